@@ -1,0 +1,586 @@
+"""The append-only, hash-chained audit log (JSON Lines).
+
+Shape of one line (one record, one ``\\n``-terminated line, written with one ``os.write``)::
+
+    {"ts":"2025-01-02T03:04:05.678Z","seq":7,"kind":"verdict",...record...,
+     "prev":"<64 hex>","hash":"<64 hex>"}
+
+Chain design (DESIGN.md invariant 4, "every verdict is one audit record"; the idea of a
+hash-chained log follows Pipelock's ``internal/audit``):
+
+* ``hash`` is the SHA-256 (hex) of the line's own bytes *up to but excluding* the trailing
+  ``,"hash":"..."}``, with a closing ``}`` put back. In other words: serialise the record with
+  ``prev`` as its last key, hash those exact bytes, then splice ``"hash"`` in before the final
+  brace. Verification therefore works on the bytes on disk and never depends on how a JSON
+  library re-serialises numbers or strings.
+* ``prev`` is the ``hash`` of the previous line: a link to the previous line's bytes. The very
+  first record ever written has ``prev`` = 64 zeros (:data:`GENESIS`).
+* ``seq`` counts records from 1 and continues across rotated files.
+* Editing a line without recomputing its ``hash`` breaks that line; recomputing it breaks the
+  next line's ``prev``. Either way :func:`verify` names the first bad line.
+* Rotation by size renames ``audit.jsonl`` to ``audit.jsonl.1`` (older files shift up to
+  ``.keep``; the oldest is dropped). The new file's first record links to the previous file's
+  last hash, so the chain continues across files. The oldest retained file may start with a
+  link to a dropped file; :func:`verify` accepts that first link as the anchor and says so.
+
+What the chain does not give: there is no secret key, so someone who can rewrite the whole file
+can recompute every hash, and cutting lines off the *end* leaves a valid chain. Record the last
+hash (``cordon audit verify`` prints it) somewhere else to detect both.
+
+Concurrency: several cordon processes may append to one file. Each append takes an exclusive
+``fcntl.flock`` on a sidecar ``<file>.lock`` (never rotated), reads the last line only when the
+file changed since this process last wrote, and appends with one ``os.write`` on an
+``O_APPEND`` descriptor, so lines never interleave and there is one chain. A record is not
+fsynced (the cost would dominate every tool call); a crash can lose the page cache, not order.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import re
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from cordon._exceptions import AuditError
+
+__all__ = [
+    "GENESIS",
+    "MAX_ARG_BYTES",
+    "AuditLog",
+    "VerifyResult",
+    "chain_files",
+    "default_audit_path",
+    "iter_records",
+    "record_for_call",
+    "sanitize",
+    "verify",
+]
+
+GENESIS = "0" * 64
+"""``prev`` of the first record ever written to a chain."""
+
+MAX_ARG_BYTES = 4096
+"""String argument values longer than this many UTF-8 bytes are truncated (issue 2)."""
+
+_HEAD_CHARS = 256
+_RESERVED = frozenset({"ts", "seq", "prev", "hash"})
+_HASH_PREFIX = b',"hash":"'
+_SUFFIX_LEN = len(_HASH_PREFIX) + 64 + 2  # ,"hash":"<64 hex>"}
+_HEX = frozenset(b"0123456789abcdef")
+
+# ANSI escape sequences (CSI, OSC, other two-byte ESC), then C0/C1 controls except \t and \n,
+# and Unicode bidi overrides/isolates ("Trojan Source", CVE-2021-42574), which can make a
+# terminal show a record other than what it holds. Pipelock strips ANSI from audit fields too.
+_ANSI = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI ... final byte
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC ... BEL or ST
+    r"|\x1b[@-Z\\-_]"  # other 7-bit C1 escapes
+    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def default_audit_path() -> Path:
+    """``~/.cordon/audit.jsonl`` (issue 2, "Audit log")."""
+    return Path.home() / ".cordon" / "audit.jsonl"
+
+
+def _clean_str(value: str) -> str:
+    return _ANSI.sub("", value) if _ANSI.search(value) else value
+
+
+def sanitize(value: Any) -> Any:
+    """Return a JSON-ready copy of ``value`` with control and ANSI characters removed.
+
+    Strings lose ANSI escape sequences, C0/C1 control characters other than tab and newline,
+    and bidi override/isolate characters. Dict keys become strings; tuples, lists and sets
+    become lists; ``bytes`` are decoded as UTF-8 with replacement; other objects become
+    ``str(obj)``. Numbers, booleans and ``None`` pass through.
+    """
+    if isinstance(value, str):
+        return _clean_str(value)
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, Mapping):
+        return {_clean_str(str(k)): sanitize(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [sanitize(v) for v in value]
+    if isinstance(value, bytes | bytearray):
+        return _clean_str(bytes(value).decode("utf-8", "replace"))
+    return _clean_str(str(value))
+
+
+def _truncate(value: Any) -> Any:
+    if isinstance(value, str):
+        if len(value) <= MAX_ARG_BYTES // 4:  # cannot exceed 4 KiB even at 4 bytes per char
+            return value
+        raw = value.encode("utf-8", "surrogatepass")
+        if len(raw) <= MAX_ARG_BYTES:
+            return value
+        return {
+            "truncated": True,
+            "sha256": hashlib.sha256(raw).hexdigest(),
+            "len": len(raw),
+            "head": value[:_HEAD_CHARS],
+        }
+    if isinstance(value, Mapping):
+        return {k: _truncate(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_truncate(v) for v in value]
+    return value
+
+
+def record_for_call(
+    *,
+    session: str,
+    server: str,
+    tool: str,
+    arguments: Mapping[str, Any] | None,
+    verdict: str,
+    rule: str,
+    reason: str,
+    param: str | None = None,
+    destination: str | None = None,
+    destinations: tuple[str, ...] | list[str] = (),
+    details: Mapping[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Build the proxy's per-verdict record (issue 2, "Audit log") for :meth:`AuditLog.write`.
+
+    Returns ``{"kind": "verdict", "session", "server", "tool", "arguments", "verdict", "rule",
+    "reason"}`` plus ``param``, ``destination``, ``destinations`` and ``details`` when given,
+    and any ``extra`` keys (for example ``answer`` for an approval). String values anywhere in
+    ``arguments`` longer than :data:`MAX_ARG_BYTES` UTF-8 bytes become
+    ``{"truncated": true, "sha256": <hex of the full value>, "len": <bytes>, "head": <first
+    256 chars>}``. Control/ANSI stripping happens in :meth:`AuditLog.write`.
+    """
+    rec: dict[str, Any] = {
+        "kind": "verdict",
+        "session": session,
+        "server": server,
+        "tool": tool,
+        "arguments": _truncate(dict(arguments or {})),
+        "verdict": verdict,
+        "rule": rule,
+        "reason": reason,
+    }
+    if param is not None:
+        rec["param"] = param
+    if destination is not None:
+        rec["destination"] = destination
+    if destinations:
+        rec["destinations"] = list(destinations)
+    if details:
+        rec["details"] = _truncate(dict(details))
+    for key, value in extra.items():
+        rec[key] = _truncate(value)
+    return rec
+
+
+def _utc_ts(t: float) -> str:
+    ms = int(t * 1000) % 1000
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{ms:03d}Z"
+
+
+def _split_line(line: bytes) -> tuple[bytes, str] | None:
+    """Return ``(hashed_body, hash_hex)`` for one line (no trailing newline), or None."""
+    if len(line) < _SUFFIX_LEN + 2 or line[-2:] != b'"}':
+        return None
+    if line[-_SUFFIX_LEN : -_SUFFIX_LEN + len(_HASH_PREFIX)] != _HASH_PREFIX:
+        return None
+    digest = line[-66:-2]
+    if not _HEX.issuperset(digest):
+        return None
+    return line[:-_SUFFIX_LEN] + b"}", digest.decode("ascii")
+
+
+def _read_last_line(fd: int, size: int) -> bytes:
+    """Return the last complete line of the file (without its newline); b"" when empty."""
+    if size == 0:
+        return b""
+    chunk = 65536
+    end = size
+    buf = b""
+    while True:
+        start = max(0, end - chunk)
+        buf = os.pread(fd, end - start, start) + buf
+        end = start
+        body = buf[:-1] if buf.endswith(b"\n") else buf
+        nl = body.rfind(b"\n")
+        if nl >= 0:
+            return body[nl + 1 :]
+        if start == 0:
+            return body
+        chunk *= 2
+
+
+def _tail_state(fd: int, size: int, where: Path) -> tuple[str, int]:
+    """Return ``(last_hash, last_seq)`` of the file open at ``fd``.
+
+    Raises:
+        AuditError: the file does not end with a newline, or its last line is not a chained
+            cordon record (fail closed: cordon will not extend a chain it cannot link to).
+    """
+    if size and os.pread(fd, 1, size - 1) != b"\n":
+        raise AuditError(f"{where}: audit log does not end with a newline; move it aside")
+    line = _read_last_line(fd, size)
+    split = _split_line(line)
+    if split is None:
+        raise AuditError(f"{where}: last line is not a chained cordon record; move it aside")
+    try:
+        seq = orjson.loads(line)["seq"]
+    except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
+        raise AuditError(f"{where}: last line has no seq; move it aside") from exc
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise AuditError(f"{where}: last line has a non-integer seq; move it aside")
+    return split[1], seq
+
+
+class AuditLog:
+    """An append-only, hash-chained JSON Lines audit log (see the module docstring).
+
+    Args:
+        path: the log file; default :func:`default_audit_path` (``~/.cordon/audit.jsonl``).
+            Its directory is created with mode 0700 if missing; the file with mode 0600.
+        max_bytes: rotate before a write would take the file past this size (bytes).
+        keep: number of rotated files kept (``audit.jsonl.1`` .. ``audit.jsonl.<keep>``).
+
+    Thread-safe and multi-process safe. Raises :class:`cordon.AuditError` when the file cannot
+    be opened or written, or when its last line is not a chained record.
+    """
+
+    def __init__(
+        self, path: Path | str | None = None, *, max_bytes: int = 50 * 1024 * 1024, keep: int = 10
+    ) -> None:
+        if max_bytes <= 0:
+            raise ValueError("max_bytes must be positive")
+        if keep < 0:
+            raise ValueError("keep must be >= 0")
+        self.path = Path(path).expanduser() if path is not None else default_audit_path()
+        self.max_bytes = max_bytes
+        self.keep = keep
+        self._lock = threading.Lock()
+        self._fd: int | None = None
+        self._ino: tuple[int, int] | None = None
+        self._lock_fd: int | None = None
+        self._known_size = -1  # file size right after our last write; -1 = unknown
+        self._last_hash = GENESIS
+        self._last_seq = 0
+        self._open()
+
+    # -- file handling -------------------------------------------------------------------
+
+    def _open(self) -> None:
+        try:
+            parent = self.path.parent
+            if not parent.exists():
+                parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if self._lock_fd is None:
+                self._lock_fd = os.open(
+                    f"{self.path}.lock", os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600
+                )
+            self._reopen()
+        except OSError as exc:
+            raise AuditError(f"{self.path}: cannot open audit log: {exc}") from exc
+
+    def _reopen(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+        self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        st = os.fstat(self._fd)
+        self._ino = (st.st_dev, st.st_ino)
+        self._known_size = -1
+
+    def close(self) -> None:
+        """Close the file descriptors. Further writes raise :class:`cordon.AuditError`."""
+        with self._lock:
+            for fd in (self._fd, self._lock_fd):
+                if fd is not None:
+                    os.close(fd)
+            self._fd = self._lock_fd = None
+
+    def __enter__(self) -> AuditLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _rotate(self) -> None:
+        """Shift ``path.i`` to ``path.i+1`` (dropping ``path.keep``) and ``path`` to ``path.1``."""
+        base = str(self.path)
+        if self.keep == 0:
+            os.unlink(base)
+        else:
+            oldest = f"{base}.{self.keep}"
+            if os.path.exists(oldest):
+                os.unlink(oldest)
+            for i in range(self.keep - 1, 0, -1):
+                src = f"{base}.{i}"
+                if os.path.exists(src):
+                    os.replace(src, f"{base}.{i + 1}")
+            os.replace(base, f"{base}.1")
+        self._reopen()
+
+    def _sync_tail(self) -> int:
+        """Under the flock: make our fd point at the current file and our chain state current.
+
+        Returns the current file size.
+        """
+        assert self._fd is not None
+        try:
+            st = os.stat(self.path)
+            same = (st.st_dev, st.st_ino) == self._ino
+        except FileNotFoundError:
+            same = False
+        if not same:  # another process rotated (or someone removed) the file
+            self._reopen()
+            st = os.fstat(self._fd)
+        size = st.st_size
+        if size != self._known_size:
+            if size:
+                self._last_hash, self._last_seq = _tail_state(self._fd, size, self.path)
+            else:
+                self._chain_from_rotated()
+        return size
+
+    def _chain_from_rotated(self) -> None:
+        """An empty current file: continue the chain from ``path.1`` if there is one."""
+        rotated = Path(f"{self.path}.1")
+        if not rotated.exists():
+            self._last_hash, self._last_seq = GENESIS, 0
+            return
+        fd = os.open(rotated, os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            size = os.fstat(fd).st_size
+            if size:
+                self._last_hash, self._last_seq = _tail_state(fd, size, rotated)
+            else:
+                self._last_hash, self._last_seq = GENESIS, 0
+        finally:
+            os.close(fd)
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def write(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """Append one record as one line and return the dict written.
+
+        ``record`` is any JSON-able mapping (conventionally with a ``kind`` key); it must not
+        use the reserved keys ``ts``, ``seq``, ``prev`` or ``hash``. Strings are sanitised with
+        :func:`sanitize`. The returned dict is ``{"ts", "seq", **record, "prev", "hash"}``.
+
+        Raises:
+            ValueError: ``record`` uses a reserved key.
+            AuditError: the log is closed, unwritable, or its tail is not a chained record.
+        """
+        clash = _RESERVED.intersection(record)
+        if clash:
+            raise ValueError(f"reserved audit keys in record: {sorted(clash)}")
+        clean = sanitize(record)
+        with self._lock:
+            if self._fd is None or self._lock_fd is None:
+                raise AuditError(f"{self.path}: audit log is closed")
+            try:
+                fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
+                try:
+                    return self._append(clean)
+                finally:
+                    fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
+            except OSError as exc:
+                self._known_size = -1
+                raise AuditError(f"{self.path}: cannot write audit record: {exc}") from exc
+
+    def _append(self, clean: dict[str, Any]) -> dict[str, Any]:
+        size = self._sync_tail()
+        seq = self._last_seq + 1
+        out: dict[str, Any] = {"ts": _utc_ts(time.time()), "seq": seq}
+        out.update(clean)
+        out["prev"] = self._last_hash
+        body = orjson.dumps(out)
+        digest = hashlib.sha256(body).hexdigest()
+        line = body[:-1] + _HASH_PREFIX + digest.encode("ascii") + b'"}\n'
+        if size and size + len(line) > self.max_bytes:
+            self._rotate()
+            size = 0
+        assert self._fd is not None
+        written = os.write(self._fd, line)
+        if written != len(line):  # pragma: no cover - regular files write fully or raise
+            raise OSError(f"short write ({written} of {len(line)} bytes)")
+        self._known_size = size + len(line)
+        self._last_hash, self._last_seq = digest, seq
+        out["hash"] = digest
+        return out
+
+    def start(self, *, version: str, policy_hash: str, server: str, session: str) -> dict[str, Any]:
+        """Write the session's start record (issue 7: names the cordon version and policy hash).
+
+        Returns the dict written (``kind`` = ``"start"``, plus ``pid``).
+        """
+        return self.write(
+            {
+                "kind": "start",
+                "version": version,
+                "policy_hash": policy_hash,
+                "server": server,
+                "session": session,
+                "pid": os.getpid(),
+            }
+        )
+
+
+# -- reading and verification ----------------------------------------------------------------
+
+_ROTATED = re.compile(r"^(?P<base>.+)\.(?P<n>[0-9]+)$")
+
+
+def chain_files(path: Path | str) -> list[Path]:
+    """The files of one chain, oldest first: ``path.N`` .. ``path.1``, ``path``.
+
+    A path that is itself a rotated file (``audit.jsonl.3``) is returned alone. Missing
+    numbers end the sequence (rotation never leaves gaps).
+    """
+    path = Path(path)
+    if _ROTATED.match(path.name):
+        return [path]
+    rotated: list[Path] = []
+    i = 1
+    while True:
+        candidate = Path(f"{path}.{i}")
+        if not candidate.exists():
+            break
+        rotated.append(candidate)
+        i += 1
+    return [*reversed(rotated), path]
+
+
+def iter_records(path: Path | str, *, follow_rotation: bool = True) -> Iterator[dict[str, Any]]:
+    """Yield parsed records, oldest first; unparseable lines are skipped (use :func:`verify`)."""
+    files = chain_files(path) if follow_rotation else [Path(path)]
+    for file in files:
+        if not file.exists():
+            continue
+        with open(file, "rb") as fh:
+            for line in fh:
+                try:
+                    rec = orjson.loads(line)
+                except orjson.JSONDecodeError:
+                    continue
+                if isinstance(rec, dict):
+                    yield rec
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class VerifyResult:
+    """Outcome of :func:`verify`.
+
+    Attributes:
+        ok: every line is a record whose hash matches its bytes and whose ``prev`` and ``seq``
+            link to the line before.
+        records: number of lines checked (up to and including the first bad one).
+        first_bad_line: 1-based line number of the first bad line in ``file``; None when ok.
+        message: one human sentence (names file and line, or the last hash when ok).
+        file: the file holding the first bad line (or the newest file when ok).
+        last_hash: ``hash`` of the last good record (``GENESIS`` for an empty log).
+    """
+
+    ok: bool
+    records: int
+    first_bad_line: int | None
+    message: str
+    file: Path | None = None
+    last_hash: str = GENESIS
+
+
+def _anchor_prev(raw: bytes) -> str:
+    return str(orjson.loads(raw).get("prev"))
+
+
+def _check_line(raw: bytes, prev: str | None, seq: int | None) -> tuple[str | None, str, int]:
+    """Check one line against the chain state; return ``(problem or None, hash, seq)``."""
+    if not raw.endswith(b"\n"):
+        return "line is not newline-terminated (truncated write or edit)", "", 0
+    line = raw[:-1]
+    split = _split_line(line)
+    if split is None:
+        return "no hash field at the end of the line (edited or not cordon's)", "", 0
+    body, digest = split
+    if hashlib.sha256(body).hexdigest() != digest:
+        return "hash does not match the line's content (the line was altered)", "", 0
+    try:
+        rec = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return "not valid JSON", "", 0
+    if not isinstance(rec, dict):
+        return "not a JSON object", "", 0
+    rprev, rseq = rec.get("prev"), rec.get("seq")
+    if not isinstance(rprev, str) or not isinstance(rseq, int) or isinstance(rseq, bool):
+        return "missing prev or seq", "", 0
+    if prev is not None and rprev != prev:
+        return (
+            "prev does not match the previous record's hash (a record before it was "
+            "altered, removed or inserted)",
+            "",
+            0,
+        )
+    if seq is not None and rseq != seq + 1:
+        return f"seq {rseq} does not follow {seq} (a record was removed or added)", "", 0
+    return None, digest, rseq
+
+
+def verify(path: Path | str) -> VerifyResult:
+    """Check the hash chain of an audit log, following rotated files (``path.N`` .. ``path``).
+
+    Each line must: end with ``,"hash":"<64 hex>"}`` matching SHA-256 of its own bytes before
+    that suffix (plus ``}``); parse as a JSON object; carry ``prev`` equal to the previous
+    line's hash (across file boundaries too) and ``seq`` one more than the previous line's.
+    The first line of the oldest file may link to a dropped rotated file (its ``prev`` is then
+    taken as the anchor). A missing file is an error; an empty one verifies with 0 records.
+
+    Returns:
+        a :class:`VerifyResult` naming the first broken line (1-based, in ``file``).
+    """
+    files = chain_files(path)
+    if not Path(files[-1]).exists():
+        return VerifyResult(
+            ok=False, records=0, first_bad_line=None, message=f"{files[-1]}: no such file"
+        )
+    prev: str | None = None
+    seq: int | None = None
+    count = 0
+    anchored_note = ""
+    for file in files:
+        with open(file, "rb") as fh:
+            for lineno, raw in enumerate(fh, 1):
+                count += 1
+                why, digest, rseq = _check_line(raw, prev, seq)
+                if why is not None:
+                    return VerifyResult(
+                        ok=False,
+                        records=count,
+                        first_bad_line=lineno,
+                        message=f"{file}: line {lineno}: {why}",
+                        file=file,
+                        last_hash=prev or GENESIS,
+                    )
+                if prev is None and _anchor_prev(raw) != GENESIS:
+                    anchored_note = (
+                        f" (chain anchored at {file} line {lineno}, which links to a"
+                        " rotated-away file)"
+                    )
+                prev, seq = digest, rseq
+    last = prev or GENESIS
+    return VerifyResult(
+        ok=True,
+        records=count,
+        first_bad_line=None,
+        message=f"{count} records verified across {len(files)} file(s); last hash {last}"
+        + anchored_note,
+        file=files[-1],
+        last_hash=last,
+    )
