@@ -1,0 +1,495 @@
+"""Shared Unicode and encoding primitives for taint matching, the content firewall and secrets.
+
+Everything here is a pure function of its input, deterministic, and linear in the length of
+the text: each function is one or two passes of a compiled regular expression, ``str.translate``
+or a C-implemented standard-library call, never a per-character Python loop over the whole text.
+Functions that look for an encoding first test for its hint characters (``%``, ``&``, ``\\``,
+``=``, ``xn--``) with ``in`` so that text without them is returned unchanged almost for free.
+
+Groups:
+
+* invisible characters: :data:`INVISIBLE_RE`, :func:`strip_invisible`, :func:`decode_tag_ascii`
+  (Unicode TR36 "Unicode Security Considerations" section 3.1; tag characters are the "ASCII
+  smuggling" carrier described by Riley Goodside, 2024);
+* folding: :func:`nfkc_casefold` (UAX #15 NFKC plus Unicode ``casefold``; NFKC also maps
+  full-width forms to ASCII), :func:`fold_whitespace`;
+* confusables: :func:`skeleton`, a TR39-style skeleton (Unicode TR39 section 4) built once at
+  import from the ``confusable-homoglyphs`` package's copy of ``confusables.txt``;
+* decoders: :func:`decode_percent` (RFC 3986 section 2.1), :func:`decode_html_entities` (HTML
+  Living Standard, named and numeric character references), :func:`decode_json_escapes`
+  (RFC 8259 section 7, plus ``\\xHH``), :func:`decode_quoted_printable` (RFC 2045 section 6.7),
+  :func:`decode_rfc2047` (RFC 2047 encoded words), :func:`decode_base64_runs` (RFC 4648 sections
+  4 and 5), :func:`decode_hex_runs`, :func:`decode_idna` (RFC 3492 punycode, IDNA 2008);
+* :func:`normalize` (the full comparison form) and :func:`decoded_views` (every decoding of a
+  text, for matchers that must see through encodings).
+
+Decoders never raise on malformed input: a run that does not decode cleanly is left as it was.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import html
+import re
+import unicodedata
+from collections.abc import Callable
+
+import idna
+
+__all__ = [
+    "CONFUSABLE_TABLE",
+    "INVISIBLE_CHARS",
+    "INVISIBLE_RE",
+    "decode_base64_runs",
+    "decode_hex_runs",
+    "decode_html_entities",
+    "decode_idna",
+    "decode_json_escapes",
+    "decode_percent",
+    "decode_quoted_printable",
+    "decode_rfc2047",
+    "decode_tag_ascii",
+    "decoded_views",
+    "fold_whitespace",
+    "nfkc_casefold",
+    "normalize",
+    "skeleton",
+    "strip_invisible",
+]
+
+# --------------------------------------------------------------------------------------------
+# Invisible characters
+# --------------------------------------------------------------------------------------------
+
+#: Code point ranges (inclusive) removed by :func:`strip_invisible`: zero-width characters,
+#: soft hyphen, word joiner and invisible operators, bidi embedding/override/isolate controls,
+#: the BOM, Mongolian vowel separator, combining grapheme joiner, Hangul fillers, variation
+#: selectors (VS1-VS16 and VS17-VS256) and Unicode tag characters (U+E0000-U+E007F).
+_INVISIBLE_RANGES: tuple[tuple[int, int], ...] = (
+    (0x00AD, 0x00AD),  # soft hyphen
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x061C, 0x061C),  # Arabic letter mark (bidi)
+    (0x115F, 0x1160),  # Hangul choseong/jungseong fillers
+    (0x17B4, 0x17B5),  # Khmer inherent vowels (invisible)
+    (0x180B, 0x180F),  # Mongolian free variation selectors and vowel separator
+    (0x200B, 0x200F),  # ZWSP, ZWNJ, ZWJ, LRM, RLM
+    (0x202A, 0x202E),  # LRE, RLE, PDF, LRO, RLO
+    (0x2060, 0x2064),  # word joiner, invisible function application/times/separator/plus
+    (0x2066, 0x206F),  # LRI, RLI, FSI, PDI and deprecated format characters
+    (0x3164, 0x3164),  # Hangul filler
+    (0xFE00, 0xFE0F),  # variation selectors 1-16
+    (0xFEFF, 0xFEFF),  # BOM / zero-width no-break space
+    (0xFFA0, 0xFFA0),  # half-width Hangul filler
+    (0x1D173, 0x1D17A),  # musical symbol formatting characters
+    (0xE0000, 0xE007F),  # tag characters
+    (0xE0100, 0xE01EF),  # variation selectors 17-256
+)
+
+#: Every invisible code point :func:`strip_invisible` removes.
+INVISIBLE_CHARS: frozenset[str] = frozenset(
+    chr(cp) for lo, hi in _INVISIBLE_RANGES for cp in range(lo, hi + 1)
+)
+
+
+def _range_class(ranges: tuple[tuple[int, int], ...]) -> str:
+    parts = []
+    for lo, hi in ranges:
+        parts.append(
+            re.escape(chr(lo)) if lo == hi else f"{re.escape(chr(lo))}-{re.escape(chr(hi))}"
+        )
+    return "[" + "".join(parts) + "]"
+
+
+#: Compiled pattern matching one invisible character (see :data:`INVISIBLE_CHARS`).
+INVISIBLE_RE: re.Pattern[str] = re.compile(_range_class(_INVISIBLE_RANGES))
+_INVISIBLE_RUN_RE = re.compile(_range_class(_INVISIBLE_RANGES) + "+")
+_TAG_RUN_RE = re.compile("[\U000e0000-\U000e007f]+")
+_TAG_TABLE = {
+    cp: (cp - 0xE0000 if 0xE0020 <= cp <= 0xE007E else None) for cp in range(0xE0000, 0xE0080)
+}
+
+
+def strip_invisible(text: str) -> str:
+    """Remove every invisible character (:data:`INVISIBLE_CHARS`) from ``text``.
+
+    ASCII text is returned unchanged without a scan. Source: Unicode TR36 section 3.1 and
+    TR39 section 3.1 (default-ignorable code points used to split or disguise identifiers).
+    """
+    if text.isascii():
+        return text
+    return _INVISIBLE_RUN_RE.sub("", text)
+
+
+def decode_tag_ascii(text: str) -> str:
+    """Reveal Unicode tag characters as the ASCII they shadow ("ASCII smuggling").
+
+    U+E0020..U+E007E become U+0020..U+007E; the other tag characters (U+E0000..U+E001F,
+    U+E007F CANCEL TAG) are dropped. Everything else is unchanged. Use this before scanning
+    for hidden instructions; :func:`strip_invisible` removes the tags instead.
+    """
+    if text.isascii():
+        return text
+    return _TAG_RUN_RE.sub(lambda m: m.group().translate(_TAG_TABLE), text)
+
+
+# --------------------------------------------------------------------------------------------
+# Folding
+# --------------------------------------------------------------------------------------------
+
+
+def nfkc_casefold(text: str) -> str:
+    """Unicode NFKC normalisation followed by full case folding (UAX #15, Unicode 3.13).
+
+    NFKC maps full-width forms (``ｅｖｉｌ``), ligatures, math alphanumerics and
+    circled/superscript letters to their plain forms; ``casefold`` is the caseless-matching
+    fold (``ß`` -> ``ss``). ASCII text takes the fast path ``str.lower``.
+    """
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+_WS_RE = re.compile(r"\s+")
+
+
+def fold_whitespace(text: str) -> str:
+    """Collapse every run of Unicode whitespace to one ASCII space and strip the ends."""
+    return _WS_RE.sub(" ", text).strip()
+
+
+# --------------------------------------------------------------------------------------------
+# Confusables (TR39 skeleton, restricted to targets in printable ASCII)
+# --------------------------------------------------------------------------------------------
+
+
+def _build_confusable_table() -> dict[int, str]:
+    """Map each non-ASCII code point confusable with a printable ASCII character to it.
+
+    The ``confusable-homoglyphs`` data lists, for each character, the characters it can be
+    confused with (both directions, from Unicode's ``confusables.txt``). A non-ASCII character
+    gets the lower-cased ASCII character it is listed with; when it has none directly, one
+    transitive step through another non-ASCII character is taken. ASCII characters are left
+    alone (``0``/``O`` and ``1``/``l`` stay distinct), which keeps the skeleton from merging
+    ordinary addresses.
+    """
+    try:
+        from confusable_homoglyphs.utils import load
+    except ImportError:  # pragma: no cover - the package is a declared dependency
+        return {}
+    data: dict[str, list[dict[str, str]]] = load("confusables.json")
+
+    def ascii_target(char: str) -> str | None:
+        # prefer a lower-case original (``l`` over ``I``), then letters, digits, punctuation
+        cands = [
+            (not c.islower(), 0 if c.isalpha() else 1 if c.isdigit() else 2, c.lower())
+            for c in (e.get("c", "") for e in data.get(char, ()))
+            if len(c) == 1 and " " < c <= "~"
+        ]
+        return min(cands)[2] if cands else None
+
+    table: dict[int, str] = {}
+    for char in data:
+        if len(char) != 1 or char.isascii():
+            continue
+        target = ascii_target(char)
+        if target is None:
+            for entry in data[char]:
+                c = entry.get("c", "")
+                if len(c) == 1 and not c.isascii():
+                    target = ascii_target(c)
+                    if target is not None:
+                        break
+        if target is not None:
+            table[ord(char)] = target
+    return table
+
+
+#: ``str.translate`` table: non-ASCII confusable code point -> its ASCII prototype.
+CONFUSABLE_TABLE: dict[int, str] = _build_confusable_table()
+
+
+def skeleton(text: str) -> str:
+    """TR39-style skeleton: NFKC + casefold, then confusables mapped to ASCII prototypes.
+
+    ``"pаypal"`` with a Cyrillic ``а`` and ``"PAYPAL"`` both give ``"paypal"``. Invisible
+    characters are not removed here; :func:`normalize` does the whole chain. Source: Unicode
+    TR39 section 4 ("Confusable Detection"); the table is :data:`CONFUSABLE_TABLE`.
+    """
+    if text.isascii():
+        return text.lower()
+    # map before and after folding, so both capital and small confusables are caught
+    # (Cyrillic capital EM is confusable with M, but its case fold is not with m)
+    pre = unicodedata.normalize("NFKC", text).translate(CONFUSABLE_TABLE)
+    folded = unicodedata.normalize("NFKC", pre.casefold())
+    if folded.isascii():
+        return folded
+    return folded.translate(CONFUSABLE_TABLE)
+
+
+def normalize(text: str) -> str:
+    """The full comparison form: invisible characters removed, NFKC, casefold, confusable
+    skeleton and whitespace folded. Does not decode encodings (see :func:`decoded_views`)."""
+    return fold_whitespace(skeleton(strip_invisible(text)))
+
+
+# --------------------------------------------------------------------------------------------
+# Decoders. Each returns the text with every decodable run replaced; unchanged text when there
+# is nothing to decode. None raises on malformed input.
+# --------------------------------------------------------------------------------------------
+
+_PRINTABLE_BAD_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+
+
+def _plausible_text(raw: bytes) -> str | None:
+    """UTF-8 text without control characters, or None (used to reject binary decodings)."""
+    try:
+        out = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not out or _PRINTABLE_BAD_RE.search(out):
+        return None
+    return out
+
+
+_PCT_RUN_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _pct_sub(m: re.Match[str]) -> str:
+    raw = bytes.fromhex(m.group().replace("%", ""))
+    return raw.decode("utf-8", "replace")
+
+
+def decode_percent(text: str) -> str:
+    """Decode RFC 3986 percent-encoding (``%40`` -> ``@``), runs decoded as UTF-8.
+
+    ``+`` is not turned into a space (that is form encoding, and ``+`` matters in addresses).
+    """
+    if "%" not in text:
+        return text
+    return _PCT_RUN_RE.sub(_pct_sub, text)
+
+
+def decode_html_entities(text: str) -> str:
+    """Decode HTML character references: named (``&commat;``), decimal (``&#64;``) and hex
+    (``&#x40;``), with the HTML standard's rules for missing semicolons (``html.unescape``)."""
+    if "&" not in text:
+        return text
+    return html.unescape(text)
+
+
+_JSON_ESC_RE = re.compile(
+    r"\\u(?:[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
+    r"|\\x[0-9a-fA-F]{2}|\\[\"\\/bfnrt]"
+)
+_SIMPLE_ESC = {
+    '"': '"',
+    "\\": "\\",
+    "/": "/",
+    "b": "\b",
+    "f": "\f",
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+}
+
+
+def _json_sub(m: re.Match[str]) -> str:
+    s = m.group()
+    kind = s[1]
+    if kind == "u":
+        if len(s) == 12:
+            hi, lo = int(s[2:6], 16), int(s[8:12], 16)
+            return chr(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))
+        cp = int(s[2:6], 16)
+        return "\ufffd" if 0xD800 <= cp <= 0xDFFF else chr(cp)
+    if kind == "x":
+        return chr(int(s[2:4], 16))
+    return _SIMPLE_ESC[kind]
+
+
+def decode_json_escapes(text: str) -> str:
+    """Decode JSON string escapes (RFC 8259 section 7): ``\\u0040`` (surrogate pairs joined),
+    ``\\n``, ``\\"``, ``\\/`` ..., plus the JavaScript ``\\xHH`` form. A lone surrogate
+    becomes U+FFFD."""
+    if "\\" not in text:
+        return text
+    return _JSON_ESC_RE.sub(_json_sub, text)
+
+
+_QP_SOFT_BREAK_RE = re.compile(r"=\r?\n")
+_QP_RUN_RE = re.compile(r"(?:=[0-9A-F]{2})+")
+
+
+def decode_quoted_printable(text: str) -> str:
+    """Decode quoted-printable (RFC 2045 section 6.7): soft line breaks (``=`` at line end)
+    removed and runs of ``=HH`` (upper-case hex, as the RFC requires) decoded as UTF-8."""
+    if "=" not in text:
+        return text
+    out = _QP_SOFT_BREAK_RE.sub("", text)
+    return _QP_RUN_RE.sub(
+        lambda m: bytes.fromhex(m.group().replace("=", "")).decode("utf-8", "replace"), out
+    )
+
+
+_RFC2047_RE = re.compile(
+    r"=\?([A-Za-z0-9._:-]{1,40})(?:\*[A-Za-z-]{1,20})?\?([BbQq])\?([^?\s]{0,4000})\?="
+)
+_Q_RUN_RE = re.compile(r"(?:=[0-9A-Fa-f]{2})+")
+_RFC2047_GAP_RE = re.compile(r"(\?=)[ \t\r\n]+(?==\?)")
+
+
+def _rfc2047_sub(m: re.Match[str]) -> str:
+    charset, enc, payload = m.group(1), m.group(2).upper(), m.group(3)
+    try:
+        codecs.lookup(charset)
+    except LookupError:
+        charset = "utf-8"
+    try:
+        if enc == "B":
+            raw = base64.b64decode(payload + "=" * (-len(payload) % 4))
+        else:
+            raw = _Q_RUN_RE.sub(
+                lambda q: bytes.fromhex(q.group().replace("=", "")).decode("latin-1"),
+                payload.replace("_", " "),
+            ).encode("latin-1", "replace")
+        return raw.decode(charset, "replace")
+    except (binascii.Error, ValueError, UnicodeError):
+        return m.group()
+
+
+def decode_rfc2047(text: str) -> str:
+    """Decode RFC 2047 encoded words (``=?utf-8?B?...?=`` and ``=?utf-8?Q?...?=``).
+
+    Whitespace between two adjacent encoded words is dropped (RFC 2047 section 6.2). Unknown
+    charsets are decoded as UTF-8 with replacement.
+    """
+    if "=?" not in text:
+        return text
+    text = _RFC2047_GAP_RE.sub(r"\1", text)
+    return _RFC2047_RE.sub(_rfc2047_sub, text)
+
+
+#: A base64 (standard or URL-safe) run of at least 12 characters that contains a digit or one
+#: of ``+/-_``, which ordinary words do not; MIME line breaks inside a run are allowed.
+_B64_RUN_RE = re.compile(
+    r"(?<![A-Za-z0-9+/_=-])"
+    r"(?=[A-Za-z0-9+/_-]{0,200}?[0-9+/_-])"
+    r"(?=[A-Za-z0-9+/_-]*?[A-Z])(?=[A-Za-z0-9+/_-]*?[a-z])"
+    r"[A-Za-z0-9+/_-]{12,}(?:\r?\n[A-Za-z0-9+/_-]{4,})*+={0,2}"
+)
+_B64_NL_RE = re.compile(r"\r?\n")
+
+
+def _b64_sub(m: re.Match[str]) -> str:
+    run = m.group()
+    body = _B64_NL_RE.sub("", run).rstrip("=")
+    if len(body) % 4 == 1:
+        return run
+    try:
+        if "-" in body or "_" in body:
+            raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        else:
+            raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return run
+    out = _plausible_text(raw)
+    return run if out is None else out
+
+
+def decode_base64_runs(text: str) -> str:
+    """Replace plausible base64 runs (RFC 4648 section 4, and the URL-safe alphabet of section
+    5) with their decoding when it is printable UTF-8 text.
+
+    A run must be 12 or more characters, mix upper and lower case and contain a digit or one of
+    ``+/-_`` (so plain words are skipped); padding is optional. Binary decodings (control
+    characters, invalid UTF-8) leave the run unchanged.
+    """
+    return _B64_RUN_RE.sub(_b64_sub, text)
+
+
+_HEX_RUN_RE = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){6,}(?![0-9A-Fa-f])")
+
+
+def _hex_sub(m: re.Match[str]) -> str:
+    out = _plausible_text(bytes.fromhex(m.group()))
+    return m.group() if out is None else out
+
+
+def decode_hex_runs(text: str) -> str:
+    """Replace runs of 12 or more hex digits (an even count) whose bytes are printable UTF-8
+    with that text. Hashes and other binary values decode to control bytes and stay as they
+    are."""
+    return _HEX_RUN_RE.sub(_hex_sub, text)
+
+
+_XN_LABEL_RE = re.compile(r"(?<![\w-])xn--[a-z0-9-]{1,59}(?![\w-])", re.IGNORECASE)
+
+
+def _idna_sub(m: re.Match[str]) -> str:
+    label = m.group()
+    try:
+        return idna.decode(label)
+    except (idna.IDNAError, UnicodeError, ValueError):
+        pass
+    try:
+        return label[4:].lower().encode("ascii").decode("punycode")
+    except (UnicodeError, ValueError):
+        return label
+
+
+def decode_idna(text: str) -> str:
+    """Decode punycode labels (``xn--...``, RFC 3492) to Unicode.
+
+    IDNA 2008 validation is tried first (``idna.decode``); labels it rejects (homograph
+    labels are often invalid IDNA) are decoded as raw punycode so the skeleton can still see
+    them. Undecodable labels are left unchanged.
+    """
+    if "xn--" not in text and "XN--" not in text and "Xn--" not in text and "xN--" not in text:
+        return text
+    return _XN_LABEL_RE.sub(_idna_sub, text)
+
+
+#: (name, hint test, decoder) in the order :func:`decoded_views` applies them. A decoder runs
+#: only when its hint test is true for the text.
+DECODERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
+    ("percent", lambda t: "%" in t, decode_percent),
+    ("html", lambda t: "&" in t, decode_html_entities),
+    ("json", lambda t: "\\" in t, decode_json_escapes),
+    ("rfc2047", lambda t: "=?" in t, decode_rfc2047),
+    ("quoted_printable", lambda t: "=" in t, decode_quoted_printable),
+    ("idna", lambda t: "xn--" in t or "XN--" in t, decode_idna),
+    ("base64", lambda t: True, decode_base64_runs),
+    ("hex", lambda t: True, decode_hex_runs),
+)
+
+
+def decoded_views(text: str, *, max_depth: int = 2, max_views: int = 16) -> list[str]:
+    """Every distinct decoding of ``text`` reachable by up to ``max_depth`` decoders in a row.
+
+    Returns a list whose first element is ``text`` itself, followed by each decoder's output
+    that differs from its input (then decoders applied to those, breadth first), at most
+    ``max_views`` entries in all. Case is preserved (base64 needs it); apply
+    :func:`normalize` to each view afterwards. Cost: at most ``max_views`` linear passes.
+    """
+    views = [text]
+    seen = {text}
+    frontier = [text]
+    for _ in range(max_depth):
+        nxt: list[str] = []
+        for view in frontier:
+            for _name, hint, decoder in DECODERS:
+                if not hint(view):
+                    continue
+                out = decoder(view)
+                if out != view and out not in seen:
+                    if len(views) >= max_views:
+                        return views
+                    seen.add(out)
+                    views.append(out)
+                    nxt.append(out)
+        frontier = nxt
+        if not frontier:
+            break
+    return views
