@@ -1,0 +1,272 @@
+"""CLI commands of the audit package: ``cordon audit verify|tail|show``, ``cordon report`` and
+``cordon init``. ``cordon.cli`` calls :func:`register` on its typer app."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from pathlib import Path
+from typing import Annotated, Any
+
+import orjson
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from cordon.audit.log import default_audit_path, iter_records, verify
+from cordon.audit.query import filter_records, parse_time_bound, record_verdict
+
+__all__ = ["register"]
+
+_VERDICT_STYLE = {"allow": "green", "deny": "bold red", "ask": "yellow", "start": "cyan"}
+
+FileArg = Annotated[
+    Path | None,
+    typer.Argument(help="audit log (default ~/.cordon/audit.jsonl)", show_default=False),
+]
+
+
+def _console(err: bool = False) -> Console:
+    return Console(stderr=err, highlight=False, soft_wrap=False)
+
+
+def _short(value: Any, width: int = 80) -> str:
+    text = value if isinstance(value, str) else orjson.dumps(value).decode()
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _row(rec: dict[str, Any]) -> list[Text]:
+    verdict = record_verdict(rec)
+    if rec.get("kind") == "start":
+        reason = f"cordon {rec.get('version', '?')} policy {str(rec.get('policy_hash', ''))[:12]}"
+    else:
+        reason = str(rec.get("reason", ""))
+        if "answer" in rec:
+            reason = f"answer={rec['answer']} {reason}".strip()
+    dest = rec.get("destination") or ""
+    return [
+        Text(str(rec.get("ts", ""))),
+        Text(str(rec.get("seq", ""))),
+        Text(str(rec.get("server", ""))),
+        Text(str(rec.get("tool", ""))),
+        Text(verdict, style=_VERDICT_STYLE.get(verdict, "")),
+        Text(str(rec.get("rule", ""))),
+        Text(_short(reason)),
+        Text(_short(dest, 40)),
+    ]
+
+
+def _table(records: list[dict[str, Any]], title: str) -> Table:
+    table = Table(title=title, show_lines=False)
+    for col in ("time (UTC)", "seq", "server", "tool", "verdict", "rule", "reason", "destination"):
+        table.add_column(col, overflow="fold")
+    for rec in records:
+        table.add_row(*_row(rec))
+    return table
+
+
+def _bound(value: str | None, name: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        return parse_time_bound(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint=name) from exc
+
+
+def audit_verify(file: FileArg = None) -> None:
+    """Check the audit log's hash chain (following rotated files); exit 1 at the first break."""
+    path = file or default_audit_path()
+    result = verify(path)
+    if result.ok:
+        _console().print(Text(f"OK: {result.message}", style="green"))
+        return
+    _console().print(Text(f"BROKEN: {result.message}", style="bold red"))
+    raise typer.Exit(1)
+
+
+def audit_tail(
+    file: FileArg = None,
+    n: Annotated[int, typer.Option("-n", "--lines", help="records to show")] = 20,
+    follow: Annotated[
+        bool, typer.Option("--follow", "-f", help="keep printing new records")
+    ] = False,
+) -> None:
+    """Show the last N records as a table; with --follow, keep printing new ones."""
+    path = file or default_audit_path()
+    if not path.exists():
+        _console(err=True).print(f"no audit log at {path}")
+        raise typer.Exit(1)
+    last = list(deque(iter_records(path), maxlen=max(n, 0)))
+    console = _console()
+    console.print(_table(last, f"{path} (last {len(last)})"))
+    if follow:
+        _follow(path, console)
+
+
+def _follow(path: Path, console: Console) -> None:  # pragma: no cover - interactive loop
+    fh = open(path, "rb")  # noqa: SIM115 - reopened on rotation
+    fh.seek(0, os.SEEK_END)
+    ino = os.fstat(fh.fileno()).st_ino
+    partial = b""
+    try:
+        while True:
+            chunk = fh.read()
+            if chunk:
+                partial += chunk
+                *lines, partial = partial.split(b"\n")
+                recs = []
+                for line in lines:
+                    try:
+                        recs.append(orjson.loads(line))
+                    except orjson.JSONDecodeError:
+                        continue
+                if recs:
+                    table = _table(recs, "")
+                    table.show_header = False
+                    console.print(table)
+                continue
+            try:
+                if os.stat(path).st_ino != ino:
+                    fh.close()
+                    fh = open(path, "rb")  # noqa: SIM115
+                    ino = os.fstat(fh.fileno()).st_ino
+                    continue
+            except FileNotFoundError:
+                pass
+            time.sleep(0.3)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        fh.close()
+
+
+def audit_show(
+    file: FileArg = None,
+    since: Annotated[str | None, typer.Option(help="e.g. 2h, 7d or 2025-06-01T12:00Z")] = None,
+    until: Annotated[str | None, typer.Option(help="same forms as --since")] = None,
+    verdict: Annotated[
+        list[str] | None, typer.Option(help="allow, deny, ask (or a record kind); repeatable")
+    ] = None,
+    tool: Annotated[list[str] | None, typer.Option(help="tool name; repeatable")] = None,
+    limit: Annotated[int, typer.Option(help="show at most this many (newest)")] = 1000,
+) -> None:
+    """Show audit records filtered by time, verdict and tool, as a table."""
+    path = file or default_audit_path()
+    if not path.exists():
+        _console(err=True).print(f"no audit log at {path}")
+        raise typer.Exit(1)
+    selected = filter_records(
+        iter_records(path),
+        since=_bound(since, "--since"),
+        until=_bound(until, "--until"),
+        verdicts=verdict or (),
+        tools=tool or (),
+    )
+    rows = list(deque(selected, maxlen=max(limit, 0)))
+    _console().print(_table(rows, f"{path}: {len(rows)} record(s)"))
+
+
+def report(
+    out: Annotated[Path, typer.Option("-o", "--out", help="Markdown review pack to write")],
+    audit: Annotated[
+        Path | None, typer.Option(help="audit log (default ~/.cordon/audit.jsonl)")
+    ] = None,
+    policy: Annotated[list[Path] | None, typer.Option(help="policy file(s); repeatable")] = None,
+    tools: Annotated[Path | None, typer.Option(help="a tools/list result saved as JSON")] = None,
+    since: Annotated[str | None, typer.Option(help="e.g. 7d or 2025-06-01")] = None,
+    until: Annotated[str | None, typer.Option(help="same forms as --since")] = None,
+    html: Annotated[Path | None, typer.Option(help="also write a self-contained HTML pack")] = None,
+) -> None:
+    """Write the review pack: controls, audit summary, findings, coverage, OWASP/AIUC-1 map."""
+    from cordon.audit.report import build_report, render_html, render_markdown
+
+    audit_path = audit or default_audit_path()
+    try:
+        data = build_report(
+            audit=audit_path,
+            policies=policy or (),
+            tools_file=tools,
+            since=_bound(since, "--since"),
+            until=_bound(until, "--until"),
+        )
+    except (OSError, ValueError) as exc:
+        _console(err=True).print(Text(f"cordon report: {exc}", style="red"))
+        raise typer.Exit(2) from exc
+    out.write_text(render_markdown(data), encoding="utf-8")
+    written = [str(out)]
+    if html is not None:
+        html.write_text(render_html(data), encoding="utf-8")
+        written.append(str(html))
+    verified = "chain OK" if data.chain.ok else f"CHAIN BROKEN: {data.chain.message}"
+    _console().print(f"wrote {', '.join(written)} ({data.total_records} records; {verified})")
+
+
+def init(
+    config: Annotated[Path, typer.Option("--config", help="the MCP client config to rewrite")],
+    server: Annotated[
+        list[str] | None, typer.Option("--server", help="only this server; repeatable")
+    ] = None,
+    policy: Annotated[
+        list[Path] | None, typer.Option("--policy", help="policy file for cordon run; repeatable")
+    ] = None,
+    absolute: Annotated[
+        bool, typer.Option(help="write the absolute path of the cordon executable")
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="write without asking")] = False,
+    undo: Annotated[bool, typer.Option(help="restore the original entries")] = False,
+) -> None:
+    """Put cordon in front of each stdio server of an MCP client config (or --undo it)."""
+    from cordon.clientconfig import (
+        ClientConfigError,
+        apply_plan,
+        plan_init,
+        plan_undo,
+        resolve_cordon_command,
+    )
+
+    console, err = _console(), _console(err=True)
+    try:
+        if undo:
+            plan = plan_undo(config, servers=server or ())
+        else:
+            plan = plan_init(
+                config,
+                servers=server or (),
+                policies=policy or (),
+                cordon_command=resolve_cordon_command(absolute),
+            )
+    except ClientConfigError as exc:
+        err.print(Text(f"cordon init: {exc}", style="red"))
+        raise typer.Exit(2) from exc
+    console.print(Text(f"{plan.path} ({plan.label})", style="bold"))
+    for msg in plan.messages:
+        console.print(Text(f"  {msg}"))
+    if not plan.changed:
+        console.print("nothing to change")
+        return
+    console.print(Text(plan.diff()))
+    if not yes and not typer.confirm("Write these changes?", default=False):
+        err.print("not written")
+        raise typer.Exit(1)
+    try:
+        backup = apply_plan(plan)
+    except ClientConfigError as exc:
+        err.print(Text(f"cordon init: {exc}", style="red"))
+        raise typer.Exit(2) from exc
+    console.print(Text(f"written; backup at {backup}"))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``audit verify|tail|show``, ``report`` and ``init`` to the cordon typer app."""
+    audit_app = typer.Typer(
+        help="Inspect and verify the hash-chained audit log.", no_args_is_help=True
+    )
+    audit_app.command("verify")(audit_verify)
+    audit_app.command("tail")(audit_tail)
+    audit_app.command("show")(audit_show)
+    app.add_typer(audit_app, name="audit")
+    app.command("report")(report)
+    app.command("init")(init)

@@ -1,0 +1,426 @@
+"""``cordon init``: put cordon in front of the stdio servers of an MCP client config.
+
+Supported files (issue 7):
+
+==================  ===================================  ===============================
+client              file                                 servers key
+==================  ===================================  ===============================
+Claude Code         ``.mcp.json``                        ``mcpServers``
+Cursor              ``~/.cursor/mcp.json``               ``mcpServers``
+Claude Desktop      ``claude_desktop_config.json``       ``mcpServers``
+VS Code             ``.vscode/mcp.json``                 ``servers`` (``type: "stdio"``)
+==================  ===================================  ===============================
+
+A stdio entry ``{"command": C, "args": A, ...}`` becomes
+``{"command": "cordon", "args": ["run", "--name", NAME, ("--policy", F)..., "--", C, *A], ...}``
+with every other key (``type``, ``env``, ``cwd``, ``envFile``...) kept, so the client still
+sets the environment and directory, which ``cordon run`` passes to the upstream. The whole
+original entry is kept under ``x-cordon-upstream``. Remote entries (``url``, or ``type``
+``http``/``sse``/``streamable-http``) are left alone and reported.
+
+Writing: a timestamped backup ``<file>.cordon-backup-<UTC time>`` is written next to the
+file first (same mode), then the new content replaces the file atomically. Re-running on a
+wrapped file changes nothing. Undo puts each ``x-cordon-upstream`` entry back; when the result
+equals the content of a backup, the backup's exact bytes are restored (byte-identical,
+comments included), otherwise the restored structure is written in the file's own indentation.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from cordon._exceptions import CordonError
+
+__all__ = [
+    "UPSTREAM_KEY",
+    "ClientConfigError",
+    "ClientKind",
+    "ConfigPlan",
+    "apply_plan",
+    "detect_client",
+    "find_backups",
+    "plan_init",
+    "plan_undo",
+    "resolve_cordon_command",
+]
+
+UPSTREAM_KEY = "x-cordon-upstream"
+BACKUP_INFIX = ".cordon-backup-"
+_REMOTE_TYPES = frozenset({"http", "sse", "streamable-http", "streamablehttp", "ws", "websocket"})
+
+ClientKind = Literal["claude-code", "cursor", "claude-desktop", "vscode"]
+
+_CLIENT_LABEL: dict[str, str] = {
+    "claude-code": "Claude Code",
+    "cursor": "Cursor",
+    "claude-desktop": "Claude Desktop",
+    "vscode": "VS Code",
+}
+
+
+class ClientConfigError(CordonError):
+    """A client config cannot be read, understood or written safely."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ConfigPlan:
+    """What ``cordon init`` (or ``--undo``) would do to one file.
+
+    Attributes:
+        path: the config file.
+        kind: the detected client.
+        old: the file's bytes when planned.
+        new: the bytes to write (equal to ``old`` when nothing changes).
+        messages: one line per server: wrapped, unwrapped, skipped and why.
+        changed_servers: names of the entries that change.
+    """
+
+    path: Path
+    kind: ClientKind
+    old: bytes
+    new: bytes
+    messages: tuple[str, ...] = ()
+    changed_servers: tuple[str, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return self.old != self.new
+
+    @property
+    def label(self) -> str:
+        return _CLIENT_LABEL[self.kind]
+
+    def diff(self) -> str:
+        """A unified diff from the current bytes to the planned ones (UTF-8, replacement)."""
+        old = self.old.decode("utf-8", "replace").splitlines(keepends=True)
+        new = self.new.decode("utf-8", "replace").splitlines(keepends=True)
+        name = str(self.path)
+        return "".join(difflib.unified_diff(old, new, fromfile=name, tofile=f"{name} (new)"))
+
+
+# -- reading -------------------------------------------------------------------------------
+
+_COMMENTS = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/', re.S)
+_TRAILING_COMMA = re.compile(r'"(?:\\.|[^"\\])*"|,(?=\s*[}\]])')
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ClientConfigError(f"duplicate key {key!r}; refusing an ambiguous config")
+        out[key] = value
+    return out
+
+
+def _parse(raw: bytes, path: Path) -> tuple[dict[str, Any], bool]:
+    """Parse strict JSON, or JSON with comments/trailing commas (VS Code). Returns (data, jsonc)."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ClientConfigError(f"{path}: not UTF-8") from exc
+    jsonc = False
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError:
+        keep = lambda m: m.group(0) if m.group(0)[0] == '"' else ""  # noqa: E731
+        stripped = _TRAILING_COMMA.sub(keep, _COMMENTS.sub(keep, text))
+        try:
+            data = json.loads(stripped, object_pairs_hook=_no_duplicates)
+        except json.JSONDecodeError as exc:
+            raise ClientConfigError(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}") from exc
+        jsonc = True
+    if not isinstance(data, dict):
+        raise ClientConfigError(f"{path}: top level is not a JSON object")
+    return data, jsonc
+
+
+def detect_client(path: Path, data: dict[str, Any]) -> tuple[ClientKind, str]:
+    """Return ``(client, servers_key)`` for a parsed config.
+
+    ``servers`` (without ``mcpServers``) means VS Code; otherwise the file name decides between
+    Claude Desktop (``claude_desktop_config.json``), Claude Code (``.mcp.json``) and Cursor.
+
+    Raises:
+        ClientConfigError: neither key holds an object.
+    """
+    if isinstance(data.get("mcpServers"), dict):
+        if path.name == "claude_desktop_config.json":
+            return "claude-desktop", "mcpServers"
+        if path.name == ".mcp.json":
+            return "claude-code", "mcpServers"
+        return "cursor", "mcpServers"
+    if isinstance(data.get("servers"), dict):
+        return "vscode", "servers"
+    if path.parent.name == ".vscode" and "servers" not in data:
+        raise ClientConfigError(f'{path}: no "servers" object (VS Code mcp.json)')
+    raise ClientConfigError(f'{path}: no "mcpServers" or "servers" object')
+
+
+def _format_like(raw: bytes, data: dict[str, Any]) -> bytes:
+    """Serialise ``data`` with the indentation, newline style and final newline of ``raw``."""
+    text = raw.decode("utf-8-sig")
+    m = re.search(r"\n([ \t]+)\S", text)
+    indent: str | int | None = m.group(1) if m else None
+    out = json.dumps(data, indent=indent, ensure_ascii=False)
+    if "\r\n" in text:
+        out = out.replace("\n", "\r\n")
+    if text.endswith("\r\n"):
+        out += "\r\n"
+    elif text.endswith("\n"):
+        out += "\n"
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    return bom + out.encode("utf-8")
+
+
+# -- planning ------------------------------------------------------------------------------
+
+
+def _is_remote(entry: dict[str, Any]) -> bool:
+    kind = str(entry.get("type", "")).lower()
+    return "url" in entry or kind in _REMOTE_TYPES
+
+
+def _is_cordon(entry: dict[str, Any]) -> bool:
+    cmd = entry.get("command")
+    args = entry.get("args") or []
+    return (
+        isinstance(cmd, str)
+        and Path(cmd).name in ("cordon", "cordon.exe")
+        and bool(args)
+        and args[0] == "run"
+    )
+
+
+def _wrap(
+    name: str, entry: dict[str, Any], policies: Sequence[str], cordon_command: str
+) -> dict[str, Any]:
+    args = ["run", "--name", name]
+    for pol in policies:
+        args += ["--policy", pol]
+    args += ["--", entry["command"], *entry.get("args", [])]
+    out: dict[str, Any] = {}
+    for key, value in entry.items():
+        if key == "command":
+            out["command"] = cordon_command
+            out["args"] = args
+        elif key != "args":
+            out[key] = copy.deepcopy(value)
+    out[UPSTREAM_KEY] = copy.deepcopy(entry)
+    return out
+
+
+def _servers_table(path: Path, raw: bytes) -> tuple[dict[str, Any], ClientKind, str, bool]:
+    data, jsonc = _parse(raw, path)
+    kind, key = detect_client(path, data)
+    return data, kind, key, jsonc
+
+
+def _check_names(table: dict[str, Any], servers: Sequence[str], path: Path) -> None:
+    unknown = [s for s in servers if s not in table]
+    if unknown:
+        raise ClientConfigError(f"{path}: no server named {', '.join(map(repr, unknown))}")
+
+
+def plan_init(
+    path: Path | str,
+    *,
+    servers: Sequence[str] = (),
+    policies: Sequence[Path | str] = (),
+    cordon_command: str = "cordon",
+) -> ConfigPlan:
+    """Plan wrapping the stdio servers of ``path`` (all of them, or only ``servers``).
+
+    ``policies`` are made absolute (the client starts servers from its own directory).
+    Entries already behind cordon, remote entries and entries without a ``command`` are left
+    alone with a message. Nothing is written; see :func:`apply_plan`.
+
+    Raises:
+        ClientConfigError: unreadable or unrecognised file, a duplicate key, or an unknown
+            server name.
+    """
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ClientConfigError(f"{path}: cannot read: {exc}") from exc
+    data, kind, key, jsonc = _servers_table(path, raw)
+    table: dict[str, Any] = data[key]
+    _check_names(table, servers, path)
+    pols = [str(Path(p).expanduser().resolve()) for p in policies]
+    messages: list[str] = []
+    changed: list[str] = []
+    for name, entry in table.items():
+        if servers and name not in servers:
+            continue
+        if not isinstance(entry, dict):
+            messages.append(f"{name}: not an object, left alone")
+        elif UPSTREAM_KEY in entry or _is_cordon(entry):
+            messages.append(f"{name}: already behind cordon, unchanged")
+        elif _is_remote(entry):
+            messages.append(
+                f"{name}: remote server ({entry.get('url') or entry.get('type')}), left alone:"
+                " cordon run wraps stdio servers only"
+            )
+        elif not isinstance(entry.get("command"), str) or not isinstance(
+            entry.get("args", []), list
+        ):
+            messages.append(f"{name}: no command (or args is not a list), left alone")
+        else:
+            table[name] = _wrap(name, entry, pols, cordon_command)
+            changed.append(name)
+            messages.append(f"{name}: wrapped: {cordon_command} run --name {name} ... --")
+    new = _format_like(raw, data) if changed else raw
+    if changed and jsonc:
+        messages.append(
+            "note: comments and trailing commas are not kept in the rewritten file; "
+            "the backup keeps them and --undo restores them"
+        )
+    return ConfigPlan(
+        path=path,
+        kind=kind,
+        old=raw,
+        new=new,
+        messages=tuple(messages),
+        changed_servers=tuple(changed),
+    )
+
+
+def find_backups(path: Path | str) -> list[Path]:
+    """Backups written next to ``path`` by :func:`apply_plan`, newest first."""
+    path = Path(path)
+    found = list(path.parent.glob(f"{_glob_escape(path.name)}{BACKUP_INFIX}*"))
+    return sorted(found, key=lambda p: p.name, reverse=True)
+
+
+def _glob_escape(name: str) -> str:
+    """Escape glob metacharacters in a file name."""
+    return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
+    """Plan restoring the entries wrapped by :func:`plan_init` (all, or only ``servers``).
+
+    When the restored content equals a backup's content, the plan's ``new`` is that backup's
+    exact bytes; otherwise it is the restored structure in the file's own formatting (and a
+    message says so).
+
+    Raises:
+        ClientConfigError: as :func:`plan_init`, or an ``x-cordon-upstream`` that is not an
+            object.
+    """
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ClientConfigError(f"{path}: cannot read: {exc}") from exc
+    data, kind, key, _ = _servers_table(path, raw)
+    table: dict[str, Any] = data[key]
+    _check_names(table, servers, path)
+    messages: list[str] = []
+    changed: list[str] = []
+    for name, entry in table.items():
+        if servers and name not in servers:
+            continue
+        if isinstance(entry, dict) and UPSTREAM_KEY in entry:
+            upstream = entry[UPSTREAM_KEY]
+            if not isinstance(upstream, dict):
+                raise ClientConfigError(f"{path}: {name}: {UPSTREAM_KEY} is not an object")
+            table[name] = upstream
+            changed.append(name)
+            messages.append(f"{name}: restored the original entry")
+    if not changed:
+        messages.append("nothing to undo: no entry carries " + UPSTREAM_KEY)
+        return ConfigPlan(path=path, kind=kind, old=raw, new=raw, messages=tuple(messages))
+    new: bytes | None = None
+    for backup in find_backups(path):
+        try:
+            braw = backup.read_bytes()
+            bdata, _ = _parse(braw, backup)
+        except (OSError, ClientConfigError):
+            continue
+        if bdata == data:
+            new = braw
+            messages.append(f"restored the exact bytes of {backup.name}")
+            break
+    if new is None:
+        new = _format_like(raw, data)
+        messages.append("no backup matches the restored content; rewrote it in the file's style")
+    return ConfigPlan(
+        path=path,
+        kind=kind,
+        old=raw,
+        new=new,
+        messages=tuple(messages),
+        changed_servers=tuple(changed),
+    )
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def apply_plan(plan: ConfigPlan) -> Path | None:
+    """Write a timestamped backup of the current file, then the plan's bytes, atomically.
+
+    Returns the backup path, or None when the plan changes nothing (nothing is written).
+
+    Raises:
+        ClientConfigError: the file changed since it was planned, or a write failed.
+    """
+    if not plan.changed:
+        return None
+    path = plan.path
+    try:
+        if path.read_bytes() != plan.old:
+            raise ClientConfigError(f"{path}: changed since the diff was shown; run again")
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+        backup = path.with_name(f"{path.name}{BACKUP_INFIX}{stamp}{time.time_ns() % 10**9:09d}Z")
+        shutil.copy2(path, backup)
+        mode = path.stat().st_mode & 0o7777
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(plan.new)
+            os.chmod(tmp, mode)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise ClientConfigError(f"{path}: cannot write: {exc}") from exc
+    return backup
+
+
+def resolve_cordon_command(absolute: bool) -> str:
+    """``"cordon"``, or with ``absolute`` the resolved path of the cordon executable.
+
+    Looks at ``shutil.which("cordon")``, then ``sys.argv[0]`` when it is named cordon, then
+    ``cordon`` next to the running Python (a venv's ``bin``).
+
+    Raises:
+        ClientConfigError: ``absolute`` and no cordon executable is found.
+    """
+    if not absolute:
+        return "cordon"
+    found = shutil.which("cordon")
+    if found:
+        return str(Path(found).resolve())
+    argv0 = Path(sys.argv[0])
+    if argv0.name in ("cordon", "cordon.exe") and argv0.exists():
+        return str(argv0.resolve())
+    sibling = Path(sys.executable).parent / "cordon"
+    if sibling.exists():
+        return str(sibling.absolute())
+    raise ClientConfigError("cannot find the cordon executable for --absolute")

@@ -1,0 +1,249 @@
+"""`cordon init`: wrap stdio servers of four MCP client configs, idempotently, and undo exactly."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from cordon.audit.commands import register
+from cordon.clientconfig import (
+    UPSTREAM_KEY,
+    ClientConfigError,
+    apply_plan,
+    find_backups,
+    plan_init,
+    plan_undo,
+)
+
+FIXTURES = Path(__file__).parent / "fixtures" / "clientconfigs"
+
+# (fixture path, detected client, servers key, stdio names, remote names)
+CASES = [
+    ("claude-code/.mcp.json", "claude-code", "mcpServers", ["filesystem", "github"], ["sentry"]),
+    ("cursor/mcp.json", "cursor", "mcpServers", ["memory", "notes"], ["remote"]),
+    (
+        "claude-desktop/claude_desktop_config.json",
+        "claude-desktop",
+        "mcpServers",
+        ["sqlite", "everything"],
+        [],
+    ),
+    ("vscode/.vscode/mcp.json", "vscode", "servers", ["Perplexity", "fetch"], ["github"]),
+]
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.callback()
+    def _root() -> None:
+        """cordon (test app)."""
+
+    register(app)
+    return app
+
+
+def _copy(tmp_path: Path, rel: str) -> Path:
+    src = FIXTURES / rel
+    dst = tmp_path / rel
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+    return dst
+
+
+def _load_jsonc(raw: bytes) -> dict:
+    text = raw.decode()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        text = re.sub(r"^\s*//.*$", "", text, flags=re.M)
+        text = re.sub(r",\s*}", "}", re.sub(r"/\*.*?\*/", "", text))
+        return json.loads(text)
+
+
+@pytest.mark.parametrize(("rel", "kind", "key", "stdio", "remote"), CASES)
+def test_round_trip_byte_identical(
+    tmp_path: Path, rel: str, kind: str, key: str, stdio: list[str], remote: list[str]
+) -> None:
+    path = _copy(tmp_path, rel)
+    original = path.read_bytes()
+    policy = tmp_path / "policy.yaml"
+    policy.write_text("version: 1\n")
+    path.chmod(0o640)
+
+    result = CliRunner().invoke(
+        _app(), ["init", "--config", str(path), "--policy", str(policy), "--yes"]
+    )
+    assert result.exit_code == 0, result.output
+    wrapped_raw = path.read_bytes()
+    assert wrapped_raw != original
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640  # mode kept
+    data = json.loads(wrapped_raw)  # the rewritten file is plain JSON
+    orig = _load_jsonc(original)
+    for name in stdio:
+        entry, before = data[key][name], orig[key][name]
+        assert entry["command"] == "cordon"
+        assert entry["args"] == [
+            "run",
+            "--name",
+            name,
+            "--policy",
+            str(policy.resolve()),
+            "--",
+            before["command"],
+            *before.get("args", []),
+        ]
+        assert entry[UPSTREAM_KEY] == before
+        for other in ("env", "cwd", "type"):
+            assert entry.get(other) == before.get(other)
+    for name in remote:
+        assert data[key][name] == orig[key][name]
+        assert f"{name}: remote server" in result.output
+    # backup next to the file holds the original bytes
+    backups = find_backups(path)
+    assert len(backups) == 1 and backups[0].read_bytes() == original
+    # diff was shown
+    assert "+++" in result.output and "x-cordon-upstream" in result.output
+
+    # idempotent: a second run changes nothing and writes no backup
+    again = CliRunner().invoke(
+        _app(), ["init", "--config", str(path), "--policy", str(policy), "--yes"]
+    )
+    assert again.exit_code == 0, again.output
+    assert "nothing to change" in again.output
+    assert path.read_bytes() == wrapped_raw
+    assert len(find_backups(path)) == 1
+
+    undo = CliRunner().invoke(_app(), ["init", "--config", str(path), "--undo", "--yes"])
+    assert undo.exit_code == 0, undo.output
+    assert path.read_bytes() == original
+
+
+def test_claude_desktop_keeps_tabs_and_no_final_newline(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "claude-desktop/claude_desktop_config.json")
+    plan = plan_init(path)
+    assert plan.kind == "claude-desktop"
+    assert b'\n\t"mcpServers"' in plan.new and not plan.new.endswith(b"\n")
+    assert json.loads(plan.new)["globalShortcut"] == "Ctrl+Space"
+
+
+def test_cursor_keeps_unicode(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "cursor/mcp.json")
+    plan = plan_init(path)
+    assert "~/Notes — ünïcode".encode() in plan.new
+
+
+def test_only_named_server(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    plan = plan_init(path, servers=["github"])
+    data = json.loads(plan.new)["mcpServers"]
+    assert UPSTREAM_KEY in data["github"]
+    assert UPSTREAM_KEY not in data["filesystem"]  # near miss: not named, not touched
+    with pytest.raises(ClientConfigError, match="no server named 'nope'"):
+        plan_init(path, servers=["nope"])
+
+
+def test_two_step_wrap_then_undo_restores_original(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    original = path.read_bytes()
+    apply_plan(plan_init(path, servers=["github"]))
+    apply_plan(plan_init(path, servers=["filesystem"]))
+    assert len(find_backups(path)) == 2
+    plan = plan_undo(path)
+    assert set(plan.changed_servers) == {"github", "filesystem"}
+    apply_plan(plan)
+    assert path.read_bytes() == original
+
+
+def test_undo_after_user_edit_rewrites_structure(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    apply_plan(plan_init(path))
+    data = json.loads(path.read_bytes())
+    data["mcpServers"]["added"] = {"command": "x"}
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    plan = plan_undo(path)
+    assert any("no backup matches" in m for m in plan.messages)
+    restored = json.loads(plan.new)["mcpServers"]
+    assert restored["added"] == {"command": "x"}
+    assert "x-cordon-upstream" not in plan.new.decode()
+
+
+def test_undo_with_nothing_wrapped(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "cursor/mcp.json")
+    plan = plan_undo(path)
+    assert not plan.changed
+    assert apply_plan(plan) is None
+
+
+def test_already_cordon_entry_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / ".mcp.json"
+    path.write_text(
+        json.dumps(
+            {"mcpServers": {"a": {"command": "/opt/bin/cordon", "args": ["run", "--", "x"]}}}
+        )
+    )
+    plan = plan_init(path)
+    assert not plan.changed
+    assert "already behind cordon" in plan.messages[0]
+
+
+def test_absolute_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = tmp_path / "bin" / "cordon"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(fake.parent))
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    result = CliRunner().invoke(_app(), ["init", "--config", str(path), "--absolute", "--yes"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_bytes())
+    assert data["mcpServers"]["github"]["command"] == str(fake.resolve())
+
+
+def test_declined_prompt_writes_nothing(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    original = path.read_bytes()
+    result = CliRunner().invoke(_app(), ["init", "--config", str(path)], input="n\n")
+    assert result.exit_code == 1
+    assert path.read_bytes() == original and find_backups(path) == []
+    result = CliRunner().invoke(_app(), ["init", "--config", str(path)], input="")  # EOF
+    assert result.exit_code != 0 and path.read_bytes() == original
+
+
+def test_duplicate_keys_refused(tmp_path: Path) -> None:
+    path = tmp_path / ".mcp.json"
+    path.write_text('{"mcpServers": {"a": {"command": "x"}, "a": {"command": "y"}}}')
+    with pytest.raises(ClientConfigError, match="duplicate key"):
+        plan_init(path)
+
+
+def test_unknown_shape_refused(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"editor.fontSize": 12}')
+    result = CliRunner().invoke(_app(), ["init", "--config", str(path), "--yes"])
+    assert result.exit_code == 2
+    assert "mcpServers" in result.output
+
+
+def test_changed_between_plan_and_apply(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    plan = plan_init(path)
+    path.write_text(path.read_text() + " ")
+    with pytest.raises(ClientConfigError, match="changed since"):
+        apply_plan(plan)
+
+
+def test_vscode_jsonc_note_and_url_string_kept(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "vscode/.vscode/mcp.json")
+    plan = plan_init(path)
+    assert plan.kind == "vscode"
+    assert any("comments" in m for m in plan.messages)
+    # "//" inside a string is not a comment
+    assert json.loads(plan.new)["servers"]["github"]["url"] == "https://api.githubcopilot.com/mcp/"
