@@ -1,0 +1,97 @@
+"""HMAC-sealed state for cordon's own question on a 2026-07-28 connection.
+
+On 2026-07-28 a server asks for input by returning ``resultType: "input_required"`` with
+``inputRequests`` and an opaque ``requestState`` that the client echoes on retry (spec
+2026-07-28, server/utilities "multi round-trip requests", SEP-2322). When cordon asks, it
+seals what it needs (which call, which approval, the upstream's own ``requestState`` and
+the client's ``inputResponses`` meant for the upstream) in an envelope:
+
+    cordon1.<base64url(JSON payload)>.<base64url(HMAC-SHA256(key, payload))>
+
+The key is random per cordon process, so an envelope cannot be forged or replayed into
+another process; the payload carries an expiry.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+import time
+from typing import Any
+
+import orjson
+
+PREFIX = "cordon1."
+INPUT_KEY = "io.cordon/approval"
+
+
+def _b64(b: bytes) -> str:
+    return base64.urlsafe_b64encode(b).rstrip(b"=").decode("ascii")
+
+
+def _unb64(s: str) -> bytes:
+    return base64.urlsafe_b64decode(s + "=" * (-len(s) % 4))
+
+
+def call_digest(tool: str, arguments: Any) -> str:
+    """SHA-256 hex of the tool name and canonical arguments: binds an envelope to one call."""
+    blob = orjson.dumps([tool, arguments], option=orjson.OPT_SORT_KEYS)
+    return hashlib.sha256(blob).hexdigest()
+
+
+class Sealer:
+    """Seal and open envelopes with a per-process random key."""
+
+    def __init__(self, key: bytes | None = None) -> None:
+        self._key = key or os.urandom(32)
+
+    def seal(self, payload: dict[str, Any], *, ttl_s: float) -> str:
+        body = _b64(orjson.dumps({**payload, "exp": time.time() + ttl_s}))
+        mac = _b64(hmac.new(self._key, body.encode("ascii"), hashlib.sha256).digest())
+        return f"{PREFIX}{body}.{mac}"
+
+    def open(self, token: str) -> dict[str, Any] | None:
+        """The payload, or None when the token is not ours, was altered, or has expired."""
+        if not token.startswith(PREFIX):
+            return None
+        try:
+            body, mac = token[len(PREFIX) :].split(".", 1)
+            want = _b64(hmac.new(self._key, body.encode("ascii"), hashlib.sha256).digest())
+            if not hmac.compare_digest(want, mac):
+                return None
+            payload = orjson.loads(_unb64(body))
+        except (ValueError, orjson.JSONDecodeError):
+            return None
+        if not isinstance(payload, dict) or float(payload.get("exp", 0)) < time.time():
+            return None
+        return payload
+
+
+def question(server: str, tool: str, param: str | None, destination: str | None, reason: str) -> dict[str, Any]:
+    """The elicitation/create params cordon sends: a form with one boolean ``approve``."""
+    target = f" parameter '{param}'" if param else ""
+    dest = f" to destination {destination!r}" if destination else ""
+    message = (
+        f"cordon: server '{server}' tool '{tool}'{target}{dest} needs your approval. "
+        f"Why: {reason}. Approve this for the rest of the session?"
+    )
+    return {
+        "message": message,
+        "requestedSchema": {
+            "type": "object",
+            "properties": {"approve": {"type": "boolean", "title": "Approve", "default": False}},
+            "required": ["approve"],
+        },
+    }
+
+
+def is_accept(response: Any) -> bool:
+    """Only an explicit accept (with ``approve`` not false) approves; anything else is a no."""
+    if not isinstance(response, dict) or response.get("action") != "accept":
+        return False
+    content = response.get("content")
+    if isinstance(content, dict) and content.get("approve") is False:
+        return False
+    return True

@@ -1,0 +1,121 @@
+"""The ``cordon`` command line: one typer app, subcommands registered explicitly.
+
+``print`` is allowed only here (ruff T20); everything the proxy writes to stdout is JSON-RPC.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from cordon import __version__
+from cordon._exceptions import CordonError, PolicyError
+
+app = typer.Typer(
+    name="cordon",
+    help="A deterministic firewall for the Model Context Protocol.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+pin_app = typer.Typer(help="Manage tool pins (trust on first use).", no_args_is_help=True)
+app.add_typer(pin_app, name="pin")
+err = Console(stderr=True)
+
+
+@app.command(
+    "run",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
+def run_cmd(
+    command: Annotated[list[str], typer.Argument(help="-- COMMAND [ARGS...] of the upstream MCP server")],
+    policy: Annotated[list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")] = [],  # noqa: B006
+    audit: Annotated[Path | None, typer.Option(help="Audit log (default ~/.cordon/audit.jsonl).")] = None,
+    name: Annotated[str, typer.Option(help="Logical server name for audit records and approvals.")] = "default",
+    pin_file: Annotated[Path | None, typer.Option("--pin-file", help="Persist tool pins here (TOFU).")] = None,
+    repin: Annotated[bool, typer.Option(help="Replace persisted pins with the first tools/list.")] = False,
+    content: Annotated[str | None, typer.Option(help="Content firewall: monitor | warn | block.")] = None,
+    block_at: Annotated[str | None, typer.Option("--block-at", help="Severity for block/poisoned definitions.")] = None,
+    max_bytes: Annotated[int, typer.Option(help="Per-message size cap in bytes.")] = 16 * 1024 * 1024,
+    max_depth: Annotated[int, typer.Option(help="Per-message nesting-depth cap.")] = 64,
+    approvals_store: Annotated[Path | None, typer.Option(help="One-time code store (default ~/.cordon/approvals.json).")] = None,
+    shared_taint: Annotated[bool, typer.Option(help="Share taint with other cordon processes of this client.")] = True,
+    approval_timeout: Annotated[float | None, typer.Option(help="Seconds to wait for a person (default: policy, 120).")] = None,
+) -> None:
+    """Run an MCP server behind cordon: cordon run [OPTIONS] -- COMMAND [ARGS...]."""
+    from cordon.proxy.main import run_proxy
+
+    if not command:
+        err.print("[red]cordon run: give the upstream command after --[/red]")
+        raise typer.Exit(2)
+    try:
+        rc = run_proxy(
+            command=list(command),
+            policies=list(policy),
+            audit_path=audit,
+            name=name,
+            pin_file=pin_file,
+            repin=repin,
+            content_mode=content,
+            block_at=block_at,
+            max_bytes=max_bytes,
+            max_depth=max_depth,
+            approvals_store=approvals_store,
+            shared_taint=shared_taint,
+            approval_timeout=approval_timeout,
+        )
+    except PolicyError as exc:
+        err.print(f"[red]cordon: policy error:[/red] {exc}", markup=True, highlight=False)
+        raise typer.Exit(2) from exc
+    except CordonError as exc:
+        err.print(f"[red]cordon:[/red] {exc}", highlight=False)
+        raise typer.Exit(2) from exc
+    raise typer.Exit(rc)
+
+
+@pin_app.command("accept")
+def pin_accept(
+    pin_file: Annotated[Path, typer.Option("--pin-file", help="The pin file to update.")],
+    server: Annotated[str | None, typer.Option(help="Only this server (default: all).")] = None,
+) -> None:
+    """Re-approve tool definitions that changed since they were pinned."""
+    from cordon.engine.pins import PinFile
+
+    accepted = PinFile(pin_file).accept(server)
+    if not accepted:
+        print("nothing pending")
+        return
+    for name in accepted:
+        print(f"accepted {name}")
+
+
+@app.command("version")
+def version_cmd() -> None:
+    """Print the cordon version."""
+    print(__version__)
+
+
+def _register() -> None:
+    from cordon.approvals import commands as approval_commands
+    from cordon.audit import commands as audit_commands
+
+    audit_commands.register(app)
+    approval_commands.register(app)
+
+
+_register()
+
+
+def main() -> None:
+    """Console-script entry point."""
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    app(prog_name="cordon")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+"""Argument rules: path confinement, full-match patterns and numeric caps.
+
+Rule keys match an argument name at any depth of the arguments (a ``path`` inside a nested
+object or a list element is checked like a top-level one), and every leaf under a matched
+key is checked: lists element by element, objects value by value.
+
+Path confinement follows the CWE-22 guidance: expand ``~``, make absolute (a relative path
+needs the policy's ``base_dir``), percent-decode, resolve symlinks (``os.path.realpath``:
+a path that does not exist yet resolves through its nearest existing parent), then compare
+by path components so ``/data/allowed`` never admits ``/data/allowed_secrets``.
+Resolution reads the filesystem (``realpath``); nothing else here does I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from typing import Any
+from urllib.parse import unquote
+
+from cordon._types import Verdict
+from cordon.policy.model import ToolPolicy
+
+_MAX_DEPTH = 64
+
+
+def iter_keyed(value: Any, depth: int = 0) -> Iterator[tuple[str, Any]]:
+    """Yield ``(key, value)`` for every object member at any depth (lists are descended)."""
+    if depth > _MAX_DEPTH:
+        raise ValueError("arguments nested too deeply")
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            yield str(k), v
+            if isinstance(v, (Mapping, list)):
+                yield from iter_keyed(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            yield from iter_keyed(v, depth + 1)
+
+
+def leaves(value: Any, depth: int = 0) -> Iterator[Any]:
+    """Yield every scalar under ``value`` (strings, numbers, booleans, None)."""
+    if depth > _MAX_DEPTH:
+        raise ValueError("arguments nested too deeply")
+    if isinstance(value, Mapping):
+        for v in value.values():
+            yield from leaves(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            yield from leaves(v, depth + 1)
+    else:
+        yield value
+
+
+@lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+@lru_cache(maxsize=256)
+def _resolved_prefix(prefix: str) -> str:
+    return os.path.realpath(os.path.expanduser(prefix))
+
+
+def _fully_unquote(s: str) -> str:
+    for _ in range(4):
+        nxt = unquote(s)
+        if nxt == s:
+            break
+        s = nxt
+    return s
+
+
+def resolve_path(raw: str, base_dir: str | None) -> str | None:
+    """Resolve a path argument the way a server would, or ``None`` when it cannot be judged.
+
+    ``file://`` URIs are accepted; percent-encoding is decoded; NUL bytes and relative paths
+    without a ``base_dir`` give ``None`` (the caller denies).
+    """
+    s = raw
+    if s.startswith("file://"):
+        s = s[len("file://") :]
+    s = _fully_unquote(s)
+    if "\x00" in s or not s:
+        return None
+    s = os.path.expanduser(s)
+    if not os.path.isabs(s):
+        if base_dir is None:
+            return None
+        s = os.path.join(os.path.expanduser(base_dir), s)
+    return os.path.realpath(s)
+
+
+def path_within(resolved: str, prefixes: tuple[str, ...]) -> bool:
+    """True when ``resolved`` equals or lies under one of ``prefixes`` (component-wise)."""
+    for prefix in prefixes:
+        p = _resolved_prefix(prefix)
+        if resolved == p or resolved.startswith(p.rstrip(os.sep) + os.sep):
+            return True
+    return False
+
+
+def _deny(rule: str, reason: str, param: str) -> Verdict:
+    return Verdict(verdict="deny", rule=rule, reason=reason, param=param)
+
+
+def check_paths(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | None:
+    """Confine every path argument named in ``tp.path_params`` to ``tp.allowed_path_prefixes``.
+
+    Rules: ``arg.path_outside`` (resolved path not under a prefix), ``arg.path_unresolvable``
+    (relative without base_dir, NUL byte, not a string).
+    """
+    if not tp.path_params:
+        return None
+    names = set(tp.path_params)
+    for key, value in iter_keyed(arguments):
+        if key not in names:
+            continue
+        for leaf in leaves(value):
+            if not isinstance(leaf, str):
+                return _deny("arg.path_unresolvable", f"'{key}' is not a path string", key)
+            resolved = resolve_path(leaf, tp.base_dir)
+            if resolved is None:
+                why = "a relative path and the policy gives no base_dir" if leaf else "empty"
+                return _deny("arg.path_unresolvable", f"path in '{key}' refused: {why}", key)
+            if tp.allowed_path_prefixes:
+                raw_resolved = resolve_path(leaf.replace("%", "%25"), tp.base_dir) or resolved
+                if not (
+                    path_within(resolved, tp.allowed_path_prefixes)
+                    and path_within(raw_resolved, tp.allowed_path_prefixes)
+                ):
+                    return _deny(
+                        "arg.path_outside",
+                        f"path in '{key}' resolves outside the allowed prefixes",
+                        key,
+                    )
+    return None
+
+
+def check_patterns(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | None:
+    """Full-match each leaf under a key named in ``tp.arg_patterns`` (rule ``arg.pattern``)."""
+    if not tp.arg_patterns:
+        return None
+    for key, value in iter_keyed(arguments):
+        pattern = tp.arg_patterns.get(key)
+        if pattern is None:
+            continue
+        rx = _compiled(pattern)
+        for leaf in leaves(value):
+            if isinstance(leaf, bool) or leaf is None:
+                text = "" if leaf is None else str(leaf).lower()
+            else:
+                text = str(leaf)
+            if rx.fullmatch(text) is None:
+                return _deny("arg.pattern", f"'{key}' does not match its allowed pattern", key)
+    return None
+
+
+def _as_number(leaf: Any) -> float | None:
+    if isinstance(leaf, bool):
+        return None
+    if isinstance(leaf, (int, float)):
+        n = float(leaf)
+    elif isinstance(leaf, str):
+        try:
+            n = float(leaf.strip().replace("_", "x"))
+        except ValueError:
+            return None
+    else:
+        return None
+    return n if math.isfinite(n) else None
+
+
+def check_max_values(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | None:
+    """Cap numeric leaves under keys named in ``tp.max_value`` (rule ``arg.max_value``).
+
+    Numeric strings compare as numbers; NaN, infinities, booleans and non-numeric values are
+    denied because they cannot be compared (fail closed).
+    """
+    if not tp.max_value:
+        return None
+    for key, value in iter_keyed(arguments):
+        cap = tp.max_value.get(key)
+        if cap is None:
+            continue
+        for leaf in leaves(value):
+            n = _as_number(leaf)
+            if n is None:
+                return _deny("arg.max_value", f"'{key}' is not a finite number", key)
+            if n > cap:
+                return _deny("arg.max_value", f"'{key}' exceeds its cap of {cap:g}", key)
+    return None

@@ -1,0 +1,577 @@
+"""The decision engine: one pure pipeline from (call, session state, policy) to a Verdict.
+
+Order of layers (DESIGN.md): pinning -> budgets and scopes -> argument rules -> action rules
+-> egress -> taint sink gate -> Rule of Two -> secrets. Every layer runs; the first deny wins,
+otherwise the first ask not covered by an approval, otherwise allow. Approvals answer asks
+only: a deny (taint, secrets, egress to metadata endpoints...) cannot be approved away.
+
+The engine never does network I/O and never consults a model; the same call with the same
+session history gets the same verdict. The only filesystem access is path resolution
+(``realpath``) for path confinement.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from cordon._types import ALLOW, Finding, Verdict, severity_at_least
+from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_tool
+from cordon.engine import actions as _actions
+from cordon.engine import args as _args
+from cordon.engine.egress import EgressPolicy, check_egress
+from cordon.engine.pins import PinSet
+from cordon.engine.secrets import SecretSet, check_secrets
+from cordon.engine.trifecta import TrifectaState
+from cordon.policy import Policy, ToolPolicy, load_policy
+from cordon.policy.loader import PolicySource
+from cordon.taint import Destination, TaintIndex, extract_destinations, is_sink_param
+
+_EMPTY_TOOL = ToolPolicy()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ListReport:
+    """What to show the client after a tools/list page.
+
+    Attributes:
+        visible: tool definitions to pass on, in order.
+        hidden: tool name -> the verdict that hid it (``pin.changed``, ``pin.unknown_tool``,
+            ``content.poisoned_definition``).
+        findings: tool name -> content findings in its definition (any severity).
+    """
+
+    visible: list[dict[str, Any]]
+    hidden: dict[str, Verdict] = field(default_factory=dict)
+    findings: dict[str, list[Finding]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Observation:
+    """What ``Session.observe_output`` decided for one result.
+
+    Attributes:
+        action: ``deliver`` | ``sanitise`` | ``block`` (content firewall mode).
+        result: the CallToolResult dict to deliver to the client.
+        findings: content findings in the result.
+    """
+
+    action: str
+    result: dict[str, Any]
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
+    """Exact match on the normalised key, or a domain form ``@example.com`` / ``*.example.com``."""
+    key = dest.key
+    host = key.rsplit("@", 1)[1] if "@" in key else key.split("/", 1)[0]
+    for raw in patterns:
+        p = raw.strip().lower().rstrip(".")
+        if not p:
+            continue
+        if p.startswith("@"):
+            if "@" in key and host == p[1:]:
+                return True
+        elif p.startswith("*."):
+            base = p[2:]
+            if host == base or host.endswith("." + base):
+                return True
+        else:
+            for d in extract_destinations(raw):
+                if d.key == key:
+                    return True
+    return False
+
+
+class Engine:
+    """Policy, tool pins and shared state; makes sessions.
+
+    Use ``Engine.from_policy(sources)``; sources are policy file paths or dicts layered in
+    order (``[]`` means the defaults). Raises ``PolicyError`` on an invalid policy.
+    """
+
+    def __init__(self, policy: Policy, *, secrets: Iterable[str] = (), shared_taint: Any = None):
+        self.policy = policy
+        self.pins: dict[str, PinSet] = {}
+        self.definitions: dict[str, dict[str, dict[str, Any]]] = {}
+        self.poisoned: dict[str, dict[str, list[Finding]]] = {}
+        self.changed: dict[str, dict[str, list[str]]] = {}
+        self.policy_secrets = tuple(s for s in secrets if s)
+        self.shared_taint = shared_taint
+        self.egress = EgressPolicy(
+            mode=policy.egress.mode,
+            allow=tuple(policy.egress.allow),
+            allow_private=policy.egress.allow_private,
+            allow_schemes=tuple(policy.egress.allow_schemes),
+        )
+
+    @classmethod
+    def from_policy(cls, sources: Iterable[PolicySource] = (), **kwargs: Any) -> Engine:
+        return cls(load_policy(sources), **kwargs)
+
+    # -- tool definitions -------------------------------------------------------------
+    def tool_policy(self, tool: str) -> ToolPolicy:
+        return self.policy.tools.get(tool, _EMPTY_TOOL)
+
+    def pin_tools(
+        self, tools: Iterable[Mapping[str, Any]], *, server: str = "default", complete: bool = True
+    ) -> ListReport:
+        """Pin (first complete list) or check (later lists) tool definitions for ``server``.
+
+        ``complete=False`` marks a page that is not the last of a paginated tools/list; the
+        baseline is frozen once the last page has been seen.
+        """
+        ps = self.pins.setdefault(server, PinSet())
+        defs = self.definitions.setdefault(server, {})
+        poisoned = self.poisoned.setdefault(server, {})
+        changed = self.changed.setdefault(server, {})
+        visible: list[dict[str, Any]] = []
+        hidden: dict[str, Verdict] = {}
+        all_findings: dict[str, list[Finding]] = {}
+        block_at = self.policy.content.block_at
+        for tool in tools:
+            t = dict(tool)
+            name = str(t.get("name", ""))
+            findings = scan_tool(t)
+            if findings:
+                all_findings[name] = findings
+            status, fields = ("new", []) if not ps.complete else ps.status(t)
+            if not ps.complete:
+                ps.add(t)
+                defs[name] = t
+                status = "ok"
+            if status == "new":
+                hidden[name] = Verdict(
+                    verdict="deny",
+                    rule="pin.unknown_tool",
+                    reason=f"tool '{name}' appeared after the pinned baseline",
+                )
+                continue
+            if status == "changed":
+                changed[name] = fields
+                hidden[name] = Verdict(
+                    verdict="deny",
+                    rule="pin.changed",
+                    reason=f"tool '{name}' changed after pinning ({', '.join(fields)})",
+                    details={"changed_fields": fields},
+                )
+                continue
+            bad = [f for f in findings if severity_at_least(f.severity, block_at)]
+            if bad:
+                poisoned[name] = bad
+                hidden[name] = Verdict(
+                    verdict="deny",
+                    rule="content.poisoned_definition",
+                    reason=f"tool '{name}' definition carries {', '.join(sorted({f.rule for f in bad}))}",
+                    details={"rules": sorted({f.rule for f in bad})},
+                )
+                continue
+            visible.append(t)
+        if complete:
+            ps.complete = True
+        return ListReport(visible=visible, hidden=hidden, findings=all_findings)
+
+    def set_baseline(self, server: str, pins: PinSet) -> None:
+        """Install persisted pins (trust on first use) as the baseline for ``server``."""
+        self.pins[server] = pins
+        self.definitions.setdefault(server, {}).update(pins.tools)
+
+    def scan_instructions(self, text: str) -> list[Finding]:
+        return scan_instructions(text)
+
+    def new_session(
+        self, *, trusted: Iterable[str] = (), session_id: str | None = None
+    ) -> Session:
+        """A fresh session: empty taint, budgets, legs and approvals.
+
+        ``trusted`` is text the user wrote or vouches for (their request, an address book):
+        destinations in it are allowed even when they also appear in tool output, unless the
+        policy sets ``trusted_text_beats_taint: false``.
+        """
+        return Session(self, trusted=trusted, session_id=session_id)
+
+
+class Session:
+    """Per-session state: taint index, call counts, Rule-of-Two legs, approvals, secrets."""
+
+    def __init__(self, engine: Engine, *, trusted: Iterable[str] = (), session_id: str | None = None):
+        p = engine.policy
+        self.engine = engine
+        self.id = session_id or uuid.uuid4().hex[:16]
+        self.taint = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=p.min_destination_length)
+        self.trusted = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1)
+        for text in trusted:
+            self.trusted.add_text(text)
+        self.counts: dict[tuple[str, str], int] = {}
+        self.approvals: set[tuple[Any, ...]] = set()
+        self.once: set[tuple[Any, ...]] = set()
+        self.secrets = SecretSet()
+        for s in engine.policy_secrets:
+            self.secrets.add(s)
+        self.legs = TrifectaState()
+
+    # -- observing --------------------------------------------------------------------
+    def register_secret(self, value: str) -> None:
+        """A value that must never leave in a sending or egress call (rule ``secret.egress``)."""
+        self.secrets.add(value)
+
+    def add_trusted(self, text: str) -> None:
+        self.trusted.add_text(text)
+
+    def observe_untrusted(self, value: Any) -> None:
+        """Record any upstream payload (error messages, notifications) as untrusted output."""
+        self.taint.add_value(value)
+        self._publish(value)
+
+    def _publish(self, value: Any) -> None:
+        store = self.engine.shared_taint
+        if store is not None:
+            store.publish_value(value)
+
+    def observe_output(
+        self, tool: str, result: Any, *, server: str = "default", content_mode: str | None = None
+    ) -> Observation:
+        """Record a tool result as untrusted output and run the content firewall on it.
+
+        ``result`` is a CallToolResult dict or plain text. Returns what to deliver.
+        """
+        if isinstance(result, str):
+            result = {"content": [{"type": "text", "text": result}]}
+        cp = self.engine.policy.content
+        ev = evaluate_result(result, mode=content_mode or cp.mode, block_at=cp.block_at)
+        self.taint.add_value(result)
+        self._publish(result)
+        for text in _texts(result):
+            for secret in find_secrets(text):
+                self.secrets.add(secret)
+        tp = self.engine.tool_policy(tool)
+        self.legs.observe_result(
+            untrusted=self._untrusted_output(tool, server, tp),
+            sensitive=self._sensitive(tool, server, tp, None),
+        )
+        return Observation(action=ev.action, result=ev.result, findings=list(ev.findings))
+
+    # -- helpers ------------------------------------------------------------------------
+    def _definition(self, server: str, tool: str) -> dict[str, Any] | None:
+        return self.engine.definitions.get(server, {}).get(tool)
+
+    def _annotations(self, server: str, tool: str) -> dict[str, Any]:
+        d = self._definition(server, tool) or {}
+        ann = d.get("annotations")
+        return dict(ann) if isinstance(ann, Mapping) else {}
+
+    def _untrusted_output(self, tool: str, server: str, tp: ToolPolicy) -> bool:
+        if tp.untrusted_output is not None:
+            return tp.untrusted_output
+        sp = self.engine.policy.servers.get(server)
+        if sp is not None and sp.untrusted_output is not None:
+            return sp.untrusted_output
+        # By default every result counts as untrusted input (issue 5); a tool that declares
+        # itself closed-world (openWorldHint: false) does not, unless the policy says so.
+        return self._annotations(server, tool).get("openWorldHint", True) is not False
+
+    def _sensitive(self, tool: str, server: str, tp: ToolPolicy, arguments: Any) -> bool:
+        if tp.sensitive is not None:
+            return tp.sensitive
+        sp = self.engine.policy.servers.get(server)
+        if sp is not None and sp.sensitive is not None:
+            return sp.sensitive
+        paths = self.engine.policy.sensitive_paths
+        if paths and arguments is not None and tp.path_params:
+            names = set(tp.path_params)
+            for key, value in _args.iter_keyed(arguments):
+                if key in names:
+                    for leaf in _args.leaves(value):
+                        if isinstance(leaf, str):
+                            r = _args.resolve_path(leaf, tp.base_dir)
+                            if r is not None and _args.path_within(r, paths):
+                                return True
+        return False
+
+    def _sinks(self, tool: str, server: str, tp: ToolPolicy, arguments: Mapping[str, Any]) -> tuple[bool, list[str]]:
+        """(is_sending, the argument names to check as destinations)."""
+        if tp.exfiltrating is False:
+            return False, []
+        shaped = [k for k in arguments if is_sink_param(k)]
+        declared = list(tp.sink_params)
+        sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped)
+        if not sending:
+            return False, []
+        names = list(dict.fromkeys([*declared, *shaped]))
+        present = [n for n in names if n in arguments]
+        if declared and not any(n in arguments for n in declared):
+            present = [k for k, v in arguments.items() if _has_string(v)]
+        if not present and tp.exfiltrating:
+            present = [k for k, v in arguments.items() if _has_string(v)]
+        return True, present
+
+    def _approval_key(self, v: Verdict, server: str, tool: str, arguments: Mapping[str, Any]) -> tuple[Any, ...]:
+        if v.destination is not None:
+            return (server, tool, v.rule, v.param, v.destination)
+        digest = hashlib.sha256(orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS)).hexdigest()
+        return (server, tool, v.rule, v.param, digest)
+
+    # -- deciding -----------------------------------------------------------------------
+    def check(
+        self,
+        tool: str,
+        arguments: Mapping[str, Any] | None = None,
+        *,
+        server: str = "default",
+        scopes: Iterable[str] | None = None,
+    ) -> Verdict:
+        """Decide one tools/call. Returns a ``Verdict`` (``Decision``); never raises for a
+        bad call: malformed arguments are a deny (``arg.malformed``).
+
+        An ``allow`` counts against the tool's ``max_calls`` budget.
+        """
+        if arguments is None:
+            arguments = {}
+        if not isinstance(arguments, Mapping):
+            return Verdict(verdict="deny", rule="arg.malformed", reason="arguments must be an object")
+        try:
+            v = self._decide(tool, arguments, server, scopes)
+        except ValueError as exc:
+            v = Verdict(verdict="deny", rule="arg.malformed", reason=str(exc))
+        if v.verdict == "allow":
+            key = (server, tool)
+            self.counts[key] = self.counts.get(key, 0) + 1
+            tp = self.engine.tool_policy(tool)
+            sending, _ = self._sinks(tool, server, tp, arguments)
+            self.legs.record_call(
+                external=sending or bool(tp.egress),
+                sensitive=self._sensitive(tool, server, tp, arguments),
+            )
+        return v
+
+    def approve(self, decision: Verdict, *, tool: str | None = None, arguments: Mapping[str, Any] | None = None, server: str | None = None) -> None:
+        """Record that a person approved ``decision`` (an ask) for the rest of the session."""
+        if decision.verdict != "ask":
+            return
+        key = decision.details.get("approval_key")
+        if key is None and tool is not None:
+            key = self._approval_key(decision, server or "default", tool, arguments or {})
+        if key is not None:
+            self.approvals.add(tuple(key))
+
+    def once_approve(self, decision: Verdict) -> None:
+        """Approve ``decision`` (an ask) for the next matching call only (one-time codes)."""
+        key = decision.details.get("approval_key")
+        if decision.verdict == "ask" and key is not None:
+            self.once.add(tuple(key))
+
+    def _decide(
+        self, tool: str, arguments: Mapping[str, Any], server: str, scopes: Iterable[str] | None
+    ) -> Verdict:
+        eng = self.engine
+        policy = eng.policy
+        tp = eng.tool_policy(tool)
+
+        # 1. pinning
+        ps = eng.pins.get(server)
+        if ps is None or not ps.complete:
+            return Verdict(
+                verdict="deny",
+                rule="pin.unknown_tool",
+                reason="no pinned tool list yet: list the tools before calling them",
+            )
+        if tool in eng.changed.get(server, {}):
+            fields = eng.changed[server][tool]
+            return Verdict(
+                verdict="deny",
+                rule="pin.changed",
+                reason=f"tool '{tool}' changed after pinning ({', '.join(fields)})",
+                details={"changed_fields": fields},
+            )
+        if tool not in ps.prints:
+            return Verdict(verdict="deny", rule="pin.unknown_tool", reason=f"tool '{tool}' is not in the pinned tool list")
+        if tool in eng.poisoned.get(server, {}):
+            rules = sorted({f.rule for f in eng.poisoned[server][tool]})
+            return Verdict(
+                verdict="deny",
+                rule="content.poisoned_definition",
+                reason=f"tool '{tool}' definition carries {', '.join(rules)}",
+            )
+
+        # 2. budgets and scopes
+        if tp.max_calls is not None and self.counts.get((server, tool), 0) >= tp.max_calls:
+            why = "is forbidden by policy" if tp.max_calls == 0 else f"reached its budget of {tp.max_calls} calls"
+            return Verdict(verdict="deny", rule="budget.max_calls", reason=f"tool '{tool}' {why}")
+        if tp.required_scopes:
+            granted = set(scopes or ())
+            missing = [s for s in tp.required_scopes if s not in granted]
+            if missing:
+                return Verdict(verdict="deny", rule="scope.missing", reason=f"missing scope(s): {', '.join(missing)}")
+
+        # 3. argument rules
+        for check in (_args.check_paths, _args.check_patterns, _args.check_max_values):
+            v = check(arguments, tp)
+            if v is not None:
+                return v
+
+        asks: list[Verdict] = []
+
+        # 4. action rules
+        sp = policy.servers.get(server)
+        trusted_tool = tool in policy.trust_tools or (sp is not None and tool in sp.trust_tools)
+        ann = self._annotations(server, tool)
+        v = _actions.check_actions(
+            tool,
+            dict(arguments),
+            annotations=ann,
+            executes=bool(tp.executes),
+            destructive=bool(tp.destructive),
+            trusted=trusted_tool,
+        )
+        if v is not None:
+            if v.verdict == "deny":
+                return v
+            asks.append(v)
+
+        # 5. egress
+        v = check_egress(dict(arguments), eng.egress)
+        if v is not None:
+            if v.verdict == "deny":
+                return v
+            asks.append(v)
+
+        # 6. taint sink gate
+        sending, sink_names = self._sinks(tool, server, tp, arguments)
+        found: list[str] = []
+        dest_allowlisted = True
+        if sending:
+            trusted_patterns = (*policy.trusted_destinations, *tp.trusted_destinations)
+            for name in sink_names:
+                for dest in extract_destinations(arguments[name]):
+                    found.append(dest.key)
+                    v = self._gate(dest, name, tool, server, trusted_patterns)
+                    if v is None:
+                        continue
+                    if v.verdict == "deny":
+                        return self._with_dests(v, found, arguments, sink_names)
+                    dest_allowlisted = False
+                    asks.append(v)
+            if not found:
+                dest_allowlisted = False
+
+        # 7. Rule of Two
+        external = sending or bool(tp.egress)
+        v = self.legs.check(
+            external=external,
+            sensitive=self._sensitive(tool, server, tp, arguments),
+            untrusted_output=self._untrusted_output(tool, server, tp),
+            destination_allowlisted=external and dest_allowlisted and bool(found),
+        )
+        if v is not None and v.verdict != "allow":
+            if v.verdict == "deny":
+                return v
+            asks.append(v)
+
+        # 8. secrets never leave
+        if external or sending:
+            v = check_secrets(dict(arguments), self.secrets, sending=True)
+            if v is not None:
+                return self._with_dests(v, found, arguments, sink_names)
+
+        for a in asks:
+            key = self._approval_key(a, server, tool, arguments)
+            if key in self.approvals:
+                continue
+            if key in self.once:
+                self.once.discard(key)
+                continue
+            return self._with_dests(
+                Verdict(
+                    verdict="ask",
+                    rule=a.rule,
+                    reason=a.reason,
+                    param=a.param,
+                    destination=a.destination,
+                    details={**a.details, "approval_key": list(key)},
+                ),
+                found,
+                arguments,
+                sink_names,
+            )
+        if found:
+            return Verdict(verdict="allow", rule="default.allow", reason="no rule objected", destinations=tuple(found))
+        return ALLOW
+
+    def _with_dests(self, v: Verdict, found: list[str], arguments: Mapping[str, Any], names: list[str]) -> Verdict:
+        if v.destinations or not found:
+            return v
+        return Verdict(
+            verdict=v.verdict,
+            rule=v.rule,
+            reason=v.reason,
+            param=v.param,
+            destination=v.destination,
+            destinations=tuple(found),
+            details=v.details,
+        )
+
+    def _gate(
+        self, dest: Destination, param: str, tool: str, server: str, trusted_patterns: tuple[str, ...]
+    ) -> Verdict | None:
+        policy = self.engine.policy
+        sink_is_url = dest.kind == "url"
+        if policy.trusted_text_beats_taint and self.trusted.lookup(dest, sink_is_url=sink_is_url) == "tainted":
+            return None
+        state = self.taint.lookup(dest, sink_is_url=sink_is_url)
+        store = self.engine.shared_taint
+        if state != "tainted" and store is not None and store.contains_destination(dest, sink_is_url=sink_is_url):
+            state = "tainted"
+        allowlisted = _match_trusted(dest, trusted_patterns)
+        if state == "tainted" and not (allowlisted and policy.allowlist_beats_taint):
+            return Verdict(
+                verdict="deny",
+                rule="taint.seen_in_output",
+                reason=f"destination in '{param}' first appeared in untrusted tool output",
+                param=param,
+                destination=dest.key,
+            )
+        if allowlisted:
+            return None
+        if (server, tool, "taint.unverified_destination", param, dest.key) in self.approvals:
+            return None
+        why = (
+            "session output was trimmed past its memory cap, so this destination cannot be cleared"
+            if state == "unknown"
+            else "destination is not on an allowlist and was not approved"
+        )
+        return Verdict(
+            verdict="ask",
+            rule="taint.unverified_destination",
+            reason=f"'{param}': {why}",
+            param=param,
+            destination=dest.key,
+        )
+
+
+def _has_string(v: Any) -> bool:
+    if isinstance(v, str):
+        return bool(v)
+    if isinstance(v, Mapping):
+        return any(_has_string(x) for x in v.values())
+    if isinstance(v, list):
+        return any(_has_string(x) for x in v)
+    return False
+
+
+def _texts(value: Any, depth: int = 0) -> Iterable[str]:
+    if depth > 64:
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            yield str(k)
+            yield from _texts(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _texts(v, depth + 1)

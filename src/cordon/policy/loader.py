@@ -1,0 +1,163 @@
+"""Load, validate and layer policy files.
+
+A YAML file is parsed with a loader that remembers the line of every key, so that a
+pydantic error becomes ``PolicyError(file, line, key)``. Several sources layer in order:
+scalar and list settings of a later source replace earlier ones, ``tools`` and ``servers``
+entries are replaced whole per name (a later entry for a tool replaces the earlier one).
+Packs named in ``packs:`` are layered *under* the file that names them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import orjson
+import yaml
+from pydantic import ValidationError
+
+from cordon._exceptions import PolicyError
+from cordon.policy.model import Policy
+
+PolicySource = str | Path | Mapping[str, Any]
+
+
+class _LineLoader(yaml.SafeLoader):
+    """SafeLoader that records the 1-based line of every mapping key, keyed by its path."""
+
+
+def _compose_lines(text: str, file: str) -> tuple[Any, dict[tuple[str, ...], int]]:
+    lines: dict[tuple[str, ...], int] = {}
+    try:
+        node = yaml.compose(text, Loader=_LineLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise PolicyError(
+            f"not valid YAML: {getattr(exc, 'problem', exc)}",
+            file=file,
+            line=(mark.line + 1) if mark else None,
+        ) from exc
+
+    def walk(n: yaml.Node | None, path: tuple[str, ...]) -> None:
+        if isinstance(n, yaml.MappingNode):
+            seen: set[str] = set()
+            for k, v in n.value:
+                key = str(k.value)
+                if key in seen:
+                    raise PolicyError("duplicate key", file=file, line=k.start_mark.line + 1, key=".".join((*path, key)))
+                seen.add(key)
+                lines[(*path, key)] = k.start_mark.line + 1
+                walk(v, (*path, key))
+        elif isinstance(n, yaml.SequenceNode):
+            for i, v in enumerate(n.value):
+                lines[(*path, str(i))] = v.start_mark.line + 1
+                walk(v, (*path, str(i)))
+
+    walk(node, ())
+    data = yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 - SafeLoader
+    return data, lines
+
+
+def _line_for(loc: tuple[Any, ...], lines: dict[tuple[str, ...], int]) -> int | None:
+    path = tuple(str(p) for p in loc)
+    while path:
+        if path in lines:
+            return lines[path]
+        path = path[:-1]
+    return None
+
+
+def _validate(data: Any, file: str, lines: dict[tuple[str, ...], int]) -> Policy:
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise PolicyError("a policy must be a mapping at the top level", file=file, line=1)
+    try:
+        return Policy.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(p for p in err["loc"] if not str(p).startswith("function-"))
+        key = ".".join(str(p) for p in loc) or None
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key"
+        raise PolicyError(msg, file=file, line=_line_for(loc, lines), key=key) from exc
+
+
+def pack_names() -> list[str]:
+    """Names of the built-in packs (files ``src/cordon/packs/<name>.yaml``)."""
+    root = resources.files("cordon.packs")
+    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
+
+
+def load_pack(name: str) -> dict[str, Any]:
+    """Load a built-in pack as raw policy data.
+
+    Raises:
+        PolicyError: no such pack, or the pack is invalid.
+    """
+    if name not in pack_names():
+        raise PolicyError(f"no built-in pack named {name!r} (have: {', '.join(pack_names())})", key="packs")
+    text = resources.files("cordon.packs").joinpath(f"{name}.yaml").read_text("utf-8")
+    data, lines = _compose_lines(text, f"pack:{name}")
+    _validate(data, f"pack:{name}", lines)
+    return dict(data or {})
+
+
+def _read_source(src: PolicySource) -> tuple[dict[str, Any], str]:
+    if isinstance(src, Mapping):
+        data = dict(src)
+        _validate(data, "<dict>", {})
+        return data, "<dict>"
+    path = Path(src).expanduser()
+    try:
+        text = path.read_text("utf-8")
+    except OSError as exc:
+        raise PolicyError(f"cannot read policy: {exc.strerror}", file=str(path)) from exc
+    data, lines = _compose_lines(text, str(path))
+    _validate(data, str(path), lines)
+    return dict(data or {}), str(path)
+
+
+_MERGE_BY_NAME = ("tools", "servers")
+
+
+def _layer(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in top.items():
+        if key in _MERGE_BY_NAME and isinstance(value, Mapping):
+            merged = dict(out.get(key) or {})
+            merged.update(value)
+            out[key] = merged
+        elif key == "packs":
+            out[key] = list(dict.fromkeys([*(out.get(key) or []), *value]))
+        else:
+            out[key] = value
+    return out
+
+
+def load_policy(sources: Iterable[PolicySource] = ()) -> Policy:
+    """Load and layer policy sources (paths or dicts) into one validated ``Policy``.
+
+    An empty iterable gives the defaults.
+
+    Raises:
+        PolicyError: unreadable file, invalid YAML, an unknown key, a wrong type or a
+            regex that does not compile; carries file, line and key.
+    """
+    merged: dict[str, Any] = {}
+    for src in sources:
+        data, _file = _read_source(src)
+        for pack in data.get("packs") or ():
+            merged = _layer(merged, load_pack(pack))
+        merged = _layer(merged, data)
+    return _validate(merged, "<merged>", {})
+
+
+def policy_hash(policy: Policy) -> str:
+    """SHA-256 hex of the canonical JSON of the effective policy (for audit start records)."""
+    blob = orjson.dumps(policy.model_dump(mode="json"), option=orjson.OPT_SORT_KEYS)
+    return hashlib.sha256(blob).hexdigest()

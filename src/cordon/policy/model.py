@@ -1,0 +1,89 @@
+"""The policy model (version 1), validated with pydantic; unknown keys are errors.
+
+See docs/internals.md for an annotated example. A policy is data: it never runs code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ToolPolicy(_Strict):
+    """Controls for one tool. Every field is optional; absent means "no control of this kind"."""
+
+    max_calls: int | None = Field(default=None, ge=0)
+    path_params: tuple[str, ...] = ()
+    allowed_path_prefixes: tuple[str, ...] = ()
+    base_dir: str | None = None
+    arg_patterns: dict[str, str] = Field(default_factory=dict)
+    max_value: dict[str, float] = Field(default_factory=dict)
+    exfiltrating: bool | None = None
+    sink_params: tuple[str, ...] = ()
+    trusted_destinations: tuple[str, ...] = ()
+    required_scopes: tuple[str, ...] = ()
+    sensitive: bool | None = None
+    untrusted_output: bool | None = None
+    egress: bool | None = None
+    executes: bool | None = None
+    destructive: bool | None = None
+    checked_live: bool = False
+
+    @field_validator("arg_patterns")
+    @classmethod
+    def _patterns_compile(cls, v: dict[str, str]) -> dict[str, str]:
+        for name, pattern in v.items():
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"arg_patterns.{name}: regex does not compile: {exc}") from exc
+        return v
+
+
+class ContentPolicy(_Strict):
+    mode: Literal["monitor", "warn", "block"] = "monitor"
+    block_at: Literal["low", "medium", "high", "critical"] = "high"
+
+
+class EgressPolicyModel(_Strict):
+    mode: Literal["open", "allowlist"] = "open"
+    allow: tuple[str, ...] = ()
+    allow_private: bool = False
+    allow_schemes: tuple[str, ...] = ()
+
+
+class SecretsPolicy(_Strict):
+    env: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+
+
+class ServerPolicy(_Strict):
+    untrusted_output: bool | None = None
+    sensitive: bool | None = None
+    trust_tools: tuple[str, ...] = ()
+
+
+class Policy(_Strict):
+    """A whole policy (after layering). ``version`` must be 1."""
+
+    version: Literal[1] = 1
+    packs: tuple[str, ...] = ()
+    trusted_destinations: tuple[str, ...] = ()
+    allowlist_beats_taint: bool = False
+    trusted_text_beats_taint: bool = True
+    min_destination_length: int = Field(default=6, ge=1)
+    taint_memory_bytes: int = Field(default=64 * 1024 * 1024, ge=1024)
+    approval_timeout_s: float = Field(default=120.0, gt=0)
+    content: ContentPolicy = ContentPolicy()
+    egress: EgressPolicyModel = EgressPolicyModel()
+    secrets: SecretsPolicy = SecretsPolicy()
+    sensitive_paths: tuple[str, ...] = ()
+    trust_tools: tuple[str, ...] = ()
+    servers: dict[str, ServerPolicy] = Field(default_factory=dict)
+    tools: dict[str, ToolPolicy] = Field(default_factory=dict)

@@ -1,0 +1,183 @@
+"""Newline-delimited JSON-RPC framing that fails closed.
+
+MCP's stdio transport sends one JSON-RPC message per line (spec: basic/transports, stdio).
+cordon accepts exactly one JSON object per line and refuses, with a JSON-RPC error and
+without forwarding:
+
+- a JSON array (a batch; removed from MCP in 2025-06-18): ``-32600``;
+- malformed JSON or invalid UTF-8: ``-32700``;
+- a line over the size cap (default 16 MiB) or an object nested deeper than the depth cap:
+  ``-32600`` with a message naming the cap;
+- (for intercepted messages) an object with a duplicate key: ``-32600``.
+
+None of these ends the session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from cordon._exceptions import DuplicateKeyError, FramingError, OversizeError
+
+DEFAULT_MAX_BYTES = 16 * 1024 * 1024
+DEFAULT_MAX_DEPTH = 64
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+
+
+@dataclass(frozen=True, slots=True)
+class Oversize:
+    """Marker yielded in place of a line that exceeded the cap; ``head`` is its first bytes."""
+
+    size: int
+    head: bytes
+
+
+async def read_lines(reader: asyncio.StreamReader, max_bytes: int) -> AsyncIterator[bytes | Oversize]:
+    """Yield complete lines (without the newline) from ``reader``; an over-cap line becomes one
+    ``Oversize`` marker and is discarded up to its newline. Empty lines are skipped.
+    """
+    parts: list[bytes] = []
+    size = 0
+    discarding = False
+    head = b""
+    while True:
+        chunk = await reader.read(1 << 20)
+        if not chunk:
+            if parts and not discarding:
+                line = b"".join(parts)
+                if line.strip():
+                    yield line
+            elif discarding:
+                yield Oversize(size, head)
+            return
+        start = 0
+        while True:
+            nl = chunk.find(b"\n", start)
+            if nl < 0:
+                piece = chunk[start:]
+                if discarding:
+                    size += len(piece)
+                elif size + len(piece) > max_bytes:
+                    discarding = True
+                    head = b"".join(parts)[:4096] or piece[:4096]
+                    size += len(piece)
+                    parts = []
+                else:
+                    parts.append(piece)
+                    size += len(piece)
+                break
+            piece = chunk[start:nl]
+            start = nl + 1
+            if discarding:
+                yield Oversize(size + len(piece), head)
+            elif size + len(piece) > max_bytes:
+                yield Oversize(size + len(piece), (b"".join(parts) + piece[:4096])[:4096])
+            else:
+                if parts:
+                    parts.append(piece)
+                    line = b"".join(parts)
+                else:
+                    line = piece
+                if line.strip():
+                    yield line
+            parts, size, discarding, head = [], 0, False, b""
+
+
+def parse_frame(line: bytes) -> dict[str, Any]:
+    """Parse one line into a JSON object.
+
+    Raises:
+        FramingError: malformed JSON or invalid UTF-8 (code -32700), or not an object,
+            e.g. a batch array (code -32600).
+    """
+    try:
+        msg = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FramingError("invalid UTF-8 in message", code=PARSE_ERROR) from exc
+        if "recursion" in str(exc).lower():
+            raise OversizeError("message nested deeper than the depth cap", code=INVALID_REQUEST) from exc
+        raise FramingError("parse error: not valid JSON", code=PARSE_ERROR) from exc
+    if isinstance(msg, list):
+        raise FramingError("JSON-RPC batches are not supported (removed in MCP 2025-06-18)", code=INVALID_REQUEST)
+    if not isinstance(msg, dict):
+        raise FramingError("a JSON-RPC message must be a JSON object", code=INVALID_REQUEST)
+    return msg
+
+
+def check_depth(value: Any, max_depth: int) -> None:
+    """Raise ``OversizeError`` when ``value`` nests deeper than ``max_depth`` (iterative)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if d > max_depth:
+            raise OversizeError(f"message nested deeper than the depth cap ({max_depth})", code=INVALID_REQUEST)
+        if isinstance(v, dict):
+            stack.extend((x, d + 1) for x in v.values() if isinstance(x, (dict, list)))
+        elif isinstance(v, list):
+            stack.extend((x, d + 1) for x in v if isinstance(x, (dict, list)))
+
+
+def _no_dupes(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise DuplicateKeyError(f"duplicate key {k!r} in message", code=INVALID_REQUEST)
+        out[k] = v
+    return out
+
+
+def check_duplicate_keys(line: bytes) -> None:
+    """Raise ``DuplicateKeyError`` when any object in ``line`` repeats a key.
+
+    Parsers disagree on which duplicate wins, so a checked value could differ from the one
+    the server acts on (pipelock: dupkey envelope). Used on intercepted requests only.
+    """
+    json.loads(line, object_pairs_hook=_no_dupes)
+
+
+_ID_RE = re.compile(rb'"id"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,20})')
+
+
+def sniff_id(head: bytes) -> Any:
+    """Best-effort id of an unparseable (oversized) frame, from its first bytes; else None."""
+    m = _ID_RE.search(head)
+    if not m:
+        return None
+    try:
+        return orjson.loads(m.group(1))
+    except orjson.JSONDecodeError:
+        return None
+
+
+def error_frame(id_: Any, code: int, message: str, data: Any = None) -> bytes:
+    err: dict[str, Any] = {"code": code, "message": message}
+    if data is not None:
+        err["data"] = data
+    return orjson.dumps({"jsonrpc": "2.0", "id": id_, "error": err}) + b"\n"
+
+
+def result_frame(id_: Any, result: dict[str, Any]) -> bytes:
+    return orjson.dumps({"jsonrpc": "2.0", "id": id_, "result": result}) + b"\n"
+
+
+def blocked_result(rule: str, reason: str, extra: str = "") -> dict[str, Any]:
+    """The CallToolResult cordon returns for a call it did not forward."""
+    text = f"[cordon blocked] {reason} (rule: {rule})"
+    if extra:
+        text += f"\n{extra}"
+    return {"content": [{"type": "text", "text": text}], "isError": True}

@@ -1,0 +1,80 @@
+"""Assemble and run ``cordon run``: policy, engine, session, audit log, approvals, relay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cordon import __version__
+from cordon.approvals.codes import CodeStore
+from cordon.audit.log import AuditLog
+from cordon.engine.core import Engine
+from cordon.engine.pins import PinFile
+from cordon.engine.secrets import load_policy_secrets
+from cordon.policy import load_policy, policy_hash
+from cordon.proxy.relay import Relay, run_relay
+
+
+def run_proxy(
+    *,
+    command: list[str],
+    policies: list[Path],
+    audit_path: Path | None,
+    name: str,
+    pin_file: Path | None,
+    repin: bool,
+    content_mode: str | None,
+    block_at: str | None,
+    max_bytes: int,
+    max_depth: int,
+    approvals_store: Path | None,
+    shared_taint: bool,
+    approval_timeout: float | None,
+) -> int:
+    """Start the relay. Returns the exit status.
+
+    Raises:
+        PolicyError: an invalid policy (before the upstream is started).
+    """
+    policy = load_policy(policies)
+    overrides: dict[str, object] = {}
+    if content_mode is not None or block_at is not None:
+        content = policy.content.model_copy(
+            update={k: v for k, v in (("mode", content_mode), ("block_at", block_at)) if v is not None}
+        )
+        overrides["content"] = type(policy.content).model_validate(content.model_dump())
+    if overrides:
+        policy = type(policy).model_validate({**policy.model_dump(), **{k: v.model_dump() for k, v in overrides.items()}})  # type: ignore[attr-defined]
+    store = None
+    if shared_taint:
+        from cordon.taint import SharedTaintStore
+
+        store = SharedTaintStore.for_client()
+    secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
+    engine = Engine(policy, secrets=secrets, shared_taint=store)
+    pins = None
+    if pin_file is not None:
+        pins = PinFile(pin_file)
+        if not repin:
+            baseline = pins.pins_for(name)
+            if baseline is not None:
+                engine.set_baseline(name, baseline)
+    session = engine.new_session()
+    audit = AuditLog(audit_path)
+    audit.start(version=__version__, policy_hash=policy_hash(policy), server=name, session=session.id)
+    relay = Relay(
+        engine=engine,
+        session=session,
+        command=command,
+        server=name,
+        audit=audit,
+        codes=CodeStore(approvals_store),
+        pin_file=pins,
+        repin=repin,
+        max_bytes=max_bytes,
+        max_depth=max_depth,
+        approval_timeout_s=approval_timeout,
+    )
+    try:
+        return run_relay(relay)
+    finally:
+        audit.close()

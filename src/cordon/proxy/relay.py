@@ -1,0 +1,564 @@
+"""The raw stdio relay behind ``cordon run``.
+
+cordon starts the upstream MCP server as a subprocess and relays newline-delimited JSON-RPC
+both ways, unchanged, except for what it must intercept (DESIGN.md, protocol notes):
+
+- client -> server ``tools/call`` requests: decided by the engine; a denied call is never
+  forwarded, the client gets a CallToolResult with ``isError: true`` instead;
+- server -> client ``tools/list`` results (every page): pinned or compared, changed, new and
+  poisoned tools are removed from the list;
+- server -> client ``tools/call`` results, error messages and ``notifications/message``:
+  recorded as untrusted output (taint) and passed through the content firewall;
+- ``initialize`` / ``server/discover`` results: the server's ``instructions`` are scanned.
+
+Other messages are forwarded as the same bytes, after reading only their method and id.
+Each direction runs in its own task, so a slow decision never blocks the other direction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from cordon._exceptions import ProtocolError
+from cordon._types import Verdict, severity_at_least
+from cordon.approvals import envelope
+from cordon.audit.log import record_for_call
+from cordon.engine.core import Engine, Session
+from cordon.engine.pins import PinFile
+from cordon.proxy.framing import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_MAX_DEPTH,
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    INVALID_REQUEST,
+    Oversize,
+    blocked_result,
+    check_depth,
+    check_duplicate_keys,
+    error_frame,
+    parse_frame,
+    read_lines,
+    result_frame,
+    sniff_id,
+)
+
+_CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
+
+
+def _log(msg: str) -> None:
+    sys.stderr.write(f"cordon: {msg}\n")
+    sys.stderr.flush()
+
+
+def _id_key(id_: Any) -> tuple[str, Any]:
+    return (type(id_).__name__, id_)
+
+
+@dataclass
+class _Pending:
+    method: str
+    tool: str | None = None
+    final_page_unknown: bool = True
+
+
+class Relay:
+    """One upstream server behind one client connection.
+
+    Args:
+        engine: the decision engine (policy and pins).
+        session: the engine session for this client connection.
+        command: the upstream command line.
+        server: the logical server name (``--name``) for audit records and approvals.
+        audit: an object with ``write(record: dict)`` (``cordon.audit.AuditLog``).
+        codes: the one-time approval code store, or None to never issue codes.
+        pin_file: persisted pins (trust on first use), or None.
+        repin: replace persisted pins with the first tools/list seen.
+    """
+
+    def __init__(
+        self,
+        *,
+        engine: Engine,
+        session: Session,
+        command: list[str],
+        server: str,
+        audit: Any,
+        codes: Any = None,
+        pin_file: PinFile | None = None,
+        repin: bool = False,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        max_depth: int = DEFAULT_MAX_DEPTH,
+        approval_timeout_s: float | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.engine = engine
+        self.session = session
+        self.command = command
+        self.server = server
+        self.audit = audit
+        self.codes = codes
+        self.pin_file = pin_file
+        self.repin = repin
+        self.max_bytes = max_bytes
+        self.max_depth = max_depth
+        self.timeout = approval_timeout_s or engine.policy.approval_timeout_s
+        self.env = env
+        self.pending: dict[tuple[str, Any], _Pending] = {}
+        self.own: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.nonce = os.urandom(4).hex()
+        self.counter = itertools.count(1)
+        self.sealer = envelope.Sealer()
+        self.legacy_elicitation = False
+        self.listing: list[dict[str, Any]] = []
+        self.pins_stored = False
+        self.proc: asyncio.subprocess.Process | None = None
+        self.out: asyncio.StreamWriter | None = None
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    # -- output helpers ----------------------------------------------------------------
+    def to_client(self, data: bytes) -> None:
+        assert self.out is not None
+        self.out.write(data if data.endswith(b"\n") else data + b"\n")
+
+    def to_upstream(self, data: bytes) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        if self.proc.stdin.is_closing():
+            return
+        self.proc.stdin.write(data if data.endswith(b"\n") else data + b"\n")
+
+    def record(self, rec: dict[str, Any]) -> None:
+        self.audit.write({"session": self.session.id, "server": self.server, **rec})
+
+    def record_verdict(self, tool: str, arguments: Any, v: Verdict, **extra: Any) -> None:
+        details = {k: x for k, x in v.details.items() if k != "approval_key"}
+        self.audit.write(
+            record_for_call(
+                session=self.session.id,
+                server=self.server,
+                tool=tool,
+                arguments=arguments if isinstance(arguments, dict) else {"_": arguments},
+                verdict=v.verdict,
+                rule=v.rule,
+                reason=v.reason,
+                param=v.param,
+                destination=v.destination,
+                destinations=v.destinations,
+                details=details or None,
+                **extra,
+            )
+        )
+
+    # -- lifecycle ---------------------------------------------------------------------
+    async def run(self) -> int:
+        """Relay until the client or the upstream goes away; returns the exit status."""
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=1 << 20, loop=loop)
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin.buffer)
+        transport, protocol = await loop.connect_write_pipe(
+            lambda: asyncio.streams.FlowControlMixin(loop=loop), sys.stdout.buffer
+        )
+        self.out = asyncio.StreamWriter(transport, protocol, None, loop)
+        try:
+            self.proc = await asyncio.create_subprocess_exec(
+                *self.command,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=None,
+                env=self.env,
+                limit=1 << 20,
+            )
+        except OSError as exc:
+            _log(f"cannot start upstream {self.command[0]!r}: {exc.strerror or exc}")
+            return 127
+        c2s = asyncio.create_task(self.client_to_server(reader))
+        s2c = asyncio.create_task(self.server_to_client())
+        done, _ = await asyncio.wait({c2s, s2c}, return_when=asyncio.FIRST_COMPLETED)
+        if c2s in done:
+            exc = c2s.exception()
+            if exc is not None:
+                _log(f"client side failed: {exc!r}")
+            await self.shutdown_upstream()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(s2c, 5)
+            await self._flush()
+            return 0 if exc is None else 1
+        # upstream ended first
+        exc = s2c.exception()
+        rc = await self.proc.wait()
+        for key in list(self.pending):
+            self.to_client(error_frame(key[1], INTERNAL_ERROR, "cordon: the upstream server exited"))
+        self.pending.clear()
+        await self._flush()
+        c2s.cancel()
+        why = f" ({exc!r})" if exc else ""
+        _log(f"upstream server exited with status {rc}{why}; stopping")
+        return rc if rc not in (0, None) else 1
+
+    async def _flush(self) -> None:
+        if self.out is not None:
+            with contextlib.suppress(Exception):
+                await self.out.drain()
+
+    async def shutdown_upstream(self, grace_s: float = 3.0) -> None:
+        """Client EOF: close the upstream's stdin, then SIGTERM, then SIGKILL after a grace."""
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.stdin is not None and not proc.stdin.is_closing():
+            proc.stdin.close()
+        for sig in (None, signal.SIGTERM, signal.SIGKILL):
+            if sig is not None and proc.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.send_signal(sig)
+            try:
+                await asyncio.wait_for(proc.wait(), grace_s)
+                return
+            except asyncio.TimeoutError:
+                continue
+
+    def spawn(self, coro: Any) -> None:
+        t = asyncio.create_task(coro)
+        self.tasks.add(t)
+        t.add_done_callback(self.tasks.discard)
+
+    # -- client -> server --------------------------------------------------------------
+    async def client_to_server(self, reader: asyncio.StreamReader) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        async for item in read_lines(reader, self.max_bytes):
+            if isinstance(item, Oversize):
+                self.record({"kind": "frame_refused", "direction": "client", "reason": "oversize", "size": item.size})
+                self.to_client(
+                    error_frame(sniff_id(item.head), INVALID_REQUEST, f"cordon: message over the size cap ({self.max_bytes} bytes)")
+                )
+                continue
+            try:
+                msg = parse_frame(item)
+                check_depth(msg, self.max_depth)
+            except ProtocolError as exc:
+                self.record({"kind": "frame_refused", "direction": "client", "reason": str(exc)})
+                self.to_client(error_frame(None, exc.code, f"cordon: {exc}"))
+                continue
+            method = msg.get("method")
+            if method is None:
+                rid = msg.get("id")
+                if isinstance(rid, str) and rid in self.own:
+                    fut = self.own.pop(rid)
+                    if not fut.done():
+                        fut.set_result(msg)
+                    continue
+                self.to_upstream(item)
+            elif "id" in msg:
+                if method == "tools/call":
+                    self.on_tools_call(msg, item)
+                else:
+                    if method == "initialize":
+                        caps = (msg.get("params") or {}).get("capabilities") or {}
+                        self.legacy_elicitation = isinstance(caps, dict) and "elicitation" in caps
+                    self.pending[_id_key(msg["id"])] = _Pending(method=str(method))
+                    self.to_upstream(item)
+            else:
+                self.to_upstream(item)
+            await self.proc.stdin.drain()
+
+    def _deny(self, id_: Any, v: Verdict, extra: str = "") -> None:
+        self.to_client(result_frame(id_, blocked_result(v.rule, v.reason, extra)))
+
+    def on_tools_call(self, msg: dict[str, Any], line: bytes) -> None:
+        id_ = msg["id"]
+        params = msg.get("params")
+        if not isinstance(params, dict) or not isinstance(params.get("name"), str):
+            self.to_client(error_frame(id_, INVALID_PARAMS, "cordon: tools/call needs params.name"))
+            return
+        try:
+            check_duplicate_keys(line)
+        except ProtocolError as exc:
+            self.record({"kind": "frame_refused", "direction": "client", "reason": str(exc)})
+            self.to_client(error_frame(id_, exc.code, f"cordon: {exc}"))
+            return
+        tool = params["name"]
+        args = params.get("arguments")
+        if args is None:
+            args = {}
+        # a 2026-07-28 retry answering cordon's own question
+        state = params.get("requestState")
+        if isinstance(state, str) and state.startswith(envelope.PREFIX):
+            payload = self.sealer.open(state)
+            if payload is None or payload.get("call") != envelope.call_digest(tool, args):
+                v = Verdict(verdict="deny", rule="approval.invalid_state", reason="approval state is invalid or expired")
+                self.record_verdict(tool, args, v)
+                self._deny(id_, v)
+                return
+            responses = dict(params.get("inputResponses") or {})
+            answer = responses.pop(envelope.INPUT_KEY, None)
+            approved = envelope.is_accept(answer)
+            self.record(
+                {
+                    "kind": "approval",
+                    "tool": tool,
+                    "rule": payload.get("rule"),
+                    "destination": payload.get("destination"),
+                    "channel": "input_required",
+                    "answer": "accept" if approved else (answer or {}).get("action", "none") if isinstance(answer, dict) else "none",
+                }
+            )
+            if not approved:
+                v = Verdict(verdict="deny", rule=str(payload.get("rule")), reason="a person did not approve this call")
+                self.record_verdict(tool, args, v)
+                self._deny(id_, v)
+                return
+            self.session.approvals.add(tuple(payload["key"]))
+            params = dict(params)
+            up_resp = payload.get("ir")
+            if up_resp:
+                responses.update(up_resp)
+            if responses:
+                params["inputResponses"] = responses
+            else:
+                params.pop("inputResponses", None)
+            if payload.get("up") is not None:
+                params["requestState"] = payload["up"]
+            else:
+                params.pop("requestState", None)
+            msg = {**msg, "params": params}
+            line = orjson.dumps(msg)
+        v = self.session.check(tool, args, server=self.server)
+        if v.verdict == "ask" and self.codes is not None:
+            key = v.details.get("approval_key")
+            if key is not None and self.codes.consume(list(key)) is not None:
+                self.record({"kind": "approval", "tool": tool, "rule": v.rule, "destination": v.destination, "channel": "code", "answer": "accept"})
+                self.session.once_approve(v)
+                v = self.session.check(tool, args, server=self.server)
+        if v.verdict == "allow":
+            self.record_verdict(tool, args, v)
+            self.pending[_id_key(id_)] = _Pending(method="tools/call", tool=tool)
+            self.to_upstream(line)
+            return
+        if v.verdict == "deny":
+            self.record_verdict(tool, args, v)
+            self._deny(id_, v)
+            return
+        # ask
+        meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
+        caps = meta.get(_CAPS_KEY) if isinstance(meta, dict) else None
+        if isinstance(caps, dict):  # 2026-07-28 request
+            if "elicitation" in caps:
+                self.record_verdict(tool, args, v, asked="input_required")
+                self.ask_input_required(id_, tool, args, params, v)
+                return
+        elif self.legacy_elicitation:
+            self.record_verdict(tool, args, v, asked="elicitation")
+            self.spawn(self.ask_legacy(id_, tool, args, line, v))
+            return
+        self.deny_with_code(id_, tool, args, v)
+
+    def deny_with_code(self, id_: Any, tool: str, args: Any, v: Verdict) -> None:
+        extra = ""
+        code = None
+        if self.codes is not None:
+            code = self.codes.issue(
+                server=self.server,
+                tool=tool,
+                param=v.param,
+                destination=v.destination,
+                rule=v.rule,
+                reason=v.reason,
+                approval_key=list(v.details.get("approval_key") or []),
+            )
+            extra = (
+                f"A person can approve one retry of this exact call by running, in their own "
+                f"terminal: cordon approve {code}  (expires in 5 minutes)"
+            )
+        self.record_verdict(tool, args, v, asked="code" if code else "none", answer="deny", code=code)
+        self._deny(id_, Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {v.reason}"), extra)
+
+    def ask_input_required(self, id_: Any, tool: str, args: Any, params: dict[str, Any], v: Verdict) -> None:
+        payload = {
+            "call": envelope.call_digest(tool, args),
+            "key": list(v.details.get("approval_key") or []),
+            "rule": v.rule,
+            "destination": v.destination,
+            "up": params.get("requestState"),
+            "ir": params.get("inputResponses") or None,
+        }
+        state = self.sealer.seal(payload, ttl_s=self.timeout)
+        q = envelope.question(self.server, tool, v.param, v.destination, v.reason)
+        result = {
+            "resultType": "input_required",
+            "inputRequests": {envelope.INPUT_KEY: {"method": "elicitation/create", "params": {"mode": "form", **q}}},
+            "requestState": state,
+        }
+        self.to_client(result_frame(id_, result))
+
+    async def ask_legacy(self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict) -> None:
+        eid = f"cordon-{self.nonce}-{next(self.counter)}"
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.own[eid] = fut
+        q = envelope.question(self.server, tool, v.param, v.destination, v.reason)
+        self.to_client(orjson.dumps({"jsonrpc": "2.0", "id": eid, "method": "elicitation/create", "params": q}))
+        answer = "timeout"
+        approved = False
+        try:
+            resp = await asyncio.wait_for(fut, self.timeout)
+            result = resp.get("result")
+            if isinstance(result, dict):
+                answer = str(result.get("action", "none"))
+                approved = envelope.is_accept(result)
+                if answer == "accept" and not approved:
+                    answer = "accept-without-approve"
+            else:
+                answer = "error"
+        except asyncio.TimeoutError:
+            self.own.pop(eid, None)
+        self.record({"kind": "approval", "tool": tool, "rule": v.rule, "destination": v.destination, "channel": "elicitation", "answer": answer})
+        if not approved:
+            d = Verdict(verdict="deny", rule=v.rule, reason=f"a person did not approve this call ({answer})")
+            self.record_verdict(tool, args, d)
+            self._deny(id_, d)
+            return
+        self.session.approve(v)
+        v2 = self.session.check(tool, args, server=self.server)
+        self.record_verdict(tool, args, v2)
+        if v2.verdict == "allow":
+            self.pending[_id_key(id_)] = _Pending(method="tools/call", tool=tool)
+            self.to_upstream(line)
+        else:
+            self._deny(id_, v2)
+
+    # -- server -> client --------------------------------------------------------------
+    async def server_to_client(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None and self.out is not None
+        async for item in read_lines(self.proc.stdout, self.max_bytes):
+            if isinstance(item, Oversize):
+                rid = sniff_id(item.head)
+                self.record({"kind": "frame_refused", "direction": "server", "reason": "oversize", "size": item.size})
+                if rid is not None and self.pending.pop(_id_key(rid), None) is not None:
+                    self.to_client(error_frame(rid, INTERNAL_ERROR, f"cordon: upstream reply over the size cap ({self.max_bytes} bytes)"))
+                else:
+                    _log(f"dropped an upstream message over the size cap ({item.size} bytes)")
+                continue
+            try:
+                msg = parse_frame(item)
+            except ProtocolError as exc:
+                self.record({"kind": "frame_refused", "direction": "server", "reason": str(exc)})
+                _log(f"dropped an upstream message: {exc}")
+                continue
+            method = msg.get("method")
+            if method is not None:
+                if method == "notifications/message":
+                    self.session.observe_untrusted(msg.get("params"))
+                self.to_client(item)
+            else:
+                self.on_response(msg, item)
+            await self.out.drain()
+
+    def on_response(self, msg: dict[str, Any], line: bytes) -> None:
+        id_ = msg.get("id")
+        p = self.pending.pop(_id_key(id_), None)
+        if p is None:
+            self.to_client(line)
+            return
+        if "error" in msg:
+            self.session.observe_untrusted(msg.get("error"))
+            self.to_client(line)
+            return
+        result = msg.get("result")
+        if not isinstance(result, dict):
+            self.to_client(line)
+            return
+        try:
+            if p.method in ("tools/call", "tools/list"):
+                check_depth(result, self.max_depth)
+        except ProtocolError as exc:
+            self.record({"kind": "frame_refused", "direction": "server", "reason": str(exc), "tool": p.tool})
+            self.to_client(error_frame(id_, INTERNAL_ERROR, f"cordon: upstream reply refused: {exc}"))
+            return
+        if p.method == "tools/list":
+            self.on_tools_list(id_, result, line)
+        elif p.method == "tools/call":
+            self.on_tool_result(id_, p.tool or "", result, line)
+        elif p.method in ("initialize", "server/discover"):
+            self.on_init_result(id_, result, line)
+        else:
+            self.to_client(line)
+
+    def on_tools_list(self, id_: Any, result: dict[str, Any], line: bytes) -> None:
+        tools = result.get("tools")
+        if not isinstance(tools, list):
+            self.to_client(error_frame(id_, INTERNAL_ERROR, "cordon: upstream tools/list result has no tools array"))
+            return
+        final = not result.get("nextCursor")
+        first = not self.engine.pins.get(self.server) or not self.engine.pins[self.server].complete
+        report = self.engine.pin_tools([t for t in tools if isinstance(t, dict)], server=self.server, complete=final)
+        if first:
+            self.listing.extend(t for t in tools if isinstance(t, dict))
+            if final and self.pin_file is not None and not self.pins_stored:
+                self.pin_file.store(self.server, self.listing)
+                self.pins_stored = True
+        for name, v in report.hidden.items():
+            rec: dict[str, Any] = {"kind": "pin" if v.rule.startswith("pin.") else "content", "tool": name, "rule": v.rule, "reason": v.reason}
+            if v.details:
+                rec["details"] = v.details
+            self.record(rec)
+            if v.rule == "pin.changed" and self.pin_file is not None:
+                changed = next((t for t in tools if isinstance(t, dict) and t.get("name") == name), None)
+                if changed is not None:
+                    self.pin_file.record_pending(self.server, changed)
+        for name, findings in report.findings.items():
+            if name not in report.hidden:
+                self.record({"kind": "content", "where": "definition", "tool": name, "rules": sorted({f.rule for f in findings})})
+        if not report.hidden:
+            self.to_client(line)
+            return
+        self.to_client(result_frame(id_, {**result, "tools": report.visible}))
+
+    def on_tool_result(self, id_: Any, tool: str, result: dict[str, Any], line: bytes) -> None:
+        if result.get("resultType") == "input_required":
+            self.session.observe_untrusted(result.get("inputRequests"))
+            self.to_client(line)
+            return
+        obs = self.session.observe_output(tool, result, server=self.server)
+        if obs.findings:
+            self.record(
+                {
+                    "kind": "content",
+                    "where": "result",
+                    "tool": tool,
+                    "action": obs.action,
+                    "rules": sorted({f.rule for f in obs.findings}),
+                    "max_severity": max((f.severity for f in obs.findings), key=lambda s: ["low", "medium", "high", "critical"].index(s)),
+                }
+            )
+        if obs.action == "deliver":
+            self.to_client(line)
+        else:
+            self.to_client(result_frame(id_, obs.result))
+
+    def on_init_result(self, id_: Any, result: dict[str, Any], line: bytes) -> None:
+        text = result.get("instructions")
+        if isinstance(text, str) and text:
+            findings = self.engine.scan_instructions(text)
+            bad = [f for f in findings if severity_at_least(f.severity, self.engine.policy.content.block_at)]
+            if findings:
+                self.record({"kind": "content", "where": "instructions", "rules": sorted({f.rule for f in findings})})
+            if bad:
+                self.to_client(result_frame(id_, {**result, "instructions": "[cordon removed the server instructions: " + ", ".join(sorted({f.rule for f in bad})) + "]"}))
+                return
+        self.to_client(line)
+
+
+def run_relay(relay: Relay) -> int:
+    """Run a relay to completion on a fresh event loop; returns the exit status."""
+    return asyncio.run(relay.run())
+
+
+Factory = Callable[[], Relay]
