@@ -52,6 +52,7 @@ __all__ = [
     "decode_rfc2047",
     "decode_tag_ascii",
     "decoded_views",
+    "encoded_runs",
     "fold_whitespace",
     "nfkc_casefold",
     "normalize",
@@ -203,6 +204,10 @@ def _build_confusable_table() -> dict[int, str]:
                         break
         if target is not None:
             table[ord(char)] = target
+    # Capital I look-alikes are listed only against ``l`` in this data, but ASCII ``I`` folds
+    # to ``i``; map them to ``i`` so that Cyrillic ``МАІL`` and Latin ``MAIL`` agree.
+    for cp in (0x0406, 0x0399, 0x04C0, 0x2160, 0xFF29):
+        table[cp] = "i"
     return table
 
 
@@ -371,57 +376,103 @@ def decode_rfc2047(text: str) -> str:
     return _RFC2047_RE.sub(_rfc2047_sub, text)
 
 
-#: A base64 (standard or URL-safe) run of at least 12 characters that contains a digit or one
-#: of ``+/-_``, which ordinary words do not; MIME line breaks inside a run are allowed.
-_B64_RUN_RE = re.compile(
-    r"(?<![A-Za-z0-9+/_=-])"
-    r"(?=[A-Za-z0-9+/_-]{0,200}?[0-9+/_-])"
-    r"(?=[A-Za-z0-9+/_-]*?[A-Z])(?=[A-Za-z0-9+/_-]*?[a-z])"
-    r"[A-Za-z0-9+/_-]{12,}(?:\r?\n[A-Za-z0-9+/_-]{4,})*+={0,2}"
-)
+# Run finding works on bytes: one ``bytes.translate`` maps every base64-alphabet byte to ``b``
+# (line breaks to ``n``/``r``), so that a literal-prefix regex finds runs at memory speed
+# instead of testing a character class at every position.
+_RUN_CLASS = bytearray(range(256))
+for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-":
+    _RUN_CLASS[_c] = ord("b")
+_RUN_CLASS[ord("\n")] = ord("n")
+_RUN_CLASS[ord("\r")] = ord("r")
+_RUN_CLASS[ord("=")] = ord("=")
+_RUN_CLASS_TABLE = bytes(_RUN_CLASS)
+del _c, _RUN_CLASS
+#: 12+ alphabet bytes, optionally continued on following lines (MIME), then padding.
+_RUN_RE = re.compile(rb"(?<!b)bbbbbbbbbbbbb*(?:r?nbbbbb*)*+=?=?(?![b=])")
+_HEX_CHARS = frozenset("0123456789abcdefABCDEF")
 _B64_NL_RE = re.compile(r"\r?\n")
 
 
-def _b64_sub(m: re.Match[str]) -> str:
-    run = m.group()
-    body = _B64_NL_RE.sub("", run).rstrip("=")
+def _looks_encoded(run: str) -> bool:
+    """Filter ordinary words out: a run must contain a non-letter or mix case inside a word."""
+    if not run.isalpha():
+        return True
+    return not (run.islower() or run.isupper() or run.istitle())
+
+
+def _decode_run(run: str, *, want_b64: bool, want_hex: bool) -> str | None:
+    body = _B64_NL_RE.sub("", run)
+    if want_hex and len(body) % 2 == 0 and _HEX_CHARS.issuperset(body):
+        out = _plausible_text(bytes.fromhex(body))
+        if out is not None:
+            return out
+    if not want_b64 or not _looks_encoded(body):
+        return None
+    body = body.rstrip("=")
     if len(body) % 4 == 1:
-        return run
+        return None
     try:
         if "-" in body or "_" in body:
             raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         else:
             raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
     except (binascii.Error, ValueError):
-        return run
-    out = _plausible_text(raw)
-    return run if out is None else out
+        return None
+    return _plausible_text(raw)
+
+
+def _replace_runs(text: str, *, want_b64: bool, want_hex: bool) -> str:
+    raw = text.encode("utf-8", "surrogatepass")
+    cls = raw.translate(_RUN_CLASS_TABLE)
+    pieces: list[bytes] = []
+    last = 0
+    for m in _RUN_RE.finditer(cls):
+        start, end = m.span()
+        run = raw[start:end].decode("ascii")
+        out = _decode_run(run, want_b64=want_b64, want_hex=want_hex)
+        if out is not None:
+            pieces.append(raw[last:start])
+            pieces.append(out.encode("utf-8", "surrogatepass"))
+            last = end
+    if not pieces:
+        return text
+    pieces.append(raw[last:])
+    return b"".join(pieces).decode("utf-8", "surrogatepass")
+
+
+def encoded_runs(text: str) -> list[str]:
+    """The printable decodings of every base64 (standard or URL-safe) and hex run in ``text``.
+
+    Same run rules as :func:`decode_base64_runs` and :func:`decode_hex_runs`; returns only the
+    decoded texts, in order, which is what a matcher that indexes tokens needs. Linear time.
+    """
+    raw = text.encode("utf-8", "surrogatepass")
+    cls = raw.translate(_RUN_CLASS_TABLE)
+    found: list[str] = []
+    for m in _RUN_RE.finditer(cls):
+        out = _decode_run(raw[m.start() : m.end()].decode("ascii"), want_b64=True, want_hex=True)
+        if out is not None:
+            found.append(out)
+    return found
 
 
 def decode_base64_runs(text: str) -> str:
     """Replace plausible base64 runs (RFC 4648 section 4, and the URL-safe alphabet of section
     5) with their decoding when it is printable UTF-8 text.
 
-    A run must be 12 or more characters, mix upper and lower case and contain a digit or one of
-    ``+/-_`` (so plain words are skipped); padding is optional. Binary decodings (control
-    characters, invalid UTF-8) leave the run unchanged.
+    A run is 12 or more alphabet characters (MIME line breaks inside it allowed, padding
+    optional) that contains a digit or one of ``+/-_``, or mixes case inside the word (so
+    ``hello``, ``Hello`` and ``HELLO`` are skipped). Binary decodings (control characters,
+    invalid UTF-8) leave the run unchanged.
     """
-    return _B64_RUN_RE.sub(_b64_sub, text)
-
-
-_HEX_RUN_RE = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){6,}(?![0-9A-Fa-f])")
-
-
-def _hex_sub(m: re.Match[str]) -> str:
-    out = _plausible_text(bytes.fromhex(m.group()))
-    return m.group() if out is None else out
+    return _replace_runs(text, want_b64=True, want_hex=False)
 
 
 def decode_hex_runs(text: str) -> str:
     """Replace runs of 12 or more hex digits (an even count) whose bytes are printable UTF-8
     with that text. Hashes and other binary values decode to control bytes and stay as they
     are."""
-    return _HEX_RUN_RE.sub(_hex_sub, text)
+    return _replace_runs(text, want_b64=False, want_hex=True)
 
 
 _XN_LABEL_RE = re.compile(r"(?<![\w-])xn--[a-z0-9-]{1,59}(?![\w-])", re.IGNORECASE)
