@@ -1,0 +1,757 @@
+"""Action rules: calls that destroy, run injected commands, or have consequences worth a yes.
+
+``check_actions`` looks at a tool's name (split into tokens) and its arguments and returns a
+:class:`cordon._types.Verdict` or ``None`` (no objection). It is pure: no I/O, no model.
+
+Block rules (verdict ``deny``; ``trust_tools`` never skips them):
+
+============================  ================================================================
+``action.rm_root``            recursive delete of ``/``, ``~``, ``$HOME`` or a top-level system
+                              directory (``rm -rf /``, ``rm -fr ~/``, ``rm -rf /*``,
+                              ``--no-preserve-root``, ``find / -delete``, ``rd /s /q C:\\``)
+``action.pipe_to_shell``      remote content piped into an interpreter (``curl … | sh``,
+                              ``bash <(curl …)``, ``sh -c "$(wget …)"``, ``iwr … | iex``)
+``action.sql_drop``           ``DROP TABLE/DATABASE/SCHEMA/…`` and ``TRUNCATE``
+``action.sql_delete_no_where`` ``DELETE FROM t`` with no ``WHERE`` (or ``WHERE 1=1``/``true``)
+``action.mkfs_dd``            ``mkfs``, ``wipefs``, or ``dd of=``/``shred``/``>`` onto a block
+                              device under ``/dev``
+``action.fork_bomb``          ``:(){ :|:& };:`` and its renamings, ``%0|%0``
+``action.chmod_777_root``     world-writable ``chmod`` (or any recursive chmod/chown) on ``/``,
+                              ``~`` or a top-level system directory
+``action.option_injection``   a value starting with ``-`` given to a tool that runs git or
+                              another program (CVE-2025-68144, argument injection in the
+                              reference git MCP server's ``git_diff``/``git_checkout``; the
+                              same class was later fixed in its ``git_show``, ``git_log``,
+                              ``git_branch`` and ``git_create_branch``)
+``action.shell_metachar``     ``;`` ``|`` ``&`` `````` ``$(`` ``>`` ``<`` or a newline in an
+                              argument slot of a tool that executes commands (CWE-78; e.g.
+                              the command-injection reports against cyanheads/git-mcp-server
+                              before 2.1.5 and code-mcp's ``git_operation``, CVE-2026-7812)
+============================  ================================================================
+
+Ask rules (verdict ``ask``; skipped when the tool is in ``trust_tools``):
+
+============================  ================================================================
+``action.git_push``           ``git push`` (tool tokens ``push`` + a git/repository word, or the
+                              command text)
+``action.publish_deploy``     publish / deploy / release tools; ``npm publish``, ``twine
+                              upload``, ``docker push`` … in command text
+``action.infra_apply``        ``kubectl apply/delete/…``, ``terraform apply/destroy``, ``helm
+                              install/upgrade/uninstall``, ``pulumi up/destroy``
+``action.payment``            payments and transfers (tool tokens pay, payment, transfer,
+                              refund, charge, wire, payout, withdraw …)
+``action.credential_write``   a write/edit/move/create tool (or a shell redirect/``tee``/``cp``/
+                              ``mv``) aimed at a credential or auto-run path: ``~/.ssh/*``,
+                              ``~/.aws/*``, ``.env``, ``.netrc``, ``.git-credentials``,
+                              ``id_rsa``, ``mcp.json``, ``~/.kube/config``, shell rc files …
+``action.destructive_hint``   MCP annotation ``destructiveHint: true`` or policy
+                              ``destructive: true`` (MCP spec 2025-06-18, "Tool annotations")
+============================  ================================================================
+
+Scope decisions (each documented so a reviewer can argue with it):
+
+* Command rules (rm, pipe-to-shell, mkfs/dd, fork bomb, chmod) read the strings of *executing*
+  tools (``executes=True`` or a tool token in :data:`EXEC_TOKENS`) and, in any tool, the
+  strings under parameters named like a command (:data:`COMMAND_PARAMS`). A ``write_file``
+  whose content documents ``curl … | sh`` is not blocked.
+* SQL rules read SQL tools (a token in :data:`SQL_TOKENS`) and, in any tool, parameters named
+  ``sql``/``query``/``statement``. String literals and comments are removed first, so
+  ``SELECT 'DROP TABLE t'`` passes and ``DROP/**/TABLE`` does not.
+* Option injection and metacharacters apply to *argument slots* of executing tools, not to
+  parameters that carry a whole program (``command``, ``script``, ``sql`` …, whose text is
+  the program by design) nor to flag lists (``args``, ``flags``). Free-text parameters
+  (``message``, ``content``, ``body`` …) are checked for ``$(`` only, since commit messages
+  legitimately hold ``;``, ``>`` and newlines. Numeric values such as ``-1`` are not options.
+* Tool-name ask rules are skipped when the first token is a read verb (``list_payments``,
+  ``get_deployment``); command-text matches are not.
+* ``destructiveHint`` asks only when it is explicitly ``true``. The MCP default (true when
+  absent) would make every unannotated tool ask; a pack or the policy sets ``destructive``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shlex
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+from cordon._types import Verdict
+
+__all__ = [
+    "ASK_RULES",
+    "BLOCK_RULES",
+    "COMMAND_PARAMS",
+    "EXEC_TOKENS",
+    "SQL_TOKENS",
+    "check_actions",
+    "is_credential_path",
+    "split_tokens",
+]
+
+BLOCK_RULES: tuple[str, ...] = (
+    "action.rm_root",
+    "action.pipe_to_shell",
+    "action.sql_drop",
+    "action.sql_delete_no_where",
+    "action.mkfs_dd",
+    "action.fork_bomb",
+    "action.chmod_777_root",
+    "action.option_injection",
+    "action.shell_metachar",
+)
+ASK_RULES: tuple[str, ...] = (
+    "action.git_push",
+    "action.publish_deploy",
+    "action.infra_apply",
+    "action.payment",
+    "action.credential_write",
+    "action.destructive_hint",
+)
+
+# --------------------------------------------------------------------------------------------
+# Tokens
+# --------------------------------------------------------------------------------------------
+
+_TOKEN_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z0-9]+")
+
+
+def split_tokens(name: str) -> tuple[str, ...]:
+    """Split a tool or parameter name into lower-case tokens.
+
+    snake_case, kebab-case, dotted, camelCase and PascalCase all split:
+    ``"runShellCommand"`` -> ``("run", "shell", "command")``, ``"HTTPRequest"`` ->
+    ``("http", "request")``, ``"k8s-apply"`` -> ``("k8s", "apply")``. NFKC is applied first so
+    full-width letters split like ASCII ones.
+    """
+    if not name.isascii():
+        name = unicodedata.normalize("NFKC", name)
+    return tuple(m.group().lower() for m in _TOKEN_RE.finditer(name))
+
+
+def _norm_key(key: str) -> str:
+    return "".join(split_tokens(key))
+
+
+#: Tool-name tokens that mark a tool as running programs (option injection, metacharacters and
+#: the command rules apply). ``run`` is included: a false ask/deny on ``run_tests`` costs less
+#: than an unguarded ``run``.
+EXEC_TOKENS: frozenset[str] = frozenset(
+    {
+        "exec", "execute", "run", "shell", "command", "commands", "cmd", "bash", "sh", "zsh",
+        "powershell", "pwsh", "terminal", "subprocess", "spawn", "popen", "system", "git",
+        "ssh", "script", "eval", "cli", "console",
+    }
+)  # fmt: skip
+#: Tool-name tokens that mark a SQL tool.
+SQL_TOKENS: frozenset[str] = frozenset(
+    {
+        "sql", "query", "queries", "db", "database", "execute", "postgres", "postgresql",
+        "psql", "pg", "mysql", "mariadb", "sqlite", "mssql", "tsql", "bigquery", "snowflake",
+        "redshift", "duckdb", "clickhouse", "supabase", "neon", "oracle", "statement",
+    }
+)  # fmt: skip
+#: Parameters (normalised: tokens joined) whose value is a whole command line or program.
+COMMAND_PARAMS: frozenset[str] = frozenset(
+    {
+        "command", "cmd", "commandline", "cmdline", "script", "shell", "shellcommand",
+        "bashcommand", "code", "program", "commands", "run",
+    }
+)  # fmt: skip
+#: Parameters whose value is SQL text.
+SQL_PARAMS: frozenset[str] = frozenset({"sql", "query", "statement", "stmt", "sqlquery"})
+#: Parameters that legitimately carry option flags for an executing tool.
+FLAG_PARAMS: frozenset[str] = frozenset(
+    {"args", "argv", "arguments", "flags", "options", "opts", "extraargs", "extraflags"}
+)
+#: Free-text parameters: only ``$(`` counts as injection there.
+FREE_TEXT_PARAMS: frozenset[str] = frozenset(
+    {
+        "message", "msg", "content", "contents", "text", "body", "description", "title",
+        "comment", "comments", "note", "notes", "input", "stdin", "data", "prompt", "summary",
+        "subject", "commitmessage",
+    }
+)  # fmt: skip
+
+_READ_VERBS = frozenset(
+    {
+        "get", "list", "read", "search", "find", "fetch", "show", "describe", "view", "query",
+        "lookup", "retrieve", "count", "check", "validate", "preview", "estimate", "status",
+        "inspect", "explain", "diff",
+    }
+)  # fmt: skip
+_WRITE_TOKENS = frozenset(
+    {
+        "write", "edit", "create", "move", "rename", "copy", "cp", "mv", "save", "put",
+        "append", "update", "upload", "patch", "replace", "set", "modify", "overwrite",
+        "touch", "insert", "apply", "store", "add", "new", "make", "mkdir", "link", "symlink",
+        "chmod", "delete", "remove", "rm", "unlink",
+    }
+)  # fmt: skip
+_PAYMENT_TOKENS = frozenset(
+    {
+        "pay", "pays", "payment", "payments", "payout", "payouts", "transfer", "transfers",
+        "refund", "refunds", "charge", "charges", "wire", "withdraw", "withdrawal", "remit",
+        "remittance", "disburse", "disbursement", "purchase", "buy", "sell", "trade", "swap",
+        "venmo", "zelle", "paypal", "sendmoney", "invoice", "checkout",
+    }
+)  # fmt: skip
+_PUBLISH_TOKENS = frozenset(
+    {"publish", "deploy", "deployment", "release", "rollout", "promote", "ship", "unpublish"}
+)
+_PUSH_CONTEXT = frozenset(
+    {
+        "git", "github", "gitlab", "gitea", "bitbucket", "repo", "repository", "branch",
+        "commit", "commits", "files", "changes", "code", "tag", "tags", "force", "remote",
+    }
+)  # fmt: skip
+_INFRA_TOOLS = frozenset(
+    {"kubectl", "k8s", "kubernetes", "kube", "terraform", "tofu", "opentofu", "pulumi", "helm"}
+)
+_INFRA_VERBS = frozenset(
+    {
+        "apply", "delete", "destroy", "create", "replace", "patch", "scale", "drain", "up",
+        "install", "upgrade", "uninstall", "rollback", "import", "taint", "cordon", "rollout",
+    }
+)  # fmt: skip
+
+# --------------------------------------------------------------------------------------------
+# Walking arguments
+# --------------------------------------------------------------------------------------------
+
+
+def _walk(arguments: Any) -> Iterator[tuple[str, str, str]]:
+    """Yield ``(path, key, text)`` for every string at any depth (iterative, no recursion).
+
+    ``key`` is the nearest enclosing dict key (``""`` at the top). A list made only of strings
+    is also yielded joined with spaces, so an argv array is seen as one command line.
+    """
+    stack: list[tuple[str, str, Any]] = [("", "", arguments)]
+    while stack:
+        path, key, value = stack.pop()
+        if isinstance(value, str):
+            yield path, key, value
+        elif isinstance(value, dict):
+            items = list(value.items())
+            for k, v in reversed(items):
+                ks = str(k)
+                stack.append((f"{path}.{ks}" if path else ks, ks, v))
+        elif isinstance(value, (list, tuple)):
+            if value and all(isinstance(v, str) for v in value) and len(value) > 1:
+                yield path, key, " ".join(value)
+            for i in range(len(value) - 1, -1, -1):
+                stack.append((f"{path}[{i}]", key, value[i]))
+
+
+# --------------------------------------------------------------------------------------------
+# Command-line rules
+# --------------------------------------------------------------------------------------------
+
+_SEGMENT_SPLIT_RE = re.compile(r"\$\(|`|\)|\|\||&&|[;|&\n\r]")
+_WRAPPERS = frozenset(
+    {"sudo", "doas", "nohup", "time", "command", "exec", "builtin", "nice", "ionice", "env",
+     "xargs", "busybox", "stdbuf", "timeout", "caffeinate", "chroot", "su"}
+)  # fmt: skip
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "ash", "csh", "tcsh"})
+_SYSTEM_DIRS = frozenset(
+    {
+        "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/opt", "/proc",
+        "/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/users", "/system", "/applications",
+        "/library", "/private", "/snap", "/mnt", "/media",
+    }
+)  # fmt: skip
+_HOME_RE = re.compile(r"^(?:~[^/]*|\$\{?home\}?|%userprofile%|\$env:userprofile)(?=/|$)")
+
+
+def _split_words(segment: str) -> list[str]:
+    try:
+        return shlex.split(segment, posix=True)
+    except ValueError:
+        return segment.replace('"', " ").replace("'", " ").split()
+
+
+def _segments(text: str) -> Iterator[list[str]]:
+    """Shell-ish split: command segments, each a list of words (quotes removed)."""
+    for seg in _SEGMENT_SPLIT_RE.split(text):
+        if seg.strip():
+            words = _split_words(seg)
+            if words:
+                yield words
+
+
+_RULE_COMMANDS = frozenset(
+    {
+        "rm", "rmdir", "unlink", "shred", "srm", "trash", "find", "rd", "del", "erase",
+        "remove-item", "ri", "chmod", "chown", "chgrp", "setfacl", "mke2fs", "mkswap",
+        "wipefs", "newfs", "format", "dd", "blkdiscard", "badblocks",
+    }
+)  # fmt: skip
+
+
+def _commands(words: list[str]) -> Iterator[tuple[str, list[str]]]:
+    """Every (command basename, following words) in a segment whose word names a command a
+    rule cares about. Scanning every position (not only the first word) sees through
+    ``sudo -u root``, ``env X=1``, ``xargs``, ``timeout 5`` and similar wrappers."""
+    for i, w in enumerate(words):
+        base = posixpath.basename(w.replace("\\", "/")).lower()
+        if base.endswith(".exe"):
+            base = base[:-4]
+        if (
+            base in _RULE_COMMANDS
+            or base.startswith("mkfs")
+            or base in _SHELLS
+            or (base.startswith("python"))
+        ):
+            yield base, words[i + 1 :]
+
+
+def _command(words: list[str]) -> tuple[str, list[str]]:
+    """The first word that is not an assignment or a wrapper, and its arguments."""
+    i = 0
+    while i < len(words) and (
+        re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", words[i])
+        or posixpath.basename(words[i]).lower() in _WRAPPERS
+        or words[i].startswith("-")
+    ):
+        i += 1
+    if i >= len(words):
+        return "", []
+    return posixpath.basename(words[i].replace("\\", "/")).lower(), words[i + 1 :]
+
+
+def _is_root_target(target: str) -> bool:
+    """True for ``/``, ``/*``, ``~``, ``$HOME/``, ``C:\\``, a top-level system dir, and their
+    spellings (``//``, ``/.``, ``/usr/..``, ``~/*``)."""
+    t = target.strip().strip("\"'").replace("\\", "/").lower()
+    if not t:
+        return False
+    if re.fullmatch(r"[a-z]:/?\*?(\.\*)?", t):  # C:\ , C:\*
+        return True
+    t = re.sub(r"(?:/\*|/\.\*|\*)+$", "/", t)  # trailing globs
+    m = _HOME_RE.match(t)
+    if m:
+        rest = posixpath.normpath("/" + t[m.end() :].lstrip("/"))
+        return rest == "/"
+    if not t.startswith("/"):
+        return False
+    norm = posixpath.normpath(t)
+    if norm.startswith("//"):
+        norm = "/" + norm.lstrip("/")
+    return norm == "/" or norm in _SYSTEM_DIRS
+
+
+def _rm_root(cmd: str, args: list[str]) -> bool:
+    if cmd in ("rm", "rmdir", "unlink", "shred", "srm", "trash"):
+        if "--no-preserve-root" in args:
+            return True
+        recursive = cmd == "rmdir" or any(
+            a in ("--recursive", "-r", "-R")
+            or (a.startswith("-") and not a.startswith("--") and ("r" in a or "R" in a))
+            for a in args
+        )
+        targets = [a for a in args if not a.startswith("-")]
+        return recursive and any(_is_root_target(a) for a in targets)
+    if cmd == "find":
+        targets = [a for a in args if not a.startswith("-")][:1]
+        destructive = any(a in ("-delete", "-exec", "-execdir", "-ok") for a in args) and (
+            "-delete" in args or any(x in ("rm", "/bin/rm", "shred") for x in args)
+        )
+        return destructive and bool(targets) and _is_root_target(targets[0])
+    if cmd in ("rd", "rmdir.exe", "del", "erase", "remove-item", "ri"):
+        recursive = any(a.lower() in ("/s", "-recurse", "-r") for a in args)
+        targets = [a for a in args if not a.startswith(("/", "-")) or _is_root_target(a)]
+        targets = [a for a in targets if a.lower() not in ("/s", "/q", "/f")]
+        return recursive and any(_is_root_target(a) for a in targets)
+    return False
+
+
+_WORLD_MODES_RE = re.compile(r"^(?:0?[0-7]?777|[ugoa]*[ao][ugoa]*\+[rwxXst]*w[rwxXst]*|=rwx)$")
+
+
+def _chmod_root(cmd: str, args: list[str]) -> bool:
+    if cmd not in ("chmod", "chown", "chgrp", "setfacl"):
+        return False
+    recursive = any(
+        a in ("--recursive", "-R") or (a.startswith("-") and not a.startswith("--") and "R" in a)
+        for a in args
+    )
+    plain = [a for a in args if not a.startswith("-")]
+    if len(plain) < 2:
+        return False
+    mode, targets = plain[0], plain[1:]
+    if not any(_is_root_target(t) for t in targets):
+        return False
+    if cmd == "chmod" and _WORLD_MODES_RE.match(mode):
+        return True
+    return recursive
+
+
+_DEV_SAFE_RE = re.compile(r"^/dev/(?:null|zero|u?random|stdout|stderr|stdin|tty|fd/\d+|full)$")
+
+
+def _mkfs_dd(cmd: str, args: list[str]) -> bool:
+    if cmd.startswith("mkfs") or cmd in ("mke2fs", "mkswap", "wipefs", "newfs", "format"):
+        return cmd != "format" or any(re.fullmatch(r"[a-z]:", a.lower()) for a in args)
+    if cmd == "dd":
+        for a in args:
+            if a.startswith("of="):
+                dev = a[3:]
+                return dev.startswith("/dev/") and not _DEV_SAFE_RE.match(dev)
+    if cmd in ("shred", "blkdiscard", "badblocks"):
+        return any(a.startswith("/dev/") and not _DEV_SAFE_RE.match(a) for a in args)
+    return False
+
+
+_REDIRECT_DEV_RE = re.compile(
+    r">\s*/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|md\d|dm-\d|mapper/)"
+)
+_FORK_BOMB_RES = (
+    # :(){ :|:& };:  and renamed variants  f(){ f|f& };f
+    re.compile(r"([A-Za-z_:][\w:]*)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&\s*;?\s*\}\s*;?\s*\1"),
+    re.compile(r"%0\s*\|\s*%0"),
+    re.compile(r"while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:;{]?\s*(?:do\s+)?[\w.]*fork\s*\(\s*\)"),
+)
+_FETCHERS = (
+    r"(?:curl|wget|fetch|aria2c|http|httpie|lwp-request|iwr|irm|invoke-webrequest|"
+    r"invoke-restmethod)"
+)
+_INTERPS = (
+    r"(?:(?:ba|z|k|da|a|fi|tc|c)?sh|python[0-9.]*|perl|ruby|node|php|lua|pwsh|powershell|"
+    r"iex|invoke-expression|osascript|source)"
+)
+_PIPE_TO_SHELL_RES = (
+    re.compile(
+        rf"\b{_FETCHERS}\b[^\n;]*?\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?"
+        rf"(?:\S*/)?{_INTERPS}(?![\w.-])",
+        re.IGNORECASE,
+    ),
+    re.compile(rf"(?:\b{_INTERPS}|(?<![\w.])\.)\s+(?:-\S+\s+)*<\(\s*{_FETCHERS}\b", re.IGNORECASE),
+    re.compile(
+        rf"(?:\beval|\b{_INTERPS}\s+(?:-\S+\s+)*-c)\s*[\"']?\s*(?:\$\(|`)\s*{_FETCHERS}\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:iex|invoke-expression)\b[^\n]{0,200}?\b(?:iwr|irm|invoke-webrequest|"
+        r"invoke-restmethod|downloadstring|net\.webclient)\b",
+        re.IGNORECASE,
+    ),
+)
+_RMTREE_RE = re.compile(r"rmtree\(\s*(?:os\.path\.expanduser\(\s*)?r?[\"']([^\"']*)[\"']")
+_CMD_HINT_RE = re.compile(
+    r"rm|rd\b|del\b|erase|remove-item|find|chmod|chown|chgrp|setfacl|mkfs|mke2fs|mkswap|wipefs|"
+    r"newfs|format|dd|shred|blkdiscard|badblocks|unlink|trash|\bri\b",
+    re.IGNORECASE,
+)
+
+
+def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
+    """First command rule ``text`` breaks, as (rule id, short label), or None."""
+    for rx in _FORK_BOMB_RES:
+        if rx.search(text):
+            return "action.fork_bomb", "fork bomb"
+    for rx in _PIPE_TO_SHELL_RES:
+        if rx.search(text):
+            return "action.pipe_to_shell", "remote content piped into an interpreter"
+    if _REDIRECT_DEV_RE.search(text):
+        return "action.mkfs_dd", "write onto a block device"
+    for m in _RMTREE_RE.finditer(text):
+        if _is_root_target(m.group(1)):
+            return "action.rm_root", "recursive delete of a root or home directory (rmtree)"
+    if not _CMD_HINT_RE.search(text) and "-c" not in text:
+        return None
+    for words in _segments(text):
+        for cmd, args in _commands(words):
+            if _rm_root(cmd, args):
+                return "action.rm_root", f"recursive delete of a root or home directory ({cmd})"
+            if _chmod_root(cmd, args):
+                return "action.chmod_777_root", f"{cmd} on a root or home directory"
+            if _mkfs_dd(cmd, args):
+                return "action.mkfs_dd", f"{cmd} onto a device"
+            if depth < 3 and (cmd in _SHELLS or cmd.startswith("python")) and "-c" in args:
+                i = args.index("-c")
+                if i + 1 < len(args):
+                    inner = _command_rule(args[i + 1], depth + 1)
+                    if inner is not None:
+                        return inner
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# SQL rules
+# --------------------------------------------------------------------------------------------
+
+_SQL_STRIP_RE = re.compile(
+    r"--[^\n]*|#[^\n]*|/\*.*?(?:\*/|$)|'(?:[^']|'')*'|\$\$.*?\$\$", re.DOTALL
+)
+_SQL_DROP_RE = re.compile(
+    r"\bdrop\s+(?:temporary\s+)?(?:table|database|schema|view|materialized\s+view|index|user|"
+    r"role|function|procedure|trigger|sequence|type|extension|owned|collection|keyspace)\b"
+    r"|\btruncate\s+(?:table\s+)?(?:only\s+)?[\w\"`\[.]",
+    re.IGNORECASE,
+)
+_SQL_DELETE_RE = re.compile(r"\bdelete\s+(?:\w+\s+)?from\b", re.IGNORECASE)
+_SQL_WHERE_RE = re.compile(r"\bwhere\b", re.IGNORECASE)
+_SQL_TAUTOLOGY_RE = re.compile(
+    r"\bwhere\s+(?:\(?\s*(?:1\s*=\s*1|true|1|'?(\w+)'?\s*=\s*'?\1'?|not\s+false)\s*\)?)\s*"
+    r"(?:;|$|limit\b|returning\b|order\b)",
+    re.IGNORECASE,
+)
+
+
+def _sql_rule(text: str) -> tuple[str, str] | None:
+    lowered = text.lower()
+    if "drop" not in lowered and "truncate" not in lowered and "delete" not in lowered:
+        return None
+    code = _SQL_STRIP_RE.sub(" ", text)
+    if _SQL_DROP_RE.search(code):
+        return "action.sql_drop", "DROP or TRUNCATE statement"
+    for stmt in code.split(";"):
+        m = _SQL_DELETE_RE.search(stmt)
+        if m is None:
+            continue
+        tail = stmt[m.end() :]
+        if not _SQL_WHERE_RE.search(tail) or _SQL_TAUTOLOGY_RE.search(tail + ";"):
+            return "action.sql_delete_no_where", "DELETE without a restricting WHERE"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Injection into argument slots
+# --------------------------------------------------------------------------------------------
+
+_OPTION_RE = re.compile(r"^\s*-(?![\d.]+$)[^\s]")
+_METACHAR_RE = re.compile(r"[;|&`<>\n\r]|\$\(")
+
+
+# --------------------------------------------------------------------------------------------
+# Ask rules
+# --------------------------------------------------------------------------------------------
+
+_GIT_PUSH_RE = re.compile(r"\bgit\b(?:\s+-{1,2}\S+(?:\s+[^-\s]\S*)?)*\s+push\b", re.IGNORECASE)
+_PUBLISH_RE = re.compile(
+    r"\b(?:(?:npm|yarn|pnpm|cargo|poetry|uv|hatch|flit|gem|dotnet\s+nuget|vsce|ovsx)\s+publish"
+    r"|twine\s+upload|gem\s+push|docker\s+push|podman\s+push|gh\s+release\s+create"
+    r"|(?:flyctl|fly|vercel|netlify|firebase|wrangler|heroku|railway|serverless|sls)\s+deploy"
+    r"|vercel\s+--prod|gcloud\s+\S+\s+deploy|aws\s+cloudformation\s+deploy|mvn\s+deploy"
+    r"|dotnet\s+nuget\s+push|nuget\s+push|gradle\s+publish)\b",
+    re.IGNORECASE,
+)
+_INFRA_RE = re.compile(
+    r"\b(?:kubectl\s+(?:\S+\s+)*?(?:apply|delete|replace|patch|scale|drain|cordon|rollout|"
+    r"create|edit|set|annotate|label|taint)"
+    r"|(?:terraform|tofu)\s+(?:-\S+\s+)*(?:apply|destroy|import|taint|state\s+rm)"
+    r"|helm\s+(?:install|upgrade|uninstall|delete|rollback)"
+    r"|pulumi\s+(?:up|destroy|import|refresh)"
+    r"|aws\s+cloudformation\s+(?:delete-stack|deploy|update-stack|create-stack))\b",
+    re.IGNORECASE,
+)
+
+# Credential and auto-run paths (matched against a lower-cased, slash-normalised path).
+_CRED_PATH_RE = re.compile(
+    r"(?:^|/)(?:"
+    r"\.ssh(?:/|$)|authorized_keys\d?$|known_hosts$|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:\.pub)?$"
+    r"|\.aws/(?:credentials|config)$|\.aws/sso/|\.azure/|\.config/gcloud/|\.kube/config$"
+    r"|\.docker/config\.json$|\.netrc$|_netrc$|\.git-credentials$|\.gitconfig$|\.git/config$"
+    r"|\.git/hooks/|\.env(?:\.[\w.-]+)?$|\.envrc$|\.npmrc$|\.pypirc$|\.pgpass$|\.my\.cnf$"
+    r"|\.boto$|\.gnupg/|\.password-store/|credentials\.json$|\.config/gh/hosts\.ya?ml$"
+    r"|\.?mcp\.json$|claude_desktop_config\.json$|\.claude/settings(?:\.local)?\.json$"
+    r"|\.cursor/|\.vscode/(?:settings|tasks|launch|mcp)\.json$"
+    r"|\.(?:bash|zsh|ksh|fish)rc$|\.(?:bash_)?profile$|\.zprofile$|\.zshenv$|\.bash_login$"
+    r"|\.config/fish/config\.fish$|\.config/autostart/|launchagents/|crontab$|cron\.d/"
+    r"|etc/(?:passwd|shadow|sudoers(?:\.d/.*)?|gshadow|hosts)$|\.local/share/keyrings/"
+    r")"
+)
+_REDIRECT_TARGET_RE = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*([^\s;|&<>]+)")
+
+
+def is_credential_path(path: str) -> bool:
+    """True when ``path`` names a credential or auto-run file (``~/.ssh/id_rsa``, ``.env``,
+    ``~/.aws/credentials``, ``mcp.json``, ``~/.bashrc`` ...). Case-insensitive; ``\\`` is read
+    as ``/``. Sources: MITRE ATT&CK T1552.001 (credentials in files), T1098.004 (SSH
+    authorized keys), T1546.004 (Unix shell configuration modification)."""
+    p = path.strip().strip("\"'").replace("\\", "/").lower()
+    if not p or "\n" in p or len(p) > 4096:
+        return False
+    return _CRED_PATH_RE.search(p) is not None
+
+
+_COPY_COMMANDS = frozenset(
+    {
+        "cp", "mv", "ln", "install", "rsync", "scp", "copy", "move", "move-item", "copy-item",
+        "set-content", "out-file", "add-content", "truncate", "sed",
+    }
+)  # fmt: skip
+
+
+def _exec_credential_write(text: str) -> bool:
+    if "/" not in text and "\\" not in text and ".env" not in text.lower():
+        return False
+    for m in _REDIRECT_TARGET_RE.finditer(text):
+        if is_credential_path(m.group(1)):
+            return True
+    for words in _segments(text):
+        cmd, args = _command(words)
+        if cmd in _COPY_COMMANDS:
+            plain = [a for a in args if not a.startswith("-")]
+            if cmd == "sed":
+                if any(a.startswith("-i") or a == "--in-place" for a in args):
+                    if any(is_credential_path(a) for a in plain[1:]):
+                        return True
+                continue
+            if plain and is_credential_path(plain[-1]):
+                return True
+    return False
+
+
+def _v(verdict: str, rule: str, reason: str, param: str | None, label: str) -> Verdict:
+    return Verdict(
+        verdict=verdict,  # type: ignore[arg-type]
+        rule=rule,
+        reason=reason,
+        param=param or None,
+        details={"matched": label},
+    )
+
+
+def check_actions(
+    tool: str,
+    arguments: dict[str, Any],
+    *,
+    annotations: dict[str, Any] | None,
+    executes: bool,
+    destructive: bool,
+    trusted: bool,
+) -> Verdict | None:
+    """Apply the action rules to one call.
+
+    Args:
+        tool: the tool name (split by :func:`split_tokens`).
+        arguments: the call's arguments (any JSON shape; every string at any depth is read).
+        annotations: the tool's MCP annotations from the pinned definition, or None.
+        executes: policy ``executes``: the tool runs programs (enables the command, option
+            injection and metacharacter rules whatever its name).
+        destructive: policy ``destructive``: ask like ``destructiveHint: true``.
+        trusted: the tool is in ``trust_tools``: ask rules are skipped, block rules are not.
+
+    Returns:
+        ``None`` when no rule objects; a ``deny`` Verdict for a block rule (checked first), or
+        an ``ask`` Verdict for an ask rule. ``param`` is the dotted path of the argument, and
+        ``details["matched"]`` a short label of what matched (never the raw value).
+    """
+    tokens = frozenset(split_tokens(tool))
+    is_exec = executes or bool(tokens & EXEC_TOKENS)
+    is_sql_tool = bool(tokens & SQL_TOKENS)
+    strings = list(_walk(arguments))
+
+    # ---- block rules -----------------------------------------------------------------
+    for path, key, text in strings:
+        nkey = _norm_key(key)
+        if is_exec or nkey in COMMAND_PARAMS:
+            hit = _command_rule(text)
+            if hit is not None:
+                return _v("deny", hit[0], f"blocked: {hit[1]}", path, hit[1])
+        if is_sql_tool or nkey in SQL_PARAMS:
+            hit = _sql_rule(text)
+            if hit is not None:
+                return _v("deny", hit[0], f"blocked: {hit[1]}", path, hit[1])
+
+    if is_exec:
+        for path, key, text in strings:
+            nkey = _norm_key(key)
+            if nkey in COMMAND_PARAMS or nkey in SQL_PARAMS:
+                continue
+            if nkey not in FLAG_PARAMS and nkey not in FREE_TEXT_PARAMS and _OPTION_RE.match(text):
+                return _v(
+                    "deny",
+                    "action.option_injection",
+                    "blocked: an argument starts with '-' and would be read as an option "
+                    "by the program this tool runs",
+                    path,
+                    "leading dash",
+                )
+            if nkey in FREE_TEXT_PARAMS:
+                if "$(" in text:
+                    return _v(
+                        "deny",
+                        "action.shell_metachar",
+                        "blocked: command substitution '$(' in an argument of a tool that "
+                        "runs commands",
+                        path,
+                        "$(",
+                    )
+                continue
+            if nkey in FLAG_PARAMS:
+                if "$(" in text or "`" in text:
+                    return _v(
+                        "deny",
+                        "action.shell_metachar",
+                        "blocked: command substitution in an argument of a tool that runs commands",
+                        path,
+                        "substitution",
+                    )
+                continue
+            m = _METACHAR_RE.search(text)
+            if m is not None:
+                shown = {"\n": "newline", "\r": "carriage return"}.get(m.group(), m.group())
+                return _v(
+                    "deny",
+                    "action.shell_metachar",
+                    f"blocked: shell metacharacter {shown!r} in an argument of a tool that "
+                    "runs commands",
+                    path,
+                    shown,
+                )
+
+    # ---- ask rules -------------------------------------------------------------------
+    if trusted:
+        return None
+    ordered = split_tokens(tool)
+    read_only_name = bool(ordered) and ordered[0] in _READ_VERBS
+    if not read_only_name:
+        if "push" in tokens and (tokens & _PUSH_CONTEXT or tokens <= {"push"}):
+            return _v("ask", "action.git_push", "git push publishes commits", None, "tool name")
+        if tokens & _PUBLISH_TOKENS:
+            return _v("ask", "action.publish_deploy", "publishes or deploys", None, "tool name")
+        if tokens & _INFRA_TOOLS and tokens & _INFRA_VERBS:
+            return _v("ask", "action.infra_apply", "changes live infrastructure", None, "tool name")
+        if tokens & _PAYMENT_TOKENS or "sendmoney" in "".join(ordered):
+            return _v("ask", "action.payment", "moves money", None, "tool name")
+    if is_exec:
+        for path, _key, text in strings:
+            if _GIT_PUSH_RE.search(text):
+                return _v("ask", "action.git_push", "git push publishes commits", path, "git push")
+            if _PUBLISH_RE.search(text):
+                return _v("ask", "action.publish_deploy", "publishes or deploys", path, "command")
+            if _INFRA_RE.search(text):
+                return _v(
+                    "ask", "action.infra_apply", "changes live infrastructure", path, "command"
+                )
+            if _exec_credential_write(text):
+                return _v(
+                    "ask",
+                    "action.credential_write",
+                    "writes to a credential or auto-run path",
+                    path,
+                    "command",
+                )
+    if tokens & _WRITE_TOKENS and not read_only_name:
+        for path, _key, text in strings:
+            if is_credential_path(text):
+                return _v(
+                    "ask",
+                    "action.credential_write",
+                    "writes to a credential or auto-run path",
+                    path,
+                    "path",
+                )
+    ann = annotations or {}
+    if ann.get("destructiveHint") is True or destructive:
+        return _v(
+            "ask",
+            "action.destructive_hint",
+            "the tool is marked destructive",
+            None,
+            "destructiveHint" if ann.get("destructiveHint") is True else "policy",
+        )
+    return None
