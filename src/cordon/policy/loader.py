@@ -125,12 +125,19 @@ def _read_source(src: PolicySource) -> tuple[dict[str, Any], str]:
 _MERGE_BY_NAME = ("tools", "servers")
 
 
-def _layer(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
+def _layer(base: dict[str, Any], top: Mapping[str, Any], pack_tools: set[str]) -> dict[str, Any]:
+    """Layer ``top`` over ``base``. A tool entry replaces an earlier file's entry whole, but
+    merges field by field over an entry that came from a pack (the pack gives defaults)."""
     out = dict(base)
     for key, value in top.items():
         if key in _MERGE_BY_NAME and isinstance(value, Mapping):
             merged = dict(out.get(key) or {})
-            merged.update(value)
+            for name, entry in value.items():
+                if key == "tools" and name in pack_tools and isinstance(entry, Mapping):
+                    merged[name] = {**(merged.get(name) or {}), **entry}
+                    pack_tools.discard(name)
+                else:
+                    merged[name] = entry
             out[key] = merged
         elif key == "packs":
             out[key] = list(dict.fromkeys([*(out.get(key) or []), *value]))
@@ -142,18 +149,22 @@ def _layer(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
 def load_policy(sources: Iterable[PolicySource] = ()) -> Policy:
     """Load and layer policy sources (paths or dicts) into one validated ``Policy``.
 
-    An empty iterable gives the defaults.
+    An empty iterable gives the defaults. Packs named in a source's ``packs:`` are layered
+    under that source, field by field per tool.
 
     Raises:
         PolicyError: unreadable file, invalid YAML, an unknown key, a wrong type or a
             regex that does not compile; carries file, line and key.
     """
     merged: dict[str, Any] = {}
+    pack_tools: set[str] = set()
     for src in sources:
         data, _file = _read_source(src)
         for pack in data.get("packs") or ():
-            merged = _layer(merged, load_pack(pack))
-        merged = _layer(merged, data)
+            pdata = load_pack(pack)
+            pack_tools.update((pdata.get("tools") or {}).keys())
+            merged = _layer(merged, {k: v for k, v in pdata.items() if k != "packs"}, set(pack_tools))
+        merged = _layer(merged, data, pack_tools)
     return _validate(merged, "<merged>", {})
 
 

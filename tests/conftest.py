@@ -1,0 +1,93 @@
+"""Shared fixtures: start the real ``cordon`` process in front of real MCP servers."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from mcp import StdioServerParameters
+
+ROOT = Path(__file__).resolve().parents[1]
+NODE_MODULES = ROOT / "node_modules" / "@modelcontextprotocol"
+FS_SERVER = NODE_MODULES / "server-filesystem" / "dist" / "index.js"
+MAILBOX = ROOT / "tests" / "servers" / "mailbox.py"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def cordon_exe() -> list[str]:
+    exe = Path(sys.executable).parent / "cordon"
+    if exe.exists():
+        return [str(exe)]
+    return [sys.executable, "-m", "cordon.cli"]
+
+
+@dataclass
+class Harness:
+    """Paths and helpers for one test: an isolated HOME, audit log, approvals store."""
+
+    tmp: Path
+    home: Path
+    audit: Path
+    store: Path
+    env: dict[str, str] = field(default_factory=dict)
+
+    def policy(self, data: dict[str, Any], name: str = "policy.yaml") -> Path:
+        p = self.tmp / name
+        p.write_text(yaml.safe_dump(data), "utf-8")
+        return p
+
+    def cordon(
+        self,
+        upstream: list[str],
+        *,
+        policies: list[Path] = (),  # type: ignore[assignment]
+        extra: list[str] = (),  # type: ignore[assignment]
+        name: str = "default",
+        env: dict[str, str] | None = None,
+    ) -> StdioServerParameters:
+        args = [*cordon_exe()[1:], "run", "--audit", str(self.audit), "--approvals-store", str(self.store), "--name", name]
+        for p in policies:
+            args += ["--policy", str(p)]
+        args += [*extra, "--", *upstream]
+        full_env = {**os.environ, "HOME": str(self.home), **self.env, **(env or {})}
+        return StdioServerParameters(command=cordon_exe()[0], args=args, env=full_env)
+
+    def records(self, kind: str | None = None) -> list[dict[str, Any]]:
+        if not self.audit.exists():
+            return []
+        out = [json.loads(line) for line in self.audit.read_text("utf-8").splitlines() if line.strip()]
+        return [r for r in out if kind is None or r.get("kind") == kind]
+
+
+@pytest.fixture
+def harness(tmp_path: Path) -> Iterator[Harness]:
+    home = tmp_path / "home"
+    home.mkdir()
+    yield Harness(tmp=tmp_path, home=home, audit=tmp_path / "audit.jsonl", store=tmp_path / "approvals.json")
+
+
+def fs_server(*dirs: Path) -> list[str]:
+    node = shutil.which("node")
+    if node is None or not FS_SERVER.exists():
+        pytest.fail("the npm reference servers are not installed: run `make setup`")
+    return [node, str(FS_SERVER), *(str(d) for d in dirs)]
+
+
+def mailbox_server() -> list[str]:
+    return [sys.executable, str(MAILBOX)]
+
+
+def text_of(result: Any) -> str:
+    return "\n".join(getattr(c, "text", "") for c in result.content)

@@ -1,0 +1,74 @@
+"""Framing through the real process: batches, malformed JSON, invalid UTF-8, oversize and
+over-deep frames are answered with JSON-RPC errors and the session goes on."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from tests.conftest import Harness, cordon_exe, fs_server
+
+pytestmark = [pytest.mark.e2e]
+
+
+def _init() -> bytes:
+    return json.dumps(
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+        }
+    ).encode()
+
+
+def test_bad_frames_get_errors_and_session_continues(harness: Harness) -> None:
+    root = harness.tmp / "root"
+    root.mkdir()
+    cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), "--max-bytes", "4096", "--max-depth", "16", "--", *fs_server(root)]
+    env = {**os.environ, "HOME": str(harness.home)}
+    call = {"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "write_file", "arguments": {"path": str(root / "b.txt"), "content": "x"}}}
+    deep: object = "x"
+    for _ in range(40):
+        deep = {"a": deep}
+    lines = [
+        _init(),
+        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}).encode(),
+        json.dumps([call]).encode(),  # a batch smuggling a call
+        b'{"jsonrpc": "2.0", "id": 3, "method": ',  # malformed
+        b'{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"x":"\xff\xfe"}}',  # invalid UTF-8
+        json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/list", "params": {"pad": "y" * 10000}}).encode(),
+        json.dumps({"jsonrpc": "2.0", "id": 6, "method": "tools/list", "params": {"deep": deep}}).encode(),
+        b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"write_file","name":"read_file","arguments":{}}}',
+        json.dumps({"jsonrpc": "2.0", "id": 8, "method": "tools/list"}).encode(),
+    ]
+    proc = subprocess.run(cmd, input=b"\n".join(lines) + b"\n", capture_output=True, env=env, timeout=60)
+    replies = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    by_id = {r.get("id"): r for r in replies if r.get("id") is not None}
+    errors_null = [r for r in replies if r.get("id") is None and "error" in r]
+    codes = sorted(r["error"]["code"] for r in errors_null)
+    # batch (-32600), malformed (-32700), invalid UTF-8 (-32700), over-deep (-32600)
+    assert codes == [-32700, -32700, -32600, -32600], replies
+    assert by_id[5]["error"]["code"] == -32600 and "size cap" in by_id[5]["error"]["message"]
+    assert by_id[7]["error"]["code"] == -32600 and "duplicate" in by_id[7]["error"]["message"]
+    assert 1 in by_id and "result" in by_id[1]
+    assert "result" in by_id[8] and by_id[8]["result"]["tools"]  # the session went on
+    assert 9 not in by_id  # the batched call was never forwarded
+    assert not (root / "b.txt").exists()
+    assert proc.returncode == 0, proc.stderr.decode()
+
+
+def test_upstream_death_errors_pending_and_exits_nonzero(harness: Harness) -> None:
+    import sys
+
+    code = "import sys; sys.stdin.readline(); sys.exit(3)"
+    cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), "--", sys.executable, "-c", code]
+    env = {**os.environ, "HOME": str(harness.home)}
+    proc = subprocess.run(cmd, input=_init() + b"\n", capture_output=True, env=env, timeout=60)
+    replies = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    assert replies and replies[0]["id"] == 1 and "error" in replies[0]
+    assert proc.returncode != 0
+    assert b"upstream server exited" in proc.stderr

@@ -1,0 +1,62 @@
+"""A Python upstream on the mcp 2.x SDK behind the real ``cordon run``: rug pulls, both eras."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from mcp import Client
+
+from tests.conftest import Harness, mailbox_server, text_of
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+
+def _outbox(d: Path) -> list[dict]:
+    out = d / "outbox"
+    return [json.loads(p.read_text()) for p in sorted(out.iterdir())] if out.exists() else []
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_rug_pull_hides_tool_and_denies_calls(harness: Harness, mode: str) -> None:
+    box = harness.tmp / "box"
+    box.mkdir()
+    policy = harness.policy({"version": 1, "trusted_destinations": ["ops@example.com"]})
+    params = harness.cordon(mailbox_server(), policies=[policy], env={"MAILBOX_DIR": str(box)}, name="mail")
+    async with Client(params, mode=mode, cache=None) as client:  # type: ignore[arg-type]
+        names = {t.name for t in (await client.list_tools()).tools}
+        assert "send_email" in names
+        if mode == "auto":
+            assert client.protocol_version == "2026-07-28"
+        ok = await client.call_tool("send_email", {"to": "ops@example.com", "body": "status"})
+        assert not ok.is_error, text_of(ok)
+
+        await client.call_tool("rug_pull", {})
+        names = {t.name for t in (await client.list_tools()).tools}
+        assert "send_email" not in names
+        assert "read_inbox" in names
+        r = await client.call_tool("send_email", {"to": "ops@example.com", "body": "again"})
+        assert r.is_error and "pin.changed" in text_of(r)
+    assert len(_outbox(box)) == 1
+    pins = harness.records("pin")
+    assert pins and pins[0]["rule"] == "pin.changed"
+    assert pins[0]["details"]["changed_fields"] == ["description"]
+
+
+async def test_pin_file_catches_change_at_restart(harness: Harness) -> None:
+    box = harness.tmp / "box"
+    box.mkdir()
+    pin_file = harness.tmp / "pins.json"
+    env = {"MAILBOX_DIR": str(box)}
+    params = harness.cordon(mailbox_server(), extra=["--pin-file", str(pin_file)], env=env, name="mail")
+    async with Client(params, mode="legacy") as client:
+        assert "weather" not in {t.name for t in (await client.list_tools()).tools}
+    assert pin_file.exists()
+    # the server now starts with an extra tool: hidden and denied
+    params = harness.cordon(mailbox_server(), extra=["--pin-file", str(pin_file), "--block-at", "critical"], env={**env, "MAILBOX_POISON_TOOL": "1"}, name="mail")
+    async with Client(params, mode="legacy") as client:
+        names = {t.name for t in (await client.list_tools()).tools}
+        assert "weather" not in names and "echo" in names
+        r = await client.call_tool("weather", {"city": "Oslo"})
+        assert r.is_error and "pin.unknown_tool" in text_of(r)
