@@ -1,0 +1,126 @@
+"""What each AgentDojo tool does, written once and turned into each guard's configuration.
+
+One table per suite says which tools send data somewhere (and through which arguments),
+which read private data, and which destroy something. Every guard is configured from this
+same table, each in the form its own documentation asks for:
+
+- cordon: a policy dict (``tools.<name>.exfiltrating`` / ``sink_params``), plus MCP tool
+  definitions with ``annotations`` (``readOnlyHint``, ``destructiveHint``) as a real MCP
+  server would publish them.
+- bouncer-core 0.1.4: a user policy of ``exfiltrating`` + ``sink_params`` per sending tool,
+  layered over its built-in packs and its name/schema heuristics (README, "Policy").
+- toolbouncer 0.1.0: ``egress`` / ``sensitive`` / ``untrusted_output`` on each registered
+  tool (README, "Rule of Two egress control").
+
+Every tool's output is untrusted (AgentDojo places injections in emails, files, calendar
+descriptions, reviews, transaction subjects, channel messages and web pages).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# tool -> argument names that carry a destination
+SINKS: dict[str, dict[str, tuple[str, ...]]] = {
+    "workspace": {
+        "send_email": ("recipients", "cc", "bcc"),
+        "share_file": ("email",),
+        "create_calendar_event": ("participants",),
+        "add_calendar_event_participants": ("participants",),
+    },
+    "travel": {
+        "send_email": ("recipients", "cc", "bcc"),
+        "create_calendar_event": ("participants",),
+    },
+    "banking": {
+        "send_money": ("recipient",),
+        "schedule_transaction": ("recipient",),
+        "update_scheduled_transaction": ("recipient",),
+    },
+    "slack": {
+        "send_direct_message": ("recipient",),
+        "send_channel_message": ("channel",),
+        "post_webpage": ("url",),
+        "get_webpage": ("url",),
+        "invite_user_to_slack": ("user_email",),
+        "add_user_to_channel": ("user",),
+    },
+}
+
+# tools that read the user's private data (a Rule-of-Two leg)
+SENSITIVE: dict[str, frozenset[str]] = {
+    "workspace": frozenset({
+        "get_unread_emails", "get_sent_emails", "get_received_emails", "get_draft_emails",
+        "search_emails", "search_contacts_by_name", "search_contacts_by_email",
+        "search_files_by_filename", "get_file_by_id", "list_files", "search_files",
+        "search_calendar_events", "get_day_calendar_events",
+    }),
+    "travel": frozenset({"get_user_information", "search_calendar_events",
+                         "get_day_calendar_events"}),
+    "banking": frozenset({"get_iban", "get_balance", "get_most_recent_transactions",
+                          "get_scheduled_transactions", "get_user_info", "read_file"}),
+    "slack": frozenset({"read_channel_messages", "read_inbox", "get_users_in_channel",
+                        "get_channels"}),
+}
+
+DESTRUCTIVE: dict[str, frozenset[str]] = {
+    "workspace": frozenset({"delete_email", "delete_file", "cancel_calendar_event"}),
+    "travel": frozenset({"cancel_calendar_event"}),
+    "banking": frozenset(),
+    "slack": frozenset({"remove_user_from_slack"}),
+}
+
+_READ_PREFIXES = ("get_", "search_", "list_", "read_", "check_")
+
+
+def is_read_only(suite: str, tool: str) -> bool:
+    return tool.startswith(_READ_PREFIXES) and tool not in SINKS[suite]
+
+
+def mcp_tools(suite: Any, *, annotations: bool = True) -> list[dict[str, Any]]:
+    """AgentDojo ``Function`` objects as MCP ``tools/list`` entries.
+
+    Shape: ``{"name", "description", "inputSchema", "annotations"?}``; the input schema is
+    the pydantic JSON schema AgentDojo itself sends to models.
+    """
+    out = []
+    for f in suite.tools:
+        schema = f.parameters.model_json_schema()
+        schema.setdefault("type", "object")
+        tool: dict[str, Any] = {"name": f.name, "description": f.description,
+                                "inputSchema": schema}
+        if annotations:
+            ann: dict[str, Any] = {"readOnlyHint": is_read_only(suite.name, f.name)}
+            if not ann["readOnlyHint"]:
+                ann["destructiveHint"] = f.name in DESTRUCTIVE[suite.name]
+            if f.name in SINKS[suite.name]:
+                ann["openWorldHint"] = True
+            tool["annotations"] = ann
+        out.append(tool)
+    return out
+
+
+def cordon_policy(suite_name: str, *, content_mode: str) -> dict[str, Any]:
+    """A cordon policy dict: the sending tools and their destination arguments."""
+    tools: dict[str, Any] = {
+        name: {"exfiltrating": True, "sink_params": list(params)}
+        for name, params in SINKS[suite_name].items()
+    }
+    return {"version": 1, "content": {"mode": content_mode, "block_at": "high"}, "tools": tools}
+
+
+def bouncer_policy(suite_name: str) -> dict[str, dict[str, Any]]:
+    """bouncer-core's user policy (tool -> entry), as its README's Policy section shows."""
+    return {
+        name: {"exfiltrating": True, "sink_params": list(params)}
+        for name, params in SINKS[suite_name].items()
+    }
+
+
+def toolbouncer_profile(suite_name: str, tool: str) -> dict[str, bool]:
+    """toolbouncer's per-tool flags: every output untrusted, private reads, egress tools."""
+    return {
+        "untrusted_output": True,
+        "sensitive": tool in SENSITIVE[suite_name],
+        "egress": tool in SINKS[suite_name],
+    }
