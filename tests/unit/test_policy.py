@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cordon._exceptions import PolicyError
+from cordon.policy import load_pack, load_policy, pack_names
+
+
+def _write(tmp_path: Path, text: str, name: str = "p.yaml") -> Path:
+    p = tmp_path / name
+    p.write_text(text, "utf-8")
+    return p
+
+
+def test_defaults() -> None:
+    p = load_policy([])
+    assert p.version == 1 and p.content.mode == "monitor" and p.content.block_at == "high"
+    assert p.min_destination_length == 6 and not p.allowlist_beats_taint
+
+
+def test_issue_example_loads(tmp_path: Path) -> None:
+    text = """
+version: 1
+trusted_destinations: [ops@example.com]
+tools:
+  write_file:
+    path_params: [path]
+    allowed_path_prefixes: [/abs/project/out]
+    max_calls: 20
+  delete_file: {max_calls: 0}
+  refund: {max_value: {amount: 100}, arg_patterns: {order_id: "[0-9]{1,10}"}}
+  send_email: {exfiltrating: true, sink_params: [to, cc, bcc], trusted_destinations: [me@example.com]}
+"""
+    p = load_policy([_write(tmp_path, text)])
+    assert p.tools["delete_file"].max_calls == 0
+    assert p.tools["send_email"].sink_params == ("to", "cc", "bcc")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "key"),
+    [
+        ("version: 1\ntools:\n  x:\n    max_calls: 3\n    bogus: 1\n", 5, "tools.x.bogus"),
+        ("version: 1\ntools:\n  x:\n    max_calls: many\n", 4, "tools.x.max_calls"),
+        ("version: 1\ntools:\n  x:\n    arg_patterns: {id: '[0-9'}\n", 4, "tools.x.arg_patterns"),
+        ("version: 1\nnope: true\n", 2, "nope"),
+        ("version: 2\n", 1, "version"),
+    ],
+)
+def test_errors_name_file_line_key(tmp_path: Path, text: str, line: int, key: str) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(PolicyError) as ei:
+        load_policy([path])
+    assert ei.value.file == str(path)
+    assert ei.value.line == line
+    assert ei.value.key == key
+
+
+def test_invalid_yaml_and_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(PolicyError) as ei:
+        load_policy([_write(tmp_path, "tools: [unclosed\n")])
+    assert ei.value.line is not None
+    with pytest.raises(PolicyError):
+        load_policy([tmp_path / "missing.yaml"])
+
+
+def test_layering_later_tool_entry_replaces(tmp_path: Path) -> None:
+    a = _write(tmp_path, "version: 1\ntools:\n  t: {max_calls: 5, path_params: [p]}\n  u: {max_calls: 1}\n", "a.yaml")
+    b = _write(tmp_path, "version: 1\ntools:\n  t: {max_calls: 2}\n", "b.yaml")
+    p = load_policy([a, b])
+    assert p.tools["t"].max_calls == 2 and p.tools["t"].path_params == ()
+    assert p.tools["u"].max_calls == 1
+
+
+def test_pack_fields_merge_under_user_entry(tmp_path: Path) -> None:
+    a = _write(tmp_path, "version: 1\npacks: [filesystem]\ntools:\n  write_file: {allowed_path_prefixes: [/x]}\n")
+    p = load_policy([a])
+    assert p.tools["write_file"].path_params == ("path",)
+    assert p.tools["write_file"].allowed_path_prefixes == ("/x",)
+
+
+def test_every_pack_loads() -> None:
+    names = pack_names()
+    assert "filesystem" in names
+    for name in names:
+        data = load_pack(name)
+        assert data.get("tools"), name
+        load_policy([{"version": 1, "packs": [name]}])
+
+
+def test_unknown_pack() -> None:
+    with pytest.raises(PolicyError):
+        load_policy([{"version": 1, "packs": ["nope"]}])
