@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from cordon._exceptions import CordonError
 from cordon.audit.log import default_audit_path, iter_records, verify
 from cordon.audit.query import filter_records, parse_time_bound, record_verdict
 
@@ -192,7 +193,7 @@ def report(
             since=_bound(since, "--since"),
             until=_bound(until, "--until"),
         )
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, CordonError) as exc:
         _console(err=True).print(Text(f"cordon report: {exc}", style="red"))
         raise typer.Exit(2) from exc
     out.write_text(render_markdown(data), encoding="utf-8")

@@ -1,0 +1,279 @@
+"""`cordon report`: the review pack from an audit log (synthetic and from a real session)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cordon.audit.log import AuditLog, record_for_call
+from cordon.audit.report import build_report, render_html, render_markdown
+from cordon.cli import app
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+SECTIONS = [
+    "## 1. Controls in force",
+    "## 2. Audit summary",
+    "### Verdict counts by rule",
+    "### Denied destinations",
+    "### Asks and how they were answered",
+    "### Rug pulls",
+    "### Content findings",
+    "## 3. Findings",
+    "## 4. What cordon covers and what it does not",
+    "## 5. OWASP Top 10 for LLM Applications (2025)",
+    "## 6. AIUC-1",
+]
+
+
+def _v(tool: str, verdict: str, rule: str, **kw: object) -> dict[str, object]:
+    return record_for_call(
+        session="s1",
+        server="mail",
+        tool=tool,
+        arguments={"to": "x"},
+        verdict=verdict,
+        rule=rule,
+        reason="r",
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def _write_log(path: Path) -> None:
+    log = AuditLog(path)
+    log.start(version="0.1.0", policy_hash="0" * 64, server="mail", session="s1")
+    log.write(_v("send_email", "allow", "default.allow"))
+    log.write(_v("send_email", "allow", "default.allow"))
+    log.write(
+        _v(
+            "send_email",
+            "deny",
+            "taint.seen_in_output",
+            destination="evil@attacker.example",
+            destinations=["evil@attacker.example"],
+        )
+    )
+    log.write(_v("send_email", "ask", "taint.unverified_destination", destination="new@x.example"))
+    log.write(
+        {
+            "kind": "approval",
+            "session": "s1",
+            "server": "mail",
+            "tool": "send_email",
+            "rule": "taint.unverified_destination",
+            "channel": "elicitation",
+            "answer": "decline",
+        }
+    )
+    log.write(_v("nope", "deny", "pin.unknown_tool"))
+    log.write(
+        {
+            "kind": "pin",
+            "session": "s1",
+            "server": "mail",
+            "tool": "send_email",
+            "rule": "pin.changed",
+            "reason": "changed",
+            "details": {"changed_fields": ["description"]},
+        }
+    )
+    log.write(
+        {
+            "kind": "content",
+            "session": "s1",
+            "server": "mail",
+            "where": "result",
+            "tool": "read_inbox",
+            "action": "sanitize",
+            "rules": ["inj.override"],
+            "max_severity": "high",
+        }
+    )
+    log.write({"kind": "frame_refused", "session": "s1", "server": "mail", "reason": "batch"})
+    log.close()
+
+
+def _policy(tmp: Path, *, trusted: bool) -> Path:
+    p = tmp / ("trusted.yaml" if trusted else "policy.yaml")
+    extra = "trusted_destinations: [ops@example.com]\n" if trusted else ""
+    p.write_text(
+        "version: 1\n" + extra + "tools:\n"
+        "  send_email: {exfiltrating: true, sink_params: [to]}\n"
+        "  delete_file: {max_calls: 0}\n"
+    )
+    return p
+
+
+def test_report_sections_and_numbers(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    _write_log(log)
+    data = build_report(audit=log, policies=[_policy(tmp_path, trusted=False)])
+    md = render_markdown(data)
+    positions = [md.index(s) for s in SECTIONS]
+    assert positions == sorted(positions)
+    assert data.chain.ok
+    assert data.verdict_counts == {"allow": 2, "deny": 2, "ask": 1}
+    assert ("default.allow", "allow", 2) in data.rule_counts
+    assert data.denied_destinations == (("evil@attacker.example", 1, "taint.seen_in_output"),)
+    assert ("send_email", "taint.unverified_destination", "decline (elicitation)", 1) in data.asks
+    assert data.rug_pulls[0]["changed_fields"] == ["description"]
+    assert data.content_findings == (("result", "read_inbox", "inj.override", "sanitize", 1),)
+    assert data.frames_refused == 1
+    # controls per server and tool
+    assert "| mail | send_email | sending tool (sinks: to; no tool allowlist) |" in md
+    assert "| (policy) | delete_file | forbidden (max_calls 0) |" in md
+    # findings
+    assert any("Sending tool 'send_email' has no destination allowlist" in f for f in data.findings)
+    assert any("no per-tool controls" in f and "read_inbox" in f for f in data.findings)
+    assert any("not the one in the log's start records" in f for f in data.findings)
+    # mappings with evidence and operator duties
+    for item in [f"LLM{n:02d}:2025" for n in range(1, 11)] + ["D003", "E015", "B006"]:
+        assert item in md
+    assert "`pin.` x2" in md  # pin.unknown_tool deny + pin.changed hidden
+    assert "not DLP" in md and "not a sandbox" in md and "private IP" in md
+
+
+def test_allowlist_removes_sending_finding(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    _write_log(log)
+    data = build_report(audit=log, policies=[_policy(tmp_path, trusted=True)])
+    assert not any("Sending tool" in f for f in data.findings)  # near miss
+
+
+def test_time_window_and_broken_chain(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    _write_log(log)
+    lines = log.read_bytes().splitlines()
+    lines[3] = lines[3].replace(b'"deny"', b'"allow"')
+    log.write_bytes(b"\n".join(lines) + b"\n")
+    data = build_report(audit=log, since="2999-01-01T00:00:00.000Z")
+    assert data.total_records == 0
+    assert not data.chain.ok
+    assert data.findings[0].startswith("Audit chain does not verify")
+    assert "line 4" in data.findings[0]
+
+
+def test_html_is_self_contained(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    _write_log(log)
+    page = render_html(build_report(audit=log, policies=[_policy(tmp_path, trusted=False)]))
+    assert page.count("<svg") == 3
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "<script" not in page
+    assert "evil@attacker.example" in page
+
+
+def test_report_escapes_hostile_values(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    AuditLog(log).write(_v("<script>alert(1)</script>", "deny", "x|y", destination="a|b"))
+    data = build_report(audit=log)
+    assert "<script>alert" not in render_html(data)
+    assert "a\\|b" in render_markdown(data)
+
+
+def _png_is_nontrivial(png: bytes) -> bool:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat = 8, b""
+    width = height = 0
+    while pos < len(png):
+        (length,) = struct.unpack(">I", png[pos : pos + 4])
+        kind = png[pos + 4 : pos + 8]
+        chunk = png[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height = struct.unpack(">II", chunk[:8])
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    return width >= 1000 and height >= 1000 and len(set(raw[:2_000_000])) > 20
+
+
+def _chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+def test_html_renders_in_headless_chromium(tmp_path: Path) -> None:
+    chromium = _chromium()
+    if chromium is None:
+        if os.environ.get("CORDON_REQUIRE_CHROMIUM"):
+            pytest.fail("chromium is required (CORDON_REQUIRE_CHROMIUM is set) but not installed")
+        pytest.skip("chromium not installed")
+    log = tmp_path / "audit.jsonl"
+    _write_log(log)
+    html_path = tmp_path / "pack.html"
+    html_path.write_text(
+        render_html(build_report(audit=log, policies=[_policy(tmp_path, trusted=False)])),
+        encoding="utf-8",
+    )
+    ARTIFACTS.mkdir(exist_ok=True)
+    png = ARTIFACTS / "report.png"
+    png.unlink(missing_ok=True)
+    subprocess.run(
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            f"--screenshot={png}",
+            "--window-size=1200,2000",
+            html_path.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=90,
+    )
+    assert png.exists() and png.stat().st_size > 20_000
+    assert _png_is_nontrivial(png.read_bytes())
+
+
+def test_report_cli_writes_both(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    _write_log(log)
+    md, page = tmp_path / "pack.md", tmp_path / "pack.html"
+    tools = tmp_path / "tools.json"
+    tools.write_text('{"server": "mail", "tools": [{"name": "fetch", "inputSchema": {}}]}')
+    result = CliRunner().invoke(
+        app,
+        [
+            "report",
+            "--audit",
+            str(log),
+            "--policy",
+            str(_policy(tmp_path, trusted=False)),
+            "--tools",
+            str(tools),
+            "--since",
+            "1d",
+            "-o",
+            str(md),
+            "--html",
+            str(page),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "chain OK" in result.output
+    text = md.read_text()
+    assert "| mail | fetch |" in text  # from tools.json
+    assert page.read_text().startswith("<!DOCTYPE html>")
+    bad = CliRunner().invoke(
+        app, ["report", "--audit", str(log), "--since", "yesterday-ish", "-o", str(md)]
+    )
+    assert bad.exit_code == 2
