@@ -1,0 +1,336 @@
+"""``cordon approve`` and ``cordon pending`` run as real processes (issue 3).
+
+``approve`` is driven through a pseudo-terminal, the way a person would use it, and through
+pipes, the way an agent's shell tool would, which it must refuse.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from cordon.approvals.codes import CodeStore
+
+REPO = Path(__file__).resolve().parents[2]
+SRC = REPO / "src"
+CONSOLE_SCRIPT = REPO / ".venv" / "bin" / "cordon"
+CLI = SRC / "cordon" / "cli.py"
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
+KEY = ["mail", "send_email", "to", "eve@example.net"]
+
+_FALLBACK = """\
+import typer
+from cordon.approvals.commands import register
+app = typer.Typer()
+register(app)
+app(prog_name="cordon")
+"""
+
+
+def _uses_real_cli() -> bool:
+    return CLI.exists() and "approvals" in CLI.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def cordon_argv(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The real ``cordon`` entry point when it exists, else an app that only registers ours."""
+    if CONSOLE_SCRIPT.exists() and _uses_real_cli():
+        return [str(CONSOLE_SCRIPT)]
+    if _uses_real_cli():
+        return [sys.executable, "-m", "cordon.cli"]
+    script = tmp_path_factory.mktemp("app") / "cordon_app.py"
+    script.write_text(_FALLBACK)
+    return [sys.executable, str(script)]
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    e = dict(os.environ)
+    e["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), e.get("PYTHONPATH")) if p)
+    e["HOME"] = str(tmp_path / "home")  # never touch the real ~/.cordon
+    e["TERM"] = "xterm-256color"
+    for var in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES"):
+        e.pop(var, None)
+    return e
+
+
+@pytest.fixture
+def store_path(tmp_path: Path) -> Path:
+    return tmp_path / "store" / "approvals.json"
+
+
+def _issue(path: Path, *, dest: str = "eve@example.net", age_s: float = 0.0) -> str:
+    store = CodeStore(path, clock=lambda: time.time() - age_s)
+    return store.issue(
+        server="mail",
+        tool="send_email",
+        param="to",
+        destination=dest,
+        rule="taint.unproven",
+        reason="the destination was not seen in the user's request",
+        approval_key=[*KEY[:3], dest],
+    )
+
+
+def _plain(raw: str) -> str:
+    return " ".join(ANSI.sub("", raw).split())
+
+
+def _run_in_pty(
+    argv: list[str], env: dict[str, str], answer: str | None, timeout: float = 30.0
+) -> tuple[int, str]:
+    """Run ``argv`` with stdin/stdout/stderr on a pty; type ``answer`` at the prompt."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 220, 0, 0))
+    proc = subprocess.Popen(
+        argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+    )
+    os.close(slave)
+    out = b""
+    sent = False
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timed out; output so far: {out!r}")
+            ready, _, _ = select.select([master], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: every slave descriptor closed, the child is done
+                break
+            if not chunk:
+                break
+            out += chunk
+            if answer is not None and not sent and b"Type yes" in out:
+                os.write(master, answer.encode())
+                sent = True
+        rc = proc.wait(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    if answer is not None:
+        assert sent, f"never saw the prompt: {out!r}"
+    return rc, out.decode("utf-8", "replace")
+
+
+def _state(path: Path, code: str) -> str:
+    rec = CodeStore(path).get(code)
+    assert rec is not None
+    return rec.state
+
+
+# -- refusing to run without a person ----------------------------------------------------------
+
+
+def test_approve_refuses_without_a_terminal(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path
+) -> None:
+    code = _issue(store_path)
+    before = store_path.read_bytes()
+    proc = subprocess.run(
+        [*cordon_argv, "approve", code, "--store", str(store_path)],
+        input="yes\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
+    )
+    assert proc.returncode == 2
+    assert "terminal" in _plain(proc.stderr)
+    assert "Type yes" not in proc.stdout
+    assert store_path.read_bytes() == before
+    assert _state(store_path, code) == "pending"
+
+
+def test_approve_refuses_when_only_stdin_is_a_terminal(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path
+) -> None:
+    code = _issue(store_path)
+    master, slave = os.openpty()
+    try:
+        proc = subprocess.run(
+            [*cordon_argv, "approve", code, "--store", str(store_path)],
+            stdin=slave,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=30,
+        )
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert proc.returncode == 2
+    assert _state(store_path, code) == "pending"
+
+
+def test_approve_has_no_yes_flag(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path
+) -> None:
+    code = _issue(store_path)
+    for flag in ("--yes", "-y"):
+        rc, out = _run_in_pty(
+            [*cordon_argv, "approve", code, "--store", str(store_path), flag], env, None
+        )
+        assert rc == 2, out
+        assert "Type yes" not in out
+    assert _state(store_path, code) == "pending"
+
+
+# -- a person at a terminal -------------------------------------------------------------------
+
+
+def test_approve_in_a_terminal_with_yes(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path
+) -> None:
+    code = _issue(store_path)
+    rc, out = _run_in_pty(
+        [*cordon_argv, "approve", code.lower(), "--store", str(store_path)], env, "yes\n"
+    )
+    text = _plain(out)
+    assert rc == 0, text
+    for shown in (code, "mail", "send_email", "to", "eve@example.net", "taint.unproven"):
+        assert shown in text
+    assert "destination was not seen" in text
+    assert "allowed once" in text
+    assert _state(store_path, code) == "approved"
+    # the approval is the one retry; the store hands it out exactly once
+    store = CodeStore(store_path)
+    assert store.consume(KEY) is not None
+    assert store.consume(KEY) is None
+
+
+@pytest.mark.parametrize("answer", ["no\n", "y\n", "yess\n", "\n", "approve\n"])
+def test_approve_in_a_terminal_without_yes_aborts(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path, answer: str
+) -> None:
+    code = _issue(store_path)
+    rc, out = _run_in_pty([*cordon_argv, "approve", code, "--store", str(store_path)], env, answer)
+    assert rc == 1, _plain(out)
+    assert "Nothing was approved" in _plain(out)
+    assert _state(store_path, code) == "pending"
+
+
+def test_approve_ctrl_d_aborts(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path
+) -> None:
+    code = _issue(store_path)
+    rc, out = _run_in_pty([*cordon_argv, "approve", code, "--store", str(store_path)], env, "\x04")
+    assert rc == 1, _plain(out)
+    assert _state(store_path, code) == "pending"
+
+
+@pytest.mark.parametrize(
+    "case,message",
+    [("unknown", "Unknown approval code"), ("expired", "expired"), ("malformed", "not an")],
+)
+def test_approve_refuses_bad_codes_before_asking(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path, case: str, message: str
+) -> None:
+    live = _issue(store_path)
+    if case == "expired":
+        code = _issue(store_path, dest="old@example.net", age_s=301)
+    elif case == "unknown":
+        code = "0000-0000" if live != "0000-0000" else "1111-1111"
+    else:
+        code = "hello"
+    rc, out = _run_in_pty([*cordon_argv, "approve", code, "--store", str(store_path)], env, None)
+    assert rc == 1
+    assert message in _plain(out)
+    assert "Type yes" not in out
+    assert _state(store_path, live) == "pending"
+
+
+def test_approve_shows_hostile_values_escaped(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path
+) -> None:
+    dest = "\u0435ve@example.net\x1b[2J[bold red]ok[/]"  # Cyrillic e, clear-screen, markup
+    code = _issue(store_path, dest=dest)
+    rc, out = _run_in_pty([*cordon_argv, "approve", code, "--store", str(store_path)], env, "no\n")
+    assert rc == 1
+    assert "\x1b[2J" not in out
+    text = _plain(out)
+    assert "\\u0435ve@example.net" in text  # the homoglyph is visible
+    assert "[bold red]ok[/]" in text  # markup shown literally, not interpreted
+    assert "control characters removed" in text
+
+
+def test_approve_against_a_corrupt_store_fails_closed(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path
+) -> None:
+    store_path.parent.mkdir(parents=True)
+    store_path.write_text("{not json")
+    os.chmod(store_path, 0o600)
+    rc, out = _run_in_pty(
+        [*cordon_argv, "approve", "7KQF-M2XD", "--store", str(store_path)], env, None
+    )
+    assert rc == 1
+    assert "corrupt" in _plain(out)
+    assert store_path.read_text() == "{not json"
+
+
+# -- cordon pending ---------------------------------------------------------------------------
+
+
+def test_pending_lists_open_codes(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path
+) -> None:
+    open_code = _issue(store_path)
+    expired = _issue(store_path, dest="old@example.net", age_s=301)
+    used = _issue(store_path, dest="done@example.net")
+    store = CodeStore(store_path)
+    store.approve(used)
+    assert store.consume([*KEY[:3], "done@example.net"]) is not None
+
+    proc = subprocess.run(
+        [*cordon_argv, "pending", "--store", str(store_path), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
+    )
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)
+    assert [r["code"] for r in rows] == [open_code]
+    assert rows[0]["destination"] == "eve@example.net"
+    assert 0 < rows[0]["expires_in_s"] <= 300
+
+    proc = subprocess.run(
+        [*cordon_argv, "pending", "--store", str(store_path)],
+        capture_output=True,
+        text=True,
+        env={**env, "COLUMNS": "200"},
+        timeout=30,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert open_code in proc.stdout and "eve@example.net" in proc.stdout
+    assert expired not in proc.stdout and used not in proc.stdout
+
+
+def test_pending_empty_and_default_store(cordon_argv: list[str], env: dict[str, str]) -> None:
+    proc = subprocess.run(
+        [*cordon_argv, "pending"], capture_output=True, text=True, env=env, timeout=30
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "No open approval codes" in proc.stdout
+    home_store = Path(env["HOME"]) / ".cordon" / "approvals.json"
+    _issue(home_store)
+    proc = subprocess.run(
+        [*cordon_argv, "pending", "--json"], capture_output=True, text=True, env=env, timeout=30
+    )
+    assert len(json.loads(proc.stdout)) == 1
