@@ -1,0 +1,713 @@
+"""Egress policy: where a call's arguments would send the upstream server.
+
+``check_egress`` reads every string at any depth of a call's arguments and judges each network
+destination it finds. It returns a :class:`cordon._types.Verdict` or ``None``. Pure: no DNS
+look-up, no network, no file I/O (the Public Suffix List is ``tldextract``'s bundled snapshot,
+loaded once with ``suffix_list_urls=()``).
+
+What counts as a destination:
+
+* URLs ``scheme://authority`` anywhere in text (``\\\\`` is read as ``/``, as browsers do); every
+  ``@``-separated piece of the authority is judged, so ``http://good@169.254.169.254`` and
+  ``http://169.254.169.254@good`` are both caught whatever a server's parser picks;
+* the whole value of host-like parameters (``host``, ``hostname``, ``server``, ``domain``,
+  ``ip``, ``*_host`` ...; see :data:`DEFAULT_HOST_PARAMS`), as a bare host or ``host:port``;
+  integers there too;
+* IPv4 dotted quads and IPv6 literals anywhere in text, and cloud metadata host names.
+
+Rules, most severe first (ids are stable):
+
+``egress.metadata`` (deny, always, even with ``allow_private`` or an allowlist entry)
+    Cloud instance metadata services. Sources: AWS EC2 IMDS (169.254.169.254, fd00:ec2::254)
+    and ECS task metadata (169.254.170.2) and EKS Pod Identity (169.254.170.23,
+    fd00:ec2::23) user guides; Google Compute Engine "About VM metadata"
+    (metadata.google.internal, metadata.goog, 169.254.169.254, fd20:ce::254); Azure IMDS
+    (169.254.169.254) and WireServer (168.63.129.16); Oracle Cloud IMDS (169.254.169.254, and
+    192.0.0.192 on Cloud Classic); DigitalOcean Metadata API (169.254.169.254); Alibaba Cloud
+    ECS metadata (100.100.100.200); Tencent Cloud (169.254.0.23, metadata.tencentyun.com); and
+    the OWASP SSRF Prevention Cheat Sheet. Host names that SSRF references list for these
+    services (``instance-data``, ``metadata.azure.com``, ``metadata.oraclecloud.com`` ...)
+    are included even where unverified: a false match costs nothing.
+``egress.private_address`` (deny unless ``allow_private``)
+    Loopback, RFC 1918 private, link-local, CGNAT (100.64.0.0/10, RFC 6598), unique-local
+    (fc00::/7), site-local, unspecified (0.0.0.0, ::), multicast, reserved, IPv4-mapped IPv6
+    (::ffff:0:0/96), and IPv6 forms that embed such an IPv4 (6to4, Teredo, NAT64,
+    IPv4-compatible). Other spellings of IPv4 are parsed the way the WHATWG URL standard and
+    ``inet_aton`` do: decimal ``2130706433``, hex ``0x7f000001``, octal ``0177.0.0.1``,
+    short ``127.1``, mixed ``0x7f.0.1``; a host that ends in a number but does not parse is
+    refused as ambiguous. Names: ``localhost``, ``*.localhost`` (RFC 6761), ``*.local``
+    (RFC 6762), ``*.internal`` (ICANN, 2024), ``*.home.arpa`` (RFC 8375), ``*.lan``,
+    ``*.svc``, single-label names (resolved through the search domain), names that embed a
+    private IPv4 (``10-0-0-1.sslip.io``, ``127.0.0.1.nip.io``, ``7f000001.nip.io``) and
+    names known to resolve to loopback (``localtest.me``, ``lvh.me`` ...). Source: OWASP SSRF
+    Prevention Cheat Sheet, "Application layer" and bypass techniques; RFC 6890 registries.
+``egress.scheme`` (deny unless the scheme is in ``allow_schemes``)
+    Non-HTTP schemes used to reach local files or smuggle protocols: ``file``, ``gopher``,
+    ``dict``, ``ftp``/``ftps``/``tftp``, ``ldap``/``ldaps``/``ldapi``, ``jar``, ``netdoc``,
+    ``phar``, ``php``, ``expect``, ``glob``, ``smb``, ``telnet`` (OWASP SSRF cheat sheet;
+    "A New Era of SSRF", Orange Tsai, Black Hat USA 2017). Checked where the value *is* a
+    URL (it starts with the scheme followed by ``/``, ``\\`` or another scheme) or the
+    parameter is URL-like; a mention in the middle of free text is not a request.
+``egress.dns_tunnel`` (deny)
+    Data carried in host names: a label over 40 characters; a hex label of 16+ characters; a
+    label of 12+ characters that decodes from base64 or base32 to printable text; a label of
+    20+ characters mixing letters and digits with Shannon entropy of 3.5 bits or more (no
+    hyphen), or of 32+ characters with 4.0 bits or more. Source: the DNS tunnelling
+    detection features in Farnham & Atlasis, "Detecting DNS Tunneling" (SANS, 2013).
+``egress.not_allowlisted`` (ask, ``mode="allowlist"`` only)
+    A host whose name is not covered by ``allow``. An entry covers itself and its subdomains
+    (``example.com`` covers ``api.example.com``); entries may be ``*.example.com``, URLs, IPs
+    or CIDR ranges. Entries are matched on the registrable domain (Public Suffix List,
+    private section included): an entry that is itself a public suffix (``com``,
+    ``github.io``) never matches. An exact allowlist entry also lifts the private-address and
+    DNS-tunnel rules for that host, never the metadata or scheme rules.
+
+Not caught, by design: a host name that *resolves* to a private or metadata address
+(``internal.example.com A 10.0.0.5``, or DNS rebinding). Deciding that needs a DNS look-up,
+which would make verdicts depend on the network (DESIGN.md invariant 3). Close the gap below
+cordon: run the server in a network namespace without those routes, or send its traffic
+through an egress proxy that checks the resolved address.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import collections
+import functools
+import ipaddress
+import math
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from cordon._types import Verdict
+from cordon.engine.actions import split_tokens
+
+__all__ = [
+    "DEFAULT_HOST_PARAMS",
+    "DENIED_SCHEMES",
+    "METADATA_HOSTS",
+    "METADATA_IPS",
+    "EgressPolicy",
+    "check_egress",
+    "classify_host",
+    "registrable_domain",
+]
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+@dataclass(frozen=True, kw_only=True)
+class EgressPolicy:
+    """The ``egress:`` policy block.
+
+    Attributes:
+        mode: ``"open"`` (only the deny rules apply) or ``"allowlist"`` (a host not covered
+            by ``allow`` is an ask).
+        allow: destinations covered in allowlist mode: domains (with their subdomains),
+            ``*.domain``, URLs (host taken), IPs or CIDR ranges.
+        allow_private: permit loopback/private/link-local/... addresses (never metadata).
+        allow_schemes: denied schemes to permit anyway (``"ftp"``), lower-case, no colon.
+    """
+
+    mode: Literal["open", "allowlist"] = "open"
+    allow: tuple[str, ...] = ()
+    allow_private: bool = False
+    allow_schemes: tuple[str, ...] = ()
+
+
+#: Cloud metadata service addresses (always denied; see the module docstring for sources).
+METADATA_IPS: frozenset[IPAddress] = frozenset(
+    ipaddress.ip_address(a)
+    for a in (
+        "169.254.169.254",  # AWS, GCP, Azure, Oracle, DigitalOcean, OpenStack, Hetzner ...
+        "169.254.170.2",  # AWS ECS task metadata / credentials
+        "169.254.170.23",  # AWS EKS Pod Identity agent
+        "169.254.0.23",  # Tencent Cloud
+        "100.100.100.200",  # Alibaba Cloud
+        "168.63.129.16",  # Azure WireServer / host agent
+        "192.0.0.192",  # Oracle Cloud Classic metadata
+        "fd00:ec2::254",  # AWS IMDS over IPv6
+        "fd00:ec2::23",  # AWS EKS Pod Identity over IPv6
+        "fd20:ce::254",  # GCP metadata server over IPv6
+    )
+)
+#: Cloud metadata host names (exact, or any subdomain of them).
+METADATA_HOSTS: frozenset[str] = frozenset(
+    {
+        "metadata.google.internal",
+        "metadata.goog",
+        "metadata",
+        "instance-data",
+        "instance-data.ec2.internal",
+        "metadata.azure.com",
+        "metadata.azure.internal",
+        "metadata.oraclecloud.com",
+        "metadata.digitalocean.com",
+        "metadata.tencentyun.com",
+        "metadata.platformequinix.com",
+        "metadata.packet.net",
+        "api.metadata.cloud.ibm.com",
+    }
+)
+#: Schemes denied in URL values unless listed in ``allow_schemes``.
+DENIED_SCHEMES: frozenset[str] = frozenset(
+    {
+        "file", "gopher", "dict", "ftp", "ftps", "tftp", "ldap", "ldaps", "ldapi", "jar",
+        "netdoc", "phar", "php", "expect", "glob", "smb", "telnet",
+    }
+)  # fmt: skip
+#: Parameter names (tokens joined, lower case) whose whole value is a host.
+DEFAULT_HOST_PARAMS: frozenset[str] = frozenset(
+    {
+        "host", "hostname", "hosts", "server", "servername", "serverhost", "domain",
+        "domainname", "ip", "ipaddr", "ipaddress", "addr", "remotehost", "targethost", "fqdn",
+        "dnsname", "proxy", "proxyhost",
+    }
+)  # fmt: skip
+_HOST_LAST_TOKENS = frozenset({"host", "hostname", "ip", "domain", "server", "addr", "fqdn"})
+_URL_KEY_TOKENS = frozenset(
+    {"url", "uri", "urls", "uris", "href", "link", "links", "endpoint", "webhook", "callback",
+     "redirect", "src", "feed", "origin", "baseurl"}
+)  # fmt: skip
+
+_CGNAT = ipaddress.ip_network("100.64.0.0/10")
+_NAT64 = (ipaddress.ip_network("64:ff9b::/96"), ipaddress.ip_network("64:ff9b:1::/48"))
+_V4COMPAT = ipaddress.ip_network("::/96")
+_PRIVATE_SUFFIXES = (".localhost", ".local", ".internal", ".home.arpa", ".lan", ".svc",
+                     ".intranet", ".localdomain")  # fmt: skip
+_PRIVATE_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback", "broadcasthost"})
+_LOOPBACK_DOMAINS = frozenset(
+    {"localtest.me", "lvh.me", "vcap.me", "localho.st", "lacolhost.com", "fuf.me", "yoogle.com"}
+)
+_IP_IN_NAME_DOMAINS = frozenset({"nip.io", "sslip.io", "xip.io", "traefik.me", "nip.direct"})
+
+# --------------------------------------------------------------------------------------------
+# Public Suffix List (offline, built once)
+# --------------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _extractor() -> Any:
+    import tldextract
+
+    # suffix_list_urls=() and cache_dir=None: never fetch, never write; use the bundled snapshot
+    return tldextract.TLDExtract(
+        suffix_list_urls=(), cache_dir=None, include_psl_private_domains=True
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def registrable_domain(host: str) -> str:
+    """The registrable domain of ``host`` (``a.b.example.co.uk`` -> ``example.co.uk``), using
+    the bundled Public Suffix List with its private section (``x.github.io`` is its own
+    registrable domain). ``""`` when ``host`` is itself a public suffix; the host itself when
+    it has no known suffix (``localhost``) or is an IP."""
+    r = _extractor()(host)
+    if not r.domain:
+        return ""
+    return f"{r.domain}.{r.suffix}" if r.suffix else r.domain
+
+
+# --------------------------------------------------------------------------------------------
+# Host parsing
+# --------------------------------------------------------------------------------------------
+
+_DOTS_TABLE = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
+_INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+_PCT_RE = re.compile(r"%([0-9A-Fa-f]{2})")
+
+
+def _clean_host(raw: str) -> str:
+    """Percent-decode, NFKC, map ideographic dots, drop invisible characters, strip brackets,
+    IPv6 zone and trailing dots. Case is kept (the DNS-tunnel rule needs it)."""
+    h = raw.strip()
+    if "%" in h and not h.startswith("["):
+        h = _PCT_RE.sub(lambda m: chr(int(m.group(1), 16)), h)
+    if not h.isascii():
+        h = unicodedata.normalize("NFKC", h.translate(_DOTS_TABLE)).translate(_DOTS_TABLE)
+        h = _INVISIBLE_RE.sub("", h)
+    if h.startswith("[") and "]" in h:
+        h = h[1 : h.index("]")]
+    if "%" in h and ":" in h:  # IPv6 zone id (fe80::1%eth0, %25 in URLs)
+        h = h.split("%", 1)[0]
+    return h.rstrip(".")
+
+
+def _split_hostport(s: str) -> str:
+    s = s.strip()
+    if s.startswith("["):
+        end = s.find("]")
+        return s[: end + 1] if end != -1 else s
+    if s.count(":") == 1:
+        return s.split(":", 1)[0]
+    return s
+
+
+_V4_PART_RE = re.compile(r"^(?:0x[0-9a-f]*|[0-9]+)$")
+
+
+def _parse_ipv4_alt(host: str) -> ipaddress.IPv4Address | None | Literal[False]:
+    """WHATWG-URL/inet_aton IPv4 parsing of a lower-case host.
+
+    Returns the address, ``None`` when the host does not end in a number (a domain), or
+    ``False`` when it ends in a number but is not a valid IPv4 (ambiguous: refuse).
+    """
+    parts = host.split(".")
+    if parts and parts[-1] == "" and len(parts) > 1:
+        parts.pop()
+    if not parts or not _V4_PART_RE.match(parts[-1]):
+        return None
+    if len(parts) > 4:
+        return False
+    nums: list[int] = []
+    for p in parts:
+        if not _V4_PART_RE.match(p):
+            return False
+        if p.startswith("0x"):
+            nums.append(int(p[2:], 16) if len(p) > 2 else 0)
+        elif len(p) > 1 and p.startswith("0"):
+            if not re.fullmatch(r"[0-7]+", p):
+                return False
+            nums.append(int(p, 8))
+        else:
+            nums.append(int(p))
+    if any(n > 255 for n in nums[:-1]) or nums[-1] >= 256 ** (5 - len(nums)):
+        return False
+    value = nums[-1]
+    for i, n in enumerate(nums[:-1]):
+        value += n << (8 * (3 - i))
+    return ipaddress.IPv4Address(value)
+
+
+def _parse_ip(host: str) -> IPAddress | None | Literal[False]:
+    """An IP address from a cleaned, lower-case host; None for a name; False if ambiguous."""
+    if ":" in host:
+        try:
+            return ipaddress.ip_address(host)
+        except ValueError:
+            return None
+    try:
+        return ipaddress.IPv4Address(host)
+    except ValueError:
+        pass
+    if not re.fullmatch(r"[0-9a-fx.]+", host):
+        last = host.rsplit(".", 1)[-1]
+        return False if last.isdigit() else None
+    return _parse_ipv4_alt(host)
+
+
+def _embedded_v4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    out: list[ipaddress.IPv4Address] = []
+    if ip.ipv4_mapped is not None:
+        out.append(ip.ipv4_mapped)
+    if ip.sixtofour is not None:
+        out.append(ip.sixtofour)
+    if ip.teredo is not None:
+        out.extend(ip.teredo)
+    if any(ip in n for n in _NAT64) or (ip in _V4COMPAT and int(ip) > 1):
+        out.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    return out
+
+
+def _non_public(ip: IPAddress) -> bool:
+    if (
+        ip.is_private
+        or ip.is_loopback
+        or ip.is_link_local
+        or ip.is_unspecified
+        or ip.is_multicast
+        or ip.is_reserved
+        or not ip.is_global
+    ):
+        return True
+    if isinstance(ip, ipaddress.IPv4Address):
+        return ip in _CGNAT
+    if ip.is_site_local or ip.ipv4_mapped is not None:
+        return True
+    return any(_non_public(v4) for v4 in _embedded_v4(ip))
+
+
+def _is_metadata_ip(ip: IPAddress) -> bool:
+    if ip in METADATA_IPS:
+        return True
+    return isinstance(ip, ipaddress.IPv6Address) and any(
+        v4 in METADATA_IPS for v4 in _embedded_v4(ip)
+    )
+
+
+def _name_matches(host: str, names: frozenset[str]) -> bool:
+    if host in names:
+        return True
+    parts = host.split(".")
+    return any(".".join(parts[i:]) in names for i in range(1, len(parts)))
+
+
+_DASHED_V4_RE = re.compile(r"(?:^|[-.])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?:$|[-.])")
+_DOTTED_V4_IN_NAME_RE = re.compile(r"(?:^|\.)(\d{1,3}(?:\.\d{1,3}){3})(?=\.|$)")
+
+
+def _ips_in_name(host: str) -> Iterator[ipaddress.IPv4Address]:
+    for m in _DOTTED_V4_IN_NAME_RE.finditer(host):
+        try:
+            yield ipaddress.IPv4Address(m.group(1))
+        except ValueError:
+            pass
+    for m in _DASHED_V4_RE.finditer(host):
+        try:
+            yield ipaddress.IPv4Address(".".join(m.groups()))
+        except ValueError:
+            pass
+    if registrable_domain(host) in _IP_IN_NAME_DOMAINS:
+        for label in host.split("."):
+            if re.fullmatch(r"[0-9a-f]{8}", label):
+                yield ipaddress.IPv4Address(int(label, 16))
+
+
+# --------------------------------------------------------------------------------------------
+# DNS tunnelling
+# --------------------------------------------------------------------------------------------
+
+_PRINTABLE_RE = re.compile(rb"[\x20-\x7e\t\r\n]")
+
+
+def _printable_text(raw: bytes) -> bool:
+    return len(raw) >= 8 and len(_PRINTABLE_RE.findall(raw)) >= 0.9 * len(raw)
+
+
+def _entropy(label: str) -> float:
+    n = len(label)
+    return -sum(c / n * math.log2(c / n) for c in collections.Counter(label).values())
+
+
+def _tunnel_label(label: str) -> str | None:
+    """Why ``label`` (original case) looks like carried data, or None."""
+    n = len(label)
+    if n > 40:
+        return "a label over 40 characters"
+    if n < 12 or label.lower().startswith("xn--"):
+        return None
+    if n >= 16 and n % 2 == 0 and re.fullmatch(r"[0-9a-fA-F]+", label):
+        return "a hex-encoded label"
+    if re.fullmatch(r"[A-Za-z0-9_-]+", label):
+        body = label + "=" * (-n % 4)
+        try:
+            if n % 4 != 1 and _printable_text(base64.urlsafe_b64decode(body)):
+                return "a base64-encoded label"
+        except (binascii.Error, ValueError):
+            pass
+    if re.fullmatch(r"[A-Za-z2-7]+", label):
+        try:
+            if _printable_text(base64.b32decode(label.upper() + "=" * (-n % 8))):
+                return "a base32-encoded label"
+        except (binascii.Error, ValueError):
+            pass
+    if (
+        n >= 20
+        and "-" not in label
+        and re.search(r"\d.*\d", label)
+        and re.search(r"[A-Za-z]", label)
+    ):
+        h = _entropy(label)
+        if h >= 3.5 or (n >= 32 and h >= 4.0):
+            return "a high-entropy label"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Classification
+# --------------------------------------------------------------------------------------------
+
+_RANK = {
+    "egress.metadata": 5,
+    "egress.private_address": 4,
+    "egress.scheme": 3,
+    "egress.dns_tunnel": 2,
+    "egress.not_allowlisted": 1,
+}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Compiled:
+    domains: tuple[str, ...]
+    networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+    schemes: frozenset[str]
+
+
+@functools.lru_cache(maxsize=64)
+def _compile(policy: EgressPolicy) -> _Compiled:
+    domains: list[str] = []
+    networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+    for entry in policy.allow:
+        e = entry.strip().lower()
+        try:
+            networks.append(ipaddress.ip_network(e, strict=False))
+            continue
+        except ValueError:
+            pass
+        if "://" in e:
+            e = e.split("://", 1)[1]
+        e = re.split(r"[/\\?#]", e, maxsplit=1)[0]
+        e = _clean_host(_split_hostport(e.rsplit("@", 1)[-1])).lower().lstrip("*").lstrip(".")
+        if not e:
+            continue
+        try:
+            networks.append(ipaddress.ip_network(e, strict=False))
+            continue
+        except ValueError:
+            pass
+        if registrable_domain(e):  # a bare public suffix ("com", "github.io") never matches
+            domains.append(e)
+    return _Compiled(
+        domains=tuple(domains),
+        networks=tuple(networks),
+        schemes=frozenset(s.strip().lower().rstrip(":") for s in policy.allow_schemes),
+    )
+
+
+def _allowlisted(host: str, ip: IPAddress | None, comp: _Compiled) -> bool:
+    if ip is not None:
+        return any(ip.version == n.version and ip in n for n in comp.networks)
+    return any(host == d or host.endswith("." + d) for d in comp.domains)
+
+
+def classify_host(
+    raw: str, policy: EgressPolicy, *, check_names: bool = True, single_label: bool = True
+) -> tuple[str, str, str] | None:
+    """Judge one host (``raw`` may carry brackets and percent-encoding; no port).
+
+    Returns ``(rule id, reason, normalised host)`` for the most severe rule the host breaks, or
+    None. ``check_names=False`` keeps only the metadata and private-IP rules (for IP literals
+    in free text and the userinfo pieces of a URL authority). ``single_label=False`` does not
+    treat a dotless name as internal (host-like parameters often hold a plain word).
+    """
+    cleaned = _clean_host(raw)
+    if not cleaned:
+        return None
+    host = cleaned.lower()
+    comp = _compile(policy)
+    ip = _parse_ip(host)
+    if ip is False:
+        if policy.allow_private:
+            return None
+        return (
+            "egress.private_address",
+            "a host that ends in a number but is not a valid IPv4 address (ambiguous)",
+            host,
+        )
+    if ip is not None:
+        shown = str(ip)
+        if _is_metadata_ip(ip):
+            return "egress.metadata", "a cloud metadata endpoint", shown
+        allowed = _allowlisted(host, ip, comp)
+        if _non_public(ip) and not policy.allow_private and not allowed:
+            return "egress.private_address", "a private, loopback or link-local address", shown
+        if check_names and policy.mode == "allowlist" and not allowed:
+            return "egress.not_allowlisted", "an address not in the egress allowlist", shown
+        return None
+    # a name
+    if _name_matches(host, METADATA_HOSTS):
+        return "egress.metadata", "a cloud metadata host name", host
+    embedded = list(_ips_in_name(host))
+    if any(_is_metadata_ip(e) for e in embedded):
+        return "egress.metadata", "a host name that embeds a cloud metadata address", host
+    if not check_names:
+        return None
+    allowed = _allowlisted(host, None, comp)
+    if not policy.allow_private and not allowed:
+        if (
+            host in _PRIVATE_NAMES
+            or host.endswith(_PRIVATE_SUFFIXES)
+            or (single_label and "." not in host)
+            or _name_matches(host, _LOOPBACK_DOMAINS)
+        ):
+            return "egress.private_address", "a local or internal host name", host
+        if any(_non_public(e) for e in embedded):
+            return "egress.private_address", "a host name that embeds a private address", host
+    if not allowed:
+        suffix = _extractor()(host).suffix
+        labels = cleaned.split(".")
+        if suffix:
+            labels = labels[: len(labels) - (suffix.count(".") + 1)]
+        for label in labels:
+            why = _tunnel_label(label)
+            if why is not None:
+                return "egress.dns_tunnel", f"data carried in a host name ({why})", host
+        if policy.mode == "allowlist":
+            return "egress.not_allowlisted", "a host not in the egress allowlist", host
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Finding destinations in arguments
+# --------------------------------------------------------------------------------------------
+
+_URL_RE = re.compile(
+    r"(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,30}):[/\\]{2}([^\s/\\?#\"'<>`]*)"
+)
+_LEADING_SCHEME_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]{1,30}):(.?)")
+_IPV4_RE = re.compile(r"(?<![\w.-])((?:\d{1,3}\.){3}\d{1,3})(?![\w-]|\.\d)")
+_IPV6_RE = re.compile(
+    r"(?<![\w:.])((?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?)(?![\w:])"
+)
+_META_NAME_RE = re.compile(
+    r"(?<![\w.-])(" + "|".join(re.escape(h) for h in sorted(METADATA_HOSTS) if "." in h) + r")"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
+_HOST_SPLIT_RE = re.compile(r"[\s,;]+")
+
+
+def _key_kind(key: str, host_params: frozenset[str]) -> str:
+    toks = split_tokens(key)
+    joined = "".join(toks)
+    if joined in host_params or (toks and toks[-1] in _HOST_LAST_TOKENS):
+        return "host"
+    if set(toks) & _URL_KEY_TOKENS:
+        return "url"
+    return ""
+
+
+def _walk(arguments: Any) -> Iterator[tuple[str, str, Any]]:
+    stack: list[tuple[str, str, Any]] = [("", "", arguments)]
+    while stack:
+        path, key, value = stack.pop()
+        if isinstance(value, dict):
+            for k, v in reversed(list(value.items())):
+                ks = str(k)
+                stack.append((f"{path}.{ks}" if path else ks, ks, v))
+        elif isinstance(value, (list, tuple)):
+            for i in range(len(value) - 1, -1, -1):
+                stack.append((f"{path}[{i}]", key, value[i]))
+        else:
+            yield path, key, value
+
+
+def _authority_hosts(authority: str) -> list[str]:
+    """Every host candidate in an authority: each ``@``-separated piece, port removed."""
+    pieces = authority.split("@")
+    return [_split_hostport(p) for p in pieces if p]
+
+
+_HOSTISH_RE = re.compile(r"[\w.\-:\[\]%@]+")
+
+
+def _judge_authority(authority: str, policy: EgressPolicy) -> Iterator[tuple[str, str, str]]:
+    hosts = _authority_hosts(authority)
+    for i, h in enumerate(hosts):
+        # the last piece is the host every parser agrees on; the earlier pieces are userinfo
+        # to most parsers, so only the metadata and private-IP rules apply to them
+        hit = classify_host(h, policy, check_names=(i == len(hosts) - 1))
+        if hit is not None:
+            yield hit
+
+
+def _judge_text(
+    text: str, kind: str, policy: EgressPolicy, comp: _Compiled
+) -> Iterator[tuple[str, str, str]]:
+    """Yield (rule, reason, destination) for each objection in one string value."""
+    if kind == "url" or kind == "host" or ":" in text:
+        m = _LEADING_SCHEME_RE.match(text)
+        if m is not None:
+            scheme = m.group(1).lower()
+            nxt = m.group(2)
+            if (
+                scheme in DENIED_SCHEMES
+                and scheme not in comp.schemes
+                and (kind in ("url", "host") or nxt in ("/", "\\") or nxt.isalpha())
+            ):
+                yield (
+                    "egress.scheme",
+                    f"the {scheme}: scheme is not a permitted network scheme",
+                    (scheme + ":"),
+                )
+    if kind == "host":
+        for item in _HOST_SPLIT_RE.split(text.strip()):
+            if not item or "://" in item or not _HOSTISH_RE.fullmatch(item):
+                continue
+            hit = classify_host(
+                _split_hostport(item.rsplit("@", 1)[-1]), policy, single_label=False
+            )
+            if hit is not None:
+                yield hit
+    elif kind == "url" and text.lstrip().startswith("//"):
+        authority = re.split(r"[/\\?#\s]", text.lstrip()[2:], maxsplit=1)[0]
+        yield from _judge_authority(authority, policy)
+    if "/" in text or "\\" in text:
+        for m in _URL_RE.finditer(text):
+            yield from _judge_authority(m.group(2), policy)
+    if "." in text:
+        for m in _IPV4_RE.finditer(text):
+            hit = classify_host(m.group(1), policy, check_names=policy.mode == "allowlist")
+            if hit is not None:
+                yield hit
+        for m in _META_NAME_RE.finditer(text):
+            yield "egress.metadata", "a cloud metadata host name", m.group(1).lower()
+    if "::" in text or text.count(":") >= 2:
+        for m in _IPV6_RE.finditer(text):
+            cand = m.group(1)
+            if not re.search(r"[0-9A-Fa-f]", cand.replace(":", "")):
+                continue
+            try:
+                ipaddress.IPv6Address(cand)
+            except ValueError:
+                continue
+            hit = classify_host(cand, policy, check_names=policy.mode == "allowlist")
+            if hit is not None:
+                yield hit
+
+
+def check_egress(
+    arguments: dict[str, Any],
+    policy: EgressPolicy,
+    *,
+    host_params: frozenset[str] = DEFAULT_HOST_PARAMS,
+) -> Verdict | None:
+    """Judge every network destination in a call's arguments.
+
+    Args:
+        arguments: the call's arguments (any JSON shape; every string at any depth is read,
+            and integers under host-like keys).
+        policy: the egress policy.
+        host_params: parameter names (tokens joined, lower case: ``remote_host`` ->
+            ``remotehost``) whose whole value is a host. A key whose last token is ``host``,
+            ``hostname``, ``ip``, ``domain``, ``server``, ``addr`` or ``fqdn`` counts too.
+
+    Returns:
+        None when nothing objects; otherwise the most severe finding as a Verdict: ``deny``
+        for ``egress.metadata``, ``egress.private_address``, ``egress.scheme`` and
+        ``egress.dns_tunnel``; ``ask`` for ``egress.not_allowlisted``. ``param`` is the dotted
+        path of the argument; ``destination`` the normalised host (or ``scheme:``).
+    """
+    comp = _compile(policy)
+    best: tuple[int, str, str, str, str] | None = None
+    for path, key, value in _walk(arguments):
+        kind = _key_kind(key, host_params) if key else ""
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, int) and kind == "host":
+            value = str(value)
+        if not isinstance(value, str) or not value:
+            continue
+        for rule, reason, dest in _judge_text(value, kind, policy, comp):
+            rank = _RANK[rule]
+            if best is None or rank > best[0]:
+                best = (rank, rule, reason, path, dest)
+                if rank == _RANK["egress.metadata"]:
+                    break
+        if best is not None and best[0] == _RANK["egress.metadata"]:
+            break
+    if best is None:
+        return None
+    _rank, rule, reason, path, dest = best
+    return Verdict(
+        verdict="ask" if rule == "egress.not_allowlisted" else "deny",
+        rule=rule,
+        reason=f"argument '{path}' targets {reason}",
+        param=path or None,
+        destination=dest,
+        details={"egress_mode": policy.mode},
+    )
