@@ -1,0 +1,278 @@
+"""Secrets never leave: registered values may not appear in a sending or egress call.
+
+A :class:`SecretSet` holds the values to protect: those the policy names (``secrets: {env:
+[...], files: [...]}``, read once by the CLI through :func:`load_policy_secrets`) and the
+credentials the content scanner found in tool output (the engine adds them as results
+arrive). :func:`check_secrets` denies a sending call whose arguments carry one (rule
+``secret.egress``); an approval does not lift it (issue 5, "even after approval").
+
+Matching sees through the same encodings as taint (``cordon.textnorm``): invisible characters
+removed, NFKC and case folding, percent-encoding, HTML entities, JSON/JS escapes, base64 and
+hex runs (up to two layers, :func:`cordon.textnorm.decoded_views`). Because a secret inside a
+longer base64 blob is encoded differently depending on its byte offset, :meth:`SecretSet.add`
+precomputes the base64 form of each secret at the three offsets (standard and URL-safe
+alphabets), keeping only the characters that do not depend on neighbouring bytes; the same
+is done for the hex form. ``find_in`` is then one compiled-regex pass per decoded view.
+
+Not caught: a secret split across several arguments, transformed (reversed, re-cased base64,
+encrypted, compressed, base32), or only partly sent. Values shorter than 8 characters are
+ignored (too many accidental matches).
+
+Sources: the "lethal trifecta" (Simon Willison, 2025) for why exfiltration is the harm to
+stop; detect-secrets and gitleaks for the practice of matching registered values after
+decoding; RFC 4648 (base64 alphabets and alignment).
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from cordon._exceptions import PolicyError
+from cordon._types import Verdict
+from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
+
+__all__ = ["MIN_SECRET_LENGTH", "SecretSet", "check_secrets", "load_policy_secrets"]
+
+#: Values shorter than this are not registered.
+MIN_SECRET_LENGTH = 8
+
+_WS_RE = re.compile(r"\s+")
+
+
+def _mask(value: str) -> str:
+    """A label that identifies a secret in the audit log without revealing it."""
+    if len(value) >= 20:
+        return f"{value[:3]}…({len(value)} chars)"
+    return f"…({len(value)} chars)"
+
+
+def _b64_cores(raw: bytes) -> Iterator[str]:
+    """The offset-independent base64 cores of ``raw`` at byte offsets 0, 1 and 2.
+
+    Output character ``i`` covers bits ``6i .. 6i+5``; with ``k`` unknown bytes before the
+    secret and unknown bytes after it, the characters fully inside the secret's bits are
+    ``ceil(8k/6) .. floor(8(k+n)/6) - 1``.
+    """
+    n = len(raw)
+    for k in range(3):
+        enc = base64.b64encode(b"\0" * k + raw + b"\0\0\0").decode("ascii")
+        start = -(-8 * k // 6)
+        end = (8 * (k + n)) // 6
+        core = enc[start:end]
+        if len(core) >= MIN_SECRET_LENGTH:
+            yield core
+            yield core.replace("+", "-").replace("/", "_")
+
+
+class SecretSet:
+    """The session's secrets, with their encoded forms precomputed.
+
+    ``add`` is O(length of the secret); ``find_in`` is a few linear regex passes per string.
+    Not thread-safe (a session is used from one task).
+    """
+
+    def __init__(self) -> None:
+        self._labels: dict[str, str] = {}  # value -> label
+        self._ci_forms: dict[str, tuple[str, str]] = {}  # casefolded form -> (label, encoding)
+        self._cs_forms: dict[str, tuple[str, str]] = {}  # case-sensitive form -> (label, enc)
+        self._ci_re: re.Pattern[str] | None = None
+        self._cs_re: re.Pattern[str] | None = None
+        self._dirty = False
+
+    def __len__(self) -> int:
+        return len(self._labels)
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, str) and value in self._labels
+
+    def add(self, value: str, *, name: str | None = None) -> None:
+        """Register ``value`` (as given; the caller strips it). Values shorter than
+        :data:`MIN_SECRET_LENGTH` characters, or not strings, are ignored.
+
+        Args:
+            value: the secret.
+            name: where it came from (``"GITHUB_TOKEN"``), used in the label instead of a mask.
+        """
+        if not isinstance(value, str) or len(value) < MIN_SECRET_LENGTH or value in self._labels:
+            return
+        label = f"secret {name}" if name else f"secret {_mask(value)}"
+        self._labels[value] = label
+        folded = nfkc_casefold(strip_invisible(value))
+        if len(folded) >= MIN_SECRET_LENGTH:
+            self._ci_forms.setdefault(folded, (label, "plain"))
+        raw = value.encode("utf-8")
+        self._ci_forms.setdefault(raw.hex(), (label, "hex"))
+        for core in _b64_cores(raw):
+            self._cs_forms.setdefault(core, (label, "base64"))
+        self._dirty = True
+
+    def add_many(self, values: Iterable[str]) -> None:
+        """``add`` each value."""
+        for v in values:
+            self.add(v)
+
+    def _compile(self) -> None:
+        def build(forms: dict[str, tuple[str, str]], flags: int) -> re.Pattern[str] | None:
+            if not forms:
+                return None
+            alts = sorted(forms, key=len, reverse=True)
+            return re.compile("|".join(re.escape(a) for a in alts), flags)
+
+        self._ci_re = build(self._ci_forms, re.IGNORECASE)
+        self._cs_re = build(self._cs_forms, 0)
+        self._dirty = False
+
+    def _match_text(self, text: str) -> tuple[str, str] | None:
+        """(label, encoding) of the first secret in one string, or None."""
+        if self._dirty:
+            self._compile()
+        ci, cs = self._ci_re, self._cs_re
+        if ci is None and cs is None:
+            return None
+        views = decoded_views(strip_invisible(text))
+        for i, view in enumerate(views):
+            if ci is not None:
+                folded = view if view.isascii() else nfkc_casefold(view)
+                m = ci.search(folded)
+                if m is not None:
+                    found = m.group()
+                    label, enc = self._ci_forms.get(found.lower()) or self._ci_forms.get(
+                        nfkc_casefold(found), ("secret", "plain")
+                    )
+                    return label, "decoded" if i > 0 and enc == "plain" else enc
+            if cs is not None:
+                compact = _WS_RE.sub("", view) if not view.isalnum() else view
+                m = cs.search(compact)
+                if m is not None:
+                    return self._cs_forms[m.group()]
+        return None
+
+    def locate(self, arguments: Any) -> tuple[str, str, str] | None:
+        """``(label, encoding, path)`` of the first secret in any string (values and keys) at
+        any depth of ``arguments``; ``encoding`` is ``plain``, ``decoded`` (found after
+        percent/HTML/JSON/base64/hex decoding), ``hex`` or ``base64``. None when clean."""
+        if not self._labels:
+            return None
+        for path, text in _strings(arguments):
+            hit = self._match_text(text)
+            if hit is not None:
+                return hit[0], hit[1], path
+        return None
+
+    def find_in(self, arguments: Any) -> str | None:
+        """A masked label of the first secret found in ``arguments`` (any JSON shape), or
+        None. The label never contains the secret (``secret GITHUB_TOKEN`` or ``secret
+        ghp…(40 chars)``)."""
+        hit = self.locate(arguments)
+        return None if hit is None else hit[0]
+
+
+def _strings(value: Any) -> Iterator[tuple[str, str]]:
+    """(dotted path, string) for every string value and dict key, iteratively."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        path, v = stack.pop()
+        if isinstance(v, str):
+            yield path, v
+        elif isinstance(v, dict):
+            for k, item in reversed(list(v.items())):
+                ks = str(k)
+                sub = f"{path}.{ks}" if path else ks
+                stack.append((sub, item))
+                stack.append((sub, ks))
+        elif isinstance(v, (list, tuple)):
+            for i in range(len(v) - 1, -1, -1):
+                stack.append((f"{path}[{i}]", v[i]))
+
+
+def check_secrets(arguments: Any, secrets: SecretSet, *, sending: bool) -> Verdict | None:
+    """Deny a sending or egress call whose arguments carry a registered secret.
+
+    Args:
+        arguments: the call's arguments.
+        secrets: the session's :class:`SecretSet`.
+        sending: the call sends data out (a sink, an egress tool, or external communication).
+
+    Returns:
+        None when ``sending`` is false or no secret is found; otherwise a ``deny`` Verdict with
+        rule ``secret.egress``, ``param`` the dotted path, and ``details`` holding the masked
+        label and the encoding it was found in. Not approvable.
+    """
+    if not sending:
+        return None
+    hit = secrets.locate(arguments)
+    if hit is None:
+        return None
+    label, encoding, path = hit
+    how = {"plain": "", "decoded": " (found after decoding)"}.get(
+        encoding, f" ({encoding}-encoded)"
+    )
+    return Verdict(
+        verdict="deny",
+        rule="secret.egress",
+        reason=f"argument '{path}' carries a {label}{how}; secrets never leave",
+        param=path or None,
+        details={"secret": label, "encoding": encoding},
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# I/O helper for the CLI (the engine never calls this)
+# --------------------------------------------------------------------------------------------
+
+_ENV_LINE_RE = re.compile(r"^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*[=:]\s*(.*?)\s*$")
+
+
+def load_policy_secrets(
+    env_names: Iterable[str],
+    files: Iterable[str],
+    *,
+    environ: dict[str, str] | None = None,
+) -> list[str]:
+    """Read the values named by the policy's ``secrets:`` block. This does I/O: the CLI calls
+    it once at start-up and passes the values to the engine.
+
+    Args:
+        env_names: environment variable names; an unset or empty variable is skipped (there is
+            nothing to protect).
+        files: file paths (``~`` expanded). A file gives its whole stripped content, each
+            non-empty stripped line, and for ``NAME=value`` lines the value (quotes removed),
+            so both a one-line token file, a PEM key and a ``.env`` file work.
+        environ: the environment to read (default ``os.environ``).
+
+    Returns:
+        The values, whitespace-stripped, in order, without duplicates; values shorter than
+        :data:`MIN_SECRET_LENGTH` are dropped.
+
+    Raises:
+        PolicyError: a listed file cannot be read (key ``secrets.files``): a protected
+            secret that silently went missing would be a fail-open.
+    """
+    env = os.environ if environ is None else environ
+    out: dict[str, None] = {}
+
+    def keep(v: str) -> None:
+        v = v.strip()
+        if len(v) >= MIN_SECRET_LENGTH:
+            out.setdefault(v, None)
+
+    for name in env_names:
+        keep(env.get(name, ""))
+    for f in files:
+        path = os.path.expanduser(f)
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                content = fh.read()
+        except OSError as exc:
+            raise PolicyError(f"cannot read secret file {f!r}: {exc}", key="secrets.files") from exc
+        keep(content)
+        for line in content.splitlines():
+            keep(line)
+            m = _ENV_LINE_RE.match(line)
+            if m is not None:
+                keep(m.group(1).strip().strip("\"'"))
+    return list(out)
