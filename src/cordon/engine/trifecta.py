@@ -1,0 +1,146 @@
+"""Rule of Two: a session may hold at most two legs of the lethal trifecta without a yes.
+
+The three legs (Simon Willison, "The lethal trifecta for AI agents", June 2025; Meta, "Agents
+Rule of Two: A Practical Approach to AI Agent Security", October 2025):
+
+* **untrusted input**: the model has read output from a source an attacker can influence
+  (by default every tool result: DESIGN.md invariant 6);
+* **sensitive data**: the session has read private data (tools marked ``sensitive``, or reads
+  under the policy's ``sensitive_paths``);
+* **external communication**: a call that can carry data out (sending tools, egress).
+
+:meth:`TrifectaState.check` returns an ``ask`` (rule ``r2.trifecta``) for an *external* call
+when the session already holds untrusted input, and sensitive data is held or read by this very
+call, unless the call's destination is allowlisted or approved. That is the call that could
+carry private data to an attacker-chosen place; the ask comes before anything leaves.
+
+Two decisions, stated so they can be argued with:
+
+* the call's own ``untrusted_output`` does not count toward completing the trifecta for *that*
+  call: its output arrives after its arguments were chosen, so it cannot have steered them.
+  It counts for every later call (:meth:`record_call`, :meth:`observe_result`);
+* a non-external call that completes the set (say a sensitive read after an earlier send and
+  untrusted input) is allowed: nothing leaves with it, and the next external call is asked.
+
+Legs only grow within a session (like taint, DESIGN.md invariant 5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from cordon._types import Verdict
+
+__all__ = ["TrifectaState", "legs_from_annotations"]
+
+
+@dataclass(kw_only=True, slots=True)
+class TrifectaState:
+    """The Rule-of-Two legs one session holds. Mutable; owned by one ``Session``.
+
+    Attributes:
+        untrusted_input: the model has seen untrusted output.
+        sensitive_data: the session has read sensitive data.
+        external_comm: the session has communicated externally.
+    """
+
+    untrusted_input: bool = False
+    sensitive_data: bool = False
+    external_comm: bool = False
+
+    def observe_result(self, *, untrusted: bool, sensitive: bool) -> None:
+        """Record a tool result reaching the model: ``untrusted`` sets the untrusted-input leg,
+        ``sensitive`` (the result came from a sensitive read) the sensitive-data leg."""
+        self.untrusted_input = self.untrusted_input or untrusted
+        self.sensitive_data = self.sensitive_data or sensitive
+
+    def record_call(
+        self, *, external: bool, sensitive: bool, untrusted_output: bool = False
+    ) -> None:
+        """Record a call that was allowed (or approved) and forwarded.
+
+        Args:
+            external: the call communicates externally (sets that leg).
+            sensitive: the call reads sensitive data (set now rather than when its result
+                arrives: a result that never comes back must not leave the leg unset).
+            untrusted_output: the call's output will be untrusted (sets the untrusted-input
+                leg now, for the same reason).
+        """
+        self.external_comm = self.external_comm or external
+        self.sensitive_data = self.sensitive_data or sensitive
+        self.untrusted_input = self.untrusted_input or untrusted_output
+
+    def legs(self) -> dict[str, bool]:
+        """The three legs as a dict (for audit records)."""
+        return asdict(self)
+
+    def check(
+        self,
+        *,
+        external: bool,
+        sensitive: bool,
+        untrusted_output: bool,
+        destination_allowlisted: bool,
+    ) -> Verdict | None:
+        """Decide whether this call completes the trifecta.
+
+        Args:
+            external: the call communicates externally.
+            sensitive: the call reads sensitive data.
+            untrusted_output: the call's output will be untrusted (recorded in the verdict's
+                details; see the module docstring for why it does not count for this call).
+            destination_allowlisted: every destination of the call is allowlisted or was
+                approved; then no ask.
+
+        Returns:
+            None, or an ``ask`` Verdict with rule ``r2.trifecta``; ``details["legs"]`` holds
+            the session's legs before the call. Does not change the state.
+        """
+        if not external or destination_allowlisted:
+            return None
+        if not self.untrusted_input:
+            return None
+        if not (self.sensitive_data or sensitive):
+            return None
+        where = "earlier in this session" if self.sensitive_data else "by this call"
+        return Verdict(
+            verdict="ask",
+            rule="r2.trifecta",
+            reason=(
+                "this call communicates externally after the session read untrusted content "
+                f"and sensitive data was read {where} (Rule of Two: all three legs)"
+            ),
+            details={
+                "legs": self.legs(),
+                "call": {
+                    "external": external,
+                    "sensitive": sensitive,
+                    "untrusted_output": untrusted_output,
+                },
+            },
+        )
+
+
+def legs_from_annotations(annotations: dict[str, Any] | None) -> dict[str, bool]:
+    """Default Rule-of-Two legs of a tool from its MCP annotations (MCP specification
+    2025-06-18, "Tool annotations"; hints are untrusted unless the server is trusted, which
+    cordon's threat model grants to pinned servers).
+
+    Returns ``{"untrusted_output": ..., "external": ..., "sensitive": ...}``:
+
+    * ``untrusted_output``: true unless ``openWorldHint`` is explicitly ``false`` (the issue's
+      default, "every result counts");
+    * ``external``: true unless ``openWorldHint`` is explicitly ``false``: the spec's default
+      for an absent ``openWorldHint`` is true, and a read-only open-world tool (search, fetch)
+      still sends its arguments out, so ``readOnlyHint`` does not lower it;
+    * ``sensitive``: always false here; annotations say nothing about data sensitivity (set
+      ``sensitive`` in the policy or a pack, or list ``sensitive_paths``).
+
+    ``readOnlyHint`` and ``destructiveHint`` do not affect the legs (``destructiveHint`` is an
+    action rule, ``action.destructive_hint``). Policy keys per tool and per server override
+    every default.
+    """
+    ann = annotations or {}
+    open_world = ann.get("openWorldHint") is not False
+    return {"untrusted_output": open_world, "external": open_world, "sensitive": False}
