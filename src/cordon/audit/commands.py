@@ -30,7 +30,7 @@ FileArg = Annotated[
 
 
 def _console(err: bool = False) -> Console:
-    return Console(stderr=err, highlight=False, soft_wrap=False)
+    return Console(stderr=err, highlight=False, soft_wrap=True)
 
 
 def _short(value: Any, width: int = 80) -> str:

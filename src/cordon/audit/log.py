@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import logging
 import os
 import re
 import threading
@@ -251,13 +252,22 @@ class AuditLog:
             Its directory is created with mode 0700 if missing; the file with mode 0600.
         max_bytes: rotate before a write would take the file past this size (bytes).
         keep: number of rotated files kept (``audit.jsonl.1`` .. ``audit.jsonl.<keep>``).
+        tracer: an OpenTelemetry tracer; each ``kind: "verdict"`` record then also becomes a
+            ``cordon.verdict`` span. ``"auto"`` (default) uses
+            :func:`cordon.audit.otel.maybe_tracer` (None unless the ``otel`` extra is installed
+            and OTEL_* variables are set); None turns spans off.
 
     Thread-safe and multi-process safe. Raises :class:`cordon.AuditError` when the file cannot
     be opened or written, or when its last line is not a chained record.
     """
 
     def __init__(
-        self, path: Path | str | None = None, *, max_bytes: int = 50 * 1024 * 1024, keep: int = 10
+        self,
+        path: Path | str | None = None,
+        *,
+        max_bytes: int = 50 * 1024 * 1024,
+        keep: int = 10,
+        tracer: Any = "auto",
     ) -> None:
         if max_bytes <= 0:
             raise ValueError("max_bytes must be positive")
@@ -273,6 +283,11 @@ class AuditLog:
         self._known_size = -1  # file size right after our last write; -1 = unknown
         self._last_hash = GENESIS
         self._last_seq = 0
+        if tracer == "auto":
+            from cordon.audit.otel import maybe_tracer
+
+            tracer = maybe_tracer()
+        self._tracer = tracer
         self._open()
 
     # -- file handling -------------------------------------------------------------------
@@ -305,6 +320,10 @@ class AuditLog:
                 if fd is not None:
                     os.close(fd)
             self._fd = self._lock_fd = None
+        if self._tracer is not None:
+            from cordon.audit.otel import flush
+
+            flush()
 
     def __enter__(self) -> AuditLog:
         return self
@@ -389,12 +408,23 @@ class AuditLog:
             try:
                 fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
                 try:
-                    return self._append(clean)
+                    out = self._append(clean)
                 finally:
                     fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
             except OSError as exc:
                 self._known_size = -1
                 raise AuditError(f"{self.path}: cannot write audit record: {exc}") from exc
+        if self._tracer is not None and clean.get("kind") == "verdict":
+            self._span(clean)
+        return out
+
+    def _span(self, record: dict[str, Any]) -> None:
+        from cordon.audit.otel import emit_verdict_span
+
+        try:
+            emit_verdict_span(self._tracer, record)
+        except Exception:  # noqa: BLE001 - telemetry must never stop the audit or the proxy
+            logging.getLogger("cordon.audit").exception("OpenTelemetry span failed")
 
     def _append(self, clean: dict[str, Any]) -> dict[str, Any]:
         size = self._sync_tail()

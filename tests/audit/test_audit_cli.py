@@ -1,0 +1,87 @@
+"""`cordon audit verify|tail|show` through the real typer app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+from typer.testing import CliRunner
+
+from cordon.audit.log import AuditLog, record_for_call
+from cordon.cli import app
+
+
+def _log(path: Path, n: int = 12) -> None:
+    log = AuditLog(path)
+    log.start(version="0.1.0", policy_hash="ab" * 32, server="fs", session="s1")
+    for i in range(n - 1):
+        log.write(
+            record_for_call(
+                session="s1",
+                server="fs",
+                tool="write_file" if i % 2 else "read_file",
+                arguments={"path": f"/data/{i}"},
+                verdict="deny" if i % 3 == 0 else "allow",
+                rule="arg.path_prefix" if i % 3 == 0 else "default.allow",
+                reason="\x1b[31mred\x1b[0m reason",
+            )
+        )
+    log.close()
+
+
+def test_verify_ok_and_tampered_line_named(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    _log(path)
+    ok = CliRunner().invoke(app, ["audit", "verify", str(path)])
+    assert ok.exit_code == 0, ok.output
+    assert "12 records verified" in ok.output
+
+    lines = path.read_bytes().splitlines()
+    rec = orjson.loads(lines[6])
+    assert rec["verdict"] in ("allow", "deny")
+    lines[6] = lines[6].replace(b'"/data/5"', b'"/data/6"')
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    bad = CliRunner().invoke(app, ["audit", "verify", str(path)])
+    assert bad.exit_code == 1
+    assert "line 7" in bad.output
+    assert "line 6" not in bad.output and "line 8" not in bad.output
+
+
+def test_verify_missing_file(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["audit", "verify", str(tmp_path / "nope.jsonl")])
+    assert result.exit_code == 1
+
+
+def test_tail_shows_last_n(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    _log(path)
+    result = CliRunner().invoke(
+        app, ["audit", "tail", str(path), "-n", "3"], env={"COLUMNS": "250"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "last 3" in result.output
+    assert "/data/" not in result.output  # arguments are not a column
+    seqs = [int(s) for s in __import__("re").findall(r"│\s*(\d+)\s*│", result.output)]
+    assert seqs == [10, 11, 12]
+    assert "\x1b[31m" not in result.output  # sanitised on write, never replayed
+
+
+def test_show_filters(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    _log(path)
+    env = {"COLUMNS": "250"}
+    deny = CliRunner().invoke(app, ["audit", "show", str(path), "--verdict", "deny"], env=env)
+    assert deny.exit_code == 0, deny.output
+    assert "4 record(s)" in deny.output and "default.allow" not in deny.output
+    tool = CliRunner().invoke(
+        app, ["audit", "show", str(path), "--tool", "write_file", "--verdict", "allow"], env=env
+    )
+    assert "arg.path_prefix" not in tool.output and "write_file" in tool.output
+    future = CliRunner().invoke(app, ["audit", "show", str(path), "--since", "2999-01-01"], env=env)
+    assert "0 record(s)" in future.output
+    recent = CliRunner().invoke(app, ["audit", "show", str(path), "--since", "1h"], env=env)
+    assert "12 record(s)" in recent.output
+    past = CliRunner().invoke(app, ["audit", "show", str(path), "--until", "2000-01-01"], env=env)
+    assert "0 record(s)" in past.output
+    bad = CliRunner().invoke(app, ["audit", "show", str(path), "--since", "soon"], env=env)
+    assert bad.exit_code != 0
