@@ -247,3 +247,53 @@ def test_vscode_jsonc_note_and_url_string_kept(tmp_path: Path) -> None:
     assert any("comments" in m for m in plan.messages)
     # "//" inside a string is not a comment
     assert json.loads(plan.new)["servers"]["github"]["url"] == "https://api.githubcopilot.com/mcp/"
+
+
+@pytest.mark.e2e
+@pytest.mark.anyio
+async def test_wrapped_entry_launches_cordon_run(tmp_path: Path) -> None:
+    """The rewritten entry, launched as a client would, really runs the server behind cordon."""
+    import os
+    import sys
+
+    from mcp import Client, StdioServerParameters
+
+    from tests.conftest import MAILBOX, cordon_exe
+
+    box = tmp_path / "box"
+    box.mkdir()
+    home = tmp_path / "home"
+    home.mkdir()
+    path = tmp_path / ".mcp.json"
+    path.write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "mail": {
+                        "command": sys.executable,
+                        "args": [str(MAILBOX)],
+                        "env": {"MAILBOX_DIR": str(box)},
+                    }
+                }
+            },
+            indent=2,
+        )
+    )
+    apply_plan(plan_init(path))
+    entry = json.loads(path.read_text())["mcpServers"]["mail"]
+    assert entry["command"] == "cordon"
+    exe = cordon_exe()  # "cordon" may not be on PATH in the test venv
+    params = StdioServerParameters(
+        command=exe[0],
+        args=[*exe[1:], *entry["args"]],
+        env={**os.environ, "HOME": str(home), **entry["env"]},
+    )
+    async with Client(params, mode="legacy") as client:
+        names = {t.name for t in (await client.list_tools()).tools}
+        assert "send_email" in names
+        r = await client.call_tool("no_such_tool", {})
+        assert r.is_error
+    audit = home / ".cordon" / "audit.jsonl"
+    records = [json.loads(x) for x in audit.read_text().splitlines()]
+    assert records[0]["kind"] == "start" and records[0]["server"] == "mail"
+    assert any(r.get("rule") == "pin.unknown_tool" for r in records)

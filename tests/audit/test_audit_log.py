@@ -255,3 +255,19 @@ def test_many_processes_never_interleave(tmp_path: Path) -> None:
     writers = {orjson.loads(x)["writer"] for f in chain_files(path) for x in _lines(f)}
     assert writers == {"w0", "w1", "w2", "w3"}
     assert os.path.exists(f"{path}.1")
+
+
+def test_tail_records_across_rotation(tmp_path: Path) -> None:
+    from cordon.audit.log import tail_records
+
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path, max_bytes=1500, keep=5)
+    for i in range(25):
+        log.write(_verdict(i))
+    assert Path(f"{path}.1").exists()
+    avail = verify(path).records
+    assert 7 < avail < 25  # older files were dropped
+    for n in (1, 3, 7, avail, 100):
+        got = [r["seq"] for r in tail_records(path, n)]
+        assert got == list(range(26 - min(n, avail), 26))
+    assert tail_records(path, 0) == []

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cordon._exceptions import CordonError
-from cordon.audit.log import default_audit_path, iter_records, verify
+from cordon.audit.log import default_audit_path, iter_records, tail_records, verify
 from cordon.audit.query import filter_records, parse_time_bound, record_verdict
 
 __all__ = ["register"]
@@ -100,7 +100,7 @@ def audit_tail(
     if not path.exists():
         _console(err=True).print(f"no audit log at {path}")
         raise typer.Exit(1)
-    last = list(deque(iter_records(path), maxlen=max(n, 0)))
+    last = tail_records(path, n)
     console = _console()
     console.print(_table(last, f"{path} (last {len(last)})"))
     if follow:

@@ -62,6 +62,7 @@ __all__ = [
     "iter_records",
     "record_for_call",
     "sanitize",
+    "tail_records",
     "verify",
 ]
 
@@ -503,6 +504,43 @@ def iter_records(path: Path | str, *, follow_rotation: bool = True) -> Iterator[
                     continue
                 if isinstance(rec, dict):
                     yield rec
+
+
+def tail_records(path: Path | str, n: int) -> list[dict[str, Any]]:
+    """The last ``n`` parsed records of the chain (oldest first), reading files from their end.
+
+    Cost is proportional to the bytes of the last ``n`` lines, not to the size of the log.
+    """
+    if n <= 0:
+        return []
+    lines: list[bytes] = []
+    for file in reversed(chain_files(path)):
+        if not file.exists():
+            continue
+        with open(file, "rb") as fh:
+            end = fh.seek(0, os.SEEK_END)
+            buf, pos, chunk = b"", end, 65536
+            while pos > 0 and buf.count(b"\n") <= n - len(lines):
+                start = max(0, pos - chunk)
+                fh.seek(start)
+                buf = fh.read(pos - start) + buf
+                pos = start
+        got = buf.split(b"\n")
+        if pos > 0:
+            got = got[1:]  # first piece may be a partial line
+        got = [g for g in got if g.strip()]
+        lines = got[-(n - len(lines)) :] + lines
+        if len(lines) >= n:
+            break
+    out = []
+    for line in lines:
+        try:
+            rec = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            continue
+        if isinstance(rec, dict):
+            out.append(rec)
+    return out
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
