@@ -258,7 +258,7 @@ def _plausible_text(raw: bytes) -> str | None:
     return out
 
 
-_PCT_RUN_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_PCT_RUN_RE = re.compile(r"%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*")
 
 
 def _pct_sub(m: re.Match[str]) -> str:
@@ -285,8 +285,8 @@ def decode_html_entities(text: str) -> str:
 
 
 _JSON_ESC_RE = re.compile(
-    r"\\u(?:[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
-    r"|\\x[0-9a-fA-F]{2}|\\[\"\\/bfnrt]"
+    r"\\(?:u(?:[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
+    r"|x[0-9a-fA-F]{2}|[\"\\/bfnrt])"
 )
 _SIMPLE_ESC = {
     '"': '"',
@@ -324,24 +324,34 @@ def decode_json_escapes(text: str) -> str:
 
 
 _QP_SOFT_BREAK_RE = re.compile(r"=\r?\n")
-_QP_RUN_RE = re.compile(r"(?:=[0-9A-F]{2})+")
+_QP_RUN_RE = re.compile(r"=[0-9A-F]{2}(?:=[0-9A-F]{2})*")
+
+
+def _qp_sub(m: re.Match[str]) -> str:
+    out = _plausible_text(bytes.fromhex(m.group().replace("=", "")))
+    if out is None or out.isalnum():
+        return m.group()
+    return out
 
 
 def decode_quoted_printable(text: str) -> str:
     """Decode quoted-printable (RFC 2045 section 6.7): soft line breaks (``=`` at line end)
-    removed and runs of ``=HH`` (upper-case hex, as the RFC requires) decoded as UTF-8."""
+    removed and runs of ``=HH`` (upper-case hex, as the RFC requires) decoded as UTF-8.
+
+    A run whose bytes are not printable UTF-8 (``q=12`` in a query string), or decode only to
+    letters and digits (``q=45`` would become ``qE``), is left as it is: encoders escape ``=``,
+    punctuation and non-ASCII bytes, so those runs are the ones that hide something.
+    """
     if "=" not in text:
         return text
-    out = _QP_SOFT_BREAK_RE.sub("", text)
-    return _QP_RUN_RE.sub(
-        lambda m: bytes.fromhex(m.group().replace("=", "")).decode("utf-8", "replace"), out
-    )
+    out = _QP_SOFT_BREAK_RE.sub("", text) if "=\n" in text or "=\r\n" in text else text
+    return _QP_RUN_RE.sub(_qp_sub, out)
 
 
 _RFC2047_RE = re.compile(
     r"=\?([A-Za-z0-9._:-]{1,40})(?:\*[A-Za-z-]{1,20})?\?([BbQq])\?([^?\s]{0,4000})\?="
 )
-_Q_RUN_RE = re.compile(r"(?:=[0-9A-Fa-f]{2})+")
+_Q_RUN_RE = re.compile(r"=[0-9A-Fa-f]{2}(?:=[0-9A-Fa-f]{2})*")
 _RFC2047_GAP_RE = re.compile(r"(\?=)[ \t\r\n]+(?==\?)")
 
 
@@ -388,7 +398,7 @@ _RUN_CLASS[ord("=")] = ord("=")
 _RUN_CLASS_TABLE = bytes(_RUN_CLASS)
 del _c, _RUN_CLASS
 #: 12+ alphabet bytes, optionally continued on following lines (MIME), then padding.
-_RUN_RE = re.compile(rb"(?<!b)bbbbbbbbbbbbb*(?:r?nbbbbb*)*+=?=?(?![b=])")
+_RUN_RE = re.compile(rb"bbbbbbbbbbbbb*(?:r?nbbbbb*)*+=?=?")
 _HEX_CHARS = frozenset("0123456789abcdefABCDEF")
 _B64_NL_RE = re.compile(r"\r?\n")
 

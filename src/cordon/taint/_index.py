@@ -1,0 +1,302 @@
+"""The per-session taint index: destination-shaped tokens of everything a server returned.
+
+Issue 3, "Matching": a destination is tainted when it appears as a whole token in the
+session's earlier untrusted output, after normalising both sides and decoding the output. A
+check must not grow with session history, so output is tokenised as it arrives and only the
+normalised keys are kept (a hash set: a lookup is O(1) whatever the history size).
+
+Indexing one text:
+
+1. invisible characters removed and NFKC applied (:mod:`cordon.textnorm`), case kept;
+2. that text is tokenised, and so is each decoding found in it, recursively up to two
+   decodings deep: for percent-encoding, HTML entities, JSON escapes, RFC 2047 and
+   quoted-printable, the whitespace-delimited region around each encoded piece (found by a
+   literal-prefix search, and only when the hint character is present at all) is decoded and
+   tokenised; every base64 or hex run is decoded and tokenised. Decoding regions rather than
+   the whole text keeps ordinary output from being scanned twice;
+3. tokenising a view: it is case-folded, then every ``@``, ``.`` followed by a word character,
+   ``#`` followed by a word character and ``://`` anchors a token (the maximal run around it
+   without whitespace, quotes, brackets, ``,`` ``;`` ``|`` or backslash); anchors are found by
+   literal-prefix regex searches, so text is skipped at memory speed between them. Each token
+   gives its keys (:func:`cordon.taint._keys.token_keys`). Phone numbers (7+ digits with
+   separators) are found on a digit-class copy of the bytes, again by a literal search;
+4. keys shorter than ``min_length`` are not stored (they are never tainted).
+
+Memory: each stored key is charged ``len(key) + 64`` bytes. Keys belong to FIFO generations
+(one per ``add_text``/``add_value`` call); past ``max_bytes`` the oldest generations are dropped
+and the index becomes *truncated*: from then on a destination that is not found is
+``"unknown"`` rather than ``"clean"`` (the engine asks, never allows). A key seen again moves to
+the newest generation.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import deque
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from cordon.taint._extract import Destination
+from cordon.taint._keys import phone_key, token_keys
+from cordon.taint._shared import SharedTaintStore
+from cordon.textnorm import (
+    decode_html_entities,
+    decode_json_escapes,
+    decode_percent,
+    decode_quoted_printable,
+    decode_rfc2047,
+    encoded_runs,
+    strip_invisible,
+)
+
+__all__ = ["Lookup", "TaintIndex"]
+
+Lookup = Literal["tainted", "clean", "unknown"]
+
+_KEY_OVERHEAD = 64
+_MAX_DEPTH = 2
+_WINDOW = 1024
+_TCHARS = r"[^\s\"'<>()\[\]{}`|\\,;]"
+_TRUN_RE = re.compile(_TCHARS + "*")
+_ANCHORS = (re.compile("@"), re.compile(r"\.\w"), re.compile(r"#\w"), re.compile("://"))
+
+_DIGIT_CLASS = bytearray(range(256))
+for _c in b"0123456789":
+    _DIGIT_CLASS[_c] = ord("0")
+_DIGIT_TABLE = bytes(_DIGIT_CLASS)
+del _c, _DIGIT_CLASS
+#: 7+ digits, with up to two separators between digits; literal prefix "000" keeps it fast.
+_PHONE_BYTES_RE = re.compile(rb"000(?:[ ().\-]{0,2}0){4,}")
+
+#: (hint substring, literal-prefix regex locating an encoded piece, decoder). A decoder runs on
+#: the whitespace-delimited region around each piece, never on the whole text again.
+_DECODERS = (
+    ("%", re.compile(r"%[0-9A-Fa-f]{2}"), decode_percent),
+    ("&", re.compile(r"&#?[0-9A-Za-z]{1,32};?"), decode_html_entities),
+    ("\\", re.compile(r"\\[ux\"\\/bfnrt]"), decode_json_escapes),
+    ("=?", re.compile(r"=\?"), decode_rfc2047),
+    ("=", re.compile(r"=(?:[0-9A-F]{2}|\r?\n)"), decode_quoted_printable),
+)
+_REGION_WINDOW = 4096
+_NONSPACE_RE = re.compile(r"\S*")
+
+
+def _regions(text: str, hint: re.Pattern[str]) -> list[str]:
+    """The whitespace-delimited regions (at most 4 KiB either side) around each hint match,
+    merged when they overlap. The matched piece itself may contain a line break (QP)."""
+    regions: list[str] = []
+    end = -1
+    grow = _NONSPACE_RE.match
+    for m in hint.finditer(text):
+        s, e = m.span()
+        if s < end:
+            continue
+        lo = max(0, s - _REGION_WINDOW, end)
+        start = s - grow(text[lo:s][::-1]).end()
+        stop = grow(text, e, min(len(text), e + _REGION_WINDOW)).end()
+        # a following hint within the same region is covered; extend through adjacent ones
+        regions.append(text[start:stop])
+        end = stop
+    return regions
+
+
+def _scan_tokens(text: str, out: set[str]) -> None:
+    """Add the keys of every anchored token and phone number in case-folded ``text``."""
+    positions: list[int] = []
+    for anchor in _ANCHORS:
+        positions.extend(m.start() for m in anchor.finditer(text))
+    if positions:
+        positions.sort()
+        seen: set[str] = set()
+        last_end = -1
+        trun = _TRUN_RE.match
+        for p in positions:
+            if p < last_end:
+                continue
+            # the token's start: a short reversed window first, a long one if it fills up
+            back = trun(text[max(0, p - 64) : p][::-1]).end()
+            if back == 64:
+                back = trun(text[max(0, p - _WINDOW) : p][::-1]).end()
+            start = p - back
+            last_end = trun(text, p).end()
+            token = text[start:last_end]
+            if token not in seen:
+                seen.add(token)
+                token_keys(token, out)
+    raw = text.encode("utf-8", "surrogatepass")
+    if b"000" in raw.translate(_DIGIT_TABLE):
+        digits = raw.translate(_DIGIT_TABLE)
+        for m in _PHONE_BYTES_RE.finditer(digits):
+            s = m.start()
+            if s and (raw[s - 1 : s].isalnum()):
+                continue
+            key = phone_key(raw[s : m.end()].decode("ascii", "replace"))
+            if key is not None:
+                out.add(key)
+
+
+def _index_view(text: str, out: set[str], depth: int) -> None:
+    """Tokenise ``text`` (case kept) and, up to ``_MAX_DEPTH``, each decoding of it."""
+    _scan_tokens(text.lower() if text.isascii() else text.casefold(), out)
+    if depth >= _MAX_DEPTH:
+        return
+    for hint, locate, decoder in _DECODERS:
+        if hint in text:
+            for region in _regions(text, locate):
+                decoded = decoder(region)
+                if decoded != region:
+                    _index_view(_prepare(decoded), out, depth + 1)
+    for decoded in encoded_runs(text):
+        _index_view(_prepare(decoded), out, depth + 1)
+
+
+def _prepare(text: str) -> str:
+    """Invisible characters removed and NFKC applied; case is kept for base64."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", strip_invisible(text))
+
+
+class TaintIndex:
+    """Normalised destination tokens seen in one session's untrusted output.
+
+    Args:
+        max_bytes: memory cap for stored keys (policy ``taint_memory_bytes``, default 64 MiB);
+            past it the oldest output's keys are dropped and misses become ``"unknown"``.
+        min_length: destinations whose key is shorter are never tainted (policy
+            ``min_destination_length``, default 6).
+        shared: a :class:`SharedTaintStore` for cross-server taint; new keys are published to
+            it and lookups consult it.
+
+    Raises:
+        ValueError: ``max_bytes`` or ``min_length`` is not positive.
+    """
+
+    def __init__(
+        self,
+        max_bytes: int = 64 * 1024 * 1024,
+        min_length: int = 6,
+        *,
+        shared: SharedTaintStore | None = None,
+    ) -> None:
+        if max_bytes <= 0 or min_length <= 0:
+            raise ValueError("max_bytes and min_length must be positive")
+        self.max_bytes = max_bytes
+        self.min_length = min_length
+        self.shared = shared
+        self._gen_of: dict[str, int] = {}
+        self._gens: deque[tuple[int, list[str], int]] = deque()
+        self._gen_counter = 0
+        self._bytes = 0
+        self._truncated = False
+
+    @property
+    def truncated(self) -> bool:
+        """True once output has been dropped to respect ``max_bytes``."""
+        return self._truncated
+
+    @property
+    def size_bytes(self) -> int:
+        """The charged size of the stored keys, in bytes."""
+        return self._bytes
+
+    def __len__(self) -> int:
+        return len(self._gen_of)
+
+    def add_text(self, text: str) -> None:
+        """Index one piece of untrusted output (any size; cost linear in its length)."""
+        if not text:
+            return
+        keys: set[str] = set()
+        _index_view(_prepare(text), keys, 0)
+        self._store(keys)
+
+    def add_value(self, value: Any) -> None:
+        """Index a JSON value: every string, every object key, and numbers, in one batch."""
+        parts: list[str] = []
+        _collect(value, parts)
+        if parts:
+            self.add_text("\n".join(parts))
+
+    def add_keys(self, keys: Iterable[str]) -> None:
+        """Store already-normalised keys (used by tests and for trusted re-imports)."""
+        self._store(set(keys))
+
+    def _store(self, keys: set[str]) -> None:
+        minimum = self.min_length
+        gen = self._gen_counter
+        self._gen_counter += 1
+        members: list[str] = []
+        added = 0
+        new: list[str] = []
+        gen_of = self._gen_of
+        for key in keys:
+            if len(key) < minimum:
+                continue
+            old = gen_of.get(key)
+            gen_of[key] = gen
+            members.append(key)
+            added += len(key) + _KEY_OVERHEAD
+            if old is None:
+                new.append(key)
+        if not members:
+            return
+        self._gens.append((gen, members, added))
+        self._bytes += added
+        while self._bytes > self.max_bytes and self._gens:
+            old_gen, old_members, charged = self._gens.popleft()
+            self._bytes -= charged
+            self._truncated = True
+            for key in old_members:
+                if gen_of.get(key) == old_gen:
+                    del gen_of[key]
+        if new and self.shared is not None:
+            self.shared.publish(new)
+
+    def contains_key(self, key: str) -> bool:
+        """True when the exact normalised ``key`` is indexed here or in the shared store."""
+        if key in self._gen_of:
+            return True
+        return self.shared is not None and self.shared.contains(key)
+
+    def lookup(self, dest: Destination, *, sink_is_url: bool = False) -> Lookup:
+        """Whether ``dest`` came from this session's untrusted output.
+
+        Returns ``"tainted"`` when its key (or, for a URL or host destination in a URL sink,
+        its host alone) is indexed here or in the shared store; ``"clean"`` when it is not
+        and nothing was ever dropped; ``"unknown"`` when it is not but older output was
+        dropped (memory cap) or the shared store is truncated. A key shorter than
+        ``min_length`` is always ``"clean"``. O(1) in the session's history.
+        """
+        key = dest.key
+        candidates = [key]
+        host = dest.host
+        if sink_is_url and host and host != key:
+            candidates.append(host)
+        candidates = [c for c in candidates if len(c) >= self.min_length]
+        if not candidates:
+            return "clean"
+        for c in candidates:
+            if self.contains_key(c):
+                return "tainted"
+        if self._truncated or (self.shared is not None and self.shared.truncated):
+            return "unknown"
+        return "clean"
+
+
+def _collect(value: Any, parts: list[str]) -> None:
+    """Every string, object key and number in ``value`` (iterative: no depth limit)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            parts.append(item)
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                parts.append(str(k))
+                stack.append(v)
+        elif isinstance(item, list | tuple):
+            stack.extend(reversed(item))
+        elif isinstance(item, int | float) and not isinstance(item, bool):
+            parts.append(str(item))

@@ -1,0 +1,196 @@
+"""Cross-server taint: one shared key file per MCP client process.
+
+Issue 3, "What counts as untrusted output": when several servers of one client are each
+wrapped by their own ``cordon run`` process, a destination read through one server and sent
+through another must be denied, not asked. The mechanism:
+
+* All cordon processes started by the same client (the same parent process) share one file,
+  ``~/.cordon/taint/client-<PID>-<START>.keys``, where ``<PID>`` is cordon's parent process id
+  and ``<START>`` is that process's start time (field 22 of ``/proc/<PID>/stat``, in clock
+  ticks since boot), so a later process that reuses the PID gets a different file and
+  sessions never merge. Where ``/proc`` is unavailable the start time is ``unknown``; PID reuse
+  can then merge two clients' taint, which only makes cordon stricter.
+* The directory is created with mode 0700 and the file with mode 0600.
+* Each line is the first 32 hex digits (128 bits) of the SHA-256 of one normalised destination
+  key (never the destination itself, so the file reveals nothing readable).
+* A process appends the keys it newly indexes in one ``write`` per batch on a descriptor opened
+  with ``O_APPEND``, under an exclusive ``flock``, so concurrent appenders never interleave
+  within a line.
+* Before each lookup a process ``fstat``\\ s the file and reads only the bytes appended since its
+  last read (it keeps the offset, and consumes only complete lines), adding them to an
+  in-memory set: a lookup stays O(1) and the cost of catching up is proportional to what others
+  wrote since, never to the history.
+* Taint only grows (DESIGN.md invariant 5): nothing is ever removed from a live file. Files
+  whose client process is gone are deleted by :meth:`SharedTaintStore.for_client`.
+* Memory is bounded by ``max_entries``; past it the store stops learning and reports
+  ``truncated``, which turns misses into ``unknown`` (ask, never allow).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+__all__ = ["SharedTaintStore", "hash_key"]
+
+_HASH_HEX = 32
+_READ_CHUNK = 1 << 20
+
+
+def hash_key(key: str) -> str:
+    """The stored form of a normalised key: the first 32 hex digits of its SHA-256."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_HEX]
+
+
+def _start_time(pid: int) -> str:
+    """Start time of ``pid`` in clock ticks since boot (Linux ``/proc``), else ``unknown``."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return "unknown"
+    fields = stat.rpartition(")")[2].split()
+    # fields[0] is field 3 (state); starttime is field 22
+    return fields[19] if len(fields) > 19 and fields[19].isdigit() else "unknown"
+
+
+def _alive(pid: int, start: str) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return start == "unknown" or _start_time(pid) in (start, "unknown")
+
+
+class SharedTaintStore:
+    """An append-only file of hashed destination keys shared by the cordon processes of one
+    client (see the module docstring for the mechanism).
+
+    Args:
+        path: the shared file; created with mode 0600 if missing, its directory must exist.
+        max_entries: the most hashes kept in memory; past it ``truncated`` becomes True.
+
+    Raises:
+        OSError: the file cannot be opened or created.
+    """
+
+    def __init__(self, path: Path, *, max_entries: int = 2_000_000) -> None:
+        self.path = Path(path)
+        self.max_entries = max_entries
+        self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+        with contextlib.suppress(OSError):
+            os.fchmod(self._fd, 0o600)
+        self._offset = 0
+        self._hashes: set[str] = set()
+        self._truncated = False
+
+    @classmethod
+    def for_client(cls, base_dir: Path | None = None) -> SharedTaintStore:
+        """The store of the client that started this process (cordon's parent process).
+
+        ``base_dir`` defaults to ``~/.cordon/taint``; it is created with mode 0700. Files of
+        clients that are no longer running are removed.
+
+        Raises:
+            OSError: the directory or file cannot be created.
+        """
+        base = Path(base_dir) if base_dir is not None else Path.home() / ".cordon" / "taint"
+        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):
+            os.chmod(base, 0o700)
+        ppid = os.getppid()
+        start = _start_time(ppid)
+        _prune(base, keep=f"client-{ppid}-{start}.keys")
+        return cls(base / f"client-{ppid}-{start}.keys")
+
+    @property
+    def truncated(self) -> bool:
+        """True once ``max_entries`` was reached and some keys were not loaded."""
+        return self._truncated
+
+    def publish(self, keys: Iterable[str]) -> None:
+        """Append the hashes of ``keys`` (normalised destination keys) in one write.
+
+        Raises:
+            OSError: the write failed.
+        """
+        hashes = [hash_key(k) for k in keys]
+        if not hashes:
+            return
+        self._remember(hashes)
+        data = ("\n".join(hashes) + "\n").encode("ascii")
+        fcntl.flock(self._fd, fcntl.LOCK_EX)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(self._fd, view)
+                view = view[written:]
+        finally:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+    def contains(self, key: str) -> bool:
+        """True when any process of this client published ``key``. Reads only new bytes."""
+        self.refresh()
+        return hash_key(key) in self._hashes
+
+    def refresh(self) -> None:
+        """Load the complete lines appended since the last read."""
+        size = os.fstat(self._fd).st_size
+        while self._offset < size:
+            chunk = os.pread(self._fd, min(_READ_CHUNK, size - self._offset), self._offset)
+            if not chunk:
+                break
+            cut = chunk.rfind(b"\n")
+            if cut == -1:
+                if len(chunk) < _READ_CHUNK:
+                    break  # a partial line is still being written
+                cut = len(chunk) - 1  # a corrupt over-long line: skip it
+            self._offset += cut + 1
+            lines = chunk[:cut].decode("ascii", "replace").split("\n")
+            self._remember(line for line in lines if len(line) == _HASH_HEX)
+
+    def _remember(self, hashes: Iterable[str]) -> None:
+        for h in hashes:
+            if len(self._hashes) >= self.max_entries:
+                if h not in self._hashes:
+                    self._truncated = True
+                continue
+            self._hashes.add(h)
+
+    def close(self) -> None:
+        """Close the file descriptor (the file stays for the client's other processes)."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> SharedTaintStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:  # pragma: no cover - best effort
+        with contextlib.suppress(Exception):
+            self.close()
+
+
+def _prune(base: Path, *, keep: str) -> None:
+    """Delete ``client-<pid>-<start>.keys`` files whose client process is gone."""
+    try:
+        entries = list(base.glob("client-*.keys"))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name == keep:
+            continue
+        parts = entry.name[len("client-") : -len(".keys")].split("-")
+        if len(parts) != 2 or not parts[0].isdigit():
+            continue
+        if not _alive(int(parts[0]), parts[1]):
+            with contextlib.suppress(OSError):
+                entry.unlink()
