@@ -15,7 +15,8 @@ What counts as a destination:
   integers there too;
 * IPv4 dotted quads and IPv6 literals anywhere in text, and cloud metadata host names.
 
-Rules, most severe first (ids are stable):
+Rules (ids are stable). When a call breaks several, the one reported is the first of metadata,
+scheme, private_address, dns_tunnel, not_allowlisted:
 
 ``egress.metadata`` (deny, always, even with ``allow_private`` or an allowlist entry)
     Cloud instance metadata services. Sources: AWS EC2 IMDS (169.254.169.254, fd00:ec2::254)
@@ -423,8 +424,8 @@ def _tunnel_label(label: str) -> str | None:
 
 _RANK = {
     "egress.metadata": 5,
-    "egress.private_address": 4,
-    "egress.scheme": 3,
+    "egress.scheme": 4,
+    "egress.private_address": 3,
     "egress.dns_tunnel": 2,
     "egress.not_allowlisted": 1,
 }
