@@ -1,0 +1,816 @@
+"""``cordon serve``: cordon as an MCP server that agents ask before they act (issue 6).
+
+Built on the official mcp 2.x SDK's low-level :class:`mcp.server.Server`; one ``Server.run``
+answers both protocol eras (``initialize`` and the 2026-07-28 ``server/discover``). Transports:
+stdio (default) and Streamable HTTP (``--http HOST:PORT``, path ``/mcp``, served by uvicorn;
+DNS-rebinding protection is on for loopback hosts).
+
+Tools (each with an input and an output schema; replies carry ``structuredContent`` and the
+same JSON as text):
+
+``check_tool_call(tool, arguments, context?)``
+    The engine's verdict for a call the agent is about to make elsewhere: ``verdict``,
+    ``rule``, ``reason``, ``param``, ``destinations`` (normalised destination keys found in
+    sink arguments) and ``session_id``. Argument values are never echoed: a reason that would
+    repeat one has it replaced by ``<value>``.
+    ``context`` (all optional): ``session_id`` (successive calls with the same id share one
+    session: taint, budgets, Rule-of-Two legs; without it each call gets a fresh session,
+    whose id is returned), ``server`` (logical server name, default ``default``), ``tools``
+    (the tool definitions from that server's tools/list), ``outputs`` (prior tool results to
+    observe as untrusted output: ``{"tool": name, "content": text | CallToolResult}`` or
+    plain text), ``trusted`` (text the user wrote: its destinations are vouched for, see
+    :mod:`cordon.gateway`) and ``scopes``.
+
+    Pinning. ``cordon serve`` is not in front of the checked server, so it has no tools/list
+    of its own. When ``context.tools`` is given (first time: the baseline; later: compared
+    with it, so a changed definition is ``pin.changed``), the session's pins are exactly those
+    definitions and any other tool is ``pin.unknown_tool``, as on the proxy. When it was never
+    given for that server in the session, the named tool is pinned with a synthetic
+    definition (name only, no annotations: its output counts as untrusted), so pinning is
+    satisfied by the call itself and the later layers decide. Pass ``tools`` for parity with
+    ``cordon run``.
+
+``scan_content(content, min_severity?)``
+    Content findings (rule, category, severity, span, path, neutralised evidence).
+
+``evaluate_tool_result(content, mode?, block_at?)``
+    The content firewall's decision for a tool result: ``deliver``, ``sanitise`` (with the
+    sanitised payload in ``result``) or ``block``. ``mode`` defaults to ``block`` and
+    ``block_at`` to the policy's.
+
+``describe_policy()``
+    The active rules (content catalogue and engine rule ids), benchmark figures (from
+    ``bench/*/README.md`` when this is a source checkout, else "not measured") and the known
+    gaps, each with the layer expected to handle it.
+
+``verify_policy(yaml)``
+    ``valid`` or the errors, each with file (``<policy>``), line and key.
+
+Output hygiene: every reply string outside the deliberately sanitised payload is scanned with
+the content rules; one that carries a finding is replaced by ``[withheld by cordon: <rule
+ids>]``, so no reply repeats an injection payload it was given (tests/serve, on the bytes).
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from cordon import __version__
+from cordon._exceptions import CordonError, PolicyError
+from cordon._types import SEVERITY_ORDER, Finding, Verdict, severity_at_least
+from cordon.engine.core import Engine, Session
+from cordon.engine.pins import PinSet
+from cordon.policy import Policy, load_policy
+
+__all__ = ["ENGINE_RULES", "KNOWN_GAPS", "ServeCore", "build_server", "register"]
+
+#: Engine rule ids (besides the content catalogue), each with what it stops. A test checks that
+#: every id here occurs in ``src/cordon/engine``.
+ENGINE_RULES: dict[str, str] = {
+    "pin.unknown_tool": "a tool that is not in the pinned tools/list",
+    "pin.changed": "a tool whose definition changed after pinning (rug pull)",
+    "content.poisoned_definition": "a tool whose description or schema carries instructions",
+    "budget.max_calls": "a tool past its max_calls budget",
+    "scope.missing": "a caller without the tool's required scopes",
+    "arg.malformed": "arguments that are not a JSON object",
+    "arg.path_outside": "a path argument outside allowed_path_prefixes",
+    "arg.path_unresolvable": "a relative path with no base_dir, or one that cannot be resolved",
+    "arg.pattern": "an argument that does not match its arg_patterns regex",
+    "arg.max_value": "a numeric argument over its max_value cap",
+    "action.rm_root": "recursive deletion of / or home",
+    "action.mkfs_dd": "mkfs or dd onto a device",
+    "action.fork_bomb": "a shell fork bomb",
+    "action.pipe_to_shell": "a download piped into a shell",
+    "action.credential_write": "a write to credential files",
+    "action.shell_metachar": "shell metacharacters in an executing tool's arguments",
+    "action.option_injection": "an argument that starts with '-' for an executing tool",
+    "action.sql_drop": "DROP/TRUNCATE statements",
+    "action.sql_delete_no_where": "DELETE or UPDATE without WHERE",
+    "action.git_push": "git push (ask)",
+    "action.publish_deploy": "publishing or deploying (ask)",
+    "action.infra_apply": "infrastructure apply/destroy (ask)",
+    "action.payment": "payments and transfers (ask)",
+    "action.destructive_hint": "a tool annotated destructiveHint (ask)",
+    "egress.metadata": "cloud metadata endpoints (169.254.169.254 and friends)",
+    "egress.private_address": "private, loopback and link-local addresses",
+    "egress.scheme": "URL schemes other than http(s) (file:, gopher:...)",
+    "egress.dns_tunnel": "hostnames shaped like DNS tunnelling",
+    "egress.not_allowlisted": "a host outside egress.allow in allowlist mode (ask)",
+    "taint.seen_in_output": "a destination that first appeared in untrusted tool output",
+    "taint.unverified_destination": "a destination neither allowlisted nor approved (ask)",
+    "r2.trifecta": "untrusted input + sensitive data + external communication (Rule of Two)",
+    "secret.egress": "a registered or observed secret leaving in a sending call",
+}
+
+#: What cordon does not catch, each with the layer expected to handle it.
+KNOWN_GAPS: tuple[dict[str, str], ...] = (
+    {
+        "gap": "an agent with a shell or raw network access goes around any MCP firewall",
+        "layer": "out of scope: an OS sandbox or network policy",
+    },
+    {
+        "gap": "data (not destinations) rephrased or encoded by the model before it leaves",
+        "layer": "secrets (registered and observed secrets, with encodings) and Rule of Two",
+    },
+    {
+        "gap": "injection phrased in words the content rules do not know",
+        "layer": "taint and Rule of Two: they do not depend on recognising the text",
+    },
+    {
+        "gap": "a destination the user or the allowlist vouches for that an attacker controls",
+        "layer": "policy review: trusted_destinations and trusted text are trusted by design",
+    },
+    {
+        "gap": "destinations shorter than min_destination_length are not tracked",
+        "layer": "taint (tune min_destination_length); egress for hosts",
+    },
+    {
+        "gap": "check_tool_call sees only the outputs the caller passes in context",
+        "layer": "the proxy (cordon run), which observes every result itself",
+    },
+    {
+        "gap": "images, audio and binary resources are not scanned for instructions",
+        "layer": "content: not covered; treat such results as untrusted (taint still applies)",
+    },
+)
+
+_SAFE_NAME = re.compile(r"[A-Za-z0-9_.:/@-]{1,128}")
+_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_MAX_YAML = 256 * 1024
+_MAX_SESSIONS = 1024
+_ECHO_MIN = 4  # argument values this long or longer are redacted from reasons
+
+# -- schemas -------------------------------------------------------------------------------
+
+_FINDING_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "rule": {"type": "string"},
+        "category": {"type": "string"},
+        "severity": {"type": "string", "enum": ["low", "medium", "high", "critical"]},
+        "span": {"type": "array", "items": {"type": "integer"}},
+        "path": {"type": "string"},
+        "evidence": {"type": "string"},
+    },
+    "required": ["rule", "category", "severity", "span", "path", "evidence"],
+}
+_SEVERITY = {"type": "string", "enum": ["low", "medium", "high", "critical"]}
+_CONTENT = {
+    "description": "plain text, or a CallToolResult object",
+    "type": ["string", "object"],
+}
+
+TOOLS: tuple[dict[str, Any], ...] = (
+    {
+        "name": "check_tool_call",
+        "description": (
+            "Ask cordon whether a tool call may run. Returns allow, deny or ask with the rule "
+            "id and reason. Pass prior tool outputs and the server's tool list in context."
+        ),
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "tool": {"type": "string"},
+                "arguments": {"type": "object"},
+                "context": {
+                    "type": "object",
+                    "properties": {
+                        "session_id": {"type": "string"},
+                        "server": {"type": "string"},
+                        "tools": {"type": "array", "items": {"type": "object"}},
+                        "outputs": {"type": "array"},
+                        "trusted": {"type": "array", "items": {"type": "string"}},
+                        "scopes": {"type": "array", "items": {"type": "string"}},
+                    },
+                },
+            },
+            "required": ["tool"],
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "verdict": {"type": "string", "enum": ["allow", "deny", "ask"]},
+                "rule": {"type": "string"},
+                "reason": {"type": "string"},
+                "param": {"type": ["string", "null"]},
+                "destinations": {"type": "array", "items": {"type": "string"}},
+                "session_id": {"type": "string"},
+                "pinning": {"type": "string", "enum": ["context", "synthetic"]},
+            },
+            "required": ["verdict", "rule", "reason", "destinations", "session_id", "pinning"],
+        },
+        "annotations": {"readOnlyHint": True, "openWorldHint": False},
+    },
+    {
+        "name": "scan_content",
+        "description": "Find injection, hijacking, exfiltration, secrets in text or a tool result.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"content": _CONTENT, "min_severity": _SEVERITY},
+            "required": ["content"],
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "findings": {"type": "array", "items": _FINDING_SCHEMA},
+                "count": {"type": "integer"},
+                "max_severity": {"type": ["string", "null"]},
+            },
+            "required": ["findings", "count", "max_severity"],
+        },
+        "annotations": {"readOnlyHint": True, "openWorldHint": False},
+    },
+    {
+        "name": "evaluate_tool_result",
+        "description": "May a tool result reach the model? Answers deliver, sanitise or block.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "content": _CONTENT,
+                "mode": {"type": "string", "enum": ["monitor", "warn", "block"]},
+                "block_at": _SEVERITY,
+            },
+            "required": ["content"],
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "action": {"type": "string", "enum": ["deliver", "sanitise", "block"]},
+                "findings": {"type": "array", "items": _FINDING_SCHEMA},
+                "result": {"type": ["object", "null"]},
+            },
+            "required": ["action", "findings", "result"],
+        },
+        "annotations": {"readOnlyHint": True, "openWorldHint": False},
+    },
+    {
+        "name": "describe_policy",
+        "description": "The active rules, benchmark figures and known gaps of this cordon.",
+        "inputSchema": {"type": "object", "properties": {}},
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "version": {"type": "string"},
+                "content_rules": {"type": "array", "items": {"type": "object"}},
+                "engine_rules": {"type": "array", "items": {"type": "object"}},
+                "policy": {"type": "object"},
+                "benchmarks": {"type": "array", "items": {"type": "object"}},
+                "known_gaps": {"type": "array", "items": {"type": "object"}},
+            },
+            "required": [
+                "version",
+                "content_rules",
+                "engine_rules",
+                "policy",
+                "benchmarks",
+                "known_gaps",
+            ],
+        },
+        "annotations": {"readOnlyHint": True, "openWorldHint": False},
+    },
+    {
+        "name": "verify_policy",
+        "description": "Validate a cordon policy (YAML text); returns valid or the errors.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"yaml": {"type": "string"}},
+            "required": ["yaml"],
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "valid": {"type": "boolean"},
+                "errors": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "message": {"type": "string"},
+                            "file": {"type": ["string", "null"]},
+                            "line": {"type": ["integer", "null"]},
+                            "key": {"type": ["string", "null"]},
+                        },
+                        "required": ["message", "file", "line", "key"],
+                    },
+                },
+            },
+            "required": ["valid", "errors"],
+        },
+        "annotations": {"readOnlyHint": True, "openWorldHint": False},
+    },
+)
+
+
+class InvalidInput(ValueError):  # noqa: N818 - reads as what it is
+    """A tool call to ``cordon serve`` with arguments it cannot use (an ``isError`` reply)."""
+
+
+# -- hygiene -------------------------------------------------------------------------------
+
+
+def _findings_of(text: str) -> list[Finding]:
+    from cordon.content import scan_text
+
+    return list(scan_text(text))
+
+
+def _clean(value: Any) -> Any:
+    """Replace every string that carries a content finding with a withheld marker."""
+    if isinstance(value, str):
+        if not value:
+            return value
+        found = _findings_of(value)
+        if found:
+            return f"[withheld by cordon: {', '.join(sorted({f.rule for f in found}))}]"
+        return value
+    if isinstance(value, Mapping):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_clean(v) for v in value]
+    return value
+
+
+def _leaves(value: Any, depth: int = 0) -> Iterable[str]:
+    if depth > 64:
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            yield str(k)
+            yield from _leaves(v, depth + 1)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _leaves(v, depth + 1)
+
+
+def _unecho(text: str, given: Iterable[str]) -> str:
+    """``text`` with every given string of ``_ECHO_MIN`` or more characters replaced."""
+    for s in sorted({g for g in given if len(g) >= _ECHO_MIN}, key=len, reverse=True):
+        if s in text:
+            text = text.replace(s, "<value>")
+    return text
+
+
+def _finding_dict(f: Finding) -> dict[str, Any]:
+    return {
+        "rule": f.rule,
+        "category": f.category,
+        "severity": f.severity,
+        "span": [int(f.span[0]), int(f.span[1])],
+        "path": f.path,
+        "evidence": f.evidence,
+    }
+
+
+def _as_result(content: Any) -> dict[str, Any]:
+    if isinstance(content, str):
+        return {"content": [{"type": "text", "text": content}]}
+    if isinstance(content, Mapping):
+        return dict(content)
+    raise InvalidInput("content must be text or a CallToolResult object")
+
+
+# -- benchmarks ----------------------------------------------------------------------------
+
+_FIGURE_HEADING = re.compile(r"^#{2,4}\s+.*(result|figure|number|measure)", re.IGNORECASE)
+
+
+def bench_figures(root: Path | None = None) -> list[dict[str, Any]]:
+    """Figures from ``bench/*/README.md``: under a heading naming results, figures, numbers or
+    measurements, the table rows and bullets that contain a digit (at most 20 per file).
+
+    ``root`` defaults to the source checkout's ``bench/``; an installed package has none, and
+    then the answer is one entry saying "not measured".
+    """
+    base = root if root is not None else Path(__file__).resolve().parents[2] / "bench"
+    out: list[dict[str, Any]] = []
+    if base.is_dir():
+        for readme in sorted(base.glob("*/README.md")):
+            lines: list[str] = []
+            inside = False
+            for raw in readme.read_text("utf-8", errors="replace").splitlines():
+                line = raw.strip()
+                if line.startswith("#"):
+                    inside = bool(_FIGURE_HEADING.match(line))
+                    continue
+                if inside and line[:1] in ("|", "-", "*") and any(c.isdigit() for c in line):
+                    if set(line) <= set("|-: "):
+                        continue
+                    lines.append(line[:300])
+                    if len(lines) >= 20:
+                        break
+            if lines:
+                out.append(
+                    {
+                        "suite": readme.parent.name,
+                        "source": f"bench/{readme.parent.name}/README.md",
+                        "figures": lines,
+                    }
+                )
+    if not out:
+        out.append({"suite": "all", "source": "", "figures": ["not measured"]})
+    return out
+
+
+# -- the tools -----------------------------------------------------------------------------
+
+
+@dataclass
+class _ServeSession:
+    engine: Engine
+    session: Session
+    given: set[str] = field(default_factory=set)  # servers whose tools came from context
+    synthetic: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+
+
+class ServeCore:
+    """The five tools of ``cordon serve`` as plain methods (dict in, dict out).
+
+    Args:
+        policy: the effective :class:`cordon.policy.Policy`.
+        secrets: values that must never leave (``secret.egress``), e.g. from the policy's
+            ``secrets:`` section.
+        audit: optional :class:`cordon.audit.log.AuditLog` receiving one record per
+            ``check_tool_call`` verdict.
+
+    Methods raise :class:`InvalidInput` for unusable arguments; the MCP layer turns that into an
+    ``isError`` reply.
+    """
+
+    def __init__(self, policy: Policy, *, secrets: Iterable[str] = (), audit: Any = None) -> None:
+        self.policy = policy
+        self.secrets = tuple(secrets)
+        self.audit = audit
+        self.sessions: OrderedDict[str, _ServeSession] = OrderedDict()
+
+    @classmethod
+    def from_sources(cls, sources: Iterable[Any] = (), *, audit: Any = None) -> ServeCore:
+        """Load policy sources (paths or dicts; ``[]`` = defaults) and the policy's secrets.
+        Raises ``PolicyError``."""
+        from cordon.engine.secrets import load_policy_secrets
+
+        policy = load_policy(list(sources))
+        secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
+        return cls(policy, secrets=secrets, audit=audit)
+
+    def _session(self, sid: Any) -> _ServeSession:
+        if sid is not None:
+            if not isinstance(sid, str) or not _SESSION_ID.fullmatch(sid):
+                raise InvalidInput("context.session_id must be 1-64 letters, digits, '_' or '-'")
+            found = self.sessions.get(sid)
+            if found is not None:
+                self.sessions.move_to_end(sid)
+                return found
+        engine = Engine(self.policy, secrets=self.secrets)
+        s = _ServeSession(engine=engine, session=engine.new_session(session_id=sid))
+        self.sessions[s.session.id] = s
+        while len(self.sessions) > _MAX_SESSIONS:
+            self.sessions.popitem(last=False)
+        return s
+
+    def check_tool_call(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        tool = args.get("tool")
+        if not isinstance(tool, str) or not tool:
+            raise InvalidInput("tool must be a non-empty string")
+        arguments = args.get("arguments")
+        if arguments is None:
+            arguments = {}
+        ctx = args.get("context") or {}
+        if not isinstance(ctx, Mapping):
+            raise InvalidInput("context must be an object")
+        server = ctx.get("server", "default")
+        if not isinstance(server, str) or not _SAFE_NAME.fullmatch(server):
+            raise InvalidInput("context.server must be a short name")
+        s = self._session(ctx.get("session_id"))
+        eng, sess = s.engine, s.session
+
+        tools = ctx.get("tools")
+        if tools is not None:
+            if not isinstance(tools, list) or not all(isinstance(t, Mapping) for t in tools):
+                raise InvalidInput("context.tools must be a list of tool definitions")
+            if server not in s.given:
+                eng.set_baseline(server, PinSet())
+                s.given.add(server)
+            eng.pin_tools(tools, server=server)
+        if server not in s.given:
+            synthetic = s.synthetic.setdefault(server, {})
+            if tool not in synthetic:
+                synthetic[tool] = {"name": tool, "inputSchema": {"type": "object"}}
+                eng.set_baseline(server, PinSet())
+                eng.pin_tools(list(synthetic.values()), server=server)
+        pinning = "context" if server in s.given else "synthetic"
+
+        for text in _strings(ctx.get("trusted"), "context.trusted"):
+            sess.add_trusted(text)
+        outputs = ctx.get("outputs") or []
+        if not isinstance(outputs, list):
+            raise InvalidInput("context.outputs must be a list")
+        for item in outputs:
+            if isinstance(item, str):
+                sess.observe_output("unknown", item, server=server)
+            elif isinstance(item, Mapping) and "content" in item:
+                name = item.get("tool")
+                sess.observe_output(
+                    name if isinstance(name, str) else "unknown",
+                    _as_result(item["content"]),
+                    server=server,
+                )
+            else:
+                raise InvalidInput("context.outputs items are text or {tool, content}")
+        scopes = list(_strings(ctx.get("scopes"), "context.scopes"))
+
+        v = sess.check(tool, arguments, server=server, scopes=scopes)
+        if self.audit is not None:
+            self._audit(sess.id, server, tool, arguments, v)
+        given = list(_leaves(arguments))
+        if not _SAFE_NAME.fullmatch(tool):
+            given.append(tool)
+        param = v.param if v.param is None or _SAFE_NAME.fullmatch(v.param) else "<param>"
+        return {
+            "verdict": v.verdict,
+            "rule": v.rule,
+            "reason": _clean(_unecho(v.reason, given)),
+            "param": _clean(param),
+            "destinations": [_clean(d) for d in v.destinations],
+            "session_id": sess.id,
+            "pinning": pinning,
+        }
+
+    def _audit(self, sid: str, server: str, tool: str, arguments: Any, v: Verdict) -> None:
+        from cordon.audit.log import record_for_call
+
+        details = {k: x for k, x in v.details.items() if k != "approval_key"}
+        self.audit.write(
+            record_for_call(
+                session=sid,
+                server=server,
+                tool=tool,
+                arguments=arguments if isinstance(arguments, Mapping) else {"_": arguments},
+                verdict=v.verdict,
+                rule=v.rule,
+                reason=v.reason,
+                param=v.param,
+                destination=v.destination,
+                destinations=v.destinations,
+                details=details or None,
+                via="serve",
+            )
+        )
+
+    def scan_content(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        from cordon.content import scan_result, scan_text
+
+        content = args.get("content")
+        min_sev = args.get("min_severity") or "low"
+        if min_sev not in SEVERITY_ORDER:
+            raise InvalidInput("min_severity must be low, medium, high or critical")
+        if isinstance(content, str):
+            findings = list(scan_text(content))
+        elif isinstance(content, Mapping):
+            findings = list(scan_result(dict(content)))
+        else:
+            raise InvalidInput("content must be text or a CallToolResult object")
+        kept = [f for f in findings if severity_at_least(f.severity, min_sev)]
+        top = max((f.severity for f in kept), key=SEVERITY_ORDER.__getitem__, default=None)
+        return {
+            "findings": [_clean(_finding_dict(f)) for f in kept],
+            "count": len(kept),
+            "max_severity": top,
+        }
+
+    def evaluate_tool_result(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        from cordon.content import evaluate_result
+
+        mode = args.get("mode") or "block"
+        block_at = args.get("block_at") or self.policy.content.block_at
+        if mode not in ("monitor", "warn", "block"):
+            raise InvalidInput("mode must be monitor, warn or block")
+        if block_at not in SEVERITY_ORDER:
+            raise InvalidInput("block_at must be low, medium, high or critical")
+        ev = evaluate_result(_as_result(args.get("content")), mode=mode, block_at=block_at)
+        return {
+            "action": ev.action,
+            "findings": [_clean(_finding_dict(f)) for f in ev.findings],
+            # the sanitised payload is the point of a sanitise answer; deliver and block
+            # answers never repeat the content they were given
+            "result": dict(ev.result) if ev.action == "sanitise" else None,
+        }
+
+    def describe_policy(self, args: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        from cordon import content
+
+        p = self.policy
+        rules = [
+            {"id": r.id, "category": r.category, "severity": r.severity, "summary": r.summary}
+            for r in _catalogue(content)
+        ]
+        return {
+            "version": __version__,
+            "content_rules": rules,
+            "engine_rules": [{"id": k, "summary": v} for k, v in ENGINE_RULES.items()],
+            "policy": {
+                "packs": list(p.packs),
+                "content_mode": p.content.mode,
+                "block_at": p.content.block_at,
+                "egress_mode": p.egress.mode,
+                "trusted_destinations": len(p.trusted_destinations),
+                "trusted_text_beats_taint": p.trusted_text_beats_taint,
+                "allowlist_beats_taint": p.allowlist_beats_taint,
+                "tools_with_rules": sorted(p.tools),
+            },
+            "benchmarks": bench_figures(),
+            "known_gaps": [dict(g) for g in KNOWN_GAPS],
+        }
+
+    def verify_policy(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        text = args.get("yaml")
+        if not isinstance(text, str):
+            raise InvalidInput("yaml must be a string")
+        if len(text.encode("utf-8", "surrogatepass")) > _MAX_YAML:
+            return _policy_errors([{"message": f"policy larger than {_MAX_YAML} bytes"}])
+        with tempfile.TemporaryDirectory(prefix="cordon-verify-") as tmp:
+            path = Path(tmp) / "policy.yaml"
+            path.write_text(text, "utf-8", errors="surrogatepass")
+            try:
+                load_policy([path])
+            except PolicyError as exc:
+                file = "<policy>" if exc.file == str(path) else exc.file
+                msg = exc.message.replace(str(path), "<policy>")
+                return _policy_errors(
+                    [{"message": msg, "file": file, "line": exc.line, "key": exc.key}]
+                )
+        return {"valid": True, "errors": []}
+
+    def call(self, name: str, args: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Dispatch one tool by name. Raises :class:`InvalidInput` (unknown tool, bad input)."""
+        handler = {
+            "check_tool_call": self.check_tool_call,
+            "scan_content": self.scan_content,
+            "evaluate_tool_result": self.evaluate_tool_result,
+            "describe_policy": self.describe_policy,
+            "verify_policy": self.verify_policy,
+        }.get(name)
+        if handler is None:
+            raise InvalidInput("unknown tool")
+        if args is not None and not isinstance(args, Mapping):
+            raise InvalidInput("arguments must be an object")
+        return handler(args or {})
+
+
+def _policy_errors(errors: list[dict[str, Any]]) -> dict[str, Any]:
+    out = []
+    for e in errors:
+        out.append(
+            {
+                "message": e["message"],
+                "file": e.get("file"),
+                "line": e.get("line"),
+                "key": e.get("key"),
+            }
+        )
+    return {"valid": False, "errors": _clean(out)}
+
+
+def _strings(value: Any, what: str) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        return list(value)
+    raise InvalidInput(f"{what} must be a list of strings")
+
+
+def _catalogue(content: Any) -> list[Any]:
+    for name in ("RULES", "CATALOGUE", "ALL_RULES"):
+        rules = getattr(content, name, None)
+        if rules is not None:
+            return list(rules.values()) if isinstance(rules, Mapping) else list(rules)
+    fn = getattr(content, "all_rules", None) or getattr(content, "rules", None)
+    return list(fn()) if callable(fn) else []
+
+
+# -- MCP wiring ----------------------------------------------------------------------------
+
+
+def build_server(core: ServeCore) -> Any:
+    """The low-level ``mcp.server.Server`` exposing ``core``'s tools (both protocol eras)."""
+    from mcp.server import Server
+    from mcp_types import CallToolResult, ListToolsResult, TextContent, Tool
+
+    tools = [
+        Tool(
+            name=t["name"],
+            description=t["description"],
+            input_schema=t["inputSchema"],
+            output_schema=t["outputSchema"],
+            annotations=t["annotations"],
+        )
+        for t in TOOLS
+    ]
+
+    async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
+        return ListToolsResult(tools=tools)
+
+    async def call_tool(ctx: Any, params: Any) -> CallToolResult:
+        try:
+            out = core.call(params.name, params.arguments)
+        except InvalidInput as exc:
+            return CallToolResult(
+                content=[TextContent(type="text", text=f"cordon: {exc}")], is_error=True
+            )
+        text = orjson.dumps(out).decode()
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=out)
+
+    schemas = {t["name"]: t["inputSchema"] for t in TOOLS}
+    return Server(
+        "cordon",
+        version=__version__,
+        instructions=(
+            "cordon is a deterministic MCP firewall. Call check_tool_call before a tool call you "
+            "make elsewhere, and evaluate_tool_result before reading a tool result."
+        ),
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        get_tool_input_schema=schemas.get,
+    )
+
+
+async def serve_stdio(core: ServeCore) -> None:
+    """Serve on stdin/stdout until the client closes the stream."""
+    from mcp.server.lowlevel.server import NotificationOptions
+    from mcp.server.stdio import stdio_server
+
+    server = build_server(core)
+    async with stdio_server() as (r, w):
+        await server.run(r, w, server.create_initialization_options(NotificationOptions()))
+
+
+def parse_hostport(value: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:8080`` for IPv6). Raises ``ValueError``."""
+    host, sep, port = value.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected HOST:PORT, got {value!r}")
+    return host.strip("[]"), int(port)
+
+
+def serve_http(core: ServeCore, host: str, port: int) -> None:
+    """Serve Streamable HTTP at ``http://HOST:PORT/mcp`` with uvicorn until interrupted."""
+    import uvicorn
+
+    app = build_server(core).streamable_http_app(streamable_http_path="/mcp", host=host)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def register(app: Any) -> None:
+    """Add the ``serve`` command to the ``cordon`` typer app."""
+    from typing import Annotated
+
+    import typer
+
+    @app.command("serve")
+    def serve_cmd(
+        policy: Annotated[
+            list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")
+        ] = [],  # noqa: B006 - typer reads the default
+        http: Annotated[
+            str | None,
+            typer.Option("--http", help="Serve Streamable HTTP on HOST:PORT (path /mcp)."),
+        ] = None,
+        audit: Annotated[
+            Path | None,
+            typer.Option(help="Audit log for check_tool_call verdicts (default: none)."),
+        ] = None,
+    ) -> None:
+        """Run cordon as an MCP server (stdio, or Streamable HTTP with --http HOST:PORT)."""
+        import anyio
+        from rich.console import Console
+
+        err = Console(stderr=True)
+        try:
+            log = None
+            if audit is not None:
+                from cordon.audit.log import AuditLog
+
+                log = AuditLog(audit)
+            core = ServeCore.from_sources(list(policy), audit=log)
+            if http is not None:
+                host, port = parse_hostport(http)
+                serve_http(core, host, port)
+            else:
+                anyio.run(serve_stdio, core)
+        except PolicyError as exc:
+            err.print(f"[red]cordon: policy error:[/red] {exc}", highlight=False)
+            raise typer.Exit(2) from exc
+        except (CordonError, ValueError) as exc:
+            err.print(f"[red]cordon serve:[/red] {exc}", highlight=False)
+            raise typer.Exit(2) from exc
