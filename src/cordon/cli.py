@@ -101,11 +101,13 @@ def version_cmd() -> None:
 
 
 def _register() -> None:
+    from cordon import server
     from cordon.approvals import commands as approval_commands
     from cordon.audit import commands as audit_commands
 
     audit_commands.register(app)
     approval_commands.register(app)
+    server.register(app)
 
 
 _register()

@@ -59,16 +59,18 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import orjson
+import typer
 
 from cordon import __version__
 from cordon._exceptions import CordonError, PolicyError
 from cordon._types import SEVERITY_ORDER, Finding, Verdict, severity_at_least
-from cordon.engine.core import Engine, Session
-from cordon.engine.pins import PinSet
 from cordon.policy import Policy, load_policy
+
+if TYPE_CHECKING:  # the engine is imported on first use, so `cordon --help` stays light
+    from cordon.engine.core import Engine, Session
 
 __all__ = ["ENGINE_RULES", "KNOWN_GAPS", "ServeCore", "build_server", "register"]
 
@@ -463,6 +465,8 @@ class ServeCore:
         return cls(policy, secrets=secrets, audit=audit)
 
     def _session(self, sid: Any) -> _ServeSession:
+        from cordon.engine.core import Engine
+
         if sid is not None:
             if not isinstance(sid, str) or not _SESSION_ID.fullmatch(sid):
                 raise InvalidInput("context.session_id must be 1-64 letters, digits, '_' or '-'")
@@ -490,6 +494,8 @@ class ServeCore:
         server = ctx.get("server", "default")
         if not isinstance(server, str) or not _SAFE_NAME.fullmatch(server):
             raise InvalidInput("context.server must be a short name")
+        from cordon.engine.pins import PinSet
+
         s = self._session(ctx.get("session_id"))
         eng, sess = s.engine, s.session
 
@@ -773,10 +779,6 @@ def serve_http(core: ServeCore, host: str, port: int) -> None:
 
 def register(app: Any) -> None:
     """Add the ``serve`` command to the ``cordon`` typer app."""
-    from typing import Annotated
-
-    import typer
-
     @app.command("serve")
     def serve_cmd(
         policy: Annotated[
