@@ -446,3 +446,18 @@ def test_concurrent_consume_allows_one_retry_only(tmp_path: Path) -> None:
         got = pool.map(_consume_once, [path] * 12)
     assert got.count(code) == 1
     assert got.count(None) == 11
+
+
+def test_an_in_place_same_size_edit_is_seen_not_served_from_cache(
+    store: CodeStore, path: Path
+) -> None:
+    code = _issue(store)
+    assert store.get(code).destination == "eve@example.net"  # type: ignore[union-attr]
+    data = path.read_bytes()
+    edited = data.replace(b"eve@example.net", b"eve@example.org")
+    assert len(edited) == len(data)
+    path.write_bytes(edited)  # same inode, same size, likely the same mtime tick
+    assert store.get(code).destination == "eve@example.org"  # type: ignore[union-attr]
+    path.write_bytes(data[:-1] + b"]")
+    with pytest.raises(ApprovalError, match="corrupt"):
+        store.get(code)

@@ -227,6 +227,11 @@ class CodeStore:
         self.max_open = max_open
         self._clock = clock
         self._mutex = threading.Lock()
+        # The last bytes read or written and their parsed records: when the file holds the
+        # same bytes again, the strict parse is skipped (a byte comparison, not a stat guess).
+        # Mode and owner checks still run on every read.
+        self._cache: tuple[bytes, tuple[CodeRecord, ...]] | None = None
+        self._kids: dict[str, str] = {}  # code -> canonical JSON of its approval_key
 
     # -- locking and file I/O ---------------------------------------------------------------
 
@@ -272,6 +277,13 @@ class CodeStore:
             raise ApprovalError(f"{self.path}: cannot read approval store: {exc}") from exc
         finally:
             os.close(fd)
+        if self._cache is not None and self._cache[0] == data:
+            return list(self._cache[1])
+        records = self._parse(data)
+        self._cache, self._kids = (data, tuple(records)), {}
+        return records
+
+    def _parse(self, data: bytes) -> list[CodeRecord]:
         try:
             doc = json.loads(data, object_pairs_hook=_no_duplicate_keys)
         except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
@@ -300,12 +312,19 @@ class CodeStore:
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path)
             tmp = None
+            self._cache = (payload, tuple(records))
         except OSError as exc:
             raise ApprovalError(f"{self.path}: cannot write approval store: {exc}") from exc
         finally:
             if tmp is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
+
+    def _kid(self, rec: CodeRecord) -> str:
+        kid = self._kids.get(rec.code)
+        if kid is None:
+            kid = self._kids[rec.code] = _key_id(rec.approval_key)
+        return kid
 
     def _prune(self, records: list[CodeRecord], now: float) -> list[CodeRecord]:
         return [r for r in records if now < r.expires + _KEEP_AFTER_EXPIRY_S]
@@ -346,7 +365,7 @@ class CodeStore:
             records = self._prune(self._read(), now)
             open_records = [r for r in records if r.is_open(now)]
             for rec in open_records:
-                if _key_id(rec.approval_key) == kid:
+                if self._kid(rec) == kid:
                     return rec.code
             if len(open_records) >= self.max_open:
                 raise ApprovalError(
@@ -357,6 +376,7 @@ class CodeStore:
             code = _new_code()
             while code in taken:  # 40 bits: practically never loops
                 code = _new_code()
+            self._kids[code] = kid
             records.append(
                 CodeRecord(
                     code=code,
@@ -456,7 +476,7 @@ class CodeStore:
             records = self._read()
             for i, rec in enumerate(records):
                 if rec.state == "approved" and now < rec.expires:
-                    if _key_id(rec.approval_key) == kid:
+                    if self._kid(rec) == kid:
                         updated = replace(rec, state="used", used_at=now)
                         records[i] = updated
                         self._write(self._prune(records, now))
