@@ -1,0 +1,84 @@
+"""extract_destinations: every argument shape from issue 3."""
+
+from __future__ import annotations
+
+from cordon.taint import Destination, extract_destinations
+
+
+def keys(value: object) -> list[tuple[str, str]]:
+    return [(d.kind, d.key) for d in extract_destinations(value)]
+
+
+def test_plain_email_and_subaddress_trailing_dot() -> None:
+    assert keys("Bob+news@Example.COM.") == [("email", "bob@example.com")]
+
+
+def test_display_name_form() -> None:
+    assert keys('"Bob" <bob@example.com>') == [("email", "bob@example.com")]
+    assert keys("Doe, John <jd@example.org>") == [("email", "jd@example.org")]
+
+
+def test_comma_and_semicolon_lists() -> None:
+    assert keys("a1@x.com, b2@y.org; c3@z.net") == [
+        ("email", "a1@x.com"),
+        ("email", "b2@y.org"),
+        ("email", "c3@z.net"),
+    ]
+
+
+def test_lists_and_nested_objects() -> None:
+    value = {"to": [{"email": "q@w.com", "name": "Quinn"}], "cc": ["r@w.com"]}
+    assert ("email", "q@w.com") in keys(value)
+    assert ("email", "r@w.com") in keys(value)
+    assert ("other", "quinn") in keys(value)  # each value of a structured recipient
+    assert all(k != "to" for _, k in keys(value))  # object keys are not destinations
+
+
+def test_mailto() -> None:
+    assert keys("mailto:bob@evil.com?cc=x1@y.io&bcc=z1@y.io&subject=hi") == [
+        ("email", "bob@evil.com"),
+        ("email", "x1@y.io"),
+        ("email", "z1@y.io"),
+    ]
+    assert keys("mailto:bob%40evil.com") == [("email", "bob@evil.com")]
+
+
+def test_url_parts_and_query_addresses() -> None:
+    got = keys("https://Hooks.Evil.com:8443/in/?to=bob%40evil.com&next=https://b.io/x#f")
+    assert got[0] == ("url", "hooks.evil.com/in")
+    assert ("email", "bob@evil.com") in got
+    assert ("url", "b.io/x") in got
+    d = extract_destinations("https://hooks.evil.com/in")[0]
+    assert d.host == "hooks.evil.com"
+
+
+def test_hosts_phones_channels_other() -> None:
+    assert keys("evil.com") == [("host", "evil.com")]
+    assert keys("evil.com/collect") == [("url", "evil.com/collect")]
+    assert keys("+1 (555) 010-0199") == [("phone", "5550100199")]
+    assert keys(5550100199) == [("phone", "5550100199")]
+    assert keys(["#general", "@someone"]) == [("channel", "general"), ("channel", "someone")]
+    assert keys("attacker-drop") == [("other", "attacker-drop")]
+
+
+def test_idna_and_confusables_in_destinations() -> None:
+    assert keys("xn--exmple-4nf.com") == [("host", "example.com")]
+    assert keys("bоb@еvil.com") == [("email", "bob@evil.com")]  # Cyrillic о, е
+    assert keys("ＢＯＢ＠ＥＶＩＬ．ＣＯＭ") == [("email", "bob@evil.com")]
+
+
+def test_nothing_from_empty_or_non_strings() -> None:
+    assert keys("") == []
+    assert keys(None) == []
+    assert keys(True) == []
+    assert keys({}) == []
+
+
+def test_destination_is_frozen_kw_only() -> None:
+    d = Destination(kind="email", raw="a@b.co", key="a@b.co")
+    try:
+        d.key = "x"  # type: ignore[misc]
+    except AttributeError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("Destination must be frozen")
