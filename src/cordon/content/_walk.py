@@ -1,0 +1,140 @@
+"""Walk a JSON value (a CallToolResult, a tool definition) and scan every string in it.
+
+Every string value and every object key is scanned, at any depth: text content, structured
+content, embedded resources (``text``, and ``blob`` when it decodes to text), resource links,
+error results and ``_meta`` alike (DESIGN.md invariant 6: everything a server returns is
+untrusted). Binary ``data`` of image and audio blocks is skipped. Paths are JSON pointers
+(RFC 6901); a finding in an object *key* has ``#key`` appended to the member's pointer.
+
+Caps fail closed: nesting deeper than ``max_depth`` or more than ``max_bytes`` of UTF-8 text
+stops the walk with one critical ``content.cap_exceeded`` finding.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from cordon._types import SEVERITY_ORDER, Finding
+from cordon.content.scanner import Hit, scan_hits, to_finding
+
+__all__ = ["CapExceeded", "iter_strings", "scan_value"]
+
+DEFAULT_MAX_DEPTH = 64
+DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+
+
+class CapExceeded(Exception):  # noqa: N818 - internal signal, never escapes this package
+    """Raised inside the walk when a cap is passed; carries the path where it happened."""
+
+    def __init__(self, path: str, what: str) -> None:
+        self.path, self.what = path, what
+        super().__init__(f"{what} at {path or '/'}")
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _decode_blob(blob: str) -> str | None:
+    try:
+        raw = base64.b64decode(blob, validate=False)
+        text = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    return text
+
+
+def iter_strings(
+    value: Any, *, max_depth: int = DEFAULT_MAX_DEPTH, max_bytes: int = DEFAULT_MAX_BYTES
+) -> Iterator[tuple[str, str, bool]]:
+    """Yield ``(path, text, decoded_blob)`` for every string and key in ``value``.
+
+    ``decoded_blob`` is True when ``text`` is the UTF-8 decoding of a resource ``blob`` (its
+    spans then refer to the decoded text).
+
+    Raises:
+        CapExceeded: deeper than ``max_depth`` or more than ``max_bytes`` of text.
+    """
+    budget = [max_bytes]
+
+    def charge(path: str, s: str) -> None:
+        budget[0] -= len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
+        if budget[0] < 0:
+            raise CapExceeded(path, "size cap")
+
+    def walk(v: Any, path: str, depth: int) -> Iterator[tuple[str, str, bool]]:
+        if depth > max_depth:
+            raise CapExceeded(path, "depth cap")
+        if isinstance(v, str):
+            charge(path, v)
+            yield path, v, False
+        elif isinstance(v, dict):
+            binary = v.get("type") in ("image", "audio")
+            for k, item in v.items():
+                k = str(k)
+                p = f"{path}/{_escape(k)}"
+                charge(p, k)
+                yield f"{p}#key", k, False
+                if binary and k == "data":
+                    continue
+                if k == "blob" and isinstance(item, str):
+                    charge(p, item)
+                    decoded = _decode_blob(item)
+                    if decoded is not None:
+                        yield p, decoded, True
+                    continue
+                yield from walk(item, p, depth + 1)
+        elif isinstance(v, (list, tuple)):
+            for i, item in enumerate(v):
+                yield from walk(item, f"{path}/{i}", depth + 1)
+        # numbers, booleans and null carry no text
+
+    yield from walk(value, "", 0)
+
+
+def scan_value(
+    value: Any,
+    *,
+    min_severity: str = "low",
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    on_hits: Callable[[str, str, list[Hit]], None] | None = None,
+) -> list[Finding]:
+    """Findings for every string in ``value``, each with its ``path``.
+
+    ``on_hits(path, text, hits)`` is called for each string with hits (the sanitiser uses it).
+    Strings that are keys have ``#key`` paths. Over a cap: the findings so far plus one
+    critical ``content.cap_exceeded`` finding at the path where the cap was passed.
+    """
+    threshold = SEVERITY_ORDER[min_severity]
+    findings: list[Finding] = []
+    try:
+        for path, text, blob in iter_strings(value, max_depth=max_depth, max_bytes=max_bytes):
+            hits = scan_hits(text)
+            if not hits:
+                continue
+            if blob:  # spans refer to the decoded text; report the whole blob
+                hits = [
+                    Hit(rule=h.rule, severity=h.severity, span=(0, len(text)), value=h.value)
+                    for h in hits
+                ]
+            if on_hits is not None:
+                on_hits(path, text, hits)
+            findings.extend(
+                to_finding(h, text, path) for h in hits if SEVERITY_ORDER[h.severity] >= threshold
+            )
+    except CapExceeded as exc:
+        findings.append(
+            Finding(
+                rule="content.cap_exceeded",
+                category="obfuscation",
+                severity="critical",
+                span=(0, 0),
+                path=exc.path,
+                evidence=f"{exc.what} passed (max_depth={max_depth}, max_bytes={max_bytes})",
+            )
+        )
+    return findings

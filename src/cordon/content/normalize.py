@@ -1,0 +1,377 @@
+"""Span-mapped normalisation: the text the model reads, with offsets back to the original.
+
+:func:`normalize` turns a string into :class:`Normalized`:
+
+* NFKC (UAX #15), applied only to runs of characters that NFKC changes;
+* invisible characters removed (zero-width, bidi controls, soft hyphen, variation selectors,
+  Unicode tags; the set is :data:`cordon.textnorm.INVISIBLE_CHARS`), and the ASCII that tag
+  characters smuggle decoded into a separate :class:`Layer` so it is scanned too;
+* HTML character references (``&#x69;``, ``&lt;``) and percent-encoded runs (``%69%67``)
+  decoded in place;
+* homoglyphs: a word that mixes ASCII letters with confusable letters (Cyrillic ``а``, Greek
+  ``ο``...) is mapped to its ASCII skeleton (Unicode TR39 section 4, table
+  :data:`cordon.textnorm.CONFUSABLE_TABLE`);
+* U+2028, U+2029 and U+0085 become ``\\n``. Other whitespace is folded by the matcher: every
+  gap between tokens in a rule is ``\\s+`` (see :func:`cordon.content._rule.words`), which is
+  equivalent to collapsing runs and costs nothing;
+* base64 runs (RFC 4648 sections 4 and 5) that decode to plausible text become :class:`Layer`
+  objects to be scanned separately.
+
+Every edit is recorded as ``(norm_start, norm_end, orig_start, orig_end)``; outside edits the
+mapping is a constant shift, so :meth:`Normalized.span_to_original` is a binary search.
+
+Cost: one pass of one compiled pattern over the text (C speed), plus Python work per *edit*,
+never per character. Text that needs no edit (the common case) is returned as is.
+Structural findings (invisible characters, tag smuggling, homoglyphs) are reported as
+:class:`Event` objects with original spans.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import re
+import sys
+import unicodedata
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+from urllib.parse import unquote_to_bytes
+
+from cordon.textnorm import CONFUSABLE_TABLE, INVISIBLE_CHARS
+
+__all__ = ["Event", "Layer", "Normalized", "normalize"]
+
+#: Events of one rule kept per text; the rest are counted into the last one's span.
+MAX_EVENTS_PER_RULE = 64
+#: Decoded layers kept per text (base64 and tag runs).
+MAX_LAYERS = 64
+
+_TAGS = range(0xE0000, 0xE0080)
+_BIDI = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x061C))
+_VS = frozenset(chr(c) for c in (*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)))
+_JOINERS = frozenset("\u200c\u200d")
+_MARKS = frozenset("\u200e\u200f")  # LRM/RLM: ordinary in right-to-left text
+
+
+def _class_of(chars: set[str] | frozenset[str]) -> str:
+    cps = sorted(ord(c) for c in chars)
+    parts: list[str] = []
+    i = 0
+    while i < len(cps):
+        j = i
+        while j + 1 < len(cps) and cps[j + 1] == cps[j] + 1:
+            j += 1
+        lo, hi = re.escape(chr(cps[i])), re.escape(chr(cps[j]))
+        parts.append(lo if i == j else f"{lo}-{hi}")
+        i = j + 1
+    return "[" + "".join(parts) + "]"
+
+
+#: confusable letters (non-ASCII letter -> ASCII letter) used for mixed-script words
+_LETTER_SKELETON: dict[int, str] = {
+    cp: t for cp, t in CONFUSABLE_TABLE.items() if chr(cp).isalpha() and t.isalpha()
+}
+_INV = _class_of(INVISIBLE_CHARS)
+_CONF = _class_of({chr(c) for c in _LETTER_SKELETON})
+_BASE_PATTERN = (
+    rf"(?P<inv>{_INV}+)"
+    r"|(?P<ent>&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
+    r"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)"
+    "|(?P<nl>[\u2028\u2029\u0085])"
+    rf"|(?P<conf>{_CONF}(?:(?=[A-Za-z])|(?<=[A-Za-z].)))"
+)
+_BASE_RE = re.compile(_BASE_PATTERN)
+_B64_RE = re.compile(
+    r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}(?:\r?\n[A-Za-z0-9+/_-]{4,}){0,64}={0,2}"
+)
+_B64_PLAUSIBLE = re.compile(r"[0-9+/_-]|[a-z][A-Z]|[A-Z]{2}[a-z]")
+_CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+
+
+@cache
+def _nfkc_re() -> re.Pattern[str]:
+    """Pattern for the edit scan when NFKC is needed (built once, ~0.1 s)."""
+    unstable = set()
+    for cp in range(sys.maxunicode + 1):
+        if 0xD800 <= cp < 0xE000:
+            continue
+        ch = chr(cp)
+        if unicodedata.combining(ch) or unicodedata.normalize("NFKC", ch) != ch:
+            unstable.add(ch)
+    unstable -= INVISIBLE_CHARS
+    unstable -= set("\u2028\u2029\u0085")
+    return re.compile(_BASE_PATTERN + f"|(?P<nfkc>{_class_of(unstable)}+)")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Event:
+    """A structural finding raised while normalising.
+
+    Attributes:
+        rule: ``obf.zero_width``, ``obf.bidi_control``, ``obf.tag_smuggling``,
+            ``obf.variation_selector_run`` or ``obf.homoglyph``.
+        span: ``(start, end)`` in the original text.
+    """
+
+    rule: str
+    span: tuple[int, int]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Layer:
+    """Decoded hidden text to be scanned on its own.
+
+    Attributes:
+        kind: ``"tag"`` (ASCII smuggled in tag characters) or ``"base64"``.
+        text: the decoded text.
+        span: ``(start, end)`` of the encoded run in the original text.
+    """
+
+    kind: Literal["tag", "base64"]
+    text: str
+    span: tuple[int, int]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Normalized:
+    """The normalised text and how to get back to the original.
+
+    Attributes:
+        original: the input.
+        text: what the model effectively reads (see module docstring).
+        events: structural findings, original spans.
+        layers: decoded hidden texts, original spans.
+    """
+
+    original: str
+    text: str
+    events: tuple[Event, ...]
+    layers: tuple[Layer, ...]
+    _ns: tuple[int, ...]
+    _edits: tuple[tuple[int, int, int, int], ...]
+
+    def span_to_original(self, start: int, end: int) -> tuple[int, int]:
+        """Map a ``[start, end)`` span of :attr:`text` to the original text.
+
+        A span that starts or ends inside a replaced run (an entity, a percent run, a skeleton
+        word) widens to cover the whole run; removed invisible characters inside the span are
+        included. O(log edits).
+        """
+        if not self._edits:
+            return start, end
+        return self._map_start(start), max(self._map_end(end), self._map_start(start))
+
+    def _map_start(self, n: int) -> int:
+        i = bisect_right(self._ns, n) - 1
+        if i < 0:
+            return n
+        ns, ne, os_, oe = self._edits[i]
+        if n < ne:
+            return os_
+        return oe + (n - ne)
+
+    def _map_end(self, n: int) -> int:
+        i = bisect_left(self._ns, n) - 1
+        if i < 0:
+            return n
+        ns, ne, os_, oe = self._edits[i]
+        if n <= ne:
+            return oe
+        return oe + (n - ne)
+
+
+class _Builder:
+    __slots__ = ("cursor", "edits", "events", "layers", "norm_len", "parts", "src", "counts")
+
+    def __init__(self, src: str) -> None:
+        self.src = src
+        self.parts: list[str] = []
+        self.edits: list[tuple[int, int, int, int]] = []
+        self.events: list[Event] = []
+        self.layers: list[Layer] = []
+        self.counts: dict[str, int] = {}
+        self.cursor = 0
+        self.norm_len = 0
+
+    def event(self, rule: str, start: int, end: int) -> None:
+        n = self.counts.get(rule, 0)
+        self.counts[rule] = n + 1
+        if n < MAX_EVENTS_PER_RULE:
+            self.events.append(Event(rule=rule, span=(start, end)))
+
+    def replace(self, start: int, end: int, new: str) -> None:
+        if start > self.cursor:
+            chunk = self.src[self.cursor : start]
+            self.parts.append(chunk)
+            self.norm_len += len(chunk)
+        ns = self.norm_len
+        if new:
+            self.parts.append(new)
+            self.norm_len += len(new)
+        self.edits.append((ns, self.norm_len, start, end))
+        self.cursor = end
+
+    def finish(self) -> str:
+        if not self.edits:
+            return self.src
+        if self.cursor < len(self.src):
+            self.parts.append(self.src[self.cursor :])
+        return "".join(self.parts)
+
+
+def _invisible_run(b: _Builder, start: int, end: int, run: str) -> None:
+    """Classify a run of invisible characters, record events and a tag layer, delete it."""
+    _classify_invisible(b, start, end, run)
+    b.replace(start, end, "")
+
+
+def _classify_invisible(b: _Builder, start: int, end: int, run: str) -> None:
+    src = b.src
+    tags = [c for c in run if ord(c) in _TAGS]
+    if tags:
+        prev = src[start - 1] if start else ""
+        flag = prev == "\U0001f3f4" and run.endswith("\U000e007f") and len(tags) <= 8
+        if not flag:
+            b.event("obf.tag_smuggling", start, end)
+            hidden = "".join(chr(ord(c) - 0xE0000) for c in tags if 0xE0020 <= ord(c) <= 0xE007E)
+            if hidden.strip() and len(b.layers) < MAX_LAYERS:
+                b.layers.append(Layer(kind="tag", text=hidden, span=(start, end)))
+    if any(c in _BIDI for c in run):
+        b.event("obf.bidi_control", start, end)
+    if sum(1 for c in run if c in _VS) >= 3:
+        b.event("obf.variation_selector_run", start, end)
+    other = [
+        c
+        for c in run
+        if c not in _BIDI and c not in _VS and c not in _MARKS and c not in _JOINERS
+        and ord(c) not in _TAGS and not (c == "\ufeff" and start == 0)
+    ]
+    if not other and any(c in _JOINERS for c in run):
+        # ZWJ/ZWNJ are ordinary between emoji and in Indic/Persian text, not between ASCII letters
+        before = src[start - 1] if start else ""
+        after = src[end] if end < len(src) else ""
+        if before.isascii() and before.isalpha() and after.isascii() and after.isalpha():
+            other = [run[0]]
+    if other:
+        b.event("obf.zero_width", start, end)
+
+
+def _clean_decoded(b: _Builder, start: int, end: int, decoded: str) -> str:
+    """Decoded entity or percent text: classify and drop invisibles it carried, NFKC it."""
+    if any(c in INVISIBLE_CHARS for c in decoded):
+        _classify_invisible(b, start, end, "".join(c for c in decoded if c in INVISIBLE_CHARS))
+        decoded = "".join(c for c in decoded if c not in INVISIBLE_CHARS)
+    if not unicodedata.is_normalized("NFKC", decoded):
+        decoded = unicodedata.normalize("NFKC", decoded)
+    return decoded
+
+
+def _homoglyph_word(b: _Builder, pos: int) -> None:
+    src = b.src
+    lo = pos
+    while lo > b.cursor and src[lo - 1].isalpha() and pos - lo < 64:
+        lo -= 1
+    hi = pos + 1
+    n = len(src)
+    while hi < n and src[hi].isalpha() and hi - pos < 64:
+        hi += 1
+    word = src[lo:hi]
+    b.event("obf.homoglyph", lo, hi)
+    b.replace(lo, hi, word.translate(_LETTER_SKELETON))
+
+
+def _base64_layers(b: _Builder, text: str, norm: Normalized) -> list[Layer]:
+    layers: list[Layer] = []
+    for m in _B64_RE.finditer(text):
+        run = m.group()
+        if len(run) < 24 or not _B64_PLAUSIBLE.search(run):
+            continue
+        compact = run.replace("\r", "").replace("\n", "").rstrip("=")
+        alphabet_url = "-" in compact or "_" in compact
+        if alphabet_url and ("+" in compact or "/" in compact):
+            continue
+        padded = compact + "=" * (-len(compact) % 4)
+        try:
+            raw = (
+                base64.urlsafe_b64decode(padded) if alphabet_url else base64.b64decode(padded)
+            )
+            decoded = raw.decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        if len(decoded) < 8 or _CONTROL_RE.search(decoded):
+            continue
+        printable = sum(1 for c in decoded if c.isprintable() or c in "\n\t")
+        if printable < 0.95 * len(decoded) or not any(c.isalpha() for c in decoded):
+            continue
+        layers.append(
+            Layer(kind="base64", text=decoded, span=norm.span_to_original(m.start(), m.end()))
+        )
+        if len(layers) + len(b.layers) >= MAX_LAYERS:
+            break
+    return layers
+
+
+def normalize(text: str) -> Normalized:
+    """Normalise ``text`` for matching; see the module docstring for every step.
+
+    Args:
+        text: any string (a tool result's text, a description...).
+
+    Returns:
+        :class:`Normalized` with the matching text, structural events, decoded layers and the
+        offset map. Never raises on malformed encodings: runs that do not decode stay as they
+        are.
+    """
+    b = _Builder(text)
+    pattern = _BASE_RE if unicodedata.is_normalized("NFKC", text) else _nfkc_re()
+    for m in pattern.finditer(text):
+        kind = m.lastgroup
+        start, end = m.span()
+        if start < b.cursor:  # inside a word already rewritten as a skeleton
+            continue
+        if kind == "inv":
+            _invisible_run(b, start, end, m.group())
+        elif kind == "ent":
+            decoded = html.unescape(m.group())
+            if decoded != m.group():
+                b.replace(start, end, _clean_decoded(b, start, end, decoded))
+        elif kind == "pct":
+            try:
+                decoded = unquote_to_bytes(m.group()).decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            b.replace(start, end, _clean_decoded(b, start, end, decoded))
+        elif kind == "nl":
+            b.replace(start, end, "\n")
+        elif kind == "conf":
+            _homoglyph_word(b, start)
+        else:  # nfkc
+            s = start
+            if unicodedata.combining(text[start]) and start > b.cursor:
+                s = start - 1
+            new = unicodedata.normalize("NFKC", text[s:end])
+            if new != text[s:end]:
+                b.replace(s, end, new)
+    out = b.finish()
+    edits = tuple(b.edits)
+    norm = Normalized(
+        original=text,
+        text=out,
+        events=(),
+        layers=(),
+        _ns=tuple(e[0] for e in edits),
+        _edits=edits,
+    )
+    layers = b.layers + _base64_layers(b, out, norm)
+    events = list(b.events)
+    return Normalized(
+        original=text,
+        text=out,
+        events=tuple(events),
+        layers=tuple(layers),
+        _ns=norm._ns,
+        _edits=edits,
+    )

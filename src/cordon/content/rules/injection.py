@@ -1,0 +1,234 @@
+"""Injection rules (prefix ``inj.``): text that tries to replace the agent's instructions.
+
+Severity follows what the text asks the reader to do: an override addressed to the agent is
+critical, a quoted example of one in security documentation (``mention_severity``) is low.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from cordon.content._rule import Rule, alt
+
+_R = partial(Rule, category="injection")
+
+_OVERRIDE_VERB = alt("ignore", "disregard", "forget", "override", "bypass", "discard", "abandon")
+_QUALIFIER = alt(
+    "previous", "prior", "above", "earlier", "preceding", "former", "existing", "original",
+    "initial", "system", "old", "current", "given", "developer", "safety", "security",
+)
+_TARGET = alt(
+    r"instructions?", r"prompts?", r"directives?", "rules", "guidelines", "guardrails",
+    "constraints", "context", r"messages?", r"commands?", "orders", "policies", "restrictions",
+    "programming", "safeguards", "training",
+)
+
+RULES: tuple[Rule, ...] = (
+    _R(
+        id="inj.override",
+        severity="critical",
+        mention_severity="low",
+        summary="An instruction override: 'ignore/disregard/forget the previous instructions'.",
+        why="Tool output that tells the agent to drop its instructions is the canonical "
+        "indirect prompt injection; the agent cannot tell it apart from the user.",
+        fix="Treat the result as data; block or quarantine the source that produced it.",
+        source="OWASP LLM01:2025 Prompt Injection; Perez & Ribeiro, 'Ignore Previous Prompt' "
+        "(arXiv:2211.09527)",
+        pattern=(
+            rf"\b{_OVERRIDE_VERB}\s+(?:(?:all|any|every|each|of|the|your|my|these|those|its)\s+)"
+            rf"{{0,3}}{_QUALIFIER}\s+(?:[a-z]+\s+){{0,2}}?{_TARGET}\b"
+            rf"|\b{alt('ignore', 'disregard', 'forget')}\s+(?:all\s+|everything\s+)"
+            r"(?:(?:that\s+)?you\s+(?:were|have\s+been)\s+told|(?:that\s+)?(?:came\s+)?"
+            r"(?:before|above)\b|your\s+instructions)"
+        ),
+        triggers=("ignore", "disregard", "forget", "override", "bypass", "discard", "abandon"),
+        window=300,
+    ),
+    _R(
+        id="inj.new_instructions",
+        severity="high",
+        mention_severity="low",
+        summary="A replacement task or persona: 'your new instructions are', 'from now on you "
+        "will', 'you are now DAN', 'enable developer mode'.",
+        why="Re-tasking the agent from inside data hands control to whoever wrote the data.",
+        fix="Treat the result as data; do not let retrieved text assign the agent a role.",
+        source="Liu et al., 'Prompt Injection attack against LLM-integrated Applications' "
+        "(arXiv:2306.05499); DAN jailbreak family",
+        pattern=(
+            r"\b(?:your|the)\s+(?:real|actual|true)\s+(?:instructions?|task|goal|objective|"
+            r"mission|role|directive|purpose)\s+(?:is|are)\b"
+            r"|\byour\s+(?:new|updated|revised)\s+(?:instructions?|task|goal|objective|mission|"
+            r"role|directive|purpose)\s+(?:is|are|:)"
+            r"|(?:^|[\[(*#>])\s*(?:new|updated|revised)\s+(?:system\s+)?instructions?\s*:"
+            r"|\bfrom\s+now\s+on,?\s+(?:you|the\s+assistant|the\s+ai|the\s+agent)\s+"
+            r"(?:will|must|are|should|shall|can)\b"
+            r"|\byou\s+are\s+(?:now|no\s+longer)\s+(?:a|an|in|the|dan|free|unrestricted|allowed|"
+            r"jailbroken|bound|required)\b"
+            r"|\b(?:enter|enable|activate|switch\s+to)\s+(?:developer|god|dan|jailbreak|"
+            r"unrestricted|unfiltered)\s+mode\b"
+        ),
+        triggers=("instruction", "task", "goal", "objective", "mission", "role", "directive",
+                  "purpose", "now", "longer", "mode"),
+        window=200,
+    ),
+    _R(
+        id="inj.role_delimiter",
+        severity="high",
+        mention_severity="low",
+        summary="A forged chat-template delimiter: <|im_start|>, <|system|>, [INST], <<SYS>>, "
+        "<start_of_turn>, <|eot_id|>.",
+        why="Template tokens in data try to close the tool turn and open a fake system or user "
+        "turn, so injected text reads as if it came from a trusted role.",
+        fix="Defang the delimiters (warn mode) or block the result.",
+        source="OpenAI ChatML format; Meta Llama 2/3 prompt formats; OWASP LLM01:2025",
+        pattern=(
+            r"<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|"
+            r"end_of_text|start_header_id|end_header_id|eot_id|eom_id|end|start|tool|ipython)"
+            r"\s*\|>"
+            r"|\[/?inst\]|<</?sys>>|</?(?:start|end)_of_turn>"
+        ),
+        triggers=("<|", "inst]", "sys>>", "_of_turn>"),
+        window=120,
+    ),
+    _R(
+        id="inj.fake_turn",
+        severity="high",
+        summary="A line that impersonates a conversation role ('System:', 'Assistant:', "
+        "'Human:') and carries an instruction.",
+        why="A forged turn makes injected instructions look like they came from the system or "
+        "the user rather than from a tool.",
+        fix="Treat the result as data; strip or defang role prefixes.",
+        source="Greshake et al., 'Not what you've signed up for' (arXiv:2302.12173)",
+        pattern=(
+            r"^[ \t>*#]*(?:system|assistant|human|user|developer)\s*(?:message|prompt)?\s*:"
+            r"[^\n]{0,80}?\b(?:ignore|disregard|you\s+must|you\s+are\s+now|you\s+will\s+now|"
+            r"from\s+now\s+on|new\s+instructions|override|do\s+not\s+tell)\b"
+        ),
+        triggers=("system", "assistant", "human", "user", "developer"),
+        window=200,
+    ),
+    _R(
+        id="inj.concealment",
+        severity="high",
+        mention_severity="low",
+        summary="Concealment wording: 'do not tell the user', 'without informing the user', "
+        "'keep this secret', 'silently send'.",
+        why="Legitimate data never asks the agent to hide something from its user; concealment "
+        "is how tool poisoning keeps the human out of the loop.",
+        fix="Block the result or the tool definition; review the server.",
+        source="Invariant Labs, 'MCP Security Notification: Tool Poisoning Attacks' (2025-04)",
+        pattern=(
+            r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t)\s+(?:tell|inform|"
+            r"notify|alert|warn|show|let|reveal\s+(?:this|these|it)\s+to|"
+            r"mention\s+(?:this|these|it|that)(?:\s+[a-z]+){0,3}?\s+to)\s+(?:the|your)\s+"
+            r"(?:user|human|operator|requester|customer)s?\b"
+            r"|\bwithout\s+(?:telling|informing|notifying|alerting|letting)\s+(?:the|your)\s+"
+            r"(?:user|human|operator)"
+            r"|\b(?:keep|hide)\s+(?:this|these\s+instructions|it)\s+(?:secret|hidden|"
+            r"confidential|private)\s+from\s+(?:the\s+)?(?:user|human)"
+            r"|\bthe\s+(?:user|human)\s+(?:must|should|does|need|needs)\s*(?:not|n't)\s+"
+            r"(?:[a-z]+\s+){0,2}?(?:know|see|notice|be\s+told|find\s+out)\b"
+            r"|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|acknowledge)\s+"
+            r"(?:these|this|the|that|any)\s+(?:instructions?|note|message|step)"
+            r"|\b(?:silently|quietly|secretly|covertly|discreetly)\s+(?:send|forward|upload|post|"
+            r"transmit|copy|exfiltrate|email|include|append|call|invoke|run|execute|read|add)\b"
+        ),
+        triggers=("user", "human", "operator", "requester", "customer", "instruction", "note",
+                  "message", "step", "silently", "quietly", "secretly", "covertly", "discreetly"),
+        window=200,
+    ),
+    _R(
+        id="inj.authority",
+        severity="high",
+        mention_severity="low",
+        summary="Authority impersonation: 'message from the system administrator', "
+        "'attention AI assistant', 'as an AI model you must'.",
+        why="Data that claims to speak for the operator, the vendor or the system borrows trust "
+        "it does not have.",
+        fix="Treat the result as data; real operator instructions never arrive in tool output.",
+        source="Greshake et al., 'Not what you've signed up for' (arXiv:2302.12173); "
+        "OWASP LLM01:2025",
+        pattern=(
+            r"\b(?:message|note|instructions?|notice|directive|order|update)s?\s+(?:from|by)\s+"
+            r"(?:the\s+|your\s+)?(?:system\s+administrator|sysadmin|system|developers?|"
+            r"administrator|admin|security\s+team|anthropic|openai|it\s+department|"
+            r"model\s+provider)\b"
+            r"|\b(?:attention|note\s+to|dear|hey|important\s+for|instructions?\s+for|message\s+"
+            r"for)\s*:?\s+(?:the\s+|all\s+)?(?:ai|assistants?|agents?|llms?|language\s+models?|"
+            r"claude|chatgpt|gpt|copilot|gemini|bots?)\b(?!\s+(?:developers?|builders?|"
+            r"engineers?|team|teams|users?|researchers?)\b)"
+            r"|\bas\s+an?\s+(?:ai|llm|language\s+model|assistant)\b[^.\n]{0,40}?\byou\s+"
+            r"(?:must|are\s+required|have\s+to|need\s+to|are\s+instructed)\b"
+        ),
+        triggers=("from", "by", "attention", "note", "dear", "hey", "important", "for", "ai", "llm",
+                  "language", "assistant"),
+        window=200,
+    ),
+    _R(
+        id="inj.clearance",
+        severity="high",
+        mention_severity="low",
+        summary="A forged security clearance: '[system note: scanned and cleared]', 'this "
+        "content has been verified', 'no further inspection required', 'pre-approved'.",
+        why="A verdict written inside the payload it claims to clear is forged: real verdicts "
+        "arrive out of band. It soothes the agent instead of commanding it.",
+        fix="Ignore in-band verdicts; block or mark the result as untrusted.",
+        source="Forged scanner-verdict notes, rule INJ-006 of the mcp-output-firewall README; "
+        "OWASP LLM01:2025",
+        pattern=(
+            r"\b(?:this|the\s+following|the\s+above|the\s+attached)\s+(?:content|text|message|"
+            r"document|output|result|data|payload|file|response|email|page|instruction|"
+            r"request|action)s?\s+(?:was|were|is|are|has\s+been|have\s+been)\s+(?:already\s+|"
+            r"fully\s+|officially\s+)?(?:scanned|verified|vetted|reviewed|approved|cleared|"
+            r"whitelisted|allowlisted|sanitized|sanitised|validated|pre-?approved|authori[sz]ed|"
+            r"marked\s+(?:as\s+)?safe)\b"
+            r"|\bno\s+further\s+(?:inspection|scanning|review|checks?|verification|analysis|"
+            r"filtering|screening)\s+(?:is\s+)?(?:required|needed|necessary)\b"
+            r"|\[\s*(?:system|security|safety|scanner|firewall)\s+(?:note|notice|message|"
+            r"verdict|status)\s*:"
+            r"|\bclassification\s*:\s*(?:data|safe|trusted|benign)\b"
+            r"|\b(?:security|safety)\s+(?:scan|check|review)\s*:?\s*(?:passed|complete|clear|ok)"
+            r"[^\n]{0,40}?\b(?:safe|trusted|cleared)\b"
+        ),
+        triggers=("scanned", "verified", "vetted", "reviewed", "approved", "cleared",
+                  "whitelisted", "allowlisted", "sanitized", "sanitised", "validated",
+                  "authorized", "authorised", "marked", "further", "[", "classification",
+                  "scan", "check", "review"),
+        window=250,
+    ),
+    _R(
+        id="inj.directive_tag",
+        severity="high",
+        mention_severity="low",
+        summary="A pseudo-XML directive tag such as <IMPORTANT>, <system>, <instructions>, "
+        "<admin>, <hidden>.",
+        why="Tool-poisoning payloads wrap their instructions in tags that models treat as "
+        "emphasis or as a higher-priority channel.",
+        fix="Block the definition or result; legitimate data rarely contains these tags.",
+        source="Invariant Labs, 'MCP Security Notification: Tool Poisoning Attacks' (2025-04)",
+        pattern=(
+            r"<\s*/?\s*(?:important|system|system[_-]prompt|system[_-]message|instructions?|"
+            r"admin|hidden|secret|sys|assistant[_-]instructions|user[_-]instructions|override|"
+            r"critical[_-]instructions?)\s*>"
+        ),
+        triggers=("important", "system", "instruction", "admin", "hidden", "secret", "sys",
+                  "override"),
+        window=120,
+    ),
+    _R(
+        id="inj.hidden_comment",
+        severity="medium",
+        summary="An HTML comment that addresses the agent or carries instructions.",
+        why="Comments are invisible in rendered pages but fully visible to a model reading the "
+        "source, a classic carrier for indirect injection.",
+        fix="Strip comments from fetched pages before the model reads them.",
+        source="Greshake et al. (arXiv:2302.12173); Invariant Labs, 'GitHub MCP Exploited' "
+        "(2025-05)",
+        pattern=(
+            r"<!--[^>]{0,300}?\b(?:ignore|disregard|you\s+must|you\s+should|assistant|ai\s+agent|"
+            r"llm|instructions?\s+for|do\s+not\s+tell)\b"
+        ),
+        triggers=("<!--",),
+        window=400,
+    ),
+)

@@ -1,0 +1,163 @@
+"""Secret rules (prefix ``secret.``): live-looking credentials in text the agent reads.
+
+Matching is case-sensitive. Documented example values (AWS's ``AKIAIOSFODNN7EXAMPLE``, the
+jwt.io sample token, ``xxxx`` placeholders) are refused by each rule's ``accept`` predicate.
+:func:`cordon.content.find_secrets` returns the raw values so that later calls can be checked
+for them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+from cordon.content._rule import Rule
+
+_R = partial(Rule, category="secrets", case_sensitive=True)
+
+_PLACEHOLDER = re.compile(
+    rb"(?i)example|sample|dummy|placeholder|your[_-]|changeme|redacted|xxxx|\*\*\*|\.\.\.|"
+    rb"<[^>]*>|\$\{|\{\{|0000000|1234567|abcdef|test[_-]?(?:key|token|secret)"
+)
+_JWT_IO_SIGNATURE = b"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+_IDENTIFIER = re.compile(rb"^[A-Za-z_][\w.]*(?:[\[(].*)?$")
+
+
+def _random_looking(value: bytes) -> bool:
+    """Enough distinct characters to be a generated value, and no placeholder wording."""
+    return len(set(value)) >= 8 and _PLACEHOLDER.search(value) is None
+
+
+def _not_jwt_example(value: bytes) -> bool:
+    return _JWT_IO_SIGNATURE not in value and _random_looking(value)
+
+
+def _password_value(value: bytes) -> bool:
+    if _PLACEHOLDER.search(value) or _IDENTIFIER.match(value) and not re.search(rb"\d", value):
+        return False
+    if value.lower() in {b"password", b"passwd", b"secret", b"none", b"null", b"true", b"false"}:
+        return False
+    # an expression or a reference, not a literal: os.environ[...], getenv(...), settings.X
+    if re.search(rb"[\[(]|^(?:os|env|process|settings|config|self|request)\.", value):
+        return False
+    return bool(re.search(rb"[0-9]", value)) and bool(re.search(rb"[A-Za-z]", value))
+
+
+RULES: tuple[Rule, ...] = (
+    _R(
+        id="secret.aws_access_key",
+        severity="high",
+        summary="An AWS access key id (AKIA/ASIA... 20 characters), not AWS's documented "
+        "example.",
+        why="Credentials in tool output reach the model's context and can be repeated into "
+        "later calls, logs or other servers.",
+        fix="Warn mode masks it; rotate the key and find out why a tool returned it.",
+        source="AWS IAM User Guide, 'Unique identifiers' (key id prefixes); gitleaks aws rule",
+        pattern=r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z2-7]{16}\b",
+        triggers=("akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "anpa", "anva",
+                  "aipa"),
+        window=40,
+        accept=_random_looking,
+    ),
+    _R(
+        id="secret.aws_secret_key",
+        severity="high",
+        summary="An AWS secret access key assigned to aws_secret_access_key.",
+        why="Together with the key id it grants the account's permissions.",
+        fix="Warn mode masks it; rotate the key.",
+        source="AWS CLI configuration files documentation; gitleaks aws-secret rule",
+        pattern=(
+            r"(?i:(?:aws)?_?secret_?access_?key)[\"']?\s*[:=]\s*[\"']?"
+            r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])"
+        ),
+        triggers=("secret_access_key", "secretaccesskey"),
+        window=120,
+        accept=_random_looking,
+        secret_group=1,
+    ),
+    _R(
+        id="secret.github_token",
+        severity="high",
+        summary="A GitHub token (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_).",
+        why="A token in the context can be pushed into a later call and used by whoever "
+        "receives it.",
+        fix="Warn mode masks it; revoke the token.",
+        source="GitHub blog, 'Behind GitHub's new authentication token formats' (2021-04)",
+        pattern=r"\b(?:gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{22,255})\b",
+        triggers=("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+        window=300,
+        accept=_random_looking,
+    ),
+    _R(
+        id="secret.provider_key",
+        severity="high",
+        summary="A provider API key: Anthropic sk-ant-, OpenAI sk-proj-/T3BlbkFJ, Stripe "
+        "sk_live_, Google AIza, Slack xox?-, npm_, PyPI, GitLab glpat-.",
+        why="Live keys spend money and expose data; in the context they can leak into later "
+        "calls.",
+        fix="Warn mode masks it; revoke the key.",
+        source="gitleaks and detect-secrets provider rules; vendor key-format documentation",
+        pattern=(
+            r"\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}"
+            r"|\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}"
+            r"|\bsk-(?:proj|svcacct)-[A-Za-z0-9_-]{40,200}"
+            r"|\b[sr]k_live_[0-9a-zA-Z]{24,99}"
+            r"|\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"
+            r"|\bxox[abposr]-[0-9A-Za-z-]{10,250}"
+            r"|\bnpm_[A-Za-z0-9]{36}\b"
+            r"|\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}"
+            r"|\bglpat-[A-Za-z0-9_-]{20,60}"
+        ),
+        triggers=("sk-", "sk_live_", "rk_live_", "aiza", "xoxa-", "xoxb-", "xoxp-", "xoxo-",
+                  "xoxs-", "xoxr-", "npm_", "pypi-", "glpat-"),
+        window=320,
+        accept=_random_looking,
+    ),
+    _R(
+        id="secret.private_key",
+        severity="critical",
+        summary="A PEM private key block with a real body (not a '...' placeholder).",
+        why="A private key in the context can be copied anywhere the agent can write.",
+        fix="Warn mode masks it; replace the key.",
+        source="RFC 7468 (PEM textual encodings); detect-secrets PrivateKeyDetector",
+        pattern=(
+            r"-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----\s*"
+            r"(?:[A-Za-z-]+:[^\n]{0,200}\n\s*){0,4}(?:[A-Za-z0-9+/=]{40,}\s*){2}"
+        ),
+        triggers=("private key",),
+        window=700,
+    ),
+    _R(
+        id="secret.jwt",
+        severity="medium",
+        summary="A JSON Web Token (three base64url segments starting eyJ), not the jwt.io "
+        "sample.",
+        why="A bearer token is a live session for whoever holds it until it expires.",
+        fix="Warn mode masks it.",
+        source="RFC 7519 (JSON Web Token)",
+        pattern=r"\beyJ[A-Za-z0-9_-]{10,2000}\.eyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,1000}",
+        triggers=("eyj",),
+        window=7000,
+        accept=_not_jwt_example,
+    ),
+    _R(
+        id="secret.password_assignment",
+        severity="medium",
+        summary="An inline credential assignment: password=..., api_key: ..., client_secret=...",
+        why="Plain-text passwords in tool output end up in the model's context and logs.",
+        fix="Warn mode masks the value.",
+        source="detect-secrets KeywordDetector; CWE-798 (hard-coded credentials)",
+        pattern=(
+            r"\b(?i:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|"
+            r"auth[_-]?token|client[_-]?secret|db[_-]?pass(?:word)?)[\"']?\s*[:=]\s*[\"']?"
+            r"([^\s\"'<>{}$;,]{8,128})"
+        ),
+        triggers=("password", "passwd", "pwd", "secret", "api_key", "api-key", "apikey",
+                  "access_token", "access-token", "accesstoken", "auth_token", "auth-token",
+                  "authtoken", "client_secret", "client-secret", "clientsecret", "db_pass",
+                  "db-pass", "dbpass"),
+        window=200,
+        accept=_password_value,
+        secret_group=1,
+    ),
+)
