@@ -61,11 +61,7 @@ def scan_text(text: str, *, min_severity: str = "low") -> list[Finding]:
         ValueError: unknown ``min_severity``.
     """
     threshold = _check_severity(min_severity)
-    return [
-        to_finding(h, text)
-        for h in scan_hits(text)
-        if SEVERITY_ORDER[h.severity] >= threshold
-    ]
+    return [to_finding(h, text) for h in scan_hits(text) if SEVERITY_ORDER[h.severity] >= threshold]
 
 
 def scan_result(
@@ -87,9 +83,7 @@ def scan_result(
         ValueError: unknown ``min_severity``.
     """
     _check_severity(min_severity)
-    return scan_value(
-        result, min_severity=min_severity, max_depth=max_depth, max_bytes=max_bytes
-    )
+    return scan_value(result, min_severity=min_severity, max_depth=max_depth, max_bytes=max_bytes)
 
 
 def scan_tool(tool: dict[str, Any], *, min_severity: str = "low") -> list[Finding]:
@@ -114,8 +108,12 @@ def scan_instructions(text: str, *, min_severity: str = "low") -> list[Finding]:
     """
     return [
         Finding(
-            rule=f.rule, category=f.category, severity=f.severity, span=f.span,
-            path="/instructions", evidence=f.evidence,
+            rule=f.rule,
+            category=f.category,
+            severity=f.severity,
+            span=f.span,
+            path="/instructions",
+            evidence=f.evidence,
         )
         for f in scan_text(text, min_severity=min_severity)
     ]

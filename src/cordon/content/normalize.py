@@ -246,8 +246,12 @@ def _classify_invisible(b: _Builder, start: int, end: int, run: str) -> None:
     other = [
         c
         for c in run
-        if c not in _BIDI and c not in _VS and c not in _MARKS and c not in _JOINERS
-        and ord(c) not in _TAGS and not (c == "\ufeff" and start == 0)
+        if c not in _BIDI
+        and c not in _VS
+        and c not in _MARKS
+        and c not in _JOINERS
+        and ord(c) not in _TAGS
+        and not (c == "\ufeff" and start == 0)
     ]
     if not other and any(c in _JOINERS for c in run):
         # ZWJ/ZWNJ are ordinary between emoji and in Indic/Persian text, not between ASCII letters
@@ -295,9 +299,7 @@ def _base64_layers(b: _Builder, text: str, norm: Normalized) -> list[Layer]:
             continue
         padded = compact + "=" * (-len(compact) % 4)
         try:
-            raw = (
-                base64.urlsafe_b64decode(padded) if alphabet_url else base64.b64decode(padded)
-            )
+            raw = base64.urlsafe_b64decode(padded) if alphabet_url else base64.b64decode(padded)
             decoded = raw.decode("utf-8")
         except (binascii.Error, ValueError):
             continue

@@ -63,7 +63,9 @@ def _trie(words: list[bytes]) -> bytes:
         node[None] = {}
 
     def emit(node: dict[int | None, dict]) -> bytes:
-        alts = [re.escape(bytes([k])) + emit(node[k]) for k in sorted(k for k in node if k is not None)]
+        alts = [
+            re.escape(bytes([k])) + emit(node[k]) for k in sorted(k for k in node if k is not None)
+        ]
         if not alts:
             return b""
         end = None in node
@@ -195,14 +197,14 @@ def scan_hits(
             serious = False
             for h in inner:
                 if h.rule.category == "secrets" or SEVERITY_ORDER[h.severity] >= 2:
-                    out.append(Hit(rule=h.rule, severity=h.severity, span=layer.span,
-                                   value=h.value))
+                    out.append(
+                        Hit(rule=h.rule, severity=h.severity, span=layer.span, value=h.value)
+                    )
                     serious = serious or (
                         h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 2
                     )
             if serious and (only is None or payload.id in only):
-                out.append(Hit(rule=payload, severity=payload.severity, span=layer.span,
-                               value=""))
+                out.append(Hit(rule=payload, severity=payload.severity, span=layer.span, value=""))
     seen: set[tuple[str, tuple[int, int]]] = set()
     unique: list[Hit] = []
     for h in sorted(out, key=lambda h: (h.span, h.rule.id)):

@@ -14,13 +14,40 @@ _R = partial(Rule, category="injection")
 
 _OVERRIDE_VERB = alt("ignore", "disregard", "forget", "override", "bypass", "discard", "abandon")
 _QUALIFIER = alt(
-    "previous", "prior", "above", "earlier", "preceding", "former", "existing", "original",
-    "initial", "system", "old", "current", "given", "developer", "safety", "security",
+    "previous",
+    "prior",
+    "above",
+    "earlier",
+    "preceding",
+    "former",
+    "existing",
+    "original",
+    "initial",
+    "system",
+    "old",
+    "current",
+    "given",
+    "developer",
+    "safety",
+    "security",
 )
 _TARGET = alt(
-    r"instructions?", r"prompts?", r"directives?", "rules", "guidelines", "guardrails",
-    "constraints", "context", r"messages?", r"commands?", "orders", "policies", "restrictions",
-    "programming", "safeguards", "training",
+    r"instructions?",
+    r"prompts?",
+    r"directives?",
+    "rules",
+    "guidelines",
+    "guardrails",
+    "constraints",
+    "context",
+    r"messages?",
+    r"commands?",
+    "orders",
+    "policies",
+    "restrictions",
+    "programming",
+    "safeguards",
+    "training",
 )
 
 RULES: tuple[Rule, ...] = (
@@ -67,8 +94,19 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:enter|enable|activate|switch\s+to)\s+(?:developer|god|dan|jailbreak|"
             r"unrestricted|unfiltered)\s+mode\b"
         ),
-        triggers=("instruction", "task", "goal", "objective", "mission", "role", "directive",
-                  "purpose", "now", "longer", "mode"),
+        triggers=(
+            "instruction",
+            "task",
+            "goal",
+            "objective",
+            "mission",
+            "role",
+            "directive",
+            "purpose",
+            "now",
+            "longer",
+            "mode",
+        ),
         window=200,
     ),
     _R(
@@ -133,8 +171,22 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:silently|quietly|secretly|covertly|discreetly)\s+(?:send|forward|upload|post|"
             r"transmit|copy|exfiltrate|email|include|append|call|invoke|run|execute|read|add)\b"
         ),
-        triggers=("user", "human", "operator", "requester", "customer", "instruction", "note",
-                  "message", "step", "silently", "quietly", "secretly", "covertly", "discreetly"),
+        triggers=(
+            "user",
+            "human",
+            "operator",
+            "requester",
+            "customer",
+            "instruction",
+            "note",
+            "message",
+            "step",
+            "silently",
+            "quietly",
+            "secretly",
+            "covertly",
+            "discreetly",
+        ),
         window=200,
     ),
     _R(
@@ -160,8 +212,20 @@ RULES: tuple[Rule, ...] = (
             r"|\bas\s+an?\s+(?:ai|llm|language\s+model|assistant)\b[^.\n]{0,40}?\byou\s+"
             r"(?:must|are\s+required|have\s+to|need\s+to|are\s+instructed)\b"
         ),
-        triggers=("from", "by", "attention", "note", "dear", "hey", "important", "for", "ai", "llm",
-                  "language", "assistant"),
+        triggers=(
+            "from",
+            "by",
+            "attention",
+            "note",
+            "dear",
+            "hey",
+            "important",
+            "for",
+            "ai",
+            "llm",
+            "language",
+            "assistant",
+        ),
         window=200,
     ),
     _R(
@@ -190,10 +254,28 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:security|safety)\s+(?:scan|check|review)\s*:?\s*(?:passed|complete|clear|ok)"
             r"[^\n]{0,40}?\b(?:safe|trusted|cleared)\b"
         ),
-        triggers=("scanned", "verified", "vetted", "reviewed", "approved", "cleared",
-                  "whitelisted", "allowlisted", "sanitized", "sanitised", "validated",
-                  "authorized", "authorised", "marked", "further", "[", "classification",
-                  "scan", "check", "review"),
+        triggers=(
+            "scanned",
+            "verified",
+            "vetted",
+            "reviewed",
+            "approved",
+            "cleared",
+            "whitelisted",
+            "allowlisted",
+            "sanitized",
+            "sanitised",
+            "validated",
+            "authorized",
+            "authorised",
+            "marked",
+            "further",
+            "[",
+            "classification",
+            "scan",
+            "check",
+            "review",
+        ),
         window=250,
     ),
     _R(
@@ -211,8 +293,16 @@ RULES: tuple[Rule, ...] = (
             r"admin|hidden|secret|sys|assistant[_-]instructions|user[_-]instructions|override|"
             r"critical[_-]instructions?)\s*>"
         ),
-        triggers=("important", "system", "instruction", "admin", "hidden", "secret", "sys",
-                  "override"),
+        triggers=(
+            "important",
+            "system",
+            "instruction",
+            "admin",
+            "hidden",
+            "secret",
+            "sys",
+            "override",
+        ),
         window=120,
     ),
     _R(

@@ -29,8 +29,7 @@ RULES: tuple[Rule, ...] = (
     _R(
         id="obf.bidi_control",
         severity="high",
-        summary="Bidirectional override, embedding or isolate controls (U+202A-202E, "
-        "U+2066-2069).",
+        summary="Bidirectional override, embedding or isolate controls (U+202A-202E, U+2066-2069).",
         why="They reorder how text displays, so a human reviewer and the model see different "
         "things (Trojan Source).",
         fix="Warn mode strips them; block mode refuses the result.",

@@ -47,15 +47,13 @@ RULES: tuple[Rule, ...] = (
     _R(
         id="secret.aws_access_key",
         severity="high",
-        summary="An AWS access key id (AKIA/ASIA... 20 characters), not AWS's documented "
-        "example.",
+        summary="An AWS access key id (AKIA/ASIA... 20 characters), not AWS's documented example.",
         why="Credentials in tool output reach the model's context and can be repeated into "
         "later calls, logs or other servers.",
         fix="Warn mode masks it; rotate the key and find out why a tool returned it.",
         source="AWS IAM User Guide, 'Unique identifiers' (key id prefixes); gitleaks aws rule",
         pattern=r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z2-7]{16}\b",
-        triggers=("akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "anpa", "anva",
-                  "aipa"),
+        triggers=("akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "anpa", "anva", "aipa"),
         window=40,
         accept=_random_looking,
     ),
@@ -93,8 +91,7 @@ RULES: tuple[Rule, ...] = (
         severity="high",
         summary="A provider API key: Anthropic sk-ant-, OpenAI sk-proj-/T3BlbkFJ, Stripe "
         "sk_live_, Google AIza, Slack xox?-, npm_, PyPI, GitLab glpat-.",
-        why="Live keys spend money and expose data; in the context they can leak into later "
-        "calls.",
+        why="Live keys spend money and expose data; in the context they can leak into later calls.",
         fix="Warn mode masks it; revoke the key.",
         source="gitleaks and detect-secrets provider rules; vendor key-format documentation",
         pattern=(
@@ -108,8 +105,21 @@ RULES: tuple[Rule, ...] = (
             r"|\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}"
             r"|\bglpat-[A-Za-z0-9_-]{20,60}"
         ),
-        triggers=("sk-", "sk_live_", "rk_live_", "aiza", "xoxa-", "xoxb-", "xoxp-", "xoxo-",
-                  "xoxs-", "xoxr-", "npm_", "pypi-", "glpat-"),
+        triggers=(
+            "sk-",
+            "sk_live_",
+            "rk_live_",
+            "aiza",
+            "xoxa-",
+            "xoxb-",
+            "xoxp-",
+            "xoxo-",
+            "xoxs-",
+            "xoxr-",
+            "npm_",
+            "pypi-",
+            "glpat-",
+        ),
         window=320,
         accept=_random_looking,
     ),
@@ -130,8 +140,7 @@ RULES: tuple[Rule, ...] = (
     _R(
         id="secret.jwt",
         severity="medium",
-        summary="A JSON Web Token (three base64url segments starting eyJ), not the jwt.io "
-        "sample.",
+        summary="A JSON Web Token (three base64url segments starting eyJ), not the jwt.io sample.",
         why="A bearer token is a live session for whoever holds it until it expires.",
         fix="Warn mode masks it.",
         source="RFC 7519 (JSON Web Token)",
@@ -152,10 +161,27 @@ RULES: tuple[Rule, ...] = (
             r"auth[_-]?token|client[_-]?secret|db[_-]?pass(?:word)?)[\"']?\s*[:=]\s*[\"']?"
             r"([^\s\"'<>{}$;,]{8,128})"
         ),
-        triggers=("password", "passwd", "pwd", "secret", "api_key", "api-key", "apikey",
-                  "access_token", "access-token", "accesstoken", "auth_token", "auth-token",
-                  "authtoken", "client_secret", "client-secret", "clientsecret", "db_pass",
-                  "db-pass", "dbpass"),
+        triggers=(
+            "password",
+            "passwd",
+            "pwd",
+            "secret",
+            "api_key",
+            "api-key",
+            "apikey",
+            "access_token",
+            "access-token",
+            "accesstoken",
+            "auth_token",
+            "auth-token",
+            "authtoken",
+            "client_secret",
+            "client-secret",
+            "clientsecret",
+            "db_pass",
+            "db-pass",
+            "dbpass",
+        ),
         window=200,
         accept=_password_value,
         secret_group=1,

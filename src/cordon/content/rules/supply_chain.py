@@ -28,8 +28,7 @@ RULES: tuple[Rule, ...] = (
             r"\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|da|k|fi)?sh|python[23]?|perl|ruby|node|iex|"
             r"invoke-expression)\b"
         ),
-        triggers=("curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod",
-                  "fetch"),
+        triggers=("curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "fetch"),
         window=400,
     ),
     _R(
@@ -40,8 +39,7 @@ RULES: tuple[Rule, ...] = (
         why="A different index can serve a look-alike package (dependency confusion); an "
         "agent told to use it installs attacker code.",
         fix="Pin the official index; review any instruction that changes it.",
-        source="Alex Birsan, 'Dependency Confusion' (2021); CVE-2018-20225 (pip "
-        "--extra-index-url)",
+        source="Alex Birsan, 'Dependency Confusion' (2021); CVE-2018-20225 (pip --extra-index-url)",
         pattern=(
             r"--(?:extra-)?index-url[\s=]+(?!https://(?:pypi\.org|download\.pytorch\.org|"
             r"pypi\.python\.org|test\.pypi\.org)[/\s])\S+"

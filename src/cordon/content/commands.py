@@ -1,0 +1,141 @@
+"""``cordon rules`` and ``cordon scan``: the content catalogue and an offline scanner.
+
+``register(app)`` adds both commands to the main typer app (called from ``cordon.cli``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from cordon._types import SEVERITY_ORDER, Finding
+
+__all__ = ["register"]
+
+
+def _findings_for(raw: str, min_severity: str) -> list[Finding]:
+    """Scan a captured payload: a JSON-RPC response, a CallToolResult, a tools/list result,
+    a tool definition, or plain text when it is not JSON."""
+    from cordon.content import scan_result, scan_text, scan_tool
+
+    try:
+        doc: Any = json.loads(raw)
+    except ValueError:
+        return scan_text(raw, min_severity=min_severity)
+    if isinstance(doc, dict) and isinstance(doc.get("result"), dict):
+        doc = doc["result"]
+    if isinstance(doc, dict) and isinstance(doc.get("tools"), list):
+        out: list[Finding] = []
+        for i, tool in enumerate(doc["tools"]):
+            if isinstance(tool, dict):
+                for f in scan_tool(tool, min_severity=min_severity):
+                    out.append(
+                        Finding(
+                            rule=f.rule,
+                            category=f.category,
+                            severity=f.severity,
+                            span=f.span,
+                            path=f"/tools/{i}{f.path}",
+                            evidence=f.evidence,
+                        )
+                    )
+        return out
+    if isinstance(doc, dict) and "inputSchema" in doc:
+        return scan_tool(doc, min_severity=min_severity)
+    if isinstance(doc, (dict, list)):
+        return scan_result(
+            doc if isinstance(doc, dict) else {"content": doc}, min_severity=min_severity
+        )
+    return scan_text(raw, min_severity=min_severity)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``rules`` and ``scan`` to ``app``."""
+
+    @app.command("rules")
+    def rules_cmd(
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print the catalogue as JSON.")
+        ] = False,
+    ) -> None:
+        """List the content rule catalogue."""
+        from cordon.content import RULES
+
+        if as_json:
+            typer.echo(
+                json.dumps(
+                    [
+                        {
+                            "id": r.id,
+                            "category": r.category,
+                            "severity": r.severity,
+                            "summary": r.summary,
+                            "why": r.why,
+                            "fix": r.fix,
+                            "source": r.source,
+                        }
+                        for r in RULES
+                    ],
+                    indent=2,
+                )
+            )
+            return
+        table = Table(title=f"cordon content rules ({len(RULES)})", show_lines=False)
+        for col in ("id", "category", "severity", "summary", "source"):
+            table.add_column(col, overflow="fold")
+        for r in RULES:
+            table.add_row(r.id, r.category, r.severity, r.summary, r.source)
+        Console().print(table)
+
+    @app.command("scan")
+    def scan_cmd(
+        file: Annotated[str, typer.Argument(help="File to scan, or - for standard input.")] = "-",
+        as_json: Annotated[bool, typer.Option("--json", help="Print findings as JSON.")] = False,
+        min_severity: Annotated[
+            str, typer.Option("--min-severity", help="low, medium, high or critical.")
+        ] = "low",
+    ) -> None:
+        """Scan a captured tool result (JSON) or plain text. Exit 1 when there are findings."""
+        if min_severity not in SEVERITY_ORDER:
+            Console(stderr=True).print(f"unknown severity {min_severity!r}")
+            raise typer.Exit(2)
+        try:
+            raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            Console(stderr=True).print(f"cannot read {file}: {exc}")
+            raise typer.Exit(2) from exc
+        findings = _findings_for(raw, min_severity)
+        if as_json:
+            typer.echo(
+                json.dumps(
+                    {
+                        "findings": [
+                            {
+                                "rule": f.rule,
+                                "category": f.category,
+                                "severity": f.severity,
+                                "span": list(f.span),
+                                "path": f.path,
+                                "evidence": f.evidence,
+                            }
+                            for f in findings
+                        ]
+                    }
+                )
+            )
+        elif findings:
+            table = Table(title=f"{len(findings)} finding(s)")
+            for col in ("rule", "severity", "span", "path", "evidence"):
+                table.add_column(col, overflow="fold")
+            for f in findings:
+                table.add_row(f.rule, f.severity, f"{f.span[0]}-{f.span[1]}", f.path, f.evidence)
+            Console(markup=False).print(table)
+        else:
+            Console().print("clean: no findings")
+        raise typer.Exit(1 if findings else 0)
