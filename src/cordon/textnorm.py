@@ -42,6 +42,7 @@ __all__ = [
     "CONFUSABLE_TABLE",
     "INVISIBLE_CHARS",
     "INVISIBLE_RE",
+    "byte_classes",
     "decode_base64_runs",
     "decode_hex_runs",
     "decode_html_entities",
@@ -386,21 +387,47 @@ def decode_rfc2047(text: str) -> str:
     return _RFC2047_RE.sub(_rfc2047_sub, text)
 
 
-# Run finding works on bytes: one ``bytes.translate`` maps every base64-alphabet byte to ``b``
-# (line breaks to ``n``/``r``), so that a literal-prefix regex finds runs at memory speed
-# instead of testing a character class at every position.
+# Run finding works on bytes: one ``bytes.translate`` maps upper-case letters, digits and
+# ``+/_-`` to ``X`` and lower-case letters to ``a`` (line breaks to ``n``/``r``). A base64 or hex
+# run almost always has an ``X`` among its first characters, and ``X`` bytes are sparse in
+# prose, so a regex with the literal prefix ``X`` finds runs at memory speed; the run's start
+# is then found by looking back over ``a`` bytes.
 _RUN_CLASS = bytearray(range(256))
-for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-":
-    _RUN_CLASS[_c] = ord("b")
+for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/_-":
+    _RUN_CLASS[_c] = ord("X")
+for _c in b"abcdefghijklmnopqrstuvwxyz":
+    _RUN_CLASS[_c] = ord("a")
 _RUN_CLASS[ord("\n")] = ord("n")
 _RUN_CLASS[ord("\r")] = ord("r")
 _RUN_CLASS[ord("=")] = ord("=")
 _RUN_CLASS_TABLE = bytes(_RUN_CLASS)
 del _c, _RUN_CLASS
-#: 12+ alphabet bytes, optionally continued on following lines (MIME), then padding.
-_RUN_RE = re.compile(rb"bbbbbbbbbbbbb*(?:r?nbbbbb*)*+=?=?")
+#: An ``X`` followed by 11+ alphabet bytes, optionally continued on following lines (MIME).
+_RUN_RE = re.compile(rb"X[aX]{11,}(?:r?n[aX]{4,})*+=?=?")
+_RUN_BACK_RE = re.compile(rb"[aX]*")
 _HEX_CHARS = frozenset("0123456789abcdefABCDEF")
 _B64_NL_RE = re.compile(r"\r?\n")
+
+
+def byte_classes(text: str) -> tuple[bytes, bytes]:
+    """``(utf8_bytes, classes)`` for run finding: ``classes`` has ``X`` for upper-case letters,
+    digits and ``+/_-``, ``a`` for lower-case letters, and every other byte unchanged, at the
+    same offsets as ``utf8_bytes``. Two C-speed passes."""
+    raw = text.encode("utf-8", "surrogatepass")
+    return raw, raw.translate(_RUN_CLASS_TABLE)
+
+
+def _run_spans(cls: bytes) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    last = 0
+    back = _RUN_BACK_RE.match
+    for m in _RUN_RE.finditer(cls):
+        start, end = m.span()
+        lo = max(last, start - 64)
+        start -= back(cls[lo:start][::-1]).end()
+        spans.append((start, end))
+        last = end
+    return spans
 
 
 def _looks_encoded(run: str) -> bool:
@@ -432,12 +459,10 @@ def _decode_run(run: str, *, want_b64: bool, want_hex: bool) -> str | None:
 
 
 def _replace_runs(text: str, *, want_b64: bool, want_hex: bool) -> str:
-    raw = text.encode("utf-8", "surrogatepass")
-    cls = raw.translate(_RUN_CLASS_TABLE)
+    raw, cls = byte_classes(text)
     pieces: list[bytes] = []
     last = 0
-    for m in _RUN_RE.finditer(cls):
-        start, end = m.span()
+    for start, end in _run_spans(cls):
         run = raw[start:end].decode("ascii")
         out = _decode_run(run, want_b64=want_b64, want_hex=want_hex)
         if out is not None:
@@ -450,17 +475,17 @@ def _replace_runs(text: str, *, want_b64: bool, want_hex: bool) -> str:
     return b"".join(pieces).decode("utf-8", "surrogatepass")
 
 
-def encoded_runs(text: str) -> list[str]:
+def encoded_runs(text: str, *, classes: tuple[bytes, bytes] | None = None) -> list[str]:
     """The printable decodings of every base64 (standard or URL-safe) and hex run in ``text``.
 
     Same run rules as :func:`decode_base64_runs` and :func:`decode_hex_runs`; returns only the
-    decoded texts, in order, which is what a matcher that indexes tokens needs. Linear time.
+    decoded texts, in order, which is what a matcher that indexes tokens needs. ``classes`` is
+    :func:`byte_classes` of ``text`` when the caller already has it. Linear time.
     """
-    raw = text.encode("utf-8", "surrogatepass")
-    cls = raw.translate(_RUN_CLASS_TABLE)
+    raw, cls = classes if classes is not None else byte_classes(text)
     found: list[str] = []
-    for m in _RUN_RE.finditer(cls):
-        out = _decode_run(raw[m.start() : m.end()].decode("ascii"), want_b64=True, want_hex=True)
+    for start, end in _run_spans(cls):
+        out = _decode_run(raw[start:end].decode("ascii"), want_b64=True, want_hex=True)
         if out is not None:
             found.append(out)
     return found

@@ -41,6 +41,7 @@ from cordon.taint._extract import Destination
 from cordon.taint._keys import phone_key, token_keys
 from cordon.taint._shared import SharedTaintStore
 from cordon.textnorm import (
+    byte_classes,
     decode_html_entities,
     decode_json_escapes,
     decode_percent,
@@ -61,13 +62,11 @@ _TCHARS = r"[^\s\"'<>()\[\]{}`|\\,;]"
 _TRUN_RE = re.compile(_TCHARS + "*")
 _ANCHORS = (re.compile("@"), re.compile(r"\.\w"), re.compile(r"#\w"), re.compile("://"))
 
-_DIGIT_CLASS = bytearray(range(256))
-for _c in b"0123456789":
-    _DIGIT_CLASS[_c] = ord("0")
-_DIGIT_TABLE = bytes(_DIGIT_CLASS)
-del _c, _DIGIT_CLASS
-#: 7+ digits, with up to two separators between digits; literal prefix "000" keeps it fast.
-_PHONE_BYTES_RE = re.compile(rb"000(?:[ ().\-]{0,2}0){4,}")
+#: 7+ digits (``X`` in :func:`cordon.textnorm.byte_classes`) with up to two separators between;
+#: the literal prefix ``XXX`` keeps the search at memory speed. Upper-case words also match and
+#: are discarded by :func:`phone_key` (it counts real digits).
+_PHONE_BYTES_RE = re.compile(rb"XXX(?:[ ().\-]{0,2}X){4,}")
+
 
 #: (hint substring, literal-prefix regex locating an encoded piece, decoder). A decoder runs on
 #: the whitespace-delimited region around each piece, never on the whole text again.
@@ -76,7 +75,8 @@ _DECODERS = (
     ("&", re.compile(r"&#?[0-9A-Za-z]{1,32};?"), decode_html_entities),
     ("\\", re.compile(r"\\[ux\"\\/bfnrt]"), decode_json_escapes),
     ("=?", re.compile(r"=\?"), decode_rfc2047),
-    ("=", re.compile(r"=(?:[0-9A-F]{2}|\r?\n)"), decode_quoted_printable),
+    # only escapes of punctuation, space or non-ASCII bytes (``q=12`` is not a hint)
+    ("=", re.compile(r"=(?:[2-7][0-9A-F]|[89A-F][0-9A-F]|\r?\n)"), decode_quoted_printable),
 )
 _REGION_WINDOW = 4096
 _NONSPACE_RE = re.compile(r"\S*")
@@ -102,7 +102,7 @@ def _regions(text: str, hint: re.Pattern[str]) -> list[str]:
 
 
 def _scan_tokens(text: str, out: set[str]) -> None:
-    """Add the keys of every anchored token and phone number in case-folded ``text``."""
+    """Add the keys of every anchored token in case-folded ``text``."""
     positions: list[int] = []
     for anchor in _ANCHORS:
         positions.extend(m.start() for m in anchor.finditer(text))
@@ -124,21 +124,24 @@ def _scan_tokens(text: str, out: set[str]) -> None:
             if token not in seen:
                 seen.add(token)
                 token_keys(token, out)
-    raw = text.encode("utf-8", "surrogatepass")
-    if b"000" in raw.translate(_DIGIT_TABLE):
-        digits = raw.translate(_DIGIT_TABLE)
-        for m in _PHONE_BYTES_RE.finditer(digits):
-            s = m.start()
-            if s and (raw[s - 1 : s].isalnum()):
-                continue
-            key = phone_key(raw[s : m.end()].decode("ascii", "replace"))
-            if key is not None:
-                out.add(key)
+
+
+def _scan_phones(raw: bytes, cls: bytes, out: set[str]) -> None:
+    """Add the key of every phone number (7-15 digits with separators)."""
+    for m in _PHONE_BYTES_RE.finditer(cls):
+        s = m.start()
+        if s and raw[s - 1 : s].isalnum():
+            continue
+        key = phone_key(raw[s : m.end()].decode("ascii", "replace"))
+        if key is not None:
+            out.add(key)
 
 
 def _index_view(text: str, out: set[str], depth: int) -> None:
     """Tokenise ``text`` (case kept) and, up to ``_MAX_DEPTH``, each decoding of it."""
     _scan_tokens(text.lower() if text.isascii() else text.casefold(), out)
+    classes = byte_classes(text)
+    _scan_phones(*classes, out)
     if depth >= _MAX_DEPTH:
         return
     for hint, locate, decoder in _DECODERS:
@@ -147,7 +150,7 @@ def _index_view(text: str, out: set[str], depth: int) -> None:
                 decoded = decoder(region)
                 if decoded != region:
                     _index_view(_prepare(decoded), out, depth + 1)
-    for decoded in encoded_runs(text):
+    for decoded in encoded_runs(text, classes=classes):
         _index_view(_prepare(decoded), out, depth + 1)
 
 
