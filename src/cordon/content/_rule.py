@@ -59,7 +59,10 @@ class Rule:
             ``severity``.
         accept: optional predicate on the matched bytes; ``False`` drops the match (documented
             example keys, placeholders).
-        secret_group: for secret rules, the regex group holding the raw credential value.
+        secret_group: the regex group holding the raw credential value (secrets) or the
+            matched value shown as evidence.
+        span_group: the regex group whose span is reported (context such as a leading clause
+            boundary can sit outside it).
     """
 
     id: str
@@ -76,6 +79,7 @@ class Rule:
     mention_severity: Severity | None = None
     accept: Callable[[bytes], bool] | None = field(default=None, compare=False)
     secret_group: int = 0
+    span_group: int = 0
 
     def __post_init__(self) -> None:
         prefix = CATEGORIES.get(self.category)

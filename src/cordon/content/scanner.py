@@ -154,7 +154,8 @@ def _match_norm(
                 g = rule.secret_group
                 if rule.accept is not None and not rule.accept(m.group(g)):
                     continue
-                raw.append((rule, m.start(), m.end(), m.start(g), m.end(g)))
+                sg = rule.span_group
+                raw.append((rule, m.start(sg), m.end(sg), m.start(g), m.end(g)))
                 seen_end = m.end()
                 count += 1
                 if count >= MAX_HITS_PER_RULE:

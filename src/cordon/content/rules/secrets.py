@@ -72,6 +72,7 @@ RULES: tuple[Rule, ...] = (
         window=120,
         accept=_random_looking,
         secret_group=1,
+        span_group=1,
     ),
     _R(
         id="secret.github_token",
@@ -185,5 +186,6 @@ RULES: tuple[Rule, ...] = (
         window=200,
         accept=_password_value,
         secret_group=1,
+        span_group=1,
     ),
 )

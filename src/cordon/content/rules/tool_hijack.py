@@ -164,7 +164,8 @@ RULES: tuple[Rule, ...] = (
         fix="Block the result or hide the definition; deny file reads of these paths by policy.",
         source="Invariant Labs, 'Tool Poisoning Attacks' (2025-04: mcp.json and id_rsa "
         "'sidenote'); MITRE ATT&CK T1552.001",
-        pattern=rf"{_CLAUSE_START}{_READ_SEND_VERB}\b[^\n]{{0,80}}?{SENSITIVE_PATH}",
+        pattern=rf"{_CLAUSE_START}({_READ_SEND_VERB}\b[^\n]{{0,80}}?{SENSITIVE_PATH})",
+        span_group=1,
         triggers=_PATH_TRIGGERS,
         window=250,
     ),
