@@ -345,10 +345,11 @@ class Gateway:
             TypeError: the handler is a coroutine function (use :meth:`acall`).
             Exception: whatever the handler raised, after its message was observed.
         """
+        known = self.tools.get(name)
+        if known is not None and inspect.iscoroutinefunction(known.handler):
+            raise TypeError(f"tool {name!r} has an async handler: use Gateway.acall")
         arguments = {} if args is None else dict(args)
         tool = self._allowed_tool(name, arguments, session, scopes)
-        if inspect.iscoroutinefunction(tool.handler):
-            raise TypeError(f"tool {name!r} has an async handler: use Gateway.acall")
         try:
             value = tool.handler(**arguments)
         except Exception as exc:
