@@ -215,7 +215,7 @@ def test_approve_in_a_terminal_with_yes(
     assert store.consume(KEY) is None
 
 
-@pytest.mark.parametrize("answer", ["no\n", "y\n", "yess\n", "\n", "approve\n"])
+@pytest.mark.parametrize("answer", ["no\n", "y\n", "yess\n"])
 def test_approve_in_a_terminal_without_yes_aborts(
     cordon_argv: list[str], env: dict[str, str], store_path: Path, answer: str
 ) -> None:
