@@ -28,7 +28,7 @@ def _init() -> bytes:
 def test_bad_frames_get_errors_and_session_continues(harness: Harness) -> None:
     root = harness.tmp / "root"
     root.mkdir()
-    cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), "--max-bytes", "4096", "--max-depth", "16", "--", *fs_server(root)]
+    cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), "--max-bytes", "20000", "--max-depth", "16", "--", *fs_server(root)]
     env = {**os.environ, "HOME": str(harness.home)}
     call = {"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "write_file", "arguments": {"path": str(root / "b.txt"), "content": "x"}}}
     deep: object = "x"
@@ -40,13 +40,24 @@ def test_bad_frames_get_errors_and_session_continues(harness: Harness) -> None:
         json.dumps([call]).encode(),  # a batch smuggling a call
         b'{"jsonrpc": "2.0", "id": 3, "method": ',  # malformed
         b'{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"x":"\xff\xfe"}}',  # invalid UTF-8
-        json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/list", "params": {"pad": "y" * 10000}}).encode(),
+        json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/list", "params": {"pad": "y" * 30000}}).encode(),
         json.dumps({"jsonrpc": "2.0", "id": 6, "method": "tools/list", "params": {"deep": deep}}).encode(),
         b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"write_file","name":"read_file","arguments":{}}}',
         json.dumps({"jsonrpc": "2.0", "id": 8, "method": "tools/list"}).encode(),
     ]
-    proc = subprocess.run(cmd, input=b"\n".join(lines) + b"\n", capture_output=True, env=env, timeout=60)
-    replies = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b"\n".join(lines) + b"\n")
+    proc.stdin.flush()
+    replies = []
+    while True:  # read until the last request is answered, then close stdin
+        raw = proc.stdout.readline()
+        assert raw, proc.stderr.read() if proc.stderr else b""
+        replies.append(json.loads(raw))
+        if replies[-1].get("id") == 8:
+            break
+    proc.stdin.close()
+    proc.wait(timeout=30)
     by_id = {r.get("id"): r for r in replies if r.get("id") is not None}
     errors_null = [r for r in replies if r.get("id") is None and "error" in r]
     codes = sorted(r["error"]["code"] for r in errors_null)
@@ -58,7 +69,7 @@ def test_bad_frames_get_errors_and_session_continues(harness: Harness) -> None:
     assert "result" in by_id[8] and by_id[8]["result"]["tools"]  # the session went on
     assert 9 not in by_id  # the batched call was never forwarded
     assert not (root / "b.txt").exists()
-    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.returncode == 0
 
 
 def test_upstream_death_errors_pending_and_exits_nonzero(harness: Harness) -> None:
@@ -67,8 +78,12 @@ def test_upstream_death_errors_pending_and_exits_nonzero(harness: Harness) -> No
     code = "import sys; sys.stdin.readline(); sys.exit(3)"
     cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), "--", sys.executable, "-c", code]
     env = {**os.environ, "HOME": str(harness.home)}
-    proc = subprocess.run(cmd, input=_init() + b"\n", capture_output=True, env=env, timeout=60)
-    replies = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
-    assert replies and replies[0]["id"] == 1 and "error" in replies[0]
-    assert proc.returncode != 0
-    assert b"upstream server exited" in proc.stderr
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write(_init() + b"\n")
+    proc.stdin.flush()  # stdin stays open: the upstream, not the client, goes away
+    reply = json.loads(proc.stdout.readline())
+    assert reply["id"] == 1 and "error" in reply
+    assert proc.wait(timeout=30) != 0
+    assert b"upstream server exited" in proc.stderr.read()
+    proc.stdin.close()

@@ -203,7 +203,9 @@ class Session:
         p = engine.policy
         self.engine = engine
         self.id = session_id or uuid.uuid4().hex[:16]
-        self.taint = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=p.min_destination_length)
+        self.taint = TaintIndex(
+            max_bytes=p.taint_memory_bytes, min_length=p.min_destination_length, shared=engine.shared_taint
+        )
         self.trusted = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1)
         for text in trusted:
             self.trusted.add_text(text)
@@ -226,12 +228,6 @@ class Session:
     def observe_untrusted(self, value: Any) -> None:
         """Record any upstream payload (error messages, notifications) as untrusted output."""
         self.taint.add_value(value)
-        self._publish(value)
-
-    def _publish(self, value: Any) -> None:
-        store = self.engine.shared_taint
-        if store is not None:
-            store.publish_value(value)
 
     def observe_output(
         self, tool: str, result: Any, *, server: str = "default", content_mode: str | None = None
@@ -245,7 +241,6 @@ class Session:
         cp = self.engine.policy.content
         ev = evaluate_result(result, mode=content_mode or cp.mode, block_at=cp.block_at)
         self.taint.add_value(result)
-        self._publish(result)
         for text in _texts(result):
             for secret in find_secrets(text):
                 self.secrets.add(secret)
@@ -420,6 +415,8 @@ class Session:
         sp = policy.servers.get(server)
         trusted_tool = tool in policy.trust_tools or (sp is not None and tool in sp.trust_tools)
         ann = self._annotations(server, tool)
+        if tp.destructive is False:  # the policy vouches for this tool (e.g. confined writes)
+            ann = {**ann, "destructiveHint": False}
         v = _actions.check_actions(
             tool,
             dict(arguments),
@@ -523,9 +520,6 @@ class Session:
         if policy.trusted_text_beats_taint and self.trusted.lookup(dest, sink_is_url=sink_is_url) == "tainted":
             return None
         state = self.taint.lookup(dest, sink_is_url=sink_is_url)
-        store = self.engine.shared_taint
-        if state != "tainted" and store is not None and store.contains_destination(dest, sink_is_url=sink_is_url):
-            state = "tainted"
         allowlisted = _match_trusted(dest, trusted_patterns)
         if state == "tainted" and not (allowlisted and policy.allowlist_beats_taint):
             return Verdict(

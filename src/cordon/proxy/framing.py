@@ -38,10 +38,15 @@ INTERNAL_ERROR = -32603
 
 @dataclass(frozen=True, slots=True)
 class Oversize:
-    """Marker yielded in place of a line that exceeded the cap; ``head`` is its first bytes."""
+    """Marker yielded in place of a line that exceeded the cap; ``head`` and ``tail`` are its
+    first and last bytes (a JSON-RPC ``id`` may sit at either end)."""
 
     size: int
     head: bytes
+    tail: bytes = b""
+
+
+_KEEP = 4096
 
 
 async def read_lines(reader: asyncio.StreamReader, max_bytes: int) -> AsyncIterator[bytes | Oversize]:
@@ -51,7 +56,7 @@ async def read_lines(reader: asyncio.StreamReader, max_bytes: int) -> AsyncItera
     parts: list[bytes] = []
     size = 0
     discarding = False
-    head = b""
+    head = tail = b""
     while True:
         chunk = await reader.read(1 << 20)
         if not chunk:
@@ -60,39 +65,32 @@ async def read_lines(reader: asyncio.StreamReader, max_bytes: int) -> AsyncItera
                 if line.strip():
                     yield line
             elif discarding:
-                yield Oversize(size, head)
+                yield Oversize(size, head, tail)
             return
         start = 0
         while True:
             nl = chunk.find(b"\n", start)
+            piece = chunk[start:] if nl < 0 else chunk[start:nl]
+            if not discarding and size + len(piece) > max_bytes:
+                discarding = True
+                head = (b"".join(parts) + piece[:_KEEP])[:_KEEP]
+                parts = []
+            if discarding:
+                size += len(piece)
+                tail = (tail + piece[-_KEEP:])[-_KEEP:]
+            else:
+                parts.append(piece)
+                size += len(piece)
             if nl < 0:
-                piece = chunk[start:]
-                if discarding:
-                    size += len(piece)
-                elif size + len(piece) > max_bytes:
-                    discarding = True
-                    head = b"".join(parts)[:4096] or piece[:4096]
-                    size += len(piece)
-                    parts = []
-                else:
-                    parts.append(piece)
-                    size += len(piece)
                 break
-            piece = chunk[start:nl]
             start = nl + 1
             if discarding:
-                yield Oversize(size + len(piece), head)
-            elif size + len(piece) > max_bytes:
-                yield Oversize(size + len(piece), (b"".join(parts) + piece[:4096])[:4096])
+                yield Oversize(size, head, tail)
             else:
-                if parts:
-                    parts.append(piece)
-                    line = b"".join(parts)
-                else:
-                    line = piece
+                line = parts[0] if len(parts) == 1 else b"".join(parts)
                 if line.strip():
                     yield line
-            parts, size, discarding, head = [], 0, False, b""
+            parts, size, discarding, head, tail = [], 0, False, b"", b""
 
 
 def parse_frame(line: bytes) -> dict[str, Any]:
@@ -153,9 +151,9 @@ def check_duplicate_keys(line: bytes) -> None:
 _ID_RE = re.compile(rb'"id"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,20})')
 
 
-def sniff_id(head: bytes) -> Any:
-    """Best-effort id of an unparseable (oversized) frame, from its first bytes; else None."""
-    m = _ID_RE.search(head)
+def sniff_id(head: bytes, tail: bytes = b"") -> Any:
+    """Best-effort id of an unparseable (oversized) frame, from its first or last bytes."""
+    m = _ID_RE.search(head) or _ID_RE.search(tail)
     if not m:
         return None
     try:
@@ -180,4 +178,4 @@ def blocked_result(rule: str, reason: str, extra: str = "") -> dict[str, Any]:
     text = f"[cordon blocked] {reason} (rule: {rule})"
     if extra:
         text += f"\n{extra}"
-    return {"content": [{"type": "text", "text": text}], "isError": True}
+    return {"content": [{"type": "text", "text": text}], "isError": True, "resultType": "complete"}

@@ -238,7 +238,7 @@ class Relay:
             if isinstance(item, Oversize):
                 self.record({"kind": "frame_refused", "direction": "client", "reason": "oversize", "size": item.size})
                 self.to_client(
-                    error_frame(sniff_id(item.head), INVALID_REQUEST, f"cordon: message over the size cap ({self.max_bytes} bytes)")
+                    error_frame(sniff_id(item.head, item.tail), INVALID_REQUEST, f"cordon: message over the size cap ({self.max_bytes} bytes)")
                 )
                 continue
             try:
@@ -439,7 +439,7 @@ class Relay:
         assert self.proc is not None and self.proc.stdout is not None and self.out is not None
         async for item in read_lines(self.proc.stdout, self.max_bytes):
             if isinstance(item, Oversize):
-                rid = sniff_id(item.head)
+                rid = sniff_id(item.head, item.tail)
                 self.record({"kind": "frame_refused", "direction": "server", "reason": "oversize", "size": item.size})
                 if rid is not None and self.pending.pop(_id_key(rid), None) is not None:
                     self.to_client(error_frame(rid, INTERNAL_ERROR, f"cordon: upstream reply over the size cap ({self.max_bytes} bytes)"))
