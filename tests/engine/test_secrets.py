@@ -1,0 +1,168 @@
+"""Secrets never leave: every encoding, near-misses, masking, the policy loader."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import time
+import urllib.parse
+
+import pytest
+
+from cordon._exceptions import PolicyError
+from cordon.engine.secrets import SecretSet, check_secrets, load_policy_secrets
+
+AWS = "AKIA" + "IOSFODNN7" + "EXAMPLE"
+GH = "ghp_" + "a1B2c3D4e5F6g7H8i9J0" + "k1L2m3N4o5P6q7R8"
+
+
+@pytest.fixture
+def secrets():
+    s = SecretSet()
+    s.add(AWS)
+    s.add(GH, name="GITHUB_TOKEN")
+    return s
+
+
+def _b64(prefix: bytes, secret: str, suffix: bytes = b"", urlsafe=False) -> str:
+    raw = prefix + secret.encode() + suffix
+    enc = base64.urlsafe_b64encode(raw) if urlsafe else base64.b64encode(raw)
+    return enc.decode()
+
+
+ENCODINGS = {
+    "plain": lambda s: f"token={s}&x=1",
+    "lower-case": lambda s: s.lower(),
+    "upper-case": lambda s: s.upper(),
+    "zero-width": lambda s: s[:4] + "\u200b\u2060" + s[4:],
+    "full-width": lambda s: "".join(chr(ord(c) + 0xFEE0) for c in s),
+    "percent-all": lambda s: "".join(f"%{b:02X}" for b in s.encode()),
+    "percent-query": lambda s: "q=" + urllib.parse.quote(s + "/+=", safe=""),
+    "html-decimal": lambda s: "".join(f"&#{ord(c)};" for c in s),
+    "html-hex": lambda s: "".join(f"&#x{ord(c):x};" for c in s),
+    "json-unicode": lambda s: "".join(f"\\u{ord(c):04x}" for c in s),
+    "js-hex-escape": lambda s: "".join(f"\\x{ord(c):02x}" for c in s),
+    "hex-lower": lambda s: "data:" + s.encode().hex(),
+    "hex-upper": lambda s: s.encode().hex().upper(),
+    "base64-offset0": lambda s: _b64(b"", s),
+    "base64-offset1": lambda s: _b64(b"x", s, b"yz"),
+    "base64-offset2": lambda s: _b64(b"xy", s, b"z"),
+    "base64-urlsafe-binary-neighbours": lambda s: _b64(b"\xfb\xff", s, b"\xfe", urlsafe=True),
+    "base64-in-longer-text": lambda s: "blob " + _b64(b"header: value\n", s, b"\ntrailer") + " end",
+    "base64-mime-lines": lambda s: base64.encodebytes(b"prefix " * 12 + s.encode()).decode(),
+    "base64-of-percent": lambda s: _b64(b"", urllib.parse.quote(s)),
+    "percent-of-base64": lambda s: urllib.parse.quote(_b64(b"a", s), safe=""),
+    "html-escaped-json": lambda s: html.escape(json.dumps({"k": s})),
+}
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+@pytest.mark.parametrize("secret", [AWS, GH], ids=["aws", "github"])
+def test_secret_found_in_each_encoding(secrets, encoding, secret):
+    payload = {"body": {"parts": [ENCODINGS[encoding](secret)]}}
+    assert secrets.find_in(payload) is not None, encoding
+    v = check_secrets(payload, secrets, sending=True)
+    assert v is not None and v.verdict == "deny" and v.rule == "secret.egress"
+    assert v.param == "body.parts[0]"
+
+
+NEAR_MISSES = [
+    AWS[:-1],  # truncated
+    AWS[:-1] + "F",  # one character changed
+    AWS[::-1],  # reversed: documented as not caught, and not a match
+    AWS[:10] + " " + AWS[10:],  # split by a space
+    base64.b64encode(AWS[:-3].encode()).decode(),  # base64 of a shorter prefix
+    AWS.encode().hex()[:-4],  # truncated hex
+    "AKIAIOSFODNN7EXAMPLES"[1:],  # shifted
+    "the AWS docs use an example key id",
+]
+
+
+@pytest.mark.parametrize("text", NEAR_MISSES)
+def test_near_misses_pass(secrets, text):
+    assert secrets.find_in({"body": text}) is None
+    assert check_secrets({"body": text}, secrets, sending=True) is None
+
+
+def test_not_sending_is_never_denied(secrets):
+    assert check_secrets({"body": AWS}, secrets, sending=False) is None
+
+
+def test_short_values_are_ignored():
+    s = SecretSet()
+    s.add("short")
+    s.add("1234567")
+    assert len(s) == 0
+    assert s.find_in({"a": "short 1234567"}) is None
+    s.add("12345678")
+    assert len(s) == 1 and s.find_in({"a": "x12345678y"}) is not None
+
+
+def test_secret_in_a_dict_key_and_nested_lists(secrets):
+    v = check_secrets({"headers": [{AWS: "v"}]}, secrets, sending=True)
+    assert v is not None and v.param == f"headers[0].{AWS}"
+
+
+def test_label_is_masked_and_reason_does_not_leak(secrets):
+    label = secrets.find_in({"x": AWS})
+    assert label is not None and AWS not in label and AWS[3:] not in label
+    assert secrets.find_in({"x": GH}) == "secret GITHUB_TOKEN"
+    v = check_secrets({"x": _b64(b"", AWS)}, secrets, sending=True)
+    assert AWS not in v.reason and v.details["encoding"] == "base64"
+    assert AWS not in repr(v.details)
+
+
+def test_encoding_reported(secrets):
+    def enc(text):
+        return check_secrets({"x": text}, secrets, sending=True).details["encoding"]
+
+    assert enc(AWS) == "plain"
+    assert enc(AWS.encode().hex()) == "hex"
+    assert enc("".join(f"%{b:02X}" for b in AWS.encode())) == "decoded"
+
+
+def test_empty_set_finds_nothing():
+    s = SecretSet()
+    assert s.find_in({"x": AWS}) is None
+    assert check_secrets({"x": AWS}, s, sending=True) is None
+
+
+def test_secrets_added_later_are_found():
+    s = SecretSet()
+    assert s.find_in({"x": AWS}) is None
+    s.add(AWS)
+    assert s.find_in({"x": AWS}) is not None
+
+
+def test_large_argument_is_fast(secrets):
+    for i in range(50):
+        secrets.add(f"tok_{i:04d}_" + "Zq8vL2mN9xR4" * 2)
+    blob = "lorem ipsum dolor sit amet, consectetur adipiscing elit 0123456789 " * 15000
+    start = time.perf_counter()
+    assert secrets.find_in({"content": blob}) is None
+    elapsed = time.perf_counter() - start
+    assert elapsed < 2.0
+    assert secrets.find_in({"content": blob + AWS}) is not None
+
+
+def test_load_policy_secrets(tmp_path):
+    tok = tmp_path / "token"
+    tok.write_text("  " + GH + "\n")
+    env_file = tmp_path / ".env"
+    env_file.write_text('# comment\nexport API_KEY="' + AWS + '"\nSHORT=abc\n')
+    values = load_policy_secrets(
+        ["MY_TOKEN", "UNSET", "EMPTY"],
+        [str(tok), str(env_file)],
+        environ={"MY_TOKEN": " value-from-env-123 \n", "EMPTY": ""},
+    )
+    assert values[0] == "value-from-env-123"
+    assert GH in values and AWS in values
+    assert all(len(v) >= 8 for v in values)
+    assert len(values) == len(set(values))
+
+
+def test_load_policy_secrets_missing_file_fails_closed(tmp_path):
+    with pytest.raises(PolicyError) as exc:
+        load_policy_secrets([], [str(tmp_path / "nope")])
+    assert exc.value.key == "secrets.files"
