@@ -35,7 +35,8 @@ same JSON as text):
 
 ``evaluate_tool_result(content, mode?, block_at?)``
     The content firewall's decision for a tool result: ``deliver``, ``sanitise`` (with the
-    sanitised payload in ``result``) or ``block``. ``mode`` defaults to ``block`` and
+    sanitised payload in ``result``, where the words of every finding are also replaced by
+    ``[removed: <rule id>]``) or ``block``. ``mode`` defaults to ``block`` and
     ``block_at`` to the policy's.
 
 ``describe_policy()``
@@ -340,6 +341,33 @@ def _clean(value: Any) -> Any:
     return value
 
 
+def _redact(value: Any, depth: int = 0) -> Any:
+    """``value`` with the span of every content finding in every string replaced by
+    ``[removed: <rule id>]``: the sanitiser marks instructions, this also takes their words out
+    of a reply (so a sanitised payload never repeats the injection it was given)."""
+    if depth > 64:
+        return None
+    if isinstance(value, str):
+        found = _findings_of(value) if value else []
+        if not found:
+            return value
+        out, end = [], len(value)
+        for f in sorted(found, key=lambda f: f.span[0], reverse=True):
+            start, stop = max(0, f.span[0]), min(end, f.span[1])
+            if start >= stop:
+                continue
+            out.append(value[stop:end])
+            out.append(f"[removed: {f.rule}]")
+            end = start
+        out.append(value[:end])
+        return "".join(reversed(out))
+    if isinstance(value, Mapping):
+        return {k: _redact(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_redact(v, depth + 1) for v in value]
+    return value
+
+
 def _leaves(value: Any, depth: int = 0) -> Iterable[str]:
     if depth > 64:
         return
@@ -608,7 +636,7 @@ class ServeCore:
             "findings": [_clean(_finding_dict(f)) for f in ev.findings],
             # the sanitised payload is the point of a sanitise answer; deliver and block
             # answers never repeat the content they were given
-            "result": dict(ev.result) if ev.action == "sanitise" else None,
+            "result": _redact(dict(ev.result)) if ev.action == "sanitise" else None,
         }
 
     def describe_policy(self, args: Mapping[str, Any] | None = None) -> dict[str, Any]:
