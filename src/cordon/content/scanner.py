@@ -28,7 +28,6 @@ MAX_LAYER_DEPTH = 2
 MAX_HITS_PER_RULE = 64
 
 _CONT = bytes(range(0x80, 0xC0))
-_QUOTES = frozenset("\"'`\u201c\u2018\u00ab\u201e\u2039")
 _MENTION_CUE = re.compile(
     r"(?i)\b(?:such\s+as|like|e\.g\.|for\s+example|for\s+instance|phrases?|strings?|payloads?|"
     r"attacks?|examples?|called|known\s+as|detects?|blocks?|flags?|never|don'?t|do\s+not|"
@@ -96,15 +95,29 @@ def _trigger_index() -> tuple[re.Pattern[bytes], dict[bytes, tuple[int, ...]], t
     return re.compile(_trie(sorted(by_trigger))), mapping, rules
 
 
+def _quote_open(text: str, start: int) -> tuple[str, int] | None:
+    """The quote or code span that ``start`` lies inside, on the same line (within 200 chars)."""
+    lo = max(text.rfind("\n", 0, start) + 1, start - 200)
+    seg = text[lo:start]
+    for q in ("`", '"', "'"):
+        if seg.count(q) % 2 == 1:
+            return q, lo + seg.rfind(q)
+    for o, c in (("\u201c", "\u201d"), ("\u2018", "\u2019"), ("\u00ab", "\u00bb")):
+        i = seg.rfind(o)
+        if i >= 0 and seg.rfind(c) < i:
+            return o, lo + i
+    return None
+
+
 def _is_mention(text: str, start: int, end: int) -> bool:
     """Quoted or in a code span, and introduced as an example rather than asked for."""
-    before = text[max(0, start - 3) : start]
-    quote = next((c for c in reversed(before) if c in _QUOTES), None)
-    if quote is None:
+    opened = _quote_open(text, start)
+    if opened is None:
         return False
+    quote, at = opened
     if quote == "`":
         return True
-    return _MENTION_CUE.search(text, max(0, start - 80), start) is not None
+    return _MENTION_CUE.search(text, max(0, at - 80), at) is not None
 
 
 def _char_offsets(nb: bytes, offsets: list[int]) -> dict[int, int]:

@@ -200,8 +200,8 @@ RULES: tuple[Rule, ...] = (
             r"[^\n]{0,80}?\b(?:to|at|via|into)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.-]+|"
             r"(?:[\w-]+\.)+(?:com|net|org|io|ru|cn|xyz|top|site|app|dev|me|co|info|biz)\b|"
             r"the\s+(?:following|webhook|endpoint|url|address|server))"
-            r"|\b(?:always|also|secretly|silently)\s+(?:bcc|cc|forward\s+(?:a\s+copy\s+)?|send\s+"
-            r"a\s+copy\s+)(?:of\s+[^\n]{0,40}?)?(?:to\s+)?[\w.+-]+@[\w-]+\.[a-z]"
+            r"|\b(?:always|also|secretly|silently)\s+(?:bcc|cc|forward(?:\s+a\s+copy)?|send\s+"
+            r"a\s+copy)\s+(?:of\s+[^\n]{0,40}?)?(?:to\s+)?[\w.+-]+@[\w-]+\.[a-z]"
         ),
         triggers=(
             "send",
