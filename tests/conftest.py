@@ -57,7 +57,16 @@ class Harness:
         name: str = "default",
         env: dict[str, str] | None = None,
     ) -> StdioServerParameters:
-        args = [*cordon_exe()[1:], "run", "--audit", str(self.audit), "--approvals-store", str(self.store), "--name", name]
+        args = [
+            *cordon_exe()[1:],
+            "run",
+            "--audit",
+            str(self.audit),
+            "--approvals-store",
+            str(self.store),
+            "--name",
+            name,
+        ]
         for p in policies:
             args += ["--policy", str(p)]
         args += [*extra, "--", *upstream]
@@ -67,7 +76,9 @@ class Harness:
     def records(self, kind: str | None = None) -> list[dict[str, Any]]:
         if not self.audit.exists():
             return []
-        out = [json.loads(line) for line in self.audit.read_text("utf-8").splitlines() if line.strip()]
+        out = [
+            json.loads(line) for line in self.audit.read_text("utf-8").splitlines() if line.strip()
+        ]
         return [r for r in out if kind is None or r.get("kind") == kind]
 
 
@@ -75,7 +86,9 @@ class Harness:
 def harness(tmp_path: Path) -> Iterator[Harness]:
     home = tmp_path / "home"
     home.mkdir()
-    yield Harness(tmp=tmp_path, home=home, audit=tmp_path / "audit.jsonl", store=tmp_path / "approvals.json")
+    yield Harness(
+        tmp=tmp_path, home=home, audit=tmp_path / "audit.jsonl", store=tmp_path / "approvals.json"
+    )
 
 
 def fs_server(*dirs: Path) -> list[str]:

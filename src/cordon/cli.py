@@ -33,19 +33,43 @@ err = Console(stderr=True)
     context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
 )
 def run_cmd(
-    command: Annotated[list[str], typer.Argument(help="-- COMMAND [ARGS...] of the upstream MCP server")],
-    policy: Annotated[list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")] = [],  # noqa: B006
-    audit: Annotated[Path | None, typer.Option(help="Audit log (default ~/.cordon/audit.jsonl).")] = None,
-    name: Annotated[str, typer.Option(help="Logical server name for audit records and approvals.")] = "default",
-    pin_file: Annotated[Path | None, typer.Option("--pin-file", help="Persist tool pins here (TOFU).")] = None,
-    repin: Annotated[bool, typer.Option(help="Replace persisted pins with the first tools/list.")] = False,
-    content: Annotated[str | None, typer.Option(help="Content firewall: monitor | warn | block.")] = None,
-    block_at: Annotated[str | None, typer.Option("--block-at", help="Severity for block/poisoned definitions.")] = None,
-    max_bytes: Annotated[int, typer.Option(help="Per-message size cap in bytes.")] = 16 * 1024 * 1024,
+    command: Annotated[
+        list[str], typer.Argument(help="-- COMMAND [ARGS...] of the upstream MCP server")
+    ],
+    policy: Annotated[
+        list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")
+    ] = [],  # noqa: B006
+    audit: Annotated[
+        Path | None, typer.Option(help="Audit log (default ~/.cordon/audit.jsonl).")
+    ] = None,
+    name: Annotated[
+        str, typer.Option(help="Logical server name for audit records and approvals.")
+    ] = "default",
+    pin_file: Annotated[
+        Path | None, typer.Option("--pin-file", help="Persist tool pins here (TOFU).")
+    ] = None,
+    repin: Annotated[
+        bool, typer.Option(help="Replace persisted pins with the first tools/list.")
+    ] = False,
+    content: Annotated[
+        str | None, typer.Option(help="Content firewall: monitor | warn | block.")
+    ] = None,
+    block_at: Annotated[
+        str | None, typer.Option("--block-at", help="Severity for block/poisoned definitions.")
+    ] = None,
+    max_bytes: Annotated[int, typer.Option(help="Per-message size cap in bytes.")] = 16
+    * 1024
+    * 1024,
     max_depth: Annotated[int, typer.Option(help="Per-message nesting-depth cap.")] = 64,
-    approvals_store: Annotated[Path | None, typer.Option(help="One-time code store (default ~/.cordon/approvals.json).")] = None,
-    shared_taint: Annotated[bool, typer.Option(help="Share taint with other cordon processes of this client.")] = True,
-    approval_timeout: Annotated[float | None, typer.Option(help="Seconds to wait for a person (default: policy, 120).")] = None,
+    approvals_store: Annotated[
+        Path | None, typer.Option(help="One-time code store (default ~/.cordon/approvals.json).")
+    ] = None,
+    shared_taint: Annotated[
+        bool, typer.Option(help="Share taint with other cordon processes of this client.")
+    ] = True,
+    approval_timeout: Annotated[
+        float | None, typer.Option(help="Seconds to wait for a person (default: policy, 120).")
+    ] = None,
 ) -> None:
     """Run an MCP server behind cordon: cordon run [OPTIONS] -- COMMAND [ARGS...]."""
     from cordon.proxy.main import run_proxy

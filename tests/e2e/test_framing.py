@@ -20,7 +20,11 @@ def _init() -> bytes:
             "jsonrpc": "2.0",
             "id": 1,
             "method": "initialize",
-            "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"},
+            },
         }
     ).encode()
 
@@ -28,9 +32,28 @@ def _init() -> bytes:
 def test_bad_frames_get_errors_and_session_continues(harness: Harness) -> None:
     root = harness.tmp / "root"
     root.mkdir()
-    cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), "--max-bytes", "20000", "--max-depth", "16", "--", *fs_server(root)]
+    cmd = [
+        *cordon_exe(),
+        "run",
+        "--audit",
+        str(harness.audit),
+        "--max-bytes",
+        "20000",
+        "--max-depth",
+        "16",
+        "--",
+        *fs_server(root),
+    ]
     env = {**os.environ, "HOME": str(harness.home)}
-    call = {"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "write_file", "arguments": {"path": str(root / "b.txt"), "content": "x"}}}
+    call = {
+        "jsonrpc": "2.0",
+        "id": 9,
+        "method": "tools/call",
+        "params": {
+            "name": "write_file",
+            "arguments": {"path": str(root / "b.txt"), "content": "x"},
+        },
+    }
     deep: object = "x"
     for _ in range(40):
         deep = {"a": deep}
@@ -40,12 +63,18 @@ def test_bad_frames_get_errors_and_session_continues(harness: Harness) -> None:
         json.dumps([call]).encode(),  # a batch smuggling a call
         b'{"jsonrpc": "2.0", "id": 3, "method": ',  # malformed
         b'{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"x":"\xff\xfe"}}',  # invalid UTF-8
-        json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/list", "params": {"pad": "y" * 30000}}).encode(),
-        json.dumps({"jsonrpc": "2.0", "id": 6, "method": "tools/list", "params": {"deep": deep}}).encode(),
+        json.dumps(
+            {"jsonrpc": "2.0", "id": 5, "method": "tools/list", "params": {"pad": "y" * 30000}}
+        ).encode(),
+        json.dumps(
+            {"jsonrpc": "2.0", "id": 6, "method": "tools/list", "params": {"deep": deep}}
+        ).encode(),
         b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"write_file","name":"read_file","arguments":{}}}',
         json.dumps({"jsonrpc": "2.0", "id": 8, "method": "tools/list"}).encode(),
     ]
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    proc = subprocess.Popen(
+        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(b"\n".join(lines) + b"\n")
     proc.stdin.flush()
@@ -78,7 +107,9 @@ def test_upstream_death_errors_pending_and_exits_nonzero(harness: Harness) -> No
     code = "import sys; sys.stdin.readline(); sys.exit(3)"
     cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), "--", sys.executable, "-c", code]
     env = {**os.environ, "HOME": str(harness.home)}
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    proc = subprocess.Popen(
+        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    )
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     proc.stdin.write(_init() + b"\n")
     proc.stdin.flush()  # stdin stays open: the upstream, not the client, goes away

@@ -30,7 +30,11 @@ def fs(harness: Harness) -> tuple[Harness, Path, Path]:
             "version": 1,
             "packs": ["filesystem"],
             "tools": {
-                "write_file": {"path_params": ["path"], "allowed_path_prefixes": [str(allowed)], "max_calls": 20},
+                "write_file": {
+                    "path_params": ["path"],
+                    "allowed_path_prefixes": [str(allowed)],
+                    "max_calls": 20,
+                },
                 "move_file": {"max_calls": 0},
             },
         }
@@ -39,7 +43,9 @@ def fs(harness: Harness) -> tuple[Harness, Path, Path]:
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
-async def test_write_confinement_through_real_proxy(fs: tuple[Harness, Path, Path], mode: str) -> None:
+async def test_write_confinement_through_real_proxy(
+    fs: tuple[Harness, Path, Path], mode: str
+) -> None:
     harness, root, policy = fs
     allowed = root / "allowed"
     params = harness.cordon(fs_server(root), policies=[policy], name="fs")
@@ -47,7 +53,9 @@ async def test_write_confinement_through_real_proxy(fs: tuple[Harness, Path, Pat
         tools = await client.list_tools()
         assert "write_file" in {t.name for t in tools.tools}
 
-        ok = await client.call_tool("write_file", {"path": str(allowed / "ok.txt"), "content": "hello"})
+        ok = await client.call_tool(
+            "write_file", {"path": str(allowed / "ok.txt"), "content": "hello"}
+        )
         assert not ok.is_error, text_of(ok)
         assert (allowed / "ok.txt").read_text() == "hello"
 
@@ -67,14 +75,19 @@ async def test_write_confinement_through_real_proxy(fs: tuple[Harness, Path, Pat
         assert not (root / "secret" / "x.txt").exists()
         assert not (root / "outside2.txt").exists()
 
-        pct = await client.call_tool("write_file", {"path": str(allowed) + "%2f..%2f..%2foutside3.txt", "content": "x"})
+        pct = await client.call_tool(
+            "write_file", {"path": str(allowed) + "%2f..%2f..%2foutside3.txt", "content": "x"}
+        )
         assert pct.is_error
         assert not (root / "outside3.txt").exists()
 
         unknown = await client.call_tool("shadow_exec", {"cmd": "id"})
         assert unknown.is_error and "pin.unknown_tool" in text_of(unknown)
 
-        forbidden = await client.call_tool("move_file", {"source": str(allowed / "ok.txt"), "destination": str(allowed / "moved.txt")})
+        forbidden = await client.call_tool(
+            "move_file",
+            {"source": str(allowed / "ok.txt"), "destination": str(allowed / "moved.txt")},
+        )
         assert forbidden.is_error and "budget.max_calls" in text_of(forbidden)
         assert (allowed / "ok.txt").exists() and not (allowed / "moved.txt").exists()
 

@@ -23,7 +23,9 @@ async def test_rug_pull_hides_tool_and_denies_calls(harness: Harness, mode: str)
     box = harness.tmp / "box"
     box.mkdir()
     policy = harness.policy({"version": 1, "trusted_destinations": ["ops@example.com"]})
-    params = harness.cordon(mailbox_server(), policies=[policy], env={"MAILBOX_DIR": str(box)}, name="mail")
+    params = harness.cordon(
+        mailbox_server(), policies=[policy], env={"MAILBOX_DIR": str(box)}, name="mail"
+    )
     async with Client(params, mode=mode, cache=None) as client:  # type: ignore[arg-type]
         names = {t.name for t in (await client.list_tools()).tools}
         assert "send_email" in names
@@ -49,12 +51,19 @@ async def test_pin_file_catches_change_at_restart(harness: Harness) -> None:
     box.mkdir()
     pin_file = harness.tmp / "pins.json"
     env = {"MAILBOX_DIR": str(box)}
-    params = harness.cordon(mailbox_server(), extra=["--pin-file", str(pin_file)], env=env, name="mail")
+    params = harness.cordon(
+        mailbox_server(), extra=["--pin-file", str(pin_file)], env=env, name="mail"
+    )
     async with Client(params, mode="legacy") as client:
         assert "weather" not in {t.name for t in (await client.list_tools()).tools}
     assert pin_file.exists()
     # the server now starts with an extra tool: hidden and denied
-    params = harness.cordon(mailbox_server(), extra=["--pin-file", str(pin_file), "--block-at", "critical"], env={**env, "MAILBOX_POISON_TOOL": "1"}, name="mail")
+    params = harness.cordon(
+        mailbox_server(),
+        extra=["--pin-file", str(pin_file), "--block-at", "critical"],
+        env={**env, "MAILBOX_POISON_TOOL": "1"},
+        name="mail",
+    )
     async with Client(params, mode="legacy") as client:
         names = {t.name for t in (await client.list_tools()).tools}
         assert "weather" not in names and "echo" in names

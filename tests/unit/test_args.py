@@ -18,7 +18,9 @@ def tree(tmp_path: Path) -> Path:
 
 
 def _tp(tree: Path, **kw: object) -> ToolPolicy:
-    return ToolPolicy(path_params=("path", "paths"), allowed_path_prefixes=(str(tree / "allowed"),), **kw)  # type: ignore[arg-type]
+    return ToolPolicy(
+        path_params=("path", "paths"), allowed_path_prefixes=(str(tree / "allowed"),), **kw
+    )  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -66,7 +66,11 @@ def test_invalid_yaml_and_missing_file(tmp_path: Path) -> None:
 
 
 def test_layering_later_tool_entry_replaces(tmp_path: Path) -> None:
-    a = _write(tmp_path, "version: 1\ntools:\n  t: {max_calls: 5, path_params: [p]}\n  u: {max_calls: 1}\n", "a.yaml")
+    a = _write(
+        tmp_path,
+        "version: 1\ntools:\n  t: {max_calls: 5, path_params: [p]}\n  u: {max_calls: 1}\n",
+        "a.yaml",
+    )
     b = _write(tmp_path, "version: 1\ntools:\n  t: {max_calls: 2}\n", "b.yaml")
     p = load_policy([a, b])
     assert p.tools["t"].max_calls == 2 and p.tools["t"].path_params == ()
@@ -74,7 +78,10 @@ def test_layering_later_tool_entry_replaces(tmp_path: Path) -> None:
 
 
 def test_pack_fields_merge_under_user_entry(tmp_path: Path) -> None:
-    a = _write(tmp_path, "version: 1\npacks: [filesystem]\ntools:\n  write_file: {allowed_path_prefixes: [/x]}\n")
+    a = _write(
+        tmp_path,
+        "version: 1\npacks: [filesystem]\ntools:\n  write_file: {allowed_path_prefixes: [/x]}\n",
+    )
     p = load_policy([a])
     assert p.tools["write_file"].path_params == ("path",)
     assert p.tools["write_file"].allowed_path_prefixes == ("/x",)

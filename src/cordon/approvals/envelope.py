@@ -69,7 +69,9 @@ class Sealer:
         return payload
 
 
-def question(server: str, tool: str, param: str | None, destination: str | None, reason: str) -> dict[str, Any]:
+def question(
+    server: str, tool: str, param: str | None, destination: str | None, reason: str
+) -> dict[str, Any]:
     """The elicitation/create params cordon sends: a form with one boolean ``approve``."""
     target = f" parameter '{param}'" if param else ""
     dest = f" to destination {destination!r}" if destination else ""

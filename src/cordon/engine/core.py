@@ -184,9 +184,7 @@ class Engine:
     def scan_instructions(self, text: str) -> list[Finding]:
         return scan_instructions(text)
 
-    def new_session(
-        self, *, trusted: Iterable[str] = (), session_id: str | None = None
-    ) -> Session:
+    def new_session(self, *, trusted: Iterable[str] = (), session_id: str | None = None) -> Session:
         """A fresh session: empty taint, budgets, legs and approvals.
 
         ``trusted`` is text the user wrote or vouches for (their request, an address book):
@@ -199,12 +197,16 @@ class Engine:
 class Session:
     """Per-session state: taint index, call counts, Rule-of-Two legs, approvals, secrets."""
 
-    def __init__(self, engine: Engine, *, trusted: Iterable[str] = (), session_id: str | None = None):
+    def __init__(
+        self, engine: Engine, *, trusted: Iterable[str] = (), session_id: str | None = None
+    ):
         p = engine.policy
         self.engine = engine
         self.id = session_id or uuid.uuid4().hex[:16]
         self.taint = TaintIndex(
-            max_bytes=p.taint_memory_bytes, min_length=p.min_destination_length, shared=engine.shared_taint
+            max_bytes=p.taint_memory_bytes,
+            min_length=p.min_destination_length,
+            shared=engine.shared_taint,
         )
         self.trusted = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1)
         for text in trusted:
@@ -212,6 +214,10 @@ class Session:
         self.counts: dict[tuple[str, str], int] = {}
         self.approvals: set[tuple[Any, ...]] = set()
         self.once: set[tuple[Any, ...]] = set()
+        # Destinations this session already sent to with an allow (allowlist, approval or the
+        # user's own text) before they showed up in output: a confirmation that echoes the
+        # address ("sent to bob@...") must not make the next send to bob look attacker-made.
+        self.vouched: set[str] = set()
         self.secrets = SecretSet()
         for s in engine.policy_secrets:
             self.secrets.add(s)
@@ -288,7 +294,9 @@ class Session:
                                 return True
         return False
 
-    def _sinks(self, tool: str, server: str, tp: ToolPolicy, arguments: Mapping[str, Any]) -> tuple[bool, list[str]]:
+    def _sinks(
+        self, tool: str, server: str, tp: ToolPolicy, arguments: Mapping[str, Any]
+    ) -> tuple[bool, list[str]]:
         """(is_sending, the argument names to check as destinations)."""
         if tp.exfiltrating is False:
             return False, []
@@ -305,7 +313,9 @@ class Session:
             present = [k for k, v in arguments.items() if _has_string(v)]
         return True, present
 
-    def _approval_key(self, v: Verdict, server: str, tool: str, arguments: Mapping[str, Any]) -> tuple[Any, ...]:
+    def _approval_key(
+        self, v: Verdict, server: str, tool: str, arguments: Mapping[str, Any]
+    ) -> tuple[Any, ...]:
         if v.destination is not None:
             return (server, tool, v.rule, v.param, v.destination)
         digest = hashlib.sha256(orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS)).hexdigest()
@@ -328,7 +338,9 @@ class Session:
         if arguments is None:
             arguments = {}
         if not isinstance(arguments, Mapping):
-            return Verdict(verdict="deny", rule="arg.malformed", reason="arguments must be an object")
+            return Verdict(
+                verdict="deny", rule="arg.malformed", reason="arguments must be an object"
+            )
         try:
             v = self._decide(tool, arguments, server, scopes)
         except ValueError as exc:
@@ -336,6 +348,7 @@ class Session:
         if v.verdict == "allow":
             key = (server, tool)
             self.counts[key] = self.counts.get(key, 0) + 1
+            self.vouched.update(v.destinations)
             tp = self.engine.tool_policy(tool)
             sending, _ = self._sinks(tool, server, tp, arguments)
             self.legs.record_call(
@@ -344,7 +357,14 @@ class Session:
             )
         return v
 
-    def approve(self, decision: Verdict, *, tool: str | None = None, arguments: Mapping[str, Any] | None = None, server: str | None = None) -> None:
+    def approve(
+        self,
+        decision: Verdict,
+        *,
+        tool: str | None = None,
+        arguments: Mapping[str, Any] | None = None,
+        server: str | None = None,
+    ) -> None:
         """Record that a person approved ``decision`` (an ask) for the rest of the session."""
         if decision.verdict != "ask":
             return
@@ -384,7 +404,11 @@ class Session:
                 details={"changed_fields": fields},
             )
         if tool not in ps.prints:
-            return Verdict(verdict="deny", rule="pin.unknown_tool", reason=f"tool '{tool}' is not in the pinned tool list")
+            return Verdict(
+                verdict="deny",
+                rule="pin.unknown_tool",
+                reason=f"tool '{tool}' is not in the pinned tool list",
+            )
         if tool in eng.poisoned.get(server, {}):
             rules = sorted({f.rule for f in eng.poisoned[server][tool]})
             return Verdict(
@@ -395,13 +419,21 @@ class Session:
 
         # 2. budgets and scopes
         if tp.max_calls is not None and self.counts.get((server, tool), 0) >= tp.max_calls:
-            why = "is forbidden by policy" if tp.max_calls == 0 else f"reached its budget of {tp.max_calls} calls"
+            why = (
+                "is forbidden by policy"
+                if tp.max_calls == 0
+                else f"reached its budget of {tp.max_calls} calls"
+            )
             return Verdict(verdict="deny", rule="budget.max_calls", reason=f"tool '{tool}' {why}")
         if tp.required_scopes:
             granted = set(scopes or ())
             missing = [s for s in tp.required_scopes if s not in granted]
             if missing:
-                return Verdict(verdict="deny", rule="scope.missing", reason=f"missing scope(s): {', '.join(missing)}")
+                return Verdict(
+                    verdict="deny",
+                    rule="scope.missing",
+                    reason=f"missing scope(s): {', '.join(missing)}",
+                )
 
         # 3. argument rules
         for check in (_args.check_paths, _args.check_patterns, _args.check_max_values):
@@ -496,10 +528,17 @@ class Session:
                 sink_names,
             )
         if found:
-            return Verdict(verdict="allow", rule="default.allow", reason="no rule objected", destinations=tuple(found))
+            return Verdict(
+                verdict="allow",
+                rule="default.allow",
+                reason="no rule objected",
+                destinations=tuple(found),
+            )
         return ALLOW
 
-    def _with_dests(self, v: Verdict, found: list[str], arguments: Mapping[str, Any], names: list[str]) -> Verdict:
+    def _with_dests(
+        self, v: Verdict, found: list[str], arguments: Mapping[str, Any], names: list[str]
+    ) -> Verdict:
         if v.destinations or not found:
             return v
         return Verdict(
@@ -513,13 +552,25 @@ class Session:
         )
 
     def _gate(
-        self, dest: Destination, param: str, tool: str, server: str, trusted_patterns: tuple[str, ...]
+        self,
+        dest: Destination,
+        param: str,
+        tool: str,
+        server: str,
+        trusted_patterns: tuple[str, ...],
     ) -> Verdict | None:
         policy = self.engine.policy
         sink_is_url = dest.kind == "url"
-        if policy.trusted_text_beats_taint and self.trusted.lookup(dest, sink_is_url=sink_is_url) == "tainted":
+        if (
+            policy.trusted_text_beats_taint
+            and self.trusted.lookup(dest, sink_is_url=sink_is_url) == "tainted"
+        ):
             return None
-        state = self.taint.lookup(dest, sink_is_url=sink_is_url)
+        state = (
+            "clean"
+            if dest.key in self.vouched
+            else self.taint.lookup(dest, sink_is_url=sink_is_url)
+        )
         allowlisted = _match_trusted(dest, trusted_patterns)
         if state == "tainted" and not (allowlisted and policy.allowlist_beats_taint):
             return Verdict(

@@ -475,6 +475,7 @@ def _allowlisted(host: str, ip: IPAddress | None, comp: _Compiled) -> bool:
     return any(host == d or host.endswith("." + d) for d in comp.domains)
 
 
+@functools.lru_cache(maxsize=8192)
 def classify_host(
     raw: str, policy: EgressPolicy, *, check_names: bool = True, single_label: bool = True
 ) -> tuple[str, str, str] | None:
@@ -546,9 +547,9 @@ def classify_host(
 # Finding destinations in arguments
 # --------------------------------------------------------------------------------------------
 
-_URL_RE = re.compile(
-    r"(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,30}):[/\\]{2}([^\s/\\?#\"'<>`]*)"
-)
+#: The authority after ``://`` (or ``:\\\\``); the scheme in front does not matter for the
+#: host rules, and anchoring on the separator keeps the scan fast on large text.
+_URL_RE = re.compile(r":[/\\]{2}([^\s/\\?#\"'<>`]*)")
 _LEADING_SCHEME_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]{1,30}):(.?)")
 _IPV4_RE = re.compile(r"(?<![\w.-])((?:\d{1,3}\.){3}\d{1,3})(?![\w-]|\.\d)")
 _IPV6_RE = re.compile(
@@ -638,11 +639,11 @@ def _judge_text(
         authority = re.split(r"[/\\?#\s]", text.lstrip()[2:], maxsplit=1)[0]
         yield from _judge_authority(authority, policy)
     if "/" in text or "\\" in text:
-        for m in _URL_RE.finditer(text):
-            yield from _judge_authority(m.group(2), policy)
+        for authority in dict.fromkeys(m.group(1) for m in _URL_RE.finditer(text)):
+            yield from _judge_authority(authority, policy)
     if "." in text:
-        for m in _IPV4_RE.finditer(text):
-            hit = classify_host(m.group(1), policy, check_names=policy.mode == "allowlist")
+        for quad in dict.fromkeys(m.group(1) for m in _IPV4_RE.finditer(text)):
+            hit = classify_host(quad, policy, check_names=policy.mode == "allowlist")
             if hit is not None:
                 yield hit
         for m in _META_NAME_RE.finditer(text):

@@ -47,7 +47,12 @@ def _compose_lines(text: str, file: str) -> tuple[Any, dict[tuple[str, ...], int
             for k, v in n.value:
                 key = str(k.value)
                 if key in seen:
-                    raise PolicyError("duplicate key", file=file, line=k.start_mark.line + 1, key=".".join((*path, key)))
+                    raise PolicyError(
+                        "duplicate key",
+                        file=file,
+                        line=k.start_mark.line + 1,
+                        key=".".join((*path, key)),
+                    )
                 seen.add(key)
                 lines[(*path, key)] = k.start_mark.line + 1
                 walk(v, (*path, key))
@@ -100,7 +105,9 @@ def load_pack(name: str) -> dict[str, Any]:
         PolicyError: no such pack, or the pack is invalid.
     """
     if name not in pack_names():
-        raise PolicyError(f"no built-in pack named {name!r} (have: {', '.join(pack_names())})", key="packs")
+        raise PolicyError(
+            f"no built-in pack named {name!r} (have: {', '.join(pack_names())})", key="packs"
+        )
     text = resources.files("cordon.packs").joinpath(f"{name}.yaml").read_text("utf-8")
     data, lines = _compose_lines(text, f"pack:{name}")
     _validate(data, f"pack:{name}", lines)
@@ -163,7 +170,9 @@ def load_policy(sources: Iterable[PolicySource] = ()) -> Policy:
         for pack in data.get("packs") or ():
             pdata = load_pack(pack)
             pack_tools.update((pdata.get("tools") or {}).keys())
-            merged = _layer(merged, {k: v for k, v in pdata.items() if k != "packs"}, set(pack_tools))
+            merged = _layer(
+                merged, {k: v for k, v in pdata.items() if k != "packs"}, set(pack_tools)
+            )
         merged = _layer(merged, data, pack_tools)
     return _validate(merged, "<merged>", {})
 

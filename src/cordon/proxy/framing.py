@@ -49,7 +49,9 @@ class Oversize:
 _KEEP = 4096
 
 
-async def read_lines(reader: asyncio.StreamReader, max_bytes: int) -> AsyncIterator[bytes | Oversize]:
+async def read_lines(
+    reader: asyncio.StreamReader, max_bytes: int
+) -> AsyncIterator[bytes | Oversize]:
     """Yield complete lines (without the newline) from ``reader``; an over-cap line becomes one
     ``Oversize`` marker and is discarded up to its newline. Empty lines are skipped.
     """
@@ -108,10 +110,14 @@ def parse_frame(line: bytes) -> dict[str, Any]:
         except UnicodeDecodeError:
             raise FramingError("invalid UTF-8 in message", code=PARSE_ERROR) from exc
         if "recursion" in str(exc).lower():
-            raise OversizeError("message nested deeper than the depth cap", code=INVALID_REQUEST) from exc
+            raise OversizeError(
+                "message nested deeper than the depth cap", code=INVALID_REQUEST
+            ) from exc
         raise FramingError("parse error: not valid JSON", code=PARSE_ERROR) from exc
     if isinstance(msg, list):
-        raise FramingError("JSON-RPC batches are not supported (removed in MCP 2025-06-18)", code=INVALID_REQUEST)
+        raise FramingError(
+            "JSON-RPC batches are not supported (removed in MCP 2025-06-18)", code=INVALID_REQUEST
+        )
     if not isinstance(msg, dict):
         raise FramingError("a JSON-RPC message must be a JSON object", code=INVALID_REQUEST)
     return msg
@@ -123,7 +129,9 @@ def check_depth(value: Any, max_depth: int) -> None:
     while stack:
         v, d = stack.pop()
         if d > max_depth:
-            raise OversizeError(f"message nested deeper than the depth cap ({max_depth})", code=INVALID_REQUEST)
+            raise OversizeError(
+                f"message nested deeper than the depth cap ({max_depth})", code=INVALID_REQUEST
+            )
         if isinstance(v, dict):
             stack.extend((x, d + 1) for x in v.values() if isinstance(x, (dict, list)))
         elif isinstance(v, list):

@@ -39,11 +39,15 @@ def run_proxy(
     overrides: dict[str, object] = {}
     if content_mode is not None or block_at is not None:
         content = policy.content.model_copy(
-            update={k: v for k, v in (("mode", content_mode), ("block_at", block_at)) if v is not None}
+            update={
+                k: v for k, v in (("mode", content_mode), ("block_at", block_at)) if v is not None
+            }
         )
         overrides["content"] = type(policy.content).model_validate(content.model_dump())
     if overrides:
-        policy = type(policy).model_validate({**policy.model_dump(), **{k: v.model_dump() for k, v in overrides.items()}})  # type: ignore[attr-defined]
+        policy = type(policy).model_validate(
+            {**policy.model_dump(), **{k: v.model_dump() for k, v in overrides.items()}}
+        )  # type: ignore[attr-defined]
     store = None
     if shared_taint:
         from cordon.taint import SharedTaintStore
@@ -60,7 +64,9 @@ def run_proxy(
                 engine.set_baseline(name, baseline)
     session = engine.new_session()
     audit = AuditLog(audit_path)
-    audit.start(version=__version__, policy_hash=policy_hash(policy), server=name, session=session.id)
+    audit.start(
+        version=__version__, policy_hash=policy_hash(policy), server=name, session=session.id
+    )
     relay = Relay(
         engine=engine,
         session=session,

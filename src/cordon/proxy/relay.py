@@ -29,7 +29,7 @@ from typing import Any
 
 import orjson
 
-from cordon._exceptions import ProtocolError
+from cordon._exceptions import ApprovalError, ProtocolError
 from cordon._types import Verdict, severity_at_least
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
@@ -196,7 +196,9 @@ class Relay:
         exc = s2c.exception()
         rc = await self.proc.wait()
         for key in list(self.pending):
-            self.to_client(error_frame(key[1], INTERNAL_ERROR, "cordon: the upstream server exited"))
+            self.to_client(
+                error_frame(key[1], INTERNAL_ERROR, "cordon: the upstream server exited")
+            )
         self.pending.clear()
         await self._flush()
         c2s.cancel()
@@ -223,7 +225,7 @@ class Relay:
             try:
                 await asyncio.wait_for(proc.wait(), grace_s)
                 return
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
 
     def spawn(self, coro: Any) -> None:
@@ -236,9 +238,20 @@ class Relay:
         assert self.proc is not None and self.proc.stdin is not None
         async for item in read_lines(reader, self.max_bytes):
             if isinstance(item, Oversize):
-                self.record({"kind": "frame_refused", "direction": "client", "reason": "oversize", "size": item.size})
+                self.record(
+                    {
+                        "kind": "frame_refused",
+                        "direction": "client",
+                        "reason": "oversize",
+                        "size": item.size,
+                    }
+                )
                 self.to_client(
-                    error_frame(sniff_id(item.head, item.tail), INVALID_REQUEST, f"cordon: message over the size cap ({self.max_bytes} bytes)")
+                    error_frame(
+                        sniff_id(item.head, item.tail),
+                        INVALID_REQUEST,
+                        f"cordon: message over the size cap ({self.max_bytes} bytes)",
+                    )
                 )
                 continue
             try:
@@ -294,7 +307,11 @@ class Relay:
         if isinstance(state, str) and state.startswith(envelope.PREFIX):
             payload = self.sealer.open(state)
             if payload is None or payload.get("call") != envelope.call_digest(tool, args):
-                v = Verdict(verdict="deny", rule="approval.invalid_state", reason="approval state is invalid or expired")
+                v = Verdict(
+                    verdict="deny",
+                    rule="approval.invalid_state",
+                    reason="approval state is invalid or expired",
+                )
                 self.record_verdict(tool, args, v)
                 self._deny(id_, v)
                 return
@@ -308,11 +325,19 @@ class Relay:
                     "rule": payload.get("rule"),
                     "destination": payload.get("destination"),
                     "channel": "input_required",
-                    "answer": "accept" if approved else (answer or {}).get("action", "none") if isinstance(answer, dict) else "none",
+                    "answer": "accept"
+                    if approved
+                    else (answer or {}).get("action", "none")
+                    if isinstance(answer, dict)
+                    else "none",
                 }
             )
             if not approved:
-                v = Verdict(verdict="deny", rule=str(payload.get("rule")), reason="a person did not approve this call")
+                v = Verdict(
+                    verdict="deny",
+                    rule=str(payload.get("rule")),
+                    reason="a person did not approve this call",
+                )
                 self.record_verdict(tool, args, v)
                 self._deny(id_, v)
                 return
@@ -334,8 +359,22 @@ class Relay:
         v = self.session.check(tool, args, server=self.server)
         if v.verdict == "ask" and self.codes is not None:
             key = v.details.get("approval_key")
-            if key is not None and self.codes.consume(list(key)) is not None:
-                self.record({"kind": "approval", "tool": tool, "rule": v.rule, "destination": v.destination, "channel": "code", "answer": "accept"})
+            try:
+                used = self.codes.consume(list(key)) if key else None
+            except ApprovalError as exc:  # a corrupt store approves nothing
+                _log(f"approval store unusable: {exc}")
+                used = None
+            if used is not None:
+                self.record(
+                    {
+                        "kind": "approval",
+                        "tool": tool,
+                        "rule": v.rule,
+                        "destination": v.destination,
+                        "channel": "code",
+                        "answer": "accept",
+                    }
+                )
                 self.session.once_approve(v)
                 v = self.session.check(tool, args, server=self.server)
         if v.verdict == "allow":
@@ -364,24 +403,35 @@ class Relay:
     def deny_with_code(self, id_: Any, tool: str, args: Any, v: Verdict) -> None:
         extra = ""
         code = None
-        if self.codes is not None:
-            code = self.codes.issue(
-                server=self.server,
-                tool=tool,
-                param=v.param,
-                destination=v.destination,
-                rule=v.rule,
-                reason=v.reason,
-                approval_key=list(v.details.get("approval_key") or []),
-            )
+        key = v.details.get("approval_key")
+        if self.codes is not None and key:
+            try:
+                code = self.codes.issue(
+                    server=self.server,
+                    tool=tool,
+                    param=v.param,
+                    destination=v.destination,
+                    rule=v.rule,
+                    reason=v.reason,
+                    approval_key=list(key),
+                )
+            except ApprovalError as exc:
+                _log(f"approval store unusable, denying without a code: {exc}")
+        if code is not None:
             extra = (
                 f"A person can approve one retry of this exact call by running, in their own "
                 f"terminal: cordon approve {code}  (expires in 5 minutes)"
             )
-        self.record_verdict(tool, args, v, asked="code" if code else "none", answer="deny", code=code)
-        self._deny(id_, Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {v.reason}"), extra)
+        self.record_verdict(
+            tool, args, v, asked="code" if code else "none", answer="deny", code=code
+        )
+        self._deny(
+            id_, Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {v.reason}"), extra
+        )
 
-    def ask_input_required(self, id_: Any, tool: str, args: Any, params: dict[str, Any], v: Verdict) -> None:
+    def ask_input_required(
+        self, id_: Any, tool: str, args: Any, params: dict[str, Any], v: Verdict
+    ) -> None:
         payload = {
             "call": envelope.call_digest(tool, args),
             "key": list(v.details.get("approval_key") or []),
@@ -394,7 +444,12 @@ class Relay:
         q = envelope.question(self.server, tool, v.param, v.destination, v.reason)
         result = {
             "resultType": "input_required",
-            "inputRequests": {envelope.INPUT_KEY: {"method": "elicitation/create", "params": {"mode": "form", **q}}},
+            "inputRequests": {
+                envelope.INPUT_KEY: {
+                    "method": "elicitation/create",
+                    "params": {"mode": "form", **q},
+                }
+            },
             "requestState": state,
         }
         self.to_client(result_frame(id_, result))
@@ -404,7 +459,9 @@ class Relay:
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.own[eid] = fut
         q = envelope.question(self.server, tool, v.param, v.destination, v.reason)
-        self.to_client(orjson.dumps({"jsonrpc": "2.0", "id": eid, "method": "elicitation/create", "params": q}))
+        self.to_client(
+            orjson.dumps({"jsonrpc": "2.0", "id": eid, "method": "elicitation/create", "params": q})
+        )
         answer = "timeout"
         approved = False
         try:
@@ -417,11 +474,22 @@ class Relay:
                     answer = "accept-without-approve"
             else:
                 answer = "error"
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.own.pop(eid, None)
-        self.record({"kind": "approval", "tool": tool, "rule": v.rule, "destination": v.destination, "channel": "elicitation", "answer": answer})
+        self.record(
+            {
+                "kind": "approval",
+                "tool": tool,
+                "rule": v.rule,
+                "destination": v.destination,
+                "channel": "elicitation",
+                "answer": answer,
+            }
+        )
         if not approved:
-            d = Verdict(verdict="deny", rule=v.rule, reason=f"a person did not approve this call ({answer})")
+            d = Verdict(
+                verdict="deny", rule=v.rule, reason=f"a person did not approve this call ({answer})"
+            )
             self.record_verdict(tool, args, d)
             self._deny(id_, d)
             return
@@ -440,9 +508,22 @@ class Relay:
         async for item in read_lines(self.proc.stdout, self.max_bytes):
             if isinstance(item, Oversize):
                 rid = sniff_id(item.head, item.tail)
-                self.record({"kind": "frame_refused", "direction": "server", "reason": "oversize", "size": item.size})
+                self.record(
+                    {
+                        "kind": "frame_refused",
+                        "direction": "server",
+                        "reason": "oversize",
+                        "size": item.size,
+                    }
+                )
                 if rid is not None and self.pending.pop(_id_key(rid), None) is not None:
-                    self.to_client(error_frame(rid, INTERNAL_ERROR, f"cordon: upstream reply over the size cap ({self.max_bytes} bytes)"))
+                    self.to_client(
+                        error_frame(
+                            rid,
+                            INTERNAL_ERROR,
+                            f"cordon: upstream reply over the size cap ({self.max_bytes} bytes)",
+                        )
+                    )
                 else:
                     _log(f"dropped an upstream message over the size cap ({item.size} bytes)")
                 continue
@@ -479,8 +560,12 @@ class Relay:
             if p.method in ("tools/call", "tools/list"):
                 check_depth(result, self.max_depth)
         except ProtocolError as exc:
-            self.record({"kind": "frame_refused", "direction": "server", "reason": str(exc), "tool": p.tool})
-            self.to_client(error_frame(id_, INTERNAL_ERROR, f"cordon: upstream reply refused: {exc}"))
+            self.record(
+                {"kind": "frame_refused", "direction": "server", "reason": str(exc), "tool": p.tool}
+            )
+            self.to_client(
+                error_frame(id_, INTERNAL_ERROR, f"cordon: upstream reply refused: {exc}")
+            )
             return
         if p.method == "tools/list":
             self.on_tools_list(id_, result, line)
@@ -494,28 +579,48 @@ class Relay:
     def on_tools_list(self, id_: Any, result: dict[str, Any], line: bytes) -> None:
         tools = result.get("tools")
         if not isinstance(tools, list):
-            self.to_client(error_frame(id_, INTERNAL_ERROR, "cordon: upstream tools/list result has no tools array"))
+            self.to_client(
+                error_frame(
+                    id_, INTERNAL_ERROR, "cordon: upstream tools/list result has no tools array"
+                )
+            )
             return
         final = not result.get("nextCursor")
         first = not self.engine.pins.get(self.server) or not self.engine.pins[self.server].complete
-        report = self.engine.pin_tools([t for t in tools if isinstance(t, dict)], server=self.server, complete=final)
+        report = self.engine.pin_tools(
+            [t for t in tools if isinstance(t, dict)], server=self.server, complete=final
+        )
         if first:
             self.listing.extend(t for t in tools if isinstance(t, dict))
             if final and self.pin_file is not None and not self.pins_stored:
                 self.pin_file.store(self.server, self.listing)
                 self.pins_stored = True
         for name, v in report.hidden.items():
-            rec: dict[str, Any] = {"kind": "pin" if v.rule.startswith("pin.") else "content", "tool": name, "rule": v.rule, "reason": v.reason}
+            rec: dict[str, Any] = {
+                "kind": "pin" if v.rule.startswith("pin.") else "content",
+                "tool": name,
+                "rule": v.rule,
+                "reason": v.reason,
+            }
             if v.details:
                 rec["details"] = v.details
             self.record(rec)
             if v.rule == "pin.changed" and self.pin_file is not None:
-                changed = next((t for t in tools if isinstance(t, dict) and t.get("name") == name), None)
+                changed = next(
+                    (t for t in tools if isinstance(t, dict) and t.get("name") == name), None
+                )
                 if changed is not None:
                     self.pin_file.record_pending(self.server, changed)
         for name, findings in report.findings.items():
             if name not in report.hidden:
-                self.record({"kind": "content", "where": "definition", "tool": name, "rules": sorted({f.rule for f in findings})})
+                self.record(
+                    {
+                        "kind": "content",
+                        "where": "definition",
+                        "tool": name,
+                        "rules": sorted({f.rule for f in findings}),
+                    }
+                )
         if not report.hidden:
             self.to_client(line)
             return
@@ -535,7 +640,10 @@ class Relay:
                     "tool": tool,
                     "action": obs.action,
                     "rules": sorted({f.rule for f in obs.findings}),
-                    "max_severity": max((f.severity for f in obs.findings), key=lambda s: ["low", "medium", "high", "critical"].index(s)),
+                    "max_severity": max(
+                        (f.severity for f in obs.findings),
+                        key=lambda s: ["low", "medium", "high", "critical"].index(s),
+                    ),
                 }
             )
         if obs.action == "deliver":
@@ -547,11 +655,31 @@ class Relay:
         text = result.get("instructions")
         if isinstance(text, str) and text:
             findings = self.engine.scan_instructions(text)
-            bad = [f for f in findings if severity_at_least(f.severity, self.engine.policy.content.block_at)]
+            bad = [
+                f
+                for f in findings
+                if severity_at_least(f.severity, self.engine.policy.content.block_at)
+            ]
             if findings:
-                self.record({"kind": "content", "where": "instructions", "rules": sorted({f.rule for f in findings})})
+                self.record(
+                    {
+                        "kind": "content",
+                        "where": "instructions",
+                        "rules": sorted({f.rule for f in findings}),
+                    }
+                )
             if bad:
-                self.to_client(result_frame(id_, {**result, "instructions": "[cordon removed the server instructions: " + ", ".join(sorted({f.rule for f in bad})) + "]"}))
+                self.to_client(
+                    result_frame(
+                        id_,
+                        {
+                            **result,
+                            "instructions": "[cordon removed the server instructions: "
+                            + ", ".join(sorted({f.rule for f in bad}))
+                            + "]",
+                        },
+                    )
+                )
                 return
         self.to_client(line)
 
