@@ -324,6 +324,24 @@ def test_registrable_domain_is_offline_psl():
     assert registrable_domain("localhost") == "localhost"
 
 
+def test_no_network_access(monkeypatch):
+    import socket
+
+    from cordon.engine import egress
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("egress decisions must not touch the network")
+
+    egress._extractor.cache_clear()
+    egress.registrable_domain.cache_clear()
+    egress.classify_host.cache_clear()
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    monkeypatch.setattr(socket, "gethostbyname", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    assert rule({"url": "https://new-host.example.net/"}, ALLOW) == "egress.not_allowlisted"
+    assert registrable_domain("x.y.example.co.uk") == "example.co.uk"
+
+
 def test_reason_does_not_echo_the_payload():
     v = check_egress({"url": "http://169.254.169.254/latest/meta-data/SECRETPATH"}, OPEN)
     assert "SECRETPATH" not in v.reason
