@@ -516,7 +516,9 @@ class ServeCore:
         arguments = args.get("arguments")
         if arguments is None:
             arguments = {}
-        ctx = args.get("context") or {}
+        ctx = args.get("context")
+        if ctx is None:
+            ctx = {}
         if not isinstance(ctx, Mapping):
             raise InvalidInput("context must be an object")
         server = ctx.get("server", "default")
