@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (fixture data: long literal strings read better unbroken)
 """Write the benign corpus (bench/content/corpus/benign/*.txt|json) from real-world-style templates.
 
 Run once: `.venv/bin/python bench/content/make_benign.py`. The files are committed; this script

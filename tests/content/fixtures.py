@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (fixture data: long literal strings read better unbroken)
 """Per-rule fixtures: a hit (text, exact matched substring) and a near-miss (text).
 
 Fake secrets are built by concatenation so that no scanner flags this file.

@@ -81,8 +81,10 @@ _BASE_PATTERN = (
     r"|(?P<ent>&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
     r"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)"
     "|(?P<nl>[\u2028\u2029\u0085])"
-    rf"|(?P<conf>{_CONF}(?:(?=[A-Za-z])|(?<=[A-Za-z].)))"
 )
+#: an ASCII letter next to a non-ASCII character, found on UTF-8 bytes (fast: no lookaround)
+_MIX_RE = re.compile(rb"[A-Za-z][\xc0-\xff]|[\x80-\xbf][A-Za-z]")
+_CONT = bytes(range(0x80, 0xC0))
 _BASE_RE = re.compile(_BASE_PATTERN)
 _B64_RE = re.compile(
     r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}(?:\r?\n[A-Za-z0-9+/_-]{4,}){0,64}={0,2}"
@@ -316,6 +318,25 @@ def _base64_layers(b: _Builder, text: str, norm: Normalized) -> list[Layer]:
     return layers
 
 
+def _mixed_positions(text: str) -> list[tuple[int, int, str, str]]:
+    """Character positions of confusable letters next to an ASCII letter."""
+    data = text.encode("utf-8", "surrogatepass")
+    byte_hits = [m.start() for m in _MIX_RE.finditer(data)]
+    if not byte_hits:
+        return []
+    out: list[tuple[int, int, str, str]] = []
+    prev_b = prev_c = 0
+    for off in byte_hits:
+        prev_c += len(data[prev_b:off].translate(None, _CONT))
+        prev_b = off
+        # the pair straddles chars prev_c-1 .. prev_c+1; test the non-ASCII neighbour(s)
+        for i in (prev_c - 1, prev_c, prev_c + 1):
+            if 0 <= i < len(text) and ord(text[i]) in _LETTER_SKELETON:
+                out.append((i, i + 1, "conf", text[i]))
+                break
+    return out
+
+
 def normalize(text: str) -> Normalized:
     """Normalise ``text`` for matching; see the module docstring for every step.
 
@@ -329,20 +350,24 @@ def normalize(text: str) -> Normalized:
     """
     b = _Builder(text)
     pattern = _BASE_RE if unicodedata.is_normalized("NFKC", text) else _nfkc_re()
-    for m in pattern.finditer(text):
-        kind = m.lastgroup
-        start, end = m.span()
+    items: list[tuple[int, int, str, str]] = [
+        (m.start(), m.end(), m.lastgroup or "", m.group()) for m in pattern.finditer(text)
+    ]
+    if not text.isascii():
+        items += _mixed_positions(text)
+        items.sort()
+    for start, end, kind, group in items:
         if start < b.cursor:  # inside a word already rewritten as a skeleton
             continue
         if kind == "inv":
-            _invisible_run(b, start, end, m.group())
+            _invisible_run(b, start, end, group)
         elif kind == "ent":
-            decoded = html.unescape(m.group())
-            if decoded != m.group():
+            decoded = html.unescape(group)
+            if decoded != group:
                 b.replace(start, end, _clean_decoded(b, start, end, decoded))
         elif kind == "pct":
             try:
-                decoded = unquote_to_bytes(m.group()).decode("utf-8")
+                decoded = unquote_to_bytes(group).decode("utf-8")
             except UnicodeDecodeError:
                 continue
             b.replace(start, end, _clean_decoded(b, start, end, decoded))
