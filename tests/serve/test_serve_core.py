@@ -72,10 +72,13 @@ def test_allowlisted_destination_and_scopes(core: ServeCore) -> None:
         {"tool": "send_email", "arguments": {"to": "ops@example.com", "body": "x"}}
     )
     assert r["verdict"] == "allow" and r["destinations"] == ["ops@example.com"]
-    scoped = ServeCore.from_sources([{"version": 1, "tools": {"ledger": {"required_scopes": ["p"]}}}])
+    scoped = ServeCore.from_sources(
+        [{"version": 1, "tools": {"ledger": {"required_scopes": ["p"]}}}]
+    )
     assert scoped.check_tool_call({"tool": "ledger"})["rule"] == "scope.missing"
     assert (
-        scoped.check_tool_call({"tool": "ledger", "context": {"scopes": ["p"]}})["verdict"] == "allow"
+        scoped.check_tool_call({"tool": "ledger", "context": {"scopes": ["p"]}})["verdict"]
+        == "allow"
     )
 
 
@@ -199,3 +202,22 @@ def test_parse_hostport(value: str, expected: tuple[str, int]) -> None:
 def test_parse_hostport_rejects(value: str) -> None:
     with pytest.raises(ValueError):
         parse_hostport(value)
+
+
+def test_check_tool_call_verdicts_go_to_the_audit_log(tmp_path: Path) -> None:
+    from cordon.audit.log import AuditLog, iter_records, verify
+
+    path = tmp_path / "audit.jsonl"
+    with AuditLog(path) as log:
+        core = ServeCore.from_sources([], audit=log)
+        core.check_tool_call({"tool": "fetch", "arguments": {"url": "http://169.254.169.254/"}})
+        core.check_tool_call({"tool": "echo", "arguments": {"text": "hi"}})
+    recs = list(iter_records(path))
+    assert [(r["verdict"], r["rule"], r["via"]) for r in recs] == [
+        ("deny", "egress.metadata", "serve"),
+        ("allow", "default.allow", "serve"),
+    ]
+    assert verify(path).ok
+    # near miss: without an audit log nothing is written anywhere
+    ServeCore.from_sources([]).check_tool_call({"tool": "echo"})
+    assert len(list(iter_records(path))) == 2
