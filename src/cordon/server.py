@@ -411,12 +411,14 @@ def _as_result(content: Any) -> dict[str, Any]:
 
 # -- benchmarks ----------------------------------------------------------------------------
 
+_TABLE_RULE = re.compile(r"\|?[\s:|-]*-[\s:|-]*")
 _FIGURE_HEADING = re.compile(r"^#{2,4}\s+.*(result|figure|number|measure)", re.IGNORECASE)
 
 
 def bench_figures(root: Path | None = None) -> list[dict[str, Any]]:
     """Figures from ``bench/*/README.md``: under a heading naming results, figures, numbers or
-    measurements, the table rows and bullets that contain a digit (at most 20 per file).
+    measurements, table header rows and the table rows and bullets that contain a digit (at
+    most 20 per file).
 
     ``root`` defaults to the source checkout's ``bench/``; an installed package has none, and
     then the answer is one entry saying "not measured".
@@ -427,14 +429,18 @@ def bench_figures(root: Path | None = None) -> list[dict[str, Any]]:
         for readme in sorted(base.glob("*/README.md")):
             lines: list[str] = []
             inside = False
-            for raw in readme.read_text("utf-8", errors="replace").splitlines():
+            text = readme.read_text("utf-8", errors="replace").splitlines()
+            for i, raw in enumerate(text):
                 line = raw.strip()
                 if line.startswith("#"):
                     inside = bool(_FIGURE_HEADING.match(line))
                     continue
-                if inside and line[:1] in ("|", "-", "*") and any(c.isdigit() for c in line):
-                    if set(line) <= set("|-: "):
-                        continue
+                if not inside or _TABLE_RULE.fullmatch(line):
+                    continue
+                nxt = text[i + 1].strip() if i + 1 < len(text) else ""
+                header = line.startswith("|") and bool(_TABLE_RULE.fullmatch(nxt))
+                figure = line.startswith(("|", "- ", "* ")) and any(c.isdigit() for c in line)
+                if header or figure:
                     lines.append(line[:300])
                     if len(lines) >= 20:
                         break
@@ -809,6 +815,7 @@ def serve_http(core: ServeCore, host: str, port: int) -> None:
 
 def register(app: Any) -> None:
     """Add the ``serve`` command to the ``cordon`` typer app."""
+
     @app.command("serve")
     def serve_cmd(
         policy: Annotated[

@@ -180,10 +180,11 @@ def test_bench_figures(tmp_path: Path) -> None:
     suite.mkdir()
     (suite / "README.md").write_text(
         "# Taint bench\nintro 12 words\n## Results\n| case | rate |\n|---|---|\n| exfil | 0/40 |\n"
-        "- p50 latency 0.3 ms\n## Method\n| step | 1 |\n"
+        "- p50 latency 0.3 ms\n**Bold 5 claim** cut\n## Method\n| step | 1 |\n"
     )
     (f,) = bench_figures(tmp_path)
-    assert f["suite"] == "taint" and f["figures"] == ["| exfil | 0/40 |", "- p50 latency 0.3 ms"]
+    assert f["suite"] == "taint"
+    assert f["figures"] == ["| case | rate |", "| exfil | 0/40 |", "- p50 latency 0.3 ms"]
 
 
 @pytest.mark.parametrize(
