@@ -649,7 +649,10 @@ class Relay:
         if obs.action == "deliver":
             self.to_client(line)
         else:
-            self.to_client(result_frame(id_, obs.result))
+            out = dict(obs.result)
+            if "resultType" in result:  # 2026-07-28 results carry their type
+                out.setdefault("resultType", result["resultType"])
+            self.to_client(result_frame(id_, out))
 
     def on_init_result(self, id_: Any, result: dict[str, Any], line: bytes) -> None:
         text = result.get("instructions")
