@@ -361,7 +361,14 @@ def audit_checks(audit: Path) -> list[tuple[str, bool]]:
         if audit.exists()
         else []
     )
-    calls = [r for r in recs if r.get("kind") == "call"]
+    calls = [r for r in recs if r.get("kind") == "verdict"]
+    for r in recs:
+        if r.get("kind") == "content" and r.get("where") == "result":
+            console.print(
+                f"cordon's content scanner flagged the result of {r.get('tool')} "
+                f"({', '.join(r.get('rules', []))}; action: {r.get('action')}); "
+                "the data-flow rules above stop the calls either way."
+            )
     verify = subprocess.run(
         [*cordon_command(), "audit", "verify", str(audit)],
         capture_output=True,

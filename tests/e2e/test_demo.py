@@ -51,7 +51,7 @@ def test_demo_blocks_the_hijack_and_keeps_the_real_work() -> None:
 
     records = [json.loads(x) for x in (OUT / "audit.jsonl").read_text().splitlines() if x.strip()]
     denied = {
-        r.get("rule") for r in records if r.get("kind") == "call" and r.get("verdict") != "allow"
+        r.get("rule") for r in records if r.get("kind") == "verdict" and r.get("verdict") != "allow"
     }
     assert {"taint.seen_in_output", "arg.path_outside", "budget.max_calls"} <= denied
     assert (OUT / "pack.md").stat().st_size > 0 and (OUT / "pack.html").stat().st_size > 0

@@ -1,0 +1,80 @@
+"""The fastest honest MCP upstream we could write: raw newline-delimited JSON-RPC on stdio.
+
+It answers ``initialize``, ``ping``, ``tools/list`` and ``tools/call`` for two tools:
+``echo(text)`` returns the text, ``blob(size)`` returns a text result of ``size`` bytes
+(built once per size and cached, so the server's own cost stays out of the measurement).
+``server/discover`` gets -32601 (a legacy-only server). Nothing else is imported, so the
+round trip measures the pipes and whatever sits between them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from blobtext import blob_text
+
+TOOLS = [
+    {
+        "name": "echo",
+        "description": "Echo text back.",
+        "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}},
+    },
+    {
+        "name": "blob",
+        "description": "Return a text result of the given size in bytes.",
+        "inputSchema": {"type": "object", "properties": {"size": {"type": "integer"}}},
+    },
+]
+
+_cache: dict[int, bytes] = {}
+
+
+def _blob_frame_tail(size: int) -> bytes:
+    if size not in _cache:
+        text = blob_text(size)
+        _cache[size] = json.dumps({"content": [{"type": "text", "text": text}]}).encode()
+    return _cache[size]
+
+
+def main() -> None:
+    out = sys.stdout.buffer
+    for line in sys.stdin.buffer:
+        if not line.strip():
+            continue
+        msg = json.loads(line)
+        if "id" not in msg or "method" not in msg:
+            continue
+        mid, method = msg["id"], msg["method"]
+        params = msg.get("params") or {}
+        head = b'{"jsonrpc":"2.0","id":' + json.dumps(mid).encode() + b',"result":'
+        if method == "initialize":
+            result = {
+                "protocolVersion": params.get("protocolVersion", "2025-06-18"),
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "echo", "version": "1"},
+            }
+            body = json.dumps(result).encode()
+        elif method == "ping":
+            body = b"{}"
+        elif method == "tools/list":
+            body = json.dumps({"tools": TOOLS}).encode()
+        elif method == "tools/call":
+            args = params.get("arguments") or {}
+            if params.get("name") == "blob":
+                body = _blob_frame_tail(int(args.get("size", 0)))
+            else:
+                text = str(args.get("text", ""))
+                body = json.dumps({"content": [{"type": "text", "text": text}]}).encode()
+        else:
+            err = {"code": -32601, "message": f"method not found: {method}"}
+            out.write(b'{"jsonrpc":"2.0","id":' + json.dumps(mid).encode() + b',"error":')
+            out.write(json.dumps(err).encode() + b"}\n")
+            out.flush()
+            continue
+        out.write(head + body + b"}\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,538 @@
+"""What cordon costs: round-trip latency, large-result throughput, engine and scanner speed.
+
+    .venv/bin/python bench/perf/run.py [--calls 3000] [--quick] [--profile] [--json out.json]
+
+Every figure is measured in this run next to its baseline and printed as a ratio:
+
+1. tools/call round trip, direct vs through ``cordon run`` (p50, p99, added median), for a raw
+   JSON-RPC echo server and for the official SDK server, with bouncer-mcp 0.1.4 as a peer row
+   when ``.venv-peers/bin/bouncer`` exists (``pip install --ignore-requires-python
+   bouncer-mcp==0.1.4`` into ``.venv-peers``).
+2. Throughput of 1 MB and 10 MB text results, direct vs proxied (MB/s), output recording on.
+3. Engine decision time (``Session.check``) after observing 1 KB ... 100 MB of output.
+4. Content-scan MB/s (``cordon.content.scan_text``) next to a ``str.lower`` pass on the same
+   text as the machine's baseline.
+
+The driver speaks raw newline-delimited JSON-RPC over pipes (no SDK client), so the figures
+are the transport plus whatever sits in the middle. ``--profile`` reruns the echo latency
+test with the proxy under cProfile and prints where its time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import pstats
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "src"))
+
+from blobtext import blob_text  # noqa: E402
+
+console = Console(width=130)
+PEER_BOUNCER = ROOT / ".venv-peers" / "bin" / "bouncer"
+MB = 1_000_000
+
+
+def cordon_command() -> list[str]:
+    exe = Path(sys.executable).parent / "cordon"
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "cordon.cli"]
+
+
+def base_env(home: Path) -> dict[str, str]:
+    env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH")) if p)
+    return env
+
+
+class RawClient:
+    """A minimal MCP client: one subprocess, newline-delimited JSON-RPC over its pipes."""
+
+    def __init__(self, cmd: list[str], env: dict[str, str], stderr: Any = subprocess.DEVNULL):
+        self.proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, env=env, bufsize=0
+        )
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.w = self.proc.stdin
+        # bufsize=0 gives a raw pipe, whose readline reads a byte at a time: buffer the reads
+        self.r = io.BufferedReader(self.proc.stdout, 1 << 20)  # type: ignore[arg-type]
+        self.next_id = 0
+
+    def send(self, line: bytes) -> None:
+        self.w.write(line)
+
+    def recv_for(self, rid: int) -> bytes:
+        """Read lines until the response to ``rid`` (notifications are skipped)."""
+        key = b'"id":' + str(rid).encode()
+        while True:
+            line = self.r.readline()
+            if not line:
+                raise RuntimeError(f"server closed the pipe (rc={self.proc.poll()})")
+            if len(line) < 65536:
+                msg = json.loads(line)
+                if msg.get("id") == rid and "method" not in msg:
+                    return line
+            elif key in line[:256] or key in line[-256:]:
+                return line
+
+    def request(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.next_id += 1
+        msg = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params or {}}
+        self.send(json.dumps(msg).encode() + b"\n")
+        return json.loads(self.recv_for(self.next_id))
+
+    def call_line(self, name: str, arguments: dict[str, Any]) -> tuple[int, bytes]:
+        self.next_id += 1
+        msg = {
+            "jsonrpc": "2.0",
+            "id": self.next_id,
+            "method": "tools/call",
+            "params": {"name": name, "arguments": arguments},
+        }
+        return self.next_id, json.dumps(msg, separators=(",", ":")).encode() + b"\n"
+
+    def handshake(self) -> list[str]:
+        init = self.request(
+            "initialize",
+            {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "perf", "version": "1"},
+            },
+        )
+        if "result" not in init:
+            raise RuntimeError(f"initialize failed: {init}")
+        self.send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        tools = self.request("tools/list")
+        return [t["name"] for t in tools["result"]["tools"]]
+
+    def close(self) -> None:
+        try:
+            self.w.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.terminate()
+            self.proc.wait(5)
+
+
+@dataclass
+class Target:
+    label: str
+    cmd: list[str]
+    env: dict[str, str]
+
+
+def latency(target: Target, calls: int, warmup: int = 200) -> dict[str, float]:
+    c = RawClient(target.cmd, target.env)
+    try:
+        c.handshake()
+        times: list[int] = []
+        for i in range(warmup + calls):
+            rid, line = c.call_line("echo", {"text": "hello"})
+            t0 = time.perf_counter_ns()
+            c.send(line)
+            resp = c.recv_for(rid)
+            dt = time.perf_counter_ns() - t0
+            if i == 0 and b'"isError":true' in resp:
+                raise RuntimeError(f"{target.label}: echo was refused: {resp[:300]!r}")
+            if i >= warmup:
+                times.append(dt)
+    finally:
+        c.close()
+    times.sort()
+    return {
+        "p50_ms": times[len(times) // 2] / 1e6,
+        "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))] / 1e6,
+        "mean_ms": statistics.fmean(times) / 1e6,
+    }
+
+
+def throughput(target: Target, size: int, reps: int) -> dict[str, float]:
+    c = RawClient(target.cmd, target.env)
+    try:
+        c.handshake()
+        # first call builds and caches the blob in the server; not timed
+        rid, line = c.call_line("blob", {"size": size})
+        c.send(line)
+        first = c.recv_for(rid)
+        if b'"isError":true' in first[-200:] or b'"error"' in first[:80]:
+            raise RuntimeError(f"{target.label}: blob refused: {first[:300]!r}")
+        got = len(first)
+        times = []
+        for _ in range(reps):
+            rid, line = c.call_line("blob", {"size": size})
+            t0 = time.perf_counter()
+            c.send(line)
+            resp = c.recv_for(rid)
+            times.append(time.perf_counter() - t0)
+            got = len(resp)
+    finally:
+        c.close()
+    t = statistics.median(times)
+    return {"s": t, "mb_s": size / MB / t, "bytes": got}
+
+
+# -- targets ----------------------------------------------------------------------------
+def targets(tmp: Path, upstream: list[str], tag: str) -> dict[str, Target]:
+    home = tmp / f"home-{tag}"
+    home.mkdir(exist_ok=True)
+    env = base_env(home)
+    out = {"direct": Target(f"{tag} direct", upstream, env)}
+    policy = tmp / "policy.yaml"
+    policy.write_text("version: 1\n", "utf-8")
+    cordon = [
+        *cordon_command(),
+        "run",
+        "--name",
+        f"perf-{tag}",
+        "--policy",
+        str(policy),
+        "--audit",
+        str(tmp / f"audit-{tag}.jsonl"),
+        "--approvals-store",
+        str(tmp / "approvals.json"),
+        "--",
+        *upstream,
+    ]
+    out["cordon"] = Target(f"{tag} via cordon", cordon, env)
+    if PEER_BOUNCER.exists():
+        cfg = tmp / f"bouncer-{tag}.json"
+        cfg.write_text(
+            json.dumps({"mcpServers": {tag: bouncer_entry(cfg, tag, upstream)}}),
+            "utf-8",
+        )
+        benv = {**env, "PATH": f"{PEER_BOUNCER.parent}{os.pathsep}{env.get('PATH', '')}"}
+        benv.pop("PYTHONPATH", None)
+        cmd = [str(PEER_BOUNCER), "run", "--config", str(cfg), "--upstream-name", tag]
+        out["bouncer-mcp 0.1.4"] = Target(f"{tag} via bouncer-mcp", cmd, benv)
+    return out
+
+
+def bouncer_entry(cfg: Path, tag: str, upstream: list[str]) -> dict[str, Any]:
+    """A client-config entry as ``bouncer init`` writes it (the upstream under its sentinel)."""
+    return {
+        "command": str(PEER_BOUNCER),
+        "args": ["run", "--config", str(cfg), "--upstream-name", tag],
+        "x-bouncer-upstream": {"command": upstream[0], "args": upstream[1:]},
+    }
+
+
+def check_target(t: Target) -> str | None:
+    """None when the target answers an echo call, else why not."""
+    try:
+        c = RawClient(t.cmd, t.env, stderr=subprocess.PIPE)
+        try:
+            names = c.handshake()
+            if "echo" not in names:
+                return f"tools/list lacks echo: {names}"
+            rid, line = c.call_line("echo", {"text": "x"})
+            c.send(line)
+            resp = c.recv_for(rid)
+            if b'"isError":true' in resp or b'"error"' in resp[:80]:
+                return f"echo refused: {resp[:200].decode(errors='replace')}"
+        finally:
+            c.close()
+    except (RuntimeError, OSError, KeyError, json.JSONDecodeError) as exc:
+        err = b""
+        if c.proc.stderr is not None:
+            err = c.proc.stderr.read()[-400:]
+        return f"{exc}: {err.decode(errors='replace')}"
+    return None
+
+
+# -- engine -----------------------------------------------------------------------------
+SEND = {
+    "name": "send_email",
+    "description": "Send an email.",
+    "inputSchema": {
+        "type": "object",
+        "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
+    },
+}
+READ = {
+    "name": "read_inbox",
+    "description": "Read mail.",
+    "inputSchema": {"type": "object", "properties": {}},
+}
+
+
+def engine_bench(sizes: list[int], checks: int) -> list[dict[str, Any]]:
+    from cordon.engine.core import Engine
+
+    rows = []
+    for size in sizes:
+        eng = Engine.from_policy(
+            [
+                {
+                    "version": 1,
+                    "taint_memory_bytes": 512 * 1024 * 1024,
+                    "tools": {"send_email": {"exfiltrating": True, "sink_params": ["to"]}},
+                }
+            ]
+        )
+        eng.pin_tools([SEND, READ])
+        s = eng.new_session()
+        text = blob_text(size)
+        # observe in 1 MB results (a session sees many results, not one giant one)
+        chunk = 1_000_000
+        t0 = time.perf_counter()
+        for off in range(0, len(text), chunk):
+            s.observe_output("read_inbox", text[off : off + chunk])
+        observe_s = time.perf_counter() - t0
+        fresh = {"to": "someone.new@fresh-domain.example.net", "body": "hello"}
+        tainted = {"to": "user5@mail5.example.com", "body": "hello"}
+        v_fresh = s.check("send_email", fresh)
+        v_taint = s.check("send_email", tainted)
+
+        def timed(args: dict[str, Any], tool: str = "send_email") -> float:
+            ts = []
+            for _ in range(checks):
+                t = time.perf_counter_ns()
+                s.check(tool, args)
+                ts.append(time.perf_counter_ns() - t)
+            return statistics.median(ts) / 1e3
+
+        rows.append(
+            {
+                "history_bytes": size,
+                "observe_mb_s": size / MB / observe_s if observe_s else 0.0,
+                "check_new_dest_us": timed(fresh),
+                "new_dest_verdict": f"{v_fresh.verdict} {v_fresh.rule}",
+                "check_tainted_dest_us": timed(tainted),
+                "tainted_verdict": f"{v_taint.verdict} {v_taint.rule}",
+                "check_plain_us": timed({}, "read_inbox"),
+            }
+        )
+        s = text = eng = None  # free the history before the next size
+    return rows
+
+
+def scan_bench(size: int) -> dict[str, float]:
+    from cordon.content import scan_text
+
+    text = blob_text(size)
+    t0 = time.perf_counter()
+    for _ in range(3):
+        text.lower()
+    base = size * 3 / MB / (time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    n = len(scan_text(text))
+    dt = time.perf_counter() - t0
+    return {"scan_mb_s": size / MB / dt, "lower_mb_s": base, "findings": n}
+
+
+# -- profiling --------------------------------------------------------------------------
+def profile_proxy(tmp: Path, upstream: list[str], calls: int) -> None:
+    prof = tmp / "proxy.prof"
+    policy = tmp / "policy.yaml"
+    cmd = [
+        sys.executable,
+        "-m",
+        "cProfile",
+        "-o",
+        str(prof),
+        "-m",
+        "cordon.cli",
+        "run",
+        "--name",
+        "perf-prof",
+        "--policy",
+        str(policy),
+        "--audit",
+        str(tmp / "audit-prof.jsonl"),
+        "--approvals-store",
+        str(tmp / "approvals.json"),
+        "--",
+        *upstream,
+    ]
+    home = tmp / "home-prof"
+    home.mkdir(exist_ok=True)
+    latency(Target("profiled", cmd, base_env(home)), calls)
+    if not prof.exists():
+        console.print("[red]no profile written[/red]")
+        return
+    console.rule(f"cProfile of cordon run over {calls} echo calls (top by own time)")
+    st = pstats.Stats(str(prof))
+    st.sort_stats("tottime").print_stats(25)
+
+
+# -- main -------------------------------------------------------------------------------
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--calls", type=int, default=3000, help="timed echo calls per target")
+    ap.add_argument("--quick", action="store_true", help="fewer calls and sizes (CI smoke)")
+    ap.add_argument("--profile", action="store_true", help="profile the proxy under cProfile")
+    ap.add_argument("--json", type=Path, help="also write the figures as JSON")
+    ap.add_argument("--skip-engine", action="store_true")
+    ns = ap.parse_args()
+    calls = 300 if ns.quick else ns.calls
+    results: dict[str, Any] = {"python": sys.version.split()[0], "calls": calls}
+    tmp = Path(tempfile.mkdtemp(prefix="cordon-perf-"))
+    try:
+        servers = {
+            "raw echo": [sys.executable, str(HERE / "echo_server.py")],
+            "mcp SDK": [sys.executable, str(HERE / "sdk_server.py")],
+        }
+        # 1. latency
+        lat = Table(title=f"tools/call round trip ({calls} calls after 200 warm-up; ms)")
+        for col in ("upstream", "path", "p50", "p99", "mean", "added p50", "p50 ratio"):
+            lat.add_column(col, justify="right" if col not in ("upstream", "path") else "left")
+        results["latency"] = {}
+        for sname, up in servers.items():
+            tg = targets(tmp, up, sname.replace(" ", "-"))
+            base = None
+            for path, t in tg.items():
+                why = check_target(t)
+                if why is not None:
+                    lat.add_row(sname, path, "-", "-", "-", "-", f"did not run: {why[:60]}")
+                    results["latency"][f"{sname}/{path}"] = {"error": why}
+                    continue
+                r = latency(t, calls)
+                results["latency"][f"{sname}/{path}"] = r
+                if base is None:
+                    base = r
+                lat.add_row(
+                    sname,
+                    path,
+                    f"{r['p50_ms']:.3f}",
+                    f"{r['p99_ms']:.3f}",
+                    f"{r['mean_ms']:.3f}",
+                    f"{r['p50_ms'] - base['p50_ms']:+.3f}",
+                    f"{r['p50_ms'] / base['p50_ms']:.2f}x",
+                )
+        console.print(lat)
+
+        # 2. throughput
+        sizes = [1 * MB] if ns.quick else [1 * MB, 10 * MB]
+        thr = Table(title="Large text results through the raw echo server (median of reps; MB/s)")
+        for col in ("size", "path", "seconds", "MB/s", "ratio to direct"):
+            thr.add_column(col, justify="right" if col not in ("path",) else "left")
+        results["throughput"] = {}
+        tg = targets(tmp, servers["raw echo"], "thr")
+        for size in sizes:
+            base = None
+            for path, t in tg.items():
+                reps = 5 if size >= 10 * MB else 15
+                try:
+                    r = throughput(t, size, reps)
+                except RuntimeError as exc:
+                    thr.add_row(f"{size // MB} MB", path, "-", "-", f"failed: {str(exc)[:60]}")
+                    results["throughput"][f"{size}/{path}"] = {"error": str(exc)}
+                    continue
+                results["throughput"][f"{size}/{path}"] = r
+                if base is None:
+                    base = r
+                thr.add_row(
+                    f"{size // MB} MB",
+                    path,
+                    f"{r['s']:.4f}",
+                    f"{r['mb_s']:.1f}",
+                    f"{r['mb_s'] / base['mb_s']:.2f}",
+                )
+        console.print(thr)
+
+        # 3. engine
+        if not ns.skip_engine:
+            hsizes = (
+                [1_000, 100_000, 1 * MB, 10 * MB]
+                if ns.quick
+                else [1_000, 100_000, 1 * MB, 10 * MB, 100 * MB]
+            )
+            rows = engine_bench(hsizes, 200 if ns.quick else 1000)
+            results["engine"] = rows
+            et = Table(title="Engine: Session.check (median µs) after observing N bytes of output")
+            for col in (
+                "history",
+                "observe MB/s",
+                "send, new dest",
+                "send, tainted dest",
+                "no sink",
+                "ratio to 1 KB",
+                "verdicts (new / tainted)",
+            ):
+                et.add_column(col, justify="left" if col.startswith("verdicts") else "right")
+            b = rows[0]["check_new_dest_us"]
+            for r in rows:
+                h = r["history_bytes"]
+                label = f"{h // MB} MB" if h >= MB else f"{h // 1000} KB"
+                et.add_row(
+                    label,
+                    f"{r['observe_mb_s']:.1f}",
+                    f"{r['check_new_dest_us']:.1f}",
+                    f"{r['check_tainted_dest_us']:.1f}",
+                    f"{r['check_plain_us']:.1f}",
+                    f"{r['check_new_dest_us'] / b:.2f}x",
+                    f"{r['new_dest_verdict']} / {r['tainted_verdict']}",
+                )
+            console.print(et)
+            sc = scan_bench(10 * MB if not ns.quick else MB)
+            results["scan"] = sc
+            st = Table(title="Content scan of 10 MB of mixed text")
+            for col in ("scan_text MB/s", "str.lower MB/s (baseline)", "ratio", "findings"):
+                st.add_column(col, justify="right")
+            st.add_row(
+                f"{sc['scan_mb_s']:.1f}",
+                f"{sc['lower_mb_s']:.1f}",
+                f"{sc['scan_mb_s'] / sc['lower_mb_s']:.3f}",
+                str(sc["findings"]),
+            )
+            console.print(st)
+
+        # targets from issue 2
+        lat_r = results["latency"]
+        added = None
+        if "error" not in lat_r.get("raw echo/cordon", {"error": 1}):
+            added = lat_r["raw echo/cordon"]["p50_ms"] - lat_r["raw echo/direct"]["p50_ms"]
+        t10 = results["throughput"].get(f"{10 * MB}/cordon", {})
+        verdicts = [
+            (
+                "added median round trip <= 0.15 ms",
+                added is not None and added <= 0.15,
+                f"{added:.3f} ms" if added is not None else "n/a",
+            ),
+        ]
+        if not ns.quick:
+            verdicts.append(
+                (
+                    "10 MB results >= 100 MB/s through cordon",
+                    t10.get("mb_s", 0) >= 100,
+                    f"{t10.get('mb_s', 0):.1f} MB/s",
+                )
+            )
+        results["targets"] = {name: {"met": ok, "value": val} for name, ok, val in verdicts}
+        for name, ok, val in verdicts:
+            console.print(
+                ("[green]MET [/green] " if ok else "[bold red]MISS[/bold red] ") + f"{name}: {val}"
+            )
+        if ns.profile:
+            profile_proxy(tmp, servers["raw echo"], min(calls, 2000))
+        if ns.json:
+            ns.json.write_text(json.dumps(results, indent=2), "utf-8")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
