@@ -55,13 +55,13 @@ class CordonGuard:
     """cordon's library engine (issue 6): ``Engine.from_policy``, ``pin_tools``, sessions."""
 
     def __init__(self, suite: Any, *, content_mode: str, annotations: bool = True,
-                 label: str) -> None:
+                 label: str, style: str = "full") -> None:
         from cordon import Engine  # the extra's venv puts /work/main/src on the path
 
         self.name = label
         self.content_mode = content_mode
         self.engine = Engine.from_policy(
-            [profiles.cordon_policy(suite.name, content_mode=content_mode)]
+            [profiles.cordon_policy(suite, content_mode=content_mode, style=style)]
         )
         report = self.engine.pin_tools(profiles.mcp_tools(suite, annotations=annotations))
         self.hidden = {name: v.rule for name, v in getattr(report, "hidden", {}).items()}
@@ -100,7 +100,7 @@ class BouncerGuard:
 
     name = "bouncer-core 0.1.4"
 
-    def __init__(self, suite: Any) -> None:
+    def __init__(self, suite: Any, style: str = "full") -> None:
         from bouncer.policy import (
             PolicyResolver,
             _policy_from_dict,
@@ -109,7 +109,7 @@ class BouncerGuard:
         )
 
         overrides = load_policies(builtin_pack_paths())
-        for tool, raw in profiles.bouncer_policy(suite.name).items():
+        for tool, raw in profiles.bouncer_policy(suite, style).items():
             overrides[tool] = _policy_from_dict(tool, raw)  # a user entry replaces a pack entry
         self.resolver = PolicyResolver(overrides, use_heuristics=True)
         self.schemas = {t["name"]: t["inputSchema"] for t in profiles.mcp_tools(suite)}
@@ -170,6 +170,7 @@ class ToolbouncerGuard:
     def new_case(self, prompt: str) -> None:
         from toolbouncer import Session
 
+        self.gw.audit_log.clear()
         self.session = Session()
 
     def check(self, tool: str, args: dict[str, Any]) -> Verdict:
@@ -187,11 +188,11 @@ class ToolbouncerGuard:
 
 
 GUARDS = {
-    "none": lambda suite: NoGuard(suite),
-    "cordon-dataflow": lambda suite: CordonGuard(
-        suite, content_mode="monitor", label="cordon, data-flow layers only"),
-    "cordon-all": lambda suite: CordonGuard(
-        suite, content_mode="block", label="cordon, everything on"),
-    "bouncer": lambda suite: BouncerGuard(suite),
-    "toolbouncer": lambda suite: ToolbouncerGuard(suite),
+    "none": lambda suite, style: NoGuard(suite),
+    "cordon-dataflow": lambda suite, style: CordonGuard(
+        suite, content_mode="monitor", style=style, label="cordon, data-flow layers only"),
+    "cordon-all": lambda suite, style: CordonGuard(
+        suite, content_mode="block", style=style, label="cordon, everything on"),
+    "bouncer": lambda suite, style: BouncerGuard(suite, style),
+    "toolbouncer": lambda suite, style: ToolbouncerGuard(suite),
 }

@@ -100,21 +100,36 @@ def mcp_tools(suite: Any, *, annotations: bool = True) -> list[dict[str, Any]]:
     return out
 
 
-def cordon_policy(suite_name: str, *, content_mode: str) -> dict[str, Any]:
-    """A cordon policy dict: the sending tools and their destination arguments."""
-    tools: dict[str, Any] = {
-        name: {"exfiltrating": True, "sink_params": list(params)}
-        for name, params in SINKS[suite_name].items()
-    }
-    return {"version": 1, "content": {"mode": content_mode, "block_at": "high"}, "tools": tools}
+POLICY_STYLES = ("full", "sinks")
 
 
-def bouncer_policy(suite_name: str) -> dict[str, dict[str, Any]]:
-    """bouncer-core's user policy (tool -> entry), as its README's Policy section shows."""
-    return {
+def _tool_entries(suite: Any, style: str) -> dict[str, dict[str, Any]]:
+    """``sinks``: only the sending tools are declared (the rest is left to each guard's
+    heuristics); ``full``: every tool is declared, the others with ``exfiltrating: false``."""
+    sinks = SINKS[suite.name]
+    entries: dict[str, dict[str, Any]] = {
         name: {"exfiltrating": True, "sink_params": list(params)}
-        for name, params in SINKS[suite_name].items()
+        for name, params in sinks.items()
     }
+    if style == "full":
+        for f in suite.tools:
+            entries.setdefault(f.name, {"exfiltrating": False})
+    return entries
+
+
+def cordon_policy(suite: Any, *, content_mode: str, style: str = "full") -> dict[str, Any]:
+    """A cordon policy dict (docs/internals.md keys): the sending tools and their
+    destination arguments, and the content firewall mode."""
+    return {"version": 1, "content": {"mode": content_mode, "block_at": "high"},
+            "tools": _tool_entries(suite, style)}
+
+
+def bouncer_policy(suite: Any, style: str = "full") -> dict[str, dict[str, Any]]:
+    """bouncer-core's user policy (tool -> entry), as its README's Policy section shows.
+
+    Its README: an entry with none of exfiltrating / sink_params / trusted_destinations
+    "still loads, and the destination check is off for that tool"."""
+    return _tool_entries(suite, style)
 
 
 def toolbouncer_profile(suite_name: str, tool: str) -> dict[str, bool]:

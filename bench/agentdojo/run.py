@@ -47,6 +47,7 @@ sys.path.insert(0, str(HERE.parents[1] / "src"))
 warnings.filterwarnings("ignore")
 
 import guards as guard_mod  # noqa: E402
+import profiles  # noqa: E402
 from agentdojo.agent_pipeline.ground_truth_pipeline import GroundTruthPipeline  # noqa: E402
 from agentdojo.agent_pipeline.tool_execution import tool_result_to_str  # noqa: E402
 from agentdojo.attacks.important_instructions_attacks import (  # noqa: E402
@@ -199,8 +200,8 @@ def run_case(suite: Any, user_task: Any, injection_task: Any | None, guard: Any)
 
 
 def run_suite(suite: Any, guard_key: str, *, benign: bool = True, attacks: bool = True,
-              user_filter: set[str] | None = None) -> list[CaseResult]:
-    guard = guard_mod.GUARDS[guard_key](suite)
+              user_filter: set[str] | None = None, style: str = "full") -> list[CaseResult]:
+    guard = guard_mod.GUARDS[guard_key](suite, style)
     out: list[CaseResult] = []
     try:
         for ut_id, ut in suite.user_tasks.items():
@@ -244,14 +245,16 @@ def _pct(a: int, b: int) -> str:
 
 
 def table(rows: dict[str, dict[str, dict[str, Any]]]) -> str:
-    head = ("| guard | suite | benign utility | benign, no ask | utility under attack "
-            "| attack success | ...needing a tool call | asks (benign / attack) |")
-    lines = [head, "|" + "---|" * 8]
+    head = ("| guard | suite | benign utility | benign, no ask | benign, no ask or deny "
+            "| utility under attack | attack success | ...needing a tool call "
+            "| asks (benign / attack) |")
+    lines = [head, "|" + "---|" * 9]
     for guard_name, per_suite in rows.items():
         for suite_name, s in per_suite.items():
             lines.append(
                 f"| {guard_name} | {suite_name} | {_pct(s['benign_utility'], s['benign_n'])} "
                 f"| {_pct(s['benign_no_ask'], s['benign_n'])} "
+                f"| {_pct(s['benign_untouched'], s['benign_n'])} "
                 f"| {_pct(s['attack_utility'], s['attack_n'])} "
                 f"| {_pct(s['attack_success'], s['attack_n'])} "
                 f"| {_pct(s['attack_success_tool'], s['attack_n_tool'])} "
@@ -330,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
                     choices=list(guard_mod.GUARDS))
     ap.add_argument("--user-tasks", nargs="*", help="only these user task ids")
     ap.add_argument("--benign-only", action="store_true")
+    ap.add_argument("--policy-style", default="full", choices=profiles.POLICY_STYLES,
+                    help="full: every tool declared (default); sinks: only sending tools")
     ap.add_argument("--diagnose", action="store_true",
                     help="list successful attacks and benign asks per guard")
     ap.add_argument("--json", type=Path, help="write per-case results here")
@@ -351,11 +356,11 @@ def main(argv: list[str] | None = None) -> int:
             suite = _suites()[name]
             try:
                 rs = run_suite(suite, key, attacks=not a.benign_only,
-                               user_filter=set(a.user_tasks or []))
+                               user_filter=set(a.user_tasks or []), style=a.policy_style)
             except ImportError as exc:
                 print(f"[skip] {key}: {exc}", file=sys.stderr)
                 break
-            label = guard_mod.GUARDS[key](suite).name if key != "none" else "no guard"
+            label = guard_mod.GUARDS[key](suite, a.policy_style).name
             per_suite[name] = summarise(rs)
             results.extend(rs)
         if not per_suite:
