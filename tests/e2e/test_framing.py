@@ -29,6 +29,7 @@ def _init() -> bytes:
     ).encode()
 
 
+@pytest.mark.requirement("inv:fail-closed")
 def test_bad_frames_get_errors_and_session_continues(harness: Harness) -> None:
     root = harness.tmp / "root"
     root.mkdir()

@@ -42,6 +42,7 @@ def fs(harness: Harness) -> tuple[Harness, Path, Path]:
     return harness, root, policy
 
 
+@pytest.mark.requirement("inv:deny-not-forwarded")
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 async def test_write_confinement_through_real_proxy(
     fs: tuple[Harness, Path, Path], mode: str

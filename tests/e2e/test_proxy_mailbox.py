@@ -69,3 +69,15 @@ async def test_pin_file_catches_change_at_restart(harness: Harness) -> None:
         assert "weather" not in names and "echo" in names
         r = await client.call_tool("weather", {"city": "Oslo"})
         assert r.is_error and "pin.unknown_tool" in text_of(r)
+
+
+@pytest.mark.requirement("inv:audit-before-forward")
+async def test_audit_record_is_written_before_the_call_is_forwarded(harness: Harness) -> None:
+    box = harness.tmp / "box"
+    box.mkdir()
+    env = {"MAILBOX_DIR": str(box), "MAILBOX_AUDIT": str(harness.audit)}
+    async with Client(harness.cordon(mailbox_server(), env=env), mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("audit_peek", {})
+        # the upstream, while handling the call, already sees the allow record for it
+        assert text_of(r) == "1"

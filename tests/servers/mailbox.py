@@ -77,6 +77,11 @@ def _tools() -> list[Tool]:
             input_schema={"type": "object", "properties": {}},
         ),
         Tool(
+            name="audit_peek",
+            description="Test hook: count audit lines about this tool.",
+            input_schema={"type": "object", "properties": {}},
+        ),
+        Tool(
             name="echo",
             description="Echo text back.",
             input_schema={"type": "object", "properties": {"text": {"type": "string"}}},
@@ -135,6 +140,14 @@ async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult:
         except Exception:  # noqa: BLE001 - 2026 connections have no back channel
             pass
         return _text("changed")
+    if name == "audit_peek":
+        audit = Path(os.environ.get("MAILBOX_AUDIT", "/nonexistent"))
+        lines = audit.read_text("utf-8").splitlines() if audit.exists() else []
+        return _text(
+            str(
+                sum('"tool":"audit_peek"' in line and '"verdict":"allow"' in line for line in lines)
+            )
+        )
     if name == "echo":
         return _text(str(args.get("text", "")))
     if name == "weather":

@@ -29,7 +29,7 @@ from typing import Any
 
 import orjson
 
-from cordon._exceptions import ApprovalError, ProtocolError
+from cordon._exceptions import ApprovalError, AuditError, ProtocolError
 from cordon._types import Verdict, severity_at_least
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
@@ -378,7 +378,19 @@ class Relay:
                 self.session.once_approve(v)
                 v = self.session.check(tool, args, server=self.server)
         if v.verdict == "allow":
-            self.record_verdict(tool, args, v)
+            try:
+                self.record_verdict(tool, args, v)
+            except AuditError as exc:  # invariant 4: no audit record, no forwarding
+                _log(f"audit log unwritable, call refused: {exc}")
+                self._deny(
+                    id_,
+                    Verdict(
+                        verdict="deny",
+                        rule="audit.unwritable",
+                        reason="the audit log cannot be written",
+                    ),
+                )
+                return
             self.pending[_id_key(id_)] = _Pending(method="tools/call", tool=tool)
             self.to_upstream(line)
             return
