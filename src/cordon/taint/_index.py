@@ -60,7 +60,16 @@ _MAX_DEPTH = 2
 _WINDOW = 1024
 _TCHARS = r"[^\s\"'<>()\[\]{}`|\\,;]"
 _TRUN_RE = re.compile(_TCHARS + "*")
-_ANCHORS = (re.compile("@"), re.compile(r"\.\w"), re.compile(r"#\w"), re.compile("://"))
+#: The dot anchor (``.`` before a word character) continued to the end of its token.
+_DOT_ANCHOR_RE = re.compile(r"\.\w" + _TCHARS + "*")
+#: ``@``, ``#`` before a word character and ``://``, continued to the end of a token that has
+#: no dot anchor after them (a token with one is the dot pass's; literal prefixes keep every
+#: pass at memory speed, and a token costs Python work once, not once per anchor).
+_NO_DOT_REST = r"(?:[^\s\"'<>()\[\]{}`|\\,;.]|\.(?!\w))*+(?!\.)"
+_OTHER_ANCHOR_RES = tuple(re.compile(a + _NO_DOT_REST) for a in ("@", r"#\w", "://"))
+#: Token -> keys cache bounds: entries (cleared when full) and the longest token cached.
+_CACHE_ENTRIES = 1 << 16
+_CACHE_TOKEN_MAX = 256
 
 #: 7+ digits (``X`` in :func:`cordon.textnorm.byte_classes`) with up to two separators between;
 #: the literal prefix ``XXX`` keeps the search at memory speed. Upper-case words also match and
@@ -101,29 +110,42 @@ def _regions(text: str, hint: re.Pattern[str]) -> list[str]:
     return regions
 
 
-def _scan_tokens(text: str, out: set[str]) -> None:
-    """Add the keys of every anchored token in case-folded ``text``."""
-    positions: list[int] = []
-    for anchor in _ANCHORS:
-        positions.extend(m.start() for m in anchor.finditer(text))
-    if positions:
-        positions.sort()
-        seen: set[str] = set()
-        last_end = -1
-        trun = _TRUN_RE.match
-        for p in positions:
-            if p < last_end:
-                continue
-            # the token's start: a short reversed window first, a long one if it fills up
-            back = trun(text[max(0, p - 64) : p][::-1]).end()
-            if back == 64:
-                back = trun(text[max(0, p - _WINDOW) : p][::-1]).end()
-            start = p - back
-            last_end = trun(text, p).end()
-            token = text[start:last_end]
-            if token not in seen:
-                seen.add(token)
-                token_keys(token, out)
+def _scan_tokens(text: str, out: set[str], cache: dict[str, frozenset[str]]) -> None:
+    """Add the keys of every anchored token in ``text`` (case kept; each token is folded).
+
+    Each anchor regex runs on to the end of its token (anchors are token characters), so a
+    token is one match however many dots it has; the ``@``, ``#`` and ``://`` passes match
+    only tokens without a dot anchor, which the dot pass finds already. Tokens are merged by
+    end offset (earliest anchor kept), and each token's start is found by one bounded match
+    on the reversed text. ``cache`` maps a raw token to its keys, so a token repeated anywhere
+    in the session is normalised once.
+    """
+    first = {m.end(): m.start() for m in _DOT_ANCHOR_RE.finditer(text)}
+    for anchor in _OTHER_ANCHOR_RES:
+        for m in anchor.finditer(text):
+            s, e = m.span()
+            if first.get(e, e) > s:
+                first[e] = s
+    if not first:
+        return
+    trun = _TRUN_RE.match
+    rev = text[::-1]
+    n = len(text)
+    get = cache.get
+    update = out.update
+    for end, p in first.items():
+        q = n - p
+        token = text[p - trun(rev, q, q + _WINDOW).end() + q : end]
+        keys = get(token)
+        if keys is None:
+            found: set[str] = set()
+            token_keys(token.lower() if token.isascii() else token.casefold(), found)
+            keys = frozenset(found)
+            if len(token) <= _CACHE_TOKEN_MAX:
+                if len(cache) >= _CACHE_ENTRIES:
+                    cache.clear()
+                cache[token] = keys
+        update(keys)
 
 
 def _scan_phones(raw: bytes, cls: bytes, out: set[str]) -> None:
@@ -137,9 +159,9 @@ def _scan_phones(raw: bytes, cls: bytes, out: set[str]) -> None:
             out.add(key)
 
 
-def _index_view(text: str, out: set[str], depth: int) -> None:
+def _index_view(text: str, out: set[str], depth: int, cache: dict[str, frozenset[str]]) -> None:
     """Tokenise ``text`` (case kept) and, up to ``_MAX_DEPTH``, each decoding of it."""
-    _scan_tokens(text.lower() if text.isascii() else text.casefold(), out)
+    _scan_tokens(text, out, cache)
     classes = byte_classes(text)
     _scan_phones(*classes, out)
     if depth >= _MAX_DEPTH:
@@ -149,9 +171,9 @@ def _index_view(text: str, out: set[str], depth: int) -> None:
             for region in _regions(text, locate):
                 decoded = decoder(region)
                 if decoded != region:
-                    _index_view(_prepare(decoded), out, depth + 1)
+                    _index_view(_prepare(decoded), out, depth + 1, cache)
     for decoded in encoded_runs(text, classes=classes):
-        _index_view(_prepare(decoded), out, depth + 1)
+        _index_view(_prepare(decoded), out, depth + 1, cache)
 
 
 def _prepare(text: str) -> str:
@@ -193,6 +215,7 @@ class TaintIndex:
         self._gen_counter = 0
         self._bytes = 0
         self._truncated = False
+        self._cache: dict[str, frozenset[str]] = {}
 
     @property
     def truncated(self) -> bool:
@@ -212,7 +235,7 @@ class TaintIndex:
         if not text:
             return
         keys: set[str] = set()
-        _index_view(_prepare(text), keys, 0)
+        _index_view(_prepare(text), keys, 0, self._cache)
         self._store(keys)
 
     def add_value(self, value: Any) -> None:
