@@ -247,8 +247,9 @@ class Session:
         cp = self.engine.policy.content
         ev = evaluate_result(result, mode=content_mode or cp.mode, block_at=cp.block_at)
         self.taint.add_value(result)
-        for text in _texts(result):
-            for secret in find_secrets(text):
+        joined = "\n".join(_texts(result))
+        if joined:
+            for secret in find_secrets(joined):
                 self.secrets.add(secret)
         tp = self.engine.tool_policy(tool)
         self.legs.observe_result(
@@ -614,8 +615,7 @@ def _texts(value: Any, depth: int = 0) -> Iterable[str]:
     if isinstance(value, str):
         yield value
     elif isinstance(value, Mapping):
-        for k, v in value.items():
-            yield str(k)
+        for v in value.values():
             yield from _texts(v, depth + 1)
     elif isinstance(value, list):
         for v in value:

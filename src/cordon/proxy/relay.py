@@ -643,6 +643,12 @@ class Relay:
             self.session.observe_untrusted(result.get("inputRequests"))
             self.to_client(line)
             return
+        monitor = self.engine.policy.content.mode == "monitor"
+        if monitor:
+            # Monitor mode never changes a result: deliver first, then record it. The taint is
+            # still recorded before any later tools/call is decided, because this runs to the
+            # end without yielding to the event loop (the client side cannot interleave).
+            self.to_client(line)
         obs = self.session.observe_output(tool, result, server=self.server)
         if obs.findings:
             self.record(
@@ -658,6 +664,8 @@ class Relay:
                     ),
                 }
             )
+        if monitor:
+            return
         if obs.action == "deliver":
             self.to_client(line)
         else:
