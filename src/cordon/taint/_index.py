@@ -66,7 +66,9 @@ _DOT_ANCHOR_RE = re.compile(r"\.\w" + _TCHARS + "*")
 #: no dot anchor after them (a token with one is the dot pass's; literal prefixes keep every
 #: pass at memory speed, and a token costs Python work once, not once per anchor).
 _NO_DOT_REST = r"(?:[^\s\"'<>()\[\]{}`|\\,;.]|\.(?!\w))*+(?!\.)"
-_OTHER_ANCHOR_RES = tuple(re.compile(a + _NO_DOT_REST) for a in ("@", r"#\w", "://"))
+_OTHER_ANCHOR_RES = tuple(
+    (hint, re.compile(a + _NO_DOT_REST)) for hint, a in (("@", "@"), ("#", r"#\w"), ("://", "://"))
+)
 #: Token -> keys cache bounds: entries (cleared when full) and the longest token cached.
 _CACHE_ENTRIES = 1 << 16
 _CACHE_TOKEN_MAX = 256
@@ -110,7 +112,7 @@ def _regions(text: str, hint: re.Pattern[str]) -> list[str]:
     return regions
 
 
-def _scan_tokens(text: str, out: set[str], cache: dict[str, frozenset[str]]) -> None:
+def _scan_tokens(text: str, out: set[str], cache: dict[str, set[str]]) -> None:
     """Add the keys of every anchored token in ``text`` (case kept; each token is folded).
 
     Each anchor regex runs on to the end of its token (anchors are token characters), so a
@@ -121,7 +123,9 @@ def _scan_tokens(text: str, out: set[str], cache: dict[str, frozenset[str]]) -> 
     in the session is normalised once.
     """
     first = {m.end(): m.start() for m in _DOT_ANCHOR_RE.finditer(text)}
-    for anchor in _OTHER_ANCHOR_RES:
+    for hint, anchor in _OTHER_ANCHOR_RES:
+        if hint not in text:  # ``in`` skips absent anchors far faster than a regex search
+            continue
         for m in anchor.finditer(text):
             s, e = m.span()
             if first.get(e, e) > s:
@@ -138,9 +142,8 @@ def _scan_tokens(text: str, out: set[str], cache: dict[str, frozenset[str]]) -> 
         token = text[p - trun(rev, q, q + _WINDOW).end() + q : end]
         keys = get(token)
         if keys is None:
-            found: set[str] = set()
-            token_keys(token.lower() if token.isascii() else token.casefold(), found)
-            keys = frozenset(found)
+            keys = set()
+            token_keys(token.lower() if token.isascii() else token.casefold(), keys)
             if len(token) <= _CACHE_TOKEN_MAX:
                 if len(cache) >= _CACHE_ENTRIES:
                     cache.clear()
@@ -159,7 +162,7 @@ def _scan_phones(raw: bytes, cls: bytes, out: set[str]) -> None:
             out.add(key)
 
 
-def _index_view(text: str, out: set[str], depth: int, cache: dict[str, frozenset[str]]) -> None:
+def _index_view(text: str, out: set[str], depth: int, cache: dict[str, set[str]]) -> None:
     """Tokenise ``text`` (case kept) and, up to ``_MAX_DEPTH``, each decoding of it."""
     _scan_tokens(text, out, cache)
     classes = byte_classes(text)
@@ -167,7 +170,7 @@ def _index_view(text: str, out: set[str], depth: int, cache: dict[str, frozenset
     if depth >= _MAX_DEPTH:
         return
     for hint, locate, decoder in _DECODERS:
-        if hint in text:
+        if hint[0] in text:  # one-character `in` is memchr-fast; the regex confirms
             for region in _regions(text, locate):
                 decoded = decoder(region)
                 if decoded != region:
@@ -215,7 +218,7 @@ class TaintIndex:
         self._gen_counter = 0
         self._bytes = 0
         self._truncated = False
-        self._cache: dict[str, frozenset[str]] = {}
+        self._cache: dict[str, set[str]] = {}
 
     @property
     def truncated(self) -> bool:
@@ -251,23 +254,15 @@ class TaintIndex:
 
     def _store(self, keys: set[str]) -> None:
         minimum = self.min_length
-        gen = self._gen_counter
-        self._gen_counter += 1
-        members: list[str] = []
-        added = 0
-        new: list[str] = []
-        gen_of = self._gen_of
-        for key in keys:
-            if len(key) < minimum:
-                continue
-            old = gen_of.get(key)
-            gen_of[key] = gen
-            members.append(key)
-            added += len(key) + _KEY_OVERHEAD
-            if old is None:
-                new.append(key)
+        members = [k for k in keys if len(k) >= minimum]
         if not members:
             return
+        gen = self._gen_counter
+        self._gen_counter += 1
+        gen_of = self._gen_of
+        new = [k for k in members if k not in gen_of] if self.shared is not None else []
+        gen_of.update(dict.fromkeys(members, gen))
+        added = sum(map(len, members)) + _KEY_OVERHEAD * len(members)
         self._gens.append((gen, members, added))
         self._bytes += added
         while self._bytes > self.max_bytes and self._gens:

@@ -33,15 +33,14 @@ _SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}:(?://)?")
 _STRIP = ".,:;!?*_~'\"`=+-"
 _NON_DIGIT_RE = re.compile(r"\D+")
 _DOTTED = r"[\w-]+(?:\.[\w-]+)+"
-#: The common ASCII token shapes, keyed without the general path: a plain address (group
-#: ``local``, ``domain``), or a plain host or URL without userinfo, port, ``%`` or ``@`` (group
-#: ``host``, ``path``). Anything else (and any ``xn--`` label) takes the general path; the two
-#: agree on these shapes (checked in tests/taint/test_keys_fast.py).
-_FAST_RE = re.compile(
-    rf"(?P<local>{_LOCAL}+)@(?P<domain>{_DOTTED})"
-    rf"|(?:[a-z][a-z0-9+.-]{{0,30}}://)?(?P<host>{_DOTTED})(?P<path>/[^?#%@:]*)?(?:[?#][^@:]*)?",
-    re.ASCII,
-)
+#: The common ASCII token shapes, keyed without the general path: a plain address, a plain URL,
+#: a plain host (optionally with a path), none with userinfo, port, ``%`` or a second ``@``.
+#: Anything else (and any ``xn--`` label) takes the general path; the two agree on these
+#: shapes (checked in tests/taint/test_keys_fast.py).
+_HOST_PATH = rf"(?P<host>{_DOTTED})(?P<path>/[^?#%@:]*)?(?:[?#][^@:]*)?"
+_FAST_EMAIL_RE = re.compile(rf"(?P<local>{_LOCAL}+)@(?P<domain>{_DOTTED})", re.ASCII)
+_FAST_URL_RE = re.compile(rf"[a-z][a-z0-9+.-]{{0,30}}://{_HOST_PATH}", re.ASCII)
+_FAST_HOST_RE = re.compile(_HOST_PATH, re.ASCII)
 
 
 def norm(text: str) -> str:
@@ -125,27 +124,31 @@ def token_keys(token: str, out: set[str]) -> None:
     destinations), every e-mail address in it (:func:`email_key`), its host and host+path when
     it is a URL or host, and the name after a leading ``#`` (channel) or ``@`` (handle).
 
-    A plain ASCII address, host or URL (:data:`_FAST_RE`) is keyed by one regex match; every
+    A plain ASCII address, host or URL (``_FAST_*_RE``) is keyed by one regex match; every
     other token takes :func:`_token_keys_general`, which gives the same keys for those shapes.
     """
     token = token.strip(_STRIP)
     if len(token) < 2:
         return
     if token.isascii() and "xn--" not in token:
-        m = _FAST_RE.fullmatch(token)
-        if m is not None:
-            out.add(token)
-            local, host = m.group("local", "host")
-            if local is not None:
+        if "@" in token:
+            m = _FAST_EMAIL_RE.fullmatch(token)
+            if m is not None:
+                local = m.group("local")
                 if "+" in local[1:]:
                     local = local[0] + local[1:].partition("+")[0]
+                out.add(token)
                 out.add(f"{local.rstrip('.')}@{m.group('domain')}")
-            else:
+                return
+        else:
+            m = (_FAST_URL_RE if "://" in token else _FAST_HOST_RE).fullmatch(token)
+            if m is not None:
+                host, path = m.group("host", "path")
+                out.add(token)
                 out.add(host)
-                path = m.group("path")
                 if path:
                     out.add(host + path.rstrip("/"))
-            return
+                return
     _token_keys_general(token, out)
 
 
