@@ -13,7 +13,7 @@ from cordon.taint._keys import (
     _FAST_HOST_RE,
     _FAST_URL_RE,
     _STRIP,
-    _token_keys_general,
+    general_token_keys,
     token_keys,
 )
 
@@ -69,7 +69,7 @@ def general(token: str) -> set[str]:
     out: set[str] = set()
     token = token.strip(_STRIP)
     if len(token) >= 2:
-        _token_keys_general(token, out)
+        general_token_keys(token, out)
     return out
 
 

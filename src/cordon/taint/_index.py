@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 from cordon.taint._extract import Destination
-from cordon.taint._keys import phone_key, token_keys
+from cordon.taint._keys import fast_token_keys, general_token_keys, phone_key
 from cordon.taint._shared import SharedTaintStore
 from cordon.textnorm import (
     byte_classes,
@@ -67,7 +67,7 @@ _DOT_ANCHOR_RE = re.compile(r"\.\w" + _TCHARS + "*")
 #: pass at memory speed, and a token costs Python work once, not once per anchor).
 _NO_DOT_REST = r"(?:[^\s\"'<>()\[\]{}`|\\,;.]|\.(?!\w))*+(?!\.)"
 _OTHER_ANCHOR_RES = tuple(
-    (hint, re.compile(a + _NO_DOT_REST)) for hint, a in (("@", "@"), ("#", r"#\w"), ("://", "://"))
+    (hint, re.compile(a + _NO_DOT_REST)) for hint, a in (("@", "@"), ("#", r"#\w"), (":", "://"))
 )
 #: Token -> keys cache bounds: entries (cleared when full) and the longest token cached.
 _CACHE_ENTRIES = 1 << 16
@@ -119,8 +119,12 @@ def _scan_tokens(text: str, out: set[str], cache: dict[str, set[str]]) -> None:
     token is one match however many dots it has; the ``@``, ``#`` and ``://`` passes match
     only tokens without a dot anchor, which the dot pass finds already. Tokens are merged by
     end offset (earliest anchor kept), and each token's start is found by one bounded match
-    on the reversed text. ``cache`` maps a raw token to its keys, so a token repeated anywhere
-    in the session is normalised once.
+    on the reversed text. A plain ASCII address, host or URL is keyed by one regex match
+    (:func:`fast_token_keys`, about 1 µs); ``cache`` maps every other token (non-ASCII,
+    punycode, ports, userinfo, query addresses: 5-10 µs each) to its keys, so such a token
+    repeated anywhere in the session is normalised once; within one text every distinct token
+    is keyed once. Caching plain tokens across texts as well was measured slower on output
+    whose addresses are all distinct: the allocations cost more than the regex they save.
     """
     first = {m.end(): m.start() for m in _DOT_ANCHOR_RE.finditer(text)}
     for hint, anchor in _OTHER_ANCHOR_RES:
@@ -137,18 +141,27 @@ def _scan_tokens(text: str, out: set[str], cache: dict[str, set[str]]) -> None:
     n = len(text)
     get = cache.get
     update = out.update
+    seen: set[str] = set()
+    see = seen.add
     for end, p in first.items():
         q = n - p
         token = text[p - trun(rev, q, q + _WINDOW).end() + q : end]
+        if token in seen:
+            continue
+        see(token)
         keys = get(token)
-        if keys is None:
+        if keys is not None:
+            update(keys)
+            continue
+        rest = fast_token_keys(token.lower() if token.isascii() else token.casefold(), out)
+        if rest is not None:
             keys = set()
-            token_keys(token.lower() if token.isascii() else token.casefold(), keys)
+            general_token_keys(rest, keys)
+            update(keys)
             if len(token) <= _CACHE_TOKEN_MAX:
                 if len(cache) >= _CACHE_ENTRIES:
                     cache.clear()
                 cache[token] = keys
-        update(keys)
 
 
 def _scan_phones(raw: bytes, cls: bytes, out: set[str]) -> None:

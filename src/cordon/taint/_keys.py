@@ -124,12 +124,22 @@ def token_keys(token: str, out: set[str]) -> None:
     destinations), every e-mail address in it (:func:`email_key`), its host and host+path when
     it is a URL or host, and the name after a leading ``#`` (channel) or ``@`` (handle).
 
-    A plain ASCII address, host or URL (``_FAST_*_RE``) is keyed by one regex match; every
-    other token takes :func:`_token_keys_general`, which gives the same keys for those shapes.
+    A plain ASCII address, host or URL (``_FAST_*_RE``) is keyed by one regex match
+    (:func:`fast_token_keys`); every other token takes :func:`general_token_keys`, which
+    gives the same keys for those shapes.
     """
+    rest = fast_token_keys(token, out)
+    if rest is not None:
+        general_token_keys(rest, out)
+
+
+def fast_token_keys(token: str, out: set[str]) -> str | None:
+    """The fast half of :func:`token_keys`: add the keys of a plain ASCII address, host or
+    URL (or nothing for a token under two characters) and return None; for any other token,
+    add nothing and return it stripped, for :func:`general_token_keys`."""
     token = token.strip(_STRIP)
     if len(token) < 2:
-        return
+        return None
     if token.isascii() and "xn--" not in token:
         if "@" in token:
             m = _FAST_EMAIL_RE.fullmatch(token)
@@ -139,7 +149,7 @@ def token_keys(token: str, out: set[str]) -> None:
                     local = local[0] + local[1:].partition("+")[0]
                 out.add(token)
                 out.add(f"{local.rstrip('.')}@{m.group('domain')}")
-                return
+                return None
         else:
             m = (_FAST_URL_RE if "://" in token else _FAST_HOST_RE).fullmatch(token)
             if m is not None:
@@ -148,11 +158,11 @@ def token_keys(token: str, out: set[str]) -> None:
                 out.add(host)
                 if path:
                     out.add(host + path.rstrip("/"))
-                return
-    _token_keys_general(token, out)
+                return None
+    return token
 
 
-def _token_keys_general(token: str, out: set[str]) -> None:
+def general_token_keys(token: str, out: set[str]) -> None:
     """:func:`token_keys` for any token already stripped of :data:`_STRIP` (2+ characters)."""
     if not token.isascii():
         token = norm(token)
