@@ -14,12 +14,14 @@ Indexing one text:
    literal-prefix search, and only when the hint character is present at all) is decoded and
    tokenised; every base64 or hex run is decoded and tokenised. Decoding regions rather than
    the whole text keeps ordinary output from being scanned twice;
-3. tokenising a view: it is case-folded, then every ``@``, ``.`` followed by a word character,
-   ``#`` followed by a word character and ``://`` anchors a token (the maximal run around it
-   without whitespace, quotes, brackets, ``,`` ``;`` ``|`` or backslash); anchors are found by
-   literal-prefix regex searches, so text is skipped at memory speed between them. Each token
-   gives its keys (:func:`cordon.taint._keys.token_keys`). Phone numbers (7+ digits with
-   separators) are found on a digit-class copy of the bytes, again by a literal search;
+3. tokenising a view: every ``@``, ``.`` followed by a word character, ``#`` followed by a
+   word character and ``://`` anchors a token (the maximal run around it without whitespace,
+   quotes, brackets, ``,`` ``;`` ``|`` or backslash, at most 1 KiB before the anchor). Anchors
+   are found by literal-prefix regex searches that run on to the token's end, so text is
+   skipped at memory speed and a token costs one match. Each distinct token is case-folded and
+   gives its keys (:func:`cordon.taint._keys.token_keys`; the general path's results are
+   cached per index). Phone numbers (7+ digits with separators) are found on a digit-class
+   copy of the bytes, again by a literal search;
 4. keys shorter than ``min_length`` are not stored (they are never tainted).
 
 Memory: each stored key is charged ``len(key) + 64`` bytes. Keys belong to FIFO generations
