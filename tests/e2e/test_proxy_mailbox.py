@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
 from mcp import Client
 
-from tests.conftest import Harness, mailbox_server, text_of
+from tests.conftest import Harness, cordon_exe, mailbox_server, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -81,3 +82,40 @@ async def test_audit_record_is_written_before_the_call_is_forwarded(harness: Har
         r = await client.call_tool("audit_peek", {})
         # the upstream, while handling the call, already sees the allow record for it
         assert text_of(r) == "1"
+
+
+async def test_pin_accept_reapproves_after_restart(harness: Harness) -> None:
+    box = harness.tmp / "box"
+    box.mkdir()
+    pin_file = harness.tmp / "pins.json"
+    env = {"MAILBOX_DIR": str(box)}
+    extra = ["--pin-file", str(pin_file), "--block-at", "critical"]
+    async with Client(
+        harness.cordon(mailbox_server(), extra=extra, env=env, name="mail"), mode="legacy"
+    ) as client:
+        await client.list_tools()
+    env2 = {**env, "MAILBOX_POISON_TOOL": "1"}
+    async with Client(
+        harness.cordon(mailbox_server(), extra=extra, env=env2, name="mail"), mode="legacy"
+    ) as client:
+        assert "weather" not in {t.name for t in (await client.list_tools()).tools}
+    p = subprocess.run(
+        [*cordon_exe(), "pin", "accept", "--pin-file", str(pin_file)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert p.returncode == 0 and "mail/weather" in p.stdout
+    async with Client(
+        harness.cordon(mailbox_server(), extra=extra, env=env2, name="mail"), mode="legacy"
+    ) as client:
+        names = {t.name for t in (await client.list_tools()).tools}
+        r = await client.call_tool("echo", {"text": "hi"})
+    assert not r.is_error
+    # accepted into the pins; still subject to the definition scan at the block threshold
+    pinned = json.loads(pin_file.read_text())["servers"]["mail"]["tools"]
+    assert "weather" in pinned
+    recs = [r for r in harness.records() if r.get("tool") == "weather"]
+    assert ("weather" in names) != any(
+        r.get("rule") == "content.poisoned_definition" for r in recs[-1:]
+    )

@@ -617,7 +617,7 @@ class Relay:
             if v.details:
                 rec["details"] = v.details
             self.record(rec)
-            if v.rule == "pin.changed" and self.pin_file is not None:
+            if v.rule in ("pin.changed", "pin.unknown_tool") and self.pin_file is not None:
                 changed = next(
                     (t for t in tools if isinstance(t, dict) and t.get("name") == name), None
                 )
