@@ -28,7 +28,8 @@ Memory: each stored key is charged ``len(key) + 64`` bytes. Keys belong to FIFO 
 (one per ``add_text``/``add_value`` call); past ``max_bytes`` the oldest generations are dropped
 and the index becomes *truncated*: from then on a destination that is not found is
 ``"unknown"`` rather than ``"clean"`` (the engine asks, never allows). A key seen again moves to
-the newest generation.
+the newest generation. Outside that cap, each index keeps a cache of at most 16,384 general-path
+tokens (each at most 256 characters) with their keys, cleared when full: a few MiB at most.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ _OTHER_ANCHOR_RES = tuple(
     (hint, re.compile(a + _NO_DOT_REST)) for hint, a in (("@", "@"), ("#", r"#\w"), (":", "://"))
 )
 #: Token -> keys cache bounds: entries (cleared when full) and the longest token cached.
-_CACHE_ENTRIES = 1 << 16
+_CACHE_ENTRIES = 1 << 14
 _CACHE_TOKEN_MAX = 256
 
 #: 7+ digits (``X`` in :func:`cordon.textnorm.byte_classes`) with up to two separators between;
