@@ -75,6 +75,7 @@ import posixpath
 import re
 import unicodedata
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from cordon._types import Verdict
@@ -117,6 +118,7 @@ ASK_RULES: tuple[str, ...] = (
 _TOKEN_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z0-9]+")
 
 
+@lru_cache(maxsize=4096)
 def split_tokens(name: str) -> tuple[str, ...]:
     """Split a tool or parameter name into lower-case tokens.
 

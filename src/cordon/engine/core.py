@@ -222,6 +222,7 @@ class Session:
         for s in engine.policy_secrets:
             self.secrets.add(s)
         self.legs = TrifectaState()
+        self._last_legs: tuple[bool, bool] = (False, False)
 
     # -- observing --------------------------------------------------------------------
     def register_secret(self, value: str) -> None:
@@ -350,12 +351,8 @@ class Session:
             key = (server, tool)
             self.counts[key] = self.counts.get(key, 0) + 1
             self.vouched.update(v.destinations)
-            tp = self.engine.tool_policy(tool)
-            sending, _ = self._sinks(tool, server, tp, arguments)
-            self.legs.record_call(
-                external=sending or bool(tp.egress),
-                sensitive=self._sensitive(tool, server, tp, arguments),
-            )
+            external, sensitive = self._last_legs
+            self.legs.record_call(external=external, sensitive=sensitive)
         return v
 
     def approve(
@@ -491,9 +488,11 @@ class Session:
 
         # 7. Rule of Two
         external = sending or bool(tp.egress)
+        sensitive = self._sensitive(tool, server, tp, arguments)
+        self._last_legs = (external, sensitive)
         v = self.legs.check(
             external=external,
-            sensitive=self._sensitive(tool, server, tp, arguments),
+            sensitive=sensitive,
             untrusted_output=self._untrusted_output(tool, server, tp),
             destination_allowlisted=external and dest_allowlisted and bool(found),
         )

@@ -123,6 +123,12 @@ def parse_frame(line: bytes) -> dict[str, Any]:
     return msg
 
 
+def may_exceed_depth(line: bytes, max_depth: int) -> bool:
+    """False when ``line`` has too few brackets to nest deeper than ``max_depth`` (C-speed
+    counts, so the common small message skips the walk in :func:`check_depth`)."""
+    return line.count(b"{") + line.count(b"[") > max_depth
+
+
 def check_depth(value: Any, max_depth: int) -> None:
     """Raise ``OversizeError`` when ``value`` nests deeper than ``max_depth`` (iterative)."""
     stack: list[tuple[Any, int]] = [(value, 1)]

@@ -46,6 +46,7 @@ from cordon.proxy.framing import (
     check_depth,
     check_duplicate_keys,
     error_frame,
+    may_exceed_depth,
     parse_frame,
     read_lines,
     result_frame,
@@ -256,7 +257,8 @@ class Relay:
                 continue
             try:
                 msg = parse_frame(item)
-                check_depth(msg, self.max_depth)
+                if may_exceed_depth(item, self.max_depth):
+                    check_depth(msg, self.max_depth)
             except ProtocolError as exc:
                 self.record({"kind": "frame_refused", "direction": "client", "reason": str(exc)})
                 self.to_client(error_frame(None, exc.code, f"cordon: {exc}"))
@@ -569,7 +571,7 @@ class Relay:
             self.to_client(line)
             return
         try:
-            if p.method in ("tools/call", "tools/list"):
+            if p.method in ("tools/call", "tools/list") and may_exceed_depth(line, self.max_depth):
                 check_depth(result, self.max_depth)
         except ProtocolError as exc:
             self.record(

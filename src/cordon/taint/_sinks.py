@@ -8,6 +8,7 @@ a sink when its name is destination-shaped, matched on name tokens so that ``cam
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["SINK_TOKENS", "URL_SINK_TOKENS", "is_sink_param", "is_url_param", "name_tokens"]
 
@@ -58,6 +59,7 @@ def name_tokens(name: str) -> list[str]:
     return [t.lower() for t in _CAMEL_RE.findall(name)]
 
 
+@lru_cache(maxsize=4096)
 def is_sink_param(name: str) -> bool:
     """True when a parameter name is destination-shaped (issue 3).
 
