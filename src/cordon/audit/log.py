@@ -95,6 +95,8 @@ def default_audit_path() -> Path:
 
 
 def _clean_str(value: str) -> str:
+    if value.isascii() and value.isprintable():  # no control, ANSI or bidi characters possible
+        return value
     return _ANSI.sub("", value) if _ANSI.search(value) else value
 
 
@@ -110,6 +112,13 @@ def sanitize(value: Any) -> Any:
         return _clean_str(value)
     if value is None or isinstance(value, bool | int | float):
         return value
+    if type(value) is dict:
+        return {
+            (k if type(k) is str and k.isascii() and k.isprintable() else _clean_str(str(k))): (
+                v if type(v) is str and v.isascii() and v.isprintable() else sanitize(v)
+            )
+            for k, v in value.items()
+        }
     if isinstance(value, Mapping):
         return {_clean_str(str(k)): sanitize(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
