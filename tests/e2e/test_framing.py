@@ -119,3 +119,40 @@ def test_upstream_death_errors_pending_and_exits_nonzero(harness: Harness) -> No
     assert proc.wait(timeout=30) != 0
     assert b"upstream server exited" in proc.stderr.read()
     proc.stdin.close()
+
+
+def test_client_eof_terminates_a_stubborn_upstream(harness: Harness) -> None:
+    """Client EOF closes the upstream's stdin, then SIGTERM, then SIGKILL after the grace."""
+    import sys
+    import time
+
+    pidfile = harness.tmp / "upstream.pid"
+    code = (
+        "import os, signal, sys, time\n"
+        f"open({str(pidfile)!r}, 'w').write(str(os.getpid()))\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "sys.stdin.read()\n"
+        "time.sleep(60)\n"
+    )
+    cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), "--", sys.executable, "-c", code]
+    env = {**os.environ, "HOME": str(harness.home)}
+    proc = subprocess.Popen(
+        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    )
+    assert proc.stdin is not None
+    deadline = time.monotonic() + 30
+    while not pidfile.exists() or not pidfile.read_text():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    upstream = int(pidfile.read_text())
+    t0 = time.monotonic()
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0
+    assert time.monotonic() - t0 < 20
+    # the upstream ignored EOF and SIGTERM; it was killed
+    try:
+        os.kill(upstream, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive

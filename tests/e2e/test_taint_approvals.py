@@ -240,3 +240,25 @@ async def test_cross_server_taint_denies(harness: Harness) -> None:
         assert not ok.is_error
     assert [m["to"] for m in _outbox(sender_box)] == ["ops@example.com"]
     assert sys.platform.startswith("linux") or True
+
+
+async def test_elicitation_timeout_denies(harness: Harness) -> None:
+    import anyio
+
+    box = _box(harness, "nothing")
+
+    async def slow(ctx: Any, params: Any) -> ElicitResult:
+        await anyio.sleep(5)
+        return ElicitResult(action="accept", content={"approve": True})
+
+    params = harness.cordon(
+        mailbox_server(), env={"MAILBOX_DIR": str(box)}, extra=["--approval-timeout", "1"]
+    )
+    async with Client(params, mode="legacy", elicitation_callback=slow) as client:
+        await client.list_tools()
+        r = await client.call_tool(
+            "send_email", {"to": "late.person@partner.example", "body": "hi"}
+        )
+        assert r.is_error and "timeout" in text_of(r)
+    assert _outbox(box) == []
+    assert [a["answer"] for a in harness.records("approval")] == ["timeout"]

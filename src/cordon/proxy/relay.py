@@ -117,6 +117,7 @@ class Relay:
         self.pending: dict[tuple[str, Any], _Pending] = {}
         self.own: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.nonce = os.urandom(4).hex()
+        self.own_prefix = f"cordon-{self.nonce}-"
         self.counter = itertools.count(1)
         self.sealer = envelope.Sealer()
         self.legacy_elicitation = False
@@ -266,9 +267,9 @@ class Relay:
             method = msg.get("method")
             if method is None:
                 rid = msg.get("id")
-                if isinstance(rid, str) and rid in self.own:
-                    fut = self.own.pop(rid)
-                    if not fut.done():
+                if isinstance(rid, str) and rid.startswith(self.own_prefix):
+                    fut = self.own.pop(rid, None)  # a late answer after a timeout is dropped
+                    if fut is not None and not fut.done():
                         fut.set_result(msg)
                     continue
                 self.to_upstream(item)
@@ -469,7 +470,7 @@ class Relay:
         self.to_client(result_frame(id_, result))
 
     async def ask_legacy(self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict) -> None:
-        eid = f"cordon-{self.nonce}-{next(self.counter)}"
+        eid = f"{self.own_prefix}{next(self.counter)}"
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.own[eid] = fut
         q = envelope.question(self.server, tool, v.param, v.destination, v.reason)
