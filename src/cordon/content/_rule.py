@@ -4,11 +4,16 @@ A rule is data: an id, a category, a severity, human text (what it detects, why 
 how to fix it, where the technique is documented) and how it matches.
 
 Matching model (see :mod:`cordon.content.scanner`): every text is normalised
-(:mod:`cordon.content.normalize`), encoded as UTF-8 and ASCII-lower-cased once. One combined
-pattern of every rule's ``triggers`` (short lower-case ASCII literals) runs over the whole text;
-a rule's own ``pattern`` then runs only in a bounded window around each of its trigger hits
-(``window`` bytes before and after). Patterns are ``bytes`` regular expressions with bounded
-quantifiers only, so each window costs O(window) and the whole scan is linear in the input.
+(:mod:`cordon.content.normalize`). One combined pattern of every rule's ``anchors`` runs once
+over the lower-cased ASCII view of the whole text (one byte per character, non-ASCII as ``?``);
+a rule's own ``pattern`` then runs only in a bounded window around each of its anchor hits
+(``window`` characters before and after), on the UTF-8 bytes of that window. Patterns are
+``bytes`` regular expressions with bounded quantifiers only, so each window costs O(window) and
+the whole scan is linear in the input.
+
+Anchors are chosen to be rare in ordinary text (a whole imperative phrase, a path, a token
+prefix with its length), never common words such as "user" or "run": the anchor pass is the
+only step that touches every character, and each anchor hit costs a window search.
 
 Structural rules (``pattern is None``) are raised by the normaliser itself (invisible
 characters, tag smuggling, homoglyph mixing) or by the result walker (size caps).
@@ -51,8 +56,12 @@ class Rule:
         source: where the technique is documented (advisory, CVE, paper, write-up).
         pattern: a regular expression over the normalised, UTF-8 encoded text (lower-cased
             unless ``case_sensitive``); ``None`` for structural rules. Bounded quantifiers only.
-        triggers: lower-case literals, at least one of which occurs inside every match.
-        window: bytes scanned before and after a trigger hit (>= the longest possible match).
+        anchors: regular expressions over the lower-cased ASCII view (``bytes`` syntax, no
+            upper-case letters), each starting with one literal character; every match of
+            ``pattern`` contains a match of at least one anchor. The first character being a
+            literal is what lets ``re`` scan for the combined pattern in C.
+        window: characters scanned before and after an anchor hit (>= the longest possible
+            match, in UTF-8 bytes).
         case_sensitive: match the original letter case (secrets).
         mention_severity: severity when the match is only *mentioned*: quoted or in a code span
             and introduced by a mention cue ("such as", "e.g.", "never run"...). ``None`` keeps
@@ -73,7 +82,7 @@ class Rule:
     fix: str
     source: str
     pattern: str | None = None
-    triggers: tuple[str, ...] = ()
+    anchors: tuple[str, ...] = ()
     window: int = 400
     case_sensitive: bool = False
     mention_severity: Severity | None = None
@@ -87,11 +96,14 @@ class Rule:
             raise ValueError(f"{self.id}: unknown category {self.category!r}")
         if not (self.id.startswith(prefix) or self.id.startswith("content.")):
             raise ValueError(f"{self.id}: id must start with {prefix!r}")
-        if self.pattern is not None and not self.triggers:
-            raise ValueError(f"{self.id}: a pattern rule needs triggers")
-        for t in self.triggers:
-            if not t or t != t.lower():
-                raise ValueError(f"{self.id}: trigger {t!r} must be non-empty and lower-case")
+        if self.pattern is not None and not self.anchors:
+            raise ValueError(f"{self.id}: a pattern rule needs anchors")
+        for a in self.anchors:
+            if not a or a != a.lower() or anchor_head(a) is None:
+                raise ValueError(
+                    f"{self.id}: anchor {a!r} must be lower-case and start with a literal character"
+                )
+            re.compile(a.encode("ascii"))
 
     @cached_property
     def compiled(self) -> re.Pattern[bytes] | None:
@@ -99,6 +111,28 @@ class Rule:
         if self.pattern is None:
             return None
         return re.compile(self.pattern.encode("utf-8"), re.MULTILINE)
+
+
+_SPECIAL = frozenset(".^$*+?{}[]|()\\")
+
+
+def anchor_head(anchor: str) -> tuple[str, str] | None:
+    """Split an anchor into its first literal character and the rest (``None``: not literal).
+
+    ``"\\[inst"`` -> ``("[", "inst")``; ``"ignore\\s"`` -> ``("i", "gnore\\s")``.
+    """
+    if anchor[:1] == "\\" and len(anchor) > 1 and not anchor[1].isalnum():
+        return anchor[1], anchor[2:]
+    if anchor[:2] == "\\x" and len(anchor) >= 4:
+        return chr(int(anchor[2:4], 16)), anchor[4:]
+    if anchor and anchor[0] not in _SPECIAL and (len(anchor) == 1 or anchor[1] not in "*?{"):
+        return anchor[0], anchor[1:]
+    return None
+
+
+def each(heads: tuple[str, ...] | list[str], tail: str) -> tuple[str, ...]:
+    """Anchors ``head + tail`` for every head (a word list sharing one continuation)."""
+    return tuple(h + tail for h in heads)
 
 
 def words(phrase: str) -> str:

@@ -20,8 +20,19 @@
 Every edit is recorded as ``(norm_start, norm_end, orig_start, orig_end)``; outside edits the
 mapping is a constant shift, so :meth:`Normalized.span_to_original` is a binary search.
 
-Cost: one pass of one compiled pattern over the text (C speed), plus Python work per *edit*,
-never per character. Text that needs no edit (the common case) is returned as is.
+Cost (linear, C speed, Python work only per *edit* or per hit, never per character):
+
+* pure-ASCII text can only carry entities and percent runs: each is looked for with ``in`` and,
+  when present, one literal-prefixed pattern;
+* other text: ``unicodedata.is_normalized`` (NFKC quick check), one pass of one pattern whose
+  first character is a class (invisible characters, line separators, ``&``, ``%``, C1 CSI/OSC,
+  and NFKC-unstable characters only when the quick check failed), and the mixed-script check on
+  the char-aligned ASCII projection (``str.encode("ascii", "replace")``: every non-ASCII
+  character becomes one ``?``), where two literal-prefixed searches find an ASCII letter next to
+  a non-ASCII character;
+* base64 candidates: one ``bytes.translate`` plus a ``bytes.find`` of twenty alphabet bytes.
+
+Text that needs no edit (the common case) is returned as is, with no offset map.
 Structural findings (invisible characters, tag smuggling, homoglyphs) are reported as
 :class:`Event` objects with original spans.
 """
@@ -74,28 +85,87 @@ def _class_of(chars: set[str] | frozenset[str]) -> str:
 _LETTER_SKELETON: dict[int, str] = {
     cp: t for cp, t in CONFUSABLE_TABLE.items() if chr(cp).isalpha() and t.isalpha()
 }
-_INV = _class_of(INVISIBLE_CHARS)
-_CONF = _class_of({chr(c) for c in _LETTER_SKELETON})
-_BASE_PATTERN = (
-    rf"(?P<inv>{_INV}+)"
-    r"|(?P<ent>&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
-    r"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)"
-    "|(?P<nl>[\u2028\u2029\u0085])"
-)
-#: an ASCII letter next to a non-ASCII character, found on UTF-8 bytes (fast: no lookaround)
-_MIX_RE = re.compile(rb"[A-Za-z][\xc0-\xff]|[\x80-\xbf][A-Za-z]")
+_NL = "\u2028\u2029\u0085"
+_C1 = "\u009b\u009d"  # C1 CSI and OSC: not normalised, reported so ANSI rules can anchor on them
+_ENT = r"(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+_PCTS = r"[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*"
+#: ASCII-only text: literal-prefixed patterns (the fastest search ``re`` has)
+_AMP_RE = re.compile("&" + _ENT)
+_PCT_RE = re.compile("%" + _PCTS)
 _CONT = bytes(range(0x80, 0xC0))
-_BASE_RE = re.compile(_BASE_PATTERN)
-_B64_RE = re.compile(
-    r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}(?:\r?\n[A-Za-z0-9+/_-]{4,}){0,64}={0,2}"
+#: the ASCII projection -> letter 'a', non-ASCII (and a real '?') 'b', anything else ' '
+_MIX_TABLE = bytes(
+    ord("a") if chr(i).isascii() and chr(i).isalpha() else ord("b") if i == ord("?") else 32
+    for i in range(256)
 )
+_LETTER_THEN_OTHER = re.compile(rb"ab")
+_OTHER_THEN_LETTER = re.compile(rb"ba")
+#: base64 alphabet (both RFC 4648 alphabets) -> 'a', anything else ' '
+_B64_TABLE = bytes(
+    ord("a") if chr(i) in "+/_-" or (chr(i).isascii() and chr(i).isalnum()) else 32
+    for i in range(256)
+)
+_B64_NEEDLE = b"a" * 20
+_B64_BODY = re.compile(r"[A-Za-z0-9+/_-]{20,}(?:\r?\n[A-Za-z0-9+/_-]{4,}){0,64}={0,2}")
 _B64_PLAUSIBLE = re.compile(r"[0-9+/_-]|[a-z][A-Z]|[A-Z]{2}[a-z]")
 _CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+_INV_BMP = {c for c in INVISIBLE_CHARS if ord(c) < 0x10000}
+
+
+def _str_pass(inv: set[str] | frozenset[str], extra: str = "") -> re.Pattern[str]:
+    """One pattern whose first item is a character class (so ``re`` scans for it in C).
+
+    Alternatives after the first character pick the kind with a one-character lookbehind; the
+    kind is ``m.lastgroup``: ``ent``, ``pct``, ``inv``, ``nl``, ``c1`` or ``nfkc``.
+    """
+    inv_c = _class_of(inv)
+    first = set(inv) | set(_NL) | set(_C1) | {"&", "%"}
+    alts = [
+        f"(?<=&)(?P<ent>{_ENT})",
+        f"(?<=%)(?P<pct>{_PCTS})",
+        f"(?<={inv_c})(?P<inv>{inv_c}*)",
+        f"(?<=[{_NL}])(?P<nl>)",
+        f"(?<=[{_C1}])(?P<c1>)",
+    ]
+    if extra:
+        first |= set(extra)
+        ex = _class_of(set(extra))
+        alts.append(f"(?<={ex})(?P<nfkc>{ex}*)")
+    return re.compile(_class_of(first) + "(?:" + "|".join(alts) + ")")
 
 
 @cache
-def _nfkc_re() -> re.Pattern[str]:
-    """Pattern for the edit scan when NFKC is needed (built once, ~0.1 s)."""
+def _scan_re(astral: bool, nfkc: bool) -> re.Pattern[str]:
+    """The one-pass pattern for non-ASCII text (4 variants, each built once)."""
+    inv = INVISIBLE_CHARS if astral else _INV_BMP
+    extra = ""
+    if nfkc:
+        extra = "".join(c for c in _nfkc_unstable() if astral or ord(c) < 0x10000)
+    return _str_pass(inv, extra)
+
+
+#: PEP 393 string header sizes, to tell whether a string can hold astral characters at all
+_HEADER = {
+    k: sys.getsizeof(ch) - 2 * k for k, ch in ((1, "\u00e9"), (2, "\u0100"), (4, "\U00010000"))
+}
+
+
+def _may_have_astral(text: str) -> bool:
+    """False only when the string is stored with at most two bytes per character (PEP 393).
+
+    Fails safe: any doubt (another implementation, a non-compact string) answers True.
+    """
+    try:
+        size = sys.getsizeof(text)
+    except TypeError:  # pragma: no cover - implementations without getsizeof
+        return True
+    n = len(text) + 1
+    return not (size == _HEADER[2] + 2 * n or size == _HEADER[1] + n)
+
+
+@cache
+def _nfkc_unstable() -> frozenset[str]:
+    """Characters NFKC may change (or reorder), built once (~0.1 s) when first needed."""
     unstable = set()
     for cp in range(sys.maxunicode + 1):
         if 0xD800 <= cp < 0xE000:
@@ -104,8 +174,8 @@ def _nfkc_re() -> re.Pattern[str]:
         if unicodedata.combining(ch) or unicodedata.normalize("NFKC", ch) != ch:
             unstable.add(ch)
     unstable -= INVISIBLE_CHARS
-    unstable -= set("\u2028\u2029\u0085")
-    return re.compile(_BASE_PATTERN + f"|(?P<nfkc>{_class_of(unstable)}+)")
+    unstable -= set(_NL) | set(_C1)
+    return frozenset(unstable)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -146,14 +216,20 @@ class Normalized:
         text: what the model effectively reads (see module docstring).
         events: structural findings, original spans.
         layers: decoded hidden texts, original spans.
+        ascii_view: :attr:`text` as ASCII bytes, one byte per character (every non-ASCII
+            character is ``?``), so byte offsets are character offsets. The scanner's anchor
+            pass runs on it.
+        has_c1: :attr:`text` holds a C1 CSI or OSC control (U+009B, U+009D).
     """
 
     original: str
     text: str
     events: tuple[Event, ...]
     layers: tuple[Layer, ...]
-    _ns: tuple[int, ...]
-    _edits: tuple[tuple[int, int, int, int], ...]
+    ascii_view: bytes = b""
+    has_c1: bool = False
+    _ns: tuple[int, ...] = ()
+    _edits: tuple[tuple[int, int, int, int], ...] = ()
 
     def span_to_original(self, start: int, end: int) -> tuple[int, int]:
         """Map a ``[start, end)`` span of :attr:`text` to the original text.
@@ -289,9 +365,25 @@ def _homoglyph_word(b: _Builder, pos: int) -> None:
     b.replace(lo, hi, word.translate(_LETTER_SKELETON))
 
 
-def _base64_layers(b: _Builder, text: str, norm: Normalized) -> list[Layer]:
+def _base64_layers(b: _Builder, text: str, view: bytes, norm: Normalized) -> list[Layer]:
+    """Decoded base64 runs (RFC 4648 sections 4 and 5) of ``text``; ``view`` is its ASCII view.
+
+    Candidates are found on ``view`` translated to one byte class (alphabet or not), with
+    ``bytes.find`` of twenty alphabet bytes: C speed, no per-character Python.
+    """
     layers: list[Layer] = []
-    for m in _B64_RE.finditer(text):
+    if len(text) < 20:
+        return layers
+    cls = view.translate(_B64_TABLE)
+    pos = cls.find(_B64_NEEDLE)
+    while pos >= 0:
+        m = _B64_BODY.match(text, pos)
+        if m is None:  # pragma: no cover - the class and the pattern share one alphabet
+            pos = cls.find(_B64_NEEDLE, pos + 1)
+            continue
+        end = m.end()
+        nxt = cls.find(b" ", end)
+        pos = cls.find(_B64_NEEDLE, nxt if nxt >= 0 else len(cls))
         run = m.group()
         if len(run) < 24 or not _B64_PLAUSIBLE.search(run):
             continue
@@ -311,30 +403,36 @@ def _base64_layers(b: _Builder, text: str, norm: Normalized) -> list[Layer]:
         if printable < 0.95 * len(decoded) or not any(c.isalpha() for c in decoded):
             continue
         layers.append(
-            Layer(kind="base64", text=decoded, span=norm.span_to_original(m.start(), m.end()))
+            Layer(kind="base64", text=decoded, span=norm.span_to_original(m.start(), end))
         )
         if len(layers) + len(b.layers) >= MAX_LAYERS:
             break
     return layers
 
 
-def _mixed_positions(text: str) -> list[tuple[int, int, str, str]]:
-    """Character positions of confusable letters next to an ASCII letter."""
-    data = text.encode("utf-8", "surrogatepass")
-    byte_hits = [m.start() for m in _MIX_RE.finditer(data)]
-    if not byte_hits:
-        return []
+def _mixed_positions(text: str, view: bytes) -> list[tuple[int, int, str, str]]:
+    """Confusable letters directly next to an ASCII letter (TR39 mixed-script words).
+
+    ``view`` is the ASCII view of ``text``; translated to letter / other-than-ASCII / rest, an
+    ASCII letter next to a non-ASCII character is the two-byte literal ``ab`` or ``ba``.
+    """
+    cls = view.translate(_MIX_TABLE)
     out: list[tuple[int, int, str, str]] = []
-    prev_b = prev_c = 0
-    for off in byte_hits:
-        prev_c += len(data[prev_b:off].translate(None, _CONT))
-        prev_b = off
-        # the pair straddles chars prev_c-1 .. prev_c+1; test the non-ASCII neighbour(s)
-        for i in (prev_c - 1, prev_c, prev_c + 1):
-            if 0 <= i < len(text) and ord(text[i]) in _LETTER_SKELETON:
-                out.append((i, i + 1, "conf", text[i]))
-                break
+    skeleton = _LETTER_SKELETON
+    for m in _LETTER_THEN_OTHER.finditer(cls):
+        i = m.start() + 1
+        if ord(text[i]) in skeleton:
+            out.append((i, i + 1, "conf", text[i]))
+    for m in _OTHER_THEN_LETTER.finditer(cls):
+        i = m.start()
+        if ord(text[i]) in skeleton:
+            out.append((i, i + 1, "conf", text[i]))
     return out
+
+
+def ascii_view(text: str) -> bytes:
+    """``text`` as ASCII bytes, one byte per character, non-ASCII characters as ``?``."""
+    return text.encode("ascii", "replace")
 
 
 def normalize(text: str) -> Normalized:
@@ -344,18 +442,34 @@ def normalize(text: str) -> Normalized:
         text: any string (a tool result's text, a description...).
 
     Returns:
-        :class:`Normalized` with the matching text, structural events, decoded layers and the
-        offset map. Never raises on malformed encodings: runs that do not decode stay as they
-        are.
+        :class:`Normalized` with the matching text, structural events, decoded layers, the
+        ASCII view and the offset map. Never raises on malformed encodings: runs that do not
+        decode stay as they are.
     """
     b = _Builder(text)
-    pattern = _BASE_RE if unicodedata.is_normalized("NFKC", text) else _nfkc_re()
-    items: list[tuple[int, int, str, str]] = [
-        (m.start(), m.end(), m.lastgroup or "", m.group()) for m in pattern.finditer(text)
-    ]
-    if not text.isascii():
-        items += _mixed_positions(text)
-        items.sort()
+    view = ascii_view(text)
+    items: list[tuple[int, int, str, str]] = []
+    has_c1 = False
+    if text.isascii():
+        if "&" in text:
+            items += [(m.start(), m.end(), "ent", m.group()) for m in _AMP_RE.finditer(text)]
+        if "%" in text:
+            items += [(m.start(), m.end(), "pct", m.group()) for m in _PCT_RE.finditer(text)]
+        if len(items) > 1:
+            items.sort()
+    else:
+        nfkc = not unicodedata.is_normalized("NFKC", text)
+        pattern = _scan_re(_may_have_astral(text), nfkc)
+        for m in pattern.finditer(text):
+            kind = m.lastgroup or ""
+            if kind == "c1":
+                has_c1 = True
+                continue
+            items.append((m.start(), m.end(), kind, m.group()))
+        mixed = _mixed_positions(text, view)
+        if mixed:
+            items += mixed
+            items.sort()
     for start, end, kind, group in items:
         if start < b.cursor:  # inside a word already rewritten as a skeleton
             continue
@@ -384,6 +498,9 @@ def normalize(text: str) -> Normalized:
                 b.replace(s, end, new)
     out = b.finish()
     edits = tuple(b.edits)
+    if out is not text:
+        view = ascii_view(out)
+        has_c1 = has_c1 or "\u009b" in out or "\u009d" in out
     norm = Normalized(
         original=text,
         text=out,
@@ -392,13 +509,14 @@ def normalize(text: str) -> Normalized:
         _ns=tuple(e[0] for e in edits),
         _edits=edits,
     )
-    layers = b.layers + _base64_layers(b, out, norm)
-    events = list(b.events)
+    layers = b.layers + _base64_layers(b, out, view, norm)
     return Normalized(
         original=text,
         text=out,
-        events=tuple(events),
+        events=tuple(b.events),
         layers=tuple(layers),
+        ascii_view=view,
+        has_c1=has_c1,
         _ns=norm._ns,
         _edits=edits,
     )

@@ -1,11 +1,18 @@
 """The matcher: normalised text in, findings with original spans out.
 
-One pass of a trie-shaped pattern of every rule's triggers over the lower-cased UTF-8 bytes
-of the normalised text finds where each rule could match; each rule's own pattern then runs
-only in merged windows around its trigger hits (:class:`cordon.content._rule.Rule`). Decoded
-layers (base64 runs, tag-smuggled ASCII) are scanned the same way, two levels deep at most.
+1. One pass of one combined pattern of every rule's *anchors* over the lower-cased ASCII view
+   of the normalised text (:attr:`cordon.content.normalize.Normalized.ascii_view`: one byte per
+   character, so offsets need no conversion). The pattern is a branch per first character,
+   each ``c(?=rest|rest...)``: its first item is a character set, which ``re`` scans for in C,
+   and each match consumes one character, so anchors that overlap are all found.
+2. At each hit, the anchors of that first character are tried one by one to learn which rules
+   it stands for (hits are rare by construction: anchors are whole phrases, paths, token
+   prefixes, never common words).
+3. Each rule's own pattern runs only in its merged windows around its anchor hits: on the
+   ASCII view itself for ASCII text, else on the UTF-8 bytes of the window.
 
-Every step is linear in the input: one trigger pass, windows bounded per rule and merged, and
+Decoded layers (base64 runs, tag-smuggled ASCII) are scanned the same way, two levels deep at
+most. Every step is linear in the input: one anchor pass, windows bounded per rule and merged,
 patterns with bounded quantifiers only.
 """
 
@@ -16,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cordon._types import SEVERITY_ORDER, Finding, Severity
-from cordon.content._rule import Rule
+from cordon.content._rule import Rule, anchor_head
 from cordon.content.normalize import Normalized, normalize
 from cordon.content.rules import RULES, rule_by_id
 
@@ -28,6 +35,7 @@ MAX_LAYER_DEPTH = 2
 MAX_HITS_PER_RULE = 64
 
 _CONT = bytes(range(0x80, 0xC0))
+_C1_RE = re.compile("[\u009b\u009d]")
 _MENTION_CUE = re.compile(
     r"(?i)\b(?:such\s+as|like|e\.g\.|for\s+example|for\s+instance|phrases?|strings?|payloads?|"
     r"attacks?|examples?|called|known\s+as|detects?|blocks?|flags?|never|don'?t|do\s+not|"
@@ -53,46 +61,89 @@ class Hit:
     value: str
 
 
-def _trie(words: list[bytes]) -> bytes:
-    root: dict[int | None, dict] = {}
-    for w in words:
-        node = root
-        for ch in w:
-            node = node.setdefault(ch, {})
-        node[None] = {}
+#: rough frequency rank of ASCII bytes in English prose and code (lower = rarer); an anchor is
+#: re-headed at its rarest literal character so the anchor pass stops at few positions
+_COMMON = " etaoinsrhldcumfpgwybvkxjqz"
+_RANK = {ord(c): 1000 - i for i, c in enumerate(_COMMON)}
+_RANK.update({ord("."): 900, ord("-"): 800, ord("/"): 790, ord("'"): 780, ord("_"): 700})
+_LITERAL_ESC = frozenset(".[]()|$^*+?{}\\/-<>!`'\"~@#%&=:;,")
 
-    def emit(node: dict[int | None, dict]) -> bytes:
-        alts = [
-            re.escape(bytes([k])) + emit(node[k]) for k in sorted(k for k in node if k is not None)
-        ]
-        if not alts:
-            return b""
-        end = None in node
-        if len(alts) == 1 and not end:
-            return alts[0]
-        group = b"(?:" + b"|".join(alts) + b")"
-        return group + b"?" if end else group
 
-    return emit(root)
+def _literal_prefix(rest: str) -> tuple[list[str], str]:
+    """Split a regex into its leading literal characters and the remainder."""
+    out: list[str] = []
+    i = 0
+    while i < len(rest):
+        ch = rest[i]
+        if ch == "\\" and i + 1 < len(rest) and rest[i + 1] in _LITERAL_ESC:
+            lit, step = rest[i + 1], 2
+        elif ch not in ".[]()|$^*+?{}\\":
+            lit, step = ch, 1
+        else:
+            break
+        if i + step < len(rest) and rest[i + step] in "?*{":
+            break  # optional: not part of every match
+        if i + step < len(rest) and rest[i + step] == "+":
+            out.append(lit)
+            break
+        out.append(lit)
+        i += step
+    return out, rest[i:] if i < len(rest) else ""
+
+
+def _rehead(anchor: str) -> str:
+    """``anchor`` rewritten to start at its rarest leading literal character.
+
+    ``ignore\\s`` becomes ``gnore(?<=ignore)\\s``: it matches at the same places (shifted),
+    and the combined pattern's first-character set only holds rare characters.
+    """
+    head = anchor_head(anchor)
+    assert head is not None
+    lits, rest = _literal_prefix(anchor)
+    if len(lits) < 2:
+        return anchor
+    k = min(range(len(lits)), key=lambda i: (_RANK.get(ord(lits[i]), 0), i))
+    if k == 0:
+        return anchor
+    tail = "".join(re.escape(c) for c in lits[k:])
+    behind = "".join(re.escape(c) for c in lits)
+    return f"{tail}(?<={behind}){rest}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Anchors:
+    pattern: re.Pattern[bytes]
+    #: first byte -> [(anchor compiled on its own, rule indexes)]
+    by_head: dict[int, list[tuple[re.Pattern[bytes], tuple[int, ...]]]]
+    rules: tuple[Rule, ...]
+    #: rules that also anchor on C1 CSI/OSC characters (the ANSI rules: their anchor is ESC)
+    c1_rules: tuple[int, ...]
 
 
 @cache
-def _trigger_index() -> tuple[re.Pattern[bytes], dict[bytes, tuple[int, ...]], tuple[Rule, ...]]:
-    """(trigger pattern, matched trigger -> rule indexes, pattern rules). Built once."""
-    rules = tuple(r for r in RULES if r.pattern is not None)
-    by_trigger: dict[bytes, set[int]] = {}
+def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
+    """The combined anchor pattern for the pattern rules (in ``only``), built once per set."""
+    rules = tuple(r for r in RULES if r.pattern is not None and (only is None or r.id in only))
+    by_anchor: dict[str, set[int]] = {}
     for i, r in enumerate(rules):
-        for t in r.triggers:
-            by_trigger.setdefault(t.encode("utf-8"), set()).add(i)
-    # a longer trigger that contains a shorter one also stands for the shorter one's rules
-    mapping: dict[bytes, tuple[int, ...]] = {}
-    for t, idx in by_trigger.items():
-        full = set(idx)
-        for u, uidx in by_trigger.items():
-            if u != t and u in t:
-                full |= uidx
-        mapping[t] = tuple(sorted(full))
-    return re.compile(_trie(sorted(by_trigger))), mapping, rules
+        for a in r.anchors:
+            by_anchor.setdefault(_rehead(a), set()).add(i)
+    heads: dict[str, list[tuple[str, str]]] = {}
+    for a in by_anchor:
+        head = anchor_head(a)
+        assert head is not None
+        heads.setdefault(head[0], []).append((a, head[1]))
+    branches = []
+    by_head: dict[int, list[tuple[re.Pattern[bytes], tuple[int, ...]]]] = {}
+    for ch, items in sorted(heads.items()):
+        rests = sorted({rest for _, rest in items})
+        branches.append(re.escape(ch) + ("(?:" + "|".join(rests) + ")" if all(rests) else ""))
+        by_head[ord(ch)] = [
+            (re.compile(a.encode("ascii")), tuple(sorted(by_anchor[a]))) for a, _ in items
+        ]
+    pattern = re.compile("|".join(branches).encode("ascii") if branches else b"(?!)")
+    c1 = tuple(i for i, r in enumerate(rules) if any(a.startswith("\x1b") for a in r.anchors))
+    return _Anchors(pattern=pattern, by_head=by_head, rules=rules, c1_rules=c1)
 
 
 def _quote_open(text: str, start: int) -> tuple[str, int] | None:
@@ -132,53 +183,90 @@ def _char_offsets(nb: bytes, offsets: list[int]) -> dict[int, int]:
     return out
 
 
+def _windows(spans: list[tuple[int, int]], w: int, size: int) -> list[tuple[int, int]]:
+    """Merged ``[start - w, end + w)`` windows around sorted anchor spans."""
+    out: list[list[int]] = []
+    for s, e in spans:
+        ws, we = max(0, s - w), min(size, e + w)
+        if out and ws <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], we)
+        else:
+            out.append([ws, we])
+    return [(a, b) for a, b in out]
+
+
+#: characters of context kept before a window cut out of non-ASCII text (lookbehinds, ``\b``)
+_CTX = 16
+
+
 def _match_norm(
     nz: Normalized, only: frozenset[str] | None
 ) -> list[tuple[Rule, int, int, int, int]]:
     """Pattern matches as (rule, char start, char end, value char start, value char end)."""
-    pattern, mapping, rules = _trigger_index()
-    nb = nz.text.encode("utf-8")
-    lb = nb.lower()
+    idx = _anchor_index(only)
+    view = nz.ascii_view
+    lview = view.lower()
+    text = nz.text
     hits: dict[int, list[tuple[int, int]]] = {}
-    for m in pattern.finditer(lb):
-        for ri in mapping[m.group()]:
-            hits.setdefault(ri, []).append(m.span())
+    by_head = idx.by_head
+    search = idx.pattern.search
+    m = search(lview)
+    while m is not None:
+        pos = m.start()
+        for compiled, rule_ids in by_head[lview[pos]]:
+            am = compiled.match(lview, pos)
+            if am is not None:
+                for ri in rule_ids:
+                    hits.setdefault(ri, []).append((pos, am.end()))
+        m = search(lview, pos + 1)  # anchors may overlap: resume one character on
+    if nz.has_c1 and idx.c1_rules:
+        for m in _C1_RE.finditer(text):
+            for ri in idx.c1_rules:
+                hits.setdefault(ri, []).append(m.span())
+    if not hits:
+        return []
+    ascii_text = text.isascii()
+    size = len(text)
     raw: list[tuple[Rule, int, int, int, int]] = []
-    size = len(nb)
     for ri, spans in hits.items():
-        rule = rules[ri]
-        if only is not None and rule.id not in only:
-            continue
+        rule = idx.rules[ri]
         compiled = rule.compiled
         assert compiled is not None
-        buf = nb if rule.case_sensitive else lb
-        w = rule.window
-        windows: list[list[int]] = []
-        for s, e in spans:
-            ws, we = max(0, s - w), min(size, e + w)
-            if windows and ws <= windows[-1][1]:
-                windows[-1][1] = max(windows[-1][1], we)
-            else:
-                windows.append([ws, we])
+        spans.sort()
+        g, sg = rule.secret_group, rule.span_group
         seen_end = -1
         count = 0
-        for ws, we in windows:
-            for m in compiled.finditer(buf, max(ws, seen_end), we):
-                g = rule.secret_group
+        for ws, we in _windows(spans, rule.window, size):
+            if ascii_text:
+                buf, base, lo, hi = (view if rule.case_sensitive else lview), 0, ws, we
+                conv = None
+            else:
+                cut = max(0, ws - _CTX)
+                raw_bytes = text[cut:we].encode("utf-8", "surrogatepass")
+                buf = raw_bytes if rule.case_sensitive else raw_bytes.lower()
+                base = cut
+                lo = len(text[cut:ws].encode("utf-8", "surrogatepass"))
+                hi = len(buf)
+                conv = buf
+            found: list[tuple[int, int, int, int]] = []
+            for m in compiled.finditer(buf, lo, hi):
                 if rule.accept is not None and not rule.accept(m.group(g)):
                     continue
-                sg = rule.span_group
-                raw.append((rule, m.start(sg), m.end(sg), m.start(g), m.end(g)))
-                seen_end = m.end()
+                found.append((m.start(sg), m.end(sg), m.start(g), m.end(g)))
                 count += 1
                 if count >= MAX_HITS_PER_RULE:
                     break
+            if conv is not None and found:
+                cmap = _char_offsets(conv, [o for f in found for o in f])
+                found = [(cmap[a], cmap[b], cmap[c], cmap[d]) for a, b, c, d in found]
+            for a, b, c, d in found:
+                if base + a < seen_end:  # already reported from the previous window
+                    continue
+                raw.append((rule, base + a, base + b, base + c, base + d))
+                seen_end = base + max(b, d)
             if count >= MAX_HITS_PER_RULE:
                 break
-    if not raw or len(nb) == len(nz.text):
-        return raw
-    conv = _char_offsets(nb, [o for r in raw for o in r[1:]])
-    return [(r, conv[a], conv[b], conv[c], conv[d]) for r, a, b, c, d in raw]
+    return raw
 
 
 def scan_hits(

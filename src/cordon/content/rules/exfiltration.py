@@ -80,7 +80,10 @@ RULES: tuple[Rule, ...] = (
             rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_BEACON_QUERY}"
             rf"|<img\b[^>]{{0,200}}?\bsrc\s*=\s*[\"']?{_BEACON_QUERY}"
         ),
-        triggers=("![", "<img"),
+        anchors=(
+            rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_URL_HEAD}",
+            r"<img\b[^>]{0,200}?\bsrc\s*=",
+        ),
         window=700,
         accept=_not_badge,
     ),
@@ -94,7 +97,7 @@ RULES: tuple[Rule, ...] = (
         fix="Warn mode replaces the link target; review the source.",
         source="Rehberger, Embrace The Red (link-based exfiltration); OWASP LLM02:2025",
         pattern=rf"(?<!!)\[[^\]\n]{{1,200}}\]\(\s*<?{_BEACON_QUERY}",
-        triggers=("](",),
+        anchors=(rf"\]\(\s*<?{_URL_HEAD}",),
         window=700,
         accept=_not_badge,
     ),
@@ -112,7 +115,11 @@ RULES: tuple[Rule, ...] = (
             r"(?:\$\([^)\n]{1,80}\)|`[^`\n]{1,80}`|\$\{?[a-z_][a-z0-9_]*\}?)"
             r"\.(?:[a-z0-9-]+\.)*[a-z0-9-]+\.[a-z]{2,24}\b"
         ),
-        triggers=("nslookup", "dig", "host", "ping", "curl", "wget", "resolve-dnsname"),
+        anchors=(
+            r"\$\([^)\n]{1,80}\)\.[a-z0-9-]+\.",
+            r"`[^`\n]{1,80}`\.[a-z0-9-]+\.",
+            r"\$\{?[a-z_][a-z0-9_]*\}?\.[a-z0-9-]+\.",
+        ),
         window=250,
     ),
     _R(
@@ -131,18 +138,19 @@ RULES: tuple[Rule, ...] = (
             r"interact\.sh|[a-z0-9]+\.dnslog\.cn|[a-z0-9]+\.ceye\.io|canarytokens\.com|"
             r"[a-z0-9-]+\.beeceptor\.com)\b"
         ),
-        triggers=(
-            "webhook.site",
-            "requestbin",
-            "pipedream",
-            "ngrok",
-            "oast",
-            "burpcollaborator",
-            "interact.sh",
-            "dnslog",
-            "ceye",
-            "canarytokens",
-            "beeceptor",
+        anchors=(
+            r"webhook\.site",
+            r"requestbin\.",
+            r"\.m\.pipedream\.net",
+            r"\.ngrok",
+            r"\.oast\.",
+            r"\.oastify\.com",
+            r"\.burpcollaborator\.net",
+            r"interact\.sh",
+            r"\.dnslog\.cn",
+            r"\.ceye\.io",
+            r"canarytokens\.com",
+            r"\.beeceptor\.com",
         ),
         window=120,
     ),
@@ -164,21 +172,14 @@ RULES: tuple[Rule, ...] = (
             r"|new-object\s+system\.net\.sockets\.tcpclient"
             r"|\bpty\.spawn\(\s*[\"']/bin/(?:ba)?sh"
         ),
-        triggers=(
-            "/dev/tcp",
-            "/dev/udp",
-            "-e /bin",
-            "-e sh",
-            "-e bash",
-            "-c /bin",
-            "-e cmd",
-            "-c sh",
-            "-c bash",
+        anchors=(
+            r"/dev/(?:tcp|udp)/",
+            r"-[ec]\s+(?:/bin/)?(?:(?:ba|z|da)?sh|cmd\.exe)\b",
             "socat",
             "mkfifo",
-            "socket",
+            r"socket\.socket\(",
             "tcpclient",
-            "pty.spawn",
+            r"pty\.spawn\(",
         ),
         window=300,
     ),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from cordon.content._rule import Rule, alt
+from cordon.content._rule import Rule, alt, each
 
 _R = partial(Rule, category="injection")
 
@@ -49,6 +49,64 @@ _TARGET = alt(
     "safeguards",
     "training",
 )
+#: anchor pieces (see :class:`cordon.content._rule.Rule`): whole phrases, rare in ordinary text
+_TASKS = (
+    "instructions?",
+    "task",
+    "goal",
+    "objective",
+    "mission",
+    "role",
+    "directive",
+    "purpose",
+)
+_CONCEAL_VERBS = (
+    "tell",
+    "inform",
+    "notify",
+    "alert",
+    "warn",
+    "show",
+    "let",
+    "reveal",
+    "mention",
+    "disclose",
+    "acknowledge",
+)
+_VERDICTS = (
+    "scanned",
+    "verified",
+    "vetted",
+    "reviewed",
+    "approved",
+    "cleared",
+    "whitelisted",
+    "allowlisted",
+    "sanitized",
+    "sanitised",
+    "validated",
+    "authorized",
+    "authorised",
+    r"marked\s",
+)
+
+
+def _after(word: str, before: str) -> str:
+    r"""Anchor ``word`` preceded by ``before`` and whitespace (``before\s+word``).
+
+    A look-behind has a fixed width, so a longer whitespace run is accepted whatever precedes
+    it: still a necessary condition, and still rare.
+    """
+    return rf"{word}\b(?:(?<={before}\s{word})|(?<=\s\s{word}))"
+
+
+def _negated(verb: str) -> str:
+    """Anchor ``verb`` after ``not``, ``n't``/``nt`` or ``never`` (see :func:`_after`)."""
+    return (
+        rf"{verb}\s(?:(?<=ot\s{verb}\s)|(?<=nt\s{verb}\s)|(?<='t\s{verb}\s)|"
+        rf"(?<=er\s{verb}\s)|(?<=\s\s{verb}\s))"
+    )
+
 
 RULES: tuple[Rule, ...] = (
     _R(
@@ -68,7 +126,9 @@ RULES: tuple[Rule, ...] = (
             r"(?:(?:that\s+)?you\s+(?:were|have\s+been)\s+told|(?:that\s+)?(?:came\s+)?"
             r"(?:before|above)\b|your\s+instructions)"
         ),
-        triggers=("ignore", "disregard", "forget", "override", "bypass", "discard", "abandon"),
+        anchors=each(
+            ("ignore", "disregard", "forget", "override", "bypass", "discard", "abandon"), r"\s"
+        ),
         window=300,
     ),
     _R(
@@ -94,18 +154,13 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:enter|enable|activate|switch\s+to)\s+(?:developer|god|dan|jailbreak|"
             r"unrestricted|unfiltered)\s+mode\b"
         ),
-        triggers=(
-            "instruction",
-            "task",
-            "goal",
-            "objective",
-            "mission",
-            "role",
-            "directive",
-            "purpose",
-            "now",
-            "longer",
-            "mode",
+        anchors=(
+            *each(_TASKS, r"\s+(?:is|are|:)"),
+            *each(("new", "updated", "revised"), r"\s+(?:system\s+)?instruction"),
+            r"from\s+now\s+on",
+            r"you\s+are\s+(?:now|no\s+longer)\s",
+            *each(("developer", "god", "jailbreak", "unrestricted", "unfiltered"), r"\s+mode"),
+            _after("mode", "dan"),
         ),
         window=200,
     ),
@@ -125,7 +180,7 @@ RULES: tuple[Rule, ...] = (
             r"\s*\|>"
             r"|\[/?inst\]|<</?sys>>|</?(?:start|end)_of_turn>"
         ),
-        triggers=("<|", "inst]", "sys>>", "_of_turn>"),
+        anchors=(r"<\|", r"\[/?inst\]", r"<</?sys>>", r"_of_turn>"),
         window=120,
     ),
     _R(
@@ -142,7 +197,15 @@ RULES: tuple[Rule, ...] = (
             r"[^\n]{0,80}?\b(?:ignore|disregard|you\s+must|you\s+are\s+now|you\s+will\s+now|"
             r"from\s+now\s+on|new\s+instructions|override|do\s+not\s+tell)\b"
         ),
-        triggers=("system", "assistant", "human", "user", "developer"),
+        anchors=(
+            r"ignore",
+            r"disregard",
+            r"you\s+(?:must|are\s+now|will\s+now)",
+            r"from\s+now\s+on",
+            r"new\s+instructions",
+            r"override",
+            _after("tell", "not"),
+        ),
         window=200,
     ),
     _R(
@@ -171,21 +234,13 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:silently|quietly|secretly|covertly|discreetly)\s+(?:send|forward|upload|post|"
             r"transmit|copy|exfiltrate|email|include|append|call|invoke|run|execute|read|add)\b"
         ),
-        triggers=(
-            "user",
-            "human",
-            "operator",
-            "requester",
-            "customer",
-            "instruction",
-            "note",
-            "message",
-            "step",
-            "silently",
-            "quietly",
-            "secretly",
-            "covertly",
-            "discreetly",
+        anchors=(
+            *(_negated(v) for v in _CONCEAL_VERBS),
+            r"without\s+(?:telling|informing|notifying|alerting|letting)\s",
+            *each(("secret", "confidential", "private"), r"\s+from\s"),
+            _after("from", "hidden"),
+            *each(("user", "human"), r"\s+(?:must|should|does|needs?)\s*n(?:ot|'t)"),
+            *each(("silently", "quietly", "secretly", "covertly", "discreetly"), r"\s"),
         ),
         window=200,
     ),
@@ -212,19 +267,26 @@ RULES: tuple[Rule, ...] = (
             r"|\bas\s+an?\s+(?:ai|llm|language\s+model|assistant)\b[^.\n]{0,40}?\byou\s+"
             r"(?:must|are\s+required|have\s+to|need\s+to|are\s+instructed)\b"
         ),
-        triggers=(
-            "from",
-            "by",
-            "attention",
-            "note",
-            "dear",
-            "hey",
-            "important",
-            "for",
-            "ai",
-            "llm",
-            "language",
-            "assistant",
+        anchors=(
+            *each(
+                ("from", "by"),
+                r"\s+(?:the\s+|your\s+)?(?:sys|developer|admin|security\s+team|"
+                r"anthropic|openai|it\s+department|model\s+provider)",
+            ),
+            *each(
+                (
+                    "attention",
+                    r"note\s+to",
+                    "dear",
+                    "hey",
+                    r"important\s+for",
+                    r"instructions?\s+for",
+                    r"message\s+for",
+                ),
+                r"\s*:?\s+(?:the\s+|all\s+)?(?:ai|assistant|agent|llm|language\s+model|claude|"
+                r"chatgpt|gpt|copilot|gemini|bot)",
+            ),
+            r"you\s+(?:must|are\s+required|have\s+to|need\s+to|are\s+instructed)\b",
         ),
         window=200,
     ),
@@ -254,27 +316,13 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:security|safety)\s+(?:scan|check|review)\s*:?\s*(?:passed|complete|clear|ok)"
             r"[^\n]{0,40}?\b(?:safe|trusted|cleared)\b"
         ),
-        triggers=(
-            "scanned",
-            "verified",
-            "vetted",
-            "reviewed",
-            "approved",
-            "cleared",
-            "whitelisted",
-            "allowlisted",
-            "sanitized",
-            "sanitised",
-            "validated",
-            "authorized",
-            "authorised",
-            "marked",
-            "further",
-            "[",
-            "classification",
-            "scan",
-            "check",
-            "review",
+        anchors=(
+            *_VERDICTS,
+            r"further\s+(?:inspection|scanning|review|check|verification|analysis|filtering|"
+            r"screening)",
+            r"\[\s*(?:system|security|safety|scanner|firewall)\s",
+            r"classification\s*:",
+            *each(("security", "safety"), r"\s+(?:scan|check|review)"),
         ),
         window=250,
     ),
@@ -293,15 +341,9 @@ RULES: tuple[Rule, ...] = (
             r"admin|hidden|secret|sys|assistant[_-]instructions|user[_-]instructions|override|"
             r"critical[_-]instructions?)\s*>"
         ),
-        triggers=(
-            "important",
-            "system",
-            "instruction",
-            "admin",
-            "hidden",
-            "secret",
-            "sys",
-            "override",
+        anchors=(
+            r"<\s*/?\s*(?:important|sys|instruction|admin|hidden|secret|assistant[_-]|user[_-]|"
+            r"override|critical[_-])",
         ),
         window=120,
     ),
@@ -318,7 +360,7 @@ RULES: tuple[Rule, ...] = (
             r"<!--[^>]{0,300}?\b(?:ignore|disregard|you\s+must|you\s+should|assistant|ai\s+agent|"
             r"llm|instructions?\s+for|do\s+not\s+tell)\b"
         ),
-        triggers=("<!--",),
+        anchors=("<!--",),
         window=400,
     ),
 )

@@ -90,7 +90,7 @@ RULES: tuple[Rule, ...] = (
             r"|\x1b\][0-9]{1,4};|\xc2\x9d[0-9]{1,4};"
             r"|\x1b[p_^x]"
         ),
-        triggers=("\x1b", "\u009b", "\u009d"),
+        anchors=("\x1b",),
         window=40,
     ),
     _R(
@@ -101,7 +101,7 @@ RULES: tuple[Rule, ...] = (
         fix="Warn mode strips them.",
         source="ECMA-48 (control functions for coded character sets)",
         pattern=r"(?:\x1b\[|\xc2\x9b)[0-9;]{0,20}m",
-        triggers=("\x1b", "\u009b"),
+        anchors=("\x1b",),
         window=30,
     ),
     _R(
@@ -124,7 +124,16 @@ RULES: tuple[Rule, ...] = (
             r"|frombase64string\([^\n]{0,200}?\b(?:iex|invoke-expression)\b"
             r"|\b(?:iex|invoke-expression)\b[^\n]{0,80}?frombase64string"
         ),
-        triggers=("base64", "eval", "exec", "powershell", "pwsh"),
+        anchors=(
+            r"base64\s+-",
+            r"eval\s*\(\s*(?:atob|base64_decode|unescape|decodeuricomponent|buffer\.from|gzinflate|"
+            r"str_rot13)",
+            r"exec\s*\(\s*(?:base64\.b64decode|codecs\.decode|bytes\.fromhex|zlib\.decompress|"
+            r"marshal\.loads|__import__)",
+            "powershell",
+            "pwsh",
+            "frombase64string",
+        ),
         window=300,
     ),
     _R(

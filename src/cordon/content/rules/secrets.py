@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from cordon.content._rule import Rule
+from cordon.content._rule import Rule, each
 
 _R = partial(Rule, category="secrets", case_sensitive=True)
 
@@ -53,7 +53,7 @@ RULES: tuple[Rule, ...] = (
         fix="Warn mode masks it; rotate the key and find out why a tool returned it.",
         source="AWS IAM User Guide, 'Unique identifiers' (key id prefixes); gitleaks aws rule",
         pattern=r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z2-7]{16}\b",
-        triggers=("akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "anpa", "anva", "aipa"),
+        anchors=(r"a(?:kia|sia|bia|cca|gpa|ida|roa|npa|nva|ipa)[a-z2-7]{16}",),
         window=40,
         accept=_random_looking,
     ),
@@ -68,7 +68,7 @@ RULES: tuple[Rule, ...] = (
             r"(?i:(?:aws)?_?secret_?access_?key)[\"']?\s*[:=]\s*[\"']?"
             r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])"
         ),
-        triggers=("secret_access_key", "secretaccesskey"),
+        anchors=(r"secret_?access_?key",),
         window=120,
         accept=_random_looking,
         secret_group=1,
@@ -83,7 +83,7 @@ RULES: tuple[Rule, ...] = (
         fix="Warn mode masks it; revoke the token.",
         source="GitHub blog, 'Behind GitHub's new authentication token formats' (2021-04)",
         pattern=r"\b(?:gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{22,255})\b",
-        triggers=("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+        anchors=(r"gh[pousr]_[a-z0-9]{36}", r"github_pat_[a-z0-9_]{22}"),
         window=300,
         accept=_random_looking,
     ),
@@ -106,20 +106,15 @@ RULES: tuple[Rule, ...] = (
             r"|\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}"
             r"|\bglpat-[A-Za-z0-9_-]{20,60}"
         ),
-        triggers=(
-            "sk-",
-            "sk_live_",
-            "rk_live_",
-            "aiza",
-            "xoxa-",
-            "xoxb-",
-            "xoxp-",
-            "xoxo-",
-            "xoxs-",
-            "xoxr-",
-            "npm_",
-            "pypi-",
-            "glpat-",
+        anchors=(
+            r"sk-[a-z0-9_-]{16}",
+            r"sk_live_[0-9a-z]{24}",
+            r"rk_live_[0-9a-z]{24}",
+            r"aiza[0-9a-z_-]{35}",
+            r"xox[abposr]-",
+            r"npm_[a-z0-9]{36}",
+            r"pypi-ageichlwas5vcmc",
+            r"glpat-[a-z0-9_-]{20}",
         ),
         window=320,
         accept=_random_looking,
@@ -135,7 +130,7 @@ RULES: tuple[Rule, ...] = (
             r"-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----\s*"
             r"(?:[A-Za-z-]+:[^\n]{0,200}\n\s*){0,4}(?:[A-Za-z0-9+/=]{40,}\s*){2}"
         ),
-        triggers=("private key",),
+        anchors=("-----begin ",),
         window=700,
     ),
     _R(
@@ -146,7 +141,7 @@ RULES: tuple[Rule, ...] = (
         fix="Warn mode masks it.",
         source="RFC 7519 (JSON Web Token)",
         pattern=r"\beyJ[A-Za-z0-9_-]{10,2000}\.eyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,1000}",
-        triggers=("eyj",),
+        anchors=(r"eyj[a-z0-9_-]{10}",),
         window=7000,
         accept=_not_jwt_example,
     ),
@@ -162,26 +157,19 @@ RULES: tuple[Rule, ...] = (
             r"auth[_-]?token|client[_-]?secret|db[_-]?pass(?:word)?)[\"']?\s*[:=]\s*[\"']?"
             r"([^\s\"'<>{}$;,]{8,128})"
         ),
-        triggers=(
-            "password",
-            "passwd",
-            "pwd",
-            "secret",
-            "api_key",
-            "api-key",
-            "apikey",
-            "access_token",
-            "access-token",
-            "accesstoken",
-            "auth_token",
-            "auth-token",
-            "authtoken",
-            "client_secret",
-            "client-secret",
-            "clientsecret",
-            "db_pass",
-            "db-pass",
-            "dbpass",
+        anchors=each(
+            (
+                "password",
+                "passwd",
+                "pwd",
+                "secret",
+                r"api[_-]?key",
+                "apikey",
+                r"access[_-]?token",
+                r"auth[_-]?token",
+                r"db[_-]?pass",
+            ),
+            r"[\"']?\s*[:=]",
         ),
         window=200,
         accept=_password_value,

@@ -28,7 +28,10 @@ RULES: tuple[Rule, ...] = (
             r"\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|da|k|fi)?sh|python[23]?|perl|ruby|node|iex|"
             r"invoke-expression)\b"
         ),
-        triggers=("curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "fetch"),
+        anchors=(
+            r"\|\s*(?:sudo\s+(?:-[^\s]+\s+)*)?(?:(?:ba|z|da|k|fi)?sh|python[23]?|perl|ruby|node|iex|"
+            r"invoke-expression)\b",
+        ),
         window=400,
     ),
     _R(
@@ -52,7 +55,16 @@ RULES: tuple[Rule, ...] = (
             r"|\bgem\s+sources\s+(?:-a|--add)\s+http"
             r"|\bgoproxy=(?!https://proxy\.golang\.org)[^\s,]+"
         ),
-        triggers=("index-url", "trusted-host", "registry", "git+http:", "gem", "goproxy"),
+        anchors=(
+            "index-url",
+            "trusted-host",
+            r"npm\s+config\s+set\s+registry",
+            "--registry",
+            r"yarn\s+config\s+set\s+registry",
+            r"git\+http://",
+            r"gem\s+sources\s",
+            "goproxy=",
+        ),
         window=300,
     ),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from cordon.content._rule import Rule, alt
+from cordon.content._rule import Rule, alt, each
 
 _R = partial(Rule, category="tool_hijack")
 
@@ -34,32 +34,18 @@ SENSITIVE_PATH = alt(
     r"login\.keychain",
     r"/proc/self/environ",
 )
-_PATH_TRIGGERS = (
-    "ssh",
-    "id_",
-    "aws",
-    "azure",
-    "gcloud",
-    "application_default",
-    "kube",
-    "docker",
-    "npmrc",
-    "pypirc",
-    "netrc",
-    "git-credentials",
-    "vault-token",
-    "pgpass",
-    "gnupg",
-    "shadow",
-    "sudoers",
-    "_history",
-    "mcp",
-    "claude_desktop",
-    "cursor",
-    ".env",
-    "wallet",
-    "keychain",
-    "environ",
+#: anchors of the path rules: a necessary piece of every path above
+_PATH_ANCHORS = (
+    r"\.(?:ssh/|aws/|azure/|config/gcloud|kube/config|docker/config|npmrc|pypirc|netrc|"
+    r"git-credentials|vault-token|pgpass|gnupg|bash_history|zsh_history|cursor/|env)",
+    r"id_(?:rsa|dsa|ecdsa|ed25519)",
+    "application_default_credentials",
+    r"/etc/(?:shadow|sudoers)",
+    r"mcp\.json",
+    "claude_desktop_config",
+    r"wallet\.dat",
+    r"login\.keychain",
+    "/proc/self/environ",
 )
 _CLAUSE_START = (
     r"(?:^[ \t>*-]*|[.!?:;,(]\s+|\b(?:then|and|please|now|first|also|immediately|just|"
@@ -128,6 +114,28 @@ _BULK_DATA = alt(
     r"records?",
     r"contents?",
 )
+_DETERMINER = alt(
+    "all",
+    "any",
+    "every",
+    "the",
+    "this",
+    "these",
+    "their",
+    "its",
+    "your",
+    r"user'?s?",
+    "my",
+    "of",
+    "a",
+    "copy",
+    "full",
+    "complete",
+    "entire",
+    "current",
+    "whole",
+    "recent",
+)
 
 RULES: tuple[Rule, ...] = (
     _R(
@@ -150,7 +158,16 @@ RULES: tuple[Rule, ...] = (
             r"(?!(?:this|that|another|any|a|an)\b)[`'\"]?[\w.-]{2,64}[`'\"]?\s+"
             r"(?:mcp\s+)?(?:tool|function)\b"
         ),
-        triggers=("call", "invoke", "run", "execute", "trigger"),
+        anchors=(
+            r"you\s+(?:must|need\s+to|have\s+to|are\s+required\s+to)\s+(?:(?:first|also|always|"
+            r"now|then|immediately)\s+)?(?:call|invoke|run|execute|trigger)\s",
+            *each(
+                ("always", "immediately", "first"),
+                r"\s*,?\s+(?:call|invoke|run|execute|trigger)\s",
+            ),
+            r"before\s+(?:responding|answering|replying|doing\s+anything|proceeding|continuing|"
+            r"using\s)",
+        ),
         window=250,
     ),
     _R(
@@ -166,7 +183,7 @@ RULES: tuple[Rule, ...] = (
         "'sidenote'); MITRE ATT&CK T1552.001",
         pattern=rf"{_CLAUSE_START}({_READ_SEND_VERB}\b[^\n]{{0,80}}?{SENSITIVE_PATH})",
         span_group=1,
-        triggers=_PATH_TRIGGERS,
+        anchors=_PATH_ANCHORS,
         window=250,
     ),
     _R(
@@ -177,7 +194,7 @@ RULES: tuple[Rule, ...] = (
         fix="None needed alone; see hijack.credential_harvest for the harmful form.",
         source="MITRE ATT&CK T1552.001 (Credentials In Files)",
         pattern=SENSITIVE_PATH,
-        triggers=_PATH_TRIGGERS,
+        anchors=_PATH_ANCHORS,
         window=80,
     ),
     _R(
@@ -203,24 +220,32 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:always|also|secretly|silently)\s+(?:bcc|cc|forward(?:\s+a\s+copy)?|send\s+"
             r"a\s+copy)\s+(?:of\s+[^\n]{0,40}?)?(?:to\s+)?[\w.+-]+@[\w-]+\.[a-z]"
         ),
-        triggers=(
-            "send",
-            "post",
-            "upload",
-            "forward",
-            "email",
-            "e-mail",
-            "transmit",
-            "exfiltrate",
-            "submit",
-            "leak",
-            "copy",
-            "sync",
-            "mirror",
-            "deliver",
-            "report",
-            "bcc",
-            "cc",
+        anchors=(
+            *each(
+                (
+                    "send",
+                    "post",
+                    "upload",
+                    "forward",
+                    "email",
+                    "e-mail",
+                    "transmit",
+                    "exfiltrate",
+                    "submit",
+                    "leak",
+                    "copy",
+                    "sync",
+                    "mirror",
+                    "deliver",
+                    "report",
+                ),
+                rf"\s+(?:{_DETERMINER}\s+){{0,4}}(?:{_SENSITIVE_DATA}|(?:[a-z]+\s+)?{_BULK_DATA})",
+            ),
+            *each(("always", "secretly", "silently"), r"\s+(?:bcc|cc|forward|send\s+a\s+copy)"),
+            r"bcc\s",
+            r"cc\s",
+            r"forward",
+            r"copy\s",
         ),
         window=300,
     ),
@@ -244,7 +269,19 @@ RULES: tuple[Rule, ...] = (
             r"permission))"
             r"|\b(?:silently|secretly|covertly|quietly)\s+(?:run|execute|exec|install|download)\b"
         ),
-        triggers=("user", "before", "ask", "wait", "silently", "secretly", "covertly", "quietly"),
+        anchors=(
+            r"without\s+(?:asking|telling|informing|notifying|consulting|alerting|checking\s+with)"
+            r"\s+(?:the|your)\s+user",
+            r"without\s+(?:the\s+)?user'?s?\s+(?:approval|consent|confirmation|permission|knowledge)",
+            r"before\s+(?:responding|answering|replying)\s+to\s+the\s+user",
+            r"before\s+you\s+(?:respond|answer|reply)",
+            r"wait\s(?:(?<=not\swait\s)|(?<=\s\swait\s))",
+            r"ask\s(?:(?<=not\sask\s)|(?<=\s\sask\s))",
+            *each(
+                ("silently", "secretly", "covertly", "quietly"),
+                r"\s+(?:run|execute|exec|install|download)",
+            ),
+        ),
         window=250,
     ),
     _R(
@@ -268,7 +305,16 @@ RULES: tuple[Rule, ...] = (
             r"|\bdel\s+/[sfq]\s+/[sfq]\s+[^\n]{0,10}?[a-z]:\\"
             r"|>\s*/dev/(?:sd[a-z]|nvme\d)"
         ),
-        triggers=("rm", "mkfs", "dd", ":()", "chmod", "format", "del", "/dev/"),
+        anchors=(
+            r"rm\s+-",
+            "mkfs",
+            "of=/dev/",
+            r":\(\)",
+            r"chmod\s+-r",
+            r"format\s+c:",
+            r"/[sfq]\s+/[sfq]",
+            r"/dev/(?:sd|nvme)",
+        ),
         window=150,
     ),
 )
