@@ -49,50 +49,71 @@ class Oversize:
 _KEEP = 4096
 
 
-async def read_lines(
-    reader: asyncio.StreamReader, max_bytes: int
-) -> AsyncIterator[bytes | Oversize]:
-    """Yield complete lines (without the newline) from ``reader``; an over-cap line becomes one
-    ``Oversize`` marker and is discarded up to its newline. Empty lines are skipped.
+class LineSplitter:
+    """Incremental newline splitter with a size cap, fed chunk by chunk.
+
+    ``feed(chunk)`` returns the complete lines (without the newline; empty lines skipped) and
+    ``Oversize`` markers for lines over ``max_bytes``, which are discarded up to their
+    newline. ``end()`` returns what is left when the stream closes. Each byte is looked at
+    once (``bytes.find``), so a 10 MB line costs one scan.
     """
-    parts: list[bytes] = []
-    size = 0
-    discarding = False
-    head = tail = b""
-    while True:
-        chunk = await reader.read(1 << 20)
-        if not chunk:
-            if parts and not discarding:
-                line = b"".join(parts)
-                if line.strip():
-                    yield line
-            elif discarding:
-                yield Oversize(size, head, tail)
-            return
+
+    __slots__ = ("max_bytes", "parts", "size", "discarding", "head", "tail")
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.parts: list[bytes] = []
+        self.size = 0
+        self.discarding = False
+        self.head = self.tail = b""
+
+    def feed(self, chunk: bytes) -> list[bytes | Oversize]:
+        out: list[bytes | Oversize] = []
         start = 0
         while True:
             nl = chunk.find(b"\n", start)
             piece = chunk[start:] if nl < 0 else chunk[start:nl]
-            if not discarding and size + len(piece) > max_bytes:
-                discarding = True
-                head = (b"".join(parts) + piece[:_KEEP])[:_KEEP]
-                parts = []
-            if discarding:
-                size += len(piece)
-                tail = (tail + piece[-_KEEP:])[-_KEEP:]
-            else:
-                parts.append(piece)
-                size += len(piece)
+            if not self.discarding and self.size + len(piece) > self.max_bytes:
+                self.discarding = True
+                self.head = (b"".join(self.parts) + piece[:_KEEP])[:_KEEP]
+                self.parts = []
+            if self.discarding:
+                self.size += len(piece)
+                self.tail = (self.tail + piece[-_KEEP:])[-_KEEP:]
+            elif piece:
+                self.parts.append(piece)
+                self.size += len(piece)
             if nl < 0:
-                break
+                return out
             start = nl + 1
-            if discarding:
-                yield Oversize(size, head, tail)
-            else:
-                line = parts[0] if len(parts) == 1 else b"".join(parts)
+            if self.discarding:
+                out.append(Oversize(self.size, self.head, self.tail))
+            elif self.parts:
+                line = self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
                 if line.strip():
-                    yield line
-            parts, size, discarding, head, tail = [], 0, False, b"", b""
+                    out.append(line)
+            self.parts, self.size, self.discarding, self.head, self.tail = [], 0, False, b"", b""
+
+    def end(self) -> list[bytes | Oversize]:
+        if self.discarding:
+            return [Oversize(self.size, self.head, self.tail)]
+        line = b"".join(self.parts)
+        self.parts, self.size = [], 0
+        return [line] if line.strip() else []
+
+
+async def read_lines(
+    reader: asyncio.StreamReader, max_bytes: int
+) -> AsyncIterator[bytes | Oversize]:
+    """Yield complete lines from ``reader`` (see :class:`LineSplitter`)."""
+    splitter = LineSplitter(max_bytes)
+    while True:
+        chunk = await reader.read(1 << 20)
+        items = splitter.feed(chunk) if chunk else splitter.end()
+        for item in items:
+            yield item
+        if not chunk:
+            return
 
 
 def parse_frame(line: bytes) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from cordon.proxy.framing import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     INVALID_REQUEST,
+    LineSplitter,
     Oversize,
     blocked_result,
     check_depth,
@@ -48,7 +49,6 @@ from cordon.proxy.framing import (
     error_frame,
     may_exceed_depth,
     parse_frame,
-    read_lines,
     result_frame,
     sniff_id,
 )
@@ -123,20 +123,49 @@ class Relay:
         self.legacy_elicitation = False
         self.listing: list[dict[str, Any]] = []
         self.pins_stored = False
-        self.proc: asyncio.subprocess.Process | None = None
-        self.out: asyncio.StreamWriter | None = None
+        self.up: Any = None  # asyncio.SubprocessTransport
+        self.up_in: asyncio.WriteTransport | None = None
+        self.out: asyncio.WriteTransport | None = None
+        self.client_in: asyncio.ReadTransport | None = None
+        self.client_eof: asyncio.Future[None] | None = None
+        self.upstream_eof: asyncio.Future[None] | None = None
+        self.upstream_exit: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
 
     # -- output helpers ----------------------------------------------------------------
     def to_client(self, data: bytes) -> None:
-        assert self.out is not None
+        if self.out is None or self.out.is_closing():
+            return
         self.out.write(data if data.endswith(b"\n") else data + b"\n")
 
     def to_upstream(self, data: bytes) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
-        if self.proc.stdin.is_closing():
+        if self.up_in is None or self.up_in.is_closing():
             return
-        self.proc.stdin.write(data if data.endswith(b"\n") else data + b"\n")
+        self.up_in.write(data if data.endswith(b"\n") else data + b"\n")
+
+    def guard(self, handler: Callable[[Any], None], item: Any) -> None:
+        """Run a frame handler; an unexpected error answers the frame's request, never
+        forwards it, and keeps the session going (fail closed)."""
+        try:
+            handler(item)
+        except AuditError as exc:
+            _log(f"audit log unwritable: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a bug must not forward or end the session
+            _log(f"internal error handling a frame: {exc!r}")
+            if not isinstance(item, bytes):
+                return
+            try:
+                msg = parse_frame(item)
+            except ProtocolError:
+                return
+            if "id" in msg and "method" in msg and handler == self.on_client_line:
+                self.to_client(
+                    error_frame(
+                        msg["id"],
+                        INTERNAL_ERROR,
+                        "cordon: internal error; the request was not forwarded",
+                    )
+                )
 
     def record(self, rec: dict[str, Any]) -> None:
         self.audit.write({"session": self.session.id, "server": self.server, **rec})
@@ -162,70 +191,78 @@ class Relay:
 
     # -- lifecycle ---------------------------------------------------------------------
     async def run(self) -> int:
-        """Relay until the client or the upstream goes away; returns the exit status."""
+        """Relay until the client or the upstream goes away; returns the exit status.
+
+        I/O uses asyncio protocols (callbacks, no per-message awaits): each complete line is
+        handled synchronously as it arrives. Backpressure: when one side's write buffer is
+        full, reading from the other side pauses until it drains.
+        """
         loop = asyncio.get_running_loop()
-        reader = asyncio.StreamReader(limit=1 << 20, loop=loop)
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin.buffer)
-        transport, protocol = await loop.connect_write_pipe(
-            lambda: asyncio.streams.FlowControlMixin(loop=loop), sys.stdout.buffer
-        )
-        self.out = asyncio.StreamWriter(transport, protocol, None, loop)
+        self.client_eof = loop.create_future()
+        self.upstream_eof = loop.create_future()
+        self.upstream_exit = loop.create_future()
         try:
-            self.proc = await asyncio.create_subprocess_exec(
+            self.up, _ = await loop.subprocess_exec(
+                lambda: _UpstreamProtocol(self),
                 *self.command,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=None,
                 env=self.env,
-                limit=1 << 20,
             )
         except OSError as exc:
             _log(f"cannot start upstream {self.command[0]!r}: {exc.strerror or exc}")
             return 127
-        c2s = asyncio.create_task(self.client_to_server(reader))
-        s2c = asyncio.create_task(self.server_to_client())
-        done, _ = await asyncio.wait({c2s, s2c}, return_when=asyncio.FIRST_COMPLETED)
-        if c2s in done:
-            exc = c2s.exception()
-            if exc is not None:
-                _log(f"client side failed: {exc!r}")
+        self.up_in = self.up.get_pipe_transport(0)  # type: ignore[assignment]
+        self.out, _ = await loop.connect_write_pipe(lambda: _ClientWriter(self), sys.stdout.buffer)  # type: ignore[assignment]
+        self.client_in, _ = await loop.connect_read_pipe(
+            lambda: _ClientReader(self), sys.stdin.buffer
+        )  # type: ignore[assignment]
+        await asyncio.wait(
+            {self.client_eof, self.upstream_eof}, return_when=asyncio.FIRST_COMPLETED
+        )
+        if self.client_eof.done() and not self.upstream_eof.done():
             await self.shutdown_upstream()
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(s2c, 5)
+                await asyncio.wait_for(asyncio.shield(self.upstream_eof), 2)
             await self._flush()
-            return 0 if exc is None else 1
-        # upstream ended first
-        exc = s2c.exception()
-        rc = await self.proc.wait()
+            return 0
+        # upstream ended first (its stdout closed)
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.upstream_exit), 5)
+        rc = self.up.get_returncode()
+        if self.client_eof.done():
+            return 0
         for key in list(self.pending):
             self.to_client(
                 error_frame(key[1], INTERNAL_ERROR, "cordon: the upstream server exited")
             )
         self.pending.clear()
         await self._flush()
-        c2s.cancel()
-        why = f" ({exc!r})" if exc else ""
-        _log(f"upstream server exited with status {rc}{why}; stopping")
+        _log(f"upstream server exited with status {rc}; stopping")
         return rc if rc not in (0, None) else 1
 
     async def _flush(self) -> None:
-        if self.out is not None:
-            with contextlib.suppress(Exception):
-                await self.out.drain()
+        """Wait (bounded) for the client's write buffer to drain."""
+        for _ in range(100):
+            if self.out is None or self.out.is_closing() or not self.out.get_write_buffer_size():
+                return
+            await asyncio.sleep(0.01)
 
-    async def shutdown_upstream(self, grace_s: float = 3.0) -> None:
-        """Client EOF: close the upstream's stdin, then SIGTERM, then SIGKILL after a grace."""
-        proc = self.proc
-        if proc is None:
-            return
-        if proc.stdin is not None and not proc.stdin.is_closing():
-            proc.stdin.close()
+    async def shutdown_upstream(self, grace_s: float = 2.0) -> None:
+        """Client EOF: close the upstream's stdin, then SIGTERM, then SIGKILL after a grace.
+
+        Waits on the process-exit callback, not ``Process.wait()``, which on Python 3.11 also
+        waits for pipe EOF that a grandchild can hold open.
+        """
+        if self.up_in is not None and not self.up_in.is_closing():
+            self.up_in.close()
         for sig in (None, signal.SIGTERM, signal.SIGKILL):
-            if sig is not None and proc.returncode is None:
+            if sig is not None and self.up.get_returncode() is None:
                 with contextlib.suppress(ProcessLookupError):
-                    proc.send_signal(sig)
+                    self.up.send_signal(sig)
             try:
-                await asyncio.wait_for(proc.wait(), grace_s)
+                await asyncio.wait_for(asyncio.shield(self.upstream_exit), grace_s)
                 return
             except TimeoutError:
                 continue
@@ -236,55 +273,53 @@ class Relay:
         t.add_done_callback(self.tasks.discard)
 
     # -- client -> server --------------------------------------------------------------
-    async def client_to_server(self, reader: asyncio.StreamReader) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
-        async for item in read_lines(reader, self.max_bytes):
-            if isinstance(item, Oversize):
-                self.record(
-                    {
-                        "kind": "frame_refused",
-                        "direction": "client",
-                        "reason": "oversize",
-                        "size": item.size,
-                    }
+    def on_client_line(self, item: bytes | Oversize) -> None:
+        """Handle one frame from the client (synchronously; asks spawn a task)."""
+        if isinstance(item, Oversize):
+            self.record(
+                {
+                    "kind": "frame_refused",
+                    "direction": "client",
+                    "reason": "oversize",
+                    "size": item.size,
+                }
+            )
+            self.to_client(
+                error_frame(
+                    sniff_id(item.head, item.tail),
+                    INVALID_REQUEST,
+                    f"cordon: message over the size cap ({self.max_bytes} bytes)",
                 )
-                self.to_client(
-                    error_frame(
-                        sniff_id(item.head, item.tail),
-                        INVALID_REQUEST,
-                        f"cordon: message over the size cap ({self.max_bytes} bytes)",
-                    )
-                )
-                continue
-            try:
-                msg = parse_frame(item)
-                if may_exceed_depth(item, self.max_depth):
-                    check_depth(msg, self.max_depth)
-            except ProtocolError as exc:
-                self.record({"kind": "frame_refused", "direction": "client", "reason": str(exc)})
-                self.to_client(error_frame(None, exc.code, f"cordon: {exc}"))
-                continue
-            method = msg.get("method")
-            if method is None:
-                rid = msg.get("id")
-                if isinstance(rid, str) and rid.startswith(self.own_prefix):
-                    fut = self.own.pop(rid, None)  # a late answer after a timeout is dropped
-                    if fut is not None and not fut.done():
-                        fut.set_result(msg)
-                    continue
-                self.to_upstream(item)
-            elif "id" in msg:
-                if method == "tools/call":
-                    self.on_tools_call(msg, item)
-                else:
-                    if method == "initialize":
-                        caps = (msg.get("params") or {}).get("capabilities") or {}
-                        self.legacy_elicitation = isinstance(caps, dict) and "elicitation" in caps
-                    self.pending[_id_key(msg["id"])] = _Pending(method=str(method))
-                    self.to_upstream(item)
+            )
+            return
+        try:
+            msg = parse_frame(item)
+            if may_exceed_depth(item, self.max_depth):
+                check_depth(msg, self.max_depth)
+        except ProtocolError as exc:
+            self.record({"kind": "frame_refused", "direction": "client", "reason": str(exc)})
+            self.to_client(error_frame(None, exc.code, f"cordon: {exc}"))
+            return
+        method = msg.get("method")
+        if method is None:
+            rid = msg.get("id")
+            if isinstance(rid, str) and rid.startswith(self.own_prefix):
+                fut = self.own.pop(rid, None)  # a late answer after a timeout is dropped
+                if fut is not None and not fut.done():
+                    fut.set_result(msg)
+                return
+            self.to_upstream(item)
+        elif "id" in msg:
+            if method == "tools/call":
+                self.on_tools_call(msg, item)
             else:
+                if method == "initialize":
+                    caps = (msg.get("params") or {}).get("capabilities") or {}
+                    self.legacy_elicitation = isinstance(caps, dict) and "elicitation" in caps
+                self.pending[_id_key(msg["id"])] = _Pending(method=str(method))
                 self.to_upstream(item)
-            await self.proc.stdin.drain()
+        else:
+            self.to_upstream(item)
 
     def _deny(self, id_: Any, v: Verdict, extra: str = "") -> None:
         self.to_client(result_frame(id_, blocked_result(v.rule, v.reason, extra)))
@@ -518,44 +553,42 @@ class Relay:
             self._deny(id_, v2)
 
     # -- server -> client --------------------------------------------------------------
-    async def server_to_client(self) -> None:
-        assert self.proc is not None and self.proc.stdout is not None and self.out is not None
-        async for item in read_lines(self.proc.stdout, self.max_bytes):
-            if isinstance(item, Oversize):
-                rid = sniff_id(item.head, item.tail)
-                self.record(
-                    {
-                        "kind": "frame_refused",
-                        "direction": "server",
-                        "reason": "oversize",
-                        "size": item.size,
-                    }
-                )
-                if rid is not None and self.pending.pop(_id_key(rid), None) is not None:
-                    self.to_client(
-                        error_frame(
-                            rid,
-                            INTERNAL_ERROR,
-                            f"cordon: upstream reply over the size cap ({self.max_bytes} bytes)",
-                        )
+    def on_server_line(self, item: bytes | Oversize) -> None:
+        """Handle one frame from the upstream (synchronously)."""
+        if isinstance(item, Oversize):
+            rid = sniff_id(item.head, item.tail)
+            self.record(
+                {
+                    "kind": "frame_refused",
+                    "direction": "server",
+                    "reason": "oversize",
+                    "size": item.size,
+                }
+            )
+            if rid is not None and self.pending.pop(_id_key(rid), None) is not None:
+                self.to_client(
+                    error_frame(
+                        rid,
+                        INTERNAL_ERROR,
+                        f"cordon: upstream reply over the size cap ({self.max_bytes} bytes)",
                     )
-                else:
-                    _log(f"dropped an upstream message over the size cap ({item.size} bytes)")
-                continue
-            try:
-                msg = parse_frame(item)
-            except ProtocolError as exc:
-                self.record({"kind": "frame_refused", "direction": "server", "reason": str(exc)})
-                _log(f"dropped an upstream message: {exc}")
-                continue
-            method = msg.get("method")
-            if method is not None:
-                if method == "notifications/message":
-                    self.session.observe_untrusted(msg.get("params"))
-                self.to_client(item)
+                )
             else:
-                self.on_response(msg, item)
-            await self.out.drain()
+                _log(f"dropped an upstream message over the size cap ({item.size} bytes)")
+            return
+        try:
+            msg = parse_frame(item)
+        except ProtocolError as exc:
+            self.record({"kind": "frame_refused", "direction": "server", "reason": str(exc)})
+            _log(f"dropped an upstream message: {exc}")
+            return
+        method = msg.get("method")
+        if method is not None:
+            if method == "notifications/message":
+                self.session.observe_untrusted(msg.get("params"))
+            self.to_client(item)
+        else:
+            self.on_response(msg, item)
 
     def on_response(self, msg: dict[str, Any], line: bytes) -> None:
         id_ = msg.get("id")
@@ -708,6 +741,84 @@ class Relay:
                 )
                 return
         self.to_client(line)
+
+
+class _ClientReader(asyncio.Protocol):
+    """cordon's stdin: frames from the client."""
+
+    def __init__(self, relay: Relay) -> None:
+        self.relay = relay
+        self.lines = LineSplitter(relay.max_bytes)
+
+    def data_received(self, data: bytes) -> None:
+        for item in self.lines.feed(data):
+            self.relay.guard(self.relay.on_client_line, item)
+
+    def eof_received(self) -> bool:
+        for item in self.lines.end():
+            self.relay.guard(self.relay.on_client_line, item)
+        _done(self.relay.client_eof)
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        _done(self.relay.client_eof)
+
+
+class _ClientWriter(asyncio.Protocol):
+    """cordon's stdout: when the client reads slowly, stop reading the upstream."""
+
+    def __init__(self, relay: Relay) -> None:
+        self.relay = relay
+
+    def pause_writing(self) -> None:
+        t = self.relay.up.get_pipe_transport(1) if self.relay.up is not None else None
+        if t is not None:
+            t.pause_reading()  # type: ignore[attr-defined]
+
+    def resume_writing(self) -> None:
+        t = self.relay.up.get_pipe_transport(1) if self.relay.up is not None else None
+        if t is not None:
+            t.resume_reading()  # type: ignore[attr-defined]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        _done(self.relay.client_eof)
+
+
+class _UpstreamProtocol(asyncio.SubprocessProtocol):
+    """The upstream process: its stdout frames, its stdin flow control, its exit."""
+
+    def __init__(self, relay: Relay) -> None:
+        self.relay = relay
+        self.lines = LineSplitter(relay.max_bytes)
+
+    def pipe_data_received(self, fd: int, data: bytes | str) -> None:
+        if fd == 1 and isinstance(data, bytes):
+            for item in self.lines.feed(data):
+                self.relay.guard(self.relay.on_server_line, item)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if fd == 1:
+            for item in self.lines.end():
+                self.relay.guard(self.relay.on_server_line, item)
+            _done(self.relay.upstream_eof)
+
+    def pause_writing(self) -> None:  # the upstream's stdin is full: stop reading the client
+        if self.relay.client_in is not None:
+            self.relay.client_in.pause_reading()
+
+    def resume_writing(self) -> None:
+        if self.relay.client_in is not None:
+            self.relay.client_in.resume_reading()
+
+    def process_exited(self) -> None:
+        _done(self.relay.upstream_exit)
+        # a process that exits while a grandchild keeps its stdout open still ends the session
+        asyncio.get_running_loop().call_later(2.0, _done, self.relay.upstream_eof)
+
+
+def _done(fut: asyncio.Future[Any] | None) -> None:
+    if fut is not None and not fut.done():
+        fut.set_result(None)
 
 
 def run_relay(relay: Relay) -> int:
