@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
-from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_tool
+from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
 from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine.egress import EgressPolicy, check_egress
@@ -246,18 +246,30 @@ class Session:
         if isinstance(result, str):
             result = {"content": [{"type": "text", "text": result}]}
         cp = self.engine.policy.content
-        ev = evaluate_result(result, mode=content_mode or cp.mode, block_at=cp.block_at)
-        self.taint.add_value(result)
-        joined = "\n".join(_texts(result))
-        if joined:
-            for secret in find_secrets(joined):
+        mode = content_mode or cp.mode
+        values: list[str] = []
+        keys: list[str] = []
+        _collect_strings(result, values, keys)
+        text = "\n".join(values)
+        everything = f"{text}\n{chr(10).join(keys)}" if keys else text
+        if mode == "monitor":
+            # Monitor never changes a result: one scan over all its strings (keys included)
+            # finds the same rules as the per-field walk, without per-field paths.
+            findings = scan_text(everything) if everything else []
+            ev_action, ev_result = "deliver", result
+        else:
+            ev = evaluate_result(result, mode=mode, block_at=cp.block_at)
+            findings, ev_action, ev_result = list(ev.findings), ev.action, ev.result
+        self.taint.add_text(everything)
+        if text:
+            for secret in find_secrets(text):
                 self.secrets.add(secret)
         tp = self.engine.tool_policy(tool)
         self.legs.observe_result(
             untrusted=self._untrusted_output(tool, server, tp),
             sensitive=self._sensitive(tool, server, tp, None),
         )
-        return Observation(action=ev.action, result=ev.result, findings=list(ev.findings))
+        return Observation(action=ev_action, result=ev_result, findings=findings)
 
     # -- helpers ------------------------------------------------------------------------
     def _definition(self, server: str, tool: str) -> dict[str, Any] | None:
@@ -608,14 +620,18 @@ def _has_string(v: Any) -> bool:
     return False
 
 
-def _texts(value: Any, depth: int = 0) -> Iterable[str]:
-    if depth > 64:
-        return
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for v in value.values():
-            yield from _texts(v, depth + 1)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _texts(v, depth + 1)
+def _collect_strings(value: Any, values: list[str], keys: list[str]) -> None:
+    """Every string value and object key under ``value``, iteratively (no depth limit);
+    numbers are kept as text too (an account number is a destination for taint)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            values.append(item)
+        elif isinstance(item, dict):
+            keys.extend(str(k) for k in item)
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list | tuple):
+            stack.extend(reversed(item))
+        elif isinstance(item, int | float) and not isinstance(item, bool):
+            values.append(str(item))
