@@ -22,7 +22,7 @@ from cordon.content._rule import CATEGORIES, Rule
 from cordon.content._walk import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, scan_value
 from cordon.content.rules import RULES, rule_by_id
 from cordon.content.sanitize import Evaluation, evaluate_result
-from cordon.content.scanner import scan_hits, to_finding
+from cordon.content.scanner import recent_hits, scan_hits, to_finding
 
 __all__ = [
     "CATEGORIES",
@@ -124,10 +124,16 @@ def find_secrets(text: str) -> list[str]:
 
     Returns each distinct value once, in order of appearance: the value as the model reads it
     (normalised) and, when it differs, the exact original slice. Documented example keys and
-    placeholders are not returned.
+    placeholders are not returned. When the same string object was just scanned in full (the
+    proxy scans a result, then asks for its secrets), that scan is reused.
     """
     out: list[str] = []
-    for h in scan_hits(text, only=_SECRET_IDS):
+    hits = recent_hits(text)
+    if hits is None:
+        hits = scan_hits(text, only=_SECRET_IDS)
+    for h in hits:
+        if h.rule.id not in _SECRET_IDS:
+            continue
         for v in (h.value, text[h.span[0] : h.span[1]] if h.value not in text else h.value):
             if v and v not in out:
                 out.append(v)

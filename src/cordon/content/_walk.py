@@ -58,12 +58,23 @@ def iter_strings(
     Raises:
         CapExceeded: deeper than ``max_depth`` or more than ``max_bytes`` of text.
     """
-    budget = [max_bytes]
+    # exact bytes so far, plus non-ASCII strings still counted at 4 bytes a character: the
+    # UTF-8 length is computed (by encoding) only when the upper bound could pass the cap
+    spent = [0, 0]
+    pending: list[str] = []
 
     def charge(path: str, s: str) -> None:
-        budget[0] -= len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
-        if budget[0] < 0:
-            raise CapExceeded(path, "size cap")
+        if s.isascii():
+            spent[0] += len(s)
+        else:
+            pending.append(s)
+            spent[1] += 4 * len(s)
+        if spent[0] + spent[1] > max_bytes:
+            spent[0] += sum(len(p.encode("utf-8", "surrogatepass")) for p in pending)
+            spent[1] = 0
+            pending.clear()
+            if spent[0] > max_bytes:
+                raise CapExceeded(path, "size cap")
 
     def walk(v: Any, path: str, depth: int) -> Iterator[tuple[str, str, bool]]:
         if depth > max_depth:

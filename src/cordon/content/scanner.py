@@ -269,6 +269,27 @@ def _match_norm(
     return raw
 
 
+#: the last full scans, by string identity: (text, hits). Bounded by count and by characters.
+_RECENT: list[tuple[str, list[Hit]]] = []
+_RECENT_MAX = 16
+_RECENT_CHARS = 64 * 1024 * 1024
+
+
+def recent_hits(text: str) -> list[Hit] | None:
+    """The hits of a full :func:`scan_hits` of this very string object, if it was recent."""
+    for t, hits in reversed(_RECENT):
+        if t is text:
+            return hits
+    return None
+
+
+def _remember(text: str, hits: list[Hit]) -> None:
+    _RECENT.append((text, hits))
+    total = sum(len(t) for t, _ in _RECENT)
+    while len(_RECENT) > _RECENT_MAX or (len(_RECENT) > 1 and total > _RECENT_CHARS):
+        total -= len(_RECENT.pop(0)[0])
+
+
 def scan_hits(
     text: str, *, only: frozenset[str] | None = None, depth: int = MAX_LAYER_DEPTH
 ) -> list[Hit]:
@@ -314,6 +335,8 @@ def scan_hits(
         if key not in seen:
             seen.add(key)
             unique.append(h)
+    if only is None and depth == MAX_LAYER_DEPTH and len(text) >= 4096:
+        _remember(text, unique)
     return unique
 
 
