@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -42,7 +43,8 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parents[1] / "src"))
+# CORDON_SRC: measure another checkout of cordon's src/ (e.g. a `git archive` of a commit)
+sys.path.insert(0, os.environ.get("CORDON_SRC") or str(HERE.parents[1] / "src"))
 
 warnings.filterwarnings("ignore")
 
