@@ -18,6 +18,7 @@ Each direction runs in its own task, so a slow decision never blocks the other d
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import itertools
 import os
@@ -131,6 +132,8 @@ class Relay:
         self.upstream_eof: asyncio.Future[None] | None = None
         self.upstream_exit: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.queued: collections.deque[tuple[str, dict[str, Any]]] = collections.deque()
+        self.observer: asyncio.Task[None] | None = None
 
     # -- output helpers ----------------------------------------------------------------
     def to_client(self, data: bytes) -> None:
@@ -221,6 +224,7 @@ class Relay:
         await asyncio.wait(
             {self.client_eof, self.upstream_eof}, return_when=asyncio.FIRST_COMPLETED
         )
+        self.guard(lambda _: self.flush_observations(), None)  # content findings reach the log
         if self.client_eof.done() and not self.upstream_eof.done():
             await self.shutdown_upstream()
             with contextlib.suppress(asyncio.TimeoutError):
@@ -325,6 +329,7 @@ class Relay:
         self.to_client(result_frame(id_, blocked_result(v.rule, v.reason, extra)))
 
     def on_tools_call(self, msg: dict[str, Any], line: bytes) -> None:
+        self.flush_observations()
         id_ = msg["id"]
         params = msg.get("params")
         if not isinstance(params, dict) or not isinstance(params.get("name"), str):
@@ -544,6 +549,7 @@ class Relay:
             self._deny(id_, d)
             return
         self.session.approve(v)
+        self.flush_observations()
         v2 = self.session.check(tool, args, server=self.server)
         self.record_verdict(tool, args, v2)
         if v2.verdict == "allow":
@@ -679,12 +685,40 @@ class Relay:
             self.session.observe_untrusted(result.get("inputRequests"))
             self.to_client(line)
             return
-        monitor = self.engine.policy.content.mode == "monitor"
-        if monitor:
-            # Monitor mode never changes a result: deliver first, then record it. The taint is
-            # still recorded before any later tools/call is decided, because this runs to the
-            # end without yielding to the event loop (the client side cannot interleave).
+        if self.engine.policy.content.mode == "monitor":
+            # Monitor mode never changes a result: deliver it now and record it (taint, secrets,
+            # Rule-of-Two legs, content findings) once the bytes are out. Every tools/call
+            # decision first runs the observations still queued (flush_observations), so a
+            # decision never sees less history than the client has.
             self.to_client(line)
+            self.queued.append((tool, result))
+            if self.observer is None or self.observer.done():
+                self.observer = asyncio.get_running_loop().create_task(self._observe_soon())
+            return
+        self.observe(tool, result, id_, line)
+
+    async def _observe_soon(self) -> None:
+        while self.queued:
+            # let the event loop write the delivered result out first
+            while (
+                self.out is not None
+                and not self.out.is_closing()
+                and self.out.get_write_buffer_size()
+            ):
+                await asyncio.sleep(0)
+            if not self.queued:
+                return
+            tool, result = self.queued.popleft()
+            self.guard(lambda item: self.observe(item[0], item[1], None, None), (tool, result))
+
+    def flush_observations(self) -> None:
+        """Record every result still queued; called before any decision."""
+        while self.queued:
+            tool, result = self.queued.popleft()
+            self.observe(tool, result, None, None)
+
+    def observe(self, tool: str, result: dict[str, Any], id_: Any, line: bytes | None) -> None:
+        """Record a result; with ``line`` given, also deliver it (or its sanitised form)."""
         obs = self.session.observe_output(tool, result, server=self.server)
         if obs.findings:
             self.record(
@@ -700,7 +734,7 @@ class Relay:
                     ),
                 }
             )
-        if monitor:
+        if line is None:
             return
         if obs.action == "deliver":
             self.to_client(line)
