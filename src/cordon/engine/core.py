@@ -13,6 +13,7 @@ session history gets the same verdict. The only filesystem access is path resolu
 from __future__ import annotations
 
 import hashlib
+import re
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -30,9 +31,13 @@ from cordon.engine.secrets import SecretSet, check_secrets
 from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
-from cordon.taint import Destination, TaintIndex, extract_destinations, is_sink_param
+from cordon.taint import Destination, TaintIndex, extract_destinations, is_sink_param, norm
 
 _EMPTY_TOOL = ToolPolicy()
+# Destination kinds looked for in the free-text arguments of a sending tool that was called
+# without its declared sink parameters (words there are not destinations; addresses are).
+_FALLBACK_KINDS = frozenset({"email", "url", "host", "phone"})
+_WORD_RE = re.compile(r"[^\s,;<>()\[\]{}\"'`]+")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -209,8 +214,10 @@ class Session:
             shared=engine.shared_taint,
         )
         self.trusted = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1)
+        self.trusted_words: set[str] = set()
+        self._fallback = False
         for text in trusted:
-            self.trusted.add_text(text)
+            self.add_trusted(text)
         self.counts: dict[tuple[str, str], int] = {}
         self.approvals: set[tuple[Any, ...]] = set()
         self.once: set[tuple[Any, ...]] = set()
@@ -230,7 +237,13 @@ class Session:
         self.secrets.add(value)
 
     def add_trusted(self, text: str) -> None:
+        """Vouch for the destinations in ``text`` (the user's request, an address book):
+        address-shaped ones and also bare words, so ``send it to Alice`` vouches ``Alice``."""
         self.trusted.add_text(text)
+        for word in _WORD_RE.findall(norm(text)):
+            w = word.strip(".:!?").lstrip("#@")
+            if w:
+                self.trusted_words.add(w)
 
     def observe_untrusted(self, value: Any) -> None:
         """Record any upstream payload (error messages, notifications) as untrusted output."""
@@ -321,10 +334,14 @@ class Session:
             return False, []
         names = list(dict.fromkeys([*declared, *shaped]))
         present = [n for n in names if n in arguments]
-        if declared and not any(n in arguments for n in declared):
-            present = [k for k, v in arguments.items() if _has_string(v)]
-        if not present and tp.exfiltrating:
-            present = [k for k, v in arguments.items() if _has_string(v)]
+        if (declared and not any(n in arguments for n in declared)) or (
+            not present and tp.exfiltrating
+        ):
+            # A sending tool called without its declared sinks: every string argument is
+            # searched for address-shaped destinations (see _FALLBACK_KINDS).
+            self._fallback = True
+            return True, [k for k, v in arguments.items() if _has_string(v)]
+        self._fallback = False
         return True, present
 
     def _approval_key(
@@ -485,8 +502,11 @@ class Session:
         dest_allowlisted = True
         if sending:
             trusted_patterns = (*policy.trusted_destinations, *tp.trusted_destinations)
+            fallback = self._fallback
             for name in sink_names:
                 for dest in extract_destinations(arguments[name]):
+                    if fallback and dest.kind not in _FALLBACK_KINDS:
+                        continue  # a title or a note is not a destination; an address in it is
                     found.append(dest.key)
                     v = self._gate(dest, name, tool, server, trusted_patterns)
                     if v is None:
@@ -573,9 +593,9 @@ class Session:
     ) -> Verdict | None:
         policy = self.engine.policy
         sink_is_url = dest.kind == "url"
-        if (
-            policy.trusted_text_beats_taint
-            and self.trusted.lookup(dest, sink_is_url=sink_is_url) == "tainted"
+        if policy.trusted_text_beats_taint and (
+            dest.key in self.trusted_words
+            or self.trusted.lookup(dest, sink_is_url=sink_is_url) == "tainted"
         ):
             return None
         state = (
