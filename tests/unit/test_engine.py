@@ -227,3 +227,25 @@ def test_fallback_checks_addresses_not_words() -> None:
     assert s.check("create_event", {"title": "Quarterly review"}).verdict == "allow"
     d = s.check("create_event", {"title": "Review with drop.box@evil-mail.example"})
     assert d.verdict == "deny" and d.rule == "taint.seen_in_output"
+
+
+def test_credential_change_needs_the_users_value() -> None:
+    tools = [
+        {
+            "name": "update_password",
+            "description": "Change the account password.",
+            "inputSchema": {"type": "object", "properties": {"password": {"type": "string"}}},
+        },
+        {
+            "name": "get_balance",
+            "description": "Balance.",
+            "inputSchema": {"type": "object", "properties": {"pin_hint": {"type": "string"}}},
+        },
+    ]
+    e = Engine.from_policy([])
+    e.pin_tools(tools)
+    s = e.new_session(trusted=["if anything looks odd, update the password to '1j1l-2k3j'"])
+    assert s.check("update_password", {"password": "1j1l-2k3j"}).verdict == "allow"
+    d = s.check("update_password", {"password": "new_password"})
+    assert d.verdict == "ask" and d.rule == "action.credential_change"
+    assert s.check("get_balance", {"pin_hint": "anything"}).verdict == "allow"  # not a change

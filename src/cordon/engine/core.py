@@ -37,6 +37,20 @@ _EMPTY_TOOL = ToolPolicy()
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
 # without its declared sink parameters (words there are not destinations; addresses are).
 _FALLBACK_KINDS = frozenset({"email", "url", "host", "phone"})
+_CRED_VERBS = frozenset({"update", "change", "set", "reset", "rotate", "create", "new", "modify"})
+_CRED_NOUNS = frozenset(
+    {
+        "password",
+        "passwd",
+        "passphrase",
+        "pin",
+        "secret",
+        "token",
+        "apikey",
+        "credential",
+        "credentials",
+    }
+)
 _WORD_RE = re.compile(r"[^\s,;<>()\[\]{}\"'`]+")
 
 
@@ -489,6 +503,10 @@ class Session:
                 return v
             asks.append(v)
 
+        v = self._credential_change(tool, arguments)
+        if v is not None:
+            asks.append(v)
+
         # 5. egress
         v = check_egress(dict(arguments), eng.egress)
         if v is not None:
@@ -567,6 +585,28 @@ class Session:
                 destinations=tuple(found),
             )
         return ALLOW
+
+    def _credential_change(self, tool: str, arguments: Mapping[str, Any]) -> Verdict | None:
+        """Ask before a credential is set to a value the user did not type (rule
+        ``action.credential_change``). An injected "reset the password to X" is a takeover
+        (AgentDojo banking injection task 7); the user's own "set it to X" is vouched by
+        their text."""
+        if not _CRED_VERBS.intersection(_actions.split_tokens(tool)):
+            return None
+        for key, value in _args.iter_keyed(arguments):
+            if not isinstance(value, str) or not value:
+                continue
+            if (
+                _CRED_NOUNS.intersection(_actions.split_tokens(key))
+                and norm(value) not in self.trusted_words
+            ):
+                return Verdict(
+                    verdict="ask",
+                    rule="action.credential_change",
+                    reason=f"'{key}' sets a credential to a value the user did not give",
+                    param=key,
+                )
+        return None
 
     def _with_dests(
         self, v: Verdict, found: list[str], arguments: Mapping[str, Any], names: list[str]
