@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import io
 import json
 import os
 import shutil
@@ -699,7 +698,7 @@ def raw_session(env: Env, label: str) -> None:
         cwd=env.root,
     )
     assert p.stdin is not None and p.stdout is not None
-    reader = io.BufferedReader(p.stdout)  # type: ignore[arg-type]
+    reader = p.stdout
 
     def send(obj: Any = None, raw: bytes | None = None) -> None:
         p.stdin.write((raw if raw is not None else json.dumps(obj).encode()) + b"\n")  # type: ignore[union-attr]
