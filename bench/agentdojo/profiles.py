@@ -117,11 +117,18 @@ def _tool_entries(suite: Any, style: str) -> dict[str, dict[str, Any]]:
     return entries
 
 
-def cordon_policy(suite: Any, *, content_mode: str, style: str = "full") -> dict[str, Any]:
+def cordon_policy(suite: Any, *, content_mode: str, style: str = "full",
+                  trust_actions: bool = False) -> dict[str, Any]:
     """A cordon policy dict (docs/internals.md keys): the sending tools and their
-    destination arguments, and the content firewall mode."""
-    return {"version": 1, "content": {"mode": content_mode, "block_at": "high"},
-            "tools": _tool_entries(suite, style)}
+    destination arguments, and the content firewall mode. ``trust_actions`` lists every tool
+    under ``trust_tools``, which skips the action *ask* rules (payments, destructiveHint) and
+    leaves the data-flow layers (taint, egress, Rule of Two, secrets) and the block rules."""
+    tools = _tool_entries(suite, style)
+    policy: dict[str, Any] = {"version": 1, "content": {"mode": content_mode, "block_at": "high"},
+                              "tools": tools}
+    if trust_actions:
+        policy["trust_tools"] = sorted(t.name for t in suite.tools)
+    return policy
 
 
 def bouncer_policy(suite: Any, style: str = "full") -> dict[str, dict[str, Any]]:

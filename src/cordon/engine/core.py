@@ -36,7 +36,7 @@ from cordon.taint import Destination, TaintIndex, extract_destinations, is_sink_
 _EMPTY_TOOL = ToolPolicy()
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
 # without its declared sink parameters (words there are not destinations; addresses are).
-_FALLBACK_KINDS = frozenset({"email", "url", "host", "phone"})
+_FALLBACK_KINDS = frozenset({"email", "url", "host"})  # not phone: dates and times look like one
 _CRED_VERBS = frozenset({"update", "change", "set", "reset", "rotate", "create", "new", "modify"})
 _CRED_NOUNS = frozenset(
     {
