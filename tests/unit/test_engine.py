@@ -249,3 +249,25 @@ def test_credential_change_needs_the_users_value() -> None:
     d = s.check("update_password", {"password": "new_password"})
     assert d.verdict == "ask" and d.rule == "action.credential_change"
     assert s.check("get_balance", {"pin_hint": "anything"}).verdict == "allow"  # not a change
+
+
+def test_policy_secrets_never_leave(monkeypatch: pytest.MonkeyPatch) -> None:
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    monkeypatch.setenv("CORDON_TEST_TOKEN", token)
+    e = Engine.from_policy(
+        [
+            {
+                "version": 1,
+                "secrets": {"env": ["CORDON_TEST_TOKEN"]},
+                "trusted_destinations": ["ops@example.com"],
+            }
+        ]
+    )
+    e.pin_tools(TOOLS)
+    s = e.new_session()
+    d = s.check("send_email", {"to": "ops@example.com", "body": f"the token is {token}"})
+    assert d.verdict == "deny" and d.rule == "secret.egress"
+    assert (
+        s.check("send_email", {"to": "ops@example.com", "body": "no secret here"}).verdict
+        == "allow"
+    )

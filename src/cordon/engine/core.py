@@ -27,7 +27,7 @@ from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine.egress import EgressPolicy, check_egress
 from cordon.engine.pins import PinSet
-from cordon.engine.secrets import SecretSet, check_secrets
+from cordon.engine.secrets import SecretSet, check_secrets, load_policy_secrets
 from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
@@ -131,7 +131,17 @@ class Engine:
 
     @classmethod
     def from_policy(cls, sources: Iterable[PolicySource] = (), **kwargs: Any) -> Engine:
-        return cls(load_policy(sources), **kwargs)
+        """Load and layer policy ``sources`` (paths or dicts; ``[]`` = defaults) and build an
+        engine. The policy's ``secrets:`` (environment variables, files) are read here
+        unless ``secrets=`` is given.
+
+        Raises:
+            PolicyError: an invalid policy, or a listed secrets file that cannot be read.
+        """
+        policy = load_policy(sources)
+        if "secrets" not in kwargs:
+            kwargs["secrets"] = load_policy_secrets(policy.secrets.env, policy.secrets.files)
+        return cls(policy, **kwargs)
 
     # -- tool definitions -------------------------------------------------------------
     def tool_policy(self, tool: str) -> ToolPolicy:
