@@ -156,3 +156,56 @@ def test_client_eof_terminates_a_stubborn_upstream(harness: Harness) -> None:
     except ProcessLookupError:
         alive = False
     assert not alive
+
+
+def test_every_tools_list_page_is_pinned(harness: Harness) -> None:
+    import sys
+
+    from tests.conftest import ROOT
+
+    cmd = [
+        *cordon_exe(),
+        "run",
+        "--audit",
+        str(harness.audit),
+        "--",
+        sys.executable,
+        str(ROOT / "tests" / "servers" / "paged.py"),
+    ]
+    env = {**os.environ, "HOME": str(harness.home)}
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def rpc(i: int, method: str, params: dict) -> dict:
+        proc.stdin.write(
+            json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params}).encode()
+            + b"\n"
+        )  # type: ignore[union-attr]
+        proc.stdin.flush()  # type: ignore[union-attr]
+        return json.loads(proc.stdout.readline())  # type: ignore[union-attr]
+
+    def names(reply: dict) -> list[str]:
+        return [t["name"] for t in reply["result"]["tools"]]
+
+    rpc(
+        1,
+        "initialize",
+        {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        },
+    )
+    assert names(rpc(2, "tools/list", {})) == ["alpha"]
+    assert names(rpc(3, "tools/list", {"cursor": "p2"})) == ["beta"]
+    beta = rpc(4, "tools/call", {"name": "beta", "arguments": {}})
+    assert beta["result"]["content"][0]["text"] == "ran beta"
+    # a later listing grows a shadow tool on page 2: hidden, and its calls denied
+    assert names(rpc(5, "tools/list", {})) == ["alpha"]
+    assert names(rpc(6, "tools/list", {"cursor": "p2"})) == ["beta"]
+    shadow = rpc(7, "tools/call", {"name": "shadow", "arguments": {}})
+    assert (
+        shadow["result"]["isError"] and "pin.unknown_tool" in shadow["result"]["content"][0]["text"]
+    )
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0
