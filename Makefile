@@ -30,8 +30,22 @@ lint: setup
 	$(VENV)/bin/ruff check src tests bench examples
 	$(VENV)/bin/ruff format --check src tests
 
-bench-perf: setup
+# Peer tools for side-by-side rows (separate venvs: bouncer packages declare Python 3.12).
+.venv-peers/bin/bouncer:
+	test -x .venv-peers/bin/python || $(PYTHON) -m venv .venv-peers
+	.venv-peers/bin/pip install -q --ignore-requires-python bouncer-mcp==0.1.4
+
+.venv-agentdojo/.cordon-installed: pyproject.toml
+	test -x .venv-agentdojo/bin/python || $(PYTHON) -m venv .venv-agentdojo
+	.venv-agentdojo/bin/pip install -q -e '.[agentdojo]'
+	.venv-agentdojo/bin/pip install -q --ignore-requires-python bouncer-core==0.1.4 toolbouncer==0.1.0
+	touch $@
+
+bench-perf: setup .venv-peers/bin/bouncer
 	$(PY) bench/perf/run.py
+
+bench-agentdojo: .venv-agentdojo/.cordon-installed
+	.venv-agentdojo/bin/python bench/agentdojo/run.py
 
 bench-attacks: setup
 	$(PY) bench/attacks/run.py
@@ -42,7 +56,7 @@ bench-content: setup
 bench-taint: setup
 	$(PY) bench/taint/run.py
 
-bench: bench-perf bench-attacks bench-content bench-taint
+bench: bench-perf bench-attacks bench-content bench-taint bench-agentdojo
 
 clean:
 	rm -rf $(VENV) node_modules examples/demo/out
