@@ -299,7 +299,7 @@ def engine_bench(sizes: list[int], checks: int) -> list[dict[str, Any]]:
             s.observe_output("read_inbox", text[off : off + chunk])
         observe_s = time.perf_counter() - t0
         fresh = {"to": "someone.new@fresh-domain.example.net", "body": "hello"}
-        tainted = {"to": "user5@mail5.example.com", "body": "hello"}
+        tainted = {"to": "user1@mail1.example.com", "body": "hello"}
         v_fresh = s.check("send_email", fresh)
         v_taint = s.check("send_email", tainted)
 
