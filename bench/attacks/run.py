@@ -707,11 +707,15 @@ def raw_session(env: Env, label: str) -> None:
         p.stdin.write((raw if raw is not None else json.dumps(obj).encode()) + b"\n")  # type: ignore[union-attr]
         p.stdin.flush()  # type: ignore[union-attr]
 
+    refusals: list[str] = []
+
     def wait_id(rid: Any) -> str:
         while True:
             line = reader.readline()
             if not line:
                 return ""
+            if b"cordon" in line and b'"error"' in line:
+                refusals.append(json.loads(line).get("error", {}).get("message", "")[:80])
             try:
                 msg = json.loads(line)
             except json.JSONDecodeError:
@@ -771,13 +775,11 @@ def raw_session(env: Env, label: str) -> None:
             }
         )
         reply = wait_id(3)
-        if label != "notification_call":
-            pass
         env.calls.append(
             CallLog(
                 f"frame:{label}",
-                "cordon" in reply and env.mode == "cordon",
-                "",
+                bool(refusals),
+                "frame refused: " + refusals[0] if refusals else "",
                 reply,
                 time.perf_counter() - t0,
             )
