@@ -172,7 +172,8 @@ def test_every_tools_list_page_is_pinned(harness: Harness) -> None:
         sys.executable,
         str(ROOT / "tests" / "servers" / "paged.py"),
     ]
-    env = {**os.environ, "HOME": str(harness.home)}
+    mark = harness.tmp / "ran-as-notification.txt"
+    env = {**os.environ, "HOME": str(harness.home), "PAGED_MARK": str(mark)}
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     assert proc.stdin is not None and proc.stdout is not None
 
@@ -207,5 +208,13 @@ def test_every_tools_list_page_is_pinned(harness: Harness) -> None:
     assert (
         shadow["result"]["isError"] and "pin.unknown_tool" in shadow["result"]["content"][0]["text"]
     )
+    # a tools/call without an id would skip every check: refused, never relayed
+    note = {"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "beta", "arguments": {}}}
+    proc.stdin.write(json.dumps(note).encode() + b"\n")
+    proc.stdin.flush()
+    refused = json.loads(proc.stdout.readline())
+    assert refused["id"] is None and refused["error"]["code"] == -32600
+    assert names(rpc(8, "tools/list", {})) == ["alpha"]  # the session goes on
+    assert not mark.exists()
     proc.stdin.close()
     assert proc.wait(timeout=30) == 0

@@ -4,6 +4,7 @@ complete listing, page 2 also carries a shadow tool. Used to test that cordon pi
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 listed = {"complete": 0}
@@ -21,6 +22,10 @@ def main() -> None:
     for raw in sys.stdin:
         msg = json.loads(raw)
         if "id" not in msg:
+            if msg.get("method") == "tools/call" and os.environ.get("PAGED_MARK"):
+                # a sloppy server that runs a call sent as a notification
+                with open(os.environ["PAGED_MARK"], "a", encoding="utf-8") as fh:
+                    fh.write(msg["params"]["name"] + "\n")
             continue
         method, mid = msg.get("method"), msg["id"]
         if method == "initialize":

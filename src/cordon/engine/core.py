@@ -71,6 +71,19 @@ class ListReport:
 
 
 @dataclass(frozen=True, kw_only=True)
+class RecordedOutput:
+    """A result whose destinations are already in the taint index (``Session.record_output``).
+
+    Attributes:
+        result: the CallToolResult dict.
+        text: all its strings and object keys, newline-joined (what was indexed and is scanned).
+    """
+
+    result: dict[str, Any]
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Observation:
     """What ``Session.observe_output`` decided for one result.
 
@@ -273,22 +286,42 @@ class Session:
         """Record any upstream payload (error messages, notifications) as untrusted output."""
         self.taint.add_value(value)
 
-    def observe_output(
-        self, tool: str, result: Any, *, server: str = "default", content_mode: str | None = None
-    ) -> Observation:
-        """Record a tool result as untrusted output and run the content firewall on it.
-
-        ``result`` is a CallToolResult dict or plain text. Returns what to deliver.
+    def record_output(self, result: Any) -> RecordedOutput:
+        """The part of observing a result that must happen before it is delivered: its
+        destinations enter the taint index (and the client's shared store, so a send through
+        another server of the same client is judged with it). Cost: one walk over the
+        result's strings, then linear in their length.
         """
         if isinstance(result, str):
             result = {"content": [{"type": "text", "text": result}]}
-        cp = self.engine.policy.content
-        mode = content_mode or cp.mode
         values: list[str] = []
         keys: list[str] = []
         _collect_strings(result, values, keys)
         text = "\n".join(values)
         everything = f"{text}\n{chr(10).join(keys)}" if keys else text
+        self.taint.add_text(everything)
+        return RecordedOutput(result=result, text=everything)
+
+    def observe_output(
+        self,
+        tool: str,
+        result: Any,
+        *,
+        server: str = "default",
+        content_mode: str | None = None,
+        recorded: RecordedOutput | None = None,
+    ) -> Observation:
+        """Record a tool result as untrusted output and run the content firewall on it.
+
+        ``result`` is a CallToolResult dict or plain text; ``recorded`` is what
+        :meth:`record_output` returned for it, when the caller already recorded its taint.
+        Returns what to deliver.
+        """
+        if recorded is None:
+            recorded = self.record_output(result)
+        result, everything = recorded.result, recorded.text
+        cp = self.engine.policy.content
+        mode = content_mode or cp.mode
         if mode == "monitor":
             # Monitor never changes a result: one scan over all its strings (keys included)
             # finds the same rules as the per-field walk, without per-field paths.
@@ -297,9 +330,8 @@ class Session:
         else:
             ev = evaluate_result(result, mode=mode, block_at=cp.block_at)
             findings, ev_action, ev_result = list(ev.findings), ev.action, ev.result
-        self.taint.add_text(everything)
-        if text:
-            for secret in find_secrets(text):
+        if everything:
+            for secret in find_secrets(everything):  # reuses the scan above for large text
                 self.secrets.add(secret)
         tp = self.engine.tool_policy(tool)
         self.legs.observe_result(

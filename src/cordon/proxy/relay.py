@@ -34,7 +34,7 @@ from cordon._exceptions import ApprovalError, AuditError, ProtocolError
 from cordon._types import Verdict, severity_at_least
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
-from cordon.engine.core import Engine, Session
+from cordon.engine.core import Engine, RecordedOutput, Session
 from cordon.engine.pins import PinFile
 from cordon.proxy.framing import (
     DEFAULT_MAX_BYTES,
@@ -55,6 +55,8 @@ from cordon.proxy.framing import (
 )
 
 _CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
+# Methods cordon intercepts as requests; sent without an id they are refused, not relayed.
+_REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/discover"})
 
 
 def _log(msg: str) -> None:
@@ -132,7 +134,7 @@ class Relay:
         self.upstream_eof: asyncio.Future[None] | None = None
         self.upstream_exit: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
-        self.queued: collections.deque[tuple[str, dict[str, Any]]] = collections.deque()
+        self.queued: collections.deque[tuple[str, RecordedOutput]] = collections.deque()
         self.observer: asyncio.Task[None] | None = None
 
     # -- output helpers ----------------------------------------------------------------
@@ -305,6 +307,20 @@ class Relay:
             self.to_client(error_frame(None, exc.code, f"cordon: {exc}"))
             return
         method = msg.get("method")
+        if method is not None and "id" not in msg and method in _REQUEST_ONLY:
+            # A request method sent as a notification would skip every check if relayed;
+            # JSON-RPC gives it no reply, so it is dropped, logged and answered with an error.
+            self.record(
+                {
+                    "kind": "frame_refused",
+                    "direction": "client",
+                    "reason": f"{method} without an id",
+                }
+            )
+            self.to_client(
+                error_frame(None, INVALID_REQUEST, f"cordon: {method} must be a request with an id")
+            )
+            return
         if method is None:
             rid = msg.get("id")
             if isinstance(rid, str) and rid.startswith(self.own_prefix):
@@ -690,8 +706,9 @@ class Relay:
             # Rule-of-Two legs, content findings) once the bytes are out. Every tools/call
             # decision first runs the observations still queued (flush_observations), so a
             # decision never sees less history than the client has.
+            recorded = self.session.record_output(result)  # taint first: other servers see it
             self.to_client(line)
-            self.queued.append((tool, result))
+            self.queued.append((tool, recorded))
             if self.observer is None or self.observer.done():
                 self.observer = asyncio.get_running_loop().create_task(self._observe_soon())
             return
@@ -708,18 +725,28 @@ class Relay:
                 await asyncio.sleep(0)
             if not self.queued:
                 return
-            tool, result = self.queued.popleft()
-            self.guard(lambda item: self.observe(item[0], item[1], None, None), (tool, result))
+            tool, recorded = self.queued.popleft()
+            self.guard(
+                lambda item: self.observe(item[0], item[1].result, None, None, item[1]),
+                (tool, recorded),
+            )
 
     def flush_observations(self) -> None:
         """Record every result still queued; called before any decision."""
         while self.queued:
-            tool, result = self.queued.popleft()
-            self.observe(tool, result, None, None)
+            tool, recorded = self.queued.popleft()
+            self.observe(tool, recorded.result, None, None, recorded)
 
-    def observe(self, tool: str, result: dict[str, Any], id_: Any, line: bytes | None) -> None:
+    def observe(
+        self,
+        tool: str,
+        result: dict[str, Any],
+        id_: Any,
+        line: bytes | None,
+        recorded: RecordedOutput | None = None,
+    ) -> None:
         """Record a result; with ``line`` given, also deliver it (or its sanitised form)."""
-        obs = self.session.observe_output(tool, result, server=self.server)
+        obs = self.session.observe_output(tool, result, server=self.server, recorded=recorded)
         if obs.findings:
             self.record(
                 {
