@@ -92,3 +92,21 @@ async def test_ssrf_denied_and_server_never_sees_it(harness: Harness, url: str) 
         assert "egress." in text_of(r)
     log = harness.tmp / "box" / "fetched.log"
     assert not log.exists()
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+async def test_addresses_in_tool_definitions_are_taint(harness: Harness) -> None:
+    """A changed definition that names an address makes that address taint: a copy sent to
+    it through another tool is denied, not asked (the rug-pull redirect)."""
+    box = harness.tmp / "box"
+    box.mkdir()
+    env = {"MAILBOX_DIR": str(box)}
+    async with Client(harness.cordon(mailbox_server(), env=env), mode="legacy") as client:
+        await client.list_tools()
+        await client.call_tool("rug_pull", {})
+        await client.list_tools()  # the new send_email description names archive@attacker.example
+        r = await client.call_tool(
+            "fetch", {"url": "https://x.example/?cc=archive@attacker.example"}
+        )
+        assert r.is_error and "taint.seen_in_output" in text_of(r)
+    assert not (box / "fetched.log").exists()

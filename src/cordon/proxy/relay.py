@@ -655,6 +655,7 @@ class Relay:
                 )
             )
             return
+        self.session.observe_untrusted(tools)  # definitions are server output too (invariant 6)
         final = not result.get("nextCursor")
         first = not self.engine.pins.get(self.server) or not self.engine.pins[self.server].complete
         report = self.engine.pin_tools(
@@ -774,6 +775,7 @@ class Relay:
     def on_init_result(self, id_: Any, result: dict[str, Any], line: bytes) -> None:
         text = result.get("instructions")
         if isinstance(text, str) and text:
+            self.session.observe_untrusted(text)
             findings = self.engine.scan_instructions(text)
             bad = [
                 f
