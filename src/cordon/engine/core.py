@@ -251,6 +251,9 @@ class Session:
             shared=engine.shared_taint,
         )
         self.trusted = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1)
+        for defs in engine.definitions.values():  # definitions are server output too
+            if defs:
+                self.taint.add_value(list(defs.values()))
         self.trusted_words: set[str] = set()
         self._fallback = False
         for text in trusted:
