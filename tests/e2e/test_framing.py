@@ -218,3 +218,31 @@ def test_every_tools_list_page_is_pinned(harness: Harness) -> None:
     assert not mark.exists()
     proc.stdin.close()
     assert proc.wait(timeout=30) == 0
+
+
+def test_corrupt_pin_file_and_bad_policy_stop_startup(harness: Harness) -> None:
+    import sys
+
+    pins = harness.tmp / "pins.json"
+    pins.write_text("{not json", "utf-8")
+    env = {**os.environ, "HOME": str(harness.home)}
+    upstream = [sys.executable, "-c", "import sys; sys.stdin.read()"]
+    p = subprocess.run(
+        [*cordon_exe(), "run", "--pin-file", str(pins), "--", *upstream],
+        capture_output=True,
+        env=env,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert p.returncode == 2 and b"pin file" in p.stderr
+    bad = harness.tmp / "bad.yaml"
+    bad.write_text("version: 1\ntools:\n  x:\n    max_calls: -1\n", "utf-8")
+    p = subprocess.run(
+        [*cordon_exe(), "run", "--policy", str(bad), "--", *upstream],
+        capture_output=True,
+        env=env,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert p.returncode == 2
+    assert str(bad).encode() in p.stderr and b":4" in p.stderr and b"tools.x.max_calls" in p.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cordon import __version__
+from cordon._exceptions import CordonError
 from cordon.approvals.codes import CodeStore
 from cordon.audit.log import AuditLog
 from cordon.engine.core import Engine
@@ -59,7 +60,10 @@ def run_proxy(
     if pin_file is not None:
         pins = PinFile(pin_file)
         if not repin:
-            baseline = pins.pins_for(name)
+            try:
+                baseline = pins.pins_for(name)
+            except (OSError, ValueError) as exc:  # a corrupt pin file stops start-up
+                raise CordonError(f"pin file {pin_file} is unreadable: {exc}") from exc
             if baseline is not None:
                 engine.set_baseline(name, baseline)
     session = engine.new_session()
