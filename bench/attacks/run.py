@@ -169,6 +169,11 @@ class Env:
         return any(needle in json.dumps(r) for r in self.log("http.log"))
 
 
+
+# Misses that are documented gaps (README "Misses and caveats"): they are still counted and
+# printed, but do not fail the run. Anything else getting through fails it.
+KNOWN_GAPS = frozenset({"secret.reversed"})
+
 def cordon_command() -> list[str]:
     exe = Path(sys.executable).parent / "cordon"
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "cordon.cli"]
@@ -1211,7 +1216,10 @@ def main() -> int:
             console.print(f"state kept in {base}")
         else:
             shutil.rmtree(base, ignore_errors=True)
-    bad = summary["attack_success_cordon"] or summary["benign_done_cordon"] < summary["benign"]
+    unexpected = [m for m in summary["misses"] if m not in KNOWN_GAPS]
+    if unexpected:
+        console.print(f"[bold red]misses not listed as known gaps: {', '.join(unexpected)}[/bold red]")
+    bad = unexpected or summary["benign_done_cordon"] < summary["benign"]
     return 1 if bad else 0
 
 
