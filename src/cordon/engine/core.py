@@ -333,8 +333,9 @@ class Session:
         else:
             ev = evaluate_result(result, mode=mode, block_at=cp.block_at)
             findings, ev_action, ev_result = list(ev.findings), ev.action, ev.result
-        if everything:
-            for secret in find_secrets(everything):  # reuses the scan above for large text
+        if everything and any(f.category == "secrets" for f in findings):
+            # the secret rules are part of the scan above: no secret finding, no secret value
+            for secret in find_secrets(everything):
                 self.secrets.add(secret)
         tp = self.engine.tool_policy(tool)
         self.legs.observe_result(

@@ -174,12 +174,20 @@ def _no_dupes(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_KEY_TOKEN = re.compile(rb'"((?:[^"\\]|\\.)*)"\s*:')
+
+
 def check_duplicate_keys(line: bytes) -> None:
     """Raise ``DuplicateKeyError`` when any object in ``line`` repeats a key.
 
     Parsers disagree on which duplicate wins, so a checked value could differ from the one
     the server acts on (pipelock: dupkey envelope). Used on intercepted requests only.
+    Fast path: when every key-like token in the raw bytes is distinct and unescaped, no object
+    can repeat a key, and the exact (slower) parse is skipped.
     """
+    tokens = _KEY_TOKEN.findall(line)
+    if len(set(tokens)) == len(tokens) and not any(b"\\" in t for t in tokens):
+        return
     json.loads(line, object_pairs_hook=_no_dupes)
 
 
