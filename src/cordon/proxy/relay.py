@@ -56,6 +56,9 @@ from cordon.proxy.framing import (
 
 _CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
 # Methods cordon intercepts as requests; sent without an id they are refused, not relayed.
+# Results up to this size are written to the client at once; larger ones are scanned after
+# their bytes are out (monitor mode), see on_tool_result.
+_SMALL_RESULT = 64 * 1024
 _REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/discover"})
 
 
@@ -709,6 +712,10 @@ class Relay:
             # decision never sees less history than the client has.
             recorded = self.session.record_output(result)  # taint first: other servers see it
             self.to_client(line)
+            if len(line) <= _SMALL_RESULT and not self.queued:
+                # a small result is already out of the pipe buffer: record the rest now
+                self.observe(tool, result, None, None, recorded)
+                return
             self.queued.append((tool, recorded))
             if self.observer is None or self.observer.done():
                 self.observer = asyncio.get_running_loop().create_task(self._observe_soon())
