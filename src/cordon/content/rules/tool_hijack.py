@@ -216,7 +216,7 @@ RULES: tuple[Rule, ...] = (
             rf"(?:[a-z]+\s+)?{_BULK_DATA}|(?<=entire\s){_BULK_DATA})\b"
             r"[^\n]{0,80}?\b(?:to|at|via|into)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.-]+|"
             r"(?:[\w-]+\.)+(?:com|net|org|io|ru|cn|xyz|top|site|app|dev|me|co|info|biz)\b|"
-            r"the\s+(?:following|webhook|endpoint|url|address|server))"
+            r"the\s+(?:following|webhook|endpoint|url|address))"
             r"|\b(?:always|also|secretly|silently)\s+(?:bcc|cc|forward(?:\s+a\s+copy)?|send\s+"
             r"a\s+copy)\s+(?:of\s+[^\n]{0,40}?)?(?:to\s+)?[\w.+-]+@[\w-]+\.[a-z]"
         ),
