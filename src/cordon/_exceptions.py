@@ -28,7 +28,12 @@ class PolicyError(CordonError):
     """A policy is invalid. ``file``, ``line`` and ``key`` locate the problem when known."""
 
     def __init__(
-        self, message: str, *, file: str | None = None, line: int | None = None, key: str | None = None
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        key: str | None = None,
     ) -> None:
         self.file, self.line, self.key, self.message = file, line, key, message
         where = ":".join(str(p) for p in (file, line) if p is not None)

@@ -108,3 +108,35 @@ async def test_relative_path_refused_without_base_dir(fs: tuple[Harness, Path, P
         await client.list_tools()
         r = await client.call_tool("write_file", {"path": "rel.txt", "content": "x"})
         assert r.is_error and "arg.path_unresolvable" in text_of(r)
+
+
+async def test_global_prefix_and_stray_policy_entry(harness: Harness) -> None:
+    root = harness.tmp / "root"
+    out = root / "out"
+    out.mkdir(parents=True)
+    (out / "a.txt").write_text("a")
+    policy = harness.policy(
+        {
+            "version": 1,
+            "packs": ["filesystem"],
+            "allowed_path_prefixes": [str(out)],
+            "tools": {"writefile": {"max_calls": 1}},  # a typo: no such tool
+        }
+    )
+    async with Client(harness.cordon(fs_server(root), policies=[policy]), mode="legacy") as client:
+        await client.list_tools()
+        moved = await client.call_tool(
+            "move_file", {"source": str(out / "a.txt"), "destination": str(root / "a.txt")}
+        )
+        assert moved.is_error and "arg.path_outside" in text_of(moved)
+        made = await client.call_tool("create_directory", {"path": str(root / "newdir")})
+        assert made.is_error
+        ok = await client.call_tool("create_directory", {"path": str(out / "newdir")})
+        assert not ok.is_error, text_of(ok)
+    assert (
+        (out / "a.txt").exists()
+        and not (root / "a.txt").exists()
+        and not (root / "newdir").exists()
+    )
+    strays = [r for r in harness.records("policy") if r["rule"] == "policy.unknown_tool"]
+    assert [r["tool"] for r in strays] == ["writefile"]

@@ -99,3 +99,12 @@ def test_every_pack_loads() -> None:
 def test_unknown_pack() -> None:
     with pytest.raises(PolicyError):
         load_policy([{"version": 1, "packs": ["nope"]}])
+
+
+def test_global_prefixes_confine_every_path_tool(tmp_path: Path) -> None:
+    text = "version: 1\npacks: [filesystem]\nallowed_path_prefixes: [/srv/out]\ntools:\n  write_file: {allowed_path_prefixes: [/srv/out/w]}\n"
+    p = load_policy([_write(tmp_path, text)])
+    assert p.tools["edit_file"].allowed_path_prefixes == ("/srv/out",)
+    assert p.tools["move_file"].allowed_path_prefixes == ("/srv/out",)
+    assert p.tools["write_file"].allowed_path_prefixes == ("/srv/out/w",)  # its own wins
+    assert p.tools["list_allowed_directories"].allowed_path_prefixes == ()  # no path params

@@ -387,8 +387,14 @@ def _describe_tool(tp: Any) -> list[str]:
         mc = get("max_calls")
         out.append("forbidden (max_calls 0)" if mc == 0 else f"at most {mc} calls per session")
     if get("path_params"):
-        prefixes = ", ".join(get("allowed_path_prefixes") or ()) or "(none: every path refused)"
-        out.append(f"paths in {', '.join(get('path_params'))} under {prefixes}")
+        if get("allowed_path_prefixes"):
+            prefixes = ", ".join(get("allowed_path_prefixes"))
+            out.append(f"paths in {', '.join(get('path_params'))} confined under {prefixes}")
+        else:
+            out.append(
+                f"paths in {', '.join(get('path_params'))} resolved (relative ones refused) "
+                "but NOT confined: no allowed_path_prefixes"
+            )
     if get("base_dir"):
         out.append(f"relative paths resolve in {get('base_dir')}")
     if get("arg_patterns"):
@@ -623,6 +629,30 @@ def build_report(
                     server=server, tool=tool, controls=tuple(_describe_tool(tp)) if tp else ()
                 )
             )
+    pack_names_ = set()
+    for _pack in (_pget(policy, "packs") or ()) if policy is not None else ():
+        try:
+            from cordon.policy import load_pack
+
+            pack_names_.update((load_pack(_pack).get("tools") or {}).keys())
+        except Exception:  # noqa: BLE001 - an unknown pack is reported by the policy loader
+            pass
+    if listed:
+        strays = sorted(set(tool_policies) - listed - pack_names_)
+        if strays:
+            findings.append(
+                "Policy entries for tools no server listed (a typo leaves the real tool "
+                "uncontrolled): " + ", ".join(strays)
+            )
+    unconfined = sorted(
+        t
+        for t, tp in tool_policies.items()
+        if _pget(tp, "path_params") and not _pget(tp, "allowed_path_prefixes") and t in listed
+    )
+    if unconfined:
+        findings.append(
+            "Tools whose path parameters are not confined to any prefix: " + ", ".join(unconfined)
+        )
     for tool in sorted(set(tool_policies) - listed):
         rows.append(
             ControlRow(

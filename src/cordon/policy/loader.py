@@ -174,6 +174,18 @@ def load_policy(sources: Iterable[PolicySource] = ()) -> Policy:
                 merged, {k: v for k, v in pdata.items() if k != "packs"}, set(pack_tools)
             )
         merged = _layer(merged, data, pack_tools)
+    default_prefixes = merged.get("allowed_path_prefixes")
+    if default_prefixes:
+        # the global prefixes confine every tool that names path parameters but no prefixes
+        tools = dict(merged.get("tools") or {})
+        for name, entry in tools.items():
+            if (
+                isinstance(entry, Mapping)
+                and entry.get("path_params")
+                and not entry.get("allowed_path_prefixes")
+            ):
+                tools[name] = {**entry, "allowed_path_prefixes": list(default_prefixes)}
+        merged["tools"] = tools
     return _validate(merged, "<merged>", {})
 
 

@@ -83,6 +83,7 @@ class Policy(_Strict):
     content: ContentPolicy = ContentPolicy()
     egress: EgressPolicyModel = EgressPolicyModel()
     secrets: SecretsPolicy = SecretsPolicy()
+    allowed_path_prefixes: tuple[str, ...] = ()
     sensitive_paths: tuple[str, ...] = ()
     trust_tools: tuple[str, ...] = ()
     servers: dict[str, ServerPolicy] = Field(default_factory=dict)

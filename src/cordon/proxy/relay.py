@@ -36,6 +36,7 @@ from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
 from cordon.engine.core import Engine, RecordedOutput, Session
 from cordon.engine.pins import PinFile
+from cordon.policy import load_pack
 from cordon.proxy.framing import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_DEPTH,
@@ -669,6 +670,8 @@ class Relay:
             if final and self.pin_file is not None and not self.pins_stored:
                 self.pin_file.store(self.server, self.listing)
                 self.pins_stored = True
+            if final:
+                self.warn_stray_policy_entries()
         for name, v in report.hidden.items():
             rec: dict[str, Any] = {
                 "kind": "pin" if v.rule.startswith("pin.") else "content",
@@ -699,6 +702,17 @@ class Relay:
             self.to_client(line)
             return
         self.to_client(result_frame(id_, {**result, "tools": report.visible}))
+
+    def warn_stray_policy_entries(self) -> None:
+        """A policy entry naming a tool this server does not list is most likely a typo that
+        leaves the real tool uncontrolled: say so on stderr and in the audit log."""
+        listed = {str(t.get("name")) for t in self.listing}
+        from_packs: set[str] = set()
+        for pack in self.engine.policy.packs:
+            from_packs.update((load_pack(pack).get("tools") or {}).keys())
+        for name in sorted(set(self.engine.policy.tools) - listed - from_packs):
+            _log(f"policy names tool {name!r}, which server {self.server!r} does not list")
+            self.record({"kind": "policy", "rule": "policy.unknown_tool", "tool": name})
 
     def on_tool_result(self, id_: Any, tool: str, result: dict[str, Any], line: bytes) -> None:
         if result.get("resultType") == "input_required":
