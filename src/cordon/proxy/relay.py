@@ -69,13 +69,35 @@ def _log(msg: str) -> None:
 
 
 def _id_key(id_: Any) -> tuple[str, Any]:
-    return (type(id_).__name__, id_)
+    """The key a JSON-RPC id is matched by, the way clients match it.
+
+    The TypeScript SDK compares ``Number(response.id)`` and the Python SDK coerces numeric
+    strings too, so an upstream that answers request ``3`` with id ``"3"`` or ``3.0`` is
+    matched to it by the client: cordon must match it the same way, or such a reply would
+    skip every check on its way back (red-team finding F1).
+    """
+    if isinstance(id_, bool):
+        return ("o", id_)
+    if isinstance(id_, int):
+        return ("n", id_)
+    if isinstance(id_, float):
+        return ("n", int(id_)) if id_.is_integer() else ("f", id_)
+    if isinstance(id_, str):
+        try:
+            f = float(id_)
+        except ValueError:
+            return ("s", id_)
+        if f.is_integer() and abs(f) < 2**63:
+            return ("n", int(f))
+        return ("s", id_)
+    return ("o", repr(id_))
 
 
 @dataclass
 class _Pending:
     method: str
     tool: str | None = None
+    id: Any = None
     final_page_unknown: bool = True
 
 
@@ -243,9 +265,9 @@ class Relay:
         rc = self.up.get_returncode()
         if self.client_eof.done():
             return 0
-        for key in list(self.pending):
+        for pend in list(self.pending.values()):
             self.to_client(
-                error_frame(key[1], INTERNAL_ERROR, "cordon: the upstream server exited")
+                error_frame(pend.id, INTERNAL_ERROR, "cordon: the upstream server exited")
             )
         self.pending.clear()
         await self._flush()
@@ -340,7 +362,7 @@ class Relay:
                 if method == "initialize":
                     caps = (msg.get("params") or {}).get("capabilities") or {}
                     self.legacy_elicitation = isinstance(caps, dict) and "elicitation" in caps
-                self.pending[_id_key(msg["id"])] = _Pending(method=str(method))
+                self.pending[_id_key(msg["id"])] = _Pending(method=str(method), id=msg["id"])
                 self.to_upstream(item)
         else:
             self.to_upstream(item)
@@ -454,7 +476,7 @@ class Relay:
                     ),
                 )
                 return
-            self.pending[_id_key(id_)] = _Pending(method="tools/call", tool=tool)
+            self.pending[_id_key(id_)] = _Pending(method="tools/call", tool=tool, id=id_)
             self.to_upstream(line)
             return
         if v.verdict == "deny":
@@ -573,7 +595,7 @@ class Relay:
         v2 = self.session.check(tool, args, server=self.server)
         self.record_verdict(tool, args, v2)
         if v2.verdict == "allow":
-            self.pending[_id_key(id_)] = _Pending(method="tools/call", tool=tool)
+            self.pending[_id_key(id_)] = _Pending(method="tools/call", tool=tool, id=id_)
             self.to_upstream(line)
         else:
             self._deny(id_, v2)
@@ -591,7 +613,9 @@ class Relay:
                     "size": item.size,
                 }
             )
-            if rid is not None and self.pending.pop(_id_key(rid), None) is not None:
+            pend = self.pending.pop(_id_key(rid), None) if rid is not None else None
+            if pend is not None:
+                rid = pend.id
                 self.to_client(
                     error_frame(
                         rid,
@@ -610,8 +634,11 @@ class Relay:
             return
         method = msg.get("method")
         if method is not None:
-            if method == "notifications/message":
-                self.session.observe_untrusted(msg.get("params"))
+            # notifications and server-to-client requests (sampling, elicitation) are server
+            # output too: their text is recorded for taint
+            params = msg.get("params")
+            if params:
+                self.session.observe_untrusted(params)
             self.to_client(item)
         else:
             self.on_response(msg, item)
@@ -620,8 +647,21 @@ class Relay:
         id_ = msg.get("id")
         p = self.pending.pop(_id_key(id_), None)
         if p is None:
-            self.to_client(line)
+            # an answer to nothing the client asked (or to a call cordon refused): fail closed
+            self.record(
+                {
+                    "kind": "frame_refused",
+                    "direction": "server",
+                    "reason": "response to an unknown id",
+                }
+            )
+            _log("dropped an upstream response whose id matches no pending request")
             return
+        if type(id_) is not type(p.id) or id_ != p.id:
+            # the client would match it anyway; hand it the id it sent
+            msg = {**msg, "id": p.id}
+            line = orjson.dumps(msg)
+            id_ = p.id
         if "error" in msg:
             self.session.observe_untrusted(msg.get("error"))
             self.to_client(line)
@@ -648,7 +688,38 @@ class Relay:
         elif p.method in ("initialize", "server/discover"):
             self.on_init_result(id_, result, line)
         else:
-            self.to_client(line)
+            self.on_other_result(id_, p.method, result, line)
+
+    def on_other_result(self, id_: Any, method: str, result: dict[str, Any], line: bytes) -> None:
+        """Any other result (resources/read, prompts/get, completion/complete...) is server
+        output too (invariant 6): recorded for taint and secrets and scanned. In block mode a
+        finding at or above the threshold replaces it with a JSON-RPC error naming the rules;
+        warn mode logs (only tool results are rewritten)."""
+        recorded = self.session.record_output(result)
+        obs = self.session.observe_output(
+            method, result, server=self.server, content_mode="monitor", recorded=recorded
+        )
+        policy = self.engine.policy.content
+        bad = sorted(
+            {f.rule for f in obs.findings if severity_at_least(f.severity, policy.block_at)}
+        )
+        if obs.findings:
+            self.record(
+                {
+                    "kind": "content",
+                    "where": method,
+                    "rules": sorted({f.rule for f in obs.findings}),
+                    "action": "block" if bad and policy.mode == "block" else "deliver",
+                }
+            )
+        if bad and policy.mode == "block":
+            self.to_client(
+                error_frame(
+                    id_, INTERNAL_ERROR, f"cordon blocked this {method} result: {', '.join(bad)}"
+                )
+            )
+            return
+        self.to_client(line)
 
     def on_tools_list(self, id_: Any, result: dict[str, Any], line: bytes) -> None:
         tools = result.get("tools")
