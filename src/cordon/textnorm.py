@@ -579,3 +579,50 @@ def decoded_views(text: str, *, max_depth: int = 2, max_views: int = 16) -> list
         if not frontier:
             break
     return views
+
+
+# -- URL spelling canonicalisation ---------------------------------------------------------
+
+_URL_TRICK_HINT = re.compile(r"[:%\\\t\r\n\u3002\uff0e\uff61]")
+_SCHEME_SLASHES = re.compile(r"(?i)\b(https?|wss?|ftp)[ \t]*:[\\/]*")
+_UNRESERVED_PCT = re.compile(
+    r"%(2[dDeE]|3[0-9]|4[1-9a-fA-F]|5[0-9aA]|6[1-9a-fA-F]|7[0-9aA]|5[fF]|7[eE])"
+)
+_URL_DOTS = str.maketrans(
+    {"\u3002": ".", "\uff0e": ".", "\uff61": ".", "\\": "/", "\t": None, "\r": None, "\n": None}
+)
+
+
+def canonical_urls(text: str) -> str:
+    """The text as a WHATWG URL parser reads the URLs in it, for destination checks.
+
+    Browsers, Node's ``fetch`` and Python's ``urlsplit`` accept spellings that a naive
+    ``scheme://host`` pattern misses (red-team findings F3, F4): tabs and newlines inside a URL
+    are dropped, ``\\`` is ``/``, a special scheme takes any number of slashes
+    (``http:/x``, ``http:///x``, ``http:x``), ideographic full stops separate labels, and
+    percent-encoded unreserved characters in a host are decoded (``%2e`` is ``.``). Returns
+    ``text`` itself when none of these can apply (the common case, one regex search).
+    Callers check both the original and this form, so the union can only add destinations.
+    """
+    if not _URL_TRICK_HINT.search(text):
+        return text
+    t = text.translate(_URL_DOTS)
+    t = _SCHEME_SLASHES.sub(lambda m: m.group(1).lower() + "://", t)
+    if "%" in t:
+        t = _UNRESERVED_PCT.sub(lambda m: chr(int(m.group(1), 16)), t)
+    return t
+
+
+_EMAIL_COMMENT = re.compile(r"\([^()\n]{0,64}\)")
+_EMAIL_LITERAL = re.compile(r"@\[([^\[\]\s]{1,253})\]")
+
+
+def canonical_emails(text: str) -> str:
+    """Address spellings mail software reduces to the same mailbox (RFC 5322): comments
+    ``a(x)@b`` and quotes ``"a"@b`` dropped, quoted-pair backslashes removed, a bracketed
+    domain ``a@[b]`` unbracketed (red-team F5). Returns ``text`` when it has no ``@``."""
+    if "@" not in text:
+        return text
+    t = _EMAIL_COMMENT.sub("", text)
+    t = _EMAIL_LITERAL.sub(lambda m: "@" + m.group(1), t)
+    return t.replace('"', "").replace("\\", "")

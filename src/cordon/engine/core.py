@@ -383,26 +383,33 @@ class Session:
 
     def _sinks(
         self, tool: str, server: str, tp: ToolPolicy, arguments: Mapping[str, Any]
-    ) -> tuple[bool, list[str]]:
-        """(is_sending, the argument names to check as destinations)."""
+    ) -> tuple[bool, list[tuple[str, Any]]]:
+        """(is_sending, the (argument name, value) pairs to check as destinations).
+
+        Destination-shaped names count at any depth (``{"headers": {"Bcc": ...}}``)."""
         if tp.exfiltrating is False:
             return False, []
         shaped = [k for k in arguments if is_sink_param(k)]
+        nested = [
+            (k, v)
+            for k, v in _args.iter_keyed(arguments)
+            if k not in arguments and is_sink_param(k)
+        ]
         declared = list(tp.sink_params)
-        sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped)
+        sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested)
         if not sending:
             return False, []
         names = list(dict.fromkeys([*declared, *shaped]))
-        present = [n for n in names if n in arguments]
+        present = [(n, arguments[n]) for n in names if n in arguments]
         if (declared and not any(n in arguments for n in declared)) or (
-            not present and tp.exfiltrating
+            not present and not nested and tp.exfiltrating
         ):
             # A sending tool called without its declared sinks: every string argument is
             # searched for address-shaped destinations (see _FALLBACK_KINDS).
             self._fallback = True
-            return True, [k for k, v in arguments.items() if _has_string(v)]
+            return True, [(k, v) for k, v in arguments.items() if _has_string(v)]
         self._fallback = False
-        return True, present
+        return True, present + nested
 
     def _approval_key(
         self, v: Verdict, server: str, tool: str, arguments: Mapping[str, Any]
@@ -567,8 +574,14 @@ class Session:
         if sending:
             trusted_patterns = (*policy.trusted_destinations, *tp.trusted_destinations)
             fallback = self._fallback
-            for name in sink_names:
-                for dest in extract_destinations(arguments[name]):
+            for name, value in sink_names:
+                dests = extract_destinations(value)
+                if not dests and not fallback and _has_string(value):
+                    # a sink value that names no destination cordon can parse is not cleared:
+                    # it is asked about, never allowed unseen (red-team F4)
+                    raw = " ".join(str(x) for x in _args.leaves(value) if isinstance(x, str))
+                    dests = [Destination(kind="other", raw=raw[:200], key=norm(raw)[:200])]
+                for dest in dests:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
                     found.append(dest.key)

@@ -86,6 +86,7 @@ from typing import Any, Literal
 
 from cordon._types import Verdict
 from cordon.engine.actions import split_tokens
+from cordon.textnorm import canonical_urls
 
 __all__ = [
     "DEFAULT_HOST_PARAMS",
@@ -694,10 +695,15 @@ def check_egress(
             value = str(value)
         if not isinstance(value, str) or not value:
             continue
-        for rule, reason, dest in _judge_text(value, kind, policy, comp):
-            rank = _RANK[rule]
-            if best is None or rank > best[0]:
-                best = (rank, rule, reason, path, dest)
+        views = [value]
+        canon = canonical_urls(value)
+        if canon != value:
+            views.append(canon)  # the URL as fetch/urlsplit read it (http:///x, \, %2e, tabs)
+        for view in views:
+            for rule, reason, dest in _judge_text(view, kind, policy, comp):
+                rank = _RANK[rule]
+                if best is None or rank > best[0]:
+                    best = (rank, rule, reason, path, dest)
                 if rank == _RANK["egress.metadata"]:
                     break
         if best is not None and best[0] == _RANK["egress.metadata"]:

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from urllib.parse import parse_qsl
 
 from cordon.taint._keys import EMAIL_RE, HOST_RE, email_key, norm, phone_key, url_keys
-from cordon.textnorm import decode_percent
+from cordon.textnorm import canonical_emails, canonical_urls, decode_percent, decoded_views
 
 __all__ = ["Destination", "DestinationKind", "extract_destinations"]
 
@@ -94,6 +94,21 @@ def _walk(value: Any, found: list[Destination], seen: set[tuple[str, str]], dept
 
 def _from_string(raw_text: str, found: list[Destination], seen: set[tuple[str, str]],
                  depth: int) -> None:  # fmt: skip
+    views = [raw_text]
+    for view in decoded_views(raw_text, max_depth=1, max_views=6)[1:]:
+        views.append(view)  # percent, entities, JSON escapes, QP, RFC 2047, base64 in the value
+    for view in list(views):
+        for canon in (canonical_urls(view), canonical_emails(view)):
+            if canon not in views:
+                # the URL as fetch/urlsplit read it, the address as mail software reads it
+                views.append(canon)
+    for view in views[1:]:
+        _from_view(view, found, seen, depth)
+    _from_view(raw_text, found, seen, depth)
+
+
+def _from_view(raw_text: str, found: list[Destination], seen: set[tuple[str, str]],
+               depth: int) -> None:  # fmt: skip
     text = norm(raw_text)
     if not text:
         return
