@@ -422,8 +422,10 @@ def main() -> int:
     code = next((o.code for o in guarded.outcomes if o.code), None)
     if code:
         console.print(
-            f"The new-address mail was refused with a one-time code. A person could allow one "
-            f"retry by typing [bold]cordon approve {code}[/bold] in their own terminal."
+            f"The new-address mail was refused with a one-time code. In a live session a person "
+            f"would allow one retry from their own terminal with [bold].venv/bin/cordon approve "
+            f"--store examples/demo/out/approvals.json {code}[/bold] (the demo's agent has "
+            f"already finished, so nothing would retry it)."
         )
     failed = [name for name, ok in results if not ok]
     for name, ok in results:
