@@ -255,7 +255,6 @@ class Session:
             if defs:
                 self.taint.add_value(list(defs.values()))
         self.trusted_words: set[str] = set()
-        self._fallback = False
         for text in trusted:
             self.add_trusted(text)
         self.counts: dict[tuple[str, str], int] = {}
@@ -383,12 +382,14 @@ class Session:
 
     def _sinks(
         self, tool: str, server: str, tp: ToolPolicy, arguments: Mapping[str, Any]
-    ) -> tuple[bool, list[tuple[str, Any]]]:
-        """(is_sending, the (argument name, value) pairs to check as destinations).
+    ) -> tuple[bool, list[tuple[str, Any]], bool]:
+        """(is_sending, the (argument name, value) pairs to check as destinations, fallback).
 
-        Destination-shaped names count at any depth (``{"headers": {"Bcc": ...}}``)."""
+        Destination-shaped names count at any depth (``{"headers": {"Bcc": ...}}``).
+        ``fallback`` is True when a sending tool was called without its declared sinks and
+        every string argument is searched for address-shaped destinations instead."""
         if tp.exfiltrating is False:
-            return False, []
+            return False, [], False
         shaped = [k for k in arguments if is_sink_param(k)]
         nested = [
             (k, v)
@@ -398,7 +399,7 @@ class Session:
         declared = list(tp.sink_params)
         sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested)
         if not sending:
-            return False, []
+            return False, [], False
         names = list(dict.fromkeys([*declared, *shaped]))
         present = [(n, arguments[n]) for n in names if n in arguments]
         if (declared and not any(n in arguments for n in declared)) or (
@@ -406,10 +407,8 @@ class Session:
         ):
             # A sending tool called without its declared sinks: every string argument is
             # searched for address-shaped destinations (see _FALLBACK_KINDS).
-            self._fallback = True
-            return True, [(k, v) for k, v in arguments.items() if _has_string(v)]
-        self._fallback = False
-        return True, present + nested
+            return True, [(k, v) for k, v in arguments.items() if _has_string(v)], True
+        return True, present + nested, False
 
     def _approval_key(
         self, v: Verdict, server: str, tool: str, arguments: Mapping[str, Any]
@@ -568,12 +567,11 @@ class Session:
             asks.append(v)
 
         # 6. taint sink gate
-        sending, sink_names = self._sinks(tool, server, tp, arguments)
+        sending, sink_names, fallback = self._sinks(tool, server, tp, arguments)
         found: list[str] = []
         dest_allowlisted = True
         if sending:
             trusted_patterns = (*policy.trusted_destinations, *tp.trusted_destinations)
-            fallback = self._fallback
             for name, value in sink_names:
                 dests = extract_destinations(value)
                 if not dests and not fallback and _has_string(value):
