@@ -245,6 +245,32 @@ RULES: tuple[Rule, ...] = (
         window=200,
     ),
     _R(
+        id="inj.task_preamble",
+        severity="high",
+        mention_severity="low",
+        summary="A task-hijack preamble: 'before you can solve the task I gave you, please do "
+        "the following first'; 'this is an important message from me ... to you, <model>'.",
+        why="It tells the agent to run the attacker's steps ahead of the user's task while "
+        "posing as the user; no honest data source addresses the agent this way.",
+        fix="Block the result; the data-flow rules stop what the steps would send.",
+        source="Debenedetti et al., 'AgentDojo' (arXiv:2406.13352), the important_instructions "
+        "attack; OWASP LLM01:2025",
+        pattern=(
+            r"\bbefore\s+you\s+(?:can\s+|could\s+)?(?:solve|complete|finish|do|start|continue"
+            r"(?:\s+with)?|answer)\s+(?:the|your|this|my|that)\s+(?:task|request|job|"
+            r"assignment|question)\b[^.\n]{0,80}?\b(?:please\s+)?(?:do|complete|perform|"
+            r"follow|carry\s+out)\s+(?:the\s+following|these\s+steps|this)\s*(?:first|before)?"
+            r"|\bthis\s+is\s+an\s+(?:important|urgent)\s+message\s+from\s+me\b[^.\n]{0,80}?"
+            r"\bto\s+you\b"
+        ),
+        anchors=(
+            r"before\s+you\s",
+            r"important\s+message\s+from\s+me",
+            r"urgent\s+message\s+from\s+me",
+        ),
+        window=300,
+    ),
+    _R(
         id="inj.authority",
         severity="high",
         mention_severity="low",
