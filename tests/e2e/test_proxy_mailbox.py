@@ -119,3 +119,28 @@ async def test_pin_accept_reapproves_after_restart(harness: Harness) -> None:
     assert ("weather" in names) != any(
         r.get("rule") == "content.poisoned_definition" for r in recs[-1:]
     )
+
+
+async def test_repin_replaces_persisted_pins(harness: Harness) -> None:
+    box = harness.tmp / "box"
+    box.mkdir()
+    pin_file = harness.tmp / "pins.json"
+    env = {"MAILBOX_DIR": str(box)}
+    extra = ["--pin-file", str(pin_file), "--block-at", "critical"]
+    async with Client(
+        harness.cordon(mailbox_server(), extra=extra, env=env, name="mail"), mode="legacy"
+    ) as client:
+        await client.list_tools()
+    env2 = {**env, "MAILBOX_POISON_TOOL": "1"}
+    async with Client(
+        harness.cordon(mailbox_server(), extra=extra, env=env2, name="mail"), mode="legacy"
+    ) as client:
+        assert "weather" not in {t.name for t in (await client.list_tools()).tools}
+    async with Client(
+        harness.cordon(mailbox_server(), extra=[*extra, "--repin"], env=env2, name="mail"),
+        mode="legacy",
+    ) as client:
+        await client.list_tools()
+        r = await client.call_tool("weather", {"city": "Oslo"})
+    assert "pin.unknown_tool" not in text_of(r)
+    assert "weather" in json.loads(pin_file.read_text())["servers"]["mail"]["tools"]
