@@ -26,6 +26,7 @@ from cordon._types import SEVERITY_ORDER, Finding, Severity
 from cordon.content._rule import Rule, anchor_head
 from cordon.content.normalize import Normalized, normalize
 from cordon.content.rules import RULES, rule_by_id
+from cordon.textnorm import decode_json_escapes
 
 __all__ = ["Hit", "evidence_for", "scan_hits"]
 
@@ -328,6 +329,15 @@ def scan_hits(
                     )
             if serious and (only is None or payload.id in only):
                 out.append(Hit(rule=payload, severity=payload.severity, span=layer.span, value=""))
+        if "\\" in text and _ESCAPE_HINT.search(text):
+            # text that carries JSON/Python string escapes ("...model.\\nBefore you...") is
+            # read by the model with the escapes applied: scan that reading too
+            decoded = decode_json_escapes(text)
+            if decoded != text:
+                for h in scan_hits(decoded, only=only, depth=depth - 1):
+                    out.append(
+                        Hit(rule=h.rule, severity=h.severity, span=(0, len(text)), value=h.value)
+                    )
     seen: set[tuple[str, tuple[int, int]]] = set()
     unique: list[Hit] = []
     for h in sorted(out, key=lambda h: (h.span, h.rule.id)):
@@ -340,6 +350,7 @@ def scan_hits(
     return unique
 
 
+_ESCAPE_HINT = re.compile(r"\\[nrt\"/u]")
 _DEFANG = str.maketrans({c: "_" for c in "<>|[](){}!`*#\\\x1b"})
 
 

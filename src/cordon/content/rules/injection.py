@@ -258,9 +258,9 @@ RULES: tuple[Rule, ...] = (
         pattern=(
             r"\bbefore\s+you\s+(?:can\s+|could\s+)?(?:solve|complete|finish|do|start|continue"
             r"(?:\s+with)?|answer)\s+(?:the|your|this|my|that)\s+(?:task|request|job|"
-            r"assignment|question)\b[^.\n]{0,80}?\b(?:please\s+)?(?:do|complete|perform|"
+            r"assignment|question)\b[^.]{0,100}?\b(?:please\s+)?(?:do|complete|perform|"
             r"follow|carry\s+out)\s+(?:the\s+following|these\s+steps|this)\s*(?:first|before)?"
-            r"|\bthis\s+is\s+an\s+(?:important|urgent)\s+message\s+from\s+me\b[^.\n]{0,80}?"
+            r"|\bthis\s+is\s+an\s+(?:important|urgent)\s+message\s+from\s+me\b[^.]{0,100}?"
             r"\bto\s+you\b"
         ),
         anchors=(
