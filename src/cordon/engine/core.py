@@ -587,7 +587,7 @@ class Session:
                     if v is None:
                         continue
                     if v.verdict == "deny":
-                        return self._with_dests(v, found, arguments, sink_names)
+                        return self._with_dests(v, found)
                     dest_allowlisted = False
                     asks.append(v)
             if not found:
@@ -612,7 +612,7 @@ class Session:
         if external or sending:
             v = check_secrets(dict(arguments), self.secrets, sending=True)
             if v is not None:
-                return self._with_dests(v, found, arguments, sink_names)
+                return self._with_dests(v, found)
 
         for a in asks:
             key = self._approval_key(a, server, tool, arguments)
@@ -631,8 +631,6 @@ class Session:
                     details={**a.details, "approval_key": list(key)},
                 ),
                 found,
-                arguments,
-                sink_names,
             )
         if found:
             return Verdict(
@@ -665,9 +663,8 @@ class Session:
                 )
         return None
 
-    def _with_dests(
-        self, v: Verdict, found: list[str], arguments: Mapping[str, Any], names: list[str]
-    ) -> Verdict:
+    def _with_dests(self, v: Verdict, found: list[str]) -> Verdict:
+        """``v`` carrying every destination found in the call (for the audit record)."""
         if v.destinations or not found:
             return v
         return Verdict(

@@ -15,10 +15,8 @@ None of these ends the session.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,20 +98,6 @@ class LineSplitter:
         line = b"".join(self.parts)
         self.parts, self.size = [], 0
         return [line] if line.strip() else []
-
-
-async def read_lines(
-    reader: asyncio.StreamReader, max_bytes: int
-) -> AsyncIterator[bytes | Oversize]:
-    """Yield complete lines from ``reader`` (see :class:`LineSplitter`)."""
-    splitter = LineSplitter(max_bytes)
-    while True:
-        chunk = await reader.read(1 << 20)
-        items = splitter.feed(chunk) if chunk else splitter.end()
-        for item in items:
-            yield item
-        if not chunk:
-            return
 
 
 def parse_frame(line: bytes) -> dict[str, Any]:

@@ -979,6 +979,3 @@ def _done(fut: asyncio.Future[Any] | None) -> None:
 def run_relay(relay: Relay) -> int:
     """Run a relay to completion on a fresh event loop; returns the exit status."""
     return asyncio.run(relay.run())
-
-
-Factory = Callable[[], Relay]
