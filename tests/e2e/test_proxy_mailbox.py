@@ -144,3 +144,29 @@ async def test_repin_replaces_persisted_pins(harness: Harness) -> None:
         r = await client.call_tool("weather", {"city": "Oslo"})
     assert "pin.unknown_tool" not in text_of(r)
     assert "weather" in json.loads(pin_file.read_text())["servers"]["mail"]["tools"]
+
+
+@pytest.mark.requirement("inv:audit-before-forward")
+async def test_unwritable_audit_log_refuses_calls_and_answers(harness: Harness) -> None:
+    """No audit record, no forwarding: once the log cannot be written, allowed calls are
+    refused (audit.unwritable) and other verdicts are answered with an error, not left hanging."""
+    import shutil
+
+    from mcp.shared.exceptions import MCPError
+
+    box = harness.tmp / "box"
+    box.mkdir()
+    env = {"MAILBOX_DIR": str(box)}
+    policy = harness.policy({"version": 1, "trusted_destinations": ["ops@example.com"]})
+    async with Client(
+        harness.cordon(mailbox_server(), policies=[policy], env=env), mode="legacy"
+    ) as client:
+        await client.list_tools()
+        harness.audit.unlink()
+        harness.audit.mkdir()  # the log path is now a directory: every write fails
+        r = await client.call_tool("send_email", {"to": "ops@example.com", "body": "x"})
+        assert r.is_error and "audit.unwritable" in text_of(r)
+        with pytest.raises(MCPError):
+            await client.call_tool("nope", {})
+    shutil.rmtree(harness.audit)
+    assert not (box / "outbox").exists()

@@ -175,28 +175,30 @@ class Relay:
         self.up_in.write(data if data.endswith(b"\n") else data + b"\n")
 
     def guard(self, handler: Callable[[Any], None], item: Any) -> None:
-        """Run a frame handler; an unexpected error answers the frame's request, never
-        forwards it, and keeps the session going (fail closed)."""
+        """Run a frame handler; an unexpected error (a bug, an unwritable audit log) answers
+        the frame's request with a JSON-RPC error, never forwards it, and keeps the session
+        going (fail closed): a client request is not forwarded, an upstream result is
+        withheld."""
         try:
             handler(item)
-        except AuditError as exc:
-            _log(f"audit log unwritable: {exc}")
         except Exception as exc:  # noqa: BLE001 - a bug must not forward or end the session
-            _log(f"internal error handling a frame: {exc!r}")
+            _log(f"error handling a frame, answered with an error: {exc!r}")
             if not isinstance(item, bytes):
                 return
             try:
                 msg = parse_frame(item)
             except ProtocolError:
                 return
-            if "id" in msg and "method" in msg and handler == self.on_client_line:
-                self.to_client(
-                    error_frame(
-                        msg["id"],
-                        INTERNAL_ERROR,
-                        "cordon: internal error; the request was not forwarded",
-                    )
-                )
+            if "id" not in msg:
+                return
+            if "method" in msg and handler == self.on_client_line:
+                why = "cordon: internal error; the request was not forwarded"
+            elif "method" not in msg and handler == self.on_server_line:
+                why = "cordon: internal error; the upstream result was withheld"
+            else:
+                return
+            with contextlib.suppress(Exception):
+                self.to_client(error_frame(msg["id"], INTERNAL_ERROR, why))
 
     def record(self, rec: dict[str, Any]) -> None:
         self.audit.write({"session": self.session.id, "server": self.server, **rec})
@@ -799,8 +801,9 @@ class Relay:
             recorded = self.session.record_output(result)  # taint first: other servers see it
             self.to_client(line)
             if len(line) <= _SMALL_RESULT and not self.queued:
-                # a small result is already out of the pipe buffer: record the rest now
-                self.observe(tool, result, None, None, recorded)
+                # a small result is already out of the pipe buffer: record the rest now (the
+                # result is delivered, so an error here is logged, not answered twice)
+                self.guard(lambda _: self.observe(tool, result, None, None, recorded), None)
                 return
             self.queued.append((tool, recorded))
             if self.observer is None or self.observer.done():
