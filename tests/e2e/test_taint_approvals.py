@@ -262,3 +262,33 @@ async def test_elicitation_timeout_denies(harness: Harness) -> None:
         assert r.is_error and "timeout" in text_of(r)
     assert _outbox(box) == []
     assert [a["answer"] for a in harness.records("approval")] == ["timeout"]
+
+
+async def test_cordon_question_and_upstream_question_on_one_2026_call(harness: Harness) -> None:
+    """cordon asks first (input_required with its sealed state); after the accept, the call
+    goes upstream, which asks its own question; the client's answer and the upstream's
+    requestState reach it unchanged, and the mail is sent once."""
+    box = _box(harness, "nothing")
+    asked: list[str] = []
+
+    async def on_elicit(ctx: Any, params: Any) -> ElicitResult:
+        asked.append(params.message)
+        if params.message.startswith("cordon"):
+            return ElicitResult(action="accept", content={"approve": True})
+        return ElicitResult(action="accept", content={"ok": True})
+
+    params = harness.cordon(mailbox_server(), env={"MAILBOX_DIR": str(box)}, name="mail")
+    async with Client(params, mode="auto", elicitation_callback=on_elicit) as client:
+        assert client.protocol_version == "2026-07-28"
+        await client.list_tools()
+        r = await client.call_tool(
+            "confirm_send", {"to": "new.person@partner.example", "body": "hi"}
+        )
+        assert not r.is_error, text_of(r)
+    assert [a.split(":")[0] for a in asked] == ["cordon", "mailbox"]
+    sent = _outbox(box)
+    assert (
+        len(sent) == 1
+        and sent[0]["to"] == "new.person@partner.example"
+        and sent[0]["confirmed"] == "accept"
+    )

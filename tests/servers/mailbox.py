@@ -24,7 +24,16 @@ import anyio
 from mcp.server import Server
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.stdio import stdio_server
-from mcp_types import CallToolRequestParams, CallToolResult, ListToolsResult, TextContent, Tool
+from mcp_types import (
+    CallToolRequestParams,
+    CallToolResult,
+    ElicitRequest,
+    ElicitRequestFormParams,
+    InputRequiredResult,
+    ListToolsResult,
+    TextContent,
+    Tool,
+)
 
 ROOT = Path(os.environ["MAILBOX_DIR"])
 STATE = {"pulled": False}
@@ -77,6 +86,15 @@ def _tools() -> list[Tool]:
             input_schema={"type": "object", "properties": {}},
         ),
         Tool(
+            name="confirm_send",
+            description="Send an email after the user confirms it (asks through input_required).",
+            input_schema={
+                "type": "object",
+                "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
+                "required": ["to"],
+            },
+        ),
+        Tool(
             name="audit_peek",
             description="Test hook: count audit lines about this tool.",
             input_schema={"type": "object", "properties": {}},
@@ -112,7 +130,9 @@ async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
     return ListToolsResult(tools=_tools())
 
 
-async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult:
+async def call_tool(
+    ctx: Any, params: CallToolRequestParams
+) -> CallToolResult | InputRequiredResult:
     args = params.arguments or {}
     name = params.name
     if name == "read_inbox":
@@ -140,6 +160,32 @@ async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult:
         except Exception:  # noqa: BLE001 - 2026 connections have no back channel
             pass
         return _text("changed")
+    if name == "confirm_send":
+        # 2026-07-28: the server's own question travels as input_required; the client retries
+        # with inputResponses and the requestState echoed
+        answer = (params.input_responses or {}).get("confirm")
+        if answer is None or params.request_state != "mailbox-state-1":
+            return InputRequiredResult(
+                input_requests={
+                    "confirm": ElicitRequest(
+                        params=ElicitRequestFormParams(
+                            message="mailbox: really send?",
+                            requested_schema={
+                                "type": "object",
+                                "properties": {"ok": {"type": "boolean"}},
+                            },
+                        )
+                    )
+                },
+                request_state="mailbox-state-1",
+            )
+        out = ROOT / "outbox"
+        out.mkdir(exist_ok=True)
+        n = len(list(out.iterdir())) + 1
+        (out / f"{n}.json").write_text(
+            json.dumps({**args, "confirmed": getattr(answer, "action", None)}), "utf-8"
+        )
+        return _text(f"sent to {args.get('to')}")
     if name == "audit_peek":
         audit = Path(os.environ.get("MAILBOX_AUDIT", "/nonexistent"))
         lines = audit.read_text("utf-8").splitlines() if audit.exists() else []
