@@ -340,3 +340,11 @@ def test_nested_sink_keys_are_checked() -> None:
         "send_email", {"to": "ops@example.com", "headers": {"Bcc": "drop.box@evil-mail.example"}}
     )
     assert d.verdict == "deny" and d.rule == "taint.seen_in_output" and d.param == "Bcc"
+
+
+def test_degraded_session_refuses_sends_only() -> None:
+    s = _engine(trusted_destinations=["ops@example.com"]).new_session()
+    s.degraded = "recording a read_inbox result failed"
+    d = s.check("send_email", {"to": "ops@example.com"})
+    assert d.verdict == "deny" and d.rule == "session.degraded"
+    assert s.check("read_inbox", {}).verdict == "allow"

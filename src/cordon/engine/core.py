@@ -269,6 +269,9 @@ class Session:
             self.secrets.add(s)
         self.legs = TrifectaState()
         self._last_legs: tuple[bool, bool] = (False, False)
+        #: set when a result could not be fully recorded (secrets, legs): from then on every
+        #: sending or egress call is denied (``session.degraded``), since history is incomplete
+        self.degraded: str | None = None
 
     # -- observing --------------------------------------------------------------------
     def register_secret(self, value: str) -> None:
@@ -607,6 +610,16 @@ class Session:
             if v.verdict == "deny":
                 return v
             asks.append(v)
+
+        if self.degraded is not None and (external or sending):
+            return self._with_dests(
+                Verdict(
+                    verdict="deny",
+                    rule="session.degraded",
+                    reason=f"session history is incomplete ({self.degraded}): sends are refused",
+                ),
+                found,
+            )
 
         # 8. secrets never leave
         if external or sending:

@@ -803,7 +803,7 @@ class Relay:
             if len(line) <= _SMALL_RESULT and not self.queued:
                 # a small result is already out of the pipe buffer: record the rest now (the
                 # result is delivered, so an error here is logged, not answered twice)
-                self.guard(lambda _: self.observe(tool, result, None, None, recorded), None)
+                self.guard(lambda _: self.observe_or_degrade(tool, result, recorded), None)
                 return
             self.queued.append((tool, recorded))
             if self.observer is None or self.observer.done():
@@ -824,7 +824,7 @@ class Relay:
                 return
             tool, recorded = self.queued.popleft()
             self.guard(
-                lambda item: self.observe(item[0], item[1].result, None, None, item[1]),
+                lambda item: self.observe_or_degrade(item[0], item[1].result, item[1]),
                 (tool, recorded),
             )
 
@@ -832,7 +832,26 @@ class Relay:
         """Record every result still queued; called before any decision."""
         while self.queued:
             tool, recorded = self.queued.popleft()
-            self.observe(tool, recorded.result, None, None, recorded)
+            self.observe_or_degrade(tool, recorded.result, recorded)
+
+    def observe_or_degrade(
+        self, tool: str, result: dict[str, Any], recorded: RecordedOutput
+    ) -> None:
+        """Record a delivered result; if that fails, the session's history is incomplete and
+        the engine refuses every later send (fail closed) instead of missing a secret."""
+        try:
+            self.observe(tool, result, None, None, recorded)
+        except Exception as exc:
+            self.session.degraded = f"recording a {tool} result failed: {type(exc).__name__}"
+            self.record(
+                {
+                    "kind": "session",
+                    "rule": "session.degraded",
+                    "tool": tool,
+                    "reason": str(exc)[:200],
+                }
+            )
+            raise
 
     def observe(
         self,
