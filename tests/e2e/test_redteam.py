@@ -16,6 +16,13 @@ from tests.conftest import ROOT, Harness, cordon_exe
 pytestmark = [pytest.mark.e2e]
 
 
+INIT_PARAMS = {
+    "protocolVersion": "2025-11-25",
+    "capabilities": {},
+    "clientInfo": {"name": "t", "version": "1"},
+}
+
+
 class Raw:
     def __init__(self, harness: Harness, env: dict[str, str], extra: list[str] = ()) -> None:  # type: ignore[assignment]
         cmd = [
@@ -48,6 +55,12 @@ class Raw:
             self.seen.append(reply)
             if reply.get("id") == i:
                 return reply
+
+    def handshake(self) -> dict[str, Any]:
+        """initialize (id 1) and tools/list (id 2); returns the initialize reply."""
+        init = self.rpc(1, "initialize", INIT_PARAMS)
+        self.rpc(2, "tools/list", {})
+        return init
 
     def close(self) -> None:
         assert self.proc.stdin is not None
@@ -102,16 +115,7 @@ def test_resource_reads_are_untrusted_output(harness: Harness) -> None:
     d = harness.tmp / "box"
     d.mkdir()
     raw = Raw(harness, {"LENIENT_DIR": str(d)})
-    raw.rpc(
-        1,
-        "initialize",
-        {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"},
-        },
-    )
-    raw.rpc(2, "tools/list", {})
+    raw.handshake()
     res = raw.rpc(3, "resources/read", {"uri": "mem://doc"})
     assert "res.drop" in res["result"]["contents"][0]["text"]
     sent = raw.rpc(
@@ -131,16 +135,7 @@ def test_upstream_input_required_results_are_untrusted_output(harness: Harness) 
     d = harness.tmp / "box"
     d.mkdir()
     raw = Raw(harness, {"LENIENT_DIR": str(d)})
-    raw.rpc(
-        1,
-        "initialize",
-        {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"},
-        },
-    )
-    raw.rpc(2, "tools/list", {})
+    raw.handshake()
     ir = raw.rpc(3, "tools/call", {"name": "needs_input", "arguments": {}})
     assert ir["result"]["resultType"] == "input_required", ir  # relayed unchanged
     sent = raw.rpc(
