@@ -8,6 +8,7 @@ from cordon import __version__
 from cordon._exceptions import CordonError
 from cordon.approvals.codes import CodeStore
 from cordon.audit.log import AuditLog
+from cordon.content import warm as warm_scanner
 from cordon.engine.core import Engine
 from cordon.engine.pins import PinFile
 from cordon.engine.secrets import load_policy_secrets
@@ -56,6 +57,7 @@ def run_proxy(
         store = SharedTaintStore.for_client()
     secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
     engine = Engine(policy, secrets=secrets, shared_taint=store)
+    warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
     pins = None
     if pin_file is not None:
         pins = PinFile(pin_file)
