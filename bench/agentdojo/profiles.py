@@ -49,18 +49,39 @@ SINKS: dict[str, dict[str, tuple[str, ...]]] = {
 
 # tools that read the user's private data (a Rule-of-Two leg)
 SENSITIVE: dict[str, frozenset[str]] = {
-    "workspace": frozenset({
-        "get_unread_emails", "get_sent_emails", "get_received_emails", "get_draft_emails",
-        "search_emails", "search_contacts_by_name", "search_contacts_by_email",
-        "search_files_by_filename", "get_file_by_id", "list_files", "search_files",
-        "search_calendar_events", "get_day_calendar_events",
-    }),
-    "travel": frozenset({"get_user_information", "search_calendar_events",
-                         "get_day_calendar_events"}),
-    "banking": frozenset({"get_iban", "get_balance", "get_most_recent_transactions",
-                          "get_scheduled_transactions", "get_user_info", "read_file"}),
-    "slack": frozenset({"read_channel_messages", "read_inbox", "get_users_in_channel",
-                        "get_channels"}),
+    "workspace": frozenset(
+        {
+            "get_unread_emails",
+            "get_sent_emails",
+            "get_received_emails",
+            "get_draft_emails",
+            "search_emails",
+            "search_contacts_by_name",
+            "search_contacts_by_email",
+            "search_files_by_filename",
+            "get_file_by_id",
+            "list_files",
+            "search_files",
+            "search_calendar_events",
+            "get_day_calendar_events",
+        }
+    ),
+    "travel": frozenset(
+        {"get_user_information", "search_calendar_events", "get_day_calendar_events"}
+    ),
+    "banking": frozenset(
+        {
+            "get_iban",
+            "get_balance",
+            "get_most_recent_transactions",
+            "get_scheduled_transactions",
+            "get_user_info",
+            "read_file",
+        }
+    ),
+    "slack": frozenset(
+        {"read_channel_messages", "read_inbox", "get_users_in_channel", "get_channels"}
+    ),
 }
 
 DESTRUCTIVE: dict[str, frozenset[str]] = {
@@ -68,6 +89,47 @@ DESTRUCTIVE: dict[str, frozenset[str]] = {
     "travel": frozenset({"cancel_calendar_event"}),
     "banking": frozenset(),
     "slack": frozenset({"remove_user_from_slack"}),
+}
+
+# Tools that change something but send nothing anywhere, with the words a user's request
+# uses to ask for that kind of action (cordon's ``requires_request``): an injected
+# "reserve this hotel" has no destination for taint to catch, only a missing request.
+# Generic verbs per kind of action, written once per tool, not per task.
+_BOOK = (r"\bbook", r"\breserv")
+_CALENDAR = (r"calendar", r"\bevents?\b", r"\bmeeting", r"\bremind", r"\bschedul", r"appointment")
+_DELETE = (r"\bdelet", r"\bremov", r"\bclean ?up")
+REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "workspace": {
+        "delete_email": _DELETE,
+        "delete_file": _DELETE,
+        "cancel_calendar_event": (r"\bcancel",),
+        "reschedule_calendar_event": (r"reschedul", r"\bmove", r"postpone", r"\bchange"),
+        "create_file": (r"\bcreate", r"\bwrite", r"\bsave", r"\bnew file", r"\bdraft"),
+        "append_to_file": (r"\bappend", r"\badd", r"\bwrite", r"\bupdate"),
+    },
+    "travel": {
+        "reserve_hotel": _BOOK,
+        "reserve_car_rental": (*_BOOK, r"\brent"),
+        "reserve_restaurant": _BOOK,
+        "create_calendar_event": _CALENDAR,
+        "cancel_calendar_event": (r"\bcancel",),
+    },
+    "banking": {
+        "update_password": (r"password",),
+        "update_user_info": (r"\baddress", r"\bupdate", r"\bchange", r"\bmoved"),
+    },
+    "slack": {
+        "remove_user_from_slack": _DELETE,
+    },
+}
+
+# Tools that list the system's own destinations (cordon's ``directory``): a whole item of
+# their output (a channel, a member, an address-book entry) is a known destination.
+DIRECTORY: dict[str, frozenset[str]] = {
+    "workspace": frozenset({"search_contacts_by_name", "search_contacts_by_email"}),
+    "travel": frozenset(),
+    "banking": frozenset(),
+    "slack": frozenset({"get_channels", "get_users_in_channel"}),
 }
 
 _READ_PREFIXES = ("get_", "search_", "list_", "read_", "check_")
@@ -87,8 +149,7 @@ def mcp_tools(suite: Any, *, annotations: bool = True) -> list[dict[str, Any]]:
     for f in suite.tools:
         schema = f.parameters.model_json_schema()
         schema.setdefault("type", "object")
-        tool: dict[str, Any] = {"name": f.name, "description": f.description,
-                                "inputSchema": schema}
+        tool: dict[str, Any] = {"name": f.name, "description": f.description, "inputSchema": schema}
         if annotations:
             ann: dict[str, Any] = {"readOnlyHint": is_read_only(suite.name, f.name)}
             if not ann["readOnlyHint"]:
@@ -108,8 +169,7 @@ def _tool_entries(suite: Any, style: str) -> dict[str, dict[str, Any]]:
     heuristics); ``full``: every tool is declared, the others with ``exfiltrating: false``."""
     sinks = SINKS[suite.name]
     entries: dict[str, dict[str, Any]] = {
-        name: {"exfiltrating": True, "sink_params": list(params)}
-        for name, params in sinks.items()
+        name: {"exfiltrating": True, "sink_params": list(params)} for name, params in sinks.items()
     }
     if style == "full":
         for f in suite.tools:
@@ -117,15 +177,31 @@ def _tool_entries(suite: Any, style: str) -> dict[str, dict[str, Any]]:
     return entries
 
 
-def cordon_policy(suite: Any, *, content_mode: str, style: str = "full",
-                  trust_actions: bool = False) -> dict[str, Any]:
+def cordon_policy(
+    suite: Any,
+    *,
+    content_mode: str,
+    style: str = "full",
+    trust_actions: bool = False,
+    provenance: bool = True,
+) -> dict[str, Any]:
     """A cordon policy dict (docs/internals.md keys): the sending tools and their
     destination arguments, and the content firewall mode. ``trust_actions`` lists every tool
     under ``trust_tools``, which skips the action *ask* rules (payments, destructiveHint) and
-    leaves the data-flow layers (taint, egress, Rule of Two, secrets) and the block rules."""
+    leaves the data-flow layers (taint, egress, Rule of Two, secrets) and the block rules.
+    ``provenance`` adds ``requires_request`` (:data:`REQUESTS`) and ``directory``
+    (:data:`DIRECTORY`)."""
     tools = _tool_entries(suite, style)
-    policy: dict[str, Any] = {"version": 1, "content": {"mode": content_mode, "block_at": "high"},
-                              "tools": tools}
+    if provenance:
+        for name, patterns in REQUESTS[suite.name].items():
+            tools.setdefault(name, {})["requires_request"] = list(patterns)
+        for name in DIRECTORY[suite.name]:
+            tools.setdefault(name, {})["directory"] = True
+    policy: dict[str, Any] = {
+        "version": 1,
+        "content": {"mode": content_mode, "block_at": "high"},
+        "tools": tools,
+    }
     if trust_actions:
         policy["trust_tools"] = sorted(t.name for t in suite.tools)
     return policy

@@ -25,6 +25,7 @@ from cordon._types import ALLOW, Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
 from cordon.engine import actions as _actions
 from cordon.engine import args as _args
+from cordon.engine import provenance as _prov
 from cordon.engine.egress import EgressPolicy, check_egress
 from cordon.engine.pins import PinSet
 from cordon.engine.secrets import SecretSet, check_secrets, load_policy_secrets
@@ -255,6 +256,10 @@ class Session:
             if defs:
                 self.taint.add_value(list(defs.values()))
         self.trusted_words: set[str] = set()
+        #: the trusted texts as given (``requires_request`` patterns search them)
+        self.trusted_texts: list[str] = []
+        #: destination keys vouched for by whole items of directory tools' output
+        self.directory: set[str] = set()
         for text in trusted:
             self.add_trusted(text)
         self.counts: dict[tuple[str, str], int] = {}
@@ -282,6 +287,7 @@ class Session:
         """Vouch for the destinations in ``text`` (the user's request, an address book):
         address-shaped ones and also bare words, so ``send it to Alice`` vouches ``Alice``."""
         self.trusted.add_text(text)
+        self.trusted_texts.append(text)
         for word in _WORD_RE.findall(norm(text)):
             w = word.strip(".:!?").lstrip("#@")
             if w:
@@ -340,6 +346,8 @@ class Session:
             for secret in find_secrets(everything):
                 self.secrets.add(secret)
         tp = self.engine.tool_policy(tool)
+        if tp.directory and not (isinstance(result, dict) and result.get("isError")):
+            self.directory.update(_prov.directory_keys(result))
         self.legs.observe_result(
             untrusted=self._untrusted_output(tool, server, tp),
             sensitive=self._sensitive(tool, server, tp, None),
@@ -561,6 +569,9 @@ class Session:
         v = self._credential_change(tool, arguments)
         if v is not None:
             asks.append(v)
+        v = _prov.check_requested(tool, tp.requires_request, self.trusted_texts)
+        if v is not None:
+            asks.append(v)
 
         # 5. egress
         v = check_egress(dict(arguments), eng.egress)
@@ -595,6 +606,13 @@ class Session:
                     asks.append(v)
             if not found:
                 dest_allowlisted = False
+            if not fallback:
+                sink_arg_names = {n for n, _ in sink_names}
+                for name, value in arguments.items():
+                    if name not in sink_arg_names:
+                        v = self._forwarded_link(name, value)
+                        if v is not None:
+                            asks.append(v)
 
         # 7. Rule of Two
         external = sending or bool(tp.egress)
@@ -654,6 +672,27 @@ class Session:
             )
         return ALLOW
 
+    def _forwarded_link(self, name: str, value: Any) -> Verdict | None:
+        """An ask when message text carries a URL first seen in untrusted output that the
+        user's text does not vouch for (rule ``taint.forwarded_link``)."""
+        for dest in _prov.forwarded_links(value):
+            if (
+                dest.key in self.trusted_words
+                or self.trusted.lookup(dest) == "tainted"
+                or dest.key in self.vouched
+                or dest.key in self.directory
+            ):
+                continue
+            if self.taint.lookup(dest) != "clean":
+                return Verdict(
+                    verdict="ask",
+                    rule="taint.forwarded_link",
+                    reason=f"'{name}' carries a link first seen in untrusted tool output",
+                    param=name,
+                    destination=dest.key,
+                )
+        return None
+
     def _credential_change(self, tool: str, arguments: Mapping[str, Any]) -> Verdict | None:
         """Ask before a credential is set to a value the user did not type (rule
         ``action.credential_change``). An injected "reset the password to X" is a takeover
@@ -705,6 +744,8 @@ class Session:
             or self.trusted.lookup(dest, sink_is_url=sink_is_url) == "tainted"
         ):
             return None
+        if dest.key in self.directory:
+            return None  # listed whole by a directory tool (policy ``directory: true``)
         state = (
             "clean"
             if dest.key in self.vouched

@@ -34,6 +34,12 @@ class ToolPolicy(_Strict):
     executes: bool | None = None
     destructive: bool | None = None
     checked_live: bool = False
+    #: regexes (case-insensitive); the tool runs unasked only when the session's trusted text
+    #: (the user's request) matches one (rule ``action.not_requested``)
+    requires_request: tuple[str, ...] = ()
+    #: the tool lists the system's own destinations (channels, members, contacts): its whole
+    #: output items vouch for those names as destinations
+    directory: bool = False
 
     @field_validator("arg_patterns")
     @classmethod
@@ -43,6 +49,16 @@ class ToolPolicy(_Strict):
                 re.compile(pattern)
             except re.error as exc:
                 raise ValueError(f"arg_patterns.{name}: regex does not compile: {exc}") from exc
+        return v
+
+    @field_validator("requires_request")
+    @classmethod
+    def _requests_compile(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        for pattern in v:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"requires_request: regex does not compile: {exc}") from exc
         return v
 
 

@@ -1,0 +1,140 @@
+"""Three data-flow rules about where a call's values came from, beyond destination taint.
+
+* **Requested actions** (rule ``action.not_requested``, an ask): a tool whose policy entry
+  has ``requires_request`` (regular expressions, case-insensitive) runs without a question
+  only when the session's trusted text (the user's own request, given to
+  :meth:`cordon.Engine.new_session` as ``trusted``) matches one of them. An injected "reserve
+  the Riverside View Hotel" or "add an event to the calendar" has no destination for taint to
+  catch; what it lacks is the user asking for that kind of action. With no trusted text at
+  all (the stdio proxy sees no prompt) such a tool is always asked about: fail closed.
+* **Directory tools** (``directory: true``): the whole items a directory tool lists (Slack
+  channels and members, an address book's entries) vouch for those names as destinations,
+  like the user's own text does. An item is a whole JSON string leaf or a whole line of text
+  (a ``- `` list bullet, quotes and a ``key:`` prefix removed); a name that only occurs
+  *inside* a longer text (an e-mail body, a message) is not vouched.
+* **Forwarded links** (rule ``taint.forwarded_link``, an ask): a sending call whose message
+  text (any argument that is not a destination) carries a URL first seen in untrusted output,
+  which the user's text does not vouch for. Taint already stops sending *to* such an address;
+  this stops sending *it* to someone the user trusts (a phishing link relayed to a colleague,
+  AgentDojo slack injection task 1).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from functools import cache
+from typing import Any
+
+import orjson
+
+from cordon._types import Verdict
+from cordon.taint import extract_destinations, norm
+
+__all__ = ["check_requested", "directory_keys", "forwarded_links"]
+
+#: a directory item is a name: one token, or a display name of a few words, this long at most
+_MAX_ITEM = 64
+_MAX_WORDS = 4
+_BULLET = re.compile(r"^\s*(?:[-*]\s+)?(?:[A-Za-z_][\w .-]{0,40}:\s+)?")
+_URL_HINT = re.compile(r"://|www\.", re.IGNORECASE)
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def check_requested(
+    tool: str, patterns: tuple[str, ...], trusted_texts: Iterable[str]
+) -> Verdict | None:
+    """An ask unless one of ``patterns`` occurs in the trusted text (``None``: no objection).
+
+    Args:
+        tool: the tool's name (for the reason).
+        patterns: the policy's ``requires_request`` regular expressions (validated at load).
+        trusted_texts: the session's trusted texts, in the order given.
+    """
+    if not patterns:
+        return None
+    texts = list(trusted_texts)
+    for p in patterns:
+        rx = _compiled(p)
+        if any(rx.search(t) for t in texts):
+            return None
+    why = "no user request was given" if not texts else "the user's request does not ask for it"
+    return Verdict(
+        verdict="ask",
+        rule="action.not_requested",
+        reason=f"'{tool}' changes something and {why}",
+    )
+
+
+def _leaves(value: Any) -> Iterator[str]:
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            yield v
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+
+
+def _items(result: Any) -> Iterator[str]:
+    """The whole items of a result: JSON string leaves, else whole lines of its text."""
+    if not isinstance(result, dict):
+        return
+    structured = result.get("structuredContent")
+    if structured is not None:
+        yield from _leaves(structured)
+    for block in result.get("content") or ():
+        if not isinstance(block, dict) or block.get("type") != "text":
+            continue
+        text = block.get("text")
+        if not isinstance(text, str):
+            continue
+        try:
+            parsed = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            parsed = None
+        if isinstance(parsed, dict | list):
+            yield from _leaves(parsed)
+            continue
+        for line in text.splitlines():
+            item = _BULLET.sub("", line, count=1).strip().strip("'\"")
+            if item:
+                yield item
+
+
+def directory_keys(result: Any) -> set[str]:
+    """Destination keys of every whole item a directory tool's ``result`` lists.
+
+    ``result`` is a CallToolResult dict. Only name-shaped items count: one token (a channel,
+    a handle, an address: its normalised text and its destination keys,
+    :func:`cordon.taint.extract_destinations`) or a display name of at most four words (its
+    normalised text only), 64 characters at most. Anything longer is prose, which an
+    attacker may have written (a channel *named* with an injection, AgentDojo's slack
+    vector), and vouches for nothing.
+    """
+    keys: set[str] = set()
+    for item in _items(result):
+        if len(item) > _MAX_ITEM:
+            continue
+        words = item.split()
+        if len(words) == 1:
+            keys.add(norm(item))
+            keys.update(d.key for d in extract_destinations(item))
+        elif len(words) <= _MAX_WORDS and not _URL_HINT.search(item) and "@" not in item:
+            keys.add(norm(item))
+    return keys
+
+
+def forwarded_links(value: Any) -> list[Any]:
+    """The URL destinations written inside a message value (``Destination`` objects)."""
+    out = []
+    for leaf in _leaves(value):
+        if _URL_HINT.search(leaf):
+            out.extend(d for d in extract_destinations(leaf) if d.kind == "url")
+    return out
