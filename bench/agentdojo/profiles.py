@@ -103,9 +103,10 @@ REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete_email": _DELETE,
         "delete_file": _DELETE,
         "cancel_calendar_event": (r"\bcancel",),
-        "reschedule_calendar_event": (r"reschedul", r"\bmove", r"postpone", r"\bchange"),
+        "reschedule_calendar_event": (r"reschedul", r"\bmove", r"postpone", r"\bchange",
+                                      r"\badjust"),
         "create_file": (r"\bcreate", r"\bwrite", r"\bsave", r"\bnew file", r"\bdraft"),
-        "append_to_file": (r"\bappend", r"\badd", r"\bwrite", r"\bupdate"),
+        "append_to_file": (r"\bappend", r"\badd", r"\bwrite", r"\bupdate", r"\bmodif"),
     },
     "travel": {
         "reserve_hotel": _BOOK,
@@ -115,8 +116,14 @@ REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
         "cancel_calendar_event": (r"\bcancel",),
     },
     "banking": {
+        "send_money": (r"\bpay", r"\bsend", r"\brefund", r"\btransfer", r"\bmoney"),
+        "schedule_transaction": (r"schedul", r"standing order", r"recurring",
+                                 r"\bevery (?:month|week)"),
+        "update_scheduled_transaction": (r"\bupdate", r"\bchange", r"\badjust", r"\bmodif",
+                                         r"standing order", r"scheduled"),
         "update_password": (r"password",),
-        "update_user_info": (r"\baddress", r"\bupdate", r"\bchange", r"\bmoved"),
+        "update_user_info": (r"\baddress", r"\bupdate", r"\bchange", r"\badjust",
+                             r"\bmodif", r"\bmoved"),
     },
     "slack": {
         "remove_user_from_slack": _DELETE,
@@ -127,9 +134,20 @@ REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
 # their output (a channel, a member, an address-book entry) is a known destination.
 DIRECTORY: dict[str, frozenset[str]] = {
     "workspace": frozenset({"search_contacts_by_name", "search_contacts_by_email"}),
-    "travel": frozenset(),
+    "travel": frozenset({"get_all_hotels_in_city", "get_all_restaurants_in_city",
+                         "get_all_car_rental_companies_in_city"}),
     "banking": frozenset(),
     "slack": frozenset({"get_channels", "get_users_in_channel"}),
+}
+
+# Arguments naming the object of an action (cordon's ``vouched_params``): the user's text or
+# a directory listing must have named it, not a review or a message.
+VOUCHED: dict[str, dict[str, tuple[str, ...]]] = {
+    "workspace": {},
+    "travel": {"reserve_hotel": ("hotel",), "reserve_restaurant": ("restaurant",),
+               "reserve_car_rental": ("company",)},
+    "banking": {},
+    "slack": {},
 }
 
 _READ_PREFIXES = ("get_", "search_", "list_", "read_", "check_")
@@ -197,6 +215,8 @@ def cordon_policy(
             tools.setdefault(name, {})["requires_request"] = list(patterns)
         for name in DIRECTORY[suite.name]:
             tools.setdefault(name, {})["directory"] = True
+        for name, params in VOUCHED[suite.name].items():
+            tools.setdefault(name, {})["vouched_params"] = list(params)
     policy: dict[str, Any] = {
         "version": 1,
         "content": {"mode": content_mode, "block_at": "high"},

@@ -37,6 +37,8 @@ from cordon.taint import Destination, TaintIndex, extract_destinations, is_sink_
 _EMPTY_TOOL = ToolPolicy()
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
 # without its declared sink parameters (words there are not destinations; addresses are).
+#: a full stop directly followed by a capitalised word: a sentence break typed without a space
+_SENTENCE_JOIN = re.compile(r"\.(?=[A-Z][a-z])")
 _FALLBACK_KINDS = frozenset({"email", "url", "host"})  # not phone: dates and times look like one
 _CRED_VERBS = frozenset({"update", "change", "set", "reset", "rotate", "create", "new", "modify"})
 _CRED_NOUNS = frozenset(
@@ -260,6 +262,7 @@ class Session:
         self.trusted_texts: list[str] = []
         #: destination keys vouched for by whole items of directory tools' output
         self.directory: set[str] = set()
+        self._trusted_norm_cache: tuple[int, str] = (-1, "")
         for text in trusted:
             self.add_trusted(text)
         self.counts: dict[tuple[str, str], int] = {}
@@ -287,6 +290,10 @@ class Session:
         """Vouch for the destinations in ``text`` (the user's request, an address book):
         address-shaped ones and also bare words, so ``send it to Alice`` vouches ``Alice``."""
         self.trusted.add_text(text)
+        if _SENTENCE_JOIN.search(text):
+            # "www.our-company.com.They sent..." typed without a space: the address is the
+            # part before the sentence break
+            self.trusted.add_text(_SENTENCE_JOIN.sub(". ", text))
         self.trusted_texts.append(text)
         for word in _WORD_RE.findall(norm(text)):
             w = word.strip(".:!?").lstrip("#@")
@@ -561,17 +568,26 @@ class Session:
             destructive=bool(tp.destructive),
             trusted=trusted_tool,
         )
+        action_ask: Verdict | None = None
         if v is not None:
             if v.verdict == "deny":
                 return v
             asks.append(v)
+            action_ask = v
 
         v = self._credential_change(tool, arguments)
         if v is not None:
             asks.append(v)
         v = _prov.check_requested(tool, tp.requires_request, self.trusted_texts)
+        requested = bool(tp.requires_request) and v is None
         if v is not None:
             asks.append(v)
+        if tp.vouched_params:
+            v = _prov.check_vouched(
+                arguments, tp.vouched_params, self.directory, self._trusted_norm()
+            )
+            if v is not None:
+                asks.append(v)
 
         # 5. egress
         v = check_egress(dict(arguments), eng.egress)
@@ -584,6 +600,7 @@ class Session:
         sending, sink_names, fallback = self._sinks(tool, server, tp, arguments)
         found: list[str] = []
         dest_allowlisted = True
+        all_user_named = True
         if sending:
             trusted_patterns = (*policy.trusted_destinations, *tp.trusted_destinations)
             for name, value in sink_names:
@@ -597,6 +614,7 @@ class Session:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
                     found.append(dest.key)
+                    all_user_named = all_user_named and self._user_named(dest)
                     v = self._gate(dest, name, tool, server, trusted_patterns)
                     if v is None:
                         continue
@@ -606,6 +624,10 @@ class Session:
                     asks.append(v)
             if not found:
                 dest_allowlisted = False
+            if action_ask is not None and requested and found and all_user_named:
+                # the user's own request asks for this action and names every destination
+                # ("refund GB29... for what they sent me"): the action ask is answered
+                asks.remove(action_ask)
             if not fallback:
                 sink_arg_names = {n for n, _ in sink_names}
                 for name, value in arguments.items():
@@ -671,6 +693,20 @@ class Session:
                 destinations=tuple(found),
             )
         return ALLOW
+
+    def _user_named(self, dest: Destination) -> bool:
+        """True when the user's trusted text names ``dest``."""
+        return (
+            dest.key in self.trusted_words
+            or self.trusted.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
+        )
+
+    def _trusted_norm(self) -> str:
+        """The trusted texts normalised (:func:`cordon.taint.norm`), joined; cached."""
+        if self._trusted_norm_cache[0] != len(self.trusted_texts):
+            joined = "\n".join(norm(t) for t in self.trusted_texts)
+            self._trusted_norm_cache = (len(self.trusted_texts), joined)
+        return self._trusted_norm_cache[1]
 
     def _forwarded_link(self, name: str, value: Any) -> Verdict | None:
         """An ask when message text carries a URL first seen in untrusted output that the

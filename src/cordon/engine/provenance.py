@@ -31,7 +31,7 @@ import orjson
 from cordon._types import Verdict
 from cordon.taint import extract_destinations, norm
 
-__all__ = ["check_requested", "directory_keys", "forwarded_links"]
+__all__ = ["check_requested", "check_vouched", "directory_keys", "forwarded_links"]
 
 #: a directory item is a name: one token, or a display name of a few words, this long at most
 _MAX_ITEM = 64
@@ -68,6 +68,59 @@ def check_requested(
         rule="action.not_requested",
         reason=f"'{tool}' changes something and {why}",
     )
+
+
+def check_vouched(
+    arguments: Any, params: tuple[str, ...], directory: set[str], trusted_norm: str
+) -> Verdict | None:
+    """An ask when a ``vouched_params`` argument names something neither the user's text
+    nor a directory tool's listing gave (``None``: every such value is vouched).
+
+    Args:
+        arguments: the call's arguments.
+        params: the argument names (at any depth) whose values need vouching.
+        directory: keys vouched by directory tools (:func:`directory_keys`).
+        trusted_norm: the session's trusted texts, normalised and joined; a value counts when
+            its normalised form occurs there as whole words.
+    """
+    names = set(params)
+    stack: list[Any] = [arguments]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            for k, item in v.items():
+                if k in names:
+                    for leaf in _leaves(item):
+                        key = norm(leaf)
+                        if not key or key in directory or _has_words(trusted_norm, key):
+                            continue
+                        return Verdict(
+                            verdict="ask",
+                            rule="taint.unvouched_value",
+                            reason=f"'{k}' names something neither the user nor a listing gave",
+                            param=str(k),
+                            destination=key,
+                        )
+                else:
+                    stack.append(item)
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+    return None
+
+
+def _has_words(text: str, phrase: str) -> bool:
+    """``phrase`` occurs in ``text`` with word boundaries (or non-word edges) around it."""
+    start = text.find(phrase)
+    while start >= 0:
+        end = start + len(phrase)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() and phrase[0].isalnum()) and not (
+            after.isalnum() and phrase[-1].isalnum()
+        ):
+            return True
+        start = text.find(phrase, start + 1)
+    return False
 
 
 def _leaves(value: Any) -> Iterator[str]:

@@ -40,6 +40,10 @@ class ToolPolicy(_Strict):
     #: the tool lists the system's own destinations (channels, members, contacts): its whole
     #: output items vouch for those names as destinations
     directory: bool = False
+    #: arguments naming the object of an action (a hotel, a file): their value must occur in
+    #: the user's text or as a whole item of a directory tool's output, else ask
+    #: (rule ``taint.unvouched_value``)
+    vouched_params: tuple[str, ...] = ()
 
     @field_validator("arg_patterns")
     @classmethod
