@@ -109,6 +109,26 @@ def test_sanitizes_control_and_ansi(tmp_path: Path) -> None:
     assert b"\x1b" not in path.read_bytes()
 
 
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"kind": "x", "a": "plain", "n": [1, 2.5, None, True], "d": {"k": "v"}},
+        {"kind": "x", "a": "cr\rbs\bff\fdel\x7fc1\x85esc\x1b[1m", "t": "tab\tnl\n"},
+        {"kind": "x", "a": "a literal \\r and \\u0041", "k\x01": 1},
+        {"kind": "x", "a": "caf\u00e9 \u202e"},
+        {"kind": "x", "t": (1, "two"), "s": {"only"}, "b": b"by\x1bte", 3: "int key"},
+    ],
+)
+def test_written_record_is_the_sanitized_record(tmp_path: Path, record: dict) -> None:
+    """A record that needs no cleaning skips the copy; the bytes written are the same either
+    way: those of the sanitized record."""
+    out = AuditLog(tmp_path / "a.jsonl").write(record)
+    want = sanitize(record)
+    assert {k: v for k, v in out.items() if k not in ("ts", "seq", "prev", "hash")} == want
+    line = _lines(tmp_path / "a.jsonl")[0]
+    assert orjson.loads(line) == out
+
+
 def test_truncates_long_arguments() -> None:
     big = "A" * 5000
     exact = "é" * 2048  # 4096 bytes: not truncated

@@ -25,14 +25,19 @@ from cordon.proxy.framing import (
         (b'{"a":"\\"x\\":1","x":2}', False),  # a key-like text inside a string value
         (b'{"a":[{"k":1},{"k":2,"k":3}]}', True),
         (b'{"a":"x\\\\","b":1}', False),
+        (b'{"a":"http://x:1","a":2}', True),  # colons in a value: the exact parse decides
+        (b'{"a":"http://x:1","b":[{"c":{}},[]]}', False),
+        (b'{"p":{"a":1,"a":1},"q":"::"}', True),
     ],
 )
-def test_duplicate_keys(line: bytes, dup: bool) -> None:
+@pytest.mark.parametrize("with_parsed", [False, True])
+def test_duplicate_keys(line: bytes, dup: bool, with_parsed: bool) -> None:
+    parsed = parse_frame(line) if with_parsed else None
     if dup:
         with pytest.raises(DuplicateKeyError):
-            check_duplicate_keys(line)
+            check_duplicate_keys(line, parsed)
     else:
-        check_duplicate_keys(line)
+        check_duplicate_keys(line, parsed)
 
 
 def test_parse_frame_errors() -> None:

@@ -36,6 +36,7 @@ fsynced (the cost would dominate every tool call); a crash can lose the page cac
 
 from __future__ import annotations
 
+import enum
 import fcntl
 import hashlib
 import logging
@@ -105,13 +106,16 @@ def sanitize(value: Any) -> Any:
 
     Strings lose ANSI escape sequences, C0/C1 control characters other than tab and newline,
     and bidi override/isolate characters. Dict keys become strings; tuples, lists and sets
-    become lists; ``bytes`` are decoded as UTF-8 with replacement; other objects become
-    ``str(obj)``. Numbers, booleans and ``None`` pass through.
+    become lists; ``bytes`` are decoded as UTF-8 with replacement; an ``Enum`` member becomes
+    its sanitised value (as orjson writes it); other objects become ``str(obj)``. Numbers,
+    booleans and ``None`` pass through.
     """
     if isinstance(value, str):
         return _clean_str(value)
     if value is None or isinstance(value, bool | int | float):
         return value
+    if isinstance(value, enum.Enum):
+        return sanitize(value.value)
     if type(value) is dict:
         return {
             (k if type(k) is str and k.isascii() and k.isprintable() else _clean_str(str(k))): (
@@ -126,6 +130,34 @@ def sanitize(value: Any) -> Any:
     if isinstance(value, bytes | bytearray):
         return _clean_str(bytes(value).decode("utf-8", "replace"))
     return _clean_str(str(value))
+
+
+# In orjson's output, anything :func:`sanitize` could change is a non-ASCII or DEL byte, or an
+# escape for a control character (orjson writes C0 controls as \b \f \r or \u00XX; tab and
+# newline, which sanitize keeps, as \t and \n). An escaped backslash before b, f, r or u
+# matches too, which only sends that record the slow way.
+_CONTROL_ESCAPE = re.compile(rb"\\[bfru]")
+# Types orjson would write differently from str(obj) are passed to the (absent) default, so
+# they raise TypeError and take the sanitize path.
+_FAST = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+
+
+def _sanitized(record: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``sanitize(record)``, without the copy when it would change nothing: a plain dict of
+    JSON types whose serialisation is printable ASCII (the common record) is returned as is."""
+    if type(record) is dict:
+        try:
+            body = orjson.dumps(record, option=_FAST)
+        except TypeError:
+            pass
+        else:
+            if (
+                body.isascii()
+                and b"\x7f" not in body
+                and (b"\\" not in body or _CONTROL_ESCAPE.search(body) is None)
+            ):
+                return record
+    return sanitize(record)
 
 
 def _truncate(value: Any) -> Any:
@@ -195,9 +227,15 @@ def record_for_call(
     return rec
 
 
+_ts_cache: tuple[int, str] = (-1, "")
+
+
 def _utc_ts(t: float) -> str:
-    ms = int(t * 1000) % 1000
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{ms:03d}Z"
+    global _ts_cache
+    sec = int(t)
+    if sec != _ts_cache[0]:
+        _ts_cache = (sec, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(sec)))
+    return f"{_ts_cache[1]}.{int(t * 1000) % 1000:03d}Z"
 
 
 def _split_line(line: bytes) -> tuple[bytes, str] | None:
@@ -284,6 +322,7 @@ class AuditLog:
         if keep < 0:
             raise ValueError("keep must be >= 0")
         self.path = Path(path).expanduser() if path is not None else default_audit_path()
+        self._spath = str(self.path)  # os.stat on a str skips pathlib's __fspath__ per record
         self.max_bytes = max_bytes
         self.keep = keep
         self._lock = threading.Lock()
@@ -364,7 +403,7 @@ class AuditLog:
         """
         assert self._fd is not None
         try:
-            st = os.stat(self.path)
+            st = os.stat(self._spath)
             same = (st.st_dev, st.st_ino) == self._ino
         except FileNotFoundError:
             same = False
@@ -411,7 +450,7 @@ class AuditLog:
         clash = _RESERVED.intersection(record)
         if clash:
             raise ValueError(f"reserved audit keys in record: {sorted(clash)}")
-        clean = sanitize(record)
+        clean = _sanitized(record)
         with self._lock:
             if self._fd is None or self._lock_fd is None:
                 raise AuditError(f"{self.path}: audit log is closed")

@@ -66,6 +66,15 @@ class LineSplitter:
         self.head = self.tail = b""
 
     def feed(self, chunk: bytes) -> list[bytes | Oversize]:
+        if (
+            not self.parts
+            and not self.discarding
+            and chunk.find(b"\n") == len(chunk) - 1
+            and len(chunk) <= self.max_bytes
+        ):
+            # the common case: exactly one whole line, nothing buffered
+            line = chunk[:-1]
+            return [line] if line.strip() else []
         out: list[bytes | Oversize] = []
         start = 0
         while True:
@@ -158,18 +167,47 @@ def _no_dupes(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-_KEY_TOKEN = re.compile(rb'"((?:[^"\\]|\\.)*)"\s*:')
+# Every JSON string literal, left to right, and whether a colon follows it (a key). Matching
+# every string, not only keys, keeps the scan aligned: a pattern for keys alone can start at a
+# value's closing quote and swallow the next key (``"v",":":1`` hid a repeated ``":"``).
+_STRING_TOKEN = re.compile(rb'"([^"\\]*(?:\\.[^"\\]*)*)"(\s*:)?')
 
 
-def check_duplicate_keys(line: bytes) -> None:
+def _members(value: Any) -> int:
+    """The number of object members in a parsed JSON value (iterative)."""
+    n = 0
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if type(v) is dict:
+            n += len(v)
+            stack.extend(x for x in v.values() if type(x) is dict or type(x) is list)
+        elif type(v) is list:
+            stack.extend(x for x in v if type(x) is dict or type(x) is list)
+    return n
+
+
+def check_duplicate_keys(line: bytes, parsed: Any = None) -> None:
     """Raise ``DuplicateKeyError`` when any object in ``line`` repeats a key.
 
     Parsers disagree on which duplicate wins, so a checked value could differ from the one
     the server acts on (pipelock: dupkey envelope). Used on intercepted requests only.
-    Fast path: when every key-like token in the raw bytes is distinct and unescaped, no object
-    can repeat a key, and the exact (slower) parse is skipped.
+
+    Fast paths, each exact:
+
+    1. ``parsed`` (``line`` as :func:`parse_frame` returned it): in valid JSON every member
+       of an object is followed by exactly one ``:`` outside strings, so the colons in
+       ``line`` are at least its members, and the parsed objects hold at most as many
+       members (a repeated key collapses). When the colon count equals the parsed member
+       count, no key can repeat.
+    2. When every key token in the raw bytes (a string literal followed by a colon) is
+       distinct and unescaped, no object can repeat a key.
+
+    Otherwise the exact (slower) parse decides.
     """
-    tokens = _KEY_TOKEN.findall(line)
+    if parsed is not None and line.count(b":") == _members(parsed):
+        return
+    tokens = [t for t, colon in _STRING_TOKEN.findall(line) if colon]
     if len(set(tokens)) == len(tokens) and not any(b"\\" in t for t in tokens):
         return
     json.loads(line, object_pairs_hook=_no_dupes)

@@ -380,7 +380,7 @@ class Relay:
             self.to_client(error_frame(id_, INVALID_PARAMS, "cordon: tools/call needs params.name"))
             return
         try:
-            check_duplicate_keys(line)
+            check_duplicate_keys(line, msg)
         except ProtocolError as exc:
             self.record({"kind": "frame_refused", "direction": "client", "reason": str(exc)})
             self.to_client(error_frame(id_, exc.code, f"cordon: {exc}"))
