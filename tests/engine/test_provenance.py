@@ -192,3 +192,11 @@ def test_an_address_typed_without_a_space_before_the_next_sentence_is_the_users(
     s.observe_output("read_channel", "nothing relevant")
     d = s.check("send_channel_message", {"channel": "www.our-company.com", "body": "hobbies"})
     assert d.verdict == "allow"
+
+
+def test_a_vouched_param_given_as_a_number_is_checked_too() -> None:
+    policy = {"version": 1, "tools": {"reserve_hotel": {"vouched_params": ["room"]}}}
+    s = _session(["Book room 12 please."], policy=policy)
+    assert s.check("reserve_hotel", {"room": 12}).verdict == "allow"
+    d = s.check("reserve_hotel", {"room": 13})
+    assert (d.verdict, d.rule) == ("ask", "taint.unvouched_value")

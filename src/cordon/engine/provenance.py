@@ -90,7 +90,7 @@ def check_vouched(
         if isinstance(v, dict):
             for k, item in v.items():
                 if k in names:
-                    for leaf in _leaves(item):
+                    for leaf in _scalars(item):
                         key = norm(leaf)
                         if not key or key in directory or _has_words(trusted_norm, key):
                             continue
@@ -121,6 +121,23 @@ def _has_words(text: str, phrase: str) -> bool:
             return True
         start = text.find(phrase, start + 1)
     return False
+
+
+def _scalars(value: Any) -> Iterator[str]:
+    """Every string and number in ``value``, numbers as text (``13`` names file ``13`` too)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            yield v
+        elif isinstance(v, bool) or v is None:
+            continue
+        elif isinstance(v, int | float):
+            yield str(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
 
 
 def _leaves(value: Any) -> Iterator[str]:
