@@ -154,6 +154,7 @@ class Relay:
         self.pins_stored = False
         self.up: Any = None  # asyncio.SubprocessTransport
         self.up_in: asyncio.WriteTransport | None = None
+        self.up_out: asyncio.ReadTransport | None = None
         self.out: asyncio.WriteTransport | None = None
         self.client_in: asyncio.ReadTransport | None = None
         self.client_eof: asyncio.Future[None] | None = None
@@ -229,23 +230,34 @@ class Relay:
         I/O uses asyncio protocols (callbacks, no per-message awaits): each complete line is
         handled synchronously as it arrives. Backpressure: when one side's write buffer is
         full, reading from the other side pauses until it drains.
+
+        The upstream's stdout is a pipe cordon reads with its own read transport: asyncio's
+        subprocess transport would hand each chunk over through ``call_soon``, one more turn
+        of the event loop between reading a result and writing it to the client.
         """
         loop = asyncio.get_running_loop()
         self.client_eof = loop.create_future()
         self.upstream_eof = loop.create_future()
         self.upstream_exit = loop.create_future()
+        out_r, out_w = os.pipe()
         try:
             self.up, _ = await loop.subprocess_exec(
                 lambda: _UpstreamProtocol(self),
                 *self.command,
                 stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
+                stdout=out_w,
                 stderr=None,
                 env=self.env,
             )
         except OSError as exc:
+            os.close(out_r)
             _log(f"cannot start upstream {self.command[0]!r}: {exc.strerror or exc}")
             return 127
+        finally:
+            os.close(out_w)  # the child holds its own copy: EOF when it (and its children) close it
+        self.up_out, _ = await loop.connect_read_pipe(
+            lambda: _UpstreamReader(self), open(out_r, "rb", buffering=0)
+        )  # type: ignore[assignment]
         self.up_in = self.up.get_pipe_transport(0)  # type: ignore[assignment]
         self.out, _ = await loop.connect_write_pipe(lambda: _ClientWriter(self), sys.stdout.buffer)  # type: ignore[assignment]
         self.client_in, _ = await loop.connect_read_pipe(
@@ -949,36 +961,50 @@ class _ClientWriter(asyncio.Protocol):
         self.relay = relay
 
     def pause_writing(self) -> None:
-        t = self.relay.up.get_pipe_transport(1) if self.relay.up is not None else None
-        if t is not None:
-            t.pause_reading()  # type: ignore[attr-defined]
+        if self.relay.up_out is not None:
+            self.relay.up_out.pause_reading()
 
     def resume_writing(self) -> None:
-        t = self.relay.up.get_pipe_transport(1) if self.relay.up is not None else None
-        if t is not None:
-            t.resume_reading()  # type: ignore[attr-defined]
+        if self.relay.up_out is not None:
+            self.relay.up_out.resume_reading()
 
     def connection_lost(self, exc: Exception | None) -> None:
         _done(self.relay.client_eof)
 
 
-class _UpstreamProtocol(asyncio.SubprocessProtocol):
-    """The upstream process: its stdout frames, its stdin flow control, its exit."""
+class _UpstreamReader(asyncio.Protocol):
+    """The upstream's stdout: its frames, handled in the read callback itself."""
 
     def __init__(self, relay: Relay) -> None:
         self.relay = relay
         self.lines = LineSplitter(relay.max_bytes)
+        self.ended = False
 
-    def pipe_data_received(self, fd: int, data: bytes | str) -> None:
-        if fd == 1 and isinstance(data, bytes):
-            for item in self.lines.feed(data):
-                self.relay.guard(self.relay.on_server_line, item)
+    def data_received(self, data: bytes) -> None:
+        for item in self.lines.feed(data):
+            self.relay.guard(self.relay.on_server_line, item)
 
-    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
-        if fd == 1:
-            for item in self.lines.end():
-                self.relay.guard(self.relay.on_server_line, item)
-            _done(self.relay.upstream_eof)
+    def eof_received(self) -> bool:
+        self._end()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end()
+
+    def _end(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        for item in self.lines.end():
+            self.relay.guard(self.relay.on_server_line, item)
+        _done(self.relay.upstream_eof)
+
+
+class _UpstreamProtocol(asyncio.SubprocessProtocol):
+    """The upstream process: its stdin flow control and its exit."""
+
+    def __init__(self, relay: Relay) -> None:
+        self.relay = relay
 
     def pause_writing(self) -> None:  # the upstream's stdin is full: stop reading the client
         if self.relay.client_in is not None:
