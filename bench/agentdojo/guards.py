@@ -55,14 +55,15 @@ class CordonGuard:
     """cordon's library engine (issue 6): ``Engine.from_policy``, ``pin_tools``, sessions."""
 
     def __init__(self, suite: Any, *, content_mode: str, annotations: bool = True,
-                 label: str, style: str = "full", trust_actions: bool = False) -> None:
+                 label: str, style: str = "full", trust_actions: bool = False,
+                 provenance: bool = True) -> None:
         from cordon import Engine  # the extra's venv puts /work/main/src on the path
 
         self.name = label
         self.content_mode = content_mode
         self.engine = Engine.from_policy(
             [profiles.cordon_policy(suite, content_mode=content_mode, style=style,
-                                    trust_actions=trust_actions)]
+                                    trust_actions=trust_actions, provenance=provenance)]
         )
         report = self.engine.pin_tools(profiles.mcp_tools(suite, annotations=annotations))
         self.hidden = {name: v.rule for name, v in getattr(report, "hidden", {}).items()}
@@ -192,6 +193,9 @@ GUARDS = {
     "none": lambda suite, style: NoGuard(suite),
     "cordon-dataflow": lambda suite, style: CordonGuard(
         suite, content_mode="monitor", style=style, label="cordon, data-flow layers only"),
+    "cordon-dataflow-no-provenance": lambda suite, style: CordonGuard(
+        suite, content_mode="monitor", style=style, provenance=False,
+        label="cordon, data-flow, no provenance keys"),
     "cordon-dataflow-trusted-actions": lambda suite, style: CordonGuard(
         suite, content_mode="monitor", style=style, trust_actions=True,
         label="cordon, data-flow only, action asks off"),
