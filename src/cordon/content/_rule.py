@@ -106,6 +106,17 @@ class Rule:
             re.compile(a.encode("ascii"))
 
     @cached_property
+    def ws_slack(self) -> int:
+        """Characters added to :attr:`window`: each whitespace gap of the pattern may be up to
+        ``FOLD_MIN - 1`` characters wide (longer runs are folded to one by the normaliser)."""
+        if self.pattern is None:
+            return 0
+        from cordon.content.normalize import FOLD_MIN
+
+        gaps = len(re.findall(r"\\s[+*{]", self.pattern))
+        return gaps * (FOLD_MIN - 1)
+
+    @cached_property
     def compiled(self) -> re.Pattern[bytes] | None:
         """The compiled ``bytes`` pattern (``None`` for structural rules)."""
         if self.pattern is None:

@@ -11,9 +11,12 @@
 * homoglyphs: a word that mixes ASCII letters with confusable letters (Cyrillic ``а``, Greek
   ``ο``...) is mapped to its ASCII skeleton (Unicode TR39 section 4, table
   :data:`cordon.textnorm.CONFUSABLE_TABLE`);
-* U+2028, U+2029 and U+0085 become ``\\n``. Other whitespace is folded by the matcher: every
-  gap between tokens in a rule is ``\\s+`` (see :func:`cordon.content._rule.words`), which is
-  equivalent to collapsing runs and costs nothing;
+* U+2028, U+2029 and U+0085 become ``\\n``. Whitespace is folded twice: every gap between
+  tokens in a rule is ``\\s+`` (see :func:`cordon.content._rule.words`), and every run of
+  :data:`FOLD_MIN` or more whitespace characters (after NFKC, so ideographic and other Unicode
+  spaces count) becomes one character (``\\n`` if the run holds a line break), as a second
+  span-mapped stage. Without the second fold, ``ignore`` + 300 newlines + ``all previous
+  instructions`` would outgrow every rule's bounded window (red-team, session 2);
 * base64 runs (RFC 4648 sections 4 and 5) that decode to plausible text become :class:`Layer`
   objects to be scanned separately.
 
@@ -230,17 +233,21 @@ class Normalized:
     has_c1: bool = False
     _ns: tuple[int, ...] = ()
     _edits: tuple[tuple[int, int, int, int], ...] = ()
+    #: the first stage, when whitespace runs were folded in a second one
+    _base: Normalized | None = None
 
     def span_to_original(self, start: int, end: int) -> tuple[int, int]:
         """Map a ``[start, end)`` span of :attr:`text` to the original text.
 
         A span that starts or ends inside a replaced run (an entity, a percent run, a skeleton
-        word) widens to cover the whole run; removed invisible characters inside the span are
-        included. O(log edits).
+        word, a folded whitespace run) widens to cover the whole run; removed invisible
+        characters inside the span are included. O(log edits).
         """
-        if not self._edits:
-            return start, end
-        return self._map_start(start), max(self._map_end(end), self._map_start(start))
+        if self._edits:
+            start, end = self._map_start(start), max(self._map_end(end), self._map_start(start))
+        if self._base is not None:
+            return self._base.span_to_original(start, end)
+        return start, end
 
     def _map_start(self, n: int) -> int:
         i = bisect_right(self._ns, n) - 1
@@ -430,6 +437,51 @@ def _mixed_positions(text: str, view: bytes) -> list[tuple[int, int, str, str]]:
     return out
 
 
+#: whitespace runs at least this long are folded to one character (rules allow for shorter
+#: ones: :attr:`cordon.content._rule.Rule.ws_slack`)
+FOLD_MIN = 16
+_WS_CLASS = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord("x") for i in range(256))
+_WS_RUN = b"w" * FOLD_MIN
+
+
+def _fold_whitespace(nz: Normalized) -> Normalized:
+    """``nz`` with every run of :data:`FOLD_MIN`+ ASCII whitespace characters folded to one.
+
+    Runs are found on the ASCII view translated to whitespace / other (``bytes.translate`` and
+    ``bytes.find``: C speed); Python work is per run. Returns ``nz`` itself when there is none.
+    """
+    view = nz.ascii_view
+    if len(view) < FOLD_MIN:
+        return nz
+    cls = view.translate(_WS_CLASS)
+    pos = cls.find(_WS_RUN)
+    if pos < 0:
+        return nz
+    text = nz.text
+    b = _Builder(text)
+    n = len(cls)
+    while pos >= 0:
+        end = cls.find(b"x", pos)
+        if end < 0:
+            end = n
+        run = view[pos:end]
+        b.replace(pos, end, "\n" if (b"\n" in run or b"\r" in run) else " ")
+        pos = cls.find(_WS_RUN, end)
+    folded = b.finish()
+    edits = tuple(b.edits)
+    return Normalized(
+        original=nz.original,
+        text=folded,
+        events=nz.events,
+        layers=nz.layers,
+        ascii_view=ascii_view(folded),
+        has_c1=nz.has_c1,
+        _ns=tuple(e[0] for e in edits),
+        _edits=edits,
+        _base=nz,
+    )
+
+
 def ascii_view(text: str) -> bytes:
     """``text`` as ASCII bytes, one byte per character, non-ASCII characters as ``?``."""
     return text.encode("ascii", "replace")
@@ -510,7 +562,7 @@ def normalize(text: str) -> Normalized:
         _edits=edits,
     )
     layers = b.layers + _base64_layers(b, out, view, norm)
-    return Normalized(
+    first = Normalized(
         original=text,
         text=out,
         events=tuple(b.events),
@@ -520,3 +572,4 @@ def normalize(text: str) -> Normalized:
         _ns=norm._ns,
         _edits=edits,
     )
+    return _fold_whitespace(first)

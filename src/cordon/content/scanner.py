@@ -277,7 +277,7 @@ def _match_norm(
         g, sg = rule.secret_group, rule.span_group
         seen_end = -1
         count = 0
-        for ws, we in _windows(spans, rule.window, size):
+        for ws, we in _windows(spans, rule.window + rule.ws_slack, size):
             if ascii_text:
                 buf, base, lo, hi = (view if rule.case_sensitive else lview), 0, ws, we
                 conv = None
