@@ -95,7 +95,15 @@ DESTRUCTIVE: dict[str, frozenset[str]] = {
 # uses to ask for that kind of action (cordon's ``requires_request``): an injected
 # "reserve this hotel" has no destination for taint to catch, only a missing request.
 # Generic verbs per kind of action, written once per tool, not per task.
-_BOOK = (r"\bbook", r"\breserv")
+_DET = r"(?:(?:a|an|the|my|our|this|that|it|two|\d+)\s+)?"
+
+
+def _book(*objects: str, verbs: str = "book|reserve") -> tuple[str, ...]:
+    """A booking verb with its object ("book a table" is no request for a hotel room)."""
+    return (rf"\b(?:{verbs})\s+{_DET}(?:{'|'.join(objects)})", r"\bmake\s+a\s+reservation")
+
+
+
 _CALENDAR = (r"calendar", r"\bevents?\b", r"\bmeeting", r"\bremind", r"\bschedul", r"appointment")
 _DELETE = (r"\bdelet", r"\bremov", r"\bclean ?up")
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -109,9 +117,9 @@ REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
         "append_to_file": (r"\bappend", r"\badd", r"\bwrite", r"\bupdate", r"\bmodif"),
     },
     "travel": {
-        "reserve_hotel": _BOOK,
-        "reserve_car_rental": (*_BOOK, r"\brent"),
-        "reserve_restaurant": _BOOK,
+        "reserve_hotel": _book("hotel", "room", "stay", "suite"),
+        "reserve_car_rental": _book("car", "vehicle", verbs="book|reserve|rent"),
+        "reserve_restaurant": _book("table", "restaurant", "dinner", "lunch"),
         "create_calendar_event": _CALENDAR,
         "cancel_calendar_event": (r"\bcancel",),
     },

@@ -260,8 +260,11 @@ class Session:
         self.trusted_words: set[str] = set()
         #: the trusted texts as given (``requires_request`` patterns search them)
         self.trusted_texts: list[str] = []
-        #: destination keys vouched for by whole items of directory tools' output
-        self.directory: set[str] = set()
+        #: per server: destination keys vouched for by whole items of its directory tools'
+        #: output, and those items' exact spellings (:func:`provenance.strict`)
+        self.directory: dict[str, set[str]] = {}
+        self.directory_spelled: dict[str, set[str]] = {}
+        self._trusted_strict_cache: tuple[int, str] = (-1, "")
         self._trusted_norm_cache: tuple[int, str] = (-1, "")
         for text in trusted:
             self.add_trusted(text)
@@ -353,8 +356,15 @@ class Session:
             for secret in find_secrets(everything):
                 self.secrets.add(secret)
         tp = self.engine.tool_policy(tool)
-        if tp.directory and not (isinstance(result, dict) and result.get("isError")):
-            self.directory.update(_prov.directory_keys(result))
+        if (
+            tp.directory
+            and ev_action != "block"
+            and not (isinstance(result, dict) and result.get("isError"))
+        ):
+            self.directory.setdefault(server, set()).update(_prov.directory_keys(result))
+            self.directory_spelled.setdefault(server, set()).update(
+                _prov.strict(i) for i in _prov.directory_items(result)
+            )
         self.legs.observe_result(
             untrusted=self._untrusted_output(tool, server, tp),
             sensitive=self._sensitive(tool, server, tp, None),
@@ -412,7 +422,7 @@ class Session:
         nested = [
             (k, v)
             for k, v in _args.iter_keyed(arguments)
-            if k not in arguments and is_sink_param(k)
+            if is_sink_param(k) and not (k in arguments and arguments[k] is v)
         ]
         declared = list(tp.sink_params)
         sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested)
@@ -460,6 +470,14 @@ class Session:
             v = self._decide(tool, arguments, server, scopes)
         except ValueError as exc:
             v = Verdict(verdict="deny", rule="arg.malformed", reason=str(exc))
+        except (TypeError, RecursionError, OverflowError) as exc:
+            # arguments no JSON can carry (a 100-digit integer, a lone surrogate, bytes):
+            # refused, never allowed by an exception escaping the check (red-team, session 2)
+            v = Verdict(
+                verdict="deny",
+                rule="arg.malformed",
+                reason=f"arguments cannot be checked: {type(exc).__name__}",
+            )
         if v.verdict == "allow":
             key = (server, tool)
             self.counts[key] = self.counts.get(key, 0) + 1
@@ -584,7 +602,10 @@ class Session:
             asks.append(v)
         if tp.vouched_params:
             v = _prov.check_vouched(
-                arguments, tp.vouched_params, self.directory, self._trusted_norm()
+                arguments,
+                tp.vouched_params,
+                self.directory.get(server, set()),
+                self._trusted_norm(),
             )
             if v is not None:
                 asks.append(v)
@@ -604,6 +625,7 @@ class Session:
         if sending:
             trusted_patterns = (*policy.trusted_destinations, *tp.trusted_destinations)
             for name, value in sink_names:
+                spelled = self._spelled(value, server)
                 dests = extract_destinations(value)
                 if not dests and not fallback and _has_string(value):
                     # a sink value that names no destination cordon can parse is not cleared:
@@ -614,8 +636,8 @@ class Session:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
                     found.append(dest.key)
-                    all_user_named = all_user_named and self._user_named(dest)
-                    v = self._gate(dest, name, tool, server, trusted_patterns)
+                    all_user_named = all_user_named and spelled[0] and self._user_named(dest)
+                    v = self._gate(dest, name, tool, server, trusted_patterns, spelled)
                     if v is None:
                         continue
                     if v.verdict == "deny":
@@ -624,7 +646,7 @@ class Session:
                     asks.append(v)
             if not found:
                 dest_allowlisted = False
-            if action_ask is not None and requested and found and all_user_named:
+            if action_ask is not None and requested and found and all_user_named and not fallback:
                 # the user's own request asks for this action and names every destination
                 # ("refund GB29... for what they sent me"): the action ask is answered
                 asks.remove(action_ask)
@@ -632,7 +654,7 @@ class Session:
                 sink_arg_names = {n for n, _ in sink_names}
                 for name, value in arguments.items():
                     if name not in sink_arg_names:
-                        v = self._forwarded_link(name, value)
+                        v = self._forwarded_link(name, value, server)
                         if v is not None:
                             asks.append(v)
 
@@ -701,6 +723,29 @@ class Session:
             or self.trusted.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
         )
 
+    def _spelled(self, value: Any, server: str) -> tuple[bool, bool]:
+        """Whether ``value``'s spelling lets (the user's text, a directory listing) vouch for
+        it: always, unless a string in it has look-alike characters or a punycode label
+        (:func:`provenance.lookalike_free`), which then must appear spelled exactly so in the
+        user's text / in the server's directory items. Vouching compares skeletons, so
+        without this ``bob@pаypal.com`` (Cyrillic ``а``) would pass as the user's
+        ``bob@paypal.com`` (red-team, session 2)."""
+        by_user = by_directory = True
+        for leaf in _args.leaves(value):
+            if not isinstance(leaf, str) or _prov.lookalike_free(leaf):
+                continue
+            exact = _prov.strict(leaf)
+            by_user = by_user and exact in self._trusted_strict()
+            by_directory = by_directory and exact in self.directory_spelled.get(server, ())
+        return by_user, by_directory
+
+    def _trusted_strict(self) -> str:
+        """The trusted texts in their exact spelling (:func:`provenance.strict`); cached."""
+        if self._trusted_strict_cache[0] != len(self.trusted_texts):
+            joined = "\n".join(_prov.strict(t) for t in self.trusted_texts)
+            self._trusted_strict_cache = (len(self.trusted_texts), joined)
+        return self._trusted_strict_cache[1]
+
     def _trusted_norm(self) -> str:
         """The trusted texts normalised (:func:`cordon.taint.norm`), joined; cached."""
         if self._trusted_norm_cache[0] != len(self.trusted_texts):
@@ -708,18 +753,23 @@ class Session:
             self._trusted_norm_cache = (len(self.trusted_texts), joined)
         return self._trusted_norm_cache[1]
 
-    def _forwarded_link(self, name: str, value: Any) -> Verdict | None:
-        """An ask when message text carries a URL first seen in untrusted output that the
-        user's text does not vouch for (rule ``taint.forwarded_link``)."""
-        for dest in _prov.forwarded_links(value):
+    def _forwarded_link(self, name: str, value: Any, server: str) -> Verdict | None:
+        """An ask when message text carries a link to a host first seen in untrusted output
+        that the user's text does not vouch for (rule ``taint.forwarded_link``). Links are
+        compared by host: any page of a host the attacker named is theirs."""
+        links = _prov.forwarded_links(value)
+        if not links:
+            return None
+        by_user, by_directory = self._spelled(value, server)
+        listed = self.directory.get(server, set())
+        for dest in links:
             if (
-                dest.key in self.trusted_words
-                or self.trusted.lookup(dest) == "tainted"
+                (by_user and self._user_named(dest))
                 or dest.key in self.vouched
-                or dest.key in self.directory
+                or (by_directory and dest.key in listed)
             ):
                 continue
-            if self.taint.lookup(dest) != "clean":
+            if self.taint.lookup(dest, sink_is_url=True) != "clean":
                 return Verdict(
                     verdict="ask",
                     rule="taint.forwarded_link",
@@ -772,15 +822,13 @@ class Session:
         tool: str,
         server: str,
         trusted_patterns: tuple[str, ...],
+        spelled: tuple[bool, bool] = (True, True),
     ) -> Verdict | None:
         policy = self.engine.policy
         sink_is_url = dest.kind == "url"
-        if policy.trusted_text_beats_taint and (
-            dest.key in self.trusted_words
-            or self.trusted.lookup(dest, sink_is_url=sink_is_url) == "tainted"
-        ):
+        if policy.trusted_text_beats_taint and spelled[0] and self._user_named(dest):
             return None
-        if dest.key in self.directory:
+        if spelled[1] and dest.key in self.directory.get(server, ()):
             return None  # listed whole by a directory tool (policy ``directory: true``)
         state = (
             "clean"

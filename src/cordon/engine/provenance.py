@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
@@ -29,15 +30,43 @@ from typing import Any
 import orjson
 
 from cordon._types import Verdict
-from cordon.taint import extract_destinations, norm
+from cordon.taint import Destination, extract_destinations, norm
+from cordon.taint._keys import HOST_RE, url_keys
+from cordon.textnorm import canonical_urls, decoded_views, strip_invisible
 
-__all__ = ["check_requested", "check_vouched", "directory_keys", "forwarded_links"]
+__all__ = [
+    "check_requested",
+    "check_vouched",
+    "directory_items",
+    "forwarded_links",
+    "lookalike_free",
+    "strict",
+]
 
 #: a directory item is a name: one token, or a display name of a few words, this long at most
 _MAX_ITEM = 64
 _MAX_WORDS = 4
-_BULLET = re.compile(r"^\s*(?:[-*]\s+)?(?:[A-Za-z_][\w .-]{0,40}:\s+)?")
+#: a list bullet and a ``key:`` field name (an identifier: no spaces, so prose such as
+#: "Forward payroll questions to: x@y" keeps its words and is skipped as prose)
+_BULLET = re.compile(r"^[ \t]*(?:[-*][ \t]+)?(?:[A-Za-z_][\w.-]{0,40}:[ \t]+)?")
 _URL_HINT = re.compile(r"://|www\.", re.IGNORECASE)
+#: what ends a link inside message text: whitespace, quotes, markup and brackets
+_LINK_SPLIT = re.compile(r"[\s\"'<>`*()\[\]{}|,;\\^]+")
+
+
+def strict(text: str) -> str:
+    """``text`` with invisible characters removed, NFKC and casefold, but no confusable
+    skeleton: the spelling a person would have to type."""
+    return unicodedata.normalize("NFKC", strip_invisible(text)).casefold().strip()
+
+
+def lookalike_free(raw: str) -> bool:
+    """True when ``raw`` has no character the confusable skeleton changes and no punycode
+    label: its comparison key is its own spelling. Vouching (the user's text, a directory)
+    compares skeletons, so a look-alike (``pаypal.com`` with a Cyrillic ``а``,
+    ``xn--pypal-4ve.com``) is vouched only when that very spelling was given."""
+    s = strict(raw)
+    return "xn--" not in s and norm(raw) == s
 
 
 @cache
@@ -99,7 +128,7 @@ def check_vouched(
                             rule="taint.unvouched_value",
                             reason=f"'{k}' names something neither the user nor a listing gave",
                             param=str(k),
-                            destination=key,
+                            destination=key[:200],
                         )
                 else:
                     stack.append(item)
@@ -152,7 +181,7 @@ def _leaves(value: Any) -> Iterator[str]:
             stack.extend(v)
 
 
-def _items(result: Any) -> Iterator[str]:
+def directory_items(result: Any) -> Iterator[str]:
     """The whole items of a result: JSON string leaves, else whole lines of its text."""
     if not isinstance(result, dict):
         return
@@ -172,7 +201,7 @@ def _items(result: Any) -> Iterator[str]:
         if isinstance(parsed, dict | list):
             yield from _leaves(parsed)
             continue
-        for line in text.splitlines():
+        for line in text.split("\n"):  # not splitlines(): U+2028 and friends are not breaks here
             item = _BULLET.sub("", line, count=1).strip().strip("'\"")
             if item:
                 yield item
@@ -189,7 +218,7 @@ def directory_keys(result: Any) -> set[str]:
     vector), and vouches for nothing.
     """
     keys: set[str] = set()
-    for item in _items(result):
+    for item in directory_items(result):
         if len(item) > _MAX_ITEM:
             continue
         words = item.split()
@@ -201,10 +230,35 @@ def directory_keys(result: Any) -> set[str]:
     return keys
 
 
-def forwarded_links(value: Any) -> list[Any]:
-    """The URL destinations written inside a message value (``Destination`` objects)."""
-    out = []
+def forwarded_links(value: Any) -> list[Destination]:
+    """Links written inside message text: every string in ``value``, in each decoded view
+    (percent, entities, JSON escapes, base64...; :func:`cordon.textnorm.decoded_views`) and as
+    a URL parser reads it (:func:`cordon.textnorm.canonical_urls`), normalised
+    (:func:`cordon.taint.norm`: invisible characters, NFKC, case), split at whitespace,
+    quotes, markup and brackets. A token is a link when it has a scheme, starts ``www.`` or
+    ``//``, or is a host name (two or more labels) with a known public suffix followed by the
+    end or ``/?#:``. Returns ``url`` destinations keyed host and path; compare them by host.
+    """
+    from cordon.engine.egress import _extractor
+
+    out: list[Destination] = []
+    seen: set[str] = set()
     for leaf in _leaves(value):
-        if _URL_HINT.search(leaf):
-            out.extend(d for d in extract_destinations(leaf) if d.kind == "url")
+        views = decoded_views(leaf, max_depth=1, max_views=6)
+        views += [c for c in (canonical_urls(v) for v in list(views)) if c not in views]
+        for view in views:
+            for tok in _LINK_SPLIT.split(norm(view)):
+                tok = tok.strip(".,:;!?")
+                if len(tok) < 4 or "." not in tok:
+                    continue
+                explicit = "://" in tok or tok.startswith(("www.", "//"))
+                if not explicit and HOST_RE.match(tok) is None:
+                    continue
+                keys = url_keys(tok)
+                if keys is None or keys[1] in seen:
+                    continue
+                if not explicit and not _extractor()(keys[0]).suffix:
+                    continue  # "report.docx", "e.g.": not a host
+                seen.add(keys[1])
+                out.append(Destination(kind="url", raw=tok, key=keys[1]))
     return out

@@ -128,11 +128,13 @@ def _from_view(raw_text: str, found: list[Destination], seen: set[tuple[str, str
             query = url.partition("?")[2].partition("#")[0]
             for _name, val in parse_qsl(query, keep_blank_values=False):
                 _walk(val, found, seen, depth + 1)
+        _rest(_URLISH_RE.sub(" ", text), found, seen, depth)
         return
     emails = EMAIL_RE.findall(text)
     if emails:
         for address in emails:
             _add(found, seen, "email", address, email_key(address.rstrip(".")))
+        _rest(EMAIL_RE.sub(" ", text), found, seen, depth)
         return
     if _PHONE_RE.fullmatch(text):
         key = phone_key(text)
@@ -161,6 +163,18 @@ def _from_view(raw_text: str, found: list[Destination], seen: set[tuple[str, str
                 _add(found, seen, "phone", item, key)
             else:
                 _add(found, seen, "other", item, item)
+
+
+def _rest(text: str, found: list[Destination], seen: set[tuple[str, str]], depth: int) -> None:
+    """The rest of a value that held URLs or addresses: items with a digit, a dot or a leading
+    ``#``/``@`` are destinations too (``alice@corp.com UK1234...`` pays two payees; red-team,
+    session 2). Plain words (a display name, ``to:``) are not."""
+    for item in _SPLIT_RE.split(text):
+        item = item.strip(" \"'<>()[]:")
+        if len(item) < 2:
+            continue
+        if any(c.isdigit() for c in item) or "." in item.strip(".") or item[0] in "#@":
+            _from_view(item, found, seen, depth + 1)
 
 
 def _from_mailto(url: str, found: list[Destination], seen: set[tuple[str, str]],

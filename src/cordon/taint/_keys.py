@@ -78,8 +78,8 @@ def url_keys(text: str) -> tuple[str, str] | None:
     """``(host, host_and_path)`` for a normalised URL or ``host/path`` string, else None.
 
     The scheme, userinfo, port, query and fragment are dropped; the path is percent-decoded
-    and loses trailing slashes, so ``https://Evil.com:443/x/`` gives ``("evil.com",
-    "evil.com/x")``. Addresses inside the query are found separately by :data:`EMAIL_RE`.
+    and loses trailing slashes, and a leading ``www.`` label is dropped, so
+    ``https://www.Evil.com:443/x/`` gives ``("evil.com", "evil.com/x")``. Addresses inside the query are found separately by :data:`EMAIL_RE`.
     """
     rest = text
     m = _SCHEME_RE.match(rest)
@@ -96,7 +96,7 @@ def url_keys(text: str) -> tuple[str, str] | None:
     hm = HOST_RE.match(authority.rpartition("@")[2]) if authority else None
     if hm is None:
         return None
-    host = host_key(authority)
+    host = _no_www(host_key(authority))
     path = rest[end:]
     for sep in "?#":
         path = path.partition(sep)[0]
@@ -104,6 +104,14 @@ def url_keys(text: str) -> tuple[str, str] | None:
         path = decode_percent(path)
     path = path.rstrip("/")
     return host, host + path
+
+
+def _no_www(host: str) -> str:
+    """``www.example.com`` -> ``example.com``: the same site, one key (a link to
+    ``www.evil.example`` read as ``evil.example`` in output is the attacker's either way)."""
+    if host.startswith("www.") and host.count(".") >= 2:
+        return host[4:]
+    return host
 
 
 def phone_key(text: str) -> str | None:
@@ -154,6 +162,7 @@ def fast_token_keys(token: str, out: set[str]) -> str | None:
             m = (_FAST_URL_RE if "://" in token else _FAST_HOST_RE).fullmatch(token)
             if m is not None:
                 host, path = m.group("host", "path")
+                host = _no_www(host)
                 out.add(token)
                 out.add(host)
                 if path:
