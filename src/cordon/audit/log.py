@@ -142,9 +142,10 @@ _CONTROL_ESCAPE = re.compile(rb"\\[bfru]")
 _FAST = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 
 
-def _sanitized(record: Mapping[str, Any]) -> Mapping[str, Any]:
-    """``sanitize(record)``, without the copy when it would change nothing: a plain dict of
-    JSON types whose serialisation is printable ASCII (the common record) is returned as is."""
+def _prepared(record: Mapping[str, Any]) -> tuple[dict[str, Any], bytes]:
+    """``(sanitize(record), its JSON bytes)``, without the copy when sanitising would change
+    nothing: a plain dict of JSON types whose serialisation is printable ASCII (the common
+    record) is returned as is, with the bytes already made for that test."""
     if type(record) is dict:
         try:
             body = orjson.dumps(record, option=_FAST)
@@ -156,11 +157,17 @@ def _sanitized(record: Mapping[str, Any]) -> Mapping[str, Any]:
                 and b"\x7f" not in body
                 and (b"\\" not in body or _CONTROL_ESCAPE.search(body) is None)
             ):
-                return record
-    return sanitize(record)
+                return record, body
+    clean = sanitize(record)
+    return clean, orjson.dumps(clean)
 
 
 def _truncate(value: Any) -> Any:
+    if type(value) is dict:  # the arguments object: skip the call per short string value
+        return {
+            k: v if type(v) is str and len(v) <= MAX_ARG_BYTES // 4 else _truncate(v)
+            for k, v in value.items()
+        }
     if isinstance(value, str):
         if len(value) <= MAX_ARG_BYTES // 4:  # cannot exceed 4 KiB even at 4 bytes per char
             return value
@@ -209,7 +216,7 @@ def record_for_call(
         "session": session,
         "server": server,
         "tool": tool,
-        "arguments": _truncate(dict(arguments or {})),
+        "arguments": _truncate(arguments) if arguments else {},
         "verdict": verdict,
         "rule": rule,
         "reason": reason,
@@ -450,14 +457,14 @@ class AuditLog:
         clash = _RESERVED.intersection(record)
         if clash:
             raise ValueError(f"reserved audit keys in record: {sorted(clash)}")
-        clean = _sanitized(record)
+        clean, body = _prepared(record)
         with self._lock:
             if self._fd is None or self._lock_fd is None:
                 raise AuditError(f"{self.path}: audit log is closed")
             try:
                 fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
                 try:
-                    out = self._append(clean)
+                    out = self._append(clean, body)
                 finally:
                     fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
             except OSError as exc:
@@ -475,15 +482,24 @@ class AuditLog:
         except Exception:  # noqa: BLE001 - telemetry must never stop the audit or the proxy
             logging.getLogger("cordon.audit").exception("OpenTelemetry span failed")
 
-    def _append(self, clean: dict[str, Any]) -> dict[str, Any]:
+    def _append(self, clean: dict[str, Any], body: bytes) -> dict[str, Any]:
+        """Under the flock: chain ``clean`` (serialised as ``body``) and write it. The line is
+        ``body`` spliced between ``ts``/``seq`` and ``prev``: the bytes orjson would give for
+        ``{"ts", "seq", **clean, "prev"}``, without serialising the record twice."""
         size = self._sync_tail()
         seq = self._last_seq + 1
-        out: dict[str, Any] = {"ts": _utc_ts(time.time()), "seq": seq}
-        out.update(clean)
-        out["prev"] = self._last_hash
-        body = orjson.dumps(out)
-        digest = hashlib.sha256(body).hexdigest()
-        line = body[:-1] + _HASH_PREFIX + digest.encode("ascii") + b'"}\n'
+        ts = _utc_ts(time.time())
+        prev = self._last_hash
+        inner = body[1:-1]
+        hashed = b'{"ts":"%s","seq":%d%s%s,"prev":"%s"}' % (
+            ts.encode("ascii"),
+            seq,
+            b"," if inner else b"",
+            inner,
+            prev.encode("ascii"),
+        )
+        digest = hashlib.sha256(hashed).hexdigest()
+        line = hashed[:-1] + _HASH_PREFIX + digest.encode("ascii") + b'"}\n'
         if size and size + len(line) > self.max_bytes:
             self._rotate()
             size = 0
@@ -493,8 +509,7 @@ class AuditLog:
             raise OSError(f"short write ({written} of {len(line)} bytes)")
         self._known_size = size + len(line)
         self._last_hash, self._last_seq = digest, seq
-        out["hash"] = digest
-        return out
+        return {"ts": ts, "seq": seq, **clean, "prev": prev, "hash": digest}
 
     def start(self, *, version: str, policy_hash: str, server: str, session: str) -> dict[str, Any]:
         """Write the session's start record (issue 7: names the cordon version and policy hash).

@@ -181,9 +181,12 @@ def _members(value: Any) -> int:
         v = stack.pop()
         if type(v) is dict:
             n += len(v)
-            stack.extend(x for x in v.values() if type(x) is dict or type(x) is list)
-        elif type(v) is list:
-            stack.extend(x for x in v if type(x) is dict or type(x) is list)
+            v = v.values()
+        elif type(v) is not list:
+            continue
+        for x in v:
+            if type(x) is dict or type(x) is list:
+                stack.append(x)
     return n
 
 
