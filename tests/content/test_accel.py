@@ -120,5 +120,6 @@ def test_long_whitespace_inside_an_anchor_gives_identical_findings(gap: str) -> 
 
 def test_widened_repeats_match_a_superset() -> None:
     assert _accel._widen(r"!\[[^\]\n]{0,200}\]") == r"!\[[^\]\n]{0,}\]"
-    assert _accel._widen(r"[a-z2-7]{16}") == r"[a-z2-7]{16}"
+    assert _accel._widen(r"[a-z2-7]{16}") == r"[a-z2-7]{16,}"
+    assert _accel._widen(r"a{2}") == r"a{2}"
     assert _accel._widen(r"\{1,300\}") == r"\{1,300\}"  # an escaped brace is a literal
