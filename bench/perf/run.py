@@ -538,7 +538,7 @@ def main() -> int:
         lat_r = results["latency"]
         added = None
         if "error" not in lat_r.get("raw echo/cordon", {"error": 1}):
-            added = lat_r["raw echo/cordon"]["p50_ms"] - lat_r["raw echo/direct"]["p50_ms"]
+            added = lat_r["raw echo/cordon"]["added_p50_ms"]
         t10 = results["throughput"].get(f"{10 * MB}/cordon", {})
         verdicts = [
             (
