@@ -553,23 +553,27 @@ def normalize(text: str) -> Normalized:
     if out is not text:
         view = ascii_view(out)
         has_c1 = has_c1 or "\u009b" in out or "\u009d" in out
-    norm = Normalized(
-        original=text,
-        text=out,
-        events=(),
-        layers=(),
-        _ns=tuple(e[0] for e in edits),
-        _edits=edits,
-    )
-    layers = b.layers + _base64_layers(b, out, view, norm)
+    ns = tuple(e[0] for e in edits)
     first = Normalized(
         original=text,
         text=out,
         events=tuple(b.events),
-        layers=tuple(layers),
+        layers=(),
         ascii_view=view,
         has_c1=has_c1,
-        _ns=norm._ns,
+        _ns=ns,
         _edits=edits,
     )
+    layers = b.layers + _base64_layers(b, out, view, first)
+    if layers:
+        first = Normalized(
+            original=text,
+            text=out,
+            events=first.events,
+            layers=tuple(layers),
+            ascii_view=view,
+            has_c1=has_c1,
+            _ns=ns,
+            _edits=edits,
+        )
     return _fold_whitespace(first)
