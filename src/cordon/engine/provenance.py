@@ -30,6 +30,7 @@ from typing import Any
 import orjson
 
 from cordon._types import Verdict
+from cordon.engine.egress import _extractor
 from cordon.taint import Destination, extract_destinations, norm
 from cordon.taint._keys import HOST_RE, url_keys
 from cordon.textnorm import canonical_urls, decoded_views, strip_invisible
@@ -50,6 +51,9 @@ _MAX_WORDS = 4
 #: "Forward payroll questions to: x@y" keeps its words and is skipped as prose)
 _BULLET = re.compile(r"^[ \t]*(?:[-*][ \t]+)?(?:[A-Za-z_][\w.-]{0,40}:[ \t]+)?")
 _URL_HINT = re.compile(r"://|www\.", re.IGNORECASE)
+#: an ASCII text without these holds no encoding a decoder would open (percent, entities,
+#: JSON escapes, quoted-printable, RFC 2047, base64 or hex runs)
+_ENCODED_HINT = re.compile(r"[%&\\=]|[A-Za-z0-9+/_-]{16,}")
 #: what ends a link inside message text: whitespace, quotes, markup and brackets
 _LINK_SPLIT = re.compile(r"[\s\"'<>`*()\[\]{}|,;\\^]+")
 
@@ -65,6 +69,8 @@ def lookalike_free(raw: str) -> bool:
     label: its comparison key is its own spelling. Vouching (the user's text, a directory)
     compares skeletons, so a look-alike (``pаypal.com`` with a Cyrillic ``а``,
     ``xn--pypal-4ve.com``) is vouched only when that very spelling was given."""
+    if raw.isascii():  # ASCII is its own skeleton (lower case); only punycode can hide one
+        return "xn--" not in raw.lower()
     s = strict(raw)
     return "xn--" not in s and norm(raw) == s
 
@@ -239,12 +245,15 @@ def forwarded_links(value: Any) -> list[Destination]:
     ``//``, or is a host name (two or more labels) with a known public suffix followed by the
     end or ``/?#:``. Returns ``url`` destinations keyed host and path; compare them by host.
     """
-    from cordon.engine.egress import _extractor
-
     out: list[Destination] = []
     seen: set[str] = set()
     for leaf in _leaves(value):
-        views = decoded_views(leaf, max_depth=1, max_views=6)
+        if leaf.isascii() and "." not in leaf and not _ENCODED_HINT.search(leaf):
+            continue  # no dot, no encoding that could hide one: no link
+        if leaf.isascii() and not _ENCODED_HINT.search(leaf):
+            views = [leaf]
+        else:
+            views = decoded_views(leaf, max_depth=1, max_views=6)
         views += [c for c in (canonical_urls(v) for v in list(views)) if c not in views]
         for view in views:
             for tok in _LINK_SPLIT.split(norm(view)):
