@@ -1,7 +1,7 @@
 """Core value types shared by every layer: calls, verdicts, findings.
 
 All are frozen, keyword-only dataclasses so that the engine stays a pure function
-from data to data (DESIGN.md, "The engine is pure").
+from data to data (docs/internals.md: the engine is pure).
 """
 
 from __future__ import annotations

@@ -38,11 +38,11 @@ Per-tool flags
 Asks
     An ``ask`` verdict goes to ``on_ask(decision)``; ``True`` approves it for the rest of the
     session (:meth:`cordon.Session.approve`) and the call is checked again. No ``on_ask``, a
-    falsy answer, or an exception in ``on_ask`` is a deny (DESIGN.md invariant 2: no answer
+    falsy answer, or an exception in ``on_ask`` is a deny (docs/threat-model.md control 2: no answer
     from a human is a deny). A deny can never be approved away.
 
 Audit
-    Every verdict, and every answer to an ask, is one record (DESIGN.md invariant 4), written
+    Every verdict, and every answer to an ask, is one record (docs/threat-model.md control 4), written
     before the handler runs: in memory (:attr:`Gateway.audit_records`, exported as JSON by
     :meth:`Gateway.export_audit`) and, when an :class:`cordon.audit.log.AuditLog` is given, to
     the hash-chained audit file, in the same shape as the proxy's records

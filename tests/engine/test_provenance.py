@@ -330,3 +330,12 @@ def test_arguments_json_cannot_carry_are_denied_not_raised(amount: Any) -> None:
     s = _rt(["Summarise my bills."])
     d = s.check("send_money", {"recipient": "GB29NWBK60161331926819", "amount": amount})
     assert (d.verdict, d.rule) == ("deny", "arg.malformed")
+
+
+def test_a_display_name_a_directory_listed_is_one_destination() -> None:
+    s = _rt(["Message the on-call people."])
+    s.observe_output("get_users", "- Bob Smith\n- Jo Li\n")
+    d = s.check("send_direct_message", {"recipient": "Bob Smith", "body": "hi"})
+    assert (d.verdict, d.rule) == ("allow", "default.allow")
+    d = s.check("send_direct_message", {"recipient": "Bob Jones", "body": "hi"})
+    assert d.verdict == "ask"

@@ -5,7 +5,7 @@ Shape of one line (one record, one ``\\n``-terminated line, written with one ``o
     {"ts":"2025-01-02T03:04:05.678Z","seq":7,"kind":"verdict",...record...,
      "prev":"<64 hex>","hash":"<64 hex>"}
 
-Chain design (DESIGN.md invariant 4, "every verdict is one audit record"; the idea of a
+Chain design (docs/threat-model.md control 4, "every verdict is one audit record"; the idea of a
 hash-chained log follows Pipelock's ``internal/audit``):
 
 * ``hash`` is the SHA-256 (hex) of the line's own bytes *up to but excluding* the trailing

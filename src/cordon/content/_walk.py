@@ -2,7 +2,7 @@
 
 Every string value and every object key is scanned, at any depth: text content, structured
 content, embedded resources (``text``, and ``blob`` when it decodes to text), resource links,
-error results and ``_meta`` alike (DESIGN.md invariant 6: everything a server returns is
+error results and ``_meta`` alike (docs/threat-model.md control 6: everything a server returns is
 untrusted). Binary ``data`` of image and audio blocks is skipped. Paths are JSON pointers
 (RFC 6901); a finding in an object *key* has ``#key`` appended to the member's pointer.
 

@@ -1,6 +1,6 @@
 """The decision engine: one pure pipeline from (call, session state, policy) to a Verdict.
 
-Order of layers (DESIGN.md): pinning -> budgets and scopes -> argument rules -> action rules
+Order of layers (docs/internals.md): pinning -> budgets and scopes -> argument rules -> action rules
 -> egress -> taint sink gate -> Rule of Two -> secrets. Every layer runs; the first deny wins,
 otherwise the first ask not covered by an approval, otherwise allow. Approvals answer asks
 only: a deny (taint, secrets, egress to metadata endpoints...) cannot be approved away.
@@ -626,6 +626,19 @@ class Session:
             trusted_patterns = (*policy.trusted_destinations, *tp.trusted_destinations)
             for name, value in sink_names:
                 spelled = self._spelled(value, server)
+                if (
+                    isinstance(value, str)
+                    and spelled[1]
+                    and " " in value.strip()
+                    and norm(value) in self.directory.get(server, ())
+                ):
+                    # a display name a directory listed whole ("Bob Smith"): one destination,
+                    # not two words
+                    found.append(norm(value))
+                    all_user_named = all_user_named and _prov.has_words(
+                        self._trusted_norm(), norm(value)
+                    )
+                    continue
                 dests = extract_destinations(value)
                 if not dests and not fallback and _has_string(value):
                     # a sink value that names no destination cordon can parse is not cleared:

@@ -65,7 +65,7 @@ scheme, private_address, dns_tunnel, not_allowlisted:
 
 Not caught, by design: a host name that *resolves* to a private or metadata address
 (``internal.example.com A 10.0.0.5``, or DNS rebinding). Deciding that needs a DNS look-up,
-which would make verdicts depend on the network (DESIGN.md invariant 3). Close the gap below
+which would make verdicts depend on the network (docs/threat-model.md control 3). Close the gap below
 cordon: run the server in a network namespace without those routes, or send its traffic
 through an egress proxy that checks the resolved address.
 """

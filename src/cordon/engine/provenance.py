@@ -40,6 +40,7 @@ __all__ = [
     "check_vouched",
     "directory_items",
     "forwarded_links",
+    "has_words",
     "lookalike_free",
     "strict",
 ]
@@ -127,7 +128,7 @@ def check_vouched(
                 if k in names:
                     for leaf in _scalars(item):
                         key = norm(leaf)
-                        if not key or key in directory or _has_words(trusted_norm, key):
+                        if not key or key in directory or has_words(trusted_norm, key):
                             continue
                         return Verdict(
                             verdict="ask",
@@ -143,7 +144,7 @@ def check_vouched(
     return None
 
 
-def _has_words(text: str, phrase: str) -> bool:
+def has_words(text: str, phrase: str) -> bool:
     """``phrase`` occurs in ``text`` with word boundaries (or non-word edges) around it."""
     start = text.find(phrase)
     while start >= 0:

@@ -4,7 +4,7 @@ The three legs (Simon Willison, "The lethal trifecta for AI agents", June 2025; 
 Rule of Two: A Practical Approach to AI Agent Security", October 2025):
 
 * **untrusted input**: the model has read output from a source an attacker can influence
-  (by default every tool result: DESIGN.md invariant 6);
+  (by default every tool result: docs/threat-model.md control 6);
 * **sensitive data**: the session has read private data (tools marked ``sensitive``, or reads
   under the policy's ``sensitive_paths``);
 * **external communication**: a call that can carry data out (sending tools, egress).
@@ -22,7 +22,7 @@ Two decisions, stated so they can be argued with:
 * a non-external call that completes the set (say a sensitive read after an earlier send and
   untrusted input) is allowed: nothing leaves with it, and the next external call is asked.
 
-Legs only grow within a session (like taint, DESIGN.md invariant 5).
+Legs only grow within a session (like taint, docs/threat-model.md control 5).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The raw stdio relay behind ``cordon run``.
 
 cordon starts the upstream MCP server as a subprocess and relays newline-delimited JSON-RPC
-both ways, unchanged, except for what it must intercept (DESIGN.md, protocol notes):
+both ways, unchanged, except for what it must intercept (docs/internals.md):
 
 - client -> server ``tools/call`` requests: decided by the engine; a denied call is never
   forwarded, the client gets a CallToolResult with ``isError: true`` instead;

@@ -20,7 +20,7 @@ through another must be denied, not asked. The mechanism:
   last read (it keeps the offset, and consumes only complete lines), adding them to an
   in-memory set: a lookup stays O(1) and the cost of catching up is proportional to what others
   wrote since, never to the history.
-* Taint only grows (DESIGN.md invariant 5): nothing is ever removed from a live file. Files
+* Taint only grows (docs/threat-model.md control 5): nothing is ever removed from a live file. Files
   whose client process is gone are deleted by :meth:`SharedTaintStore.for_client`.
 * Memory is bounded by ``max_entries``; past it the store stops learning and reports
   ``truncated``, which turns misses into ``unknown`` (ask, never allow).

@@ -143,6 +143,6 @@ RULES: tuple[Rule, ...] = (
         why="What cannot be scanned cannot be trusted; passing it would let padding hide a "
         "payload (fail closed).",
         fix="Raise the cap deliberately if the tool legitimately returns this much.",
-        source="cordon DESIGN.md invariant 2 (fail closed); CWE-400",
+        source="cordon threat model control 2, fail closed (docs/threat-model.md); CWE-400",
     ),
 )
