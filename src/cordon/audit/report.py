@@ -415,12 +415,12 @@ def _describe_tool(tp: Any) -> list[str]:
     if get("destructive"):
         out.append("destructive (asks)")
     if get("requires_request"):
-        out.append(
-            "asked unless the user's request matches: " + ", ".join(get("requires_request"))
-        )
+        out.append("asked unless the user's request matches: " + ", ".join(get("requires_request")))
     if get("vouched_params"):
         out.append(
-            "values of " + ", ".join(get("vouched_params")) + " must come from the user or a listing"
+            "values of "
+            + ", ".join(get("vouched_params"))
+            + " must come from the user or a listing"
         )
     if get("directory"):
         out.append("directory: its listed names are known destinations")

@@ -606,6 +606,7 @@ class Session:
                 tp.vouched_params,
                 self.directory.get(server, set()),
                 self._trusted_norm(),
+                lambda leaf: self._spelled(leaf, server),
             )
             if v is not None:
                 asks.append(v)

@@ -33,7 +33,7 @@ from cordon._types import Verdict
 from cordon.engine.egress import _extractor
 from cordon.taint import Destination, extract_destinations, norm
 from cordon.taint._keys import HOST_RE, url_keys
-from cordon.textnorm import canonical_urls, decoded_views, strip_invisible
+from cordon.textnorm import canonical_urls, decode_percent, decoded_views, strip_invisible
 
 __all__ = [
     "check_requested",
@@ -55,14 +55,21 @@ _URL_HINT = re.compile(r"://|www\.", re.IGNORECASE)
 #: an ASCII text without these holds no encoding a decoder would open (percent, entities,
 #: JSON escapes, quoted-printable, RFC 2047, base64 or hex runs)
 _ENCODED_HINT = re.compile(r"[%&\\=]|[A-Za-z0-9+/_-]{16,}")
+#: endings that are real top-level domains but far more often file names ("README.md",
+#: "setup.py"): a bare token with one of them and no path is taken as a file (a link with a
+#: scheme, ``www.`` or a path is still a link)
+_FILE_EXTENSIONS = frozenset(
+    "md rs py sh pl zip mov js ts rb go cs cc mk so in am pm sc ps ci".split()
+)
 #: what ends a link inside message text: whitespace, quotes, markup and brackets
 _LINK_SPLIT = re.compile(r"[\s\"'<>`*()\[\]{}|,;\\^]+")
 
 
 def strict(text: str) -> str:
-    """``text`` with invisible characters removed, NFKC and casefold, but no confusable
-    skeleton: the spelling a person would have to type."""
-    return unicodedata.normalize("NFKC", strip_invisible(text)).casefold().strip()
+    """``text`` with invisible characters removed, NFKC and lower case (not casefold, which
+    merges ``ß`` with ``ss``), and no confusable skeleton: the spelling a person would have to
+    type."""
+    return unicodedata.normalize("NFKC", strip_invisible(text)).lower().strip()
 
 
 def lookalike_free(raw: str) -> bool:
@@ -70,10 +77,20 @@ def lookalike_free(raw: str) -> bool:
     label: its comparison key is its own spelling. Vouching (the user's text, a directory)
     compares skeletons, so a look-alike (``pаypal.com`` with a Cyrillic ``а``,
     ``xn--pypal-4ve.com``) is vouched only when that very spelling was given."""
-    if raw.isascii():  # ASCII is its own skeleton (lower case); only punycode can hide one
-        return "xn--" not in raw.lower()
-    s = strict(raw)
-    return "xn--" not in s and norm(raw) == s
+    views = [raw]
+    if "%" in raw:  # a percent-encoded host is the host a URL parser opens (red-team R4)
+        views.append(decode_percent(raw))
+    for v in views:
+        if v.isascii():  # ASCII is its own skeleton (lower case); only punycode can hide one
+            if "xn--" in v.lower():
+                return False
+            continue
+        s = strict(v)
+        # casefold (inside the skeleton) merges ß/ss and ς/σ, which IDNA (UTS #46
+        # nontransitional) keeps apart: such a spelling is a look-alike too
+        if "xn--" in s or norm(v) != s.casefold() or any(c in v for c in "ßẞς"):
+            return False
+    return True
 
 
 @cache
@@ -107,7 +124,11 @@ def check_requested(
 
 
 def check_vouched(
-    arguments: Any, params: tuple[str, ...], directory: set[str], trusted_norm: str
+    arguments: Any,
+    params: tuple[str, ...],
+    directory: set[str],
+    trusted_norm: str,
+    spelled: Any = None,
 ) -> Verdict | None:
     """An ask when a ``vouched_params`` argument names something neither the user's text
     nor a directory tool's listing gave (``None``: every such value is vouched).
@@ -118,6 +139,8 @@ def check_vouched(
         directory: keys vouched by directory tools (:func:`directory_keys`).
         trusted_norm: the session's trusted texts, normalised and joined; a value counts when
             its normalised form occurs there as whole words.
+        spelled: ``f(value) -> (by_user, by_directory)``: whether a look-alike spelling may be
+            vouched at all (the session's exact-spelling check); ``None``: always.
     """
     names = set(params)
     stack: list[Any] = [arguments]
@@ -128,7 +151,10 @@ def check_vouched(
                 if k in names:
                     for leaf in _scalars(item):
                         key = norm(leaf)
-                        if not key or key in directory or has_words(trusted_norm, key):
+                        ok_user, ok_dir = (True, True) if spelled is None else spelled(leaf)
+                        if not key or (ok_dir and key in directory):
+                            continue
+                        if ok_user and has_words(trusted_norm, key):
                             continue
                         return Verdict(
                             verdict="ask",
@@ -267,8 +293,11 @@ def forwarded_links(value: Any) -> list[Destination]:
                 keys = url_keys(tok)
                 if keys is None or keys[1] in seen:
                     continue
-                if not explicit and not _extractor()(keys[0]).suffix:
-                    continue  # "report.docx", "e.g.": not a host
+                if not explicit and (
+                    not _extractor()(keys[0]).suffix
+                    or (keys[0] == keys[1] and keys[0].rpartition(".")[2] in _FILE_EXTENSIONS)
+                ):
+                    continue  # "report.docx", "e.g.", "notes.md": not a host
                 seen.add(keys[1])
                 out.append(Destination(kind="url", raw=tok, key=keys[1]))
     return out

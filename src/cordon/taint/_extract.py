@@ -166,15 +166,23 @@ def _from_view(raw_text: str, found: list[Destination], seen: set[tuple[str, str
 
 
 def _rest(text: str, found: list[Destination], seen: set[tuple[str, str]], depth: int) -> None:
-    """The rest of a value that held URLs or addresses: items with a digit, a dot or a leading
-    ``#``/``@`` are destinations too (``alice@corp.com UK1234...`` pays two payees; red-team,
-    session 2). Plain words (a display name, ``to:``) are not."""
+    """The rest of a value that held URLs or addresses: every other item is a destination too
+    (``alice@corp.com UK1234...`` pays two payees, ``alice@corp.com mallory`` messages two
+    people; red-team, session 2), except field labels ending in ``:``. Where an address is
+    written in angle brackets, plain words are its display name (``Doe, John <jd@x.org>``)
+    and only items with a digit, a dot or a leading ``#``/``@`` count."""
+    named = "<" in text
     for item in _SPLIT_RE.split(text):
+        if item.endswith(":"):
+            continue  # "to:", "cc:"
         item = item.strip(" \"'<>()[]:")
         if len(item) < 2:
             continue
-        if any(c.isdigit() for c in item) or "." in item.strip(".") or item[0] in "#@":
-            _from_view(item, found, seen, depth + 1)
+        if named and not (
+            any(c.isdigit() for c in item) or "." in item.strip(".") or item[0] in "#@"
+        ):
+            continue
+        _from_view(item, found, seen, depth + 1)
 
 
 def _from_mailto(url: str, found: list[Destination], seen: set[tuple[str, str]],
