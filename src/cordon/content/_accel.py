@@ -51,6 +51,12 @@ class _Db:
         self.anchors = tuple(anchors)
         self.compiled = tuple(re.compile(a.encode("ascii")) for a in self.anchors)
         self.widths = tuple(min(_max_width(c), _MAX_CONFIRM) for c in self.compiled)
+        # anchors whose width is unbounded by more than whitespace runs (which the normaliser
+        # folds): a candidate of theirs that the bounded region cannot confirm falls back to
+        # the anchor's own search over the whole text (red-team R3: `$` + 4 KiB of letters)
+        self.unbounded = frozenset(
+            i for i, a in enumerate(self.anchors) if _unbounded_beyond_whitespace(a)
+        )
         db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
         db.compile(
             expressions=[_widen(a).encode("ascii") for a in self.anchors],
@@ -84,6 +90,16 @@ def _widen(anchor: str) -> str:
         lambda m: f"{{{m.group(1)},}}" if int(m.group(2) or m.group(1)) > 3 else m.group(0),
         anchor,
     )
+
+
+_WS_REPEAT = re.compile(r"\\s[+*]")
+
+
+def _unbounded_beyond_whitespace(anchor: str) -> bool:
+    """True when ``anchor`` can match more than :data:`_MAX_CONFIRM` bytes even with every
+    whitespace repeat bounded by the normaliser's fold."""
+    bounded = _WS_REPEAT.sub(lambda m: r"\s{0,16}", anchor)
+    return _max_width(re.compile(bounded.encode("ascii"))) > _MAX_CONFIRM
 
 
 def _max_width(compiled: re.Pattern[bytes]) -> int:
@@ -156,8 +172,14 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     out: list[tuple[int, int, int]] = []
     compiled, widths = db.compiled, db.widths
     n = len(view)
+    full: set[int] = set()
+    unbounded = db.unbounded
     for i, to in cands:
         m = compiled[i].search(view, max(0, to - widths[i]), min(n, to + _AFTER))
         if m is not None:
             out.append((i, m.start(), max(m.end(), to)))
+        elif i in unbounded and to > widths[i]:
+            full.add(i)  # the match may start before the region: search the whole text once
+    for i in sorted(full):
+        out.extend((i, m.start(), m.end()) for m in compiled[i].finditer(view))
     return out

@@ -440,6 +440,8 @@ def _mixed_positions(text: str, view: bytes) -> list[tuple[int, int, str, str]]:
 #: whitespace runs at least this long are folded to one character (rules allow for shorter
 #: ones: :attr:`cordon.content._rule.Rule.ws_slack`)
 FOLD_MIN = 16
+#: whitespace-like characters NFKC keeps that the rules' ASCII ``\\s`` would not match
+_ODD_SPACES = "\x1c\x1d\x1e\x1f\u1680\u180e\u2800"
 _WS_CLASS = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord("x") for i in range(256))
 _WS_RUN = b"w" * FOLD_MIN
 
@@ -450,6 +452,25 @@ def _fold_whitespace(nz: Normalized) -> Normalized:
     Runs are found on the ASCII view translated to whitespace / other (``bytes.translate`` and
     ``bytes.find``: C speed); Python work is per run. Returns ``nz`` itself when there is none.
     """
+    text = nz.text
+    if "\r" in text or any(c in text for c in _ODD_SPACES):
+        # one character for one: a lone CR is a line break, and separators NFKC leaves alone
+        # (U+1680, the C0 information separators...) are spaces, so rules see a gap there
+        # (red-team R2); offsets do not move
+        text = text.replace("\r", "\n")
+        for c in _ODD_SPACES:
+            text = text.replace(c, " ")
+        nz = Normalized(
+            original=nz.original,
+            text=text,
+            events=nz.events,
+            layers=nz.layers,
+            ascii_view=ascii_view(text),
+            has_c1=nz.has_c1,
+            _ns=nz._ns,
+            _edits=nz._edits,
+            _base=nz._base,
+        )
     view = nz.ascii_view
     if len(view) < FOLD_MIN:
         return nz
@@ -457,7 +478,6 @@ def _fold_whitespace(nz: Normalized) -> Normalized:
     pos = cls.find(_WS_RUN)
     if pos < 0:
         return nz
-    text = nz.text
     b = _Builder(text)
     n = len(cls)
     while pos >= 0:
