@@ -61,8 +61,17 @@ _ENCODED_HINT = re.compile(r"[%&\\=]|[A-Za-z0-9+/_-]{16,}")
 _FILE_EXTENSIONS = frozenset(
     "md rs py sh pl zip mov js ts rb go cs cc mk so in am pm sc ps ci".split()
 )
-#: what ends a link inside message text: whitespace, quotes, markup and brackets
-_LINK_SPLIT = re.compile(r"[\s\"'<>`*()\[\]{}|,;\\^]+")
+#: a link inside message text: a scheme and what follows it up to whitespace, quotes, markup
+#: or brackets; or a host name (ASCII labels, so it ends at CJK text, an em dash, an arrow)
+#: starting at a token boundary (after a colon too: "Login:evil.example/x"), with an optional
+#: port and path
+_LINK_END = r"[^\s\"'<>`*()\[\]{}|,;\\^“”‘’«»‹›„‚「」『』\u2010-\u2015\u2190-\u21ff]"
+_LINK_RE = re.compile(
+    r"[a-z][a-z0-9+.-]{0,30}://" + _LINK_END + "+"
+    r"|(?<![a-z0-9-])(?://)?[a-z0-9](?:[a-z0-9-]{0,62}+\.)+[a-z0-9-]{1,63}+(?::[0-9]{1,5})?"
+    r"(?:/" + _LINK_END + "*)?",
+    re.IGNORECASE | re.ASCII,
+)
 
 
 def strict(text: str) -> str:
@@ -202,6 +211,22 @@ def _scalars(value: Any) -> Iterator[str]:
             stack.extend(v)
 
 
+def _leaves_and_keys(value: Any) -> Iterator[str]:
+    """Every string in ``value``, object keys included (a link can be a key)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            yield v
+        elif isinstance(v, dict):
+            for k, item in v.items():
+                if isinstance(k, str):
+                    yield k
+                stack.append(item)
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+
+
 def _leaves(value: Any) -> Iterator[str]:
     stack = [value]
     while stack:
@@ -274,7 +299,7 @@ def forwarded_links(value: Any) -> list[Destination]:
     """
     out: list[Destination] = []
     seen: set[str] = set()
-    for leaf in _leaves(value):
+    for leaf in _leaves_and_keys(value):
         if leaf.isascii() and "." not in leaf and not _ENCODED_HINT.search(leaf):
             continue  # no dot, no encoding that could hide one: no link
         if leaf.isascii() and not _ENCODED_HINT.search(leaf):
@@ -283,8 +308,8 @@ def forwarded_links(value: Any) -> list[Destination]:
             views = decoded_views(leaf, max_depth=1, max_views=6)
         views += [c for c in (canonical_urls(v) for v in list(views)) if c not in views]
         for view in views:
-            for tok in _LINK_SPLIT.split(norm(view)):
-                tok = tok.strip(".,:;!?")
+            for lm in _LINK_RE.finditer(norm(view)):
+                tok = lm.group().rstrip(".,:;!?")
                 if len(tok) < 4 or "." not in tok:
                     continue
                 explicit = "://" in tok or tok.startswith(("www.", "//"))

@@ -118,7 +118,7 @@ def _from_view(raw_text: str, found: list[Destination], seen: set[tuple[str, str
     urls = _URLISH_RE.findall(text)
     if urls:
         for url in urls:
-            url = url.rstrip(".,;)>]'\"")
+            url = url.rstrip(".,;)>]'\"”’»›」』")
             if url.startswith("mailto:"):
                 _from_mailto(url, found, seen, depth)
                 continue

@@ -61,14 +61,17 @@ Lookup = Literal["tainted", "clean", "unknown"]
 _KEY_OVERHEAD = 64
 _MAX_DEPTH = 2
 _WINDOW = 1024
-_TCHARS = r"[^\s\"'<>()\[\]{}`|\\,;]"
+#: token characters: not whitespace, ASCII or typographic quotes, brackets, ``,;|\\``
+#: (“https://x.example/”, «x.example» and x.example’s end where the address ends)
+_QUOTES = "“”‘’«»‹›„‚「」『』"
+_TCHARS = r"[^\s\"'<>()\[\]{}`|\\,;" + _QUOTES + "]"
 _TRUN_RE = re.compile(_TCHARS + "*")
 #: The dot anchor (``.`` before a word character) continued to the end of its token.
 _DOT_ANCHOR_RE = re.compile(r"\.\w" + _TCHARS + "*")
 #: ``@``, ``#`` before a word character and ``://``, continued to the end of a token that has
 #: no dot anchor after them (a token with one is the dot pass's; literal prefixes keep every
 #: pass at memory speed, and a token costs Python work once, not once per anchor).
-_NO_DOT_REST = r"(?:[^\s\"'<>()\[\]{}`|\\,;.]|\.(?!\w))*+(?!\.)"
+_NO_DOT_REST = r"(?:[^\s\"'<>()\[\]{}`|\\,;." + _QUOTES + r"]|\.(?!\w))*+(?!\.)"
 _OTHER_ANCHOR_RES = tuple(
     (hint, re.compile(a + _NO_DOT_REST)) for hint, a in (("@", "@"), ("#", r"#\w"), (":", "://"))
 )

@@ -29,6 +29,7 @@ _LOCAL = r"[\w.!$'*+^`{|}~-]"
 EMAIL_RE = re.compile(rf"(?<!{_LOCAL}){_LOCAL}+@[\w-]+(?:\.[\w-]+)+\.?")
 #: A host name (two or more labels) at the start of a string, followed by its end or ``:/?#``.
 HOST_RE = re.compile(r"[\w-]+(?:\.[\w-]+)+\.?(?=$|[:/?#])")
+_EMBEDDED_SCHEME_RE = re.compile(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,30}://")
 _SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}:(?://)?")
 _STRIP = ".,:;!?*_~'\"`=+-"
 _NON_DIGIT_RE = re.compile(r"\D+")
@@ -176,6 +177,9 @@ def general_token_keys(token: str, out: set[str]) -> None:
     if not token.isascii():
         token = norm(token)
     out.add(token)
+    m = _EMBEDDED_SCHEME_RE.search(token, 1)
+    if m is not None:  # "link:https://x.example/y": the URL inside the token is keyed too
+        general_token_keys(token[m.start() :], out)
     if "@" in token:
         if token[0] == "@" and token.count("@") == 1:
             out.add(token[1:])
