@@ -22,6 +22,7 @@ patterns with bounded quantifiers only.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
@@ -249,6 +250,46 @@ def _windows(spans: list[tuple[int, int]], w: int, size: int) -> list[tuple[int,
 
 #: characters of context kept before a window cut out of non-ASCII text (lookbehinds, ``\b``)
 _CTX = 16
+#: a window is this many times a rule's ``window``: inside it, whitespace runs shorter than the
+#: normaliser's fold are folded too (:func:`_fold_window`), so a text padded with up to 15
+#: spaces between words still fits a rule's bounded fillers (red-team R1)
+_PAD_FACTOR = 3
+#: a run of two or more whitespace bytes, or a line break followed by whitespace
+_FOLDABLE = re.compile(rb"[ \t\n\r\x0b\x0c]{2,}")
+
+
+def _fold_window(buf: bytes, lo: int, hi: int) -> tuple[bytes, int, int, list[int], list[int]]:
+    """``buf[lo - _CTX:hi]`` with every whitespace run folded to one byte (``\\n`` when it
+    holds a line break), and how to map back.
+
+    Returns ``(folded, folded_lo, r0, fs, cum)``: ``folded`` starts at ``r0`` in ``buf``;
+    ``folded_lo`` is ``lo`` in folded coordinates; a boundary ``p`` of ``folded`` is
+    ``r0 + p + cum[bisect_left(fs, p)]`` in ``buf`` (``fs``: folded offsets of the folded
+    runs, ``cum``: bytes removed before each). Linear in the window.
+    """
+    r0 = max(0, lo - _CTX)
+    region = buf[r0:hi]
+    parts: list[bytes] = []
+    fs: list[int] = []
+    cum: list[int] = [0]
+    prev = removed = flen = 0
+    f_lo = lo - r0
+    for m in _FOLDABLE.finditer(region):
+        s, e = m.span()
+        chunk = region[prev:s]
+        parts.append(chunk)
+        flen += len(chunk)
+        run = m.group()
+        parts.append(b"\n" if (b"\n" in run or b"\r" in run) else b" ")
+        fs.append(flen)
+        if s < lo - r0:
+            f_lo -= min(e, lo - r0) - s - (1 if e <= lo - r0 else 0)
+        removed += e - s - 1
+        cum.append(removed)
+        flen += 1
+        prev = e
+    parts.append(region[prev:])
+    return b"".join(parts), max(0, f_lo), r0, fs, cum
 
 
 def _match_norm(
@@ -277,7 +318,7 @@ def _match_norm(
         g, sg = rule.secret_group, rule.span_group
         seen_end = -1
         count = 0
-        for ws, we in _windows(spans, rule.window + rule.ws_slack, size):
+        for ws, we in _windows(spans, rule.window * _PAD_FACTOR + rule.ws_slack, size):
             if ascii_text:
                 buf, base, lo, hi = (view if rule.case_sensitive else lview), 0, ws, we
                 conv = None
@@ -290,10 +331,19 @@ def _match_norm(
                 hi = len(buf)
                 conv = buf
             found: list[tuple[int, int, int, int]] = []
-            for m in compiled.finditer(buf, lo, hi):
+            fold = _fold_window(buf, lo, hi) if _FOLDABLE.search(buf, lo, hi) else None
+            if fold is None:
+                it = compiled.finditer(buf, lo, hi)
+            else:
+                folded, f_lo, r0, fs, cum = fold
+                it = compiled.finditer(folded, f_lo, len(folded))
+            for m in it:
                 if rule.accept is not None and not rule.accept(m.group(g)):
                     continue
-                found.append((m.start(sg), m.end(sg), m.start(g), m.end(g)))
+                spans4 = (m.start(sg), m.end(sg), m.start(g), m.end(g))
+                if fold is not None:
+                    spans4 = tuple(r0 + p + cum[bisect_left(fs, p)] for p in spans4)
+                found.append(spans4)  # type: ignore[arg-type]
                 count += 1
                 if count >= MAX_HITS_PER_RULE:
                     break
