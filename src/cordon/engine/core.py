@@ -650,8 +650,9 @@ class Session:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
                     found.append(dest.key)
-                    all_user_named = all_user_named and spelled[0] and self._user_named(dest)
-                    v = self._gate(dest, name, tool, server, trusted_patterns, spelled)
+                    named = spelled[0] and self._user_named(dest)
+                    all_user_named = all_user_named and named
+                    v = self._gate(dest, name, tool, server, trusted_patterns, named, spelled[1])
                     if v is None:
                         continue
                     if v.verdict == "deny":
@@ -836,13 +837,16 @@ class Session:
         tool: str,
         server: str,
         trusted_patterns: tuple[str, ...],
-        spelled: tuple[bool, bool] = (True, True),
+        user_named: bool,
+        listable: bool,
     ) -> Verdict | None:
+        """The verdict for one destination (``None``: no objection). ``user_named``: the user's
+        text names it in this spelling; ``listable``: a directory may vouch for its spelling."""
         policy = self.engine.policy
         sink_is_url = dest.kind == "url"
-        if policy.trusted_text_beats_taint and spelled[0] and self._user_named(dest):
+        if policy.trusted_text_beats_taint and user_named:
             return None
-        if spelled[1] and dest.key in self.directory.get(server, ()):
+        if listable and dest.key in self.directory.get(server, ()):
             return None  # listed whole by a directory tool (policy ``directory: true``)
         state = (
             "clean"

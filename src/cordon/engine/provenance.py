@@ -158,7 +158,7 @@ def check_vouched(
         if isinstance(v, dict):
             for k, item in v.items():
                 if k in names:
-                    for leaf in _scalars(item):
+                    for leaf in _strings(item, numbers=True):
                         key = norm(leaf)
                         ok_user, ok_dir = (True, True) if spelled is None else spelled(leaf)
                         if not key or (ok_dir and key in directory):
@@ -194,49 +194,23 @@ def has_words(text: str, phrase: str) -> bool:
     return False
 
 
-def _scalars(value: Any) -> Iterator[str]:
-    """Every string and number in ``value``, numbers as text (``13`` names file ``13`` too)."""
+def _strings(value: Any, *, numbers: bool = False, keys: bool = False) -> Iterator[str]:
+    """Every string in ``value`` (iterative: no depth limit); with ``numbers`` also numbers as
+    text (``13`` names file ``13`` too), with ``keys`` also object keys (a link can be a key).
+    """
     stack = [value]
     while stack:
         v = stack.pop()
         if isinstance(v, str):
             yield v
-        elif isinstance(v, bool) or v is None:
-            continue
-        elif isinstance(v, int | float):
+        elif isinstance(v, dict):
+            if keys:
+                yield from (k for k in v if isinstance(k, str))
+            stack.extend(v.values())
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+        elif numbers and isinstance(v, int | float) and not isinstance(v, bool):
             yield str(v)
-        elif isinstance(v, dict):
-            stack.extend(v.values())
-        elif isinstance(v, list | tuple):
-            stack.extend(v)
-
-
-def _leaves_and_keys(value: Any) -> Iterator[str]:
-    """Every string in ``value``, object keys included (a link can be a key)."""
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            yield v
-        elif isinstance(v, dict):
-            for k, item in v.items():
-                if isinstance(k, str):
-                    yield k
-                stack.append(item)
-        elif isinstance(v, list | tuple):
-            stack.extend(v)
-
-
-def _leaves(value: Any) -> Iterator[str]:
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            yield v
-        elif isinstance(v, dict):
-            stack.extend(v.values())
-        elif isinstance(v, list | tuple):
-            stack.extend(v)
 
 
 def directory_items(result: Any) -> Iterator[str]:
@@ -245,7 +219,7 @@ def directory_items(result: Any) -> Iterator[str]:
         return
     structured = result.get("structuredContent")
     if structured is not None:
-        yield from _leaves(structured)
+        yield from _strings(structured)
     for block in result.get("content") or ():
         if not isinstance(block, dict) or block.get("type") != "text":
             continue
@@ -257,7 +231,7 @@ def directory_items(result: Any) -> Iterator[str]:
         except orjson.JSONDecodeError:
             parsed = None
         if isinstance(parsed, dict | list):
-            yield from _leaves(parsed)
+            yield from _strings(parsed)
             continue
         for line in text.split("\n"):  # not splitlines(): U+2028 and friends are not breaks here
             item = _BULLET.sub("", line, count=1).strip().strip("'\"")
@@ -299,7 +273,7 @@ def forwarded_links(value: Any) -> list[Destination]:
     """
     out: list[Destination] = []
     seen: set[str] = set()
-    for leaf in _leaves_and_keys(value):
+    for leaf in _strings(value, keys=True):
         if leaf.isascii() and "." not in leaf and not _ENCODED_HINT.search(leaf):
             continue  # no dot, no encoding that could hide one: no link
         if leaf.isascii() and not _ENCODED_HINT.search(leaf):
