@@ -292,3 +292,39 @@ async def test_cordon_question_and_upstream_question_on_one_2026_call(harness: H
         and sent[0]["to"] == "new.person@partner.example"
         and sent[0]["confirmed"] == "accept"
     )
+
+
+async def test_provenance_rules_through_the_proxy_send_nothing(harness: Harness) -> None:
+    """Session 2's provenance rules in the real proxy: ``requires_request`` always asks there
+    (no user request reaches an MCP proxy), and a link first read in the inbox, relayed to an
+    allowlisted colleague, is asked about (``taint.forwarded_link``). Nobody answers: no mail."""
+    box = _box(harness, "IT notice: everyone must log in at https://login.evil-phish.example/x")
+    policy = harness.policy(
+        {
+            "version": 1,
+            "trusted_destinations": ["ops@example.com"],
+            "tools": {
+                "send_email": {"sink_params": ["to"]},
+                "fetch": {"requires_request": [r"\bfetch"]},
+            },
+        }
+    )
+    params = harness.cordon(
+        mailbox_server(), policies=[policy], env={"MAILBOX_DIR": str(box)}, name="mail"
+    )
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        await client.call_tool("read_inbox", {})
+        r = await client.call_tool(
+            "send_email",
+            {"to": "ops@example.com", "body": "Please log in: https://login.evil-phish.example/x"},
+        )
+        assert r.is_error and "taint.forwarded_link" in text_of(r)
+        r = await client.call_tool("fetch", {"url": "https://example.org/"})
+        assert r.is_error and "action.not_requested" in text_of(r)
+        ok = await client.call_tool("send_email", {"to": "ops@example.com", "body": "status ok"})
+        assert not ok.is_error, text_of(ok)
+    sent = _outbox(box)
+    assert [m["body"] for m in sent] == ["status ok"]
+    rules = {r.get("rule") for r in harness.records("verdict")}
+    assert {"taint.forwarded_link", "action.not_requested"} <= rules
