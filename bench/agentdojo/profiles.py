@@ -98,9 +98,16 @@ DESTRUCTIVE: dict[str, frozenset[str]] = {
 _DET = r"(?:(?:a|an|the|my|our|this|that|it|two|\d+)\s+)?"
 
 
+#: an intention or a reminder is no request: "I'm looking to book a hotel", "remind me to
+#: book a table", "I'll book a room later" (the verb after "to", "'ll" or "will")
+_NOT_NOW = r"(?<!\bto )(?<!'ll )(?<!’ll )(?<!\bwill )"
+
+
 def _book(*objects: str, verbs: str = "book|reserve") -> tuple[str, ...]:
-    """A booking verb with its object ("book a table" is no request for a hotel room)."""
-    return (rf"\b(?:{verbs})\s+{_DET}(?:{'|'.join(objects)})", r"\bmake\s+a\s+reservation")
+    """A booking verb with its object ("book a table" is no request for a hotel room),
+    asked for now, not announced for later."""
+    return (rf"{_NOT_NOW}\b(?:{verbs})\s+{_DET}(?:{'|'.join(objects)})",
+            rf"{_NOT_NOW}\bmake\s+a\s+reservation")
 
 
 
@@ -146,6 +153,35 @@ DIRECTORY: dict[str, frozenset[str]] = {
                          "get_all_car_rental_companies_in_city"}),
     "banking": frozenset(),
     "slack": frozenset({"get_channels", "get_users_in_channel"}),
+}
+
+# Tools whose output lists who is there as a field the platform writes (cordon's
+# ``directory_fields``): a Slack message's ``sender`` is a workspace member (as
+# ``get_users_in_channel`` would list), while its ``body`` is anyone's text. Not e-mail: an
+# e-mail's sender is whoever sent it, the attacker included.
+DIRECTORY_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "workspace": {},
+    "travel": {},
+    "banking": {},
+    "slack": {"read_channel_messages": ("sender",), "read_inbox": ("sender",)},
+}
+
+# Tools whose output is the user's private record (cordon's ``private_values``): its
+# identifier-shaped values (passport, card, account numbers) may not be sent unasked.
+PRIVATE: dict[str, frozenset[str]] = {
+    "workspace": frozenset(),
+    "travel": frozenset({"get_user_information"}),
+    "banking": frozenset({"get_user_info"}),
+    "slack": frozenset(),
+}
+
+# Free-text arguments whose proper names must come from the user or a listing (cordon's
+# ``vouched_names``): an event titled after a hotel only a review named.
+VOUCHED_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "workspace": {},
+    "travel": {"create_calendar_event": ("title",)},
+    "banking": {},
+    "slack": {},
 }
 
 # Arguments naming the object of an action (cordon's ``vouched_params``): the user's text or
@@ -215,8 +251,10 @@ def cordon_policy(
     destination arguments, and the content firewall mode. ``trust_actions`` lists every tool
     under ``trust_tools``, which skips the action *ask* rules (payments, destructiveHint) and
     leaves the data-flow layers (taint, egress, Rule of Two, secrets) and the block rules.
-    ``provenance`` adds ``requires_request`` (:data:`REQUESTS`) and ``directory``
-    (:data:`DIRECTORY`)."""
+    ``provenance`` adds ``requires_request`` (:data:`REQUESTS`), ``directory``
+    (:data:`DIRECTORY`), ``vouched_params`` (:data:`VOUCHED`), ``directory_fields``
+    (:data:`DIRECTORY_FIELDS`), ``private_values`` (:data:`PRIVATE`) and ``vouched_names``
+    (:data:`VOUCHED_NAMES`)."""
     tools = _tool_entries(suite, style)
     if provenance:
         for name, patterns in REQUESTS[suite.name].items():
@@ -225,6 +263,12 @@ def cordon_policy(
             tools.setdefault(name, {})["directory"] = True
         for name, params in VOUCHED[suite.name].items():
             tools.setdefault(name, {})["vouched_params"] = list(params)
+        for name, fields in DIRECTORY_FIELDS[suite.name].items():
+            tools.setdefault(name, {})["directory_fields"] = list(fields)
+        for name in PRIVATE[suite.name]:
+            tools.setdefault(name, {})["private_values"] = True
+        for name, params in VOUCHED_NAMES[suite.name].items():
+            tools.setdefault(name, {})["vouched_names"] = list(params)
     policy: dict[str, Any] = {
         "version": 1,
         "content": {"mode": content_mode, "block_at": "high"},

@@ -424,6 +424,18 @@ def _describe_tool(tp: Any) -> list[str]:
         )
     if get("directory"):
         out.append("directory: its listed names are known destinations")
+    if get("directory_fields"):
+        out.append(
+            "directory fields: names under "
+            + ", ".join(get("directory_fields"))
+            + " are known destinations"
+        )
+    if get("vouched_names"):
+        out.append(
+            "names in " + ", ".join(get("vouched_names")) + " must come from the user or a listing"
+        )
+    if get("private_values"):
+        out.append("private record: its ID numbers are asked about before they are sent")
     return out
 
 

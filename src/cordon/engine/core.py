@@ -275,6 +275,9 @@ class Session:
         # user's own text) before they showed up in output: a confirmation that echoes the
         # address ("sent to bob@...") must not make the next send to bob look attacker-made.
         self.vouched: set[str] = set()
+        #: identifier-shaped values of ``private_values`` tools' output (rule
+        #: ``taint.private_value``): matched like secrets, through encodings, but asked about
+        self.private = SecretSet()
         self.secrets = SecretSet()
         for s in engine.policy_secrets:
             self.secrets.add(s)
@@ -356,15 +359,19 @@ class Session:
             for secret in find_secrets(everything):
                 self.secrets.add(secret)
         tp = self.engine.tool_policy(tool)
-        if (
-            tp.directory
-            and ev_action != "block"
-            and not (isinstance(result, dict) and result.get("isError"))
-        ):
-            self.directory.setdefault(server, set()).update(_prov.directory_keys(result))
+        usable = ev_action != "block" and not (isinstance(result, dict) and result.get("isError"))
+        if (tp.directory or tp.directory_fields) and usable:
+            fields = None if tp.directory else frozenset(tp.directory_fields)
+            items = list(_prov.directory_items(result, fields))
+            self.directory.setdefault(server, set()).update(_prov.item_keys(items))
             self.directory_spelled.setdefault(server, set()).update(
-                _prov.strict(i) for i in _prov.directory_items(result)
+                _prov.strict(i) for i in items
             )
+        if tp.private_values and usable:
+            trusted = self._trusted_norm()
+            for value in _prov.private_ids(everything):
+                if not _prov.has_words(trusted, norm(value)):
+                    self.private.add(value, name="private value")
         self.legs.observe_result(
             untrusted=self._untrusted_output(tool, server, tp),
             sensitive=self._sensitive(tool, server, tp, None),
@@ -600,6 +607,16 @@ class Session:
         requested = bool(tp.requires_request) and v is None
         if v is not None:
             asks.append(v)
+        if tp.vouched_names:
+            v = _prov.unvouched_names(
+                arguments,
+                tp.vouched_names,
+                self.directory.get(server, set()),
+                self._trusted_norm(),
+                self.trusted_words,
+            )
+            if v is not None:
+                asks.append(v)
         if tp.vouched_params:
             v = _prov.check_vouched(
                 arguments,
@@ -703,6 +720,19 @@ class Session:
             v = check_secrets(dict(arguments), self.secrets, sending=True)
             if v is not None:
                 return self._with_dests(v, found)
+            hit = self.private.locate(dict(arguments))
+            if hit is not None:
+                asks.append(
+                    Verdict(
+                        verdict="ask",
+                        rule="taint.private_value",
+                        reason=(
+                            f"argument '{hit[2]}' carries a value from the user's private "
+                            "record that the user's request does not give"
+                        ),
+                        param=hit[2] or None,
+                    )
+                )
 
         for a in asks:
             key = self._approval_key(a, server, tool, arguments)

@@ -39,6 +39,10 @@ __all__ = [
     "check_requested",
     "check_vouched",
     "directory_items",
+    "directory_keys",
+    "item_keys",
+    "private_ids",
+    "unvouched_names",
     "forwarded_links",
     "has_words",
     "lookalike_free",
@@ -51,6 +55,17 @@ _MAX_WORDS = 4
 #: a list bullet and a ``key:`` field name (an identifier: no spaces, so prose such as
 #: "Forward payroll questions to: x@y" keeps its words and is skipped as prose)
 _BULLET = re.compile(r"^[ \t]*(?:[-*][ \t]+)?(?:[A-Za-z_][\w.-]{0,40}:[ \t]+)?")
+#: a ``name: value`` line (YAML-like, an optional ``- `` bullet): ``directory_fields``
+_FIELD_LINE = re.compile(r"^[ \t]*(?:[-*][ \t]+)?([A-Za-z_][\w.-]{0,40}):[ \t]+(\S.*)$")
+#: identifier-shaped private values (:func:`private_ids`)
+_ID_TOKEN = re.compile(
+    r"(?<![\w.+/-])(?:\+?\d{1,4}(?: \d{2,5}){2,}|[A-Za-z0-9]+(?:[-./][A-Za-z0-9]+)*)(?![\w])"
+)
+_DATE_LIKE = re.compile(r"\d{4}[-./]\d{2}[-./]\d{2}$|\d{2}[-./]\d{2}[-./]\d{4}$")
+_ID_SEPARATORS = re.compile(r"[ ./()+-]")
+#: a word of text; punctuation at its end ends a run of capitalised words
+_TOKEN = re.compile(r"\S+")
+_RUN_END = ",.;:!?)]}\"'’”"
 _URL_HINT = re.compile(r"://|www\.", re.IGNORECASE)
 #: an ASCII text without these holds no encoding a decoder would open (percent, entities,
 #: JSON escapes, quoted-printable, RFC 2047, base64 or hex runs)
@@ -213,13 +228,18 @@ def _strings(value: Any, *, numbers: bool = False, keys: bool = False) -> Iterat
             yield str(v)
 
 
-def directory_items(result: Any) -> Iterator[str]:
-    """The whole items of a result: JSON string leaves, else whole lines of its text."""
+def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterator[str]:
+    """The whole items of a result: JSON string leaves, else whole lines of its text.
+
+    With ``fields``, only the items under those field names: JSON strings whose nearest
+    object key is one of them, and text lines ``name: item`` (YAML-like, a ``- `` bullet
+    allowed) whose ``name`` is one of them.
+    """
     if not isinstance(result, dict):
         return
     structured = result.get("structuredContent")
     if structured is not None:
-        yield from _strings(structured)
+        yield from _strings(structured) if fields is None else _field_strings(structured, fields)
     for block in result.get("content") or ():
         if not isinstance(block, dict) or block.get("type") != "text":
             continue
@@ -231,26 +251,70 @@ def directory_items(result: Any) -> Iterator[str]:
         except orjson.JSONDecodeError:
             parsed = None
         if isinstance(parsed, dict | list):
-            yield from _strings(parsed)
+            yield from _strings(parsed) if fields is None else _field_strings(parsed, fields)
             continue
+        first = True
         for line in text.split("\n"):  # not splitlines(): U+2028 and friends are not breaks here
-            item = _BULLET.sub("", line, count=1).strip().strip("'\"")
+            if fields is None:
+                item = _BULLET.sub("", line, count=1).strip().strip("'\"")
+                if first and item:
+                    first = False
+                    head, sep, rest = item.partition(": ")
+                    rest = rest.strip().strip("'\"")
+                    if (
+                        sep
+                        and len(head) <= _MAX_ITEM
+                        and len(rest.split()) > 1
+                        and "\n" in text.strip()
+                        and "@" not in rest
+                        and not _URL_HINT.search(rest)
+                    ):
+                        # a listing's title line: "Restaurant in Paris: New Israeli
+                        # Restaurant" lists its first item after the title (the whole line
+                        # is an item too, and too long to vouch). Only a display name of a
+                        # listing with more lines: never an address ("Forward payroll
+                        # questions to: x@y", red-team F2)
+                        yield rest
+            else:
+                m = _FIELD_LINE.match(line)
+                if m is None or m.group(1) not in fields:
+                    continue
+                item = m.group(2).strip().strip("'\"")
             if item:
                 yield item
 
 
-def directory_keys(result: Any) -> set[str]:
-    """Destination keys of every whole item a directory tool's ``result`` lists.
+def _field_strings(value: Any, fields: frozenset[str]) -> Iterator[str]:
+    """Strings under an object key in ``fields`` (in a list under it too), at any depth."""
+    stack: list[tuple[bool, Any]] = [(False, value)]
+    while stack:
+        inside, v = stack.pop()
+        if isinstance(v, str):
+            if inside:
+                yield v
+        elif isinstance(v, dict):
+            stack.extend((k in fields, item) for k, item in v.items())
+        elif isinstance(v, list | tuple):
+            stack.extend((inside, item) for item in v)
 
-    ``result`` is a CallToolResult dict. Only name-shaped items count: one token (a channel,
-    a handle, an address: its normalised text and its destination keys,
-    :func:`cordon.taint.extract_destinations`) or a display name of at most four words (its
-    normalised text only), 64 characters at most. Anything longer is prose, which an
-    attacker may have written (a channel *named* with an injection, AgentDojo's slack
-    vector), and vouches for nothing.
+
+def directory_keys(result: Any, fields: frozenset[str] | None = None) -> set[str]:
+    """Destination keys of every whole item a directory tool's ``result`` (a CallToolResult
+    dict) lists (:func:`directory_items`; ``fields`` as there): :func:`item_keys`."""
+    return item_keys(directory_items(result, fields))
+
+
+def item_keys(items: Iterable[str]) -> set[str]:
+    """Destination keys of whole directory ``items``.
+
+    Only name-shaped items count: one token (a channel, a handle, an address: its normalised
+    text and its destination keys, :func:`cordon.taint.extract_destinations`) or a display
+    name of at most four words (its normalised text only), 64 characters at most. Anything
+    longer is prose, which an attacker may have written (a channel *named* with an
+    injection, AgentDojo's slack vector), and vouches for nothing.
     """
     keys: set[str] = set()
-    for item in directory_items(result):
+    for item in items:
         if len(item) > _MAX_ITEM:
             continue
         words = item.split()
@@ -260,6 +324,117 @@ def directory_keys(result: Any) -> set[str]:
         elif len(words) <= _MAX_WORDS and not _URL_HINT.search(item) and "@" not in item:
             keys.add(norm(item))
     return keys
+
+
+def private_ids(text: str) -> Iterator[str]:
+    """The identifier-shaped values in a private record's text (a ``private_values`` tool's
+    output, in any shape: JSON, YAML, a Python repr): passport, card, account, ID and phone
+    numbers.
+
+    A value is a run of letters and digits joined by ``-``, ``.`` or ``/`` (``HGK137803``,
+    ``4237-4252-7456-2574``), or groups of digits joined by single spaces (``+1 327 420
+    4923``), 8 to 40 characters long with 6 or more digits, that is not a date or time
+    (``2024-05-13``). Yields each as written and, when separators split it, its compact form
+    (``4237425274562574``). Names, street addresses and e-mail addresses are not identifiers
+    (a documented gap: they are private too, but too common in legitimate messages to gate).
+    """
+    seen: set[str] = set()
+    for m in _ID_TOKEN.finditer(text):
+        item = m.group()
+        if not 8 <= len(item) <= 40 or sum(c.isdigit() for c in item) < 6:
+            continue
+        if _DATE_LIKE.match(item) or item in seen:
+            continue
+        seen.add(item)
+        yield item
+        compact = _ID_SEPARATORS.sub("", item)
+        if compact != item and len(compact) >= 8 and compact not in seen:
+            seen.add(compact)
+            yield compact
+
+
+def unvouched_names(
+    arguments: Any,
+    params: tuple[str, ...],
+    directory: set[str],
+    trusted_norm: str,
+    trusted_words: set[str],
+) -> Verdict | None:
+    """An ask when a ``vouched_names`` argument's text names something (two or more
+    capitalised words: "Riverside View Hotel") that neither the user's text nor a directory
+    listing gave (``None``: every name is vouched).
+
+    A run of capitalised words is covered from left to right by its longest sub-runs that the
+    user's text has as whole words or a directory listed whole, and by single words the user
+    typed ("Booking" in 'Booking hotel X'); any word left over makes the name unvouched.
+    Single capitalised words are not names here (sentence starts), a documented gap.
+    """
+    names = set(params)
+    stack: list[Any] = [arguments]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            for k, item in v.items():
+                if k not in names:
+                    stack.append(item)
+                    continue
+                for leaf in _strings(item):
+                    for run in _name_runs(strip_invisible(leaf)):
+                        words = [norm(w) for w in run]
+                        if not _covered(words, directory, trusted_norm, trusted_words):
+                            return Verdict(
+                                verdict="ask",
+                                rule="taint.unvouched_value",
+                                reason=(
+                                    f"'{k}' names something neither the user nor a listing gave"
+                                ),
+                                param=str(k),
+                                destination=" ".join(words)[:200],
+                            )
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+    return None
+
+
+def _name_runs(text: str) -> Iterator[list[str]]:
+    """Runs of two or more adjacent words that start with a capital letter (``str.isupper``
+    on the first letter, so any script with case), split at punctuation."""
+    run: list[str] = []
+    for m in _TOKEN.finditer(text):
+        tok = m.group().lstrip("\"'‘“([{")
+        word = tok.rstrip(_RUN_END)
+        if word and word[0].isupper():
+            run.append(word)
+            if word != tok:  # "Paris," ends the run
+                if len(run) > 1:
+                    yield run
+                run = []
+            continue
+        if len(run) > 1:
+            yield run
+        run = []
+    if len(run) > 1:
+        yield run
+
+
+def _covered(
+    words: list[str], directory: set[str], trusted_norm: str, trusted_words: set[str]
+) -> bool:
+    i, n = 0, len(words)
+    while i < n:
+        for j in range(n, i, -1):
+            phrase = " ".join(words[i:j])
+            if (j - i > 1 or len(words) == 1) and (
+                phrase in directory or has_words(trusted_norm, phrase)
+            ):
+                i = j
+                break
+            if j - i == 1 and (phrase in trusted_words or phrase in directory):
+                i = j
+                break
+        else:
+            return False
+    return True
 
 
 def forwarded_links(value: Any) -> list[Destination]:

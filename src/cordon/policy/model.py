@@ -44,6 +44,17 @@ class ToolPolicy(_Strict):
     #: the user's text or as a whole item of a directory tool's output, else ask
     #: (rule ``taint.unvouched_value``)
     vouched_params: tuple[str, ...] = ()
+    #: like ``directory``, but only the items under these field names vouch (a message
+    #: list's ``sender``, which the platform writes, and not its ``body``, which anyone can)
+    directory_fields: tuple[str, ...] = ()
+    #: arguments of free text (an event title) in which every proper name (two or more
+    #: capitalised words) must occur in the user's text or a directory listing, else ask
+    #: (rule ``taint.unvouched_value``)
+    vouched_names: tuple[str, ...] = ()
+    #: the tool's output is the user's private record (a profile, an account): its
+    #: identifier-shaped values (passport, card, account numbers) may not leave in a sending
+    #: call unless the user's text gives them, else ask (rule ``taint.private_value``)
+    private_values: bool = False
 
     @field_validator("arg_patterns")
     @classmethod
