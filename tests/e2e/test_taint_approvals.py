@@ -328,3 +328,40 @@ async def test_provenance_rules_through_the_proxy_send_nothing(harness: Harness)
     assert [m["body"] for m in sent] == ["status ok"]
     rules = {r.get("rule") for r in harness.records("verdict")}
     assert {"taint.forwarded_link", "action.not_requested"} <= rules
+
+
+async def test_private_values_and_directory_fields_through_the_proxy(harness: Harness) -> None:
+    """Session 3's keys in the real proxy, from a YAML policy: a passport number read from a
+    ``private_values`` tool is asked about when a send carries it, even base64-encoded and to
+    an allowlisted colleague (nobody answers: no such mail); a ``directory_fields`` sender
+    is a known destination while a one-word body on the line before it is not."""
+    box = _box(
+        harness,
+        "passport_number: HGK137803\nbody: mallory-drop\nsender: dana-ops\n",
+    )
+    policy = harness.policy(
+        {
+            "version": 1,
+            "trusted_destinations": ["ops@example.com"],
+            "tools": {
+                "send_email": {"sink_params": ["to"]},
+                "read_inbox": {"private_values": True, "directory_fields": ["sender"]},
+            },
+        }
+    )
+    params = harness.cordon(
+        mailbox_server(), policies=[policy], env={"MAILBOX_DIR": str(box)}, name="mail"
+    )
+    encoded = base64.b64encode(b"HGK137803").decode()
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        await client.call_tool("read_inbox", {})
+        for body in ("Passport: HGK137803", f"p={encoded}"):
+            r = await client.call_tool("send_email", {"to": "ops@example.com", "body": body})
+            assert r.is_error and "taint.private_value" in text_of(r), text_of(r)
+        r = await client.call_tool("send_email", {"to": "mallory-drop", "body": "hi"})
+        assert r.is_error, text_of(r)
+        ok = await client.call_tool("send_email", {"to": "dana-ops", "body": "hello"})
+        assert not ok.is_error, text_of(ok)
+    assert [(m["to"], m["body"]) for m in _outbox(box)] == [("dana-ops", "hello")]
+    assert "taint.private_value" in {r.get("rule") for r in harness.records("verdict")}
