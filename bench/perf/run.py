@@ -198,7 +198,44 @@ def throughput(target: Target, size: int, reps: int) -> dict[str, float]:
     finally:
         c.close()
     t = statistics.median(times)
-    return {"s": t, "mb_s": size / MB / t, "bytes": got}
+    total = sum(times)
+    return {
+        "s": t,
+        "mb_s": size / MB / t,
+        "sustained_mb_s": size * len(times) / MB / total,
+        "max_s": max(times),
+        "bytes": got,
+    }
+
+
+def after_result(target: Target, size: int, reps: int = 5) -> dict[str, float]:
+    """How long a call takes right after a large result, when it does not read the session's
+    history (``blob`` of one byte) and when it does (``echo``, declared a sending tool in this
+    target's policy): the second waits for the deferred recording of the result (taint
+    index, scan)."""
+    c = RawClient(target.cmd, target.env)
+    out: dict[str, list[float]] = {"plain_ms": [], "send_ms": []}
+    try:
+        c.handshake()
+        for i in range(reps + 1):
+            for kind in ("plain_ms", "send_ms"):
+                time.sleep(0.2)  # a pause, as an agent's turn makes: earlier results get recorded
+                rid, line = c.call_line("blob", {"size": size})
+                c.send(line)
+                c.recv_for(rid)
+                if kind == "plain_ms":
+                    rid, line = c.call_line("blob", {"size": 1})
+                else:
+                    to = f"someone{i}@fresh-domain.example.net"
+                    rid, line = c.call_line("echo", {"text": "hello", "to": to})
+                t0 = time.perf_counter()
+                c.send(line)
+                c.recv_for(rid)
+                if i:  # the first round warms up
+                    out[kind].append((time.perf_counter() - t0) * 1e3)
+    finally:
+        c.close()
+    return {k: statistics.median(v) for k, v in out.items()}
 
 
 # -- targets ----------------------------------------------------------------------------
@@ -403,6 +440,11 @@ def main() -> int:
     ap.add_argument("--profile", action="store_true", help="profile the proxy under cProfile")
     ap.add_argument("--json", type=Path, help="also write the figures as JSON")
     ap.add_argument("--skip-engine", action="store_true")
+    ap.add_argument(
+        "--only",
+        choices=("latency", "throughput"),
+        help="run only the round-trip or only the large-result part (quick iterations)",
+    )
     ns = ap.parse_args()
     calls = 300 if ns.quick else ns.calls
     results: dict[str, Any] = {"python": sys.version.split()[0], "calls": calls}
@@ -417,11 +459,15 @@ def main() -> int:
         title = f"tools/call round trip ({calls} calls after 200 warm-up; ms)"
         if rounds > 1:
             title += f"; medians of {rounds} interleaved rounds, added p50 per round"
+        if ns.only == "throughput":
+            servers_lat: dict[str, list[str]] = {}
+        else:
+            servers_lat = servers
         lat = Table(title=title)
         for col in ("upstream", "path", "p50", "p99", "mean", "added p50", "p50 ratio"):
             lat.add_column(col, justify="right" if col not in ("upstream", "path") else "left")
         results["latency"] = {}
-        for sname, up in servers.items():
+        for sname, up in servers_lat.items():
             tg = targets(tmp, up, sname.replace(" ", "-"))
             runs: dict[str, list[dict[str, float]]] = {}
             for path, t in tg.items():
@@ -456,15 +502,33 @@ def main() -> int:
                     f"{added:+.3f}",
                     f"{r['p50_ms'] / base_p50:.2f}x",
                 )
-        console.print(lat)
+        if servers_lat:
+            console.print(lat)
 
         # 2. throughput
         sizes = [1 * MB] if ns.quick else [1 * MB, 10 * MB]
+        if ns.only == "latency":
+            sizes = []
         thr = Table(title="Large text results through the raw echo server (median of reps; MB/s)")
-        for col in ("size", "path", "seconds", "MB/s", "ratio to direct"):
+        for col in (
+            "size",
+            "path",
+            "seconds (median)",
+            "MB/s (median)",
+            "MB/s (sum of reps)",
+            "slowest rep (s)",
+            "ratio to direct",
+        ):
             thr.add_column(col, justify="right" if col not in ("path",) else "left")
         results["throughput"] = {}
         tg = targets(tmp, servers["raw echo"], "thr")
+        sink_policy = tmp / "policy-sink.yaml"
+        sink_policy.write_text("version: 1\ntools:\n  echo: {sink_params: [to]}\n", "utf-8")
+        sink_target = Target(
+            "thr via cordon, echo a send",
+            [str(sink_policy) if x == str(tmp / "policy.yaml") else x for x in tg["cordon"].cmd],
+            tg["cordon"].env,
+        )
         for size in sizes:
             base = None
             for path, t in tg.items():
@@ -472,7 +536,9 @@ def main() -> int:
                 try:
                     r = throughput(t, size, reps)
                 except RuntimeError as exc:
-                    thr.add_row(f"{size // MB} MB", path, "-", "-", f"failed: {str(exc)[:60]}")
+                    thr.add_row(
+                        f"{size // MB} MB", path, "-", "-", "-", "-", f"failed: {str(exc)[:60]}"
+                    )
                     results["throughput"][f"{size}/{path}"] = {"error": str(exc)}
                     continue
                 results["throughput"][f"{size}/{path}"] = r
@@ -483,12 +549,22 @@ def main() -> int:
                     path,
                     f"{r['s']:.4f}",
                     f"{r['mb_s']:.1f}",
+                    f"{r['sustained_mb_s']:.1f}",
+                    f"{r['max_s']:.4f}",
                     f"{r['mb_s'] / base['mb_s']:.2f}",
                 )
-        console.print(thr)
+        if sizes:
+            console.print(thr)
+            ar = after_result(sink_target, sizes[-1])
+            results["after_result"] = {"size": sizes[-1], **ar}
+            console.print(
+                f"Through cordon, right after a {sizes[-1] // MB} MB result (median of 5): a call "
+                f"that reads no history {ar['plain_ms']:.2f} ms; a send (taint lookup, secrets), "
+                f"which first records the deferred result, {ar['send_ms']:.1f} ms"
+            )
 
         # 3. engine
-        if not ns.skip_engine:
+        if not ns.skip_engine and ns.only is None:
             hsizes = (
                 [1_000, 100_000, 1 * MB, 10 * MB]
                 if ns.quick
@@ -540,14 +616,16 @@ def main() -> int:
         if "error" not in lat_r.get("raw echo/cordon", {"error": 1}):
             added = lat_r["raw echo/cordon"]["added_p50_ms"]
         t10 = results["throughput"].get(f"{10 * MB}/cordon", {})
-        verdicts = [
-            (
-                "added median round trip <= 0.15 ms",
-                added is not None and added <= 0.15,
-                f"{added:.3f} ms" if added is not None else "n/a",
-            ),
-        ]
-        if not ns.quick:
+        verdicts = []
+        if ns.only != "throughput":
+            verdicts.append(
+                (
+                    "added median round trip <= 0.15 ms",
+                    added is not None and added <= 0.15,
+                    f"{added:.3f} ms" if added is not None else "n/a",
+                )
+            )
+        if not ns.quick and ns.only != "latency":
             verdicts.append(
                 (
                     "10 MB results >= 100 MB/s through cordon",

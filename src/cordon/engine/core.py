@@ -15,7 +15,8 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
-from collections.abc import Iterable, Mapping
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -247,6 +248,13 @@ class Session:
     ):
         p = engine.policy
         self.engine = engine
+        #: results recorded by :meth:`defer_output` whose content scan has not run yet
+        self._unscanned: deque[tuple[str, RecordedOutput]] = deque()
+        self._unscanned_bytes = 0
+        self._settling = False
+        #: called as ``report(tool, findings, error)`` for each deferred result once it is
+        #: scanned (``error`` is the exception when recording it failed), e.g. to log findings
+        self.report: Callable[[str, list[Finding], BaseException | None], None] | None = None
         self.id = session_id or uuid.uuid4().hex[:16]
         self.taint = TaintIndex(
             max_bytes=p.taint_memory_bytes,
@@ -286,6 +294,100 @@ class Session:
         #: set when a result could not be fully recorded (secrets, legs): from then on every
         #: sending or egress call is denied (``session.degraded``), since history is incomplete
         self.degraded: str | None = None
+
+    # -- deferred recording -----------------------------------------------------------
+    @property
+    def secrets(self) -> SecretSet:
+        """Secret values that must never leave (policy secrets and those found in output);
+        deferred results are scanned first."""
+        self.settle()
+        return self._secrets
+
+    @secrets.setter
+    def secrets(self, value: SecretSet) -> None:
+        self._secrets = value
+
+    @property
+    def degraded(self) -> str | None:
+        """Why the session's history is incomplete (a result could not be fully recorded),
+        else None; from then on every sending or egress call is denied (``session.degraded``).
+        Deferred results are recorded first."""
+        self.settle()
+        return self._degraded if self._degraded is not None else self.taint.failure
+
+    @degraded.setter
+    def degraded(self, value: str | None) -> None:
+        self._degraded = value
+
+    @property
+    def unsettled_bytes(self) -> int:
+        """The size of the deferred results not fully recorded yet (:meth:`defer_output`)."""
+        return self._unscanned_bytes
+
+    @property
+    def unsettled_results(self) -> int:
+        """How many deferred results are not fully recorded yet."""
+        return len(self._unscanned)
+
+    def defer_output(self, tool: str, result: Any, *, server: str = "default") -> None:
+        """Record a result in monitor mode, before it is delivered, deferring the costly part.
+
+        The cheap state (Rule-of-Two legs, directory and private values) is recorded now; the
+        taint indexing (:meth:`TaintIndex.defer_text`, which opens a pending marker in the
+        shared store) and the content scan (secrets, findings) are queued and run by
+        :meth:`settle`, which every read of that state calls first: the taint index, the
+        secrets and ``degraded``. A decision therefore sees exactly the history it would have
+        seen had the result been recorded at once, and a call whose decision reads none of it
+        (no sink, no egress) does not wait for it. Findings go to :attr:`report`.
+
+        Raises:
+            OSError: the shared store's pending marker could not be written (the result must
+                not be delivered).
+        """
+        if isinstance(result, str):
+            result = {"content": [{"type": "text", "text": result}]}
+        values: list[str] = []
+        keys: list[str] = []
+        _collect_strings(result, values, keys)
+        text = "\n".join(values)
+        everything = f"{text}\n{chr(10).join(keys)}" if keys else text
+        recorded = RecordedOutput(result=result, text=everything)
+        self.taint.defer_text(everything)
+        self._unscanned.append((tool, recorded))
+        self._unscanned_bytes += len(everything)
+        self.observe_output(
+            tool, result, server=server, content_mode="monitor", recorded=recorded, scan=False
+        )
+
+    def settle(self) -> None:
+        """Finish recording every deferred result, in order: taint first, then the content
+        scans. A failure marks the session ``degraded`` (sends are refused) and is reported."""
+        if self._settling or not (self._unscanned or self.taint.pending):
+            return
+        self._settling = True
+        try:
+            self.taint.settle()
+            if self.taint.failure is not None and self._degraded is None:
+                self._degraded = self.taint.failure
+            while self._unscanned:
+                tool, recorded = self._unscanned.popleft()
+                self._unscanned_bytes -= len(recorded.text)
+                text = recorded.text
+                try:
+                    findings = scan_text(text) if text else []
+                    if text and any(f.category == "secrets" for f in findings):
+                        for secret in find_secrets(text):
+                            self._secrets.add(secret)
+                except Exception as exc:  # noqa: BLE001 - fail closed: sends are refused
+                    self._degraded = f"recording a {tool} result failed: {type(exc).__name__}"
+                    if self.report is not None:
+                        self.report(tool, [], exc)
+                    continue
+                if self.report is not None and findings:
+                    self.report(tool, findings, None)
+        finally:
+            self._unscanned_bytes = 0 if not self._unscanned else self._unscanned_bytes
+            self._settling = False
 
     # -- observing --------------------------------------------------------------------
     def register_secret(self, value: str) -> None:
@@ -334,13 +436,17 @@ class Session:
         server: str = "default",
         content_mode: str | None = None,
         recorded: RecordedOutput | None = None,
+        scan: bool = True,
     ) -> Observation:
         """Record a tool result as untrusted output and run the content firewall on it.
 
         ``result`` is a CallToolResult dict or plain text; ``recorded`` is what
         :meth:`record_output` returned for it, when the caller already recorded its taint.
-        Returns what to deliver.
+        ``scan=False`` (monitor mode only, from :meth:`defer_output`) skips the content scan,
+        which the caller queued. Returns what to deliver.
         """
+        if scan:
+            self.settle()  # results deferred earlier are recorded first, in order
         if recorded is None:
             recorded = self.record_output(result)
         result, everything = recorded.result, recorded.text
@@ -349,7 +455,7 @@ class Session:
         if mode == "monitor":
             # Monitor never changes a result: one scan over all its strings (keys included)
             # finds the same rules as the per-field walk, without per-field paths.
-            findings = scan_text(everything) if everything else []
+            findings = scan_text(everything) if everything and scan else []
             ev_action, ev_result = "deliver", result
         else:
             ev = evaluate_result(result, mode=mode, block_at=cp.block_at)
@@ -364,9 +470,7 @@ class Session:
             fields = None if tp.directory else frozenset(tp.directory_fields)
             items = list(_prov.directory_items(result, fields))
             self.directory.setdefault(server, set()).update(_prov.item_keys(items))
-            self.directory_spelled.setdefault(server, set()).update(
-                _prov.strict(i) for i in items
-            )
+            self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in items)
         if tp.private_values and usable:
             trusted = self._trusted_norm()
             for value in _prov.private_ids(everything):
@@ -705,7 +809,7 @@ class Session:
                 return v
             asks.append(v)
 
-        if self.degraded is not None and (external or sending):
+        if (external or sending) and self.degraded is not None:
             return self._with_dests(
                 Verdict(
                     verdict="deny",

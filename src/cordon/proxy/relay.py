@@ -18,12 +18,12 @@ Each direction runs in its own task, so a slow decision never blocks the other d
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import itertools
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -57,9 +57,12 @@ from cordon.proxy.framing import (
 
 _CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
 # Methods cordon intercepts as requests; sent without an id they are refused, not relayed.
-# Results up to this size are written to the client at once; larger ones are scanned after
-# their bytes are out (monitor mode), see on_tool_result.
-_SMALL_RESULT = 64 * 1024
+# Monitor mode records results lazily (Session.defer_output): what is still unrecorded is
+# recorded when a decision reads it, after this long without traffic either way, when a
+# sibling cordon process asks for it (SIGUSR1, shared taint), or past these bounds.
+_QUIET_S = 0.02
+_SETTLE_BYTES = 32 * 1024 * 1024
+_SETTLE_RESULTS = 4096
 _REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/discover"})
 
 
@@ -161,8 +164,12 @@ class Relay:
         self.upstream_eof: asyncio.Future[None] | None = None
         self.upstream_exit: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
-        self.queued: collections.deque[tuple[str, RecordedOutput]] = collections.deque()
-        self.observer: asyncio.Task[None] | None = None
+        #: monitor mode: record results lazily (off when the shared taint store is on and
+        #: SIGUSR1 cannot be handled, since sibling processes would wait for the quiet timer)
+        self.defer = True
+        self.last_io = 0.0
+        self.idle_timer: asyncio.TimerHandle | None = None
+        session.report = self.report_settled
 
     # -- output helpers ----------------------------------------------------------------
     def to_client(self, data: bytes) -> None:
@@ -236,6 +243,11 @@ class Relay:
         of the event loop between reading a result and writing it to the client.
         """
         loop = asyncio.get_running_loop()
+        try:
+            loop.add_signal_handler(signal.SIGUSR1, self.settle_now)
+        except (NotImplementedError, RuntimeError, ValueError):
+            # not the main thread: no prods from sibling processes, so no deferral with them
+            self.defer = self.engine.shared_taint is None
         self.client_eof = loop.create_future()
         self.upstream_eof = loop.create_future()
         self.upstream_exit = loop.create_future()
@@ -266,7 +278,7 @@ class Relay:
         await asyncio.wait(
             {self.client_eof, self.upstream_eof}, return_when=asyncio.FIRST_COMPLETED
         )
-        self.guard(lambda _: self.flush_observations(), None)  # content findings reach the log
+        self.settle_now()  # content findings reach the log; sibling processes stop waiting
         if self.client_eof.done() and not self.upstream_eof.done():
             await self.shutdown_upstream()
             with contextlib.suppress(asyncio.TimeoutError):
@@ -385,7 +397,6 @@ class Relay:
         self.to_client(result_frame(id_, blocked_result(v.rule, v.reason, extra)))
 
     def on_tools_call(self, msg: dict[str, Any], line: bytes) -> None:
-        self.flush_observations()
         id_ = msg["id"]
         params = msg.get("params")
         if not isinstance(params, dict) or not isinstance(params.get("name"), str):
@@ -605,7 +616,6 @@ class Relay:
             self._deny(id_, d)
             return
         self.session.approve(v)
-        self.flush_observations()
         v2 = self.session.check(tool, args, server=self.server)
         self.record_verdict(tool, args, v2)
         if v2.verdict == "allow":
@@ -805,65 +815,71 @@ class Relay:
             # recorded and scanned like any other result
             self.on_other_result(id_, "tools/call", result, line)
             return
-        if self.engine.policy.content.mode == "monitor":
-            # Monitor mode never changes a result: deliver it now and record it (taint, secrets,
-            # Rule-of-Two legs, content findings) once the bytes are out. Every tools/call
-            # decision first runs the observations still queued (flush_observations), so a
-            # decision never sees less history than the client has.
-            recorded = self.session.record_output(result)  # taint first: other servers see it
+        if self.engine.policy.content.mode == "monitor" and self.defer:
+            # Monitor mode never changes a result: deliver it now and record it lazily
+            # (Session.defer_output): a decision that reads the taint index, the secrets or
+            # the degraded flag records every deferred result first, so it never sees less
+            # history than the client has; the shared store's pending marker makes the
+            # client's other cordon processes wait for the keys the same way.
+            self.session.defer_output(tool, result, server=self.server)
             self.to_client(line)
-            if len(line) <= _SMALL_RESULT and not self.queued:
-                # a small result is already out of the pipe buffer: record the rest now (the
-                # result is delivered, so an error here is logged, not answered twice)
-                self.guard(lambda _: self.observe_or_degrade(tool, result, recorded), None)
-                return
-            self.queued.append((tool, recorded))
-            if self.observer is None or self.observer.done():
-                self.observer = asyncio.get_running_loop().create_task(self._observe_soon())
+            if (
+                self.session.unsettled_bytes > _SETTLE_BYTES
+                or self.session.unsettled_results > _SETTLE_RESULTS
+            ):
+                self.settle_now()
+            elif self.idle_timer is None:
+                self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
             return
         self.observe(tool, result, id_, line)
 
-    async def _observe_soon(self) -> None:
-        while self.queued:
-            # let the event loop write the delivered result out first
-            while (
-                self.out is not None
-                and not self.out.is_closing()
-                and self.out.get_write_buffer_size()
-            ):
-                await asyncio.sleep(0)
-            if not self.queued:
-                return
-            tool, recorded = self.queued.popleft()
-            self.guard(
-                lambda item: self.observe_or_degrade(item[0], item[1].result, item[1]),
-                (tool, recorded),
-            )
+    def on_idle(self) -> None:
+        """Record the deferred results once neither side has sent anything for a while."""
+        self.idle_timer = None
+        now = time.monotonic()
+        for t in (self.out, self.up_in):
+            if t is not None and not t.is_closing() and t.get_write_buffer_size():
+                self.last_io = now  # still writing: not quiet
+        quiet = now - self.last_io
+        if quiet >= _QUIET_S:
+            self.settle_now()
+        elif self.session.unsettled_results:
+            self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S - quiet, self.on_idle)
 
-    def flush_observations(self) -> None:
-        """Record every result still queued; called before any decision."""
-        while self.queued:
-            tool, recorded = self.queued.popleft()
-            self.observe_or_degrade(tool, recorded.result, recorded)
+    def settle_now(self) -> None:
+        """Record every deferred result (their findings and failures reach the audit log)."""
+        self.guard(lambda _: self.session.settle(), None)
 
-    def observe_or_degrade(
-        self, tool: str, result: dict[str, Any], recorded: RecordedOutput
-    ) -> None:
-        """Record a delivered result; if that fails, the session's history is incomplete and
-        the engine refuses every later send (fail closed) instead of missing a secret."""
-        try:
-            self.observe(tool, result, None, None, recorded)
-        except Exception as exc:
-            self.session.degraded = f"recording a {tool} result failed: {type(exc).__name__}"
+    def report_settled(self, tool: str, findings: list[Any], error: BaseException | None) -> None:
+        """A deferred result was recorded: log its content findings, or the failure that
+        leaves the session degraded (its sends are refused from then on)."""
+        if error is not None:
             self.record(
                 {
                     "kind": "session",
                     "rule": "session.degraded",
                     "tool": tool,
-                    "reason": str(exc)[:200],
+                    "reason": str(error)[:200],
                 }
             )
-            raise
+            _log(f"recording a {tool} result failed: {error!r}")
+            return
+        self.record_findings(tool, "deliver", findings)
+
+    def record_findings(self, tool: str, action: str, findings: list[Any]) -> None:
+        self.record(
+            {
+                "kind": "content",
+                "where": "result",
+                "tool": tool,
+                "action": action,
+                "rules": sorted({f.rule for f in findings}),
+                "max_severity": max(
+                    (f.severity for f in findings),
+                    key=lambda s: ["low", "medium", "high", "critical"].index(s),
+                ),
+            }
+        )
 
     def observe(
         self,
@@ -876,19 +892,7 @@ class Relay:
         """Record a result; with ``line`` given, also deliver it (or its sanitised form)."""
         obs = self.session.observe_output(tool, result, server=self.server, recorded=recorded)
         if obs.findings:
-            self.record(
-                {
-                    "kind": "content",
-                    "where": "result",
-                    "tool": tool,
-                    "action": obs.action,
-                    "rules": sorted({f.rule for f in obs.findings}),
-                    "max_severity": max(
-                        (f.severity for f in obs.findings),
-                        key=lambda s: ["low", "medium", "high", "critical"].index(s),
-                    ),
-                }
-            )
+            self.record_findings(tool, obs.action, obs.findings)
         if line is None:
             return
         if obs.action == "deliver":
@@ -941,6 +945,7 @@ class _ClientReader(asyncio.Protocol):
         self.lines = LineSplitter(relay.max_bytes)
 
     def data_received(self, data: bytes) -> None:
+        self.relay.last_io = time.monotonic()
         for item in self.lines.feed(data):
             self.relay.guard(self.relay.on_client_line, item)
 
@@ -981,6 +986,7 @@ class _UpstreamReader(asyncio.Protocol):
         self.ended = False
 
     def data_received(self, data: bytes) -> None:
+        self.relay.last_io = time.monotonic()
         for item in self.lines.feed(data):
             self.relay.guard(self.relay.on_server_line, item)
 
@@ -1027,4 +1033,9 @@ def _done(fut: asyncio.Future[Any] | None) -> None:
 
 def run_relay(relay: Relay) -> int:
     """Run a relay to completion on a fresh event loop; returns the exit status."""
-    return asyncio.run(relay.run())
+    try:
+        return asyncio.run(relay.run())
+    finally:
+        # a sibling's late prod (SIGUSR1) must not kill a process that is exiting anyway
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signal.SIGUSR1, signal.SIG_IGN)

@@ -30,6 +30,16 @@ and the index becomes *truncated*: from then on a destination that is not found 
 ``"unknown"`` rather than ``"clean"`` (the engine asks, never allows). A key seen again moves to
 the newest generation. Outside that cap, each index keeps a cache of at most 16,384 general-path
 tokens (each at most 256 characters) with their keys, cleared when full: a few MiB at most.
+
+Deferred indexing (``defer_text``): a text can be queued instead of indexed, and is indexed
+before anything reads the index (``contains_key``, ``lookup``, ``truncated``, ``size_bytes``,
+``len``) or when ``settle`` is called; texts added while others are queued are queued behind
+them. Queued texts are indexed in order, each as its own generation, so every answer is the
+one eager indexing would have given. With a shared store, the first queued text opens a
+pending marker there (:meth:`SharedTaintStore.mark_pending`) and settling closes it, so the
+client's other cordon processes wait for these keys before they answer a miss. If indexing a
+queued text fails, the index counts as truncated (misses are ``"unknown"``) and ``failure``
+says why.
 """
 
 from __future__ import annotations
@@ -37,7 +47,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from cordon.taint._extract import Destination
@@ -238,24 +248,93 @@ class TaintIndex:
         self._bytes = 0
         self._truncated = False
         self._cache: dict[str, set[str]] = {}
+        self._pending: deque[str | Callable[[], str]] = deque()
+        self._pending_bytes = 0
+        self._marker: str | None = None
+        #: why indexing a deferred text failed (the index is then truncated), else None
+        self.failure: str | None = None
 
     @property
     def truncated(self) -> bool:
         """True once output has been dropped to respect ``max_bytes``."""
+        self.settle()
         return self._truncated
 
     @property
     def size_bytes(self) -> int:
         """The charged size of the stored keys, in bytes."""
+        self.settle()
         return self._bytes
 
     def __len__(self) -> int:
+        self.settle()
         return len(self._gen_of)
+
+    @property
+    def pending(self) -> bool:
+        """True while texts queued by :meth:`defer_text` are not indexed yet."""
+        return bool(self._pending)
+
+    @property
+    def pending_bytes(self) -> int:
+        """The size of the texts queued by :meth:`defer_text` and not indexed yet."""
+        return self._pending_bytes
 
     def add_text(self, text: str) -> None:
         """Index one piece of untrusted output (any size; cost linear in its length)."""
         if not text:
             return
+        if self._pending:  # behind the queued texts: generations keep their order
+            self._pending.append(text)
+            self._pending_bytes += len(text)
+            return
+        self._index_now(text)
+
+    def defer_text(self, text: str | Callable[[], str], size: int | None = None) -> None:
+        """Queue one piece of untrusted output; it is indexed before the index is next read.
+
+        ``text`` may be a function returning the text (called once, when it is indexed);
+        ``size`` is its length when known (for :attr:`pending_bytes`).
+
+        Raises:
+            OSError: the shared store's pending marker could not be written (nothing queued).
+        """
+        if isinstance(text, str):
+            if not text:
+                return
+            size = len(text)
+        if self.shared is not None and self._marker is None:
+            self._marker = self.shared.mark_pending()
+        self._pending.append(text)
+        self._pending_bytes += size or 0
+
+    def settle(self) -> None:
+        """Index every queued text, in order. Never raises: a failure drops the rest of the
+        queue, marks the index truncated (misses become ``"unknown"``) and sets ``failure``."""
+        if not self._pending:
+            return
+        ok = False
+        try:
+            while self._pending:
+                item = self._pending.popleft()
+                text = item if isinstance(item, str) else item()
+                self._index_now(text)
+            ok = True
+        except Exception as exc:  # noqa: BLE001 - fail closed, never lose the fact
+            self._truncated = True
+            self.failure = f"indexing output failed: {type(exc).__name__}"
+            self._pending.clear()
+        finally:
+            self._pending_bytes = 0
+            marker, self._marker = self._marker, None
+            if marker is not None and self.shared is not None:
+                try:
+                    self.shared.mark_done(marker, ok=ok)
+                except OSError:
+                    self._truncated = True
+                    self.failure = self.failure or "the shared taint store is unwritable"
+
+    def _index_now(self, text: str) -> None:
         keys: set[str] = set()
         _index_view(_prepare(text), keys, 0, self._cache)
         self._store(keys)
@@ -269,6 +348,7 @@ class TaintIndex:
 
     def add_keys(self, keys: Iterable[str]) -> None:
         """Store already-normalised keys (used by tests and for trusted re-imports)."""
+        self.settle()
         self._store(set(keys))
 
     def _store(self, keys: set[str]) -> None:
@@ -296,6 +376,7 @@ class TaintIndex:
 
     def contains_key(self, key: str) -> bool:
         """True when the exact normalised ``key`` is indexed here or in the shared store."""
+        self.settle()
         if key in self._gen_of:
             return True
         return self.shared is not None and self.shared.contains(key)
@@ -309,6 +390,7 @@ class TaintIndex:
         dropped (memory cap) or the shared store is truncated. A key shorter than
         ``min_length`` is always ``"clean"``. O(1) in the session's history.
         """
+        self.settle()
         key = dest.key
         candidates = [key]
         host = dest.host

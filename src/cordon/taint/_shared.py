@@ -24,6 +24,15 @@ through another must be denied, not asked. The mechanism:
   whose client process is gone are deleted by :meth:`SharedTaintStore.for_client`.
 * Memory is bounded by ``max_entries``; past it the store stops learning and reports
   ``truncated``, which turns misses into ``unknown`` (ask, never allow).
+* Deferred indexing (``cordon run`` queues a result's keys and delivers it first): before the
+  result is delivered, the process appends a pending marker ``P<pid>:<start>:<n>``; once the
+  keys are appended it appends ``D<pid>:<start>:<n>`` (or ``F...`` if indexing failed). A
+  process whose lookup misses while another live process has a marker open sends that
+  process ``SIGUSR1`` (``cordon run`` settles its queue on it) and waits, re-reading the file,
+  until the marker closes. A marker of a process that is gone, an ``F`` marker, or a wait
+  longer than ``wait_s`` makes the store ``truncated`` (misses become ``unknown``): the answer
+  is never a ``clean`` that the eager order would have made ``tainted``. Hash lines are 32
+  hex digits and markers start with ``P``, ``D`` or ``F``, so the two never mix up.
 """
 
 from __future__ import annotations
@@ -32,6 +41,8 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import signal
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -79,15 +90,22 @@ class SharedTaintStore:
         OSError: the file cannot be opened or created.
     """
 
-    def __init__(self, path: Path, *, max_entries: int = 2_000_000) -> None:
+    def __init__(self, path: Path, *, max_entries: int = 2_000_000, wait_s: float = 10.0) -> None:
         self.path = Path(path)
         self.max_entries = max_entries
+        self.wait_s = wait_s
         self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         with contextlib.suppress(OSError):
             os.fchmod(self._fd, 0o600)
         self._offset = 0
         self._hashes: set[str] = set()
         self._truncated = False
+        pid = os.getpid()
+        self._me = f"{pid}:{_start_time(pid)}:"
+        self._pid_prefix = f"{pid}:"
+        self._marks = 0
+        #: other processes' open pending markers: marker -> (pid, start time)
+        self._open: dict[str, tuple[int, str]] = {}
 
     @classmethod
     def for_client(cls, base_dir: Path | None = None) -> SharedTaintStore:
@@ -110,8 +128,10 @@ class SharedTaintStore:
 
     @property
     def truncated(self) -> bool:
-        """True once ``max_entries`` was reached and some keys were not loaded."""
-        return self._truncated
+        """True once ``max_entries`` was reached and some keys were not loaded, another
+        process lost keys it had marked pending, or a pending marker is still open after
+        waiting for it."""
+        return self._truncated or bool(self._open)
 
     def publish(self, keys: Iterable[str]) -> None:
         """Append the hashes of ``keys`` (normalised destination keys) in one write.
@@ -123,7 +143,9 @@ class SharedTaintStore:
         if not hashes:
             return
         self._remember(hashes)
-        data = ("\n".join(hashes) + "\n").encode("ascii")
+        self._append(("\n".join(hashes) + "\n").encode("ascii"))
+
+    def _append(self, data: bytes) -> None:
         fcntl.flock(self._fd, fcntl.LOCK_EX)
         try:
             view = memoryview(data)
@@ -133,10 +155,59 @@ class SharedTaintStore:
         finally:
             fcntl.flock(self._fd, fcntl.LOCK_UN)
 
+    def mark_pending(self) -> str:
+        """Append a pending marker: keys this process has not indexed yet are on their way.
+        Returns the marker for :meth:`mark_done`.
+
+        Raises:
+            OSError: the write failed.
+        """
+        self._marks += 1
+        marker = f"{self._me}{self._marks}"
+        self._append(f"P{marker}\n".encode("ascii"))
+        return marker
+
+    def mark_done(self, marker: str, *, ok: bool = True) -> None:
+        """Close a pending marker once its keys are published (``ok``) or lost (not ``ok``).
+
+        Raises:
+            OSError: the write failed.
+        """
+        self._append(f"{'D' if ok else 'F'}{marker}\n".encode("ascii"))
+
     def contains(self, key: str) -> bool:
-        """True when any process of this client published ``key``. Reads only new bytes."""
+        """True when any process of this client published ``key``. Reads only new bytes; on a
+        miss, first waits for other processes' open pending markers (module docstring)."""
         self.refresh()
-        return hash_key(key) in self._hashes
+        h = hash_key(key)
+        if h in self._hashes:
+            return True
+        if self._open:
+            self._wait_open()
+            return h in self._hashes
+        return False
+
+    def _wait_open(self) -> None:
+        """Prod the processes with open markers (``SIGUSR1``) and wait until they close, the
+        process is gone, or ``wait_s`` passes (the markers left open keep ``truncated``)."""
+        deadline = time.monotonic() + self.wait_s
+        prodded: set[int] = set()
+        delay = 0.0002
+        while self._open:
+            for marker, (pid, start) in list(self._open.items()):
+                if not _alive(pid, start):
+                    self.refresh()  # its last lines may have landed just before it exited
+                    if self._open.pop(marker, None) is not None:
+                        self._truncated = True  # its keys are lost
+                elif pid not in prodded:
+                    prodded.add(pid)
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGUSR1)
+            if not self._open or time.monotonic() >= deadline:
+                return
+            time.sleep(delay)
+            delay = min(delay * 2, 0.01)
+            self.refresh()
 
     def refresh(self) -> None:
         """Load the complete lines appended since the last read."""
@@ -152,7 +223,27 @@ class SharedTaintStore:
                 cut = len(chunk) - 1  # a corrupt over-long line: skip it
             self._offset += cut + 1
             lines = chunk[:cut].decode("ascii", "replace").split("\n")
-            self._remember(line for line in lines if len(line) == _HASH_HEX)
+            self._remember(
+                line for line in lines if len(line) == _HASH_HEX and line[0] not in "PDF"
+            )
+            if b"P" in chunk or b"D" in chunk or b"F" in chunk:
+                self._markers(lines)
+
+    def _markers(self, lines: list[str]) -> None:
+        for line in lines:
+            kind = line[:1]
+            if kind not in ("P", "D", "F") or line.startswith(self._pid_prefix, 1):
+                continue  # a hash, or this process's own marker (it settles before reading)
+            marker = line[1:]
+            if kind == "P":
+                pid, _, rest = marker.partition(":")
+                start = rest.partition(":")[0]
+                if pid.isdigit():
+                    self._open[marker] = (int(pid), start)
+                continue
+            self._open.pop(marker, None)
+            if kind == "F":
+                self._truncated = True
 
     def _remember(self, hashes: Iterable[str]) -> None:
         for h in hashes:
