@@ -249,7 +249,7 @@ class Session:
         p = engine.policy
         self.engine = engine
         #: results recorded by :meth:`defer_output` whose content scan has not run yet
-        self._unscanned: deque[tuple[str, RecordedOutput]] = deque()
+        self._unscanned: deque[tuple[str, str]] = deque()
         self._unscanned_bytes = 0
         self._settling = False
         #: called as ``report(tool, findings, error)`` for each deferred result once it is
@@ -353,7 +353,7 @@ class Session:
         everything = f"{text}\n{chr(10).join(keys)}" if keys else text
         recorded = RecordedOutput(result=result, text=everything)
         self.taint.defer_text(everything)
-        self._unscanned.append((tool, recorded))
+        self._unscanned.append((tool, everything))  # the text only: the result can go
         self._unscanned_bytes += len(everything)
         self.observe_output(
             tool, result, server=server, content_mode="monitor", recorded=recorded, scan=False
@@ -370,9 +370,8 @@ class Session:
             if self.taint.failure is not None and self._degraded is None:
                 self._degraded = self.taint.failure
             while self._unscanned:
-                tool, recorded = self._unscanned.popleft()
-                self._unscanned_bytes -= len(recorded.text)
-                text = recorded.text
+                tool, text = self._unscanned.popleft()
+                self._unscanned_bytes -= len(text)
                 try:
                     findings = scan_text(text) if text else []
                     if text and any(f.category == "secrets" for f in findings):

@@ -60,7 +60,7 @@ _CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
 # Monitor mode records results lazily (Session.defer_output): what is still unrecorded is
 # recorded when a decision reads it, after this long without traffic either way, when a
 # sibling cordon process asks for it (SIGUSR1, shared taint), or past these bounds.
-_QUIET_S = 0.02
+_QUIET_S = 0.05
 _SETTLE_BYTES = 32 * 1024 * 1024
 _SETTLE_RESULTS = 4096
 _REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/discover"})
@@ -176,11 +176,13 @@ class Relay:
         if self.out is None or self.out.is_closing():
             return
         self.out.write(data if data.endswith(b"\n") else data + b"\n")
+        self.last_io = time.monotonic()
 
     def to_upstream(self, data: bytes) -> None:
         if self.up_in is None or self.up_in.is_closing():
             return
         self.up_in.write(data if data.endswith(b"\n") else data + b"\n")
+        self.last_io = time.monotonic()
 
     def guard(self, handler: Callable[[Any], None], item: Any) -> None:
         """Run a frame handler; an unexpected error (a bug, an unwritable audit log) answers
