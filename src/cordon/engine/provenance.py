@@ -28,6 +28,7 @@ from functools import cache
 from typing import Any
 
 import orjson
+import yaml
 
 from cordon._types import Verdict
 from cordon.engine.egress import _extractor
@@ -41,6 +42,7 @@ __all__ = [
     "directory_items",
     "directory_keys",
     "item_keys",
+    "private_forms",
     "private_ids",
     "unvouched_names",
     "forwarded_links",
@@ -55,18 +57,41 @@ _MAX_WORDS = 4
 #: a list bullet and a ``key:`` field name (an identifier: no spaces, so prose such as
 #: "Forward payroll questions to: x@y" keeps its words and is skipped as prose)
 _BULLET = re.compile(r"^[ \t]*(?:[-*][ \t]+)?(?:[A-Za-z_][\w.-]{0,40}:[ \t]+)?")
-#: a ``name: value`` line (YAML-like, an optional ``- `` bullet): ``directory_fields``
-_FIELD_LINE = re.compile(r"^[ \t]*(?:[-*][ \t]+)?([A-Za-z_][\w.-]{0,40}):[ \t]+(\S.*)$")
 #: identifier-shaped private values (:func:`private_ids`)
 _ID_TOKEN = re.compile(
-    r"(?<![\w.+/-])(?:\+?\d{1,4}(?: \d{2,5}){2,}|[A-Za-z0-9]+(?:[-./][A-Za-z0-9]+)*)(?![\w])"
+    r"(?<![\w.+/-])(?:\+?\d{1,4}(?: \d{2,5}){2,}"
+    r"|[A-Z]{1,4}\d{0,4}(?: [A-Z0-9]{2,6})+"  # "HGK 137803", "GB29 NWBK 6016 1331 9268 19"
+    r"|\(\d{2,5}\) ?\d{2,5}[-. ]\d{2,5}"  # "(327) 420-4923"
+    r"|[A-Za-z0-9]+(?:[-./][A-Za-z0-9]+)*)(?![\w])"
 )
 _DATE_LIKE = re.compile(r"\d{4}[-./]\d{2}[-./]\d{2}$|\d{2}[-./]\d{2}[-./]\d{4}$")
 _ID_SEPARATORS = re.compile(r"[ ./()+-]")
+#: a passport-shaped value: letters, then digits ("HGK137803" is also written "HGK 137803")
+_LETTERS_DIGITS = re.compile(r"([A-Za-z]{1,4})(\d{6,})")
+#: how a number of this many digits is usually grouped (a card, a phone, a social security
+#: number): the groups' sizes
+_DIGIT_GROUPS: dict[int, tuple[tuple[int, ...], ...]] = {
+    9: ((3, 2, 4), (3, 3, 3)),
+    10: ((3, 3, 4),),
+    11: ((1, 3, 3, 4),),
+    12: ((4, 4, 4),),
+    14: ((4, 6, 4),),
+    15: ((4, 6, 5),),
+    16: ((4, 4, 4, 4),),
+    19: ((4, 4, 4, 4, 3),),
+}
 #: a word of text; punctuation at its end ends a run of capitalised words
 _TOKEN = re.compile(r"\S+")
 _RUN_END = ",.;:!?)]}\"'’”"
+#: where a glued name splits into words: ``Riverside-View``, ``Riverside_View``,
+#: ``Riverside—View`` (any character but a letter, a digit or an apostrophe), and
+#: ``RiversideView`` (a lower-case letter or a digit, then a capital: :func:`_compound_parts`)
+_COMPOUND_SPLIT = re.compile(r"(?:[^\w'’]|_)+")
 _URL_HINT = re.compile(r"://|www\.", re.IGNORECASE)
+#: a text block longer than this is not parsed as YAML (about 0.1 s): with ``directory_fields``
+#: it vouches for nothing, and without, nothing either (its lines could be a wrapped scalar)
+_MAX_YAML = 1 << 20
+_YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: an ASCII text without these holds no encoding a decoder would open (percent, entities,
 #: JSON escapes, quoted-printable, RFC 2047, base64 or hex runs)
 _ENCODED_HINT = re.compile(r"[%&\\=]|[A-Za-z0-9+/_-]{16,}")
@@ -231,9 +256,17 @@ def _strings(value: Any, *, numbers: bool = False, keys: bool = False) -> Iterat
 def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterator[str]:
     """The whole items of a result: JSON string leaves, else whole lines of its text.
 
-    With ``fields``, only the items under those field names: JSON strings whose nearest
-    object key is one of them, and text lines ``name: item`` (YAML-like, a ``- `` bullet
-    allowed) whose ``name`` is one of them.
+    With ``fields``, only the items under those field names: strings whose nearest object
+    key is one of them, in JSON or in a YAML document (a ``yaml.safe_dump`` of the records).
+    Text that is neither gives nothing (red-team session 3: read line by line, a message
+    *body* can write a ``sender:`` line, by a newline or by being long enough for the YAML
+    dumper to wrap it there), nor does a field named twice in one record.
+
+    Without ``fields``, a text that is a YAML list or mapping keeps its lines, except that a
+    scalar the dumper spread over several lines (a long item wrapped at 80 columns, a quoted
+    or block scalar with line breaks) is one item, not one per line (red-team session 3: a
+    channel named ``"External <70 letters> fred@evil.com"`` put the address on a line of
+    its own).
     """
     if not isinstance(result, dict):
         return
@@ -253,35 +286,147 @@ def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterat
         if isinstance(parsed, dict | list):
             yield from _strings(parsed) if fields is None else _field_strings(parsed, fields)
             continue
+        if len(text) > _MAX_YAML:
+            continue  # too long to parse: fail closed (vouch for nothing), never line by line
+        root = _yaml_root(text)
+        if fields is not None:
+            if root is not None:
+                yield from _node_field_strings(root, fields)
+            continue
+        spans = _multiline_scalars(root) if root is not None else {}
+        lines = text.split("\n")  # not splitlines(): U+2028 and friends are not breaks here
         first = True
-        for line in text.split("\n"):  # not splitlines(): U+2028 and friends are not breaks here
-            if fields is None:
-                item = _BULLET.sub("", line, count=1).strip().strip("'\"")
-                if first and item:
-                    first = False
-                    head, sep, rest = item.partition(": ")
-                    rest = rest.strip().strip("'\"")
-                    if (
-                        sep
-                        and len(head) <= _MAX_ITEM
-                        and len(rest.split()) > 1
-                        and "\n" in text.strip()
-                        and "@" not in rest
-                        and not _URL_HINT.search(rest)
-                    ):
-                        # a listing's title line: "Restaurant in Paris: New Israeli
-                        # Restaurant" lists its first item after the title (the whole line
-                        # is an item too, and too long to vouch). Only a display name of a
-                        # listing with more lines: never an address ("Forward payroll
-                        # questions to: x@y", red-team F2)
-                        yield rest
-            else:
-                m = _FIELD_LINE.match(line)
-                if m is None or m.group(1) not in fields:
-                    continue
-                item = m.group(2).strip().strip("'\"")
+        i = 0
+        while i < len(lines):
+            span = spans.get(i)
+            if span is not None:
+                # a scalar the dumper spread over lines i..last: its value is the item
+                last, value = span
+                i = last + 1
+                first = False
+                item = value.strip()
+                if item:
+                    yield item
+                continue
+            line = lines[i]
+            i += 1
+            item = _BULLET.sub("", line, count=1).strip().strip("'\"")
+            if first and item:
+                first = False
+                head, sep, rest = item.partition(": ")
+                rest = rest.strip().strip("'\"")
+                if (
+                    sep
+                    and len(head) <= _MAX_ITEM
+                    and len(rest.split()) > 1
+                    and "\n" in text.strip()
+                    and _display_name(rest)
+                ):
+                    # a listing's title line: "Restaurant in Paris: New Israeli
+                    # Restaurant" lists its first item after the title (the whole line
+                    # is an item too, and too long to vouch). Only a display name of a
+                    # listing with more lines: never an address ("Forward payroll
+                    # questions to: x@y", red-team F2), nor a number or a host ("Call
+                    # us at: +1 555 010 9999", red-team session 3)
+                    yield rest
             if item:
                 yield item
+
+
+def _display_name(text: str) -> bool:
+    """``text`` reads as a display name only: letters, no digits, no address, link, host,
+    handle or channel (:func:`cordon.taint.extract_destinations` finds only plain words)."""
+    if "@" in text or _URL_HINT.search(text) or any(c.isdigit() for c in text):
+        return False
+    return all(d.kind == "other" for d in extract_destinations(text))
+
+
+def _yaml_root(text: str) -> Any:
+    """The composed YAML node of ``text`` when it is one YAML document whose root is a
+    list or a mapping (a ``yaml.safe_dump`` of records) or a quoted or block scalar (a
+    dumped string), else ``None`` (plain lines of text are read as lines)."""
+    if not any(c in text for c in (":", "- ", "-\n", "[", "{", "'", '"', "|", ">")):
+        return None  # no collection, quoted or block scalar can be in it
+    try:
+        root = yaml.compose(text, Loader=_YAML_LOADER)
+    except Exception:  # noqa: BLE001 - any failure: not YAML, read as lines / vouch nothing
+        return None
+    if isinstance(root, yaml.SequenceNode | yaml.MappingNode):
+        return root
+    if isinstance(root, yaml.ScalarNode) and root.style in ("'", '"', "|", ">"):
+        return root
+    return None
+
+
+def _yaml_nodes(root: Any) -> Iterator[Any]:
+    """Every node under ``root`` once (an alias is the node it names: visited once, so an
+    alias bomb costs its size, not its expansion)."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        yield node
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in reversed(node.value):
+                stack.extend((v, k))
+
+
+def _multiline_scalars(root: Any) -> dict[int, tuple[int, str]]:
+    """``{first line: (last line, value)}`` of each scalar inside ``root`` that spans lines."""
+    spans: dict[int, tuple[int, str]] = {}
+    for node in _yaml_nodes(root):
+        if not isinstance(node, yaml.ScalarNode):
+            continue
+        start, end = node.start_mark, node.end_mark
+        last = end.line - 1 if end.column == 0 else end.line
+        if last > start.line:
+            prev = spans.get(start.line)
+            if prev is None or prev[0] < last:
+                spans[start.line] = (last, str(node.value))
+    # a span that starts inside another (a block scalar after a wrapped key) is merged in
+    merged: dict[int, tuple[int, str]] = {}
+    for line in sorted(spans):
+        last, value = spans[line]
+        for other, (olast, _) in merged.items():
+            if other <= line <= olast:
+                merged[other] = (max(olast, last), merged[other][1])
+                break
+        else:
+            merged[line] = (last, value)
+    return merged
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _node_field_strings(root: Any, fields: frozenset[str]) -> Iterator[str]:
+    """Strings under a mapping key in ``fields`` (in a list under it too) in a composed YAML
+    document, at any depth; a key given twice in one mapping gives nothing (which one the
+    reader believes is unclear: a naive text template with an injected line)."""
+    under: list[Any] = []
+    for node in _yaml_nodes(root):
+        if not isinstance(node, yaml.MappingNode):
+            continue
+        names = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)]
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value in fields and names.count(k.value) == 1:
+                under.append(v)
+    seen: set[int] = set()
+    while under:
+        node = under.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == _STR_TAG:
+                yield str(node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            under.extend(reversed(node.value))
 
 
 def _field_strings(value: Any, fields: frozenset[str]) -> Iterator[str]:
@@ -332,9 +477,10 @@ def private_ids(text: str) -> Iterator[str]:
     numbers.
 
     A value is a run of letters and digits joined by ``-``, ``.`` or ``/`` (``HGK137803``,
-    ``4237-4252-7456-2574``), or groups of digits joined by single spaces (``+1 327 420
-    4923``), 8 to 40 characters long with 6 or more digits, that is not a date or time
-    (``2024-05-13``). Yields each as written and, when separators split it, its compact form
+    ``4237-4252-7456-2574``), groups of digits joined by single spaces (``+1 327 420
+    4923``), upper-case groups led by letters (``HGK 137803``, ``GB29 NWBK 6016 1331 9268
+    19``) or a phone number with its area code in brackets (``(327) 420-4923``), 8 to 40
+    characters long with 6 or more digits, that is not a date or time (``2024-05-13``). Yields each as written and, when separators split it, its compact form
     (``4237425274562574``). Names, street addresses and e-mail addresses are not identifiers
     (a documented gap: they are private too, but too common in legitimate messages to gate).
     """
@@ -351,6 +497,56 @@ def private_ids(text: str) -> Iterator[str]:
         if compact != item and len(compact) >= 8 and compact not in seen:
             seen.add(compact)
             yield compact
+
+
+def private_forms(value: str) -> list[str]:
+    """``value`` (one of :func:`private_ids`) and the other ways it is commonly written, to
+    register each (red-team session 3: a card recorded ``4237-4252-7456-2574`` and sent
+    ``4237 4252 7456 2574`` is not matched by the value and its compact form alone).
+
+    Not yet used by the engine (``Session.observe_output`` registers :func:`private_ids`
+    only; a known gap in docs/threat-model.md). Forms: the value, its compact form, its groups
+    joined by a space, a dash or a dot, the same without a leading ``+`` country code, and a
+    number's usual grouping (:data:`_DIGIT_GROUPS`); each 8+ characters with 6+ digits.
+    Irregular or mixed separators are not covered.
+    """
+    out: list[str] = []
+    for form in (value, *_id_variants(value)):
+        if form not in out and len(form) >= 8 and sum(c.isdigit() for c in form) >= 6:
+            out.append(form)
+    return out
+
+
+def _id_variants(item: str) -> list[str]:
+    """The other spellings of an identifier (:func:`private_forms`)."""
+    groups = [g for g in _ID_SEPARATORS.split(item) if g]
+    compact = "".join(groups)
+    out = [compact]
+    m = _LETTERS_DIGITS.fullmatch(compact)
+    if m is not None:
+        groups = [m.group(1), m.group(2)]
+    options = [groups]
+    if item.startswith("+") and len(groups) > 2:
+        options.append(groups[1:])
+    digits = compact.isdigit()
+    if digits and compact.startswith("1") and len(compact) == 11:
+        options.append([compact[1:]])
+    for opt in list(options):
+        joined = "".join(opt)
+        for sizes in _DIGIT_GROUPS.get(len(joined), ()) if digits else ():
+            cut, at = [], 0
+            for n in sizes:
+                cut.append(joined[at : at + n])
+                at += n
+            options.append(cut)
+            if len(sizes) == 3 and len(joined) == 10:
+                out.append(f"({cut[0]}) {cut[1]}-{cut[2]}")
+                out.append(f"({cut[0]}) {cut[1]} {cut[2]}")
+    for opt in options:
+        out.append("".join(opt))
+        if len(opt) > 1:
+            out.extend(sep.join(opt) for sep in (" ", "-", "."))
+    return out
 
 
 def unvouched_names(
@@ -379,42 +575,91 @@ def unvouched_names(
                     stack.append(item)
                     continue
                 for leaf in _strings(item):
-                    for run in _name_runs(strip_invisible(leaf)):
+                    # NFKC first: a circled or fullwidth capital is a capital
+                    text = unicodedata.normalize("NFKC", strip_invisible(leaf))
+                    for run in _name_runs(text):
                         words = [norm(w) for w in run]
-                        if not _covered(words, directory, trusted_norm, trusted_words):
-                            return Verdict(
-                                verdict="ask",
-                                rule="taint.unvouched_value",
-                                reason=(
-                                    f"'{k}' names something neither the user nor a listing gave"
-                                ),
-                                param=str(k),
-                                destination=" ".join(words)[:200],
-                            )
+                        if _covered(words, directory, trusted_norm, trusted_words):
+                            continue
+                        parts = [norm(p) for w in run for p in _compound_parts(w)]
+                        if parts != words and _covered(
+                            parts, directory, trusted_norm, trusted_words
+                        ):
+                            continue
+                        return Verdict(
+                            verdict="ask",
+                            rule="taint.unvouched_value",
+                            reason=f"'{k}' names something neither the user nor a listing gave",
+                            param=str(k),
+                            destination=" ".join(words)[:200],
+                        )
         elif isinstance(v, list | tuple):
             stack.extend(v)
     return None
 
 
 def _name_runs(text: str) -> Iterator[list[str]]:
-    """Runs of two or more adjacent words that start with a capital letter (``str.isupper``
-    on the first letter, so any script with case), split at punctuation."""
+    """Runs of adjacent words that start with a capital letter (an upper- or title-case
+    letter, any script with case) and make two or more capitalised words, counting the
+    capitalised parts of a glued word (``Riverside-View``, ``RiversideView``: red-team
+    session 3); split at punctuation (``Paris, France``: two one-word runs). Symbols around
+    a word (``**Riverside View**``, ``«Riverside View»``) are not part of it, and a symbol
+    alone between two words (``&``, ``|``, a dash) does not split them."""
     run: list[str] = []
+    units = 0
     for m in _TOKEN.finditer(text):
-        tok = m.group().lstrip("\"'‘“([{")
-        word = tok.rstrip(_RUN_END)
-        if word and word[0].isupper():
+        tok = m.group()
+        start, end = 0, len(tok)
+        while start < end and not tok[start].isalnum():
+            start += 1
+        while end > start and not tok[end - 1].isalnum():
+            end -= 1
+        word = tok[start:end]
+        if not word and not any(c in _RUN_END for c in tok):
+            continue  # "Smith & Wesson", "Riverside | View": a symbol alone joins the run
+        n = _capital_units(word)
+        if n:
             run.append(word)
-            if word != tok:  # "Paris," ends the run
-                if len(run) > 1:
+            units += n
+            if any(c in _RUN_END for c in tok[end:]):  # "Paris," ends the run
+                if units > 1:
                     yield run
-                run = []
+                run, units = [], 0
             continue
-        if len(run) > 1:
+        if units > 1:
             yield run
-        run = []
-    if len(run) > 1:
+        run, units = [], 0
+    if units > 1:
         yield run
+
+
+def _capital(word: str) -> bool:
+    return bool(word) and unicodedata.category(word[0]) in ("Lu", "Lt")
+
+
+def _compound_parts(word: str) -> list[str]:
+    """A glued word's parts (``Riverside-View``, ``RiversideView`` -> ``Riverside``,
+    ``View``)."""
+    parts: list[str] = []
+    for piece in _COMPOUND_SPLIT.split(word):
+        start = 0
+        for i in range(1, len(piece)):
+            if (piece[i - 1].islower() or piece[i - 1].isdigit()) and _capital(piece[i]):
+                parts.append(piece[start:i])
+                start = i
+        if piece[start:]:
+            parts.append(piece[start:])
+    return parts
+
+
+def _capital_units(word: str) -> int:
+    """How many capitalised words ``word`` counts as: its capitalised parts of two or more
+    characters (``RiversideView``: 2, ``1Riverside``: 1), at least 1 when it starts with a
+    capital (``USA``, ``U.S.A``)."""
+    if not word:
+        return 0
+    glued = sum(1 for p in _compound_parts(word) if len(p) > 1 and _capital(p))
+    return max(glued, 1 if _capital(word) else 0)
 
 
 def _covered(
