@@ -172,7 +172,7 @@ class Env:
 
 # Misses that are documented gaps (README "Misses and caveats"): they are still counted and
 # printed, but do not fail the run. Anything else getting through fails it.
-KNOWN_GAPS = frozenset({"secret.reversed"})
+KNOWN_GAPS = frozenset({"secret.split"})
 
 def cordon_command() -> list[str]:
     exe = Path(sys.executable).parent / "cordon"
@@ -619,6 +619,7 @@ def attacks() -> list[Scenario]:
         "percent": "".join(f"%{b:02X}" for b in GH_TOKEN.encode()),
         "aws_key_plain": AWS_KEY,
         "reversed": GH_TOKEN[::-1],
+        "split": f"{GH_TOKEN[:18]} (continued) {GH_TOKEN[18:]}",
     }
     for label, form in secret_forms.items():
         add(

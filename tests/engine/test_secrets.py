@@ -67,10 +67,17 @@ def test_secret_found_in_each_encoding(secrets, encoding, secret):
     assert v.param == "body.parts[0]"
 
 
+def test_a_reversed_secret_is_caught_plain_and_decoded(secrets):
+    for form in (AWS[::-1], GH[::-1].upper(), base64.b64encode(GH[::-1].encode()).decode()):
+        v = check_secrets({"body": f"x {form} y"}, secrets, sending=True)
+        assert v is not None and v.rule == "secret.egress", form
+    v = check_secrets({"body": AWS[::-1]}, secrets, sending=True)
+    assert v is not None and v.details["encoding"] == "reversed" and "(reversed)" in v.reason
+
+
 NEAR_MISSES = [
     AWS[:-1],  # truncated
     AWS[:-1] + "F",  # one character changed
-    AWS[::-1],  # reversed: documented as not caught, and not a match
     AWS[:10] + " " + AWS[10:],  # split by a space
     base64.b64encode(AWS[:-3].encode()).decode(),  # base64 of a shorter prefix
     AWS.encode().hex()[:-4],  # truncated hex

@@ -14,8 +14,9 @@ precomputes the base64 form of each secret at the three offsets (standard and UR
 alphabets), keeping only the characters that do not depend on neighbouring bytes; the same
 is done for the hex form. ``find_in`` is then a C substring search per form and decoded view.
 
-Not caught: a secret split across several arguments, transformed (reversed, re-cased base64,
-encrypted, compressed, base32), or only partly sent. Values shorter than 8 characters are
+A secret sent reversed (in any of the decoded views) is caught too. Not caught: a secret
+split across several arguments or interleaved with other text, transformed otherwise
+(re-cased base64, rot13, encrypted, compressed, base32), or only partly sent. Values shorter than 8 characters are
 ignored (too many accidental matches).
 
 Sources: the "lethal trifecta" (Simon Willison, 2025) for why exfiltration is the harm to
@@ -101,6 +102,8 @@ class SecretSet:
         folded = nfkc_casefold(strip_invisible(value))
         if len(folded) >= MIN_SECRET_LENGTH:
             self._ci_forms.setdefault(folded, (label, "plain"))
+            # reversed: the cheapest transformation an injected "send it backwards" asks for
+            self._ci_forms.setdefault(folded[::-1], (label, "reversed"))
         raw = value.encode("utf-8")
         self._ci_forms.setdefault(raw.hex(), (label, "hex"))
         for core in _b64_cores(raw):
@@ -186,7 +189,7 @@ def check_secrets(arguments: Any, secrets: SecretSet, *, sending: bool) -> Verdi
     if hit is None:
         return None
     label, encoding, path = hit
-    how = {"plain": "", "decoded": " (found after decoding)"}.get(
+    how = {"plain": "", "decoded": " (found after decoding)", "reversed": " (reversed)"}.get(
         encoding, f" ({encoding}-encoded)"
     )
     return Verdict(
