@@ -1,7 +1,5 @@
 """Red team, session 3: directory_fields, a listing's title line, vouched_names and
-private_values (commit 262d7f7). Each test is an attack that got through before its fix;
-``xfail(strict=True)`` marks a known gap (docs/threat-model.md) that a fix outside
-``cordon.engine.provenance`` will close."""
+private_values (commit 262d7f7). Each test is an attack that got through before its fix."""
 
 from __future__ import annotations
 
@@ -265,11 +263,6 @@ def test_ids_written_in_groups_in_the_record_are_private(record: str, sent: str)
     assert (d.verdict, d.rule) == ("ask", "taint.private_value")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: the engine registers a private value and its compact form only; "
-    "provenance.private_forms has the other spellings, not yet wired into Session",
-)
 @pytest.mark.parametrize(
     "sent",
     [
@@ -278,6 +271,8 @@ def test_ids_written_in_groups_in_the_record_are_private(record: str, sent: str)
         "(327) 420-4923",
         "327 420 4923",
         "HGK 137803",
+        "4237 4252-7456.2574",  # mixed separators
+        "card:4237/4252/7456/2574",
     ],
 )
 def test_a_private_value_with_other_separators_is_asked(sent: str) -> None:
@@ -287,10 +282,6 @@ def test_a_private_value_with_other_separators_is_asked(sent: str) -> None:
     assert (d.verdict, d.rule) == ("ask", "taint.private_value")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: SecretSet matches strings only; a number argument is not searched",
-)
 def test_a_private_value_sent_as_a_json_number_is_asked() -> None:
     s = _session(["Send my wife at jane@example.com the hotel address."])
     s.observe_output("get_profile", PROFILE)

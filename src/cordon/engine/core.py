@@ -474,7 +474,8 @@ class Session:
             trusted = self._trusted_norm()
             for value in _prov.private_ids(everything):
                 if not _prov.has_words(trusted, norm(value)):
-                    self.private.add(value, name="private value")
+                    for form in _prov.private_forms(value):
+                        self.private.add(form, name="private value")
         self.legs.observe_result(
             untrusted=self._untrusted_output(tool, server, tp),
             sensitive=self._sensitive(tool, server, tp, None),
@@ -823,7 +824,13 @@ class Session:
             v = check_secrets(dict(arguments), self.secrets, sending=True)
             if v is not None:
                 return self._with_dests(v, found)
-            hit = self.private.locate(dict(arguments))
+            hit = None
+            if len(self.private):
+                # as written, then with separators dropped and numbers as text: a card
+                # recorded with dashes and sent with spaces, or sent as a JSON number
+                hit = self.private.locate(dict(arguments)) or self.private.locate(
+                    _prov.compact_view(dict(arguments))
+                )
             if hit is not None:
                 asks.append(
                     Verdict(

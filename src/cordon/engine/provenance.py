@@ -39,6 +39,7 @@ from cordon.textnorm import canonical_urls, decode_percent, decoded_views, strip
 __all__ = [
     "check_requested",
     "check_vouched",
+    "compact_view",
     "directory_items",
     "directory_keys",
     "item_keys",
@@ -499,13 +500,38 @@ def private_ids(text: str) -> Iterator[str]:
             yield compact
 
 
+def compact_view(value: Any) -> Any:
+    """``value`` (a call's arguments) with the separators of identifiers (space ``- . / ( )
+    +``) dropped from every string and every number written as such a string, same shape and
+    keys: what :func:`private_ids`' compact forms are matched against, so ``4237 4252 7456
+    2574`` and ``4237425274562574`` (a JSON number) both carry ``4237-4252-7456-2574``.
+    Iterative; booleans and ``None`` are left out."""
+    root: dict[str, Any] = {}
+    stack: list[tuple[Any, Any, Any]] = [(root, "v", value)]
+    while stack:
+        parent, key, v = stack.pop()
+        if isinstance(v, str):
+            parent[key] = _ID_SEPARATORS.sub("", v)
+        elif isinstance(v, int | float) and not isinstance(v, bool):
+            parent[key] = _ID_SEPARATORS.sub("", str(v))
+        elif isinstance(v, dict):
+            out: dict[Any, Any] = {}
+            parent[key] = out
+            stack.extend((out, k, item) for k, item in v.items())
+        elif isinstance(v, list | tuple):
+            items: list[Any] = [None] * len(v)
+            parent[key] = items
+            stack.extend((items, i, item) for i, item in enumerate(v))
+    return root.get("v")
+
+
 def private_forms(value: str) -> list[str]:
     """``value`` (one of :func:`private_ids`) and the other ways it is commonly written, to
     register each (red-team session 3: a card recorded ``4237-4252-7456-2574`` and sent
     ``4237 4252 7456 2574`` is not matched by the value and its compact form alone).
 
-    Not yet used by the engine (``Session.observe_output`` registers :func:`private_ids`
-    only; a known gap in docs/threat-model.md). Forms: the value, its compact form, its groups
+    ``Session.observe_output`` registers every form; sends are also matched in their
+    :func:`compact_view`. Forms: the value, its compact form, its groups
     joined by a space, a dash or a dot, the same without a leading ``+`` country code, and a
     number's usual grouping (:data:`_DIGIT_GROUPS`); each 8+ characters with 6+ digits.
     Irregular or mixed separators are not covered.
