@@ -299,3 +299,26 @@ def test_eager_observation_after_deferred_ones_keeps_their_order() -> None:
     e.observe_output("read_inbox", "second: gamma.three@three.example")
     e.observe_untrusted({"message": "third: delta.four@four.example"})
     assert s.taint._gen_of == e.taint._gen_of
+
+
+def test_open_pending_then_fail_closes_the_marker_failed(tmp_path: Path) -> None:
+    store = SharedTaintStore(tmp_path / "client.keys")
+    idx = TaintIndex(shared=store)
+    idx.open_pending()
+    assert idx.pending
+    idx.fail("recording failed")
+    assert not idx.pending and idx.truncated and idx.failure == "recording failed"
+    lines = (tmp_path / "client.keys").read_text().split()
+    assert lines[0].startswith("P") and lines[1] == "F" + lines[0][1:]
+    store.close()
+
+
+def test_an_open_marker_with_nothing_queued_is_closed_by_settle(tmp_path: Path) -> None:
+    store = SharedTaintStore(tmp_path / "client.keys")
+    idx = TaintIndex(shared=store)
+    idx.open_pending()
+    idx.settle()
+    assert not idx.pending
+    lines = (tmp_path / "client.keys").read_text().split()
+    assert lines[1] == "D" + lines[0][1:]
+    store.close()

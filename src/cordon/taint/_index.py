@@ -44,6 +44,7 @@ says why.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from collections import deque
@@ -272,8 +273,30 @@ class TaintIndex:
 
     @property
     def pending(self) -> bool:
-        """True while texts queued by :meth:`defer_text` are not indexed yet."""
-        return bool(self._pending)
+        """True while texts queued by :meth:`defer_text` are not indexed yet (or a pending
+        marker is open)."""
+        return bool(self._pending) or self._marker is not None
+
+    def open_pending(self) -> None:
+        """Open the shared store's pending marker now, if there is a store and none is open:
+        a caller that delivers a result before queueing it calls this before delivering.
+
+        Raises:
+            OSError: the marker could not be written.
+        """
+        if self.shared is not None and self._marker is None:
+            self._marker = self.shared.mark_pending()
+
+    def fail(self, reason: str) -> None:
+        """Output was delivered but cannot be indexed: fail closed, as :meth:`settle` does
+        when indexing fails (truncated, ``failure`` set, the pending marker closed failed)."""
+        marker, self._marker = self._marker, None
+        self.settle()  # what was queued before is indexed as usual
+        self._truncated = True
+        self.failure = self.failure or reason
+        if marker is not None and self.shared is not None:
+            with contextlib.suppress(OSError):
+                self.shared.mark_done(marker, ok=False)
 
     @property
     def pending_bytes(self) -> int:
@@ -303,15 +326,14 @@ class TaintIndex:
             if not text:
                 return
             size = len(text)
-        if self.shared is not None and self._marker is None:
-            self._marker = self.shared.mark_pending()
+        self.open_pending()
         self._pending.append(text)
         self._pending_bytes += size or 0
 
     def settle(self) -> None:
         """Index every queued text, in order. Never raises: a failure drops the rest of the
         queue, marks the index truncated (misses become ``"unknown"``) and sets ``failure``."""
-        if not self._pending:
+        if not self._pending and self._marker is None:
             return
         ok = False
         try:
