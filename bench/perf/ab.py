@@ -1,0 +1,84 @@
+"""A/B the round trip of several cordon variants, interleaved, on one spell of the machine.
+
+    .venv/bin/python bench/perf/ab.py [--rounds 3] [--upstream sdk] NAME=SRC[:SPIN_US] ...
+
+Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or
+this checkout's ``src``) with ``CORDON_SPIN_US`` set to SPIN_US (0 when left out). Every
+round runs direct and then each variant once (3000 echo calls after 200 warm-up, as
+``run.py``); the added p50 of a variant is the median over rounds of its p50 minus the
+direct p50 of the same round. Example (session 4)::
+
+    .venv/bin/python bench/perf/ab.py spin0=src:0 spin500=src:500
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import run as R  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--calls", type=int, default=3000)
+    ap.add_argument("--upstream", choices=("echo", "sdk"), default="echo")
+    ap.add_argument("variants", nargs="+", metavar="NAME=SRC[:SPIN_US]")
+    ns = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="cordon-ab-"))
+    policy = tmp / "policy.yaml"
+    policy.write_text("version: 1\n", "utf-8")
+    server = "echo_server.py" if ns.upstream == "echo" else "sdk_server.py"
+    up = [sys.executable, str(HERE / server)]
+    home = tmp / "home"
+    home.mkdir()
+    targets = {"direct": R.Target("direct", up, R.base_env(home))}
+    for spec in ns.variants:
+        name, _, rest = spec.partition("=")
+        src, _, spin = rest.partition(":")
+        env = {
+            **R.base_env(home),
+            "PYTHONPATH": str(Path(src).resolve()),
+            "CORDON_SPIN_US": spin or "0",
+        }
+        cmd = [
+            sys.executable,
+            "-m",
+            "cordon.cli",
+            "run",
+            "--policy",
+            str(policy),
+            "--audit",
+            str(tmp / f"audit-{name}.jsonl"),
+            "--approvals-store",
+            str(tmp / "approvals.json"),
+            "--",
+            *up,
+        ]
+        targets[name] = R.Target(name, cmd, env)
+    p50: dict[str, list[float]] = {k: [] for k in targets}
+    for r in range(ns.rounds):
+        for name, t in targets.items():
+            p50[name].append(R.latency(t, ns.calls)["p50_ms"])
+        print(f"round {r + 1}: " + ", ".join(f"{k} {v[-1]:.3f}" for k, v in p50.items()))
+    for name, v in p50.items():
+        added = [x - d for x, d in zip(v, p50["direct"], strict=True)]
+        rounds = " ".join(f"{a:+.3f}" for a in added)
+        print(
+            f"{name:12s} p50 {statistics.median(v):.3f} ms, "
+            f"added {statistics.median(added):+.3f} ms (rounds: {rounds})"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
