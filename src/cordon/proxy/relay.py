@@ -248,6 +248,7 @@ class Relay:
         loop = asyncio.get_running_loop()
         try:
             loop.add_signal_handler(signal.SIGUSR1, self.settle_now)
+            loop.add_signal_handler(signal.SIGTERM, self.on_sigterm)
         except (NotImplementedError, RuntimeError, ValueError):
             # not the main thread: no prods from sibling processes, so no deferral with them
             self.defer = self.engine.shared_taint is None
@@ -858,6 +859,15 @@ class Relay:
             self.settle_now()
         elif self.session.unsettled_results:
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S - quiet, self.on_idle)
+
+    def on_sigterm(self) -> None:
+        """Terminated: record what is queued (so the client's other cordon processes are not
+        left waiting on a pending marker, then counting these keys as lost), then die of the
+        signal as before."""
+        self.settle_now()
+        loop = asyncio.get_running_loop()
+        loop.remove_signal_handler(signal.SIGTERM)
+        os.kill(os.getpid(), signal.SIGTERM)
 
     def settle_now(self) -> None:
         """Record every deferred result (their findings and failures reach the audit log)."""
