@@ -183,6 +183,12 @@ def test_a_sibling_that_never_settles_is_waited_for_at_most_wait_s(tmp_path: Pat
         t0 = time.monotonic()
         assert idx.lookup(d) == "unknown"  # never "clean" while its keys may be missing
         assert 0.25 < time.monotonic() - t0 < 5
+        assert not reader._open and reader._given_up  # given up on: not waited for again
+        assert idx.lookup(d) == "unknown"
+        (marker,) = reader._given_up
+        with open(path, "a") as f:  # it closes the marker at last, with the key
+            f.write(f"{hash_key('mallory@evil.example')}\nD{marker}\n")
+        assert idx.lookup(d) == "tainted" and not reader.truncated
         reader.close()
     finally:
         proc.kill()

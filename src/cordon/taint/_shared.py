@@ -106,6 +106,9 @@ class SharedTaintStore:
         self._marks = 0
         #: other processes' open pending markers: marker -> (pid, start time)
         self._open: dict[str, tuple[int, str]] = {}
+        #: open markers already waited for until ``wait_s`` ran out: not waited for again, and
+        #: ``truncated`` until they close
+        self._given_up: set[str] = set()
 
     @classmethod
     def for_client(cls, base_dir: Path | None = None) -> SharedTaintStore:
@@ -131,7 +134,7 @@ class SharedTaintStore:
         """True once ``max_entries`` was reached and some keys were not loaded, another
         process lost keys it had marked pending, or a pending marker is still open after
         waiting for it."""
-        return self._truncated or bool(self._open)
+        return self._truncated or bool(self._open) or bool(self._given_up)
 
     def publish(self, keys: Iterable[str]) -> None:
         """Append the hashes of ``keys`` (normalised destination keys) in one write.
@@ -203,7 +206,11 @@ class SharedTaintStore:
                     prodded.add(pid)
                     with contextlib.suppress(OSError):
                         os.kill(pid, signal.SIGUSR1)
-            if not self._open or time.monotonic() >= deadline:
+            if not self._open:
+                return
+            if time.monotonic() >= deadline:
+                self._given_up.update(self._open)
+                self._open.clear()
                 return
             time.sleep(delay)
             delay = min(delay * 2, 0.01)
@@ -242,6 +249,7 @@ class SharedTaintStore:
                     self._open[marker] = (int(pid), start)
                 continue
             self._open.pop(marker, None)
+            self._given_up.discard(marker)
             if kind == "F":
                 self._truncated = True
 
