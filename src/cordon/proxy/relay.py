@@ -829,23 +829,29 @@ class Relay:
             # come in between.
             self.session.taint.open_pending()  # before the bytes are out (OSError: withheld)
             self.to_client(line)
-            try:
-                self.session.defer_output(tool, result, server=self.server)
-            except Exception as exc:  # delivered but not recorded: fail closed
-                why = f"recording a {tool} result failed: {type(exc).__name__}"
-                self.session.taint.fail(why)
-                self.session.degraded = why
-                self.report_settled(tool, [], exc)
-                return
-            if (
-                self.session.unsettled_bytes > _SETTLE_BYTES
-                or self.session.unsettled_results > _SETTLE_RESULTS
-            ):
-                self.settle_now()
-            elif self.idle_timer is None:
-                self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
+            # delivered: from here an error is logged, never answered (no second response)
+            self.guard(lambda _: self.after_delivery(tool, result), None)
             return
         self.observe(tool, result, id_, line)
+
+    def after_delivery(self, tool: str, result: dict[str, Any]) -> None:
+        """Queue a delivered monitor-mode result (Session.defer_output) and schedule its
+        recording; if queueing fails, the session fails closed (taint truncated, degraded)."""
+        try:
+            self.session.defer_output(tool, result, server=self.server)
+        except Exception as exc:
+            why = f"recording a {tool} result failed: {type(exc).__name__}"
+            self.session.taint.fail(why)
+            self.session.degraded = why
+            self.report_settled(tool, [], exc)
+            return
+        if (
+            self.session.unsettled_bytes > _SETTLE_BYTES
+            or self.session.unsettled_results > _SETTLE_RESULTS
+        ):
+            self.settle_now()
+        elif self.idle_timer is None:
+            self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
 
     def on_idle(self) -> None:
         """Record the deferred results once neither side has sent anything for a while."""
