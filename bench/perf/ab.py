@@ -6,7 +6,7 @@ Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another 
 this checkout's ``src``) with ``CORDON_SPIN_US`` set to SPIN_US (0 when left out). Every
 round runs direct and then each variant once (3000 echo calls after 200 warm-up, as
 ``run.py``); the added p50 of a variant is the median over rounds of its p50 minus the
-direct p50 of the same round. Example (session 4)::
+direct p50 of the same round. Example (session 3)::
 
     .venv/bin/python bench/perf/ab.py spin0=src:0 spin500=src:500
 """
