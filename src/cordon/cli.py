@@ -118,6 +118,31 @@ def pin_accept(
         print(f"accepted {name}")
 
 
+@app.command("check")
+def check_cmd(
+    policy: Annotated[
+        list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")
+    ],
+) -> None:
+    """Validate policy files (layered in order, packs included) and list what each tool gets.
+
+    Exit 0 when the policy loads, 2 with the file, line and key of the first error.
+    """
+    from cordon.audit.report import _describe_tool, _global_controls
+    from cordon.policy import load_policy
+
+    try:
+        loaded = load_policy(policy)
+    except PolicyError as exc:
+        err.print(f"[red]cordon: policy error:[/red] {exc}", markup=True, highlight=False)
+        raise typer.Exit(2) from exc
+    print(f"policy ok: {len(policy)} file(s), {len(loaded.tools)} tool entries")
+    for line in _global_controls(loaded):
+        print(f"  {line}")
+    for name, tp in sorted(loaded.tools.items()):
+        print(f"{name}: " + ("; ".join(_describe_tool(tp)) or "no controls"))
+
+
 @app.command("version")
 def version_cmd() -> None:
     """Print the cordon version."""

@@ -246,3 +246,31 @@ def test_corrupt_pin_file_and_bad_policy_stop_startup(harness: Harness) -> None:
     )
     assert p.returncode == 2
     assert str(bad).encode() in p.stderr and b":4" in p.stderr and b"tools.x.max_calls" in p.stderr
+
+
+def test_stdout_that_is_not_a_pipe_stops_start_up_before_the_upstream(tmp_path) -> None:
+    """A regular file or /dev/null as stdio is refused with a clear message (exit 2), not an
+    asyncio traceback, and the upstream is never started."""
+    marker = tmp_path / "started"
+    upstream = ["sh", "-c", f"touch {marker}; cat"]
+    audit = str(tmp_path / "audit.jsonl")
+    out = tmp_path / "out.txt"
+    with out.open("wb") as fh:
+        p = subprocess.run(
+            [*cordon_exe(), "run", "--audit", audit, "--", *upstream],
+            input=b"{}\n",
+            stdout=fh,
+            stderr=subprocess.PIPE,
+            timeout=60,
+        )
+    assert p.returncode == 2
+    assert b"stdout is a regular file" in p.stderr
+    with open(os.devnull, "rb") as null:
+        p = subprocess.run(
+            [*cordon_exe(), "run", "--audit", audit, "--", *upstream],
+            stdin=null,
+            capture_output=True,
+            timeout=60,
+        )
+    assert p.returncode == 2 and b"stdin is not a pipe" in p.stderr
+    assert not marker.exists()

@@ -57,6 +57,20 @@ def test_errors_name_file_line_key(tmp_path: Path, text: str, line: int, key: st
     assert ei.value.key == key
 
 
+def test_a_misspelt_key_gets_a_hint_and_a_scalar_for_a_list_says_list(tmp_path: Path) -> None:
+    path = _write(tmp_path, "version: 1\ntools:\n  x:\n    directory_feilds: [sender]\n")
+    with pytest.raises(PolicyError, match="did you mean 'directory_fields'"):
+        load_policy([path])
+    path = _write(tmp_path, "version: 1\ntools:\n  x:\n    sink_params: to\n", "q.yaml")
+    with pytest.raises(PolicyError, match="expected a list") as ei:
+        load_policy([path])
+    assert (ei.value.line, ei.value.key) == (4, "tools.x.sink_params")
+    path = _write(tmp_path, "version: 1\nzzzz: 1\n", "r.yaml")
+    with pytest.raises(PolicyError) as ei:
+        load_policy([path])
+    assert "did you mean" not in str(ei.value)
+
+
 def test_invalid_yaml_and_missing_file(tmp_path: Path) -> None:
     with pytest.raises(PolicyError) as ei:
         load_policy([_write(tmp_path, "tools: [unclosed\n")])
@@ -108,3 +122,23 @@ def test_global_prefixes_confine_every_path_tool(tmp_path: Path) -> None:
     assert p.tools["move_file"].allowed_path_prefixes == ("/srv/out",)
     assert p.tools["write_file"].allowed_path_prefixes == ("/srv/out/w",)  # its own wins
     assert p.tools["list_allowed_directories"].allowed_path_prefixes == ()  # no path params
+
+
+def test_cordon_check_validates_and_lists_each_tool(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cordon.cli import app
+
+    ok = _write(
+        tmp_path,
+        "version: 1\ntools:\n  get_profile: {private_values: true}\n"
+        "  read_channel: {directory_fields: [sender]}\n",
+    )
+    r = CliRunner().invoke(app, ["check", "--policy", str(ok)])
+    assert r.exit_code == 0, r.output
+    assert "policy ok: 1 file(s), 2 tool entries" in r.output
+    assert "get_profile: private record" in r.output
+    assert "read_channel: directory fields: names under sender" in r.output
+    bad = _write(tmp_path, "version: 1\ntools:\n  x:\n    privat_values: true\n", "bad.yaml")
+    r = CliRunner().invoke(app, ["check", "--policy", str(bad)])
+    assert r.exit_code == 2

@@ -9,6 +9,7 @@ Packs named in ``packs:`` are layered *under* the file that names them.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 from collections.abc import Iterable, Mapping
 from importlib import resources
@@ -75,6 +76,17 @@ def _line_for(loc: tuple[Any, ...], lines: dict[tuple[str, ...], int]) -> int | 
     return None
 
 
+def _known_keys() -> list[str]:
+    """Every key name the policy models accept (for a "did you mean" hint)."""
+    from cordon.policy import model
+
+    names: set[str] = set()
+    for obj in vars(model).values():
+        if isinstance(obj, type) and issubclass(obj, model._Strict):
+            names.update(obj.model_fields)
+    return sorted(names)
+
+
 def _validate(data: Any, file: str, lines: dict[tuple[str, ...], int]) -> Policy:
     if data is None:
         data = {}
@@ -89,6 +101,11 @@ def _validate(data: Any, file: str, lines: dict[tuple[str, ...], int]) -> Policy
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
             msg = "unknown key"
+            close = difflib.get_close_matches(str(loc[-1]), _known_keys(), n=1, cutoff=0.75)
+            if close:
+                msg += f" (did you mean '{close[0]}'?)"
+        elif err["type"] in ("tuple_type", "list_type"):
+            msg = "expected a list (YAML [a, b] or '- a' lines)"
         raise PolicyError(msg, file=file, line=_line_for(loc, lines), key=key) from exc
 
 

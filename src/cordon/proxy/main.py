@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from cordon import __version__
@@ -14,6 +16,28 @@ from cordon.engine.pins import PinFile
 from cordon.engine.secrets import load_policy_secrets
 from cordon.policy import load_policy, policy_hash
 from cordon.proxy.relay import Relay, run_relay
+
+
+def _check_stdio() -> None:
+    """Refuse to start unless stdin and stdout are pipes, sockets or a terminal: the relay
+    reads and writes them through asyncio pipe transports, which cannot watch a regular
+    file or ``/dev/null`` (an MCP client always starts cordon with pipes).
+
+    Raises:
+        CordonError: naming the stream and what it is.
+    """
+    for fd, label in ((0, "stdin"), (1, "stdout")):
+        try:
+            mode = os.fstat(fd).st_mode
+        except OSError as exc:
+            raise CordonError(f"{label} is not usable: {exc}") from exc
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(fd):
+            continue
+        kind = "a regular file" if stat.S_ISREG(mode) else "not a pipe"
+        raise CordonError(
+            f"{label} is {kind}: cordon run speaks MCP over pipes (an MCP client starts it "
+            "with pipes, or run it in a terminal)"
+        )
 
 
 def run_proxy(
@@ -38,6 +62,7 @@ def run_proxy(
         PolicyError: an invalid policy (before the upstream is started).
     """
     policy = load_policy(policies)
+    _check_stdio()
     overrides: dict[str, object] = {}
     if content_mode is not None or block_at is not None:
         content = policy.content.model_copy(
