@@ -243,23 +243,8 @@ def test_client_eof_with_a_queued_result_closes_the_marker_with_its_keys(
 @pytest.mark.parametrize(
     "sig",
     [
-        pytest.param(
-            signal.SIGINT,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="only SIGTERM settles the queue: SIGINT (Ctrl-C in the client's "
-                "terminal) ends the relay through asyncio's task cancellation, past "
-                "settle_now, and the pending marker stays open with the keys lost",
-            ),
-        ),
-        pytest.param(
-            signal.SIGHUP,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="SIGHUP (terminal closed) kills the relay by default action with the "
-                "marker open and the keys never published",
-            ),
-        ),
+        signal.SIGINT,  # Ctrl-C in the client's terminal (S21: only SIGTERM settled)
+        signal.SIGHUP,  # the terminal closed
         signal.SIGTERM,
     ],
 )
@@ -300,14 +285,6 @@ def _slow_text(seconds: float, cap: int = 14_000_000) -> str:
     return "".join(unit.format(i) for i in range(n))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lazy recording hands the client a result before its keys reach the shared "
-    "store; a result crafted to take longer to index than the sibling's wait (10 s) makes "
-    "the sibling give up on the pending marker and answer 'unknown' instead of 'tainted': "
-    "an allowlisted address the attacker named is then ALLOWED and forwarded, a plain one "
-    "asked (approvable) instead of denied. Eager recording denies both.",
-)
 def test_cross_server_send_while_a_slow_result_is_still_being_indexed(
     harness: Harness,
 ) -> None:
@@ -327,18 +304,18 @@ def test_cross_server_send_while_a_slow_result_is_still_being_indexed(
         b, s2 = sender.call("send_email", {"to": ATTACKER, "body": "ledger"})
         sender.send(s2)
         r2 = sender.recv(b)
-        outcome = {
-            "allowlisted": "taint.seen_in_output"
-            if _refused(r1, "taint.seen_in_output")
-            else _text(r1),
-            "plain": "taint.seen_in_output" if _refused(r2, "taint.seen_in_output") else _text(r2),
-            "forwarded": [m["to"] for m in sender.sent()],
-        }
-        assert outcome == {
-            "allowlisted": "taint.seen_in_output",
-            "plain": "taint.seen_in_output",
-            "forwarded": [],
-        }
+
+        # lazy recording hands the client the result before its keys reach the shared store;
+        # a result crafted to index slower than the sibling's wait (10 s) leaves the sibling
+        # unable to clear either address: both are denied, as eager recording denies them
+        # (taint.seen_in_output when the keys landed in time, taint.history_lost when not:
+        # red-team S20; before the fix the allowlisted one was forwarded)
+        def refused(r: dict) -> bool:
+            return _refused(r, "taint.seen_in_output") or _refused(r, "taint.history_lost")
+
+        assert refused(r1), _text(r1)
+        assert refused(r2), _text(r2)
+        assert [m["to"] for m in sender.sent()] == []
     finally:
         reader.close()
         sender.close()
@@ -355,17 +332,7 @@ def _peak_rss_mb(pid: int) -> float:
     "mode",
     [
         "warn",
-        pytest.param(
-            "monitor",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="notifications that arrive while a result is queued are queued behind "
-                "it in TaintIndex._pending as raw text, which Session.unsettled_bytes does "
-                "not count, and each one refreshes last_io so the idle settle never runs: an "
-                "upstream that streams notifications after one result grows cordon without "
-                "bound (300 MB flood -> ~350 MB RSS; eager: flat ~64 MB)",
-            ),
-        ),
+        "monitor",  # S22: notifications queued behind a result were not counted
     ],
 )
 def test_a_notification_flood_after_a_result_keeps_memory_bounded(
@@ -418,13 +385,6 @@ def test_an_idle_proxy_does_not_spin(harness: Harness) -> None:
     assert used < 0.1, f"idle cordon used {used:.2f} s of CPU in 3 s"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CORDON_SPIN_US is not bounded: 'inf' or 1e12 makes _SpinSelector poll for ever "
-    "when the relay has no timer, so an idle proxy burns a whole core (measured: 3.0 s of "
-    "CPU in 3 s); a clamp (say 10 ms) or ignoring non-finite values would keep the documented "
-    "'an idle proxy ... sleeps'",
-)
 def test_an_oversized_spin_setting_still_sleeps_when_idle(harness: Harness) -> None:
     c = Raw(harness, name="box", env={"CORDON_SPIN_US": "inf"})
     try:

@@ -242,14 +242,6 @@ def test_eager_sibling_an_allowlisted_address_it_read_is_denied(tmp_path: Path) 
 
 
 @pytest.mark.parametrize("how", ["killed", "slow"])
-@pytest.mark.xfail(
-    strict=True,
-    reason="a sibling's marker left open (killed -9 after delivering; or still indexing past "
-    "wait_s, which an attacker forces with slow-to-index output, see "
-    "tests/e2e/test_deferred_redteam.py) turns the lookup into 'unknown', and _gate allows an "
-    "allowlisted destination whose state is 'unknown'; eager recording said 'tainted', and "
-    "allowlist_beats_taint is false: deny",
-)
 def test_lazy_sibling_an_allowlisted_address_it_read_is_still_denied(
     tmp_path: Path, how: str
 ) -> None:
@@ -258,15 +250,17 @@ def test_lazy_sibling_an_allowlisted_address_it_read_is_still_denied(
         if how == "killed":
             proc.send_signal(signal.SIGKILL)
             proc.wait()
-        assert _send_partner(tmp_path / "client.keys") == ("deny", "taint.seen_in_output")
+        # a sibling's marker left open (killed -9 after delivering, or still indexing past
+        # wait_s, which an attacker forces with slow-to-index output) hides whether the
+        # address was in its output; eager recording said "tainted": still a deny (S20)
+        assert _send_partner(tmp_path / "client.keys") == ("deny", "taint.history_lost")
     finally:
         proc.kill()
         proc.wait()
 
 
 def test_lazy_sibling_killed_a_plain_address_is_never_allowed(tmp_path: Path) -> None:
-    """Without the allowlist the same loss is an ask, never an allow (weaker than the eager
-    deny, which cannot be approved: see the xfail above for the reason)."""
+    """Without the allowlist the same loss is a deny too (S20)."""
     proc = _sibling(tmp_path / "client.keys", eager=False)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
@@ -274,7 +268,7 @@ def test_lazy_sibling_killed_a_plain_address_is_never_allowed(tmp_path: Path) ->
     try:
         s = _engine(store, trusted_destinations=[]).new_session()
         v = s.check("send_email", {"to": PARTNER, "body": "ledger"})
-        assert v.verdict == "ask" and v.rule == "taint.unverified_destination"
+        assert v.verdict == "deny" and v.rule == "taint.history_lost"
     finally:
         store.close()
 
@@ -331,12 +325,6 @@ def test_deferred_sessions_in_one_process_share_taint(tmp_path: Path, same_store
 
 
 # -- memory bound of the queue ----------------------------------------------------------------
-@pytest.mark.xfail(
-    strict=True,
-    reason="texts added while a result is queued (notifications, errors, server requests via "
-    "observe_untrusted) wait in TaintIndex._pending but are not in Session.unsettled_bytes, "
-    "which is what the relay compares with its 32 MiB cap: the queue grows without bound",
-)
 def test_unsettled_bytes_counts_everything_queued() -> None:
     s = _engine().new_session()
     s.defer_output("read_inbox", "hello mallory@evil.example")

@@ -321,8 +321,10 @@ class Session:
 
     @property
     def unsettled_bytes(self) -> int:
-        """The size of the deferred results not fully recorded yet (:meth:`defer_output`)."""
-        return self._unscanned_bytes
+        """The size of the deferred results not fully recorded yet (:meth:`defer_output`),
+        and of the untrusted text queued behind them (notifications, errors): what the
+        queue holds in memory (a result's text is one object in both queues)."""
+        return max(self._unscanned_bytes, self.taint.pending_bytes)
 
     @property
     def unsettled_results(self) -> int:
@@ -994,6 +996,26 @@ class Session:
             else self.taint.lookup(dest, sink_is_url=sink_is_url)
         )
         allowlisted = _match_trusted(dest, trusted_patterns)
+        shared = self.taint.shared
+        if (
+            state == "unknown"
+            and shared is not None
+            and shared.keys_lost
+            and not (allowlisted and policy.allowlist_beats_taint)
+        ):
+            # a sibling cordon process delivered output it never indexed (it died, failed, or
+            # was still indexing past the wait): that output may hold this destination, and
+            # eager recording would have said "tainted". Denied, like taint (red-team S20).
+            return Verdict(
+                verdict="deny",
+                rule="taint.history_lost",
+                reason=(
+                    f"destination in '{param}' cannot be cleared: another cordon process of "
+                    "this client delivered output it has not indexed"
+                ),
+                param=param,
+                destination=dest.key,
+            )
         if state == "tainted" and not (allowlisted and policy.allowlist_beats_taint):
             return Verdict(
                 verdict="deny",
@@ -1002,12 +1024,17 @@ class Session:
                 param=param,
                 destination=dest.key,
             )
-        if allowlisted:
+        if allowlisted and (state != "unknown" or policy.allowlist_beats_taint):
+            # an allowlisted destination whose taint cannot be known (history trimmed, or a
+            # sibling process's output not indexed in time) is asked about: the allowlist
+            # does not beat taint, so it cannot beat "maybe tainted" either (red-team,
+            # session 3: a sibling kept busy past its wait let an allowlisted drop through)
             return None
         if (server, tool, "taint.unverified_destination", param, dest.key) in self.approvals:
             return None
         why = (
-            "session output was trimmed past its memory cap, so this destination cannot be cleared"
+            "session output was trimmed past its memory cap, or another cordon process's output"
+            " could not be read in time, so this destination cannot be cleared"
             if state == "unknown"
             else "destination is not on an allowlist and was not approved"
         )

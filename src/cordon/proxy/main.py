@@ -62,7 +62,6 @@ def run_proxy(
         PolicyError: an invalid policy (before the upstream is started).
     """
     policy = load_policy(policies)
-    _check_stdio()
     overrides: dict[str, object] = {}
     if content_mode is not None or block_at is not None:
         content = policy.content.model_copy(
@@ -93,6 +92,7 @@ def run_proxy(
                 raise CordonError(f"pin file {pin_file} is unreadable: {exc}") from exc
             if baseline is not None:
                 engine.set_baseline(name, baseline)
+    _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     session = engine.new_session()
     audit = AuditLog(audit_path)
     audit.start(

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import math
 import os
 import selectors
 import signal
@@ -64,6 +65,8 @@ _CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
 _QUIET_S = 0.05
 _SETTLE_BYTES = 32 * 1024 * 1024
 _SETTLE_RESULTS = 4096
+#: the oldest a queued result may get while traffic never pauses (a notification stream)
+_MAX_AGE_S = 1.0
 _REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/discover"})
 
 
@@ -170,6 +173,8 @@ class Relay:
         self.defer = True
         self.last_io = 0.0
         self.idle_timer: asyncio.TimerHandle | None = None
+        #: when the oldest result now queued was queued (monotonic seconds)
+        self.queued_since = 0.0
         session.report = self.report_settled
 
     # -- output helpers ----------------------------------------------------------------
@@ -248,7 +253,8 @@ class Relay:
         loop = asyncio.get_running_loop()
         try:
             loop.add_signal_handler(signal.SIGUSR1, self.settle_now)
-            loop.add_signal_handler(signal.SIGTERM, self.on_sigterm)
+            for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                loop.add_signal_handler(sig, self.on_sigterm, sig)
         except (NotImplementedError, RuntimeError, ValueError):
             # not the main thread: no prods from sibling processes, so no deferral with them
             self.defer = self.engine.shared_taint is None
@@ -667,6 +673,10 @@ class Relay:
             params = msg.get("params")
             if params:
                 self.session.observe_untrusted(params)
+                if self.session.unsettled_bytes > _SETTLE_BYTES:
+                    # queued behind a deferred result: a notification flood must not grow
+                    # memory past the cap (red-team S22)
+                    self.settle_now()
             self.to_client(item)
         else:
             self.on_response(msg, item)
@@ -845,6 +855,8 @@ class Relay:
             self.session.degraded = why
             self.report_settled(tool, [], exc)
             return
+        if self.session.unsettled_results == 1:
+            self.queued_since = time.monotonic()
         if (
             self.session.unsettled_bytes > _SETTLE_BYTES
             or self.session.unsettled_results > _SETTLE_RESULTS
@@ -861,19 +873,21 @@ class Relay:
             if t is not None and not t.is_closing() and t.get_write_buffer_size():
                 self.last_io = now  # still writing: not quiet
         quiet = now - self.last_io
-        if quiet >= _QUIET_S:
+        if quiet >= _QUIET_S or now - self.queued_since >= _MAX_AGE_S:
             self.settle_now()
         elif self.session.unsettled_results:
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S - quiet, self.on_idle)
 
-    def on_sigterm(self) -> None:
-        """Terminated: record what is queued (so the client's other cordon processes are not
-        left waiting on a pending marker, then counting these keys as lost), then die of the
-        signal as before."""
+    def on_sigterm(self, sig: int = signal.SIGTERM) -> None:
+        """Terminated (SIGTERM), interrupted (SIGINT) or hung up (SIGHUP): record what is
+        queued (so the client's other cordon processes are not left waiting on a pending
+        marker, then counting these keys as lost), then die of the signal as before."""
         self.settle_now()
         loop = asyncio.get_running_loop()
-        loop.remove_signal_handler(signal.SIGTERM)
-        os.kill(os.getpid(), signal.SIGTERM)
+        loop.remove_signal_handler(sig)
+        if sig == signal.SIGINT:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # not Python's KeyboardInterrupt
+        os.kill(os.getpid(), sig)
 
     def settle_now(self) -> None:
         """Record every deferred result (their findings and failures reach the audit log)."""
@@ -1090,12 +1104,19 @@ class _SpinSelector(selectors.EpollSelector):
         return super().select(timeout)
 
 
+#: the longest poll before sleeping that ``CORDON_SPIN_US`` may ask for (10 ms)
+_MAX_SPIN_S = 0.01
+
+
 def _loop_factory() -> asyncio.AbstractEventLoop:
     spin = os.environ.get("CORDON_SPIN_US", "500")
     try:
-        spin_s = max(0.0, float(spin) / 1e6)
+        spin_s = float(spin) / 1e6
     except ValueError:
         spin_s = 0.0
+    if not math.isfinite(spin_s) or spin_s < 0:
+        spin_s = 0.0
+    spin_s = min(spin_s, _MAX_SPIN_S)  # a typo must not make an idle proxy burn a core
     if spin_s and hasattr(selectors, "EpollSelector"):
         return asyncio.SelectorEventLoop(_SpinSelector(spin_s))
     return asyncio.new_event_loop()

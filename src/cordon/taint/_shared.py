@@ -109,6 +109,8 @@ class SharedTaintStore:
         #: open markers already waited for until ``wait_s`` ran out: not waited for again, and
         #: ``truncated`` until they close
         self._given_up: set[str] = set()
+        #: another process lost keys it had marked pending (it died, or marked ``F``)
+        self._lost = False
 
     @classmethod
     def for_client(cls, base_dir: Path | None = None) -> SharedTaintStore:
@@ -135,6 +137,16 @@ class SharedTaintStore:
         process lost keys it had marked pending, or a pending marker is still open after
         waiting for it."""
         return self._truncated or bool(self._open) or bool(self._given_up)
+
+    @property
+    def keys_lost(self) -> bool:
+        """True when another process's output may hold keys this store will not see: it
+        died or failed with a pending marker open, or its marker stayed open past ``wait_s``
+        (``truncated`` for these reasons, not for ``max_entries``). The engine denies a send
+        to a destination it cannot clear then (``taint.history_lost``): that output was
+        delivered to the agent, so its destinations may be anywhere in what the agent read.
+        """
+        return self._lost or bool(self._given_up)
 
     def publish(self, keys: Iterable[str]) -> None:
         """Append the hashes of ``keys`` (normalised destination keys) in one write.
@@ -202,6 +214,7 @@ class SharedTaintStore:
                     self.refresh()  # its last lines may have landed just before it exited
                     if self._open.pop(marker, None) is not None:
                         self._truncated = True  # its keys are lost
+                        self._lost = True
                 elif pid not in prodded:
                     prodded.add(pid)
                     with contextlib.suppress(OSError):
@@ -252,6 +265,7 @@ class SharedTaintStore:
             self._given_up.discard(marker)
             if kind == "F":
                 self._truncated = True
+                self._lost = True
 
     def _remember(self, hashes: Iterable[str]) -> None:
         for h in hashes:
