@@ -109,8 +109,17 @@ ENGINE_RULES: dict[str, str] = {
     "egress.not_allowlisted": "a host outside egress.allow in allowlist mode (ask)",
     "taint.seen_in_output": "a destination that first appeared in untrusted tool output",
     "taint.unverified_destination": "a destination neither allowlisted nor approved (ask)",
+    "taint.forwarded_link": "a link first seen in untrusted output, relayed in message text (ask)",
+    "taint.unvouched_value": "an action's object or a name in its text that neither the user "
+    "nor a listing gave (ask)",
+    "taint.private_value": "an ID number from the user's private record in a sending call (ask)",
+    "taint.history_lost": "a destination that cannot be cleared because a sibling cordon "
+    "process delivered output it never indexed",
+    "action.not_requested": "an action the user's request does not ask for (ask)",
+    "action.credential_change": "a credential set to a value the user did not type (ask)",
     "r2.trifecta": "untrusted input + sensitive data + external communication (Rule of Two)",
     "secret.egress": "a registered or observed secret leaving in a sending call",
+    "session.degraded": "a send after a result could not be fully recorded (history incomplete)",
 }
 
 #: What cordon does not catch, each with the layer expected to handle it.

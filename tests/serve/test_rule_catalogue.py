@@ -1,0 +1,18 @@
+"""``cordon serve`` lists every rule id the engine can return (``ENGINE_RULES``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cordon.server import ENGINE_RULES
+
+ENGINE = Path(__file__).resolve().parents[2] / "src" / "cordon" / "engine"
+
+
+def test_every_engine_rule_id_is_in_the_catalogue() -> None:
+    ids: set[str] = set()
+    for f in ENGINE.glob("*.py"):
+        ids |= set(re.findall(r'rule="([a-z0-9_]+\.[a-z0-9_]+)"', f.read_text("utf-8")))
+    assert len(ids) > 20  # the scan found the engine's rules
+    assert sorted(ids - set(ENGINE_RULES) - {"default.allow"}) == []
