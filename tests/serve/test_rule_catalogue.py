@@ -14,5 +14,5 @@ def test_every_engine_rule_id_is_in_the_catalogue() -> None:
     ids: set[str] = set()
     for f in ENGINE.glob("*.py"):
         ids |= set(re.findall(r'rule="([a-z0-9_]+\.[a-z0-9_]+)"', f.read_text("utf-8")))
-    assert len(ids) > 20  # the scan found the engine's rules
+    assert len(ids) >= 15  # the scan found the engine's rules
     assert sorted(ids - set(ENGINE_RULES) - {"default.allow"}) == []
