@@ -47,6 +47,7 @@ from __future__ import annotations
 import contextlib
 import re
 import unicodedata
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
@@ -70,6 +71,10 @@ __all__ = ["Lookup", "TaintIndex"]
 Lookup = Literal["tainted", "clean", "unknown"]
 
 _KEY_OVERHEAD = 64
+#: indexes of this process with a shared-store pending marker open: a store skips its own
+#: process's markers, so another index of this process settles them on a miss instead
+#: (red-team session 3: two sessions of one process sharing a store)
+_LOCAL_PENDING: weakref.WeakSet[TaintIndex] = weakref.WeakSet()
 _MAX_DEPTH = 2
 _WINDOW = 1024
 #: token characters: not whitespace, ASCII or typographic quotes, brackets, ``,;|\\``
@@ -286,11 +291,13 @@ class TaintIndex:
         """
         if self.shared is not None and self._marker is None:
             self._marker = self.shared.mark_pending()
+            _LOCAL_PENDING.add(self)
 
     def fail(self, reason: str) -> None:
         """Output was delivered but cannot be indexed: fail closed, as :meth:`settle` does
         when indexing fails (truncated, ``failure`` set, the pending marker closed failed)."""
         marker, self._marker = self._marker, None
+        _LOCAL_PENDING.discard(self)
         self.settle()  # what was queued before is indexed as usual
         self._truncated = True
         self.failure = self.failure or reason
@@ -348,6 +355,7 @@ class TaintIndex:
             self._pending.clear()
         finally:
             self._pending_bytes = 0
+            _LOCAL_PENDING.discard(self)
             marker, self._marker = self._marker, None
             if marker is not None and self.shared is not None:
                 try:
@@ -355,6 +363,9 @@ class TaintIndex:
                 except OSError:
                     self._truncated = True
                     self.failure = self.failure or "the shared taint store is unwritable"
+
+    def _settle_local_siblings(self) -> None:
+        _settle_local_siblings_of(self)
 
     def _index_now(self, text: str) -> None:
         keys: set[str] = set()
@@ -413,6 +424,8 @@ class TaintIndex:
         ``min_length`` is always ``"clean"``. O(1) in the session's history.
         """
         self.settle()
+        if _LOCAL_PENDING and self.shared is not None:
+            self._settle_local_siblings()
         key = dest.key
         candidates = [key]
         host = dest.host
@@ -427,6 +440,16 @@ class TaintIndex:
         if self._truncated or (self.shared is not None and self.shared.truncated):
             return "unknown"
         return "clean"
+
+
+def _settle_local_siblings_of(index: TaintIndex) -> None:
+    """Settle the other indexes of this process whose pending markers are open in the same
+    shared file as ``index``'s (their own store would skip them as this process's)."""
+    assert index.shared is not None
+    path = index.shared.path
+    for other in list(_LOCAL_PENDING):
+        if other is not index and other.shared is not None and other.shared.path == path:
+            other.settle()
 
 
 def _collect(value: Any, parts: list[str]) -> None:
