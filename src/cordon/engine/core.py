@@ -346,14 +346,8 @@ class Session:
             OSError: the shared store's pending marker could not be written (the result must
                 not be delivered).
         """
-        if isinstance(result, str):
-            result = {"content": [{"type": "text", "text": result}]}
-        values: list[str] = []
-        keys: list[str] = []
-        _collect_strings(result, values, keys)
-        text = "\n".join(values)
-        everything = f"{text}\n{chr(10).join(keys)}" if keys else text
-        recorded = RecordedOutput(result=result, text=everything)
+        recorded = _recorded(result)
+        result, everything = recorded.result, recorded.text
         self.taint.defer_text(everything)
         self._unscanned.append((tool, everything))  # the text only: the result can go
         self._unscanned_bytes += len(everything)
@@ -419,15 +413,9 @@ class Session:
         another server of the same client is judged with it). Cost: one walk over the
         result's strings, then linear in their length.
         """
-        if isinstance(result, str):
-            result = {"content": [{"type": "text", "text": result}]}
-        values: list[str] = []
-        keys: list[str] = []
-        _collect_strings(result, values, keys)
-        text = "\n".join(values)
-        everything = f"{text}\n{chr(10).join(keys)}" if keys else text
-        self.taint.add_text(everything)
-        return RecordedOutput(result=result, text=everything)
+        recorded = _recorded(result)
+        self.taint.add_text(recorded.text)
+        return recorded
 
     def observe_output(
         self,
@@ -1055,6 +1043,18 @@ def _has_string(v: Any) -> bool:
     if isinstance(v, list):
         return any(_has_string(x) for x in v)
     return False
+
+
+def _recorded(result: Any) -> RecordedOutput:
+    """``result`` (a CallToolResult dict, or plain text wrapped as one) with the text taint
+    and the content scan read: every string value, then every object key, one per line."""
+    if isinstance(result, str):
+        result = {"content": [{"type": "text", "text": result}]}
+    values: list[str] = []
+    keys: list[str] = []
+    _collect_strings(result, values, keys)
+    text = "\n".join(values)
+    return RecordedOutput(result=result, text=f"{text}\n{chr(10).join(keys)}" if keys else text)
 
 
 def _collect_strings(value: Any, values: list[str], keys: list[str]) -> None:

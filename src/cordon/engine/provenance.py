@@ -192,6 +192,21 @@ def check_vouched(
         spelled: ``f(value) -> (by_user, by_directory)``: whether a look-alike spelling may be
             vouched at all (the session's exact-spelling check); ``None``: always.
     """
+    for k, item in _named(arguments, params):
+        for leaf in _strings(item, numbers=True):
+            key = norm(leaf)
+            ok_user, ok_dir = (True, True) if spelled is None else spelled(leaf)
+            if not key or (ok_dir and key in directory):
+                continue
+            if ok_user and has_words(trusted_norm, key):
+                continue
+            return _unvouched(k, key)
+    return None
+
+
+def _named(arguments: Any, params: tuple[str, ...]) -> Iterator[tuple[Any, Any]]:
+    """``(name, value)`` for every object key in ``params`` at any depth of ``arguments``
+    (a matched value is not searched further for names)."""
     names = set(params)
     stack: list[Any] = [arguments]
     while stack:
@@ -199,25 +214,21 @@ def check_vouched(
         if isinstance(v, dict):
             for k, item in v.items():
                 if k in names:
-                    for leaf in _strings(item, numbers=True):
-                        key = norm(leaf)
-                        ok_user, ok_dir = (True, True) if spelled is None else spelled(leaf)
-                        if not key or (ok_dir and key in directory):
-                            continue
-                        if ok_user and has_words(trusted_norm, key):
-                            continue
-                        return Verdict(
-                            verdict="ask",
-                            rule="taint.unvouched_value",
-                            reason=f"'{k}' names something neither the user nor a listing gave",
-                            param=str(k),
-                            destination=key[:200],
-                        )
+                    yield k, item
                 else:
                     stack.append(item)
         elif isinstance(v, list | tuple):
             stack.extend(v)
-    return None
+
+
+def _unvouched(param: Any, destination: str) -> Verdict:
+    return Verdict(
+        verdict="ask",
+        rule="taint.unvouched_value",
+        reason=f"'{param}' names something neither the user nor a listing gave",
+        param=str(param),
+        destination=destination[:200],
+    )
 
 
 def has_words(text: str, phrase: str) -> bool:
@@ -591,36 +602,18 @@ def unvouched_names(
     typed ("Booking" in 'Booking hotel X'); any word left over makes the name unvouched.
     Single capitalised words are not names here (sentence starts), a documented gap.
     """
-    names = set(params)
-    stack: list[Any] = [arguments]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            for k, item in v.items():
-                if k not in names:
-                    stack.append(item)
+    for k, item in _named(arguments, params):
+        for leaf in _strings(item):
+            # NFKC first: a circled or fullwidth capital is a capital
+            text = unicodedata.normalize("NFKC", strip_invisible(leaf))
+            for run in _name_runs(text):
+                words = [norm(w) for w in run]
+                if _covered(words, directory, trusted_norm, trusted_words):
                     continue
-                for leaf in _strings(item):
-                    # NFKC first: a circled or fullwidth capital is a capital
-                    text = unicodedata.normalize("NFKC", strip_invisible(leaf))
-                    for run in _name_runs(text):
-                        words = [norm(w) for w in run]
-                        if _covered(words, directory, trusted_norm, trusted_words):
-                            continue
-                        parts = [norm(p) for w in run for p in _compound_parts(w)]
-                        if parts != words and _covered(
-                            parts, directory, trusted_norm, trusted_words
-                        ):
-                            continue
-                        return Verdict(
-                            verdict="ask",
-                            rule="taint.unvouched_value",
-                            reason=f"'{k}' names something neither the user nor a listing gave",
-                            param=str(k),
-                            destination=" ".join(words)[:200],
-                        )
-        elif isinstance(v, list | tuple):
-            stack.extend(v)
+                parts = [norm(p) for w in run for p in _compound_parts(w)]
+                if parts != words and _covered(parts, directory, trusted_norm, trusted_words):
+                    continue
+                return _unvouched(k, " ".join(words))
     return None
 
 
