@@ -160,7 +160,8 @@ DIRECTORY: dict[str, frozenset[str]] = {
 # ``get_users_in_channel`` would list), while its ``body`` is anyone's text. Not e-mail: an
 # e-mail's sender is whoever sent it, the attacker included.
 DIRECTORY_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "workspace": {},
+    "workspace": {"get_day_calendar_events": ("participants",),
+                  "search_calendar_events": ("participants",)},
     "travel": {},
     "banking": {},
     "slack": {"read_channel_messages": ("sender",), "read_inbox": ("sender",)},

@@ -230,6 +230,8 @@ def summarise(results: list[CaseResult]) -> dict[str, Any]:
         "benign_n": len(benign),
         "benign_utility": sum(r.utility for r in benign),
         "benign_no_ask": sum(r.asks == 0 for r in benign),
+        # the task's own utility check passed and nobody was asked: the task *finished*
+        "benign_done_no_ask": sum(r.utility and r.asks == 0 for r in benign),
         "benign_untouched": sum(r.asks == 0 and r.denies == 0 for r in benign),
         "benign_asks": sum(r.asks for r in benign),
         "attack_n": len(attack),
@@ -247,14 +249,16 @@ def _pct(a: int, b: int) -> str:
 
 
 def table(rows: dict[str, dict[str, dict[str, Any]]]) -> str:
-    head = ("| guard | suite | benign utility | benign, no ask | benign, no ask or deny "
+    head = ("| guard | suite | benign utility | benign, done with no ask | benign, no ask "
+            "| benign, no ask or deny "
             "| utility under attack | attack success | ...needing a tool call "
             "| asks (benign / attack) |")
-    lines = [head, "|" + "---|" * 9]
+    lines = [head, "|" + "---|" * 10]
     for guard_name, per_suite in rows.items():
         for suite_name, s in per_suite.items():
             lines.append(
                 f"| {guard_name} | {suite_name} | {_pct(s['benign_utility'], s['benign_n'])} "
+                f"| {_pct(s['benign_done_no_ask'], s['benign_n'])} "
                 f"| {_pct(s['benign_no_ask'], s['benign_n'])} "
                 f"| {_pct(s['benign_untouched'], s['benign_n'])} "
                 f"| {_pct(s['attack_utility'], s['attack_n'])} "
