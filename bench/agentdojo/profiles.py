@@ -167,6 +167,18 @@ DIRECTORY_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
     "slack": {"read_channel_messages": ("sender",), "read_inbox": ("sender",)},
 }
 
+# Message text a workspace member wrote (cordon's ``directory_text_fields``): a link or an
+# address written in a Slack message's ``body`` vouches for itself in that exact spelling
+# ("summarise the article Bob posted"), unless the agent posted it there itself. A member
+# is trusted not to post an attacker's link; a bot relaying outside text, or a guest in a
+# shared channel, would break that trust (docs/threat-model.md). Web pages are not members.
+DIRECTORY_TEXT_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "workspace": {},
+    "travel": {},
+    "banking": {},
+    "slack": {"read_channel_messages": ("body",), "read_inbox": ("body",)},
+}
+
 # Tools whose output is the user's private record (cordon's ``private_values``): its
 # identifier-shaped values (passport, card, account numbers) may not be sent unasked.
 PRIVATE: dict[str, frozenset[str]] = {
@@ -266,6 +278,8 @@ def cordon_policy(
             tools.setdefault(name, {})["vouched_params"] = list(params)
         for name, fields in DIRECTORY_FIELDS[suite.name].items():
             tools.setdefault(name, {})["directory_fields"] = list(fields)
+        for name, fields in DIRECTORY_TEXT_FIELDS[suite.name].items():
+            tools.setdefault(name, {})["directory_text_fields"] = list(fields)
         for name in PRIVATE[suite.name]:
             tools.setdefault(name, {})["private_values"] = True
         for name, params in VOUCHED_NAMES[suite.name].items():

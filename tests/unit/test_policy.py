@@ -132,13 +132,14 @@ def test_cordon_check_validates_and_lists_each_tool(tmp_path: Path) -> None:
     ok = _write(
         tmp_path,
         "version: 1\ntools:\n  get_profile: {private_values: true}\n"
-        "  read_channel: {directory_fields: [sender]}\n",
+        "  read_channel: {directory_fields: [sender], directory_text_fields: [body]}\n",
     )
     r = CliRunner().invoke(app, ["check", "--policy", str(ok)])
     assert r.exit_code == 0, r.output
     assert "policy ok: 1 file(s), 2 tool entries" in r.output
     assert "get_profile: private record" in r.output
     assert "read_channel: directory fields: names under sender" in r.output
+    assert "member text: links and addresses written in body" in r.output
     bad = _write(tmp_path, "version: 1\ntools:\n  x:\n    privat_values: true\n", "bad.yaml")
     r = CliRunner().invoke(app, ["check", "--policy", str(bad)])
     assert r.exit_code == 2

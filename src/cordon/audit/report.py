@@ -430,6 +430,12 @@ def _describe_tool(tp: Any) -> list[str]:
             + ", ".join(get("directory_fields"))
             + " are known destinations"
         )
+    if get("directory_text_fields"):
+        out.append(
+            "member text: links and addresses written in "
+            + ", ".join(get("directory_text_fields"))
+            + " are known destinations, as spelled"
+        )
     if get("vouched_names"):
         out.append(
             "names in " + ", ".join(get("vouched_names")) + " must come from the user or a listing"

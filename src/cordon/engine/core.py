@@ -23,7 +23,14 @@ from typing import Any
 import orjson
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
-from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
+from cordon.content import (
+    evaluate_result,
+    find_secrets,
+    scan_instructions,
+    scan_ready,
+    scan_text,
+    scan_tool,
+)
 from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
@@ -139,6 +146,9 @@ class Engine:
         self.changed: dict[str, dict[str, list[str]]] = {}
         self.policy_secrets = tuple(s for s in secrets if s)
         self.shared_taint = shared_taint
+        #: some tool has ``directory_text_fields``: sessions then note what each allowed call
+        #: sends out (:attr:`Session.sent_keys`), which member text may not vouch for
+        self.text_fields = any(tp.directory_text_fields for tp in policy.tools.values())
         self.egress = EgressPolicy(
             mode=policy.egress.mode,
             allow=tuple(policy.egress.allow),
@@ -272,6 +282,14 @@ class Session:
         #: output, and those items' exact spellings (:func:`provenance.strict`)
         self.directory: dict[str, set[str]] = {}
         self.directory_spelled: dict[str, set[str]] = {}
+        #: per server: links and addresses as written (:func:`provenance.strict`) in the
+        #: ``directory_text_fields`` of its output; an argument that is exactly one of them is
+        #: vouched for. Not those this session sent out before (``sent_keys``): the agent
+        #: posting an injected address to a channel and reading it back does not launder it.
+        self.text_spelled: dict[str, set[str]] = {}
+        #: destination keys in the arguments of every allowed call (kept only when some tool
+        #: has ``directory_text_fields``)
+        self.sent_keys: set[str] = set()
         self._trusted_strict_cache: tuple[int, str] = (-1, "")
         self._trusted_norm_cache: tuple[int, str] = (-1, "")
         for text in trusted:
@@ -355,17 +373,22 @@ class Session:
             tool, result, server=server, content_mode="monitor", recorded=recorded, scan=False
         )
 
-    def settle(self) -> None:
+    def settle(self, *, ready_only: bool = False) -> None:
         """Finish recording every deferred result, in order: taint first, then the content
-        scans. A failure marks the session ``degraded`` (sends are refused) and is reported."""
+        scans. A failure marks the session ``degraded`` (sends are refused) and is reported.
+
+        ``ready_only``: record only up to the first result whose recording runs in another
+        process and is not finished (:attr:`TaintIndex.offload`), never waiting for it."""
         if self._settling or not (self._unscanned or self.taint.pending):
             return
         self._settling = True
         try:
-            self.taint.settle()
+            self.taint.settle(ready_only=ready_only)
             if self.taint.failure is not None and self._degraded is None:
                 self._degraded = self.taint.failure
             while self._unscanned:
+                if ready_only and not scan_ready(self._unscanned[0][1]):
+                    break
                 tool, text = self._unscanned.popleft()
                 self._unscanned_bytes -= len(text)
                 try:
@@ -460,6 +483,16 @@ class Session:
             items = list(_prov.directory_items(result, fields))
             self.directory.setdefault(server, set()).update(_prov.item_keys(items))
             self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in items)
+        if tp.directory_text_fields and usable:
+            fields = frozenset(tp.directory_text_fields)
+            written = self.text_spelled.setdefault(server, set())
+            for text in _prov.directory_items(result, fields):
+                for spelling in _prov.written_destinations(text):
+                    if spelling in written:
+                        continue
+                    if any(d.key in self.sent_keys for d in extract_destinations(spelling)):
+                        continue  # this session sent it out first: not a member's own word
+                    written.add(spelling)
         if tp.private_values and usable:
             trusted = self._trusted_norm()
             for value in _prov.private_ids(everything):
@@ -583,6 +616,8 @@ class Session:
             key = (server, tool)
             self.counts[key] = self.counts.get(key, 0) + 1
             self.vouched.update(v.destinations)
+            if self.engine.text_fields:
+                self.sent_keys.update(d.key for d in extract_destinations(dict(arguments)))
             external, sensitive = self._last_legs
             self.legs.record_call(external=external, sensitive=sensitive)
         return v
@@ -752,6 +787,7 @@ class Session:
                     )
                     continue
                 dests = extract_destinations(value)
+                written = self._written(value, server)
                 if not dests and not fallback and _has_string(value):
                     # a sink value that names no destination cordon can parse is not cleared:
                     # it is asked about, never allowed unseen (red-team F4)
@@ -761,6 +797,10 @@ class Session:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
                     found.append(dest.key)
+                    if written:
+                        # written exactly so by a member (``directory_text_fields``)
+                        all_user_named = False
+                        continue
                     named = spelled[0] and self._user_named(dest)
                     all_user_named = all_user_named and named
                     v = self._gate(dest, name, tool, server, trusted_patterns, named, spelled[1])
@@ -884,6 +924,18 @@ class Session:
             by_directory = by_directory and exact in self.directory_spelled.get(server, ())
         return by_user, by_directory
 
+    def _written(self, value: Any, server: str) -> bool:
+        """Whether every string in ``value`` (at least one) is, whole and in this exact
+        spelling, a link or address written in a ``directory_text_fields`` field of
+        ``server``'s output. A list mixing such a value with any other is not: its
+        destinations are gated one by one, so a member's ``x.example/a`` cannot carry an
+        ``x.example/a?d=...`` beside it (both have one key)."""
+        written = self.text_spelled.get(server)
+        if not written:
+            return False
+        leaves = [leaf for leaf in _args.leaves(value) if isinstance(leaf, str)]
+        return bool(leaves) and all(_prov.strict(leaf).strip() in written for leaf in leaves)
+
     def _trusted_strict(self) -> str:
         """The trusted texts in their exact spelling (:func:`provenance.strict`); cached."""
         if self._trusted_strict_cache[0] != len(self.trusted_texts):
@@ -907,11 +959,13 @@ class Session:
             return None
         by_user, by_directory = self._spelled(value, server)
         listed = self.directory.get(server, set())
+        written = self.text_spelled.get(server, ())
         for dest in links:
             if (
                 (by_user and self._user_named(dest))
                 or dest.key in self.vouched
                 or (by_directory and dest.key in listed)
+                or (dest.raw in written and _prov.lookalike_free(dest.raw))
             ):
                 continue
             if self.taint.lookup(dest, sink_is_url=True) != "clean":

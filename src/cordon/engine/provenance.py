@@ -33,7 +33,7 @@ import yaml
 from cordon._types import Verdict
 from cordon.engine.egress import _extractor
 from cordon.taint import Destination, extract_destinations, norm
-from cordon.taint._keys import HOST_RE, url_keys
+from cordon.taint._keys import EMAIL_RE, HOST_RE, url_keys
 from cordon.textnorm import canonical_urls, decode_percent, decoded_views, strip_invisible
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "compact_view",
     "directory_items",
     "directory_keys",
+    "written_destinations",
     "item_keys",
     "private_forms",
     "private_ids",
@@ -481,6 +482,29 @@ def item_keys(items: Iterable[str]) -> set[str]:
         elif len(words) <= _MAX_WORDS and not _URL_HINT.search(item) and "@" not in item:
             keys.add(norm(item))
     return keys
+
+
+def written_destinations(text: str) -> Iterator[str]:
+    """The links and e-mail addresses written in ``text``, each in its exact spelling
+    (:func:`strict`: invisible characters removed, NFKC, lower case; trailing sentence
+    punctuation dropped), for ``directory_text_fields``.
+
+    A link is a token with a scheme, starting ``www.`` or ``//``, or a host name of two or
+    more ASCII labels, with its port, path and query (``_LINK_RE``); an address is
+    ``EMAIL_RE``'s. Only the text as written counts: nothing is decoded, so a percent- or
+    base64-encoded link vouches for nothing. Texts over 64 KiB give nothing.
+    """
+    if len(text) > 1 << 16:
+        return
+    exact = strict(text)
+    for m in _LINK_RE.finditer(exact):
+        if m.start() and exact[m.start() - 1] == "@":
+            continue  # the domain of an address, which the address pass gives whole
+        tok = m.group().rstrip(".,:;!?")
+        if len(tok) >= 4 and "." in tok and "@" not in tok:
+            yield tok
+    for m in EMAIL_RE.finditer(exact):
+        yield m.group().rstrip(".")
 
 
 def private_ids(text: str) -> Iterator[str]:

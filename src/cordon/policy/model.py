@@ -47,6 +47,10 @@ class ToolPolicy(_Strict):
     #: like ``directory``, but only the items under these field names vouch (a message
     #: list's ``sender``, which the platform writes, and not its ``body``, which anyone can)
     directory_fields: tuple[str, ...] = ()
+    #: text fields written by an authenticated member of a closed system (a Slack message's
+    #: ``body``): each link and e-mail address written in them vouches for itself as a
+    #: destination, in that exact spelling, unless this session itself sent it out earlier
+    directory_text_fields: tuple[str, ...] = ()
     #: arguments of free text (an event title) in which every proper name (two or more
     #: capitalised words) must occur in the user's text or a directory listing, else ask
     #: (rule ``taint.unvouched_value``)
