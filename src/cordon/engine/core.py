@@ -309,6 +309,9 @@ class Session:
             self.secrets.add(s)
         self.legs = TrifectaState()
         self._last_legs: tuple[bool, bool] = (False, False)
+        #: destination keys the last decision cleared only by a member's spelling
+        #: (``directory_text_fields``): an allow does not vouch for their key (red-team S29)
+        self._last_written: set[str] = set()
         #: set when a result could not be fully recorded (secrets, legs): from then on every
         #: sending or egress call is denied (``session.degraded``), since history is incomplete
         self.degraded: str | None = None
@@ -486,11 +489,11 @@ class Session:
         if tp.directory_text_fields and usable:
             fields = frozenset(tp.directory_text_fields)
             written = self.text_spelled.setdefault(server, set())
-            for text in _prov.directory_items(result, fields):
+            for text in _prov.text_field_strings(result, fields):
                 for spelling in _prov.written_destinations(text):
                     if spelling in written:
                         continue
-                    if any(d.key in self.sent_keys for d in extract_destinations(spelling)):
+                    if _prov.spelling_keys(spelling) & self.sent_keys:
                         continue  # this session sent it out first: not a member's own word
                     written.add(spelling)
         if tp.private_values and usable:
@@ -615,9 +618,14 @@ class Session:
         if v.verdict == "allow":
             key = (server, tool)
             self.counts[key] = self.counts.get(key, 0) + 1
-            self.vouched.update(v.destinations)
+            # a key cleared only by a member's exact spelling stays unvouched: its other
+            # spellings (``?d=<data>``) are not the member's (red-team S29)
+            self.vouched.update(d for d in v.destinations if d not in self._last_written)
             if self.engine.text_fields:
+                # keyed as reading the text back keys it: a link in backticks, after an em
+                # dash or in CJK text is one token here, a link there (red-team S24)
                 self.sent_keys.update(d.key for d in extract_destinations(dict(arguments)))
+                self.sent_keys.update(_prov.sent_spelling_keys(dict(arguments)))
             external, sensitive = self._last_legs
             self.legs.record_call(external=external, sensitive=sensitive)
         return v
@@ -765,6 +773,7 @@ class Session:
             asks.append(v)
 
         # 6. taint sink gate
+        self._last_written = set()
         sending, sink_names, fallback = self._sinks(tool, server, tp, arguments)
         found: list[str] = []
         dest_allowlisted = True
@@ -800,6 +809,7 @@ class Session:
                     if written:
                         # written exactly so by a member (``directory_text_fields``)
                         all_user_named = False
+                        self._last_written.add(dest.key)
                         continue
                     named = spelled[0] and self._user_named(dest)
                     all_user_named = all_user_named and named
@@ -933,8 +943,17 @@ class Session:
         written = self.text_spelled.get(server)
         if not written:
             return False
-        leaves = [leaf for leaf in _args.leaves(value) if isinstance(leaf, str)]
-        return bool(leaves) and all(_prov.strict(leaf).strip() in written for leaf in leaves)
+        # a string or a list of strings only: a number or an object beside a member's
+        # address is a destination of its own (red-team S25)
+        leaves = [value] if isinstance(value, str) else value
+        if not isinstance(leaves, list | tuple) or not leaves:
+            return False
+        for leaf in leaves:
+            if not isinstance(leaf, str):
+                return False
+            if _prov.plain_spelling(leaf) not in written:
+                return False
+        return True
 
     def _trusted_strict(self) -> str:
         """The trusted texts in their exact spelling (:func:`provenance.strict`); cached."""
@@ -959,13 +978,20 @@ class Session:
             return None
         by_user, by_directory = self._spelled(value, server)
         listed = self.directory.get(server, set())
-        written = self.text_spelled.get(server, ())
+        written = self.text_spelled.get(server)
+        # keys with a spelling left that no member wrote (look-alikes, another query): those
+        # are not vouched by the member's spelling beside them (red-team S26, S27)
+        unwritten = _prov.unwritten_link_keys(value, written) if written else None
         for dest in links:
             if (
                 (by_user and self._user_named(dest))
                 or dest.key in self.vouched
                 or (by_directory and dest.key in listed)
-                or (dest.raw in written and _prov.lookalike_free(dest.raw))
+                or (
+                    unwritten is not None
+                    and dest.key not in unwritten
+                    and _prov.lookalike_free(dest.raw)
+                )
             ):
                 continue
             if self.taint.lookup(dest, sink_is_url=True) != "clean":

@@ -42,6 +42,9 @@ __all__ = [
     "compact_view",
     "directory_items",
     "directory_keys",
+    "sent_spelling_keys",
+    "spelling_keys",
+    "unwritten_link_keys",
     "written_destinations",
     "item_keys",
     "private_forms",
@@ -50,7 +53,9 @@ __all__ = [
     "forwarded_links",
     "has_words",
     "lookalike_free",
+    "plain_spelling",
     "strict",
+    "text_field_strings",
 ]
 
 #: a directory item is a name: one token, or a display name of a few words, this long at most
@@ -456,6 +461,94 @@ def _field_strings(value: Any, fields: frozenset[str]) -> Iterator[str]:
             stack.extend((inside, item) for item in v)
 
 
+def text_field_strings(result: Any, fields: frozenset[str]) -> Iterator[str]:
+    """The strings of a result's ``directory_text_fields``: like :func:`directory_items` with
+    ``fields`` (JSON or YAML structure only, a field named twice in one record gives
+    nothing), but in each document only the fields at the shallowest depth (counted in
+    objects) at which any of them occurs: a message's own ``text``, not the ``text`` of an
+    object nested in it (red-team S30: a Slack link unfurl, ``attachments[].text``, is the
+    linked web page's own description)."""
+    if not isinstance(result, dict):
+        return
+    structured = result.get("structuredContent")
+    if structured is not None:
+        yield from _shallowest(_value_fields(structured, fields))
+    for block in result.get("content") or ():
+        if not isinstance(block, dict) or block.get("type") != "text":
+            continue
+        text = block.get("text")
+        if not isinstance(text, str):
+            continue
+        try:
+            parsed = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            parsed = None
+        if isinstance(parsed, dict | list):
+            yield from _shallowest(_value_fields(parsed, fields))
+        elif len(text) <= _MAX_YAML:
+            root = _yaml_root(text)
+            if root is not None:
+                yield from _shallowest(_node_fields(root, fields))
+
+
+def _shallowest(found: Iterable[tuple[int, list[str]]]) -> Iterator[str]:
+    """The strings of the ``(depth, strings)`` pairs at the smallest depth."""
+    found = list(found)
+    if found:
+        top = min(depth for depth, _ in found)
+        for depth, strings in found:
+            if depth == top:
+                yield from strings
+
+
+def _value_fields(value: Any, fields: frozenset[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(depth, strings)`` of each field in ``fields`` of parsed JSON ``value``: the string
+    under it, or the strings of a list under it."""
+    stack: list[tuple[int, Any]] = [(0, value)]
+    while stack:
+        depth, v = stack.pop()
+        if isinstance(v, dict):
+            for k, item in v.items():
+                if k in fields:
+                    items = item if isinstance(item, list) else [item]
+                    yield depth + 1, [x for x in items if isinstance(x, str)]
+                else:
+                    stack.append((depth + 1, item))
+        elif isinstance(v, list | tuple):
+            stack.extend((depth, item) for item in v)
+
+
+def _node_fields(root: Any, fields: frozenset[str]) -> Iterator[tuple[int, list[str]]]:
+    """:func:`_value_fields` of a composed YAML document (each node once: an alias is the
+    node it names; a key given twice in one mapping gives nothing)."""
+    seen: set[int] = set()
+    stack: list[tuple[int, Any]] = [(0, root)]
+    while stack:
+        depth, node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            names = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)]
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode) and k.value in fields:
+                    if names.count(k.value) != 1:
+                        continue
+                    items = v.value if isinstance(v, yaml.SequenceNode) else [v]
+                    yield (
+                        depth + 1,
+                        [
+                            str(x.value)
+                            for x in items
+                            if isinstance(x, yaml.ScalarNode) and x.tag == _STR_TAG
+                        ],
+                    )
+                else:
+                    stack.append((depth + 1, v))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((depth, item) for item in node.value)
+
+
 def directory_keys(result: Any, fields: frozenset[str] | None = None) -> set[str]:
     """Destination keys of every whole item a directory tool's ``result`` (a CallToolResult
     dict) lists (:func:`directory_items`; ``fields`` as there): :func:`item_keys`."""
@@ -496,15 +589,92 @@ def written_destinations(text: str) -> Iterator[str]:
     """
     if len(text) > 1 << 16:
         return
-    exact = strict(text)
+    yield from _written_tokens(strict(text))
+
+
+def _written_tokens(exact: str) -> Iterator[str]:
+    """:func:`written_destinations` of a text already :func:`strict`, with no size cap."""
     for m in _LINK_RE.finditer(exact):
         if m.start() and exact[m.start() - 1] == "@":
             continue  # the domain of an address, which the address pass gives whole
+        if exact.startswith("@", m.end()):
+            continue  # the local part of an address, ``sales.app@...``: no link (red-team S31)
         tok = m.group().rstrip(".,:;!?")
         if len(tok) >= 4 and "." in tok and "@" not in tok:
             yield tok
     for m in EMAIL_RE.finditer(exact):
         yield m.group().rstrip(".")
+
+
+def plain_spelling(value: str) -> str | None:
+    """``value`` as compared with :func:`written_destinations` (trimmed, lower case), or
+    ``None`` when it has invisible characters or is not its own NFKC form: a fetcher sends
+    those on, percent-encoded, in the path or query, so a member's link would carry data
+    hidden in them (red-team S28). Case is compared folded (see docs/threat-model.md)."""
+    plain = value.strip()
+    if strip_invisible(plain) != plain or unicodedata.normalize("NFKC", plain) != plain:
+        return None
+    return plain.lower()
+
+
+def spelling_keys(spelling: str) -> set[str]:
+    """The keys :attr:`Session.sent_keys` is compared on for one written spelling: its
+    destination keys, and for a link its host too (red-team S24: a server that escapes or
+    cuts a posted link, ``evil.example/x&gt``, changes its path, never its host)."""
+    keys = {d.key for d in extract_destinations(spelling)}
+    if "@" not in spelling:
+        uk = url_keys(norm(spelling))
+        if uk is not None:
+            keys.add(uk[0])
+    return keys
+
+
+def sent_spelling_keys(value: Any) -> set[str]:
+    """What reading ``value`` back would vouch for, as :func:`spelling_keys`: every link and
+    address :func:`written_destinations` finds in any string of ``value`` (object keys and
+    numbers too, no size cap). A call's arguments give the same spellings its text gives
+    when a channel returns it, whatever wraps the link (`` ` ``, an em dash, CJK text), where
+    :func:`cordon.taint.extract_destinations` keys the whole token (red-team S24)."""
+    keys: set[str] = set()
+    for leaf in _strings(value, numbers=True, keys=True):
+        if "." not in leaf and "@" not in leaf and leaf.isascii():
+            continue
+        for spelling in _written_tokens(strict(leaf)):
+            keys |= spelling_keys(spelling)
+    return keys
+
+
+def _plain_char(c: str) -> bool:
+    """``c`` (one character, or none) reads as itself: not invisible, its own NFKC form."""
+    return strip_invisible(c) == c and unicodedata.normalize("NFKC", c) == c
+
+
+def unwritten_link_keys(value: Any, written: set[str] | frozenset[str]) -> set[str]:
+    """Keys (:func:`forwarded_links`) of the links left in message text ``value`` once each
+    link written there in a spelling a member wrote (``written``, :func:`written_destinations`)
+    is taken out. A forwarded link is a member's own only when no other spelling of its key
+    is left (red-team S26, S27): keys fold look-alikes (a Cyrillic ``pаypal`` is ``paypal``)
+    and drop the query, and :func:`forwarded_links` checks each key once per message, so the
+    member's ``www.x.example`` vouched for a ``www.x.example/?d=<data>`` beside it. Links
+    are taken out only as written plainly (ASCII, as a token); any other form stays."""
+    rest: list[str] = []
+    for leaf in _strings(value, keys=True):
+        parts: list[str] = []
+        end = 0
+        for m in _LINK_RE.finditer(leaf):
+            tok = m.group().rstrip(".,:;!?")
+            stop = m.start() + len(tok)
+            if (
+                tok.lower() in written
+                and _plain_char(leaf[stop : stop + 1])
+                and _plain_char(leaf[m.start() - 1 : m.start()] if m.start() else "")
+            ):
+                # only when the link ends there as read: not ``…com\u200b/?d=`` or
+                # ``…com／?d=``, which read (and open) as one link with a query
+                parts += [leaf[end : m.start()], " "]
+                end = stop
+        rest.append("".join(parts) + leaf[end:])
+    return {d.key for d in forwarded_links(rest)}
 
 
 def private_ids(text: str) -> Iterator[str]:
