@@ -48,6 +48,8 @@ _EMPTY_TOOL = ToolPolicy()
 #: a full stop directly followed by a capitalised word: a sentence break typed without a space
 _SENTENCE_JOIN = re.compile(r"\.(?=[A-Z][a-z])")
 _FALLBACK_KINDS = frozenset({"email", "url", "host"})  # not phone: dates and times look like one
+#: asks whose arguments are kept for a later approval (``Session._asked_sends``), newest kept
+_MAX_ASKED = 256
 _CRED_VERBS = frozenset({"update", "change", "set", "reset", "rotate", "create", "new", "modify"})
 _CRED_NOUNS = frozenset(
     {
@@ -312,6 +314,8 @@ class Session:
         #: destination keys the last decision cleared only by a member's spelling
         #: (``directory_text_fields``): an allow does not vouch for their key (red-team S29)
         self._last_written: set[str] = set()
+        #: per approval key of a recent ask: the keys its call would add to ``sent_keys``
+        self._asked_sends: dict[tuple[Any, ...], set[str]] = {}
         #: set when a result could not be fully recorded (secrets, legs): from then on every
         #: sending or egress call is denied (``session.degraded``), since history is incomplete
         self.degraded: str | None = None
@@ -622,13 +626,26 @@ class Session:
             # spellings (``?d=<data>``) are not the member's (red-team S29)
             self.vouched.update(d for d in v.destinations if d not in self._last_written)
             if self.engine.text_fields:
-                # keyed as reading the text back keys it: a link in backticks, after an em
-                # dash or in CJK text is one token here, a link there (red-team S24)
-                self.sent_keys.update(d.key for d in extract_destinations(dict(arguments)))
-                self.sent_keys.update(_prov.sent_spelling_keys(dict(arguments)))
+                self.sent_keys.update(self._send_keys(arguments))
             external, sensitive = self._last_legs
             self.legs.record_call(external=external, sensitive=sensitive)
+        elif v.verdict == "ask" and self.engine.text_fields:
+            # what an approval of this ask lets out, noted now: a caller may run the call on
+            # the approval without checking it again (red-team S32)
+            key = v.details.get("approval_key")
+            if key is not None:
+                self._asked_sends.setdefault(tuple(key), set()).update(self._send_keys(arguments))
+                while len(self._asked_sends) > _MAX_ASKED:
+                    self._asked_sends.pop(next(iter(self._asked_sends)))
         return v
+
+    def _send_keys(self, arguments: Mapping[str, Any]) -> set[str]:
+        """The keys a call's arguments add to :attr:`sent_keys`: its destinations, and each
+        link and address in it keyed the way reading the text back keys it (a link in
+        backticks, after an em dash or in CJK text is one token to
+        :func:`extract_destinations`, a link there; red-team S24)."""
+        keys = {d.key for d in extract_destinations(dict(arguments))}
+        return keys | _prov.sent_spelling_keys(dict(arguments))
 
     def approve(
         self,
@@ -646,12 +663,23 @@ class Session:
             key = self._approval_key(decision, server or "default", tool, arguments or {})
         if key is not None:
             self.approvals.add(tuple(key))
+            self._approved_sends(tuple(key), arguments)
 
     def once_approve(self, decision: Verdict) -> None:
         """Approve ``decision`` (an ask) for the next matching call only (one-time codes)."""
         key = decision.details.get("approval_key")
         if decision.verdict == "ask" and key is not None:
             self.once.add(tuple(key))
+            self._approved_sends(tuple(key), None)
+
+    def _approved_sends(self, key: tuple[Any, ...], arguments: Mapping[str, Any] | None) -> None:
+        """An approved call is sent out, checked again or not: what it carries is this
+        session's own, never a member's word (``directory_text_fields``, red-team S32)."""
+        if not self.engine.text_fields:
+            return
+        self.sent_keys.update(self._asked_sends.pop(key, ()))
+        if arguments:
+            self.sent_keys.update(self._send_keys(arguments))
 
     def _decide(
         self, tool: str, arguments: Mapping[str, Any], server: str, scopes: Iterable[str] | None

@@ -610,8 +610,9 @@ def plain_spelling(value: str) -> str | None:
     """``value`` as compared with :func:`written_destinations` (trimmed, lower case), or
     ``None`` when it has invisible characters or is not its own NFKC form: a fetcher sends
     those on, percent-encoded, in the path or query, so a member's link would carry data
-    hidden in them (red-team S28). Case is compared folded (see docs/threat-model.md)."""
-    plain = value.strip()
+    hidden in them (red-team S28), as are spaces at its ends other than ASCII ones. Case is
+    compared folded (see docs/threat-model.md)."""
+    plain = value.strip(" \t\r\n")  # what a URL parser trims; other spaces are sent on
     if strip_invisible(plain) != plain or unicodedata.normalize("NFKC", plain) != plain:
         return None
     return plain.lower()
