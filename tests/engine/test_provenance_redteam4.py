@@ -158,8 +158,9 @@ def test_a_members_link_does_not_carry_another_spelling_beside_it() -> None:
     ):
         d = s.check("post_message", {"channel": "general", "body": body})
         assert (d.verdict, d.rule) == ("ask", "taint.forwarded_link"), body
-    d = s.check("post_message", {"channel": "general", "body": "See www.informations.com."})
-    assert d.verdict == "allow", d
+    for body in ("See www.informations.com.", "请看www.informations.com，谢谢！"):
+        d = s.check("post_message", {"channel": "general", "body": body})
+        assert d.verdict == "allow", (body, d)
 
 
 # -- S28: hidden characters or compatibility forms beside a member's spelling -------------

@@ -121,6 +121,10 @@ _LINK_RE = re.compile(
 )
 
 
+#: characters that continue a link (host, port, path, query, fragment, user part)
+_LINK_GLUE = re.compile(r"[\w/?#:@.%~+=&$-]")
+
+
 def strict(text: str) -> str:
     """``text`` with invisible characters removed, NFKC and lower case (not casefold, which
     merges ``ß`` with ``ss``), and no confusable skeleton: the spelling a person would have to
@@ -636,18 +640,25 @@ def sent_spelling_keys(value: Any) -> set[str]:
     numbers too, no size cap). A call's arguments give the same spellings its text gives
     when a channel returns it, whatever wraps the link (`` ` ``, an em dash, CJK text), where
     :func:`cordon.taint.extract_destinations` keys the whole token (red-team S24)."""
-    keys: set[str] = set()
+    spellings: set[str] = set()
     for leaf in _strings(value, numbers=True, keys=True):
         if "." not in leaf and "@" not in leaf and leaf.isascii():
             continue
-        for spelling in _written_tokens(strict(leaf)):
-            keys |= spelling_keys(spelling)
+        spellings.update(_written_tokens(strict(leaf)))
+    keys: set[str] = set()
+    for spelling in spellings:
+        keys |= spelling_keys(spelling)
     return keys
 
 
 def _plain_char(c: str) -> bool:
-    """``c`` (one character, or none) reads as itself: not invisible, its own NFKC form."""
-    return strip_invisible(c) == c and unicodedata.normalize("NFKC", c) == c
+    """``c`` (one character, or none) cannot join a link: not invisible, and its own NFKC
+    form or one that ends a link (a fullwidth comma may follow a link in CJK text, a
+    fullwidth ``／`` or ``？`` may not)."""
+    if strip_invisible(c) != c:
+        return False
+    n = unicodedata.normalize("NFKC", c)
+    return n == c or _LINK_GLUE.search(n) is None
 
 
 def unwritten_link_keys(value: Any, written: set[str] | frozenset[str]) -> set[str]:
