@@ -23,14 +23,7 @@ from typing import Any
 import orjson
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
-from cordon.content import (
-    evaluate_result,
-    find_secrets,
-    scan_instructions,
-    scan_ready,
-    scan_text,
-    scan_tool,
-)
+from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
 from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
@@ -380,22 +373,17 @@ class Session:
             tool, result, server=server, content_mode="monitor", recorded=recorded, scan=False
         )
 
-    def settle(self, *, ready_only: bool = False) -> None:
+    def settle(self) -> None:
         """Finish recording every deferred result, in order: taint first, then the content
-        scans. A failure marks the session ``degraded`` (sends are refused) and is reported.
-
-        ``ready_only``: record only up to the first result whose recording runs in another
-        process and is not finished (:attr:`TaintIndex.offload`), never waiting for it."""
+        scans. A failure marks the session ``degraded`` (sends are refused) and is reported."""
         if self._settling or not (self._unscanned or self.taint.pending):
             return
         self._settling = True
         try:
-            self.taint.settle(ready_only=ready_only)
+            self.taint.settle()
             if self.taint.failure is not None and self._degraded is None:
                 self._degraded = self.taint.failure
             while self._unscanned:
-                if ready_only and not scan_ready(self._unscanned[0][1]):
-                    break
                 tool, text = self._unscanned.popleft()
                 self._unscanned_bytes -= len(text)
                 try:
