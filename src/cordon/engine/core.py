@@ -23,7 +23,14 @@ from typing import Any
 import orjson
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
-from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
+from cordon.content import (
+    evaluate_result,
+    find_secrets,
+    scan_instructions,
+    scan_ready,
+    scan_text,
+    scan_tool,
+)
 from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
@@ -373,17 +380,22 @@ class Session:
             tool, result, server=server, content_mode="monitor", recorded=recorded, scan=False
         )
 
-    def settle(self) -> None:
+    def settle(self, *, ready_only: bool = False) -> None:
         """Finish recording every deferred result, in order: taint first, then the content
-        scans. A failure marks the session ``degraded`` (sends are refused) and is reported."""
+        scans. A failure marks the session ``degraded`` (sends are refused) and is reported.
+
+        ``ready_only``: record only up to the first result whose recording runs in another
+        process and is not finished (:attr:`TaintIndex.offload`), never waiting for it."""
         if self._settling or not (self._unscanned or self.taint.pending):
             return
         self._settling = True
         try:
-            self.taint.settle()
+            self.taint.settle(ready_only=ready_only)
             if self.taint.failure is not None and self._degraded is None:
                 self._degraded = self.taint.failure
             while self._unscanned:
+                if ready_only and not scan_ready(self._unscanned[0][1]):
+                    break
                 tool, text = self._unscanned.popleft()
                 self._unscanned_bytes -= len(text)
                 try:
@@ -485,8 +497,11 @@ class Session:
                 for spelling in _prov.written_destinations(text):
                     if spelling in written:
                         continue
-                    if _prov.spelling_keys(spelling) & self.sent_keys:
-                        continue  # this session sent it out first: not a member's own word
+                    keys = _prov.spelling_keys(spelling)
+                    if not keys or keys & self.sent_keys:
+                        # this session sent it out first: not a member's own word; or it has
+                        # no key to tell whether it did (``http://.evil.example``, S24)
+                        continue
                     written.add(spelling)
         if tp.private_values and usable:
             trusted = self._trusted_norm()

@@ -121,6 +121,8 @@ _LINK_RE = re.compile(
 )
 
 
+#: what may follow a link that ends there (:func:`_link_ends`)
+_LINK_CLOSERS = frozenset(".,:;!?)]}>'\"`*。，、！？：；」』）】》〉”’»›")
 #: characters that continue a link (host, port, path, query, fragment, user part)
 _LINK_GLUE = re.compile(r"[\w/?#:@.%~+=&$-]")
 
@@ -651,6 +653,23 @@ def sent_spelling_keys(value: Any) -> set[str]:
     return keys
 
 
+def _link_ends(text: str, i: int) -> bool:
+    """Whether a link in ``text`` ending at ``i`` ends there for any reader, read up to the
+    next space with invisible characters dropped and NFKC: nothing follows, or only closing
+    brackets, quotes and sentence punctuation, or one of those that cannot start a port or a
+    query (a comma, CJK punctuation) and then anything. Not ``…com?d=1``, ``…com#x``,
+    ``…com\\x``, ``…com%2fx``, ``…com:8080`` (the link pattern stops at them, an
+    autolinker or a URL parser does not), nor ``…com\u200b/?d=`` or ``…com／?d=``."""
+    j = i
+    while j < len(text) and not text[j].isspace():
+        j += 1
+    # a host may end in dots (``…com.?d=1`` is ``…com`` with a query)
+    tail = unicodedata.normalize("NFKC", strip_invisible(text[i:j])).lstrip(".")
+    if all(c in _LINK_CLOSERS for c in tail):
+        return True
+    return tail[0] in _LINK_CLOSERS and tail[0] not in "?:"
+
+
 def _plain_char(c: str) -> bool:
     """``c`` (one character, or none) cannot join a link: not invisible, and its own NFKC
     form or one that ends a link (a fullwidth comma may follow a link in CJK text, a
@@ -678,11 +697,9 @@ def unwritten_link_keys(value: Any, written: set[str] | frozenset[str]) -> set[s
             stop = m.start() + len(tok)
             if (
                 tok.lower() in written
-                and _plain_char(leaf[stop : stop + 1])
+                and _link_ends(leaf, stop)
                 and _plain_char(leaf[m.start() - 1 : m.start()] if m.start() else "")
             ):
-                # only when the link ends there as read: not ``…com\u200b/?d=`` or
-                # ``…com／?d=``, which read (and open) as one link with a query
                 parts += [leaf[end : m.start()], " "]
                 end = stop
         rest.append("".join(parts) + leaf[end:])
