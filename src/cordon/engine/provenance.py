@@ -641,12 +641,18 @@ def sent_spelling_keys(value: Any) -> set[str]:
     address :func:`written_destinations` finds in any string of ``value`` (object keys and
     numbers too, no size cap). A call's arguments give the same spellings its text gives
     when a channel returns it, whatever wraps the link (`` ` ``, an em dash, CJK text), where
-    :func:`cordon.taint.extract_destinations` keys the whole token (red-team S24)."""
+    :func:`cordon.taint.extract_destinations` keys the whole token (red-team S24); an encoded
+    string gives the spellings of its decoded views too."""
     spellings: set[str] = set()
     for leaf in _strings(value, numbers=True, keys=True):
-        if "." not in leaf and "@" not in leaf and leaf.isascii():
+        if leaf.isascii() and not _ENCODED_HINT.search(leaf):
+            if "." in leaf or "@" in leaf:
+                spellings.update(_written_tokens(strict(leaf)))
             continue
-        spellings.update(_written_tokens(strict(leaf)))
+        # and decoded (JSON escapes, entities, percent...): a server that stores the text
+        # without escaping it would read ``www.evil\u002eexample`` back decoded
+        for view in decoded_views(leaf, max_depth=1, max_views=6):
+            spellings.update(_written_tokens(strict(view)))
     keys: set[str] = set()
     for spelling in spellings:
         keys |= spelling_keys(spelling)
