@@ -605,11 +605,22 @@ def _written_tokens(exact: str) -> Iterator[str]:
             continue  # the domain of an address, which the address pass gives whole
         if exact.startswith("@", m.end()):
             continue  # the local part of an address, ``sales.app@...``: no link (red-team S31)
+        before = exact[m.start() - 1] if m.start() else ""
+        if before == "." or _word_char(before) or _word_char(exact[m.end() : m.end() + 1]):
+            # the ASCII tail of a longer name: ``nchen.de`` of ``münchen.de``, ``example.com``
+            # of ``café.example.com`` is not what the member wrote (red-team S33)
+            continue
         tok = m.group().rstrip(".,:;!?")
         if len(tok) >= 4 and "." in tok and "@" not in tok:
             yield tok
     for m in EMAIL_RE.finditer(exact):
         yield m.group().rstrip(".")
+
+
+def _word_char(c: str) -> bool:
+    """``c`` is a letter or digit of a script written with spaces between words: a link
+    glued to it is part of a longer word (CJK text, written without spaces, is not)."""
+    return c.isalnum() and unicodedata.east_asian_width(c) not in ("W", "F")
 
 
 def plain_spelling(value: str) -> str | None:
