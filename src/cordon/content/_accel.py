@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover
 if os.environ.get("CORDON_HYPERSCAN", "1") == "0":  # explicit opt-out: the Python pass only
     _hs = None
 
-__all__ = ["available", "find", "warm"]
+__all__ = ["available", "compiling", "find", "warm"]
 
 #: an anchor whose width is unbounded (``\s+``) is confirmed within this many bytes: a longer
 #: anchor match cannot sit inside any rule match (rule patterns are bounded by their window)
@@ -116,6 +116,13 @@ _threads: dict[tuple[str, ...], threading.Thread] = {}
 def available() -> bool:
     """True when the ``hyperscan`` package imported."""
     return _hs is not None
+
+
+def compiling() -> bool:
+    """True while a database compiles on a background thread (a process must not fork then:
+    the child would have no such thread, and could inherit a held lock)."""
+    with _lock:
+        return any(th.is_alive() for th in _threads.values())
 
 
 def _build(key: tuple[str, ...]) -> None:

@@ -23,14 +23,7 @@ from typing import Any
 import orjson
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
-from cordon.content import (
-    evaluate_result,
-    find_secrets,
-    scan_instructions,
-    scan_ready,
-    scan_text,
-    scan_tool,
-)
+from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
 from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
@@ -267,6 +260,9 @@ class Session:
         #: called as ``report(tool, findings, error)`` for each deferred result once it is
         #: scanned (``error`` is the exception when recording it failed), e.g. to log findings
         self.report: Callable[[str, list[Finding], BaseException | None], None] | None = None
+        #: called by :meth:`settle` with the texts about to be scanned, e.g. to start their
+        #: scans in another process (``cordon.proxy.recorder``; the scan then takes the hits)
+        self.prefetch: Callable[[list[str]], None] | None = None
         self.id = session_id or uuid.uuid4().hex[:16]
         self.taint = TaintIndex(
             max_bytes=p.taint_memory_bytes,
@@ -380,22 +376,24 @@ class Session:
             tool, result, server=server, content_mode="monitor", recorded=recorded, scan=False
         )
 
-    def settle(self, *, ready_only: bool = False) -> None:
+    def settle(self) -> None:
         """Finish recording every deferred result, in order: taint first, then the content
         scans. A failure marks the session ``degraded`` (sends are refused) and is reported.
-
-        ``ready_only``: record only up to the first result whose recording runs in another
-        process and is not finished (:attr:`TaintIndex.offload`), never waiting for it."""
+        With :attr:`prefetch` set, the texts go to it first, so their scans can run in another
+        process while the taint is indexed here."""
         if self._settling or not (self._unscanned or self.taint.pending):
             return
         self._settling = True
         try:
-            self.taint.settle(ready_only=ready_only)
+            if self.prefetch is not None and self._unscanned:
+                try:
+                    self.prefetch([text for _, text in self._unscanned])
+                except Exception:  # noqa: BLE001 - then they are scanned here, as usual
+                    pass
+            self.taint.settle()
             if self.taint.failure is not None and self._degraded is None:
                 self._degraded = self.taint.failure
             while self._unscanned:
-                if ready_only and not scan_ready(self._unscanned[0][1]):
-                    break
                 tool, text = self._unscanned.popleft()
                 self._unscanned_bytes -= len(text)
                 try:

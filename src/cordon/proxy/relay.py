@@ -56,6 +56,7 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
+from cordon.proxy.recorder import Recorder
 
 _CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
 # Methods cordon intercepts as requests; sent without an id they are refused, not relayed.
@@ -176,6 +177,9 @@ class Relay:
         #: when the oldest result now queued was queued (monotonic seconds)
         self.queued_since = 0.0
         session.report = self.report_settled
+        #: monitor mode: the forked worker that scans large deferred results while the relay
+        #: indexes their taint (set up by :meth:`run`; ``CORDON_RECORDER=0`` turns it off)
+        self.recorder: Recorder | None = None
 
     # -- output helpers ----------------------------------------------------------------
     def to_client(self, data: bytes) -> None:
@@ -258,6 +262,13 @@ class Relay:
         except (NotImplementedError, RuntimeError, ValueError):
             # not the main thread: no prods from sibling processes, so no deferral with them
             self.defer = self.engine.shared_taint is None
+        if (
+            self.defer
+            and self.engine.policy.content.mode == "monitor"
+            and os.environ.get("CORDON_RECORDER", "1") != "0"
+        ):
+            self.recorder = Recorder()
+            self.session.prefetch = self.recorder.prefetch
         self.client_eof = loop.create_future()
         self.upstream_eof = loop.create_future()
         self.upstream_exit = loop.create_future()
@@ -1128,6 +1139,9 @@ def run_relay(relay: Relay) -> int:
         with asyncio.Runner(loop_factory=_loop_factory) as runner:
             return runner.run(relay.run())
     finally:
+        if relay.recorder is not None:
+            relay.session.prefetch = None
+            relay.recorder.close()  # the worker exits at the end of its job pipe
         # a sibling's late prod (SIGUSR1) must not kill a process that is exiting anyway
         with contextlib.suppress(ValueError, OSError):
             signal.signal(signal.SIGUSR1, signal.SIG_IGN)

@@ -1,0 +1,408 @@
+"""The recording worker: a forked process that runs the content scans of large deferred results.
+
+In monitor mode the relay delivers a result first and records it later (docs/internals.md,
+"lazy recording"): its taint indexing and content scan (~95 and ~75 ms of one core per 10 MB)
+run when a decision reads that history, after a quiet period, or when the queue passes its
+cap, all in the relay's thread. With the worker, each time the queue is recorded
+(:meth:`cordon.engine.core.Session.settle`), the content scans of its texts of at least
+:data:`MIN_CHARS` characters are handed to this worker first; it scans them on the other core
+while the relay indexes their taint, and the settle then takes each text's hits in queue
+order (:func:`cordon.content.scanner.prefetch`), waiting for the ones not back yet. Nothing
+else changes:
+
+- the worker runs :func:`cordon.content.scanner.scan_hits` on the same text with the same
+  rules (it is a fork of the relay), so findings, secrets and their order in the audit log
+  are those of a scan in the relay;
+- a worker that dies, answers garbage or makes no progress for :data:`STALL_S` fails every
+  scan it holds: the session counts those results as not recorded (``degraded``: sends are
+  refused), as when a scan fails in the relay; later scans run in the relay;
+- memory: the texts are the session's queue (at most 32 MiB); an ASCII text is written to
+  the pipe straight from the string's buffer, another one as its UTF-8 encoding; the worker
+  holds one text at a time.
+
+The worker is forked (not spawned) at the first settle with a large text, once the content
+scanner's Hyperscan databases are compiled (never while a compile thread runs), so it starts
+in about a millisecond with every module and database in place. It closes every inherited
+descriptor but its two pipes, ignores the terminal's and siblings' signals (``SIGINT``,
+``SIGHUP``, ``SIGUSR1``, ``SIGTERM``) and exits at the end of its job pipe, when the relay
+closes it or dies.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import pickle
+import select
+import signal
+import struct
+import sys
+import time
+from collections import deque
+from typing import Any
+
+from cordon.content import _accel, scanner
+
+__all__ = ["MIN_CHARS", "STALL_S", "Recorder", "RecordingFailed"]
+
+#: texts at least this long (characters) are scanned by the worker; shorter ones in the relay
+MIN_CHARS = 256 * 1024
+
+#: a worker that completes no job and moves no byte for this long is killed (its jobs fail)
+STALL_S = 30.0
+_HDR = struct.Struct("!Q")
+#: the largest reply the relay accepts from the worker (the hits of one text: at most 64 per
+#: rule): a larger length prefix is garbage, and fails the worker
+_MAX_REPLY = 1 << 30
+_F_SETPIPE_SZ = 1031
+_PIPE_SIZE = 1 << 20
+
+
+def _probe_ascii_offset() -> int | None:
+    """Where a compact ASCII string's characters start, from its object's address (CPython
+    stores them right after the object header, one byte each), or None when this
+    interpreter does not, as checked on a probe string."""
+    if sys.implementation.name != "cpython":
+        return None
+    off = sys.getsizeof("") - 1
+    probe = "cordon-probe-" + os.urandom(8).hex()
+    try:
+        buf = (ctypes.c_char * len(probe)).from_address(id(probe) + off)
+        return off if bytes(buf) == probe.encode("ascii") else None
+    except Exception:  # noqa: BLE001 - no shortcut: encode instead
+        return None
+
+
+_ASCII_OFFSET = _probe_ascii_offset()
+
+
+def _ascii_view(text: str) -> memoryview | None:
+    """The UTF-8 bytes of an ASCII ``text`` without copying them: a view of the string's own
+    buffer, valid only while ``text`` lives (the caller keeps it referenced next to the view),
+    else None. Saves a 10 MB copy and its page faults per 10 MB result."""
+    if _ASCII_OFFSET is None or type(text) is not str or not text.isascii():
+        return None
+    buf = (ctypes.c_char * len(text)).from_address(id(text) + _ASCII_OFFSET)
+    return memoryview(buf).cast("B")
+
+
+class RecordingFailed(RuntimeError):
+    """The worker could not record a result (it died, stalled or failed on it)."""
+
+
+class _Job(scanner.Prefetched):
+    __slots__ = ("owner", "size", "done", "_hits", "error")
+
+    def __init__(self, owner: Recorder, size: int) -> None:
+        self.owner = owner
+        self.size = size
+        self.done = False
+        self._hits: list[tuple[str, str, tuple[int, int], str]] = []
+        self.error: str | None = None
+
+    def hits(self) -> list[tuple[str, str, tuple[int, int], str]]:
+        if not self.done:
+            self.owner.wait(self)
+        if self.error is not None:
+            raise RecordingFailed(self.error)
+        return self._hits
+
+
+class Recorder:
+    """The relay's side of the recording worker.
+
+    :meth:`prefetch` (the session's ``prefetch`` hook) hands the large texts of a settle to the
+    worker, forking it the first time; a job's ``hits()`` waits for its answer (writing what
+    is left of the queued texts meanwhile). Everything is synchronous: the pipes are not
+    watched by the event loop, since every job is taken by the settle that submitted it.
+    """
+
+    def __init__(self, *, nice: int = 0) -> None:
+        self.pid: int | None = None
+        self.job_fd = -1
+        self.result_fd = -1
+        self.failed: str | None = None
+        self.nice = nice
+        self.jobs: deque[_Job] = deque()
+        self._out: deque[tuple[memoryview, object]] = deque()
+        self._in = bytearray()
+        self._last_progress = 0.0
+
+    # -- the relay's side --------------------------------------------------------------
+    @property
+    def writing(self) -> bool:
+        """True while job bytes wait to be written to the worker."""
+        return bool(self._out)
+
+    @property
+    def outstanding(self) -> int:
+        """Jobs handed over and not answered yet."""
+        return len(self.jobs)
+
+    def prefetch(self, texts: list[str]) -> None:
+        """Hand each text of at least :data:`MIN_CHARS` characters that is not with the worker
+        yet to it (in order), for the next full scan of that very string object."""
+        for text in texts:
+            if len(text) >= MIN_CHARS and not scanner.prefetched(text):
+                if self.submit(text) is None:
+                    return
+
+    def submit(self, text: str) -> _Job | None:
+        """Hand ``text`` to the worker; None when it cannot take it (then record it here)."""
+        if self.failed is not None:
+            return None
+        if self.pid is None and not self._start():
+            return None
+        data = _ascii_view(text)
+        if data is None:
+            data = memoryview(text.encode("utf-8", "surrogatepass"))
+        job = _Job(self, len(text))
+        if not self.jobs:
+            self._last_progress = time.monotonic()
+        self.jobs.append(job)
+        # each view is queued with the object that owns its bytes (the string itself for an
+        # ASCII text), so they stay alive until written
+        self._out.append((memoryview(_HDR.pack(len(data))), None))
+        self._out.append((data, text))
+        scanner.prefetch(text, job)
+        self.flush()
+        return job
+
+    def flush(self) -> bool:
+        """Write what the job pipe takes now; True when nothing is left to write."""
+        while self._out and self.failed is None:
+            head, owner = self._out[0]
+            try:
+                n = os.write(self.job_fd, head)
+            except BlockingIOError:
+                return False
+            except OSError as exc:
+                self.fail(f"the recording worker is gone ({type(exc).__name__})")
+                return True
+            self._last_progress = time.monotonic()
+            if n == len(head):
+                self._out.popleft()
+            else:
+                self._out[0] = (head[n:], owner)
+        return not self._out
+
+    def poll(self) -> int:
+        """Read the worker's answers that are there now; returns how many jobs completed."""
+        done = 0
+        while self.failed is None:
+            try:
+                chunk = os.read(self.result_fd, 1 << 20)
+            except BlockingIOError:
+                break
+            except OSError as exc:
+                self.fail(f"the recording worker is gone ({type(exc).__name__})")
+                break
+            if not chunk:
+                self.fail("the recording worker died")
+                break
+            self._last_progress = time.monotonic()
+            self._in += chunk
+            done += self._parse()
+        return done
+
+    def wait(self, job: _Job) -> None:
+        """Block until ``job`` is answered (or the worker fails)."""
+        while not job.done and self.failed is None:
+            wfds = [self.job_fd] if self._out else []
+            left = self._last_progress + STALL_S - time.monotonic()
+            if left <= 0:
+                self.fail(f"the recording worker made no progress for {STALL_S:.0f} s")
+                break
+            try:
+                r, w, _ = select.select([self.result_fd], wfds, [], left)
+            except InterruptedError:  # pragma: no cover - PEP 475 retries
+                continue
+            if w:
+                self.flush()
+            if r:
+                self.poll()
+        if not job.done:  # pragma: no cover - fail() completes every job
+            job.error = job.error or "the recording worker failed"
+            job.done = True
+
+    def stalled(self) -> bool:
+        """True (and the worker failed) when it held jobs without progress for STALL_S."""
+        if self.jobs and self.failed is None:
+            if time.monotonic() - self._last_progress > STALL_S:
+                self.fail(f"the recording worker made no progress for {STALL_S:.0f} s")
+                return True
+        return False
+
+    def fail(self, why: str) -> None:
+        """Stop the worker: every job it holds fails with ``why``; no new job is taken."""
+        if self.failed is not None:
+            return
+        self.failed = why
+        for job in self.jobs:
+            job.error = why
+            job.done = True
+        self.jobs.clear()
+        self._out.clear()
+        self._shutdown(kill=True)
+
+    def close(self) -> None:
+        """Let the worker exit (end of its job pipe); kill it if it does not within 1 s."""
+        if self.pid is None:
+            return
+        self.failed = self.failed or "closed"
+        busy = bool(self.jobs)
+        for job in self.jobs:
+            job.error = job.error or "the recording worker was closed"
+            job.done = True
+        self.jobs.clear()
+        self._out.clear()
+        self._shutdown(kill=busy)
+
+    # -- internals -----------------------------------------------------------------------
+    def _parse(self) -> int:
+        done = 0
+        buf = self._in
+        while len(buf) >= _HDR.size:
+            (n,) = _HDR.unpack_from(buf)
+            if n > _MAX_REPLY or not self.jobs:
+                self.fail("the recording worker answered out of turn")
+                return done
+            if len(buf) < _HDR.size + n:
+                break
+            payload = bytes(buf[_HDR.size : _HDR.size + n])
+            del buf[: _HDR.size + n]
+            job = self.jobs.popleft()
+            try:
+                ok, hits = pickle.loads(payload)  # noqa: S301 - our own child's answer
+            except Exception:  # noqa: BLE001 - garbage from the worker fails it
+                job.error = "the recording worker answered garbage"
+                job.done = True
+                self.fail(job.error)
+                return done
+            if ok:
+                job._hits = hits
+            else:
+                job.error = f"scanning a result failed in the worker: {hits}"
+            job.done = True
+            done += 1
+        return done
+
+    def _start(self) -> bool:
+        if not hasattr(os, "fork") or _accel.compiling():
+            return False  # never fork while a thread compiles (it may hold a lock)
+        r1 = w1 = r2 = w2 = -1
+        try:
+            r1, w1 = os.pipe()
+            r2, w2 = os.pipe()
+            for fd in (w1, w2):
+                with contextlib.suppress(OSError):
+                    import fcntl
+
+                    fcntl.fcntl(fd, _F_SETPIPE_SZ, _PIPE_SIZE)
+            pid = os.fork()
+        except OSError:
+            for fd in (r1, w1, r2, w2):
+                if fd >= 0:
+                    os.close(fd)
+            return False
+        if pid == 0:  # pragma: no cover - the child (its work is tested through the relay)
+            code = 0
+            try:
+                _child(r1, w2, self.nice)
+            except BaseException:  # noqa: BLE001
+                code = 1
+            finally:
+                os._exit(code)
+        os.close(r1)
+        os.close(w2)
+        os.set_blocking(w1, False)
+        os.set_blocking(r2, False)
+        self.pid, self.job_fd, self.result_fd = pid, w1, r2
+        return True
+
+    def _shutdown(self, *, kill: bool) -> None:
+        for fd in (self.job_fd, self.result_fd):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self.job_fd = self.result_fd = -1
+        pid, self.pid = self.pid, None
+        if pid is None:
+            return
+        if not kill:  # end of file on its job pipe: it exits at once
+            deadline = time.monotonic() + 1.0
+            while True:
+                try:
+                    if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                        return
+                except ChildProcessError:
+                    return
+                if time.monotonic() >= deadline:
+                    break
+                time.sleep(0.002)
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError, OSError):
+            os.waitpid(pid, 0)
+
+
+def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in the worker
+    """The worker's loop: read a text, answer ``(ok, hits)``; exit at end of file."""
+    with contextlib.suppress(ValueError, OSError):
+        signal.set_wakeup_fd(-1)
+    for sig in (signal.SIGINT, signal.SIGHUP, signal.SIGUSR1, signal.SIGTERM):
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(sig, signal.SIG_IGN)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    keep = {0, 1, 2, rfd, wfd}
+    for name in os.listdir("/proc/self/fd") if os.path.isdir("/proc/self/fd") else ():
+        fd = int(name)
+        if fd not in keep:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
+    scanner._PREFETCH.clear()  # the relay's registry, copied by the fork: not ours
+    scanner._RECENT.clear()
+    while True:
+        head = _read_exact(rfd, _HDR.size)
+        if head is None:
+            return
+        (n,) = _HDR.unpack(head)
+        data = _read_exact(rfd, n)
+        if data is None:
+            return
+        reply: Any
+        try:
+            text = str(data, "utf-8", "surrogatepass")
+            del data
+            hits = [(h.rule.id, h.severity, h.span, h.value) for h in scanner.scan_hits(text)]
+            reply = (True, hits)
+        except Exception as exc:  # noqa: BLE001 - reported; the relay fails closed
+            reply = (False, type(exc).__name__, None)
+        scanner._RECENT.clear()
+        out = pickle.dumps(reply, protocol=5)
+        _write_all(wfd, _HDR.pack(len(out)) + out)
+
+
+def _read_exact(fd: int, n: int) -> bytearray | None:  # pragma: no cover - in the worker
+    buf = bytearray(n)
+    view = memoryview(buf)
+    got = 0
+    while got < n:
+        k = os.readv(fd, [view[got:]])
+        if k == 0:
+            return None
+        got += k
+    return buf
+
+
+def _write_all(fd: int, data: bytes) -> None:  # pragma: no cover - in the worker
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
