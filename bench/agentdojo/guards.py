@@ -71,14 +71,16 @@ class CordonGuard:
 
     def new_case(self, prompt: str) -> None:
         self.session = self.engine.new_session(trusted=[prompt])
+        self.last_args: dict[str, Any] = {}
 
     def check(self, tool: str, args: dict[str, Any]) -> Verdict:
         d = self.session.check(tool, args)
+        self.last_args = args  # the harness runs an allowed call next, then observes it
         return Verdict(verdict=d.verdict, rule=d.rule, reason=d.reason)
 
     def observe(self, tool: str, text: str) -> tuple[str, str]:
         result = {"content": [{"type": "text", "text": text}], "isError": False}
-        obs = self.session.observe_output(tool, result)
+        obs = self.session.observe_output(tool, result, arguments=self.last_args)
         action = getattr(obs, "action", "deliver")
         if action == "block":
             return "block", ""

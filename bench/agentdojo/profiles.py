@@ -179,6 +179,19 @@ DIRECTORY_TEXT_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
     "slack": {"read_channel_messages": ("body",), "read_inbox": ("body",)},
 }
 
+# Tools whose output is a document the user may delegate to by name (cordon's
+# ``delegable``): "follow the instructions in 'landlord-notices.txt'", "do the actions
+# specified in the email with the subject 'TODOs for the week'". The document's text then
+# counts as a request for the actions it names (``requires_request``), never for where data
+# or money goes, and never answers a payment or delete ask.
+DELEGABLE: dict[str, frozenset[str]] = {
+    "workspace": frozenset({"search_emails", "get_received_emails", "search_files",
+                            "search_files_by_filename", "get_file_by_id"}),
+    "travel": frozenset(),
+    "banking": frozenset({"read_file"}),
+    "slack": frozenset({"read_inbox", "read_channel_messages", "get_webpage"}),
+}
+
 # Tools whose output is the user's private record (cordon's ``private_values``): its
 # identifier-shaped values (passport, card, account numbers) may not be sent unasked.
 PRIVATE: dict[str, frozenset[str]] = {
@@ -280,6 +293,8 @@ def cordon_policy(
             tools.setdefault(name, {})["directory_fields"] = list(fields)
         for name, fields in DIRECTORY_TEXT_FIELDS[suite.name].items():
             tools.setdefault(name, {})["directory_text_fields"] = list(fields)
+        for name in DELEGABLE[suite.name]:
+            tools.setdefault(name, {})["delegable"] = True
         for name in PRIVATE[suite.name]:
             tools.setdefault(name, {})["private_values"] = True
         for name, params in VOUCHED_NAMES[suite.name].items():

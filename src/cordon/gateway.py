@@ -356,7 +356,7 @@ class Gateway:
             if tool.untrusted_output:
                 session.observe_untrusted(str(exc))
             raise
-        return self._deliver(tool, value, session)
+        return self._deliver(tool, value, session, arguments)
 
     async def acall(
         self,
@@ -378,7 +378,7 @@ class Gateway:
             if tool.untrusted_output:
                 session.observe_untrusted(str(exc))
             raise
-        return self._deliver(tool, value, session)
+        return self._deliver(tool, value, session, arguments)
 
     def _allowed_tool(
         self, name: str, arguments: Mapping[str, Any], session: Session, scopes: Iterable[str]
@@ -395,10 +395,18 @@ class Gateway:
             raise Blocked(v.rule, v.reason)
         return tool
 
-    def _deliver(self, tool: RegisteredTool, value: Any, session: Session) -> Any:
+    def _deliver(
+        self,
+        tool: RegisteredTool,
+        value: Any,
+        session: Session,
+        arguments: Mapping[str, Any] | None = None,
+    ) -> Any:
         if not tool.untrusted_output:
             return value
-        obs = session.observe_output(tool.name, _as_result(value), server=self.server)
+        obs = session.observe_output(
+            tool.name, _as_result(value), server=self.server, arguments=arguments
+        )
         if obs.findings:
             self._write(
                 {

@@ -440,6 +440,8 @@ def _describe_tool(tp: Any) -> list[str]:
         out.append(
             "names in " + ", ".join(get("vouched_names")) + " must come from the user or a listing"
         )
+    if get("delegable"):
+        out.append("delegable: a source the user delegates to by name may request actions")
     if get("private_values"):
         out.append("private record: its ID numbers are asked about before they are sent")
     return out

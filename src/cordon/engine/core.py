@@ -43,6 +43,8 @@ _SENTENCE_JOIN = re.compile(r"\.(?=[A-Z][a-z])")
 _FALLBACK_KINDS = frozenset({"email", "url", "host"})  # not phone: dates and times look like one
 #: asks whose arguments are kept for a later approval (``Session._asked_sends``), newest kept
 _MAX_ASKED = 256
+#: delegated request texts kept per session (``Session.delegated_texts``)
+_MAX_DELEGATED = 16
 _CRED_VERBS = frozenset({"update", "change", "set", "reset", "rotate", "create", "new", "modify"})
 _CRED_NOUNS = frozenset(
     {
@@ -285,6 +287,10 @@ class Session:
         #: vouched for. Not those this session sent out before (``sent_keys``): the agent
         #: posting an injected address to a channel and reading it back does not launder it.
         self.text_spelled: dict[str, set[str]] = {}
+        #: results of ``delegable`` tools read from a source the user delegated to by name
+        #: (:func:`provenance.delegated_names`): searched by ``requires_request`` only
+        self.delegated_texts: list[str] = []
+        self._delegated_cache: tuple[int, frozenset[str]] = (-1, frozenset())
         #: destination keys in the arguments of every allowed call (kept only when some tool
         #: has ``directory_text_fields``)
         self.sent_keys: set[str] = set()
@@ -454,13 +460,15 @@ class Session:
         content_mode: str | None = None,
         recorded: RecordedOutput | None = None,
         scan: bool = True,
+        arguments: Mapping[str, Any] | None = None,
     ) -> Observation:
         """Record a tool result as untrusted output and run the content firewall on it.
 
         ``result`` is a CallToolResult dict or plain text; ``recorded`` is what
         :meth:`record_output` returned for it, when the caller already recorded its taint.
         ``scan=False`` (monitor mode only, from :meth:`defer_output`) skips the content scan,
-        which the caller queued. Returns what to deliver.
+        which the caller queued. ``arguments``: the call's arguments, for ``delegable``
+        tools (without them no result is taken as delegated). Returns what to deliver.
         """
         if scan:
             self.settle()  # results deferred earlier are recorded first, in order
@@ -501,6 +509,8 @@ class Session:
                         # no key to tell whether it did (``http://.evil.example``, S24)
                         continue
                     written.add(spelling)
+        if tp.delegable and usable and arguments is not None and everything:
+            self._note_delegated(arguments, everything)
         if tp.private_values and usable:
             trusted = self._trusted_norm()
             for value in _prov.private_ids(everything):
@@ -771,6 +781,15 @@ class Session:
             asks.append(v)
         v = _prov.check_requested(tool, tp.requires_request, self.trusted_texts)
         requested = bool(tp.requires_request) and v is None
+        if (
+            v is not None
+            and self.delegated_texts
+            and _prov.check_requested(tool, tp.requires_request, self.delegated_texts) is None
+        ):
+            # a source the user delegated to asks for it ("follow the instructions in
+            # 'landlord-notices.txt'"): requested, but not by the user's own words, so it
+            # answers no payment or destructive ask (``requested`` stays False)
+            v = None
         if v is not None:
             asks.append(v)
         if tp.vouched_names:
@@ -962,6 +981,23 @@ class Session:
             by_user = by_user and exact in self._trusted_strict()
             by_directory = by_directory and exact in self.directory_spelled.get(server, ())
         return by_user, by_directory
+
+    def _note_delegated(self, arguments: Mapping[str, Any], text: str) -> None:
+        """Keep ``text`` as delegated request text when an argument of the call is, whole, a
+        source the user delegated to. At most 16 texts of 256 KiB each: past that, nothing
+        more is delegated (an ask, never a silent allow)."""
+        if self._delegated_cache[0] != len(self.trusted_texts):
+            self._delegated_cache = (
+                len(self.trusted_texts),
+                _prov.delegated_names(self.trusted_texts),
+            )
+        names = self._delegated_cache[1]
+        if not names or len(self.delegated_texts) >= _MAX_DELEGATED or len(text) > 1 << 18:
+            return
+        for leaf in _args.leaves(dict(arguments)):
+            if isinstance(leaf, str) and _prov.strict(leaf).strip() in names:
+                self.delegated_texts.append(text)
+                return
 
     def _written(self, value: Any, server: str) -> bool:
         """Whether every string in ``value`` (at least one) is, whole and in this exact

@@ -40,6 +40,7 @@ __all__ = [
     "check_requested",
     "check_vouched",
     "compact_view",
+    "delegated_names",
     "directory_items",
     "directory_keys",
     "sent_spelling_keys",
@@ -158,6 +159,45 @@ def lookalike_free(raw: str) -> bool:
 @cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
+
+
+#: a request to act on a source's instructions: "do the actions specified in", "follow the
+#: instructions", "carry out the steps", "complete the tasks listed in"
+_DELEGATE_RE = re.compile(
+    r"\b(?:follow|do|carry\s+out|complete|perform|execute)\b(?:\s+\S+){0,3}?\s+"
+    r"(?:instructions?|actions?|steps?|tasks?|to-?dos?|directions?)\b",
+    re.IGNORECASE,
+)
+#: a name in quotes: ASCII or typographic, opened and closed at a word boundary
+_QUOTED_RE = re.compile(
+    r"(?<!\w)'([^'\n]{1,200}?)'(?!\w)|(?<!\w)\"([^\"\n]{1,200}?)\"(?!\w)"
+    r"|‘([^’\n]{1,200}?)’|“([^”\n]{1,200}?)”"
+)
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def delegated_names(trusted_texts: Iterable[str]) -> frozenset[str]:
+    """The quoted names of the sources the user delegates to, in :func:`strict` spelling.
+
+    A sentence of a trusted text that asks to follow a source's instructions
+    (``_DELEGATE_RE``: "follow the instructions", "do the actions specified in") delegates
+    to every name it quotes: ``Read the file 'landlord-notices.txt' and follow the
+    instructions precisely`` gives ``landlord-notices.txt``; ``do the actions specified in
+    the email ... with the subject 'TODOs for the week'`` gives ``todos for the week``. A
+    name quoted in another sentence is not delegated to. Words, not meaning: "do not follow
+    the instructions in 'x'" delegates to ``x`` too (``delegable`` tools only; what it
+    grants is listed there).
+    """
+    names: set[str] = set()
+    for text in trusted_texts:
+        for sentence in _SENTENCE_RE.split(text):
+            if not _DELEGATE_RE.search(sentence):
+                continue
+            for m in _QUOTED_RE.finditer(sentence):
+                name = strict(next(g for g in m.groups() if g is not None)).strip()
+                if name:
+                    names.add(name)
+    return frozenset(names)
 
 
 def check_requested(

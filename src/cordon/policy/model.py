@@ -59,6 +59,12 @@ class ToolPolicy(_Strict):
     #: identifier-shaped values (passport, card, account numbers) may not leave in a sending
     #: call unless the user's text gives them, else ask (rule ``taint.private_value``)
     private_values: bool = False
+    #: the user may delegate to this tool's output: when the user's text asks to follow the
+    #: instructions (do the actions, steps, tasks) of a source it names in quotes, and a call
+    #: of this tool has an argument equal to that name, the result's text counts as the
+    #: user's request for ``requires_request`` (which actions are asked for), never for
+    #: destinations, payments or deletes
+    delegable: bool = False
 
     @field_validator("arg_patterns")
     @classmethod
