@@ -317,6 +317,31 @@ def _strings(value: Any, *, numbers: bool = False, keys: bool = False) -> Iterat
             yield str(v)
 
 
+def _documents(result: Any) -> Iterator[tuple[Any, str | None]]:
+    """The documents of a CallToolResult dict: ``(structuredContent, None)`` when present,
+    then per text block ``(parsed, None)`` when its text is a JSON object or array, else
+    ``(None, text)``. Anything but a dict gives nothing."""
+    if not isinstance(result, dict):
+        return
+    structured = result.get("structuredContent")
+    if structured is not None:
+        yield structured, None
+    for block in result.get("content") or ():
+        if not isinstance(block, dict) or block.get("type") != "text":
+            continue
+        text = block.get("text")
+        if not isinstance(text, str):
+            continue
+        try:
+            parsed = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            parsed = None
+        if isinstance(parsed, dict | list):
+            yield parsed, None
+        else:
+            yield None, text
+
+
 def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterator[str]:
     """The whole items of a result: JSON string leaves, else whole lines of its text.
 
@@ -332,22 +357,8 @@ def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterat
     channel named ``"External <70 letters> fred@evil.com"`` put the address on a line of
     its own).
     """
-    if not isinstance(result, dict):
-        return
-    structured = result.get("structuredContent")
-    if structured is not None:
-        yield from _strings(structured) if fields is None else _field_strings(structured, fields)
-    for block in result.get("content") or ():
-        if not isinstance(block, dict) or block.get("type") != "text":
-            continue
-        text = block.get("text")
-        if not isinstance(text, str):
-            continue
-        try:
-            parsed = orjson.loads(text)
-        except orjson.JSONDecodeError:
-            parsed = None
-        if isinstance(parsed, dict | list):
+    for parsed, text in _documents(result):
+        if text is None:
             yield from _strings(parsed) if fields is None else _field_strings(parsed, fields)
             continue
         if len(text) > _MAX_YAML:
@@ -514,22 +525,8 @@ def text_field_strings(result: Any, fields: frozenset[str]) -> Iterator[str]:
     objects) at which any of them occurs: a message's own ``text``, not the ``text`` of an
     object nested in it (red-team S30: a Slack link unfurl, ``attachments[].text``, is the
     linked web page's own description)."""
-    if not isinstance(result, dict):
-        return
-    structured = result.get("structuredContent")
-    if structured is not None:
-        yield from _shallowest(_value_fields(structured, fields))
-    for block in result.get("content") or ():
-        if not isinstance(block, dict) or block.get("type") != "text":
-            continue
-        text = block.get("text")
-        if not isinstance(text, str):
-            continue
-        try:
-            parsed = orjson.loads(text)
-        except orjson.JSONDecodeError:
-            parsed = None
-        if isinstance(parsed, dict | list):
+    for parsed, text in _documents(result):
+        if text is None:
             yield from _shallowest(_value_fields(parsed, fields))
         elif len(text) <= _MAX_YAML:
             root = _yaml_root(text)
