@@ -290,7 +290,7 @@ class Session:
         #: results of ``delegable`` tools read from a source the user delegated to by name
         #: (:func:`provenance.delegated_names`): searched by ``requires_request`` only
         self.delegated_texts: list[str] = []
-        self._delegated_cache: tuple[int, frozenset[str]] = (-1, frozenset())
+        self._delegated_cache: tuple[int, frozenset[frozenset[str]]] = (-1, frozenset())
         #: destination keys in the arguments of every allowed call (kept only when some tool
         #: has ``directory_text_fields``)
         self.sent_keys: set[str] = set()
@@ -983,21 +983,24 @@ class Session:
         return by_user, by_directory
 
     def _note_delegated(self, arguments: Mapping[str, Any], text: str) -> None:
-        """Keep ``text`` as delegated request text when an argument of the call is, whole, a
-        source the user delegated to. At most 16 texts of 256 KiB each: past that, nothing
-        more is delegated (an ask, never a silent allow)."""
+        """Keep ``text`` as delegated request text when the call's arguments give, each
+        whole, every name of a source the user delegated to. At most 16 texts of 256 KiB
+        each: past that, nothing more is delegated (an ask, never a silent allow)."""
         if self._delegated_cache[0] != len(self.trusted_texts):
             self._delegated_cache = (
                 len(self.trusted_texts),
                 _prov.delegated_names(self.trusted_texts),
             )
-        names = self._delegated_cache[1]
-        if not names or len(self.delegated_texts) >= _MAX_DELEGATED or len(text) > 1 << 18:
+        groups = self._delegated_cache[1]
+        if not groups or len(self.delegated_texts) >= _MAX_DELEGATED or len(text) > 1 << 18:
             return
-        for leaf in _args.leaves(dict(arguments)):
-            if isinstance(leaf, str) and _prov.strict(leaf).strip() in names:
-                self.delegated_texts.append(text)
-                return
+        given = {
+            _prov.strict(leaf).strip()
+            for leaf in _args.leaves(dict(arguments))
+            if isinstance(leaf, str)
+        }
+        if any(group <= given for group in groups):
+            self.delegated_texts.append(text)
 
     def _written(self, value: Any, server: str) -> bool:
         """Whether every string in ``value`` (at least one) is, whole and in this exact
