@@ -17,8 +17,8 @@ same JSON as text):
     session: taint, budgets, Rule-of-Two legs; without it each call gets a fresh session,
     whose id is returned), ``server`` (logical server name, default ``default``), ``tools``
     (the tool definitions from that server's tools/list), ``outputs`` (prior tool results to
-    observe as untrusted output: ``{"tool": name, "content": text | CallToolResult}`` or
-    plain text), ``trusted`` (text the user wrote: its destinations are vouched for, see
+    observe as untrusted output: ``{"tool": name, "content": text | CallToolResult}``, with
+    the call's ``"arguments"`` for a ``delegable`` tool, or plain text), ``trusted`` (text the user wrote: its destinations are vouched for, see
     :mod:`cordon.gateway`) and ``scopes``.
 
     Pinning. ``cordon serve`` is not in front of the checked server, so it has no tools/list
@@ -570,10 +570,14 @@ class ServeCore:
                 sess.observe_output("unknown", item, server=server)
             elif isinstance(item, Mapping) and "content" in item:
                 name = item.get("tool")
+                call_args = item.get("arguments")
+                if call_args is not None and not isinstance(call_args, Mapping):
+                    raise InvalidInput("context.outputs[].arguments must be an object")
                 sess.observe_output(
                     name if isinstance(name, str) else "unknown",
                     _as_result(item["content"]),
                     server=server,
+                    arguments=call_args,
                 )
             else:
                 raise InvalidInput("context.outputs items are text or {tool, content}")
