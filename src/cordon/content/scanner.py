@@ -379,7 +379,7 @@ class Prefetched:
 #: and characters (a text dropped from here is scanned in this process when asked: same hits)
 _PREFETCH: list[tuple[str, Prefetched]] = []
 _PREFETCH_MAX = 4096
-_PREFETCH_CHARS = 256 * 1024 * 1024
+_PREFETCH_CHARS = 64 * 1024 * 1024
 
 
 def prefetch(text: str, job: Prefetched) -> None:

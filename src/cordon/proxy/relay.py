@@ -185,7 +185,14 @@ class Relay:
     def to_client(self, data: bytes) -> None:
         if self.out is None or self.out.is_closing():
             return
-        self.out.write(data if data.endswith(b"\n") else data + b"\n")
+        if data.endswith(b"\n"):
+            self.out.write(data)
+        elif len(data) < 65536:
+            self.out.write(data + b"\n")  # one write, one system call
+        else:
+            # two writes: a large line is not copied just to append its newline
+            self.out.write(data)
+            self.out.write(b"\n")
         self.last_io = time.monotonic()
 
     def to_upstream(self, data: bytes) -> None:

@@ -153,17 +153,18 @@ def fast_token_keys(token: str, out: set[str]) -> str | None:
         if "@" in token:
             m = _FAST_EMAIL_RE.fullmatch(token)
             if m is not None:
-                local = m.group("local")
-                if "+" in local[1:]:
+                local, domain = m.groups()
+                if local.find("+", 1) > 0:
                     local = local[0] + local[1:].partition("+")[0]
                 out.add(token)
-                out.add(f"{local.rstrip('.')}@{m.group('domain')}")
+                out.add(f"{local.rstrip('.')}@{domain}")
                 return None
         else:
             m = (_FAST_URL_RE if "://" in token else _FAST_HOST_RE).fullmatch(token)
             if m is not None:
-                host, path = m.group("host", "path")
-                host = _no_www(host)
+                host, path = m.groups()
+                if host.startswith("www.") and host.count(".") >= 2:
+                    host = host[4:]
                 out.add(token)
                 out.add(host)
                 if path:

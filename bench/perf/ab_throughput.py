@@ -1,0 +1,137 @@
+"""A/B the large-result figures of several cordon variants, interleaved, on one spell.
+
+    .venv/bin/python bench/perf/ab_throughput.py [--rounds 3] [--size-mb 10] NAME=SRC[:K=V,...] ...
+
+Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or this
+checkout's ``src``) with the environment variables K=V added (e.g. ``CORDON_RECORDER=0``).
+Every round runs each variant once through the raw echo server, as ``run.py --only
+throughput`` does: five timed results of SIZE back to back after an untimed first one ("per
+result" is their median, "back to back" the five results' bytes over the sum of their times),
+then the "right after a result" pair (a call with no sink, a send, each after a 0.2 s pause
+and a result of SIZE). ``--pause S`` waits S seconds after the handshake first (the content
+scanner compiles its Hyperscan databases in the first ~0.5 s of a proxy's life). Medians over
+rounds are printed. Example (session 4)::
+
+    git worktree add /tmp/cordon-base <commit> && \\
+    .venv/bin/python bench/perf/ab_throughput.py base=/tmp/cordon-base/src new=src \\
+        noworker=src:CORDON_RECORDER=0
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import run as R  # noqa: E402
+
+
+def _throughput(t: R.Target, size: int, reps: int, pause: float) -> dict[str, float]:
+    c = R.RawClient(t.cmd, t.env)
+    try:
+        c.handshake()
+        time.sleep(pause)
+        rid, line = c.call_line("blob", {"size": size})
+        c.send(line)
+        c.recv_for(rid)
+        times = []
+        for _ in range(reps):
+            rid, line = c.call_line("blob", {"size": size})
+            t0 = time.perf_counter()
+            c.send(line)
+            c.recv_for(rid)
+            times.append(time.perf_counter() - t0)
+    finally:
+        c.close()
+    return {
+        "per_result": size / R.MB / statistics.median(times),
+        "back_to_back": size * reps / R.MB / sum(times),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--size-mb", type=int, default=10)
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--pause", type=float, default=0.0)
+    ap.add_argument("--no-after", action="store_true", help="skip the right-after pair")
+    ap.add_argument("variants", nargs="+", metavar="NAME=SRC[:K=V,...]")
+    ns = ap.parse_args()
+    size = ns.size_mb * R.MB
+    tmp = Path(tempfile.mkdtemp(prefix="cordon-abt-"))
+    policy = tmp / "policy.yaml"
+    policy.write_text("version: 1\n", "utf-8")
+    sink = tmp / "policy-sink.yaml"
+    sink.write_text("version: 1\ntools:\n  echo: {sink_params: [to]}\n", "utf-8")
+    up = [sys.executable, str(HERE / "echo_server.py")]
+    variants: dict[str, tuple[R.Target, R.Target]] = {}
+    for spec in ns.variants:
+        name, _, rest = spec.partition("=")
+        src, _, extra = rest.partition(":")
+        home = tmp / f"home-{name}"
+        home.mkdir()
+        env = {**R.base_env(home), "PYTHONPATH": str(Path(src).resolve())}
+        for kv in filter(None, extra.split(",")):
+            k, _, v = kv.partition("=")
+            env[k] = v
+
+        def cmd(pol: Path, name: str = name) -> list[str]:
+            return [
+                sys.executable,
+                "-m",
+                "cordon.cli",
+                "run",
+                "--policy",
+                str(pol),
+                "--audit",
+                str(tmp / f"audit-{name}.jsonl"),
+                "--approvals-store",
+                str(tmp / "approvals.json"),
+                "--",
+                *up,
+            ]
+
+        variants[name] = (R.Target(name, cmd(policy), env), R.Target(name, cmd(sink), env))
+    got: dict[str, dict[str, list[float]]] = {k: {} for k in variants}
+    for r in range(ns.rounds):
+        for name, (plain, with_sink) in variants.items():
+            res: dict[str, Any] = _throughput(plain, size, ns.reps, ns.pause)
+            if not ns.no_after:
+                res.update(R.after_result(with_sink, size))
+            for k, v in res.items():
+                got[name].setdefault(k, []).append(v)
+        print(
+            f"round {r + 1}: "
+            + "; ".join(
+                f"{n} {v['per_result'][-1]:.1f}/{v['back_to_back'][-1]:.1f} MB/s"
+                + (f", send after {v['send_ms'][-1]:.0f} ms" if "send_ms" in v else "")
+                for n, v in got.items()
+            ),
+            flush=True,
+        )
+    for name, v in got.items():
+        line = (
+            f"{name:12s} per result {statistics.median(v['per_result']):6.1f} MB/s, "
+            f"back to back {statistics.median(v['back_to_back']):6.1f} MB/s"
+        )
+        if "send_ms" in v:
+            line += (
+                f", right after: no sink {statistics.median(v['plain_ms']):.2f} ms, "
+                f"send {statistics.median(v['send_ms']):.1f} ms"
+            )
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
