@@ -189,3 +189,19 @@ def test_a_dead_worker_degrades_the_session_and_reports_it(rec: Recorder) -> Non
     (dest,) = extract_destinations("mallory@evil.example")
     assert s.taint.lookup(dest) == "tainted"  # the taint was indexed here all the same
     assert not _PREFETCH
+
+
+def test_a_read_of_the_taint_index_starts_the_scans_too(rec: Recorder) -> None:
+    """A decision may read the taint index before the secrets: the scans of the queued
+    texts go to the worker before the index works, and the settle takes them."""
+    s = _session(rec)
+    seen: list[list[str]] = []
+    s.report = lambda tool, findings, err: seen.append(sorted(f.rule for f in findings))
+    text = _big(TAILS[1])
+    s.defer_output("read_inbox", _result(text))
+    (dest,) = extract_destinations("mallory@evil.example")
+    assert s.taint.lookup(dest) == "clean"
+    assert rec.outstanding == 1 or prefetched(text)  # with the worker, not scanned yet
+    assert seen == []
+    s.settle()
+    assert seen and seen[0] and not _PREFETCH

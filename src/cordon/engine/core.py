@@ -271,6 +271,8 @@ class Session:
             min_length=p.min_destination_length,
             shared=engine.shared_taint,
         )
+        # a decision may read the taint index first: its scans start elsewhere all the same
+        self.taint.before_settle = self._prefetch_scans
         self.trusted = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1)
         for defs in engine.definitions.values():  # definitions are server output too
             if defs:
@@ -391,11 +393,7 @@ class Session:
             return
         self._settling = True
         try:
-            if self.prefetch is not None and self._unscanned:
-                try:
-                    self.prefetch([text for _, text in self._unscanned])
-                except Exception:  # noqa: BLE001 - then they are scanned here, as usual
-                    pass
+            self._prefetch_scans()
             self.taint.settle()
             if self.taint.failure is not None and self._degraded is None:
                 self._degraded = self.taint.failure
@@ -417,6 +415,15 @@ class Session:
         finally:
             self._unscanned_bytes = 0 if not self._unscanned else self._unscanned_bytes
             self._settling = False
+
+    def _prefetch_scans(self) -> None:
+        """Hand the texts queued for scanning to :attr:`prefetch`, if set (never raises: a
+        text it does not take is scanned here, as usual)."""
+        if self.prefetch is not None and self._unscanned:
+            try:
+                self.prefetch([text for _, text in self._unscanned])
+            except Exception:  # noqa: BLE001
+                pass
 
     # -- observing --------------------------------------------------------------------
     def register_secret(self, value: str) -> None:

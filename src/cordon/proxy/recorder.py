@@ -138,6 +138,12 @@ class Recorder:
         """Jobs handed over and not answered yet."""
         return len(self.jobs)
 
+    def start(self) -> bool:
+        """Fork the worker now if it is not running (and never failed); True when it runs."""
+        if self.pid is None and self.failed is None:
+            self._start()
+        return self.pid is not None
+
     def prefetch(self, texts: list[str]) -> None:
         """Hand each text of at least :data:`MIN_CHARS` characters that is not with the worker
         yet to it (in order), for the next full scan of that very string object."""
@@ -364,6 +370,9 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
                 os._exit(0)
             texts.put(data)
 
+    # the scanning thread holds the GIL: hand it to the reader often, so a text the relay
+    # writes while a scan runs goes in without keeping the relay waiting
+    sys.setswitchinterval(0.0002)
     threading.Thread(target=take_in, name="cordon-recorder-in", daemon=True).start()
     while True:
         data = texts.get()

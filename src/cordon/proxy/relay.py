@@ -56,7 +56,7 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
-from cordon.proxy.recorder import Recorder
+from cordon.proxy.recorder import MIN_CHARS, Recorder
 
 _CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
 # Methods cordon intercepts as requests; sent without an id they are refused, not relayed.
@@ -875,6 +875,11 @@ class Relay:
             return
         if self.session.unsettled_results == 1:
             self.queued_since = time.monotonic()
+        rec = self.recorder
+        if rec is not None and rec.pid is None and self.session.unsettled_bytes >= MIN_CHARS:
+            # fork the worker now, while the queue is small: the pages the relay writes
+            # after a fork are copied once, and they are fewer now than at the cap
+            rec.start()
         if (
             self.session.unsettled_bytes > _SETTLE_BYTES
             or self.session.unsettled_results > _SETTLE_RESULTS

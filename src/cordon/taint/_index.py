@@ -259,6 +259,9 @@ class TaintIndex:
         self._marker: str | None = None
         #: why indexing a deferred text failed (the index is then truncated), else None
         self.failure: str | None = None
+        #: called before queued texts are indexed (the session starts their content scans in
+        #: another process then, so they run while this index works)
+        self.before_settle: Callable[[], None] | None = None
 
     @property
     def truncated(self) -> bool:
@@ -342,6 +345,8 @@ class TaintIndex:
         queue, marks the index truncated (misses become ``"unknown"``) and sets ``failure``."""
         if not self._pending and self._marker is None:
             return
+        if self._pending and self.before_settle is not None:
+            self.before_settle()
         ok = False
         try:
             while self._pending:
