@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,7 +36,7 @@ except ImportError:  # pragma: no cover
 if os.environ.get("CORDON_HYPERSCAN", "1") == "0":  # explicit opt-out: the Python pass only
     _hs = None
 
-__all__ = ["available", "compiling", "find", "warm"]
+__all__ = ["available", "compiling", "find", "wait_compiled", "warm"]
 
 #: an anchor whose width is unbounded (``\s+``) is confirmed within this many bytes: a longer
 #: anchor match cannot sit inside any rule match (rule patterns are bounded by their window)
@@ -123,6 +124,16 @@ def compiling() -> bool:
     the child would have no such thread, and could inherit a held lock)."""
     with _lock:
         return any(th.is_alive() for th in _threads.values())
+
+
+def wait_compiled(timeout: float) -> bool:
+    """Wait up to ``timeout`` seconds for the background compiles; True when none runs."""
+    deadline = time.monotonic() + timeout
+    with _lock:
+        threads = list(_threads.values())
+    for th in threads:
+        th.join(max(0.0, deadline - time.monotonic()))
+    return not compiling()
 
 
 def _build(key: tuple[str, ...]) -> None:

@@ -58,6 +58,8 @@ _HDR = struct.Struct("!Q")
 #: rule): a larger length prefix is garbage, and fails the worker
 _MAX_REPLY = 1 << 30
 _F_SETPIPE_SZ = 1031
+#: the longest a settle waits for the scanner's start-up compile before forking the worker
+_COMPILE_WAIT_S = 2.0
 _PIPE_SIZE = 1 << 20
 
 
@@ -147,10 +149,15 @@ class Recorder:
     def prefetch(self, texts: list[str]) -> None:
         """Hand each text of at least :data:`MIN_CHARS` characters that is not with the worker
         yet to it (in order), for the next full scan of that very string object."""
-        for text in texts:
-            if len(text) >= MIN_CHARS and not scanner.prefetched(text):
-                if self.submit(text) is None:
-                    return
+        big = [t for t in texts if len(t) >= MIN_CHARS and not scanner.prefetched(t)]
+        if big and self.pid is None and self.failed is None:
+            # a proxy's first second: the scanner's databases may still compile, and until
+            # they are ready a scan here takes the slow path; the settle waits for them (at
+            # most the compile's rest, ~0.5 s after start-up), then forks the worker
+            _accel.wait_compiled(_COMPILE_WAIT_S)
+        for text in big:
+            if self.submit(text) is None:
+                return
 
     def submit(self, text: str) -> _Job | None:
         """Hand ``text`` to the worker; None when it cannot take it (then record it here)."""
