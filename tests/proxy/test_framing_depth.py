@@ -16,8 +16,10 @@ def test_the_answer_is_the_bracket_counts() -> None:
     alphabet = b'{}[]"a:, \\x\n'
     for _ in range(3000):
         line = bytes(rng.choice(alphabet) for _ in range(rng.randrange(0, 200)))
+        long = line + b"x" * 70_000 + line  # past the short-line path
         for depth in (0, 1, 2, 5, 16, 64):
             assert may_exceed_depth(line, depth) == _by_count(line, depth), (line, depth)
+            assert may_exceed_depth(long, depth) == _by_count(long, depth), (line, depth)
 
 
 def test_edges() -> None:
