@@ -117,6 +117,9 @@ def test_results_recorded_by_the_worker_taint_sends_and_reach_the_log(harness: H
     c = Raw(harness, box)
     try:
         worker, reads = c.read_until_worker()
+        # nothing inherited but its two pipes (and /dev/null as 0, 1, 2): not the client's
+        # pipes, the upstream's, the audit log or the event loop's
+        assert len(os.listdir(f"/proc/{worker}/fd")) == 5
         for _ in range(3):  # back to back, all through the worker
             assert _text(c.call("read_inbox", {})).endswith(f"{ATTACKER} today.\n")
         reads += 3

@@ -87,6 +87,8 @@ def _ascii_view(text: str) -> memoryview | None:
     else None. Saves a 10 MB copy and its page faults per 10 MB result."""
     if _ASCII_OFFSET is None or type(text) is not str or not text.isascii():
         return None
+    if sys.getsizeof(text) != _ASCII_OFFSET + len(text) + 1:
+        return None  # not a compact string (its characters are elsewhere)
     buf = (ctypes.c_char * len(text)).from_address(id(text) + _ASCII_OFFSET)
     return memoryview(buf).cast("B")
 
@@ -190,8 +192,7 @@ class Recorder:
                 if left <= 0:
                     self.fail(f"the recording worker made no progress for {STALL_S:.0f} s")
                     return
-                r, _, _ = select.select([self.result_fd], [self.job_fd], [], left)
-                if r:
+                if self._ready(left, write=True):
                     self.poll()
                 continue
             except OSError as exc:
@@ -226,8 +227,7 @@ class Recorder:
             if left <= 0:
                 self.fail(f"the recording worker made no progress for {STALL_S:.0f} s")
                 break
-            r, _, _ = select.select([self.result_fd], [], [], left)
-            if r:
+            if self._ready(left):
                 self.poll()
         if not job.done:  # pragma: no cover - fail() completes every job
             job.error = job.error or "the recording worker failed"
@@ -257,6 +257,16 @@ class Recorder:
         self._shutdown(kill=busy)
 
     # -- internals -----------------------------------------------------------------------
+    def _ready(self, timeout: float, *, write: bool = False) -> bool:
+        """Wait up to ``timeout`` s for an answer (or, with ``write``, room in the job
+        pipe); True when an answer (or the end of the result pipe) is there to read."""
+        p = select.poll()
+        p.register(self.result_fd, select.POLLIN)
+        if write:
+            p.register(self.job_fd, select.POLLOUT)
+        events = p.poll(max(0, int(timeout * 1000)) or 1)
+        return any(fd == self.result_fd for fd, _ in events)
+
     def _parse(self) -> int:
         done = 0
         buf = self._in
@@ -354,12 +364,13 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
-    keep = {0, 1, 2, rfd, wfd}
-    for name in os.listdir("/proc/self/fd") if os.path.isdir("/proc/self/fd") else ():
-        fd = int(name)
-        if fd not in keep:
-            with contextlib.suppress(OSError):
-                os.close(fd)
+    # every inherited descriptor but the two pipes: the client's and the upstream's pipes, the
+    # audit log, the event loop's
+    lo = 3
+    for fd in sorted({rfd, wfd}):
+        os.closerange(lo, fd)
+        lo = fd + 1
+    os.closerange(lo, max(lo, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 4096))
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
