@@ -17,6 +17,7 @@ from cordon.engine.core import Engine
 from cordon.proxy import recorder as recmod
 from cordon.proxy.recorder import MIN_CHARS, Recorder, RecordingFailed, _ascii_view
 from cordon.taint import extract_destinations
+from cordon.taint._index import _SPLIT
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the worker is forked")
 
@@ -55,6 +56,7 @@ def rec() -> Iterator[Recorder]:
     finally:
         r.close()
         _PREFETCH.clear()
+        _SPLIT.clear()
 
 
 def _hits_here(text: str) -> list[tuple[str, str, tuple[int, int], str]]:
@@ -187,7 +189,11 @@ def test_a_dead_worker_degrades_the_session_and_reports_it(rec: Recorder) -> Non
     assert v.verdict == "deny" and v.rule == "session.degraded"
     assert isinstance(errors[-1], RecordingFailed)
     (dest,) = extract_destinations("mallory@evil.example")
-    assert s.taint.lookup(dest) == "tainted"  # the taint was indexed here all the same
+    # the worker keyed the tail of the text's tokens: lost with it, so the index counts as
+    # truncated (a miss is "unknown", never "clean")
+    assert s.taint.truncated and s.taint.lookup(dest) != "clean"
+    (fresh,) = extract_destinations("nobody@fresh.example")
+    assert s.taint.lookup(fresh) == "unknown"
     assert not _PREFETCH
 
 
@@ -205,3 +211,20 @@ def test_a_read_of_the_taint_index_starts_the_scans_too(rec: Recorder) -> None:
     assert seen == []
     s.settle()
     assert seen and seen[0] and not _PREFETCH
+
+
+def test_the_worker_keys_the_tail_of_an_ascii_texts_tokens(rec: Recorder) -> None:
+    from cordon.taint import _index as ti
+
+    text = _big(TAILS[0])
+    job = rec.submit(text)
+    assert job is not None and 0 < job.split < len(text)
+    assert any(t is text for t, _, _ in ti._SPLIT)
+    assert set(job.token_keys()) == ti.suffix_token_keys(text, job.split)
+    whole: set[str] = set()
+    ti._index_view(text, whole, 0, {})
+    head: set[str] = set()
+    ti._index_view(text, head, 0, {}, tokens_end=job.split)
+    assert head | set(job.token_keys()) == whole
+    ti._SPLIT.clear()
+    assert rec.submit(_big(TAILS[2])).split == -1  # type: ignore[union-attr]  # non-ASCII

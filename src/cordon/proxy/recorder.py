@@ -45,15 +45,23 @@ from collections import deque
 from typing import Any
 
 from cordon.content import _accel, scanner
+from cordon.taint import _index as taint_index
 
 __all__ = ["MIN_CHARS", "STALL_S", "Recorder", "RecordingFailed"]
 
 #: texts at least this long (characters) are scanned by the worker; shorter ones in the relay
 MIN_CHARS = 256 * 1024
+#: the share of an ASCII text's address tokens the worker keys as well (its tail, from the
+#: first whitespace at this fraction on): the relay's index (~105 ms per 10 MB) and the
+#: worker's scan (~70 ms) then take about as long
+TOKEN_SHARE = 0.25
 
 #: a worker that completes no job and moves no byte for this long is killed (its jobs fail)
 STALL_S = 30.0
 _HDR = struct.Struct("!Q")
+#: a job's header: its text's length in bytes, and where the worker's share of its tokens
+#: starts (-1: none)
+_JOB = struct.Struct("!Qq")
 #: the largest reply the relay accepts from the worker (the hits of one text: at most 64 per
 #: rule): a larger length prefix is garbage, and fails the worker
 _MAX_REPLY = 1 << 30
@@ -98,18 +106,37 @@ class RecordingFailed(RuntimeError):
 
 
 class _Job(scanner.Prefetched):
-    __slots__ = ("owner", "size", "done", "_hits", "error")
+    __slots__ = ("owner", "seq", "split", "keys_done", "hits_done", "_keys", "_hits", "error")
 
-    def __init__(self, owner: Recorder, size: int) -> None:
+    def __init__(self, owner: Recorder, seq: int, split: int) -> None:
         self.owner = owner
-        self.size = size
-        self.done = False
+        self.seq = seq
+        self.split = split
+        self.keys_done = split < 0
+        self.hits_done = False
+        self._keys: list[str] = []
         self._hits: list[tuple[str, str, tuple[int, int], str]] = []
         self.error: str | None = None
 
+    @property
+    def done(self) -> bool:
+        return self.keys_done and self.hits_done
+
+    def _fail(self, why: str) -> None:
+        self.error = self.error or why
+        self.keys_done = self.hits_done = True
+
+    def token_keys(self) -> list[str]:
+        """The keys of the tokens of the text's tail (``split`` on), distinct."""
+        if not self.keys_done:
+            self.owner.wait(self, keys=True)
+        if self.error is not None:
+            raise RecordingFailed(self.error)
+        return self._keys
+
     def hits(self) -> list[tuple[str, str, tuple[int, int], str]]:
-        if not self.done:
-            self.owner.wait(self)
+        if not self.hits_done:
+            self.owner.wait(self, keys=False)
         if self.error is not None:
             raise RecordingFailed(self.error)
         return self._hits
@@ -132,7 +159,9 @@ class Recorder:
         self.result_fd = -1
         self.failed: str | None = None
         self.nice = nice
-        self.jobs: deque[_Job] = deque()
+        #: jobs not fully answered, by sequence number (the worker numbers them alike)
+        self.jobs: dict[int, _Job] = {}
+        self._seq = 0
         self._in = bytearray()
         self._last_progress = 0.0
 
@@ -170,14 +199,18 @@ class Recorder:
         data = _ascii_view(text)
         if data is None:
             data = memoryview(text.encode("utf-8", "surrogatepass"))
-        job = _Job(self, len(text))
+        split = taint_index.split_point(text, 1.0 - TOKEN_SHARE)
+        job = _Job(self, self._seq, split)
+        self._seq += 1
         if not self.jobs:
             self._last_progress = time.monotonic()
-        self.jobs.append(job)
+        self.jobs[job.seq] = job
         scanner.prefetch(text, job)
+        if split >= 0:
+            taint_index.split_tokens(text, split, job)
         # written now, whole (``data`` may be a view of ``text``'s own buffer: ``text`` is
         # referenced here until the last byte is out)
-        for part in (memoryview(_HDR.pack(len(data))), data):
+        for part in (memoryview(_JOB.pack(len(data), split)), data):
             self._write(part)
         return job
 
@@ -220,27 +253,25 @@ class Recorder:
             done += self._parse()
         return done
 
-    def wait(self, job: _Job) -> None:
-        """Block until ``job`` is answered (or the worker fails)."""
-        while not job.done and self.failed is None:
+    def wait(self, job: _Job, *, keys: bool) -> None:
+        """Block until ``job``'s keys (or hits) are answered, or the worker fails."""
+        while not (job.keys_done if keys else job.hits_done) and self.failed is None:
             left = self._last_progress + STALL_S - time.monotonic()
             if left <= 0:
                 self.fail(f"the recording worker made no progress for {STALL_S:.0f} s")
                 break
             if self._ready(left):
                 self.poll()
-        if not job.done:  # pragma: no cover - fail() completes every job
-            job.error = job.error or "the recording worker failed"
-            job.done = True
+        if not job.done and self.failed is not None:  # pragma: no cover - fail() did it
+            job._fail(self.failed)
 
     def fail(self, why: str) -> None:
         """Stop the worker: every job it holds fails with ``why``; no new job is taken."""
         if self.failed is not None:
             return
         self.failed = why
-        for job in self.jobs:
-            job.error = why
-            job.done = True
+        for job in self.jobs.values():
+            job._fail(why)
         self.jobs.clear()
         self._shutdown(kill=True)
 
@@ -250,9 +281,8 @@ class Recorder:
             return
         self.failed = self.failed or "closed"
         busy = bool(self.jobs)
-        for job in self.jobs:
-            job.error = job.error or "the recording worker was closed"
-            job.done = True
+        for job in self.jobs.values():
+            job._fail("the recording worker was closed")
         self.jobs.clear()
         self._shutdown(kill=busy)
 
@@ -272,27 +302,28 @@ class Recorder:
         buf = self._in
         while len(buf) >= _HDR.size:
             (n,) = _HDR.unpack_from(buf)
-            if n > _MAX_REPLY or not self.jobs:
-                self.fail("the recording worker answered out of turn")
+            if n > _MAX_REPLY:
+                self.fail("the recording worker answered garbage")
                 return done
             if len(buf) < _HDR.size + n:
                 break
             payload = bytes(buf[_HDR.size : _HDR.size + n])
             del buf[: _HDR.size + n]
-            job = self.jobs.popleft()
             try:
-                ok, hits = pickle.loads(payload)  # noqa: S301 - our own child's answer
+                seq, kind, ok, value = pickle.loads(payload)  # noqa: S301 - our own child's
+                job = self.jobs[seq]
             except Exception:  # noqa: BLE001 - garbage from the worker fails it
-                job.error = "the recording worker answered garbage"
-                job.done = True
-                self.fail(job.error)
+                self.fail("the recording worker answered garbage")
                 return done
-            if ok:
-                job._hits = hits
+            if not ok:
+                job._fail(f"recording a result failed in the worker: {value}")
+            elif kind == 0:
+                job._keys, job.keys_done = value, True
             else:
-                job.error = f"scanning a result failed in the worker: {hits}"
-            job.done = True
-            done += 1
+                job._hits, job.hits_done = value, True
+            if job.done:
+                del self.jobs[seq]
+                done += 1
         return done
 
     def _start(self) -> bool:
@@ -355,7 +386,8 @@ class Recorder:
 
 
 def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in the worker
-    """The worker's loop: read a text, answer ``(ok, hits)``; exit at end of file."""
+    """The worker's loop: read a text, answer ``(seq, 0, ok, keys)`` for its tail's tokens
+    when asked, then ``(seq, 1, ok, hits)``; exit at end of file."""
     with contextlib.suppress(ValueError, OSError):
         signal.set_wakeup_fd(-1)
     for sig in (signal.SIGINT, signal.SIGHUP, signal.SIGUSR1, signal.SIGTERM):
@@ -376,35 +408,59 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             os.nice(nice)
     scanner._PREFETCH.clear()  # the relay's registry, copied by the fork: not ours
     scanner._RECENT.clear()
-    texts: queue.SimpleQueue[bytearray] = queue.SimpleQueue()
+    texts: queue.SimpleQueue[tuple[bytearray, int]] = queue.SimpleQueue()
 
     def take_in() -> None:
         # drains the job pipe at once, so the relay's writes never wait for a scan; the
         # relay ends it (end of file: exit, nobody reads the answers any more)
         while True:
-            head = _read_exact(rfd, _HDR.size)
-            data = _read_exact(rfd, _HDR.unpack(head)[0]) if head is not None else None
+            head = _read_exact(rfd, _JOB.size)
+            if head is None:
+                os._exit(0)
+            n, split = _JOB.unpack(head)
+            data = _read_exact(rfd, n)
             if data is None:
                 os._exit(0)
-            texts.put(data)
+            texts.put((data, split))
+
+    def answer(seq: int, kind: int, ok: bool, value: Any) -> None:
+        out = pickle.dumps((seq, kind, ok, value), protocol=5)
+        _write_all(wfd, _HDR.pack(len(out)) + out)
 
     # the scanning thread holds the GIL: hand it to the reader often, so a text the relay
     # writes while a scan runs goes in without keeping the relay waiting
     sys.setswitchinterval(0.0002)
     threading.Thread(target=take_in, name="cordon-recorder-in", daemon=True).start()
+    cache: dict[str, set[str]] = {}
+    scans: deque[tuple[int, str]] = deque()
+    seq = 0
     while True:
-        data = texts.get()
-        reply: Any
+        if scans and texts.empty():
+            # the relay needs the token keys first (it indexes before it scans): scan only
+            # when no text waits for its tokens
+            s, text = scans.popleft()
+            try:
+                hits = [(h.rule.id, h.severity, h.span, h.value) for h in scanner.scan_hits(text)]
+                answer(s, 1, True, hits)
+            except Exception as exc:  # noqa: BLE001 - reported; the relay fails closed
+                answer(s, 1, False, type(exc).__name__)
+            scanner._RECENT.clear()
+            continue
+        data, split = texts.get()
+        s, seq = seq, seq + 1
         try:
             text = str(data, "utf-8", "surrogatepass")
-            del data
-            hits = [(h.rule.id, h.severity, h.span, h.value) for h in scanner.scan_hits(text)]
-            reply = (True, hits)
-        except Exception as exc:  # noqa: BLE001 - reported; the relay fails closed
-            reply = (False, type(exc).__name__, None)
-        scanner._RECENT.clear()
-        out = pickle.dumps(reply, protocol=5)
-        _write_all(wfd, _HDR.pack(len(out)) + out)
+        except Exception as exc:  # noqa: BLE001
+            answer(s, 1, False, type(exc).__name__)
+            continue
+        del data
+        if split >= 0:
+            try:
+                answer(s, 0, True, list(taint_index.suffix_token_keys(text, split, cache)))
+            except Exception as exc:  # noqa: BLE001
+                answer(s, 0, False, type(exc).__name__)
+                continue
+        scans.append((s, text))
 
 
 def _read_exact(fd: int, n: int) -> bytearray | None:  # pragma: no cover - in the worker

@@ -197,9 +197,17 @@ def _scan_phones(raw: bytes, cls: bytes, out: set[str]) -> None:
             out.add(key)
 
 
-def _index_view(text: str, out: set[str], depth: int, cache: dict[str, set[str]]) -> None:
-    """Tokenise ``text`` (case kept) and, up to ``_MAX_DEPTH``, each decoding of it."""
-    _scan_tokens(text, out, cache)
+def _index_view(
+    text: str,
+    out: set[str],
+    depth: int,
+    cache: dict[str, set[str]],
+    tokens_end: int | None = None,
+) -> None:
+    """Tokenise ``text`` (case kept) and, up to ``_MAX_DEPTH``, each decoding of it.
+    ``tokens_end``: tokenise only ``text[:tokens_end]`` at this level (a whitespace offset;
+    the rest's tokens are keyed elsewhere, :func:`split_tokens`)."""
+    _scan_tokens(text if tokens_end is None else text[:tokens_end], out, cache)
     classes = byte_classes(text)
     _scan_phones(*classes, out)
     if depth >= _MAX_DEPTH:
@@ -212,6 +220,53 @@ def _index_view(text: str, out: set[str], depth: int, cache: dict[str, set[str]]
                     _index_view(_prepare(decoded), out, depth + 1, cache)
     for decoded in encoded_runs(text, classes=classes):
         _index_view(_prepare(decoded), out, depth + 1, cache)
+
+
+#: texts whose address tokens from an offset on are keyed in another process (the relay's
+#: recording worker: :func:`suffix_token_keys`), by string identity, oldest first, with that
+#: offset and the job that gives the keys; bounded (a text dropped from here is indexed whole)
+_SPLIT: list[tuple[str, int, Any]] = []
+_SPLIT_MAX = 4096
+_SPLIT_CHARS = 64 * 1024 * 1024
+_WS_RE = re.compile(r"\s")
+
+
+def split_point(text: str, fraction: float) -> int:
+    """Where to split an ASCII ``text``'s tokens between two processes: the first whitespace
+    at or after ``fraction`` of it, or -1 (no split: not ASCII, or no whitespace there).
+
+    A token never holds whitespace and its start is searched back only over token
+    characters, so the tokens of ``text[:k]`` and of ``text[k:]`` at a whitespace offset
+    ``k`` are exactly those of ``text`` (tests/taint/test_split.py)."""
+    if not text.isascii():
+        return -1
+    m = _WS_RE.search(text, int(len(text) * fraction))
+    return m.start() if m else -1
+
+
+def suffix_token_keys(text: str, start: int, cache: dict[str, set[str]] | None = None) -> set[str]:
+    """The keys of the anchored tokens of ``text[start:]`` (the worker's half of a split)."""
+    keys: set[str] = set()
+    _scan_tokens(text[start:], keys, {} if cache is None else cache)
+    return keys
+
+
+def split_tokens(text: str, start: int, job: Any) -> None:
+    """Let the next indexing of this very string object tokenise ``text[:start]`` only and
+    take the keys of the rest from ``job.token_keys()`` (which waits, or raises when the
+    other process failed: the index then counts as truncated)."""
+    _SPLIT.append((text, start, job))
+    total = sum(len(t) for t, _, _ in _SPLIT)
+    while len(_SPLIT) > _SPLIT_MAX or (len(_SPLIT) > 1 and total > _SPLIT_CHARS):
+        total -= len(_SPLIT.pop(0)[0])
+
+
+def _take_split(text: str) -> tuple[int, Any] | None:
+    for i, (t, start, job) in enumerate(_SPLIT):
+        if t is text:
+            del _SPLIT[i]
+            return start, job
+    return None
 
 
 def _prepare(text: str) -> str:
@@ -374,7 +429,13 @@ class TaintIndex:
 
     def _index_now(self, text: str) -> None:
         keys: set[str] = set()
-        _index_view(_prepare(text), keys, 0, self._cache)
+        split = _take_split(text) if _SPLIT else None
+        if split is None:
+            _index_view(_prepare(text), keys, 0, self._cache)
+        else:  # an ASCII text (its own prepared form): the tokens past ``start`` come in
+            start, job = split
+            _index_view(text, keys, 0, self._cache, tokens_end=start)
+            keys.update(job.token_keys())
         self._store(keys)
 
     def add_value(self, value: Any) -> None:
