@@ -417,9 +417,9 @@ class Session:
             self._settling = False
 
     def _prefetch_scans(self) -> None:
-        """Hand the texts queued for scanning to :attr:`prefetch`, if set (never raises: a
-        text it does not take is scanned here, as usual)."""
-        if self.prefetch is not None and self._unscanned:
+        """Hand the texts queued for scanning to :attr:`prefetch`, if set and they come to
+        64 KiB or more (never raises: a text it does not take is scanned here, as usual)."""
+        if self.prefetch is not None and self._unscanned_bytes >= 65536:
             try:
                 self.prefetch([text for _, text in self._unscanned])
             except Exception:  # noqa: BLE001
