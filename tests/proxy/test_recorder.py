@@ -94,9 +94,9 @@ def test_scan_text_takes_the_workers_hits_by_identity(rec: Recorder) -> None:
 def test_jobs_answer_in_order(rec: Recorder) -> None:
     texts = [_big(t) for t in TAILS]
     rec.prefetch(texts + ["short " + TAILS[1]])  # a short text is scanned here
-    assert rec.outstanding == len(texts) and all(prefetched(t) for t in texts)
+    assert rec._seq == len(texts) and all(prefetched(t) for t in texts)
     rec.prefetch(texts)  # already with the worker: not sent twice
-    assert rec.outstanding == len(texts)
+    assert rec._seq == len(texts)
     for text in texts[::-1]:
         assert scan_text(text) == scan_text("".join([text[:5], text[5:]]))
     assert not _PREFETCH
@@ -207,7 +207,8 @@ def test_a_read_of_the_taint_index_starts_the_scans_too(rec: Recorder) -> None:
     s.defer_output("read_inbox", _result(text))
     (dest,) = extract_destinations("mallory@evil.example")
     assert s.taint.lookup(dest) == "clean"
-    assert rec.outstanding == 1 or prefetched(text)  # with the worker, not scanned yet
+    queued = s._unscanned[0][1]  # the text the session recorded (one object for both queues)
+    assert prefetched(queued)  # its scan went to the worker before the index worked
     assert seen == []
     s.settle()
     assert seen and seen[0] and not _PREFETCH

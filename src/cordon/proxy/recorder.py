@@ -1,31 +1,35 @@
-"""The recording worker: a forked process that runs the content scans of large deferred results.
+"""The recording worker: a forked process that records part of each large deferred result.
 
 In monitor mode the relay delivers a result first and records it later (docs/internals.md,
-"lazy recording"): its taint indexing and content scan (~95 and ~75 ms of one core per 10 MB)
-run when a decision reads that history, after a quiet period, or when the queue passes its
-cap, all in the relay's thread. With the worker, each time the queue is recorded
-(:meth:`cordon.engine.core.Session.settle`), the content scans of its texts of at least
-:data:`MIN_CHARS` characters are handed to this worker first; it scans them on the other core
-while the relay indexes their taint, and the settle then takes each text's hits in queue
-order (:func:`cordon.content.scanner.prefetch`), waiting for the ones not back yet. Nothing
-else changes:
+"lazy recording"): its taint indexing and content scan (~105 and ~70 ms of one core per
+10 MB) run when a decision reads that history, after a quiet period, or when the queue passes
+its cap, all in the relay's thread. With the worker, each time the queue is recorded
+(:meth:`cordon.engine.core.Session.settle`, or a read of the taint index), its texts of at
+least :data:`MIN_CHARS` characters are handed to this worker first. For each, the worker keys
+the address tokens of its last :data:`TOKEN_SHARE` (an ASCII text only, from a whitespace
+offset: :func:`cordon.taint._index.split_point`) and runs its content scan, on the other core,
+while the relay indexes the rest of its taint; the relay then stores each text's keys as one
+generation and takes its hits in queue order (:func:`cordon.taint._index.split_tokens`,
+:func:`cordon.content.scanner.prefetch`, both by string identity), waiting for what is not
+back yet. Nothing else changes:
 
-- the worker runs :func:`cordon.content.scanner.scan_hits` on the same text with the same
-  rules (it is a fork of the relay), so findings, secrets and their order in the audit log
-  are those of a scan in the relay;
-- a worker that dies, answers garbage or makes no progress for :data:`STALL_S` fails every
-  scan it holds: the session counts those results as not recorded (``degraded``: sends are
-  refused), as when a scan fails in the relay; later scans run in the relay;
+- the worker runs the same code with the same rules (it is a fork of the relay), and a
+  token never holds whitespace, so keys, findings, secrets and their order in the audit log
+  are those of recording in the relay;
+- a worker that dies, answers garbage or makes no progress for :data:`STALL_S` fails what it
+  holds: the taint index counts as truncated (its misses are ``unknown``) and the session
+  is ``degraded`` (sends are refused), as when recording fails in the relay; later results
+  are recorded in the relay;
 - memory: the texts are the session's queue (about 32 MiB at most); an ASCII text is written
   to the pipe straight from the string's buffer, another one as its UTF-8 encoding; the
   worker's reader thread takes each in whole, so it holds the texts of one settle at most.
 
-The worker is forked (not spawned) at the first settle with a large text, once the content
-scanner's Hyperscan databases are compiled (never while a compile thread runs), so it starts
-in about a millisecond with every module and database in place. It closes every inherited
-descriptor but its two pipes, ignores the terminal's and siblings' signals (``SIGINT``,
-``SIGHUP``, ``SIGUSR1``, ``SIGTERM``) and exits at the end of its job pipe, when the relay
-closes it or dies.
+The worker is forked (not spawned) at the first large result, once the content scanner's
+Hyperscan databases are compiled (never while a compile thread runs), so it starts in about a
+millisecond with every module and database in place. It closes every inherited descriptor
+but its two pipes, ignores the terminal's and siblings' signals (``SIGINT``, ``SIGHUP``,
+``SIGUSR1``, ``SIGTERM``) and exits at the end of its job pipe, when the relay closes it or
+dies.
 """
 
 from __future__ import annotations
