@@ -115,7 +115,7 @@ def test_a_relay_busy_past_the_stall_limit_does_not_fail_a_worker_that_answered(
     "and an allowlisted send is denied, which eager recording (CORDON_RECORDER=0) allows",
 )
 def test_a_slow_to_index_result_does_not_degrade_the_session(harness: Harness) -> None:
-    text = f"Quarterly numbers follow, questions to {OPS}.\n" + _slow_text(45)
+    text = "Quarterly numbers follow.\n" + _slow_text(45)
     policy = harness.policy(
         {"version": 1, "trusted_destinations": [OPS], "taint_memory_bytes": 1 << 31}
     )
@@ -124,7 +124,7 @@ def test_a_slow_to_index_result_does_not_degrade_the_session(harness: Harness) -
         c.start()
         i, read = c.call("read_inbox", {})
         c.send(read)
-        assert OPS in _text(c.recv(i))
+        assert "Quarterly numbers" in _text(c.recv(i))
         a, send = c.call("send_email", {"to": OPS, "body": "numbers"})
         c.send(send)
         r = c.recv(a)
