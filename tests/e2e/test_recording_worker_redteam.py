@@ -82,12 +82,6 @@ def _answered(r: Recorder, timeout: float = 20.0) -> None:
 
 
 # -- S34: the relay's own busy time counts as a worker stall ---------------------------------
-@pytest.mark.xfail(
-    strict=True,
-    reason="S34: Recorder.wait() measures the 30 s stall from the last byte moved, not from "
-    "when the relay started waiting, and checks the clock before reading the answer already "
-    "in the pipe: a relay busy for 30 s (indexing taint) fails a worker that answered long ago",
-)
 @pytest.mark.parametrize("what", ["hits", "keys"])
 def test_a_relay_busy_past_the_stall_limit_does_not_fail_a_worker_that_answered(
     rec: Recorder, monkeypatch: pytest.MonkeyPatch, what: str
@@ -108,12 +102,6 @@ def test_a_relay_busy_past_the_stall_limit_does_not_fail_a_worker_that_answered(
 
 
 @pytest.mark.e2e
-@pytest.mark.xfail(
-    strict=True,
-    reason="S34: a result that takes the relay over 30 s to index (dense encodings) makes "
-    "the recorder declare its worker stalled although it answered: the session is degraded "
-    "and an allowlisted send is denied, which eager recording (CORDON_RECORDER=0) allows",
-)
 def test_a_slow_to_index_result_does_not_degrade_the_session(harness: Harness) -> None:
     text = "Quarterly numbers follow.\n" + _slow_text(45)
     policy = harness.policy(
@@ -138,12 +126,6 @@ def test_a_slow_to_index_result_does_not_degrade_the_session(harness: Harness) -
 
 # -- S35: a worker that died idle degrades the next large result -----------------------------
 @pytest.mark.e2e
-@pytest.mark.xfail(
-    strict=True,
-    reason="S35: a worker that died holding no job is noticed only when the next large "
-    "result is written to it: that result's recording fails and the session is degraded, "
-    "where the docs say later scans run in the proxy (nothing was lost)",
-)
 def test_a_worker_that_died_idle_does_not_degrade_the_next_result(harness: Harness) -> None:
     policy = harness.policy({"version": 1, "trusted_destinations": [OPS]})
     c = Raw(harness, name="box", result=_big("nothing to see here"), policies=[policy])
@@ -179,12 +161,6 @@ def test_a_worker_that_died_idle_does_not_degrade_the_next_result(harness: Harne
 
 # -- S36: a descriptor above the soft RLIMIT_NOFILE reaches the worker -----------------------
 @pytest.mark.e2e
-@pytest.mark.xfail(
-    strict=True,
-    reason="S36: the worker closes inherited descriptors up to sysconf(SC_OPEN_MAX), the soft "
-    "RLIMIT_NOFILE; a descriptor the proxy inherited above it (opened before the limit was "
-    "lowered) stays open in the worker",
-)
 def test_the_worker_holds_no_descriptor_above_the_soft_limit(harness: Harness) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard < 4096 or soft < 4096:

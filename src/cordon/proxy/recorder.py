@@ -166,6 +166,7 @@ class Recorder:
         #: jobs not fully answered, by sequence number (the worker numbers them alike)
         self.jobs: dict[int, _Job] = {}
         self._seq = 0
+        self._ticks = -1
         self._in = bytearray()
         self._last_progress = 0.0
 
@@ -196,6 +197,8 @@ class Recorder:
 
     def submit(self, text: str) -> _Job | None:
         """Hand ``text`` to the worker; None when it cannot take it (then record it here)."""
+        if self.failed is None and self.pid is not None and not self.jobs:
+            self.poll()  # a worker that died idle (end of file): record here, nothing was lost
         if self.failed is not None:
             return None
         if self.pid is None and not self._start():
@@ -220,13 +223,15 @@ class Recorder:
 
     def _write(self, view: memoryview) -> None:
         """Write all of ``view`` to the job pipe, reading answers meanwhile; a worker gone or
-        stalled for :data:`STALL_S` fails."""
+        stalled for :data:`STALL_S` (counted from when this write began at the earliest: time
+        the relay spent busy elsewhere is not the worker's) fails."""
+        start = time.monotonic()
         while view and self.failed is None:
             try:
                 n = os.write(self.job_fd, view)
             except BlockingIOError:
-                left = self._last_progress + STALL_S - time.monotonic()
-                if left <= 0:
+                left = max(self._last_progress, start) + STALL_S - time.monotonic()
+                if left <= 0 and not self._working():
                     self.fail(f"the recording worker made no progress for {STALL_S:.0f} s")
                     return
                 if self._ready(left, write=True):
@@ -258,10 +263,14 @@ class Recorder:
         return done
 
     def wait(self, job: _Job, *, keys: bool) -> None:
-        """Block until ``job``'s keys (or hits) are answered, or the worker fails."""
+        """Block until ``job``'s keys (or hits) are answered, or the worker fails. A stall
+        counts from when the wait began at the earliest (the relay may have been busy
+        indexing for longer than :data:`STALL_S` while the answers waited in the pipe)."""
+        start = time.monotonic()
+        self.poll()  # the answers already there first
         while not (job.keys_done if keys else job.hits_done) and self.failed is None:
-            left = self._last_progress + STALL_S - time.monotonic()
-            if left <= 0:
+            left = max(self._last_progress, start) + STALL_S - time.monotonic()
+            if left <= 0 and not self._working():
                 self.fail(f"the recording worker made no progress for {STALL_S:.0f} s")
                 break
             if self._ready(left):
@@ -291,6 +300,22 @@ class Recorder:
         self._shutdown(kill=busy)
 
     # -- internals -----------------------------------------------------------------------
+    def _working(self) -> bool:
+        """True (and the stall clock restarted) when the worker used CPU since this was last
+        asked: a long scan of a crafted result is work, not a stall; a stopped, hung or
+        starved worker uses none. False where ``/proc`` cannot tell."""
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+            ticks = int(fields[11]) + int(fields[12])  # utime + stime
+        except (OSError, ValueError, IndexError):
+            return False
+        if ticks == self._ticks:
+            return False
+        self._ticks = ticks
+        self._last_progress = time.monotonic()
+        return True
+
     def _ready(self, timeout: float, *, write: bool = False) -> bool:
         """Wait up to ``timeout`` s for an answer (or, with ``write``, room in the job
         pipe); True when an answer (or the end of the result pipe) is there to read."""
@@ -401,12 +426,23 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
     # every inherited descriptor but the two pipes: the client's and the upstream's pipes, the
-    # audit log, the event loop's
-    lo = 3
-    for fd in sorted({rfd, wfd}):
-        os.closerange(lo, fd)
-        lo = fd + 1
-    os.closerange(lo, max(lo, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 4096))
+    # audit log, the event loop's (all of them where /proc lists them, else up to the hard
+    # limit: one inherited above a lowered soft limit is closed too)
+    if os.path.isdir("/proc/self/fd"):
+        for name in os.listdir("/proc/self/fd"):
+            if int(name) not in (0, 1, 2, rfd, wfd):
+                with contextlib.suppress(OSError):
+                    os.close(int(name))
+    else:
+        import resource
+
+        top = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        top = 1 << 20 if top == resource.RLIM_INFINITY else min(top, 1 << 20)
+        lo = 3
+        for fd in sorted({rfd, wfd}):
+            os.closerange(lo, fd)
+            lo = fd + 1
+        os.closerange(lo, max(lo, top))
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
