@@ -16,8 +16,8 @@ back yet. Nothing else changes:
 - the worker runs the same code with the same rules (it is a fork of the relay), and a
   token never holds whitespace, so keys, findings, secrets and their order in the audit log
   are those of recording in the relay;
-- a worker that dies, answers garbage or makes no progress for :data:`STALL_S` fails what it
-  holds: the taint index counts as truncated (its misses are ``unknown``) and the session
+- a worker that dies, answers garbage or, while the relay waits on it, uses no CPU for
+  :data:`STALL_S` fails what it holds: the taint index counts as truncated (its misses are ``unknown``) and the session
   is ``degraded`` (sends are refused), as when recording fails in the relay; later results
   are recorded in the relay;
 - memory: the texts are the session's queue (about 32 MiB at most); an ASCII text is written
@@ -60,7 +60,8 @@ MIN_CHARS = 256 * 1024
 #: worker's scan (~70 ms) then take about as long
 TOKEN_SHARE = 0.25
 
-#: a worker that completes no job and moves no byte for this long is killed (its jobs fail)
+#: a worker the relay waits on that answers nothing, takes no byte and uses no CPU for this
+#: long is killed (its jobs fail)
 STALL_S = 30.0
 _HDR = struct.Struct("!Q")
 #: a job's header: its text's length in bytes, and where the worker's share of its tokens
