@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import json
 import os
-import pickle
 import queue
 import select
 import signal
@@ -49,6 +49,7 @@ from collections import deque
 from typing import Any
 
 from cordon.content import _accel, scanner
+from cordon.content.rules import RULES
 from cordon.taint import _index as taint_index
 
 __all__ = ["MIN_CHARS", "STALL_S", "Recorder", "RecordingFailed"]
@@ -104,6 +105,43 @@ def _ascii_view(text: str) -> memoryview | None:
         return None  # not a compact string (its characters are elsewhere)
     buf = (ctypes.c_char * len(text)).from_address(id(text) + _ASCII_OFFSET)
     return memoryview(buf).cast("B")
+
+
+_RULE_IDS = frozenset(r.id for r in RULES)
+
+
+def _answer(payload: bytes) -> tuple[int, int, bool, Any]:
+    """One answer of the worker, checked: ``[seq, kind, ok, value]`` in JSON, where an ``ok``
+    value is a list of key strings (``kind`` 0) or of ``[rule id, severity, [start, end],
+    value]`` hits (``kind`` 1), and a failed one is the error's name. Raises ValueError (or
+    a JSON error) for anything else."""
+    seq, kind, ok, value = json.loads(payload)
+    if type(seq) is not int or kind not in (0, 1) or type(ok) is not bool:
+        raise ValueError("bad answer header")
+    if not ok:
+        if not isinstance(value, str):
+            raise ValueError("bad error")
+        return seq, kind, ok, value
+    if not isinstance(value, list):
+        raise ValueError("bad answer value")
+    if kind == 0:
+        if not all(isinstance(k, str) for k in value):
+            raise ValueError("bad key")
+        return seq, kind, ok, value
+    hits: list[tuple[str, str, tuple[int, int], str]] = []
+    for rid, sev, span, val in value:
+        a, b = span
+        if not (
+            isinstance(rid, str)
+            and rid in _RULE_IDS
+            and sev in ("low", "medium", "high", "critical")
+            and type(a) is int
+            and type(b) is int
+            and isinstance(val, str)
+        ):
+            raise ValueError("bad hit")
+        hits.append((rid, sev, (a, b), val))
+    return seq, kind, ok, hits
 
 
 class RecordingFailed(RuntimeError):
@@ -340,7 +378,8 @@ class Recorder:
             payload = bytes(buf[_HDR.size : _HDR.size + n])
             del buf[: _HDR.size + n]
             try:
-                seq, kind, ok, value = pickle.loads(payload)  # noqa: S301 - our own child's
+                # JSON, not pickle: whatever writes this pipe gets data, never code
+                seq, kind, ok, value = _answer(payload)
                 job = self.jobs[seq]
             except Exception:  # noqa: BLE001 - garbage from the worker fails it
                 self.fail("the recording worker answered garbage")
@@ -465,7 +504,8 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             texts.put((data, split))
 
     def answer(seq: int, kind: int, ok: bool, value: Any) -> None:
-        out = pickle.dumps((seq, kind, ok, value), protocol=5)
+        # ensure_ascii: a lone surrogate in a key travels as an escape and comes back whole
+        out = json.dumps([seq, kind, ok, value], ensure_ascii=True).encode("ascii")
         _write_all(wfd, _HDR.pack(len(out)) + out)
 
     # the scanning thread holds the GIL: hand it to the reader often, so a text the relay
