@@ -235,3 +235,28 @@ def test_the_worker_keys_the_tail_of_an_ascii_texts_tokens(rec: Recorder) -> Non
     assert head | set(job.token_keys()) == whole
     ti._SPLIT.clear()
     assert rec.submit(_big(TAILS[2])).split == -1  # type: ignore[union-attr]  # non-ASCII
+
+
+def test_an_answer_is_data_checked_field_by_field() -> None:
+    import json
+    import pickle
+
+    from cordon.content import RULES
+    from cordon.proxy.recorder import _answer
+
+    rid = RULES[0].id
+    ok = json.dumps([3, 1, True, [[rid, "high", [0, 5], "x"]]]).encode()
+    assert _answer(ok) == (3, 1, True, [(rid, "high", (0, 5), "x")])
+    assert _answer(b'[4, 0, true, ["a@b.example"]]') == (4, 0, True, ["a@b.example"])
+    assert _answer(b'[5, 0, false, "ValueError"]') == (5, 0, False, "ValueError")
+    for bad in (
+        pickle.dumps((3, 0, True, ["a@b.example"])),  # not JSON: never unpickled
+        json.dumps([3, 1, True, [["no.such_rule", "high", [0, 5], "x"]]]).encode(),
+        json.dumps([3, 1, True, [[rid, "severe", [0, 5], "x"]]]).encode(),
+        json.dumps([3, 1, True, [[rid, "high", [0, "5"], "x"]]]).encode(),
+        json.dumps([3, 0, True, ["a", 1]]).encode(),
+        json.dumps([3, 2, True, []]).encode(),
+        json.dumps(["3", 0, True, []]).encode(),
+    ):
+        with pytest.raises(Exception):  # noqa: B017, PT011 - any error: the worker is failed
+            _answer(bad)
