@@ -19,6 +19,20 @@ ROOT = Path(__file__).resolve().parents[1]
 NODE_MODULES = ROOT / "node_modules" / "@modelcontextprotocol"
 FS_SERVER = NODE_MODULES / "server-filesystem" / "dist" / "index.js"
 MAILBOX = ROOT / "tests" / "servers" / "mailbox.py"
+#: the mailbox tools' definitions, for engine-level tests that pin them without a server
+SEND_EMAIL_TOOL = {
+    "name": "send_email",
+    "description": "Send an email.",
+    "inputSchema": {
+        "type": "object",
+        "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
+    },
+}
+READ_INBOX_TOOL = {
+    "name": "read_inbox",
+    "description": "Read mail.",
+    "inputSchema": {"type": "object", "properties": {}},
+}
 
 
 @pytest.fixture

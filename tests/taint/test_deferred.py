@@ -15,22 +15,11 @@ import pytest
 
 from cordon.engine.core import Engine
 from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations, hash_key
+from tests.conftest import READ_INBOX_TOOL as READ
+from tests.conftest import SEND_EMAIL_TOOL as SEND
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
-SEND = {
-    "name": "send_email",
-    "description": "Send an email.",
-    "inputSchema": {
-        "type": "object",
-        "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
-    },
-}
-READ = {
-    "name": "read_inbox",
-    "description": "Read mail.",
-    "inputSchema": {"type": "object", "properties": {}},
-}
 LIST = {
     "name": "list_files",
     "description": "List files.",

@@ -18,26 +18,15 @@ import pytest
 
 from cordon.engine.core import Engine, Session
 from cordon.taint import SharedTaintStore
+from tests.conftest import READ_INBOX_TOOL as READ
+from tests.conftest import SEND_EMAIL_TOOL as SEND
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
-SEND = {
-    "name": "send_email",
-    "description": "Send an email.",
-    "inputSchema": {
-        "type": "object",
-        "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
-    },
-}
 FETCH = {
     "name": "fetch",
     "description": "Fetch a URL.",
     "inputSchema": {"type": "object", "properties": {"url": {"type": "string"}}},
-}
-READ = {
-    "name": "read_inbox",
-    "description": "Read mail.",
-    "inputSchema": {"type": "object", "properties": {}},
 }
 SECRETS = {
     "name": "read_vault",
