@@ -7,8 +7,9 @@ checkout's ``src``) with the environment variables K=V added (e.g. ``CORDON_RECO
 Every round runs each variant once through the raw echo server, as ``run.py --only
 throughput`` does: five timed results of SIZE back to back after an untimed first one ("per
 result" is their median, "back to back" the five results' bytes over the sum of their times),
-then the "right after a result" pair (a call with no sink, a send, each after a 0.2 s pause
-and a result of SIZE). ``--pause S`` waits S seconds after the handshake first (the content
+with ``--stream N`` N results of SIZE back to back (MB/s over all of them and over their
+second half, the steady state), then the "right after a result" pair (a call with no sink, a
+send, each after a 0.2 s pause and a result of SIZE). ``--pause S`` waits S seconds after the handshake first (the content
 scanner compiles its Hyperscan databases in the first ~0.5 s of a proxy's life). Medians over
 rounds are printed. Example (session 4)::
 
@@ -65,6 +66,13 @@ def main() -> int:
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--pause", type=float, default=0.0)
     ap.add_argument("--no-after", action="store_true", help="skip the right-after pair")
+    ap.add_argument(
+        "--stream",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time N results of SIZE back to back (whole stream and its second half)",
+    )
     ap.add_argument("variants", nargs="+", metavar="NAME=SRC[:K=V,...]")
     ns = ap.parse_args()
     size = ns.size_mb * R.MB
@@ -106,6 +114,8 @@ def main() -> int:
     for r in range(ns.rounds):
         for name, (plain, with_sink) in variants.items():
             res: dict[str, Any] = _throughput(plain, size, ns.reps, ns.pause)
+            if ns.stream > 0:
+                res.update(R.stream(plain, size, ns.stream))
             if not ns.no_after:
                 res.update(R.after_result(with_sink, size))
             for k, v in res.items():
@@ -114,6 +124,11 @@ def main() -> int:
             f"round {r + 1}: "
             + "; ".join(
                 f"{n} {v['per_result'][-1]:.1f}/{v['back_to_back'][-1]:.1f} MB/s"
+                + (
+                    f", stream {v['stream_mb_s'][-1]:.1f}/{v['steady_mb_s'][-1]:.1f}"
+                    if "stream_mb_s" in v
+                    else ""
+                )
                 + (f", send after {v['send_ms'][-1]:.0f} ms" if "send_ms" in v else "")
                 for n, v in got.items()
             ),
@@ -124,6 +139,11 @@ def main() -> int:
             f"{name:12s} per result {statistics.median(v['per_result']):6.1f} MB/s, "
             f"back to back {statistics.median(v['back_to_back']):6.1f} MB/s"
         )
+        if "stream_mb_s" in v:
+            line += (
+                f", stream of {ns.stream} {statistics.median(v['stream_mb_s']):.1f} MB/s "
+                f"(second half {statistics.median(v['steady_mb_s']):.1f})"
+            )
         if "send_ms" in v:
             line += (
                 f", right after: no sink {statistics.median(v['plain_ms']):.2f} ms, "

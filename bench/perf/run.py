@@ -9,7 +9,9 @@ Every figure is measured in this run next to its baseline and printed as a ratio
    JSON-RPC echo server and for the official SDK server, with bouncer-mcp 0.1.4 as a peer row
    when ``.venv-peers/bin/bouncer`` exists (``pip install --ignore-requires-python
    bouncer-mcp==0.1.4`` into ``.venv-peers``).
-2. Throughput of 1 MB and 10 MB text results, direct vs proxied (MB/s), output recording on.
+2. Throughput of 1 MB and 10 MB text results, direct vs proxied (MB/s), output recording on,
+   and a longer stream of 10 MB results back to back (``--stream N``, default 20), whose
+   second half shows the steady state past the relay's 32 MiB queue of unrecorded results.
 3. Engine decision time (``Session.check``) after observing 1 KB ... 100 MB of output.
 4. Content-scan MB/s (``cordon.content.scan_text``) next to a ``str.lower`` pass on the same
    text as the machine's baseline.
@@ -205,6 +207,35 @@ def throughput(target: Target, size: int, reps: int) -> dict[str, float]:
         "sustained_mb_s": size * len(times) / MB / total,
         "max_s": max(times),
         "bytes": got,
+    }
+
+
+def stream(target: Target, size: int, reps: int) -> dict[str, float]:
+    """``reps`` results of ``size`` back to back with no pause, after an untimed first one
+    (as :func:`throughput`, but long enough to show the steady state past the relay's 32 MiB
+    queue of unrecorded results): MB/s over the whole stream, over its second half (the
+    steady state, when every result must be matched by about one result's recording), and
+    the slowest call."""
+    c = RawClient(target.cmd, target.env)
+    try:
+        c.handshake()
+        rid, line = c.call_line("blob", {"size": size})
+        c.send(line)
+        c.recv_for(rid)
+        times = []
+        for _ in range(reps):
+            rid, line = c.call_line("blob", {"size": size})
+            t0 = time.perf_counter()
+            c.send(line)
+            c.recv_for(rid)
+            times.append(time.perf_counter() - t0)
+    finally:
+        c.close()
+    half = times[len(times) // 2 :]
+    return {
+        "stream_mb_s": size * len(times) / MB / sum(times),
+        "steady_mb_s": size * len(half) / MB / sum(half),
+        "stream_max_s": max(times),
     }
 
 
@@ -452,6 +483,13 @@ def main() -> int:
     ap.add_argument("--json", type=Path, help="also write the figures as JSON")
     ap.add_argument("--skip-engine", action="store_true")
     ap.add_argument(
+        "--stream",
+        type=int,
+        default=20,
+        metavar="N",
+        help="throughput: also time N 10 MB results back to back (0: skip; default 20)",
+    )
+    ap.add_argument(
         "--only",
         choices=("latency", "throughput"),
         help="run only the round-trip or only the large-result part (quick iterations)",
@@ -566,6 +604,15 @@ def main() -> int:
                 )
         if sizes:
             console.print(thr)
+            if ns.stream > 0 and not ns.quick:
+                for path in ("direct", "cordon"):
+                    st = stream(tg[path], 10 * MB, ns.stream)
+                    results["throughput"][f"stream/{path}"] = {"reps": ns.stream, **st}
+                    console.print(
+                        f"{path}: {ns.stream} x 10 MB back to back: {st['stream_mb_s']:.1f} MB/s "
+                        f"over the stream, {st['steady_mb_s']:.1f} MB/s over its second half "
+                        f"(steady state), slowest call {st['stream_max_s']:.3f} s"
+                    )
             ar = after_result(sink_target, sizes[-1])
             results["after_result"] = {"size": sizes[-1], **ar}
             console.print(
