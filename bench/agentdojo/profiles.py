@@ -192,6 +192,18 @@ DELEGABLE: dict[str, frozenset[str]] = {
     "slack": frozenset({"read_inbox", "read_channel_messages", "get_webpage"}),
 }
 
+# Tools whose output the user may point at for a person's e-mail address (cordon's
+# ``address_source``): "You can find her e-mail on her website: www.dora-website.com". The
+# one address the source holds vouches for itself; two or more (an injection beside it)
+# vouch for none. Not banking: a bill's IBAN is no e-mail address, and AgentDojo's bill is
+# itself the injection vector.
+ADDRESS_SOURCES: dict[str, frozenset[str]] = {
+    "workspace": frozenset({"search_files_by_filename", "get_file_by_id"}),
+    "travel": frozenset(),
+    "banking": frozenset(),
+    "slack": frozenset({"get_webpage"}),
+}
+
 # Tools whose output is the user's private record (cordon's ``private_values``): its
 # identifier-shaped values (passport, card, account numbers) may not be sent unasked.
 PRIVATE: dict[str, frozenset[str]] = {
@@ -295,6 +307,8 @@ def cordon_policy(
             tools.setdefault(name, {})["directory_text_fields"] = list(fields)
         for name in DELEGABLE[suite.name]:
             tools.setdefault(name, {})["delegable"] = True
+        for name in ADDRESS_SOURCES[suite.name]:
+            tools.setdefault(name, {})["address_source"] = True
         for name in PRIVATE[suite.name]:
             tools.setdefault(name, {})["private_values"] = True
         for name, params in VOUCHED_NAMES[suite.name].items():

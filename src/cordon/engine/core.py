@@ -143,9 +143,12 @@ class Engine:
         self.changed: dict[str, dict[str, list[str]]] = {}
         self.policy_secrets = tuple(s for s in secrets if s)
         self.shared_taint = shared_taint
-        #: some tool has ``directory_text_fields``: sessions then note what each allowed call
-        #: sends out (:attr:`Session.sent_keys`), which member text may not vouch for
-        self.text_fields = any(tp.directory_text_fields for tp in policy.tools.values())
+        #: some tool has ``directory_text_fields`` or ``address_source``: sessions then note
+        #: what each allowed call sends out (:attr:`Session.sent_keys`), which member text or
+        #: a source the user points at may not vouch for
+        self.text_fields = any(
+            tp.directory_text_fields or tp.address_source for tp in policy.tools.values()
+        )
         self.egress = EgressPolicy(
             mode=policy.egress.mode,
             allow=tuple(policy.egress.allow),
@@ -293,6 +296,14 @@ class Session:
         #: (:func:`provenance.delegated_names`): searched by ``requires_request`` only
         self.delegated_texts: list[str] = []
         self._delegated_cache: tuple[int, frozenset[frozenset[str]]] = (-1, frozenset())
+        #: per (server, source the user says an address is written in): the address keys
+        #: and spellings its ``address_source`` results held, and whether one of them was
+        #: this session's own send when read (:func:`provenance.address_sources`)
+        self.source_seen: dict[tuple[str, str], tuple[set[str], set[str], bool]] = {}
+        #: per server: the sole address spelling of each such source (an argument that is
+        #: exactly one of them is vouched for, as a member's in ``text_spelled``)
+        self.source_spelled: dict[str, set[str]] = {}
+        self._sources_cache: tuple[int, frozenset[str]] = (-1, frozenset())
         #: destination keys in the arguments of every allowed call (kept only when some tool
         #: has ``directory_text_fields``)
         self.sent_keys: set[str] = set()
@@ -518,6 +529,8 @@ class Session:
                     written.add(spelling)
         if tp.delegable and usable and arguments is not None and everything:
             self._note_delegated(arguments, everything)
+        if tp.address_source and usable and arguments is not None:
+            self._note_source(server, arguments, everything)
         if tp.private_values and usable:
             trusted = self._trusted_norm()
             for value in _prov.private_ids(everything):
@@ -1009,14 +1022,55 @@ class Session:
         if any(group <= given for group in groups):
             self.delegated_texts.append(text)
 
+    def _note_source(self, server: str, arguments: Mapping[str, Any], text: str) -> None:
+        """Note the addresses of an ``address_source`` result read from a source the user
+        says a person's address is written in (an argument equal to it, in
+        :func:`provenance.source_form`). All reads of one source add up: it vouches for its
+        address only while every read together holds exactly one (one key, one spelling),
+        none of which this session had sent out when it was read. A result over 256 KiB
+        spoils the source (an ask, never a silent allow)."""
+        if self._sources_cache[0] != len(self.trusted_texts):
+            self._sources_cache = (
+                len(self.trusted_texts),
+                _prov.address_sources(self.trusted_texts),
+            )
+        sources = self._sources_cache[1]
+        if not sources:
+            return
+        given = {
+            _prov.source_form(leaf)
+            for leaf in _args.leaves(dict(arguments))
+            if isinstance(leaf, str)
+        }
+        hit = sources & given
+        if not hit:
+            return
+        found = _prov.source_addresses(text or "")
+        for source in hit:
+            keys, spellings, spoiled = self.source_seen.get((server, source), (set(), set(), False))
+            if found is None:
+                spoiled = True
+            else:
+                keys = keys | found[0]
+                spellings = spellings | found[1]
+                spoiled = spoiled or bool(found[0] & self.sent_keys)
+            self.source_seen[(server, source)] = (keys, spellings, spoiled)
+        sole: set[str] = set()
+        for (srv, _source), (keys, spellings, spoiled) in self.source_seen.items():
+            if srv == server and not spoiled and len(keys) == 1 and len(spellings) == 1:
+                sole.update(spellings)
+        self.source_spelled[server] = sole
+
     def _written(self, value: Any, server: str) -> bool:
         """Whether every string in ``value`` (at least one) is, whole and in this exact
         spelling, a link or address written in a ``directory_text_fields`` field of
-        ``server``'s output. A list mixing such a value with any other is not: its
+        ``server``'s output, or the sole address of a source the user pointed at
+        (``address_source``). A list mixing such a value with any other is not: its
         destinations are gated one by one, so a member's ``x.example/a`` cannot carry an
         ``x.example/a?d=...`` beside it (both have one key)."""
         written = self.text_spelled.get(server)
-        if not written:
+        sole = self.source_spelled.get(server)
+        if not written and not sole:
             return False
         # a string or a list of strings only: a number or an object beside a member's
         # address is a destination of its own (red-team S25)
@@ -1026,7 +1080,8 @@ class Session:
         for leaf in leaves:
             if not isinstance(leaf, str):
                 return False
-            if _prov.plain_spelling(leaf) not in written:
+            plain = _prov.plain_spelling(leaf)
+            if not ((written and plain in written) or (sole and plain in sole)):
                 return False
         return True
 

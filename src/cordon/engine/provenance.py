@@ -33,10 +33,17 @@ import yaml
 from cordon._types import Verdict
 from cordon.engine.egress import _extractor
 from cordon.taint import Destination, extract_destinations, norm
-from cordon.taint._keys import EMAIL_RE, HOST_RE, url_keys
-from cordon.textnorm import canonical_urls, decode_percent, decoded_views, strip_invisible
+from cordon.taint._keys import EMAIL_RE, HOST_RE, email_key, url_keys
+from cordon.textnorm import (
+    canonical_emails,
+    canonical_urls,
+    decode_percent,
+    decoded_views,
+    strip_invisible,
+)
 
 __all__ = [
+    "address_sources",
     "check_requested",
     "check_vouched",
     "compact_view",
@@ -205,6 +212,84 @@ def delegated_names(trusted_texts: Iterable[str]) -> frozenset[frozenset[str]]:
             if names:
                 groups.add(frozenset(names))
     return frozenset(groups)
+
+
+#: a sentence that says where a person's e-mail address is written: "her e-mail is on",
+#: "his email address is in", "their contact details are at", "the e-mail address on". A
+#: possessive of someone else (not "my", "our", "your": the user's own address is the user's
+#: to give) or "the" with "address"/"contact"; "the e-mail in" alone is a message, not an
+#: address
+_ADDRESS_AT_RE = re.compile(
+    r"\b(?:(?:her|his|their|its)\s+(?:e-?mails?|contact)"
+    r"|(?:her|his|their|its|the)\s+(?:e-?mail\s+address(?:es)?|contact\s+(?:info|information"
+    r"|details|address(?:es)?)))"
+    r"(?:\s+(?:is|are)(?:\s+(?:listed|written|given|shown|found))?|\s+can\s+be\s+found)?"
+    r"\s+(?:on|in|at)\b",
+    re.IGNORECASE,
+)
+_SCHEME_PREFIX_RE = re.compile(r"^https?://")
+#: the largest result whose sole address is looked for (``address_source``); a larger one
+#: vouches for nothing
+_MAX_SOURCE_TEXT = 1 << 18
+
+
+def source_form(text: str) -> str:
+    """A source's name as compared between the user's text and a read's arguments:
+    :func:`strict`, without an ``http://`` or ``https://`` prefix or trailing slashes
+    (``https://www.dora-website.com/`` -> ``www.dora-website.com``). Nothing else is
+    folded: ``www.dora-website.com/?q=x`` is another page."""
+    return _SCHEME_PREFIX_RE.sub("", strict(text)).rstrip("/")
+
+
+def address_sources(trusted_texts: Iterable[str]) -> frozenset[str]:
+    """The sources the user says a person's e-mail address is written in, in
+    :func:`source_form`: per sentence of a trusted text that says so (``_ADDRESS_AT_RE``:
+    "You can find her e-mail on her website: www.dora-website.com", "his email address is
+    in 'contacts.txt'"), the first link or quoted name after those words. A source named in
+    another sentence, or before the words, is not one. Words, not meaning: "her e-mail is
+    not on www.x.com" names ``www.x.com`` too (``address_source`` tools only; what it grants
+    is listed there).
+    """
+    found: set[str] = set()
+    for text in trusted_texts:
+        for sentence in _SENTENCE_RE.split(strict(text)):
+            m = _ADDRESS_AT_RE.search(sentence)
+            if m is None:
+                continue
+            rest = sentence[m.end() :]
+            candidates: list[tuple[int, str]] = []
+            q = _QUOTED_RE.search(rest)
+            if q is not None:
+                candidates.append((q.start(), next(g for g in q.groups() if g is not None)))
+            link = next(iter(_LINK_RE.finditer(rest)), None)
+            if link is not None:
+                candidates.append((link.start(), link.group().rstrip(".,:;!?")))
+            if candidates:
+                name = source_form(min(candidates)[1])
+                if name:
+                    found.add(name)
+    return frozenset(found)
+
+
+def source_addresses(text: str) -> tuple[set[str], set[str]] | None:
+    """The e-mail addresses in one ``address_source`` result: ``(keys, spellings)``, or
+    ``None`` when the text is over 256 KiB (it vouches for nothing).
+
+    ``spellings``: each address as written (:func:`strict`, trailing dot dropped); ``keys``:
+    the comparison key (:func:`cordon.taint._keys.email_key`) of every address in the text
+    and in its decoded views (percent, entities, JSON escapes, base64, look-alike skeletons:
+    :func:`cordon.textnorm.decoded_views`, and as mail software reads it), so an address
+    written only encoded or in look-alike letters still counts as a second one.
+    """
+    if len(text) > _MAX_SOURCE_TEXT:
+        return None
+    spellings = {m.group().rstrip(".") for m in EMAIL_RE.finditer(strict(text))}
+    keys: set[str] = set()
+    for view in decoded_views(text):
+        for v in (view, canonical_emails(view)):
+            keys.update(email_key(norm(m.group())) for m in EMAIL_RE.finditer(v))
+    keys.update(email_key(norm(s)) for s in spellings)
+    return keys, spellings
 
 
 def check_requested(

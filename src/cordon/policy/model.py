@@ -65,6 +65,14 @@ class ToolPolicy(_Strict):
     #: user's request for ``requires_request`` (which actions are asked for), never for
     #: destinations, payments or deletes
     delegable: bool = False
+    #: the user may point at this tool's output for a person's e-mail address: when the
+    #: user's text says where that address is written ("you can find her e-mail on her
+    #: website: www.dora-website.com", "his email address is in 'team.txt'") and a call of
+    #: this tool has an argument equal to that source, the one address its results hold
+    #: vouches for itself as a destination, in that exact spelling; none when they hold two
+    #: or more (an injection beside it), or when this session sent it out before. Answers no
+    #: payment or other action ask
+    address_source: bool = False
 
     @field_validator("arg_patterns")
     @classmethod
