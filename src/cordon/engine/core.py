@@ -45,6 +45,9 @@ _FALLBACK_KINDS = frozenset({"email", "url", "host"})  # not phone: dates and ti
 _MAX_ASKED = 256
 #: delegated request texts kept per session (``Session.delegated_texts``)
 _MAX_DELEGATED = 16
+#: marks a source name in :attr:`Session.sent_keys`: a call (not an ``address_source``
+#: read) gave that name, so it may have written to the source (no destination key has it)
+_WROTE = "\x00wrote:"
 _CRED_VERBS = frozenset({"update", "change", "set", "reset", "rotate", "create", "new", "modify"})
 _CRED_NOUNS = frozenset(
     {
@@ -149,6 +152,9 @@ class Engine:
         self.text_fields = any(
             tp.directory_text_fields or tp.address_source for tp in policy.tools.values()
         )
+        #: some tool has ``address_source``: what a call names is noted as written to
+        #: (red-team S42)
+        self.address_sources = any(tp.address_source for tp in policy.tools.values())
         self.egress = EgressPolicy(
             mode=policy.egress.mode,
             allow=tuple(policy.egress.allow),
@@ -296,10 +302,12 @@ class Session:
         #: (:func:`provenance.delegated_names`): searched by ``requires_request`` only
         self.delegated_texts: list[str] = []
         self._delegated_cache: tuple[int, frozenset[frozenset[str]]] = (-1, frozenset())
-        #: per (server, source the user says an address is written in): the address keys
-        #: and spellings its ``address_source`` results held, and whether one of them was
-        #: this session's own send when read (:func:`provenance.address_sources`)
-        self.source_seen: dict[tuple[str, str], tuple[set[str], set[str], bool]] = {}
+        #: per source the user says an address is written in: the address keys and
+        #: spellings its ``address_source`` results held on any server, and whether one of
+        #: them was this session's own send, or the session wrote to the source, before it
+        #: was read (:func:`provenance.address_sources`); and the servers it was read on
+        self.source_seen: dict[str, tuple[set[str], set[str], bool]] = {}
+        self.source_servers: dict[str, set[str]] = {}
         #: per server: the sole address spelling of each such source (an argument that is
         #: exactly one of them is vouched for, as a member's in ``text_spelled``)
         self.source_spelled: dict[str, set[str]] = {}
@@ -657,7 +665,7 @@ class Session:
             # spellings (``?d=<data>``) are not the member's (red-team S29)
             self.vouched.update(d for d in v.destinations if d not in self._last_written)
             if self.engine.text_fields:
-                self.sent_keys.update(self._send_keys(arguments))
+                self.sent_keys.update(self._send_keys(arguments, tool))
             external, sensitive = self._last_legs
             self.legs.record_call(external=external, sensitive=sensitive)
         elif v.verdict == "ask" and self.engine.text_fields:
@@ -665,18 +673,30 @@ class Session:
             # the approval without checking it again (red-team S32)
             key = v.details.get("approval_key")
             if key is not None:
-                self._asked_sends.setdefault(tuple(key), set()).update(self._send_keys(arguments))
+                self._asked_sends.setdefault(tuple(key), set()).update(
+                    self._send_keys(arguments, tool)
+                )
                 while len(self._asked_sends) > _MAX_ASKED:
                     self._asked_sends.pop(next(iter(self._asked_sends)))
         return v
 
-    def _send_keys(self, arguments: Mapping[str, Any]) -> set[str]:
+    def _send_keys(self, arguments: Mapping[str, Any], tool: str | None = None) -> set[str]:
         """The keys a call's arguments add to :attr:`sent_keys`: its destinations, and each
         link and address in it keyed the way reading the text back keys it (a link in
         backticks, after an em dash or in CJK text is one token to
-        :func:`extract_destinations`, a link there; red-team S24)."""
+        :func:`extract_destinations`, a link there; red-team S24), an address also without
+        markup around it (:func:`provenance.address_core`, S44). With an ``address_source``
+        tool in the policy, also every name the call gives (``_WROTE`` + its
+        :func:`provenance.source_form`), unless ``tool`` is an ``address_source`` read: a
+        call that names a source may write to it (S42)."""
         keys = {d.key for d in extract_destinations(dict(arguments))}
-        return keys | _prov.sent_spelling_keys(dict(arguments))
+        keys |= _prov.sent_spelling_keys(dict(arguments))
+        keys |= {_prov.address_core(k) for k in keys if "@" in k}
+        if self.engine.address_sources and not (
+            tool is not None and self.engine.tool_policy(tool).address_source
+        ):
+            keys |= {_WROTE + name for name in _prov.source_names(dict(arguments))}
+        return keys
 
     def approve(
         self,
@@ -710,7 +730,8 @@ class Session:
             return
         self.sent_keys.update(self._asked_sends.pop(key, ()))
         if arguments:
-            self.sent_keys.update(self._send_keys(arguments))
+            tool = key[1] if len(key) > 1 and isinstance(key[1], str) else None
+            self.sent_keys.update(self._send_keys(arguments, tool))
 
     def _decide(
         self, tool: str, arguments: Mapping[str, Any], server: str, scopes: Iterable[str] | None
@@ -1024,11 +1045,13 @@ class Session:
 
     def _note_source(self, server: str, arguments: Mapping[str, Any], text: str) -> None:
         """Note the addresses of an ``address_source`` result read from a source the user
-        says a person's address is written in (an argument equal to it, in
-        :func:`provenance.source_form`). All reads of one source add up: it vouches for its
-        address only while every read together holds exactly one (one key, one spelling),
-        none of which this session had sent out when it was read. A result over 256 KiB
-        spoils the source (an ask, never a silent allow)."""
+        says a person's address is written in (every string argument equal to it, in
+        :func:`provenance.source_form`; :func:`provenance.read_source`). All reads of one
+        source add up, on every server: it vouches for its address, on the servers that read
+        it, only while every read together holds exactly one (one key, one spelling), none of
+        which this session had sent out when it was read, and only if the session had not
+        written to the source (a call naming it) before. A result over 256 KiB spoils the
+        source (an ask, never a silent allow)."""
         if self._sources_cache[0] != len(self.trusted_texts):
             self._sources_cache = (
                 len(self.trusted_texts),
@@ -1037,29 +1060,27 @@ class Session:
         sources = self._sources_cache[1]
         if not sources:
             return
-        given = {
-            _prov.source_form(leaf)
-            for leaf in _args.leaves(dict(arguments))
-            if isinstance(leaf, str)
-        }
-        hit = sources & given
-        if not hit:
+        source = _prov.read_source(dict(arguments), sources)
+        if source is None:
             return
         found = _prov.source_addresses(text or "")
-        for source in hit:
-            keys, spellings, spoiled = self.source_seen.get((server, source), (set(), set(), False))
-            if found is None:
-                spoiled = True
-            else:
-                keys = keys | found[0]
-                spellings = spellings | found[1]
-                spoiled = spoiled or bool(found[0] & self.sent_keys)
-            self.source_seen[(server, source)] = (keys, spellings, spoiled)
-        sole: set[str] = set()
-        for (srv, _source), (keys, spellings, spoiled) in self.source_seen.items():
-            if srv == server and not spoiled and len(keys) == 1 and len(spellings) == 1:
-                sole.update(spellings)
-        self.source_spelled[server] = sole
+        keys, spellings, spoiled = self.source_seen.get(source, (set(), set(), False))
+        if found is None:
+            spoiled = True
+        else:
+            keys = keys | found[0]
+            spellings = spellings | found[1]
+            own = found[0] | {_prov.address_core(k) for k in found[0]}
+            spoiled = spoiled or bool(own & self.sent_keys)
+        spoiled = spoiled or (_WROTE + source) in self.sent_keys
+        self.source_seen[source] = (keys, spellings, spoiled)
+        self.source_servers.setdefault(source, set()).add(server)
+        sole: dict[str, set[str]] = {}
+        for name, (keys, spellings, spoiled) in self.source_seen.items():
+            if not spoiled and len(keys) == 1 and len(spellings) == 1:
+                for srv in self.source_servers.get(name, ()):
+                    sole.setdefault(srv, set()).update(spellings)
+        self.source_spelled = sole
 
     def _written(self, value: Any, server: str) -> bool:
         """Whether every string in ``value`` (at least one) is, whole and in this exact

@@ -43,6 +43,7 @@ from cordon.textnorm import (
 )
 
 __all__ = [
+    "address_core",
     "address_sources",
     "check_requested",
     "check_vouched",
@@ -57,6 +58,10 @@ __all__ = [
     "item_keys",
     "private_forms",
     "private_ids",
+    "read_source",
+    "source_addresses",
+    "source_form",
+    "source_names",
     "unvouched_names",
     "forwarded_links",
     "has_words",
@@ -218,41 +223,84 @@ def delegated_names(trusted_texts: Iterable[str]) -> frozenset[frozenset[str]]:
 #: "his email address is in", "their contact details are at", "the e-mail address on". A
 #: possessive of someone else (not "my", "our", "your": the user's own address is the user's
 #: to give) or "the" with "address"/"contact"; "the e-mail in" alone is a message, not an
-#: address
+#: address. A bare "her e-mail" or "their contact" is a message or a person ("summarize her
+#: e-mail in 'x'", "invite their contact at www.acme.example"): it points at a source only
+#: with a verb that says the address is there ("is on", "can be found in") or after a word
+#: that looks it up ("find her e-mail on"), and never in the plural ("his emails in 'x'"
+#: are messages; a source of two addresses vouches for none anyway; red-team S39)
+_WHERE = r"(?:\s+(?:is|are)(?:\s+(?:listed|written|given|shown|found))?|\s+can\s+be\s+found)"
 _ADDRESS_AT_RE = re.compile(
-    r"\b(?:(?:her|his|their|its)\s+(?:e-?mails?|contact)"
-    r"|(?:her|his|their|its|the)\s+(?:e-?mail\s+address(?:es)?|contact\s+(?:info|information"
-    r"|details|address(?:es)?)))"
-    r"(?:\s+(?:is|are)(?:\s+(?:listed|written|given|shown|found))?|\s+can\s+be\s+found)?"
-    r"\s+(?:on|in|at)\b",
+    r"\b(?:"
+    r"(?:her|his|their|its|the)\s+(?:e-?mail\s+address(?:es)?|contact\s+(?:info|information"
+    r"|details|address(?:es)?))" + _WHERE + "?"
+    r"|(?:her|his|their|its)\s+(?:e-?mail|contact)"
+    + _WHERE
+    + r"|(?<![\w-])(?:find|look\s+up|get|grab|copy|take)\s+(?:her|his|their|its)"
+    r"\s+(?:e-?mail|contact)"
+    r")\s+(?:on|in|at)\b",
     re.IGNORECASE,
 )
-_SCHEME_PREFIX_RE = re.compile(r"^https?://")
+_SCHEME_PREFIX_RE = re.compile(r"^https?://", re.IGNORECASE)
 #: the largest result whose sole address is looked for (``address_source``); a larger one
 #: vouches for nothing
 _MAX_SOURCE_TEXT = 1 << 18
+#: the longest source name compared (a link or a quoted name); a longer one is no source
+_MAX_SOURCE_NAME = 2048
+#: an address written so that harvesters miss it and people (and agents) read it:
+#: ``dora [at] gmail [dot] com``, ``dora(at)gmail.com``, ``dora at gmail dot com``,
+#: ``dora @ gmail.com``, ``dora@gmail[.]com`` (in :func:`strict` text: lower case). Groups:
+#: the local part, then the domain with its dots written in any of those ways
+_OBF_AT = r"(?:\s*[\[({<]\s*(?:at|@)\s*[\])}>]\s*|\s+at\s+|\s+@\s*|\s*@\s+|@)"
+_OBF_DOT = r"(?:\s*[\[({<]\s*(?:dot|\.)\s*[\])}>]\s*|\s+dot\s+|\.)"
+_OBFUSCATED_RE = re.compile(
+    r"(?<![\w.+-])([\w][\w.+-]{0,63})"
+    + _OBF_AT
+    + r"([\w-]{1,63}(?:"
+    + _OBF_DOT
+    + r"[\w-]{1,63}){1,8})(?![\w-]|/|\.[\w-]|@)"
+)
+_OBF_DOT_SPLIT = re.compile(_OBF_DOT)
+_PLAIN_ADDRESS_RE = re.compile(r"[\w.+-]+@[\w.-]+")
 
 
-def source_form(text: str) -> str:
-    """A source's name as compared between the user's text and a read's arguments:
-    :func:`strict`, without an ``http://`` or ``https://`` prefix or trailing slashes
-    (``https://www.dora-website.com/`` -> ``www.dora-website.com``). Nothing else is
-    folded: ``www.dora-website.com/?q=x`` is another page."""
-    return _SCHEME_PREFIX_RE.sub("", strict(text)).rstrip("/")
+def source_form(text: str) -> str | None:
+    """A source's name as compared between the user's text and a read's arguments: without
+    an ``http://`` or ``https://`` prefix or trailing slashes, and a link's host (after a
+    scheme or ``www.``) in lower case: ``HTTPS://WWW.Dora-Website.com/`` ->
+    ``www.dora-website.com``. Nothing else is folded: ``www.dora-website.com/?q=x`` is
+    another page, ``Team.txt`` another file than ``team.txt``, and so is a name with
+    invisible characters or one that is not its own NFKC form (``team.txt`` with a zero-width
+    space, in fullwidth letters): ``None`` (red-team S40). Only ASCII spaces at the ends are
+    trimmed."""
+    plain = text.strip(" \t\r\n")
+    if (
+        not plain
+        or len(plain) > _MAX_SOURCE_NAME
+        or strip_invisible(plain) != plain
+        or unicodedata.normalize("NFKC", plain) != plain
+    ):
+        return None
+    m = _SCHEME_PREFIX_RE.match(plain)
+    rest = plain[m.end() :] if m else plain
+    if m or rest[:4].lower() == "www.":
+        end = next((i for i, c in enumerate(rest) if c in "/?#"), len(rest))
+        rest = rest[:end].lower() + rest[end:]
+    return rest.rstrip("/") or None
 
 
 def address_sources(trusted_texts: Iterable[str]) -> frozenset[str]:
     """The sources the user says a person's e-mail address is written in, in
     :func:`source_form`: per sentence of a trusted text that says so (``_ADDRESS_AT_RE``:
     "You can find her e-mail on her website: www.dora-website.com", "his email address is
-    in 'contacts.txt'"), the first link or quoted name after those words. A source named in
-    another sentence, or before the words, is not one. Words, not meaning: "her e-mail is
-    not on www.x.com" names ``www.x.com`` too (``address_source`` tools only; what it grants
-    is listed there).
+    in 'contacts.txt'"), the first link or quoted name after those words, as the user spelled
+    it (case kept). A source named in another sentence, or before the words, is not one.
+    Words, not meaning: "her e-mail is not on www.x.com" names ``www.x.com`` too
+    (``address_source`` tools only; what it grants is listed there).
     """
     found: set[str] = set()
     for text in trusted_texts:
-        for sentence in _SENTENCE_RE.split(strict(text)):
+        plain = unicodedata.normalize("NFKC", strip_invisible(text))
+        for sentence in _SENTENCE_RE.split(plain):
             m = _ADDRESS_AT_RE.search(sentence)
             if m is None:
                 continue
@@ -271,6 +319,48 @@ def address_sources(trusted_texts: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def read_source(arguments: Any, sources: frozenset[str] | set[str]) -> str | None:
+    """The source a read's arguments name, or ``None``: every string in them (at any depth)
+    must be that one source's name (:func:`source_form`); numbers and flags may go with it
+    (``max_length``). A second string could say what is really read: a referer, a proxy, a
+    second URL or path in a list (red-team S41)."""
+    name: str | None = None
+    for leaf in _strings(arguments):
+        form = source_form(leaf)
+        if form is None or form not in sources or (name is not None and form != name):
+            return None
+        name = form
+    return name
+
+
+def source_names(arguments: Any) -> set[str]:
+    """The names (:func:`source_form`) of every string in a call's arguments short enough to
+    be one: a call that names a source writes to it, unless it is an ``address_source`` read
+    (an edit of ``team.txt`` that changes ``dora`` into ``fred9246``; red-team S42)."""
+    names: set[str] = set()
+    for leaf in _strings(arguments):
+        if len(leaf) <= _MAX_SOURCE_NAME + 16:
+            form = source_form(leaf)
+            if form:
+                names.add(form)
+    return names
+
+
+def address_core(key: str) -> str:
+    """An address key without the punctuation a renderer takes as markup around it:
+    ``*fred@x.com*``, ``_fred@x.com_``, ```fred@x.com```, ``'fred@x.com'``, ``|fred@x.com|``
+    key with that punctuation in the local part (RFC 5322 allows it) and the domain; posted
+    so and read back rendered (``<em>fred@x.com</em>``), they are ``fred@x.com`` (red-team
+    S44). A key that is no address is returned as is."""
+    local, at, domain = key.rpartition("@")
+    if not at:
+        return key
+    return f"{local.lstrip(_MARKUP_PUNCT)}@{domain.rstrip(_MARKUP_PUNCT)}"
+
+
+_MARKUP_PUNCT = "!#$%&'*+-/=?^_`{|}~."
+
+
 def source_addresses(text: str) -> tuple[set[str], set[str]] | None:
     """The e-mail addresses in one ``address_source`` result: ``(keys, spellings)``, or
     ``None`` when the text is over 256 KiB (it vouches for nothing).
@@ -278,16 +368,27 @@ def source_addresses(text: str) -> tuple[set[str], set[str]] | None:
     ``spellings``: each address as written (:func:`strict`, trailing dot dropped); ``keys``:
     the comparison key (:func:`cordon.taint._keys.email_key`) of every address in the text
     and in its decoded views (percent, entities, JSON escapes, base64, look-alike skeletons:
-    :func:`cordon.textnorm.decoded_views`, and as mail software reads it), so an address
-    written only encoded or in look-alike letters still counts as a second one.
+    :func:`cordon.textnorm.decoded_views`, each also in NFKC, and as mail software reads it),
+    so an address written only encoded or in look-alike letters still counts as a second
+    one; and of every address written to be read by people only (``dora [at] gmail [dot]
+    com``, ``dora at gmail.com``, ``dora @ gmail.com``: ``_OBFUSCATED_RE``), so that an
+    injected plain address beside the real one written so is not the only one (red-team
+    S38). Prose can look like one (``I work at acme.com``): that source then vouches for
+    nothing, as with any second address.
     """
     if len(text) > _MAX_SOURCE_TEXT:
         return None
     spellings = {m.group().rstrip(".") for m in EMAIL_RE.finditer(strict(text))}
     keys: set[str] = set()
     for view in decoded_views(text):
-        for v in (view, canonical_emails(view)):
+        folded = strict(view)
+        for v in (view, canonical_emails(view), folded, canonical_emails(folded)):
             keys.update(email_key(norm(m.group())) for m in EMAIL_RE.finditer(v))
+        for m in _OBFUSCATED_RE.finditer(folded):
+            if _PLAIN_ADDRESS_RE.fullmatch(m.group()):
+                continue  # a plain address: counted above, as written
+            domain = ".".join(_OBF_DOT_SPLIT.split(m.group(2)))
+            keys.add(email_key(norm(f"{m.group(1)}@{domain}")))
     keys.update(email_key(norm(s)) for s in spellings)
     return keys, spellings
 
