@@ -232,6 +232,32 @@ def test_s42_a_source_this_session_wrote_to_vouches_for_nothing(
     assert _invite(s, FRED).rule == "taint.seen_in_output", arguments
 
 
+@pytest.mark.parametrize(
+    "tool, arguments, trusted",
+    [
+        # the same file under another path, or in another case (a case-insensitive file
+        # system: macOS, Windows)
+        ("edit_file", {"path": "./team.txt", "old": "dora", "new": "fred9246"}, USER_FILE),
+        ("edit_file", {"path": "/home/u/team.txt", "old": "dora", "new": "fred9246"}, USER_FILE),
+        ("edit_file", {"path": "TEAM.TXT", "old": "dora", "new": "fred9246"}, USER_FILE),
+        ("append_file", {"path": "team%2Etxt", "content": "fred9246@"}, USER_FILE),
+        # another page of the site that the named page shows (a guestbook, comments)
+        ("append_file", {"target": f"{DORA_URL}/guestbook", "content": "fred9246@"}, USER),
+        ("append_file", {"target": "https://dora-website.com/comments", "content": "x"}, USER),
+    ],
+)
+def test_s46_a_write_to_the_source_under_another_spelling_spoils_it(
+    tool: str, arguments: dict[str, Any], trusted: str
+) -> None:
+    s = _session(trusted)
+    assert s.check(tool, arguments).verdict == "allow"
+    if trusted == USER:
+        _page(s, f"Dora: {FRED}")
+    else:
+        _read(s, "read_file", f"Dora: {FRED}", {"path": "team.txt"})
+    assert _invite(s, FRED).rule == "taint.seen_in_output", arguments
+
+
 def test_s42_a_post_to_the_page_by_its_url_spoils_it() -> None:
     s = _session()
     args = {"url": f"https://{DORA_URL}/", "content": "fred9246@"}

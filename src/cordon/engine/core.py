@@ -687,8 +687,9 @@ class Session:
         :func:`extract_destinations`, a link there; red-team S24), an address also without
         markup around it (:func:`provenance.address_core`, S44). With an ``address_source``
         tool in the policy, also every name the call gives (``_WROTE`` + its
-        :func:`provenance.source_form`), unless ``tool`` is an ``address_source`` read: a
-        call that names a source may write to it (S42)."""
+        :func:`provenance.source_form`) and every source the user's text names whose name
+        occurs in it in any spelling (:func:`provenance.sources_named_in`), unless ``tool`` is
+        an ``address_source`` read: a call that names a source may write to it (S42, S46)."""
         keys = {d.key for d in extract_destinations(dict(arguments))}
         keys |= _prov.sent_spelling_keys(dict(arguments))
         keys |= {_prov.address_core(k) for k in keys if "@" in k}
@@ -696,7 +697,19 @@ class Session:
             tool is not None and self.engine.tool_policy(tool).address_source
         ):
             keys |= {_WROTE + name for name in _prov.source_names(dict(arguments))}
+            # and the sources named so far, under any spelling of the name (S46)
+            named = _prov.sources_named_in(dict(arguments), self._address_sources())
+            keys |= {_WROTE + name for name in named}
         return keys
+
+    def _address_sources(self) -> frozenset[str]:
+        """The sources the user's text says an address is written in; cached."""
+        if self._sources_cache[0] != len(self.trusted_texts):
+            self._sources_cache = (
+                len(self.trusted_texts),
+                _prov.address_sources(self.trusted_texts),
+            )
+        return self._sources_cache[1]
 
     def approve(
         self,
@@ -1052,12 +1065,7 @@ class Session:
         which this session had sent out when it was read, and only if the session had not
         written to the source (a call naming it) before. A result over 256 KiB spoils the
         source (an ask, never a silent allow)."""
-        if self._sources_cache[0] != len(self.trusted_texts):
-            self._sources_cache = (
-                len(self.trusted_texts),
-                _prov.address_sources(self.trusted_texts),
-            )
-        sources = self._sources_cache[1]
+        sources = self._address_sources()
         if not sources:
             return
         source = _prov.read_source(dict(arguments), sources)

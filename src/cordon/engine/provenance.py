@@ -62,6 +62,8 @@ __all__ = [
     "source_addresses",
     "source_form",
     "source_names",
+    "source_stem",
+    "sources_named_in",
     "unvouched_names",
     "forwarded_links",
     "has_words",
@@ -246,6 +248,9 @@ _SCHEME_PREFIX_RE = re.compile(r"^https?://", re.IGNORECASE)
 _MAX_SOURCE_TEXT = 1 << 18
 #: the longest source name compared (a link or a quoted name); a longer one is no source
 _MAX_SOURCE_NAME = 2048
+#: the longest argument string noted as a name a call may have written to, for a source the
+#: user names later (:func:`source_names`; those named already are matched in any string)
+_MAX_WRITTEN_NAME = 512
 #: an address written so that harvesters miss it and people (and agents) read it:
 #: ``dora [at] gmail [dot] com``, ``dora(at)gmail.com``, ``dora at gmail dot com``,
 #: ``dora @ gmail.com``, ``dora@gmail[.]com`` (in :func:`strict` text: lower case). Groups:
@@ -339,11 +344,45 @@ def source_names(arguments: Any) -> set[str]:
     (an edit of ``team.txt`` that changes ``dora`` into ``fred9246``; red-team S42)."""
     names: set[str] = set()
     for leaf in _strings(arguments):
-        if len(leaf) <= _MAX_SOURCE_NAME + 16:
+        if len(leaf) <= _MAX_WRITTEN_NAME:
             form = source_form(leaf)
             if form:
                 names.add(form)
     return names
+
+
+def source_stem(source: str) -> str:
+    """What a call that writes to ``source`` would give, folded (:func:`strict`), without a
+    scheme, a leading ``www.`` or trailing slashes: ``www.dora-website.com`` ->
+    ``dora-website.com``, ``Team.txt`` -> ``team.txt`` (:func:`sources_named_in`)."""
+    stem = _SCHEME_PREFIX_RE.sub("", strict(source))
+    if stem.startswith("www."):
+        stem = stem[4:]
+    return stem.rstrip("/")
+
+
+def sources_named_in(arguments: Any, sources: Iterable[str]) -> set[str]:
+    """The ``sources`` whose :func:`source_stem` occurs in a string of ``arguments`` (object
+    keys too), folded and also percent-decoded: a write to ``./team.txt``,
+    ``/home/u/team.txt``, ``TEAM.TXT`` (a case-insensitive file system) or
+    ``dora-website.com/guestbook`` (a page the named one shows) may change what the named
+    source holds (red-team S46). Loose on purpose: a call that only mentions the source
+    spoils it too."""
+    stems = {s: source_stem(s) for s in sources}
+    stems = {s: stem for s, stem in stems.items() if stem}
+    if not stems:
+        return set()
+    named: set[str] = set()
+    for leaf in _strings(arguments, keys=True):
+        views = [strict(leaf)]
+        if "%" in leaf:
+            views.append(strict(decode_percent(leaf)))
+        for source, stem in stems.items():
+            if source not in named and any(stem in v for v in views):
+                named.add(source)
+        if len(named) == len(stems):
+            break
+    return named
 
 
 def address_core(key: str) -> str:
