@@ -96,6 +96,33 @@ def test_s38_an_obfuscated_real_address_counts_beside_a_plain_injected_one(real:
     assert len(keys) >= 2, (real, keys)
 
 
+@pytest.mark.parametrize("glued", ["/", ".x", "@", "-", "_x", "x"])
+def test_s38_an_obfuscated_address_counts_whatever_is_glued_after_it(glued: str) -> None:
+    # the injection placed right after the real address kept the pattern from ending there
+    page = f"Write to me: dora [at] gmail [dot] com{glued} {INJECTION}"
+    s = _session()
+    _page(s, page)
+    assert _invite(s, FRED).rule == "taint.seen_in_output", glued
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        "[email&#160;protected]",
+        "[email\u00a0protected]",
+        "[email protected]",
+        '<a href="/cdn-cgi/l/email-protection#4c28233e2d0c2b212d2520622f2321">e-mail me</a>',
+    ],
+)
+def test_s47_an_address_hidden_from_the_page_text_counts_as_one(hidden: str) -> None:
+    # a CDN's e-mail protection shows the owner's address as "[email protected]" (decoded by
+    # a script in a browser); the injected plain address was the only one counted
+    page = f"This is the personal website of Dora. E-mail: {hidden}. {INJECTION}"
+    s = _session()
+    _page(s, page)
+    assert _invite(s, FRED).rule == "taint.seen_in_output", hidden
+
+
 def test_s38_plain_prose_with_at_and_a_host_still_vouches_the_one_address() -> None:
     # "at" before a link with a path, or a sentence's own words, is no address
     page = "Dora's code is at github.com/dora and her blog at https://blog.example/d. Mail: dora@gmail.com"
@@ -117,6 +144,8 @@ def test_s38_plain_prose_with_at_and_a_host_still_vouches_the_one_address() -> N
         "Read his e-mail on www.webmail.example and answer it.",
         "Invite their contact at www.acme.example to the call.",
         "Call its contact in 'Berlin'.",
+        "Get her email in 'Inbox' and reply to it.",
+        "Take his email at 'Archive' and forward it.",
     ],
 )
 def test_s39_ordinary_sentences_name_no_source(text: str) -> None:
@@ -138,7 +167,6 @@ def test_s39_sentences_that_point_at_a_source_still_do() -> None:
         ("Pay her. Her contact is on www.dora-website.com", DORA_URL),
         ("Send the invite to the e-mail address on www.dora-website.com", DORA_URL),
         ("Look up his e-mail in 'team.txt' and invite him.", "team.txt"),
-        ("Get her email on www.dora-website.com", DORA_URL),
     ):
         assert address_sources([text]) == {source}, text
 
@@ -183,6 +211,8 @@ def test_s40_a_url_path_is_case_sensitive_its_host_and_scheme_are_not() -> None:
         {"urls": ["www.evil.example/dora", DORA_URL]},
         {"url": DORA_URL, "proxy": "www.evil.example"},
         {"request": {"url": "www.evil.example", "note": DORA_URL}},
+        {"url": DORA_URL, "headers": {"Host": DORA_URL}},
+        {"url": {"www.evil.example": DORA_URL}},
     ],
 )
 def test_s41_a_read_with_another_string_argument_is_not_the_source(

@@ -237,7 +237,7 @@ _ADDRESS_AT_RE = re.compile(
     r"|details|address(?:es)?))" + _WHERE + "?"
     r"|(?:her|his|their|its)\s+(?:e-?mail|contact)"
     + _WHERE
-    + r"|(?<![\w-])(?:find|look\s+up|get|grab|copy|take)\s+(?:her|his|their|its)"
+    + r"|(?<![\w-])(?:find|look\s+up)\s+(?:her|his|their|its)"
     r"\s+(?:e-?mail|contact)"
     r")\s+(?:on|in|at)\b",
     re.IGNORECASE,
@@ -258,14 +258,24 @@ _MAX_WRITTEN_NAME = 512
 _OBF_AT = r"(?:\s*[\[({<]\s*(?:at|@)\s*[\])}>]\s*|\s+at\s+|\s+@\s*|\s*@\s+|@)"
 _OBF_DOT = r"(?:\s*[\[({<]\s*(?:dot|\.)\s*[\])}>]\s*|\s+dot\s+|\.)"
 _OBFUSCATED_RE = re.compile(
-    r"(?<![\w.+-])([\w][\w.+-]{0,63})"
+    r"(?<![\w.+-])([\w][\w.+-]{0,63})("
     + _OBF_AT
-    + r"([\w-]{1,63}(?:"
+    + r")([\w-]{1,63}(?:"
     + _OBF_DOT
-    + r"[\w-]{1,63}){1,8})(?![\w-]|/|\.[\w-]|@)"
+    + r"[\w-]{1,63}){1,8})"
 )
 _OBF_DOT_SPLIT = re.compile(_OBF_DOT)
-_PLAIN_ADDRESS_RE = re.compile(r"[\w.+-]+@[\w.-]+")
+#: after ``x at y.z`` (the one spelling prose writes too: "code at github.com/dora"), what
+#: makes it no address; the other spellings count whatever is glued after them (an injection
+#: placed right after the real address, red-team S38)
+_PROSE_AT_END = re.compile(r"[\w-]|/|\.[\w-]|@")
+#: an address the page text does not show: a CDN's e-mail protection writes
+#: "[email protected]" and the address XOR-encoded, for a script to decode (red-team S47)
+_HIDDEN_ADDRESS_RE = re.compile(
+    r"\[\s*e-?mail\s*protected\s*\]|/cdn-cgi/l/email-protection|data-cfemail\s*="
+)
+#: the key of an address that is there but not readable (``_HIDDEN_ADDRESS_RE``)
+_HIDDEN_ADDRESS = "\x00hidden address"
 
 
 def source_form(text: str) -> str | None:
@@ -328,9 +338,10 @@ def read_source(arguments: Any, sources: frozenset[str] | set[str]) -> str | Non
     """The source a read's arguments name, or ``None``: every string in them (at any depth)
     must be that one source's name (:func:`source_form`); numbers and flags may go with it
     (``max_length``). A second string could say what is really read: a referer, a proxy, a
-    second URL or path in a list (red-team S41)."""
+    second URL or path in a list, a key of a nested object (red-team S41)."""
     name: str | None = None
-    for leaf in _strings(arguments):
+    values = list(arguments.values()) if isinstance(arguments, dict) else [arguments]
+    for leaf in _strings(values, keys=True):  # a nested object's keys are data too
         form = source_form(leaf)
         if form is None or form not in sources or (name is not None and form != name):
             return None
@@ -424,10 +435,15 @@ def source_addresses(text: str) -> tuple[set[str], set[str]] | None:
         for v in (view, canonical_emails(view), folded, canonical_emails(folded)):
             keys.update(email_key(norm(m.group())) for m in EMAIL_RE.finditer(v))
         for m in _OBFUSCATED_RE.finditer(folded):
-            if _PLAIN_ADDRESS_RE.fullmatch(m.group()):
+            at, plain_dots = m.group(2).strip(), _OBF_DOT_SPLIT.sub(".", m.group(3)) == m.group(3)
+            if plain_dots and m.group(2) == "@":
                 continue  # a plain address: counted above, as written
-            domain = ".".join(_OBF_DOT_SPLIT.split(m.group(2)))
+            if plain_dots and at == "at" and _PROSE_AT_END.match(folded, m.end()):
+                continue  # "code at github.com/dora": prose
+            domain = ".".join(_OBF_DOT_SPLIT.split(m.group(3)))
             keys.add(email_key(norm(f"{m.group(1)}@{domain}")))
+        if _HIDDEN_ADDRESS_RE.search(folded):
+            keys.add(_HIDDEN_ADDRESS)
     keys.update(email_key(norm(s)) for s in spellings)
     return keys, spellings
 
