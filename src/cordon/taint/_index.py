@@ -310,6 +310,8 @@ class TaintIndex:
         self._truncated = False
         self._cache: dict[str, set[str]] = {}
         self._pending: deque[str | Callable[[], str]] = deque()
+        #: each queued item's size (characters, 0 when unknown), in the same order
+        self._pending_sizes: deque[int] = deque()
         self._pending_bytes = 0
         self._marker: str | None = None
         #: why indexing a deferred text failed (the index is then truncated), else None
@@ -374,6 +376,7 @@ class TaintIndex:
             return
         if self._pending:  # behind the queued texts: generations keep their order
             self._pending.append(text)
+            self._pending_sizes.append(len(text))
             self._pending_bytes += len(text)
             return
         self._index_now(text)
@@ -393,36 +396,62 @@ class TaintIndex:
             size = len(text)
         self.open_pending()
         self._pending.append(text)
+        self._pending_sizes.append(size or 0)
         self._pending_bytes += size or 0
 
-    def settle(self) -> None:
+    def settle(self, through: str | None = None, nth: int = 1) -> None:
         """Index every queued text, in order. Never raises: a failure drops the rest of the
-        queue, marks the index truncated (misses become ``"unknown"``) and sets ``failure``."""
+        queue, marks the index truncated (misses become ``"unknown"``) and sets ``failure``.
+
+        With ``through`` (a queued string object, by identity), index only the queued items
+        up to and including its ``nth`` occurrence, oldest first (a prefix of the queue, as
+        eager indexing would have stored them); the rest stays queued and the shared store's
+        pending marker stays open. ``through`` not queued: nothing is indexed.
+        """
         if not self._pending and self._marker is None:
             return
-        if self._pending and self.before_settle is not None:
+        if through is not None:
+            seen = 0
+            for item in self._pending:
+                seen += item is through
+                if seen == nth:
+                    break
+            else:
+                return
+        elif self._pending and self.before_settle is not None:
             self.before_settle()
         ok = False
         try:
             while self._pending:
                 item = self._pending.popleft()
+                self._pending_bytes -= self._pending_sizes.popleft()
                 text = item if isinstance(item, str) else item()
                 self._index_now(text)
+                if through is not None and item is through:
+                    nth -= 1
+                    if not nth:
+                        break
             ok = True
         except Exception as exc:  # noqa: BLE001 - fail closed, never lose the fact
             self._truncated = True
             self.failure = f"indexing output failed: {type(exc).__name__}"
             self._pending.clear()
         finally:
-            self._pending_bytes = 0
-            _LOCAL_PENDING.discard(self)
-            marker, self._marker = self._marker, None
-            if marker is not None and self.shared is not None:
-                try:
-                    self.shared.mark_done(marker, ok=ok)
-                except OSError:
-                    self._truncated = True
-                    self.failure = self.failure or "the shared taint store is unwritable"
+            if not self._pending:
+                self._pending_sizes.clear()
+                self._pending_bytes = 0
+            if not (self._pending and ok):  # (a prefix: the rest stays queued, marker open)
+                self._close_marker(ok)
+
+    def _close_marker(self, ok: bool) -> None:
+        _LOCAL_PENDING.discard(self)
+        marker, self._marker = self._marker, None
+        if marker is not None and self.shared is not None:
+            try:
+                self.shared.mark_done(marker, ok=ok)
+            except OSError:
+                self._truncated = True
+                self.failure = self.failure or "the shared taint store is unwritable"
 
     def _settle_local_siblings(self) -> None:
         _settle_local_siblings_of(self)
