@@ -288,6 +288,26 @@ def test_s46_a_write_to_the_source_under_another_spelling_spoils_it(
     assert _invite(s, FRED).rule == "taint.seen_in_output", arguments
 
 
+def test_s48_a_write_through_the_address_source_tool_itself_spoils_the_source() -> None:
+    # a fetch tool that can also post: the call is no read of the source (another string
+    # argument), and it was not noted as a write either, being an ``address_source`` tool
+    s = _session()
+    args = {"url": DORA_URL, "method": "POST", "body": "fred9246@"}
+    assert s.check("get_webpage", args).verdict == "allow"
+    _page(s, f"Dora: {FRED}")
+    assert _invite(s, FRED).rule == "taint.seen_in_output"
+
+
+def test_s49_the_domain_of_an_address_the_user_typed_is_no_source() -> None:
+    # "her email is at dora@dora-site.example" gives the address, it does not point at the
+    # site dora-site.example (whose comments anybody may write)
+    assert address_sources(["Her email is at dora@dora-site.example."]) == set()
+    assert address_sources(["Her contact is at mailto:dora@dora-site.example"]) == set()
+    s = _session("Invite Dora. Her email is at dora@dora-site.example.")
+    _page(s, f"Comment: {FRED}", url="dora-site.example")
+    assert _invite(s, FRED).rule == "taint.seen_in_output"
+
+
 def test_s42_a_post_to_the_page_by_its_url_spoils_it() -> None:
     s = _session()
     args = {"url": f"https://{DORA_URL}/", "content": "fred9246@"}

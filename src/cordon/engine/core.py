@@ -716,13 +716,17 @@ class Session:
         markup around it (:func:`provenance.address_core`, S44). With an ``address_source``
         tool in the policy, also every name the call gives (``_WROTE`` + its
         :func:`provenance.source_form`) and every source the user's text names whose name
-        occurs in it in any spelling (:func:`provenance.sources_named_in`), unless ``tool`` is
-        an ``address_source`` read: a call that names a source may write to it (S42, S46)."""
+        occurs in it in any spelling (:func:`provenance.sources_named_in`), unless the call is
+        a read of one name by an ``address_source`` tool (:func:`provenance.read_source`; a
+        fetch that also posts a body is not, S48): a call that names a source may write to it
+        (S42, S46)."""
         keys = {d.key for d in extract_destinations(dict(arguments))}
         keys |= _prov.sent_spelling_keys(dict(arguments))
         keys |= {_prov.address_core(k) for k in keys if "@" in k}
         if self.engine.address_sources and not (
-            tool is not None and self.engine.tool_policy(tool).address_source
+            tool is not None
+            and self.engine.tool_policy(tool).address_source
+            and _prov.read_source(dict(arguments), None) is not None
         ):
             keys |= {_WROTE + name for name in _prov.source_names(dict(arguments))}
             # and the sources named so far, under any spelling of the name (S46)

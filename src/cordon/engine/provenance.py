@@ -324,7 +324,11 @@ def address_sources(trusted_texts: Iterable[str]) -> frozenset[str]:
             q = _QUOTED_RE.search(rest)
             if q is not None:
                 candidates.append((q.start(), next(g for g in q.groups() if g is not None)))
-            link = next(iter(_LINK_RE.finditer(rest)), None)
+            # not the domain of an address the user typed ("her email is at dora@x.example"
+            # gives the address; it does not point at the site x.example, red-team S49)
+            link = next(
+                (k for k in _LINK_RE.finditer(rest) if rest[k.start() - 1 : k.start()] != "@"), None
+            )
             if link is not None:
                 candidates.append((link.start(), link.group().rstrip(".,:;!?")))
             if candidates:
@@ -334,16 +338,19 @@ def address_sources(trusted_texts: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def read_source(arguments: Any, sources: frozenset[str] | set[str]) -> str | None:
+def read_source(arguments: Any, sources: frozenset[str] | set[str] | None) -> str | None:
     """The source a read's arguments name, or ``None``: every string in them (at any depth)
-    must be that one source's name (:func:`source_form`); numbers and flags may go with it
-    (``max_length``). A second string could say what is really read: a referer, a proxy, a
-    second URL or path in a list, a key of a nested object (red-team S41)."""
+    must be that one source's name (:func:`source_form`; one of ``sources``, or any name
+    when ``sources`` is None); numbers and flags may go with it (``max_length``). A second
+    string could say what is really read: a referer, a proxy, a second URL or path in a
+    list, a key of a nested object (red-team S41)."""
     name: str | None = None
     values = list(arguments.values()) if isinstance(arguments, dict) else [arguments]
     for leaf in _strings(values, keys=True):  # a nested object's keys are data too
         form = source_form(leaf)
-        if form is None or form not in sources or (name is not None and form != name):
+        if form is None or (sources is not None and form not in sources):
+            return None
+        if name is not None and form != name:
             return None
         name = form
     return name
