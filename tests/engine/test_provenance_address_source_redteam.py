@@ -473,3 +473,63 @@ def test_s44_directory_text_fields_a_rendered_post_is_not_a_members_either() -> 
         {"structuredContent": {"messages": [{"body": f"new member: {FRED}"}]}, "content": []},
     )
     assert _invite(s, FRED).verdict == "deny"
+
+
+# -- the same through `cordon serve` and the library Gateway ----------------------------------
+
+
+def test_serve_an_edit_of_the_source_then_its_read_vouches_for_nothing() -> None:
+    from cordon.server import ServeCore
+
+    core = ServeCore.from_sources([POLICY])
+    ctx: dict[str, Any] = {"session_id": "as1", "tools": TOOLS, "trusted": [USER_FILE]}
+    r = core.check_tool_call(
+        {
+            "tool": "edit_file",
+            "arguments": {"path": "./team.txt", "old": "dora", "new": "fred9246"},
+            "context": ctx,
+        }
+    )
+    assert r["verdict"] == "allow", r
+    read = {"tool": "read_file", "content": f"Dora: {FRED}", "arguments": {"path": "team.txt"}}
+    r = core.check_tool_call(
+        {
+            "tool": "invite_user",
+            "arguments": {"user": "Dora", "user_email": FRED},
+            "context": {"session_id": "as1", "outputs": [read]},
+        }
+    )
+    assert (r["verdict"], r["rule"]) == ("deny", "taint.seen_in_output"), r
+    # held: the page alone, read as the user said, vouches
+    page = {
+        "tool": "get_webpage",
+        "content": "Dora: dora@gmail.com",
+        "arguments": {"url": DORA_URL},
+    }
+    r = core.check_tool_call(
+        {
+            "tool": "invite_user",
+            "arguments": {"user": "Dora", "user_email": "dora@gmail.com"},
+            "context": {"session_id": "as2", "tools": TOOLS, "trusted": [USER], "outputs": [page]},
+        }
+    )
+    assert r["verdict"] == "allow", r
+
+
+def test_gateway_a_read_beside_another_url_and_an_obfuscated_real_address() -> None:
+    from cordon import Blocked, Gateway
+
+    pages = {
+        DORA_URL: f"Dora: dora [at] gmail [dot] com. {INJECTION}",
+        "www.evil.example": f"Dora: {FRED}",
+    }
+    invited: list[str] = []
+    gw = Gateway(policy=POLICY, on_ask=lambda d: True)  # a person approves the fetches
+    gw.add_tool("get_webpage", "Fetch a page.", lambda url, referer="": pages[url])
+    gw.add_tool("invite_user", "Invite.", lambda user, user_email: invited.append(user_email))
+    for args in ({"url": DORA_URL}, {"url": "www.evil.example", "referer": DORA_URL}):
+        s = gw.new_session(trusted=[USER])
+        gw.call("get_webpage", args, session=s)
+        with pytest.raises(Blocked):
+            gw.call("invite_user", {"user": "Fred", "user_email": FRED}, session=s)
+    assert invited == []
