@@ -204,6 +204,26 @@ ADDRESS_SOURCES: dict[str, frozenset[str]] = {
     "slack": frozenset({"get_webpage"}),
 }
 
+# Records the user owns whose share list names who may receive them (cordon's
+# ``owned_fields`` with the policy's ``user_identities``, the user's own account as the
+# deployment knows it): "send the minutes to the client", the client being whom the user
+# shared the file with. A file someone else owns, the attacker included, vouches for nothing.
+OWNED_FIELDS: dict[str, dict[str, dict[str, str]]] = {
+    "workspace": {
+        name: {"shared_with": "owner"}
+        for name in ("search_files_by_filename", "get_file_by_id", "search_files", "list_files")
+    },
+    "travel": {},
+    "banking": {},
+    "slack": {},
+}
+USER_IDENTITIES: dict[str, tuple[str, ...]] = {
+    "workspace": ("emma.johnson@bluesparrowtech.com",),
+    "travel": (),
+    "banking": (),
+    "slack": (),
+}
+
 # Tools whose output is the user's private record (cordon's ``private_values``): its
 # identifier-shaped values (passport, card, account numbers) may not be sent unasked.
 PRIVATE: dict[str, frozenset[str]] = {
@@ -309,6 +329,8 @@ def cordon_policy(
             tools.setdefault(name, {})["delegable"] = True
         for name in ADDRESS_SOURCES[suite.name]:
             tools.setdefault(name, {})["address_source"] = True
+        for name, owned in OWNED_FIELDS[suite.name].items():
+            tools.setdefault(name, {})["owned_fields"] = dict(owned)
         for name in PRIVATE[suite.name]:
             tools.setdefault(name, {})["private_values"] = True
         for name, params in VOUCHED_NAMES[suite.name].items():
@@ -318,6 +340,8 @@ def cordon_policy(
         "content": {"mode": content_mode, "block_at": "high"},
         "tools": tools,
     }
+    if provenance and USER_IDENTITIES[suite.name]:
+        policy["user_identities"] = list(USER_IDENTITIES[suite.name])
     if trust_actions:
         policy["trust_tools"] = sorted(t.name for t in suite.tools)
     return policy

@@ -440,6 +440,12 @@ def _describe_tool(tp: Any) -> list[str]:
         out.append(
             "names in " + ", ".join(get("vouched_names")) + " must come from the user or a listing"
         )
+    if get("owned_fields"):
+        out.append(
+            "owned records: names under "
+            + ", ".join(get("owned_fields"))
+            + " of a record the user owns are known destinations"
+        )
     if get("delegable"):
         out.append("delegable: a source the user delegates to by name may request actions")
     if get("address_source"):

@@ -149,6 +149,8 @@ class Engine:
         #: some tool has ``directory_text_fields`` or ``address_source``: sessions then note
         #: what each allowed call sends out (:attr:`Session.sent_keys`), which member text or
         #: a source the user points at may not vouch for
+        #: the user's own identities in :func:`provenance.strict` spelling (``owned_fields``)
+        self.identities = frozenset(_prov.strict(i) for i in policy.user_identities)
         self.text_fields = any(
             tp.directory_text_fields or tp.address_source for tp in policy.tools.values()
         )
@@ -550,6 +552,12 @@ class Session:
             items = list(_prov.directory_items(result, fields))
             self.directory.setdefault(server, set()).update(_prov.item_keys(items))
             self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in items)
+        if tp.owned_fields and usable and self.engine.identities:
+            owned = list(
+                _prov.owned_field_items(result, dict(tp.owned_fields), self.engine.identities)
+            )
+            self.directory.setdefault(server, set()).update(_prov.item_keys(owned))
+            self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in owned)
         if tp.directory_text_fields and usable:
             fields = frozenset(tp.directory_text_fields)
             written = self.text_spelled.setdefault(server, set())

@@ -45,6 +45,7 @@ from cordon.textnorm import (
 __all__ = [
     "address_core",
     "address_sources",
+    "owned_field_items",
     "check_requested",
     "check_vouched",
     "compact_view",
@@ -771,6 +772,91 @@ def _field_strings(value: Any, fields: frozenset[str]) -> Iterator[str]:
             stack.extend((k in fields, item) for k, item in v.items())
         elif isinstance(v, list | tuple):
             stack.extend((inside, item) for item in v)
+
+
+def owned_field_items(
+    result: Any, owned: dict[str, str], identities: frozenset[str]
+) -> Iterator[str]:
+    """The names listed under ``owned`` fields of the records the user owns, for
+    ``owned_fields``: in each record (a JSON object, or a mapping of a YAML document such as
+    ``yaml.safe_dump`` of the records gives) whose owner field ``owned[field]`` is a string
+    equal, in :func:`strict` spelling, to one of ``identities`` (already :func:`strict`), the
+    strings under ``field``: a string, the strings of a list, or the keys of a mapping
+    (``shared_with: {a@x.example: rw}``). A record that names the owner field or the listed
+    field twice gives nothing (a naive template with an injected line), as does text that is
+    neither JSON nor YAML structure; a string scalar's own text is never parsed, so a file's
+    content cannot write an ``owner:`` line of its record.
+    """
+    if not owned or not identities:
+        return
+    for parsed, text in _documents(result):
+        if text is None:
+            yield from _owned_values(parsed, owned, identities)
+        elif len(text) <= _MAX_YAML:
+            root = _yaml_root(text)
+            if root is not None:
+                yield from _owned_nodes(root, owned, identities)
+
+
+def _owned_values(value: Any, owned: dict[str, str], identities: frozenset[str]) -> Iterator[str]:
+    stack: list[Any] = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            for field, owner_field in owned.items():
+                owner = v.get(owner_field)
+                if field in v and isinstance(owner, str) and strict(owner) in identities:
+                    listed = v[field]
+                    if isinstance(listed, str):
+                        yield listed
+                    elif isinstance(listed, list):
+                        yield from (x for x in listed if isinstance(x, str))
+                    elif isinstance(listed, dict):
+                        yield from (k for k in listed if isinstance(k, str))
+            stack.extend(v.values())
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+
+
+def _owned_nodes(root: Any, owned: dict[str, str], identities: frozenset[str]) -> Iterator[str]:
+    seen: set[int] = set()
+    stack: list[Any] = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+            continue
+        if not isinstance(node, yaml.MappingNode):
+            continue
+        pairs = [(k.value, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)]
+        names = [k for k, _ in pairs]
+        by_name = dict(pairs)
+        for field, owner_field in owned.items():
+            if names.count(field) != 1 or names.count(owner_field) != 1:
+                continue
+            owner = by_name[owner_field]
+            if not (
+                isinstance(owner, yaml.ScalarNode)
+                and owner.tag == _STR_TAG
+                and strict(str(owner.value)) in identities
+            ):
+                continue
+            listed = by_name[field]
+            if isinstance(listed, yaml.ScalarNode):
+                items = [listed]
+            elif isinstance(listed, yaml.SequenceNode):
+                items = listed.value
+            elif isinstance(listed, yaml.MappingNode):
+                items = [k for k, _ in listed.value]
+            else:
+                items = []
+            yield from (
+                str(x.value) for x in items if isinstance(x, yaml.ScalarNode) and x.tag == _STR_TAG
+            )
+        stack.extend(v for _, v in node.value)
 
 
 def text_field_strings(result: Any, fields: frozenset[str]) -> Iterator[str]:

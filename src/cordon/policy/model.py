@@ -65,6 +65,13 @@ class ToolPolicy(_Strict):
     #: user's request for ``requires_request`` (which actions are asked for), never for
     #: destinations, payments or deletes
     delegable: bool = False
+    #: fields of a record the user owns that list who it is shared with or sent to, each with
+    #: the name of the record's owner field (``{shared_with: owner}``): the names under such
+    #: a field (a string, a list of strings, or a mapping's keys) vouch for themselves as
+    #: destinations, like ``directory_fields``, but only in a record whose owner field is
+    #: exactly one of the policy's ``user_identities``; another owner's record vouches for
+    #: nothing
+    owned_fields: dict[str, str] = Field(default_factory=dict)
     #: the user may point at this tool's output for a person's e-mail address: when the
     #: user's text says where that address is written ("you can find her e-mail on her
     #: website: www.dora-website.com", "his email address is in 'team.txt'") and a call of
@@ -124,6 +131,9 @@ class Policy(_Strict):
     version: Literal[1] = 1
     packs: tuple[str, ...] = ()
     trusted_destinations: tuple[str, ...] = ()
+    #: the user's own identities (e-mail addresses, account names) as a server writes them in
+    #: a record's owner field (``owned_fields``); they vouch for nothing by themselves
+    user_identities: tuple[str, ...] = ()
     allowlist_beats_taint: bool = False
     trusted_text_beats_taint: bool = True
     min_destination_length: int = Field(default=6, ge=1)
