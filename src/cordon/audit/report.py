@@ -485,6 +485,9 @@ def _global_controls(policy: Any) -> list[str]:
     out = ["tool pinning (always on): unknown, added and changed tools are hidden and denied"]
     trusted = _pget(policy, "trusted_destinations") or ()
     out.append("global trusted destinations: " + (", ".join(trusted) if trusted else "none"))
+    identities = _pget(policy, "user_identities") or ()
+    if identities:
+        out.append("the user's identities (owners for owned_fields): " + ", ".join(identities))
     egress = _pget(policy, "egress")
     if egress is not None:
         mode = _pget(egress, "mode", "open")
