@@ -83,6 +83,8 @@ def _invite(s: Any, address: Any, server: str = "default") -> Any:
         "dora@gmail dot com",
         "dora[@]gmail.com",
         "dora at gmail.com",
+        "dora(a)gmail.com",
+        "dora [at] gmail . com",
     ],
 )
 def test_s38_an_obfuscated_real_address_counts_beside_a_plain_injected_one(real: str) -> None:

@@ -256,8 +256,8 @@ _MAX_WRITTEN_NAME = 512
 #: ``dora [at] gmail [dot] com``, ``dora(at)gmail.com``, ``dora at gmail dot com``,
 #: ``dora @ gmail.com``, ``dora@gmail[.]com`` (in :func:`strict` text: lower case). Groups:
 #: the local part, then the domain with its dots written in any of those ways
-_OBF_AT = r"(?:\s*[\[({<]\s*(?:at|@)\s*[\])}>]\s*|\s+at\s+|\s+@\s*|\s*@\s+|@)"
-_OBF_DOT = r"(?:\s*[\[({<]\s*(?:dot|\.)\s*[\])}>]\s*|\s+dot\s+|\.)"
+_OBF_AT = r"(?:\s*[\[({<]\s*(?:at|@|a)\s*[\])}>]\s*|\s+at\s+|\s+@\s*|\s*@\s+|@)"
+_OBF_DOT = r"(?:\s*[\[({<]\s*(?:dot|\.)\s*[\])}>]\s*|\s+dot\s+|\s+\.\s+|\.)"
 _OBFUSCATED_RE = re.compile(
     r"(?<![\w.+-])([\w][\w.+-]{0,63})("
     + _OBF_AT
