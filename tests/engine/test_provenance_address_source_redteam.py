@@ -305,6 +305,7 @@ def test_s49_the_domain_of_an_address_the_user_typed_is_no_source() -> None:
     # site dora-site.example (whose comments anybody may write)
     assert address_sources(["Her email is at dora@dora-site.example."]) == set()
     assert address_sources(["Her contact is at mailto:dora@dora-site.example"]) == set()
+    assert address_sources(["Her email is at dora.smith@dora-site.example"]) == set()
     s = _session("Invite Dora. Her email is at dora@dora-site.example.")
     _page(s, f"Comment: {FRED}", url="dora-site.example")
     assert _invite(s, FRED).rule == "taint.seen_in_output"

@@ -325,10 +325,15 @@ def address_sources(trusted_texts: Iterable[str]) -> frozenset[str]:
             q = _QUOTED_RE.search(rest)
             if q is not None:
                 candidates.append((q.start(), next(g for g in q.groups() if g is not None)))
-            # not the domain of an address the user typed ("her email is at dora@x.example"
+            # not a part of an address the user typed ("her email is at dora@x.example"
             # gives the address; it does not point at the site x.example, red-team S49)
             link = next(
-                (k for k in _LINK_RE.finditer(rest) if rest[k.start() - 1 : k.start()] != "@"), None
+                (
+                    k
+                    for k in _LINK_RE.finditer(rest)
+                    if "@" not in rest[k.start() - 1 : k.start()] + rest[k.end() : k.end() + 1]
+                ),
+                None,
             )
             if link is not None:
                 candidates.append((link.start(), link.group().rstrip(".,:;!?")))
