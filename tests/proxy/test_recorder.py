@@ -234,6 +234,31 @@ def test_the_worker_keys_the_tail_of_an_ascii_texts_tokens(rec: Recorder) -> Non
     assert rec.submit(_big(TAILS[2])).split == -1  # type: ignore[union-attr]  # non-ASCII
 
 
+def test_a_worker_forked_before_the_compile_gets_the_databases_from_the_relay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An early fork (``start_early``) has no databases: the relay sends its compiled ones
+    through the job pipe before the worker's first scan, and the hits are this process's."""
+    from cordon.content import _accel
+
+    warm(wait=True)
+    compiled = dict(_accel._dbs)
+    assert compiled or not _accel.available()
+    monkeypatch.setattr(_accel, "_dbs", {})  # as at start-up: nothing compiled yet
+    r = Recorder()
+    try:
+        assert r.start() and not r.dbs_sent
+        monkeypatch.setattr(_accel, "_dbs", compiled)  # compiled since
+        text = _big(TAILS[1])
+        job = r.submit(text)
+        assert job is not None and r.dbs_sent  # sent ahead of the text
+        assert job.hits() == _hits_here(text)
+    finally:
+        r.close()
+        _PREFETCH.clear()
+        _SPLIT.clear()
+
+
 def test_an_answer_is_data_checked_field_by_field() -> None:
     import json
     import pickle

@@ -36,7 +36,7 @@ except ImportError:  # pragma: no cover
 if os.environ.get("CORDON_HYPERSCAN", "1") == "0":  # explicit opt-out: the Python pass only
     _hs = None
 
-__all__ = ["available", "compiling", "find", "wait_compiled", "warm"]
+__all__ = ["available", "compiling", "export", "find", "install", "wait_compiled", "warm"]
 
 #: an anchor whose width is unbounded (``\s+``) is confirmed within this many bytes: a longer
 #: anchor match cannot sit inside any rule match (rule patterns are bounded by their window)
@@ -47,7 +47,7 @@ _AFTER = 64
 
 
 class _Db:
-    def __init__(self, anchors: Sequence[str]) -> None:
+    def __init__(self, anchors: Sequence[str], serialized: bytes | None = None) -> None:
         assert _hs is not None
         self.anchors = tuple(anchors)
         self.compiled = tuple(re.compile(a.encode("ascii")) for a in self.anchors)
@@ -58,6 +58,10 @@ class _Db:
         self.unbounded = frozenset(
             i for i, a in enumerate(self.anchors) if _unbounded_beyond_whitespace(a)
         )
+        if serialized is not None:  # compiled by the process this one was forked from
+            self.db = _hs.loadb(serialized, _hs.HS_MODE_BLOCK)
+            self.local = threading.local()
+            return
         db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
         db.compile(
             expressions=[_widen(a).encode("ascii") for a in self.anchors],
@@ -163,6 +167,31 @@ def warm(anchors: Sequence[str], *, wait: bool = False) -> None:
             th.start()
     if wait:
         th.join()
+
+
+def export() -> list[tuple[tuple[str, ...], bytes]]:
+    """The databases compiled so far, serialized: ``(anchors, bytes)`` for :func:`install` in
+    a process forked before they were compiled (the relay's recording worker, through its
+    pipe; never a file). Empty without Hyperscan."""
+    if _hs is None:
+        return []
+    with _lock:
+        dbs = [(key, db) for key, db in _dbs.items() if db is not None]
+    return [(key, _hs.dumpb(db.db)) for key, db in dbs]
+
+
+def install(anchors: Sequence[str], serialized: bytes) -> bool:
+    """Use ``serialized`` (from :func:`export`) as the database for ``anchors`` instead of
+    compiling it here; False (nothing installed) without Hyperscan or when it does not load."""
+    if _hs is None:
+        return False
+    try:
+        db = _Db(anchors, serialized)
+    except Exception:  # noqa: BLE001 - not loadable: this process compiles its own on demand
+        return False
+    with _lock:
+        _dbs[tuple(anchors)] = db
+    return True
 
 
 def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | None:

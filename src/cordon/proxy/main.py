@@ -15,6 +15,7 @@ from cordon.engine.core import Engine
 from cordon.engine.pins import PinFile
 from cordon.engine.secrets import load_policy_secrets
 from cordon.policy import load_policy, policy_hash
+from cordon.proxy.recorder import Recorder
 from cordon.proxy.relay import Relay, run_relay
 
 
@@ -81,7 +82,6 @@ def run_proxy(
         store = SharedTaintStore.for_client()
     secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
     engine = Engine(policy, secrets=secrets, shared_taint=store)
-    warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
     pins = None
     if pin_file is not None:
         pins = PinFile(pin_file)
@@ -93,25 +93,37 @@ def run_proxy(
             if baseline is not None:
                 engine.set_baseline(name, baseline)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
-    session = engine.new_session()
-    audit = AuditLog(audit_path)
-    audit.start(
-        version=__version__, policy_hash=policy_hash(policy), server=name, session=session.id
-    )
-    relay = Relay(
-        engine=engine,
-        session=session,
-        command=command,
-        server=name,
-        audit=audit,
-        codes=CodeStore(approvals_store),
-        pin_file=pins,
-        repin=repin,
-        max_bytes=max_bytes,
-        max_depth=max_depth,
-        approval_timeout_s=approval_timeout,
-    )
+    recorder = None
+    if policy.content.mode == "monitor" and os.environ.get("CORDON_RECORDER", "1") != "0":
+        # fork the recording worker before any thread runs (the compile's, just below)
+        recorder = Recorder()
+        if not recorder.start_early():
+            recorder = None  # forked at the first large result instead
     try:
-        return run_relay(relay)
+        warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
+        session = engine.new_session()
+        audit = AuditLog(audit_path)
+        audit.start(
+            version=__version__, policy_hash=policy_hash(policy), server=name, session=session.id
+        )
+        relay = Relay(
+            engine=engine,
+            session=session,
+            command=command,
+            server=name,
+            audit=audit,
+            codes=CodeStore(approvals_store),
+            pin_file=pins,
+            repin=repin,
+            max_bytes=max_bytes,
+            max_depth=max_depth,
+            approval_timeout_s=approval_timeout,
+            recorder=recorder,
+        )
+        try:
+            return run_relay(relay)
+        finally:
+            audit.close()
     finally:
-        audit.close()
+        if recorder is not None:
+            recorder.close()  # (when the relay did not take it: run_relay closes its own)

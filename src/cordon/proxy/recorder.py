@@ -65,9 +65,14 @@ TOKEN_SHARE = 0.25
 #: long is killed (its jobs fail)
 STALL_S = 30.0
 _HDR = struct.Struct("!Q")
-#: a job's header: its text's length in bytes, and where the worker's share of its tokens
-#: starts (-1: none)
-_JOB = struct.Struct("!Qq")
+#: a job's header: its kind (:data:`_TEXT` or :data:`_DBS`), its payload's length in bytes,
+#: and (a text) where the worker's share of its tokens starts (-1: none)
+_JOB = struct.Struct("!BQq")
+_TEXT = 0
+#: the scanner's databases, compiled by the relay after an early fork (``_accel.export``); the
+#: worker scans nothing before it has this message (an empty one: it has them already, or
+#: there are none)
+_DBS = 1
 #: the largest reply the relay accepts from the worker (the hits of one text: at most 64 per
 #: rule): a larger length prefix is garbage, and fails the worker
 _MAX_REPLY = 1 << 30
@@ -208,6 +213,8 @@ class Recorder:
         self._ticks = -1
         self._in = bytearray()
         self._last_progress = 0.0
+        #: the worker has (or was sent) the scanner's databases
+        self.dbs_sent = False
 
     # -- the relay's side --------------------------------------------------------------
     @property
@@ -220,6 +227,15 @@ class Recorder:
         if self.pid is None and self.failed is None:
             self._start()
         return self.pid is not None
+
+    def start_early(self) -> bool:
+        """Fork the worker now, at start-up, if this process runs no other thread yet (in
+        particular before the scanner's compile thread: :func:`cordon.content.warm`); True
+        when it runs. The worker then holds a copy of a small heap, and gets the scanner's
+        databases from the relay once they are compiled, before its first scan."""
+        if threading.active_count() != 1:
+            return False  # never fork with a thread running (it may hold a lock)
+        return self.start()
 
     def prefetch(self, texts: list[str]) -> None:
         """Hand each text of at least :data:`MIN_CHARS` characters that is not with the worker
@@ -242,6 +258,7 @@ class Recorder:
             return None
         if self.pid is None and not self._start():
             return None
+        self.send_databases(wait=False)
         data = _ascii_view(text)
         if data is None:
             data = memoryview(text.encode("utf-8", "surrogatepass"))
@@ -256,9 +273,29 @@ class Recorder:
             taint_index.split_tokens(text, split, job)
         # written now, whole (``data`` may be a view of ``text``'s own buffer: ``text`` is
         # referenced here until the last byte is out)
-        for part in (memoryview(_JOB.pack(len(data), split)), data):
+        for part in (memoryview(_JOB.pack(_TEXT, len(data), split)), data):
             self._write(part)
         return job
+
+    def send_databases(
+        self, *, wait: bool, dbs: list[tuple[tuple[str, ...], bytes]] | None = None
+    ) -> None:
+        """Send the worker the scanner's databases once they are compiled (with ``wait``,
+        waiting for the compile first: at most its rest, ~0.5 s after start-up), unless it
+        has them. Until then the worker keys tokens but scans nothing."""
+        if self.dbs_sent or self.pid is None or self.failed is not None:
+            return
+        if _accel.compiling():
+            if not wait:
+                return
+            _accel.wait_compiled(_COMPILE_WAIT_S)  # past it: none (the Python pass, same hits)
+        if dbs is None:
+            dbs = [] if _accel.compiling() else _accel.export()
+        head = json.dumps([[list(key), len(blob)] for key, blob in dbs]).encode() + b"\n"
+        payload = head + b"".join(blob for _, blob in dbs)
+        self.dbs_sent = True
+        for part in (memoryview(_JOB.pack(_DBS, len(payload), -1)), memoryview(payload)):
+            self._write(part)
 
     def _write(self, view: memoryview) -> None:
         """Write all of ``view`` to the job pipe, reading answers meanwhile; a worker gone or
@@ -305,6 +342,8 @@ class Recorder:
         """Block until ``job``'s keys (or hits) are answered, or the worker fails. A stall
         counts from when the wait began at the earliest (the relay may have been busy
         indexing for longer than :data:`STALL_S` while the answers waited in the pipe)."""
+        if not keys:
+            self.send_databases(wait=True)  # the worker scans nothing before it has them
         start = time.monotonic()
         self.poll()  # the answers already there first
         while not (job.keys_done if keys else job.hits_done) and self.failed is None:
@@ -426,6 +465,11 @@ class Recorder:
         os.set_blocking(w1, False)
         os.set_blocking(r2, False)
         self.pid, self.job_fd, self.result_fd = pid, w1, r2
+        self.dbs_sent = False
+        if not _accel.available() or _accel.export():
+            # a late fork: the worker has this process's databases already (or there are
+            # none): an empty message lets it scan
+            self.send_databases(wait=False, dbs=[])
         return True
 
     def _shutdown(self, *, kill: bool) -> None:
@@ -488,7 +532,7 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             os.nice(nice)
     scanner._PREFETCH.clear()  # the relay's registry, copied by the fork: not ours
     scanner._RECENT.clear()
-    texts: queue.SimpleQueue[tuple[bytearray, int]] = queue.SimpleQueue()
+    texts: queue.SimpleQueue[tuple[int, bytearray, int]] = queue.SimpleQueue()
 
     def take_in() -> None:
         # drains the job pipe at once, so the relay's writes never wait for a scan; the
@@ -497,11 +541,11 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             head = _read_exact(rfd, _JOB.size)
             if head is None:
                 os._exit(0)
-            n, split = _JOB.unpack(head)
+            kind, n, split = _JOB.unpack(head)
             data = _read_exact(rfd, n)
             if data is None:
                 os._exit(0)
-            texts.put((data, split))
+            texts.put((kind, data, split))
 
     def answer(seq: int, kind: int, ok: bool, value: Any) -> None:
         # ensure_ascii: a lone surrogate in a key travels as an escape and comes back whole
@@ -515,8 +559,9 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
     cache: dict[str, set[str]] = {}
     scans: deque[tuple[int, str]] = deque()
     seq = 0
+    dbs_ready = False
     while True:
-        if scans and texts.empty():
+        if scans and dbs_ready and texts.empty():
             # the relay needs the token keys first (it indexes before it scans): scan only
             # when no text waits for its tokens
             s, text = scans.popleft()
@@ -527,7 +572,16 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
                 answer(s, 1, False, type(exc).__name__)
             scanner._RECENT.clear()
             continue
-        data, split = texts.get()
+        kind, data, split = texts.get()
+        if kind == _DBS:
+            dbs_ready = True
+            with contextlib.suppress(Exception):  # not loadable: compiled here on demand
+                head, _, blobs = bytes(data).partition(b"\n")
+                at = 0
+                for anchors, n in json.loads(head):
+                    _accel.install(anchors, blobs[at : at + n])
+                    at += n
+            continue
         s, seq = seq, seq + 1
         try:
             text = str(data, "utf-8", "surrogatepass")

@@ -122,6 +122,9 @@ class Relay:
         codes: the one-time approval code store, or None to never issue codes.
         pin_file: persisted pins (trust on first use), or None.
         repin: replace persisted pins with the first tools/list seen.
+        recorder: a recording worker forked at start-up (:meth:`Recorder.start_early`), used
+            in monitor mode unless ``CORDON_RECORDER=0``, else closed by :meth:`run`; without
+            one, the worker is forked at the first large result.
     """
 
     def __init__(
@@ -139,6 +142,7 @@ class Relay:
         max_depth: int = DEFAULT_MAX_DEPTH,
         approval_timeout_s: float | None = None,
         env: dict[str, str] | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         self.engine = engine
         self.session = session
@@ -187,6 +191,7 @@ class Relay:
         #: monitor mode: the forked worker that scans large deferred results while the relay
         #: indexes their taint (set up by :meth:`run`; ``CORDON_RECORDER=0`` turns it off)
         self.recorder: Recorder | None = None
+        self.early_recorder = recorder
 
     # -- output helpers ----------------------------------------------------------------
     def to_client(self, data: bytes) -> None:
@@ -281,8 +286,10 @@ class Relay:
             and self.engine.policy.content.mode == "monitor"
             and os.environ.get("CORDON_RECORDER", "1") != "0"
         ):
-            self.recorder = Recorder()
+            self.recorder = self.early_recorder or Recorder()
             self.session.prefetch = self.recorder.prefetch
+        elif self.early_recorder is not None:
+            self.early_recorder.close()
         self.client_eof = loop.create_future()
         self.upstream_eof = loop.create_future()
         self.upstream_exit = loop.create_future()
