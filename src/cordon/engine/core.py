@@ -146,13 +146,15 @@ class Engine:
         self.changed: dict[str, dict[str, list[str]]] = {}
         self.policy_secrets = tuple(s for s in secrets if s)
         self.shared_taint = shared_taint
-        #: some tool has ``directory_text_fields`` or ``address_source``: sessions then note
-        #: what each allowed call sends out (:attr:`Session.sent_keys`), which member text or
-        #: a source the user points at may not vouch for
-        #: the user's own identities in :func:`provenance.strict` spelling (``owned_fields``)
-        self.identities = frozenset(_prov.strict(i) for i in policy.user_identities)
+        #: the user's own identities exactly as the policy spells them (``owned_fields``; a
+        #: folded comparison let another account's name match, red-team S53)
+        self.identities = frozenset(policy.user_identities)
+        #: some tool has ``directory_text_fields``, ``address_source`` or ``owned_fields``:
+        #: sessions then note what each allowed call sends out (:attr:`Session.sent_keys`),
+        #: which member text, a source the user points at or a share list may not vouch for
         self.text_fields = any(
-            tp.directory_text_fields or tp.address_source for tp in policy.tools.values()
+            tp.directory_text_fields or tp.address_source or (tp.owned_fields and self.identities)
+            for tp in policy.tools.values()
         )
         #: some tool has ``address_source``: what a call names is noted as written to
         #: (red-team S42)
@@ -553,9 +555,15 @@ class Session:
             self.directory.setdefault(server, set()).update(_prov.item_keys(items))
             self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in items)
         if tp.owned_fields and usable and self.engine.identities:
-            owned = list(
-                _prov.owned_field_items(result, dict(tp.owned_fields), self.engine.identities)
-            )
+            # not what this session sent out itself: a share the agent made (asked and
+            # approved), read back, is not the user's own choice of recipient (red-team S54)
+            owned = [
+                item
+                for item in _prov.owned_field_items(
+                    result, dict(tp.owned_fields), self.engine.identities
+                )
+                if not _prov.item_keys([item]) & self.sent_keys
+            ]
             self.directory.setdefault(server, set()).update(_prov.item_keys(owned))
             self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in owned)
         if tp.directory_text_fields and usable:

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -785,71 +786,180 @@ def owned_field_items(
     """The names listed under ``owned`` fields of the records the user owns, for
     ``owned_fields``: in each record (a JSON object, or a mapping of a YAML document such as
     ``yaml.safe_dump`` of the records gives) whose owner field ``owned[field]`` is a string
-    equal, in :func:`strict` spelling, to one of ``identities`` (already :func:`strict`), the
-    strings under ``field``: a string, the strings of a list, or the keys of a mapping
-    (``shared_with: {a@x.example: rw}``). A record that names the owner field or the listed
-    field twice gives nothing (a naive template with an injected line), as does text that is
-    neither JSON nor YAML structure; a string scalar's own text is never parsed, so a file's
-    content cannot write an ``owner:`` line of its record.
+    equal to one of ``identities`` exactly as spelled (red-team S53: folded, another
+    account's name matched), the strings under ``field``: a string, the strings of a list,
+    or the keys of a mapping (``shared_with: {a@x.example: rw}``).
+
+    Fail closed, each from a red-team finding: one document only, ``structuredContent``
+    when it holds a record, else the result's one text block (S50: a second block is a
+    file's content, which may write a record); records only at the shallowest depth at which
+    an owner field occurs (S51: a record inside another, a mapping its owner wrote); a
+    record that names the owner field or the listed field twice gives nothing, in YAML and
+    in JSON (S52: a naive template with an injected line, orjson keeping the last); an
+    entry naming more than one destination gives nothing (S54). Text that is neither JSON
+    nor YAML structure gives nothing; a string scalar's own text is never parsed, so a
+    file's content inside its record cannot write an ``owner:`` line of its record.
     """
     if not owned or not identities:
         return
-    for parsed, text in _documents(result):
-        if text is None:
-            yield from _owned_values(parsed, owned, identities)
-        elif len(text) <= _MAX_YAML:
-            root = _yaml_root(text)
-            if root is not None:
-                yield from _owned_nodes(root, owned, identities)
+    doc = _owned_document(result, frozenset(owned.values()))
+    if doc is None:
+        return
+    parsed, text = doc
+    if text is None:
+        found = _owned_values(parsed, owned, identities)
+    elif len(text) <= _MAX_YAML:
+        root = _yaml_root(text)
+        found = _owned_nodes(root, owned, identities) if root is not None else iter(())
+    else:
+        return
+    yield from (item for item in found if _one_destination(item))
 
 
-def _owned_values(value: Any, owned: dict[str, str], identities: frozenset[str]) -> Iterator[str]:
-    stack: list[Any] = [value]
+class _JSONObject(dict):  # type: ignore[type-arg]
+    """A JSON object as :func:`json.loads` reads it, with the keys it named more than once
+    (``twice``; the dict keeps the last value, as orjson does)."""
+
+    twice: frozenset[str] = frozenset()
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> _JSONObject:
+    obj = _JSONObject(pairs)
+    if len(obj) != len(pairs):
+        names = [k for k, _ in pairs]
+        obj.twice = frozenset(k for k in obj if names.count(k) > 1)
+    return obj
+
+
+def _owned_document(result: Any, owners: frozenset[str]) -> tuple[Any, str | None] | None:
+    """The one document of a result that ``owned_fields`` reads (``(parsed, None)`` for JSON
+    structure, ``(None, text)`` for text to read as YAML), or ``None``: ``structuredContent``
+    when it holds a mapping with an owner field; else the one text block of the result, and
+    only when there is no ``structuredContent`` or it is the ``{"result": text}`` wrapper of
+    that very text (FastMCP's for a string). Several text blocks give nothing (red-team S50:
+    a server that returns a file's record in one block and its content in another)."""
+    if not isinstance(result, dict):
+        return None
+    structured = result.get("structuredContent")
+    if structured is not None and _has_owner(structured, owners):
+        return structured, None
+    blocks = result.get("content")
+    if not isinstance(blocks, list):
+        return None
+    texts = [b.get("text") for b in blocks if isinstance(b, dict) and b.get("type") == "text"]
+    if len(texts) != 1 or not isinstance(texts[0], str):
+        return None
+    text = texts[0]
+    if structured is not None and structured != {"result": text}:
+        return None
+    try:
+        parsed = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None, text
+    if not isinstance(parsed, dict | list):
+        return None, text
+    try:  # again, to see keys named twice (orjson keeps the last; S52)
+        return json.loads(text, object_pairs_hook=_json_object), None
+    except (ValueError, RecursionError):
+        return None
+
+
+def _has_owner(value: Any, owners: frozenset[str]) -> bool:
+    """Some mapping in ``value`` has one of the ``owners`` keys."""
+    stack = [value]
     while stack:
         v = stack.pop()
         if isinstance(v, dict):
-            for field, owner_field in owned.items():
-                owner = v.get(owner_field)
-                if field in v and isinstance(owner, str) and strict(owner) in identities:
-                    listed = v[field]
-                    if isinstance(listed, str):
-                        yield listed
-                    elif isinstance(listed, list):
-                        yield from (x for x in listed if isinstance(x, str))
-                    elif isinstance(listed, dict):
-                        yield from (k for k in listed if isinstance(k, str))
+            if not owners.isdisjoint(v):
+                return True
             stack.extend(v.values())
         elif isinstance(v, list | tuple):
             stack.extend(v)
+    return False
+
+
+def _one_destination(item: str) -> bool:
+    """An entry of a share list names one person: a one-token entry with more than one
+    address, link, phone or handle in it (``a@x,evil@y``, ``mailto:a@x?cc=evil@y``) names
+    none (red-team S54). A longer entry vouches only as a display name (:func:`item_keys`)."""
+    if len(item.split()) != 1:
+        return True
+    return sum(d.kind != "other" for d in extract_destinations(item)) <= 1
+
+
+def _owned_values(value: Any, owned: dict[str, str], identities: frozenset[str]) -> Iterator[str]:
+    owners = frozenset(owned.values())
+    records: list[tuple[int, dict[str, Any]]] = []
+    stack: list[tuple[int, Any]] = [(0, value)]
+    while stack:
+        depth, v = stack.pop()
+        if isinstance(v, dict):
+            if not owners.isdisjoint(v):
+                records.append((depth, v))
+            stack.extend((depth + 1, x) for x in v.values())
+        elif isinstance(v, list | tuple):
+            stack.extend((depth + 1, x) for x in v)
+    if not records:
+        return
+    top = min(depth for depth, _ in records)  # a record inside another is none (S51)
+    for depth, v in records:
+        if depth != top:
+            continue
+        twice = getattr(v, "twice", frozenset())
+        for field, owner_field in owned.items():
+            if field in twice or owner_field in twice or field not in v:
+                continue
+            owner = v.get(owner_field)
+            if not (isinstance(owner, str) and owner in identities):
+                continue
+            listed = v[field]
+            if isinstance(listed, str):
+                yield listed
+            elif isinstance(listed, list):
+                yield from (x for x in listed if isinstance(x, str))
+            elif isinstance(listed, dict):
+                yield from (k for k in listed if isinstance(k, str))
 
 
 def _owned_nodes(root: Any, owned: dict[str, str], identities: frozenset[str]) -> Iterator[str]:
+    owners = frozenset(owned.values())
+    records: list[tuple[int, dict[str, list[Any]]]] = []
     seen: set[int] = set()
-    stack: list[Any] = [root]
+    stack: list[tuple[int, Any]] = [(0, root)]
     while stack:
-        node = stack.pop()
+        depth, node = stack.pop()
         if id(node) in seen:
             continue
         seen.add(id(node))
         if isinstance(node, yaml.SequenceNode):
-            stack.extend(node.value)
+            stack.extend((depth + 1, x) for x in node.value)
             continue
         if not isinstance(node, yaml.MappingNode):
             continue
-        pairs = [(k.value, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)]
-        names = [k for k, _ in pairs]
-        by_name = dict(pairs)
+        by_name: dict[str, list[Any]] = {}
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode):
+                by_name.setdefault(str(k.value), []).append(v)
+        if not owners.isdisjoint(by_name):
+            records.append((depth, by_name))
+        stack.extend((depth + 1, v) for _, v in node.value)
+    if not records:
+        return
+    top = min(depth for depth, _ in records)  # a record inside another is none (S51)
+    for depth, by_name in records:
+        if depth != top:
+            continue
         for field, owner_field in owned.items():
-            if names.count(field) != 1 or names.count(owner_field) != 1:
+            if len(by_name.get(field, ())) != 1 or len(by_name.get(owner_field, ())) != 1:
                 continue
-            owner = by_name[owner_field]
+            owner = by_name[owner_field][0]
             if not (
                 isinstance(owner, yaml.ScalarNode)
                 and owner.tag == _STR_TAG
-                and strict(str(owner.value)) in identities
+                and str(owner.value) in identities
             ):
                 continue
-            listed = by_name[field]
+            listed = by_name[field][0]
             if isinstance(listed, yaml.ScalarNode):
                 items = [listed]
             elif isinstance(listed, yaml.SequenceNode):
@@ -861,7 +971,6 @@ def _owned_nodes(root: Any, owned: dict[str, str], identities: frozenset[str]) -
             yield from (
                 str(x.value) for x in items if isinstance(x, yaml.ScalarNode) and x.tag == _STR_TAG
             )
-        stack.extend(v for _, v in node.value)
 
 
 def text_field_strings(result: Any, fields: frozenset[str]) -> Iterator[str]:

@@ -70,7 +70,8 @@ class ToolPolicy(_Strict):
     #: a field (a string, a list of strings, or a mapping's keys) vouch for themselves as
     #: destinations, like ``directory_fields``, but only in a record whose owner field is
     #: exactly one of the policy's ``user_identities``; another owner's record vouches for
-    #: nothing
+    #: nothing. The owner field must be one only the platform writes: an e-mail's ``sender``
+    #: (its From, which anyone can spoof) is not an owner
     owned_fields: dict[str, str] = Field(default_factory=dict)
     #: the user may point at this tool's output for a person's e-mail address: when the
     #: user's text says where that address is written ("you can find her e-mail on her
@@ -131,8 +132,9 @@ class Policy(_Strict):
     version: Literal[1] = 1
     packs: tuple[str, ...] = ()
     trusted_destinations: tuple[str, ...] = ()
-    #: the user's own identities (e-mail addresses, account names) as a server writes them in
-    #: a record's owner field (``owned_fields``); they vouch for nothing by themselves
+    #: the user's own identities (e-mail addresses, account names) exactly as a server writes
+    #: them in a record's owner field (``owned_fields``, compared as spelled: case, spaces and
+    #: look-alikes count); they vouch for nothing by themselves
     user_identities: tuple[str, ...] = ()
     allowlist_beats_taint: bool = False
     trusted_text_beats_taint: bool = True
