@@ -114,6 +114,9 @@ def test_s38_an_obfuscated_address_counts_whatever_is_glued_after_it(glued: str)
         "[email\u00a0protected]",
         "[email protected]",
         '<a href="/cdn-cgi/l/email-protection#4c28233e2d0c2b212d2520622f2321">e-mail me</a>',
+        "<script>document.write('dora\\x40gmail.com')</script>",
+        "<script>document.write('\\x64ora\\x40gmail\\x2ecom')</script>",
+        "<script>document.write('dora\\100gmail.com')</script>",
     ],
 )
 def test_s47_an_address_hidden_from_the_page_text_counts_as_one(hidden: str) -> None:

@@ -272,9 +272,12 @@ _OBF_DOT_SPLIT = re.compile(_OBF_DOT)
 #: placed right after the real address, red-team S38)
 _PROSE_AT_END = re.compile(r"[\w-]|/|\.[\w-]|@")
 #: an address the page text does not show: a CDN's e-mail protection writes
-#: "[email protected]" and the address XOR-encoded, for a script to decode (red-team S47)
+#: "[email protected]" and the address XOR-encoded, for a script to decode; a script's
+#: octal escape of the at sign (``dora\100gmail.com``), which no decoded view opens (``\x40``
+#: and ``\u0040`` are opened) (red-team S47)
 _HIDDEN_ADDRESS_RE = re.compile(
     r"\[\s*e-?mail\s*protected\s*\]|/cdn-cgi/l/email-protection|data-cfemail\s*="
+    r"|\w\\100\w"
 )
 #: the key of an address that is there but not readable (``_HIDDEN_ADDRESS_RE``)
 _HIDDEN_ADDRESS = "\x00hidden address"
@@ -879,12 +882,13 @@ def _has_owner(value: Any, owners: frozenset[str]) -> bool:
 
 
 def _one_destination(item: str) -> bool:
-    """An entry of a share list names one person: a one-token entry with more than one
-    address, link, phone or handle in it (``a@x,evil@y``, ``mailto:a@x?cc=evil@y``) names
-    none (red-team S54). A longer entry vouches only as a display name (:func:`item_keys`)."""
+    """An entry of a share list names one person: a one-token entry in which
+    :func:`cordon.taint.extract_destinations` finds more than one destination
+    (``a@x,evil@y``, ``mailto:a@x?cc=evil@y``, ``a@x?word``, a link with a query) names none
+    (red-team S54). A longer entry vouches only as a display name (:func:`item_keys`)."""
     if len(item.split()) != 1:
         return True
-    return sum(d.kind != "other" for d in extract_destinations(item)) <= 1
+    return len(extract_destinations(item)) <= 1
 
 
 def _owned_values(value: Any, owned: dict[str, str], identities: frozenset[str]) -> Iterator[str]:
