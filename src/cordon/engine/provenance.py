@@ -630,7 +630,7 @@ def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterat
             continue  # too long to parse: fail closed (vouch for nothing), never line by line
         root = _yaml_root(text)
         if fields is not None:
-            if root is not None:
+            if root is not None and _block_records(root):
                 yield from _node_field_strings(root, fields)
             continue
         spans = _multiline_scalars(root) if root is not None else {}
@@ -696,6 +696,22 @@ def _yaml_root(text: str) -> Any:
     if isinstance(root, yaml.ScalarNode) and root.style in ("'", '"', "|", ">"):
         return root
     return None
+
+
+def _block_records(root: Any) -> bool:
+    """``root`` reads as records a YAML dumper wrote, not as text of another syntax that
+    YAML happens to parse (red-team S55): a block-style list or mapping (``yaml.safe_dump``'s
+    default) in which no single-quoted scalar ends in a backslash. Python's ``repr``
+    (``str(records)``), ``pprint``, Node's ``util.inspect`` and PHP's ``var_export`` write
+    records as flow collections and escape a quote as a backslash and a quote, which ends a
+    YAML single-quoted scalar: the rest of a string there (a message body, a file's content)
+    went on as YAML structure, a record of its own."""
+    if not isinstance(root, yaml.SequenceNode | yaml.MappingNode) or root.flow_style:
+        return False
+    return not any(
+        isinstance(node, yaml.ScalarNode) and node.style == "'" and node.value.endswith("\\")
+        for node in _yaml_nodes(root)
+    )
 
 
 def _yaml_nodes(root: Any) -> Iterator[Any]:
@@ -813,7 +829,11 @@ def owned_field_items(
         found = _owned_values(parsed, owned, identities)
     elif len(text) <= _MAX_YAML:
         root = _yaml_root(text)
-        found = _owned_nodes(root, owned, identities) if root is not None else iter(())
+        found = (
+            _owned_nodes(root, owned, identities)
+            if root is not None and _block_records(root)
+            else iter(())
+        )
     else:
         return
     yield from (item for item in found if _one_destination(item))
@@ -989,7 +1009,7 @@ def text_field_strings(result: Any, fields: frozenset[str]) -> Iterator[str]:
             yield from _shallowest(_value_fields(parsed, fields))
         elif len(text) <= _MAX_YAML:
             root = _yaml_root(text)
-            if root is not None:
+            if root is not None and _block_records(root):
                 yield from _shallowest(_node_fields(root, fields))
 
 
