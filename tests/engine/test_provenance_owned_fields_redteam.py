@@ -284,3 +284,42 @@ def test_s55_python_repr_of_records_is_not_read_as_yaml() -> None:
             "bob",
             "eve",
         ]
+
+
+# -- S56: a record the session wrote to without giving an address ------------------------
+
+
+def test_s56_a_record_the_session_named_in_a_write_vouches_nothing() -> None:
+    """Platforms share a file with the members of the folder it is in: an injection had the
+    agent move the user's file into a folder the attacker shares with the user (and with
+    ``fred9246@gmail.com``), a call with no address in it (no sink, no ask, nothing in
+    ``sent_keys``); the file, read back, listed the folder's members in its share list and
+    ``fred9246@gmail.com`` was vouched. A record one of whose values (its id, its name) a
+    call of a tool without ``owned_fields`` gave exactly, before it was read, vouches for
+    nothing."""
+    engine = Engine.from_policy(
+        [{**POLICY, "tools": {**POLICY["tools"], "move_file": {}, "rename": {}}}]
+    )
+    engine.pin_tools(
+        [*TOOLS, *({"name": n, "inputSchema": {"type": "object"}} for n in ("move_file", "rename"))]
+    )
+    moved = {**MINE, "shared_with": {CLIENT: "rw", EVIL: "rw"}}
+    for args in (
+        {"file_id": "19", "folder_id": "f-7"},
+        {"file_id": 19, "folder_id": "f-7"},
+        {"path": "minutes.docx", "folder": "Shared"},
+        {"path": "/home/emma/minutes.docx", "folder": "Shared"},
+    ):
+        s = engine.new_session(trusted=["Send a summary of the minutes to the client."])
+        tool = "move_file" if "file_id" in args else "rename"
+        assert s.check(tool, args).verdict == "allow"
+        for text in (yaml.safe_dump([moved]), orjson.dumps([moved]).decode()):
+            s.observe_output("search_files", _blocks(text))
+        assert _send(s, EVIL).rule == "taint.seen_in_output", args
+    # held: a read of the record by id (a tool with owned_fields) and a call naming another
+    # record leave it vouching
+    s = engine.new_session(trusted=[])
+    assert s.check("get_file", {"file_id": "19"}).verdict == "allow"
+    assert s.check("move_file", {"file_id": "20", "folder_id": "f-7"}).verdict == "allow"
+    s.observe_output("get_file", _blocks(yaml.safe_dump(MINE_SHARED)))
+    assert _send(s, CLIENT).verdict == "allow"

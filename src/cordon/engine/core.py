@@ -48,6 +48,9 @@ _MAX_DELEGATED = 16
 #: marks a source name in :attr:`Session.sent_keys`: a call (not an ``address_source``
 #: read) gave that name, so it may have written to the source (no destination key has it)
 _WROTE = "\x00wrote:"
+#: marks a value a call gave in :attr:`Session.sent_keys` (a call of a tool without
+#: ``owned_fields``): a record holding it may have been written to (``owned_fields``, S56)
+_NAMED = "\x00named:"
 _CRED_VERBS = frozenset({"update", "change", "set", "reset", "rotate", "create", "new", "modify"})
 _CRED_NOUNS = frozenset(
     {
@@ -149,12 +152,13 @@ class Engine:
         #: the user's own identities exactly as the policy spells them (``owned_fields``; a
         #: folded comparison let another account's name match, red-team S53)
         self.identities = frozenset(policy.user_identities)
+        #: some tool has ``owned_fields`` and the policy ``user_identities``
+        self.owned = bool(self.identities) and any(tp.owned_fields for tp in policy.tools.values())
         #: some tool has ``directory_text_fields``, ``address_source`` or ``owned_fields``:
         #: sessions then note what each allowed call sends out (:attr:`Session.sent_keys`),
         #: which member text, a source the user points at or a share list may not vouch for
-        self.text_fields = any(
-            tp.directory_text_fields or tp.address_source or (tp.owned_fields and self.identities)
-            for tp in policy.tools.values()
+        self.text_fields = self.owned or any(
+            tp.directory_text_fields or tp.address_source for tp in policy.tools.values()
         )
         #: some tool has ``address_source``: what a call names is noted as written to
         #: (red-team S42)
@@ -557,10 +561,11 @@ class Session:
         if tp.owned_fields and usable and self.engine.identities:
             # not what this session sent out itself: a share the agent made (asked and
             # approved), read back, is not the user's own choice of recipient (red-team S54)
+            named = {k[len(_NAMED) :] for k in self.sent_keys if k.startswith(_NAMED)}
             owned = [
                 item
                 for item in _prov.owned_field_items(
-                    result, dict(tp.owned_fields), self.engine.identities
+                    result, dict(tp.owned_fields), self.engine.identities, named
                 )
                 if not _prov.item_keys([item]) & self.sent_keys
             ]
@@ -739,6 +744,12 @@ class Session:
         keys = {d.key for d in extract_destinations(dict(arguments))}
         keys |= _prov.sent_spelling_keys(dict(arguments))
         keys |= {_prov.address_core(k) for k in keys if "@" in k}
+        if self.engine.owned and not (
+            tool is not None and self.engine.tool_policy(tool).owned_fields
+        ):
+            # a record this call names (an id, a file name) may have changed: its share list
+            # vouches for nothing after (``owned_fields``, red-team S56)
+            keys |= {_NAMED + v for v in _prov.named_values(dict(arguments))}
         if self.engine.address_sources and not (
             tool is not None
             and self.engine.tool_policy(tool).address_source

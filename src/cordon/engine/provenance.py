@@ -47,6 +47,7 @@ __all__ = [
     "address_core",
     "address_sources",
     "owned_field_items",
+    "named_values",
     "check_requested",
     "check_vouched",
     "compact_view",
@@ -800,7 +801,10 @@ def _field_strings(value: Any, fields: frozenset[str]) -> Iterator[str]:
 
 
 def owned_field_items(
-    result: Any, owned: dict[str, str], identities: frozenset[str]
+    result: Any,
+    owned: dict[str, str],
+    identities: frozenset[str],
+    named: set[str] | frozenset[str] = frozenset(),
 ) -> Iterator[str]:
     """The names listed under ``owned`` fields of the records the user owns, for
     ``owned_fields``: in each record (a JSON object, or a mapping of a YAML document such as
@@ -815,9 +819,12 @@ def owned_field_items(
     an owner field occurs (S51: a record inside another, a mapping its owner wrote); a
     record that names the owner field or the listed field twice gives nothing, in YAML and
     in JSON (S52: a naive template with an injected line, orjson keeping the last); an
-    entry naming more than one destination gives nothing (S54). Text that is neither JSON
-    nor YAML structure gives nothing; a string scalar's own text is never parsed, so a
-    file's content inside its record cannot write an ``owner:`` line of its record.
+    entry naming more than one destination gives nothing (S54); a record one of whose other
+    values (its id, its name) is in ``named`` gives nothing (S56: values a call of the
+    session gave, :func:`named_values`, which may have changed the list, a move into a
+    shared folder). Text that is neither JSON nor YAML structure gives nothing; a string
+    scalar's own text is never parsed, so a file's content inside its record cannot write an
+    ``owner:`` line of its record.
     """
     if not owned or not identities:
         return
@@ -826,11 +833,11 @@ def owned_field_items(
         return
     parsed, text = doc
     if text is None:
-        found = _owned_values(parsed, owned, identities)
+        found = _owned_values(parsed, owned, identities, named)
     elif len(text) <= _MAX_YAML:
         root = _yaml_root(text)
         found = (
-            _owned_nodes(root, owned, identities)
+            _owned_nodes(root, owned, identities, named)
             if root is not None and _block_records(root)
             else iter(())
         )
@@ -911,7 +918,35 @@ def _one_destination(item: str) -> bool:
     return len(extract_destinations(item)) <= 1
 
 
-def _owned_values(value: Any, owned: dict[str, str], identities: frozenset[str]) -> Iterator[str]:
+def named_values(arguments: Any) -> set[str]:
+    """The values a call gives, as a record's values are compared with them
+    (:func:`owned_field_items` ``named``): every string leaf, trimmed, and every number as
+    text (``19`` and ``"19"`` name file ``19`` alike), and a path's last part
+    (``/Shared/minutes.docx`` names ``minutes.docx``); strings over 1 KiB are left out."""
+    out: set[str] = set()
+    for leaf in _strings(arguments, numbers=True):
+        v = leaf.strip()
+        if v and len(v) <= 1024:
+            out.add(v)
+            last = re.split(r"[/\\]", v.rstrip("/\\"))[-1].strip()
+            if last:
+                out.add(last)
+    return out
+
+
+def _record_value(value: Any) -> str | None:
+    """A record's scalar value as text, compared with :func:`named_values`."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return None
+    return str(value).strip()
+
+
+def _owned_values(
+    value: Any,
+    owned: dict[str, str],
+    identities: frozenset[str],
+    named: set[str] | frozenset[str] = frozenset(),
+) -> Iterator[str]:
     owners = frozenset(owned.values())
     records: list[tuple[int, dict[str, Any]]] = []
     stack: list[tuple[int, Any]] = [(0, value)]
@@ -930,6 +965,10 @@ def _owned_values(value: Any, owned: dict[str, str], identities: frozenset[str])
         if depth != top:
             continue
         twice = getattr(v, "twice", frozenset())
+        if named and any(
+            _record_value(x) in named for k, x in v.items() if k not in owners and k not in owned
+        ):
+            continue  # the session gave one of its values: it may have written it (S56)
         for field, owner_field in owned.items():
             if field in twice or owner_field in twice or field not in v:
                 continue
@@ -945,7 +984,12 @@ def _owned_values(value: Any, owned: dict[str, str], identities: frozenset[str])
                 yield from (k for k in listed if isinstance(k, str))
 
 
-def _owned_nodes(root: Any, owned: dict[str, str], identities: frozenset[str]) -> Iterator[str]:
+def _owned_nodes(
+    root: Any,
+    owned: dict[str, str],
+    identities: frozenset[str],
+    named: set[str] | frozenset[str] = frozenset(),
+) -> Iterator[str]:
     owners = frozenset(owned.values())
     records: list[tuple[int, dict[str, list[Any]]]] = []
     seen: set[int] = set()
@@ -973,6 +1017,13 @@ def _owned_nodes(root: Any, owned: dict[str, str], identities: frozenset[str]) -
     for depth, by_name in records:
         if depth != top:
             continue
+        if named and any(
+            isinstance(x, yaml.ScalarNode) and str(x.value).strip() in named
+            for k, xs in by_name.items()
+            if k not in owners and k not in owned
+            for x in xs
+        ):
+            continue  # the session gave one of its values: it may have written it (S56)
         for field, owner_field in owned.items():
             if len(by_name.get(field, ())) != 1 or len(by_name.get(owner_field, ())) != 1:
                 continue

@@ -71,7 +71,8 @@ class ToolPolicy(_Strict):
     #: destinations, like ``directory_fields``, but only in a record whose owner field is
     #: exactly one of the policy's ``user_identities``; another owner's record vouches for
     #: nothing. The owner field must be one only the platform writes: an e-mail's ``sender``
-    #: (its From, which anyone can spoof) is not an owner
+    #: (its From) or an e-mailed invitation's ``organizer``, which anyone can spoof, is not
+    #: an owner
     owned_fields: dict[str, str] = Field(default_factory=dict)
     #: the user may point at this tool's output for a person's e-mail address: when the
     #: user's text says where that address is written ("you can find her e-mail on her
