@@ -323,3 +323,32 @@ def test_s56_a_record_the_session_named_in_a_write_vouches_nothing() -> None:
     assert s.check("move_file", {"file_id": "20", "folder_id": "f-7"}).verdict == "allow"
     s.observe_output("get_file", _blocks(yaml.safe_dump(MINE_SHARED)))
     assert _send(s, CLIENT).verdict == "allow"
+
+
+# -- S57: a crafted result parsed in quadratic time --------------------------------------
+
+
+def test_s57_crafted_keys_and_scalars_are_read_in_linear_time() -> None:
+    """Keys named twice were counted with ``list.count`` per key (the JSON reading of S52,
+    and the YAML field readings of ``directory_fields`` and ``directory_text_fields``), and
+    multi-line scalars of a ``directory`` listing were merged against every span so far:
+    a result of a few hundred KiB (40,000 duplicate JSON keys, 50,000 ``sender:`` lines,
+    60,000 quoted two-line items) took from tens of seconds to minutes to read, holding the
+    relay. Each is linear now."""
+    import time
+
+    from cordon.engine.provenance import directory_items, text_field_strings
+
+    n = 40_000
+    keys = ",".join(f'"k{i}":1' for i in range(n))
+    dup_json = "{" + keys + "," + keys + ',"owner":"x"}'
+    lines = "sender: x\n" * 50_000
+    owners = "owner: x\n" * 50_000
+    items = "".join(f'- "a{i}\\\n  b"\n' for i in range(60_000))
+    start = time.perf_counter()
+    assert _items(_blocks(dup_json)) == []
+    assert list(directory_items(_blocks(lines), frozenset({"sender"}))) == []
+    assert list(text_field_strings(_blocks(lines), frozenset({"sender"}))) == []
+    assert list(owned_field_items(_blocks(owners), OWNED, frozenset({"x"}))) == []
+    assert len(list(directory_items(_blocks(items)))) == 60_000
+    assert time.perf_counter() - start < 10

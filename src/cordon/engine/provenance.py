@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
@@ -746,15 +747,18 @@ def _multiline_scalars(root: Any) -> dict[int, tuple[int, str]]:
             if prev is None or prev[0] < last:
                 spans[start.line] = (last, str(node.value))
     # a span that starts inside another (a block scalar after a wrapped key) is merged in
+    # (spans in order of their first line: only the newest merged span can hold a later one,
+    # so each is compared with that one only: linear, not quadratic in a crafted text's
+    # scalars)
     merged: dict[int, tuple[int, str]] = {}
+    top: int | None = None
     for line in sorted(spans):
         last, value = spans[line]
-        for other, (olast, _) in merged.items():
-            if other <= line <= olast:
-                merged[other] = (max(olast, last), merged[other][1])
-                break
+        if top is not None and line <= merged[top][0]:
+            merged[top] = (max(merged[top][0], last), merged[top][1])
         else:
             merged[line] = (last, value)
+            top = line
     return merged
 
 
@@ -769,9 +773,9 @@ def _node_field_strings(root: Any, fields: frozenset[str]) -> Iterator[str]:
     for node in _yaml_nodes(root):
         if not isinstance(node, yaml.MappingNode):
             continue
-        names = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)]
+        names = Counter(k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode))
         for k, v in node.value:
-            if isinstance(k, yaml.ScalarNode) and k.value in fields and names.count(k.value) == 1:
+            if isinstance(k, yaml.ScalarNode) and k.value in fields and names[k.value] == 1:
                 under.append(v)
     seen: set[int] = set()
     while under:
@@ -856,8 +860,11 @@ class _JSONObject(dict):  # type: ignore[type-arg]
 def _json_object(pairs: list[tuple[str, Any]]) -> _JSONObject:
     obj = _JSONObject(pairs)
     if len(obj) != len(pairs):
-        names = [k for k, _ in pairs]
-        obj.twice = frozenset(k for k in obj if names.count(k) > 1)
+        seen: set[str] = set()
+        twice: set[str] = set()
+        for k, _ in pairs:
+            (twice if k in seen else seen).add(k)
+        obj.twice = frozenset(twice)  # linear: a crafted object of many keys costs its size
     return obj
 
 
@@ -1102,10 +1109,10 @@ def _node_fields(root: Any, fields: frozenset[str]) -> Iterator[tuple[int, list[
             continue
         seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
-            names = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)]
+            names = Counter(k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode))
             for k, v in node.value:
                 if isinstance(k, yaml.ScalarNode) and k.value in fields:
-                    if names.count(k.value) != 1:
+                    if names[k.value] != 1:  # a Counter: linear in a crafted mapping's keys
                         continue
                     items = v.value if isinstance(v, yaml.SequenceNode) else [v]
                     yield (
