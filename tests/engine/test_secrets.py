@@ -78,12 +78,43 @@ def test_a_reversed_secret_is_caught_plain_and_decoded(secrets):
 NEAR_MISSES = [
     AWS[:-1],  # truncated
     AWS[:-1] + "F",  # one character changed
-    AWS[:10] + " " + AWS[10:],  # split by a space
     base64.b64encode(AWS[:-3].encode()).decode(),  # base64 of a shorter prefix
     AWS.encode().hex()[:-4],  # truncated hex
     "AKIAIOSFODNN7EXAMPLES"[1:],  # shifted
     "the AWS docs use an example key id",
 ]
+
+
+SEPARATED = {
+    "split by a space": lambda s: s[:10] + " " + s[10:],
+    "dash-joined": lambda s: "-".join(s),
+    "one per line": lambda s: "\n".join(s),
+    "groups of four": lambda s: " ".join(s[i : i + 4] for i in range(0, len(s), 4)),
+    "dotted, in prose": lambda s: "the key is " + ".".join(s) + " thanks",
+    "dash-joined, base64": lambda s: base64.b64encode("-".join(s).encode()).decode(),
+}
+
+
+@pytest.mark.parametrize("how", sorted(SEPARATED))
+@pytest.mark.parametrize("secret", [AWS, GH], ids=["aws", "github"])
+def test_a_secret_with_characters_between_its_letters_is_caught(secrets, how, secret):
+    v = check_secrets({"body": SEPARATED[how](secret)}, secrets, sending=True)
+    assert v is not None and v.rule == "secret.egress", how
+
+
+def test_separated_matching_needs_sixteen_letters_and_digits():
+    s = SecretSet()
+    s.add("hunter2-pass")  # 11 letters and digits: too short to match through separators
+    assert s.find_in({"b": "hunter2-pass"}) is not None
+    assert s.find_in({"b": "h u n t e r 2 p a s s"}) is None
+    v = check_secrets({"b": " ".join(AWS)}, SecretSet(), sending=True)
+    assert v is None
+    s.add(AWS)
+    v = check_secrets({"b": " ".join(AWS)}, s, sending=True)
+    assert v is not None and v.details["encoding"] == "separated"
+    assert AWS not in v.reason and "between its letters" in v.reason
+    # other letters or digits between them are not separators: a different string
+    assert s.find_in({"b": "x".join(AWS)}) is None
 
 
 @pytest.mark.parametrize("text", NEAR_MISSES)

@@ -14,10 +14,15 @@ precomputes the base64 form of each secret at the three offsets (standard and UR
 alphabets), keeping only the characters that do not depend on neighbouring bytes; the same
 is done for the hex form. ``find_in`` is then a C substring search per form and decoded view.
 
-A secret sent reversed (in any of the decoded views) is caught too. Not caught: a secret
-split across several arguments or interleaved with other text, transformed otherwise
-(re-cased base64, rot13, encrypted, compressed, base32), or only partly sent. Values shorter than 8 characters are
-ignored (too many accidental matches).
+A secret sent reversed (in any of the decoded views) is caught too, and so is one whose
+letters and digits are sent in order with anything else between them (``g-h-p-_-A-b-C``,
+one character per line, groups of four separated by spaces): each view is also searched with
+everything but letters and digits removed, for secrets with at least
+:data:`MIN_SEPARATED_LENGTH` letters and digits (shorter ones would match ordinary text).
+Not caught: a secret split across several arguments, interleaved with other letters or
+digits, transformed otherwise (re-cased base64, rot13, encrypted, compressed, base32), or
+only partly sent. Values shorter than 8 characters are ignored (too many accidental
+matches).
 
 Sources: the "lethal trifecta" (Simon Willison, 2025) for why exfiltration is the harm to
 stop; detect-secrets and gitleaks for the practice of matching registered values after
@@ -36,12 +41,23 @@ from cordon._exceptions import PolicyError
 from cordon._types import Verdict
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
-__all__ = ["MIN_SECRET_LENGTH", "SecretSet", "check_secrets", "load_policy_secrets"]
+__all__ = [
+    "MIN_SECRET_LENGTH",
+    "MIN_SEPARATED_LENGTH",
+    "SecretSet",
+    "check_secrets",
+    "load_policy_secrets",
+]
 
 #: Values shorter than this are not registered.
 MIN_SECRET_LENGTH = 8
+#: A secret with at least this many letters and digits is also looked for with everything
+#: else removed, from the secret and from the text (``g-h-p-_-A-b-C...``).
+MIN_SEPARATED_LENGTH = 16
 
 _WS_RE = re.compile(r"\s+")
+#: what is not a letter or a digit (any script): removed for the separated forms
+_NON_ALNUM_RE = re.compile(r"[\W_]+")
 
 
 def _mask(value: str) -> str:
@@ -80,6 +96,8 @@ class SecretSet:
         self._labels: dict[str, str] = {}  # value -> label
         self._ci_forms: dict[str, tuple[str, str]] = {}  # casefolded form -> (label, encoding)
         self._cs_forms: dict[str, tuple[str, str]] = {}  # case-sensitive form -> (label, enc)
+        #: letters and digits only, casefolded -> (label, "separated")
+        self._sep_forms: dict[str, tuple[str, str]] = {}
 
     def __len__(self) -> int:
         return len(self._labels)
@@ -104,6 +122,9 @@ class SecretSet:
             self._ci_forms.setdefault(folded, (label, "plain"))
             # reversed: the cheapest transformation an injected "send it backwards" asks for
             self._ci_forms.setdefault(folded[::-1], (label, "reversed"))
+            squeezed = _NON_ALNUM_RE.sub("", folded)
+            if len(squeezed) >= MIN_SEPARATED_LENGTH:
+                self._sep_forms.setdefault(squeezed, (label, "separated"))
         raw = value.encode("utf-8")
         self._ci_forms.setdefault(raw.hex(), (label, "hex"))
         for core in _b64_cores(raw):
@@ -120,12 +141,17 @@ class SecretSet:
         Each form is looked for with ``str.__contains__`` (a C substring search, far faster
         than one regex alternation over hundreds of literals): about 0.15 ms per form per MB.
         """
-        ci, cs = self._ci_forms, self._cs_forms
+        ci, cs, sep = self._ci_forms, self._cs_forms, self._sep_forms
         for i, view in enumerate(decoded_views(strip_invisible(text))):
             folded = nfkc_casefold(view)
             for form, (label, enc) in ci.items():
                 if form in folded:
                     return label, "decoded" if i > 0 and enc == "plain" else enc
+            if sep:
+                squeezed = _NON_ALNUM_RE.sub("", folded)
+                for form, hit in sep.items():
+                    if form in squeezed:
+                        return hit
             compact = _WS_RE.sub("", view) if not view.isalnum() else view
             for form, hit in cs.items():
                 if form in compact:
@@ -189,9 +215,12 @@ def check_secrets(arguments: Any, secrets: SecretSet, *, sending: bool) -> Verdi
     if hit is None:
         return None
     label, encoding, path = hit
-    how = {"plain": "", "decoded": " (found after decoding)", "reversed": " (reversed)"}.get(
-        encoding, f" ({encoding}-encoded)"
-    )
+    how = {
+        "plain": "",
+        "decoded": " (found after decoding)",
+        "reversed": " (reversed)",
+        "separated": " (with characters between its letters and digits)",
+    }.get(encoding, f" ({encoding}-encoded)")
     return Verdict(
         verdict="deny",
         rule="secret.egress",
