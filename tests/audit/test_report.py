@@ -127,8 +127,10 @@ def test_report_sections_and_numbers(tmp_path: Path) -> None:
     assert data.content_findings == (("result", "read_inbox", "inj.override", "sanitize", 1),)
     assert data.frames_refused == 1
     # controls per server and tool
-    assert "| mail | send_email | sending tool (sinks: to; no tool allowlist) |" in md
-    assert "| (policy) | delete_file | forbidden (max_calls 0) |" in md
+    assert (
+        "| mail | send_email | listed, called | sending tool (sinks: to; no tool allowlist) |" in md
+    )
+    assert "| (policy) | delete_file | not seen in this log | forbidden (max_calls 0) |" in md
     # findings
     assert any("Sending tool 'send_email' has no destination allowlist" in f for f in data.findings)
     assert any("no per-tool controls" in f and "read_inbox" in f for f in data.findings)
@@ -271,7 +273,7 @@ def test_report_cli_writes_both(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "chain OK" in result.output
     text = md.read_text()
-    assert "| mail | fetch |" in text  # from tools.json
+    assert "| mail | fetch | listed |" in text  # from tools.json
     assert page.read_text().startswith("<!DOCTYPE html>")
     bad = CliRunner().invoke(
         app, ["report", "--audit", str(log), "--since", "yesterday-ish", "-o", str(md)]
@@ -293,3 +295,67 @@ def test_provenance_keys_are_listed_as_controls(tmp_path: Path) -> None:
     assert "values of hotel must come from the user or a listing" in md
     assert "directory: its listed names are known destinations" in md
     assert not re.search(r"no per-tool controls[^\n]*reserve_hotel", md)
+
+
+def _policy_record(server: str, tool: str) -> dict[str, object]:
+    return {
+        "kind": "policy",
+        "session": "s1",
+        "server": server,
+        "rule": "policy.unknown_tool",
+        "tool": tool,
+    }
+
+
+def test_unknown_policy_tools_are_a_finding_not_server_tools(tmp_path: Path) -> None:
+    """policy.unknown_tool records name tools a server did NOT list: never shown as its tools.
+    With two servers under one policy, each reports the other's entries; only an entry no
+    server listed is a finding, and a server's listing is inferred from what it did not
+    report."""
+    log_path = tmp_path / "audit.jsonl"
+    log = AuditLog(log_path)
+    log.start(version="0.1.0", policy_hash="0" * 64, server="files", session="s1")
+    for tool in ("send_email", "sned_email"):
+        log.write(_policy_record("files", tool))
+    for tool in ("read_file", "sned_email"):
+        log.write(_policy_record("mail", tool))
+    log.close()
+    policy = tmp_path / "policy.yaml"
+    policy.write_text(
+        "version: 1\ntools:\n"
+        "  read_file: {max_calls: 5}\n"
+        "  send_email: {exfiltrating: true, sink_params: [to]}\n"
+        "  sned_email: {max_calls: 0}\n"
+    )
+    data = build_report(audit=log_path, policies=[policy])
+    md = render_markdown(data)
+    strays = [f for f in data.findings if "no server listed" in f]
+    assert strays == [
+        "Policy entries for tools no server listed (a likely typo: the real tool is left "
+        "uncontrolled): sned_email (not listed by files, mail)"
+    ]
+    assert "| files | read_file | listed | at most 5 calls per session |" in md
+    assert "| mail | send_email | listed |" in md
+    assert "| files | send_email |" not in md and "| mail | read_file |" not in md
+    assert "| (policy) | sned_email | not listed by files, mail (likely typo) |" in md
+    assert "sned_email (not listed by files, mail)" in render_html(data)
+
+
+def test_pin_file_as_tools_file(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    _write_log(log)
+    pins = tmp_path / "pins.json"
+    pins.write_text(
+        '{"servers": {"mail": {"tools": {"read_inbox": {"name": "read_inbox"}}, "pending": {}},'
+        ' "files": {"tools": {"read_file": {"name": "read_file"}}}}}'
+    )
+    data = build_report(audit=log, policies=[_policy(tmp_path, trusted=False)], tools_file=pins)
+    md = render_markdown(data)
+    assert "| files | read_file | listed |" in md
+    assert "| mail | read_inbox | listed, called |" in md
+    # a tools file is a whole listing: a policy entry in none of them is a finding
+    assert any("no server listed" in f and "delete_file" in f for f in data.findings)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"tools": 3}')
+    with pytest.raises(ValueError, match="pin file"):
+        build_report(audit=log, tools_file=bad)

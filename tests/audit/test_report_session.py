@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 from cordon.audit.log import verify
 from cordon.audit.report import build_report, render_markdown
 from cordon.cli import app
-from tests.conftest import Harness, mailbox_server, text_of
+from tests.conftest import Harness, cordon_exe, fs_server, mailbox_server, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -53,7 +54,9 @@ async def test_report_from_real_session(harness: Harness, tmp_path: Path) -> Non
     assert data.rug_pulls[0]["changed_fields"] == ["description"]
     # the policy given is the one the log's start record names: no mismatch finding
     assert not any("not the one in the log" in f for f in data.findings)
-    assert "| mail | send_email | sending tool (sinks: to; no tool allowlist) |" in md
+    assert (
+        "| mail | send_email | listed, called | sending tool (sinks: to; no tool allowlist) |" in md
+    )
     assert "LLM03:2025 Supply Chain" in md and "`pin.` x" in md
 
     out = tmp_path / "pack.md"
@@ -62,3 +65,69 @@ async def test_report_from_real_session(harness: Harness, tmp_path: Path) -> Non
     )
     assert result.exit_code == 0, result.output
     assert "## 2. Audit summary" in out.read_text()
+
+
+README_POLICY = """\
+version: 1
+packs: [filesystem]
+allowed_path_prefixes: [{root}]
+trusted_destinations: [ops@example.com, "@example.com", "*.example.org"]
+content: {{mode: warn, block_at: high}}
+tools:
+  write_file: {{path_params: [path], allowed_path_prefixes: [{root}/out], max_calls: 20}}
+  delete_file: {{max_calls: 0}}
+  refund: {{max_value: {{amount: 100}}, arg_patterns: {{order_id: "[0-9]{{1,10}}"}}}}
+  send_email: {{exfiltrating: true, sink_params: [to, cc, bcc], trusted_destinations: [me@example.com]}}
+"""
+
+
+async def test_report_shows_policy_tools_the_server_did_not_list(
+    harness: Harness, tmp_path: Path
+) -> None:
+    """The README's policy in front of the npm filesystem server: its send_email, refund and
+    delete_file entries are not tools of that server; the pack says so and does not show them
+    as the server's tools, and labels the real tools by what was listed and called."""
+    root = (tmp_path / "project").resolve()
+    root.mkdir()
+    (root / "a.txt").write_text("hello")
+    policy = tmp_path / "policy.yaml"
+    policy.write_text(README_POLICY.format(root=root))
+    pins = tmp_path / "pins.json"
+    params = harness.cordon(
+        fs_server(root), policies=[policy], name="files", extra=["--pin-file", str(pins)]
+    )
+    async with Client(params, mode="legacy", cache=None) as client:  # type: ignore[arg-type]
+        await client.list_tools()
+        ok = await client.call_tool("list_directory", {"path": str(root)})
+        assert not ok.is_error, text_of(ok)
+    assert {r["tool"] for r in harness.records("policy")} == {"send_email", "refund", "delete_file"}
+
+    md, page = tmp_path / "pack.md", tmp_path / "pack.html"
+    args = ["report", "--audit", str(harness.audit), "--policy", str(policy), "-o", str(md)]
+    done = subprocess.run(
+        [*cordon_exe(), *args, "--html", str(page)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    text = md.read_text()
+    findings = [line for line in text.splitlines() if "no server listed" in line]
+    assert len(findings) == 1, findings
+    finding = findings[0]
+    for name in ("delete_file", "refund", "send_email"):
+        assert f"{name} (not listed by files)" in finding
+        assert f"| files | {name} |" not in text
+        assert f"| (policy) | {name} | not listed by files (likely typo) |" in text
+    assert "| files | list_directory | called |" in text
+    # never called, and the log alone does not say it was listed: not claimed either way
+    assert "| (policy) | read_file | not seen in this log |" in text
+    assert "no server listed it" not in text
+    assert "send_email (not listed by files)" in page.read_text()
+
+    # with the pin file, the pack knows the whole listing
+    done = subprocess.run(
+        [*cordon_exe(), *args, "--tools", str(pins)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    text = md.read_text()
+    assert "| files | read_file | listed |" in text
+    assert "| files | list_directory | listed, called |" in text
+    assert "| (policy) | send_email | not listed by files (likely typo) |" in text

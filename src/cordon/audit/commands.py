@@ -176,7 +176,9 @@ def report(
         Path | None, typer.Option(help="audit log (default ~/.cordon/audit.jsonl)")
     ] = None,
     policy: Annotated[list[Path] | None, typer.Option(help="policy file(s); repeatable")] = None,
-    tools: Annotated[Path | None, typer.Option(help="a tools/list result saved as JSON")] = None,
+    tools: Annotated[
+        Path | None, typer.Option(help="a tools/list result saved as JSON, or a --pin-file")
+    ] = None,
     since: Annotated[str | None, typer.Option(help="e.g. 7d or 2025-06-01")] = None,
     until: Annotated[str | None, typer.Option(help="same forms as --since")] = None,
     html: Annotated[Path | None, typer.Option(help="also write a self-contained HTML pack")] = None,

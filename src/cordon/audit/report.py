@@ -285,11 +285,23 @@ DOES_NOT: tuple[str, ...] = (
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class ControlRow:
-    """Controls in force for one tool: ``server`` is where it was seen (or ``(policy)``)."""
+    """Controls in force for one tool.
+
+    Attributes:
+        server: the server that listed or was called with the tool, or ``(policy)`` for a
+            policy entry no server in the log is known to have listed or been called with.
+        tool: the tool name.
+        controls: human descriptions of the tool's policy controls (empty: none).
+        seen: how the log knows the tool: ``listed`` (a tools/list named it: pin, definition
+            or ``policy.unknown_tool`` records, or the tools file), ``called``, ``listed,
+            called``; for ``(policy)`` rows ``not listed by S (likely typo)`` or ``not seen
+            in this log`` (the log does not record whole tools/list results).
+    """
 
     server: str
     tool: str
     controls: tuple[str, ...]
+    seen: str = ""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -361,22 +373,37 @@ def _timeline(points: list[tuple[float, str]]) -> tuple[tuple[tuple[str, int, in
     )
 
 
-def _load_tools(path: Path) -> tuple[str, list[str]]:
-    """Read a saved tools/list: ``{"tools": [...]}``, ``{"result": {"tools": [...]}}`` or a list.
+def _load_tools(path: Path) -> list[tuple[str, list[str]]]:
+    """Read a saved tools/list or a ``--pin-file`` of ``cordon run``.
 
-    Returns ``(server label, tool names)``; the label is ``server`` in the file or its stem.
+    A tools/list is ``{"tools": [...]}``, ``{"result": {"tools": [...]}}`` or a list; a pin
+    file is ``{"servers": {server: {"tools": {name: definition}}}}`` (the first complete
+    tools/list of each server, as pinned).
+
+    Returns:
+        ``[(server label, tool names), ...]``: for a tools/list one pair whose label is
+        ``server`` in the file or the file's stem; for a pin file one pair per server.
+
+    Raises:
+        ValueError: the file is neither shape (or not JSON).
     """
     data = orjson.loads(path.read_bytes())
     server = path.stem
+    if isinstance(data, dict) and isinstance(data.get("servers"), dict):
+        return [
+            (str(name), [str(t) for t in (entry.get("tools") or {})])
+            for name, entry in data["servers"].items()
+            if isinstance(entry, dict) and isinstance(entry.get("tools") or {}, dict)
+        ]
     if isinstance(data, dict):
         server = str(data.get("server", server))
         if isinstance(data.get("result"), dict):
             data = data["result"]
         data = data.get("tools", [])
     if not isinstance(data, list):
-        raise ValueError(f"{path}: expected a tools/list result")
+        raise ValueError(f"{path}: expected a tools/list result or a cordon pin file")
     names = [str(t["name"]) for t in data if isinstance(t, dict) and "name" in t]
-    return server, names
+    return [(server, names)]
 
 
 def _describe_tool(tp: Any) -> list[str]:
@@ -564,9 +591,15 @@ def build_report(
     the number of distinct rules, tools and destinations, plus one float per verdict for the
     timeline. The chain is verified over the whole log regardless of the time window.
 
+    ``tools_file`` is a saved tools/list or a ``cordon run --pin-file``: what each server
+    listed. The log itself names listed tools only through pin, definition and
+    ``policy.unknown_tool`` records, so without it a policy tool never called shows as "not
+    seen in this log". A ``policy.unknown_tool`` entry no server is known to list or to have
+    been called with is a finding (a likely typo).
+
     Raises:
         OSError: a file cannot be read.
-        ValueError: the tools file is not a tools/list result.
+        ValueError: the tools file is neither a tools/list result nor a pin file.
         cordon.PolicyError: a policy file is invalid.
     """
     audit = Path(audit)
@@ -586,7 +619,9 @@ def build_report(
     rug: list[dict[str, Any]] = []
     starts: list[dict[str, Any]] = []
     sessions: set[str] = set()
-    seen: dict[str, set[str]] = defaultdict(set)
+    listed: dict[str, set[str]] = defaultdict(set)  # server -> tools a tools/list named
+    called: dict[str, set[str]] = defaultdict(set)  # server -> tools a call named
+    unlisted: dict[str, set[str]] = defaultdict(set)  # server -> policy.unknown_tool entries
     points: list[tuple[float, str]] = []
     total = 0
     first_ts: str | None = None
@@ -603,7 +638,15 @@ def build_report(
             sessions.add(str(rec["session"]))
         server, tool = str(rec.get("server", "?")), rec.get("tool")
         if isinstance(tool, str):
-            seen[server].add(tool)
+            # a policy.unknown_tool record names a tool the server did NOT list
+            if kind == "policy" and rec.get("rule") == "policy.unknown_tool":
+                unlisted[server].add(tool)
+            elif kind == "pin" or (
+                kind == "content" and rec.get("where", "definition") == "definition"
+            ):
+                listed[server].add(tool)  # a definition hidden or flagged in a tools/list
+            elif kind in ("verdict", "approval", "content"):
+                called[server].add(tool)
         if kind == "start":
             starts.append(rec)
         elif kind == "verdict":
@@ -661,19 +704,10 @@ def build_report(
         note = "no policy file given: controls per tool cannot be shown"
         findings.append("No policy file was given to the report; controls are unknown.")
     if tools_file is not None:
-        label, names = _load_tools(Path(tools_file))
-        seen[label].update(names)
+        for label, names in _load_tools(Path(tools_file)):
+            listed[label].update(names)
     tool_policies: dict[str, Any] = dict(_pget(policy, "tools", {}) or {}) if policy else {}
-    listed = {t for ts_ in seen.values() for t in ts_}
-    for server in sorted(seen):
-        for tool in sorted(seen[server]):
-            tp = tool_policies.get(tool)
-            rows.append(
-                ControlRow(
-                    server=server, tool=tool, controls=tuple(_describe_tool(tp)) if tp else ()
-                )
-            )
-    pack_names_ = set()
+    pack_names_: set[str] = set()
     for _pack in (_pget(policy, "packs") or ()) if policy is not None else ():
         try:
             from cordon.policy import load_pack
@@ -681,26 +715,60 @@ def build_report(
             pack_names_.update((load_pack(_pack).get("tools") or {}).keys())
         except Exception:  # noqa: BLE001 - an unknown pack is reported by the policy loader
             pass
-    if listed:
-        strays = sorted(set(tool_policies) - listed - pack_names_)
-        if strays:
-            findings.append(
-                "Policy entries for tools no server listed (a typo leaves the real tool "
-                "uncontrolled): " + ", ".join(strays)
+    # A server that wrote policy.unknown_tool records compared its whole first tools/list
+    # with the policy's own (non-pack) entries: every other such entry was in that list.
+    for server, names in unlisted.items():
+        listed[server].update(set(tool_policies) - names - pack_names_)
+    known = {t for d in (listed, called) for ts_ in d.values() for t in ts_}
+    for server in sorted(set(listed) | set(called)):
+        for tool in sorted(listed[server] | called[server]):
+            tp = tool_policies.get(tool)
+            how = [w for w, d in (("listed", listed), ("called", called)) if tool in d[server]]
+            rows.append(
+                ControlRow(
+                    server=server,
+                    tool=tool,
+                    controls=tuple(_describe_tool(tp)) if tp else (),
+                    seen=", ".join(how),
+                )
             )
+    not_listed_by: dict[str, list[str]] = defaultdict(list)
+    for server in sorted(unlisted):
+        for tool in unlisted[server]:
+            if tool in tool_policies and tool not in known:
+                not_listed_by[tool].append(server)
+    strays = set(not_listed_by)
+    if tools_file is not None:
+        strays |= set(tool_policies) - known - pack_names_
+    if strays:
+        findings.append(
+            "Policy entries for tools no server listed (a likely typo: the real tool is left "
+            "uncontrolled): "
+            + ", ".join(
+                f"{t} (not listed by {', '.join(not_listed_by[t])})" if t in not_listed_by else t
+                for t in sorted(strays)
+            )
+        )
     unconfined = sorted(
         t
         for t, tp in tool_policies.items()
-        if _pget(tp, "path_params") and not _pget(tp, "allowed_path_prefixes") and t in listed
+        if _pget(tp, "path_params") and not _pget(tp, "allowed_path_prefixes") and t in known
     )
     if unconfined:
         findings.append(
             "Tools whose path parameters are not confined to any prefix: " + ", ".join(unconfined)
         )
-    for tool in sorted(set(tool_policies) - listed):
+    for tool in sorted(set(tool_policies) - known):
         rows.append(
             ControlRow(
-                server="(policy)", tool=tool, controls=tuple(_describe_tool(tool_policies[tool]))
+                server="(policy)",
+                tool=tool,
+                controls=tuple(_describe_tool(tool_policies[tool])),
+                seen=(
+                    f"not listed by {', '.join(not_listed_by[tool])} (likely typo)"
+                    if tool in not_listed_by
+                    else "not seen in this log"
+                ),
             )
         )
     if policy is not None:
@@ -832,9 +900,14 @@ def render_markdown(data: ReportData) -> str:
     lines += [f"- {c}" for c in data.global_controls] or ["- (no policy given)"]
     lines.append("")
     lines += _md_table(
-        ["server", "tool", "controls"],
+        ["server", "tool", "seen", "controls"],
         (
-            (r.server, r.tool, "; ".join(r.controls) or "none (pinning and global rules only)")
+            (
+                r.server,
+                r.tool,
+                r.seen or "-",
+                "; ".join(r.controls) or "none (pinning and global rules only)",
+            )
             for r in data.controls
         ),
     )
@@ -1042,9 +1115,14 @@ def render_html(data: ReportData) -> str:
         "".join(f"<li>{_e(c)}</li>" for c in data.global_controls) or "<li>(no policy given)</li>",
         "</ul>",
         _html_table(
-            ["server", "tool", "controls"],
+            ["server", "tool", "seen", "controls"],
             (
-                (r.server, r.tool, "; ".join(r.controls) or "none (pinning and global rules only)")
+                (
+                    r.server,
+                    r.tool,
+                    r.seen or "-",
+                    "; ".join(r.controls) or "none (pinning and global rules only)",
+                )
                 for r in data.controls
             ),
         ),
