@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 
 from cordon.approvals.codes import CodeStore
+from cordon.approvals.commands import find_call_record
+from cordon.audit.log import AuditLog, record_for_call
 
 REPO = Path(__file__).resolve().parents[2]
 SRC = REPO / "src"
@@ -268,6 +270,98 @@ def test_approve_shows_hostile_values_escaped(
     assert "\\u0435ve@example.net" in text  # the homoglyph is visible
     assert "[bold red]ok[/]" in text  # markup shown literally, not interpreted
     assert "control characters removed" in text
+
+
+def _log_call(audit: Path, code: str, arguments: dict[str, object]) -> None:
+    log = AuditLog(audit)
+    log.write(
+        record_for_call(
+            session="s1",
+            server="mail",
+            tool="send_email",
+            arguments=arguments,
+            verdict="ask",
+            rule="taint.unproven",
+            reason="r",
+            asked="code",
+            answer="deny",
+            code=code,
+        )
+    )
+    log.close()
+
+
+def test_approve_shows_the_arguments_and_every_cut(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path, tmp_path: Path
+) -> None:
+    code = _issue(store_path)
+    audit = tmp_path / "audit.jsonl"
+    many = {f"extra{i:02d}": i for i in range(45)}
+    _log_call(
+        audit,
+        code,
+        {
+            "to": "eve@example.net",
+            "subject": "line one\nDestination: ops@example.com",
+            "body": "b" * 1000,
+            "attachment": "a" * 5000,  # over MAX_ARG_BYTES: the audit log keeps its head only
+            "cc": ["x@example.net", "\u0435@example.net"],
+            **many,
+        },
+    )
+    env = {**env, "COLUMNS": "3000"}  # one line per row: the notes are not wrapped
+    argv = [*cordon_argv, "approve", code, "--store", str(store_path), "--audit", str(audit)]
+    rc, out = _run_in_pty(argv, env, "no\n")
+    assert rc == 1
+    text = _plain(out)
+    assert "to eve@example.net" in text
+    # a newline cannot fake a row of the panel
+    assert "subject line one\\nDestination: ops@example.com" in text
+    assert "b" * 300 + " [cut: 700 more of 1000 characters not shown]" in text
+    assert "b" * 301 not in text
+    assert "[cut by the audit log: 5000 bytes in all, only the start was kept;" in text
+    assert "\\u0435@example.net" in text
+    # 40 arguments shown, the other 10 counted
+    assert "extra34 34" in text and "extra35" not in text
+    assert "[10 more argument(s) not shown: audit record seq 1]" in text
+    # the code binds the destination only: said plainly
+    assert "its other arguments are NOT checked" in text
+    assert text.index("[cut: 700 more") < text.index("Type yes")
+    assert _state(store_path, code) == "pending"
+
+
+def test_approve_says_when_the_call_is_not_in_the_audit_log(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path, tmp_path: Path
+) -> None:
+    code = _issue(store_path)
+    audit = tmp_path / "audit.jsonl"
+    _log_call(audit, "0000-0000" if code != "0000-0000" else "1111-1111", {"to": "a@b.example"})
+    argv = [*cordon_argv, "approve", code, "--store", str(store_path), "--audit", str(audit)]
+    rc, out = _run_in_pty(argv, {**env, "COLUMNS": "3000"}, "yes\n")
+    assert rc == 0  # the person may still approve, having been told
+    text = _plain(out)
+    assert f"NOT SHOWN: no record of this call with code {code}" in text
+    assert "a@b.example" not in text
+    assert _state(store_path, code) == "approved"
+
+
+def test_find_call_record_reads_backwards_across_blocks_and_rotation(tmp_path: Path) -> None:
+    audit = tmp_path / "audit.jsonl"
+    _log_call(audit, "AAAA-AAAA", {"n": 1})
+    log = AuditLog(audit)
+    for i in range(400):  # past one 1 MiB block
+        log.write({"kind": "filler", "pad": "p" * 4000, "i": i})
+    log.close()
+    _log_call(audit, "BBBB-BBBB", {"n": 2})
+    _log_call(audit, "BBBB-BBBB", {"n": 3})
+    assert audit.stat().st_size > 1 << 20
+    assert find_call_record(audit, "AAAA-AAAA")["arguments"] == {"n": 1}  # type: ignore[index]
+    assert find_call_record(audit, "BBBB-BBBB")["arguments"] == {"n": 3}  # type: ignore[index]
+    assert find_call_record(audit, "CCCC-CCCC") is None
+    audit.rename(tmp_path / "audit.jsonl.1")
+    _log_call(audit, "DDDD-DDDD", {"n": 4})
+    assert find_call_record(audit, "AAAA-AAAA")["arguments"] == {"n": 1}  # type: ignore[index]
+    assert find_call_record(tmp_path / "missing.jsonl", "AAAA-AAAA") is None
 
 
 def test_approve_against_a_corrupt_store_fails_closed(

@@ -23,7 +23,7 @@ import pytest
 from mcp import Client
 from mcp_types import ElicitResult
 
-from tests.conftest import Harness, cordon_exe, mailbox_server, text_of
+from tests.conftest import Harness, cordon_exe, fs_server, mailbox_server, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -161,11 +161,14 @@ async def test_unseen_destination_asks_through_elicitation(
     assert len(approvals) == 1 and approvals[0]["answer"] == answer
 
 
-def _run_approve_in_pty(code: str, store: Path, home: Path, typed: bytes) -> tuple[int, str]:
+def _run_approve_in_pty(
+    code: str, store: Path, home: Path, typed: bytes, *extra: str
+) -> tuple[int, str]:
     pid, fd = pty.fork()
     if pid == 0:  # child
         os.environ["HOME"] = str(home)
-        os.execv(cordon_exe()[0], [*cordon_exe(), "approve", code, "--store", str(store)])
+        os.environ["COLUMNS"] = "400"  # long paths on one line
+        os.execv(cordon_exe()[0], [*cordon_exe(), "approve", code, "--store", str(store), *extra])
     out = b""
     sent = False
     deadline = time.monotonic() + 30
@@ -216,6 +219,50 @@ async def test_no_elicitation_gives_code_and_cordon_approve_allows_one_retry(
         again = await client.call_tool("send_email", args)
         assert again.is_error  # one retry only
     assert len(_outbox(box)) == 1
+
+
+async def test_cordon_approve_shows_the_arguments_of_the_call(harness: Harness) -> None:
+    """The npm filesystem server behind the real proxy: a move_file that asks (no elicitation)
+    gets a code, and `cordon approve CODE` shows its source and destination before the person
+    types yes; the approved retry moves the file."""
+    root = (harness.tmp / "project").resolve()
+    root.mkdir()
+    (root / "report.txt").write_text("quarterly numbers")
+    policy = harness.policy(
+        {
+            "version": 1,
+            "packs": ["filesystem"],
+            "allowed_path_prefixes": [str(root)],
+            "tools": {"move_file": {"destructive": True}},
+        }
+    )
+    params = harness.cordon(fs_server(root), policies=[policy], name="files")
+    args = {"source": str(root / "report.txt"), "destination": str(root / "moved-away.txt")}
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("move_file", args)
+        assert r.is_error
+        m = re.search(r"cordon approve ([A-Z0-9]{4}-[A-Z0-9]{4})", text_of(r))
+        assert m, text_of(r)
+        code = m.group(1)
+        assert (root / "report.txt").exists()
+        # the default audit path is not where this cordon run writes: said, not skipped
+        rc, out = _run_approve_in_pty(code, harness.store, harness.home, b"no\n")
+        assert rc == 1, out
+        assert "NOT SHOWN" in out and "--audit" in out
+        rc, out = _run_approve_in_pty(
+            code, harness.store, harness.home, b"yes\n", "--audit", str(harness.audit)
+        )
+        assert rc == 0, out
+        plain = " ".join(re.sub(r"\x1b\[[0-9;]*m", "", out).split())
+        assert f"source {args['source']}" in plain, plain
+        assert f"destination {args['destination']}" in plain, plain
+        assert "exactly the arguments shown (checked against the code)" in plain, plain
+        assert "NOT SHOWN" not in plain
+        assert plain.index("destination " + args["destination"]) < plain.index("Type yes")
+        ok = await client.call_tool("move_file", args)
+        assert not ok.is_error, text_of(ok)
+    assert (root / "moved-away.txt").read_text() == "quarterly numbers"
 
 
 async def test_cross_server_taint_denies(harness: Harness) -> None:

@@ -8,7 +8,13 @@
 * what it shows (server, tool, parameter, destination) may come from attacker-influenced
   calls, so control characters, ANSI escapes and bidi controls are stripped before display,
   non-ASCII values are also shown escaped (a Cyrillic ``а`` is visible as ``\\u0430``), and no
-  value is ever parsed as rich markup.
+  value is ever parsed as rich markup;
+* it shows the denied call's arguments, read from the ``verdict`` record carrying the code in
+  the audit log (``--audit``, default ``~/.cordon/audit.jsonl``, and its newest rotated file):
+  at most :data:`MAX_SHOWN_ARGS` arguments of at most :data:`MAX_SHOWN_CHARS` characters each,
+  newlines and tabs shown as ``\\n`` and ``\\t``; every cut says what was cut, and a record
+  that cannot be found is said, never silently skipped. It also says what the code binds: a
+  destination (the retry's other arguments are not checked) or the call's exact arguments.
 
 Exit codes: 0 approved (or listed), 1 aborted / unknown, expired or used code / store error,
 2 not run from a terminal.
@@ -16,12 +22,14 @@ Exit codes: 0 approved (or listed), 1 aborted / unknown, expired or used code / 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
+import orjson
 import typer
 from rich.console import Console
 from rich.panel import Panel
@@ -30,12 +38,25 @@ from rich.text import Text
 
 from cordon._exceptions import ApprovalError
 from cordon.approvals.codes import CodeRecord, CodeStore, normalize_code
-from cordon.audit.log import sanitize
+from cordon.audit.log import default_audit_path, sanitize
 
-__all__ = ["approve_command", "pending_command", "register"]
+__all__ = [
+    "MAX_SHOWN_ARGS",
+    "MAX_SHOWN_CHARS",
+    "approve_command",
+    "find_call_record",
+    "pending_command",
+    "register",
+]
 
 EXIT_ABORTED = 1
 EXIT_NO_TTY = 2
+MAX_SHOWN_ARGS = 40
+"""Arguments shown by ``cordon approve``; the rest are counted, never silently dropped."""
+MAX_SHOWN_CHARS = 300
+"""Characters of one argument value shown by ``cordon approve``; a longer value is cut with a
+note giving how much was left out."""
+_SCAN_BLOCK = 1 << 20
 
 _StoreOpt = Annotated[
     Path | None,
@@ -87,6 +108,155 @@ def _details(rec: CodeRecord, now: float) -> Table:
     return grid
 
 
+def find_call_record(audit: Path, code: str) -> dict[str, Any] | None:
+    """The newest ``verdict`` record whose ``code`` is ``code``, or None.
+
+    Reads ``audit`` and then ``audit.1`` (the newest rotated file) backwards in blocks of
+    1 MiB, so a recent code is found without reading the whole log; a missing file counts as
+    no record. Lines that do not parse are skipped. Never raises for a missing or unreadable
+    file (OSError is treated as "not found").
+    """
+    needle = b'"code":' + orjson.dumps(code)
+    for path in (audit, Path(f"{audit}.1")):
+        try:
+            fh = path.open("rb")
+        except OSError:
+            continue
+        with fh:
+            try:
+                pos = os.fstat(fh.fileno()).st_size
+            except OSError:
+                continue
+            carry = b""
+            while pos > 0:
+                start = max(0, pos - _SCAN_BLOCK)
+                fh.seek(start)
+                lines = (fh.read(pos - start) + carry).split(b"\n")
+                pos = start
+                carry = lines.pop(0) if start > 0 else b""
+                for line in reversed(lines):
+                    if needle not in line:
+                        continue
+                    try:
+                        rec = orjson.loads(line)
+                    except orjson.JSONDecodeError:
+                        continue
+                    if isinstance(rec, dict) and rec.get("kind") == "verdict":
+                        if rec.get("code") == code:
+                            return rec
+    return None
+
+
+def _escaped(text: str) -> str:
+    """Non-ASCII characters as ``\\uXXXX`` (``\\UXXXXXXXX`` above the BMP); ASCII unchanged."""
+    if text.isascii():
+        return text
+    return "".join(
+        c if ord(c) < 128 else (f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
+        for c in text
+    )
+
+
+def _cut(text: str) -> Text:
+    """``text`` made safe for the terminal, cut at :data:`MAX_SHOWN_CHARS` with a note."""
+    clean = sanitize(text).replace("\n", "\\n").replace("\t", "\\t")
+    shown = clean[:MAX_SHOWN_CHARS]
+    out = Text(_escaped(shown))
+    if len(clean) > MAX_SHOWN_CHARS:
+        out.append(
+            f"  [cut: {len(clean) - MAX_SHOWN_CHARS} more of {len(clean)} characters not shown]",
+            style="yellow bold",
+        )
+    if not shown.isascii():
+        out.append("  (non-ASCII shown escaped)", style="yellow")
+    if sanitize(text) != text:
+        out.append("  (control characters removed)", style="yellow")
+    return out
+
+
+def _argument(value: Any) -> Text:
+    if (
+        isinstance(value, dict)
+        and value.get("truncated") is True
+        and isinstance(value.get("head"), str)
+    ):
+        # cut by the audit log itself (record_for_call): only the head was kept
+        out = _cut(value["head"])
+        out.append(
+            f"  [cut by the audit log: {value.get('len')} bytes in all, only the start was "
+            f"kept; sha256 {str(value.get('sha256'))[:16]}...]",
+            style="yellow bold",
+        )
+        return out
+    if isinstance(value, str):
+        return _cut(value)
+    try:
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError):
+        text = str(value)
+    out = _cut(text)
+    if '"truncated": true' in text:
+        out.append("  [contains values cut by the audit log]", style="yellow bold")
+    return out
+
+
+def _add_arguments(grid: Table, rec: CodeRecord, call: dict[str, Any] | None, audit: Path) -> Table:
+    """Add the denied call's arguments (from its audit record) and what the code binds."""
+    if call is None or call.get("server") != rec.server or call.get("tool") != rec.tool:
+        grid.add_row(
+            "Arguments",
+            Text(
+                f"NOT SHOWN: no record of this call with code {rec.code} in {sanitize(str(audit))} "
+                "(if cordon run writes its audit log elsewhere, pass --audit). Approve only if "
+                "you know what the call does.",
+                style="red bold",
+            ),
+        )
+        return grid
+    args = call.get("arguments")
+    if not isinstance(args, dict):
+        args = {"(arguments)": args}
+    items = list(args.items())
+    if not items:
+        grid.add_row("Arguments", Text("(none)", style="dim"))
+    for name, value in items[:MAX_SHOWN_ARGS]:
+        label = sanitize(str(name))
+        label = _escaped(label)
+        if len(label) > 60:
+            label = label[:60] + "...[name cut]"
+        grid.add_row(Text(f"  {label}"), _argument(value))
+    if len(items) > MAX_SHOWN_ARGS:
+        grid.add_row(
+            Text("  ..."),
+            Text(
+                f"[{len(items) - MAX_SHOWN_ARGS} more argument(s) not shown: audit record seq "
+                f"{call.get('seq')}]",
+                style="yellow bold",
+            ),
+        )
+    grid.add_row("Binds", _binding(rec, args))
+    return grid
+
+
+def _binding(rec: CodeRecord, args: dict[str, Any]) -> Text:
+    """What a retry must match for this code to let it through."""
+    if rec.destination is not None:
+        return Text(
+            f"one retry of this tool whose {rec.param or 'destination'} is the destination "
+            "above; its other arguments are NOT checked and may differ from those shown",
+            style="yellow",
+        )
+    key = rec.approval_key
+    digest = hashlib.sha256(orjson.dumps(args, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    if key and key[-1] == digest:
+        return Text("one retry with exactly the arguments shown (checked against the code)")
+    return Text(
+        "one retry with exactly the arguments of the denied call; the audit log's copy shown "
+        "here could not be checked against the code (cut or cleaned)",
+        style="yellow",
+    )
+
+
 def _fail(err: Console, message: str, code: int = EXIT_ABORTED) -> typer.Exit:
     err.print(Text(message), style="red")
     return typer.Exit(code)
@@ -95,10 +265,21 @@ def _fail(err: Console, message: str, code: int = EXIT_ABORTED) -> typer.Exit:
 def approve_command(
     code: Annotated[str, typer.Argument(help="The code from the denied call, e.g. 7KQF-M2XD.")],
     store: _StoreOpt = None,
+    audit: Annotated[
+        Path | None,
+        typer.Option(
+            "--audit",
+            help="The audit log cordon run writes, to show the call's arguments "
+            "(default ~/.cordon/audit.jsonl).",
+            dir_okay=False,
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Approve one retry of a call that cordon denied with a one-time code.
 
-    Must be run by a person in a terminal; shows the call and asks you to type 'yes'.
+    Must be run by a person in a terminal; shows the call (with its arguments, from the audit
+    log) and asks you to type 'yes'.
     """
     err = Console(stderr=True, highlight=False)
     if not (os.isatty(0) and os.isatty(1)):
@@ -126,7 +307,10 @@ def approve_command(
         raise _fail(err, f"Code {canonical} has expired. Retry the call to get a new code.")
 
     title = "Approve this call once?" if rec.state == "pending" else "Already approved"
-    out.print(Panel(_details(rec, now), title=title, title_align="left", border_style="yellow"))
+    audit_path = audit or default_audit_path()
+    call = find_call_record(audit_path, rec.code)
+    body = _add_arguments(_details(rec, now), rec, call, audit_path)
+    out.print(Panel(body, title=title, title_align="left", border_style="yellow"))
     if rec.state == "approved":
         out.print(Text("This code is already approved; its retry has not happened yet."))
         return
