@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cordon._exceptions import CordonError
+from cordon._types import SEVERITY_ORDER
 from cordon.audit.log import default_audit_path, iter_records, tail_records, verify
 from cordon.audit.query import filter_records, parse_time_bound, record_verdict
 
@@ -38,10 +39,55 @@ def _short(value: Any, width: int = 80) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+_TOP_RULES = 3
+
+
+def _rule_rank(rule_id: str) -> tuple[int, str]:
+    """Sort key: most severe first (per the content rule catalogue), then by id."""
+    try:
+        from cordon.content import rule_by_id
+
+        severity = rule_by_id(rule_id).severity
+    except (ImportError, KeyError):
+        severity = ""
+    return (-SEVERITY_ORDER.get(severity, 0), rule_id)
+
+
+def _content_summary(rec: dict[str, Any]) -> tuple[str, str]:
+    """``(rules, reason)`` columns for a ``content`` record.
+
+    ``rules``: its rule ids, the :data:`_TOP_RULES` most severe first, then ``+N more (M
+    rules)`` when there are more. ``reason``: ``max severity S``, the action and where (result,
+    definition), then the record's own reason, when present.
+    """
+    rules = rec.get("rules")
+    ids = [str(r) for r in rules] if isinstance(rules, list) else []
+    if not ids and rec.get("rule"):
+        ids = [str(rec["rule"])]
+    ids = sorted(set(ids), key=_rule_rank)
+    shown = ", ".join(ids[:_TOP_RULES])
+    if len(ids) > _TOP_RULES:
+        shown += f" +{len(ids) - _TOP_RULES} more ({len(ids)} rules)"
+    parts = []
+    if rec.get("max_severity"):
+        parts.append(f"max severity {rec['max_severity']}")
+    if rec.get("action"):
+        parts.append(str(rec["action"]))
+    if rec.get("where"):
+        parts.append(f"in {rec['where']}")
+    reason = ", ".join(parts)
+    if rec.get("reason"):
+        reason = f"{reason}: {rec['reason']}" if reason else str(rec["reason"])
+    return shown, reason
+
+
 def _row(rec: dict[str, Any]) -> list[Text]:
     verdict = record_verdict(rec)
+    rule = str(rec.get("rule", ""))
     if rec.get("kind") == "start":
         reason = f"cordon {rec.get('version', '?')} policy {str(rec.get('policy_hash', ''))[:12]}"
+    elif rec.get("kind") == "content":
+        rule, reason = _content_summary(rec)
     else:
         reason = str(rec.get("reason", ""))
         if "answer" in rec:
@@ -53,7 +99,7 @@ def _row(rec: dict[str, Any]) -> list[Text]:
         Text(str(rec.get("server", ""))),
         Text(str(rec.get("tool", ""))),
         Text(verdict, style=_VERDICT_STYLE.get(verdict, "")),
-        Text(str(rec.get("rule", ""))),
+        Text(rule),
         Text(_short(reason)),
         Text(_short(dest, 40)),
     ]
