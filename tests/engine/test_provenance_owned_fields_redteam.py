@@ -208,6 +208,22 @@ def test_s54_the_sessions_own_share_does_not_vouch_its_recipient() -> None:
     s = _session()
     _shared_back(s, f"{CLIENT},{EVIL}")
     assert _send(s, EVIL).rule == "taint.seen_in_output"
+    # a share by a call that names no record (all files), in a spelling the platform may
+    # store plain ("fred9246 [at] gmail [dot] com"), is the session's own too
+    for spelling in (
+        "fred9246 [at] gmail [dot] com",
+        "fred9246 @ gmail.com",
+        "fred9246(at)gmail.com",
+    ):
+        s = _session()
+        args = {"email": spelling, "permission": "rw"}
+        d = s.check("share_file", args)
+        assert d.verdict == "ask", d
+        s.approve(d, tool="share_file", arguments=args)
+        s.observe_output(
+            "search_files", _blocks(yaml.safe_dump([{**MINE, "shared_with": {EVIL: "rw"}}]))
+        )
+        assert _send(s, EVIL).rule == "taint.seen_in_output", spelling
     # held: a share the user named, read back, is sent to as before
     engine = Engine.from_policy([POLICY])
     engine.pin_tools(TOOLS)

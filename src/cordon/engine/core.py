@@ -750,6 +750,14 @@ class Session:
             # a record this call names (an id, a file name) may have changed: its share list
             # vouches for nothing after (``owned_fields``, red-team S56)
             keys |= {_NAMED + v for v in _prov.named_values(dict(arguments))}
+        if self.engine.owned:
+            # an address given in a spelling a platform may store plain (``fred [at] x.com``,
+            # ``fred @ x.com``): a share list showing it is still the session's own (S54)
+            for leaf in _args.leaves(dict(arguments)):
+                if isinstance(leaf, str):
+                    found = _prov.source_addresses(leaf)
+                    if found is not None:
+                        keys |= {k for k in found[0] if not k.startswith("\x00")}
         if self.engine.address_sources and not (
             tool is not None
             and self.engine.tool_policy(tool).address_source
