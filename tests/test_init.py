@@ -18,6 +18,7 @@ from cordon.clientconfig import (
     ClientConfigError,
     apply_plan,
     find_backups,
+    pin_file_for,
     plan_init,
     plan_undo,
 )
@@ -70,8 +71,16 @@ def _load_jsonc(raw: bytes) -> dict:
 
 @pytest.mark.parametrize(("rel", "kind", "key", "stdio", "remote"), CASES)
 def test_round_trip_byte_identical(
-    tmp_path: Path, rel: str, kind: str, key: str, stdio: list[str], remote: list[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    rel: str,
+    kind: str,
+    key: str,
+    stdio: list[str],
+    remote: list[str],
 ) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
     path = _copy(tmp_path, rel)
     original = path.read_bytes()
     policy = tmp_path / "policy.yaml"
@@ -90,10 +99,15 @@ def test_round_trip_byte_identical(
     for name in stdio:
         entry, before = data[key][name], orig[key][name]
         assert entry["command"] == "cordon"
+        pins = entry["args"][4]
+        assert pins == str(pin_file_for(name, before, home / ".cordon" / "pins"))
+        assert Path(pins).parent == home / ".cordon" / "pins"
         assert entry["args"] == [
             "run",
             "--name",
             name,
+            "--pin-file",
+            pins,
             "--policy",
             str(policy.resolve()),
             "--",
@@ -297,3 +311,24 @@ async def test_wrapped_entry_launches_cordon_run(tmp_path: Path) -> None:
     records = [json.loads(x) for x in audit.read_text().splitlines()]
     assert records[0]["kind"] == "start" and records[0]["server"] == "mail"
     assert any(r.get("rule") == "pin.unknown_tool" for r in records)
+
+
+def test_entry_wrapped_without_pin_file_is_pointed_out(tmp_path: Path) -> None:
+    path = tmp_path / ".mcp.json"
+    path.write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "old": {"command": "cordon", "args": ["run", "--name", "old", "--", "srv"]},
+                    "new": {
+                        "command": "cordon",
+                        "args": ["run", "--name", "new", "--pin-file", "/p.json", "--", "srv"],
+                    },
+                }
+            }
+        )
+    )
+    plan = plan_init(path)
+    assert not plan.changed
+    assert any(m.startswith("old:") and "no --pin-file" in m for m in plan.messages)
+    assert "new: already behind cordon, unchanged" in plan.messages

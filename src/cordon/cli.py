@@ -104,12 +104,45 @@ def run_cmd(
 
 @pin_app.command("accept")
 def pin_accept(
-    pin_file: Annotated[Path, typer.Option("--pin-file", help="The pin file to update.")],
+    pin_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--pin-file",
+            help="The pin file to update (default: the one `cordon init` gave --server, "
+            "under ~/.cordon/pins).",
+        ),
+    ] = None,
     server: Annotated[str | None, typer.Option(help="Only this server (default: all).")] = None,
 ) -> None:
-    """Re-approve tool definitions that changed since they were pinned."""
+    """Re-approve tool definitions that changed since they were pinned.
+
+    Without --pin-file, --server NAME names the server: its pin file is looked up under
+    ~/.cordon/pins (where `cordon init` puts them). Exit 2 when no file, or more than one,
+    holds pins of that server.
+    """
+    from cordon.clientconfig import default_pin_dir, find_pin_files
     from cordon.engine.pins import PinFile
 
+    if pin_file is None:
+        if server is None:
+            err.print("cordon pin accept: give --pin-file, or --server NAME", highlight=False)
+            raise typer.Exit(2)
+        found = find_pin_files(server)
+        if len(found) != 1:
+            where = default_pin_dir()
+            err.print(
+                f"cordon pin accept: no pin file under {where} holds server {server!r}; "
+                "give --pin-file"
+                if not found
+                else f"cordon pin accept: several pin files hold server {server!r}: "
+                + ", ".join(map(str, found))
+                + "; give --pin-file",
+                highlight=False,
+                markup=False,
+            )
+            raise typer.Exit(2)
+        pin_file = found[0]
+        print(f"pin file {pin_file}")
     accepted = PinFile(pin_file).accept(server)
     if not accepted:
         print("nothing pending")

@@ -12,10 +12,14 @@ VS Code             ``.vscode/mcp.json``                 ``servers`` (``type: "s
 ==================  ===================================  ===============================
 
 A stdio entry ``{"command": C, "args": A, ...}`` becomes
-``{"command": "cordon", "args": ["run", "--name", NAME, ("--policy", F)..., "--", C, *A], ...}``
-with every other key (``type``, ``env``, ``cwd``, ``envFile``...) kept, so the client still
+``{"command": "cordon", "args": ["run", "--name", NAME, "--pin-file", P, ("--policy", F)...,
+"--", C, *A], ...}`` with every other key (``type``, ``env``, ``cwd``, ``envFile``...) kept, so the client still
 sets the environment and directory, which ``cordon run`` passes to the upstream. The whole
-original entry is kept under ``x-cordon-upstream``. Remote entries (``url``, or ``type``
+original entry is kept under ``x-cordon-upstream``. ``P`` (:func:`pin_file_for`) is one
+pin file per server under ``~/.cordon/pins/``, so pins outlive the process: a definition that
+changes between launches (``npx -y`` fetching a newer package) is a rug pull
+(``pin.changed``), not the new baseline; ``cordon pin accept --server NAME`` finds that file
+to re-approve it. Remote entries (``url``, or ``type``
 ``http``/``sse``/``streamable-http``) are left alone and reported.
 
 Writing: a timestamped backup ``<file>.cordon-backup-<UTC time>`` is written next to the
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import hashlib
 import json
 import os
 import re
@@ -49,8 +54,11 @@ __all__ = [
     "ClientKind",
     "ConfigPlan",
     "apply_plan",
+    "default_pin_dir",
     "detect_client",
     "find_backups",
+    "find_pin_files",
+    "pin_file_for",
     "plan_init",
     "plan_undo",
     "resolve_cordon_command",
@@ -204,10 +212,63 @@ def _is_cordon(entry: dict[str, Any]) -> bool:
     )
 
 
+def default_pin_dir() -> Path:
+    """``~/.cordon/pins`` (absolute): where ``cordon init`` puts each server's pin file."""
+    return Path.home() / ".cordon" / "pins"
+
+
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def pin_file_for(name: str, entry: dict[str, Any], pin_dir: Path | str) -> Path:
+    """The pin file ``cordon init`` gives server ``name``: ``<pin_dir>/<stem>-<hash>.json``.
+
+    ``stem`` is the name with every run of characters other than ASCII letters, digits, ``.``,
+    ``_`` and ``-`` replaced by ``_``, leading and trailing ``._-`` removed, at most 48
+    characters (``server`` if nothing is left): no separator, ``..`` or hidden file. ``hash``
+    is 10 hex digits of SHA-256 over the name, ``command``, ``args`` and ``cwd`` of the
+    (unwrapped) entry, so two different servers given the same name in two client configs
+    (or names that differ only in case or in unsafe characters) never share a file, while the
+    same server named alike in two configs shares its pins. The package version an ``npx -y``
+    command fetches is not part of it: a changed definition after an update is caught.
+    """
+    stem = _UNSAFE_NAME.sub("_", name).strip("._-")[:48] or "server"
+    key = json.dumps(
+        [name, entry.get("command"), entry.get("args", []), entry.get("cwd")],
+        ensure_ascii=False,
+        separators=(",", ":"),
+        default=str,
+    )
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
+    return Path(pin_dir) / f"{stem}-{digest}.json"
+
+
+def find_pin_files(server: str, pin_dir: Path | str | None = None) -> list[Path]:
+    """Pin files under ``pin_dir`` (default :func:`default_pin_dir`) holding pins of
+    ``server``, by name, sorted. Files that cannot be read or parsed are skipped."""
+    root = Path(pin_dir) if pin_dir is not None else default_pin_dir()
+    out: list[Path] = []
+    for path in sorted(root.glob("*.json")) if root.is_dir() else ():
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and isinstance(data.get("servers"), dict):
+            if server in data["servers"]:
+                out.append(path)
+    return out
+
+
 def _wrap(
-    name: str, entry: dict[str, Any], policies: Sequence[str], cordon_command: str
+    name: str,
+    entry: dict[str, Any],
+    policies: Sequence[str],
+    cordon_command: str,
+    pin_file: Path | None,
 ) -> dict[str, Any]:
     args = ["run", "--name", name]
+    if pin_file is not None:
+        args += ["--pin-file", str(pin_file)]
     for pol in policies:
         args += ["--policy", pol]
     args += ["--", entry["command"], *entry.get("args", [])]
@@ -240,10 +301,14 @@ def plan_init(
     servers: Sequence[str] = (),
     policies: Sequence[Path | str] = (),
     cordon_command: str = "cordon",
+    pin_dir: Path | str | None = None,
 ) -> ConfigPlan:
     """Plan wrapping the stdio servers of ``path`` (all of them, or only ``servers``).
 
-    ``policies`` are made absolute (the client starts servers from its own directory).
+    ``policies`` are made absolute (the client starts servers from its own directory). Each
+    wrapped server gets ``--pin-file`` :func:`pin_file_for` under ``pin_dir`` (made absolute;
+    default :func:`default_pin_dir`); ``cordon run`` creates it (mode 0600, directories 0700)
+    at the server's first complete tools/list.
     Entries already behind cordon, remote entries and entries without a ``command`` are left
     alone with a message. Nothing is written; see :func:`apply_plan`.
 
@@ -260,6 +325,7 @@ def plan_init(
     table: dict[str, Any] = data[key]
     _check_names(table, servers, path)
     pols = [str(Path(p).expanduser().resolve()) for p in policies]
+    pins_root = Path(pin_dir).expanduser().resolve() if pin_dir is not None else default_pin_dir()
     messages: list[str] = []
     changed: list[str] = []
     for name, entry in table.items():
@@ -268,7 +334,14 @@ def plan_init(
         if not isinstance(entry, dict):
             messages.append(f"{name}: not an object, left alone")
         elif UPSTREAM_KEY in entry or _is_cordon(entry):
-            messages.append(f"{name}: already behind cordon, unchanged")
+            args = entry.get("args") if isinstance(entry.get("args"), list) else []
+            own = args[: args.index("--")] if "--" in args else args
+            messages.append(
+                f"{name}: already behind cordon, unchanged"
+                if "--pin-file" in own
+                else f"{name}: already behind cordon, unchanged; it has no --pin-file, so its "
+                "pins last one process (`cordon init --undo`, then `cordon init`, adds one)"
+            )
         elif _is_remote(entry):
             messages.append(
                 f"{name}: remote server ({entry.get('url') or entry.get('type')}), left alone:"
@@ -279,10 +352,19 @@ def plan_init(
         ):
             messages.append(f"{name}: no command (or args is not a list), left alone")
         else:
-            table[name] = _wrap(name, entry, pols, cordon_command)
+            pins = pin_file_for(name, entry, pins_root)
+            table[name] = _wrap(name, entry, pols, cordon_command, pins)
             changed.append(name)
-            messages.append(f"{name}: wrapped: {cordon_command} run --name {name} ... --")
+            messages.append(
+                f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... --"
+            )
     new = _format_like(raw, data) if changed else raw
+    if changed:
+        messages.append(
+            "pins now last across restarts: a tool definition that changes later (a package "
+            "update too) is hidden and denied until you review it and run "
+            "`cordon pin accept --server NAME`"
+        )
     if changed and jsonc:
         messages.append(
             "note: comments and trailing commas are not kept in the rewritten file; "

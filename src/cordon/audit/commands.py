@@ -266,8 +266,21 @@ def init(
     ] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="write without asking")] = False,
     undo: Annotated[bool, typer.Option(help="restore the original entries")] = False,
+    pin_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--pin-dir",
+            help="directory of the per-server pin files (default ~/.cordon/pins)",
+            file_okay=False,
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Put cordon in front of each stdio server of an MCP client config (or --undo it)."""
+    """Put cordon in front of each stdio server of an MCP client config (or --undo it).
+
+    Each server gets its own --pin-file under ~/.cordon/pins/, so its tool pins last across
+    restarts; `cordon pin accept --server NAME` re-approves a definition that changed.
+    """
     from cordon.clientconfig import (
         ClientConfigError,
         apply_plan,
@@ -286,6 +299,7 @@ def init(
                 servers=server or (),
                 policies=policy or (),
                 cordon_command=resolve_cordon_command(absolute),
+                pin_dir=pin_dir,
             )
     except ClientConfigError as exc:
         err.print(Text(f"cordon init: {exc}", style="red"))

@@ -99,7 +99,19 @@ class PinFile:
         return data
 
     def save(self, data: Mapping[str, Any]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        """Write ``data`` whole (mode 0600); missing directories are made 0700.
+
+        Raises:
+            OSError: the file or a directory cannot be written.
+        """
+        missing = []
+        parent = self.path.parent
+        while not parent.exists():
+            missing.append(parent)
+            parent = parent.parent
+        for directory in reversed(missing):
+            directory.mkdir(mode=0o700, exist_ok=True)
+            os.chmod(directory, 0o700)
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".pins-")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
