@@ -324,8 +324,9 @@ def test_approve_shows_the_arguments_and_every_cut(
     # 40 arguments shown, the other 10 counted
     assert "extra34 34" in text and "extra35" not in text
     assert "[10 more argument(s) not shown: audit record seq 1]" in text
-    # the code binds the destination only: said plainly
-    assert "its other arguments are NOT checked" in text
+    # the code binds the whole call; the shown copy was cut, so it cannot be checked
+    # against the code's digest: said plainly
+    assert "could not be checked against the code (cut or cleaned)" in text
     assert text.index("[cut: 700 more") < text.index("Type yes")
     assert _state(store_path, code) == "pending"
 

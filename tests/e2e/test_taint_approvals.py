@@ -214,6 +214,10 @@ async def test_no_elicitation_gives_code_and_cordon_approve_allows_one_retry(
         rc, out = _run_approve_in_pty(code, harness.store, harness.home, b"yes\n")
         assert rc == 0, out
         assert "new.person@partner.example" in out
+        # the code binds the whole call: the same destination with another body is not it
+        other = await client.call_tool("send_email", {**args, "body": "the q3 numbers"})
+        assert other.is_error and "cordon approve" in text_of(other), text_of(other)
+        assert len(_outbox(box)) == 0
         ok = await client.call_tool("send_email", args)
         assert not ok.is_error, text_of(ok)
         again = await client.call_tool("send_email", args)

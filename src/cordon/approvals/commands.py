@@ -22,7 +22,6 @@ Exit codes: 0 approved (or listed), 1 aborted / unknown, expired or used code / 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -37,6 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cordon._exceptions import ApprovalError
+from cordon.approvals import envelope
 from cordon.approvals.codes import CodeRecord, CodeStore, normalize_code
 from cordon.audit.log import default_audit_path, sanitize
 
@@ -239,16 +239,11 @@ def _add_arguments(grid: Table, rec: CodeRecord, call: dict[str, Any] | None, au
 
 
 def _binding(rec: CodeRecord, args: dict[str, Any]) -> Text:
-    """What a retry must match for this code to let it through."""
-    if rec.destination is not None:
-        return Text(
-            f"one retry of this tool whose {rec.param or 'destination'} is the destination "
-            "above; its other arguments are NOT checked and may differ from those shown",
-            style="yellow",
-        )
+    """What a retry must match for this code to let it through: the proxy keys each code
+    with the digest of the whole call (``cordon.approvals.envelope.call_digest``), so a
+    retry must repeat the call exactly, whatever the ask was about."""
     key = rec.approval_key
-    digest = hashlib.sha256(orjson.dumps(args, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    if key and key[-1] == digest:
+    if key and key[-1] == envelope.call_digest(rec.tool, args):
         return Text("one retry with exactly the arguments shown (checked against the code)")
     return Text(
         "one retry with exactly the arguments of the denied call; the audit log's copy shown "

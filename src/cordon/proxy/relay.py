@@ -512,7 +512,7 @@ class Relay:
         if v.verdict == "ask" and self.codes is not None:
             key = v.details.get("approval_key")
             try:
-                used = self.codes.consume(list(key)) if key else None
+                used = self.codes.consume(self._code_key(key, tool, args)) if key else None
             except ApprovalError as exc:  # a corrupt store approves nothing
                 _log(f"approval store unusable: {exc}")
                 used = None
@@ -564,6 +564,13 @@ class Relay:
             return
         self.deny_with_code(id_, tool, args, v)
 
+    @staticmethod
+    def _code_key(key: Any, tool: str, args: Any) -> list[Any]:
+        """A one-time code's key: the ask's approval key and the digest of the whole call
+        (:func:`cordon.approvals.envelope.call_digest`), so the code lets through a retry of
+        exactly the call the person was shown, not another body to the same destination."""
+        return [*key, envelope.call_digest(tool, args)]
+
     def deny_with_code(self, id_: Any, tool: str, args: Any, v: Verdict) -> None:
         extra = ""
         code = None
@@ -577,7 +584,7 @@ class Relay:
                     destination=v.destination,
                     rule=v.rule,
                     reason=v.reason,
-                    approval_key=list(key),
+                    approval_key=self._code_key(key, tool, args),
                 )
             except ApprovalError as exc:
                 _log(f"approval store unusable, denying without a code: {exc}")
