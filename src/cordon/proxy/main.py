@@ -95,7 +95,10 @@ def run_proxy(
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     recorder = None
     if policy.content.mode == "monitor" and os.environ.get("CORDON_RECORDER", "1") != "0":
-        # fork the recording worker before any thread runs (the compile's, just below)
+        # fork the recording worker before any thread runs (the compile's, just below), once
+        # the scanner's Python side is built (~0.1 s the compile needs anyway): it inherits
+        # that, and gets the compiled databases from the relay
+        warm_scanner(compile=False)
         recorder = Recorder()
         if not recorder.start_early():
             recorder = None  # forked at the first large result instead

@@ -49,6 +49,7 @@ from collections import deque
 from typing import Any
 
 from cordon.content import _accel, scanner
+from cordon.content import warm as content_warm
 from cordon.content.rules import RULES
 from cordon.taint import _index as taint_index
 
@@ -532,6 +533,13 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             os.nice(nice)
     scanner._PREFETCH.clear()  # the relay's registry, copied by the fork: not ours
     scanner._RECENT.clear()
+    # never compile here: forked early, the worker gets the relay's databases (a missing one
+    # means the Python pass: same hits); the scanner's Python side is built now if the relay
+    # did not build it before the fork
+    _accel.hold = True
+    if not _accel.export():
+        with contextlib.suppress(Exception):
+            content_warm(compile=False)
     texts: queue.SimpleQueue[tuple[int, bytearray, int]] = queue.SimpleQueue()
 
     def take_in() -> None:

@@ -187,6 +187,8 @@ class Relay:
         self.settle_after_write = False
         #: the client's write buffer is over its high-water mark (upstream reading paused)
         self.client_paused = False
+        #: the size of the last result queued (characters)
+        self.last_size = 0
         session.report = self.report_settled
         #: monitor mode: the forked worker that scans large deferred results while the relay
         #: indexes their taint (set up by :meth:`run`; ``CORDON_RECORDER=0`` turns it off)
@@ -314,6 +316,9 @@ class Relay:
         )  # type: ignore[assignment]
         self.up_in = self.up.get_pipe_transport(0)  # type: ignore[assignment]
         self.out, _ = await loop.connect_write_pipe(lambda: _ClientWriter(self), sys.stdout.buffer)  # type: ignore[assignment]
+        # writing resumes (and a queue over its cap is recorded) once all of a large result
+        # is in the pipe: the client takes the whole of it meanwhile
+        self.out.set_write_buffer_limits(high=65536, low=0)  # type: ignore[union-attr]
         self.client_in, _ = await loop.connect_read_pipe(
             lambda: _ClientReader(self), sys.stdin.buffer
         )  # type: ignore[assignment]
@@ -886,6 +891,7 @@ class Relay:
     def after_delivery(self, tool: str, result: dict[str, Any]) -> None:
         """Queue a delivered monitor-mode result (Session.defer_output) and schedule its
         recording; if queueing fails, the session fails closed (taint truncated, degraded)."""
+        before = self.session.unsettled_bytes
         try:
             self.session.defer_output(tool, result, server=self.server)
         except Exception as exc:
@@ -895,6 +901,7 @@ class Relay:
             self.report_settled(tool, [], exc)
             return
         self.queued_at.append(time.monotonic())
+        self.last_size = max(0, self.session.unsettled_bytes - before)
         rec = self.recorder
         if rec is not None and rec.pid is None and self.session.unsettled_bytes >= MIN_CHARS:
             # fork the worker now, while the queue is small: the pages the relay writes
@@ -913,11 +920,15 @@ class Relay:
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
 
     def settle_over_cap(self) -> None:
-        """Record the oldest deferred results until the queue is back under its cap (what
-        eager recording would have done by now); the rest stays lazy."""
+        """Record the oldest deferred results until the queue is back under its cap, with
+        room for one more result the size of the last one (what eager recording would have
+        done by now, oldest first); the rest stays lazy."""
         self.settle_after_write = False
         if self.session.unsettled_bytes > _SETTLE_BYTES:
-            self.guard(lambda _: self.session.settle(keep_bytes=_SETTLE_BYTES), None)
+            # and room for one more result the size of the last one: in a stream of large
+            # results, every other result records two, not every result one
+            keep = max(0, _SETTLE_BYTES - self.last_size)
+            self.guard(lambda _: self.session.settle(keep_bytes=keep), None)
             if self.session.unsettled_bytes > _SETTLE_BYTES:
                 self.settle_now()  # (text queued behind them, e.g. notifications)
 
