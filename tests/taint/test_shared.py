@@ -103,3 +103,10 @@ def test_stale_client_files_are_pruned(tmp_path: Path) -> None:
     SharedTaintStore.for_client(base).close()
     assert not stale.exists()
     assert live.exists()
+
+
+def test_missing_parents_are_created_private(tmp_path):
+    base = tmp_path / "home" / ".cordon" / "taint"
+    SharedTaintStore.for_client(base)
+    for d in (tmp_path / "home", tmp_path / "home" / ".cordon", base):
+        assert d.stat().st_mode & 0o777 == 0o700, d

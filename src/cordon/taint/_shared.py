@@ -116,14 +116,17 @@ class SharedTaintStore:
     def for_client(cls, base_dir: Path | None = None) -> SharedTaintStore:
         """The store of the client that started this process (cordon's parent process).
 
-        ``base_dir`` defaults to ``~/.cordon/taint``; it is created with mode 0700. Files of
-        clients that are no longer running are removed.
+        ``base_dir`` defaults to ``~/.cordon/taint``; it and any missing parent (``~/.cordon``)
+        are created with mode 0700. Files of clients that are no longer running are removed.
 
         Raises:
             OSError: the directory or file cannot be created.
         """
         base = Path(base_dir) if base_dir is not None else Path.home() / ".cordon" / "taint"
-        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # each missing directory 0700, not only the last (``parents=True`` gives the others
+        # the umask's mode: ``~/.cordon`` came out 0755, newcomer trial)
+        for d in [*(p for p in reversed(base.parents) if not p.exists()), base]:
+            d.mkdir(mode=0o700, exist_ok=True)
         with contextlib.suppress(OSError):
             os.chmod(base, 0o700)
         ppid = os.getppid()
