@@ -97,6 +97,10 @@ async def test_init_pins_survive_restarts_and_undo_restores_bytes(tmp_path: Path
     accepted = _cordon(home, "pin", "accept", "--server", "mail")
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
     assert "accepted mail/send_email" in accepted.stdout and str(pins) in accepted.stdout
+    # what is accepted is shown first: the changed field and the new text (the scan finds
+    # nothing in this one: content detection can be worded around, the person reads it)
+    assert "mail/send_email: changed: description" in accepted.stdout
+    assert f"description: {CHANGED}" in accepted.stdout
     async with Client(
         _launch(entry, home, MAILBOX_SEND_DESC=CHANGED), mode="legacy", cache=None
     ) as client:  # type: ignore[arg-type]

@@ -113,15 +113,27 @@ def pin_accept(
         ),
     ] = None,
     server: Annotated[str | None, typer.Option(help="Only this server (default: all).")] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Also accept definitions the description scan flags (high or critical).",
+        ),
+    ] = False,
 ) -> None:
     """Re-approve tool definitions that changed since they were pinned.
 
+    Each pending definition is shown first: which pinned fields changed, the new description
+    (cut at 300 characters) and what the tool-poisoning scan finds in it. A definition with
+    a high or critical finding is not accepted without --force (exit 1; it stays pending).
     Without --pin-file, --server NAME names the server: its pin file is looked up under
     ~/.cordon/pins (where `cordon init` puts them). Exit 2 when no file, or more than one,
     holds pins of that server.
     """
+    from cordon.audit.log import sanitize
     from cordon.clientconfig import default_pin_dir, find_pin_files
-    from cordon.engine.pins import PinFile
+    from cordon.content import scan_tool
+    from cordon.engine.pins import PinFile, changed_fields
 
     if pin_file is None:
         if server is None:
@@ -143,12 +155,42 @@ def pin_accept(
             raise typer.Exit(2)
         pin_file = found[0]
         print(f"pin file {pin_file}")
-    accepted = PinFile(pin_file).accept(server)
-    if not accepted:
+    pins = PinFile(pin_file)
+    pending = pins.pending(server)
+    if not pending:
         print("nothing pending")
         return
-    for name in accepted:
+    ok: set[str] = set()
+    refused: list[str] = []
+    for srv, tool, pinned, new in pending:
+        label = f"{srv}/{tool}"
+        what = (
+            "new tool" if pinned is None else "changed: " + ", ".join(changed_fields(pinned, new))
+        )
+        print(f"{label}: {what}")
+        desc = new.get("description")
+        if isinstance(desc, str):
+            shown = sanitize(desc)
+            cut = f" [cut: {len(shown) - 300} more characters]" if len(shown) > 300 else ""
+            print(f"  description: {shown[:300]}{cut}")
+        findings = scan_tool(dict(new), min_severity="high")
+        if findings:
+            rules = ", ".join(sorted({f.rule for f in findings}))
+            print(f"  poisoning scan: {rules}")
+            if not force:
+                refused.append(label)
+                continue
+        ok.add(label)
+    for name in pins.accept(server, only=ok):
         print(f"accepted {name}")
+    if refused:
+        err.print(
+            "not accepted (the description scan flags them; review, then --force): "
+            + ", ".join(refused),
+            highlight=False,
+            markup=False,
+        )
+        raise typer.Exit(1)
 
 
 @app.command("check")

@@ -99,13 +99,18 @@ async def test_pin_accept_reapproves_after_restart(harness: Harness) -> None:
         harness.cordon(mailbox_server(), extra=extra, env=env2, name="mail"), mode="legacy"
     ) as client:
         assert "weather" not in {t.name for t in (await client.list_tools()).tools}
-    p = subprocess.run(
-        [*cordon_exe(), "pin", "accept", "--pin-file", str(pin_file)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert p.returncode == 0 and "mail/weather" in p.stdout
+    accept = [*cordon_exe(), "pin", "accept", "--pin-file", str(pin_file)]
+    p = subprocess.run(accept, capture_output=True, text=True, timeout=60)
+    # shown first: a new tool, its description, what the poisoning scan finds in it; not
+    # accepted without --force, and still pending
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "mail/weather: new tool" in p.stdout and "poisoning scan: " in p.stdout
+    assert "inj.directive_tag" in p.stdout
+    assert "accepted" not in p.stdout and "mail/weather" in p.stderr
+    data = json.loads(pin_file.read_text())["servers"]["mail"]
+    assert "weather" not in data["tools"] and "weather" in data["pending"]
+    p = subprocess.run([*accept, "--force"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and "accepted mail/weather" in p.stdout, p.stdout + p.stderr
     async with Client(
         harness.cordon(mailbox_server(), extra=extra, env=env2, name="mail"), mode="legacy"
     ) as client:

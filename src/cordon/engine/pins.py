@@ -144,16 +144,35 @@ class PinFile:
         entry.setdefault("pending", {})[str(tool.get("name"))] = canonical(tool)
         self.save(data)
 
-    def accept(self, server: str | None = None) -> list[str]:
-        """Move pending definitions into the pins; returns ``server/tool`` names accepted."""
+    def pending(
+        self, server: str | None = None
+    ) -> list[tuple[str, str, dict[str, Any] | None, dict[str, Any]]]:
+        """The definitions waiting for ``cordon pin accept``: ``(server, tool, pinned, new)``
+        per tool, ``pinned`` being ``None`` for a tool that was not pinned before."""
+        out: list[tuple[str, str, dict[str, Any] | None, dict[str, Any]]] = []
+        for name, entry in self.load()["servers"].items():
+            if server is not None and name != server:
+                continue
+            pinned = entry.get("tools") or {}
+            for tname, tdef in (entry.get("pending") or {}).items():
+                out.append((name, tname, pinned.get(tname), tdef))
+        return out
+
+    def accept(self, server: str | None = None, only: set[str] | None = None) -> list[str]:
+        """Move pending definitions into the pins; returns ``server/tool`` names accepted.
+        With ``only``, just those ``server/tool`` names; the others stay pending."""
         data = self.load()
         accepted: list[str] = []
         for name, entry in data["servers"].items():
             if server is not None and name != server:
                 continue
+            left: dict[str, Any] = {}
             for tname, tdef in (entry.get("pending") or {}).items():
+                if only is not None and f"{name}/{tname}" not in only:
+                    left[tname] = tdef
+                    continue
                 entry.setdefault("tools", {})[tname] = tdef
                 accepted.append(f"{name}/{tname}")
-            entry["pending"] = {}
+            entry["pending"] = left
         self.save(data)
         return accepted
