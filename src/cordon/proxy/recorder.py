@@ -24,9 +24,13 @@ back yet. Nothing else changes:
   to the pipe straight from the string's buffer, another one as its UTF-8 encoding; the
   worker's reader thread takes each in whole, so it holds the texts of one settle at most.
 
-The worker is forked (not spawned) at the first large result, once the content scanner's
-Hyperscan databases are compiled (never while a compile thread runs), so it starts in about a
-millisecond with every module and database in place. It closes every inherited descriptor
+The worker is forked (not spawned), so it runs the relay's code and rules: by ``cordon run``
+at start-up, before any thread runs (:meth:`Recorder.start_early`, once the scanner's Python
+side is built and before its compile thread starts), with a small heap; the relay sends it
+the compiled Hyperscan databases through the job pipe when they are ready, and it scans
+nothing before it has them (it never compiles). Otherwise (threads running, the library) it
+is forked at the first large result once the databases are compiled (never while a compile
+thread runs), with every module and database in place. It closes every inherited descriptor
 but its two pipes, ignores the terminal's and siblings' signals (``SIGINT``, ``SIGHUP``,
 ``SIGUSR1``, ``SIGTERM``) and exits at the end of its job pipe, when the relay closes it or
 dies.
