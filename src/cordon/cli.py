@@ -204,6 +204,7 @@ def check_cmd(
     Exit 0 when the policy loads, 2 with the file, line and key of the first error.
     """
     from cordon.audit.report import _describe_tool, _global_controls
+    from cordon.engine.secrets import MIN_SECRET_LENGTH
     from cordon.policy import load_policy
 
     try:
@@ -214,6 +215,17 @@ def check_cmd(
     print(f"policy ok: {len(policy)} file(s), {len(loaded.tools)} tool entries")
     for line in _global_controls(loaded):
         print(f"  {line}")
+    for name in loaded.secrets.env:
+        if len(os.environ.get(name, "").strip()) < MIN_SECRET_LENGTH:
+            # cordon run reads secrets from its own environment at start-up: one unset here
+            # protects nothing if it is unset there too
+            err.print(
+                f"cordon: warning: secret env var {name} is unset or shorter than "
+                f"{MIN_SECRET_LENGTH} characters in this environment; cordon run protects it "
+                "only if it is set where cordon run starts",
+                highlight=False,
+                markup=False,
+            )
     for name, tp in sorted(loaded.tools.items()):
         print(f"{name}: " + ("; ".join(_describe_tool(tp)) or "no controls"))
 

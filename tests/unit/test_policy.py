@@ -149,3 +149,17 @@ def test_cordon_check_validates_and_lists_each_tool(tmp_path: Path) -> None:
     bad = _write(tmp_path, "version: 1\ntools:\n  x:\n    privat_values: true\n", "bad.yaml")
     r = CliRunner().invoke(app, ["check", "--policy", str(bad)])
     assert r.exit_code == 2
+
+
+def test_cordon_check_warns_about_an_unset_secret_env_var(tmp_path: Path, monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from cordon.cli import app
+
+    ok = _write(tmp_path, "version: 1\nsecrets: {env: [CORDON_TEST_TOKEN]}\n")
+    monkeypatch.delenv("CORDON_TEST_TOKEN", raising=False)
+    r = CliRunner().invoke(app, ["check", "--policy", str(ok)])
+    assert r.exit_code == 0 and "secret env var CORDON_TEST_TOKEN is unset" in r.output
+    monkeypatch.setenv("CORDON_TEST_TOKEN", "tok_" + "x" * 20)
+    r = CliRunner().invoke(app, ["check", "--policy", str(ok)])
+    assert r.exit_code == 0 and "CORDON_TEST_TOKEN is unset" not in r.output
