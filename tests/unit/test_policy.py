@@ -163,3 +163,17 @@ def test_cordon_check_warns_about_an_unset_secret_env_var(tmp_path: Path, monkey
     monkeypatch.setenv("CORDON_TEST_TOKEN", "tok_" + "x" * 20)
     r = CliRunner().invoke(app, ["check", "--policy", str(ok)])
     assert r.exit_code == 0 and "CORDON_TEST_TOKEN is unset" not in r.output
+
+
+def test_every_error_of_a_policy_file_is_reported(tmp_path: Path) -> None:
+    bad = _write(
+        tmp_path,
+        "version: 1\ntools:\n  send_email:\n    exfiltratin: true\n  refund:\n    max_calls: lots\n",
+    )
+    with pytest.raises(PolicyError) as info:
+        load_policy([bad])
+    e = info.value
+    # the first locates the exception; the second is listed after it with its own line
+    assert (e.line, e.key) == (4, "tools.send_email.exfiltratin")
+    assert "did you mean 'exfiltrating'" in str(e)
+    assert "1 more error(s): line 6: tools.refund.max_calls:" in str(e)

@@ -95,18 +95,31 @@ def _validate(data: Any, file: str, lines: dict[tuple[str, ...], int]) -> Policy
     try:
         return Policy.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = tuple(p for p in err["loc"] if not str(p).startswith("function-"))
-        key = ".".join(str(p) for p in loc) or None
-        msg = err["msg"]
-        if err["type"] == "extra_forbidden":
-            msg = "unknown key"
-            close = difflib.get_close_matches(str(loc[-1]), _known_keys(), n=1, cutoff=0.75)
-            if close:
-                msg += f" (did you mean '{close[0]}'?)"
-        elif err["type"] in ("tuple_type", "list_type"):
-            msg = "expected a list (YAML [a, b] or '- a' lines)"
-        raise PolicyError(msg, file=file, line=_line_for(loc, lines), key=key) from exc
+        found = [_describe(err, lines) for err in exc.errors()]
+        msg, line, key = found[0]
+        if len(found) > 1:
+            # every error at once, not one per run: the first locates the exception, the
+            # rest are listed after it (at most 10)
+            more = [f"line {ln or '?'}: {k or '(top)'}: {m}" for m, ln, k in found[1:11]]
+            cut = f" (and {len(found) - 11} more)" if len(found) > 11 else ""
+            msg += f"; {len(found) - 1} more error(s): " + "; ".join(more) + cut
+        raise PolicyError(msg, file=file, line=line, key=key) from exc
+
+
+def _describe(err: Any, lines: dict[tuple[str, ...], int]) -> tuple[str, int | None, str | None]:
+    """``(message, line, dotted key)`` of one pydantic error, in the words `cordon check`
+    prints (an unknown key with a close match gets a "did you mean")."""
+    loc = tuple(p for p in err["loc"] if not str(p).startswith("function-"))
+    key = ".".join(str(p) for p in loc) or None
+    msg = err["msg"]
+    if err["type"] == "extra_forbidden":
+        msg = "unknown key"
+        close = difflib.get_close_matches(str(loc[-1]), _known_keys(), n=1, cutoff=0.75)
+        if close:
+            msg += f" (did you mean '{close[0]}'?)"
+    elif err["type"] in ("tuple_type", "list_type"):
+        msg = "expected a list (YAML [a, b] or '- a' lines)"
+    return msg, _line_for(loc, lines), key
 
 
 def pack_names() -> list[str]:
