@@ -103,12 +103,19 @@ _MIX_TABLE = bytes(
 )
 _LETTER_THEN_OTHER = re.compile(rb"ab")
 _OTHER_THEN_LETTER = re.compile(rb"ba")
-#: base64 alphabet (both RFC 4648 alphabets) -> 'a', anything else ' '
-_B64_TABLE = bytes(
-    ord("a") if chr(i) in "+/_-" or (chr(i).isascii() and chr(i).isalnum()) else 32
+_B64_NEEDLE = b"a" * 20
+#: one class copy for both byte-class searches (base64 runs and long whitespace runs): the
+#: base64 alphabet (both RFC 4648 alphabets) -> 'a', ASCII whitespace -> 'w', anything else 'x'
+_CLASS_TABLE = bytes(
+    ord("a")
+    if chr(i) in "+/_-" or (chr(i).isascii() and chr(i).isalnum())
+    else ord("w")
+    if chr(i) in " \t\n\r\x0b\x0c"
+    else ord("x")
     for i in range(256)
 )
-_B64_NEEDLE = b"a" * 20
+_NOT_B64 = re.compile(rb"[^a]")
+_NOT_WS = re.compile(rb"[^w]")
 _B64_BODY = re.compile(r"[A-Za-z0-9+/_-]{20,}(?:\r?\n[A-Za-z0-9+/_-]{4,}){0,64}={0,2}")
 _B64_PLAUSIBLE = re.compile(r"[0-9+/_-]|[a-z][A-Z]|[A-Z]{2}[a-z]")
 _CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
@@ -372,16 +379,20 @@ def _homoglyph_word(b: _Builder, pos: int) -> None:
     b.replace(lo, hi, word.translate(_LETTER_SKELETON))
 
 
-def _base64_layers(b: _Builder, text: str, view: bytes, norm: Normalized) -> list[Layer]:
-    """Decoded base64 runs (RFC 4648 sections 4 and 5) of ``text``; ``view`` is its ASCII view.
+def _base64_layers(
+    b: _Builder, text: str, view: bytes, norm: Normalized, cls: bytes | None = None
+) -> list[Layer]:
+    """Decoded base64 runs (RFC 4648 sections 4 and 5) of ``text``; ``view`` is its ASCII view
+    and ``cls`` (when given) ``view`` translated by :data:`_CLASS_TABLE`.
 
-    Candidates are found on ``view`` translated to one byte class (alphabet or not), with
+    Candidates are found on ``view`` translated to byte classes (alphabet or not), with
     ``bytes.find`` of twenty alphabet bytes: C speed, no per-character Python.
     """
     layers: list[Layer] = []
     if len(text) < 20:
         return layers
-    cls = view.translate(_B64_TABLE)
+    if cls is None:
+        cls = view.translate(_CLASS_TABLE)
     pos = cls.find(_B64_NEEDLE)
     while pos >= 0:
         m = _B64_BODY.match(text, pos)
@@ -389,8 +400,8 @@ def _base64_layers(b: _Builder, text: str, view: bytes, norm: Normalized) -> lis
             pos = cls.find(_B64_NEEDLE, pos + 1)
             continue
         end = m.end()
-        nxt = cls.find(b" ", end)
-        pos = cls.find(_B64_NEEDLE, nxt if nxt >= 0 else len(cls))
+        other = _NOT_B64.search(cls, end)
+        pos = cls.find(_B64_NEEDLE, other.start() if other is not None else len(cls))
         run = m.group()
         if len(run) < 24 or not _B64_PLAUSIBLE.search(run):
             continue
@@ -442,15 +453,15 @@ def _mixed_positions(text: str, view: bytes) -> list[tuple[int, int, str, str]]:
 FOLD_MIN = 16
 #: whitespace-like characters NFKC keeps that the rules' ASCII ``\\s`` would not match
 _ODD_SPACES = "\x1c\x1d\x1e\x1f\u1680\u180e\u2800"
-_WS_CLASS = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord("x") for i in range(256))
 _WS_RUN = b"w" * FOLD_MIN
 
 
-def _fold_whitespace(nz: Normalized) -> Normalized:
+def _fold_whitespace(nz: Normalized, cls: bytes | None = None) -> Normalized:
     """``nz`` with every run of :data:`FOLD_MIN`+ ASCII whitespace characters folded to one.
 
-    Runs are found on the ASCII view translated to whitespace / other (``bytes.translate`` and
-    ``bytes.find``: C speed); Python work is per run. Returns ``nz`` itself when there is none.
+    Runs are found on the ASCII view translated to byte classes (``bytes.translate`` and
+    ``bytes.find``: C speed; ``cls`` is that copy of ``nz.ascii_view`` when the caller has it);
+    Python work is per run. Returns ``nz`` itself when there is none.
     """
     text = nz.text
     if "\r" in text or any(c in text for c in _ODD_SPACES):
@@ -460,6 +471,7 @@ def _fold_whitespace(nz: Normalized) -> Normalized:
         text = text.replace("\r", "\n")
         for c in _ODD_SPACES:
             text = text.replace(c, " ")
+        cls = None
         nz = Normalized(
             original=nz.original,
             text=text,
@@ -474,16 +486,16 @@ def _fold_whitespace(nz: Normalized) -> Normalized:
     view = nz.ascii_view
     if len(view) < FOLD_MIN:
         return nz
-    cls = view.translate(_WS_CLASS)
+    if cls is None:
+        cls = view.translate(_CLASS_TABLE)
     pos = cls.find(_WS_RUN)
     if pos < 0:
         return nz
     b = _Builder(text)
     n = len(cls)
     while pos >= 0:
-        end = cls.find(b"x", pos)
-        if end < 0:
-            end = n
+        other = _NOT_WS.search(cls, pos)
+        end = other.start() if other is not None else n
         run = view[pos:end]
         b.replace(pos, end, "\n" if (b"\n" in run or b"\r" in run) else " ")
         pos = cls.find(_WS_RUN, end)
@@ -584,7 +596,9 @@ def normalize(text: str) -> Normalized:
         _ns=ns,
         _edits=edits,
     )
-    layers = b.layers + _base64_layers(b, out, view, first)
+    # one class copy of the view serves the base64 and the whitespace-run searches
+    cls = view.translate(_CLASS_TABLE) if len(view) >= FOLD_MIN else None
+    layers = b.layers + _base64_layers(b, out, view, first, cls)
     if layers:
         first = Normalized(
             original=text,
@@ -596,4 +610,4 @@ def normalize(text: str) -> Normalized:
             _ns=ns,
             _edits=edits,
         )
-    return _fold_whitespace(first)
+    return _fold_whitespace(first, cls)

@@ -89,7 +89,7 @@ _DOT_ANCHOR_RE = re.compile(r"\.\w" + _TCHARS + "*")
 #: pass at memory speed, and a token costs Python work once, not once per anchor).
 _NO_DOT_REST = r"(?:[^\s\"'<>()\[\]{}`|\\,;." + _QUOTES + r"]|\.(?!\w))*+(?!\.)"
 _OTHER_ANCHOR_RES = tuple(
-    (hint, re.compile(a + _NO_DOT_REST)) for hint, a in (("@", "@"), ("#", r"#\w"), (":", "://"))
+    (hint, re.compile(a + _NO_DOT_REST)) for hint, a in (("@", "@"), ("#", r"#\w"), ("://", "://"))
 )
 #: Token -> keys cache bounds: entries (cleared when full) and the longest token cached.
 _CACHE_ENTRIES = 1 << 14
@@ -140,8 +140,10 @@ def _scan_tokens(text: str, out: set[str], cache: dict[str, set[str]]) -> None:
     Each anchor regex runs on to the end of its token (anchors are token characters), so a
     token is one match however many dots it has; the ``@``, ``#`` and ``://`` passes match
     only tokens without a dot anchor, which the dot pass finds already. Tokens are merged by
-    end offset (earliest anchor kept), and each token's start is found by one bounded match
-    on the reversed text. A plain ASCII address, host or URL is keyed by one regex match
+    end offset (earliest anchor kept), and each token's start is the space found by
+    ``str.rfind`` when only token characters follow it up to the anchor (one match), else one
+    bounded match on the reversed 1 KiB before the anchor (no reversed copy of the whole
+    text: tests/taint/test_token_starts.py checks both against it). A plain ASCII address, host or URL is keyed by one regex match
     (:func:`fast_token_keys`, about 1 µs); ``cache`` maps every other token (non-ASCII,
     punycode, ports, userinfo, query addresses: 5-10 µs each) to its keys, so such a token
     repeated anywhere in the session is normalised once; within one text every distinct token
@@ -159,15 +161,21 @@ def _scan_tokens(text: str, out: set[str], cache: dict[str, set[str]]) -> None:
     if not first:
         return
     trun = _TRUN_RE.match
-    rev = text[::-1]
-    n = len(text)
+    tfull = _TRUN_RE.fullmatch
+    rfind = text.rfind
     get = cache.get
     update = out.update
     seen: set[str] = set()
     see = seen.add
     for end, p in first.items():
-        q = n - p
-        token = text[p - trun(rev, q, q + _WINDOW).end() + q : end]
+        # the token starts after the last non-token character in the 1 KiB before its first
+        # anchor: usually a space with only token characters after it (one C search and one
+        # match); otherwise that window is reversed and matched
+        lo = p - _WINDOW if p > _WINDOW else 0
+        i = rfind(" ", lo, p)
+        if i < 0 or tfull(text, i + 1, p) is None:
+            i = p - 1 - trun(text[lo:p][::-1]).end()
+        token = text[i + 1 : end]
         if token in seen:
             continue
         see(token)

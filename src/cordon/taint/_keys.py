@@ -153,11 +153,15 @@ def fast_token_keys(token: str, out: set[str]) -> str | None:
         if "@" in token:
             m = _FAST_EMAIL_RE.fullmatch(token)
             if m is not None:
-                local, domain = m.groups()
-                if local.find("+", 1) > 0:
-                    local = local[0] + local[1:].partition("+")[0]
                 out.add(token)
-                out.add(f"{local.rstrip('.')}@{domain}")
+                at = m.end(1)
+                # the address key is the token itself unless the local part has a ``+tag``
+                # or ends with a dot (the common address: no second string built)
+                if token.find("+", 1, at) > 0 or token[at - 1] == ".":
+                    local, domain = m.groups()
+                    if local.find("+", 1) > 0:
+                        local = local[0] + local[1:].partition("+")[0]
+                    out.add(f"{local.rstrip('.')}@{domain}")
                 return None
         else:
             m = (_FAST_URL_RE if "://" in token else _FAST_HOST_RE).fullmatch(token)
