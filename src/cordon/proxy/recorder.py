@@ -55,6 +55,7 @@ from typing import Any
 from cordon.content import _accel, scanner
 from cordon.content import warm as content_warm
 from cordon.content.rules import RULES
+from cordon.proxy import _malloc
 from cordon.taint import _index as taint_index
 
 __all__ = ["MIN_CHARS", "STALL_S", "Recorder", "RecordingFailed"]
@@ -535,6 +536,11 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
+    # large freed buffers stay in this process's heap (glibc): each text's 10 MB copies are
+    # not faulted in afresh (the relay keeps glibc's defaults: its growing read buffers are
+    # cheaper as mappings)
+    with contextlib.suppress(Exception):
+        _malloc.tune()
     scanner._PREFETCH.clear()  # the relay's registry, copied by the fork: not ours
     scanner._RECENT.clear()
     # never compile here: forked early, the worker gets the relay's databases (a missing one
