@@ -1,7 +1,8 @@
 """The index's token scan finds each token's start with ``str.rfind`` of a space and one match
-(falling back to a reversed window), and keys a plain address without building its key again
-when the key is the token itself: both give exactly what the reference below gives, the scan
-as it was written before (a reversed copy of the whole text, one bounded match per token)."""
+(falling back to a reversed window), scans a part of a text without copying it, and keys a
+plain address without building its key again when the key is the token itself: all of it
+gives exactly what the reference below gives, the scan as it was written before (a reversed
+copy of the whole text, one bounded match per token)."""
 
 from __future__ import annotations
 
@@ -116,3 +117,17 @@ def test_plain_addresses_keep_their_key() -> None:
         if len(stripped) >= 2:
             general_token_keys(stripped, general)
         assert fast == general, token
+
+
+def test_a_bounded_scan_is_the_scan_of_the_slice() -> None:
+    rng = random.Random(17)
+    for _ in range(1500):
+        text = _text(rng)
+        a = rng.randrange(len(text) + 1)
+        b = rng.randrange(a, len(text) + 1)
+        bounded: set[str] = set()
+        _scan_tokens(text, bounded, {}, a, b)
+        sliced: set[str] = set()
+        _scan_tokens(text[a:b], sliced, {})
+        assert bounded == sliced, (repr(text), a, b)
+        assert sliced == _reference_keys(text[a:b])

@@ -134,8 +134,11 @@ def _regions(text: str, hint: re.Pattern[str]) -> list[str]:
     return regions
 
 
-def _scan_tokens(text: str, out: set[str], cache: dict[str, set[str]]) -> None:
-    """Add the keys of every anchored token in ``text`` (case kept; each token is folded).
+def _scan_tokens(
+    text: str, out: set[str], cache: dict[str, set[str]], start: int = 0, stop: int | None = None
+) -> None:
+    """Add the keys of every anchored token in ``text[start:stop]`` (case kept; each token is
+    folded), exactly those of that slice, without copying it.
 
     Each anchor regex runs on to the end of its token (anchors are token characters), so a
     token is one match however many dots it has; the ``@``, ``#`` and ``://`` passes match
@@ -150,11 +153,14 @@ def _scan_tokens(text: str, out: set[str], cache: dict[str, set[str]]) -> None:
     is keyed once. Caching plain tokens across texts as well was measured slower on output
     whose addresses are all distinct: the allocations cost more than the regex they save.
     """
-    first = {m.end(): m.start() for m in _DOT_ANCHOR_RE.finditer(text)}
+    # the patterns have no look-behind, so a search bounded by ``start`` and ``stop`` matches
+    # as on the slice (``stop`` ends the string for the look-aheads and ``*`` runs)
+    stop = len(text) if stop is None else stop
+    first = {m.end(): m.start() for m in _DOT_ANCHOR_RE.finditer(text, start, stop)}
     for hint, anchor in _OTHER_ANCHOR_RES:
-        if hint not in text:  # ``in`` skips absent anchors far faster than a regex search
+        if text.find(hint, start, stop) < 0:  # skips absent anchors far faster than a regex
             continue
-        for m in anchor.finditer(text):
+        for m in anchor.finditer(text, start, stop):
             s, e = m.span()
             if first.get(e, e) > s:
                 first[e] = s
@@ -171,7 +177,7 @@ def _scan_tokens(text: str, out: set[str], cache: dict[str, set[str]]) -> None:
         # the token starts after the last non-token character in the 1 KiB before its first
         # anchor: usually a space with only token characters after it (one C search and one
         # match); otherwise that window is reversed and matched
-        lo = p - _WINDOW if p > _WINDOW else 0
+        lo = p - _WINDOW if p - _WINDOW > start else start
         i = rfind(" ", lo, p)
         if i < 0 or tfull(text, i + 1, p) is None:
             i = p - 1 - trun(text[lo:p][::-1]).end()
@@ -215,7 +221,7 @@ def _index_view(
     """Tokenise ``text`` (case kept) and, up to ``_MAX_DEPTH``, each decoding of it.
     ``tokens_end``: tokenise only ``text[:tokens_end]`` at this level (a whitespace offset;
     the rest's tokens are keyed elsewhere, :func:`split_tokens`)."""
-    _scan_tokens(text if tokens_end is None else text[:tokens_end], out, cache)
+    _scan_tokens(text, out, cache, 0, tokens_end)
     classes = byte_classes(text)
     _scan_phones(*classes, out)
     if depth >= _MAX_DEPTH:
@@ -255,7 +261,7 @@ def split_point(text: str, fraction: float) -> int:
 def suffix_token_keys(text: str, start: int, cache: dict[str, set[str]] | None = None) -> set[str]:
     """The keys of the anchored tokens of ``text[start:]`` (the worker's half of a split)."""
     keys: set[str] = set()
-    _scan_tokens(text[start:], keys, {} if cache is None else cache)
+    _scan_tokens(text, keys, {} if cache is None else cache, start)
     return keys
 
 
