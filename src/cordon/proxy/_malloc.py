@@ -12,10 +12,11 @@ and the trim threshold to 64 MiB, so such buffers are reused from the heap. The 
 memory: the worker keeps up to 64 MiB of freed heap (95 against 66 MB RSS after 12 results
 of 10 MB).
 
-Only the worker calls it (:func:`cordon.proxy.recorder._child`): in the relay it cost CPU
-(137-141 against 129-134 ms per 10 MB result), whose reads grow their buffers, which a
-mapping does by ``mremap`` and a heap chunk by copying. Nothing changes what is recorded or
-decided; this is allocator tuning only. It is skipped outside glibc (musl, macOS), when the
+Only the worker calls it (:func:`cordon.proxy.recorder._child`): in the relay it gained
+nothing (CPU per 10 MB result 136-141 against 129-134 ms in one A/B, 123-134 against
+119-131 in another; a likely reason, not measured: the relay's reads grow their buffers,
+which a mapping does by ``mremap`` and a heap chunk by copying). Nothing changes what is
+recorded or decided; this is allocator tuning only. It is skipped outside glibc (musl, macOS), when the
 environment already tunes malloc (``MALLOC_*_`` or ``GLIBC_TUNABLES``), and with
 ``CORDON_MALLOC_TUNE=0``.
 """

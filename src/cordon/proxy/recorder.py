@@ -537,8 +537,7 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
         with contextlib.suppress(OSError):
             os.nice(nice)
     # large freed buffers stay in this process's heap (glibc): each text's 10 MB copies are
-    # not faulted in afresh (the relay keeps glibc's defaults: its growing read buffers are
-    # cheaper as mappings)
+    # not faulted in afresh (the relay keeps glibc's defaults: there it gained nothing)
     with contextlib.suppress(Exception):
         _malloc.tune()
     scanner._PREFETCH.clear()  # the relay's registry, copied by the fork: not ours
