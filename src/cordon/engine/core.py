@@ -741,31 +741,29 @@ class Session:
         a read of one name by an ``address_source`` tool (:func:`provenance.read_source`; a
         fetch that also posts a body is not, S48): a call that names a source may write to it
         (S42, S46)."""
-        keys = {d.key for d in extract_destinations(dict(arguments))}
-        keys |= _prov.sent_spelling_keys(dict(arguments))
+        args = dict(arguments)
+        tp = self.engine.tool_policy(tool) if tool is not None else None
+        keys = {d.key for d in extract_destinations(args)}
+        keys |= _prov.sent_spelling_keys(args)
         keys |= {_prov.address_core(k) for k in keys if "@" in k}
-        if self.engine.owned and not (
-            tool is not None and self.engine.tool_policy(tool).owned_fields
-        ):
-            # a record this call names (an id, a file name) may have changed: its share list
-            # vouches for nothing after (``owned_fields``, red-team S56)
-            keys |= {_NAMED + v for v in _prov.named_values(dict(arguments))}
         if self.engine.owned:
+            if not (tp is not None and tp.owned_fields):
+                # a record this call names (an id, a file name) may have changed: its share
+                # list vouches for nothing after (``owned_fields``, red-team S56)
+                keys |= {_NAMED + v for v in _prov.named_values(args)}
             # an address given in a spelling a platform may store plain (``fred [at] x.com``,
             # ``fred @ x.com``): a share list showing it is still the session's own (S54)
-            for leaf in _args.leaves(dict(arguments)):
+            for leaf in _args.leaves(args):
                 if isinstance(leaf, str):
                     found = _prov.source_addresses(leaf)
                     if found is not None:
                         keys |= {k for k in found[0] if not k.startswith("\x00")}
         if self.engine.address_sources and not (
-            tool is not None
-            and self.engine.tool_policy(tool).address_source
-            and _prov.read_source(dict(arguments), None) is not None
+            tp is not None and tp.address_source and _prov.read_source(args, None) is not None
         ):
-            keys |= {_WROTE + name for name in _prov.source_names(dict(arguments))}
+            keys |= {_WROTE + name for name in _prov.source_names(args)}
             # and the sources named so far, under any spelling of the name (S46)
-            named = _prov.sources_named_in(dict(arguments), self._address_sources())
+            named = _prov.sources_named_in(args, self._address_sources())
             keys |= {_WROTE + name for name in named}
         return keys
 
