@@ -24,7 +24,6 @@ import argparse
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -35,22 +34,7 @@ import run as R  # noqa: E402
 
 
 def _throughput(t: R.Target, size: int, reps: int, pause: float) -> dict[str, float]:
-    c = R.RawClient(t.cmd, t.env)
-    try:
-        c.handshake()
-        time.sleep(pause)
-        rid, line = c.call_line("blob", {"size": size})
-        c.send(line)
-        c.recv_for(rid)
-        times = []
-        for _ in range(reps):
-            rid, line = c.call_line("blob", {"size": size})
-            t0 = time.perf_counter()
-            c.send(line)
-            c.recv_for(rid)
-            times.append(time.perf_counter() - t0)
-    finally:
-        c.close()
+    times = R.blob_times(t, size, reps, pause)
     return {
         "per_result": size / R.MB / statistics.median(times),
         "back_to_back": size * reps / R.MB / sum(times),

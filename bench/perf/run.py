@@ -216,9 +216,22 @@ def stream(target: Target, size: int, reps: int) -> dict[str, float]:
     queue of unrecorded results): MB/s over the whole stream, over its second half (the
     steady state, when every result must be matched by about one result's recording), and
     the slowest call."""
+    times = blob_times(target, size, reps)
+    half = times[len(times) // 2 :]
+    return {
+        "stream_mb_s": size * len(times) / MB / sum(times),
+        "steady_mb_s": size * len(half) / MB / sum(half),
+        "stream_max_s": max(times),
+    }
+
+
+def blob_times(target: Target, size: int, reps: int, pause: float = 0.0) -> list[float]:
+    """Seconds per call of ``reps`` back-to-back ``blob(size)`` calls on one connection,
+    after the handshake, ``pause`` seconds, and one untimed call that builds the blob."""
     c = RawClient(target.cmd, target.env)
     try:
         c.handshake()
+        time.sleep(pause)
         rid, line = c.call_line("blob", {"size": size})
         c.send(line)
         c.recv_for(rid)
@@ -231,12 +244,7 @@ def stream(target: Target, size: int, reps: int) -> dict[str, float]:
             times.append(time.perf_counter() - t0)
     finally:
         c.close()
-    half = times[len(times) // 2 :]
-    return {
-        "stream_mb_s": size * len(times) / MB / sum(times),
-        "steady_mb_s": size * len(half) / MB / sum(half),
-        "stream_max_s": max(times),
-    }
+    return times
 
 
 def after_result(target: Target, size: int, reps: int = 5) -> dict[str, float]:
