@@ -24,6 +24,7 @@ import orjson
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
+from cordon.content.scanner import prefetched
 from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
@@ -275,13 +276,18 @@ class Session:
         #: results recorded by :meth:`defer_output` whose content scan has not run yet
         self._unscanned: deque[tuple[str, str]] = deque()
         self._unscanned_bytes = 0
+        #: results older than those in ``_unscanned`` whose taint is recorded and whose content
+        #: scan runs in another process (:attr:`prefetch`): their hits are taken, in order, by
+        #: the next settle of any kind (at most one partial settle's worth is in flight)
+        self._scanning: deque[tuple[str, str]] = deque()
         self._settling = False
         #: called as ``report(tool, findings, error)`` for each deferred result once it is
         #: scanned (``error`` is the exception when recording it failed), e.g. to log findings
         self.report: Callable[[str, list[Finding], BaseException | None], None] | None = None
         #: called by :meth:`settle` with the texts about to be scanned, e.g. to start their
-        #: scans in another process (``cordon.proxy.recorder``; the scan then takes the hits)
-        self.prefetch: Callable[[list[str]], None] | None = None
+        #: scans in another process (``cordon.proxy.recorder``; the scan then takes the hits);
+        #: ``background=True`` when that settle returns before taking them (``keep_bytes``)
+        self.prefetch: Callable[..., None] | None = None
         self.id = session_id or uuid.uuid4().hex[:16]
         self.taint = TaintIndex(
             max_bytes=p.taint_memory_bytes,
@@ -384,8 +390,15 @@ class Session:
 
     @property
     def unsettled_results(self) -> int:
-        """How many deferred results are not fully recorded yet."""
+        """How many deferred results are not fully recorded yet (not counting those whose
+        scan is in flight elsewhere: :attr:`scans_in_flight`)."""
         return len(self._unscanned)
+
+    @property
+    def scans_in_flight(self) -> int:
+        """How many results a partial :meth:`settle` left scanning in another process (their
+        taint is recorded; their findings and secrets are taken by the next settle)."""
+        return len(self._scanning)
 
     def defer_output(self, tool: str, result: Any, *, server: str = "default") -> None:
         """Record a result in monitor mode, before it is delivered, deferring the costly part.
@@ -420,8 +433,12 @@ class Session:
         ``keep_bytes``: record only the oldest deferred results, until those left come to at
         most this many characters (a queue over its memory cap records what the cap needs,
         as eager recording would have, oldest first); every read of the history still
-        records all of them first."""
-        if self._settling or not (self._unscanned or self.taint.pending):
+        records all of them first. When :attr:`prefetch` took those results' texts, only
+        their taint is recorded before this returns: their scans go on in the other process
+        while the relay delivers the next results, and their findings and secrets are taken
+        (in order, waiting if need be) by the next settle of any kind, which every read of
+        the secrets or ``degraded`` makes (:attr:`scans_in_flight`)."""
+        if self._settling or not (self._unscanned or self._scanning or self.taint.pending):
             return
         prefix = len(self._unscanned)
         if keep_bytes is not None:
@@ -442,34 +459,46 @@ class Session:
                 self.taint.settle()
             else:
                 texts = [text for _, text in list(self._unscanned)[:prefix]]
+                handed = False
                 if self.prefetch is not None and sum(map(len, texts)) >= 65536:
                     try:
-                        self.prefetch(texts)
+                        self.prefetch(texts, background=True)
+                        handed = all(map(prefetched, texts))
                     except Exception:  # noqa: BLE001 - a text it does not take is scanned here
                         pass
                 last = texts[-1]
                 self.taint.settle(through=last, nth=sum(t is last for t in texts))
             if self.taint.failure is not None and self._degraded is None:
                 self._degraded = self.taint.failure
+            while self._scanning:  # older than anything in _unscanned: their hits first
+                self._scan_deferred(*self._scanning.popleft())
             while self._unscanned and (keep_bytes is None or prefix > 0):
                 prefix -= 1
                 tool, text = self._unscanned.popleft()
                 self._unscanned_bytes -= len(text)
-                try:
-                    findings = scan_text(text) if text else []
-                    if text and any(f.category == "secrets" for f in findings):
-                        for secret in find_secrets(text):
-                            self._secrets.add(secret)
-                except Exception as exc:  # noqa: BLE001 - fail closed: sends are refused
-                    self._degraded = f"recording a {tool} result failed: {type(exc).__name__}"
-                    if self.report is not None:
-                        self.report(tool, [], exc)
-                    continue
-                if self.report is not None and findings:
-                    self.report(tool, findings, None)
+                if keep_bytes is not None and handed:
+                    self._scanning.append((tool, text))  # taken by the next settle
+                else:
+                    self._scan_deferred(tool, text)
         finally:
             self._unscanned_bytes = 0 if not self._unscanned else self._unscanned_bytes
             self._settling = False
+
+    def _scan_deferred(self, tool: str, text: str) -> None:
+        """The content scan of one deferred result (its secrets kept, its findings reported);
+        a failure leaves the session degraded and is reported."""
+        try:
+            findings = scan_text(text) if text else []
+            if text and any(f.category == "secrets" for f in findings):
+                for secret in find_secrets(text):
+                    self._secrets.add(secret)
+        except Exception as exc:  # noqa: BLE001 - fail closed: sends are refused
+            self._degraded = f"recording a {tool} result failed: {type(exc).__name__}"
+            if self.report is not None:
+                self.report(tool, [], exc)
+            return
+        if self.report is not None and findings:
+            self.report(tool, findings, None)
 
     def _prefetch_scans(self) -> None:
         """Hand the texts queued for scanning to :attr:`prefetch`, if set and they come to

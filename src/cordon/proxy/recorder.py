@@ -66,6 +66,11 @@ MIN_CHARS = 256 * 1024
 #: first whitespace at this fraction on): the relay's index (~105 ms per 10 MB) and the
 #: worker's scan (~70 ms) then take about as long
 TOKEN_SHARE = 0.25
+#: the share when the settle does not wait for the scans (a queue over its cap, in a stream:
+#: :meth:`cordon.engine.core.Session.settle` with ``keep_bytes``): the worker's scan then runs
+#: on while the relay delivers the next result, so it takes more of the keying, which the
+#: relay waits for
+BACKGROUND_TOKEN_SHARE = 0.65
 
 #: a worker the relay waits on that answers nothing, takes no byte and uses no CPU for this
 #: long is killed (its jobs fail)
@@ -243,21 +248,25 @@ class Recorder:
             return False  # never fork with a thread running (it may hold a lock)
         return self.start()
 
-    def prefetch(self, texts: list[str]) -> None:
+    def prefetch(self, texts: list[str], *, background: bool = False) -> None:
         """Hand each text of at least :data:`MIN_CHARS` characters that is not with the worker
-        yet to it (in order), for the next full scan of that very string object."""
+        yet to it (in order), for the next full scan of that very string object.
+        ``background``: the caller takes the scans' hits later, not in this settle (the
+        worker keys :data:`BACKGROUND_TOKEN_SHARE` of their tokens, not :data:`TOKEN_SHARE`)."""
         big = [t for t in texts if len(t) >= MIN_CHARS and not scanner.prefetched(t)]
         if big and self.pid is None and self.failed is None:
             # a proxy's first second: the scanner's databases may still compile, and until
             # they are ready a scan here takes the slow path; the settle waits for them (at
             # most the compile's rest, ~0.5 s after start-up), then forks the worker
             _accel.wait_compiled(_COMPILE_WAIT_S)
+        share = BACKGROUND_TOKEN_SHARE if background else TOKEN_SHARE
         for text in big:
-            if self.submit(text) is None:
+            if self.submit(text, share) is None:
                 return
 
-    def submit(self, text: str) -> _Job | None:
-        """Hand ``text`` to the worker; None when it cannot take it (then record it here)."""
+    def submit(self, text: str, share: float = TOKEN_SHARE) -> _Job | None:
+        """Hand ``text`` to the worker, which keys the tokens of its last ``share`` (a
+        fraction) and scans it; None when it cannot take it (then record it here)."""
         if self.failed is None and self.pid is not None and not self.jobs:
             self.poll()  # a worker that died idle (end of file): record here, nothing was lost
         if self.failed is not None:
@@ -268,7 +277,7 @@ class Recorder:
         data = _ascii_view(text)
         if data is None:
             data = memoryview(text.encode("utf-8", "surrogatepass"))
-        split = taint_index.split_point(text, 1.0 - TOKEN_SHARE)
+        split = taint_index.split_point(text, 1.0 - share)
         job = _Job(self, self._seq, split)
         self._seq += 1
         if not self.jobs:

@@ -314,6 +314,9 @@ class Relay:
         self.up_out, _ = await loop.connect_read_pipe(
             lambda: _UpstreamReader(self), open(out_r, "rb", buffering=0)
         )  # type: ignore[assignment]
+        selector = getattr(loop, "_selector", None)
+        if isinstance(selector, _SpinSelector):
+            selector.may_spin = self.may_spin
         self.up_in = self.up.get_pipe_transport(0)  # type: ignore[assignment]
         self.out, _ = await loop.connect_write_pipe(lambda: _ClientWriter(self), sys.stdout.buffer)  # type: ignore[assignment]
         # writing resumes (and a queue over its cap is recorded) once all of a large result
@@ -919,6 +922,13 @@ class Relay:
         elif self.idle_timer is None:
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
 
+    def may_spin(self) -> bool:
+        """Whether the event loop may poll before it sleeps (:class:`_SpinSelector`): not
+        while the recording worker scans in the background (:attr:`Session.scans_in_flight`,
+        a stream of large results), since on 2 cores the polling takes the CPU that scan,
+        the client and the upstream need (bench/perf/README.md, session 6)."""
+        return not self.session.scans_in_flight
+
     def settle_over_cap(self) -> None:
         """Record the oldest deferred results until the queue is back under its cap, with
         room for one more result the size of the last one (what eager recording would have
@@ -931,6 +941,11 @@ class Relay:
             self.guard(lambda _: self.session.settle(keep_bytes=keep), None)
             if self.session.unsettled_bytes > _SETTLE_BYTES:
                 self.settle_now()  # (text queued behind them, e.g. notifications)
+        if self.idle_timer is None and (
+            self.session.unsettled_results or self.session.scans_in_flight
+        ):
+            # their scans (in the worker) and the rest are taken once traffic stops
+            self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
 
     def on_idle(self) -> None:
         """Record the deferred results once neither side has sent anything for a while."""
@@ -946,7 +961,7 @@ class Relay:
         oldest = queued[0] if queued else now
         if quiet >= _QUIET_S or now - oldest >= _MAX_AGE_S:
             self.settle_now()
-        elif self.session.unsettled_results:
+        elif self.session.unsettled_results or self.session.scans_in_flight:
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S - quiet, self.on_idle)
 
     def on_sigterm(self, sig: int = signal.SIGTERM) -> None:
@@ -1162,11 +1177,15 @@ class _SpinSelector(selectors.EpollSelector):
     def __init__(self, spin_s: float) -> None:
         super().__init__()
         self.spin_s = spin_s
+        #: asked before each poll: False sleeps at once (:meth:`Relay.may_spin`)
+        self.may_spin: Callable[[], bool] | None = None
 
     def select(self, timeout: float | None = None) -> list[Any]:
         ready = super().select(0)
         if ready or (timeout is not None and timeout <= 0):
             return ready
+        if self.may_spin is not None and not self.may_spin():
+            return super().select(timeout)
         budget = self.spin_s if timeout is None else min(self.spin_s, timeout)
         clock = time.perf_counter
         deadline = clock() + budget
