@@ -2,7 +2,10 @@
 
 It answers ``initialize``, ``ping``, ``tools/list`` and ``tools/call`` for two tools:
 ``echo(text)`` returns the text, ``blob(size)`` returns a text result of ``size`` bytes
-(built once per size and cached, so the server's own cost stays out of the measurement).
+(built once per size and cached, so the server's own cost stays out of the measurement;
+each call's addresses are made its own by one same-length ``bytes.replace``, ~5 ms per 10 MB,
+so every result brings new destinations, as real output does: a repeated text's ~30,000 keys
+would be indexed once and published to the shared taint store once, which hid their cost).
 ``server/discover`` gets -32601 (a legacy-only server). Nothing else is imported, so the
 round trip measures the pipes and whatever sits between them.
 """
@@ -28,6 +31,15 @@ TOOLS = [
 ]
 
 _cache: dict[int, bytes] = {}
+_calls = 0
+
+
+def _fresh(frame: bytes) -> bytes:
+    """``frame`` with ``.example.`` (in every address and URL of blob_text) spelled with this
+    call's number, at the same length: ``.e00002a.``."""
+    global _calls
+    _calls += 1
+    return frame.replace(b".example.", b".e%06x." % (_calls & 0xFFFFFF))
 
 
 def _blob_frame_tail(size: int) -> bytes:
@@ -62,7 +74,7 @@ def main() -> None:
         elif method == "tools/call":
             args = params.get("arguments") or {}
             if params.get("name") == "blob":
-                body = _blob_frame_tail(int(args.get("size", 0)))
+                body = _fresh(_blob_frame_tail(int(args.get("size", 0))))
             else:
                 text = str(args.get("text", ""))
                 body = json.dumps({"content": [{"type": "text", "text": text}]}).encode()

@@ -110,3 +110,25 @@ def test_missing_parents_are_created_private(tmp_path):
     SharedTaintStore.for_client(base)
     for d in (tmp_path / "home", tmp_path / "home" / ".cordon", base):
         assert d.stat().st_mode & 0o777 == 0o700, d
+
+
+def test_a_process_does_not_read_back_its_own_lines_but_reads_everyone_elses(
+    tmp_path: Path,
+) -> None:
+    """An append right after this process's last read moves its offset past its own lines
+    (issue 2: ~30,000 hashes per 10 MB of new output were parsed again at the next lookup);
+    lines another process appended first are still read, its own among them."""
+    path = tmp_path / "s.keys"
+    a, b = SharedTaintStore(path), SharedTaintStore(path)
+    a.publish(["one@a.example"])
+    assert a._offset == path.stat().st_size  # nothing to read back
+    b.publish(["two@b.example"])  # b had not read a's line: its offset stays
+    assert b._offset == 0
+    assert a.contains("two@b.example") and b.contains("one@a.example")
+    assert a._offset == b._offset == path.stat().st_size
+    b.publish(["three@b.example"])
+    a.publish(["four@a.example"])  # after b's line, unread by a: a reads both later
+    assert a.contains("three@b.example") and a.contains("four@a.example")
+    assert a._offset == path.stat().st_size
+    a.close()
+    b.close()

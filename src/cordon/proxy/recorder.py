@@ -141,7 +141,7 @@ def _answer(payload: bytes) -> tuple[int, int, bool, Any]:
     if not isinstance(value, list):
         raise ValueError("bad answer value")
     if kind == 0:
-        if not all(isinstance(k, str) for k in value):
+        if not set(map(type, value)) <= {str}:  # (one C pass: ~20,000 keys per 10 MB)
             raise ValueError("bad key")
         return seq, kind, ok, value
     hits: list[tuple[str, str, tuple[int, int], str]] = []
