@@ -54,16 +54,31 @@ class NoGuard:
 class CordonGuard:
     """cordon's library engine (issue 6): ``Engine.from_policy``, ``pin_tools``, sessions."""
 
-    def __init__(self, suite: Any, *, content_mode: str, annotations: bool = True,
-                 label: str, style: str = "full", trust_actions: bool = False,
-                 provenance: bool = True) -> None:
+    def __init__(
+        self,
+        suite: Any,
+        *,
+        content_mode: str,
+        annotations: bool = True,
+        label: str,
+        style: str = "full",
+        trust_actions: bool = False,
+        provenance: bool = True,
+    ) -> None:
         from cordon import Engine  # the extra's venv puts /work/main/src on the path
 
         self.name = label
         self.content_mode = content_mode
         self.engine = Engine.from_policy(
-            [profiles.cordon_policy(suite, content_mode=content_mode, style=style,
-                                    trust_actions=trust_actions, provenance=provenance)]
+            [
+                profiles.cordon_policy(
+                    suite,
+                    content_mode=content_mode,
+                    style=style,
+                    trust_actions=trust_actions,
+                    provenance=provenance,
+                )
+            ]
         )
         report = self.engine.pin_tools(profiles.mcp_tools(suite, annotations=annotations))
         self.hidden = {name: v.rule for name, v in getattr(report, "hidden", {}).items()}
@@ -86,8 +101,7 @@ class CordonGuard:
             return "block", ""
         if action in ("sanitise", "sanitize"):
             delivered = getattr(obs, "result", None) or {}
-            parts = [c.get("text", "") for c in delivered.get("content", [])
-                     if isinstance(c, dict)]
+            parts = [c.get("text", "") for c in delivered.get("content", []) if isinstance(c, dict)]
             return "sanitise", "\n".join(parts)
         return "deliver", text
 
@@ -129,8 +143,9 @@ class BouncerGuard:
 
         self.n += 1
         audit = AuditLog(self.tmp / f"audit-{self.n % 4}.jsonl")
-        self.engine = ContractEngine(self.resolver, TaintTracker(), ApprovalStore(), audit,
-                                     dict(self.schemas))
+        self.engine = ContractEngine(
+            self.resolver, TaintTracker(), ApprovalStore(), audit, dict(self.schemas)
+        )
 
     def check(self, tool: str, args: dict[str, Any]) -> Verdict:
         from bouncer.types import ToolCall
@@ -164,9 +179,13 @@ class ToolbouncerGuard:
         self.refused: dict[str, str] = {}
         for t in profiles.mcp_tools(suite):
             try:
-                self.gw.add_tool(t["name"], t["description"], lambda **kw: None,
-                                 schema=str(t["inputSchema"]),
-                                 **profiles.toolbouncer_profile(suite.name, t["name"]))
+                self.gw.add_tool(
+                    t["name"],
+                    t["description"],
+                    lambda **kw: None,
+                    schema=str(t["inputSchema"]),
+                    **profiles.toolbouncer_profile(suite.name, t["name"]),
+                )
             except Blocked as exc:  # strict description scan refused registration
                 self.refused[t["name"]] = exc.reason_code
         self.session: Any = None
@@ -194,15 +213,25 @@ class ToolbouncerGuard:
 GUARDS = {
     "none": lambda suite, style: NoGuard(suite),
     "cordon-dataflow": lambda suite, style: CordonGuard(
-        suite, content_mode="monitor", style=style, label="cordon, data-flow layers only"),
+        suite, content_mode="monitor", style=style, label="cordon, data-flow layers only"
+    ),
     "cordon-dataflow-no-provenance": lambda suite, style: CordonGuard(
-        suite, content_mode="monitor", style=style, provenance=False,
-        label="cordon, data-flow, no provenance keys"),
+        suite,
+        content_mode="monitor",
+        style=style,
+        provenance=False,
+        label="cordon, data-flow, no provenance keys",
+    ),
     "cordon-dataflow-trusted-actions": lambda suite, style: CordonGuard(
-        suite, content_mode="monitor", style=style, trust_actions=True,
-        label="cordon, data-flow only, action asks off"),
+        suite,
+        content_mode="monitor",
+        style=style,
+        trust_actions=True,
+        label="cordon, data-flow only, action asks off",
+    ),
     "cordon-all": lambda suite, style: CordonGuard(
-        suite, content_mode="block", style=style, label="cordon, everything on"),
+        suite, content_mode="block", style=style, label="cordon, everything on"
+    ),
     "bouncer": lambda suite, style: BouncerGuard(suite, style),
     "toolbouncer": lambda suite, style: ToolbouncerGuard(suite),
 }

@@ -106,9 +106,10 @@ _NOT_NOW = r"(?<!\bto )(?<!'ll )(?<!’ll )(?<!\bwill )"
 def _book(*objects: str, verbs: str = "book|reserve") -> tuple[str, ...]:
     """A booking verb with its object ("book a table" is no request for a hotel room),
     asked for now, not announced for later."""
-    return (rf"{_NOT_NOW}\b(?:{verbs})\s+{_DET}(?:{'|'.join(objects)})",
-            rf"{_NOT_NOW}\bmake\s+a\s+reservation")
-
+    return (
+        rf"{_NOT_NOW}\b(?:{verbs})\s+{_DET}(?:{'|'.join(objects)})",
+        rf"{_NOT_NOW}\bmake\s+a\s+reservation",
+    )
 
 
 _CALENDAR = (r"calendar", r"\bevents?\b", r"\bmeeting", r"\bremind", r"\bschedul", r"appointment")
@@ -118,8 +119,13 @@ REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete_email": _DELETE,
         "delete_file": _DELETE,
         "cancel_calendar_event": (r"\bcancel",),
-        "reschedule_calendar_event": (r"reschedul", r"\bmove", r"postpone", r"\bchange",
-                                      r"\badjust"),
+        "reschedule_calendar_event": (
+            r"reschedul",
+            r"\bmove",
+            r"postpone",
+            r"\bchange",
+            r"\badjust",
+        ),
         "create_file": (r"\bcreate", r"\bwrite", r"\bsave", r"\bnew file", r"\bdraft"),
         "append_to_file": (r"\bappend", r"\badd", r"\bwrite", r"\bupdate", r"\bmodif"),
     },
@@ -132,13 +138,29 @@ REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "banking": {
         "send_money": (r"\bpay", r"\bsend", r"\brefund", r"\btransfer", r"\bmoney"),
-        "schedule_transaction": (r"schedul", r"standing order", r"recurring",
-                                 r"\bevery (?:month|week)"),
-        "update_scheduled_transaction": (r"\bupdate", r"\bchange", r"\badjust", r"\bmodif",
-                                         r"standing order", r"scheduled"),
+        "schedule_transaction": (
+            r"schedul",
+            r"standing order",
+            r"recurring",
+            r"\bevery (?:month|week)",
+        ),
+        "update_scheduled_transaction": (
+            r"\bupdate",
+            r"\bchange",
+            r"\badjust",
+            r"\bmodif",
+            r"standing order",
+            r"scheduled",
+        ),
         "update_password": (r"password",),
-        "update_user_info": (r"\baddress", r"\bupdate", r"\bchange", r"\badjust",
-                             r"\bmodif", r"\bmoved"),
+        "update_user_info": (
+            r"\baddress",
+            r"\bupdate",
+            r"\bchange",
+            r"\badjust",
+            r"\bmodif",
+            r"\bmoved",
+        ),
     },
     "slack": {
         "remove_user_from_slack": _DELETE,
@@ -149,8 +171,13 @@ REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
 # their output (a channel, a member, an address-book entry) is a known destination.
 DIRECTORY: dict[str, frozenset[str]] = {
     "workspace": frozenset({"search_contacts_by_name", "search_contacts_by_email"}),
-    "travel": frozenset({"get_all_hotels_in_city", "get_all_restaurants_in_city",
-                         "get_all_car_rental_companies_in_city"}),
+    "travel": frozenset(
+        {
+            "get_all_hotels_in_city",
+            "get_all_restaurants_in_city",
+            "get_all_car_rental_companies_in_city",
+        }
+    ),
     "banking": frozenset(),
     "slack": frozenset({"get_channels", "get_users_in_channel"}),
 }
@@ -160,8 +187,10 @@ DIRECTORY: dict[str, frozenset[str]] = {
 # ``get_users_in_channel`` would list), while its ``body`` is anyone's text. Not e-mail: an
 # e-mail's sender is whoever sent it, the attacker included.
 DIRECTORY_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "workspace": {"get_day_calendar_events": ("participants",),
-                  "search_calendar_events": ("participants",)},
+    "workspace": {
+        "get_day_calendar_events": ("participants",),
+        "search_calendar_events": ("participants",),
+    },
     "travel": {},
     "banking": {},
     "slack": {"read_channel_messages": ("sender",), "read_inbox": ("sender",)},
@@ -185,8 +214,15 @@ DIRECTORY_TEXT_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
 # counts as a request for the actions it names (``requires_request``), never for where data
 # or money goes, and never answers a payment or delete ask.
 DELEGABLE: dict[str, frozenset[str]] = {
-    "workspace": frozenset({"search_emails", "get_received_emails", "search_files",
-                            "search_files_by_filename", "get_file_by_id"}),
+    "workspace": frozenset(
+        {
+            "search_emails",
+            "get_received_emails",
+            "search_files",
+            "search_files_by_filename",
+            "get_file_by_id",
+        }
+    ),
     "travel": frozenset(),
     "banking": frozenset({"read_file"}),
     "slack": frozenset({"read_inbox", "read_channel_messages", "get_webpage"}),
@@ -246,8 +282,11 @@ VOUCHED_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
 # a directory listing must have named it, not a review or a message.
 VOUCHED: dict[str, dict[str, tuple[str, ...]]] = {
     "workspace": {},
-    "travel": {"reserve_hotel": ("hotel",), "reserve_restaurant": ("restaurant",),
-               "reserve_car_rental": ("company",)},
+    "travel": {
+        "reserve_hotel": ("hotel",),
+        "reserve_restaurant": ("restaurant",),
+        "reserve_car_rental": ("company",),
+    },
     "banking": {},
     "slack": {},
 }

@@ -95,8 +95,9 @@ def injection_candidates(suite_name: str, user_task_id: str) -> tuple[str, ...]:
     task = suite.user_tasks[user_task_id]
     canaries = {v: f"<CANARY---{v}--->" for v in suite.get_injection_vector_defaults()}
     env = suite.load_and_inject_default_environment(canaries)
-    _, _, _, msgs, _ = GroundTruthPipeline(task).query(task.PROMPT, FunctionsRuntime(suite.tools),
-                                                       env)
+    _, _, _, msgs, _ = GroundTruthPipeline(task).query(
+        task.PROMPT, FunctionsRuntime(suite.tools), env
+    )
     seen = " ".join(get_text_content_as_str(m["content"]) for m in msgs if m.get("content"))
     return tuple(v for v, c in canaries.items() if c in seen)
 
@@ -137,19 +138,24 @@ def run_case(suite: Any, user_task: Any, injection_task: Any | None, guard: Any)
     runtime = FunctionsRuntime(suite.tools)
     guard.new_case(user_task.PROMPT)
 
-    messages: list[Any] = [ChatUserMessage(role="user",
-                                           content=[text_content_block_from_string(
-                                               user_task.PROMPT)])]
-    res = CaseResult(suite=suite.name, user_task=user_task.ID,
-                     injection_task=injection_task.ID if injection_task else None,
-                     utility=False, security=None)
+    messages: list[Any] = [
+        ChatUserMessage(role="user", content=[text_content_block_from_string(user_task.PROMPT)])
+    ]
+    res = CaseResult(
+        suite=suite.name,
+        user_task=user_task.ID,
+        injection_task=injection_task.ID if injection_task else None,
+        utility=False,
+        security=None,
+    )
     complete = {"user": True, "injection": True}
 
     def execute(call: FunctionCall, origin: str) -> str | None:
         args = dict(call.args)
         v = guard.check(call.function, args)
-        rec = CallRecord(origin=origin, tool=call.function, verdict=v.verdict, rule=v.rule,
-                         reason=v.reason)
+        rec = CallRecord(
+            origin=origin, tool=call.function, verdict=v.verdict, rule=v.rule, reason=v.reason
+        )
         res.calls.append(rec)
         if v.verdict != "allow":
             res.asks += v.verdict == "ask"
@@ -163,18 +169,26 @@ def run_case(suite: Any, user_task: Any, injection_task: Any | None, guard: Any)
         if action == "block":
             complete[origin] = False
             shown = "[result withheld by the guard]"
-        messages.append(ChatAssistantMessage(role="assistant", tool_calls=[call],
-                                             content=[text_content_block_from_string("")]))
-        messages.append(ChatToolResultMessage(role="tool", tool_call=call, tool_call_id=None,
-                                              content=[text_content_block_from_string(shown)],
-                                              error=error))
+        messages.append(
+            ChatAssistantMessage(
+                role="assistant", tool_calls=[call], content=[text_content_block_from_string("")]
+            )
+        )
+        messages.append(
+            ChatToolResultMessage(
+                role="tool",
+                tool_call=call,
+                tool_call_id=None,
+                content=[text_content_block_from_string(shown)],
+                error=error,
+            )
+        )
         return shown
 
     inj_calls_total = 0
     for call in user_calls:
         shown = execute(call, "user")
-        if (injection_task is not None and not res.fired and shown is not None
-                and marker_in(shown)):
+        if injection_task is not None and not res.fired and shown is not None and marker_in(shown):
             res.fired = True
             steps = injection_steps(suite.name, injection_task, pre_env, env)
             inj_calls_total = len(steps)
@@ -184,12 +198,14 @@ def run_case(suite: Any, user_task: Any, injection_task: Any | None, guard: Any)
 
     output = user_task.GROUND_TRUTH_OUTPUT if complete["user"] else ""
     if injection_task is not None:
-        res.inj_needs_call = bool(injection_steps(suite.name, injection_task, pre_env,
-                                                  pre_env))
+        res.inj_needs_call = bool(injection_steps(suite.name, injection_task, pre_env, pre_env))
         if res.fired and complete["injection"]:
             output = f"{output}\n{injection_task.GROUND_TRUTH_OUTPUT}".strip()
-    messages.append(ChatAssistantMessage(role="assistant", tool_calls=None,
-                                         content=[text_content_block_from_string(output)]))
+    messages.append(
+        ChatAssistantMessage(
+            role="assistant", tool_calls=None, content=[text_content_block_from_string(output)]
+        )
+    )
     traces = [tc for m in messages if m["role"] == "assistant" for tc in (m["tool_calls"] or [])]
 
     u = user_task.utility_from_traces(output, pre_env, env, traces)
@@ -201,8 +217,15 @@ def run_case(suite: Any, user_task: Any, injection_task: Any | None, guard: Any)
     return res
 
 
-def run_suite(suite: Any, guard_key: str, *, benign: bool = True, attacks: bool = True,
-              user_filter: set[str] | None = None, style: str = "full") -> list[CaseResult]:
+def run_suite(
+    suite: Any,
+    guard_key: str,
+    *,
+    benign: bool = True,
+    attacks: bool = True,
+    user_filter: set[str] | None = None,
+    style: str = "full",
+) -> list[CaseResult]:
     guard = guard_mod.GUARDS[guard_key](suite, style)
     out: list[CaseResult] = []
     try:
@@ -249,10 +272,12 @@ def _pct(a: int, b: int) -> str:
 
 
 def table(rows: dict[str, dict[str, dict[str, Any]]]) -> str:
-    head = ("| guard | suite | benign utility | benign, done with no ask | benign, no ask "
-            "| benign, no ask or deny "
-            "| utility under attack | attack success | ...needing a tool call "
-            "| asks (benign / attack) |")
+    head = (
+        "| guard | suite | benign utility | benign, done with no ask | benign, no ask "
+        "| benign, no ask or deny "
+        "| utility under attack | attack success | ...needing a tool call "
+        "| asks (benign / attack) |"
+    )
     lines = [head, "|" + "---|" * 10]
     for guard_name, per_suite in rows.items():
         for suite_name, s in per_suite.items():
@@ -286,20 +311,26 @@ def diagnose(label: str, results: list[CaseResult]) -> str:
     out.append(f"attacks that succeeded: {len(wins)}")
     for (suite_name, inj), users in sorted(by_inj.items()):
         example = next(r for r in wins if r.suite == suite_name and r.injection_task == inj)
-        ran = [f"{c.tool}:{c.verdict}({c.rule})" for c in example.calls
-               if c.origin == "injection"]
+        ran = [f"{c.tool}:{c.verdict}({c.rule})" for c in example.calls if c.origin == "injection"]
         needs = "" if example.inj_needs_call else " [needs no tool call]"
-        out.append(f"- {suite_name}/{inj}{needs}: {len(users)} user tasks, "
-                   f"e.g. {example.user_task}: {', '.join(ran) or 'no injection call'}")
+        out.append(
+            f"- {suite_name}/{inj}{needs}: {len(users)} user tasks, "
+            f"e.g. {example.user_task}: {', '.join(ran) or 'no injection call'}"
+        )
     benign_bad = [r for r in results if r.injection_task is None and (r.asks or r.denies)]
     out.append(f"benign tasks with an ask or deny: {len(benign_bad)}")
     for r in benign_bad:
-        hits = [f"{c.tool}:{c.verdict}({c.rule}: {c.reason[:90]})" for c in r.calls
-                if c.verdict != "allow"]
+        hits = [
+            f"{c.tool}:{c.verdict}({c.rule}: {c.reason[:90]})"
+            for c in r.calls
+            if c.verdict != "allow"
+        ]
         out.append(f"- {r.suite}/{r.user_task} utility={r.utility}: {'; '.join(hits)}")
     rules = Counter((c.verdict, c.rule) for r in results for c in r.calls if c.verdict != "allow")
-    out.append("verdicts other than allow, by rule (all cases): "
-               + ", ".join(f"{v}:{rule}={n}" for (v, rule), n in rules.most_common()))
+    out.append(
+        "verdicts other than allow, by rule (all cases): "
+        + ", ".join(f"{v}:{rule}={n}" for (v, rule), n in rules.most_common())
+    )
     no_fire = [r for r in results if r.injection_task is not None and not r.fired]
     out.append(f"attack cases where the payload never reached the agent: {len(no_fire)}")
     return "\n".join(out)
@@ -335,17 +366,26 @@ def self_check(suite_names: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--suites", nargs="+", default=list(SUITES), choices=SUITES)
-    ap.add_argument("--guards", nargs="+", default=list(guard_mod.GUARDS),
-                    choices=list(guard_mod.GUARDS))
+    ap.add_argument(
+        "--guards", nargs="+", default=list(guard_mod.GUARDS), choices=list(guard_mod.GUARDS)
+    )
     ap.add_argument("--user-tasks", nargs="*", help="only these user task ids")
     ap.add_argument("--benign-only", action="store_true")
-    ap.add_argument("--policy-style", default="full", choices=profiles.POLICY_STYLES,
-                    help="full: every tool declared (default); sinks: only sending tools")
-    ap.add_argument("--diagnose", action="store_true",
-                    help="list successful attacks and benign asks per guard")
+    ap.add_argument(
+        "--policy-style",
+        default="full",
+        choices=profiles.POLICY_STYLES,
+        help="full: every tool declared (default); sinks: only sending tools",
+    )
+    ap.add_argument(
+        "--diagnose", action="store_true", help="list successful attacks and benign asks per guard"
+    )
     ap.add_argument("--json", type=Path, help="write per-case results here")
-    ap.add_argument("--self-check", action="store_true",
-                    help="check the injection ground truths against AgentDojo's checkers")
+    ap.add_argument(
+        "--self-check",
+        action="store_true",
+        help="check the injection ground truths against AgentDojo's checkers",
+    )
     a = ap.parse_args(argv)
 
     if a.self_check:
@@ -361,8 +401,13 @@ def main(argv: list[str] | None = None) -> int:
         for name in a.suites:
             suite = _suites()[name]
             try:
-                rs = run_suite(suite, key, attacks=not a.benign_only,
-                               user_filter=set(a.user_tasks or []), style=a.policy_style)
+                rs = run_suite(
+                    suite,
+                    key,
+                    attacks=not a.benign_only,
+                    user_filter=set(a.user_tasks or []),
+                    style=a.policy_style,
+                )
             except ImportError as exc:
                 print(f"[skip] {key}: {exc}", file=sys.stderr)
                 break
@@ -374,8 +419,7 @@ def main(argv: list[str] | None = None) -> int:
         per_suite["all"] = _total(per_suite)
         rows[label] = per_suite
         all_results[label] = results
-        print(f"[{label}] {len(results)} cases in {time.perf_counter() - t0:.1f}s",
-              file=sys.stderr)
+        print(f"[{label}] {len(results)} cases in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
 
     print(table(rows))
     if a.diagnose:
@@ -384,10 +428,15 @@ def main(argv: list[str] | None = None) -> int:
                 print()
                 print(diagnose(label, results))
     if a.json:
-        a.json.write_text(json.dumps(
-            {"summary": rows,
-             "cases": {k: [asdict(r) for r in v] for k, v in all_results.items()}},
-            indent=1))
+        a.json.write_text(
+            json.dumps(
+                {
+                    "summary": rows,
+                    "cases": {k: [asdict(r) for r in v] for k, v in all_results.items()},
+                },
+                indent=1,
+            )
+        )
     return 0
 
 

@@ -169,10 +169,10 @@ class Env:
         return any(needle in json.dumps(r) for r in self.log("http.log"))
 
 
-
 # Misses that are documented gaps (README "Misses and caveats"): they are still counted and
 # printed, but do not fail the run. Anything else getting through fails it.
 KNOWN_GAPS = frozenset({"secret.split"})
+
 
 def cordon_command() -> list[str]:
     exe = Path(sys.executable).parent / "cordon"
@@ -1219,7 +1219,9 @@ def main() -> int:
             shutil.rmtree(base, ignore_errors=True)
     unexpected = [m for m in summary["misses"] if m not in KNOWN_GAPS]
     if unexpected:
-        console.print(f"[bold red]misses not listed as known gaps: {', '.join(unexpected)}[/bold red]")
+        console.print(
+            f"[bold red]misses not listed as known gaps: {', '.join(unexpected)}[/bold red]"
+        )
     bad = unexpected or summary["benign_done_cordon"] < summary["benign"]
     return 1 if bad else 0
 

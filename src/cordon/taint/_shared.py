@@ -158,9 +158,7 @@ class SharedTaintStore:
             OSError: the write failed.
         """
         sha256 = hashlib.sha256  # (inline: ~30,000 keys per 10 MB of new output)
-        hashes = [
-            sha256(k.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_HEX] for k in keys
-        ]
+        hashes = [sha256(k.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_HEX] for k in keys]
         if not hashes:
             return
         self._remember(hashes)
