@@ -70,7 +70,7 @@ TOKEN_SHARE = 0.25
 #: :meth:`cordon.engine.core.Session.settle` with ``keep_bytes``): the worker's scan then runs
 #: on while the relay delivers the next result, so it takes more of the keying, which the
 #: relay waits for
-BACKGROUND_TOKEN_SHARE = 0.65
+BACKGROUND_TOKEN_SHARE = 0.8
 
 #: a worker the relay waits on that answers nothing, takes no byte and uses no CPU for this
 #: long is killed (its jobs fail)

@@ -19,7 +19,9 @@ through another must be denied, not asked. The mechanism:
 * Before each lookup a process ``fstat``\\ s the file and reads only the bytes appended since its
   last read (it keeps the offset, and consumes only complete lines), adding them to an
   in-memory set: a lookup stays O(1) and the cost of catching up is proportional to what others
-  wrote since, never to the history.
+  wrote since, never to the history. A process's own append that comes right after its last
+  read moves that offset past itself (its hashes are in its set already, its markers are
+  skipped on reading); one that comes after another process's lines is read back with them.
 * Taint only grows (docs/threat-model.md control 5): nothing is ever removed from a live file. Files
   whose client process is gone are deleted by :meth:`SharedTaintStore.for_client`.
 * Memory is bounded by ``max_entries``; past it the store stops learning and reports
