@@ -310,6 +310,7 @@ def test_a_partial_settle_leaves_the_scans_to_the_worker_and_the_next_read_takes
         if r is not None:
             assert s.scans_in_flight == 2 and s.unsettled_results == 1
             assert seen == []  # their hits are taken later
+            assert len(s.taint._inflight) == 2  # and the worker's part of their keys
             queued = s._scanning[0][1]  # the text the session recorded
             jobs = [j for t, j in _PREFETCH if t is queued]
             assert jobs and jobs[0].split == recmod.taint_index.split_point(
@@ -365,3 +366,19 @@ def test_a_worker_killed_while_it_scans_in_the_background_fails_closed(rec: Reco
         assert any(isinstance(e, RecordingFailed) for e in errors)
     v2 = s.check("send_email", {"to": "fresh@new.example", "body": "hi"})
     assert v2.verdict != "allow"
+
+
+def test_a_non_ascii_text_in_a_partial_settle_is_indexed_whole_by_the_worker(
+    rec: Recorder,
+) -> None:
+    """A text with no whitespace split (non-ASCII) is indexed entirely in the worker when
+    the settle takes its keys later: the same keys as :meth:`TaintIndex.add_text`."""
+    from cordon.taint import TaintIndex
+
+    text = _big(TAILS[2])
+    job = rec.submit(text, background=True)
+    assert job is not None and job.split == recmod._WHOLE
+    eager = TaintIndex()
+    eager.add_text(text)
+    assert {k for k in job.token_keys() if len(k) >= eager.min_length} == set(eager._gen_of)
+    recmod.taint_index._OFFLOAD.clear()

@@ -412,3 +412,87 @@ def test_sessions_recording_oldest_first_under_a_cap_give_eager_verdicts() -> No
         assert lazy.taint._gen_of == eager.taint._gen_of
         assert lazy.taint.truncated == eager.taint.truncated
         assert any(rules for _, rules in seen)
+
+
+# -- keys computed elsewhere, taken by the next settle (a background settle) ----------------
+class _Job:
+    """Another process's keys for one text (the recording worker's job), on demand."""
+
+    def __init__(self, keys: set[str] | None, error: str | None = None) -> None:
+        self.keys, self.error, self.asked = keys, error, 0
+
+    def token_keys(self) -> list[str]:
+        self.asked += 1
+        if self.error is not None:
+            raise RuntimeError(self.error)
+        return sorted(self.keys or ())
+
+
+def _whole_keys(text: str) -> set[str]:
+    from cordon.taint._index import whole_text_keys
+
+    return whole_text_keys(text)
+
+
+@pytest.mark.parametrize("max_bytes", [64 * 1024 * 1024, 600])
+def test_keys_in_flight_are_stored_first_and_in_order(tmp_path: Path, max_bytes: int) -> None:
+    """A background settle leaves the offloaded and split texts' keys in flight; whatever
+    comes after them (a deferred text, an eager one) is stored after them, and every read
+    takes them first: keys, generations and truncation are the eager index's."""
+    from cordon.taint._index import _OFFLOAD, _SPLIT, offload, split_point, split_tokens
+
+    store, other = SharedTaintStore(tmp_path / "client.keys"), SharedTaintStore(tmp_path / "e")
+    eager = TaintIndex(max_bytes=max_bytes, shared=other)
+    lazy = TaintIndex(max_bytes=max_bytes, shared=store)
+    for t in TEXTS:
+        eager.add_text(t)
+    jobs = []
+    try:
+        for t in TEXTS[:3]:
+            lazy.defer_text(t)
+        offload(TEXTS[0], j0 := _Job(_whole_keys(TEXTS[0])))  # all its keys elsewhere
+        k = split_point(TEXTS[1], 0.5)
+        assert k > 0
+        from cordon.taint._index import suffix_token_keys
+
+        split_tokens(TEXTS[1], k, j1 := _Job(suffix_token_keys(TEXTS[1], k)))  # its tail
+        jobs = [j0, j1]
+        lazy.settle(through=TEXTS[1], background=True)
+        assert [j.asked for j in jobs] == [0, 0]  # not waited for
+        assert len(lazy._inflight) == 2 and len(lazy._pending) == 1
+        assert lazy.pending and lazy._marker is not None  # siblings wait for them
+        lazy.add_text(TEXTS[3])  # eager, behind them: queued, not stored first
+        lazy.defer_text(TEXTS[4])
+        assert not lazy._gen_of  # nothing stored yet
+        assert _answers(lazy) == _answers(eager)  # the read takes all, in order
+        assert [j.asked for j in jobs] == [1, 1] and not lazy._inflight
+        assert lazy._gen_of == eager._gen_of and lazy.truncated == eager.truncated
+        assert not lazy.pending
+        marks = [x for x in (tmp_path / "client.keys").read_text().split() if x[0] in "PDF"]
+        assert marks[-1] == "D" + marks[0][1:]
+    finally:
+        _OFFLOAD.clear()
+        _SPLIT.clear()
+        store.close()
+        other.close()
+
+
+def test_keys_lost_in_flight_fail_the_index_closed(tmp_path: Path) -> None:
+    from cordon.taint._index import _OFFLOAD, offload
+
+    store = SharedTaintStore(tmp_path / "client.keys")
+    idx = TaintIndex(shared=store)
+    try:
+        idx.defer_text(TEXTS[0])
+        idx.defer_text(TEXTS[1])
+        offload(TEXTS[0], _Job(None, error="the recording worker died"))
+        idx.settle(through=TEXTS[0], background=True)
+        assert idx.failure is None and idx._inflight  # not known yet
+        (d,) = extract_destinations("alice.one@corp-a.example")
+        assert idx.lookup(d) == "unknown"  # its keys are lost: never "clean"
+        assert idx.truncated and idx.failure is not None and not idx.pending
+        marks = [x for x in (tmp_path / "client.keys").read_text().split() if x[0] in "PDF"]
+        assert marks[-1] == "F" + marks[0][1:]  # siblings learn the keys were lost
+    finally:
+        _OFFLOAD.clear()
+        store.close()

@@ -433,11 +433,12 @@ class Session:
         ``keep_bytes``: record only the oldest deferred results, until those left come to at
         most this many characters (a queue over its memory cap records what the cap needs,
         as eager recording would have, oldest first); every read of the history still
-        records all of them first. When :attr:`prefetch` took those results' texts, only
-        their taint is recorded before this returns: their scans go on in the other process
-        while the relay delivers the next results, and their findings and secrets are taken
-        (in order, waiting if need be) by the next settle of any kind, which every read of
-        the secrets or ``degraded`` makes (:attr:`scans_in_flight`)."""
+        records all of them first. When :attr:`prefetch` took those results' texts, this
+        returns without waiting for them: their taint keys and scans are computed in the
+        other process while the relay delivers the next results, and their keys, findings
+        and secrets are taken (in order, waiting if need be) by the next settle of any kind,
+        which every read of the taint index, the secrets or ``degraded`` makes
+        (:meth:`TaintIndex.settle` with ``background``, :attr:`scans_in_flight`)."""
         if self._settling or not (self._unscanned or self._scanning or self.taint.pending):
             return
         prefix = len(self._unscanned)
@@ -467,7 +468,9 @@ class Session:
                     except Exception:  # noqa: BLE001 - a text it does not take is scanned here
                         pass
                 last = texts[-1]
-                self.taint.settle(through=last, nth=sum(t is last for t in texts))
+                self.taint.settle(
+                    through=last, nth=sum(t is last for t in texts), background=handed
+                )
             if self.taint.failure is not None and self._degraded is None:
                 self._degraded = self.taint.failure
             while self._scanning:  # older than anything in _unscanned: their hits first

@@ -11,7 +11,11 @@ offset: :func:`cordon.taint._index.split_point`) and runs its content scan, on t
 while the relay indexes the rest of its taint; the relay then stores each text's keys as one
 generation and takes its hits in queue order (:func:`cordon.taint._index.split_tokens`,
 :func:`cordon.content.scanner.prefetch`, both by string identity), waiting for what is not
-back yet. Nothing else changes:
+back yet. When a queue over its cap records its oldest results (a stream of large results),
+the worker keys :data:`BACKGROUND_TOKEN_SHARE` of their tokens (all of a non-ASCII text's
+taint: :func:`cordon.taint._index.offload`) and the relay does not wait: it takes the keys
+and hits at its next settle, which every read of that history makes first. Nothing else
+changes:
 
 - the worker runs the same code with the same rules (it is a fork of the relay), and a
   token never holds whitespace, so keys, findings, secrets and their order in the audit log
@@ -66,10 +70,10 @@ MIN_CHARS = 256 * 1024
 #: first whitespace at this fraction on): the relay's index (~105 ms per 10 MB) and the
 #: worker's scan (~70 ms) then take about as long
 TOKEN_SHARE = 0.25
-#: the share when the settle does not wait for the scans (a queue over its cap, in a stream:
-#: :meth:`cordon.engine.core.Session.settle` with ``keep_bytes``): the worker's scan then runs
-#: on while the relay delivers the next result, so it takes more of the keying, which the
-#: relay waits for
+#: the share for a settle that takes the keys and hits later (a queue over its cap, in a
+#: stream: :meth:`cordon.engine.core.Session.settle` with ``keep_bytes``): the relay keys its
+#: part of the tokens and the text's other keys at once and returns; the worker keys the rest
+#: and scans while the relay delivers the next results. Chosen so both take about as long
 BACKGROUND_TOKEN_SHARE = 0.8
 
 #: a worker the relay waits on that answers nothing, takes no byte and uses no CPU for this
@@ -79,6 +83,10 @@ _HDR = struct.Struct("!Q")
 #: a job's header: its kind (:data:`_TEXT` or :data:`_DBS`), its payload's length in bytes,
 #: and (a text) where the worker's share of its tokens starts (-1: none)
 _JOB = struct.Struct("!BQq")
+#: a text job's ``split`` when the worker keys no tokens (a non-ASCII text: the relay does)
+_NO_KEYS = -1
+#: ... and when it indexes all of the text's taint (a settle that takes the keys later)
+_WHOLE = -2
 _TEXT = 0
 #: the scanner's databases, compiled by the relay after an early fork (``_accel.export``); the
 #: worker scans nothing before it has this message (an empty one: it has them already, or
@@ -171,7 +179,7 @@ class _Job(scanner.Prefetched):
         self.owner = owner
         self.seq = seq
         self.split = split
-        self.keys_done = split < 0
+        self.keys_done = split == _NO_KEYS
         self.hits_done = False
         self._keys: list[str] = []
         self._hits: list[tuple[str, str, tuple[int, int], str]] = []
@@ -186,7 +194,8 @@ class _Job(scanner.Prefetched):
         self.keys_done = self.hits_done = True
 
     def token_keys(self) -> list[str]:
-        """The keys of the tokens of the text's tail (``split`` on), distinct."""
+        """The keys of the tokens of the text's tail (``split`` on), or of the whole text
+        (``split`` is :data:`_WHOLE`), distinct."""
         if not self.keys_done:
             self.owner.wait(self, keys=True)
         if self.error is not None:
@@ -251,22 +260,24 @@ class Recorder:
     def prefetch(self, texts: list[str], *, background: bool = False) -> None:
         """Hand each text of at least :data:`MIN_CHARS` characters that is not with the worker
         yet to it (in order), for the next full scan of that very string object.
-        ``background``: the caller takes the scans' hits later, not in this settle (the
-        worker keys :data:`BACKGROUND_TOKEN_SHARE` of their tokens, not :data:`TOKEN_SHARE`)."""
+        ``background``: the caller takes the keys and the hits later, not in this settle: the
+        worker indexes the whole text's taint (:func:`cordon.taint._index.offload`), not the
+        tail of its tokens."""
         big = [t for t in texts if len(t) >= MIN_CHARS and not scanner.prefetched(t)]
         if big and self.pid is None and self.failed is None:
             # a proxy's first second: the scanner's databases may still compile, and until
             # they are ready a scan here takes the slow path; the settle waits for them (at
             # most the compile's rest, ~0.5 s after start-up), then forks the worker
             _accel.wait_compiled(_COMPILE_WAIT_S)
-        share = BACKGROUND_TOKEN_SHARE if background else TOKEN_SHARE
         for text in big:
-            if self.submit(text, share) is None:
+            if self.submit(text, background=background) is None:
                 return
 
-    def submit(self, text: str, share: float = TOKEN_SHARE) -> _Job | None:
-        """Hand ``text`` to the worker, which keys the tokens of its last ``share`` (a
-        fraction) and scans it; None when it cannot take it (then record it here)."""
+    def submit(self, text: str, *, background: bool = False) -> _Job | None:
+        """Hand ``text`` to the worker, which keys the tokens of its last
+        :data:`TOKEN_SHARE` (``background``: :data:`BACKGROUND_TOKEN_SHARE`, or all of a
+        non-ASCII text's taint) and scans it; None when it cannot take it (then record it
+        here)."""
         if self.failed is None and self.pid is not None and not self.jobs:
             self.poll()  # a worker that died idle (end of file): record here, nothing was lost
         if self.failed is not None:
@@ -277,14 +288,20 @@ class Recorder:
         data = _ascii_view(text)
         if data is None:
             data = memoryview(text.encode("utf-8", "surrogatepass"))
-        split = taint_index.split_point(text, 1.0 - share)
+        split = taint_index.split_point(
+            text, 1.0 - (BACKGROUND_TOKEN_SHARE if background else TOKEN_SHARE)
+        )
+        if background and split < 0:
+            split = _WHOLE  # no split: the worker indexes it all
         job = _Job(self, self._seq, split)
         self._seq += 1
         if not self.jobs:
             self._last_progress = time.monotonic()
         self.jobs[job.seq] = job
         scanner.prefetch(text, job)
-        if split >= 0:
+        if split == _WHOLE:
+            taint_index.offload(text, job)
+        elif split >= 0:
             taint_index.split_tokens(text, split, job)
         # written now, whole (``data`` may be a view of ``text``'s own buffer: ``text`` is
         # referenced here until the last byte is out)
@@ -615,9 +632,13 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             answer(s, 1, False, type(exc).__name__)
             continue
         del data
-        if split >= 0:
+        if split >= 0 or split == _WHOLE:
             try:
-                answer(s, 0, True, list(taint_index.suffix_token_keys(text, split, cache)))
+                if split == _WHOLE:
+                    keys = taint_index.whole_text_keys(text, cache)
+                else:
+                    keys = taint_index.suffix_token_keys(text, split, cache)
+                answer(s, 0, True, list(keys))
             except Exception as exc:  # noqa: BLE001
                 answer(s, 0, False, type(exc).__name__)
                 continue

@@ -275,6 +275,38 @@ def split_tokens(text: str, start: int, job: Any) -> None:
         total -= len(_SPLIT.pop(0)[0])
 
 
+#: texts whose whole taint is indexed in another process (the recording worker, for a
+#: settle that takes the keys later: :meth:`TaintIndex.settle` with ``background``), by string
+#: identity, oldest first, with the job that gives the keys; bounded as :data:`_SPLIT`
+_OFFLOAD: list[tuple[str, Any]] = []
+
+
+def whole_text_keys(text: str, cache: dict[str, set[str]] | None = None) -> set[str]:
+    """The keys :meth:`TaintIndex.add_text` stores for ``text`` (the worker's side of
+    :func:`offload`)."""
+    keys: set[str] = set()
+    _index_view(_prepare(text), keys, 0, {} if cache is None else cache)
+    return keys
+
+
+def offload(text: str, job: Any) -> None:
+    """Let the next indexing of this very string object take all of its keys from
+    ``job.token_keys()`` (which waits, or raises when the other process failed: the index
+    then counts as truncated); a settle with ``background`` does not wait for them."""
+    _OFFLOAD.append((text, job))
+    total = sum(len(t) for t, _ in _OFFLOAD)
+    while len(_OFFLOAD) > _SPLIT_MAX or (len(_OFFLOAD) > 1 and total > _SPLIT_CHARS):
+        total -= len(_OFFLOAD.pop(0)[0])
+
+
+def _take_offload(text: str) -> Any | None:
+    for i, (t, job) in enumerate(_OFFLOAD):
+        if t is text:
+            del _OFFLOAD[i]
+            return job
+    return None
+
+
 def _take_split(text: str) -> tuple[int, Any] | None:
     for i, (t, start, job) in enumerate(_SPLIT):
         if t is text:
@@ -327,6 +359,10 @@ class TaintIndex:
         #: each queued item's size (characters, 0 when unknown), in the same order
         self._pending_sizes: deque[int] = deque()
         self._pending_bytes = 0
+        #: texts taken off the queue by a ``background`` settle, oldest first: the keys this
+        #: process computed and the job of the process computing the rest (:func:`offload`,
+        #: :func:`split_tokens`); stored before anything queued after them
+        self._inflight: deque[tuple[set[str], Any]] = deque()
         self._marker: str | None = None
         #: why indexing a deferred text failed (the index is then truncated), else None
         self.failure: str | None = None
@@ -354,7 +390,7 @@ class TaintIndex:
     def pending(self) -> bool:
         """True while texts queued by :meth:`defer_text` are not indexed yet (or a pending
         marker is open)."""
-        return bool(self._pending) or self._marker is not None
+        return bool(self._pending) or bool(self._inflight) or self._marker is not None
 
     def open_pending(self) -> None:
         """Open the shared store's pending marker now, if there is a store and none is open:
@@ -388,7 +424,7 @@ class TaintIndex:
         """Index one piece of untrusted output (any size; cost linear in its length)."""
         if not text:
             return
-        if self._pending:  # behind the queued texts: generations keep their order
+        if self._pending or self._inflight:  # behind them: generations keep their order
             self._pending.append(text)
             self._pending_sizes.append(len(text))
             self._pending_bytes += len(text)
@@ -413,7 +449,7 @@ class TaintIndex:
         self._pending_sizes.append(size or 0)
         self._pending_bytes += size or 0
 
-    def settle(self, through: str | None = None, nth: int = 1) -> None:
+    def settle(self, through: str | None = None, nth: int = 1, *, background: bool = False) -> None:
         """Index every queued text, in order. Never raises: a failure drops the rest of the
         queue, marks the index truncated (misses become ``"unknown"``) and sets ``failure``.
 
@@ -421,8 +457,14 @@ class TaintIndex:
         up to and including its ``nth`` occurrence, oldest first (a prefix of the queue, as
         eager indexing would have stored them); the rest stays queued and the shared store's
         pending marker stays open. ``through`` not queued: nothing is indexed.
+
+        ``background``: a text of that prefix whose keys another process computes, in whole
+        or in part (:func:`offload`, :func:`split_tokens`), is not waited for; it leaves the
+        queue for an in-flight list whose keys the next settle of any kind (every read of the
+        index makes one) stores first, in order, before anything queued after them. The
+        pending marker stays open meanwhile.
         """
-        if not self._pending and self._marker is None:
+        if not self._pending and not self._inflight and self._marker is None:
             return
         if through is not None:
             seen = 0
@@ -436,11 +478,16 @@ class TaintIndex:
             self.before_settle()
         ok = False
         try:
+            while self._inflight:  # older than anything queued
+                keys, job = self._inflight[0]
+                keys.update(job.token_keys())
+                self._store(keys)
+                self._inflight.popleft()
             while self._pending:
                 item = self._pending.popleft()
                 self._pending_bytes -= self._pending_sizes.popleft()
                 text = item if isinstance(item, str) else item()
-                self._index_now(text)
+                self._index_now(text, background)
                 if through is not None and item is through:
                     nth -= 1
                     if not nth:
@@ -450,11 +497,13 @@ class TaintIndex:
             self._truncated = True
             self.failure = f"indexing output failed: {type(exc).__name__}"
             self._pending.clear()
+            self._inflight.clear()
         finally:
             if not self._pending:
                 self._pending_sizes.clear()
                 self._pending_bytes = 0
-            if not (self._pending and ok):  # (a prefix: the rest stays queued, marker open)
+            # (a prefix, or keys in flight: the marker stays open)
+            if not ((self._pending or self._inflight) and ok):
                 self._close_marker(ok)
 
     def _close_marker(self, ok: bool) -> None:
@@ -470,15 +519,25 @@ class TaintIndex:
     def _settle_local_siblings(self) -> None:
         _settle_local_siblings_of(self)
 
-    def _index_now(self, text: str) -> None:
+    def _index_now(self, text: str, background: bool = False) -> None:
+        """Index one text and store its keys as one generation; with ``background``, the
+        keys another process computes for it are not waited for: what this process computes
+        is kept with that process's job in :attr:`_inflight`, stored by the next settle."""
         keys: set[str] = set()
-        split = _take_split(text) if _SPLIT else None
-        if split is None:
-            _index_view(_prepare(text), keys, 0, self._cache)
-        else:  # an ASCII text (its own prepared form): the tokens past ``start`` come in
+        job = _take_offload(text) if _OFFLOAD else None
+        if job is None:
+            split = _take_split(text) if _SPLIT else None
+            if split is None:
+                _index_view(_prepare(text), keys, 0, self._cache)
+                self._store(keys)
+                return
+            # an ASCII text (its own prepared form): the tokens past ``start`` come in
             start, job = split
             _index_view(text, keys, 0, self._cache, tokens_end=start)
-            keys.update(job.token_keys())
+        if background:
+            self._inflight.append((keys, job))
+            return
+        keys.update(job.token_keys())
         self._store(keys)
 
     def add_value(self, value: Any) -> None:
