@@ -361,7 +361,8 @@ class TaintIndex:
         self._pending_bytes = 0
         #: texts taken off the queue by a ``background`` settle, oldest first: the keys this
         #: process computed and the job of the process computing the rest (:func:`offload`,
-        #: :func:`split_tokens`); stored before anything queued after them
+        #: :func:`split_tokens`; None: a text indexed whole here, behind them); stored before
+        #: anything queued after them, in this order
         self._inflight: deque[tuple[set[str], Any]] = deque()
         self._marker: str | None = None
         #: why indexing a deferred text failed (the index is then truncated), else None
@@ -480,7 +481,8 @@ class TaintIndex:
         try:
             while self._inflight:  # older than anything queued
                 keys, job = self._inflight[0]
-                keys.update(job.token_keys())
+                if job is not None:
+                    keys.update(job.token_keys())
                 self._store(keys)
                 self._inflight.popleft()
             while self._pending:
@@ -529,7 +531,10 @@ class TaintIndex:
             split = _take_split(text) if _SPLIT else None
             if split is None:
                 _index_view(_prepare(text), keys, 0, self._cache)
-                self._store(keys)
+                if self._inflight:  # after the older texts' keys in flight (red-team S59)
+                    self._inflight.append((keys, None))
+                else:
+                    self._store(keys)
                 return
             # an ASCII text (its own prepared form): the tokens past ``start`` come in
             start, job = split
