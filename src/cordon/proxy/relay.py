@@ -333,6 +333,9 @@ class Relay:
             await self.shutdown_upstream()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(asyncio.shield(self.upstream_eof), 2)
+            # results the upstream delivered meanwhile (calls made just before the client
+            # closed its end) are recorded too (red-team S60)
+            self.settle_now()
             await self._flush()
             return 0
         # upstream ended first (its stdout closed)
