@@ -382,3 +382,26 @@ def test_a_non_ascii_text_in_a_partial_settle_is_indexed_whole_by_the_worker(
     eager.add_text(text)
     assert {k for k in job.token_keys() if len(k) >= eager.min_length} == set(eager._gen_of)
     recmod.taint_index._OFFLOAD.clear()
+
+
+def test_the_answer_pipe_is_handed_to_the_event_loop_and_taken_back_before_it_closes() -> None:
+    """The relay's event loop reads the worker's answers as they come (``watch``), so a
+    worker whose keys nobody waits for yet (a background settle's) never blocks on a full
+    pipe; the descriptor is unwatched before it is closed (a reused number must not stay
+    registered)."""
+    warm(wait=True)
+    r = Recorder()
+    seen: list[tuple[str, int]] = []
+    r.watch = lambda fd: seen.append(("watch", fd))
+    r.unwatch = lambda fd: seen.append(("unwatch", fd) if os.fstat(fd) else ("closed", fd))
+    try:
+        job = r.submit(_big(TAILS[0]), background=True)
+        assert job is not None and seen == [("watch", r.result_fd)]
+        fd = r.result_fd
+        assert r.poll() >= 0 and job.token_keys()
+    finally:
+        r.close()
+        _PREFETCH.clear()
+        _SPLIT.clear()
+        recmod.taint_index._OFFLOAD.clear()
+    assert seen == [("watch", fd), ("unwatch", fd)]  # still open when unwatched

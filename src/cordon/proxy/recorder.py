@@ -217,8 +217,8 @@ class Recorder:
     worker, forking it the first time: each is written whole at once (the worker's reader
     thread takes it in at memory speed, ~4 ms per 10 MB), so the worker scans while the
     relay indexes taint; a job's ``hits()`` waits for its answer. Everything is synchronous:
-    the pipes are not watched by the event loop, since every job is taken by the settle that
-    submitted it.
+    the relay's event loop only reads the answers as they come (:attr:`watch`), and a settle
+    that needs one waits for it.
     """
 
     def __init__(self, *, nice: int = 0) -> None:
@@ -235,6 +235,12 @@ class Recorder:
         self._last_progress = 0.0
         #: the worker has (or was sent) the scanner's databases
         self.dbs_sent = False
+        #: called with the answer pipe's descriptor once the worker runs, and before that
+        #: descriptor is closed: the relay's event loop reads answers as they come
+        #: (:meth:`poll`), so a worker whose answers nobody waits for yet (a background
+        #: settle's) never blocks on a full pipe
+        self.watch: Any = None
+        self.unwatch: Any = None
 
     # -- the relay's side --------------------------------------------------------------
     @property
@@ -497,6 +503,9 @@ class Recorder:
         os.set_blocking(w1, False)
         os.set_blocking(r2, False)
         self.pid, self.job_fd, self.result_fd = pid, w1, r2
+        if self.watch is not None:
+            with contextlib.suppress(Exception):
+                self.watch(r2)
         self.dbs_sent = False
         if not _accel.available() or _accel.export():
             # a late fork: the worker has this process's databases already (or there are
@@ -505,6 +514,9 @@ class Recorder:
         return True
 
     def _shutdown(self, *, kill: bool) -> None:
+        if self.result_fd >= 0 and self.unwatch is not None:
+            with contextlib.suppress(Exception):
+                self.unwatch(self.result_fd)
         for fd in (self.job_fd, self.result_fd):
             if fd >= 0:
                 with contextlib.suppress(OSError):

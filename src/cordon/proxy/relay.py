@@ -288,8 +288,12 @@ class Relay:
             and self.engine.policy.content.mode == "monitor"
             and os.environ.get("CORDON_RECORDER", "1") != "0"
         ):
-            self.recorder = self.early_recorder or Recorder()
-            self.session.prefetch = self.recorder.prefetch
+            self.recorder = rec = self.early_recorder or Recorder()
+            self.session.prefetch = rec.prefetch
+            rec.watch = lambda fd: loop.add_reader(fd, rec.poll)
+            rec.unwatch = loop.remove_reader
+            if rec.pid is not None and rec.result_fd >= 0:  # forked at start-up
+                rec.watch(rec.result_fd)
         elif self.early_recorder is not None:
             self.early_recorder.close()
         self.client_eof = loop.create_future()
@@ -1227,6 +1231,7 @@ def run_relay(relay: Relay) -> int:
     finally:
         if relay.recorder is not None:
             relay.session.prefetch = None
+            relay.recorder.watch = relay.recorder.unwatch = None  # (the loop is closed)
             relay.recorder.close()  # the worker exits at the end of its job pipe
         # a sibling's late prod (SIGUSR1) must not kill a process that is exiting anyway
         with contextlib.suppress(ValueError, OSError):
