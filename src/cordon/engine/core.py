@@ -276,9 +276,10 @@ class Session:
         #: results recorded by :meth:`defer_output` whose content scan has not run yet
         self._unscanned: deque[tuple[str, str]] = deque()
         self._unscanned_bytes = 0
-        #: results older than those in ``_unscanned`` whose taint is recorded and whose content
-        #: scan runs in another process (:attr:`prefetch`): their hits are taken, in order, by
-        #: the next settle of any kind (at most one partial settle's worth is in flight)
+        #: results older than those in ``_unscanned`` that left the taint queue in a partial
+        #: settle and whose content scan runs in another process (:attr:`prefetch`; part of
+        #: their taint keys may be in flight too): their hits are taken, in order, by the next
+        #: settle of any kind (at most one partial settle's worth is in flight)
         self._scanning: deque[tuple[str, str]] = deque()
         self._settling = False
         #: called as ``report(tool, findings, error)`` for each deferred result once it is
@@ -397,7 +398,8 @@ class Session:
     @property
     def scans_in_flight(self) -> int:
         """How many results a partial :meth:`settle` left scanning in another process (their
-        taint is recorded; their findings and secrets are taken by the next settle)."""
+        findings and secrets, and the keys of theirs that process computes, are taken by the
+        next settle, which every read of that history makes first)."""
         return len(self._scanning)
 
     def defer_output(self, tool: str, result: Any, *, server: str = "default") -> None:
