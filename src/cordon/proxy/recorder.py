@@ -54,6 +54,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from cordon.content import _accel, scanner
@@ -239,8 +240,8 @@ class Recorder:
         #: descriptor is closed: the relay's event loop reads answers as they come
         #: (:meth:`poll`), so a worker whose answers nobody waits for yet (a background
         #: settle's) never blocks on a full pipe
-        self.watch: Any = None
-        self.unwatch: Any = None
+        self.watch: Callable[[int], object] | None = None
+        self.unwatch: Callable[[int], object] | None = None
 
     # -- the relay's side --------------------------------------------------------------
     @property
@@ -267,8 +268,8 @@ class Recorder:
         """Hand each text of at least :data:`MIN_CHARS` characters that is not with the worker
         yet to it (in order), for the next full scan of that very string object.
         ``background``: the caller takes the keys and the hits later, not in this settle: the
-        worker indexes the whole text's taint (:func:`cordon.taint._index.offload`), not the
-        tail of its tokens."""
+        worker keys :data:`BACKGROUND_TOKEN_SHARE` of the tokens (all of a non-ASCII text's
+        taint: :func:`cordon.taint._index.offload`), not :data:`TOKEN_SHARE`."""
         big = [t for t in texts if len(t) >= MIN_CHARS and not scanner.prefetched(t)]
         if big and self.pid is None and self.failed is None:
             # a proxy's first second: the scanner's databases may still compile, and until
@@ -644,7 +645,7 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             answer(s, 1, False, type(exc).__name__)
             continue
         del data
-        if split >= 0 or split == _WHOLE:
+        if split != _NO_KEYS:
             try:
                 if split == _WHOLE:
                     keys = taint_index.whole_text_keys(text, cache)

@@ -269,10 +269,26 @@ def split_tokens(text: str, start: int, job: Any) -> None:
     """Let the next indexing of this very string object tokenise ``text[:start]`` only and
     take the keys of the rest from ``job.token_keys()`` (which waits, or raises when the
     other process failed: the index then counts as truncated)."""
-    _SPLIT.append((text, start, job))
-    total = sum(len(t) for t, _, _ in _SPLIT)
-    while len(_SPLIT) > _SPLIT_MAX or (len(_SPLIT) > 1 and total > _SPLIT_CHARS):
-        total -= len(_SPLIT.pop(0)[0])
+    _register(_SPLIT, (text, start, job))
+
+
+def _register(registry: list[Any], entry: tuple[Any, ...]) -> None:
+    """Append ``entry`` (its first item the text) to :data:`_SPLIT` or :data:`_OFFLOAD`,
+    dropping the oldest past :data:`_SPLIT_MAX` entries or :data:`_SPLIT_CHARS` characters
+    (a text dropped from here is indexed whole in this process)."""
+    registry.append(entry)
+    total = sum(len(e[0]) for e in registry)
+    while len(registry) > _SPLIT_MAX or (len(registry) > 1 and total > _SPLIT_CHARS):
+        total -= len(registry.pop(0)[0])
+
+
+def _take(registry: list[Any], text: str) -> tuple[Any, ...] | None:
+    """Remove and return the entry of this very string object, if registered."""
+    for i, entry in enumerate(registry):
+        if entry[0] is text:
+            del registry[i]
+            return entry
+    return None
 
 
 #: texts whose whole taint is indexed in another process (the recording worker, for a
@@ -293,26 +309,17 @@ def offload(text: str, job: Any) -> None:
     """Let the next indexing of this very string object take all of its keys from
     ``job.token_keys()`` (which waits, or raises when the other process failed: the index
     then counts as truncated); a settle with ``background`` does not wait for them."""
-    _OFFLOAD.append((text, job))
-    total = sum(len(t) for t, _ in _OFFLOAD)
-    while len(_OFFLOAD) > _SPLIT_MAX or (len(_OFFLOAD) > 1 and total > _SPLIT_CHARS):
-        total -= len(_OFFLOAD.pop(0)[0])
+    _register(_OFFLOAD, (text, job))
 
 
 def _take_offload(text: str) -> Any | None:
-    for i, (t, job) in enumerate(_OFFLOAD):
-        if t is text:
-            del _OFFLOAD[i]
-            return job
-    return None
+    entry = _take(_OFFLOAD, text)
+    return None if entry is None else entry[1]
 
 
 def _take_split(text: str) -> tuple[int, Any] | None:
-    for i, (t, start, job) in enumerate(_SPLIT):
-        if t is text:
-            del _SPLIT[i]
-            return start, job
-    return None
+    entry = _take(_SPLIT, text)
+    return None if entry is None else (entry[1], entry[2])
 
 
 def _prepare(text: str) -> str:
