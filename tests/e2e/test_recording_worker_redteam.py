@@ -59,7 +59,15 @@ def _worker_of(pid: int) -> int | None:
 
 
 def _state(pid: int) -> str:
-    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    """The process's /proc state letter; ``X`` once it is reaped and its entry is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except FileNotFoundError:  # the proxy may reap its worker before we look
+        return "X"
+
+
+def _dead(pid: int) -> bool:
+    return _state(pid) in ("Z", "X")
 
 
 @pytest.fixture
@@ -147,7 +155,7 @@ def test_a_worker_that_died_idle_does_not_degrade_the_next_result(harness: Harne
         assert not (c.recv(a).get("result") or {}).get("isError")
         os.kill(worker, signal.SIGKILL)  # idle: every job of it answered and taken
         deadline = time.monotonic() + 10
-        while _state(worker) != "Z" and time.monotonic() < deadline:
+        while not _dead(worker) and time.monotonic() < deadline:
             time.sleep(0.01)
         i, read = c.call("read_inbox", {})
         c.send(read)
@@ -337,7 +345,7 @@ def test_sigterm_with_the_worker_holding_a_result_records_it_first(harness: Harn
         c.proc.send_signal(signal.SIGTERM)
         assert c.proc.wait(20) == -signal.SIGTERM
         deadline = time.monotonic() + 10
-        while Path(f"/proc/{worker}").exists() and _state(worker) != "Z":
+        while not _dead(worker):
             assert time.monotonic() < deadline, "the worker outlived the proxy"
             time.sleep(0.01)
     finally:
