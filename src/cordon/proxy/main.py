@@ -79,7 +79,7 @@ def run_proxy(
     if shared_taint:
         from cordon.taint import SharedTaintStore
 
-        store = SharedTaintStore.for_client()
+        store = SharedTaintStore.for_client(hold=True)  # the relay flushes it when prodded
     secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
     engine = Engine(policy, secrets=secrets, shared_taint=store)
     pins = None
@@ -130,3 +130,5 @@ def run_proxy(
     finally:
         if recorder is not None:
             recorder.close()  # (when the relay did not take it: run_relay closes its own)
+        if store is not None:
+            store.close()  # publishes the keys it held back

@@ -277,12 +277,14 @@ class Relay:
         """
         loop = asyncio.get_running_loop()
         try:
-            loop.add_signal_handler(signal.SIGUSR1, self.settle_now)
+            loop.add_signal_handler(signal.SIGUSR1, self.on_prod)
             for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 loop.add_signal_handler(sig, self.on_sigterm, sig)
         except (NotImplementedError, RuntimeError, ValueError):
-            # not the main thread: no prods from sibling processes, so no deferral with them
+            # not the main thread: no prods from sibling processes, so no deferral with
+            # them, and no holding back the shared store's keys
             self.defer = self.engine.shared_taint is None
+            self.flush_shared()
         if (
             self.defer
             and self.engine.policy.content.mode == "monitor"
@@ -976,6 +978,7 @@ class Relay:
         queued (so the client's other cordon processes are not left waiting on a pending
         marker, then counting these keys as lost), then die of the signal as before."""
         self.settle_now()
+        self.flush_shared()
         loop = asyncio.get_running_loop()
         loop.remove_signal_handler(sig)
         if sig == signal.SIGINT:
@@ -985,6 +988,23 @@ class Relay:
     def settle_now(self) -> None:
         """Record every deferred result (their findings and failures reach the audit log)."""
         self.guard(lambda _: self.session.settle(), None)
+
+    def on_prod(self) -> None:
+        """A sibling cordon process of the same client missed a lookup while this one had a
+        pending marker open (``SIGUSR1``, :class:`cordon.taint.SharedTaintStore`): record
+        what is queued, then publish the keys the shared store holds back."""
+        self.settle_now()
+        self.flush_shared()
+
+    def flush_shared(self) -> None:
+        """Stop holding back the shared taint store's keys (publish them now). A write that
+        fails leaves the marker open: the siblings count these keys as lost (fail closed)."""
+        shared = self.engine.shared_taint
+        if shared is not None:
+            try:
+                shared.flush()
+            except OSError as exc:
+                _log(f"publishing the held taint keys failed: {exc!r}")
 
     def report_settled(self, tool: str, findings: list[Any], error: BaseException | None) -> None:
         """A deferred result was recorded: log its content findings, or the failure that

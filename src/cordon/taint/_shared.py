@@ -35,6 +35,18 @@ through another must be denied, not asked. The mechanism:
   longer than ``wait_s`` makes the store ``truncated`` (misses become ``unknown``): the answer
   is never a ``clean`` that the eager order would have made ``tainted``. Hash lines are 32
   hex digits and markers start with ``P``, ``D`` or ``F``, so the two never mix up.
+* Held publishing (``hold=True``, what ``cordon run`` uses): a client with one cordon process
+  has nobody to publish to, yet hashing and writing ~30,000 keys per 10 MB of new output was
+  the largest single cost of recording a stream (issue 2). So while no other process of the
+  client has shown itself, a holding store appends one pending marker (before the first key
+  it holds reaches the agent, as above) and keeps the keys in memory, unhashed; later
+  :meth:`SharedTaintStore.mark_pending` calls write nothing. It publishes what it holds, closes
+  that marker and publishes every later key at once (:meth:`SharedTaintStore.flush`) as soon as
+  another process can need them: that process's lookup misses and prods it (``SIGUSR1``, the
+  wait above), the file grew by lines not its own, or it exits (``cordon run`` flushes on
+  every exit path it survives). A holding process killed outright leaves its marker open:
+  the others count its keys as lost (fail closed, as for any open marker). A store that
+  starts on a non-empty file publishes at once from the start.
 """
 
 from __future__ import annotations
@@ -45,6 +57,7 @@ import hashlib
 import os
 import signal
 import time
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -52,6 +65,9 @@ __all__ = ["SharedTaintStore", "hash_key"]
 
 _HASH_HEX = 32
 _READ_CHUNK = 1 << 20
+#: stores of this process that hold keys: a store skips its own process's markers, so on a
+#: miss it flushes the others on its file instead of waiting for them
+_HOLDING: weakref.WeakSet[SharedTaintStore] = weakref.WeakSet()
 
 
 def hash_key(key: str) -> str:
@@ -92,7 +108,14 @@ class SharedTaintStore:
         OSError: the file cannot be opened or created.
     """
 
-    def __init__(self, path: Path, *, max_entries: int = 2_000_000, wait_s: float = 10.0) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        max_entries: int = 2_000_000,
+        wait_s: float = 10.0,
+        hold: bool = False,
+    ) -> None:
         self.path = Path(path)
         self.max_entries = max_entries
         self.wait_s = wait_s
@@ -113,13 +136,28 @@ class SharedTaintStore:
         self._given_up: set[str] = set()
         #: another process lost keys it had marked pending (it died, or marked ``F``)
         self._lost = False
+        #: the file's end as this process last knew it (after its own append or read): a
+        #: larger size means another process of the client wrote
+        self._known_end = os.fstat(self._fd).st_size
+        #: held publishing (module docstring): keys not published yet, the one marker open
+        #: for them, and the markers handed out meanwhile that are not done yet
+        self._holding = hold and self._known_end == 0
+        self._held: set[str] = set()
+        self._hold_marker: str | None = None
+        self._hold_failed = False
+        self._held_marks: set[str] = set()
+        self._owner = os.getpid()
+        if self._holding:
+            _HOLDING.add(self)
 
     @classmethod
-    def for_client(cls, base_dir: Path | None = None) -> SharedTaintStore:
+    def for_client(cls, base_dir: Path | None = None, *, hold: bool = False) -> SharedTaintStore:
         """The store of the client that started this process (cordon's parent process).
 
         ``base_dir`` defaults to ``~/.cordon/taint``; it and any missing parent (``~/.cordon``)
         are created with mode 0700. Files of clients that are no longer running are removed.
+        ``hold``: held publishing (module docstring); the caller must call :meth:`flush` when
+        prodded (``SIGUSR1``) and :meth:`close` before it exits.
 
         Raises:
             OSError: the directory or file cannot be created.
@@ -134,7 +172,7 @@ class SharedTaintStore:
         ppid = os.getppid()
         start = _start_time(ppid)
         _prune(base, keep=f"client-{ppid}-{start}.keys")
-        return cls(base / f"client-{ppid}-{start}.keys")
+        return cls(base / f"client-{ppid}-{start}.keys", hold=hold)
 
     @property
     def truncated(self) -> bool:
@@ -153,24 +191,79 @@ class SharedTaintStore:
         """
         return self._lost or bool(self._given_up)
 
+    @property
+    def holding(self) -> bool:
+        """True while this store holds keys back instead of publishing them (module
+        docstring, "Held publishing")."""
+        return self._holding
+
     def publish(self, keys: Iterable[str]) -> None:
-        """Append the hashes of ``keys`` (normalised destination keys) in one write.
+        """Append the hashes of ``keys`` (normalised destination keys) in one write; while
+        :attr:`holding`, keep them in memory under the open pending marker instead.
 
         Raises:
             OSError: the write failed.
         """
+        if self._holding and os.fstat(self._fd).st_size != self._known_end:
+            self.flush()  # another process wrote: from now on, publish
+        if self._holding and self._hold_marker is None:
+            self._open_hold_marker()  # (may show another process, and flush)
+        if self._holding:
+            self._held.update(keys)
+            if len(self._held) > self.max_entries:
+                self.flush()  # memory: as many as the store itself keeps
+            return
+        self._publish(keys)
+
+    def _publish(self, keys: Iterable[str], tail: bytes = b"") -> None:
         sha256 = hashlib.sha256  # (inline: ~30,000 keys per 10 MB of new output)
         hashes = [sha256(k.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_HEX] for k in keys]
-        if not hashes:
+        if hashes:
+            self._remember(hashes)
+            self._append(("\n".join(hashes) + "\n").encode("ascii") + tail)
+        elif tail:
+            self._append(tail)
+
+    def _open_hold_marker(self) -> None:
+        self._marks += 1
+        marker = self._hold_marker = f"{self._me}{self._marks}"
+        try:
+            self._append(f"P{marker}\n".encode("ascii"))
+        except OSError:
+            self._hold_marker = None
+            raise
+
+    def flush(self) -> None:
+        """Stop holding: publish the held keys and close the held marker (``D``, or ``F`` if
+        a held marker failed) in one write; every later key is published at once. A no-op
+        for a store that does not hold, and in a forked child (the keys are its parent's).
+        The marker stays open while a marker handed out during holding is not done.
+
+        Raises:
+            OSError: the write failed (the held keys stay held, the marker open).
+        """
+        if not self._holding or os.getpid() != self._owner:
             return
-        self._remember(hashes)
-        self._append(("\n".join(hashes) + "\n").encode("ascii"))
+        tail = b""
+        if self._hold_marker is not None and not self._held_marks:
+            tail = f"{'F' if self._hold_failed else 'D'}{self._hold_marker}\n".encode("ascii")
+        self._holding = False  # (before the write: an append that shows others flushes)
+        try:
+            self._publish(self._held, tail)
+        except OSError:
+            self._holding = True
+            raise
+        self._held = set()
+        _HOLDING.discard(self)
+        if tail:
+            self._hold_marker = None
 
     def _append(self, data: bytes) -> None:
         """Append ``data`` (whole lines) under the lock. When nothing was appended since this
         process last read the file, its read offset moves past ``data``: its own hashes are
         remembered already (:meth:`publish`) and its own markers are skipped on reading, so
-        reading them back (~30,000 lines per 10 MB of new output) would change nothing."""
+        reading them back (~30,000 lines per 10 MB of new output) would change nothing.
+        Lines that came between show another process: a holding store stops holding."""
         fcntl.flock(self._fd, fcntl.LOCK_EX)
         try:
             view = memoryview(data)
@@ -182,6 +275,10 @@ class SharedTaintStore:
             fcntl.flock(self._fd, fcntl.LOCK_UN)
         if self._offset == end - len(data):
             self._offset = end
+        others = end - len(data) != self._known_end
+        self._known_end = end
+        if others and self._holding:
+            self.flush()
 
     def mark_pending(self) -> str:
         """Append a pending marker: keys this process has not indexed yet are on their way.
@@ -190,6 +287,14 @@ class SharedTaintStore:
         Raises:
             OSError: the write failed.
         """
+        if self._holding:  # covered by the held marker: nothing to write
+            if self._hold_marker is None:
+                self._open_hold_marker()
+            if self._holding:  # (opening it may have shown another process)
+                self._marks += 1
+                marker = f"{self._me}{self._marks}"
+                self._held_marks.add(marker)
+                return marker
         self._marks += 1
         marker = f"{self._me}{self._marks}"
         self._append(f"P{marker}\n".encode("ascii"))
@@ -201,19 +306,45 @@ class SharedTaintStore:
         Raises:
             OSError: the write failed.
         """
+        if marker in self._held_marks:  # handed out while holding
+            self._held_marks.discard(marker)
+            self._hold_failed = self._hold_failed or not ok
+            if self._hold_marker is None:
+                return
+            if not ok and self._holding:
+                self.flush()  # the others learn of the loss now
+            elif not self._holding and not self._held_marks:  # the last one after a flush
+                state = "F" if self._hold_failed else "D"
+                self._append(f"{state}{self._hold_marker}\n".encode("ascii"))
+                self._hold_marker = None
+            return
         self._append(f"{'D' if ok else 'F'}{marker}\n".encode("ascii"))
 
     def contains(self, key: str) -> bool:
         """True when any process of this client published ``key``. Reads only new bytes; on a
         miss, first waits for other processes' open pending markers (module docstring)."""
+        if key in self._held:
+            return True
         self.refresh()
         h = hash_key(key)
         if h in self._hashes:
             return True
+        if _HOLDING and self._flush_local_siblings():
+            self.refresh()
+            if h in self._hashes:
+                return True
         if self._open:
             self._wait_open()
             return h in self._hashes
         return False
+
+    def _flush_local_siblings(self) -> bool:
+        """Flush the other holding stores of this process on the same file; True if any."""
+        others = [o for o in list(_HOLDING) if o is not self and o.path == self.path]
+        for other in others:
+            with contextlib.suppress(OSError):
+                other.flush()
+        return bool(others)
 
     def _wait_open(self) -> None:
         """Prod the processes with open markers (``SIGUSR1``) and wait until they close, the
@@ -243,8 +374,13 @@ class SharedTaintStore:
             self.refresh()
 
     def refresh(self) -> None:
-        """Load the complete lines appended since the last read."""
+        """Load the complete lines appended since the last read. A holding store that finds
+        any stops holding (:meth:`flush`): another process is there, and it may wait for this
+        one while this one waits for it."""
         size = os.fstat(self._fd).st_size
+        if self._holding and self._offset < size:
+            self.flush()
+            size = os.fstat(self._fd).st_size
         while self._offset < size:
             chunk = os.pread(self._fd, min(_READ_CHUNK, size - self._offset), self._offset)
             if not chunk:
@@ -292,8 +428,22 @@ class SharedTaintStore:
             self._hashes.add(h)
 
     def close(self) -> None:
-        """Close the file descriptor (the file stays for the client's other processes)."""
+        """Publish what is held (:meth:`flush`) and close the file descriptor (the file stays
+        for the client's other processes). A held marker still in use is closed failed: its
+        keys will never be published."""
         if self._fd >= 0:
+            if self._hold_marker is not None and os.getpid() == self._owner:
+                with contextlib.suppress(OSError):
+                    if self._held_marks:
+                        self._hold_failed = True
+                        self._held_marks.clear()
+                    if self._holding:
+                        self.flush()
+                    else:  # flushed already, a held marker was still in use
+                        self._append(f"F{self._hold_marker}\n".encode("ascii"))
+                        self._hold_marker = None
+            elif self._holding and os.getpid() == self._owner:
+                _HOLDING.discard(self)  # held nothing
             os.close(self._fd)
             self._fd = -1
 

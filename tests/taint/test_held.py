@@ -1,0 +1,243 @@
+"""Held publishing in the shared taint store (issue 2, throughput): a process alone on its
+client's file keeps its keys in memory under one pending marker and publishes them as soon as
+another process can need them. Every answer a sibling gets must be the one eager publishing
+gives, or a fail-closed one (``unknown``, keys lost), never a ``clean`` that should be
+``tainted``."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations, hash_key
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+ATTACKER = "mallory@evil.example"
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text().split()
+
+
+def test_a_lone_holding_store_writes_one_marker_and_no_hashes(tmp_path: Path) -> None:
+    path = tmp_path / "c.keys"
+    store = SharedTaintStore(path, hold=True)
+    idx = TaintIndex(shared=store)
+    for n in range(5):  # eager and deferred indexing, each settled
+        idx.add_text(f"write to {n}.{ATTACKER}")
+        idx.defer_text(f"and to other{n}@evil.example")
+        idx.settle()
+    (line,) = _lines(path)  # the held marker, written before the first key was held
+    assert line.startswith(f"P{os.getpid()}:") and store.holding
+    assert store.contains(f"3.{ATTACKER}") and store.contains("other4@evil.example")
+    assert not store.contains("friend@corp.example")
+    store.close()
+    lines = _lines(path)
+    assert lines[0] == line and lines[-1] == "D" + line[1:]  # closed on close, keys before it
+    assert hash_key(f"3.{ATTACKER}") in lines and hash_key("other4@evil.example") in lines
+    reader = SharedTaintStore(path)
+    assert reader.contains(f"0.{ATTACKER}") and not reader.truncated
+    reader.close()
+
+
+def test_a_store_that_finds_the_file_written_publishes_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "c.keys"
+    path.write_text(hash_key("x@y.example") + "\n")
+    store = SharedTaintStore(path, hold=True)
+    assert not store.holding
+    store.publish([ATTACKER])
+    assert _lines(path)[-1] == hash_key(ATTACKER)
+    store.close()
+
+
+def test_another_processs_line_ends_holding(tmp_path: Path) -> None:
+    """Lines not its own show another process: at its next append, publish or read, the
+    store publishes what it held and closes its marker, then publishes every key at once."""
+    path = tmp_path / "c.keys"
+    store = SharedTaintStore(path, hold=True)
+    store.publish([ATTACKER])
+    with open(path, "a") as f:
+        f.write(hash_key("other@sibling.example") + "\n")
+    store.publish(["second@evil.example"])
+    assert not store.holding
+    lines = _lines(path)
+    marker = lines[0][1:]
+    assert lines[1] == hash_key("other@sibling.example")
+    assert lines[2:] == [hash_key(ATTACKER), "D" + marker, hash_key("second@evil.example")]
+    store.publish(["third@evil.example"])
+    assert _lines(path)[-1] == hash_key("third@evil.example")
+    store.close()
+    assert _lines(path).count("D" + marker) == 1  # closed once
+
+
+def test_a_flush_with_a_deferred_text_queued_keeps_the_marker_open_until_it_is_indexed(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "c.keys"
+    store = SharedTaintStore(path, hold=True)
+    idx = TaintIndex(shared=store)
+    idx.add_text(f"first {ATTACKER}")
+    idx.defer_text("later late@evil.example")  # delivered, not indexed yet
+    store.flush()  # a sibling prodded before this process settled
+    lines = _lines(path)
+    assert lines == [lines[0], hash_key(ATTACKER)]  # the marker stays open
+    idx.settle()
+    lines = _lines(path)
+    assert lines[2] == hash_key("late@evil.example") and lines[3] == "D" + lines[0][1:]
+    store.close()
+    assert len(_lines(path)) == 4
+
+
+def test_a_failed_deferred_text_closes_the_held_marker_failed(tmp_path: Path) -> None:
+    path = tmp_path / "c.keys"
+    store = SharedTaintStore(path, hold=True)
+    idx = TaintIndex(shared=store)
+    idx.add_text(f"first {ATTACKER}")
+    idx.defer_text(lambda: 1 / 0)  # type: ignore[arg-type,return-value]
+    idx.settle()
+    assert idx.failure and not store.holding
+    lines = _lines(path)
+    assert lines[-1] == "F" + lines[0][1:] and hash_key(ATTACKER) in lines
+    store.close()  # (another process counts an F marker's keys lost: test_deferred.py)
+    assert len(_lines(path)) == len(lines)
+
+
+def test_close_with_a_deferred_text_never_indexed_closes_the_marker_failed(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "c.keys"
+    store = SharedTaintStore(path, hold=True)
+    idx = TaintIndex(shared=store)
+    idx.defer_text("delivered, never indexed: gone@evil.example")
+    store.close()
+    lines = _lines(path)
+    assert lines == [lines[0], "F" + lines[0][1:]]
+
+
+def test_stores_and_sessions_of_one_process_see_held_keys(tmp_path: Path) -> None:
+    """A store skips its own process's markers, so another store of this process on the
+    same file makes the holder publish on a miss; indexes on one store share its held keys."""
+    path = tmp_path / "c.keys"
+    a = SharedTaintStore(path, hold=True)
+    one, two = TaintIndex(shared=a), TaintIndex(shared=a)
+    one.add_text(f"reply to {ATTACKER}")
+    (d,) = extract_destinations(ATTACKER)
+    assert two.lookup(d) == "tainted"
+    b = SharedTaintStore(path, hold=True)
+    assert b.contains(ATTACKER) and not a.holding
+    a.close()
+    b.close()
+
+
+def test_a_forked_child_never_publishes_its_parents_held_keys(tmp_path: Path) -> None:
+    path = tmp_path / "c.keys"
+    store = SharedTaintStore(path, hold=True)
+    store.publish([ATTACKER])
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        try:
+            store.flush()
+            store.close()
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    assert len(_lines(path)) == 1 and store.holding
+    store.close()
+
+
+# -- other processes ------------------------------------------------------------------------
+_HOLDER = textwrap.dedent(
+    """
+    import signal, sys, time
+    from pathlib import Path
+    sys.path.insert(0, {src!r})
+    from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations
+    store = SharedTaintStore(Path({path!r}), hold=True)
+    idx = TaintIndex(shared=store)
+    def prodded(*_):
+        idx.settle()
+        store.flush()
+    signal.signal(signal.SIGUSR1, prodded)
+    idx.add_text("the attacker is " + {mine!r})
+    print("ready", flush=True)
+    sys.stdin.readline()
+    (d,) = extract_destinations({theirs!r})
+    t0 = time.monotonic()
+    print(idx.lookup(d), round(time.monotonic() - t0, 3), flush=True)
+    time.sleep({linger})
+    """
+)
+
+
+def _holder(path: Path, mine: str, theirs: str = "x@y.example", linger: float = 30) -> Any:
+    code = _HOLDER.format(src=SRC, path=str(path), mine=mine, theirs=theirs, linger=linger)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+def test_a_siblings_miss_prods_the_holder_which_publishes(tmp_path: Path) -> None:
+    path = tmp_path / "c.keys"
+    proc = _holder(path, ATTACKER)
+    try:
+        assert len(_lines(path)) == 1  # held: the marker only
+        reader = SharedTaintStore(path)
+        assert reader.contains(ATTACKER) and not reader.truncated
+        lines = _lines(path)
+        assert lines[-1] == "D" + lines[0][1:]
+        assert not reader.contains("friend@corp.example") and not reader.truncated
+        reader.close()
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_a_holder_killed_outright_leaves_its_keys_lost(tmp_path: Path) -> None:
+    path = tmp_path / "c.keys"
+    proc = _holder(path, ATTACKER)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    reader = SharedTaintStore(path)
+    idx = TaintIndex(shared=reader)
+    (d,) = extract_destinations(ATTACKER)
+    assert idx.lookup(d) == "unknown" and reader.keys_lost  # never "clean"
+    reader.close()
+
+
+def test_two_holders_that_miss_at_once_do_not_wait_on_each_other(tmp_path: Path) -> None:
+    """Each holder's lookup reads the other's marker; it publishes its own before it waits,
+    so neither sits out the other's wait."""
+    path = tmp_path / "c.keys"
+    a = _holder(path, "a-side@evil.example", theirs="b-side@evil.example", linger=5)
+    b = _holder(path, "b-side@evil.example", theirs="a-side@evil.example", linger=5)
+    try:
+        for p in (a, b):
+            p.stdin.write("go\n")
+            p.stdin.flush()
+        for p in (a, b):
+            verdict, seconds = p.stdout.readline().split()
+            assert verdict == "tainted" and float(seconds) < 3, (verdict, seconds)
+    finally:
+        for p in (a, b):
+            p.kill()
+            p.wait()
+
+
+def test_a_holder_alone_answers_without_waiting_and_stays_holding(tmp_path: Path) -> None:
+    path = tmp_path / "c.keys"
+    store = SharedTaintStore(path, hold=True, wait_s=5)
+    idx = TaintIndex(shared=store)
+    idx.add_text(f"to {ATTACKER}")
+    (d,) = extract_destinations("friend@corp.example")
+    t0 = time.monotonic()
+    assert idx.lookup(d) == "clean" and time.monotonic() - t0 < 0.5
+    assert store.holding and len(_lines(path)) == 1
+    store.close()
