@@ -46,14 +46,16 @@ def test_a_lone_holding_store_writes_one_marker_and_no_hashes(tmp_path: Path) ->
     reader.close()
 
 
-def test_a_store_that_finds_the_file_written_publishes_at_once(tmp_path: Path) -> None:
+def test_lines_of_processes_that_have_exited_do_not_end_holding(tmp_path: Path) -> None:
+    """A client restarts a server: the new cordon process finds the old one's lines."""
     path = tmp_path / "c.keys"
-    path.write_text(hash_key("x@y.example") + "\n")
+    path.write_text(f"{hash_key('x@y.example')}\nP1:2:3\nD1:2:3\n")
     store = SharedTaintStore(path, hold=True)
-    assert not store.holding
     store.publish([ATTACKER])
-    assert _lines(path)[-1] == hash_key(ATTACKER)
+    assert store.contains("x@y.example") and not store.contains("friend@corp.example")
+    assert store.holding and len(_lines(path)) == 4  # its marker only
     store.close()
+    assert _lines(path)[-2:] == [hash_key(ATTACKER), "D" + _lines(path)[3][1:]]
 
 
 def test_another_processs_line_ends_holding(tmp_path: Path) -> None:

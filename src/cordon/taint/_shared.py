@@ -43,10 +43,12 @@ through another must be denied, not asked. The mechanism:
   :meth:`SharedTaintStore.mark_pending` calls write nothing. It publishes what it holds, closes
   that marker and publishes every later key at once (:meth:`SharedTaintStore.flush`) as soon as
   another process can need them: that process's lookup misses and prods it (``SIGUSR1``, the
-  wait above), the file grew by lines not its own, or it exits (``cordon run`` flushes on
-  every exit path it survives). A holding process killed outright leaves its marker open:
-  the others count its keys as lost (fail closed, as for any open marker). A store that
-  starts on a non-empty file publishes at once from the start.
+  wait above), the file grew by lines not its own since this store opened it, this store is
+  about to wait for another's open marker (that one may be waiting for this one), or it
+  exits (``cordon run`` flushes on every exit path it survives). A holding process killed
+  outright leaves its marker open: the others count its keys as lost (fail closed, as for
+  any open marker). Lines already in the file when the store opens it (processes of this
+  client that have exited) do not end holding.
 """
 
 from __future__ import annotations
@@ -141,7 +143,7 @@ class SharedTaintStore:
         self._known_end = os.fstat(self._fd).st_size
         #: held publishing (module docstring): keys not published yet, the one marker open
         #: for them, and the markers handed out meanwhile that are not done yet
-        self._holding = hold and self._known_end == 0
+        self._holding = hold
         self._held: set[str] = set()
         self._hold_marker: str | None = None
         self._hold_failed = False
@@ -334,6 +336,9 @@ class SharedTaintStore:
             if h in self._hashes:
                 return True
         if self._open:
+            if self._holding:  # the others may be waiting for this one: publish first
+                with contextlib.suppress(OSError):
+                    self.flush()
             self._wait_open()
             return h in self._hashes
         return False
@@ -375,10 +380,10 @@ class SharedTaintStore:
 
     def refresh(self) -> None:
         """Load the complete lines appended since the last read. A holding store that finds
-        any stops holding (:meth:`flush`): another process is there, and it may wait for this
-        one while this one waits for it."""
+        lines another process appended since it opened the file stops holding
+        (:meth:`flush`)."""
         size = os.fstat(self._fd).st_size
-        if self._holding and self._offset < size:
+        if self._holding and size != self._known_end:
             self.flush()
             size = os.fstat(self._fd).st_size
         while self._offset < size:
