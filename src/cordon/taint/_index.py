@@ -572,7 +572,13 @@ class TaintIndex:
         gen = self._gen_counter
         self._gen_counter += 1
         gen_of = self._gen_of
-        new = [k for k in members if k not in gen_of] if self.shared is not None else []
+        shared = self.shared
+        if shared is None:
+            new = []
+        elif shared.holding:  # kept in a set there: no need to sort out the known ones
+            new = members
+        else:
+            new = [k for k in members if k not in gen_of]
         gen_of.update(dict.fromkeys(members, gen))
         added = sum(map(len, members)) + _KEY_OVERHEAD * len(members)
         self._gens.append((gen, members, added))
@@ -584,8 +590,8 @@ class TaintIndex:
             for key in old_members:
                 if gen_of.get(key) == old_gen:
                     del gen_of[key]
-        if new and self.shared is not None:
-            self.shared.publish(new)
+        if new and shared is not None:
+            shared.publish(new)
 
     def contains_key(self, key: str) -> bool:
         """True when the exact normalised ``key`` is indexed here or in the shared store."""
