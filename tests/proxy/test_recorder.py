@@ -272,6 +272,8 @@ def test_an_answer_is_data_checked_field_by_field() -> None:
     assert _answer(b'[4, 0, true, ["a@b.example"]]') == (4, 0, True, ["a@b.example"])
     assert _answer(b'[5, 0, false, "ValueError"]') == (5, 0, False, "ValueError")
     for bad in (
+        b"K",  # a compact keys answer without its sequence number
+        b"K\0\0\0\0\0\0\0\x07a@b.example\xff",  # not UTF-8
         pickle.dumps((3, 0, True, ["a@b.example"])),  # not JSON: never unpickled
         json.dumps([3, 1, True, [["no.such_rule", "high", [0, 5], "x"]]]).encode(),
         json.dumps([3, 1, True, [[rid, "severe", [0, 5], "x"]]]).encode(),
@@ -282,6 +284,20 @@ def test_an_answer_is_data_checked_field_by_field() -> None:
     ):
         with pytest.raises(Exception):  # noqa: B017, PT011 - any error: the worker is failed
             _answer(bad)
+
+
+def test_a_keys_answer_comes_back_whole_in_either_form() -> None:
+    """The compact form (NUL-joined UTF-8) for ordinary keys; JSON when a key holds a NUL
+    (a ``%00`` decoded in a URL path) or there are none. Lone surrogates survive both."""
+    from cordon.proxy.recorder import _answer, _keys_answer
+
+    keys = ["a@b.example", "x.example/p\ud800q", "h\u00e9llo.example", "c" * 300]
+    out = _keys_answer(9, keys)
+    assert out is not None and out[:1] == b"K"
+    assert _answer(out) == (9, 0, True, keys)
+    assert _keys_answer(9, ["a.example/\0b", "c.example"]) is None
+    assert _keys_answer(9, []) is None
+    assert _answer(_keys_answer(9, [""]) or b"") == (9, 0, True, [""])  # (one empty key)
 
 
 # -- scans left to the worker by a partial settle (a stream over the queue's cap) --------

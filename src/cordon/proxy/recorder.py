@@ -81,6 +81,11 @@ BACKGROUND_TOKEN_SHARE = 0.8
 #: long is killed (its jobs fail)
 STALL_S = 30.0
 _HDR = struct.Struct("!Q")
+#: a keys answer in its compact form: ``K``, the job's sequence number, then the keys in UTF-8
+#: (lone surrogates kept) joined by NUL; ~6x cheaper to build and parse than JSON for the
+#: ~24,000 keys of a 10 MB result. A key holding a NUL (``%00`` decoded) travels as JSON
+_KEYS_TAG = b"K"
+_SEQ = struct.Struct("!Q")
 #: a job's header: its kind (:data:`_TEXT` or :data:`_DBS`), its payload's length in bytes,
 #: and (a text) where the worker's share of its tokens starts (-1: none)
 _JOB = struct.Struct("!BQq")
@@ -135,11 +140,27 @@ def _ascii_view(text: str) -> memoryview | None:
 _RULE_IDS = frozenset(r.id for r in RULES)
 
 
+def _keys_answer(seq: int, keys: list[str]) -> bytes | None:
+    """The compact form of a keys answer (:data:`_KEYS_TAG`), or None when a key holds a NUL
+    or there is none (the answer goes as JSON then)."""
+    joined = "\0".join(keys)
+    if not keys or joined.count("\0") != len(keys) - 1:
+        return None
+    return _KEYS_TAG + _SEQ.pack(seq) + joined.encode("utf-8", "surrogatepass")
+
+
 def _answer(payload: bytes) -> tuple[int, int, bool, Any]:
     """One answer of the worker, checked: ``[seq, kind, ok, value]`` in JSON, where an ``ok``
     value is a list of key strings (``kind`` 0) or of ``[rule id, severity, [start, end],
-    value]`` hits (``kind`` 1), and a failed one is the error's name. Raises ValueError (or
-    a JSON error) for anything else."""
+    value]`` hits (``kind`` 1), and a failed one is the error's name; or a keys answer in its
+    compact form (:data:`_KEYS_TAG`). Raises ValueError (or a JSON error) for anything
+    else."""
+    if payload[:1] == _KEYS_TAG:
+        if len(payload) < 1 + _SEQ.size:
+            raise ValueError("bad keys answer")
+        (seq,) = _SEQ.unpack_from(payload, 1)
+        keys = payload[1 + _SEQ.size :].decode("utf-8", "surrogatepass").split("\0")
+        return seq, 0, True, keys
     seq, kind, ok, value = json.loads(payload)
     if type(seq) is not int or kind not in (0, 1) or type(ok) is not bool:
         raise ValueError("bad answer header")
@@ -604,8 +625,10 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             texts.put((kind, data, split))
 
     def answer(seq: int, kind: int, ok: bool, value: Any) -> None:
-        # ensure_ascii: a lone surrogate in a key travels as an escape and comes back whole
-        out = json.dumps([seq, kind, ok, value], ensure_ascii=True).encode("ascii")
+        out = _keys_answer(seq, value) if kind == 0 and ok else None
+        if out is None:
+            # ensure_ascii: a lone surrogate in a key travels as an escape and comes back whole
+            out = json.dumps([seq, kind, ok, value], ensure_ascii=True).encode("ascii")
         _write_all(wfd, _HDR.pack(len(out)) + out)
 
     # the scanning thread holds the GIL: hand it to the reader often, so a text the relay
