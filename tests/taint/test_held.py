@@ -243,3 +243,26 @@ def test_a_holder_alone_answers_without_waiting_and_stays_holding(tmp_path: Path
     assert idx.lookup(d) == "clean" and time.monotonic() - t0 < 0.5
     assert store.holding and len(_lines(path)) == 1
     store.close()
+
+
+def test_publishing_what_is_held_in_a_quiet_moment_goes_on_holding(tmp_path: Path) -> None:
+    path = tmp_path / "c.keys"
+    store = SharedTaintStore(path, hold=True)
+    idx = TaintIndex(shared=store)
+    idx.add_text(f"first {ATTACKER}")
+    store.publish_held()
+    first = _lines(path)
+    assert first == [first[0], hash_key(ATTACKER), "D" + first[0][1:]] and store.holding
+    assert store.contains(ATTACKER)
+    idx.add_text("second late@evil.example")  # a new held marker
+    idx.defer_text("third queued@evil.example")  # delivered, not recorded yet
+    store.publish_held()  # the held key goes out; the marker stays open for the queued one
+    lines = _lines(path)
+    marker = lines[3][1:]
+    assert lines[3:] == ["P" + marker, hash_key("late@evil.example")]
+    idx.settle()  # recorded: held again, under the same open marker
+    store.publish_held()
+    assert _lines(path)[5:] == [hash_key("queued@evil.example"), "D" + marker]
+    store.publish_held()  # nothing held, no marker open: nothing written
+    store.close()
+    assert len(_lines(path)) == 7

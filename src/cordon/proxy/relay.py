@@ -968,7 +968,12 @@ class Relay:
         while len(queued) > self.session.unsettled_results:
             queued.popleft()  # recorded since (oldest first)
         oldest = queued[0] if queued else now
-        if quiet >= _QUIET_S or now - oldest >= _MAX_AGE_S:
+        if quiet >= _QUIET_S:
+            self.settle_now()
+            # and publish the shared store's held keys: a proxy killed outright later
+            # leaves only what it held since then counted lost by its siblings
+            self._publish_held()
+        elif now - oldest >= _MAX_AGE_S:
             self.settle_now()
         elif self.session.unsettled_results or self.session.scans_in_flight:
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S - quiet, self.on_idle)
@@ -995,6 +1000,14 @@ class Relay:
         what is queued, then publish the keys the shared store holds back."""
         self.settle_now()
         self.flush_shared()
+
+    def _publish_held(self) -> None:
+        shared = self.engine.shared_taint
+        if shared is not None:
+            try:
+                shared.publish_held()
+            except OSError as exc:
+                _log(f"publishing the held taint keys failed: {exc!r}")
 
     def flush_shared(self) -> None:
         """Stop holding back the shared taint store's keys (publish them now). A write that

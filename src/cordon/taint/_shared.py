@@ -45,9 +45,11 @@ through another must be denied, not asked. The mechanism:
   another process can need them: that process's lookup misses and prods it (``SIGUSR1``, the
   wait above), the file grew by lines not its own since this store opened it, this store is
   about to wait for another's open marker (that one may be waiting for this one), or it
-  exits (``cordon run`` flushes on every exit path it survives). A holding process killed
-  outright leaves its marker open: the others count its keys as lost (fail closed, as for
-  any open marker). Lines already in the file when the store opens it (processes of this
+  exits (``cordon run`` flushes on every exit path it survives). ``cordon run`` also
+  publishes what is held, and closes that marker, whenever traffic stops for a moment
+  (:meth:`SharedTaintStore.publish_held`), and goes on holding. A holding process killed
+  outright leaves its marker open: the others count what it held since then as lost (fail
+  closed, as for any open marker). Lines already in the file when the store opens it (processes of this
   client that have exited) do not end holding.
 """
 
@@ -234,6 +236,24 @@ class SharedTaintStore:
         except OSError:
             self._hold_marker = None
             raise
+
+    def publish_held(self) -> None:
+        """Publish what is held and close the held marker, and go on holding (a new marker
+        is opened with the next key). For a quiet moment: a holder killed later leaves only
+        what it held since then counted lost. The marker stays open while a marker handed
+        out meanwhile is not done. A no-op for a store that does not hold, or in a forked
+        child.
+
+        Raises:
+            OSError: the write failed (the keys stay held, the marker open).
+        """
+        if not self._holding or os.getpid() != self._owner or self._hold_marker is None:
+            return
+        tail = b"" if self._held_marks else f"D{self._hold_marker}\n".encode("ascii")
+        self._publish(self._held, tail)
+        self._held = set()
+        if tail:
+            self._hold_marker = None
 
     def flush(self) -> None:
         """Stop holding: publish the held keys and close the held marker (``D``, or ``F`` if
