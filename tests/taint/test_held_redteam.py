@@ -98,13 +98,10 @@ def _lines(path: Path) -> list[str]:
 
 
 # -- memory -----------------------------------------------------------------------------------
-@pytest.mark.xfail(
-    strict=True,
-    reason="held keys are bounded by count (max_entries, 2,000,000) only, never by bytes: "
-    "a key is a whole token (a 200 KB URL gives two 200 KB keys), kept unhashed in "
-    "SharedTaintStore._held, while the TaintIndex that produced them drops them past "
-    "taint_memory_bytes; eager publishing kept 32 hex digits per key",
-)
+# S62 (fixed; it was so): held keys are bounded by count (max_entries, 2,000,000) only, never by bytes: a
+# key is a whole token (a 200 KB URL gives two 200 KB keys), kept unhashed in
+# SharedTaintStore._held, while the TaintIndex that produced them drops them past
+# taint_memory_bytes; eager publishing kept 32 hex digits per key
 def test_held_keys_stay_within_a_memory_bound_however_long_the_tokens(tmp_path: Path) -> None:
     store = SharedTaintStore(tmp_path / "c.keys", hold=True)
     idx = TaintIndex(max_bytes=2 << 20, shared=store)  # the session's cap: 2 MiB
@@ -120,12 +117,9 @@ def test_held_keys_stay_within_a_memory_bound_however_long_the_tokens(tmp_path: 
 
 
 # -- markers ----------------------------------------------------------------------------------
-@pytest.mark.xfail(
-    strict=True,
-    reason="a marker is '<pid>:<start>:<n>' with n counted per store, so two holding stores "
-    "of one process on one file both open 'P<pid>:<start>:1'; the second one's D closes "
-    "the first one's in every other process's view while the first still holds its keys",
-)
+# S63 (fixed; it was so): a marker is '<pid>:<start>:<n>' with n counted per store, so two holding stores
+# of one process on one file both open 'P<pid>:<start>:1'; the second one's D closes the first
+# one's in every other process's view while the first still holds its keys
 def test_two_holding_stores_of_one_process_do_not_close_each_others_marker(
     tmp_path: Path,
 ) -> None:
@@ -144,14 +138,11 @@ def test_two_holding_stores_of_one_process_do_not_close_each_others_marker(
         first.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_markers skips every marker whose pid is this process's ('P<pid>:' prefix), "
-    "whatever its start time: an earlier cordon process of the same client with the same "
-    "PID (PID reuse) killed while holding left its marker open, and this process reads "
-    "its keys as clean instead of lost (held publishing makes that marker cover every key "
-    "the dead process read, not only a queue)",
-)
+# S64 (fixed; it was so): _markers skips every marker whose pid is this process's ('P<pid>:' prefix),
+# whatever its start time: an earlier cordon process of the same client with the same PID (PID
+# reuse) killed while holding left its marker open, and this process reads its keys as clean
+# instead of lost (held publishing makes that marker cover every key the dead process read, not
+# only a queue)
 def test_an_open_marker_of_an_earlier_process_with_this_pid_counts_as_lost(
     tmp_path: Path,
 ) -> None:
@@ -212,13 +203,10 @@ def test_a_failed_held_text_whose_flush_fails_is_closed_failed_by_the_next_flush
     store.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="publish_held() (45a0559, the relay's quiet moment) closes the held marker 'D' "
-    "without looking at _hold_failed (flush() writes 'F'): after a failed deferred text "
-    "whose flush could not write (a full disk for a moment), the next quiet moment writes "
-    "D and siblings answer clean, not keys_lost, for the lost text's destinations",
-)
+# S65 (fixed; it was so): publish_held() (45a0559, the relay's quiet moment) closes the held marker 'D'
+# without looking at _hold_failed (flush() writes 'F'): after a failed deferred text whose
+# flush could not write (a full disk for a moment), the next quiet moment writes D and siblings
+# answer clean, not keys_lost, for the lost text's destinations
 def test_a_quiet_moment_after_a_failed_held_text_never_closes_its_marker_done(
     tmp_path: Path,
 ) -> None:

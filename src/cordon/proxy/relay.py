@@ -265,7 +265,20 @@ class Relay:
 
     # -- lifecycle ---------------------------------------------------------------------
     async def run(self) -> int:
-        """Relay until the client or the upstream goes away; returns the exit status.
+        """Relay until the client or the upstream goes away; returns the exit status. On
+        the way out, while the event loop still handles ``SIGUSR1``, the shared taint store
+        publishes what it held; prods are ignored from then on (a sibling's late prod must
+        not kill a process that is exiting, red-team S66)."""
+        try:
+            return await self._run()
+        finally:
+            self.flush_shared()
+            with contextlib.suppress(ValueError, OSError, RuntimeError):
+                asyncio.get_running_loop().remove_signal_handler(signal.SIGUSR1)
+                signal.signal(signal.SIGUSR1, signal.SIG_IGN)
+
+    async def _run(self) -> int:
+        """:meth:`run`'s body.
 
         I/O uses asyncio protocols (callbacks, no per-message awaits): each complete line is
         handled synchronously as it arrives. Backpressure: when one side's write buffer is

@@ -583,6 +583,10 @@ class TaintIndex:
         added = sum(map(len, members)) + _KEY_OVERHEAD * len(members)
         self._gens.append((gen, members, added))
         self._bytes += added
+        if self._bytes > self.max_bytes and shared is not None and shared.holding:
+            # keys about to be dropped here are published first, not kept whole in the
+            # store's held set past this index's cap (red-team S62)
+            shared.publish_held()
         while self._bytes > self.max_bytes and self._gens:
             old_gen, old_members, charged = self._gens.popleft()
             self._bytes -= charged

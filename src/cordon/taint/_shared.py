@@ -58,6 +58,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import itertools
 import os
 import signal
 import time
@@ -72,6 +73,9 @@ _READ_CHUNK = 1 << 20
 #: stores of this process that hold keys: a store skips its own process's markers, so on a
 #: miss it flushes the others on its file instead of waiting for them
 _HOLDING: weakref.WeakSet[SharedTaintStore] = weakref.WeakSet()
+#: marker numbers, one sequence per process: two stores of one process on one file never
+#: name the same marker (red-team S63)
+_MARK_NUMBERS = itertools.count(1)
 
 
 def hash_key(key: str) -> str:
@@ -131,8 +135,6 @@ class SharedTaintStore:
         self._truncated = False
         pid = os.getpid()
         self._me = f"{pid}:{_start_time(pid)}:"
-        self._pid_prefix = f"{pid}:"
-        self._marks = 0
         #: other processes' open pending markers: marker -> (pid, start time)
         self._open: dict[str, tuple[int, str]] = {}
         #: open markers already waited for until ``wait_s`` ran out: not waited for again, and
@@ -229,8 +231,7 @@ class SharedTaintStore:
             self._append(tail)
 
     def _open_hold_marker(self) -> None:
-        self._marks += 1
-        marker = self._hold_marker = f"{self._me}{self._marks}"
+        marker = self._hold_marker = f"{self._me}{next(_MARK_NUMBERS)}"
         try:
             self._append(f"P{marker}\n".encode("ascii"))
         except OSError:
@@ -248,6 +249,9 @@ class SharedTaintStore:
             OSError: the write failed (the keys stay held, the marker open).
         """
         if not self._holding or os.getpid() != self._owner or self._hold_marker is None:
+            return
+        if self._hold_failed:  # a held text was lost: F, never D (red-team S65)
+            self.flush()
             return
         tail = b"" if self._held_marks else f"D{self._hold_marker}\n".encode("ascii")
         self._publish(self._held, tail)
@@ -300,7 +304,10 @@ class SharedTaintStore:
         others = end - len(data) != self._known_end
         self._known_end = end
         if others and self._holding:
-            self.flush()
+            # (what was written stands: a flush that fails leaves this store holding, its
+            # marker open, and the others wait for it as for any open marker)
+            with contextlib.suppress(OSError):
+                self.flush()
 
     def mark_pending(self) -> str:
         """Append a pending marker: keys this process has not indexed yet are on their way.
@@ -313,12 +320,10 @@ class SharedTaintStore:
             if self._hold_marker is None:
                 self._open_hold_marker()
             if self._holding:  # (opening it may have shown another process)
-                self._marks += 1
-                marker = f"{self._me}{self._marks}"
+                marker = f"{self._me}{next(_MARK_NUMBERS)}"
                 self._held_marks.add(marker)
                 return marker
-        self._marks += 1
-        marker = f"{self._me}{self._marks}"
+        marker = f"{self._me}{next(_MARK_NUMBERS)}"
         self._append(f"P{marker}\n".encode("ascii"))
         return marker
 
@@ -426,8 +431,10 @@ class SharedTaintStore:
     def _markers(self, lines: list[str]) -> None:
         for line in lines:
             kind = line[:1]
-            if kind not in ("P", "D", "F") or line.startswith(self._pid_prefix, 1):
-                continue  # a hash, or this process's own marker (it settles before reading)
+            if kind not in ("P", "D", "F") or line.startswith(self._me, 1):
+                # a hash, or this process's own marker (it settles before reading); an
+                # earlier process with this PID has another start time (red-team S64)
+                continue
             marker = line[1:]
             if kind == "P":
                 pid, _, rest = marker.partition(":")
