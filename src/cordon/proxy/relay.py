@@ -985,7 +985,7 @@ class Relay:
             self.settle_now()
             # and publish the shared store's held keys: a proxy killed outright later
             # leaves only what it held since then counted lost by its siblings
-            self._publish_held()
+            self.flush_shared(go_on_holding=True)
         elif now - oldest >= _MAX_AGE_S:
             self.settle_now()
         elif self.session.unsettled_results or self.session.scans_in_flight:
@@ -1014,21 +1014,17 @@ class Relay:
         self.settle_now()
         self.flush_shared()
 
-    def _publish_held(self) -> None:
-        shared = self.engine.shared_taint
-        if shared is not None:
-            try:
-                shared.publish_held()
-            except OSError as exc:
-                _log(f"publishing the held taint keys failed: {exc!r}")
-
-    def flush_shared(self) -> None:
-        """Stop holding back the shared taint store's keys (publish them now). A write that
+    def flush_shared(self, *, go_on_holding: bool = False) -> None:
+        """Publish the keys the shared taint store holds back, and stop holding them back
+        (or, ``go_on_holding``, in a quiet moment: go on holding from now). A write that
         fails leaves the marker open: the siblings count these keys as lost (fail closed)."""
         shared = self.engine.shared_taint
         if shared is not None:
             try:
-                shared.flush()
+                if go_on_holding:
+                    shared.publish_held()
+                else:
+                    shared.flush()
             except OSError as exc:
                 _log(f"publishing the held taint keys failed: {exc!r}")
 
