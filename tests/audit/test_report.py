@@ -341,6 +341,39 @@ def test_unknown_policy_tools_are_a_finding_not_server_tools(tmp_path: Path) -> 
     assert "sned_email (not listed by files, mail)" in render_html(data)
 
 
+def test_a_call_refused_as_an_unknown_tool_does_not_make_a_policy_entry_real(
+    tmp_path: Path,
+) -> None:
+    """Newcomer trial, session 7: the README's example policy on the filesystem server; the
+    client tried delete_file, denied ``pin.unknown_tool``, and the pack took the call as a
+    sign that the server has the tool, dropping it from the likely-typo finding."""
+    log_path = tmp_path / "audit.jsonl"
+    log = AuditLog(log_path)
+    log.start(version="0.1.0", policy_hash="0" * 64, server="files", session="s1")
+    for tool in ("delete_file", "refund"):
+        log.write(_policy_record("files", tool))
+    log.write(
+        {
+            "kind": "verdict",
+            "session": "s1",
+            "server": "files",
+            "tool": "delete_file",
+            "verdict": "deny",
+            "rule": "pin.unknown_tool",
+        }
+    )
+    log.close()
+    policy = tmp_path / "policy.yaml"
+    policy.write_text(
+        "version: 1\ntools:\n  delete_file: {max_calls: 0}\n  refund: {max_value: {amount: 100}}\n"
+    )
+    data = build_report(audit=log_path, policies=[policy])
+    (strays,) = [f for f in data.findings if "no server listed" in f]
+    assert (
+        "delete_file (not listed by files)" in strays and "refund (not listed by files)" in strays
+    )
+
+
 def test_pin_file_as_tools_file(tmp_path: Path) -> None:
     log = tmp_path / "audit.jsonl"
     _write_log(log)

@@ -645,6 +645,8 @@ def build_report(
                 kind == "content" and rec.get("where", "definition") == "definition"
             ):
                 listed[server].add(tool)  # a definition hidden or flagged in a tools/list
+            elif kind == "verdict" and rec.get("rule") == "pin.unknown_tool":
+                pass  # a call to a tool the server does not list: no sign that it exists
             elif kind in ("verdict", "approval", "content"):
                 called[server].add(tool)
         if kind == "start":
