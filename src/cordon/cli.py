@@ -25,7 +25,7 @@ app = typer.Typer(
 )
 pin_app = typer.Typer(help="Manage tool pins (trust on first use).", no_args_is_help=True)
 app.add_typer(pin_app, name="pin")
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # a message is one line, greppable in logs
 
 
 @app.command(

@@ -847,7 +847,7 @@ def register(app: Any) -> None:
         import anyio
         from rich.console import Console
 
-        err = Console(stderr=True)
+        err = Console(stderr=True, soft_wrap=True)
         try:
             log = None
             if audit is not None:

@@ -177,3 +177,25 @@ def test_every_error_of_a_policy_file_is_reported(tmp_path: Path) -> None:
     assert (e.line, e.key) == (4, "tools.send_email.exfiltratin")
     assert "did you mean 'exfiltrating'" in str(e)
     assert "1 more error(s): line 6: tools.refund.max_calls:" in str(e)
+
+
+def test_a_policy_error_on_stderr_is_one_line(tmp_path: Path) -> None:
+    """Newcomer trial, session 7: rich wrapped the message at 80 columns on a pipe, mid-way
+    through "regex does not compile", which a log search for that phrase then missed."""
+    import os
+    import subprocess
+    import sys
+
+    bad = tmp_path / "policy.yaml"
+    bad.write_text('version: 1\ntools:\n  some_long_tool_name: {arg_patterns: {argument: "(["}}\n')
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    r = subprocess.run(
+        [sys.executable, "-m", "cordon.cli", "check", "--policy", str(bad)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert r.returncode == 2
+    (line,) = [x for x in r.stderr.splitlines() if "policy error" in x]
+    assert len(line) > 80 and "regex does not compile" in line, r.stderr
