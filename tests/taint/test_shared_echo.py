@@ -1,13 +1,17 @@
-"""A confirmation that echoes a destination the session already sent to with an allow does
-not taint it for the client's other cordon processes either (newcomer trial, session 7: the
-mailbox server's "sent to ops@example.com" made a second server's send to the trusted
-``ops@example.com`` a ``taint.seen_in_output`` deny). What the echo does not cover stays
-shared: an address that was in output before the send, and anything else in that output."""
+"""A confirmation that echoes a destination the session already sent to with an allow
+(newcomer trial, session 7: the mailbox server's "sent to ops@example.com") taints it for the
+client's other cordon processes: their send to the trusted ``ops@example.com`` is denied as
+seen in output, while the sending session treats the echo as vouched. A known false positive
+(threat model S68): keeping vouched keys out of the shared store (02fb114) was reverted after
+its red team (``test_shared_echo_redteam.py``) showed it cleared more than the echo. What must
+stay shared stays shared: an address in output before the send, and the rest of the echo."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from cordon.engine.core import Engine
 from cordon.taint import SharedTaintStore
@@ -39,6 +43,11 @@ def _rule(v: Any) -> str:
     return f"{v.verdict} {v.rule}"
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="known false positive (threat model S68): an echo of an allowed send is published, "
+    "so a sibling denies the trusted address as seen in output",
+)
 def test_an_echo_of_an_allowed_send_is_not_taint_for_a_sibling(tmp_path: Path) -> None:
     path = tmp_path / "client.keys"
     mail, chat = _session(path), _session(path)

@@ -4,14 +4,16 @@ cordon process is never less strict than the sending session for the same destin
 history, and output an attacker controls cannot use the filter to clear an address it injected
 for the sibling.
 
-Findings are ``xfail(strict=True)``; the rest are defences that hold."""
+Its two findings (a vouched bare host hid every URL of that host from siblings; a look-alike or
+another country's phone number keyed like a vouched address was cleared for siblings) made the
+filter a fail-open path for a fail-closed false positive, so 02fb114 was reverted: every echo is
+published again. These tests now assert that strictness (the findings' tests among them), and
+``tests/taint/test_shared_echo.py`` keeps the false positive as a known gap."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from cordon.engine.core import Engine
 from cordon.taint import SharedTaintStore
@@ -86,15 +88,6 @@ def _strictness(v: Any) -> int:
 # -- findings -------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a vouched bare host (sent to https://wiki.corp.example/) is filtered as the host key of "
-        "every URL on it in later output; the sending session still matches that host for "
-        "other URLs (host-alone lookup, its vouched check is on the exact key) and denies "
-        "them, the sibling no longer sees the host and allows (allowlisted) or asks"
-    ),
-)
 def test_a_vouched_host_does_not_clear_other_urls_of_that_host_for_a_sibling(
     tmp_path: Path,
 ) -> None:
@@ -110,17 +103,9 @@ def test_a_vouched_host_does_not_clear_other_urls_of_that_host_for_a_sibling(
     own = mail.check("fetch", target)
     assert "taint.seen_in_output" in _rule(own)  # the sending session: the host is taint
     sibling = chat.check("fetch", target)
-    assert sibling.verdict == "allow"  # allowlisted (*.corp.example) and clean there
     assert _strictness(sibling) >= _strictness(own), _rule(sibling)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "as above for taint.forwarded_link: a link to another page of the vouched host in a "
-        "message body is asked about by the sending session, not by the sibling"
-    ),
-)
 def test_a_vouched_host_does_not_clear_a_forwarded_link_for_a_sibling(tmp_path: Path) -> None:
     mail, chat = _pair(tmp_path)
     assert mail.check("fetch", {"url": "https://wiki.corp.example/"}).verdict == "allow"
@@ -136,10 +121,6 @@ def test_a_vouched_host_does_not_clear_a_forwarded_link_for_a_sibling(tmp_path: 
     assert _strictness(sibling) >= _strictness(own), _rule(sibling)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="as above, not allowlisted: the sending session denies, the sibling only asks",
-)
 def test_a_vouched_host_not_allowlisted_sibling_asks_where_sender_denies(
     tmp_path: Path,
 ) -> None:
@@ -160,15 +141,6 @@ def test_a_vouched_host_not_allowlisted_sibling_asks_where_sender_denies(
     assert _strictness(sibling) >= _strictness(own), _rule(sibling)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "vouched keys are skeletons: a Cyrillic look-alike of the vouched ops@example.com "
-        "that an injection writes after the send is keyed ops@example.com and not published; "
-        "the sibling then allows it (the allowlist matches keys) where before 02fb114 it was "
-        "taint there. The sending session allows it too (pre-existing: vouched by key)"
-    ),
-)
 def test_an_injected_lookalike_of_a_vouched_address_stays_taint_for_a_sibling(
     tmp_path: Path,
 ) -> None:
@@ -182,10 +154,6 @@ def test_an_injected_lookalike_of_a_vouched_address_stays_taint_for_a_sibling(
     assert chat.check("send_email", {"to": lookalike}).verdict != "allow"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="same for punycode: ops@xn--xample-2of.com is keyed ops@example.com",
-)
 def test_an_injected_punycode_lookalike_stays_taint_for_a_sibling(tmp_path: Path) -> None:
     mail, chat = _pair(tmp_path)
     assert mail.check("send_email", {"to": "ops@example.com"}).verdict == "allow"
@@ -194,14 +162,6 @@ def test_an_injected_punycode_lookalike_stays_taint_for_a_sibling(tmp_path: Path
     assert chat.check("send_email", {"to": "ops@xn--xample-2of.com"}).verdict != "allow"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a phone key is the last 10 digits: after an allowed SMS to +1 555 010 0199, an "
-        "injected +7 555 010 0199 (another country) has the vouched key, is not published, "
-        "and the sibling allows it as the allowlisted number"
-    ),
-)
 def test_an_injected_foreign_number_with_the_vouched_phone_key_stays_taint(
     tmp_path: Path,
 ) -> None:
@@ -406,9 +366,9 @@ def test_a_sibling_session_of_one_engine_publishes_its_own_echo(tmp_path: Path) 
     assert "taint.seen_in_output" in _rule(c.check("send_email", {"to": "ops@example.com"}))
 
 
-def test_held_publishing_filters_at_store_time_and_never_withdraws(tmp_path: Path) -> None:
-    """With ``hold=True`` the filter runs when keys are stored (held); a key held before it
-    was vouched is published later all the same."""
+def test_held_publishing_publishes_an_echo_of_an_allowed_send(tmp_path: Path) -> None:
+    """With ``hold=True`` every key is held and published, an echo of an allowed send too
+    (02fb114 kept those back; reverted)."""
     path = tmp_path / "client.keys"
     store = SharedTaintStore(path, hold=True)
     eng = Engine.from_policy([POLICY], shared_taint=store)
@@ -421,6 +381,6 @@ def test_held_publishing_filters_at_store_time_and_never_withdraws(tmp_path: Pat
     store.flush()
     reader = SharedTaintStore(path)
     assert reader.contains("boss@example.com")
-    assert not reader.contains("ops@example.com")
+    assert reader.contains("ops@example.com")
     reader.close()
     store.close()

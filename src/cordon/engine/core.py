@@ -341,9 +341,6 @@ class Session:
         # user's own text) before they showed up in output: a confirmation that echoes the
         # address ("sent to bob@...") must not make the next send to bob look attacker-made.
         self.vouched: set[str] = set()
-        # ... and the client's other cordon processes are not told of such an echo: their
-        # own send to bob would be denied as seen in output (newcomer trial, session 7)
-        self.taint.unshared = self.vouched
         #: identifier-shaped values of ``private_values`` tools' output (rule
         #: ``taint.private_value``): matched like secrets, through encodings, but asked about
         self.private = SecretSet()

@@ -377,10 +377,6 @@ class TaintIndex:
         #: called before queued texts are indexed (the session starts their content scans in
         #: another process then, so they run while this index works)
         self.before_settle: Callable[[], None] | None = None
-        #: keys stored here but not published to the shared store: destinations the session
-        #: sent to with an allow before a text that echoes them was indexed (the session's
-        #: own set, read at each store; a key published earlier stays published)
-        self.unshared: set[str] = set()
 
     @property
     def truncated(self) -> bool:
@@ -599,8 +595,6 @@ class TaintIndex:
                 if gen_of.get(key) == old_gen:
                     del gen_of[key]
         if new and shared is not None:
-            if self.unshared:
-                new = [k for k in new if k not in self.unshared]
             shared.publish(new)
 
     def contains_key(self, key: str) -> bool:
