@@ -290,7 +290,10 @@ def test_a_look_alike_of_a_listed_member_is_not_vouched() -> None:
     s.observe_output("get_users", "- alice@corp.example\n")
     assert s.check("send_direct_message", {"recipient": "alice@corp.example"}).verdict == "allow"
     d = s.check("send_direct_message", {"recipient": "alice@c\u043erp.example"})
-    assert d.verdict == "ask"
+    # neither the listing nor the send just before vouches for the look-alike spelling; its
+    # folded key is in output (the listing), so it is taint (session 7: was an ask, when the
+    # earlier send's key vouched for it)
+    assert (d.verdict, d.rule) == ("deny", "taint.seen_in_output")
 
 
 def test_directory_items_split_on_newlines_only_and_keys_are_identifiers() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -114,7 +115,12 @@ class Observation:
 
 
 def _match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
-    """Exact match on the normalised key, or a domain form ``@example.com`` / ``*.example.com``."""
+    """Exact match on the normalised key, or a domain form ``@example.com`` / ``*.example.com``.
+
+    The key folds confusable letters: right for taint, wrong for an allowlist. A destination
+    the call spells with look-alike characters is matched by :func:`_match_trusted_spelled`
+    instead (:meth:`Session._gate`, ``odd``).
+    """
     key = dest.key
     host = key.rsplit("@", 1)[1] if "@" in key else key.split("/", 1)[0]
     for raw in patterns:
@@ -133,6 +139,47 @@ def _match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
                 if d.key == key:
                     return True
     return False
+
+
+def _odd_spelling(text: str) -> bool:
+    """Whether a sink value is written with characters its destination key folds away:
+    anything non-ASCII, or a punycode (``xn--``) label."""
+    return not text.isascii() or "xn--" in text.lower()
+
+
+def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
+    """:func:`_match_trusted` for a sink value with look-alike characters (:func:`_odd_spelling`):
+    the address or host exactly as the pattern spells it (NFC, lower case, a trailing dot
+    dropped), never by the folded key. ``ops@еxample.com`` with a Cyrillic ``е``, or
+    ``ops@xn--xample-2of.com``, has the key ``ops@example.com``, and a look-alike domain an
+    attacker registers would otherwise pass as the trusted address (session 7)."""
+    spelled = unicodedata.normalize("NFC", raw).strip().lower().rstrip(".")
+    if "://" in spelled:  # a URL: its host
+        spelled = spelled.split("://", 1)[1].split("/", 1)[0].rsplit("@", 1)[-1]
+        spelled = spelled.rsplit(":", 1)[0] if spelled.count(":") == 1 else spelled
+    host = spelled.rsplit("@", 1)[1] if "@" in spelled else spelled
+    for raw_p in patterns:
+        p = unicodedata.normalize("NFC", raw_p).strip().lower().rstrip(".")
+        if not p:
+            continue
+        if p.startswith("@"):
+            if "@" in spelled and host == p[1:]:
+                return True
+        elif p.startswith("*."):
+            if host == p[2:] or host.endswith("." + p[2:]):
+                return True
+        elif spelled == p:
+            return True
+    return False
+
+
+def _odd_source(dest: Destination, odd_leaves: list[str], patterns: Iterable[str]) -> bool | None:
+    """For a destination of a sink value: None when no string written with look-alike
+    characters gives it; else whether one such string is allowlisted as spelled."""
+    sources = [x for x in odd_leaves if any(d.key == dest.key for d in extract_destinations(x))]
+    if not sources:
+        return None
+    return any(_match_trusted_spelled(x, patterns) for x in sources)
 
 
 class Engine:
@@ -1003,6 +1050,9 @@ class Session:
                     # it is asked about, never allowed unseen (red-team F4)
                     raw = " ".join(str(x) for x in _args.leaves(value) if isinstance(x, str))
                     dests = [Destination(kind="other", raw=raw[:200], key=norm(raw)[:200])]
+                odd_leaves = [
+                    x for x in _args.leaves(value) if isinstance(x, str) and _odd_spelling(x)
+                ]
                 for dest in dests:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
@@ -1014,7 +1064,10 @@ class Session:
                         continue
                     named = spelled[0] and self._user_named(dest)
                     all_user_named = all_user_named and named
-                    v = self._gate(dest, name, tool, server, trusted_patterns, named, spelled[1])
+                    odd = _odd_source(dest, odd_leaves, trusted_patterns) if odd_leaves else None
+                    v = self._gate(
+                        dest, name, tool, server, trusted_patterns, named, spelled[1], odd
+                    )
                     if v is None:
                         continue
                     if v.verdict == "deny":
@@ -1307,9 +1360,13 @@ class Session:
         trusted_patterns: tuple[str, ...],
         user_named: bool,
         listable: bool,
+        odd: bool | None = None,
     ) -> Verdict | None:
         """The verdict for one destination (``None``: no objection). ``user_named``: the user's
-        text names it in this spelling; ``listable``: a directory may vouch for its spelling."""
+        text names it in this spelling; ``listable``: a directory may vouch for its spelling.
+        ``odd``: the call spells it with look-alike characters (:func:`_odd_spelling`), and
+        whether the allowlist names that spelling exactly: then its folded key vouches for
+        nothing (not the allowlist, not an earlier send or approval of that key)."""
         policy = self.engine.policy
         sink_is_url = dest.kind == "url"
         if policy.trusted_text_beats_taint and user_named:
@@ -1318,10 +1375,10 @@ class Session:
             return None  # listed whole by a directory tool (policy ``directory: true``)
         state = (
             "clean"
-            if dest.key in self.vouched
+            if dest.key in self.vouched and odd is None
             else self.taint.lookup(dest, sink_is_url=sink_is_url)
         )
-        allowlisted = _match_trusted(dest, trusted_patterns)
+        allowlisted = _match_trusted(dest, trusted_patterns) if odd is None else odd
         shared = self.taint.shared
         if (
             state == "unknown"
@@ -1356,7 +1413,10 @@ class Session:
             # does not beat taint, so it cannot beat "maybe tainted" either (red-team,
             # session 3: a sibling kept busy past its wait let an allowlisted drop through)
             return None
-        if (server, tool, "taint.unverified_destination", param, dest.key) in self.approvals:
+        if (
+            odd is None
+            and (server, tool, "taint.unverified_destination", param, dest.key) in self.approvals
+        ):
             return None
         why = (
             "session output was trimmed past its memory cap, or another cordon process's output"
