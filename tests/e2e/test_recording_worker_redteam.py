@@ -310,13 +310,19 @@ def _audit_of_a_session(
 @pytest.mark.e2e
 def test_the_audit_log_is_the_one_of_eager_recording(harness: Harness) -> None:
     """Same verdicts, same findings in the same order, whether the worker records the large
-    results or the relay does (``CORDON_RECORDER=0``)."""
+    results or the relay does (``CORDON_RECORDER=0``). Each kind is compared in order; how
+    the two interleave depends on when a quiet moment records the queue (a loaded machine
+    can put one between two calls in one run and not in the other: CI, session 7), which is
+    the known audit-order gap (``test_deferred_redteam.py``), not the worker's doing."""
     with_worker, worker = _audit_of_a_session(harness, "with", "1")
     without, none = _audit_of_a_session(harness, "without", "0")
     assert worker is not None and none is None
     assert [r for r in with_worker if r["kind"] == "content"]
     assert not [r for r in with_worker if r["kind"] == "session"]
-    assert with_worker == without
+    for kind in {r["kind"] for r in with_worker + without}:
+        assert [r for r in with_worker if r["kind"] == kind] == [
+            r for r in without if r["kind"] == kind
+        ], kind
 
 
 @pytest.mark.e2e
