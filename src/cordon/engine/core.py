@@ -114,6 +114,16 @@ class Observation:
     findings: list[Finding] = field(default_factory=list)
 
 
+def _domain_match(address: str, host: str, pattern: str) -> bool | None:
+    """A domain-form allowlist pattern (``@example.com``, ``*.example.com``) against an
+    address or host: True or False; None when ``pattern`` is an exact entry."""
+    if pattern.startswith("@"):
+        return "@" in address and host == pattern[1:]
+    if pattern.startswith("*."):
+        return host == pattern[2:] or host.endswith("." + pattern[2:])
+    return None
+
+
 def _match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
     """Exact match on the normalised key, or a domain form ``@example.com`` / ``*.example.com``.
 
@@ -127,17 +137,9 @@ def _match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
         p = raw.strip().lower().rstrip(".")
         if not p:
             continue
-        if p.startswith("@"):
-            if "@" in key and host == p[1:]:
-                return True
-        elif p.startswith("*."):
-            base = p[2:]
-            if host == base or host.endswith("." + base):
-                return True
-        else:
-            for d in extract_destinations(raw):
-                if d.key == key:
-                    return True
+        domain = _domain_match(key, host, p)
+        if domain or (domain is None and any(d.key == key for d in extract_destinations(raw))):
+            return True
     return False
 
 
@@ -162,13 +164,8 @@ def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
         p = unicodedata.normalize("NFC", raw_p).strip().lower().rstrip(".")
         if not p:
             continue
-        if p.startswith("@"):
-            if "@" in spelled and host == p[1:]:
-                return True
-        elif p.startswith("*."):
-            if host == p[2:] or host.endswith("." + p[2:]):
-                return True
-        elif spelled == p:
+        domain = _domain_match(spelled, host, p)
+        if domain or (domain is None and spelled == p):
             return True
     return False
 
