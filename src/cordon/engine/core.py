@@ -138,15 +138,21 @@ def _match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
         if not p:
             continue
         domain = _domain_match(key, host, p)
-        if domain or (domain is None and any(d.key == key for d in extract_destinations(raw))):
+        if domain:
             return True
+        if domain is None and not _odd_spelling(raw):
+            # (an entry spelled with look-alike characters, ``ops@хор.ru``, is matched only
+            # as spelled: its folded key is the ASCII ``ops@xop.ru``, another domain)
+            if any(d.key == key for d in extract_destinations(raw)):
+                return True
     return False
 
 
 def _odd_spelling(text: str) -> bool:
-    """Whether a sink value is written with characters its destination key folds away:
-    anything non-ASCII, or a punycode (``xn--``) label."""
-    return not text.isascii() or "xn--" in text.lower()
+    """Whether a sink value is written with characters its destination key folds away: a
+    character the confusable skeleton changes, a punycode label, also once percent-decoded
+    (:func:`cordon.engine.provenance.lookalike_free`)."""
+    return not text.isascii() or "xn--" in text.lower() or not _prov.lookalike_free(text)
 
 
 def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
@@ -155,9 +161,13 @@ def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
     dropped), never by the folded key. ``ops@еxample.com`` with a Cyrillic ``е``, or
     ``ops@xn--xample-2of.com``, has the key ``ops@example.com``, and a look-alike domain an
     attacker registers would otherwise pass as the trusted address (session 7)."""
-    spelled = unicodedata.normalize("NFC", raw).strip().lower().rstrip(".")
-    if "://" in spelled:  # a URL: its host
-        spelled = spelled.split("://", 1)[1].split("/", 1)[0].rsplit("@", 1)[-1]
+    spelled = unicodedata.normalize("NFC", raw).strip().lower()
+    if "<" in spelled and spelled.endswith(">"):  # a display name: the address in <...>
+        spelled = spelled.rsplit("<", 1)[1][:-1].strip()
+    spelled = spelled.removeprefix("mailto:").rstrip(".")
+    if "://" in spelled:  # a URL: its host (no userinfo, no port)
+        spelled = re.split(r"[/?#\\]", spelled.split("://", 1)[1], maxsplit=1)[0]
+        spelled = spelled.rsplit("@", 1)[-1]
         spelled = spelled.rsplit(":", 1)[0] if spelled.count(":") == 1 else spelled
     host = spelled.rsplit("@", 1)[1] if "@" in spelled else spelled
     for raw_p in patterns:
@@ -170,13 +180,26 @@ def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
     return False
 
 
-def _odd_source(dest: Destination, odd_leaves: list[str], patterns: Iterable[str]) -> bool | None:
+def _odd_source(
+    dest: Destination, odd_leaves: list[str], plain_leaves: list[str], patterns: Iterable[str]
+) -> bool | None:
     """For a destination of a sink value: None when no string written with look-alike
-    characters gives it; else whether one such string is allowlisted as spelled."""
-    sources = [x for x in odd_leaves if any(d.key == dest.key for d in extract_destinations(x))]
+    characters gives it; else whether it is allowlisted: one such string that gives only
+    this destination matches a pattern as spelled, and a plain string of the value that
+    gives the same key matches by key."""
+    found = [(x, extract_destinations(x)) for x in odd_leaves]
+    sources = [(x, ds) for x, ds in found if any(d.key == dest.key for d in ds)]
     if not sources:
         return None
-    return any(_match_trusted_spelled(x, patterns) for x in sources)
+    # a string that gives more than this one destination allowlists none of them: its
+    # spelling cannot be tied to one of them (red team of S69: "Zoë <evil@x>, a@partner...")
+    if not any(len(ds) == 1 and _match_trusted_spelled(x, patterns) for x, ds in sources):
+        return False
+    # the same key written plainly elsewhere in the value (``["ops@хор.ru", "ops@xop.ru"]``)
+    # must be allowlisted as written too
+    if any(any(d.key == dest.key for d in extract_destinations(x)) for x in plain_leaves):
+        return _match_trusted(dest, patterns)
+    return True
 
 
 class Engine:
@@ -748,7 +771,7 @@ class Session:
     def _approval_key(
         self, v: Verdict, server: str, tool: str, arguments: Mapping[str, Any]
     ) -> tuple[Any, ...]:
-        if v.destination is not None:
+        if v.destination is not None and not v.details.get("odd_spelling"):
             return (server, tool, v.rule, v.param, v.destination)
         digest = hashlib.sha256(orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS)).hexdigest()
         return (server, tool, v.rule, v.param, digest)
@@ -1047,9 +1070,9 @@ class Session:
                     # it is asked about, never allowed unseen (red-team F4)
                     raw = " ".join(str(x) for x in _args.leaves(value) if isinstance(x, str))
                     dests = [Destination(kind="other", raw=raw[:200], key=norm(raw)[:200])]
-                odd_leaves = [
-                    x for x in _args.leaves(value) if isinstance(x, str) and _odd_spelling(x)
-                ]
+                leaves = [x for x in _args.leaves(value) if isinstance(x, str)]
+                odd_leaves = [x for x in leaves if _odd_spelling(x)]
+                plain_leaves = [x for x in leaves if x not in odd_leaves] if odd_leaves else []
                 for dest in dests:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
@@ -1061,7 +1084,11 @@ class Session:
                         continue
                     named = spelled[0] and self._user_named(dest)
                     all_user_named = all_user_named and named
-                    odd = _odd_source(dest, odd_leaves, trusted_patterns) if odd_leaves else None
+                    odd = (
+                        _odd_source(dest, odd_leaves, plain_leaves, trusted_patterns)
+                        if odd_leaves
+                        else None
+                    )
                     v = self._gate(
                         dest, name, tool, server, trusted_patterns, named, spelled[1], odd
                     )
@@ -1290,10 +1317,20 @@ class Session:
         # keys with a spelling left that no member wrote (look-alikes, another query): those
         # are not vouched by the member's spelling beside them (red-team S26, S27)
         unwritten = _prov.unwritten_link_keys(value, written) if written else None
+        # links written with look-alike characters: an earlier send of the real address
+        # vouches for none of them (red team of S69); found per whitespace-separated word
+        odd_keys = {
+            d.key
+            for leaf in _args.leaves(value)
+            if isinstance(leaf, str) and _odd_spelling(leaf)
+            for word in leaf.split()
+            if _odd_spelling(word)
+            for d in _prov.forwarded_links(word)
+        }
         for dest in links:
             if (
                 (by_user and self._user_named(dest))
-                or dest.key in self.vouched
+                or (dest.key in self.vouched and dest.key not in odd_keys)
                 or (by_directory and dest.key in listed)
                 or (
                     unwritten is not None
@@ -1427,6 +1464,9 @@ class Session:
             reason=f"'{param}': {why}",
             param=param,
             destination=dest.key,
+            # an approval of it covers these very arguments, not its folded key (which the
+            # real address shares: red team of S69)
+            details={"odd_spelling": True} if odd is not None else {},
         )
 
 
