@@ -306,8 +306,12 @@ class Recorder:
         :data:`TOKEN_SHARE` (``background``: :data:`BACKGROUND_TOKEN_SHARE`, or all of a
         non-ASCII text's taint) and scans it; None when it cannot take it (then record it
         here)."""
-        if self.failed is None and self.pid is not None and not self.jobs:
-            self.poll()  # a worker that died idle (end of file): record here, nothing was lost
+        if self.failed is None and self.pid is not None:
+            # the answers already there first, then a worker that died (end of file): record
+            # here. Not only when no job is out: a job whose answers wait unread in the pipe
+            # hid a worker that died after writing them, and this text went to it (CI flake,
+            # session 7: "the recording worker died", the session degraded)
+            self.poll()
         if self.failed is not None:
             return None
         if self.pid is None and not self._start():
