@@ -491,3 +491,32 @@ async def test_owned_fields_through_the_proxy(harness: Harness) -> None:
         ok = await client.call_tool("send_email", {"to": "client@partner.example", "body": "notes"})
         assert not ok.is_error, text_of(ok)
     assert [(m["to"], m["body"]) for m in _outbox(box)] == [("client@partner.example", "notes")]
+
+
+async def test_a_look_alike_of_an_allowlisted_address_is_asked_and_not_sent(
+    harness: Harness,
+) -> None:
+    """S69 (session 7): ``ops@еxample.com`` (Cyrillic е) is another domain; its folded key is
+    the allowlisted ``ops@example.com``'s. Through the real proxy it is asked about; declined,
+    nothing reaches it. An approval of it covers those very arguments, not the folded key."""
+    box = _box(harness, "nothing interesting")
+    lookalike = "ops@\u0435xample.com"
+    asked: list[str] = []
+    answers = iter(["decline", "accept"])
+
+    async def on_elicit(ctx: Any, params: Any) -> ElicitResult:
+        asked.append(params.message)
+        if next(answers) == "accept":
+            return ElicitResult(action="accept", content={"approve": True})
+        return ElicitResult(action="decline")
+
+    policy = harness.policy({"version": 1, "trusted_destinations": ["ops@example.com"]})
+    params = harness.cordon(mailbox_server(), policies=[policy], env={"MAILBOX_DIR": str(box)})
+    async with Client(params, mode="legacy", elicitation_callback=on_elicit) as client:  # type: ignore[arg-type]
+        await client.list_tools()
+        r = await client.call_tool("send_email", {"to": lookalike, "body": "one"})
+        assert r.is_error and "taint.unverified_destination" in text_of(r), text_of(r)
+        r = await client.call_tool("send_email", {"to": lookalike, "body": "two"})
+        assert not r.is_error, text_of(r)  # approved by the person, these arguments only
+    assert len(asked) == 2
+    assert [(m["to"], m["body"]) for m in _outbox(box)] == [(lookalike, "two")]
