@@ -149,10 +149,10 @@ def _match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
 
 
 def _odd_spelling(text: str) -> bool:
-    """Whether a sink value is written with characters its destination key folds away: a
-    character the confusable skeleton changes, a punycode label, also once percent-decoded
-    (:func:`cordon.engine.provenance.lookalike_free`)."""
-    return not text.isascii() or "xn--" in text.lower() or not _prov.lookalike_free(text)
+    """Whether a sink value is written with characters its destination key folds away: any
+    non-ASCII character (invisible and fullwidth ones too), or, in ASCII, a punycode label,
+    also once percent-decoded (:func:`cordon.engine.provenance.lookalike_free`)."""
+    return not text.isascii() or not _prov.lookalike_free(text)
 
 
 def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
@@ -1070,9 +1070,11 @@ class Session:
                     # it is asked about, never allowed unseen (red-team F4)
                     raw = " ".join(str(x) for x in _args.leaves(value) if isinstance(x, str))
                     dests = [Destination(kind="other", raw=raw[:200], key=norm(raw)[:200])]
-                leaves = [x for x in _args.leaves(value) if isinstance(x, str)]
-                odd_leaves = [x for x in leaves if _odd_spelling(x)]
-                plain_leaves = [x for x in leaves if x not in odd_leaves] if odd_leaves else []
+                odd_leaves: list[str] = []
+                plain_leaves: list[str] = []
+                for x in _args.leaves(value):
+                    if isinstance(x, str):
+                        (odd_leaves if _odd_spelling(x) else plain_leaves).append(x)
                 for dest in dests:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
