@@ -32,9 +32,12 @@ import base64
 import binascii
 import codecs
 import html
+import os
 import re
+import threading
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import idna
 
@@ -42,6 +45,12 @@ __all__ = [
     "CONFUSABLE_TABLE",
     "INVISIBLE_CHARS",
     "INVISIBLE_RE",
+    "PHONES",
+    "PHONE_CLASS_RE",
+    "PREFILTER_MIN",
+    "RUNS",
+    "Prefilter",
+    "RunBytes",
     "byte_classes",
     "decode_base64_runs",
     "decode_hex_runs",
@@ -405,6 +414,9 @@ del _c, _RUN_CLASS
 #: An ``X`` followed by 11+ alphabet bytes, optionally continued on following lines (MIME).
 _RUN_RE = re.compile(rb"X[aX]{11,}(?:r?n[aX]{4,})*+=?=?")
 _RUN_BACK_RE = re.compile(rb"[aX]*")
+#: A phone number in the class bytes: 7 or more ``X`` with up to two separators between them
+#: (:func:`cordon.taint._keys.phone_key` then counts real digits).
+PHONE_CLASS_RE = re.compile(rb"XXX(?:[ ().\-]{0,2}X){4,}")
 _HEX_CHARS = frozenset("0123456789abcdefABCDEF")
 _B64_NL_RE = re.compile(r"\r?\n")
 
@@ -417,11 +429,208 @@ def byte_classes(text: str) -> tuple[bytes, bytes]:
     return raw, raw.translate(_RUN_CLASS_TABLE)
 
 
-def _run_spans(cls: bytes) -> list[tuple[int, int]]:
+#: Hyperscan scans at most this many bytes at a time (:meth:`Prefilter.regions`); texts
+#: shorter than :data:`PREFILTER_MIN` take the whole-text paths
+_CHUNK = 16384
+PREFILTER_MIN = 64 * 1024
+
+
+class Prefilter:
+    """Where a few fixed-width byte patterns occur, found by Hyperscan (Intel's multi-pattern
+    regex engine; ``hyperscan`` on PyPI) at memory speed, so that a pass of Python ``re`` or
+    ``bytes.find`` runs only where it can find something.
+
+    ``patterns`` are Hyperscan expressions, each matching at most ``width`` bytes. The
+    database compiles on first use (about 10 ms, once per process and instance). Without the
+    ``hyperscan`` package, or with ``CORDON_HYPERSCAN=0``, both methods return ``None`` and
+    the caller searches the whole text, as it would anyway: the prefilter only ever skips
+    text in which a pattern does not occur.
+    """
+
+    def __init__(self, patterns: tuple[bytes, ...], width: int) -> None:
+        self.patterns = patterns
+        self.width = width
+        self._state: list[Any] = []
+        self._lock = threading.Lock()
+        self._local = threading.local()
+
+    def _db(self) -> Any | None:
+        if self._state:
+            return self._state[0]
+        with self._lock:
+            if not self._state:
+                db = None
+                if os.environ.get("CORDON_HYPERSCAN", "1") != "0":
+                    try:
+                        import hyperscan
+                    except ImportError:  # pragma: no cover - no wheel for this platform
+                        hyperscan = None
+                    if hyperscan is not None:
+                        db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+                        db.compile(
+                            expressions=list(self.patterns),
+                            ids=list(range(len(self.patterns))),
+                            elements=len(self.patterns),
+                            flags=[hyperscan.HS_FLAG_SINGLEMATCH] * len(self.patterns),
+                        )
+                self._state.append(db)
+        return self._state[0]
+
+    def _scanner(self) -> tuple[Any, Any] | None:
+        db = self._db()
+        if db is None:
+            return None
+        local = self._local
+        scratch = getattr(local, "scratch", None)
+        if scratch is None or local.db is not db:
+            import hyperscan
+
+            scratch = local.scratch = hyperscan.Scratch(db)
+            local.db = db
+        return db, scratch
+
+    def present(self, data: bytes) -> list[bool] | None:
+        """Whether each pattern occurs in ``data`` (one pass); ``None``: unknown."""
+        got = self._scanner()
+        if got is None:
+            return None
+        db, scratch = got
+        found = [False] * len(self.patterns)
+
+        def on_match(i: int, _from: int, _to: int, _flags: int, _ctx: Any) -> None:
+            found[i] = True
+
+        db.scan(data, match_event_handler=on_match, scratch=scratch)
+        return found
+
+    def regions(self, data: bytes) -> tuple[list[tuple[int, int]], ...] | None:
+        """Per pattern, the sorted, merged byte ranges ``[lo, hi)`` of ``data`` outside which
+        no match of it *starts*; ``None``: unknown (search everywhere).
+
+        ``data`` is scanned in chunks of :data:`_CHUNK` bytes, each with the ``width`` bytes
+        before it, so a match lies whole in the scan of the chunk it starts in or, when it
+        starts in the last ``width`` bytes of a chunk, of the next one; a flagged chunk
+        ``[k, k + _CHUNK)`` gives the range ``[k - width, k + _CHUNK)``.
+        """
+        got = self._scanner()
+        if got is None:
+            return None
+        db, scratch = got
+        n, step, lap = len(data), _CHUNK, self.width
+        regions: tuple[list[tuple[int, int]], ...] = tuple([] for _ in self.patterns)
+        hits: list[int] = []
+        add = hits.append
+
+        def on_match(i: int, _from: int, _to: int, _flags: int, _ctx: Any) -> None:
+            add(i)
+
+        scan = db.scan
+        for k in range(0, n, step):
+            lo = k - lap if k else 0
+            scan(data[lo : k + step], match_event_handler=on_match, scratch=scratch)
+            if hits:
+                hi = min(n, k + step)
+                for i in hits:
+                    r = regions[i]
+                    if r and r[-1][1] >= lo:
+                        r[-1] = (r[-1][0], hi)
+                    else:
+                        r.append((lo, hi))
+                hits.clear()
+        return regions
+
+
+#: a match of :data:`PHONE_CLASS_RE` (in the class bytes) starts with a match of the first of
+#: these, and one of :data:`_RUN_RE` with one of the second, both in the UTF-8 bytes
+#: themselves; each is at most 16 bytes wide
+_RUN_PREFILTER = Prefilter(
+    (
+        rb"[A-Z0-9+/_\-]{3}(?:[ ().\-]{0,2}[A-Z0-9+/_\-]){4}",
+        rb"[A-Z0-9+/_\-][A-Za-z0-9+/_\-]{11}",
+    ),
+    width=16,
+)
+PHONES, RUNS = 0, 1
+#: a bounded search reads this many bytes past a match start's region; a match ending within
+#: :data:`_TAIL` of the bound is matched again unbounded (the patterns read at most 7 bytes
+#: past a match's end: ``r?n[aX]{4}`` and ``=?=?`` for runs, ``[ ().]{0,2}X`` for phones)
+_EXT = 4096
+_TAIL = 16
+
+
+class RunBytes:
+    """A text's UTF-8 bytes for run finding (:data:`PHONE_CLASS_RE`, base64 and hex runs).
+
+    The class bytes (:func:`byte_classes`) are computed only when a run can be there. On a text
+    of :data:`PREFILTER_MIN` bytes or more, one Hyperscan pass over the bytes
+    (:meth:`Prefilter.regions`) flags the chunks where the fixed-width prefix of a phone number
+    or of a run occurs; every match starts in a flagged range, so :meth:`finditer` searches
+    only there and gives exactly the matches of ``pattern.finditer(classes)``
+    (tests/taint/test_run_prefilter.py compares them). Prose with no such prefix costs one
+    Hyperscan pass (about 3 ms per 10 MB) instead of a translation and two regex passes
+    (about 20 ms).
+    Without Hyperscan every text takes the whole-text path.
+    """
+
+    __slots__ = ("_cls", "_regions", "raw")
+
+    def __init__(self, text: str) -> None:
+        self.raw = text.encode("utf-8", "surrogatepass")
+        self._cls: bytes | None = None
+        n = len(self.raw)
+        regions = _RUN_PREFILTER.regions(self.raw) if n >= PREFILTER_MIN else None
+        if regions is None:
+            regions = ([(0, n)] if n else [], [(0, n)] if n else [])
+        self._regions = regions
+
+    @property
+    def cls(self) -> bytes:
+        """:func:`byte_classes` of the text (computed once)."""
+        if self._cls is None:
+            self._cls = self.raw.translate(_RUN_CLASS_TABLE)
+        return self._cls
+
+    def finditer(self, pattern: re.Pattern[bytes], which: int) -> Iterator[re.Match[bytes]]:
+        """``pattern.finditer(self.cls)``, searched only where a match can start.
+
+        ``pattern`` is :data:`PHONE_CLASS_RE` (``which`` = :data:`PHONES`) or
+        :data:`_RUN_RE` (:data:`RUNS`): no look-behind, a match starts with a match of
+        :data:`_RUN_PREFILTER`'s pattern ``which``, and a match attempt reads at most :data:`_TAIL` bytes
+        past the match's end. Each region is searched with an end bound (so a search that
+        finds nothing stops there); a match that comes near the bound is matched again
+        unbounded, and the next search starts where the last match ended, as ``finditer``'s.
+        """
+        assert self._regions is not None
+        regions = self._regions[which]
+        if not regions:
+            return
+        cls = self.cls
+        n = len(cls)
+        last = 0
+        search, match = pattern.search, pattern.match
+        for lo, hi in regions:
+            pos = lo if lo > last else last
+            end = hi + _EXT if hi + _EXT < n else n
+            while pos < hi:
+                m = search(cls, pos, end)
+                if m is None or m.start() >= hi:
+                    break
+                if end < n and m.end() > end - _TAIL:
+                    whole = match(cls, m.start())
+                    assert whole is not None  # it matched on a prefix of the same bytes
+                    m = whole
+                yield m
+                pos = last = m.end()
+
+
+def _run_spans(rb: RunBytes) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     last = 0
     back = _RUN_BACK_RE.match
-    for m in _RUN_RE.finditer(cls):
+    cls: bytes | None = None
+    for m in rb.finditer(_RUN_RE, RUNS):
+        if cls is None:
+            cls = rb.cls
         start, end = m.span()
         lo = max(last, start - 64)
         start -= back(cls[lo:start][::-1]).end()
@@ -459,10 +668,11 @@ def _decode_run(run: str, *, want_b64: bool, want_hex: bool) -> str | None:
 
 
 def _replace_runs(text: str, *, want_b64: bool, want_hex: bool) -> str:
-    raw, cls = byte_classes(text)
+    rb = RunBytes(text)
+    raw = rb.raw
     pieces: list[bytes] = []
     last = 0
-    for start, end in _run_spans(cls):
+    for start, end in _run_spans(rb):
         run = raw[start:end].decode("ascii")
         out = _decode_run(run, want_b64=want_b64, want_hex=want_hex)
         if out is not None:
@@ -475,16 +685,17 @@ def _replace_runs(text: str, *, want_b64: bool, want_hex: bool) -> str:
     return b"".join(pieces).decode("utf-8", "surrogatepass")
 
 
-def encoded_runs(text: str, *, classes: tuple[bytes, bytes] | None = None) -> list[str]:
+def encoded_runs(text: str, *, classes: RunBytes | None = None) -> list[str]:
     """The printable decodings of every base64 (standard or URL-safe) and hex run in ``text``.
 
     Same run rules as :func:`decode_base64_runs` and :func:`decode_hex_runs`; returns only the
     decoded texts, in order, which is what a matcher that indexes tokens needs. ``classes`` is
-    :func:`byte_classes` of ``text`` when the caller already has it. Linear time.
+    :class:`RunBytes` of ``text`` when the caller already has it. Linear time.
     """
-    raw, cls = classes if classes is not None else byte_classes(text)
+    rb = classes if classes is not None else RunBytes(text)
+    raw = rb.raw
     found: list[str] = []
-    for start, end in _run_spans(cls):
+    for start, end in _run_spans(rb):
         out = _decode_run(raw[start:end].decode("ascii"), want_b64=True, want_hex=True)
         if out is not None:
             found.append(out)

@@ -68,8 +68,10 @@ def _old_base64_layers(
     return layers
 
 
-def _old_fold_whitespace(nz: N.Normalized, cls: object = None) -> N.Normalized:
-    """``nz`` with every run of :data:`N.FOLD_MIN`+ ASCII whitespace characters folded to one.
+def _old_fold_whitespace(nz: N.Normalized, cls: object = None, runs: bool = True) -> N.Normalized:
+    """(``runs``, the prefilter's answer, is ignored: the old search always ran.)
+
+    ``nz`` with every run of :data:`N.FOLD_MIN`+ ASCII whitespace characters folded to one.
 
     Runs are found on the ASCII view translated to whitespace / other (``bytes.translate`` and
     ``bytes.find``: C speed); Python work is per run. Returns ``nz`` itself when there is none.

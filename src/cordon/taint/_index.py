@@ -56,7 +56,9 @@ from cordon.taint._extract import Destination
 from cordon.taint._keys import fast_token_keys, general_token_keys, phone_key
 from cordon.taint._shared import SharedTaintStore
 from cordon.textnorm import (
-    byte_classes,
+    PHONE_CLASS_RE,
+    PHONES,
+    RunBytes,
     decode_html_entities,
     decode_json_escapes,
     decode_percent,
@@ -94,11 +96,6 @@ _OTHER_ANCHOR_RES = tuple(
 #: Token -> keys cache bounds: entries (cleared when full) and the longest token cached.
 _CACHE_ENTRIES = 1 << 14
 _CACHE_TOKEN_MAX = 256
-
-#: 7+ digits (``X`` in :func:`cordon.textnorm.byte_classes`) with up to two separators between;
-#: the literal prefix ``XXX`` keeps the search at memory speed. Upper-case words also match and
-#: are discarded by :func:`phone_key` (it counts real digits).
-_PHONE_BYTES_RE = re.compile(rb"XXX(?:[ ().\-]{0,2}X){4,}")
 
 
 #: (hint substring, literal-prefix regex locating an encoded piece, decoder). A decoder runs on
@@ -200,9 +197,12 @@ def _scan_tokens(
                 cache[token] = keys
 
 
-def _scan_phones(raw: bytes, cls: bytes, out: set[str]) -> None:
-    """Add the key of every phone number (7-15 digits with separators)."""
-    for m in _PHONE_BYTES_RE.finditer(cls):
+def _scan_phones(rb: RunBytes, out: set[str]) -> None:
+    """Add the key of every phone number (7-15 digits with separators): each match of
+    :data:`cordon.textnorm.PHONE_CLASS_RE` (upper-case words also match and are discarded by
+    :func:`phone_key`, which counts real digits)."""
+    raw = rb.raw
+    for m in rb.finditer(PHONE_CLASS_RE, PHONES):
         s = m.start()
         if s and raw[s - 1 : s].isalnum():
             continue
@@ -222,8 +222,8 @@ def _index_view(
     ``tokens_end``: tokenise only ``text[:tokens_end]`` at this level (a whitespace offset;
     the rest's tokens are keyed elsewhere, :func:`split_tokens`)."""
     _scan_tokens(text, out, cache, 0, tokens_end)
-    classes = byte_classes(text)
-    _scan_phones(*classes, out)
+    classes = RunBytes(text)
+    _scan_phones(classes, out)
     if depth >= _MAX_DEPTH:
         return
     for hint, locate, decoder in _DECODERS:
