@@ -254,13 +254,18 @@ _CTX = 16
 #: normaliser's fold are folded too (:func:`_fold_window`), so a text padded with up to 15
 #: spaces between words still fits a rule's bounded fillers (red-team R1)
 _PAD_FACTOR = 3
-#: a run of two or more whitespace bytes, or a line break followed by whitespace
-_FOLDABLE = re.compile(rb"[ \t\n\r\x0b\x0c]{2,}")
+#: ASCII whitespace -> ``w``, every other byte ``.``: runs of two or more whitespace bytes are
+#: then found with ``bytes.find`` (a regex tried at every space cost ~130 µs per 7 KB window)
+_WS_TABLE = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord(".") for i in range(256))
+_NOT_W = re.compile(rb"[^w]")
 
 
-def _fold_window(buf: bytes, lo: int, hi: int) -> tuple[bytes, int, int, list[int], list[int]]:
-    """``buf[lo - _CTX:hi]`` with every whitespace run folded to one byte (``\\n`` when it
-    holds a line break), and how to map back.
+def _fold_window(
+    buf: bytes, lo: int, hi: int
+) -> tuple[bytes, int, int, list[int], list[int]] | None:
+    """``buf[lo - _CTX:hi]`` with every run of two or more whitespace bytes folded to one byte
+    (``\n`` when it holds a line break), and how to map back; ``None`` when ``buf[lo:hi]``
+    holds no such run.
 
     Returns ``(folded, folded_lo, r0, fs, cum)``: ``folded`` starts at ``r0`` in ``buf``;
     ``folded_lo`` is ``lo`` in folded coordinates; a boundary ``p`` of ``folded`` is
@@ -269,17 +274,23 @@ def _fold_window(buf: bytes, lo: int, hi: int) -> tuple[bytes, int, int, list[in
     """
     r0 = max(0, lo - _CTX)
     region = buf[r0:hi]
+    cls = region.translate(_WS_TABLE)
+    pos = cls.find(b"ww")
+    if pos < 0 or cls.find(b"ww", lo - r0) < 0:
+        return None
     parts: list[bytes] = []
     fs: list[int] = []
     cum: list[int] = [0]
     prev = removed = flen = 0
     f_lo = lo - r0
-    for m in _FOLDABLE.finditer(region):
-        s, e = m.span()
+    size = len(cls)
+    while pos >= 0:
+        other = _NOT_W.search(cls, pos)
+        s, e = pos, (other.start() if other is not None else size)
         chunk = region[prev:s]
         parts.append(chunk)
         flen += len(chunk)
-        run = m.group()
+        run = region[s:e]
         parts.append(b"\n" if (b"\n" in run or b"\r" in run) else b" ")
         fs.append(flen)
         if s < lo - r0:
@@ -288,6 +299,7 @@ def _fold_window(buf: bytes, lo: int, hi: int) -> tuple[bytes, int, int, list[in
         cum.append(removed)
         flen += 1
         prev = e
+        pos = cls.find(b"ww", e)
     parts.append(region[prev:])
     return b"".join(parts), max(0, f_lo), r0, fs, cum
 
@@ -331,7 +343,7 @@ def _match_norm(
                 hi = len(buf)
                 conv = buf
             found: list[tuple[int, int, int, int]] = []
-            fold = _fold_window(buf, lo, hi) if _FOLDABLE.search(buf, lo, hi) else None
+            fold = _fold_window(buf, lo, hi)
             if fold is None:
                 it = compiled.finditer(buf, lo, hi)
             else:

@@ -63,7 +63,7 @@ import os
 import signal
 import time
 import weakref
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 __all__ = ["SharedTaintStore", "hash_key"]
@@ -148,7 +148,12 @@ class SharedTaintStore:
         #: held publishing (module docstring): keys not published yet, the one marker open
         #: for them, and the markers handed out meanwhile that are not done yet
         self._holding = hold
+        #: held keys: the collections handed to :meth:`publish`, kept as they are (each
+        #: result's keys are not inserted one by one into a set of the whole session), merged
+        #: into :attr:`_held` only for a :meth:`contains` that asks; counted with repeats
+        self._held_parts: list[Collection[str]] = []
         self._held: set[str] = set()
+        self._held_count = 0
         self._hold_marker: str | None = None
         self._hold_failed = False
         self._held_marks: set[str] = set()
@@ -205,7 +210,8 @@ class SharedTaintStore:
 
     def publish(self, keys: Iterable[str]) -> None:
         """Append the hashes of ``keys`` (normalised destination keys) in one write; while
-        :attr:`holding`, keep them in memory under the open pending marker instead.
+        :attr:`holding`, keep them in memory under the open pending marker instead. A set,
+        list or tuple is kept as it is, not copied: the caller does not change it afterwards.
 
         Raises:
             OSError: the write failed.
@@ -215,11 +221,28 @@ class SharedTaintStore:
         if self._holding and self._hold_marker is None:
             self._open_hold_marker()  # (may show another process, and flush)
         if self._holding:
-            self._held.update(keys)
-            if len(self._held) > self.max_entries:
+            if not isinstance(keys, (set, frozenset, list, tuple)):
+                keys = list(keys)
+            self._held_parts.append(keys)
+            self._held_count += len(keys)
+            if self._held_count > self.max_entries:
                 self.flush()  # memory: as many as the store itself keeps
             return
         self._publish(keys)
+
+    def _take_held(self) -> set[str]:
+        """Every held key, merged into :attr:`_held`."""
+        held = self._held
+        for part in self._held_parts:
+            held.update(part)
+        self._held_parts.clear()
+        self._held_count = len(held)
+        return held
+
+    def _drop_held(self) -> None:
+        self._held = set()
+        self._held_parts = []
+        self._held_count = 0
 
     def _publish(self, keys: Iterable[str], tail: bytes = b"") -> None:
         sha256 = hashlib.sha256  # (inline: ~30,000 keys per 10 MB of new output)
@@ -254,8 +277,8 @@ class SharedTaintStore:
             self.flush()
             return
         tail = b"" if self._held_marks else f"D{self._hold_marker}\n".encode("ascii")
-        self._publish(self._held, tail)
-        self._held = set()
+        self._publish(self._take_held(), tail)
+        self._drop_held()
         if tail:
             self._hold_marker = None
 
@@ -275,11 +298,11 @@ class SharedTaintStore:
             tail = f"{'F' if self._hold_failed else 'D'}{self._hold_marker}\n".encode("ascii")
         self._holding = False  # (before the write: an append that shows others flushes)
         try:
-            self._publish(self._held, tail)
+            self._publish(self._take_held(), tail)
         except OSError:
             self._holding = True
             raise
-        self._held = set()
+        self._drop_held()
         _HOLDING.discard(self)
         if tail:
             self._hold_marker = None
@@ -350,6 +373,8 @@ class SharedTaintStore:
     def contains(self, key: str) -> bool:
         """True when any process of this client published ``key``. Reads only new bytes; on a
         miss, first waits for other processes' open pending markers (module docstring)."""
+        if self._held_parts:
+            self._take_held()
         if key in self._held:
             return True
         self.refresh()
