@@ -1490,8 +1490,10 @@ def _recorded(result: Any) -> RecordedOutput:
     values: list[str] = []
     keys: list[str] = []
     _collect_strings(result, values, keys)
-    text = "\n".join(values)
-    return RecordedOutput(result=result, text=f"{text}\n{chr(10).join(keys)}" if keys else text)
+    if keys:
+        # the values, then a line break, then the keys: one join, one copy of a large text
+        values.append("\n".join(keys) if values else "\n" + "\n".join(keys))
+    return RecordedOutput(result=result, text="\n".join(values))
 
 
 def _collect_strings(value: Any, values: list[str], keys: list[str]) -> None:
