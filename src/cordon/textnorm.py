@@ -466,13 +466,16 @@ class Prefilter:
                     except ImportError:  # pragma: no cover - no wheel for this platform
                         hyperscan = None
                     if hyperscan is not None:
-                        db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-                        db.compile(
-                            expressions=list(self.patterns),
-                            ids=list(range(len(self.patterns))),
-                            elements=len(self.patterns),
-                            flags=[hyperscan.HS_FLAG_SINGLEMATCH] * len(self.patterns),
-                        )
+                        try:
+                            db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+                            db.compile(
+                                expressions=list(self.patterns),
+                                ids=list(range(len(self.patterns))),
+                                elements=len(self.patterns),
+                                flags=[hyperscan.HS_FLAG_SINGLEMATCH] * len(self.patterns),
+                            )
+                        except Exception:  # noqa: BLE001 - e.g. a CPU it does not support
+                            db = None  # pragma: no cover - the whole-text paths, as without it
                 self._state.append(db)
         return self._state[0]
 
