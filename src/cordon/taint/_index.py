@@ -362,7 +362,8 @@ class TaintIndex:
         self._sets: deque[tuple[int, set[str], int]] = deque()
         #: whether the newest set takes more small generations
         self._open = False
-        #: keys handed to a store that does not hold (each once, until keys are dropped);
+        #: keys handed to a store that does not hold, each once (its file keeps every key,
+        #: so a key dropped here is not handed again; at most the store's ``max_entries``);
         #: ``None`` after keys were handed to a holding store: rebuilt from the sets when
         #: that store stops holding
         self._published: set[str] | None = set()
@@ -617,6 +618,8 @@ class TaintIndex:
             if published is None:  # the store stopped holding: it has every stored key
                 published = self._published = set().union(*(k for _, k, _ in sets))
             new = [k for k in keys if k not in published]
+            if len(published) + len(new) > shared.max_entries:
+                published.clear()  # memory: as many as the store keeps (it never forgets one)
             published.update(new)
         if added < big and self._open and sets:
             _, merged, charged = sets[-1]
@@ -641,8 +644,6 @@ class TaintIndex:
             self._bytes -= charged
             self._truncated = True
             self._open = self._open and bool(sets)
-            if self._published is not None:
-                self._published.clear()  # (a dropped key seen again is published again)
         if new and shared is not None:
             shared.publish(new)
 
