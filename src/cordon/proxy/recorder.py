@@ -45,6 +45,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import json
+import mmap
 import os
 import queue
 import select
@@ -89,6 +90,9 @@ _SEQ = struct.Struct("!Q")
 #: a job's header: its kind (:data:`_TEXT` or :data:`_DBS`), its payload's length in bytes,
 #: and (a text) where the worker's share of its tokens starts (-1: none)
 _JOB = struct.Struct("!BQq")
+#: a text job whose text is in the shared ring (:data:`_RING`), and where: its offset
+_RING_JOB = 2
+_OFFSET = struct.Struct("!Q")
 #: a text job's ``split`` when the worker keys no tokens (a non-ASCII text: the relay does)
 _NO_KEYS = -1
 #: ... and when it indexes all of the text's taint (a settle that takes the keys later)
@@ -105,6 +109,10 @@ _F_SETPIPE_SZ = 1031
 #: the longest a settle waits for the scanner's start-up compile before forking the worker
 _COMPILE_WAIT_S = 2.0
 _PIPE_SIZE = 1 << 20
+#: bytes of the memory shared with the worker (an anonymous shared mapping made before the
+#: fork): a text that fits goes there with one copy, and only its place goes through the
+#: job pipe; one that does not fit waits for nothing and goes through the pipe, as before
+_RING_SIZE = 48 << 20
 
 
 def _probe_ascii_offset() -> int | None:
@@ -195,12 +203,24 @@ class RecordingFailed(RuntimeError):
 
 
 class _Job(scanner.Prefetched):
-    __slots__ = ("owner", "seq", "split", "keys_done", "hits_done", "_keys", "_hits", "error")
+    __slots__ = (
+        "owner",
+        "seq",
+        "split",
+        "keys_done",
+        "hits_done",
+        "answered",
+        "_keys",
+        "_hits",
+        "error",
+    )
 
     def __init__(self, owner: Recorder, seq: int, split: int) -> None:
         self.owner = owner
         self.seq = seq
         self.split = split
+        #: the worker answered something for it (so it has copied the text out of the ring)
+        self.answered = False
         self.keys_done = split == _NO_KEYS
         self.hits_done = False
         self._keys: list[str] = []
@@ -263,6 +283,11 @@ class Recorder:
         #: settle's) never blocks on a full pipe
         self.watch: Callable[[int], object] | None = None
         self.unwatch: Callable[[int], object] | None = None
+        #: the memory shared with the worker (None: every text goes through the pipe), and
+        #: the texts in it, oldest first: ``(job, offset, length)``; a text's bytes are free
+        #: again once its job has an answer (the worker copies a text out before answering)
+        self._ring: mmap.mmap | None = None
+        self._in_ring: deque[tuple[_Job, int, int]] = deque()
 
     # -- the relay's side --------------------------------------------------------------
     @property
@@ -335,11 +360,39 @@ class Recorder:
             taint_index.offload(text, job)
         elif split >= 0:
             taint_index.split_tokens(text, split, job)
+        at = self._place(len(data))
+        if at is not None:
+            # one copy into the shared memory; the job pipe carries where it is
+            assert self._ring is not None
+            self._ring[at : at + len(data)] = data
+            self._in_ring.append((job, at, len(data)))
+            self._write(memoryview(_JOB.pack(_RING_JOB, len(data), split) + _OFFSET.pack(at)))
+            return job
         # written now, whole (``data`` may be a view of ``text``'s own buffer: ``text`` is
         # referenced here until the last byte is out)
         for part in (memoryview(_JOB.pack(_TEXT, len(data), split)), data):
             self._write(part)
         return job
+
+    def _place(self, n: int) -> int | None:
+        """Where a text of ``n`` bytes goes in the shared memory (free bytes after the newest
+        text there, else from its start up to the oldest), or None: it does not fit now."""
+        ring, spans = self._ring, self._in_ring
+        if ring is None or n == 0:
+            return None
+        while spans and spans[0][0].answered:
+            spans.popleft()
+        size = len(ring)
+        if not spans:
+            return 0 if n <= size else None
+        tail = spans[0][1]
+        _, last, length = spans[-1]
+        head = last + length
+        if last >= tail:  # in order: room after the newest, else before the oldest
+            if n <= size - head:
+                return head
+            return 0 if n <= tail else None
+        return head if n <= tail - head else None  # wrapped: room between them
 
     def send_databases(
         self, *, wait: bool, dbs: list[tuple[tuple[str, ...], bytes]] | None = None
@@ -487,6 +540,7 @@ class Recorder:
             except Exception:  # noqa: BLE001 - garbage from the worker fails it
                 self.fail("the recording worker answered garbage")
                 return done
+            job.answered = True
             if not ok:
                 job._fail(f"recording a result failed in the worker: {value}")
             elif kind == 0:
@@ -502,6 +556,12 @@ class Recorder:
         if not hasattr(os, "fork") or _accel.compiling():
             return False  # never fork while a thread compiles (it may hold a lock)
         r1 = w1 = r2 = w2 = -1
+        if self._ring is None:
+            try:
+                self._ring = mmap.mmap(-1, _RING_SIZE)  # anonymous, shared with the child
+            except (OSError, ValueError):
+                self._ring = None  # the pipe alone
+        self._in_ring.clear()
         try:
             r1, w1 = os.pipe()
             r2, w2 = os.pipe()
@@ -519,7 +579,7 @@ class Recorder:
         if pid == 0:  # pragma: no cover - the child (its work is tested through the relay)
             code = 0
             try:
-                _child(r1, w2, self.nice)
+                _child(r1, w2, self.nice, self._ring)
             except BaseException:  # noqa: BLE001
                 code = 1
             finally:
@@ -540,6 +600,12 @@ class Recorder:
         return True
 
     def _shutdown(self, *, kill: bool) -> None:
+        if self._ring is not None:
+            # this process's mapping only: a worker still running keeps its own
+            with contextlib.suppress(BufferError, OSError):
+                self._ring.close()
+            self._ring = None
+            self._in_ring.clear()
         if self.result_fd >= 0 and self.unwatch is not None:
             with contextlib.suppress(Exception):
                 self.unwatch(self.result_fd)
@@ -568,7 +634,9 @@ class Recorder:
             os.waitpid(pid, 0)
 
 
-def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in the worker
+def _child(  # pragma: no cover - runs in the worker
+    rfd: int, wfd: int, nice: int, ring: mmap.mmap | None = None
+) -> None:
     """The worker's loop: read a text, answer ``(seq, 0, ok, keys)`` for its tail's tokens
     when asked, then ``(seq, 1, ok, hits)``; exit at end of file."""
     with contextlib.suppress(ValueError, OSError):
@@ -623,6 +691,12 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             if head is None:
                 os._exit(0)
             kind, n, split = _JOB.unpack(head)
+            if kind == _RING_JOB:  # the text is in the shared memory: where
+                where = _read_exact(rfd, _OFFSET.size)
+                if where is None:
+                    os._exit(0)
+                texts.put((kind, (_OFFSET.unpack(where)[0], n), split))
+                continue
             data = _read_exact(rfd, n)
             if data is None:
                 os._exit(0)
@@ -667,7 +741,15 @@ def _child(rfd: int, wfd: int, nice: int) -> None:  # pragma: no cover - runs in
             continue
         s, seq = seq, seq + 1
         try:
-            text = str(data, "utf-8", "surrogatepass")
+            if kind == _RING_JOB:
+                at, n = data
+                if ring is None or at + n > len(ring):
+                    raise ValueError("outside the shared memory")
+                with memoryview(ring) as view:
+                    # copied out before any answer: the relay reuses these bytes after one
+                    text = str(view[at : at + n], "utf-8", "surrogatepass")
+            else:
+                text = str(data, "utf-8", "surrogatepass")
         except Exception as exc:  # noqa: BLE001
             answer(s, 1, False, type(exc).__name__)
             continue
