@@ -24,9 +24,13 @@ changes:
   :data:`STALL_S` fails what it holds: the taint index counts as truncated (its misses are ``unknown``) and the session
   is ``degraded`` (sends are refused), as when recording fails in the relay; later results
   are recorded in the relay;
-- memory: the texts are the session's queue (about 32 MiB at most); an ASCII text is written
-  to the pipe straight from the string's buffer, another one as its UTF-8 encoding; the
-  worker's reader thread takes each in whole, so it holds the texts of one settle at most.
+- memory: the texts are the session's queue (about 32 MiB at most). A text that fits goes
+  through :data:`_RING_SIZE` bytes of memory shared with the worker (mapped before the fork,
+  so no other process has it): one copy, and its place through the job pipe; the worker
+  copies it out before it answers anything for it, and the relay reuses those bytes only
+  then (:meth:`Recorder._place`). Another text goes through the pipe (an ASCII one straight
+  from the string's buffer, another as its UTF-8 encoding); the worker's reader thread
+  takes each in whole, so it holds the texts of one settle at most.
 
 The worker is forked (not spawned), so it runs the relay's code and rules: by ``cordon run``
 at start-up, before any thread runs (:meth:`Recorder.start_early`, once the scanner's Python
