@@ -117,7 +117,7 @@ def test_a_place_never_overlaps_a_text_the_worker_has_not_answered_for() -> None
         rec._ring = bytearray(1000)  # type: ignore[assignment]  # only its length is read
         live: list[tuple[_FakeJob, int, int]] = []
         wrapped = 0
-        for _ in range(5000):
+        for seq in range(5000):
             if live and rng.random() < 0.45:
                 rng.choice(live)[0].answered = True  # answers come out of order
             n = rng.randrange(1, 400)
@@ -130,8 +130,37 @@ def test_a_place_never_overlaps_a_text_the_worker_has_not_answered_for() -> None
                 assert at + n <= a or a + m <= at, (at, n, a, m)
             job = _FakeJob()
             wrapped += at == 0 and bool(live)
-            rec._in_ring.append((job, at, n))  # type: ignore[arg-type]
+            rec.jobs[seq] = job  # type: ignore[assignment]
+            rec._in_ring.append((seq, at, n))
             live.append((job, at, n))
         assert wrapped > 50
     finally:
         rec._ring = None
+        rec.jobs.clear()
+
+
+def test_a_quiet_moment_gives_the_ring_s_pages_back_only_when_no_text_is_in_it(
+    small_ring: Recorder,
+) -> None:
+    rec = small_ring
+    text = _text(7, MIN_CHARS + 100)
+    job = rec.submit(text)
+    assert job is not None and rec._ring is not None and rec._in_ring
+    start = text.encode("utf-8", "surrogatepass")[:64]
+    assert rec._ring[:64] == start
+    real_jobs = dict(rec.jobs)
+    # a text not answered yet: kept
+    rec.jobs[job.seq].answered = False
+    monkey_poll = rec.poll
+    rec.poll = lambda: 0  # type: ignore[method-assign]  # the answer not read yet
+    rec.trim()
+    assert rec._ring[:64] == start
+    rec.poll = monkey_poll  # type: ignore[method-assign]
+    rec.jobs.update(real_jobs)
+    _check(text, job)  # answered: the bytes are free
+    rec.trim()
+    assert rec._ring[:64] == bytes(64)  # the pages were given back (they read as zeros)
+    again = _text(8, MIN_CHARS + 100)
+    job = rec.submit(again)  # and the ring works on
+    assert job is not None
+    _check(again, job)

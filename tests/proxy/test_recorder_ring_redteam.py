@@ -5,7 +5,9 @@ answer. Probes: a stale or wrong text for the worker (stopped worker, ``_NO_KEYS
 ``_WHOLE``, non-ASCII, empty, larger than the ring), failure paths (death, garbage, close,
 no mapping), who else maps the ring, and what the ring keeps alive.
 
-Findings are ``xfail(strict=True)``; the rest stay as regression tests.
+Findings (both fixed, their probes pass now): R1, finished jobs were kept alive by the
+ring's list of texts (it now holds job numbers); R2, a later fork of the relay inherited the
+ring (``MADV_DONTFORK`` once the worker is forked).
 """
 
 from __future__ import annotations
@@ -154,7 +156,7 @@ def test_a_no_keys_text_holds_its_bytes_until_its_scan_answers(small_ring: Recor
     first = _text(0, tail=TAILS[2])  # non-ASCII: the relay keys it, the worker only scans
     j0 = rec.submit(first)
     assert j0 is not None and j0.split == recmod._NO_KEYS
-    assert rec._in_ring and rec._in_ring[0][0] is j0
+    assert rec._in_ring and rec._in_ring[0][0] == j0.seq
     others = [_text(i, tail=TAILS[0]) for i in range(1, 6)]
     jobs = []
     for t in others:
@@ -164,8 +166,8 @@ def test_a_no_keys_text_holds_its_bytes_until_its_scan_answers(small_ring: Recor
         jobs.append(j)
         if not j0.answered:
             a0 = rec._in_ring[0][1]
-            for job, a, n in rec._in_ring:
-                if job is not j0:
+            for seq, a, n in rec._in_ring:
+                if seq != j0.seq:
                     assert a + n <= a0 or a0 + len(first.encode("utf-8")) <= a
     _check(first, j0)
     for t, j in zip(others, jobs, strict=True):
@@ -338,15 +340,6 @@ def test_the_upstream_of_cordon_run_does_not_map_the_ring(harness: Harness) -> N
         assert c.close() == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R2 (low): the ring is inherited by every later fork of the relay process, not "
-    "only its own worker: a second Recorder's worker maps the first one's ring (another "
-    "session's tool results, readable and writable) and keeps its pages alive after the "
-    "first closes. No MADV_DONTFORK after forking the worker. cordon run has one Recorder "
-    "(and the upstream is exec'd, which drops it); a library/test process with two relays, "
-    "or any os.fork()/multiprocessing child, gets it",
-)
 def test_a_later_fork_does_not_inherit_the_ring(small_ring: Recorder) -> None:
     first = small_ring
     assert first.start()
@@ -361,14 +354,6 @@ def test_a_later_fork_does_not_inherit_the_ring(small_ring: Recorder) -> None:
 
 
 # -- what it keeps alive -------------------------------------------------------------------
-@pytest.mark.xfail(
-    strict=True,
-    reason="R1 (low-medium, memory): Recorder._in_ring keeps every placed _Job (its keys "
-    "and hits lists) until a later _place pops it; after a burst of large results and an "
-    "idle relay, up to 48 MiB of texts' keys stay alive outside the index's "
-    "taint_memory_bytes cap (crafted output of short distinct addresses: ~4.4 bytes of key "
-    "objects per text byte, ~200 MB). Before ea23c91 a done, taken job was freed",
-)
 def test_a_done_and_taken_job_is_not_kept_by_the_ring(small_ring: Recorder) -> None:
     rec = small_ring
     t = _text(1)
@@ -439,9 +424,11 @@ def test_every_short_sequence_of_places_and_answers_on_a_tiny_ring() -> None:
 
     def place(state: list[list[object]], n: int) -> int | None:
         rec._in_ring.clear()
-        for cell in state:
+        rec.jobs.clear()
+        for seq, cell in enumerate(state):
             cell[3] = _FakeJob(bool(cell[0]))
-            rec._in_ring.append((cell[3], cell[1], cell[2]))  # type: ignore[arg-type]
+            rec.jobs[seq] = cell[3]  # type: ignore[assignment]
+            rec._in_ring.append((seq, cell[1], cell[2]))  # type: ignore[arg-type]
         return rec._place(n)
 
     def walk(state: list[list[object]], depth: int) -> None:
@@ -475,4 +462,5 @@ def test_every_short_sequence_of_places_and_answers_on_a_tiny_ring() -> None:
     finally:
         rec._ring = None
         rec._in_ring.clear()
+        rec.jobs.clear()
     assert checked > 1000, checked

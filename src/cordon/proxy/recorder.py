@@ -288,10 +288,11 @@ class Recorder:
         self.watch: Callable[[int], object] | None = None
         self.unwatch: Callable[[int], object] | None = None
         #: the memory shared with the worker (None: every text goes through the pipe), and
-        #: the texts in it, oldest first: ``(job, offset, length)``; a text's bytes are free
-        #: again once its job has an answer (the worker copies a text out before answering)
+        #: the texts in it, oldest first: ``(job's number, offset, length)``; a text's bytes
+        #: are free again once its job has an answer (the worker copies a text out before
+        #: answering). Numbers, not jobs: a finished job is not kept alive here
         self._ring: mmap.mmap | None = None
-        self._in_ring: deque[tuple[_Job, int, int]] = deque()
+        self._in_ring: deque[tuple[int, int, int]] = deque()
 
     # -- the relay's side --------------------------------------------------------------
     @property
@@ -369,7 +370,7 @@ class Recorder:
             # one copy into the shared memory; the job pipe carries where it is
             assert self._ring is not None
             self._ring[at : at + len(data)] = data
-            self._in_ring.append((job, at, len(data)))
+            self._in_ring.append((job.seq, at, len(data)))
             self._write(memoryview(_JOB.pack(_RING_JOB, len(data), split) + _OFFSET.pack(at)))
             return job
         # written now, whole (``data`` may be a view of ``text``'s own buffer: ``text`` is
@@ -381,11 +382,14 @@ class Recorder:
     def _place(self, n: int) -> int | None:
         """Where a text of ``n`` bytes goes in the shared memory (free bytes after the newest
         text there, else from its start up to the oldest), or None: it does not fit now."""
-        ring, spans = self._ring, self._in_ring
+        ring, spans, jobs = self._ring, self._in_ring, self.jobs
         if ring is None or n == 0:
             return None
-        while spans and spans[0][0].answered:
-            spans.popleft()
+        while spans:
+            job = jobs.get(spans[0][0])
+            if job is not None and not job.answered:
+                break
+            spans.popleft()  # answered (a job gone from ``jobs`` is done or failed)
         size = len(ring)
         if not spans:
             return 0 if n <= size else None
@@ -579,6 +583,7 @@ class Recorder:
             for fd in (r1, w1, r2, w2):
                 if fd >= 0:
                     os.close(fd)
+            self._drop_ring()
             return False
         if pid == 0:  # pragma: no cover - the child (its work is tested through the relay)
             code = 0
@@ -590,6 +595,11 @@ class Recorder:
                 os._exit(code)
         os.close(r1)
         os.close(w2)
+        if self._ring is not None:
+            # the worker has it now; a later fork of this process (another session's worker,
+            # a library user's child) must not (red team, session 8)
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                self._ring.madvise(mmap.MADV_DONTFORK)
         os.set_blocking(w1, False)
         os.set_blocking(r2, False)
         self.pid, self.job_fd, self.result_fd = pid, w1, r2
@@ -603,13 +613,30 @@ class Recorder:
             self.send_databases(wait=False, dbs=[])
         return True
 
-    def _shutdown(self, *, kill: bool) -> None:
+    def trim(self) -> None:
+        """Give the shared memory's pages back when no text is in it (the relay's quiet
+        moment): a stream touches all of it, and idle it would stay resident in both
+        processes. The next large text faults its pages in again (~2 ms per 10 MB)."""
+        ring = self._ring
+        if ring is None or not hasattr(mmap, "MADV_REMOVE"):
+            return
+        if self.pid is not None and self.failed is None:
+            self.poll()
+        if self._place(1) != 0 or self._in_ring:
+            return  # (a text still in it)
+        with contextlib.suppress(OSError, ValueError):
+            ring.madvise(mmap.MADV_REMOVE)
+
+    def _drop_ring(self) -> None:
         if self._ring is not None:
             # this process's mapping only: a worker still running keeps its own
             with contextlib.suppress(BufferError, OSError):
                 self._ring.close()
             self._ring = None
             self._in_ring.clear()
+
+    def _shutdown(self, *, kill: bool) -> None:
+        self._drop_ring()
         if self.result_fd >= 0 and self.unwatch is not None:
             with contextlib.suppress(Exception):
                 self.unwatch(self.result_fd)

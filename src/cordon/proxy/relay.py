@@ -986,6 +986,9 @@ class Relay:
             # and publish the shared store's held keys: a proxy killed outright later
             # leaves only what it held since then counted lost by its siblings
             self.flush_shared(go_on_holding=True)
+            rec = self.recorder
+            if rec is not None:  # the memory shared with the worker, if no text is in it
+                self.guard(lambda _: rec.trim(), None)
         elif now - oldest >= _MAX_AGE_S:
             self.settle_now()
         elif self.session.unsettled_results or self.session.scans_in_flight:
