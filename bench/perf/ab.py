@@ -1,6 +1,6 @@
 """A/B the round trip of several cordon variants, interleaved, on one spell of the machine.
 
-    .venv/bin/python bench/perf/ab.py [--rounds 3] [--upstream sdk] NAME=SRC[:SPIN_US] ...
+    .venv/bin/python bench/perf/ab.py [--rounds 3] [--upstream sdk] [--sends] NAME=SRC[:SPIN_US] ...
 
 Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or
 this checkout's ``src``) with ``CORDON_SPIN_US`` set to SPIN_US (0 when left out). Every
@@ -32,11 +32,19 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--calls", type=int, default=3000)
     ap.add_argument("--upstream", choices=("echo", "sdk"), default="echo")
+    ap.add_argument(
+        "--sends",
+        action="store_true",
+        help="every call a send (echo has sink_params: [to]), as run.py's third row",
+    )
     ap.add_argument("variants", nargs="+", metavar="NAME=SRC[:SPIN_US]")
     ns = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="cordon-ab-"))
     policy = tmp / "policy.yaml"
-    policy.write_text("version: 1\n", "utf-8")
+    policy.write_text(
+        "version: 1\ntools:\n  echo: {sink_params: [to]}\n" if ns.sends else "version: 1\n",
+        "utf-8",
+    )
     server = "echo_server.py" if ns.upstream == "echo" else "sdk_server.py"
     up = [sys.executable, str(HERE / server)]
     home = tmp / "home"
