@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import random
-import re
 
 import pytest
 
@@ -21,6 +20,7 @@ from cordon import textnorm
 from cordon.content import normalize as N
 from cordon.content import scan_text
 from cordon.content import scanner as S
+from tests.content.test_fold_window import _old
 
 pytestmark = pytest.mark.skipif(N._SEARCHES._db() is None, reason="no hyperscan here")
 
@@ -108,36 +108,9 @@ def test_findings_of_large_texts_are_those_of_the_whole_searches(
 
 
 # -- the scanner's window fold ----------------------------------------------------------------
-_FOLDABLE = re.compile(rb"[ \t\n\r\x0b\x0c]{2,}")
-
-
 def _old_fold_window(buf: bytes, lo: int, hi: int) -> tuple | None:
     """The fold 3fc473b replaced, with the guard its caller applied (``_FOLDABLE.search``)."""
-    if not _FOLDABLE.search(buf, lo, hi):
-        return None
-    r0 = max(0, lo - S._CTX)
-    region = buf[r0:hi]
-    parts: list[bytes] = []
-    fs: list[int] = []
-    cum: list[int] = [0]
-    prev = removed = flen = 0
-    f_lo = lo - r0
-    for m in _FOLDABLE.finditer(region):
-        s, e = m.span()
-        chunk = region[prev:s]
-        parts.append(chunk)
-        flen += len(chunk)
-        run = m.group()
-        parts.append(b"\n" if (b"\n" in run or b"\r" in run) else b" ")
-        fs.append(flen)
-        if s < lo - r0:
-            f_lo -= min(e, lo - r0) - s - (1 if e <= lo - r0 else 0)
-        removed += e - s - 1
-        cum.append(removed)
-        flen += 1
-        prev = e
-    parts.append(region[prev:])
-    return b"".join(parts), max(0, f_lo), r0, fs, cum
+    return _old(buf, lo, hi)
 
 
 def test_the_window_fold_at_the_window_edges_is_the_old_one() -> None:
