@@ -46,7 +46,12 @@ NEW_ADDRESS = "records@offsite-archive.example"
 SUPPORT = "support-team@helpdesk.example"
 SSH_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMaintenanceKey ops"
 
-console = Console(width=int(os.environ.get("COLUMNS", "120")))
+# the terminal's width when there is one (Rich reads it), else COLUMNS or 120 (a pipe, CI)
+console = Console(
+    width=None
+    if sys.stdout.isatty() and "COLUMNS" not in os.environ
+    else int(os.environ.get("COLUMNS", "120"))
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -292,10 +297,14 @@ def verdict_table(direct: Run, guarded: Run) -> Table:
     t = Table(title="The hijacked agent's calls", show_lines=False)
     t.add_column("#", justify="right")
     t.add_column("the agent's intent")
-    t.add_column("tool")
-    t.add_column("without cordon")
+    # every call ran without cordon (the effects table shows what that did): on a narrow
+    # terminal that column goes, and the rule and tool columns are never cut
+    wide = console.width >= 100
+    t.add_column("tool", no_wrap=True)
+    if wide:
+        t.add_column("without cordon")
     t.add_column("through cordon")
-    t.add_column("rule")
+    t.add_column("rule", no_wrap=True)
     for i, (d, g) in enumerate(zip(direct.outcomes, guarded.outcomes, strict=True), 1):
         style = "red" if g.step.attack else ""
         ran = "[red]ran[/red]" if d.step.attack else "ran"
@@ -307,7 +316,7 @@ def verdict_table(direct: Run, guarded: Run) -> Table:
             str(i),
             f"[{style}]{g.step.why}[/{style}]" if style else g.step.why,
             g.step.tool,
-            ran,
+            *([ran] if wide else []),
             v,
             g.rule,
         )
@@ -414,6 +423,11 @@ def main() -> int:
         guarded, policy = run_cordon(tmp)
         before, after = effects(direct), effects(guarded)
         console.print(verdict_table(direct, guarded))
+        console.print(
+            "The first injected delete is allowed: the policy gives delete_customer "
+            "max_calls: 1 (examples/demo/policy.yaml). cordon limits what a fooled agent "
+            "can do; it does not judge intent."
+        )
         console.print(effects_table(before, after))
         results = checks(guarded, after)
         audit = OUT / "audit.jsonl"

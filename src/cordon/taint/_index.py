@@ -368,8 +368,9 @@ class TaintIndex:
         #: that store stops holding
         self._published: set[str] | None = set()
         self._gen_counter = 0
-        #: a 64th of ``max_bytes`` (1 MiB at the default cap): a lookup probes at most 65
-        #: sets, and dropping a set of small generations drops a 64th of the cap
+        #: a 64th of ``max_bytes`` (1 MiB at the default cap): a lookup probes at most ~130
+        #: sets (65 large ones, and as many shared ones between them), and dropping a set of
+        #: small generations drops a 64th of the cap
         self._set_bytes = max(1, max_bytes // 64)
         self._bytes = 0
         self._truncated = False
@@ -590,12 +591,13 @@ class TaintIndex:
         """Store one generation's keys; the set is the index's from here on (not copied).
 
         Keys shorter than ``min_length`` are dropped from it first. A generation charged a 64th
-        of ``max_bytes`` or more (1 MiB by default: one large result) is kept as its own
-        set; smaller ones are merged into the newest set until it is charged that much. So storing a large result
-        costs a pass over its own keys, not inserts into one dict of the whole session (which
-        grew from 7 to 20 ms per 10 MB result over a stream of twenty), and a lookup probes
-        at most 65 sets. The oldest set is dropped whole when the index is over ``max_bytes``:
-        small generations go together, a 64th of the cap at most.
+        of ``max_bytes`` or more (1 MiB by default: one large result) is kept as its own set;
+        smaller ones are merged into the newest set until it is charged that much. So storing
+        a large result costs a pass over its own keys, not inserts into one dict of the whole
+        session (which grew from 7 to 20 ms per 10 MB result over a stream of twenty), and a
+        lookup probes at most ~130 sets (up to 65 large ones, and a shared one after each).
+        The oldest set is dropped whole when the index is over ``max_bytes``: small
+        generations go together, a 64th of the cap at most.
         """
         minimum = self.min_length
         if keys and min(map(len, keys)) < minimum:
