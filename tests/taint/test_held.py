@@ -266,3 +266,16 @@ def test_publishing_what_is_held_in_a_quiet_moment_goes_on_holding(tmp_path: Pat
     store.publish_held()  # nothing held, no marker open: nothing written
     store.close()
     assert len(_lines(path)) == 7
+
+
+def test_repeated_output_does_not_end_holding_early(tmp_path: Path) -> None:
+    """Held collections are counted with repeats; past ``max_entries`` they are merged first,
+    and the store stops holding only when the distinct keys are over it (session 8)."""
+    store = SharedTaintStore(tmp_path / "c.keys", hold=True, max_entries=100)
+    keys = [f"user{i}@evil.example" for i in range(40)]
+    for _ in range(10):  # 400 handed, 40 distinct
+        store.publish(list(keys))
+    assert store.holding and store.contains("user7@evil.example")
+    store.publish([f"other{i}@evil.example" for i in range(70)])  # 110 distinct: over it
+    assert not store.holding
+    store.close()

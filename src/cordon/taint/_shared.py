@@ -225,8 +225,9 @@ class SharedTaintStore:
                 keys = list(keys)
             self._held_parts.append(keys)
             self._held_count += len(keys)
-            if self._held_count > self.max_entries:
-                self.flush()  # memory: as many as the store itself keeps
+            # memory: as many as the store itself keeps (repeats merged away first)
+            if self._held_count > self.max_entries and len(self._take_held()) > self.max_entries:
+                self.flush()
             return
         self._publish(keys)
 
