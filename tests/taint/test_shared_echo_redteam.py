@@ -17,17 +17,8 @@ from typing import Any
 
 from cordon.engine.core import Engine
 from cordon.taint import SharedTaintStore
+from tests.taint.test_shared_echo import READ, SEND
 
-SEND = {
-    "name": "send_email",
-    "description": "Send an e-mail.",
-    "inputSchema": {"type": "object", "properties": {"to": {"type": "string"}}},
-}
-READ = {
-    "name": "read_inbox",
-    "description": "Read the inbox.",
-    "inputSchema": {"type": "object", "properties": {}},
-}
 FETCH = {
     "name": "fetch",
     "description": "Fetch a URL.",
