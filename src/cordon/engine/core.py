@@ -68,6 +68,7 @@ _CRED_NOUNS = frozenset(
     }
 )
 _WORD_RE = re.compile(r"[^\s,;<>()\[\]{}\"'`]+")
+_NONSPACE_RE = re.compile(r"\S+")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,6 +154,20 @@ def _odd_spelling(text: str) -> bool:
     non-ASCII character (invisible and fullwidth ones too), or, in ASCII, a punycode label,
     also once percent-decoded (:func:`cordon.engine.provenance.lookalike_free`)."""
     return not text.isascii() or not _prov.lookalike_free(text)
+
+
+def _has_odd_word(text: str) -> bool:
+    """Whether a whitespace-separated word of ``text`` is :func:`_odd_spelling`."""
+    if text.isascii() and "%" not in text and "xn--" not in text.lower():
+        return False
+    return any(_odd_spelling(w) for w in text.split())
+
+
+def _without_odd_words(text: str) -> str:
+    """``text`` with each :func:`_odd_spelling` word replaced by a space."""
+    if not _has_odd_word(text):
+        return text
+    return _NONSPACE_RE.sub(lambda m: " " if _odd_spelling(m.group()) else m.group(), text)
 
 
 def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
@@ -369,12 +384,19 @@ class Session:
             if defs:
                 self.taint.add_value(list(defs.values()))
         self.trusted_words: set[str] = set()
+        #: ``trusted`` and ``trusted_words`` without the words spelled with look-alike
+        #: characters; None while no trusted text had one (then they are the same)
+        self.trusted_plain: TaintIndex | None = None
+        self.trusted_plain_words: set[str] = set()
         #: the trusted texts as given (``requires_request`` patterns search them)
         self.trusted_texts: list[str] = []
         #: per server: destination keys vouched for by whole items of its directory tools'
         #: output, and those items' exact spellings (:func:`provenance.strict`)
         self.directory: dict[str, set[str]] = {}
         self.directory_spelled: dict[str, set[str]] = {}
+        #: per server that listed an item spelled with look-alike characters: the keys of its
+        #: plain items only (a plain sink value is vouched by those; S69 F5)
+        self.directory_plain: dict[str, set[str]] = {}
         #: per server: links and addresses as written (:func:`provenance.strict`) in the
         #: ``directory_text_fields`` of its output; an argument that is exactly one of them is
         #: vouched for. Not those this session sent out before (``sent_keys``): the agent
@@ -588,17 +610,39 @@ class Session:
 
     def add_trusted(self, text: str) -> None:
         """Vouch for the destinations in ``text`` (the user's request, an address book):
-        address-shaped ones and also bare words, so ``send it to Alice`` vouches ``Alice``."""
-        self.trusted.add_text(text)
+        address-shaped ones and also bare words, so ``send it to Alice`` vouches ``Alice``.
+
+        A word written with look-alike characters (:func:`_odd_spelling`: ``ops@хор.ru``,
+        Cyrillic) vouches only for a sink value spelled so (:meth:`_spelled`), never for the
+        plain spelling its key folds to (``ops@xop.ru``, another domain): from the first such
+        word on, the session also keys its trusted texts without them (``trusted_plain``),
+        and a destination a plain string gives is looked up there (S69 F5)."""
+        self._add_trusted_to(self.trusted, self.trusted_words, text)
+        self.trusted_texts.append(text)
+        if self.trusted_plain is None and _has_odd_word(text):
+            # every earlier text was plain: the plain index starts as their copy
+            self.trusted_plain = TaintIndex(
+                max_bytes=self.engine.policy.taint_memory_bytes, min_length=1
+            )
+            self.trusted_plain_words = set()
+            for earlier in self.trusted_texts[:-1]:
+                self._add_trusted_to(self.trusted_plain, self.trusted_plain_words, earlier)
+        if self.trusted_plain is not None:
+            self._add_trusted_to(
+                self.trusted_plain, self.trusted_plain_words, _without_odd_words(text)
+            )
+
+    @staticmethod
+    def _add_trusted_to(index: TaintIndex, words: set[str], text: str) -> None:
+        index.add_text(text)
         if _SENTENCE_JOIN.search(text):
             # "www.our-company.com.They sent..." typed without a space: the address is the
             # part before the sentence break
-            self.trusted.add_text(_SENTENCE_JOIN.sub(". ", text))
-        self.trusted_texts.append(text)
+            index.add_text(_SENTENCE_JOIN.sub(". ", text))
         for word in _WORD_RE.findall(norm(text)):
             w = word.strip(".:!?").lstrip("#@")
             if w:
-                self.trusted_words.add(w)
+                words.add(w)
 
     def observe_untrusted(self, value: Any) -> None:
         """Record any upstream payload (error messages, notifications) as untrusted output."""
@@ -657,8 +701,7 @@ class Session:
         if (tp.directory or tp.directory_fields) and usable:
             fields = None if tp.directory else frozenset(tp.directory_fields)
             items = list(_prov.directory_items(result, fields))
-            self.directory.setdefault(server, set()).update(_prov.item_keys(items))
-            self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in items)
+            self._add_directory(server, items)
         if tp.owned_fields and usable and self.engine.identities:
             # not what this session sent out itself: a share the agent made (asked and
             # approved), read back, is not the user's own choice of recipient (red-team S54)
@@ -670,8 +713,7 @@ class Session:
                 )
                 if not _prov.item_keys([item]) & self.sent_keys
             ]
-            self.directory.setdefault(server, set()).update(_prov.item_keys(owned))
-            self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in owned)
+            self._add_directory(server, owned)
         if tp.directory_text_fields and usable:
             fields = frozenset(tp.directory_text_fields)
             written = self.text_spelled.setdefault(server, set())
@@ -1075,6 +1117,7 @@ class Session:
                 for x in _args.leaves(value):
                     if isinstance(x, str):
                         (odd_leaves if _odd_spelling(x) else plain_leaves).append(x)
+                plain_keys = self._plain_keys(plain_leaves, server)
                 for dest in dests:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
@@ -1084,7 +1127,8 @@ class Session:
                         all_user_named = False
                         self._last_written.add(dest.key)
                         continue
-                    named = spelled[0] and self._user_named(dest)
+                    plain = plain_keys is not None and dest.key in plain_keys
+                    named = spelled[0] and self._user_named(dest, plain)
                     all_user_named = all_user_named and named
                     odd = (
                         _odd_source(dest, odd_leaves, plain_leaves, trusted_patterns)
@@ -1092,8 +1136,9 @@ class Session:
                         else None
                     )
                     v = self._gate(
-                        dest, name, tool, server, trusted_patterns, named, spelled[1], odd
-                    )
+                        dest, name, tool, server, trusted_patterns, named, spelled[1], odd,
+                        plain,
+                    )  # fmt: skip
                     if v is None:
                         continue
                     if v.verdict == "deny":
@@ -1191,12 +1236,24 @@ class Session:
             )
         return ALLOW
 
-    def _user_named(self, dest: Destination) -> bool:
-        """True when the user's trusted text names ``dest``."""
+    def _user_named(self, dest: Destination, plain: bool = False) -> bool:
+        """True when the user's trusted text names ``dest``; ``plain``: ``dest`` comes from
+        a string without look-alike characters, which the user's words spelled with them do
+        not name (``ops@хор.ru`` typed, Cyrillic, does not name the ASCII ``ops@xop.ru``)."""
+        index, words = self.trusted, self.trusted_words
+        if plain and self.trusted_plain is not None:
+            index, words = self.trusted_plain, self.trusted_plain_words
         return (
-            dest.key in self.trusted_words
-            or self.trusted.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
+            dest.key in words or index.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
         )
+
+    def _plain_keys(self, plain_strings: Iterable[str], server: str) -> set[str] | None:
+        """The destination keys that plain strings (no look-alike characters) give, when
+        the session's trusted text or ``server``'s directory had a look-alike spelling; else
+        None (vouching needs no such split)."""
+        if self.trusted_plain is None and server not in self.directory_plain:
+            return None
+        return {d.key for x in plain_strings for d in extract_destinations(x)}
 
     def _spelled(self, value: Any, server: str) -> tuple[bool, bool]:
         """Whether ``value``'s spelling lets (the user's text, a directory listing) vouch for
@@ -1213,6 +1270,25 @@ class Session:
             by_user = by_user and exact in self._trusted_strict()
             by_directory = by_directory and exact in self.directory_spelled.get(server, ())
         return by_user, by_directory
+
+    def _add_directory(self, server: str, items: list[str]) -> None:
+        """Vouch for the destinations of whole directory ``items`` of ``server``."""
+        odd = [i for i in items if _odd_spelling(i)]
+        listed = self.directory.setdefault(server, set())
+        if odd and server not in self.directory_plain:
+            self.directory_plain[server] = set(listed)  # every earlier item was plain
+        listed.update(_prov.item_keys(items))
+        self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in items)
+        plain = self.directory_plain.get(server)
+        if plain is not None:
+            plain.update(_prov.item_keys([i for i in items if not _odd_spelling(i)]))
+
+    def _listed(self, server: str, key: str, plain: bool) -> bool:
+        """Whether a directory of ``server`` lists ``key``; ``plain``: for a destination a
+        plain string gives, which an item spelled with look-alike characters does not vouch."""
+        if plain and server in self.directory_plain:
+            return key in self.directory_plain[server]
+        return key in self.directory.get(server, ())
 
     def _note_delegated(self, arguments: Mapping[str, Any], text: str) -> None:
         """Keep ``text`` as delegated request text when the call's arguments give, each
@@ -1314,7 +1390,6 @@ class Session:
         if not links:
             return None
         by_user, by_directory = self._spelled(value, server)
-        listed = self.directory.get(server, set())
         written = self.text_spelled.get(server)
         # keys with a spelling left that no member wrote (look-alikes, another query): those
         # are not vouched by the member's spelling beside them (red-team S26, S27)
@@ -1329,11 +1404,24 @@ class Session:
             if _odd_spelling(word)
             for d in _prov.forwarded_links(word)
         }
+        # links written plainly: the user's or a directory's look-alike spelling of the same
+        # key vouches for none of them (S69 F5)
+        plain_keys = None
+        if self.trusted_plain is not None or server in self.directory_plain:
+            plain_keys = {
+                d.key
+                for leaf in _args.leaves(value)
+                if isinstance(leaf, str)
+                for word in leaf.split()
+                if not _odd_spelling(word)
+                for d in _prov.forwarded_links(word)
+            }
         for dest in links:
+            plain = plain_keys is not None and dest.key in plain_keys
             if (
-                (by_user and self._user_named(dest))
+                (by_user and self._user_named(dest, plain))
                 or (dest.key in self.vouched and dest.key not in odd_keys)
-                or (by_directory and dest.key in listed)
+                or (by_directory and self._listed(server, dest.key, plain))
                 or (
                     unwritten is not None
                     and dest.key not in unwritten
@@ -1397,17 +1485,19 @@ class Session:
         user_named: bool,
         listable: bool,
         odd: bool | None = None,
+        plain: bool = False,
     ) -> Verdict | None:
         """The verdict for one destination (``None``: no objection). ``user_named``: the user's
         text names it in this spelling; ``listable``: a directory may vouch for its spelling.
         ``odd``: the call spells it with look-alike characters (:func:`_odd_spelling`), and
         whether the allowlist names that spelling exactly: then its folded key vouches for
-        nothing (not the allowlist, not an earlier send or approval of that key)."""
+        nothing (not the allowlist, not an earlier send or approval of that key). ``plain``:
+        a string without look-alike characters gives it (:meth:`_listed`)."""
         policy = self.engine.policy
         sink_is_url = dest.kind == "url"
         if policy.trusted_text_beats_taint and user_named:
             return None
-        if listable and dest.key in self.directory.get(server, ()):
+        if listable and self._listed(server, dest.key, plain):
             return None  # listed whole by a directory tool (policy ``directory: true``)
         state = (
             "clean"
