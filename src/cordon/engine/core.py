@@ -1243,9 +1243,7 @@ class Session:
         index, words = self.trusted, self.trusted_words
         if plain and self.trusted_plain is not None:
             index, words = self.trusted_plain, self.trusted_plain_words
-        return (
-            dest.key in words or index.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
-        )
+        return dest.key in words or index.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
 
     def _plain_keys(self, plain_strings: Iterable[str], server: str) -> set[str] | None:
         """The destination keys that plain strings (no look-alike characters) give, when
