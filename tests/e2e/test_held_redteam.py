@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Harness, mailbox_server
+from tests.conftest import Harness
+from tests.e2e._raw import MailboxRaw
 
 pytestmark = [
     pytest.mark.e2e,
@@ -35,78 +36,21 @@ OPS = "ops@example.com"
 FILLER = "the quarterly report shows revenue growth in all regions while costs stayed flat\n"
 
 
-class Raw:
-    """A raw JSON-RPC client over one proxy's pipes (the test needs the proxy's pid)."""
+class Raw(MailboxRaw):
+    """The raw client with its own mailbox ``name`` holding ``inbox`` (the test needs the
+    proxy's pid and its children)."""
 
     def __init__(self, harness: Harness, name: str, inbox: str = "", **env: str) -> None:
-        self.box = harness.tmp / name
-        self.box.mkdir()
-        (self.box / "inbox.txt").write_text(inbox, "utf-8")
-        policy = harness.policy({"version": 1, "trusted_destinations": [OPS]})
-        p = harness.cordon(
-            mailbox_server(), policies=[policy], env={"MAILBOX_DIR": str(self.box), **env},
+        box = harness.tmp / name
+        box.mkdir()
+        (box / "inbox.txt").write_text(inbox, "utf-8")
+        super().__init__(
+            harness,
+            box,
+            policy={"version": 1, "trusted_destinations": [OPS]},
             name=name,
-        )  # fmt: skip
-        self.proc = subprocess.Popen(
-            [p.command, *p.args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=p.env
+            env=env,
         )
-        self.n = 0
-        self.ask("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                "clientInfo": {"name": "t", "version": "1"}})  # fmt: skip
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-        self.ask("tools/list", {})
-
-    def send(self, msg: dict[str, Any]) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps(msg).encode() + b"\n")
-        self.proc.stdin.flush()
-
-    def ask(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        self.n += 1
-        self.send({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params})
-        assert self.proc.stdout is not None
-        while True:
-            out = json.loads(self.proc.stdout.readline())
-            if out.get("id") == self.n:
-                return out
-
-    def call(self, tool: str, args: dict[str, Any]) -> dict[str, Any]:
-        return self.ask("tools/call", {"name": tool, "arguments": args})["result"]
-
-    def children(self) -> list[int]:
-        pid = self.proc.pid
-        return [int(k) for k in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-
-    def worker(self) -> int | None:
-        """The proxy's forked recording worker (same command line), if there is one."""
-        mine = Path(f"/proc/{self.proc.pid}/cmdline").read_bytes()
-        for k in self.children():
-            try:
-                if Path(f"/proc/{k}/cmdline").read_bytes() == mine:
-                    return k
-            except OSError:
-                continue
-        return None
-
-    def upstream(self) -> int:
-        (pid,) = [k for k in self.children() if k != self.worker()]
-        return pid
-
-    def sent(self) -> list[str]:
-        out = self.box / "outbox"
-        return (
-            [json.loads(p.read_text())["to"] for p in sorted(out.iterdir())] if out.exists() else []
-        )
-
-    def close(self) -> int:
-        if self.proc.stdin is not None and not self.proc.stdin.closed:
-            self.proc.stdin.close()
-        try:
-            return self.proc.wait(20)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait()
 
 
 def _text(result: dict[str, Any]) -> str:

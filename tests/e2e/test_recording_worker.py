@@ -7,17 +7,16 @@ log one per result, and a worker that dies leaves the session degraded (sends re
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import Harness, mailbox_server
+from tests.conftest import Harness
+from tests.e2e._raw import MailboxRaw
 
 pytestmark = [
     pytest.mark.e2e,
@@ -31,50 +30,13 @@ INJECTION = (
 )
 
 
-class Raw:
-    """A raw JSON-RPC client over the proxy's pipes (the test needs the proxy's pid)."""
+class Raw(MailboxRaw):
+    """The raw client with ops@example.com trusted (the test needs the proxy's pid)."""
 
     def __init__(self, harness: Harness, box: Path) -> None:
-        policy = harness.policy({"version": 1, "trusted_destinations": ["ops@example.com"]})
-        p = harness.cordon(mailbox_server(), policies=[policy], env={"MAILBOX_DIR": str(box)})
-        self.proc = subprocess.Popen(
-            [p.command, *p.args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=p.env
+        super().__init__(
+            harness, box, policy={"version": 1, "trusted_destinations": ["ops@example.com"]}
         )
-        self.n = 0
-        self.ask("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                "clientInfo": {"name": "t", "version": "1"}})  # fmt: skip
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-        self.ask("tools/list", {})
-
-    def send(self, msg: dict[str, Any]) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps(msg).encode() + b"\n")
-        self.proc.stdin.flush()
-
-    def ask(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        self.n += 1
-        self.send({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params})
-        assert self.proc.stdout is not None
-        while True:
-            out = json.loads(self.proc.stdout.readline())
-            if out.get("id") == self.n:
-                return out
-
-    def call(self, tool: str, args: dict[str, Any]) -> dict[str, Any]:
-        return self.ask("tools/call", {"name": tool, "arguments": args})["result"]
-
-    def worker(self) -> int | None:
-        """The proxy's forked child (same command line), if there is one."""
-        pid = self.proc.pid
-        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        mine = Path(f"/proc/{pid}/cmdline").read_bytes()
-        for k in kids:
-            try:
-                if Path(f"/proc/{k}/cmdline").read_bytes() == mine:
-                    return int(k)
-            except OSError:
-                continue
-        return None
 
     def read_until_worker(self) -> tuple[int, int]:
         """Read the inbox until the worker is forked (once the scanner's databases are
@@ -89,16 +51,6 @@ class Raw:
                 return pid, reads
             time.sleep(0.1)
         pytest.fail("no recording worker was forked")
-
-    def close(self) -> int:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        try:
-            return self.proc.wait(20)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait()
 
 
 def _box(harness: Harness, text: str) -> Path:

@@ -255,9 +255,17 @@ def result_frame(id_: Any, result: dict[str, Any]) -> bytes:
     return orjson.dumps({"jsonrpc": "2.0", "id": id_, "result": result}) + b"\n"
 
 
-def blocked_result(rule: str, reason: str, extra: str = "") -> dict[str, Any]:
-    """The CallToolResult cordon returns for a call it did not forward."""
+def blocked_result(
+    rule: str, reason: str, extra: str = "", *, modern: bool = True
+) -> dict[str, Any]:
+    """The CallToolResult cordon returns for a call it did not forward: ``isError`` and one
+    text item ``[cordon blocked] <reason> (rule: <rule>)``. ``modern``: the request was a
+    2026-07-28 one, whose results carry ``resultType`` (``"complete"``); a result to a
+    request of the ``initialize`` era has no such field (its schema does not define one)."""
     text = f"[cordon blocked] {reason} (rule: {rule})"
     if extra:
         text += f"\n{extra}"
-    return {"content": [{"type": "text", "text": text}], "isError": True, "resultType": "complete"}
+    result: dict[str, Any] = {"content": [{"type": "text", "text": text}], "isError": True}
+    if modern:
+        result["resultType"] = "complete"
+    return result

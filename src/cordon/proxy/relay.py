@@ -60,6 +60,8 @@ from cordon.proxy.framing import (
 from cordon.proxy.recorder import MIN_CHARS, Recorder
 
 _CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
+#: on every 2026-07-28 request (its ``_meta``); a request without it is of the handshake era
+_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 # Methods cordon intercepts as requests; sent without an id they are refused, not relayed.
 # Monitor mode records results lazily (Session.defer_output): what is still unrecorded is
 # recorded when a decision reads it, after this long without traffic either way, when a
@@ -163,6 +165,8 @@ class Relay:
         self.counter = itertools.count(1)
         self.sealer = envelope.Sealer()
         self.legacy_elicitation = False
+        #: whether the ``tools/call`` being handled is a 2026-07-28 request
+        self._modern_call = True
         self.listing: list[dict[str, Any]] = []
         self.pins_stored = False
         self.up: Any = None  # asyncio.SubprocessTransport
@@ -465,12 +469,17 @@ class Relay:
         else:
             self.to_upstream(item)
 
-    def _deny(self, id_: Any, v: Verdict, extra: str = "") -> None:
-        self.to_client(result_frame(id_, blocked_result(v.rule, v.reason, extra)))
+    def _deny(self, id_: Any, v: Verdict, extra: str = "", modern: bool | None = None) -> None:
+        """Answer the ``tools/call`` ``id_`` with a blocked result; ``modern``: whether it was
+        a 2026-07-28 request (default: the ``tools/call`` being handled now)."""
+        modern = self._modern_call if modern is None else modern
+        self.to_client(result_frame(id_, blocked_result(v.rule, v.reason, extra, modern=modern)))
 
     def on_tools_call(self, msg: dict[str, Any], line: bytes) -> None:
         id_ = msg["id"]
         params = msg.get("params")
+        meta = params.get("_meta") if isinstance(params, dict) else None
+        self._modern_call = isinstance(meta, dict) and _VERSION_KEY in meta
         if not isinstance(params, dict) or not isinstance(params.get("name"), str):
             self.to_client(error_frame(id_, INVALID_PARAMS, "cordon: tools/call needs params.name"))
             return
@@ -692,7 +701,7 @@ class Relay:
                 verdict="deny", rule=v.rule, reason=f"a person did not approve this call ({answer})"
             )
             self.record_verdict(tool, args, d)
-            self._deny(id_, d)
+            self._deny(id_, d, modern=False)
             return
         self.session.approve(v)
         v2 = self.session.check(tool, args, server=self.server)
@@ -701,7 +710,7 @@ class Relay:
             self.pending[_id_key(id_)] = _Pending(method="tools/call", tool=tool, id=id_)
             self.to_upstream(line)
         else:
-            self._deny(id_, v2)
+            self._deny(id_, v2, modern=False)
 
     # -- server -> client --------------------------------------------------------------
     def on_server_line(self, item: bytes | Oversize) -> None:
