@@ -64,6 +64,7 @@ __all__ = [
     "decoded_views",
     "encoded_runs",
     "fold_whitespace",
+    "mark_lookalikes",
     "nfkc_casefold",
     "normalize",
     "skeleton",
@@ -241,6 +242,55 @@ def skeleton(text: str) -> str:
     if folded.isascii():
         return folded
     return folded.translate(CONFUSABLE_TABLE)
+
+
+#: characters :func:`mark_lookalikes` never marks: whitespace and the quotes and brackets that
+#: end a destination token (marking one would join it to the token)
+_UNMARKED = frozenset("“”‘’«»‹›„‚「」『』")
+#: marked characters: a private-use code point per look-alike (plane 15), which no key folds
+_MARK_BASE = 0xF0000
+_PUNY_RE = re.compile(r"(?i)xn--")
+_lookalike_marks: dict[str, str] = {}
+
+
+def _mark_of(c: str) -> str:
+    mark = _lookalike_marks.get(c)
+    if mark is None:
+        lookalike = (
+            not c.isspace()
+            and c not in _UNMARKED
+            and (c in "ßẞς" or skeleton(c) != unicodedata.normalize("NFKC", c).casefold())
+        )
+        mark = chr(_MARK_BASE + (ord(c) & 0xFFFF)) if lookalike else c
+        if len(_lookalike_marks) < 65536:
+            _lookalike_marks[c] = mark
+    return mark
+
+
+def mark_lookalikes(text: str) -> str:
+    """``text`` with invisible characters removed, NFKC, and every character the confusable
+    skeleton (:func:`skeleton`) would turn into another (Cyrillic ``х``, the one-dot leader,
+    ``ß``) replaced by a private-use character, and every punycode prefix ``xn--`` broken the
+    same way. Comparison keys of the result never fold a look-alike spelling onto a plain one:
+    ``ops@хор.ru`` (Cyrillic) keeps no key ``ops@xop.ru``, while fullwidth forms and ligatures,
+    which NFKC turns into the ASCII they show (as IDNA does), and case are kept. Characters
+    that end a token (whitespace, typographic quotes) are never marked.
+
+    Used to key text that vouches only for the spelling it gives (threat model S69 F5).
+    """
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", strip_invisible(text))
+        table = {}
+        for c in set(text):
+            if not c.isascii():
+                mark = _mark_of(c)
+                if mark != c:
+                    table[ord(c)] = mark
+        if table:
+            text = text.translate(table)
+    if "--" in text and _PUNY_RE.search(text):
+        text = _PUNY_RE.sub(lambda m: m.group()[:2] + chr(_MARK_BASE + 0x2D) * 2, text)
+    return text
 
 
 def normalize(text: str) -> str:

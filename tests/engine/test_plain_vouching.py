@@ -4,8 +4,10 @@ model S69, F5, fixed in session 9).
 ``ops@хор.ru`` (Cyrillic х, о, р) and ``ops@xop.ru`` (ASCII) share one destination key, since
 keys fold confusables for taint. Vouching by that key let the user's Cyrillic address, or a
 directory's, clear the ASCII domain an attacker planted in output. The session now keys its
-trusted texts and directories a second time without look-alike words, and a destination a
-plain string gives is vouched only from those. These tests pin what stays vouched."""
+trusted texts with every look-alike character marked (``cordon.textnorm.mark_lookalikes``)
+and keeps a directory's plain items apart; a destination the sink value spells plainly is
+vouched only from those. These tests pin what stays vouched; the red team of the fix is in
+``test_plain_vouching_redteam.py``."""
 
 from __future__ import annotations
 

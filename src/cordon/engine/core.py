@@ -36,6 +36,7 @@ from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
 from cordon.taint import Destination, TaintIndex, extract_destinations, is_sink_param, norm
+from cordon.textnorm import decoded_views, mark_lookalikes
 
 _EMPTY_TOOL = ToolPolicy()
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
@@ -156,18 +157,44 @@ def _odd_spelling(text: str) -> bool:
     return not text.isascii() or not _prov.lookalike_free(text)
 
 
-def _has_odd_word(text: str) -> bool:
-    """Whether a whitespace-separated word of ``text`` is :func:`_odd_spelling`."""
-    if text.isascii() and "%" not in text and "xn--" not in text.lower():
-        return False
-    return any(_odd_spelling(w) for w in text.split())
+def _plain_item(item: str) -> bool:
+    """Whether a directory item, and each decoding of it that destination extraction reads
+    (:func:`cordon.taint.extract_destinations`), is spelled without look-alike characters."""
+    if item.isascii() and not any(c in item for c in "%&\\=x"):
+        return True  # no decoding and no punycode label (a fast path for ASCII items)
+    return all(_prov.lookalike_free(v) for v in decoded_views(item, max_depth=1, max_views=6))
 
 
-def _without_odd_words(text: str) -> str:
-    """``text`` with each :func:`_odd_spelling` word replaced by a space."""
-    if not _has_odd_word(text):
-        return text
-    return _NONSPACE_RE.sub(lambda m: " " if _odd_spelling(m.group()) else m.group(), text)
+def _trusted_variants(text: str) -> tuple[str, ...]:
+    """The forms of a trusted text that are indexed: itself and, when a sentence follows an
+    address without a space ("www.our-company.com.They sent..."), the text with one put
+    there (the address is the part before the break)."""
+    if _SENTENCE_JOIN.search(text):
+        return (text, _SENTENCE_JOIN.sub(". ", text))
+    return (text,)
+
+
+def _marked(value: Any) -> Any:
+    """``value`` with every string through :func:`cordon.textnorm.mark_lookalikes`."""
+    if isinstance(value, str):
+        return mark_lookalikes(value)
+    if isinstance(value, dict):
+        return {k: _marked(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_marked(v) for v in value]
+    return value
+
+
+def _plain_keys(value: Any, extract: Any = None) -> set[str] | None:
+    """The keys of the destinations ``value`` gives spelled without look-alike characters:
+    those it still gives with every look-alike character marked (``ops@xop.ru`` in
+    ``"José" <ops@xop.ru>``, not in ``ops@хор.ru``); ``None``: all of them (no string of it
+    has such a character, the usual case, found without extracting anything).
+    ``extract``: the extraction (default :func:`cordon.taint.extract_destinations`)."""
+    marked = _marked(value)
+    if marked == value:
+        return None
+    return {d.key for d in (extract or extract_destinations)(marked)}
 
 
 def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
@@ -379,15 +406,17 @@ class Session:
         )
         # a decision may read the taint index first: its scans start elsewhere all the same
         self.taint.before_settle = self._prefetch_scans
-        self.trusted = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1)
+        #: ``trusted`` (the folded keys of the trusted texts) is built when first needed
+        self._trusted: TaintIndex | None = None
+        self._trusted_count = 0
         for defs in engine.definitions.values():  # definitions are server output too
             if defs:
                 self.taint.add_value(list(defs.values()))
         self.trusted_words: set[str] = set()
-        #: ``trusted`` and ``trusted_words`` without the words spelled with look-alike
-        #: characters; None while no trusted text had one (then they are the same)
-        self.trusted_plain: TaintIndex | None = None
-        self.trusted_plain_words: set[str] = set()
+        #: ``trusted`` and ``trusted_words`` of the texts with look-alike characters marked
+        #: (:meth:`add_trusted`): they vouch for destinations spelled without any
+        self.trusted_plain = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1, spelled=True)
+        self.trusted_plain_words: set[str] = self.trusted_words  # until a text has one
         #: the trusted texts as given (``requires_request`` patterns search them)
         self.trusted_texts: list[str] = []
         #: per server: destination keys vouched for by whole items of its directory tools'
@@ -420,7 +449,8 @@ class Session:
         #: has ``directory_text_fields``)
         self.sent_keys: set[str] = set()
         self._trusted_strict_cache: tuple[int, str] = (-1, "")
-        self._trusted_norm_cache: tuple[int, str] = (-1, "")
+        self._trusted_norm_cache: list[Any] = [-1, ""]
+        self._trusted_plain_norm_cache: list[Any] = [-1, ""]
         for text in trusted:
             self.add_trusted(text)
         self.counts: dict[tuple[str, str], int] = {}
@@ -441,6 +471,8 @@ class Session:
         #: destination keys the last decision cleared only by a member's spelling
         #: (``directory_text_fields``): an allow does not vouch for their key (red-team S29)
         self._last_written: set[str] = set()
+        #: destination keys the last check found spelled with look-alike characters
+        self._last_odd: set[str] = set()
         #: per approval key of a recent ask: the keys its call would add to ``sent_keys``
         self._asked_sends: dict[tuple[Any, ...], set[str]] = {}
         #: set when a result could not be fully recorded (secrets, legs): from then on every
@@ -612,34 +644,43 @@ class Session:
         """Vouch for the destinations in ``text`` (the user's request, an address book):
         address-shaped ones and also bare words, so ``send it to Alice`` vouches ``Alice``.
 
-        A word written with look-alike characters (:func:`_odd_spelling`: ``ops@хор.ru``,
-        Cyrillic) vouches only for a sink value spelled so (:meth:`_spelled`), never for the
-        plain spelling its key folds to (``ops@xop.ru``, another domain): from the first such
-        word on, the session also keys its trusted texts without them (``trusted_plain``),
-        and a destination a plain string gives is looked up there (S69 F5)."""
-        self._add_trusted_to(self.trusted, self.trusted_words, text)
+        A look-alike spelling vouches only for itself: ``ops@хор.ru`` typed (Cyrillic) does
+        not vouch for the ASCII ``ops@xop.ru``, another domain with the same key. The text
+        is keyed with every look-alike character marked first (``trusted_plain``,
+        :func:`cordon.textnorm.mark_lookalikes`), which vouches for destinations spelled
+        without any; and, when first needed, as taint keys it (:attr:`trusted`), for a sink
+        value spelled with look-alike characters, which the text must spell so too
+        (:meth:`_spelled`; S69 F5)."""
         self.trusted_texts.append(text)
-        if self.trusted_plain is None and _has_odd_word(text):
-            # every earlier text was plain: the plain index starts as their copy
-            self.trusted_plain = TaintIndex(
+        for variant in _trusted_variants(text):
+            self.trusted_plain.add_text(variant)
+        marked = mark_lookalikes(text)
+        if marked is not text and self.trusted_plain_words is self.trusted_words:
+            # the first text with a look-alike: the plain words part from the others here
+            self.trusted_plain_words = set(self.trusted_words)
+        normed = norm(text)
+        self._add_words(self.trusted_words, normed)
+        if self.trusted_plain_words is not self.trusted_words:
+            self._add_words(self.trusted_plain_words, normed if marked is text else norm(marked))
+
+    @property
+    def trusted(self) -> TaintIndex:
+        """The keys of the trusted texts, look-alike spellings folded as in taint (for a
+        sink value spelled with look-alike characters, vouched only when the text spells
+        it so: :meth:`_spelled`); built on first use, since such values are rare."""
+        if self._trusted is None:
+            self._trusted = TaintIndex(
                 max_bytes=self.engine.policy.taint_memory_bytes, min_length=1
             )
-            self.trusted_plain_words = set()
-            for earlier in self.trusted_texts[:-1]:
-                self._add_trusted_to(self.trusted_plain, self.trusted_plain_words, earlier)
-        if self.trusted_plain is not None:
-            self._add_trusted_to(
-                self.trusted_plain, self.trusted_plain_words, _without_odd_words(text)
-            )
+        while self._trusted_count < len(self.trusted_texts):
+            for variant in _trusted_variants(self.trusted_texts[self._trusted_count]):
+                self._trusted.add_text(variant)
+            self._trusted_count += 1
+        return self._trusted
 
     @staticmethod
-    def _add_trusted_to(index: TaintIndex, words: set[str], text: str) -> None:
-        index.add_text(text)
-        if _SENTENCE_JOIN.search(text):
-            # "www.our-company.com.They sent..." typed without a space: the address is the
-            # part before the sentence break
-            index.add_text(_SENTENCE_JOIN.sub(". ", text))
-        for word in _WORD_RE.findall(norm(text)):
+    def _add_words(words: set[str], normed: str) -> None:
+        for word in _WORD_RE.findall(normed):
             w = word.strip(".:!?").lstrip("#@")
             if w:
                 words.add(w)
@@ -855,7 +896,11 @@ class Session:
             self.counts[key] = self.counts.get(key, 0) + 1
             # a key cleared only by a member's exact spelling stays unvouched: its other
             # spellings (``?d=<data>``) are not the member's (red-team S29)
-            self.vouched.update(d for d in v.destinations if d not in self._last_written)
+            # nor one the call spelled with look-alike characters: the plain spelling of its
+            # key is another destination (S69 F5)
+            self.vouched.update(
+                d for d in v.destinations if d not in self._last_written and d not in self._last_odd
+            )
             if self.engine.text_fields:
                 self.sent_keys.update(self._send_keys(arguments, tool))
             external, sensitive = self._last_legs
@@ -1065,12 +1110,14 @@ class Session:
             if v is not None:
                 asks.append(v)
         if tp.vouched_params:
+            listed = self.directory.get(server, set())
             v = _prov.check_vouched(
                 arguments,
                 tp.vouched_params,
-                self.directory.get(server, set()),
+                listed,
                 self._trusted_norm(),
                 lambda leaf: self._spelled(leaf, server),
+                (self.directory_plain.get(server, listed), self._trusted_norm(plain=True)),
             )
             if v is not None:
                 asks.append(v)
@@ -1084,6 +1131,7 @@ class Session:
 
         # 6. taint sink gate
         self._last_written = set()
+        self._last_odd = set()
         sending, sink_names, fallback = self._sinks(tool, server, tp, arguments)
         found: list[str] = []
         dest_allowlisted = True
@@ -1117,7 +1165,7 @@ class Session:
                 for x in _args.leaves(value):
                     if isinstance(x, str):
                         (odd_leaves if _odd_spelling(x) else plain_leaves).append(x)
-                plain_keys = self._plain_keys(plain_leaves, server)
+                plain_keys = _plain_keys(value)
                 for dest in dests:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
@@ -1127,7 +1175,9 @@ class Session:
                         all_user_named = False
                         self._last_written.add(dest.key)
                         continue
-                    plain = plain_keys is not None and dest.key in plain_keys
+                    plain = plain_keys is None or dest.key in plain_keys
+                    if not plain:
+                        self._last_odd.add(dest.key)
                     named = spelled[0] and self._user_named(dest, plain)
                     all_user_named = all_user_named and named
                     odd = (
@@ -1237,21 +1287,14 @@ class Session:
         return ALLOW
 
     def _user_named(self, dest: Destination, plain: bool = False) -> bool:
-        """True when the user's trusted text names ``dest``; ``plain``: ``dest`` comes from
-        a string without look-alike characters, which the user's words spelled with them do
-        not name (``ops@хор.ru`` typed, Cyrillic, does not name the ASCII ``ops@xop.ru``)."""
-        index, words = self.trusted, self.trusted_words
-        if plain and self.trusted_plain is not None:
+        """True when the user's trusted text names ``dest``; ``plain``: ``dest`` is spelled
+        without look-alike characters (:func:`_plain_keys`), and a look-alike spelling in
+        the text does not name it (``ops@хор.ru`` typed does not name ``ops@xop.ru``)."""
+        if plain:
             index, words = self.trusted_plain, self.trusted_plain_words
+        else:
+            index, words = self.trusted, self.trusted_words
         return dest.key in words or index.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
-
-    def _plain_keys(self, plain_strings: Iterable[str], server: str) -> set[str] | None:
-        """The destination keys that plain strings (no look-alike characters) give, when
-        the session's trusted text or ``server``'s directory had a look-alike spelling; else
-        None (vouching needs no such split)."""
-        if self.trusted_plain is None and server not in self.directory_plain:
-            return None
-        return {d.key for x in plain_strings for d in extract_destinations(x)}
 
     def _spelled(self, value: Any, server: str) -> tuple[bool, bool]:
         """Whether ``value``'s spelling lets (the user's text, a directory listing) vouch for
@@ -1271,15 +1314,15 @@ class Session:
 
     def _add_directory(self, server: str, items: list[str]) -> None:
         """Vouch for the destinations of whole directory ``items`` of ``server``."""
-        odd = [i for i in items if _odd_spelling(i)]
+        plain_items = [i for i in items if _plain_item(i)]
         listed = self.directory.setdefault(server, set())
-        if odd and server not in self.directory_plain:
+        if len(plain_items) < len(items) and server not in self.directory_plain:
             self.directory_plain[server] = set(listed)  # every earlier item was plain
         listed.update(_prov.item_keys(items))
         self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in items)
         plain = self.directory_plain.get(server)
         if plain is not None:
-            plain.update(_prov.item_keys([i for i in items if not _odd_spelling(i)]))
+            plain.update(_prov.item_keys(plain_items))
 
     def _listed(self, server: str, key: str, plain: bool) -> bool:
         """Whether a directory of ``server`` lists ``key``; ``plain``: for a destination a
@@ -1373,12 +1416,14 @@ class Session:
             self._trusted_strict_cache = (len(self.trusted_texts), joined)
         return self._trusted_strict_cache[1]
 
-    def _trusted_norm(self) -> str:
-        """The trusted texts normalised (:func:`cordon.taint.norm`), joined; cached."""
-        if self._trusted_norm_cache[0] != len(self.trusted_texts):
-            joined = "\n".join(norm(t) for t in self.trusted_texts)
-            self._trusted_norm_cache = (len(self.trusted_texts), joined)
-        return self._trusted_norm_cache[1]
+    def _trusted_norm(self, plain: bool = False) -> str:
+        """The trusted texts normalised (:func:`cordon.taint.norm`), joined; cached.
+        ``plain``: with look-alike characters marked first (:meth:`add_trusted`)."""
+        cache = self._trusted_plain_norm_cache if plain else self._trusted_norm_cache
+        if cache[0] != len(self.trusted_texts):
+            joined = "\n".join(norm(mark_lookalikes(t) if plain else t) for t in self.trusted_texts)
+            cache[:] = [len(self.trusted_texts), joined]
+        return cache[1]
 
     def _forwarded_link(self, name: str, value: Any, server: str) -> Verdict | None:
         """An ask when message text carries a link to a host first seen in untrusted output
@@ -1404,18 +1449,9 @@ class Session:
         }
         # links written plainly: the user's or a directory's look-alike spelling of the same
         # key vouches for none of them (S69 F5)
-        plain_keys = None
-        if self.trusted_plain is not None or server in self.directory_plain:
-            plain_keys = {
-                d.key
-                for leaf in _args.leaves(value)
-                if isinstance(leaf, str)
-                for word in leaf.split()
-                if not _odd_spelling(word)
-                for d in _prov.forwarded_links(word)
-            }
+        plain_keys = _plain_keys(value, _prov.forwarded_links)
         for dest in links:
-            plain = plain_keys is not None and dest.key in plain_keys
+            plain = plain_keys is None or dest.key in plain_keys
             if (
                 (by_user and self._user_named(dest, plain))
                 or (dest.key in self.vouched and dest.key not in odd_keys)

@@ -498,6 +498,7 @@ def check_vouched(
     directory: set[str],
     trusted_norm: str,
     spelled: Any = None,
+    plain: tuple[set[str], str] | None = None,
 ) -> Verdict | None:
     """An ask when a ``vouched_params`` argument names something neither the user's text
     nor a directory tool's listing gave (``None``: every such value is vouched).
@@ -510,14 +511,20 @@ def check_vouched(
             its normalised form occurs there as whole words.
         spelled: ``f(value) -> (by_user, by_directory)``: whether a look-alike spelling may be
             vouched at all (the session's exact-spelling check); ``None``: always.
+        plain: ``(directory, trusted_norm)`` with look-alike spellings left out (threat
+            model S69 F5), for a value spelled without any (:func:`lookalike_free`): the
+            user's ``ops@хор.ru`` (Cyrillic) does not vouch for the ASCII ``ops@xop.ru``.
     """
     for k, item in _named(arguments, params):
         for leaf in _strings(item, numbers=True):
             key = norm(leaf)
             ok_user, ok_dir = (True, True) if spelled is None else spelled(leaf)
-            if not key or (ok_dir and key in directory):
+            listed, text = directory, trusted_norm
+            if plain is not None and lookalike_free(leaf):
+                listed, text = plain
+            if not key or (ok_dir and key in listed):
                 continue
-            if ok_user and has_words(trusted_norm, key):
+            if ok_user and has_words(text, key):
                 continue
             return _unvouched(k, key)
     return None

@@ -65,6 +65,7 @@ from cordon.textnorm import (
     decode_quoted_printable,
     decode_rfc2047,
     encoded_runs,
+    mark_lookalikes,
     strip_invisible,
 )
 
@@ -217,10 +218,13 @@ def _index_view(
     depth: int,
     cache: dict[str, set[str]],
     tokens_end: int | None = None,
+    prepare: Callable[[str], str] | None = None,
 ) -> None:
     """Tokenise ``text`` (case kept) and, up to ``_MAX_DEPTH``, each decoding of it.
     ``tokens_end``: tokenise only ``text[:tokens_end]`` at this level (a whitespace offset;
-    the rest's tokens are keyed elsewhere, :func:`split_tokens`)."""
+    the rest's tokens are keyed elsewhere, :func:`split_tokens`). ``prepare``: applied to
+    each decoding before it is tokenised (default :func:`_prepare`)."""
+    prepare = _prepare if prepare is None else prepare
     _scan_tokens(text, out, cache, 0, tokens_end)
     classes = RunBytes(text)
     _scan_phones(classes, out)
@@ -231,9 +235,9 @@ def _index_view(
             for region in _regions(text, locate):
                 decoded = decoder(region)
                 if decoded != region:
-                    _index_view(_prepare(decoded), out, depth + 1, cache)
+                    _index_view(prepare(decoded), out, depth + 1, cache, None, prepare)
     for decoded in encoded_runs(text, classes=classes):
-        _index_view(_prepare(decoded), out, depth + 1, cache)
+        _index_view(prepare(decoded), out, depth + 1, cache, None, prepare)
 
 
 #: texts whose address tokens from an offset on are keyed in another process (the relay's
@@ -350,9 +354,13 @@ class TaintIndex:
         min_length: int = 6,
         *,
         shared: SharedTaintStore | None = None,
+        spelled: bool = False,
     ) -> None:
         if max_bytes <= 0 or min_length <= 0:
             raise ValueError("max_bytes and min_length must be positive")
+        #: texts (and each decoding of them) go through :func:`cordon.textnorm.mark_lookalikes`
+        #: first: a look-alike spelling keeps no key of the plain spelling it imitates
+        self._spelled = spelled
         self.max_bytes = max_bytes
         self.min_length = min_length
         self.shared = shared
@@ -556,6 +564,10 @@ class TaintIndex:
         keys another process computes for it are not waited for: what this process computes
         is kept with that process's job in :attr:`_inflight`, stored by the next settle."""
         keys: set[str] = set()
+        if self._spelled:
+            _index_view(mark_lookalikes(text), keys, 0, self._cache, None, mark_lookalikes)
+            self._store(keys)  # (never deferred: only add_text gives text to such an index)
+            return
         job = _take_offload(text) if _OFFLOAD else None
         if job is None:
             split = _take_split(text) if _SPLIT else None
