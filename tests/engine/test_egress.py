@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 import pytest
@@ -354,3 +356,19 @@ def test_large_text_is_fast():
     start = time.perf_counter()
     assert check_egress({"content": blob}, OPEN) is None
     assert time.perf_counter() - start < 2.0
+
+
+def test_warm_loads_the_public_suffix_list_on_a_daemon_thread() -> None:
+    # a fresh interpreter: nothing has loaded the list yet; warm() does, off the caller's thread
+    code = (
+        "import sys, threading\n"
+        "from cordon.engine import egress\n"
+        "assert egress._extractor.cache_info().currsize == 0\n"
+        "th = egress.warm()\n"
+        "assert th.daemon and th is not threading.current_thread()\n"
+        "th.join(60)\n"
+        "assert egress._extractor.cache_info().currsize == 1, 'not loaded'\n"
+        "assert egress.registrable_domain('a.b.example.co.uk') == 'example.co.uk'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

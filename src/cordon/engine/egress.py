@@ -79,6 +79,7 @@ import functools
 import ipaddress
 import math
 import re
+import threading
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -97,6 +98,7 @@ __all__ = [
     "check_egress",
     "classify_host",
     "registrable_domain",
+    "warm",
 ]
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -200,6 +202,17 @@ def _extractor() -> Any:
     return tldextract.TLDExtract(
         suffix_list_urls=(), cache_dir=None, include_psl_private_domains=True
     )
+
+
+def warm() -> threading.Thread:
+    """Load the Public Suffix List on a daemon thread (``tldextract`` import and its suffix
+    trie: ~0.3 s of one core, paid by the first check that names a host otherwise, on the
+    relay's loop). ``cordon run`` calls this at start-up, while the upstream starts.
+    Returns the started thread."""
+    th = threading.Thread(target=registrable_domain, args=("example.com",), name="cordon-psl")
+    th.daemon = True
+    th.start()
+    return th
 
 
 @functools.lru_cache(maxsize=4096)

@@ -12,6 +12,7 @@ from cordon.approvals.codes import CodeStore
 from cordon.audit.log import AuditLog
 from cordon.content import warm as warm_scanner
 from cordon.engine.core import Engine
+from cordon.engine.egress import warm as warm_egress
 from cordon.engine.pins import PinFile
 from cordon.engine.secrets import load_policy_secrets
 from cordon.policy import load_policy, policy_hash
@@ -104,6 +105,7 @@ def run_proxy(
             recorder = None  # forked at the first large result instead
     try:
         warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
+        warm_egress()  # and loads the Public Suffix List on another
         session = engine.new_session()
         audit = AuditLog(audit_path)
         audit.start(
