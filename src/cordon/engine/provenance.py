@@ -133,7 +133,7 @@ _FILE_EXTENSIONS = frozenset(
 #: port and path
 _LINK_END = r"[^\s\"'<>`*()\[\]{}|,;\\^“”‘’«»‹›„‚「」『』\u2010-\u2015\u2190-\u21ff]"
 _LINK_RE = re.compile(
-    r"[a-z][a-z0-9+.-]{0,30}://" + _LINK_END + "+"
+    r"[a-z][a-z0-9+.-]{0,30}+://" + _LINK_END + "+"
     r"|(?<![a-z0-9-])(?://)?[a-z0-9](?:[a-z0-9-]{0,62}+\.)+[a-z0-9-]{1,63}+(?::[0-9]{1,5})?"
     r"(?:/" + _LINK_END + "*)?",
     re.IGNORECASE | re.ASCII,
@@ -1522,6 +1522,36 @@ def _covered(
     return True
 
 
+#: a run of characters that are not ASCII whitespace: no match of :data:`_LINK_RE` (which
+#: is ``re.ASCII``) crosses ASCII whitespace
+_ASCII_WORD_RE = re.compile(r"\S*", re.ASCII)
+_RARE_WS_RE = re.compile(r"[\t\r\f\v]")
+
+
+def _dotted_links(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_LINK_RE` in ``text`` inside words (runs without ASCII
+    whitespace) that have a dot, in order: the only ones :func:`forwarded_links` keeps. A
+    match never crosses ASCII whitespace, so searching each such word alone (its bounds
+    given to the search, so a look-behind still sees the text before it) finds exactly the
+    matches a search of the whole text finds there. Words are found from their dots
+    (``str.find``), not by a pattern tried at every position of the text."""
+    find, rfind = text.find, text.rfind
+    search = _LINK_RE.finditer
+    end = 0
+    d = find(".")
+    while d >= 0:
+        start = max(rfind(" ", end, d), rfind("\n", end, d)) + 1
+        rare = _RARE_WS_RE.search(text, max(start, end), d)
+        if rare is not None:  # a tab (or \r \f \v) nearer: the word starts after the last
+            start = d
+            while start > end and text[start - 1] not in " \t\n\r\f\v":
+                start -= 1
+        start = max(start, end)
+        end = _ASCII_WORD_RE.match(text, d).end()
+        yield from search(text, start, end)
+        d = find(".", end)
+
+
 def forwarded_links(value: Any) -> list[Destination]:
     """Links written inside message text: every string in ``value``, in each decoded view
     (percent, entities, JSON escapes, base64...; :func:`cordon.textnorm.decoded_views`) and as
@@ -1542,7 +1572,7 @@ def forwarded_links(value: Any) -> list[Destination]:
             views = decoded_views(leaf, max_depth=1, max_views=6)
         views += [c for c in (canonical_urls(v) for v in list(views)) if c not in views]
         for view in views:
-            for lm in _LINK_RE.finditer(norm(view)):
+            for lm in _dotted_links(norm(view)):
                 tok = lm.group().rstrip(".,:;!?")
                 if len(tok) < 4 or "." not in tok:
                     continue

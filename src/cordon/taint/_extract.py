@@ -14,7 +14,7 @@ __all__ = ["Destination", "DestinationKind", "extract_destinations"]
 
 DestinationKind = Literal["email", "url", "host", "phone", "channel", "other"]
 
-_URLISH_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}://\S+|www\.\S+")
+_URLISH_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}+://\S+|www\.\S+")
 _PHONE_RE = re.compile(r"\+?[\d\s().-]{7,}")
 _SPLIT_RE = re.compile(r"[,;\s]+")
 _ANGLE_RE = re.compile(r"<([^<>]*)>")

@@ -29,8 +29,8 @@ _LOCAL = r"[\w.!$'*+^`{|}~-]"
 EMAIL_RE = re.compile(rf"(?<!{_LOCAL}){_LOCAL}+@[\w-]+(?:\.[\w-]+)+\.?")
 #: A host name (two or more labels) at the start of a string, followed by its end or ``:/?#``.
 HOST_RE = re.compile(r"[\w-]+(?:\.[\w-]+)+\.?(?=$|[:/?#])")
-_EMBEDDED_SCHEME_RE = re.compile(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,30}://")
-_SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}:(?://)?")
+_EMBEDDED_SCHEME_RE = re.compile(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,30}+://")
+_SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}+:(?://)?")
 _STRIP = ".,:;!?*_~'\"`=+-"
 _NON_DIGIT_RE = re.compile(r"\D+")
 _DOTTED = r"[\w-]+(?:\.[\w-]+)+"
