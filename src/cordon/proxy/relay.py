@@ -12,7 +12,10 @@ both ways, unchanged, except for what it must intercept (docs/internals.md):
 - ``initialize`` / ``server/discover`` results: the server's ``instructions`` are scanned.
 
 Other messages are forwarded as the same bytes, after reading only their method and id.
-Each direction runs in its own task, so a slow decision never blocks the other direction.
+Both directions are protocol callbacks on one event loop; neither waits on the other's I/O
+(each has its own flow control), but a decision runs on the loop: while a call is checked
+(tens of microseconds, more for a large message body: README, "What cordon does not cover")
+nothing else moves. A large result's recording runs mostly in the recording worker.
 """
 
 from __future__ import annotations
