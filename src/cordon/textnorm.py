@@ -244,11 +244,9 @@ def skeleton(text: str) -> str:
     return folded.translate(CONFUSABLE_TABLE)
 
 
-#: characters :func:`mark_lookalikes` never marks: whitespace and the quotes and brackets that
-#: end a destination token (marking one would join it to the token)
-_UNMARKED = frozenset("“”‘’«»‹›„‚「」『』")
 #: marked characters: a private-use code point per look-alike (plane 15), which no key folds
 _MARK_BASE = 0xF0000
+_MARK_LAST = 0xFFFFF
 _PUNY_RE = re.compile(r"(?i)xn--")
 _lookalike_marks: dict[str, str] = {}
 
@@ -256,12 +254,19 @@ _lookalike_marks: dict[str, str] = {}
 def _mark_of(c: str) -> str:
     mark = _lookalike_marks.get(c)
     if mark is None:
-        lookalike = (
-            not c.isspace()
-            and c not in _UNMARKED
-            and (c in "ßẞς" or skeleton(c) != unicodedata.normalize("NFKC", c).casefold())
-        )
-        mark = chr(_MARK_BASE + (ord(c) & 0xFFFF)) if lookalike else c
+        if _MARK_BASE <= ord(c) <= _MARK_LAST:
+            # a private-use character like a mark, written by someone: moved out of the
+            # marks' plane, so no text can spell the mark of a look-alike (red team 2)
+            mark = chr(_MARK_LAST + 1 + (ord(c) - _MARK_BASE))
+        else:
+            proto = skeleton(c)
+            # a look-alike of a name character (letter, digit, ``-``, ``_``); one of
+            # punctuation only (``։`` for ``:``, ``〔`` for ``(``, ``′`` for ``'``) still ends
+            # a host or a channel as what it looks like, as the taint keys read it
+            lookalike = (
+                c in "ßẞς" or proto != unicodedata.normalize("NFKC", c).casefold()
+            ) and any(ch.isalnum() or ch in "-_" for ch in proto)
+            mark = chr(_MARK_BASE + (ord(c) & 0xFFFF)) if lookalike else c
         if len(_lookalike_marks) < 65536:
             _lookalike_marks[c] = mark
     return mark
@@ -269,12 +274,14 @@ def _mark_of(c: str) -> str:
 
 def mark_lookalikes(text: str) -> str:
     """``text`` with invisible characters removed, NFKC, and every character the confusable
-    skeleton (:func:`skeleton`) would turn into another (Cyrillic ``х``, the one-dot leader,
-    ``ß``) replaced by a private-use character, and every punycode prefix ``xn--`` broken the
-    same way. Comparison keys of the result never fold a look-alike spelling onto a plain one:
-    ``ops@хор.ru`` (Cyrillic) keeps no key ``ops@xop.ru``, while fullwidth forms and ligatures,
-    which NFKC turns into the ASCII they show (as IDNA does), and case are kept. Characters
-    that end a token (whitespace, typographic quotes) are never marked.
+    skeleton (:func:`skeleton`) would turn into a letter, a digit, ``-`` or ``_`` it is not
+    (Cyrillic ``х``, ``ß``, the hyphen U+2010) replaced by a private-use character of plane 15,
+    and every punycode prefix ``xn--`` broken the same way. Comparison keys of the result never
+    fold a look-alike spelling onto a plain one: ``ops@хор.ru`` (Cyrillic) keeps no key
+    ``ops@xop.ru``, while fullwidth forms and ligatures, which NFKC turns into the ASCII they
+    show (as IDNA does), case, and look-alikes of punctuation (``։``, ``〔``, ``′``: they end a
+    host or a channel as the taint keys read them) are kept. A plane-15 character already in
+    the text is moved to plane 16, so no text spells a mark.
 
     Used to key text that vouches only for the spelling it gives (threat model S69 F5).
     """

@@ -147,3 +147,25 @@ def test_a_forwarded_ascii_link_the_user_typed_is_not_asked_about() -> None:
         {"to": "ops@example.com", "body": "Please log in: https://wiki.corp.example/login"},
     )
     assert v.verdict == "allow"
+
+
+def test_each_look_alike_string_of_a_value_is_extracted_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # red team 2: a value of many look-alike words was extracted once per destination
+    # (quadratic: 20,000 characters took 26 s)
+    import cordon.engine.core as core
+
+    calls: list[int] = []
+    real = core.extract_destinations
+
+    def counting(value: Any, **kw: Any) -> Any:
+        calls.append(1)
+        return real(value, **kw)
+
+    words = " ".join(chr(0x4E00 + i) * 2 for i in range(300))
+    s = _session("Email ops@example.com")
+    monkeypatch.setattr(core, "extract_destinations", counting)
+    v = s.check("send_email", {"to": words})
+    assert v.verdict in ("ask", "deny")
+    assert len(calls) <= 5  # the value, its spelled form, and the look-alike sources

@@ -36,7 +36,7 @@ from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
 from cordon.taint import Destination, TaintIndex, extract_destinations, is_sink_param, norm
-from cordon.textnorm import decoded_views, mark_lookalikes
+from cordon.textnorm import mark_lookalikes
 
 _EMPTY_TOOL = ToolPolicy()
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
@@ -157,14 +157,6 @@ def _odd_spelling(text: str) -> bool:
     return not text.isascii() or not _prov.lookalike_free(text)
 
 
-def _plain_item(item: str) -> bool:
-    """Whether a directory item, and each decoding of it that destination extraction reads
-    (:func:`cordon.taint.extract_destinations`), is spelled without look-alike characters."""
-    if item.isascii() and not any(c in item for c in "%&\\=x"):
-        return True  # no decoding and no punycode label (a fast path for ASCII items)
-    return all(_prov.lookalike_free(v) for v in decoded_views(item, max_depth=1, max_views=6))
-
-
 def _trusted_variants(text: str) -> tuple[str, ...]:
     """The forms of a trusted text that are indexed: itself and, when a sentence follows an
     address without a space ("www.our-company.com.They sent..."), the text with one put
@@ -174,27 +166,31 @@ def _trusted_variants(text: str) -> tuple[str, ...]:
     return (text,)
 
 
-def _marked(value: Any) -> Any:
-    """``value`` with every string through :func:`cordon.textnorm.mark_lookalikes`."""
-    if isinstance(value, str):
-        return mark_lookalikes(value)
-    if isinstance(value, dict):
-        return {k: _marked(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_marked(v) for v in value]
-    return value
+#: an ASCII string without these can hold no look-alike once decoded: no percent, entity,
+#: JSON, MIME or quoted-printable escape, no base64 or hex run (12 or more characters,
+#: :func:`cordon.textnorm.decode_base64_runs`), no punycode label
+_MAY_FOLD_RE = re.compile(r"[%&\\=]|[A-Za-z0-9+/_-]{12,}|[Xx][Nn]--")
+
+
+def _may_fold(value: Any) -> bool:
+    """Whether a string in ``value`` may spell a destination with look-alike characters,
+    written or encoded (else its keys are the same with look-alikes marked)."""
+    return any(
+        isinstance(x, str) and (not x.isascii() or _MAY_FOLD_RE.search(x) is not None)
+        for x in _args.leaves(value)
+    )
 
 
 def _plain_keys(value: Any, extract: Any = None) -> set[str] | None:
     """The keys of the destinations ``value`` gives spelled without look-alike characters:
-    those it still gives with every look-alike character marked (``ops@xop.ru`` in
-    ``"José" <ops@xop.ru>``, not in ``ops@хор.ru``); ``None``: all of them (no string of it
-    has such a character, the usual case, found without extracting anything).
-    ``extract``: the extraction (default :func:`cordon.taint.extract_destinations`)."""
-    marked = _marked(value)
-    if marked == value:
+    those it still gives with every look-alike character marked, in every decoding
+    (``ops@xop.ru`` in ``"José" <ops@xop.ru>``, not in ``ops@хор.ru`` nor in its entity or
+    base64 form); ``None``: all of them (:func:`_may_fold` is false, the usual case, found
+    without extracting anything). ``extract``: the extraction, with a ``spelled`` keyword
+    (default :func:`cordon.taint.extract_destinations`)."""
+    if not _may_fold(value):
         return None
-    return {d.key for d in (extract or extract_destinations)(marked)}
+    return {d.key for d in (extract or extract_destinations)(value, spelled=True)}
 
 
 def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
@@ -222,24 +218,42 @@ def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
     return False
 
 
+def _odd_sources(
+    odd_leaves: list[str], plain_leaves: list[str]
+) -> tuple[dict[str, list[tuple[str, int]]], set[str]]:
+    """For :func:`_odd_source`, each string extracted once (not once per destination: a value
+    of many look-alike words was quadratic, red team 2 of S69 F5): per key, the look-alike
+    strings that give it with how many destinations each gives; and the keys plain strings
+    give."""
+    by_key: dict[str, list[tuple[str, int]]] = {}
+    for x in odd_leaves:
+        ds = extract_destinations(x)
+        for key in {d.key for d in ds}:
+            by_key.setdefault(key, []).append((x, len(ds)))
+    plain = {d.key for x in plain_leaves for d in extract_destinations(x)}
+    return by_key, plain
+
+
 def _odd_source(
-    dest: Destination, odd_leaves: list[str], plain_leaves: list[str], patterns: Iterable[str]
+    dest: Destination,
+    sources: tuple[dict[str, list[tuple[str, int]]], set[str]],
+    patterns: Iterable[str],
 ) -> bool | None:
     """For a destination of a sink value: None when no string written with look-alike
     characters gives it; else whether it is allowlisted: one such string that gives only
     this destination matches a pattern as spelled, and a plain string of the value that
-    gives the same key matches by key."""
-    found = [(x, extract_destinations(x)) for x in odd_leaves]
-    sources = [(x, ds) for x, ds in found if any(d.key == dest.key for d in ds)]
-    if not sources:
+    gives the same key matches by key. ``sources``: :func:`_odd_sources` of the value."""
+    by_key, plain = sources
+    found = by_key.get(dest.key)
+    if not found:
         return None
     # a string that gives more than this one destination allowlists none of them: its
     # spelling cannot be tied to one of them (red team of S69: "Zoë <evil@x>, a@partner...")
-    if not any(len(ds) == 1 and _match_trusted_spelled(x, patterns) for x, ds in sources):
+    if not any(n == 1 and _match_trusted_spelled(x, patterns) for x, n in found):
         return False
     # the same key written plainly elsewhere in the value (``["ops@хор.ru", "ops@xop.ru"]``)
     # must be allowlisted as written too
-    if any(any(d.key == dest.key for d in extract_destinations(x)) for x in plain_leaves):
+    if dest.key in plain:
         return _match_trusted(dest, patterns)
     return True
 
@@ -1145,6 +1159,10 @@ class Session:
                     and spelled[1]
                     and " " in value.strip()
                     and norm(value) in self.directory.get(server, ())
+                    and (
+                        server not in self.directory_plain
+                        or norm(mark_lookalikes(value)) in self.directory_plain[server]
+                    )
                 ):
                     # a display name a directory listed whole ("Bob Smith"): one destination,
                     # not two words
@@ -1166,6 +1184,7 @@ class Session:
                     if isinstance(x, str):
                         (odd_leaves if _odd_spelling(x) else plain_leaves).append(x)
                 plain_keys = _plain_keys(value)
+                sources = None
                 for dest in dests:
                     if fallback and dest.kind not in _FALLBACK_KINDS:
                         continue  # a title or a note is not a destination; an address in it is
@@ -1180,9 +1199,11 @@ class Session:
                         self._last_odd.add(dest.key)
                     named = spelled[0] and self._user_named(dest, plain)
                     all_user_named = all_user_named and named
+                    if odd_leaves and sources is None:
+                        sources = _odd_sources(odd_leaves, plain_leaves)
                     odd = (
-                        _odd_source(dest, odd_leaves, plain_leaves, trusted_patterns)
-                        if odd_leaves
+                        _odd_source(dest, sources, trusted_patterns)
+                        if sources is not None
                         else None
                     )
                     v = self._gate(
@@ -1313,16 +1334,17 @@ class Session:
         return by_user, by_directory
 
     def _add_directory(self, server: str, items: list[str]) -> None:
-        """Vouch for the destinations of whole directory ``items`` of ``server``."""
-        plain_items = [i for i in items if _plain_item(i)]
+        """Vouch for the destinations of whole directory ``items`` of ``server``; from the
+        first item that may spell one with look-alike characters (:func:`_may_fold`) on, the
+        server's items are also keyed with them marked (``directory_plain``)."""
         listed = self.directory.setdefault(server, set())
-        if len(plain_items) < len(items) and server not in self.directory_plain:
+        if server not in self.directory_plain and _may_fold(items):
             self.directory_plain[server] = set(listed)  # every earlier item was plain
         listed.update(_prov.item_keys(items))
         self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in items)
         plain = self.directory_plain.get(server)
         if plain is not None:
-            plain.update(_prov.item_keys(plain_items))
+            plain.update(_prov.item_keys(items, spelled=True))
 
     def _listed(self, server: str, key: str, plain: bool) -> bool:
         """Whether a directory of ``server`` lists ``key``; ``plain``: for a destination a

@@ -41,6 +41,7 @@ from cordon.textnorm import (
     canonical_urls,
     decode_percent,
     decoded_views,
+    mark_lookalikes,
     strip_invisible,
 )
 
@@ -521,7 +522,9 @@ def check_vouched(
             ok_user, ok_dir = (True, True) if spelled is None else spelled(leaf)
             listed, text = directory, trusted_norm
             if plain is not None and lookalike_free(leaf):
+                # compared as spelled: a private-use character in the value is not a mark
                 listed, text = plain
+                key = norm(mark_lookalikes(leaf))
             if not key or (ok_dir and key in listed):
                 continue
             if ok_user and has_words(text, key):
@@ -1142,25 +1145,27 @@ def directory_keys(result: Any, fields: frozenset[str] | None = None) -> set[str
     return item_keys(directory_items(result, fields))
 
 
-def item_keys(items: Iterable[str]) -> set[str]:
+def item_keys(items: Iterable[str], *, spelled: bool = False) -> set[str]:
     """Destination keys of whole directory ``items``.
 
     Only name-shaped items count: one token (a channel, a handle, an address: its normalised
     text and its destination keys, :func:`cordon.taint.extract_destinations`) or a display
     name of at most four words (its normalised text only), 64 characters at most. Anything
     longer is prose, which an attacker may have written (a channel *named* with an
-    injection, AgentDojo's slack vector), and vouches for nothing.
+    injection, AgentDojo's slack vector), and vouches for nothing. ``spelled``: keyed with
+    look-alike characters marked (:func:`cordon.taint.extract_destinations`).
     """
     keys: set[str] = set()
     for item in items:
         if len(item) > _MAX_ITEM:
             continue
         words = item.split()
+        name = norm(mark_lookalikes(item) if spelled else item)
         if len(words) == 1:
-            keys.add(norm(item))
-            keys.update(d.key for d in extract_destinations(item))
+            keys.add(name)
+            keys.update(d.key for d in extract_destinations(item, spelled=spelled))
         elif len(words) <= _MAX_WORDS and not _URL_HINT.search(item) and "@" not in item:
-            keys.add(norm(item))
+            keys.add(name)
     return keys
 
 
@@ -1552,7 +1557,7 @@ def _dotted_links(text: str) -> Iterator[re.Match[str]]:
         d = find(".", end)
 
 
-def forwarded_links(value: Any) -> list[Destination]:
+def forwarded_links(value: Any, *, spelled: bool = False) -> list[Destination]:
     """Links written inside message text: every string in ``value``, in each decoded view
     (percent, entities, JSON escapes, base64...; :func:`cordon.textnorm.decoded_views`) and as
     a URL parser reads it (:func:`cordon.textnorm.canonical_urls`), normalised
@@ -1560,6 +1565,8 @@ def forwarded_links(value: Any) -> list[Destination]:
     quotes, markup and brackets. A token is a link when it has a scheme, starts ``www.`` or
     ``//``, or is a host name (two or more labels) with a known public suffix followed by the
     end or ``/?#:``. Returns ``url`` destinations keyed host and path; compare them by host.
+    ``spelled``: each view is read with its look-alike characters marked first
+    (:func:`cordon.textnorm.mark_lookalikes`), so a look-alike link keeps its own key.
     """
     out: list[Destination] = []
     seen: set[str] = set()
@@ -1572,7 +1579,7 @@ def forwarded_links(value: Any) -> list[Destination]:
             views = decoded_views(leaf, max_depth=1, max_views=6)
         views += [c for c in (canonical_urls(v) for v in list(views)) if c not in views]
         for view in views:
-            for lm in _dotted_links(norm(view)):
+            for lm in _dotted_links(norm(mark_lookalikes(view) if spelled else view)):
                 tok = lm.group().rstrip(".,:;!?")
                 if len(tok) < 4 or "." not in tok:
                     continue

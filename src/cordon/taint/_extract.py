@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import parse_qsl
 
 from cordon.taint._keys import EMAIL_RE, HOST_RE, email_key, norm, phone_key, url_keys
-from cordon.textnorm import canonical_emails, canonical_urls, decode_percent, decoded_views
+from cordon.textnorm import (
+    canonical_emails,
+    canonical_urls,
+    decode_percent,
+    decoded_views,
+    mark_lookalikes,
+)
 
 __all__ = ["Destination", "DestinationKind", "extract_destinations"]
 
@@ -19,6 +26,8 @@ _PHONE_RE = re.compile(r"\+?[\d\s().-]{7,}")
 _SPLIT_RE = re.compile(r"[,;\s]+")
 _ANGLE_RE = re.compile(r"<([^<>]*)>")
 _MAX_DEPTH = 32
+#: set while :func:`extract_destinations` runs with ``spelled=True``
+_SPELLED: ContextVar[bool] = ContextVar("cordon_spelled", default=False)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -45,7 +54,7 @@ class Destination:
         return None
 
 
-def extract_destinations(value: Any) -> list[Destination]:
+def extract_destinations(value: Any, *, spelled: bool = False) -> list[Destination]:
     """Every destination in an argument value, in order, without duplicates.
 
     ``value`` may be a string, number, list or nested object (for an object, such as a
@@ -60,11 +69,19 @@ def extract_destinations(value: Any) -> list[Destination]:
     * otherwise a phone number (7-15 digits), or each comma/semicolon/space-separated item as
       a ``host`` (two or more labels), ``channel`` (leading ``#``) or ``other``.
 
+    ``spelled``: each text is read with its look-alike characters marked first
+    (:func:`cordon.textnorm.mark_lookalikes`, after every decoding), so a look-alike spelling
+    gives its own key, never the plain one it imitates (threat model S69 F5).
+
     Never raises; nesting deeper than 32 levels is not examined further.
     """
     found: list[Destination] = []
     seen: set[tuple[str, str]] = set()
-    _walk(value, found, seen, 0)
+    token = _SPELLED.set(spelled)
+    try:
+        _walk(value, found, seen, 0)
+    finally:
+        _SPELLED.reset(token)
     return found
 
 
@@ -109,7 +126,7 @@ def _from_string(raw_text: str, found: list[Destination], seen: set[tuple[str, s
 
 def _from_view(raw_text: str, found: list[Destination], seen: set[tuple[str, str]],
                depth: int) -> None:  # fmt: skip
-    text = norm(raw_text)
+    text = norm(mark_lookalikes(raw_text) if _SPELLED.get() else raw_text)
     if not text:
         return
     if text.startswith("mailto:"):
