@@ -21,8 +21,10 @@ Findings, in short (fixed in session 9 unless marked open):
   only look-alikes of letters, digits, ``-`` and ``_`` are marked, and items and sink values
   are keyed the same way.
 * N1 (bypass, open): ``vouched_names`` is not split at all (folded directory, text, words).
-* M1 (the mirror direction, S69 rather than F5; open): a forwarded link written with HTML
-  entities or JSON escapes for a look-alike letter is vouched by the user's ASCII link.
+* M1 (the mirror direction, S69 rather than F5): a forwarded link written with HTML entities
+  or JSON escapes for a look-alike letter was vouched by the user's ASCII link. Fixed: a
+  string whose keys differ with look-alikes marked after decoding must be spelled so in the
+  user's text (``Session._spelled``), like one written with look-alikes.
 """
 
 from __future__ import annotations
@@ -348,7 +350,6 @@ def test_an_unnamed_hotel_is_asked_about_and_a_typed_one_is_not() -> None:
 # planted the Cyrillic one; the agent forwards it with an HTML entity or a JSON escape for the
 # Cyrillic о (an HTML body renders it as the look-alike host). lookalike_free decodes percent
 # only, _plain_keys marks nothing in an ASCII value, so the link is "plain" and user-named.
-@pytest.mark.xfail(strict=True, reason="M1: entity/JSON-escaped look-alike links count as plain")
 @pytest.mark.parametrize(
     "body",
     [

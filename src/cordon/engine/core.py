@@ -36,7 +36,7 @@ from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
 from cordon.taint import Destination, TaintIndex, extract_destinations, is_sink_param, norm
-from cordon.textnorm import mark_lookalikes
+from cordon.textnorm import decoded_views, mark_lookalikes
 
 _EMPTY_TOOL = ToolPolicy()
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
@@ -179,6 +179,17 @@ def _may_fold(value: Any) -> bool:
         isinstance(x, str) and (not x.isascii() or _MAY_FOLD_RE.search(x) is not None)
         for x in _args.leaves(value)
     )
+
+
+def _encodes_lookalike(text: str) -> bool:
+    """Whether ``text`` writes look-alike characters only once decoded
+    (``https://wiki.c&#x43e;rp.example/`` with an entity for a Cyrillic ``о``; one level of
+    percent and punycode are :func:`provenance.lookalike_free`'s): a decoding of it, two
+    deep, is not look-alike free (red team 2 of S69 F5, M1)."""
+    if _MAY_FOLD_RE.search(text) is None:
+        return False
+    # two decodings deep, as extraction reads a URL's query value (red team 2, D3)
+    return not all(_prov.lookalike_free(v) for v in decoded_views(text, max_depth=2)[1:])
 
 
 def _plain_keys(value: Any, extract: Any = None) -> set[str] | None:
@@ -1326,7 +1337,11 @@ class Session:
         ``bob@paypal.com`` (red-team, session 2)."""
         by_user = by_directory = True
         for leaf in _args.leaves(value):
-            if not isinstance(leaf, str) or _prov.lookalike_free(leaf):
+            if (
+                not isinstance(leaf, str)
+                or _prov.lookalike_free(leaf)
+                and not _encodes_lookalike(leaf)
+            ):
                 continue
             exact = _prov.strict(leaf)
             by_user = by_user and exact in self._trusted_strict()
