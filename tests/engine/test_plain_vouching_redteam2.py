@@ -1,11 +1,11 @@
 """Second red team of the S69 F5 fix (e31d612): a look-alike spelling in the user's text or
 a directory vouches only for itself, and the user's own plain spellings stay vouched.
 
-Strict xfails are open findings (the assertion is the right verdict); plain tests are
-defences that hold, fixed findings among them. Each finding says what the tree before any F5
-fix (81de089) gave for the same input.
+Every finding is fixed, so every probe is a plain test now (each was a strict xfail with
+the right verdict as its assertion); the others are defences that held. Each finding says
+what the tree before any F5 fix (81de089) gave for the same input.
 
-Findings, in short (fixed in session 9 unless marked open):
+Findings, in short (all fixed in session 9):
 
 * D1-D3 (bypass): the directory's plain items were chosen by ``_plain_item``, whose fast path
   missed ``XN--``, base64 and hex runs, and which read fewer decodings than
@@ -20,7 +20,8 @@ Findings, in short (fixed in session 9 unless marked open):
   with a percent-encoded Cyrillic path judged differently from the same sink value. Fixed:
   only look-alikes of letters, digits, ``-`` and ``_`` are marked, and items and sink values
   are keyed the same way.
-* N1 (bypass, open): ``vouched_names`` is not split at all (folded directory, text, words).
+* N1 (bypass): ``vouched_names`` was not split at all (folded directory, text, words).
+  Fixed: a name written without look-alikes is vouched from the marked structures.
 * M1 (the mirror direction, S69 rather than F5): a forwarded link written with HTML entities
   or JSON escapes for a look-alike letter was vouched by the user's ASCII link. Fixed: a
   string whose keys differ with look-alikes marked after decoding must be spelled so in the
@@ -326,7 +327,6 @@ CYR_HOTEL = "R\u0456verside V\u0456ew"  # Cyrillic і
 # N1 (bypass; 81de089: allow too): vouched_names compares norm() words with the folded
 # trusted text, words and directory: the user's (or a directory's) Cyrillic name vouches the
 # ASCII name (names, not destinations: lower impact than the rest)
-@pytest.mark.xfail(strict=True, reason="N1: unvouched_names reads only the folded structures")
 @pytest.mark.parametrize("source", ["user", "directory"])
 def test_n1_a_look_alike_name_does_not_vouch_the_ascii_name(source: str) -> None:
     if source == "user":

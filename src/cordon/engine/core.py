@@ -1125,12 +1125,18 @@ class Session:
         if v is not None:
             asks.append(v)
         if tp.vouched_names:
+            listed = self.directory.get(server, set())
             v = _prov.unvouched_names(
                 arguments,
                 tp.vouched_names,
-                self.directory.get(server, set()),
+                listed,
                 self._trusted_norm(),
                 self.trusted_words,
+                (
+                    self.directory_plain.get(server, listed),
+                    self._trusted_norm(plain=True),
+                    self.trusted_plain_words,
+                ),
             )
             if v is not None:
                 asks.append(v)

@@ -1418,10 +1418,14 @@ def unvouched_names(
     directory: set[str],
     trusted_norm: str,
     trusted_words: set[str],
+    plain: tuple[set[str], str, set[str]] | None = None,
 ) -> Verdict | None:
     """An ask when a ``vouched_names`` argument's text names something (two or more
     capitalised words: "Riverside View Hotel") that neither the user's text nor a directory
-    listing gave (``None``: every name is vouched).
+    listing gave (``None``: every name is vouched). ``plain``: ``(directory, trusted_norm,
+    trusted_words)`` keyed with look-alike characters marked, for a text written without
+    any (:func:`lookalike_free`): a typed ``Rіverside Vіew`` (Cyrillic ``і``) does not vouch
+    the ASCII name (threat model S69 F5, N1).
 
     A run of capitalised words is covered from left to right by its longest sub-runs that the
     user's text has as whole words or a directory listed whole, and by single words the user
@@ -1430,14 +1434,17 @@ def unvouched_names(
     """
     for k, item in _named(arguments, params):
         for leaf in _strings(item):
+            listed, text_norm, words_set = directory, trusted_norm, trusted_words
+            if plain is not None and lookalike_free(leaf):
+                listed, text_norm, words_set = plain
             # NFKC first: a circled or fullwidth capital is a capital
             text = unicodedata.normalize("NFKC", strip_invisible(leaf))
             for run in _name_runs(text):
                 words = [norm(w) for w in run]
-                if _covered(words, directory, trusted_norm, trusted_words):
+                if _covered(words, listed, text_norm, words_set):
                     continue
                 parts = [norm(p) for w in run for p in _compound_parts(w)]
-                if parts != words and _covered(parts, directory, trusted_norm, trusted_words):
+                if parts != words and _covered(parts, listed, text_norm, words_set):
                     continue
                 return _unvouched(k, " ".join(words))
     return None
