@@ -244,60 +244,57 @@ def skeleton(text: str) -> str:
     return folded.translate(CONFUSABLE_TABLE)
 
 
-#: marked characters: a private-use code point per look-alike (plane 15), which no key folds
-_MARK_BASE = 0xF0000
-_MARK_LAST = 0xFFFFF
-_PUNY_RE = re.compile(r"(?i)xn--")
+#: the mark's delimiter: a word character (a rare CJK ideograph, U+2A6A5) that no
+#: normalisation changes, so a marked word stays one word for the address and host patterns
+_MARK = "\U0002a6a5"
 _lookalike_marks: dict[str, str] = {}
 
 
 def _mark_of(c: str) -> str:
     mark = _lookalike_marks.get(c)
     if mark is None:
-        if _MARK_BASE <= ord(c) <= _MARK_LAST:
-            # a private-use character like a mark, written by someone: moved out of the
-            # marks' plane, so no text can spell the mark of a look-alike (red team 2)
-            mark = chr(_MARK_LAST + 1 + (ord(c) - _MARK_BASE))
+        if c == _MARK:
+            mark = _MARK + _MARK  # written by someone: escaped, so no text spells a mark
         else:
             proto = skeleton(c)
             # a look-alike of a name character (letter, digit, ``-``, ``_``); one of
             # punctuation only (``։`` for ``:``, ``〔`` for ``(``, ``′`` for ``'``) still ends
             # a host or a channel as what it looks like, as the taint keys read it
-            lookalike = (
-                c in "ßẞς" or proto != unicodedata.normalize("NFKC", c).casefold()
-            ) and any(ch.isalnum() or ch in "-_" for ch in proto)
-            mark = chr(_MARK_BASE + (ord(c) & 0xFFFF)) if lookalike else c
+            lookalike = (c in "ßẞς" or proto != unicodedata.normalize("NFKC", c).casefold()) and any(
+                ch.isalnum() or ch in "-_" for ch in proto
+            )
+            mark = f"{_MARK}{ord(c):x}{_MARK}" if lookalike else c
         if len(_lookalike_marks) < 65536:
             _lookalike_marks[c] = mark
     return mark
 
 
 def mark_lookalikes(text: str) -> str:
-    """``text`` with invisible characters removed, NFKC, and every character the confusable
-    skeleton (:func:`skeleton`) would turn into a letter, a digit, ``-`` or ``_`` it is not
-    (Cyrillic ``х``, ``ß``, the hyphen U+2010) replaced by a private-use character of plane 15,
-    and every punycode prefix ``xn--`` broken the same way. Comparison keys of the result never
-    fold a look-alike spelling onto a plain one: ``ops@хор.ru`` (Cyrillic) keeps no key
-    ``ops@xop.ru``, while fullwidth forms and ligatures, which NFKC turns into the ASCII they
-    show (as IDNA does), case, and look-alikes of punctuation (``։``, ``〔``, ``′``: they end a
-    host or a channel as the taint keys read them) are kept. A plane-15 character already in
-    the text is moved to plane 16, so no text spells a mark.
+    """``text`` with invisible characters removed, NFKC, punycode labels decoded
+    (:func:`decode_idna`), and every character the confusable skeleton (:func:`skeleton`)
+    would turn into a letter, a digit, ``-`` or ``_`` it is not (Cyrillic ``х``, ``ß``, the
+    hyphen U+2010) replaced by a mark: U+2A6A5, its code point in hex, U+2A6A5, all word
+    characters, so the word stays whole. Comparison keys of the result never fold a
+    look-alike spelling onto a plain one, or onto a part of one: ``ops@хор.ru`` (Cyrillic)
+    keeps no key ``ops@xop.ru``, ``ivаn.petrov@gmail.com`` no key ``n.petrov@gmail.com``.
+    Fullwidth forms and ligatures, which NFKC turns into the ASCII they show (as IDNA does),
+    case, and look-alikes of punctuation (``։``, ``〔``, ``′``: they end a host or a channel as
+    the taint keys read them) are kept. A U+2A6A5 already in the text is doubled, so no text
+    spells a mark.
 
     Used to key text that vouches only for the spelling it gives (threat model S69 F5).
     """
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", strip_invisible(text))
-        table = {}
-        for c in set(text):
-            if not c.isascii():
-                mark = _mark_of(c)
-                if mark != c:
-                    table[ord(c)] = mark
-        if table:
-            text = text.translate(table)
-    if "--" in text and _PUNY_RE.search(text):
-        text = _PUNY_RE.sub(lambda m: m.group()[:2] + chr(_MARK_BASE + 0x2D) * 2, text)
-    return text
+    text = decode_idna(text)
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", strip_invisible(text))
+    table = {}
+    for c in set(text):
+        if not c.isascii():
+            mark = _mark_of(c)
+            if mark != c:
+                table[ord(c)] = mark
+    return text.translate(table) if table else text
 
 
 def normalize(text: str) -> str:

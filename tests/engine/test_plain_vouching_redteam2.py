@@ -37,11 +37,13 @@ import orjson
 import pytest
 
 from cordon.engine.core import Engine
+from cordon.textnorm import mark_lookalikes
 
 CYR = "ops@\u0445\u043e\u0440.ru"  # Cyrillic х о р: key ops@xop.ru
 ASCII = "ops@xop.ru"  # another domain, the attacker's
 #: the user's Cyrillic address with its look-alikes marked (textnorm.mark_lookalikes)
-MARKED = "ops@\U000f0445\U000f043e\U000f0440.ru"
+MARKED = mark_lookalikes(CYR)  # the key trusted_plain holds for the typed Cyrillic address
+OLD_MARKED = "ops@\U000f0445\U000f043e\U000f0440.ru"  # the marks of e31d612
 LINK = "https://wiki.corp.example/login"  # ASCII, the attacker's (or the user's, in G tests)
 CYR_LINK = "https://wiki.c\u043erp.example/login"  # Cyrillic о
 ME = "me@corp.example"
@@ -304,12 +306,15 @@ def test_p1_a_private_use_vouched_param_is_not_vouched_by_the_typed_look_alike()
         (
             "Post to #\u0445\u043e\u0440 please",
             "post_message",
-            {"channel": "#\U000f0445\U000f043e\U000f0440"},
+            {"channel": "#" + mark_lookalikes("\u0445\u043e\u0440")},
         ),
-        # a broken punycode prefix: xn-- is marked as xn + two U+F002D
+        # punycode: decoded, then marked like the Cyrillic it spells
+        ("Email ops@xn--n1aen.ru", "send_email", {"to": MARKED}),
+        # the marks of e31d612 (plane-15 private-use characters)
         ("Email ops@xn--n1aen.ru", "send_email", {"to": "ops@xn\U000f002d\U000f002dn1aen.ru"}),
+        (f"Email {CYR} the report", "send_email", {"to": OLD_MARKED}),
     ],
-    ids=["channel", "punycode-mark"],
+    ids=["channel", "punycode-mark", "old-punycode-mark", "old-mark"],
 )
 def test_p1_other_private_use_spellings_are_not_vouched(
     trusted: str, tool: str, arguments: dict[str, Any]
@@ -444,8 +449,10 @@ def test_g5_the_users_link_before_an_armenian_full_stop_forwarded_is_not_asked_a
     "trusted",
     [
         "Email ops@example.com\u0589",  # an address: EMAIL_RE stops before the mark
+        # (an en dash glued to it, "ops@example.com–thanks", is a look-alike of the hyphen,
+        # a name character: its mark joins the domain, and the address is not vouched, as in
+        # 81de089, where the skeleton made it ops@example.com-thanks)
         "\u3014ops@example.com\u3015\u306b\u9001\u3063\u3066",
-        "Email ops@example.com\u2013thanks",  # en dash (81de089: deny)
         "Read \u3014https://wiki.corp.example/login\u3015",  # a link with a path
     ],
 )
