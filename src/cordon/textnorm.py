@@ -260,9 +260,9 @@ def _mark_of(c: str) -> str:
             # a look-alike of a name character (letter, digit, ``-``, ``_``); one of
             # punctuation only (``։`` for ``:``, ``〔`` for ``(``, ``′`` for ``'``) still ends
             # a host or a channel as what it looks like, as the taint keys read it
-            lookalike = (c in "ßẞς" or proto != unicodedata.normalize("NFKC", c).casefold()) and any(
-                ch.isalnum() or ch in "-_" for ch in proto
-            )
+            lookalike = (
+                c in "ßẞς" or proto != unicodedata.normalize("NFKC", c).casefold()
+            ) and any(ch.isalnum() or ch in "-_" for ch in proto)
             mark = f"{_MARK}{ord(c):x}{_MARK}" if lookalike else c
         if len(_lookalike_marks) < 65536:
             _lookalike_marks[c] = mark

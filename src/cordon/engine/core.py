@@ -473,9 +473,10 @@ class Session:
         #: destination keys in the arguments of every allowed call (kept only when some tool
         #: has ``directory_text_fields``)
         self.sent_keys: set[str] = set()
-        self._trusted_strict_cache: tuple[int, str] = (-1, "")
-        self._trusted_norm_cache: list[Any] = [-1, ""]
-        self._trusted_plain_norm_cache: list[Any] = [-1, ""]
+        #: (texts done, their forms, joined) for :meth:`_trusted_joined`
+        self._trusted_strict_cache: list[Any] = [0, [], ""]
+        self._trusted_norm_cache: list[Any] = [0, [], ""]
+        self._trusted_plain_norm_cache: list[Any] = [0, [], ""]
         for text in trusted:
             self.add_trusted(text)
         self.counts: dict[tuple[str, str], int] = {}
@@ -1452,21 +1453,28 @@ class Session:
                 return False
         return True
 
+    def _trusted_joined(self, cache: list[Any], form: Callable[[str], str]) -> str:
+        """``form`` of each trusted text, joined with newlines; each text is put in that form
+        once (a session that adds texts between checks stays linear: red team 3 of S69 F5)."""
+        count, parts, joined = cache
+        if count != len(self.trusted_texts):
+            parts.extend(form(t) for t in self.trusted_texts[count:])
+            joined = "\n".join(parts)
+            cache[:] = [len(self.trusted_texts), parts, joined]
+        return joined
+
     def _trusted_strict(self) -> str:
         """The trusted texts in their exact spelling (:func:`provenance.strict`); cached."""
-        if self._trusted_strict_cache[0] != len(self.trusted_texts):
-            joined = "\n".join(_prov.strict(t) for t in self.trusted_texts)
-            self._trusted_strict_cache = (len(self.trusted_texts), joined)
-        return self._trusted_strict_cache[1]
+        return self._trusted_joined(self._trusted_strict_cache, _prov.strict)
 
     def _trusted_norm(self, plain: bool = False) -> str:
         """The trusted texts normalised (:func:`cordon.taint.norm`), joined; cached.
         ``plain``: with look-alike characters marked first (:meth:`add_trusted`)."""
-        cache = self._trusted_plain_norm_cache if plain else self._trusted_norm_cache
-        if cache[0] != len(self.trusted_texts):
-            joined = "\n".join(norm(mark_lookalikes(t) if plain else t) for t in self.trusted_texts)
-            cache[:] = [len(self.trusted_texts), joined]
-        return cache[1]
+        if plain:
+            return self._trusted_joined(
+                self._trusted_plain_norm_cache, lambda t: norm(mark_lookalikes(t))
+            )
+        return self._trusted_joined(self._trusted_norm_cache, norm)
 
     def _forwarded_link(self, name: str, value: Any, server: str) -> Verdict | None:
         """An ask when message text carries a link to a host first seen in untrusted output
