@@ -372,3 +372,19 @@ def test_warm_loads_the_public_suffix_list_on_a_daemon_thread() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_warm_waits_for_the_idle_moment_it_is_given() -> None:
+    code = (
+        "import threading, time\n"
+        "from cordon.engine import egress\n"
+        "quiet = threading.Event()\n"
+        "th = egress.warm(quiet.is_set, poll_s=0.005)\n"
+        "time.sleep(0.2)\n"
+        "assert egress._extractor.cache_info().currsize == 0, 'loaded before the idle moment'\n"
+        "quiet.set()\n"
+        "th.join(60)\n"
+        "assert egress._extractor.cache_info().currsize == 1, 'not loaded'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

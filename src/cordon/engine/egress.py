@@ -80,8 +80,9 @@ import ipaddress
 import math
 import re
 import threading
+import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -204,12 +205,19 @@ def _extractor() -> Any:
     )
 
 
-def warm() -> threading.Thread:
+def warm(idle: Callable[[], bool] | None = None, poll_s: float = 0.02) -> threading.Thread:
     """Load the Public Suffix List on a daemon thread (``tldextract`` import and its suffix
-    trie: ~0.3 s of one core, paid by the first check that names a host otherwise, on the
-    relay's loop). ``cordon run`` calls this at start-up, while the upstream starts.
-    Returns the started thread."""
-    th = threading.Thread(target=registrable_domain, args=("example.com",), name="cordon-psl")
+    trie: 0.1-0.2 s of one core, holding the GIL; otherwise paid on the relay's loop by the
+    first check that names a host). ``idle``: called every ``poll_s`` seconds until it is
+    true, before loading (``cordon run`` passes "no I/O for 50 ms", so the load does not take
+    the GIL from a burst of traffic right after start-up). Returns the started thread."""
+
+    def load() -> None:
+        while idle is not None and _extractor.cache_info().currsize == 0 and not idle():
+            time.sleep(poll_s)
+        registrable_domain("example.com")
+
+    th = threading.Thread(target=load, name="cordon-psl")
     th.daemon = True
     th.start()
     return th

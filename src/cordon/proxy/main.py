@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from pathlib import Path
 
 from cordon import __version__
@@ -105,7 +106,6 @@ def run_proxy(
             recorder = None  # forked at the first large result instead
     try:
         warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
-        warm_egress()  # and loads the Public Suffix List on another
         session = engine.new_session()
         audit = AuditLog(audit_path)
         audit.start(
@@ -125,6 +125,8 @@ def run_proxy(
             approval_timeout_s=approval_timeout,
             recorder=recorder,
         )
+        # the Public Suffix List is loaded on another thread at the first quiet moment
+        warm_egress(lambda: time.monotonic() - relay.last_io > 0.05)
         try:
             return run_relay(relay)
         finally:
