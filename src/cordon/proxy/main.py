@@ -125,8 +125,9 @@ def run_proxy(
             approval_timeout_s=approval_timeout,
             recorder=recorder,
         )
-        # the Public Suffix List is loaded on another thread at the first quiet moment
-        warm_egress(lambda: time.monotonic() - relay.last_io > 0.05)
+        # the Public Suffix List is loaded on another thread at the first quiet half second
+        # (an agent's thinking time), never in the middle of a burst of results
+        warm_egress(lambda: time.monotonic() - relay.last_io > 0.5, poll_s=0.1)
         try:
             return run_relay(relay)
         finally:
