@@ -209,9 +209,9 @@ def warm(idle: Callable[[], bool] | None = None, poll_s: float = 0.02) -> thread
     """Load the Public Suffix List on a daemon thread (``tldextract`` import and its suffix
     trie: 0.1-0.2 s of one core, holding the GIL; otherwise paid on the relay's loop by the
     first check that names a host). ``idle``: called every ``poll_s`` seconds until it is
-    true, before loading (``cordon run`` passes "no I/O for half a second", an agent's thinking
-    time, so the load never takes the GIL from a burst of traffic). Returns the started
-    thread."""
+    true, before loading. ``cordon run`` calls this from its event loop at the first half
+    second without I/O (an agent's thinking time), so the load never takes the GIL from a
+    burst of traffic (``Relay.warm_psl``). Returns the started thread."""
 
     def load() -> None:
         while idle is not None and _extractor.cache_info().currsize == 0 and not idle():

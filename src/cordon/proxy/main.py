@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import stat
-import time
 from pathlib import Path
 
 from cordon import __version__
@@ -13,7 +12,6 @@ from cordon.approvals.codes import CodeStore
 from cordon.audit.log import AuditLog
 from cordon.content import warm as warm_scanner
 from cordon.engine.core import Engine
-from cordon.engine.egress import warm as warm_egress
 from cordon.engine.pins import PinFile
 from cordon.engine.secrets import load_policy_secrets
 from cordon.policy import load_policy, policy_hash
@@ -125,9 +123,6 @@ def run_proxy(
             approval_timeout_s=approval_timeout,
             recorder=recorder,
         )
-        # the Public Suffix List is loaded on another thread at the first quiet half second
-        # (an agent's thinking time), never in the middle of a burst of results
-        warm_egress(lambda: time.monotonic() - relay.last_io > 0.5, poll_s=0.1)
         try:
             return run_relay(relay)
         finally:

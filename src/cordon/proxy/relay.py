@@ -41,6 +41,7 @@ from cordon._types import Verdict, severity_at_least
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
 from cordon.engine.core import Engine, RecordedOutput, Session
+from cordon.engine.egress import warm as warm_egress
 from cordon.engine.pins import PinFile
 from cordon.policy import load_pack
 from cordon.proxy.framing import (
@@ -70,6 +71,8 @@ _VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 # recorded when a decision reads it, after this long without traffic either way, when a
 # sibling cordon process asks for it (SIGUSR1, shared taint), or past these bounds.
 _QUIET_S = 0.05
+#: quiet time before the Public Suffix List is loaded (:meth:`Relay.warm_psl`)
+_PSL_QUIET_S = 0.5
 _SETTLE_BYTES = 32 * 1024 * 1024
 _SETTLE_RESULTS = 4096
 #: the oldest a queued result may get while traffic never pauses (a notification stream)
@@ -296,6 +299,7 @@ class Relay:
         of the event loop between reading a result and writing it to the client.
         """
         loop = asyncio.get_running_loop()
+        loop.call_later(_PSL_QUIET_S, self.warm_psl)
         try:
             loop.add_signal_handler(signal.SIGUSR1, self.on_prod)
             for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
@@ -980,6 +984,17 @@ class Relay:
         ):
             # their scans (in the worker) and the rest are taken once traffic stops
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
+
+    def warm_psl(self) -> None:
+        """At the first half second with no I/O (an agent's thinking time), load the Public
+        Suffix List on another thread (:func:`cordon.engine.egress.warm`), so the first check
+        that names a host does not load it on this loop; never during a burst of traffic,
+        whose GIL it would take."""
+        quiet = time.monotonic() - self.last_io
+        if quiet >= _PSL_QUIET_S:
+            warm_egress()
+        else:
+            asyncio.get_running_loop().call_later(_PSL_QUIET_S - quiet, self.warm_psl)
 
     def on_idle(self) -> None:
         """Record the deferred results once neither side has sent anything for a while."""
