@@ -1,9 +1,9 @@
 """Third red team of S69 F5 (look-alike spellings vouch only for themselves), against a92884b.
 
 Findings (each was a strict xfail asserting the right verdict; 81de089 is the tree before
-F5). S1 and R1 are fixed in session 9 (the probes are plain tests now): a mark is U+2A6A5,
-the code point in hex, U+2A6A5 (word characters), and ``mark_lookalikes`` decodes punycode
-before it marks. A1 is open.
+F5). All are fixed in session 9 (the probes are plain tests now): a mark is U+2A6A5, the
+code point in hex, U+2A6A5 (word characters); ``mark_lookalikes`` decodes punycode before it
+marks; and the two asks key an approval of a look-alike spelling by the call's digest.
 
 * S1 (bypass, new): a mark was not a word character, so it splits what the user typed or a
   directory listed. ``iv<Cyrillic a>n.petrov@gmail.com`` typed keys ``n.petrov@gmail.com`` in
@@ -150,7 +150,6 @@ def test_a_typed_idn_address_without_punycode_stays_vouched(address: str) -> Non
 # -- A1: approvals keyed by the folded key ------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="A1: the approval key is the folded ops@xop.ru")
 @pytest.mark.parametrize(("first", "second"), [(CYR, ASCII), (ASCII, CYR)])
 def test_a1_approving_one_spelling_of_a_vouched_param_does_not_approve_the_other(
     first: str, second: str
@@ -162,7 +161,6 @@ def test_a1_approving_one_spelling_of_a_vouched_param_does_not_approve_the_other
     assert _check(s, "lookup_user", member=second) == UNVOUCHED
 
 
-@pytest.mark.xfail(strict=True, reason="A1: the approval key is the folded link key")
 @pytest.mark.parametrize(("first", "second"), [(CYR_LINK, LINK), (LINK, CYR_LINK)])
 def test_a1_approving_one_spelling_of_a_forwarded_link_does_not_approve_the_other(
     first: str, second: str

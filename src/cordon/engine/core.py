@@ -1521,6 +1521,9 @@ class Session:
                     reason=f"'{name}' carries a link first seen in untrusted tool output",
                     param=name,
                     destination=dest.key,
+                    # a look-alike link: an approval covers these very arguments, not the
+                    # folded key a plain link shares (red team 3 of S69 F5, A1)
+                    details={} if plain else {"odd_spelling": True},
                 )
         return None
 

@@ -529,7 +529,7 @@ def check_vouched(
                 continue
             if ok_user and has_words(text, key):
                 continue
-            return _unvouched(k, key)
+            return _unvouched(k, key, not lookalike_free(leaf))
     return None
 
 
@@ -550,13 +550,17 @@ def _named(arguments: Any, params: tuple[str, ...]) -> Iterator[tuple[Any, Any]]
             stack.extend(v)
 
 
-def _unvouched(param: Any, destination: str) -> Verdict:
+def _unvouched(param: Any, destination: str, odd: bool = False) -> Verdict:
+    """The ``taint.unvouched_value`` ask; ``odd``: the value is written with look-alike
+    characters, so an approval of it covers these very arguments, not its folded key (which
+    a plain spelling shares: red team 3 of S69 F5, A1)."""
     return Verdict(
         verdict="ask",
         rule="taint.unvouched_value",
         reason=f"'{param}' names something neither the user nor a listing gave",
         param=str(param),
         destination=destination[:200],
+        details={"odd_spelling": True} if odd else {},
     )
 
 
