@@ -199,3 +199,32 @@ def test_a_policy_error_on_stderr_is_one_line(tmp_path: Path) -> None:
     assert r.returncode == 2
     (line,) = [x for x in r.stderr.splitlines() if "policy error" in x]
     assert len(line) > 80 and "regex does not compile" in line, r.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "version: 1\nallowed_path_prefixes: [project]\n",
+        "version: 1\ntools:\n  write_file: {path_params: [path], allowed_path_prefixes: [out]}\n",
+        "version: 1\ntools:\n  write_file: {path_params: [path], base_dir: ./work}\n",
+    ],
+)
+def test_a_relative_path_prefix_or_base_stops_start_up(tmp_path: Path, text: str) -> None:
+    # resolved against whatever working directory the client starts cordon in (newcomer
+    # trial, session 9): refused with the file and line, never taken silently
+    f = tmp_path / "policy.yaml"
+    f.write_text(text, "utf-8")
+    with pytest.raises(PolicyError, match="relative path") as ei:
+        load_policy([f])
+    assert str(f) in str(ei.value)
+
+
+def test_absolute_and_home_prefixes_load(tmp_path: Path) -> None:
+    f = tmp_path / "policy.yaml"
+    f.write_text(
+        "version: 1\nallowed_path_prefixes: [/srv/data, ~/work]\n"
+        "tools:\n  write_file: {path_params: [path], base_dir: ~/work}\n",
+        "utf-8",
+    )
+    p = load_policy([f])
+    assert p.allowed_path_prefixes == ("/srv/data", "~/work")

@@ -5,6 +5,7 @@ See docs/internals.md for an annotated example. A policy is data: it never runs 
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Literal
 
@@ -13,6 +14,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _absolute_paths(field: str, v: tuple[str, ...]) -> tuple[str, ...]:
+    """Each path absolute once ``~`` is expanded: a relative prefix would be resolved against
+    whatever working directory the MCP client starts cordon in (newcomer trial, session 9)."""
+    for p in v:
+        if not os.path.isabs(os.path.expanduser(p)):
+            raise ValueError(f"{field}: {p!r} is a relative path; give an absolute one (or ~/...)")
+    return v
 
 
 class ToolPolicy(_Strict):
@@ -93,6 +103,18 @@ class ToolPolicy(_Strict):
                 raise ValueError(f"arg_patterns.{name}: regex does not compile: {exc}") from exc
         return v
 
+    @field_validator("allowed_path_prefixes")
+    @classmethod
+    def _prefixes_absolute(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        return _absolute_paths("allowed_path_prefixes", v)
+
+    @field_validator("base_dir")
+    @classmethod
+    def _base_absolute(cls, v: str | None) -> str | None:
+        if v is not None:
+            _absolute_paths("base_dir", (v,))
+        return v
+
     @field_validator("requires_request")
     @classmethod
     def _requests_compile(cls, v: tuple[str, ...]) -> tuple[str, ...]:
@@ -148,5 +170,11 @@ class Policy(_Strict):
     allowed_path_prefixes: tuple[str, ...] = ()
     sensitive_paths: tuple[str, ...] = ()
     trust_tools: tuple[str, ...] = ()
+
+    @field_validator("allowed_path_prefixes")
+    @classmethod
+    def _prefixes_absolute(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        return _absolute_paths("allowed_path_prefixes", v)
+
     servers: dict[str, ServerPolicy] = Field(default_factory=dict)
     tools: dict[str, ToolPolicy] = Field(default_factory=dict)
