@@ -1,7 +1,8 @@
 """The fastest honest MCP upstream we could write: raw newline-delimited JSON-RPC on stdio.
 
 It answers ``initialize``, ``ping``, ``tools/list`` and ``tools/call`` for two tools:
-``echo(text)`` returns the text, ``blob(size)`` returns a text result of ``size`` bytes
+``echo(text)`` returns the text, ``later(ms, text)`` returns it after ``ms`` milliseconds
+(reading nothing meanwhile), ``blob(size)`` returns a text result of ``size`` bytes
 (built once per size and cached, so the server's own cost stays out of the measurement;
 each call's addresses are made its own by one same-length ``bytes.replace``, ~5 ms per 10 MB,
 so every result brings new destinations, as real output does: a repeated text's ~30,000 keys
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 from blobtext import blob_text
 
@@ -22,6 +24,14 @@ TOOLS = [
         "name": "echo",
         "description": "Echo text back.",
         "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}},
+    },
+    {
+        "name": "later",
+        "description": "Return text after ms milliseconds.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"ms": {"type": "number"}, "text": {"type": "string"}},
+        },
     },
     {
         "name": "blob",
@@ -76,6 +86,8 @@ def main() -> None:
             if params.get("name") == "blob":
                 body = _fresh(_blob_frame_tail(int(args.get("size", 0))))
             else:
+                if params.get("name") == "later":
+                    time.sleep(float(args.get("ms", 0)) / 1000)
                 text = str(args.get("text", ""))
                 body = json.dumps({"content": [{"type": "text", "text": text}]}).encode()
         else:

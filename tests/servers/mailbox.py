@@ -12,7 +12,8 @@ Side effects land in ``$MAILBOX_DIR``:
 Env: ``MAILBOX_DIR`` (required), ``MAILBOX_POISON_TOOL=1`` adds a tool whose description
 carries hidden instructions; ``MAILBOX_INSTRUCTIONS`` sets the server instructions;
 ``MAILBOX_SEND_DESC`` replaces ``send_email``'s description from the start (a package update
-that changed it between launches).
+that changed it between launches); ``MAILBOX_ECHO_DELAY_S`` makes ``echo`` wait that many
+seconds before it answers (a slow tool).
 """
 
 from __future__ import annotations
@@ -197,6 +198,7 @@ async def call_tool(
             )
         )
     if name == "echo":
+        await anyio.sleep(float(os.environ.get("MAILBOX_ECHO_DELAY_S", "0")))
         return _text(str(args.get("text", "")))
     if name == "weather":
         return _text("sunny")

@@ -13,14 +13,18 @@ both ways, unchanged, except for what it must intercept (docs/internals.md):
 
 Other messages are forwarded as the same bytes, after reading only their method and id.
 Both directions are protocol callbacks on one event loop; neither waits on the other's I/O
-(each has its own flow control), but a decision runs on the loop: while a call is checked
-(tens of microseconds, more for a large message body: README, "What cordon does not cover")
-nothing else moves. A large result's recording runs mostly in the recording worker.
+(each has its own flow control). A usual check takes tens of microseconds and runs on the
+loop. A ``tools/call`` of ``_OFFLOAD_BYTES`` or more (its check costs ~2 ms per 10 KB) is
+checked on a worker thread while the loop goes on relaying the other direction
+(:meth:`Relay.from_server`); the state that upstream frames change meanwhile is recorded
+after the verdict, so a verdict depends on the order frames arrived in, never on how long a
+check took. A large result's recording runs mostly in the recording worker.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import itertools
 import math
@@ -78,6 +82,13 @@ _SETTLE_RESULTS = 4096
 #: the oldest a queued result may get while traffic never pauses (a notification stream)
 _MAX_AGE_S = 1.0
 _REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/discover"})
+#: a ``tools/call`` frame at least this long (bytes) is checked on the decision thread, so
+#: the upstream's frames move while it is checked (below, the thread hand-off costs more
+#: than it saves: a check of 32 KB takes ~6 ms, bench/perf/large_args.py)
+_OFFLOAD_BYTES = 32 * 1024
+#: upstream frames held while a call is checked, past which the upstream is not read until
+#: the verdict (bytes; what the deferred-result queue allows, _SETTLE_BYTES)
+_HELD_BYTES = 32 * 1024 * 1024
 
 
 def _log(msg: str) -> None:
@@ -204,6 +215,35 @@ class Relay:
         #: indexes their taint (set up by :meth:`run`; ``CORDON_RECORDER=0`` turns it off)
         self.recorder: Recorder | None = None
         self.early_recorder = recorder
+        #: the decision thread (:meth:`check_off_loop`), started by the first large call
+        self.lane: concurrent.futures.ThreadPoolExecutor | None = None
+        #: the check running on the decision thread, if any: while it runs, the session is
+        #: touched by nothing else, client frames wait in :attr:`held` (and the client is not
+        #: read), and upstream frames are delivered at once when their delivery needs no
+        #: decision (:meth:`deliver_during_check`), their recording queued in :attr:`held`
+        self.busy: concurrent.futures.Future[Verdict] | None = None
+        #: work that arrived while a call was checked, in arrival order: ``("client", frame)``,
+        #: ``("server", frame)`` (held whole) or ``("state", fn)`` (the recording of an upstream
+        #: frame already delivered)
+        self.held: deque[tuple[str, Any]] = deque()
+        #: how many ``("server", frame)`` entries :attr:`held` has (later upstream frames wait
+        #: behind them, so upstream frames reach the client in the order they were sent)
+        self.server_held = 0
+        #: the size of the upstream frames :attr:`held` keeps (bytes)
+        self.held_bytes = 0
+        #: the upstream is not read because :attr:`held_bytes` passed its cap
+        self.held_paused = False
+        #: the upstream's stdin is full (client reading paused for that)
+        self.upstream_full = False
+        #: pending markers opened in the shared taint store for the results delivered while
+        #: calls are checked (closed once those are queued for recording: :meth:`drain`)
+        self.lane_markers: list[str] = []
+        #: whether upstream frames may be delivered during the current check: not with a
+        #: shared taint store whose pending marker could not be written, nor without deferral
+        self.early = True
+        #: the recording of a frame delivered during a check failed: the markers close failed
+        self.lane_failed = False
+        self.idle_waiters: list[asyncio.Future[None]] = []
 
     # -- output helpers ----------------------------------------------------------------
     def to_client(self, data: bytes) -> None:
@@ -282,6 +322,8 @@ class Relay:
         try:
             return await self._run()
         finally:
+            if self.lane is not None:
+                self.lane.shutdown(wait=False)
             self.flush_shared()
             with contextlib.suppress(ValueError, OSError, RuntimeError):
                 asyncio.get_running_loop().remove_signal_handler(signal.SIGUSR1)
@@ -358,6 +400,7 @@ class Relay:
         await asyncio.wait(
             {self.client_eof, self.upstream_eof}, return_when=asyncio.FIRST_COMPLETED
         )
+        await self.lane_idle()  # a call being checked is acted on, what arrived meanwhile too
         self.settle_now()  # content findings reach the log; sibling processes stop waiting
         if self.client_eof.done() and not self.upstream_eof.done():
             await self.shutdown_upstream()
@@ -554,7 +597,18 @@ class Relay:
                 params.pop("requestState", None)
             msg = {**msg, "params": params}
             line = orjson.dumps(msg)
-        v = self.session.check(tool, args, server=self.server)
+        if len(line) >= _OFFLOAD_BYTES and self.check_off_loop(id_, tool, args, params, line):
+            return
+        self.decided(
+            id_, tool, args, params, line, self.session.check(tool, args, server=self.server)
+        )
+
+    def decided(
+        self, id_: Any, tool: str, args: Any, params: dict[str, Any], line: bytes, v: Verdict
+    ) -> None:
+        """Act on the verdict for the ``tools/call`` ``id_``: a one-time code may turn an ask
+        into an allow; an allow is audited, then forwarded; a deny is audited and answered;
+        an ask goes to a person (elicitation, input_required or a code)."""
         if v.verdict == "ask" and self.codes is not None:
             key = v.details.get("approval_key")
             try:
@@ -609,6 +663,237 @@ class Relay:
             self.spawn(self.ask_legacy(id_, tool, args, line, v))
             return
         self.deny_with_code(id_, tool, args, v)
+
+    def check_off_loop(
+        self, id_: Any, tool: str, args: Any, params: dict[str, Any], line: bytes
+    ) -> bool:
+        """Check a large ``tools/call`` on the decision thread, so the upstream's frames move
+        while it is checked; :meth:`checked` acts on the verdict back on the loop. False
+        (nothing done) without a running loop.
+
+        Every deferred result is recorded first, here: the thread only decides. Until the
+        verdict is acted on, nothing else touches the session: the client is not read (its
+        frames wait, in order), and an upstream frame is delivered at once only when its
+        delivery needs no decision (:meth:`deliver_during_check`), its recording queued
+        behind the verdict. So the call is decided on exactly the history that arrived
+        before it, as on the loop.
+        """
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self.session.settle()
+        shared = self.engine.shared_taint
+        self.early = True
+        marker = None
+        if shared is not None:
+            # what is delivered during the check is recorded only after the verdict: this
+            # marker, written before, makes the client's other cordon processes wait for its
+            # keys (as Session.defer_output's marker would for a result)
+            if not self.lane_markers:
+                self.lane_failed = False
+            try:
+                marker = shared.mark_pending()
+            except OSError as exc:
+                _log(f"the shared taint store is unwritable, frames wait for the check: {exc!r}")
+            self.early = marker is not None and self.defer
+        if self.lane is None:
+            self.lane = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="cordon-check")
+        ctx = (id_, tool, args, params, line, self._modern_call)
+        if self.client_in is not None:
+            self.client_in.pause_reading()
+        try:
+            fut = self.busy = self.lane.submit(self.session.check, tool, args, server=self.server)
+        except RuntimeError as exc:  # no thread (a process limit): checked on the loop
+            _log(f"the decision thread cannot start, checking on the loop: {exc!r}")
+            if marker is not None and shared is not None:
+                with contextlib.suppress(OSError):
+                    shared.mark_done(marker)
+            if self.client_in is not None and not self.upstream_full:
+                self.client_in.resume_reading()
+            return False
+        if marker is not None:
+            self.lane_markers.append(marker)
+
+        def done(f: concurrent.futures.Future[Verdict]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: cordon is exiting
+                loop.call_soon_threadsafe(self.checked, f, ctx)
+
+        fut.add_done_callback(done)
+        return True
+
+    def checked(self, fut: concurrent.futures.Future[Verdict], ctx: tuple[Any, ...]) -> None:
+        """The decision thread's verdict is in: act on it (:meth:`decided`), then handle what
+        arrived meanwhile, in order (:meth:`drain`). A check that raised answers the call
+        with an error and forwards nothing (fail closed)."""
+        id_, tool, args, params, line, modern = ctx
+        self.busy = None
+        self._modern_call = modern
+        try:
+            self.decided(id_, tool, args, params, line, fut.result())
+        except Exception as exc:  # noqa: BLE001 - a bug must not forward or end the session
+            _log(f"error deciding a call, answered with an error: {exc!r}")
+            with contextlib.suppress(Exception):
+                self.to_client(
+                    error_frame(
+                        id_, INTERNAL_ERROR, "cordon: internal error; the request was not forwarded"
+                    )
+                )
+        self.drain()
+
+    def drain(self) -> None:
+        """Handle the work held while a call was checked, oldest first, until it is done or
+        another large call goes to the decision thread; then read both sides again."""
+        while self.held and self.busy is None:
+            kind, x = self.held.popleft()
+            if kind == "client":
+                self.guard(self.on_client_line, x)
+            elif kind == "server":
+                self.server_held -= 1
+                self.guard(self.on_server_line, x)
+            else:
+                self.run_state(x)
+        if self.busy is not None:
+            return
+        self.close_lane_markers()
+        self.held_bytes = 0
+        if self.client_in is not None and not self.upstream_full:
+            self.client_in.resume_reading()
+        if self.held_paused:
+            self.held_paused = False
+            if self.up_out is not None and not self.client_paused:
+                self.up_out.resume_reading()
+        waiters, self.idle_waiters = self.idle_waiters, []
+        for w in waiters:
+            if not w.done():
+                w.set_result(None)
+
+    def run_state(self, fn: Callable[[], None]) -> None:
+        """Run the recording of a frame delivered during a check; a failure is logged and
+        closes the check's pending markers failed (:meth:`close_lane_markers`)."""
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001 - delivered: logged, never answered
+            self.lane_failed = True
+            _log(f"recording a frame delivered during a check failed: {exc!r}")
+
+    def close_lane_markers(self) -> None:
+        """Close the shared store's markers for frames delivered during checks, once those
+        are recorded or queued (their own markers, Session.defer_output, take over): failed
+        (``F``, the siblings count the keys lost) if recording one of them failed."""
+        shared = self.engine.shared_taint
+        markers, self.lane_markers = self.lane_markers, []
+        ok, self.lane_failed = not self.lane_failed, False
+        for marker in markers:
+            if shared is not None:
+                try:
+                    shared.mark_done(marker, ok=ok)
+                except OSError as exc:  # left open: the siblings count its keys lost
+                    _log(f"closing a pending marker failed: {exc!r}")
+
+    async def lane_idle(self) -> None:
+        """Return once no call is being checked on the decision thread and what arrived
+        meanwhile is handled."""
+        while self.busy is not None:
+            w: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.idle_waiters.append(w)
+            await w
+
+    def session_work(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` (which touches the session) now, or after the check on the decision
+        thread, in arrival order with the frames held meanwhile."""
+        if self.busy is None:
+            fn()
+        else:
+            self.held.append(("state", fn))
+
+    def from_client(self, item: bytes | Oversize) -> None:
+        """A frame from the client: handled now, or held while a call is checked."""
+        if self.busy is None:
+            self.guard(self.on_client_line, item)
+        else:
+            self.held.append(("client", item))
+
+    def from_server(self, item: bytes | Oversize) -> None:
+        """A frame from the upstream: handled now; while a call is checked, delivered at once
+        when that needs no decision (:meth:`deliver_during_check`), else held (and every
+        upstream frame after it, so the client gets them in the order they were sent)."""
+        if self.busy is None:
+            self.guard(self.on_server_line, item)
+            return
+        if not self.server_held:
+            try:
+                if self.deliver_during_check(item):
+                    return
+            except Exception as exc:  # noqa: BLE001 - held instead: the handler decides later
+                _log(f"error relaying a frame during a check, held: {exc!r}")
+        self.held.append(("server", item))
+        self.server_held += 1
+        self.note_held(item.size if isinstance(item, Oversize) else len(item))
+
+    def note_held(self, size: int) -> None:
+        """Count ``size`` bytes more held behind a check; past ``_HELD_BYTES`` the upstream
+        is not read until the verdict (bounded memory, as the deferred-result queue's cap)."""
+        self.held_bytes += size
+        if self.held_bytes > _HELD_BYTES and not self.held_paused and self.up_out is not None:
+            self.held_paused = True
+            self.up_out.pause_reading()
+
+    def deliver_during_check(self, item: bytes | Oversize) -> bool:
+        """While a call is checked on the decision thread: deliver an upstream frame now if its
+        delivery depends on no decision, and queue its recording behind the verdict. True
+        when delivered: a notification or server-to-client request, an error response, a
+        response whose result is not an object, a monitor-mode ``tools/call`` result (which
+        is delivered before it is recorded anyway, :meth:`on_tool_result`). False (nothing
+        done) for the rest: a frame that is malformed, oversize, answers an unknown id or
+        one of another type, or is a result cordon may change or must scan first (tools/list,
+        warn and block modes, input_required, initialize), and every frame when the shared
+        taint store's pending marker could not be written or recording is not deferred
+        (:meth:`check_off_loop`)."""
+        if isinstance(item, Oversize) or not self.early:
+            return False
+        try:
+            msg = parse_frame(item)
+        except ProtocolError:
+            return False
+        if msg.get("method") is not None:
+            params = msg.get("params")
+            self.to_client(item)
+            if params:
+                self.held.append(("state", lambda: self.observe_params(params)))
+                self.note_held(len(item))
+            return True
+        id_ = msg.get("id")
+        key = _id_key(id_)
+        p = self.pending.get(key)
+        if p is None or type(id_) is not type(p.id) or id_ != p.id:
+            return False
+        if "error" in msg:
+            err = msg.get("error")
+            self.pending.pop(key)
+            self.to_client(item)
+            self.held.append(("state", lambda: self.session.observe_untrusted(err)))
+            self.note_held(len(item))
+            return True
+        result = msg.get("result")
+        if not isinstance(result, dict):
+            self.pending.pop(key)
+            self.to_client(item)
+            return True
+        if (
+            p.method != "tools/call"
+            or self.engine.policy.content.mode != "monitor"
+            or not self.defer
+            or result.get("resultType") == "input_required"
+            or may_exceed_depth(item, self.max_depth)
+        ):
+            return False
+        self.pending.pop(key)
+        self.to_client(item)
+        tool = p.tool or ""
+        self.held.append(("state", lambda: self.after_delivery(tool, result)))
+        self.note_held(len(item))
+        return True
 
     @staticmethod
     def _code_key(key: Any, tool: str, args: Any) -> list[Any]:
@@ -710,6 +995,7 @@ class Relay:
             self.record_verdict(tool, args, d)
             self._deny(id_, d, modern=False)
             return
+        await self.lane_idle()  # the session is the decision thread's while it checks
         self.session.approve(v)
         v2 = self.session.check(tool, args, server=self.server)
         self.record_verdict(tool, args, v2)
@@ -757,14 +1043,18 @@ class Relay:
             # output too: their text is recorded for taint
             params = msg.get("params")
             if params:
-                self.session.observe_untrusted(params)
-                if self.session.unsettled_bytes > _SETTLE_BYTES:
-                    # queued behind a deferred result: a notification flood must not grow
-                    # memory past the cap (red-team S22)
-                    self.settle_now()
+                self.observe_params(params)
             self.to_client(item)
         else:
             self.on_response(msg, item)
+
+    def observe_params(self, params: Any) -> None:
+        """Record a notification's or server-to-client request's params as server output."""
+        self.session.observe_untrusted(params)
+        if self.session.unsettled_bytes > _SETTLE_BYTES:
+            # queued behind a deferred result: a notification flood must not grow memory
+            # past the cap (red-team S22)
+            self.settle_now()
 
     def on_response(self, msg: dict[str, Any], line: bytes) -> None:
         id_ = msg.get("id")
@@ -936,6 +1226,7 @@ class Relay:
         try:
             self.session.defer_output(tool, result, server=self.server)
         except Exception as exc:
+            self.lane_failed = True  # (if it was delivered during a check: its marker fails)
             why = f"recording a {tool} result failed: {type(exc).__name__}"
             self.session.taint.fail(why)
             self.session.degraded = why
@@ -999,6 +1290,9 @@ class Relay:
     def on_idle(self) -> None:
         """Record the deferred results once neither side has sent anything for a while."""
         self.idle_timer = None
+        if self.busy is not None:  # the session is the decision thread's: look again later
+            self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
+            return
         now = time.monotonic()
         for t in (self.out, self.up_in):
             if t is not None and not t.is_closing() and t.get_write_buffer_size():
@@ -1024,7 +1318,18 @@ class Relay:
     def on_sigterm(self, sig: int = signal.SIGTERM) -> None:
         """Terminated (SIGTERM), interrupted (SIGINT) or hung up (SIGHUP): record what is
         queued (so the client's other cordon processes are not left waiting on a pending
-        marker, then counting these keys as lost), then die of the signal as before."""
+        marker, then counting these keys as lost), then die of the signal as before. A call
+        being checked on the decision thread is not forwarded; the recording of what arrived
+        meanwhile is done first."""
+        if self.busy is not None:
+            with contextlib.suppress(Exception):
+                self.busy.result()  # the session is the check's until it returns
+            self.busy = None
+            held, self.held = self.held, deque()
+            for kind, x in held:
+                if kind == "state":
+                    self.run_state(x)
+            self.close_lane_markers()
         self.settle_now()
         self.flush_shared()
         loop = asyncio.get_running_loop()
@@ -1041,6 +1346,9 @@ class Relay:
         """A sibling cordon process of the same client missed a lookup while this one had a
         pending marker open (``SIGUSR1``, :class:`cordon.taint.SharedTaintStore`): record
         what is queued, then publish the keys the shared store holds back."""
+        if self.busy is not None:  # after the check on the decision thread
+            self.held.append(("state", self.on_prod))
+            return
         self.settle_now()
         self.flush_shared()
 
@@ -1155,11 +1463,11 @@ class _ClientReader(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         self.relay.last_io = time.monotonic()
         for item in self.lines.feed(data):
-            self.relay.guard(self.relay.on_client_line, item)
+            self.relay.from_client(item)
 
     def eof_received(self) -> bool:
         for item in self.lines.end():
-            self.relay.guard(self.relay.on_client_line, item)
+            self.relay.from_client(item)
         _done(self.relay.client_eof)
         return False
 
@@ -1181,8 +1489,9 @@ class _ClientWriter(asyncio.Protocol):
     def resume_writing(self) -> None:
         self.relay.client_paused = False
         if self.relay.settle_after_write:
-            self.relay.settle_over_cap()  # before the upstream is read again
-        if self.relay.up_out is not None:
+            # before the upstream is read again (after the check, if a call is being checked)
+            self.relay.session_work(self.relay.settle_over_cap)
+        if self.relay.up_out is not None and not self.relay.held_paused:
             self.relay.up_out.resume_reading()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -1200,7 +1509,7 @@ class _UpstreamReader(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         self.relay.last_io = time.monotonic()
         for item in self.lines.feed(data):
-            self.relay.guard(self.relay.on_server_line, item)
+            self.relay.from_server(item)
 
     def eof_received(self) -> bool:
         self._end()
@@ -1214,7 +1523,7 @@ class _UpstreamReader(asyncio.Protocol):
             return
         self.ended = True
         for item in self.lines.end():
-            self.relay.guard(self.relay.on_server_line, item)
+            self.relay.from_server(item)
         _done(self.relay.upstream_eof)
 
 
@@ -1225,11 +1534,14 @@ class _UpstreamProtocol(asyncio.SubprocessProtocol):
         self.relay = relay
 
     def pause_writing(self) -> None:  # the upstream's stdin is full: stop reading the client
+        self.relay.upstream_full = True
         if self.relay.client_in is not None:
             self.relay.client_in.pause_reading()
 
     def resume_writing(self) -> None:
-        if self.relay.client_in is not None:
+        self.relay.upstream_full = False
+        # (while a call is checked the client is not read: Relay.drain resumes it)
+        if self.relay.client_in is not None and self.relay.busy is None:
             self.relay.client_in.resume_reading()
 
     def process_exited(self) -> None:

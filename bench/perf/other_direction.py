@@ -1,0 +1,143 @@
+"""How long a result waits while a large call from the client is being checked (issue 2:
+"never block the other direction while one message is being checked").
+
+    .venv/bin/python bench/perf/other_direction.py [--rounds 5] [--mb 2] NAME=SRC ...
+
+Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or
+this checkout's ``src``), in front of ``echo_server.py``. Every round runs direct and then each
+variant: the client calls ``later`` (the upstream answers after 200 ms), and at once sends
+a call whose ``text`` is MB megabytes of prose with links, to a sink (``echo`` with
+``sink_params: [to]``; the destination is not allowlisted, so the verdict is an ask, which
+this client cannot answer: cordon answers it, after the check). Printed per variant, medians
+over rounds:
+
+- ``later``: when the ``later`` result reached the client (ms after it was sent); direct, it
+  is the upstream's 200 ms;
+- ``alone``: the same with no large call (the baseline of the same round);
+- ``waited``: ``later`` minus ``alone``, the time the result waited for the check;
+- ``verdict``: when the large call's answer reached the client (the check's length).
+
+Example (session 10)::
+
+    .venv/bin/python bench/perf/other_direction.py base=/tmp/cordon-base/src new=src
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import blobtext  # noqa: E402
+import run as R  # noqa: E402
+
+LATER_MS = 200
+
+
+def _line(rid: int, name: str, arguments: dict[str, object]) -> bytes:
+    msg = {
+        "jsonrpc": "2.0",
+        "id": rid,
+        "method": "tools/call",
+        "params": {"name": name, "arguments": arguments},
+    }
+    return json.dumps(msg, separators=(",", ":")).encode() + b"\n"
+
+
+def _once(t: R.Target, big: str | None) -> tuple[float, float | None]:
+    """(ms until the ``later`` result arrived, ms until the large call's answer or None)."""
+    c = R.RawClient(t.cmd, t.env)
+    try:
+        c.handshake()
+        time.sleep(R.SETTLE_S)
+        c.request("tools/call", {"name": "echo", "arguments": {"text": "warm"}})
+        t0 = time.perf_counter()
+        c.send(_line(100, "later", {"ms": LATER_MS, "text": "pong"}))
+        if big is not None:
+            c.send(_line(101, "echo", {"to": "ops@example.com", "text": big}))
+        want = {100} if big is None else {100, 101}
+        got: dict[int, float] = {}
+        while want - set(got):
+            line = c.r.readline()
+            if not line:
+                raise RuntimeError("the pipe closed")
+            head = line[:64]
+            for rid in want:
+                if b'"id":%d' % rid in head or b'"id": %d' % rid in head:
+                    got[rid] = (time.perf_counter() - t0) * 1000
+        return got[100], got.get(101)
+    finally:
+        c.close()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--mb", type=float, default=2.0)
+    ap.add_argument("variants", nargs="+", metavar="NAME=SRC")
+    ns = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="cordon-other-"))
+    policy = tmp / "policy.yaml"
+    policy.write_text(
+        "version: 1\ntools:\n  echo: {exfiltrating: true, sink_params: [to]}\n", "utf-8"
+    )
+    up = [sys.executable, str(HERE / "echo_server.py")]
+    home = tmp / "home"
+    home.mkdir()
+    targets = {"direct": R.Target("direct", up, R.base_env(home))}
+    for spec in ns.variants:
+        name, _, src = spec.partition("=")
+        env = {**R.base_env(home), "PYTHONPATH": str(Path(src).resolve())}
+        cmd = [
+            sys.executable,
+            "-m",
+            "cordon.cli",
+            "run",
+            "--policy",
+            str(policy),
+            "--audit",
+            str(tmp / f"audit-{name}.jsonl"),
+            "--approvals-store",
+            str(tmp / "approvals.json"),
+            "--",
+            *up,
+        ]
+        targets[name] = R.Target(name, cmd, env)
+    big = blobtext.blob_text(int(ns.mb * R.MB))
+    rows: dict[str, dict[str, list[float]]] = {
+        k: {"later": [], "alone": [], "verdict": []} for k in targets
+    }
+    for r in range(ns.rounds):
+        for name, t in targets.items():
+            alone, _ = _once(t, None)
+            later, verdict = _once(t, big)
+            rows[name]["alone"].append(alone)
+            rows[name]["later"].append(later)
+            if verdict is not None:
+                rows[name]["verdict"].append(verdict)
+        print(
+            f"round {r + 1}: "
+            + ", ".join(f"{k} {v['later'][-1]:.0f}/{v['alone'][-1]:.0f} ms" for k, v in rows.items())
+        )
+    print(f"\n{ns.mb:g} MB call; 'later' answered by the upstream after {LATER_MS} ms")
+    print(f"{'':10} {'later ms':>9} {'alone ms':>9} {'waited ms':>10} {'verdict ms':>11}")
+    for name, v in rows.items():
+        waited = [a - b for a, b in zip(v["later"], v["alone"], strict=True)]
+        print(
+            f"{name:10} {statistics.median(v['later']):>9.0f} {statistics.median(v['alone']):>9.0f}"
+            f" {statistics.median(waited):>10.0f} {statistics.median(v['verdict']):>11.0f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
