@@ -7,13 +7,15 @@ It answers ``initialize``, ``ping``, ``tools/list`` and ``tools/call`` for two t
 each call's addresses are made its own by one same-length ``bytes.replace``, ~5 ms per 10 MB,
 so every result brings new destinations, as real output does: a repeated text's ~30,000 keys
 would be indexed once and published to the shared taint store once, which hid their cost).
-``server/discover`` gets -32601 (a legacy-only server). Nothing else is imported, so the
+``server/discover`` gets -32601 (a legacy-only server). With ``ECHO_STAMPS`` set, the
+monotonic time each ``ping`` arrives is appended to that file (``bench/perf/other_direction.py``). Nothing else is imported, so the
 round trip measures the pipes and whatever sits between them.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -61,6 +63,7 @@ def _blob_frame_tail(size: int) -> bytes:
 
 def main() -> None:
     out = sys.stdout.buffer
+    stamps = os.environ.get("ECHO_STAMPS")
     for line in sys.stdin.buffer:
         if not line.strip():
             continue
@@ -68,6 +71,9 @@ def main() -> None:
         if "id" not in msg or "method" not in msg:
             continue
         mid, method = msg["id"], msg["method"]
+        if stamps and method == "ping":
+            with open(stamps, "a", encoding="utf-8") as fh:
+                fh.write(f"{mid} {time.monotonic()}\n")
         params = msg.get("params") or {}
         head = b'{"jsonrpc":"2.0","id":' + json.dumps(mid).encode() + b',"result":'
         if method == "initialize":

@@ -1,7 +1,7 @@
-"""How long a result waits while a large call from the client is being checked (issue 2:
+"""How long a frame waits while a large message going the other way is decided (issue 2:
 "never block the other direction while one message is being checked").
 
-    .venv/bin/python bench/perf/other_direction.py [--rounds 5] [--mb 2] NAME=SRC ...
+    .venv/bin/python bench/perf/other_direction.py [--rounds 5] [--mb 2] [--reverse] NAME=SRC ...
 
 Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or
 this checkout's ``src``), in front of ``echo_server.py``. Every round runs direct and then each
@@ -16,6 +16,12 @@ over rounds:
 - ``alone``: the same with no large call (the baseline of the same round);
 - ``waited``: ``later`` minus ``alone``, the time the result waited for the check;
 - ``verdict``: when the large call's answer reached the client (the check's length).
+
+``--reverse``: the other way round, in warn mode (a result is scanned before delivery). The
+client calls ``blob`` (an MB-megabyte result the upstream sends at once), waits 50 ms, and
+sends a ``ping``; the upstream notes when the ping reaches it. Printed: ``ping``, ms from
+sending the ping until the upstream had it (direct: the pipe; a relay that scans on its loop:
+the rest of the scan), and ``result``, ms until the result reached the client.
 
 Example (session 10)::
 
@@ -77,26 +83,54 @@ def _once(t: R.Target, big: str | None) -> tuple[float, float | None]:
         c.close()
 
 
+def _reverse_once(t: R.Target, size: int, stamps: Path) -> tuple[float, float]:
+    """(ms until the upstream had the ping, ms until the blob result reached the client)."""
+    c = R.RawClient(t.cmd, t.env)
+    try:
+        c.handshake()
+        time.sleep(R.SETTLE_S)
+        c.request("tools/call", {"name": "blob", "arguments": {"size": size}})  # (cached now)
+        stamps.write_text("")
+        t0 = time.perf_counter()
+        c.send(_line(100, "blob", {"size": size}))
+        time.sleep(0.05)
+        sent = time.monotonic()
+        c.send(b'{"jsonrpc":"2.0","id":101,"method":"ping"}\n')
+        c.recv_for(100)
+        result_ms = (time.perf_counter() - t0) * 1000
+        c.recv_for(101)
+        (line,) = stamps.read_text().split("\n")[:1]
+        return (float(line.split()[1]) - sent) * 1000, result_ms
+    finally:
+        c.close()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--mb", type=float, default=2.0)
+    ap.add_argument("--reverse", action="store_true", help="a large result, scanned (warn)")
     ap.add_argument("variants", nargs="+", metavar="NAME=SRC")
     ns = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="cordon-other-"))
     policy = tmp / "policy.yaml"
     policy.write_text(
-        "version: 1\ntools:\n  echo: {exfiltrating: true, sink_params: [to]}\n", "utf-8"
+        "version: 1\ncontent: {mode: warn}\n"
+        if ns.reverse
+        else "version: 1\ntools:\n  echo: {exfiltrating: true, sink_params: [to]}\n",
+        "utf-8",
     )
     up = [sys.executable, str(HERE / "echo_server.py")]
     home = tmp / "home"
     home.mkdir()
-    targets = {"direct": R.Target("direct", up, R.base_env(home))}
+    stamps = tmp / "stamps"
+    base = {**R.base_env(home), "ECHO_STAMPS": str(stamps)}
+    targets = {"direct": R.Target("direct", up, base)}
     for spec in ns.variants:
         name, _, src = spec.partition("=")
-        env = {**R.base_env(home), "PYTHONPATH": str(Path(src).resolve())}
+        env = {**base, "PYTHONPATH": str(Path(src).resolve())}
         cmd = [
             sys.executable,
             "-m",
@@ -112,6 +146,8 @@ def main() -> int:
             *up,
         ]
         targets[name] = R.Target(name, cmd, env)
+    if ns.reverse:
+        return _reverse(ns, targets, stamps)
     big = blobtext.blob_text(int(ns.mb * R.MB))
     rows: dict[str, dict[str, list[float]]] = {
         k: {"later": [], "alone": [], "verdict": []} for k in targets
@@ -126,7 +162,9 @@ def main() -> int:
                 rows[name]["verdict"].append(verdict)
         print(
             f"round {r + 1}: "
-            + ", ".join(f"{k} {v['later'][-1]:.0f}/{v['alone'][-1]:.0f} ms" for k, v in rows.items())
+            + ", ".join(
+                f"{k} {v['later'][-1]:.0f}/{v['alone'][-1]:.0f} ms" for k, v in rows.items()
+            )
         )
     print(f"\n{ns.mb:g} MB call; 'later' answered by the upstream after {LATER_MS} ms")
     print(f"{'':10} {'later ms':>9} {'alone ms':>9} {'waited ms':>10} {'verdict ms':>11}")
@@ -135,6 +173,27 @@ def main() -> int:
         print(
             f"{name:10} {statistics.median(v['later']):>9.0f} {statistics.median(v['alone']):>9.0f}"
             f" {statistics.median(waited):>10.0f} {statistics.median(v['verdict']):>11.0f}"
+        )
+    return 0
+
+
+def _reverse(ns: argparse.Namespace, targets: dict[str, R.Target], stamps: Path) -> int:
+    size = int(ns.mb * R.MB)
+    rows: dict[str, dict[str, list[float]]] = {k: {"ping": [], "result": []} for k in targets}
+    for r in range(ns.rounds):
+        for name, t in targets.items():
+            ping, result = _reverse_once(t, size, stamps)
+            rows[name]["ping"].append(ping)
+            rows[name]["result"].append(result)
+        print(
+            f"round {r + 1}: "
+            + ", ".join(f"{k} ping {v['ping'][-1]:.1f} ms" for k, v in rows.items())
+        )
+    print(f"\n{ns.mb:g} MB result, scanned before delivery (warn); ping sent 50 ms after the call")
+    print(f"{'':10} {'ping ms':>9} {'result ms':>10}")
+    for name, v in rows.items():
+        print(
+            f"{name:10} {statistics.median(v['ping']):>9.1f} {statistics.median(v['result']):>10.0f}"
         )
     return 0
 

@@ -1,4 +1,4 @@
-"""Red-team probes for the decision thread (Relay.check_off_loop / checked / drain /
+"""Red-team probes for the decision thread (Relay.check_off_loop / finished / drain /
 from_server / deliver_during_check), on a relay with in-memory transports.
 
 Each probe asserts the correct behaviour. Four found bugs in the first version, all fixed

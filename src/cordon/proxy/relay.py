@@ -14,11 +14,13 @@ both ways, unchanged, except for what it must intercept (docs/internals.md):
 Other messages are forwarded as the same bytes, after reading only their method and id.
 Both directions are protocol callbacks on one event loop; neither waits on the other's I/O
 (each has its own flow control). A usual check takes tens of microseconds and runs on the
-loop. A ``tools/call`` of ``_OFFLOAD_BYTES`` or more (its check costs ~2 ms per 10 KB) is
-checked on a worker thread while the loop goes on relaying the other direction
-(:meth:`Relay.from_server`); the state that upstream frames change meanwhile is recorded
-after the verdict, so a verdict depends on the order frames arrived in, never on how long a
-check took. A large result's recording runs mostly in the recording worker.
+loop. A message of ``_OFFLOAD_BYTES`` or more is decided on a decision thread while the loop
+goes on relaying the other direction: a ``tools/call`` (its check costs ~2 ms per 10 KB;
+:meth:`Relay.check_off_loop`, :meth:`Relay.from_server`) and a result scanned before it is
+delivered (warn and block modes, resources and prompts: :meth:`Relay.scan_off_loop`,
+:meth:`Relay.from_client`). What arrives meanwhile and needs the session waits for it, so a
+verdict depends on the order frames arrived in, never on how long a decision took. In monitor
+mode a large result's recording runs mostly in the recording worker.
 """
 
 from __future__ import annotations
@@ -94,6 +96,17 @@ _HELD_BYTES = 32 * 1024 * 1024
 def _log(msg: str) -> None:
     sys.stderr.write(f"cordon: {msg}\n")
     sys.stderr.flush()
+
+
+def _is_tools_call(item: bytes | Oversize) -> bool:
+    """Whether a client frame is a ``tools/call`` (one that cannot be parsed is not: the
+    relay answers it with an error and nothing else)."""
+    if isinstance(item, Oversize):
+        return False
+    try:
+        return parse_frame(item).get("method") == "tools/call"
+    except ProtocolError:
+        return False
 
 
 def _id_key(id_: Any) -> tuple[str, Any]:
@@ -217,12 +230,19 @@ class Relay:
         self.early_recorder = recorder
         #: the decision thread (:meth:`check_off_loop`), started by the first large call
         self.lane: concurrent.futures.ThreadPoolExecutor | None = None
-        #: the check running on the decision thread, if any: while it runs, the session is
-        #: touched by nothing else, client frames wait in :attr:`held` (and the client is not
-        #: read), and upstream frames are delivered at once when their delivery needs no
-        #: decision (:meth:`deliver_during_check`), their recording queued in :attr:`held`
-        self.busy: concurrent.futures.Future[Verdict] | None = None
-        #: work that arrived while a call was checked, in arrival order: ``("client", frame)``,
+        #: the job running on the decision thread, if any: while it runs, the session is
+        #: touched by nothing else. During a check (:meth:`check_off_loop`) client frames wait
+        #: in :attr:`held` (and the client is not read), and upstream frames are delivered at
+        #: once when their delivery needs no decision (:meth:`deliver_during_check`), their
+        #: recording queued in :attr:`held`; during a result's scan (:meth:`scan_off_loop`)
+        #: the upstream is not read and client frames other than ``tools/call`` go on
+        self.busy: concurrent.futures.Future[Any] | None = None
+        #: what :attr:`busy` decides: ``"call"`` (a client's ``tools/call``) or ``"result"`` (an
+        #: upstream result scanned before delivery)
+        self.busy_kind = ""
+        #: how many ``("client", frame)`` entries :attr:`held` has
+        self.client_held = 0
+        #: work that arrived while the thread worked, in arrival order: ``("client", frame)``,
         #: ``("server", frame)`` (held whole) or ``("state", fn)`` (the recording of an upstream
         #: frame already delivered)
         self.held: deque[tuple[str, Any]] = deque()
@@ -668,8 +688,8 @@ class Relay:
         self, id_: Any, tool: str, args: Any, params: dict[str, Any], line: bytes
     ) -> bool:
         """Check a large ``tools/call`` on the decision thread, so the upstream's frames move
-        while it is checked; :meth:`checked` acts on the verdict back on the loop. False
-        (nothing done) without a running loop.
+        while it is checked; :meth:`finished` acts on the verdict back on the loop. False
+        (nothing done) without a running loop or a thread.
 
         Every deferred result is recorded first, here: the thread only decides. Until the
         verdict is acted on, nothing else touches the session: the client is not read (its
@@ -679,7 +699,7 @@ class Relay:
         before it, as on the loop.
         """
         try:
-            loop = asyncio.get_running_loop()
+            asyncio.get_running_loop()
         except RuntimeError:
             return False
         self.session.settle()
@@ -697,56 +717,81 @@ class Relay:
             except OSError as exc:
                 _log(f"the shared taint store is unwritable, frames wait for the check: {exc!r}")
             self.early = marker is not None and self.defer
-        if self.lane is None:
-            self.lane = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="cordon-check")
-        ctx = (id_, tool, args, params, line, self._modern_call)
+        modern = self._modern_call
         if self.client_in is not None:
             self.client_in.pause_reading()
-        try:
-            fut = self.busy = self.lane.submit(self.session.check, tool, args, server=self.server)
-        except RuntimeError as exc:  # no thread (a process limit): checked on the loop
-            _log(f"the decision thread cannot start, checking on the loop: {exc!r}")
-            if marker is not None and shared is not None:
-                with contextlib.suppress(OSError):
-                    shared.mark_done(marker)
-            if self.client_in is not None and not self.upstream_full:
-                self.client_in.resume_reading()
-            return False
-        if marker is not None:
-            self.lane_markers.append(marker)
 
-        def done(f: concurrent.futures.Future[Verdict]) -> None:
+        def then(v: Verdict) -> None:
+            self._modern_call = modern
+            self.decided(id_, tool, args, params, line, v)
+
+        job = (self.session.check, (tool, args), {"server": self.server})
+        if self.offload("call", job, then, id_, "the request was not forwarded"):
+            if marker is not None:
+                self.lane_markers.append(marker)
+            return True
+        if marker is not None and shared is not None:
+            with contextlib.suppress(OSError):
+                shared.mark_done(marker)
+        if self.client_in is not None and not self.upstream_full:
+            self.client_in.resume_reading()
+        return False
+
+    def offload(
+        self,
+        kind: str,
+        job: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]],
+        then: Callable[[Any], None],
+        id_: Any,
+        why: str,
+    ) -> bool:
+        """Run ``job`` (a function, its arguments and keywords) on the decision thread and
+        ``then`` with its return value back on the loop, then :meth:`drain`; a job that
+        raises answers ``id_`` with an internal error (``why`` says what was not done).
+        False when there is no running loop or no thread can start (nothing is done)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        if self.lane is None:
+            self.lane = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="cordon-check")
+        fn, args, kwargs = job
+        try:
+            fut = self.lane.submit(fn, *args, **kwargs)
+        except RuntimeError as exc:  # no thread (a process limit): done on the loop
+            _log(f"the decision thread cannot start, deciding on the loop: {exc!r}")
+            return False
+        self.busy, self.busy_kind = fut, kind
+
+        def done(f: concurrent.futures.Future[Any]) -> None:
             with contextlib.suppress(RuntimeError):  # the loop is closed: cordon is exiting
-                loop.call_soon_threadsafe(self.checked, f, ctx)
+                loop.call_soon_threadsafe(self.finished, f, then, id_, why)
 
         fut.add_done_callback(done)
         return True
 
-    def checked(self, fut: concurrent.futures.Future[Verdict], ctx: tuple[Any, ...]) -> None:
-        """The decision thread's verdict is in: act on it (:meth:`decided`), then handle what
-        arrived meanwhile, in order (:meth:`drain`). A check that raised answers the call
-        with an error and forwards nothing (fail closed)."""
-        id_, tool, args, params, line, modern = ctx
-        self.busy = None
-        self._modern_call = modern
+    def finished(
+        self, fut: concurrent.futures.Future[Any], then: Callable[[Any], None], id_: Any, why: str
+    ) -> None:
+        """The decision thread's job is done: act on it, then handle what arrived meanwhile,
+        in order (:meth:`drain`). A job that raised answers ``id_`` with an error and forwards
+        or delivers nothing (fail closed)."""
+        self.busy, self.busy_kind = None, ""
         try:
-            self.decided(id_, tool, args, params, line, fut.result())
+            then(fut.result())
         except Exception as exc:  # noqa: BLE001 - a bug must not forward or end the session
-            _log(f"error deciding a call, answered with an error: {exc!r}")
+            _log(f"error on the decision thread, answered with an error: {exc!r}")
             with contextlib.suppress(Exception):
-                self.to_client(
-                    error_frame(
-                        id_, INTERNAL_ERROR, "cordon: internal error; the request was not forwarded"
-                    )
-                )
+                self.to_client(error_frame(id_, INTERNAL_ERROR, f"cordon: internal error; {why}"))
         self.drain()
 
     def drain(self) -> None:
-        """Handle the work held while a call was checked, oldest first, until it is done or
-        another large call goes to the decision thread; then read both sides again."""
+        """Handle the work held while the decision thread worked, oldest first, until it is
+        done or another large message goes to the thread; then read both sides again."""
         while self.held and self.busy is None:
             kind, x = self.held.popleft()
             if kind == "client":
+                self.client_held -= 1
                 self.guard(self.on_client_line, x)
             elif kind == "server":
                 self.server_held -= 1
@@ -792,8 +837,7 @@ class Relay:
                     _log(f"closing a pending marker failed: {exc!r}")
 
     async def lane_idle(self) -> None:
-        """Return once no call is being checked on the decision thread and what arrived
-        meanwhile is handled."""
+        """Return once the decision thread is idle and what arrived meanwhile is handled."""
         while self.busy is not None:
             w: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self.idle_waiters.append(w)
@@ -808,11 +852,20 @@ class Relay:
             self.held.append(("state", fn))
 
     def from_client(self, item: bytes | Oversize) -> None:
-        """A frame from the client: handled now, or held while a call is checked."""
-        if self.busy is None:
+        """A frame from the client: handled now, or held while the decision thread works.
+        While it scans a result, a frame that needs no decision (anything but a
+        ``tools/call``: requests, notifications, answers) is still handled now, unless a
+        client frame is already held (the upstream gets them in the order they were sent);
+        a ``tools/call`` is held, and the client is not read until the result is done."""
+        if self.busy is None or (
+            self.busy_kind == "result" and not self.client_held and not _is_tools_call(item)
+        ):
             self.guard(self.on_client_line, item)
-        else:
-            self.held.append(("client", item))
+            return
+        self.held.append(("client", item))
+        self.client_held += 1
+        if self.client_in is not None:
+            self.client_in.pause_reading()
 
     def from_server(self, item: bytes | Oversize) -> None:
         """A frame from the upstream: handled now; while a call is checked, delivered at once
@@ -821,7 +874,7 @@ class Relay:
         if self.busy is None:
             self.guard(self.on_server_line, item)
             return
-        if not self.server_held:
+        if not self.server_held and self.busy_kind == "call":
             try:
                 if self.deliver_during_check(item):
                     return
@@ -1108,10 +1161,23 @@ class Relay:
         output too (invariant 6): recorded for taint and secrets and scanned. In block mode a
         finding at or above the threshold replaces it with a JSON-RPC error naming the rules;
         warn mode logs (only tool results are rewritten)."""
+        if len(line) >= _OFFLOAD_BYTES and self.scan_off_loop(
+            (self.observe_other, (method, result), {}),
+            lambda obs: self.deliver_other(id_, method, line, obs),
+            id_,
+        ):
+            return
+        self.deliver_other(id_, method, line, self.observe_other(method, result))
+
+    def observe_other(self, method: str, result: dict[str, Any]) -> Any:
+        """Record another result as server output and scan it (monitor: it is not changed)."""
         recorded = self.session.record_output(result)
-        obs = self.session.observe_output(
+        return self.session.observe_output(
             method, result, server=self.server, content_mode="monitor", recorded=recorded
         )
+
+    def deliver_other(self, id_: Any, method: str, line: bytes, obs: Any) -> None:
+        """Log another result's findings and deliver it, or in block mode refuse it."""
         policy = self.engine.policy.content
         bad = sorted(
             {f.rule for f in obs.findings if severity_at_least(f.severity, policy.block_at)}
@@ -1217,7 +1283,31 @@ class Relay:
             # delivered: from here an error is logged, never answered (no second response)
             self.guard(lambda _: self.after_delivery(tool, result), None)
             return
+        if len(line) >= _OFFLOAD_BYTES and self.scan_off_loop(
+            (self.session.observe_output, (tool, result), {"server": self.server}),
+            lambda obs: self.deliver_observed(tool, result, id_, line, obs),
+            id_,
+        ):
+            return
         self.observe(tool, result, id_, line)
+
+    def scan_off_loop(
+        self,
+        job: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]],
+        then: Callable[[Any], None],
+        id_: Any,
+    ) -> bool:
+        """Record and scan a large result on the decision thread, then deliver it (``then``)
+        back on the loop, while the client's frames that need no decision go on to the
+        upstream (:meth:`from_client`). Every deferred result is recorded first, here; the
+        upstream is not read until it is delivered (its later frames come after it)."""
+        self.session.settle()
+        if not self.offload("result", job, then, id_, "the upstream result was withheld"):
+            return False
+        self.held_paused = True
+        if self.up_out is not None:
+            self.up_out.pause_reading()
+        return True
 
     def after_delivery(self, tool: str, result: dict[str, Any]) -> None:
         """Queue a delivered monitor-mode result (Session.defer_output) and schedule its
@@ -1407,6 +1497,12 @@ class Relay:
     ) -> None:
         """Record a result; with ``line`` given, also deliver it (or its sanitised form)."""
         obs = self.session.observe_output(tool, result, server=self.server, recorded=recorded)
+        self.deliver_observed(tool, result, id_, line, obs)
+
+    def deliver_observed(
+        self, tool: str, result: dict[str, Any], id_: Any, line: bytes | None, obs: Any
+    ) -> None:
+        """Log a scanned result's findings and deliver it (or its sanitised form)."""
         if obs.findings:
             self.record_findings(tool, obs.action, obs.findings)
         if line is None:
@@ -1539,10 +1635,14 @@ class _UpstreamProtocol(asyncio.SubprocessProtocol):
             self.relay.client_in.pause_reading()
 
     def resume_writing(self) -> None:
-        self.relay.upstream_full = False
-        # (while a call is checked the client is not read: Relay.drain resumes it)
-        if self.relay.client_in is not None and self.relay.busy is None:
-            self.relay.client_in.resume_reading()
+        r = self.relay
+        r.upstream_full = False
+        # (while a call is checked, or a client frame waits for a result being scanned, the
+        # client is not read: Relay.drain resumes it)
+        if r.client_in is not None and (
+            r.busy is None or (r.busy_kind == "result" and not r.client_held)
+        ):
+            r.client_in.resume_reading()
 
     def process_exited(self) -> None:
         _done(self.relay.upstream_exit)
