@@ -58,20 +58,7 @@ def main() -> int:
             "PYTHONPATH": str(Path(src).resolve()),
             "CORDON_SPIN_US": spin or "0",
         }
-        cmd = [
-            sys.executable,
-            "-m",
-            "cordon.cli",
-            "run",
-            "--policy",
-            str(policy),
-            "--audit",
-            str(tmp / f"audit-{name}.jsonl"),
-            "--approvals-store",
-            str(tmp / "approvals.json"),
-            "--",
-            *up,
-        ]
+        cmd = R.cordon_run(policy, tmp, name, up)
         targets[name] = R.Target(name, cmd, env)
     p50: dict[str, list[float]] = {k: [] for k in targets}
     for r in range(ns.rounds):

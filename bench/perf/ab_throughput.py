@@ -78,20 +78,7 @@ def main() -> int:
             env[k] = v
 
         def cmd(pol: Path, name: str = name) -> list[str]:
-            return [
-                sys.executable,
-                "-m",
-                "cordon.cli",
-                "run",
-                "--policy",
-                str(pol),
-                "--audit",
-                str(tmp / f"audit-{name}.jsonl"),
-                "--approvals-store",
-                str(tmp / "approvals.json"),
-                "--",
-                *up,
-            ]
+            return R.cordon_run(pol, tmp, name, up)
 
         variants[name] = (R.Target(name, cmd(policy), env), R.Target(name, cmd(sink), env))
     got: dict[str, dict[str, list[float]]] = {k: {} for k in variants}

@@ -131,20 +131,7 @@ def main() -> int:
     for spec in ns.variants:
         name, _, src = spec.partition("=")
         env = {**base, "PYTHONPATH": str(Path(src).resolve())}
-        cmd = [
-            sys.executable,
-            "-m",
-            "cordon.cli",
-            "run",
-            "--policy",
-            str(policy),
-            "--audit",
-            str(tmp / f"audit-{name}.jsonl"),
-            "--approvals-store",
-            str(tmp / "approvals.json"),
-            "--",
-            *up,
-        ]
+        cmd = R.cordon_run(policy, tmp, name, up)
         targets[name] = R.Target(name, cmd, env)
     if ns.reverse:
         return _reverse(ns, targets, stamps)

@@ -58,6 +58,25 @@ def cordon_command() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "cordon.cli"]
 
 
+def cordon_run(policy: Path, tmp: Path, name: str, upstream: list[str]) -> list[str]:
+    """``cordon run`` of whatever ``cordon`` the PYTHONPATH gives (an A/B variant's ``src``),
+    with ``policy``, its own audit log ``tmp/audit-NAME.jsonl``, in front of ``upstream``."""
+    return [
+        sys.executable,
+        "-m",
+        "cordon.cli",
+        "run",
+        "--policy",
+        str(policy),
+        "--audit",
+        str(tmp / f"audit-{name}.jsonl"),
+        "--approvals-store",
+        str(tmp / "approvals.json"),
+        "--",
+        *upstream,
+    ]
+
+
 def base_env(home: Path) -> dict[str, str]:
     env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH")) if p)
