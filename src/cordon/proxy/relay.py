@@ -98,17 +98,6 @@ def _log(msg: str) -> None:
     sys.stderr.flush()
 
 
-def _is_tools_call(item: bytes | Oversize) -> bool:
-    """Whether a client frame is a ``tools/call`` (one that cannot be parsed is not: the
-    relay answers it with an error and nothing else)."""
-    if isinstance(item, Oversize):
-        return False
-    try:
-        return parse_frame(item).get("method") == "tools/call"
-    except ProtocolError:
-        return False
-
-
 def _id_key(id_: Any) -> tuple[str, Any]:
     """The key a JSON-RPC id is matched by, the way clients match it.
 
@@ -264,6 +253,9 @@ class Relay:
         #: the recording of a frame delivered during a check failed: the markers close failed
         self.lane_failed = False
         self.idle_waiters: list[asyncio.Future[None]] = []
+        #: the own-question id whose answer was handled from :attr:`held`: the rest waits
+        #: until :meth:`ask_legacy` has acted on it (approved and forwarded, or denied)
+        self.drain_waits: str | None = None
 
     # -- output helpers ----------------------------------------------------------------
     def to_client(self, data: bytes) -> None:
@@ -525,6 +517,8 @@ class Relay:
                 fut = self.own.pop(rid, None)  # a late answer after a timeout is dropped
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
+                    if self.held:  # handled from what was held: its call before the rest
+                        self.drain_waits = rid
                 return
             self.to_upstream(item)
         elif "id" in msg:
@@ -788,7 +782,7 @@ class Relay:
     def drain(self) -> None:
         """Handle the work held while the decision thread worked, oldest first, until it is
         done or another large message goes to the thread; then read both sides again."""
-        while self.held and self.busy is None:
+        while self.held and self.busy is None and self.drain_waits is None:
             kind, x = self.held.popleft()
             if kind == "client":
                 self.client_held -= 1
@@ -798,7 +792,10 @@ class Relay:
                 self.guard(self.on_server_line, x)
             else:
                 self.run_state(x)
+        if self.drain_waits is not None:
+            return  # an answer to cordon's question: its call first (:meth:`ask_legacy`)
         if self.busy is not None:
+            self.read_for_job()
             return
         self.close_lane_markers()
         self.held_bytes = 0
@@ -822,6 +819,18 @@ class Relay:
             self.lane_failed = True
             _log(f"recording a frame delivered during a check failed: {exc!r}")
 
+    def read_for_job(self) -> None:
+        """A job started while the held work was handled: read the side its kind lets move
+        (a check: the upstream, unless held frames passed their cap; a scan: the client,
+        unless a client frame is held or the upstream's stdin is full)."""
+        if self.busy_kind == "call":
+            if self.held_paused and self.held_bytes <= _HELD_BYTES:
+                self.held_paused = False
+                if self.up_out is not None and not self.client_paused:
+                    self.up_out.resume_reading()
+        elif self.client_in is not None and not self.client_held and not self.upstream_full:
+            self.client_in.resume_reading()
+
     def close_lane_markers(self) -> None:
         """Close the shared store's markers for frames delivered during checks, once those
         are recorded or queued (their own markers, Session.defer_output, take over): failed
@@ -836,9 +845,10 @@ class Relay:
                 except OSError as exc:  # left open: the siblings count its keys lost
                     _log(f"closing a pending marker failed: {exc!r}")
 
-    async def lane_idle(self) -> None:
-        """Return once the decision thread is idle and what arrived meanwhile is handled."""
-        while self.busy is not None:
+    async def lane_idle(self, *, drained: bool = True) -> None:
+        """Return once the decision thread is idle and (``drained``) what arrived meanwhile
+        is handled."""
+        while self.busy is not None or (drained and self.held):
             w: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self.idle_waiters.append(w)
             await w
@@ -846,7 +856,7 @@ class Relay:
     def session_work(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` (which touches the session) now, or after the check on the decision
         thread, in arrival order with the frames held meanwhile."""
-        if self.busy is None:
+        if not self.lane_busy:
             fn()
         else:
             self.held.append(("state", fn))
@@ -856,9 +866,10 @@ class Relay:
         While it scans a result, a frame that needs no decision (anything but a
         ``tools/call``: requests, notifications, answers) is still handled now, unless a
         client frame is already held (the upstream gets them in the order they were sent);
-        a ``tools/call`` is held, and the client is not read until the result is done."""
-        if self.busy is None or (
-            self.busy_kind == "result" and not self.client_held and not _is_tools_call(item)
+        a ``tools/call`` or an answer to cordon's own question is held, and the client is not
+        read until the result is done."""
+        if not self.lane_busy or (
+            self.busy_kind == "result" and not self.client_held and not self.needs_session(item)
         ):
             self.guard(self.on_client_line, item)
             return
@@ -867,11 +878,32 @@ class Relay:
         if self.client_in is not None:
             self.client_in.pause_reading()
 
+    def needs_session(self, item: bytes | Oversize) -> bool:
+        """Whether a client frame's handling touches the session: a ``tools/call``, or an
+        answer to cordon's own elicitation (it approves and checks a call). One that cannot be
+        parsed does not: the relay answers it with an error and nothing else."""
+        if isinstance(item, Oversize):
+            return False
+        try:
+            msg = parse_frame(item)
+        except ProtocolError:
+            return False
+        rid = msg.get("id")
+        return msg.get("method") == "tools/call" or (
+            "method" not in msg and isinstance(rid, str) and rid.startswith(self.own_prefix)
+        )
+
+    @property
+    def lane_busy(self) -> bool:
+        """The decision thread works, or what arrived meanwhile is not all handled yet (a
+        frame that comes now waits behind it)."""
+        return self.busy is not None or bool(self.held)
+
     def from_server(self, item: bytes | Oversize) -> None:
         """A frame from the upstream: handled now; while a call is checked, delivered at once
         when that needs no decision (:meth:`deliver_during_check`), else held (and every
         upstream frame after it, so the client gets them in the order they were sent)."""
-        if self.busy is None:
+        if not self.lane_busy:
             self.guard(self.on_server_line, item)
             return
         if not self.server_held and self.busy_kind == "call":
@@ -1017,6 +1049,25 @@ class Relay:
         self.to_client(
             orjson.dumps({"jsonrpc": "2.0", "id": eid, "method": "elicitation/create", "params": q})
         )
+        try:
+            await self.asked_legacy(eid, fut, id_, tool, args, line, v)
+        finally:
+            if self.drain_waits == eid:  # what arrived after the answer goes on
+                self.drain_waits = None
+                self.drain()
+
+    async def asked_legacy(
+        self,
+        eid: str,
+        fut: asyncio.Future[dict[str, Any]],
+        id_: Any,
+        tool: str,
+        args: Any,
+        line: bytes,
+        v: Verdict,
+    ) -> None:
+        """Wait for the person's answer to ``eid`` and act on it: an approval lets the call
+        be checked again (and forwarded if allowed), anything else denies it."""
         answer = "timeout"
         approved = False
         try:
@@ -1048,7 +1099,9 @@ class Relay:
             self.record_verdict(tool, args, d)
             self._deny(id_, d, modern=False)
             return
-        await self.lane_idle()  # the session is the decision thread's while it checks
+        # the session is the decision thread's while it works (and when this answer was held,
+        # the frames after it wait for this coroutine: drain_waits)
+        await self.lane_idle(drained=False)
         self.session.approve(v)
         v2 = self.session.check(tool, args, server=self.server)
         self.record_verdict(tool, args, v2)
@@ -1380,7 +1433,7 @@ class Relay:
     def on_idle(self) -> None:
         """Record the deferred results once neither side has sent anything for a while."""
         self.idle_timer = None
-        if self.busy is not None:  # the session is the decision thread's: look again later
+        if self.lane_busy:  # the session is the decision thread's: look again later
             self.idle_timer = asyncio.get_running_loop().call_later(_QUIET_S, self.on_idle)
             return
         now = time.monotonic()
@@ -1411,9 +1464,10 @@ class Relay:
         marker, then counting these keys as lost), then die of the signal as before. A call
         being checked on the decision thread is not forwarded; the recording of what arrived
         meanwhile is done first."""
-        if self.busy is not None:
-            with contextlib.suppress(Exception):
-                self.busy.result()  # the session is the check's until it returns
+        if self.lane_busy:
+            if self.busy is not None:
+                with contextlib.suppress(Exception):
+                    self.busy.result()  # the session is the job's until it returns
             self.busy = None
             held, self.held = self.held, deque()
             for kind, x in held:
@@ -1436,7 +1490,7 @@ class Relay:
         """A sibling cordon process of the same client missed a lookup while this one had a
         pending marker open (``SIGUSR1``, :class:`cordon.taint.SharedTaintStore`): record
         what is queued, then publish the keys the shared store holds back."""
-        if self.busy is not None:  # after the check on the decision thread
+        if self.lane_busy:  # after the decision thread's job, in order
             self.held.append(("state", self.on_prod))
             return
         self.settle_now()
@@ -1640,7 +1694,7 @@ class _UpstreamProtocol(asyncio.SubprocessProtocol):
         # (while a call is checked, or a client frame waits for a result being scanned, the
         # client is not read: Relay.drain resumes it)
         if r.client_in is not None and (
-            r.busy is None or (r.busy_kind == "result" and not r.client_held)
+            not r.lane_busy or (r.busy_kind == "result" and not r.client_held)
         ):
             r.client_in.resume_reading()
 
