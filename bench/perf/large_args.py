@@ -1,10 +1,12 @@
 """What a decision costs as a call's arguments grow, against the same call with a short body,
 measured in the same run.
 
-The relay decides a ``tools/call`` on its event loop: while a decision runs, neither
-direction moves (README, "What cordon does not cover"). This prints how long that is for an
-e-mail whose body is prose with two addresses or links per kilobyte (``blobtext``), the
-kind of text the egress and forwarded-link checks read whole.
+A ``tools/call`` under 32 KiB is decided on the relay's event loop, so neither direction
+moves while it is; a larger one goes to a decision thread, and only its own verdict waits
+(README, "What cordon does not cover"; ``other_direction.py`` measures the other direction).
+This prints how long a check takes for an e-mail whose body is prose with two addresses or
+links per kilobyte (``blobtext``), the kind of text the egress and forwarded-link checks
+read whole.
 
     .venv/bin/python bench/perf/large_args.py [--rounds 5]
 """
