@@ -499,6 +499,9 @@ class Session:
         self._last_written: set[str] = set()
         #: destination keys the last check found spelled with look-alike characters
         self._last_odd: set[str] = set()
+        #: destinations of the last check seen in this session's output that something
+        #: cleared anyway, with what: ``user_text``, ``directory`` or ``allowlist``
+        self._last_over_taint: dict[str, str] = {}
         #: per approval key of a recent ask: the keys its call would add to ``sent_keys``
         self._asked_sends: dict[tuple[Any, ...], set[str]] = {}
         #: set when a result could not be fully recorded (secrets, legs): from then on every
@@ -1164,6 +1167,7 @@ class Session:
         # 6. taint sink gate
         self._last_written = set()
         self._last_odd = set()
+        self._last_over_taint = {}
         sending, sink_names, fallback = self._sinks(tool, server, tp, arguments)
         found: list[str] = []
         dest_allowlisted = True
@@ -1322,6 +1326,11 @@ class Session:
                 rule="default.allow",
                 reason="no rule objected",
                 destinations=tuple(found),
+                # for the auditor: destinations seen in output that the user's text, a
+                # directory or the allowlist cleared (each wins over taint by policy)
+                details={"cleared_over_taint": dict(self._last_over_taint)}
+                if self._last_over_taint
+                else {},
             )
         return ALLOW
 
@@ -1584,9 +1593,14 @@ class Session:
         policy = self.engine.policy
         sink_is_url = dest.kind == "url"
         if policy.trusted_text_beats_taint and user_named:
+            if self.taint.seen_here(dest, sink_is_url=sink_is_url):
+                self._last_over_taint[dest.key] = "user_text"
             return None
         if listable and self._listed(server, dest.key, plain):
-            return None  # listed whole by a directory tool (policy ``directory: true``)
+            # listed whole by a directory tool (policy ``directory: true``)
+            if self.taint.seen_here(dest, sink_is_url=sink_is_url):
+                self._last_over_taint[dest.key] = "directory"
+            return None
         state = (
             "clean"
             if dest.key in self.vouched and odd is None
@@ -1626,6 +1640,8 @@ class Session:
             # sibling process's output not indexed in time) is asked about: the allowlist
             # does not beat taint, so it cannot beat "maybe tainted" either (red-team,
             # session 3: a sibling kept busy past its wait let an allowlisted drop through)
+            if state == "tainted":
+                self._last_over_taint[dest.key] = "allowlist"
             return None
         if (
             odd is None

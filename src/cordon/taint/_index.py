@@ -661,6 +661,22 @@ class TaintIndex:
         if new and shared is not None:
             shared.publish(new)
 
+    def seen_here(self, dest: Destination, *, sink_is_url: bool = False) -> bool:
+        """True when ``dest``'s key (or, for a URL or host destination in a URL sink, its
+        host alone) is indexed in this index's own output: :meth:`lookup`'s ``"tainted"``
+        without the shared store (no other process is read or waited for). For the audit
+        record of a destination something else cleared (the user's text, a directory)."""
+        self.settle()
+        candidates = [dest.key]
+        if sink_is_url and dest.host and dest.host != dest.key:
+            candidates.append(dest.host)
+        return any(
+            key in keys
+            for key in candidates
+            if len(key) >= self.min_length
+            for _, keys, _ in self._sets
+        )
+
     def contains_key(self, key: str) -> bool:
         """True when the exact normalised ``key`` is indexed here or in the shared store."""
         self.settle()
