@@ -1,7 +1,8 @@
 """How long a frame waits while a large message going the other way is decided (issue 2:
 "never block the other direction while one message is being checked").
 
-    .venv/bin/python bench/perf/other_direction.py [--rounds 5] [--mb 2] [--reverse] NAME=SRC ...
+    .venv/bin/python bench/perf/other_direction.py [--rounds 5] [--mb 2]
+        [--reverse | --after-result] NAME=SRC ...
 
 Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or
 this checkout's ``src``), in front of ``echo_server.py``. Every round runs direct and then each
@@ -22,6 +23,12 @@ client calls ``blob`` (an MB-megabyte result the upstream sends at once), waits 
 sends a ``ping``; the upstream notes when the ping reaches it. Printed: ``ping``, ms from
 sending the ping until the upstream had it (direct: the pipe; a relay that scans on its loop:
 the rest of the scan), and ``result``, ms until the result reached the client.
+
+``--after-result``: monitor mode. The client calls ``blob`` (an MB-megabyte result, which
+cordon delivers at once and records later), then at once ``later`` (answered after 30 ms) and
+a small send, whose check first records the blob. Printed: ``later``, ms until the ``later``
+result reached the client (a relay that records on its loop holds it until the send's check
+is done), and ``send``, ms until the send's answer.
 
 Example (session 10)::
 
@@ -105,6 +112,32 @@ def _reverse_once(t: R.Target, size: int, stamps: Path) -> tuple[float, float]:
         c.close()
 
 
+def _after_result_once(t: R.Target, size: int) -> tuple[float, float]:
+    """(ms until the ``later`` result, ms until the send's answer), from sending them."""
+    c = R.RawClient(t.cmd, t.env)
+    try:
+        c.handshake()
+        time.sleep(R.SETTLE_S)
+        c.request("tools/call", {"name": "blob", "arguments": {"size": size}})  # (cached now)
+        time.sleep(0.5)  # recorded in the quiet moment
+        c.send(_line(100, "blob", {"size": size}))
+        c.recv_for(100)
+        t0 = time.perf_counter()
+        c.send(_line(101, "later", {"ms": 30, "text": "pong"}))
+        c.send(_line(102, "echo", {"to": "ops@example.com", "text": "hi"}))
+        got: dict[int, float] = {}
+        while len(got) < 2:  # in whichever order they come
+            line = c.r.readline()
+            if not line:
+                raise RuntimeError("the pipe closed")
+            for rid in (101, 102):
+                if b'"id":%d,' % rid in line[:64]:
+                    got[rid] = (time.perf_counter() - t0) * 1000
+        return got[101], got[102]
+    finally:
+        c.close()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -112,6 +145,9 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--mb", type=float, default=2.0)
     ap.add_argument("--reverse", action="store_true", help="a large result, scanned (warn)")
+    ap.add_argument(
+        "--after-result", action="store_true", help="a small send recording a large result"
+    )
     ap.add_argument("variants", nargs="+", metavar="NAME=SRC")
     ns = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="cordon-other-"))
@@ -135,6 +171,8 @@ def main() -> int:
         targets[name] = R.Target(name, cmd, env)
     if ns.reverse:
         return _reverse(ns, targets, stamps)
+    if ns.after_result:
+        return _after_result(ns, targets)
     big = blobtext.blob_text(int(ns.mb * R.MB))
     rows: dict[str, dict[str, list[float]]] = {
         k: {"later": [], "alone": [], "verdict": []} for k in targets
@@ -181,6 +219,27 @@ def _reverse(ns: argparse.Namespace, targets: dict[str, R.Target], stamps: Path)
     for name, v in rows.items():
         print(
             f"{name:10} {statistics.median(v['ping']):>9.1f} {statistics.median(v['result']):>10.0f}"
+        )
+    return 0
+
+
+def _after_result(ns: argparse.Namespace, targets: dict[str, R.Target]) -> int:
+    size = int(ns.mb * R.MB)
+    rows: dict[str, dict[str, list[float]]] = {k: {"later": [], "send": []} for k in targets}
+    for r in range(ns.rounds):
+        for name, t in targets.items():
+            later, send = _after_result_once(t, size)
+            rows[name]["later"].append(later)
+            rows[name]["send"].append(send)
+        print(
+            f"round {r + 1}: "
+            + ", ".join(f"{k} later {v['later'][-1]:.1f} ms" for k, v in rows.items())
+        )
+    print(f"\n{ns.mb:g} MB result, then 'later' (30 ms) and a small send (monitor mode)")
+    print(f"{'':10} {'later ms':>9} {'send ms':>9}")
+    for name, v in rows.items():
+        print(
+            f"{name:10} {statistics.median(v['later']):>9.1f} {statistics.median(v['send']):>9.1f}"
         )
     return 0
 

@@ -88,6 +88,10 @@ _REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/dis
 #: the upstream's frames move while it is checked (below, the thread hand-off costs more
 #: than it saves: a check of 32 KB takes ~6 ms, bench/perf/large_args.py)
 _OFFLOAD_BYTES = 32 * 1024
+#: deferred output at least this large (characters; or any result whose scan is in flight)
+#: is recorded on the decision thread: by the next call's check, which goes there even when
+#: the call is small, and in a quiet moment (~5-8 ms of indexing per MB on the loop)
+_RECORD_OFF_LOOP = 256 * 1024
 #: upstream frames held while a call is checked, past which the upstream is not read until
 #: the verdict (bytes; what the deferred-result queue allows, _SETTLE_BYTES)
 _HELD_BYTES = 32 * 1024 * 1024
@@ -231,6 +235,9 @@ class Relay:
         self.busy_kind = ""
         #: how many ``("client", frame)`` entries :attr:`held` has
         self.client_held = 0
+        #: the recording worker's answers are not read by the loop while a job runs (the
+        #: thread may record, and reads them itself)
+        self.reader_off = False
         #: work that arrived while the thread worked, in arrival order: ``("client", frame)``,
         #: ``("server", frame)`` (held whole) or ``("state", fn)`` (the recording of an upstream
         #: frame already delivered)
@@ -611,7 +618,9 @@ class Relay:
                 params.pop("requestState", None)
             msg = {**msg, "params": params}
             line = orjson.dumps(msg)
-        if len(line) >= _OFFLOAD_BYTES and self.check_off_loop(id_, tool, args, params, line):
+        if (len(line) >= _OFFLOAD_BYTES or self.recording_heavy()) and self.check_off_loop(
+            id_, tool, args, params, line
+        ):
             return
         self.decided(
             id_, tool, args, params, line, self.session.check(tool, args, server=self.server)
@@ -696,21 +705,9 @@ class Relay:
             asyncio.get_running_loop()
         except RuntimeError:
             return False
-        self.session.settle()
-        shared = self.engine.shared_taint
-        self.early = True
-        marker = None
-        if shared is not None:
-            # what is delivered during the check is recorded only after the verdict: this
-            # marker, written before, makes the client's other cordon processes wait for its
-            # keys (as Session.defer_output's marker would for a result)
-            if not self.lane_markers:
-                self.lane_failed = False
-            try:
-                marker = shared.mark_pending()
-            except OSError as exc:
-                _log(f"the shared taint store is unwritable, frames wait for the check: {exc!r}")
-            self.early = marker is not None and self.defer
+        if not self.thread_can_record():
+            self.session.settle()  # (the worker would be forked there: never off the loop)
+        marker = self.open_lane_marker()
         modern = self._modern_call
         if self.client_in is not None:
             self.client_in.pause_reading()
@@ -724,12 +721,74 @@ class Relay:
             if marker is not None:
                 self.lane_markers.append(marker)
             return True
-        if marker is not None and shared is not None:
-            with contextlib.suppress(OSError):
-                shared.mark_done(marker)
+        self.drop_lane_marker(marker)
         if self.client_in is not None and not self.upstream_full:
             self.client_in.resume_reading()
         return False
+
+    def recording_heavy(self) -> bool:
+        """Whether the deferred output a decision may have to record first is large enough
+        to record on the decision thread (``_RECORD_OFF_LOOP``)."""
+        s = self.session
+        return bool(s.scans_in_flight) or s.unsettled_bytes >= _RECORD_OFF_LOOP
+
+    def thread_can_record(self) -> bool:
+        """Whether the decision thread may record deferred output: without a recording
+        worker, or with one already running (a fork stays on the loop)."""
+        rec = self.recorder
+        return rec is None or (rec.pid is not None and rec.failed is None)
+
+    def open_lane_marker(self) -> str | None:
+        """With a shared taint store: write a pending marker before a job whose meantime may
+        deliver upstream frames before they are recorded (:meth:`deliver_during_check`), so
+        the client's other cordon processes wait for their keys (as Session.defer_output's
+        marker does for a result). Sets :attr:`early`: False when it cannot be written, or
+        recording is not deferred (nothing is then delivered early)."""
+        shared = self.engine.shared_taint
+        self.early = True
+        if shared is None:
+            return None
+        if not self.lane_markers:
+            self.lane_failed = False
+        marker = None
+        try:
+            marker = shared.mark_pending()
+        except OSError as exc:
+            _log(f"the shared taint store is unwritable, frames wait for the job: {exc!r}")
+        self.early = marker is not None and self.defer
+        return marker
+
+    def drop_lane_marker(self, marker: str | None) -> None:
+        shared = self.engine.shared_taint
+        if marker is not None and shared is not None:
+            with contextlib.suppress(OSError):
+                shared.mark_done(marker)
+
+    def record_off_loop(self) -> bool:
+        """In a quiet moment: record the deferred output on the decision thread (then publish
+        what the shared store holds and give the worker's shared memory back), so a frame
+        that comes meanwhile moves, as during a check. False (nothing done) when it stays on
+        the loop."""
+        if not (self.recording_heavy() and self.thread_can_record()):
+            return False
+        marker = self.open_lane_marker()
+        if self.offload("record", (self.record_quietly, (), {}), lambda _: None, None, ""):
+            if marker is not None:
+                self.lane_markers.append(marker)
+            return True
+        self.drop_lane_marker(marker)
+        return False
+
+    def record_quietly(self) -> None:
+        """(On the decision thread.) What :meth:`on_idle` does in a quiet moment."""
+        self.session.settle()
+        # and publish the shared store's held keys: a proxy killed outright later leaves
+        # only what it held since then counted lost by its siblings
+        self.flush_shared(go_on_holding=True)
+        rec = self.recorder
+        if rec is not None:  # the memory shared with the worker, if no text is in it
+            with contextlib.suppress(Exception):
+                rec.trim()
 
     def offload(
         self,
@@ -750,10 +809,17 @@ class Relay:
         if self.lane is None:
             self.lane = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="cordon-check")
         fn, args, kwargs = job
+        rec = self.recorder
+        if rec is not None and rec.result_fd >= 0 and rec.watch is not None:
+            # the thread may record and read the worker's answers itself meanwhile
+            with contextlib.suppress(Exception):
+                loop.remove_reader(rec.result_fd)
+            self.reader_off = True
         try:
             fut = self.lane.submit(fn, *args, **kwargs)
         except RuntimeError as exc:  # no thread (a process limit): done on the loop
             _log(f"the decision thread cannot start, deciding on the loop: {exc!r}")
+            self.reader_on()
             return False
         self.busy, self.busy_kind = fut, kind
 
@@ -771,13 +837,27 @@ class Relay:
         in order (:meth:`drain`). A job that raised answers ``id_`` with an error and forwards
         or delivers nothing (fail closed)."""
         self.busy, self.busy_kind = None, ""
+        self.reader_on()
         try:
             then(fut.result())
         except Exception as exc:  # noqa: BLE001 - a bug must not forward or end the session
-            _log(f"error on the decision thread, answered with an error: {exc!r}")
-            with contextlib.suppress(Exception):
-                self.to_client(error_frame(id_, INTERNAL_ERROR, f"cordon: internal error; {why}"))
+            _log(f"error on the decision thread: {exc!r}")
+            if id_ is not None:
+                with contextlib.suppress(Exception):
+                    self.to_client(
+                        error_frame(id_, INTERNAL_ERROR, f"cordon: internal error; {why}")
+                    )
         self.drain()
+
+    def reader_on(self) -> None:
+        """Read the recording worker's answers on the loop again (after a job)."""
+        if not self.reader_off:
+            return
+        self.reader_off = False
+        rec = self.recorder
+        if rec is not None and rec.result_fd >= 0 and rec.failed is None and rec.watch:
+            with contextlib.suppress(Exception):
+                rec.watch(rec.result_fd)
 
     def drain(self) -> None:
         """Handle the work held while the decision thread worked, oldest first, until it is
@@ -823,12 +903,17 @@ class Relay:
         """A job started while the held work was handled: read the side its kind lets move
         (a check: the upstream, unless held frames passed their cap; a scan: the client,
         unless a client frame is held or the upstream's stdin is full)."""
-        if self.busy_kind == "call":
+        if self.busy_kind in ("call", "record"):
             if self.held_paused and self.held_bytes <= _HELD_BYTES:
                 self.held_paused = False
                 if self.up_out is not None and not self.client_paused:
                     self.up_out.resume_reading()
-        elif self.client_in is not None and not self.client_held and not self.upstream_full:
+        if (
+            self.busy_kind in ("result", "record")
+            and self.client_in is not None
+            and not self.client_held
+            and not self.upstream_full
+        ):
             self.client_in.resume_reading()
 
     def close_lane_markers(self) -> None:
@@ -869,7 +954,9 @@ class Relay:
         a ``tools/call`` or an answer to cordon's own question is held, and the client is not
         read until the result is done."""
         if not self.lane_busy or (
-            self.busy_kind == "result" and not self.client_held and not self.needs_session(item)
+            self.busy_kind in ("result", "record")
+            and not self.client_held
+            and not self.needs_session(item)
         ):
             self.guard(self.on_client_line, item)
             return
@@ -906,7 +993,7 @@ class Relay:
         if not self.lane_busy:
             self.guard(self.on_server_line, item)
             return
-        if not self.server_held and self.busy_kind == "call":
+        if not self.server_held and self.busy_kind in ("call", "record"):
             try:
                 if self.deliver_during_check(item):
                     return
@@ -1446,6 +1533,8 @@ class Relay:
             queued.popleft()  # recorded since (oldest first)
         oldest = queued[0] if queued else now
         if quiet >= _QUIET_S:
+            if self.record_off_loop():
+                return
             self.settle_now()
             # and publish the shared store's held keys: a proxy killed outright later
             # leaves only what it held since then counted lost by its siblings
@@ -1694,7 +1783,7 @@ class _UpstreamProtocol(asyncio.SubprocessProtocol):
         # (while a call is checked, or a client frame waits for a result being scanned, the
         # client is not read: Relay.drain resumes it)
         if r.client_in is not None and (
-            not r.lane_busy or (r.busy_kind == "result" and not r.client_held)
+            not r.lane_busy or (r.busy_kind in ("result", "record") and not r.client_held)
         ):
             r.client_in.resume_reading()
 
