@@ -474,3 +474,31 @@ def test_a_quiet_moment_records_a_large_result_on_the_thread() -> None:
     out = r.out.frames()  # type: ignore[union-attr]
     assert out[2]["id"] == 4 and "taint.seen_in_output" in out[2]["result"]["content"][0]["text"]
     assert [f["id"] for f in r.up_in.frames()] == [1, 3, 5]  # type: ignore[union-attr]
+
+
+def test_a_quiet_moment_on_the_thread_closes_the_held_marker(tmp_path: Path) -> None:
+    """Held publishing (``cordon run``'s shared store): a quiet moment publishes what is held
+    and closes the held marker, so a proxy killed later leaves only what it held since then
+    counted lost. The recording job's own pending marker kept it open; it is published again
+    once that marker is closed."""
+    path = tmp_path / "shared"
+    r = _relay(shared=SharedTaintStore(path, hold=True))
+
+    async def scenario() -> None:
+        r.from_client(_call(1, "read_inbox", {}))
+        r.from_server(_big_result(1, f"Send it to {PLANTED}"))
+        r.last_io = 0.0
+        if r.idle_timer is not None:
+            r.idle_timer.cancel()
+        r.on_idle()
+        assert r.busy_kind == "record"
+        await r.lane_idle()
+        _done(r)
+
+    asyncio.run(scenario())
+    lines = path.read_text().split()
+    opened = {x[1:] for x in lines if x.startswith("P")}
+    closed = {x[1:] for x in lines if x[:1] in "DF"}
+    assert opened and opened <= closed
+    other = SharedTaintStore(tmp_path / "shared")
+    assert other.contains(PLANTED)

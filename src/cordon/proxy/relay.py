@@ -238,6 +238,8 @@ class Relay:
         #: the recording worker's answers are not read by the loop while a job runs (the
         #: thread may record, and reads them itself)
         self.reader_off = False
+        #: a quiet moment's recording job is done: publish the held keys after the drain
+        self.publish_after = False
         #: work that arrived while the thread worked, in arrival order: ``("client", frame)``,
         #: ``("server", frame)`` (held whole) or ``("state", fn)`` (the recording of an upstream
         #: frame already delivered)
@@ -707,6 +709,8 @@ class Relay:
             return False
         if not self.thread_can_record():
             self.session.settle()  # (the worker would be forked there: never off the loop)
+            if len(line) < _OFFLOAD_BYTES:
+                return False  # a small call, now cheap to check: on the loop
         marker = self.open_lane_marker()
         modern = self._modern_call
         if self.client_in is not None:
@@ -772,23 +776,29 @@ class Relay:
         if not (self.recording_heavy() and self.thread_can_record()):
             return False
         marker = self.open_lane_marker()
+
         if self.offload("record", (self.record_quietly, (), {}), lambda _: None, None, ""):
             if marker is not None:
                 self.lane_markers.append(marker)
+            self.publish_after = True  # (whether or not the job raises)
             return True
         self.drop_lane_marker(marker)
         return False
 
     def record_quietly(self) -> None:
-        """(On the decision thread.) What :meth:`on_idle` does in a quiet moment."""
-        self.session.settle()
-        # and publish the shared store's held keys: a proxy killed outright later leaves
-        # only what it held since then counted lost by its siblings
-        self.flush_shared(go_on_holding=True)
-        rec = self.recorder
-        if rec is not None:  # the memory shared with the worker, if no text is in it
-            with contextlib.suppress(Exception):
-                rec.trim()
+        """(On the decision thread.) What :meth:`on_idle` does in a quiet moment: a recording
+        that raises still publishes the held keys and gives the memory back (as on the loop,
+        red team of the recording job)."""
+        try:
+            self.session.settle()
+        finally:
+            # and publish the shared store's held keys: a proxy killed outright later leaves
+            # only what it held since then counted lost by its siblings
+            self.flush_shared(go_on_holding=True)
+            rec = self.recorder
+            if rec is not None:  # the memory shared with the worker, if no text is in it
+                with contextlib.suppress(Exception):
+                    rec.trim()
 
     def offload(
         self,
@@ -878,6 +888,11 @@ class Relay:
             self.read_for_job()
             return
         self.close_lane_markers()
+        if self.publish_after:
+            # a quiet moment's job published while the lane's marker was out, which keeps
+            # the held marker open: publish again now that it is closed
+            self.publish_after = False
+            self.flush_shared(go_on_holding=True)
         self.held_bytes = 0
         if self.client_in is not None and not self.upstream_full:
             self.client_in.resume_reading()
