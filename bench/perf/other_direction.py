@@ -43,6 +43,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -202,46 +203,50 @@ def main() -> int:
     return 0
 
 
-def _reverse(ns: argparse.Namespace, targets: dict[str, R.Target], stamps: Path) -> int:
-    size = int(ns.mb * R.MB)
-    rows: dict[str, dict[str, list[float]]] = {k: {"ping": [], "result": []} for k in targets}
+def _two_columns(
+    ns: argparse.Namespace,
+    targets: dict[str, R.Target],
+    once: Callable[[R.Target], tuple[float, float]],
+    cols: tuple[str, str],
+    title: str,
+) -> int:
+    """Run ``once`` per target per round (interleaved) and print the medians of its two
+    figures, named ``cols`` (ms)."""
+    a, b = cols
+    rows: dict[str, dict[str, list[float]]] = {k: {a: [], b: []} for k in targets}
     for r in range(ns.rounds):
         for name, t in targets.items():
-            ping, result = _reverse_once(t, size, stamps)
-            rows[name]["ping"].append(ping)
-            rows[name]["result"].append(result)
-        print(
-            f"round {r + 1}: "
-            + ", ".join(f"{k} ping {v['ping'][-1]:.1f} ms" for k, v in rows.items())
-        )
-    print(f"\n{ns.mb:g} MB result, scanned before delivery (warn); ping sent 50 ms after the call")
-    print(f"{'':10} {'ping ms':>9} {'result ms':>10}")
+            x, y = once(t)
+            rows[name][a].append(x)
+            rows[name][b].append(y)
+        print(f"round {r + 1}: " + ", ".join(f"{k} {a} {v[a][-1]:.1f} ms" for k, v in rows.items()))
+    print(f"\n{title}")
+    print(f"{'':10} {a + ' ms':>10} {b + ' ms':>10}")
     for name, v in rows.items():
-        print(
-            f"{name:10} {statistics.median(v['ping']):>9.1f} {statistics.median(v['result']):>10.0f}"
-        )
+        print(f"{name:10} {statistics.median(v[a]):>10.1f} {statistics.median(v[b]):>10.1f}")
     return 0
+
+
+def _reverse(ns: argparse.Namespace, targets: dict[str, R.Target], stamps: Path) -> int:
+    size = int(ns.mb * R.MB)
+    return _two_columns(
+        ns,
+        targets,
+        lambda t: _reverse_once(t, size, stamps),
+        ("ping", "result"),
+        f"{ns.mb:g} MB result, scanned before delivery (warn); ping sent 50 ms after the call",
+    )
 
 
 def _after_result(ns: argparse.Namespace, targets: dict[str, R.Target]) -> int:
     size = int(ns.mb * R.MB)
-    rows: dict[str, dict[str, list[float]]] = {k: {"later": [], "send": []} for k in targets}
-    for r in range(ns.rounds):
-        for name, t in targets.items():
-            later, send = _after_result_once(t, size)
-            rows[name]["later"].append(later)
-            rows[name]["send"].append(send)
-        print(
-            f"round {r + 1}: "
-            + ", ".join(f"{k} later {v['later'][-1]:.1f} ms" for k, v in rows.items())
-        )
-    print(f"\n{ns.mb:g} MB result, then 'later' (30 ms) and a small send (monitor mode)")
-    print(f"{'':10} {'later ms':>9} {'send ms':>9}")
-    for name, v in rows.items():
-        print(
-            f"{name:10} {statistics.median(v['later']):>9.1f} {statistics.median(v['send']):>9.1f}"
-        )
-    return 0
+    return _two_columns(
+        ns,
+        targets,
+        lambda t: _after_result_once(t, size),
+        ("later", "send"),
+        f"{ns.mb:g} MB result, then 'later' (30 ms) and a small send (monitor mode)",
+    )
 
 
 if __name__ == "__main__":

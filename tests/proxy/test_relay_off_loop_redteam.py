@@ -83,30 +83,39 @@ def _markers(path: Path) -> dict[str, str]:
     return state
 
 
-def _no_session_use_while_busy(r: Relay) -> list[str]:
-    """Wrap the session's state-changing methods: record any call on the loop thread while a
-    check runs on the decision thread."""
+#: the session's state-changing methods
+SESSION_METHODS = (
+    "settle",
+    "observe_untrusted",
+    "defer_output",
+    "record_output",
+    "observe_output",
+    "approve",
+    "once_approve",
+    "check",
+)
+
+
+def _loop_calls_while_busy(r: Relay, targets: list[tuple[Any, str]]) -> list[str]:
+    """Wrap each ``(object, method name)``: the names of those called on the loop (main)
+    thread while a job runs on the decision thread, in call order."""
     bad: list[str] = []
-    s = r.session
-    for name in (
-        "settle",
-        "observe_untrusted",
-        "defer_output",
-        "record_output",
-        "observe_output",
-        "approve",
-        "once_approve",
-        "check",
-    ):
-        real = getattr(s, name)
+    for obj, name in targets:
+        real = getattr(obj, name)
 
         def wrap(*a: Any, _real: Callable[..., Any] = real, _name: str = name, **k: Any) -> Any:
             if r.busy is not None and threading.current_thread() is threading.main_thread():
                 bad.append(_name)
             return _real(*a, **k)
 
-        setattr(s, name, wrap)
+        setattr(obj, name, wrap)
     return bad
+
+
+def _no_session_use_while_busy(r: Relay) -> list[str]:
+    """The session's state-changing methods called on the loop thread while a check runs on
+    the decision thread."""
+    return _loop_calls_while_busy(r, [(r.session, n) for n in SESSION_METHODS])
 
 
 # -- 1. shared store: an early delivery in warn/block mode is covered by no marker -----------

@@ -13,7 +13,6 @@ import asyncio
 import os
 import signal
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,19 +39,16 @@ from tests.proxy.test_relay_off_loop import (
     _result,
     _started,
 )
-from tests.proxy.test_relay_off_loop_redteam import _ids, _markers
-from tests.proxy.test_relay_scan_off_loop_redteam import _big_resource, _summary
+from tests.proxy.test_relay_off_loop_redteam import (
+    SESSION_METHODS,
+    _ids,
+    _loop_calls_while_busy,
+    _markers,
+)
+from tests.proxy.test_relay_scan_off_loop_redteam import _big_resource, _note, _ping, _summary
 
 GH = "ghp_" + "a1B2c3D4e5F6g7H8i9J0" + "k1L2m3N4o5P6q7R8"
 OTHER = "carol@leak.example"
-
-
-def _ping(id_: Any) -> bytes:
-    return _frame({"id": id_, "method": "ping"})
-
-
-def _note(text: str = "hi") -> bytes:
-    return _frame({"method": "notifications/message", "params": {"data": text}})
 
 
 async def _spin(n: int = 6) -> None:
@@ -70,40 +66,16 @@ def _quiet(r: Relay) -> None:
 
 
 def _watch_threads(r: Relay, extra: list[tuple[Any, str]] = ()) -> list[str]:  # type: ignore[assignment]
-    """Wrap the session's, its taint index's (and any ``extra`` object's) methods: record a
-    call from the loop's (main) thread while a job runs on the decision thread."""
-    bad: list[str] = []
+    """The session's, its taint index's (and any ``extra`` object's) methods called on the
+    loop's (main) thread while a job runs on the decision thread."""
     s = r.session
-    targets: list[tuple[Any, str]] = [
-        (s, n)
-        for n in (
-            "settle",
-            "observe_untrusted",
-            "defer_output",
-            "record_output",
-            "observe_output",
-            "approve",
-            "once_approve",
-            "check",
-            "register_secret",
-        )
-    ]
+    targets: list[tuple[Any, str]] = [(s, n) for n in (*SESSION_METHODS, "register_secret")]
     targets += [
         (s.taint, n)
         for n in ("settle", "defer_text", "open_pending", "fail", "seen_here")
         if hasattr(s.taint, n)
     ]
-    targets += list(extra)
-    for obj, name in targets:
-        real = getattr(obj, name)
-
-        def wrap(*a: Any, _real: Callable[..., Any] = real, _n: str = name, **k: Any) -> Any:
-            if r.busy is not None and threading.current_thread() is threading.main_thread():
-                bad.append(_n)
-            return _real(*a, **k)
-
-        setattr(obj, name, wrap)
-    return bad
+    return _loop_calls_while_busy(r, targets + list(extra))
 
 
 # -- 1. nothing touches the session from the loop during a record job ------------------------
@@ -274,15 +246,7 @@ def _readers(loop: asyncio.AbstractEventLoop, fd: int) -> bool:
 def test_real_worker_record_job_reader_off_then_on(real_rec: Recorder) -> None:
     r = _relay()
     s = r.session
-    polls: list[bool] = []  # poll on the main thread while a job runs
-    real_poll = real_rec.poll
-
-    def poll() -> int:
-        if r.busy is not None and threading.current_thread() is threading.main_thread():
-            polls.append(True)
-        return real_poll()
-
-    real_rec.poll = poll  # type: ignore[method-assign]
+    polls = _loop_calls_while_busy(r, [(real_rec, "poll")])  # on the main thread during a job
 
     async def scenario() -> None:
         loop = asyncio.get_running_loop()
@@ -359,15 +323,7 @@ def test_real_worker_small_call_after_big_result_on_thread(real_rec: Recorder) -
     polls the worker meanwhile; an upstream frame delivered meanwhile."""
     r = _relay()
     s = r.session
-    polls: list[bool] = []
-    real_poll = real_rec.poll
-
-    def poll() -> int:
-        if r.busy is not None and threading.current_thread() is threading.main_thread():
-            polls.append(True)
-        return real_poll()
-
-    real_rec.poll = poll  # type: ignore[method-assign]
+    polls = _loop_calls_while_busy(r, [(real_rec, "poll")])
 
     async def scenario() -> None:
         loop = asyncio.get_running_loop()

@@ -68,8 +68,8 @@ def _ping(id_: Any) -> bytes:
     return _frame({"id": id_, "method": "ping"})
 
 
-def _note() -> bytes:
-    return _frame({"method": "notifications/message", "params": {"data": "hi"}})
+def _note(text: str = "hi") -> bytes:
+    return _frame({"method": "notifications/message", "params": {"data": text}})
 
 
 def _cancel(id_: Any) -> bytes:
