@@ -1,6 +1,8 @@
 """The policy model (version 1), validated with pydantic; unknown keys are errors.
 
-See docs/internals.md for an annotated example. A policy is data: it never runs code.
+A policy is data: it never runs code. Every field carries its description as an attribute
+docstring (``use_attribute_docstrings``); ``docs/policy.md`` is generated from them by
+:mod:`cordon.policy.reference`, and a test fails when the two disagree.
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 def _absolute_paths(field: str, v: tuple[str, ...]) -> tuple[str, ...]:
     """Each path absolute once ``~`` is expanded: a relative prefix would be resolved against
-    whatever working directory the MCP client starts cordon in (newcomer trial, session 9)."""
+    whatever working directory the MCP client starts cordon in."""
     for p in v:
         if not os.path.isabs(os.path.expanduser(p)):
             raise ValueError(f"{field}: {p!r} is a relative path; give an absolute one (or ~/...)")
@@ -29,69 +31,147 @@ class ToolPolicy(_Strict):
     """Controls for one tool. Every field is optional; absent means "no control of this kind"."""
 
     max_calls: int | None = Field(default=None, ge=0)
+    """Calls of this tool allowed per session; past it a call is denied (`budget.max_calls`).
+    `0` forbids the tool."""
+
     path_params: tuple[str, ...] = ()
+    """Arguments that hold file paths. Their values are resolved (symlinks, `..`, `%2f`,
+    component-wise) and must lie under the tool's `allowed_path_prefixes` (or the global ones);
+    a path outside is denied (`arg.path_outside`), one that cannot be resolved, or a relative
+    one with no `base_dir`, too (`arg.path_unresolvable`). Nested values are checked."""
+
     allowed_path_prefixes: tuple[str, ...] = ()
+    """Directories this tool's `path_params` must stay in; replaces the global
+    `allowed_path_prefixes` for this tool. Absolute (or `~/...`): a relative prefix stops
+    start-up."""
+
     base_dir: str | None = None
+    """Directory a relative path argument is resolved against. Without it relative paths are
+    refused. Absolute (or `~/...`)."""
+
     arg_patterns: dict[str, str] = Field(default_factory=dict)
+    """Argument name to a regular expression the whole value must match (full match);
+    otherwise deny (`arg.pattern`). A regex that does not compile stops start-up."""
+
     max_value: dict[str, float] = Field(default_factory=dict)
+    """Argument name to the largest number it may carry; over it, or NaN, an infinity or a
+    boolean, is denied (`arg.max_value`)."""
+
     exfiltrating: bool | None = None
+    """The tool sends data somewhere (mail, chat, HTTP, a webhook): its sink parameters are
+    checked for destination taint, egress and secrets. Unset: cordon decides from the
+    parameter names (`to`, `cc`, `url`, `channel`, `webhook_url`...). `false` turns the sink
+    checks off for this tool."""
+
     sink_params: tuple[str, ...] = ()
+    """Arguments that name a destination, when the names do not say so themselves. A sending
+    tool called without its declared sink parameters has its other string arguments searched
+    for addresses, URLs and hosts."""
+
     trusted_destinations: tuple[str, ...] = ()
+    """Destinations this tool may send to without an ask, added to the global
+    `trusted_destinations` (same forms)."""
+
     required_scopes: tuple[str, ...] = ()
+    """Scopes a caller must hold (library `check(..., scopes=...)`, `cordon serve`); a call
+    without them is denied (`scope.missing`). The stdio proxy passes no scopes."""
+
     sensitive: bool | None = None
+    """Rule of Two: the tool reads sensitive data. Unset: the server's setting, else a read
+    under `sensitive_paths`."""
+
     untrusted_output: bool | None = None
+    """Rule of Two and taint: the tool's output is untrusted input. Unset: the server's
+    setting, else untrusted unless the tool declares `openWorldHint: false`."""
+
     egress: bool | None = None
+    """Rule of Two: the tool communicates externally. Unset: decided from the tool's sink
+    parameters and annotations."""
+
     executes: bool | None = None
+    """The tool runs programs: option injection (an argument starting with `-`) and shell
+    metacharacters are denied (`action.option_injection`, `action.shell_metachar`)."""
+
     destructive: bool | None = None
+    """Ask before every call, as for a tool annotated `destructiveHint`
+    (`action.destructive_hint`)."""
+
     checked_live: bool = False
-    #: regexes (case-insensitive); the tool runs unasked only when the session's trusted text
-    #: (the user's request) matches one (rule ``action.not_requested``)
+    """Packs only: the entry was compared with the server's live `tools/list`. The review pack
+    flags pack entries written from documentation alone."""
+
     requires_request: tuple[str, ...] = ()
-    #: the tool lists the system's own destinations (channels, members, contacts): its whole
-    #: output items vouch for those names as destinations
+    """Regexes (case-insensitive); the tool runs unasked only when the session's trusted text
+    (the user's request, library `new_session(trusted=[...])`) matches one, else ask
+    (`action.not_requested`). The stdio proxy sees no request, so there such a tool is always
+    asked about. An action ask (`action.payment`, `action.destructive_hint`...) is answered by
+    the request itself when it matches and names every destination of the call. Reads words,
+    not meaning: "do NOT pay X" matches `\\bpay`; write patterns with their object."""
+
     directory: bool = False
-    #: arguments naming the object of an action (a hotel, a file): their value must occur in
-    #: the user's text or as a whole item of a directory tool's output, else ask
-    #: (rule ``taint.unvouched_value``)
+    """The tool lists the system's own destinations (channels, members, contacts): each
+    name-shaped whole item of its output (one token, or a display name of at most four words,
+    64 characters) is a known destination, allowed even when it also appeared in untrusted
+    output. A name inside prose vouches for nothing; a look-alike spelling of a listed name
+    is vouched only as spelled. Mark only tools that list the system's own names."""
+
     vouched_params: tuple[str, ...] = ()
-    #: like ``directory``, but only the items under these field names vouch (a message
-    #: list's ``sender``, which the platform writes, and not its ``body``, which anyone can)
+    """Arguments naming the object of an action (a hotel, a file): the value must occur in the
+    user's text (any word-bounded part) or as a whole item of a `directory` tool's output,
+    else ask (`taint.unvouched_value`)."""
+
     directory_fields: tuple[str, ...] = ()
-    #: text fields written by an authenticated member of a closed system (a Slack message's
-    #: ``body``): each link and e-mail address written in them vouches for itself as a
-    #: destination, in that exact spelling, unless this session itself sent it out earlier
+    """Like `directory`, but only the items under these field names vouch (a message list's
+    `sender`, which the platform writes, and not its `body`, which anyone can). Read from
+    JSON or a YAML dump only; a field named twice in one record vouches for neither value,
+    and a value wrapped over several lines is one item. Use it only where the field's writer
+    is a member of a closed system (a Slack workspace), never for an e-mail's sender."""
+
     directory_text_fields: tuple[str, ...] = ()
-    #: arguments of free text (an event title) in which every proper name (two or more
-    #: capitalised words) must occur in the user's text or a directory listing, else ask
-    #: (rule ``taint.unvouched_value``)
+    """Text fields written by an authenticated member of a closed system (a Slack message's
+    `body`): each link and e-mail address written in them vouches for itself as a
+    destination, in that exact spelling (no decoding, no look-alike folding), unless this
+    session itself sent it out earlier. Only the fields at the shallowest depth count (a
+    message's text, not a link unfurl inside it). A bot that relays outside text, or a guest
+    in a shared channel, is a member here."""
+
     vouched_names: tuple[str, ...] = ()
-    #: the tool's output is the user's private record (a profile, an account): its
-    #: identifier-shaped values (passport, card, account numbers) may not leave in a sending
-    #: call unless the user's text gives them, else ask (rule ``taint.private_value``)
+    """Arguments of free text (an event title) in which every proper name (two or more
+    capitalised words) must occur in the user's text or a directory listing, else ask
+    (`taint.unvouched_value`). Single capitalised words and names in lower or sentence case
+    are not checked."""
+
     private_values: bool = False
-    #: the user may delegate to this tool's output: when the user's text asks to follow the
-    #: instructions (do the actions, steps, tasks) of a source it names in quotes, and a call
-    #: of this tool has an argument equal to that name, the result's text counts as the
-    #: user's request for ``requires_request`` (which actions are asked for), never for
-    #: destinations, payments or deletes
+    """The tool's output is the user's private record (a profile, an account): its
+    identifier-shaped values (passport, card, account and phone numbers) may not leave in a
+    sending call unless the user's text gives them, else ask (`taint.private_value`). Matched
+    in every usual spelling and the encodings the secret matcher decodes. Names and street
+    addresses are not gated."""
+
     delegable: bool = False
-    #: fields of a record the user owns that list who it is shared with or sent to, each with
-    #: the name of the record's owner field (``{shared_with: owner}``): the names under such
-    #: a field (a string, a list of strings, or a mapping's keys) vouch for themselves as
-    #: destinations, like ``directory_fields``, but only in a record whose owner field is
-    #: exactly one of the policy's ``user_identities``; another owner's record vouches for
-    #: nothing. The owner field must be one only the platform writes: an e-mail's ``sender``
-    #: (its From) or an e-mailed invitation's ``organizer``, which anyone can spoof, is not
-    #: an owner
+    """The user may delegate to this tool's output: when the user's text asks to follow the
+    instructions of a source it names in quotes ("follow the instructions in
+    'landlord-notices.txt'"), and a call of this tool has arguments giving that name, the
+    result's text counts as the user's request for `requires_request`, never for
+    destinations, payments or deletes. An injection inside that source can then request
+    actions that have no destination and no other ask."""
+
     owned_fields: dict[str, str] = Field(default_factory=dict)
-    #: the user may point at this tool's output for a person's e-mail address: when the
-    #: user's text says where that address is written ("you can find her e-mail on her
-    #: website: www.dora-website.com", "his email address is in 'team.txt'") and a call of
-    #: this tool has an argument equal to that source, the one address its results hold
-    #: vouches for itself as a destination, in that exact spelling; none when they hold two
-    #: or more (an injection beside it), or when this session sent it out before. Answers no
-    #: payment or other action ask
+    """Fields of a record the user owns that list who it is shared with or sent to, each with
+    the name of the record's owner field (`{shared_with: owner}`): the names under such a
+    field vouch for themselves as destinations, like `directory_fields`, but only in a record
+    whose owner field is exactly one of the policy's `user_identities`; another owner's
+    record vouches for nothing. The owner field must be one only the platform writes (not an
+    e-mail's From or an invitation's organizer), and the tool must return records, not a
+    file's text verbatim. Works in the stdio proxy too."""
+
     address_source: bool = False
+    """The user may point at this tool's output for a person's e-mail address: when the
+    user's text says where that address is written ("you can find her e-mail on her website:
+    www.dora-website.com") and a call of this tool reads exactly that source, the one address
+    its results hold vouches for itself as a destination, in that exact spelling; none when
+    they hold two or more (an injection beside it), when the session wrote to the source, or
+    when this session sent the address out before. Answers no payment or other action ask."""
 
     @field_validator("arg_patterns")
     @classmethod
@@ -127,49 +207,129 @@ class ToolPolicy(_Strict):
 
 
 class ContentPolicy(_Strict):
+    """The content firewall over every result (tool calls, resource reads, prompts)."""
+
     mode: Literal["monitor", "warn", "block"] = "monitor"
+    """`monitor`: findings go to the audit log, results pass unchanged. `warn`: tool results
+    with findings are sanitised before delivery. `block`: a result with a finding at or over
+    `block_at` is replaced by an error. Verdicts on calls do not depend on this mode."""
+
     block_at: Literal["low", "medium", "high", "critical"] = "high"
+    """The lowest finding severity that `block` mode blocks."""
 
 
 class EgressPolicyModel(_Strict):
+    """Where sending calls may reach: URLs, hosts and IP addresses in their arguments."""
+
     mode: Literal["open", "allowlist"] = "open"
+    """`open`: only the deny rules apply (metadata endpoints, private addresses, odd schemes,
+    DNS-tunnel labels). `allowlist`: a host not covered by `allow` is asked about
+    (`egress.not_allowlisted`)."""
+
     allow: tuple[str, ...] = ()
+    """Hosts covered in allowlist mode: a domain covers its subdomains; `*.domain`, URLs (host
+    taken), IPs and CIDR ranges work too. An entry that is itself a public suffix (`com`,
+    `github.io`) never matches. An exact entry also lifts the private-address and DNS-tunnel
+    rules for that host, never the metadata or scheme rules."""
+
     allow_private: bool = False
+    """Permit loopback, private, link-local, CGNAT and ULA addresses (`egress.private_address`).
+    Cloud metadata endpoints stay denied."""
+
     allow_schemes: tuple[str, ...] = ()
+    """URL schemes to permit besides http(s) (`ftp`), lower-case, no colon; others are denied
+    (`egress.scheme`)."""
 
 
 class SecretsPolicy(_Strict):
+    """Secrets that must never leave in a sending call (`secret.egress`), in any encoding the
+    matcher decodes, even after an approval. Credentials seen in output are added by cordon."""
+
     env: tuple[str, ...] = ()
+    """Names of environment variables whose values are secrets."""
+
     files: tuple[str, ...] = ()
+    """Files whose contents are secrets; a file that cannot be read stops start-up."""
 
 
 class ServerPolicy(_Strict):
+    """Defaults for every tool of one server (by the `--name` given to `cordon run`)."""
+
     untrusted_output: bool | None = None
+    """The server's output is untrusted input (a tool's own setting wins)."""
+
     sensitive: bool | None = None
+    """The server's tools read sensitive data (a tool's own setting wins)."""
+
     trust_tools: tuple[str, ...] = ()
+    """Tools of this server whose built-in action asks are skipped, like the global
+    `trust_tools`."""
 
 
 class Policy(_Strict):
     """A whole policy (after layering). ``version`` must be 1."""
 
     version: Literal[1] = 1
+    """The policy format version; must be `1`."""
+
     packs: tuple[str, ...] = ()
+    """Built-in packs to layer under this file: `filesystem` (checked against the live
+    server), `gmail`, `slack`, `github`, `gdrive`, `http`. A pack's tool entries are defaults,
+    merged field by field with this file's."""
+
     trusted_destinations: tuple[str, ...] = ()
-    #: the user's own identities (e-mail addresses, account names) exactly as a server writes
-    #: them in a record's owner field (``owned_fields``, compared as spelled: case, spaces and
-    #: look-alikes count); they vouch for nothing by themselves
+    """The allowlist: destinations any sending tool may reach without an ask. An address
+    (`ops@example.com`), a whole mail domain (`@example.com`), a host and its subdomains
+    (`*.example.org`). Matched as spelled: a look-alike (`ops@еxample.com` with a Cyrillic
+    `е`) is not the entry. A listed destination that also appeared in untrusted output is
+    still denied unless `allowlist_beats_taint` is set."""
+
     user_identities: tuple[str, ...] = ()
+    """The user's own identities (e-mail addresses, account names) exactly as a server writes
+    them in a record's owner field (`owned_fields`, compared as spelled: case, spaces and
+    look-alikes count); they vouch for nothing by themselves."""
+
     allowlist_beats_taint: bool = False
+    """Let `trusted_destinations` win over taint: an allowlisted address that appeared in
+    untrusted output is allowed. Off by default, because an attacker who names your
+    colleague's address may be steering the agent."""
+
     trusted_text_beats_taint: bool = True
+    """Library API: a destination in the user's own text (`trusted=`) is allowed even when it
+    also appeared in tool output, in the spelling the user typed."""
+
     min_destination_length: int = Field(default=6, ge=1)
+    """Destinations shorter than this are never tainted: short strings appear everywhere in
+    output and would deny everything."""
+
     taint_memory_bytes: int = Field(default=64 * 1024 * 1024, ge=1024)
+    """Memory for the session's taint index. Past it the oldest output is dropped, and a
+    destination that is not found becomes an ask, never an allow (an allowlisted one too)."""
+
     approval_timeout_s: float = Field(default=120.0, gt=0)
+    """Seconds to wait for a person to answer an ask through the client; no answer is a
+    deny."""
+
     content: ContentPolicy = ContentPolicy()
+    """The content firewall (below)."""
+
     egress: EgressPolicyModel = EgressPolicyModel()
+    """Egress rules for URLs and hosts in sending calls (below)."""
+
     secrets: SecretsPolicy = SecretsPolicy()
+    """Registered secrets (below)."""
+
     allowed_path_prefixes: tuple[str, ...] = ()
+    """Default directories for every tool with `path_params` and no prefixes of its own.
+    Absolute (or `~/...`). A tool with `path_params` and no prefix anywhere has its paths
+    resolved and relative ones refused, but is not confined (the review pack flags it)."""
+
     sensitive_paths: tuple[str, ...] = ()
+    """Paths whose reads count as sensitive data for the Rule of Two (`~/.ssh`, `~/.aws`)."""
+
     trust_tools: tuple[str, ...] = ()
+    """Tools whose built-in action asks (git push, deploy, payment...) are skipped; never the
+    block rules, nor `requires_request`."""
 
     @field_validator("allowed_path_prefixes")
     @classmethod
@@ -177,4 +337,9 @@ class Policy(_Strict):
         return _absolute_paths("allowed_path_prefixes", v)
 
     servers: dict[str, ServerPolicy] = Field(default_factory=dict)
+    """Per-server defaults, keyed by the server's `--name`."""
+
     tools: dict[str, ToolPolicy] = Field(default_factory=dict)
+    """Per-tool controls, keyed by tool name. An entry for a tool the server does not list is
+    reported (stderr, audit `policy.unknown_tool`, review pack): a typo leaves the real tool
+    uncontrolled."""

@@ -1,0 +1,448 @@
+"""The policy reference page (``docs/policy.md``), generated from the policy model.
+
+Every key's type, default and constraint come from the pydantic fields of
+:mod:`cordon.policy.model`, its description from the field's docstring there, and its example
+from :data:`EXAMPLES` below (each example is validated as a policy by the tests). Longer notes
+for the provenance keys live in :data:`NOTES`. ``tests/test_docs_generated.py`` fails when
+``docs/policy.md`` differs from :func:`render`.
+
+Regenerate with ``python -m cordon.policy.reference --write docs/policy.md``.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+import typing
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import annotated_types
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from cordon.policy.model import (
+    ContentPolicy,
+    EgressPolicyModel,
+    Policy,
+    SecretsPolicy,
+    ServerPolicy,
+    ToolPolicy,
+)
+
+__all__ = ["EXAMPLES", "FULL_EXAMPLE", "NOTES", "iter_keys", "main", "render"]
+
+#: The sections of the page: (heading, key prefix, model, what the prefix stands for).
+SECTIONS: tuple[tuple[str, str, type[BaseModel], str], ...] = (
+    ("Top-level keys", "", Policy, ""),
+    ("`content`", "content.", ContentPolicy, ""),
+    ("`egress`", "egress.", EgressPolicyModel, ""),
+    ("`secrets`", "secrets.", SecretsPolicy, ""),
+    ("`servers.<name>`", "servers.<name>.", ServerPolicy, "a server's `--name`"),
+    ("`tools.<name>`", "tools.<name>.", ToolPolicy, "a tool's name"),
+)
+
+#: One YAML example per key (a whole policy fragment; ``version: 1`` is added when
+#: validating). Paths are absolute because relative ones stop start-up.
+EXAMPLES: dict[str, str] = {
+    "version": "version: 1",
+    "packs": "packs: [filesystem, gmail]",
+    "trusted_destinations": 'trusted_destinations: [ops@example.com, "@example.com", "*.example.org"]',
+    "user_identities": "user_identities: [me@corp.example]",
+    "allowlist_beats_taint": "allowlist_beats_taint: true",
+    "trusted_text_beats_taint": "trusted_text_beats_taint: false",
+    "min_destination_length": "min_destination_length: 8",
+    "taint_memory_bytes": "taint_memory_bytes: 134217728   # 128 MiB",
+    "approval_timeout_s": "approval_timeout_s: 300",
+    "content": "content: {mode: warn, block_at: high}",
+    "egress": "egress: {mode: allowlist, allow: [example.com]}",
+    "secrets": "secrets: {env: [GITHUB_TOKEN]}",
+    "allowed_path_prefixes": "allowed_path_prefixes: [/home/me/project, ~/notes]",
+    "sensitive_paths": "sensitive_paths: [~/.ssh, ~/.aws]",
+    "trust_tools": "trust_tools: [git_push]",
+    "servers": "servers:\n  mail: {untrusted_output: true}",
+    "tools": "tools:\n  delete_file: {max_calls: 0}",
+    "content.mode": "content: {mode: block}",
+    "content.block_at": "content: {mode: block, block_at: medium}",
+    "egress.mode": "egress: {mode: allowlist}",
+    "egress.allow": 'egress: {mode: allowlist, allow: [example.com, "*.githubusercontent.com", 203.0.113.0/24]}',
+    "egress.allow_private": "egress: {allow_private: true}",
+    "egress.allow_schemes": "egress: {allow_schemes: [ftp]}",
+    "secrets.env": "secrets: {env: [GITHUB_TOKEN, OPENAI_API_KEY]}",
+    "secrets.files": "secrets: {files: [~/.config/gh/token]}",
+    "servers.<name>.untrusted_output": "servers:\n  mail: {untrusted_output: true}",
+    "servers.<name>.sensitive": "servers:\n  crm: {sensitive: true}",
+    "servers.<name>.trust_tools": "servers:\n  repo: {trust_tools: [git_push]}",
+    "tools.<name>.max_calls": "tools:\n  write_file: {max_calls: 20}",
+    "tools.<name>.path_params": "tools:\n  write_file: {path_params: [path]}",
+    "tools.<name>.allowed_path_prefixes": (
+        "tools:\n  write_file: {path_params: [path], allowed_path_prefixes: [/home/me/project/out]}"
+    ),
+    "tools.<name>.base_dir": "tools:\n  write_file: {path_params: [path], base_dir: /home/me/project}",
+    "tools.<name>.arg_patterns": "tools:\n  refund: {arg_patterns: {order_id: '[0-9]{1,10}'}}",
+    "tools.<name>.max_value": "tools:\n  refund: {max_value: {amount: 100}}",
+    "tools.<name>.exfiltrating": "tools:\n  post_message: {exfiltrating: true}",
+    "tools.<name>.sink_params": "tools:\n  send_email: {sink_params: [to, cc, bcc]}",
+    "tools.<name>.trusted_destinations": (
+        "tools:\n  send_email: {trusted_destinations: [me@example.com]}"
+    ),
+    "tools.<name>.required_scopes": "tools:\n  send_email: {required_scopes: [mail.send]}",
+    "tools.<name>.sensitive": "tools:\n  get_user_information: {sensitive: true}",
+    "tools.<name>.untrusted_output": "tools:\n  fetch: {untrusted_output: true}",
+    "tools.<name>.egress": "tools:\n  fetch: {egress: true}",
+    "tools.<name>.executes": "tools:\n  run_command: {executes: true}",
+    "tools.<name>.destructive": "tools:\n  drop_table: {destructive: true}",
+    "tools.<name>.checked_live": "tools:\n  read_file: {checked_live: true}",
+    "tools.<name>.requires_request": (
+        "tools:\n  reserve_hotel: {requires_request: ['\\bbook', '\\breserv']}"
+    ),
+    "tools.<name>.directory": "tools:\n  get_channels: {directory: true}",
+    "tools.<name>.vouched_params": "tools:\n  reserve_restaurant: {vouched_params: [restaurant]}",
+    "tools.<name>.directory_fields": "tools:\n  read_channel_messages: {directory_fields: [sender]}",
+    "tools.<name>.directory_text_fields": (
+        "tools:\n  read_channel_messages: {directory_text_fields: [body]}"
+    ),
+    "tools.<name>.vouched_names": "tools:\n  create_calendar_event: {vouched_names: [title]}",
+    "tools.<name>.private_values": "tools:\n  get_user_information: {private_values: true}",
+    "tools.<name>.delegable": "tools:\n  read_file: {delegable: true}",
+    "tools.<name>.owned_fields": (
+        "user_identities: [me@corp.example]\n"
+        "tools:\n  search_files: {owned_fields: {shared_with: owner}}"
+    ),
+    "tools.<name>.address_source": "tools:\n  get_webpage: {address_source: true}",
+}
+
+#: Every key at once, with a comment each (validated by the tests).
+FULL_EXAMPLE = """\
+version: 1
+packs: [filesystem]                 # built-in packs to layer under this file
+trusted_destinations: [ops@example.com, "@example.com", "*.example.org"]
+allowlist_beats_taint: false
+trusted_text_beats_taint: true      # library: destinations in the user's own text are vouched for
+min_destination_length: 6
+taint_memory_bytes: 67108864
+approval_timeout_s: 120
+content: {mode: monitor, block_at: high}
+egress: {mode: open, allow: [example.com], allow_private: false, allow_schemes: []}
+secrets: {env: [GITHUB_TOKEN], files: [~/.config/token]}
+allowed_path_prefixes: [/home/me/project] # default prefixes for every tool with path_params and none of its own
+sensitive_paths: [~/.ssh, ~/.aws]
+trust_tools: [git_push]             # skips the built-in action *ask* rules, never block rules nor requires_request
+servers:
+  mail: {untrusted_output: true}
+tools:
+  write_file:
+    path_params: [path]
+    allowed_path_prefixes: [/home/me/project/out]
+    base_dir: /home/me/project           # relative paths resolve here; without it they are refused
+    max_calls: 20
+    arg_patterns: {order_id: "[0-9]{1,10}"}
+    max_value: {amount: 100}
+    exfiltrating: true               # a sending tool
+    sink_params: [to, cc]
+    trusted_destinations: [me@example.com]
+    required_scopes: [mail.send]
+    sensitive: false                 # Rule of Two: reads sensitive data
+    untrusted_output: true           # Rule of Two: output is untrusted input
+    egress: false                    # Rule of Two: external communication
+    executes: false                  # runs programs: option-injection and metacharacter rules
+    destructive: false               # ask, like destructiveHint
+    checked_live: false              # packs: checked against a live tools/list
+  reserve_hotel:
+    requires_request: ['\\bbook', '\\breserv']  # ask unless the user's request matches one
+  get_channels:
+    directory: true                  # whole listed names (channels, members) are known destinations
+  reserve_restaurant:
+    vouched_params: [restaurant]     # ask unless the user's text or a directory listing named it
+  read_channel_messages:
+    directory_fields: [sender]       # like directory, but only the items under these fields
+    directory_text_fields: [body]    # links and addresses a member wrote there, as spelled
+  create_calendar_event:
+    vouched_names: [title]           # every proper name in the title: the user's or listed
+  get_user_information:
+    private_values: true             # its ID numbers may not be sent unasked
+  read_file:
+    delegable: true                  # "follow the instructions in 'x.txt'": x.txt may request actions
+  get_webpage:
+    address_source: true             # "her e-mail is on www.x.com": the page's one address, as spelled
+  search_files:
+    owned_fields: {shared_with: owner}  # a record the user owns: its share list names destinations
+user_identities: [me@corp.example]   # the user's own accounts, as servers write them (owned_fields)
+"""
+
+#: Longer notes on the provenance keys: what exactly is read, and what is trusted.
+NOTES: dict[str, str] = {
+    "directory": """\
+`requires_request` searches the session's trusted text (library: `new_session(trusted=[...])`);
+the stdio proxy sees no user prompt, so there such a tool is always asked about. A
+`directory` tool's output vouches only for name-shaped whole items (one token, or a display
+name of at most four words, 64 characters): a name inside prose vouches for nothing. A
+listed name is vouched like the user's own text: it is allowed even when it also appeared in
+untrusted output (taint does not beat it), so mark only tools that list the system's own
+names. A look-alike spelling (confusable characters, punycode) of a listed or user-typed name
+is vouched only in that exact spelling, and vouches only for itself: the user's `ops@хор.ru`
+(Cyrillic) does not vouch for the ASCII `ops@xop.ru`, whose key is the same. For that, the
+session keys its trusted texts with every look-alike character replaced by a private-use
+character (`textnorm.mark_lookalikes`, also inside every decoding the index reads) and keeps a
+directory's plain items apart; a destination the call writes without look-alike characters
+is vouched only from those. `vouched_params` accepts any word-bounded part of the
+user's text (`Paris`, `2`), or a whole listed item. An
+action ask (`action.payment`, `destructive_hint`...) is answered by the user's own request
+when the tool has `requires_request`, the request matches, and the call has destinations
+that the user's text names, every one of them.""",
+    "directory_fields": """\
+`directory_fields` vouches like `directory`, for the items under the named fields only: a
+key at any depth of the output read as JSON, or as a YAML document (what `yaml.safe_dump`
+of a list of records gives). Output that is neither vouches for nothing, a field named twice
+in one record vouches for neither value, and a value the dumper wrapped over several lines
+is one item: a body cannot write its own `sender:` line. A chat message's `sender` is written
+by the platform, its `body` by anyone. Use it only where a sender is a member of a closed
+system (a Slack workspace); an e-mail's sender is whoever sent it, an attacker included. A
+listing's first line may be a title (`Restaurant in Paris: New Israeli Restaurant`): the
+display name after its first `: ` is an item too, when the output has more lines and the
+name has no digits and nothing destination-shaped (address, link, host, handle, channel).""",
+    "directory_text_fields": """\
+`directory_text_fields` trusts the *text* of the named fields (read like `directory_fields`:
+JSON or YAML structure only, and in each document only the fields at the shallowest depth:
+a message's own text, not a link unfurl's `attachments[].text` nested in it) as written by a
+member of a closed system: each link (a scheme, `www.`, or a host name, with its path and
+query; not the local part of an address) and each e-mail address written in it vouches for
+itself, in that exact spelling (NFKC and lower case; no look-alike folding, no decoding: a
+percent- or base64-encoded link vouches for nothing). A sink value is vouched only when it
+is a string or a list of strings, each, whole, such a spelling, with no invisible characters
+and in its own NFKC form: `www.informations.com` as a member wrote it may be fetched,
+`www.informations.com/?d=<data>` (same key: host and path) may not, nor may
+`dora+<data>@gmail.com`, nor a list that mixes the two; an allow on such a value does not
+vouch for its key. A link in message text is the member's only when every spelling of its
+host and path in that text is a member's. What this session itself sent out earlier (the
+links and addresses in any allowed call's arguments, found as reading them back would find
+them; a link by its host) is never vouched this way: an injection that has the agent post
+an address to a channel and read it back does not launder it. Use it only where the field's
+author is authenticated and trusted (a Slack message body in an internal workspace), never
+for e-mail bodies or web pages. A bot that relays outside text into such a field, or a guest
+in a shared channel, is a member here.""",
+    "vouched_names": """\
+`vouched_names` reads the named free-text arguments for proper names (two or more adjacent
+capitalised words after NFKC; symbols around a word are stripped, commas and other
+punctuation split a run, glued words such as `RiversideView` count their capitalised parts):
+each must be covered, left to right, by phrases the user's text has as whole words or a
+directory listed whole, and by single words the user typed (`Booking` in `'Booking hotel
+{name}'`). Otherwise ask (`taint.unvouched_value`). A single capitalised word, or a name in
+lower or sentence case, is not checked (known gaps, docs/threat-model.md).""",
+    "private_values": """\
+`private_values` marks a tool whose output is the user's private record. Its
+identifier-shaped values (8 to 40 characters with 6 or more digits: passport, card, account,
+ID and phone numbers, in spaced or bracketed groups too; not dates) are registered in every
+usual spelling and matched in every later sending call like secrets are (through the same
+encodings), and again with separators dropped and numbers written as text, so any
+separators or a JSON number still match. A match is an ask (`taint.private_value`), not a
+deny: the user may mean to send their passport number; a value the user's own text gives is
+not gated. Names, street and e-mail addresses in the record are not gated (known gap).""",
+    "delegable": """\
+`delegable` marks a read tool whose output the user may delegate to. A sentence of the
+user's text that asks to follow a source's instructions ("follow the instructions", "do the
+actions specified in", "carry out the steps", "complete the tasks") delegates to every name
+it quotes (`'landlord-notices.txt'`; `'david.smith@...'` and `'TODOs for the week'`). A result
+of a `delegable` tool whose call's arguments give, each whole, every name one such sentence
+quotes (the sender and the subject, not the subject alone: a search by subject also finds
+anyone's mail with that subject) then counts as request text for
+`requires_request`: the actions it asks for are not `action.not_requested`. That is all it
+grants. Its destinations are not vouched (taint judges them as any output), it answers no
+other ask (`action.payment`, `destructive_hint` and the rest stay asked, since only the user's
+own words answer them), and the result must come with the call's arguments
+(`observe_output(..., arguments=...)`; the library `Gateway` passes them; the stdio proxy has
+no user text, so there it changes nothing). At most 16 delegated texts of 256 KiB each per
+session. An injection inside the delegated source can therefore request actions that have
+no destination and no other ask (a reservation, a calendar entry, an append).""",
+    "owned_fields": """\
+`owned_fields` maps a field that lists who a record is shared with or sent to onto the
+record's owner field (`{shared_with: owner}`). In a record whose owner field is a string
+equal, exactly as spelled (no case or Unicode folding), to one of the policy's top-level
+`user_identities`, the strings under that field (a string, a list of strings, or the keys
+of a mapping such as `shared_with: {a@x.example: rw}`) are directory items, as with
+`directory_fields` (they are allowed even when they also appeared in untrusted output).
+What is read: one document per result (its `structuredContent` when that holds a record,
+else its single text block; two or more text blocks give nothing), as JSON or as YAML that a
+dumper wrote (a block-style root; Python's `repr` of records is not YAML), and in it only
+the records at the shallowest depth at which an owner field occurs (a mapping inside the
+attacker's own record does not count). A record that names the field or the owner twice
+gives nothing (JSON text is re-read to see duplicate keys), and a file's content is a string
+the structure never opens, so it cannot write its own `owner:` line. An entry that holds
+more than one destination (`a@x,evil@y`, `mailto:a?cc=b`) vouches for none. Not vouched
+either: an entry this session sent out (the agent sharing the file with an injected address
+and reading the list back), and any record one of whose values (an id, a name, a path's
+last part) a call of another tool gave before the record was read (a move of the user's
+file into a folder the attacker shares changes its share list without giving an address).
+Another owner's record, the attacker's included, vouches for nothing, and with no
+`user_identities` nothing does. It works in the stdio proxy too (it needs no user text).
+Do not use it where the owner field is spoofable (an e-mail's From, an e-mailed invitation's
+organizer) or where a tool returns a file's text verbatim. What it trusts, and what is open:
+docs/threat-model.md.""",
+    "address_source": """\
+`address_source` marks a read tool the user may point at for a person's e-mail address. A
+sentence of the user's text that says where such an address is written names the first
+link or quoted name after those words as a source: "her/his/their/the e-mail address" or
+"contact info/details" followed by "on", "in" or "at" ("the e-mail address on 'team.txt'");
+a bare "her e-mail" or "their contact" only with "is on"/"can be found in" or after "find"
+or "look up" ("You can find her e-mail on her website: www.dora-website.com"). A plural
+("her emails in 'inbox.txt'"), "my email" (the user's own), "Email bob the notes from
+www.x.com" and a host that is part of an address the user typed ("her email is at
+dora@x.example") name nothing. Names are compared as the user spelled them (only a link's
+scheme and host are lower-cased; no `http(s)://` prefix or trailing slashes; a name with
+invisible characters or not in its own NFKC form is no source). A result counts as a read
+of the source when every string argument of its call (nested object keys too) is that one
+name: `{"url": ..., "format": "markdown"}` is not a read. Its addresses are added to the
+source's tally, across servers: each plain address as written, and the key of every address
+in the text and its decoded views (percent, entities, JSON escapes, base64, look-alike
+skeletons, NFKC), of addresses written for people (`dora [at] gmail [dot] com`, `dora at
+gmail dot com`, `dora@gmail[.]com`) and of addresses hidden from text (a CDN's
+`[email protected]`, an octal `\\100`), which count but match no send. While the tally holds
+exactly one key and one spelling, none of which was this session's own send when it was
+read, and no call of the session has written to the source (any call that names it, in any
+spelling, other than a pure read: an edit, an append, a fetch that posts), that spelling is
+vouched on the servers that read it, like a member's in `directory_text_fields` (a string or
+a list of strings, each exactly so; a `+tag` or another spelling is not; an allow does not
+vouch for its key). A second address in any read (an injection beside the real one), two
+spellings of one mailbox, a read over 256 KiB, or a write to the source vouch for none, for
+the rest of the session. Prose that looks like an address ("I work at acme.com") spoils the
+source too. It answers no payment or other action ask. What it trusts, and what is open
+(an address the count cannot read, such as an image; a truncated read; writes by id):
+docs/threat-model.md.""",
+}
+
+_INTRO = """\
+# Policy reference (version 1)
+
+<!-- Generated from src/cordon/policy/model.py by
+     `python -m cordon.policy.reference --write docs/policy.md`; do not edit by hand.
+     tests/test_docs_generated.py fails when this page and the model disagree. -->
+
+A policy is a YAML file (or several). Every key is validated at start-up: an unknown key, a
+wrong type or a regex that does not compile stops `cordon run` with the file, line and key (a
+misspelt key gets a "did you mean"). `cordon check --policy FILE` validates files without
+starting anything and lists what each tool gets.
+
+Several `--policy` files layer in order: a later scalar or list replaces an earlier one, and a
+later `tools:` or `servers:` entry replaces the earlier entry of that name whole. Packs named
+in `packs:` are layered under the file that names them; their tool entries are defaults,
+merged field by field.
+
+The smallest useful policy, for the reference filesystem server:
+
+```yaml
+version: 1
+packs: [filesystem]
+allowed_path_prefixes: [/home/me/project]
+```
+
+Which rule each key feeds: [rules.md](rules.md). What the provenance keys trust, and what
+stays open: [threat-model.md](threat-model.md).
+"""
+
+
+def _type(annotation: Any) -> str:
+    """A reader's name for a field's type."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is Literal:
+        return "one of " + ", ".join(f"`{a}`" for a in args)
+    if origin in (typing.Union, types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        named = " or ".join(_type(a) for a in rest)
+        return f"{named}, or unset" if len(rest) < len(args) else named
+    if origin is tuple:
+        return f"list of {_type(args[0])}s"
+    if origin is dict:
+        key, value = args
+        if isinstance(value, type) and issubclass(value, BaseModel):
+            return "mapping of name to entry (keys below)"
+        return f"mapping of {_type(key)} to {_type(value)}"
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return "mapping (keys below)"
+    return {bool: "boolean", int: "integer", float: "number", str: "string"}.get(
+        annotation, str(annotation)
+    )
+
+
+def _default(field: FieldInfo) -> str:
+    """The default as a policy file would spell it."""
+    value = field.get_default(call_default_factory=True)
+    if value is None:
+        return "unset"
+    if isinstance(value, BaseModel):
+        return "the defaults below"
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    if isinstance(value, tuple | list):
+        return "`[]`" if not value else f"`{list(value)}`"
+    if isinstance(value, dict):
+        return "`{}`" if not value else f"`{value}`"
+    if isinstance(value, float) and value.is_integer():
+        return f"`{int(value)}`"
+    return f"`{value}`"
+
+
+def _constraints(field: FieldInfo) -> str:
+    bounds = []
+    for m in field.metadata:
+        if isinstance(m, annotated_types.Ge):
+            bounds.append(f"≥ {m.ge}")
+        elif isinstance(m, annotated_types.Gt):
+            bounds.append(f"> {m.gt}")
+    return ", ".join(bounds)
+
+
+def iter_keys() -> Iterator[tuple[str, FieldInfo]]:
+    """Every documented key as ``(dotted path, field)``, in page order."""
+    for _, prefix, model, _ in SECTIONS:
+        for name, field in model.model_fields.items():
+            yield prefix + name, field
+
+
+def _key_block(path: str, field: FieldInfo) -> list[str]:
+    name = path.rsplit(".", 1)[-1]
+    meta = f"- type: {_type(field.annotation)}\n- default: {_default(field)}"
+    bounds = _constraints(field)
+    if bounds:
+        meta += f"\n- allowed: {bounds}"
+    out = [f"### `{path}`", "", meta, "", (field.description or "").strip(), ""]
+    example = EXAMPLES.get(path)
+    if example is not None:
+        out += ["```yaml", example, "```", ""]
+    if path.startswith("tools.") and name in NOTES:
+        out += [NOTES[name].strip(), ""]
+    return out
+
+
+def render() -> str:
+    """The whole ``docs/policy.md`` page."""
+    out = [_INTRO, "## A complete example", "", "```yaml", FULL_EXAMPLE.rstrip("\n"), "```", ""]
+    for heading, prefix, model, stands_for in SECTIONS:
+        out += [f"## {heading}", ""]
+        if model is not Policy:
+            doc = (model.__doc__ or "").strip()
+            if stands_for:
+                doc += f" `<name>` is {stands_for}."
+            out += [doc, ""]
+        for name, field in model.model_fields.items():
+            out += _key_block(prefix + name, field)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cordon.policy.reference [--write PATH]``: print the page or write it."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    text = render()
+    if args[:1] == ["--write"] and len(args) == 2:
+        Path(args[1]).write_text(text, encoding="utf-8")
+        return 0
+    if args:
+        sys.stderr.write("usage: python -m cordon.policy.reference [--write PATH]\n")
+        return 2
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
