@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+from cordon.content.rules import RULES
 from cordon.policy.model import Policy
 from cordon.policy.reference import EXAMPLES, FULL_EXAMPLE, iter_keys
 from cordon.policy.reference import render as render_policy
+from cordon.rules_reference import engine_rows
+from cordon.rules_reference import render as render_rules
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -58,3 +61,20 @@ def test_each_policy_example_is_a_valid_policy(path: str) -> None:
 
 def test_the_complete_example_is_a_valid_policy() -> None:
     Policy.model_validate(yaml.safe_load(FULL_EXAMPLE))
+
+
+def test_rules_page_matches_the_catalogues() -> None:
+    page = (DOCS / "rules.md").read_text("utf-8")
+    assert page == render_rules(), (
+        "docs/rules.md is out of date: run "
+        "`.venv/bin/python -m cordon.rules_reference --write docs/rules.md`"
+    )
+
+
+def test_rules_page_names_every_rule_once() -> None:
+    page = (DOCS / "rules.md").read_text("utf-8")
+    for rule in RULES:
+        assert page.count(f"#### `{rule.id}`") == 1, rule.id
+    for row in engine_rows():
+        assert page.count(f"| `{row.id}` |") == 1, row.id
+        assert row.allow, f"{row.id}: no way to allow a legitimate case is given"
