@@ -147,7 +147,7 @@ def test_default_pin_dir_is_under_home(monkeypatch: pytest.MonkeyPatch, tmp_path
 
 
 def test_pin_file_makes_private_directories(tmp_path: Path) -> None:
-    from cordon.engine.pins import PinFile
+    from cordon.store.pins import PinFile
 
     path = tmp_path / "a" / "b" / "pins.json"
     PinFile(path).store("mail", [{"name": "t", "description": "d"}])

@@ -133,7 +133,8 @@ def pin_accept(
     from cordon.audit.log import sanitize
     from cordon.clientconfig import default_pin_dir, find_pin_files
     from cordon.content import scan_tool
-    from cordon.engine.pins import PinFile, changed_fields
+    from cordon.engine.pins import changed_fields
+    from cordon.store.pins import PinFile
 
     if pin_file is None:
         if server is None:

@@ -112,7 +112,7 @@ def _engine_for(policy: Any) -> Engine:
     p = policy if isinstance(policy, Policy) else load_policy(_policy_sources(policy))
     secrets: tuple[str, ...] = ()
     if p.secrets.env or p.secrets.files:
-        from cordon.engine.secrets import load_policy_secrets
+        from cordon.store.secrets import load_policy_secrets
 
         secrets = tuple(load_policy_secrets(p.secrets.env, p.secrets.files))
     return Engine(p, secrets=secrets)

@@ -501,7 +501,7 @@ class ServeCore:
     def from_sources(cls, sources: Iterable[Any] = (), *, audit: Any = None) -> ServeCore:
         """Load policy sources (paths or dicts; ``[]`` = defaults) and the policy's secrets.
         Raises ``PolicyError``."""
-        from cordon.engine.secrets import load_policy_secrets
+        from cordon.store.secrets import load_policy_secrets
 
         policy = load_policy(list(sources))
         secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
-from cordon.taint import SharedTaintStore
+from cordon.store import SharedTaintStore
 from tests.conftest import Harness, mailbox_server, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]

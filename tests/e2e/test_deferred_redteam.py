@@ -26,7 +26,8 @@ from typing import Any
 
 import pytest
 
-from cordon.taint import SharedTaintStore, TaintIndex
+from cordon.store import SharedTaintStore
+from cordon.taint import TaintIndex
 from tests.conftest import Harness
 
 pytestmark = [pytest.mark.e2e]

@@ -11,7 +11,8 @@ import urllib.parse
 import pytest
 
 from cordon._exceptions import PolicyError
-from cordon.engine.secrets import SecretSet, check_secrets, load_policy_secrets
+from cordon.engine.secrets import SecretSet, check_secrets
+from cordon.store.secrets import load_policy_secrets
 
 AWS = "AKIA" + "IOSFODNN7" + "EXAMPLE"
 GH = "ghp_" + "a1B2c3D4e5F6g7H8i9J0" + "k1L2m3N4o5P6q7R8"

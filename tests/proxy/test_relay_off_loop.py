@@ -25,7 +25,7 @@ from cordon.engine.core import Engine, Session
 from cordon.proxy import relay as relay_mod
 from cordon.proxy.framing import INTERNAL_ERROR
 from cordon.proxy.relay import Relay
-from cordon.taint import SharedTaintStore
+from cordon.store import SharedTaintStore
 from tests.conftest import READ_INBOX_TOOL as READ
 from tests.conftest import SEND_EMAIL_TOOL as SEND
 

@@ -25,7 +25,7 @@ from cordon.engine.core import Session
 from cordon.proxy import relay as relay_mod
 from cordon.proxy.framing import INTERNAL_ERROR
 from cordon.proxy.relay import Relay, _ClientReader, _ClientWriter, _UpstreamReader
-from cordon.taint import SharedTaintStore
+from cordon.store import SharedTaintStore
 from tests.proxy.test_relay_off_loop import (
     ME,
     PLANTED,

@@ -24,7 +24,7 @@ from cordon.proxy import relay as relay_mod
 from cordon.proxy.framing import Oversize
 from cordon.proxy.recorder import Recorder
 from cordon.proxy.relay import Relay
-from cordon.taint import SharedTaintStore
+from cordon.store import SharedTaintStore
 from cordon.taint._index import _SPLIT
 from tests.proxy.test_relay_off_loop import (
     ME,

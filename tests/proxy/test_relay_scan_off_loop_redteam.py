@@ -27,7 +27,7 @@ import pytest
 from cordon.proxy import relay as relay_mod
 from cordon.proxy.framing import INTERNAL_ERROR, Oversize
 from cordon.proxy.relay import Relay, _ClientReader, _ClientWriter, _UpstreamReader
-from cordon.taint import SharedTaintStore
+from cordon.store import SharedTaintStore
 from tests.proxy.test_relay_off_loop import (
     ME,
     PLANTED,

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from cordon.engine.core import Engine
-from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations, hash_key
+from cordon.store import SharedTaintStore, hash_key
+from cordon.taint import TaintIndex, extract_destinations
 from tests.conftest import READ_INBOX_TOOL as READ
 from tests.conftest import SEND_EMAIL_TOOL as SEND
 
@@ -99,7 +100,8 @@ _SIBLING = textwrap.dedent(
     import signal, sys, time
     from pathlib import Path
     sys.path.insert(0, {src!r})
-    from cordon.taint import SharedTaintStore, TaintIndex
+    from cordon.store import SharedTaintStore
+    from cordon.taint import TaintIndex
     store = SharedTaintStore(Path({path!r}))
     idx = TaintIndex(shared=store)
     signal.signal(signal.SIGUSR1, lambda *_: idx.settle())

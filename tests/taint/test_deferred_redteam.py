@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from cordon.engine.core import Engine, Session
-from cordon.taint import SharedTaintStore
+from cordon.store import SharedTaintStore
 from tests.conftest import READ_INBOX_TOOL as READ
 from tests.conftest import SEND_EMAIL_TOOL as SEND
 
@@ -187,7 +187,8 @@ _SIBLING = textwrap.dedent(
     import signal, sys, time
     from pathlib import Path
     sys.path.insert(0, {src!r})
-    from cordon.taint import SharedTaintStore, TaintIndex
+    from cordon.store import SharedTaintStore
+    from cordon.taint import TaintIndex
     store = SharedTaintStore(Path({path!r}))
     idx = TaintIndex(shared=store)
     signal.signal(signal.SIGUSR1, {on_prod})

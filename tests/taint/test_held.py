@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations, hash_key
+from cordon.store import SharedTaintStore, hash_key
+from cordon.taint import TaintIndex, extract_destinations
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 ATTACKER = "mallory@evil.example"
@@ -159,7 +160,8 @@ _HOLDER = textwrap.dedent(
     import signal, sys, time
     from pathlib import Path
     sys.path.insert(0, {src!r})
-    from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations
+    from cordon.store import SharedTaintStore
+    from cordon.taint import TaintIndex, extract_destinations
     store = SharedTaintStore(Path({path!r}), hold=True)
     idx = TaintIndex(shared=store)
     def prodded(*_):

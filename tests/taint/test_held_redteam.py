@@ -28,7 +28,8 @@ from typing import Any
 
 import pytest
 
-from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations, hash_key
+from cordon.store import SharedTaintStore, hash_key
+from cordon.taint import TaintIndex, extract_destinations
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 ATTACKER = "mallory@evil.example"
@@ -39,7 +40,8 @@ _SIBLING = textwrap.dedent(
     import json, sys
     from pathlib import Path
     sys.path.insert(0, {src!r})
-    from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations
+    from cordon.store import SharedTaintStore
+    from cordon.taint import TaintIndex, extract_destinations
     store = SharedTaintStore(Path({path!r}), wait_s={wait_s!r})
     idx = TaintIndex(shared=store)
     out = {{}}
@@ -350,7 +352,8 @@ _TWIN = textwrap.dedent(
     import signal, sys, time
     from pathlib import Path
     sys.path.insert(0, {src!r})
-    from cordon.taint import SharedTaintStore, TaintIndex
+    from cordon.store import SharedTaintStore
+    from cordon.taint import TaintIndex
     store = SharedTaintStore(Path({path!r}), hold=True)  # opened before either wrote
     idx = TaintIndex(shared=store)
     signal.signal(signal.SIGUSR1, lambda *_: (idx.settle(), store.flush()))

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations
+from cordon.store import SharedTaintStore, hash_key
+from cordon.taint import TaintIndex, extract_destinations
 from cordon.taint._index import _KEY_OVERHEAD
-from cordon.taint._shared import hash_key
 
 
 class _OldStore:

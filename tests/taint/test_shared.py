@@ -9,7 +9,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from cordon.taint import SharedTaintStore, TaintIndex, extract_destinations, hash_key
+from cordon.store import SharedTaintStore, hash_key
+from cordon.taint import TaintIndex, extract_destinations
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -61,7 +62,7 @@ def test_concurrent_processes_append_whole_lines(tmp_path: Path) -> None:
         f"""
         import sys
         sys.path.insert(0, {SRC!r})
-        from cordon.taint import SharedTaintStore
+        from cordon.store import SharedTaintStore
         s = SharedTaintStore(__import__("pathlib").Path({str(path)!r}))
         n = sys.argv[1]
         for i in range(200):

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cordon.engine.core import Engine
-from cordon.taint import SharedTaintStore
+from cordon.store import SharedTaintStore
 
 SEND = {
     "name": "send_email",

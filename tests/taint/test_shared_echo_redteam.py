@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cordon.engine.core import Engine
-from cordon.taint import SharedTaintStore
+from cordon.store import SharedTaintStore
 from tests.taint.test_shared_echo import READ, SEND
 
 FETCH = {

@@ -5,26 +5,53 @@ object or a list element is checked like a top-level one), and every leaf under 
 key is checked: lists element by element, objects value by value.
 
 Path confinement follows the CWE-22 guidance: expand ``~``, make absolute (a relative path
-needs the policy's ``base_dir``), percent-decode, resolve symlinks (``os.path.realpath``:
-a path that does not exist yet resolves through its nearest existing parent), then compare
-by path components so ``/data/allowed`` never admits ``/data/allowed_secrets``.
-Resolution reads the filesystem (``realpath``); nothing else here does I/O.
+needs the policy's ``base_dir``), percent-decode, resolve symlinks (``realpath``: a path that
+does not exist yet resolves through its nearest existing parent), then compare by path
+components so ``/data/allowed`` never admits ``/data/allowed_secrets``.
+
+Expanding ``~`` and resolving symlinks need the outside world (the home directory, the
+filesystem): they go through a :class:`PathResolver` the caller passes in
+(:class:`cordon.store.OsPaths` by default, imported when first needed). Everything else here
+is string work on POSIX paths (``posixpath``).
 """
 
 from __future__ import annotations
 
 import math
-import os
+import posixpath
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import unquote
 
 from cordon._types import Verdict
 from cordon.policy.model import ToolPolicy
 
 _MAX_DEPTH = 64
+
+
+class PathResolver(Protocol):
+    """What path confinement needs from the outside world (POSIX paths).
+
+    :class:`cordon.store.OsPaths` is the real one; a test or an embedding can pass its own.
+    An implementation must be hashable (resolved prefixes are cached per resolver).
+    """
+
+    def expanduser(self, path: str) -> str:
+        """``path`` with a leading ``~`` or ``~user`` replaced by that home directory."""
+
+    def realpath(self, path: str) -> str:
+        """The absolute ``path`` with symlinks resolved (``os.path.realpath`` semantics: a
+        missing tail resolves through its nearest existing parent)."""
+
+
+def default_resolver() -> PathResolver:
+    """The os-based resolver of :mod:`cordon.store.paths`, imported on first use so that this
+    module imports no I/O module."""
+    from cordon.store.paths import OS_PATHS
+
+    return OS_PATHS
 
 
 def iter_keyed(value: Any, depth: int = 0) -> Iterator[tuple[str, Any]]:
@@ -61,8 +88,8 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=256)
-def _resolved_prefix(prefix: str) -> str:
-    return os.path.realpath(os.path.expanduser(prefix))
+def _resolved_prefix(prefix: str, paths: PathResolver) -> str:
+    return paths.realpath(paths.expanduser(prefix))
 
 
 def _fully_unquote(s: str) -> str:
@@ -74,31 +101,39 @@ def _fully_unquote(s: str) -> str:
     return s
 
 
-def resolve_path(raw: str, base_dir: str | None) -> str | None:
+def resolve_path(raw: str, base_dir: str | None, paths: PathResolver | None = None) -> str | None:
     """Resolve a path argument the way a server would, or ``None`` when it cannot be judged.
 
     ``file://`` URIs are accepted; percent-encoding is decoded; NUL bytes and relative paths
-    without a ``base_dir`` give ``None`` (the caller denies).
+    without a ``base_dir`` give ``None`` (the caller denies). ``paths``: the resolver
+    (default :func:`default_resolver`).
     """
+    if paths is None:
+        paths = default_resolver()
     s = raw
     if s.startswith("file://"):
         s = s[len("file://") :]
     s = _fully_unquote(s)
     if "\x00" in s or not s:
         return None
-    s = os.path.expanduser(s)
-    if not os.path.isabs(s):
+    s = paths.expanduser(s)
+    if not posixpath.isabs(s):
         if base_dir is None:
             return None
-        s = os.path.join(os.path.expanduser(base_dir), s)
-    return os.path.realpath(s)
+        s = posixpath.join(paths.expanduser(base_dir), s)
+    return paths.realpath(s)
 
 
-def path_within(resolved: str, prefixes: tuple[str, ...]) -> bool:
-    """True when ``resolved`` equals or lies under one of ``prefixes`` (component-wise)."""
+def path_within(
+    resolved: str, prefixes: tuple[str, ...], paths: PathResolver | None = None
+) -> bool:
+    """True when ``resolved`` equals or lies under one of ``prefixes`` (component-wise).
+    ``paths`` resolves the prefixes (default :func:`default_resolver`)."""
+    if paths is None:
+        paths = default_resolver()
     for prefix in prefixes:
-        p = _resolved_prefix(prefix)
-        if resolved == p or resolved.startswith(p.rstrip(os.sep) + os.sep):
+        p = _resolved_prefix(prefix, paths)
+        if resolved == p or resolved.startswith(p.rstrip("/") + "/"):
             return True
     return False
 
@@ -107,14 +142,19 @@ def _deny(rule: str, reason: str, param: str) -> Verdict:
     return Verdict(verdict="deny", rule=rule, reason=reason, param=param)
 
 
-def check_paths(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | None:
+def check_paths(
+    arguments: Mapping[str, Any], tp: ToolPolicy, paths: PathResolver | None = None
+) -> Verdict | None:
     """Confine every path argument named in ``tp.path_params`` to ``tp.allowed_path_prefixes``.
 
     Rules: ``arg.path_outside`` (resolved path not under a prefix), ``arg.path_unresolvable``
-    (relative without base_dir, NUL byte, not a string).
+    (relative without base_dir, NUL byte, not a string). ``paths``: the resolver (default
+    :func:`default_resolver`).
     """
     if not tp.path_params:
         return None
+    if paths is None:
+        paths = default_resolver()
     names = set(tp.path_params)
     for key, value in iter_keyed(arguments):
         if key not in names:
@@ -122,15 +162,15 @@ def check_paths(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | None:
         for leaf in leaves(value):
             if not isinstance(leaf, str):
                 return _deny("arg.path_unresolvable", f"'{key}' is not a path string", key)
-            resolved = resolve_path(leaf, tp.base_dir)
+            resolved = resolve_path(leaf, tp.base_dir, paths)
             if resolved is None:
                 why = "a relative path and the policy gives no base_dir" if leaf else "empty"
                 return _deny("arg.path_unresolvable", f"path in '{key}' refused: {why}", key)
             if tp.allowed_path_prefixes:
-                raw_resolved = resolve_path(leaf.replace("%", "%25"), tp.base_dir) or resolved
+                raw = resolve_path(leaf.replace("%", "%25"), tp.base_dir, paths) or resolved
                 if not (
-                    path_within(resolved, tp.allowed_path_prefixes)
-                    and path_within(raw_resolved, tp.allowed_path_prefixes)
+                    path_within(resolved, tp.allowed_path_prefixes, paths)
+                    and path_within(raw, tp.allowed_path_prefixes, paths)
                 ):
                     return _deny(
                         "arg.path_outside",
@@ -193,3 +233,15 @@ def check_max_values(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | 
             if n > cap:
                 return _deny("arg.max_value", f"'{key}' exceeds its cap of {cap:g}", key)
     return None
+
+
+def check_arguments(
+    arguments: Mapping[str, Any], tp: ToolPolicy, paths: PathResolver | None = None
+) -> Verdict | None:
+    """The argument rules in order (paths, patterns, numeric caps): the first deny, or None."""
+    v = check_paths(arguments, tp, paths)
+    if v is None:
+        v = check_patterns(arguments, tp)
+    if v is None:
+        v = check_max_values(arguments, tp)
+    return v

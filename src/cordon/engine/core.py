@@ -31,11 +31,18 @@ from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
 from cordon.engine.egress import EgressPolicy, check_egress
 from cordon.engine.pins import PinSet
-from cordon.engine.secrets import SecretSet, check_secrets, load_policy_secrets
+from cordon.engine.secrets import SecretSet, check_secrets
 from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
-from cordon.taint import Destination, TaintIndex, extract_destinations, is_sink_param, norm
+from cordon.taint import (
+    Destination,
+    SharedTaint,
+    TaintIndex,
+    extract_destinations,
+    is_sink_param,
+    norm,
+)
 from cordon.textnorm import decoded_views, mark_lookalikes
 
 _EMPTY_TOOL = ToolPolicy()
@@ -276,8 +283,25 @@ class Engine:
     order (``[]`` means the defaults). Raises ``PolicyError`` on an invalid policy.
     """
 
-    def __init__(self, policy: Policy, *, secrets: Iterable[str] = (), shared_taint: Any = None):
+    def __init__(
+        self,
+        policy: Policy,
+        *,
+        secrets: Iterable[str] = (),
+        shared_taint: SharedTaint | None = None,
+        paths: _args.PathResolver | None = None,
+    ):
+        """
+        Args:
+            policy: the loaded policy.
+            secrets: values to protect besides those found in tool output.
+            shared_taint: the client's cross-server taint store
+                (:class:`cordon.store.SharedTaintStore`), or None.
+            paths: expands ``~`` and resolves symlinks for path confinement; default
+                :class:`cordon.store.OsPaths` (the real home directory and filesystem).
+        """
         self.policy = policy
+        self.paths = _args.default_resolver() if paths is None else paths
         self.pins: dict[str, PinSet] = {}
         self.definitions: dict[str, dict[str, dict[str, Any]]] = {}
         self.poisoned: dict[str, dict[str, list[Finding]]] = {}
@@ -316,6 +340,10 @@ class Engine:
         """
         policy = load_policy(sources)
         if "secrets" not in kwargs:
+            # reading the environment and files is the store's job; imported here so that
+            # the engine's modules import no I/O module
+            from cordon.store.secrets import load_policy_secrets
+
             kwargs["secrets"] = load_policy_secrets(policy.secrets.env, policy.secrets.files)
         return cls(policy, **kwargs)
 
@@ -845,8 +873,8 @@ class Session:
                 if key in names:
                     for leaf in _args.leaves(value):
                         if isinstance(leaf, str):
-                            r = _args.resolve_path(leaf, tp.base_dir)
-                            if r is not None and _args.path_within(r, paths):
+                            r = _args.resolve_path(leaf, tp.base_dir, self.engine.paths)
+                            if r is not None and _args.path_within(r, paths, self.engine.paths):
                                 return True
         return False
 
@@ -1084,10 +1112,9 @@ class Session:
                 )
 
         # 3. argument rules
-        for check in (_args.check_paths, _args.check_patterns, _args.check_max_values):
-            v = check(arguments, tp)
-            if v is not None:
-                return v
+        v = _args.check_arguments(arguments, tp, self.engine.paths)
+        if v is not None:
+            return v
 
         asks: list[Verdict] = []
 

@@ -79,8 +79,6 @@ import functools
 import ipaddress
 import math
 import re
-import threading
-import time
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -98,7 +96,9 @@ __all__ = [
     "EgressPolicy",
     "check_egress",
     "classify_host",
+    "load_suffix_list",
     "registrable_domain",
+    "suffix_list_loaded",
     "warm",
 ]
 
@@ -205,23 +205,25 @@ def _extractor() -> Any:
     )
 
 
-def warm(idle: Callable[[], bool] | None = None, poll_s: float = 0.02) -> threading.Thread:
-    """Load the Public Suffix List on a daemon thread (``tldextract`` import and its suffix
-    trie: 0.1-0.2 s of one core, holding the GIL; otherwise paid on the relay's loop by the
-    first check that names a host). ``idle``: called every ``poll_s`` seconds until it is
-    true, before loading. ``cordon run`` calls this from its event loop at the first half
-    second without I/O (an agent's thinking time), so the load never takes the GIL from a
-    burst of traffic (``Relay.warm_psl``). Returns the started thread."""
+def suffix_list_loaded() -> bool:
+    """True once the Public Suffix List is loaded in this process."""
+    return _extractor.cache_info().currsize > 0
 
-    def load() -> None:
-        while idle is not None and _extractor.cache_info().currsize == 0 and not idle():
-            time.sleep(poll_s)
-        registrable_domain("example.com")
 
-    th = threading.Thread(target=load, name="cordon-psl")
-    th.daemon = True
-    th.start()
-    return th
+def load_suffix_list() -> None:
+    """Load the Public Suffix List now (``tldextract`` import and its suffix trie: 0.1-0.2 s
+    of one core, holding the GIL), on the calling thread; otherwise the first check that
+    names a host pays it. :func:`cordon.store.psl.warm` calls this on a daemon thread."""
+    registrable_domain("example.com")
+
+
+def warm(idle: Callable[[], bool] | None = None, poll_s: float = 0.02) -> Any:
+    """:func:`cordon.store.psl.warm` (load the list on a daemon thread; returns the thread),
+    kept here for callers that import it from this module. The thread lives at the edge:
+    this module imports no threading or timing module."""
+    from cordon.store.psl import warm as _warm
+
+    return _warm(idle, poll_s)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -1,7 +1,7 @@
 """Secrets never leave: registered values may not appear in a sending or egress call.
 
 A :class:`SecretSet` holds the values to protect: those the policy names (``secrets: {env:
-[...], files: [...]}``, read once by the CLI through :func:`load_policy_secrets`) and the
+[...], files: [...]}``, read once at start-up by :func:`cordon.store.load_policy_secrets`) and the
 credentials the content scanner found in tool output (the engine adds them as results
 arrive). :func:`check_secrets` denies a sending call whose arguments carry one (rule
 ``secret.egress``); an approval does not lift it (issue 5, "even after approval").
@@ -32,12 +32,10 @@ decoding; RFC 4648 (base64 alphabets and alignment).
 from __future__ import annotations
 
 import base64
-import os
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from cordon._exceptions import PolicyError
 from cordon._types import Verdict
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
@@ -46,7 +44,6 @@ __all__ = [
     "MIN_SEPARATED_LENGTH",
     "SecretSet",
     "check_secrets",
-    "load_policy_secrets",
 ]
 
 #: Values shorter than this are not registered.
@@ -230,59 +227,12 @@ def check_secrets(arguments: Any, secrets: SecretSet, *, sending: bool) -> Verdi
     )
 
 
-# --------------------------------------------------------------------------------------------
-# I/O helper for the CLI (the engine never calls this)
-# --------------------------------------------------------------------------------------------
+def __getattr__(name: str) -> Any:
+    # ``load_policy_secrets`` moved to ``cordon.store.secrets`` (it reads the environment and
+    # files); the old import path resolves there, on first use, for callers not yet moved
+    # (``cordon.proxy``)
+    if name == "load_policy_secrets":
+        from cordon.store.secrets import load_policy_secrets
 
-_ENV_LINE_RE = re.compile(r"^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*[=:]\s*(.*?)\s*$")
-
-
-def load_policy_secrets(
-    env_names: Iterable[str],
-    files: Iterable[str],
-    *,
-    environ: dict[str, str] | None = None,
-) -> list[str]:
-    """Read the values named by the policy's ``secrets:`` block. This does I/O: the CLI calls
-    it once at start-up and passes the values to the engine.
-
-    Args:
-        env_names: environment variable names; an unset or empty variable is skipped (there is
-            nothing to protect).
-        files: file paths (``~`` expanded). A file gives its whole stripped content, each
-            non-empty stripped line, and for ``NAME=value`` lines the value (quotes removed),
-            so both a one-line token file, a PEM key and a ``.env`` file work.
-        environ: the environment to read (default ``os.environ``).
-
-    Returns:
-        The values, whitespace-stripped, in order, without duplicates; values shorter than
-        :data:`MIN_SECRET_LENGTH` are dropped.
-
-    Raises:
-        PolicyError: a listed file cannot be read (key ``secrets.files``): a protected
-            secret that silently went missing would be a fail-open.
-    """
-    env = os.environ if environ is None else environ
-    out: dict[str, None] = {}
-
-    def keep(v: str) -> None:
-        v = v.strip()
-        if len(v) >= MIN_SECRET_LENGTH:
-            out.setdefault(v, None)
-
-    for name in env_names:
-        keep(env.get(name, ""))
-    for f in files:
-        path = os.path.expanduser(f)
-        try:
-            with open(path, encoding="utf-8", errors="replace") as fh:
-                content = fh.read()
-        except OSError as exc:
-            raise PolicyError(f"cannot read secret file {f!r}: {exc}", key="secrets.files") from exc
-        keep(content)
-        for line in content.splitlines():
-            keep(line)
-            m = _ENV_LINE_RE.match(line)
-            if m is not None:
-                keep(m.group(1).strip().strip("\"'"))
-    return list(out)
+        return load_policy_secrets
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,9 @@
 """Cross-server taint: one shared key file per MCP client process.
 
+:class:`SharedTaintStore` is the file-backed implementation of
+:class:`cordon.taint.SharedTaint`, the interface the taint index is given; it lives here, at
+the edge, because it opens files, takes locks, signals and waits for other processes.
+
 Issue 3, "What counts as untrusted output": when several servers of one client are each
 wrapped by their own ``cordon run`` process, a destination read through one server and sent
 through another must be denied, not asked. The mechanism:

@@ -1,22 +1,25 @@
 """Destination taint: sink parameters, destination extraction, the session index, and the
-cross-server shared store (issue 3). Pure data-flow code: no policy, no verdicts, no network.
+interface of the cross-server shared store (issue 3). Pure data-flow code: no policy, no
+verdicts, no network, no files; the file-backed shared store is
+:class:`cordon.store.SharedTaintStore`.
 """
+
+from typing import Any
 
 from cordon.taint._extract import Destination, DestinationKind, extract_destinations
 from cordon.taint._index import Lookup, TaintIndex
 from cordon.taint._keys import email_key, host_key, norm, url_keys
-from cordon.taint._shared import SharedTaintStore, hash_key
 from cordon.taint._sinks import is_sink_param, is_url_param, name_tokens
+from cordon.taint._store import SharedTaint
 
 __all__ = [
     "Destination",
     "DestinationKind",
     "Lookup",
-    "SharedTaintStore",
+    "SharedTaint",
     "TaintIndex",
     "email_key",
     "extract_destinations",
-    "hash_key",
     "host_key",
     "is_sink_param",
     "is_url_param",
@@ -24,3 +27,14 @@ __all__ = [
     "norm",
     "url_keys",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # ``SharedTaintStore`` and ``hash_key`` moved to ``cordon.store`` (a file, locks and
+    # signals); the old import path resolves there, on first use, for callers not yet moved
+    # (``cordon.proxy``). Nothing here imports the store unless asked for these names.
+    if name in ("SharedTaintStore", "hash_key"):
+        from cordon.store import shared_taint
+
+        return getattr(shared_taint, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

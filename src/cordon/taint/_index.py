@@ -54,7 +54,7 @@ from typing import Any, Literal
 
 from cordon.taint._extract import Destination
 from cordon.taint._keys import fast_token_keys, general_token_keys, phone_key
-from cordon.taint._shared import SharedTaintStore
+from cordon.taint._store import SharedTaint as SharedTaintStore
 from cordon.textnorm import (
     PHONE_CLASS_RE,
     PHONES,

@@ -1,0 +1,118 @@
+"""The pin file: tool pins kept across restarts (trust on first use).
+
+The comparison logic (fingerprints, :class:`cordon.engine.pins.PinSet`) is pure and lives in
+the engine; this module reads and writes the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from cordon.engine.pins import PinSet, canonical
+
+__all__ = ["PinFile"]
+
+
+class PinFile:
+    """Pins persisted across restarts (trust on first use), one JSON file, mode 0600.
+
+    Shape: ``{"servers": {server: {"tools": {name: definition}, "pending": {name: definition}}}}``.
+    ``pending`` holds definitions seen after a change, for ``cordon pin accept``.
+    Written via a temporary file and ``os.replace``.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def load(self) -> dict[str, Any]:
+        """Raises ``ValueError`` when the file exists but is not valid pin JSON (fail closed)."""
+        if not self.path.exists():
+            return {"servers": {}}
+        data = json.loads(self.path.read_text("utf-8"))
+        if not isinstance(data, dict) or not isinstance(data.get("servers"), dict):
+            raise ValueError(f"{self.path}: not a cordon pin file")
+        return data
+
+    def save(self, data: Mapping[str, Any]) -> None:
+        """Write ``data`` whole (mode 0600); missing directories are made 0700.
+
+        Raises:
+            OSError: the file or a directory cannot be written.
+        """
+        missing = []
+        parent = self.path.parent
+        while not parent.exists():
+            missing.append(parent)
+            parent = parent.parent
+        for directory in reversed(missing):
+            directory.mkdir(mode=0o700, exist_ok=True)
+            os.chmod(directory, 0o700)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".pins-")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, sort_keys=True, indent=1)
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def pins_for(self, server: str) -> PinSet | None:
+        entry = self.load()["servers"].get(server)
+        if not entry or not entry.get("tools"):
+            return None
+        ps = PinSet(complete=True)
+        for tool in entry["tools"].values():
+            ps.add(tool)
+        return ps
+
+    def store(self, server: str, tools: Iterable[Mapping[str, Any]]) -> None:
+        data = self.load()
+        entry = data["servers"].setdefault(server, {})
+        entry["tools"] = {str(t.get("name")): canonical(t) for t in tools}
+        entry["pending"] = {}
+        self.save(data)
+
+    def record_pending(self, server: str, tool: Mapping[str, Any]) -> None:
+        data = self.load()
+        entry = data["servers"].setdefault(server, {"tools": {}})
+        entry.setdefault("pending", {})[str(tool.get("name"))] = canonical(tool)
+        self.save(data)
+
+    def pending(
+        self, server: str | None = None
+    ) -> list[tuple[str, str, dict[str, Any] | None, dict[str, Any]]]:
+        """The definitions waiting for ``cordon pin accept``: ``(server, tool, pinned, new)``
+        per tool, ``pinned`` being ``None`` for a tool that was not pinned before."""
+        out: list[tuple[str, str, dict[str, Any] | None, dict[str, Any]]] = []
+        for name, entry in self.load()["servers"].items():
+            if server is not None and name != server:
+                continue
+            pinned = entry.get("tools") or {}
+            for tname, tdef in (entry.get("pending") or {}).items():
+                out.append((name, tname, pinned.get(tname), tdef))
+        return out
+
+    def accept(self, server: str | None = None, only: set[str] | None = None) -> list[str]:
+        """Move pending definitions into the pins; returns ``server/tool`` names accepted.
+        With ``only``, just those ``server/tool`` names; the others stay pending."""
+        data = self.load()
+        accepted: list[str] = []
+        for name, entry in data["servers"].items():
+            if server is not None and name != server:
+                continue
+            left: dict[str, Any] = {}
+            for tname, tdef in (entry.get("pending") or {}).items():
+                if only is not None and f"{name}/{tname}" not in only:
+                    left[tname] = tdef
+                    continue
+                entry.setdefault("tools", {})[tname] = tdef
+                accepted.append(f"{name}/{tname}")
+            entry["pending"] = left
+        self.save(data)
+        return accepted
