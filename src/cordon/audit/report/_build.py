@@ -1,0 +1,260 @@
+"""Aggregating the audit log, the policy and a tools list into a :class:`ReportData`.
+
+Record shapes read (written by ``cordon.proxy.relay`` through :class:`~cordon.audit.AuditLog`):
+``kind`` = ``start`` (version, policy_hash), ``verdict`` (tool, verdict, rule, destination(s),
+``answer`` when an ask was answered), ``approval`` (tool, rule, channel, answer), ``pin``
+(rule ``pin.changed`` with ``details.changed_fields``), ``content`` (where, tool, rules,
+action, max_severity) and ``frame_refused``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cordon.audit.log import VerifyResult, iter_records, verify
+from cordon.audit.query import filter_records
+from cordon.audit.report._controls import (
+    ControlsSection,
+    controls_section,
+)
+from cordon.audit.report._data import ReportData, _fmt_ts, _timeline, _ts_epoch
+from cordon.audit.report._mappings import AIUC1_MAP, OWASP_LLM_2025, MapItem
+
+__all__ = ["build_report"]
+
+
+@dataclass(kw_only=True, slots=True)
+class _Tally:
+    """Counts gathered in one streaming pass over the log's records."""
+
+    verdicts: Counter[str] = field(default_factory=Counter)
+    rule_verdicts: Counter[tuple[str, str]] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    denied: defaultdict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    asks: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    content: Counter[tuple[str, str, str, str]] = field(default_factory=Counter)
+    rug: list[dict[str, Any]] = field(default_factory=list)
+    starts: list[dict[str, Any]] = field(default_factory=list)
+    sessions: set[str] = field(default_factory=set)
+    # server -> tools a tools/list named
+    listed: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    # server -> tools a call named
+    called: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    # server -> policy.unknown_tool entries
+    unlisted: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    points: list[tuple[float, str]] = field(default_factory=list)
+    total: int = 0
+    first_ts: str | None = None
+    last_ts: str | None = None
+
+    def add(self, rec: dict[str, Any]) -> None:
+        """Count one record."""
+        self.total += 1
+        ts = str(rec.get("ts", ""))
+        self.first_ts = self.first_ts or ts
+        self.last_ts = ts
+        kind = str(rec.get("kind", "verdict" if "verdict" in rec else "?"))
+        self.kinds[kind] += 1
+        if rec.get("session"):
+            self.sessions.add(str(rec["session"]))
+        server, tool = str(rec.get("server", "?")), rec.get("tool")
+        if isinstance(tool, str):
+            self._note_tool(kind, rec, server, tool)
+        if kind == "start":
+            self.starts.append(rec)
+        elif kind == "verdict":
+            self._add_verdict(rec, ts, tool)
+        elif kind == "approval":
+            self.asks[
+                (str(tool), str(rec.get("rule")), f"{rec.get('answer')} ({rec.get('channel')})")
+            ] += 1
+        elif kind == "pin" and str(rec.get("rule", "")).startswith("pin.changed"):
+            details = rec.get("details") or {}
+            self.rug.append(
+                {
+                    "ts": ts,
+                    "server": server,
+                    "tool": tool,
+                    "changed_fields": list(details.get("changed_fields") or []),
+                }
+            )
+        elif kind == "content":
+            self._add_content(rec, tool)
+        if kind == "pin":
+            self.rule_verdicts[(str(rec.get("rule")), "hidden")] += 1
+
+    def _note_tool(self, kind: str, rec: dict[str, Any], server: str, tool: str) -> None:
+        # a policy.unknown_tool record names a tool the server did NOT list
+        if kind == "policy" and rec.get("rule") == "policy.unknown_tool":
+            self.unlisted[server].add(tool)
+        elif kind == "pin" or (
+            kind == "content" and rec.get("where", "definition") == "definition"
+        ):
+            self.listed[server].add(tool)  # a definition hidden or flagged in a tools/list
+        elif kind == "verdict" and rec.get("rule") == "pin.unknown_tool":
+            pass  # a call to a tool the server does not list: no sign that it exists
+        elif kind in ("verdict", "approval", "content"):
+            self.called[server].add(tool)
+
+    def _add_verdict(self, rec: dict[str, Any], ts: str, tool: Any) -> None:
+        v, rule = str(rec.get("verdict", "?")), str(rec.get("rule", "?"))
+        self.verdicts[v] += 1
+        self.rule_verdicts[(rule, v)] += 1
+        epoch = _ts_epoch(ts)
+        if epoch is not None:
+            self.points.append((epoch, v))
+        if v == "deny":
+            dests = list(rec.get("destinations") or ())
+            if rec.get("destination") and rec["destination"] not in dests:
+                dests.append(rec["destination"])
+            for d in dests:
+                self.denied[str(d)][rule] += 1
+        if v == "ask" or "answer" in rec:
+            self.asks[
+                (str(tool), rule, str(rec.get("answer", "asked (see approval records)")))
+            ] += 1
+
+    def _add_content(self, rec: dict[str, Any], tool: Any) -> None:
+        rules = rec.get("rules") or ([rec["rule"]] if rec.get("rule") else [])
+        self.content[
+            (
+                str(rec.get("where", "?")),
+                str(tool or "-"),
+                ", ".join(map(str, rules)),
+                str(rec.get("action", rec.get("max_severity", "-"))),
+            )
+        ] += 1
+
+
+def _evidence_counts(
+    rule_verdicts: Counter[tuple[str, str]], kinds: Counter[str], items: Iterable[MapItem]
+) -> dict[str, int]:
+    keys = {k for item in items for k in item.evidence}
+    out: dict[str, int] = {}
+    for key in keys:
+        if key.startswith("kind:"):
+            out[key] = kinds.get(key[5:], 0)
+        else:
+            out[key] = sum(
+                n
+                for (rule, verdict), n in rule_verdicts.items()
+                if rule.startswith(key) and verdict != "allow"
+            )
+    return out
+
+
+def _verify_chain(audit: Path) -> VerifyResult:
+    if audit.exists():
+        return verify(audit)
+    return VerifyResult(ok=False, records=0, first_bad_line=None, message=f"{audit}: no such file")
+
+
+def build_report(
+    *,
+    audit: Path | str,
+    policies: Sequence[Path | str] = (),
+    tools_file: Path | str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+) -> ReportData:
+    """Aggregate an audit log, policies and a tools list into a :class:`ReportData`.
+
+    ``since``/``until`` are audit timestamp strings (see
+    :func:`cordon.audit.query.parse_time_bound`). The log is streamed once; memory grows with
+    the number of distinct rules, tools and destinations, plus one float per verdict for the
+    timeline. The chain is verified over the whole log regardless of the time window.
+
+    ``tools_file`` is a saved tools/list or a ``cordon run --pin-file``: what each server
+    listed. The log itself names listed tools only through pin, definition and
+    ``policy.unknown_tool`` records, so without it a policy tool never called shows as "not
+    seen in this log". A ``policy.unknown_tool`` entry no server is known to list or to have
+    been called with is a finding (a likely typo).
+
+    Raises:
+        OSError: a file cannot be read.
+        ValueError: the tools file is neither a tools/list result nor a pin file.
+        cordon.PolicyError: a policy file is invalid.
+    """
+    audit = Path(audit)
+    chain = _verify_chain(audit)
+    tally = _Tally()
+    records = iter_records(audit) if audit.exists() else iter(())
+    for rec in filter_records(records, since=since, until=until):
+        tally.add(rec)
+    section = controls_section(
+        policies,
+        tools_file,
+        listed=tally.listed,
+        called=tally.called,
+        unlisted=tally.unlisted,
+        starts=tally.starts,
+    )
+    findings = section.findings
+    if not chain.ok:
+        findings.insert(0, f"Audit chain does not verify: {chain.message}")
+    if not tally.starts and tally.total:
+        findings.append("No start record in the selected window: version and policy unknown.")
+    if tally.rug:
+        findings.append(
+            f"{len(tally.rug)} tool definition change(s) (rug pulls) were caught and denied."
+        )
+    return _assemble(
+        audit=audit, since=since, until=until, chain=chain, tally=tally, section=section
+    )
+
+
+def _assemble(
+    *,
+    audit: Path,
+    since: str | None,
+    until: str | None,
+    chain: VerifyResult,
+    tally: _Tally,
+    section: ControlsSection,
+) -> ReportData:
+    timeline, bucket = _timeline(tally.points)
+    rule_counts = tuple(
+        sorted(
+            ((r, v, n) for (r, v), n in tally.rule_verdicts.items()), key=lambda x: (-x[2], x[0])
+        )
+    )
+    denied_rows = tuple(
+        sorted(
+            ((d, sum(c.values()), ", ".join(sorted(c))) for d, c in tally.denied.items()),
+            key=lambda x: (-x[1], x[0]),
+        )
+    )
+    return ReportData(
+        generated=_fmt_ts(time.time()),
+        audit_path=audit,
+        since=since,
+        until=until,
+        chain=chain,
+        total_records=tally.total,
+        first_ts=tally.first_ts,
+        last_ts=tally.last_ts,
+        sessions=len(tally.sessions),
+        starts=tuple(tally.starts),
+        verdict_counts=dict(tally.verdicts),
+        rule_counts=rule_counts,
+        denied_destinations=denied_rows,
+        asks=tuple((t, r, a, n) for (t, r, a), n in sorted(tally.asks.items())),
+        rug_pulls=tuple(tally.rug),
+        content_findings=tuple(
+            (w, t, r, a, n) for (w, t, r, a), n in sorted(tally.content.items())
+        ),
+        frames_refused=tally.kinds.get("frame_refused", 0),
+        timeline=timeline,
+        bucket_seconds=bucket,
+        policy_files=section.policy_files,
+        policy_note=section.note,
+        global_controls=tuple(section.global_controls),
+        controls=tuple(section.rows),
+        findings=tuple(section.findings),
+        evidence=_evidence_counts(tally.rule_verdicts, tally.kinds, (*OWASP_LLM_2025, *AIUC1_MAP)),
+    )

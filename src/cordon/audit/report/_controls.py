@@ -1,0 +1,399 @@
+"""Controls in force: what the policy says about each tool, and what the tools file lists."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from cordon.audit.report._data import ControlRow
+
+__all__ = ["ControlsSection", "controls_section"]
+
+
+def _load_tools(path: Path) -> list[tuple[str, list[str]]]:
+    """Read a saved tools/list or a ``--pin-file`` of ``cordon run``.
+
+    A tools/list is ``{"tools": [...]}``, ``{"result": {"tools": [...]}}`` or a list; a pin
+    file is ``{"servers": {server: {"tools": {name: definition}}}}`` (the first complete
+    tools/list of each server, as pinned).
+
+    Returns:
+        ``[(server label, tool names), ...]``: for a tools/list one pair whose label is
+        ``server`` in the file or the file's stem; for a pin file one pair per server.
+
+    Raises:
+        ValueError: the file is neither shape (or not JSON).
+    """
+    data = orjson.loads(path.read_bytes())
+    server = path.stem
+    if isinstance(data, dict) and isinstance(data.get("servers"), dict):
+        return [
+            (str(name), [str(t) for t in (entry.get("tools") or {})])
+            for name, entry in data["servers"].items()
+            if isinstance(entry, dict) and isinstance(entry.get("tools") or {}, dict)
+        ]
+    if isinstance(data, dict):
+        server = str(data.get("server", server))
+        if isinstance(data.get("result"), dict):
+            data = data["result"]
+        data = data.get("tools", [])
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: expected a tools/list result or a cordon pin file")
+    names = [str(t["name"]) for t in data if isinstance(t, dict) and "name" in t]
+    return [(server, names)]
+
+
+def _describe_tool(tp: Any) -> list[str]:
+    """Human descriptions of one ToolPolicy's (or raw dict's) controls."""
+    get = (lambda k: tp.get(k)) if isinstance(tp, dict) else (lambda k: getattr(tp, k, None))
+    out: list[str] = []
+    if get("max_calls") is not None:
+        mc = get("max_calls")
+        out.append("forbidden (max_calls 0)" if mc == 0 else f"at most {mc} calls per session")
+    if get("path_params"):
+        if get("allowed_path_prefixes"):
+            prefixes = ", ".join(get("allowed_path_prefixes"))
+            out.append(f"paths in {', '.join(get('path_params'))} confined under {prefixes}")
+        else:
+            out.append(
+                f"paths in {', '.join(get('path_params'))} resolved (relative ones refused) "
+                "but NOT confined: no allowed_path_prefixes"
+            )
+    if get("base_dir"):
+        out.append(f"relative paths resolve in {get('base_dir')}")
+    if get("arg_patterns"):
+        out.append("patterns on " + ", ".join(sorted(get("arg_patterns"))))
+    if get("max_value"):
+        out.append("caps: " + ", ".join(f"{k} <= {v:g}" for k, v in get("max_value").items()))
+    if get("exfiltrating") or get("sink_params"):
+        sinks = ", ".join(get("sink_params") or ()) or "auto-detected"
+        allow = ", ".join(get("trusted_destinations") or ()) or "no tool allowlist"
+        out.append(f"sending tool (sinks: {sinks}; {allow})")
+    if get("required_scopes"):
+        out.append("scopes: " + ", ".join(get("required_scopes")))
+    legs = [k for k in ("sensitive", "untrusted_output", "egress") if get(k)]
+    if legs:
+        out.append("Rule of Two legs: " + ", ".join(legs))
+    if get("executes"):
+        out.append("runs programs (option-injection rules)")
+    if get("destructive"):
+        out.append("destructive (asks)")
+    if get("requires_request"):
+        out.append("asked unless the user's request matches: " + ", ".join(get("requires_request")))
+    if get("vouched_params"):
+        out.append(
+            "values of "
+            + ", ".join(get("vouched_params"))
+            + " must come from the user or a listing"
+        )
+    if get("directory"):
+        out.append("directory: its listed names are known destinations")
+    if get("directory_fields"):
+        out.append(
+            "directory fields: names under "
+            + ", ".join(get("directory_fields"))
+            + " are known destinations"
+        )
+    if get("directory_text_fields"):
+        out.append(
+            "member text: links and addresses written in "
+            + ", ".join(get("directory_text_fields"))
+            + " are known destinations, as spelled"
+        )
+    if get("vouched_names"):
+        out.append(
+            "names in " + ", ".join(get("vouched_names")) + " must come from the user or a listing"
+        )
+    if get("owned_fields"):
+        out.append(
+            "owned records: names under "
+            + ", ".join(get("owned_fields"))
+            + " of a record the user owns are known destinations"
+        )
+    if get("delegable"):
+        out.append("delegable: a source the user delegates to by name may request actions")
+    if get("address_source"):
+        out.append(
+            "address source: the one e-mail address in a source the user points at "
+            "is a known destination, as spelled"
+        )
+    if get("private_values"):
+        out.append("private record: its ID numbers are asked about before they are sent")
+    return out
+
+
+def _load_policy_any(files: Sequence[Path]) -> tuple[Any, str]:
+    """Load with ``cordon.policy.load_policy``; fall back to raw YAML if that module is absent."""
+    try:
+        from cordon.policy import load_policy
+    except ImportError:  # pragma: no cover - the policy package ships with cordon
+        import yaml
+
+        merged: dict[str, Any] = {"tools": {}}
+        for f in files:
+            data = yaml.safe_load(Path(f).read_text("utf-8")) or {}
+            tools = data.pop("tools", {}) or {}
+            merged.update(data)
+            merged["tools"].update(tools)
+        return merged, "read as raw YAML (cordon.policy was not available): not validated"
+    return load_policy(list(files)), "validated with cordon.policy.load_policy"
+
+
+def _pget(policy: Any, key: str, default: Any = None) -> Any:
+    if isinstance(policy, dict):
+        return policy.get(key, default)
+    return getattr(policy, key, default)
+
+
+def _global_controls(policy: Any) -> list[str]:
+    out = ["tool pinning (always on): unknown, added and changed tools are hidden and denied"]
+    trusted = _pget(policy, "trusted_destinations") or ()
+    out.append("global trusted destinations: " + (", ".join(trusted) if trusted else "none"))
+    identities = _pget(policy, "user_identities") or ()
+    if identities:
+        out.append("the user's identities (owners for owned_fields): " + ", ".join(identities))
+    egress = _pget(policy, "egress")
+    if egress is not None:
+        mode = _pget(egress, "mode", "open")
+        allow = ", ".join(_pget(egress, "allow", ()) or ()) or "none"
+        out.append(f"egress: mode {mode}, allow {allow}, private {_pget(egress, 'allow_private')}")
+    content = _pget(policy, "content")
+    if content is not None:
+        out.append(
+            f"content rules: mode {_pget(content, 'mode')}, block at {_pget(content, 'block_at')}"
+        )
+    secrets = _pget(policy, "secrets")
+    if secrets is not None:
+        n_env, n_files = (
+            len(_pget(secrets, "env", ()) or ()),
+            len(_pget(secrets, "files", ()) or ()),
+        )
+        out.append(f"known secrets: {n_env} env var(s), {n_files} file(s)")
+    sens = _pget(policy, "sensitive_paths") or ()
+    if sens:
+        out.append("sensitive paths: " + ", ".join(sens))
+    packs = _pget(policy, "packs") or ()
+    if packs:
+        out.append("built-in packs: " + ", ".join(packs))
+    return out
+
+
+def _pack_tools_unchecked(packs: Iterable[str]) -> list[str]:
+    try:
+        from cordon.policy import load_pack
+    except ImportError:  # pragma: no cover
+        return []
+    out = []
+    for pack in packs:
+        try:
+            data = load_pack(pack)
+        except Exception:  # noqa: BLE001 - a broken pack is reported, not fatal to the report
+            out.append(f"pack {pack!r} could not be loaded")
+            continue
+        for tool, tp in (data.get("tools") or {}).items():
+            if not (tp or {}).get("checked_live"):
+                out.append(f"{pack}:{tool}")
+    return out
+
+
+@dataclass(kw_only=True, slots=True)
+class ControlsSection:
+    """Section 1 of the pack (controls in force) and the findings drawn from the policy."""
+
+    policy_files: tuple[str, ...]
+    note: str
+    global_controls: list[str]
+    rows: list[ControlRow]
+    findings: list[str]
+
+
+def controls_section(
+    policies: Sequence[Path | str],
+    tools_file: Path | str | None,
+    *,
+    listed: defaultdict[str, set[str]],
+    called: defaultdict[str, set[str]],
+    unlisted: defaultdict[str, set[str]],
+    starts: Sequence[dict[str, Any]],
+) -> ControlsSection:
+    """Controls per tool and policy findings, from the policy files and what the log saw.
+
+    ``listed`` is updated in place with the tools file's names and with the policy entries a
+    server's ``policy.unknown_tool`` records imply it listed.
+    """
+    findings: list[str] = []
+    global_controls: list[str] = []
+    policy: Any = None
+    if policies:
+        policy, note = _load_policy_any([Path(p) for p in policies])
+        global_controls = _global_controls(policy)
+    else:
+        note = "no policy file given: controls per tool cannot be shown"
+        findings.append("No policy file was given to the report; controls are unknown.")
+    if tools_file is not None:
+        for label, names in _load_tools(Path(tools_file)):
+            listed[label].update(names)
+    tool_policies: dict[str, Any] = dict(_pget(policy, "tools", {}) or {}) if policy else {}
+    pack_tools = _pack_tool_names(policy)
+    # A server that wrote policy.unknown_tool records compared its whole first tools/list
+    # with the policy's own (non-pack) entries: every other such entry was in that list.
+    for server, names in unlisted.items():
+        listed[server].update(set(tool_policies) - names - pack_tools)
+    known = {t for d in (listed, called) for ts_ in d.values() for t in ts_}
+    rows = _seen_rows(listed, called, tool_policies)
+    not_listed_by: dict[str, list[str]] = defaultdict(list)
+    for server in sorted(unlisted):
+        for tool in unlisted[server]:
+            if tool in tool_policies and tool not in known:
+                not_listed_by[tool].append(server)
+    strays = set(not_listed_by)
+    if tools_file is not None:
+        strays |= set(tool_policies) - known - pack_tools
+    findings += _stray_findings(strays, not_listed_by, tool_policies, known)
+    rows += _policy_only_rows(tool_policies, known, not_listed_by)
+    if policy is not None:
+        findings += _policy_findings(policy, tool_policies, rows, starts)
+    return ControlsSection(
+        policy_files=tuple(str(p) for p in policies),
+        note=note,
+        global_controls=global_controls,
+        rows=rows,
+        findings=findings,
+    )
+
+
+def _pack_tool_names(policy: Any) -> set[str]:
+    names: set[str] = set()
+    for pack in (_pget(policy, "packs") or ()) if policy is not None else ():
+        try:
+            from cordon.policy import load_pack
+
+            names.update((load_pack(pack).get("tools") or {}).keys())
+        except Exception:  # noqa: BLE001 - an unknown pack is reported by the policy loader
+            pass
+    return names
+
+
+def _seen_rows(
+    listed: defaultdict[str, set[str]],
+    called: defaultdict[str, set[str]],
+    tool_policies: dict[str, Any],
+) -> list[ControlRow]:
+    rows: list[ControlRow] = []
+    for server in sorted(set(listed) | set(called)):
+        for tool in sorted(listed[server] | called[server]):
+            tp = tool_policies.get(tool)
+            how = [w for w, d in (("listed", listed), ("called", called)) if tool in d[server]]
+            rows.append(
+                ControlRow(
+                    server=server,
+                    tool=tool,
+                    controls=tuple(_describe_tool(tp)) if tp else (),
+                    seen=", ".join(how),
+                )
+            )
+    return rows
+
+
+def _policy_only_rows(
+    tool_policies: dict[str, Any], known: set[str], not_listed_by: dict[str, list[str]]
+) -> list[ControlRow]:
+    return [
+        ControlRow(
+            server="(policy)",
+            tool=tool,
+            controls=tuple(_describe_tool(tool_policies[tool])),
+            seen=(
+                f"not listed by {', '.join(not_listed_by[tool])} (likely typo)"
+                if tool in not_listed_by
+                else "not seen in this log"
+            ),
+        )
+        for tool in sorted(set(tool_policies) - known)
+    ]
+
+
+def _stray_findings(
+    strays: set[str],
+    not_listed_by: dict[str, list[str]],
+    tool_policies: dict[str, Any],
+    known: set[str],
+) -> list[str]:
+    findings: list[str] = []
+    if strays:
+        findings.append(
+            "Policy entries for tools no server listed (a likely typo: the real tool is left "
+            "uncontrolled): "
+            + ", ".join(
+                f"{t} (not listed by {', '.join(not_listed_by[t])})" if t in not_listed_by else t
+                for t in sorted(strays)
+            )
+        )
+    unconfined = sorted(
+        t
+        for t, tp in tool_policies.items()
+        if _pget(tp, "path_params") and not _pget(tp, "allowed_path_prefixes") and t in known
+    )
+    if unconfined:
+        findings.append(
+            "Tools whose path parameters are not confined to any prefix: " + ", ".join(unconfined)
+        )
+    return findings
+
+
+def _policy_findings(
+    policy: Any,
+    tool_policies: dict[str, Any],
+    rows: Sequence[ControlRow],
+    starts: Sequence[dict[str, Any]],
+) -> list[str]:
+    findings: list[str] = []
+    bare = sorted({r.tool for r in rows if not r.controls})
+    if bare:
+        findings.append(
+            "Tools with no per-tool controls (pinning and global rules only): " + ", ".join(bare)
+        )
+    global_trusted = _pget(policy, "trusted_destinations") or ()
+    egress_mode = (
+        _pget(_pget(policy, "egress"), "mode", "open") if _pget(policy, "egress") else "open"
+    )
+    for tool, tp in sorted(tool_policies.items()):
+        sending = _pget(tp, "exfiltrating") or _pget(tp, "sink_params") or _pget(tp, "egress")
+        if (
+            sending
+            and not (_pget(tp, "trusted_destinations") or global_trusted)
+            and (egress_mode == "open")
+        ):
+            findings.append(
+                f"Sending tool {tool!r} has no destination allowlist (tool or global) and "
+                "egress is open: every destination not proven safe is asked or denied."
+            )
+    unchecked = _pack_tools_unchecked(_pget(policy, "packs") or ())
+    if unchecked:
+        findings.append(
+            "Pack entries not checked against a live server's tools/list: " + ", ".join(unchecked)
+        )
+    findings += _policy_hash_finding(policy, starts)
+    return findings
+
+
+def _policy_hash_finding(policy: Any, starts: Sequence[dict[str, Any]]) -> list[str]:
+    try:
+        from cordon.policy import policy_hash
+
+        ph = policy_hash(policy)
+        logged = {str(s.get("policy_hash")) for s in starts}
+        if logged and ph not in logged:
+            return [
+                f"The policy given here (hash {ph[:12]}) is not the one in the log's start "
+                f"records ({', '.join(sorted(h[:12] for h in logged))}): the controls shown "
+                "may differ from those in force."
+            ]
+    except (ImportError, TypeError, AttributeError):
+        pass
+    return []

@@ -1,0 +1,159 @@
+"""The review pack as Markdown (sections 1-6, numbered as in the HTML)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cordon.audit.report._data import ReportData
+from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025, MapItem
+
+__all__ = ["evidence_text", "render_markdown"]
+
+
+def _md(text: Any) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _md_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
+    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
+    return out
+
+
+def evidence_text(data: ReportData, item: MapItem) -> str:
+    """The log's evidence for one framework item, as shown in sections 5 and 6."""
+    ev = data.evidence_for(item)
+    if ev:
+        return "; ".join(f"`{k}` x{n}" for k, n in ev)
+    return "no matching records in this log" if item.evidence else "n/a"
+
+
+def render_markdown(data: ReportData) -> str:
+    """The review pack as Markdown (sections 1-6, numbered as in the HTML)."""
+    lines: list[str] = ["# cordon review pack", ""]
+    lines += _header(data)
+    lines += ["", "## 1. Controls in force", ""]
+    lines += _controls(data)
+    lines += ["", "## 2. Audit summary", "", "### Verdicts", ""]
+    lines += _summary(data)
+    lines += ["", "## 3. Findings", ""]
+    lines += [f"- {f}" for f in data.findings] or ["- None."]
+    lines += ["", "## 4. What cordon covers and what it does not", "", "Covers:", ""]
+    lines += [f"- {c}" for c in COVERS]
+    lines += ["", "Does not cover:", ""]
+    lines += [f"- {c}" for c in DOES_NOT]
+    lines += _mappings(data)
+    lines.append("")
+    return "\n".join(lines)
+
+
+def _header(data: ReportData) -> list[str]:
+    window = f"{data.since or 'start'} .. {data.until or 'end'}"
+    lines = [
+        f"- Generated: {data.generated}",
+        f"- Audit log: `{data.audit_path}` (window {window}; records {data.first_ts or '-'} .. "
+        f"{data.last_ts or '-'})",
+        f"- Hash chain: {'verifies' if data.chain.ok else 'BROKEN'}: {_md(data.chain.message)}",
+        f"- Records: {data.total_records}; sessions: {data.sessions}",
+        f"- Policy: {', '.join(f'`{p}`' for p in data.policy_files) or 'none'} "
+        f"({data.policy_note})",
+    ]
+    for s in data.starts[-5:]:
+        lines.append(
+            f"- Start {s.get('ts')}: cordon {s.get('version')}, server {s.get('server')}, "
+            f"policy hash `{str(s.get('policy_hash'))[:16]}`"
+        )
+    return lines
+
+
+def _controls(data: ReportData) -> list[str]:
+    lines = [f"- {c}" for c in data.global_controls] or ["- (no policy given)"]
+    lines.append("")
+    lines += _md_table(
+        ["server", "tool", "seen", "controls"],
+        (
+            (
+                r.server,
+                r.tool,
+                r.seen or "-",
+                "; ".join(r.controls) or "none (pinning and global rules only)",
+            )
+            for r in data.controls
+        ),
+    )
+    return lines
+
+
+def _summary(data: ReportData) -> list[str]:
+    vc = data.verdict_counts
+    lines = _md_table(
+        ["allow", "deny", "ask", "frames refused"],
+        [(vc.get("allow", 0), vc.get("deny", 0), vc.get("ask", 0), data.frames_refused)],
+    )
+    lines += ["", "### Verdict counts by rule", ""]
+    lines += (
+        _md_table(["rule", "verdict", "count"], data.rule_counts) if data.rule_counts else ["None."]
+    )
+    lines += ["", "### Denied destinations", ""]
+    lines += (
+        _md_table(["destination", "denials", "rules"], data.denied_destinations)
+        if data.denied_destinations
+        else ["None."]
+    )
+    lines += ["", "### Asks and how they were answered", ""]
+    lines += _md_table(["tool", "rule", "answer", "count"], data.asks) if data.asks else ["None."]
+    lines += ["", "### Rug pulls (tool definitions changed after pinning)", ""]
+    lines += (
+        _md_table(
+            ["time", "server", "tool", "changed fields"],
+            (
+                (r["ts"], r["server"], r["tool"], ", ".join(r["changed_fields"]))
+                for r in data.rug_pulls
+            ),
+        )
+        if data.rug_pulls
+        else ["None."]
+    )
+    lines += ["", "### Content findings", ""]
+    lines += (
+        _md_table(["where", "tool", "rules", "action", "count"], data.content_findings)
+        if data.content_findings
+        else ["None."]
+    )
+    return lines
+
+
+def _mappings(data: ReportData) -> list[str]:
+    lines: list[str] = []
+    for title, items in (
+        ("## 5. OWASP Top 10 for LLM Applications (2025)", OWASP_LLM_2025),
+        ("## 6. AIUC-1", AIUC1_MAP),
+    ):
+        lines += ["", title, ""]
+        if items is AIUC1_MAP:
+            lines += [
+                "Control ids and titles as published on aiuc-1.com; the mapping is cordon's own "
+                "reading, not an attestation. Items marked 'unsure' are judgement calls.",
+                "",
+            ]
+        lines += _md_table(
+            [
+                "item",
+                "coverage",
+                "what cordon does",
+                "evidence in this log",
+                "left to the operator",
+            ],
+            (
+                (
+                    f"{i.id} {i.title}",
+                    i.coverage + (f" (unsure: {i.unsure})" if i.unsure else ""),
+                    i.controls,
+                    evidence_text(data, i),
+                    i.operator,
+                )
+                for i in items
+            ),
+        )
+    return lines
