@@ -1,22 +1,26 @@
-"""Assemble and run ``cordon run``: policy, engine, session, audit log, approvals, relay."""
+"""Assemble and run ``cordon run``: policy, engine, session, audit log, approvals, the proxy
+core and its stdio transport."""
 
 from __future__ import annotations
 
 import os
 import stat
+import time
 from pathlib import Path
 
 from cordon import __version__
 from cordon._exceptions import CordonError
 from cordon.approvals.codes import CodeStore
+from cordon.approvals.envelope import Sealer
 from cordon.audit.log import AuditLog
 from cordon.content import warm as warm_scanner
+from cordon.decider import Decider
 from cordon.engine.core import Engine
-from cordon.engine.pins import PinFile
-from cordon.engine.secrets import load_policy_secrets
 from cordon.policy import load_policy, policy_hash
-from cordon.proxy.recorder import Recorder
-from cordon.proxy.relay import Relay, run_relay
+from cordon.proxy.core import CoreConfig, ProxyCore
+from cordon.proxy.stdio import StdioTransport, run_stdio
+from cordon.proxy.work import SessionWork
+from cordon.store import PinFile, SharedTaintStore, load_policy_secrets, warm_psl
 
 
 def _check_stdio() -> None:
@@ -57,29 +61,23 @@ def run_proxy(
     shared_taint: bool,
     approval_timeout: float | None,
 ) -> int:
-    """Start the relay. Returns the exit status.
+    """Start the proxy. Returns the exit status.
 
     Raises:
         PolicyError: an invalid policy (before the upstream is started).
     """
     policy = load_policy(policies)
-    overrides: dict[str, object] = {}
     if content_mode is not None or block_at is not None:
         content = policy.content.model_copy(
             update={
                 k: v for k, v in (("mode", content_mode), ("block_at", block_at)) if v is not None
             }
         )
-        overrides["content"] = type(policy.content).model_validate(content.model_dump())
-    if overrides:
+        checked = type(policy.content).model_validate(content.model_dump())
         policy = type(policy).model_validate(
-            {**policy.model_dump(), **{k: v.model_dump() for k, v in overrides.items()}}
-        )  # type: ignore[attr-defined]
-    store = None
-    if shared_taint:
-        from cordon.taint import SharedTaintStore
-
-        store = SharedTaintStore.for_client(hold=True)  # the relay flushes it when prodded
+            {**policy.model_dump(), "content": checked.model_dump()}
+        )
+    store = SharedTaintStore.for_client(hold=True) if shared_taint else None
     secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
     engine = Engine(policy, secrets=secrets, shared_taint=store)
     pins = None
@@ -93,15 +91,6 @@ def run_proxy(
             if baseline is not None:
                 engine.set_baseline(name, baseline)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
-    recorder = None
-    if policy.content.mode == "monitor" and os.environ.get("CORDON_RECORDER", "1") != "0":
-        # fork the recording worker before any thread runs (the compile's, just below), once
-        # the scanner's Python side is built (~0.1 s the compile needs anyway): it inherits
-        # that, and gets the compiled databases from the relay
-        warm_scanner(compile=False)
-        recorder = Recorder()
-        if not recorder.start_early():
-            recorder = None  # forked at the first large result instead
     try:
         warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
         session = engine.new_session()
@@ -109,26 +98,38 @@ def run_proxy(
         audit.start(
             version=__version__, policy_hash=policy_hash(policy), server=name, session=session.id
         )
-        relay = Relay(
+        work = SessionWork(
             engine=engine,
             session=session,
-            command=command,
             server=name,
-            audit=audit,
-            codes=CodeStore(approvals_store),
+            decider=Decider(session, server=name, codes=CodeStore(approvals_store)),
             pin_file=pins,
-            repin=repin,
+            shared=store,
+        )
+        config = CoreConfig(
+            server=name,
+            session_id=session.id,
+            content_mode=policy.content.mode,
+            block_at=policy.content.block_at,
             max_bytes=max_bytes,
             max_depth=max_depth,
-            approval_timeout_s=approval_timeout,
-            recorder=recorder,
+            approval_timeout_s=approval_timeout or policy.approval_timeout_s,
+        )
+        core = ProxyCore(
+            config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()
+        )
+        transport = StdioTransport(
+            core,
+            command=command,
+            audit=audit,
+            shared=store,
+            max_bytes=max_bytes,
+            warm=warm_psl,
         )
         try:
-            return run_relay(relay)
+            return run_stdio(transport)
         finally:
             audit.close()
     finally:
-        if recorder is not None:
-            recorder.close()  # (when the relay did not take it: run_relay closes its own)
         if store is not None:
-            store.close()  # publishes the keys it held back
+            store.close()  # publishes the keys it held

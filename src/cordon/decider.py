@@ -1,0 +1,123 @@
+"""One decision service for every front end: check, one-time code, re-check, approval.
+
+The proxy (``cordon run``), the library :class:`cordon.gateway.Gateway` and ``cordon serve``
+all ask the same question of a session: may this call run? A :class:`Decider` answers it the
+same way for each, so a verdict never depends on which front end carried the call (the parity
+test feeds one sequence to all three). It returns the audit records its own steps produced
+(an approval by one-time code); the caller writes them, and the verdict's own record, before
+it acts on the verdict (invariant 4).
+
+It runs where the session may be touched: in the proxy, as a job of the decision queue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from cordon._exceptions import ApprovalError
+from cordon._types import Verdict
+from cordon.approvals import envelope
+
+__all__ = ["Decider", "Decision", "code_key"]
+
+
+def code_key(key: Any, tool: str, args: Any) -> list[Any]:
+    """A one-time code's key: the ask's approval key and the digest of the whole call
+    (:func:`cordon.approvals.envelope.call_digest`), so a code lets through a retry of exactly
+    the call the person was shown, not another body to the same destination."""
+    return [*key, envelope.call_digest(tool, args)]
+
+
+@dataclass(slots=True)
+class Decision:
+    """A verdict and what led to it.
+
+    ``records``: audit records to write before acting on the verdict (an approval by code).
+    ``code``: a one-time code issued for an ask nobody can answer through the client.
+    ``problems``: lines for stderr (an unusable approval store).
+    """
+
+    verdict: Verdict
+    records: list[dict[str, Any]] = field(default_factory=list)
+    code: str | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+class Decider:
+    """Decides calls for one session of one server.
+
+    Args:
+        session: the engine session (:class:`cordon.engine.core.Session`).
+        server: the logical server name verdicts and approvals are keyed by.
+        codes: the one-time approval code store (:class:`cordon.approvals.codes.CodeStore`),
+            or None to never issue or consume codes.
+    """
+
+    def __init__(self, session: Any, *, server: str, codes: Any = None) -> None:
+        self.session = session
+        self.server = server
+        self.codes = codes
+
+    def check(self, tool: str, args: Any, scopes: Collection[str] | None = None) -> Verdict:
+        if scopes is None:
+            return self.session.check(tool, args, server=self.server)  # type: ignore[no-any-return]
+        return self.session.check(tool, args, server=self.server, scopes=scopes)  # type: ignore[no-any-return]
+
+    def decide(
+        self,
+        tool: str,
+        args: Any,
+        *,
+        scopes: Collection[str] | None = None,
+        issue_code: bool = False,
+    ) -> Decision:
+        """Check a call. An ask that a person already approved with a one-time code for this
+        exact call becomes that approval and is checked again; an ask nobody can answer
+        through the client gets a code (``issue_code``), which the caller shows in its deny."""
+        v = self.check(tool, args, scopes)
+        d = Decision(v)
+        key = v.details.get("approval_key") if v.verdict == "ask" else None
+        if key and self.codes is not None:
+            try:
+                used = self.codes.consume(code_key(key, tool, args))
+            except ApprovalError as exc:  # a corrupt store approves nothing
+                d.problems.append(f"approval store unusable: {exc}")
+                used = None
+            if used is not None:
+                d.records.append(
+                    {
+                        "kind": "approval",
+                        "tool": tool,
+                        "rule": v.rule,
+                        "destination": v.destination,
+                        "channel": "code",
+                        "answer": "accept",
+                    }
+                )
+                self.session.once_approve(v)
+                d.verdict = v = self.check(tool, args, scopes)
+                key = v.details.get("approval_key") if v.verdict == "ask" else None
+        if issue_code and key and self.codes is not None:
+            try:
+                d.code = self.codes.issue(
+                    server=self.server,
+                    tool=tool,
+                    param=v.param,
+                    destination=v.destination,
+                    rule=v.rule,
+                    reason=v.reason,
+                    approval_key=code_key(key, tool, args),
+                )
+            except ApprovalError as exc:
+                d.problems.append(f"approval store unusable, denying without a code: {exc}")
+        return d
+
+    def approved(
+        self, v: Verdict, tool: str, args: Any, scopes: Collection[str] | None = None
+    ) -> Verdict:
+        """A person approved the ask ``v`` for the rest of the session: record the approval
+        and check the call again (a deny can never be approved away)."""
+        self.session.approve(v)
+        return self.check(tool, args, scopes)

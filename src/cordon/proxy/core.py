@@ -1,0 +1,970 @@
+"""The proxy core: frames and finished jobs in, actions out (sans-I/O).
+
+In the style of h11, this module does no I/O and imports no asyncio, subprocess or threads.
+A transport (:mod:`cordon.proxy.stdio`, :mod:`cordon.proxy.memory`) feeds it what arrives and
+carries out the :mod:`actions <cordon.proxy.actions>` it returns, in list order::
+
+    core.client_frame(raw)  -> [Action]     a line from the client
+    core.server_frame(raw)  -> [Action]     a line from the upstream server
+    core.job_done(job, result, error) -> [Action]
+    core.tick(now)          -> [Action]     approval deadlines
+    core.prod() / core.quiet() -> [Action]  publish the shared taint store's held keys
+
+Two structures carry every ordering rule:
+
+**One decision queue.** Every piece of work that touches the session (decide a call, record
+output already delivered, scan output before delivery, pin a tools/list page, act on a
+person's answer, publish held taint keys) is a :class:`~cordon.proxy.actions.Job` appended to
+one FIFO queue when its frame arrives, and started only when every job before it is done. So
+a call is decided on exactly the output that arrived before it, whatever each job costs and
+wherever it runs.
+
+**Two output lanes**, one per source. The actions a frame leads to take a slot in its source's
+lane, in arrival order; a slot whose job is not done yet holds back the slots behind it, and
+nothing else. Frames of one direction therefore leave in the order they came, while the
+other direction moves: a ping from the client goes on while a large result is scanned, and a
+result is delivered while a large call is checked (its recording queued behind the verdict).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from cordon._exceptions import ProtocolError
+from cordon._types import Finding, Verdict, severity_at_least
+from cordon.approvals import envelope
+from cordon.audit.log import record_for_call
+from cordon.decider import Decision
+from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
+from cordon.proxy.framing import (
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    INVALID_REQUEST,
+    Oversize,
+    blocked_result,
+    check_depth,
+    check_duplicate_keys,
+    error_frame,
+    may_exceed_depth,
+    parse_frame,
+    result_frame,
+    sniff_id,
+)
+from cordon.proxy.work import ListOutcome, SessionWork
+
+__all__ = ["CoreConfig", "ProxyCore", "id_key"]
+
+_CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
+#: on every 2026-07-28 request (its ``_meta``); a request without it is of the handshake era
+_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
+#: methods cordon intercepts as requests: sent without an id they would skip every check
+_REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/discover"})
+_WITHHELD = "cordon: internal error; the upstream result was withheld"
+_NOT_FORWARDED = "cordon: internal error; the request was not forwarded"
+
+
+def id_key(id_: Any) -> tuple[str, Any]:
+    """The key a JSON-RPC id is matched by, the way clients match it.
+
+    The TypeScript SDK compares ``Number(response.id)`` and the Python SDK coerces numeric
+    strings too, so an upstream that answers request ``3`` with id ``"3"`` or ``3.0`` is
+    matched to it by the client: cordon matches it the same way, or such a reply would skip
+    every check on its way back. Two requests whose ids match so are the same id in flight.
+    """
+    if isinstance(id_, bool):
+        return ("o", id_)
+    if isinstance(id_, int):
+        return ("n", id_)
+    if isinstance(id_, float):
+        return ("n", int(id_)) if id_.is_integer() else ("f", id_)
+    if isinstance(id_, str):
+        try:
+            f = float(id_)
+        except ValueError:
+            return ("s", id_)
+        if f.is_integer() and abs(f) < 2**63:
+            return ("n", int(f))
+        return ("s", id_)
+    return ("o", repr(id_))
+
+
+@dataclass(frozen=True, slots=True)
+class CoreConfig:
+    """What the core needs to know of the policy and the command line."""
+
+    server: str
+    session_id: str
+    content_mode: str = "monitor"
+    block_at: str = "high"
+    max_bytes: int = 16 * 1024 * 1024
+    max_depth: int = 64
+    approval_timeout_s: float = 120.0
+    #: whether one-time approval codes can be issued (an approval store is configured)
+    codes: bool = True
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A client request forwarded upstream, until its response."""
+
+    method: str
+    id: Any
+    tool: str | None = None
+    args: Any = None
+
+
+@dataclass(slots=True)
+class _Ask:
+    """A call waiting for a person's answer to cordon's legacy ``elicitation/create``."""
+
+    id: Any
+    tool: str
+    args: Any
+    line: bytes
+    verdict: Verdict
+    deadline: float
+
+
+@dataclass(eq=False, slots=True)
+class _Slot:
+    """A place in an output lane: the actions one frame leads to (None until its job is done)."""
+
+    actions: list[Action] | None = None
+    size: int = 0
+
+
+@dataclass(slots=True)
+class _Lane:
+    slots: deque[_Slot] = field(default_factory=deque)
+    #: the size of the frames held in ready slots behind a waiting one (bytes)
+    held: int = 0
+
+
+#: which side's frames each kind of job works on (its bytes count in that side's backlog)
+_SOURCE = {"decide": "client", "answer": "client"}
+
+
+def _size(actions: list[Action]) -> int:
+    return sum(len(a.data) for a in actions if isinstance(a, (ToClient, ToUpstream)))
+
+
+class ProxyCore:
+    """One upstream server behind one client connection, as a state machine.
+
+    Args:
+        config: names, caps and the content policy.
+        work: the session-side half of every job (:class:`cordon.proxy.work.SessionWork`).
+        clock: monotonic seconds (approval deadlines).
+        sealer: seals the state of cordon's own ``input_required`` questions.
+        nonce: makes the ids of cordon's own requests unguessable to the upstream.
+    """
+
+    def __init__(
+        self,
+        config: CoreConfig,
+        work: SessionWork,
+        *,
+        clock: Callable[[], float],
+        sealer: envelope.Sealer | None = None,
+        nonce: str = "0",
+    ) -> None:
+        self.cfg = config
+        self.work = work
+        self.clock = clock
+        self.sealer = sealer or envelope.Sealer()
+        self.own_prefix = f"cordon-{nonce}-"
+        self._counter = itertools.count(1)
+        #: client requests forwarded upstream, by :func:`id_key`
+        self.pending: dict[tuple[str, Any], _Pending] = {}
+        #: client request ids not answered yet (forwarded, being decided, or asked about)
+        self.inflight: set[tuple[str, Any]] = set()
+        #: cordon's own legacy questions, by their request id
+        self.asks: dict[str, _Ask] = {}
+        self.legacy_elicitation = False
+        self.queue: deque[Job] = deque()
+        self.running: Job | None = None
+        self.lanes = {"client": _Lane(), "upstream": _Lane()}
+        #: per source, the size of the frames whose jobs are queued or running (bytes)
+        self.queued = {"client": 0, "upstream": 0}
+        #: whether output was recorded since the shared store last published in a quiet moment
+        self._recorded_since_quiet = False
+
+    # -- the queue and the lanes -------------------------------------------------------
+    def _enqueue(self, job: Job) -> list[Action]:
+        """Append ``job`` to the decision queue; start it if nothing runs."""
+        self.queue.append(job)
+        self.queued[_SOURCE.get(job.kind, "upstream")] += job.size
+        return self._start_next()
+
+    def _start_next(self) -> list[Action]:
+        if self.running is not None or not self.queue:
+            return []
+        self.running = self.queue.popleft()
+        return [StartJob(self.running)]
+
+    def job_done(self, job: Job, result: Any, error: BaseException | None = None) -> list[Action]:
+        """The transport ran ``job``: act on its outcome, then start the next job."""
+        if job is not self.running:
+            raise RuntimeError(f"job_done for a job that is not running: {job.kind}")
+        self.running = None
+        self.queued[_SOURCE.get(job.kind, "upstream")] -= job.size
+        try:
+            out = job.done(result, error)
+        except Exception as exc:  # noqa: BLE001 - a bug answers, never forwards
+            out = [Log(f"error acting on a {job.kind} job: {exc!r}")]
+            if job.id is not None:
+                out.append(
+                    self._answer(job.id, error_frame(job.id, INTERNAL_ERROR, _NOT_FORWARDED))
+                )
+        return out + self._start_next()
+
+    def _slot(self, lane: str) -> _Slot:
+        """A waiting slot: the frames after it in ``lane`` wait for its job."""
+        slot = _Slot()
+        self.lanes[lane].slots.append(slot)
+        return slot
+
+    def _put(self, lane: str, actions: list[Action]) -> list[Action]:
+        """Actions a frame leads to at once: now, unless an earlier slot of its lane waits."""
+        lane_ = self.lanes[lane]
+        if not lane_.slots:
+            return actions
+        size = _size(actions)
+        lane_.slots.append(_Slot(actions, size))
+        lane_.held += size
+        return []
+
+    def _fill(self, lane: str, slot: _Slot, actions: list[Action]) -> list[Action]:
+        """A job's actions fill its slot; every ready slot at the head of the lane goes."""
+        slot.actions = actions
+        lane_ = self.lanes[lane]
+        out: list[Action] = []
+        while lane_.slots and lane_.slots[0].actions is not None:
+            done = lane_.slots.popleft()
+            lane_.held -= done.size
+            out.extend(done.actions or ())
+        return out
+
+    def idle(self) -> bool:
+        """Nothing queued, running or held in a lane."""
+        return (
+            self.running is None
+            and not self.queue
+            and not self.lanes["client"].slots
+            and not self.lanes["upstream"].slots
+        )
+
+    def backlog(self, source: str) -> int:
+        """Bytes of ``source``'s frames (``client`` or ``upstream``) waiting for a job or
+        behind one: a transport stops reading that side past its cap (bounded memory)."""
+        return self.queued[source] + self.lanes[source].held
+
+    # -- helpers ------------------------------------------------------------------------
+    def _record(self, rec: dict[str, Any]) -> Audit:
+        return Audit({"session": self.cfg.session_id, "server": self.cfg.server, **rec})
+
+    def _verdict_record(self, tool: str, args: Any, v: Verdict, **extra: Any) -> dict[str, Any]:
+        details = {k: x for k, x in v.details.items() if k != "approval_key"}
+        return record_for_call(
+            session=self.cfg.session_id,
+            server=self.cfg.server,
+            tool=tool,
+            arguments=args if isinstance(args, dict) else {"_": args},
+            verdict=v.verdict,
+            rule=v.rule,
+            reason=v.reason,
+            param=v.param,
+            destination=v.destination,
+            destinations=v.destinations,
+            details=details or None,
+            **extra,
+        )
+
+    def _answer(self, id_: Any, data: bytes, **kw: Any) -> ToClient:
+        """A response to the client's request ``id_``: the id is free to reuse from here."""
+        self.inflight.discard(id_key(id_))
+        return ToClient(data, **kw)
+
+    def _deny(
+        self, id_: Any, v: Verdict, modern: bool, extra: str = "", audit: Any = None
+    ) -> ToClient:
+        frame = result_frame(id_, blocked_result(v.rule, v.reason, extra, modern=modern))
+        refused = error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED)
+        return self._answer(id_, frame, audit=audit, refused=refused, id=id_)
+
+    def _refuse(self, direction: str, reason: str, **extra: Any) -> Audit:
+        return self._record(
+            {"kind": "frame_refused", "direction": direction, "reason": reason, **extra}
+        )
+
+    def refused(self, id_: Any) -> None:
+        """The transport could not write the audit record covering an action for request
+        ``id_`` and answered it with a refusal instead: it is no longer pending or asked."""
+        key = id_key(id_)
+        self.pending.pop(key, None)
+        self.inflight.discard(key)
+        for eid, ask in list(self.asks.items()):
+            if id_key(ask.id) == key:
+                del self.asks[eid]
+
+    # -- client -> server --------------------------------------------------------------
+    def client_frame(self, item: bytes | Oversize) -> list[Action]:
+        """One line from the client."""
+        if isinstance(item, Oversize):
+            rid = sniff_id(item.head, item.tail)
+            return [
+                self._refuse("client", "oversize", size=item.size),
+                ToClient(
+                    error_frame(
+                        rid,
+                        INVALID_REQUEST,
+                        f"cordon: message over the size cap ({self.cfg.max_bytes} bytes)",
+                    )
+                ),
+            ]
+        try:
+            msg = parse_frame(item)
+            if may_exceed_depth(item, self.cfg.max_depth):
+                check_depth(msg, self.cfg.max_depth)
+        except ProtocolError as exc:
+            return [
+                self._refuse("client", str(exc)),
+                ToClient(error_frame(None, exc.code, f"cordon: {exc}")),
+            ]
+        invalid = self._invalid(msg)
+        if invalid is not None:
+            rid = msg.get("id") if "method" in msg else None
+            if rid is not None and not isinstance(rid, (str, int, float)) or isinstance(rid, bool):
+                rid = None
+            return [
+                self._refuse("client", invalid),
+                ToClient(error_frame(rid, INVALID_REQUEST, f"cordon: {invalid}")),
+            ]
+        method = msg.get("method")
+        if method is None:
+            return self._client_response(msg, item)
+        if "id" not in msg:
+            return self._put("client", [ToUpstream(item)])
+        self.inflight.add(id_key(msg["id"]))
+        if method == "tools/call":
+            return self._tools_call(msg, item)
+        if method == "initialize":
+            caps = (msg.get("params") or {}).get("capabilities") or {}
+            self.legacy_elicitation = isinstance(caps, dict) and "elicitation" in caps
+        self.pending[id_key(msg["id"])] = _Pending(method=str(method), id=msg["id"])
+        return self._put("client", [ToUpstream(item)])
+
+    def _invalid(self, msg: dict[str, Any]) -> str | None:
+        """Why a client message is not valid JSON-RPC 2.0 as MCP uses it, else None."""
+        if msg.get("jsonrpc") != "2.0":
+            return 'a JSON-RPC message needs "jsonrpc": "2.0"'
+        method = msg.get("method")
+        if method is not None and not isinstance(method, str):
+            return "a JSON-RPC method must be a string"
+        if method is None:
+            return None
+        if "id" not in msg:
+            if method in _REQUEST_ONLY:
+                return f"{method} must be a request with an id"
+            return None
+        rid = msg["id"]
+        if rid is None:
+            return "a request id must not be null (MCP)"
+        if isinstance(rid, bool) or not isinstance(rid, (str, int, float)):
+            return "a request id must be a string or a number"
+        if id_key(rid) in self.inflight:
+            return "a request with this id is already in flight"
+        return None
+
+    def _client_response(self, msg: dict[str, Any], item: bytes) -> list[Action]:
+        """The client answers a request: the upstream's (forwarded) or cordon's own."""
+        rid = msg.get("id")
+        if not (isinstance(rid, str) and rid.startswith(self.own_prefix)):
+            return self._put("client", [ToUpstream(item)])
+        ask = self.asks.pop(rid, None)
+        if ask is None:
+            return []  # a late answer after a timeout: dropped
+        return self._queue_answer(ask, msg)
+
+    def _tools_call(self, msg: dict[str, Any], line: bytes) -> list[Action]:
+        id_ = msg["id"]
+        params = msg.get("params")
+        meta = params.get("_meta") if isinstance(params, dict) else None
+        modern = isinstance(meta, dict) and _VERSION_KEY in meta
+        if not isinstance(params, dict) or not isinstance(params.get("name"), str):
+            return [
+                self._answer(
+                    id_, error_frame(id_, INVALID_PARAMS, "cordon: tools/call needs params.name")
+                )
+            ]
+        try:
+            check_duplicate_keys(line, msg)
+        except ProtocolError as exc:
+            return [
+                self._refuse("client", str(exc)),
+                self._answer(id_, error_frame(id_, exc.code, f"cordon: {exc}")),
+            ]
+        tool = params["name"]
+        args = params.get("arguments")
+        if args is None:
+            args = {}
+        approve: tuple[Any, ...] | None = None
+        out: list[Action] = []
+        state = params.get("requestState")
+        if isinstance(state, str) and state.startswith(envelope.PREFIX):
+            opened = self._retry(id_, tool, args, params, modern)
+            if isinstance(opened, list):
+                return opened
+            approve, params, out = opened
+            line = orjson.dumps({**msg, "params": params})
+        return out + self._queue_decide(id_, tool, args, params, line, modern, approve)
+
+    def _retry(
+        self, id_: Any, tool: str, args: Any, params: dict[str, Any], modern: bool
+    ) -> list[Action] | tuple[tuple[Any, ...], dict[str, Any], list[Action]]:
+        """A 2026-07-28 retry answering cordon's own question: the actions that end it (a
+        denial), or the approval key, the params to forward and the approval record."""
+        payload = self.sealer.open(params["requestState"])
+        if payload is None or payload.get("call") != envelope.call_digest(tool, args):
+            v = Verdict(
+                verdict="deny",
+                rule="approval.invalid_state",
+                reason="approval state is invalid or expired",
+            )
+            return [self._deny(id_, v, modern, audit=self._verdict_record(tool, args, v))]
+        responses = dict(params.get("inputResponses") or {})
+        answer = responses.pop(envelope.INPUT_KEY, None)
+        approved = envelope.is_accept(answer)
+        said = (
+            "accept"
+            if approved
+            else (answer or {}).get("action", "none")
+            if isinstance(answer, dict)
+            else "none"
+        )
+        record = self._record(
+            {
+                "kind": "approval",
+                "tool": tool,
+                "rule": payload.get("rule"),
+                "destination": payload.get("destination"),
+                "channel": "input_required",
+                "answer": said,
+            }
+        )
+        if not approved:
+            v = Verdict(
+                verdict="deny",
+                rule=str(payload.get("rule")),
+                reason="a person did not approve this call",
+            )
+            return [record, self._deny(id_, v, modern, audit=self._verdict_record(tool, args, v))]
+        params = dict(params)
+        if payload.get("ir"):
+            responses.update(payload["ir"])
+        if responses:
+            params["inputResponses"] = responses
+        else:
+            params.pop("inputResponses", None)
+        if payload.get("up") is not None:
+            params["requestState"] = payload["up"]
+        else:
+            params.pop("requestState", None)
+        return tuple(payload["key"]), params, [record]
+
+    def _can_ask(self, params: dict[str, Any]) -> str | None:
+        """How a person can be asked about this call through the client: ``input_required``
+        (a 2026-07-28 request declaring elicitation), ``elicitation`` (a legacy connection
+        that declared it), else None (a one-time code)."""
+        meta = params.get("_meta")
+        caps = meta.get(_CAPS_KEY) if isinstance(meta, dict) else None
+        if isinstance(caps, dict):
+            return "input_required" if "elicitation" in caps else None
+        return "elicitation" if self.legacy_elicitation else None
+
+    def _queue_decide(
+        self,
+        id_: Any,
+        tool: str,
+        args: Any,
+        params: dict[str, Any],
+        line: bytes,
+        modern: bool,
+        approve: tuple[Any, ...] | None,
+    ) -> list[Action]:
+        channel = self._can_ask(params)
+        slot = self._slot("client")
+        issue_code = channel is None and self.cfg.codes
+
+        def run() -> Decision:
+            return self.work.decide(tool, args, approve=approve, issue_code=issue_code)
+
+        def done(d: Decision | None, error: BaseException | None) -> list[Action]:
+            if error is not None or d is None:
+                failed = self._answer(id_, error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED))
+                return [
+                    Log(f"error deciding a call, answered with an error: {error!r}"),
+                    *self._fill("client", slot, [failed]),
+                ]
+            acts: list[Action] = [Log(p) for p in d.problems]
+            acts += [self._record(r) for r in d.records]
+            acts += self._act(id_, tool, args, params, line, modern, channel, d)
+            return self._fill("client", slot, acts)
+
+        return self._enqueue(Job("decide", len(line), run, done, id=id_, label=tool))
+
+    def _act(
+        self,
+        id_: Any,
+        tool: str,
+        args: Any,
+        params: dict[str, Any],
+        line: bytes,
+        modern: bool,
+        channel: str | None,
+        d: Decision,
+    ) -> list[Action]:
+        """Act on a verdict: an allow is forwarded under its audit record, a deny answered;
+        an ask goes to a person (``input_required``, ``elicitation``) or gets a code."""
+        v = d.verdict
+        if v.verdict == "allow":
+            return [self._forward(id_, tool, args, line, v, modern)]
+        if v.verdict == "deny":
+            return [self._deny(id_, v, modern, audit=self._verdict_record(tool, args, v))]
+        if channel == "input_required":
+            return [self._ask_input_required(id_, tool, args, params, v)]
+        if channel == "elicitation":
+            return self._ask_legacy(id_, tool, args, line, v)
+        extra = ""
+        if d.code is not None:
+            extra = (
+                f"A person can approve one retry of this exact call by running, in their own "
+                f"terminal: cordon approve {d.code}  (expires in 5 minutes)"
+            )
+        rec = self._verdict_record(
+            tool, args, v, asked="code" if d.code else "none", answer="deny", code=d.code
+        )
+        denied = Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {v.reason}")
+        return [self._deny(id_, denied, modern, extra, audit=rec)]
+
+    def _forward(
+        self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict, modern: bool
+    ) -> ToUpstream:
+        """Forward an allowed call; the transport writes its audit record first and, if that
+        fails, refuses it instead (invariant 4: no audit record, no forwarding)."""
+        self.pending[id_key(id_)] = _Pending(method="tools/call", id=id_, tool=tool, args=args)
+        refusal = Verdict(
+            verdict="deny", rule="audit.unwritable", reason="the audit log cannot be written"
+        )
+        refused = result_frame(id_, blocked_result(refusal.rule, refusal.reason, modern=modern))
+        return ToUpstream(line, audit=self._verdict_record(tool, args, v), refused=refused, id=id_)
+
+    def _ask_input_required(
+        self, id_: Any, tool: str, args: Any, params: dict[str, Any], v: Verdict
+    ) -> ToClient:
+        payload = {
+            "call": envelope.call_digest(tool, args),
+            "key": list(v.details.get("approval_key") or []),
+            "rule": v.rule,
+            "destination": v.destination,
+            "up": params.get("requestState"),
+            "ir": params.get("inputResponses") or None,
+        }
+        state = self.sealer.seal(payload, ttl_s=self.cfg.approval_timeout_s)
+        q = envelope.question(self.cfg.server, tool, v.param, v.destination, v.reason)
+        result = {
+            "resultType": "input_required",
+            "inputRequests": {
+                envelope.INPUT_KEY: {
+                    "method": "elicitation/create",
+                    "params": {"mode": "form", **q},
+                }
+            },
+            "requestState": state,
+        }
+        rec = self._verdict_record(tool, args, v, asked="input_required")
+        refused = error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED)
+        return self._answer(id_, result_frame(id_, result), audit=rec, refused=refused, id=id_)
+
+    def _ask_legacy(self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict) -> list[Action]:
+        eid = f"{self.own_prefix}{next(self._counter)}"
+        self.asks[eid] = _Ask(id_, tool, args, line, v, self.clock() + self.cfg.approval_timeout_s)
+        q = envelope.question(self.cfg.server, tool, v.param, v.destination, v.reason)
+        frame = orjson.dumps(
+            {"jsonrpc": "2.0", "id": eid, "method": "elicitation/create", "params": q}
+        )
+        rec = self._verdict_record(tool, args, v, asked="elicitation")
+        refused = error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED)
+        return [ToClient(frame, audit=rec, refused=refused, id=id_)]
+
+    def _queue_answer(self, ask: _Ask, msg: dict[str, Any]) -> list[Action]:
+        """A person's answer to cordon's question, acted on in the decision queue (so before
+        any frame that came after it): an accept approves and checks the call again."""
+        result = msg.get("result")
+        answer, approved = "error", False
+        if isinstance(result, dict):
+            answer = str(result.get("action", "none"))
+            approved = envelope.is_accept(result)
+            if answer == "accept" and not approved:
+                answer = "accept-without-approve"
+        return self._answered(ask, answer, approved)
+
+    def _answered(self, ask: _Ask, answer: str, approved: bool) -> list[Action]:
+        record = self._record(
+            {
+                "kind": "approval",
+                "tool": ask.tool,
+                "rule": ask.verdict.rule,
+                "destination": ask.verdict.destination,
+                "channel": "elicitation",
+                "answer": answer,
+            }
+        )
+        if not approved:
+            d = Verdict(
+                verdict="deny",
+                rule=ask.verdict.rule,
+                reason=f"a person did not approve this call ({answer})",
+            )
+            return self._put(
+                "client",
+                [
+                    record,
+                    self._deny(ask.id, d, False, audit=self._verdict_record(ask.tool, ask.args, d)),
+                ],
+            )
+        slot = self._slot("client")
+
+        def run() -> Verdict:
+            return self.work.approved(ask.verdict, ask.tool, ask.args)
+
+        def done(v2: Verdict | None, error: BaseException | None) -> list[Action]:
+            if error is not None or v2 is None:
+                failed = self._answer(ask.id, error_frame(ask.id, INTERNAL_ERROR, _NOT_FORWARDED))
+                return [
+                    Log(f"error acting on an approval: {error!r}"),
+                    *self._fill("client", slot, [failed]),
+                ]
+            if v2.verdict == "allow":
+                act: Action = self._forward(ask.id, ask.tool, ask.args, ask.line, v2, False)
+            else:
+                act = self._deny(
+                    ask.id, v2, False, audit=self._verdict_record(ask.tool, ask.args, v2)
+                )
+            return self._fill("client", slot, [record, act])
+
+        return self._enqueue(Job("answer", len(ask.line), run, done, id=ask.id, label=ask.tool))
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`tick` next has something to do (monotonic seconds), or None."""
+        return min((a.deadline for a in self.asks.values()), default=None)
+
+    def tick(self, now: float) -> list[Action]:
+        """Deny the calls whose question timed out (no answer from a person is a deny)."""
+        out: list[Action] = []
+        for eid, ask in list(self.asks.items()):
+            if ask.deadline <= now:
+                del self.asks[eid]
+                out += self._answered(ask, "timeout", False)
+        return out
+
+    # -- server -> client --------------------------------------------------------------
+    def server_frame(self, item: bytes | Oversize) -> list[Action]:
+        """One line from the upstream server."""
+        if isinstance(item, Oversize):
+            return self._put("upstream", self._oversize_reply(item))
+        try:
+            msg = parse_frame(item)
+        except ProtocolError as exc:
+            return [self._refuse("server", str(exc)), Log(f"dropped an upstream message: {exc}")]
+        if msg.get("method") is not None:
+            # notifications and server-to-client requests are server output (invariant 6)
+            params = msg.get("params")
+            if not params:
+                return self._put("upstream", [ToClient(item)])
+            return self._deliver_then_record(
+                item, None, lambda: self.work.record_untrusted(params), len(item)
+            )
+        return self._response(msg, item)
+
+    def _oversize_reply(self, item: Oversize) -> list[Action]:
+        rid = sniff_id(item.head, item.tail)
+        out: list[Action] = [self._refuse("server", "oversize", size=item.size)]
+        pend = self.pending.pop(id_key(rid), None) if rid is not None else None
+        if pend is None:
+            return [*out, Log(f"dropped an upstream message over the size cap ({item.size} bytes)")]
+        why = f"cordon: upstream reply over the size cap ({self.cfg.max_bytes} bytes)"
+        return [*out, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))]
+
+    def _deliver_then_record(
+        self, line: bytes, id_: Any, run: Callable[[], Any], size: int, tool: str = ""
+    ) -> list[Action]:
+        """Deliver a frame now and record it in the queue: delivery needs no decision, and a
+        call that arrives after it is decided with it recorded (it is later in the queue)."""
+
+        def done(outcome: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                return self._degraded(tool or "server output", repr(error))
+            if isinstance(outcome, str):
+                return self._degraded(tool or "server output", outcome)
+            findings = getattr(outcome, "findings", None)
+            return [self._findings("deliver", tool, findings)] if findings else []
+
+        job = Job("record", size, run, done, label=tool)
+        withheld = error_frame(id_, INTERNAL_ERROR, _WITHHELD) if id_ is not None else None
+        frame = (
+            self._answer(id_, line, early=job, withheld=withheld)
+            if id_ is not None
+            else ToClient(line, early=job)
+        )
+        self._recorded_since_quiet = True
+        return self._put("upstream", [frame]) + self._enqueue(job)
+
+    def _degraded(self, tool: str, why: str) -> list[Action]:
+        return [
+            self._record(
+                {"kind": "session", "rule": "session.degraded", "tool": tool, "reason": why[:200]}
+            ),
+            Log(f"recording a {tool} result failed: {why}"),
+        ]
+
+    def _findings(self, action: str, tool: str, findings: list[Finding]) -> Audit:
+        return self._record(
+            {
+                "kind": "content",
+                "where": "result",
+                "tool": tool,
+                "action": action,
+                "rules": sorted({f.rule for f in findings}),
+                "max_severity": max(
+                    (f.severity for f in findings),
+                    key=lambda s: ["low", "medium", "high", "critical"].index(s),
+                ),
+            }
+        )
+
+    def _response(self, msg: dict[str, Any], line: bytes) -> list[Action]:
+        id_ = msg.get("id")
+        p = self.pending.pop(id_key(id_), None)
+        if p is None:  # an answer to nothing the client asked (or to a refused call)
+            return [
+                self._refuse("server", "response to an unknown id"),
+                Log("dropped an upstream response whose id matches no pending request"),
+            ]
+        if type(id_) is not type(p.id) or id_ != p.id:
+            # the client would match it anyway; hand it the id it sent
+            msg = {**msg, "id": p.id}
+            line = orjson.dumps(msg)
+            id_ = p.id
+        if "error" in msg:
+            err = msg.get("error")
+            return self._deliver_then_record(
+                line, id_, lambda: self.work.record_untrusted(err), len(line)
+            )
+        result = msg.get("result")
+        if not isinstance(result, dict):
+            return self._put("upstream", [self._answer(id_, line)])
+        try:
+            if p.method in ("tools/call", "tools/list") and may_exceed_depth(
+                line, self.cfg.max_depth
+            ):
+                check_depth(result, self.cfg.max_depth)
+        except ProtocolError as exc:
+            why = f"cordon: upstream reply refused: {exc}"
+            return self._put(
+                "upstream",
+                [
+                    self._refuse("server", str(exc), tool=p.tool),
+                    self._answer(id_, error_frame(id_, INTERNAL_ERROR, why)),
+                ],
+            )
+        if p.method == "tools/list":
+            return self._tools_list(id_, result, line)
+        if p.method == "tools/call":
+            return self._tool_result(id_, p, result, line)
+        if p.method in ("initialize", "server/discover"):
+            return self._init_result(id_, result, line)
+        return self._other_result(id_, p.method, result, line)
+
+    def _scan_then_deliver(
+        self,
+        id_: Any,
+        line: bytes,
+        kind: str,
+        run: Callable[[], Any],
+        then: Callable[[Any], list[Action]],
+    ) -> list[Action]:
+        """Inspect a result in the queue, then deliver what ``then`` makes of it (in the
+        upstream lane: the frames after it wait for it, the client's do not)."""
+        slot = self._slot("upstream")
+
+        def done(outcome: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                failed = self._answer(id_, error_frame(id_, INTERNAL_ERROR, _WITHHELD))
+                return [
+                    Log(f"error inspecting an upstream result, withheld: {error!r}"),
+                    *self._fill("upstream", slot, [failed]),
+                ]
+            return self._fill("upstream", slot, then(outcome))
+
+        return self._enqueue(Job(kind, len(line), run, done, id=id_))
+
+    def _tools_list(self, id_: Any, result: dict[str, Any], line: bytes) -> list[Action]:
+        tools = result.get("tools")
+        if not isinstance(tools, list):
+            why = "cordon: upstream tools/list result has no tools array"
+            return self._put("upstream", [self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))])
+        final = not result.get("nextCursor")
+
+        def then(o: ListOutcome) -> list[Action]:
+            acts: list[Action] = [Log(p) for p in o.problems]
+            acts += [self._record(r) for r in o.records]
+            if o.visible is None:
+                return [*acts, self._answer(id_, line)]
+            return [*acts, self._answer(id_, result_frame(id_, {**result, "tools": o.visible}))]
+
+        return self._scan_then_deliver(
+            id_, line, "scan", lambda: self.work.pin_list(tools, final), then
+        )
+
+    def _tool_result(
+        self, id_: Any, p: _Pending, result: dict[str, Any], line: bytes
+    ) -> list[Action]:
+        tool = p.tool or ""
+        if result.get("resultType") == "input_required":
+            # the upstream's questions are server output: scanned like any other result
+            return self._other_result(id_, "tools/call", result, line)
+        if self.cfg.content_mode == "monitor":
+            # monitor mode never changes a result: delivered now, recorded in the queue
+            return self._deliver_then_record(
+                line, id_, lambda: self.work.record_result(tool, result, p.args), len(line), tool
+            )
+
+        def then(obs: Any) -> list[Action]:
+            acts: list[Action] = (
+                [self._findings(obs.action, tool, obs.findings)] if obs.findings else []
+            )
+            if obs.action == "deliver":
+                return [*acts, self._answer(id_, line)]
+            out = dict(obs.result)
+            if "resultType" in result:  # 2026-07-28 results carry their type
+                out.setdefault("resultType", result["resultType"])
+            return [*acts, self._answer(id_, result_frame(id_, out))]
+
+        return self._scan_then_deliver(
+            id_, line, "scan", lambda: self.work.scan_result(tool, result, p.args), then
+        )
+
+    def _other_result(
+        self, id_: Any, method: str, result: dict[str, Any], line: bytes
+    ) -> list[Action]:
+        """Any other result (resources/read, prompts/get, input_required ...) is server output
+        (invariant 6): recorded and scanned before delivery; in block mode a finding at or
+        above the threshold replaces it with a JSON-RPC error naming the rules."""
+
+        def then(obs: Any) -> list[Action]:
+            bad = self._blocking(obs.findings)
+            block = bool(bad) and self.cfg.content_mode == "block"
+            acts: list[Action] = []
+            if obs.findings:
+                rules = sorted({f.rule for f in obs.findings})
+                acts.append(
+                    self._record(
+                        {
+                            "kind": "content",
+                            "where": method,
+                            "rules": rules,
+                            "action": "block" if block else "deliver",
+                        }
+                    )
+                )
+            if block:
+                why = f"cordon blocked this {method} result: {', '.join(bad)}"
+                return [*acts, self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))]
+            return [*acts, self._answer(id_, line)]
+
+        return self._scan_then_deliver(
+            id_, line, "scan", lambda: self.work.scan_other(method, result), then
+        )
+
+    def _init_result(self, id_: Any, result: dict[str, Any], line: bytes) -> list[Action]:
+        text = result.get("instructions")
+        if not (isinstance(text, str) and text):
+            return self._put("upstream", [self._answer(id_, line)])
+
+        def then(findings: list[Finding]) -> list[Action]:
+            bad = self._blocking(findings)
+            acts: list[Action] = []
+            if findings:
+                acts.append(
+                    self._record(
+                        {
+                            "kind": "content",
+                            "where": "instructions",
+                            "rules": sorted({f.rule for f in findings}),
+                        }
+                    )
+                )
+            if not bad:
+                return [*acts, self._answer(id_, line)]
+            removed = "[cordon removed the server instructions: " + ", ".join(bad) + "]"
+            return [
+                *acts,
+                self._answer(id_, result_frame(id_, {**result, "instructions": removed})),
+            ]
+
+        return self._scan_then_deliver(
+            id_, line, "scan", lambda: self.work.scan_instructions(text), then
+        )
+
+    def _blocking(self, findings: list[Finding]) -> list[str]:
+        return sorted(
+            {f.rule for f in findings if severity_at_least(f.severity, self.cfg.block_at)}
+        )
+
+    # -- the shared taint store ---------------------------------------------------------
+    def prod(self) -> list[Action]:
+        """A sibling cordon process of the same client missed a lookup while this one held
+        keys back: publish them, after everything recorded before this moment."""
+        return self._publish(go_on_holding=False)
+
+    def quiet(self) -> list[Action]:
+        """Traffic stopped for a moment: publish what the shared store holds and go on
+        holding (a process killed outright later leaves less counted lost by its siblings)."""
+        if not self._recorded_since_quiet:
+            return []
+        self._recorded_since_quiet = False
+        return self._publish(go_on_holding=True)
+
+    def _publish(self, *, go_on_holding: bool) -> list[Action]:
+        def done(problem: str | None, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                return [Log(f"publishing the held taint keys failed: {error!r}")]
+            return [Log(problem)] if problem else []
+
+        return self._enqueue(
+            Job("publish", 0, lambda: self.work.publish(go_on_holding=go_on_holding), done)
+        )
+
+    # -- the end ------------------------------------------------------------------------
+    def upstream_gone(self) -> list[Action]:
+        """The upstream exited: every request still pending gets an error."""
+        out = [
+            self._answer(
+                p.id, error_frame(p.id, INTERNAL_ERROR, "cordon: the upstream server exited")
+            )
+            for p in self.pending.values()
+        ]
+        self.pending.clear()
+        return out
+
+    def drop_decisions(self) -> None:
+        """Cordon is exiting on a signal: queued calls are not decided (nor forwarded); what
+        records output already delivered stays queued, so it is recorded first."""
+        self.queue = deque(j for j in self.queue if j.kind in ("record", "publish"))

@@ -1,0 +1,209 @@
+"""What the decision queue's jobs do: every touch of the session from the proxy is here.
+
+:class:`cordon.proxy.core.ProxyCore` decides *when* each of these runs (strictly in the order
+the frames arrived, one at a time); a transport decides *where* (on the event loop, or on the
+decision thread for a large one). Nothing else in the proxy reads or changes the session, the
+engine's pins or the shared taint store, so a verdict depends on the arrival order of frames
+by construction.
+
+These functions run outside the pure core: they may write the pin file, read packs, use the
+approval code store and the shared taint store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cordon._types import Finding, Verdict, severity_at_least
+from cordon.decider import Decider, Decision
+from cordon.engine.core import Engine, Observation, Session
+from cordon.policy import load_pack
+
+__all__ = ["ListOutcome", "SessionWork"]
+
+
+@dataclass(slots=True)
+class ListOutcome:
+    """A pinned ``tools/list`` page: the tools to show (None: the page as it came), and the
+    audit records and stderr lines pinning produced."""
+
+    visible: list[dict[str, Any]] | None
+    records: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+class SessionWork:
+    """The session-side half of each proxy job, for one upstream server.
+
+    Args:
+        engine: the decision engine (policy and pins).
+        session: the engine session of this client connection.
+        server: the logical server name (``--name``).
+        decider: the shared decision service for this session.
+        pin_file: persisted pins (:class:`cordon.store.pins.PinFile` or compatible), or None.
+        shared: the client's shared taint store, or None.
+    """
+
+    def __init__(
+        self,
+        *,
+        engine: Engine,
+        session: Session,
+        server: str,
+        decider: Decider,
+        pin_file: Any = None,
+        shared: Any = None,
+    ) -> None:
+        self.engine = engine
+        self.session = session
+        self.server = server
+        self.decider = decider
+        self.pin_file = pin_file
+        self.shared = shared
+        #: the first complete tools/list, as listed (stored in the pin file once)
+        self.listing: list[dict[str, Any]] = []
+        self.pins_stored = False
+
+    # -- calls ------------------------------------------------------------------------
+    def decide(
+        self, tool: str, args: Any, *, approve: tuple[Any, ...] | None, issue_code: bool
+    ) -> Decision:
+        """Decide a ``tools/call``; ``approve``: an approval key a person accepted through a
+        2026-07-28 ``input_required`` retry, added to the session first."""
+        if approve is not None:
+            self.session.approvals.add(approve)
+        return self.decider.decide(tool, args, issue_code=issue_code)
+
+    def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
+        """A person accepted cordon's elicitation: approve and check again."""
+        return self.decider.approved(v, tool, args)
+
+    # -- output -----------------------------------------------------------------------
+    def record_untrusted(self, value: Any) -> str | None:
+        """Record server output that is not a result (notification and request params,
+        error messages). Returns why the session is now degraded, if recording failed."""
+        try:
+            self.session.observe_untrusted(value)
+        except Exception as exc:  # noqa: BLE001 - fail closed: the session is degraded
+            return self.degrade(f"recording server output failed: {type(exc).__name__}")
+        return None
+
+    def record_result(self, tool: str, result: dict[str, Any], args: Any) -> Observation | str:
+        """Record a tool result already delivered (monitor mode never changes a result):
+        taint, secrets, directories, Rule-of-Two legs and its content findings. Returns the
+        observation, or why the session is now degraded when recording failed."""
+        try:
+            return self.session.observe_output(
+                tool,
+                result,
+                server=self.server,
+                content_mode="monitor",
+                arguments=args if isinstance(args, dict) else None,
+            )
+        except Exception as exc:  # noqa: BLE001 - fail closed: the session is degraded
+            return self.degrade(f"recording a {tool} result failed: {type(exc).__name__}")
+
+    def scan_result(self, tool: str, result: dict[str, Any], args: Any) -> Observation:
+        """Record a tool result and run the content firewall on it before delivery (warn and
+        block modes: the result may be sanitised or replaced)."""
+        return self.session.observe_output(
+            tool, result, server=self.server, arguments=args if isinstance(args, dict) else None
+        )
+
+    def scan_other(self, method: str, result: dict[str, Any]) -> Observation:
+        """Record and scan any other result (resources, prompts, completions,
+        ``input_required``) before delivery; it is never changed, only refused in block mode."""
+        recorded = self.session.record_output(result)
+        return self.session.observe_output(
+            method, result, server=self.server, content_mode="monitor", recorded=recorded
+        )
+
+    def scan_instructions(self, text: str) -> list[Finding]:
+        """A server's ``instructions`` (initialize, server/discover): server output, scanned
+        like a tool definition."""
+        self.session.observe_untrusted(text)
+        return self.engine.scan_instructions(text)
+
+    def degrade(self, why: str) -> str:
+        """History is incomplete from here: every send is refused (``session.degraded``)."""
+        try:
+            self.session.taint.fail(why)
+        finally:
+            self.session.degraded = why
+        return why
+
+    # -- tools/list -------------------------------------------------------------------
+    def pin_list(self, tools: list[Any], final: bool) -> ListOutcome:
+        """Pin or compare one ``tools/list`` page; changed, new and poisoned tools are hidden."""
+        self.session.observe_untrusted(tools)  # definitions are server output (invariant 6)
+        pins = self.engine.pins.get(self.server)
+        first = not pins or not pins.complete
+        defs = [t for t in tools if isinstance(t, dict)]
+        report = self.engine.pin_tools(defs, server=self.server, complete=final)
+        out = ListOutcome(visible=report.visible if report.hidden else None)
+        if first:
+            self.listing.extend(defs)
+            if final and self.pin_file is not None and not self.pins_stored:
+                self.pin_file.store(self.server, self.listing)
+                self.pins_stored = True
+            if final:
+                self._stray_policy_entries(out)
+        for name, v in report.hidden.items():
+            rec: dict[str, Any] = {
+                "kind": "pin" if v.rule.startswith("pin.") else "content",
+                "tool": name,
+                "rule": v.rule,
+                "reason": v.reason,
+            }
+            if v.details:
+                rec["details"] = v.details
+            out.records.append(rec)
+            if v.rule in ("pin.changed", "pin.unknown_tool") and self.pin_file is not None:
+                changed = next((t for t in defs if t.get("name") == name), None)
+                if changed is not None:
+                    self.pin_file.record_pending(self.server, changed)
+        for name, findings in report.findings.items():
+            if name not in report.hidden:
+                out.records.append(
+                    {
+                        "kind": "content",
+                        "where": "definition",
+                        "tool": name,
+                        "rules": sorted({f.rule for f in findings}),
+                    }
+                )
+        return out
+
+    def _stray_policy_entries(self, out: ListOutcome) -> None:
+        """A policy entry naming a tool this server does not list is most likely a typo that
+        leaves the real tool uncontrolled: say so on stderr and in the audit log."""
+        listed = {str(t.get("name")) for t in self.listing}
+        from_packs: set[str] = set()
+        for pack in self.engine.policy.packs:
+            from_packs.update((load_pack(pack).get("tools") or {}).keys())
+        for name in sorted(set(self.engine.policy.tools) - listed - from_packs):
+            out.problems.append(
+                f"policy names tool {name!r}, which server {self.server!r} does not list"
+            )
+            out.records.append({"kind": "policy", "rule": "policy.unknown_tool", "tool": name})
+
+    # -- the shared taint store -------------------------------------------------------
+    def publish(self, *, go_on_holding: bool) -> str | None:
+        """Publish the keys the shared taint store holds back (a sibling prodded this process,
+        or traffic stopped for a moment: ``go_on_holding``). Returns a problem line, if any."""
+        if self.shared is None:
+            return None
+        try:
+            if go_on_holding:
+                self.shared.publish_held()
+            else:
+                self.shared.flush()
+        except OSError as exc:  # the marker stays open: siblings count these keys lost
+            return f"publishing the held taint keys failed: {exc!r}"
+        return None
+
+    def blocking_rules(self, findings: list[Finding]) -> list[str]:
+        """The rules of ``findings`` at or above the content policy's ``block_at``."""
+        at = self.engine.policy.content.block_at
+        return sorted({f.rule for f in findings if severity_at_least(f.severity, at)})
