@@ -399,13 +399,6 @@ def test_an_oversized_spin_setting_still_sleeps_when_idle(harness: Harness) -> N
     assert used < 0.5, f"idle cordon used {used:.2f} s of CPU in 2 s"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit completeness, not a verdict: a deferred result's content findings are "
-    "logged only when it is scanned (idle time or the next send), so a proxy killed inside "
-    "the idle period never logs that it delivered an injection, and a later call's verdict "
-    "record precedes the finding; eager monitor mode logged it before delivery",
-)
 def test_an_injection_delivered_then_a_kill_still_leaves_its_content_record(
     harness: Harness,
 ) -> None:

@@ -26,27 +26,6 @@ def _lines(path: Path) -> list[str]:
     return path.read_text().split()
 
 
-def test_a_lone_holding_store_writes_one_marker_and_no_hashes(tmp_path: Path) -> None:
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    idx = TaintIndex(shared=store)
-    for n in range(5):  # eager and deferred indexing, each settled
-        idx.add_text(f"write to {n}.{ATTACKER}")
-        idx.defer_text(f"and to other{n}@evil.example")
-        idx.settle()
-    (line,) = _lines(path)  # the held marker, written before the first key was held
-    assert line.startswith(f"P{os.getpid()}:") and store.holding
-    assert store.contains(f"3.{ATTACKER}") and store.contains("other4@evil.example")
-    assert not store.contains("friend@corp.example")
-    store.close()
-    lines = _lines(path)
-    assert lines[0] == line and lines[-1] == "D" + line[1:]  # closed on close, keys before it
-    assert hash_key(f"3.{ATTACKER}") in lines and hash_key("other4@evil.example") in lines
-    reader = SharedTaintStore(path)
-    assert reader.contains(f"0.{ATTACKER}") and not reader.truncated
-    reader.close()
-
-
 def test_lines_of_processes_that_have_exited_do_not_end_holding(tmp_path: Path) -> None:
     """A client restarts a server: the new cordon process finds the old one's lines."""
     path = tmp_path / "c.keys"
@@ -77,50 +56,6 @@ def test_another_processs_line_ends_holding(tmp_path: Path) -> None:
     assert _lines(path)[-1] == hash_key("third@evil.example")
     store.close()
     assert _lines(path).count("D" + marker) == 1  # closed once
-
-
-def test_a_flush_with_a_deferred_text_queued_keeps_the_marker_open_until_it_is_indexed(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    idx = TaintIndex(shared=store)
-    idx.add_text(f"first {ATTACKER}")
-    idx.defer_text("later late@evil.example")  # delivered, not indexed yet
-    store.flush()  # a sibling prodded before this process settled
-    lines = _lines(path)
-    assert lines == [lines[0], hash_key(ATTACKER)]  # the marker stays open
-    idx.settle()
-    lines = _lines(path)
-    assert lines[2] == hash_key("late@evil.example") and lines[3] == "D" + lines[0][1:]
-    store.close()
-    assert len(_lines(path)) == 4
-
-
-def test_a_failed_deferred_text_closes_the_held_marker_failed(tmp_path: Path) -> None:
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    idx = TaintIndex(shared=store)
-    idx.add_text(f"first {ATTACKER}")
-    idx.defer_text(lambda: 1 / 0)  # type: ignore[arg-type,return-value]
-    idx.settle()
-    assert idx.failure and not store.holding
-    lines = _lines(path)
-    assert lines[-1] == "F" + lines[0][1:] and hash_key(ATTACKER) in lines
-    store.close()  # (another process counts an F marker's keys lost: test_deferred.py)
-    assert len(_lines(path)) == len(lines)
-
-
-def test_close_with_a_deferred_text_never_indexed_closes_the_marker_failed(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    idx = TaintIndex(shared=store)
-    idx.defer_text("delivered, never indexed: gone@evil.example")
-    store.close()
-    lines = _lines(path)
-    assert lines == [lines[0], "F" + lines[0][1:]]
 
 
 def test_stores_and_sessions_of_one_process_see_held_keys(tmp_path: Path) -> None:
@@ -216,25 +151,6 @@ def test_a_holder_killed_outright_leaves_its_keys_lost(tmp_path: Path) -> None:
     reader.close()
 
 
-def test_two_holders_that_miss_at_once_do_not_wait_on_each_other(tmp_path: Path) -> None:
-    """Each holder's lookup reads the other's marker; it publishes its own before it waits,
-    so neither sits out the other's wait."""
-    path = tmp_path / "c.keys"
-    a = _holder(path, "a-side@evil.example", theirs="b-side@evil.example", linger=5)
-    b = _holder(path, "b-side@evil.example", theirs="a-side@evil.example", linger=5)
-    try:
-        for p in (a, b):
-            p.stdin.write("go\n")
-            p.stdin.flush()
-        for p in (a, b):
-            verdict, seconds = p.stdout.readline().split()
-            assert verdict == "tainted" and float(seconds) < 3, (verdict, seconds)
-    finally:
-        for p in (a, b):
-            p.kill()
-            p.wait()
-
-
 def test_a_holder_alone_answers_without_waiting_and_stays_holding(tmp_path: Path) -> None:
     path = tmp_path / "c.keys"
     store = SharedTaintStore(path, hold=True, wait_s=5)
@@ -245,29 +161,6 @@ def test_a_holder_alone_answers_without_waiting_and_stays_holding(tmp_path: Path
     assert idx.lookup(d) == "clean" and time.monotonic() - t0 < 0.5
     assert store.holding and len(_lines(path)) == 1
     store.close()
-
-
-def test_publishing_what_is_held_in_a_quiet_moment_goes_on_holding(tmp_path: Path) -> None:
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    idx = TaintIndex(shared=store)
-    idx.add_text(f"first {ATTACKER}")
-    store.publish_held()
-    first = _lines(path)
-    assert first == [first[0], hash_key(ATTACKER), "D" + first[0][1:]] and store.holding
-    assert store.contains(ATTACKER)
-    idx.add_text("second late@evil.example")  # a new held marker
-    idx.defer_text("third queued@evil.example")  # delivered, not recorded yet
-    store.publish_held()  # the held key goes out; the marker stays open for the queued one
-    lines = _lines(path)
-    marker = lines[3][1:]
-    assert lines[3:] == ["P" + marker, hash_key("late@evil.example")]
-    idx.settle()  # recorded: held again, under the same open marker
-    store.publish_held()
-    assert _lines(path)[5:] == [hash_key("queued@evil.example"), "D" + marker]
-    store.publish_held()  # nothing held, no marker open: nothing written
-    store.close()
-    assert len(_lines(path)) == 7
 
 
 def test_repeated_output_does_not_end_holding_early(tmp_path: Path) -> None:

@@ -26,8 +26,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from cordon.store import SharedTaintStore, hash_key
 from cordon.taint import TaintIndex, extract_destinations
 
@@ -179,84 +177,12 @@ def test_an_open_marker_of_a_dead_process_with_another_pid_counts_as_lost(
 
 
 # -- failures ---------------------------------------------------------------------------------
-def test_a_failed_held_text_whose_flush_fails_is_closed_failed_by_the_next_flush(
-    tmp_path: Path,
-) -> None:
-    """mark_done(ok=False) while holding flushes so the others learn of the loss; when that
-    write fails the marker stays open (siblings wait, then count the keys lost), and the
-    next flush (a prod, or the exit) closes it F, never D."""
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    idx = TaintIndex(shared=store)
-    idx.add_text(f"first {ATTACKER}")
-    idx.defer_text(lambda: 1 / 0)  # type: ignore[arg-type,return-value]
-    with _writes_fail(store):
-        idx.settle()  # indexing fails; closing its marker failed (the flush could not write)
-    assert idx.failure and store.holding
-    assert len(_lines(path)) == 1  # the held marker only: open
-    with _prods() as prods:  # prodded: this process publishes nothing meanwhile
-        got = _sibling_lookup(path, "lost@evil.example", wait_s=0.3)
-    assert prods and got["lost@evil.example"] == "unknown" and got["keys_lost"], got
-    store.flush()
-    lines = _lines(path)
-    assert lines[-1] == "F" + lines[0][1:] and hash_key(ATTACKER) in lines
-    with _prods():
-        got = _sibling_lookup(path, "lost@evil.example", ATTACKER)
-    assert got == {"lost@evil.example": "unknown", ATTACKER: "tainted", "keys_lost": True}
-    store.close()
 
 
 # S65 (fixed; it was so): publish_held() (45a0559, the relay's quiet moment) closes the held marker 'D'
 # without looking at _hold_failed (flush() writes 'F'): after a failed deferred text whose
 # flush could not write (a full disk for a moment), the next quiet moment writes D and siblings
 # answer clean, not keys_lost, for the lost text's destinations
-def test_a_quiet_moment_after_a_failed_held_text_never_closes_its_marker_done(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    if not hasattr(store, "publish_held"):
-        store.close()
-        pytest.skip("no publish_held in this tree")
-    idx = TaintIndex(shared=store)
-    idx.add_text(f"first {ATTACKER}")
-    idx.defer_text(lambda: 1 / 0)  # type: ignore[arg-type,return-value]
-    with _writes_fail(store):
-        idx.settle()  # the F that would tell the others could not be written
-    assert idx.failure and store.holding
-    store.publish_held()  # the relay's quiet timer (on_idle), once the disk has room again
-    try:
-        with _prods():
-            got = _sibling_lookup(path, "lost@evil.example", wait_s=0.3)
-        assert got["keys_lost"] and got["lost@evil.example"] == "unknown", got
-    finally:
-        store.close()
-
-
-def test_a_failed_held_mark_with_another_outstanding_keeps_the_marker_open_then_f(
-    tmp_path: Path,
-) -> None:
-    """mark_done(ok=False) while holding, another held mark outstanding: the flush publishes
-    what is held, the marker stays open (siblings fail closed meanwhile), and closes F."""
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    one, two = TaintIndex(shared=store), TaintIndex(shared=store)
-    one.add_text(f"first {ATTACKER}")
-    one.defer_text(lambda: 1 / 0)  # type: ignore[arg-type,return-value]
-    two.defer_text("queued late@evil.example")  # delivered, not indexed yet
-    one.settle()  # fails: mark_done(ok=False) with two's mark outstanding
-    assert not store.holding
-    lines = _lines(path)
-    assert hash_key(ATTACKER) in lines and not any(x[0] in "DF" for x in lines)
-    with _prods() as prods:  # nobody settles two on a prod here: the sibling gives up
-        got = _sibling_lookup(path, ATTACKER, "late@evil.example", wait_s=0.3)
-    assert prods and got[ATTACKER] == "tainted"
-    assert got["late@evil.example"] == "unknown" and got["keys_lost"], got
-    two.settle()
-    lines = _lines(path)
-    assert lines[-1] == "F" + lines[0][1:] and hash_key("late@evil.example") in lines
-    store.close()
-    assert len(_lines(path)) == len(lines)
 
 
 def test_a_flush_that_fails_while_a_sibling_waits_leaves_it_failing_closed(
@@ -287,28 +213,6 @@ def test_a_flush_that_fails_while_a_sibling_waits_leaves_it_failing_closed(
 
 
 # -- ordering and bookkeeping -----------------------------------------------------------------
-def test_a_holders_own_append_after_anothers_line_stops_holding_and_reads_it(
-    tmp_path: Path,
-) -> None:
-    """``_known_end``: another process's line lands before this store's first append (its
-    held marker, opened by a deferred result with no fstat before it): the append sees the
-    line, stops holding (its marker closed at once), and reads the line back."""
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    with open(path, "a") as f:  # a sibling, before this store wrote anything
-        f.write(hash_key("sibling@evil.example") + "\n")
-    idx = TaintIndex(shared=store)
-    idx.defer_text(f"reply to {ATTACKER}")  # the marker, before the result is delivered
-    assert not store.holding
-    lines = _lines(path)
-    assert lines[1][0] == "P" and lines[2] == "D" + lines[1][1:]
-    mark = _lines(path)[-1]
-    with _prods(idx.settle):  # the sibling's miss: this process settles its queue
-        assert _sibling_lookup(path, ATTACKER)[ATTACKER] == "tainted"
-    assert store.contains("sibling@evil.example") and store.contains(ATTACKER)
-    lines = _lines(path)
-    assert mark[0] == "P" and lines[-1] == "D" + mark[1:]
-    store.close()
 
 
 def test_a_sibling_that_only_hits_never_stops_a_holder_and_misses_prod_it(
@@ -409,30 +313,3 @@ def test_two_holders_opened_at_the_same_moment_are_both_seen_by_a_third(tmp_path
 
 
 # -- forked child -----------------------------------------------------------------------------
-def test_a_forked_child_that_indexes_and_settles_writes_nothing_while_holding(
-    tmp_path: Path,
-) -> None:
-    """Beyond flush and close (test_held.py): a child that indexes, queues, settles and
-    looks up with the parent's holding store writes nothing to the file."""
-    path = tmp_path / "c.keys"
-    store = SharedTaintStore(path, hold=True)
-    idx = TaintIndex(shared=store)
-    idx.add_text(f"first {ATTACKER}")
-    before = path.read_bytes()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child
-        code = 1
-        try:
-            idx.add_text("child child@evil.example")
-            idx.defer_text("queued q@evil.example")
-            idx.settle()
-            idx.contains_key(FRIEND)
-            store.flush()
-            store.close()
-            code = 0
-        finally:
-            os._exit(code)
-    _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
-    assert path.read_bytes() == before and store.holding
-    store.close()

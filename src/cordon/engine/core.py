@@ -16,7 +16,6 @@ import hashlib
 import re
 import unicodedata
 import uuid
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +24,6 @@ import orjson
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
-from cordon.content.scanner import prefetched
 from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
@@ -435,30 +433,12 @@ class Session:
     ):
         p = engine.policy
         self.engine = engine
-        #: results recorded by :meth:`defer_output` whose content scan has not run yet
-        self._unscanned: deque[tuple[str, str]] = deque()
-        self._unscanned_bytes = 0
-        #: results older than those in ``_unscanned`` that left the taint queue in a partial
-        #: settle and whose content scan runs in another process (:attr:`prefetch`; part of
-        #: their taint keys may be in flight too): their hits are taken, in order, by the next
-        #: settle of any kind (at most one partial settle's worth is in flight)
-        self._scanning: deque[tuple[str, str]] = deque()
-        self._settling = False
-        #: called as ``report(tool, findings, error)`` for each deferred result once it is
-        #: scanned (``error`` is the exception when recording it failed), e.g. to log findings
-        self.report: Callable[[str, list[Finding], BaseException | None], None] | None = None
-        #: called by :meth:`settle` with the texts about to be scanned, e.g. to start their
-        #: scans in another process (``cordon.proxy.recorder``; the scan then takes the hits);
-        #: ``background=True`` when that settle returns before taking them (``keep_bytes``)
-        self.prefetch: Callable[..., None] | None = None
         self.id = session_id or uuid.uuid4().hex[:16]
         self.taint = TaintIndex(
             max_bytes=p.taint_memory_bytes,
             min_length=p.min_destination_length,
             shared=engine.shared_taint,
         )
-        # a decision may read the taint index first: its scans start elsewhere all the same
-        self.taint.before_settle = self._prefetch_scans
         #: ``trusted`` (the folded keys of the trusted texts) is built when first needed
         self._trusted: TaintIndex | None = None
         self._trusted_count = 0
@@ -536,161 +516,15 @@ class Session:
         #: sending or egress call is denied (``session.degraded``), since history is incomplete
         self.degraded: str | None = None
 
-    # -- deferred recording -----------------------------------------------------------
-    @property
-    def secrets(self) -> SecretSet:
-        """Secret values that must never leave (policy secrets and those found in output);
-        deferred results are scanned first."""
-        self.settle()
-        return self._secrets
-
-    @secrets.setter
-    def secrets(self, value: SecretSet) -> None:
-        self._secrets = value
-
     @property
     def degraded(self) -> str | None:
-        """Why the session's history is incomplete (a result could not be fully recorded),
-        else None; from then on every sending or egress call is denied (``session.degraded``).
-        Deferred results are recorded first."""
-        self.settle()
+        """Why the session's history is incomplete (output could not be fully recorded),
+        else None; from then on every sending or egress call is denied (``session.degraded``)."""
         return self._degraded if self._degraded is not None else self.taint.failure
 
     @degraded.setter
     def degraded(self, value: str | None) -> None:
         self._degraded = value
-
-    @property
-    def unsettled_bytes(self) -> int:
-        """The size of the deferred results not fully recorded yet (:meth:`defer_output`),
-        and of the untrusted text queued behind them (notifications, errors): what the
-        queue holds in memory (a result's text is one object in both queues)."""
-        return max(self._unscanned_bytes, self.taint.pending_bytes)
-
-    @property
-    def unsettled_results(self) -> int:
-        """How many deferred results are not fully recorded yet (not counting those whose
-        scan is in flight elsewhere: :attr:`scans_in_flight`)."""
-        return len(self._unscanned)
-
-    @property
-    def scans_in_flight(self) -> int:
-        """How many results a partial :meth:`settle` left scanning in another process (their
-        findings and secrets, and the keys of theirs that process computes, are taken by the
-        next settle, which every read of that history makes first)."""
-        return len(self._scanning)
-
-    def defer_output(self, tool: str, result: Any, *, server: str = "default") -> None:
-        """Record a result in monitor mode, before it is delivered, deferring the costly part.
-
-        The cheap state (Rule-of-Two legs, directory and private values) is recorded now; the
-        taint indexing (:meth:`TaintIndex.defer_text`, which opens a pending marker in the
-        shared store) and the content scan (secrets, findings) are queued and run by
-        :meth:`settle`, which every read of that state calls first: the taint index, the
-        secrets and ``degraded``. A decision therefore sees exactly the history it would have
-        seen had the result been recorded at once, and a call whose decision reads none of it
-        (no sink, no egress) does not wait for it. Findings go to :attr:`report`.
-
-        Raises:
-            OSError: the shared store's pending marker could not be written (the result must
-                not be delivered).
-        """
-        recorded = _recorded(result)
-        result, everything = recorded.result, recorded.text
-        self.taint.defer_text(everything)
-        self._unscanned.append((tool, everything))  # the text only: the result can go
-        self._unscanned_bytes += len(everything)
-        self.observe_output(
-            tool, result, server=server, content_mode="monitor", recorded=recorded, scan=False
-        )
-
-    def settle(self, keep_bytes: int | None = None) -> None:
-        """Finish recording every deferred result, in order: taint first, then the content
-        scans. A failure marks the session ``degraded`` (sends are refused) and is reported.
-        With :attr:`prefetch` set, the texts go to it first, so their scans can run in another
-        process while the taint is indexed here.
-
-        ``keep_bytes``: record only the oldest deferred results, until those left come to at
-        most this many characters (a queue over its memory cap records what the cap needs,
-        as eager recording would have, oldest first); every read of the history still
-        records all of them first. When :attr:`prefetch` took those results' texts, this
-        returns without waiting for them: their taint keys and scans are computed in the
-        other process while the relay delivers the next results, and their keys, findings
-        and secrets are taken (in order, waiting if need be) by the next settle of any kind,
-        which every read of the taint index, the secrets or ``degraded`` makes
-        (:meth:`TaintIndex.settle` with ``background``, :attr:`scans_in_flight`)."""
-        if self._settling or not (self._unscanned or self._scanning or self.taint.pending):
-            return
-        prefix = len(self._unscanned)
-        if keep_bytes is not None:
-            left, prefix = self._unscanned_bytes, 0
-            for _, text in self._unscanned:
-                if left <= keep_bytes:
-                    break
-                left -= len(text)
-                prefix += 1
-            if prefix == 0:
-                return
-            if prefix == len(self._unscanned) and left <= keep_bytes:
-                keep_bytes = None  # all of them: as a full settle
-        self._settling = True
-        try:
-            if keep_bytes is None:
-                self._prefetch_scans()
-                self.taint.settle()
-            else:
-                texts = [text for _, text in list(self._unscanned)[:prefix]]
-                handed = False
-                if self.prefetch is not None and sum(map(len, texts)) >= 65536:
-                    try:
-                        self.prefetch(texts, background=True)
-                        handed = all(map(prefetched, texts))
-                    except Exception:  # noqa: BLE001 - a text it does not take is scanned here
-                        pass
-                last = texts[-1]
-                self.taint.settle(
-                    through=last, nth=sum(t is last for t in texts), background=handed
-                )
-            if self.taint.failure is not None and self._degraded is None:
-                self._degraded = self.taint.failure
-            while self._scanning:  # older than anything in _unscanned: their hits first
-                self._scan_deferred(*self._scanning.popleft())
-            while self._unscanned and (keep_bytes is None or prefix > 0):
-                prefix -= 1
-                tool, text = self._unscanned.popleft()
-                self._unscanned_bytes -= len(text)
-                if keep_bytes is not None and handed:
-                    self._scanning.append((tool, text))  # taken by the next settle
-                else:
-                    self._scan_deferred(tool, text)
-        finally:
-            self._unscanned_bytes = 0 if not self._unscanned else self._unscanned_bytes
-            self._settling = False
-
-    def _scan_deferred(self, tool: str, text: str) -> None:
-        """The content scan of one deferred result (its secrets kept, its findings reported);
-        a failure leaves the session degraded and is reported."""
-        try:
-            findings = scan_text(text) if text else []
-            if text and any(f.category == "secrets" for f in findings):
-                for secret in find_secrets(text):
-                    self._secrets.add(secret)
-        except Exception as exc:  # noqa: BLE001 - fail closed: sends are refused
-            self._degraded = f"recording a {tool} result failed: {type(exc).__name__}"
-            if self.report is not None:
-                self.report(tool, [], exc)
-            return
-        if self.report is not None and findings:
-            self.report(tool, findings, None)
-
-    def _prefetch_scans(self) -> None:
-        """Hand the texts queued for scanning to :attr:`prefetch`, if set and they come to
-        64 KiB or more (never raises: a text it does not take is scanned here, as usual)."""
-        if self.prefetch is not None and self._unscanned_bytes >= 65536:
-            try:
-                self.prefetch([text for _, text in self._unscanned])
-            except Exception:  # noqa: BLE001
-                pass
 
     # -- observing --------------------------------------------------------------------
     def register_secret(self, value: str) -> None:
@@ -764,19 +598,15 @@ class Session:
         server: str = "default",
         content_mode: str | None = None,
         recorded: RecordedOutput | None = None,
-        scan: bool = True,
         arguments: Mapping[str, Any] | None = None,
     ) -> Observation:
         """Record a tool result as untrusted output and run the content firewall on it.
 
         ``result`` is a CallToolResult dict or plain text; ``recorded`` is what
         :meth:`record_output` returned for it, when the caller already recorded its taint.
-        ``scan=False`` (monitor mode only, from :meth:`defer_output`) skips the content scan,
-        which the caller queued. ``arguments``: the call's arguments, for ``delegable``
+        ``arguments``: the call's arguments, for ``delegable``
         tools (without them no result is taken as delegated). Returns what to deliver.
         """
-        if scan:
-            self.settle()  # results deferred earlier are recorded first, in order
         if recorded is None:
             recorded = self.record_output(result)
         result, everything = recorded.result, recorded.text
@@ -785,7 +615,7 @@ class Session:
         if mode == "monitor":
             # Monitor never changes a result: one scan over all its strings (keys included)
             # finds the same rules as the per-field walk, without per-field paths.
-            findings = scan_text(everything) if everything and scan else []
+            findings = scan_text(everything) if everything else []
             ev_action, ev_result = "deliver", result
         else:
             ev = evaluate_result(result, mode=mode, block_at=cp.block_at)

@@ -31,23 +31,16 @@ and the index becomes *truncated*: from then on a destination that is not found 
 the newest generation. Outside that cap, each index keeps a cache of at most 16,384 general-path
 tokens (each at most 256 characters) with their keys, cleared when full: a few MiB at most.
 
-Deferred indexing (``defer_text``): a text can be queued instead of indexed, and is indexed
-before anything reads the index (``contains_key``, ``lookup``, ``truncated``, ``size_bytes``,
-``len``) or when ``settle`` is called; texts added while others are queued are queued behind
-them. Queued texts are indexed in order, each as its own generation, so every answer is the
-one eager indexing would have given. With a shared store, the first queued text opens a
-pending marker there (:meth:`SharedTaintStore.mark_pending`) and settling closes it, so the
-client's other cordon processes wait for these keys before they answer a miss. If indexing a
-queued text fails, the index counts as truncated (misses are ``"unknown"``) and ``failure``
-says why.
+Indexing happens when output is recorded: in ``cordon run`` that is a job of the decision
+queue, which every later decision waits for (:mod:`cordon.proxy.core`), so an answer here is
+always the one for exactly the output that arrived before the call. If indexing fails, the
+index counts as truncated (misses are ``"unknown"``) and ``failure`` says why.
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
 import unicodedata
-import weakref
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
@@ -74,10 +67,6 @@ __all__ = ["Lookup", "TaintIndex"]
 Lookup = Literal["tainted", "clean", "unknown"]
 
 _KEY_OVERHEAD = 64
-#: indexes of this process with a shared-store pending marker open: a store skips its own
-#: process's markers, so another index of this process settles them on a miss instead
-#: (red-team session 3: two sessions of one process sharing a store)
-_LOCAL_PENDING: weakref.WeakSet[TaintIndex] = weakref.WeakSet()
 _MAX_DEPTH = 2
 _WINDOW = 1024
 #: token characters: not whitespace, ASCII or typographic quotes, brackets, ``,;|\\``
@@ -217,15 +206,13 @@ def _index_view(
     out: set[str],
     depth: int,
     cache: dict[str, set[str]],
-    tokens_end: int | None = None,
     prepare: Callable[[str], str] | None = None,
 ) -> None:
     """Tokenise ``text`` (case kept) and, up to ``_MAX_DEPTH``, each decoding of it.
-    ``tokens_end``: tokenise only ``text[:tokens_end]`` at this level (a whitespace offset;
-    the rest's tokens are keyed elsewhere, :func:`split_tokens`). ``prepare``: applied to
+    ``prepare``: applied to
     each decoding before it is tokenised (default :func:`_prepare`)."""
     prepare = _prepare if prepare is None else prepare
-    _scan_tokens(text, out, cache, 0, tokens_end)
+    _scan_tokens(text, out, cache, 0, None)
     classes = RunBytes(text)
     _scan_phones(classes, out)
     if depth >= _MAX_DEPTH:
@@ -235,95 +222,9 @@ def _index_view(
             for region in _regions(text, locate):
                 decoded = decoder(region)
                 if decoded != region:
-                    _index_view(prepare(decoded), out, depth + 1, cache, None, prepare)
+                    _index_view(prepare(decoded), out, depth + 1, cache, prepare)
     for decoded in encoded_runs(text, classes=classes):
-        _index_view(prepare(decoded), out, depth + 1, cache, None, prepare)
-
-
-#: texts whose address tokens from an offset on are keyed in another process (the relay's
-#: recording worker: :func:`suffix_token_keys`), by string identity, oldest first, with that
-#: offset and the job that gives the keys; bounded (a text dropped from here is indexed whole)
-_SPLIT: list[tuple[str, int, Any]] = []
-_SPLIT_MAX = 4096
-_SPLIT_CHARS = 64 * 1024 * 1024
-_WS_RE = re.compile(r"\s")
-
-
-def split_point(text: str, fraction: float) -> int:
-    """Where to split an ASCII ``text``'s tokens between two processes: the first whitespace
-    at or after ``fraction`` of it, or -1 (no split: not ASCII, or no whitespace there).
-
-    A token never holds whitespace and its start is searched back only over token
-    characters, so the tokens of ``text[:k]`` and of ``text[k:]`` at a whitespace offset
-    ``k`` are exactly those of ``text`` (tests/taint/test_split.py)."""
-    if not text.isascii():
-        return -1
-    m = _WS_RE.search(text, int(len(text) * fraction))
-    return m.start() if m else -1
-
-
-def suffix_token_keys(text: str, start: int, cache: dict[str, set[str]] | None = None) -> set[str]:
-    """The keys of the anchored tokens of ``text[start:]`` (the worker's half of a split)."""
-    keys: set[str] = set()
-    _scan_tokens(text, keys, {} if cache is None else cache, start)
-    return keys
-
-
-def split_tokens(text: str, start: int, job: Any) -> None:
-    """Let the next indexing of this very string object tokenise ``text[:start]`` only and
-    take the keys of the rest from ``job.token_keys()`` (which waits, or raises when the
-    other process failed: the index then counts as truncated)."""
-    _register(_SPLIT, (text, start, job))
-
-
-def _register(registry: list[Any], entry: tuple[Any, ...]) -> None:
-    """Append ``entry`` (its first item the text) to :data:`_SPLIT` or :data:`_OFFLOAD`,
-    dropping the oldest past :data:`_SPLIT_MAX` entries or :data:`_SPLIT_CHARS` characters
-    (a text dropped from here is indexed whole in this process)."""
-    registry.append(entry)
-    total = sum(len(e[0]) for e in registry)
-    while len(registry) > _SPLIT_MAX or (len(registry) > 1 and total > _SPLIT_CHARS):
-        total -= len(registry.pop(0)[0])
-
-
-def _take(registry: list[Any], text: str) -> tuple[Any, ...] | None:
-    """Remove and return the entry of this very string object, if registered."""
-    for i, entry in enumerate(registry):
-        if entry[0] is text:
-            del registry[i]
-            return entry
-    return None
-
-
-#: texts whose whole taint is indexed in another process (the recording worker, for a
-#: settle that takes the keys later: :meth:`TaintIndex.settle` with ``background``), by string
-#: identity, oldest first, with the job that gives the keys; bounded as :data:`_SPLIT`
-_OFFLOAD: list[tuple[str, Any]] = []
-
-
-def whole_text_keys(text: str, cache: dict[str, set[str]] | None = None) -> set[str]:
-    """The keys :meth:`TaintIndex.add_text` stores for ``text`` (the worker's side of
-    :func:`offload`)."""
-    keys: set[str] = set()
-    _index_view(_prepare(text), keys, 0, {} if cache is None else cache)
-    return keys
-
-
-def offload(text: str, job: Any) -> None:
-    """Let the next indexing of this very string object take all of its keys from
-    ``job.token_keys()`` (which waits, or raises when the other process failed: the index
-    then counts as truncated); a settle with ``background`` does not wait for them."""
-    _register(_OFFLOAD, (text, job))
-
-
-def _take_offload(text: str) -> Any | None:
-    entry = _take(_OFFLOAD, text)
-    return None if entry is None else entry[1]
-
-
-def _take_split(text: str) -> tuple[int, Any] | None:
-    entry = _take(_SPLIT, text)
-    return None if entry is None else (entry[1], entry[2])
+        _index_view(prepare(decoded), out, depth + 1, cache, prepare)
 
 
 def _prepare(text: str) -> str:
@@ -383,36 +284,20 @@ class TaintIndex:
         self._bytes = 0
         self._truncated = False
         self._cache: dict[str, set[str]] = {}
-        self._pending: deque[str | Callable[[], str]] = deque()
-        #: each queued item's size (characters, 0 when unknown), in the same order
-        self._pending_sizes: deque[int] = deque()
-        self._pending_bytes = 0
-        #: texts taken off the queue by a ``background`` settle, oldest first: the keys this
-        #: process computed and the job of the process computing the rest (:func:`offload`,
-        #: :func:`split_tokens`; None: a text indexed whole here, behind them); stored before
-        #: anything queued after them, in this order
-        self._inflight: deque[tuple[set[str], Any]] = deque()
-        self._marker: str | None = None
-        #: why indexing a deferred text failed (the index is then truncated), else None
+        #: why recording output failed (the index is then truncated), else None
         self.failure: str | None = None
-        #: called before queued texts are indexed (the session starts their content scans in
-        #: another process then, so they run while this index works)
-        self.before_settle: Callable[[], None] | None = None
 
     @property
     def truncated(self) -> bool:
         """True once output has been dropped to respect ``max_bytes``."""
-        self.settle()
         return self._truncated
 
     @property
     def size_bytes(self) -> int:
         """The charged size of the stored keys, in bytes."""
-        self.settle()
         return self._bytes
 
     def __len__(self) -> int:
-        self.settle()
         return len(self._gen_of)
 
     @property
@@ -425,166 +310,29 @@ class TaintIndex:
             out.update((k, gen) for k in keys if len(k) >= minimum)
         return out
 
-    @property
-    def pending(self) -> bool:
-        """True while texts queued by :meth:`defer_text` are not indexed yet (or a pending
-        marker is open)."""
-        return bool(self._pending) or bool(self._inflight) or self._marker is not None
-
-    def open_pending(self) -> None:
-        """Open the shared store's pending marker now, if there is a store and none is open:
-        a caller that delivers a result before queueing it calls this before delivering.
-
-        Raises:
-            OSError: the marker could not be written.
-        """
-        if self.shared is not None and self._marker is None:
-            self._marker = self.shared.mark_pending()
-            _LOCAL_PENDING.add(self)
-
     def fail(self, reason: str) -> None:
-        """Output was delivered but cannot be indexed: fail closed, as :meth:`settle` does
-        when indexing fails (truncated, ``failure`` set, the pending marker closed failed)."""
-        marker, self._marker = self._marker, None
-        _LOCAL_PENDING.discard(self)
-        self.settle()  # what was queued before is indexed as usual
+        """Output was delivered but cannot be indexed: fail closed (truncated, so misses are
+        ``"unknown"``, and ``failure`` says why)."""
         self._truncated = True
         self.failure = self.failure or reason
-        if marker is not None and self.shared is not None:
-            with contextlib.suppress(OSError):
-                self.shared.mark_done(marker, ok=False)
-
-    @property
-    def pending_bytes(self) -> int:
-        """The size of the texts queued by :meth:`defer_text` and not indexed yet."""
-        return self._pending_bytes
 
     def add_text(self, text: str) -> None:
-        """Index one piece of untrusted output (any size; cost linear in its length)."""
+        """Index one piece of untrusted output (any size; cost linear in its length). Never
+        raises: a failure marks the index truncated and sets ``failure``."""
         if not text:
             return
-        if self._pending or self._inflight:  # behind them: generations keep their order
-            self._pending.append(text)
-            self._pending_sizes.append(len(text))
-            self._pending_bytes += len(text)
-            return
-        self._index_now(text)
-
-    def defer_text(self, text: str | Callable[[], str], size: int | None = None) -> None:
-        """Queue one piece of untrusted output; it is indexed before the index is next read.
-
-        ``text`` may be a function returning the text (called once, when it is indexed);
-        ``size`` is its length when known (for :attr:`pending_bytes`).
-
-        Raises:
-            OSError: the shared store's pending marker could not be written (nothing queued).
-        """
-        if isinstance(text, str):
-            if not text:
-                return
-            size = len(text)
-        self.open_pending()
-        self._pending.append(text)
-        self._pending_sizes.append(size or 0)
-        self._pending_bytes += size or 0
-
-    def settle(self, through: str | None = None, nth: int = 1, *, background: bool = False) -> None:
-        """Index every queued text, in order. Never raises: a failure drops the rest of the
-        queue, marks the index truncated (misses become ``"unknown"``) and sets ``failure``.
-
-        With ``through`` (a queued string object, by identity), index only the queued items
-        up to and including its ``nth`` occurrence, oldest first (a prefix of the queue, as
-        eager indexing would have stored them); the rest stays queued and the shared store's
-        pending marker stays open. ``through`` not queued: nothing is indexed.
-
-        ``background``: a text of that prefix whose keys another process computes, in whole
-        or in part (:func:`offload`, :func:`split_tokens`), is not waited for; it leaves the
-        queue for an in-flight list whose keys the next settle of any kind (every read of the
-        index makes one) stores first, in order, before anything queued after them. The
-        pending marker stays open meanwhile.
-        """
-        if not self._pending and not self._inflight and self._marker is None:
-            return
-        if through is not None:
-            seen = 0
-            for item in self._pending:
-                seen += item is through
-                if seen == nth:
-                    break
-            else:
-                return
-        elif self._pending and self.before_settle is not None:
-            self.before_settle()
-        ok = False
         try:
-            while self._inflight:  # older than anything queued
-                keys, job = self._inflight[0]
-                if job is not None:
-                    keys.update(job.token_keys())
-                self._store(keys)
-                self._inflight.popleft()
-            while self._pending:
-                item = self._pending.popleft()
-                self._pending_bytes -= self._pending_sizes.popleft()
-                text = item if isinstance(item, str) else item()
-                self._index_now(text, background)
-                if through is not None and item is through:
-                    nth -= 1
-                    if not nth:
-                        break
-            ok = True
+            self._index_now(text)
         except Exception as exc:  # noqa: BLE001 - fail closed, never lose the fact
-            self._truncated = True
-            self.failure = f"indexing output failed: {type(exc).__name__}"
-            self._pending.clear()
-            self._inflight.clear()
-        finally:
-            if not self._pending:
-                self._pending_sizes.clear()
-                self._pending_bytes = 0
-            # (a prefix, or keys in flight: the marker stays open)
-            if not ((self._pending or self._inflight) and ok):
-                self._close_marker(ok)
+            self.fail(f"indexing output failed: {type(exc).__name__}")
 
-    def _close_marker(self, ok: bool) -> None:
-        _LOCAL_PENDING.discard(self)
-        marker, self._marker = self._marker, None
-        if marker is not None and self.shared is not None:
-            try:
-                self.shared.mark_done(marker, ok=ok)
-            except OSError:
-                self._truncated = True
-                self.failure = self.failure or "the shared taint store is unwritable"
-
-    def _settle_local_siblings(self) -> None:
-        _settle_local_siblings_of(self)
-
-    def _index_now(self, text: str, background: bool = False) -> None:
-        """Index one text and store its keys as one generation; with ``background``, the
-        keys another process computes for it are not waited for: what this process computes
-        is kept with that process's job in :attr:`_inflight`, stored by the next settle."""
+    def _index_now(self, text: str) -> None:
+        """Index one text and store its keys as one generation."""
         keys: set[str] = set()
         if self._spelled:
-            _index_view(mark_lookalikes(text), keys, 0, self._cache, None, mark_lookalikes)
-            self._store(keys)  # (never deferred: only add_text gives text to such an index)
-            return
-        job = _take_offload(text) if _OFFLOAD else None
-        if job is None:
-            split = _take_split(text) if _SPLIT else None
-            if split is None:
-                _index_view(_prepare(text), keys, 0, self._cache)
-                if self._inflight:  # after the older texts' keys in flight (red-team S59)
-                    self._inflight.append((keys, None))
-                else:
-                    self._store(keys)
-                return
-            # an ASCII text (its own prepared form): the tokens past ``start`` come in
-            start, job = split
-            _index_view(text, keys, 0, self._cache, tokens_end=start)
-        if background:
-            self._inflight.append((keys, job))
-            return
-        keys.update(job.token_keys())
+            _index_view(mark_lookalikes(text), keys, 0, self._cache, mark_lookalikes)
+        else:
+            _index_view(_prepare(text), keys, 0, self._cache)
         self._store(keys)
 
     def add_value(self, value: Any) -> None:
@@ -596,7 +344,6 @@ class TaintIndex:
 
     def add_keys(self, keys: Iterable[str]) -> None:
         """Store already-normalised keys (used by tests and for trusted re-imports)."""
-        self.settle()
         self._store(set(keys))
 
     def _store(self, keys: set[str]) -> None:
@@ -666,7 +413,6 @@ class TaintIndex:
         host alone) is indexed in this index's own output: :meth:`lookup`'s ``"tainted"``
         without the shared store (no other process is read or waited for). For the audit
         record of a destination something else cleared (the user's text, a directory)."""
-        self.settle()
         candidates = [dest.key]
         if sink_is_url and dest.host and dest.host != dest.key:
             candidates.append(dest.host)
@@ -679,7 +425,6 @@ class TaintIndex:
 
     def contains_key(self, key: str) -> bool:
         """True when the exact normalised ``key`` is indexed here or in the shared store."""
-        self.settle()
         for _, keys, _ in self._sets:
             if key in keys:
                 return True
@@ -694,9 +439,6 @@ class TaintIndex:
         dropped (memory cap) or the shared store is truncated. A key shorter than
         ``min_length`` is always ``"clean"``. O(1) in the session's history.
         """
-        self.settle()
-        if _LOCAL_PENDING and self.shared is not None:
-            self._settle_local_siblings()
         key = dest.key
         candidates = [key]
         host = dest.host
@@ -711,16 +453,6 @@ class TaintIndex:
         if self._truncated or (self.shared is not None and self.shared.truncated):
             return "unknown"
         return "clean"
-
-
-def _settle_local_siblings_of(index: TaintIndex) -> None:
-    """Settle the other indexes of this process whose pending markers are open in the same
-    shared file as ``index``'s (their own store would skip them as this process's)."""
-    assert index.shared is not None
-    path = index.shared.path
-    for other in list(_LOCAL_PENDING):
-        if other is not index and other.shared is not None and other.shared.path == path:
-            other.settle()
 
 
 def _collect(value: Any, parts: list[str]) -> None:

@@ -1,0 +1,323 @@
+"""Table tests of the sans-I/O proxy core: each ordering rule as a property of action lists.
+
+No pipes, no processes, no sleeps: frames go in, actions come out. A fake session-side
+(:class:`_Work`) logs the order in which the decision queue touches the session, and the
+in-memory transport holds jobs so frames can arrive while one "runs on the thread".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from cordon._types import Verdict
+from cordon.decider import Decision
+from cordon.proxy.actions import Audit, StartJob, ToClient, ToUpstream
+from cordon.proxy.core import CoreConfig, ProxyCore
+from cordon.proxy.memory import MemoryTransport
+
+
+class _Obs:
+    def __init__(self, findings: list[Any] | None = None) -> None:
+        self.findings = findings or []
+        self.action = "deliver"
+        self.result: dict[str, Any] = {}
+
+
+class _Work:
+    """The session side, faked: every touch is logged, verdicts come from ``verdicts``."""
+
+    def __init__(self) -> None:
+        self.log: list[str] = []
+        self.verdicts: dict[str, str] = {}
+
+    def decide(self, tool: str, args: Any, *, approve: Any, issue_code: bool) -> Decision:
+        self.log.append(f"decide {tool} {args.get('n') or ''}".strip())
+        verdict = self.verdicts.get(tool, "allow")
+        details = {"approval_key": ("k", tool)} if verdict == "ask" else {}
+        return Decision(Verdict(verdict=verdict, rule=f"r.{verdict}", reason="why", details=details))
+
+    def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
+        self.log.append(f"approved {tool}")
+        return Verdict(verdict="allow", rule="default.allow", reason="approved")
+
+    def record_untrusted(self, value: Any) -> None:
+        self.log.append("record notification")
+
+    def record_result(self, tool: str, result: dict[str, Any], args: Any) -> _Obs:
+        self.log.append(f"record {result['content'][0]['text']}")
+        return _Obs()
+
+    def scan_result(self, tool: str, result: dict[str, Any], args: Any) -> _Obs:
+        self.log.append(f"scan {result['content'][0]['text']}")
+        return _Obs()
+
+    def scan_other(self, method: str, result: dict[str, Any]) -> _Obs:
+        self.log.append(f"scan {method}")
+        return _Obs()
+
+    def scan_instructions(self, text: str) -> list[Any]:
+        return []
+
+    def pin_list(self, tools: list[Any], final: bool) -> Any:
+        from cordon.proxy.work import ListOutcome
+
+        self.log.append("pin")
+        return ListOutcome(visible=None)
+
+    def publish(self, *, go_on_holding: bool) -> None:
+        self.log.append("publish")
+
+
+def _core(work: _Work, mode: str = "monitor", legacy_elicitation: bool = False) -> ProxyCore:
+    cfg = CoreConfig(server="s", session_id="sid", content_mode=mode)
+    core = ProxyCore(cfg, work, clock=lambda: 0.0)  # type: ignore[arg-type]
+    core.legacy_elicitation = legacy_elicitation
+    return core
+
+
+def _call(id_: Any, tool: str = "send", n: int = 0) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": id_, "method": "tools/call", "params": {"name": tool, "arguments": {"n": n}}}
+
+
+def _result(id_: Any, text: str) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": id_, "result": {"content": [{"type": "text", "text": text}]}}
+
+
+def _ids(frames: list[bytes]) -> list[Any]:
+    return [orjson.loads(f).get("id") for f in frames]
+
+
+def test_every_forwarded_call_carries_its_audit_record() -> None:
+    """Audit before forward, by construction: a tools/call leaves only inside a ToUpstream
+    that carries its verdict's record, which the transport writes first."""
+    core = _core(_Work())
+    t = MemoryTransport(core)
+    t.from_client(_call(1))
+    forwards = [a for a in t.trace if isinstance(a, ToUpstream)]
+    assert len(forwards) == 1
+    assert forwards[0].audit is not None and forwards[0].audit["verdict"] == "allow"
+    assert t.audit[0]["kind"] == "verdict"
+
+
+def test_an_unwritable_audit_log_refuses_instead_of_forwarding() -> None:
+    core = _core(_Work())
+    t = MemoryTransport(core, audit_fails=True)
+    t.from_client(_call(1))
+    assert t.sent_upstream == []
+    assert "audit.unwritable" in t.client[0].decode()
+    assert not core.pending and not core.inflight
+
+
+def test_a_denied_call_is_never_forwarded() -> None:
+    work = _Work()
+    work.verdicts["send"] = "deny"
+    t = MemoryTransport(_core(work))
+    t.from_client(_call(1))
+    assert t.sent_upstream == []
+    assert "[cordon blocked]" in t.client[0].decode()
+
+
+def test_a_call_is_decided_on_exactly_the_results_that_arrived_before_it() -> None:
+    """Result A is recorded before call C is decided; result B, which arrives while C is
+    being decided, is recorded after C's verdict and before the next call's."""
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1, "read"))
+    t.run_jobs()
+    t.from_server(_result(1, "A"))  # delivered at once; its recording queued
+    t.from_client(_call(2, "send", 2))  # queued behind A's recording
+    assert [j.kind for j in t.started] == ["record"]
+    t.run_jobs(1)  # A recorded; C's decision starts
+    assert [j.kind for j in t.started] == ["decide"]
+    t.run_jobs(1)
+    t.from_client(_call(3, "read", 3))
+    t.run_jobs(1)
+    t.from_server(_result(3, "B"))
+    t.from_client(_call(4, "send", 4))
+    t.run_jobs()
+    assert work.log == [
+        "decide read",
+        "record A",
+        "decide send 2",
+        "decide read 3",
+        "record B",
+        "decide send 4",
+    ]
+
+
+def test_a_result_is_delivered_while_a_call_is_being_decided() -> None:
+    """The other direction moves: while the client's call waits for its job, an upstream
+    result is delivered (its recording waits behind the verdict)."""
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1, "read"))
+    t.run_jobs()
+    t.from_client(_call(2, "send"))  # its decision job starts and is held
+    t.from_server(_result(1, "late"))
+    assert _ids(t.client) == [1]
+    assert work.log == ["decide read"]
+    t.run_jobs()
+    assert work.log == ["decide read", "decide send", "record late"]
+
+
+def test_a_client_ping_moves_while_a_result_is_scanned() -> None:
+    work = _Work()
+    core = _core(work, mode="warn")
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1, "read"))
+    t.run_jobs()
+    t.from_server(_result(1, "big"))  # scanned before delivery: held
+    t.from_client({"jsonrpc": "2.0", "id": 9, "method": "ping"})
+    assert _ids(t.sent_upstream)[-1] == 9
+    assert t.client == []
+    t.run_jobs()
+    assert _ids(t.client) == [1]
+
+
+def test_frames_of_one_direction_are_delivered_in_order() -> None:
+    """A notification after a result being scanned waits for it; then both go, in order."""
+    work = _Work()
+    core = _core(work, mode="warn")
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1, "read"))
+    t.run_jobs()
+    t.from_server(_result(1, "first"))
+    t.from_server({"jsonrpc": "2.0", "method": "notifications/message", "params": {"data": "x"}})
+    t.from_server({"jsonrpc": "2.0", "method": "notifications/progress"})
+    assert t.client == []
+    t.run_jobs()
+    got = [orjson.loads(f) for f in t.client]
+    assert [m.get("id", m.get("method")) for m in got] == [1, "notifications/message", "notifications/progress"]
+
+
+def test_client_frames_keep_their_order_behind_a_call_being_decided() -> None:
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1, "send"))
+    t.from_client({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}})
+    assert t.sent_upstream == []
+    t.run_jobs()
+    sent = [orjson.loads(f) for f in t.sent_upstream]
+    assert [m.get("id", m.get("method")) for m in sent] == [1, "notifications/cancelled"]
+
+
+def test_an_answer_to_cordons_question_is_acted_on_before_later_frames() -> None:
+    """A legacy elicitation: the person's accept is queued where it arrived, so the approved
+    call is re-checked and forwarded before a call sent after the answer is decided."""
+    work = _Work()
+    work.verdicts["send"] = "ask"
+    core = _core(work, legacy_elicitation=True)
+    t = MemoryTransport(core)
+    t.from_client(_call(1, "send"))
+    question = orjson.loads(t.client[-1])
+    assert question["method"] == "elicitation/create"
+    work.verdicts["send"] = "allow"
+    t.auto = False
+    accept = {"action": "accept", "content": {"approve": True}}
+    t.from_client({"jsonrpc": "2.0", "id": question["id"], "result": accept})
+    t.from_client(_call(2, "send", 2))
+    t.run_jobs()
+    assert work.log == ["decide send", "approved send", "decide send 2"]
+    assert _ids(t.sent_upstream) == [1, 2]
+    assert [r.get("kind") for r in t.audit][:3] == ["verdict", "approval", "verdict"]
+
+
+def test_a_question_nobody_answers_is_a_deny_at_its_deadline() -> None:
+    work = _Work()
+    work.verdicts["send"] = "ask"
+    now = [0.0]
+    core = ProxyCore(CoreConfig(server="s", session_id="x", approval_timeout_s=5), work, clock=lambda: now[0])  # type: ignore[arg-type]
+    core.legacy_elicitation = True
+    t = MemoryTransport(core)
+    t.from_client(_call(1, "send"))
+    assert core.next_deadline() == 5.0
+    t.feed(core.tick(4.9))
+    assert len(t.client) == 1
+    t.feed(core.tick(5.0))
+    assert "did not approve" in t.client[-1].decode() and t.sent_upstream == []
+    assert core.next_deadline() is None
+
+
+@pytest.mark.parametrize(
+    ("frame", "why"),
+    [
+        ({"id": 1, "method": "tools/call", "params": {"name": "send"}}, "jsonrpc"),
+        ({"jsonrpc": "1.0", "id": 1, "method": "tools/list"}, "jsonrpc"),
+        ({"jsonrpc": "2.0", "id": None, "method": "tools/call", "params": {"name": "send"}}, "null"),
+        ({"jsonrpc": "2.0", "id": [1], "method": "ping"}, "string or a number"),
+        ({"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "send"}}, "with an id"),
+    ],
+)
+def test_invalid_json_rpc_is_answered_and_never_forwarded(frame: dict[str, Any], why: str) -> None:
+    t = MemoryTransport(_core(_Work()))
+    t.from_client(frame)
+    assert t.sent_upstream == []
+    err = orjson.loads(t.client[0])["error"]
+    assert err["code"] == -32600 and why in err["message"]
+    assert t.audit[0]["kind"] == "frame_refused"
+
+
+def test_a_request_reusing_an_id_in_flight_is_refused() -> None:
+    """A second send_email with the id of one still in flight never reaches the upstream;
+    once the first is answered, the id may be used again."""
+    core = _core(_Work())
+    t = MemoryTransport(core)
+    t.from_client(_call(7, "send", 1))
+    t.from_client(_call(7, "send", 2))
+    assert len(t.sent_upstream) == 1
+    assert orjson.loads(t.client[0])["error"]["code"] == -32600
+    t.from_client(_call("7", "send", 3))  # the same id as a client matches it
+    assert len(t.sent_upstream) == 1
+    t.from_server(_result(7, "done"))
+    t.from_client(_call(7, "send", 4))
+    assert len(t.sent_upstream) == 2
+
+
+def test_early_delivery_names_the_job_that_records_it() -> None:
+    """A monitor-mode result goes out before its recording, marked with that job, so the
+    transport covers it with a pending marker until the job has run."""
+    core = _core(_Work())
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1, "read"))
+    t.run_jobs()
+    actions = core.server_frame(orjson.dumps(_result(1, "x")))
+    deliver = next(a for a in actions if isinstance(a, ToClient))
+    start = next(a for a in actions if isinstance(a, StartJob))
+    assert deliver.early is start.job and start.job.kind == "record"
+    assert actions.index(deliver) < actions.index(start)
+
+
+def test_a_job_that_raises_answers_and_never_forwards() -> None:
+    class Broken(_Work):
+        def decide(self, *a: Any, **k: Any) -> Decision:
+            raise RuntimeError("bug")
+
+    t = MemoryTransport(_core(Broken()))
+    t.from_client(_call(1, "send"))
+    assert t.sent_upstream == []
+    assert orjson.loads(t.client[0])["error"]["code"] == -32603
+
+
+def test_an_upstream_answer_to_no_request_is_dropped() -> None:
+    t = MemoryTransport(_core(_Work()))
+    t.from_server(_result(99, "unasked"))
+    assert t.client == []
+    assert any(isinstance(a, Audit) and a.record["reason"] == "response to an unknown id" for a in t.trace)
+
+
+def test_a_prod_publishes_after_what_was_recorded_before_it() -> None:
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1, "read"))
+    t.run_jobs()
+    t.from_server(_result(1, "A"))
+    t.feed(core.prod())
+    t.run_jobs()
+    assert work.log[-2:] == ["record A", "publish"]
