@@ -68,6 +68,8 @@ import typer
 from cordon import __version__
 from cordon._exceptions import CordonError, PolicyError
 from cordon._types import SEVERITY_ORDER, Finding, Verdict, severity_at_least
+from cordon.engine import rules
+from cordon.engine.rules import CATALOGUE
 from cordon.policy import Policy, load_policy
 
 if TYPE_CHECKING:  # the engine is imported on first use, so `cordon --help` stays light
@@ -75,51 +77,10 @@ if TYPE_CHECKING:  # the engine is imported on first use, so `cordon --help` sta
 
 __all__ = ["ENGINE_RULES", "KNOWN_GAPS", "ServeCore", "build_server", "register"]
 
-#: Engine rule ids (besides the content catalogue), each with what it stops. A test checks that
-#: every id here occurs in ``src/cordon/engine``.
+#: Engine rule ids (besides the content catalogue), each with what it stops: the rules of
+#: ``cordon.engine.rules.CATALOGUE`` that refuse or ask (every one but ``default.allow``).
 ENGINE_RULES: dict[str, str] = {
-    "pin.unknown_tool": "a tool that is not in the pinned tools/list",
-    "pin.changed": "a tool whose definition changed after pinning (rug pull)",
-    "content.poisoned_definition": "a tool whose description or schema carries instructions",
-    "budget.max_calls": "a tool past its max_calls budget",
-    "scope.missing": "a caller without the tool's required scopes",
-    "arg.malformed": "arguments that are not a JSON object",
-    "arg.path_outside": "a path argument outside allowed_path_prefixes",
-    "arg.path_unresolvable": "a relative path with no base_dir, or one that cannot be resolved",
-    "arg.pattern": "an argument that does not match its arg_patterns regex",
-    "arg.max_value": "a numeric argument over its max_value cap",
-    "action.rm_root": "recursive deletion of / or home",
-    "action.mkfs_dd": "mkfs or dd onto a device",
-    "action.fork_bomb": "a shell fork bomb",
-    "action.pipe_to_shell": "a download piped into a shell",
-    "action.credential_write": "a write to credential files",
-    "action.shell_metachar": "shell metacharacters in an executing tool's arguments",
-    "action.option_injection": "an argument that starts with '-' for an executing tool",
-    "action.sql_drop": "DROP/TRUNCATE statements",
-    "action.sql_delete_no_where": "DELETE or UPDATE without WHERE",
-    "action.git_push": "git push (ask)",
-    "action.publish_deploy": "publishing or deploying (ask)",
-    "action.infra_apply": "infrastructure apply/destroy (ask)",
-    "action.payment": "payments and transfers (ask)",
-    "action.destructive_hint": "a tool annotated destructiveHint (ask)",
-    "egress.metadata": "cloud metadata endpoints (169.254.169.254 and friends)",
-    "egress.private_address": "private, loopback and link-local addresses",
-    "egress.scheme": "URL schemes other than http(s) (file:, gopher:...)",
-    "egress.dns_tunnel": "hostnames shaped like DNS tunnelling",
-    "egress.not_allowlisted": "a host outside egress.allow in allowlist mode (ask)",
-    "taint.seen_in_output": "a destination that first appeared in untrusted tool output",
-    "taint.unverified_destination": "a destination neither allowlisted nor approved (ask)",
-    "taint.forwarded_link": "a link first seen in untrusted output, relayed in message text (ask)",
-    "taint.unvouched_value": "an action's object or a name in its text that neither the user "
-    "nor a listing gave (ask)",
-    "taint.private_value": "an ID number from the user's private record in a sending call (ask)",
-    "taint.history_lost": "a destination that cannot be cleared because a sibling cordon "
-    "process delivered output it never indexed",
-    "action.not_requested": "an action the user's request does not ask for (ask)",
-    "action.credential_change": "a credential set to a value the user did not type (ask)",
-    "r2.trifecta": "untrusted input + sensitive data + external communication (Rule of Two)",
-    "secret.egress": "a registered or observed secret leaving in a sending call",
-    "session.degraded": "a send after a result could not be fully recorded (history incomplete)",
+    rid: rule.summary for rid, rule in CATALOGUE.items() if rid != rules.DEFAULT_ALLOW
 }
 
 #: What cordon does not catch, each with the layer expected to handle it.
