@@ -173,7 +173,7 @@ def test_every_engine_rule_id_exists_in_the_engine() -> None:
     files = [p for p in SRC.rglob("*.py") if p != SRC / "engine" / "rules.py"]
     source = "".join(p.read_text() for p in files)
     named = set(re.findall(r'"([a-z0-9_]+\.[a-z0-9_]+)"', source))
-    consts = [getattr(rules, n, None) for n in re.findall(r"\brules\.([A-Z0-9_]+)\b", source)]
+    consts = [getattr(rules, n, None) for n in re.findall(r"\b_?rules\.([A-Z0-9_]+)\b", source)]
     named |= {c for c in consts if isinstance(c, str)}
     missing = [rid for rid in ENGINE_RULES if rid not in named]
     assert missing == []

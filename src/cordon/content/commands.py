@@ -1,4 +1,4 @@
-"""``cordon rules`` and ``cordon scan``: the content catalogue and an offline scanner.
+"""``cordon rules`` and ``cordon scan``: the rule catalogues and an offline scanner.
 
 ``register(app)`` adds both commands to the main typer app (called from ``cordon.cli``).
 """
@@ -55,15 +55,36 @@ def _findings_for(raw: str, min_severity: str) -> list[Finding]:
     return scan_text(raw, min_severity=min_severity)
 
 
+def _engine_rules() -> list[dict[str, str]]:
+    """The engine catalogue (``cordon.engine.rules``): the rules that decide a tools/call."""
+    from cordon.engine.rules import CATALOGUE
+
+    return [
+        {
+            "id": r.id,
+            "catalogue": "engine",
+            "layer": r.layer,
+            "verdict": r.verdict,
+            "summary": r.summary,
+            "source": r.source,
+            "allow": r.allow,
+        }
+        for r in CATALOGUE.values()
+    ]
+
+
 def _print_rules(as_json: bool) -> None:
     from cordon.content import RULES
 
+    engine = _engine_rules()
     if as_json:
         typer.echo(
             json.dumps(
-                [
+                engine
+                + [
                     {
                         "id": r.id,
+                        "catalogue": "content",
                         "category": r.category,
                         "severity": r.severity,
                         "summary": r.summary,
@@ -77,12 +98,19 @@ def _print_rules(as_json: bool) -> None:
             )
         )
         return
+    console = Console()
+    table = Table(title=f"cordon engine rules ({len(engine)})", show_lines=False)
+    for col in ("id", "layer", "verdict", "summary", "allow"):
+        table.add_column(col, overflow="fold")
+    for e in engine:
+        table.add_row(e["id"], e["layer"], e["verdict"], e["summary"], e["allow"])
+    console.print(table)
     table = Table(title=f"cordon content rules ({len(RULES)})", show_lines=False)
     for col in ("id", "category", "severity", "summary", "source"):
         table.add_column(col, overflow="fold")
     for r in RULES:
         table.add_row(r.id, r.category, r.severity, r.summary, r.source)
-    Console().print(table)
+    console.print(table)
 
 
 def _print_findings(findings: list[Finding], as_json: bool) -> None:
@@ -124,7 +152,8 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--json", help="Print the catalogue as JSON.")
         ] = False,
     ) -> None:
-        """List the content rule catalogue."""
+        """List the rule catalogues: the engine's (verdicts on a call) and the content
+        firewall's (what the scanner finds in results and definitions)."""
         _print_rules(as_json)
 
     @app.command("scan")

@@ -216,7 +216,7 @@ class Engine:
             if status == "new":
                 hidden[name] = Verdict(
                     verdict="deny",
-                    rule="pin.unknown_tool",
+                    rule=rules.PIN_UNKNOWN_TOOL,
                     reason=f"tool '{name}' appeared after the pinned baseline",
                 )
                 continue
@@ -224,7 +224,7 @@ class Engine:
                 changed[name] = fields
                 hidden[name] = Verdict(
                     verdict="deny",
-                    rule="pin.changed",
+                    rule=rules.PIN_CHANGED,
                     reason=f"tool '{name}' changed after pinning ({', '.join(fields)})",
                     details={"changed_fields": fields},
                 )
@@ -234,7 +234,7 @@ class Engine:
                 poisoned[name] = bad
                 hidden[name] = Verdict(
                     verdict="deny",
-                    rule="content.poisoned_definition",
+                    rule=rules.CONTENT_POISONED_DEFINITION,
                     reason=f"tool '{name}' definition carries {', '.join(sorted({f.rule for f in bad}))}",
                     details={"rules": sorted({f.rule for f in bad})},
                 )
