@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -102,6 +102,61 @@ def run_cmd(
     raise typer.Exit(rc)
 
 
+def _pin_file_of(server: str | None) -> Path:
+    """The one pin file under ~/.cordon/pins holding ``server``; exit 2 when not exactly one."""
+    from cordon.clientconfig import default_pin_dir, find_pin_files
+
+    if server is None:
+        err.print("cordon pin accept: give --pin-file, or --server NAME", highlight=False)
+        raise typer.Exit(2)
+    found = find_pin_files(server)
+    if len(found) != 1:
+        where = default_pin_dir()
+        err.print(
+            f"cordon pin accept: no pin file under {where} holds server {server!r}; give --pin-file"
+            if not found
+            else f"cordon pin accept: several pin files hold server {server!r}: "
+            + ", ".join(map(str, found))
+            + "; give --pin-file",
+            highlight=False,
+            markup=False,
+        )
+        raise typer.Exit(2)
+    return found[0]
+
+
+def _review_pending(
+    pending: list[tuple[str, str, dict[str, Any] | None, dict[str, Any]]], *, force: bool
+) -> tuple[set[str], list[str]]:
+    """Show each pending definition; the labels to accept and those the scan refuses."""
+    from cordon.audit.log import sanitize
+    from cordon.content import scan_tool
+    from cordon.engine.pins import changed_fields
+
+    ok: set[str] = set()
+    refused: list[str] = []
+    for srv, tool, pinned, new in pending:
+        label = f"{srv}/{tool}"
+        what = (
+            "new tool" if pinned is None else "changed: " + ", ".join(changed_fields(pinned, new))
+        )
+        print(f"{label}: {what}")
+        desc = new.get("description")
+        if isinstance(desc, str):
+            shown = sanitize(desc)
+            cut = f" [cut: {len(shown) - 300} more characters]" if len(shown) > 300 else ""
+            print(f"  description: {shown[:300]}{cut}")
+        findings = scan_tool(dict(new), min_severity="high")
+        if findings:
+            rules = ", ".join(sorted({f.rule for f in findings}))
+            print(f"  poisoning scan: {rules}")
+            if not force:
+                refused.append(label)
+                continue
+        ok.add(label)
+    return ok, refused
+
+
 @pin_app.command("accept")
 def pin_accept(
     pin_file: Annotated[
@@ -130,58 +185,17 @@ def pin_accept(
     ~/.cordon/pins (where `cordon init` puts them). Exit 2 when no file, or more than one,
     holds pins of that server.
     """
-    from cordon.audit.log import sanitize
-    from cordon.clientconfig import default_pin_dir, find_pin_files
-    from cordon.content import scan_tool
-    from cordon.engine.pins import changed_fields
     from cordon.store.pins import PinFile
 
     if pin_file is None:
-        if server is None:
-            err.print("cordon pin accept: give --pin-file, or --server NAME", highlight=False)
-            raise typer.Exit(2)
-        found = find_pin_files(server)
-        if len(found) != 1:
-            where = default_pin_dir()
-            err.print(
-                f"cordon pin accept: no pin file under {where} holds server {server!r}; "
-                "give --pin-file"
-                if not found
-                else f"cordon pin accept: several pin files hold server {server!r}: "
-                + ", ".join(map(str, found))
-                + "; give --pin-file",
-                highlight=False,
-                markup=False,
-            )
-            raise typer.Exit(2)
-        pin_file = found[0]
+        pin_file = _pin_file_of(server)
         print(f"pin file {pin_file}")
     pins = PinFile(pin_file)
     pending = pins.pending(server)
     if not pending:
         print("nothing pending")
         return
-    ok: set[str] = set()
-    refused: list[str] = []
-    for srv, tool, pinned, new in pending:
-        label = f"{srv}/{tool}"
-        what = (
-            "new tool" if pinned is None else "changed: " + ", ".join(changed_fields(pinned, new))
-        )
-        print(f"{label}: {what}")
-        desc = new.get("description")
-        if isinstance(desc, str):
-            shown = sanitize(desc)
-            cut = f" [cut: {len(shown) - 300} more characters]" if len(shown) > 300 else ""
-            print(f"  description: {shown[:300]}{cut}")
-        findings = scan_tool(dict(new), min_severity="high")
-        if findings:
-            rules = ", ".join(sorted({f.rule for f in findings}))
-            print(f"  poisoning scan: {rules}")
-            if not force:
-                refused.append(label)
-                continue
-        ok.add(label)
+    ok, refused = _review_pending(pending, force=force)
     for name in pins.accept(server, only=ok):
         print(f"accepted {name}")
     if refused:

@@ -295,6 +295,29 @@ def _check_names(table: dict[str, Any], servers: Sequence[str], path: Path) -> N
         raise ClientConfigError(f"{path}: no server named {', '.join(map(repr, unknown))}")
 
 
+def _left_alone(name: str, entry: Any) -> str | None:
+    """Why :func:`plan_init` leaves the entry ``name`` unwrapped, or None to wrap it."""
+    if not isinstance(entry, dict):
+        return f"{name}: not an object, left alone"
+    if UPSTREAM_KEY in entry or _is_cordon(entry):
+        args = entry.get("args") if isinstance(entry.get("args"), list) else []
+        own = args[: args.index("--")] if "--" in args else args
+        return (
+            f"{name}: already behind cordon, unchanged"
+            if "--pin-file" in own
+            else f"{name}: already behind cordon, unchanged; it has no --pin-file, so its "
+            "pins last one process (`cordon init --undo`, then `cordon init`, adds one)"
+        )
+    if _is_remote(entry):
+        return (
+            f"{name}: remote server ({entry.get('url') or entry.get('type')}), left alone:"
+            " cordon run wraps stdio servers only"
+        )
+    if not isinstance(entry.get("command"), str) or not isinstance(entry.get("args", []), list):
+        return f"{name}: no command (or args is not a list), left alone"
+    return None
+
+
 def plan_init(
     path: Path | str,
     *,
@@ -331,26 +354,9 @@ def plan_init(
     for name, entry in table.items():
         if servers and name not in servers:
             continue
-        if not isinstance(entry, dict):
-            messages.append(f"{name}: not an object, left alone")
-        elif UPSTREAM_KEY in entry or _is_cordon(entry):
-            args = entry.get("args") if isinstance(entry.get("args"), list) else []
-            own = args[: args.index("--")] if "--" in args else args
-            messages.append(
-                f"{name}: already behind cordon, unchanged"
-                if "--pin-file" in own
-                else f"{name}: already behind cordon, unchanged; it has no --pin-file, so its "
-                "pins last one process (`cordon init --undo`, then `cordon init`, adds one)"
-            )
-        elif _is_remote(entry):
-            messages.append(
-                f"{name}: remote server ({entry.get('url') or entry.get('type')}), left alone:"
-                " cordon run wraps stdio servers only"
-            )
-        elif not isinstance(entry.get("command"), str) or not isinstance(
-            entry.get("args", []), list
-        ):
-            messages.append(f"{name}: no command (or args is not a list), left alone")
+        skipped = _left_alone(name, entry)
+        if skipped is not None:
+            messages.append(skipped)
         else:
             pins = pin_file_for(name, entry, pins_root)
             table[name] = _wrap(name, entry, pols, cordon_command, pins)

@@ -64,6 +64,7 @@ import orjson
 from cordon._exceptions import Blocked
 from cordon._types import Verdict
 from cordon.audit.log import AuditLog, record_for_call, sanitize
+from cordon.engine import rules as _rules
 from cordon.engine.core import Engine, Session
 from cordon.engine.pins import PinSet
 from cordon.policy import Policy, ToolPolicy, load_policy
@@ -389,7 +390,7 @@ class Gateway:
         tool = self.tools.get(name)
         if tool is None:  # pinned in the engine by someone else, but no handler here
             v = Verdict(
-                verdict="deny", rule="pin.unknown_tool", reason=f"tool '{name}' has no handler"
+                verdict="deny", rule=_rules.PIN_UNKNOWN_TOOL, reason=f"tool '{name}' has no handler"
             )
             self._audit_verdict(session, name, arguments, v)
             raise Blocked(v.rule, v.reason)
@@ -423,7 +424,7 @@ class Gateway:
             return value
         if obs.action == "block":
             rules = ", ".join(sorted({f.rule for f in obs.findings}))
-            raise Blocked("content.blocked", f"tool result withheld: it carries {rules}")
+            raise Blocked(_rules.CONTENT_BLOCKED, f"tool result withheld: it carries {rules}")
         return obs.result
 
     def _ask(self, d: Verdict) -> tuple[bool, str]:

@@ -50,6 +50,10 @@ same JSON as text):
 Output hygiene: every reply string outside the deliberately sanitised payload is scanned with
 the content rules; one that carries a finding is replaced by ``[withheld by cordon: <rule
 ids>]``, so no reply repeats an injection payload it was given (tests/serve, on the bytes).
+
+This module holds :class:`ServeCore` (the tools' logic) and the output hygiene;
+``cordon._serve_schemas`` holds the tools' JSON schemas and ``cordon._serve_mcp`` the SDK
+server, its transports and the ``serve`` command, re-exported here.
 """
 
 from __future__ import annotations
@@ -60,14 +64,18 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
-
-import orjson
-import typer
+from typing import TYPE_CHECKING, Any
 
 from cordon import __version__
-from cordon._exceptions import CordonError, PolicyError
+from cordon._exceptions import PolicyError
+from cordon._serve_mcp import build_server, register
+from cordon._serve_mcp import parse_hostport as parse_hostport
+from cordon._serve_mcp import serve_http as serve_http
+from cordon._serve_mcp import serve_stdio as serve_stdio
+from cordon._serve_schemas import TOOLS as TOOLS
 from cordon._types import SEVERITY_ORDER, Finding, Verdict, severity_at_least
+from cordon.engine import rules
+from cordon.engine.rules import CATALOGUE
 from cordon.policy import Policy, load_policy
 
 if TYPE_CHECKING:  # the engine is imported on first use, so `cordon --help` stays light
@@ -75,51 +83,10 @@ if TYPE_CHECKING:  # the engine is imported on first use, so `cordon --help` sta
 
 __all__ = ["ENGINE_RULES", "KNOWN_GAPS", "ServeCore", "build_server", "register"]
 
-#: Engine rule ids (besides the content catalogue), each with what it stops. A test checks that
-#: every id here occurs in ``src/cordon/engine``.
+#: Engine rule ids (besides the content catalogue), each with what it stops: the rules of
+#: ``cordon.engine.rules.CATALOGUE`` that refuse or ask (every one but ``default.allow``).
 ENGINE_RULES: dict[str, str] = {
-    "pin.unknown_tool": "a tool that is not in the pinned tools/list",
-    "pin.changed": "a tool whose definition changed after pinning (rug pull)",
-    "content.poisoned_definition": "a tool whose description or schema carries instructions",
-    "budget.max_calls": "a tool past its max_calls budget",
-    "scope.missing": "a caller without the tool's required scopes",
-    "arg.malformed": "arguments that are not a JSON object",
-    "arg.path_outside": "a path argument outside allowed_path_prefixes",
-    "arg.path_unresolvable": "a relative path with no base_dir, or one that cannot be resolved",
-    "arg.pattern": "an argument that does not match its arg_patterns regex",
-    "arg.max_value": "a numeric argument over its max_value cap",
-    "action.rm_root": "recursive deletion of / or home",
-    "action.mkfs_dd": "mkfs or dd onto a device",
-    "action.fork_bomb": "a shell fork bomb",
-    "action.pipe_to_shell": "a download piped into a shell",
-    "action.credential_write": "a write to credential files",
-    "action.shell_metachar": "shell metacharacters in an executing tool's arguments",
-    "action.option_injection": "an argument that starts with '-' for an executing tool",
-    "action.sql_drop": "DROP/TRUNCATE statements",
-    "action.sql_delete_no_where": "DELETE or UPDATE without WHERE",
-    "action.git_push": "git push (ask)",
-    "action.publish_deploy": "publishing or deploying (ask)",
-    "action.infra_apply": "infrastructure apply/destroy (ask)",
-    "action.payment": "payments and transfers (ask)",
-    "action.destructive_hint": "a tool annotated destructiveHint (ask)",
-    "egress.metadata": "cloud metadata endpoints (169.254.169.254 and friends)",
-    "egress.private_address": "private, loopback and link-local addresses",
-    "egress.scheme": "URL schemes other than http(s) (file:, gopher:...)",
-    "egress.dns_tunnel": "hostnames shaped like DNS tunnelling",
-    "egress.not_allowlisted": "a host outside egress.allow in allowlist mode (ask)",
-    "taint.seen_in_output": "a destination that first appeared in untrusted tool output",
-    "taint.unverified_destination": "a destination neither allowlisted nor approved (ask)",
-    "taint.forwarded_link": "a link first seen in untrusted output, relayed in message text (ask)",
-    "taint.unvouched_value": "an action's object or a name in its text that neither the user "
-    "nor a listing gave (ask)",
-    "taint.private_value": "an ID number from the user's private record in a sending call (ask)",
-    "taint.history_lost": "a destination that cannot be cleared because a sibling cordon "
-    "process delivered output it never indexed",
-    "action.not_requested": "an action the user's request does not ask for (ask)",
-    "action.credential_change": "a credential set to a value the user did not type (ask)",
-    "r2.trifecta": "untrusted input + sensitive data + external communication (Rule of Two)",
-    "secret.egress": "a registered or observed secret leaving in a sending call",
-    "session.degraded": "a send after a result could not be fully recorded (history incomplete)",
+    rid: rule.summary for rid, rule in CATALOGUE.items() if rid != rules.DEFAULT_ALLOW
 }
 
 #: What cordon does not catch, each with the layer expected to handle it.
@@ -159,166 +126,6 @@ _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _MAX_YAML = 256 * 1024
 _MAX_SESSIONS = 1024
 _ECHO_MIN = 4  # argument values this long or longer are redacted from reasons
-
-# -- schemas -------------------------------------------------------------------------------
-
-_FINDING_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "rule": {"type": "string"},
-        "category": {"type": "string"},
-        "severity": {"type": "string", "enum": ["low", "medium", "high", "critical"]},
-        "span": {"type": "array", "items": {"type": "integer"}},
-        "path": {"type": "string"},
-        "evidence": {"type": "string"},
-    },
-    "required": ["rule", "category", "severity", "span", "path", "evidence"],
-}
-_SEVERITY = {"type": "string", "enum": ["low", "medium", "high", "critical"]}
-_CONTENT = {
-    "description": "plain text, or a CallToolResult object",
-    "type": ["string", "object"],
-}
-
-TOOLS: tuple[dict[str, Any], ...] = (
-    {
-        "name": "check_tool_call",
-        "description": (
-            "Ask cordon whether a tool call may run. Returns allow, deny or ask with the rule "
-            "id and reason. Pass prior tool outputs and the server's tool list in context."
-        ),
-        "inputSchema": {
-            "type": "object",
-            "properties": {
-                "tool": {"type": "string"},
-                "arguments": {"type": "object"},
-                "context": {
-                    "type": "object",
-                    "properties": {
-                        "session_id": {"type": "string"},
-                        "server": {"type": "string"},
-                        "tools": {"type": "array", "items": {"type": "object"}},
-                        "outputs": {"type": "array"},
-                        "trusted": {"type": "array", "items": {"type": "string"}},
-                        "scopes": {"type": "array", "items": {"type": "string"}},
-                    },
-                },
-            },
-            "required": ["tool"],
-        },
-        "outputSchema": {
-            "type": "object",
-            "properties": {
-                "verdict": {"type": "string", "enum": ["allow", "deny", "ask"]},
-                "rule": {"type": "string"},
-                "reason": {"type": "string"},
-                "param": {"type": ["string", "null"]},
-                "destinations": {"type": "array", "items": {"type": "string"}},
-                "session_id": {"type": "string"},
-                "pinning": {"type": "string", "enum": ["context", "synthetic"]},
-            },
-            "required": ["verdict", "rule", "reason", "destinations", "session_id", "pinning"],
-        },
-        "annotations": {"readOnlyHint": True, "openWorldHint": False},
-    },
-    {
-        "name": "scan_content",
-        "description": "Find injection, hijacking, exfiltration, secrets in text or a tool result.",
-        "inputSchema": {
-            "type": "object",
-            "properties": {"content": _CONTENT, "min_severity": _SEVERITY},
-            "required": ["content"],
-        },
-        "outputSchema": {
-            "type": "object",
-            "properties": {
-                "findings": {"type": "array", "items": _FINDING_SCHEMA},
-                "count": {"type": "integer"},
-                "max_severity": {"type": ["string", "null"]},
-            },
-            "required": ["findings", "count", "max_severity"],
-        },
-        "annotations": {"readOnlyHint": True, "openWorldHint": False},
-    },
-    {
-        "name": "evaluate_tool_result",
-        "description": "May a tool result reach the model? Answers deliver, sanitise or block.",
-        "inputSchema": {
-            "type": "object",
-            "properties": {
-                "content": _CONTENT,
-                "mode": {"type": "string", "enum": ["monitor", "warn", "block"]},
-                "block_at": _SEVERITY,
-            },
-            "required": ["content"],
-        },
-        "outputSchema": {
-            "type": "object",
-            "properties": {
-                "action": {"type": "string", "enum": ["deliver", "sanitise", "block"]},
-                "findings": {"type": "array", "items": _FINDING_SCHEMA},
-                "result": {"type": ["object", "null"]},
-            },
-            "required": ["action", "findings", "result"],
-        },
-        "annotations": {"readOnlyHint": True, "openWorldHint": False},
-    },
-    {
-        "name": "describe_policy",
-        "description": "The active rules, benchmark figures and known gaps of this cordon.",
-        "inputSchema": {"type": "object", "properties": {}},
-        "outputSchema": {
-            "type": "object",
-            "properties": {
-                "version": {"type": "string"},
-                "content_rules": {"type": "array", "items": {"type": "object"}},
-                "engine_rules": {"type": "array", "items": {"type": "object"}},
-                "policy": {"type": "object"},
-                "benchmarks": {"type": "array", "items": {"type": "object"}},
-                "known_gaps": {"type": "array", "items": {"type": "object"}},
-            },
-            "required": [
-                "version",
-                "content_rules",
-                "engine_rules",
-                "policy",
-                "benchmarks",
-                "known_gaps",
-            ],
-        },
-        "annotations": {"readOnlyHint": True, "openWorldHint": False},
-    },
-    {
-        "name": "verify_policy",
-        "description": "Validate a cordon policy (YAML text); returns valid or the errors.",
-        "inputSchema": {
-            "type": "object",
-            "properties": {"yaml": {"type": "string"}},
-            "required": ["yaml"],
-        },
-        "outputSchema": {
-            "type": "object",
-            "properties": {
-                "valid": {"type": "boolean"},
-                "errors": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "message": {"type": "string"},
-                            "file": {"type": ["string", "null"]},
-                            "line": {"type": ["integer", "null"]},
-                            "key": {"type": ["string", "null"]},
-                        },
-                        "required": ["message", "file", "line", "key"],
-                    },
-                },
-            },
-            "required": ["valid", "errors"],
-        },
-        "annotations": {"readOnlyHint": True, "openWorldHint": False},
-    },
-)
 
 
 class InvalidInput(ValueError):  # noqa: N818 - reads as what it is
@@ -752,117 +559,3 @@ def _catalogue(content: Any) -> list[Any]:
             return list(rules.values()) if isinstance(rules, Mapping) else list(rules)
     fn = getattr(content, "all_rules", None) or getattr(content, "rules", None)
     return list(fn()) if callable(fn) else []
-
-
-# -- MCP wiring ----------------------------------------------------------------------------
-
-
-def build_server(core: ServeCore) -> Any:
-    """The low-level ``mcp.server.Server`` exposing ``core``'s tools (both protocol eras)."""
-    from mcp.server import Server
-    from mcp_types import CallToolResult, ListToolsResult, TextContent, Tool
-
-    tools = [
-        Tool(
-            name=t["name"],
-            description=t["description"],
-            input_schema=t["inputSchema"],
-            output_schema=t["outputSchema"],
-            annotations=t["annotations"],
-        )
-        for t in TOOLS
-    ]
-
-    async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
-        return ListToolsResult(tools=tools)
-
-    async def call_tool(ctx: Any, params: Any) -> CallToolResult:
-        try:
-            out = core.call(params.name, params.arguments)
-        except InvalidInput as exc:
-            return CallToolResult(
-                content=[TextContent(type="text", text=f"cordon: {exc}")], is_error=True
-            )
-        text = orjson.dumps(out).decode()
-        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=out)
-
-    schemas = {t["name"]: t["inputSchema"] for t in TOOLS}
-    return Server(
-        "cordon",
-        version=__version__,
-        instructions=(
-            "cordon is a deterministic MCP firewall. Call check_tool_call before a tool call you "
-            "make elsewhere, and evaluate_tool_result before reading a tool result."
-        ),
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-        get_tool_input_schema=schemas.get,
-    )
-
-
-async def serve_stdio(core: ServeCore) -> None:
-    """Serve on stdin/stdout until the client closes the stream."""
-    from mcp.server.lowlevel.server import NotificationOptions
-    from mcp.server.stdio import stdio_server
-
-    server = build_server(core)
-    async with stdio_server() as (r, w):
-        await server.run(r, w, server.create_initialization_options(NotificationOptions()))
-
-
-def parse_hostport(value: str) -> tuple[str, int]:
-    """``HOST:PORT`` (``[::1]:8080`` for IPv6). Raises ``ValueError``."""
-    host, sep, port = value.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"expected HOST:PORT, got {value!r}")
-    return host.strip("[]"), int(port)
-
-
-def serve_http(core: ServeCore, host: str, port: int) -> None:
-    """Serve Streamable HTTP at ``http://HOST:PORT/mcp`` with uvicorn until interrupted."""
-    import uvicorn
-
-    app = build_server(core).streamable_http_app(streamable_http_path="/mcp", host=host)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
-
-
-def register(app: Any) -> None:
-    """Add the ``serve`` command to the ``cordon`` typer app."""
-
-    @app.command("serve")
-    def serve_cmd(
-        policy: Annotated[
-            list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")
-        ] = [],  # noqa: B006 - typer reads the default
-        http: Annotated[
-            str | None,
-            typer.Option("--http", help="Serve Streamable HTTP on HOST:PORT (path /mcp)."),
-        ] = None,
-        audit: Annotated[
-            Path | None,
-            typer.Option(help="Audit log for check_tool_call verdicts (default: none)."),
-        ] = None,
-    ) -> None:
-        """Run cordon as an MCP server (stdio, or Streamable HTTP with --http HOST:PORT)."""
-        import anyio
-        from rich.console import Console
-
-        err = Console(stderr=True, soft_wrap=True)
-        try:
-            log = None
-            if audit is not None:
-                from cordon.audit.log import AuditLog
-
-                log = AuditLog(audit)
-            core = ServeCore.from_sources(list(policy), audit=log)
-            if http is not None:
-                host, port = parse_hostport(http)
-                serve_http(core, host, port)
-            else:
-                anyio.run(serve_stdio, core)
-        except PolicyError as exc:
-            err.print(f"[red]cordon: policy error:[/red] {exc}", highlight=False)
-            raise typer.Exit(2) from exc
-        except (CordonError, ValueError) as exc:
-            err.print(f"[red]cordon serve:[/red] {exc}", highlight=False)
-            raise typer.Exit(2) from exc

@@ -166,9 +166,16 @@ def test_describe_policy_lists_real_rules(core: ServeCore) -> None:
 
 
 def test_every_engine_rule_id_exists_in_the_engine() -> None:
-    source = "".join(p.read_text() for p in (SRC / "engine").glob("*.py"))
-    literals = set(re.findall(r'"([a-z0-9_]+\.[a-z0-9_]+)"', source))
-    missing = [rid for rid in ENGINE_RULES if rid not in literals]
+    # named by its constant (``rules.TAINT_SEEN_IN_OUTPUT``) or, in code that does not import
+    # the catalogue yet, by its literal, somewhere besides the catalogue itself
+    from cordon.engine import rules
+
+    files = [p for p in SRC.rglob("*.py") if p != SRC / "engine" / "rules.py"]
+    source = "".join(p.read_text() for p in files)
+    named = set(re.findall(r'"([a-z0-9_]+\.[a-z0-9_]+)"', source))
+    consts = [getattr(rules, n, None) for n in re.findall(r"\b_?rules\.([A-Z0-9_]+)\b", source)]
+    named |= {c for c in consts if isinstance(c, str)}
+    missing = [rid for rid in ENGINE_RULES if rid not in named]
     assert missing == []
 
 

@@ -16,7 +16,7 @@ allowed once. Rules (issue 3):
 Store file shape (JSON, written whole via a temp file and ``os.replace``)::
 
     {"version": 1, "codes": [{"code": "7KQF-M2XD", "server": "mail", "tool": "send",
-      "param": "to", "destination": "eve@example.net", "rule": "taint.unproven",
+      "param": "to", "destination": "eve@example.net", "rule": "taint.unverified_destination",
       "reason": "...", "created": 1767225600.0, "expires": 1767225900.0,
       "state": "pending", "approval_key": ["mail", "send", "to", "eve@example.net"],
       "approved_at": null, "used_at": null}]}

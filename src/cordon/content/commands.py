@@ -1,4 +1,4 @@
-"""``cordon rules`` and ``cordon scan``: the content catalogue and an offline scanner.
+"""``cordon rules`` and ``cordon scan``: the rule catalogues and an offline scanner.
 
 ``register(app)`` adds both commands to the main typer app (called from ``cordon.cli``).
 """
@@ -55,6 +55,94 @@ def _findings_for(raw: str, min_severity: str) -> list[Finding]:
     return scan_text(raw, min_severity=min_severity)
 
 
+def _engine_rules() -> list[dict[str, str]]:
+    """The engine catalogue (``cordon.engine.rules``): the rules that decide a tools/call."""
+    from cordon.engine.rules import CATALOGUE
+
+    return [
+        {
+            "id": r.id,
+            "catalogue": "engine",
+            "layer": r.layer,
+            "verdict": r.verdict,
+            "summary": r.summary,
+            "source": r.source,
+            "allow": r.allow,
+        }
+        for r in CATALOGUE.values()
+    ]
+
+
+def _print_rules(as_json: bool) -> None:
+    from cordon.content import RULES
+
+    engine = _engine_rules()
+    if as_json:
+        typer.echo(
+            json.dumps(
+                engine
+                + [
+                    {
+                        "id": r.id,
+                        "catalogue": "content",
+                        "category": r.category,
+                        "severity": r.severity,
+                        "summary": r.summary,
+                        "why": r.why,
+                        "fix": r.fix,
+                        "source": r.source,
+                    }
+                    for r in RULES
+                ],
+                indent=2,
+            )
+        )
+        return
+    console = Console()
+    table = Table(title=f"cordon engine rules ({len(engine)})", show_lines=False)
+    for col in ("id", "layer", "verdict", "summary", "allow"):
+        table.add_column(col, overflow="fold")
+    for e in engine:
+        table.add_row(e["id"], e["layer"], e["verdict"], e["summary"], e["allow"])
+    console.print(table)
+    table = Table(title=f"cordon content rules ({len(RULES)})", show_lines=False)
+    for col in ("id", "category", "severity", "summary", "source"):
+        table.add_column(col, overflow="fold")
+    for r in RULES:
+        table.add_row(r.id, r.category, r.severity, r.summary, r.source)
+    console.print(table)
+
+
+def _print_findings(findings: list[Finding], as_json: bool) -> None:
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "findings": [
+                        {
+                            "rule": f.rule,
+                            "category": f.category,
+                            "severity": f.severity,
+                            "span": list(f.span),
+                            "path": f.path,
+                            "evidence": f.evidence,
+                        }
+                        for f in findings
+                    ]
+                }
+            )
+        )
+    elif findings:
+        table = Table(title=f"{len(findings)} finding(s)")
+        for col in ("rule", "severity", "span", "path", "evidence"):
+            table.add_column(col, overflow="fold")
+        for f in findings:
+            table.add_row(f.rule, f.severity, f"{f.span[0]}-{f.span[1]}", f.path, f.evidence)
+        Console(markup=False).print(table)
+    else:
+        Console().print("clean: no findings")
+
+
 def register(app: typer.Typer) -> None:
     """Add ``rules`` and ``scan`` to ``app``."""
 
@@ -64,34 +152,9 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--json", help="Print the catalogue as JSON.")
         ] = False,
     ) -> None:
-        """List the content rule catalogue."""
-        from cordon.content import RULES
-
-        if as_json:
-            typer.echo(
-                json.dumps(
-                    [
-                        {
-                            "id": r.id,
-                            "category": r.category,
-                            "severity": r.severity,
-                            "summary": r.summary,
-                            "why": r.why,
-                            "fix": r.fix,
-                            "source": r.source,
-                        }
-                        for r in RULES
-                    ],
-                    indent=2,
-                )
-            )
-            return
-        table = Table(title=f"cordon content rules ({len(RULES)})", show_lines=False)
-        for col in ("id", "category", "severity", "summary", "source"):
-            table.add_column(col, overflow="fold")
-        for r in RULES:
-            table.add_row(r.id, r.category, r.severity, r.summary, r.source)
-        Console().print(table)
+        """List the rule catalogues: the engine's (verdicts on a call) and the content
+        firewall's (what the scanner finds in results and definitions)."""
+        _print_rules(as_json)
 
     @app.command("scan")
     def scan_cmd(
@@ -111,31 +174,5 @@ def register(app: typer.Typer) -> None:
             Console(stderr=True).print(f"cannot read {file}: {exc}")
             raise typer.Exit(2) from exc
         findings = _findings_for(raw, min_severity)
-        if as_json:
-            typer.echo(
-                json.dumps(
-                    {
-                        "findings": [
-                            {
-                                "rule": f.rule,
-                                "category": f.category,
-                                "severity": f.severity,
-                                "span": list(f.span),
-                                "path": f.path,
-                                "evidence": f.evidence,
-                            }
-                            for f in findings
-                        ]
-                    }
-                )
-            )
-        elif findings:
-            table = Table(title=f"{len(findings)} finding(s)")
-            for col in ("rule", "severity", "span", "path", "evidence"):
-                table.add_column(col, overflow="fold")
-            for f in findings:
-                table.add_row(f.rule, f.severity, f"{f.span[0]}-{f.span[1]}", f.path, f.evidence)
-            Console(markup=False).print(table)
-        else:
-            Console().print("clean: no findings")
+        _print_findings(findings, as_json)
         raise typer.Exit(1 if findings else 0)

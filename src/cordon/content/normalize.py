@@ -527,6 +527,61 @@ def ascii_view(text: str) -> bytes:
     return text.encode("ascii", "replace")
 
 
+def _scan_items(text: str, view: bytes) -> tuple[list[tuple[int, int, str, str]], bool]:
+    """Spans of ``text`` to rewrite, in order, as ``(start, end, kind, group)``, and whether
+    ``text`` has a C1 control that starts an escape sequence (CSI or OSC)."""
+    items: list[tuple[int, int, str, str]] = []
+    has_c1 = False
+    if text.isascii():
+        if "&" in text:
+            items += [(m.start(), m.end(), "ent", m.group()) for m in _AMP_RE.finditer(text)]
+        if "%" in text:
+            items += [(m.start(), m.end(), "pct", m.group()) for m in _PCT_RE.finditer(text)]
+        if len(items) > 1:
+            items.sort()
+        return items, has_c1
+    nfkc = not unicodedata.is_normalized("NFKC", text)
+    pattern = _scan_re(_may_have_astral(text), nfkc)
+    for m in pattern.finditer(text):
+        kind = m.lastgroup or ""
+        if kind == "c1":
+            has_c1 = True
+            continue
+        items.append((m.start(), m.end(), kind, m.group()))
+    mixed = _mixed_positions(text, view)
+    if mixed:
+        items += mixed
+        items.sort()
+    return items, has_c1
+
+
+def _rewrite(b: _Builder, text: str, start: int, end: int, kind: str, group: str) -> None:
+    """Rewrite one span found by :func:`_scan_items` into ``b``."""
+    if kind == "inv":
+        _invisible_run(b, start, end, group)
+    elif kind == "ent":
+        decoded = html.unescape(group)
+        if decoded != group:
+            b.replace(start, end, _clean_decoded(b, start, end, decoded))
+    elif kind == "pct":
+        try:
+            decoded = unquote_to_bytes(group).decode("utf-8")
+        except UnicodeDecodeError:
+            return
+        b.replace(start, end, _clean_decoded(b, start, end, decoded))
+    elif kind == "nl":
+        b.replace(start, end, "\n")
+    elif kind == "conf":
+        _homoglyph_word(b, start)
+    else:  # nfkc
+        s = start
+        if unicodedata.combining(text[start]) and start > b.cursor:
+            s = start - 1
+        new = unicodedata.normalize("NFKC", text[s:end])
+        if new != text[s:end]:
+            b.replace(s, end, new)
+
+
 def normalize(text: str) -> Normalized:
     """Normalise ``text`` for matching; see the module docstring for every step.
 
@@ -540,54 +595,11 @@ def normalize(text: str) -> Normalized:
     """
     b = _Builder(text)
     view = ascii_view(text)
-    items: list[tuple[int, int, str, str]] = []
-    has_c1 = False
-    if text.isascii():
-        if "&" in text:
-            items += [(m.start(), m.end(), "ent", m.group()) for m in _AMP_RE.finditer(text)]
-        if "%" in text:
-            items += [(m.start(), m.end(), "pct", m.group()) for m in _PCT_RE.finditer(text)]
-        if len(items) > 1:
-            items.sort()
-    else:
-        nfkc = not unicodedata.is_normalized("NFKC", text)
-        pattern = _scan_re(_may_have_astral(text), nfkc)
-        for m in pattern.finditer(text):
-            kind = m.lastgroup or ""
-            if kind == "c1":
-                has_c1 = True
-                continue
-            items.append((m.start(), m.end(), kind, m.group()))
-        mixed = _mixed_positions(text, view)
-        if mixed:
-            items += mixed
-            items.sort()
+    items, has_c1 = _scan_items(text, view)
     for start, end, kind, group in items:
         if start < b.cursor:  # inside a word already rewritten as a skeleton
             continue
-        if kind == "inv":
-            _invisible_run(b, start, end, group)
-        elif kind == "ent":
-            decoded = html.unescape(group)
-            if decoded != group:
-                b.replace(start, end, _clean_decoded(b, start, end, decoded))
-        elif kind == "pct":
-            try:
-                decoded = unquote_to_bytes(group).decode("utf-8")
-            except UnicodeDecodeError:
-                continue
-            b.replace(start, end, _clean_decoded(b, start, end, decoded))
-        elif kind == "nl":
-            b.replace(start, end, "\n")
-        elif kind == "conf":
-            _homoglyph_word(b, start)
-        else:  # nfkc
-            s = start
-            if unicodedata.combining(text[start]) and start > b.cursor:
-                s = start - 1
-            new = unicodedata.normalize("NFKC", text[s:end])
-            if new != text[s:end]:
-                b.replace(s, end, new)
+        _rewrite(b, text, start, end, kind, group)
     out = b.finish()
     edits = tuple(b.edits)
     if out is not text:

@@ -79,6 +79,7 @@ from functools import lru_cache
 from typing import Any
 
 from cordon._types import Verdict
+from cordon.engine import rules
 
 __all__ = [
     "ASK_RULES",
@@ -92,23 +93,23 @@ __all__ = [
 ]
 
 BLOCK_RULES: tuple[str, ...] = (
-    "action.rm_root",
-    "action.pipe_to_shell",
-    "action.sql_drop",
-    "action.sql_delete_no_where",
-    "action.mkfs_dd",
-    "action.fork_bomb",
-    "action.chmod_777_root",
-    "action.option_injection",
-    "action.shell_metachar",
+    rules.ACTION_RM_ROOT,
+    rules.ACTION_PIPE_TO_SHELL,
+    rules.ACTION_SQL_DROP,
+    rules.ACTION_SQL_DELETE_NO_WHERE,
+    rules.ACTION_MKFS_DD,
+    rules.ACTION_FORK_BOMB,
+    rules.ACTION_CHMOD_777_ROOT,
+    rules.ACTION_OPTION_INJECTION,
+    rules.ACTION_SHELL_METACHAR,
 )
 ASK_RULES: tuple[str, ...] = (
-    "action.git_push",
-    "action.publish_deploy",
-    "action.infra_apply",
-    "action.payment",
-    "action.credential_write",
-    "action.destructive_hint",
+    rules.ACTION_GIT_PUSH,
+    rules.ACTION_PUBLISH_DEPLOY,
+    rules.ACTION_INFRA_APPLY,
+    rules.ACTION_PAYMENT,
+    rules.ACTION_CREDENTIAL_WRITE,
+    rules.ACTION_DESTRUCTIVE_HINT,
 )
 
 # --------------------------------------------------------------------------------------------
@@ -442,17 +443,17 @@ def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
     if ("(" in low and "&" in low) or "%0" in low or "fork" in low:
         for rx in _FORK_BOMB_RES:
             if rx.search(text):
-                return "action.fork_bomb", "fork bomb"
+                return rules.ACTION_FORK_BOMB, "fork bomb"
     if any(f in low for f in _FETCH_HINTS):
         for rx, hints in _PIPE_TO_SHELL_RES:
             if any(h in low for h in hints) and rx.search(text):
-                return "action.pipe_to_shell", "remote content piped into an interpreter"
+                return rules.ACTION_PIPE_TO_SHELL, "remote content piped into an interpreter"
     if "/dev/" in low and _REDIRECT_DEV_RE.search(text):
-        return "action.mkfs_dd", "write onto a block device"
+        return rules.ACTION_MKFS_DD, "write onto a block device"
     if "rmtree" in low:
         for m in _RMTREE_RE.finditer(text):
             if _is_root_target(m.group(1)):
-                return "action.rm_root", "recursive delete of a root or home directory (rmtree)"
+                return rules.ACTION_RM_ROOT, "recursive delete of a root or home directory (rmtree)"
     ascii_text = text.isascii()
     words_re, haystack = (_CMD_WORD_LOWER_RE, low) if ascii_text else (_CMD_WORD_RE, text)
     ends: list[int] | None = None
@@ -465,11 +466,11 @@ def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
             continue
         cmd, args = _base(words[0]), words[1:]
         if _rm_root(cmd, args):
-            return "action.rm_root", f"recursive delete of a root or home directory ({cmd})"
+            return rules.ACTION_RM_ROOT, f"recursive delete of a root or home directory ({cmd})"
         if _chmod_root(cmd, args):
-            return "action.chmod_777_root", f"{cmd} on a root or home directory"
+            return rules.ACTION_CHMOD_777_ROOT, f"{cmd} on a root or home directory"
         if _mkfs_dd(cmd, args):
-            return "action.mkfs_dd", f"{cmd} onto a device"
+            return rules.ACTION_MKFS_DD, f"{cmd} onto a device"
         if depth < 3 and (cmd in _SHELLS or cmd.startswith("python")) and "-c" in args:
             i = args.index("-c")
             if i + 1 < len(args):
@@ -507,14 +508,14 @@ def _sql_rule(text: str) -> tuple[str, str] | None:
         return None
     code = _SQL_STRIP_RE.sub(" ", text)
     if _SQL_DROP_RE.search(code):
-        return "action.sql_drop", "DROP or TRUNCATE statement"
+        return rules.ACTION_SQL_DROP, "DROP or TRUNCATE statement"
     for stmt in code.split(";"):
         m = _SQL_DELETE_RE.search(stmt)
         if m is None:
             continue
         tail = stmt[m.end() :]
         if not _SQL_WHERE_RE.search(tail) or _SQL_TAUTOLOGY_RE.search(tail + ";"):
-            return "action.sql_delete_no_where", "DELETE without a restricting WHERE"
+            return rules.ACTION_SQL_DELETE_NO_WHERE, "DELETE without a restricting WHERE"
     return None
 
 
@@ -682,7 +683,7 @@ def check_actions(
             if nkey not in FLAG_PARAMS and nkey not in FREE_TEXT_PARAMS and _OPTION_RE.match(text):
                 return _v(
                     "deny",
-                    "action.option_injection",
+                    rules.ACTION_OPTION_INJECTION,
                     "blocked: an argument starts with '-' and would be read as an option "
                     "by the program this tool runs",
                     path,
@@ -692,7 +693,7 @@ def check_actions(
                 if "$(" in text:
                     return _v(
                         "deny",
-                        "action.shell_metachar",
+                        rules.ACTION_SHELL_METACHAR,
                         "blocked: command substitution '$(' in an argument of a tool that "
                         "runs commands",
                         path,
@@ -703,7 +704,7 @@ def check_actions(
                 if "$(" in text or "`" in text:
                     return _v(
                         "deny",
-                        "action.shell_metachar",
+                        rules.ACTION_SHELL_METACHAR,
                         "blocked: command substitution in an argument of a tool that runs commands",
                         path,
                         "substitution",
@@ -714,7 +715,7 @@ def check_actions(
                 shown = {"\n": "newline", "\r": "carriage return"}.get(m.group(), m.group())
                 return _v(
                     "deny",
-                    "action.shell_metachar",
+                    rules.ACTION_SHELL_METACHAR,
                     f"blocked: shell metacharacter {shown!r} in an argument of a tool that "
                     "runs commands",
                     path,
@@ -728,28 +729,34 @@ def check_actions(
     read_only_name = bool(ordered) and ordered[0] in _READ_VERBS
     if not read_only_name:
         if "push" in tokens and (tokens & _PUSH_CONTEXT or tokens <= {"push"}):
-            return _v("ask", "action.git_push", "git push publishes commits", None, "tool name")
+            return _v("ask", rules.ACTION_GIT_PUSH, "git push publishes commits", None, "tool name")
         if tokens & _PUBLISH_TOKENS:
-            return _v("ask", "action.publish_deploy", "publishes or deploys", None, "tool name")
+            return _v("ask", rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys", None, "tool name")
         if tokens & _INFRA_TOOLS and tokens & _INFRA_VERBS:
-            return _v("ask", "action.infra_apply", "changes live infrastructure", None, "tool name")
+            return _v(
+                "ask", rules.ACTION_INFRA_APPLY, "changes live infrastructure", None, "tool name"
+            )
         if tokens & _PAYMENT_TOKENS or "sendmoney" in "".join(ordered):
-            return _v("ask", "action.payment", "moves money", None, "tool name")
+            return _v("ask", rules.ACTION_PAYMENT, "moves money", None, "tool name")
     if is_exec:
         for path, _key, text in strings:
             low = text.lower()
             if "push" in low and _GIT_PUSH_RE.search(text):
-                return _v("ask", "action.git_push", "git push publishes commits", path, "git push")
+                return _v(
+                    "ask", rules.ACTION_GIT_PUSH, "git push publishes commits", path, "git push"
+                )
             if any(h in low for h in _PUBLISH_HINTS) and _PUBLISH_RE.search(text):
-                return _v("ask", "action.publish_deploy", "publishes or deploys", path, "command")
+                return _v(
+                    "ask", rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys", path, "command"
+                )
             if any(h in low for h in _INFRA_HINTS) and _INFRA_RE.search(text):
                 return _v(
-                    "ask", "action.infra_apply", "changes live infrastructure", path, "command"
+                    "ask", rules.ACTION_INFRA_APPLY, "changes live infrastructure", path, "command"
                 )
             if _exec_credential_write(text):
                 return _v(
                     "ask",
-                    "action.credential_write",
+                    rules.ACTION_CREDENTIAL_WRITE,
                     "writes to a credential or auto-run path",
                     path,
                     "command",
@@ -759,7 +766,7 @@ def check_actions(
             if is_credential_path(text):
                 return _v(
                     "ask",
-                    "action.credential_write",
+                    rules.ACTION_CREDENTIAL_WRITE,
                     "writes to a credential or auto-run path",
                     path,
                     "path",
@@ -768,7 +775,7 @@ def check_actions(
     if ann.get("destructiveHint") is True or destructive:
         return _v(
             "ask",
-            "action.destructive_hint",
+            rules.ACTION_DESTRUCTIVE_HINT,
             "the tool is marked destructive",
             None,
             "destructiveHint" if ann.get("destructiveHint") is True else "policy",

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from urllib.parse import unquote
 
 from cordon._types import Verdict
+from cordon.engine import rules
 from cordon.policy.model import ToolPolicy
 
 _MAX_DEPTH = 64
@@ -161,11 +162,11 @@ def check_paths(
             continue
         for leaf in leaves(value):
             if not isinstance(leaf, str):
-                return _deny("arg.path_unresolvable", f"'{key}' is not a path string", key)
+                return _deny(rules.ARG_PATH_UNRESOLVABLE, f"'{key}' is not a path string", key)
             resolved = resolve_path(leaf, tp.base_dir, paths)
             if resolved is None:
                 why = "a relative path and the policy gives no base_dir" if leaf else "empty"
-                return _deny("arg.path_unresolvable", f"path in '{key}' refused: {why}", key)
+                return _deny(rules.ARG_PATH_UNRESOLVABLE, f"path in '{key}' refused: {why}", key)
             if tp.allowed_path_prefixes:
                 raw = resolve_path(leaf.replace("%", "%25"), tp.base_dir, paths) or resolved
                 if not (
@@ -173,7 +174,7 @@ def check_paths(
                     and path_within(raw, tp.allowed_path_prefixes, paths)
                 ):
                     return _deny(
-                        "arg.path_outside",
+                        rules.ARG_PATH_OUTSIDE,
                         f"path in '{key}' resolves outside the allowed prefixes",
                         key,
                     )
@@ -195,7 +196,7 @@ def check_patterns(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | No
             else:
                 text = str(leaf)
             if rx.fullmatch(text) is None:
-                return _deny("arg.pattern", f"'{key}' does not match its allowed pattern", key)
+                return _deny(rules.ARG_PATTERN, f"'{key}' does not match its allowed pattern", key)
     return None
 
 
@@ -229,9 +230,9 @@ def check_max_values(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | 
         for leaf in leaves(value):
             n = _as_number(leaf)
             if n is None:
-                return _deny("arg.max_value", f"'{key}' is not a finite number", key)
+                return _deny(rules.ARG_MAX_VALUE, f"'{key}' is not a finite number", key)
             if n > cap:
-                return _deny("arg.max_value", f"'{key}' exceeds its cap of {cap:g}", key)
+                return _deny(rules.ARG_MAX_VALUE, f"'{key}' exceeds its cap of {cap:g}", key)
     return None
 
 

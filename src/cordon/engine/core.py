@@ -12,43 +12,36 @@ session history gets the same verdict. The only filesystem access is path resolu
 
 from __future__ import annotations
 
-import hashlib
 import re
-import unicodedata
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
-from cordon._types import ALLOW, Finding, Verdict, severity_at_least
+from cordon._types import Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
-from cordon.engine import actions as _actions
 from cordon.engine import args as _args
+from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
-from cordon.engine.egress import EgressPolicy, check_egress
+from cordon.engine import rules
+from cordon.engine.checks._spelling import may_fold as _may_fold
+from cordon.engine.egress import EgressPolicy
 from cordon.engine.pins import PinSet
-from cordon.engine.secrets import SecretSet, check_secrets
+from cordon.engine.secrets import SecretSet
 from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
 from cordon.taint import (
-    Destination,
     SharedTaint,
     TaintIndex,
     extract_destinations,
-    is_sink_param,
     norm,
 )
-from cordon.textnorm import decoded_views, mark_lookalikes
+from cordon.textnorm import mark_lookalikes
 
 _EMPTY_TOOL = ToolPolicy()
-# Destination kinds looked for in the free-text arguments of a sending tool that was called
-# without its declared sink parameters (words there are not destinations; addresses are).
 #: a full stop directly followed by a capitalised word: a sentence break typed without a space
 _SENTENCE_JOIN = re.compile(r"\.(?=[A-Z][a-z])")
-_FALLBACK_KINDS = frozenset({"email", "url", "host"})  # not phone: dates and times look like one
 #: asks whose arguments are kept for a later approval (``Session._asked_sends``), newest kept
 _MAX_ASKED = 256
 #: delegated request texts kept per session (``Session.delegated_texts``)
@@ -59,20 +52,6 @@ _WROTE = "\x00wrote:"
 #: marks a value a call gave in :attr:`Session.sent_keys` (a call of a tool without
 #: ``owned_fields``): a record holding it may have been written to (``owned_fields``, S56)
 _NAMED = "\x00named:"
-_CRED_VERBS = frozenset({"update", "change", "set", "reset", "rotate", "create", "new", "modify"})
-_CRED_NOUNS = frozenset(
-    {
-        "password",
-        "passwd",
-        "passphrase",
-        "pin",
-        "secret",
-        "token",
-        "apikey",
-        "credential",
-        "credentials",
-    }
-)
 _WORD_RE = re.compile(r"[^\s,;<>()\[\]{}\"'`]+")
 _NONSPACE_RE = re.compile(r"\S+")
 
@@ -121,47 +100,6 @@ class Observation:
     findings: list[Finding] = field(default_factory=list)
 
 
-def _domain_match(address: str, host: str, pattern: str) -> bool | None:
-    """A domain-form allowlist pattern (``@example.com``, ``*.example.com``) against an
-    address or host: True or False; None when ``pattern`` is an exact entry."""
-    if pattern.startswith("@"):
-        return "@" in address and host == pattern[1:]
-    if pattern.startswith("*."):
-        return host == pattern[2:] or host.endswith("." + pattern[2:])
-    return None
-
-
-def _match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
-    """Exact match on the normalised key, or a domain form ``@example.com`` / ``*.example.com``.
-
-    The key folds confusable letters: right for taint, wrong for an allowlist. A destination
-    the call spells with look-alike characters is matched by :func:`_match_trusted_spelled`
-    instead (:meth:`Session._gate`, ``odd``).
-    """
-    key = dest.key
-    host = key.rsplit("@", 1)[1] if "@" in key else key.split("/", 1)[0]
-    for raw in patterns:
-        p = raw.strip().lower().rstrip(".")
-        if not p:
-            continue
-        domain = _domain_match(key, host, p)
-        if domain:
-            return True
-        if domain is None and not _odd_spelling(raw):
-            # (an entry spelled with look-alike characters, ``ops@хор.ru``, is matched only
-            # as spelled: its folded key is the ASCII ``ops@xop.ru``, another domain)
-            if any(d.key == key for d in extract_destinations(raw)):
-                return True
-    return False
-
-
-def _odd_spelling(text: str) -> bool:
-    """Whether a sink value is written with characters its destination key folds away: any
-    non-ASCII character (invisible and fullwidth ones too), or, in ASCII, a punycode label,
-    also once percent-decoded (:func:`cordon.engine.provenance.lookalike_free`)."""
-    return not text.isascii() or not _prov.lookalike_free(text)
-
-
 def _trusted_variants(text: str) -> tuple[str, ...]:
     """The forms of a trusted text that are indexed: itself and, when a sentence follows an
     address without a space ("www.our-company.com.They sent..."), the text with one put
@@ -169,109 +107,6 @@ def _trusted_variants(text: str) -> tuple[str, ...]:
     if _SENTENCE_JOIN.search(text):
         return (text, _SENTENCE_JOIN.sub(". ", text))
     return (text,)
-
-
-#: an ASCII string without these can hold no look-alike once decoded: no percent, entity,
-#: JSON, MIME or quoted-printable escape, no base64 or hex run (12 or more characters,
-#: :func:`cordon.textnorm.decode_base64_runs`), no punycode label
-_MAY_FOLD_RE = re.compile(r"[%&\\=]|[A-Za-z0-9+/_-]{12,}|[Xx][Nn]--")
-
-
-def _may_fold(value: Any) -> bool:
-    """Whether a string in ``value`` may spell a destination with look-alike characters,
-    written or encoded (else its keys are the same with look-alikes marked)."""
-    return any(
-        isinstance(x, str) and (not x.isascii() or _MAY_FOLD_RE.search(x) is not None)
-        for x in _args.leaves(value)
-    )
-
-
-def _encodes_lookalike(text: str) -> bool:
-    """Whether ``text`` writes look-alike characters only once decoded
-    (``https://wiki.c&#x43e;rp.example/`` with an entity for a Cyrillic ``о``; one level of
-    percent and punycode are :func:`provenance.lookalike_free`'s): a decoding of it, two
-    deep, is not look-alike free (red team 2 of S69 F5, M1)."""
-    if _MAY_FOLD_RE.search(text) is None:
-        return False
-    # two decodings deep, as extraction reads a URL's query value (red team 2, D3)
-    return not all(_prov.lookalike_free(v) for v in decoded_views(text, max_depth=2)[1:])
-
-
-def _plain_keys(value: Any, extract: Any = None) -> set[str] | None:
-    """The keys of the destinations ``value`` gives spelled without look-alike characters:
-    those it still gives with every look-alike character marked, in every decoding
-    (``ops@xop.ru`` in ``"José" <ops@xop.ru>``, not in ``ops@хор.ru`` nor in its entity or
-    base64 form); ``None``: all of them (:func:`_may_fold` is false, the usual case, found
-    without extracting anything). ``extract``: the extraction, with a ``spelled`` keyword
-    (default :func:`cordon.taint.extract_destinations`)."""
-    if not _may_fold(value):
-        return None
-    return {d.key for d in (extract or extract_destinations)(value, spelled=True)}
-
-
-def _match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
-    """:func:`_match_trusted` for a sink value with look-alike characters (:func:`_odd_spelling`):
-    the address or host exactly as the pattern spells it (NFC, lower case, a trailing dot
-    dropped), never by the folded key. ``ops@еxample.com`` with a Cyrillic ``е``, or
-    ``ops@xn--xample-2of.com``, has the key ``ops@example.com``, and a look-alike domain an
-    attacker registers would otherwise pass as the trusted address (session 7)."""
-    spelled = unicodedata.normalize("NFC", raw).strip().lower()
-    if "<" in spelled and spelled.endswith(">"):  # a display name: the address in <...>
-        spelled = spelled.rsplit("<", 1)[1][:-1].strip()
-    spelled = spelled.removeprefix("mailto:").rstrip(".")
-    if "://" in spelled:  # a URL: its host (no userinfo, no port)
-        spelled = re.split(r"[/?#\\]", spelled.split("://", 1)[1], maxsplit=1)[0]
-        spelled = spelled.rsplit("@", 1)[-1]
-        spelled = spelled.rsplit(":", 1)[0] if spelled.count(":") == 1 else spelled
-    host = spelled.rsplit("@", 1)[1] if "@" in spelled else spelled
-    for raw_p in patterns:
-        p = unicodedata.normalize("NFC", raw_p).strip().lower().rstrip(".")
-        if not p:
-            continue
-        domain = _domain_match(spelled, host, p)
-        if domain or (domain is None and spelled == p):
-            return True
-    return False
-
-
-def _odd_sources(
-    odd_leaves: list[str], plain_leaves: list[str]
-) -> tuple[dict[str, list[tuple[str, int]]], set[str]]:
-    """For :func:`_odd_source`, each string extracted once (not once per destination: a value
-    of many look-alike words was quadratic, red team 2 of S69 F5): per key, the look-alike
-    strings that give it with how many destinations each gives; and the keys plain strings
-    give."""
-    by_key: dict[str, list[tuple[str, int]]] = {}
-    for x in odd_leaves:
-        ds = extract_destinations(x)
-        for key in {d.key for d in ds}:
-            by_key.setdefault(key, []).append((x, len(ds)))
-    plain = {d.key for x in plain_leaves for d in extract_destinations(x)}
-    return by_key, plain
-
-
-def _odd_source(
-    dest: Destination,
-    sources: tuple[dict[str, list[tuple[str, int]]], set[str]],
-    patterns: Iterable[str],
-) -> bool | None:
-    """For a destination of a sink value: None when no string written with look-alike
-    characters gives it; else whether it is allowlisted: one such string that gives only
-    this destination matches a pattern as spelled, and a plain string of the value that
-    gives the same key matches by key. ``sources``: :func:`_odd_sources` of the value."""
-    by_key, plain = sources
-    found = by_key.get(dest.key)
-    if not found:
-        return None
-    # a string that gives more than this one destination allowlists none of them: its
-    # spelling cannot be tied to one of them (red team of S69: "Zoë <evil@x>, a@partner...")
-    if not any(n == 1 and _match_trusted_spelled(x, patterns) for x, n in found):
-        return False
-    # the same key written plainly elsewhere in the value (``["ops@хор.ru", "ops@xop.ru"]``)
-    # must be allowlisted as written too
-    if dest.key in plain:
-        return _match_trusted(dest, patterns)
-    return True
 
 
 class Engine:
@@ -379,7 +214,7 @@ class Engine:
             if status == "new":
                 hidden[name] = Verdict(
                     verdict="deny",
-                    rule="pin.unknown_tool",
+                    rule=rules.PIN_UNKNOWN_TOOL,
                     reason=f"tool '{name}' appeared after the pinned baseline",
                 )
                 continue
@@ -387,7 +222,7 @@ class Engine:
                 changed[name] = fields
                 hidden[name] = Verdict(
                     verdict="deny",
-                    rule="pin.changed",
+                    rule=rules.PIN_CHANGED,
                     reason=f"tool '{name}' changed after pinning ({', '.join(fields)})",
                     details={"changed_fields": fields},
                 )
@@ -397,7 +232,7 @@ class Engine:
                 poisoned[name] = bad
                 hidden[name] = Verdict(
                     verdict="deny",
-                    rule="content.poisoned_definition",
+                    rule=rules.CONTENT_POISONED_DEFINITION,
                     reason=f"tool '{name}' definition carries {', '.join(sorted({f.rule for f in bad}))}",
                     details={"rules": sorted({f.rule for f in bad})},
                 )
@@ -708,44 +543,6 @@ class Session:
                                 return True
         return False
 
-    def _sinks(
-        self, tool: str, server: str, tp: ToolPolicy, arguments: Mapping[str, Any]
-    ) -> tuple[bool, list[tuple[str, Any]], bool]:
-        """(is_sending, the (argument name, value) pairs to check as destinations, fallback).
-
-        Destination-shaped names count at any depth (``{"headers": {"Bcc": ...}}``).
-        ``fallback`` is True when a sending tool was called without its declared sinks and
-        every string argument is searched for address-shaped destinations instead."""
-        if tp.exfiltrating is False:
-            return False, [], False
-        shaped = [k for k in arguments if is_sink_param(k)]
-        nested = [
-            (k, v)
-            for k, v in _args.iter_keyed(arguments)
-            if is_sink_param(k) and not (k in arguments and arguments[k] is v)
-        ]
-        declared = list(tp.sink_params)
-        sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested)
-        if not sending:
-            return False, [], False
-        names = list(dict.fromkeys([*declared, *shaped]))
-        present = [(n, arguments[n]) for n in names if n in arguments]
-        if (declared and not any(n in arguments for n in declared)) or (
-            not present and not nested and tp.exfiltrating
-        ):
-            # A sending tool called without its declared sinks: every string argument is
-            # searched for address-shaped destinations (see _FALLBACK_KINDS).
-            return True, [(k, v) for k, v in arguments.items() if _has_string(v)], True
-        return True, present + nested, False
-
-    def _approval_key(
-        self, v: Verdict, server: str, tool: str, arguments: Mapping[str, Any]
-    ) -> tuple[Any, ...]:
-        if v.destination is not None and not v.details.get("odd_spelling"):
-            return (server, tool, v.rule, v.param, v.destination)
-        digest = hashlib.sha256(orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS)).hexdigest()
-        return (server, tool, v.rule, v.param, digest)
-
     # -- deciding -----------------------------------------------------------------------
     def check(
         self,
@@ -758,43 +555,47 @@ class Session:
         """Decide one tools/call. Returns a ``Verdict`` (``Decision``); never raises for a
         bad call: malformed arguments are a deny (``arg.malformed``).
 
-        An ``allow`` counts against the tool's ``max_calls`` budget.
+        The checks and their order are :data:`cordon.engine.checks.PIPELINE`. An ``allow``
+        counts against the tool's ``max_calls`` budget.
         """
         if arguments is None:
             arguments = {}
         if not isinstance(arguments, Mapping):
             return Verdict(
-                verdict="deny", rule="arg.malformed", reason="arguments must be an object"
+                verdict="deny", rule=rules.ARG_MALFORMED, reason="arguments must be an object"
             )
+        facts = _checks.Facts()
         try:
-            v = self._decide(tool, arguments, server, scopes)
+            ctx = _checks.Context(
+                self, tool, arguments, server, scopes, self.engine.tool_policy(tool)
+            )
+            out = _checks.decide(ctx)
+            v, facts = out.verdict, out.facts
         except ValueError as exc:
-            v = Verdict(verdict="deny", rule="arg.malformed", reason=str(exc))
+            v = Verdict(verdict="deny", rule=rules.ARG_MALFORMED, reason=str(exc))
         except (TypeError, RecursionError, OverflowError) as exc:
             # arguments no JSON can carry (a 100-digit integer, a lone surrogate, bytes):
-            # refused, never allowed by an exception escaping the check (red-team, session 2)
+            # refused, never allowed by an exception escaping the check
             v = Verdict(
                 verdict="deny",
-                rule="arg.malformed",
+                rule=rules.ARG_MALFORMED,
                 reason=f"arguments cannot be checked: {type(exc).__name__}",
             )
         if v.verdict == "allow":
             key = (server, tool)
             self.counts[key] = self.counts.get(key, 0) + 1
             # a key cleared only by a member's exact spelling stays unvouched: its other
-            # spellings (``?d=<data>``) are not the member's (red-team S29)
-            # nor one the call spelled with look-alike characters: the plain spelling of its
-            # key is another destination (S69 F5)
+            # spellings (``?d=<data>``) are not the member's; nor one the call spelled with
+            # look-alike characters: the plain spelling of its key is another destination
             self.vouched.update(
-                d for d in v.destinations if d not in self._last_written and d not in self._last_odd
+                d for d in v.destinations if d not in facts.written and d not in facts.odd
             )
             if self.engine.text_fields:
                 self.sent_keys.update(self._send_keys(arguments, tool))
-            external, sensitive = self._last_legs
-            self.legs.record_call(external=external, sensitive=sensitive)
+            self.legs.record_call(external=facts.external, sensitive=facts.sensitive)
         elif v.verdict == "ask" and self.engine.text_fields:
             # what an approval of this ask lets out, noted now: a caller may run the call on
-            # the approval without checking it again (red-team S32)
+            # the approval without checking it again
             key = v.details.get("approval_key")
             if key is not None:
                 self._asked_sends.setdefault(tuple(key), set()).update(
@@ -864,7 +665,7 @@ class Session:
             return
         key = decision.details.get("approval_key")
         if key is None and tool is not None:
-            key = self._approval_key(decision, server or "default", tool, arguments or {})
+            key = _checks.approval_key(decision, server or "default", tool, arguments or {})
         if key is not None:
             self.approvals.add(tuple(key))
             self._approved_sends(tuple(key), arguments)
@@ -886,341 +687,6 @@ class Session:
             tool = key[1] if len(key) > 1 and isinstance(key[1], str) else None
             self.sent_keys.update(self._send_keys(arguments, tool))
 
-    def _decide(
-        self, tool: str, arguments: Mapping[str, Any], server: str, scopes: Iterable[str] | None
-    ) -> Verdict:
-        eng = self.engine
-        policy = eng.policy
-        tp = eng.tool_policy(tool)
-
-        # 1. pinning
-        ps = eng.pins.get(server)
-        if ps is None or not ps.complete:
-            return Verdict(
-                verdict="deny",
-                rule="pin.unknown_tool",
-                reason="no pinned tool list yet: list the tools before calling them",
-            )
-        if tool in eng.changed.get(server, {}):
-            fields = eng.changed[server][tool]
-            return Verdict(
-                verdict="deny",
-                rule="pin.changed",
-                reason=f"tool '{tool}' changed after pinning ({', '.join(fields)})",
-                details={"changed_fields": fields},
-            )
-        if tool not in ps.prints:
-            return Verdict(
-                verdict="deny",
-                rule="pin.unknown_tool",
-                reason=f"tool '{tool}' is not in the pinned tool list",
-            )
-        if tool in eng.poisoned.get(server, {}):
-            rules = sorted({f.rule for f in eng.poisoned[server][tool]})
-            return Verdict(
-                verdict="deny",
-                rule="content.poisoned_definition",
-                reason=f"tool '{tool}' definition carries {', '.join(rules)}",
-            )
-
-        # 2. budgets and scopes
-        if tp.max_calls is not None and self.counts.get((server, tool), 0) >= tp.max_calls:
-            why = (
-                "is forbidden by policy"
-                if tp.max_calls == 0
-                else f"reached its budget of {tp.max_calls} calls"
-            )
-            return Verdict(verdict="deny", rule="budget.max_calls", reason=f"tool '{tool}' {why}")
-        if tp.required_scopes:
-            granted = set(scopes or ())
-            missing = [s for s in tp.required_scopes if s not in granted]
-            if missing:
-                return Verdict(
-                    verdict="deny",
-                    rule="scope.missing",
-                    reason=f"missing scope(s): {', '.join(missing)}",
-                )
-
-        # 3. argument rules
-        v = _args.check_arguments(arguments, tp, self.engine.paths)
-        if v is not None:
-            return v
-
-        asks: list[Verdict] = []
-
-        # 4. action rules
-        sp = policy.servers.get(server)
-        trusted_tool = tool in policy.trust_tools or (sp is not None and tool in sp.trust_tools)
-        ann = self._annotations(server, tool)
-        if tp.destructive is False:  # the policy vouches for this tool (e.g. confined writes)
-            ann = {**ann, "destructiveHint": False}
-        v = _actions.check_actions(
-            tool,
-            dict(arguments),
-            annotations=ann,
-            executes=bool(tp.executes),
-            destructive=bool(tp.destructive),
-            trusted=trusted_tool,
-        )
-        action_ask: Verdict | None = None
-        if v is not None:
-            if v.verdict == "deny":
-                return v
-            asks.append(v)
-            action_ask = v
-
-        v = self._credential_change(tool, arguments)
-        if v is not None:
-            asks.append(v)
-        v = _prov.check_requested(tool, tp.requires_request, self.trusted_texts)
-        requested = bool(tp.requires_request) and v is None
-        if (
-            v is not None
-            and self.delegated_texts
-            and _prov.check_requested(tool, tp.requires_request, self.delegated_texts) is None
-        ):
-            # a source the user delegated to asks for it ("follow the instructions in
-            # 'landlord-notices.txt'"): requested, but not by the user's own words, so it
-            # answers no payment or destructive ask (``requested`` stays False)
-            v = None
-        if v is not None:
-            asks.append(v)
-        if tp.vouched_names:
-            listed = self.directory.get(server, set())
-            v = _prov.unvouched_names(
-                arguments,
-                tp.vouched_names,
-                listed,
-                self._trusted_norm(),
-                self.trusted_words,
-                (
-                    self.directory_plain.get(server, listed),
-                    self._trusted_norm(plain=True),
-                    self.trusted_plain_words,
-                ),
-            )
-            if v is not None:
-                asks.append(v)
-        if tp.vouched_params:
-            listed = self.directory.get(server, set())
-            v = _prov.check_vouched(
-                arguments,
-                tp.vouched_params,
-                listed,
-                self._trusted_norm(),
-                lambda leaf: self._spelled(leaf, server),
-                (self.directory_plain.get(server, listed), self._trusted_norm(plain=True)),
-            )
-            if v is not None:
-                asks.append(v)
-
-        # 5. egress
-        v = check_egress(dict(arguments), eng.egress)
-        if v is not None:
-            if v.verdict == "deny":
-                return v
-            asks.append(v)
-
-        # 6. taint sink gate
-        self._last_written = set()
-        self._last_odd = set()
-        self._last_over_taint = {}
-        sending, sink_names, fallback = self._sinks(tool, server, tp, arguments)
-        found: list[str] = []
-        dest_allowlisted = True
-        all_user_named = True
-        if sending:
-            trusted_patterns = (*policy.trusted_destinations, *tp.trusted_destinations)
-            for name, value in sink_names:
-                spelled = self._spelled(value, server)
-                if (
-                    isinstance(value, str)
-                    and spelled[1]
-                    and " " in value.strip()
-                    and norm(value) in self.directory.get(server, ())
-                    and (
-                        server not in self.directory_plain
-                        or norm(mark_lookalikes(value)) in self.directory_plain[server]
-                    )
-                ):
-                    # a display name a directory listed whole ("Bob Smith"): one destination,
-                    # not two words
-                    found.append(norm(value))
-                    all_user_named = all_user_named and _prov.has_words(
-                        self._trusted_norm(), norm(value)
-                    )
-                    continue
-                dests = extract_destinations(value)
-                written = self._written(value, server)
-                if not dests and not fallback and _has_string(value):
-                    # a sink value that names no destination cordon can parse is not cleared:
-                    # it is asked about, never allowed unseen (red-team F4)
-                    raw = " ".join(str(x) for x in _args.leaves(value) if isinstance(x, str))
-                    dests = [Destination(kind="other", raw=raw[:200], key=norm(raw)[:200])]
-                odd_leaves: list[str] = []
-                plain_leaves: list[str] = []
-                for x in _args.leaves(value):
-                    if isinstance(x, str):
-                        (odd_leaves if _odd_spelling(x) else plain_leaves).append(x)
-                plain_keys = _plain_keys(value)
-                sources = None
-                for dest in dests:
-                    if fallback and dest.kind not in _FALLBACK_KINDS:
-                        continue  # a title or a note is not a destination; an address in it is
-                    found.append(dest.key)
-                    if written:
-                        # written exactly so by a member (``directory_text_fields``)
-                        all_user_named = False
-                        self._last_written.add(dest.key)
-                        continue
-                    plain = plain_keys is None or dest.key in plain_keys
-                    if not plain:
-                        self._last_odd.add(dest.key)
-                    named = spelled[0] and self._user_named(dest, plain)
-                    all_user_named = all_user_named and named
-                    if odd_leaves and sources is None:
-                        sources = _odd_sources(odd_leaves, plain_leaves)
-                    odd = (
-                        _odd_source(dest, sources, trusted_patterns)
-                        if sources is not None
-                        else None
-                    )
-                    v = self._gate(
-                        dest, name, tool, server, trusted_patterns, named, spelled[1], odd,
-                        plain,
-                    )  # fmt: skip
-                    if v is None:
-                        continue
-                    if v.verdict == "deny":
-                        return self._with_dests(v, found)
-                    dest_allowlisted = False
-                    asks.append(v)
-            if not found:
-                dest_allowlisted = False
-            if action_ask is not None and requested and found and all_user_named and not fallback:
-                # the user's own request asks for this action and names every destination
-                # ("refund GB29... for what they sent me"): the action ask is answered
-                asks.remove(action_ask)
-            if not fallback:
-                sink_arg_names = {n for n, _ in sink_names}
-                for name, value in arguments.items():
-                    if name not in sink_arg_names:
-                        v = self._forwarded_link(name, value, server)
-                        if v is not None:
-                            asks.append(v)
-
-        # 7. Rule of Two
-        external = sending or bool(tp.egress)
-        sensitive = self._sensitive(tool, server, tp, arguments)
-        self._last_legs = (external, sensitive)
-        v = self.legs.check(
-            external=external,
-            sensitive=sensitive,
-            untrusted_output=self._untrusted_output(tool, server, tp),
-            destination_allowlisted=external and dest_allowlisted and bool(found),
-        )
-        if v is not None and v.verdict != "allow":
-            if v.verdict == "deny":
-                return v
-            asks.append(v)
-
-        if (external or sending) and self.degraded is not None:
-            return self._with_dests(
-                Verdict(
-                    verdict="deny",
-                    rule="session.degraded",
-                    reason=f"session history is incomplete ({self.degraded}): sends are refused",
-                ),
-                found,
-            )
-
-        # 8. secrets never leave
-        if external or sending:
-            v = check_secrets(dict(arguments), self.secrets, sending=True)
-            if v is not None:
-                return self._with_dests(v, found)
-            hit = None
-            if len(self.private):
-                # as written, then with separators dropped and numbers as text: a card
-                # recorded with dashes and sent with spaces, or sent as a JSON number
-                hit = self.private.locate(dict(arguments)) or self.private.locate(
-                    _prov.compact_view(dict(arguments))
-                )
-            if hit is not None:
-                asks.append(
-                    Verdict(
-                        verdict="ask",
-                        rule="taint.private_value",
-                        reason=(
-                            f"argument '{hit[2]}' carries a value from the user's private "
-                            "record that the user's request does not give"
-                        ),
-                        param=hit[2] or None,
-                    )
-                )
-
-        for a in asks:
-            key = self._approval_key(a, server, tool, arguments)
-            if key in self.approvals:
-                continue
-            if key in self.once:
-                self.once.discard(key)
-                continue
-            return self._with_dests(
-                Verdict(
-                    verdict="ask",
-                    rule=a.rule,
-                    reason=a.reason,
-                    param=a.param,
-                    destination=a.destination,
-                    details={**a.details, "approval_key": list(key)},
-                ),
-                found,
-            )
-        if found:
-            return Verdict(
-                verdict="allow",
-                rule="default.allow",
-                reason="no rule objected",
-                destinations=tuple(found),
-                # for the auditor: destinations seen in output that the user's text, a
-                # directory or the allowlist cleared (each wins over taint by policy)
-                details={"cleared_over_taint": dict(self._last_over_taint)}
-                if self._last_over_taint
-                else {},
-            )
-        return ALLOW
-
-    def _user_named(self, dest: Destination, plain: bool = False) -> bool:
-        """True when the user's trusted text names ``dest``; ``plain``: ``dest`` is spelled
-        without look-alike characters (:func:`_plain_keys`), and a look-alike spelling in
-        the text does not name it (``ops@хор.ru`` typed does not name ``ops@xop.ru``)."""
-        if plain:
-            index, words = self.trusted_plain, self.trusted_plain_words
-        else:
-            index, words = self.trusted, self.trusted_words
-        return dest.key in words or index.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
-
-    def _spelled(self, value: Any, server: str) -> tuple[bool, bool]:
-        """Whether ``value``'s spelling lets (the user's text, a directory listing) vouch for
-        it: always, unless a string in it has look-alike characters or a punycode label
-        (:func:`provenance.lookalike_free`), which then must appear spelled exactly so in the
-        user's text / in the server's directory items. Vouching compares skeletons, so
-        without this ``bob@pаypal.com`` (Cyrillic ``а``) would pass as the user's
-        ``bob@paypal.com`` (red-team, session 2)."""
-        by_user = by_directory = True
-        for leaf in _args.leaves(value):
-            if (
-                not isinstance(leaf, str)
-                or _prov.lookalike_free(leaf)
-                and not _encodes_lookalike(leaf)
-            ):
-                continue
-            exact = _prov.strict(leaf)
-            by_user = by_user and exact in self._trusted_strict()
-            by_directory = by_directory and exact in self.directory_spelled.get(server, ())
-        return by_user, by_directory
-
     def _add_directory(self, server: str, items: list[str]) -> None:
         """Vouch for the destinations of whole directory ``items`` of ``server``; from the
         first item that may spell one with look-alike characters (:func:`_may_fold`) on, the
@@ -1233,13 +699,6 @@ class Session:
         plain = self.directory_plain.get(server)
         if plain is not None:
             plain.update(_prov.item_keys(items, spelled=True))
-
-    def _listed(self, server: str, key: str, plain: bool) -> bool:
-        """Whether a directory of ``server`` lists ``key``; ``plain``: for a destination a
-        plain string gives, which an item spelled with look-alike characters does not vouch."""
-        if plain and server in self.directory_plain:
-            return key in self.directory_plain[server]
-        return key in self.directory.get(server, ())
 
     def _note_delegated(self, arguments: Mapping[str, Any], text: str) -> None:
         """Keep ``text`` as delegated request text when the call's arguments give, each
@@ -1295,30 +754,6 @@ class Session:
                     sole.setdefault(srv, set()).update(spellings)
         self.source_spelled = sole
 
-    def _written(self, value: Any, server: str) -> bool:
-        """Whether every string in ``value`` (at least one) is, whole and in this exact
-        spelling, a link or address written in a ``directory_text_fields`` field of
-        ``server``'s output, or the sole address of a source the user pointed at
-        (``address_source``). A list mixing such a value with any other is not: its
-        destinations are gated one by one, so a member's ``x.example/a`` cannot carry an
-        ``x.example/a?d=...`` beside it (both have one key)."""
-        written = self.text_spelled.get(server)
-        sole = self.source_spelled.get(server)
-        if not written and not sole:
-            return False
-        # a string or a list of strings only: a number or an object beside a member's
-        # address is a destination of its own (red-team S25)
-        leaves = [value] if isinstance(value, str) else value
-        if not isinstance(leaves, list | tuple) or not leaves:
-            return False
-        for leaf in leaves:
-            if not isinstance(leaf, str):
-                return False
-            plain = _prov.plain_spelling(leaf)
-            if not ((written and plain in written) or (sole and plain in sole)):
-                return False
-        return True
-
     def _trusted_joined(self, cache: list[Any], form: Callable[[str], str]) -> str:
         """``form`` of each trusted text, joined with newlines; each text is put in that form
         once (a session that adds texts between checks stays linear: red team 3 of S69 F5)."""
@@ -1341,196 +776,6 @@ class Session:
                 self._trusted_plain_norm_cache, lambda t: norm(mark_lookalikes(t))
             )
         return self._trusted_joined(self._trusted_norm_cache, norm)
-
-    def _forwarded_link(self, name: str, value: Any, server: str) -> Verdict | None:
-        """An ask when message text carries a link to a host first seen in untrusted output
-        that the user's text does not vouch for (rule ``taint.forwarded_link``). Links are
-        compared by host: any page of a host the attacker named is theirs."""
-        links = _prov.forwarded_links(value)
-        if not links:
-            return None
-        by_user, by_directory = self._spelled(value, server)
-        written = self.text_spelled.get(server)
-        # keys with a spelling left that no member wrote (look-alikes, another query): those
-        # are not vouched by the member's spelling beside them (red-team S26, S27)
-        unwritten = _prov.unwritten_link_keys(value, written) if written else None
-        # links written with look-alike characters: an earlier send of the real address
-        # vouches for none of them (red team of S69); found per whitespace-separated word
-        odd_keys = {
-            d.key
-            for leaf in _args.leaves(value)
-            if isinstance(leaf, str) and _odd_spelling(leaf)
-            for word in leaf.split()
-            if _odd_spelling(word)
-            for d in _prov.forwarded_links(word)
-        }
-        # links written plainly: the user's or a directory's look-alike spelling of the same
-        # key vouches for none of them (S69 F5)
-        plain_keys = _plain_keys(value, _prov.forwarded_links)
-        for dest in links:
-            plain = plain_keys is None or dest.key in plain_keys
-            if (
-                (by_user and self._user_named(dest, plain))
-                or (dest.key in self.vouched and dest.key not in odd_keys)
-                or (by_directory and self._listed(server, dest.key, plain))
-                or (
-                    unwritten is not None
-                    and dest.key not in unwritten
-                    and _prov.lookalike_free(dest.raw)
-                )
-            ):
-                continue
-            if self.taint.lookup(dest, sink_is_url=True) != "clean":
-                return Verdict(
-                    verdict="ask",
-                    rule="taint.forwarded_link",
-                    reason=f"'{name}' carries a link first seen in untrusted tool output",
-                    param=name,
-                    destination=dest.key,
-                    # a look-alike link: an approval covers these very arguments, not the
-                    # folded key a plain link shares (red team 3 of S69 F5, A1)
-                    details={} if plain else {"odd_spelling": True},
-                )
-        return None
-
-    def _credential_change(self, tool: str, arguments: Mapping[str, Any]) -> Verdict | None:
-        """Ask before a credential is set to a value the user did not type (rule
-        ``action.credential_change``). An injected "reset the password to X" is a takeover
-        (AgentDojo banking injection task 7); the user's own "set it to X" is vouched by
-        their text."""
-        if not _CRED_VERBS.intersection(_actions.split_tokens(tool)):
-            return None
-        for key, value in _args.iter_keyed(arguments):
-            if not isinstance(value, str) or not value:
-                continue
-            if (
-                _CRED_NOUNS.intersection(_actions.split_tokens(key))
-                and norm(value) not in self.trusted_words
-            ):
-                return Verdict(
-                    verdict="ask",
-                    rule="action.credential_change",
-                    reason=f"'{key}' sets a credential to a value the user did not give",
-                    param=key,
-                )
-        return None
-
-    def _with_dests(self, v: Verdict, found: list[str]) -> Verdict:
-        """``v`` carrying every destination found in the call (for the audit record)."""
-        if v.destinations or not found:
-            return v
-        return Verdict(
-            verdict=v.verdict,
-            rule=v.rule,
-            reason=v.reason,
-            param=v.param,
-            destination=v.destination,
-            destinations=tuple(found),
-            details=v.details,
-        )
-
-    def _gate(
-        self,
-        dest: Destination,
-        param: str,
-        tool: str,
-        server: str,
-        trusted_patterns: tuple[str, ...],
-        user_named: bool,
-        listable: bool,
-        odd: bool | None = None,
-        plain: bool = False,
-    ) -> Verdict | None:
-        """The verdict for one destination (``None``: no objection). ``user_named``: the user's
-        text names it in this spelling; ``listable``: a directory may vouch for its spelling.
-        ``odd``: the call spells it with look-alike characters (:func:`_odd_spelling`), and
-        whether the allowlist names that spelling exactly: then its folded key vouches for
-        nothing (not the allowlist, not an earlier send or approval of that key). ``plain``:
-        a string without look-alike characters gives it (:meth:`_listed`)."""
-        policy = self.engine.policy
-        sink_is_url = dest.kind == "url"
-        if policy.trusted_text_beats_taint and user_named:
-            if self.taint.seen_here(dest, sink_is_url=sink_is_url):
-                self._last_over_taint[dest.key] = "user_text"
-            return None
-        if listable and self._listed(server, dest.key, plain):
-            # listed whole by a directory tool (policy ``directory: true``)
-            if self.taint.seen_here(dest, sink_is_url=sink_is_url):
-                self._last_over_taint[dest.key] = "directory"
-            return None
-        state = (
-            "clean"
-            if dest.key in self.vouched and odd is None
-            else self.taint.lookup(dest, sink_is_url=sink_is_url)
-        )
-        allowlisted = _match_trusted(dest, trusted_patterns) if odd is None else odd
-        shared = self.taint.shared
-        if (
-            state == "unknown"
-            and shared is not None
-            and shared.keys_lost
-            and not (allowlisted and policy.allowlist_beats_taint)
-        ):
-            # a sibling cordon process delivered output it never indexed (it died, failed, or
-            # was still indexing past the wait): that output may hold this destination, and
-            # eager recording would have said "tainted". Denied, like taint (red-team S20).
-            return Verdict(
-                verdict="deny",
-                rule="taint.history_lost",
-                reason=(
-                    f"destination in '{param}' cannot be cleared: another cordon process of "
-                    "this client delivered output it has not indexed"
-                ),
-                param=param,
-                destination=dest.key,
-            )
-        if state == "tainted" and not (allowlisted and policy.allowlist_beats_taint):
-            return Verdict(
-                verdict="deny",
-                rule="taint.seen_in_output",
-                reason=f"destination in '{param}' first appeared in untrusted tool output",
-                param=param,
-                destination=dest.key,
-            )
-        if allowlisted and (state != "unknown" or policy.allowlist_beats_taint):
-            # an allowlisted destination whose taint cannot be known (history trimmed, or a
-            # sibling process's output not indexed in time) is asked about: the allowlist
-            # does not beat taint, so it cannot beat "maybe tainted" either (red-team,
-            # session 3: a sibling kept busy past its wait let an allowlisted drop through)
-            if state == "tainted":
-                self._last_over_taint[dest.key] = "allowlist"
-            return None
-        if (
-            odd is None
-            and (server, tool, "taint.unverified_destination", param, dest.key) in self.approvals
-        ):
-            return None
-        why = (
-            "session output was trimmed past its memory cap, or another cordon process's output"
-            " could not be read in time, so this destination cannot be cleared"
-            if state == "unknown"
-            else "destination is not on an allowlist and was not approved"
-        )
-        return Verdict(
-            verdict="ask",
-            rule="taint.unverified_destination",
-            reason=f"'{param}': {why}",
-            param=param,
-            destination=dest.key,
-            # an approval of it covers these very arguments, not its folded key (which the
-            # real address shares: red team of S69)
-            details={"odd_spelling": True} if odd is not None else {},
-        )
-
-
-def _has_string(v: Any) -> bool:
-    if isinstance(v, str):
-        return bool(v)
-    if isinstance(v, Mapping):
-        return any(_has_string(x) for x in v.values())
-    if isinstance(v, list):
-        return any(_has_string(x) for x in v)
-    return False
 
 
 def _recorded(result: Any) -> RecordedOutput:

@@ -85,6 +85,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cordon._types import Verdict
+from cordon.engine import rules
 from cordon.engine.actions import split_tokens
 from cordon.textnorm import canonical_urls
 
@@ -448,11 +449,11 @@ def _tunnel_label(label: str) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 _RANK = {
-    "egress.metadata": 5,
-    "egress.scheme": 4,
-    "egress.private_address": 3,
-    "egress.dns_tunnel": 2,
-    "egress.not_allowlisted": 1,
+    rules.EGRESS_METADATA: 5,
+    rules.EGRESS_SCHEME: 4,
+    rules.EGRESS_PRIVATE_ADDRESS: 3,
+    rules.EGRESS_DNS_TUNNEL: 2,
+    rules.EGRESS_NOT_ALLOWLISTED: 1,
 }
 
 
@@ -521,26 +522,26 @@ def classify_host(
         if policy.allow_private:
             return None
         return (
-            "egress.private_address",
+            rules.EGRESS_PRIVATE_ADDRESS,
             "a host that ends in a number but is not a valid IPv4 address (ambiguous)",
             host,
         )
     if ip is not None:
         shown = str(ip)
         if _is_metadata_ip(ip):
-            return "egress.metadata", "a cloud metadata endpoint", shown
+            return rules.EGRESS_METADATA, "a cloud metadata endpoint", shown
         allowed = _allowlisted(host, ip, comp)
         if _non_public(ip) and not policy.allow_private and not allowed:
-            return "egress.private_address", "a private, loopback or link-local address", shown
+            return rules.EGRESS_PRIVATE_ADDRESS, "a private, loopback or link-local address", shown
         if check_names and policy.mode == "allowlist" and not allowed:
-            return "egress.not_allowlisted", "an address not in the egress allowlist", shown
+            return rules.EGRESS_NOT_ALLOWLISTED, "an address not in the egress allowlist", shown
         return None
     # a name
     if _name_matches(host, METADATA_HOSTS):
-        return "egress.metadata", "a cloud metadata host name", host
+        return rules.EGRESS_METADATA, "a cloud metadata host name", host
     embedded = list(_ips_in_name(host))
     if any(_is_metadata_ip(e) for e in embedded):
-        return "egress.metadata", "a host name that embeds a cloud metadata address", host
+        return rules.EGRESS_METADATA, "a host name that embeds a cloud metadata address", host
     if not check_names:
         return None
     allowed = _allowlisted(host, None, comp)
@@ -551,9 +552,9 @@ def classify_host(
             or (single_label and "." not in host)
             or _name_matches(host, _LOOPBACK_DOMAINS)
         ):
-            return "egress.private_address", "a local or internal host name", host
+            return rules.EGRESS_PRIVATE_ADDRESS, "a local or internal host name", host
         if any(_non_public(e) for e in embedded):
-            return "egress.private_address", "a host name that embeds a private address", host
+            return rules.EGRESS_PRIVATE_ADDRESS, "a host name that embeds a private address", host
     if not allowed:
         suffix = _extractor()(host).suffix
         labels = cleaned.split(".")
@@ -562,9 +563,9 @@ def classify_host(
         for label in labels:
             why = _tunnel_label(label)
             if why is not None:
-                return "egress.dns_tunnel", f"data carried in a host name ({why})", host
+                return rules.EGRESS_DNS_TUNNEL, f"data carried in a host name ({why})", host
         if policy.mode == "allowlist":
-            return "egress.not_allowlisted", "a host not in the egress allowlist", host
+            return rules.EGRESS_NOT_ALLOWLISTED, "a host not in the egress allowlist", host
     return None
 
 
@@ -656,7 +657,7 @@ def _judge_text(
                 and (kind in ("url", "host") or nxt in ("/", "\\") or nxt.isalpha())
             ):
                 yield (
-                    "egress.scheme",
+                    rules.EGRESS_SCHEME,
                     f"the {scheme}: scheme is not a permitted network scheme",
                     (scheme + ":"),
                 )
@@ -688,7 +689,7 @@ def _judge_text(
         low = text.lower()
         if any(g in low for g in _META_GATES):
             for m in _META_NAME_RE.finditer(text):
-                yield "egress.metadata", "a cloud metadata host name", m.group(1).lower()
+                yield rules.EGRESS_METADATA, "a cloud metadata host name", m.group(1).lower()
     if ("::" in text or text.count(":") >= 2) and _IPV6_GATE.search(text) is not None:
         for m in _IPV6_RE.finditer(text):
             cand = m.group(1)
@@ -744,15 +745,15 @@ def check_egress(
                 rank = _RANK[rule]
                 if best is None or rank > best[0]:
                     best = (rank, rule, reason, path, dest)
-                if rank == _RANK["egress.metadata"]:
+                if rank == _RANK[rules.EGRESS_METADATA]:
                     break
-        if best is not None and best[0] == _RANK["egress.metadata"]:
+        if best is not None and best[0] == _RANK[rules.EGRESS_METADATA]:
             break
     if best is None:
         return None
     _rank, rule, reason, path, dest = best
     return Verdict(
-        verdict="ask" if rule == "egress.not_allowlisted" else "deny",
+        verdict="ask" if rule == rules.EGRESS_NOT_ALLOWLISTED else "deny",
         rule=rule,
         reason=f"argument '{path}' targets {reason}",
         param=path or None,

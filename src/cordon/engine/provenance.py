@@ -33,6 +33,7 @@ import orjson
 import yaml
 
 from cordon._types import Verdict
+from cordon.engine import rules
 from cordon.engine.egress import _extractor
 from cordon.taint import Destination, extract_destinations, norm
 from cordon.taint._keys import EMAIL_RE, HOST_RE, email_key, url_keys
@@ -488,7 +489,7 @@ def check_requested(
     why = "no user request was given" if not texts else "the user's request does not ask for it"
     return Verdict(
         verdict="ask",
-        rule="action.not_requested",
+        rule=rules.ACTION_NOT_REQUESTED,
         reason=f"'{tool}' changes something and {why}",
     )
 
@@ -556,7 +557,7 @@ def _unvouched(param: Any, destination: str, odd: bool = False) -> Verdict:
     a plain spelling shares: red team 3 of S69 F5, A1)."""
     return Verdict(
         verdict="ask",
-        rule="taint.unvouched_value",
+        rule=rules.TAINT_UNVOUCHED_VALUE,
         reason=f"'{param}' names something neither the user nor a listing gave",
         param=str(param),
         destination=destination[:200],

@@ -37,6 +37,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from cordon._types import Verdict
+from cordon.engine import rules
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
 __all__ = [
@@ -220,7 +221,7 @@ def check_secrets(arguments: Any, secrets: SecretSet, *, sending: bool) -> Verdi
     }.get(encoding, f" ({encoding}-encoded)")
     return Verdict(
         verdict="deny",
-        rule="secret.egress",
+        rule=rules.SECRET_EGRESS,
         reason=f"argument '{path}' carries a {label}{how}; secrets never leave",
         param=path or None,
         details={"secret": label, "encoding": encoding},

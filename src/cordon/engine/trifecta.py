@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from cordon._types import Verdict
+from cordon.engine import rules
 
 __all__ = ["TrifectaState", "legs_from_annotations"]
 
@@ -106,7 +107,7 @@ class TrifectaState:
         where = "earlier in this session" if self.sensitive_data else "by this call"
         return Verdict(
             verdict="ask",
-            rule="r2.trifecta",
+            rule=rules.R2_TRIFECTA,
             reason=(
                 "this call communicates externally after the session read untrusted content "
                 f"and sensitive data was read {where} (Rule of Two: all three legs)"

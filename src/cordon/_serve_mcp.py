@@ -1,0 +1,138 @@
+"""``cordon serve``'s MCP wiring: the SDK server over a :class:`~cordon.server.ServeCore`,
+its stdio and Streamable HTTP transports, and the ``serve`` command.
+
+:mod:`cordon.server` re-exports these; it is imported lazily from here (the core imports this
+module), so importing either stays light.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import orjson
+import typer
+
+from cordon import __version__
+from cordon._exceptions import CordonError, PolicyError
+from cordon._serve_schemas import TOOLS
+
+if TYPE_CHECKING:
+    from cordon.server import ServeCore
+
+__all__ = ["build_server", "parse_hostport", "register", "serve_http", "serve_stdio"]
+
+
+def build_server(core: ServeCore) -> Any:
+    """The low-level ``mcp.server.Server`` exposing ``core``'s tools (both protocol eras)."""
+    from mcp.server import Server
+    from mcp_types import CallToolResult, ListToolsResult, TextContent, Tool
+
+    from cordon.server import InvalidInput
+
+    tools = [
+        Tool(
+            name=t["name"],
+            description=t["description"],
+            input_schema=t["inputSchema"],
+            output_schema=t["outputSchema"],
+            annotations=t["annotations"],
+        )
+        for t in TOOLS
+    ]
+
+    async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
+        return ListToolsResult(tools=tools)
+
+    async def call_tool(ctx: Any, params: Any) -> CallToolResult:
+        try:
+            out = core.call(params.name, params.arguments)
+        except InvalidInput as exc:
+            return CallToolResult(
+                content=[TextContent(type="text", text=f"cordon: {exc}")], is_error=True
+            )
+        text = orjson.dumps(out).decode()
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=out)
+
+    schemas = {t["name"]: t["inputSchema"] for t in TOOLS}
+    return Server(
+        "cordon",
+        version=__version__,
+        instructions=(
+            "cordon is a deterministic MCP firewall. Call check_tool_call before a tool call you "
+            "make elsewhere, and evaluate_tool_result before reading a tool result."
+        ),
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        get_tool_input_schema=schemas.get,
+    )
+
+
+async def serve_stdio(core: ServeCore) -> None:
+    """Serve on stdin/stdout until the client closes the stream."""
+    from mcp.server.lowlevel.server import NotificationOptions
+    from mcp.server.stdio import stdio_server
+
+    server = build_server(core)
+    async with stdio_server() as (r, w):
+        await server.run(r, w, server.create_initialization_options(NotificationOptions()))
+
+
+def parse_hostport(value: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:8080`` for IPv6). Raises ``ValueError``."""
+    host, sep, port = value.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected HOST:PORT, got {value!r}")
+    return host.strip("[]"), int(port)
+
+
+def serve_http(core: ServeCore, host: str, port: int) -> None:
+    """Serve Streamable HTTP at ``http://HOST:PORT/mcp`` with uvicorn until interrupted."""
+    import uvicorn
+
+    app = build_server(core).streamable_http_app(streamable_http_path="/mcp", host=host)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def register(app: Any) -> None:
+    """Add the ``serve`` command to the ``cordon`` typer app."""
+
+    @app.command("serve")
+    def serve_cmd(
+        policy: Annotated[
+            list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")
+        ] = [],  # noqa: B006 - typer reads the default
+        http: Annotated[
+            str | None,
+            typer.Option("--http", help="Serve Streamable HTTP on HOST:PORT (path /mcp)."),
+        ] = None,
+        audit: Annotated[
+            Path | None,
+            typer.Option(help="Audit log for check_tool_call verdicts (default: none)."),
+        ] = None,
+    ) -> None:
+        """Run cordon as an MCP server (stdio, or Streamable HTTP with --http HOST:PORT)."""
+        import anyio
+        from rich.console import Console
+
+        from cordon.server import ServeCore
+
+        err = Console(stderr=True, soft_wrap=True)
+        try:
+            log = None
+            if audit is not None:
+                from cordon.audit.log import AuditLog
+
+                log = AuditLog(audit)
+            core = ServeCore.from_sources(list(policy), audit=log)
+            if http is not None:
+                host, port = parse_hostport(http)
+                serve_http(core, host, port)
+            else:
+                anyio.run(serve_stdio, core)
+        except PolicyError as exc:
+            err.print(f"[red]cordon: policy error:[/red] {exc}", highlight=False)
+            raise typer.Exit(2) from exc
+        except (CordonError, ValueError) as exc:
+            err.print(f"[red]cordon serve:[/red] {exc}", highlight=False)
+            raise typer.Exit(2) from exc

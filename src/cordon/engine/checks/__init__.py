@@ -1,0 +1,93 @@
+"""The decision pipeline as data: :data:`PIPELINE`, one check per module, run in order.
+
+:func:`decide` runs it on one call; :mod:`._pipeline` states how results combine (the first
+deny wins; else the first ask no approval covers; else allow). A check reads the session and
+the facts of the checks before it, and returns a :class:`Result`; it never edits another's.
+"""
+
+from __future__ import annotations
+
+from cordon.engine.checks import (
+    actions,
+    arguments,
+    budgets,
+    credentials,
+    degraded,
+    egress,
+    links,
+    pins,
+    private_values,
+    requests,
+    rule_of_two,
+    secrets,
+    taint,
+    vouched,
+)
+from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, approval_key
+from cordon.engine.checks._pipeline import Outcome, resolve, run
+
+__all__ = [
+    "PASS",
+    "PIPELINE",
+    "Check",
+    "Context",
+    "Facts",
+    "Outcome",
+    "Result",
+    "approval_key",
+    "decide",
+    "resolve",
+    "run",
+]
+
+PIPELINE: tuple[Check, ...] = (
+    pins.CHECK,
+    budgets.CHECK,
+    arguments.CHECK,
+    actions.CHECK,
+    credentials.CHECK,
+    requests.CHECK,
+    vouched.CHECK,
+    egress.CHECK,
+    taint.CHECK,
+    links.CHECK,
+    rule_of_two.CHECK,
+    degraded.CHECK,
+    secrets.CHECK,
+    private_values.CHECK,
+)
+"""The order of the checks, and why.
+
+Denies stop the pipeline, so the order decides which rule a call with several problems is
+refused under, and what is never looked at: cheap checks that need no argument come first,
+and each check comes after the facts it reads.
+
+1. ``pins``: a tool that is unknown, changed (rug pull) or poisoned is refused before its
+   arguments are read at all: nothing about an untrusted definition is worth checking.
+2. ``budgets``: ``max_calls`` and ``required_scopes`` need only the tool name.
+3. ``arguments``: path confinement, ``arg_patterns``, ``max_value``: static policy on the
+   arguments, denies only.
+4. ``actions``: destructive commands (deny) and consequential actions (ask); first of the
+   asks, so it is the one a person sees first.
+5. ``credentials``, 6. ``requests``, 7. ``vouched``: provenance asks about the action itself
+   (a credential the user did not type, an action nobody asked for, an object nobody
+   named). ``requests`` sets ``requested``, which ``taint`` reads.
+8. ``egress``: SSRF-shaped destinations, before taint: a metadata endpoint is refused as
+   such whatever its history.
+9. ``taint``: the sink gate; finds the call's destinations (``destinations``, ``sending``,
+   ``cleared``) for every later check, and answers the ``actions`` ask when the user's
+   request names every destination.
+10. ``links``: links relayed in message text, on ``taint``'s facts.
+11. ``rule_of_two``: needs ``sending`` and ``cleared``; sets the legs an allowed call adds.
+12. ``degraded``: a send from a session with incomplete history is refused; after the legs
+    are known (``external``), and before secrets, which that history may be missing.
+13. ``secrets``: a secret in a send is denied, never approvable; last of the denies, so that
+    a call is not refused under the secret rule when a cheaper rule already refuses it (the
+    audit record never needs to point at a secret when it need not).
+14. ``private_values``: an ask, after every deny.
+"""
+
+
+def decide(ctx: Context) -> Outcome:
+    """Run :data:`PIPELINE` on one call."""
+    return run(PIPELINE, ctx)

@@ -1,0 +1,153 @@
+"""What a check reads (:class:`Context`, :class:`Facts`) and what it returns (:class:`Result`).
+
+A check is a function from (context, facts) to a result. It reads the session and never
+writes it, and it never sees another check's result: only the :class:`Facts` the pipeline
+built from the results before it, each fact set by exactly one check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from cordon._types import Verdict
+
+if TYPE_CHECKING:
+    from cordon.engine.core import Session
+    from cordon.policy import ToolPolicy
+
+import hashlib
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """One tools/call, as every check sees it.
+
+    Attributes:
+        session: the session the call belongs to (read, never written, by a check).
+        tool: the tool name.
+        arguments: the call's arguments (a JSON object).
+        server: the logical server name.
+        scopes: the caller's granted scopes (``None``: not given).
+        tp: the tool's policy.
+    """
+
+    session: Session
+    tool: str
+    arguments: Mapping[str, Any]
+    server: str
+    scopes: Iterable[str] | None
+    tp: ToolPolicy
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Facts:
+    """What the checks so far established, for the checks after them. Each field is set by
+    one check only (named in its comment); the pipeline refuses a second setter.
+
+    Attributes:
+        requested: ``requests``: the tool needs a request and the user's own text asks for it.
+        sending: ``taint``: the call sends data somewhere (a sink argument, or ``exfiltrating``).
+        fallback: ``taint``: a sending tool was called without its declared sinks, and every
+            string argument was searched for address-shaped destinations instead.
+        sink_names: ``taint``: the argument names checked as destinations.
+        destinations: ``taint``: every destination key found in the sink arguments.
+        cleared: ``taint``: at least one destination, and every one allowlisted or cleared.
+        written: ``taint``: keys cleared only by a member's spelling (an allow vouches none).
+        odd: ``taint``: keys the call spells with look-alike characters.
+        over_taint: ``taint``: keys seen in output that something cleared anyway, with what.
+        external: ``rule_of_two``: the call communicates externally.
+        sensitive: ``rule_of_two``: the call reads sensitive data.
+    """
+
+    requested: bool = False
+    sending: bool = False
+    fallback: bool = False
+    sink_names: frozenset[str] = frozenset()
+    destinations: tuple[str, ...] = ()
+    cleared: bool = False
+    written: frozenset[str] = frozenset()
+    odd: frozenset[str] = frozenset()
+    over_taint: Mapping[str, str] = field(default_factory=dict)
+    external: bool = False
+    sensitive: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Result:
+    """What one check found.
+
+    Attributes:
+        deny: a deny: the pipeline stops here and returns it as it is.
+        asks: asks, in the order the person should see them.
+        answers: names of earlier checks whose asks this check's finding answers (the
+            user's own request naming every destination answers the ``actions`` ask).
+        facts: :class:`Facts` fields this check establishes for the checks after it.
+    """
+
+    deny: Verdict | None = None
+    asks: tuple[Verdict, ...] = ()
+    answers: frozenset[str] = frozenset()
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+#: no objection, nothing established
+PASS = Result()
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One step of the pipeline.
+
+    Attributes:
+        name: a short name (what :attr:`Result.answers` refers to).
+        run: the check itself.
+        rules: every rule id it can return.
+    """
+
+    name: str
+    run: Callable[[Context, Facts], Result]
+    rules: tuple[str, ...]
+
+
+def asks(*found: Verdict | None) -> Result:
+    """A result holding the asks among ``found`` (``None``: no objection)."""
+    kept = tuple(v for v in found if v is not None)
+    return Result(asks=kept) if kept else PASS
+
+
+def deny_or_ask(v: Verdict | None) -> Result:
+    """A result for a layer function that returns a deny, an ask or ``None``."""
+    if v is None:
+        return PASS
+    return Result(deny=v) if v.verdict == "deny" else Result(asks=(v,))
+
+
+def approval_key(
+    v: Verdict, server: str, tool: str, arguments: Mapping[str, Any]
+) -> tuple[Any, ...]:
+    """What an approval of the ask ``v`` covers: its destination, or (a look-alike spelling,
+    or no destination) these very arguments."""
+    if v.destination is not None and not v.details.get("odd_spelling"):
+        return (server, tool, v.rule, v.param, v.destination)
+    digest = hashlib.sha256(orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    return (server, tool, v.rule, v.param, digest)
+
+
+def with_dests(v: Verdict, found: Iterable[str]) -> Verdict:
+    """``v`` carrying every destination found in the call (for the audit record)."""
+    found = tuple(found)
+    if v.destinations or not found:
+        return v
+    return Verdict(
+        verdict=v.verdict,
+        rule=v.rule,
+        reason=v.reason,
+        param=v.param,
+        destination=v.destination,
+        destinations=found,
+        details=v.details,
+    )

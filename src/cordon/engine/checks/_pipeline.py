@@ -1,0 +1,97 @@
+"""Run checks in order and combine their results into one verdict.
+
+The combination rule, the whole of it:
+
+1. the checks run in order; the first deny stops the pipeline and is the verdict, as its
+   check made it (no later check runs, so none can raise on or be slowed by such a call);
+2. otherwise the asks of every check, in pipeline order, except those of a check that a
+   later result :attr:`~Result.answers`;
+3. the first of those asks no approval covers is the verdict (a one-time approval is used
+   up by the call it covers), carrying the call's destinations and its ``approval_key``;
+4. otherwise allow (``default.allow``), with the destinations found.
+
+Facts flow forward only: a check sees the :class:`Facts` of the checks before it, and a fact
+set twice is a bug (``RuntimeError``), not a silent overwrite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from cordon._types import ALLOW, Verdict
+from cordon.engine import rules
+from cordon.engine.checks._base import (
+    Check,
+    Context,
+    Facts,
+    Result,
+    approval_key,
+    with_dests,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The verdict, and the facts the checks established (what an allow adds to the
+    session: destinations vouched for, Rule-of-Two legs)."""
+
+    verdict: Verdict
+    facts: Facts
+
+
+def run(checks: Sequence[Check], ctx: Context) -> Outcome:
+    """Run ``checks`` on ``ctx`` and combine their results (module docstring)."""
+    facts = Facts()
+    set_by: dict[str, str] = {}
+    results: list[tuple[str, Result]] = []
+    for check in checks:
+        r = check.run(ctx, facts)
+        if r.facts:
+            for key in r.facts:
+                if key in set_by:
+                    raise RuntimeError(f"fact {key!r} set by {set_by[key]} and {check.name}")
+                set_by[key] = check.name
+            facts = replace(facts, **r.facts)
+        if r.deny is not None:
+            return Outcome(r.deny, facts)
+        results.append((check.name, r))
+    answered: set[str] = set()
+    for _, r in results:
+        answered |= r.answers
+    pending = [a for name, r in results if name not in answered for a in r.asks]
+    return Outcome(resolve(ctx, pending, facts), facts)
+
+
+def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
+    """The first ask no approval covers, else allow (rules 3 and 4 of the module docstring)."""
+    s = ctx.session
+    for a in asks:
+        key = approval_key(a, ctx.server, ctx.tool, ctx.arguments)
+        if key in s.approvals:
+            continue
+        if key in s.once:
+            s.once.discard(key)
+            continue
+        return with_dests(
+            Verdict(
+                verdict="ask",
+                rule=a.rule,
+                reason=a.reason,
+                param=a.param,
+                destination=a.destination,
+                details={**a.details, "approval_key": list(key)},
+            ),
+            facts.destinations,
+        )
+    if facts.destinations:
+        return Verdict(
+            verdict="allow",
+            rule=rules.DEFAULT_ALLOW,
+            reason="no rule objected",
+            destinations=facts.destinations,
+            # for the auditor: destinations seen in output that the user's text, a
+            # directory or the allowlist cleared (each wins over taint by policy)
+            details={"cleared_over_taint": dict(facts.over_taint)} if facts.over_taint else {},
+        )
+    return ALLOW

@@ -1,0 +1,54 @@
+"""Action rules: destructive commands are denied, consequential actions asked about.
+
+The tool's MCP annotations come from the pinned definition; ``destructive: false`` in the
+policy vouches for a tool (confined writes), ``trust_tools`` skips the asks (never the denies).
+"""
+
+from __future__ import annotations
+
+from cordon.engine import actions as _actions
+from cordon.engine import rules
+from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
+
+
+def run(ctx: Context, facts: Facts) -> Result:
+    s, tp, tool, server = ctx.session, ctx.tp, ctx.tool, ctx.server
+    policy = s.engine.policy
+    sp = policy.servers.get(server)
+    trusted_tool = tool in policy.trust_tools or (sp is not None and tool in sp.trust_tools)
+    ann = s._annotations(server, tool)
+    if tp.destructive is False:  # the policy vouches for this tool (e.g. confined writes)
+        ann = {**ann, "destructiveHint": False}
+    return deny_or_ask(
+        _actions.check_actions(
+            tool,
+            dict(ctx.arguments),
+            annotations=ann,
+            executes=bool(tp.executes),
+            destructive=bool(tp.destructive),
+            trusted=trusted_tool,
+        )
+    )
+
+
+CHECK = Check(
+    "actions",
+    run,
+    (
+        rules.ACTION_RM_ROOT,
+        rules.ACTION_PIPE_TO_SHELL,
+        rules.ACTION_SQL_DROP,
+        rules.ACTION_SQL_DELETE_NO_WHERE,
+        rules.ACTION_MKFS_DD,
+        rules.ACTION_FORK_BOMB,
+        rules.ACTION_CHMOD_777_ROOT,
+        rules.ACTION_OPTION_INJECTION,
+        rules.ACTION_SHELL_METACHAR,
+        rules.ACTION_GIT_PUSH,
+        rules.ACTION_PUBLISH_DEPLOY,
+        rules.ACTION_INFRA_APPLY,
+        rules.ACTION_PAYMENT,
+        rules.ACTION_CREDENTIAL_WRITE,
+        rules.ACTION_DESTRUCTIVE_HINT,
+    ),
+)

@@ -1,0 +1,285 @@
+"""The taint sink gate: a destination a sending call names must be cleared.
+
+A destination that first appeared in untrusted tool output is denied
+(``taint.seen_in_output``): that is how an injected instruction exfiltrates. One that is
+neither in output nor cleared is asked about (``taint.unverified_destination``). What clears
+a destination: the user's own text naming it, a directory listing, the allowlist
+(``trusted_destinations``), an earlier send or approval of it, or a member's spelling in a
+``directory_text_fields`` field. A look-alike spelling is cleared only as spelled.
+
+This check also establishes the facts the later checks read: whether the call sends, every
+destination found, whether all of them were cleared; and it answers the ``actions`` ask when
+the user's own request asks for the action and names every destination ("refund GB29... for
+what they sent me").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cordon._types import Verdict
+from cordon.engine import args as _args
+from cordon.engine import provenance as _prov
+from cordon.engine import rules
+from cordon.engine.checks import _vouching
+from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
+from cordon.engine.checks._spelling import (
+    has_string,
+    match_trusted,
+    odd_source,
+    odd_sources,
+    odd_spelling,
+    plain_keys,
+)
+from cordon.taint import Destination, extract_destinations, is_sink_param, norm
+from cordon.textnorm import mark_lookalikes
+
+# Destination kinds looked for in the free-text arguments of a sending tool that was called
+# without its declared sink parameters (words there are not destinations; addresses are).
+_FALLBACK_KINDS = frozenset({"email", "url", "host"})  # not phone: dates and times look like one
+
+
+def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
+    """(is_sending, the (argument name, value) pairs to check as destinations, fallback).
+
+    Destination-shaped names count at any depth (``{"headers": {"Bcc": ...}}``).
+    ``fallback`` is True when a sending tool was called without its declared sinks and
+    every string argument is searched for address-shaped destinations instead."""
+    tp, arguments = ctx.tp, ctx.arguments
+    if tp.exfiltrating is False:
+        return False, [], False
+    shaped = [k for k in arguments if is_sink_param(k)]
+    nested = [
+        (k, v)
+        for k, v in _args.iter_keyed(arguments)
+        if is_sink_param(k) and not (k in arguments and arguments[k] is v)
+    ]
+    declared = list(tp.sink_params)
+    sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested)
+    if not sending:
+        return False, [], False
+    names = list(dict.fromkeys([*declared, *shaped]))
+    present = [(n, arguments[n]) for n in names if n in arguments]
+    if (declared and not any(n in arguments for n in declared)) or (
+        not present and not nested and tp.exfiltrating
+    ):
+        # A sending tool called without its declared sinks: every string argument is
+        # searched for address-shaped destinations (see _FALLBACK_KINDS).
+        return True, [(k, v) for k, v in arguments.items() if has_string(v)], True
+    return True, present + nested, False
+
+
+def run(ctx: Context, facts: Facts) -> Result:
+    sending, sink_pairs, fallback = sinks(ctx)
+    if not sending:
+        return PASS
+    scan = _Scan(ctx, fallback)
+    for name, value in sink_pairs:
+        deny = scan.value(name, value)
+        if deny is not None:
+            return Result(deny=with_dests(deny, scan.found))
+    found = tuple(scan.found)
+    answered = facts.requested and bool(found) and scan.all_user_named and not fallback
+    return Result(
+        asks=tuple(scan.asks),
+        answers=frozenset({"actions"}) if answered else frozenset(),
+        facts={
+            "sending": True,
+            "fallback": fallback,
+            "sink_names": frozenset(n for n, _ in sink_pairs),
+            "destinations": found,
+            "cleared": scan.cleared and bool(found),
+            "written": frozenset(scan.written),
+            "odd": frozenset(scan.odd),
+            "over_taint": scan.over_taint,
+        },
+    )
+
+
+class _Scan:
+    """The destinations of one call's sink arguments, gated one by one; what it found."""
+
+    def __init__(self, ctx: Context, fallback: bool) -> None:
+        self.ctx = ctx
+        self.fallback = fallback
+        policy = ctx.session.engine.policy
+        self.patterns = (*policy.trusted_destinations, *ctx.tp.trusted_destinations)
+        self.found: list[str] = []
+        self.asks: list[Verdict] = []
+        self.written: set[str] = set()
+        self.odd: set[str] = set()
+        self.over_taint: dict[str, str] = {}
+        self.cleared = True
+        self.all_user_named = True
+
+    def _display_name(self, value: Any, listable: bool) -> bool:
+        """A display name a directory listed whole ("Bob Smith"): one destination, not two
+        words."""
+        s, server = self.ctx.session, self.ctx.server
+        return (
+            isinstance(value, str)
+            and listable
+            and " " in value.strip()
+            and norm(value) in s.directory.get(server, ())
+            and (
+                server not in s.directory_plain
+                or norm(mark_lookalikes(value)) in s.directory_plain[server]
+            )
+        )
+
+    def value(self, name: str, value: Any) -> Verdict | None:
+        """Gate the destinations of one sink argument; a deny stops the scan."""
+        s, server = self.ctx.session, self.ctx.server
+        spelled = _vouching.spelled(s, value, server)
+        if self._display_name(value, spelled[1]):
+            self.found.append(norm(value))
+            self.all_user_named = self.all_user_named and _prov.has_words(
+                s._trusted_norm(), norm(value)
+            )
+            return None
+        dests = extract_destinations(value)
+        written = _vouching.written(s, value, server)
+        if not dests and not self.fallback and has_string(value):
+            # a sink value that names no destination cordon can parse is not cleared:
+            # it is asked about, never allowed unseen
+            raw = " ".join(str(x) for x in _args.leaves(value) if isinstance(x, str))
+            dests = [Destination(kind="other", raw=raw[:200], key=norm(raw)[:200])]
+        odd_leaves: list[str] = []
+        plain_leaves: list[str] = []
+        for x in _args.leaves(value):
+            if isinstance(x, str):
+                (odd_leaves if odd_spelling(x) else plain_leaves).append(x)
+        plain_set = plain_keys(value)
+        sources = None
+        for dest in dests:
+            if self.fallback and dest.kind not in _FALLBACK_KINDS:
+                continue  # a title or a note is not a destination; an address in it is
+            self.found.append(dest.key)
+            if written:
+                # written exactly so by a member (``directory_text_fields``)
+                self.all_user_named = False
+                self.written.add(dest.key)
+                continue
+            plain = plain_set is None or dest.key in plain_set
+            if not plain:
+                self.odd.add(dest.key)
+            named = spelled[0] and _vouching.user_named(s, dest, plain)
+            self.all_user_named = self.all_user_named and named
+            if odd_leaves and sources is None:
+                sources = odd_sources(odd_leaves, plain_leaves)
+            odd = odd_source(dest, sources, self.patterns) if sources is not None else None
+            v = gate(self.ctx, dest, name, self.patterns, named, spelled[1], odd, plain,
+                     self.over_taint)  # fmt: skip
+            if v is None:
+                continue
+            if v.verdict == "deny":
+                return v
+            self.cleared = False
+            self.asks.append(v)
+        return None
+
+
+def gate(
+    ctx: Context,
+    dest: Destination,
+    param: str,
+    trusted_patterns: tuple[str, ...],
+    user_named: bool,
+    listable: bool,
+    odd: bool | None,
+    plain: bool,
+    over_taint: dict[str, str],
+) -> Verdict | None:
+    """The verdict for one destination (``None``: no objection). ``user_named``: the user's
+    text names it in this spelling; ``listable``: a directory may vouch for its spelling.
+    ``odd``: the call spells it with look-alike characters (:func:`_spelling.odd_spelling`),
+    and whether the allowlist names that spelling exactly: then its folded key vouches for
+    nothing (not the allowlist, not an earlier send or approval of that key). ``plain``:
+    a string without look-alike characters gives it (:func:`_vouching.listed`).
+    ``over_taint`` collects the destinations seen in output that something cleared anyway."""
+    s = ctx.session
+    policy = s.engine.policy
+    sink_is_url = dest.kind == "url"
+    if policy.trusted_text_beats_taint and user_named:
+        if s.taint.seen_here(dest, sink_is_url=sink_is_url):
+            over_taint[dest.key] = "user_text"
+        return None
+    if listable and _vouching.listed(s, ctx.server, dest.key, plain):
+        # listed whole by a directory tool (policy ``directory: true``)
+        if s.taint.seen_here(dest, sink_is_url=sink_is_url):
+            over_taint[dest.key] = "directory"
+        return None
+    state = (
+        "clean"
+        if dest.key in s.vouched and odd is None
+        else s.taint.lookup(dest, sink_is_url=sink_is_url)
+    )
+    allowlisted = match_trusted(dest, trusted_patterns) if odd is None else odd
+    beats = allowlisted and policy.allowlist_beats_taint
+    shared = s.taint.shared
+    if state == "unknown" and shared is not None and shared.keys_lost and not beats:
+        # a sibling cordon process delivered output it never indexed (it died, failed, or
+        # was still indexing past the wait): that output may hold this destination, and
+        # eager recording would have said "tainted". Denied, like taint.
+        return _deny(
+            rules.TAINT_HISTORY_LOST,
+            f"destination in '{param}' cannot be cleared: another cordon process of "
+            "this client delivered output it has not indexed",
+            param,
+            dest,
+        )
+    if state == "tainted" and not beats:
+        return _deny(
+            rules.TAINT_SEEN_IN_OUTPUT,
+            f"destination in '{param}' first appeared in untrusted tool output",
+            param,
+            dest,
+        )
+    if allowlisted and (state != "unknown" or policy.allowlist_beats_taint):
+        # an allowlisted destination whose taint cannot be known (history trimmed, or a
+        # sibling process's output not indexed in time) is asked about: the allowlist
+        # does not beat taint, so it cannot beat "maybe tainted" either
+        if state == "tainted":
+            over_taint[dest.key] = "allowlist"
+        return None
+    return _unverified(ctx, dest, param, state, odd)
+
+
+def _deny(rule: str, reason: str, param: str, dest: Destination) -> Verdict:
+    return Verdict(verdict="deny", rule=rule, reason=reason, param=param, destination=dest.key)
+
+
+def _unverified(
+    ctx: Context, dest: Destination, param: str, state: str, odd: bool | None
+) -> Verdict | None:
+    """The ask for a destination nothing cleared, unless a person approved it before."""
+    key = (ctx.server, ctx.tool, rules.TAINT_UNVERIFIED_DESTINATION, param, dest.key)
+    if odd is None and key in ctx.session.approvals:
+        return None
+    why = (
+        "session output was trimmed past its memory cap, or another cordon process's output"
+        " could not be read in time, so this destination cannot be cleared"
+        if state == "unknown"
+        else "destination is not on an allowlist and was not approved"
+    )
+    return Verdict(
+        verdict="ask",
+        rule=rules.TAINT_UNVERIFIED_DESTINATION,
+        reason=f"'{param}': {why}",
+        param=param,
+        destination=dest.key,
+        # an approval of it covers these very arguments, not its folded key (which the
+        # real address shares)
+        details={"odd_spelling": True} if odd is not None else {},
+    )
+
+
+CHECK = Check(
+    "taint",
+    run,
+    (
+        rules.TAINT_HISTORY_LOST,
+        rules.TAINT_SEEN_IN_OUTPUT,
+        rules.TAINT_UNVERIFIED_DESTINATION,
+    ),
+)

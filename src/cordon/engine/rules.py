@@ -1,0 +1,236 @@
+"""Every rule id the engine, the approvals, the proxy and the gateway can return, in one place.
+
+Code names a rule by its constant (``rules.TAINT_SEEN_IN_OUTPUT``), never by a string literal:
+``tests/test_rule_catalogue_source.py`` walks the source and fails on an id that is not in
+:data:`CATALOGUE`. ``cordon serve`` publishes the catalogue (``ENGINE_RULES``) and
+``cordon rules`` prints it beside the content catalogue (``cordon.content.RULES``, whose ids
+name patterns found in text, not verdicts on a call).
+
+Each entry says which layer returns it, the verdict, what it stops, the attack class or
+specification that justifies it, and how a user allows a legitimate case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["CATALOGUE", "Rule"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Rule:
+    """One engine rule.
+
+    Attributes:
+        id: the stable id written in verdicts and audit records (``layer.name``).
+        layer: the pipeline layer or front end that returns it (``pinning``, ``egress``,
+            ``destination taint``, ``proxy`` ...).
+        verdict: ``deny``, ``ask``, ``deny or ask``, ``allow``, ``block`` or ``record``.
+        summary: what it stops, in one line.
+        source: the attack class, specification section or advisory that justifies it.
+        allow: how a user allows a legitimate case (the policy key or command).
+    """
+
+    id: str
+    layer: str
+    verdict: str
+    summary: str
+    source: str
+    allow: str
+
+
+# -- pinning -----------------------------------------------------------------------------
+PIN_UNKNOWN_TOOL = "pin.unknown_tool"
+PIN_CHANGED = "pin.changed"
+CONTENT_POISONED_DEFINITION = "content.poisoned_definition"
+# -- budgets and scopes ------------------------------------------------------------------
+BUDGET_MAX_CALLS = "budget.max_calls"
+SCOPE_MISSING = "scope.missing"
+# -- arguments ---------------------------------------------------------------------------
+ARG_MALFORMED = "arg.malformed"
+ARG_PATH_OUTSIDE = "arg.path_outside"
+ARG_PATH_UNRESOLVABLE = "arg.path_unresolvable"
+ARG_PATTERN = "arg.pattern"
+ARG_MAX_VALUE = "arg.max_value"
+# -- actions -----------------------------------------------------------------------------
+ACTION_RM_ROOT = "action.rm_root"
+ACTION_PIPE_TO_SHELL = "action.pipe_to_shell"
+ACTION_SQL_DROP = "action.sql_drop"
+ACTION_SQL_DELETE_NO_WHERE = "action.sql_delete_no_where"
+ACTION_MKFS_DD = "action.mkfs_dd"
+ACTION_FORK_BOMB = "action.fork_bomb"
+ACTION_CHMOD_777_ROOT = "action.chmod_777_root"
+ACTION_OPTION_INJECTION = "action.option_injection"
+ACTION_SHELL_METACHAR = "action.shell_metachar"
+ACTION_GIT_PUSH = "action.git_push"
+ACTION_PUBLISH_DEPLOY = "action.publish_deploy"
+ACTION_INFRA_APPLY = "action.infra_apply"
+ACTION_PAYMENT = "action.payment"
+ACTION_CREDENTIAL_WRITE = "action.credential_write"
+ACTION_DESTRUCTIVE_HINT = "action.destructive_hint"
+ACTION_CREDENTIAL_CHANGE = "action.credential_change"
+ACTION_NOT_REQUESTED = "action.not_requested"
+# -- egress ------------------------------------------------------------------------------
+EGRESS_METADATA = "egress.metadata"
+EGRESS_PRIVATE_ADDRESS = "egress.private_address"
+EGRESS_SCHEME = "egress.scheme"
+EGRESS_DNS_TUNNEL = "egress.dns_tunnel"
+EGRESS_NOT_ALLOWLISTED = "egress.not_allowlisted"
+# -- taint and provenance ----------------------------------------------------------------
+TAINT_SEEN_IN_OUTPUT = "taint.seen_in_output"
+TAINT_UNVERIFIED_DESTINATION = "taint.unverified_destination"
+TAINT_HISTORY_LOST = "taint.history_lost"
+TAINT_FORWARDED_LINK = "taint.forwarded_link"
+TAINT_UNVOUCHED_VALUE = "taint.unvouched_value"
+TAINT_PRIVATE_VALUE = "taint.private_value"
+# -- Rule of Two, session, secrets -------------------------------------------------------
+R2_TRIFECTA = "r2.trifecta"
+SESSION_DEGRADED = "session.degraded"
+SECRET_EGRESS = "secret.egress"  # noqa: S105 - a rule id, not a password
+# -- the front ends (proxy, gateway) -----------------------------------------------------
+APPROVAL_INVALID_STATE = "approval.invalid_state"
+AUDIT_UNWRITABLE = "audit.unwritable"
+POLICY_UNKNOWN_TOOL = "policy.unknown_tool"
+CONTENT_BLOCKED = "content.blocked"
+DEFAULT_ALLOW = "default.allow"
+
+_PIN_SRC = "rug pull and tool poisoning (Invariant Labs, April 2025; mcp-context-protector)"
+_ACTION_SRC = "destructive commands an injected instruction asks for (OWASP LLM06)"
+_SSRF = "SSRF (OWASP A10:2021)"
+_TAINT_SRC = "data exfiltration by injected instructions (lethal trifecta, Willison 2025)"
+_APPROVE = "approve the ask (`cordon approve CODE`, or the client's prompt)"
+_NO_POLICY = "none in the policy (`trust_tools` skips asks only): do it outside the agent"
+_TRUST = "`trust_tools` for the tool"
+
+
+def _r(rid: str, layer: str, verdict: str, summary: str, source: str, allow: str) -> Rule:
+    return Rule(id=rid, layer=layer, verdict=verdict, summary=summary, source=source, allow=allow)
+
+
+_RULES = (
+    _r(PIN_UNKNOWN_TOOL, "pinning", "deny", "a tool that is not in the pinned tools/list",
+       _PIN_SRC, "list the tools first; accept a new tool with `cordon pin accept`"),
+    _r(PIN_CHANGED, "pinning", "deny", "a tool whose definition changed after pinning (rug pull)",
+       _PIN_SRC, "review the change and accept it with `cordon pin accept`"),
+    _r(CONTENT_POISONED_DEFINITION, "pinning", "deny",
+       "a tool whose description or schema carries instructions",
+       "tool poisoning (Invariant Labs, April 2025)",
+       "none: the server must fix the definition (the finding names the content rule)"),
+    _r(BUDGET_MAX_CALLS, "budgets and scopes", "deny", "a tool past its max_calls budget",
+       "runaway or looping agents (OWASP LLM10, unbounded consumption)",
+       "raise `tools.<tool>.max_calls`"),
+    _r(SCOPE_MISSING, "budgets and scopes", "deny", "a caller without the tool's required scopes",
+       "least privilege (MCP 2025-06-18 Authorization, scopes)",
+       "grant the scope, or drop `tools.<tool>.required_scopes`"),
+    _r(ARG_MALFORMED, "argument rules", "deny", "arguments that are not a JSON object or cannot be checked",
+       "fail closed (docs/threat-model.md invariant 2)", "none: send a JSON object"),
+    _r(ARG_PATH_OUTSIDE, "argument rules", "deny", "a path argument outside allowed_path_prefixes",
+       "path traversal (CWE-22)", "add the directory to `allowed_path_prefixes`"),
+    _r(ARG_PATH_UNRESOLVABLE, "argument rules", "deny",
+       "a relative path with no base_dir, or one that cannot be resolved",
+       "path traversal (CWE-22), fail closed", "set `tools.<tool>.base_dir`"),
+    _r(ARG_PATTERN, "argument rules", "deny", "an argument that does not match its arg_patterns regex",
+       "argument injection (CWE-88)", "widen `tools.<tool>.arg_patterns`"),
+    _r(ARG_MAX_VALUE, "argument rules", "deny", "a numeric argument over its max_value cap",
+       "excessive agency (OWASP LLM06)", "raise `tools.<tool>.max_value`"),
+    _r(ACTION_RM_ROOT, "action rules", "deny", "recursive deletion of / or home", _ACTION_SRC,
+       _NO_POLICY),
+    _r(ACTION_PIPE_TO_SHELL, "action rules", "deny", "a download piped into a shell", _ACTION_SRC,
+       _NO_POLICY),
+    _r(ACTION_SQL_DROP, "action rules", "deny", "DROP/TRUNCATE statements", _ACTION_SRC,
+       _NO_POLICY),
+    _r(ACTION_SQL_DELETE_NO_WHERE, "action rules", "deny", "DELETE or UPDATE without WHERE",
+       _ACTION_SRC, _NO_POLICY),
+    _r(ACTION_MKFS_DD, "action rules", "deny", "mkfs or dd onto a device", _ACTION_SRC,
+       _NO_POLICY),
+    _r(ACTION_FORK_BOMB, "action rules", "deny", "a shell fork bomb", _ACTION_SRC,
+       _NO_POLICY),
+    _r(ACTION_CHMOD_777_ROOT, "action rules", "deny", "chmod/chown -R of / or home", _ACTION_SRC,
+       _NO_POLICY),
+    _r(ACTION_OPTION_INJECTION, "action rules", "deny",
+       "an argument that starts with '-' for an executing tool", "argument injection (CWE-88)",
+       "none in the policy: the rule applies to a tool that runs commands (name or `executes`)"),
+    _r(ACTION_SHELL_METACHAR, "action rules", "deny",
+       "shell metacharacters in an executing tool's arguments", "command injection (CWE-78)",
+       "none in the policy: the rule applies to a tool that runs commands (name or `executes`)"),
+    _r(ACTION_GIT_PUSH, "action rules", "ask", "git push", _ACTION_SRC,
+       f"{_APPROVE}; {_TRUST}; or `requires_request`, and the user's request names it"),
+    _r(ACTION_PUBLISH_DEPLOY, "action rules", "ask", "publishing or deploying", _ACTION_SRC,
+       f"{_APPROVE}; {_TRUST}; or `requires_request`, and the user's request names it"),
+    _r(ACTION_INFRA_APPLY, "action rules", "ask", "infrastructure apply/destroy", _ACTION_SRC,
+       f"{_APPROVE}; {_TRUST}; or `requires_request`, and the user's request names it"),
+    _r(ACTION_PAYMENT, "action rules", "ask", "payments and transfers",
+       "AgentDojo banking injection tasks (payment to an attacker)",
+       f"{_APPROVE}; {_TRUST}; or `requires_request`, and the user's request names it"),
+    _r(ACTION_CREDENTIAL_WRITE, "action rules", "ask", "a write to credential files",
+       "credential theft and persistence (MITRE ATT&CK T1098)", f"{_APPROVE}; {_TRUST}"),
+    _r(ACTION_DESTRUCTIVE_HINT, "action rules", "ask", "a tool annotated destructiveHint",
+       "MCP 2025-06-18 Tools, annotations (destructiveHint)",
+       f"{_APPROVE}; {_TRUST}; `destructive: false` for a tool the policy vouches for"),
+    _r(ACTION_CREDENTIAL_CHANGE, "action rules", "ask",
+       "a credential set to a value the user did not type",
+       "account takeover (AgentDojo banking injection task 7)",
+       f"{_APPROVE}; type the value in the request"),
+    _r(ACTION_NOT_REQUESTED, "action rules", "ask", "an action the user's request does not ask for",
+       "injected actions (AgentDojo)", f"{_APPROVE}; ask for it in the request"),
+    _r(EGRESS_METADATA, "egress", "deny",
+       "cloud metadata endpoints (169.254.169.254 and friends)",
+       f"{_SSRF}; Capital One 2019", "none"),
+    _r(EGRESS_PRIVATE_ADDRESS, "egress", "deny", "private, loopback and link-local addresses",
+       _SSRF, "`egress.allow_private: true`"),
+    _r(EGRESS_SCHEME, "egress", "deny", "URL schemes other than http(s) (file:, gopher:...)",
+       _SSRF, "`egress.allow_schemes`"),
+    _r(EGRESS_DNS_TUNNEL, "egress", "deny", "hostnames shaped like DNS tunnelling",
+       "DNS exfiltration (MITRE ATT&CK T1048)", "`egress.allow` for the host"),
+    _r(EGRESS_NOT_ALLOWLISTED, "egress", "ask",
+       "a host outside egress.allow in allowlist mode", _SSRF,
+       f"{_APPROVE}; add the host to `egress.allow`"),
+    _r(TAINT_SEEN_IN_OUTPUT, "destination taint", "deny",
+       "a destination that first appeared in untrusted tool output", _TAINT_SRC,
+       "`trusted_destinations` with `allowlist_beats_taint: true`, or name it in the request"),
+    _r(TAINT_UNVERIFIED_DESTINATION, "destination taint", "ask",
+       "a destination neither allowlisted nor approved", _TAINT_SRC,
+       f"{_APPROVE}; `trusted_destinations`"),
+    _r(TAINT_HISTORY_LOST, "destination taint", "deny",
+       "a destination that cannot be cleared because a sibling cordon process delivered "
+       "output it never indexed", f"{_TAINT_SRC}; fail closed",
+       "`trusted_destinations` with `allowlist_beats_taint: true`"),
+    _r(TAINT_FORWARDED_LINK, "destination taint", "ask",
+       "a link first seen in untrusted output, relayed in message text",
+       "phishing relay through the agent (indirect prompt injection)",
+       f"{_APPROVE}; name the link in the request"),
+    _r(TAINT_UNVOUCHED_VALUE, "destination taint", "ask",
+       "an action's object or a name in its text that neither the user nor a listing gave",
+       "injected recipients and objects (AgentDojo)",
+       f"{_APPROVE}; `directory` tools, or name it in the request"),
+    _r(TAINT_PRIVATE_VALUE, "destination taint", "ask",
+       "an ID number from the user's private record in a sending call",
+       "private data exfiltration (AgentDojo travel tasks)",
+       f"{_APPROVE}; give the value in the request"),
+    _r(R2_TRIFECTA, "Rule of Two", "ask",
+       "untrusted input + sensitive data + external communication (Rule of Two)",
+       "Meta, Agents Rule of Two (October 2025); Willison, the lethal trifecta (June 2025)",
+       f"{_APPROVE}; `trusted_destinations`, or `sensitive`/`untrusted_output` per tool"),
+    _r(SESSION_DEGRADED, "session", "deny",
+       "a send after a result could not be fully recorded (history incomplete)",
+       "fail closed (docs/threat-model.md invariant 2)", "none: start a new session"),
+    _r(SECRET_EGRESS, "secrets", "deny",
+       "a registered or observed secret leaving in a sending call",
+       "credential exfiltration (docs/threat-model.md invariant 7)", "none"),
+    _r(APPROVAL_INVALID_STATE, "approvals", "deny", "an approval state that is invalid or expired",
+       "forged or replayed approvals (MCP 2026-07-28 input_required requestState)",
+       "answer the question again"),
+    _r(AUDIT_UNWRITABLE, "proxy", "deny", "a call whose audit record cannot be written",
+       "docs/threat-model.md invariant 4 (audit before forwarding)",
+       "none: fix the audit log path"),
+    _r(POLICY_UNKNOWN_TOOL, "proxy", "record",
+       "a policy entry naming a tool the server does not list (a likely typo)",
+       "a misspelt rule leaves the real tool uncontrolled", "fix the tool name in the policy"),
+    _r(CONTENT_BLOCKED, "gateway", "block",
+       "a tool result withheld by the content firewall in block mode (library gateway)",
+       "indirect prompt injection (OWASP LLM01)", "`content.mode` or `content.block_at`"),
+    _r(DEFAULT_ALLOW, "default", "allow", "no rule objected", "-", "-"),
+)  # fmt: skip
+
+#: every engine rule id -> its :class:`Rule`, in pipeline order
+CATALOGUE: dict[str, Rule] = {r.id: r for r in _RULES}
