@@ -25,8 +25,6 @@ EXEMPT: frozenset[str] = frozenset(
         "engine/core.py",
         "engine/provenance.py",
         "proxy/main.py",
-        "proxy/recorder.py",
-        "proxy/relay.py",
     }
 )
 

@@ -269,3 +269,28 @@ def blocked_result(
     if modern:
         result["resultType"] = "complete"
     return result
+
+
+def id_key(id_: Any) -> tuple[str, Any]:
+    """The key a JSON-RPC id is matched by, the way clients match it.
+
+    The TypeScript SDK compares ``Number(response.id)`` and the Python SDK coerces numeric
+    strings too, so an upstream that answers request ``3`` with id ``"3"`` or ``3.0`` is
+    matched to it by the client: cordon matches it the same way, or such a reply would skip
+    every check on its way back. Two requests whose ids match so are the same id in flight.
+    """
+    if isinstance(id_, bool):
+        return ("o", id_)
+    if isinstance(id_, int):
+        return ("n", id_)
+    if isinstance(id_, float):
+        return ("n", int(id_)) if id_.is_integer() else ("f", id_)
+    if isinstance(id_, str):
+        try:
+            f = float(id_)
+        except ValueError:
+            return ("s", id_)
+        if f.is_integer() and abs(f) < 2**63:
+            return ("n", int(f))
+        return ("s", id_)
+    return ("o", repr(id_))

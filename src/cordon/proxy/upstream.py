@@ -1,0 +1,313 @@
+"""The proxy core's upstream side: what it does with each frame the server sends.
+
+A mixin of :class:`cordon.proxy.core.ProxyCore` (the queue, the lanes and the client side
+live there). Everything a server sends is untrusted output (invariant 6). A frame whose
+delivery needs no decision goes out now and is recorded by a job queued behind it
+(:meth:`UpstreamSide._deliver_then_record`); one that must be inspected first (a tools/list
+page to pin, a result in warn or block mode, any other result, server instructions) takes a
+slot in the upstream lane and goes out when its job is done, the frames after it waiting
+behind it (:meth:`UpstreamSide._scan_then_deliver`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from cordon._exceptions import ProtocolError
+from cordon._types import Finding, severity_at_least
+from cordon.proxy.actions import Action, Audit, Job, Log, ToClient
+from cordon.proxy.framing import (
+    INTERNAL_ERROR,
+    Oversize,
+    check_depth,
+    error_frame,
+    id_key,
+    may_exceed_depth,
+    parse_frame,
+    result_frame,
+    sniff_id,
+)
+from cordon.proxy.work import ListOutcome
+
+if TYPE_CHECKING:
+    from cordon.proxy.core import CoreConfig, _Pending, _Slot
+    from cordon.proxy.work import SessionWork
+
+__all__ = ["WITHHELD", "UpstreamSide"]
+
+WITHHELD = "cordon: internal error; the upstream result was withheld"
+
+
+class UpstreamSide:
+    """Server -> client handling (see the module docstring)."""
+
+    cfg: CoreConfig
+    work: SessionWork
+    pending: dict[tuple[str, Any], _Pending]
+    _recorded_since_quiet: bool
+
+    if TYPE_CHECKING:
+
+        def _put(self, lane: str, actions: list[Action]) -> list[Action]: ...
+        def _slot(self, lane: str) -> _Slot: ...
+        def _fill(self, lane: str, slot: _Slot, actions: list[Action]) -> list[Action]: ...
+        def _enqueue(self, job: Job) -> list[Action]: ...
+        def _answer(self, id_: Any, data: bytes, **kw: Any) -> ToClient: ...
+        def _refuse(self, direction: str, reason: str, **extra: Any) -> Audit: ...
+        def _record(self, rec: dict[str, Any]) -> Audit: ...
+
+    def server_frame(self, item: bytes | Oversize) -> list[Action]:
+        """One line from the upstream server."""
+        if isinstance(item, Oversize):
+            return self._put("upstream", self._oversize_reply(item))
+        try:
+            msg = parse_frame(item)
+        except ProtocolError as exc:
+            return [self._refuse("server", str(exc)), Log(f"dropped an upstream message: {exc}")]
+        if msg.get("method") is not None:
+            # notifications and server-to-client requests are server output (invariant 6)
+            params = msg.get("params")
+            if not params:
+                return self._put("upstream", [ToClient(item)])
+            return self._deliver_then_record(
+                item, None, lambda: self.work.record_untrusted(params), len(item)
+            )
+        return self._response(msg, item)
+
+    def _oversize_reply(self, item: Oversize) -> list[Action]:
+        rid = sniff_id(item.head, item.tail)
+        out: list[Action] = [self._refuse("server", "oversize", size=item.size)]
+        pend = self.pending.pop(id_key(rid), None) if rid is not None else None
+        if pend is None:
+            return [*out, Log(f"dropped an upstream message over the size cap ({item.size} bytes)")]
+        why = f"cordon: upstream reply over the size cap ({self.cfg.max_bytes} bytes)"
+        return [*out, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))]
+
+    def _deliver_then_record(
+        self, line: bytes, id_: Any, run: Callable[[], Any], size: int, tool: str = ""
+    ) -> list[Action]:
+        """Deliver a frame now and record it in the queue: delivery needs no decision, and a
+        call that arrives after it is decided with it recorded (it is later in the queue)."""
+
+        def done(outcome: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                return self._degraded(tool or "server output", repr(error))
+            if isinstance(outcome, str):
+                return self._degraded(tool or "server output", outcome)
+            findings = getattr(outcome, "findings", None)
+            return [self._findings("deliver", tool, findings)] if findings else []
+
+        job = Job("record", size, run, done, label=tool)
+        withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD) if id_ is not None else None
+        frame = (
+            self._answer(id_, line, early=job, withheld=withheld)
+            if id_ is not None
+            else ToClient(line, early=job)
+        )
+        self._recorded_since_quiet = True
+        return self._put("upstream", [frame]) + self._enqueue(job)
+
+    def _degraded(self, tool: str, why: str) -> list[Action]:
+        return [
+            self._record(
+                {"kind": "session", "rule": "session.degraded", "tool": tool, "reason": why[:200]}
+            ),
+            Log(f"recording a {tool} result failed: {why}"),
+        ]
+
+    def _findings(self, action: str, tool: str, findings: list[Finding]) -> Audit:
+        return self._record(
+            {
+                "kind": "content",
+                "where": "result",
+                "tool": tool,
+                "action": action,
+                "rules": sorted({f.rule for f in findings}),
+                "max_severity": max(
+                    (f.severity for f in findings),
+                    key=lambda s: ["low", "medium", "high", "critical"].index(s),
+                ),
+            }
+        )
+
+    def _response(self, msg: dict[str, Any], line: bytes) -> list[Action]:
+        id_ = msg.get("id")
+        p = self.pending.pop(id_key(id_), None)
+        if p is None:  # an answer to nothing the client asked (or to a refused call)
+            return [
+                self._refuse("server", "response to an unknown id"),
+                Log("dropped an upstream response whose id matches no pending request"),
+            ]
+        if type(id_) is not type(p.id) or id_ != p.id:
+            # the client would match it anyway; hand it the id it sent
+            msg = {**msg, "id": p.id}
+            line = orjson.dumps(msg)
+            id_ = p.id
+        if "error" in msg:
+            err = msg.get("error")
+            return self._deliver_then_record(
+                line, id_, lambda: self.work.record_untrusted(err), len(line)
+            )
+        result = msg.get("result")
+        if not isinstance(result, dict):
+            return self._put("upstream", [self._answer(id_, line)])
+        try:
+            if p.method in ("tools/call", "tools/list") and may_exceed_depth(
+                line, self.cfg.max_depth
+            ):
+                check_depth(result, self.cfg.max_depth)
+        except ProtocolError as exc:
+            why = f"cordon: upstream reply refused: {exc}"
+            return self._put(
+                "upstream",
+                [
+                    self._refuse("server", str(exc), tool=p.tool),
+                    self._answer(id_, error_frame(id_, INTERNAL_ERROR, why)),
+                ],
+            )
+        if p.method == "tools/list":
+            return self._tools_list(id_, result, line)
+        if p.method == "tools/call":
+            return self._tool_result(id_, p, result, line)
+        if p.method in ("initialize", "server/discover"):
+            return self._init_result(id_, result, line)
+        return self._other_result(id_, p.method, result, line)
+
+    def _scan_then_deliver(
+        self,
+        id_: Any,
+        line: bytes,
+        kind: str,
+        run: Callable[[], Any],
+        then: Callable[[Any], list[Action]],
+    ) -> list[Action]:
+        """Inspect a result in the queue, then deliver what ``then`` makes of it (in the
+        upstream lane: the frames after it wait for it, the client's do not)."""
+        slot = self._slot("upstream")
+
+        def done(outcome: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                failed = self._answer(id_, error_frame(id_, INTERNAL_ERROR, WITHHELD))
+                return [
+                    Log(f"error inspecting an upstream result, withheld: {error!r}"),
+                    *self._fill("upstream", slot, [failed]),
+                ]
+            return self._fill("upstream", slot, then(outcome))
+
+        return self._enqueue(Job(kind, len(line), run, done, id=id_))
+
+    def _tools_list(self, id_: Any, result: dict[str, Any], line: bytes) -> list[Action]:
+        tools = result.get("tools")
+        if not isinstance(tools, list):
+            why = "cordon: upstream tools/list result has no tools array"
+            return self._put("upstream", [self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))])
+        final = not result.get("nextCursor")
+
+        def then(o: ListOutcome) -> list[Action]:
+            acts: list[Action] = [Log(p) for p in o.problems]
+            acts += [self._record(r) for r in o.records]
+            if o.visible is None:
+                return [*acts, self._answer(id_, line)]
+            return [*acts, self._answer(id_, result_frame(id_, {**result, "tools": o.visible}))]
+
+        return self._scan_then_deliver(
+            id_, line, "scan", lambda: self.work.pin_list(tools, final), then
+        )
+
+    def _tool_result(
+        self, id_: Any, p: _Pending, result: dict[str, Any], line: bytes
+    ) -> list[Action]:
+        tool = p.tool or ""
+        if result.get("resultType") == "input_required":
+            # the upstream's questions are server output: scanned like any other result
+            return self._other_result(id_, "tools/call", result, line)
+        if self.cfg.content_mode == "monitor":
+            # monitor mode never changes a result: delivered now, recorded in the queue
+            return self._deliver_then_record(
+                line, id_, lambda: self.work.record_result(tool, result, p.args), len(line), tool
+            )
+
+        def then(obs: Any) -> list[Action]:
+            acts: list[Action] = (
+                [self._findings(obs.action, tool, obs.findings)] if obs.findings else []
+            )
+            if obs.action == "deliver":
+                return [*acts, self._answer(id_, line)]
+            out = dict(obs.result)
+            if "resultType" in result:  # 2026-07-28 results carry their type
+                out.setdefault("resultType", result["resultType"])
+            return [*acts, self._answer(id_, result_frame(id_, out))]
+
+        return self._scan_then_deliver(
+            id_, line, "scan", lambda: self.work.scan_result(tool, result, p.args), then
+        )
+
+    def _other_result(
+        self, id_: Any, method: str, result: dict[str, Any], line: bytes
+    ) -> list[Action]:
+        """Any other result (resources/read, prompts/get, input_required ...) is server output
+        (invariant 6): recorded and scanned before delivery; in block mode a finding at or
+        above the threshold replaces it with a JSON-RPC error naming the rules."""
+
+        def then(obs: Any) -> list[Action]:
+            bad = self._blocking(obs.findings)
+            block = bool(bad) and self.cfg.content_mode == "block"
+            acts: list[Action] = []
+            if obs.findings:
+                rules = sorted({f.rule for f in obs.findings})
+                acts.append(
+                    self._record(
+                        {
+                            "kind": "content",
+                            "where": method,
+                            "rules": rules,
+                            "action": "block" if block else "deliver",
+                        }
+                    )
+                )
+            if block:
+                why = f"cordon blocked this {method} result: {', '.join(bad)}"
+                return [*acts, self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))]
+            return [*acts, self._answer(id_, line)]
+
+        return self._scan_then_deliver(
+            id_, line, "scan", lambda: self.work.scan_other(method, result), then
+        )
+
+    def _init_result(self, id_: Any, result: dict[str, Any], line: bytes) -> list[Action]:
+        text = result.get("instructions")
+        if not (isinstance(text, str) and text):
+            return self._put("upstream", [self._answer(id_, line)])
+
+        def then(findings: list[Finding]) -> list[Action]:
+            bad = self._blocking(findings)
+            acts: list[Action] = []
+            if findings:
+                acts.append(
+                    self._record(
+                        {
+                            "kind": "content",
+                            "where": "instructions",
+                            "rules": sorted({f.rule for f in findings}),
+                        }
+                    )
+                )
+            if not bad:
+                return [*acts, self._answer(id_, line)]
+            removed = "[cordon removed the server instructions: " + ", ".join(bad) + "]"
+            return [
+                *acts,
+                self._answer(id_, result_frame(id_, {**result, "instructions": removed})),
+            ]
+
+        return self._scan_then_deliver(
+            id_, line, "scan", lambda: self.work.scan_instructions(text), then
+        )
+
+    def _blocking(self, findings: list[Finding]) -> list[str]:
+        return sorted(
+            {f.rule for f in findings if severity_at_least(f.severity, self.cfg.block_at)}
+        )
