@@ -42,30 +42,18 @@ __all__ = [
 _SECRET_IDS = frozenset(r.id for r in RULES if r.category == "secrets")
 
 
-def warm(*, wait: bool = False, compile: bool = True) -> None:
+def warm(*, wait: bool = False) -> None:
     """Start building the scanner's compiled anchor databases in the background.
 
     Optional: the first scan builds them anyway. The Hyperscan database takes about 0.6 s of
     one core to compile; until it is ready large texts take the slower pure-Python anchor pass
     (same findings). ``cordon run`` calls this at start-up. ``wait`` blocks until ready.
-    ``compile=False`` builds only the Python side, now (the anchor indexes and the patterns
-    that confirm each database match, ~0.1 s): a process that gets its databases compiled
-    elsewhere (the relay's recording worker, forked before the compile) calls that.
     """
     from cordon.content import _accel
     from cordon.content.scanner import _anchor_index
 
-    held = _accel.hold
-    _accel.hold = held or not compile  # (building the index would start the compile)
-    try:
-        for only in (None, _SECRET_IDS):
-            idx = _anchor_index(only)
-            if compile:
-                _accel.warm(idx.accel_anchors, wait=wait)
-            else:
-                _accel.prepare(idx.accel_anchors)
-    finally:
-        _accel.hold = held
+    for only in (None, _SECRET_IDS):
+        _accel.warm(_anchor_index(only).accel_anchors, wait=wait)
 
 
 def _check_severity(min_severity: str) -> int:

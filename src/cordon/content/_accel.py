@@ -36,7 +36,7 @@ except ImportError:  # pragma: no cover
 if os.environ.get("CORDON_HYPERSCAN", "1") == "0":  # explicit opt-out: the Python pass only
     _hs = None
 
-__all__ = ["available", "compiling", "export", "find", "install", "wait_compiled", "warm"]
+__all__ = ["available", "compiling", "find", "wait_compiled", "warm"]
 
 #: an anchor whose width is unbounded (``\s+``) is confirmed within this many bytes: a longer
 #: anchor match cannot sit inside any rule match (rule patterns are bounded by their window)
@@ -47,32 +47,17 @@ _AFTER = 64
 
 
 class _Db:
-    def __init__(
-        self, anchors: Sequence[str], serialized: bytes | None = None, *, shell: _Db | None = None
-    ) -> None:
+    def __init__(self, anchors: Sequence[str]) -> None:
         assert _hs is not None
-        if shell is not None:  # its Python side is built already (:func:`prepare`)
-            self.anchors, self.compiled, self.widths = shell.anchors, shell.compiled, shell.widths
-            self.unbounded = shell.unbounded
-            self.local = threading.local()
-            if serialized is not None:
-                self.db = _hs.loadb(serialized, _hs.HS_MODE_BLOCK)
-                return
-            self._compile()
-            return
         self.anchors = tuple(anchors)
         self.compiled = tuple(re.compile(a.encode("ascii")) for a in self.anchors)
         self.widths = tuple(min(_max_width(c), _MAX_CONFIRM) for c in self.compiled)
         # anchors whose width is unbounded by more than whitespace runs (which the normaliser
         # folds): a candidate of theirs that the bounded region cannot confirm falls back to
-        # the anchor's own search over the whole text (red-team R3: `$` + 4 KiB of letters)
+        # the anchor's own search over the whole text (`$` followed by 4 KiB of letters)
         self.unbounded = frozenset(
             i for i, a in enumerate(self.anchors) if _unbounded_beyond_whitespace(a)
         )
-        self.local = threading.local()
-        if serialized is not None:  # compiled by the process this one was forked from
-            self.db = None if not serialized else _hs.loadb(serialized, _hs.HS_MODE_BLOCK)
-            return
         self._compile()
 
     def _compile(self) -> None:
@@ -133,12 +118,6 @@ _dbs: dict[tuple[str, ...], _Db | None] = {}
 _threads: dict[tuple[str, ...], threading.Thread] = {}
 
 
-#: while true, :func:`warm` starts no compile: the Python side is being built ahead of a fork
-#: (``cordon.content.warm(compile=False)``), or this process gets its databases from the one
-#: it was forked from (the relay's recording worker: :func:`install`)
-hold = False
-
-
 def available() -> bool:
     """True when the ``hyperscan`` package imported."""
     return _hs is not None
@@ -163,7 +142,7 @@ def wait_compiled(timeout: float) -> bool:
 
 def _build(key: tuple[str, ...]) -> None:
     try:
-        db: _Db | None = _Db(key, shell=_shells.get(key))
+        db: _Db | None = _Db(key)
     except Exception:  # a compile error: stay on the Python path  # pragma: no cover
         db = None
     with _lock:
@@ -177,7 +156,7 @@ def warm(anchors: Sequence[str], *, wait: bool = False) -> None:
         anchors: the anchor patterns (``bytes`` regex syntax, lower-case ASCII).
         wait: block until the database is ready (tests, benchmarks).
     """
-    if _hs is None or hold:
+    if _hs is None:
         return
     key = tuple(anchors)
     with _lock:
@@ -188,45 +167,6 @@ def warm(anchors: Sequence[str], *, wait: bool = False) -> None:
             th.start()
     if wait:
         th.join()
-
-
-def export() -> list[tuple[tuple[str, ...], bytes]]:
-    """The databases compiled so far, serialized: ``(anchors, bytes)`` for :func:`install` in
-    a process forked before they were compiled (the relay's recording worker, through its
-    pipe; never a file). Empty without Hyperscan."""
-    if _hs is None:
-        return []
-    with _lock:
-        dbs = [(key, db) for key, db in _dbs.items() if db is not None]
-    return [(key, _hs.dumpb(db.db)) for key, db in dbs]
-
-
-#: the Python side of databases to come (:func:`prepare`), by anchors
-_shells: dict[tuple[str, ...], _Db] = {}
-
-
-def prepare(anchors: Sequence[str]) -> None:
-    """Build the Python side of the database for ``anchors`` now (its confirming patterns,
-    ~50 ms), so that :func:`install` only loads the compiled part."""
-    if _hs is None:
-        return
-    key = tuple(anchors)
-    if key not in _shells:
-        _shells[key] = _Db(key, b"")
-
-
-def install(anchors: Sequence[str], serialized: bytes) -> bool:
-    """Use ``serialized`` (from :func:`export`) as the database for ``anchors`` instead of
-    compiling it here; False (nothing installed) without Hyperscan or when it does not load."""
-    if _hs is None:
-        return False
-    try:
-        db = _Db(anchors, serialized, shell=_shells.get(tuple(anchors)))
-    except Exception:  # noqa: BLE001 - not loadable: this process compiles its own on demand
-        return False
-    with _lock:
-        _dbs[tuple(anchors)] = db
-    return True
 
 
 def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | None:

@@ -33,7 +33,7 @@ from cordon.content.normalize import Normalized, normalize
 from cordon.content.rules import RULES, rule_by_id
 from cordon.textnorm import decode_json_escapes
 
-__all__ = ["Hit", "Prefetched", "evidence_for", "prefetch", "prefetched", "scan_hits"]
+__all__ = ["Hit", "evidence_for", "scan_hits"]
 
 #: decoded layers inside decoded layers are scanned up to this depth
 MAX_LAYER_DEPTH = 2
@@ -378,47 +378,6 @@ _RECENT_MAX = 16
 _RECENT_CHARS = 64 * 1024 * 1024
 
 
-class Prefetched:
-    """A full scan of a text running in another process (the relay's recording worker):
-    :meth:`hits` gives ``(rule id, severity, span, value)`` for each hit of
-    :func:`scan_hits` on it, waiting if need be, or raises when that process failed."""
-
-    def hits(self) -> list[tuple[str, str, tuple[int, int], str]]:  # pragma: no cover
-        raise NotImplementedError
-
-
-#: texts whose full scan runs elsewhere, by string identity, oldest first; bounded by count
-#: and characters (a text dropped from here is scanned in this process when asked: same hits)
-_PREFETCH: list[tuple[str, Prefetched]] = []
-_PREFETCH_MAX = 4096
-_PREFETCH_CHARS = 64 * 1024 * 1024
-
-
-def prefetch(text: str, job: Prefetched) -> None:
-    """Let the next full :func:`scan_hits` of this very string object take ``job``'s hits
-    instead of scanning (the relay hands large deferred results to its worker)."""
-    _PREFETCH.append((text, job))
-    total = sum(len(t) for t, _ in _PREFETCH)
-    while len(_PREFETCH) > _PREFETCH_MAX or (len(_PREFETCH) > 1 and total > _PREFETCH_CHARS):
-        total -= len(_PREFETCH.pop(0)[0])
-
-
-def prefetched(text: str) -> bool:
-    """True when a full scan of this very string object was handed elsewhere (not taken yet)."""
-    return any(t is text for t, _ in _PREFETCH)
-
-
-def _take_prefetched(text: str) -> list[Hit] | None:
-    for i, (t, job) in enumerate(_PREFETCH):
-        if t is text:
-            del _PREFETCH[i]
-            return [
-                Hit(rule=rule_by_id(rid), severity=sev, span=span, value=value)  # type: ignore[arg-type]
-                for rid, sev, span, value in job.hits()
-            ]
-    return None
-
-
 def recent_hits(text: str) -> list[Hit] | None:
     """The hits of a full :func:`scan_hits` of this very string object, if it was recent."""
     for t, hits in reversed(_RECENT):
@@ -444,12 +403,6 @@ def scan_hits(
         only: restrict to these rule ids (``None``: all).
         depth: how many levels of decoded layers to scan.
     """
-    if _PREFETCH and only is None and depth == MAX_LAYER_DEPTH:
-        done = _take_prefetched(text)
-        if done is not None:
-            if len(text) >= 4096:
-                _remember(text, done)
-            return done
     nz = normalize(text)
     out: list[Hit] = []
     for rule, a, b, va, vb in _match_norm(nz, only):
