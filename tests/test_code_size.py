@@ -24,7 +24,6 @@ EXEMPT: frozenset[str] = frozenset(
         "engine/actions.py",
         "engine/core.py",
         "engine/provenance.py",
-        "proxy/main.py",
     }
 )
 

@@ -16,7 +16,7 @@ from cordon.audit.log import AuditLog
 from cordon.content import warm as warm_scanner
 from cordon.decider import Decider
 from cordon.engine.core import Engine
-from cordon.policy import load_policy, policy_hash
+from cordon.policy import Policy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
 from cordon.proxy.stdio import StdioTransport, run_stdio
 from cordon.proxy.work import SessionWork
@@ -45,6 +45,36 @@ def _check_stdio() -> None:
         )
 
 
+def _load(policies: list[Path], content_mode: str | None, block_at: str | None) -> Policy:
+    """The policy, with ``--content`` and ``--block-at`` applied (validated again)."""
+    policy = load_policy(policies)
+    if content_mode is None and block_at is None:
+        return policy
+    update = {k: v for k, v in (("mode", content_mode), ("block_at", block_at)) if v is not None}
+    content = policy.content.model_copy(update=update)
+    checked = type(policy.content).model_validate(content.model_dump())
+    return type(policy).model_validate({**policy.model_dump(), "content": checked.model_dump()})
+
+
+def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinFile | None:
+    """The pin file, its pins for ``name`` set as the engine's baseline (unless ``repin``).
+
+    Raises:
+        CordonError: the pin file is unreadable (start-up stops).
+    """
+    if pin_file is None:
+        return None
+    pins = PinFile(pin_file)
+    if not repin:
+        try:
+            baseline = pins.pins_for(name)
+        except (OSError, ValueError) as exc:  # a corrupt pin file stops start-up
+            raise CordonError(f"pin file {pin_file} is unreadable: {exc}") from exc
+        if baseline is not None:
+            engine.set_baseline(name, baseline)
+    return pins
+
+
 def run_proxy(
     *,
     command: list[str],
@@ -66,30 +96,11 @@ def run_proxy(
     Raises:
         PolicyError: an invalid policy (before the upstream is started).
     """
-    policy = load_policy(policies)
-    if content_mode is not None or block_at is not None:
-        content = policy.content.model_copy(
-            update={
-                k: v for k, v in (("mode", content_mode), ("block_at", block_at)) if v is not None
-            }
-        )
-        checked = type(policy.content).model_validate(content.model_dump())
-        policy = type(policy).model_validate(
-            {**policy.model_dump(), "content": checked.model_dump()}
-        )
+    policy = _load(policies, content_mode, block_at)
     store = SharedTaintStore.for_client(hold=True) if shared_taint else None
     secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
     engine = Engine(policy, secrets=secrets, shared_taint=store)
-    pins = None
-    if pin_file is not None:
-        pins = PinFile(pin_file)
-        if not repin:
-            try:
-                baseline = pins.pins_for(name)
-            except (OSError, ValueError) as exc:  # a corrupt pin file stops start-up
-                raise CordonError(f"pin file {pin_file} is unreadable: {exc}") from exc
-            if baseline is not None:
-                engine.set_baseline(name, baseline)
+    pins = _pins(engine, pin_file, name, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     try:
         warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
