@@ -7,7 +7,13 @@ test feeds one sequence to all three). It returns the audit records its own step
 (an approval by one-time code); the caller writes them, and the verdict's own record, before
 it acts on the verdict (invariant 4).
 
-It runs where the session may be touched: in the proxy, as a job of the decision queue.
+It runs where the session may be touched: in the proxy, as a job of the decision queue. The
+proxy asks a person asynchronously (elicitation, ``input_required``) and calls
+:meth:`Decider.approved` when the answer comes; the library gateway asks ``on_ask`` in a loop
+around :meth:`Decider.decide` and :meth:`Decider.approved`; ``cordon serve`` only decides (the
+agent that asked carries an ask to its person itself). The gateway and ``cordon serve`` build
+a verdict's audit record with :func:`verdict_record`; the proxy's ``ProxyCore._verdict_record``
+builds the same record (with its non-object arguments as ``{"_": args}``, as serve does).
 """
 
 from __future__ import annotations
@@ -19,8 +25,9 @@ from typing import Any
 from cordon._exceptions import ApprovalError
 from cordon._types import Verdict
 from cordon.approvals import envelope
+from cordon.audit.log import record_for_call
 
-__all__ = ["Decider", "Decision", "code_key"]
+__all__ = ["Decider", "Decision", "code_key", "verdict_record"]
 
 
 def code_key(key: Any, tool: str, args: Any) -> list[Any]:
@@ -28,6 +35,29 @@ def code_key(key: Any, tool: str, args: Any) -> list[Any]:
     (:func:`cordon.approvals.envelope.call_digest`), so a code lets through a retry of exactly
     the call the person was shown, not another body to the same destination."""
     return [*key, envelope.call_digest(tool, args)]
+
+
+def verdict_record(
+    v: Verdict, *, session: str, server: str, tool: str, arguments: Any, **extra: Any
+) -> dict[str, Any]:
+    """The audit record of verdict ``v`` for a call (:func:`cordon.audit.log.record_for_call`),
+    without the verdict's ``approval_key`` (a key is the engine's, not the auditor's).
+    ``arguments`` go in as given; ``extra`` keys are added (``via``, ``asked``, ``answer``)."""
+    details = {k: x for k, x in v.details.items() if k != "approval_key"}
+    return record_for_call(
+        session=session,
+        server=server,
+        tool=tool,
+        arguments=arguments,
+        verdict=v.verdict,
+        rule=v.rule,
+        reason=v.reason,
+        param=v.param,
+        destination=v.destination,
+        destinations=v.destinations,
+        details=details or None,
+        **extra,
+    )
 
 
 @dataclass(slots=True)
@@ -115,9 +145,26 @@ class Decider:
         return d
 
     def approved(
-        self, v: Verdict, tool: str, args: Any, scopes: Collection[str] | None = None
+        self,
+        v: Verdict,
+        tool: str,
+        args: Any,
+        scopes: Collection[str] | None = None,
+        *,
+        with_call: bool = False,
     ) -> Verdict:
         """A person approved the ask ``v`` for the rest of the session: record the approval
-        and check the call again (a deny can never be approved away)."""
-        self.session.approve(v)
+        and check the call again (a deny can never be approved away).
+
+        ``with_call``: also give :meth:`cordon.engine.core.Session.approve` the call (tool,
+        arguments, server), as the library gateway always has. It then keys an ask that
+        carries no ``approval_key`` by the call, and notes the call's arguments as sent
+        (``directory_text_fields``) besides what the ask itself noted. The proxy leaves it off:
+        the ask noted the same keys when it was decided, and only an ask whose note was evicted
+        (more than 256 other asks while a person answered) would differ.
+        """
+        if with_call:
+            self.session.approve(v, tool=tool, arguments=args, server=self.server)
+        else:
+            self.session.approve(v)
         return self.check(tool, args, scopes)

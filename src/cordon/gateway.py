@@ -14,8 +14,9 @@ For people who run their own agent loop (issue 6, "Library API")::
     # -> raises Blocked("taint.seen_in_output", ...) if the inbox mentioned that address
 
 There is one decision path: :meth:`Gateway.call` asks the same :class:`cordon.Engine` session
-that the proxy (``cordon run``) and ``cordon serve`` ask, so the three give the same verdict for
-the same call sequence (tests/e2e/test_parity.py).
+that the proxy (``cordon run``) and ``cordon serve`` ask, through the same
+:class:`cordon.decider.Decider` (check, approve, check again), so the three give the same
+verdict for the same call sequence (tests/e2e/test_parity.py).
 
 Trusted text
     ``new_session(trusted=[...])`` takes text the user wrote or vouches for (their own request,
@@ -63,7 +64,8 @@ import orjson
 
 from cordon._exceptions import Blocked
 from cordon._types import Verdict
-from cordon.audit.log import AuditLog, record_for_call, sanitize
+from cordon.audit.log import AuditLog, sanitize
+from cordon.decider import Decider, verdict_record
 from cordon.engine import rules as _rules
 from cordon.engine.core import Engine, Session
 from cordon.engine.pins import PinSet
@@ -292,7 +294,11 @@ class Gateway:
         """
         arguments = {} if args is None else args
         scope_set = frozenset(scopes)
-        d = session.check(name, arguments, server=self.server, scopes=scope_set)
+        decider = Decider(session, server=self.server)
+        decision = decider.decide(name, arguments, scopes=scope_set)
+        for rec in decision.records:  # none without a code store; written if there are
+            self._write({"session": session.id, "server": self.server, **rec})
+        d = decision.verdict
         self._audit_verdict(session, name, arguments, d)
         asked = 0
         while d.verdict == "ask":
@@ -321,8 +327,7 @@ class Gateway:
                 )
                 self._audit_verdict(session, name, arguments, d)
                 break
-            session.approve(d, tool=name, arguments=arguments, server=self.server)
-            d = session.check(name, arguments, server=self.server, scopes=scope_set)
+            d = decider.approved(d, name, arguments, scope_set, with_call=True)
             self._audit_verdict(session, name, arguments, d)
         return d
 
@@ -440,20 +445,9 @@ class Gateway:
     def _audit_verdict(
         self, session: Session, tool: str, arguments: Mapping[str, Any], v: Verdict
     ) -> None:
-        details = {k: x for k, x in v.details.items() if k != "approval_key"}
         self._write(
-            record_for_call(
-                session=session.id,
-                server=self.server,
-                tool=tool,
-                arguments=arguments,
-                verdict=v.verdict,
-                rule=v.rule,
-                reason=v.reason,
-                param=v.param,
-                destination=v.destination,
-                destinations=v.destinations,
-                details=details or None,
+            verdict_record(
+                v, session=session.id, server=self.server, tool=tool, arguments=arguments
             )
         )
 

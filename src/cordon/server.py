@@ -390,7 +390,10 @@ class ServeCore:
                 raise InvalidInput("context.outputs items are text or {tool, content}")
         scopes = list(_strings(ctx.get("scopes"), "context.scopes"))
 
-        v = sess.check(tool, arguments, server=server, scopes=scopes)
+        from cordon.decider import Decider
+
+        # no code store and no person to ask here: an ask goes back to the agent that asked
+        v = Decider(sess, server=server).decide(tool, arguments, scopes=scopes).verdict
         if self.audit is not None:
             self._audit(sess.id, server, tool, arguments, v)
         given = list(_leaves(arguments))
@@ -408,24 +411,11 @@ class ServeCore:
         }
 
     def _audit(self, sid: str, server: str, tool: str, arguments: Any, v: Verdict) -> None:
-        from cordon.audit.log import record_for_call
+        from cordon.decider import verdict_record
 
-        details = {k: x for k, x in v.details.items() if k != "approval_key"}
+        args = arguments if isinstance(arguments, Mapping) else {"_": arguments}
         self.audit.write(
-            record_for_call(
-                session=sid,
-                server=server,
-                tool=tool,
-                arguments=arguments if isinstance(arguments, Mapping) else {"_": arguments},
-                verdict=v.verdict,
-                rule=v.rule,
-                reason=v.reason,
-                param=v.param,
-                destination=v.destination,
-                destinations=v.destinations,
-                details=details or None,
-                via="serve",
-            )
+            verdict_record(v, session=sid, server=server, tool=tool, arguments=args, via="serve")
         )
 
     def scan_content(self, args: Mapping[str, Any]) -> dict[str, Any]:
