@@ -29,10 +29,10 @@ import time
 from collections import deque
 from typing import Any
 
-from cordon._exceptions import AuditError
+from cordon._exceptions import AuditError, ProtocolError
 from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
 from cordon.proxy.core import ProxyCore
-from cordon.proxy.framing import LineSplitter, Oversize
+from cordon.proxy.framing import INTERNAL_ERROR, LineSplitter, Oversize, error_frame, parse_frame
 
 __all__ = ["BACKLOG_BYTES", "OFFLOAD_BYTES", "PendingMarker", "StdioTransport", "run_stdio"]
 
@@ -483,9 +483,9 @@ class _Reader(asyncio.Protocol):
     def _frame(self, item: bytes | Oversize) -> None:
         try:
             actions = self.handle(item)
-        except Exception as exc:  # noqa: BLE001 - a bug drops the frame, never forwards it
-            _log(f"error handling a frame, dropped: {exc!r}")
-            return
+        except Exception as exc:  # noqa: BLE001 - a bug never forwards the frame
+            _log(f"error handling a frame, not relayed: {exc!r}")
+            actions = _internal_error(item) if self.handle == self.t.core.client_frame else []
         self.t.feed(actions)
 
     def eof_received(self) -> bool:
@@ -540,6 +540,21 @@ class _UpstreamProtocol(asyncio.SubprocessProtocol):
         _done(self.t.upstream_exit)
         # a process that exits while a grandchild keeps its stdout open still ends the session
         asyncio.get_running_loop().call_later(2.0, _done, self.t.upstream_eof)
+
+
+def _internal_error(item: bytes | Oversize) -> list[Action]:
+    """A client request whose handling raised gets an error, not silence (fail closed: it
+    was not forwarded)."""
+    if isinstance(item, Oversize):
+        return []
+    try:
+        msg = parse_frame(item)
+    except ProtocolError:
+        return []
+    if "method" not in msg or msg.get("id") is None:
+        return []
+    why = "cordon: internal error; the request was not forwarded"
+    return [ToClient(error_frame(msg["id"], INTERNAL_ERROR, why))]
 
 
 def _done(fut: asyncio.Future[Any] | None) -> None:
