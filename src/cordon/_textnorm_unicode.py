@@ -238,7 +238,8 @@ def mark_lookalikes(text: str) -> str:
     the taint keys read them) are kept. A U+2A6A5 already in the text is doubled, so no text
     spells a mark.
 
-    Used to key text that vouches only for the spelling it gives (threat model S69 F5).
+    Used to key text that vouches only for the spelling it gives (docs/bypass-resistance.md,
+    "Look-alikes").
     """
     text = decode_idna(text)
     if text.isascii():

@@ -481,7 +481,7 @@ def canonical_urls(text: str) -> str:
     """The text as a WHATWG URL parser reads the URLs in it, for destination checks.
 
     Browsers, Node's ``fetch`` and Python's ``urlsplit`` accept spellings that a naive
-    ``scheme://host`` pattern misses (red-team findings F3, F4): tabs and newlines inside a URL
+    ``scheme://host`` pattern misses (URL parser differentials): tabs and newlines inside a URL
     are dropped, ``\\`` is ``/``, a special scheme takes any number of slashes
     (``http:/x``, ``http:///x``, ``http:x``), ideographic full stops separate labels, and
     percent-encoded unreserved characters in a host are decoded (``%2e`` is ``.``). Returns
@@ -504,7 +504,7 @@ _EMAIL_LITERAL = re.compile(r"@\[([^\[\]\s]{1,253})\]")
 def canonical_emails(text: str) -> str:
     """Address spellings mail software reduces to the same mailbox (RFC 5322): comments
     ``a(x)@b`` and quotes ``"a"@b`` dropped, quoted-pair backslashes removed, a bracketed
-    domain ``a@[b]`` unbracketed (red-team F5). Returns ``text`` when it has no ``@``."""
+    domain ``a@[b]`` unbracketed. Returns ``text`` when it has no ``@``."""
     if "@" not in text:
         return text
     t = _EMAIL_COMMENT.sub("", text)

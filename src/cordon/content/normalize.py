@@ -16,7 +16,7 @@
   :data:`FOLD_MIN` or more whitespace characters (after NFKC, so ideographic and other Unicode
   spaces count) becomes one character (``\\n`` if the run holds a line break), as a second
   span-mapped stage. Without the second fold, ``ignore`` + 300 newlines + ``all previous
-  instructions`` would outgrow every rule's bounded window (red-team, session 2);
+  instructions`` would outgrow every rule's bounded window (whitespace padding);
 * base64 runs (RFC 4648 sections 4 and 5) that decode to plausible text become :class:`Layer`
   objects to be scanned separately.
 
@@ -474,7 +474,7 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
     if "\r" in text or any(c in text for c in _ODD_SPACES):
         # one character for one: a lone CR is a line break, and separators NFKC leaves alone
         # (U+1680, the C0 information separators...) are spaces, so rules see a gap there
-        # (red-team R2); offsets do not move
+        # (an injection split by odd separators); offsets do not move
         text = text.replace("\r", "\n")
         for c in _ODD_SPACES:
             text = text.replace(c, " ")

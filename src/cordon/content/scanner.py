@@ -252,7 +252,7 @@ def _windows(spans: list[tuple[int, int]], w: int, size: int) -> list[tuple[int,
 _CTX = 16
 #: a window is this many times a rule's ``window``: inside it, whitespace runs shorter than the
 #: normaliser's fold are folded too (:func:`_fold_window`), so a text padded with up to 15
-#: spaces between words still fits a rule's bounded fillers (red-team R1)
+#: spaces between words still fits a rule's bounded fillers (whitespace padding below the fold)
 _PAD_FACTOR = 3
 #: ASCII whitespace -> ``w``, every other byte ``.``: runs of two or more whitespace bytes are
 #: then found with ``bytes.find`` (a regex tried at every space cost ~130 µs per 7 KB window)

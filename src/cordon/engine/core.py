@@ -50,7 +50,7 @@ _MAX_DELEGATED = 16
 #: read) gave that name, so it may have written to the source (no destination key has it)
 _WROTE = "\x00wrote:"
 #: marks a value a call gave in :attr:`Session.sent_keys` (a call of a tool without
-#: ``owned_fields``): a record holding it may have been written to (``owned_fields``, S56)
+#: ``owned_fields``): a record holding it may have been written to (``owned_fields``)
 _NAMED = "\x00named:"
 _WORD_RE = re.compile(r"[^\s,;<>()\[\]{}\"'`]+")
 _NONSPACE_RE = re.compile(r"\S+")
@@ -142,7 +142,7 @@ class Engine:
         self.policy_secrets = tuple(s for s in secrets if s)
         self.shared_taint = shared_taint
         #: the user's own identities exactly as the policy spells them (``owned_fields``; a
-        #: folded comparison let another account's name match, red-team S53)
+        #: folded comparison would let another account's name match)
         self.identities = frozenset(policy.user_identities)
         #: some tool has ``owned_fields`` and the policy ``user_identities``
         self.owned = bool(self.identities) and any(tp.owned_fields for tp in policy.tools.values())
@@ -152,8 +152,8 @@ class Engine:
         self.text_fields = self.owned or any(
             tp.directory_text_fields or tp.address_source for tp in policy.tools.values()
         )
-        #: some tool has ``address_source``: what a call names is noted as written to
-        #: (red-team S42)
+        #: some tool has ``address_source``: what a call names is noted as written to (an
+        #: agent could write an address into a source, then read it back as the user's)
         self.address_sources = any(tp.address_source for tp in policy.tools.values())
         self.egress = EgressPolicy(
             mode=policy.egress.mode,
@@ -292,7 +292,7 @@ class Session:
         self.directory: dict[str, set[str]] = {}
         self.directory_spelled: dict[str, set[str]] = {}
         #: per server that listed an item spelled with look-alike characters: the keys of its
-        #: plain items only (a plain sink value is vouched by those; S69 F5)
+        #: plain items only (a plain sink value is vouched by those)
         self.directory_plain: dict[str, set[str]] = {}
         #: per server: links and addresses as written (:func:`provenance.strict`) in the
         #: ``directory_text_fields`` of its output; an argument that is exactly one of them is
@@ -338,7 +338,7 @@ class Session:
         self.legs = TrifectaState()
         self._last_legs: tuple[bool, bool] = (False, False)
         #: destination keys the last decision cleared only by a member's spelling
-        #: (``directory_text_fields``): an allow does not vouch for their key (red-team S29)
+        #: (``directory_text_fields``): an allow does not vouch for their key
         self._last_written: set[str] = set()
         #: destination keys the last check found spelled with look-alike characters
         self._last_odd: set[str] = set()
@@ -376,7 +376,7 @@ class Session:
         :func:`cordon.textnorm.mark_lookalikes`), which vouches for destinations spelled
         without any; and, when first needed, as taint keys it (:attr:`trusted`), for a sink
         value spelled with look-alike characters, which the text must spell so too
-        (:meth:`_spelled`; S69 F5)."""
+        (:meth:`_spelled`)."""
         self.trusted_texts.append(text)
         for variant in _trusted_variants(text):
             self.trusted_plain.add_text(variant)
@@ -467,7 +467,7 @@ class Session:
             self._add_directory(server, items)
         if tp.owned_fields and usable and self.engine.identities:
             # not what this session sent out itself: a share the agent made (asked and
-            # approved), read back, is not the user's own choice of recipient (red-team S54)
+            # approved), read back, is not the user's own choice of recipient
             named = {k[len(_NAMED) :] for k in self.sent_keys if k.startswith(_NAMED)}
             owned = [
                 item
@@ -487,7 +487,7 @@ class Session:
                     keys = _prov.spelling_keys(spelling)
                     if not keys or keys & self.sent_keys:
                         # this session sent it out first: not a member's own word; or it has
-                        # no key to tell whether it did (``http://.evil.example``, S24)
+                        # no key to tell whether it did (``http://.evil.example``)
                         continue
                     written.add(spelling)
         if tp.delegable and usable and arguments is not None and everything:
@@ -609,14 +609,13 @@ class Session:
         """The keys a call's arguments add to :attr:`sent_keys`: its destinations, and each
         link and address in it keyed the way reading the text back keys it (a link in
         backticks, after an em dash or in CJK text is one token to
-        :func:`extract_destinations`, a link there; red-team S24), an address also without
-        markup around it (:func:`provenance.address_core`, S44). With an ``address_source``
+        :func:`extract_destinations`, a link there), an address also without markup around it
+        (:func:`provenance.address_core`). With an ``address_source``
         tool in the policy, also every name the call gives (``_WROTE`` + its
         :func:`provenance.source_form`) and every source the user's text names whose name
         occurs in it in any spelling (:func:`provenance.sources_named_in`), unless the call is
         a read of one name by an ``address_source`` tool (:func:`provenance.read_source`; a
-        fetch that also posts a body is not, S48): a call that names a source may write to it
-        (S42, S46)."""
+        fetch that also posts a body is not): a call that names a source may write to it."""
         args = dict(arguments)
         tp = self.engine.tool_policy(tool) if tool is not None else None
         keys = {d.key for d in extract_destinations(args)}
@@ -625,10 +624,10 @@ class Session:
         if self.engine.owned:
             if not (tp is not None and tp.owned_fields):
                 # a record this call names (an id, a file name) may have changed: its share
-                # list vouches for nothing after (``owned_fields``, red-team S56)
+                # list vouches for nothing after (``owned_fields``)
                 keys |= {_NAMED + v for v in _prov.named_values(args)}
             # an address given in a spelling a platform may store plain (``fred [at] x.com``,
-            # ``fred @ x.com``): a share list showing it is still the session's own (S54)
+            # ``fred @ x.com``): a share list showing it is still the session's own
             for leaf in _args.leaves(args):
                 if isinstance(leaf, str):
                     found = _prov.source_addresses(leaf)
@@ -638,7 +637,7 @@ class Session:
             tp is not None and tp.address_source and _prov.read_source(args, None) is not None
         ):
             keys |= {_WROTE + name for name in _prov.source_names(args)}
-            # and the sources named so far, under any spelling of the name (S46)
+            # and the sources named so far, under any spelling of the name
             named = _prov.sources_named_in(args, self._address_sources())
             keys |= {_WROTE + name for name in named}
         return keys
@@ -679,7 +678,7 @@ class Session:
 
     def _approved_sends(self, key: tuple[Any, ...], arguments: Mapping[str, Any] | None) -> None:
         """An approved call is sent out, checked again or not: what it carries is this
-        session's own, never a member's word (``directory_text_fields``, red-team S32)."""
+        session's own, never a member's word (``directory_text_fields``)."""
         if not self.engine.text_fields:
             return
         self.sent_keys.update(self._asked_sends.pop(key, ()))
@@ -756,7 +755,7 @@ class Session:
 
     def _trusted_joined(self, cache: list[Any], form: Callable[[str], str]) -> str:
         """``form`` of each trusted text, joined with newlines; each text is put in that form
-        once (a session that adds texts between checks stays linear: red team 3 of S69 F5)."""
+        once (a session that adds texts between checks stays linear, not quadratic)."""
         count, parts, joined = cache
         if count != len(self.trusted_texts):
             parts.extend(form(t) for t in self.trusted_texts[count:])

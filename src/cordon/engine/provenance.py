@@ -161,7 +161,7 @@ def lookalike_free(raw: str) -> bool:
     compares skeletons, so a look-alike (``pаypal.com`` with a Cyrillic ``а``,
     ``xn--pypal-4ve.com``) is vouched only when that very spelling was given."""
     views = [raw]
-    if "%" in raw:  # a percent-encoded host is the host a URL parser opens (red-team R4)
+    if "%" in raw:  # a percent-encoded host is the host a URL parser opens
         views.append(decode_percent(raw))
     for v in views:
         if v.isascii():  # ASCII is its own skeleton (lower case); only punycode can hide one
@@ -235,7 +235,7 @@ def delegated_names(trusted_texts: Iterable[str]) -> frozenset[frozenset[str]]:
 #: e-mail in 'x'", "invite their contact at www.acme.example"): it points at a source only
 #: with a verb that says the address is there ("is on", "can be found in") or after a word
 #: that looks it up ("find her e-mail on"), and never in the plural ("his emails in 'x'"
-#: are messages; a source of two addresses vouches for none anyway; red-team S39)
+#: are messages; a source of two addresses vouches for none anyway)
 _WHERE = r"(?:\s+(?:is|are)(?:\s+(?:listed|written|given|shown|found))?|\s+can\s+be\s+found)"
 _ADDRESS_AT_RE = re.compile(
     r"\b(?:"
@@ -273,12 +273,12 @@ _OBFUSCATED_RE = re.compile(
 _OBF_DOT_SPLIT = re.compile(_OBF_DOT)
 #: after ``x at y.z`` (the one spelling prose writes too: "code at github.com/dora"), what
 #: makes it no address; the other spellings count whatever is glued after them (an injection
-#: placed right after the real address, red-team S38)
+#: placed right after the real address)
 _PROSE_AT_END = re.compile(r"[\w-]|/|\.[\w-]|@")
 #: an address the page text does not show: a CDN's e-mail protection writes
 #: "[email protected]" and the address XOR-encoded, for a script to decode; a script's
 #: octal escape of the at sign (``dora\100gmail.com``), which no decoded view opens (``\x40``
-#: and ``\u0040`` are opened) (red-team S47)
+#: and ``\u0040`` are opened)
 _HIDDEN_ADDRESS_RE = re.compile(
     r"\[\s*e-?mail\s*protected\s*\]|/cdn-cgi/l/email-protection|data-cfemail\s*="
     r"|\w\\100\w"
@@ -294,7 +294,7 @@ def source_form(text: str) -> str | None:
     ``www.dora-website.com``. Nothing else is folded: ``www.dora-website.com/?q=x`` is
     another page, ``Team.txt`` another file than ``team.txt``, and so is a name with
     invisible characters or one that is not its own NFKC form (``team.txt`` with a zero-width
-    space, in fullwidth letters): ``None`` (red-team S40). Only ASCII spaces at the ends are
+    space, in fullwidth letters): ``None``. Only ASCII spaces at the ends are
     trimmed."""
     plain = text.strip(" \t\r\n")
     if (
@@ -334,7 +334,7 @@ def address_sources(trusted_texts: Iterable[str]) -> frozenset[str]:
             if q is not None:
                 candidates.append((q.start(), next(g for g in q.groups() if g is not None)))
             # not a part of an address the user typed ("her email is at dora@x.example"
-            # gives the address; it does not point at the site x.example, red-team S49)
+            # gives the address; it does not point at the site x.example)
             link = next(
                 (
                     k
@@ -357,7 +357,7 @@ def read_source(arguments: Any, sources: frozenset[str] | set[str] | None) -> st
     must be that one source's name (:func:`source_form`; one of ``sources``, or any name
     when ``sources`` is None); numbers and flags may go with it (``max_length``). A second
     string could say what is really read: a referer, a proxy, a second URL or path in a
-    list, a key of a nested object (red-team S41)."""
+    list, a key of a nested object."""
     name: str | None = None
     values = list(arguments.values()) if isinstance(arguments, dict) else [arguments]
     for leaf in _strings(values, keys=True):  # a nested object's keys are data too
@@ -373,7 +373,7 @@ def read_source(arguments: Any, sources: frozenset[str] | set[str] | None) -> st
 def source_names(arguments: Any) -> set[str]:
     """The names (:func:`source_form`) of every string in a call's arguments short enough to
     be one: a call that names a source writes to it, unless it is an ``address_source`` read
-    (an edit of ``team.txt`` that changes ``dora`` into ``fred9246``; red-team S42)."""
+    (an edit of ``team.txt`` that changes ``dora`` into ``fred9246``)."""
     names: set[str] = set()
     for leaf in _strings(arguments):
         if len(leaf) <= _MAX_WRITTEN_NAME:
@@ -398,7 +398,7 @@ def sources_named_in(arguments: Any, sources: Iterable[str]) -> set[str]:
     keys too), folded and also percent-decoded: a write to ``./team.txt``,
     ``/home/u/team.txt``, ``TEAM.TXT`` (a case-insensitive file system) or
     ``dora-website.com/guestbook`` (a page the named one shows) may change what the named
-    source holds (red-team S46). Loose on purpose: a call that only mentions the source
+    source holds. Loose on purpose: a call that only mentions the source
     spoils it too."""
     stems = {s: source_stem(s) for s in sources}
     stems = {s: stem for s, stem in stems.items() if stem}
@@ -421,8 +421,8 @@ def address_core(key: str) -> str:
     """An address key without the punctuation a renderer takes as markup around it:
     ``*fred@x.com*``, ``_fred@x.com_``, ```fred@x.com```, ``'fred@x.com'``, ``|fred@x.com|``
     key with that punctuation in the local part (RFC 5322 allows it) and the domain; posted
-    so and read back rendered (``<em>fred@x.com</em>``), they are ``fred@x.com`` (red-team
-    S44). A key that is no address is returned as is."""
+    so and read back rendered (``<em>fred@x.com</em>``), they are ``fred@x.com``.
+    A key that is no address is returned as is."""
     local, at, domain = key.rpartition("@")
     if not at:
         return key
@@ -443,8 +443,8 @@ def source_addresses(text: str) -> tuple[set[str], set[str]] | None:
     so an address written only encoded or in look-alike letters still counts as a second
     one; and of every address written to be read by people only (``dora [at] gmail [dot]
     com``, ``dora at gmail.com``, ``dora @ gmail.com``: ``_OBFUSCATED_RE``), so that an
-    injected plain address beside the real one written so is not the only one (red-team
-    S38). Prose can look like one (``I work at acme.com``): that source then vouches for
+    injected plain address beside the real one written so is not the only one.
+    Prose can look like one (``I work at acme.com``): that source then vouches for
     nothing, as with any second address.
     """
     if len(text) > _MAX_SOURCE_TEXT:
@@ -513,8 +513,7 @@ def check_vouched(
             its normalised form occurs there as whole words.
         spelled: ``f(value) -> (by_user, by_directory)``: whether a look-alike spelling may be
             vouched at all (the session's exact-spelling check); ``None``: always.
-        plain: ``(directory, trusted_norm)`` with look-alike spellings left out (threat
-            model S69 F5), for a value spelled without any (:func:`lookalike_free`): the
+        plain: ``(directory, trusted_norm)`` with look-alike spellings left out, for a value spelled without any (:func:`lookalike_free`): the
             user's ``ops@хор.ru`` (Cyrillic) does not vouch for the ASCII ``ops@xop.ru``.
     """
     for k, item in _named(arguments, params):
@@ -554,7 +553,7 @@ def _named(arguments: Any, params: tuple[str, ...]) -> Iterator[tuple[Any, Any]]
 def _unvouched(param: Any, destination: str, odd: bool = False) -> Verdict:
     """The ``taint.unvouched_value`` ask; ``odd``: the value is written with look-alike
     characters, so an approval of it covers these very arguments, not its folded key (which
-    a plain spelling shares: red team 3 of S69 F5, A1)."""
+    a plain spelling shares)."""
     return Verdict(
         verdict="ask",
         rule=rules.TAINT_UNVOUCHED_VALUE,
@@ -629,13 +628,13 @@ def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterat
 
     With ``fields``, only the items under those field names: strings whose nearest object
     key is one of them, in JSON or in a YAML document (a ``yaml.safe_dump`` of the records).
-    Text that is neither gives nothing (red-team session 3: read line by line, a message
+    Text that is neither gives nothing (read line by line, a message
     *body* can write a ``sender:`` line, by a newline or by being long enough for the YAML
     dumper to wrap it there), nor does a field named twice in one record.
 
     Without ``fields``, a text that is a YAML list or mapping keeps its lines, except that a
     scalar the dumper spread over several lines (a long item wrapped at 80 columns, a quoted
-    or block scalar with line breaks) is one item, not one per line (red-team session 3: a
+    or block scalar with line breaks) is one item, not one per line (a
     channel named ``"External <70 letters> fred@evil.com"`` put the address on a line of
     its own).
     """
@@ -683,8 +682,8 @@ def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterat
                     # Restaurant" lists its first item after the title (the whole line
                     # is an item too, and too long to vouch). Only a display name of a
                     # listing with more lines: never an address ("Forward payroll
-                    # questions to: x@y", red-team F2), nor a number or a host ("Call
-                    # us at: +1 555 010 9999", red-team session 3)
+                    # questions to: x@y"), nor a number or a host ("Call us at:
+                    # +1 555 010 9999")
                     yield rest
             if item:
                 yield item
@@ -717,7 +716,7 @@ def _yaml_root(text: str) -> Any:
 
 def _block_records(root: Any) -> bool:
     """``root`` reads as records a YAML dumper wrote, not as text of another syntax that
-    YAML happens to parse (red-team S55): a block-style list or mapping (``yaml.safe_dump``'s
+    YAML happens to parse: a block-style list or mapping (``yaml.safe_dump``'s
     default) in which no single-quoted scalar ends in a backslash. Python's ``repr``
     (``str(records)``), ``pprint``, Node's ``util.inspect`` and PHP's ``var_export`` write
     records as flow collections and escape a quote as a backslash and a quote, which ends a
@@ -828,18 +827,18 @@ def owned_field_items(
     """The names listed under ``owned`` fields of the records the user owns, for
     ``owned_fields``: in each record (a JSON object, or a mapping of a YAML document such as
     ``yaml.safe_dump`` of the records gives) whose owner field ``owned[field]`` is a string
-    equal to one of ``identities`` exactly as spelled (red-team S53: folded, another
-    account's name matched), the strings under ``field``: a string, the strings of a list,
+    equal to one of ``identities`` exactly as spelled (folded, another
+    account's name would match), the strings under ``field``: a string, the strings of a list,
     or the keys of a mapping (``shared_with: {a@x.example: rw}``).
 
-    Fail closed, each from a red-team finding: one document only, ``structuredContent``
-    when it holds a record, else the result's one text block (S50: a second block is a
+    Fail closed, each against an attack: one document only, ``structuredContent``
+    when it holds a record, else the result's one text block (a second block is a
     file's content, which may write a record); records only at the shallowest depth at which
-    an owner field occurs (S51: a record inside another, a mapping its owner wrote); a
+    an owner field occurs (a record inside another, a mapping its owner wrote); a
     record that names the owner field or the listed field twice gives nothing, in YAML and
-    in JSON (S52: a naive template with an injected line, orjson keeping the last); an
-    entry naming more than one destination gives nothing (S54); a record one of whose other
-    values (its id, its name) is in ``named`` gives nothing (S56: values a call of the
+    in JSON (a naive template with an injected line, orjson keeping the last); an
+    entry naming more than one destination gives nothing; a record one of whose other
+    values (its id, its name) is in ``named`` gives nothing (values a call of the
     session gave, :func:`named_values`, which may have changed the list, a move into a
     shared folder). Text that is neither JSON nor YAML structure gives nothing; a string
     scalar's own text is never parsed, so a file's content inside its record cannot write an
@@ -888,8 +887,8 @@ def _owned_document(result: Any, owners: frozenset[str]) -> tuple[Any, str | Non
     structure, ``(None, text)`` for text to read as YAML), or ``None``: ``structuredContent``
     when it holds a mapping with an owner field; else the one text block of the result, and
     only when there is no ``structuredContent`` or it is the ``{"result": text}`` wrapper of
-    that very text (FastMCP's for a string). Several text blocks give nothing (red-team S50:
-    a server that returns a file's record in one block and its content in another)."""
+    that very text (FastMCP's for a string). Several text blocks give nothing
+    (a server that returns a file's record in one block and its content in another)."""
     if not isinstance(result, dict):
         return None
     structured = result.get("structuredContent")
@@ -910,7 +909,7 @@ def _owned_document(result: Any, owners: frozenset[str]) -> tuple[Any, str | Non
         return None, text
     if not isinstance(parsed, dict | list):
         return None, text
-    try:  # again, to see keys named twice (orjson keeps the last; S52)
+    try:  # again, to see keys named twice (orjson keeps the last)
         return json.loads(text, object_pairs_hook=_json_object), None
     except (ValueError, RecursionError):
         return None
@@ -933,8 +932,8 @@ def _has_owner(value: Any, owners: frozenset[str]) -> bool:
 def _one_destination(item: str) -> bool:
     """An entry of a share list names one person: a one-token entry in which
     :func:`cordon.taint.extract_destinations` finds more than one destination
-    (``a@x,evil@y``, ``mailto:a@x?cc=evil@y``, ``a@x?word``, a link with a query) names none
-    (red-team S54). A longer entry vouches only as a display name (:func:`item_keys`)."""
+    (``a@x,evil@y``, ``mailto:a@x?cc=evil@y``, ``a@x?word``, a link with a query) names none.
+    A longer entry vouches only as a display name (:func:`item_keys`)."""
     if len(item.split()) != 1:
         return True
     return len(extract_destinations(item)) <= 1
@@ -982,7 +981,7 @@ def _owned_values(
             stack.extend((depth + 1, x) for x in v)
     if not records:
         return
-    top = min(depth for depth, _ in records)  # a record inside another is none (S51)
+    top = min(depth for depth, _ in records)  # a record inside another is none
     for depth, v in records:
         if depth != top:
             continue
@@ -990,7 +989,7 @@ def _owned_values(
         if named and any(
             _record_value(x) in named for k, x in v.items() if k not in owners and k not in owned
         ):
-            continue  # the session gave one of its values: it may have written it (S56)
+            continue  # the session gave one of its values: it may have written it
         for field, owner_field in owned.items():
             if field in twice or owner_field in twice or field not in v:
                 continue
@@ -1035,7 +1034,7 @@ def _owned_nodes(
         stack.extend((depth + 1, v) for _, v in node.value)
     if not records:
         return
-    top = min(depth for depth, _ in records)  # a record inside another is none (S51)
+    top = min(depth for depth, _ in records)  # a record inside another is none
     for depth, by_name in records:
         if depth != top:
             continue
@@ -1045,7 +1044,7 @@ def _owned_nodes(
             if k not in owners and k not in owned
             for x in xs
         ):
-            continue  # the session gave one of its values: it may have written it (S56)
+            continue  # the session gave one of its values: it may have written it
         for field, owner_field in owned.items():
             if len(by_name.get(field, ())) != 1 or len(by_name.get(owner_field, ())) != 1:
                 continue
@@ -1075,7 +1074,7 @@ def text_field_strings(result: Any, fields: frozenset[str]) -> Iterator[str]:
     ``fields`` (JSON or YAML structure only, a field named twice in one record gives
     nothing), but in each document only the fields at the shallowest depth (counted in
     objects) at which any of them occurs: a message's own ``text``, not the ``text`` of an
-    object nested in it (red-team S30: a Slack link unfurl, ``attachments[].text``, is the
+    object nested in it (a Slack link unfurl, ``attachments[].text``, is the
     linked web page's own description)."""
     for parsed, text in _documents(result):
         if text is None:
@@ -1195,11 +1194,11 @@ def _written_tokens(exact: str) -> Iterator[str]:
         if m.start() and exact[m.start() - 1] == "@":
             continue  # the domain of an address, which the address pass gives whole
         if exact.startswith("@", m.end()):
-            continue  # the local part of an address, ``sales.app@...``: no link (red-team S31)
+            continue  # the local part of an address, ``sales.app@...``: no link
         before = exact[m.start() - 1] if m.start() else ""
         if before == "." or _word_char(before) or _word_char(exact[m.end() : m.end() + 1]):
             # the ASCII tail of a longer name: ``nchen.de`` of ``münchen.de``, ``example.com``
-            # of ``café.example.com`` is not what the member wrote (red-team S33)
+            # of ``café.example.com`` is not what the member wrote
             continue
         tok = m.group().rstrip(".,:;!?")
         if len(tok) >= 4 and "." in tok and "@" not in tok:
@@ -1218,7 +1217,7 @@ def plain_spelling(value: str) -> str | None:
     """``value`` as compared with :func:`written_destinations` (trimmed, lower case), or
     ``None`` when it has invisible characters or is not its own NFKC form: a fetcher sends
     those on, percent-encoded, in the path or query, so a member's link would carry data
-    hidden in them (red-team S28), as are spaces at its ends other than ASCII ones. Case is
+    hidden in them, as are spaces at its ends other than ASCII ones. Case is
     compared folded (see docs/threat-model.md)."""
     plain = value.strip(" \t\r\n")  # what a URL parser trims; other spaces are sent on
     if strip_invisible(plain) != plain or unicodedata.normalize("NFKC", plain) != plain:
@@ -1228,7 +1227,7 @@ def plain_spelling(value: str) -> str | None:
 
 def spelling_keys(spelling: str) -> set[str]:
     """The keys :attr:`Session.sent_keys` is compared on for one written spelling: its
-    destination keys, and for a link its host too (red-team S24: a server that escapes or
+    destination keys, and for a link its host too (a server that escapes or
     cuts a posted link, ``evil.example/x&gt``, changes its path, never its host)."""
     keys = {d.key for d in extract_destinations(spelling)}
     if "@" not in spelling:
@@ -1243,7 +1242,7 @@ def sent_spelling_keys(value: Any) -> set[str]:
     address :func:`written_destinations` finds in any string of ``value`` (object keys and
     numbers too, no size cap). A call's arguments give the same spellings its text gives
     when a channel returns it, whatever wraps the link (`` ` ``, an em dash, CJK text), where
-    :func:`cordon.taint.extract_destinations` keys the whole token (red-team S24); an encoded
+    :func:`cordon.taint.extract_destinations` keys the whole token; an encoded
     string gives the spellings of its decoded views too."""
     spellings: set[str] = set()
     for leaf in _strings(value, numbers=True, keys=True):
@@ -1292,7 +1291,7 @@ def unwritten_link_keys(value: Any, written: set[str] | frozenset[str]) -> set[s
     """Keys (:func:`forwarded_links`) of the links left in message text ``value`` once each
     link written there in a spelling a member wrote (``written``, :func:`written_destinations`)
     is taken out. A forwarded link is a member's own only when no other spelling of its key
-    is left (red-team S26, S27): keys fold look-alikes (a Cyrillic ``pаypal`` is ``paypal``)
+    is left: keys fold look-alikes (a Cyrillic ``pаypal`` is ``paypal``)
     and drop the query, and :func:`forwarded_links` checks each key once per message, so the
     member's ``www.x.example`` vouched for a ``www.x.example/?d=<data>`` beside it. Links
     are taken out only as written plainly (ASCII, as a token); any other form stays."""
@@ -1369,7 +1368,7 @@ def compact_view(value: Any) -> Any:
 
 def private_forms(value: str) -> list[str]:
     """``value`` (one of :func:`private_ids`) and the other ways it is commonly written, to
-    register each (red-team session 3: a card recorded ``4237-4252-7456-2574`` and sent
+    register each (a card recorded ``4237-4252-7456-2574`` and sent
     ``4237 4252 7456 2574`` is not matched by the value and its compact form alone).
 
     ``Session.observe_output`` registers every form; sends are also matched in their
@@ -1430,7 +1429,7 @@ def unvouched_names(
     listing gave (``None``: every name is vouched). ``plain``: ``(directory, trusted_norm,
     trusted_words)`` keyed with look-alike characters marked, for a text written without
     any (:func:`lookalike_free`): a typed ``Rіverside Vіew`` (Cyrillic ``і``) does not vouch
-    the ASCII name (threat model S69 F5, N1).
+    the ASCII name (docs/bypass-resistance.md, "Look-alikes").
 
     A run of capitalised words is covered from left to right by its longest sub-runs that the
     user's text has as whole words or a directory listed whole, and by single words the user
@@ -1458,8 +1457,8 @@ def unvouched_names(
 def _name_runs(text: str) -> Iterator[list[str]]:
     """Runs of adjacent words that start with a capital letter (an upper- or title-case
     letter, any script with case) and make two or more capitalised words, counting the
-    capitalised parts of a glued word (``Riverside-View``, ``RiversideView``: red-team
-    session 3); split at punctuation (``Paris, France``: two one-word runs). Symbols around
+    capitalised parts of a glued word (``Riverside-View``, ``RiversideView``); split
+    at punctuation (``Paris, France``: two one-word runs). Symbols around
     a word (``**Riverside View**``, ``«Riverside View»``) are not part of it, and a symbol
     alone between two words (``&``, ``|``, a dash) does not split them."""
     run: list[str] = []

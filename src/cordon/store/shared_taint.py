@@ -78,7 +78,7 @@ _READ_CHUNK = 1 << 20
 #: miss it flushes the others on its file instead of waiting for them
 _HOLDING: weakref.WeakSet[SharedTaintStore] = weakref.WeakSet()
 #: marker numbers, one sequence per process: two stores of one process on one file never
-#: name the same marker (red-team S63)
+#: name the same marker (else one store's flush could settle the other's keys)
 _MARK_NUMBERS = itertools.count(1)
 
 
@@ -179,7 +179,7 @@ class SharedTaintStore:
         """
         base = Path(base_dir) if base_dir is not None else Path.home() / ".cordon" / "taint"
         # each missing directory 0700, not only the last (``parents=True`` gives the others
-        # the umask's mode: ``~/.cordon`` came out 0755, newcomer trial)
+        # the umask's mode: ``~/.cordon`` would be 0755, readable by other users)
         for d in [*(p for p in reversed(base.parents) if not p.exists()), base]:
             d.mkdir(mode=0o700, exist_ok=True)
         with contextlib.suppress(OSError):
@@ -278,7 +278,7 @@ class SharedTaintStore:
         """
         if not self._holding or os.getpid() != self._owner or self._hold_marker is None:
             return
-        if self._hold_failed:  # a held text was lost: F, never D (red-team S65)
+        if self._hold_failed:  # a held text was lost: F, never D (D: all its keys published)
             self.flush()
             return
         tail = b"" if self._held_marks else f"D{self._hold_marker}\n".encode("ascii")
@@ -463,7 +463,7 @@ class SharedTaintStore:
             kind = line[:1]
             if kind not in ("P", "D", "F") or line.startswith(self._me, 1):
                 # a hash, or this process's own marker (it settles before reading); an
-                # earlier process with this PID has another start time (red-team S64)
+                # earlier process with this PID has another start time (PID reuse)
                 continue
             marker = line[1:]
             if kind == "P":

@@ -71,7 +71,7 @@ def extract_destinations(value: Any, *, spelled: bool = False) -> list[Destinati
 
     ``spelled``: each text is read with its look-alike characters marked first
     (:func:`cordon.textnorm.mark_lookalikes`, after every decoding), so a look-alike spelling
-    gives its own key, never the plain one it imitates (threat model S69 F5).
+    gives its own key, never the plain one it imitates (docs/bypass-resistance.md, "Look-alikes").
 
     Never raises; nesting deeper than 32 levels is not examined further.
     """
@@ -185,7 +185,7 @@ def _from_view(raw_text: str, found: list[Destination], seen: set[tuple[str, str
 def _rest(text: str, found: list[Destination], seen: set[tuple[str, str]], depth: int) -> None:
     """The rest of a value that held URLs or addresses: every other item is a destination too
     (``alice@corp.com UK1234...`` pays two payees, ``alice@corp.com mallory`` messages two
-    people; red-team, session 2), except field labels ending in ``:``. Where an address is
+    people: a second destination hidden after the first), except field labels ending in ``:``. Where an address is
     written in angle brackets, plain words are its display name (``Doe, John <jd@x.org>``)
     and only items with a digit, a dot or a leading ``#``/``@`` count."""
     named = "<" in text

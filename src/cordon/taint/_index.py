@@ -398,7 +398,8 @@ class TaintIndex:
         self._bytes += added
         if self._bytes > self.max_bytes and shared is not None and shared.holding:
             # keys about to be dropped here are published first, not kept whole in the
-            # store's held set past this index's cap (red-team S62)
+            # store's held set past this index's cap (memory held past the cap by a flood of
+            # distinct keys)
             shared.publish_held()
         while self._bytes > self.max_bytes and sets:
             _, _, charged = sets.popleft()

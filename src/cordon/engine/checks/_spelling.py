@@ -78,10 +78,11 @@ def encodes_lookalike(text: str) -> bool:
     """Whether ``text`` writes look-alike characters only once decoded
     (``https://wiki.c&#x43e;rp.example/`` with an entity for a Cyrillic ``о``; one level of
     percent and punycode are :func:`provenance.lookalike_free`'s): a decoding of it, two
-    deep, is not look-alike free (red team 2 of S69 F5, M1)."""
+    deep, is not look-alike free (a look-alike hidden under an entity or a second encoding)."""
     if _MAY_FOLD_RE.search(text) is None:
         return False
-    # two decodings deep, as extraction reads a URL's query value (red team 2, D3)
+    # two decodings deep, as extraction reads a URL's query value (a percent-encoded URL
+    # inside a query value)
     return not all(_prov.lookalike_free(v) for v in decoded_views(text, max_depth=2)[1:])
 
 
@@ -102,7 +103,7 @@ def match_trusted_spelled(raw: str, patterns: Iterable[str]) -> bool:
     the address or host exactly as the pattern spells it (NFC, lower case, a trailing dot
     dropped), never by the folded key. ``ops@еxample.com`` with a Cyrillic ``е``, or
     ``ops@xn--xample-2of.com``, has the key ``ops@example.com``, and a look-alike domain an
-    attacker registers would otherwise pass as the trusted address (session 7)."""
+    attacker registers would otherwise pass as the trusted address."""
     spelled = unicodedata.normalize("NFC", raw).strip().lower()
     if "<" in spelled and spelled.endswith(">"):  # a display name: the address in <...>
         spelled = spelled.rsplit("<", 1)[1][:-1].strip()
@@ -126,7 +127,7 @@ def odd_sources(
     odd_leaves: list[str], plain_leaves: list[str]
 ) -> tuple[dict[str, list[tuple[str, int]]], set[str]]:
     """For :func:`odd_source`, each string extracted once (not once per destination: a value
-    of many look-alike words was quadratic, red team 2 of S69 F5): per key, the look-alike
+    of many look-alike words was quadratic, a denial of service): per key, the look-alike
     strings that give it with how many destinations each gives; and the keys plain strings
     give."""
     by_key: dict[str, list[tuple[str, int]]] = {}
@@ -152,7 +153,7 @@ def odd_source(
     if not found:
         return None
     # a string that gives more than this one destination allowlists none of them: its
-    # spelling cannot be tied to one of them (red team of S69: "Zoë <evil@x>, a@partner...")
+    # spelling cannot be tied to one of them ("Zoë <evil@x>, a@partner...")
     if not any(n == 1 and match_trusted_spelled(x, patterns) for x, n in found):
         return False
     # the same key written plainly elsewhere in the value (``["ops@хор.ru", "ops@xop.ru"]``)
