@@ -255,9 +255,11 @@ def _register() -> None:
     from cordon import server
     from cordon.approvals import commands as approval_commands
     from cordon.audit import commands as audit_commands
+    from cordon.audit import explain as explain_commands
     from cordon.content import commands as content_commands
 
     audit_commands.register(app)
+    explain_commands.register(app)
     approval_commands.register(app)
     server.register(app)
     content_commands.register(app)
