@@ -37,7 +37,9 @@ class _Work:
         self.log.append(f"decide {tool} {args.get('n') or ''}".strip())
         verdict = self.verdicts.get(tool, "allow")
         details = {"approval_key": ("k", tool)} if verdict == "ask" else {}
-        return Decision(Verdict(verdict=verdict, rule=f"r.{verdict}", reason="why", details=details))
+        return Decision(
+            Verdict(verdict=verdict, rule=f"r.{verdict}", reason="why", details=details)
+        )
 
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         self.log.append(f"approved {tool}")
@@ -79,7 +81,12 @@ def _core(work: _Work, mode: str = "monitor", legacy_elicitation: bool = False) 
 
 
 def _call(id_: Any, tool: str = "send", n: int = 0) -> dict[str, Any]:
-    return {"jsonrpc": "2.0", "id": id_, "method": "tools/call", "params": {"name": tool, "arguments": {"n": n}}}
+    return {
+        "jsonrpc": "2.0",
+        "id": id_,
+        "method": "tools/call",
+        "params": {"name": tool, "arguments": {"n": n}},
+    }
 
 
 def _result(id_: Any, text: str) -> dict[str, Any]:
@@ -192,7 +199,11 @@ def test_frames_of_one_direction_are_delivered_in_order() -> None:
     assert t.client == []
     t.run_jobs()
     got = [orjson.loads(f) for f in t.client]
-    assert [m.get("id", m.get("method")) for m in got] == [1, "notifications/message", "notifications/progress"]
+    assert [m.get("id", m.get("method")) for m in got] == [
+        1,
+        "notifications/message",
+        "notifications/progress",
+    ]
 
 
 def test_client_frames_keep_their_order_behind_a_call_being_decided() -> None:
@@ -200,7 +211,9 @@ def test_client_frames_keep_their_order_behind_a_call_being_decided() -> None:
     core = _core(work)
     t = MemoryTransport(core, auto=False)
     t.from_client(_call(1, "send"))
-    t.from_client({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}})
+    t.from_client(
+        {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}}
+    )
     assert t.sent_upstream == []
     t.run_jobs()
     sent = [orjson.loads(f) for f in t.sent_upstream]
@@ -232,7 +245,9 @@ def test_a_question_nobody_answers_is_a_deny_at_its_deadline() -> None:
     work = _Work()
     work.verdicts["send"] = "ask"
     now = [0.0]
-    core = ProxyCore(CoreConfig(server="s", session_id="x", approval_timeout_s=5), work, clock=lambda: now[0])  # type: ignore[arg-type]
+    core = ProxyCore(
+        CoreConfig(server="s", session_id="x", approval_timeout_s=5), work, clock=lambda: now[0]
+    )  # type: ignore[arg-type]
     core.legacy_elicitation = True
     t = MemoryTransport(core)
     t.from_client(_call(1, "send"))
@@ -249,7 +264,10 @@ def test_a_question_nobody_answers_is_a_deny_at_its_deadline() -> None:
     [
         ({"id": 1, "method": "tools/call", "params": {"name": "send"}}, "jsonrpc"),
         ({"jsonrpc": "1.0", "id": 1, "method": "tools/list"}, "jsonrpc"),
-        ({"jsonrpc": "2.0", "id": None, "method": "tools/call", "params": {"name": "send"}}, "null"),
+        (
+            {"jsonrpc": "2.0", "id": None, "method": "tools/call", "params": {"name": "send"}},
+            "null",
+        ),
         ({"jsonrpc": "2.0", "id": [1], "method": "ping"}, "string or a number"),
         ({"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "send"}}, "with an id"),
     ],
@@ -308,7 +326,9 @@ def test_an_upstream_answer_to_no_request_is_dropped() -> None:
     t = MemoryTransport(_core(_Work()))
     t.from_server(_result(99, "unasked"))
     assert t.client == []
-    assert any(isinstance(a, Audit) and a.record["reason"] == "response to an unknown id" for a in t.trace)
+    assert any(
+        isinstance(a, Audit) and a.record["reason"] == "response to an unknown id" for a in t.trace
+    )
 
 
 def test_a_prod_publishes_after_what_was_recorded_before_it() -> None:
@@ -321,3 +341,15 @@ def test_a_prod_publishes_after_what_was_recorded_before_it() -> None:
     t.feed(core.prod())
     t.run_jobs()
     assert work.log[-2:] == ["record A", "publish"]
+
+
+def test_a_result_that_is_not_an_object_is_still_recorded() -> None:
+    """Malformed output is server output all the same (invariant 6): delivered as it came,
+    and recorded before the next call is decided."""
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core)
+    t.from_client({"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {}})
+    t.from_server({"jsonrpc": "2.0", "id": 1, "result": "x@evil.example"})
+    assert _ids(t.client) == [1]
+    assert work.log == ["record notification"]

@@ -152,8 +152,11 @@ class UpstreamSide:
                 line, id_, lambda: self.work.record_untrusted(err), len(line)
             )
         result = msg.get("result")
-        if not isinstance(result, dict):
-            return self._put("upstream", [self._answer(id_, line)])
+        if not isinstance(result, dict):  # not a valid result, but server output all the same
+            value = result
+            return self._deliver_then_record(
+                line, id_, lambda: self.work.record_untrusted(value), len(line)
+            )
         try:
             if p.method in ("tools/call", "tools/list") and may_exceed_depth(
                 line, self.cfg.max_depth
@@ -187,6 +190,7 @@ class UpstreamSide:
         """Inspect a result in the queue, then deliver what ``then`` makes of it (in the
         upstream lane: the frames after it wait for it, the client's do not)."""
         slot = self._slot("upstream")
+        self._recorded_since_quiet = True  # its keys reach the held store too
 
         def done(outcome: Any, error: BaseException | None) -> list[Action]:
             if error is not None:
