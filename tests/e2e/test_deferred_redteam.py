@@ -370,14 +370,16 @@ def _cpu_s(pid: int) -> float:
 
 
 def test_an_idle_proxy_does_not_spin(harness: Harness) -> None:
-    """CORDON_SPIN_US polls only after traffic: an idle relay sleeps in epoll."""
+    """An idle proxy sleeps in epoll: no polling, and no timer once traffic has stopped
+    (start-up's one-off work, the scanner's compile and the suffix list's load on their
+    threads, is done before the measured window)."""
     c = Raw(harness, name="box", result=f"reply to {ATTACKER}")
     try:
         c.start()
         i, read = c.call("read_inbox", {})
         c.send(read)
         c.recv(i)
-        time.sleep(0.5)  # the deferred result is recorded in the idle period first
+        time.sleep(2)  # the suffix list loads at the first quiet half second
         before = _cpu_s(c.proc.pid)
         time.sleep(3)
         used = _cpu_s(c.proc.pid) - before
@@ -386,7 +388,8 @@ def test_an_idle_proxy_does_not_spin(harness: Harness) -> None:
     assert used < 0.1, f"idle cordon used {used:.2f} s of CPU in 3 s"
 
 
-def test_an_oversized_spin_setting_still_sleeps_when_idle(harness: Harness) -> None:
+def test_a_left_over_spin_setting_changes_nothing(harness: Harness) -> None:
+    """CORDON_SPIN_US (an opt-in of an older design) is ignored: an idle proxy still sleeps."""
     c = Raw(harness, name="box", env={"CORDON_SPIN_US": "inf"})
     try:
         c.start()
