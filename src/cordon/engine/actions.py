@@ -633,6 +633,10 @@ def _v(verdict: str, rule: str, reason: str, param: str | None, label: str) -> V
     )
 
 
+#: ``(path, key, text)`` of every string in a call's arguments (:func:`_walk`)
+_Strings = list[tuple[str, str, str]]
+
+
 def check_actions(
     tool: str,
     arguments: dict[str, Any],
@@ -662,8 +666,34 @@ def check_actions(
     is_exec = executes or bool(tokens & EXEC_TOKENS)
     is_sql_tool = bool(tokens & SQL_TOKENS)
     strings = list(_walk(arguments))
+    hit = _blocked_command(strings, is_exec=is_exec, is_sql_tool=is_sql_tool)
+    if hit is None and is_exec:
+        hit = _blocked_exec_argument(strings)
+    if hit is not None or trusted:
+        return hit
+    ordered = split_tokens(tool)
+    read_only_name = bool(ordered) and ordered[0] in _READ_VERBS
+    if not read_only_name:
+        hit = _asked_by_name(tokens, ordered)
+    if hit is None and is_exec:
+        hit = _asked_by_command(strings)
+    if hit is not None:
+        return hit
+    if tokens & _WRITE_TOKENS and not read_only_name:
+        for path, _key, text in strings:
+            if is_credential_path(text):
+                why = "writes to a credential or auto-run path"
+                return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "path")
+    ann = annotations or {}
+    if ann.get("destructiveHint") is True or destructive:
+        label = "destructiveHint" if ann.get("destructiveHint") is True else "policy"
+        why = "the tool is marked destructive"
+        return _v("ask", rules.ACTION_DESTRUCTIVE_HINT, why, None, label)
+    return None
 
-    # ---- block rules -----------------------------------------------------------------
+
+def _blocked_command(strings: _Strings, *, is_exec: bool, is_sql_tool: bool) -> Verdict | None:
+    """The block rules on command and SQL text: a destructive command or statement."""
     for path, key, text in strings:
         nkey = _norm_key(key)
         if is_exec or nkey in COMMAND_PARAMS:
@@ -674,110 +704,91 @@ def check_actions(
             hit = _sql_rule(text)
             if hit is not None:
                 return _v("deny", hit[0], f"blocked: {hit[1]}", path, hit[1])
+    return None
 
-    if is_exec:
-        for path, key, text in strings:
-            nkey = _norm_key(key)
-            if nkey in COMMAND_PARAMS or nkey in SQL_PARAMS:
-                continue
-            if nkey not in FLAG_PARAMS and nkey not in FREE_TEXT_PARAMS and _OPTION_RE.match(text):
-                return _v(
-                    "deny",
-                    rules.ACTION_OPTION_INJECTION,
-                    "blocked: an argument starts with '-' and would be read as an option "
-                    "by the program this tool runs",
-                    path,
-                    "leading dash",
-                )
-            if nkey in FREE_TEXT_PARAMS:
-                if "$(" in text:
-                    return _v(
-                        "deny",
-                        rules.ACTION_SHELL_METACHAR,
-                        "blocked: command substitution '$(' in an argument of a tool that "
-                        "runs commands",
-                        path,
-                        "$(",
-                    )
-                continue
-            if nkey in FLAG_PARAMS:
-                if "$(" in text or "`" in text:
-                    return _v(
-                        "deny",
-                        rules.ACTION_SHELL_METACHAR,
-                        "blocked: command substitution in an argument of a tool that runs commands",
-                        path,
-                        "substitution",
-                    )
-                continue
-            m = _METACHAR_RE.search(text)
-            if m is not None:
-                shown = {"\n": "newline", "\r": "carriage return"}.get(m.group(), m.group())
+
+def _blocked_exec_argument(strings: _Strings) -> Verdict | None:
+    """The block rules on the other arguments of a tool that runs programs: option
+    injection and shell metacharacters."""
+    for path, key, text in strings:
+        nkey = _norm_key(key)
+        if nkey in COMMAND_PARAMS or nkey in SQL_PARAMS:
+            continue
+        if nkey not in FLAG_PARAMS and nkey not in FREE_TEXT_PARAMS and _OPTION_RE.match(text):
+            return _v(
+                "deny",
+                rules.ACTION_OPTION_INJECTION,
+                "blocked: an argument starts with '-' and would be read as an option "
+                "by the program this tool runs",
+                path,
+                "leading dash",
+            )
+        if nkey in FREE_TEXT_PARAMS:
+            if "$(" in text:
                 return _v(
                     "deny",
                     rules.ACTION_SHELL_METACHAR,
-                    f"blocked: shell metacharacter {shown!r} in an argument of a tool that "
+                    "blocked: command substitution '$(' in an argument of a tool that "
                     "runs commands",
                     path,
-                    shown,
+                    "$(",
                 )
-
-    # ---- ask rules -------------------------------------------------------------------
-    if trusted:
-        return None
-    ordered = split_tokens(tool)
-    read_only_name = bool(ordered) and ordered[0] in _READ_VERBS
-    if not read_only_name:
-        if "push" in tokens and (tokens & _PUSH_CONTEXT or tokens <= {"push"}):
-            return _v("ask", rules.ACTION_GIT_PUSH, "git push publishes commits", None, "tool name")
-        if tokens & _PUBLISH_TOKENS:
-            return _v("ask", rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys", None, "tool name")
-        if tokens & _INFRA_TOOLS and tokens & _INFRA_VERBS:
+            continue
+        if nkey in FLAG_PARAMS:
+            if "$(" in text or "`" in text:
+                return _v(
+                    "deny",
+                    rules.ACTION_SHELL_METACHAR,
+                    "blocked: command substitution in an argument of a tool that runs commands",
+                    path,
+                    "substitution",
+                )
+            continue
+        m = _METACHAR_RE.search(text)
+        if m is not None:
+            shown = {"\n": "newline", "\r": "carriage return"}.get(m.group(), m.group())
             return _v(
-                "ask", rules.ACTION_INFRA_APPLY, "changes live infrastructure", None, "tool name"
+                "deny",
+                rules.ACTION_SHELL_METACHAR,
+                f"blocked: shell metacharacter {shown!r} in an argument of a tool that "
+                "runs commands",
+                path,
+                shown,
             )
-        if tokens & _PAYMENT_TOKENS or "sendmoney" in "".join(ordered):
-            return _v("ask", rules.ACTION_PAYMENT, "moves money", None, "tool name")
-    if is_exec:
-        for path, _key, text in strings:
-            low = text.lower()
-            if "push" in low and _GIT_PUSH_RE.search(text):
-                return _v(
-                    "ask", rules.ACTION_GIT_PUSH, "git push publishes commits", path, "git push"
-                )
-            if any(h in low for h in _PUBLISH_HINTS) and _PUBLISH_RE.search(text):
-                return _v(
-                    "ask", rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys", path, "command"
-                )
-            if any(h in low for h in _INFRA_HINTS) and _INFRA_RE.search(text):
-                return _v(
-                    "ask", rules.ACTION_INFRA_APPLY, "changes live infrastructure", path, "command"
-                )
-            if _exec_credential_write(text):
-                return _v(
-                    "ask",
-                    rules.ACTION_CREDENTIAL_WRITE,
-                    "writes to a credential or auto-run path",
-                    path,
-                    "command",
-                )
-    if tokens & _WRITE_TOKENS and not read_only_name:
-        for path, _key, text in strings:
-            if is_credential_path(text):
-                return _v(
-                    "ask",
-                    rules.ACTION_CREDENTIAL_WRITE,
-                    "writes to a credential or auto-run path",
-                    path,
-                    "path",
-                )
-    ann = annotations or {}
-    if ann.get("destructiveHint") is True or destructive:
-        return _v(
-            "ask",
-            rules.ACTION_DESTRUCTIVE_HINT,
-            "the tool is marked destructive",
-            None,
-            "destructiveHint" if ann.get("destructiveHint") is True else "policy",
-        )
+    return None
+
+
+def _asked_by_name(tokens: frozenset[str], ordered: tuple[str, ...]) -> Verdict | None:
+    """The ask rules on a tool name that does not start with a read verb."""
+    if "push" in tokens and (tokens & _PUSH_CONTEXT or tokens <= {"push"}):
+        return _v("ask", rules.ACTION_GIT_PUSH, "git push publishes commits", None, "tool name")
+    if tokens & _PUBLISH_TOKENS:
+        return _v("ask", rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys", None, "tool name")
+    if tokens & _INFRA_TOOLS and tokens & _INFRA_VERBS:
+        return _v("ask", rules.ACTION_INFRA_APPLY, "changes live infrastructure", None, "tool name")
+    if tokens & _PAYMENT_TOKENS or "sendmoney" in "".join(ordered):
+        return _v("ask", rules.ACTION_PAYMENT, "moves money", None, "tool name")
+    return None
+
+
+def _asked_by_command(strings: _Strings) -> Verdict | None:
+    """The ask rules on the commands a tool that runs programs is given."""
+    for path, _key, text in strings:
+        low = text.lower()
+        if "push" in low and _GIT_PUSH_RE.search(text):
+            return _v("ask", rules.ACTION_GIT_PUSH, "git push publishes commits", path, "git push")
+        if any(h in low for h in _PUBLISH_HINTS) and _PUBLISH_RE.search(text):
+            return _v("ask", rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys", path, "command")
+        if any(h in low for h in _INFRA_HINTS) and _INFRA_RE.search(text):
+            return _v(
+                "ask", rules.ACTION_INFRA_APPLY, "changes live infrastructure", path, "command"
+            )
+        if _exec_credential_write(text):
+            return _v(
+                "ask",
+                rules.ACTION_CREDENTIAL_WRITE,
+                "writes to a credential or auto-run path",
+                path,
+                "command",
+            )
     return None
