@@ -18,7 +18,8 @@ from cordon.decider import Decider
 from cordon.engine.core import Engine
 from cordon.policy import Policy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
-from cordon.proxy.stdio import StdioTransport, run_stdio
+from cordon.proxy.stdio import SubprocessUpstream
+from cordon.proxy.transport import Transport, run
 from cordon.proxy.work import SessionWork
 from cordon.store import PinFile, SharedTaintStore, load_policy_secrets, warm_psl
 
@@ -129,16 +130,16 @@ def run_proxy(
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()
         )
-        transport = StdioTransport(
+        transport = Transport(
             core,
-            command=command,
+            SubprocessUpstream(command),
             audit=audit,
             shared=store,
             max_bytes=max_bytes,
             warm=warm_psl,
         )
         try:
-            return run_stdio(transport)
+            return run(transport)
         finally:
             audit.close()
     finally:

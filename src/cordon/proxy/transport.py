@@ -1,0 +1,536 @@
+"""The transport of ``cordon run``: the client on cordon's stdin and stdout, an upstream
+adapter on the other side, the :class:`~cordon.proxy.core.ProxyCore` in between.
+
+This module only moves bytes and runs jobs; every decision about what to send, where and in
+which order is the core's. It carries out the core's actions in list order:
+
+- a job under :data:`OFFLOAD_BYTES` runs right away on the event loop (a usual check takes
+  tens of microseconds: handing it to a thread costs more than it saves); a larger one runs
+  on the one decision thread, while the loop goes on reading and writing both sides. The
+  core starts a job only when the one before it is done, so there is never more than one;
+- a frame delivered before it is recorded (``ToClient.early``) is covered by a pending
+  marker in the client's shared taint store first (:class:`PendingMarker`);
+- a side is not read while the other side's write buffer is full, or while the frames it
+  sent that wait for a job pass :data:`BACKLOG_BYTES` (bounded memory).
+
+The upstream is an :class:`Upstream`: a subprocess on stdio (:mod:`cordon.proxy.stdio`) or a
+Streamable HTTP server (:mod:`cordon.proxy.http`). An idle proxy sleeps: the only timers are
+a quiet-moment one armed by traffic and the deadline of a question put to a person.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import os
+import signal
+import sys
+import time
+from collections import deque
+from typing import Any, Protocol
+
+from cordon._exceptions import AuditError, ProtocolError
+from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
+from cordon.proxy.core import ProxyCore
+from cordon.proxy.framing import (
+    INTERNAL_ERROR,
+    LineSplitter,
+    Oversize,
+    error_frame,
+    parse_frame,
+)
+
+__all__ = ["BACKLOG_BYTES", "OFFLOAD_BYTES", "PendingMarker", "Transport", "Upstream", "run"]
+
+#: a job over this many bytes runs on the decision thread (a check of 32 KB takes ~6 ms)
+OFFLOAD_BYTES = 32 * 1024
+#: past this many bytes of one side's frames waiting for jobs, that side is not read
+BACKLOG_BYTES = 32 * 1024 * 1024
+#: traffic stopped this long: the shared store publishes what it holds (seconds)
+QUIET_S = 0.05
+#: quiet time before the Public Suffix List is loaded (an agent's thinking time)
+PSL_QUIET_S = 0.5
+
+
+def log(msg: str) -> None:
+    """One line on cordon's stderr."""
+    sys.stderr.write(f"cordon: {msg}\n")
+    sys.stderr.flush()
+
+
+_log = log
+
+
+class Upstream(Protocol):
+    """One side of the proxy: where frames to the server go and frames from it come from.
+
+    ``start`` connects (or spawns) it and hands each frame from the server to
+    ``t.from_upstream``; ``ended`` is set once the server can deliver nothing more (a
+    subprocess's stdout closed); ``reading`` turns reading off and on (backpressure);
+    ``close`` ends it when the client went away; ``status`` is the exit status to report when
+    it ended first.
+    """
+
+    ended: asyncio.Future[None]
+
+    async def start(self, t: Transport) -> bool: ...
+
+    def send(self, data: bytes) -> None: ...
+
+    def reading(self, on: bool) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def status(self) -> int: ...
+
+
+class PendingMarker:
+    """One pending marker in the client's shared taint store, open while any frame delivered
+    before its recording is not recorded yet (the client's other cordon processes wait for
+    those keys instead of answering ``clean``). Counted: opened at the first, closed after
+    the last, ``F`` (lost) if any of their recordings failed. Used on the event loop only,
+    and a thread job holds one count while it runs, so the store is never written here
+    while the decision thread uses it."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.count = 0
+        self.marker: str | None = None
+        self.failed = False
+
+    def acquire(self) -> None:
+        """Raises OSError when the marker cannot be written (nothing is then delivered)."""
+        if self.store is None:
+            return
+        if self.count == 0:
+            self.marker = self.store.mark_pending()
+            self.failed = False
+        self.count += 1
+
+    def release(self, ok: bool = True) -> None:
+        if self.store is None or self.count == 0:
+            return
+        self.failed = self.failed or not ok
+        self.count -= 1
+        if self.count == 0 and self.marker is not None:
+            marker, self.marker = self.marker, None
+            try:
+                self.store.mark_done(marker, ok=not self.failed)
+            except OSError as exc:  # left open: the siblings count these keys lost
+                _log(f"closing a pending marker failed: {exc!r}")
+
+
+class Transport:
+    """Runs one :class:`ProxyCore` between cordon's stdio and an :class:`Upstream`.
+
+    Args:
+        core: the proxy core.
+        upstream: the server side (a subprocess, or a Streamable HTTP server).
+        audit: an object with ``write(record)`` (:class:`cordon.audit.log.AuditLog`).
+        shared: the client's shared taint store, or None.
+        max_bytes: the frame size cap.
+        warm: called once at the first quiet half second (loads the Public Suffix List).
+    """
+
+    def __init__(
+        self,
+        core: ProxyCore,
+        upstream: Upstream,
+        *,
+        audit: Any,
+        shared: Any = None,
+        max_bytes: int,
+        warm: Any = None,
+    ) -> None:
+        self.core = core
+        self.upstream = upstream
+        self.audit = audit
+        self.shared = shared
+        self.marker = PendingMarker(shared)
+        self.max_bytes = max_bytes
+        self.warm = warm
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread: concurrent.futures.ThreadPoolExecutor | None = None
+        #: the job on the decision thread, with its future
+        self.on_thread: tuple[Job, concurrent.futures.Future[Any]] | None = None
+        #: jobs whose frame went out early under the pending marker (released after them)
+        self.covered: set[Job] = set()
+        self.out: asyncio.WriteTransport | None = None
+        self.client_in: asyncio.ReadTransport | None = None
+        self.client_full = False  # the client's write buffer is over its high-water mark
+        self.upstream_full = False  # the upstream cannot take more now
+        self.reading = {"client": True, "upstream": True}
+        self.exiting = False
+        self.last_io = 0.0
+        self.quiet_timer: asyncio.TimerHandle | None = None
+        self.deadline_timer: asyncio.TimerHandle | None = None
+        self.idle_waiters: list[asyncio.Future[None]] = []
+        self.client_eof: asyncio.Future[None] | None = None
+
+    # -- carrying out actions ----------------------------------------------------------
+    def feed(self, actions: list[Action]) -> None:
+        """Carry out ``actions`` in order; a job run on the loop has its actions carried out
+        where it stood in the list."""
+        work: deque[Action] = deque(actions)
+        while work:
+            a = work.popleft()
+            if isinstance(a, StartJob):
+                work.extendleft(reversed(self._start(a.job)))
+            else:
+                self._do(a)
+        self._after()
+
+    def _do(self, a: Action) -> None:
+        if isinstance(a, ToClient):
+            if a.audit is not None and not self._audited(a.audit, a.refused, a.id):
+                return
+            if a.early is not None:
+                try:
+                    self.marker.acquire()
+                except OSError as exc:
+                    _log(f"the shared taint store is unwritable, output withheld: {exc!r}")
+                    if a.withheld is not None:
+                        self.to_client(a.withheld)
+                    return
+                self.covered.add(a.early)
+            self.to_client(a.data)
+        elif isinstance(a, ToUpstream):
+            if a.audit is not None and not self._audited(a.audit, a.refused, a.id):
+                return
+            if not self.exiting:
+                self.to_upstream(a.data)
+        elif isinstance(a, Audit):
+            try:
+                self.audit.write(a.record)
+            except AuditError as exc:
+                _log(f"audit log unwritable: {exc}")
+        elif isinstance(a, Log):
+            _log(a.message)
+
+    def _audited(self, record: dict[str, Any], refused: bytes | None, id_: Any) -> bool:
+        """Write a verdict's record; if that fails, answer ``refused`` instead (invariant 4)."""
+        try:
+            self.audit.write(record)
+            return True
+        except AuditError as exc:
+            _log(f"audit log unwritable, call refused: {exc}")
+        if refused is not None:
+            self.to_client(refused)
+        self.core.refused(id_)
+        return False
+
+    def _start(self, job: Job) -> list[Action]:
+        """Run ``job``: on the loop (returns its actions), or on the decision thread."""
+        if job.size >= OFFLOAD_BYTES and not self.exiting and self.loop is not None:
+            try:
+                if self.thread is None:
+                    self.thread = concurrent.futures.ThreadPoolExecutor(1, "cordon-decide")
+                self.marker.acquire()  # covers what is delivered early meanwhile
+            except (RuntimeError, OSError) as exc:
+                _log(f"the decision thread cannot take a job, running it on the loop: {exc!r}")
+            else:
+                fut = self.thread.submit(job.run)
+                self.on_thread = (job, fut)
+                loop = self.loop
+
+                def back(f: concurrent.futures.Future[Any]) -> None:
+                    with contextlib.suppress(RuntimeError):  # the loop is closed: exiting
+                        loop.call_soon_threadsafe(self._thread_done, job, f)
+
+                fut.add_done_callback(back)
+                return []
+        try:
+            result, error = job.run(), None
+        except Exception as exc:  # noqa: BLE001 - the core answers it, fail closed
+            result, error = None, exc
+        return self._finished(job, result, error)
+
+    def _thread_done(self, job: Job, fut: concurrent.futures.Future[Any]) -> None:
+        if self.on_thread is None or self.on_thread[0] is not job:
+            return  # already taken (a signal waited for it)
+        self.on_thread = None
+        try:
+            result, error = fut.result(), None
+        except Exception as exc:  # noqa: BLE001
+            result, error = None, exc
+        actions = self._finished(job, result, error)
+        self.marker.release()
+        self.feed(actions)
+
+    def _finished(self, job: Job, result: Any, error: BaseException | None) -> list[Action]:
+        if job in self.covered:
+            self.covered.discard(job)
+            self.marker.release(ok=error is None and not isinstance(result, str))
+        return self.core.job_done(job, result, error)
+
+    def _after(self) -> None:
+        """After each batch: which sides to read, the deadline timer, idle waiters."""
+        self._sync_reading()
+        deadline = self.core.next_deadline()
+        if deadline is not None and self.deadline_timer is None and self.loop is not None:
+            self.deadline_timer = self.loop.call_at(deadline, self._on_deadline)
+        if self.idle_waiters and self.core.idle():
+            waiters, self.idle_waiters = self.idle_waiters, []
+            for w in waiters:
+                if not w.done():
+                    w.set_result(None)
+
+    def _on_deadline(self) -> None:
+        self.deadline_timer = None
+        self.feed(self.core.tick(time.monotonic()))
+
+    def _sync_reading(self) -> None:
+        want = {
+            "upstream": not self.client_full and self.core.backlog("upstream") <= BACKLOG_BYTES,
+            "client": not self.upstream_full and self.core.backlog("client") <= BACKLOG_BYTES,
+        }
+        if want["upstream"] != self.reading["upstream"]:
+            self.reading["upstream"] = want["upstream"]
+            self.upstream.reading(want["upstream"])
+        if self.client_in is not None and want["client"] != self.reading["client"]:
+            self.reading["client"] = want["client"]
+            with contextlib.suppress(RuntimeError, AttributeError):
+                if want["client"]:
+                    self.client_in.resume_reading()
+                else:
+                    self.client_in.pause_reading()
+
+    # -- bytes -------------------------------------------------------------------------
+    def to_client(self, data: bytes) -> None:
+        if self.out is None or self.out.is_closing() or self.exiting:
+            return
+        if data.endswith(b"\n"):
+            self.out.write(data)
+        elif len(data) < 65536:
+            self.out.write(data + b"\n")  # one write, one system call
+        else:  # a large line is not copied just to append its newline
+            self.out.write(data)
+            self.out.write(b"\n")
+        self.io()
+
+    def to_upstream(self, data: bytes) -> None:
+        self.upstream.send(data)
+        self.io()
+
+    def from_upstream(self, item: bytes | Oversize) -> None:
+        """One frame from the server (called by the upstream adapter)."""
+        self.io()
+        self._frame(self.core.server_frame, item, client=False)
+
+    def from_client(self, item: bytes | Oversize) -> None:
+        self._frame(self.core.client_frame, item, client=True)
+
+    def _frame(self, handle: Any, item: bytes | Oversize, *, client: bool) -> None:
+        try:
+            actions = handle(item)
+        except Exception as exc:  # noqa: BLE001 - a bug never forwards the frame
+            _log(f"error handling a frame, not relayed: {exc!r}")
+            actions = _internal_error(item) if client else []
+        self.feed(actions)
+
+    def io(self) -> None:
+        """Traffic: the quiet-moment timer is armed (once; it re-arms itself until quiet)."""
+        self.last_io = time.monotonic()
+        if self.quiet_timer is None and self.loop is not None:
+            self.quiet_timer = self.loop.call_later(QUIET_S, self._on_quiet)
+
+    def _on_quiet(self) -> None:
+        self.quiet_timer = None
+        quiet = time.monotonic() - self.last_io
+        if quiet < QUIET_S and self.loop is not None:
+            self.quiet_timer = self.loop.call_later(QUIET_S - quiet, self._on_quiet)
+            return
+        self.feed(self.core.quiet())
+
+    def _warm_when_quiet(self) -> None:
+        """At the first half second without I/O, load the Public Suffix List (on its own
+        thread), so the first check that names a host does not load it, and never during a
+        burst of traffic, whose GIL it would take."""
+        quiet = time.monotonic() - self.last_io
+        if quiet >= PSL_QUIET_S or self.loop is None:
+            if self.warm is not None:
+                self.warm()
+        else:
+            self.loop.call_later(PSL_QUIET_S - quiet, self._warm_when_quiet)
+
+    async def idle(self) -> None:
+        """Return once nothing is queued, running or held in the core."""
+        while not self.core.idle():
+            w: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.idle_waiters.append(w)
+            await w
+
+    # -- lifecycle ---------------------------------------------------------------------
+    async def run(self) -> int:
+        """Relay until the client or the upstream goes away; returns the exit status. On
+        the way out the shared taint store publishes what it held."""
+        try:
+            return await self._run()
+        finally:
+            if self.thread is not None:
+                self.thread.shutdown(wait=False)
+            self.publish()
+            with contextlib.suppress(ValueError, OSError, RuntimeError):
+                asyncio.get_running_loop().remove_signal_handler(signal.SIGUSR1)
+                signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # a late prod must not kill it
+
+    def publish(self) -> None:
+        if self.shared is not None:
+            try:
+                self.shared.flush()
+            except OSError as exc:
+                _log(f"publishing the held taint keys failed: {exc!r}")
+
+    def _signals(self, loop: asyncio.AbstractEventLoop) -> None:
+        try:
+            loop.add_signal_handler(signal.SIGUSR1, lambda: self.feed(self.core.prod()))
+            for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                loop.add_signal_handler(sig, self.on_signal, sig)
+        except (NotImplementedError, RuntimeError, ValueError):
+            # not the main thread: no prods from sibling processes, so nothing is held back
+            self.publish()
+
+    async def _connect_client(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.out, _ = await loop.connect_write_pipe(lambda: _ClientWriter(self), sys.stdout.buffer)  # type: ignore[assignment]
+        self.out.set_write_buffer_limits(high=65536, low=0)  # type: ignore[union-attr]
+        self.client_in, _ = await loop.connect_read_pipe(
+            lambda: _Reader(self, self.from_client, self._client_ended), sys.stdin.buffer
+        )  # type: ignore[assignment]
+
+    async def _run(self) -> int:
+        loop = self.loop = asyncio.get_running_loop()
+        loop.call_later(PSL_QUIET_S, self._warm_when_quiet)
+        self._signals(loop)
+        self.client_eof = loop.create_future()
+        if not await self.upstream.start(self):
+            return 127
+        await self._connect_client(loop)
+        ended = self.upstream.ended
+        await asyncio.wait({self.client_eof, ended}, return_when=asyncio.FIRST_COMPLETED)
+        await self.idle()  # what arrived is decided and recorded
+        if self.client_eof.done() and not ended.done():
+            await self.upstream.close()
+            await self.idle()  # results the upstream delivered meanwhile are recorded too
+            await self._flush()
+            return 0
+        rc = await self.upstream.status()
+        if self.client_eof.done():
+            return 0
+        self.feed(self.core.upstream_gone())
+        await self._flush()
+        _log(f"upstream server exited with status {rc}; stopping")
+        return rc if rc not in (0, None) else 1
+
+    def _client_ended(self) -> None:
+        _done(self.client_eof)
+
+    async def _flush(self) -> None:
+        """Wait (bounded) for the client's write buffer to drain."""
+        for _ in range(100):
+            if self.out is None or self.out.is_closing() or not self.out.get_write_buffer_size():
+                return
+            await asyncio.sleep(0.01)
+
+    def on_signal(self, sig: int) -> None:
+        """Terminated, interrupted or hung up: queued calls are not decided or forwarded;
+        output already delivered is recorded first (its findings reach the log, and the
+        client's other cordon processes are not left waiting on a pending marker), the
+        shared store publishes, then cordon dies of the signal."""
+        self.exiting = True
+        self.core.drop_decisions()
+        if self.on_thread is not None:
+            job, fut = self.on_thread
+            self.on_thread = None
+            try:
+                result, error = fut.result(), None
+            except Exception as exc:  # noqa: BLE001
+                result, error = None, exc
+            actions = self._finished(job, result, error)
+            self.marker.release()
+            self.feed(actions)
+        self.publish()
+        loop = asyncio.get_running_loop()
+        loop.remove_signal_handler(sig)
+        if sig == signal.SIGINT:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # not Python's KeyboardInterrupt
+        os.kill(os.getpid(), sig)
+
+
+class _Reader(asyncio.Protocol):
+    """A pipe's incoming bytes, split into lines and handed on in the read callback."""
+
+    def __init__(self, t: Transport, handle: Any, ended: Any) -> None:
+        self.t = t
+        self.handle = handle
+        self.ended_cb = ended
+        self.lines = LineSplitter(t.max_bytes)
+        self.ended = False
+
+    def data_received(self, data: bytes) -> None:
+        self.t.io()
+        for item in self.lines.feed(data):
+            self.handle(item)
+
+    def eof_received(self) -> bool:
+        self._end()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end()
+
+    def _end(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        for item in self.lines.end():
+            self.handle(item)
+        self.ended_cb()
+
+
+class _ClientWriter(asyncio.Protocol):
+    """cordon's stdout: when the client reads slowly, stop reading the upstream."""
+
+    def __init__(self, t: Transport) -> None:
+        self.t = t
+
+    def pause_writing(self) -> None:
+        self.t.client_full = True
+        self.t._sync_reading()
+
+    def resume_writing(self) -> None:
+        self.t.client_full = False
+        self.t._sync_reading()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        _done(self.t.client_eof)
+
+
+def _internal_error(item: bytes | Oversize) -> list[Action]:
+    """A client request whose handling raised gets an error, not silence (fail closed: it
+    was not forwarded)."""
+    if isinstance(item, Oversize):
+        return []
+    try:
+        msg = parse_frame(item)
+    except ProtocolError:
+        return []
+    if "method" not in msg or msg.get("id") is None:
+        return []
+    why = "cordon: internal error; the request was not forwarded"
+    return [ToClient(error_frame(msg["id"], INTERNAL_ERROR, why))]
+
+
+def _done(fut: asyncio.Future[Any] | None) -> None:
+    if fut is not None and not fut.done():
+        fut.set_result(None)
+
+
+def run(transport: Transport) -> int:
+    """Run the transport to completion on a fresh event loop; returns the exit status."""
+    try:
+        with asyncio.Runner() as runner:
+            return runner.run(transport.run())
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signal.SIGUSR1, signal.SIG_IGN)
