@@ -94,7 +94,7 @@ def serve_http(core: ServeCore, host: str, port: int) -> None:
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
-def register(app: Any) -> None:
+def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to the ``cordon`` typer app."""
 
     @app.command("serve")

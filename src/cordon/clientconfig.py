@@ -300,7 +300,8 @@ def _left_alone(name: str, entry: Any) -> str | None:
     if not isinstance(entry, dict):
         return f"{name}: not an object, left alone"
     if UPSTREAM_KEY in entry or _is_cordon(entry):
-        args = entry.get("args") if isinstance(entry.get("args"), list) else []
+        raw_args = entry.get("args")
+        args: list[Any] = raw_args if isinstance(raw_args, list) else []
         own = args[: args.index("--")] if "--" in args else args
         return (
             f"{name}: already behind cordon, unchanged"

@@ -174,18 +174,18 @@ def render() -> str:
         if not rules:
             continue
         out += [f"### {category.replace('_', ' ')} (`{prefix}`)", ""]
-        for r in rules:
-            sev = r.severity
-            if r.mention_severity is not None and r.mention_severity != r.severity:
-                sev += f" ({r.mention_severity} when only mentioned)"
+        for rule in rules:
+            sev: str = rule.severity
+            if rule.mention_severity is not None and rule.mention_severity != rule.severity:
+                sev += f" ({rule.mention_severity} when only mentioned)"
             out += [
-                f"#### `{r.id}`",
+                f"#### `{rule.id}`",
                 "",
                 f"- severity: {sev}",
-                f"- finds: {_cell(r.summary)}",
-                f"- why: {_cell(r.why)}",
-                f"- fix: {_cell(r.fix)}",
-                f"- source: {_cell(r.source)}",
+                f"- finds: {_cell(rule.summary)}",
+                f"- why: {_cell(rule.why)}",
+                f"- fix: {_cell(rule.fix)}",
+                f"- source: {_cell(rule.source)}",
                 "",
             ]
     return "\n".join(out).rstrip("\n") + "\n"

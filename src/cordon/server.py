@@ -64,7 +64,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cordon import __version__
 from cordon._exceptions import PolicyError
@@ -79,6 +79,7 @@ from cordon.engine.rules import CATALOGUE
 from cordon.policy import Policy, load_policy
 
 if TYPE_CHECKING:  # the engine is imported on first use, so `cordon --help` stays light
+    from cordon.content.sanitize import Mode
     from cordon.engine.core import Engine, Session
 
 __all__ = ["ENGINE_RULES", "KNOWN_GAPS", "ServeCore", "build_server", "register"]
@@ -448,7 +449,10 @@ class ServeCore:
             raise InvalidInput("mode must be monitor, warn or block")
         if block_at not in SEVERITY_ORDER:
             raise InvalidInput("block_at must be low, medium, high or critical")
-        ev = evaluate_result(_as_result(args.get("content")), mode=mode, block_at=block_at)
+        # ``mode`` is one of the three modes: checked just above
+        ev = evaluate_result(
+            _as_result(args.get("content")), mode=cast("Mode", mode), block_at=block_at
+        )
         return {
             "action": ev.action,
             "findings": [_clean(_finding_dict(f)) for f in ev.findings],

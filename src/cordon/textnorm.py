@@ -39,7 +39,7 @@ import os
 import re
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from cordon._textnorm_decoders import (
     _plausible_text,
@@ -162,8 +162,8 @@ class Prefilter:
                     try:
                         import hyperscan
                     except ImportError:  # pragma: no cover - no wheel for this platform
-                        hyperscan = None
-                    if hyperscan is not None:
+                        pass
+                    else:
                         try:
                             db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
                             db.compile(
@@ -327,7 +327,8 @@ class RunBytes:
 def _run_spans(rb: RunBytes) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     last = 0
-    back = _RUN_BACK_RE.match
+    # ``[aX]*`` matches at every position (possibly empty): ``match`` never returns None
+    back = cast("Callable[[bytes], re.Match[bytes]]", _RUN_BACK_RE.match)
     cls: bytes | None = None
     for m in rb.finditer(_RUN_RE, RUNS):
         if cls is None:

@@ -58,7 +58,7 @@ def _rule_rank(rule_id: str) -> tuple[int, str]:
     try:
         from cordon.content import rule_by_id
 
-        severity = rule_by_id(rule_id).severity
+        severity: str = rule_by_id(rule_id).severity
     except (ImportError, KeyError):
         severity = ""
     return (-SEVERITY_ORDER.get(severity, 0), rule_id)

@@ -50,6 +50,8 @@ def find_record(
     Raises:
         LookupError: no such record, or the record with ``seq`` is not a verdict record.
     """
+    # declared: mypy infers ``reversed()`` of a list of ``dict[str, Any]`` as ``Any``
+    rec: dict[str, Any]
     if seq is not None and not last_deny:
         for rec in records:
             if rec.get("seq") == seq:

@@ -27,8 +27,10 @@ import re
 import threading
 import time
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
+_hs: ModuleType | None
 try:  # pragma: no cover - exercised on machines without a wheel
     import hyperscan as _hs
 except ImportError:  # pragma: no cover
@@ -75,6 +77,7 @@ class _Db:
     def scratch(self) -> Any:
         s = getattr(self.local, "scratch", None)
         if s is None:
+            assert _hs is not None  # a _Db is only built when hyperscan imported
             s = _hs.Scratch(self.db)
             self.local.scratch = s
         return s

@@ -314,9 +314,9 @@ def _match_norm(
     text = nz.text
     hits = _anchor_hits(idx, lview)
     if nz.has_c1 and idx.c1_rules:
-        for m in _C1_RE.finditer(text):
+        for c1 in _C1_RE.finditer(text):
             for ri in idx.c1_rules:
-                hits.setdefault(ri, []).append(m.span())
+                hits.setdefault(ri, []).append(c1.span())
     if not hits:
         return []
     ascii_text = text.isascii()
@@ -354,8 +354,9 @@ def _match_norm(
                     continue
                 spans4 = (m.start(sg), m.end(sg), m.start(g), m.end(g))
                 if fold is not None:
-                    spans4 = tuple(r0 + p + cum[bisect_left(fs, p)] for p in spans4)
-                found.append(spans4)  # type: ignore[arg-type]
+                    a, b, c, d = (r0 + p + cum[bisect_left(fs, p)] for p in spans4)
+                    spans4 = (a, b, c, d)
+                found.append(spans4)
                 count += 1
                 if count >= MAX_HITS_PER_RULE:
                     break

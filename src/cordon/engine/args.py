@@ -22,7 +22,7 @@ import posixpath
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import unquote
 
 from cordon._types import Verdict
@@ -38,6 +38,12 @@ class PathResolver(Protocol):
     :class:`cordon.store.OsPaths` is the real one; a test or an embedding can pass its own.
     An implementation must be hashable (resolved prefixes are cached per resolver).
     """
+
+    if TYPE_CHECKING:  # declared for the type checker only: a runtime body here would
+        # replace ``object.__hash__`` in a class that subclasses this protocol explicitly
+
+        def __hash__(self) -> int:
+            """Resolved prefixes are cached per resolver (``lru_cache`` keys on it)."""
 
     def expanduser(self, path: str) -> str:
         """``path`` with a leading ``~`` or ``~user`` replaced by that home directory."""

@@ -677,7 +677,7 @@ class ProxyCore(UpstreamSide):
     # -- the end ------------------------------------------------------------------------
     def upstream_gone(self) -> list[Action]:
         """The upstream exited: every request still pending gets an error."""
-        out = [
+        out: list[Action] = [
             self._answer(
                 p.id, error_frame(p.id, INTERNAL_ERROR, "cordon: the upstream server exited")
             )

@@ -43,7 +43,7 @@ import re
 import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from cordon.taint._extract import Destination
 from cordon.taint._keys import fast_token_keys, general_token_keys, phone_key
@@ -107,7 +107,8 @@ def _regions(text: str, hint: re.Pattern[str]) -> list[str]:
     merged when they overlap. The matched piece itself may contain a line break (QP)."""
     regions: list[str] = []
     end = -1
-    grow = _NONSPACE_RE.match
+    # ``\S*`` matches at every position (possibly empty): ``match`` never returns None
+    grow = cast("Callable[..., re.Match[str]]", _NONSPACE_RE.match)
     for m in hint.finditer(text):
         s, e = m.span()
         if s < end:
@@ -153,7 +154,8 @@ def _scan_tokens(
                 first[e] = s
     if not first:
         return
-    trun = _TRUN_RE.match
+    # ``[token chars]*`` matches at every position (possibly empty): never None
+    trun = cast("Callable[[str], re.Match[str]]", _TRUN_RE.match)
     tfull = _TRUN_RE.fullmatch
     rfind = text.rfind
     get = cache.get

@@ -50,7 +50,10 @@ def _load_tools(path: Path) -> list[tuple[str, list[str]]]:
 
 def _describe_tool(tp: Any) -> list[str]:
     """Human descriptions of one ToolPolicy's (or raw dict's) controls."""
-    get = (lambda k: tp.get(k)) if isinstance(tp, dict) else (lambda k: getattr(tp, k, None))
+
+    def get(key: str) -> Any:
+        return tp.get(key) if isinstance(tp, dict) else getattr(tp, key, None)
+
     out: list[str] = []
     if get("max_calls") is not None:
         mc = get("max_calls")
@@ -242,8 +245,8 @@ def controls_section(
     pack_tools = _pack_tool_names(policy)
     # A server that wrote policy.unknown_tool records compared its whole first tools/list
     # with the policy's own (non-pack) entries: every other such entry was in that list.
-    for server, names in unlisted.items():
-        listed[server].update(set(tool_policies) - names - pack_tools)
+    for server, unlisted_names in unlisted.items():
+        listed[server].update(set(tool_policies) - unlisted_names - pack_tools)
     known = {t for d in (listed, called) for ts_ in d.values() for t in ts_}
     rows = _seen_rows(listed, called, tool_policies)
     not_listed_by: dict[str, list[str]] = defaultdict(list)

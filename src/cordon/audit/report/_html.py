@@ -54,7 +54,7 @@ def _svg_timeline(data: ReportData) -> str:
     parts.append(f'<text x="{pad}" y="{pad - 10}">max {top} per {data.bucket_seconds}s</text>')
     for i, (ts, a, d, k) in enumerate(tl):
         x = pad + i * bw
-        y = h - pad
+        y: float = h - pad
         for n, key in ((a, "allow"), (d, "deny"), (k, "ask")):
             if n:
                 bh = (h - 2 * pad) * n / top
