@@ -29,6 +29,7 @@ test: setup
 lint: setup
 	$(VENV)/bin/ruff check src tests bench examples
 	$(VENV)/bin/ruff format --check src tests
+	$(VENV)/bin/mypy
 
 # Peer tools for side-by-side rows (separate venvs: bouncer packages declare Python 3.12).
 .venv-peers/bin/bouncer:
