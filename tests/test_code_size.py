@@ -22,7 +22,6 @@ MAX_FUNCTION_LINES = 80
 EXEMPT: frozenset[str] = frozenset(
     {
         "engine/core.py",
-        "engine/provenance.py",
     }
 )
 

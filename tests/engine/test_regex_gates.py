@@ -19,7 +19,8 @@ import sys
 
 import pytest
 
-from cordon.engine import egress, provenance
+from cordon.engine import egress
+from cordon.engine.provenance import links as provenance_links
 from cordon.taint import _extract, _keys
 
 _PIECES = (
@@ -62,7 +63,7 @@ def test_a_text_the_gates_skip_has_no_match(text: str) -> None:
 
 
 _SCHEME_PATTERNS = (
-    (provenance._LINK_RE, "{0,30}+://"),
+    (provenance_links._LINK_RE, "{0,30}+://"),
     (_extract._URLISH_RE, "{0,30}+://"),
     (_keys._EMBEDDED_SCHEME_RE, "{0,30}+://"),
     (_keys._SCHEME_RE, "{0,30}+:"),
@@ -112,9 +113,9 @@ def _word_has_dot(text: str, span: tuple[int, int]) -> bool:
 
 @pytest.mark.parametrize("text", _link_texts())
 def test_dotted_links_are_the_link_matches_in_words_with_a_dot(text: str) -> None:
-    whole = [m.span() for m in provenance._LINK_RE.finditer(text)]
+    whole = [m.span() for m in provenance_links._LINK_RE.finditer(text)]
     expected = [sp for sp in whole if _word_has_dot(text, sp)]
-    assert [m.span() for m in provenance._dotted_links(text)] == expected
+    assert [m.span() for m in provenance_links._dotted_links(text)] == expected
 
 
 def test_forwarded_links_finds_what_the_whole_text_search_found(
@@ -122,8 +123,8 @@ def test_forwarded_links_finds_what_the_whole_text_search_found(
 ) -> None:
     texts = _link_texts(1500, seed=12)
     texts += [" ".join(texts[i : i + 5]) for i in range(0, len(texts), 5)]
-    new = [provenance.forwarded_links(t) for t in texts]
-    monkeypatch.setattr(provenance, "_dotted_links", provenance._LINK_RE.finditer)
-    old = [provenance.forwarded_links(t) for t in texts]
+    new = [provenance_links.forwarded_links(t) for t in texts]
+    monkeypatch.setattr(provenance_links, "_dotted_links", provenance_links._LINK_RE.finditer)
+    old = [provenance_links.forwarded_links(t) for t in texts]
     assert new == old
     assert sum(map(len, new)) > 100  # the texts do hold links
