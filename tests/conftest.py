@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+import socket
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,13 +53,41 @@ def cordon_exe() -> list[str]:
 
 @dataclass
 class Harness:
-    """Paths and helpers for one test: an isolated HOME, audit log, approvals store."""
+    """Paths and helpers for one test: an isolated HOME, audit log, approvals store.
+
+    ``transport``: ``stdio`` (cordon starts the upstream) or ``http`` (the mailbox server runs
+    over Streamable HTTP on 127.0.0.1 and cordon reaches it with ``--url``); tests choose it
+    with ``@pytest.mark.parametrize("harness", ["stdio", "http"], indirect=True)``.
+    """
 
     tmp: Path
     home: Path
     audit: Path
     store: Path
     env: dict[str, str] = field(default_factory=dict)
+    transport: str = "stdio"
+    servers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+
+    def http_mailbox(self, env: dict[str, str], token: str | None = None) -> str:
+        """Start the mailbox server over Streamable HTTP; returns its MCP endpoint URL."""
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        extra = {"MAILBOX_HTTP_PORT": str(port)}
+        if token is not None:
+            extra["MAILBOX_HTTP_TOKEN"] = token
+        proc = subprocess.Popen(
+            mailbox_server(), env={**os.environ, "HOME": str(self.home), **env, **extra}
+        )
+        self.servers.append(proc)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                return f"http://127.0.0.1:{port}/mcp"
+            if proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        pytest.fail("the mailbox HTTP server did not start")
 
     def policy(self, data: dict[str, Any], name: str = "policy.yaml") -> Path:
         p = self.tmp / name
@@ -83,7 +115,10 @@ class Harness:
         ]
         for p in policies:
             args += ["--policy", str(p)]
-        args += [*extra, "--", *upstream]
+        if self.transport == "http" and upstream == mailbox_server():
+            args += [*extra, "--url", self.http_mailbox(env or {})]
+        else:
+            args += [*extra, "--", *upstream]
         full_env = {**os.environ, "HOME": str(self.home), **self.env, **(env or {})}
         return StdioServerParameters(command=cordon_exe()[0], args=args, env=full_env)
 
@@ -97,12 +132,25 @@ class Harness:
 
 
 @pytest.fixture
-def harness(tmp_path: Path) -> Iterator[Harness]:
+def harness(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Harness]:
     home = tmp_path / "home"
     home.mkdir()
-    yield Harness(
-        tmp=tmp_path, home=home, audit=tmp_path / "audit.jsonl", store=tmp_path / "approvals.json"
+    h = Harness(
+        tmp=tmp_path,
+        home=home,
+        audit=tmp_path / "audit.jsonl",
+        store=tmp_path / "approvals.json",
+        transport=getattr(request, "param", "stdio"),
     )
+    try:
+        yield h
+    finally:
+        for proc in h.servers:
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 def fs_server(*dirs: Path) -> list[str]:

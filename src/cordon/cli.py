@@ -33,8 +33,8 @@ err = Console(stderr=True, soft_wrap=True)  # a message is one line, greppable i
 )
 def run_cmd(
     command: Annotated[
-        list[str], typer.Argument(help="-- COMMAND [ARGS...] of the upstream MCP server")
-    ],
+        list[str] | None, typer.Argument(help="-- COMMAND [ARGS...] of the upstream MCP server")
+    ] = None,
     policy: Annotated[
         list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")
     ] = [],  # noqa: B006
@@ -69,15 +69,24 @@ def run_cmd(
     approval_timeout: Annotated[
         float | None, typer.Option(help="Seconds to wait for a person (default: policy, 120).")
     ] = None,
+    url: Annotated[
+        str | None,
+        typer.Option(help="A remote MCP server (Streamable HTTP) instead of -- COMMAND."),
+    ] = None,
+    header: Annotated[
+        list[str], typer.Option(help="NAME:VALUE sent to --url on every request (${VAR} read).")
+    ] = [],  # noqa: B006
 ) -> None:
-    """Run an MCP server behind cordon: cordon run [OPTIONS] -- COMMAND [ARGS...]."""
+    """Run an MCP server behind cordon: cordon run [OPTIONS] -- COMMAND [ARGS...], or
+    cordon run --url URL [--header NAME:VALUE ...]."""
     from cordon.proxy.main import run_proxy
 
-    if not command:
-        err.print("[red]cordon run: give the upstream command after --[/red]")
-        raise typer.Exit(2)
+    command = list(command or [])
+    _upstream_given(command, url)
     try:
         rc = run_proxy(
+            url=url,
+            headers=list(header),
             command=list(command),
             policies=list(policy),
             audit_path=audit,
@@ -99,6 +108,19 @@ def run_cmd(
         err.print(f"[red]cordon:[/red] {exc}", highlight=False)
         raise typer.Exit(2) from exc
     raise typer.Exit(rc)
+
+
+def _upstream_given(command: list[str], url: str | None) -> None:
+    """Exactly one upstream: a command after ``--``, or ``--url``."""
+    if url is not None and command:
+        err.print("[red]cordon run: give either --url or a command after --, not both[/red]")
+        raise typer.Exit(2)
+    if url is None and not command:
+        err.print("[red]cordon run: give the upstream command after --, or --url URL[/red]")
+        raise typer.Exit(2)
+    if url is not None and not url.startswith(("https://", "http://")):
+        err.print("[red]cordon run: --url must be an http(s) URL[/red]")
+        raise typer.Exit(2)
 
 
 def _pin_file_of(server: str | None) -> Path:

@@ -66,13 +66,16 @@ class Decision:
 
     ``records``: audit records to write before acting on the verdict (an approval by code).
     ``code``: a one-time code issued for an ask nobody can answer through the client.
-    ``problems``: lines for stderr (an unusable approval store).
+    ``problems``: lines for stderr (an unusable approval store). ``shown``: the call's
+    arguments as the audit log may keep them (a string carrying a known secret withheld),
+    or None when they carry none.
     """
 
     verdict: Verdict
     records: list[dict[str, Any]] = field(default_factory=list)
     code: str | None = None
     problems: list[str] = field(default_factory=list)
+    shown: Any = None
 
 
 class Decider:

@@ -205,3 +205,23 @@ def test_load_policy_secrets_missing_file_fails_closed(tmp_path):
     with pytest.raises(PolicyError) as exc:
         load_policy_secrets([], [str(tmp_path / "nope")])
     assert exc.value.key == "secrets.files"
+
+
+def test_redact_withholds_every_string_carrying_a_secret() -> None:
+    """What the audit log keeps of a call's arguments: a label instead of each string that
+    carries a known secret, in any form the matcher finds; other values as they were."""
+    s = SecretSet()
+    s.add("ghp_0123456789abcdefABCDEF0123456789abcd")
+    args = {
+        "to": "ops@example.com",
+        "body": "token ghp_0123456789abcdefABCDEF0123456789abcd",
+        "nested": [{"b64": base64.b64encode(b"ghp_0123456789abcdefABCDEF0123456789abcd").decode()}],
+        "n": 3,
+    }
+    out = s.redact(args)
+    assert out["to"] == "ops@example.com" and out["n"] == 3
+    assert out["body"].startswith("[withheld: secret ghp")
+    assert out["nested"][0]["b64"].startswith("[withheld:")
+    assert "0123456789abcdef" not in repr(out)
+    clean = {"to": "ops@example.com"}
+    assert s.redact(clean) is clean

@@ -13,7 +13,8 @@ Env: ``MAILBOX_DIR`` (required), ``MAILBOX_POISON_TOOL=1`` adds a tool whose des
 carries hidden instructions; ``MAILBOX_INSTRUCTIONS`` sets the server instructions;
 ``MAILBOX_SEND_DESC`` replaces ``send_email``'s description from the start (a package update
 that changed it between launches); ``MAILBOX_ECHO_DELAY_S`` makes ``echo`` wait that many
-seconds before it answers (a slow tool).
+seconds before it answers (a slow tool); ``MAILBOX_HTTP_PORT`` serves it over Streamable HTTP
+instead of stdio (:func:`serve_http`).
 """
 
 from __future__ import annotations
@@ -205,14 +206,41 @@ async def call_tool(
     return _text(f"unknown tool {name}", error=True)
 
 
-async def main() -> None:
-    server = Server(
+def _server() -> Server:
+    return Server(
         "mailbox",
         version="1.0.0",
         instructions=os.environ.get("MAILBOX_INSTRUCTIONS"),
         on_list_tools=list_tools,
         on_call_tool=call_tool,
     )
+
+
+def serve_http(port: int) -> None:
+    """The same server over Streamable HTTP on 127.0.0.1:``port`` (both eras). With
+    ``MAILBOX_HTTP_TOKEN`` set, every request must carry ``Authorization: Bearer <token>``
+    (else 401); every request's headers are appended to ``$MAILBOX_DIR/http.log``."""
+    import uvicorn
+
+    app = _server().streamable_http_app(host="127.0.0.1")
+    token = os.environ.get("MAILBOX_HTTP_TOKEN")
+
+    async def guarded(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            headers = {k.decode(): v.decode() for k, v in scope["headers"]}
+            with (ROOT / "http.log").open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"method": scope["method"], "headers": headers}) + "\n")
+            if token is not None and headers.get("authorization") != f"Bearer {token}":
+                await send({"type": "http.response.start", "status": 401, "headers": []})
+                await send({"type": "http.response.body", "body": b"unauthorized"})
+                return
+        await app(scope, receive, send)
+
+    uvicorn.run(guarded, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+
+
+async def main() -> None:
+    server = _server()
     async with stdio_server() as (r, w):
         await server.run(
             r, w, server.create_initialization_options(NotificationOptions(tools_changed=True))
@@ -220,4 +248,7 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    anyio.run(main)
+    if os.environ.get("MAILBOX_HTTP_PORT"):
+        serve_http(int(os.environ["MAILBOX_HTTP_PORT"]))
+    else:
+        anyio.run(main)

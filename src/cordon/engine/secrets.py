@@ -168,6 +168,25 @@ class SecretSet:
                 return hit[0], hit[1], path
         return None
 
+    def redact(self, value: Any) -> Any:
+        """``value`` (any JSON shape) with every string that carries a secret, in any form
+        :meth:`locate` finds, replaced by ``[withheld: <label>]``: what the audit log keeps
+        of a call's arguments (a label never contains the secret). ``value`` itself when it
+        carries none."""
+        if not self._labels or self.locate(value) is None:
+            return value
+        return self._redacted(value)
+
+    def _redacted(self, value: Any) -> Any:
+        if isinstance(value, str):
+            hit = self._match_text(value)
+            return value if hit is None else f"[withheld: {hit[0]}]"
+        if isinstance(value, dict):
+            return {self._redacted(k): self._redacted(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self._redacted(v) for v in value]
+        return value
+
     def find_in(self, arguments: Any) -> str | None:
         """A masked label of the first secret found in ``arguments`` (any JSON shape), or
         None. The label never contains the secret (``secret GITHUB_TOKEN`` or ``secret

@@ -105,6 +105,8 @@ class _Ask:
     line: bytes
     verdict: Verdict
     deadline: float
+    #: the arguments as the audit records keep them
+    shown: Any = None
 
 
 @dataclass(eq=False, slots=True)
@@ -490,7 +492,8 @@ class ProxyCore(UpstreamSide):
                 ]
             acts: list[Action] = [Log(p) for p in d.problems]
             acts += [self._record(r) for r in d.records]
-            acts += self._act(id_, tool, args, params, line, modern, channel, d)
+            shown = d.shown if d.shown is not None else args  # what the audit log keeps
+            acts += self._act(id_, tool, args, shown, params, line, modern, channel, d)
             return self._fill("client", slot, acts)
 
         return self._enqueue(Job("decide", len(line), run, done, id=id_, label=tool))
@@ -500,6 +503,7 @@ class ProxyCore(UpstreamSide):
         id_: Any,
         tool: str,
         args: Any,
+        shown: Any,
         params: dict[str, Any],
         line: bytes,
         modern: bool,
@@ -507,16 +511,17 @@ class ProxyCore(UpstreamSide):
         d: Decision,
     ) -> list[Action]:
         """Act on a verdict: an allow is forwarded under its audit record, a deny answered;
-        an ask goes to a person (``input_required``, ``elicitation``) or gets a code."""
+        an ask goes to a person (``input_required``, ``elicitation``) or gets a code.
+        ``shown``: the arguments as the audit records keep them."""
         v = d.verdict
         if v.verdict == "allow":
-            return [self._forward(id_, tool, args, line, v, modern)]
+            return [self._forward(id_, tool, args, line, v, modern, shown)]
         if v.verdict == "deny":
-            return [self._deny(id_, v, modern, audit=self._verdict_record(tool, args, v))]
+            return [self._deny(id_, v, modern, audit=self._verdict_record(tool, shown, v))]
         if channel == "input_required":
-            return [self._ask_input_required(id_, tool, args, params, v)]
+            return [self._ask_input_required(id_, tool, args, params, v, shown)]
         if channel == "elicitation":
-            return self._ask_legacy(id_, tool, args, line, v)
+            return self._ask_legacy(id_, tool, args, line, v, shown)
         extra = ""
         if d.code is not None:
             extra = (
@@ -524,13 +529,13 @@ class ProxyCore(UpstreamSide):
                 f"terminal: cordon approve {d.code}  (expires in 5 minutes)"
             )
         rec = self._verdict_record(
-            tool, args, v, asked="code" if d.code else "none", answer="deny", code=d.code
+            tool, shown, v, asked="code" if d.code else "none", answer="deny", code=d.code
         )
         denied = Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {v.reason}")
         return [self._deny(id_, denied, modern, extra, audit=rec)]
 
     def _forward(
-        self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict, modern: bool
+        self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict, modern: bool, shown: Any
     ) -> ToUpstream:
         """Forward an allowed call; the transport writes its audit record first and, if that
         fails, refuses it instead (invariant 4: no audit record, no forwarding)."""
@@ -539,10 +544,10 @@ class ProxyCore(UpstreamSide):
             verdict="deny", rule="audit.unwritable", reason="the audit log cannot be written"
         )
         refused = result_frame(id_, blocked_result(refusal.rule, refusal.reason, modern=modern))
-        return ToUpstream(line, audit=self._verdict_record(tool, args, v), refused=refused, id=id_)
+        return ToUpstream(line, audit=self._verdict_record(tool, shown, v), refused=refused, id=id_)
 
     def _ask_input_required(
-        self, id_: Any, tool: str, args: Any, params: dict[str, Any], v: Verdict
+        self, id_: Any, tool: str, args: Any, params: dict[str, Any], v: Verdict, shown: Any
     ) -> ToClient:
         payload = {
             "call": envelope.call_digest(tool, args),
@@ -564,18 +569,21 @@ class ProxyCore(UpstreamSide):
             },
             "requestState": state,
         }
-        rec = self._verdict_record(tool, args, v, asked="input_required")
+        rec = self._verdict_record(tool, shown, v, asked="input_required")
         refused = error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED)
         return self._answer(id_, result_frame(id_, result), audit=rec, refused=refused, id=id_)
 
-    def _ask_legacy(self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict) -> list[Action]:
+    def _ask_legacy(
+        self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict, shown: Any
+    ) -> list[Action]:
         eid = f"{self.own_prefix}{next(self._counter)}"
-        self.asks[eid] = _Ask(id_, tool, args, line, v, self.clock() + self.cfg.approval_timeout_s)
+        deadline = self.clock() + self.cfg.approval_timeout_s
+        self.asks[eid] = _Ask(id_, tool, args, line, v, deadline, shown)
         q = envelope.question(self.cfg.server, tool, v.param, v.destination, v.reason)
         frame = orjson.dumps(
             {"jsonrpc": "2.0", "id": eid, "method": "elicitation/create", "params": q}
         )
-        rec = self._verdict_record(tool, args, v, asked="elicitation")
+        rec = self._verdict_record(tool, shown, v, asked="elicitation")
         refused = error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED)
         return [ToClient(frame, audit=rec, refused=refused, id=id_)]
 
@@ -612,7 +620,9 @@ class ProxyCore(UpstreamSide):
                 "client",
                 [
                     record,
-                    self._deny(ask.id, d, False, audit=self._verdict_record(ask.tool, ask.args, d)),
+                    self._deny(
+                        ask.id, d, False, audit=self._verdict_record(ask.tool, ask.shown, d)
+                    ),
                 ],
             )
         slot = self._slot("client")
@@ -628,10 +638,12 @@ class ProxyCore(UpstreamSide):
                     *self._fill("client", slot, [failed]),
                 ]
             if v2.verdict == "allow":
-                act: Action = self._forward(ask.id, ask.tool, ask.args, ask.line, v2, False)
+                act: Action = self._forward(
+                    ask.id, ask.tool, ask.args, ask.line, v2, False, ask.shown
+                )
             else:
                 act = self._deny(
-                    ask.id, v2, False, audit=self._verdict_record(ask.tool, ask.args, v2)
+                    ask.id, v2, False, audit=self._verdict_record(ask.tool, ask.shown, v2)
                 )
             return self._fill("client", slot, [record, act])
 
@@ -685,6 +697,15 @@ class ProxyCore(UpstreamSide):
         ]
         self.pending.clear()
         return out
+
+    def upstream_failed(self, id_: Any, message: str) -> list[Action]:
+        """The upstream could not answer request ``id_`` (unreachable, refused, an HTTP error
+        without a JSON-RPC body): the client gets a JSON-RPC error saying so. Nothing came
+        from the server, so nothing is recorded."""
+        p = self.pending.pop(id_key(id_), None)
+        if p is None:
+            return []
+        return [self._answer(p.id, error_frame(p.id, INTERNAL_ERROR, message))]
 
     def drop_decisions(self) -> None:
         """Cordon is exiting on a signal: queued calls are not decided (nor forwarded); what

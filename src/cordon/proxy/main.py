@@ -7,6 +7,7 @@ import os
 import stat
 import time
 from pathlib import Path
+from typing import Any
 
 from cordon import __version__
 from cordon._exceptions import CordonError
@@ -18,8 +19,9 @@ from cordon.decider import Decider
 from cordon.engine.core import Engine
 from cordon.policy import Policy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
+from cordon.proxy.http import HttpUpstream, parse_header
 from cordon.proxy.stdio import SubprocessUpstream
-from cordon.proxy.transport import Transport, run
+from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
 from cordon.store import PinFile, SharedTaintStore, load_policy_secrets, warm_psl
 
@@ -76,6 +78,31 @@ def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinF
     return pins
 
 
+def _headers(specs: list[str]) -> dict[str, str]:
+    try:
+        return dict(parse_header(spec, dict(os.environ)) for spec in specs)
+    except ValueError as exc:
+        raise CordonError(str(exc)) from exc
+
+
+def _upstream(
+    engine: Engine,
+    name: str,
+    command: list[str],
+    url: str | None,
+    headers: dict[str, str],
+    max_bytes: int,
+) -> Upstream:
+    """The server side: a subprocess, or the Streamable HTTP server at ``url``."""
+    if url is None:
+        return SubprocessUpstream(command)
+
+    def schema(tool: str) -> Any:
+        return (engine.definitions.get(name, {}).get(tool) or {}).get("inputSchema")
+
+    return HttpUpstream(url, headers=headers, schema=schema, max_bytes=max_bytes)
+
+
 def run_proxy(
     *,
     command: list[str],
@@ -91,15 +118,23 @@ def run_proxy(
     approvals_store: Path | None,
     shared_taint: bool,
     approval_timeout: float | None,
+    url: str | None = None,
+    headers: list[str] | None = None,
 ) -> int:
-    """Start the proxy. Returns the exit status.
+    """Start the proxy in front of ``command`` (stdio) or ``url`` (Streamable HTTP). Returns
+    the exit status.
 
     Raises:
         PolicyError: an invalid policy (before the upstream is started).
+        CordonError: a malformed ``--header`` or an unset variable in one.
     """
     policy = _load(policies, content_mode, block_at)
+    sent = _headers(headers or [])
     store = SharedTaintStore.for_client(hold=True) if shared_taint else None
     secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
+    # header values are cordon's own credentials for this server: no tool call may carry one,
+    # whole or as the credential after its scheme (``Bearer <token>``)
+    secrets = [*secrets, *sent.values(), *(w for v in sent.values() for w in v.split()[1:])]
     engine = Engine(policy, secrets=secrets, shared_taint=store)
     pins = _pins(engine, pin_file, name, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
@@ -132,7 +167,7 @@ def run_proxy(
         )
         transport = Transport(
             core,
-            SubprocessUpstream(command),
+            _upstream(engine, name, command, url, sent, max_bytes),
             audit=audit,
             shared=store,
             max_bytes=max_bytes,

@@ -63,7 +63,7 @@ class SubprocessUpstream:
         self.stdout, _ = await loop.connect_read_pipe(
             lambda: _Reader(t, t.from_upstream, lambda: _done(self.ended)),
             open(out_r, "rb", buffering=0),
-        )  # type: ignore[assignment]
+        )
         self.stdin = self.proc.get_pipe_transport(0)
         return True
 

@@ -392,11 +392,12 @@ class Transport:
             self.publish()
 
     async def _connect_client(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.out, _ = await loop.connect_write_pipe(lambda: _ClientWriter(self), sys.stdout.buffer)  # type: ignore[assignment]
-        self.out.set_write_buffer_limits(high=65536, low=0)  # type: ignore[union-attr]
+        out, _ = await loop.connect_write_pipe(lambda: _ClientWriter(self), sys.stdout.buffer)
+        out.set_write_buffer_limits(high=65536, low=0)
+        self.out = out
         self.client_in, _ = await loop.connect_read_pipe(
             lambda: _Reader(self, self.from_client, self._client_ended), sys.stdin.buffer
-        )  # type: ignore[assignment]
+        )
 
     async def _run(self) -> int:
         loop = self.loop = asyncio.get_running_loop()

@@ -73,7 +73,11 @@ class SessionWork:
         2026-07-28 ``input_required`` retry, added to the session first."""
         if approve is not None:
             self.session.approvals.add(approve)
-        return self.decider.decide(tool, args, issue_code=issue_code)
+        d = self.decider.decide(tool, args, issue_code=issue_code)
+        shown = self.session.secrets.redact(args)
+        if shown is not args:  # a registered or seen secret: the audit log keeps a label
+            d.shown = shown
+        return d
 
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         """A person accepted cordon's elicitation: approve and check again."""

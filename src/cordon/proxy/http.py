@@ -1,0 +1,312 @@
+"""The Streamable HTTP upstream: a remote MCP server reached by POST per message (MCP basic/
+transports, Streamable HTTP), for ``cordon run --url``.
+
+The client still speaks stdio to cordon; every frame the core forwards is POSTed here, and
+whatever the server answers (one JSON body, or an SSE stream of messages: requests,
+notifications, then the response) goes back to the core as server frames, so every check
+that works on a stdio upstream works on a remote one.
+
+Both protocol eras, told apart per message the way the client marks it:
+
+- handshake era (``initialize``): the ``Mcp-Session-Id`` the server gives at ``initialize``
+  and the negotiated ``MCP-Protocol-Version`` go on every later request; after
+  ``notifications/initialized`` a GET stream carries the server's own messages (a server
+  without one answers 405); the session is ended with DELETE when the client goes away;
+- 2026-07-28 (``_meta`` carries ``io.modelcontextprotocol/protocolVersion``): no session;
+  ``MCP-Protocol-Version``, ``Mcp-Method`` and ``Mcp-Name`` headers are built from the body,
+  so they agree with it by construction, and a ``tools/call`` mirrors the arguments its pinned
+  schema marks ``x-mcp-header`` into ``Mcp-Param-*`` headers (the SDK's own encoder). Only a
+  call the engine allowed is ever sent, so a refusal covers the header too.
+
+Static headers (``--header``) go on every request to this URL and nowhere else. A request
+the server cannot answer (unreachable, TLS failure, 401 without a way to log in, an HTTP
+error without a JSON-RPC body) gets a JSON-RPC error, and one line on stderr says what to do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import httpx2
+import orjson
+from mcp.shared.inbound import (
+    NAME_BEARING_METHODS,
+    encode_header_value,
+    mcp_param_headers,
+    x_mcp_header_map,
+)
+
+from cordon.proxy.framing import Oversize
+from cordon.proxy.transport import log
+
+if TYPE_CHECKING:
+    from cordon.proxy.transport import Transport
+
+__all__ = ["HttpUpstream", "parse_header"]
+
+_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
+_JSON = "application/json"
+_SSE = "text/event-stream"
+#: what a frame's head and tail keep when it is over the size cap (its id may sit at either end)
+_KEEP = 4096
+
+
+def parse_header(spec: str, env: dict[str, str]) -> tuple[str, str]:
+    """``NAME:VALUE`` from ``--header``; ``${VAR}`` in the value is read from ``env``.
+
+    Raises:
+        ValueError: no colon, an empty name, or a variable that is not set.
+    """
+    name, sep, value = spec.partition(":")
+    name, value = name.strip(), value.strip()
+    if not sep or not name:
+        raise ValueError(f"--header needs NAME:VALUE, got {spec.split(':')[0]!r}")
+    out, rest = "", value
+    while "${" in rest:
+        before, _, after = rest.partition("${")
+        var, close, rest = after.partition("}")
+        if not close:
+            raise ValueError(f"--header {name}: unclosed ${{ in its value")
+        if var not in env:
+            raise ValueError(f"--header {name}: environment variable {var} is not set")
+        out += before + env[var]
+    return name, out + rest
+
+
+class HttpUpstream:
+    """A remote MCP server at ``url``.
+
+    Args:
+        url: the server's MCP endpoint.
+        headers: static headers for every request (``--header``), sent to this URL only.
+        schema: the pinned ``inputSchema`` of a tool by name, or None (``x-mcp-header``).
+        auth: an ``httpx2.Auth`` (OAuth), or None.
+        max_bytes: the frame size cap.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        headers: dict[str, str] | None = None,
+        schema: Callable[[str], Any] | None = None,
+        auth: httpx2.Auth | None = None,
+        max_bytes: int = 16 * 1024 * 1024,
+    ) -> None:
+        self.url = url
+        self.static = dict(headers or {})
+        self.schema = schema
+        self.auth = auth
+        self.max_bytes = max_bytes
+        self.client: httpx2.AsyncClient | None = None
+        self.t: Transport | None = None
+        self.session_id: str | None = None
+        self.version: str | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.go = asyncio.Event()
+        #: the kinds of failure already explained on stderr (one line each)
+        self.said: set[str] = set()
+        #: set by :meth:`start` (futures belong to the running loop)
+        self.ended: asyncio.Future[None]
+
+    async def start(self, t: Transport) -> bool:
+        self.t = t
+        self.ended = asyncio.get_running_loop().create_future()
+        self.go.set()
+        timeout = httpx2.Timeout(30.0, read=None)  # an SSE stream may stay open
+        self.client = httpx2.AsyncClient(
+            timeout=timeout, follow_redirects=False, auth=self.auth, headers=self.static
+        )
+        return True
+
+    def reading(self, on: bool) -> None:
+        if on:
+            self.go.set()
+        else:
+            self.go.clear()
+
+    def send(self, data: bytes) -> None:
+        try:
+            msg = orjson.loads(data)
+        except orjson.JSONDecodeError:  # the core forwards only parsed frames
+            return
+        task = asyncio.get_running_loop().create_task(self._post(data, msg))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def headers_for(self, msg: dict[str, Any]) -> dict[str, str]:
+        """The MCP headers of one POST, derived from its body (so they always agree)."""
+        h = {"content-type": _JSON, "accept": f"{_JSON}, {_SSE}"}
+        raw = msg.get("params")
+        params: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        meta = params.get("_meta")
+        version = meta.get(_VERSION_KEY) if isinstance(meta, dict) else None
+        method = msg.get("method")
+        if isinstance(version, str):  # 2026-07-28: stateless, routed by headers
+            h["mcp-protocol-version"] = version
+            if isinstance(method, str):
+                h["mcp-method"] = method
+                key = NAME_BEARING_METHODS.get(method)
+                name = params.get(key) if key else None
+                if isinstance(name, str):
+                    h["mcp-name"] = encode_header_value(name)
+                if method == "tools/call" and isinstance(name, str):
+                    h.update(self._param_headers(name, params.get("arguments")))
+            return h
+        if self.session_id is not None:
+            h["mcp-session-id"] = self.session_id
+        if self.version is not None:
+            h["mcp-protocol-version"] = self.version
+        return h
+
+    def _param_headers(self, tool: str, args: Any) -> dict[str, str]:
+        schema = self.schema(tool) if self.schema is not None else None
+        if not isinstance(schema, dict) or not isinstance(args, dict):
+            return {}
+        try:
+            return mcp_param_headers(x_mcp_header_map(schema), args)
+        except Exception:  # noqa: BLE001 - an odd schema: no mirrored header (the server says)
+            return {}
+
+    async def _post(self, data: bytes, msg: dict[str, Any]) -> None:
+        rid = msg.get("id") if "method" in msg else None
+        try:
+            await self._exchange("POST", data, msg, rid)
+        except asyncio.CancelledError:
+            raise
+        except httpx2.HTTPError as exc:
+            self._fail(rid, *_explain(exc, self.url))
+        except Exception as exc:  # noqa: BLE001 - answered, never left hanging
+            self._fail(rid, "internal", f"cordon: the request to {self.url} failed: {exc!r}")
+
+    async def _exchange(self, verb: str, data: bytes | None, msg: dict[str, Any], rid: Any) -> None:
+        assert self.client is not None
+        headers = self.headers_for(msg) if data is not None else self._stream_headers()
+        async with self.client.stream(verb, self.url, content=data, headers=headers) as resp:
+            if msg.get("method") == "initialize":
+                self.session_id = resp.headers.get("mcp-session-id") or self.session_id
+            kind = resp.headers.get("content-type", "").partition(";")[0].strip().lower()
+            if resp.status_code in (202, 204) or (verb == "GET" and resp.status_code == 405):
+                return
+            if kind == _SSE and resp.status_code < 300:
+                await self._events(resp, msg)
+            elif kind == _JSON:
+                body = await self._body(resp)
+                if body is not None:
+                    self._deliver(body, msg)
+                elif rid is not None:
+                    self._fail(
+                        rid, "size", f"cordon: the reply from {self.url} is over the size cap"
+                    )
+            elif rid is not None:
+                self._fail(rid, *_status(resp.status_code, self.url, self.auth is not None))
+        if msg.get("method") == "notifications/initialized" and self.session_id is not None:
+            self._listen()
+
+    def _stream_headers(self) -> dict[str, str]:
+        h = {"accept": _SSE}
+        if self.session_id is not None:
+            h["mcp-session-id"] = self.session_id
+        if self.version is not None:
+            h["mcp-protocol-version"] = self.version
+        return h
+
+    async def _body(self, resp: httpx2.Response) -> bytes | None:
+        parts: list[bytes] = []
+        size = 0
+        async for chunk in resp.aiter_bytes():
+            await self.go.wait()
+            size += len(chunk)
+            if size > self.max_bytes:
+                return None
+            parts.append(chunk)
+        return b"".join(parts)
+
+    async def _events(self, resp: httpx2.Response, sent: dict[str, Any]) -> None:
+        async for event in httpx2.EventSource(resp, max_event_size=self.max_bytes + 1024):
+            await self.go.wait()
+            if event.data:
+                self._deliver(event.data.encode("utf-8"), sent)
+
+    def _deliver(self, body: bytes, sent: dict[str, Any] | None) -> None:
+        if self.t is None:
+            return
+        if sent is not None and sent.get("method") == "initialize":
+            # the negotiated version goes on every later request (handshake era)
+            with contextlib.suppress(orjson.JSONDecodeError, AttributeError):
+                reply = orjson.loads(body)
+                version = reply.get("result", {}).get("protocolVersion")
+                if isinstance(version, str) and reply.get("id") == sent.get("id"):
+                    self.version = version
+        if len(body) > self.max_bytes:
+            self.t.from_upstream(Oversize(len(body), body[:_KEEP], body[-_KEEP:]))
+        else:
+            self.t.from_upstream(body)
+
+    def _listen(self) -> None:
+        """Open the GET stream for the server's own messages (handshake era)."""
+
+        async def listen() -> None:
+            with contextlib.suppress(httpx2.HTTPError):
+                await self._exchange("GET", None, {}, None)
+
+        task = asyncio.get_running_loop().create_task(listen())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def _fail(self, rid: Any, kind: str, message: str) -> None:
+        """Answer request ``rid`` with an error; explain each kind of failure once."""
+        if kind not in self.said:
+            self.said.add(kind)
+            log(message.removeprefix("cordon: "))
+        if rid is not None and self.t is not None:
+            self.t.feed(self.t.core.upstream_failed(rid, message))
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        if self.client is None:
+            return
+        if self.session_id is not None:  # end the session (handshake era), best effort
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    self.client.delete(self.url, headers=self._stream_headers()), 2
+                )
+        await self.client.aclose()
+
+    async def status(self) -> int:
+        return 1
+
+
+def _status(code: int, url: str, has_auth: bool) -> tuple[str, str]:
+    if code in (401, 403):
+        if has_auth:
+            return (
+                "auth",
+                f"cordon: {url} refused the login (HTTP {code}): run cordon auth login {url}",
+            )
+        return "auth", (
+            f"cordon: {url} requires authorization (HTTP {code}): run cordon auth login {url}, "
+            "or pass --header 'Authorization: Bearer ...'"
+        )
+    if code == 404:
+        return "404", f"cordon: {url} answered 404 (no MCP endpoint there, or the session ended)"
+    return f"http{code}", f"cordon: {url} answered HTTP {code}"
+
+
+def _explain(exc: httpx2.HTTPError, url: str) -> tuple[str, str]:
+    """One line for a transport failure, saying what to do."""
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, httpx2.ConnectError):
+        if "SSL" in text or "certificate" in text.lower():
+            return (
+                "tls",
+                f"cordon: TLS with {url} failed ({text}): check the URL and the server's certificate",
+            )
+        return "connect", f"cordon: cannot reach {url} ({text}): check the URL and your network"
+    if isinstance(exc, httpx2.TimeoutException):
+        return "timeout", f"cordon: {url} did not answer in time"
+    return "http", f"cordon: the request to {url} failed ({text})"
