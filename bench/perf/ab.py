@@ -1,14 +1,18 @@
 """A/B the round trip of several cordon variants, interleaved, on one spell of the machine.
 
-    .venv/bin/python bench/perf/ab.py [--rounds 3] [--upstream sdk] [--sends] NAME=SRC[:SPIN_US] ...
+    .venv/bin/python bench/perf/ab.py [--rounds 3] [--upstream sdk] [--sends] [--bouncer]
+                                      NAME=SRC[:K=V,...] ...
 
 Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or
-this checkout's ``src``) with ``CORDON_SPIN_US`` set to SPIN_US (0 when left out). Every
-round runs direct and then each variant once (3000 echo calls after 200 warm-up, as
-``run.py``); the added p50 of a variant is the median over rounds of its p50 minus the
-direct p50 of the same round. Example (session 3)::
+this checkout's ``src``) at that tree's defaults, with the environment variables K=V added
+(e.g. ``CORDON_SPIN_US=0``, which only trees before issue 19 read: they polled for 500 µs
+after each frame by default). Every round runs direct, bouncer-mcp 0.1.4 with ``--bouncer``
+(from ``.venv-peers``, as ``run.py``), then each variant once (3000 echo calls after 200
+warm-up, as ``run.py``); the added p50 of a path is the median over rounds of its p50 minus
+the direct p50 of the same round. Example (issue 19)::
 
-    .venv/bin/python bench/perf/ab.py spin0=src:0 spin500=src:500
+    git worktree add --detach /work/base 9abe46a && \\
+    .venv/bin/python bench/perf/ab.py --bouncer base=/work/base/src new=src
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ def main() -> int:
         action="store_true",
         help="every call a send (echo has sink_params: [to]), as run.py's third row",
     )
-    ap.add_argument("variants", nargs="+", metavar="NAME=SRC[:SPIN_US]")
+    ap.add_argument("--bouncer", action="store_true", help="add bouncer-mcp 0.1.4 as a path")
+    ap.add_argument("variants", nargs="+", metavar="NAME=SRC[:K=V,...]")
     ns = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="cordon-ab-"))
     policy = tmp / "policy.yaml"
@@ -50,21 +55,26 @@ def main() -> int:
     home = tmp / "home"
     home.mkdir()
     targets = {"direct": R.Target("direct", up, R.base_env(home))}
+    if ns.bouncer:
+        if not R.PEER_BOUNCER.exists():
+            ap.error(f"--bouncer: no {R.PEER_BOUNCER} (make .venv-peers/bin/bouncer)")
+        targets["bouncer"] = R.bouncer_target(tmp, up, ns.upstream, R.base_env(home))
     for spec in ns.variants:
         name, _, rest = spec.partition("=")
-        src, _, spin = rest.partition(":")
-        env = {
-            **R.base_env(home),
-            "PYTHONPATH": str(Path(src).resolve()),
-            "CORDON_SPIN_US": spin or "0",
-        }
+        src, _, extra = rest.partition(":")
+        env = {**R.base_env(home), "PYTHONPATH": str(Path(src).resolve())}
+        for kv in filter(None, extra.split(",")):
+            k, _, v = kv.partition("=")
+            env[k] = v
         cmd = R.cordon_run(policy, tmp, name, up)
         targets[name] = R.Target(name, cmd, env)
     p50: dict[str, list[float]] = {k: [] for k in targets}
     for r in range(ns.rounds):
         for name, t in targets.items():
             p50[name].append(R.latency(t, ns.calls)["p50_ms"])
-        print(f"round {r + 1}: " + ", ".join(f"{k} {v[-1]:.3f}" for k, v in p50.items()))
+        print(
+            f"round {r + 1}: " + ", ".join(f"{k} {v[-1]:.3f}" for k, v in p50.items()), flush=True
+        )
     for name, v in p50.items():
         added = [x - d for x, d in zip(v, p50["direct"], strict=True)]
         rounds = " ".join(f"{a:+.3f}" for a in added)

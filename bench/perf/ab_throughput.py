@@ -3,19 +3,21 @@
     .venv/bin/python bench/perf/ab_throughput.py [--rounds 3] [--size-mb 10] NAME=SRC[:K=V,...] ...
 
 Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or this
-checkout's ``src``) with the environment variables K=V added (e.g. ``CORDON_RECORDER=0``).
-Every round runs each variant once through the raw echo server, as ``run.py --only
-throughput`` does: five timed results of SIZE back to back after an untimed first one ("per
-result" is their median, "back to back" the five results' bytes over the sum of their times),
-with ``--stream N`` N results of SIZE back to back (MB/s over all of them and over their
-second half, the steady state), then the "right after a result" pair (a call with no sink, a
-send, each after a 0.2 s pause and a result of SIZE). ``--pause S`` waits S seconds after the handshake first (the content
-scanner compiles its Hyperscan databases in the first ~0.5 s of a proxy's life). Medians over
-rounds are printed. Example (session 4)::
+checkout's ``src``) at that tree's defaults, with the environment variables K=V added (e.g.
+``CORDON_RECORDER=0``, which only trees before issue 19 read: they forked a recording worker).
+Every round runs each variant (after the server alone with ``--direct``) once through the raw
+echo server, as ``run.py --only throughput`` does: five timed results of SIZE back to back
+after an untimed first one ("per result" is their median, "back to back" the five results'
+bytes over the sum of their times), with ``--stream N`` N results of SIZE back to back (MB/s
+over all of them and over their second half, the steady state), then the "right after a result"
+pair (a call with no sink, a send, each after a 0.2 s pause and a result of SIZE). ``--pause
+S`` waits S seconds after the handshake first; ``--gap S`` also times REPS results each S
+seconds after the last one ("alone": a single result, the previous one recorded) (the content scanner compiles its Hyperscan
+databases in the first ~0.5 s of a proxy's life). Medians over rounds are printed. Example
+(issue 19)::
 
-    git worktree add /tmp/cordon-base <commit> && \\
-    .venv/bin/python bench/perf/ab_throughput.py base=/tmp/cordon-base/src new=src \\
-        noworker=src:CORDON_RECORDER=0
+    git worktree add --detach /work/base 9abe46a && \\
+    .venv/bin/python bench/perf/ab_throughput.py --stream 20 base=/work/base/src new=src
 """
 
 from __future__ import annotations
@@ -33,12 +35,15 @@ sys.path.insert(0, str(HERE))
 import run as R  # noqa: E402
 
 
-def _throughput(t: R.Target, size: int, reps: int, pause: float) -> dict[str, float]:
+def _throughput(t: R.Target, size: int, reps: int, pause: float, gap: float) -> dict[str, float]:
     times = R.blob_times(t, size, reps, pause)
-    return {
+    out = {
         "per_result": size / R.MB / statistics.median(times),
         "back_to_back": size * reps / R.MB / sum(times),
     }
+    if gap > 0:
+        out["alone"] = size / R.MB / statistics.median(R.blob_times(t, size, reps, pause, gap))
+    return out
 
 
 def main() -> int:
@@ -49,6 +54,13 @@ def main() -> int:
     ap.add_argument("--size-mb", type=int, default=10)
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--pause", type=float, default=0.0)
+    ap.add_argument(
+        "--gap",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="also time REPS results each S seconds after the last (a single result's MB/s)",
+    )
     ap.add_argument("--no-after", action="store_true", help="skip the right-after pair")
     ap.add_argument(
         "--stream",
@@ -57,6 +69,7 @@ def main() -> int:
         metavar="N",
         help="also time N results of SIZE back to back (whole stream and its second half)",
     )
+    ap.add_argument("--direct", action="store_true", help="add the server without a proxy")
     ap.add_argument("variants", nargs="+", metavar="NAME=SRC[:K=V,...]")
     ns = ap.parse_args()
     size = ns.size_mb * R.MB
@@ -67,6 +80,10 @@ def main() -> int:
     sink.write_text("version: 1\ntools:\n  echo: {sink_params: [to]}\n", "utf-8")
     up = [sys.executable, str(HERE / "echo_server.py")]
     variants: dict[str, tuple[R.Target, R.Target]] = {}
+    if ns.direct:
+        (tmp / "home-direct").mkdir()
+        direct = R.Target("direct", up, R.base_env(tmp / "home-direct"))
+        variants["direct"] = (direct, direct)
     for spec in ns.variants:
         name, _, rest = spec.partition("=")
         src, _, extra = rest.partition(":")
@@ -84,7 +101,7 @@ def main() -> int:
     got: dict[str, dict[str, list[float]]] = {k: {} for k in variants}
     for r in range(ns.rounds):
         for name, (plain, with_sink) in variants.items():
-            res: dict[str, Any] = _throughput(plain, size, ns.reps, ns.pause)
+            res: dict[str, Any] = _throughput(plain, size, ns.reps, ns.pause, ns.gap)
             if ns.stream > 0:
                 res.update(R.stream(plain, size, ns.stream))
             if not ns.no_after:
@@ -95,6 +112,7 @@ def main() -> int:
             f"round {r + 1}: "
             + "; ".join(
                 f"{n} {v['per_result'][-1]:.1f}/{v['back_to_back'][-1]:.1f} MB/s"
+                + (f", alone {v['alone'][-1]:.1f}" if "alone" in v else "")
                 + (
                     f", stream {v['stream_mb_s'][-1]:.1f}/{v['steady_mb_s'][-1]:.1f}"
                     if "stream_mb_s" in v
@@ -110,6 +128,8 @@ def main() -> int:
             f"{name:12s} per result {statistics.median(v['per_result']):6.1f} MB/s, "
             f"back to back {statistics.median(v['back_to_back']):6.1f} MB/s"
         )
+        if "alone" in v:
+            line += f", alone (--gap) {statistics.median(v['alone']):6.1f} MB/s"
         if "stream_mb_s" in v:
             line += (
                 f", stream of {ns.stream} {statistics.median(v['stream_mb_s']):.1f} MB/s "

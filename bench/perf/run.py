@@ -1,6 +1,7 @@
 """What cordon costs: round-trip latency, large-result throughput, engine and scanner speed.
 
     .venv/bin/python bench/perf/run.py [--calls 3000] [--rounds 1] [--quick] [--profile]
+                                       [--only latency|throughput|engine] [--src DIR]
                                        [--json out.json]
 
 Every figure is measured in this run next to its baseline and printed as a ratio:
@@ -11,13 +12,16 @@ Every figure is measured in this run next to its baseline and printed as a ratio
    bouncer-mcp==0.1.4`` into ``.venv-peers``).
 2. Throughput of 1 MB and 10 MB text results, direct vs proxied (MB/s), output recording on,
    and a longer stream of 10 MB results back to back (``--stream N``, default 20), whose
-   second half shows the steady state past the relay's 32 MiB queue of unrecorded results.
+   second half shows the steady state: each result delivered first, its recording a job in
+   the decision queue, so a stream with no pause is as fast as delivery plus recording.
 3. Engine decision time (``Session.check``) after observing 1 KB ... 100 MB of output.
 4. Content-scan MB/s (``cordon.content.scan_text``) next to a ``str.lower`` pass on the same
    text as the machine's baseline.
 
 The driver speaks raw newline-delimited JSON-RPC over pipes (no SDK client), so the figures
-are the transport plus whatever sits in the middle. ``--profile`` reruns the echo latency
+are the transport plus whatever sits in the middle. ``--src DIR`` measures the cordon in DIR
+(another commit's worktree ``src``) instead of this checkout's; ``ab.py`` and
+``ab_throughput.py`` interleave several trees in one run. ``--profile`` reruns the echo latency
 test with the proxy under cProfile and prints where its time goes.
 """
 
@@ -44,7 +48,8 @@ from rich.table import Table
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT / "src"))
+#: the cordon tree measured (``--src``); the proxies run it through PYTHONPATH
+SRC = ROOT / "src"
 
 from blobtext import blob_text  # noqa: E402
 
@@ -79,7 +84,7 @@ def cordon_run(policy: Path, tmp: Path, name: str, upstream: list[str]) -> list[
 
 def base_env(home: Path) -> dict[str, str]:
     env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
     return env
 
 
@@ -231,10 +236,10 @@ def throughput(target: Target, size: int, reps: int) -> dict[str, float]:
 
 def stream(target: Target, size: int, reps: int) -> dict[str, float]:
     """``reps`` results of ``size`` back to back with no pause, after an untimed first one
-    (as :func:`throughput`, but long enough to show the steady state past the relay's 32 MiB
-    queue of unrecorded results): MB/s over the whole stream, over its second half (the
-    steady state, when every result must be matched by about one result's recording), and
-    the slowest call."""
+    (as :func:`throughput`, but long enough to show the steady state): MB/s over the whole
+    stream, over its second half (the steady state, when every result delivered must be
+    matched by about one result's recording, whatever the proxy queues or defers), and the
+    slowest call."""
     times = blob_times(target, size, reps)
     half = times[len(times) // 2 :]
     return {
@@ -244,9 +249,13 @@ def stream(target: Target, size: int, reps: int) -> dict[str, float]:
     }
 
 
-def blob_times(target: Target, size: int, reps: int, pause: float = 0.0) -> list[float]:
+def blob_times(
+    target: Target, size: int, reps: int, pause: float = 0.0, gap: float = 0.0
+) -> list[float]:
     """Seconds per call of ``reps`` back-to-back ``blob(size)`` calls on one connection,
-    after the handshake, ``pause`` seconds, and one untimed call that builds the blob."""
+    after the handshake, ``pause`` seconds, and one untimed call that builds the blob; with
+    ``gap``, that many seconds before each timed call (each result then comes alone, the
+    recording of the one before done)."""
     c = RawClient(target.cmd, target.env)
     try:
         c.handshake()
@@ -256,6 +265,7 @@ def blob_times(target: Target, size: int, reps: int, pause: float = 0.0) -> list
         c.recv_for(rid)
         times = []
         for _ in range(reps):
+            time.sleep(gap)
             rid, line = c.call_line("blob", {"size": size})
             t0 = time.perf_counter()
             c.send(line)
@@ -269,8 +279,8 @@ def blob_times(target: Target, size: int, reps: int, pause: float = 0.0) -> list
 def after_result(target: Target, size: int, reps: int = 5) -> dict[str, float]:
     """How long a call takes right after a large result, when it does not read the session's
     history (``blob`` of one byte) and when it does (``echo``, declared a sending tool in this
-    target's policy): the second waits for the deferred recording of the result (taint
-    index, scan)."""
+    target's policy): the second waits for the recording of the result (taint index, scan),
+    queued before it."""
     c = RawClient(target.cmd, target.env)
     out: dict[str, list[float]] = {"plain_ms": [], "send_ms": []}
     try:
@@ -320,16 +330,21 @@ def targets(tmp: Path, upstream: list[str], tag: str) -> dict[str, Target]:
     ]
     out["cordon"] = Target(f"{tag} via cordon", cordon, env)
     if PEER_BOUNCER.exists():
-        cfg = tmp / f"bouncer-{tag}.json"
-        cfg.write_text(
-            json.dumps({"mcpServers": {tag: bouncer_entry(cfg, tag, upstream)}}),
-            "utf-8",
-        )
-        benv = {**env, "PATH": f"{PEER_BOUNCER.parent}{os.pathsep}{env.get('PATH', '')}"}
-        benv.pop("PYTHONPATH", None)
-        cmd = [str(PEER_BOUNCER), "run", "--config", str(cfg), "--upstream-name", tag]
-        out["bouncer-mcp 0.1.4"] = Target(f"{tag} via bouncer-mcp", cmd, benv)
+        out["bouncer-mcp 0.1.4"] = bouncer_target(tmp, upstream, tag, env)
     return out
+
+
+def bouncer_target(tmp: Path, upstream: list[str], tag: str, env: dict[str, str]) -> Target:
+    """``bouncer run`` (bouncer-mcp 0.1.4, from ``.venv-peers``) in front of ``upstream``."""
+    cfg = tmp / f"bouncer-{tag}.json"
+    cfg.write_text(
+        json.dumps({"mcpServers": {tag: bouncer_entry(cfg, tag, upstream)}}),
+        "utf-8",
+    )
+    benv = {**env, "PATH": f"{PEER_BOUNCER.parent}{os.pathsep}{env.get('PATH', '')}"}
+    benv.pop("PYTHONPATH", None)
+    cmd = [str(PEER_BOUNCER), "run", "--config", str(cfg), "--upstream-name", tag]
+    return Target(f"{tag} via bouncer-mcp", cmd, benv)
 
 
 SENDS = "raw echo, each call a send"
@@ -495,6 +510,7 @@ def profile_proxy(tmp: Path, upstream: list[str], calls: int) -> None:
 
 # -- main -------------------------------------------------------------------------------
 def main() -> int:
+    global SRC
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -518,10 +534,18 @@ def main() -> int:
     )
     ap.add_argument(
         "--only",
-        choices=("latency", "throughput"),
-        help="run only the round-trip or only the large-result part (quick iterations)",
+        choices=("latency", "throughput", "engine"),
+        help="run only the round trip, the large results, or the engine and scan tables",
+    )
+    ap.add_argument(
+        "--src",
+        type=Path,
+        default=SRC,
+        help="the cordon source tree to measure (default: this checkout's src)",
     )
     ns = ap.parse_args()
+    SRC = ns.src.resolve()
+    sys.path.insert(0, str(SRC))
     calls = 300 if ns.quick else ns.calls
     results: dict[str, Any] = {"python": sys.version.split()[0], "calls": calls}
     tmp = Path(tempfile.mkdtemp(prefix="cordon-perf-"))
@@ -535,7 +559,7 @@ def main() -> int:
         title = f"tools/call round trip ({calls} calls after 200 warm-up; ms)"
         if rounds > 1:
             title += f"; medians of {rounds} interleaved rounds, added p50 per round"
-        if ns.only == "throughput":
+        if ns.only in ("throughput", "engine"):
             servers_lat: dict[str, list[str]] = {}
         else:
             servers_lat = servers
@@ -589,7 +613,7 @@ def main() -> int:
 
         # 2. throughput
         sizes = [1 * MB] if ns.quick else [1 * MB, 10 * MB]
-        if ns.only == "latency":
+        if ns.only in ("latency", "engine"):
             sizes = []
         thr = Table(title="Large text results through the raw echo server (median of reps; MB/s)")
         for col in (
@@ -649,7 +673,7 @@ def main() -> int:
             )
 
         # 3. engine
-        if not ns.skip_engine and ns.only is None:
+        if not ns.skip_engine and ns.only in (None, "engine"):
             hsizes = (
                 [1_000, 100_000, 1 * MB, 10 * MB]
                 if ns.quick
@@ -695,14 +719,14 @@ def main() -> int:
             )
             console.print(st)
 
-        # targets from issue 2
+        # targets from issues 2 and 19
         lat_r = results["latency"]
         added = None
         if "error" not in lat_r.get("raw echo/cordon", {"error": 1}):
             added = lat_r["raw echo/cordon"]["added_p50_ms"]
         t10 = results["throughput"].get(f"{10 * MB}/cordon", {})
         verdicts = []
-        if ns.only != "throughput":
+        if ns.only in (None, "latency"):
             verdicts.append(
                 (
                     "added median round trip <= 0.15 ms",
@@ -710,13 +734,23 @@ def main() -> int:
                     f"{added:.3f} ms" if added is not None else "n/a",
                 )
             )
-        if not ns.quick and ns.only != "latency":
+        if not ns.quick and ns.only in (None, "throughput"):
             verdicts.append(
                 (
                     "10 MB results >= 100 MB/s through cordon",
                     t10.get("mb_s", 0) >= 100,
                     f"{t10.get('mb_s', 0):.1f} MB/s",
                 )
+            )
+        steady = results["throughput"].get("stream/cordon", {}).get("steady_mb_s")
+        if steady is not None:
+            verdicts.append(
+                ("10 MB stream, second half >= 50 MB/s", steady >= 50, f"{steady:.1f} MB/s")
+            )
+        if results.get("engine"):
+            worst = max(r["check_new_dest_us"] for r in results["engine"])
+            verdicts.append(
+                ("engine decision, a new address, <= 50 us", worst <= 50, f"{worst:.1f} us worst")
             )
         results["targets"] = {name: {"met": ok, "value": val} for name, ok, val in verdicts}
         for name, ok, val in verdicts:

@@ -1,0 +1,112 @@
+"""What an idle ``cordon run`` costs: CPU while nothing moves, memory at rest, processes.
+
+    .venv/bin/python bench/perf/idle.py [--rounds 2] [--idle 10] [--settle 3] NAME=SRC ...
+
+Each variant is ``cordon run`` from the ``src`` tree SRC (as in ``ab.py``) with an empty
+policy, in front of ``echo_server.py``. After the handshake and a ``tools/list``, and
+``--settle`` seconds for the start-up work (the Hyperscan compile), it reads, from ``/proc``:
+the processes cordon started besides the upstream (before issue 19, a forked recording
+worker), VmRSS of cordon and of those processes, and their CPU time (utime + stime, in
+clock ticks of 10 ms) before and after ``--idle`` seconds with no traffic. Variants run
+interleaved, ``--rounds`` times each. Example (issue 19)::
+
+    .venv/bin/python bench/perf/idle.py base=/work/base/src new=src
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import run as R  # noqa: E402
+
+TICK_S = 1 / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """Every descendant of ``pid``."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for c in (task / "children").read_text().split():
+            out += [int(c), *children(int(c))]
+    return out
+
+
+def cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * TICK_S  # utime, stime
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def measure(t: R.Target, up: list[str], settle: float, idle: float) -> dict[str, float]:
+    c = R.RawClient(t.cmd, t.env)
+    try:
+        c.handshake()  # initialize, initialized, tools/list
+        time.sleep(settle)
+        pid = c.proc.pid
+        # the upstream by its exact argv (a forked worker has cordon's, which names it too)
+        upstream = "\0".join(up).encode() + b"\0"
+        extra = [p for p in children(pid) if Path(f"/proc/{p}/cmdline").read_bytes() != upstream]
+        ours = [pid, *extra]
+        rss = [rss_mb(p) for p in ours]
+        before = sum(cpu_s(p) for p in ours)
+        time.sleep(idle)
+        after = sum(cpu_s(p) for p in ours)
+    finally:
+        c.close()
+    return {
+        "extra_processes": len(extra),
+        "cordon_rss_mb": rss[0],
+        "total_rss_mb": sum(rss),
+        "idle_cpu_ms": (after - before) * 1e3,
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--idle", type=float, default=10.0)
+    ap.add_argument("--settle", type=float, default=3.0)
+    ap.add_argument("variants", nargs="+", metavar="NAME=SRC")
+    ns = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="cordon-idle-"))
+    policy = tmp / "policy.yaml"
+    policy.write_text("version: 1\n", "utf-8")
+    up = [sys.executable, str(HERE / "echo_server.py")]
+    targets = {}
+    for spec in ns.variants:
+        name, _, src = spec.partition("=")
+        home = tmp / f"home-{name}"
+        home.mkdir()
+        env = {**R.base_env(home), "PYTHONPATH": str(Path(src).resolve())}
+        targets[name] = R.Target(name, R.cordon_run(policy, tmp, name, up), env)
+    for r in range(ns.rounds):
+        for name, t in targets.items():
+            m = measure(t, up, ns.settle, ns.idle)
+            print(
+                f"round {r + 1} {name:8s} processes besides the upstream: "
+                f"{m['extra_processes']}; VmRSS cordon {m['cordon_rss_mb']:.1f} MB, "
+                f"with them {m['total_rss_mb']:.1f} MB; CPU over {ns.idle:g} s idle: "
+                f"{m['idle_cpu_ms']:.0f} ms",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
