@@ -24,6 +24,7 @@ def _box(harness: Harness, text: str = INJECTION) -> dict[str, str]:
     return {"MAILBOX_DIR": str(box)}
 
 
+@pytest.mark.parametrize("harness", ["stdio", "http"], indirect=True)
 async def test_poisoned_definition_hidden_and_denied(harness: Harness) -> None:
     env = {**_box(harness), "MAILBOX_POISON_TOOL": "1"}
     async with Client(harness.cordon(mailbox_server(), env=env), mode="legacy") as client:
@@ -57,6 +58,7 @@ async def test_warn_sanitises(harness: Harness) -> None:
     assert "invoice is attached" in text
 
 
+@pytest.mark.parametrize("harness", ["stdio", "http"], indirect=True)
 async def test_block_replaces_result_without_repeating_payload(harness: Harness) -> None:
     params = harness.cordon(
         mailbox_server(), env=_box(harness), extra=["--content", "block", "--block-at", "high"]

@@ -19,6 +19,7 @@ def _outbox(d: Path) -> list[dict]:
     return [json.loads(p.read_text()) for p in sorted(out.iterdir())] if out.exists() else []
 
 
+@pytest.mark.parametrize("harness", ["stdio", "http"], indirect=True)
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 async def test_rug_pull_hides_tool_and_denies_calls(harness: Harness, mode: str) -> None:
     box = harness.tmp / "box"
@@ -72,6 +73,7 @@ async def test_pin_file_catches_change_at_restart(harness: Harness) -> None:
         assert r.is_error and "pin.unknown_tool" in text_of(r)
 
 
+@pytest.mark.parametrize("harness", ["stdio", "http"], indirect=True)
 @pytest.mark.requirement("inv:audit-before-forward")
 async def test_audit_record_is_written_before_the_call_is_forwarded(harness: Harness) -> None:
     box = harness.tmp / "box"

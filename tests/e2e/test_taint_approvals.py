@@ -74,6 +74,7 @@ ENCODED = {
 }
 
 
+@pytest.mark.parametrize("harness", ["stdio", "http"], indirect=True)
 @pytest.mark.requirement("inv:deny-not-forwarded")
 async def test_taint_denies_every_encoding_and_nothing_is_sent(harness: Harness) -> None:
     body = "\n\n".join(
@@ -122,6 +123,7 @@ async def test_tainted_beats_allowlist_unless_switched(harness: Harness) -> None
     assert [m["to"] for m in _outbox(box)] == ["ops@example.com"]
 
 
+@pytest.mark.parametrize("harness", ["stdio", "http"], indirect=True)
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 @pytest.mark.parametrize("answer", ["accept", "decline"])
 async def test_unseen_destination_asks_through_elicitation(

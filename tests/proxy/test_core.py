@@ -353,3 +353,20 @@ def test_a_result_that_is_not_an_object_is_still_recorded() -> None:
     t.from_server({"jsonrpc": "2.0", "id": 1, "result": "x@evil.example"})
     assert _ids(t.client) == [1]
     assert work.log == ["record notification"]
+
+
+def test_a_tool_list_is_never_left_cacheable() -> None:
+    """A 2026-07-28 tools/list page that lets the client cache it (ttlMs, a public scope)
+    goes out immediately stale and private: a client must not reuse a list cordon did not
+    see and pin."""
+    core = _core(_Work())
+    t = MemoryTransport(core)
+    t.from_client({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+    page = {"tools": [{"name": "send"}], "ttlMs": 3_600_000, "cacheScope": "public"}
+    t.from_server({"jsonrpc": "2.0", "id": 1, "result": page})
+    got = orjson.loads(t.client[0])["result"]
+    assert (got["ttlMs"], got["cacheScope"], got["tools"]) == (0, "private", [{"name": "send"}])
+    t.from_client({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+    plain = {"tools": [{"name": "send"}]}
+    t.from_server({"jsonrpc": "2.0", "id": 2, "result": plain})
+    assert orjson.loads(t.client[1])["result"] == plain

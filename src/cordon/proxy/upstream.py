@@ -210,12 +210,18 @@ class UpstreamSide:
             return self._put("upstream", [self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))])
         final = not result.get("nextCursor")
 
+        # 2026-07-28 list results say how long a client may reuse them: a list cordon did
+        # not see must never be served from a cache, so the page goes out immediately stale
+        # and never shared (ttlMs 0, cacheScope "private", the SDK's own defaults)
+        cached = _cacheable(result)
+
         def then(o: ListOutcome) -> list[Action]:
             acts: list[Action] = [Log(p) for p in o.problems]
             acts += [self._record(r) for r in o.records]
-            if o.visible is None:
+            if o.visible is None and cached is result:
                 return [*acts, self._answer(id_, line)]
-            return [*acts, self._answer(id_, result_frame(id_, {**result, "tools": o.visible}))]
+            out = {**cached, "tools": o.visible if o.visible is not None else tools}
+            return [*acts, self._answer(id_, result_frame(id_, out))]
 
         return self._scan_then_deliver(
             id_, line, "scan", lambda: self.work.pin_list(tools, final), then
@@ -315,3 +321,13 @@ class UpstreamSide:
         return sorted(
             {f.rule for f in findings if severity_at_least(f.severity, self.cfg.block_at)}
         )
+
+
+def _cacheable(result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` with ``ttlMs`` 0 and ``cacheScope`` ``private`` where it carries either
+    field with another value (``result`` itself when it needs no change)."""
+    if "ttlMs" not in result and "cacheScope" not in result:
+        return result
+    if result.get("ttlMs") == 0 and result.get("cacheScope") == "private":
+        return result
+    return {**result, "ttlMs": 0, "cacheScope": "private"}
