@@ -162,6 +162,8 @@ class Transport:
         self.upstream_full = False  # the upstream cannot take more now
         self.reading = {"client": True, "upstream": True}
         self.exiting = False
+        #: a recording job held until the client has taken what was delivered (:meth:`_start`)
+        self.waiting: Job | None = None
         self.last_io = 0.0
         self.quiet_timer: asyncio.TimerHandle | None = None
         self.deadline_timer: asyncio.TimerHandle | None = None
@@ -221,7 +223,15 @@ class Transport:
         return False
 
     def _start(self, job: Job) -> list[Action]:
-        """Run ``job``: on the loop (returns its actions), or on the decision thread."""
+        """Run ``job``: on the loop (returns its actions), or on the decision thread.
+
+        Delivery first: the recording of output already delivered waits while the client's
+        write buffer is over its mark (a large result still going out), so the recording does
+        not take the GIL from the delivery; only its start moves, never its place in the
+        queue (what comes after it still waits for it)."""
+        if job.kind == "record" and self.client_full and not self.exiting:
+            self.waiting = job
+            return []
         if job.size >= OFFLOAD_BYTES and not self.exiting and self.loop is not None:
             try:
                 if self.thread is None:
@@ -245,6 +255,12 @@ class Transport:
         except Exception as exc:  # noqa: BLE001 - the core answers it, fail closed
             result, error = None, exc
         return self._finished(job, result, error)
+
+    def _start_waiting(self) -> None:
+        """The client took the delivered bytes (or is gone): start the held recording."""
+        job, self.waiting = self.waiting, None
+        if job is not None:
+            self.feed(self._start(job))
 
     def _thread_done(self, job: Job, fut: concurrent.futures.Future[Any]) -> None:
         if self.on_thread is None or self.on_thread[0] is not job:
@@ -450,6 +466,7 @@ class Transport:
             actions = self._finished(job, result, error)
             self.marker.release()
             self.feed(actions)
+        self._start_waiting()  # (runs on the loop now: exiting)
         self.publish()
         loop = asyncio.get_running_loop()
         loop.remove_signal_handler(sig)
@@ -502,9 +519,12 @@ class _ClientWriter(asyncio.Protocol):
     def resume_writing(self) -> None:
         self.t.client_full = False
         self.t._sync_reading()
+        self.t._start_waiting()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.t.client_full = False
         _done(self.t.client_eof)
+        self.t._start_waiting()
 
 
 def _internal_error(item: bytes | Oversize) -> list[Action]:
