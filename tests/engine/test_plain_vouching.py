@@ -154,10 +154,11 @@ def test_each_look_alike_string_of_a_value_is_extracted_once(
 ) -> None:
     # red team 2: a value of many look-alike words was extracted once per destination
     # (quadratic: 20,000 characters took 26 s)
-    import cordon.engine.core as core
+    # the look-alike spellings are extracted in the checks' spelling helpers
+    import cordon.engine.checks._spelling as spelling
 
     calls: list[int] = []
-    real = core.extract_destinations
+    real = spelling.extract_destinations
 
     def counting(value: Any, **kw: Any) -> Any:
         calls.append(1)
@@ -165,7 +166,7 @@ def test_each_look_alike_string_of_a_value_is_extracted_once(
 
     words = " ".join(chr(0x4E00 + i) * 2 for i in range(300))
     s = _session("Email ops@example.com")
-    monkeypatch.setattr(core, "extract_destinations", counting)
+    monkeypatch.setattr(spelling, "extract_destinations", counting)
     v = s.check("send_email", {"to": words})
     assert v.verdict in ("ask", "deny")
     assert len(calls) <= 5  # the value, its spelled form, and the look-alike sources

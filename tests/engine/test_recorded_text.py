@@ -1,4 +1,4 @@
-"""The recorded text of a result (cordon.engine.core._recorded) is built in one join: exactly
+"""The recorded text of a result (cordon.engine.recorded._recorded) is built in one join: exactly
 the text of the two-step build it replaced (below, verbatim but for its name)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cordon.engine.core import _collect_strings, _recorded
+from cordon.engine.recorded import _collect_strings, _recorded
 
 
 def _old_text(result: Any) -> str:

@@ -1,0 +1,53 @@
+"""The recorded text of a tool result: every string value and object key, one per line.
+
+It is what the taint index records and the content firewall scans (``Session.record_output``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordedOutput:
+    """A result whose destinations are already in the taint index (``Session.record_output``).
+
+    Attributes:
+        result: the CallToolResult dict.
+        text: all its strings and object keys, newline-joined (what was indexed and is scanned).
+    """
+
+    result: dict[str, Any]
+    text: str
+
+
+def _recorded(result: Any) -> RecordedOutput:
+    """``result`` (a CallToolResult dict, or plain text wrapped as one) with the text taint
+    and the content scan read: every string value, then every object key, one per line."""
+    if isinstance(result, str):
+        result = {"content": [{"type": "text", "text": result}]}
+    values: list[str] = []
+    keys: list[str] = []
+    _collect_strings(result, values, keys)
+    if keys:
+        # the values, then a line break, then the keys: one join, one copy of a large text
+        values.append("\n".join(keys) if values else "\n" + "\n".join(keys))
+    return RecordedOutput(result=result, text="\n".join(values))
+
+
+def _collect_strings(value: Any, values: list[str], keys: list[str]) -> None:
+    """Every string value and object key under ``value``, iteratively (no depth limit);
+    numbers are kept as text too (an account number is a destination for taint)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            values.append(item)
+        elif isinstance(item, dict):
+            keys.extend(str(k) for k in item)
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list | tuple):
+            stack.extend(reversed(item))
+        elif isinstance(item, int | float) and not isinstance(item, bool):
+            values.append(str(item))

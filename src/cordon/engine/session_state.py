@@ -1,0 +1,377 @@
+"""What a session knows of where values came from, beside taint: the provenance state.
+
+The user's trusted texts and the forms they are searched in; per server, what directory
+tools listed, what members wrote in ``directory_text_fields`` and the address sources read;
+the texts of sources the user delegated to; and what this session itself sent out
+(:attr:`ProvenanceState.sent_keys`), which none of those may vouch for. ``Session``
+keeps this state (:class:`ProvenanceState` is one of its bases); the checks in
+:mod:`cordon.engine.checks` read it, and :meth:`ProvenanceState._observe_provenance`
+adds to it from each tool result.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from cordon.engine import args as _args
+from cordon.engine import provenance as _prov
+from cordon.engine.checks._spelling import may_fold as _may_fold
+from cordon.engine.secrets import SecretSet
+from cordon.policy import ToolPolicy
+from cordon.taint import TaintIndex, extract_destinations, norm
+from cordon.textnorm import mark_lookalikes
+
+if TYPE_CHECKING:
+    from cordon._types import Verdict
+    from cordon.engine.core import Engine
+
+#: a full stop directly followed by a capitalised word: a sentence break typed without a space
+_SENTENCE_JOIN = re.compile(r"\.(?=[A-Z][a-z])")
+
+#: asks whose arguments are kept for a later approval (``Session._asked_sends``), newest kept
+_MAX_ASKED = 256
+
+#: delegated request texts kept per session (``Session.delegated_texts``)
+_MAX_DELEGATED = 16
+
+#: marks a source name in :attr:`Session.sent_keys`: a call (not an ``address_source``
+#: read) gave that name, so it may have written to the source (no destination key has it)
+_WROTE = "\x00wrote:"
+
+#: marks a value a call gave in :attr:`Session.sent_keys` (a call of a tool without
+#: ``owned_fields``): a record holding it may have been written to (``owned_fields``)
+_NAMED = "\x00named:"
+
+_WORD_RE = re.compile(r"[^\s,;<>()\[\]{}\"'`]+")
+
+
+def _trusted_variants(text: str) -> tuple[str, ...]:
+    """The forms of a trusted text that are indexed: itself and, when a sentence follows an
+    address without a space ("www.our-company.com.They sent..."), the text with one put
+    there (the address is the part before the break)."""
+    if _SENTENCE_JOIN.search(text):
+        return (text, _SENTENCE_JOIN.sub(". ", text))
+    return (text,)
+
+
+class ProvenanceState:
+    """The provenance bookkeeping of a session (a base of ``Session``)."""
+
+    engine: Engine
+
+    def _init_provenance(self, trusted: Iterable[str]) -> None:
+        """The empty state, then ``trusted`` added (:meth:`add_trusted`)."""
+        p = self.engine.policy
+        #: ``trusted`` (the folded keys of the trusted texts) is built when first needed
+        self._trusted: TaintIndex | None = None
+        self._trusted_count = 0
+        self.trusted_words: set[str] = set()
+        #: ``trusted`` and ``trusted_words`` of the texts with look-alike characters marked
+        #: (:meth:`add_trusted`): they vouch for destinations spelled without any
+        self.trusted_plain = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1, spelled=True)
+        self.trusted_plain_words: set[str] = self.trusted_words  # until a text has one
+        #: the trusted texts as given (``requires_request`` patterns search them)
+        self.trusted_texts: list[str] = []
+        #: per server: destination keys vouched for by whole items of its directory tools'
+        #: output, and those items' exact spellings (:func:`provenance.strict`)
+        self.directory: dict[str, set[str]] = {}
+        self.directory_spelled: dict[str, set[str]] = {}
+        #: per server that listed an item spelled with look-alike characters: the keys of its
+        #: plain items only (a plain sink value is vouched by those)
+        self.directory_plain: dict[str, set[str]] = {}
+        #: per server: links and addresses as written (:func:`provenance.strict`) in the
+        #: ``directory_text_fields`` of its output; an argument that is exactly one of them is
+        #: vouched for. Not those this session sent out before (``sent_keys``): the agent
+        #: posting an injected address to a channel and reading it back does not launder it.
+        self.text_spelled: dict[str, set[str]] = {}
+        #: results of ``delegable`` tools read from a source the user delegated to by name
+        #: (:func:`provenance.delegated_names`): searched by ``requires_request`` only
+        self.delegated_texts: list[str] = []
+        self._delegated_cache: tuple[int, frozenset[frozenset[str]]] = (-1, frozenset())
+        #: per source the user says an address is written in: the address keys and
+        #: spellings its ``address_source`` results held on any server, and whether one of
+        #: them was this session's own send, or the session wrote to the source, before it
+        #: was read (:func:`provenance.address_sources`); and the servers it was read on
+        self.source_seen: dict[str, tuple[set[str], set[str], bool]] = {}
+        self.source_servers: dict[str, set[str]] = {}
+        #: per server: the sole address spelling of each such source (an argument that is
+        #: exactly one of them is vouched for, as a member's in ``text_spelled``)
+        self.source_spelled: dict[str, set[str]] = {}
+        self._sources_cache: tuple[int, frozenset[str]] = (-1, frozenset())
+        #: destination keys in the arguments of every allowed call (kept only when some tool
+        #: has ``directory_text_fields``)
+        self.sent_keys: set[str] = set()
+        #: per approval key of a recent ask: the keys its call would add to ``sent_keys``
+        self._asked_sends: dict[tuple[Any, ...], set[str]] = {}
+        #: (texts done, their forms, joined) for :meth:`_trusted_joined`
+        self._trusted_strict_cache: list[Any] = [0, [], ""]
+        self._trusted_norm_cache: list[Any] = [0, [], ""]
+        self._trusted_plain_norm_cache: list[Any] = [0, [], ""]
+        #: identifier-shaped values of ``private_values`` tools' output (rule
+        #: ``taint.private_value``): matched like secrets, through encodings, but asked about
+        self.private = SecretSet()
+        for text in trusted:
+            self.add_trusted(text)
+
+    # -- trusted text ------------------------------------------------------------------
+    def add_trusted(self, text: str) -> None:
+        """Vouch for the destinations in ``text`` (the user's request, an address book):
+        address-shaped ones and also bare words, so ``send it to Alice`` vouches ``Alice``.
+
+        A look-alike spelling vouches only for itself: ``ops@хор.ru`` typed (Cyrillic) does
+        not vouch for the ASCII ``ops@xop.ru``, another domain with the same key. The text
+        is keyed with every look-alike character marked first (``trusted_plain``,
+        :func:`cordon.textnorm.mark_lookalikes`), which vouches for destinations spelled
+        without any; and, when first needed, as taint keys it (:attr:`trusted`), for a sink
+        value spelled with look-alike characters, which the text must spell so too
+        (:meth:`_spelled`)."""
+        self.trusted_texts.append(text)
+        for variant in _trusted_variants(text):
+            self.trusted_plain.add_text(variant)
+        marked = mark_lookalikes(text)
+        if marked is not text and self.trusted_plain_words is self.trusted_words:
+            # the first text with a look-alike: the plain words part from the others here
+            self.trusted_plain_words = set(self.trusted_words)
+        normed = norm(text)
+        self._add_words(self.trusted_words, normed)
+        if self.trusted_plain_words is not self.trusted_words:
+            self._add_words(self.trusted_plain_words, normed if marked is text else norm(marked))
+
+    @property
+    def trusted(self) -> TaintIndex:
+        """The keys of the trusted texts, look-alike spellings folded as in taint (for a
+        sink value spelled with look-alike characters, vouched only when the text spells
+        it so: :meth:`_spelled`); built on first use, since such values are rare."""
+        if self._trusted is None:
+            self._trusted = TaintIndex(
+                max_bytes=self.engine.policy.taint_memory_bytes, min_length=1
+            )
+        while self._trusted_count < len(self.trusted_texts):
+            for variant in _trusted_variants(self.trusted_texts[self._trusted_count]):
+                self._trusted.add_text(variant)
+            self._trusted_count += 1
+        return self._trusted
+
+    @staticmethod
+    def _add_words(words: set[str], normed: str) -> None:
+        for word in _WORD_RE.findall(normed):
+            w = word.strip(".:!?").lstrip("#@")
+            if w:
+                words.add(w)
+
+    def _trusted_joined(self, cache: list[Any], form: Callable[[str], str]) -> str:
+        """``form`` of each trusted text, joined with newlines; each text is put in that form
+        once (a session that adds texts between checks stays linear, not quadratic)."""
+        count: int = cache[0]
+        parts: list[str] = cache[1]
+        joined: str = cache[2]
+        if count != len(self.trusted_texts):
+            parts.extend(form(t) for t in self.trusted_texts[count:])
+            joined = "\n".join(parts)
+            cache[:] = [len(self.trusted_texts), parts, joined]
+        return joined
+
+    def _trusted_strict(self) -> str:
+        """The trusted texts in their exact spelling (:func:`provenance.strict`); cached."""
+        return self._trusted_joined(self._trusted_strict_cache, _prov.strict)
+
+    def _trusted_norm(self, plain: bool = False) -> str:
+        """The trusted texts normalised (:func:`cordon.taint.norm`), joined; cached.
+        ``plain``: with look-alike characters marked first (:meth:`add_trusted`)."""
+        if plain:
+            return self._trusted_joined(
+                self._trusted_plain_norm_cache, lambda t: norm(mark_lookalikes(t))
+            )
+        return self._trusted_joined(self._trusted_norm_cache, norm)
+
+    def _address_sources(self) -> frozenset[str]:
+        """The sources the user's text says an address is written in; cached."""
+        if self._sources_cache[0] != len(self.trusted_texts):
+            self._sources_cache = (
+                len(self.trusted_texts),
+                _prov.address_sources(self.trusted_texts),
+            )
+        return self._sources_cache[1]
+
+    # -- observing ---------------------------------------------------------------------
+    def _observe_provenance(
+        self,
+        tp: ToolPolicy,
+        server: str,
+        result: Any,
+        everything: str,
+        arguments: Mapping[str, Any] | None,
+    ) -> None:
+        """Add what a usable result (delivered, not an error) of a tool with policy ``tp``
+        vouches for: its directory items, the user's share lists, the links and addresses
+        members wrote, delegated and address-source text, and private values.
+        ``everything``: the result's recorded text (:func:`cordon.engine.recorded._recorded`)."""
+        if tp.directory or tp.directory_fields:
+            fields = None if tp.directory else frozenset(tp.directory_fields)
+            items = list(_prov.directory_items(result, fields))
+            self._add_directory(server, items)
+        if tp.owned_fields and self.engine.identities:
+            # not what this session sent out itself: a share the agent made (asked and
+            # approved), read back, is not the user's own choice of recipient
+            named = {k[len(_NAMED) :] for k in self.sent_keys if k.startswith(_NAMED)}
+            owned = [
+                item
+                for item in _prov.owned_field_items(
+                    result, dict(tp.owned_fields), self.engine.identities, named
+                )
+                if not _prov.item_keys([item]) & self.sent_keys
+            ]
+            self._add_directory(server, owned)
+        if tp.directory_text_fields:
+            self._add_written(server, result, frozenset(tp.directory_text_fields))
+        if tp.delegable and arguments is not None and everything:
+            self._note_delegated(arguments, everything)
+        if tp.address_source and arguments is not None:
+            self._note_source(server, arguments, everything)
+        if tp.private_values:
+            trusted = self._trusted_norm()
+            for value in _prov.private_ids(everything):
+                if not _prov.has_words(trusted, norm(value)):
+                    for form in _prov.private_forms(value):
+                        self.private.add(form, name="private value")
+
+    def _add_directory(self, server: str, items: list[str]) -> None:
+        """Vouch for the destinations of whole directory ``items`` of ``server``; from the
+        first item that may spell one with look-alike characters (:func:`_may_fold`) on, the
+        server's items are also keyed with them marked (``directory_plain``)."""
+        listed = self.directory.setdefault(server, set())
+        if server not in self.directory_plain and _may_fold(items):
+            self.directory_plain[server] = set(listed)  # every earlier item was plain
+        listed.update(_prov.item_keys(items))
+        self.directory_spelled.setdefault(server, set()).update(_prov.strict(i) for i in items)
+        plain = self.directory_plain.get(server)
+        if plain is not None:
+            plain.update(_prov.item_keys(items, spelled=True))
+
+    def _add_written(self, server: str, result: Any, fields: frozenset[str]) -> None:
+        """Note the links and addresses written in the ``directory_text_fields`` of a result
+        of ``server`` (``text_spelled``), but none this session sent out first."""
+        written = self.text_spelled.setdefault(server, set())
+        for text in _prov.text_field_strings(result, fields):
+            for spelling in _prov.written_destinations(text):
+                if spelling in written:
+                    continue
+                keys = _prov.spelling_keys(spelling)
+                if not keys or keys & self.sent_keys:
+                    # this session sent it out first: not a member's own word; or it has
+                    # no key to tell whether it did (``http://.evil.example``)
+                    continue
+                written.add(spelling)
+
+    def _note_delegated(self, arguments: Mapping[str, Any], text: str) -> None:
+        """Keep ``text`` as delegated request text when the call's arguments give, each
+        whole, every name of a source the user delegated to. At most 16 texts of 256 KiB
+        each: past that, nothing more is delegated (an ask, never a silent allow)."""
+        if self._delegated_cache[0] != len(self.trusted_texts):
+            self._delegated_cache = (
+                len(self.trusted_texts),
+                _prov.delegated_names(self.trusted_texts),
+            )
+        groups = self._delegated_cache[1]
+        if not groups or len(self.delegated_texts) >= _MAX_DELEGATED or len(text) > 1 << 18:
+            return
+        given = {
+            _prov.strict(leaf).strip()
+            for leaf in _args.leaves(dict(arguments))
+            if isinstance(leaf, str)
+        }
+        if any(group <= given for group in groups):
+            self.delegated_texts.append(text)
+
+    def _note_source(self, server: str, arguments: Mapping[str, Any], text: str) -> None:
+        """Note the addresses of an ``address_source`` result read from a source the user
+        says a person's address is written in (every string argument equal to it, in
+        :func:`provenance.source_form`; :func:`provenance.read_source`). All reads of one
+        source add up, on every server: it vouches for its address, on the servers that read
+        it, only while every read together holds exactly one (one key, one spelling), none of
+        which this session had sent out when it was read, and only if the session had not
+        written to the source (a call naming it) before. A result over 256 KiB spoils the
+        source (an ask, never a silent allow)."""
+        sources = self._address_sources()
+        if not sources:
+            return
+        source = _prov.read_source(dict(arguments), sources)
+        if source is None:
+            return
+        found = _prov.source_addresses(text or "")
+        keys, spellings, spoiled = self.source_seen.get(source, (set(), set(), False))
+        if found is None:
+            spoiled = True
+        else:
+            keys = keys | found[0]
+            spellings = spellings | found[1]
+            own = found[0] | {_prov.address_core(k) for k in found[0]}
+            spoiled = spoiled or bool(own & self.sent_keys)
+        spoiled = spoiled or (_WROTE + source) in self.sent_keys
+        self.source_seen[source] = (keys, spellings, spoiled)
+        self.source_servers.setdefault(source, set()).add(server)
+        sole: dict[str, set[str]] = {}
+        for name, (keys, spellings, spoiled) in self.source_seen.items():
+            if not spoiled and len(keys) == 1 and len(spellings) == 1:
+                for srv in self.source_servers.get(name, ()):
+                    sole.setdefault(srv, set()).update(spellings)
+        self.source_spelled = sole
+
+    # -- what the session sends --------------------------------------------------------
+    def _send_keys(self, arguments: Mapping[str, Any], tool: str | None = None) -> set[str]:
+        """The keys a call's arguments add to :attr:`sent_keys`: its destinations, and each
+        link and address in it keyed the way reading the text back keys it (a link in
+        backticks, after an em dash or in CJK text is one token to
+        :func:`extract_destinations`, a link there), an address also without markup around it
+        (:func:`provenance.address_core`). With an ``address_source``
+        tool in the policy, also every name the call gives (``_WROTE`` + its
+        :func:`provenance.source_form`) and every source the user's text names whose name
+        occurs in it in any spelling (:func:`provenance.sources_named_in`), unless the call is
+        a read of one name by an ``address_source`` tool (:func:`provenance.read_source`; a
+        fetch that also posts a body is not): a call that names a source may write to it."""
+        args = dict(arguments)
+        tp = self.engine.tool_policy(tool) if tool is not None else None
+        keys = {d.key for d in extract_destinations(args)}
+        keys |= _prov.sent_spelling_keys(args)
+        keys |= {_prov.address_core(k) for k in keys if "@" in k}
+        if self.engine.owned:
+            if not (tp is not None and tp.owned_fields):
+                # a record this call names (an id, a file name) may have changed: its share
+                # list vouches for nothing after (``owned_fields``)
+                keys |= {_NAMED + v for v in _prov.named_values(args)}
+            # an address given in a spelling a platform may store plain (``fred [at] x.com``,
+            # ``fred @ x.com``): a share list showing it is still the session's own
+            for leaf in _args.leaves(args):
+                if isinstance(leaf, str):
+                    found = _prov.source_addresses(leaf)
+                    if found is not None:
+                        keys |= {k for k in found[0] if not k.startswith("\x00")}
+        if self.engine.address_sources and not (
+            tp is not None and tp.address_source and _prov.read_source(args, None) is not None
+        ):
+            keys |= {_WROTE + name for name in _prov.source_names(args)}
+            # and the sources named so far, under any spelling of the name
+            named = _prov.sources_named_in(args, self._address_sources())
+            keys |= {_WROTE + name for name in named}
+        return keys
+
+    def _note_asked(self, decision: Verdict, arguments: Mapping[str, Any], tool: str) -> None:
+        """What an approval of the ask ``decision`` lets out, noted now: a caller may run the
+        call on the approval without checking it again."""
+        key = decision.details.get("approval_key")
+        if key is not None:
+            self._asked_sends.setdefault(tuple(key), set()).update(self._send_keys(arguments, tool))
+            while len(self._asked_sends) > _MAX_ASKED:
+                self._asked_sends.pop(next(iter(self._asked_sends)))
+
+    def _approved_sends(self, key: tuple[Any, ...], arguments: Mapping[str, Any] | None) -> None:
+        """An approved call is sent out, checked again or not: what it carries is this
+        session's own, never a member's word (``directory_text_fields``)."""
+        if not self.engine.text_fields:
+            return
+        self.sent_keys.update(self._asked_sends.pop(key, ()))
+        if arguments:
+            tool = key[1] if len(key) > 1 and isinstance(key[1], str) else None
+            self.sent_keys.update(self._send_keys(arguments, tool))
