@@ -252,8 +252,30 @@ class SecretsPolicy(_Strict):
     """Files whose contents are secrets; a file that cannot be read stops start-up."""
 
 
+class ServerRequestsPolicy(_Strict):
+    """What `cordon run` does with the requests a server makes of the client. Each is
+    `scan` (the default), `allow` or `deny`; a kind the client did not declare is always
+    refused, and a refusal is answered to the server with a JSON-RPC error and audited."""
+
+    sampling: Literal["scan", "allow", "deny"] = "scan"
+    """`sampling/createMessage` (a prompt for the client's model). `scan` refuses one whose
+    text has a content finding of medium severity or more."""
+
+    elicitation: Literal["scan", "allow", "deny"] = "scan"
+    """`elicitation/create` (a form shown to the user). `scan` refuses a form that asks for a
+    secret: a field or message naming a password, token, API key, private key, card number."""
+
+    roots: Literal["scan", "allow", "deny"] = "scan"
+    """`roots/list` (the client's root folders). `scan` passes it on."""
+
+
 class ServerPolicy(_Strict):
     """Defaults for every tool of one server (by the `--name` given to `cordon run`)."""
+
+    server_requests: ServerRequestsPolicy = ServerRequestsPolicy()
+    """Sampling, elicitation and roots requests from this server (server-to-client requests;
+    on a 2026-07-28 connection, an `input_required` result's `inputRequests`)."""
+
 
     untrusted_output: bool | None = None
     """The server's output is untrusted input (a tool's own setting wins)."""

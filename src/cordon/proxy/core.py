@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +83,9 @@ class CoreConfig:
     approval_timeout_s: float = 120.0
     #: whether one-time approval codes can be issued (an approval store is configured)
     codes: bool = True
+    #: per kind of server-to-client request (sampling, elicitation, roots): ``scan``,
+    #: ``allow`` or ``deny`` (policy ``servers.<name>.server_requests``)
+    server_requests: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -93,6 +96,8 @@ class _Pending:
     id: Any
     tool: str | None = None
     args: Any = None
+    #: a 2026-07-28 call's ``clientCapabilities`` (its server's questions must fit them)
+    caps: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -165,6 +170,8 @@ class ProxyCore(UpstreamSide):
         #: cordon's own legacy questions, by their request id
         self.asks: dict[str, _Ask] = {}
         self.legacy_elicitation = False
+        #: the client features declared at ``initialize`` (server requests must fit them)
+        self.client_caps: dict[str, Any] = {}
         self.queue: deque[Job] = deque()
         self.running: Job | None = None
         self.lanes = {"client": _Lane(), "upstream": _Lane()}
@@ -334,7 +341,8 @@ class ProxyCore(UpstreamSide):
             return self._tools_call(msg, item)
         if method == "initialize":
             caps = (msg.get("params") or {}).get("capabilities") or {}
-            self.legacy_elicitation = isinstance(caps, dict) and "elicitation" in caps
+            self.client_caps = dict(caps) if isinstance(caps, dict) else {}
+            self.legacy_elicitation = "elicitation" in self.client_caps
         self.pending[id_key(msg["id"])] = _Pending(method=str(method), id=msg["id"])
         return self._put("client", [ToUpstream(item)])
 
@@ -515,7 +523,7 @@ class ProxyCore(UpstreamSide):
         ``shown``: the arguments as the audit records keep them."""
         v = d.verdict
         if v.verdict == "allow":
-            return [self._forward(id_, tool, args, line, v, modern, shown)]
+            return [self._forward(id_, tool, args, line, v, modern, shown, _caps(params))]
         if v.verdict == "deny":
             return [self._deny(id_, v, modern, audit=self._verdict_record(tool, shown, v))]
         if channel == "input_required":
@@ -535,11 +543,19 @@ class ProxyCore(UpstreamSide):
         return [self._deny(id_, denied, modern, extra, audit=rec)]
 
     def _forward(
-        self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict, modern: bool, shown: Any
+        self,
+        id_: Any,
+        tool: str,
+        args: Any,
+        line: bytes,
+        v: Verdict,
+        modern: bool,
+        shown: Any,
+        caps: dict[str, Any] | None = None,
     ) -> ToUpstream:
         """Forward an allowed call; the transport writes its audit record first and, if that
         fails, refuses it instead (invariant 4: no audit record, no forwarding)."""
-        self.pending[id_key(id_)] = _Pending(method="tools/call", id=id_, tool=tool, args=args)
+        self.pending[id_key(id_)] = _Pending("tools/call", id_, tool, args, caps)
         refusal = Verdict(
             verdict="deny", rule="audit.unwritable", reason="the audit log cannot be written"
         )
@@ -686,6 +702,16 @@ class ProxyCore(UpstreamSide):
             Job("publish", 0, lambda: self.work.publish(go_on_holding=go_on_holding), done)
         )
 
+    # -- cordon's own secrets ------------------------------------------------------------
+    def add_secret(self, value: str) -> list[Action]:
+        """A credential cordon obtained during the session (an OAuth login or refresh): no
+        call decided after this job may carry it out (rule ``secret.egress``)."""
+
+        def done(_: None, error: BaseException | None) -> list[Action]:
+            return [Log(f"registering a secret failed: {type(error).__name__}")] if error else []
+
+        return self._enqueue(Job("secret", 0, lambda: self.work.register_secret(value), done))
+
     # -- the end ------------------------------------------------------------------------
     def upstream_gone(self) -> list[Action]:
         """The upstream exited: every request still pending gets an error."""
@@ -711,3 +737,10 @@ class ProxyCore(UpstreamSide):
         """Cordon is exiting on a signal: queued calls are not decided (nor forwarded); what
         records output already delivered stays queued, so it is recorded first."""
         self.queue = deque(j for j in self.queue if j.kind in ("record", "publish"))
+
+
+def _caps(params: dict[str, Any]) -> dict[str, Any] | None:
+    """A 2026-07-28 request's ``clientCapabilities`` (None on a handshake-era request)."""
+    meta = params.get("_meta")
+    caps = meta.get(_CAPS_KEY) if isinstance(meta, dict) else None
+    return caps if isinstance(caps, dict) else None

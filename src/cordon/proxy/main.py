@@ -78,6 +78,12 @@ def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinF
     return pins
 
 
+def _server_requests(policy: Policy, name: str) -> dict[str, str]:
+    """``servers.<name>.server_requests`` as kind -> ``scan`` | ``allow`` | ``deny``."""
+    sp = policy.servers.get(name)
+    return sp.server_requests.model_dump() if sp is not None else {}
+
+
 def _headers(specs: list[str]) -> dict[str, str]:
     try:
         return dict(parse_header(spec, dict(os.environ)) for spec in specs)
@@ -161,6 +167,7 @@ def run_proxy(
             max_bytes=max_bytes,
             max_depth=max_depth,
             approval_timeout_s=approval_timeout or policy.approval_timeout_s,
+            server_requests=_server_requests(policy, name),
         )
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()

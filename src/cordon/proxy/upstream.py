@@ -18,7 +18,7 @@ import orjson
 
 from cordon._exceptions import ProtocolError
 from cordon._types import Finding, severity_at_least
-from cordon.proxy.actions import Action, Audit, Job, Log, ToClient
+from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
     Oversize,
@@ -30,6 +30,7 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
+from cordon.proxy.server_requests import KINDS, Inspection, asks_for_secrets, refusal
 from cordon.proxy.work import ListOutcome
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
 __all__ = ["WITHHELD", "UpstreamSide"]
 
 WITHHELD = "cordon: internal error; the upstream result was withheld"
+#: the error code of a server request cordon refused by policy (the code a client uses when
+#: its user rejects a request: MCP client features)
+REFUSED = -1
 
 
 class UpstreamSide:
@@ -48,6 +52,8 @@ class UpstreamSide:
     work: SessionWork
     pending: dict[tuple[str, Any], _Pending]
     _recorded_since_quiet: bool
+    #: the client features declared at ``initialize`` (sampling, elicitation, roots ...)
+    client_caps: dict[str, Any]
 
     if TYPE_CHECKING:
 
@@ -67,7 +73,10 @@ class UpstreamSide:
             msg = parse_frame(item)
         except ProtocolError as exc:
             return [self._refuse("server", str(exc)), Log(f"dropped an upstream message: {exc}")]
-        if msg.get("method") is not None:
+        method = msg.get("method")
+        if method is not None:
+            if "id" in msg and method in KINDS:
+                return self._server_request(KINDS[method], msg, item)
             # notifications and server-to-client requests are server output (invariant 6)
             params = msg.get("params")
             if not params:
@@ -76,6 +85,72 @@ class UpstreamSide:
                 item, None, lambda: self.work.record_untrusted(params), len(item)
             )
         return self._response(msg, item)
+
+    def _server_request(self, kind: str, msg: dict[str, Any], line: bytes) -> list[Action]:
+        """A server's sampling, elicitation or roots request (:mod:`server_requests`):
+        refused when the client did not declare ``kind`` or the policy denies it, else
+        scanned in the queue and refused or passed on, in order with the frames around it."""
+        rid, params = msg["id"], msg.get("params")
+        rule = self.cfg.server_requests.get(kind, "scan")
+        if kind not in self.client_caps:
+            return self._put(
+                "upstream",
+                self._refuse_request(kind, rid, "the client did not declare it", [], -32601),
+            )
+        if rule == "deny":
+            return self._put(
+                "upstream",
+                self._refuse_request(
+                    kind, rid, refusal(kind, rule, Inspection()) or "", [], REFUSED
+                ),
+            )
+
+        def then(found: Inspection) -> list[Action]:
+            why = refusal(kind, rule, found)
+            rules = sorted({f.rule for f in found.findings})
+            if why is not None:
+                return self._refuse_request(kind, rid, why, rules, REFUSED, found.secret_fields)
+            rec = {"kind": "server_request", "method": msg["method"], "action": "deliver"}
+            acts: list[Action] = [self._record({**rec, "rules": rules})] if rules else []
+            return [*acts, ToClient(line)]
+
+        self._recorded_since_quiet = True
+        slot = self._slot("upstream")
+
+        def done(found: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                acts = self._refuse_request(kind, rid, "cordon could not inspect it", [], REFUSED)
+                return [
+                    Log(f"error inspecting a {kind} request: {error!r}"),
+                    *self._fill("upstream", slot, acts),
+                ]
+            return self._fill("upstream", slot, then(found))
+
+        run = lambda: self.work.inspect_request(kind, params)  # noqa: E731
+        return self._enqueue(Job("scan", len(line), run, done))
+
+    def _refuse_request(
+        self,
+        kind: str,
+        rid: Any,
+        why: str,
+        rules: list[str],
+        code: int,
+        fields: list[str] | None = None,
+    ) -> list[Action]:
+        """Answer the server's request ``rid`` with an error (nothing waits on it) and audit it."""
+        rec: dict[str, Any] = {
+            "kind": "server_request",
+            "request": kind,
+            "action": "refuse",
+            "reason": why,
+        }
+        if rules:
+            rec["rules"] = rules
+        if fields:
+            rec["fields"] = fields
+        frame = error_frame(rid, code, f"cordon refused this {kind} request: {why}")
+        return [self._record(rec), ToUpstream(frame)]
 
     def _oversize_reply(self, item: Oversize) -> list[Action]:
         rid = sniff_id(item.head, item.tail)
@@ -232,8 +307,9 @@ class UpstreamSide:
     ) -> list[Action]:
         tool = p.tool or ""
         if result.get("resultType") == "input_required":
-            # the upstream's questions are server output: scanned like any other result
-            return self._other_result(id_, "tools/call", result, line)
+            # the upstream's questions are server output: scanned like any other result, and
+            # each must be a kind the call's client declared (server_requests)
+            return self._other_result(id_, "tools/call", result, line, p.caps)
         if self.cfg.content_mode == "monitor":
             # monitor mode never changes a result: delivered now, recorded in the queue
             return self._deliver_then_record(
@@ -256,13 +332,28 @@ class UpstreamSide:
         )
 
     def _other_result(
-        self, id_: Any, method: str, result: dict[str, Any], line: bytes
+        self,
+        id_: Any,
+        method: str,
+        result: dict[str, Any],
+        line: bytes,
+        caps: dict[str, Any] | None = None,
     ) -> list[Action]:
         """Any other result (resources/read, prompts/get, input_required ...) is server output
         (invariant 6): recorded and scanned before delivery; in block mode a finding at or
-        above the threshold replaces it with a JSON-RPC error naming the rules."""
+        above the threshold replaces it with a JSON-RPC error naming the rules. An
+        ``input_required`` result whose questions :func:`_input_refusal` refuses becomes a
+        JSON-RPC error naming why."""
 
         def then(obs: Any) -> list[Action]:
+            why = self._input_refusal(result, caps, obs.findings)
+            if why is not None:
+                rec = {"kind": "server_request", "request": "input_required", "action": "refuse"}
+                msg = f"cordon refused the server's input request: {why}"
+                return [
+                    self._record({**rec, "reason": why}),
+                    self._answer(id_, error_frame(id_, INTERNAL_ERROR, msg)),
+                ]
             bad = self._blocking(obs.findings)
             block = bool(bad) and self.cfg.content_mode == "block"
             acts: list[Action] = []
@@ -286,6 +377,27 @@ class UpstreamSide:
         return self._scan_then_deliver(
             id_, line, "scan", lambda: self.work.scan_other(method, result), then
         )
+
+    def _input_refusal(
+        self, result: dict[str, Any], caps: dict[str, Any] | None, findings: list[Finding]
+    ) -> str | None:
+        """Why the 2026-07-28 ``inputRequests`` of ``result`` are refused, or None."""
+        if result.get("resultType") != "input_required":
+            return None
+        asks = result.get("inputRequests")
+        for q in asks.values() if isinstance(asks, dict) else ():
+            kind = KINDS.get(str(q.get("method"))) if isinstance(q, dict) else None
+            if kind is None:
+                continue
+            if caps is not None and kind not in caps:
+                return f"the client did not declare {kind}"
+            rule = self.cfg.server_requests.get(kind, "scan")
+            params = q.get("params")
+            found = Inspection(findings if kind == "sampling" else [], asks_for_secrets(params))
+            why = refusal(kind, rule, found)
+            if why is not None:
+                return why
+        return None
 
     def _init_result(self, id_: Any, result: dict[str, Any], line: bytes) -> list[Action]:
         text = result.get("instructions")

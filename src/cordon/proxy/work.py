@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cordon._types import Finding, Verdict, severity_at_least
+from cordon.content import scan_text
 from cordon.decider import Decider, Decision
 from cordon.engine.core import Engine, Observation, Session
 from cordon.policy import load_pack
+from cordon.proxy.server_requests import Inspection, asks_for_secrets, texts_of
 
 __all__ = ["ListOutcome", "SessionWork"]
 
@@ -83,6 +85,10 @@ class SessionWork:
         """A person accepted cordon's elicitation: approve and check again."""
         return self.decider.approved(v, tool, args)
 
+    def register_secret(self, value: str) -> None:
+        """A credential of cordon's own (an OAuth token) that no call may carry out."""
+        self.session.register_secret(value)
+
     # -- output -----------------------------------------------------------------------
     def record_untrusted(self, value: Any) -> str | None:
         """Record server output that is not a result (notification and request params,
@@ -121,6 +127,18 @@ class SessionWork:
         recorded = self.session.record_output(result)
         return self.session.observe_output(
             method, result, server=self.server, content_mode="monitor", recorded=recorded
+        )
+
+    def inspect_request(self, kind: str, params: Any) -> Inspection:
+        """A server's sampling, elicitation or roots request: recorded as untrusted output,
+        its text scanned, an elicitation form's credential fields named
+        (:mod:`cordon.proxy.server_requests`)."""
+        if params:
+            self.session.observe_untrusted(params)
+        text = "\n".join(texts_of(kind, params))
+        return Inspection(
+            scan_text(text) if text else [],
+            asks_for_secrets(params) if kind == "elicitation" else [],
         )
 
     def scan_instructions(self, text: str) -> list[Finding]:

@@ -1,0 +1,130 @@
+"""Requests a server makes of the client: sampling, elicitation, roots.
+
+A malicious or compromised server can use the client's own channels: ``sampling/createMessage``
+puts a prompt of its choosing in front of the client's model (sampling abuse), and
+``elicitation/create`` shows the user a form that may ask for a password or an API key
+(credential phishing through the client's trusted UI). On a 2026-07-28 connection the same
+requests travel inside an ``input_required`` result's ``inputRequests``.
+
+What cordon does with each (MCP client features: sampling, elicitation, roots):
+
+- a kind of request the client did not declare (its ``initialize`` capabilities, or the
+  2026-07-28 request's ``clientCapabilities``) is refused: a server must not send it;
+- per server, ``servers.<name>.server_requests.<kind>`` is ``scan`` (the default), ``allow``
+  or ``deny``; ``scan`` refuses a sampling request whose text has a content finding of
+  medium severity or more, and an elicitation form that asks for a secret (a field or
+  message naming a password, token, API key, private key ...); the rest is recorded as
+  untrusted output and passed on;
+- a refusal is answered to the server with a JSON-RPC error (so nothing hangs) and audited
+  (``kind: server_request``).
+
+This module holds the pure parts: which kind a method is, and what in a request's params
+makes ``scan`` refuse it. The core acts on them (:mod:`cordon.proxy.upstream`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cordon._types import Finding, severity_at_least
+
+__all__ = ["KINDS", "Inspection", "asks_for_secrets", "refusal", "texts_of"]
+
+#: the server-to-client request methods and the client capability each needs
+KINDS: Mapping[str, str] = {
+    "sampling/createMessage": "sampling",
+    "elicitation/create": "elicitation",
+    "roots/list": "roots",
+}
+#: the lowest content-finding severity that makes ``scan`` refuse a sampling request
+SAMPLING_REFUSE_AT = "medium"
+#: words that make a form field (or the form's message) a request for a credential
+_SECRET_RE = re.compile(
+    r"pass(?:word|phrase|code)|\bpwd\b|api[\s_-]?key|access[\s_-]?key|secret|"
+    r"\btoken\b|bearer|credential|private[\s_-]?key|ssh[\s_-]?key|seed[\s_-]?phrase|"
+    r"mnemonic|\botp\b|one[\s_-]?time[\s_-]?code|2fa|\bmfa\b|\bpin\b|"
+    r"credit[\s_-]?card|card[\s_-]?number|\bcvv\b|\bcvc\b|\bssn\b|social[\s_-]?security",
+    re.IGNORECASE,
+)
+
+
+@dataclass(slots=True)
+class Inspection:
+    """What the session-side scan found in one server request."""
+
+    findings: list[Finding] = field(default_factory=list)
+    #: form fields (or ``message``) that ask for a credential
+    secret_fields: list[str] = field(default_factory=list)
+
+
+def texts_of(kind: str, params: Any) -> Iterator[str]:
+    """The text a person or the client's model would read in a request of ``kind``."""
+    if not isinstance(params, dict):
+        return
+    if kind == "sampling":
+        system = params.get("systemPrompt")
+        if isinstance(system, str):
+            yield system
+        for m in params.get("messages") or ():
+            content = m.get("content") if isinstance(m, dict) else None
+            for c in content if isinstance(content, list) else [content]:
+                if isinstance(c, dict) and isinstance(c.get("text"), str):
+                    yield c["text"]
+    elif kind == "elicitation":
+        for key in ("message", "url"):
+            if isinstance(params.get(key), str):
+                yield params[key]
+        yield from _schema_texts(params.get("requestedSchema"))
+
+
+def _schema_texts(schema: Any) -> Iterator[str]:
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(props, dict):
+        return
+    for name, prop in props.items():
+        yield str(name)
+        if isinstance(prop, dict):
+            for key in ("title", "description"):
+                if isinstance(prop.get(key), str):
+                    yield prop[key]
+
+
+def asks_for_secrets(params: Any) -> list[str]:
+    """The fields of an elicitation form (and ``message``) that ask for a credential."""
+    if not isinstance(params, dict):
+        return []
+    out: list[str] = []
+    schema = params.get("requestedSchema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    for name, prop in (props or {}).items() if isinstance(props, dict) else ():
+        words = [str(name)]
+        if isinstance(prop, dict):
+            words += [str(prop.get(k)) for k in ("title", "description") if prop.get(k)]
+            if prop.get("format") == "password" or prop.get("writeOnly") is True:
+                words.append("password")
+        if any(_SECRET_RE.search(w) for w in words):
+            out.append(str(name))
+    message = params.get("message")
+    if not out and isinstance(message, str) and _SECRET_RE.search(message) and props:
+        out.append("message")
+    return out
+
+
+def refusal(kind: str, rule: str, found: Inspection) -> str | None:
+    """Why ``scan`` (or ``deny``) refuses this request, or None to pass it on."""
+    if rule == "deny":
+        return f"the policy denies {kind} requests from this server"
+    if rule == "allow":
+        return None
+    if kind == "sampling":
+        bad = sorted(
+            {f.rule for f in found.findings if severity_at_least(f.severity, SAMPLING_REFUSE_AT)}
+        )
+        if bad:
+            return f"the sampling request carries {', '.join(bad)}"
+    if kind == "elicitation" and found.secret_fields:
+        return f"the form asks for a secret ({', '.join(found.secret_fields)})"
+    return None
