@@ -28,6 +28,7 @@ from cordon.policy.model import (
     Policy,
     SecretsPolicy,
     ServerPolicy,
+    ServerRequestsPolicy,
     ToolPolicy,
 )
 
@@ -40,6 +41,12 @@ SECTIONS: tuple[tuple[str, str, type[BaseModel], str], ...] = (
     ("`egress`", "egress.", EgressPolicyModel, ""),
     ("`secrets`", "secrets.", SecretsPolicy, ""),
     ("`servers.<name>`", "servers.<name>.", ServerPolicy, "a server's `--name`"),
+    (
+        "`servers.<name>.server_requests`",
+        "servers.<name>.server_requests.",
+        ServerRequestsPolicy,
+        "a server's `--name`",
+    ),
     ("`tools.<name>`", "tools.<name>.", ToolPolicy, "a tool's name"),
 )
 
@@ -74,6 +81,14 @@ EXAMPLES: dict[str, str] = {
     "servers.<name>.untrusted_output": "servers:\n  mail: {untrusted_output: true}",
     "servers.<name>.sensitive": "servers:\n  crm: {sensitive: true}",
     "servers.<name>.trust_tools": "servers:\n  repo: {trust_tools: [git_push]}",
+    "servers.<name>.server_requests": "servers:\n  docs: {server_requests: {sampling: deny}}",
+    "servers.<name>.server_requests.sampling": (
+        "servers:\n  docs: {server_requests: {sampling: deny}}"
+    ),
+    "servers.<name>.server_requests.elicitation": (
+        "servers:\n  forms: {server_requests: {elicitation: allow}}"
+    ),
+    "servers.<name>.server_requests.roots": "servers:\n  web: {server_requests: {roots: deny}}",
     "tools.<name>.max_calls": "tools:\n  write_file: {max_calls: 20}",
     "tools.<name>.path_params": "tools:\n  write_file: {path_params: [path]}",
     "tools.<name>.allowed_path_prefixes": (
