@@ -26,6 +26,10 @@ pin_app = typer.Typer(help="Manage tool pins (trust on first use).", no_args_is_
 app.add_typer(pin_app, name="pin")
 err = Console(stderr=True, soft_wrap=True)  # a message is one line, greppable in logs
 
+_OAuthOption = Annotated[
+    bool, typer.Option(help="Log in with OAuth when --url answers 401 (tokens: ~/.cordon/oauth).")
+]
+
 
 @app.command(
     "run",
@@ -76,6 +80,7 @@ def run_cmd(
     header: Annotated[
         list[str], typer.Option(help="NAME:VALUE sent to --url on every request (${VAR} read).")
     ] = [],  # noqa: B006
+    oauth: _OAuthOption = True,
 ) -> None:
     """Run an MCP server behind cordon: cordon run [OPTIONS] -- COMMAND [ARGS...], or
     cordon run --url URL [--header NAME:VALUE ...]."""
@@ -87,6 +92,7 @@ def run_cmd(
         rc = run_proxy(
             url=url,
             headers=list(header),
+            oauth=oauth,
             command=list(command),
             policies=list(policy),
             audit_path=audit,
@@ -278,12 +284,14 @@ def _register() -> None:
     from cordon.audit import commands as audit_commands
     from cordon.audit import explain as explain_commands
     from cordon.content import commands as content_commands
+    from cordon.proxy import auth_commands
 
     audit_commands.register(app)
     explain_commands.register(app)
     approval_commands.register(app)
     server.register(app)
     content_commands.register(app)
+    auth_commands.register(app)
 
 
 _register()

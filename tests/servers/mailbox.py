@@ -219,10 +219,17 @@ def _server() -> Server:
 def serve_http(port: int) -> None:
     """The same server over Streamable HTTP on 127.0.0.1:``port`` (both eras). With
     ``MAILBOX_HTTP_TOKEN`` set, every request must carry ``Authorization: Bearer <token>``
-    (else 401); every request's headers are appended to ``$MAILBOX_DIR/http.log``."""
+    (else 401); with ``MAILBOX_HTTP_OAUTH=1`` it requires OAuth from a local authorization
+    server on the same origin (``oauth_as.py``); every request's headers are appended to
+    ``$MAILBOX_DIR/http.log``."""
     import uvicorn
 
-    app = _server().streamable_http_app(host="127.0.0.1")
+    if os.environ.get("MAILBOX_HTTP_OAUTH") == "1":
+        from oauth_as import oauth_app  # beside this file, on sys.path as the script's folder
+
+        app = oauth_app(_server(), ROOT, port)
+    else:
+        app = _server().streamable_http_app(host="127.0.0.1")
     token = os.environ.get("MAILBOX_HTTP_TOKEN")
 
     async def guarded(scope: Any, receive: Any, send: Any) -> None:

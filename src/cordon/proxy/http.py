@@ -45,13 +45,18 @@ from cordon.proxy.transport import log
 if TYPE_CHECKING:
     from cordon.proxy.transport import Transport
 
-__all__ = ["HttpUpstream", "parse_header"]
+__all__ = ["HttpUpstream", "LoginError", "parse_header"]
 
 _VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 _JSON = "application/json"
 _SSE = "text/event-stream"
 #: what a frame's head and tail keep when it is over the size cap (its id may sit at either end)
 _KEEP = 4096
+
+
+class LoginError(Exception):
+    """The auth flow (``auth``, :mod:`cordon.proxy.oauth`) could not log in: its message is one
+    line saying what to do, safe to show on stderr and to the client (never a token)."""
 
 
 def parse_header(spec: str, env: dict[str, str]) -> tuple[str, str]:
@@ -177,6 +182,8 @@ class HttpUpstream:
             await self._exchange("POST", data, msg, rid)
         except asyncio.CancelledError:
             raise
+        except LoginError as exc:
+            self._fail(rid, "login", f"cordon: {exc}")
         except httpx2.HTTPError as exc:
             self._fail(rid, *_explain(exc, self.url))
         except Exception as exc:  # noqa: BLE001 - answered, never left hanging
@@ -193,7 +200,7 @@ class HttpUpstream:
                 return
             if kind == _SSE and resp.status_code < 300:
                 await self._events(resp, msg)
-            elif kind == _JSON:
+            elif kind == _JSON and resp.status_code not in (401, 403):  # 401: an OAuth error body
                 body = await self._body(resp)
                 if body is not None:
                     self._deliver(body, msg)
@@ -250,7 +257,7 @@ class HttpUpstream:
         """Open the GET stream for the server's own messages (handshake era)."""
 
         async def listen() -> None:
-            with contextlib.suppress(httpx2.HTTPError):
+            with contextlib.suppress(httpx2.HTTPError, LoginError):
                 await self._exchange("GET", None, {}, None)
 
         task = asyncio.get_running_loop().create_task(listen())

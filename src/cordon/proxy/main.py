@@ -6,8 +6,9 @@ from __future__ import annotations
 import os
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cordon import __version__
 from cordon._exceptions import CordonError
@@ -24,6 +25,9 @@ from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
 from cordon.store import PinFile, SharedTaintStore, load_policy_secrets, warm_psl
+
+if TYPE_CHECKING:
+    from cordon.proxy.oauth import CordonOAuth
 
 
 def _check_stdio() -> None:
@@ -91,6 +95,18 @@ def _headers(specs: list[str]) -> dict[str, str]:
         raise CordonError(str(exc)) from exc
 
 
+def _oauth(
+    url: str | None, headers: dict[str, str], enabled: bool, on_secret: Callable[[str], None]
+) -> CordonOAuth | None:
+    """The OAuth flow for ``--url`` (on unless ``--no-oauth``, or a static ``Authorization``
+    header is the credential): it does nothing until the server answers 401."""
+    if url is None or not enabled or any(k.lower() == "authorization" for k in headers):
+        return None
+    from cordon.proxy.oauth import make_oauth  # the SDK's OAuth client: only for --url
+
+    return make_oauth(url, on_secret=on_secret)
+
+
 def _upstream(
     engine: Engine,
     name: str,
@@ -98,6 +114,7 @@ def _upstream(
     url: str | None,
     headers: dict[str, str],
     max_bytes: int,
+    auth: CordonOAuth | None = None,
 ) -> Upstream:
     """The server side: a subprocess, or the Streamable HTTP server at ``url``."""
     if url is None:
@@ -106,7 +123,25 @@ def _upstream(
     def schema(tool: str) -> Any:
         return (engine.definitions.get(name, {}).get(tool) or {}).get("inputSchema")
 
-    return HttpUpstream(url, headers=headers, schema=schema, max_bytes=max_bytes)
+    return HttpUpstream(url, headers=headers, schema=schema, auth=auth, max_bytes=max_bytes)
+
+
+class _Later:
+    """Where a secret obtained during the session goes (set once the core exists)."""
+
+    register: Callable[[str], None] | None = None
+
+    def __call__(self, value: str) -> None:
+        if self.register is not None:
+            self.register(value)
+
+
+def _own_secrets(headers: dict[str, str], auth: CordonOAuth | None) -> list[str]:
+    """cordon's own credentials for this server, which no tool call may carry: header values,
+    whole or as the credential after its scheme (``Bearer <token>``), and the stored OAuth
+    tokens."""
+    out = [*headers.values(), *(w for v in headers.values() for w in v.split()[1:])]
+    return out + (auth.store.secrets() if auth is not None else [])
 
 
 def run_proxy(
@@ -126,6 +161,7 @@ def run_proxy(
     approval_timeout: float | None,
     url: str | None = None,
     headers: list[str] | None = None,
+    oauth: bool = True,
 ) -> int:
     """Start the proxy in front of ``command`` (stdio) or ``url`` (Streamable HTTP). Returns
     the exit status.
@@ -137,11 +173,10 @@ def run_proxy(
     policy = _load(policies, content_mode, block_at)
     sent = _headers(headers or [])
     store = SharedTaintStore.for_client(hold=True) if shared_taint else None
+    later = _Later()  # OAuth tokens a login or refresh brings, once the core exists
+    auth = _oauth(url, sent, oauth, later)
     secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
-    # header values are cordon's own credentials for this server: no tool call may carry one,
-    # whole or as the credential after its scheme (``Bearer <token>``)
-    secrets = [*secrets, *sent.values(), *(w for v in sent.values() for w in v.split()[1:])]
-    engine = Engine(policy, secrets=secrets, shared_taint=store)
+    engine = Engine(policy, secrets=[*secrets, *_own_secrets(sent, auth)], shared_taint=store)
     pins = _pins(engine, pin_file, name, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     try:
@@ -174,12 +209,13 @@ def run_proxy(
         )
         transport = Transport(
             core,
-            _upstream(engine, name, command, url, sent, max_bytes),
+            _upstream(engine, name, command, url, sent, max_bytes, auth),
             audit=audit,
             shared=store,
             max_bytes=max_bytes,
             warm=warm_psl,
         )
+        later.register = lambda value: transport.feed(core.add_secret(value))
         try:
             return run(transport)
         finally:

@@ -1,0 +1,102 @@
+"""``cordon auth list|login|logout``: the OAuth logins ``cordon run --url`` keeps under
+``~/.cordon/oauth/``. Tokens are never shown: a login is its URL and expiry time.
+``cordon.cli`` calls :func:`register` on its typer app."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import UTC, datetime
+from typing import Annotated
+
+import typer
+
+__all__ = ["register"]
+
+auth_app = typer.Typer(
+    help="OAuth logins of remote MCP servers (cordon run --url).", no_args_is_help=True
+)
+
+
+def _when(expires_at: float | None) -> str:
+    if expires_at is None:
+        return "no expiry given"
+    stamp = datetime.fromtimestamp(expires_at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return f"expired {stamp}" if expires_at <= time.time() else f"expires {stamp}"
+
+
+@auth_app.command("list")
+def list_cmd() -> None:
+    """Servers with a stored login, with when the access token expires (never a token)."""
+    from cordon.store.oauth import default_oauth_dir, list_logins
+
+    logins = list_logins()
+    if not logins:
+        typer.echo(f"no stored logins in {default_oauth_dir()}")
+        return
+    for login in logins:
+        if not login.has_tokens:
+            typer.echo(f"{login.url}  registered, not logged in")
+            continue
+        refresh = ", refreshable" if login.can_refresh else ""
+        typer.echo(f"{login.url}  {_when(login.expires_at)}{refresh}")
+
+
+@auth_app.command("logout")
+def logout_cmd(url: Annotated[str, typer.Argument(help="The server's --url.")]) -> None:
+    """Delete the stored login (tokens and client registration) of URL."""
+    from cordon.store.oauth import OAuthStore
+
+    store = OAuthStore(url)
+    if not store.logout():
+        typer.echo(f"cordon: no stored login for {url}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"logged out of {url} (deleted {store.path})")
+
+
+async def _login(url: str, timeout: float) -> int:
+    """Log in afresh: forget the tokens, then send one request the server must authorize."""
+    import httpx2
+
+    from cordon.proxy.http import LoginError
+    from cordon.proxy.oauth import make_oauth
+
+    auth = make_oauth(url, timeout=timeout)
+    auth.store.clear_tokens()
+    probe = b'{"jsonrpc":"2.0","id":"cordon-auth-login","method":"ping"}'
+    headers = {
+        "content-type": "application/json",
+        "accept": "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-11-25",
+    }
+    try:
+        async with httpx2.AsyncClient(auth=auth, timeout=30.0) as client:
+            resp = await client.post(url, content=probe, headers=headers)
+    except LoginError as exc:
+        typer.echo(f"cordon: {exc}", err=True)
+        return 1
+    except httpx2.HTTPError as exc:
+        typer.echo(f"cordon: cannot reach {url} ({type(exc).__name__}): check the URL", err=True)
+        return 1
+    if resp.status_code in (401, 403):
+        typer.echo(f"cordon: {url} refused the login (HTTP {resp.status_code})", err=True)
+        return 1
+    if await auth.store.get_tokens() is None:
+        typer.echo(f"{url} did not ask for a login (HTTP {resp.status_code})")
+        return 0
+    typer.echo(f"logged in to {url} ({_when(auth.store.expires_at())})")
+    return 0
+
+
+@auth_app.command("login")
+def login_cmd(
+    url: Annotated[str, typer.Argument(help="The server's --url.")],
+    timeout: Annotated[float, typer.Option(help="Seconds to wait for the browser.")] = 300.0,
+) -> None:
+    """Log in to URL now (a new login even if one is stored): the authorization URL opens in
+    your browser and is printed here."""
+    raise typer.Exit(asyncio.run(_login(url, timeout)))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(auth_app, name="auth")

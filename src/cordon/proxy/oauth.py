@@ -1,0 +1,331 @@
+"""OAuth 2.1 for ``cordon run --url``: the SDK's ``OAuthClientProvider`` with cordon's token
+store, a loopback redirect and one-line errors.
+
+The flow itself is the SDK's (:mod:`mcp.client.auth.oauth2`): a 401 with ``WWW-Authenticate``
+leads to protected-resource metadata, authorization-server metadata, dynamic client
+registration (or a client ID metadata document), the authorization code with PKCE and the
+resource indicator, then the token exchange; an access token past its lifetime is refreshed
+before it is sent. This module adds only what is cordon's:
+
+- tokens and the client registration live in ``~/.cordon/oauth/`` (:mod:`cordon.store.oauth`),
+  with the absolute expiry time, so a later run refreshes an expired token instead of sending
+  it; each new token is handed to ``on_secret`` (the proxy registers it as a secret);
+- the redirect: a listener on ``127.0.0.1`` (:class:`Loopback`, a port kept with the client
+  registration, since the server matches the redirect URI exactly) receives the code; the
+  authorization URL is printed on stderr and opened in the user's browser when there is a
+  graphical one (a console browser would share cordon's stdin with the MCP client);
+- every failure of the flow becomes a :class:`LoginError`, one line naming the server and what
+  to do, and never a server's response body or a token. The SDK's own log lines (which may
+  quote a token endpoint's answer) are silenced.
+
+For tests only, ``CORDON_OAUTH_TEST_AUTOLOGIN=1`` makes cordon fetch the authorization URL
+itself and follow its redirects to the loopback listener (the browser step, automated). It is
+honoured only when the authorization endpoint is on a loopback address, where no real
+authorization server is, and it is not a command-line option.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import socket
+import sys
+import threading
+import webbrowser
+from collections.abc import AsyncGenerator, Callable
+from pathlib import Path
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+import httpx2
+from mcp.client.auth.exceptions import OAuthFlowError, OAuthRegistrationError, OAuthTokenError
+from mcp.client.auth.oauth2 import OAuthClientProvider
+from mcp.shared.auth import AuthorizationCodeResult, OAuthClientMetadata
+from pydantic import AnyUrl
+
+from cordon import __version__
+from cordon.proxy.http import LoginError
+from cordon.proxy.transport import log
+from cordon.store.oauth import OAuthStore
+
+__all__ = ["LOGIN_TIMEOUT_S", "CordonOAuth", "Loopback", "LoginError", "make_oauth"]
+
+#: how long a login waits for the browser to come back (seconds)
+LOGIN_TIMEOUT_S = 300.0
+AUTOLOGIN_ENV = "CORDON_OAUTH_TEST_AUTOLOGIN"
+_LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+_CALLBACK_PATH = "/callback"
+_PAGE = (
+    "<!doctype html><html><head><meta charset='utf-8'><title>cordon</title></head>"
+    "<body><p>{}</p></body></html>"
+)
+
+
+def _quiet_sdk_logs() -> None:
+    """The SDK logs a failed flow with its traceback (a token endpoint's answer included);
+    cordon says what happened in one line of its own instead."""
+    sdk = logging.getLogger("mcp.client.auth")
+    if not any(isinstance(h, logging.NullHandler) for h in sdk.handlers):
+        sdk.addHandler(logging.NullHandler())
+    sdk.propagate = False
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _stored_port(uris: list[str]) -> int | None:
+    """The loopback port of a stored registration's redirect URI, if it is cordon's."""
+    for uri in uris:
+        parts = urlsplit(uri)
+        if parts.hostname == "127.0.0.1" and parts.path == _CALLBACK_PATH and parts.port:
+            return parts.port
+    return None
+
+
+class Loopback:
+    """The redirect listener: ``http://127.0.0.1:<port>/callback``, open only while a login
+    waits for the browser; a request that does not carry the login's ``state`` is refused."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.server: asyncio.Server | None = None
+        self.state: str | None = None
+        self.result: asyncio.Future[AuthorizationCodeResult] | None = None
+
+    @property
+    def redirect_uri(self) -> str:
+        return f"http://127.0.0.1:{self.port}{_CALLBACK_PATH}"
+
+    async def start(self, state: str | None) -> None:
+        """Listen for the callback of the login whose authorization request has ``state``.
+
+        Raises:
+            OSError: the port cannot be bound.
+        """
+        await self.close()
+        self.state = state
+        self.result = asyncio.get_running_loop().create_future()
+        self.server = await asyncio.start_server(self._handle, "127.0.0.1", self.port)
+
+    async def wait(self, timeout: float) -> AuthorizationCodeResult:
+        """The code the browser brought back. Raises TimeoutError, or LoginError (refused)."""
+        assert self.result is not None
+        try:
+            return await asyncio.wait_for(asyncio.shield(self.result), timeout)
+        finally:
+            await self.close()
+
+    async def close(self) -> None:
+        if self.server is not None:
+            server, self.server = self.server, None
+            server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(server.wait_closed(), 1)
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+            status, text = self._take(head.split(b"\r\n", 1)[0].decode("latin-1"))
+            body = _PAGE.format(text).encode("utf-8")
+            writer.write(
+                f"HTTP/1.1 {status}\r\ncontent-type: text/html; charset=utf-8\r\n"
+                f"content-length: {len(body)}\r\nconnection: close\r\n\r\n".encode()
+                + body
+            )
+            await writer.drain()
+        except (OSError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+            pass
+        finally:
+            writer.close()
+
+    def _take(self, request_line: str) -> tuple[str, str]:
+        """Act on one request to the listener; returns the status and the page's text."""
+        parts = request_line.split(" ")
+        if len(parts) != 3 or parts[0] != "GET":
+            return "405 Method Not Allowed", "cordon: not a login callback."
+        target = urlsplit(parts[1])
+        query = parse_qs(target.query)
+
+        def one(key: str) -> str | None:
+            values = query.get(key)
+            return values[0] if values else None
+
+        waiting = self.result is not None and not self.result.done()
+        if target.path != _CALLBACK_PATH or not waiting or one("state") != self.state:
+            return "400 Bad Request", "cordon: no login is waiting for this callback."
+        assert self.result is not None
+        error = one("error")
+        if error is not None:
+            self.result.set_exception(LoginError(re.sub(r"[^a-z_]", "", error.lower())[:40]))
+            return "200 OK", "cordon: the login was refused. You can close this window."
+        code = one("code")
+        if not code:
+            return "400 Bad Request", "cordon: the callback carries no authorization code."
+        self.result.set_result(
+            AuthorizationCodeResult(code=code, state=one("state"), iss=one("iss"))
+        )
+        return "200 OK", "cordon: logged in. You can close this window."
+
+
+def _can_open_browser() -> bool:
+    """A graphical browser can be opened (a console one would read cordon's stdin)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _open_browser(url: str) -> None:
+    def go() -> None:
+        with contextlib.suppress(Exception):
+            webbrowser.open(url, new=1)
+
+    # a daemon thread: a browser command that does not return never holds cordon's exit
+    threading.Thread(target=go, name="cordon-browser", daemon=True).start()
+
+
+def _autologin(auth_url: str) -> bool:
+    """Whether the test-only automated browser step applies to ``auth_url``."""
+    return os.environ.get(AUTOLOGIN_ENV) == "1" and urlsplit(auth_url).hostname in _LOOPBACK_HOSTS
+
+
+async def _fetch_like_a_browser(url: str) -> None:
+    """Tests only: GET the authorization URL and follow its redirects (to the loopback)."""
+    async with httpx2.AsyncClient(follow_redirects=False, timeout=10.0) as client:
+        for _ in range(5):
+            resp = await client.get(url)
+            location = resp.headers.get("location")
+            if not 300 <= resp.status_code < 400 or not location:
+                return
+            url = urljoin(str(resp.url), location)
+
+
+class CordonOAuth(OAuthClientProvider):
+    """The SDK's OAuth provider for one server URL, with cordon's store and redirect.
+
+    Args:
+        url: the server's MCP endpoint.
+        store: the URL's stored login.
+        loopback: the redirect listener (its URI is the registered redirect URI).
+        timeout: how long a login waits for the browser (seconds).
+    """
+
+    def __init__(
+        self, url: str, store: OAuthStore, loopback: Loopback, *, timeout: float = LOGIN_TIMEOUT_S
+    ) -> None:
+        metadata = OAuthClientMetadata(
+            client_name="cordon",
+            software_id="cordon",
+            software_version=__version__,
+            redirect_uris=[AnyUrl(loopback.redirect_uri)],
+            grant_types=["authorization_code", "refresh_token"],
+            response_types=["code"],
+            token_endpoint_auth_method="none",  # noqa: S106 - a public client (PKCE)
+        )
+        super().__init__(
+            url, metadata, store, redirect_handler=self._redirect, callback_handler=self._callback
+        )
+        self.url = url
+        self.store = store
+        self.loopback = loopback
+        self.timeout = timeout
+
+    async def _redirect(self, auth_url: str) -> None:
+        state = parse_qs(urlsplit(auth_url).query).get("state", [None])[0]
+        try:
+            await self.loopback.start(state)
+        except OSError as exc:
+            raise LoginError(
+                f"cannot listen for the login of {self.url} on 127.0.0.1:{self.loopback.port} "
+                f"({exc.strerror or exc}): run cordon auth logout {self.url}, then try again"
+            ) from None
+        log(f"log in to {self.url} in your browser; if it does not open, visit: {auth_url}")
+        if _autologin(auth_url):
+            with contextlib.suppress(httpx2.HTTPError):
+                await _fetch_like_a_browser(auth_url)
+        elif _can_open_browser():
+            _open_browser(auth_url)
+
+    async def _callback(self) -> AuthorizationCodeResult:
+        try:
+            return await self.loopback.wait(self.timeout)
+        except TimeoutError:
+            raise LoginError(
+                f"the login to {self.url} was not completed within {self.timeout:.0f} s: "
+                f"run cordon auth login {self.url}"
+            ) from None
+        except LoginError as exc:
+            raise LoginError(
+                f"{self.url} refused the login ({exc or 'refused'}): "
+                f"run cordon auth login {self.url} to try again"
+            ) from None
+
+    async def _initialize(self) -> None:
+        await super()._initialize()
+        if self.context.current_tokens is not None:  # the SDK keeps no expiry across runs
+            self.context.token_expiry_time = self.store.expires_at()
+
+    async def _handle_refresh_response(self, response: httpx2.Response) -> bool:
+        ok = await super()._handle_refresh_response(response)
+        if not ok:
+            self.store.clear_tokens()
+            log(
+                f"the stored login for {self.url} has expired or was revoked (its refresh was "
+                "refused): deleted; log in again in the browser"
+            )
+        return ok
+
+    async def _auth_flow(
+        self, request: httpx2.Request
+    ) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
+        """The SDK's flow, its failures turned into one-line :class:`LoginError`."""
+        flow = super()._auth_flow(request)
+        try:
+            outgoing = await flow.__anext__()
+            while True:
+                response = yield outgoing
+                outgoing = await flow.asend(response)
+        except StopAsyncIteration:
+            return
+        except (LoginError, httpx2.HTTPError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - told in one line, never quoted
+            raise LoginError(self._explain(exc)) from None
+        finally:
+            await flow.aclose()
+
+    def _explain(self, exc: Exception) -> str:
+        """One line for a failed flow: what went wrong and what to do; never a response
+        body (a token endpoint's answer) or a validation error's input."""
+        again = f"run cordon auth login {self.url} to try again"
+        if isinstance(exc, OAuthRegistrationError):
+            ctx = self.context
+            if ctx.protected_resource_metadata is None and ctx.oauth_metadata is None:
+                return (
+                    f"{self.url} requires authorization (HTTP 401) and offers no OAuth login: "
+                    "pass --header 'Authorization: Bearer ...'"
+                )
+            return f"registering cordon with the authorization server of {self.url} failed: {again}"
+        if isinstance(exc, OAuthTokenError):
+            return f"the authorization server of {self.url} refused the login: {again}"
+        if type(exc) is OAuthFlowError:  # messages built from URLs and metadata only
+            return f"the login to {self.url} failed ({str(exc)[:200]}): {again}"
+        return f"the login to {self.url} failed ({type(exc).__name__}): {again}"
+
+
+def make_oauth(
+    url: str,
+    *,
+    on_secret: Callable[[str], None] | None = None,
+    directory: Path | None = None,
+    timeout: float = LOGIN_TIMEOUT_S,
+) -> CordonOAuth:
+    """The OAuth provider for ``url``, on its stored login (``provider.store``)."""
+    _quiet_sdk_logs()
+    store = OAuthStore(url, directory=directory, on_secret=on_secret)
+    port = _stored_port(store.redirect_uris()) or _free_port()
+    return CordonOAuth(url, store, Loopback(port), timeout=timeout)
