@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PYSTAMP   := $(VENV)/.cordon-installed
 NODESTAMP := node_modules/.cordon-installed
 
-.PHONY: setup demo test lint bench bench-perf bench-attacks bench-content bench-taint bench-agentdojo clean
+.PHONY: setup demo test lint bench bench-perf bench-remote bench-attacks bench-content bench-taint bench-agentdojo clean
 
 setup: $(PYSTAMP) $(NODESTAMP)
 
@@ -45,6 +45,10 @@ lint: setup
 bench-perf: setup .venv-peers/bin/bouncer
 	$(PY) bench/perf/run.py
 
+# SDK client -> Streamable HTTP server: direct, through mcp-remote (npm, pinned), through cordon run --url.
+bench-remote: setup
+	$(PY) bench/remote/run.py
+
 bench-agentdojo: .venv-agentdojo/.cordon-installed
 	.venv-agentdojo/bin/python bench/agentdojo/run.py
 
@@ -57,7 +61,7 @@ bench-content: setup
 bench-taint: setup
 	$(PY) bench/taint/run.py
 
-bench: bench-perf bench-attacks bench-content bench-taint bench-agentdojo
+bench: bench-perf bench-remote bench-attacks bench-content bench-taint bench-agentdojo
 
 clean:
 	rm -rf $(VENV) node_modules examples/demo/out
