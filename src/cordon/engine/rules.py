@@ -70,6 +70,10 @@ ACTION_CREDENTIAL_WRITE = "action.credential_write"
 ACTION_DESTRUCTIVE_HINT = "action.destructive_hint"
 ACTION_CREDENTIAL_CHANGE = "action.credential_change"
 ACTION_NOT_REQUESTED = "action.not_requested"
+ACTION_SENSITIVE_UPLOAD = "action.sensitive_upload"
+ACTION_DELETE_OUTSIDE = "action.delete_outside"
+ACTION_COMMAND_OPAQUE = "action.command_opaque"
+ACTION_SENSITIVE_READ = "action.sensitive_read"
 # -- egress ------------------------------------------------------------------------------
 EGRESS_METADATA = "egress.metadata"
 EGRESS_PRIVATE_ADDRESS = "egress.private_address"
@@ -173,6 +177,21 @@ _RULES = (
        f"{_APPROVE}; type the value in the request"),
     _r(ACTION_NOT_REQUESTED, "action rules", "ask", "an action the user's request does not ask for",
        "injected actions (AgentDojo)", f"{_APPROVE}; ask for it in the request"),
+    _r(ACTION_SENSITIVE_UPLOAD, "action rules", "deny",
+       "a shell command that sends a credential or sensitive file over the network",
+       "credential exfiltration through exec tools (MITRE ATT&CK T1048, T1552.001)",
+       "none in the policy: send the file outside the agent"),
+    _r(ACTION_DELETE_OUTSIDE, "action rules", "deny or ask",
+       "a shell command that deletes or overwrites a path outside allowed_path_prefixes "
+       "(ask when the policy gives none)", _ACTION_SRC,
+       "add the directory to `allowed_path_prefixes` (or the tool's), set `base_dir`"),
+    _r(ACTION_COMMAND_OPAQUE, "action rules", "ask",
+       "a shell command that cannot be parsed, or whose program, target or host is computed "
+       "at run time", "obfuscated commands (CWE-78); fail closed",
+       f"{_APPROVE}; spell the command plainly"),
+    _r(ACTION_SENSITIVE_READ, "action rules", "ask",
+       "a shell command that reads a credential file or one under sensitive_paths",
+       "credential access (MITRE ATT&CK T1552.001)", f"{_APPROVE}; {_TRUST}"),
     _r(EGRESS_METADATA, "egress", "deny",
        "cloud metadata endpoints (169.254.169.254 and friends)",
        f"{_SSRF}; Capital One 2019", "none"),

@@ -7,6 +7,7 @@ policy vouches for a tool (confined writes), ``trust_tools`` skips the asks (nev
 from __future__ import annotations
 
 from cordon.engine import actions as _actions
+from cordon.engine import commands as _commands
 from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
 
@@ -19,7 +20,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     ann = s._annotations(server, tool)
     if tp.destructive is False:  # the policy vouches for this tool (e.g. confined writes)
         ann = {**ann, "destructiveHint": False}
-    return deny_or_ask(
+    found = deny_or_ask(
         _actions.check_actions(
             tool,
             dict(ctx.arguments),
@@ -29,6 +30,13 @@ def run(ctx: Context, facts: Facts) -> Result:
             trusted=trusted_tool,
         )
     )
+    if found.deny is not None:
+        return found
+    # the command strings of exec-like tools, parsed (engine/commands.py)
+    deny, asks = _commands.check_commands(ctx, annotations=ann, trusted=trusted_tool)
+    if deny is not None:
+        return Result(deny=deny)
+    return Result(asks=found.asks + asks) if asks else found
 
 
 CHECK = Check(
@@ -50,5 +58,9 @@ CHECK = Check(
         rules.ACTION_PAYMENT,
         rules.ACTION_CREDENTIAL_WRITE,
         rules.ACTION_DESTRUCTIVE_HINT,
+        rules.ACTION_SENSITIVE_UPLOAD,
+        rules.ACTION_DELETE_OUTSIDE,
+        rules.ACTION_COMMAND_OPAQUE,
+        rules.ACTION_SENSITIVE_READ,
     ),
 )

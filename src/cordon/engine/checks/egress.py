@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
+from cordon.engine.commands import command_egress
 from cordon.engine.egress import check_egress
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    return deny_or_ask(check_egress(dict(ctx.arguments), ctx.session.engine.egress))
+    v = check_egress(dict(ctx.arguments), ctx.session.engine.egress)
+    if v is None or v.verdict != "deny":
+        # hosts and URLs of network commands in exec tools' command strings
+        found = command_egress(ctx)
+        if found is not None and (v is None or found.verdict == "deny"):
+            v = found
+    return deny_or_ask(v)
 
 
 CHECK = Check(

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result
+from cordon.engine.commands import reads_sensitive
 
 
 def run(ctx: Context, facts: Facts) -> Result:
     s, tp = ctx.session, ctx.tp
     external = facts.sending or bool(tp.egress)
-    sensitive = s._sensitive(ctx.tool, ctx.server, tp, ctx.arguments)
+    sensitive = s._sensitive(ctx.tool, ctx.server, tp, ctx.arguments) or reads_sensitive(ctx)
     v = s.legs.check(
         external=external,
         sensitive=sensitive,

@@ -31,6 +31,7 @@ from cordon.engine.checks._spelling import (
     odd_spelling,
     plain_keys,
 )
+from cordon.engine.commands import command_sinks
 from cordon.taint import Destination, extract_destinations, is_sink_param, norm
 from cordon.textnorm import mark_lookalikes
 
@@ -55,9 +56,12 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
         if is_sink_param(k) and not (k in arguments and arguments[k] is v)
     ]
     declared = list(tp.sink_params)
+    commands = command_sinks(ctx)  # hosts and URLs of network commands in exec tools
     sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested)
-    if not sending:
+    if not sending and not commands:
         return False, [], False
+    if not sending:
+        return True, commands, False
     names = list(dict.fromkeys([*declared, *shaped]))
     present = [(n, arguments[n]) for n in names if n in arguments]
     if (declared and not any(n in arguments for n in declared)) or (
@@ -65,8 +69,8 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     ):
         # A sending tool called without its declared sinks: every string argument is
         # searched for address-shaped destinations (see _FALLBACK_KINDS).
-        return True, [(k, v) for k, v in arguments.items() if has_string(v)], True
-    return True, present + nested, False
+        return True, [(k, v) for k, v in arguments.items() if has_string(v)] + commands, True
+    return True, present + nested + commands, False
 
 
 def run(ctx: Context, facts: Facts) -> Result:

@@ -1,0 +1,309 @@
+"""Commands given to exec-like tools, judged from what they do (:mod:`.shell`), not their text.
+
+Which strings are commands: every string (or argv list) under a parameter named like a shell
+command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_command``
+...), in any tool; and under ``script``/``shell``/``commands`` in a tool that runs programs
+(policy or pack ``executes: true``, or a tool name with a shell word: ``bash``,
+``shell``, ``terminal`` ...). The facts feed the layers that already exist:
+
+* the action rules: each command re-spelled plainly (obfuscations undone) goes through
+  :func:`cordon.engine.actions.check_actions` again, so ``{rm,-rf,/}`` is ``action.rm_root``;
+  and these rules of their own:
+
+  ``action.sensitive_upload`` (deny)
+      a network command sends a credential file or one under ``sensitive_paths`` or a
+      ``secrets.files`` entry (``curl -d @/etc/shadow``, ``scp ~/.ssh/id_rsa host:``), or the
+      string reads such a file and runs a network command (``cat ~/.aws/credentials | nc``).
+  ``action.delete_outside`` (deny; ask when the policy gives no prefixes)
+      a delete or overwrite (``rm``, ``find -delete``, ``>``, ``dd of=``, ``truncate``,
+      ``mv``, ``cp``, ``tee``, ``sed -i``, ``curl -o``) of a path outside the tool's
+      ``allowed_path_prefixes`` (else the global ones), resolved against ``base_dir`` and any
+      ``cd`` before it. With no prefixes at all, an absolute, ``~`` or ``..``-escaping target
+      is asked about. ``/dev/null`` and the standard streams are not files.
+  ``action.command_opaque`` (ask)
+      fail closed: a command string of an exec tool the parser cannot read (``[[ ]]``,
+      ``$(( ))``, ``case``, an unbalanced quote), or a program name, delete target or network
+      destination computed at run time. Ask, not deny: such strings are also ordinary, and
+      an ask is refused unless a person approves these exact arguments.
+  ``action.sensitive_read`` (ask)
+      a command reads a credential file or one under ``sensitive_paths``
+      (``cat /etc/passwd``, ``base64 ~/.ssh/id_rsa``, ``< .env``).
+
+* egress: hosts and URLs of network commands are judged by :func:`check_egress` as host and
+  URL parameters (a private or metadata address is denied whatever its spelling);
+* destination taint: the same hosts and URLs are sink values (:func:`command_sinks`), so a
+  host seen in tool output is denied (``taint.seen_in_output``), an unknown one asked about,
+  and the secret rule reads the call.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cordon._types import Verdict
+from cordon.engine import args as _args
+from cordon.engine import rules
+from cordon.engine.actions import is_credential_path, split_tokens
+from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts, analyze, analyze_argv
+
+if TYPE_CHECKING:
+    from cordon.engine.checks._base import Context
+
+__all__ = [
+    "SHELL_PARAMS",
+    "CommandString",
+    "check_commands",
+    "command_egress",
+    "command_sinks",
+    "command_strings",
+    "reads_sensitive",
+]
+
+#: parameters (tokens joined) whose value is a shell command line, in any tool
+SHELL_PARAMS: frozenset[str] = frozenset(
+    {"command", "cmd", "commandline", "cmdline", "shellcommand", "bashcommand", "shellcmd"}
+)
+#: parameters read as shell only in a tool that runs programs (elsewhere often Python or SQL)
+_EXEC_ONLY_PARAMS = frozenset({"script", "shell", "commands", "shellscript", "bashscript"})
+_SHELL_TOOL_TOKENS = frozenset(
+    {"shell", "bash", "sh", "zsh", "terminal", "console", "exec", "execute", "command", "cmd"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CommandString:
+    """One command found in a call: the argument's dotted ``path``, and its facts."""
+
+    path: str
+    facts: ShellFacts
+
+
+def _walk(
+    value: Any, path: str = "", key: str = "", depth: int = 0
+) -> Iterator[tuple[str, str, Any]]:
+    if depth > 64:
+        raise ValueError("arguments nested too deeply")
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            ks = str(k)
+            yield from _walk(v, f"{path}.{ks}" if path else ks, ks, depth + 1)
+    elif isinstance(value, list):
+        if value and all(isinstance(v, str) for v in value):
+            yield path, key, tuple(value)
+            return
+        for i, v in enumerate(value):
+            yield from _walk(v, f"{path}[{i}]", key, depth + 1)
+    elif isinstance(value, str):
+        yield path, key, value
+
+
+def command_strings(ctx: Context) -> list[CommandString]:
+    """The command strings of one call, parsed (cached per string)."""
+    exec_tool = bool(ctx.tp.executes) or bool(set(split_tokens(ctx.tool)) & _SHELL_TOOL_TOKENS)
+    out: list[CommandString] = []
+    for path, key, value in _walk(ctx.arguments):
+        nkey = "".join(split_tokens(key))
+        if nkey not in SHELL_PARAMS and not (exec_tool and nkey in _EXEC_ONLY_PARAMS):
+            continue
+        facts = analyze(value) if isinstance(value, str) else analyze_argv(value)
+        if facts.error is not None and nkey not in SHELL_PARAMS and not exec_tool:
+            continue
+        out.append(CommandString(path, facts))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Paths
+# --------------------------------------------------------------------------------------------
+
+_GLOB_CHARS = frozenset("*?[")
+
+
+def _literal_part(path: str) -> str:
+    """The path up to its first component holding a glob (``/var/*/x`` -> ``/var``)."""
+    parts = path.split("/")
+    for i, p in enumerate(parts):
+        if _GLOB_CHARS & set(p):
+            kept = "/".join(parts[:i])
+            return kept or ("/" if path.startswith("/") else ".")
+    return path
+
+
+def _joined(ref: PathRef) -> str | None:
+    """The path with the ``cd`` before it applied; None when that cannot be known."""
+    path = _literal_part(ref.path)
+    if ref.cwd is not None and DYNAMIC in ref.cwd:
+        return None
+    if path.startswith(("/", "~")) or ref.cwd is None:
+        return path
+    return posixpath.join(ref.cwd, path)
+
+
+def _resolve(path: str, ctx: Context) -> str | None:
+    paths = ctx.session.engine.paths
+    return _args.resolve_path(path.replace("%", "%25"), ctx.tp.base_dir, paths)
+
+
+def _prefixes(ctx: Context) -> tuple[str, ...]:
+    return ctx.tp.allowed_path_prefixes or ctx.session.engine.policy.allowed_path_prefixes
+
+
+def _write_verdict(ref: PathRef, ctx: Context) -> tuple[str, str] | None:
+    """(verdict, why) for a delete or overwrite of ``ref``, or None when it is confined."""
+    joined = _joined(ref)
+    if joined is None or DYNAMIC in joined:
+        return "ask", f"{ref.program}: a {ref.op} target computed at run time"
+    prefixes = _prefixes(ctx)
+    relative = not joined.startswith(("/", "~"))
+    escapes = relative and posixpath.normpath(joined).split("/")[0] == ".."
+    if relative and ctx.tp.base_dir is None:
+        # the server's working directory is taken as the project's; climbing out of it is not
+        if escapes:
+            return "ask", f"{ref.program}: a {ref.op} above the working directory"
+        return None
+    resolved = _resolve(joined, ctx)
+    if resolved is None:
+        return "ask", f"{ref.program}: a {ref.op} target that cannot be resolved"
+    paths = ctx.session.engine.paths
+    if prefixes:
+        if _args.path_within(resolved, prefixes, paths):
+            return None
+        return "deny", f"{ref.program}: a {ref.op} outside the allowed path prefixes"
+    if ctx.tp.base_dir is not None and _args.path_within(resolved, (ctx.tp.base_dir,), paths):
+        return None
+    return "ask", f"{ref.program}: a {ref.op} outside the project (no allowed_path_prefixes)"
+
+
+def _sensitive(ref: PathRef, ctx: Context) -> bool:
+    joined = _joined(ref)
+    if joined is None or DYNAMIC in joined:
+        return False
+    if is_credential_path(joined) or is_credential_path(ref.path):
+        return True
+    policy = ctx.session.engine.policy
+    watched = (*policy.sensitive_paths, *policy.secrets.files)
+    if not watched or not ("/" in joined or joined.startswith("~") or ctx.tp.base_dir):
+        return False
+    resolved = _resolve(joined, ctx)
+    return resolved is not None and _args.path_within(resolved, watched, ctx.session.engine.paths)
+
+
+def reads_sensitive(ctx: Context) -> bool:
+    """The call's commands read or send a sensitive file (a Rule of Two leg)."""
+    return any(
+        _sensitive(f, ctx)
+        for c in command_strings(ctx)
+        for f in c.facts.files
+        if f.op in ("read", "upload")
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Verdicts
+# --------------------------------------------------------------------------------------------
+
+
+def _v(verdict: str, rule: str, reason: str, path: str, label: str) -> Verdict:
+    return Verdict(
+        verdict=verdict,  # type: ignore[arg-type]
+        rule=rule,
+        reason=reason,
+        param=path or None,
+        details={"matched": label},
+    )
+
+
+def check_commands(
+    ctx: Context, *, annotations: dict[str, Any] | None, trusted: bool
+) -> tuple[Verdict | None, tuple[Verdict, ...]]:
+    """(the first deny, the asks) of the call's command strings (module docstring)."""
+    from cordon.engine.actions import check_actions
+
+    asks: list[Verdict] = []
+    for c in command_strings(ctx):
+        f = c.facts
+        if f.error is not None:
+            why = f"blocked until approved: the command cannot be parsed ({f.error})"
+            asks.append(_v("ask", rules.ACTION_COMMAND_OPAQUE, why, c.path, "unparsed"))
+            continue
+        for line in f.canonical:
+            # "exec"/"command": no tool-name rule fires again, no argument-slot rule reads it
+            v = check_actions("exec", {"command": line}, annotations=None, executes=True,
+                              destructive=False, trusted=trusted)  # fmt: skip
+            if v is not None:
+                v = _v(v.verdict, v.rule, v.reason + " (command as parsed)", c.path,
+                       v.details.get("matched", "command"))  # fmt: skip
+                if v.verdict == "deny":
+                    return v, ()
+                asks.append(v)
+        deny = _file_rules(ctx, c, asks, trusted)
+        if deny is not None:
+            return deny, ()
+        for why in dict.fromkeys(f.opaque):
+            asks.append(_v("ask", rules.ACTION_COMMAND_OPAQUE, f"blocked until approved: {why}",
+                           c.path, "computed"))  # fmt: skip
+    unique: list[Verdict] = []
+    for a in asks:
+        if not any((a.rule, a.reason, a.param) == (u.rule, u.reason, u.param) for u in unique):
+            unique.append(a)
+    return None, tuple(unique)
+
+
+def _file_rules(
+    ctx: Context, c: CommandString, asks: list[Verdict], trusted: bool
+) -> Verdict | None:
+    f = c.facts
+    networked = bool(f.network)
+    for ref in f.files:
+        if ref.op in ("delete", "overwrite"):
+            hit = _write_verdict(ref, ctx)
+            if hit is not None:
+                v = _v(hit[0], rules.ACTION_DELETE_OUTSIDE, f"blocked: {hit[1]}", c.path, ref.op)
+                if hit[0] == "deny":
+                    return v
+                asks.append(v)
+        elif _sensitive(ref, ctx):
+            if ref.op == "upload" or networked:
+                why = (
+                    f"blocked: {ref.program} sends a credential or sensitive file over the network"
+                )
+                return _v("deny", rules.ACTION_SENSITIVE_UPLOAD, why, c.path, "sensitive file")
+            why = f"{ref.program} reads a credential or sensitive file"
+            if not trusted:
+                asks.append(_v("ask", rules.ACTION_SENSITIVE_READ, why, c.path, "sensitive file"))
+    return None
+
+
+def command_egress(ctx: Context) -> Verdict | None:
+    """The egress verdict on the hosts and URLs of the call's network commands."""
+    from cordon.engine.egress import check_egress
+
+    for c in command_strings(ctx):
+        urls = [n.value for n in c.facts.network if n.kind == "url"]
+        hosts = [n.value for n in c.facts.network if n.kind == "host"]
+        if not urls and not hosts:
+            continue
+        v = check_egress({"url": urls, "host": hosts}, ctx.session.engine.egress)
+        if v is not None:
+            return Verdict(
+                verdict=v.verdict,
+                rule=v.rule,
+                reason=v.reason.replace(f"argument '{v.param}'", f"a command in '{c.path}'"),
+                param=c.path or None,
+                destination=v.destination,
+                details=v.details,
+            )
+    return None
+
+
+def command_sinks(ctx: Context) -> list[tuple[str, Any]]:
+    """``(argument path, destination)`` for each host and URL of the call's network commands,
+    for the taint sink gate."""
+    out: list[tuple[str, Any]] = []
+    for c in command_strings(ctx):
+        for n in c.facts.network:
+            out.append((c.path, n.value))
+    return out

@@ -1,0 +1,605 @@
+"""Shell command strings parsed, not grepped: what a command given to an exec tool would do.
+
+:func:`analyze` parses a shell string with ``bashlex`` (a port of bash's own grammar), expands
+each word the way bash would as far as that can be known without running anything, and
+returns :class:`ShellFacts`: every simple command's program and arguments (nested ``$()``,
+backticks, ``<()``, ``sh -c``, ``eval`` and a heredoc fed to a shell walked as commands
+too), the hosts and URLs of network commands, the files read and uploaded, and the files
+deleted or overwritten. Pure: no I/O, nothing is run.
+
+Obfuscations undone before a word is judged:
+
+* full-width and other compatibility letters (``ｒｍ -ｒｆ ／``): NFKC on the whole string;
+* quotes and backslashes splitting a word (``r""m``, ``'r'm``, ``\\r\\m``);
+* ANSI-C quoting with hex, octal and Unicode escapes (``$'\\x72m'``, ``$'\\162m'``);
+* ``$IFS``, ``${IFS}`` and ``${IFS:0:1}`` used as a space: the word is split there;
+* brace expansion (``{rm,-rf,/}``, ``/{etc,var}``): expanded, at most :data:`MAX_BRACE`;
+* variables assigned earlier in the same string (``x=rm; $x -rf /``); ``$HOME`` as ``~``.
+
+What cannot be known (a command substitution's output, an unset variable, a loop variable)
+is kept as :data:`DYNAMIC` inside the word; the caller treats a computed program name,
+delete target or network destination as opaque (fail closed). A string ``bashlex`` cannot
+parse (arithmetic ``$(( ))``, ``[[ ]]``, ``case``, ``time``, arrays, unbalanced quotes) is
+reported as such (:attr:`ShellFacts.error`), never guessed at.
+"""
+
+from __future__ import annotations
+
+import itertools
+import posixpath
+import re
+import shlex
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from cordon.engine import shell_commands as _sc
+from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
+
+__all__ = [
+    "DYNAMIC",
+    "MAX_BRACE",
+    "NetDest",
+    "PathRef",
+    "ShellFacts",
+    "analyze",
+    "analyze_argv",
+    "expand_braces",
+    "expand_word",
+]
+
+#: most words one brace expansion may produce (more is reported as opaque)
+MAX_BRACE = 256
+_MAX_DEPTH = 4
+_MAX_LEN = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class PathRef:
+    """A file a command touches: ``path`` as expanded (may hold ``~`` or :data:`DYNAMIC`),
+    ``cwd`` the directory a ``cd`` earlier in the string moved to (``None``: the starting
+    directory), ``program`` the command, ``op`` what it does (``read``, ``upload``,
+    ``delete``, ``overwrite``)."""
+
+    path: str
+    cwd: str | None
+    program: str
+    op: str
+
+
+@dataclass(frozen=True, slots=True)
+class NetDest:
+    """A network destination: ``kind`` ``url`` or ``host``, ``value``, and the program."""
+
+    kind: str
+    value: str
+    program: str
+
+
+@dataclass(slots=True)
+class ShellFacts:
+    """What one command string would do (see the module docstring).
+
+    Attributes:
+        error: why the string could not be parsed, or ``None``.
+        commands: ``(program, args)`` of each simple command, wrappers (``sudo``, ``env``,
+            ``timeout`` ...) removed; program is the base name, lower case.
+        canonical: the commands re-spelled plainly (one line each, pipelines kept), for the
+            pattern rules that read command text.
+        network: hosts and URLs named by network commands.
+        files: files read, uploaded, deleted or overwritten.
+        opaque: why some part cannot be judged (a computed program name, target or host).
+    """
+
+    error: str | None = None
+    commands: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    canonical: list[str] = field(default_factory=list)
+    network: list[NetDest] = field(default_factory=list)
+    files: list[PathRef] = field(default_factory=list)
+    opaque: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------
+# Word expansion
+# --------------------------------------------------------------------------------------------
+
+_ANSI_SIMPLE = {
+    "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v", "e": "\x1b",
+    "E": "\x1b", "\\": "\\", "'": "'", '"': '"', "?": "?",
+}  # fmt: skip
+_ANSI_RE = re.compile(
+    r"\\(?:x([0-9A-Fa-f]{1,2})|([0-7]{1,3})|u([0-9A-Fa-f]{1,4})|U([0-9A-Fa-f]{1,8})|c(.)|(.))",
+    re.DOTALL,
+)
+
+
+def _ansi_c(body: str) -> str:
+    """The value of ``$'body'`` (bash's ANSI-C quoting)."""
+
+    def sub(m: re.Match[str]) -> str:
+        hx, octal, u4, u8, ctl, other = m.groups()
+        if hx or octal:
+            return chr(int(hx, 16) if hx else int(octal, 8) & 0xFF)
+        if u4 or u8:
+            n = int(u4 or u8, 16)
+            return chr(n) if n < 0x110000 else ""
+        if ctl is not None:
+            return chr(ord(ctl.upper()) & 0x1F)
+        return _ANSI_SIMPLE.get(other, "\\" + other)
+
+    return _ANSI_RE.sub(sub, body)
+
+
+_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: a field break inside an expanded word (``$IFS``)
+_SPLIT = "\x01"
+
+
+class _Word:
+    """One word being expanded: characters and whether each was unquoted (brace expansion
+    applies to unquoted braces only)."""
+
+    def __init__(self) -> None:
+        self.chars: list[str] = []
+        self.unquoted: list[bool] = []
+
+    def add(self, text: str, unquoted: bool) -> None:
+        self.chars.extend(text)
+        self.unquoted.extend([unquoted] * len(text))
+
+
+def _param(src: str, i: int, env: dict[str, str]) -> tuple[str, int]:
+    """The value of the parameter expansion at ``src[i] == "$"`` and the index after it."""
+    if i + 1 < len(src) and src[i + 1] == "{":
+        depth, j = 1, i + 2
+        while j < len(src) and depth:
+            depth += {"{": 1, "}": -1}.get(src[j], 0)
+            j += 1
+        inner = src[i + 2 : j - 1]
+        m = _NAME_RE.match(inner)
+        name = m.group() if m else ""
+        if name == "IFS":
+            return _SPLIT, j
+        if m is not None and m.end() == len(inner):
+            return _var(name, env), j
+        return DYNAMIC, j
+    m = _NAME_RE.match(src, i + 1)
+    if m is not None:
+        return (_SPLIT if m.group() == "IFS" else _var(m.group(), env)), m.end()
+    if i + 1 < len(src) and src[i + 1] in "0123456789@*#?$!-":
+        return DYNAMIC, i + 2
+    return "$", i + 1
+
+
+def _var(name: str, env: dict[str, str]) -> str:
+    if name in env:
+        return env[name]
+    if name == "HOME":
+        return "~"
+    return DYNAMIC
+
+
+def expand_word(
+    src: str, subs: tuple[tuple[int, int], ...] = (), env: dict[str, str] | None = None
+) -> list[str]:
+    """The fields bash would make of one raw word ``src``: quotes removed, ANSI-C escapes
+    decoded, variables from ``env`` substituted (unknown ones as :data:`DYNAMIC`), split at
+    ``$IFS``, brace-expanded. ``subs``: spans of ``src`` that are command or process
+    substitutions (their output is :data:`DYNAMIC`)."""
+    env = {} if env is None else env
+    w = _Word()
+    i, n, dq = 0, len(src), False
+    while i < n:
+        sub_end = next((e for s, e in subs if s == i), None)
+        c = src[i]
+        if sub_end is not None:
+            w.add(DYNAMIC, False)
+            i = sub_end
+        elif c == "\\":
+            nxt = src[i + 1 : i + 2]
+            if nxt == "\n":
+                pass
+            elif dq and nxt not in ('"', "\\", "$", "`"):
+                w.add("\\" + nxt, False)
+            else:
+                w.add(nxt, False)
+            i += 2
+        elif c == '"':
+            dq = not dq
+            i += 1
+        elif c == "'" and not dq:
+            j = src.find("'", i + 1)
+            j = n if j < 0 else j
+            w.add(src[i + 1 : j], False)
+            i = j + 1
+        elif c == "$" and not dq and src[i + 1 : i + 2] == "'":
+            j = i + 2
+            while j < n and src[j] != "'":
+                j += 2 if src[j] == "\\" else 1
+            w.add(_ansi_c(src[i + 2 : j]), False)
+            i = j + 1
+        elif c == "$":
+            value, i = _param(src, i, env)
+            w.add(value, not dq and value not in (DYNAMIC, _SPLIT))
+        elif c == "`":
+            j = src.find("`", i + 1)
+            w.add(DYNAMIC, False)
+            i = n if j < 0 else j + 1
+        else:
+            w.add(c, not dq)
+            i += 1
+    out: list[str] = []
+    for piece in _split_fields(w):
+        out.extend(expand_braces(*piece))
+    return out
+
+
+def _split_fields(w: _Word) -> list[tuple[str, list[bool]]]:
+    fields: list[tuple[str, list[bool]]] = []
+    chars: list[str] = []
+    unq: list[bool] = []
+    for c, u in zip(w.chars, w.unquoted, strict=True):
+        if c == _SPLIT:
+            if chars:
+                fields.append(("".join(chars), unq))
+            chars, unq = [], []
+        else:
+            chars.append(c)
+            unq.append(u)
+    if chars or not fields:
+        fields.append(("".join(chars), unq))
+    return fields
+
+
+_SEQ_RE = re.compile(r"^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$")
+
+
+def expand_braces(text: str, unquoted: list[bool] | None = None) -> list[str]:
+    """Bash brace expansion of one word (``a{b,c}d`` -> ``abd acd``, ``{1..3}``), only on
+    unquoted braces; at most :data:`MAX_BRACE` results (the rest are dropped and the last
+    result is :data:`DYNAMIC`, so a caller sees the word as not fully known)."""
+    unq = [True] * len(text) if unquoted is None else unquoted
+    out: list[str] = []
+    stack: list[tuple[str, list[bool]]] = [(text, unq)]
+    while stack:
+        t, u = stack.pop()
+        span = _brace_span(t, u)
+        if span is None:
+            out.append(t)
+            if len(out) >= MAX_BRACE:
+                return [*out[:-1], DYNAMIC]
+            continue
+        start, end, alts = span
+        pre, post = t[:start], t[end + 1 :]
+        pu, su = u[:start], u[end + 1 :]
+        for alt, au in reversed(alts):
+            stack.append((pre + alt + post, pu + au + su))
+    return out
+
+
+def _brace_span(t: str, u: list[bool]) -> tuple[int, int, list[tuple[str, list[bool]]]] | None:
+    """The first expandable ``{...}`` of ``t``: its span and alternatives, else None."""
+    for start, c in enumerate(t):
+        if c != "{" or not u[start] or t[start + 1 : start + 2] == "}":
+            continue
+        depth, commas = 0, list[int]()
+        for j in range(start, len(t)):
+            if not u[j]:
+                continue
+            if t[j] == "{":
+                depth += 1
+            elif t[j] == "}":
+                depth -= 1
+                if depth == 0:
+                    body = t[start + 1 : j]
+                    if commas:
+                        cuts = [start, *commas, j]
+                        alts = [(t[a + 1 : b], u[a + 1 : b]) for a, b in itertools.pairwise(cuts)]
+                        return start, j, alts
+                    seq = _sequence(body)
+                    if seq is not None:
+                        return start, j, [(s, [True] * len(s)) for s in seq]
+                    break
+            elif t[j] == "," and depth == 1:
+                commas.append(j)
+    return None
+
+
+def _sequence(body: str) -> list[str] | None:
+    m = _SEQ_RE.match(body)
+    if m is None:
+        return None
+    a, b, step_s = m.groups()
+    step = abs(int(step_s)) if step_s else 1
+    step = step or 1
+    if a.lstrip("-").isdigit() and b.lstrip("-").isdigit():
+        lo, hi = int(a), int(b)
+        rng = range(lo, hi + 1, step) if lo <= hi else range(lo, hi - 1, -step)
+        return [str(x) for x in rng[: MAX_BRACE + 1]]
+    if a.isalpha() and b.isalpha():
+        lo, hi = ord(a), ord(b)
+        rng = range(lo, hi + 1, step) if lo <= hi else range(lo, hi - 1, -step)
+        return [chr(x) for x in rng]
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Walking the parse tree
+# --------------------------------------------------------------------------------------------
+
+_SUB_KINDS = ("commandsubstitution", "processsubstitution")
+_OUT_REDIRECTS = frozenset({">", ">>", ">|", "&>", "&>>", "<>", ">&"})
+_HARMLESS_TARGETS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "-"})
+
+
+class _Walker:
+    """Walks one parse tree, filling a :class:`ShellFacts`."""
+
+    def __init__(self, src: str, facts: ShellFacts, depth: int) -> None:
+        self.src = src
+        self.facts = facts
+        self.depth = depth
+        self.env: dict[str, str] = {}
+        self.cwd: str | None = None
+
+    # -- nodes --------------------------------------------------------------------------
+    def node(self, node: Any) -> None:
+        kind = node.kind
+        if kind == "command":
+            line = self.simple(node)
+            if line:
+                self.facts.canonical.append(line)
+        elif kind == "pipeline":
+            lines = []
+            for part in node.parts:
+                if part.kind == "command":
+                    lines.append(self.simple(part))
+                elif part.kind != "pipe":
+                    self.node(part)
+            self.facts.canonical.append(" | ".join(x for x in lines if x))
+        elif kind == "for":
+            words = [p for p in node.parts if p.kind == "word"]
+            if words:  # the loop variable holds each listed word: not one known value
+                self.env[words[0].word] = DYNAMIC
+            for p in node.parts:
+                if p.kind != "word" or p is not words[0]:
+                    self.node(p)
+        elif kind == "word":
+            self.subs_in(node)
+        elif kind in _SUB_KINDS:
+            self.node(node.command)
+        elif kind == "redirect":
+            self.redirect(node, "")
+        else:
+            for attr in ("parts", "list"):
+                for child in getattr(node, attr, None) or ():
+                    self.node(child)
+            cmd = getattr(node, "command", None)
+            if cmd is not None and hasattr(cmd, "kind"):
+                self.node(cmd)
+
+    def subs_in(self, node: Any) -> tuple[tuple[int, int], ...]:
+        """Walk the substitutions directly inside a word; return their spans (word-relative)."""
+        spans = []
+        for part in getattr(node, "parts", None) or ():
+            if part.kind in _SUB_KINDS:
+                self.node(part.command)
+                spans.append((part.pos[0] - node.pos[0], part.pos[1] - node.pos[0]))
+            elif part.kind != "parameter" and part.kind != "tilde":
+                self.subs_in(part)
+        return tuple(spans)
+
+    def expand(self, node: Any) -> list[str]:
+        spans = self.subs_in(node)
+        return expand_word(self.src[node.pos[0] : node.pos[1]], spans, self.env)
+
+    def simple(self, node: Any) -> str:
+        """One simple command: record its facts; return its canonical spelling."""
+        argv: list[str] = []
+        redirects = []
+        assigned = False
+        for part in node.parts:
+            if part.kind == "assignment":
+                name, _, _ = part.word.partition("=")
+                raw = self.src[part.pos[0] : part.pos[1]]
+                value = raw.partition("=")[2]
+                spans = tuple((s - len(name) - 1, e - len(name) - 1) for s, e in self.subs_in(part))
+                self.env[name] = " ".join(expand_word(value, spans, self.env))
+                assigned = True
+            elif part.kind == "word":
+                argv.extend(self.expand(part))
+            elif part.kind == "redirect":
+                redirects.append(part)
+        program, args = _unwrap(argv)
+        for r in redirects:
+            self.redirect(r, program)
+        if not argv:
+            return ""
+        if not program and not assigned:
+            return ""
+        self.facts.commands.append((program, args))
+        _sc.command(self, program, args, argv[0], redirects)
+        line = " ".join(shlex.quote(w.replace(DYNAMIC, "$X")) for w in [program, *args])
+        outs = [f"> {shlex.quote(t)}" for t in self._redirect_targets(redirects)]
+        return " ".join([line, *outs])
+
+    def _redirect_targets(self, redirects: list[Any]) -> list[str]:
+        out = []
+        for r in redirects:
+            if r.type in _OUT_REDIRECTS and hasattr(r.output, "kind"):
+                out.extend(self.expand(r.output))
+        return out
+
+    def redirect(self, r: Any, program: str) -> None:
+        heredoc = getattr(r, "heredoc", None)
+        if heredoc is not None:
+            if program in SHELLS:
+                body = heredoc.value.rsplit("\n", 1)[0] if "\n" in heredoc.value else ""
+                self.nested(body)
+            return
+        target = r.output
+        if not hasattr(target, "kind"):
+            return  # 2>&1: a file descriptor
+        for path in self.expand(target):
+            if r.type in _OUT_REDIRECTS:
+                if path not in _HARMLESS_TARGETS and not path.startswith("/dev/fd/"):
+                    self.file(path, program or "redirect", "overwrite")
+            elif r.type in ("<", "<<<") and r.type == "<":
+                self.file(path, program or "redirect", "read")
+
+    # -- facts --------------------------------------------------------------------------
+    def file(self, path: str, program: str, op: str) -> None:
+        self.facts.files.append(PathRef(path, self.cwd, program, op))
+
+    def net(self, kind: str, value: str, program: str) -> None:
+        if DYNAMIC in value:
+            self.facts.opaque.append(f"{program}: a destination computed at run time")
+            return
+        self.facts.network.append(NetDest(kind, value, program))
+
+    def opaque(self, why: str) -> None:
+        self.facts.opaque.append(why)
+
+    def nested(self, text: str) -> None:
+        """A shell string run by this one (``sh -c``, ``eval``, a heredoc fed to a shell)."""
+        if DYNAMIC in text:
+            self.facts.opaque.append("a shell runs a string computed at run time")
+            return
+        if self.depth >= _MAX_DEPTH:
+            self.facts.opaque.append("shell strings nested too deeply")
+            return
+        inner = _parse_into(text, self.facts, self.depth + 1, self.cwd)
+        if inner is not None:
+            self.facts.opaque.append(f"a nested shell string cannot be parsed ({inner})")
+
+    def cd(self, args: tuple[str, ...]) -> None:
+        plain = [a for a in args if not a.startswith("-") or a == "-"]
+        if not plain:
+            self.cwd = "~"
+            return
+        target = plain[0]
+        if target == "-" or DYNAMIC in target:
+            self.cwd = DYNAMIC
+        elif target.startswith(("/", "~")) or self.cwd is None:
+            self.cwd = target if target.startswith(("/", "~")) else target
+        else:
+            self.cwd = posixpath.join(self.cwd, target)
+
+
+#: wrapper commands that run the rest of their arguments as a command, and their options that
+#: take a value
+_WRAPPERS: dict[str, frozenset[str]] = {
+    "sudo": frozenset({"-u", "-g", "-C", "-h", "-p", "-U", "-r", "-t", "-D", "-R", "-T"}),
+    "doas": frozenset({"-u", "-C"}),
+    "env": frozenset({"-u", "-C", "--unset", "--chdir"}),
+    "timeout": frozenset({"-s", "-k", "--signal", "--kill-after"}),
+    "nice": frozenset({"-n", "--adjustment"}),
+    "ionice": frozenset({"-c", "-n", "-p", "-t"}),
+    "stdbuf": frozenset({"-i", "-o", "-e"}),
+    "nohup": frozenset(),
+    "exec": frozenset({"-a"}),
+    "command": frozenset(),
+    "builtin": frozenset(),
+    "time": frozenset({"-f", "-o"}),
+    "xargs": frozenset({"-I", "-i", "-n", "-P", "-L", "-l", "-s", "-d", "-E", "-e", "-a"}),
+    "setsid": frozenset(),
+    "chronic": frozenset(),
+    "unbuffer": frozenset(),
+    "watch": frozenset({"-n", "-d"}),
+    "strace": frozenset({"-o", "-e", "-p", "-s"}),
+    "torsocks": frozenset(),
+    "proxychains": frozenset({"-f"}),
+    "proxychains4": frozenset({"-f"}),
+}
+
+
+def _unwrap(argv: list[str]) -> tuple[str, tuple[str, ...]]:
+    """(program base name, its arguments) with wrappers (``sudo -u x``, ``env A=1``,
+    ``timeout 5``, ``xargs -0``) removed."""
+    i = 0
+    while i < len(argv):
+        prog = base_name(argv[i])
+        opts = _WRAPPERS.get(prog)
+        if opts is None:
+            return prog, tuple(argv[i + 1 :])
+        i += 1
+        while i < len(argv):
+            a = argv[i]
+            if a == "--":
+                i += 1
+                break
+            if prog == "env" and "=" in a and not a.startswith("-"):
+                i += 1
+            elif prog == "env" and a in ("-S", "--split-string") and i + 1 < len(argv):
+                return _unwrap([*argv[i + 1].split(), *argv[i + 2 :]])
+            elif a.startswith("-") and len(a) > 1:
+                i += 2 if a in opts else 1
+            elif prog == "timeout" and a[:1].isdigit():
+                i += 1
+                break
+            else:
+                break
+    return "", ()
+
+
+# --------------------------------------------------------------------------------------------
+# Entry points
+# --------------------------------------------------------------------------------------------
+
+
+def _parse_into(text: str, facts: ShellFacts, depth: int, cwd: str | None = None) -> str | None:
+    """Parse ``text`` and walk it into ``facts``; the parse error, or None."""
+    import bashlex  # type: ignore[import-untyped]
+
+    if not text.strip():
+        return None
+    try:
+        trees = bashlex.parse(text)
+    except (bashlex.errors.ParsingError, NotImplementedError, AttributeError) as exc:
+        return f"{type(exc).__name__}: {str(exc)[:120]}"
+    except (IndexError, TypeError, ValueError, AssertionError, RecursionError) as exc:
+        return f"{type(exc).__name__}"
+    walker = _Walker(text, facts, depth)
+    walker.cwd = cwd
+    for tree in trees:
+        walker.node(tree)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _analyze(text: str) -> ShellFacts:
+    facts = ShellFacts()
+    if len(text) > _MAX_LEN:
+        facts.error = f"over {_MAX_LEN} characters"
+        return facts
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    if "\x00" in text or _SPLIT in text:
+        facts.error = "a control character the shell cannot carry"
+        return facts
+    facts.error = _parse_into(text, facts, 0)
+    return facts
+
+
+def analyze(text: str) -> ShellFacts:
+    """The facts of one shell command string (cached per string; treat as read-only)."""
+    return _analyze(text)
+
+
+@lru_cache(maxsize=256)
+def analyze_argv(argv: tuple[str, ...]) -> ShellFacts:
+    """The facts of an argv list run without a shell (no expansion; ``sh -c`` inside is
+    still parsed)."""
+    facts = ShellFacts()
+    words = [unicodedata.normalize("NFKC", a) if not a.isascii() else a for a in argv]
+    if any("\x00" in w for w in words):
+        facts.error = "a NUL byte in an argument"
+        return facts
+    walker = _Walker(" ".join(words), facts, 0)
+    program, args = _unwrap(words)
+    if program:
+        facts.commands.append((program, args))
+        _sc.command(walker, program, args, words[0], [])
+        facts.canonical.append(" ".join(shlex.quote(w) for w in [program, *args]))
+    return facts

@@ -1,0 +1,425 @@
+"""What one simple command does, by program: the per-program half of :mod:`.shell`.
+
+:func:`command` reads a program's arguments the way that program does (which options take
+a value, which positional is a URL, a host, a source or a destination) and records the
+facts on the walker :mod:`.shell` passes in: network destinations (``curl``, ``wget``,
+``nc``, ``socat``, ``ssh``, ``scp``, ``rsync``, ``git``, package managers installing from a
+URL, DNS tools), files read and uploaded, and files deleted or overwritten (``rm``,
+``find -delete``, ``truncate``, ``dd of=``, ``shred``, ``mv``, ``cp``, ``tee``, ``sed -i``,
+``curl -o``, ``wget -O``). Shells given a string (``sh -c``, ``eval``) are parsed in turn.
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import Any, Protocol
+
+__all__ = ["DYNAMIC", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
+
+#: stands for a value known only at run time (command output, an unset variable)
+DYNAMIC = "\x00"
+SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "busybox", "fish"})
+
+
+class Walker(Protocol):
+    """What :func:`command` records facts on (:class:`cordon.engine.shell._Walker`)."""
+
+    def file(self, path: str, program: str, op: str) -> None: ...
+    def net(self, kind: str, value: str, program: str) -> None: ...
+    def nested(self, text: str) -> None: ...
+    def cd(self, args: tuple[str, ...]) -> None: ...
+    def opaque(self, why: str) -> None: ...
+
+
+def base_name(word: str) -> str:
+    """A program's name as it is judged: base name, lower case, ``.exe`` dropped."""
+    base = posixpath.basename(word.replace("\\", "/")).lower()
+    return base[:-4] if base.endswith(".exe") else base
+
+
+def _split(
+    args: tuple[str, ...], takes_value: frozenset[str]
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """Positional arguments and ``(option, value)`` pairs, for a program whose options in
+    ``takes_value`` take a value (``-o F``, ``-oF``, ``--out=F``, ``--out F``)."""
+    plain: list[str] = []
+    opts: list[tuple[str, str]] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            plain.extend(args[i + 1 :])
+            break
+        if a.startswith("--") and "=" in a:
+            k, _, v = a.partition("=")
+            opts.append((k, v))
+        elif a.startswith("--") or (a.startswith("-") and len(a) == 2):
+            if a in takes_value and i + 1 < len(args):
+                opts.append((a, args[i + 1]))
+                i += 1
+            else:
+                opts.append((a, ""))
+        elif a.startswith("-") and len(a) > 2:
+            # bundled short options: the first that takes a value takes the rest (-sSLo F, -d@f)
+            for j in range(1, len(a)):
+                flag = "-" + a[j]
+                if flag in takes_value:
+                    rest = a[j + 1 :]
+                    if rest:
+                        opts.append((flag, rest))
+                    elif i + 1 < len(args):
+                        opts.append((flag, args[i + 1]))
+                        i += 1
+                    break
+                opts.append((flag, ""))
+        else:
+            plain.append(a)
+        i += 1
+    return plain, opts
+
+
+# --------------------------------------------------------------------------------------------
+# Network programs
+# --------------------------------------------------------------------------------------------
+
+_CURL_VALUE = frozenset(
+    {
+        "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode",
+        "--json", "-F", "--form", "--form-string", "-T", "--upload-file", "-o", "--output",
+        "-H", "--header", "-x", "--proxy", "-u", "--user", "-X", "--request", "-A",
+        "--user-agent", "-e", "--referer", "-b", "--cookie", "-c", "--cookie-jar", "-K",
+        "--config", "--url", "-m", "--max-time", "--connect-timeout", "-w", "--write-out",
+        "-r", "--range", "-E", "--cert", "--key", "--cacert", "--resolve", "--connect-to",
+        "-U", "--proxy-user", "--retry", "-C", "--continue-at", "-z", "--time-cond",
+        "--limit-rate", "-y", "-Y", "--interface", "--dns-servers", "--output-dir",
+    }
+)  # fmt: skip
+_SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def _url(word: str) -> str:
+    return word if _SCHEME_RE.match(word) else "http://" + word
+
+
+def _curl(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    plain, opts = _split(args, _CURL_VALUE)
+    for k, v in opts:
+        if k in ("-d", "--data", "--data-binary", "--data-ascii", "--json", "--data-urlencode"):
+            if "@" in v and not v.startswith(("http", "-")):
+                src = v.split("@", 1)[1]
+                if src and src != "-":
+                    w.file(src, prog, "upload")
+        elif k in ("-F", "--form"):
+            m = re.search(r"=[@<]([^;]+)", v)
+            if m:
+                w.file(m.group(1), prog, "upload")
+        elif k in ("-T", "--upload-file"):
+            if v not in ("-", "."):
+                w.file(v, prog, "upload")
+        elif k in ("-o", "--output") and v != "-":
+            w.file(v, prog, "overwrite")
+        elif k in ("-K", "--config"):
+            w.file(v, prog, "read")
+        elif k == "--url":
+            w.net("url", _url(v), prog)
+        elif k in ("-x", "--proxy") and v:
+            w.net("url", _url(v), prog)
+    for p in plain:
+        w.net("url", _url(p), prog)
+
+
+_WGET_VALUE = frozenset(
+    {"-O", "--output-document", "-o", "--output-file", "-i", "--input-file", "-P",
+     "--directory-prefix", "-e", "--execute", "-U", "--user-agent", "-t", "--tries",
+     "-T", "--timeout", "--header", "--post-data", "--post-file", "--body-file",
+     "--body-data", "--method", "--user", "--password", "-a", "--append-output"}
+)  # fmt: skip
+
+
+def _wget(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    plain, opts = _split(args, _WGET_VALUE)
+    for k, v in opts:
+        if k in ("--post-file", "--body-file"):
+            w.file(v, prog, "upload")
+        elif k in ("-O", "--output-document") and v != "-":
+            w.file(v, prog, "overwrite")
+        elif k in ("-i", "--input-file"):
+            w.file(v, prog, "read")
+    for p in plain:
+        w.net("url", _url(p), prog)
+
+
+_SSH_VALUE = frozenset(
+    {"-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-e", "-m", "-O",
+     "-S", "-W", "-w", "-E", "-B", "-Q", "-P"}
+)  # fmt: skip
+_REMOTE_RE = re.compile(r"^(?:[^@/:\s]+@)?(\[[^\]]+\]|[^@/:\s]{2,}):(?!//)")
+
+
+def _host_of(target: str) -> str:
+    """``user@host:path`` / ``user@host`` -> ``host``."""
+    t = target.rsplit("@", 1)[-1]
+    if t.startswith("["):
+        return t[1 : t.find("]")] if "]" in t else t
+    return t.split(":", 1)[0]
+
+
+def _ssh(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    plain, opts = _split(args, _SSH_VALUE)
+    for k, v in opts:
+        if k == "-J":
+            for hop in v.split(","):
+                w.net("host", _host_of(hop.split("://")[-1]), prog)
+        elif k == "-F":
+            w.file(v, prog, "read")
+    if prog in ("ssh", "ssh-copy-id", "mosh", "autossh") and plain:
+        target = plain[0]
+        if target.startswith("ssh://"):
+            target = target[6:].split("/", 1)[0]
+        w.net("host", _host_of(target), prog)
+        return
+    _copy_remote(w, prog, plain)
+
+
+def _copy_remote(w: Walker, prog: str, plain: list[str]) -> None:
+    """scp/sftp/rsync: remote operands name hosts; local sources sent to a remote are
+    uploads; a local destination is overwritten."""
+    remote = []
+    for p in plain:
+        if p.startswith(("rsync://", "scp://", "sftp://")):
+            remote.append(True)
+            w.net("url", p, prog)
+        elif _REMOTE_RE.match(p) and not p.startswith(("/", ".", "~")):
+            remote.append(True)
+            w.net("host", _host_of(p), prog)
+        else:
+            remote.append(False)
+    if not plain:
+        return
+    dest_remote = remote[-1]
+    for p, is_remote in zip(plain[:-1], remote[:-1], strict=True):
+        if not is_remote:
+            w.file(p, prog, "upload" if dest_remote else "read")
+    if not dest_remote and len(plain) > 1:
+        w.file(plain[-1], prog, "overwrite")
+
+
+def _nc(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    plain, _opts = _split(args, frozenset({"-p", "-s", "-w", "-i", "-e", "-c", "-x", "-X", "-q"}))
+    hosts = [p for p in plain if not p.isdigit() and not re.fullmatch(r"\d+-\d+", p)]
+    for h in hosts[:1]:
+        w.net("host", h, prog)
+
+
+_SOCAT_NET = re.compile(
+    r"^(?:tcp|tcp4|tcp6|udp|udp4|udp6|tcp-connect|tcp4-connect|tcp6-connect|udp-connect|"
+    r"openssl|openssl-connect|ssl|socks4|socks4a|socks5|proxy|proxy-connect):([^,]+)",
+    re.IGNORECASE,
+)
+
+
+def _socat(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    for a in args:
+        m = _SOCAT_NET.match(a)
+        if m:
+            hostport = m.group(1)
+            w.net("host", hostport.rsplit(":", 1)[0] if ":" in hostport else hostport, prog)
+        elif re.match(r"^(?:open|file|gopen|create):", a, re.IGNORECASE):
+            w.file(a.split(":", 1)[1].split(",", 1)[0], prog, "read")
+
+
+_GIT_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
+
+
+def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    plain, opts = _split(args, _GIT_VALUE)
+    for k, v in opts:
+        if k == "-c" and "=" in v and ("url" in v.lower() or "proxy" in v.lower()):
+            value = v.split("=", 1)[1]
+            if "://" in value:
+                w.net("url", value, prog)
+        elif k in ("--upload-pack", "--receive-pack", "--exec", "-u"):
+            w.opaque(f"{prog}: runs a program named in an option")
+        elif k in ("--remote",) and v:
+            _git_remote(w, prog, v)
+    for p in plain[1:]:
+        _git_remote(w, prog, p)
+
+
+def _git_remote(w: Walker, prog: str, p: str) -> None:
+    if "::" in p and not p.startswith(("/", ".")):  # ext::sh -c ..., a transport helper
+        w.opaque(f"{prog}: a remote helper address")
+    elif _SCHEME_RE.match(p) and not p.lower().startswith("file:"):
+        w.net("url", p.removeprefix("git+"), prog)
+    elif _REMOTE_RE.match(p) and "@" in p.split(":", 1)[0]:
+        w.net("host", _host_of(p), prog)
+
+
+_PKG_URL_OPTS = frozenset(
+    {"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--registry",
+     "--index", "--default-index", "--trusted-host"}
+)  # fmt: skip
+_PKG_VALUE = frozenset({*_PKG_URL_OPTS, "-r", "--requirement", "-c", "--constraint", "-t",
+                        "--target", "-e", "--editable", "--prefix", "--python", "-p"})  # fmt: skip
+
+
+def _package(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    plain, opts = _split(args, _PKG_VALUE)
+    for k, v in opts:
+        if k in _PKG_URL_OPTS and v:
+            w.net(
+                "host" if k == "--trusted-host" else "url",
+                v if k == "--trusted-host" else _url(v),
+                prog,
+            )
+        elif k in ("-e", "--editable") and "://" in v:
+            w.net("url", v.split("+", 1)[-1], prog)
+    for p in plain:
+        spec = p.split("@", 1)[1].strip() if " @ " in p or "@ " in p else p
+        spec = re.sub(r"^(?:git|hg|svn|bzr)\+", "", spec)
+        if _SCHEME_RE.match(spec) and not spec.lower().startswith("file:"):
+            w.net("url", spec, prog)
+
+
+def _dns(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    plain, _ = _split(args, frozenset({"-t", "-p", "-c", "-W", "-i", "-q", "-f", "-b", "-x", "-s"}))
+    for p in plain:
+        if "." in p or ":" in p:
+            w.net("host", p.lstrip("@"), prog)
+
+
+NETWORK_PROGRAMS: dict[str, Any] = {
+    "curl": _curl, "wget": _wget, "wget2": _wget, "aria2c": _wget, "http": _wget,
+    "https": _wget, "xh": _wget, "lynx": _wget, "w3m": _wget, "links": _wget,
+    "nc": _nc, "ncat": _nc, "netcat": _nc, "telnet": _nc, "socat": _socat,
+    "ssh": _ssh, "ssh-copy-id": _ssh, "mosh": _ssh, "autossh": _ssh, "scp": _ssh,
+    "sftp": _ssh, "rsync": _ssh, "git": _git,
+    "pip": _package, "pip3": _package, "pipx": _package, "uv": _package, "npm": _package,
+    "npx": _package, "yarn": _package, "pnpm": _package, "bun": _package, "gem": _package,
+    "easy_install": _package, "poetry": _package, "conda": _package,
+    "dig": _dns, "nslookup": _dns, "host": _dns, "ping": _dns, "ping6": _dns,
+    "traceroute": _dns, "whois": _dns, "drill": _dns,
+}  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# Deletes, overwrites, reads
+# --------------------------------------------------------------------------------------------
+
+_DELETERS = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe"})
+_READERS = frozenset(
+    {
+        "cat", "tac", "head", "tail", "less", "more", "nl", "grep", "egrep", "fgrep", "rg",
+        "ag", "awk", "gawk", "base64", "base32", "basenc", "xxd", "od", "hexdump", "strings",
+        "cut", "sort", "uniq", "wc", "diff", "cmp", "tar", "zip", "gzip", "bzip2", "xz",
+        "zstd", "7z", "gpg", "openssl", "jq", "yq", "source", ".", "paste", "fold", "rev",
+        "column", "iconv", "md5sum", "sha1sum", "sha256sum", "split", "bat", "view", "vi",
+        "vim", "nano", "emacs", "perl", "ruby", "php", "tr", "expand", "fmt", "pr", "look",
+    }
+)  # fmt: skip
+_SED_VALUE = frozenset({"-e", "--expression", "-f", "--file", "-l", "--line-length"})
+
+
+def _writes(w: Walker, prog: str, args: tuple[str, ...]) -> bool:
+    """Deletes and overwrites; True when ``prog`` was one of these programs."""
+    if prog in _DELETERS:
+        for p in _split(args, frozenset({"-n", "--iterations", "-s", "--size"}))[0]:
+            w.file(p, prog, "delete")
+    elif prog == "find":
+        _find(w, prog, args)
+    elif prog == "truncate":
+        for p in _split(args, frozenset({"-s", "--size", "-r", "--reference"}))[0]:
+            w.file(p, prog, "overwrite")
+    elif prog == "dd":
+        for a in args:
+            if a.startswith("of="):
+                w.file(a[3:], prog, "overwrite")
+            elif a.startswith("if="):
+                w.file(a[3:], prog, "read")
+    elif prog in ("mv", "cp", "install", "ln", "rsync"):
+        plain, opts = _split(args, frozenset({"-t", "--target-directory", "-S", "--suffix",
+                                              "-m", "--mode", "-o", "--owner", "-g", "--group"}))  # fmt: skip
+        target = next((v for k, v in opts if k in ("-t", "--target-directory")), None)
+        sources = plain if target is not None else plain[:-1]
+        for s in sources:
+            w.file(s, prog, "delete" if prog == "mv" else "read")
+        dest = target if target is not None else (plain[-1] if len(plain) > 1 else None)
+        if dest is not None:
+            w.file(dest, prog, "overwrite")
+    elif prog == "tee":
+        for p in _split(args, frozenset())[0]:
+            w.file(p, prog, "overwrite")
+    elif prog == "sed" and any(a.startswith("-i") or a.startswith("--in-place") for a in args):
+        plain, opts = _split(args, _SED_VALUE)
+        files = (
+            plain
+            if any(k in ("-e", "--expression", "-f", "--file") for k, _ in opts)
+            else plain[1:]
+        )
+        for p in files:
+            w.file(p, prog, "overwrite")
+    else:
+        return False
+    return True
+
+
+def _find(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    starts = []
+    for a in args:
+        if a.startswith(("-", "(", "!")):
+            break
+        starts.append(a)
+    rest = args[len(starts) :]
+    deletes = "-delete" in rest
+    for k, a in enumerate(rest):
+        if a in ("-exec", "-execdir", "-ok", "-okdir") and k + 1 < len(rest):
+            end = next((j for j in range(k + 1, len(rest)) if rest[j] in (";", "+")), len(rest))
+            inner = [x for x in rest[k + 1 : end]]
+            deletes = deletes or base_name(inner[0]) in _DELETERS or base_name(inner[0]) in SHELLS
+    if deletes:
+        for s in starts or ["."]:
+            w.file(s, prog, "delete")
+
+
+def _reads(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    for a in args:
+        if a.startswith("-") and "=" in a:
+            w.file(a.split("=", 1)[1], prog, "read")
+        elif not a.startswith("-") and a:
+            w.file(a, prog, "read")
+
+
+def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: list[Any]) -> None:
+    """Record what ``prog args`` does on ``w`` (``argv0`` as written, before unwrapping)."""
+    if DYNAMIC in prog or not prog:
+        w.opaque("a program name computed at run time")
+        return
+    if prog in SHELLS:
+        plain, opts = _split(args, frozenset({"-c", "-o", "+o", "-O"}))
+        script = next((v for k, v in opts if k == "-c"), None)
+        if script is not None:
+            w.nested(script)
+        elif plain and not any(k == "-s" for k, _ in opts):
+            w.file(plain[0], prog, "read")
+        return
+    if prog == "eval":
+        w.nested(" ".join(args))
+        return
+    if prog == "cd" or prog == "pushd":
+        w.cd(args)
+        return
+    if prog in ("python", "python3", "py") and args[:2] and args[0] == "-m" and len(args) > 1:
+        if args[1] in ("pip", "pip3"):
+            _package(w, args[1], args[2:])
+        return
+    handler = NETWORK_PROGRAMS.get(prog)
+    if handler is not None:
+        handler(w, prog, args)
+        if prog == "rsync":
+            return
+    if _writes(w, prog, args):
+        return
+    if prog in _READERS:
+        _reads(w, prog, args)
