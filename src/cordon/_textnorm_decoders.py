@@ -199,6 +199,3 @@ def decode_idna(text: str) -> str:
     if "xn--" not in text and "XN--" not in text and "Xn--" not in text and "xN--" not in text:
         return text
     return _XN_LABEL_RE.sub(_idna_sub, text)
-
-
-#: (name, hint test, decoder) in the order :func:`decoded_views` applies them. A decoder runs

@@ -423,6 +423,18 @@ def decode_hex_runs(text: str) -> str:
     return _replace_runs(text, want_b64=False, want_hex=True)
 
 
+#: Where a match of :data:`_RUN_RE` can start, in the text itself: its ``X[aX]{11}`` is 12 bytes
+#: of the classes ``X`` and ``a``, which only these ASCII characters give (every byte of a
+#: non-ASCII character is >= 0x80). A text without a match has no base64 or hex run, and the
+#: run decoders return it unchanged: their hint test.
+_RUN_START_RE = re.compile(r"[A-Z0-9+/_-][A-Za-z0-9+/_-]{11}")
+
+
+def _may_have_runs(text: str) -> bool:
+    return _RUN_START_RE.search(text) is not None
+
+
+#: (name, hint test, decoder) in the order :func:`decoded_views` applies them. A decoder runs
 #: only when its hint test is true for the text.
 DECODERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
     ("percent", lambda t: "%" in t, decode_percent),
@@ -431,8 +443,8 @@ DECODERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = 
     ("rfc2047", lambda t: "=?" in t, decode_rfc2047),
     ("quoted_printable", lambda t: "=" in t, decode_quoted_printable),
     ("idna", lambda t: "xn--" in t or "XN--" in t, decode_idna),
-    ("base64", lambda t: True, decode_base64_runs),
-    ("hex", lambda t: True, decode_hex_runs),
+    ("base64", _may_have_runs, decode_base64_runs),
+    ("hex", _may_have_runs, decode_hex_runs),
 )
 
 
