@@ -25,9 +25,11 @@ from cordon.clientconfig import (
 
 FIXTURES = Path(__file__).parent / "fixtures" / "clientconfigs"
 
-# (fixture path, detected client, servers key, stdio names, remote names)
+# (fixture path, detected client, servers key, stdio names, remote names): a remote entry
+# ending in /sse without a type is a legacy SSE server, left alone; the others become
+# `cordon run --url` (tests/test_init_remote.py)
 CASES = [
-    ("claude-code/.mcp.json", "claude-code", "mcpServers", ["filesystem", "github"], ["sentry"]),
+    ("claude-code/.mcp.json", "claude-code", "mcpServers", ["filesystem", "github"], []),
     ("cursor/mcp.json", "cursor", "mcpServers", ["memory", "notes"], ["remote"]),
     (
         "claude-desktop/claude_desktop_config.json",
@@ -36,7 +38,7 @@ CASES = [
         ["sqlite", "everything"],
         [],
     ),
-    ("vscode/.vscode/mcp.json", "vscode", "servers", ["Perplexity", "fetch"], ["github"]),
+    ("vscode/.vscode/mcp.json", "vscode", "servers", ["Perplexity", "fetch"], []),
 ]
 
 
@@ -119,7 +121,7 @@ def test_round_trip_byte_identical(
             assert entry.get(other) == before.get(other)
     for name in remote:
         assert data[key][name] == orig[key][name]
-        assert f"{name}: remote server" in result.output
+        assert f"{name}: remote server left alone" in result.output
     # backup next to the file holds the original bytes
     backups = find_backups(path)
     assert len(backups) == 1 and backups[0].read_bytes() == original
@@ -260,7 +262,9 @@ def test_vscode_jsonc_note_and_url_string_kept(tmp_path: Path) -> None:
     assert plan.kind == "vscode"
     assert any("comments" in m for m in plan.messages)
     # "//" inside a string is not a comment
-    assert json.loads(plan.new)["servers"]["github"]["url"] == "https://api.githubcopilot.com/mcp/"
+    github = json.loads(plan.new)["servers"]["github"]
+    assert github["args"][-2:] == ["--url", "https://api.githubcopilot.com/mcp/"]
+    assert github[UPSTREAM_KEY]["url"] == "https://api.githubcopilot.com/mcp/"
 
 
 @pytest.mark.e2e

@@ -1,4 +1,4 @@
-"""``cordon init``: put cordon in front of the stdio servers of an MCP client config.
+"""``cordon init``: put cordon in front of the servers of an MCP client config.
 
 Supported files (issue 7):
 
@@ -19,8 +19,14 @@ original entry is kept under ``x-cordon-upstream``. ``P`` (:func:`pin_file_for`)
 pin file per server under ``~/.cordon/pins/``, so pins outlive the process: a definition that
 changes between launches (``npx -y`` fetching a newer package) is a rug pull
 (``pin.changed``), not the new baseline; ``cordon pin accept --server NAME`` finds that file
-to re-approve it. Remote entries (``url``, or ``type``
-``http``/``sse``/``streamable-http``) are left alone and reported.
+to re-approve it.
+
+A remote entry (``url``, ``type`` ``http``) and a stdio entry that runs the ``mcp-remote``
+bridge both become ``{"command": "cordon", "args": ["run", "--name", NAME, "--pin-file", P,
+..., "--url", URL, ("--header", "NAME:VALUE")...]}``, the original kept under
+``x-cordon-upstream`` as well; :mod:`cordon.clientremote` says how headers are carried and
+which entries stay as they are (a legacy SSE server, an ``mcp-remote`` flag cordon has no
+equivalent for), each with a line on stderr (:attr:`ConfigPlan.warnings`).
 
 Writing: a timestamped backup ``<file>.cordon-backup-<UTC time>`` is written next to the
 file first (same mode), then the new content replaces the file atomically. Re-running on a
@@ -47,6 +53,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cordon._exceptions import CordonError
+from cordon.clientremote import RemoteTarget, mcp_remote_target, remote_target, wrap_remote
 
 __all__ = [
     "UPSTREAM_KEY",
@@ -93,6 +100,7 @@ class ConfigPlan:
         new: the bytes to write (equal to ``old`` when nothing changes).
         messages: one line per server: wrapped, unwrapped, skipped and why.
         changed_servers: names of the entries that change.
+        warnings: why an entry is left as it is, for stderr.
     """
 
     path: Path
@@ -101,6 +109,7 @@ class ConfigPlan:
     new: bytes
     messages: tuple[str, ...] = ()
     changed_servers: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -230,11 +239,16 @@ def pin_file_for(name: str, entry: dict[str, Any], pin_dir: Path | str) -> Path:
     (unwrapped) entry, so two different servers given the same name in two client configs
     (or names that differ only in case or in unsafe characters) never share a file, while the
     same server named alike in two configs shares its pins. The package version an ``npx -y``
-    command fetches is not part of it: a changed definition after an update is caught.
+    command fetches is not part of it: a changed definition after an update is caught. A
+    remote server is given as ``{"url": URL}`` (whether a url entry or ``mcp-remote`` reached
+    it): its URL joins the hash, its headers (tokens change) do not.
     """
     stem = _UNSAFE_NAME.sub("_", name).strip("._-")[:48] or "server"
+    fields = [name, entry.get("command"), entry.get("args", []), entry.get("cwd")]
+    if "url" in entry:
+        fields.append(entry["url"])
     key = json.dumps(
-        [name, entry.get("command"), entry.get("args", []), entry.get("cwd")],
+        fields,
         ensure_ascii=False,
         separators=(",", ":"),
         default=str,
@@ -259,6 +273,16 @@ def find_pin_files(server: str, pin_dir: Path | str | None = None) -> list[Path]
     return out
 
 
+def _head(name: str, policies: Sequence[str], pin_file: Path | None) -> list[str]:
+    """``run --name NAME [--pin-file P] [--policy F]...``: cordon's own arguments."""
+    args = ["run", "--name", name]
+    if pin_file is not None:
+        args += ["--pin-file", str(pin_file)]
+    for pol in policies:
+        args += ["--policy", pol]
+    return args
+
+
 def _wrap(
     name: str,
     entry: dict[str, Any],
@@ -266,12 +290,7 @@ def _wrap(
     cordon_command: str,
     pin_file: Path | None,
 ) -> dict[str, Any]:
-    args = ["run", "--name", name]
-    if pin_file is not None:
-        args += ["--pin-file", str(pin_file)]
-    for pol in policies:
-        args += ["--policy", pol]
-    args += ["--", entry["command"], *entry.get("args", [])]
+    args = [*_head(name, policies, pin_file), "--", entry["command"], *entry.get("args", [])]
     out: dict[str, Any] = {}
     for key, value in entry.items():
         if key == "command":
@@ -310,10 +329,7 @@ def _left_alone(name: str, entry: Any) -> str | None:
             "pins last one process (`cordon init --undo`, then `cordon init`, adds one)"
         )
     if _is_remote(entry):
-        return (
-            f"{name}: remote server ({entry.get('url') or entry.get('type')}), left alone:"
-            " cordon run wraps stdio servers only"
-        )
+        return None  # see _plan_entry
     if not isinstance(entry.get("command"), str) or not isinstance(entry.get("args", []), list):
         return f"{name}: no command (or args is not a list), left alone"
     return None
@@ -327,14 +343,16 @@ def plan_init(
     cordon_command: str = "cordon",
     pin_dir: Path | str | None = None,
 ) -> ConfigPlan:
-    """Plan wrapping the stdio servers of ``path`` (all of them, or only ``servers``).
+    """Plan wrapping the servers of ``path`` (all of them, or only ``servers``): stdio ones,
+    and remote ones as ``cordon run --url`` (:mod:`cordon.clientremote`).
 
     ``policies`` are made absolute (the client starts servers from its own directory). Each
     wrapped server gets ``--pin-file`` :func:`pin_file_for` under ``pin_dir`` (made absolute;
     default :func:`default_pin_dir`); ``cordon run`` creates it (mode 0600, directories 0700)
     at the server's first complete tools/list.
-    Entries already behind cordon, remote entries and entries without a ``command`` are left
-    alone with a message. Nothing is written; see :func:`apply_plan`.
+    Entries already behind cordon, entries without a ``command`` or ``url`` and remote entries
+    cordon cannot reach are left alone with a message (the last on stderr: ``warnings``).
+    Nothing is written; see :func:`apply_plan`.
 
     Raises:
         ClientConfigError: unreadable or unrecognised file, a duplicate key, or an unknown
@@ -351,20 +369,15 @@ def plan_init(
     pols = [str(Path(p).expanduser().resolve()) for p in policies]
     pins_root = Path(pin_dir).expanduser().resolve() if pin_dir is not None else default_pin_dir()
     messages: list[str] = []
+    warnings: list[str] = []
     changed: list[str] = []
     for name, entry in table.items():
         if servers and name not in servers:
             continue
-        skipped = _left_alone(name, entry)
-        if skipped is not None:
-            messages.append(skipped)
-        else:
-            pins = pin_file_for(name, entry, pins_root)
-            table[name] = _wrap(name, entry, pols, cordon_command, pins)
+        wrapped = _plan_entry(name, entry, pols, cordon_command, pins_root, messages, warnings)
+        if wrapped is not None:
+            table[name] = wrapped
             changed.append(name)
-            messages.append(
-                f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... --"
-            )
     new = _format_like(raw, data) if changed else raw
     if changed:
         messages.append(
@@ -384,7 +397,55 @@ def plan_init(
         new=new,
         messages=tuple(messages),
         changed_servers=tuple(changed),
+        warnings=tuple(warnings),
     )
+
+
+def _plan_entry(
+    name: str,
+    entry: Any,
+    pols: Sequence[str],
+    cordon_command: str,
+    pins_root: Path,
+    messages: list[str],
+    warnings: list[str],
+) -> dict[str, Any] | None:
+    """The wrapped entry ``name`` becomes, or None when it stays; says why in either list."""
+    skipped = _left_alone(name, entry)
+    if skipped is not None:
+        messages.append(skipped)
+        return None
+    target = remote_target(entry) if _is_remote(entry) else mcp_remote_target(entry)
+    if isinstance(target, RemoteTarget):
+        pins = pin_file_for(name, {"url": target.url}, pins_root)
+        wrapped, moved = wrap_remote(
+            entry,
+            target,
+            cordon_command=cordon_command,
+            head=_head(name, pols, pins),
+            upstream_key=UPSTREAM_KEY,
+        )
+        via = " (was mcp-remote)" if target.via == "mcp-remote" else ""
+        messages.append(
+            f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... "
+            f"--url {target.url}{via}"
+        )
+        messages.extend(
+            f"{name}: header {header}: its literal value moved to env {var}, off the command line"
+            for header, var in moved
+        )
+        return wrapped
+    if _is_remote(entry):
+        warnings.append(f"{name}: remote server left alone: {target}")
+        return None
+    if isinstance(target, str):
+        warnings.append(
+            f"{name}: runs mcp-remote, so it is wrapped as a stdio server (cordon in front of "
+            f"mcp-remote) rather than turned into cordon run --url: {target}"
+        )
+    pins = pin_file_for(name, entry, pins_root)
+    messages.append(f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... --")
+    return _wrap(name, entry, pols, cordon_command, pins)
 
 
 def find_backups(path: Path | str) -> list[Path]:

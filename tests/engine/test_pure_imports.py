@@ -57,6 +57,7 @@ EDGES = frozenset(
         "cordon.audit",
         "cordon.cli",
         "cordon.clientconfig",
+        "cordon.clientremote",
         "cordon.gateway",
         "cordon.proxy",
         "cordon.server",

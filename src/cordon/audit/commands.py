@@ -287,10 +287,12 @@ def init(
         ),
     ] = None,
 ) -> None:
-    """Put cordon in front of each stdio server of an MCP client config (or --undo it).
+    """Put cordon in front of each server of an MCP client config (or --undo it).
 
-    Each server gets its own --pin-file under ~/.cordon/pins/, so its tool pins last across
-    restarts; `cordon pin accept --server NAME` re-approves a definition that changed.
+    A stdio server runs as cordon run -- COMMAND; a remote one (a url entry, or npx
+    mcp-remote URL) as cordon run --url URL with its headers. Each server gets its own
+    --pin-file under ~/.cordon/pins/, so its tool pins last across restarts;
+    `cordon pin accept --server NAME` re-approves a definition that changed.
     """
     from cordon.clientconfig import (
         ClientConfigError,
@@ -318,6 +320,8 @@ def init(
     console.print(Text(f"{plan.path} ({plan.label})", style="bold"))
     for msg in plan.messages:
         console.print(Text(f"  {msg}"))
+    for msg in plan.warnings:
+        err.print(Text(f"cordon init: {msg}"))
     if not plan.changed:
         console.print("nothing to change")
         return

@@ -1,0 +1,237 @@
+"""Remote servers in client configs, for ``cordon init``: ``url`` entries and ``mcp-remote``.
+
+Two shapes reach a Streamable HTTP server from a client config:
+
+- a ``url`` entry (``{"type": "http", "url": U, "headers": {...}}``; Cursor and Claude Desktop
+  may omit ``type``), which the client connects to itself;
+- a stdio entry running the ``mcp-remote`` bridge: ``npx [-y|--yes] mcp-remote[@VERSION] URL
+  [--header NAME:VALUE ...]`` (or the ``mcp-remote`` command itself, installed globally).
+
+Both become one stdio entry, ``cordon run ... --url URL [--header NAME:VALUE ...]``
+(:func:`wrap_remote`). A header whose value references a variable (``${VAR}``, or a client's
+own ``${env:VAR}`` / ``${input:ID}``) is carried as it is: the client resolves its own syntax
+when it starts the entry, ``cordon run`` reads ``${VAR}`` from its environment (the entry's
+``env``, which the client sets). A header stored as a literal value (a token pasted into the
+file) is not put on the command line, where every local user can read it (``ps``): the value
+moves to the entry's ``env`` as ``CORDON_HEADER_<NAME>`` and the argument reads
+``NAME:${CORDON_HEADER_<NAME>}``. The secret stays in the same file it was already in.
+
+Left as they were, with the reason (:func:`remote_target` and :func:`mcp_remote_target`): a
+legacy HTTP+SSE server (``type: "sse"``, or a URL ending in ``/sse`` without a transport that
+says otherwise), which ``cordon run --url`` does not speak; a URL that is not a literal
+``http(s)://`` one; a header list the client computes (``headersHelper``) or a client-side OAuth
+set-up (``oauth``, ``auth``), which cordon cannot carry; and any ``mcp-remote`` flag ``cordon run``
+has no equivalent for (OAuth options, ``--ignore-tool``, a callback port, ``--debug``...):
+those entries keep running ``mcp-remote``, behind cordon as any stdio server is.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any
+
+__all__ = ["RemoteTarget", "mcp_remote_target", "remote_target", "wrap_remote"]
+
+#: keys of a url entry that only make sense to a client connecting over HTTP itself
+_DROPPED = frozenset({"url", "headers"})
+#: keys that mean the client does something per connection that ``cordon run`` cannot
+_BLOCKING = {
+    "headersHelper": "its headers come from a helper command (headersHelper)",
+    "oauth": "it carries the client's own OAuth settings (oauth)",
+    "auth": "it carries the client's own OAuth settings (auth)",
+}
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+#: mcp-remote's own ``--header`` syntax (src/lib/utils.ts parseCommandLineArgs)
+_MCP_REMOTE_HEADER = re.compile(r"([A-Za-z0-9_-]+):\s*(.*)", re.S)
+_MCP_REMOTE_PACKAGE = re.compile(r"mcp-remote(@[^\s/]+)?")
+#: mcp-remote flags that take a value (so the value is not read as the URL or a port)
+_VALUE_FLAGS = frozenset(
+    {
+        "--header",
+        "--transport",
+        "--host",
+        "--callback-path",
+        "--static-oauth-client-metadata",
+        "--static-oauth-client-info",
+        "--resource",
+        "--ignore-tool",
+        "--auth-timeout",
+        "--protocol",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteTarget:
+    """A Streamable HTTP server to put behind ``cordon run --url``.
+
+    Attributes:
+        url: the endpoint.
+        headers: ``(name, value)`` pairs in the entry's order, values as written.
+        via: ``"url"`` (a url entry) or ``"mcp-remote"``.
+    """
+
+    url: str
+    headers: tuple[tuple[str, str], ...] = ()
+    via: str = "url"
+
+
+def _url_problem(url: Any, transport_known: bool) -> str | None:
+    if not isinstance(url, str) or not url.startswith(("https://", "http://")):
+        return f"its URL {url!r} is not a literal http(s) URL"
+    if not transport_known and url.split("?")[0].rstrip("/").endswith("/sse"):
+        return (
+            "its URL ends in /sse, the legacy HTTP+SSE transport, which cordon run --url "
+            "does not speak (Streamable HTTP only)"
+        )
+    return None
+
+
+def remote_target(entry: dict[str, Any]) -> RemoteTarget | str:
+    """The server a url entry reaches, or why ``cordon init`` leaves the entry alone."""
+    kind = str(entry.get("type", "")).lower()
+    if kind not in ("", "http", "streamable-http", "streamablehttp"):
+        return (
+            f"its transport is {kind!r}; cordon run --url speaks Streamable HTTP only"
+            if kind != "sse"
+            else "it uses the legacy HTTP+SSE transport (type sse), which cordon run --url "
+            "does not speak (Streamable HTTP only)"
+        )
+    for key, why in _BLOCKING.items():
+        if key in entry:
+            return why
+    problem = _url_problem(entry.get("url"), transport_known=bool(kind))
+    if problem is not None:
+        return problem
+    raw = entry.get("headers") or {}
+    if not isinstance(raw, dict) or not all(
+        isinstance(k, str) and _TOKEN.fullmatch(k) and isinstance(v, str) for k, v in raw.items()
+    ):
+        return "its headers are not an object of header names to strings"
+    return RemoteTarget(url=entry["url"], headers=tuple(raw.items()), via="url")
+
+
+def _mcp_remote_args(entry: dict[str, Any]) -> list[str] | None:
+    """The arguments after ``mcp-remote`` when the entry runs it, else None."""
+    cmd, args = entry.get("command"), entry.get("args", [])
+    if not isinstance(cmd, str) or not isinstance(args, list):
+        return None
+    if not all(isinstance(a, str) for a in args):
+        return None
+    exe = PurePath(cmd.replace("\\", "/")).name.lower()
+    for suffix in (".cmd", ".exe"):
+        exe = exe.removesuffix(suffix)
+    if exe == "mcp-remote":
+        return list(args)
+    if exe != "npx":
+        return None
+    rest = list(args)
+    while rest and rest[0] in ("-y", "--yes"):
+        rest.pop(0)
+    if rest and _MCP_REMOTE_PACKAGE.fullmatch(rest[0]):
+        return rest[1:]
+    return None
+
+
+def mcp_remote_target(entry: dict[str, Any]) -> RemoteTarget | str | None:
+    """The server an ``mcp-remote`` entry bridges to; None when the entry does not run
+    ``mcp-remote``; a reason when it does with something ``cordon run --url`` cannot do."""
+    rest = _mcp_remote_args(entry)
+    if rest is None:
+        return None
+    url: str | None = None
+    headers: list[tuple[str, str]] = []
+    other: list[str] = []
+    transport: str | None = None
+    i = 0
+    while i < len(rest):
+        arg, value = rest[i], rest[i + 1] if i + 1 < len(rest) else None
+        m = _MCP_REMOTE_HEADER.fullmatch(value) if arg == "--header" and value else None
+        if m is not None:
+            headers.append((m.group(1), m.group(2)))
+        elif arg == "--transport" and value in ("http-only", "http-first"):
+            transport = value
+        elif arg == "--allow-http":  # cordon run --url takes http:// URLs as they are
+            pass
+        elif arg == "--header":  # values are not shown: they may be credentials
+            other.append("--header without NAME:VALUE (mcp-remote ignores it)")
+        elif arg.startswith("-"):
+            other.append(arg)
+        elif url is None:
+            url = arg
+        else:
+            other.append("a second positional argument (the OAuth callback port)")
+        i += 2 if arg in _VALUE_FLAGS else 1
+    if other:
+        return "mcp-remote option(s) cordon run has no equivalent for: " + ", ".join(other)
+    problem = _url_problem(url, transport_known=transport == "http-only")
+    if problem is not None:
+        return problem
+    assert url is not None
+    return RemoteTarget(url=url, headers=tuple(headers), via="mcp-remote")
+
+
+def _env_name(header: str, env: dict[str, Any], value: str) -> str:
+    """``CORDON_HEADER_<NAME>``, suffixed when the entry's env already uses it otherwise."""
+    base = "CORDON_HEADER_" + re.sub(r"[^A-Za-z0-9]", "_", header).upper()
+    name, n = base, 1
+    while name in env and env[name] != value:
+        n += 1
+        name = f"{base}_{n}"
+    return name
+
+
+def _header_args(
+    target: RemoteTarget, env: dict[str, Any]
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """``--header`` arguments; literal values moved into ``env``. Returns (args, moved)."""
+    args: list[str] = []
+    moved: list[tuple[str, str]] = []
+    for name, value in target.headers:
+        if value and "${" not in value:
+            var = _env_name(name, env, value)
+            env[var] = value
+            moved.append((name, var))
+            value = "${" + var + "}"
+        args += ["--header", f"{name}:{value}"]
+    return args, moved
+
+
+def wrap_remote(
+    entry: dict[str, Any],
+    target: RemoteTarget,
+    *,
+    cordon_command: str,
+    head: list[str],
+    upstream_key: str,
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The stdio entry running ``cordon_command`` with ``head`` + ``--url`` + ``--header``.
+
+    Every key but ``url``, ``headers``, ``command`` and ``args`` is kept in place (``type``
+    becomes ``stdio``); the whole original entry goes under ``upstream_key``. Returns the
+    entry and the ``(header, env var)`` pairs whose literal values moved into ``env``.
+    """
+    given = entry.get("env")
+    env: dict[str, Any] = copy.deepcopy(given) if isinstance(given, dict) else {}
+    headers, moved = _header_args(target, env)
+    args = [*head, "--url", target.url, *headers]
+    out: dict[str, Any] = {}
+    for key, value in entry.items():
+        if key == "type":
+            out["type"] = "stdio"
+        elif key in ("command", "url") and "command" not in out:
+            out["command"] = cordon_command
+            out["args"] = args
+        elif key == "env":
+            out["env"] = env
+        elif key not in _DROPPED and key not in ("command", "args"):
+            out[key] = copy.deepcopy(value)
+    if "command" not in out:  # an entry with neither url nor command cannot get here
+        out["command"], out["args"] = cordon_command, args
+    if env and "env" not in out:
+        out["env"] = env
+    out[upstream_key] = copy.deepcopy(entry)
+    return out, moved
