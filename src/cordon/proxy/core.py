@@ -712,16 +712,6 @@ class ProxyCore(UpstreamSide):
 
         return self._enqueue(Job("secret", 0, lambda: self.work.register_secret(value), done))
 
-    # -- cordon's own secrets ------------------------------------------------------------
-    def add_secret(self, value: str) -> list[Action]:
-        """A credential cordon obtained during the session (an OAuth login or refresh): no
-        call decided after this job may carry it out (rule ``secret.egress``)."""
-
-        def done(_: None, error: BaseException | None) -> list[Action]:
-            return [Log(f"registering a secret failed: {type(error).__name__}")] if error else []
-
-        return self._enqueue(Job("secret", 0, lambda: self.work.register_secret(value), done))
-
     # -- the end ------------------------------------------------------------------------
     def upstream_gone(self) -> list[Action]:
         """The upstream exited: every request still pending gets an error."""

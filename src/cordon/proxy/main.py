@@ -24,7 +24,7 @@ from cordon.proxy.http import HttpUpstream, parse_header
 from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
-from cordon.store import PinFile, SharedTaintStore, load_policy_secrets, warm_psl
+from cordon.store import PinFile, SharedTaintStore, load_policy_secrets
 
 if TYPE_CHECKING:
     from cordon.proxy.oauth import CordonOAuth
@@ -213,7 +213,6 @@ def run_proxy(
             audit=audit,
             shared=store,
             max_bytes=max_bytes,
-            warm=warm_psl,
         )
         later.register = lambda value: transport.feed(core.add_secret(value))
         try:

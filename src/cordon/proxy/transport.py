@@ -49,8 +49,6 @@ OFFLOAD_BYTES = 32 * 1024
 BACKLOG_BYTES = 32 * 1024 * 1024
 #: traffic stopped this long: the shared store publishes what it holds (seconds)
 QUIET_S = 0.05
-#: quiet time before the Public Suffix List is loaded (an agent's thinking time)
-PSL_QUIET_S = 0.5
 
 
 def log(msg: str) -> None:
@@ -130,7 +128,6 @@ class Transport:
         audit: an object with ``write(record)`` (:class:`cordon.audit.log.AuditLog`).
         shared: the client's shared taint store, or None.
         max_bytes: the frame size cap.
-        warm: called once at the first quiet half second (loads the Public Suffix List).
     """
 
     def __init__(
@@ -141,7 +138,6 @@ class Transport:
         audit: Any,
         shared: Any = None,
         max_bytes: int,
-        warm: Any = None,
     ) -> None:
         self.core = core
         self.upstream = upstream
@@ -149,7 +145,6 @@ class Transport:
         self.shared = shared
         self.marker = PendingMarker(shared)
         self.max_bytes = max_bytes
-        self.warm = warm
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: concurrent.futures.ThreadPoolExecutor | None = None
         #: the job on the decision thread, with its future
@@ -359,17 +354,6 @@ class Transport:
             return
         self.feed(self.core.quiet())
 
-    def _warm_when_quiet(self) -> None:
-        """At the first half second without I/O, load the Public Suffix List (on its own
-        thread), so the first check that names a host does not load it, and never during a
-        burst of traffic, whose GIL it would take."""
-        quiet = time.monotonic() - self.last_io
-        if quiet >= PSL_QUIET_S or self.loop is None:
-            if self.warm is not None:
-                self.warm()
-        else:
-            self.loop.call_later(PSL_QUIET_S - quiet, self._warm_when_quiet)
-
     async def idle(self) -> None:
         """Return once nothing is queued, running or held in the core."""
         while not self.core.idle():
@@ -417,7 +401,6 @@ class Transport:
 
     async def _run(self) -> int:
         loop = self.loop = asyncio.get_running_loop()
-        loop.call_later(PSL_QUIET_S, self._warm_when_quiet)
         self._signals(loop)
         self.client_eof = loop.create_future()
         if not await self.upstream.start(self):

@@ -89,10 +89,6 @@ class SessionWork:
         """A credential of cordon's own (an OAuth token) that no call may carry out."""
         self.session.register_secret(value)
 
-    def register_secret(self, value: str) -> None:
-        """A credential of cordon's own (an OAuth token) that no call may carry out."""
-        self.session.register_secret(value)
-
     # -- output -----------------------------------------------------------------------
     def record_untrusted(self, value: Any) -> str | None:
         """Record server output that is not a result (notification and request params,
