@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import stat
-import subprocess
 import time
 import urllib.request
 from collections.abc import AsyncIterator
@@ -24,7 +23,7 @@ from mcp import Client
 from mcp.client.stdio import stdio_client
 from mcp.shared.exceptions import MCPError
 
-from tests.conftest import Harness, cordon_exe, text_of
+from tests.conftest import Harness, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -94,11 +93,13 @@ async def _echo(client: Client, text: str = "hello") -> None:
     assert text in text_of(r)
 
 
-def _auth_cmd(harness: Harness, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {"HOME": str(harness.home), "PATH": "/usr/bin:/bin"}
-    return subprocess.run(
-        [*cordon_exe(), "auth", *args], capture_output=True, text=True, env=env, timeout=60
-    )
+def _auth_cmd(harness: Harness, *args: str) -> Any:
+    """``cordon auth ...`` in process (its HOME is the test's)."""
+    from typer.testing import CliRunner
+
+    from cordon.cli import app
+
+    return CliRunner().invoke(app, ["auth", *args], env={"HOME": str(harness.home)})
 
 
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
@@ -120,11 +121,11 @@ async def test_login_then_a_later_run_reuses_the_stored_tokens(harness: Harness,
     s.assert_no_token_leaked()
 
     listed = _auth_cmd(harness, "list")
-    assert listed.returncode == 0 and s.url in listed.stdout and "expires" in listed.stdout
-    assert not any(tok in listed.stdout + listed.stderr for tok in s.tokens())
+    assert listed.exit_code == 0 and s.url in listed.output and "expires" in listed.output
+    assert not any(tok in listed.output for tok in s.tokens())
     out = _auth_cmd(harness, "logout", s.url)
-    assert out.returncode == 0 and not s.oauth_files()
-    assert _auth_cmd(harness, "logout", s.url).returncode == 1
+    assert out.exit_code == 0 and not s.oauth_files()
+    assert _auth_cmd(harness, "logout", s.url).exit_code == 1
 
 
 async def test_an_expired_token_is_refreshed_in_the_session_and_in_a_later_run(
