@@ -31,6 +31,22 @@ _OAuthOption = Annotated[
 ]
 
 
+_UrlOption = Annotated[
+    str | None, typer.Option(help="A remote MCP server (Streamable HTTP) instead of -- COMMAND.")
+]
+_HeaderOption = Annotated[
+    list[str], typer.Option(help="NAME:VALUE sent to --url on every request (${VAR} read).")
+]
+_AllowHttpOption = Annotated[
+    bool,
+    typer.Option(
+        "--allow-http",
+        help="Allow a plain http:// --url on a host other than this machine (headers and "
+        "tokens then travel unencrypted).",
+    ),
+]
+
+
 @app.command(
     "run",
     context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
@@ -73,21 +89,17 @@ def run_cmd(
     approval_timeout: Annotated[
         float | None, typer.Option(help="Seconds to wait for a person (default: policy, 120).")
     ] = None,
-    url: Annotated[
-        str | None,
-        typer.Option(help="A remote MCP server (Streamable HTTP) instead of -- COMMAND."),
-    ] = None,
-    header: Annotated[
-        list[str], typer.Option(help="NAME:VALUE sent to --url on every request (${VAR} read).")
-    ] = [],  # noqa: B006
+    url: _UrlOption = None,
+    header: _HeaderOption = [],  # noqa: B006
     oauth: _OAuthOption = True,
+    allow_http: _AllowHttpOption = False,
 ) -> None:
     """Run an MCP server behind cordon: cordon run [OPTIONS] -- COMMAND [ARGS...], or
     cordon run --url URL [--header NAME:VALUE ...]."""
     from cordon.proxy.main import run_proxy
 
     command = list(command or [])
-    _upstream_given(command, url)
+    _upstream_given(command, url, allow_http)
     try:
         rc = run_proxy(
             url=url,
@@ -116,8 +128,12 @@ def run_cmd(
     raise typer.Exit(rc)
 
 
-def _upstream_given(command: list[str], url: str | None) -> None:
-    """Exactly one upstream: a command after ``--``, or ``--url``."""
+def _upstream_given(command: list[str], url: str | None, allow_http: bool = False) -> None:
+    """Exactly one upstream: a command after ``--``, or ``--url``; a plain ``http://`` URL
+    only on this machine (loopback) unless ``--allow-http`` (a bearer token or an OAuth
+    token would cross the network in clear)."""
+    from cordon.clientremote import plain_http_elsewhere
+
     if url is not None and command:
         err.print("[red]cordon run: give either --url or a command after --, not both[/red]")
         raise typer.Exit(2)
@@ -126,6 +142,12 @@ def _upstream_given(command: list[str], url: str | None) -> None:
         raise typer.Exit(2)
     if url is not None and not url.startswith(("https://", "http://")):
         err.print("[red]cordon run: --url must be an http(s) URL[/red]")
+        raise typer.Exit(2)
+    if url is not None and not allow_http and plain_http_elsewhere(url):
+        err.print(
+            "[red]cordon run: --url is plain http:// to another host: use https://, or "
+            "--allow-http if you accept that credentials travel unencrypted[/red]"
+        )
         raise typer.Exit(2)
 
 

@@ -28,10 +28,12 @@ those entries keep running ``mcp-remote``, behind cordon as any stdio server is.
 from __future__ import annotations
 
 import copy
+import ipaddress
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
+from urllib.parse import urlsplit
 
 __all__ = ["RemoteTarget", "mcp_remote_target", "remote_target", "wrap_remote"]
 
@@ -174,6 +176,20 @@ def mcp_remote_target(entry: dict[str, Any]) -> RemoteTarget | str | None:
     return RemoteTarget(url=url, headers=tuple(headers), via="mcp-remote")
 
 
+def plain_http_elsewhere(url: str) -> bool:
+    """A plain ``http://`` URL on a host other than this machine (``cordon run --url``
+    refuses one without ``--allow-http``: credentials would cross the network in clear)."""
+    if not url.startswith("http://"):
+        return False
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return True
+
+
 def _env_name(header: str, env: dict[str, Any], value: str) -> str:
     """``CORDON_HEADER_<NAME>``, suffixed when the entry's env already uses it otherwise."""
     base = "CORDON_HEADER_" + re.sub(r"[^A-Za-z0-9]", "_", header).upper()
@@ -218,6 +234,8 @@ def wrap_remote(
     env: dict[str, Any] = copy.deepcopy(given) if isinstance(given, dict) else {}
     headers, moved = _header_args(target, env)
     args = [*head, "--url", target.url, *headers]
+    if plain_http_elsewhere(target.url):  # the client already spoke plain HTTP to it
+        args.append("--allow-http")
     out: dict[str, Any] = {}
     for key, value in entry.items():
         if key == "type":
