@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import parse_qsl
@@ -26,8 +25,12 @@ _PHONE_RE = re.compile(r"\+?[\d\s().-]{7,}")
 _SPLIT_RE = re.compile(r"[,;\s]+")
 _ANGLE_RE = re.compile(r"<([^<>]*)>")
 _MAX_DEPTH = 32
-#: set while :func:`extract_destinations` runs with ``spelled=True``
-_SPELLED: ContextVar[bool] = ContextVar("cordon_spelled", default=False)
+#: :func:`extract_destinations` remembers what this many recent strings (each at most
+#: :data:`_MEMO_MAX_CHARS` long) give: a decision extracts a sink value plainly and then
+#: spelled (:func:`cordon.engine.checks._spelling.plain_keys`), and the second reading is the
+#: first whenever marking look-alike characters changed none of the texts read
+_MEMO_SIZE = 256
+_MEMO_MAX_CHARS = 4096
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -75,42 +78,98 @@ def extract_destinations(value: Any, *, spelled: bool = False) -> list[Destinati
 
     Never raises; nesting deeper than 32 levels is not examined further.
     """
-    found: list[Destination] = []
-    seen: set[tuple[str, str]] = set()
-    token = _SPELLED.set(spelled)
-    try:
-        _walk(value, found, seen, 0)
-    finally:
-        _SPELLED.reset(token)
-    return found
+    acc = _Acc(spelled)
+    _walk(value, acc, 0)
+    return acc.found
 
 
-def _add(found: list[Destination], seen: set[tuple[str, str]], kind: DestinationKind,
-         raw: str, key: str) -> None:  # fmt: skip
-    if key and (kind, key) not in seen:
-        seen.add((kind, key))
-        found.append(Destination(kind=kind, raw=raw, key=key))
+class _Acc:
+    """What one extraction found so far, in order, and how it reads texts.
+
+    Attributes:
+        found: the destinations, in order.
+        seen: their ``(kind, key)`` pairs (no duplicates).
+        spelled: each text is read with its look-alike characters marked.
+        marked: marking look-alike characters changed some text read (when not
+            ``spelled``: then a spelled extraction reads other texts and may find others;
+            otherwise it reads the same texts and finds the same destinations).
+    """
+
+    __slots__ = ("found", "marked", "seen", "spelled")
+
+    def __init__(self, spelled: bool) -> None:
+        self.found: list[Destination] = []
+        self.seen: set[tuple[str, str]] = set()
+        self.spelled = spelled
+        self.marked = False
 
 
-def _walk(value: Any, found: list[Destination], seen: set[tuple[str, str]], depth: int) -> None:
+#: (text, depth) -> (its destinations read plainly, whether marking changed a text read, its
+#: destinations read spelled: ``None`` until asked for, and never needed when not marked)
+_MEMO: dict[
+    tuple[str, int], tuple[tuple[Destination, ...], bool, tuple[Destination, ...] | None]
+] = {}
+
+
+def _string(text: str, acc: _Acc, depth: int) -> None:
+    """:func:`_from_string` through :data:`_MEMO`. What a string at a depth gives does not
+    depend on anything else (the accumulator only drops what it has already), so adding the
+    remembered destinations in their order gives what reading the string again would."""
+    if len(text) > _MEMO_MAX_CHARS:
+        _from_string(text, acc, depth)
+        return
+    key = (text, depth)
+    got = _MEMO.get(key)
+    if got is None:
+        sub = _Acc(False)
+        _from_string(text, sub, depth)
+        got = (tuple(sub.found), sub.marked, None)
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = got
+    plain, marked, spelled = got
+    if not marked:
+        found = plain  # marking changes no text read: a spelled reading is the same one
+    elif not acc.spelled:
+        found = plain
+        acc.marked = True
+    else:
+        if spelled is None:
+            sub = _Acc(True)
+            _from_string(text, sub, depth)
+            spelled = tuple(sub.found)
+            _MEMO[key] = (plain, marked, spelled)
+        found = spelled
+    for d in found:
+        if (d.kind, d.key) not in acc.seen:
+            acc.seen.add((d.kind, d.key))
+            acc.found.append(d)
+
+
+def _add(acc: _Acc, kind: DestinationKind, raw: str, key: str) -> None:
+    if key and (kind, key) not in acc.seen:
+        acc.seen.add((kind, key))
+        acc.found.append(Destination(kind=kind, raw=raw, key=key))
+
+
+def _walk(value: Any, acc: _Acc, depth: int) -> None:
     if depth > _MAX_DEPTH:
         return
     if isinstance(value, str):
-        _from_string(value, found, seen, depth)
+        _string(value, acc, depth)
     elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int | float):
-        _from_string(str(value), found, seen, depth)
+        _string(str(value), acc, depth)
     elif isinstance(value, dict):
         for item in value.values():
-            _walk(item, found, seen, depth + 1)
+            _walk(item, acc, depth + 1)
     elif isinstance(value, list | tuple):
         for item in value:
-            _walk(item, found, seen, depth + 1)
+            _walk(item, acc, depth + 1)
 
 
-def _from_string(raw_text: str, found: list[Destination], seen: set[tuple[str, str]],
-                 depth: int) -> None:  # fmt: skip
+def _from_string(raw_text: str, acc: _Acc, depth: int) -> None:
     views = [raw_text]
     for view in decoded_views(raw_text, max_depth=1, max_views=6)[1:]:
         views.append(view)  # percent, entities, JSON escapes, QP, RFC 2047, base64 in the value
@@ -120,43 +179,47 @@ def _from_string(raw_text: str, found: list[Destination], seen: set[tuple[str, s
                 # the URL as fetch/urlsplit read it, the address as mail software reads it
                 views.append(canon)
     for view in views[1:]:
-        _from_view(view, found, seen, depth)
-    _from_view(raw_text, found, seen, depth)
+        _from_view(view, acc, depth)
+    _from_view(raw_text, acc, depth)
 
 
-def _from_view(raw_text: str, found: list[Destination], seen: set[tuple[str, str]],
-               depth: int) -> None:  # fmt: skip
-    text = norm(mark_lookalikes(raw_text) if _SPELLED.get() else raw_text)
+def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
+    if acc.spelled:
+        text = norm(mark_lookalikes(raw_text))
+    else:
+        if not acc.marked and mark_lookalikes(raw_text) != raw_text:
+            acc.marked = True
+        text = norm(raw_text)
     if not text:
         return
     if text.startswith("mailto:"):
-        _from_mailto(text, found, seen, depth)
+        _from_mailto(text, acc, depth)
         return
     urls = _URLISH_RE.findall(text)
     if urls:
         for url in urls:
             url = url.rstrip(".,;)>]'\"”’»›」』")
             if url.startswith("mailto:"):
-                _from_mailto(url, found, seen, depth)
+                _from_mailto(url, acc, depth)
                 continue
             keys = url_keys(url)
             if keys is not None:
-                _add(found, seen, "url", url, keys[1])
+                _add(acc, "url", url, keys[1])
             query = url.partition("?")[2].partition("#")[0]
             for _name, val in parse_qsl(query, keep_blank_values=False):
-                _walk(val, found, seen, depth + 1)
-        _rest(_URLISH_RE.sub(" ", text), found, seen, depth)
+                _walk(val, acc, depth + 1)
+        _rest(_URLISH_RE.sub(" ", text), acc, depth)
         return
     emails = EMAIL_RE.findall(text)
     if emails:
         for address in emails:
-            _add(found, seen, "email", address, email_key(address.rstrip(".")))
-        _rest(EMAIL_RE.sub(" ", text), found, seen, depth)
+            _add(acc, "email", address, email_key(address.rstrip(".")))
+        _rest(EMAIL_RE.sub(" ", text), acc, depth)
         return
     if _PHONE_RE.fullmatch(text):
         key = phone_key(text)
         if key is not None:
-            _add(found, seen, "phone", text, key)
+            _add(acc, "phone", text, key)
             return
     angle = _ANGLE_RE.findall(text)
     items = angle if angle else _SPLIT_RE.split(text)
@@ -165,24 +228,24 @@ def _from_view(raw_text: str, found: list[Destination], seen: set[tuple[str, str
         if not item:
             continue
         if item.startswith("#"):
-            _add(found, seen, "channel", item, item.lstrip("#"))
+            _add(acc, "channel", item, item.lstrip("#"))
         elif HOST_RE.fullmatch(item.rstrip("/")) or HOST_RE.match(item):
             keys = url_keys(item)
             if keys is not None:
-                _add(found, seen, "host" if keys[0] == keys[1] else "url", item, keys[1])
+                _add(acc, "host" if keys[0] == keys[1] else "url", item, keys[1])
             else:
-                _add(found, seen, "other", item, item)
+                _add(acc, "other", item, item)
         elif item.startswith("@") and len(item) > 1:
-            _add(found, seen, "channel", item, item[1:])
+            _add(acc, "channel", item, item[1:])
         else:
             key = phone_key(item) if _PHONE_RE.fullmatch(item) else None
             if key is not None:
-                _add(found, seen, "phone", item, key)
+                _add(acc, "phone", item, key)
             else:
-                _add(found, seen, "other", item, item)
+                _add(acc, "other", item, item)
 
 
-def _rest(text: str, found: list[Destination], seen: set[tuple[str, str]], depth: int) -> None:
+def _rest(text: str, acc: _Acc, depth: int) -> None:
     """The rest of a value that held URLs or addresses: every other item is a destination too
     (``alice@corp.com UK1234...`` pays two payees, ``alice@corp.com mallory`` messages two
     people: a second destination hidden after the first), except field labels ending in ``:``. Where an address is
@@ -199,16 +262,15 @@ def _rest(text: str, found: list[Destination], seen: set[tuple[str, str]], depth
             any(c.isdigit() for c in item) or "." in item.strip(".") or item[0] in "#@"
         ):
             continue
-        _from_view(item, found, seen, depth + 1)
+        _from_view(item, acc, depth + 1)
 
 
-def _from_mailto(url: str, found: list[Destination], seen: set[tuple[str, str]],
-                 depth: int) -> None:  # fmt: skip
+def _from_mailto(url: str, acc: _Acc, depth: int) -> None:
     body = url[len("mailto:") :]
     path, _, query = body.partition("?")
     for address in EMAIL_RE.findall(decode_percent(path)):
-        _add(found, seen, "email", address, email_key(address.rstrip(".")))
+        _add(acc, "email", address, email_key(address.rstrip(".")))
     for name, val in parse_qsl(query, keep_blank_values=False):
         if name.lower() in ("to", "cc", "bcc"):
             for address in EMAIL_RE.findall(val):
-                _add(found, seen, "email", address, email_key(address.rstrip(".")))
+                _add(acc, "email", address, email_key(address.rstrip(".")))
