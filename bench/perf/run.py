@@ -14,7 +14,9 @@ Every figure is measured in this run next to its baseline and printed as a ratio
    and a longer stream of 10 MB results back to back (``--stream N``, default 20), whose
    second half shows the steady state: each result delivered first, its recording a job in
    the decision queue, so a stream with no pause is as fast as delivery plus recording.
-3. Engine decision time (``Session.check``) after observing 1 KB ... 100 MB of output.
+3. Engine decision time (``Session.check``) after observing 1 KB ... 100 MB of output: a send
+   to a new address (a different, never-seen address in every timed check, as
+   ``engine_check.py`` does), a send to an address seen in the output, a call with no sink.
 4. Content-scan MB/s (``cordon.content.scan_text``) next to a ``str.lower`` pass on the same
    text as the machine's baseline.
 
@@ -38,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -406,6 +409,12 @@ READ = {
 }
 
 
+def fresh_send(i: int) -> dict[str, Any]:
+    """The arguments of the ``i``-th send to an address never seen (as ``engine_check.py``):
+    repeating one address would let per-string caches answer, as no real agent's calls do."""
+    return {"to": f"someone.new{i}@fresh-domain{i % 50}.example.net", "body": f"hello {i}"}
+
+
 def engine_bench(sizes: list[int], checks: int) -> list[dict[str, Any]]:
     from cordon.engine.core import Engine
 
@@ -429,14 +438,14 @@ def engine_bench(sizes: list[int], checks: int) -> list[dict[str, Any]]:
         for off in range(0, len(text), chunk):
             s.observe_output("read_inbox", text[off : off + chunk])
         observe_s = time.perf_counter() - t0
-        fresh = {"to": "someone.new@fresh-domain.example.net", "body": "hello"}
         tainted = {"to": "user1@mail1.example.com", "body": "hello"}
-        v_fresh = s.check("send_email", fresh)
+        v_fresh = s.check("send_email", fresh_send(-1))
         v_taint = s.check("send_email", tainted)
 
-        def timed(args: dict[str, Any], tool: str = "send_email") -> float:
+        def timed(make: Callable[[int], dict[str, Any]], tool: str = "send_email") -> float:
             ts = []
-            for _ in range(checks):
+            for i in range(checks):
+                args = make(i)
                 t = time.perf_counter_ns()
                 s.check(tool, args)
                 ts.append(time.perf_counter_ns() - t)
@@ -446,11 +455,11 @@ def engine_bench(sizes: list[int], checks: int) -> list[dict[str, Any]]:
             {
                 "history_bytes": size,
                 "observe_mb_s": size / MB / observe_s if observe_s else 0.0,
-                "check_new_dest_us": timed(fresh),
+                "check_new_dest_us": timed(fresh_send),
                 "new_dest_verdict": f"{v_fresh.verdict} {v_fresh.rule}",
-                "check_tainted_dest_us": timed(tainted),
+                "check_tainted_dest_us": timed(lambda _: tainted),
                 "tainted_verdict": f"{v_taint.verdict} {v_taint.rule}",
-                "check_plain_us": timed({}, "read_inbox"),
+                "check_plain_us": timed(lambda _: {}, "read_inbox"),
             }
         )
         s = text = eng = None  # free the history before the next size

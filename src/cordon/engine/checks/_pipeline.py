@@ -17,7 +17,7 @@ set twice is a bug (``RuntimeError``), not a silent overwrite.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cordon._types import ALLOW, Verdict
 from cordon.engine import rules
@@ -40,9 +40,13 @@ class Outcome:
     facts: Facts
 
 
+#: the facts before any check (a frozen value, so one serves every call)
+_NO_FACTS = Facts()
+
+
 def run(checks: Sequence[Check], ctx: Context) -> Outcome:
     """Run ``checks`` on ``ctx`` and combine their results (module docstring)."""
-    facts = Facts()
+    facts = _NO_FACTS
     set_by: dict[str, str] = {}
     results: list[tuple[str, Result]] = []
     for check in checks:
@@ -52,7 +56,8 @@ def run(checks: Sequence[Check], ctx: Context) -> Outcome:
                 if key in set_by:
                     raise RuntimeError(f"fact {key!r} set by {set_by[key]} and {check.name}")
                 set_by[key] = check.name
-            facts = replace(facts, **r.facts)
+            # every fact set so far, afresh (cheaper than ``dataclasses.replace``)
+            facts = Facts(**{k: r.facts[k] if k in r.facts else getattr(facts, k) for k in set_by})
         if r.deny is not None:
             return Outcome(r.deny, facts)
         results.append((check.name, r))
