@@ -29,9 +29,17 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mcp_types import (
+    CreateMessageRequestParams,
+    ElicitRequestFormParams,
+    ElicitRequestURLParams,
+    TextContent,
+)
+from pydantic import BaseModel, ValidationError
+
 from cordon._types import Finding, severity_at_least
 
-__all__ = ["KINDS", "Inspection", "asks_for_secrets", "refusal", "texts_of"]
+__all__ = ["KINDS", "Inspection", "asks_for_secrets", "parse", "refusal", "texts_of"]
 
 #: the server-to-client request methods and the client capability each needs
 KINDS: Mapping[str, str] = {
@@ -45,7 +53,7 @@ SAMPLING_REFUSE_AT = "medium"
 _SECRET_RE = re.compile(
     r"pass(?:word|phrase|code)|\bpwd\b|api[\s_-]?key|access[\s_-]?key|secret|"
     r"\btoken\b|bearer|credential|private[\s_-]?key|ssh[\s_-]?key|seed[\s_-]?phrase|"
-    r"mnemonic|\botp\b|one[\s_-]?time[\s_-]?code|2fa|\bmfa\b|\bpin\b|"
+    r"mnemonic|\botp\b|one[\s_-]?time[\s_-]?code|2fa|\bmfa\b|\bpin[\s_-]?(?:code|number)\b|"
     r"credit[\s_-]?card|card[\s_-]?number|\bcvv\b|\bcvc\b|\bssn\b|social[\s_-]?security",
     re.IGNORECASE,
 )
@@ -58,29 +66,46 @@ class Inspection:
     findings: list[Finding] = field(default_factory=list)
     #: form fields (or ``message``) that ask for a credential
     secret_fields: list[str] = field(default_factory=list)
+    #: the params are not a valid request of their kind (the MCP schema, mcp-types)
+    invalid: bool = False
+
+
+def parse(kind: str, params: Any) -> BaseModel | None:
+    """``params`` as the ``mcp-types`` model of a ``kind`` request, or None when they do not
+    validate (or the kind carries no text: roots)."""
+    models: tuple[type[BaseModel], ...] = {
+        "sampling": (CreateMessageRequestParams,),
+        "elicitation": (ElicitRequestFormParams, ElicitRequestURLParams),
+    }.get(kind, ())
+    for model in models:
+        try:
+            return model.model_validate(params if isinstance(params, dict) else {})
+        except ValidationError:
+            continue
+    return None
 
 
 def texts_of(kind: str, params: Any) -> Iterator[str]:
     """The text a person or the client's model would read in a request of ``kind``."""
-    if not isinstance(params, dict):
-        return
-    if kind == "sampling":
-        system = params.get("systemPrompt")
-        if isinstance(system, str):
-            yield system
-        for m in params.get("messages") or ():
-            content = m.get("content") if isinstance(m, dict) else None
-            for c in content if isinstance(content, list) else [content]:
-                if isinstance(c, dict) and isinstance(c.get("text"), str):
-                    yield c["text"]
-    elif kind == "elicitation":
-        for key in ("message", "url"):
-            if isinstance(params.get(key), str):
-                yield params[key]
-        yield from _schema_texts(params.get("requestedSchema"))
+    req = parse(kind, params)
+    if isinstance(req, CreateMessageRequestParams):
+        if req.system_prompt:
+            yield req.system_prompt
+        for m in req.messages:
+            for c in m.content if isinstance(m.content, list) else [m.content]:
+                if isinstance(c, TextContent):
+                    yield c.text
+    elif isinstance(req, ElicitRequestFormParams):
+        yield req.message
+        yield from _schema_texts(req.requested_schema)
+    elif isinstance(req, ElicitRequestURLParams):
+        yield req.message
+        yield req.url
 
 
 def _schema_texts(schema: Any) -> Iterator[str]:
+    if isinstance(schema, BaseModel):
+        schema = schema.model_dump(by_alias=True, exclude_none=True)
     props = schema.get("properties") if isinstance(schema, dict) else None
     if not isinstance(props, dict):
         return
@@ -119,6 +144,8 @@ def refusal(kind: str, rule: str, found: Inspection) -> str | None:
         return f"the policy denies {kind} requests from this server"
     if rule == "allow":
         return None
+    if found.invalid:
+        return f"its params are not a valid {kind} request"
     if kind == "sampling":
         bad = sorted(
             {f.rule for f in found.findings if severity_at_least(f.severity, SAMPLING_REFUSE_AT)}

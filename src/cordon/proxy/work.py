@@ -20,7 +20,7 @@ from cordon.content import scan_text
 from cordon.decider import Decider, Decision
 from cordon.engine.core import Engine, Observation, Session
 from cordon.policy import load_pack
-from cordon.proxy.server_requests import Inspection, asks_for_secrets, texts_of
+from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
 
 __all__ = ["ListOutcome", "SessionWork"]
 
@@ -139,6 +139,7 @@ class SessionWork:
         return Inspection(
             scan_text(text) if text else [],
             asks_for_secrets(params) if kind == "elicitation" else [],
+            invalid=kind != "roots" and parse(kind, params) is None,
         )
 
     def scan_instructions(self, text: str) -> list[Finding]:
