@@ -101,7 +101,15 @@ def _walk(
 
 
 def command_strings(ctx: Context) -> list[CommandString]:
-    """The command strings of one call, parsed (cached per string)."""
+    """The command strings of one call, parsed (cached per string); found once per call
+    (``ctx.memo``): four checks read them."""
+    got: list[CommandString] | None = ctx.memo.get("command_strings")
+    if got is None:
+        got = ctx.memo["command_strings"] = _command_strings(ctx)
+    return got
+
+
+def _command_strings(ctx: Context) -> list[CommandString]:
     exec_tool = bool(ctx.tp.executes) or bool(set(split_tokens(ctx.tool)) & _SHELL_TOOL_TOKENS)
     out: list[CommandString] = []
     for path, key, value in _walk(ctx.arguments):

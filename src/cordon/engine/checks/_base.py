@@ -33,6 +33,9 @@ class Context:
         server: the logical server name.
         scopes: the caller's granted scopes (``None``: not given).
         tp: the tool's policy.
+        memo: what several checks derive from this call alike, derived once (a pure function
+            of the call, so reading it from here changes nothing but the time taken):
+            ``command_strings`` (:func:`cordon.engine.commands.command_strings`).
     """
 
     session: Session
@@ -41,6 +44,7 @@ class Context:
     server: str
     scopes: Iterable[str] | None
     tp: ToolPolicy
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
