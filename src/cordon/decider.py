@@ -26,6 +26,7 @@ from cordon._exceptions import ApprovalError
 from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
+from cordon.engine.dlp import withhold
 
 __all__ = ["Decider", "Decision", "code_key", "verdict_record"]
 
@@ -38,12 +39,26 @@ def code_key(key: Any, tool: str, args: Any) -> list[Any]:
 
 
 def verdict_record(
-    v: Verdict, *, session: str, server: str, tool: str, arguments: Any, **extra: Any
+    v: Verdict,
+    *,
+    session: str,
+    server: str,
+    tool: str,
+    arguments: Any,
+    known: Any = None,
+    **extra: Any,
 ) -> dict[str, Any]:
     """The audit record of verdict ``v`` for a call (:func:`cordon.audit.log.record_for_call`),
     without the verdict's ``approval_key`` (a key is the engine's, not the auditor's).
-    ``arguments`` go in as given; ``extra`` keys are added (``via``, ``asked``, ``answer``)."""
+    ``arguments`` go in with every string that carries a secret withheld
+    (:func:`cordon.engine.dlp.withhold`: a marker with the secret's hash): a credential in a
+    known format always, a registered or seen one when ``known`` (the engine session) is
+    given. ``extra`` keys are added (``via``, ``asked``, ``answer``)."""
     details = {k: x for k, x in v.details.items() if k != "approval_key"}
+    if known is not None:
+        arguments = withhold(arguments, known.secrets, known.engine.dlp)
+    else:
+        arguments = withhold(arguments)
     return record_for_call(
         session=session,
         server=server,

@@ -447,7 +447,12 @@ class Gateway:
     ) -> None:
         self._write(
             verdict_record(
-                v, session=session.id, server=self.server, tool=tool, arguments=arguments
+                v,
+                session=session.id,
+                server=self.server,
+                tool=tool,
+                arguments=arguments,
+                known=session,
             )
         )
 

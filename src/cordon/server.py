@@ -396,7 +396,7 @@ class ServeCore:
         # no code store and no person to ask here: an ask goes back to the agent that asked
         v = Decider(sess, server=server).decide(tool, arguments, scopes=scopes).verdict
         if self.audit is not None:
-            self._audit(sess.id, server, tool, arguments, v)
+            self._audit(sess, server, tool, arguments, v)
         given = list(_leaves(arguments))
         if not _SAFE_NAME.fullmatch(tool):
             given.append(tool)
@@ -411,12 +411,20 @@ class ServeCore:
             "pinning": pinning,
         }
 
-    def _audit(self, sid: str, server: str, tool: str, arguments: Any, v: Verdict) -> None:
+    def _audit(self, sess: Any, server: str, tool: str, arguments: Any, v: Verdict) -> None:
         from cordon.decider import verdict_record
 
         args = arguments if isinstance(arguments, Mapping) else {"_": arguments}
         self.audit.write(
-            verdict_record(v, session=sid, server=server, tool=tool, arguments=args, via="serve")
+            verdict_record(
+                v,
+                session=sess.id,
+                server=server,
+                tool=tool,
+                arguments=args,
+                via="serve",
+                known=sess,
+            )
         )
 
     def scan_content(self, args: Mapping[str, Any]) -> dict[str, Any]:

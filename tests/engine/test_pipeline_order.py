@@ -37,6 +37,7 @@ ORDER = (
     "rule_of_two",
     "degraded",
     "secrets",
+    "dlp",
     "private_values",
 )
 

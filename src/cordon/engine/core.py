@@ -22,6 +22,7 @@ from cordon.content import evaluate_result, find_secrets, scan_instructions, sca
 from cordon.engine import args as _args
 from cordon.engine import checks as _checks
 from cordon.engine import rules
+from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
 from cordon.engine.pins import PinSet
 from cordon.engine.recorded import RecordedOutput, _recorded
@@ -80,6 +81,7 @@ class Engine:
         secrets: Iterable[str] = (),
         shared_taint: SharedTaint | None = None,
         paths: _args.PathResolver | None = None,
+        dlp: Detector | None = None,
     ):
         """
         Args:
@@ -89,9 +91,13 @@ class Engine:
                 (:class:`cordon.store.SharedTaintStore`), or None.
             paths: expands ``~`` and resolves symlinks for path confinement; default
                 :class:`cordon.store.OsPaths` (the real home directory and filesystem).
+            dlp: the credential formats checked in every call (``secret.pattern``); default
+                detect-secrets' plugins (:func:`cordon.engine.dlp.default_detector`), read
+                on the first call that needs them.
         """
         self.policy = policy
         self.paths = _args.default_resolver() if paths is None else paths
+        self._dlp = dlp
         self.pins: dict[str, PinSet] = {}
         self.definitions: dict[str, dict[str, dict[str, Any]]] = {}
         self.poisoned: dict[str, dict[str, list[Finding]]] = {}
@@ -118,6 +124,13 @@ class Engine:
             allow_private=policy.egress.allow_private,
             allow_schemes=tuple(policy.egress.allow_schemes),
         )
+
+    @property
+    def dlp(self) -> Detector:
+        """The credential formats checked in every call (loaded on first use)."""
+        if self._dlp is None:
+            self._dlp = default_detector()
+        return self._dlp
 
     @classmethod
     def from_policy(cls, sources: Iterable[PolicySource] = (), **kwargs: Any) -> Engine:
@@ -313,7 +326,7 @@ class Session(ProvenanceState):
         if everything and any(f.category == "secrets" for f in findings):
             # the secret rules are part of the scan above: no secret finding, no secret value
             for secret in find_secrets(everything):
-                self.secrets.add(secret)
+                self.secrets.add(secret, origin=server)
         tp = self.engine.tool_policy(tool)
         usable = ev_action != "block" and not (isinstance(result, dict) and result.get("isError"))
         if usable:

@@ -91,6 +91,7 @@ TAINT_PRIVATE_VALUE = "taint.private_value"
 R2_TRIFECTA = "r2.trifecta"
 SESSION_DEGRADED = "session.degraded"
 SECRET_EGRESS = "secret.egress"  # noqa: S105 - a rule id, not a password
+SECRET_PATTERN = "secret.pattern"  # noqa: S105 - a rule id, not a password
 # -- the front ends (proxy, gateway) -----------------------------------------------------
 APPROVAL_INVALID_STATE = "approval.invalid_state"
 AUDIT_UNWRITABLE = "audit.unwritable"
@@ -234,8 +235,14 @@ _RULES = (
        "a send after a result could not be fully recorded (history incomplete)",
        "fail closed (docs/threat-model.md invariant 2)", "none: start a new session"),
     _r(SECRET_EGRESS, "secrets", "deny",
-       "a registered or observed secret leaving in a sending call",
-       "credential exfiltration (docs/threat-model.md invariant 7)", "none"),
+       "a registered secret in any call; one seen in output, in a sending call or a call to "
+       "another server", "credential exfiltration (docs/threat-model.md invariant 7)", "none"),
+    _r(SECRET_PATTERN, "secrets", "deny",
+       "a credential in a known format (AWS key id, GitHub token, private key, Slack, Stripe, "
+       "JWT...; checksum checked where it has one) that nobody registered, in any call",
+       "credential exfiltration (DLP; detect-secrets' plugins, Pipelock, Docker MCP gateway "
+       "--block-secrets)",
+       "`tools.<tool>.allow_secret_patterns`, or `secrets.patterns: off`"),
     _r(APPROVAL_INVALID_STATE, "approvals", "deny", "an approval state that is invalid or expired",
        "forged or replayed approvals (MCP 2026-07-28 input_required requestState)",
        "answer the question again"),

@@ -19,10 +19,17 @@ letters and digits are sent in order with anything else between them (``g-h-p-_-
 one character per line, groups of four separated by spaces): each view is also searched with
 everything but letters and digits removed, for secrets with at least
 :data:`MIN_SEPARATED_LENGTH` letters and digits (shorter ones would match ordinary text).
-Not caught: a secret split across several arguments, interleaved with other letters or
-digits, transformed otherwise (re-cased base64, rot13, encrypted, compressed, base32), or
-only partly sent. Values shorter than 8 characters are ignored (too many accidental
-matches).
+A secret split across the string values of one call is caught by the check, which also
+matches their joins (:func:`cordon.engine.dlp.joined_views`). Not caught: a secret
+interleaved with other letters or digits, transformed otherwise (re-cased base64, rot13,
+encrypted, compressed, base32), or only partly sent. Values shorter than 8 characters are
+ignored (too many accidental matches).
+
+A secret seen in one server's output (``add(..., origin=server)``) can be told apart from a
+registered one: :meth:`SecretSet.locate` skips it, with ``skip_origin``, in a call to the
+server it came from (that server has it already). The audit log keeps a string carrying a
+secret as :func:`withheld_marker`: its label and the first 16 hex digits of the secret's
+SHA-256, never the secret.
 
 Sources: the "lethal trifecta" (Simon Willison, 2025) for why exfiltration is the harm to
 stop; detect-secrets and gitleaks for the practice of matching registered values after
@@ -32,12 +39,14 @@ decoding; RFC 4648 (base64 alphabets and alignment).
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from cordon._types import Verdict
 from cordon.engine import rules
+from cordon.engine.dlp import joined_views
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
 __all__ = [
@@ -45,6 +54,7 @@ __all__ = [
     "MIN_SEPARATED_LENGTH",
     "SecretSet",
     "check_secrets",
+    "withheld_marker",
 ]
 
 #: Values shorter than this are not registered.
@@ -63,6 +73,13 @@ def _mask(value: str) -> str:
     if len(value) >= 20:
         return f"{value[:3]}…({len(value)} chars)"
     return f"…({len(value)} chars)"
+
+
+def withheld_marker(label: str, secret: str) -> str:
+    """What the audit log writes for a string carrying ``secret``: ``[withheld: <label>
+    sha256:<first 16 hex digits>]`` (the hash lets an auditor recognise a known secret)."""
+    digest = hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"[withheld: {label} sha256:{digest}]"
 
 
 def _b64_cores(raw: bytes) -> Iterator[str]:
@@ -92,10 +109,13 @@ class SecretSet:
 
     def __init__(self) -> None:
         self._labels: dict[str, str] = {}  # value -> label
-        self._ci_forms: dict[str, tuple[str, str]] = {}  # casefolded form -> (label, encoding)
-        self._cs_forms: dict[str, tuple[str, str]] = {}  # case-sensitive form -> (label, enc)
-        #: letters and digits only, casefolded -> (label, "separated")
+        self._ci_forms: dict[str, tuple[str, str]] = {}  # casefolded form -> (value, encoding)
+        self._cs_forms: dict[str, tuple[str, str]] = {}  # case-sensitive form -> (value, enc)
+        #: letters and digits only, casefolded -> (value, "separated")
         self._sep_forms: dict[str, tuple[str, str]] = {}
+        #: value seen in output -> the servers it was seen from; a value not here was
+        #: registered (policy, cordon's own tokens) and is never skipped
+        self._origins: dict[str, set[str]] = {}
 
     def __len__(self) -> int:
         return len(self._labels)
@@ -103,76 +123,116 @@ class SecretSet:
     def __contains__(self, value: object) -> bool:
         return isinstance(value, str) and value in self._labels
 
-    def add(self, value: str, *, name: str | None = None) -> None:
+    def add(self, value: str, *, name: str | None = None, origin: str | None = None) -> None:
         """Register ``value`` (as given; the caller strips it). Values shorter than
         :data:`MIN_SECRET_LENGTH` characters, or not strings, are ignored.
 
         Args:
             value: the secret.
             name: where it came from (``"GITHUB_TOKEN"``), used in the label instead of a mask.
+            origin: the server whose output it was seen in; None for a registered secret
+                (registered once, a value is never skipped, whatever output shows it later).
         """
-        if not isinstance(value, str) or len(value) < MIN_SECRET_LENGTH or value in self._labels:
+        if not isinstance(value, str) or len(value) < MIN_SECRET_LENGTH:
             return
+        if value in self._labels:
+            if origin is not None and value in self._origins:
+                self._origins[value].add(origin)
+            elif origin is None:
+                self._origins.pop(value, None)
+            return
+        if origin is not None:
+            self._origins[value] = {origin}
         label = f"secret {name}" if name else f"secret {_mask(value)}"
         self._labels[value] = label
         folded = nfkc_casefold(strip_invisible(value))
         if len(folded) >= MIN_SECRET_LENGTH:
-            self._ci_forms.setdefault(folded, (label, "plain"))
+            self._ci_forms.setdefault(folded, (value, "plain"))
             # reversed: the cheapest transformation an injected "send it backwards" asks for
-            self._ci_forms.setdefault(folded[::-1], (label, "reversed"))
+            self._ci_forms.setdefault(folded[::-1], (value, "reversed"))
             squeezed = _NON_ALNUM_RE.sub("", folded)
             if len(squeezed) >= MIN_SEPARATED_LENGTH:
-                self._sep_forms.setdefault(squeezed, (label, "separated"))
+                self._sep_forms.setdefault(squeezed, (value, "separated"))
         raw = value.encode("utf-8")
-        self._ci_forms.setdefault(raw.hex(), (label, "hex"))
+        self._ci_forms.setdefault(raw.hex(), (value, "hex"))
         for core in _b64_cores(raw):
-            self._cs_forms.setdefault(core, (label, "base64"))
+            self._cs_forms.setdefault(core, (value, "base64"))
+
+    def seen_only_from(self, value: str, server: str) -> bool:
+        """``value`` is a secret seen in ``server``'s output and not registered; also true
+        when ``value`` contains such a secret or is part of one (a credential found by
+        format, matched a little wider or narrower than the output scan found it)."""
+        for seen, origins in self._origins.items():
+            if server in origins and (seen in value or value in seen):
+                return True
+        return False
 
     def add_many(self, values: Iterable[str]) -> None:
         """``add`` each value."""
         for v in values:
             self.add(v)
 
-    def _match_text(self, text: str) -> tuple[str, str] | None:
-        """(label, encoding) of the first secret in one string, or None.
+    def _match_text(self, text: str, skip_origin: str | None = None) -> tuple[str, str] | None:
+        """(value, encoding) of the first secret in one string, or None; secrets seen only
+        in ``skip_origin``'s output are passed over.
 
         Each form is looked for with ``str.__contains__`` (a C substring search, far faster
         than one regex alternation over hundreds of literals): about 0.15 ms per form per MB.
         """
         ci, cs, sep = self._ci_forms, self._cs_forms, self._sep_forms
+        origins = self._origins
+
+        def kept(value: str) -> bool:
+            return skip_origin is None or skip_origin not in origins.get(value, ())
+
         for i, view in enumerate(decoded_views(strip_invisible(text))):
             folded = nfkc_casefold(view)
-            for form, (label, enc) in ci.items():
-                if form in folded:
-                    return label, "decoded" if i > 0 and enc == "plain" else enc
+            for form, (value, enc) in ci.items():
+                if form in folded and kept(value):
+                    return value, "decoded" if i > 0 and enc == "plain" else enc
             if sep:
                 squeezed = _NON_ALNUM_RE.sub("", folded)
                 for form, hit in sep.items():
-                    if form in squeezed:
+                    if form in squeezed and kept(hit[0]):
                         return hit
             compact = _WS_RE.sub("", view) if not view.isalnum() else view
             for form, hit in cs.items():
-                if form in compact:
+                if form in compact and kept(hit[0]):
                     return hit
         return None
 
-    def locate(self, arguments: Any) -> tuple[str, str, str] | None:
-        """``(label, encoding, path)`` of the first secret in any string (values and keys) at
-        any depth of ``arguments``; ``encoding`` is ``plain``, ``decoded`` (found after
-        percent/HTML/JSON/base64/hex decoding), ``hex`` or ``base64``. None when clean."""
+    def label(self, value: str) -> str:
+        """The label of a registered or seen secret (``secret GITHUB_TOKEN``)."""
+        return self._labels[value]
+
+    def locate_value(
+        self, arguments: Any, *, skip_origin: str | None = None
+    ) -> tuple[str, str, str] | None:
+        """``(secret, encoding, path)`` of the first secret in any string (values and keys)
+        at any depth of ``arguments``, as :meth:`locate`; the secret itself, for hashing."""
         if not self._labels:
             return None
         for path, text in _strings(arguments):
-            hit = self._match_text(text)
+            hit = self._match_text(text, skip_origin)
             if hit is not None:
                 return hit[0], hit[1], path
         return None
 
+    def locate(
+        self, arguments: Any, *, skip_origin: str | None = None
+    ) -> tuple[str, str, str] | None:
+        """``(label, encoding, path)`` of the first secret in any string (values and keys) at
+        any depth of ``arguments``; ``encoding`` is ``plain``, ``decoded`` (found after
+        percent/HTML/JSON/base64/hex decoding), ``hex`` or ``base64``. None when clean.
+        ``skip_origin``: pass over secrets seen only in that server's output."""
+        hit = self.locate_value(arguments, skip_origin=skip_origin)
+        return None if hit is None else (self._labels[hit[0]], hit[1], hit[2])
+
     def redact(self, value: Any) -> Any:
         """``value`` (any JSON shape) with every string that carries a secret, in any form
-        :meth:`locate` finds, replaced by ``[withheld: <label>]``: what the audit log keeps
-        of a call's arguments (a label never contains the secret). ``value`` itself when it
-        carries none."""
+        :meth:`locate` finds, replaced by :func:`withheld_marker` (``[withheld: <label>
+        sha256:<16 hex>]``): what the audit log keeps of a call's arguments (neither label
+        nor hash prefix gives the secret away). ``value`` itself when it carries none."""
         if not self._labels or self.locate(value) is None:
             return value
         return self._redacted(value)
@@ -180,7 +240,7 @@ class SecretSet:
     def _redacted(self, value: Any) -> Any:
         if isinstance(value, str):
             hit = self._match_text(value)
-            return value if hit is None else f"[withheld: {hit[0]}]"
+            return value if hit is None else withheld_marker(self._labels[hit[0]], hit[0])
         if isinstance(value, dict):
             return {self._redacted(k): self._redacted(v) for k, v in value.items()}
         if isinstance(value, list):
@@ -213,13 +273,18 @@ def _strings(value: Any) -> Iterator[tuple[str, str]]:
                 stack.append((f"{path}[{i}]", v[i]))
 
 
-def check_secrets(arguments: Any, secrets: SecretSet, *, sending: bool) -> Verdict | None:
-    """Deny a sending or egress call whose arguments carry a registered secret.
+def check_secrets(
+    arguments: Any, secrets: SecretSet, *, sending: bool, skip_origin: str | None = None
+) -> Verdict | None:
+    """Deny a call whose arguments carry a registered or seen secret, in one string or
+    split across its string values (:func:`cordon.engine.dlp.joined_views`).
 
     Args:
         arguments: the call's arguments.
         secrets: the session's :class:`SecretSet`.
-        sending: the call sends data out (a sink, an egress tool, or external communication).
+        sending: check at all (the engine's check passes True for every call).
+        skip_origin: pass over secrets seen only in this server's output (a call to the
+            server they came from that does not send).
 
     Returns:
         None when ``sending`` is false or no secret is found; otherwise a ``deny`` Verdict with
@@ -228,22 +293,35 @@ def check_secrets(arguments: Any, secrets: SecretSet, *, sending: bool) -> Verdi
     """
     if not sending:
         return None
-    hit = secrets.locate(arguments)
+    hit = secrets.locate_value(arguments, skip_origin=skip_origin)
     if hit is None:
-        return None
-    label, encoding, path = hit
+        for joined in joined_views(arguments):
+            found = secrets.locate_value(joined, skip_origin=skip_origin)
+            if found is not None:
+                hit = (found[0], "joined", "")
+                break
+        else:
+            return None
+    value, encoding, path = hit
+    label = secrets.label(value)
+    where = f"argument '{path}'" if path else "the call"
     how = {
         "plain": "",
         "decoded": " (found after decoding)",
         "reversed": " (reversed)",
         "separated": " (with characters between its letters and digits)",
+        "joined": " (split across arguments)",
     }.get(encoding, f" ({encoding}-encoded)")
     return Verdict(
         verdict="deny",
         rule=rules.SECRET_EGRESS,
-        reason=f"argument '{path}' carries a {label}{how}; secrets never leave",
+        reason=f"{where} carries a {label}{how}; secrets never leave",
         param=path or None,
-        details={"secret": label, "encoding": encoding},
+        details={
+            "secret": label,
+            "encoding": encoding,
+            "withheld": withheld_marker(label, value),
+        },
     )
 
 

@@ -96,6 +96,13 @@ class ToolPolicy(_Strict):
     """Ask before every call, as for a tool annotated `destructiveHint`
     (`action.destructive_hint`)."""
 
+    allow_secret_patterns: tuple[str, ...] = ()
+    """Credential formats this tool's arguments may carry (`secret.pattern` does not deny
+    them): `aws`, `github_token`, `gitlab_token`, `private_key`, `slack`, `stripe`, `jwt`,
+    `openai`, `anthropic`, `npm`, `pypi_token`, `sendgrid`, `discord`, `telegram`,
+    `mailchimp`, `square_oauth`, `azure_storage_key`, or `*` for all. Registered and seen
+    secrets are still denied (`secret.egress`)."""
+
     checked_live: bool = False
     """Packs only: the entry was compared with the server's live `tools/list`. The review pack
     flags pack entries written from documentation alone."""
@@ -195,6 +202,17 @@ class ToolPolicy(_Strict):
             _absolute_paths("base_dir", (v,))
         return v
 
+    @field_validator("allow_secret_patterns")
+    @classmethod
+    def _known_patterns(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        from cordon.store.dlp import KINDS
+
+        for kind in v:
+            if kind != "*" and kind not in KINDS:
+                known = ", ".join(sorted(KINDS))
+                raise ValueError(f"allow_secret_patterns: unknown kind {kind!r} (known: {known})")
+        return v
+
     @field_validator("requires_request")
     @classmethod
     def _requests_compile(cls, v: tuple[str, ...]) -> tuple[str, ...]:
@@ -242,14 +260,23 @@ class EgressPolicyModel(_Strict):
 
 
 class SecretsPolicy(_Strict):
-    """Secrets that must never leave in a sending call (`secret.egress`), in any encoding the
-    matcher decodes, even after an approval. Credentials seen in output are added by cordon."""
+    """Secrets that must never leave in a call (`secret.egress`), in any encoding the matcher
+    decodes, even after an approval: registered ones in any argument of any call, and
+    credentials cordon saw in a server's output in any call to another server or any sending
+    call. Credentials in known formats nobody registered are denied too (`secret.pattern`)."""
 
     env: tuple[str, ...] = ()
     """Names of environment variables whose values are secrets."""
 
     files: tuple[str, ...] = ()
     """Files whose contents are secrets; a file that cannot be read stops start-up."""
+
+    patterns: bool = True
+    """Deny calls whose arguments carry a credential in a known format (detect-secrets'
+    plugins: AWS key ids, GitHub and GitLab tokens, private key blocks, Slack, Stripe, JWT...;
+    checksums checked where the format has one) that this server did not itself return
+    (`secret.pattern`). `off` turns the check off; `tools.<name>.allow_secret_patterns`
+    allows formats for one tool."""
 
 
 class ServerRequestsPolicy(_Strict):
@@ -275,7 +302,6 @@ class ServerPolicy(_Strict):
     server_requests: ServerRequestsPolicy = ServerRequestsPolicy()
     """Sampling, elicitation and roots requests from this server (server-to-client requests;
     on a 2026-07-28 connection, an `input_required` result's `inputRequests`)."""
-
 
     untrusted_output: bool | None = None
     """The server's output is untrusted input (a tool's own setting wins)."""

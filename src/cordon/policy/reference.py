@@ -78,6 +78,7 @@ EXAMPLES: dict[str, str] = {
     "egress.allow_schemes": "egress: {allow_schemes: [ftp]}",
     "secrets.env": "secrets: {env: [GITHUB_TOKEN, OPENAI_API_KEY]}",
     "secrets.files": "secrets: {files: [~/.config/gh/token]}",
+    "secrets.patterns": "secrets: {patterns: off}",
     "servers.<name>.untrusted_output": "servers:\n  mail: {untrusted_output: true}",
     "servers.<name>.sensitive": "servers:\n  crm: {sensitive: true}",
     "servers.<name>.trust_tools": "servers:\n  repo: {trust_tools: [git_push]}",
@@ -109,6 +110,7 @@ EXAMPLES: dict[str, str] = {
     "tools.<name>.executes": "tools:\n  run_command: {executes: true}",
     "tools.<name>.destructive": "tools:\n  drop_table: {destructive: true}",
     "tools.<name>.checked_live": "tools:\n  read_file: {checked_live: true}",
+    "tools.<name>.allow_secret_patterns": "tools:\n  aws_configure: {allow_secret_patterns: [aws]}",
     "tools.<name>.requires_request": (
         "tools:\n  reserve_hotel: {requires_request: ['\\bbook', '\\breserv']}"
     ),

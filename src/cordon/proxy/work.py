@@ -19,6 +19,7 @@ from cordon._types import Finding, Verdict, severity_at_least
 from cordon.content import scan_text
 from cordon.decider import Decider, Decision
 from cordon.engine.core import Engine, Observation, Session
+from cordon.engine.dlp import withhold
 from cordon.policy import load_pack
 from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
 
@@ -76,8 +77,8 @@ class SessionWork:
         if approve is not None:
             self.session.approvals.add(approve)
         d = self.decider.decide(tool, args, issue_code=issue_code)
-        shown = self.session.secrets.redact(args)
-        if shown is not args:  # a registered or seen secret: the audit log keeps a label
+        shown = withhold(args, self.session.secrets, self.engine.dlp)
+        if shown is not args:  # a secret (registered, seen or by format): the log keeps a marker
             d.shown = shown
         return d
 

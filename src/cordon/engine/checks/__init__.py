@@ -13,6 +13,7 @@ from cordon.engine.checks import (
     budgets,
     credentials,
     degraded,
+    dlp,
     egress,
     links,
     pins,
@@ -54,6 +55,7 @@ PIPELINE: tuple[Check, ...] = (
     rule_of_two.CHECK,
     degraded.CHECK,
     secrets.CHECK,
+    dlp.CHECK,
     private_values.CHECK,
 )
 """The order of the checks, and why.
@@ -81,10 +83,16 @@ and each check comes after the facts it reads.
 11. ``rule_of_two``: needs ``sending`` and ``cleared``; sets the legs an allowed call adds.
 12. ``degraded``: a send from a session with incomplete history is refused; after the legs
     are known (``external``), and before secrets, which that history may be missing.
-13. ``secrets``: a secret in a send is denied, never approvable; last of the denies, so that
-    a call is not refused under the secret rule when a cheaper rule already refuses it (the
+13. ``secrets``: a registered secret in any call, or one seen in output in a send or a call
+    to another server, is denied, never approvable; among the last of the denies, so that a
+    call is not refused under the secret rule when a cheaper rule already refuses it (the
     audit record never needs to point at a secret when it need not).
-14. ``private_values``: an ask, after every deny.
+14. ``dlp``: a credential in a known format nobody registered (``secret.pattern``), in any
+    call; right after ``secrets``, for the same reason, and after it so that a registered
+    secret that also has a known format is refused under the rule that names it. It reads
+    ``sending``/``external`` (a credential this server returned may go back to it only in a
+    call that does not send). Last of the denies: it scans every string of every call.
+15. ``private_values``: an ask, after every deny.
 """
 
 

@@ -1,0 +1,57 @@
+"""``secret.pattern``: a credential in a known format that nobody registered (an AWS key id, a
+GitHub token, a private key block...) in any argument of any call is denied, never approvable
+(issue 23). The formats, their checksums and the encodings seen through are
+:mod:`cordon.engine.dlp`'s.
+
+Every call is read, not only sending ones: any call reaches a server, which can pass what it
+is given anywhere. Two exceptions: a format the tool's ``allow_secret_patterns`` names (or
+``secrets.patterns: off``), and, in a call that does not send, a credential this very server
+returned earlier (it has it already; sending it back discloses nothing).
+"""
+
+from __future__ import annotations
+
+from cordon._types import Verdict
+from cordon.engine import rules
+from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
+from cordon.engine.secrets import withheld_marker
+
+_HOW = {
+    "plain": "",
+    "decoded": " (found after decoding)",
+    "reversed": " (reversed)",
+    "joined": " (split across arguments)",
+}
+
+
+def run(ctx: Context, facts: Facts) -> Result:
+    session = ctx.session
+    if not session.engine.policy.secrets.patterns:
+        return PASS
+    allowed = frozenset(ctx.tp.allow_secret_patterns)
+    if "*" in allowed:
+        return PASS
+    sending = facts.external or facts.sending
+    for hit, path in session.engine.dlp.hits(dict(ctx.arguments)):
+        if hit.kind in allowed:
+            continue
+        if not sending and session.secrets.seen_only_from(hit.value, ctx.server):
+            continue
+        where = f"argument '{path}'" if path else "the call's arguments"
+        label = f"secret {hit.kind}"
+        marker = withheld_marker(label, hit.value)
+        v = Verdict(
+            verdict="deny",
+            rule=rules.SECRET_PATTERN,
+            reason=(
+                f"{where} carries a credential in a known format ({hit.secret_type})"
+                f"{_HOW.get(hit.encoding, '')}; secrets never leave"
+            ),
+            param=path or None,
+            details={"secret": label, "encoding": hit.encoding, "withheld": marker},
+        )
+        return Result(deny=with_dests(v, facts.destinations))
+    return PASS
+
+
+CHECK = Check("dlp", run, (rules.SECRET_PATTERN,))

@@ -1,0 +1,375 @@
+"""Credentials nobody registered: known formats in a call's arguments (outbound DLP).
+
+:class:`Detector` looks for credential formats in every string of a call's arguments (keys
+too), through the encodings the secret matcher decodes (:func:`cordon.textnorm.decoded_views`:
+percent, HTML entities, JSON escapes, base64 and hex runs...), in their full-width spelling
+(NFKC), reversed, and with the call's string values joined (a key split across two
+arguments). ``rule`` ``secret.pattern`` denies a call carrying one (:mod:`cordon.engine.checks.dlp`).
+
+The formats come from detect-secrets' plugins (Yelp's maintained catalogue), read by the edge
+(:func:`cordon.store.dlp.load_plugin_patterns`: detect-secrets imports network and process
+modules, which the engine does not) and passed in as regex sources. cordon adds what a regex
+cannot say, per kind:
+
+* checksums and structure where the format has them: the CRC32 in the last six base62
+  characters of GitHub's ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_`` tokens and npm's
+  ``npm_`` tokens (GitHub blog, "Behind GitHub's new authentication token formats",
+  2021-04); an AWS key id's base32 alphabet after its ``AKIA``/``ASIA``... prefix; a JWT's
+  header and payload that decode to JSON, the header naming its ``alg`` (RFC 7515 4.1.1;
+  detect-secrets' own ``is_formally_valid``); a private key block with a body that decodes to
+  a DER ``SEQUENCE`` or an ``openssh-key-v1`` blob (RFC 7468, RFC 5208), or an encrypted or
+  PGP body of real length; a Discord token whose first part decodes to a numeric user id;
+  an Azure storage key that decodes to 64 bytes;
+* placeholder wording (``EXAMPLE``, ``xxxx``, ``your_``...) and too few distinct characters,
+  as in the content scanner's secret rules: documentation values are not credentials;
+* formats detect-secrets lacks: fine-grained GitHub tokens (``github_pat_``), npm's
+  ``npm_`` tokens (with their CRC32) and Anthropic keys (``sk-ant-``).
+
+Pure: no I/O. :func:`default_detector` imports the edge's loader on first use, as
+:func:`cordon.engine.args.default_resolver` does.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from cordon.textnorm import decoded_views, strip_invisible
+
+__all__ = [
+    "EXTRA_PATTERNS",
+    "Detector",
+    "Hit",
+    "default_detector",
+    "withhold",
+    "github_checksum_ok",
+    "joined_views",
+    "string_leaves",
+]
+
+PluginPatterns = Iterable[tuple[str, str, Iterable[tuple[str, int]]]]
+
+#: cordon's own formats, for what detect-secrets' catalogue lacks: (kind, type, regexes)
+EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
+    ("github_token", "GitHub Token", ((r"github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}", 0),)),
+    ("npm", "NPM tokens", ((r"npm_[A-Za-z0-9]{36}", 0),)),
+    ("private_key", "Private Key", ((r"BEGIN ENCRYPTED PRIVATE KEY", 0),)),
+    ("anthropic", "Anthropic API Key", ((r"sk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}", 0),)),
+)
+
+_BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_PLACEHOLDER = re.compile(
+    r"(?i)example|sample|dummy|placeholder|your[_-]|changeme|redacted|xxxx|\*\*\*|\.\.\.|"
+    r"<[^>]*>|\$\{|\{\{|0000000|1234567|abcdefgh"
+)
+#: a text with no run of 16 token characters, and no key block marker, carries no format here
+#: (anchored, possessive: skips whole words, where a plain search retries at every offset)
+_RUN16 = re.compile(
+    r"[^A-Za-z0-9_+/=-]*+(?:[A-Za-z0-9_+/=-]{1,15}+[^A-Za-z0-9_+/=-]++)*+[A-Za-z0-9_+/=-]{16}"
+)
+
+
+def _hinted(view: str) -> bool:
+    return "PRIVATE KEY" in view or "PuTTY-User-Key" in view or _RUN16.match(view) is not None
+
+
+_AWS_ID = re.compile(r"(?:A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA)[A-Z2-7]{16}")
+_B64_BODY = re.compile(r"[A-Za-z0-9+/=\s]*")
+_PEM_HEADER_LINE = re.compile(r"(?:[A-Za-z-]+:[^\n]{0,200}\n\s*){0,4}")
+_WS = re.compile(r"\s*")
+_JWT_TAIL = re.compile(r"[A-Za-z0-9_\-.+/=]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One credential found.
+
+    Attributes:
+        kind: the format's id (``aws``, ``github_token``...), what a policy allows by name.
+        secret_type: detect-secrets' name for it (``AWS Access Key``).
+        value: the credential as found (never logged: hash it).
+        encoding: ``plain``, ``decoded`` (after percent/HTML/JSON/base64/hex decoding),
+            ``reversed`` or ``joined`` (split across string values of the call).
+    """
+
+    kind: str
+    secret_type: str
+    value: str
+    encoding: str
+
+
+def _random_looking(value: str) -> bool:
+    return len(set(value)) >= 8 and _PLACEHOLDER.search(value) is None
+
+
+def github_checksum_ok(token: str) -> bool:
+    """The CRC32 of a ``ghp_``-style (or ``npm_``) token: its last six characters, base62,
+    are the CRC32 of the 30 before them."""
+    body = token.split("_", 1)[-1]
+    if len(body) != 36 or not body.isascii() or not body.isalnum():
+        return False
+    n = 0
+    for ch in body[30:]:
+        n = n * 62 + _BASE62.index(ch)
+    return n == binascii.crc32(body[:30].encode("ascii"))
+
+
+def _b64decode(s: str, *, urlsafe: bool = False) -> bytes | None:
+    s = re.sub(r"\s+", "", s).rstrip("=")
+    if len(s) % 4 == 1:
+        return None
+    s += "=" * (-len(s) % 4)
+    try:
+        return (base64.urlsafe_b64decode if urlsafe else base64.b64decode)(s)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _jwt(m: re.Match[str], text: str) -> str | None:
+    tail = _JWT_TAIL.match(text, m.end())
+    token = m.group(0) + (tail.group(0) if tail else "")
+    parts = token.split(".")
+    if len(parts) < 2:
+        return None
+    try:
+        header = json.loads((_b64decode(parts[0], urlsafe=True) or b"").decode("utf-8"))
+        json.loads((_b64decode(parts[1], urlsafe=True) or b"").decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(header, dict) or "alg" not in header:
+        return None
+    return token if _random_looking(token) else None
+
+
+def _private_key(m: re.Match[str], text: str) -> str | None:
+    """A key block with a real body: a header alone, or a ``...`` placeholder, is none."""
+    if m.group(0).startswith("PuTTY"):
+        window = text[m.start() : m.start() + 8192]
+        return window if "Private-Lines:" in window and "Private-MAC:" in window else None
+    close = text.find("-----", m.end(), m.end() + 16)
+    if close < 0:
+        return None
+    ws = _WS.match(text, close + 5)
+    head = _PEM_HEADER_LINE.match(text, ws.end() if ws else close + 5)
+    start = head.end() if head else close + 5
+    body_m = _B64_BODY.match(text, start)
+    body = re.sub(r"\s+", "", body_m.group(0) if body_m else "")
+    if len(body) < 64 or _PLACEHOLDER.search(body):
+        return None
+    block = text[m.start() : start + len(body_m.group(0) if body_m else "")]
+    if "ENCRYPTED" in text[m.start() : start] or "PGP" in m.group(0):
+        return block
+    raw = _b64decode(body[:64])
+    if raw is None:
+        return None
+    return block if raw[:1] == b"\x30" or raw.startswith(b"openssh-key-v1\0") else None
+
+
+def _discord(m: re.Match[str], text: str) -> str | None:
+    raw = _b64decode(m.group(0).split(".", 1)[0], urlsafe=True)
+    return m.group(0) if raw is not None and raw.isdigit() else None
+
+
+def _azure(m: re.Match[str], text: str) -> str | None:
+    key = m.group(0).split("=", 1)[1]
+    raw = _b64decode(key)
+    return key if raw is not None and len(raw) == 64 else None
+
+
+def _aws(m: re.Match[str], text: str) -> str | None:
+    value = m.group(1) if m.re.groups else m.group(0)
+    if not m.re.groups and not _AWS_ID.fullmatch(value):
+        return None  # an id outside the base32 alphabet (0, 1, 8, 9) is no AWS key id
+    return value if _random_looking(value) else None
+
+
+def _checksummed(m: re.Match[str], text: str) -> str | None:
+    value = m.group(0)
+    if value.startswith("github_pat_"):
+        return value if _random_looking(value) else None
+    return value if github_checksum_ok(value) else None
+
+
+def _plain(m: re.Match[str], text: str) -> str | None:
+    value = next((g for g in m.groups() if g), None) or m.group(0)
+    return value if _random_looking(value) else None
+
+
+Validator = Callable[[re.Match[str], str], str | None]
+_VALIDATORS: dict[str, Validator] = {
+    "aws": _aws,
+    "github_token": _checksummed,
+    "npm": _checksummed,
+    "private_key": _private_key,
+    "jwt": _jwt,
+    "discord": _discord,
+    "azure_storage_key": _azure,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Kind:
+    kind: str
+    secret_type: str
+    regexes: tuple[re.Pattern[str], ...]
+    validate: Validator
+
+
+class Detector:
+    """Credential formats, compiled once; :meth:`hits` finds them in a call's arguments.
+
+    Args:
+        plugins: ``(kind, secret_type, ((regex, flags), ...))`` per format, as
+            :func:`cordon.store.dlp.load_plugin_patterns` reads them from detect-secrets;
+            :data:`EXTRA_PATTERNS` are added. npm's ``.npmrc`` rule is checked as a plain
+            format; a bare ``npm_`` token needs its checksum.
+    """
+
+    def __init__(self, plugins: PluginPatterns) -> None:
+        kinds: list[_Kind] = []
+        for kind, secret_type, regexes in (*plugins, *EXTRA_PATTERNS):
+            compiled = tuple(re.compile(src, flags) for src, flags in regexes)
+            if kind == "npm" and any(r.pattern.startswith(r"\/\/") for r in compiled):
+                validate: Validator = _plain
+            else:
+                validate = _VALIDATORS.get(kind, _plain)
+            kinds.append(_Kind(kind, secret_type, compiled, validate))
+        self.kinds = tuple(kinds)
+
+    def find_text(self, text: str) -> Iterator[Hit]:
+        """Every credential in one string, through its decoded views (lazily)."""
+        for i, view in enumerate(decoded_views(strip_invisible(text))):
+            if not view.isascii():
+                folded = unicodedata.normalize("NFKC", view)
+                if folded != view and _hinted(folded):
+                    yield from self._scan(folded, "decoded")
+            if not _hinted(view):
+                continue
+            yield from self._scan(view, "plain" if i == 0 else "decoded")
+            if i == 0:
+                yield from self._scan(view[::-1], "reversed")
+
+    def _scan(self, view: str, encoding: str) -> Iterator[Hit]:
+        for k in self.kinds:
+            for rx in k.regexes:
+                for m in rx.finditer(view):
+                    value = k.validate(m, view)
+                    if value is not None:
+                        yield Hit(k.kind, k.secret_type, value, encoding)
+
+    def hits(self, arguments: Any) -> Iterator[tuple[Hit, str]]:
+        """``(hit, dotted path)`` for every credential in ``arguments`` (any JSON shape): in
+        each string (keys too), then in the call's string values joined (path ``""``)."""
+        for path, text in string_leaves(arguments, keys=True):
+            for hit in self.find_text(text):
+                yield hit, path
+        for joined in joined_views(arguments):
+            for hit in self.find_text(joined):
+                if hit.encoding == "plain":
+                    hit = Hit(hit.kind, hit.secret_type, hit.value, "joined")
+                yield hit, ""
+
+
+def string_leaves(value: Any, *, keys: bool = False) -> Iterator[tuple[str, str]]:
+    """(dotted path, string) for every string value (and dict key, with ``keys``) in order."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        path, v = stack.pop()
+        if isinstance(v, str):
+            yield path, v
+        elif isinstance(v, dict):
+            for k, item in reversed(list(v.items())):
+                sub = f"{path}.{k}" if path else str(k)
+                stack.append((sub, item))
+                if keys:
+                    stack.append((sub, str(k)))
+        elif isinstance(v, (list, tuple)):
+            for i in range(len(v) - 1, -1, -1):
+                stack.append((f"{path}[{i}]", v[i]))
+
+
+#: pairs of string values are joined only for calls with at most this many short strings
+_PAIR_MAX_VALUES = 8
+_PAIR_MAX_LENGTH = 1024
+
+
+def joined_views(arguments: Any) -> list[str]:
+    """The call's string values joined, for a secret split across arguments: in order and in
+    reverse, with nothing between them (a key block's body may follow its header directly);
+    and, for a call with a few short values, each pair that is not adjacent in that order.
+    Empty for fewer than two values."""
+    values = [s for _, s in string_leaves(arguments) if s]
+    if len(values) < 2:
+        return []
+    out = ["".join(values), "".join(values[::-1])]
+    if 2 < len(values) <= _PAIR_MAX_VALUES and all(len(s) <= _PAIR_MAX_LENGTH for s in values):
+        n = len(values)
+        out.extend(
+            values[i] + values[j]
+            for i in range(n)
+            for j in range(n)
+            if i != j and j != i + 1 and i != j + 1
+        )
+    return out
+
+
+@functools.cache
+def default_detector() -> Detector:
+    """The detector over detect-secrets' installed plugins (imported on first use, by the
+    edge's loader: :func:`cordon.store.dlp.load_plugin_patterns`)."""
+    from cordon.store.dlp import load_plugin_patterns
+
+    return Detector(load_plugin_patterns())
+
+
+def withhold(arguments: Any, secrets: Any = None, detector: Detector | None = None) -> Any:
+    """``arguments`` as the audit log may keep them: every string carrying a registered or
+    seen secret (``secrets``, a :class:`cordon.engine.secrets.SecretSet`) or a credential in
+    a known format (``detector``, default :func:`default_detector`) replaced by
+    :func:`cordon.engine.secrets.withheld_marker`; when a secret is split across values, every
+    string. ``arguments`` itself when it carries none."""
+    from cordon.engine.secrets import withheld_marker
+
+    shown = arguments
+    if secrets is not None and len(secrets):
+        shown = secrets.redact(arguments)
+        for joined in joined_views(shown):
+            found = secrets.locate_value(joined)
+            if found is not None:
+                return _every_string(shown, withheld_marker(secrets.label(found[0]), found[0]))
+    det = default_detector() if detector is None else detector
+    if next(det.hits(shown), None) is None:
+        return shown
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, str):
+            hit = next(det.find_text(v), None)
+            return v if hit is None else withheld_marker(f"secret {hit.kind}", hit.value)
+        if isinstance(v, dict):
+            return {walk(k): walk(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        return v
+
+    out = walk(shown)
+    split = next(det.hits(out), None)
+    if split is not None:
+        out = _every_string(out, withheld_marker(f"secret {split[0].kind}", split[0].value))
+    return out
+
+
+def _every_string(v: Any, marker: str) -> Any:
+    if isinstance(v, str):
+        return marker
+    if isinstance(v, dict):
+        return {k: _every_string(x, marker) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_every_string(x, marker) for x in v]
+    return v
