@@ -448,6 +448,11 @@ DECODERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = 
 )
 
 
+#: true somewhere in a text whenever one of the hint tests of :data:`DECODERS` is true for it
+#: (their union: ``%``, ``&``, ``\\``, ``=`` (also in ``=?``), ``xn--``, ``XN--``, a run start)
+_ANY_HINT_RE = re.compile(r"[%&\\=]|xn--|XN--|" + _RUN_START_RE.pattern)
+
+
 def decoded_views(text: str, *, max_depth: int = 2, max_views: int = 16) -> list[str]:
     """Every distinct decoding of ``text`` reachable by up to ``max_depth`` decoders in a row.
 
@@ -462,6 +467,8 @@ def decoded_views(text: str, *, max_depth: int = 2, max_views: int = 16) -> list
     for _ in range(max_depth):
         nxt: list[str] = []
         for view in frontier:
+            if _ANY_HINT_RE.search(view) is None:
+                continue  # no decoder's hint test is true: none runs (the usual case)
             for _name, hint, decoder in DECODERS:
                 if not hint(view):
                     continue

@@ -133,6 +133,7 @@ def split_tokens(name: str) -> tuple[str, ...]:
     return tuple(m.group().lower() for m in _TOKEN_RE.finditer(name))
 
 
+@lru_cache(maxsize=4096)
 def _norm_key(key: str) -> str:
     return "".join(split_tokens(key))
 

@@ -68,7 +68,7 @@ def iter_keyed(value: Any, depth: int = 0) -> Iterator[tuple[str, Any]]:
     if isinstance(value, Mapping):
         for k, v in value.items():
             yield str(k), v
-            if isinstance(v, (Mapping, list)):
+            if not isinstance(v, str) and isinstance(v, (Mapping, list)):
                 yield from iter_keyed(v, depth + 1)
     elif isinstance(value, list):
         for v in value:
@@ -79,7 +79,9 @@ def leaves(value: Any, depth: int = 0) -> Iterator[Any]:
     """Yield every scalar under ``value`` (strings, numbers, booleans, None)."""
     if depth > _MAX_DEPTH:
         raise ValueError("arguments nested too deeply")
-    if isinstance(value, Mapping):
+    if isinstance(value, str):  # the usual leaf, before the slower ``Mapping`` test
+        yield value
+    elif isinstance(value, Mapping):
         for v in value.values():
             yield from leaves(v, depth + 1)
     elif isinstance(value, list):

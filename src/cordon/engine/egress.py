@@ -598,6 +598,7 @@ _META_GATES: tuple[str, ...] = ("metadata", "tance-data")
 _HOST_SPLIT_RE = re.compile(r"[\s,;]+")
 
 
+@functools.lru_cache(maxsize=4096)
 def _key_kind(key: str, host_params: frozenset[str]) -> str:
     toks = split_tokens(key)
     joined = "".join(toks)
@@ -642,9 +643,7 @@ def _judge_authority(authority: str, policy: EgressPolicy) -> Iterator[tuple[str
             yield hit
 
 
-def _judge_text(
-    text: str, kind: str, policy: EgressPolicy, comp: _Compiled
-) -> Iterator[tuple[str, str, str]]:
+def _judge_text(text: str, kind: str, policy: EgressPolicy) -> Iterator[tuple[str, str, str]]:
     """Yield (rule, reason, destination) for each objection in one string value."""
     if kind == "url" or kind == "host" or ":" in text:
         m = _LEADING_SCHEME_RE.match(text)
@@ -653,7 +652,7 @@ def _judge_text(
             nxt = m.group(2)
             if (
                 scheme in DENIED_SCHEMES
-                and scheme not in comp.schemes
+                and scheme not in _compile(policy).schemes
                 and (kind in ("url", "host") or nxt in ("/", "\\") or nxt.isalpha())
             ):
                 yield (
@@ -726,7 +725,6 @@ def check_egress(
         ``egress.dns_tunnel``; ``ask`` for ``egress.not_allowlisted``. ``param`` is the dotted
         path of the argument; ``destination`` the normalised host (or ``scheme:``).
     """
-    comp = _compile(policy)
     best: tuple[int, str, str, str, str] | None = None
     for path, key, value in _walk(arguments):
         kind = _key_kind(key, host_params) if key else ""
@@ -741,7 +739,7 @@ def check_egress(
         if canon != value:
             views.append(canon)  # the URL as fetch/urlsplit read it (http:///x, \, %2e, tabs)
         for view in views:
-            for rule, reason, dest in _judge_text(view, kind, policy, comp):
+            for rule, reason, dest in _judge_text(view, kind, policy):
                 rank = _RANK[rule]
                 if best is None or rank > best[0]:
                     best = (rank, rule, reason, path, dest)
