@@ -345,14 +345,19 @@ def report(ns: argparse.Namespace, res: dict[str, Any]) -> dict[str, Any]:
         console.print(t2)
 
     c, r = out["paths"]["cordon"], out["paths"]["mcp-remote"]
-    ratio = c["added_p50_ms"] / r["added_p50_ms"] if r["added_p50_ms"] > 0 else float("inf")
+    ratio = c["added_p50_ms"] / r["added_p50_ms"] if r["added_p50_ms"] > 0 else None
     out["ratio_cordon_over_mcp_remote_p50"] = ratio
+    gap = statistics.median(
+        a - b for a, b in zip(by["cordon"].p50, by["mcp-remote"].p50, strict=True)
+    )
+    out["cordon_minus_mcp_remote_p50_ms"] = gap
+    ratio_text = f"ratio {ratio:.2f}" if ratio is not None else "ratio n/a: mcp-remote adds <= 0"
     verdicts = [
         (
             "cordon adds no more than mcp-remote (added p50)",
             c["added_p50_ms"] <= r["added_p50_ms"],
             f"cordon {c['added_p50_ms']:+.3f} ms vs mcp-remote {r['added_p50_ms']:+.3f} ms "
-            f"(ratio {ratio:.2f})",
+            f"({ratio_text}; cordon - mcp-remote {gap:+.3f} ms)",
         ),
         (
             "cordon adds no more than mcp-remote (added p99)",
@@ -406,10 +411,51 @@ async def profile_cordon(ns: argparse.Namespace, url: str, tmp: Path) -> None:
     if not prof.exists():
         console.print("[red]no profile written[/red]")
         return
-    console.rule(f"cProfile of cordon run --url over {calls} echo calls")
+    keep = HERE / "out" / "cordon.prof"
+    keep.parent.mkdir(exist_ok=True)
+    keep.write_bytes(prof.read_bytes())
+    console.rule(f"cProfile of cordon run --url over {calls} echo calls (kept in {keep})")
     st = pstats.Stats(str(prof))
+    buckets: dict[str, float] = {}
+    for (file, _line, func), (_cc, _nc, tt, _ct, _callers) in st.stats.items():  # type: ignore[attr-defined]
+        buckets[bucket(file, func)] = buckets.get(bucket(file, func), 0.0) + tt
+    t = Table(title="own time by part (tottime, ms per echo call; start-up included)")
+    t.add_column("part")
+    t.add_column("ms/call", justify="right")
+    for name, tt in sorted(buckets.items(), key=lambda kv: -kv[1]):
+        t.add_row(name, f"{tt / calls * 1e3:.3f}")
+    console.print(t)
     st.sort_stats("tottime").print_stats(30)
     st.sort_stats("cumulative").print_stats(40)
+
+
+_PARTS = (
+    ("HTTP client (httpx2, httpcore2, h11)", ("/httpx2/", "/httpcore2/", "/h11/")),
+    ("anyio", ("/anyio/",)),
+    ("asyncio loop", ("/asyncio/", "selectors.py")),
+    ("cordon engine", ("/cordon/engine/",)),
+    ("cordon audit", ("/cordon/audit/",)),
+    ("cordon proxy", ("/cordon/proxy/",)),
+    ("cordon, other", ("/cordon/",)),
+    ("mcp SDK (header encoders)", ("/mcp/", "/mcp_types/")),
+    ("imports (start-up)", ("<frozen", "/re/", "/typing.py", "/enum.py")),
+)
+
+
+def bucket(file: str, func: str) -> str:
+    """The part of the process a profiled function belongs to."""
+    if file == "~":
+        if "poll" in func:
+            return "waiting (epoll)"
+        if "socket" in func or "posix.write" in func or "posix.read" in func:
+            return "syscalls (socket, pipe)"
+        if "compile" in func or "marshal" in func or "exec" in func:
+            return "imports (start-up)"
+        return "builtins"
+    for name, marks in _PARTS:
+        if any(m in file for m in marks):
+            return name
+    return "other Python"
 
 
 def main() -> int:
