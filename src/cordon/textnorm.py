@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import os
 import re
 import threading
@@ -460,7 +461,30 @@ def decoded_views(text: str, *, max_depth: int = 2, max_views: int = 16) -> list
     that differs from its input (then decoders applied to those, breadth first), at most
     ``max_views`` entries in all. Case is preserved (base64 needs it); apply
     :func:`normalize` to each view afterwards. Cost: at most ``max_views`` linear passes.
+
+    A text none of whose decoders' hint tests is true (the usual case) is its only view, found
+    with one search. A decision decodes the same short strings several times (the secrets
+    scan, the spelling check, destination extraction): the views of other texts of up to
+    :data:`_MEMO_MAX_CHARS` characters are remembered (the last :data:`_MEMO_SIZE` asked for;
+    a pure function, so remembering changes nothing but the time taken).
     """
+    if _ANY_HINT_RE.search(text) is None:
+        return [text]
+    if len(text) <= _MEMO_MAX_CHARS:
+        return list(_memo_views(text, max_depth, max_views))
+    return _views(text, max_depth, max_views)
+
+
+_MEMO_MAX_CHARS = 4096
+_MEMO_SIZE = 512
+
+
+@functools.lru_cache(maxsize=_MEMO_SIZE)
+def _memo_views(text: str, max_depth: int, max_views: int) -> tuple[str, ...]:
+    return tuple(_views(text, max_depth, max_views))
+
+
+def _views(text: str, max_depth: int, max_views: int) -> list[str]:
     views = [text]
     seen = {text}
     frontier = [text]
