@@ -543,14 +543,16 @@ def canonical_urls(text: str) -> str:
 
 _EMAIL_COMMENT = re.compile(r"\([^()\n]{0,64}\)")
 _EMAIL_LITERAL = re.compile(r"@\[([^\[\]\s]{1,253})\]")
+#: what each of :func:`canonical_emails`' rewrites needs: ``(``, ``@[``, ``"`` or ``\``
+_EMAIL_SPELLING_HINT = re.compile(r'[("\\]|@\[')
 
 
 def canonical_emails(text: str) -> str:
     """Address spellings mail software reduces to the same mailbox (RFC 5322): comments
     ``a(x)@b`` and quotes ``"a"@b`` dropped, quoted-pair backslashes removed, a bracketed
     domain ``a@[b]`` unbracketed. Returns ``text`` when it has no ``@``."""
-    if "@" not in text:
-        return text
+    if "@" not in text or not _EMAIL_SPELLING_HINT.search(text):
+        return text  # no comment, bracketed domain, quote or backslash: nothing to drop
     t = _EMAIL_COMMENT.sub("", text)
     t = _EMAIL_LITERAL.sub(lambda m: "@" + m.group(1), t)
     return t.replace('"', "").replace("\\", "")

@@ -27,7 +27,6 @@ from cordon.engine.checks._base import (
     Facts,
     Result,
     approval_key,
-    with_dests,
 )
 
 
@@ -78,16 +77,14 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
         if key in s.once:
             s.once.discard(key)
             continue
-        return with_dests(
-            Verdict(
-                verdict="ask",
-                rule=a.rule,
-                reason=a.reason,
-                param=a.param,
-                destination=a.destination,
-                details={**a.details, "approval_key": list(key)},
-            ),
-            facts.destinations,
+        return Verdict(  # (with_dests of it, built once)
+            verdict="ask",
+            rule=a.rule,
+            reason=a.reason,
+            param=a.param,
+            destination=a.destination,
+            destinations=tuple(facts.destinations),
+            details={**a.details, "approval_key": list(key)},
         )
     if facts.destinations:
         return Verdict(
