@@ -45,8 +45,9 @@ __all__ = ["BACKLOG_BYTES", "OFFLOAD_BYTES", "PendingMarker", "Transport", "Upst
 
 #: a job over this many bytes runs on the decision thread (a check of 32 KB takes ~6 ms)
 OFFLOAD_BYTES = 32 * 1024
-#: past this many bytes of one side's frames waiting for jobs, that side is not read
-BACKLOG_BYTES = 32 * 1024 * 1024
+#: past this many bytes of one side's frames waiting for jobs, that side is not read (a
+#: queued frame costs about twice its size while it waits: its bytes and its parsed form)
+BACKLOG_BYTES = 16 * 1024 * 1024
 #: traffic stopped this long: the shared store publishes what it holds (seconds)
 QUIET_S = 0.05
 
