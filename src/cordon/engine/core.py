@@ -15,7 +15,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from cordon._types import Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
@@ -299,7 +299,7 @@ class Session(ProvenanceState):
         result: Any,
         *,
         server: str = "default",
-        content_mode: str | None = None,
+        content_mode: Literal["monitor", "warn", "block"] | None = None,
         recorded: RecordedOutput | None = None,
         arguments: Mapping[str, Any] | None = None,
     ) -> Observation:
