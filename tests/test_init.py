@@ -21,9 +21,17 @@ from cordon.clientconfig import (
     pin_file_for,
     plan_init,
     plan_undo,
+    resolve_cordon_command,
 )
 
 FIXTURES = Path(__file__).parent / "fixtures" / "clientconfigs"
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Backups and pins go under HOME: never the real one."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+
 
 # (fixture path, detected client, servers key, stdio names, remote names): a remote entry
 # ending in /sse without a type is a legacy SSE server, left alone; the others become
@@ -100,7 +108,8 @@ def test_round_trip_byte_identical(
     orig = _load_jsonc(original)
     for name in stdio:
         entry, before = data[key][name], orig[key][name]
-        assert entry["command"] == "cordon"
+        assert entry["command"] == resolve_cordon_command(True)  # absolute by default
+        assert Path(entry["command"]).is_absolute()
         pins = entry["args"][4]
         assert pins == str(pin_file_for(name, before, home / ".cordon" / "pins"))
         assert Path(pins).parent == home / ".cordon" / "pins"
@@ -210,17 +219,41 @@ def test_already_cordon_entry_left_alone(tmp_path: Path) -> None:
     assert "already behind cordon" in plan.messages[0]
 
 
-def test_absolute_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = tmp_path / "bin" / "cordon"
-    fake.parent.mkdir()
+def test_command_is_the_running_cordon_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = tmp_path / "venv" / "bin" / "cordon"
+    fake.parent.mkdir(parents=True)
     fake.write_text("#!/bin/sh\n")
     fake.chmod(0o755)
-    monkeypatch.setenv("PATH", str(fake.parent))
+    other = tmp_path / "elsewhere" / "cordon"  # a different cordon on PATH is not the one
+    other.parent.mkdir()
+    other.write_text("#!/bin/sh\n")
+    other.chmod(0o755)
+    monkeypatch.setenv("PATH", str(other.parent))
+    monkeypatch.setattr("sys.argv", [str(fake), "init"])
     path = _copy(tmp_path, "claude-code/.mcp.json")
-    result = CliRunner().invoke(_app(), ["init", "--config", str(path), "--absolute", "--yes"])
+    result = CliRunner().invoke(_app(), ["init", "--config", str(path), "--yes"])
     assert result.exit_code == 0, result.output
+    assert "command: the absolute path of this cordon" in result.output
+    assert "--no-absolute" in result.output
     data = json.loads(path.read_bytes())
-    assert data["mcpServers"]["github"]["command"] == str(fake.resolve())
+    assert data["mcpServers"]["github"]["command"] == str(fake)
+    # --absolute (the old flag) still works and is the same thing
+    undo = CliRunner().invoke(_app(), ["init", "--config", str(path), "--undo", "--yes"])
+    assert undo.exit_code == 0, undo.output
+    result = CliRunner().invoke(_app(), ["init", "--config", str(path), "--absolute", "--yes"])
+    assert json.loads(path.read_bytes())["mcpServers"]["github"]["command"] == str(fake)
+
+
+def test_no_absolute_writes_the_bare_name(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    result = CliRunner().invoke(_app(), ["init", "--config", str(path), "--no-absolute", "-y"])
+    assert result.exit_code == 0, result.output
+    assert "command: `cordon`, which the client must find on its own PATH" in result.output
+    data = json.loads(path.read_bytes())
+    assert {e["command"] for e in data["mcpServers"].values()} == {"cordon"}
+    assert "--no-absolute" in CliRunner().invoke(_app(), ["init", "--help"]).output
 
 
 def test_declined_prompt_writes_nothing(tmp_path: Path) -> None:

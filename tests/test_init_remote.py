@@ -15,11 +15,23 @@ import typer
 from typer.testing import CliRunner
 
 from cordon.audit.commands import register
-from cordon.clientconfig import UPSTREAM_KEY, find_backups, pin_file_for, plan_init
+from cordon.clientconfig import (
+    UPSTREAM_KEY,
+    find_backups,
+    pin_file_for,
+    plan_init,
+    resolve_cordon_command,
+)
 from cordon.clientremote import RemoteTarget, mcp_remote_target, remote_target
 
 URL = "https://mcp.example.com/mcp"
 LITERAL = "sk-live-0123456789abcdef"  # a token pasted into the config file
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Backups and pins go under HOME: never the real one."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
 
 
 def _entries(typed: bool) -> dict[str, Any]:
@@ -108,7 +120,7 @@ def test_remote_entries_are_wrapped_undone_and_left_once(
         return ["run", "--name", name, "--pin-file", pin, "--url", url]
 
     plain = table["plain"]
-    assert plain["command"] == "cordon" and plain["args"] == head("plain", URL)
+    assert plain["command"] == resolve_cordon_command(True) and plain["args"] == head("plain", URL)
     assert plain[UPSTREAM_KEY] == before["plain"]
     assert "url" not in plain and plain.get("type") == ("stdio" if CLIENTS[kind][2] else None)
     # ${VAR} carried as written; the literal token moved off the command line into env

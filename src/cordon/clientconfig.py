@@ -6,14 +6,20 @@ Supported files (issue 7):
 client              file                                 servers key
 ==================  ===================================  ===============================
 Claude Code         ``.mcp.json``                        ``mcpServers``
+Claude Code         ``~/.claude.json``                   ``mcpServers`` and
+                                                         ``projects.*.mcpServers``
 Cursor              ``~/.cursor/mcp.json``               ``mcpServers``
 Claude Desktop      ``claude_desktop_config.json``       ``mcpServers``
 VS Code             ``.vscode/mcp.json``                 ``servers`` (``type: "stdio"``)
 ==================  ===================================  ===============================
 
+Claude Code's user file ``~/.claude.json`` holds the user-scope servers at the top and the
+local-scope ones (its default ``claude mcp add``) under each project: both are wrapped.
+
 A stdio entry ``{"command": C, "args": A, ...}`` becomes
 ``{"command": "cordon", "args": ["run", "--name", NAME, "--pin-file", P, ("--policy", F)...,
-"--", C, *A], ...}`` with every other key (``type``, ``env``, ``cwd``, ``envFile``...) kept, so the client still
+"--", C, *A], ...}`` (``cordon`` written as the absolute path of the running cordon unless
+``cordon init --no-absolute``: :func:`resolve_cordon_command`) with every other key (``type``, ``env``, ``cwd``, ``envFile``...) kept, so the client still
 sets the environment and directory, which ``cordon run`` passes to the upstream. The whole
 original entry is kept under ``x-cordon-upstream``. ``P`` (:func:`pin_file_for`) is one
 pin file per server under ``~/.cordon/pins/``, so pins outlive the process: a definition that
@@ -28,10 +34,13 @@ bridge both become ``{"command": "cordon", "args": ["run", "--name", NAME, "--pi
 which entries stay as they are (a legacy SSE server, an ``mcp-remote`` flag cordon has no
 equivalent for), each with a line on stderr (:attr:`ConfigPlan.warnings`).
 
-Writing: a timestamped backup ``<file>.cordon-backup-<UTC time>`` is written next to the
-file first (same mode), then the new content replaces the file atomically. Re-running on a
+Writing: a timestamped backup ``<name>.cordon-backup-<UTC time>`` is written first under
+``~/.cordon/backups/`` followed by the file's absolute directory (so a config that is committed
+gets no backups beside it, and the original path can be read off the backup's; directories
+0700, backups 0600), then the new content replaces the file (a symlink's target) atomically. Re-running on a
 wrapped file changes nothing. Undo puts each ``x-cordon-upstream`` entry back; when the result
-equals the content of a backup, the backup's exact bytes are restored (byte-identical,
+equals the content of a backup (there, or beside the file where earlier versions wrote
+them), the backup's exact bytes are restored (byte-identical,
 comments included), otherwise the restored structure is written in the file's own indentation.
 """
 
@@ -61,6 +70,7 @@ __all__ = [
     "ClientKind",
     "ConfigPlan",
     "apply_plan",
+    "backup_root",
     "default_pin_dir",
     "detect_client",
     "find_backups",
@@ -168,11 +178,16 @@ def detect_client(path: Path, data: dict[str, Any]) -> tuple[ClientKind, str]:
     """Return ``(client, servers_key)`` for a parsed config.
 
     ``servers`` (without ``mcpServers``) means VS Code; otherwise the file name decides between
-    Claude Desktop (``claude_desktop_config.json``), Claude Code (``.mcp.json``) and Cursor.
+    Claude Desktop (``claude_desktop_config.json``), Claude Code (``.mcp.json``, and
+    ``.claude.json`` with ``mcpServers`` or ``projects``) and Cursor.
 
     Raises:
         ClientConfigError: neither key holds an object.
     """
+    if path.name == ".claude.json" and (
+        isinstance(data.get("mcpServers"), dict) or isinstance(data.get("projects"), dict)
+    ):
+        return "claude-code", "mcpServers"
     if isinstance(data.get("mcpServers"), dict):
         if path.name == "claude_desktop_config.json":
             return "claude-desktop", "mcpServers"
@@ -308,8 +323,23 @@ def _servers_table(path: Path, raw: bytes) -> tuple[dict[str, Any], ClientKind, 
     return data, kind, key, jsonc
 
 
-def _check_names(table: dict[str, Any], servers: Sequence[str], path: Path) -> None:
-    unknown = [s for s in servers if s not in table]
+def _tables(data: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
+    """``(prefix, servers)`` of every servers object: the top one (prefix ``""``), then, in
+    Claude Code's ``~/.claude.json``, each ``projects.<dir>.mcpServers`` (``"project <dir>: "``)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(data.get(key), dict):
+        out.append(("", data[key]))
+    projects = data.get("projects") if key == "mcpServers" else None
+    for where, project in (projects or {}).items() if isinstance(projects, dict) else ():
+        if isinstance(project, dict) and isinstance(project.get("mcpServers"), dict):
+            out.append((f"project {where}: ", project["mcpServers"]))
+    return out
+
+
+def _check_names(
+    tables: list[tuple[str, dict[str, Any]]], servers: Sequence[str], path: Path
+) -> None:
+    unknown = [s for s in servers if not any(s in table for _, table in tables)]
     if unknown:
         raise ClientConfigError(f"{path}: no server named {', '.join(map(repr, unknown))}")
 
@@ -364,20 +394,26 @@ def plan_init(
     except OSError as exc:
         raise ClientConfigError(f"{path}: cannot read: {exc}") from exc
     data, kind, key, jsonc = _servers_table(path, raw)
-    table: dict[str, Any] = data[key]
-    _check_names(table, servers, path)
+    tables = _tables(data, key)
+    _check_names(tables, servers, path)
     pols = [str(Path(p).expanduser().resolve()) for p in policies]
     pins_root = Path(pin_dir).expanduser().resolve() if pin_dir is not None else default_pin_dir()
     messages: list[str] = []
     warnings: list[str] = []
     changed: list[str] = []
-    for name, entry in table.items():
-        if servers and name not in servers:
-            continue
-        wrapped = _plan_entry(name, entry, pols, cordon_command, pins_root, messages, warnings)
-        if wrapped is not None:
-            table[name] = wrapped
-            changed.append(name)
+    for prefix, table in tables:
+        for name, entry in table.items():
+            if servers and name not in servers:
+                continue
+            said, warned = len(messages), len(warnings)
+            wrapped = _plan_entry(name, entry, pols, cordon_command, pins_root, messages, warnings)
+            messages[said:] = [prefix + m for m in messages[said:]]
+            warnings[warned:] = [prefix + m for m in warnings[warned:]]
+            if wrapped is not None:
+                table[name] = wrapped
+                changed.append(prefix + name)
+    if not tables:
+        messages.append("no servers in this file")
     new = _format_like(raw, data) if changed else raw
     if changed:
         messages.append(
@@ -448,11 +484,48 @@ def _plan_entry(
     return _wrap(name, entry, pols, cordon_command, pins)
 
 
+def backup_root() -> Path:
+    """``~/.cordon/backups``: where :func:`apply_plan` keeps the backups of client configs."""
+    return Path.home() / ".cordon" / "backups"
+
+
+def _backup_dir_for(path: Path) -> Path:
+    """``backup_root()`` followed by the directory of the file (symlinks resolved): a backup of
+    ``/home/me/app/.mcp.json`` is ``~/.cordon/backups/home/me/app/.mcp.json.cordon-backup-*``."""
+    real = path.resolve()
+    drive = [re.sub(r"[^A-Za-z0-9]", "", real.drive)] if real.drive else []
+    return backup_root().joinpath(*drive, *real.parent.parts[1:])
+
+
 def find_backups(path: Path | str) -> list[Path]:
-    """Backups written next to ``path`` by :func:`apply_plan`, newest first."""
+    """Backups of ``path`` written by :func:`apply_plan` (under :func:`backup_root`) or by
+    earlier versions (next to the file), newest first."""
     path = Path(path)
-    found = list(path.parent.glob(f"{_glob_escape(path.name)}{BACKUP_INFIX}*"))
-    return sorted(found, key=lambda p: p.name, reverse=True)
+    found = set(path.parent.glob(f"{_glob_escape(path.name)}{BACKUP_INFIX}*"))
+    kept = _backup_dir_for(path)
+    if kept.is_dir():
+        found.update(kept.glob(f"{_glob_escape(path.resolve().name)}{BACKUP_INFIX}*"))
+    return sorted(found, key=lambda p: p.name.rsplit(BACKUP_INFIX, 1)[-1], reverse=True)
+
+
+def _write_backup(real: Path, raw: bytes) -> Path:
+    """Write ``raw`` as a new backup of ``real`` (mode 0600; missing directories 0700)."""
+    directory = _backup_dir_for(real)
+    missing = []
+    parent = directory
+    while not parent.exists():
+        missing.append(parent)
+        parent = parent.parent
+    for made in reversed(missing):
+        made.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(made, 0o700)
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+    backup = directory / f"{real.name}{BACKUP_INFIX}{stamp}{time.time_ns() % 10**9:09d}Z"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    with os.fdopen(os.open(backup, flags, 0o600), "wb") as fh:
+        fh.write(raw)
+    os.chmod(backup, 0o600)
+    return backup
 
 
 def _glob_escape(name: str) -> str:
@@ -477,20 +550,23 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
     except OSError as exc:
         raise ClientConfigError(f"{path}: cannot read: {exc}") from exc
     data, kind, key, _ = _servers_table(path, raw)
-    table: dict[str, Any] = data[key]
-    _check_names(table, servers, path)
+    tables = _tables(data, key)
+    _check_names(tables, servers, path)
     messages: list[str] = []
     changed: list[str] = []
-    for name, entry in table.items():
-        if servers and name not in servers:
-            continue
-        if isinstance(entry, dict) and UPSTREAM_KEY in entry:
-            upstream = entry[UPSTREAM_KEY]
-            if not isinstance(upstream, dict):
-                raise ClientConfigError(f"{path}: {name}: {UPSTREAM_KEY} is not an object")
-            table[name] = upstream
-            changed.append(name)
-            messages.append(f"{name}: restored the original entry")
+    for prefix, table in tables:
+        for name, entry in table.items():
+            if servers and name not in servers:
+                continue
+            if isinstance(entry, dict) and UPSTREAM_KEY in entry:
+                upstream = entry[UPSTREAM_KEY]
+                if not isinstance(upstream, dict):
+                    raise ClientConfigError(
+                        f"{path}: {prefix}{name}: {UPSTREAM_KEY} is not an object"
+                    )
+                table[name] = upstream
+                changed.append(prefix + name)
+                messages.append(f"{prefix}{name}: restored the original entry")
     if not changed:
         messages.append("nothing to undo: no entry carries " + UPSTREAM_KEY)
         return ConfigPlan(path=path, kind=kind, old=raw, new=raw, messages=tuple(messages))
@@ -503,7 +579,7 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
             continue
         if bdata == data:
             new = braw
-            messages.append(f"restored the exact bytes of {backup.name}")
+            messages.append(f"restored the exact bytes of {backup}")
             break
     if new is None:
         new = _format_like(raw, data)
@@ -522,7 +598,8 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
 
 
 def apply_plan(plan: ConfigPlan) -> Path | None:
-    """Write a timestamped backup of the current file, then the plan's bytes, atomically.
+    """Write a timestamped backup of the current file (``~/.cordon/backups/...``, see the module
+    docstring), then the plan's bytes, atomically.
 
     Returns the backup path, or None when the plan changes nothing (nothing is written).
 
@@ -533,18 +610,17 @@ def apply_plan(plan: ConfigPlan) -> Path | None:
         return None
     path = plan.path
     try:
-        if path.read_bytes() != plan.old:
+        real = path.resolve()  # a symlinked config (a dotfiles repo) stays a symlink
+        if real.read_bytes() != plan.old:
             raise ClientConfigError(f"{path}: changed since the diff was shown; run again")
-        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-        backup = path.with_name(f"{path.name}{BACKUP_INFIX}{stamp}{time.time_ns() % 10**9:09d}Z")
-        shutil.copy2(path, backup)
-        mode = path.stat().st_mode & 0o7777
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        backup = _write_backup(real, plan.old)
+        mode = real.stat().st_mode & 0o7777
+        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", dir=real.parent)
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(plan.new)
             os.chmod(tmp, mode)
-            os.replace(tmp, path)
+            os.replace(tmp, real)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
@@ -554,23 +630,29 @@ def apply_plan(plan: ConfigPlan) -> Path | None:
 
 
 def resolve_cordon_command(absolute: bool) -> str:
-    """``"cordon"``, or with ``absolute`` the resolved path of the cordon executable.
+    """``"cordon"``, or with ``absolute`` the absolute path of the running cordon executable,
+    so a client started without the virtualenv on its PATH still finds it.
 
-    Looks at ``shutil.which("cordon")``, then ``sys.argv[0]`` when it is named cordon, then
-    ``cordon`` next to the running Python (a venv's ``bin``).
+    Looks at ``sys.argv[0]`` when it is named cordon (the running console script), then
+    ``cordon`` next to the running Python (a venv's ``bin``), then ``shutil.which("cordon")``.
+    Symlinks are kept, not resolved: a packager's link (``/opt/homebrew/bin/cordon``) outlives
+    the versioned directory it points into.
 
     Raises:
         ClientConfigError: ``absolute`` and no cordon executable is found.
     """
     if not absolute:
         return "cordon"
+    argv0 = Path(sys.argv[0])
+    if argv0.name in ("cordon", "cordon.exe") and argv0.is_file():
+        return os.path.abspath(argv0)
+    for name in ("cordon", "cordon.exe"):
+        sibling = Path(sys.executable).parent / name
+        if sibling.is_file():
+            return os.path.abspath(sibling)
     found = shutil.which("cordon")
     if found:
-        return str(Path(found).resolve())
-    argv0 = Path(sys.argv[0])
-    if argv0.name in ("cordon", "cordon.exe") and argv0.exists():
-        return str(argv0.resolve())
-    sibling = Path(sys.executable).parent / "cordon"
-    if sibling.exists():
-        return str(sibling.absolute())
-    raise ClientConfigError("cannot find the cordon executable for --absolute")
+        return os.path.abspath(found)
+    raise ClientConfigError(
+        "cannot find the cordon executable; --no-absolute writes the bare name `cordon`"
+    )

@@ -273,8 +273,14 @@ def init(
         list[Path] | None, typer.Option("--policy", help="policy file for cordon run; repeatable")
     ] = None,
     absolute: Annotated[
-        bool, typer.Option(help="write the absolute path of the cordon executable")
-    ] = False,
+        bool,
+        typer.Option(
+            "--absolute/--no-absolute",
+            help="write the absolute path of this cordon (default), so a client started "
+            "without its virtualenv on PATH finds it; --no-absolute writes the bare name "
+            "`cordon`, looked up on the client's PATH",
+        ),
+    ] = True,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="write without asking")] = False,
     undo: Annotated[bool, typer.Option(help="restore the original entries")] = False,
     pin_dir: Annotated[
@@ -292,7 +298,8 @@ def init(
     A stdio server runs as cordon run -- COMMAND; a remote one (a url entry, or npx
     mcp-remote URL) as cordon run --url URL with its headers. Each server gets its own
     --pin-file under ~/.cordon/pins/, so its tool pins last across restarts;
-    `cordon pin accept --server NAME` re-approves a definition that changed.
+    `cordon pin accept --server NAME` re-approves a definition that changed. In ~/.claude.json:
+    the user servers and each project's. --undo restores from the backup in ~/.cordon/backups/.
     """
     from cordon.clientconfig import (
         ClientConfigError,
@@ -320,6 +327,8 @@ def init(
     console.print(Text(f"{plan.path} ({plan.label})", style="bold"))
     for msg in plan.messages:
         console.print(Text(f"  {msg}"))
+    if plan.changed and not undo:
+        console.print(Text(_command_note(absolute)))
     for msg in plan.warnings:
         err.print(Text(f"cordon init: {msg}"))
     if not plan.changed:
@@ -335,6 +344,16 @@ def init(
         err.print(Text(f"cordon init: {exc}", style="red"))
         raise typer.Exit(2) from exc
     console.print(Text(f"written; backup at {backup}"))
+
+
+def _command_note(absolute: bool) -> str:
+    """The plan's line on the command the client will start."""
+    if absolute:
+        return (
+            "  command: the absolute path of this cordon, so the client needs no virtualenv "
+            "on its PATH (--no-absolute writes `cordon`)"
+        )
+    return "  command: `cordon`, which the client must find on its own PATH (--no-absolute)"
 
 
 def register(app: typer.Typer) -> None:
