@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx2
 import orjson
@@ -40,6 +40,7 @@ from mcp.shared.inbound import (
 )
 
 from cordon.proxy.framing import Oversize
+from cordon.proxy.h1 import H1Error, H1Pool, sse_events
 from cordon.proxy.transport import log
 
 if TYPE_CHECKING:
@@ -52,6 +53,17 @@ _JSON = "application/json"
 _SSE = "text/event-stream"
 #: what a frame's head and tail keep when it is over the size cap (its id may sit at either end)
 _KEEP = 4096
+
+
+class _Answer(Protocol):
+    """What :meth:`HttpUpstream._exchange` reads of an answer (``httpx2`` or :mod:`.h1`)."""
+
+    status_code: int
+
+    @property
+    def headers(self) -> Any: ...
+
+    def aiter_bytes(self) -> AsyncIterator[bytes]: ...
 
 
 class LoginError(Exception):
@@ -107,6 +119,8 @@ class HttpUpstream:
         self.auth = auth
         self.max_bytes = max_bytes
         self.client: httpx2.AsyncClient | None = None
+        #: the lean client (:mod:`cordon.proxy.h1`), used when no auth flow is configured
+        self.h1: H1Pool | None = None
         self.t: Transport | None = None
         self.session_id: str | None = None
         self.version: str | None = None
@@ -121,10 +135,13 @@ class HttpUpstream:
         self.t = t
         self.ended = asyncio.get_running_loop().create_future()
         self.go.set()
-        timeout = httpx2.Timeout(30.0, read=None)  # an SSE stream may stay open
-        self.client = httpx2.AsyncClient(
-            timeout=timeout, follow_redirects=False, auth=self.auth, headers=self.static
-        )
+        with contextlib.suppress(ValueError):  # not an http(s) URL: httpx2 says why
+            self.h1 = H1Pool(self.url, self.static, timeout=30.0)
+        if self.h1 is None or self.auth is not None:
+            timeout = httpx2.Timeout(30.0, read=None)  # an SSE stream may stay open
+            self.client = httpx2.AsyncClient(
+                timeout=timeout, follow_redirects=False, auth=self.auth, headers=self.static
+            )
         return True
 
     def reading(self, on: bool) -> None:
@@ -186,13 +203,48 @@ class HttpUpstream:
             self._fail(rid, "login", f"cordon: {exc}")
         except httpx2.HTTPError as exc:
             self._fail(rid, *_explain(exc, self.url))
+        except H1Error as exc:
+            self._fail(rid, *_explain_kind(exc.kind, str(exc), self.url))
         except Exception as exc:  # noqa: BLE001 - answered, never left hanging
             self._fail(rid, "internal", f"cordon: the request to {self.url} failed: {exc!r}")
 
-    async def _exchange(self, verb: str, data: bytes | None, msg: dict[str, Any], rid: Any) -> None:
+    @contextlib.asynccontextmanager
+    async def _request(
+        self, verb: str, data: bytes | None, headers: dict[str, str]
+    ) -> AsyncIterator[_Answer]:
+        extra = self._lean_auth() if self.h1 is not None else None
+        if self.h1 is not None and extra is not None:
+            resp = await self.h1.request(verb, {**headers, **extra} if extra else headers, data)
+            if self.auth is None or resp.status_code not in (401, 403):
+                try:
+                    yield resp
+                finally:
+                    resp.aclose()
+                return
+            resp.aclose()  # the auth flow answers it: log in, refresh or step up, then resend
         assert self.client is not None
+        async with self.client.stream(verb, self.url, content=data, headers=headers) as r:
+            yield r
+
+    def _lean_auth(self) -> dict[str, str] | None:
+        """The headers that let the lean client send a request in place of the auth flow, or
+        None: the flow sends it (its first request, which loads the stored login; a token to
+        refresh; a login under way). The bearer goes only to this URL (the pool's origin)."""
+        auth: Any = self.auth
+        if auth is None:
+            return {}
+        ctx = getattr(auth, "context", None)
+        if ctx is None or not getattr(auth, "_initialized", False) or ctx.lock.locked():
+            return None
+        if ctx.current_tokens is None:  # no login: a 401 goes to the flow
+            return {}
+        if ctx.is_token_valid():
+            return {"authorization": f"Bearer {ctx.current_tokens.access_token}"}
+        return None
+
+    async def _exchange(self, verb: str, data: bytes | None, msg: dict[str, Any], rid: Any) -> None:
         headers = self.headers_for(msg) if data is not None else self._stream_headers()
-        async with self.client.stream(verb, self.url, content=data, headers=headers) as resp:
+        async with self._request(verb, data, headers) as resp:
             if msg.get("method") == "initialize":
                 self.session_id = resp.headers.get("mcp-session-id") or self.session_id
             kind = resp.headers.get("content-type", "").partition(";")[0].strip().lower()
@@ -221,7 +273,7 @@ class HttpUpstream:
             h["mcp-protocol-version"] = self.version
         return h
 
-    async def _body(self, resp: httpx2.Response) -> bytes | None:
+    async def _body(self, resp: _Answer) -> bytes | None:
         parts: list[bytes] = []
         size = 0
         async for chunk in resp.aiter_bytes():
@@ -232,11 +284,11 @@ class HttpUpstream:
             parts.append(chunk)
         return b"".join(parts)
 
-    async def _events(self, resp: httpx2.Response, sent: dict[str, Any]) -> None:
-        async for event in httpx2.EventSource(resp, max_event_size=self.max_bytes + 1024):
+    async def _events(self, resp: _Answer, sent: dict[str, Any]) -> None:
+        async for data in sse_events(resp.aiter_bytes(), self.max_bytes + 1024):
             await self.go.wait()
-            if event.data:
-                self._deliver(event.data.encode("utf-8"), sent)
+            if data:
+                self._deliver(data, sent)
 
     def _deliver(self, body: bytes, sent: dict[str, Any] | None) -> None:
         if self.t is None:
@@ -257,7 +309,7 @@ class HttpUpstream:
         """Open the GET stream for the server's own messages (handshake era)."""
 
         async def listen() -> None:
-            with contextlib.suppress(httpx2.HTTPError, LoginError):
+            with contextlib.suppress(httpx2.HTTPError, H1Error, LoginError):
                 await self._exchange("GET", None, {}, None)
 
         task = asyncio.get_running_loop().create_task(listen())
@@ -275,14 +327,18 @@ class HttpUpstream:
     async def close(self) -> None:
         for task in list(self.tasks):
             task.cancel()
-        if self.client is None:
-            return
         if self.session_id is not None:  # end the session (handshake era), best effort
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(
-                    self.client.delete(self.url, headers=self._stream_headers()), 2
-                )
-        await self.client.aclose()
+                await asyncio.wait_for(self._delete(), 2)
+        if self.h1 is not None:
+            await self.h1.aclose()
+        if self.client is not None:
+            await self.client.aclose()
+
+    async def _delete(self) -> None:
+        async with self._request("DELETE", None, self._stream_headers()) as resp:
+            async for _ in resp.aiter_bytes():
+                pass
 
     async def status(self) -> int:
         return 1
@@ -308,12 +364,22 @@ def _explain(exc: httpx2.HTTPError, url: str) -> tuple[str, str]:
     """One line for a transport failure, saying what to do."""
     text = str(exc) or type(exc).__name__
     if isinstance(exc, httpx2.ConnectError):
-        if "SSL" in text or "certificate" in text.lower():
-            return (
-                "tls",
-                f"cordon: TLS with {url} failed ({text}): check the URL and the server's certificate",
-            )
-        return "connect", f"cordon: cannot reach {url} ({text}): check the URL and your network"
+        tls = "SSL" in text or "certificate" in text.lower()
+        return _explain_kind("tls" if tls else "connect", text, url)
     if isinstance(exc, httpx2.TimeoutException):
+        return _explain_kind("timeout", text, url)
+    return _explain_kind("http", text, url)
+
+
+def _explain_kind(kind: str, text: str, url: str) -> tuple[str, str]:
+    """One line for a failure of ``kind`` (``connect``, ``tls``, ``timeout``, ``http``)."""
+    if kind == "tls":
+        return (
+            "tls",
+            f"cordon: TLS with {url} failed ({text}): check the URL and the server's certificate",
+        )
+    if kind == "connect":
+        return "connect", f"cordon: cannot reach {url} ({text}): check the URL and your network"
+    if kind == "timeout":
         return "timeout", f"cordon: {url} did not answer in time"
     return "http", f"cordon: the request to {url} failed ({text})"

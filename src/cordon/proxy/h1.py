@@ -1,0 +1,323 @@
+"""A lean HTTP/1.1 keep-alive client for one origin, on asyncio streams and ``h11``.
+
+``cordon run --url`` POSTs every frame to one URL; a general client (redirects, auth flows,
+cookies, proxies from the environment, HTTP/2, anyio wrappers) costs more per request than
+cordon's whole policy engine. This one does only what that leg needs:
+
+- requests to the one origin of the URL it was made for (so a header, a token among them, only
+  ever goes there), with the static headers on each;
+- a small pool: a request takes an idle connection or opens a new one (a request in flight,
+  an SSE stream among them, never blocks another), and a connection whose response was read
+  to its end goes back to the pool, up to ``max_idle`` of them; a reused connection the server
+  closed meanwhile is replaced once, before any byte of the answer arrived;
+- bodies with ``Content-Length`` or chunked (``h11`` does the framing); TLS with
+  ``ssl.create_default_context()`` (certificates verified, the host name checked);
+- timeouts as before: connecting and writing each get ``timeout`` seconds, reading none (an SSE
+  stream may stay open).
+
+:func:`sse_events` parses a ``text/event-stream`` body per the SSE spec (lines end with CRLF,
+LF or CR; ``data:`` lines of one event are joined with newlines; a blank line ends the event;
+comments and other fields are skipped).
+
+Every failure is an :class:`H1Error`, whose ``kind`` is ``connect``, ``tls``, ``timeout`` or
+``http``, and whose message never quotes a header.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import ssl
+from collections.abc import AsyncIterator
+from urllib.parse import urlsplit
+
+import h11
+
+__all__ = ["H1Error", "H1Pool", "H1Response", "sse_events"]
+
+_CHUNK = 65536
+_EOL = re.compile(rb"\r\n|\r|\n")
+
+
+class H1Error(Exception):
+    """A request that failed: ``kind`` is ``connect``, ``tls``, ``timeout`` or ``http``."""
+
+    def __init__(self, kind: str, text: str) -> None:
+        super().__init__(text)
+        self.kind = kind
+
+
+class _Conn:
+    __slots__ = ("h11", "reader", "writer")
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.h11 = h11.Connection(h11.CLIENT)
+
+    def usable(self) -> bool:
+        return not self.reader.at_eof() and not self.writer.is_closing()
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class H1Response:
+    """One answer: ``status_code``, ``headers`` (names in lower case), and its body, read
+    with :meth:`aiter_bytes`."""
+
+    def __init__(self, pool: H1Pool, conn: _Conn, head: h11.Response) -> None:
+        self.status_code = head.status_code
+        self.headers: dict[str, str] = {}
+        for name, value in head.headers:
+            key = name.decode("latin-1")
+            text = value.decode("latin-1")
+            old = self.headers.get(key)
+            self.headers[key] = text if old is None else f"{old}, {text}"
+        self._pool = pool
+        self._conn: _Conn | None = conn
+
+    async def aiter_bytes(self) -> AsyncIterator[bytes]:
+        conn = self._conn
+        if conn is None:
+            return
+        while True:
+            event = conn.h11.next_event()
+            if event is h11.NEED_DATA:
+                data = await self._pool.read(conn)
+                conn.h11.receive_data(data)
+            elif isinstance(event, h11.Data):
+                yield bytes(event.data)
+            elif isinstance(event, h11.EndOfMessage):
+                self._conn = None
+                self._pool.release(conn)
+                return
+            else:  # ConnectionClosed before the end of the body
+                raise H1Error("http", "the server closed the connection mid-answer")
+
+    def aclose(self) -> None:
+        """Drop the connection unless the body was read to its end (it goes back to the pool)."""
+        if self._conn is not None:
+            self._pool.busy.discard(self._conn)
+            self._conn.close()
+            self._conn = None
+
+
+class H1Pool:
+    """HTTP/1.1 keep-alive connections to the origin of ``url``.
+
+    Args:
+        url: an ``http`` or ``https`` URL; requests go to its path and query.
+        headers: static headers for every request.
+        timeout: seconds for connecting (TLS included) and for writing a request.
+        max_idle: the idle connections kept for reuse.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        headers: dict[str, str] | None = None,
+        *,
+        timeout: float = 30.0,
+        max_idle: int = 4,
+    ) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"not an http(s) URL: {url}")
+        self.host = parts.hostname
+        self.port = parts.port or (443 if parts.scheme == "https" else 80)
+        self.tls = ssl.create_default_context() if parts.scheme == "https" else None
+        self.target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        default_port = self.port == (443 if self.tls else 80)
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        authority = host if default_port else f"{host}:{self.port}"
+        self.static = [("host", authority), ("user-agent", "cordon")]
+        names = {"host", "user-agent"}
+        for name, value in (headers or {}).items():
+            if name.lower() in names:
+                self.static = [(k, v) for k, v in self.static if k != name.lower()]
+            self.static.append((name, value))
+        self.timeout = timeout
+        self.max_idle = max_idle
+        self.idle: list[_Conn] = []
+        self.busy: set[_Conn] = set()
+
+    async def _open(self) -> _Conn:
+        try:
+            async with asyncio.timeout(self.timeout):
+                reader, writer = await asyncio.open_connection(
+                    self.host,
+                    self.port,
+                    ssl=self.tls,
+                    server_hostname=self.host if self.tls else None,
+                    limit=_CHUNK,
+                )
+        except TimeoutError:
+            raise H1Error("timeout", "connecting timed out") from None
+        except ssl.SSLError as exc:
+            raise H1Error("tls", str(exc) or type(exc).__name__) from None
+        except OSError as exc:
+            raise H1Error("connect", str(exc) or type(exc).__name__) from None
+        return _Conn(reader, writer)
+
+    def _take(self) -> _Conn | None:
+        while self.idle:
+            conn = self.idle.pop()
+            if conn.usable():
+                return conn
+            conn.close()
+        return None
+
+    async def read(self, conn: _Conn) -> bytes:
+        try:
+            return await conn.reader.read(_CHUNK)
+        except ssl.SSLError as exc:
+            raise H1Error("tls", str(exc) or type(exc).__name__) from None
+        except OSError as exc:
+            raise H1Error("http", str(exc) or type(exc).__name__) from None
+
+    def release(self, conn: _Conn) -> None:
+        self.busy.discard(conn)
+        if (
+            conn.h11.our_state is h11.DONE
+            and conn.h11.their_state is h11.DONE
+            and len(self.idle) < self.max_idle
+            and conn.usable()
+        ):
+            conn.h11.start_next_cycle()
+            self.idle.append(conn)
+        else:
+            conn.close()
+
+    async def request(
+        self, method: str, headers: dict[str, str], body: bytes | None = None
+    ) -> H1Response:
+        """Send one request and read the answer's head; read its body with
+        :meth:`H1Response.aiter_bytes`, and call :meth:`H1Response.aclose` when done."""
+        items = [*self.static, *headers.items()]
+        if body is not None:
+            items.append(("content-length", str(len(body))))
+        for _ in range(2):
+            conn = self._take()
+            reused = conn is not None
+            if conn is None:
+                conn = await self._open()
+            self.busy.add(conn)
+            try:
+                return await self._send(conn, method, items, body)
+            except _Stale:
+                self.busy.discard(conn)
+                conn.close()
+                if not reused:
+                    break
+            except BaseException:
+                self.busy.discard(conn)
+                conn.close()
+                raise
+        raise H1Error("http", "the server closed the connection without answering")
+
+    async def _send(
+        self, conn: _Conn, method: str, items: list[tuple[str, str]], body: bytes | None
+    ) -> H1Response:
+        c = conn.h11
+        got = False
+        try:
+            out = c.send(h11.Request(method=method, target=self.target, headers=items)) or b""
+            if body:
+                out += c.send(h11.Data(data=body)) or b""
+            out += c.send(h11.EndOfMessage()) or b""
+            conn.writer.write(out)
+            if conn.writer.transport.get_write_buffer_size():
+                async with asyncio.timeout(self.timeout):
+                    await conn.writer.drain()
+            while True:
+                event = c.next_event()
+                if event is h11.NEED_DATA:
+                    data = await conn.reader.read(_CHUNK)
+                    if not data and not got:
+                        raise _Stale
+                    got = True
+                    c.receive_data(data)
+                elif isinstance(event, h11.Response):
+                    return H1Response(self, conn, event)
+                elif isinstance(event, h11.ConnectionClosed):
+                    raise _Stale
+                # an InformationalResponse (1xx): wait for the final one
+        except TimeoutError:
+            raise H1Error("timeout", "sending the request timed out") from None
+        except (ConnectionResetError, BrokenPipeError):
+            if got:
+                raise H1Error("http", "the server reset the connection") from None
+            raise _Stale from None
+        except ssl.SSLError as exc:
+            raise H1Error("tls", str(exc) or type(exc).__name__) from None
+        except OSError as exc:
+            raise H1Error("http", str(exc) or type(exc).__name__) from None
+        except h11.ProtocolError as exc:
+            raise H1Error("http", f"malformed HTTP answer ({exc})") from None
+
+    async def aclose(self) -> None:
+        for conn in [*self.idle, *self.busy]:
+            conn.close()
+        self.idle.clear()
+        self.busy.clear()
+
+
+class _Stale(Exception):
+    """A connection that closed before any byte of the answer (retried once on a new one)."""
+
+
+def _lines(buf: bytes, final: bool) -> tuple[list[bytes], int]:
+    """The whole lines of ``buf`` and where the rest starts (a CR at its end may be half a CRLF,
+    unless the body ``final``-ly ended there)."""
+    out: list[bytes] = []
+    pos = 0
+    while (m := _EOL.search(buf, pos)) is not None:
+        if not final and m.end() == len(buf) and m.group() == b"\r":
+            break
+        out.append(buf[pos : m.start()])
+        pos = m.end()
+    return out, pos
+
+
+async def sse_events(chunks: AsyncIterator[bytes], max_size: int) -> AsyncIterator[bytes]:
+    """The ``data`` of each event of an SSE body, as bytes (UTF-8, as sent); an event the
+    body ends in the middle of is dropped, as the spec says.
+
+    Raises:
+        H1Error: an event (or a line still being read) over ``max_size`` bytes.
+    """
+    pending: list[bytes] = []  # the start of a line not ended yet
+    waiting = 0
+    data: list[bytes] = []
+    size = 0
+    end = False
+    it = aiter(chunks)
+    while not end:
+        chunk = await anext(it, None)
+        end = chunk is None
+        if chunk is None:
+            chunk = b""
+        elif not _EOL.search(chunk) and not (pending and pending[-1].endswith(b"\r")):
+            pending.append(chunk)  # the middle of a long line: no copying until it ends
+            waiting += len(chunk)
+            if size + waiting > max_size:
+                raise H1Error("http", f"a server-sent event exceeded the {max_size} byte limit")
+            continue
+        buf = b"".join((*pending, chunk)) if pending else chunk
+        lines, pos = _lines(buf, end)
+        for line in lines:
+            if not line:
+                if data:
+                    yield b"\n".join(data)
+                data, size = [], 0
+                continue
+            name, colon, value = line.partition(b":")
+            if name == b"data":
+                value = value[1:] if colon and value.startswith(b" ") else value
+                data.append(value)
+                size += len(value) + 1
+        pending = [buf[pos:]] if pos < len(buf) else []
+        waiting = len(buf) - pos
+        if size + waiting > max_size:
+            raise H1Error("http", f"a server-sent event exceeded the {max_size} byte limit")

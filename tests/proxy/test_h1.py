@@ -1,0 +1,202 @@
+"""The lean HTTP/1.1 client of ``cordon run --url`` (:mod:`cordon.proxy.h1`): SSE parsing per
+the spec, keep-alive reuse, chunked and length-framed bodies, a pool that never makes one
+request wait for another, a stale connection replaced, and one-word failure kinds."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import pytest
+
+from cordon.proxy.h1 import H1Error, H1Pool, sse_events
+
+
+async def _chunks(*parts: bytes) -> AsyncIterator[bytes]:
+    for p in parts:
+        yield p
+
+
+def _events(*parts: bytes, cap: int = 1 << 20) -> list[bytes]:
+    async def go() -> list[bytes]:
+        return [e async for e in sse_events(_chunks(*parts), cap)]
+
+    return asyncio.run(go())
+
+
+def test_sse_events_follow_the_spec() -> None:
+    body = b': comment\r\nevent: message\r\ndata: {"a":1}\r\n\r\ndata:x\ndata: y\n\nid: 3\n\n'
+    assert _events(body) == [b'{"a":1}', b"x\ny"]
+    assert _events(b"data: a\r", b"\ndata: b\r\r") == [b"a\nb"]  # CR LF split, CR alone
+    assert _events(b"da", b"ta: lo", b"ng", b"\n", b"\n") == [b"long"]
+    assert _events(b"data: half an event") == []  # the body ended mid-event: dropped
+    assert _events(b"data\n\n") == [b""]
+
+
+def test_an_sse_event_over_the_cap_is_an_error() -> None:
+    with pytest.raises(H1Error, match="byte limit"):
+        _events(b"data: " + b"x" * 100, b"x" * 100, cap=150)
+    with pytest.raises(H1Error, match="byte limit"):
+        _events(b"data: " + b"x" * 100 + b"\n", b"data: " + b"y" * 100 + b"\n", cap=150)
+
+
+Handler = Callable[[bytes, int], bytes]
+
+
+async def _serve(answer: Handler, close_after: bool = False) -> tuple[asyncio.Server, list[int]]:
+    """A tiny HTTP/1.1 server: ``answer(request_head_and_body, connection_number)``."""
+    conns: list[int] = []
+
+    async def handle(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+        conns.append(len(conns))
+        n = conns[-1]
+        try:
+            while True:
+                head = await r.readuntil(b"\r\n\r\n")
+                length = 0
+                for line in head.split(b"\r\n"):
+                    if line.lower().startswith(b"content-length:"):
+                        length = int(line.split(b":")[1])
+                body = await r.readexactly(length)
+                w.write(answer(head + body, n))
+                await w.drain()
+                if close_after:
+                    break
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        w.close()
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    return server, conns
+
+
+def _url(server: asyncio.Server) -> str:
+    return f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/mcp?x=1"
+
+
+async def _read(pool: H1Pool, body: bytes = b"{}") -> tuple[int, dict[str, str], bytes]:
+    resp = await pool.request("POST", {"content-type": "application/json"}, body)
+    try:
+        data = b"".join([c async for c in resp.aiter_bytes()])
+    finally:
+        resp.aclose()
+    return resp.status_code, resp.headers, data
+
+
+def _run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(asyncio.wait_for(test(), 20))
+
+
+def test_keep_alive_reuses_one_connection_and_sends_the_static_headers() -> None:
+    seen: list[bytes] = []
+
+    def answer(req: bytes, n: int) -> bytes:
+        seen.append(req)
+        return b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}"
+
+    async def test() -> None:
+        server, conns = await _serve(answer)
+        pool = H1Pool(_url(server), {"Authorization": "Bearer t"})
+        for _ in range(3):
+            assert await _read(pool) == (
+                200,
+                {"content-type": "application/json", "content-length": "2"},
+                b"{}",
+            )
+        assert len(conns) == 1
+        await pool.aclose()
+        server.close()
+
+    _run(test)
+    assert seen[0].startswith(b"POST /mcp?x=1 HTTP/1.1\r\n")
+    assert b"authorization: Bearer t" in seen[0].lower().replace(b"bearer", b"Bearer")
+    assert b"host: 127.0.0.1:" in seen[0]
+
+
+def test_a_chunked_answer_is_read_and_the_connection_kept() -> None:
+    def answer(req: bytes, n: int) -> bytes:
+        return (
+            b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n"
+            b"transfer-encoding: chunked\r\n\r\n"
+            b"5\r\ndata:\r\n8\r\n a\n\ndata\r\n4\r\n: b\n\r\n1\r\n\n\r\n0\r\n\r\n"
+        )
+
+    async def test() -> None:
+        server, conns = await _serve(answer)
+        pool = H1Pool(_url(server))
+        for _ in range(2):
+            resp = await pool.request("POST", {}, b"{}")
+            assert [e async for e in sse_events(resp.aiter_bytes(), 100)] == [b"a", b"b"]
+            resp.aclose()
+        assert len(conns) == 1
+        await pool.aclose()
+        server.close()
+
+    _run(test)
+
+
+def test_a_request_in_flight_does_not_block_another() -> None:
+    gate = asyncio.Event()
+
+    async def test() -> None:
+        async def handle(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+            head = await r.readuntil(b"\r\n\r\n")
+            if b"slow" in head:
+                w.write(b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n1\r\na\r\n")
+                await w.drain()
+                await gate.wait()
+                w.write(b"0\r\n\r\n")
+            else:
+                w.write(b"HTTP/1.1 200 OK\r\ncontent-length: 1\r\n\r\nb")
+            await w.drain()
+            w.close()
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        pool = H1Pool(_url(server))
+        slow = await pool.request("GET", {"x-kind": "slow"})
+        assert await _read(pool) == (200, {"content-length": "1"}, b"b")
+        gate.set()
+        assert b"".join([c async for c in slow.aiter_bytes()]) == b"a"
+        await pool.aclose()
+        server.close()
+
+    _run(test)
+
+
+def test_a_connection_the_server_closed_is_replaced() -> None:
+    def answer(req: bytes, n: int) -> bytes:  # no "connection: close": the client cannot know
+        return b"HTTP/1.1 200 OK\r\ncontent-length: 1\r\n\r\n" + str(n).encode()
+
+    async def test() -> None:
+        server, conns = await _serve(answer, close_after=True)
+        pool = H1Pool(_url(server))
+        assert (await _read(pool))[2] == b"0"
+        await asyncio.sleep(0.05)
+        assert (await _read(pool))[2] == b"1"
+        assert len(conns) == 2
+        for _ in range(5):  # at once: the close may not have been seen yet (then resent once)
+            assert (await _read(pool))[0] == 200
+        await pool.aclose()
+        server.close()
+
+    _run(test)
+
+
+def test_failures_have_a_kind() -> None:
+    async def test() -> None:
+        with pytest.raises(H1Error) as info:
+            await H1Pool("http://127.0.0.1:9/mcp").request("POST", {}, b"{}")
+        assert info.value.kind == "connect"
+
+        def garbage(req: bytes, n: int) -> bytes:
+            return b"NOT HTTP\r\n\r\n"
+
+        server, _ = await _serve(garbage)
+        with pytest.raises(H1Error) as info:
+            await H1Pool(_url(server)).request("POST", {}, b"{}")
+        assert info.value.kind == "http"
+        server.close()
+
+    _run(test)
+    with pytest.raises(ValueError):
+        H1Pool("ftp://example.com/x")
