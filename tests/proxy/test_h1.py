@@ -200,3 +200,34 @@ def test_failures_have_a_kind() -> None:
     _run(test)
     with pytest.raises(ValueError):
         H1Pool("ftp://example.com/x")
+
+
+class _Ctx:
+    def __init__(self, token: str | None, valid: bool, locked: bool = False) -> None:
+        self.current_tokens = type("T", (), {"access_token": token})() if token else None
+        self.valid = valid
+        self.lock = type("L", (), {"locked": lambda _self: locked})()
+
+    def is_token_valid(self) -> bool:
+        return self.valid
+
+
+class _Auth:
+    def __init__(self, ctx: _Ctx, initialized: bool = True) -> None:
+        self.context = ctx
+        self._initialized = initialized
+
+
+def test_the_lean_client_sends_only_what_the_auth_flow_would_send_unchanged() -> None:
+    from cordon.proxy.http import HttpUpstream
+
+    def lean(auth: object) -> dict[str, str] | None:
+        return HttpUpstream("https://mcp.example/mcp", auth=auth)._lean_auth()  # type: ignore[arg-type]
+
+    assert lean(None) == {}
+    assert lean(_Auth(_Ctx("tok", True))) == {"authorization": "Bearer tok"}
+    assert lean(_Auth(_Ctx(None, False))) == {}  # no login: a 401 goes to the flow
+    assert lean(_Auth(_Ctx("tok", True), initialized=False)) is None  # the flow loads the store
+    assert lean(_Auth(_Ctx("tok", False))) is None  # expired: the flow refreshes
+    assert lean(_Auth(_Ctx("tok", True, locked=True))) is None  # a login under way
+    assert lean(object()) is None  # another httpx2.Auth: always the flow
