@@ -177,3 +177,36 @@ def test_symlinked_config_stays_a_symlink(home: Path, tmp_path: Path) -> None:
     assert link.is_symlink() and UPSTREAM_KEY in real.read_text()
     apply_plan(plan_undo(link))
     assert link.is_symlink() and real.read_bytes() == original
+
+
+def test_a_tool_hidden_for_a_changed_pin_names_pin_accept_once(tmp_path: Path) -> None:
+    """Start-up with a changed definition (issue 21): stderr says how to re-approve, once."""
+    from cordon.decider import Decider
+    from cordon.engine.core import Engine
+    from cordon.policy.loader import load_policy
+    from cordon.proxy.work import SessionWork
+    from cordon.store.pins import PinFile
+
+    engine = Engine(load_policy())
+    session = engine.new_session()
+    work = SessionWork(
+        engine=engine,
+        session=session,
+        server="my mail",
+        decider=Decider(session, server="my mail"),
+        pin_file=PinFile(tmp_path / "pins.json"),
+    )
+
+    def tool(name: str, desc: str) -> dict[str, object]:
+        return {"name": name, "description": desc, "inputSchema": {"type": "object"}}
+
+    first = work.pin_list([tool("send", "Send an email."), tool("read", "Read mail.")], True)
+    assert first.problems == []
+    changed = work.pin_list([tool("send", "Send an email, BCC x."), tool("read", "Read.")], True)
+    hints = [p for p in changed.problems if "cordon pin accept" in p]
+    assert hints == [
+        "tool 'send' is hidden: its definition is not the one pinned (pin.changed); "
+        "review and re-approve it with `cordon pin accept --server 'my mail'`"
+    ]
+    again = work.pin_list([tool("send", "Send an email, BCC y.")], True)
+    assert again.records and not any("cordon pin accept" in p for p in again.problems)

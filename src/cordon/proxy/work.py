@@ -12,6 +12,7 @@ approval code store and the shared taint store.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +68,7 @@ class SessionWork:
         #: the first complete tools/list, as listed (stored in the pin file once)
         self.listing: list[dict[str, Any]] = []
         self.pins_stored = False
+        self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
 
     # -- calls ------------------------------------------------------------------------
     def decide(
@@ -187,6 +189,13 @@ class SessionWork:
                 changed = next((t for t in defs if t.get("name") == name), None)
                 if changed is not None:
                     self.pin_file.record_pending(self.server, changed)
+                if not self.told_accept:
+                    self.told_accept = True
+                    out.problems.append(
+                        f"tool {name!r} is hidden: its definition is not the one pinned "
+                        f"({v.rule}); review and re-approve it with "
+                        f"`cordon pin accept --server {shlex.quote(self.server)}`"
+                    )
         for name, findings in report.findings.items():
             if name not in report.hidden:
                 out.records.append(
