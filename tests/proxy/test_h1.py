@@ -113,6 +113,24 @@ def test_keep_alive_reuses_one_connection_and_sends_the_static_headers() -> None
     assert b"host: 127.0.0.1:" in seen[0]
 
 
+def test_an_empty_answer_left_unread_keeps_its_connection() -> None:
+    def answer(req: bytes, n: int) -> bytes:
+        return b"HTTP/1.1 202 Accepted\r\ncontent-length: 0\r\n\r\n"
+
+    async def test() -> None:
+        server, conns = await _serve(answer)
+        pool = H1Pool(_url(server))
+        for _ in range(3):
+            resp = await pool.request("POST", {}, b"{}")
+            assert resp.status_code == 202
+            resp.aclose()  # the body is not read: nothing to read
+        assert len(conns) == 1 and len(pool.idle) == 1 and not pool.busy
+        await pool.aclose()
+        server.close()
+
+    _run(test)
+
+
 def test_a_chunked_answer_is_read_and_the_connection_kept() -> None:
     def answer(req: bytes, n: int) -> bytes:
         return (

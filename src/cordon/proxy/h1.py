@@ -82,7 +82,10 @@ class H1Response:
         if conn is None:
             return
         while True:
-            event = conn.h11.next_event()
+            try:
+                event = conn.h11.next_event()
+            except h11.ProtocolError as exc:
+                raise H1Error("http", f"malformed HTTP answer ({exc})") from None
             if event is h11.NEED_DATA:
                 data = await self._pool.read(conn)
                 conn.h11.receive_data(data)
@@ -96,11 +99,21 @@ class H1Response:
                 raise H1Error("http", "the server closed the connection mid-answer")
 
     def aclose(self) -> None:
-        """Drop the connection unless the body was read to its end (it goes back to the pool)."""
-        if self._conn is not None:
-            self._pool.busy.discard(self._conn)
-            self._conn.close()
-            self._conn = None
+        """Done with the answer: its connection goes back to the pool if the rest of the body
+        is already here (an empty 202, say), and is closed otherwise."""
+        conn, self._conn = self._conn, None
+        if conn is None:
+            return
+        try:
+            while isinstance(event := conn.h11.next_event(), h11.Data):
+                pass
+        except h11.ProtocolError:
+            event = None
+        if isinstance(event, h11.EndOfMessage):
+            self._pool.release(conn)
+        else:
+            self._pool.busy.discard(conn)
+            conn.close()
 
 
 class H1Pool:
