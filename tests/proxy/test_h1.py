@@ -5,7 +5,11 @@ request wait for another, a stale connection replaced, and one-word failure kind
 from __future__ import annotations
 
 import asyncio
+import shutil
+import ssl
+import subprocess
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 
 import pytest
 
@@ -249,3 +253,29 @@ def test_the_lean_client_sends_only_what_the_auth_flow_would_send_unchanged() ->
     assert lean(_Auth(_Ctx("tok", False))) is None  # expired: the flow refreshes
     assert lean(_Auth(_Ctx("tok", True, locked=True))) is None  # a login under way
     assert lean(object()) is None  # another httpx2.Auth: always the flow
+
+
+def test_tls_verifies_the_certificate(tmp_path: Path) -> None:
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl to make a certificate")
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+         "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ctx.load_cert_chain(cert, key)
+
+    async def test() -> None:
+        async def handle(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+            w.close()
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0, ssl=ctx)
+        port = server.sockets[0].getsockname()[1]
+        with pytest.raises(H1Error) as info:  # self-signed: not trusted
+            await H1Pool(f"https://127.0.0.1:{port}/mcp").request("POST", {}, b"{}")
+        assert info.value.kind == "tls" and "CERTIFICATE_VERIFY_FAILED" in str(info.value)
+        server.close()
+
+    _run(test)

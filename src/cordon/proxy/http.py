@@ -18,6 +18,11 @@ Both protocol eras, told apart per message the way the client marks it:
   schema marks ``x-mcp-header`` into ``Mcp-Param-*`` headers (the SDK's own encoder). Only a
   call the engine allowed is ever sent, so a refusal covers the header too.
 
+Requests go out on a lean HTTP/1.1 keep-alive client for this URL's origin (:mod:`.h1`); with
+OAuth configured, the SDK's auth flow on ``httpx2`` sends those it must (the first, which loads
+the stored login; a refresh; a 401 or 403, which it answers by logging in) and the lean client
+the rest, with the flow's valid bearer.
+
 Static headers (``--header``) go on every request to this URL and nowhere else. A request
 the server cannot answer (unreachable, TLS failure, 401 without a way to log in, an HTTP
 error without a JSON-RPC body) gets a JSON-RPC error, and one line on stderr says what to do.
@@ -119,7 +124,8 @@ class HttpUpstream:
         self.auth = auth
         self.max_bytes = max_bytes
         self.client: httpx2.AsyncClient | None = None
-        #: the lean client (:mod:`cordon.proxy.h1`), used when no auth flow is configured
+        #: the lean client (:mod:`cordon.proxy.h1`): every request the auth flow (``client``,
+        #: httpx2) need not send itself (:meth:`_lean_auth`)
         self.h1: H1Pool | None = None
         self.t: Transport | None = None
         self.session_id: str | None = None
