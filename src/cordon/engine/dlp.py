@@ -220,6 +220,18 @@ class _Kind:
     secret_type: str
     regexes: tuple[re.Pattern[str], ...]
     validate: Validator
+    #: per regex, a literal its every match contains (lower case), or "": a view without it
+    #: is not searched (npm's ``//host/:_authToken=`` rule has ``//.+/``, which backtracks
+    #: over a long line once per ``//``: quadratic, minutes on a few MB of links)
+    needs: tuple[str, ...] = ()
+
+
+#: regex fragments whose pattern cannot match without a literal, and that literal
+_NEEDED_LITERALS = (("_authToken", "_authtoken"),)
+
+
+def _needed(pattern: str) -> str:
+    return next((lit for frag, lit in _NEEDED_LITERALS if frag in pattern), "")
 
 
 class Detector:
@@ -240,7 +252,8 @@ class Detector:
                 validate: Validator = _plain
             else:
                 validate = _VALIDATORS.get(kind, _plain)
-            kinds.append(_Kind(kind, secret_type, compiled, validate))
+            needs = tuple(_needed(r.pattern) for r in compiled)
+            kinds.append(_Kind(kind, secret_type, compiled, validate, needs))
         self.kinds = tuple(kinds)
 
     def find_text(self, text: str) -> Iterator[Hit]:
@@ -257,8 +270,13 @@ class Detector:
                 yield from self._scan(view[::-1], "reversed")
 
     def _scan(self, view: str, encoding: str) -> Iterator[Hit]:
+        lowered: str | None = None
         for k in self.kinds:
-            for rx in k.regexes:
+            for rx, need in zip(k.regexes, k.needs or ("",) * len(k.regexes), strict=True):
+                if need:
+                    lowered = view.lower() if lowered is None else lowered
+                    if need not in lowered:
+                        continue
                 for m in rx.finditer(view):
                     value = k.validate(m, view)
                     if value is not None:
