@@ -66,7 +66,7 @@ def test_computed_program_is_opaque() -> None:
 
 
 def test_unparsable_reported_not_guessed() -> None:
-    for text in ("echo $((1+2))", "[[ -f x ]] && echo y", "echo \"open", "case $x in a) rm;; esac"):
+    for text in ("echo $((1+2))", "[[ -f x ]] && echo y", 'echo "open', "case $x in a) rm;; esac"):
         assert analyze(text).error is not None, text
 
 
