@@ -20,7 +20,6 @@ from cordon.decider import Decider
 from cordon.engine.core import Engine
 from cordon.policy import Policy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
-from cordon.proxy.http import HttpUpstream, parse_header
 from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
@@ -89,6 +88,10 @@ def _server_requests(policy: Policy, name: str) -> dict[str, str]:
 
 
 def _headers(specs: list[str]) -> dict[str, str]:
+    if not specs:
+        return {}
+    from cordon.proxy.http import parse_header
+
     try:
         return dict(parse_header(spec, dict(os.environ)) for spec in specs)
     except ValueError as exc:
@@ -119,6 +122,9 @@ def _upstream(
     """The server side: a subprocess, or the Streamable HTTP server at ``url``."""
     if url is None:
         return SubprocessUpstream(command)
+    # imported only for a remote server: the HTTP client and the SDK's header codecs weigh
+    # ~35 MB of a process that must stay small per wrapped server
+    from cordon.proxy.http import HttpUpstream
 
     def schema(tool: str) -> Any:
         return (engine.definitions.get(name, {}).get(tool) or {}).get("inputSchema")
