@@ -29,12 +29,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcp_types import (
-    CreateMessageRequestParams,
-    ElicitRequestFormParams,
-    ElicitRequestURLParams,
-    TextContent,
-)
 from pydantic import BaseModel, ValidationError
 
 from cordon._types import Finding, severity_at_least
@@ -72,7 +66,14 @@ class Inspection:
 
 def parse(kind: str, params: Any) -> BaseModel | None:
     """``params`` as the ``mcp-types`` model of a ``kind`` request, or None when they do not
-    validate (or the kind carries no text: roots)."""
+    validate (or the kind carries no text: roots). The models are imported here, on the first
+    such request: they weigh a few MB that a proxy whose server never asks does not need."""
+    from mcp_types import (
+        CreateMessageRequestParams,
+        ElicitRequestFormParams,
+        ElicitRequestURLParams,
+    )
+
     models: tuple[type[BaseModel], ...] = {
         "sampling": (CreateMessageRequestParams,),
         "elicitation": (ElicitRequestFormParams, ElicitRequestURLParams),
@@ -87,6 +88,13 @@ def parse(kind: str, params: Any) -> BaseModel | None:
 
 def texts_of(kind: str, params: Any) -> Iterator[str]:
     """The text a person or the client's model would read in a request of ``kind``."""
+    from mcp_types import (
+        CreateMessageRequestParams,
+        ElicitRequestFormParams,
+        ElicitRequestURLParams,
+        TextContent,
+    )
+
     req = parse(kind, params)
     if isinstance(req, CreateMessageRequestParams):
         if req.system_prompt:
