@@ -128,3 +128,21 @@ async def test_an_unreachable_server_answers_every_request_with_an_error(
 ) -> None:
     url = "http://127.0.0.1:9/mcp"  # the discard port: nothing listens
     assert "cannot reach" in await _first_error(harness, url)
+
+
+async def test_a_server_that_goes_away_mid_session_answers_with_an_error(
+    harness: Harness,
+) -> None:
+    """The remote server stops between two calls: the next call gets a JSON-RPC error saying
+    it cannot be reached (nothing hangs), and a stderr line says what to do."""
+    _, env = _box(harness)
+    url = harness.http_mailbox(env)
+    async with Client(harness.cordon([], extra=["--url", url]), mode="legacy") as client:
+        await client.list_tools()
+        assert "hello" in text_of(await client.call_tool("echo", {"text": "hello"}))
+        for proc in harness.servers:
+            proc.terminate()
+            proc.wait(10)
+        with pytest.raises(MCPError) as info:
+            await client.call_tool("echo", {"text": "again"})
+    assert "cannot reach" in str(info.value)
