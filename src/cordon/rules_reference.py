@@ -17,10 +17,8 @@ Regenerate with ``python -m cordon.rules_reference --write docs/rules.md``.
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from cordon.content.rules import CATEGORIES, RULES
@@ -193,16 +191,9 @@ def render() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m cordon.rules_reference [--write PATH]``: print the page or write it."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    text = render()
-    if args[:1] == ["--write"] and len(args) == 2:
-        Path(args[1]).write_text(text, encoding="utf-8")
-        return 0
-    if args:
-        sys.stderr.write("usage: python -m cordon.rules_reference [--write PATH]\n")
-        return 2
-    sys.stdout.write(text)
-    return 0
+    from cordon.policy.reference import page_main
+
+    return page_main("cordon.rules_reference", render, argv)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 import types
 import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -447,18 +447,23 @@ def render() -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m cordon.policy.reference [--write PATH]``: print the page or write it."""
+def page_main(module: str, render_page: Callable[[], str], argv: Sequence[str] | None) -> int:
+    """``python -m MODULE [--write PATH]`` for a generated docs page: print it or write it."""
     args = list(sys.argv[1:] if argv is None else argv)
-    text = render()
+    text = render_page()
     if args[:1] == ["--write"] and len(args) == 2:
         Path(args[1]).write_text(text, encoding="utf-8")
         return 0
     if args:
-        sys.stderr.write("usage: python -m cordon.policy.reference [--write PATH]\n")
+        sys.stderr.write(f"usage: python -m {module} [--write PATH]\n")
         return 2
     sys.stdout.write(text)
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cordon.policy.reference [--write PATH]``: print the page or write it."""
+    return page_main("cordon.policy.reference", render, argv)
 
 
 if __name__ == "__main__":
