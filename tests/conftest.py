@@ -166,3 +166,20 @@ def mailbox_server() -> list[str]:
 
 def text_of(result: Any) -> str:
     return "\n".join(getattr(c, "text", "") for c in result.content)
+
+
+async def first_mcp_error(client: Any) -> str:
+    """The JSON-RPC error an MCP client context (``mcp.Client(...)``) fails its handshake and
+    first ``tools/list`` with (the SDK wraps it in exception groups); fails if it succeeds."""
+    from mcp.shared.exceptions import MCPError
+
+    try:
+        async with client as c:
+            await c.list_tools()
+    except BaseException as exc:  # noqa: BLE001 - unwrapped below, anything else re-raised
+        while isinstance(exc, BaseExceptionGroup):
+            exc = exc.exceptions[0]
+        if isinstance(exc, MCPError):
+            return str(exc)
+        raise
+    pytest.fail("the handshake succeeded")

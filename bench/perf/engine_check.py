@@ -35,20 +35,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from blobtext import blob_text  # noqa: E402
+from run import READ, SEND  # noqa: E402 - the engine table's own tools
 
-SEND = {
-    "name": "send_email",
-    "description": "Send an email.",
-    "inputSchema": {
-        "type": "object",
-        "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
-    },
-}
-READ = {
-    "name": "read_inbox",
-    "description": "Read mail.",
-    "inputSchema": {"type": "object", "properties": {}},
-}
 POLICY = {
     "version": 1,
     "taint_memory_bytes": 512 * 1024 * 1024,

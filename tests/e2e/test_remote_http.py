@@ -11,7 +11,7 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from tests.conftest import Harness, text_of
+from tests.conftest import Harness, first_mcp_error, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -105,16 +105,7 @@ async def test_a_static_token_goes_to_the_server_and_never_into_the_log(
 
 async def _first_error(harness: Harness, url: str) -> str:
     """The JSON-RPC error the client gets for its handshake through ``cordon run --url``."""
-    try:
-        async with Client(harness.cordon([], extra=["--url", url]), mode="legacy") as client:
-            await client.list_tools()
-    except BaseException as exc:  # noqa: BLE001 - the SDK wraps it in an exception group
-        while isinstance(exc, BaseExceptionGroup):
-            exc = exc.exceptions[0]
-        if isinstance(exc, MCPError):
-            return str(exc)
-        raise
-    pytest.fail("the handshake succeeded")
+    return await first_mcp_error(Client(harness.cordon([], extra=["--url", url]), mode="legacy"))
 
 
 async def test_a_server_that_wants_a_token_gets_a_clear_error(harness: Harness) -> None:

@@ -21,9 +21,8 @@ from typing import Any
 import pytest
 from mcp import Client
 from mcp.client.stdio import stdio_client
-from mcp.shared.exceptions import MCPError
 
-from tests.conftest import Harness, text_of
+from tests.conftest import Harness, first_mcp_error, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -188,16 +187,7 @@ async def test_a_401_mid_session_logs_in_again_and_the_new_token_is_a_secret(
 
 
 async def _first_error(s: OAuthSetup, extra: list[str] = ()) -> str:  # type: ignore[assignment]
-    try:
-        async with s.client(extra=extra) as client:
-            await client.list_tools()
-    except BaseException as exc:  # noqa: BLE001 - the SDK wraps it in an exception group
-        while isinstance(exc, BaseExceptionGroup):
-            exc = exc.exceptions[0]
-        if isinstance(exc, MCPError):
-            return str(exc)
-        raise
-    pytest.fail("the handshake succeeded")
+    return await first_mcp_error(s.client(extra=extra))
 
 
 async def test_a_refused_login_is_a_jsonrpc_error_and_one_line(harness: Harness) -> None:
