@@ -26,8 +26,10 @@ from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
 from cordon.engine.pins import PinSet
 from cordon.engine.recorded import RecordedOutput, _recorded
+from cordon.engine.relayed import relays_data
 from cordon.engine.secrets import SecretSet
 from cordon.engine.session_state import ProvenanceState
+from cordon.engine.shared_secrets import SecretLookup, shared_keys
 from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
@@ -82,6 +84,7 @@ class Engine:
         shared_taint: SharedTaint | None = None,
         paths: _args.PathResolver | None = None,
         dlp: Detector | None = None,
+        shared_secrets: SecretLookup | None = None,
     ):
         """
         Args:
@@ -94,6 +97,9 @@ class Engine:
             dlp: the credential formats checked in every call (``secret.pattern``); default
                 detect-secrets' plugins (:func:`cordon.engine.dlp.default_detector`), read
                 on the first call that needs them.
+            shared_secrets: where credentials seen in output are shared, hashed, with the
+                client's other cordon processes (:mod:`cordon.engine.shared_secrets`;
+                ``cordon run`` passes its shared taint store), or None.
         """
         self.policy = policy
         self.paths = _args.default_resolver() if paths is None else paths
@@ -104,6 +110,7 @@ class Engine:
         self.changed: dict[str, dict[str, list[str]]] = {}
         self.policy_secrets = tuple(s for s in secrets if s)
         self.shared_taint = shared_taint
+        self.shared_secrets = shared_secrets
         #: the user's own identities exactly as the policy spells them (``owned_fields``; a
         #: folded comparison would let another account's name match)
         self.identities = frozenset(policy.user_identities)
@@ -323,11 +330,10 @@ class Session(ProvenanceState):
         else:
             ev = evaluate_result(result, mode=mode, block_at=cp.block_at)
             findings, ev_action, ev_result = list(ev.findings), ev.action, ev.result
+        tp = self.engine.tool_policy(tool)
         if everything and any(f.category == "secrets" for f in findings):
             # the secret rules are part of the scan above: no secret finding, no secret value
-            for secret in find_secrets(everything):
-                self.secrets.add(secret, origin=server)
-        tp = self.engine.tool_policy(tool)
+            self._seen_secrets(find_secrets(everything), tool, server, tp, arguments)
         usable = ev_action != "block" and not (isinstance(result, dict) and result.get("isError"))
         if usable:
             self._observe_provenance(tp, server, result, everything, arguments)
@@ -336,6 +342,31 @@ class Session(ProvenanceState):
             sensitive=self._sensitive(tool, server, tp, None),
         )
         return Observation(action=ev_action, result=ev_result, findings=findings)
+
+    def _seen_secrets(
+        self,
+        found: list[str],
+        tool: str,
+        server: str,
+        tp: ToolPolicy,
+        arguments: Mapping[str, Any] | None,
+    ) -> None:
+        """Keep the credentials a result carries, and share them (hashed) with the client's
+        other cordon processes. One relayed from a file, the environment or a command
+        (:func:`cordon.engine.relayed.relays_data`) may not go back even to the server that
+        returned it (CyberArk's advanced tool poisoning); one the server produced may, in a
+        call that sends nothing.
+
+        Raises:
+            OSError: the shared store could not be written (the caller fails closed).
+        """
+        origin = None if relays_data(tool, tp, arguments) else server
+        for secret in found:
+            self.secrets.add(secret, origin=origin)
+        shared = self.engine.shared_secrets
+        keys = shared_keys(found) if shared is not None else []
+        if keys and shared is not None:
+            shared.publish(keys)
 
     # -- helpers ------------------------------------------------------------------------
     def _definition(self, server: str, tool: str) -> dict[str, Any] | None:

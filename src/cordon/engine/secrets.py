@@ -304,6 +304,8 @@ def check_secrets(
             return None
     value, encoding, path = hit
     label = secrets.label(value)
+    if path and secrets.locate_value(path) is not None:  # an object key carries it
+        path = withheld_marker(label, value)
     where = f"argument '{path}'" if path else "the call"
     how = {
         "plain": "",

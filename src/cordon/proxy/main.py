@@ -182,7 +182,9 @@ def run_proxy(
     later = _Later()  # OAuth tokens a login or refresh brings, once the core exists
     auth = _oauth(url, sent, oauth, later)
     secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
-    engine = Engine(policy, secrets=[*secrets, *_own_secrets(sent, auth)], shared_taint=store)
+    # the shared store also carries the credentials seen in output, hashed
+    own = [*secrets, *_own_secrets(sent, auth)]
+    engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)
     pins = _pins(engine, pin_file, name, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     try:

@@ -398,6 +398,36 @@ class SharedTaintStore:
             return h in self._hashes
         return False
 
+    def present(self, keys: Collection[str]) -> set[str]:
+        """The keys of ``keys`` any process of this client published, as :meth:`contains`
+        answers each, with one read of the file for them all: while any is missing, other
+        processes' open pending markers are waited for once (the credentials of
+        :mod:`cordon.engine.shared_secrets` are looked up many at a time)."""
+        if self._held_parts:
+            self._take_held()
+        found = {k for k in keys if k in self._held}
+        if len(found) == len(keys):
+            return found
+        self.refresh()
+        hashed = {hash_key(k): k for k in keys if k not in found}
+
+        def hits() -> set[str]:
+            return found | {k for h, k in hashed.items() if h in self._hashes}
+
+        got = hits()
+        if len(got) == len(keys):
+            return got
+        if _HOLDING and self._flush_local_siblings():
+            self.refresh()
+            got = hits()
+        if len(got) < len(keys) and self._open:
+            if self._holding:  # the others may be waiting for this one: publish first
+                with contextlib.suppress(OSError):
+                    self.flush()
+            self._wait_open()
+            got = hits()
+        return got
+
     def _flush_local_siblings(self) -> bool:
         """Flush the other holding stores of this process on the same file; True if any."""
         others = [o for o in list(_HOLDING) if o is not self and o.path == self.path]

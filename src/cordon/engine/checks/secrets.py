@@ -1,24 +1,62 @@
 """Secrets never leave: a registered secret in any call, or a secret seen in output in a sending
 call or a call to another server than the one it came from, is denied, even after an approval
-(invariant 7; issue 23: search queries, URLs and command strings are read too, and a secret
-split across two arguments of one call)."""
+(invariant 7). Search queries, URLs and command strings are read too, and a secret split
+across two arguments of one call.
+
+"Another server" spans processes: a credential another cordon process of the same client
+saw in its server's output is published to the client's shared store, hashed
+(:mod:`cordon.engine.shared_secrets`), and refused here in any call; this process then keeps
+it as a registered secret (the audit log withholds it, later calls find it without the
+store). One this process saw itself is passed over only in a call to its own server that
+sends nothing, and only when that server produced it (:mod:`cordon.engine.relayed`).
+"""
 
 from __future__ import annotations
 
+from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
-from cordon.engine.secrets import check_secrets
+from cordon.engine.secrets import check_secrets, withheld_marker
+from cordon.engine.shared_secrets import find_shared, mentions
+
+#: the label of a credential another process of the client saw
+SHARED_NAME = "seen by another server"
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    if not len(ctx.session.secrets):
-        return PASS
+    session = ctx.session
     sending = facts.external or facts.sending
     # a call that does not send may carry back what its own server returned
     skip = None if sending else ctx.server
-    v = check_secrets(dict(ctx.arguments), ctx.session.secrets, sending=True, skip_origin=skip)
-    if v is None:
+    if len(session.secrets):
+        v = check_secrets(dict(ctx.arguments), session.secrets, sending=True, skip_origin=skip)
+        if v is not None:
+            return Result(deny=with_dests(v, facts.destinations))
+    shared = session.engine.shared_secrets
+    if shared is None:
         return PASS
+    secrets = session.secrets
+    hit = find_shared(
+        dict(ctx.arguments),
+        shared,
+        skip=None if skip is None else (lambda core: secrets.seen_only_from(core, skip)),
+    )
+    if hit is None:
+        return PASS
+    core, path = hit
+    secrets.add(core, name=SHARED_NAME)
+    label = secrets.label(core)
+    marker = withheld_marker(label, core)
+    if path and mentions(path, core):  # an object key carries it: the path is withheld too
+        path = marker
+    where = f"argument '{path}'" if path else "the call (split across arguments)"
+    v = Verdict(
+        verdict="deny",
+        rule=rules.SECRET_EGRESS,
+        reason=f"{where} carries a {label}; secrets never leave",
+        param=path or None,
+        details={"secret": label, "encoding": "shared", "withheld": marker},
+    )
     return Result(deny=with_dests(v, facts.destinations))
 
 

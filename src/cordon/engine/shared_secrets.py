@@ -1,0 +1,182 @@
+"""Credentials seen in output, shared by hash across the cordon processes of one client.
+
+Each server of an MCP client is wrapped by its own ``cordon run`` process, so a credential
+read through one server (a database password in a ``.env`` file the filesystem server
+returned) is in that process's :class:`cordon.engine.secrets.SecretSet` only. Without
+sharing, the agent could hand it to another server of the same client (a ticket server's
+reply tool, or a malicious server's parameter: CyberArk's "advanced tool poisoning", where a
+fake error asks for the contents of ``.env`` in the next call), and that server's cordon
+would not know it. The client's shared store (:class:`cordon.store.SharedTaintStore`, the
+file of hashed destination keys) carries them too, hashed like the destination keys, never
+in clear:
+
+* **Published** (:func:`shared_keys`), for each credential the content scanner found in a
+  result: its *core* (NFKC, invisible characters removed, anything but letters and digits
+  trimmed from both ends; 8 to :data:`MAX_SHARED_LENGTH` characters) and the core reversed
+  (under a prefix of its own, so a match turns it round), each as two keys: the whole form,
+  and its first :data:`HEAD_LENGTH` characters (a prefilter); plus one key that says some credential was published at all
+  (:data:`ANY_KEY`). The keys carry a NUL-separated prefix no destination key has.
+* **Matched** (:func:`find_shared`), in every call of every other process of the client:
+  each string (values and keys) of the arguments, each join of them
+  (:func:`cordon.engine.dlp.joined_views`: a credential split across two arguments), each
+  seen through the decodings the secret matcher uses (percent, HTML, JSON escapes, base64,
+  hex: :func:`cordon.textnorm.decoded_views`). A candidate starts where a run of letters and
+  digits starts and ends where one ends, so a credential is found when it is delimited in
+  the text (``pw=<it>``, ``"<it>"``, a line of its own, a URL query), whatever the separators.
+  For each run start, the head key is looked up first (one hash per run); only where it is
+  present are the candidates from there to each run end up to :data:`MAX_SHARED_LENGTH`
+  characters hashed and looked up. When :data:`ANY_KEY` is absent nothing is hashed.
+
+Deterministic (no model, no sampling): the same call and the same store give the same
+answer. The lookup waits for other processes' open pending markers as destination lookups
+do, so a result delivered before it was recorded is not missed.
+
+Not found by hash (the process that saw the credential still finds these itself, through
+its own :class:`SecretSet`): a credential glued to other letters or digits
+(``Bearer<it>``), re-cased, sent with characters between its letters, or longer than
+:data:`MAX_SHARED_LENGTH` characters (private key blocks: these, and every credential with a
+known format, are refused by format in any call anyway, rule ``secret.pattern``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from collections.abc import Collection, Iterable, Iterator
+from typing import Any, Protocol
+
+from cordon.engine.dlp import joined_views, string_leaves
+from cordon.engine.secrets import MIN_SECRET_LENGTH
+from cordon.textnorm import decoded_views, strip_invisible
+
+__all__ = [
+    "ANY_KEY",
+    "HEAD_LENGTH",
+    "MAX_SHARED_LENGTH",
+    "SecretLookup",
+    "find_shared",
+    "mentions",
+    "shared_keys",
+]
+
+#: the prefilter: how many leading characters of a credential's core are published alone
+HEAD_LENGTH = 8
+#: longer cores are not published (the candidates from one run start reach this far)
+MAX_SHARED_LENGTH = 256
+_FULL = "\x00secret\x00"
+_REVERSED = "\x00secret-reversed\x00"
+_HEAD = "\x00secret-head\x00"
+#: published with the first credential of a process: without it, calls hash nothing
+ANY_KEY = "\x00secret-any\x00"
+
+#: a run of letters and digits (any script)
+_RUN_RE = re.compile(r"[^\W_]+")
+#: what a core loses at either end
+_EDGE_RE = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+class SecretLookup(Protocol):
+    """The client's shared store as this module uses it (:class:`cordon.store.SharedTaintStore`)."""
+
+    def publish(self, keys: Iterable[str]) -> None:
+        """Make keys visible to the client's other processes (raises ``OSError``)."""
+
+    def present(self, keys: Collection[str]) -> set[str]:
+        """The keys of ``keys`` some process of the client published."""
+
+
+def _normal(text: str) -> str:
+    out = strip_invisible(text)
+    return out if out.isascii() else unicodedata.normalize("NFKC", out)
+
+
+def _core(value: str) -> str | None:
+    core = _EDGE_RE.sub("", _normal(value))
+    if MIN_SECRET_LENGTH <= len(core) <= MAX_SHARED_LENGTH:
+        return core
+    return None
+
+
+def shared_keys(values: Iterable[str]) -> list[str]:
+    """The keys to publish for credentials ``values`` (module docstring); empty when none of
+    them has a core of a usable length."""
+    out: list[str] = []
+    for value in values:
+        core = _core(value) if isinstance(value, str) else None
+        if core is None:
+            continue
+        backwards = core[::-1]
+        out += (_FULL + core, _HEAD + core[:HEAD_LENGTH])
+        out += (_REVERSED + backwards, _HEAD + backwards[:HEAD_LENGTH])
+    if out:
+        out.append(ANY_KEY)
+    return out
+
+
+def _texts(arguments: Any) -> Iterator[tuple[str, str]]:
+    """(path, text) for every string of the call, then each join of its string values."""
+    yield from string_leaves(arguments, keys=True)
+    for joined in joined_views(arguments):
+        yield "", joined
+
+
+def _in_view(view: str, lookup: SecretLookup) -> Iterator[str]:
+    """The published cores found in one (normalised, decoded) view (one sent backwards
+    turned round)."""
+    runs = [(m.start(), m.end()) for m in _RUN_RE.finditer(view)]
+    if not runs:
+        return
+    heads: dict[str, list[int]] = {}
+    for start, _ in runs:
+        head = view[start : start + HEAD_LENGTH]
+        if len(head) == HEAD_LENGTH:
+            heads.setdefault(_HEAD + head, []).append(start)
+    if not heads:
+        return
+    hit_heads = lookup.present(heads.keys())
+    if not hit_heads:
+        return
+    ends = [end for _, end in runs]
+    for key in hit_heads:
+        for start in heads[key]:
+            lo = bisect.bisect_left(ends, start + MIN_SECRET_LENGTH)
+            hi = bisect.bisect_right(ends, start + MAX_SHARED_LENGTH)
+            wanted: dict[str, str] = {}
+            for end in ends[lo:hi]:
+                text = view[start:end]
+                wanted[_FULL + text] = text
+                wanted[_REVERSED + text] = text[::-1]
+            for found in lookup.present(wanted.keys()):
+                yield wanted[found]
+
+
+def mentions(text: str, core: str) -> bool:
+    """True when ``text`` (an argument's path, for a reason or an audit record) carries
+    ``core`` forwards or backwards, in any decoded view: it is then withheld too."""
+    return any(
+        core in view or core[::-1] in view
+        for view in map(_normal, decoded_views(strip_invisible(text)))
+    )
+
+
+def find_shared(
+    arguments: Any, lookup: SecretLookup, *, skip: Any = None
+) -> tuple[str, str] | None:
+    """``(credential core, argument path)`` of the first credential another process of the
+    client published (:func:`shared_keys`) that the call's ``arguments`` carry; the path is
+    ``""`` for one split across arguments. None when the call carries none.
+
+    ``skip``: a callable given a found core, True to pass over it (a credential this process
+    saw in its own server's output, going back to that server in a call that sends nothing).
+    """
+    if not lookup.present((ANY_KEY,)):
+        return None
+    for path, text in _texts(arguments):
+        if len(text) < MIN_SECRET_LENGTH:
+            continue
+        for view in decoded_views(strip_invisible(text)):
+            for core in _in_view(_normal(view), lookup):
+                if skip is None or not skip(core):
+                    return core, path
+    return None
