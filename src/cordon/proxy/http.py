@@ -16,7 +16,10 @@ Both protocol eras, told apart per message the way the client marks it:
   ``MCP-Protocol-Version``, ``Mcp-Method`` and ``Mcp-Name`` headers are built from the body,
   so they agree with it by construction, and a ``tools/call`` mirrors the arguments its pinned
   schema marks ``x-mcp-header`` into ``Mcp-Param-*`` headers (the SDK's own encoder). Only a
-  call the engine allowed is ever sent, so a refusal covers the header too.
+  call the engine allowed is ever sent, so a refusal covers the header too. Server messages
+  come on each request's own stream, a ``subscriptions/listen`` answer being one that stays
+  open; a client's ``notifications/cancelled`` for a request still streaming closes that POST
+  (Streamable HTTP's cancellation: a stateless server could not match the notification).
 
 Requests go out on a lean HTTP/1.1 keep-alive client for this URL's origin (:mod:`.h1`); with
 OAuth configured, the SDK's auth flow on ``httpx2`` sends those it must (the first, which loads
@@ -131,6 +134,8 @@ class HttpUpstream:
         self.session_id: str | None = None
         self.version: str | None = None
         self.tasks: set[asyncio.Task[None]] = set()
+        #: the POSTs of 2026-07-28 requests still being answered, by request id
+        self.streams: dict[tuple[type, Any], asyncio.Task[None]] = {}
         self.go = asyncio.Event()
         #: the kinds of failure already explained on stderr (one line each)
         self.said: set[str] = set()
@@ -161,17 +166,39 @@ class HttpUpstream:
             msg = orjson.loads(data)
         except orjson.JSONDecodeError:  # the core forwards only parsed frames
             return
+        if msg.get("method") == "notifications/cancelled" and self._cancel(msg):
+            return
         task = asyncio.get_running_loop().create_task(self._post(data, msg))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        if "method" in msg and "id" in msg and _modern(msg):
+            key = _key(msg["id"])
+            self.streams[key] = task
+            task.add_done_callback(lambda t: self._answered(key, t))
+
+    def _answered(self, key: tuple[type, Any], task: asyncio.Task[None]) -> None:
+        if self.streams.get(key) is task:  # a reused id may have a newer POST by now
+            del self.streams[key]
+
+    def _cancel(self, msg: dict[str, Any]) -> bool:
+        """A client's ``notifications/cancelled`` for a 2026-07-28 request still being answered
+        (a ``subscriptions/listen`` stream, say): closing that request's response stream is
+        its cancellation over Streamable HTTP, so the POST is ended and the notification not
+        sent (a stateless server could not match it to the request). True when it was."""
+        params = msg.get("params")
+        rid = params.get("requestId") if isinstance(params, dict) else None
+        task = self.streams.pop(_key(rid), None) if isinstance(rid, (str, int)) else None
+        if task is None:
+            return False
+        task.cancel()
+        return True
 
     def headers_for(self, msg: dict[str, Any]) -> dict[str, str]:
         """The MCP headers of one POST, derived from its body (so they always agree)."""
         h = {"content-type": _JSON, "accept": f"{_JSON}, {_SSE}"}
         raw = msg.get("params")
         params: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        meta = params.get("_meta")
-        version = meta.get(_VERSION_KEY) if isinstance(meta, dict) else None
+        version = _modern(msg)
         method = msg.get("method")
         if isinstance(version, str):  # 2026-07-28: stateless, routed by headers
             h["mcp-protocol-version"] = version
@@ -251,8 +278,12 @@ class HttpUpstream:
     async def _exchange(self, verb: str, data: bytes | None, msg: dict[str, Any], rid: Any) -> None:
         headers = self.headers_for(msg) if data is not None else self._stream_headers()
         async with self._request(verb, data, headers) as resp:
-            if msg.get("method") == "initialize":
+            method = msg.get("method")
+            if method == "initialize":
                 self.session_id = resp.headers.get("mcp-session-id") or self.session_id
+            elif method == "notifications/initialized" and resp.status_code < 300:
+                if self.session_id is not None:
+                    self._listen()  # the server's own messages, from now on
             kind = resp.headers.get("content-type", "").partition(";")[0].strip().lower()
             if resp.status_code in (202, 204) or (verb == "GET" and resp.status_code == 405):
                 return
@@ -268,8 +299,6 @@ class HttpUpstream:
                     )
             elif rid is not None:
                 self._fail(rid, *_status(resp.status_code, self.url, self.auth is not None))
-        if msg.get("method") == "notifications/initialized" and self.session_id is not None:
-            self._listen()
 
     def _stream_headers(self) -> dict[str, str]:
         h = {"accept": _SSE}
@@ -348,6 +377,19 @@ class HttpUpstream:
 
     async def status(self) -> int:
         return 1
+
+
+def _modern(msg: dict[str, Any]) -> str | None:
+    """The 2026-07-28 protocol version a message's ``_meta`` carries, or None (handshake era)."""
+    params = msg.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    version = meta.get(_VERSION_KEY) if isinstance(meta, dict) else None
+    return version if isinstance(version, str) else None
+
+
+def _key(rid: Any) -> tuple[type, Any]:
+    """A request id as a key: ``1`` and ``"1"`` are different requests."""
+    return (type(rid), rid)
 
 
 def _status(code: int, url: str, has_auth: bool) -> tuple[str, str]:

@@ -81,10 +81,33 @@ class UpstreamSide:
             params = msg.get("params")
             if not params:
                 return self._put("upstream", [ToClient(item)])
-            return self._deliver_then_record(
-                item, None, lambda: self.work.record_untrusted(params), len(item)
-            )
+            return self._notification(str(method), "id" in msg, params, item)
         return self._response(msg, item)
+
+    def _notification(self, method: str, has_id: bool, params: Any, line: bytes) -> list[Action]:
+        """A notification (``notifications/message``, progress, a ``subscriptions/listen``
+        stream's events ...) or another server request with params: recorded for taint and
+        content-scanned like a result; its findings are audited (``where: notification``). In
+        block mode a notification is scanned before delivery and dropped when a finding
+        reaches ``block_at`` (nothing waits on a notification; a request is delivered)."""
+        run = lambda: self.work.scan_notification(params)  # noqa: E731
+        if self.cfg.content_mode != "block" or has_id:
+            return self._deliver_then_record(line, None, run, len(line), method, "notification")
+        slot = self._slot("upstream")
+        self._recorded_since_quiet = True
+
+        def done(outcome: Any, error: BaseException | None) -> list[Action]:
+            if error is not None or isinstance(outcome, str):
+                why = repr(error) if error is not None else str(outcome)
+                return [*self._degraded(method, why), *self._fill("upstream", slot, [])]
+            bad = self._blocking(outcome.findings)
+            acts: list[Action] = []
+            if outcome.findings:
+                action = "drop" if bad else "deliver"
+                acts.append(self._findings(action, method, outcome.findings, "notification"))
+            return [*acts, *self._fill("upstream", slot, [] if bad else [ToClient(line)])]
+
+        return self._enqueue(Job("scan", len(line), run, done))
 
     def _server_request(self, kind: str, msg: dict[str, Any], line: bytes) -> list[Action]:
         """A server's sampling, elicitation or roots request (:mod:`server_requests`):
@@ -162,7 +185,13 @@ class UpstreamSide:
         return [*out, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))]
 
     def _deliver_then_record(
-        self, line: bytes, id_: Any, run: Callable[[], Any], size: int, tool: str = ""
+        self,
+        line: bytes,
+        id_: Any,
+        run: Callable[[], Any],
+        size: int,
+        tool: str = "",
+        where: str = "result",
     ) -> list[Action]:
         """Deliver a frame now and record it in the queue: delivery needs no decision, and a
         call that arrives after it is decided with it recorded (it is later in the queue)."""
@@ -173,7 +202,7 @@ class UpstreamSide:
             if isinstance(outcome, str):
                 return self._degraded(tool or "server output", outcome)
             findings = getattr(outcome, "findings", None)
-            return [self._findings("deliver", tool, findings)] if findings else []
+            return [self._findings("deliver", tool, findings, where)] if findings else []
 
         job = Job("record", size, run, done, label=tool)
         withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD) if id_ is not None else None
@@ -193,12 +222,16 @@ class UpstreamSide:
             Log(f"recording a {tool} result failed: {why}"),
         ]
 
-    def _findings(self, action: str, tool: str, findings: list[Finding]) -> Audit:
+    def _findings(
+        self, action: str, tool: str, findings: list[Finding], where: str = "result"
+    ) -> Audit:
+        """A ``content`` record; ``tool`` is the tool of a result, the method of a
+        notification (``where: notification``)."""
         return self._record(
             {
                 "kind": "content",
-                "where": "result",
-                "tool": tool,
+                "where": where,
+                "method" if where == "notification" else "tool": tool,
                 "action": action,
                 "rules": sorted({f.rule for f in findings}),
                 "max_severity": max(

@@ -84,6 +84,11 @@ class SessionWork:
             d.shown = shown
         return d
 
+    def shown(self, args: Any) -> Any:
+        """``args`` as the audit log may keep them: every string carrying a registered, seen
+        or pattern-detected secret withheld (:func:`cordon.engine.dlp.withhold`)."""
+        return withhold(args, self.session.secrets, self.engine.dlp)
+
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         """A person accepted cordon's elicitation: approve and check again."""
         return self.decider.approved(v, tool, args)
@@ -101,6 +106,18 @@ class SessionWork:
         except Exception as exc:  # noqa: BLE001 - fail closed: the session is degraded
             return self.degrade(f"recording server output failed: {type(exc).__name__}")
         return None
+
+    def scan_notification(self, params: Any) -> Observation | str:
+        """Record a notification's (or another server message's) params as untrusted output
+        and scan their strings with the content rules; never changes them. Returns the
+        observation (its findings), or why the session is now degraded."""
+        try:
+            recorded = self.session.record_output(params)
+            findings = scan_text(recorded.text) if recorded.text else []
+        except Exception as exc:  # noqa: BLE001 - fail closed: the session is degraded
+            return self.degrade(f"recording server output failed: {type(exc).__name__}")
+        result = params if isinstance(params, dict) else {}
+        return Observation(action="deliver", result=result, findings=findings)
 
     def record_result(self, tool: str, result: dict[str, Any], args: Any) -> Observation | str:
         """Record a tool result already delivered (monitor mode never changes a result):
