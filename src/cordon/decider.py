@@ -26,6 +26,7 @@ from cordon._exceptions import ApprovalError
 from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
+from cordon.audit.withheld import withhold_verdict
 from cordon.engine.dlp import withhold
 
 __all__ = ["Decider", "Decision", "code_key", "verdict_record"]
@@ -53,12 +54,16 @@ def verdict_record(
     ``arguments`` go in with every string that carries a secret withheld
     (:func:`cordon.engine.dlp.withhold`: a marker with the secret's hash): a credential in a
     known format always, a registered or seen one when ``known`` (the engine session) is
-    given. ``extra`` keys are added (``via``, ``asked``, ``answer``)."""
-    details = {k: x for k, x in v.details.items() if k != "approval_key"}
+    given; what the withheld strings held is kept out of the destinations, reason and
+    parameter too (:func:`cordon.audit.withheld.withhold_verdict`). ``extra`` keys are added
+    (``via``, ``asked``, ``answer``)."""
     if known is not None:
-        arguments = withhold(arguments, known.secrets, known.engine.dlp)
+        shown = withhold(arguments, known.secrets, known.engine.dlp)
     else:
-        arguments = withhold(arguments)
+        shown = withhold(arguments)
+    v = withhold_verdict(v, arguments, shown)
+    arguments = shown
+    details = {k: x for k, x in v.details.items() if k != "approval_key"}
     return record_for_call(
         session=session,
         server=server,

@@ -40,6 +40,7 @@ from cordon._exceptions import ProtocolError
 from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
+from cordon.audit.withheld import withhold_verdict
 from cordon.decider import Decision
 from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
 from cordon.proxy.framing import (
@@ -254,13 +255,21 @@ class ProxyCore(UpstreamSide):
     def _record(self, rec: dict[str, Any]) -> Audit:
         return Audit({"session": self.cfg.session_id, "server": self.cfg.server, **rec})
 
-    def _verdict_record(self, tool: str, args: Any, v: Verdict, **extra: Any) -> dict[str, Any]:
+    def _verdict_record(
+        self, tool: str, shown: Any, v: Verdict, raw: Any = None, **extra: Any
+    ) -> dict[str, Any]:
+        """The audit record of verdict ``v``: ``shown``, the call's arguments with every string
+        carrying a secret withheld; ``raw``, the arguments as they came (None: ``shown``),
+        whose withheld strings are kept out of the destinations, reason and parameter too
+        (:func:`cordon.audit.withheld.withhold_verdict`)."""
+        if raw is not None:
+            v = withhold_verdict(v, raw, shown)
         details = {k: x for k, x in v.details.items() if k != "approval_key"}
         return record_for_call(
             session=self.cfg.session_id,
             server=self.cfg.server,
             tool=tool,
-            arguments=args if isinstance(args, dict) else {"_": args},
+            arguments=shown if isinstance(shown, dict) else {"_": shown},
             verdict=v.verdict,
             rule=v.rule,
             reason=v.reason,
@@ -404,7 +413,7 @@ class ProxyCore(UpstreamSide):
         out: list[Action] = []
         state = params.get("requestState")
         if isinstance(state, str) and state.startswith(envelope.PREFIX):
-            opened = self._retry(id_, tool, args, params, modern)
+            opened = self._retry(id_, tool, args, params, modern, len(line))
             if isinstance(opened, list):
                 return opened
             approve, params, out = opened
@@ -412,7 +421,7 @@ class ProxyCore(UpstreamSide):
         return out + self._queue_decide(id_, tool, args, params, line, modern, approve)
 
     def _retry(
-        self, id_: Any, tool: str, args: Any, params: dict[str, Any], modern: bool
+        self, id_: Any, tool: str, args: Any, params: dict[str, Any], modern: bool, size: int
     ) -> list[Action] | tuple[tuple[Any, ...], dict[str, Any], list[Action]]:
         """A 2026-07-28 retry answering cordon's own question: the actions that end it (a
         denial), or the approval key, the params to forward and the approval record."""
@@ -423,7 +432,7 @@ class ProxyCore(UpstreamSide):
                 rule="approval.invalid_state",
                 reason="approval state is invalid or expired",
             )
-            return [self._deny(id_, v, modern, audit=self._verdict_record(tool, args, v))]
+            return self._deny_withheld(id_, tool, args, v, modern, size, [])
         responses = dict(params.get("inputResponses") or {})
         answer = responses.pop(envelope.INPUT_KEY, None)
         approved = envelope.is_accept(answer)
@@ -450,7 +459,7 @@ class ProxyCore(UpstreamSide):
                 rule=str(payload.get("rule")),
                 reason="a person did not approve this call",
             )
-            return [record, self._deny(id_, v, modern, audit=self._verdict_record(tool, args, v))]
+            return self._deny_withheld(id_, tool, args, v, modern, size, [record])
         params = dict(params)
         if payload.get("ir"):
             responses.update(payload["ir"])
@@ -463,6 +472,31 @@ class ProxyCore(UpstreamSide):
         else:
             params.pop("requestState", None)
         return tuple(payload["key"]), params, [record]
+
+    def _deny_withheld(
+        self,
+        id_: Any,
+        tool: str,
+        args: Any,
+        v: Verdict,
+        modern: bool,
+        size: int,
+        before: list[Action],
+    ) -> list[Action]:
+        """Deny a call cordon does not decide (a retry it cannot honour) after ``before``. Its
+        record keeps the arguments with every string carrying a secret withheld, as a decided
+        call's does: finding them reads the session's secrets, so that runs as a job of the
+        decision queue (if it fails, the record keeps no argument string at all)."""
+        slot = self._slot("client")
+
+        def done(shown: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                shown = {"_": "[withheld: the arguments could not be checked for secrets]"}
+            audit = self._verdict_record(tool, shown, v, args)
+            return self._fill("client", slot, [*before, self._deny(id_, v, modern, audit=audit)])
+
+        job = Job("decide", size, lambda: self.work.shown(args), done, id=id_, label=tool)
+        return self._enqueue(job)
 
     def _can_ask(self, params: dict[str, Any]) -> str | None:
         """How a person can be asked about this call through the client: ``input_required``
@@ -525,7 +559,7 @@ class ProxyCore(UpstreamSide):
         if v.verdict == "allow":
             return [self._forward(id_, tool, args, line, v, modern, shown, _caps(params))]
         if v.verdict == "deny":
-            return [self._deny(id_, v, modern, audit=self._verdict_record(tool, shown, v))]
+            return [self._deny(id_, v, modern, audit=self._verdict_record(tool, shown, v, args))]
         if channel == "input_required":
             return [self._ask_input_required(id_, tool, args, params, v, shown)]
         if channel == "elicitation":
@@ -537,7 +571,7 @@ class ProxyCore(UpstreamSide):
                 f"terminal: cordon approve {d.code}  (expires in 5 minutes)"
             )
         rec = self._verdict_record(
-            tool, shown, v, asked="code" if d.code else "none", answer="deny", code=d.code
+            tool, shown, v, args, asked="code" if d.code else "none", answer="deny", code=d.code
         )
         denied = Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {v.reason}")
         return [self._deny(id_, denied, modern, extra, audit=rec)]
@@ -560,7 +594,8 @@ class ProxyCore(UpstreamSide):
             verdict="deny", rule="audit.unwritable", reason="the audit log cannot be written"
         )
         refused = result_frame(id_, blocked_result(refusal.rule, refusal.reason, modern=modern))
-        return ToUpstream(line, audit=self._verdict_record(tool, shown, v), refused=refused, id=id_)
+        rec = self._verdict_record(tool, shown, v, args)
+        return ToUpstream(line, audit=rec, refused=refused, id=id_)
 
     def _ask_input_required(
         self, id_: Any, tool: str, args: Any, params: dict[str, Any], v: Verdict, shown: Any
@@ -569,7 +604,8 @@ class ProxyCore(UpstreamSide):
             "call": envelope.call_digest(tool, args),
             "key": list(v.details.get("approval_key") or []),
             "rule": v.rule,
-            "destination": v.destination,
+            # (for the retry's approval record: withheld as the ask's own record has it)
+            "destination": withhold_verdict(v, args, shown).destination,
             "up": params.get("requestState"),
             "ir": params.get("inputResponses") or None,
         }
@@ -585,7 +621,7 @@ class ProxyCore(UpstreamSide):
             },
             "requestState": state,
         }
-        rec = self._verdict_record(tool, shown, v, asked="input_required")
+        rec = self._verdict_record(tool, shown, v, args, asked="input_required")
         refused = error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED)
         return self._answer(id_, result_frame(id_, result), audit=rec, refused=refused, id=id_)
 
@@ -599,9 +635,12 @@ class ProxyCore(UpstreamSide):
         frame = orjson.dumps(
             {"jsonrpc": "2.0", "id": eid, "method": "elicitation/create", "params": q}
         )
-        rec = self._verdict_record(tool, shown, v, asked="elicitation")
+        rec = self._verdict_record(tool, shown, v, args, asked="elicitation")
         refused = error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED)
         return [ToClient(frame, audit=rec, refused=refused, id=id_)]
+
+    def _record_of(self, ask: _Ask, v: Verdict) -> dict[str, Any]:
+        return self._verdict_record(ask.tool, ask.shown, v, ask.args)
 
     def _queue_answer(self, ask: _Ask, msg: dict[str, Any]) -> list[Action]:
         """A person's answer to cordon's question, acted on in the decision queue (so before
@@ -621,7 +660,7 @@ class ProxyCore(UpstreamSide):
                 "kind": "approval",
                 "tool": ask.tool,
                 "rule": ask.verdict.rule,
-                "destination": ask.verdict.destination,
+                "destination": withhold_verdict(ask.verdict, ask.args, ask.shown).destination,
                 "channel": "elicitation",
                 "answer": answer,
             }
@@ -636,9 +675,7 @@ class ProxyCore(UpstreamSide):
                 "client",
                 [
                     record,
-                    self._deny(
-                        ask.id, d, False, audit=self._verdict_record(ask.tool, ask.shown, d)
-                    ),
+                    self._deny(ask.id, d, False, audit=self._record_of(ask, d)),
                 ],
             )
         slot = self._slot("client")
@@ -658,9 +695,7 @@ class ProxyCore(UpstreamSide):
                     ask.id, ask.tool, ask.args, ask.line, v2, False, ask.shown
                 )
             else:
-                act = self._deny(
-                    ask.id, v2, False, audit=self._verdict_record(ask.tool, ask.shown, v2)
-                )
+                act = self._deny(ask.id, v2, False, audit=self._record_of(ask, v2))
             return self._fill("client", slot, [record, act])
 
         return self._enqueue(Job("answer", len(ask.line), run, done, id=ask.id, label=ask.tool))
