@@ -14,7 +14,8 @@ carries hidden instructions; ``MAILBOX_INSTRUCTIONS`` sets the server instructio
 ``MAILBOX_SEND_DESC`` replaces ``send_email``'s description from the start (a package update
 that changed it between launches); ``MAILBOX_ECHO_DELAY_S`` makes ``echo`` wait that many
 seconds before it answers (a slow tool); ``MAILBOX_HTTP_PORT`` serves it over Streamable HTTP
-instead of stdio (:func:`serve_http`).
+instead of stdio (:func:`serve_http`); ``MAILBOX_CALL_LOG=1`` appends every call it receives
+(name and arguments, one JSON line) to ``calls.log``, so a test can assert a call never arrived.
 """
 
 from __future__ import annotations
@@ -139,6 +140,9 @@ async def call_tool(
 ) -> CallToolResult | InputRequiredResult:
     args = params.arguments or {}
     name = params.name
+    if os.environ.get("MAILBOX_CALL_LOG") == "1":
+        with (ROOT / "calls.log").open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps({"tool": name, "arguments": args}) + "\n")
     if name == "read_inbox":
         p = ROOT / "inbox.txt"
         return _text(p.read_text("utf-8") if p.exists() else "(empty inbox)")
