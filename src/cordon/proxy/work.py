@@ -89,11 +89,6 @@ class SessionWork:
         or pattern-detected secret withheld (:func:`cordon.engine.dlp.withhold`)."""
         return withhold(args, self.session.secrets, self.engine.dlp)
 
-    def shown(self, args: Any) -> Any:
-        """``args`` as the audit log may keep them: every string carrying a registered, seen
-        or pattern-detected secret withheld (:func:`cordon.engine.dlp.withhold`)."""
-        return withhold(args, self.session.secrets, self.engine.dlp)
-
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         """A person accepted cordon's elicitation: approve and check again."""
         return self.decider.approved(v, tool, args)
