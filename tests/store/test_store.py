@@ -153,3 +153,22 @@ def test_the_shared_store_satisfies_the_taint_interface(tmp_path: Path) -> None:
     with SharedTaintStore(tmp_path / "k.keys") as store:
         for n in members:
             assert hasattr(store, n), n
+
+
+def test_present_answers_many_keys_with_one_read(tmp_path: Path) -> None:
+    """The shared credentials' lookup (:mod:`cordon.engine.shared_secrets`): the subset of the
+    keys another store of the client published; a holding sibling in this process is flushed
+    on a miss, as for :meth:`contains`; this store's own held keys are not looked at."""
+    from cordon.engine.shared_secrets import SecretLookup
+    from cordon.store import SharedTaintStore
+
+    path = tmp_path / "k.keys"
+    with SharedTaintStore(path, hold=True) as a, SharedTaintStore(path) as b:
+        lookup: SecretLookup = b
+        a.publish(["k1", "k2"])  # held in a
+        assert a.present(["k1"]) == set()  # its own held keys: its engine knows them
+        assert lookup.present(["k1", "k2", "k3"]) == {"k1", "k2"}  # a flushed on the miss
+        assert not a.holding
+        b.publish(["k3"])
+        assert a.present(["k1", "k3", "k4"]) == {"k1", "k3"}
+        assert b.present([]) == set()

@@ -399,20 +399,18 @@ class SharedTaintStore:
         return False
 
     def present(self, keys: Collection[str]) -> set[str]:
-        """The keys of ``keys`` any process of this client published, as :meth:`contains`
-        answers each, with one read of the file for them all: while any is missing, other
-        processes' open pending markers are waited for once (the credentials of
-        :mod:`cordon.engine.shared_secrets` are looked up many at a time)."""
-        if self._held_parts:
-            self._take_held()
-        found = {k for k in keys if k in self._held}
-        if len(found) == len(keys):
-            return found
+        """The keys of ``keys`` another process of this client published (or this one, once
+        it no longer holds them), as :meth:`contains` answers each, with one read of the file
+        for them all: while any is missing, other processes' open pending markers are waited
+        for once. For the credentials of :mod:`cordon.engine.shared_secrets`, looked up many
+        at a time in every call: the keys this process holds are not looked at (its engine
+        knows its own credentials), so a lone process hashes nothing and merges no held keys
+        for them."""
         self.refresh()
-        hashed = {hash_key(k): k for k in keys if k not in found}
+        hashed = {hash_key(k): k for k in keys}
 
         def hits() -> set[str]:
-            return found | {k for h, k in hashed.items() if h in self._hashes}
+            return {k for h, k in hashed.items() if h in self._hashes}
 
         got = hits()
         if len(got) == len(keys):
