@@ -74,7 +74,7 @@ import bisect
 import posixpath
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -635,7 +635,7 @@ def _v(verdict: str, rule: str, reason: str, param: str | None, label: str) -> V
 
 
 #: ``(path, key, text)`` of every string in a call's arguments (:func:`_walk`)
-_Strings = list[tuple[str, str, str]]
+_Strings = Sequence[tuple[str, str, str]]
 
 
 def check_actions(
@@ -646,6 +646,7 @@ def check_actions(
     executes: bool,
     destructive: bool,
     trusted: bool,
+    strings: Sequence[tuple[str, str, str]] | None = None,
 ) -> Verdict | None:
     """Apply the action rules to one call.
 
@@ -657,6 +658,8 @@ def check_actions(
             injection and metacharacter rules whatever its name).
         destructive: policy ``destructive``: ask like ``destructiveHint: true``.
         trusted: the tool is in ``trust_tools``: ask rules are skipped, block rules are not.
+        strings: :attr:`cordon.engine.walk.CallWalk.strings` of ``arguments`` when the caller
+            walked them already (the same strings :func:`_walk` gives).
 
     Returns:
         ``None`` when no rule objects; a ``deny`` Verdict for a block rule (checked first), or
@@ -666,7 +669,8 @@ def check_actions(
     tokens = frozenset(split_tokens(tool))
     is_exec = executes or bool(tokens & EXEC_TOKENS)
     is_sql_tool = bool(tokens & SQL_TOKENS)
-    strings = list(_walk(arguments))
+    if strings is None:
+        strings = list(_walk(arguments))
     hit = _blocked_command(strings, is_exec=is_exec, is_sql_tool=is_sql_tool)
     if hit is None and is_exec:
         hit = _blocked_exec_argument(strings)

@@ -38,8 +38,8 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
 
 from __future__ import annotations
 
+import functools
 import posixpath
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +48,7 @@ from cordon.engine import args as _args
 from cordon.engine import rules
 from cordon.engine.actions import is_credential_path, split_tokens
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts, analyze, analyze_argv
+from cordon.engine.walk import call_walk
 
 if TYPE_CHECKING:
     from cordon.engine.checks._base import Context
@@ -81,25 +82,6 @@ class CommandString:
     facts: ShellFacts
 
 
-def _walk(
-    value: Any, path: str = "", key: str = "", depth: int = 0
-) -> Iterator[tuple[str, str, Any]]:
-    if depth > 64:
-        raise ValueError("arguments nested too deeply")
-    if isinstance(value, Mapping):
-        for k, v in value.items():
-            ks = str(k)
-            yield from _walk(v, f"{path}.{ks}" if path else ks, ks, depth + 1)
-    elif isinstance(value, list):
-        if value and all(isinstance(v, str) for v in value):
-            yield path, key, tuple(value)
-            return
-        for i, v in enumerate(value):
-            yield from _walk(v, f"{path}[{i}]", key, depth + 1)
-    elif isinstance(value, str):
-        yield path, key, value
-
-
 def command_strings(ctx: Context) -> list[CommandString]:
     """The command strings of one call, parsed (cached per string); found once per call
     (``ctx.memo``): four checks read them."""
@@ -109,11 +91,16 @@ def command_strings(ctx: Context) -> list[CommandString]:
     return got
 
 
+@functools.lru_cache(maxsize=4096)
+def _joined_key(key: str) -> str:
+    return "".join(split_tokens(key))
+
+
 def _command_strings(ctx: Context) -> list[CommandString]:
     exec_tool = bool(ctx.tp.executes) or bool(set(split_tokens(ctx.tool)) & _SHELL_TOOL_TOKENS)
     out: list[CommandString] = []
-    for path, key, value in _walk(ctx.arguments):
-        nkey = "".join(split_tokens(key))
+    for path, key, value in call_walk(ctx).commands:
+        nkey = _joined_key(key)
         if nkey not in SHELL_PARAMS and not (exec_tool and nkey in _EXEC_ONLY_PARAMS):
             continue
         facts = analyze(value) if isinstance(value, str) else analyze_argv(value)

@@ -37,10 +37,11 @@ import functools
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cordon.engine.walk import CallWalk
 from cordon.textnorm import decoded_views, strip_invisible
 
 __all__ = [
@@ -226,6 +227,11 @@ class _Kind:
     needs: tuple[str, ...] = ()
 
 
+#: strings up to this long have their hits remembered (:meth:`Detector.find_text`), the last
+#: :data:`_MEMO_SIZE` of them
+_MEMO_MAX_CHARS = 1024
+_MEMO_SIZE = 4096
+
 #: regex fragments whose pattern cannot match without a literal, and that literal
 _NEEDED_LITERALS = (("_authToken", "_authtoken"),)
 
@@ -255,9 +261,22 @@ class Detector:
             needs = tuple(_needed(r.pattern) for r in compiled)
             kinds.append(_Kind(kind, secret_type, compiled, validate, needs))
         self.kinds = tuple(kinds)
+        self._memo: dict[str, tuple[Hit, ...]] = {}
 
     def find_text(self, text: str) -> Iterator[Hit]:
-        """Every credential in one string, through its decoded views (lazily)."""
+        """Every credential in one string, through its decoded views (lazily; those of a
+        short string are remembered: a call's keys recur in every call, and the audit
+        record reads the strings the decision just read)."""
+        if len(text) > _MEMO_MAX_CHARS:
+            return self._find_text(text)
+        got = self._memo.get(text)
+        if got is None:
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            got = self._memo[text] = tuple(self._find_text(text))
+        return iter(got)
+
+    def _find_text(self, text: str) -> Iterator[Hit]:
         for i, view in enumerate(decoded_views(strip_invisible(text))):
             if not view.isascii():
                 folded = unicodedata.normalize("NFKC", view)
@@ -282,13 +301,16 @@ class Detector:
                     if value is not None:
                         yield Hit(k.kind, k.secret_type, value, encoding)
 
-    def hits(self, arguments: Any) -> Iterator[tuple[Hit, str]]:
+    def hits(self, arguments: Any, walked: CallWalk | None = None) -> Iterator[tuple[Hit, str]]:
         """``(hit, dotted path)`` for every credential in ``arguments`` (any JSON shape): in
-        each string (keys too), then in the call's string values joined (path ``""``)."""
-        for path, text in string_leaves(arguments, keys=True):
+        each string (keys too), then in the call's string values joined (path ``""``).
+        ``walked``: :func:`cordon.engine.walk.walk` of ``arguments``, when the caller has it."""
+        texts = string_leaves(arguments, keys=True) if walked is None else walked.texts
+        for path, text in texts:
             for hit in self.find_text(text):
                 yield hit, path
-        for joined in joined_views(arguments):
+        values = None if walked is None else walked.values
+        for joined in joined_views(arguments, values):
             for hit in self.find_text(joined):
                 if hit.encoding == "plain":
                     hit = Hit(hit.kind, hit.secret_type, hit.value, "joined")
@@ -318,12 +340,14 @@ _PAIR_MAX_VALUES = 8
 _PAIR_MAX_LENGTH = 1024
 
 
-def joined_views(arguments: Any) -> list[str]:
+def joined_views(arguments: Any, values: Sequence[str] | None = None) -> list[str]:
     """The call's string values joined, for a secret split across arguments: in order and in
     reverse, with nothing between them (a key block's body may follow its header directly);
     and, for a call with a few short values, each pair that is not adjacent in that order.
-    Empty for fewer than two values."""
-    values = [s for _, s in string_leaves(arguments) if s]
+    Empty for fewer than two values. ``values``: the non-empty string values, when the
+    caller has them (:attr:`cordon.engine.walk.CallWalk.values`)."""
+    if values is None:
+        values = [s for _, s in string_leaves(arguments) if s]
     if len(values) < 2:
         return []
     out = ["".join(values), "".join(values[::-1])]

@@ -80,7 +80,7 @@ import ipaddress
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -708,6 +708,7 @@ def check_egress(
     policy: EgressPolicy,
     *,
     host_params: frozenset[str] = DEFAULT_HOST_PARAMS,
+    scalars: Iterable[tuple[str, str, Any]] | None = None,
 ) -> Verdict | None:
     """Judge every network destination in a call's arguments.
 
@@ -718,6 +719,8 @@ def check_egress(
         host_params: parameter names (tokens joined, lower case: ``remote_host`` ->
             ``remotehost``) whose whole value is a host. A key whose last token is ``host``,
             ``hostname``, ``ip``, ``domain``, ``server``, ``addr`` or ``fqdn`` counts too.
+        scalars: :attr:`cordon.engine.walk.CallWalk.scalars` of ``arguments`` when the caller
+            walked them already (the same leaves :func:`_walk` gives).
 
     Returns:
         None when nothing objects; otherwise the most severe finding as a Verdict: ``deny``
@@ -726,7 +729,7 @@ def check_egress(
         path of the argument; ``destination`` the normalised host (or ``scheme:``).
     """
     best: tuple[int, str, str, str, str] | None = None
-    for path, key, value in _walk(arguments):
+    for path, key, value in _walk(arguments) if scalars is None else scalars:
         kind = _key_kind(key, host_params) if key else ""
         if isinstance(value, bool) or value is None:
             continue

@@ -35,7 +35,8 @@ class Context:
         tp: the tool's policy.
         memo: what several checks derive from this call alike, derived once (a pure function
             of the call, so reading it from here changes nothing but the time taken):
-            ``command_strings`` (:func:`cordon.engine.commands.command_strings`).
+            ``command_strings`` (:func:`cordon.engine.commands.command_strings`), ``walk``
+            (:func:`cordon.engine.walk.call_walk`).
     """
 
     session: Session

@@ -10,6 +10,7 @@ from cordon.engine import actions as _actions
 from cordon.engine import commands as _commands
 from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
+from cordon.engine.walk import call_walk
 
 
 def run(ctx: Context, facts: Facts) -> Result:
@@ -28,6 +29,7 @@ def run(ctx: Context, facts: Facts) -> Result:
             executes=bool(tp.executes),
             destructive=bool(tp.destructive),
             trusted=trusted_tool,
+            strings=call_walk(ctx).strings,
         )
     )
     if found.deny is not None:

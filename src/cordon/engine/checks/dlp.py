@@ -15,6 +15,7 @@ from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
 from cordon.engine.secrets import withheld_marker
+from cordon.engine.walk import call_walk
 
 _HOW = {
     "plain": "",
@@ -32,7 +33,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     if "*" in allowed:
         return PASS
     sending = facts.external or facts.sending
-    for hit, path in session.engine.dlp.hits(dict(ctx.arguments)):
+    for hit, path in session.engine.dlp.hits(ctx.arguments, call_walk(ctx)):
         if hit.kind in allowed:
             continue
         if not sending and session.secrets.seen_only_from(hit.value, ctx.server):

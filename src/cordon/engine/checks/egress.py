@@ -7,10 +7,11 @@ from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
 from cordon.engine.commands import command_egress
 from cordon.engine.egress import check_egress
+from cordon.engine.walk import call_walk
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    v = check_egress(dict(ctx.arguments), ctx.session.engine.egress)
+    v = check_egress(dict(ctx.arguments), ctx.session.engine.egress, scalars=call_walk(ctx).scalars)
     if v is None or v.verdict != "deny":
         # hosts and URLs of network commands in exec tools' command strings
         found = command_egress(ctx)

@@ -1,0 +1,131 @@
+"""One walk of a call's arguments, shared by every check that reads all of its strings.
+
+The action rules, the parsed commands, egress and outbound DLP each read every string of a
+call, each in its own shape (with dotted paths, with the nearest key, with an argv list as
+one command line, with object keys). :func:`walk` visits the arguments once, in document
+order, and builds each of those views; a decision derives it once per call
+(:func:`call_walk`) instead of once per check. A pure function of
+the arguments: reading a view instead of walking again changes nothing but the time taken.
+
+Objects are read as ``Mapping`` (keys as ``str``), arrays as ``list`` or ``tuple``; any other
+value is a scalar leaf. Nesting deeper than :data:`MAX_DEPTH` is a ``ValueError`` (the
+decision denies it as ``arg.malformed``; the proxy's framing refuses such frames before).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+__all__ = ["MAX_DEPTH", "CallWalk", "call_walk", "walk"]
+
+MAX_DEPTH = 64
+
+
+@dataclass(frozen=True, slots=True)
+class CallWalk:
+    """The views of one call's arguments, each in document order.
+
+    Attributes:
+        scalars: ``(path, key, value)`` for every leaf that is not an object or array
+            (``key``: the nearest enclosing object key, ``""`` at the top).
+        strings: ``(path, key, text)`` for every string leaf, and for an array of two or
+            more strings also the array joined with spaces (before its items): an argv
+            array read as one command line.
+        commands: ``(path, key, value)`` where ``value`` is a string leaf outside an array
+            of strings, or a non-empty array made only of strings as a ``tuple`` (an argv).
+        texts: ``(path, text)`` for every object key and every string leaf, the key first.
+        values: every non-empty string leaf.
+    """
+
+    scalars: tuple[tuple[str, str, Any], ...]
+    strings: tuple[tuple[str, str, str], ...]
+    commands: tuple[tuple[str, str, str | tuple[str, ...]], ...]
+    texts: tuple[tuple[str, str], ...]
+    values: tuple[str, ...]
+
+
+def walk(arguments: Any) -> CallWalk:
+    """Every view of :class:`CallWalk` of ``arguments`` (any JSON shape), in one visit."""
+    if isinstance(arguments, dict) and all(type(v) is str for v in arguments.values()):
+        return _flat(arguments)
+    scalars: list[tuple[str, str, Any]] = []
+    strings: list[tuple[str, str, str]] = []
+    commands: list[tuple[str, str, str | tuple[str, ...]]] = []
+    texts: list[tuple[str, str]] = []
+    values: list[str] = []
+    # (path, nearest key, value, depth, inside an array of strings)
+    stack: list[tuple[str, str, Any, int, bool]] = [("", "", arguments, 0, False)]
+    while stack:
+        path, key, value, depth, in_argv = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ValueError("arguments nested too deeply")
+        if isinstance(value, str):
+            scalars.append((path, key, value))
+            strings.append((path, key, value))
+            if not in_argv:
+                commands.append((path, key, value))
+            texts.append((path, value))
+            if value:
+                values.append(value)
+        elif isinstance(value, Mapping):
+            for k, v in reversed(list(value.items())):
+                ks = str(k)
+                sub = f"{path}.{ks}" if path else ks
+                stack.append((sub, ks, v, depth + 1, False))
+                stack.append((sub, ks, _KEY(ks), depth + 1, False))
+        elif isinstance(value, _KEY):
+            texts.append((path, value.text))
+        elif isinstance(value, list | tuple):
+            argv = bool(value) and all(isinstance(v, str) for v in value)
+            if argv:
+                commands.append((path, key, tuple(value)))
+                if len(value) > 1:
+                    strings.append((path, key, " ".join(value)))
+            for i in range(len(value) - 1, -1, -1):
+                stack.append((f"{path}[{i}]", key, value[i], depth + 1, argv))
+        else:
+            scalars.append((path, key, value))
+    return CallWalk(tuple(scalars), tuple(strings), tuple(commands), tuple(texts), tuple(values))
+
+
+def _flat(arguments: dict[Any, str]) -> CallWalk:
+    """:func:`walk` of an object whose values are all strings (most calls): the same views,
+    built without the stack."""
+    keyed: list[tuple[str, str, str]] = []
+    texts: list[tuple[str, str]] = []
+    for k, v in arguments.items():
+        ks = k if type(k) is str else str(k)
+        keyed.append((ks, ks, v))
+        texts.append((ks, ks))
+        texts.append((ks, v))
+    t = tuple(keyed)
+    return CallWalk(t, t, t, tuple(texts), tuple(v for v in arguments.values() if v))
+
+
+class _Call(Protocol):
+    """What :func:`call_walk` reads of a check's context."""
+
+    @property
+    def arguments(self) -> Mapping[str, Any]: ...
+
+    @property
+    def memo(self) -> dict[str, Any]: ...
+
+
+def call_walk(ctx: _Call) -> CallWalk:
+    """:func:`walk` of the call's arguments, once per call (remembered in ``ctx.memo``)."""
+    got: CallWalk | None = ctx.memo.get("walk")
+    if got is None:
+        got = ctx.memo["walk"] = walk(ctx.arguments)
+    return got
+
+
+class _KEY:
+    """An object key on the walk's stack (read by ``texts`` before the key's value)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
