@@ -9,7 +9,9 @@ this checkout's ``src``) at that tree's defaults, with the environment variables
 after each frame by default). Every round runs direct, bouncer-mcp 0.1.4 with ``--bouncer``
 (from ``.venv-peers``, as ``run.py``), then each variant once (3000 echo calls after 200
 warm-up, as ``run.py``); the added p50 of a path is the median over rounds of its p50 minus
-the direct p50 of the same round. Example (issue 19)::
+the direct p50 of the same round. "CPU per call" is the CPU time of the process the client
+started (the proxy; the upstream alone on the direct path) over the timed calls, per call:
+what the proxy computes, apart from the time it waits to be woken. Example::
 
     git worktree add --detach /work/base 9abe46a && \\
     .venv/bin/python bench/perf/ab.py --bouncer base=/work/base/src new=src
@@ -42,6 +44,11 @@ def main() -> int:
         help="every call a send (echo has sink_params: [to]), as run.py's third row",
     )
     ap.add_argument("--bouncer", action="store_true", help="add bouncer-mcp 0.1.4 as a path")
+    ap.add_argument(
+        "--floor",
+        action="store_true",
+        help="add floor_relay.py (asyncio, and two threads): a relay that checks nothing",
+    )
     ap.add_argument("variants", nargs="+", metavar="NAME=SRC[:K=V,...]")
     ns = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="cordon-ab-"))
@@ -59,6 +66,12 @@ def main() -> int:
         if not R.PEER_BOUNCER.exists():
             ap.error(f"--bouncer: no {R.PEER_BOUNCER} (make .venv-peers/bin/bouncer)")
         targets["bouncer"] = R.bouncer_target(tmp, up, ns.upstream, R.base_env(home))
+    if ns.floor:
+        relay = [sys.executable, str(HERE / "floor_relay.py")]
+        targets["floor"] = R.Target("floor", [*relay, "--", *up], R.base_env(home))
+        targets["floor-thr"] = R.Target(
+            "floor-thr", [*relay, "--threads", "--", *up], R.base_env(home)
+        )
     for spec in ns.variants:
         name, _, rest = spec.partition("=")
         src, _, extra = rest.partition(":")
@@ -69,9 +82,12 @@ def main() -> int:
         cmd = R.cordon_run(policy, tmp, name, up)
         targets[name] = R.Target(name, cmd, env)
     p50: dict[str, list[float]] = {k: [] for k in targets}
+    cpu: dict[str, list[float]] = {k: [] for k in targets}
     for r in range(ns.rounds):
         for name, t in targets.items():
-            p50[name].append(R.latency(t, ns.calls)["p50_ms"])
+            got = R.latency(t, ns.calls)
+            p50[name].append(got["p50_ms"])
+            cpu[name].append(got["cpu_ms"])
         print(
             f"round {r + 1}: " + ", ".join(f"{k} {v[-1]:.3f}" for k, v in p50.items()), flush=True
         )
@@ -80,7 +96,8 @@ def main() -> int:
         rounds = " ".join(f"{a:+.3f}" for a in added)
         print(
             f"{name:12s} p50 {statistics.median(v):.3f} ms, "
-            f"added {statistics.median(added):+.3f} ms (rounds: {rounds})"
+            f"added {statistics.median(added):+.3f} ms (rounds: {rounds}); "
+            f"CPU per call {statistics.median(cpu[name]):.3f} ms"
         )
     return 0
 

@@ -177,6 +177,15 @@ scanner's Hyperscan database on a background thread at start-up (about 0.5 s of 
 and the round trip is measured once that is done, as a long-running proxy would be."""
 
 
+def _proc_cpu_s(pid: int) -> float:
+    """User plus system CPU seconds of a live process (``/proc/PID/stat``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def latency(
     target: Target, calls: int, warmup: int = 200, settle: float = SETTLE_S
 ) -> dict[str, float]:
@@ -185,7 +194,10 @@ def latency(
         c.handshake()
         time.sleep(settle)
         times: list[int] = []
+        cpu0 = 0.0
         for i in range(warmup + calls):
+            if i == warmup:
+                cpu0 = _proc_cpu_s(c.proc.pid)
             rid, line = c.call_line("echo", {"text": "hello"})
             t0 = time.perf_counter_ns()
             c.send(line)
@@ -195,10 +207,13 @@ def latency(
                 raise RuntimeError(f"{target.label}: echo was refused: {resp[:300]!r}")
             if i >= warmup:
                 times.append(dt)
+        cpu = _proc_cpu_s(c.proc.pid) - cpu0
     finally:
         c.close()
     times.sort()
     return {
+        # CPU time of the process the client started (the proxy; not its upstream) per call
+        "cpu_ms": cpu / calls * 1000,
         "p50_ms": times[len(times) // 2] / 1e6,
         "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))] / 1e6,
         "mean_ms": statistics.fmean(times) / 1e6,
