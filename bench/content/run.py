@@ -18,6 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[1] / "src"))
 sys.path.insert(0, str(HERE.parents[1]))
+sys.path.insert(0, str(HERE))
 
 from tests.content.fixtures import HITS  # noqa: E402
 from tests.content.test_evasions import EVASIONS  # noqa: E402
@@ -123,6 +124,29 @@ def _best(fn, repeat: int = 3, clock=time.perf_counter) -> float:
     return best
 
 
+def _real_text_figure() -> None:
+    """Throughput on ~10 MB of real installed text (``bench/content/real_text.py``)."""
+    import real_text
+
+    doc, manifest = real_text.gather(10 * 1024 * 1024)
+    if len(manifest) < 20:
+        print("real text          : too few installed documents on this machine")
+        return
+    mb = len(doc.encode()) / 1e6
+    scan_text(doc)
+    c_scan = _best(lambda: scan_text(doc), clock=time.process_time)
+    quarter = doc[: len(doc) // 4]
+    c_q = _best(lambda: scan_text(quarter), clock=time.process_time)
+    c_q4 = _best(lambda: scan_text(quarter * 4), clock=time.process_time)
+    print(
+        f"real text          : {mb / c_scan:.1f} MB/s CPU cordon scan_text on {mb:.1f} MB of "
+        f"{len(manifest)} installed files (man pages in {real_text.languages(manifest)} "
+        f"languages, READMEs, HTML, JSON/YAML; {c_scan * 1000:.0f} ms)\n"
+        f"  linearity        : its first quarter {c_q * 1000:.0f} ms, the quarter x4 "
+        f"{c_q4 * 1000:.0f} ms (ratio {c_q4 / c_q:.1f})"
+    )
+
+
 def main() -> int:
     caught = [(n, rid) for n, t, rid in VECTORS if rid in {f.rule for f in scan_text(t)}]
     missed = [(n, rid) for n, t, rid in VECTORS if (n, rid) not in caught]
@@ -197,6 +221,7 @@ def main() -> int:
         f"  baseline         : {mb / t_base:.1f} MB/s plain regex (every rule pattern over the "
         f"raw bytes, no normalisation; wall {t_base * 1000:.0f} ms, CPU {mb / c_base:.1f} MB/s)"
     )
+    _real_text_figure()
     ru = ("Система работает нормально, пользователь вошёл в систему. " * 9000).strip()
     t1 = _best(lambda: scan_text(ru), clock=time.process_time)
     t4 = _best(lambda: scan_text(ru * 4), clock=time.process_time)

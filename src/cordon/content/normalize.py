@@ -54,6 +54,7 @@ from functools import cache
 from typing import Literal
 from urllib.parse import unquote_to_bytes
 
+from cordon.content import _charscan
 from cordon.textnorm import CONFUSABLE_TABLE, INVISIBLE_CHARS, PREFILTER_MIN, Prefilter
 
 __all__ = ["Event", "Layer", "Normalized", "normalize"]
@@ -527,20 +528,47 @@ def ascii_view(text: str) -> bytes:
     return text.encode("ascii", "replace")
 
 
+def _ascii_items(text: str) -> list[tuple[int, int, str, str]]:
+    """HTML character references and percent runs: pure ASCII, found by literal-prefixed
+    patterns (the fastest search ``re`` has)."""
+    items: list[tuple[int, int, str, str]] = []
+    if "&" in text:
+        items += [(m.start(), m.end(), "ent", m.group()) for m in _AMP_RE.finditer(text)]
+    if "%" in text:
+        items += [(m.start(), m.end(), "pct", m.group()) for m in _PCT_RE.finditer(text)]
+    return items
+
+
+@cache
+def _char_classes(nfkc: bool) -> _charscan.Classes:
+    """The character classes of :mod:`cordon.content._charscan` (NFKC-unstable: only when
+    asked for, it takes ~0.1 s to build)."""
+    return (
+        frozenset(INVISIBLE_CHARS),
+        frozenset(_NL),
+        frozenset(_C1),
+        frozenset(map(chr, _LETTER_SKELETON)),
+        _nfkc_unstable() if nfkc else frozenset(),
+    )
+
+
 def _scan_items(text: str, view: bytes) -> tuple[list[tuple[int, int, str, str]], bool]:
     """Spans of ``text`` to rewrite, in order, as ``(start, end, kind, group)``, and whether
     ``text`` has a C1 control that starts an escape sequence (CSI or OSC)."""
-    items: list[tuple[int, int, str, str]] = []
-    has_c1 = False
     if text.isascii():
-        if "&" in text:
-            items += [(m.start(), m.end(), "ent", m.group()) for m in _AMP_RE.finditer(text)]
-        if "%" in text:
-            items += [(m.start(), m.end(), "pct", m.group()) for m in _PCT_RE.finditer(text)]
+        items = _ascii_items(text)
         if len(items) > 1:
             items.sort()
-        return items, has_c1
+        return items, False
     nfkc = not unicodedata.is_normalized("NFKC", text)
+    fast = _charscan.scan(text, _char_classes(nfkc), nfkc)
+    if fast is not None:  # one Hyperscan pass: the same items as the pattern pass below
+        items, has_c1 = fast
+        items += _ascii_items(text)
+        items.sort()
+        return items, has_c1
+    items = []
+    has_c1 = False
     pattern = _scan_re(_may_have_astral(text), nfkc)
     for m in pattern.finditer(text):
         kind = m.lastgroup or ""

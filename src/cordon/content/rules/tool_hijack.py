@@ -241,11 +241,12 @@ RULES: tuple[Rule, ...] = (
                 ),
                 rf"\s+(?:{_DETERMINER}\s+){{0,4}}(?:{_SENSITIVE_DATA}|(?:[a-z]+\s+)?{_BULK_DATA})",
             ),
-            *each(("always", "secretly", "silently"), r"\s+(?:bcc|cc|forward|send\s+a\s+copy)"),
-            r"bcc\s",
-            r"cc\s",
-            r"forward",
-            r"copy\s",
+            # the second branch: "always|also|secretly|silently" then the verb; "also" gets its
+            # own anchor (no bare "cc", "copy", "forward": every man page has them)
+            *each(
+                ("always", "also", "secretly", "silently"),
+                r"\s+(?:bcc|cc|forward|send\s+a\s+copy)",
+            ),
         ),
         window=300,
     ),
