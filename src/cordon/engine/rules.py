@@ -236,7 +236,10 @@ _RULES = (
        "fail closed (docs/threat-model.md invariant 2)", "none: start a new session"),
     _r(SECRET_EGRESS, "secrets", "deny",
        "a registered secret in any call; one seen in output, in a sending call or a call to "
-       "another server", "credential exfiltration (docs/threat-model.md invariant 7)", "none"),
+       "another server (of any cordon process of the client), or to the same server when a "
+       "file, environment or command read relayed it",
+       "credential exfiltration (docs/threat-model.md invariant 7; CyberArk's advanced tool "
+       "poisoning)", "none"),
     _r(SECRET_PATTERN, "secrets", "deny",
        "a credential in a known format (AWS key id, GitHub token, private key, Slack, Stripe, "
        "JWT...; checksum checked where it has one) that nobody registered, in any call",
