@@ -25,7 +25,8 @@ in clear:
   the text (``pw=<it>``, ``"<it>"``, a line of its own, a URL query), whatever the separators.
   For each run start, the head key is looked up first (one hash per run); only where it is
   present are the candidates from there to each run end up to :data:`MAX_SHARED_LENGTH`
-  characters hashed and looked up. When :data:`ANY_KEY` is absent nothing is hashed.
+  characters hashed and looked up. When :data:`ANY_KEY` is absent nothing is hashed; when it
+  is present, a call costs about 0.2 ms per KB of argument text (one SHA-256 per run).
 
 Deterministic (no model, no sampling): the same call and the same store give the same
 answer. The lookup waits for other processes' open pending markers as destination lookups
