@@ -169,20 +169,47 @@ async def test_a_refused_refresh_says_so_and_logs_in_again(harness: Harness) -> 
     s.assert_no_token_leaked()
 
 
-async def test_a_401_mid_session_logs_in_again_and_the_new_token_is_a_secret(
-    harness: Harness,
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_a_401_mid_session_is_refreshed_first_and_the_new_token_is_a_secret(
+    harness: Harness, mode: str
 ) -> None:
+    """The server stops taking the access token cordon holds (not expired by its clock):
+    cordon refreshes it and resends, with no new login; the refreshed tokens are secrets."""
     s = OAuthSetup(harness)
-    async with s.client("2026-07-28") as client:
+    async with s.client(mode) as client:
         await _echo(client)
+        refreshes = len(s.grants("refresh_token"))
         s.control("drop-access")  # the server now answers 401 to the token cordon holds
         await _echo(client, "after a 401")
-        assert len(s.grants("authorize")) == 2
-        new = s.grants("authorization_code")[-1]
+        assert len(s.grants("authorize")) == 1  # no new login in the browser
+        assert len(s.grants("refresh_token")) == refreshes + 1
+        new = s.grants("refresh_token")[-1]
         for tok in (new["access_token"], new["refresh_token"]):
             r = await client.call_tool("send_email", {"to": "ops@example.com", "body": f"x {tok}"})
             assert r.is_error and "secret.egress" in text_of(r), text_of(r)
+        await _echo(client, "still logged in")
     assert not (s.box / "outbox").exists()
+    assert s.stderr().count("log in to") == 1  # the first login only
+    s.assert_no_token_leaked()
+
+
+async def test_a_401_mid_session_whose_refresh_is_refused_logs_in_again(
+    harness: Harness,
+) -> None:
+    """The user revoked the login (access and refresh tokens) mid-session: the refresh that
+    cordon tries first is refused, it says so, and the SDK's login runs; the call succeeds."""
+    s = OAuthSetup(harness)
+    async with s.client("2026-07-28") as client:
+        await _echo(client)
+        s.control("revoke")
+        await _echo(client, "after a revocation")
+        assert len(s.grants("authorize")) == 2
+        new = s.grants("authorization_code")[-1]
+        r = await client.call_tool(
+            "send_email", {"to": "ops@example.com", "body": f"x {new['access_token']}"}
+        )
+        assert r.is_error and "secret.egress" in text_of(r), text_of(r)
+    assert "has expired or was revoked (its refresh was refused)" in s.stderr()
     s.assert_no_token_leaked()
 
 

@@ -5,7 +5,7 @@ The flow itself is the SDK's (:mod:`mcp.client.auth.oauth2`): a 401 with ``WWW-A
 leads to protected-resource metadata, authorization-server metadata, dynamic client
 registration (or a client ID metadata document), the authorization code with PKCE and the
 resource indicator, then the token exchange; an access token past its lifetime is refreshed
-before it is sent. This module adds only what is cordon's:
+before it is sent. This module adds what is cordon's:
 
 - tokens and the client registration live in ``~/.cordon/oauth/`` (:mod:`cordon.store.oauth`),
   with the absolute expiry time, so a later run refreshes an expired token instead of sending
@@ -14,6 +14,8 @@ before it is sent. This module adds only what is cordon's:
   registration, since the server matches the redirect URI exactly) receives the code; the
   authorization URL is printed on stderr and opened in the user's browser when there is a
   graphical one (a console browser would share cordon's stdin with the MCP client);
+- a 401 to an access token cordon still thought valid (revoked or expired early by the server)
+  is answered with one refresh before the SDK would start a new login in the browser;
 - every failure of the flow becomes a :class:`LoginError`, one line naming the server and what
   to do, and never a server's response body or a token. The SDK's own log lines (which may
   quote a token endpoint's answer) are silenced.
@@ -282,12 +284,32 @@ class CordonOAuth(OAuthClientProvider):
     async def _auth_flow(
         self, request: httpx2.Request
     ) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
-        """The SDK's flow, its failures turned into one-line :class:`LoginError`."""
+        """The SDK's flow, its failures turned into one-line :class:`LoginError`.
+
+        A 401 to a token the client still thought valid (the server revoked or expired it
+        early) is answered with one refresh first, when there is a refresh token: the SDK
+        would go straight to a new login in the browser. If the refresh is refused, or the
+        request is refused again with the new token, the SDK's flow goes on as it would have
+        (a login; the refusal is said on stderr)."""
         flow = super()._auth_flow(request)
+        refreshed = False
         try:
             outgoing = await flow.__anext__()
             while True:
                 response = yield outgoing
+                if (
+                    outgoing is request
+                    and response.status_code == 401
+                    and not refreshed
+                    and self.context.can_refresh_token()
+                ):
+                    refreshed = True
+                    answer = yield await self._refresh_token()
+                    if await self._handle_refresh_response(answer):
+                        self._add_auth_header(request)
+                        response = yield request
+                        if response.status_code not in (401, 403):
+                            return  # served with the refreshed token: no login
                 outgoing = await flow.asend(response)
         except StopAsyncIteration:
             return
