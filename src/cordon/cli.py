@@ -301,7 +301,7 @@ def version_cmd() -> None:
 
 
 def _register() -> None:
-    from cordon import server
+    from cordon import clienthooks, server
     from cordon.approvals import commands as approval_commands
     from cordon.audit import commands as audit_commands
     from cordon.audit import explain as explain_commands
@@ -314,6 +314,7 @@ def _register() -> None:
     server.register(app)
     content_commands.register(app)
     auth_commands.register(app)
+    clienthooks.register(app)
 
 
 _register()

@@ -292,6 +292,14 @@ def init(
             show_default=False,
         ),
     ] = None,
+    hook: Annotated[
+        bool,
+        typer.Option(
+            "--hook/--no-hook",
+            help="Claude Code: also add `cordon hook prompt` to ~/.claude/settings.json "
+            "(UserPromptSubmit), so cordon run knows your request (default on)",
+        ),
+    ] = True,
 ) -> None:
     """Put cordon in front of each server of an MCP client config (or --undo it).
 
@@ -299,11 +307,12 @@ def init(
     mcp-remote URL) as cordon run --url URL with its headers. Each server gets its own
     --pin-file under ~/.cordon/pins/, so its tool pins last across restarts;
     `cordon pin accept --server NAME` re-approves a definition that changed. In ~/.claude.json:
-    the user servers and each project's. --undo restores from the backup in ~/.cordon/backups/.
+    the user servers and each project's. For Claude Code, the prompt hook goes into
+    ~/.claude/settings.json (--no-hook: not). --undo restores from the backups in
+    ~/.cordon/backups/.
     """
     from cordon.clientconfig import (
         ClientConfigError,
-        apply_plan,
         plan_init,
         plan_undo,
         resolve_cordon_command,
@@ -324,6 +333,21 @@ def init(
     except ClientConfigError as exc:
         err.print(Text(f"cordon init: {exc}", style="red"))
         raise typer.Exit(2) from exc
+    hook_plan = _hook_plan(plan.kind, hook, undo, absolute)
+    _show_plans(plan, hook_plan, undo, absolute)
+    if not plan.changed and not (hook_plan is not None and hook_plan.changed):
+        console.print("nothing to change")
+        return
+    console.print(Text(plan.diff() + (hook_plan.diff() if hook_plan is not None else "")))
+    if not yes and not typer.confirm("Write these changes?", default=False):
+        err.print("not written")
+        raise typer.Exit(1)
+    _write_plans(plan, hook_plan)
+
+
+def _show_plans(plan: Any, hook_plan: Any, undo: bool, absolute: bool) -> None:
+    """What ``cordon init`` will change: per file, a line per server (or the hook)."""
+    console, err = _console(), _console(err=True)
     console.print(Text(f"{plan.path} ({plan.label})", style="bold"))
     for msg in plan.messages:
         console.print(Text(f"  {msg}"))
@@ -331,19 +355,44 @@ def init(
         console.print(Text(_command_note(absolute)))
     for msg in plan.warnings:
         err.print(Text(f"cordon init: {msg}"))
-    if not plan.changed:
-        console.print("nothing to change")
-        return
-    console.print(Text(plan.diff()))
-    if not yes and not typer.confirm("Write these changes?", default=False):
-        err.print("not written")
-        raise typer.Exit(1)
+    if hook_plan is not None and hook_plan.changed:
+        console.print(Text(f"{hook_plan.path} (Claude Code settings)", style="bold"))
+        for msg in hook_plan.messages:
+            console.print(Text(f"  {msg}"))
+
+
+def _hook_plan(kind: str, hook: bool, undo: bool, absolute: bool) -> Any:
+    """The change to Claude Code's settings that goes with ``cordon init`` (its prompt
+    hook, :mod:`cordon.clienthooks`), or None for another client or ``--no-hook``."""
+    from cordon.clientconfig import ClientConfigError, resolve_cordon_command
+    from cordon.clienthooks import claude_settings_path, plan_hook_install, plan_hook_undo
+
+    if kind != "claude-code" or not hook:
+        return None
     try:
-        backup = apply_plan(plan)
+        if undo:
+            return plan_hook_undo(claude_settings_path())
+        return plan_hook_install(claude_settings_path(), resolve_cordon_command(absolute))
+    except ClientConfigError as exc:
+        _console(err=True).print(Text(f"cordon init: prompt hook: {exc}", style="red"))
+        raise typer.Exit(2) from exc
+
+
+def _write_plans(plan: Any, hook_plan: Any) -> None:
+    """Write the config's plan, then the hook's, each after its backup."""
+    from cordon.clientconfig import ClientConfigError, apply_plan
+    from cordon.clienthooks import apply_hook_plan
+
+    console, err = _console(), _console(err=True)
+    try:
+        if plan.changed:
+            console.print(Text(f"written; backup at {apply_plan(plan)}"))
+        if hook_plan is not None and hook_plan.changed:
+            backup = apply_hook_plan(hook_plan)
+            console.print(Text(f"{hook_plan.path} written; backup at {backup}"))
     except ClientConfigError as exc:
         err.print(Text(f"cordon init: {exc}", style="red"))
         raise typer.Exit(2) from exc
-    console.print(Text(f"written; backup at {backup}"))
 
 
 def _command_note(absolute: bool) -> str:

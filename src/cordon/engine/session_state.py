@@ -63,17 +63,7 @@ class ProvenanceState:
 
     def _init_provenance(self, trusted: Iterable[str]) -> None:
         """The empty state, then ``trusted`` added (:meth:`add_trusted`)."""
-        p = self.engine.policy
-        #: ``trusted`` (the folded keys of the trusted texts) is built when first needed
-        self._trusted: TaintIndex | None = None
-        self._trusted_count = 0
-        self.trusted_words: set[str] = set()
-        #: ``trusted`` and ``trusted_words`` of the texts with look-alike characters marked
-        #: (:meth:`add_trusted`): they vouch for destinations spelled without any
-        self.trusted_plain = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1, spelled=True)
-        self.trusted_plain_words: set[str] = self.trusted_words  # until a text has one
-        #: the trusted texts as given (``requires_request`` patterns search them)
-        self.trusted_texts: list[str] = []
+        self._init_trusted()
         #: per server: destination keys vouched for by whole items of its directory tools'
         #: output, and those items' exact spellings (:func:`provenance.strict`)
         self.directory: dict[str, set[str]] = {}
@@ -89,7 +79,6 @@ class ProvenanceState:
         #: results of ``delegable`` tools read from a source the user delegated to by name
         #: (:func:`provenance.delegated_names`): searched by ``requires_request`` only
         self.delegated_texts: list[str] = []
-        self._delegated_cache: tuple[int, frozenset[frozenset[str]]] = (-1, frozenset())
         #: per source the user says an address is written in: the address keys and
         #: spellings its ``address_source`` results held on any server, and whether one of
         #: them was this session's own send, or the session wrote to the source, before it
@@ -99,16 +88,11 @@ class ProvenanceState:
         #: per server: the sole address spelling of each such source (an argument that is
         #: exactly one of them is vouched for, as a member's in ``text_spelled``)
         self.source_spelled: dict[str, set[str]] = {}
-        self._sources_cache: tuple[int, frozenset[str]] = (-1, frozenset())
         #: destination keys in the arguments of every allowed call (kept only when some tool
         #: has ``directory_text_fields``)
         self.sent_keys: set[str] = set()
         #: per approval key of a recent ask: the keys its call would add to ``sent_keys``
         self._asked_sends: dict[tuple[Any, ...], set[str]] = {}
-        #: (texts done, their forms, joined) for :meth:`_trusted_joined`
-        self._trusted_strict_cache: list[Any] = [0, [], ""]
-        self._trusted_norm_cache: list[Any] = [0, [], ""]
-        self._trusted_plain_norm_cache: list[Any] = [0, [], ""]
         #: identifier-shaped values of ``private_values`` tools' output (rule
         #: ``taint.private_value``): matched like secrets, through encodings, but asked about
         self.private = SecretSet()
@@ -116,6 +100,35 @@ class ProvenanceState:
             self.add_trusted(text)
 
     # -- trusted text ------------------------------------------------------------------
+    def _init_trusted(self) -> None:
+        """No trusted text: the indexes, word sets and caches built from the texts, empty."""
+        p = self.engine.policy
+        #: ``trusted`` (the folded keys of the trusted texts) is built when first needed
+        self._trusted: TaintIndex | None = None
+        self._trusted_count = 0
+        self.trusted_words: set[str] = set()
+        #: ``trusted`` and ``trusted_words`` of the texts with look-alike characters marked
+        #: (:meth:`add_trusted`): they vouch for destinations spelled without any
+        self.trusted_plain = TaintIndex(max_bytes=p.taint_memory_bytes, min_length=1, spelled=True)
+        self.trusted_plain_words: set[str] = self.trusted_words  # until a text has one
+        #: the trusted texts as given (``requires_request`` patterns search them)
+        self.trusted_texts: list[str] = []
+        #: (texts done, their forms, joined) for :meth:`_trusted_joined`
+        self._trusted_strict_cache: list[Any] = [0, [], ""]
+        self._trusted_norm_cache: list[Any] = [0, [], ""]
+        self._trusted_plain_norm_cache: list[Any] = [0, [], ""]
+        # caches keyed by the number of trusted texts: stale once the texts are replaced
+        self._delegated_cache: tuple[int, frozenset[frozenset[str]]] = (-1, frozenset())
+        self._sources_cache: tuple[int, frozenset[str]] = (-1, frozenset())
+
+    def replace_trusted(self, texts: Iterable[str]) -> None:
+        """Trust ``texts`` instead of every text trusted so far (the user's conversation
+        changed: what they asked before no longer vouches for anything), then add each
+        (:meth:`add_trusted`). The rest of the session's history stays."""
+        self._init_trusted()
+        for text in texts:
+            self.add_trusted(text)
+
     def add_trusted(self, text: str) -> None:
         """Vouch for the destinations in ``text`` (the user's request, an address book):
         address-shaped ones and also bare words, so ``send it to Alice`` vouches ``Alice``.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,7 @@ from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
 from cordon.store import PinFile, SharedTaintStore, load_policy_secrets
+from cordon.store.prompts import PromptStore
 
 if TYPE_CHECKING:
     from cordon.proxy.oauth import CordonOAuth
@@ -132,6 +134,36 @@ def _upstream(
     return HttpUpstream(url, headers=headers, schema=schema, auth=auth, max_bytes=max_bytes)
 
 
+def _core_config(
+    policy: Policy,
+    name: str,
+    session_id: str,
+    max_bytes: int,
+    max_depth: int,
+    approval_timeout: float | None,
+) -> CoreConfig:
+    return CoreConfig(
+        server=name,
+        session_id=session_id,
+        content_mode=policy.content.mode,
+        block_at=policy.content.block_at,
+        max_bytes=max_bytes,
+        max_depth=max_depth,
+        approval_timeout_s=approval_timeout or policy.approval_timeout_s,
+        server_requests=_server_requests(policy, name),
+    )
+
+
+def _prompts() -> PromptStore | None:
+    """The client's prompt file (the user's request, from its prompt hook), or None when it
+    cannot be opened safely: then no text is trusted, as for a client without the hook."""
+    try:
+        return PromptStore.for_client()
+    except OSError as exc:
+        sys.stderr.write(f"cordon: the user's request will not be read (prompt file: {exc})\n")
+        return None
+
+
 class _Later:
     """Where a secret obtained during the session goes (set once the core exists)."""
 
@@ -187,6 +219,7 @@ def run_proxy(
     engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)
     pins = _pins(engine, pin_file, name, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
+    prompts = _prompts()
     try:
         warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
         session = engine.new_session()
@@ -201,17 +234,9 @@ def run_proxy(
             decider=Decider(session, server=name, codes=CodeStore(approvals_store)),
             pin_file=pins,
             shared=store,
+            prompts=prompts,
         )
-        config = CoreConfig(
-            server=name,
-            session_id=session.id,
-            content_mode=policy.content.mode,
-            block_at=policy.content.block_at,
-            max_bytes=max_bytes,
-            max_depth=max_depth,
-            approval_timeout_s=approval_timeout or policy.approval_timeout_s,
-            server_requests=_server_requests(policy, name),
-        )
+        config = _core_config(policy, name, session.id, max_bytes, max_depth, approval_timeout)
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()
         )
@@ -228,5 +253,6 @@ def run_proxy(
         finally:
             audit.close()
     finally:
-        if store is not None:
-            store.close()  # publishes the keys it held
+        for closing in (prompts, store):  # the taint store publishes the keys it held
+            if closing is not None:
+                closing.close()

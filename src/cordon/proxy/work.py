@@ -47,6 +47,8 @@ class SessionWork:
         decider: the shared decision service for this session.
         pin_file: persisted pins (:class:`cordon.store.pins.PinFile` or compatible), or None.
         shared: the client's shared taint store, or None.
+        prompts: the client's prompt file (:class:`cordon.store.prompts.PromptStore`), or
+            None: the user's request its hook hands in, trusted for the conversation.
     """
 
     def __init__(
@@ -58,6 +60,7 @@ class SessionWork:
         decider: Decider,
         pin_file: Any = None,
         shared: Any = None,
+        prompts: Any = None,
     ) -> None:
         self.engine = engine
         self.session = session
@@ -69,6 +72,7 @@ class SessionWork:
         self.listing: list[dict[str, Any]] = []
         self.pins_stored = False
         self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
+        self.prompts = prompts
 
     # -- calls ------------------------------------------------------------------------
     def decide(
@@ -78,11 +82,34 @@ class SessionWork:
         2026-07-28 ``input_required`` retry, added to the session first."""
         if approve is not None:
             self.session.approvals.add(approve)
+        problem = self.take_request()
         d = self.decider.decide(tool, args, issue_code=issue_code)
+        if problem is not None:
+            d.problems.append(problem)
         shown = withhold(args, self.session.secrets, self.engine.dlp)
         if shown is not args:  # a secret (registered, seen or by format): the log keeps a marker
             d.shown = shown
         return d
+
+    def take_request(self) -> str | None:
+        """Bring the session's trusted text up to date with what the client's prompt hook
+        handed in since the last call (a new conversation replaces the old one's). Returns a
+        line for stderr when the prompt file stopped being readable (nothing is trusted from
+        then on)."""
+        if self.prompts is None:
+            return None
+        update = self.prompts.poll()
+        if update is None:
+            return None
+        if update.reset:
+            self.session.replace_trusted(update.texts)
+        else:
+            for text in update.texts:
+                self.session.add_trusted(text)
+        failure: str | None = self.prompts.failure
+        if failure is not None:
+            return f"the user's request is no longer known: {failure}"
+        return None
 
     def shown(self, args: Any) -> Any:
         """``args`` as the audit log may keep them: every string carrying a registered, seen

@@ -1,0 +1,222 @@
+"""``cordon hook prompt`` and its store: what is handed in, what a reader trusts, and how
+``cordon init`` installs the hook in Claude Code's settings and ``--undo`` takes it out."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cordon.clienthooks import (
+    HookError,
+    claude_settings_path,
+    hand_in_prompt,
+    plan_hook_install,
+    plan_hook_undo,
+)
+from cordon.engine.core import Engine
+from cordon.store.prompts import PromptStore, find_client, hand_in
+from tests.conftest import SEND_EMAIL_TOOL, cordon_exe
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    return home
+
+
+def _app():  # type: ignore[no-untyped-def]
+    from cordon.cli import app
+
+    return app
+
+
+def _claude(prompt: str, session: str = "s1") -> bytes:
+    return json.dumps(
+        {
+            "session_id": session,
+            "transcript_path": "/tmp/t.jsonl",
+            "cwd": "/tmp",
+            "hook_event_name": "UserPromptSubmit",
+            "prompt": prompt,
+        }
+    ).encode()
+
+
+def test_the_reader_sees_what_the_hook_wrote_per_conversation(tmp_path: Path) -> None:
+    base = tmp_path / "prompts"
+    me = os.getpid()
+    hand_in_prompt(_claude("email ops@example.com"), client=me, base_dir=base)
+    (path,) = list(base.iterdir())
+    assert path.stat().st_mode & 0o777 == 0o600 and base.stat().st_mode & 0o777 == 0o700
+    store = PromptStore(path)
+    first = store.poll()
+    assert first is not None and first.reset and first.texts == ["email ops@example.com"]
+    assert store.poll() is None
+    hand_in_prompt(_claude("and cc bob@example.com"), client=me, base_dir=base)
+    more = store.poll()
+    assert more is not None and not more.reset and more.texts == ["and cc bob@example.com"]
+    hand_in_prompt(_claude("new topic", session="s2"), client=me, base_dir=base)
+    other = store.poll()
+    assert other is not None and other.reset and other.texts == ["new topic"]
+    end = json.dumps({"session_id": "s2", "hook_event_name": "SessionEnd", "reason": "clear"})
+    hand_in_prompt(end.encode(), client=me, base_dir=base)
+    gone = store.poll()
+    assert gone is not None and gone.reset and gone.texts == []
+
+
+def test_malformed_lines_and_other_records_grant_nothing(tmp_path: Path) -> None:
+    base = tmp_path / "prompts"
+    path = hand_in("c1", "send it to ops@example.com", client=os.getpid(), base_dir=base)
+    with path.open("ab") as fh:
+        fh.write(b'not json\n{"prompt": "no conversation"}\n["x"]\n{"conversation": "c1"}\n')
+        fh.write(b'{"conversation": "c1", "prompt": "half a li')
+    store = PromptStore(path)
+    update = store.poll()
+    assert update is not None and update.texts == ["send it to ops@example.com"]
+
+
+def test_a_prompt_file_others_can_write_is_not_read(tmp_path: Path) -> None:
+    base = tmp_path / "prompts"
+    path = hand_in("c1", "x", client=os.getpid(), base_dir=base)
+    path.chmod(0o622)
+    with pytest.raises(PermissionError):
+        PromptStore(path)
+    with pytest.raises(PermissionError):
+        hand_in("c1", "y", client=os.getpid(), base_dir=base)
+
+
+@pytest.mark.parametrize(
+    "raw, why",
+    [
+        (b"{", "not JSON"),
+        (b"[]", "not a JSON object"),
+        (json.dumps({"hook_event_name": "PreToolUse", "session_id": "s"}).encode(), "not a prompt"),
+        (json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": "x"}).encode(), "session_id"),
+        (json.dumps({"hook_event_name": "UserPromptSubmit", "session_id": "s"}).encode(), "prompt"),
+    ],
+)
+def test_the_hook_refuses_input_that_is_not_a_prompt(tmp_path: Path, raw: bytes, why: str) -> None:
+    with pytest.raises(HookError, match=why):
+        hand_in_prompt(raw, client=os.getpid(), base_dir=tmp_path / "prompts")
+    assert not (tmp_path / "prompts").exists()
+
+
+def test_the_client_is_the_first_process_above_the_shells() -> None:
+    me = os.getpid()
+    assert find_client(me) == me
+    child = subprocess.Popen(["/bin/sh", "-c", "sleep 5; true"])  # a shell: walked past
+    try:
+        assert find_client(child.pid) == me
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_the_real_command_prints_nothing_and_cursor_gets_continue(tmp_path: Path) -> None:
+    env = {**os.environ, "HOME": str(tmp_path / "h")}
+    cmd = [*cordon_exe(), "hook", "prompt"]
+    p = subprocess.run(cmd, input=_claude("hi"), capture_output=True, env=env, timeout=60)
+    assert p.returncode == 0 and p.stdout == b"", p.stderr
+    cursor = {
+        "conversation_id": "c9",
+        "generation_id": "g1",
+        "prompt": "hi",
+        "attachments": [],
+        "hook_event_name": "beforeSubmitPrompt",
+        "workspace_roots": ["/tmp"],
+    }
+    p = subprocess.run(
+        cmd, input=json.dumps(cursor).encode(), capture_output=True, env=env, timeout=60
+    )
+    assert p.returncode == 0 and json.loads(p.stdout) == {"continue": True}, p.stderr
+    p = subprocess.run(cmd, input=b"{}", capture_output=True, env=env, timeout=60)
+    assert p.returncode == 1 and b"not trusted" in p.stderr and p.stdout == b""
+
+
+def test_a_new_conversation_replaces_the_trusted_text() -> None:
+    engine = Engine.from_policy([{"version": 1}])
+    engine.pin_tools([SEND_EMAIL_TOOL])
+    s = engine.new_session()
+    s.add_trusted("email the summary to ops@example.com")
+    assert s.check("send_email", {"to": "ops@example.com"}).verdict == "allow"
+    s.replace_trusted(["mail bob@example.com"])
+    assert s.check("send_email", {"to": "ops@example.com"}).verdict == "ask"
+    assert s.check("send_email", {"to": "bob@example.com"}).verdict == "allow"
+    s.replace_trusted([])
+    assert s.check("send_email", {"to": "bob@example.com"}).verdict == "ask"
+
+
+def _init(config: Path, *extra: str) -> str:
+    r = CliRunner().invoke(_app(), ["init", "--config", str(config), "--yes", *extra])
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def _mcp_json(tmp_path: Path) -> Path:
+    path = tmp_path / ".mcp.json"
+    path.write_text('{"mcpServers": {"mail": {"command": "python3", "args": ["m.py"]}}}\n')
+    return path
+
+
+def test_init_adds_the_hook_to_existing_settings_and_undo_restores_the_bytes(
+    tmp_path: Path,
+) -> None:
+    settings = claude_settings_path()
+    settings.parent.mkdir()
+    original = (
+        b'{\n    "model": "opus",\n    "hooks": {"UserPromptSubmit": [{"hooks": [{"type": '
+        b'"command", "command": "echo hi"}]}], "Stop": []}\n}'
+    )
+    settings.write_bytes(original)
+    out = _init(_mcp_json(tmp_path))
+    assert "prompt hook: UserPromptSubmit runs" in out
+    data = json.loads(settings.read_bytes())
+    groups = data["hooks"]["UserPromptSubmit"]
+    assert groups[0] == {"hooks": [{"type": "command", "command": "echo hi"}]}
+    command = groups[1]["hooks"][0]["command"]
+    assert command.endswith(" hook prompt") and "cordon" in command
+    assert data["model"] == "opus" and data["hooks"]["Stop"] == []
+    assert "nothing to change" in _init(tmp_path / ".mcp.json")
+    _init(tmp_path / ".mcp.json", "--undo")
+    assert settings.read_bytes() == original
+
+
+def test_init_creates_the_settings_and_undo_removes_them(tmp_path: Path) -> None:
+    config = _mcp_json(tmp_path)
+    _init(config)
+    settings = claude_settings_path()
+    assert json.loads(settings.read_bytes())["hooks"]["UserPromptSubmit"]
+    _init(config, "--undo")
+    assert not settings.exists()
+
+
+def test_no_hook_and_other_clients_leave_the_settings_alone(tmp_path: Path) -> None:
+    _init(_mcp_json(tmp_path), "--no-hook")
+    assert not claude_settings_path().exists()
+    cursor = tmp_path / "mcp.json"
+    cursor.write_text('{"mcpServers": {"m": {"command": "python3", "args": ["m.py"]}}}\n')
+    _init(cursor)
+    assert not claude_settings_path().exists()
+
+
+def test_undo_keeps_hooks_the_user_added_after_init(tmp_path: Path) -> None:
+    settings = claude_settings_path()
+    plan = plan_hook_install(settings, "/opt/cordon/bin/cordon")
+    assert plan.old is None and plan.new is not None
+    settings.parent.mkdir()
+    settings.write_bytes(plan.new)
+    data = json.loads(plan.new)
+    data["hooks"]["UserPromptSubmit"].append({"hooks": [{"type": "command", "command": "x"}]})
+    settings.write_text(json.dumps(data, indent=2))
+    undo = plan_hook_undo(settings)
+    assert undo.new is not None
+    assert json.loads(undo.new) == {
+        "hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "x"}]}]}
+    }
