@@ -6,6 +6,11 @@ from each at an even stride, so the same machine always yields the same selectio
 pages of ssh, gpg, openssl, sudo, git-credential, curl), the kind most likely to look like an
 attack to a pattern. Files are read as ``cordon scan`` reads them: a JSON file is parsed and
 scanned as a result, anything else as text; gzip is decompressed.
+
+    .venv/bin/python bench/content/outside/benign.py --freeze   # write benign_files.txt
+
+The selection is frozen in ``benign_files.txt`` (kind, path), so the corpus does not move
+when packages are installed or removed.
 """
 
 from __future__ import annotations
@@ -102,6 +107,23 @@ def kinds() -> dict[str, list[Path]]:
     }
 
 
+MANIFEST = Path(__file__).with_name("benign_files.txt")
+
+
+def frozen() -> dict[str, list[Path]]:
+    """The selection written to :data:`MANIFEST` by ``--freeze`` (the machine's packages change
+    under it: another ``npm install`` or ``pip install`` moves the stride), files that no
+    longer exist left out; :func:`kinds` when there is no manifest."""
+    if not MANIFEST.exists():
+        return kinds()
+    out: dict[str, list[Path]] = {}
+    for line in MANIFEST.read_text(encoding="utf-8").splitlines():
+        kind, _, path = line.partition("\t")
+        if path and Path(path).is_file():
+            out.setdefault(kind, []).append(Path(path))
+    return out
+
+
 def read(path: Path) -> str:
     raw = path.read_bytes()
     if path.suffix == ".gz":
@@ -110,3 +132,12 @@ def read(path: Path) -> str:
         except (OSError, EOFError):
             return ""
     return raw[:MAX_BYTES].decode("utf-8", errors="replace")
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] == ["--freeze"]:
+        lines = [f"{k}\t{p}" for k, paths in kinds().items() for p in paths]
+        MANIFEST.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"{MANIFEST}: {len(lines)} files")

@@ -75,7 +75,7 @@ def _attacks(show: set[str]) -> dict[str, list[tuple[str, bool]]]:
 
 def _benign(show: set[str]) -> dict[str, list[tuple[str, list[str]]]]:
     out: dict[str, list[tuple[str, list[str]]]] = {"tuning": [], "holdout": []}
-    for kind, paths in benign.kinds().items():
+    for kind, paths in benign.frozen().items():
         for path in paths:
             text = benign.read(path)
             if not text.strip():
