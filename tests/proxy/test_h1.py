@@ -117,6 +117,41 @@ def test_keep_alive_reuses_one_connection_and_sends_the_static_headers() -> None
     assert b"host: 127.0.0.1:" in seen[0]
 
 
+def test_a_header_http_does_not_allow_is_never_sent_nor_quoted() -> None:
+    """A value with CR/LF (a server's session id, a client's method name) would split the
+    request: it is refused before anything is written, and the error does not quote it; a
+    static header (``--header``) with one fails every request the same way."""
+    seen: list[bytes] = []
+
+    def answer(req: bytes, n: int) -> bytes:
+        seen.append(req)
+        return b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}"
+
+    async def test() -> None:
+        server, _ = await _serve(answer)
+        pool = H1Pool(_url(server))
+        for name, value in (
+            ("mcp-session-id", "abc\r\nx-evil: 1"),
+            ("mcp-method", "tools/call\n"),
+            ("mcp-name", "caf\u00e9"),
+            ("bad name", "ok-value-7"),
+        ):
+            with pytest.raises(H1Error) as info:
+                await pool.request("POST", {name: value}, b"{}")
+            assert info.value.kind == "http" and value not in str(info.value)
+        assert (await _read(pool))[0] == 200  # the pool still works
+        bad = H1Pool(_url(server), {"Authorization": "Bearer t0k3n\r\nx-evil: 1"})
+        with pytest.raises(H1Error) as info:
+            await bad.request("POST", {}, b"{}")
+        assert "t0k3n" not in str(info.value)
+        await pool.aclose()
+        await bad.aclose()
+        server.close()
+
+    _run(test)
+    assert len(seen) == 1 and b"x-evil" not in seen[0]
+
+
 def test_an_empty_answer_left_unread_keeps_its_connection() -> None:
     def answer(req: bytes, n: int) -> bytes:
         return b"HTTP/1.1 202 Accepted\r\ncontent-length: 0\r\n\r\n"

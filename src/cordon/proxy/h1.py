@@ -37,6 +37,25 @@ __all__ = ["H1Error", "H1Pool", "H1Response", "sse_events"]
 
 _CHUNK = 65536
 _EOL = re.compile(rb"\r\n|\r|\n")
+#: a header's name and value as HTTP allows them (RFC 9110 token and field-value; what h11
+#: checks): no CR, LF or NUL can split a request
+_NAME = re.compile(rb"[-!#$%&'*+.^_`|~0-9a-zA-Z]+")
+_VALUE = re.compile(rb"(?:[^\x00\s]+(?:[ \t]+[^\x00\s]+)*)?")
+
+
+def _header(name: str, value: str) -> tuple[bytes, bytes]:
+    """One header as bytes, checked here once so that h11 need not check it again.
+
+    Raises:
+        H1Error: a name or value HTTP does not allow (never quoted: it may be a credential).
+    """
+    try:
+        n, v = name.encode("ascii"), value.encode("ascii")
+    except UnicodeEncodeError:
+        raise H1Error("http", "a header name or value is not ASCII (not sent)") from None
+    if _NAME.fullmatch(n) is None or _VALUE.fullmatch(v) is None:
+        raise H1Error("http", "a header name or value HTTP does not allow (not sent)")
+    return n, v
 
 
 class H1Error(Exception):
@@ -140,16 +159,24 @@ class H1Pool:
         self.host = parts.hostname
         self.port = parts.port or (443 if parts.scheme == "https" else 80)
         self.tls = ssl.create_default_context() if parts.scheme == "https" else None
-        self.target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        self.target = target.encode("ascii", "strict")
         default_port = self.port == (443 if self.tls else 80)
         host = f"[{self.host}]" if ":" in self.host else self.host
         authority = host if default_port else f"{host}:{self.port}"
-        self.static = [("host", authority), ("user-agent", "cordon")]
+        static = [("host", authority), ("user-agent", "cordon")]
         names = {"host", "user-agent"}
         for name, value in (headers or {}).items():
             if name.lower() in names:
-                self.static = [(k, v) for k, v in self.static if k != name.lower()]
-            self.static.append((name, value))
+                static = [(k, v) for k, v in static if k != name.lower()]
+            static.append((name, value))
+        #: the static headers as checked bytes, or the error every request then fails with
+        self.static: list[tuple[bytes, bytes]] = []
+        self.static_error: H1Error | None = None
+        try:
+            self.static = [_header(k, v) for k, v in static]
+        except H1Error as exc:
+            self.static_error = exc
         self.timeout = timeout
         self.max_idle = max_idle
         self.idle: list[_Conn] = []
@@ -207,9 +234,11 @@ class H1Pool:
     ) -> H1Response:
         """Send one request and read the answer's head; read its body with
         :meth:`H1Response.aiter_bytes`, and call :meth:`H1Response.aclose` when done."""
-        items = [*self.static, *headers.items()]
+        if self.static_error is not None:
+            raise self.static_error
+        items = [*self.static, *(_header(k, v) for k, v in headers.items())]
         if body is not None:
-            items.append(("content-length", str(len(body))))
+            items.append((b"content-length", b"%d" % len(body)))
         for _ in range(2):
             conn = self._take()
             reused = conn is not None
@@ -230,12 +259,16 @@ class H1Pool:
         raise H1Error("http", "the server closed the connection without answering")
 
     async def _send(
-        self, conn: _Conn, method: str, items: list[tuple[str, str]], body: bytes | None
+        self, conn: _Conn, method: str, items: list[tuple[bytes, bytes]], body: bytes | None
     ) -> H1Response:
         c = conn.h11
         got = False
         try:
-            out = c.send(h11.Request(method=method, target=self.target, headers=items)) or b""
+            # the headers are checked bytes (_header): h11 need not encode and check them again
+            head = h11.Request(
+                method=method.encode("ascii"), target=self.target, headers=items, _parsed=True
+            )
+            out = c.send(head) or b""
             if body:
                 out += c.send(h11.Data(data=body)) or b""
             out += c.send(h11.EndOfMessage()) or b""

@@ -134,6 +134,8 @@ class HttpUpstream:
         self.session_id: str | None = None
         self.version: str | None = None
         self.tasks: set[asyncio.Task[None]] = set()
+        #: each tool's pinned schema and the arguments it mirrors into headers (x-mcp-header)
+        self.mirrored: dict[str, tuple[dict[str, Any], dict[tuple[str, ...], str]]] = {}
         #: the POSTs of 2026-07-28 requests still being answered, by request id
         self.streams: dict[tuple[type, Any], asyncio.Task[None]] = {}
         self.go = asyncio.Event()
@@ -221,8 +223,11 @@ class HttpUpstream:
         schema = self.schema(tool) if self.schema is not None else None
         if not isinstance(schema, dict) or not isinstance(args, dict):
             return {}
+        known = self.mirrored.get(tool)
         try:
-            return mcp_param_headers(x_mcp_header_map(schema), args)
+            if known is None or known[0] is not schema:  # walked once per pinned schema
+                known = self.mirrored[tool] = (schema, x_mcp_header_map(schema))
+            return mcp_param_headers(known[1], args) if known[1] else {}
         except Exception:  # noqa: BLE001 - an odd schema: no mirrored header (the server says)
             return {}
 
