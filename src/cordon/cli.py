@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Annotated, Any
@@ -206,6 +207,24 @@ def _review_pending(
     return ok, refused
 
 
+def _review_identities(
+    identities: list[tuple[str, dict[str, Any], dict[str, Any]]],
+) -> set[str]:
+    """Show each server whose command line, URL, serverInfo or instructions changed; the
+    labels to accept."""
+    from cordon.audit.log import sanitize
+
+    ok: set[str] = set()
+    for srv, pinned, new in identities:
+        print(f"{srv}: the server changed: {', '.join(new)}")
+        for key, value in new.items():
+            for label, shown in (("pinned", pinned.get(key)), ("now", value)):
+                text = sanitize(json.dumps(shown, ensure_ascii=False, sort_keys=True))
+                print(f"  {key} {label}: {text[:300]}")
+        ok.add(f"{srv}/(server)")
+    return ok
+
+
 @pin_app.command("accept")
 def pin_accept(
     pin_file: Annotated[
@@ -225,7 +244,8 @@ def pin_accept(
         ),
     ] = False,
 ) -> None:
-    """Re-approve tool definitions that changed since they were pinned.
+    """Re-approve tool definitions, and servers (command line, URL, serverInfo,
+    instructions), that changed since they were pinned.
 
     Each pending definition is shown first: which pinned fields changed, the new description
     (cut at 300 characters) and what the tool-poisoning scan finds in it. A definition with
@@ -241,10 +261,12 @@ def pin_accept(
         print(f"pin file {pin_file}")
     pins = PinFile(pin_file)
     pending = pins.pending(server)
-    if not pending:
+    identities = pins.pending_identities(server)
+    if not pending and not identities:
         print("nothing pending")
         return
     ok, refused = _review_pending(pending, force=force)
+    ok |= _review_identities(identities)
     for name in pins.accept(server, only=ok):
         print(f"accepted {name}")
     if refused:

@@ -63,6 +63,9 @@ class _Work:
     def scan_instructions(self, text: str) -> list[Any]:
         return []
 
+    def check_identity(self, result: Any) -> str | None:
+        return None
+
     def pin_list(self, tools: list[Any], final: bool) -> Any:
         from cordon.proxy.work import ListOutcome
 

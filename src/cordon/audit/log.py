@@ -511,21 +511,31 @@ class AuditLog:
         self._last_hash, self._last_seq = digest, seq
         return {"ts": ts, "seq": seq, **clean, "prev": prev, "hash": digest}
 
-    def start(self, *, version: str, policy_hash: str, server: str, session: str) -> dict[str, Any]:
-        """Write the session's start record (issue 7: names the cordon version and policy hash).
+    def start(
+        self,
+        *,
+        version: str,
+        policy_hash: str,
+        server: str,
+        session: str,
+        upstream: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Write the session's start record (issue 7: names the cordon version and policy hash;
+        ``upstream``: the server's command line ``{"command": [...]}`` or ``{"url": URL}``).
 
         Returns the dict written (``kind`` = ``"start"``, plus ``pid``).
         """
-        return self.write(
-            {
-                "kind": "start",
-                "version": version,
-                "policy_hash": policy_hash,
-                "server": server,
-                "session": session,
-                "pid": os.getpid(),
-            }
-        )
+        record: dict[str, Any] = {
+            "kind": "start",
+            "version": version,
+            "policy_hash": policy_hash,
+            "server": server,
+            "session": session,
+            "pid": os.getpid(),
+        }
+        if upstream is not None:
+            record["upstream"] = upstream
+        return self.write(record)
 
 
 # -- reading and verification ----------------------------------------------------------------

@@ -42,6 +42,7 @@ class Rule:
 # -- pinning -----------------------------------------------------------------------------
 PIN_UNKNOWN_TOOL = "pin.unknown_tool"
 PIN_CHANGED = "pin.changed"
+PIN_SERVER_CHANGED = "pin.server_changed"
 CONTENT_POISONED_DEFINITION = "content.poisoned_definition"
 # -- budgets and scopes ------------------------------------------------------------------
 BUDGET_MAX_CALLS = "budget.max_calls"
@@ -117,6 +118,11 @@ _RULES = (
        _PIN_SRC, "list the tools first; accept a new tool with `cordon pin accept`"),
     _r(PIN_CHANGED, "pinning", "deny", "a tool whose definition changed after pinning (rug pull)",
        _PIN_SRC, "review the change and accept it with `cordon pin accept`"),
+    _r(PIN_SERVER_CHANGED, "pinning", "deny",
+       "a server whose command line, URL, serverInfo or instructions changed after pinning "
+       "(every call; start-up stops on a changed command)",
+       "MCPoison config swap (Check Point, CVE-2025-54136)",
+       "review the change and accept it with `cordon pin accept`"),
     _r(CONTENT_POISONED_DEFINITION, "pinning", "deny",
        "a tool whose description or schema carries instructions",
        "tool poisoning (Invariant Labs, April 2025)",

@@ -4,6 +4,7 @@ core and its stdio transport."""
 from __future__ import annotations
 
 import os
+import shlex
 import stat
 import sys
 import time
@@ -19,12 +20,14 @@ from cordon.audit.log import AuditLog
 from cordon.content import warm as warm_scanner
 from cordon.decider import Decider
 from cordon.engine.core import Engine
+from cordon.engine.dlp import withhold
 from cordon.policy import Policy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
 from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
 from cordon.store import PinFile, SharedTaintStore, load_policy_secrets
+from cordon.store.pins import identity_changes
 from cordon.store.prompts import PromptStore
 
 if TYPE_CHECKING:
@@ -81,6 +84,43 @@ def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinF
         if baseline is not None:
             engine.set_baseline(name, baseline)
     return pins
+
+
+def _identity(pins: PinFile | None, name: str, upstream: dict[str, Any], repin: bool) -> None:
+    """Pin the upstream's command line (or URL) with the server's tools, or stop start-up
+    when it is not the one pinned (a config swap: another program behind the same entry).
+
+    Raises:
+        CordonError: the command line or URL changed (kept pending for `cordon pin accept`),
+            or the pin file cannot be read or written.
+    """
+    if pins is None:
+        return
+    seen = {"upstream": upstream}
+    try:
+        pinned = pins.identity(name)
+        if not repin and identity_changes(pinned, seen):
+            pins.record_pending_identity(name, seen)
+            was = _shown_upstream((pinned or {}).get("upstream"))
+            raise CordonError(
+                f"server {name!r} is not the one pinned (pin.server_changed): it now runs "
+                f"{_shown_upstream(upstream)}, pinned {was}; review it and run "
+                f"`cordon pin accept --server {shlex.quote(name)}`"
+            )
+        pins.pin_identity(name, seen, replace=repin)
+    except (OSError, ValueError) as exc:
+        raise CordonError(f"pin file {pins.path} is unreadable: {exc}") from exc
+
+
+def _shown_upstream(upstream: Any) -> str:
+    """An upstream as one line: its command line, quoted, or its URL."""
+    if isinstance(upstream, dict) and isinstance(upstream.get("command"), list):
+        text = shlex.join(str(w) for w in upstream["command"])
+    elif isinstance(upstream, dict):
+        text = str(upstream.get("url"))
+    else:
+        text = repr(upstream)
+    return "`" + text.replace("\n", "\\n").replace("\r", "\\r") + "`"
 
 
 def _server_requests(policy: Policy, name: str) -> dict[str, str]:
@@ -218,6 +258,8 @@ def run_proxy(
     own = [*secrets, *_own_secrets(sent, auth)]
     engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)
     pins = _pins(engine, pin_file, name, repin)
+    upstream = {"url": url} if url is not None else {"command": list(command)}
+    _identity(pins, name, upstream, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     prompts = _prompts()
     try:
@@ -225,7 +267,11 @@ def run_proxy(
         session = engine.new_session()
         audit = AuditLog(audit_path)
         audit.start(
-            version=__version__, policy_hash=policy_hash(policy), server=name, session=session.id
+            version=__version__,
+            policy_hash=policy_hash(policy),
+            server=name,
+            session=session.id,
+            upstream=withhold(upstream, session.secrets, engine.dlp),  # no token in the log
         )
         work = SessionWork(
             engine=engine,

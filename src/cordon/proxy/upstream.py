@@ -433,11 +433,25 @@ class UpstreamSide:
         return None
 
     def _init_result(self, id_: Any, result: dict[str, Any], line: bytes) -> list[Action]:
+        """Check the server's identity against its pins (a changed one answers an error and
+        shuts the server off), and scan its instructions, before the result is delivered."""
         text = result.get("instructions")
-        if not (isinstance(text, str) and text):
-            return self._put("upstream", [self._answer(id_, line)])
 
-        def then(findings: list[Finding]) -> list[Action]:
+        def run() -> tuple[str | None, list[Finding]]:
+            changed = self.work.check_identity(result)
+            if isinstance(text, str) and text:
+                return changed, self.work.scan_instructions(text)
+            return changed, []
+
+        def then(outcome: tuple[str | None, list[Finding]]) -> list[Action]:
+            changed, findings = outcome
+            if changed is not None:
+                rec = {"kind": "pin", "rule": "pin.server_changed", "reason": changed}
+                return [
+                    Log(changed),
+                    self._record(rec),
+                    self._answer(id_, error_frame(id_, INTERNAL_ERROR, changed)),
+                ]
             bad = self._blocking(findings)
             acts: list[Action] = []
             if findings:
@@ -458,9 +472,7 @@ class UpstreamSide:
                 self._answer(id_, result_frame(id_, {**result, "instructions": removed})),
             ]
 
-        return self._scan_then_deliver(
-            id_, line, "scan", lambda: self.work.scan_instructions(text), then
-        )
+        return self._scan_then_deliver(id_, line, "scan", run, then)
 
     def _blocking(self, findings: list[Finding]) -> list[str]:
         return sorted(

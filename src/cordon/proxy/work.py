@@ -19,10 +19,12 @@ from typing import Any
 from cordon._types import Finding, Verdict, severity_at_least
 from cordon.content import scan_text
 from cordon.decider import Decider, Decision
+from cordon.engine import rules
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.dlp import withhold
 from cordon.policy import load_pack
 from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
+from cordon.store.pins import identity_changes
 
 __all__ = ["ListOutcome", "SessionWork"]
 
@@ -73,6 +75,9 @@ class SessionWork:
         self.pins_stored = False
         self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
         self.prompts = prompts
+        #: why the server is not the one pinned (its serverInfo or instructions changed):
+        #: from then on every tool is hidden and every call denied (``pin.server_changed``)
+        self.identity_changed: str | None = None
 
     # -- calls ------------------------------------------------------------------------
     def decide(
@@ -80,6 +85,11 @@ class SessionWork:
     ) -> Decision:
         """Decide a ``tools/call``; ``approve``: an approval key a person accepted through a
         2026-07-28 ``input_required`` retry, added to the session first."""
+        if self.identity_changed is not None:
+            why = Verdict(
+                verdict="deny", rule=rules.PIN_SERVER_CHANGED, reason=self.identity_changed
+            )
+            return Decision(verdict=why)
         if approve is not None:
             self.session.approvals.add(approve)
         problem = self.take_request()
@@ -189,6 +199,33 @@ class SessionWork:
             invalid=kind != "roots" and parse(kind, params) is None,
         )
 
+    def check_identity(self, result: dict[str, Any]) -> str | None:
+        """Compare the server's ``serverInfo`` (without ``version``) and ``instructions`` in
+        its ``initialize`` (or ``server/discover``) result with the pinned ones; pin them the
+        first time. Returns the one-line reason when they changed (the change is kept for
+        ``cordon pin accept``, and the server is shut off: :attr:`identity_changed`)."""
+        if self.pin_file is None:
+            return None
+        info = result.get("serverInfo")
+        text = result.get("instructions")
+        seen = {
+            "serverInfo": {k: v for k, v in info.items() if k != "version"}
+            if isinstance(info, dict)
+            else None,
+            "instructions": text if isinstance(text, str) else None,
+        }
+        changed = identity_changes(self.pin_file.identity(self.server), seen)
+        if not changed:
+            self.pin_file.pin_identity(self.server, seen)
+            return None
+        self.pin_file.record_pending_identity(self.server, {k: seen[k] for k in changed})
+        self.identity_changed = (
+            f"server {self.server!r} is not the one pinned (pin.server_changed): its "
+            f"{' and '.join(changed)} changed; every tool is hidden until you review it and run "
+            f"`cordon pin accept --server {shlex.quote(self.server)}`"
+        )
+        return self.identity_changed
+
     def scan_instructions(self, text: str) -> list[Finding]:
         """A server's ``instructions`` (initialize, server/discover): server output, scanned
         like a tool definition."""
@@ -207,6 +244,8 @@ class SessionWork:
     def pin_list(self, tools: list[Any], final: bool) -> ListOutcome:
         """Pin or compare one ``tools/list`` page; changed, new and poisoned tools are hidden."""
         self.session.observe_untrusted(tools)  # definitions are server output (invariant 6)
+        if self.identity_changed is not None:
+            return ListOutcome(visible=[])
         pins = self.engine.pins.get(self.server)
         first = not pins or not pins.complete
         defs = [t for t in tools if isinstance(t, dict)]

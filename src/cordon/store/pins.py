@@ -15,14 +15,31 @@ from typing import Any
 
 from cordon.engine.pins import PinSet, canonical
 
-__all__ = ["PinFile"]
+__all__ = ["IDENTITY_FIELDS", "PinFile", "identity_changes"]
+
+#: the parts of a server's identity that are pinned: ``upstream`` (``{"command": [...]}`` or
+#: ``{"url": URL}``), ``serverInfo`` (without ``version``: a package update changes it, and
+#: a changed tool is caught by its own pin) and ``instructions`` (None when absent)
+IDENTITY_FIELDS = ("upstream", "serverInfo", "instructions")
+
+
+def identity_changes(pinned: Mapping[str, Any] | None, seen: Mapping[str, Any]) -> list[str]:
+    """The identity fields ``seen`` gives that differ from ``pinned`` (a field not pinned yet
+    is not a change: it is pinned when first seen)."""
+    if not pinned:
+        return []
+    return [k for k in IDENTITY_FIELDS if k in seen and k in pinned and pinned[k] != seen[k]]
 
 
 class PinFile:
     """Pins persisted across restarts (trust on first use), one JSON file, mode 0600.
 
-    Shape: ``{"servers": {server: {"tools": {name: definition}, "pending": {name: definition}}}}``.
+    Shape: ``{"servers": {server: {"tools": {name: definition}, "pending": {name: definition},
+    "identity": {...}, "pending_identity": {...}}}}``.
     ``pending`` holds definitions seen after a change, for ``cordon pin accept``.
+    ``identity`` is who the server is (:data:`IDENTITY_FIELDS`): the upstream command line
+    (or URL), its ``serverInfo`` without ``version``, and its ``instructions``;
+    ``pending_identity`` the parts that changed, for ``cordon pin accept``.
     Written via a temporary file and ``os.replace``.
     """
 
@@ -78,6 +95,48 @@ class PinFile:
         entry["pending"] = {}
         self.save(data)
 
+    def identity(self, server: str) -> dict[str, Any] | None:
+        """The pinned identity of ``server`` (:data:`IDENTITY_FIELDS`), or None."""
+        entry = self.load()["servers"].get(server) or {}
+        ident = entry.get("identity")
+        return ident if isinstance(ident, dict) else None
+
+    def pin_identity(self, server: str, seen: Mapping[str, Any], *, replace: bool = False) -> None:
+        """Pin the fields of ``seen`` not pinned yet (trust on first use); ``replace``: the
+        identity becomes ``seen`` alone, the rest pinned again when next seen (``--repin``)."""
+        data = self.load()
+        entry = data["servers"].setdefault(server, {})
+        if replace:
+            entry["identity"] = dict(seen)
+            entry.pop("pending_identity", None)
+            self.save(data)
+            return
+        ident = entry.setdefault("identity", {})
+        fresh = {k: v for k, v in seen.items() if k not in ident}
+        if fresh:
+            ident.update(fresh)
+            self.save(data)
+
+    def record_pending_identity(self, server: str, seen: Mapping[str, Any]) -> None:
+        """Keep the changed identity fields ``seen`` for ``cordon pin accept``."""
+        data = self.load()
+        entry = data["servers"].setdefault(server, {})
+        entry.setdefault("pending_identity", {}).update(seen)
+        self.save(data)
+
+    def pending_identities(
+        self, server: str | None = None
+    ) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+        """The identity changes waiting for ``cordon pin accept``: ``(server, pinned, new)``
+        with the changed fields only."""
+        out: list[tuple[str, dict[str, Any], dict[str, Any]]] = []
+        for name, entry in self.load()["servers"].items():
+            new = entry.get("pending_identity") or {}
+            if new and (server is None or name == server):
+                pinned = entry.get("identity") or {}
+                out.append((name, {k: pinned.get(k) for k in new}, dict(new)))
+        return out
+
     def record_pending(self, server: str, tool: Mapping[str, Any]) -> None:
         data = self.load()
         entry = data["servers"].setdefault(server, {"tools": {}})
@@ -114,5 +173,11 @@ class PinFile:
                 entry.setdefault("tools", {})[tname] = tdef
                 accepted.append(f"{name}/{tname}")
             entry["pending"] = left
+            ident = entry.pop("pending_identity", None)
+            if ident and (only is None or f"{name}/(server)" in only):
+                entry.setdefault("identity", {}).update(ident)
+                accepted.append(f"{name}/(server)")
+            elif ident:
+                entry["pending_identity"] = ident
         self.save(data)
         return accepted
