@@ -193,7 +193,8 @@ _WRITE_TOKENS = frozenset(
         "chmod", "delete", "remove", "rm", "unlink",
     }
 )  # fmt: skip
-_PAYMENT_TOKENS = frozenset(
+#: tool-name tokens of a tool that moves money (``action.payment``)
+PAYMENT_TOKENS = frozenset(
     {
         "pay", "pays", "payment", "payments", "payout", "payouts", "transfer", "transfers",
         "refund", "refunds", "charge", "charges", "wire", "withdraw", "withdrawal", "remit",
@@ -771,7 +772,7 @@ def _asked_by_name(tokens: frozenset[str], ordered: tuple[str, ...]) -> Verdict 
         return _v("ask", rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys", None, "tool name")
     if tokens & _INFRA_TOOLS and tokens & _INFRA_VERBS:
         return _v("ask", rules.ACTION_INFRA_APPLY, "changes live infrastructure", None, "tool name")
-    if tokens & _PAYMENT_TOKENS or "sendmoney" in "".join(ordered):
+    if tokens & PAYMENT_TOKENS or "sendmoney" in "".join(ordered):
         return _v("ask", rules.ACTION_PAYMENT, "moves money", None, "tool name")
     return None
 

@@ -23,6 +23,7 @@ from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.checks import _vouching
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
+from cordon.engine.checks._requested import amounts_named, is_payment_tool
 from cordon.engine.checks._spelling import (
     has_string,
     match_trusted,
@@ -43,9 +44,10 @@ _FALLBACK_KINDS = frozenset({"email", "url", "host"})  # not phone: dates and ti
 def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     """(is_sending, the (argument name, value) pairs to check as destinations, fallback).
 
-    Destination-shaped names count at any depth (``{"headers": {"Bcc": ...}}``).
-    ``fallback`` is True when a sending tool was called without its declared sinks and
-    every string argument is searched for address-shaped destinations instead."""
+    Destination-shaped names count at any depth (``{"headers": {"Bcc": ...}}``), except in
+    a tool its server marks read-only (:func:`_reads_only`), where only those that give a
+    URL or host do. ``fallback`` is True when a sending tool was called without its declared
+    sinks and every string argument is searched for address-shaped destinations instead."""
     tp, arguments = ctx.tp, ctx.arguments
     if tp.exfiltrating is False:
         return False, [], False
@@ -56,6 +58,9 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
         if is_sink_param(k) and not (k in arguments and arguments[k] is v)
     ]
     declared = list(tp.sink_params)
+    if (shaped or nested) and not declared and _reads_only(ctx):
+        shaped = [k for k in shaped if _network(arguments[k])]
+        nested = [(k, v) for k, v in nested if _network(v)]
     commands = command_sinks(ctx)  # hosts and URLs of network commands in exec tools
     sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested)
     if not sending and not commands:
@@ -73,6 +78,41 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     return True, present + nested + commands, False
 
 
+def _asked_for(ctx: Context, facts: Facts) -> bool:
+    """The user's own request asks for this action: a ``requires_request`` tool it asks for,
+    or a payment whose every amount it names (:mod:`._requested`; the payee is the caller's
+    test: every destination named by the user)."""
+    if facts.requested:
+        return True
+    return is_payment_tool(ctx.tool) and amounts_named(ctx.arguments, ctx.session.trusted_texts)
+
+
+def _reads_only(ctx: Context) -> bool:
+    """The tool's pinned definition says ``readOnlyHint: true`` and the policy does not say
+    it sends (``exfiltrating``, ``sink_params``). Such a tool reads: a destination-named
+    parameter of it (``channel``, ``user``, ``sender``) names what to read, not where data
+    goes (MCP 2025-06-18, "Tool annotations": a read-only tool does not modify its
+    environment). A URL or host in one still is a destination: fetching it sends the
+    request, query and all, to that host (exfiltration through a GET)."""
+    if ctx.tp.exfiltrating:
+        return False
+    ann = ctx.session._annotations(ctx.server, ctx.tool)
+    return ann.get("readOnlyHint") is True and ann.get("destructiveHint") is not True
+
+
+def _network(value: Any) -> bool:
+    """``value`` gives a URL or a host (a network address), or holds a string cordon cannot
+    read as any destination (asked about, as in a sending tool: fail closed)."""
+    dests = extract_destinations(value)
+    if not dests:
+        return has_string(value)
+    return any(d.kind in _NETWORK_KINDS for d in dests)
+
+
+#: destination kinds that are network addresses (see :func:`_reads_only`)
+_NETWORK_KINDS = frozenset({"url", "host"})
+
+
 def run(ctx: Context, facts: Facts) -> Result:
     sending, sink_pairs, fallback = sinks(ctx)
     if not sending:
@@ -83,7 +123,7 @@ def run(ctx: Context, facts: Facts) -> Result:
         if deny is not None:
             return Result(deny=with_dests(deny, scan.found))
     found = tuple(scan.found)
-    answered = facts.requested and bool(found) and scan.all_user_named and not fallback
+    answered = bool(found) and scan.all_user_named and not fallback and _asked_for(ctx, facts)
     return Result(
         asks=tuple(scan.asks),
         answers=frozenset({"actions"}) if answered else frozenset(),
