@@ -258,6 +258,14 @@ def test_the_reason_never_carries_the_credential() -> None:
     assert v.rule == rules.SECRET_PATTERN and tok not in v.reason and tok not in str(v.details)
 
 
+def test_a_credential_as_an_object_key_is_named_by_its_marker() -> None:
+    tok = github_token()
+    v = _session().check("echo", {"headers": {tok: "1"}})
+    assert v.rule == rules.SECRET_PATTERN
+    assert tok not in v.reason and tok not in (v.param or "") and tok not in str(v.details)
+    assert v.param is not None and v.param.startswith("headers.[withheld: secret github")
+
+
 def test_lookalike_call_is_allowed() -> None:
     v = _session().check("echo", {"text": broken_checksum(github_token())})
     assert v.verdict == "allow"

@@ -38,9 +38,11 @@ def run(ctx: Context, facts: Facts) -> Result:
             continue
         if not sending and session.secrets.seen_only_from(hit.value, ctx.server):
             continue
-        where = f"argument '{path}'" if path else "the call's arguments"
         label = f"secret {hit.kind}"
         marker = withheld_marker(label, hit.value)
+        # an object key may be the credential itself: the path names it by its marker
+        path = path.replace(hit.value, marker)
+        where = f"argument '{path}'" if path else "the call's arguments"
         v = Verdict(
             verdict="deny",
             rule=rules.SECRET_PATTERN,
