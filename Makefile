@@ -4,10 +4,14 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PYSTAMP   := $(VENV)/.cordon-installed
 NODESTAMP := node_modules/.cordon-installed
+# mcp-atlassian needs mcp<2, which cordon's own venv cannot hold: its own venv, for the
+# live check of the atlassian pack (tests/e2e/test_packs_live.py)
+ATLASSIAN := mcp-atlassian==0.23.1
+ATLSTAMP  := .venv-atlassian/.cordon-installed
 
 .PHONY: setup demo test lint bench bench-perf bench-remote bench-attacks bench-content bench-taint bench-agentdojo clean
 
-setup: $(PYSTAMP) $(NODESTAMP)
+setup: $(PYSTAMP) $(NODESTAMP) $(ATLSTAMP)
 
 $(PYSTAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,6 +21,11 @@ $(PYSTAMP): pyproject.toml
 
 $(NODESTAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(ATLSTAMP): Makefile
+	test -x .venv-atlassian/bin/python || $(PYTHON) -m venv .venv-atlassian
+	.venv-atlassian/bin/pip install -q '$(ATLASSIAN)'
 	touch $@
 
 demo: setup
@@ -64,4 +73,4 @@ bench-taint: setup
 bench: bench-perf bench-remote bench-attacks bench-content bench-taint bench-agentdojo
 
 clean:
-	rm -rf $(VENV) node_modules examples/demo/out
+	rm -rf $(VENV) .venv-atlassian node_modules examples/demo/out

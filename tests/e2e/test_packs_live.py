@@ -1,32 +1,114 @@
-"""Packs that claim ``checked_live: true`` match the real server's tools/list."""
+"""Each built-in pack that claims ``checked_live: true`` matches its real server's tools/list.
+
+The servers (tests/e2e/_pack_servers.py) are the pinned packages `make setup` installs,
+started offline with dummy credentials, once per server for this module. A pack fails when:
+
+* it names a tool the live server does not list, or a parameter (``sink_params``,
+  ``path_params``, ``vouched_params``, ``vouched_names``, keys of ``arg_patterns`` and
+  ``max_value``) that the tool's ``inputSchema`` does not have;
+* the live server lists a tool the pack does not *classify*. A tool is classified when its
+  entry states both questions cordon would otherwise guess from names and annotations:
+  whether the tool sends data somewhere (``exfiltrating``: true or false) and whether a
+  person is asked before each call (``destructive``: true or false). Sinks, paths,
+  directories, Rule-of-Two legs and the rest come on top where the platform justifies them;
+* an entry has no one-line reason (a ``#`` comment on its line).
+
+Output-side keys (``directory_fields``, ``directory_text_fields``, ``owned_fields``) name fields
+of results, which a tools/list does not show (none of these servers publishes an
+``outputSchema`` for such a tool); they are reviewed by reading the pack, not here.
+"""
 
 from __future__ import annotations
 
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
 from cordon.policy import load_pack, pack_names
-from tests.conftest import Harness, fs_server
+from tests.e2e._pack_servers import SERVERS, UNCHECKED, PackServer, docs_stub
 
-pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+pytestmark = [pytest.mark.e2e]
+
+PACKS = Path(__file__).resolve().parents[2] / "src" / "cordon" / "packs"
+PARAM_LISTS = ("sink_params", "path_params", "vouched_params", "vouched_names")
+PARAM_MAPS = ("arg_patterns", "max_value")
+#: seconds one server may take to start and list its tools
+LIST_TIMEOUT_S = 30.0
 
 
-async def test_filesystem_pack_matches_live_server(harness: Harness) -> None:
-    root = harness.tmp / "root"
-    root.mkdir()
-    cmd = fs_server(root)
-    async with Client(StdioServerParameters(command=cmd[0], args=cmd[1:]), mode="legacy") as client:
-        live = {t.name: t for t in (await client.list_tools()).tools}
-    pack = load_pack("filesystem")["tools"]
-    assert set(pack) == set(live)
+async def _list_tools(cmd: list[str], env: dict[str, str]) -> dict[str, dict[str, Any]]:
+    base = {k: os.environ[k] for k in ("PATH", "LANG", "SYSTEMROOT") if k in os.environ}
+    params = StdioServerParameters(command=cmd[0], args=cmd[1:], env={**base, **env})
+    with anyio.fail_after(LIST_TIMEOUT_S):
+        async with Client(params, mode="legacy") as client:
+            tools = (await client.list_tools()).tools
+    return {t.name: dict(t.input_schema or {}) for t in tools}
+
+
+@pytest.fixture(scope="module", params=SERVERS, ids=[s.pack for s in SERVERS])
+def live(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[PackServer, dict[str, dict[str, Any]]]]:
+    """(server, {tool name: inputSchema}) from the live server, listed once per module."""
+    server: PackServer = request.param
+    tmp = tmp_path_factory.mktemp(server.pack)
+    home = tmp / "home"
+    home.mkdir()
+    with docs_stub() as stub:
+        cmd, env = server.launch(tmp, stub)
+        env = {"HOME": str(home), **env}
+        yield server, anyio.run(_list_tools, cmd, env)
+
+
+def test_pack_names_only_live_tools_and_parameters(
+    live: tuple[PackServer, dict[str, dict[str, Any]]],
+) -> None:
+    server, tools = live
+    pack = load_pack(server.pack)["tools"]
+    assert sorted(set(pack) - set(tools)) == [], f"{server.package} does not list these"
     for name, entry in pack.items():
-        assert entry["checked_live"] is True
-        props = set((live[name].input_schema or {}).get("properties", {}))
-        assert set(entry.get("path_params", [])) <= props, name
+        props = set((tools[name].get("properties") or {}).keys())
+        named = {p for key in PARAM_LISTS for p in entry.get(key, ())}
+        named |= {p for key in PARAM_MAPS for p in (entry.get(key) or {})}
+        assert sorted(named - props) == [], f"{server.pack}: {name} has no such parameter"
 
 
-def test_only_filesystem_claims_live_check() -> None:
+def test_pack_classifies_every_live_tool(
+    live: tuple[PackServer, dict[str, dict[str, Any]]],
+) -> None:
+    server, tools = live
+    pack = load_pack(server.pack)["tools"]
+    assert sorted(set(tools) - set(pack)) == [], f"{server.package} lists tools the pack lacks"
+    for name, entry in pack.items():
+        assert isinstance(entry.get("exfiltrating"), bool), f"{server.pack}: {name} exfiltrating"
+        assert isinstance(entry.get("destructive"), bool), f"{server.pack}: {name} destructive"
+        assert entry.get("checked_live") is True, f"{server.pack}: {name} checked_live"
+
+
+_ENTRY = re.compile(r"^  (?P<name>[^\s#:][^:]*):")
+
+
+@pytest.mark.parametrize("pack", [s.pack for s in SERVERS])
+def test_every_entry_gives_a_reason(pack: str) -> None:
+    lines = (PACKS / f"{pack}.yaml").read_text("utf-8").splitlines()
+    bare = [m["name"] for ln in lines if (m := _ENTRY.match(ln)) and " # " not in ln]
+    assert bare == [], f"{pack}.yaml: entries without a reason comment"
+
+
+def test_live_claims_match_the_live_checks() -> None:
+    """A pack claims ``checked_live`` exactly when a server above checks it; the others say
+    in their first lines that they were not checked, and why."""
+    checked = {s.pack for s in SERVERS}
+    assert set(pack_names()) == checked | set(UNCHECKED)
     for name in pack_names():
-        tools = load_pack(name)["tools"]
-        claims = {t.get("checked_live", False) for t in tools.values()}
-        assert claims == ({True} if name == "filesystem" else {False}), name
+        claims = {t.get("checked_live", False) for t in load_pack(name)["tools"].values()}
+        assert claims == ({True} if name in checked else {False}), name
+    for name in UNCHECKED:
+        head = (PACKS / f"{name}.yaml").read_text("utf-8")[:400]
+        assert "checked_live: false" in head, name
