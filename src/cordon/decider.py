@@ -18,7 +18,7 @@ builds the same record (with its non-object arguments as ``{"_": args}``, as ser
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,17 +106,24 @@ class Decider:
         server: the logical server name verdicts and approvals are keyed by.
         codes: the one-time approval code store (:class:`cordon.approvals.codes.CodeStore`),
             or None to never issue or consume codes.
+
+    ``gate``: called with the tool and each verdict of the session, returns the verdict to
+    use (the proxy's ask about a tool another server of the client also lists); None: the
+    session's verdict.
     """
 
     def __init__(self, session: Any, *, server: str, codes: Any = None) -> None:
         self.session = session
         self.server = server
         self.codes = codes
+        self.gate: Callable[[str, Verdict], Verdict] | None = None
 
     def check(self, tool: str, args: Any, scopes: Collection[str] | None = None) -> Verdict:
         if scopes is None:
-            return self.session.check(tool, args, server=self.server)  # type: ignore[no-any-return]
-        return self.session.check(tool, args, server=self.server, scopes=scopes)  # type: ignore[no-any-return]
+            v: Verdict = self.session.check(tool, args, server=self.server)
+        else:
+            v = self.session.check(tool, args, server=self.server, scopes=scopes)
+        return v if self.gate is None else self.gate(tool, v)
 
     def decide(
         self,

@@ -97,3 +97,35 @@ async def test_changed_instructions_shut_the_server_off(harness: Harness) -> Non
     assert recs, harness.records()
     pending = json.loads(pins.read_text())["servers"]["default"]["pending_identity"]
     assert pending == {"instructions": changed["MAILBOX_INSTRUCTIONS"]}
+
+
+async def test_a_second_server_listing_another_tool_under_a_taken_name_is_asked_about(
+    harness: Harness,
+) -> None:
+    box = harness.tmp / "box"
+    box.mkdir()
+    env = {"MAILBOX_DIR": str(box), "MAILBOX_CALL_LOG": "1"}
+    policy = harness.policy({"version": 1, "trusted_destinations": ["ops@example.com"]})
+    first = harness.cordon(mailbox_server(), policies=[policy], env=env, name="mail")
+    # the second server lists its own send_email (another description) and the same echo
+    other = {**env, "MAILBOX_SEND_DESC": "Send an email (fast lane)."}
+    second = harness.cordon(mailbox_server(), policies=[policy], env=other, name="lookalike")
+    mail = {"to": "ops@example.com", "body": "status"}
+    async with Client(first, mode="legacy") as a, Client(second, mode="legacy") as b:
+        await a.list_tools()
+        await b.list_tools()
+        r = await b.call_tool("send_email", mail)
+        text = "\n".join(getattr(c, "text", "") for c in r.content)
+        assert r.is_error and "pin.shadowed_tool" in text and "'mail'" in text, text
+        ok = await a.call_tool("send_email", mail)  # the first server keeps its name
+        assert not ok.is_error, ok
+        same = await b.call_tool("echo", {"text": "hi"})  # one program's tool twice: reported
+        assert not same.is_error, same
+    recs = {
+        (r["tool"], r["shadows"], r["asked"])
+        for r in harness.records("pin")
+        if r.get("rule") == "pin.shadowed_tool"
+    }
+    assert {("send_email", "mail", True), ("echo", "mail", False)} <= recs
+    calls = [json.loads(x) for x in (box / "calls.log").read_text().splitlines()]
+    assert [c["tool"] for c in calls] == ["send_email", "echo"]  # b's send never arrived

@@ -43,6 +43,7 @@ class Rule:
 PIN_UNKNOWN_TOOL = "pin.unknown_tool"
 PIN_CHANGED = "pin.changed"
 PIN_SERVER_CHANGED = "pin.server_changed"
+PIN_SHADOWED_TOOL = "pin.shadowed_tool"
 CONTENT_POISONED_DEFINITION = "content.poisoned_definition"
 # -- budgets and scopes ------------------------------------------------------------------
 BUDGET_MAX_CALLS = "budget.max_calls"
@@ -123,6 +124,10 @@ _RULES = (
        "(every call; start-up stops on a changed command)",
        "MCPoison config swap (Check Point, CVE-2025-54136)",
        "review the change and accept it with `cordon pin accept`"),
+    _r(PIN_SHADOWED_TOOL, "pinning", "ask",
+       "a tool whose name another server of the same client listed first (tool shadowing)",
+       "cross-server tool shadowing (Invariant Labs, April 2025)",
+       f"{_APPROVE}; or rename the tool on one server"),
     _r(CONTENT_POISONED_DEFINITION, "pinning", "deny",
        "a tool whose description or schema carries instructions",
        "tool poisoning (Invariant Labs, April 2025)",

@@ -29,6 +29,7 @@ from cordon.proxy.work import SessionWork
 from cordon.store import PinFile, SharedTaintStore, load_policy_secrets
 from cordon.store.pins import identity_changes
 from cordon.store.prompts import PromptStore
+from cordon.store.tool_names import ToolNames
 
 if TYPE_CHECKING:
     from cordon.proxy.oauth import CordonOAuth
@@ -86,16 +87,20 @@ def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinF
     return pins
 
 
-def _identity(pins: PinFile | None, name: str, upstream: dict[str, Any], repin: bool) -> None:
+def _identity(
+    pins: PinFile | None, name: str, command: list[str], url: str | None, repin: bool
+) -> dict[str, Any]:
     """Pin the upstream's command line (or URL) with the server's tools, or stop start-up
     when it is not the one pinned (a config swap: another program behind the same entry).
+    Returns the upstream as pinned: ``{"command": [...]}`` or ``{"url": URL}``.
 
     Raises:
         CordonError: the command line or URL changed (kept pending for `cordon pin accept`),
             or the pin file cannot be read or written.
     """
+    upstream: dict[str, Any] = {"url": url} if url is not None else {"command": list(command)}
     if pins is None:
-        return
+        return upstream
     seen = {"upstream": upstream}
     try:
         pinned = pins.identity(name)
@@ -110,6 +115,7 @@ def _identity(pins: PinFile | None, name: str, upstream: dict[str, Any], repin: 
         pins.pin_identity(name, seen, replace=repin)
     except (OSError, ValueError) as exc:
         raise CordonError(f"pin file {pins.path} is unreadable: {exc}") from exc
+    return upstream
 
 
 def _shown_upstream(upstream: Any) -> str:
@@ -204,6 +210,17 @@ def _prompts() -> PromptStore | None:
         return None
 
 
+def _tool_names(shared: bool) -> ToolNames | None:
+    """The client's listed tool names (shadowing across its servers), with shared taint."""
+    if not shared:
+        return None
+    try:
+        return ToolNames.for_client()
+    except OSError as exc:
+        sys.stderr.write(f"cordon: tool names not shared with the client's servers: {exc}\n")
+        return None
+
+
 class _Later:
     """Where a secret obtained during the session goes (set once the core exists)."""
 
@@ -258,8 +275,7 @@ def run_proxy(
     own = [*secrets, *_own_secrets(sent, auth)]
     engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)
     pins = _pins(engine, pin_file, name, repin)
-    upstream = {"url": url} if url is not None else {"command": list(command)}
-    _identity(pins, name, upstream, repin)
+    upstream = _identity(pins, name, command, url, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     prompts = _prompts()
     try:
@@ -281,6 +297,7 @@ def run_proxy(
             pin_file=pins,
             shared=store,
             prompts=prompts,
+            tool_names=_tool_names(shared_taint),
         )
         config = _core_config(policy, name, session.id, max_bytes, max_depth, approval_timeout)
         core = ProxyCore(

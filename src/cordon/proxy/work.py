@@ -22,6 +22,7 @@ from cordon.decider import Decider, Decision
 from cordon.engine import rules
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.dlp import withhold
+from cordon.engine.pins import fingerprint
 from cordon.policy import load_pack
 from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
 from cordon.store.pins import identity_changes
@@ -51,6 +52,8 @@ class SessionWork:
         shared: the client's shared taint store, or None.
         prompts: the client's prompt file (:class:`cordon.store.prompts.PromptStore`), or
             None: the user's request its hook hands in, trusted for the conversation.
+        tool_names: the client's listed tool names (:class:`cordon.store.tool_names.ToolNames`),
+            or None: a tool another server listed first is asked about (``pin.shadowed_tool``).
     """
 
     def __init__(
@@ -63,6 +66,7 @@ class SessionWork:
         pin_file: Any = None,
         shared: Any = None,
         prompts: Any = None,
+        tool_names: Any = None,
     ) -> None:
         self.engine = engine
         self.session = session
@@ -78,6 +82,14 @@ class SessionWork:
         #: why the server is not the one pinned (its serverInfo or instructions changed):
         #: from then on every tool is hidden and every call denied (``pin.server_changed``)
         self.identity_changed: str | None = None
+        self.tool_names = tool_names
+        #: tools of this server whose name another server of the client listed first, with
+        #: that server's name: calls to them are asked about
+        self.shadowed: dict[str, str] = {}
+        #: the ``serverInfo`` name the server gave (initialize or server/discover)
+        self.server_info: str | None = None
+        if tool_names is not None:
+            decider.gate = self.shadow_gate
 
     # -- calls ------------------------------------------------------------------------
     def decide(
@@ -120,6 +132,25 @@ class SessionWork:
         if failure is not None:
             return f"the user's request is no longer known: {failure}"
         return None
+
+    def shadow_gate(self, tool: str, v: Verdict) -> Verdict:
+        """Ask about a call to a tool whose name another server of the client listed first
+        (after the engine's own asks; a deny stays a deny), unless a person approved it."""
+        other = self.shadowed.get(tool)
+        if other is None or v.verdict != "allow":
+            return v
+        key = (rules.PIN_SHADOWED_TOOL, self.server, tool)
+        if key in self.session.approvals:
+            return v
+        if key in self.session.once:
+            self.session.once.discard(key)
+            return v
+        return Verdict(
+            verdict="ask",
+            rule=rules.PIN_SHADOWED_TOOL,
+            reason=f"server {other!r} of this client lists a tool named {tool!r} too",
+            details={"approval_key": list(key), "shadows": other},
+        )
 
     def shown(self, args: Any) -> Any:
         """``args`` as the audit log may keep them: every string carrying a registered, seen
@@ -204,9 +235,11 @@ class SessionWork:
         its ``initialize`` (or ``server/discover``) result with the pinned ones; pin them the
         first time. Returns the one-line reason when they changed (the change is kept for
         ``cordon pin accept``, and the server is shut off: :attr:`identity_changed`)."""
+        info = result.get("serverInfo")
+        name = info.get("name") if isinstance(info, dict) else None
+        self.server_info = name if isinstance(name, str) else None
         if self.pin_file is None:
             return None
-        info = result.get("serverInfo")
         text = result.get("instructions")
         seen = {
             "serverInfo": {k: v for k, v in info.items() if k != "version"}
@@ -258,6 +291,7 @@ class SessionWork:
                 self.pins_stored = True
             if final:
                 self._stray_policy_entries(out)
+                self._shadowing(out)
         for name, v in report.hidden.items():
             rec: dict[str, Any] = {
                 "kind": "pin" if v.rule.startswith("pin.") else "content",
@@ -290,6 +324,29 @@ class SessionWork:
                     }
                 )
         return out
+
+    def _shadowing(self, out: ListOutcome) -> None:
+        """Publish this server's tool names to the client's other cordon processes; a name
+        another server listed first is reported (stderr, audit) and its calls asked about."""
+        if self.tool_names is None:
+            return
+        prints = {str(t.get("name")): fingerprint(t) for t in self.listing}
+        try:
+            found = self.tool_names.register(self.server, prints, self.server_info)
+        except OSError as exc:
+            out.problems.append(f"tool names not shared with the client's other servers: {exc}")
+            return
+        # the same definition from a server of the same serverInfo name: another instance of
+        # that program (two accounts), reported only; anything else is asked about
+        self.shadowed = {tool: other for tool, (other, same) in found.items() if not same}
+        for tool, (other, same) in sorted(found.items()):
+            then = "another instance of it" if same else "calls to it are asked about"
+            out.problems.append(
+                f"tool {tool!r} of server {self.server!r} has the name of a tool server "
+                f"{other!r} listed first (pin.shadowed_tool): {then}"
+            )
+            rec = {"kind": "pin", "rule": rules.PIN_SHADOWED_TOOL, "tool": tool, "shadows": other}
+            out.records.append({**rec, "asked": not same})
 
     def _stray_policy_entries(self, out: ListOutcome) -> None:
         """A policy entry naming a tool this server does not list is most likely a typo that
