@@ -222,6 +222,16 @@ GUARDS = {
         provenance=False,
         label="cordon, data-flow, no provenance keys",
     ),
+    # what a user gives (issue 21's "out of the box"): the sending tools and their
+    # destination parameters only, tools annotated as real servers annotate them, the
+    # user's prompt trusted; no provenance keys, whatever --policy-style says
+    "cordon-out-of-box": lambda suite, style: CordonGuard(
+        suite,
+        content_mode="monitor",
+        style="sinks",
+        provenance=False,
+        label="cordon, out of the box",
+    ),
     "cordon-dataflow-trusted-actions": lambda suite, style: CordonGuard(
         suite,
         content_mode="monitor",
