@@ -327,11 +327,13 @@ def _register() -> None:
     from cordon.approvals import commands as approval_commands
     from cordon.audit import commands as audit_commands
     from cordon.audit import explain as explain_commands
+    from cordon.audit import suggest as suggest_commands
     from cordon.content import commands as content_commands
     from cordon.proxy import auth_commands
 
     audit_commands.register(app)
     explain_commands.register(app)
+    suggest_commands.register(app)
     approval_commands.register(app)
     server.register(app)
     content_commands.register(app)

@@ -1,0 +1,222 @@
+"""``cordon suggest``: a policy proposed from audit logs and pinned tool lists, for review.
+
+Like ``audit2allow`` for SELinux, it reads what happened and prints a proposal; it never
+writes or applies a policy. Every entry carries its evidence as a YAML comment, so a person
+can tell a real sending tool from a coincidence before copying a line. What it reads:
+
+* the verdict records of an audit log (``cordon run`` in monitor mode is enough): which
+  arguments of which tools carried destinations (e-mail addresses, URLs, hosts, channels,
+  phone numbers, as cordon's taint layer extracts them), and which calls were asked about
+  or denied, by rule;
+* pin files (``~/.cordon/pins/*.json`` by default): each tool's definition and MCP
+  annotations (``readOnlyHint``, ``destructiveHint``).
+
+What it proposes, per tool the policy given with ``--policy`` does not already name:
+
+* ``exfiltrating: true`` and ``sink_params`` for a tool not marked read-only whose
+  arguments carried destinations (the parameters that did);
+* ``exfiltrating: false`` for a tool marked read-only that took no network address;
+* ``destructive: true`` for a tool whose name deletes or drops something but whose server
+  did not mark it ``destructiveHint`` (the server's own hint already asks);
+* ``directory: true``, commented out: a read-only listing tool called in a session shortly
+  before a call whose destination was asked about or denied. The log keeps no output, so
+  this is a lead, not evidence: ``directory`` is a trust grant (whoever can create an item
+  the listing returns can vouch a destination), for a person to decide.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import yaml
+
+from cordon.audit.log import default_audit_path, iter_records
+from cordon.engine.actions import split_tokens
+from cordon.engine.rules import TAINT_SEEN_IN_OUTPUT, TAINT_UNVERIFIED_DESTINATION
+from cordon.taint import extract_destinations
+
+__all__ = ["Usage", "read_usage", "register", "render", "suggest_cmd"]
+
+#: destination kinds that show an argument names where something goes
+_DESTINATION_KINDS = frozenset({"email", "url", "host", "channel", "phone"})
+#: tool-name tokens of a tool that deletes or drops something
+_DELETE_TOKENS = frozenset({"delete", "remove", "drop", "destroy", "purge", "erase", "truncate"})
+#: tool-name first tokens of a listing
+_LIST_VERBS = frozenset({"list", "get", "search", "find", "lookup", "query"})
+#: a listing counts as a lead for a destination asked about within this many calls after it
+_LEAD_WINDOW = 5
+_TAINT_RULES = frozenset({TAINT_SEEN_IN_OUTPUT, TAINT_UNVERIFIED_DESTINATION})
+
+
+@dataclass
+class ToolUsage:
+    """What the log shows of one tool."""
+
+    calls: int = 0
+    #: argument name -> calls in which it carried a destination
+    dest_calls: Counter[str] = field(default_factory=Counter)
+    #: argument name -> distinct destination keys seen in it
+    dests: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    #: argument name -> calls in which it carried a URL or host
+    network: Counter[str] = field(default_factory=Counter)
+    #: "verdict rule" -> count
+    verdicts: Counter[str] = field(default_factory=Counter)
+    #: calls to a destination asked about or denied by taint soon after a call to this tool
+    leads: int = 0
+
+
+@dataclass
+class Usage:
+    """The log and pins, read: per (server, tool), and the pinned definitions."""
+
+    tools: dict[tuple[str, str], ToolUsage] = field(default_factory=dict)
+    definitions: dict[tuple[str, str], Mapping[str, Any]] = field(default_factory=dict)
+    sessions: set[str] = field(default_factory=set)
+    verdicts: int = 0
+
+
+def _record_call(u: ToolUsage, arguments: Any) -> None:
+    u.calls += 1
+    if not isinstance(arguments, Mapping):
+        return
+    for name, value in arguments.items():
+        dests = [d for d in extract_destinations(value) if d.kind in _DESTINATION_KINDS]
+        if dests:
+            u.dest_calls[str(name)] += 1
+            u.dests[str(name)].update(d.key for d in dests)
+        if any(d.kind in ("url", "host") for d in dests):
+            u.network[str(name)] += 1
+
+
+def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) -> Usage:
+    """Read verdict records (in log order) and pin files into a :class:`Usage`."""
+    usage = Usage()
+    recent: dict[str, list[tuple[str, str]]] = defaultdict(list)  # session -> recent calls
+    for rec in records:
+        if rec.get("kind") != "verdict" or "tool" not in rec:
+            continue
+        key = (str(rec.get("server", "default")), str(rec["tool"]))
+        session = str(rec.get("session", ""))
+        usage.verdicts += 1
+        usage.sessions.add(session)
+        u = usage.tools.setdefault(key, ToolUsage())
+        _record_call(u, rec.get("arguments"))
+        u.verdicts[f"{rec.get('verdict')} {rec.get('rule')}"] += 1
+        if rec.get("rule") in _TAINT_RULES:
+            for earlier in set(recent[session][-_LEAD_WINDOW:]):
+                if earlier != key:
+                    usage.tools.setdefault(earlier, ToolUsage()).leads += 1
+        recent[session].append(key)
+    for path in pin_files:
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        for server, entry in (data.get("servers") or {}).items():
+            for name, definition in (entry.get("tools") or {}).items():
+                if isinstance(definition, Mapping):
+                    usage.definitions[(str(server), str(name))] = definition
+    return usage
+
+
+def _annotations(usage: Usage, key: tuple[str, str]) -> Mapping[str, Any]:
+    ann = usage.definitions.get(key, {}).get("annotations")
+    return ann if isinstance(ann, Mapping) else {}
+
+
+def _entry(usage: Usage, key: tuple[str, str]) -> list[str]:
+    """The YAML lines (indented under the tool's name) proposed for one tool, or []."""
+    u = usage.tools.get(key, ToolUsage())
+    ann = _annotations(usage, key)
+    tokens = split_tokens(key[1])
+    read_only = ann.get("readOnlyHint") is True and ann.get("destructiveHint") is not True
+    lines: list[str] = []
+    sinks = sorted(u.dest_calls, key=lambda n: (-u.dest_calls[n], n))
+    if sinks and not read_only:
+        for n in sinks:
+            lines.append(
+                f"# {u.dest_calls[n]} of {u.calls} calls carried a destination in '{n}' "
+                f"({len(u.dests[n])} distinct)"
+            )
+        lines += ["exfiltrating: true", f"sink_params: {_flow(sinks)}"]
+    elif read_only and not u.network:
+        lines += ["# readOnlyHint in the pinned definition; no call gave a URL or host",
+                  "exfiltrating: false"]  # fmt: skip
+    if set(tokens) & _DELETE_TOKENS and ann.get("destructiveHint") is not True:
+        lines += [f"# the name deletes ({key[1]}); the server does not mark it destructiveHint",
+                  "destructive: true"]  # fmt: skip
+    if read_only and tokens and tokens[0] in _LIST_VERBS and u.leads:
+        lines += [
+            f"# {u.leads} destination(s) asked about or denied within {_LEAD_WINDOW} calls "
+            "after it: if it lists the platform's own names (channels, members, contacts),",
+            "# and only members can create them, a person may grant this (a trust grant):",
+            "# directory: true",
+        ]
+    return lines
+
+
+def _flow(items: list[str]) -> str:
+    return yaml.safe_dump(items, default_flow_style=True, width=1_000).strip()
+
+
+def render(usage: Usage, *, known: Iterable[str] = (), source: str = "") -> str:
+    """The proposal as YAML text with comments (a policy file :func:`cordon.policy.load_policy`
+    reads once a person keeps the lines they agree with)."""
+    known_set = set(known)
+    out = [
+        f"# cordon suggest: from {usage.verdicts} verdict(s) in {len(usage.sessions)} "
+        f"session(s){' of ' + source if source else ''}.",
+        "# A proposal for review: cordon never applies it. Keep what the evidence supports.",
+        "version: 1",
+        "tools:",
+    ]
+    entries: list[str] = []
+    done: set[str] = set()
+    for key in sorted(set(usage.tools) | set(usage.definitions), key=lambda k: (k[1], k[0])):
+        if key[1] in known_set or key[1] in done:
+            continue  # a policy names tools, not servers: the first server's evidence
+        lines = _entry(usage, key)
+        if lines:
+            done.add(key[1])
+            entries.append(f"  {_flow([key[1]])[1:-1]}:  # server {key[0]}")
+            entries += [f"    {line}" for line in lines]
+    if not entries:
+        out[-1] = "tools: {}"
+        out.append("# nothing to propose: no call carried a destination, no tool to classify")
+    return "\n".join(out + entries) + "\n"
+
+
+def suggest_cmd(
+    audit: Annotated[
+        Path | None, typer.Option("--audit", help="audit log (default ~/.cordon/audit.jsonl)")
+    ] = None,
+    pins: Annotated[
+        list[Path] | None,
+        typer.Option("--pins", help="pin file (repeatable; default ~/.cordon/pins/*.json)"),
+    ] = None,
+    policy: Annotated[
+        list[Path] | None,
+        typer.Option("--policy", help="tools this policy names already are left out"),
+    ] = None,
+) -> None:
+    """Propose a policy from monitor-mode audit logs and pinned tool lists (printed as YAML
+    with the evidence for each entry; never applied)."""
+    from cordon.clientconfig import default_pin_dir
+    from cordon.policy import load_policy
+
+    path = audit or default_audit_path()
+    pin_files = pins if pins else sorted(default_pin_dir().glob("*.json"))
+    known: list[str] = list(load_policy(policy).tools) if policy else []
+    usage = read_usage(iter_records(path), pin_files)
+    typer.echo(render(usage, known=known, source=str(path)), nl=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``suggest`` to the cordon typer app."""
+    app.command("suggest")(suggest_cmd)

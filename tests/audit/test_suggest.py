@@ -1,0 +1,72 @@
+"""``cordon suggest``'s proposals from verdict records and pinned definitions: what each entry
+needs as evidence, and what it never proposes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cordon.audit.suggest import read_usage, render
+
+
+def _rec(tool: str, args: dict[str, Any], rule: str = "default.allow", verdict: str = "allow",
+         session: str = "s1") -> dict[str, Any]:  # fmt: skip
+    return {"kind": "verdict", "session": session, "server": "srv", "tool": tool,
+            "arguments": args, "verdict": verdict, "rule": rule}  # fmt: skip
+
+
+def _pins(tmp: Path, tools: dict[str, dict[str, Any]]) -> Path:
+    p = tmp / "pins.json"
+    defs = {n: {"name": n, "inputSchema": {"type": "object"}, **d} for n, d in tools.items()}
+    p.write_text(json.dumps({"servers": {"srv": {"tools": defs}}}), "utf-8")
+    return p
+
+
+def _proposal(records: list[dict[str, Any]], pins: Path | None = None) -> tuple[str, Any]:
+    text = render(read_usage(records, [pins] if pins else []))
+    return text, yaml.safe_load(text)
+
+
+def test_a_read_only_tool_that_took_no_network_address_is_proposed_not_sending(
+    tmp_path: Path,
+) -> None:
+    pins = _pins(tmp_path, {"get_channel": {"annotations": {"readOnlyHint": True}}})
+    text, p = _proposal([_rec("get_channel", {"channel": "#general"})], pins)
+    assert p["tools"]["get_channel"] == {"exfiltrating": False}
+    assert "readOnlyHint in the pinned definition" in text
+
+
+def test_a_read_only_tool_given_a_url_gets_no_entry(tmp_path: Path) -> None:
+    pins = _pins(tmp_path, {"get_webpage": {"annotations": {"readOnlyHint": True}}})
+    _, p = _proposal([_rec("get_webpage", {"url": "https://a.example/x"})], pins)
+    assert p["tools"] == {}
+
+
+def test_a_deleting_name_the_server_did_not_mark_is_proposed_destructive(tmp_path: Path) -> None:
+    pins = _pins(
+        tmp_path, {"delete_page": {}, "drop_table": {"annotations": {"destructiveHint": True}}}
+    )
+    text, p = _proposal([_rec("delete_page", {"id": "7"})], pins)
+    assert p["tools"]["delete_page"] == {"destructive": True}
+    assert "drop_table" not in p["tools"]  # the server's own hint already asks
+
+
+def test_a_listing_before_asked_destinations_is_only_a_commented_lead(tmp_path: Path) -> None:
+    pins = _pins(tmp_path, {"list_channels": {"annotations": {"readOnlyHint": True}}})
+    records = [
+        _rec("list_channels", {}),
+        _rec("post", {"channel": "#ops"}, "taint.unverified_destination", "ask"),
+    ]
+    text, p = _proposal(records, pins)
+    assert "# directory: true" in text
+    assert "directory" not in str(p["tools"].get("list_channels", {}))  # never active
+    assert p["tools"]["post"] == {"exfiltrating": True, "sink_params": ["channel"]}
+
+
+def test_nothing_to_propose_is_still_a_policy() -> None:
+    text, p = _proposal([_rec("echo", {"text": "hello"})])
+    assert p == {"version": 1, "tools": {}}
+    assert "nothing to propose" in text
