@@ -65,6 +65,7 @@ def test_each_view_is_what_the_checks_own_walk_gave(batch: int) -> None:
         assert list(w.texts) == list(dlp.string_leaves(args, keys=True)), args
         assert list(w.values) == [s for _, s in dlp.string_leaves(args) if s], args
         assert list(w.commands) == list(_commands_oracle(args)), args
+        assert w.flat == all(isinstance(v, str) for v in args.values()), args
 
 
 def test_an_object_of_strings_takes_the_short_way_with_the_same_views() -> None:

@@ -37,6 +37,7 @@ class CallWalk:
             of strings, or a non-empty array made only of strings as a ``tuple`` (an argv).
         texts: ``(path, text)`` for every object key and every string leaf, the key first.
         values: every non-empty string leaf.
+        flat: the arguments are one object whose values are all strings (most calls).
     """
 
     scalars: tuple[tuple[str, str, Any], ...]
@@ -44,6 +45,7 @@ class CallWalk:
     commands: tuple[tuple[str, str, str | tuple[str, ...]], ...]
     texts: tuple[tuple[str, str], ...]
     values: tuple[str, ...]
+    flat: bool = False
 
 
 def walk(arguments: Any) -> CallWalk:
@@ -87,7 +89,10 @@ def walk(arguments: Any) -> CallWalk:
                 stack.append((f"{path}[{i}]", key, value[i], depth + 1, argv))
         else:
             scalars.append((path, key, value))
-    return CallWalk(tuple(scalars), tuple(strings), tuple(commands), tuple(texts), tuple(values))
+    flat = isinstance(arguments, Mapping) and all(isinstance(v, str) for v in arguments.values())
+    return CallWalk(
+        tuple(scalars), tuple(strings), tuple(commands), tuple(texts), tuple(values), flat
+    )
 
 
 def _flat(arguments: dict[Any, str]) -> CallWalk:
@@ -101,7 +106,7 @@ def _flat(arguments: dict[Any, str]) -> CallWalk:
         texts.append((ks, ks))
         texts.append((ks, v))
     t = tuple(keyed)
-    return CallWalk(t, t, t, tuple(texts), tuple(v for v in arguments.values() if v))
+    return CallWalk(t, t, t, tuple(texts), tuple(v for v in arguments.values() if v), True)
 
 
 class _Call(Protocol):

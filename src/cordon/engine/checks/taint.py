@@ -33,6 +33,7 @@ from cordon.engine.checks._spelling import (
     plain_keys,
 )
 from cordon.engine.commands import command_sinks
+from cordon.engine.walk import call_walk
 from cordon.taint import Destination, extract_destinations, is_sink_param, norm
 from cordon.textnorm import mark_lookalikes
 
@@ -52,11 +53,15 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     if tp.exfiltrating is False:
         return False, [], False
     shaped = [k for k in arguments if is_sink_param(k)]
-    nested = [
-        (k, v)
-        for k, v in _args.iter_keyed(arguments)
-        if is_sink_param(k) and not (k in arguments and arguments[k] is v)
-    ]
+    nested = (
+        []
+        if call_walk(ctx).flat  # no member below the top level
+        else [
+            (k, v)
+            for k, v in _args.iter_keyed(arguments)
+            if is_sink_param(k) and not (k in arguments and arguments[k] is v)
+        ]
+    )
     declared = list(tp.sink_params)
     if (shaped or nested) and not declared and _reads_only(ctx):
         shaped = [k for k in shaped if _network(arguments[k])]
