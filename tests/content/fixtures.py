@@ -160,3 +160,12 @@ NEAR_MISSES: dict[str, str] = {
 
 #: rules exercised by scan_result rather than scan_text
 RESULT_ONLY = frozenset({"content.cap_exceeded"})
+
+# the rules of the outside-corpus classes keep their fixtures in their own module
+from .fixtures_outside import HITS as _OUTSIDE_HITS  # noqa: E402
+from .fixtures_outside import IDENTIFIER_ONLY  # noqa: E402
+from .fixtures_outside import NEAR_MISSES as _OUTSIDE_NEAR  # noqa: E402
+
+HITS.update(_OUTSIDE_HITS)
+NEAR_MISSES.update(_OUTSIDE_NEAR)
+RESULT_ONLY = RESULT_ONLY | frozenset(IDENTIFIER_ONLY)

@@ -53,7 +53,10 @@ def warm(*, wait: bool = False) -> None:
     from cordon.content.scanner import _anchor_index
 
     for only in (None, _SECRET_IDS):
-        _accel.warm(_anchor_index(only).accel_anchors, wait=wait)
+        idx = _anchor_index(only)
+        _accel.warm(idx.accel_anchors, wait=wait)
+        if idx.utf8_anchors:
+            _accel.warm(idx.utf8_anchors, wait=wait)
 
 
 def _check_severity(min_severity: str) -> int:

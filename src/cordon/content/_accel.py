@@ -52,7 +52,7 @@ class _Db:
     def __init__(self, anchors: Sequence[str]) -> None:
         assert _hs is not None
         self.anchors = tuple(anchors)
-        self.compiled = tuple(re.compile(a.encode("ascii")) for a in self.anchors)
+        self.compiled = tuple(re.compile(a.encode("utf-8")) for a in self.anchors)
         self.widths = tuple(min(_max_width(c), _MAX_CONFIRM) for c in self.compiled)
         # anchors whose width is unbounded by more than whitespace runs (which the normaliser
         # folds): a candidate of theirs that the bounded region cannot confirm falls back to
@@ -66,7 +66,7 @@ class _Db:
         assert _hs is not None
         db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
         db.compile(
-            expressions=[_widen(a).encode("ascii") for a in self.anchors],
+            expressions=[_widen(a).encode("utf-8") for a in self.anchors],
             ids=list(range(len(self.anchors))),
             elements=len(self.anchors),
             flags=[_hs.HS_FLAG_PREFILTER] * len(self.anchors),
@@ -107,13 +107,13 @@ def _unbounded_beyond_whitespace(anchor: str) -> bool:
     """True when ``anchor`` can match more than :data:`_MAX_CONFIRM` bytes even with every
     whitespace repeat bounded by the normaliser's fold."""
     bounded = _WS_REPEAT.sub(lambda m: r"\s{0,16}", anchor)
-    return _max_width(re.compile(bounded.encode("ascii"))) > _MAX_CONFIRM
+    return _max_width(re.compile(bounded.encode("utf-8"))) > _MAX_CONFIRM
 
 
 def _max_width(compiled: re.Pattern[bytes]) -> int:
     from re import _parser  # type: ignore[attr-defined]
 
-    return int(_parser.parse(compiled.pattern.decode("ascii")).getwidth()[1])
+    return int(_parser.parse(compiled.pattern.decode("latin-1")).getwidth()[1])
 
 
 _lock = threading.Lock()

@@ -60,6 +60,10 @@ class Rule:
             upper-case letters), each starting with one literal character; every match of
             ``pattern`` contains a match of at least one anchor. The first character being a
             literal is what lets ``re`` scan for the combined pattern in C.
+        utf8_anchors: anchors over the normalised text's UTF-8 bytes (``bytes`` regex syntax,
+            written as ``str``; case variants spelled out), for rules whose every match holds
+            a non-ASCII word (Cyrillic, CJK, Hangul...): the ASCII view shows those as ``?``.
+            Run only on text that is not pure ASCII.
         window: characters scanned before and after an anchor hit (>= the longest possible
             match, in UTF-8 bytes).
         case_sensitive: match the original letter case (secrets).
@@ -72,6 +76,10 @@ class Rule:
             matched value shown as evidence.
         span_group: the regex group whose span is reported (context such as a leading clause
             boundary can sit outside it).
+        scope: ``"text"`` (every scan) or ``"identifier"``: run only on the words of a
+            parameter or tool name (``content_from_reading_ssh_id_rsa`` read as "content from
+            reading ssh id rsa", :mod:`cordon.content._walk`), where a bare "read ... token" is
+            a request and not prose.
     """
 
     id: str
@@ -83,12 +91,14 @@ class Rule:
     source: str
     pattern: str | None = None
     anchors: tuple[str, ...] = ()
+    utf8_anchors: tuple[str, ...] = ()
     window: int = 400
     case_sensitive: bool = False
     mention_severity: Severity | None = None
     accept: Callable[[bytes], bool] | None = field(default=None, compare=False)
     secret_group: int = 0
     span_group: int = 0
+    scope: str = "text"
 
     def __post_init__(self) -> None:
         prefix = CATEGORIES.get(self.category)
@@ -96,8 +106,10 @@ class Rule:
             raise ValueError(f"{self.id}: unknown category {self.category!r}")
         if not (self.id.startswith(prefix) or self.id.startswith("content.")):
             raise ValueError(f"{self.id}: id must start with {prefix!r}")
-        if self.pattern is not None and not self.anchors:
+        if self.pattern is not None and not (self.anchors or self.utf8_anchors):
             raise ValueError(f"{self.id}: a pattern rule needs anchors")
+        for a in self.utf8_anchors:
+            re.compile(a.encode("utf-8"))
         for a in self.anchors:
             if not a or a != a.lower() or anchor_head(a) is None:
                 raise ValueError(

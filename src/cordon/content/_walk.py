@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from cordon._types import SEVERITY_ORDER, Finding
+from cordon.content.readings import identifier_words
+from cordon.content.rules import RULES
 from cordon.content.scanner import Hit, scan_hits, to_finding
 
 __all__ = ["CapExceeded", "iter_strings", "scan_value"]
@@ -106,6 +108,26 @@ def iter_strings(
     yield from walk(value, "", 0)
 
 
+#: every rule, identifier-scope ones included (:attr:`cordon.content._rule.Rule.scope`)
+_IDENTIFIER_SCAN = frozenset(r.id for r in RULES)
+
+
+def _identifier_findings(path: str, name: str, threshold: int) -> list[Finding]:
+    """Findings in the words of an object key or a ``name`` value (a parameter or tool name:
+    ``content_from_reading_ssh_id_rsa``), reported on the whole name. Full-schema poisoning
+    puts its ask in names; the sanitiser leaves names alone (block mode hides the tool)."""
+    words = identifier_words(name)
+    if words is None:
+        return []
+    return [
+        to_finding(
+            Hit(rule=h.rule, severity=h.severity, span=(0, len(name)), value=h.value), name, path
+        )
+        for h in scan_hits(words, only=_IDENTIFIER_SCAN)
+        if SEVERITY_ORDER[h.severity] >= threshold
+    ]
+
+
 def scan_value(
     value: Any,
     *,
@@ -124,6 +146,8 @@ def scan_value(
     findings: list[Finding] = []
     try:
         for path, text, blob in iter_strings(value, max_depth=max_depth, max_bytes=max_bytes):
+            if path.endswith(("#key", "/name")):
+                findings.extend(_identifier_findings(path, text, threshold))
             hits = scan_hits(text)
             if not hits:
                 continue

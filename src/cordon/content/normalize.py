@@ -85,9 +85,13 @@ def _class_of(chars: set[str] | frozenset[str]) -> str:
     return "[" + "".join(parts) + "]"
 
 
-#: confusable letters (non-ASCII letter -> ASCII letter) used for mixed-script words
+#: confusable letters (non-ASCII letter -> ASCII letter) used for mixed-script words; Latin
+#: letters (Turkish dotless i, IPA script a...) are left out: a word of Latin letters is one
+#: script, not the mixed-script word of TR39 section 5
 _LETTER_SKELETON: dict[int, str] = {
-    cp: t for cp, t in CONFUSABLE_TABLE.items() if chr(cp).isalpha() and t.isalpha()
+    cp: t
+    for cp, t in CONFUSABLE_TABLE.items()
+    if chr(cp).isalpha() and t.isalpha() and not unicodedata.name(chr(cp), "").startswith("LATIN")
 }
 _NL = "\u2028\u2029\u0085"
 _C1 = "\u009b\u009d"  # C1 CSI and OSC: not normalised, reported so ANSI rules can anchor on them
@@ -371,6 +375,28 @@ def _clean_decoded(b: _Builder, start: int, end: int, decoded: str) -> str:
     return decoded
 
 
+#: characters either side of a mixed-script word searched for genuine other-script letters
+_HOMOGLYPH_CONTEXT = 40
+
+
+def _script(c: str) -> str:
+    return unicodedata.name(c, "?").split(" ", 1)[0]
+
+
+def _genuine_script_near(src: str, lo: int, hi: int, word: str) -> bool:
+    """True when, within :data:`_HOMOGLYPH_CONTEXT` characters of the word, a letter of the
+    same script as its look-alikes is one that looks like no Latin letter: text written in
+    that script, with Latin markup or names glued to its words (troff's ``\\fBман``), not a
+    look-alike planted in Latin text. The word is still read as its skeleton; only the
+    ``obf.homoglyph`` finding is left out."""
+    scripts = {_script(c) for c in word if not c.isascii()}
+    near = src[max(0, lo - _HOMOGLYPH_CONTEXT) : hi + _HOMOGLYPH_CONTEXT]
+    return any(
+        not c.isascii() and c.isalpha() and ord(c) not in _LETTER_SKELETON and _script(c) in scripts
+        for c in near
+    )
+
+
 def _homoglyph_word(b: _Builder, pos: int) -> None:
     src = b.src
     lo = pos
@@ -381,7 +407,10 @@ def _homoglyph_word(b: _Builder, pos: int) -> None:
     while hi < n and src[hi].isalpha() and hi - pos < 64:
         hi += 1
     word = src[lo:hi]
-    b.event("obf.homoglyph", lo, hi)
+    if any(not c.isascii() and ord(c) not in _LETTER_SKELETON for c in word):
+        return  # a letter that looks like no Latin letter: a word of the other script
+    if not _genuine_script_near(src, lo, hi, word):
+        b.event("obf.homoglyph", lo, hi)
     b.replace(lo, hi, word.translate(_LETTER_SKELETON))
 
 

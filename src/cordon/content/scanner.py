@@ -30,6 +30,7 @@ from cordon._types import SEVERITY_ORDER, Finding, Severity
 from cordon.content import _accel
 from cordon.content._rule import Rule, anchor_head
 from cordon.content.normalize import Normalized, normalize
+from cordon.content.readings import readings
 from cordon.content.rules import RULES, rule_by_id
 from cordon.textnorm import decode_json_escapes
 
@@ -127,12 +128,20 @@ class _Anchors:
     #: the anchors as written (not re-headed), for the Hyperscan pass, and their rule indexes
     accel_anchors: tuple[str, ...]
     accel_rules: tuple[tuple[int, ...], ...]
+    #: :attr:`Rule.utf8_anchors`, their rule indexes, and each compiled (the Python pass)
+    utf8_anchors: tuple[str, ...] = ()
+    utf8_rules: tuple[tuple[int, ...], ...] = ()
+    utf8_compiled: tuple[re.Pattern[bytes], ...] = ()
 
 
 @cache
 def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
     """The combined anchor pattern for the pattern rules (in ``only``), built once per set."""
-    rules = tuple(r for r in RULES if r.pattern is not None and (only is None or r.id in only))
+    rules = tuple(
+        r
+        for r in RULES
+        if r.pattern is not None and (r.id in only if only is not None else r.scope == "text")
+    )
     by_anchor: dict[str, set[int]] = {}
     for i, r in enumerate(rules):
         for a in r.anchors:
@@ -158,6 +167,13 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
             plain.setdefault(a, set()).add(i)
     accel_anchors = tuple(sorted(plain))
     _accel.warm(accel_anchors)
+    wide: dict[str, set[int]] = {}
+    for i, r in enumerate(rules):
+        for a in r.utf8_anchors:
+            wide.setdefault(a, set()).add(i)
+    utf8_anchors = tuple(sorted(wide))
+    if utf8_anchors:
+        _accel.warm(utf8_anchors)
     return _Anchors(
         pattern=pattern,
         by_head=by_head,
@@ -165,6 +181,9 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
         c1_rules=c1,
         accel_anchors=accel_anchors,
         accel_rules=tuple(tuple(sorted(plain[a])) for a in accel_anchors),
+        utf8_anchors=utf8_anchors,
+        utf8_rules=tuple(tuple(sorted(wide[a])) for a in utf8_anchors),
+        utf8_compiled=tuple(re.compile(a.encode("utf-8")) for a in utf8_anchors),
     )
 
 
@@ -197,6 +216,25 @@ def _anchor_hits(idx: _Anchors, lview: bytes) -> dict[int, list[tuple[int, int]]
                     hits.setdefault(ri, []).append((pos, am.end()))
         m = search(lview, pos + 1)  # anchors may overlap: resume one character on
     return hits
+
+
+def _utf8_anchor_hits(idx: _Anchors, text: str, hits: dict[int, list[tuple[int, int]]]) -> None:
+    """Add the :attr:`Rule.utf8_anchors` hits of non-ASCII ``text`` to ``hits`` (character
+    offsets): Hyperscan over its UTF-8 bytes when ready, else one Python pattern."""
+    if not idx.utf8_anchors or text.isascii():
+        return
+    data = text.encode("utf-8", "surrogatepass")
+    found = _accel.find(idx.utf8_anchors, data) if ACCEL else None
+    spans = found if found is not None else []
+    if found is None:
+        for ai, compiled in enumerate(idx.utf8_compiled):
+            spans += [(ai, m.start(), m.end()) for m in compiled.finditer(data)]
+    if not spans:
+        return
+    cmap = _char_offsets(data, [o for _, s, e in spans for o in (s, e)])
+    for ai, s, e in spans:
+        for ri in idx.utf8_rules[ai]:
+            hits.setdefault(ri, []).append((cmap[s], cmap[e]))
 
 
 def _quote_open(text: str, start: int) -> tuple[str, int] | None:
@@ -313,6 +351,7 @@ def _match_norm(
     lview = view.lower()
     text = nz.text
     hits = _anchor_hits(idx, lview)
+    _utf8_anchor_hits(idx, text, hits)
     if nz.has_c1 and idx.c1_rules:
         for c1 in _C1_RE.finditer(text):
             for ri in idx.c1_rules:
@@ -432,6 +471,12 @@ def scan_hits(
                     )
             if serious and (only is None or payload.id in only):
                 out.append(Hit(rule=payload, severity=payload.severity, span=layer.span, value=""))
+        for (rs, re_), reading in readings(nz.text, nz.ascii_view):
+            # letter-spaced, leetspeak, rot13 and split-list readings (cordon.content.readings)
+            span = nz.span_to_original(rs, re_)
+            for h in scan_hits(reading, only=only, depth=depth - 1):
+                if h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 1:
+                    out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
         if "\\" in text and _ESCAPE_HINT.search(text):
             # text that carries JSON/Python string escapes ("...model.\\nBefore you...") is
             # read by the model with the escapes applied: scan that reading too

@@ -7,18 +7,24 @@ from __future__ import annotations
 
 from cordon.content._rule import CATEGORIES, Rule
 from cordon.content.rules import (
+    definitions,
+    directives,
     exfiltration,
     injection,
     obfuscation,
     secrets,
     supply_chain,
     tool_hijack,
+    translated,
 )
 
 #: Every rule, in catalogue order (category, then definition order).
 RULES: tuple[Rule, ...] = (
     *injection.RULES,
+    *translated.RULES,
+    *directives.RULES,
     *tool_hijack.RULES,
+    *definitions.RULES,
     *exfiltration.RULES,
     *secrets.RULES,
     *obfuscation.RULES,

@@ -233,6 +233,13 @@ RULES: tuple[Rule, ...] = (
             r"(?:these|this|the|that|any)\s+(?:instructions?|note|message|step)"
             r"|\b(?:silently|quietly|secretly|covertly|discreetly)\s+(?:send|forward|upload|post|"
             r"transmit|copy|exfiltrate|email|include|append|call|invoke|run|execute|read|add)\b"
+            # the thing hidden named before the user: "do not show this part ... to the user",
+            # "keep the following secret from the user"
+            r"|\b(?:do\s+not|don'?t|never)\s+(?:show|reveal|mention|disclose|display)\s+"
+            r"(?:[a-z']+\s+){1,6}?to\s+(?:the|your)\s+(?:user|human)s?\b"
+            r"|\b(?:keep|hide)\s+(?:the\s+following|this\s+(?:part|step|note)|these\s+(?:steps|"
+            r"instructions))\s+(?:secret|hidden|confidential|private)\s+from\s+(?:the\s+|your\s+)?"
+            r"(?:user|human)"
         ),
         anchors=(
             *(_negated(v) for v in _CONCEAL_VERBS),
@@ -362,10 +369,16 @@ RULES: tuple[Rule, ...] = (
         "emphasis or as a higher-priority channel.",
         fix="Block the definition or result; legitimate data rarely contains these tags.",
         source="Invariant Labs, 'MCP Security Notification: Tool Poisoning Attacks' (2025-04)",
+        # DocBook-style admonitions (<important> <p>...</p> </important>, as in AWS service
+        # descriptions) wrap markup, not a directive: a tag followed or preceded by another
+        # tag is left alone
         pattern=(
-            r"<\s*/?\s*(?:important|system|system[_-]prompt|system[_-]message|instructions?|"
+            r"<\s*(?:important|system|system[_-]prompt|system[_-]message|instructions?|"
             r"admin|hidden|secret|sys|assistant[_-]instructions|user[_-]instructions|override|"
-            r"critical[_-]instructions?)\s*>"
+            r"critical[_-]instructions?)\s*>(?!\s{0,3}<[a-z/])"
+            r"|(?<!>)(?<!>\s)(?<!>\s\s)<\s*/\s*(?:important|system|system[_-]prompt|"
+            r"system[_-]message|instructions?|admin|hidden|secret|sys|assistant[_-]instructions|"
+            r"user[_-]instructions|override|critical[_-]instructions?)\s*>"
         ),
         anchors=(
             r"<\s*/?\s*(?:important|sys|instruction|admin|hidden|secret|assistant[_-]|user[_-]|"

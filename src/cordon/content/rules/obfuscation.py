@@ -78,8 +78,8 @@ RULES: tuple[Rule, ...] = (
         id="obf.ansi_concealment",
         severity="high",
         mention_severity="low",
-        summary="ANSI escape sequences that move the cursor, erase or conceal text, or set "
-        "OSC titles, hyperlinks or the clipboard.",
+        summary="ANSI escape sequences that move the cursor, erase or conceal text (SGR 8, the "
+        "same colour for text and background), or set OSC titles, hyperlinks or the clipboard.",
         why="In a terminal they hide text from the human while the model reads all of it "
         "(line jumping); OSC 52 writes the clipboard.",
         fix="Warn mode strips them; clients should not render raw escapes.",
@@ -89,6 +89,11 @@ RULES: tuple[Rule, ...] = (
             r"|(?:\x1b\[|\xc2\x9b)(?:[0-9;]{0,20};)?8m"
             r"|\x1b\][0-9]{1,4};|\xc2\x9d[0-9]{1,4};"
             r"|\x1b[p_^x]"
+            # the same colour for text and background (white on white): text made invisible
+            r"|(?:\x1b\[|\xc2\x9b)(?:[0-9;]{0,20};)?3([0-7]);4\1m"
+            r"|(?:\x1b\[|\xc2\x9b)(?:[0-9;]{0,20};)?38;5;([0-9]{1,3});48;5;\2m"
+            r"|(?:\x1b\[|\xc2\x9b)(?:[0-9;]{0,20};)?38;2;([0-9]{1,3};[0-9]{1,3};[0-9]{1,3});"
+            r"48;2;\3m"
         ),
         anchors=("\x1b",),
         window=40,

@@ -304,7 +304,7 @@ RULES: tuple[Rule, ...] = (
             r"|\bchmod\s+-r\s+0?777\s+/(?=\s|$)"
             r"|\bformat\s+c:"
             r"|\bdel\s+/[sfq]\s+/[sfq]\s+[^\n]{0,10}?[a-z]:\\"
-            r"|>\s*/dev/(?:sd[a-z]|nvme\d)"
+            r"|(?<![a-z0-9\"'])>\s*/dev/(?:sd[a-z]|nvme\d)"  # not an HTML tag's >
         ),
         anchors=(
             r"rm\s+-",

@@ -1,0 +1,175 @@
+"""Other readings of a text: what a model reads where a keyword filter sees noise.
+
+Each reading is a rewritten copy of one region of the (normalised) text, scanned on its own
+by :func:`cordon.content.scanner.scan_hits`; a finding in it is reported with the region's
+span. Readings are made only where their marks occur:
+
+* **letter spacing**: ``i g n o r e   a l l``, ``I.g.n.o.r.e``, ``d-i-s-r-e-g-a-r-d``: runs of
+  single letters joined by one separator read as words (HackAPrompt's obfuscation class,
+  Schulhoff et al., arXiv:2311.16119);
+* **leetspeak**: ``1gn0r3 4ll pr3v10us`` on a line with two or more such words, digits read as
+  the letters they stand for (Wei et al., 'Jailbroken', arXiv:2307.02483);
+* **rot13**: a line with two or more rot13 forms of common English words (``gur``, ``naq``,
+  ``vtaber``...) read rotated back (Wei et al., arXiv:2307.02483);
+* **split lists and tables**: consecutive list items or table rows of a few words each, read
+  without their bullets, numbers and pipes (an instruction split across lines: 'ignore the /
+  previous / instructions').
+
+Where Hyperscan is available one pass of :data:`_GATE` over the ASCII view finds the regions
+that can hold each mark (:class:`cordon.textnorm.Prefilter`); the Python patterns run there
+only. Every step is linear; at most :data:`MAX_READINGS` readings per text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cordon.textnorm import Prefilter
+
+__all__ = ["MAX_READINGS", "identifier_words", "readings"]
+
+#: readings made per text at most (a wall of them is still one verdict)
+MAX_READINGS = 64
+
+_SEP = rb"[ .\-_*]"
+#: the marks, over the ASCII view: four spaced letters; a letter-digit-letter word next to
+#: another leet word; a rot13 marker word; two consecutive short list items or table rows
+_GATE = Prefilter(
+    (
+        rb"[A-Za-z]" + _SEP + rb"[A-Za-z]" + _SEP + rb"[A-Za-z]" + _SEP + rb"[A-Za-z]",
+        rb"[A-Za-z0-9]{0,8}[0134][A-Za-z][A-Za-z0-9]{0,8}[ \t]{1,3}[A-Za-z0-9]{0,8}"
+        rb"[A-Za-z][0134][A-Za-z0-9]?",
+        rb"(?i)(?:^|[^a-z])(?:gur|naq|lbhe?|vtaber|cerivbhf|vafgehpgvbaf|fraq|cnffjbeqf?|"
+        rb"frperg|flfgrz|cebzcg|nyy|guvf|jvgu|sebz|nffvfgnag|hfre)(?:[^a-z]|$)",
+        rb"\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])[^\n]{0,60}\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])",
+    ),
+    width=160,
+)
+SPACED, LEET, ROT13, LISTS = range(4)
+
+_SPACED_RUN = re.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z](?:(?:[ .\-_*]|[ \t]{2,4})[A-Za-z](?![A-Za-z0-9])){5,}"
+)
+_LEET_WORD = re.compile(r"[A-Za-z0-9@$]*[A-Za-z][A-Za-z0-9@$]*")
+_LEET_DIGIT = re.compile(r"[0134579@$]")
+_LEET_MAP = str.maketrans("0134579@$", "oieastgas")
+_ROT13 = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm",
+)
+_ROT13_MARKS = frozenset(
+    "gur naq lbh lbhe vtaber cerivbhf vafgehpgvbaf fraq cnffjbeq cnffjbeqf frperg flfgrz "
+    "cebzcg nyy guvf jvgu sebz nffvfgnag hfre".split()
+)
+_WORD = re.compile(r"[A-Za-z']+")
+_ITEM = re.compile(r"^[ \t]{0,8}(?:[-*+>•]|\|(?:[ \t]*[0-9]{1,3}[ \t]*\|)?|[0-9]{1,3}[.)])[ \t]*")
+_RULE_ROW = re.compile(r"^[ \t|:\-+]*$")
+
+
+def _regions(view: bytes) -> tuple[list[tuple[int, int]], ...]:
+    found = _GATE.regions(view)
+    if found is None:
+        return tuple([(0, len(view))] for _ in range(4))
+    return found
+
+
+def _spaced(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
+    out = []
+    for m in _SPACED_RUN.finditer(text, lo, hi):
+        run = m.group()
+        seps = re.findall(r"(?<=[A-Za-z])([ .\-_*])(?=[A-Za-z])", run)
+        inner = max(set(seps), key=seps.count) if seps else " "
+        gap = r"[ \t]{2,4}" if inner == " " else r"[ \t]+"
+        words = [w.replace(inner, "") for w in re.split(gap, run)]
+        out.append((m.span(), " ".join(words)))
+    return out
+
+
+def _lines(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The lines overlapping ``[lo, hi)``."""
+    start = text.rfind("\n", 0, lo) + 1
+    out = []
+    while start < hi:
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        out.append((start, end))
+        start = end + 1
+    return out
+
+
+def _leet(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
+    out = []
+    for s, e in _lines(text, lo, hi):
+        line = text[s:e]
+        words = [w for w in _LEET_WORD.findall(line) if _LEET_DIGIT.search(w)]
+        if len(words) >= 2:
+            out.append(((s, e), _LEET_WORD.sub(lambda m: m.group().translate(_LEET_MAP), line)))
+    return out
+
+
+def _rot13(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
+    out = []
+    for s, e in _lines(text, lo, hi):
+        line = text[s:e]
+        marks = {w.lower() for w in _WORD.findall(line)} & _ROT13_MARKS
+        if len(marks) >= 2:
+            out.append(((s, e), line.translate(_ROT13)))
+    return out
+
+
+def _lists(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
+    out: list[tuple[tuple[int, int], str]] = []
+    block: list[tuple[int, int, str]] = []
+
+    def flush() -> None:
+        if len(block) >= 2:
+            out.append(((block[0][0], block[-1][1]), "\n".join(b[2] for b in block)))
+        block.clear()
+
+    for s, e in _lines(text, lo, hi):
+        line = text[s:e]
+        m = _ITEM.match(line)
+        if _RULE_ROW.match(line) and "|" in line:
+            continue  # a table's |---|---| row
+        body = line[m.end() :].strip().strip("|").strip() if m else ""
+        if m is None or len(body.split()) > 4:
+            flush()
+            continue
+        block.append((s, e, body))
+    flush()
+    return out
+
+
+_MAKERS = {SPACED: _spaced, LEET: _leet, ROT13: _rot13, LISTS: _lists}
+
+
+def readings(text: str, view: bytes) -> list[tuple[tuple[int, int], str]]:
+    """``((start, end), reading)`` for each region of ``text`` with another reading;
+    ``view`` is ``text``'s ASCII view (one byte per character)."""
+    out: list[tuple[tuple[int, int], str]] = []
+    seen: set[tuple[tuple[int, int], str]] = set()
+    for kind, spans in enumerate(_regions(view)):
+        for lo, hi in spans:
+            for item in _MAKERS[kind](text, lo, hi):
+                if item not in seen and item[1] != text[item[0][0] : item[0][1]]:
+                    seen.add(item)
+                    out.append(item)
+                    if len(out) >= MAX_READINGS:
+                        return out
+    return out
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)*")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def identifier_words(name: str) -> str | None:
+    """An identifier read as words: ``content_from_reading_ssh_id_rsa`` -> "content from
+    reading ssh id rsa", ``userPrivateKeyPem`` -> "user private key pem"; ``None`` when
+    ``name`` is not an identifier of two or more words."""
+    if len(name) > 200 or not _IDENTIFIER.fullmatch(name):
+        return None
+    words = [w for part in re.split(r"[_.\-]+", name) for w in _CAMEL.split(part) if w]
+    if len(words) < 2:
+        return None
+    return " ".join(w.lower() for w in words)
