@@ -229,3 +229,42 @@ def test_redact_withholds_every_string_carrying_a_secret() -> None:
     assert "0123456789abcdef" not in repr(out)
     clean = {"to": "ops@example.com"}
     assert s.redact(clean) is clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"config: {GH[:18]} (continued) {GH[18:]}",  # the attack suite's secret.split
+        f"part one {GH[:10]} ... part two {GH[10:25]} ... and {GH[25:]}",  # three pieces
+        f"{GH[:20].upper()}\n\nthen\n{GH[20:].upper()}",  # re-cased
+        f"decoy {GH[:8]}zzz then {GH[:21]} and later {GH[21:]}",  # a decoy start first
+        f"{AWS[:14]} and {AWS[14:]}",  # the tail shorter than a piece
+    ],
+)
+def test_a_secret_in_pieces_with_text_between_them_is_caught(secrets, text):
+    v = check_secrets({"body": text}, secrets, sending=True)
+    assert v is not None and v.details["encoding"] == "split"
+    assert "in pieces" in v.reason and GH not in v.reason
+
+
+def test_a_secret_in_pieces_across_arguments_with_a_value_between_is_caught(secrets):
+    v = check_secrets({"a": GH[:20], "b": "unrelated note", "c": GH[20:]}, secrets, sending=True)
+    assert v is not None and v.details["encoding"] in ("joined", "split")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"only the start {GH[:20]} and nothing else",  # half a secret is not the secret
+        f"{GH[20:]} before {GH[:20]}",  # pieces out of order
+        f"{GH[:7]} x {GH[7:14]} x {GH[14:21]} x {GH[21:]}",  # pieces under 8 characters
+    ],
+)
+def test_pieces_that_do_not_make_the_secret_pass(secrets, text):
+    assert check_secrets({"body": text}, secrets, sending=True) is None
+
+
+def test_a_secret_too_short_to_split_is_only_matched_whole():
+    s = SecretSet()
+    s.add("hunter2-pass-x")  # 14 characters: under two pieces of 8
+    assert s.find_in({"b": "hunter2- and pass-x"}) is None
