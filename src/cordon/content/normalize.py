@@ -379,6 +379,7 @@ def _clean_decoded(b: _Builder, start: int, end: int, decoded: str) -> str:
 _HOMOGLYPH_CONTEXT = 40
 
 
+@cache
 def _script(c: str) -> str:
     return unicodedata.name(c, "?").split(" ", 1)[0]
 
@@ -389,12 +390,12 @@ def _genuine_script_near(src: str, lo: int, hi: int, word: str) -> bool:
     that script, with Latin markup or names glued to its words (troff's ``\\fBман``), not a
     look-alike planted in Latin text. The word is still read as its skeleton; only the
     ``obf.homoglyph`` finding is left out."""
+    near = set(src[max(0, lo - _HOMOGLYPH_CONTEXT) : hi + _HOMOGLYPH_CONTEXT])
+    other = [c for c in near if not c.isascii() and c.isalpha() and ord(c) not in _LETTER_SKELETON]
+    if not other:
+        return False
     scripts = {_script(c) for c in word if not c.isascii()}
-    near = src[max(0, lo - _HOMOGLYPH_CONTEXT) : hi + _HOMOGLYPH_CONTEXT]
-    return any(
-        not c.isascii() and c.isalpha() and ord(c) not in _LETTER_SKELETON and _script(c) in scripts
-        for c in near
-    )
+    return any(_script(c) in scripts for c in other)
 
 
 def _homoglyph_word(b: _Builder, pos: int) -> None:
