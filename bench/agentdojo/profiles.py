@@ -208,38 +208,6 @@ DIRECTORY_TEXT_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
     "slack": {"read_channel_messages": ("body",), "read_inbox": ("body",)},
 }
 
-# Tools whose output is a document the user may delegate to by name (cordon's
-# ``delegable``): "follow the instructions in 'landlord-notices.txt'", "do the actions
-# specified in the email with the subject 'TODOs for the week'". The document's text then
-# counts as a request for the actions it names (``requires_request``), never for where data
-# or money goes, and never answers a payment or delete ask.
-DELEGABLE: dict[str, frozenset[str]] = {
-    "workspace": frozenset(
-        {
-            "search_emails",
-            "get_received_emails",
-            "search_files",
-            "search_files_by_filename",
-            "get_file_by_id",
-        }
-    ),
-    "travel": frozenset(),
-    "banking": frozenset({"read_file"}),
-    "slack": frozenset({"read_inbox", "read_channel_messages", "get_webpage"}),
-}
-
-# Tools whose output the user may point at for a person's e-mail address (cordon's
-# ``address_source``): "You can find her e-mail on her website: www.dora-website.com". The
-# one address the source holds vouches for itself; two or more (an injection beside it)
-# vouch for none. Not banking: a bill's IBAN is no e-mail address, and AgentDojo's bill is
-# itself the injection vector.
-ADDRESS_SOURCES: dict[str, frozenset[str]] = {
-    "workspace": frozenset({"search_files_by_filename", "get_file_by_id"}),
-    "travel": frozenset(),
-    "banking": frozenset(),
-    "slack": frozenset({"get_webpage"}),
-}
-
 # Records the user owns whose share list names who may receive them (cordon's
 # ``owned_fields`` with the policy's ``user_identities``, the user's own account as the
 # deployment knows it): "send the minutes to the client", the client being whom the user
@@ -364,10 +332,6 @@ def cordon_policy(
             tools.setdefault(name, {})["directory_fields"] = list(fields)
         for name, fields in DIRECTORY_TEXT_FIELDS[suite.name].items():
             tools.setdefault(name, {})["directory_text_fields"] = list(fields)
-        for name in DELEGABLE[suite.name]:
-            tools.setdefault(name, {})["delegable"] = True
-        for name in ADDRESS_SOURCES[suite.name]:
-            tools.setdefault(name, {})["address_source"] = True
         for name, owned in OWNED_FIELDS[suite.name].items():
             tools.setdefault(name, {})["owned_fields"] = dict(owned)
         for name in PRIVATE[suite.name]:

@@ -18,7 +18,7 @@ same JSON as text):
     whose id is returned), ``server`` (logical server name, default ``default``), ``tools``
     (the tool definitions from that server's tools/list), ``outputs`` (prior tool results to
     observe as untrusted output: ``{"tool": name, "content": text | CallToolResult}``, with
-    the call's ``"arguments"`` for a ``delegable`` tool, or plain text), ``trusted`` (text the user wrote: its destinations are vouched for, see
+    the call's ``"arguments"``, or plain text), ``trusted`` (text the user wrote: its destinations are vouched for, see
     :mod:`cordon.gateway`) and ``scopes``.
 
     Pinning. ``cordon serve`` is not in front of the checked server, so it has no tools/list

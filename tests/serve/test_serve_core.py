@@ -229,30 +229,3 @@ def test_check_tool_call_verdicts_go_to_the_audit_log(tmp_path: Path) -> None:
     # near miss: without an audit log nothing is written anywhere
     ServeCore.from_sources([]).check_tool_call({"tool": "echo"})
     assert len(list(iter_records(path))) == 2
-
-
-def test_an_output_with_its_call_arguments_can_be_delegated() -> None:
-    core = ServeCore.from_sources(
-        [
-            {
-                "version": 1,
-                "tools": {
-                    "read_file": {"delegable": True},
-                    "update_order": {"requires_request": ["standing order"]},
-                },
-            }
-        ]
-    )
-    user = "Read 'notices.txt' and follow the instructions."
-    out = {"tool": "read_file", "content": "Please change the standing order."}
-    ctx = {"session_id": "d", "trusted": [user], "outputs": [out]}
-    r = core.check_tool_call({"tool": "update_order", "arguments": {"id": 7}, "context": ctx})
-    assert (r["verdict"], r["rule"]) == ("ask", "action.not_requested")
-    out = {**out, "arguments": {"path": "notices.txt"}}
-    ctx = {"session_id": "d", "outputs": [out]}
-    r = core.check_tool_call({"tool": "update_order", "arguments": {"id": 7}, "context": ctx})
-    assert r["verdict"] == "allow", r
-    with pytest.raises(InvalidInput):
-        core.check_tool_call(
-            {"tool": "x", "context": {"outputs": [{**out, "arguments": ["notices.txt"]}]}}
-        )

@@ -133,14 +133,12 @@ def test_cordon_check_validates_and_lists_each_tool(tmp_path: Path) -> None:
         tmp_path,
         "version: 1\ntools:\n  get_profile: {private_values: true}\n"
         "  read_channel: {directory_fields: [sender], directory_text_fields: [body]}\n"
-        "  get_webpage: {address_source: true}\n"
         "  search_files: {owned_fields: {shared_with: owner}}\n"
         "user_identities: [me@corp.example]\n",
     )
     r = CliRunner().invoke(app, ["check", "--policy", str(ok)])
     assert r.exit_code == 0, r.output
-    assert "policy ok: 1 file(s), 4 tool entries" in r.output
-    assert "get_webpage: address source: the one e-mail address" in r.output
+    assert "policy ok: 1 file(s), 3 tool entries" in r.output
     assert "search_files: owned records: names under shared_with" in r.output
     assert "identities (owners for owned_fields): me@corp.example" in r.output
     assert "get_profile: private record" in r.output

@@ -116,15 +116,12 @@ class Engine:
         self.identities = frozenset(policy.user_identities)
         #: some tool has ``owned_fields`` and the policy ``user_identities``
         self.owned = bool(self.identities) and any(tp.owned_fields for tp in policy.tools.values())
-        #: some tool has ``directory_text_fields``, ``address_source`` or ``owned_fields``:
-        #: sessions then note what each allowed call sends out (:attr:`Session.sent_keys`),
-        #: which member text, a source the user points at or a share list may not vouch for
+        #: some tool has ``directory_text_fields`` or ``owned_fields``: sessions then note
+        #: what each allowed call sends out (:attr:`Session.sent_keys`), which member text or
+        #: a share list may not vouch for
         self.text_fields = self.owned or any(
-            tp.directory_text_fields or tp.address_source for tp in policy.tools.values()
+            tp.directory_text_fields for tp in policy.tools.values()
         )
-        #: some tool has ``address_source``: what a call names is noted as written to (an
-        #: agent could write an address into a source, then read it back as the user's)
-        self.address_sources = any(tp.address_source for tp in policy.tools.values())
         self.egress = EgressPolicy(
             mode=policy.egress.mode,
             allow=tuple(policy.egress.allow),
@@ -314,8 +311,8 @@ class Session(ProvenanceState):
 
         ``result`` is a CallToolResult dict or plain text; ``recorded`` is what
         :meth:`record_output` returned for it, when the caller already recorded its taint.
-        ``arguments``: the call's arguments, for ``delegable``
-        tools (without them no result is taken as delegated). Returns what to deliver.
+        ``arguments``: the call's arguments (a credential a file or command read relayed is
+        told apart by them). Returns what to deliver.
         """
         if recorded is None:
             recorded = self.record_output(result)

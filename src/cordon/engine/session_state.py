@@ -1,8 +1,8 @@
 """What a session knows of where values came from, beside taint: the provenance state.
 
 The user's trusted texts and the forms they are searched in; per server, what directory
-tools listed, what members wrote in ``directory_text_fields`` and the address sources read;
-the texts of sources the user delegated to; and what this session itself sent out
+tools listed and what members wrote in ``directory_text_fields``; and what this session
+itself sent out
 (:attr:`ProvenanceState.sent_keys`), which none of those may vouch for. ``Session``
 keeps this state (:class:`ProvenanceState` is one of its bases); the checks in
 :mod:`cordon.engine.checks` read it, and :meth:`ProvenanceState._observe_provenance`
@@ -32,13 +32,6 @@ _SENTENCE_JOIN = re.compile(r"\.(?=[A-Z][a-z])")
 
 #: asks whose arguments are kept for a later approval (``Session._asked_sends``), newest kept
 _MAX_ASKED = 256
-
-#: delegated request texts kept per session (``Session.delegated_texts``)
-_MAX_DELEGATED = 16
-
-#: marks a source name in :attr:`Session.sent_keys`: a call (not an ``address_source``
-#: read) gave that name, so it may have written to the source (no destination key has it)
-_WROTE = "\x00wrote:"
 
 #: marks a value a call gave in :attr:`Session.sent_keys` (a call of a tool without
 #: ``owned_fields``): a record holding it may have been written to (``owned_fields``)
@@ -76,18 +69,6 @@ class ProvenanceState:
         #: vouched for. Not those this session sent out before (``sent_keys``): the agent
         #: posting an injected address to a channel and reading it back does not launder it.
         self.text_spelled: dict[str, set[str]] = {}
-        #: results of ``delegable`` tools read from a source the user delegated to by name
-        #: (:func:`provenance.delegated_names`): searched by ``requires_request`` only
-        self.delegated_texts: list[str] = []
-        #: per source the user says an address is written in: the address keys and
-        #: spellings its ``address_source`` results held on any server, and whether one of
-        #: them was this session's own send, or the session wrote to the source, before it
-        #: was read (:func:`provenance.address_sources`); and the servers it was read on
-        self.source_seen: dict[str, tuple[set[str], set[str], bool]] = {}
-        self.source_servers: dict[str, set[str]] = {}
-        #: per server: the sole address spelling of each such source (an argument that is
-        #: exactly one of them is vouched for, as a member's in ``text_spelled``)
-        self.source_spelled: dict[str, set[str]] = {}
         #: destination keys in the arguments of every allowed call (kept only when some tool
         #: has ``directory_text_fields``)
         self.sent_keys: set[str] = set()
@@ -117,9 +98,6 @@ class ProvenanceState:
         self._trusted_strict_cache: list[Any] = [0, [], ""]
         self._trusted_norm_cache: list[Any] = [0, [], ""]
         self._trusted_plain_norm_cache: list[Any] = [0, [], ""]
-        # caches keyed by the number of trusted texts: stale once the texts are replaced
-        self._delegated_cache: tuple[int, frozenset[frozenset[str]]] = (-1, frozenset())
-        self._sources_cache: tuple[int, frozenset[str]] = (-1, frozenset())
 
     def replace_trusted(self, texts: Iterable[str]) -> None:
         """Trust ``texts`` instead of every text trusted so far (the user's conversation
@@ -199,15 +177,6 @@ class ProvenanceState:
             )
         return self._trusted_joined(self._trusted_norm_cache, norm)
 
-    def _address_sources(self) -> frozenset[str]:
-        """The sources the user's text says an address is written in; cached."""
-        if self._sources_cache[0] != len(self.trusted_texts):
-            self._sources_cache = (
-                len(self.trusted_texts),
-                _prov.address_sources(self.trusted_texts),
-            )
-        return self._sources_cache[1]
-
     # -- observing ---------------------------------------------------------------------
     def _observe_provenance(
         self,
@@ -219,7 +188,7 @@ class ProvenanceState:
     ) -> None:
         """Add what a usable result (delivered, not an error) of a tool with policy ``tp``
         vouches for: its directory items, the user's share lists, the links and addresses
-        members wrote, delegated and address-source text, and private values.
+        members wrote, and private values.
         ``everything``: the result's recorded text (:func:`cordon.engine.recorded._recorded`)."""
         if tp.directory or tp.directory_fields:
             fields = None if tp.directory else frozenset(tp.directory_fields)
@@ -239,10 +208,6 @@ class ProvenanceState:
             self._add_directory(server, owned)
         if tp.directory_text_fields:
             self._add_written(server, result, frozenset(tp.directory_text_fields))
-        if tp.delegable and arguments is not None and everything:
-            self._note_delegated(arguments, everything)
-        if tp.address_source and arguments is not None:
-            self._note_source(server, arguments, everything)
         if tp.private_values:
             trusted = self._trusted_norm()
             for value in _prov.private_ids(everything):
@@ -278,72 +243,13 @@ class ProvenanceState:
                     continue
                 written.add(spelling)
 
-    def _note_delegated(self, arguments: Mapping[str, Any], text: str) -> None:
-        """Keep ``text`` as delegated request text when the call's arguments give, each
-        whole, every name of a source the user delegated to. At most 16 texts of 256 KiB
-        each: past that, nothing more is delegated (an ask, never a silent allow)."""
-        if self._delegated_cache[0] != len(self.trusted_texts):
-            self._delegated_cache = (
-                len(self.trusted_texts),
-                _prov.delegated_names(self.trusted_texts),
-            )
-        groups = self._delegated_cache[1]
-        if not groups or len(self.delegated_texts) >= _MAX_DELEGATED or len(text) > 1 << 18:
-            return
-        given = {
-            _prov.strict(leaf).strip()
-            for leaf in _args.leaves(dict(arguments))
-            if isinstance(leaf, str)
-        }
-        if any(group <= given for group in groups):
-            self.delegated_texts.append(text)
-
-    def _note_source(self, server: str, arguments: Mapping[str, Any], text: str) -> None:
-        """Note the addresses of an ``address_source`` result read from a source the user
-        says a person's address is written in (every string argument equal to it, in
-        :func:`provenance.source_form`; :func:`provenance.read_source`). All reads of one
-        source add up, on every server: it vouches for its address, on the servers that read
-        it, only while every read together holds exactly one (one key, one spelling), none of
-        which this session had sent out when it was read, and only if the session had not
-        written to the source (a call naming it) before. A result over 256 KiB spoils the
-        source (an ask, never a silent allow)."""
-        sources = self._address_sources()
-        if not sources:
-            return
-        source = _prov.read_source(dict(arguments), sources)
-        if source is None:
-            return
-        found = _prov.source_addresses(text or "")
-        keys, spellings, spoiled = self.source_seen.get(source, (set(), set(), False))
-        if found is None:
-            spoiled = True
-        else:
-            keys = keys | found[0]
-            spellings = spellings | found[1]
-            own = found[0] | {_prov.address_core(k) for k in found[0]}
-            spoiled = spoiled or bool(own & self.sent_keys)
-        spoiled = spoiled or (_WROTE + source) in self.sent_keys
-        self.source_seen[source] = (keys, spellings, spoiled)
-        self.source_servers.setdefault(source, set()).add(server)
-        sole: dict[str, set[str]] = {}
-        for name, (keys, spellings, spoiled) in self.source_seen.items():
-            if not spoiled and len(keys) == 1 and len(spellings) == 1:
-                for srv in self.source_servers.get(name, ()):
-                    sole.setdefault(srv, set()).update(spellings)
-        self.source_spelled = sole
-
     # -- what the session sends --------------------------------------------------------
     def _send_keys(self, arguments: Mapping[str, Any], tool: str | None = None) -> set[str]:
         """The keys a call's arguments add to :attr:`sent_keys`: its destinations, and each
         link and address in it keyed the way reading the text back keys it (a link in
         backticks, after an em dash or in CJK text is one token to
         :func:`extract_destinations`, a link there), an address also without markup around it
-        (:func:`provenance.address_core`). With an ``address_source``
-        tool in the policy, also every name the call gives (``_WROTE`` + its
-        :func:`provenance.source_form`) and every source the user's text names whose name
-        occurs in it in any spelling (:func:`provenance.sources_named_in`), unless the call is
-        a read of one name by an ``address_source`` tool (:func:`provenance.read_source`; a
-        fetch that also posts a body is not): a call that names a source may write to it."""
+        (:func:`provenance.address_core`)."""
         args = dict(arguments)
         tp = self.engine.tool_policy(tool) if tool is not None else None
         keys = {d.key for d in extract_destinations(args)}
@@ -361,13 +267,6 @@ class ProvenanceState:
                     found = _prov.source_addresses(leaf)
                     if found is not None:
                         keys |= {k for k in found[0] if not k.startswith("\x00")}
-        if self.engine.address_sources and not (
-            tp is not None and tp.address_source and _prov.read_source(args, None) is not None
-        ):
-            keys |= {_WROTE + name for name in _prov.source_names(args)}
-            # and the sources named so far, under any spelling of the name
-            named = _prov.sources_named_in(args, self._address_sources())
-            keys |= {_WROTE + name for name in named}
         return keys
 
     def _note_asked(self, decision: Verdict, arguments: Mapping[str, Any], tool: str) -> None:

@@ -155,14 +155,6 @@ class ToolPolicy(_Strict):
     in every usual spelling and the encodings the secret matcher decodes. Names and street
     addresses are not gated."""
 
-    delegable: bool = False
-    """The user may delegate to this tool's output: when the user's text asks to follow the
-    instructions of a source it names in quotes ("follow the instructions in
-    'landlord-notices.txt'"), and a call of this tool has arguments giving that name, the
-    result's text counts as the user's request for `requires_request`, never for
-    destinations, payments or deletes. An injection inside that source can then request
-    actions that have no destination and no other ask."""
-
     owned_fields: dict[str, str] = Field(default_factory=dict)
     """Fields of a record the user owns that list who it is shared with or sent to, each with
     the name of the record's owner field (`{shared_with: owner}`): the names under such a
@@ -171,14 +163,6 @@ class ToolPolicy(_Strict):
     record vouches for nothing. The owner field must be one only the platform writes (not an
     e-mail's From or an invitation's organizer), and the tool must return records, not a
     file's text verbatim. Works in the stdio proxy too."""
-
-    address_source: bool = False
-    """The user may point at this tool's output for a person's e-mail address: when the
-    user's text says where that address is written ("you can find her e-mail on her website:
-    www.dora-website.com") and a call of this tool reads exactly that source, the one address
-    its results hold vouches for itself as a destination, in that exact spelling; none when
-    they hold two or more (an injection beside it), when the session wrote to the source, or
-    when this session sent the address out before. Answers no payment or other action ask."""
 
     @field_validator("arg_patterns")
     @classmethod

@@ -122,12 +122,10 @@ EXAMPLES: dict[str, str] = {
     ),
     "tools.<name>.vouched_names": "tools:\n  create_calendar_event: {vouched_names: [title]}",
     "tools.<name>.private_values": "tools:\n  get_user_information: {private_values: true}",
-    "tools.<name>.delegable": "tools:\n  read_file: {delegable: true}",
     "tools.<name>.owned_fields": (
         "user_identities: [me@corp.example]\n"
         "tools:\n  search_files: {owned_fields: {shared_with: owner}}"
     ),
-    "tools.<name>.address_source": "tools:\n  get_webpage: {address_source: true}",
 }
 
 #: Every key at once, with a comment each (validated by the tests).
@@ -179,10 +177,6 @@ tools:
     vouched_names: [title]           # every proper name in the title: the user's or listed
   get_user_information:
     private_values: true             # its ID numbers may not be sent unasked
-  read_file:
-    delegable: true                  # "follow the instructions in 'x.txt'": x.txt may request actions
-  get_webpage:
-    address_source: true             # "her e-mail is on www.x.com": the page's one address, as spelled
   search_files:
     owned_fields: {shared_with: owner}  # a record the user owns: its share list names destinations
 user_identities: [me@corp.example]   # the user's own accounts, as servers write them (owned_fields)
@@ -256,22 +250,6 @@ encodings), and again with separators dropped and numbers written as text, so an
 separators or a JSON number still match. A match is an ask (`taint.private_value`), not a
 deny: the user may mean to send their passport number; a value the user's own text gives is
 not gated. Names, street and e-mail addresses in the record are not gated (known gap).""",
-    "delegable": """\
-`delegable` marks a read tool whose output the user may delegate to. A sentence of the
-user's text that asks to follow a source's instructions ("follow the instructions", "do the
-actions specified in", "carry out the steps", "complete the tasks") delegates to every name
-it quotes (`'landlord-notices.txt'`; `'david.smith@...'` and `'TODOs for the week'`). A result
-of a `delegable` tool whose call's arguments give, each whole, every name one such sentence
-quotes (the sender and the subject, not the subject alone: a search by subject also finds
-anyone's mail with that subject) then counts as request text for
-`requires_request`: the actions it asks for are not `action.not_requested`. That is all it
-grants. Its destinations are not vouched (taint judges them as any output), it answers no
-other ask (`action.payment`, `destructive_hint` and the rest stay asked, since only the user's
-own words answer them), and the result must come with the call's arguments
-(`observe_output(..., arguments=...)`; the library `Gateway` passes them; the stdio proxy has
-no user text, so there it changes nothing). At most 16 delegated texts of 256 KiB each per
-session. An injection inside the delegated source can therefore request actions that have
-no destination and no other ask (a reservation, a calendar entry, an append).""",
     "owned_fields": """\
 `owned_fields` maps a field that lists who a record is shared with or sent to onto the
 record's owner field (`{shared_with: owner}`). In a record whose owner field is a string
@@ -295,36 +273,6 @@ Another owner's record, the attacker's included, vouches for nothing, and with n
 `user_identities` nothing does. It works in the stdio proxy too (it needs no user text).
 Do not use it where the owner field is spoofable (an e-mail's From, an e-mailed invitation's
 organizer) or where a tool returns a file's text verbatim. What it trusts, and what is open:
-docs/threat-model.md.""",
-    "address_source": """\
-`address_source` marks a read tool the user may point at for a person's e-mail address. A
-sentence of the user's text that says where such an address is written names the first
-link or quoted name after those words as a source: "her/his/their/the e-mail address" or
-"contact info/details" followed by "on", "in" or "at" ("the e-mail address on 'team.txt'");
-a bare "her e-mail" or "their contact" only with "is on"/"can be found in" or after "find"
-or "look up" ("You can find her e-mail on her website: www.dora-website.com"). A plural
-("her emails in 'inbox.txt'"), "my email" (the user's own), "Email bob the notes from
-www.x.com" and a host that is part of an address the user typed ("her email is at
-dora@x.example") name nothing. Names are compared as the user spelled them (only a link's
-scheme and host are lower-cased; no `http(s)://` prefix or trailing slashes; a name with
-invisible characters or not in its own NFKC form is no source). A result counts as a read
-of the source when every string argument of its call (nested object keys too) is that one
-name: `{"url": ..., "format": "markdown"}` is not a read. Its addresses are added to the
-source's tally, across servers: each plain address as written, and the key of every address
-in the text and its decoded views (percent, entities, JSON escapes, base64, look-alike
-skeletons, NFKC), of addresses written for people (`dora [at] gmail [dot] com`, `dora at
-gmail dot com`, `dora@gmail[.]com`) and of addresses hidden from text (a CDN's
-`[email protected]`, an octal `\\100`), which count but match no send. While the tally holds
-exactly one key and one spelling, none of which was this session's own send when it was
-read, and no call of the session has written to the source (any call that names it, in any
-spelling, other than a pure read: an edit, an append, a fetch that posts), that spelling is
-vouched on the servers that read it, like a member's in `directory_text_fields` (a string or
-a list of strings, each exactly so; a `+tag` or another spelling is not; an allow does not
-vouch for its key). A second address in any read (an injection beside the real one), two
-spellings of one mailbox, a read over 256 KiB, or a write to the source vouch for none, for
-the rest of the session. Prose that looks like an address ("I work at acme.com") spoils the
-source too. It answers no payment or other action ask. What it trusts, and what is open
-(an address the count cannot read, such as an image; a truncated read; writes by id):
 docs/threat-model.md.""",
 }
 

@@ -118,13 +118,6 @@ def _describe_tool(tp: Any) -> list[str]:
             + ", ".join(get("owned_fields"))
             + " of a record the user owns are known destinations"
         )
-    if get("delegable"):
-        out.append("delegable: a source the user delegates to by name may request actions")
-    if get("address_source"):
-        out.append(
-            "address source: the one e-mail address in a source the user points at "
-            "is a known destination, as spelled"
-        )
     if get("private_values"):
         out.append("private record: its ID numbers are asked about before they are sent")
     return out

@@ -56,13 +56,11 @@ def listed(s: Session, server: str, key: str, plain: bool) -> bool:
 def written(s: Session, value: Any, server: str) -> bool:
     """Whether every string in ``value`` (at least one) is, whole and in this exact
     spelling, a link or address written in a ``directory_text_fields`` field of
-    ``server``'s output, or the sole address of a source the user pointed at
-    (``address_source``). A list mixing such a value with any other is not: its
-    destinations are gated one by one, so a member's ``x.example/a`` cannot carry an
-    ``x.example/a?d=...`` beside it (both have one key)."""
+    ``server``'s output. A list mixing such a value with any other is not: its destinations
+    are gated one by one, so a member's ``x.example/a`` cannot carry an ``x.example/a?d=...``
+    beside it (both have one key)."""
     by_member = s.text_spelled.get(server)
-    sole = s.source_spelled.get(server)
-    if not by_member and not sole:
+    if not by_member:
         return False
     # a string or a list of strings only: a number or an object beside a member's
     # address is a destination of its own
@@ -73,6 +71,6 @@ def written(s: Session, value: Any, server: str) -> bool:
         if not isinstance(leaf, str):
             return False
         plain = _prov.plain_spelling(leaf)
-        if not ((by_member and plain in by_member) or (sole and plain in sole)):
+        if plain not in by_member:
             return False
     return True

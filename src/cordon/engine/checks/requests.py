@@ -1,9 +1,7 @@
 """``requires_request``: a tool the user's own request must ask for.
 
 Sets the fact ``requested`` (the user's own words ask for it), which lets the ``taint`` check
-answer the ``actions`` ask when the request also names every destination. A source the user
-delegated to ("follow the instructions in 'landlord-notices.txt'") may request it too, but
-then ``requested`` stays False: it answers no payment or destructive ask.
+answer the ``actions`` ask when the request also names every destination.
 """
 
 from __future__ import annotations
@@ -17,12 +15,6 @@ def run(ctx: Context, facts: Facts) -> Result:
     s, tp = ctx.session, ctx.tp
     v = _prov.check_requested(ctx.tool, tp.requires_request, s.trusted_texts)
     requested = bool(tp.requires_request) and v is None
-    if (
-        v is not None
-        and s.delegated_texts
-        and _prov.check_requested(ctx.tool, tp.requires_request, s.delegated_texts) is None
-    ):
-        v = None
     fact = {"requested": True} if requested else {}
     return Result(asks=(v,) if v is not None else (), facts=fact)
 

@@ -20,8 +20,8 @@
 
 The rules live in one module per concern, and every name is importable from here:
 
-* :mod:`.requests`: ``requires_request`` and the sources the user delegates to (``delegable``);
-* :mod:`.sources`: ``address_source``, the sources the user says an address is written in;
+* :mod:`.requests`: ``requires_request``;
+* :mod:`.sources`: the e-mail addresses a text holds, however written;
 * :mod:`.directory`: ``directory`` and ``directory_fields`` items and their keys;
 * :mod:`.owned`: ``owned_fields`` share lists;
 * :mod:`.text_fields`: ``directory_text_fields`` spellings and what a call sends out;
@@ -39,17 +39,8 @@ from cordon.engine.provenance.links import forwarded_links
 from cordon.engine.provenance.names import check_vouched, unvouched_names
 from cordon.engine.provenance.owned import named_values, owned_field_items
 from cordon.engine.provenance.private import compact_view, private_forms, private_ids
-from cordon.engine.provenance.requests import check_requested, delegated_names
-from cordon.engine.provenance.sources import (
-    address_core,
-    address_sources,
-    read_source,
-    source_addresses,
-    source_form,
-    source_names,
-    source_stem,
-    sources_named_in,
-)
+from cordon.engine.provenance.requests import check_requested
+from cordon.engine.provenance.sources import address_core, source_addresses
 from cordon.engine.provenance.text_fields import (
     plain_spelling,
     sent_spelling_keys,
@@ -61,13 +52,11 @@ from cordon.engine.provenance.text_fields import (
 
 __all__ = [
     "address_core",
-    "address_sources",
     "owned_field_items",
     "named_values",
     "check_requested",
     "check_vouched",
     "compact_view",
-    "delegated_names",
     "directory_items",
     "directory_keys",
     "sent_spelling_keys",
@@ -77,12 +66,7 @@ __all__ = [
     "item_keys",
     "private_forms",
     "private_ids",
-    "read_source",
     "source_addresses",
-    "source_form",
-    "source_names",
-    "source_stem",
-    "sources_named_in",
     "unvouched_names",
     "forwarded_links",
     "has_words",
