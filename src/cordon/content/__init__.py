@@ -116,7 +116,7 @@ def scan_tool(tool: dict[str, Any], *, min_severity: str = "low") -> list[Findin
         ValueError: unknown ``min_severity``.
     """
     _check_severity(min_severity)
-    return scan_value(tool, min_severity=min_severity)
+    return scan_value(tool, min_severity=min_severity, identifiers=True)
 
 
 def scan_instructions(text: str, *, min_severity: str = "low") -> list[Finding]:

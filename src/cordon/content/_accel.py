@@ -52,6 +52,8 @@ class _Db:
     def __init__(self, anchors: Sequence[str]) -> None:
         assert _hs is not None
         self.anchors = tuple(anchors)
+        #: the caller's tuple object this database was last found by (see :func:`find`)
+        self.key: tuple[str, ...] | None = None
         self.compiled = tuple(re.compile(a.encode("utf-8")) for a in self.anchors)
         self.widths = tuple(min(_max_width(c), _MAX_CONFIRM) for c in self.compiled)
         # anchors whose width is unbounded by more than whitespace runs (which the normaliser
@@ -118,6 +120,8 @@ def _max_width(compiled: re.Pattern[bytes]) -> int:
 
 _lock = threading.Lock()
 _dbs: dict[tuple[str, ...], _Db | None] = {}
+#: ready databases by ``id`` of the anchors tuple the caller keeps (checked with ``is``)
+_by_id: dict[int, _Db] = {}
 _threads: dict[tuple[str, ...], threading.Thread] = {}
 
 
@@ -183,10 +187,17 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     """
     if _hs is None:
         return None
-    db = _dbs.get(tuple(anchors))
-    if db is None:
-        warm(anchors)
-        return None
+    # by identity first: a tuple's hash is not cached, and hashing ~200 anchors on every call
+    # cost more than the scan of a short string
+    db = _by_id.get(id(anchors))
+    if db is None or db.key is not anchors:
+        db = _dbs.get(tuple(anchors))
+        if db is None:
+            warm(anchors)
+            return None
+        if isinstance(anchors, tuple):
+            db.key = anchors
+            _by_id[id(anchors)] = db
     cands: list[tuple[int, int]] = []
     add = cands.append
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from cordon._types import SEVERITY_ORDER, Finding
@@ -116,16 +117,20 @@ def _identifier_findings(path: str, name: str, threshold: int) -> list[Finding]:
     """Findings in the words of an object key or a ``name`` value (a parameter or tool name:
     ``content_from_reading_ssh_id_rsa``), reported on the whole name. Full-schema poisoning
     puts its ask in names; the sanitiser leaves names alone (block mode hides the tool)."""
-    words = identifier_words(name)
-    if words is None:
-        return []
     return [
         to_finding(
             Hit(rule=h.rule, severity=h.severity, span=(0, len(name)), value=h.value), name, path
         )
-        for h in scan_hits(words, only=_IDENTIFIER_SCAN)
+        for h in _identifier_hits(name)
         if SEVERITY_ORDER[h.severity] >= threshold
     ]
+
+
+@lru_cache(maxsize=4096)
+def _identifier_hits(name: str) -> tuple[Hit, ...]:
+    """The hits in ``name`` read as words (a tool list repeats parameter names: cached)."""
+    words = identifier_words(name)
+    return () if words is None else tuple(scan_hits(words, only=_IDENTIFIER_SCAN))
 
 
 def scan_value(
@@ -135,18 +140,21 @@ def scan_value(
     max_depth: int = DEFAULT_MAX_DEPTH,
     max_bytes: int = DEFAULT_MAX_BYTES,
     on_hits: Callable[[str, str, list[Hit]], None] | None = None,
+    identifiers: bool = False,
 ) -> list[Finding]:
     """Findings for every string in ``value``, each with its ``path``.
 
     ``on_hits(path, text, hits)`` is called for each string with hits (the sanitiser uses it).
-    Strings that are keys have ``#key`` paths. Over a cap: the findings so far plus one
-    critical ``content.cap_exceeded`` finding at the path where the cap was passed.
+    Strings that are keys have ``#key`` paths. ``identifiers`` (tool definitions): object
+    keys and ``name`` values are also read as words (:func:`_identifier_findings`). Over a
+    cap: the findings so far plus one critical ``content.cap_exceeded`` finding at the path
+    where the cap was passed.
     """
     threshold = SEVERITY_ORDER[min_severity]
     findings: list[Finding] = []
     try:
         for path, text, blob in iter_strings(value, max_depth=max_depth, max_bytes=max_bytes):
-            if path.endswith(("#key", "/name")):
+            if identifiers and path.endswith(("#key", "/name")):
                 findings.extend(_identifier_findings(path, text, threshold))
             hits = scan_hits(text)
             if not hits:

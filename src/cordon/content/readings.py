@@ -66,10 +66,26 @@ _ITEM = re.compile(r"^[ \t]{0,8}(?:[-*+>•]|\|(?:[ \t]*[0-9]{1,3}[ \t]*\|)?|[0-
 _RULE_ROW = re.compile(r"^[ \t|:\-+]*$")
 
 
+#: the gate patterns for Python ``re`` (a short text, or no Hyperscan)
+_GATE_RE = tuple(re.compile(p, re.MULTILINE) for p in _GATE.patterns)
+_GATE_ANY = re.compile(
+    b"|".join(b"(?:" + p.replace(b"(?i)", b"") + b")" for p in _GATE.patterns),
+    re.MULTILINE | re.IGNORECASE,
+)
+#: shorter texts have no reading: the shortest override a rule finds is longer than this
+#: even letter-spaced or in leetspeak, and most strings of a JSON result are shorter
+_MIN_TEXT = 16
+#: shorter views take the Python gate: one Hyperscan call costs more than four searches there
+_SHORT = 4096
+
+
 def _regions(view: bytes) -> tuple[list[tuple[int, int]], ...]:
-    found = _GATE.regions(view)
+    found = _GATE.regions(view) if len(view) >= _SHORT else None
     if found is None:
-        return tuple([(0, len(view))] for _ in range(4))
+        if _GATE_ANY.search(view) is None:  # the common case: one search says no
+            return ([], [], [], [])
+        whole = [(0, len(view))]
+        return tuple(whole if p.search(view) else [] for p in _GATE_RE)
     return found
 
 
@@ -147,6 +163,8 @@ def readings(text: str, view: bytes) -> list[tuple[tuple[int, int], str]]:
     """``((start, end), reading)`` for each region of ``text`` with another reading;
     ``view`` is ``text``'s ASCII view (one byte per character)."""
     out: list[tuple[tuple[int, int], str]] = []
+    if len(view) < _MIN_TEXT:
+        return out
     seen: set[tuple[tuple[int, int], str]] = set()
     for kind, spans in enumerate(_regions(view)):
         for lo, hi in spans:
