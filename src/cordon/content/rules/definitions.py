@@ -139,10 +139,14 @@ RULES: tuple[Rule, ...] = (
             r"|\bignor(?:e|ing)\s+(?:the\s+|all\s+)?other\s+servers?'?s?\s+tools"
         ),
         anchors=(
+            "supersede",
+            r"precedence\s+over",
             *each(
-                ("supersede", r"precedence\s+over", "replace", "override", "shadow", "preferred"),
-                r"[^.\n]{0,200}(?:tool|server)",
+                ("replace", "override", "shadow"),
+                r"s?\s+(?:the\s+|all\s+|any\s+)?(?:other|client|built|default|existing|native|"
+                r"original)",
             ),
+            r"preferred\s+(?:over|to)\s",
             *each(
                 ("use", "call", "invoke"),
                 r"\s+(?:the\s+|any\s+)?(?:other|client|built|"
@@ -178,10 +182,8 @@ RULES: tuple[Rule, ...] = (
         anchors=(
             *tool_hijack_path_anchors(),
             *each(("npmrc", r"\.env", "credentials"), r"\s+file"),
-            *each(
-                ("token", "key", "secret", "password", "passwd", "credential"),
-                r"s?[a-z0-9_]*\s+(?:(?:environment|env)\s+var|from\s+the\s+environment)",
-            ),
+            *each(("environment", "env"), r"\s+var"),
+            r"from\s+the\s+environment",
             *each(("saved", "stored"), r"\s+(?:browser\s+)?passwords"),
             r"browser'?s?\s+(?:cookies|passwords|password\s+store|profile)",
             "keychain",
@@ -324,8 +326,8 @@ RULES: tuple[Rule, ...] = (
                 r"run|execute)",
             ),
             *each(
-                ("all", "every", "each"),
-                r"\s+(?:future|subsequent|following|later)\s+(?:response|repl|answer|message|turn)",
+                ("future", "subsequent", "following", "later"),
+                r"\s+(?:response|repl|answer|message|turn)",
             ),
         ),
         window=250,
@@ -353,9 +355,21 @@ RULES: tuple[Rule, ...] = (
             r"buckets?|branch(?:es)?)\b"
         ),
         anchors=(
+            # the destroying verb and its quantifier: rarer than the polite opening
             *each(
-                ("please", "kindly", "you", "convenient", "ahead", r"sure\s+to"),
-                r"[^.?!\n]{0,200}(?:delet|remov|wip|eras|drop|destroy|purg|truncat|force-?push)",
+                (
+                    r"delet(?:e|ing)",
+                    r"remov(?:e|ing)",
+                    r"wip(?:e|ing)",
+                    r"eras(?:e|ing)",
+                    r"drop(?:ped|ping)?",
+                    r"destroy(?:ing)?",
+                    r"purg(?:e|ing)",
+                    r"truncat(?:e|ing)",
+                    r"force-?push(?:ing)?",
+                ),
+                r"\s+(?:the\s+)?(?:all|every|each|entire|whole|production|prod|user|repository|"
+                r"repo)",
             ),
         ),
         window=200,
@@ -380,27 +394,8 @@ RULES: tuple[Rule, ...] = (
             r"credentials|secrets|conversation|reports?|spreadsheets?|invoices|accounts)\b"
             rf"{_GAP}{{0,40}}?\b(?:to|at)\s+(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://)"
         ),
-        anchors=(
-            *each(
-                (
-                    "email",
-                    "e-mail",
-                    "send",
-                    "forward",
-                    "upload",
-                    "post",
-                    "share",
-                    "export",
-                    "transfer",
-                    "mail",
-                    "submit",
-                    "leak",
-                    "copy",
-                ),
-                r"\s+(?:the\s+)?(?:full|entire|complete|whole|all|every|user|their|our|customer|"
-                r"client)",
-            ),
-        ),
+        # the destination: an address or a URL after "to"/"at"
+        anchors=(r"@[a-z0-9-]+\.", *each(("to", "at"), r"\s+https?://")),
         window=200,
     ),
     _R(
@@ -423,25 +418,27 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:tell|ask|instruct)\s+(?:the\s+user|them|users)\s+to\s+(?:sign|log)\s+in\s+"
             r"(?:there|at\s+https?://|on\s+that\s+(?:page|site))"
         ),
+        # the credential named, or the sign-in place
         anchors=(
             *each(
                 (
-                    "email",
-                    "e-mail",
-                    "send",
-                    "enter",
-                    "provide",
-                    "give",
-                    "submit",
-                    "confirm",
-                    "type",
-                    "share",
-                    "with",
+                    "password",
+                    "credentials",
+                    "pin",
+                    "otp",
+                    r"one-time\s+code",
+                    r"verification\s+code",
+                    r"card\s+number",
+                    r"credit\s+card",
+                    "ssn",
+                    "login",
+                    r"2fa\s+code",
+                    r"recovery\s+phrase",
+                    r"seed\s+phrase",
                 ),
-                r"\s+(?:their|your|the|his|her)\s+(?:password|credential|pin|otp|one-time|"
-                r"verification|card|credit|ssn|login|2fa|recovery|seed)",
+                "",
             ),
-            *each(("user", "them", "users"), r"\s+to\s+(?:sign|log)\s+in\s"),
+            *each(("in",), r"\s+(?:there|at\s+http|on\s+that\s)"),
         ),
         window=250,
     ),

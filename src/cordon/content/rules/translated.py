@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from cordon.content._rule import Rule, alt
+from cordon.content._rule import Rule, alt, each
 
 _R = partial(Rule, category="injection")
 
@@ -166,9 +166,10 @@ RULES: tuple[Rule, ...] = (
             r"zapomnij\s",
             r"pomi\?\s",
             r"pomin\s",
-            r"talimat",
-            r"komut",
-            r"kural",
+            *each(
+                ("talimat", "komut", "kural"),
+                r"[^\s]*\s+(?:yok\s+say|g(?:\?|o)rmezden\s+gel|unut)",
+            ),
         ),
         # Cyrillic: the imperative verbs; CJK and Hangul: verb and object together (a bare
         # "無視" or "무시" is an ordinary word of every manual)
