@@ -43,6 +43,11 @@ _ROUTED_DATA = (
 #: clause (no comma or semicolon either)
 _GAP = r"(?:[^.\n]|\.(?!\s))"
 _GAP_CLAUSE = r"(?:[^,;.\n]|\.(?!\s))"
+#: a clause that describes ("you can pass", "it sends") rather than instructs
+_NOT_A_STATEMENT = (
+    r"(?!(?:you\s+(?:can|could|may|might)|it|this|that|there|which|we|they|these|those|"
+    r"the\s+(?:library|server|client|api|function|method|tool)\s)\b)"
+)
 _SECRET_SOURCE = (
     rf"(?:(?:~/|\$home/|/home/[\w.-]+/|/root/)?{SENSITIVE_PATH}"
     r"|[\w.~/-]{0,40}(?:\.npmrc|\.env|credentials)\s+files?"
@@ -70,7 +75,8 @@ RULES: tuple[Rule, ...] = (
             # "when <another tool> is used, <imperative that routes its data or recipient>"
             rf"\b(?:when(?:ever)?|before|after|every\s+time|each\s+time|once)\b{_GAP_CLAUSE}"
             r"{0,80}?\b(?:tools?|server'?s?|function|invoked|called|calling|call|use|using|"
-            rf"returns?)\b{_GAP_CLAUSE}{{0,60}}?[,;:]\s*(?:[\w'.-]+\s+){{0,6}}?{_ROUTE_VERB}\b"
+            rf"returns?)\b{_GAP_CLAUSE}{{0,60}}?[,;:]\s*{_NOT_A_STATEMENT}(?:[\w'.-]+\s+){{0,6}}?"
+            rf"{_ROUTE_VERB}\b"
             rf"{_GAP}{{0,80}}?\b{_ROUTED_DATA}\b"
             r"|\bside\s+effects?\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+)?[\w.-]+\s+tool"
             r"|\bthe\s+[\w.-]+\s+tool\s+(?:must|should|shall|has\s+to|needs\s+to)\s+(?:always\s+)?"
@@ -173,8 +179,13 @@ RULES: tuple[Rule, ...] = (
         source="CyberArk, 'Poison everywhere: No output from your MCP server is safe' (2025-06); "
         "MITRE ATT&CK T1552",
         pattern=(
-            r"\b(?:contents?|value|text|copy)\s+of\s+(?:the\s+|a\s+|your\s+|the\s+user'?s\s+|"
-            rf"their\s+)?{_SECRET_SOURCE}"
+            # asked for: after a verb of giving or using, or opening a sentence (a parameter's
+            # description: "The value of the GITHUB_TOKEN environment variable.")
+            r"(?:\b(?:include|provide|pass|put|paste|attach|send|give|supply|enter|insert|add|"
+            r"append|with|as|use|fill|read|cat|print|output|dump|share|upload|copy|needs?|"
+            r"requires?)\b[^.\n]{0,40}?|(?:^|[.:]\s+))"
+            r"\b(?:(?:the|a)\s+)?(?:contents?|value|text|copy)\s+of\s+(?:the\s+|a\s+|your\s+|"
+            rf"the\s+user'?s\s+|their\s+)?{_SECRET_SOURCE}"
             r"|\b(?:paste|include|put|attach|send|provide|give|enter|insert|pass)\s+(?:the\s+|"
             r"your\s+|the\s+user'?s\s+|their\s+|all\s+(?:the\s+)?)?(?:user'?s\s+)?(?:saved|stored)"
             r"\s+(?:browser\s+)?passwords\b"
