@@ -95,3 +95,18 @@ def test_the_user_naming_payee_and_amount_does_not_answer_other_tools() -> None:
 )
 def test_amounts_named(args: dict[str, Any], texts: list[str], named: bool) -> None:
     assert amounts_named(args, texts) is named
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Pay the bill: 98.70 to GB29 NWBK 6016 1331 9268 19.", {98.7}),
+        ("send 50 EUR to Bob, due 2022-04-01, invoice 4471", {50.0}),
+        ("the total is $1,234.50 for the 3 rooms", {1234.5}),
+        ("an amount of 98 for the and 77 the end", {98.0}),  # 3-letter words are no currency
+    ],
+)
+def test_only_numbers_written_as_money_are_named_amounts(text: str, named: set[float]) -> None:
+    for value in (98.7, 50, 1234.5, 98, 6016, 9268, 2022, 4471, 3, 77):
+        got = amounts_named({"amount": value}, [text])
+        assert got is (float(value) in named), (text, value)

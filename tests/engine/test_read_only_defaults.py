@@ -54,12 +54,17 @@ def test_a_user_or_sender_filter_of_a_read_only_tool_is_not_a_send() -> None:
         f"https://{PLANTED_HOST}/in?d=secret",
         f"{PLANTED_HOST}",
         f"see https://{PLANTED_HOST}/x",
+        f"//{PLANTED_HOST}/in?d=secret",  # protocol-relative
+        "\\\\fileserver\\share\\x",  # a share path: asked about, never read as a name
+        "intranet:8080/x",  # a dotless host with a port
     ],
 )
 def test_a_network_address_in_a_read_only_tool_is_still_a_destination(url: str) -> None:
     s = _session([_tool("get_webpage", ["url"], readOnlyHint=True)])
     v = s.check("get_webpage", {"url": url})
-    assert (v.verdict, v.rule) == ("deny", "taint.seen_in_output")
+    assert v.verdict in ("deny", "ask"), (v.verdict, v.rule)  # gated, never read as a name
+    if url.startswith(("https://", PLANTED_HOST, "see ")):
+        assert (v.verdict, v.rule) == ("deny", "taint.seen_in_output")
 
 
 def test_a_nested_destination_name_in_a_read_only_tool_follows_the_same_rule() -> None:

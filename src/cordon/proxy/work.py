@@ -77,6 +77,10 @@ class SessionWork:
         #: the first complete tools/list, as listed (stored in the pin file once)
         self.listing: list[dict[str, Any]] = []
         self.pins_stored = False
+        #: this process's first complete tools/list, shared once with the client's other
+        #: servers (tool shadowing)
+        self.listed: list[dict[str, Any]] = []
+        self.names_shared = False
         self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
         self.prompts = prompts
         #: why the server is not the one pinned (its serverInfo or instructions changed):
@@ -291,6 +295,12 @@ class SessionWork:
                 self.pins_stored = True
             if final:
                 self._stray_policy_entries(out)
+        if not self.names_shared:
+            # every start-up shares its names, pinned before or not: a server added later
+            # must find this one's names however long ago they were pinned
+            self.listed.extend(defs)
+            if final:
+                self.names_shared = True
                 self._shadowing(out)
         for name, v in report.hidden.items():
             rec: dict[str, Any] = {
@@ -330,7 +340,7 @@ class SessionWork:
         another server listed first is reported (stderr, audit) and its calls asked about."""
         if self.tool_names is None:
             return
-        prints = {str(t.get("name")): fingerprint(t) for t in self.listing}
+        prints = {str(t.get("name")): fingerprint(t) for t in self.listed}
         try:
             found = self.tool_names.register(self.server, prints, self.server_info)
         except OSError as exc:

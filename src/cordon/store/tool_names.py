@@ -19,11 +19,13 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
 from cordon.store.prompts import _ensure_dir, _open_private
 from cordon.store.shared_taint import _alive, _start_time
+from cordon.textnorm import skeleton, strip_invisible
 
 __all__ = ["ToolNames"]
 
@@ -83,6 +85,9 @@ class ToolNames:
         finally:
             os.close(fd)
         first: dict[str, tuple[str, bool]] = {}
+        by_key: dict[str, list[str]] = {}
+        for name in listed:
+            by_key.setdefault(name_key(name), []).append(name)
         for raw in data.splitlines():
             try:
                 rec = json.loads(raw)
@@ -99,6 +104,19 @@ class ToolNames:
             if not isinstance(rec.get("pid"), int) or not _alive(rec["pid"], str(rec.get("start"))):
                 continue
             for tool, print_ in tools.items():
-                same = print_ == listed.get(tool) and rec.get("info") == info
-                first.setdefault(str(tool), (other, same))
+                mine = by_key.get(name_key(str(tool)), [])
+                for name in mine:
+                    same = name == tool and print_ == listed[name] and rec.get("info") == info
+                    first.setdefault(name, (other, same))
         return {t: first[t] for t in listed if t in first}
+
+
+_SEPARATORS_RE = re.compile(r"[\s_.\-]+")
+
+
+def name_key(name: str) -> str:
+    """A tool name as a model may take it for another: invisible characters removed,
+    look-alike letters folded to their skeleton (TR39), case and ``_``/``-``/``.`` dropped:
+    ``Send_Email``, ``send-email`` and ``sеnd_email`` with a Cyrillic ``е`` all shadow
+    ``send_email`` (tool shadowing, Invariant Labs)."""
+    return _SEPARATORS_RE.sub("", skeleton(strip_invisible(name)).casefold())

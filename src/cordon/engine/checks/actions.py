@@ -6,8 +6,9 @@ policy vouches for a tool (confined writes), ``trust_tools`` skips the asks (nev
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from cordon.engine import actions as _actions
-from cordon.engine import args as _args
 from cordon.engine import commands as _commands
 from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
@@ -44,19 +45,35 @@ def run(ctx: Context, facts: Facts) -> Result:
 
 
 def _confined(ctx: Context) -> bool:
-    """The policy's own entry for the tool bounds an argument this call gives: a path
-    parameter with allowed path prefixes (the tool's or the global ones), an
-    ``arg_patterns`` or a ``max_value`` entry. The ``arguments`` check, before this one,
-    denied the call if it left those bounds, so a call that reaches here stays inside what
-    the user confined the tool to, and the server's ``destructiveHint`` is not asked about
-    again (``destructive: true`` in the policy still asks)."""
+    """The policy's own entry for the tool bounds this call: a top-level argument the pinned
+    schema declares is bounded (a path parameter with allowed path prefixes, the tool's or
+    the global ones; an ``arg_patterns`` or a ``max_value`` entry), and no argument named
+    like a path or a write target goes unbounded (a bound on what ``copy_file`` reads does
+    not confine where it writes). The ``arguments`` check, before this one, denied the call
+    if it left those bounds, so a call that reaches here stays inside what the user confined
+    the tool to, and the server's ``destructiveHint`` is not asked about again
+    (``destructive: true`` in the policy still asks). A key the schema does not declare
+    bounds nothing: the server may ignore it."""
     tp = ctx.tp
     bounded = {*tp.arg_patterns, *tp.max_value}
     if tp.path_params and (
         tp.allowed_path_prefixes or ctx.session.engine.policy.allowed_path_prefixes
     ):
         bounded.update(tp.path_params)
-    return bool(bounded) and any(k in bounded for k, _ in _args.iter_keyed(ctx.arguments))
+    schema = (ctx.session._definition(ctx.server, ctx.tool) or {}).get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    declared = set(props) if isinstance(props, Mapping) else set()
+    given = set(ctx.arguments)
+    if not bounded & given & declared:
+        return False
+    return all(k in bounded for k in given if set(_actions.split_tokens(k)) & _TARGET_TOKENS)
+
+
+#: argument-name tokens of a path or a write target (:func:`_confined`)
+_TARGET_TOKENS = frozenset(
+    {"path", "file", "filename", "filepath", "dir", "directory", "folder", "dest",
+     "destination", "target", "output", "out", "to", "dst", "src", "source", "uri", "url"}
+)  # fmt: skip
 
 
 CHECK = Check(

@@ -106,16 +106,24 @@ def _reads_only(ctx: Context) -> bool:
 
 
 def _network(value: Any) -> bool:
-    """``value`` gives a URL or a host (a network address), or holds a string cordon cannot
-    read as any destination (asked about, as in a sending tool: fail closed)."""
+    """``value`` may give a network address: a URL or a host, a word with a character of an
+    address or a path in it (a protocol-relative ``//host/x?d=...``, ``\\\\host\\share``,
+    ``host:8080``), or a string cordon cannot read as any destination (asked about, as in a
+    sending tool: fail closed). Plain names, channels, e-mail addresses and phone numbers
+    are not."""
     dests = extract_destinations(value)
     if not dests:
         return has_string(value)
-    return any(d.kind in _NETWORK_KINDS for d in dests)
+    return any(
+        d.kind in _NETWORK_KINDS or (d.kind == "other" and not _ADDRESS_CHARS.isdisjoint(d.raw))
+        for d in dests
+    )
 
 
 #: destination kinds that are network addresses (see :func:`_reads_only`)
 _NETWORK_KINDS = frozenset({"url", "host"})
+#: characters of a URL, a host with a port, a share path: a word with one may be fetched
+_ADDRESS_CHARS = frozenset("/\\:?@=&%")
 
 
 def run(ctx: Context, facts: Facts) -> Result:
