@@ -193,8 +193,10 @@ RULES: tuple[Rule, ...] = (
         anchors=(
             *tool_hijack_path_anchors(),
             *each(("npmrc", r"\.env", "credentials"), r"\s+file"),
-            *each(("environment", "env"), r"\s+var"),
-            r"from\s+the\s+environment",
+            *each(
+                ("token", "key", "secret", "password", "passwd", "credential"),
+                r"s?[a-z0-9_]*\s+(?:(?:environment|env)\s+var|from\s+the\s+environment)",
+            ),
             *each(("saved", "stored"), r"\s+(?:browser\s+)?passwords"),
             r"browser'?s?\s+(?:cookies|passwords|password\s+store|profile)",
             "keychain",
@@ -405,8 +407,25 @@ RULES: tuple[Rule, ...] = (
             r"credentials|secrets|conversation|reports?|spreadsheets?|invoices|accounts)\b"
             rf"{_GAP}{{0,40}}?\b(?:to|at)\s+(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://)"
         ),
-        # the destination: an address or a URL after "to"/"at"
-        anchors=(r"@[a-z0-9-]+\.", *each(("to", "at"), r"\s+https?://")),
+        # the verb and its quantifier: an '@' or a URL alone is in every README
+        anchors=each(
+            (
+                "email",
+                "e-mail",
+                "send",
+                "forward",
+                "upload",
+                "post",
+                "share",
+                "export",
+                "transfer",
+                "mail",
+                "submit",
+                "leak",
+                "copy",
+            ),
+            r"\s+(?:the\s+)?(?:full|entire|complete|whole|all|every|user|their|our|customer|client)",
+        ),
         window=200,
     ),
     _R(
@@ -429,27 +448,26 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:tell|ask|instruct)\s+(?:the\s+user|them|users)\s+to\s+(?:sign|log)\s+in\s+"
             r"(?:there|at\s+https?://|on\s+that\s+(?:page|site))"
         ),
-        # the credential named, or the sign-in place
+        # the verb with the credential it asks for, or the sign-in place
         anchors=(
             *each(
                 (
-                    "password",
-                    "credentials",
-                    "pin",
-                    "otp",
-                    r"one-time\s+code",
-                    r"verification\s+code",
-                    r"card\s+number",
-                    r"credit\s+card",
-                    "ssn",
-                    "login",
-                    r"2fa\s+code",
-                    r"recovery\s+phrase",
-                    r"seed\s+phrase",
+                    "email",
+                    "e-mail",
+                    "send",
+                    "enter",
+                    "provide",
+                    "give",
+                    "submit",
+                    "confirm",
+                    "type",
+                    "share",
+                    r"reply\s+with",
                 ),
-                "",
+                r"\s+(?:their|your|the|his|her)\s+(?:password|credential|pin|otp|one-time|"
+                r"verification|card|credit|ssn|login|2fa|recovery|seed)",
             ),
-            *each(("in",), r"\s+(?:there|at\s+http|on\s+that\s)"),
+            *each(("user", "them", "users"), r"\s+to\s+(?:sign|log)\s+in\s"),
         ),
         window=250,
     ),

@@ -73,22 +73,6 @@ _CONCEAL_VERBS = (
     "disclose",
     "acknowledge",
 )
-_VERDICTS = (
-    "scanned",
-    "verified",
-    "vetted",
-    "reviewed",
-    "approved",
-    "cleared",
-    "whitelisted",
-    "allowlisted",
-    "sanitized",
-    "sanitised",
-    "validated",
-    "authorized",
-    "authorised",
-    r"marked\s",
-)
 
 
 def _after(word: str, before: str) -> str:
@@ -126,8 +110,14 @@ RULES: tuple[Rule, ...] = (
             r"(?:(?:that\s+)?you\s+(?:were|have\s+been)\s+told|(?:that\s+)?(?:came\s+)?"
             r"(?:before|above)\b|your\s+instructions)"
         ),
-        anchors=each(
-            ("ignore", "disregard", "forget", "override", "bypass", "discard", "abandon"), r"\s"
+        # the verb with what it drops (a qualifier a few words on, or "all"/"everything"): a
+        # bare "ignore" opens a window in every manual
+        anchors=(
+            *each(
+                ("ignore", "disregard", "forget", "override", "bypass", "discard", "abandon"),
+                rf"\s+(?:[a-z']+\s+){{0,3}}{_QUALIFIER}",
+            ),
+            *each(("ignore", "disregard", "forget"), r"\s+(?:all|everything)\s"),
         ),
         window=300,
     ),
@@ -197,14 +187,11 @@ RULES: tuple[Rule, ...] = (
             r"[^\n]{0,80}?\b(?:ignore|disregard|you\s+must|you\s+are\s+now|you\s+will\s+now|"
             r"from\s+now\s+on|new\s+instructions|override|do\s+not\s+tell)\b"
         ),
-        anchors=(
-            r"ignore",
-            r"disregard",
-            r"you\s+(?:must|are\s+now|will\s+now)",
-            r"from\s+now\s+on",
-            r"new\s+instructions",
-            r"override",
-            _after("tell", "not"),
+        # the role prefix and its colon: every match starts with one, and directive words
+        # alone ("ignore") are everywhere
+        anchors=each(
+            ("system", "assistant", "human", "user", "developer"),
+            r"\s*(?:message|prompt)?\s*:",
         ),
         window=200,
     ),
@@ -319,7 +306,7 @@ RULES: tuple[Rule, ...] = (
                 r"\s*:?\s+(?:the\s+|all\s+)?(?:ai|assistant|agent|llm|language\s+model|claude|"
                 r"chatgpt|gpt|copilot|gemini|bot)",
             ),
-            r"you\s+(?:must|are\s+required|have\s+to|need\s+to|are\s+instructed)\b",
+            r"as\s+an?\s+(?:ai|llm|language\s+model|assistant)\b",
         ),
         window=200,
     ),
@@ -350,7 +337,12 @@ RULES: tuple[Rule, ...] = (
             r"[^\n]{0,40}?\b(?:safe|trusted|cleared)\b"
         ),
         anchors=(
-            *_VERDICTS,
+            *each(
+                ("was", "were", "is", "are", "been"),
+                r"\s+(?:already\s+|fully\s+|officially\s+)?(?:scanned|verified|vetted|reviewed|"
+                r"approved|cleared|whitelisted|allowlisted|sanitized|sanitised|validated|pre-?approved|"
+                r"authori[sz]ed|marked\s)",
+            ),
             r"further\s+(?:inspection|scanning|review|check|verification|analysis|filtering|"
             r"screening)",
             r"\[\s*(?:system|security|safety|scanner|firewall)\s",
@@ -399,7 +391,11 @@ RULES: tuple[Rule, ...] = (
             r"<!--[^>]{0,300}?\b(?:ignore|disregard|you\s+must|you\s+should|assistant|ai\s+agent|"
             r"llm|instructions?\s+for|do\s+not\s+tell)\b"
         ),
-        anchors=("<!--",),
+        # the comment with its directive word (gap widened for whitespace padding)
+        anchors=(
+            r"<!--[^>]{0,1200}(?:ignore|disregard|you\s+must|you\s+should|assistant|ai\s+agent|"
+            r"llm|instruction|do\s+not\s+tell)",
+        ),
         window=400,
     ),
 )
