@@ -3,7 +3,7 @@
     .venv/bin/python bench/remote/run.py [--rounds 12] [--calls 200] [--big-reps 7]
                                          [--big-mb 10] [--gap 0.5] [--mode auto|legacy]
                                          [--no-stdio-ref] [--profile] [--json out.json]
-                                         [--mcp-remote PATH] [--src DIR]
+                                         [--mcp-remote PATH] [--src DIR] [--src-b DIR]
 
 One Streamable HTTP server (``server.py``: the official SDK's ``Server`` under uvicorn on
 127.0.0.1, tools ``echo`` and ``blob(size)``), and the official SDK client (``mcp.Client``)
@@ -200,6 +200,17 @@ def make_paths(
         command=sys.executable, args=cordon_args(url, tmp, "remote-bench"), env=env
     )
     paths.append(Route("cordon", stdio_client(cordon, errlog=errlog), "cordon.cli"))
+    if ns.src_b is not None:  # another tree's cordon, side by side under the same load
+        env_b = {
+            **env,
+            "PYTHONPATH": os.pathsep.join(
+                [str(ns.src_b), *env["PYTHONPATH"].split(os.pathsep)[1:]]
+            ),
+        }
+        other = StdioServerParameters(
+            command=sys.executable, args=cordon_args(url, tmp, "remote-bench-b"), env=env_b
+        )
+        paths.append(Route("cordon B", stdio_client(other, errlog=errlog), "cordon.cli"))
     if ns.stdio_ref:
         ref = StdioServerParameters(
             command=sys.executable, args=[str(ROOT / "bench" / "perf" / "sdk_server.py")], env=env
@@ -474,6 +485,11 @@ def main() -> int:
     ap.add_argument("--profile", action="store_true", help="then profile cordon (cProfile)")
     ap.add_argument("--mcp-remote", type=Path, default=ROOT / "node_modules/.bin/mcp-remote")
     ap.add_argument("--src", type=Path, default=ROOT / "src", help="the cordon tree to measure")
+    ap.add_argument(
+        "--src-b",
+        type=Path,
+        help="a second cordon tree, measured as the path 'cordon B' in the same run (A/B)",
+    )
     ap.add_argument("--json", type=Path)
     ns = ap.parse_args()
     if not ns.mcp_remote.exists():
@@ -484,7 +500,9 @@ def main() -> int:
     ).get("version")
     console.print(
         f"mcp-remote {version}, node {subprocess.check_output(['node', '--version']).decode().strip()}"
-        f", cordon from {ns.src}, {os.cpu_count()} CPUs, load average "
+        f", cordon from {ns.src}"
+        + (f", cordon B from {ns.src_b}" if ns.src_b else "")
+        + f", {os.cpu_count()} CPUs, load average "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     with tempfile.TemporaryDirectory(prefix="cordon-remote-bench-") as td:
