@@ -23,6 +23,26 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(__version__)
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version."
+        ),
+    ] = False,
+) -> None:
+    """A deterministic firewall for the Model Context Protocol."""
+
+
 pin_app = typer.Typer(help="Manage tool pins (trust on first use).", no_args_is_help=True)
 app.add_typer(pin_app, name="pin")
 err = Console(stderr=True, soft_wrap=True)  # a message is one line, greppable in logs

@@ -226,3 +226,14 @@ def test_absolute_and_home_prefixes_load(tmp_path: Path) -> None:
     )
     p = load_policy([f])
     assert p.allowed_path_prefixes == ("/srv/data", "~/work")
+
+
+def test_version_as_an_option_and_a_command() -> None:
+    from typer.testing import CliRunner
+
+    from cordon import __version__
+    from cordon.cli import app
+
+    for args in (["--version"], ["version"]):
+        r = CliRunner().invoke(app, args)
+        assert (r.exit_code, r.output.strip()) == (0, __version__)
