@@ -49,8 +49,10 @@ def warm(*, wait: bool = False) -> None:
     one core to compile; until it is ready large texts take the slower pure-Python anchor pass
     (same findings). ``cordon run`` calls this at start-up. ``wait`` blocks until ready.
     """
-    from cordon.content import _accel
+    from cordon.content import _accel, readings
     from cordon.content.scanner import _anchor_index
+
+    readings.warm(wait=wait)
 
     for only in (None, _SECRET_IDS):
         idx = _anchor_index(only)

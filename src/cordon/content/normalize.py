@@ -42,7 +42,6 @@ Structural findings (invisible characters, tag smuggling, homoglyphs) are report
 
 from __future__ import annotations
 
-import base64
 import binascii
 import html
 import re
@@ -120,6 +119,8 @@ _CLASS_TABLE = bytes(
     for i in range(256)
 )
 _NOT_B64 = re.compile(rb"[^a]")
+#: RFC 4648 section 5 alphabet to section 4 (``base64.urlsafe_b64decode``'s translation)
+_URLSAFE = bytes.maketrans(b"-_", b"+/")
 _NOT_WS = re.compile(rb"[^w]")
 #: the two class searches of a large view, as Hyperscan patterns over the view itself: twenty
 #: base64-alphabet bytes (:data:`_B64_NEEDLE`) and :data:`FOLD_MIN` ASCII whitespace bytes
@@ -441,13 +442,16 @@ def _base64_layers(
         run = m.group()
         if len(run) < 24 or not _B64_PLAUSIBLE.search(run):
             continue
-        compact = run.replace("\r", "").replace("\n", "").rstrip("=")
+        if "\n" in run or "\r" in run:
+            run = run.replace("\r", "").replace("\n", "")
+        compact = run.rstrip("=")
         alphabet_url = "-" in compact or "_" in compact
         if alphabet_url and ("+" in compact or "/" in compact):
             continue
-        padded = compact + "=" * (-len(compact) % 4)
+        data = (compact + "=" * (-len(compact) % 4)).encode("ascii")
         try:
-            raw = base64.urlsafe_b64decode(padded) if alphabet_url else base64.b64decode(padded)
+            # what base64.b64decode / urlsafe_b64decode do, without their per-call wrapping
+            raw = binascii.a2b_base64(data.translate(_URLSAFE) if alphabet_url else data)
             decoded = raw.decode("utf-8")
         except (binascii.Error, ValueError):
             continue

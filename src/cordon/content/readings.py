@@ -15,35 +15,33 @@ span. Readings are made only where their marks occur:
   without their bullets, numbers and pipes (an instruction split across lines: 'ignore the /
   previous / instructions').
 
-Where Hyperscan is available one pass of :data:`_GATE` over the ASCII view finds the regions
-that can hold each mark (:class:`cordon.textnorm.Prefilter`); the Python patterns run there
-only. Every step is linear; at most :data:`MAX_READINGS` readings per text.
+Where Hyperscan is available one pass of :data:`_GATE` over the lower-cased ASCII view finds
+each mark (:func:`cordon.content._accel.find`, compiled at :func:`warm`); the Python patterns
+run on the lines around them only. Every step is linear; at most :data:`MAX_READINGS`
+readings per text.
 """
 
 from __future__ import annotations
 
 import re
 
-from cordon.textnorm import Prefilter
+from cordon.content import _accel
 
-__all__ = ["MAX_READINGS", "identifier_words", "readings"]
+__all__ = ["MAX_READINGS", "identifier_words", "readings", "warm"]
 
 #: readings made per text at most (a wall of them is still one verdict)
 MAX_READINGS = 64
 
-_SEP = rb"[ .\-_*]"
-#: the marks, over the ASCII view: four spaced letters; a letter-digit-letter word next to
-#: another leet word; a rot13 marker word; two consecutive short list items or table rows
-_GATE = Prefilter(
-    (
-        rb"[A-Za-z]" + _SEP + rb"[A-Za-z]" + _SEP + rb"[A-Za-z]" + _SEP + rb"[A-Za-z]",
-        rb"[A-Za-z0-9]{0,8}[0134][A-Za-z][A-Za-z0-9]{0,8}[ \t]{1,3}[A-Za-z0-9]{0,8}"
-        rb"[A-Za-z][0134][A-Za-z0-9]?",
-        rb"(?i)(?:^|[^a-z])(?:gur|naq|lbhe?|vtaber|cerivbhf|vafgehpgvbaf|fraq|cnffjbeqf?|"
-        rb"frperg|flfgrz|cebzcg|nyy|guvf|jvgu|sebz|nffvfgnag|hfre)(?:[^a-z]|$)",
-        rb"\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])[^\n]{0,60}\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])",
-    ),
-    width=160,
+_SEP = r"[ .\-_*]"
+#: the marks, over the ASCII view (``bytes`` regex syntax): four spaced letters; a
+#: letter-digit-letter word next to another leet word; a rot13 marker word; two consecutive
+#: short list items or table rows
+_GATE: tuple[str, ...] = (
+    r"[a-z]" + _SEP + r"[a-z]" + _SEP + r"[a-z]" + _SEP + r"[a-z]",
+    r"[a-z0-9]{0,8}[0134][a-z][a-z0-9]{0,8}[ \t]{1,3}[a-z0-9]{0,8}[a-z][0134][a-z0-9]?",
+    r"\b(?:gur|naq|lbhe?|vtaber|cerivbhf|vafgehpgvbaf|fraq|cnffjbeqf?|frperg|flfgrz|cebzcg|nyy|"
+    r"guvf|jvgu|sebz|nffvfgnag|hfre)\b",
+    r"\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])[^\n]{0,200}\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])",
 )
 SPACED, LEET, ROT13, LISTS = range(4)
 
@@ -66,27 +64,35 @@ _ITEM = re.compile(r"^[ \t]{0,8}(?:[-*+>•]|\|(?:[ \t]*[0-9]{1,3}[ \t]*\|)?|[0-
 _RULE_ROW = re.compile(r"^[ \t|:\-+]*$")
 
 
-#: the gate patterns for Python ``re`` (a short text, or no Hyperscan)
-_GATE_RE = tuple(re.compile(p, re.MULTILINE) for p in _GATE.patterns)
-_GATE_ANY = re.compile(
-    b"|".join(b"(?:" + p.replace(b"(?i)", b"") + b")" for p in _GATE.patterns),
-    re.MULTILINE | re.IGNORECASE,
-)
+#: the gate as one Python pattern (a short text, or Hyperscan not ready) and one per mark
+_GATE_ANY = re.compile("|".join(f"(?:{p})" for p in _GATE).encode("ascii"))
+_GATE_RE = tuple(re.compile(p.encode("ascii")) for p in _GATE)
+#: shorter views take the Python gate: one Hyperscan call costs more than a search there
+_SHORT = 4096
 #: shorter texts have no reading: the shortest override a rule finds is longer than this
 #: even letter-spaced or in leetspeak, and most strings of a JSON result are shorter
 _MIN_TEXT = 16
-#: shorter views take the Python gate: one Hyperscan call costs more than four searches there
-_SHORT = 4096
+#: characters read around a mark (then widened to whole lines)
+_AROUND = 1024
 
 
-def _regions(view: bytes) -> tuple[list[tuple[int, int]], ...]:
-    found = _GATE.regions(view) if len(view) >= _SHORT else None
+def _regions(lview: bytes) -> tuple[list[tuple[int, int]], ...]:
+    """Per mark, the ranges of ``lview`` (the lower-cased ASCII view) to read for it."""
+    found = _accel.find(_GATE, lview) if len(lview) >= _SHORT else None
     if found is None:
-        if _GATE_ANY.search(view) is None:  # the common case: one search says no
+        if _GATE_ANY.search(lview) is None:  # the common case: one search says no
             return ([], [], [], [])
-        whole = [(0, len(view))]
-        return tuple(whole if p.search(view) else [] for p in _GATE_RE)
-    return found
+        whole = [(0, len(lview))]
+        return tuple(whole if p.search(lview) else [] for p in _GATE_RE)
+    out: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
+    for i, s, e in sorted(found, key=lambda f: (f[0], f[1])):
+        lo, hi = max(0, s - _AROUND), min(len(lview), e + _AROUND)
+        spans = out[i]
+        if spans and lo <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(hi, spans[-1][1]))
+        else:
+            spans.append((lo, hi))
+    return out
 
 
 def _spaced(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
@@ -103,6 +109,7 @@ def _spaced(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
 
 def _lines(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     """The lines overlapping ``[lo, hi)``."""
+    hi = min(hi, len(text))
     start = text.rfind("\n", 0, lo) + 1
     out = []
     while start < hi:
@@ -159,6 +166,11 @@ def _lists(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
 _MAKERS = {SPACED: _spaced, LEET: _leet, ROT13: _rot13, LISTS: _lists}
 
 
+def warm(*, wait: bool = False) -> None:
+    """Start compiling the Hyperscan database of the marks (see :func:`_accel.warm`)."""
+    _accel.warm(_GATE, wait=wait)
+
+
 def readings(text: str, view: bytes) -> list[tuple[tuple[int, int], str]]:
     """``((start, end), reading)`` for each region of ``text`` with another reading;
     ``view`` is ``text``'s ASCII view (one byte per character)."""
@@ -166,7 +178,7 @@ def readings(text: str, view: bytes) -> list[tuple[tuple[int, int], str]]:
     if len(view) < _MIN_TEXT:
         return out
     seen: set[tuple[tuple[int, int], str]] = set()
-    for kind, spans in enumerate(_regions(view)):
+    for kind, spans in enumerate(_regions(view.lower())):
         for lo, hi in spans:
             for item in _MAKERS[kind](text, lo, hi):
                 if item not in seen and item[1] != text[item[0][0] : item[0][1]]:
