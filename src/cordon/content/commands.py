@@ -19,11 +19,18 @@ from cordon._types import SEVERITY_ORDER, Finding
 __all__ = ["register"]
 
 
+#: characters from which ``cordon scan`` waits for the compiled databases
+_WAIT_FOR_DATABASES = 256 * 1024
+
+
 def _findings_for(raw: str, min_severity: str) -> list[Finding]:
     """Scan a captured payload: a JSON-RPC response, a CallToolResult, a tools/list result,
     a tool definition, or plain text when it is not JSON."""
-    from cordon.content import scan_result, scan_text, scan_tool
+    from cordon.content import scan_result, scan_text, scan_tool, warm
 
+    # a large payload waits for the Hyperscan databases (about a second to compile) rather
+    # than scanning with the pure-Python anchor pass meanwhile, several times slower
+    warm(wait=len(raw) >= _WAIT_FOR_DATABASES)
     try:
         doc: Any = json.loads(raw)
     except ValueError:
