@@ -11,7 +11,8 @@ Both protocol eras, told apart per message the way the client marks it:
 - handshake era (``initialize``): the ``Mcp-Session-Id`` the server gives at ``initialize``
   and the negotiated ``MCP-Protocol-Version`` go on every later request; after
   ``notifications/initialized`` a GET stream carries the server's own messages (a server
-  without one answers 405); the session is ended with DELETE when the client goes away;
+  without one answers 405), opened again when it ends or breaks; the session is ended with
+  DELETE when the client goes away;
 - 2026-07-28 (``_meta`` carries ``io.modelcontextprotocol/protocolVersion``): no session;
   ``MCP-Protocol-Version``, ``Mcp-Method`` and ``Mcp-Name`` headers are built from the body,
   so they agree with it by construction, and a ``tools/call`` mirrors the arguments its pinned
@@ -61,6 +62,9 @@ _JSON = "application/json"
 _SSE = "text/event-stream"
 #: what a frame's head and tail keep when it is over the size cap (its id may sit at either end)
 _KEEP = 4096
+#: the pause before the GET stream is opened again, doubled up to the maximum (seconds)
+LISTEN_RETRY_S = 1.0
+LISTEN_RETRY_MAX_S = 30.0
 
 
 class _Answer(Protocol):
@@ -280,7 +284,8 @@ class HttpUpstream:
             return {"authorization": f"Bearer {ctx.current_tokens.access_token}"}
         return None
 
-    async def _exchange(self, verb: str, data: bytes | None, msg: dict[str, Any], rid: Any) -> None:
+    async def _exchange(self, verb: str, data: bytes | None, msg: dict[str, Any], rid: Any) -> int:
+        """Send one request and hand on what the server answers; returns its HTTP status."""
         headers = self.headers_for(msg) if data is not None else self._stream_headers()
         async with self._request(verb, data, headers) as resp:
             method = msg.get("method")
@@ -291,7 +296,7 @@ class HttpUpstream:
                     self._listen()  # the server's own messages, from now on
             kind = resp.headers.get("content-type", "").partition(";")[0].strip().lower()
             if resp.status_code in (202, 204) or (verb == "GET" and resp.status_code == 405):
-                return
+                return resp.status_code
             if kind == _SSE and resp.status_code < 300:
                 await self._events(resp, msg)
             elif kind == _JSON and resp.status_code not in (401, 403):  # 401: an OAuth error body
@@ -304,6 +309,7 @@ class HttpUpstream:
                     )
             elif rid is not None:
                 self._fail(rid, *_status(resp.status_code, self.url, self.auth is not None))
+            return resp.status_code
 
     def _stream_headers(self) -> dict[str, str]:
         h = {"accept": _SSE}
@@ -346,11 +352,29 @@ class HttpUpstream:
             self.t.from_upstream(body)
 
     def _listen(self) -> None:
-        """Open the GET stream for the server's own messages (handshake era)."""
+        """Open the GET stream for the server's own messages (handshake era), and open it
+        again whenever it ends or breaks (a proxy's idle timeout, a restart), after
+        ``LISTEN_RETRY_S`` seconds, doubling up to ``LISTEN_RETRY_MAX_S`` while it keeps
+        failing. A server without one (405), a refusal (401, 403), an ended session (404) or
+        a failed login stops it: nothing is missed silently that a reconnect could get."""
 
         async def listen() -> None:
-            with contextlib.suppress(httpx2.HTTPError, H1Error, LoginError):
-                await self._exchange("GET", None, {}, None)
+            loop = asyncio.get_running_loop()
+            pause = LISTEN_RETRY_S
+            while self.session_id is not None:
+                began = loop.time()
+                try:
+                    status = await self._exchange("GET", None, {}, None)
+                except (httpx2.HTTPError, H1Error):
+                    status = 0  # unreachable for now: try again
+                except LoginError:
+                    return
+                if status not in (0, 200):
+                    return
+                if loop.time() - began > LISTEN_RETRY_MAX_S:
+                    pause = LISTEN_RETRY_S  # it stayed up a while: a fresh drop
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, LISTEN_RETRY_MAX_S)
 
         task = asyncio.get_running_loop().create_task(listen())
         self.tasks.add(task)
