@@ -22,7 +22,6 @@ import pytest
 from mcp import Client
 from mcp_types import (
     LoggingMessageNotification,
-    ProgressNotification,
     ResourceUpdatedNotification,
     ToolListChangedNotification,
 )
@@ -177,22 +176,29 @@ async def test_an_address_in_a_standalone_notification_is_tainted(
 
 async def test_block_mode_drops_a_notification_with_injected_text(harness: Harness) -> None:
     """Block mode: a log message whose finding reaches ``block_at`` is not delivered (nothing
-    waits on a notification), a ``content`` record says ``drop``; the call's result still
-    arrives."""
+    waits on a notification), nor a progress message carrying the same text; a ``content``
+    record says ``drop`` for each; the call's result still arrives."""
     url, _ = _notifier(harness)
     seen = _Seen()
+    progress: list[str | None] = []
+
+    async def on_progress(p: float, total: float | None, message: str | None) -> None:
+        progress.append(message)
+
     async with _client(harness, url, "legacy", seen, "--content", "block") as client:
         await client.list_tools()
-        r = await client.call_tool("shout", {"text": INJECTED})
+        r = await client.call_tool("shout", {"text": INJECTED}, progress_callback=on_progress)
         assert text_of(r) == "done"
-        await client.call_tool("shout", {"text": "all quiet"})
+        r = await client.call_tool("shout", {"text": "all quiet"}, progress_callback=on_progress)
         log = await seen.wait_for(LoggingMessageNotification)
         assert log.params.data == "all quiet"
     texts = [m.params.data for m in seen.items if isinstance(m, LoggingMessageNotification)]
-    assert INJECTED not in texts
-    assert not any(isinstance(m, ProgressNotification) for m in seen.items)
+    assert texts == ["all quiet"] and progress == ["all quiet"]
     dropped = [r for r in _content(harness) if r["action"] == "drop"]
-    assert [r["method"] for r in dropped] == ["notifications/message"]
+    assert sorted(r["method"] for r in dropped) == [
+        "notifications/message",
+        "notifications/progress",
+    ]
 
 
 async def test_leaving_a_subscription_closes_its_stream_upstream(harness: Harness) -> None:
