@@ -281,13 +281,19 @@ def _flood_peak_mb(harness: Harness, n: int, extra: list[str]) -> float:
 # streaming notifications with one long distinct link each (no quiet moment, so publish_held
 # never runs) grows the proxy by ~2.4 MB per 1 MB notification (the link's keys kept whole in
 # SharedTaintStore._held) while the taint index itself stays under taint_memory_bytes; 120 MB
-# of notifications: ~310 MB, 300 MB: ~750 MB
+# of notifications: ~310 MB, 300 MB: ~750 MB. Fixed, the peak is the taint index under its cap
+# plus the buffers of scanning one 1 MB notification with the content rules (notifications are
+# content-scanned, and the rules read letter-spaced and encoded forms too): ~170 MB before
+# those, ~215 MB with them at 120 notifications, ~230 MB at 240 (measured): the bound is 250.
+_FLOOD_BOUND_MB = 250
+
+
 def test_a_flood_of_long_links_keeps_a_holding_proxys_memory_bounded(harness: Harness) -> None:
     peak = _flood_peak_mb(harness, 120, [])
-    assert peak < 200, f"cordon peaked at {peak:.0f} MB after 120 MB of notifications"
+    assert peak < _FLOOD_BOUND_MB, f"cordon peaked at {peak:.0f} MB after 120 MB of notifications"
 
 
 def test_the_same_flood_without_the_shared_store_stays_bounded(harness: Harness) -> None:
     """Control: the taint index alone keeps its cap (the growth above is the held set)."""
     peak = _flood_peak_mb(harness, 120, ["--no-shared-taint"])
-    assert peak < 200, f"cordon peaked at {peak:.0f} MB after 120 MB of notifications"
+    assert peak < _FLOOD_BOUND_MB, f"cordon peaked at {peak:.0f} MB after 120 MB of notifications"
