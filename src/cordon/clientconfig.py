@@ -236,6 +236,20 @@ def _is_cordon(entry: dict[str, Any]) -> bool:
     )
 
 
+def replace_file(real: Path, data: bytes, mode: int) -> None:
+    """Write ``data`` to ``real`` atomically: a temporary file beside it with ``mode``, then
+    ``os.replace`` (a reader sees the old file or the new one, never half of one)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", dir=real.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, mode)
+        os.replace(tmp, real)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def default_pin_dir() -> Path:
     """``~/.cordon/pins`` (absolute): where ``cordon init`` puts each server's pin file."""
     return Path.home() / ".cordon" / "pins"
@@ -614,16 +628,7 @@ def apply_plan(plan: ConfigPlan) -> Path | None:
         if real.read_bytes() != plan.old:
             raise ClientConfigError(f"{path}: changed since the diff was shown; run again")
         backup = _write_backup(real, plan.old)
-        mode = real.stat().st_mode & 0o7777
-        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", dir=real.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(plan.new)
-            os.chmod(tmp, mode)
-            os.replace(tmp, real)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        replace_file(real, plan.new, real.stat().st_mode & 0o7777)
     except OSError as exc:
         raise ClientConfigError(f"{path}: cannot write: {exc}") from exc
     return backup

@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import shlex
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +34,7 @@ from cordon.clientconfig import (
     _parse,
     _write_backup,
     find_backups,
+    replace_file,
 )
 
 __all__ = [
@@ -307,15 +306,7 @@ def apply_hook_plan(plan: HookPlan) -> Path | None:
             real.unlink()
             return backup
         mode = real.stat().st_mode & 0o7777 if plan.old is not None else 0o600
-        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", dir=real.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(plan.new)
-            os.chmod(tmp, mode)
-            os.replace(tmp, real)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        replace_file(real, plan.new, mode)
     except OSError as exc:
         raise ClientConfigError(f"{path}: cannot write: {exc}") from exc
     return backup
