@@ -46,7 +46,7 @@ from typing import Any
 
 from cordon._types import Verdict
 from cordon.engine import rules
-from cordon.engine.dlp import joined_views
+from cordon.engine.dlp import joined_views, string_leaves
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
 __all__ = [
@@ -216,7 +216,7 @@ class SecretSet:
         at any depth of ``arguments``, as :meth:`locate`; the secret itself, for hashing."""
         if not self._labels:
             return None
-        for path, text in _strings(arguments):
+        for path, text in string_leaves(arguments, keys=True):
             hit = self._match_text(text, skip_origin)
             if hit is not None:
                 return hit[0], hit[1], path
@@ -286,24 +286,6 @@ def _pieces_in(secret: str, text: str) -> bool:
             m += 1
         i, pos, pieces = i + m, j + m, pieces + 1
     return pieces >= 2
-
-
-def _strings(value: Any) -> Iterator[tuple[str, str]]:
-    """(dotted path, string) for every string value and dict key, iteratively."""
-    stack: list[tuple[str, Any]] = [("", value)]
-    while stack:
-        path, v = stack.pop()
-        if isinstance(v, str):
-            yield path, v
-        elif isinstance(v, dict):
-            for k, item in reversed(list(v.items())):
-                ks = str(k)
-                sub = f"{path}.{ks}" if path else ks
-                stack.append((sub, item))
-                stack.append((sub, ks))
-        elif isinstance(v, (list, tuple)):
-            for i in range(len(v) - 1, -1, -1):
-                stack.append((f"{path}[{i}]", v[i]))
 
 
 def check_secrets(
