@@ -10,32 +10,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "perf"))
 
-from blobtext import blob_text  # noqa: E402
 from mcp.server import Server  # noqa: E402
-from mcp_types import CallToolRequestParams, CallToolResult, ListToolsResult, TextContent  # noqa: E402
-from sdk_server import TOOLS  # noqa: E402
-
-_cache: dict[int, str] = {}
-
-
-async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
-    return ListToolsResult(tools=TOOLS)
-
-
-async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult:
-    args = params.arguments or {}
-    if params.name == "blob":
-        size = int(args.get("size", 0))
-        if size not in _cache:
-            _cache[size] = blob_text(size)
-        text = _cache[size]
-    else:
-        text = str(args.get("text", ""))
-    return CallToolResult(content=[TextContent(type="text", text=text)])
+from sdk_server import call_tool, list_tools  # noqa: E402
 
 
 def main(port: int) -> None:
