@@ -1,5 +1,6 @@
 """``cordon hook prompt`` and its store: what is handed in, what a reader trusts, and how
-``cordon init`` installs the hook in Claude Code's settings and ``--undo`` takes it out."""
+``cordon init`` installs the hook in Claude Code's settings and Cursor's hooks.json and
+``--undo`` takes it out."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from cordon.clienthooks import (
+    CURSOR,
     HookError,
     claude_settings_path,
+    cursor_hooks_path,
     hand_in_prompt,
     plan_hook_install,
     plan_hook_undo,
@@ -199,11 +202,17 @@ def test_init_creates_the_settings_and_undo_removes_them(tmp_path: Path) -> None
 
 def test_no_hook_and_other_clients_leave_the_settings_alone(tmp_path: Path) -> None:
     _init(_mcp_json(tmp_path), "--no-hook")
-    assert not claude_settings_path().exists()
-    cursor = tmp_path / "mcp.json"
-    cursor.write_text('{"mcpServers": {"m": {"command": "python3", "args": ["m.py"]}}}\n')
+    _init(_cursor_mcp_json(tmp_path, "skipped"), "--no-hook")
+    assert not claude_settings_path().exists() and not cursor_hooks_path().exists()
+    cursor = _cursor_mcp_json(tmp_path)
     _init(cursor)
     assert not claude_settings_path().exists()
+    desktop = tmp_path / "claude_desktop_config.json"
+    desktop.write_text('{"mcpServers": {"m": {"command": "python3", "args": ["m.py"]}}}\n')
+    _init(desktop)
+    assert not claude_settings_path().exists()
+    (ours,) = json.loads(cursor_hooks_path().read_bytes())["hooks"]["beforeSubmitPrompt"]
+    assert ours["command"].endswith(" hook prompt")
 
 
 def test_undo_keeps_hooks_the_user_added_after_init(tmp_path: Path) -> None:
@@ -220,3 +229,154 @@ def test_undo_keeps_hooks_the_user_added_after_init(tmp_path: Path) -> None:
     assert json.loads(undo.new) == {
         "hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "x"}]}]}
     }
+
+
+def _cursor_mcp_json(tmp_path: Path, where: str = "project") -> Path:
+    """A Cursor config in a project's ``.cursor`` directory."""
+    path = tmp_path / where / ".cursor" / "mcp.json"
+    path.parent.mkdir(parents=True)
+    path.write_text('{"mcpServers": {"mail": {"command": "python3", "args": ["m.py"]}}}\n')
+    return path
+
+
+def test_init_on_a_cursor_config_creates_the_user_hooks_file_and_undo_removes_it(
+    tmp_path: Path,
+) -> None:
+    config = _cursor_mcp_json(tmp_path)
+    out = _init(config)
+    assert "prompt hook: beforeSubmitPrompt runs" in out and "(Cursor hooks)" in out
+    hooks = cursor_hooks_path()
+    raw = hooks.read_bytes()
+    data = json.loads(raw)
+    assert data["version"] == 1 and list(data["hooks"]) == ["beforeSubmitPrompt"]
+    (entry,) = data["hooks"]["beforeSubmitPrompt"]
+    assert list(entry) == ["command"] and entry["command"].endswith(" hook prompt")
+    assert hooks.stat().st_mode & 0o777 == 0o600 and raw.endswith(b"}\n")
+    # the project's own .cursor directory gets no hooks.json (it is often committed)
+    assert not (config.parent / "hooks.json").exists()
+    backups = list((Path.home() / ".cordon" / "backups").rglob("hooks.json.cordon-backup-*"))
+    assert len(backups) == 1 and backups[0].read_bytes() == b""
+    # idempotent: a second init, from another project, changes nothing
+    assert "nothing to change" in _init(config)
+    other = _cursor_mcp_json(tmp_path, "other")
+    out = _init(other)
+    assert hooks.read_bytes() == raw and "prompt hook: beforeSubmitPrompt" not in out
+    _init(config, "--undo")
+    assert not hooks.exists()
+
+
+def test_init_adds_to_existing_cursor_hooks_and_undo_restores_the_bytes(tmp_path: Path) -> None:
+    hooks = cursor_hooks_path()
+    hooks.parent.mkdir()
+    original = (
+        b'{\n    "version": 1,\n    "hooks": {\n        "beforeSubmitPrompt": '
+        b'[{"command": "./audit.sh"}],\n        "stop": [{"command": "./done.sh"}]\n    }\n}'
+    )
+    hooks.write_bytes(original)
+    hooks.chmod(0o644)
+    config = _cursor_mcp_json(tmp_path)
+    _init(config)
+    data = json.loads(hooks.read_bytes())
+    first, ours = data["hooks"]["beforeSubmitPrompt"]
+    assert first == {"command": "./audit.sh"} and ours["command"].endswith(" hook prompt")
+    assert data["hooks"]["stop"] == [{"command": "./done.sh"}]
+    assert hooks.stat().st_mode & 0o777 == 0o644  # the file keeps its mode
+    assert b'\n        "stop"' in hooks.read_bytes()  # and its four-space indent
+    _init(config, "--undo")
+    assert hooks.read_bytes() == original
+
+
+def test_cursor_hooks_of_an_unknown_version_or_shape_are_refused(tmp_path: Path) -> None:
+    hooks = cursor_hooks_path()
+    hooks.parent.mkdir()
+    config = _cursor_mcp_json(tmp_path)
+    for bad, why in [
+        (b'{"version": 2, "hooks": {}}', "version is 2"),
+        (b'{"version": 1, "hooks": []}', "hooks is not an object"),
+        (b'{"version": 1, "hooks": {"beforeSubmitPrompt": {}}}', "is not a list"),
+    ]:
+        hooks.write_bytes(bad)
+        r = CliRunner().invoke(_app(), ["init", "--config", str(config), "--yes"])
+        assert r.exit_code == 2 and why in r.output, r.output
+        assert hooks.read_bytes() == bad
+        assert json.loads(config.read_text())["mcpServers"]["mail"]["command"] == "python3"
+
+
+def test_a_cursor_labelled_file_outside_a_cursor_directory_gets_no_hook(tmp_path: Path) -> None:
+    config = tmp_path / "mcp.json"
+    config.write_text('{"mcpServers": {"m": {"command": "python3", "args": ["m.py"]}}}\n')
+    out = _init(config)
+    assert "prompt hook: not added: this file is not in a .cursor directory" in out
+    assert not cursor_hooks_path().exists()
+
+
+def test_cursor_undo_keeps_hooks_the_user_added_after_init() -> None:
+    hooks = cursor_hooks_path()
+    plan = plan_hook_install(hooks, "/opt/cordon/bin/cordon", CURSOR)
+    assert plan.old is None and plan.new is not None
+    hooks.parent.mkdir()
+    hooks.write_bytes(plan.new)
+    data = json.loads(plan.new)
+    assert data == {
+        "version": 1,
+        "hooks": {"beforeSubmitPrompt": [{"command": "/opt/cordon/bin/cordon hook prompt"}]},
+    }
+    data["hooks"]["beforeSubmitPrompt"].append({"command": "x"})
+    hooks.write_text(json.dumps(data, indent=2))
+    undo = plan_hook_undo(hooks, CURSOR)
+    assert undo.new is not None
+    assert json.loads(undo.new) == {
+        "version": 1,
+        "hooks": {"beforeSubmitPrompt": [{"command": "x"}]},
+    }
+
+
+def test_a_cursor_prompt_is_handed_in_under_its_conversation(tmp_path: Path) -> None:
+    base = tmp_path / "prompts"
+    cursor = {
+        "conversation_id": "668320d2-2fd8-4888-b33c-2a466fec86e7",
+        "generation_id": "490b90b7-a2ce-4c2c-bb76-cb77b125df2f",
+        "model": "claude-4.5-sonnet",
+        "hook_event_name": "beforeSubmitPrompt",
+        "cursor_version": "1.7.2",
+        "workspace_roots": ["/home/me/app"],
+        "user_email": "me@example.com",
+        "transcript_path": None,
+        "prompt": "email ops@example.com",
+        "attachments": [{"type": "file", "file_path": "/home/me/app/notes.md"}],
+    }
+    assert hand_in_prompt(json.dumps(cursor).encode(), client=os.getpid(), base_dir=base) == (
+        "beforeSubmitPrompt"
+    )
+    (path,) = list(base.iterdir())
+    # only the prompt text is handed in: no attachment path, address or other field
+    assert json.loads(path.read_text()) == {
+        "conversation": "668320d2-2fd8-4888-b33c-2a466fec86e7",
+        "prompt": "email ops@example.com",
+    }
+    for bad, why in [
+        ({**cursor, "conversation_id": ""}, "conversation_id"),
+        ({k: v for k, v in cursor.items() if k != "conversation_id"}, "conversation_id"),
+        ({**cursor, "session_id": "s1", "conversation_id": None}, "conversation_id"),
+        ({**cursor, "prompt": None}, "no prompt"),
+    ]:
+        with pytest.raises(HookError, match=why):
+            hand_in_prompt(json.dumps(bad).encode(), client=os.getpid(), base_dir=base)
+
+
+def test_the_real_command_answers_cursor_continue_even_when_it_cannot_hand_in(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ, "HOME": str(tmp_path / "h")}
+    cmd = [*cordon_exe(), "hook", "prompt"]
+    no_id = {"hook_event_name": "beforeSubmitPrompt", "prompt": "hi", "workspace_roots": []}
+    p = subprocess.run(
+        cmd, input=json.dumps(no_id).encode(), capture_output=True, env=env, timeout=60
+    )
+    assert p.returncode == 1 and b"conversation_id" in p.stderr, p.stderr
+    assert json.loads(p.stdout) == {"continue": True}
+    # a Claude Code prompt that quotes Cursor's event name still gets no stdout
+    p = subprocess.run(
+        cmd, input=_claude('say "beforeSubmitPrompt"'), capture_output=True, env=env, timeout=60
+    )
+    assert p.returncode == 0 and p.stdout == b"", p.stderr

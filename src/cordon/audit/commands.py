@@ -296,8 +296,9 @@ def init(
         bool,
         typer.Option(
             "--hook/--no-hook",
-            help="Claude Code: also add `cordon hook prompt` to ~/.claude/settings.json "
-            "(UserPromptSubmit), so cordon run knows your request (default on)",
+            help="Claude Code and Cursor: also add `cordon hook prompt` to the client's "
+            "prompt hook (~/.claude/settings.json UserPromptSubmit, ~/.cursor/hooks.json "
+            "beforeSubmitPrompt), so cordon run knows your request (default on)",
         ),
     ] = True,
 ) -> None:
@@ -307,8 +308,9 @@ def init(
     mcp-remote URL) as cordon run --url URL with its headers. Each server gets its own
     --pin-file under ~/.cordon/pins/, so its tool pins last across restarts;
     `cordon pin accept --server NAME` re-approves a definition that changed. In ~/.claude.json:
-    the user servers and each project's. For Claude Code, the prompt hook goes into
-    ~/.claude/settings.json (--no-hook: not). --undo restores from the backups in
+    the user servers and each project's. The prompt hook goes into
+    ~/.claude/settings.json for Claude Code and ~/.cursor/hooks.json for a Cursor config
+    in a .cursor directory (--no-hook: not). --undo restores from the backups in
     ~/.cordon/backups/.
     """
     from cordon.clientconfig import (
@@ -333,8 +335,8 @@ def init(
     except ClientConfigError as exc:
         err.print(Text(f"cordon init: {exc}", style="red"))
         raise typer.Exit(2) from exc
-    hook_plan = _hook_plan(plan.kind, hook, undo, absolute)
-    _show_plans(plan, hook_plan, undo, absolute)
+    hook_plan, hook_note = _hook_plan(plan.kind, plan.path, hook, undo, absolute)
+    _show_plans(plan, hook_plan, undo, absolute, hook_note)
     if not plan.changed and not (hook_plan is not None and hook_plan.changed):
         console.print("nothing to change")
         return
@@ -345,34 +347,44 @@ def init(
     _write_plans(plan, hook_plan)
 
 
-def _show_plans(plan: Any, hook_plan: Any, undo: bool, absolute: bool) -> None:
+def _show_plans(
+    plan: Any, hook_plan: Any, undo: bool, absolute: bool, hook_note: str | None = None
+) -> None:
     """What ``cordon init`` will change: per file, a line per server (or the hook)."""
     console, err = _console(), _console(err=True)
     console.print(Text(f"{plan.path} ({plan.label})", style="bold"))
     for msg in plan.messages:
         console.print(Text(f"  {msg}"))
+    if hook_note is not None:
+        console.print(Text(f"  {hook_note}"))
     if plan.changed and not undo:
         console.print(Text(_command_note(absolute)))
     for msg in plan.warnings:
         err.print(Text(f"cordon init: {msg}"))
     if hook_plan is not None and hook_plan.changed:
-        console.print(Text(f"{hook_plan.path} (Claude Code settings)", style="bold"))
+        console.print(Text(f"{hook_plan.path} ({hook_plan.label})", style="bold"))
         for msg in hook_plan.messages:
             console.print(Text(f"  {msg}"))
 
 
-def _hook_plan(kind: str, hook: bool, undo: bool, absolute: bool) -> Any:
-    """The change to Claude Code's settings that goes with ``cordon init`` (its prompt
-    hook, :mod:`cordon.clienthooks`), or None for another client or ``--no-hook``."""
+def _hook_plan(
+    kind: str, config: Path, hook: bool, undo: bool, absolute: bool
+) -> tuple[Any, str | None]:
+    """The change to the client's hook file that goes with ``cordon init`` (its prompt
+    hook, :mod:`cordon.clienthooks`: Claude Code's settings, Cursor's hooks.json), or None
+    for a client without one or ``--no-hook``; and a line saying why a client that has a
+    hook does not get it here."""
     from cordon.clientconfig import ClientConfigError, resolve_cordon_command
-    from cordon.clienthooks import claude_settings_path, plan_hook_install, plan_hook_undo
+    from cordon.clienthooks import hook_target, plan_hook_install, plan_hook_undo
 
-    if kind != "claude-code" or not hook:
-        return None
+    target = hook_target(kind, config) if hook else None
+    if not isinstance(target, tuple):
+        return None, None if undo else target
+    client, path = target
     try:
         if undo:
-            return plan_hook_undo(claude_settings_path())
-        return plan_hook_install(claude_settings_path(), resolve_cordon_command(absolute))
+            return plan_hook_undo(path, client), None
+        return plan_hook_install(path, resolve_cordon_command(absolute), client), None
     except ClientConfigError as exc:
         _console(err=True).print(Text(f"cordon init: prompt hook: {exc}", style="red"))
         raise typer.Exit(2) from exc

@@ -1,9 +1,10 @@
 """The user's request, handed from the client's prompt hook to its cordon processes.
 
 MCP clients do not send the user's prompt to servers, but some run a command on each prompt
-(Claude Code's ``UserPromptSubmit`` hook). ``cordon hook prompt`` is that command: it appends
-the prompt to the client's prompt file, and every ``cordon run`` process of the client reads
-it before each decision, as the trusted text of the conversation (``Session.add_trusted``).
+(Claude Code's ``UserPromptSubmit`` hook, Cursor's ``beforeSubmitPrompt``). ``cordon hook
+prompt`` is that command: it appends the prompt to the client's prompt file, and every
+``cordon run`` process of the client reads it before each decision, as the trusted text of
+the conversation (``Session.add_trusted``).
 
 * One file per client process, ``~/.cordon/prompts/client-<PID>-<START>.jsonl``, named like
   the shared taint file (:mod:`cordon.store.shared_taint`): ``<PID>`` is the client (the
@@ -13,15 +14,17 @@ it before each decision, as the trusted text of the conversation (``Session.add_
 * Each line is one JSON object written in one ``write`` under ``flock`` on an ``O_APPEND``
   descriptor: ``{"conversation": ID, "prompt": TEXT}``, or ``{"conversation": ID, "end":
   true}`` when the client ends that conversation.
-* A prompt is trusted for its conversation only (the client's session id): a prompt of
-  another conversation replaces every earlier one (``/clear``, ``/resume``, a new chat), an
-  end record drops them, and the file is deleted once the client process is gone. A reader
-  reads only what was appended since its last read; a line that is not such an object is
-  skipped (it grants nothing).
+* A prompt is trusted for its conversation only (Claude Code's session id, Cursor's
+  conversation id): a prompt of another conversation replaces every earlier one
+  (``/clear``, ``/resume``, a new chat), an end record drops them, and the file is deleted
+  once the client process is gone. A reader reads only what was appended since its last
+  read; a line that is not such an object is skipped (it grants nothing).
 * The hook finds the client by walking up from its own parent past shells (``sh -c`` runs
   it) to the first other process: the client. It never looks further up, so a client
   started by another agent's shell does not hand its prompts to that agent's cordon
-  processes.
+  processes. A client that runs its hooks from another process than the one that starts its
+  servers hands its prompts to a file no ``cordon run`` reads: nothing is trusted, as
+  without the hook.
 """
 
 from __future__ import annotations
