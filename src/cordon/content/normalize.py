@@ -373,7 +373,9 @@ def _clean_decoded(b: _Builder, start: int, end: int, decoded: str) -> str:
         decoded = "".join(c for c in decoded if c not in INVISIBLE_CHARS)
     if not unicodedata.is_normalized("NFKC", decoded):
         decoded = unicodedata.normalize("NFKC", decoded)
-    return decoded
+    # a decoded CR is the line break the whitespace stage makes of every CR: made here, a
+    # large text's one CR does not cost that stage a copy of the whole text
+    return decoded.replace("\r", "\n")
 
 
 #: characters either side of a mixed-script word searched for genuine other-script letters
@@ -506,13 +508,25 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
     when a lone CR or an odd space is made a space here first.
     """
     text = nz.text
-    if "\r" in text or any(c in text for c in _ODD_SPACES):
+    view = nz.ascii_view
+    # presence checks on the ASCII view where the character is ASCII: a byte search; ``in``
+    # on a wide ``str`` costs several times more
+    cr = b"\r" in view
+    odd = [c for c in _ODD_SPACES if (c.encode() in view if c.isascii() else c in text)]
+    if cr or odd:
         # one character for one: a lone CR is a line break, and separators NFKC leaves alone
         # (U+1680, the C0 information separators...) are spaces, so rules see a gap there
-        # (an injection split by odd separators); offsets do not move
-        text = text.replace("\r", "\n")
-        for c in _ODD_SPACES:
+        # (an injection split by odd separators); offsets do not move, and the ASCII view is
+        # edited the same way where the characters are ASCII
+        if cr:
+            text = text.replace("\r", "\n")
+            view = view.replace(b"\r", b"\n")
+        for c in odd:
             text = text.replace(c, " ")
+            if c.isascii():
+                view = view.replace(c.encode(), b" ")
+        if any(not c.isascii() for c in odd):
+            view = ascii_view(text)
         cls = None
         runs = True
         nz = Normalized(
@@ -520,13 +534,12 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
             text=text,
             events=nz.events,
             layers=nz.layers,
-            ascii_view=ascii_view(text),
+            ascii_view=view,
             has_c1=nz.has_c1,
             _ns=nz._ns,
             _edits=nz._edits,
             _base=nz._base,
         )
-    view = nz.ascii_view
     if len(view) < FOLD_MIN or not runs:
         return nz
     if cls is None:
@@ -535,13 +548,20 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
     if pos < 0:
         return nz
     b = _Builder(text)
+    vparts: list[bytes] = []  # the folded text's ASCII view, cut from the view alongside
     n = len(cls)
+    prev = 0
     while pos >= 0:
         other = _NOT_WS.search(cls, pos)
         end = other.start() if other is not None else n
         run = view[pos:end]
-        b.replace(pos, end, "\n" if (b"\n" in run or b"\r" in run) else " ")
+        sep = "\n" if (b"\n" in run or b"\r" in run) else " "
+        b.replace(pos, end, sep)
+        vparts.append(view[prev:pos])
+        vparts.append(sep.encode())
+        prev = end
         pos = cls.find(_WS_RUN, end)
+    vparts.append(view[prev:])
     folded = b.finish()
     edits = tuple(b.edits)
     return Normalized(
@@ -549,7 +569,7 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
         text=folded,
         events=nz.events,
         layers=nz.layers,
-        ascii_view=ascii_view(folded),
+        ascii_view=b"".join(vparts),
         has_c1=nz.has_c1,
         _ns=tuple(e[0] for e in edits),
         _edits=edits,

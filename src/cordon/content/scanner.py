@@ -370,7 +370,8 @@ def _match_norm(
         seen_end = -1
         count = 0
         for ws, we in _windows(spans, rule.window * _PAD_FACTOR + rule.ws_slack, size):
-            if ascii_text:
+            if ascii_text or view.find(b"?", max(0, ws - _CTX), we) < 0:
+                # no non-ASCII character in reach: the ASCII view's offsets are the text's
                 buf, base, lo, hi = (view if rule.case_sensitive else lview), 0, ws, we
                 conv = None
             else:
@@ -479,13 +480,15 @@ def scan_hits(
                     out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
         if "\\" in text and _ESCAPE_HINT.search(text):
             # text that carries JSON/Python string escapes ("...model.\\nBefore you...") is
-            # read by the model with the escapes applied: scan that reading too
-            decoded = decode_json_escapes(text)
-            if decoded != text:
+            # read by the model with the escapes applied: scan that reading too, region by
+            # region around the escapes (a match the decoding changes holds an escape)
+            for lo, hi in escape_regions(text):
+                region = text[lo:hi]
+                decoded = decode_json_escapes(region)
+                if decoded == region:
+                    continue
                 for h in scan_hits(decoded, only=only, depth=depth - 1):
-                    out.append(
-                        Hit(rule=h.rule, severity=h.severity, span=(0, len(text)), value=h.value)
-                    )
+                    out.append(Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value))
     seen: set[tuple[str, tuple[int, int]]] = set()
     unique: list[Hit] = []
     for h in sorted(out, key=lambda h: (h.span, h.rule.id)):
@@ -499,6 +502,49 @@ def scan_hits(
 
 
 _ESCAPE_HINT = re.compile(r"\\[nrt\"/u]")
+#: characters of text either side of an escape scanned in its decoded reading: more than any
+#: rule's match can span (twice the widest padded rule window, :data:`_PAD_FACTOR`), so every
+#: match that holds a decoded escape lies inside one region
+ESCAPE_REACH = 4400
+_ESCAPE_RE = re.compile(r"\\+(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\"/bfnrt])")
+
+
+def escape_regions(text: str, reach: int = ESCAPE_REACH) -> list[tuple[int, int]]:
+    """Merged regions of ``text`` within ``reach`` characters of a JSON/JavaScript string
+    escape, widened to whole lines (so quote and mention context starts where the line does)
+    and never cutting an escape in two. A text shorter than a region is one region: itself.
+
+    Linear: one C-speed search for escapes, Python work per escape only while regions merge.
+    """
+    size = len(text)
+    out: list[tuple[int, int]] = []
+    for m in _ESCAPE_HINT.finditer(text):
+        s, e = m.start(), m.end()
+        if out and s - reach <= out[-1][1]:
+            if e + reach > out[-1][1]:
+                out[-1] = (out[-1][0], min(size, e + reach))
+            continue
+        lo = max(0, s - reach)
+        nl = text.rfind("\n", max(0, lo - 400), lo)
+        lo = nl + 1 if nl >= 0 else lo
+        out.append((lo, min(size, e + reach)))
+    fixed: list[tuple[int, int]] = []
+    for lo, hi in out:
+        nl = text.find("\n", hi, hi + 400)
+        hi = nl if nl >= 0 else min(size, hi + 400)
+        for m in _ESCAPE_RE.finditer(text, max(0, lo - 16), min(size, lo + 16)):
+            if m.start() < lo < m.end():  # never cut an escape in two
+                lo = m.start()
+        for m in _ESCAPE_RE.finditer(text, max(0, hi - 16), min(size, hi + 16)):
+            if m.start() < hi < m.end():
+                hi = m.end()
+        if fixed and lo <= fixed[-1][1]:
+            fixed[-1] = (fixed[-1][0], max(hi, fixed[-1][1]))
+        else:
+            fixed.append((lo, hi))
+    return fixed
+
+
 _DEFANG = str.maketrans({c: "_" for c in "<>|[](){}!`*#\\\x1b"})
 
 
