@@ -237,13 +237,20 @@ def _utf8_anchor_hits(idx: _Anchors, text: str, hits: dict[int, list[tuple[int, 
             hits.setdefault(ri, []).append((cmap[s], cmap[e]))
 
 
+_SINGLE_QUOTE = re.compile(r"(?<![A-Za-z0-9])'|'(?![A-Za-z0-9])")
+
+
 def _quote_open(text: str, start: int) -> tuple[str, int] | None:
     """The quote or code span that ``start`` lies inside, on the same line (within 200 chars)."""
-    lo = max(text.rfind("\n", 0, start) + 1, start - 200)
+    lo = max(text.rfind("\n", max(0, start - 200), start) + 1, start - 200)
     seg = text[lo:start]
-    for q in ("`", '"', "'"):
+    for q in ("`", '"'):
         if seg.count(q) % 2 == 1:
             return q, lo + seg.rfind(q)
+    # an apostrophe between two letters or digits (the author's, don't) is not a quote
+    quotes = [m.start() for m in _SINGLE_QUOTE.finditer(seg)]
+    if len(quotes) % 2 == 1:
+        return "'", lo + quotes[-1]
     for o, c in (("\u201c", "\u201d"), ("\u2018", "\u2019"), ("\u00ab", "\u00bb")):
         i = seg.rfind(o)
         if i >= 0 and seg.rfind(c) < i:
