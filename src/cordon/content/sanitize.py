@@ -13,6 +13,10 @@
   ``[untrusted claim, not a verdict: ...]``.
 
 Block mode never repeats the payload: the error text names rule ids and severities only.
+
+:func:`strip_ansi` removes ANSI escapes from a whole JSON value: the proxy applies it to tool
+definitions and server instructions in every mode (a colour trick hides words from the person
+reading them in a terminal, and an escape has no meaning the model needs).
 """
 
 from __future__ import annotations
@@ -27,16 +31,20 @@ from cordon.content._walk import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, scan_valu
 from cordon.content.scanner import Hit
 from cordon.textnorm import INVISIBLE_CHARS
 
-__all__ = ["Evaluation", "evaluate_result", "sanitize_text"]
+__all__ = ["Evaluation", "evaluate_result", "sanitize_text", "strip_ansi"]
 
 Action = Literal["deliver", "sanitise", "block"]
 Mode = Literal["monitor", "warn", "block"]
 
-_STRIP_RE = re.compile(
-    "(?:\x1b\\[[0-9;?]{0,32}[@-~]|\x1b\\][^\x07\x1b]{0,512}(?:\x07|\x1b\\\\)?|\x1b[@-_]"
-    "|[\u009b\u009d])"
-    "|[" + "".join(sorted(INVISIBLE_CHARS)) + "]"
+#: an ANSI escape sequence (CSI, OSC, any other ESC sequence, their 8-bit C1 forms), or a lone
+#: ESC or C1 introducer left over: nothing this matches survives a substitution
+_ANSI = (
+    "\x1b\\[[0-?]{0,128}[ -/]{0,4}[@-~]|\x1b\\][^\x07\x1b\u009c]{0,512}(?:\x07|\x1b\\\\|\u009c)?"
+    "|\x1b[ -/]{0,4}[0-~]|\u009b[0-?]{0,128}[ -/]{0,4}[@-~]"
+    "|\u009d[^\x07\x1b\u009c]{0,512}(?:\x07|\x1b\\\\|\u009c)?|[\x1b\u009b\u009d]"
 )
+_ANSI_RE = re.compile(_ANSI)
+_STRIP_RE = re.compile("(?:" + _ANSI + ")|[" + "".join(sorted(INVISIBLE_CHARS)) + "]")
 _BEACON_RULES = frozenset({"exfil.markdown_image", "exfil.markdown_link", "exfil.collector_host"})
 _CLAIM_RULES = frozenset({"inj.clearance"})
 _WRAP_CATEGORIES = frozenset({"injection", "tool_hijack", "exfiltration", "supply_chain"})
@@ -139,6 +147,23 @@ def sanitize_text(text: str, hits: list[Hit]) -> str:
             cursor = e
     out.append(text[cursor:])
     return _STRIP_RE.sub("", "".join(out))
+
+
+def strip_ansi(value: Any) -> Any:
+    """``value`` (a JSON value: a tool definition, server instructions) with every ANSI escape
+    removed from its strings and object keys, so that no colour, cursor or hyperlink trick
+    reaches the client; ``value`` itself, not a copy, when it carries none."""
+    if isinstance(value, str):
+        return _ANSI_RE.sub("", value) if _ANSI_RE.search(value) else value
+    if isinstance(value, list):
+        items = [strip_ansi(v) for v in value]
+        return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
+    if isinstance(value, dict):
+        pairs = [(strip_ansi(k), strip_ansi(v)) for k, v in value.items()]
+        if all(k is k0 and v is v0 for (k, v), (k0, v0) in zip(pairs, value.items(), strict=True)):
+            return value
+        return dict(pairs)
+    return value
 
 
 def _set_path(doc: Any, path: str, text: str) -> Any:

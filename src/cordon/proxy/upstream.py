@@ -18,6 +18,7 @@ import orjson
 
 from cordon._exceptions import ProtocolError
 from cordon._types import Finding, severity_at_least
+from cordon.content.sanitize import strip_ansi
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
@@ -465,7 +466,13 @@ class UpstreamSide:
                     )
                 )
             if not bad:
-                return [*acts, self._answer(id_, line)]
+                shown = strip_ansi(text)  # in every content mode, as for tool definitions
+                if shown is text:
+                    return [*acts, self._answer(id_, line)]
+                return [
+                    *acts,
+                    self._answer(id_, result_frame(id_, {**result, "instructions": shown})),
+                ]
             removed = "[cordon removed the server instructions: " + ", ".join(bad) + "]"
             return [
                 *acts,

@@ -18,6 +18,7 @@ from typing import Any
 
 from cordon._types import Finding, Verdict, severity_at_least
 from cordon.content import scan_text
+from cordon.content.sanitize import strip_ansi
 from cordon.decider import Decider, Decision
 from cordon.engine import rules
 from cordon.engine.core import Engine, Observation, Session
@@ -279,7 +280,8 @@ class SessionWork:
 
     # -- tools/list -------------------------------------------------------------------
     def pin_list(self, tools: list[Any], final: bool) -> ListOutcome:
-        """Pin or compare one ``tools/list`` page; changed, new and poisoned tools are hidden."""
+        """Pin or compare one ``tools/list`` page; changed, new and poisoned tools are hidden,
+        and ANSI escapes are removed from the tools shown (the pins keep them as listed)."""
         self.session.observe_untrusted(tools)  # definitions are server output (invariant 6)
         if self.identity_changed is not None:
             return ListOutcome(visible=[])
@@ -288,6 +290,10 @@ class SessionWork:
         defs = [t for t in tools if isinstance(t, dict)]
         report = self.engine.pin_tools(defs, server=self.server, complete=final)
         out = ListOutcome(visible=report.visible if report.hidden else None)
+        # in every content mode: a colour trick hides words from the person reading the list
+        shown = [strip_ansi(t) for t in report.visible]
+        if any(a is not b for a, b in zip(shown, report.visible, strict=True)):
+            out.visible = shown
         if first:
             self.listing.extend(defs)
             if final and self.pin_file is not None and not self.pins_stored:
