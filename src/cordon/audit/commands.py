@@ -296,9 +296,8 @@ def init(
         bool,
         typer.Option(
             "--hook/--no-hook",
-            help="Claude Code and Cursor: also add `cordon hook prompt` to the client's "
-            "prompt hook (~/.claude/settings.json UserPromptSubmit, ~/.cursor/hooks.json "
-            "beforeSubmitPrompt), so cordon run knows your request (default on)",
+            help="Claude Code, Cursor: also add `cordon hook prompt` as the client's prompt "
+            "hook, so cordon run knows your request (default on)",
         ),
     ] = True,
 ) -> None:
