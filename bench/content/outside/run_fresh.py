@@ -1,0 +1,164 @@
+"""The fresh hold-out: ``attacks_fresh.py`` and the files in ``benign_fresh.txt``.
+
+    .venv/bin/python bench/content/outside/run_fresh.py            # counts, misses by class
+    .venv/bin/python bench/content/outside/run_fresh.py --show     # and each miss / false positive
+    .venv/bin/python bench/content/outside/run_fresh.py --limit 3  # first 3 of each, a smoke test
+    .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
+
+Scanned exactly as ``run.py`` scans (its ``scan_attack`` and finding filter, ``benign.read`` and
+the ``cordon scan`` file path): an attack is caught when it gets a finding at high or above on
+its surface; a benign file is a false positive when it gets one. No tuning/hold-out split: all
+of it is hold-out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import attacks_fresh  # noqa: E402
+import benign  # noqa: E402
+import run  # noqa: E402  (puts src/ on the path)
+
+from cordon.content.commands import _findings_for  # noqa: E402
+
+MANIFEST = HERE / "benign_fresh.txt"
+ROOT = HERE.parents[2]
+_SECURITY = re.compile(
+    r"^(ssh|scp|sftp|gpg|dirmngr|openssl|sudo|visudo|pam|chage|chpasswd|passwd|"
+    r"git-credential|update-ca|gnutls|certtool|keyctl|login)"
+)
+_PY = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
+#: kind -> (glob patterns, file-name filter, how many)
+POOLS: dict[str, tuple[tuple[str, ...], object, int]] = {
+    "man, translated": (("/usr/share/man/[!m]*/**/*",), None, 30),
+    "man, English (not gcloud)": (
+        ("/usr/share/man/man[1-8]/*",),
+        lambda n: not n.startswith("gcloud"),
+        25,
+    ),
+    "security man pages": (("/usr/share/man/man[1-8]/*",), lambda n: _SECURITY.match(n), 20),
+    "README / changelog / NEWS": (
+        tuple(
+            f"/usr/share/doc/*/{n}" for n in ("README*", "changelog*", "NEWS*", "*.md", "*.txt*")
+        ),
+        None,
+        20,
+    ),
+    "HTML": (("/usr/share/**/*.html", str(ROOT / "node_modules/**/*.html")), None, 15),
+    "botocore data": ((f"{_PY}/botocore/data/*/*/*.json*",), None, 15),
+    "JSON / YAML (other)": (
+        (
+            "/usr/share/**/*.json",
+            "/usr/share/**/*.y*ml",
+            str(ROOT / ".venv/lib/python*/site-packages/**/*.json"),
+        ),
+        None,
+        15,
+    ),
+    "package READMEs": (
+        (
+            str(ROOT / "node_modules/**/README.md"),
+            str(ROOT / "node_modules/**/CHANGELOG.md"),
+            str(ROOT / ".venv/lib/python*/site-packages/**/*.md"),
+            str(ROOT / ".venv/lib/python*/site-packages/**/*.rst"),
+        ),
+        None,
+        20,
+    ),
+}
+HEADER = """\
+# benign_fresh.txt: benign files for run_fresh.py, one "kind<TAB>path" a line.
+# Chosen by a fixed rule, never by content (run_fresh.py --freeze-benign wrote this):
+#   for each kind in run_fresh.POOLS: every regular, non-empty, non-symlink file matching the
+#   kind's globs (recursive; the man kinds filtered by file name: English man pages not named
+#   gcloud*, security man pages by name prefix ssh scp sftp gpg dirmngr openssl sudo visudo pam
+#   chage chpasswd passwd git-credential update-ca gnutls certtool keyctl login), minus every
+#   path in benign_files.txt and every path already taken by an earlier kind, sorted by path;
+#   then N of them at an even stride, offset by half a stride: sorted[int((i + 0.5) * len / N)].
+#   N: man translated 30, man English 25, security man 20, README/changelog/NEWS 20, HTML 15,
+#   botocore data 15, other JSON/YAML 15, package READMEs 20.
+"""
+
+
+def freeze() -> None:
+    listed = {line.partition("\t")[2] for line in benign.MANIFEST.read_text().splitlines()}
+    taken: set[str] = set()
+    lines = []
+    for kind, (patterns, keep, n) in POOLS.items():
+        found = {p for pat in patterns for p in glob.glob(pat, recursive=True)}
+        paths = sorted(
+            p
+            for p in found
+            if p not in listed
+            and p not in taken
+            and (keep is None or keep(Path(p).name))  # type: ignore[operator]
+            and Path(p).is_file()
+            and not Path(p).is_symlink()
+            and Path(p).stat().st_size > 0
+        )
+        step = len(paths) / n
+        pick = paths if len(paths) <= n else [paths[int((i + 0.5) * step)] for i in range(n)]
+        taken.update(pick)
+        lines += [f"{kind}\t{p}" for p in pick]
+    MANIFEST.write_text(HEADER + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{MANIFEST}: {len(lines)} files")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--show", action="store_true", help="print each miss and false positive")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N attacks and files")
+    ap.add_argument("--freeze-benign", action="store_true", help="rewrite benign_fresh.txt")
+    ns = ap.parse_args()
+    if ns.freeze_benign:
+        freeze()
+        return 0
+    items = attacks_fresh.ATTACKS[: ns.limit or None]
+    missed: Counter[str] = Counter()
+    for i, (cls, surface, payload, source) in enumerate(items):
+        if not run._high(run.scan_attack(surface, payload)):
+            missed[cls] += 1
+            if ns.show:
+                text = (
+                    payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
+                )
+                print(f"  MISS #{i} [{cls}/{surface}] {text[:300]!r}\n       {source}")
+    entries = [
+        line.split("\t", 1)
+        for line in MANIFEST.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    ][: ns.limit or None]
+    scanned, flagged = 0, []
+    for kind, path in entries:
+        if not Path(path).is_file() or not (text := benign.read(Path(path))).strip():
+            continue
+        scanned += 1
+        rules = sorted({f.rule for f in run._high(_findings_for(text, "low"))})
+        if rules:
+            flagged.append(kind)
+            if ns.show:
+                print(f"  FP   {path} ({kind}): {', '.join(rules)[:200]}")
+    caught = len(items) - sum(missed.values())
+    print("cordon fresh hold-out (findings at high or above)")
+    print(f"attacks : {caught}/{len(items)} caught ({100 * caught / max(1, len(items)):.0f}%)")
+    if missed:
+        print("missed  : " + ", ".join(f"{k} {v}" for k, v in sorted(missed.items())))
+    print(f"benign  : {len(flagged)}/{scanned} files with a high finding")
+    if flagged:
+        print("FP kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(Counter(flagged).items())))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
