@@ -441,6 +441,37 @@ def _remember(text: str, hits: list[Hit]) -> None:
         total -= len(_RECENT.pop(0)[0])
 
 
+#: zero-width characters that an interleaving hides words with (soft hyphens are left out:
+#: they mark syllable breaks, densely in some typesetting)
+_ZW_INTERLEAVE = frozenset("\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u180e")
+#: this many zero-width runs between ASCII letters, digits or spaces within :data:`_ZW_SPAN`
+#: characters is text written to be read by the model and not by a person
+_ZW_DENSE = 10
+_ZW_SPAN = 96
+
+
+def _interleaved(text: str, spans: list[tuple[int, int]]) -> bool:
+    """True when zero-width characters are interleaved between the letters of a stretch of
+    ASCII text (Pillar Security's rules-file backdoor, ASCII smuggling write-ups): the words
+    read normally once they are removed, and were hidden from a person who reads the text."""
+    if len(spans) < _ZW_DENSE:
+        return False
+    starts = []
+    for s, e in spans:
+        before = text[s - 1] if s else ""
+        after = text[e] if e < len(text) else ""
+        if (
+            before.isascii()
+            and after.isascii()
+            and (before.isalnum() or before in " :/.-")
+            and (after.isalnum() or after in " :/.-")
+            and any(c in _ZW_INTERLEAVE for c in text[s:e])
+        ):
+            starts.append(s)
+    k = _ZW_DENSE - 1
+    return any(starts[i + k] - starts[i] <= _ZW_SPAN for i in range(len(starts) - k))
+
+
 def scan_hits(
     text: str, *, only: frozenset[str] | None = None, depth: int = MAX_LAYER_DEPTH
 ) -> list[Hit]:
@@ -460,10 +491,14 @@ def scan_hits(
         out.append(
             Hit(rule=rule, severity=sev, span=nz.span_to_original(a, b), value=nz.text[va:vb])
         )
+    dense = _interleaved(text, [ev.span for ev in nz.events if ev.rule == "obf.zero_width"])
     for ev in nz.events:
         if only is None or ev.rule in only:
             r = rule_by_id(ev.rule)
-            out.append(Hit(rule=r, severity=r.severity, span=ev.span, value=""))
+            sev = r.severity
+            if r.id == "obf.zero_width" and dense:
+                sev = "high"  # a sentence with an invisible character between its letters
+            out.append(Hit(rule=r, severity=sev, span=ev.span, value=""))
     if depth > 0:
         payload = rule_by_id("obf.encoded_payload")
         for layer in nz.layers:
