@@ -400,12 +400,16 @@ RULES: tuple[Rule, ...] = (
         "(arXiv:2403.02691), data-stealing attacker cases",
         pattern=(
             r"\b(?:e-?mail|send|forward|upload|post|share|export|transfer|mail|submit|leak|copy)\s+"
-            r"(?:the\s+)?(?:full|entire|complete|whole|all(?:\s+(?:of\s+)?the)?|every|user'?s|"
-            r"their|our|customer|client)\b"
+            r"(?:the\s+)?(?:full|entire|complete|whole|all(?:\s+(?:of\s+)?the)?|every|any|"
+            r"user'?s|their|our|my|customer|client)\b"
             rf"{_GAP}{{0,40}}?\b(?:lists?|data|files?|e-?mails|messages|records|contacts|"
             r"documents|notes|history|contents|database|customers|clients|inbox|passwords|keys|"
-            r"credentials|secrets|conversation|reports?|spreadsheets?|invoices|accounts)\b"
-            rf"{_GAP}{{0,40}}?\b(?:to|at)\s+(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://)"
+            r"credentials|secrets|conversation|reports?|spreadsheets?|invoices|accounts|details|"
+            r"codes?|tokens?|cookies|information)\b"
+            # an address, a URL, or a bare www. host (the InjecAgent and BIPIA goals name
+            # "www.example.com/x" without a scheme); quoted or not
+            rf"{_GAP}{{0,40}}?\b(?:to|at)\s+['\"]?(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://|"
+            r"www\.[\w-]+\.[a-z]{2,})"
         ),
         # the verb and its quantifier: an '@' or a URL alone is in every README
         anchors=each(
@@ -424,7 +428,8 @@ RULES: tuple[Rule, ...] = (
                 "leak",
                 "copy",
             ),
-            r"\s+(?:the\s+)?(?:full|entire|complete|whole|all|every|user|their|our|customer|client)",
+            r"\s+(?:the\s+)?(?:full|entire|complete|whole|all|every|any|user|their|our|my|customer|"
+            r"client)",
         ),
         window=200,
     ),
