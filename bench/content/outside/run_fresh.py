@@ -3,6 +3,7 @@
     .venv/bin/python bench/content/outside/run_fresh.py            # counts, misses by class
     .venv/bin/python bench/content/outside/run_fresh.py --show     # and each miss / false positive
     .venv/bin/python bench/content/outside/run_fresh.py --limit 3  # first 3 of each, a smoke test
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind3  # attacks_blind3.py instead
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
 
 Scanned exactly as ``run.py`` scans (its ``scan_attack`` and finding filter, ``benign.read`` and
@@ -24,6 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import attacks_blind3  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -31,6 +33,8 @@ import run  # noqa: E402  (puts src/ on the path)
 from cordon.content.commands import _findings_for  # noqa: E402
 
 MANIFEST = HERE / "benign_fresh.txt"
+#: --corpus name -> the module whose ATTACKS are scanned (the benign files are the same for all)
+CORPORA = {"fresh": attacks_fresh, "blind3": attacks_blind3}
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
     r"^(ssh|scp|sftp|gpg|dirmngr|openssl|sudo|visudo|pam|chage|chpasswd|passwd|"
@@ -120,11 +124,14 @@ def main() -> int:
     ap.add_argument("--show", action="store_true", help="print each miss and false positive")
     ap.add_argument("--limit", type=int, default=0, help="only the first N attacks and files")
     ap.add_argument("--freeze-benign", action="store_true", help="rewrite benign_fresh.txt")
+    ap.add_argument(
+        "--corpus", choices=sorted(CORPORA), default="fresh", help="which attack list to scan"
+    )
     ns = ap.parse_args()
     if ns.freeze_benign:
         freeze()
         return 0
-    items = attacks_fresh.ATTACKS[: ns.limit or None]
+    items = CORPORA[ns.corpus].ATTACKS[: ns.limit or None]
     missed: Counter[str] = Counter()
     for i, (cls, surface, payload, source) in enumerate(items):
         if not run._high(run.scan_attack(surface, payload)):
@@ -150,7 +157,8 @@ def main() -> int:
             if ns.show:
                 print(f"  FP   {path} ({kind}): {', '.join(rules)[:200]}")
     caught = len(items) - sum(missed.values())
-    print("cordon fresh hold-out (findings at high or above)")
+    name = "fresh" if ns.corpus == "fresh" else f"{ns.corpus} (attacks_{ns.corpus}.py)"
+    print(f"cordon {name} hold-out (findings at high or above)")
     print(f"attacks : {caught}/{len(items)} caught ({100 * caught / max(1, len(items)):.0f}%)")
     if missed:
         print("missed  : " + ", ".join(f"{k} {v}" for k, v in sorted(missed.items())))
