@@ -196,69 +196,6 @@ DIRECTORY_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
     "slack": {"read_channel_messages": ("sender",), "read_inbox": ("sender",)},
 }
 
-# Message text a workspace member wrote (cordon's ``directory_text_fields``): a link or an
-# address written in a Slack message's ``body`` vouches for itself in that exact spelling
-# ("summarise the article Bob posted"), unless the agent posted it there itself. A member
-# is trusted not to post an attacker's link; a bot relaying outside text, or a guest in a
-# shared channel, would break that trust (docs/threat-model.md). Web pages are not members.
-DIRECTORY_TEXT_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "workspace": {},
-    "travel": {},
-    "banking": {},
-    "slack": {"read_channel_messages": ("body",), "read_inbox": ("body",)},
-}
-
-# Records the user owns whose share list names who may receive them (cordon's
-# ``owned_fields`` with the policy's ``user_identities``, the user's own account as the
-# deployment knows it): "send the minutes to the client", the client being whom the user
-# shared the file with. A file someone else owns, the attacker included, vouches for nothing.
-OWNED_FIELDS: dict[str, dict[str, dict[str, str]]] = {
-    "workspace": {
-        name: {"shared_with": "owner"}
-        for name in ("search_files_by_filename", "get_file_by_id", "search_files", "list_files")
-    },
-    "travel": {},
-    "banking": {},
-    "slack": {},
-}
-USER_IDENTITIES: dict[str, tuple[str, ...]] = {
-    "workspace": ("emma.johnson@bluesparrowtech.com",),
-    "travel": (),
-    "banking": (),
-    "slack": (),
-}
-
-# Tools whose output is the user's private record (cordon's ``private_values``): its
-# identifier-shaped values (passport, card, account numbers) may not be sent unasked.
-PRIVATE: dict[str, frozenset[str]] = {
-    "workspace": frozenset(),
-    "travel": frozenset({"get_user_information"}),
-    "banking": frozenset({"get_user_info"}),
-    "slack": frozenset(),
-}
-
-# Free-text arguments whose proper names must come from the user or a listing (cordon's
-# ``vouched_names``): an event titled after a hotel only a review named.
-VOUCHED_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
-    "workspace": {},
-    "travel": {"create_calendar_event": ("title",)},
-    "banking": {},
-    "slack": {},
-}
-
-# Arguments naming the object of an action (cordon's ``vouched_params``): the user's text or
-# a directory listing must have named it, not a review or a message.
-VOUCHED: dict[str, dict[str, tuple[str, ...]]] = {
-    "workspace": {},
-    "travel": {
-        "reserve_hotel": ("hotel",),
-        "reserve_restaurant": ("restaurant",),
-        "reserve_car_rental": ("company",),
-    },
-    "banking": {},
-    "slack": {},
-}
-
 _READ_PREFIXES = ("get_", "search_", "list_", "read_", "check_")
 
 
@@ -317,34 +254,20 @@ def cordon_policy(
     under ``trust_tools``, which skips the action *ask* rules (payments, destructiveHint) and
     leaves the data-flow layers (taint, egress, Rule of Two, secrets) and the block rules.
     ``provenance`` adds ``requires_request`` (:data:`REQUESTS`), ``directory``
-    (:data:`DIRECTORY`), ``vouched_params`` (:data:`VOUCHED`), ``directory_fields``
-    (:data:`DIRECTORY_FIELDS`), ``private_values`` (:data:`PRIVATE`) and ``vouched_names``
-    (:data:`VOUCHED_NAMES`)."""
+    (:data:`DIRECTORY`) and ``directory_fields`` (:data:`DIRECTORY_FIELDS`)."""
     tools = _tool_entries(suite, style)
     if provenance:
         for name, patterns in REQUESTS[suite.name].items():
             tools.setdefault(name, {})["requires_request"] = list(patterns)
         for name in DIRECTORY[suite.name]:
             tools.setdefault(name, {})["directory"] = True
-        for name, params in VOUCHED[suite.name].items():
-            tools.setdefault(name, {})["vouched_params"] = list(params)
         for name, fields in DIRECTORY_FIELDS[suite.name].items():
             tools.setdefault(name, {})["directory_fields"] = list(fields)
-        for name, fields in DIRECTORY_TEXT_FIELDS[suite.name].items():
-            tools.setdefault(name, {})["directory_text_fields"] = list(fields)
-        for name, owned in OWNED_FIELDS[suite.name].items():
-            tools.setdefault(name, {})["owned_fields"] = dict(owned)
-        for name in PRIVATE[suite.name]:
-            tools.setdefault(name, {})["private_values"] = True
-        for name, params in VOUCHED_NAMES[suite.name].items():
-            tools.setdefault(name, {})["vouched_names"] = list(params)
     policy: dict[str, Any] = {
         "version": 1,
         "content": {"mode": content_mode, "block_at": "high"},
         "tools": tools,
     }
-    if provenance and USER_IDENTITIES[suite.name]:
-        policy["user_identities"] = list(USER_IDENTITIES[suite.name])
     if trust_actions:
         policy["trust_tools"] = sorted(t.name for t in suite.tools)
     return policy

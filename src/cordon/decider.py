@@ -188,10 +188,8 @@ class Decider:
 
         ``with_call``: also give :meth:`cordon.engine.core.Session.approve` the call (tool,
         arguments, server), as the library gateway always has. It then keys an ask that
-        carries no ``approval_key`` by the call, and notes the call's arguments as sent
-        (``directory_text_fields``) besides what the ask itself noted. The proxy leaves it off:
-        the ask noted the same keys when it was decided, and only an ask whose note was evicted
-        (more than 256 other asks while a person answered) would differ.
+        carries no ``approval_key`` by the call. The proxy leaves it off: its asks carry
+        their key.
         """
         if with_call:
             self.session.approve(v, tool=tool, arguments=args, server=self.server)

@@ -287,12 +287,11 @@ def test_provenance_keys_are_listed_as_controls(tmp_path: Path) -> None:
     p = tmp_path / "prov.yaml"
     p.write_text(
         "version: 1\ntools:\n"
-        "  reserve_hotel: {requires_request: ['\\bbook'], vouched_params: [hotel]}\n"
+        "  reserve_hotel: {requires_request: ['\\bbook']}\n"
         "  get_channels: {directory: true}\n"
     )
     md = render_markdown(build_report(audit=log, policies=[p]))
     assert "asked unless the user's request matches: \\bbook" in md
-    assert "values of hotel must come from the user or a listing" in md
     assert "directory: its listed names are known destinations" in md
     assert not re.search(r"no per-tool controls[^\n]*reserve_hotel", md)
 

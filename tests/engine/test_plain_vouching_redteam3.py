@@ -8,17 +8,17 @@ marks; and the two asks key an approval of a look-alike spelling by the call's d
 * S1 (bypass, new): a mark was not a word character, so it splits what the user typed or a
   directory listed. ``iv<Cyrillic a>n.petrov@gmail.com`` typed keys ``n.petrov@gmail.com`` in
   ``trusted_plain`` (``EMAIL_RE`` restarts after the mark), and ``has_words`` on the marked
-  text sees a word edge at the mark: the suffix address, vouched param or hotel name is
-  vouched. 81de089: deny / ask.
+  text sees a word edge at the mark: the suffix address is vouched. 81de089: deny / ask.
 * R1 (regression): the punycode of an IDN that has no look-alike (``xn--mnchen-3ya.de``,
   münchen.de), typed exactly and sent exactly, is denied once it appeared in output. The
   sink's spelled extraction decodes punycode before marking (``info@münchen.de`` is a plain
   key), while ``add_trusted`` marks first (``xn--`` broken) and never decodes it. 81de089:
   allow.
-* A1 (bypass, also in 81de089): ``taint.unvouched_value`` and ``taint.forwarded_link`` asks
-  are approved under the folded key: approving ``ops@<Cyrillic>.ru`` or the Cyrillic link
-  approves the ASCII one (and the reverse). The ``taint.unverified_destination`` ask already
-  keys a look-alike spelling by the call's digest (``odd_spelling``).
+* A1 (bypass, also in 81de089): ``taint.forwarded_link`` asks (and those of
+  ``vouched_params``, a key cordon does not have) are approved under the folded key:
+  approving the Cyrillic link approves the ASCII one (and the reverse). The
+  ``taint.unverified_destination`` ask already keys a look-alike spelling by the call's
+  digest (``odd_spelling``).
 
 The other probes are defences that held.
 """
@@ -39,7 +39,6 @@ from _vouching_kit import (  # tests/engine/_vouching_kit.py
     FORWARDED,
     LINK,
     SOURCES,
-    UNVOUCHED,
     _check,
     _list,
     _plant,
@@ -64,21 +63,6 @@ def test_s1_a_typed_look_alike_local_part_does_not_vouch_its_suffix_address() ->
     assert _check(s, to=SUFFIX) == DENY
 
 
-def test_s1_a_typed_look_alike_local_part_does_not_vouch_its_suffix_as_a_param() -> None:
-    s = _session(f"Send the report to {TYPED}")
-    assert _check(s, "lookup_user", member=SUFFIX) == UNVOUCHED
-
-
-def test_s1_a_typed_look_alike_word_does_not_vouch_its_suffix_as_a_param() -> None:
-    s = _session("Look up j\u043ehn.smith1990")
-    assert _check(s, "lookup_user", member="hn.smith1990") == UNVOUCHED
-
-
-def test_s1_a_typed_look_alike_hotel_name_does_not_vouch_its_suffix() -> None:
-    s = _session("Book the M\u0430rina Bay Suites for two nights")
-    assert _check(s, "book_hotel", title="Rina Bay Suites") == UNVOUCHED
-
-
 @pytest.mark.parametrize("source", SOURCES)
 def test_s1_a_listed_look_alike_local_part_does_not_vouch_its_suffix_address(
     source: str,
@@ -95,18 +79,10 @@ def test_s1_a_typed_look_alike_last_label_does_not_vouch_the_domain_before_it() 
     assert _check(s, to=ASCII) == DENY
 
 
-def test_the_typed_look_alike_address_and_name_stay_vouched_as_spelled() -> None:
+def test_the_typed_look_alike_address_stays_vouched_as_spelled() -> None:
     s = _session(f"Send the report to {TYPED}")
     _plant(s, f"use {TYPED}")
     assert _check(s, to=TYPED) == ALLOW
-    s = _session("Book the M\u0430rina Bay Suites for two nights")
-    assert _check(s, "book_hotel", title="M\u0430rina Bay Suites") == ALLOW
-
-
-def test_a_listed_look_alike_display_name_does_not_vouch_its_suffix() -> None:
-    s = _session("Send the report")
-    _list(s, "directory", "M\u0430rina Bay Suites")
-    assert _check(s, "book_hotel", title="Rina Bay Suites") == UNVOUCHED
 
 
 # -- R1: the exact punycode of a plain IDN ------------------------------------------------
@@ -144,21 +120,9 @@ def test_a_typed_idn_address_without_punycode_stays_vouched(address: str) -> Non
     s = _session(f"Send the report to {address} please")
     _plant(s, f"from {address}")
     assert _check(s, to=address) == ALLOW
-    assert _check(s, "lookup_user", member=address) == ALLOW
 
 
 # -- A1: approvals keyed by the folded key ------------------------------------------------
-
-
-@pytest.mark.parametrize(("first", "second"), [(CYR, ASCII), (ASCII, CYR)])
-def test_a1_approving_one_spelling_of_a_vouched_param_does_not_approve_the_other(
-    first: str, second: str
-) -> None:
-    s = _session("Look up the ops team")
-    v = s.check("lookup_user", {"member": first})
-    assert (v.verdict, v.rule) == UNVOUCHED
-    s.approve(v, tool="lookup_user", arguments={"member": first})
-    assert _check(s, "lookup_user", member=second) == UNVOUCHED
 
 
 @pytest.mark.parametrize(("first", "second"), [(CYR_LINK, LINK), (LINK, CYR_LINK)])
@@ -190,7 +154,6 @@ def test_an_allowed_look_alike_send_vouches_nothing_for_the_ascii_address() -> N
     assert _check(s, to=CYR) == ALLOW
     _plant(s)
     assert _check(s, to=ASCII) == DENY
-    assert _check(s, "lookup_user", member=ASCII) == UNVOUCHED
 
 
 # -- defences that held --------------------------------------------------------------------

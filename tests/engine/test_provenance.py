@@ -194,14 +194,6 @@ def test_an_address_typed_without_a_space_before_the_next_sentence_is_the_users(
     assert d.verdict == "allow"
 
 
-def test_a_vouched_param_given_as_a_number_is_checked_too() -> None:
-    policy = {"version": 1, "tools": {"reserve_hotel": {"vouched_params": ["room"]}}}
-    s = _session(["Book room 12 please."], policy=policy)
-    assert s.check("reserve_hotel", {"room": 12}).verdict == "allow"
-    d = s.check("reserve_hotel", {"room": 13})
-    assert (d.verdict, d.rule) == ("ask", "taint.unvouched_value")
-
-
 # -- red-team, session 2 ---------------------------------------------------------------------
 RT_POLICY: dict[str, Any] = {
     "version": 1,
@@ -362,16 +354,6 @@ def test_an_encoded_look_alike_host_is_not_the_users(spoof: str) -> None:
     )
     assert s.check("post_webhook", {"url": spoof}).verdict != "allow"
     assert s.check("post_webhook", {"url": "https://paypal.com/hook"}).verdict == "allow"
-
-
-def test_a_vouched_value_in_a_look_alike_spelling_is_asked() -> None:
-    policy = {"version": 1, "tools": {"open_file": {"vouched_params": ["file"]}}}
-    engine = Engine.from_policy([policy])
-    engine.pin_tools([{"name": "open_file", "inputSchema": {"type": "object"}}])
-    s = engine.new_session(trusted=["Open the file paypal-invoice.pdf"])
-    assert s.check("open_file", {"file": "paypal-invoice.pdf"}).verdict == "allow"
-    d = s.check("open_file", {"file": "p\u0430ypal-invoice.pdf"})
-    assert (d.verdict, d.rule) == ("ask", "taint.unvouched_value")
 
 
 def test_a_plain_word_next_to_an_address_is_a_second_recipient() -> None:

@@ -131,20 +131,17 @@ def test_cordon_check_validates_and_lists_each_tool(tmp_path: Path) -> None:
 
     ok = _write(
         tmp_path,
-        "version: 1\ntools:\n  get_profile: {private_values: true}\n"
-        "  read_channel: {directory_fields: [sender], directory_text_fields: [body]}\n"
-        "  search_files: {owned_fields: {shared_with: owner}}\n"
-        "user_identities: [me@corp.example]\n",
+        "version: 1\ntools:\n  reserve_hotel: {requires_request: ['\\bbook']}\n"
+        "  read_channel: {directory_fields: [sender]}\n"
+        "  get_users: {directory: true}\n",
     )
     r = CliRunner().invoke(app, ["check", "--policy", str(ok)])
     assert r.exit_code == 0, r.output
     assert "policy ok: 1 file(s), 3 tool entries" in r.output
-    assert "search_files: owned records: names under shared_with" in r.output
-    assert "identities (owners for owned_fields): me@corp.example" in r.output
-    assert "get_profile: private record" in r.output
+    assert "reserve_hotel: asked unless the user's request matches" in r.output
     assert "read_channel: directory fields: names under sender" in r.output
-    assert "member text: links and addresses written in body" in r.output
-    bad = _write(tmp_path, "version: 1\ntools:\n  x:\n    privat_values: true\n", "bad.yaml")
+    assert "get_users: directory: its listed names" in r.output
+    bad = _write(tmp_path, "version: 1\ntools:\n  x:\n    direktory: true\n", "bad.yaml")
     r = CliRunner().invoke(app, ["check", "--policy", str(bad)])
     assert r.exit_code == 2
 

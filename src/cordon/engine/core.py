@@ -111,17 +111,6 @@ class Engine:
         self.policy_secrets = tuple(s for s in secrets if s)
         self.shared_taint = shared_taint
         self.shared_secrets = shared_secrets
-        #: the user's own identities exactly as the policy spells them (``owned_fields``; a
-        #: folded comparison would let another account's name match)
-        self.identities = frozenset(policy.user_identities)
-        #: some tool has ``owned_fields`` and the policy ``user_identities``
-        self.owned = bool(self.identities) and any(tp.owned_fields for tp in policy.tools.values())
-        #: some tool has ``directory_text_fields`` or ``owned_fields``: sessions then note
-        #: what each allowed call sends out (:attr:`Session.sent_keys`), which member text or
-        #: a share list may not vouch for
-        self.text_fields = self.owned or any(
-            tp.directory_text_fields for tp in policy.tools.values()
-        )
         self.egress = EgressPolicy(
             mode=policy.egress.mode,
             allow=tuple(policy.egress.allow),
@@ -333,7 +322,7 @@ class Session(ProvenanceState):
             self._seen_secrets(find_secrets(everything), tool, server, tp, arguments)
         usable = ev_action != "block" and not (isinstance(result, dict) and result.get("isError"))
         if usable:
-            self._observe_provenance(tp, server, result, everything, arguments)
+            self._observe_provenance(tp, server, result)
         self.legs.observe_result(
             untrusted=self._untrusted_output(tool, server, tp),
             sensitive=self._sensitive(tool, server, tp, None),
@@ -443,17 +432,10 @@ class Session(ProvenanceState):
         if v.verdict == "allow":
             key = (server, tool)
             self.counts[key] = self.counts.get(key, 0) + 1
-            # a key cleared only by a member's exact spelling stays unvouched: its other
-            # spellings (``?d=<data>``) are not the member's; nor one the call spelled with
-            # look-alike characters: the plain spelling of its key is another destination
-            self.vouched.update(
-                d for d in v.destinations if d not in facts.written and d not in facts.odd
-            )
-            if self.engine.text_fields:
-                self.sent_keys.update(self._send_keys(arguments, tool))
+            # a key the call spelled with look-alike characters stays unvouched: the plain
+            # spelling of its key is another destination
+            self.vouched.update(d for d in v.destinations if d not in facts.odd)
             self.legs.record_call(external=facts.external, sensitive=facts.sensitive)
-        elif v.verdict == "ask" and self.engine.text_fields:
-            self._note_asked(v, arguments, tool)
         return v
 
     def approve(
@@ -472,11 +454,9 @@ class Session(ProvenanceState):
             key = _checks.approval_key(decision, server or "default", tool, arguments or {})
         if key is not None:
             self.approvals.add(tuple(key))
-            self._approved_sends(tuple(key), arguments)
 
     def once_approve(self, decision: Verdict) -> None:
         """Approve ``decision`` (an ask) for the next matching call only (one-time codes)."""
         key = decision.details.get("approval_key")
         if decision.verdict == "ask" and key is not None:
             self.once.add(tuple(key))
-            self._approved_sends(tuple(key), None)

@@ -87,8 +87,6 @@ TAINT_SEEN_IN_OUTPUT = "taint.seen_in_output"
 TAINT_UNVERIFIED_DESTINATION = "taint.unverified_destination"
 TAINT_HISTORY_LOST = "taint.history_lost"
 TAINT_FORWARDED_LINK = "taint.forwarded_link"
-TAINT_UNVOUCHED_VALUE = "taint.unvouched_value"
-TAINT_PRIVATE_VALUE = "taint.private_value"
 # -- Rule of Two, session, secrets -------------------------------------------------------
 R2_TRIFECTA = "r2.trifecta"
 SESSION_DEGRADED = "session.degraded"
@@ -230,14 +228,6 @@ _RULES = (
        "a link first seen in untrusted output, relayed in message text",
        "phishing relay through the agent (indirect prompt injection)",
        f"{_APPROVE}; name the link in the request"),
-    _r(TAINT_UNVOUCHED_VALUE, "destination taint", "ask",
-       "an action's object or a name in its text that neither the user nor a listing gave",
-       "injected recipients and objects (AgentDojo)",
-       f"{_APPROVE}; `directory` tools, or name it in the request"),
-    _r(TAINT_PRIVATE_VALUE, "destination taint", "ask",
-       "an ID number from the user's private record in a sending call",
-       "private data exfiltration (AgentDojo travel tasks)",
-       f"{_APPROVE}; give the value in the request"),
     _r(R2_TRIFECTA, "Rule of Two", "ask",
        "untrusted input + sensitive data + external communication (Rule of Two)",
        "Meta, Agents Rule of Two (October 2025); Willison, the lethal trifecta (June 2025)",

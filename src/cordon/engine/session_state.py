@@ -1,41 +1,28 @@
 """What a session knows of where values came from, beside taint: the provenance state.
 
-The user's trusted texts and the forms they are searched in; per server, what directory
-tools listed and what members wrote in ``directory_text_fields``; and what this session
-itself sent out
-(:attr:`ProvenanceState.sent_keys`), which none of those may vouch for. ``Session``
-keeps this state (:class:`ProvenanceState` is one of its bases); the checks in
-:mod:`cordon.engine.checks` read it, and :meth:`ProvenanceState._observe_provenance`
-adds to it from each tool result.
+The user's trusted texts and the forms they are searched in, and per server what directory
+tools listed. ``Session`` keeps this state (:class:`ProvenanceState` is one of its bases);
+the checks in :mod:`cordon.engine.checks` read it, and
+:meth:`ProvenanceState._observe_provenance` adds to it from each tool result.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
 from cordon.engine.checks._spelling import may_fold as _may_fold
-from cordon.engine.secrets import SecretSet
 from cordon.policy import ToolPolicy
-from cordon.taint import TaintIndex, extract_destinations, norm
+from cordon.taint import TaintIndex, norm
 from cordon.textnorm import mark_lookalikes
 
 if TYPE_CHECKING:
-    from cordon._types import Verdict
     from cordon.engine.core import Engine
 
 #: a full stop directly followed by a capitalised word: a sentence break typed without a space
 _SENTENCE_JOIN = re.compile(r"\.(?=[A-Z][a-z])")
-
-#: asks whose arguments are kept for a later approval (``Session._asked_sends``), newest kept
-_MAX_ASKED = 256
-
-#: marks a value a call gave in :attr:`Session.sent_keys` (a call of a tool without
-#: ``owned_fields``): a record holding it may have been written to (``owned_fields``)
-_NAMED = "\x00named:"
 
 _WORD_RE = re.compile(r"[^\s,;<>()\[\]{}\"'`]+")
 
@@ -64,19 +51,6 @@ class ProvenanceState:
         #: per server that listed an item spelled with look-alike characters: the keys of its
         #: plain items only (a plain sink value is vouched by those)
         self.directory_plain: dict[str, set[str]] = {}
-        #: per server: links and addresses as written (:func:`provenance.strict`) in the
-        #: ``directory_text_fields`` of its output; an argument that is exactly one of them is
-        #: vouched for. Not those this session sent out before (``sent_keys``): the agent
-        #: posting an injected address to a channel and reading it back does not launder it.
-        self.text_spelled: dict[str, set[str]] = {}
-        #: destination keys in the arguments of every allowed call (kept only when some tool
-        #: has ``directory_text_fields``)
-        self.sent_keys: set[str] = set()
-        #: per approval key of a recent ask: the keys its call would add to ``sent_keys``
-        self._asked_sends: dict[tuple[Any, ...], set[str]] = {}
-        #: identifier-shaped values of ``private_values`` tools' output (rule
-        #: ``taint.private_value``): matched like secrets, through encodings, but asked about
-        self.private = SecretSet()
         for text in trusted:
             self.add_trusted(text)
 
@@ -178,42 +152,13 @@ class ProvenanceState:
         return self._trusted_joined(self._trusted_norm_cache, norm)
 
     # -- observing ---------------------------------------------------------------------
-    def _observe_provenance(
-        self,
-        tp: ToolPolicy,
-        server: str,
-        result: Any,
-        everything: str,
-        arguments: Mapping[str, Any] | None,
-    ) -> None:
+    def _observe_provenance(self, tp: ToolPolicy, server: str, result: Any) -> None:
         """Add what a usable result (delivered, not an error) of a tool with policy ``tp``
-        vouches for: its directory items, the user's share lists, the links and addresses
-        members wrote, and private values.
-        ``everything``: the result's recorded text (:func:`cordon.engine.recorded._recorded`)."""
+        vouches for: its directory items."""
         if tp.directory or tp.directory_fields:
             fields = None if tp.directory else frozenset(tp.directory_fields)
             items = list(_prov.directory_items(result, fields))
             self._add_directory(server, items)
-        if tp.owned_fields and self.engine.identities:
-            # not what this session sent out itself: a share the agent made (asked and
-            # approved), read back, is not the user's own choice of recipient
-            named = {k[len(_NAMED) :] for k in self.sent_keys if k.startswith(_NAMED)}
-            owned = [
-                item
-                for item in _prov.owned_field_items(
-                    result, dict(tp.owned_fields), self.engine.identities, named
-                )
-                if not _prov.item_keys([item]) & self.sent_keys
-            ]
-            self._add_directory(server, owned)
-        if tp.directory_text_fields:
-            self._add_written(server, result, frozenset(tp.directory_text_fields))
-        if tp.private_values:
-            trusted = self._trusted_norm()
-            for value in _prov.private_ids(everything):
-                if not _prov.has_words(trusted, norm(value)):
-                    for form in _prov.private_forms(value):
-                        self.private.add(form, name="private value")
 
     def _add_directory(self, server: str, items: list[str]) -> None:
         """Vouch for the destinations of whole directory ``items`` of ``server``; from the
@@ -227,63 +172,3 @@ class ProvenanceState:
         plain = self.directory_plain.get(server)
         if plain is not None:
             plain.update(_prov.item_keys(items, spelled=True))
-
-    def _add_written(self, server: str, result: Any, fields: frozenset[str]) -> None:
-        """Note the links and addresses written in the ``directory_text_fields`` of a result
-        of ``server`` (``text_spelled``), but none this session sent out first."""
-        written = self.text_spelled.setdefault(server, set())
-        for text in _prov.text_field_strings(result, fields):
-            for spelling in _prov.written_destinations(text):
-                if spelling in written:
-                    continue
-                keys = _prov.spelling_keys(spelling)
-                if not keys or keys & self.sent_keys:
-                    # this session sent it out first: not a member's own word; or it has
-                    # no key to tell whether it did (``http://.evil.example``)
-                    continue
-                written.add(spelling)
-
-    # -- what the session sends --------------------------------------------------------
-    def _send_keys(self, arguments: Mapping[str, Any], tool: str | None = None) -> set[str]:
-        """The keys a call's arguments add to :attr:`sent_keys`: its destinations, and each
-        link and address in it keyed the way reading the text back keys it (a link in
-        backticks, after an em dash or in CJK text is one token to
-        :func:`extract_destinations`, a link there), an address also without markup around it
-        (:func:`provenance.address_core`)."""
-        args = dict(arguments)
-        tp = self.engine.tool_policy(tool) if tool is not None else None
-        keys = {d.key for d in extract_destinations(args)}
-        keys |= _prov.sent_spelling_keys(args)
-        keys |= {_prov.address_core(k) for k in keys if "@" in k}
-        if self.engine.owned:
-            if not (tp is not None and tp.owned_fields):
-                # a record this call names (an id, a file name) may have changed: its share
-                # list vouches for nothing after (``owned_fields``)
-                keys |= {_NAMED + v for v in _prov.named_values(args)}
-            # an address given in a spelling a platform may store plain (``fred [at] x.com``,
-            # ``fred @ x.com``): a share list showing it is still the session's own
-            for leaf in _args.leaves(args):
-                if isinstance(leaf, str):
-                    found = _prov.source_addresses(leaf)
-                    if found is not None:
-                        keys |= {k for k in found[0] if not k.startswith("\x00")}
-        return keys
-
-    def _note_asked(self, decision: Verdict, arguments: Mapping[str, Any], tool: str) -> None:
-        """What an approval of the ask ``decision`` lets out, noted now: a caller may run the
-        call on the approval without checking it again."""
-        key = decision.details.get("approval_key")
-        if key is not None:
-            self._asked_sends.setdefault(tuple(key), set()).update(self._send_keys(arguments, tool))
-            while len(self._asked_sends) > _MAX_ASKED:
-                self._asked_sends.pop(next(iter(self._asked_sends)))
-
-    def _approved_sends(self, key: tuple[Any, ...], arguments: Mapping[str, Any] | None) -> None:
-        """An approved call is sent out, checked again or not: what it carries is this
-        session's own, never a member's word (``directory_text_fields``)."""
-        if not self.engine.text_fields:
-            return
-        self.sent_keys.update(self._asked_sends.pop(key, ()))
-        if arguments:
-            tool = key[1] if len(key) > 1 and isinstance(key[1], str) else None
-            self.sent_keys.update(self._send_keys(arguments, tool))

@@ -109,11 +109,13 @@ class ToolPolicy(_Strict):
 
     requires_request: tuple[str, ...] = ()
     """Regexes (case-insensitive); the tool runs unasked only when the session's trusted text
-    (the user's request, library `new_session(trusted=[...])`) matches one, else ask
-    (`action.not_requested`). The stdio proxy sees no request, so there such a tool is always
-    asked about. An action ask (`action.payment`, `action.destructive_hint`...) is answered by
-    the request itself when it matches and names every destination of the call. Reads words,
-    not meaning: "do NOT pay X" matches `\\bpay`; write patterns with their object."""
+    (the user's request: library `new_session(trusted=[...])`; in `cordon run`, the prompts
+    the client's prompt hook hands in, `cordon hook prompt`) matches one, else ask
+    (`action.not_requested`). Without a request (a client with no prompt hook) such a tool is
+    always asked about. An action ask (`action.payment`, `action.destructive_hint`...) of a
+    sending call is answered by the request itself when it matches and names every
+    destination of the call. Reads words, not meaning: "do NOT pay X" matches `\\bpay`;
+    write patterns with their object."""
 
     directory: bool = False
     """The tool lists the system's own destinations (channels, members, contacts): each
@@ -122,47 +124,12 @@ class ToolPolicy(_Strict):
     output. A name inside prose vouches for nothing; a look-alike spelling of a listed name
     is vouched only as spelled. Mark only tools that list the system's own names."""
 
-    vouched_params: tuple[str, ...] = ()
-    """Arguments naming the object of an action (a hotel, a file): the value must occur in the
-    user's text (any word-bounded part) or as a whole item of a `directory` tool's output,
-    else ask (`taint.unvouched_value`)."""
-
     directory_fields: tuple[str, ...] = ()
     """Like `directory`, but only the items under these field names vouch (a message list's
     `sender`, which the platform writes, and not its `body`, which anyone can). Read from
     JSON or a YAML dump only; a field named twice in one record vouches for neither value,
     and a value wrapped over several lines is one item. Use it only where the field's writer
     is a member of a closed system (a Slack workspace), never for an e-mail's sender."""
-
-    directory_text_fields: tuple[str, ...] = ()
-    """Text fields written by an authenticated member of a closed system (a Slack message's
-    `body`): each link and e-mail address written in them vouches for itself as a
-    destination, in that exact spelling (no decoding, no look-alike folding), unless this
-    session itself sent it out earlier. Only the fields at the shallowest depth count (a
-    message's text, not a link unfurl inside it). A bot that relays outside text, or a guest
-    in a shared channel, is a member here."""
-
-    vouched_names: tuple[str, ...] = ()
-    """Arguments of free text (an event title) in which every proper name (two or more
-    capitalised words) must occur in the user's text or a directory listing, else ask
-    (`taint.unvouched_value`). Single capitalised words and names in lower or sentence case
-    are not checked."""
-
-    private_values: bool = False
-    """The tool's output is the user's private record (a profile, an account): its
-    identifier-shaped values (passport, card, account and phone numbers) may not leave in a
-    sending call unless the user's text gives them, else ask (`taint.private_value`). Matched
-    in every usual spelling and the encodings the secret matcher decodes. Names and street
-    addresses are not gated."""
-
-    owned_fields: dict[str, str] = Field(default_factory=dict)
-    """Fields of a record the user owns that list who it is shared with or sent to, each with
-    the name of the record's owner field (`{shared_with: owner}`): the names under such a
-    field vouch for themselves as destinations, like `directory_fields`, but only in a record
-    whose owner field is exactly one of the policy's `user_identities`; another owner's
-    record vouches for nothing. The owner field must be one only the platform writes (not an
-    e-mail's From or an invitation's organizer), and the tool must return records, not a
-    file's text verbatim. Works in the stdio proxy too."""
 
     @field_validator("arg_patterns")
     @classmethod
@@ -317,11 +284,6 @@ class Policy(_Strict):
     (`*.example.org`). Matched as spelled: a look-alike (`ops@еxample.com` with a Cyrillic
     `е`) is not the entry. A listed destination that also appeared in untrusted output is
     still denied unless `allowlist_beats_taint` is set."""
-
-    user_identities: tuple[str, ...] = ()
-    """The user's own identities (e-mail addresses, account names) exactly as a server writes
-    them in a record's owner field (`owned_fields`, compared as spelled: case, spaces and
-    look-alikes count); they vouch for nothing by themselves."""
 
     allowlist_beats_taint: bool = False
     """Let `trusted_destinations` win over taint: an allowlisted address that appeared in

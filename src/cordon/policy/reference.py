@@ -56,7 +56,6 @@ EXAMPLES: dict[str, str] = {
     "version": "version: 1",
     "packs": "packs: [filesystem, gmail]",
     "trusted_destinations": 'trusted_destinations: [ops@example.com, "@example.com", "*.example.org"]',
-    "user_identities": "user_identities: [me@corp.example]",
     "allowlist_beats_taint": "allowlist_beats_taint: true",
     "trusted_text_beats_taint": "trusted_text_beats_taint: false",
     "min_destination_length": "min_destination_length: 8",
@@ -115,17 +114,7 @@ EXAMPLES: dict[str, str] = {
         "tools:\n  reserve_hotel: {requires_request: ['\\bbook', '\\breserv']}"
     ),
     "tools.<name>.directory": "tools:\n  get_channels: {directory: true}",
-    "tools.<name>.vouched_params": "tools:\n  reserve_restaurant: {vouched_params: [restaurant]}",
     "tools.<name>.directory_fields": "tools:\n  read_channel_messages: {directory_fields: [sender]}",
-    "tools.<name>.directory_text_fields": (
-        "tools:\n  read_channel_messages: {directory_text_fields: [body]}"
-    ),
-    "tools.<name>.vouched_names": "tools:\n  create_calendar_event: {vouched_names: [title]}",
-    "tools.<name>.private_values": "tools:\n  get_user_information: {private_values: true}",
-    "tools.<name>.owned_fields": (
-        "user_identities: [me@corp.example]\n"
-        "tools:\n  search_files: {owned_fields: {shared_with: owner}}"
-    ),
 }
 
 #: Every key at once, with a comment each (validated by the tests).
@@ -168,25 +157,16 @@ tools:
     requires_request: ['\\bbook', '\\breserv']  # ask unless the user's request matches one
   get_channels:
     directory: true                  # whole listed names (channels, members) are known destinations
-  reserve_restaurant:
-    vouched_params: [restaurant]     # ask unless the user's text or a directory listing named it
   read_channel_messages:
     directory_fields: [sender]       # like directory, but only the items under these fields
-    directory_text_fields: [body]    # links and addresses a member wrote there, as spelled
-  create_calendar_event:
-    vouched_names: [title]           # every proper name in the title: the user's or listed
-  get_user_information:
-    private_values: true             # its ID numbers may not be sent unasked
-  search_files:
-    owned_fields: {shared_with: owner}  # a record the user owns: its share list names destinations
-user_identities: [me@corp.example]   # the user's own accounts, as servers write them (owned_fields)
 """
 
 #: Longer notes on the provenance keys: what exactly is read, and what is trusted.
 NOTES: dict[str, str] = {
     "directory": """\
-`requires_request` searches the session's trusted text (library: `new_session(trusted=[...])`);
-the stdio proxy sees no user prompt, so there such a tool is always asked about. A
+`requires_request` searches the session's trusted text (library: `new_session(trusted=[...])`;
+`cordon run`: the prompts the client's prompt hook hands in, `cordon hook prompt`); without
+a prompt hook there is no request, and such a tool is always asked about. A
 `directory` tool's output vouches only for name-shaped whole items (one token, or a display
 name of at most four words, 64 characters): a name inside prose vouches for nothing. A
 listed name is vouched like the user's own text: it is allowed even when it also appeared in
@@ -197,11 +177,9 @@ is vouched only in that exact spelling, and vouches only for itself: the user's 
 session keys its trusted texts with every look-alike character replaced by a private-use
 character (`textnorm.mark_lookalikes`, also inside every decoding the index reads) and keeps a
 directory's plain items apart; a destination the call writes without look-alike characters
-is vouched only from those. `vouched_params` accepts any word-bounded part of the
-user's text (`Paris`, `2`), or a whole listed item. An
-action ask (`action.payment`, `destructive_hint`...) is answered by the user's own request
-when the tool has `requires_request`, the request matches, and the call has destinations
-that the user's text names, every one of them.""",
+is vouched only from those. An action ask (`action.payment`, `destructive_hint`...) is
+answered by the user's own request when the tool has `requires_request`, the request
+matches, and the call has destinations that the user's text names, every one of them.""",
     "directory_fields": """\
 `directory_fields` vouches like `directory`, for the items under the named fields only: a
 key at any depth of the output read as JSON, or as a YAML document (what `yaml.safe_dump`
@@ -213,67 +191,6 @@ system (a Slack workspace); an e-mail's sender is whoever sent it, an attacker i
 listing's first line may be a title (`Restaurant in Paris: New Israeli Restaurant`): the
 display name after its first `: ` is an item too, when the output has more lines and the
 name has no digits and nothing destination-shaped (address, link, host, handle, channel).""",
-    "directory_text_fields": """\
-`directory_text_fields` trusts the *text* of the named fields (read like `directory_fields`:
-JSON or YAML structure only, and in each document only the fields at the shallowest depth:
-a message's own text, not a link unfurl's `attachments[].text` nested in it) as written by a
-member of a closed system: each link (a scheme, `www.`, or a host name, with its path and
-query; not the local part of an address) and each e-mail address written in it vouches for
-itself, in that exact spelling (NFKC and lower case; no look-alike folding, no decoding: a
-percent- or base64-encoded link vouches for nothing). A sink value is vouched only when it
-is a string or a list of strings, each, whole, such a spelling, with no invisible characters
-and in its own NFKC form: `www.informations.com` as a member wrote it may be fetched,
-`www.informations.com/?d=<data>` (same key: host and path) may not, nor may
-`dora+<data>@gmail.com`, nor a list that mixes the two; an allow on such a value does not
-vouch for its key. A link in message text is the member's only when every spelling of its
-host and path in that text is a member's. What this session itself sent out earlier (the
-links and addresses in any allowed call's arguments, found as reading them back would find
-them; a link by its host) is never vouched this way: an injection that has the agent post
-an address to a channel and read it back does not launder it. Use it only where the field's
-author is authenticated and trusted (a Slack message body in an internal workspace), never
-for e-mail bodies or web pages. A bot that relays outside text into such a field, or a guest
-in a shared channel, is a member here.""",
-    "vouched_names": """\
-`vouched_names` reads the named free-text arguments for proper names (two or more adjacent
-capitalised words after NFKC; symbols around a word are stripped, commas and other
-punctuation split a run, glued words such as `RiversideView` count their capitalised parts):
-each must be covered, left to right, by phrases the user's text has as whole words or a
-directory listed whole, and by single words the user typed (`Booking` in `'Booking hotel
-{name}'`). Otherwise ask (`taint.unvouched_value`). A single capitalised word, or a name in
-lower or sentence case, is not checked (known gaps, docs/threat-model.md).""",
-    "private_values": """\
-`private_values` marks a tool whose output is the user's private record. Its
-identifier-shaped values (8 to 40 characters with 6 or more digits: passport, card, account,
-ID and phone numbers, in spaced or bracketed groups too; not dates) are registered in every
-usual spelling and matched in every later sending call like secrets are (through the same
-encodings), and again with separators dropped and numbers written as text, so any
-separators or a JSON number still match. A match is an ask (`taint.private_value`), not a
-deny: the user may mean to send their passport number; a value the user's own text gives is
-not gated. Names, street and e-mail addresses in the record are not gated (known gap).""",
-    "owned_fields": """\
-`owned_fields` maps a field that lists who a record is shared with or sent to onto the
-record's owner field (`{shared_with: owner}`). In a record whose owner field is a string
-equal, exactly as spelled (no case or Unicode folding), to one of the policy's top-level
-`user_identities`, the strings under that field (a string, a list of strings, or the keys
-of a mapping such as `shared_with: {a@x.example: rw}`) are directory items, as with
-`directory_fields` (they are allowed even when they also appeared in untrusted output).
-What is read: one document per result (its `structuredContent` when that holds a record,
-else its single text block; two or more text blocks give nothing), as JSON or as YAML that a
-dumper wrote (a block-style root; Python's `repr` of records is not YAML), and in it only
-the records at the shallowest depth at which an owner field occurs (a mapping inside the
-attacker's own record does not count). A record that names the field or the owner twice
-gives nothing (JSON text is re-read to see duplicate keys), and a file's content is a string
-the structure never opens, so it cannot write its own `owner:` line. An entry that holds
-more than one destination (`a@x,evil@y`, `mailto:a?cc=b`) vouches for none. Not vouched
-either: an entry this session sent out (the agent sharing the file with an injected address
-and reading the list back), and any record one of whose values (an id, a name, a path's
-last part) a call of another tool gave before the record was read (a move of the user's
-file into a folder the attacker shares changes its share list without giving an address).
-Another owner's record, the attacker's included, vouches for nothing, and with no
-`user_identities` nothing does. It works in the stdio proxy too (it needs no user text).
-Do not use it where the owner field is spoofable (an e-mail's From, an e-mailed invitation's
-organizer) or where a tool returns a file's text verbatim. What it trusts, and what is open:
-docs/threat-model.md.""",
 }
 
 _INTRO = """\

@@ -88,12 +88,6 @@ def _describe_tool(tp: Any) -> list[str]:
         out.append("destructive (asks)")
     if get("requires_request"):
         out.append("asked unless the user's request matches: " + ", ".join(get("requires_request")))
-    if get("vouched_params"):
-        out.append(
-            "values of "
-            + ", ".join(get("vouched_params"))
-            + " must come from the user or a listing"
-        )
     if get("directory"):
         out.append("directory: its listed names are known destinations")
     if get("directory_fields"):
@@ -102,24 +96,6 @@ def _describe_tool(tp: Any) -> list[str]:
             + ", ".join(get("directory_fields"))
             + " are known destinations"
         )
-    if get("directory_text_fields"):
-        out.append(
-            "member text: links and addresses written in "
-            + ", ".join(get("directory_text_fields"))
-            + " are known destinations, as spelled"
-        )
-    if get("vouched_names"):
-        out.append(
-            "names in " + ", ".join(get("vouched_names")) + " must come from the user or a listing"
-        )
-    if get("owned_fields"):
-        out.append(
-            "owned records: names under "
-            + ", ".join(get("owned_fields"))
-            + " of a record the user owns are known destinations"
-        )
-    if get("private_values"):
-        out.append("private record: its ID numbers are asked about before they are sent")
     return out
 
 
@@ -150,9 +126,6 @@ def _global_controls(policy: Any) -> list[str]:
     out = ["tool pinning (always on): unknown, added and changed tools are hidden and denied"]
     trusted = _pget(policy, "trusted_destinations") or ()
     out.append("global trusted destinations: " + (", ".join(trusted) if trusted else "none"))
-    identities = _pget(policy, "user_identities") or ()
-    if identities:
-        out.append("the user's identities (owners for owned_fields): " + ", ".join(identities))
     egress = _pget(policy, "egress")
     if egress is not None:
         mode = _pget(egress, "mode", "open")

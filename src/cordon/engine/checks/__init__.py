@@ -17,12 +17,10 @@ from cordon.engine.checks import (
     egress,
     links,
     pins,
-    private_values,
     requests,
     rule_of_two,
     secrets,
     taint,
-    vouched,
 )
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, approval_key
 from cordon.engine.checks._pipeline import Outcome, resolve, run
@@ -48,7 +46,6 @@ PIPELINE: tuple[Check, ...] = (
     actions.CHECK,
     credentials.CHECK,
     requests.CHECK,
-    vouched.CHECK,
     egress.CHECK,
     taint.CHECK,
     links.CHECK,
@@ -56,7 +53,6 @@ PIPELINE: tuple[Check, ...] = (
     degraded.CHECK,
     secrets.CHECK,
     dlp.CHECK,
-    private_values.CHECK,
 )
 """The order of the checks, and why.
 
@@ -71,28 +67,27 @@ and each check comes after the facts it reads.
    arguments, denies only.
 4. ``actions``: destructive commands (deny) and consequential actions (ask); first of the
    asks, so it is the one a person sees first.
-5. ``credentials``, 6. ``requests``, 7. ``vouched``: provenance asks about the action itself
-   (a credential the user did not type, an action nobody asked for, an object nobody
-   named). ``requests`` sets ``requested``, which ``taint`` reads.
-8. ``egress``: SSRF-shaped destinations, before taint: a metadata endpoint is refused as
+5. ``credentials``, 6. ``requests``: provenance asks about the action itself (a credential
+   the user did not type, an action nobody asked for). ``requests`` sets ``requested``,
+   which ``taint`` reads.
+7. ``egress``: SSRF-shaped destinations, before taint: a metadata endpoint is refused as
    such whatever its history.
-9. ``taint``: the sink gate; finds the call's destinations (``destinations``, ``sending``,
+8. ``taint``: the sink gate; finds the call's destinations (``destinations``, ``sending``,
    ``cleared``) for every later check, and answers the ``actions`` ask when the user's
    request names every destination.
-10. ``links``: links relayed in message text, on ``taint``'s facts.
-11. ``rule_of_two``: needs ``sending`` and ``cleared``; sets the legs an allowed call adds.
-12. ``degraded``: a send from a session with incomplete history is refused; after the legs
+9. ``links``: links relayed in message text, on ``taint``'s facts.
+10. ``rule_of_two``: needs ``sending`` and ``cleared``; sets the legs an allowed call adds.
+11. ``degraded``: a send from a session with incomplete history is refused; after the legs
     are known (``external``), and before secrets, which that history may be missing.
-13. ``secrets``: a registered secret in any call, or one seen in output in a send or a call
+12. ``secrets``: a registered secret in any call, or one seen in output in a send or a call
     to another server, is denied, never approvable; among the last of the denies, so that a
     call is not refused under the secret rule when a cheaper rule already refuses it (the
     audit record never needs to point at a secret when it need not).
-14. ``dlp``: a credential in a known format nobody registered (``secret.pattern``), in any
+13. ``dlp``: a credential in a known format nobody registered (``secret.pattern``), in any
     call; right after ``secrets``, for the same reason, and after it so that a registered
     secret that also has a known format is refused under the rule that names it. It reads
     ``sending``/``external`` (a credential this server returned may go back to it only in a
-    call that does not send). Last of the denies: it scans every string of every call.
-15. ``private_values``: an ask, after every deny.
+    call that does not send). Last of the checks: it scans every string of every call.
 """
 
 

@@ -61,7 +61,6 @@ class Facts:
         sink_names: ``taint``: the argument names checked as destinations.
         destinations: ``taint``: every destination key found in the sink arguments.
         cleared: ``taint``: at least one destination, and every one allowlisted or cleared.
-        written: ``taint``: keys cleared only by a member's spelling (an allow vouches none).
         odd: ``taint``: keys the call spells with look-alike characters.
         over_taint: ``taint``: keys seen in output that something cleared anyway, with what.
         external: ``rule_of_two``: the call communicates externally.
@@ -74,7 +73,6 @@ class Facts:
     sink_names: frozenset[str] = frozenset()
     destinations: tuple[str, ...] = ()
     cleared: bool = False
-    written: frozenset[str] = frozenset()
     odd: frozenset[str] = frozenset()
     over_taint: Mapping[str, str] = field(default_factory=dict)
     external: bool = False

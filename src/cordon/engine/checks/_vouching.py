@@ -1,7 +1,7 @@
-"""Who vouches for a destination: the user's text, a directory listing, a member's spelling.
+"""Who vouches for a destination: the user's text, a directory listing.
 
 Read-only questions about a :class:`cordon.engine.core.Session`, shared by the checks that
-clear destinations (``taint``, ``links``, ``vouched``).
+clear destinations (``taint``, ``links``).
 """
 
 from __future__ import annotations
@@ -51,26 +51,3 @@ def listed(s: Session, server: str, key: str, plain: bool) -> bool:
     if plain and server in s.directory_plain:
         return key in s.directory_plain[server]
     return key in s.directory.get(server, ())
-
-
-def written(s: Session, value: Any, server: str) -> bool:
-    """Whether every string in ``value`` (at least one) is, whole and in this exact
-    spelling, a link or address written in a ``directory_text_fields`` field of
-    ``server``'s output. A list mixing such a value with any other is not: its destinations
-    are gated one by one, so a member's ``x.example/a`` cannot carry an ``x.example/a?d=...``
-    beside it (both have one key)."""
-    by_member = s.text_spelled.get(server)
-    if not by_member:
-        return False
-    # a string or a list of strings only: a number or an object beside a member's
-    # address is a destination of its own
-    leaves = [value] if isinstance(value, str) else value
-    if not isinstance(leaves, list | tuple) or not leaves:
-        return False
-    for leaf in leaves:
-        if not isinstance(leaf, str):
-            return False
-        plain = _prov.plain_spelling(leaf)
-        if plain not in by_member:
-            return False
-    return True

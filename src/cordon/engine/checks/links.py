@@ -52,10 +52,6 @@ def forwarded_link(ctx: Context, name: str, value: Any) -> Verdict | None:
         return None
     s, server = ctx.session, ctx.server
     by_user, by_directory = _vouching.spelled(s, value, server)
-    written = s.text_spelled.get(server)
-    # keys with a spelling left that no member wrote (look-alikes, another query): those
-    # are not vouched by the member's spelling beside them
-    unwritten = _prov.unwritten_link_keys(value, written) if written else None
     odd_keys = _odd_keys(value)
     # links written plainly: the user's or a directory's look-alike spelling of the same
     # key vouches for none of them
@@ -66,11 +62,6 @@ def forwarded_link(ctx: Context, name: str, value: Any) -> Verdict | None:
             (by_user and _vouching.user_named(s, dest, plain))
             or (dest.key in s.vouched and dest.key not in odd_keys)
             or (by_directory and _vouching.listed(s, server, dest.key, plain))
-            or (
-                unwritten is not None
-                and dest.key not in unwritten
-                and _prov.lookalike_free(dest.raw)
-            )
         ):
             continue
         if s.taint.lookup(dest, sink_is_url=True) != "clean":

@@ -4,8 +4,8 @@ A destination that first appeared in untrusted tool output is denied
 (``taint.seen_in_output``): that is how an injected instruction exfiltrates. One that is
 neither in output nor cleared is asked about (``taint.unverified_destination``). What clears
 a destination: the user's own text naming it, a directory listing, the allowlist
-(``trusted_destinations``), an earlier send or approval of it, or a member's spelling in a
-``directory_text_fields`` field. A look-alike spelling is cleared only as spelled.
+(``trusted_destinations``), or an earlier send or approval of it. A look-alike spelling is
+cleared only as spelled.
 
 This check also establishes the facts the later checks read: whether the call sends, every
 destination found, whether all of them were cleared; and it answers the ``actions`` ask when
@@ -146,7 +146,6 @@ def run(ctx: Context, facts: Facts) -> Result:
             "sink_names": frozenset(n for n, _ in sink_pairs),
             "destinations": found,
             "cleared": scan.cleared and bool(found),
-            "written": frozenset(scan.written),
             "odd": frozenset(scan.odd),
             "over_taint": scan.over_taint,
         },
@@ -163,7 +162,6 @@ class _Scan:
         self.patterns = (*policy.trusted_destinations, *ctx.tp.trusted_destinations)
         self.found: list[str] = []
         self.asks: list[Verdict] = []
-        self.written: set[str] = set()
         self.odd: set[str] = set()
         self.over_taint: dict[str, str] = {}
         self.cleared = True
@@ -195,7 +193,6 @@ class _Scan:
             )
             return None
         dests = extract_destinations(value)
-        written = _vouching.written(s, value, server)
         if not dests and not self.fallback and has_string(value):
             # a sink value that names no destination cordon can parse is not cleared:
             # it is asked about, never allowed unseen
@@ -212,11 +209,6 @@ class _Scan:
             if self.fallback and dest.kind not in _FALLBACK_KINDS:
                 continue  # a title or a note is not a destination; an address in it is
             self.found.append(dest.key)
-            if written:
-                # written exactly so by a member (``directory_text_fields``)
-                self.all_user_named = False
-                self.written.add(dest.key)
-                continue
             plain = plain_set is None or dest.key in plain_set
             if not plain:
                 self.odd.add(dest.key)

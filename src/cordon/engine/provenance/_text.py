@@ -62,16 +62,6 @@ def lookalike_free(raw: str) -> bool:
     return True
 
 
-#: a name in quotes: ASCII or typographic, opened and closed at a word boundary
-_QUOTED_RE = re.compile(
-    r"(?<!\w)'([^'\n]{1,200}?)'(?!\w)|(?<!\w)\"([^\"\n]{1,200}?)\"(?!\w)"
-    r"|‘([^’\n]{1,200}?)’|“([^”\n]{1,200}?)”"
-)
-
-
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
 def has_words(text: str, phrase: str) -> bool:
     """``phrase`` occurs in ``text`` with word boundaries (or non-word edges) around it."""
     start = text.find(phrase)
