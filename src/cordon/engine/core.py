@@ -412,13 +412,13 @@ class Session(ProvenanceState):
             return Verdict(
                 verdict="deny", rule=rules.ARG_MALFORMED, reason="arguments must be an object"
             )
-        facts = _checks.Facts()
+        out: _checks.Outcome | None = None
         try:
             ctx = _checks.Context(
                 self, tool, arguments, server, scopes, self.engine.tool_policy(tool)
             )
             out = _checks.decide(ctx)
-            v, facts = out.verdict, out.facts
+            v = out.verdict
         except ValueError as exc:
             v = Verdict(verdict="deny", rule=rules.ARG_MALFORMED, reason=str(exc))
         except (TypeError, RecursionError, OverflowError) as exc:
@@ -429,7 +429,8 @@ class Session(ProvenanceState):
                 rule=rules.ARG_MALFORMED,
                 reason=f"arguments cannot be checked: {type(exc).__name__}",
             )
-        if v.verdict == "allow":
+        if v.verdict == "allow" and out is not None:  # (only the pipeline allows)
+            facts = out.facts
             key = (server, tool)
             self.counts[key] = self.counts.get(key, 0) + 1
             # a key the call spelled with look-alike characters stays unvouched: the plain

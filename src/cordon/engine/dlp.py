@@ -81,6 +81,13 @@ def _hinted(view: str) -> bool:
     return "PRIVATE KEY" in view or "PuTTY-User-Key" in view or _RUN16.match(view) is not None
 
 
+def _quiet(text: str) -> bool:
+    """``text`` holds nothing :meth:`Detector._find_text` finds, seen without running it: an
+    ASCII text (nothing invisible to strip, no NFKC folding) with no run or marker
+    (:func:`_hinted`) that no decoder opens (its only view is itself). The usual argument."""
+    return text.isascii() and not _hinted(text) and len(decoded_views(text)) == 1
+
+
 _AWS_ID = re.compile(r"(?:A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA)[A-Z2-7]{16}")
 _B64_BODY = re.compile(r"[A-Za-z0-9+/=\s]*")
 _PEM_HEADER_LINE = re.compile(r"(?:[A-Za-z-]+:[^\n]{0,200}\n\s*){0,4}")
@@ -273,7 +280,7 @@ class Detector:
         if got is None:
             if len(self._memo) >= _MEMO_SIZE:
                 self._memo.clear()
-            got = self._memo[text] = tuple(self._find_text(text))
+            got = self._memo[text] = () if _quiet(text) else tuple(self._find_text(text))
         return iter(got)
 
     def _find_text(self, text: str) -> Iterator[Hit]:

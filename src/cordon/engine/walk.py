@@ -50,8 +50,12 @@ class CallWalk:
 
 def walk(arguments: Any) -> CallWalk:
     """Every view of :class:`CallWalk` of ``arguments`` (any JSON shape), in one visit."""
-    if isinstance(arguments, dict) and all(type(v) is str for v in arguments.values()):
-        return _flat(arguments)
+    if isinstance(arguments, dict):
+        for v in arguments.values():
+            if type(v) is not str:
+                break
+        else:
+            return _flat(arguments)
     scalars: list[tuple[str, str, Any]] = []
     strings: list[tuple[str, str, str]] = []
     commands: list[tuple[str, str, str | tuple[str, ...]]] = []

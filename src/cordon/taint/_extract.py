@@ -195,7 +195,9 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
     if text.startswith("mailto:"):
         _from_mailto(text, acc, depth)
         return
-    urls = _URLISH_RE.findall(text)
+    # (every match of _URLISH_RE holds one of these literals: two searches for the usual value
+    # with none, instead of the pattern tried at every position)
+    urls = _URLISH_RE.findall(text) if "://" in text or "www." in text else None
     if urls:
         for url in urls:
             url = url.rstrip(".,;)>]'\"”’»›」』")
@@ -214,7 +216,8 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
     if emails:
         for address in emails:
             _add(acc, "email", address, email_key(address.rstrip(".")))
-        _rest(EMAIL_RE.sub(" ", text), acc, depth)
+        if len(emails) > 1 or emails[0] != text:  # (a value that is one address has no rest)
+            _rest(EMAIL_RE.sub(" ", text), acc, depth)
         return
     if _PHONE_RE.fullmatch(text):
         key = phone_key(text)

@@ -443,16 +443,18 @@ class TaintIndex:
         ``min_length`` is always ``"clean"``. O(1) in the session's history.
         """
         key = dest.key
-        candidates = [key]
-        host = dest.host
-        if sink_is_url and host and host != key:
-            candidates.append(host)
-        candidates = [c for c in candidates if len(c) >= self.min_length]
-        if not candidates:
-            return "clean"
-        for c in candidates:
-            if self.contains_key(c):
-                return "tainted"
+        short = self.min_length
+        keyed = len(key) >= short
+        if keyed and self.contains_key(key):
+            return "tainted"
+        if sink_is_url and dest.kind in ("url", "host"):  # (``dest.host``)
+            host = key.partition("/")[0]
+            if host and host != key and len(host) >= short:
+                if self.contains_key(host):
+                    return "tainted"
+                keyed = True
+        if not keyed:
+            return "clean"  # (no key long enough to look up)
         if self._truncated or (self.shared is not None and self.shared.truncated):
             return "unknown"
         return "clean"

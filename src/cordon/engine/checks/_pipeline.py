@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cordon._types import ALLOW, Verdict
 from cordon.engine import rules
@@ -46,8 +47,9 @@ _NO_FACTS = Facts()
 def run(checks: Sequence[Check], ctx: Context) -> Outcome:
     """Run ``checks`` on ``ctx`` and combine their results (module docstring)."""
     facts = _NO_FACTS
+    values: dict[str, Any] = {}  # every fact set so far
     set_by: dict[str, str] = {}
-    results: list[tuple[str, Result]] = []
+    results: list[tuple[str, Result]] = []  # those with asks or answers (rules 2 and 3)
     for check in checks:
         r = check.run(ctx, facts)
         if r.facts:
@@ -55,11 +57,14 @@ def run(checks: Sequence[Check], ctx: Context) -> Outcome:
                 if key in set_by:
                     raise RuntimeError(f"fact {key!r} set by {set_by[key]} and {check.name}")
                 set_by[key] = check.name
-            # every fact set so far, afresh (cheaper than ``dataclasses.replace``)
-            facts = Facts(**{k: r.facts[k] if k in r.facts else getattr(facts, k) for k in set_by})
+            values.update(r.facts)
+            facts = Facts(**values)
         if r.deny is not None:
             return Outcome(r.deny, facts)
-        results.append((check.name, r))
+        if r.asks or r.answers:
+            results.append((check.name, r))
+    if not results:
+        return Outcome(resolve(ctx, (), facts), facts)
     answered: set[str] = set()
     for _, r in results:
         answered |= r.answers

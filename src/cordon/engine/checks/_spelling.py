@@ -86,6 +86,21 @@ def encodes_lookalike(text: str) -> bool:
     return not all(_prov.lookalike_free(v) for v in decoded_views(text, max_depth=2)[1:])
 
 
+def spellings(text: str) -> tuple[bool, bool, bool]:
+    """``(odd, vouchable, may_fold)`` of one string, with the searches they share done once:
+    :func:`odd_spelling`; whether its spelling lets the user's text or a directory vouch for
+    it without matching it exactly (look-alike free, written and decoded:
+    :func:`cordon.engine.checks._vouching.spelled`); :func:`may_fold` of it."""
+    ascii_ = text.isascii()
+    free = _prov.lookalike_free(text)
+    folds = _MAY_FOLD_RE.search(text) is not None
+    # (encodes_lookalike, whose first test is ``folds``)
+    encoded = folds and not all(
+        _prov.lookalike_free(v) for v in decoded_views(text, max_depth=2)[1:]
+    )
+    return not ascii_ or not free, free and not encoded, not ascii_ or folds
+
+
 def plain_keys(value: Any, extract: Any = None) -> set[str] | None:
     """The keys of the destinations ``value`` gives spelled without look-alike characters:
     those it still gives with every look-alike character marked, in every decoding

@@ -29,8 +29,7 @@ from cordon.engine.checks._spelling import (
     match_trusted,
     odd_source,
     odd_sources,
-    odd_spelling,
-    plain_keys,
+    spellings,
 )
 from cordon.engine.commands import command_sinks
 from cordon.engine.walk import call_walk
@@ -185,7 +184,24 @@ class _Scan:
     def value(self, name: str, value: Any) -> Verdict | None:
         """Gate the destinations of one sink argument; a deny stops the scan."""
         s, server = self.ctx.session, self.ctx.server
-        spelled = _vouching.spelled(s, value, server)
+        texts = (
+            [value]
+            if isinstance(value, str)
+            else [x for x in _args.leaves(value) if isinstance(x, str)]
+        )
+        odd_leaves: list[str] = []
+        plain_leaves: list[str] = []
+        may_fold = False
+        by_user = by_directory = True  # (_vouching.spelled of the value)
+        for x in texts:
+            odd_x, vouchable, folds = spellings(x)
+            (odd_leaves if odd_x else plain_leaves).append(x)
+            may_fold = may_fold or folds
+            if not vouchable:
+                exact = _prov.strict(x)
+                by_user = by_user and exact in s._trusted_strict()
+                by_directory = by_directory and exact in s.directory_spelled.get(server, ())
+        spelled = (by_user, by_directory)
         if self._display_name(value, spelled[1]):
             self.found.append(norm(value))
             self.all_user_named = self.all_user_named and _prov.has_words(
@@ -196,14 +212,10 @@ class _Scan:
         if not dests and not self.fallback and has_string(value):
             # a sink value that names no destination cordon can parse is not cleared:
             # it is asked about, never allowed unseen
-            raw = " ".join(str(x) for x in _args.leaves(value) if isinstance(x, str))
+            raw = " ".join(texts)
             dests = [Destination(kind="other", raw=raw[:200], key=norm(raw)[:200])]
-        odd_leaves: list[str] = []
-        plain_leaves: list[str] = []
-        for x in _args.leaves(value):
-            if isinstance(x, str):
-                (odd_leaves if odd_spelling(x) else plain_leaves).append(x)
-        plain_set = plain_keys(value)
+        # (plain_keys of the value: those its spelled extraction gives, when it may fold)
+        plain_set = {d.key for d in extract_destinations(value, spelled=True)} if may_fold else None
         sources = None
         for dest in dests:
             if self.fallback and dest.kind not in _FALLBACK_KINDS:
@@ -263,7 +275,9 @@ def gate(
         if dest.key in s.vouched and odd is None
         else s.taint.lookup(dest, sink_is_url=sink_is_url)
     )
-    allowlisted = match_trusted(dest, trusted_patterns) if odd is None else odd
+    allowlisted = (
+        (bool(trusted_patterns) and match_trusted(dest, trusted_patterns)) if odd is None else odd
+    )
     beats = allowlisted and policy.allowlist_beats_taint
     shared = s.taint.shared
     if state == "unknown" and shared is not None and shared.keys_lost and not beats:
