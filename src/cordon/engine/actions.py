@@ -73,19 +73,30 @@ from __future__ import annotations
 import bisect
 import posixpath
 import re
-import unicodedata
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 from cordon._types import Verdict
 from cordon.engine import rules
+from cordon.engine.action_names import (
+    COMMAND_PARAMS,
+    EXEC_TOKENS,
+    FLAG_PARAMS,
+    FREE_TEXT_PARAMS,
+    PAYMENT_TOKENS,
+    SQL_PARAMS,
+    SQL_TOKENS,
+    norm_key,
+    split_tokens,
+    tool_name,
+)
 
 __all__ = [
     "ASK_RULES",
     "BLOCK_RULES",
     "COMMAND_PARAMS",
     "EXEC_TOKENS",
+    "PAYMENT_TOKENS",
     "SQL_TOKENS",
     "check_actions",
     "is_credential_path",
@@ -111,115 +122,6 @@ ASK_RULES: tuple[str, ...] = (
     rules.ACTION_CREDENTIAL_WRITE,
     rules.ACTION_DESTRUCTIVE_HINT,
 )
-
-# --------------------------------------------------------------------------------------------
-# Tokens
-# --------------------------------------------------------------------------------------------
-
-_TOKEN_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z0-9]+")
-
-
-@lru_cache(maxsize=4096)
-def split_tokens(name: str) -> tuple[str, ...]:
-    """Split a tool or parameter name into lower-case tokens.
-
-    snake_case, kebab-case, dotted, camelCase and PascalCase all split:
-    ``"runShellCommand"`` -> ``("run", "shell", "command")``, ``"HTTPRequest"`` ->
-    ``("http", "request")``, ``"k8s-apply"`` -> ``("k8s", "apply")``. NFKC is applied first so
-    full-width letters split like ASCII ones.
-    """
-    if not name.isascii():
-        name = unicodedata.normalize("NFKC", name)
-    return tuple(m.group().lower() for m in _TOKEN_RE.finditer(name))
-
-
-@lru_cache(maxsize=4096)
-def _norm_key(key: str) -> str:
-    return "".join(split_tokens(key))
-
-
-#: Tool-name tokens that mark a tool as running programs (option injection, metacharacters and
-#: the command rules apply). ``run`` is included: a false ask/deny on ``run_tests`` costs less
-#: than an unguarded ``run``.
-EXEC_TOKENS: frozenset[str] = frozenset(
-    {
-        "exec", "execute", "run", "shell", "command", "commands", "cmd", "bash", "sh", "zsh",
-        "powershell", "pwsh", "terminal", "subprocess", "spawn", "popen", "system", "git",
-        "ssh", "script", "eval", "cli", "console",
-    }
-)  # fmt: skip
-#: Tool-name tokens that mark a SQL tool.
-SQL_TOKENS: frozenset[str] = frozenset(
-    {
-        "sql", "query", "queries", "db", "database", "execute", "postgres", "postgresql",
-        "psql", "pg", "mysql", "mariadb", "sqlite", "mssql", "tsql", "bigquery", "snowflake",
-        "redshift", "duckdb", "clickhouse", "supabase", "neon", "oracle", "statement",
-    }
-)  # fmt: skip
-#: Parameters (normalised: tokens joined) whose value is a whole command line or program.
-COMMAND_PARAMS: frozenset[str] = frozenset(
-    {
-        "command", "cmd", "commandline", "cmdline", "script", "shell", "shellcommand",
-        "bashcommand", "code", "program", "commands", "run",
-    }
-)  # fmt: skip
-#: Parameters whose value is SQL text.
-SQL_PARAMS: frozenset[str] = frozenset({"sql", "query", "statement", "stmt", "sqlquery"})
-#: Parameters that legitimately carry option flags for an executing tool.
-FLAG_PARAMS: frozenset[str] = frozenset(
-    {"args", "argv", "arguments", "flags", "options", "opts", "extraargs", "extraflags"}
-)
-#: Free-text parameters: only ``$(`` counts as injection there.
-FREE_TEXT_PARAMS: frozenset[str] = frozenset(
-    {
-        "message", "msg", "content", "contents", "text", "body", "description", "title",
-        "comment", "comments", "note", "notes", "input", "stdin", "data", "prompt", "summary",
-        "subject", "commitmessage",
-    }
-)  # fmt: skip
-
-_READ_VERBS = frozenset(
-    {
-        "get", "list", "read", "search", "find", "fetch", "show", "describe", "view", "query",
-        "lookup", "retrieve", "count", "check", "validate", "preview", "estimate", "status",
-        "inspect", "explain", "diff",
-    }
-)  # fmt: skip
-_WRITE_TOKENS = frozenset(
-    {
-        "write", "edit", "create", "move", "rename", "copy", "cp", "mv", "save", "put",
-        "append", "update", "upload", "patch", "replace", "set", "modify", "overwrite",
-        "touch", "insert", "apply", "store", "add", "new", "make", "mkdir", "link", "symlink",
-        "chmod", "delete", "remove", "rm", "unlink",
-    }
-)  # fmt: skip
-#: tool-name tokens of a tool that moves money (``action.payment``)
-PAYMENT_TOKENS = frozenset(
-    {
-        "pay", "pays", "payment", "payments", "payout", "payouts", "transfer", "transfers",
-        "refund", "refunds", "charge", "charges", "wire", "withdraw", "withdrawal", "remit",
-        "remittance", "disburse", "disbursement", "purchase", "buy", "sell", "trade", "swap",
-        "venmo", "zelle", "paypal", "sendmoney", "invoice", "checkout",
-    }
-)  # fmt: skip
-_PUBLISH_TOKENS = frozenset(
-    {"publish", "deploy", "deployment", "release", "rollout", "promote", "ship", "unpublish"}
-)
-_PUSH_CONTEXT = frozenset(
-    {
-        "git", "github", "gitlab", "gitea", "bitbucket", "repo", "repository", "branch",
-        "commit", "commits", "files", "changes", "code", "tag", "tags", "force", "remote",
-    }
-)  # fmt: skip
-_INFRA_TOOLS = frozenset(
-    {"kubectl", "k8s", "kubernetes", "kube", "terraform", "tofu", "opentofu", "pulumi", "helm"}
-)
-_INFRA_VERBS = frozenset(
-    {
-        "apply", "delete", "destroy", "create", "replace", "patch", "scale", "drain", "up",
-        "install", "upgrade", "uninstall", "rollback", "import", "taint", "cordon", "rollout",
-    }
-)  # fmt: skip
 
 # --------------------------------------------------------------------------------------------
 # Walking arguments
@@ -667,25 +569,22 @@ def check_actions(
         an ``ask`` Verdict for an ask rule. ``param`` is the dotted path of the argument, and
         ``details["matched"]`` a short label of what matched (never the raw value).
     """
-    tokens = frozenset(split_tokens(tool))
-    is_exec = executes or bool(tokens & EXEC_TOKENS)
-    is_sql_tool = bool(tokens & SQL_TOKENS)
+    name = tool_name(tool)
+    is_exec = executes or name.exec_name
     if strings is None:
         strings = list(_walk(arguments))
-    hit = _blocked_command(strings, is_exec=is_exec, is_sql_tool=is_sql_tool)
+    hit = _blocked_command(strings, is_exec=is_exec, is_sql_tool=name.sql_name)
     if hit is None and is_exec:
         hit = _blocked_exec_argument(strings)
     if hit is not None or trusted:
         return hit
-    ordered = split_tokens(tool)
-    read_only_name = bool(ordered) and ordered[0] in _READ_VERBS
-    if not read_only_name:
-        hit = _asked_by_name(tokens, ordered)
+    if name.asked is not None:  # (never for a name that starts with a read verb)
+        hit = _v("ask", name.asked[0], name.asked[1], None, "tool name")
     if hit is None and is_exec:
         hit = _asked_by_command(strings)
     if hit is not None:
         return hit
-    if tokens & _WRITE_TOKENS and not read_only_name:
+    if name.writes:
         for path, _key, text in strings:
             if is_credential_path(text):
                 why = "writes to a credential or auto-run path"
@@ -701,7 +600,7 @@ def check_actions(
 def _blocked_command(strings: _Strings, *, is_exec: bool, is_sql_tool: bool) -> Verdict | None:
     """The block rules on command and SQL text: a destructive command or statement."""
     for path, key, text in strings:
-        nkey = _norm_key(key)
+        nkey = norm_key(key)
         if is_exec or nkey in COMMAND_PARAMS:
             hit = _command_rule(text)
             if hit is not None:
@@ -717,7 +616,7 @@ def _blocked_exec_argument(strings: _Strings) -> Verdict | None:
     """The block rules on the other arguments of a tool that runs programs: option
     injection and shell metacharacters."""
     for path, key, text in strings:
-        nkey = _norm_key(key)
+        nkey = norm_key(key)
         if nkey in COMMAND_PARAMS or nkey in SQL_PARAMS:
             continue
         if nkey not in FLAG_PARAMS and nkey not in FREE_TEXT_PARAMS and _OPTION_RE.match(text):
@@ -761,19 +660,6 @@ def _blocked_exec_argument(strings: _Strings) -> Verdict | None:
                 path,
                 shown,
             )
-    return None
-
-
-def _asked_by_name(tokens: frozenset[str], ordered: tuple[str, ...]) -> Verdict | None:
-    """The ask rules on a tool name that does not start with a read verb."""
-    if "push" in tokens and (tokens & _PUSH_CONTEXT or tokens <= {"push"}):
-        return _v("ask", rules.ACTION_GIT_PUSH, "git push publishes commits", None, "tool name")
-    if tokens & _PUBLISH_TOKENS:
-        return _v("ask", rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys", None, "tool name")
-    if tokens & _INFRA_TOOLS and tokens & _INFRA_VERBS:
-        return _v("ask", rules.ACTION_INFRA_APPLY, "changes live infrastructure", None, "tool name")
-    if tokens & PAYMENT_TOKENS or "sendmoney" in "".join(ordered):
-        return _v("ask", rules.ACTION_PAYMENT, "moves money", None, "tool name")
     return None
 
 

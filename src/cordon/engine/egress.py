@@ -80,7 +80,7 @@ import ipaddress
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -703,8 +703,29 @@ def _judge_text(text: str, kind: str, policy: EgressPolicy) -> Iterator[tuple[st
                 yield hit
 
 
+def _may_target(text: str) -> bool:
+    """Whether :func:`_judge_text` can object to ``text`` under a key that names no host or
+    URL, in it or in its :func:`canonical_urls` view: only with a colon, a slash, a
+    backslash or a dot in either (the rules' own tests), which the URL rewrite can bring
+    only from ``%``, a tab or line break, or a full stop other than ``.`` (substring
+    searches: the usual word or sentence has none but a dot)."""
+    return (
+        "." in text
+        or ":" in text
+        or "/" in text
+        or "\\" in text
+        or "%" in text
+        or "\t" in text
+        or "\n" in text
+        or "\r" in text
+        or "\u3002" in text
+        or "\uff0e" in text
+        or "\uff61" in text
+    )
+
+
 def check_egress(
-    arguments: dict[str, Any],
+    arguments: Mapping[str, Any],
     policy: EgressPolicy,
     *,
     host_params: frozenset[str] = DEFAULT_HOST_PARAMS,
@@ -736,6 +757,8 @@ def check_egress(
         if isinstance(value, int) and kind == "host":
             value = str(value)
         if not isinstance(value, str) or not value:
+            continue
+        if not kind and not _may_target(value):
             continue
         views = [value]
         canon = canonical_urls(value)

@@ -6,7 +6,12 @@ verdicts, no network, no files; the file-backed shared store is
 
 from typing import Any
 
-from cordon.taint._extract import Destination, DestinationKind, extract_destinations
+from cordon.taint._extract import (
+    Destination,
+    DestinationKind,
+    extract_destinations,
+    extract_marked,
+)
 from cordon.taint._index import Lookup, TaintIndex
 from cordon.taint._keys import email_key, host_key, norm, url_keys
 from cordon.taint._sinks import is_sink_param, is_url_param, name_tokens
@@ -20,6 +25,7 @@ __all__ = [
     "TaintIndex",
     "email_key",
     "extract_destinations",
+    "extract_marked",
     "host_key",
     "is_sink_param",
     "is_url_param",

@@ -83,6 +83,15 @@ def extract_destinations(value: Any, *, spelled: bool = False) -> list[Destinati
     return acc.found
 
 
+def extract_marked(value: Any) -> tuple[list[Destination], bool]:
+    """:func:`extract_destinations` of ``value``, and whether marking look-alike characters
+    changes any text it read: when not, ``extract_destinations(value, spelled=True)`` reads
+    the same texts and gives the same destinations."""
+    acc = _Acc(False)
+    _walk(value, acc, 0)
+    return acc.found, acc.marked
+
+
 class _Acc:
     """What one extraction found so far, in order, and how it reads texts.
 
@@ -121,9 +130,14 @@ def _string(text: str, acc: _Acc, depth: int) -> None:
     key = (text, depth)
     got = _MEMO.get(key)
     if got is None:
-        sub = _Acc(False)
-        _from_string(text, sub, depth)
-        got = (tuple(sub.found), sub.marked, None)
+        if _plain_address(text):
+            # (what _from_string gives it: see there)
+            address = Destination(kind="email", raw=text, key=_plain_key(text))
+            got = ((address,), False, None)
+        else:
+            sub = _Acc(False)
+            _from_string(text, sub, depth)
+            got = (tuple(sub.found), sub.marked, None)
         if len(_MEMO) >= _MEMO_SIZE:
             _MEMO.clear()
         _MEMO[key] = got
@@ -169,7 +183,36 @@ def _walk(value: Any, acc: _Acc, depth: int) -> None:
             _walk(item, acc, depth + 1)
 
 
+#: a value that is one plain address: lower-case ASCII, no character any rewrite or decoder of
+#: :func:`_from_string` looks for (``%&\\=:(\"[``, spaces, upper case), nothing after the last
+#: label. With no ``xn--`` label, no ``www.`` and no base64 or hex run either (the callers'
+#: other tests), every reading of it is itself and gives the one address.
+_PLAIN_ADDRESS_RE = re.compile(r"[a-z0-9._-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+", re.ASCII)
+
+
+def _plain_address(text: str) -> bool:
+    """``text`` is one plain address (:data:`_PLAIN_ADDRESS_RE`) that :func:`_from_string`
+    reads without its general path: no decoding, URL or address rewrite and no look-alike
+    mark changes it (marked stays False), it is its own normalised form, and the address
+    pattern's one match is the whole of it, keyed by :func:`_plain_key`."""
+    return (
+        _PLAIN_ADDRESS_RE.fullmatch(text) is not None
+        and "xn--" not in text
+        and "www." not in text
+        and len(decoded_views(text, max_depth=1, max_views=6)) == 1
+    )
+
+
+def _plain_key(address: str) -> str:
+    """:func:`email_key` of a :func:`_plain_address`: itself (no ``+``, no trailing dot, a
+    domain :func:`host_key` keeps), unless its local part ends with a dot."""
+    return email_key(address) if ".@" in address else address
+
+
 def _from_string(raw_text: str, acc: _Acc, depth: int) -> None:
+    if _plain_address(raw_text):
+        _add(acc, "email", raw_text, _plain_key(raw_text))
+        return
     views = [raw_text]
     for view in decoded_views(raw_text, max_depth=1, max_views=6)[1:]:
         views.append(view)  # percent, entities, JSON escapes, QP, RFC 2047, base64 in the value

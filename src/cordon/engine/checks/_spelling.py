@@ -63,14 +63,32 @@ def odd_spelling(text: str) -> bool:
 #: JSON, MIME or quoted-printable escape, no base64 or hex run (12 or more characters,
 #: :func:`cordon.textnorm.decode_base64_runs`), no punycode label
 _MAY_FOLD_RE = re.compile(r"[%&\\=]|[A-Za-z0-9+/_-]{12,}|[Xx][Nn]--")
+#: a run of 12 of :data:`_MAY_FOLD_RE`'s run characters, found by one anchored pass over whole
+#: words (possessive: shorter runs are stepped over, never retried at each of their positions)
+_RUN12_RE = re.compile(
+    r"[^A-Za-z0-9+/_-]*+(?:[A-Za-z0-9+/_-]{1,11}+[^A-Za-z0-9+/_-]++)*+[A-Za-z0-9+/_-]{12}"
+)
+_PUNY_RE = re.compile(r"[Xx][Nn]--")
+
+
+def _may_fold_text(text: str) -> bool:
+    """Whether :data:`_MAY_FOLD_RE` matches ``text``: its literals by substring search, its run
+    by :data:`_RUN12_RE` (a search of the whole pattern tries it at every position)."""
+    return (
+        "%" in text
+        or "&" in text
+        or "\\" in text
+        or "=" in text
+        or _RUN12_RE.match(text) is not None
+        or ("--" in text and _PUNY_RE.search(text) is not None)
+    )
 
 
 def may_fold(value: Any) -> bool:
     """Whether a string in ``value`` may spell a destination with look-alike characters,
     written or encoded (else its keys are the same with look-alikes marked)."""
     return any(
-        isinstance(x, str) and (not x.isascii() or _MAY_FOLD_RE.search(x) is not None)
-        for x in _args.leaves(value)
+        isinstance(x, str) and (not x.isascii() or _may_fold_text(x)) for x in _args.leaves(value)
     )
 
 
@@ -79,7 +97,7 @@ def encodes_lookalike(text: str) -> bool:
     (``https://wiki.c&#x43e;rp.example/`` with an entity for a Cyrillic ``о``; one level of
     percent and punycode are :func:`provenance.lookalike_free`'s): a decoding of it, two
     deep, is not look-alike free (a look-alike hidden under an entity or a second encoding)."""
-    if _MAY_FOLD_RE.search(text) is None:
+    if not _may_fold_text(text):
         return False
     # two decodings deep, as extraction reads a URL's query value (a percent-encoded URL
     # inside a query value)
@@ -93,7 +111,7 @@ def spellings(text: str) -> tuple[bool, bool, bool]:
     :func:`cordon.engine.checks._vouching.spelled`); :func:`may_fold` of it."""
     ascii_ = text.isascii()
     free = _prov.lookalike_free(text)
-    folds = _MAY_FOLD_RE.search(text) is not None
+    folds = _may_fold_text(text)
     # (encodes_lookalike, whose first test is ``folds``)
     encoded = folds and not all(
         _prov.lookalike_free(v) for v in decoded_views(text, max_depth=2)[1:]

@@ -11,7 +11,7 @@ from cordon.engine.walk import call_walk
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    v = check_egress(dict(ctx.arguments), ctx.session.engine.egress, scalars=call_walk(ctx).scalars)
+    v = check_egress(ctx.arguments, ctx.session.engine.egress, scalars=call_walk(ctx).scalars)
     if v is None or v.verdict != "deny":
         # hosts and URLs of network commands in exec tools' command strings
         found = command_egress(ctx)

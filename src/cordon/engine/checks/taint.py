@@ -33,7 +33,13 @@ from cordon.engine.checks._spelling import (
 )
 from cordon.engine.commands import command_sinks
 from cordon.engine.walk import call_walk
-from cordon.taint import Destination, extract_destinations, is_sink_param, norm
+from cordon.taint import (
+    Destination,
+    extract_destinations,
+    extract_marked,
+    is_sink_param,
+    norm,
+)
 from cordon.textnorm import mark_lookalikes
 
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
@@ -208,14 +214,20 @@ class _Scan:
                 s._trusted_norm(), norm(value)
             )
             return None
-        dests = extract_destinations(value)
+        dests, marked = extract_marked(value)
         if not dests and not self.fallback and has_string(value):
             # a sink value that names no destination cordon can parse is not cleared:
             # it is asked about, never allowed unseen
             raw = " ".join(texts)
             dests = [Destination(kind="other", raw=raw[:200], key=norm(raw)[:200])]
-        # (plain_keys of the value: those its spelled extraction gives, when it may fold)
-        plain_set = {d.key for d in extract_destinations(value, spelled=True)} if may_fold else None
+            marked = True  # (its key is none of the spelled extraction's)
+        # plain_keys of the value: the keys its spelled extraction gives, when it may fold;
+        # that extraction is the plain one when marking changed no text read (every key plain)
+        plain_set = (
+            {d.key for d in extract_destinations(value, spelled=True)}
+            if may_fold and marked
+            else None
+        )
         sources = None
         for dest in dests:
             if self.fallback and dest.kind not in _FALLBACK_KINDS:
