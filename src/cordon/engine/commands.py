@@ -46,7 +46,8 @@ from typing import TYPE_CHECKING, Any
 from cordon._types import Verdict
 from cordon.engine import args as _args
 from cordon.engine import rules
-from cordon.engine.actions import is_credential_path, split_tokens
+from cordon.engine.actions import check_actions, is_credential_path, split_tokens
+from cordon.engine.egress import check_egress
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts, analyze, analyze_argv
 from cordon.engine.walk import call_walk
 
@@ -215,8 +216,6 @@ def check_commands(
     ctx: Context, *, annotations: dict[str, Any] | None, trusted: bool
 ) -> tuple[Verdict | None, tuple[Verdict, ...]]:
     """(the first deny, the asks) of the call's command strings (module docstring)."""
-    from cordon.engine.actions import check_actions
-
     asks: list[Verdict] = []
     for c in command_strings(ctx):
         f = c.facts
@@ -274,8 +273,6 @@ def _file_rules(
 
 def command_egress(ctx: Context) -> Verdict | None:
     """The egress verdict on the hosts and URLs of the call's network commands."""
-    from cordon.engine.egress import check_egress
-
     for c in command_strings(ctx):
         urls = [n.value for n in c.facts.network if n.kind == "url"]
         hosts = [n.value for n in c.facts.network if n.kind == "host"]

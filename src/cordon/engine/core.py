@@ -361,7 +361,8 @@ class Session(ProvenanceState):
     def _annotations(self, server: str, tool: str) -> dict[str, Any]:
         d = self._definition(server, tool) or {}
         ann = d.get("annotations")
-        return dict(ann) if isinstance(ann, Mapping) else {}
+        # (a dict first: the ``Mapping`` test is an ABC check, several times slower)
+        return dict(ann) if type(ann) is dict or isinstance(ann, Mapping) else {}
 
     def _untrusted_output(self, tool: str, server: str, tp: ToolPolicy) -> bool:
         if tp.untrusted_output is not None:

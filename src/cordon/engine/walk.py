@@ -51,11 +51,9 @@ class CallWalk:
 def walk(arguments: Any) -> CallWalk:
     """Every view of :class:`CallWalk` of ``arguments`` (any JSON shape), in one visit."""
     if isinstance(arguments, dict):
-        for v in arguments.values():
-            if type(v) is not str:
-                break
-        else:
-            return _flat(arguments)
+        got = _flat(arguments)
+        if got is not None:
+            return got
     scalars: list[tuple[str, str, Any]] = []
     strings: list[tuple[str, str, str]] = []
     commands: list[tuple[str, str, str | tuple[str, ...]]] = []
@@ -99,18 +97,23 @@ def walk(arguments: Any) -> CallWalk:
     )
 
 
-def _flat(arguments: dict[Any, str]) -> CallWalk:
+def _flat(arguments: dict[Any, Any]) -> CallWalk | None:
     """:func:`walk` of an object whose values are all strings (most calls): the same views,
-    built without the stack."""
+    built without the stack; ``None`` for any other object."""
     keyed: list[tuple[str, str, str]] = []
     texts: list[tuple[str, str]] = []
+    values: list[str] = []
     for k, v in arguments.items():
+        if type(v) is not str:
+            return None
         ks = k if type(k) is str else str(k)
         keyed.append((ks, ks, v))
         texts.append((ks, ks))
         texts.append((ks, v))
+        if v:
+            values.append(v)
     t = tuple(keyed)
-    return CallWalk(t, t, t, tuple(texts), tuple(v for v in arguments.values() if v), True)
+    return CallWalk(t, t, t, tuple(texts), tuple(values), True)
 
 
 class _Call(Protocol):
