@@ -52,17 +52,16 @@ _ADDRESS = (
     r"tasks?)\s+(?:for|to)|note\s+to)\s+(?:the\s+|any\s+|all\s+|an?\s+)?(?:[a-z]+\s+){0,2}?"
     rf"(?:{_AI})"
     rf"|\bif\s+you\s+are\s+(?:an?\s+|the\s+|[a-z]+'s\s+)?(?:{_AI})"
-    rf"|\b(?:directed|addressed|written)\s+(?:at|to|for)\s+(?:the\s+)?(?:{_AI})"
+    rf"|\b(?:directed|addressed)\s+(?:at|to|for)\s+(?:the\s+)?(?:{_AI})"
     rf"|(?:^|[\n>.!?:])[ \t#*>-]*(?:hey|hi|hello|dear|attention|attn)[\s,]+(?:{_AI})"
 )
 _ADDRESS_ANCHORS = (
-    *each(
-        ("instruction", "message", "notice", "item", "up", "reminder", "task"),
-        r"s?\s+(?:for|to)\s",
-    ),
+    *each(("instruction", "message", "notice", "reminder", "task"), r"s?\s+(?:for|to)\s"),
+    r"action\s+items?\s+(?:for|to)\s",
+    r"heads[\s-]+up\s+(?:for|to)\s",
     r"note\s+to\s",
     r"if\s+you\s+are\s",
-    *each(("directed", "addressed", "written"), r"\s+(?:at|to|for)\s"),
+    *each(("directed", "addressed"), r"\s+(?:at|to|for)\s"),
     *each(
         ("hey", "hi", "hello", "dear", "attention", "attn"),
         r"[\s,]+(?:[a-z]+\s+)?"
