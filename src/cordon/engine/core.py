@@ -364,6 +364,14 @@ class Session(ProvenanceState):
         # (a dict first: the ``Mapping`` test is an ABC check, several times slower)
         return dict(ann) if type(ann) is dict or isinstance(ann, Mapping) else {}
 
+    def _annotation(self, server: str, tool: str, name: str, default: Any = None) -> Any:
+        """One annotation of the pinned definition (:meth:`_annotations` without the copy)."""
+        d = self._definition(server, tool)
+        ann = d.get("annotations") if d else None
+        if type(ann) is dict or isinstance(ann, Mapping):
+            return ann.get(name, default)
+        return default
+
     def _untrusted_output(self, tool: str, server: str, tp: ToolPolicy) -> bool:
         if tp.untrusted_output is not None:
             return tp.untrusted_output
@@ -372,7 +380,7 @@ class Session(ProvenanceState):
             return sp.untrusted_output
         # By default every result counts as untrusted input (issue 5); a tool that declares
         # itself closed-world (openWorldHint: false) does not, unless the policy says so.
-        return self._annotations(server, tool).get("openWorldHint", True) is not False
+        return self._annotation(server, tool, "openWorldHint", True) is not False
 
     def _sensitive(self, tool: str, server: str, tp: ToolPolicy, arguments: Any) -> bool:
         if tp.sensitive is not None:
@@ -409,7 +417,7 @@ class Session(ProvenanceState):
         """
         if arguments is None:
             arguments = {}
-        if not isinstance(arguments, Mapping):
+        if type(arguments) is not dict and not isinstance(arguments, Mapping):
             return Verdict(
                 verdict="deny", rule=rules.ARG_MALFORMED, reason="arguments must be an object"
             )

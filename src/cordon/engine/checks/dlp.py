@@ -29,7 +29,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     session = ctx.session
     if not session.engine.policy.secrets.patterns:
         return PASS
-    allowed = frozenset(ctx.tp.allow_secret_patterns)
+    allowed = ctx.tp.allow_secret_patterns
     if "*" in allowed:
         return PASS
     sending = facts.external or facts.sending

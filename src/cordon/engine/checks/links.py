@@ -22,13 +22,13 @@ from cordon.engine.checks._spelling import odd_spelling, plain_keys
 def run(ctx: Context, facts: Facts) -> Result:
     if not facts.sending or facts.fallback:
         return PASS
-    return asks(
-        *(
-            forwarded_link(ctx, name, value)
-            for name, value in ctx.arguments.items()
-            if name not in facts.sink_names
-        )
-    )
+    found = []
+    for name, value in ctx.arguments.items():
+        if name not in facts.sink_names:
+            v = forwarded_link(ctx, name, value)
+            if v is not None:
+                found.append(v)
+    return asks(*found)
 
 
 def _odd_keys(value: Any) -> set[str]:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
-from cordon.engine.checks._base import Check, Context, Facts, Result
+from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
 
 
 def run(ctx: Context, facts: Facts) -> Result:
     s, tp = ctx.session, ctx.tp
+    if not tp.requires_request:
+        return PASS  # (no pattern: no ask, no fact)
     v = _prov.check_requested(ctx.tool, tp.requires_request, s.trusted_texts)
     requested = bool(tp.requires_request) and v is None
     fact = {"requested": True} if requested else {}

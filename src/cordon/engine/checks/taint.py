@@ -79,7 +79,7 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
         return True, commands, False
     names = list(dict.fromkeys([*declared, *shaped]))
     present = [(n, arguments[n]) for n in names if n in arguments]
-    if (declared and not any(n in arguments for n in declared)) or (
+    if (declared and arguments.keys().isdisjoint(declared)) or (
         not present and not nested and tp.exfiltrating
     ):
         # A sending tool called without its declared sinks: every string argument is
@@ -106,8 +106,11 @@ def _reads_only(ctx: Context) -> bool:
     request, query and all, to that host (exfiltration through a GET)."""
     if ctx.tp.exfiltrating:
         return False
-    ann = ctx.session._annotations(ctx.server, ctx.tool)
-    return ann.get("readOnlyHint") is True and ann.get("destructiveHint") is not True
+    s, server, tool = ctx.session, ctx.server, ctx.tool
+    return (
+        s._annotation(server, tool, "readOnlyHint") is True
+        and s._annotation(server, tool, "destructiveHint") is not True
+    )
 
 
 def _network(value: Any) -> bool:
@@ -148,7 +151,7 @@ def run(ctx: Context, facts: Facts) -> Result:
         facts={
             "sending": True,
             "fallback": fallback,
-            "sink_names": frozenset(n for n, _ in sink_pairs),
+            "sink_names": frozenset([n for n, _ in sink_pairs]),
             "destinations": found,
             "cleared": scan.cleared and bool(found),
             "odd": frozenset(scan.odd),
