@@ -73,7 +73,7 @@ from __future__ import annotations
 import bisect
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from cordon._types import Verdict
@@ -543,7 +543,7 @@ _Strings = Sequence[tuple[str, str, str]]
 
 def check_actions(
     tool: str,
-    arguments: dict[str, Any],
+    arguments: Mapping[str, Any],
     *,
     annotations: dict[str, Any] | None,
     executes: bool,

@@ -97,8 +97,14 @@ def _joined_key(key: str) -> str:
     return "".join(split_tokens(key))
 
 
+@functools.lru_cache(maxsize=4096)
+def _shell_tool(tool: str) -> bool:
+    """A tool name with a shell word (:data:`_SHELL_TOOL_TOKENS`)."""
+    return not _SHELL_TOOL_TOKENS.isdisjoint(split_tokens(tool))
+
+
 def _command_strings(ctx: Context) -> list[CommandString]:
-    exec_tool = bool(ctx.tp.executes) or bool(set(split_tokens(ctx.tool)) & _SHELL_TOOL_TOKENS)
+    exec_tool = bool(ctx.tp.executes) or _shell_tool(ctx.tool)
     out: list[CommandString] = []
     for path, key, value in call_walk(ctx).commands:
         nkey = _joined_key(key)

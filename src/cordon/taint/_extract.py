@@ -87,6 +87,10 @@ def extract_marked(value: Any) -> tuple[list[Destination], bool]:
     """:func:`extract_destinations` of ``value``, and whether marking look-alike characters
     changes any text it read: when not, ``extract_destinations(value, spelled=True)`` reads
     the same texts and gives the same destinations."""
+    if type(value) is str and len(value) <= _MEMO_MAX_CHARS:
+        # (the usual sink value: what _walk and _string give a lone string at the top)
+        plain, marked, _ = _remembered((value, 0))
+        return list(plain), marked
     acc = _Acc(False)
     _walk(value, acc, 0)
     return acc.found, acc.marked
@@ -128,19 +132,7 @@ def _string(text: str, acc: _Acc, depth: int) -> None:
         _from_string(text, acc, depth)
         return
     key = (text, depth)
-    got = _MEMO.get(key)
-    if got is None:
-        if _plain_address(text):
-            # (what _from_string gives it: see there)
-            address = Destination(kind="email", raw=text, key=_plain_key(text))
-            got = ((address,), False, None)
-        else:
-            sub = _Acc(False)
-            _from_string(text, sub, depth)
-            got = (tuple(sub.found), sub.marked, None)
-        if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.clear()
-        _MEMO[key] = got
+    got = _remembered(key)
     plain, marked, spelled = got
     if not marked:
         found = plain  # marking changes no text read: a spelled reading is the same one
@@ -158,6 +150,29 @@ def _string(text: str, acc: _Acc, depth: int) -> None:
         if (d.kind, d.key) not in acc.seen:
             acc.seen.add((d.kind, d.key))
             acc.found.append(d)
+
+
+def _remembered(
+    key: tuple[str, int],
+) -> tuple[tuple[Destination, ...], bool, tuple[Destination, ...] | None]:
+    """The :data:`_MEMO` entry of a string at a depth (``key``), read plainly if not there:
+    its destinations in order, without duplicates (each string is read into an accumulator
+    of its own)."""
+    got = _MEMO.get(key)
+    if got is None:
+        text, depth = key
+        if _plain_address(text):
+            # (what _from_string gives it: see there)
+            address = Destination(kind="email", raw=text, key=_plain_key(text))
+            got = ((address,), False, None)
+        else:
+            sub = _Acc(False)
+            _from_string(text, sub, depth)
+            got = (tuple(sub.found), sub.marked, None)
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = got
+    return got
 
 
 def _add(acc: _Acc, kind: DestinationKind, raw: str, key: str) -> None:

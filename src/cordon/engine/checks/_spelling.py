@@ -110,7 +110,8 @@ def spellings(text: str) -> tuple[bool, bool, bool]:
     it without matching it exactly (look-alike free, written and decoded:
     :func:`cordon.engine.checks._vouching.spelled`); :func:`may_fold` of it."""
     ascii_ = text.isascii()
-    free = _prov.lookalike_free(text)
+    # (lookalike_free of an ASCII text with no percent-encoding: no punycode label)
+    free = "xn--" not in text.lower() if ascii_ and "%" not in text else _prov.lookalike_free(text)
     folds = _may_fold_text(text)
     # (encodes_lookalike, whose first test is ``folds``)
     encoded = folds and not all(

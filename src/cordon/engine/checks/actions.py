@@ -27,7 +27,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     found = deny_or_ask(
         _actions.check_actions(
             tool,
-            dict(ctx.arguments),
+            ctx.arguments,
             annotations=ann,
             executes=bool(tp.executes),
             destructive=bool(tp.destructive),
