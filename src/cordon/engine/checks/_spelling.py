@@ -114,9 +114,10 @@ def spellings(text: str) -> tuple[bool, bool, bool]:
     free = "xn--" not in text.lower() if ascii_ and "%" not in text else _prov.lookalike_free(text)
     folds = _may_fold_text(text)
     # (encodes_lookalike, whose first test is ``folds``)
-    encoded = folds and not all(
-        _prov.lookalike_free(v) for v in decoded_views(text, max_depth=2)[1:]
-    )
+    encoded = False
+    if folds:
+        views = decoded_views(text, max_depth=2)
+        encoded = len(views) > 1 and not all(_prov.lookalike_free(v) for v in views[1:])
     return not ascii_ or not free, free and not encoded, not ascii_ or folds
 
 

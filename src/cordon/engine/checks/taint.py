@@ -67,7 +67,7 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
             if is_sink_param(k) and not (k in arguments and arguments[k] is v)
         ]
     )
-    declared = list(tp.sink_params)
+    declared = tp.sink_params
     if (shaped or nested) and not declared and _reads_only(ctx):
         shaped = [k for k in shaped if _network(arguments[k])]
         nested = [(k, v) for k, v in nested if _network(v)]
