@@ -29,7 +29,7 @@ from typing import Any, Literal
 from cordon._types import SEVERITY_ORDER, Finding
 from cordon.content._walk import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, scan_value
 from cordon.content.scanner import Hit
-from cordon.textnorm import INVISIBLE_CHARS
+from cordon.textnorm import INVISIBLE_RE
 
 __all__ = ["Evaluation", "evaluate_result", "sanitize_text", "strip_ansi"]
 
@@ -44,7 +44,9 @@ _ANSI = (
     "|\u009d[^\x07\x1b\u009c]{0,512}(?:\x07|\x1b\\\\|\u009c)?|[\x1b\u009b\u009d]"
 )
 _ANSI_RE = re.compile(_ANSI)
-_STRIP_RE = re.compile("(?:" + _ANSI + ")|[" + "".join(sorted(INVISIBLE_CHARS)) + "]")
+#: INVISIBLE_RE's class is written as ranges: the same 432 characters listed one by one made
+#: ``re`` test each in turn at every position (6.4 s against 0.2 s of CPU per 10 MB)
+_STRIP_RE = re.compile("(?:" + _ANSI + ")|" + INVISIBLE_RE.pattern)
 _BEACON_RULES = frozenset({"exfil.markdown_image", "exfil.markdown_link", "exfil.collector_host"})
 _CLAIM_RULES = frozenset({"inj.clearance"})
 _WRAP_CATEGORIES = frozenset({"injection", "tool_hijack", "exfiltration", "supply_chain"})
@@ -146,7 +148,14 @@ def sanitize_text(text: str, hits: list[Hit]) -> str:
             out.append(r)
             cursor = e
     out.append(text[cursor:])
-    return _STRIP_RE.sub("", "".join(out))
+    return _strip("".join(out))
+
+
+def _strip(text: str) -> str:
+    """``text`` without what ``_STRIP_RE`` matches."""
+    if text.isascii() and "\x1b" not in text:
+        return text  # every invisible and C1 character is outside ASCII: only ESC starts a match
+    return _STRIP_RE.sub("", text)
 
 
 def strip_ansi(value: Any) -> Any:
