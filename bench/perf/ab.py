@@ -6,7 +6,8 @@
 Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or
 this checkout's ``src``) at that tree's defaults, with the environment variables K=V added
 (e.g. ``CORDON_SPIN_US=0``, which only trees before issue 19 read: they polled for 500 µs
-after each frame by default). Every round runs direct, bouncer-mcp 0.1.4 with ``--bouncer``
+after each frame by default); a K that starts with ``--`` is a flag of ``cordon run``
+(``monitor=src:--content=monitor warn=src:--content=warn`` compares two content modes). Every round runs direct, bouncer-mcp 0.1.4 with ``--bouncer``
 (from ``.venv-peers``, as ``run.py``), then each variant once (3000 echo calls after 200
 warm-up, as ``run.py``); the added p50 of a path is the median over rounds of its p50 minus
 the direct p50 of the same round. "CPU per call" is the CPU time of the process the client
@@ -73,14 +74,8 @@ def main() -> int:
             "floor-thr", [*relay, "--threads", "--", *up], R.base_env(home)
         )
     for spec in ns.variants:
-        name, _, rest = spec.partition("=")
-        src, _, extra = rest.partition(":")
-        env = {**R.base_env(home), "PYTHONPATH": str(Path(src).resolve())}
-        for kv in filter(None, extra.split(",")):
-            k, _, v = kv.partition("=")
-            env[k] = v
-        cmd = R.cordon_run(policy, tmp, name, up)
-        targets[name] = R.Target(name, cmd, env)
+        name, env, flags = R.variant(spec, R.base_env(home))
+        targets[name] = R.Target(name, R.cordon_run(policy, tmp, name, up, flags), env)
     p50: dict[str, list[float]] = {k: [] for k in targets}
     cpu: dict[str, list[float]] = {k: [] for k in targets}
     for r in range(ns.rounds):

@@ -4,7 +4,10 @@
 
 Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or this
 checkout's ``src``) at that tree's defaults, with the environment variables K=V added (e.g.
-``CORDON_RECORDER=0``, which only trees before issue 19 read: they forked a recording worker).
+``CORDON_RECORDER=0``, which only trees before issue 19 read: they forked a recording worker);
+a K that starts with ``--`` is a flag of ``cordon run`` (``monitor=src:--content=monitor
+warn=src:--content=warn`` compares two content modes). "CPU a result" is the proxy's CPU time
+over the timed results, per result.
 Every round runs each variant (after the server alone with ``--direct``) once through the raw
 echo server, as ``run.py --only throughput`` does: five timed results of SIZE back to back
 after an untimed first one ("per result" is their median, "back to back" the five results'
@@ -36,13 +39,17 @@ import run as R  # noqa: E402
 
 
 def _throughput(t: R.Target, size: int, reps: int, pause: float, gap: float) -> dict[str, float]:
-    times = R.blob_times(t, size, reps, pause)
+    cpu: list[float] = []
+    times = R.blob_times(t, size, reps, pause, cpu_s=cpu)
     out = {
         "per_result": size / R.MB / statistics.median(times),
         "back_to_back": size * reps / R.MB / sum(times),
+        "cpu_ms": cpu[0] / reps * 1e3,
     }
     if gap > 0:
-        out["alone"] = size / R.MB / statistics.median(R.blob_times(t, size, reps, pause, gap))
+        alone = R.blob_times(t, size, reps, pause, gap, cpu_s=cpu)
+        out["alone"] = size / R.MB / statistics.median(alone)
+        out["alone_cpu_ms"] = cpu[1] / reps * 1e3
     return out
 
 
@@ -85,17 +92,12 @@ def main() -> int:
         direct = R.Target("direct", up, R.base_env(tmp / "home-direct"))
         variants["direct"] = (direct, direct)
     for spec in ns.variants:
-        name, _, rest = spec.partition("=")
-        src, _, extra = rest.partition(":")
-        home = tmp / f"home-{name}"
+        home = tmp / f"home-{spec.partition('=')[0]}"
         home.mkdir()
-        env = {**R.base_env(home), "PYTHONPATH": str(Path(src).resolve())}
-        for kv in filter(None, extra.split(",")):
-            k, _, v = kv.partition("=")
-            env[k] = v
+        name, env, flags = R.variant(spec, R.base_env(home))
 
-        def cmd(pol: Path, name: str = name) -> list[str]:
-            return R.cordon_run(pol, tmp, name, up)
+        def cmd(pol: Path, name: str = name, flags: list[str] = flags) -> list[str]:
+            return R.cordon_run(pol, tmp, name, up, flags)
 
         variants[name] = (R.Target(name, cmd(policy), env), R.Target(name, cmd(sink), env))
     got: dict[str, dict[str, list[float]]] = {k: {} for k in variants}
@@ -128,8 +130,11 @@ def main() -> int:
             f"{name:12s} per result {statistics.median(v['per_result']):6.1f} MB/s, "
             f"back to back {statistics.median(v['back_to_back']):6.1f} MB/s"
         )
+        if "cpu_ms" in v:
+            line += f" (CPU {statistics.median(v['cpu_ms']):.0f} ms a result)"
         if "alone" in v:
             line += f", alone (--gap) {statistics.median(v['alone']):6.1f} MB/s"
+            line += f" (CPU {statistics.median(v['alone_cpu_ms']):.0f} ms a result)"
         if "stream_mb_s" in v:
             line += (
                 f", stream of {ns.stream} {statistics.median(v['stream_mb_s']):.1f} MB/s "

@@ -2,12 +2,15 @@
 audit log driven in one thread, with an in-memory echo upstream.
 
     .venv/bin/python bench/perf/core_inproc.py [--calls 5000] [--runs 3] [--profile]
+                                               [--content monitor|warn|block]
 
 What ``bench/perf/ab.py`` measures end to end is this plus the hand-offs between processes
 (``ab.py --floor`` measures those alone). Each call is ``tools/call echo("hello")`` with an
 empty policy and the client's shared taint store on, as ``cordon run`` has them; the upstream
 answers inside the same thread (``cordon.proxy.memory.MemoryTransport``); the audit records
-are written to a real hash-chained log file. Prints the median and the minimum per call of
+are written to a real hash-chained log file. Each result is recorded (and in warn and block
+mode scanned) before the next call, in every mode. ``--content``: the content mode (the
+policy's default, ``warn``, when not given). Prints the median and the minimum per call of
 each run; ``--profile`` then prints ``cProfile``'s top functions by cumulative time.
 """
 
@@ -53,7 +56,7 @@ def _upstream(raw: bytes) -> list[bytes]:
     return [orjson.dumps({"jsonrpc": "2.0", "id": m["id"], "result": result})]
 
 
-def _transport(home: Path) -> Any:
+def _transport(home: Path, content: str | None) -> Any:
     from cordon.approvals.codes import CodeStore
     from cordon.audit.log import AuditLog
     from cordon.decider import Decider
@@ -73,7 +76,11 @@ def _transport(home: Path) -> Any:
         engine=engine, session=session, server="echo", decider=decider, pin_file=None, shared=store
     )
     core = ProxyCore(
-        CoreConfig(server="echo", session_id=session.id, content_mode="monitor"),
+        CoreConfig(
+            server="echo",
+            session_id=session.id,
+            content_mode=content or engine.policy.content.mode,
+        ),
         work,
         clock=time.monotonic,
     )
@@ -106,6 +113,7 @@ def main() -> int:
     ap.add_argument("--calls", type=int, default=5000)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--content", choices=("monitor", "warn", "block"), default=None)
     ns = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="cordon-inproc-") as tmp:
         home = Path(tmp)
@@ -113,7 +121,7 @@ def main() -> int:
         n = 2
         for run in range(ns.runs):
             (home / str(run)).mkdir()
-            t = _transport(home / str(run))
+            t = _transport(home / str(run), ns.content)
             for _ in range(500):  # warm-up
                 _call(t, n)
                 n += 1

@@ -2,15 +2,17 @@
 "never block the other direction while one message is being checked").
 
     .venv/bin/python bench/perf/other_direction.py [--rounds 5] [--mb 2]
-        [--reverse | --after-result] NAME=SRC ...
+        [--reverse | --after-result] NAME=SRC[:K=V,...] ...
 
 Each variant is ``cordon run`` from the ``src`` tree SRC (a worktree of another commit, or
-this checkout's ``src``), in front of ``echo_server.py``. Every round runs direct and then each
+this checkout's ``src``), in front of ``echo_server.py``, with K=V as in ``ab.py``
+(``warn=src:--content=warn``: a flag of ``cordon run``; else an environment variable). Every round runs direct and then each
 variant: the client calls ``later`` (the upstream answers after 200 ms), and at once sends
 a call whose ``text`` is MB megabytes of prose with links, to a sink (``echo`` with
 ``sink_params: [to]``; the destination is not allowlisted, so the verdict is an ask, which
-this client cannot answer: cordon answers it, after the check). Printed per variant, medians
-over rounds:
+this client cannot answer: cordon answers it, after the check), in the tree's default content
+mode unless the variant names one (``warn`` since issue 22: the ``later`` result is scanned in
+the decision queue, behind the check). Printed per variant, medians over rounds:
 
 - ``later``: when the ``later`` result reached the client (ms after it was sent); direct, it
   is the upstream's 200 ms;
@@ -149,14 +151,17 @@ def main() -> int:
     ap.add_argument(
         "--after-result", action="store_true", help="a small send recording a large result"
     )
-    ap.add_argument("variants", nargs="+", metavar="NAME=SRC")
+    ap.add_argument("variants", nargs="+", metavar="NAME=SRC[:K=V,...]")
     ns = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="cordon-other-"))
     policy = tmp / "policy.yaml"
+    sink = "tools:\n  echo: {exfiltrating: true, sink_params: [to]}\n"
     policy.write_text(
         "version: 1\ncontent: {mode: warn}\n"
         if ns.reverse
-        else "version: 1\ntools:\n  echo: {exfiltrating: true, sink_params: [to]}\n",
+        else f"version: 1\ncontent: {{mode: monitor}}\n{sink}"
+        if ns.after_result
+        else f"version: 1\n{sink}",
         "utf-8",
     )
     up = [sys.executable, str(HERE / "echo_server.py")]
@@ -166,10 +171,8 @@ def main() -> int:
     base = {**R.base_env(home), "ECHO_STAMPS": str(stamps)}
     targets = {"direct": R.Target("direct", up, base)}
     for spec in ns.variants:
-        name, _, src = spec.partition("=")
-        env = {**base, "PYTHONPATH": str(Path(src).resolve())}
-        cmd = R.cordon_run(policy, tmp, name, up)
-        targets[name] = R.Target(name, cmd, env)
+        name, env, flags = R.variant(spec, base)
+        targets[name] = R.Target(name, R.cordon_run(policy, tmp, name, up, flags), env)
     if ns.reverse:
         return _reverse(ns, targets, stamps)
     if ns.after_result:

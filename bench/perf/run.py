@@ -66,9 +66,12 @@ def cordon_command() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "cordon.cli"]
 
 
-def cordon_run(policy: Path, tmp: Path, name: str, upstream: list[str]) -> list[str]:
+def cordon_run(
+    policy: Path, tmp: Path, name: str, upstream: list[str], flags: list[str] | None = None
+) -> list[str]:
     """``cordon run`` of whatever ``cordon`` the PYTHONPATH gives (an A/B variant's ``src``),
-    with ``policy``, its own audit log ``tmp/audit-NAME.jsonl``, in front of ``upstream``."""
+    with ``policy``, its own audit log ``tmp/audit-NAME.jsonl``, ``flags``, in front of
+    ``upstream``."""
     return [
         sys.executable,
         "-m",
@@ -80,9 +83,27 @@ def cordon_run(policy: Path, tmp: Path, name: str, upstream: list[str]) -> list[
         str(tmp / f"audit-{name}.jsonl"),
         "--approvals-store",
         str(tmp / "approvals.json"),
+        *(flags or []),
         "--",
         *upstream,
     ]
+
+
+def variant(spec: str, env: dict[str, str]) -> tuple[str, dict[str, str], list[str]]:
+    """An A/B variant ``NAME=SRC[:K=V,...]``: its name, ``env`` with SRC first on the
+    PYTHONPATH and the K=V added, and the ``cordon run`` flags among them (a K that starts with
+    ``--``: ``warn=src:--content=warn``)."""
+    name, _, rest = spec.partition("=")
+    src, _, extra = rest.partition(":")
+    env = {**env, "PYTHONPATH": str(Path(src).resolve())}
+    flags: list[str] = []
+    for kv in filter(None, extra.split(",")):
+        k, _, v = kv.partition("=")
+        if k.startswith("--"):
+            flags += [k, v]
+        else:
+            env[k] = v
+    return name, env, flags
 
 
 def base_env(home: Path) -> dict[str, str]:
@@ -268,12 +289,19 @@ def stream(target: Target, size: int, reps: int) -> dict[str, float]:
 
 
 def blob_times(
-    target: Target, size: int, reps: int, pause: float = 0.0, gap: float = 0.0
+    target: Target,
+    size: int,
+    reps: int,
+    pause: float = 0.0,
+    gap: float = 0.0,
+    cpu_s: list[float] | None = None,
 ) -> list[float]:
     """Seconds per call of ``reps`` back-to-back ``blob(size)`` calls on one connection,
     after the handshake, ``pause`` seconds, and one untimed call that builds the blob; with
     ``gap``, that many seconds before each timed call (each result then comes alone, the
-    recording of the one before done)."""
+    recording of the one before done). ``cpu_s`` gets the CPU seconds of the process the
+    client started (the proxy, its threads included) from the untimed call's answer to the
+    last answer."""
     c = RawClient(target.cmd, target.env)
     try:
         c.handshake()
@@ -281,6 +309,7 @@ def blob_times(
         rid, line = c.call_line("blob", {"size": size})
         c.send(line)
         c.recv_for(rid)
+        cpu0 = _proc_cpu_s(c.proc.pid)
         times = []
         for _ in range(reps):
             time.sleep(gap)
@@ -289,6 +318,8 @@ def blob_times(
             c.send(line)
             c.recv_for(rid)
             times.append(time.perf_counter() - t0)
+        if cpu_s is not None:
+            cpu_s.append(_proc_cpu_s(c.proc.pid) - cpu0)
     finally:
         c.close()
     return times

@@ -92,7 +92,10 @@ def run_cmd(
         bool, typer.Option(help="Replace persisted pins with the first tools/list.")
     ] = False,
     content: Annotated[
-        str | None, typer.Option(help="Content firewall: monitor | warn | block.")
+        str | None,
+        typer.Option(
+            help="Content firewall: monitor | warn | block (default: the policy's, warn)."
+        ),
     ] = None,
     block_at: Annotated[
         str | None, typer.Option("--block-at", help="Severity for block/poisoned definitions.")

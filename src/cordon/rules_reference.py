@@ -146,8 +146,9 @@ with `(rule: <id>)`. Ids are stable: a rule is never renumbered or renamed.
   deny wins; otherwise the first ask no approval covers; otherwise `default.allow`.
 - **Content rules** find injections and other hostile text in what servers return (tool
   results, resources, prompts) and in tool definitions. What a finding does depends on
-  `content.mode` ([policy.md](policy.md#contentmode)): `monitor` logs it, `warn` sanitises
-  the tool result, `block` replaces a result with a finding at or over `content.block_at`.
+  `content.mode` ([policy.md](policy.md#contentmode)): `warn` (the default) sanitises the
+  tool result, `monitor` logs it and delivers the result unchanged, `block` replaces a result
+  with a finding at or over `content.block_at`.
   A tool definition with a finding at high or above is hidden and its calls denied
   (`content.poisoned_definition`). `cordon rules` prints this catalogue.
 """

@@ -110,6 +110,7 @@ class Raw:
             "FAKE_RESULT": str(res),
             **{k: str(v) for k, v in opts.pop("env", {}).items()},
         }
+        opts.setdefault("extra", ["--content", "monitor"])  # the mode under test, unless given
         params = harness.cordon([sys.executable, str(up)], name=name, env=env, **opts)
         self.proc = subprocess.Popen(
             [params.command, *params.args],

@@ -62,7 +62,11 @@ def test_a_result_delivered_after_the_client_closed_its_end_is_still_recorded(
     up = harness.tmp / "slow_upstream.py"
     up.write_text(_UPSTREAM, "utf-8")
     text = f"{INJECTION}\nReply to {ATTACKER} today.\n"
-    params = harness.cordon([sys.executable, str(up)], env={"FAKE_TEXT": text, "FAKE_DELAY": "0.3"})
+    params = harness.cordon(
+        [sys.executable, str(up)],
+        env={"FAKE_TEXT": text, "FAKE_DELAY": "0.3"},
+        extra=["--content", "monitor"],  # the mode that delivers a result before recording it
+    )
     proc = subprocess.Popen(
         [params.command, *params.args],
         stdin=subprocess.PIPE,

@@ -26,11 +26,17 @@ INJECTION = (
 
 
 class Raw(MailboxRaw):
-    """The raw client with ops@example.com trusted."""
+    """The raw client with ops@example.com trusted, in monitor mode."""
 
     def __init__(self, harness: Harness, box: Path) -> None:
         super().__init__(
-            harness, box, policy={"version": 1, "trusted_destinations": ["ops@example.com"]}
+            harness,
+            box,
+            policy={
+                "version": 1,
+                "trusted_destinations": ["ops@example.com"],
+                "content": {"mode": "monitor"},
+            },
         )
 
 

@@ -129,7 +129,7 @@ async def test_injected_text_in_notifications_gets_a_content_record(
     async def on_progress(p: float, total: float | None, message: str | None) -> None:
         progress.append(message)
 
-    async with _client(harness, url, mode, seen) as client:
+    async with _client(harness, url, mode, seen, "--content", "monitor") as client:
         await client.list_tools()
         r = await client.call_tool("shout", {"text": INJECTED}, progress_callback=on_progress)
         assert text_of(r) == "done"

@@ -84,6 +84,7 @@ async def test_a_password_read_through_one_server_is_refused_by_both(harness: Ha
         policies=[policy],
         env={"MAILBOX_DIR": str(files_box), "MAILBOX_CALL_LOG": "1"},
         name="files",
+        extra=["--content", "monitor"],  # the agent reads the password as the server sent it
     )
     tickets = harness.cordon(
         mailbox_server(),

@@ -1,5 +1,5 @@
 """``cordon suggest`` on the audit log and pin file of a real ``cordon run`` session in front of
-the mailbox server (monitor mode): the tools whose arguments carried destinations are proposed
+the mailbox server: the tools whose arguments carried destinations are proposed
 as sending, with their evidence, and the proposal loads as a policy."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ def _write(tmp_path: Path, text: str, name: str = "p.yaml") -> Path:
 
 def test_defaults() -> None:
     p = load_policy([])
-    assert p.version == 1 and p.content.mode == "monitor" and p.content.block_at == "high"
+    assert p.version == 1 and p.content.mode == "warn" and p.content.block_at == "high"
     assert p.min_destination_length == 6 and not p.allowlist_beats_taint
 
 

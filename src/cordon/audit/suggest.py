@@ -4,7 +4,7 @@ Like ``audit2allow`` for SELinux, it reads what happened and prints a proposal; 
 writes or applies a policy. Every entry carries its evidence as a YAML comment, so a person
 can tell a real sending tool from a coincidence before copying a line. What it reads:
 
-* the verdict records of an audit log (``cordon run`` in monitor mode is enough): which
+* the verdict records of an audit log (``cordon run`` in any content mode is enough): which
   arguments of which tools carried destinations (e-mail addresses, URLs, hosts, channels,
   phone numbers, as cordon's taint layer extracts them), and which calls were asked about
   or denied, by rule;
@@ -205,8 +205,8 @@ def suggest_cmd(
         typer.Option("--policy", help="tools this policy names already are left out"),
     ] = None,
 ) -> None:
-    """Propose a policy from monitor-mode audit logs and pinned tool lists (printed as YAML
-    with the evidence for each entry; never applied)."""
+    """Propose a policy from audit logs and pinned tool lists (printed as YAML with the
+    evidence for each entry; never applied)."""
     from cordon.clientconfig import default_pin_dir
     from cordon.policy import load_policy
 

@@ -175,13 +175,23 @@ class ToolPolicy(_Strict):
         return v
 
 
+ContentMode = Literal["monitor", "warn", "block"]
+
+#: the content mode when neither the policy nor ``cordon run --content`` names one: what the
+#: agent reads has its credentials masked, ANSI and hidden characters removed and injections
+#: neutralised; ``monitor`` (deliver unchanged, log the findings) must be asked for
+DEFAULT_CONTENT_MODE: ContentMode = "warn"
+
+
 class ContentPolicy(_Strict):
     """The content firewall over every result (tool calls, resource reads, prompts)."""
 
-    mode: Literal["monitor", "warn", "block"] = "monitor"
-    """`monitor`: findings go to the audit log, results pass unchanged. `warn`: tool results
-    with findings are sanitised before delivery. `block`: a result with a finding at or over
-    `block_at` is replaced by an error. Verdicts on calls do not depend on this mode."""
+    mode: ContentMode = DEFAULT_CONTENT_MODE
+    """`warn` (the default): tool results with findings are sanitised before delivery
+    (credentials masked, ANSI escapes and invisible characters removed, instructions wrapped
+    as untrusted). `monitor`: findings go to the audit log, results pass unchanged. `block`: a
+    result with a finding at or over `block_at` is replaced by an error. Verdicts on calls do
+    not depend on this mode."""
 
     block_at: Literal["low", "medium", "high", "critical"] = "high"
     """The lowest finding severity that `block` mode blocks."""

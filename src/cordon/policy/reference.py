@@ -127,7 +127,7 @@ trusted_text_beats_taint: true      # library: destinations in the user's own te
 min_destination_length: 6
 taint_memory_bytes: 67108864
 approval_timeout_s: 120
-content: {mode: monitor, block_at: high}
+content: {mode: warn, block_at: high}
 egress: {mode: open, allow: [example.com], allow_private: false, allow_schemes: []}
 secrets: {env: [GITHUB_TOKEN], files: [~/.config/token]}
 allowed_path_prefixes: [/home/me/project] # default prefixes for every tool with path_params and none of its own

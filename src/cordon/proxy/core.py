@@ -42,6 +42,7 @@ from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
 from cordon.decider import Decision
+from cordon.policy.model import DEFAULT_CONTENT_MODE
 from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
@@ -77,7 +78,7 @@ class CoreConfig:
 
     server: str
     session_id: str
-    content_mode: str = "monitor"
+    content_mode: str = DEFAULT_CONTENT_MODE
     block_at: str = "high"
     max_bytes: int = 16 * 1024 * 1024
     max_depth: int = 64
