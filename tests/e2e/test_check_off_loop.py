@@ -3,12 +3,12 @@ while one message is being checked").
 
 Through the real ``cordon run`` in front of the mailbox server (mcp 2.x): the client starts a
 slow ``echo`` (the server answers after 0.5 s), then sends a mail whose 6 MB body takes
-seconds to check. In monitor mode the echo's result reaches the client while the mail is still
-being checked, the way it would with no proxy; a relay that checks on its loop delivers it only
-after the verdict. In warn mode (the default) the result is scanned in the decision queue, so
-it waits for the verdict (a strict xfail). What the verdicts see does not change: a result that arrives during a check is
-recorded after that verdict and before the next one, so a call is decided on the history that
-arrived before it, never on how long its check took.
+seconds to check. The echo's result reaches the client while the mail is still being checked,
+the way it would with no proxy, in monitor mode and in warn mode (the default: a small result
+is sanitised where it arrives, and only its recording waits in the queue); a relay that checks
+on its loop delivers it only after the verdict. What the verdicts see does not change: a
+result that arrives during a check is recorded after that verdict and before the next one, so
+a call is decided on the history that arrived before it, never on how long its check took.
 
 The reverse direction: in warn mode a result is scanned before it is delivered. While a 12 MB
 result is scanned, the client's ping reaches the upstream (a raw upstream that stamps when
@@ -87,21 +87,7 @@ def _verdicts(harness: Harness) -> list[tuple[str, str, str]]:
     ]
 
 
-@pytest.mark.parametrize(
-    "mode",
-    [
-        "monitor",
-        pytest.param(
-            "warn",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="warn (the default) scans a result in the decision queue before "
-                "delivering it: a result that arrives while a large call is checked waits "
-                "for that verdict (bench/perf/other_direction.py measures the wait)",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("mode", ["monitor", "warn"])
 def test_a_result_reaches_the_client_while_a_large_call_is_checked(
     harness: Harness, mode: str
 ) -> None:
@@ -136,8 +122,9 @@ def test_a_result_reaches_the_client_while_a_large_call_is_checked(
         assert c.close() == 0
 
 
+@pytest.mark.parametrize("mode", ["monitor", "warn"])
 def test_a_result_arriving_during_a_check_is_recorded_after_that_verdict(
-    harness: Harness,
+    harness: Harness, mode: str
 ) -> None:
     """The echo's text names ``late@`` and ``other@`` (both allowlisted; the allowlist does
     not beat taint). The large mail to ``late@`` was sent before that text came back, so it
@@ -146,7 +133,7 @@ def test_a_result_arriving_during_a_check_is_recorded_after_that_verdict(
     box = harness.tmp / "box"
     box.mkdir()
     (box / "inbox.txt").write_text("nothing\n", "utf-8")
-    policy = {**_policy(LATE, OTHER), "content": {"mode": "monitor"}}  # delivered at once
+    policy = {**_policy(LATE, OTHER), "content": {"mode": mode}}  # both deliver it at once
     c = MailboxRaw(harness, box, policy=policy, env={"MAILBOX_ECHO_DELAY_S": "0.5"})
     try:
         text = f"write to {LATE} or {OTHER}"

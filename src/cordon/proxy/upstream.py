@@ -18,7 +18,7 @@ import orjson
 
 from cordon._exceptions import ProtocolError
 from cordon._types import Finding, severity_at_least
-from cordon.content.sanitize import strip_ansi
+from cordon.content.sanitize import evaluate_result, strip_ansi
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 __all__ = ["WITHHELD", "UpstreamSide"]
 
 WITHHELD = "cordon: internal error; the upstream result was withheld"
+#: a warn-mode tool result under this many bytes is sanitised where it arrives and delivered at
+#: once (a pure function of the result: tens of microseconds), its recording queued as in
+#: monitor mode; so it does not wait behind a large call's check in the decision queue (the
+#: other direction keeps moving). A larger result is scanned in the queue before delivery.
+INLINE_SANITISE_BYTES = 32 * 1024
 #: the error code of a server request cordon refused by policy (the code a client uses when
 #: its user rejects a request: MCP client features)
 REFUSED = -1
@@ -193,16 +198,19 @@ class UpstreamSide:
         size: int,
         tool: str = "",
         where: str = "result",
+        first: list[Action] | None = None,
     ) -> list[Action]:
         """Deliver a frame now and record it in the queue: delivery needs no decision, and a
-        call that arrives after it is decided with it recorded (it is later in the queue)."""
+        call that arrives after it is decided with it recorded (it is later in the queue).
+        ``first``: the content record of a result sanitised before delivery (its findings are
+        not recorded again by the job)."""
 
         def done(outcome: Any, error: BaseException | None) -> list[Action]:
             if error is not None:
                 return self._degraded(tool or "server output", repr(error))
             if isinstance(outcome, str):
                 return self._degraded(tool or "server output", outcome)
-            findings = getattr(outcome, "findings", None)
+            findings = getattr(outcome, "findings", None) if first is None else None
             return [self._findings("deliver", tool, findings, where)] if findings else []
 
         job = Job("record", size, run, done, label=tool)
@@ -213,7 +221,7 @@ class UpstreamSide:
             else ToClient(line, early=job)
         )
         self._recorded_since_quiet = True
-        return self._put("upstream", [frame]) + self._enqueue(job)
+        return self._put("upstream", [*(first or []), frame]) + self._enqueue(job)
 
     def _degraded(self, tool: str, why: str) -> list[Action]:
         return [
@@ -348,6 +356,26 @@ class UpstreamSide:
             # monitor mode never changes a result: delivered now, recorded in the queue
             return self._deliver_then_record(
                 line, id_, lambda: self.work.record_result(tool, result, p.args), len(line), tool
+            )
+        if self.cfg.content_mode == "warn" and len(line) < INLINE_SANITISE_BYTES:
+            # sanitising reads only the result: done here, and what the agent gets is
+            # delivered now; the session records the result as the server sent it, in the
+            # queue, before any call that arrives after it is decided
+            ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
+            out_line = line
+            if ev.action != "deliver":
+                out = dict(ev.result)
+                if "resultType" in result:
+                    out.setdefault("resultType", result["resultType"])
+                out_line = result_frame(id_, out)
+            first = [self._findings(ev.action, tool, list(ev.findings))] if ev.findings else []
+            return self._deliver_then_record(
+                out_line,
+                id_,
+                lambda: self.work.record_result(tool, result, p.args),
+                len(line),
+                tool,
+                first=first,
             )
 
         def then(obs: Any) -> list[Action]:
