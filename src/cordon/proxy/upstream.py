@@ -368,7 +368,9 @@ class UpstreamSide:
                 if "resultType" in result:
                     out.setdefault("resultType", result["resultType"])
                 out_line = result_frame(id_, out)
-            first = [self._findings(ev.action, tool, list(ev.findings))] if ev.findings else []
+            first: list[Action] = (
+                [self._findings(ev.action, tool, list(ev.findings))] if ev.findings else []
+            )
             return self._deliver_then_record(
                 out_line,
                 id_,
