@@ -1,7 +1,8 @@
-"""Large results back to back through the real ``cordon run`` (monitor mode).
+"""Large results back to back through the real ``cordon run``, in monitor and warn mode.
 
-Each result is delivered first and recorded by the decision queue after it (on the decision
-thread when large). A send right after still sees every result's taint and secrets, and every
+In monitor mode each result is delivered first and recorded by the decision queue after it
+(on the decision thread when large); in warn mode it is sanitised by a queued job, delivered,
+then recorded by the job queued behind that one. The key is masked in what warn delivers. A send right after still sees every result's taint and secrets, and every
 result's findings reach the audit log once, however far the stream runs past the 32 MiB a
 side may have waiting for jobs.
 """
@@ -26,16 +27,16 @@ INJECTION = (
 
 
 class Raw(MailboxRaw):
-    """The raw client with ops@example.com trusted, in monitor mode."""
+    """The raw client with ops@example.com trusted, in the given content mode."""
 
-    def __init__(self, harness: Harness, box: Path) -> None:
+    def __init__(self, harness: Harness, box: Path, mode: str) -> None:
         super().__init__(
             harness,
             box,
             policy={
                 "version": 1,
                 "trusted_destinations": ["ops@example.com"],
-                "content": {"mode": "monitor"},
+                "content": {"mode": mode},
             },
         )
 
@@ -51,19 +52,24 @@ def _text(result: dict[str, Any]) -> str:
     return "".join(c.get("text", "") for c in result["content"])
 
 
+@pytest.mark.parametrize("mode", ["monitor", "warn"])
 def test_a_stream_over_the_queues_cap_loses_no_finding_secret_or_taint(
-    harness: Harness,
+    harness: Harness, mode: str
 ) -> None:
     """Results back to back past the 32 MiB backlog cap: the upstream is read again as the
     queue records them. A send right after still sees every result's taint and secrets, and
     every result's findings reach the log once."""
     key = "AKIAQ3EGRTXN5ZV7HBLM"
     box = _box(harness, FILLER * 25_000 + f"{INJECTION}Reply to {ATTACKER}. key {key}\n")
-    c = Raw(harness, box)
+    c = Raw(harness, box, mode)
     try:
         reads = 0
         for _ in range(20):  # ~2 MB each: 40 MB, past the cap
-            assert _text(c.call("read_inbox", {})).endswith(f"key {key}\n")
+            got = _text(c.call("read_inbox", {}))
+            if mode == "monitor":
+                assert got.endswith(f"key {key}\n")
+            else:  # masked in what the agent reads, recorded as the server sent it
+                assert key not in got and "secret masked" in got
             reads += 1
         leak = c.call("send_email", {"to": "ops@example.com", "body": f"the key is {key}"})
         assert leak.get("isError") and "secret.egress" in _text(leak), leak

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from cordon._types import Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
+from cordon.content.sanitize import Evaluation
 from cordon.engine import args as _args
 from cordon.engine import checks as _checks
 from cordon.engine import rules
@@ -295,20 +296,26 @@ class Session(ProvenanceState):
         content_mode: Literal["monitor", "warn", "block"] | None = None,
         recorded: RecordedOutput | None = None,
         arguments: Mapping[str, Any] | None = None,
+        evaluation: Evaluation | None = None,
     ) -> Observation:
         """Record a tool result as untrusted output and run the content firewall on it.
 
         ``result`` is a CallToolResult dict or plain text; ``recorded`` is what
         :meth:`record_output` returned for it, when the caller already recorded its taint.
         ``arguments``: the call's arguments (a credential a file or command read relayed is
-        told apart by them). Returns what to deliver.
+        told apart by them). ``evaluation``: the content firewall's evaluation of this very
+        result when the caller already ran it (the proxy sanitises a result before it records
+        it); it is used as is. Returns what to deliver.
         """
         if recorded is None:
             recorded = self.record_output(result)
         result, everything = recorded.result, recorded.text
         cp = self.engine.policy.content
         mode = content_mode or cp.mode
-        if mode == "monitor":
+        if evaluation is not None:
+            ev_action, ev_result = evaluation.action, evaluation.result
+            findings = list(evaluation.findings)
+        elif mode == "monitor":
             # Monitor never changes a result: one scan over all its strings (keys included)
             # finds the same rules as the per-field walk, without per-field paths.
             findings = scan_text(everything) if everything else []

@@ -357,27 +357,20 @@ class UpstreamSide:
             return self._deliver_then_record(
                 line, id_, lambda: self.work.record_result(tool, result, p.args), len(line), tool
             )
-        if self.cfg.content_mode == "warn" and len(line) < INLINE_SANITISE_BYTES:
+        if self.cfg.content_mode == "warn":
+            if len(line) >= INLINE_SANITISE_BYTES:
+                return self._sanitise_deliver_record(id_, tool, result, line, p.args)
             # sanitising reads only the result: done here, and what the agent gets is
             # delivered now; the session records the result as the server sent it, in the
             # queue, before any call that arrives after it is decided
             ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
-            out_line = line
-            if ev.action != "deliver":
-                out = dict(ev.result)
-                if "resultType" in result:
-                    out.setdefault("resultType", result["resultType"])
-                out_line = result_frame(id_, out)
-            first: list[Action] = (
-                [self._findings(ev.action, tool, list(ev.findings))] if ev.findings else []
-            )
             return self._deliver_then_record(
-                out_line,
+                self._sanitised_frame(id_, result, ev, line),
                 id_,
-                lambda: self.work.record_result(tool, result, p.args),
+                lambda: self.work.record_result(tool, result, p.args, ev),
                 len(line),
                 tool,
-                first=first,
+                first=self._content_record(tool, ev),
             )
 
         def then(obs: Any) -> list[Action]:
@@ -394,6 +387,65 @@ class UpstreamSide:
         return self._scan_then_deliver(
             id_, line, "scan", lambda: self.work.scan_result(tool, result, p.args), then
         )
+
+    def _sanitised_frame(self, id_: Any, result: dict[str, Any], ev: Any, line: bytes) -> bytes:
+        """The frame the client gets for a warn-mode evaluation ``ev`` of ``result``."""
+        if ev.action == "deliver":
+            return line
+        out = dict(ev.result)
+        if "resultType" in result:  # 2026-07-28 results carry their type
+            out.setdefault("resultType", result["resultType"])
+        return result_frame(id_, out)
+
+    def _content_record(self, tool: str, ev: Any) -> list[Action]:
+        return [self._findings(ev.action, tool, list(ev.findings))] if ev.findings else []
+
+    def _sanitise_deliver_record(
+        self, id_: Any, tool: str, result: dict[str, Any], line: bytes, args: Any
+    ) -> list[Action]:
+        """A large warn-mode result: sanitised by a ``scan`` job (on the decision thread, in
+        queue order), delivered as soon as that is done, and recorded as the server sent it
+        by the ``record`` job queued right behind it when the frame arrived: a call that
+        arrives after the result is decided with it recorded, and the delivery does not wait
+        for the recording (the frame goes out under the shared store's pending marker)."""
+        slot = self._slot("upstream")
+        self._recorded_since_quiet = True
+        evaluated: list[Any] = []
+
+        def record() -> Any:
+            if not evaluated:  # the sanitising failed: record the result as it came
+                return self.work.record_result(tool, result, args)
+            return self.work.record_result(tool, result, args, evaluated[0])
+
+        def recorded(outcome: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                return self._degraded(tool, repr(error))
+            if isinstance(outcome, str):
+                return self._degraded(tool, outcome)
+            return []
+
+        rec_job = Job("record", len(line), record, recorded, label=tool)
+
+        def sanitise() -> Any:
+            ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
+            evaluated.append(ev)
+            return ev
+
+        def sanitised(ev: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                failed = self._answer(id_, error_frame(id_, INTERNAL_ERROR, WITHHELD))
+                return [
+                    Log(f"error inspecting an upstream result, withheld: {error!r}"),
+                    *self._fill("upstream", slot, [failed]),
+                ]
+            withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD)
+            frame = self._answer(
+                id_, self._sanitised_frame(id_, result, ev, line), early=rec_job, withheld=withheld
+            )
+            return self._fill("upstream", slot, [*self._content_record(tool, ev), frame])
+
+        scan_job = Job("scan", len(line), sanitise, sanitised, id=id_)
+        return self._enqueue(scan_job) + self._enqueue(rec_job)
 
     def _other_result(
         self,

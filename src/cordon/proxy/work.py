@@ -18,7 +18,7 @@ from typing import Any
 
 from cordon._types import Finding, Verdict, severity_at_least
 from cordon.content import scan_text
-from cordon.content.sanitize import strip_ansi
+from cordon.content.sanitize import Evaluation, strip_ansi
 from cordon.decider import Decider, Decision
 from cordon.engine import rules
 from cordon.engine.core import Engine, Observation, Session
@@ -192,9 +192,12 @@ class SessionWork:
         result = params if isinstance(params, dict) else {}
         return Observation(action="deliver", result=result, findings=findings)
 
-    def record_result(self, tool: str, result: dict[str, Any], args: Any) -> Observation | str:
-        """Record a tool result already delivered (monitor mode never changes a result):
-        taint, secrets, directories, Rule-of-Two legs and its content findings. Returns the
+    def record_result(
+        self, tool: str, result: dict[str, Any], args: Any, evaluation: Evaluation | None = None
+    ) -> Observation | str:
+        """Record a tool result already delivered: taint, secrets, directories, Rule-of-Two
+        legs and its content findings (monitor mode never changes a result; in warn mode
+        ``evaluation`` is what the sanitising before delivery found). Returns the
         observation, or why the session is now degraded when recording failed."""
         try:
             return self.session.observe_output(
@@ -203,6 +206,7 @@ class SessionWork:
                 server=self.server,
                 content_mode="monitor",
                 arguments=args if isinstance(args, dict) else None,
+                evaluation=evaluation,
             )
         except Exception as exc:  # noqa: BLE001 - fail closed: the session is degraded
             return self.degrade(f"recording a {tool} result failed: {type(exc).__name__}")
