@@ -3,8 +3,10 @@
 Every string value and every object key is scanned, at any depth: text content, structured
 content, embedded resources (``text``, and ``blob`` when it decodes to text), resource links,
 error results and ``_meta`` alike (docs/threat-model.md control 6: everything a server returns is
-untrusted). Binary ``data`` of image and audio blocks is skipped. Paths are JSON pointers
-(RFC 6901); a finding in an object *key* has ``#key`` appended to the member's pointer.
+untrusted). Binary ``data`` of image and audio blocks (a base64 string) is skipped; any other
+``data`` is walked like the rest. Paths are JSON pointers (RFC 6901) with ``#`` in a member
+name written ``~2``; a finding in an object *key* has ``#key`` appended to the member's pointer
+(so a member named ``a#key`` cannot pass for the key ``a``).
 
 Caps fail closed: nesting deeper than ``max_depth`` or more than ``max_bytes`` of UTF-8 text
 stops the walk with one critical ``content.cap_exceeded`` finding.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -37,8 +40,14 @@ class CapExceeded(Exception):  # noqa: N818 - internal signal, never escapes thi
         super().__init__(f"{what} at {path or '/'}")
 
 
+#: binary ``data`` of an image or audio block: base64 with no space or line break (words on
+#: lines of their own are text a model reads; MIME-wrapped base64 is scanned, finding nothing)
+_BASE64_RE = re.compile(r"[A-Za-z0-9+/=]*")
+
+
 def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
+    # "#" too: the ``#key`` suffix of a key's path must not be spelt by a member's name
+    return key.replace("~", "~0").replace("/", "~1").replace("#", "~2")
 
 
 def _decode_blob(blob: str) -> str | None:
@@ -92,8 +101,8 @@ def iter_strings(
                 p = f"{path}/{_escape(k)}"
                 charge(p, k)
                 yield f"{p}#key", k, False
-                if binary and k == "data":
-                    continue
+                if binary and k == "data" and isinstance(item, str) and _BASE64_RE.fullmatch(item):
+                    continue  # media, not text (anything else under it is read)
                 if k == "blob" and isinstance(item, str):
                     charge(p, item)
                     decoded = _decode_blob(item)

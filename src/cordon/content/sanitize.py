@@ -180,7 +180,9 @@ def _set_path(doc: Any, path: str, text: str) -> Any:
     is_key = path.endswith("#key")
     if is_key:
         path = path[: -len("#key")]
-    parts = [p.replace("~1", "/").replace("~0", "~") for p in path.split("/")[1:]]
+    parts = [
+        p.replace("~1", "/").replace("~2", "#").replace("~0", "~") for p in path.split("/")[1:]
+    ]
     if not parts:
         return text
     parent = doc
