@@ -79,6 +79,12 @@ class UpstreamSide:
             msg = parse_frame(item)
         except ProtocolError as exc:
             return [self._refuse("server", str(exc)), Log(f"dropped an upstream message: {exc}")]
+        if b"\n" in item or b"\r" in item:
+            # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
+            # event of several data lines); the client reads cordon's stdout line by line, so
+            # relayed as it came it would be several messages, the later ones never routed
+            # here: every frame goes out as the one line that was inspected
+            item = orjson.dumps(msg)
         method = msg.get("method")
         if method is not None:
             if "id" in msg and method in KINDS:
