@@ -369,7 +369,22 @@ class UpstreamSide:
             # sanitising reads only the result: done here, and what the agent gets is
             # delivered now; the session records the result as the server sent it, in the
             # queue, before any call that arrives after it is decided
-            ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
+            try:
+                ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
+            except Exception as exc:  # noqa: BLE001 - withheld, as when a scan job fails
+                # the client gets an answer (nothing waits forever) and the session still
+                # records the result as it came
+                return [
+                    Log(f"error inspecting an upstream result, withheld: {exc!r}"),
+                    *self._deliver_then_record(
+                        error_frame(id_, INTERNAL_ERROR, WITHHELD),
+                        id_,
+                        lambda: self.work.record_result(tool, result, p.args),
+                        len(line),
+                        tool,
+                        first=[],
+                    ),
+                ]
             return self._deliver_then_record(
                 self._sanitised_frame(id_, result, ev, line),
                 id_,
@@ -462,12 +477,23 @@ class UpstreamSide:
         caps: dict[str, Any] | None = None,
     ) -> list[Action]:
         """Any other result (resources/read, prompts/get, input_required ...) is server output
-        (invariant 6): recorded and scanned before delivery; in block mode a finding at or
-        above the threshold replaces it with a JSON-RPC error naming the rules. An
-        ``input_required`` result whose questions :func:`_input_refusal` refuses becomes a
-        JSON-RPC error naming why."""
+        (invariant 6): recorded and scanned before delivery; in warn mode one with a finding
+        is sanitised like a tool result (a resource's text and a prompt's messages are read by
+        the model too); in block mode a finding at or above the threshold replaces it with a
+        JSON-RPC error naming the rules. An ``input_required`` result whose questions
+        :func:`_input_refusal` refuses becomes a JSON-RPC error naming why (its questions are
+        never rewritten)."""
+        sanitise = self.cfg.content_mode == "warn" and result.get("resultType") != "input_required"
 
-        def then(obs: Any) -> list[Action]:
+        def run() -> tuple[Any, Any]:
+            obs = self.work.scan_other(method, result)
+            ev = None
+            if sanitise and getattr(obs, "findings", None):
+                ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
+            return obs, ev
+
+        def then(outcome: tuple[Any, Any]) -> list[Action]:
+            obs, ev = outcome
             why = self._input_refusal(result, caps, obs.findings)
             if why is not None:
                 rec = {"kind": "server_request", "request": "input_required", "action": "refuse"}
@@ -477,28 +503,25 @@ class UpstreamSide:
                     self._answer(id_, error_frame(id_, INTERNAL_ERROR, msg)),
                 ]
             bad = self._blocking(obs.findings)
-            block = bool(bad) and self.cfg.content_mode == "block"
+            capped = ev is not None and ev.action == "block"  # an unscanned rest: not delivered
+            block = (bool(bad) and self.cfg.content_mode == "block") or capped
+            action = "block" if block else ev.action if ev is not None else "deliver"
             acts: list[Action] = []
             if obs.findings:
                 rules = sorted({f.rule for f in obs.findings})
                 acts.append(
                     self._record(
-                        {
-                            "kind": "content",
-                            "where": method,
-                            "rules": rules,
-                            "action": "block" if block else "deliver",
-                        }
+                        {"kind": "content", "where": method, "rules": rules, "action": action}
                     )
                 )
             if block:
-                why = f"cordon blocked this {method} result: {', '.join(bad)}"
+                why = f"cordon blocked this {method} result: {', '.join(bad or ['content.cap_exceeded'])}"
                 return [*acts, self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))]
+            if ev is not None and ev.action == "sanitise":
+                return [*acts, self._answer(id_, result_frame(id_, dict(ev.result)))]
             return [*acts, self._answer(id_, line)]
 
-        return self._scan_then_deliver(
-            id_, line, "scan", lambda: self.work.scan_other(method, result), then
-        )
+        return self._scan_then_deliver(id_, line, "scan", run, then)
 
     def _input_refusal(
         self, result: dict[str, Any], caps: dict[str, Any] | None, findings: list[Finding]
