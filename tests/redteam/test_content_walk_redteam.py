@@ -5,10 +5,16 @@ deliver-then-record path; both predate it and held on every path).
   had its ``data`` member skipped whatever it held: an instruction or a credential there
   reached the agent unchanged, with no finding, in warn and in block mode, and the
   credential was not registered. Only binary data (a base64 string) is skipped now.
+- A ``blob`` (anywhere) that did not decode as base64 to text was skipped whatever it held:
+  text there was never read. A ``blob`` that is not plain base64 is read as text now.
 - A string under a key ending in ``#key`` had the path of that key's *name* (``/a#key``),
   so the sanitiser renamed a key instead of rewriting the string: the string went out
   unchanged under an audit record saying ``sanitise``. ``#`` is escaped in a path segment
   now (``~2``), so the two paths differ.
+- A rewrite that no longer fits the document (a blob written as the ``text`` member a sibling
+  object held, then a key under that object renamed) raised out of the sanitiser: warn mode
+  now blocks what it cannot rewrite (and the proxy answers a result whose sanitising raises
+  with an error instead of leaving the call unanswered: tests/redteam/test_warn_inline_redteam.py).
 """
 
 from __future__ import annotations
@@ -51,6 +57,21 @@ HIDING_PLACES = {
             "type": "image",
             "data": "\n".join(INJ.split()[:6] + ["token", TOKEN]),
         },
+    },
+    "structured blob of text": {"content": [], "structuredContent": {"blob": PAYLOAD}},
+    "resource blob of text": {
+        "content": [{"type": "resource", "resource": {"uri": "file:///r", "blob": PAYLOAD}}]
+    },
+    "resource blob of words on lines": {
+        "content": [
+            {
+                "type": "resource",
+                "resource": {
+                    "uri": "file:///r",
+                    "blob": "\n".join(INJ.split()[:6] + ["token", TOKEN]),
+                },
+            }
+        ]
     },
     "value under a #key key": {"content": [], "structuredContent": {"note#key": PAYLOAD}},
     "text#key beside text": {"content": [{"type": "text", "text#key": PAYLOAD, "text": "hello"}]},
@@ -109,3 +130,34 @@ def test_binary_image_and_audio_data_finds_nothing() -> None:
     }
     assert scan_result(result) == []
     assert evaluate_result(result, mode="warn").action == "deliver"
+
+
+def test_a_rewrite_that_no_longer_fits_is_blocked_not_raised() -> None:
+    """The blob is rewritten as ``text``, replacing the sibling ``text`` object whose key
+    was to be renamed next: nothing half-rewritten goes out."""
+    result = {
+        "content": [
+            {
+                "type": "resource",
+                "resource": {"uri": "file:///r", "blob": "a\u200bb", "text": {"x": {INJ: 1}}},
+            }
+        ]
+    }
+    ev = evaluate_result(result, mode="warn")
+    assert ev.action == "block" and INJ not in _shown(ev.result)
+    assert "inj.override" in _shown(ev.result)
+
+
+def test_a_base64_blob_of_text_is_still_read_decoded() -> None:
+    blob = base64.b64encode(PAYLOAD.encode()).decode()
+    wrapped = "\n".join(blob[i : i + 76] for i in range(0, len(blob), 76))
+    for b in (blob, wrapped):
+        result = {"content": [{"type": "resource", "resource": {"uri": "file:///r", "blob": b}}]}
+        ev = evaluate_result(result, mode="warn")
+        assert ev.action == "sanitise" and TOKEN not in _shown(ev.result)
+
+
+def test_a_binary_blob_finds_nothing() -> None:
+    blob = base64.b64encode(b"%PDF-1.7\n\xe2\xe3\xcf\xd3" + os.urandom(4096)).decode()
+    result = {"content": [{"type": "resource", "resource": {"uri": "file:///r", "blob": blob}}]}
+    assert scan_result(result) == []

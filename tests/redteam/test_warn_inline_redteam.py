@@ -14,7 +14,9 @@ core (:class:`cordon.proxy.memory.MemoryTransport`, jobs held with ``auto=False`
 - a result the sanitiser blocks vouches for nothing (a directory tool's items), as before;
 - exactly one ``content`` record per result;
 - an ``input_required`` result is still inspected before delivery;
-- a recording that fails after delivery degrades the session: every later send is refused.
+- a recording that fails after delivery degrades the session: every later send is refused;
+- a small result whose sanitising raises is answered with an error (at 1d10a25 the exception
+  left the core: the frame was dropped and the call never answered) and still recorded.
 """
 
 from __future__ import annotations
@@ -292,3 +294,22 @@ def test_a_recording_that_fails_after_delivery_degrades_the_session(
     assert [r["rule"] for r in t.audit if r.get("kind") == "session"] == ["session.degraded"]
     assert _verdicts(t)[-1] == ("deny", "session.degraded")
     assert len(_content_records(t)) == 1
+
+
+def test_a_small_result_whose_sanitising_raises_is_withheld_and_recorded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cordon.proxy import upstream
+
+    def broken(*a: Any, **k: Any) -> Any:
+        raise RecursionError("sanitiser bug")
+
+    monkeypatch.setattr(upstream, "evaluate_result", broken)
+    t, session = _transport(auto=True)
+    t.from_client(_call(1, "read", {"path": "a"}))
+    t.from_server(_answer(1, _text(INJ)))
+    got = _delivered(t, 1)
+    assert got["error"]["message"] == upstream.WITHHELD and "result" not in got
+    t.from_client(_call(2, "send_email", {"to": EVIL, "body": "hi"}))
+    assert _verdicts(t)[-1] == ("deny", "taint.seen_in_output")  # recorded all the same
+    assert _content_records(t) == [] and not session.degraded

@@ -3,8 +3,8 @@
 Every string value and every object key is scanned, at any depth: text content, structured
 content, embedded resources (``text``, and ``blob`` when it decodes to text), resource links,
 error results and ``_meta`` alike (docs/threat-model.md control 6: everything a server returns is
-untrusted). Binary ``data`` of image and audio blocks (a base64 string) is skipped; any other
-``data`` is walked like the rest. Paths are JSON pointers (RFC 6901) with ``#`` in a member
+untrusted). Binary ``data`` of image and audio blocks and binary ``blob`` s (a base64 string
+that does not decode to text) are skipped; any other ``data`` or ``blob`` is read as text. Paths are JSON pointers (RFC 6901) with ``#`` in a member
 name written ``~2``; a finding in an object *key* has ``#key`` appended to the member's pointer
 (so a member named ``a#key`` cannot pass for the key ``a``).
 
@@ -43,6 +43,8 @@ class CapExceeded(Exception):  # noqa: N818 - internal signal, never escapes thi
 #: binary ``data`` of an image or audio block: base64 with no space or line break (words on
 #: lines of their own are text a model reads; MIME-wrapped base64 is scanned, finding nothing)
 _BASE64_RE = re.compile(r"[A-Za-z0-9+/=]*")
+#: a ``blob`` that may be base64 (line breaks allowed): decoded, and read when it is text
+_BASE64_WRAPPED_RE = re.compile(r"[A-Za-z0-9+/=\s]*")
 
 
 def _escape(key: str) -> str:
@@ -105,9 +107,12 @@ def iter_strings(
                     continue  # media, not text (anything else under it is read)
                 if k == "blob" and isinstance(item, str):
                     charge(p, item)
-                    decoded = _decode_blob(item)
+                    coded = _BASE64_WRAPPED_RE.fullmatch(item) is not None
+                    decoded = _decode_blob(item) if coded else None
                     if decoded is not None:
                         yield p, decoded, True
+                    elif not _BASE64_RE.fullmatch(item):
+                        yield p, item, False  # not plain base64: text a model may read
                     continue
                 yield from walk(item, p, depth + 1)
         elif isinstance(v, (list, tuple)):

@@ -270,6 +270,12 @@ def evaluate_result(
         return Evaluation(action="deliver", result=result, findings=tuple(findings))
     doc = copy.deepcopy(result)
     # keys last and deepest first, so renaming a key never invalidates a later path
-    for path, new in sorted(edits, key=lambda pe: (pe[0].endswith("#key"), -pe[0].count("/"))):
-        doc = _set_path(doc, path, new)
+    try:
+        for path, new in sorted(edits, key=lambda pe: (pe[0].endswith("#key"), -pe[0].count("/"))):
+            doc = _set_path(doc, path, new)
+    except (KeyError, IndexError, TypeError, ValueError):
+        # an edit that no longer fits (a blob rewritten as the ``text`` a sibling held): what
+        # cannot be rewritten is not delivered
+        blocked = _block_result(findings, "low")
+        return Evaluation(action="block", result=blocked, findings=tuple(findings))
     return Evaluation(action="sanitise", result=doc, findings=tuple(findings))
