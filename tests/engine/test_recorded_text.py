@@ -1,5 +1,6 @@
 """The recorded text of a result (cordon.engine.recorded._recorded) is built in one join: exactly
-the text of the two-step build it replaced (below, verbatim but for its name)."""
+the text of the two-step build it replaced (below, verbatim but for its name and the separator,
+a blank line since base64 runs end there: tests/redteam/test_content_walk_redteam.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ def _old_text(result: Any) -> str:
     values: list[str] = []
     keys: list[str] = []
     _collect_strings(result, values, keys)
-    text = "\n".join(values)
-    return f"{text}\n{chr(10).join(keys)}" if keys else text
+    text = "\n\n".join(values)
+    return f"{text}\n\n{(chr(10) * 2).join(keys)}" if keys else text
 
 
 def _random_value(rng: random.Random, depth: int = 0) -> Any:

@@ -1,4 +1,4 @@
-"""The recorded text of a tool result: every string value and object key, one per line.
+"""The recorded text of a tool result: every string value and object key, a blank line apart.
 
 It is what the taint index records and the content firewall scans (``Session.record_output``).
 """
@@ -22,18 +22,26 @@ class RecordedOutput:
     text: str
 
 
+#: between two strings of a result: a blank line, which ends a base64 run (a single line break
+#: continues one, as MIME wraps it: an unpadded base64 value followed by the next string, or by
+#: the keys, read as one run that decodes to nothing, and its destinations and credentials were
+#: not recorded)
+SEP = "\n\n"
+
+
 def _recorded(result: Any) -> RecordedOutput:
     """``result`` (a CallToolResult dict, or plain text wrapped as one) with the text taint
-    and the content scan read: every string value, then every object key, one per line."""
+    and the content scan read: every string value, then every object key, a blank line
+    between two (:data:`SEP`)."""
     if isinstance(result, str):
         result = {"content": [{"type": "text", "text": result}]}
     values: list[str] = []
     keys: list[str] = []
     _collect_strings(result, values, keys)
     if keys:
-        # the values, then a line break, then the keys: one join, one copy of a large text
-        values.append("\n".join(keys) if values else "\n" + "\n".join(keys))
-    return RecordedOutput(result=result, text="\n".join(values))
+        # the values, then a separator, then the keys: one join, one copy of a large text
+        values.append(SEP.join(keys) if values else SEP + SEP.join(keys))
+    return RecordedOutput(result=result, text=SEP.join(values))
 
 
 def _collect_strings(value: Any, values: list[str], keys: list[str]) -> None:
