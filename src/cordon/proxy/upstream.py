@@ -486,11 +486,11 @@ class UpstreamSide:
         sanitise = self.cfg.content_mode == "warn" and result.get("resultType") != "input_required"
 
         def run() -> tuple[Any, Any]:
-            obs = self.work.scan_other(method, result)
-            ev = None
-            if sanitise and getattr(obs, "findings", None):
-                ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
-            return obs, ev
+            if not sanitise:
+                return self.work.scan_other(method, result), None
+            # one per-field scan: what is delivered and what the session records agree
+            ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
+            return self.work.scan_other(method, result, ev), ev
 
         def then(outcome: tuple[Any, Any]) -> list[Action]:
             obs, ev = outcome

@@ -218,12 +218,20 @@ class SessionWork:
             tool, result, server=self.server, arguments=args if isinstance(args, dict) else None
         )
 
-    def scan_other(self, method: str, result: dict[str, Any]) -> Observation:
+    def scan_other(
+        self, method: str, result: dict[str, Any], evaluation: Evaluation | None = None
+    ) -> Observation:
         """Record and scan any other result (resources, prompts, completions,
-        ``input_required``) before delivery; it is never changed, only refused in block mode."""
+        ``input_required``) before delivery; ``evaluation``: warn mode's sanitising of it,
+        whose findings the session records (the proxy delivers its result)."""
         recorded = self.session.record_output(result)
         return self.session.observe_output(
-            method, result, server=self.server, content_mode="monitor", recorded=recorded
+            method,
+            result,
+            server=self.server,
+            content_mode="monitor",
+            recorded=recorded,
+            evaluation=evaluation,
         )
 
     def inspect_request(self, kind: str, params: Any) -> Inspection:
