@@ -211,15 +211,7 @@ class UpstreamSide:
         ``first``: the content record of a result sanitised before delivery (its findings are
         not recorded again by the job)."""
 
-        def done(outcome: Any, error: BaseException | None) -> list[Action]:
-            if error is not None:
-                return self._degraded(tool or "server output", repr(error))
-            if isinstance(outcome, str):
-                return self._degraded(tool or "server output", outcome)
-            findings = getattr(outcome, "findings", None) if first is None else None
-            return [self._findings("deliver", tool, findings, where)] if findings else []
-
-        job = Job("record", size, run, done, label=tool)
+        job = Job("record", size, run, self._recorded(tool, where, first is None), label=tool)
         withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD) if id_ is not None else None
         frame = (
             self._answer(id_, line, early=job, withheld=withheld)
@@ -228,6 +220,31 @@ class UpstreamSide:
         )
         self._recorded_since_quiet = True
         return self._put("upstream", [*(first or []), frame]) + self._enqueue(job)
+
+    def _recorded(
+        self, tool: str, where: str, report: bool
+    ) -> Callable[[Any, BaseException | None], list[Action]]:
+        """The end of a ``record`` job for output already delivered: a failed recording
+        degrades the session; ``report``: its findings become a content record (not when
+        the sanitising before delivery recorded them)."""
+
+        def done(outcome: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                return self._degraded(tool or "server output", repr(error))
+            if isinstance(outcome, str):
+                return self._degraded(tool or "server output", outcome)
+            findings = getattr(outcome, "findings", None) if report else None
+            return [self._findings("deliver", tool, findings, where)] if findings else []
+
+        return done
+
+    def _withheld(self, slot: _Slot, id_: Any, error: BaseException) -> list[Action]:
+        """A result whose inspection failed: the client gets ``withheld`` in its slot."""
+        failed = self._answer(id_, error_frame(id_, INTERNAL_ERROR, WITHHELD))
+        return [
+            Log(f"error inspecting an upstream result, withheld: {error!r}"),
+            *self._fill("upstream", slot, [failed]),
+        ]
 
     def _degraded(self, tool: str, why: str) -> list[Action]:
         return [
@@ -317,11 +334,7 @@ class UpstreamSide:
 
         def done(outcome: Any, error: BaseException | None) -> list[Action]:
             if error is not None:
-                failed = self._answer(id_, error_frame(id_, INTERNAL_ERROR, WITHHELD))
-                return [
-                    Log(f"error inspecting an upstream result, withheld: {error!r}"),
-                    *self._fill("upstream", slot, [failed]),
-                ]
+                return self._withheld(slot, id_, error)
             return self._fill("upstream", slot, then(outcome))
 
         return self._enqueue(Job(kind, len(line), run, done, id=id_))
@@ -438,14 +451,9 @@ class UpstreamSide:
                 return self.work.record_result(tool, result, args)
             return self.work.record_result(tool, result, args, evaluated[0])
 
-        def recorded(outcome: Any, error: BaseException | None) -> list[Action]:
-            if error is not None:
-                return self._degraded(tool, repr(error))
-            if isinstance(outcome, str):
-                return self._degraded(tool, outcome)
-            return []
-
-        rec_job = Job("record", len(line), record, recorded, label=tool)
+        rec_job = Job(
+            "record", len(line), record, self._recorded(tool, "result", False), label=tool
+        )
 
         def sanitise() -> Any:
             ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
@@ -454,11 +462,7 @@ class UpstreamSide:
 
         def sanitised(ev: Any, error: BaseException | None) -> list[Action]:
             if error is not None:
-                failed = self._answer(id_, error_frame(id_, INTERNAL_ERROR, WITHHELD))
-                return [
-                    Log(f"error inspecting an upstream result, withheld: {error!r}"),
-                    *self._fill("upstream", slot, [failed]),
-                ]
+                return self._withheld(slot, id_, error)
             withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD)
             frame = self._answer(
                 id_, self._sanitised_frame(id_, result, ev, line), early=rec_job, withheld=withheld
