@@ -10,7 +10,8 @@ empty policy and the client's shared taint store on, as ``cordon run`` has them;
 answers inside the same thread (``cordon.proxy.memory.MemoryTransport``); the audit records
 are written to a real hash-chained log file. Each result is recorded (and in warn and block
 mode scanned) before the next call, in every mode. ``--content``: the content mode (the
-policy's default, ``warn``, when not given). Prints the median and the minimum per call of
+policy's default, ``warn``, when not given). ``--vary``: ``echo("hello N")``, a different text
+in every call, so that no per-string memo answers for the result's text. Prints the median and the minimum per call of
 each run; ``--profile`` then prints ``cProfile``'s top functions by cumulative time.
 """
 
@@ -98,8 +99,9 @@ def _transport(home: Path, content: str | None) -> Any:
     return t
 
 
-def _call(t: Any, i: int) -> None:
-    params = {"name": "echo", "arguments": {"text": "hello"}}
+def _call(t: Any, i: int, vary: bool = False) -> None:
+    text = f"hello {i}" if vary else "hello"
+    params = {"name": "echo", "arguments": {"text": text}}
     t.from_client(
         orjson.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": params})
     )
@@ -114,6 +116,9 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--content", choices=("monitor", "warn", "block"), default=None)
+    ap.add_argument(
+        "--vary", action="store_true", help="a different text in every call (no repeated result)"
+    )
     ns = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="cordon-inproc-") as tmp:
         home = Path(tmp)
@@ -123,12 +128,12 @@ def main() -> int:
             (home / str(run)).mkdir()
             t = _transport(home / str(run), ns.content)
             for _ in range(500):  # warm-up
-                _call(t, n)
+                _call(t, n, ns.vary)
                 n += 1
             times: list[int] = []
             for _ in range(ns.calls):
                 start = time.perf_counter_ns()
-                _call(t, n)
+                _call(t, n, ns.vary)
                 times.append(time.perf_counter_ns() - start)
                 n += 1
             med, low = statistics.median(times) / 1000, min(times) / 1000
@@ -137,10 +142,10 @@ def main() -> int:
             prof = cProfile.Profile()
             prof.enable()
             for _ in range(3000):
-                _call(t, n)
+                _call(t, n, ns.vary)
                 n += 1
             prof.disable()
-            pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+            pstats.Stats(prof).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(40)
     return 0
 
 

@@ -472,6 +472,15 @@ def _interleaved(text: str, spans: list[tuple[int, int]]) -> bool:
     return any(starts[i + k] - starts[i] <= _ZW_SPAN for i in range(len(starts) - k))
 
 
+#: the hits of short strings scanned in full, by value: a scan is a pure function of the text,
+#: and the strings of a result's structure (``content``, ``type``, ``text``, a MIME type) repeat
+#: in every result while each scan has a fixed cost of several microseconds. Bounded by count
+#: and by :data:`_SHORT_MAX` characters a string (about 2 MB at most).
+_SHORT: dict[str, tuple[Hit, ...]] = {}
+_SHORT_MAX = 256
+_SHORT_COUNT = 4096
+
+
 def scan_hits(
     text: str, *, only: frozenset[str] | None = None, depth: int = MAX_LAYER_DEPTH
 ) -> list[Hit]:
@@ -482,6 +491,18 @@ def scan_hits(
         only: restrict to these rule ids (``None``: all).
         depth: how many levels of decoded layers to scan.
     """
+    if only is None and depth == MAX_LAYER_DEPTH and len(text) <= _SHORT_MAX:
+        known = _SHORT.get(text)
+        if known is None:
+            known = tuple(_scan_hits(text, only, depth))
+            if len(_SHORT) >= _SHORT_COUNT:
+                _SHORT.clear()  # one atomic step: the loop and the decision thread both scan
+            _SHORT[text] = known
+        return list(known)
+    return _scan_hits(text, only, depth)
+
+
+def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
     nz = normalize(text)
     out: list[Hit] = []
     for rule, a, b, va, vb in _match_norm(nz, only):
