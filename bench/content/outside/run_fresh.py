@@ -4,6 +4,7 @@
     .venv/bin/python bench/content/outside/run_fresh.py --show     # and each miss / false positive
     .venv/bin/python bench/content/outside/run_fresh.py --limit 3  # first 3 of each, a smoke test
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind3  # attacks_blind3.py instead
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind4 --benign blind4  # blind4
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
 
 Scanned exactly as ``run.py`` scans (its ``scan_attack`` and finding filter, ``benign.read`` and
@@ -26,6 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import attacks_blind3  # noqa: E402
+import attacks_blind4  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -34,7 +36,9 @@ from cordon.content.commands import _findings_for  # noqa: E402
 
 MANIFEST = HERE / "benign_fresh.txt"
 #: --corpus name -> the module whose ATTACKS are scanned (the benign files are the same for all)
-CORPORA = {"fresh": attacks_fresh, "blind3": attacks_blind3}
+CORPORA = {"fresh": attacks_fresh, "blind3": attacks_blind3, "blind4": attacks_blind4}
+#: --benign name -> the manifest of benign files
+BENIGN = {"fresh": MANIFEST, "blind4": HERE / "benign_blind4.txt"}
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
     r"^(ssh|scp|sftp|gpg|dirmngr|openssl|sudo|visudo|pam|chage|chpasswd|passwd|"
@@ -127,6 +131,9 @@ def main() -> int:
     ap.add_argument(
         "--corpus", choices=sorted(CORPORA), default="fresh", help="which attack list to scan"
     )
+    ap.add_argument(
+        "--benign", choices=sorted(BENIGN), default="fresh", help="which benign manifest to scan"
+    )
     ns = ap.parse_args()
     if ns.freeze_benign:
         freeze()
@@ -143,7 +150,7 @@ def main() -> int:
                 print(f"  MISS #{i} [{cls}/{surface}] {text[:300]!r}\n       {source}")
     entries = [
         line.split("\t", 1)
-        for line in MANIFEST.read_text(encoding="utf-8").splitlines()
+        for line in BENIGN[ns.benign].read_text(encoding="utf-8").splitlines()
         if line and not line.startswith("#")
     ][: ns.limit or None]
     scanned, flagged = 0, []
