@@ -28,6 +28,7 @@ from functools import cache
 
 from cordon._types import SEVERITY_ORDER, Finding, Severity
 from cordon.content import _accel
+from cordon.content._ansi import ANSI_HINT, ANSI_RE
 from cordon.content._rule import Rule, anchor_head
 from cordon.content.normalize import Normalized, normalize
 from cordon.content.readings import readings
@@ -552,6 +553,20 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
                     continue
                 for h in scan_hits(decoded, only=only, depth=depth - 1):
                     out.append(Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value))
+        if ("\x1b" in text or "\x9b" in text or "\x9d" in text) and ANSI_RE.search(text):
+            # the text a terminal shows and a model reads past the escapes: a sequence glued to
+            # a word ("\x1b[31mIGNORE all previous instructions") hides it from every rule's
+            # word boundary. Read region by region around the sequences, without them.
+            for lo, hi in escape_regions(text, hint=ANSI_HINT, exact=ANSI_RE, guard=520):
+                region = text[lo:hi]
+                plain = ANSI_RE.sub("", region)
+                if plain == region:
+                    continue
+                for h in scan_hits(plain, only=only, depth=depth - 1):
+                    if h.rule.id not in _ANSI_RULES:
+                        out.append(
+                            Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value)
+                        )
     seen: set[tuple[str, tuple[int, int]]] = set()
     unique: list[Hit] = []
     for h in sorted(out, key=lambda h: (h.span, h.rule.id)):
@@ -572,16 +587,29 @@ ESCAPE_REACH = 4400
 _ESCAPE_RE = re.compile(r"\\+(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\"/bfnrt])")
 
 
-def escape_regions(text: str, reach: int = ESCAPE_REACH) -> list[tuple[int, int]]:
+#: the rules about the ANSI sequences themselves (not read again in the reading without them)
+_ANSI_RULES = frozenset({"obf.ansi_escape", "obf.ansi_concealment"})
+
+
+def escape_regions(
+    text: str,
+    reach: int = ESCAPE_REACH,
+    *,
+    hint: re.Pattern[str] = _ESCAPE_HINT,
+    exact: re.Pattern[str] = _ESCAPE_RE,
+    guard: int = 16,
+) -> list[tuple[int, int]]:
     """Merged regions of ``text`` within ``reach`` characters of a JSON/JavaScript string
-    escape, widened to whole lines (so quote and mention context starts where the line does)
-    and never cutting an escape in two. A text shorter than a region is one region: itself.
+    escape (``hint``; ``exact`` its whole form, at most ``guard`` characters long: ANSI
+    sequences use the same regions), widened to whole lines (so quote and mention context
+    starts where the line does) and never cutting an escape in two. A text shorter than a
+    region is one region: itself.
 
     Linear: one C-speed search for escapes, Python work per escape only while regions merge.
     """
     size = len(text)
     out: list[tuple[int, int]] = []
-    for m in _ESCAPE_HINT.finditer(text):
+    for m in hint.finditer(text):
         s, e = m.start(), m.end()
         if out and s - reach <= out[-1][1]:
             if e + reach > out[-1][1]:
@@ -595,10 +623,10 @@ def escape_regions(text: str, reach: int = ESCAPE_REACH) -> list[tuple[int, int]
     for lo, hi in out:
         nl = text.find("\n", hi, hi + 400)
         hi = nl if nl >= 0 else min(size, hi + 400)
-        for m in _ESCAPE_RE.finditer(text, max(0, lo - 16), min(size, lo + 16)):
+        for m in exact.finditer(text, max(0, lo - guard), min(size, lo + guard)):
             if m.start() < lo < m.end():  # never cut an escape in two
                 lo = m.start()
-        for m in _ESCAPE_RE.finditer(text, max(0, hi - 16), min(size, hi + 16)):
+        for m in exact.finditer(text, max(0, hi - guard), min(size, hi + guard)):
             if m.start() < hi < m.end():
                 hi = m.end()
         if fixed and lo <= fixed[-1][1]:
