@@ -214,3 +214,46 @@ async def test_leaving_a_subscription_closes_its_stream_upstream(harness: Harnes
         with anyio.fail_after(10):
             while text_of(await client.call_tool("listeners", {})) != "0":
                 await anyio.sleep(0.05)
+
+
+KEY = "AKIA" + "Q3EGRTXN5ZV7HBLM"
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_warn_mode_delivers_notifications_sanitised(harness: Harness, mode: str) -> None:
+    """The default content mode (warn): a log message and a progress message carrying an
+    injection, a credential and an ANSI escape reach the client sanitised (the key masked, the
+    escape removed, the instruction wrapped as untrusted), as a tool result's text is; a
+    ``content`` record says ``sanitise`` for each; the address stays tainted and a clean
+    message arrives unchanged."""
+    url, box = _notifier(harness)
+    seen = _Seen()
+    progress: list[str | None] = []
+
+    async def on_progress(p: float, total: float | None, message: str | None) -> None:
+        progress.append(message)
+
+    text = f"\x1b[8m{INJECTED}, with {{aws_key}}\x1b[0m"  # the server puts KEY in
+    async with _client(harness, url, mode, seen) as client:
+        await client.list_tools()
+        r = await client.call_tool("shout", {"text": text}, progress_callback=on_progress)
+        assert text_of(r) == "done"
+        r = await client.call_tool("shout", {"text": "all quiet"}, progress_callback=on_progress)
+        r = await client.call_tool("send_email", {"to": LEAK, "body": "the key"})
+        assert r.is_error and "taint.seen_in_output" in text_of(r)
+        with anyio.fail_after(10):
+            while len([m for m in seen.items if isinstance(m, LoggingMessageNotification)]) < 2:
+                await anyio.sleep(0.02)
+    logs = [m.params.data for m in seen.items if isinstance(m, LoggingMessageNotification)]
+    assert len(logs) == 2 and logs[1] == "all quiet" and progress[1] == "all quiet"
+    for got in (logs[0], progress[0]):
+        assert isinstance(got, str)
+        assert KEY not in got and "\x1b" not in got and "untrusted instruction" in got, got
+    records = _content(harness)
+    assert sorted(r["method"] for r in records) == [
+        "notifications/message",
+        "notifications/progress",
+    ]
+    for rec in records:
+        assert rec["action"] == "sanitise" and "inj.override" in rec["rules"], rec
+    assert _outbox(box) == []

@@ -93,16 +93,22 @@ class UpstreamSide:
             params = msg.get("params")
             if not params:
                 return self._put("upstream", [ToClient(item)])
-            return self._notification(str(method), "id" in msg, params, item)
+            return self._notification(str(method), msg, params, item)
         return self._response(msg, item)
 
-    def _notification(self, method: str, has_id: bool, params: Any, line: bytes) -> list[Action]:
+    def _notification(
+        self, method: str, msg: dict[str, Any], params: Any, line: bytes
+    ) -> list[Action]:
         """A notification (``notifications/message``, progress, a ``subscriptions/listen``
         stream's events ...) or another server request with params: recorded for taint and
         content-scanned like a result; its findings are audited (``where: notification``). In
-        block mode a notification is scanned before delivery and dropped when a finding
-        reaches ``block_at`` (nothing waits on a notification; a request is delivered)."""
+        warn mode it is delivered sanitised (:meth:`_sanitise_notification`). In block mode a
+        notification is scanned before delivery and dropped when a finding reaches
+        ``block_at`` (nothing waits on a notification; a request is delivered)."""
         run = lambda: self.work.scan_notification(params)  # noqa: E731
+        has_id = "id" in msg
+        if self.cfg.content_mode == "warn":
+            return self._sanitise_notification(method, msg, params, line, run)
         if self.cfg.content_mode != "block" or has_id:
             return self._deliver_then_record(line, None, run, len(line), method, "notification")
         slot = self._slot("upstream")
@@ -120,6 +126,71 @@ class UpstreamSide:
             return [*acts, *self._fill("upstream", slot, [] if bad else [ToClient(line)])]
 
         return self._enqueue(Job("scan", len(line), run, done))
+
+    def _sanitise_notification(
+        self, method: str, msg: dict[str, Any], params: Any, line: bytes, run: Callable[[], Any]
+    ) -> list[Action]:
+        """Warn mode: a notification's params (a log message, a progress message, a stream's
+        event) reach the client sanitised as a result's strings are (credentials masked, ANSI
+        and invisible characters removed, instructions wrapped): clients show log and progress
+        messages, and some hand them to the model. One under :data:`INLINE_SANITISE_BYTES` is
+        sanitised where it arrives and delivered at once (it never waits behind a call's
+        check), its recording queued as in monitor mode; a larger one is sanitised and
+        recorded by one job in the queue, then delivered. What cannot be delivered sanitised
+        (a failed inspection, or over the scan's caps) is dropped; a server request with
+        params is then answered with an error instead (nothing waits on it)."""
+        has_id = "id" in msg
+
+        def out(ev: Any) -> tuple[list[Action], list[Action]]:
+            """(the content record, the frames to send) for evaluation ``ev``; ``None``: the
+            inspection failed."""
+            acts: list[Action] = []
+            if ev is not None and ev.findings:
+                action = "drop" if ev.action == "block" else ev.action
+                acts.append(self._findings(action, method, list(ev.findings), "notification"))
+            if ev is not None and ev.action == "deliver":
+                return acts, [ToClient(line)]
+            if ev is not None and ev.action == "sanitise":
+                return acts, [ToClient(orjson.dumps({**msg, "params": ev.result}) + b"\n")]
+            if has_id:
+                why = "cordon could not deliver it sanitised"
+                rules = sorted({f.rule for f in ev.findings}) if ev is not None else []
+                return acts, self._refuse_request(method, msg["id"], why, rules, REFUSED)
+            return acts, []
+
+        self._recorded_since_quiet = True
+        if len(line) < INLINE_SANITISE_BYTES:
+            ev: Any = None
+            try:
+                ev = evaluate_result(params, mode="warn", block_at=self.cfg.block_at)
+            except Exception as exc:  # noqa: BLE001 - not delivered, still recorded
+                logged = [Log(f"error inspecting an upstream {method}, dropped: {exc!r}")]
+            else:
+                logged = []
+            record, frames = out(ev)
+            report = not record  # (the findings of the sanitising are recorded already)
+            job = Job("record", len(line), run, self._recorded(method, "notification", report))
+            return [*logged, *self._put("upstream", [*record, *frames]), *self._enqueue(job)]
+        slot = self._slot("upstream")
+
+        def scan() -> tuple[Any, Any]:
+            return evaluate_result(params, mode="warn", block_at=self.cfg.block_at), run()
+
+        def done(outcome: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                log = Log(f"error inspecting an upstream {method}, dropped: {error!r}")
+                _, frames = out(None)
+                return [
+                    log,
+                    *self._degraded(method, repr(error)),
+                    *self._fill("upstream", slot, frames),
+                ]
+            ev, recorded = outcome
+            acts = self._degraded(method, recorded) if isinstance(recorded, str) else []
+            record, frames = out(ev)
+            return [*acts, *record, *self._fill("upstream", slot, frames)]
+
+        return self._enqueue(Job("scan", len(line), scan, done))
 
     def _server_request(self, kind: str, msg: dict[str, Any], line: bytes) -> list[Action]:
         """A server's sampling, elicitation or roots request (:mod:`server_requests`):
