@@ -298,6 +298,13 @@ class ProxyCore(UpstreamSide):
             {"kind": "frame_refused", "direction": direction, "reason": reason, **extra}
         )
 
+    def withheld_record(self, id_: Any) -> Audit:
+        """The record of a frame the transport did not deliver because the shared taint
+        store's pending marker could not be written (it sent the frame's ``withheld`` answer,
+        or nothing): so the log does not read as if the frame went out (a ``content`` record
+        of its sanitising says what was found, not what the client got)."""
+        return self._refuse("server", "shared taint store unwritable: output withheld", id=id_)
+
     def refused(self, id_: Any) -> None:
         """The transport could not write the audit record covering an action for request
         ``id_`` and answered it with a refusal instead: it is no longer pending or asked."""

@@ -190,6 +190,7 @@ class Transport:
                     _log(f"the shared taint store is unwritable, output withheld: {exc!r}")
                     if a.withheld is not None:
                         self.to_client(a.withheld)
+                    self._do(self.core.withheld_record(a.id))
                     return
                 self.covered.add(a.early)
             self.to_client(a.data)

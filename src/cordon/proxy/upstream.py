@@ -285,7 +285,7 @@ class UpstreamSide:
         job = Job("record", size, run, self._recorded(tool, where, first is None), label=tool)
         withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD) if id_ is not None else None
         frame = (
-            self._answer(id_, line, early=job, withheld=withheld)
+            self._answer(id_, line, early=job, withheld=withheld, id=id_)
             if id_ is not None
             else ToClient(line, early=job)
         )
@@ -536,7 +536,11 @@ class UpstreamSide:
                 return self._withheld(slot, id_, error)
             withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD)
             frame = self._answer(
-                id_, self._sanitised_frame(id_, result, ev, line), early=rec_job, withheld=withheld
+                id_,
+                self._sanitised_frame(id_, result, ev, line),
+                early=rec_job,
+                withheld=withheld,
+                id=id_,
             )
             return self._fill("upstream", slot, [*self._content_record(tool, ev), frame])
 
