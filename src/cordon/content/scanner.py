@@ -190,6 +190,9 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
 
 #: use the Hyperscan anchor pass when it is ready (tests switch it off to compare the paths)
 ACCEL = True
+#: run a rule's pattern only in windows its Hyperscan filter allows, once that is compiled
+#: (:func:`cordon.content._accel.rule_filter`; tests switch it off to compare)
+FILTERS = True
 #: texts shorter than this (bytes) take the Python pass. Zero: measured, Hyperscan is faster
 #: even on 200 bytes (8 µs against 15 µs for a whole scan_hits; 29 against 332 µs on 8 KB)
 ACCEL_MIN = 0
@@ -369,15 +372,23 @@ def _match_norm(
     ascii_text = text.isascii()
     size = len(text)
     raw: list[tuple[Rule, int, int, int, int]] = []
+    wanted: list[str] = []
     for ri, spans in hits.items():
         rule = idx.rules[ri]
         compiled = rule.compiled
-        assert compiled is not None
+        assert compiled is not None and rule.pattern is not None
         spans.sort()
         g, sg = rule.secret_group, rule.span_group
         seen_end = -1
         count = 0
-        for ws, we in _windows(spans, rule.window * _PAD_FACTOR + rule.ws_slack, size):
+        windows = _windows(spans, rule.window * _PAD_FACTOR + rule.ws_slack, size)
+        # the rule's Hyperscan filter (cordon.content._accel.rule_filter): a window it rules
+        # out holds no match of the pattern, so ``re`` does not search it
+        use = ACCEL and FILTERS
+        flt = _accel.rule_filter(rule.pattern) if use else None
+        if flt is None and use and sum(we - ws for ws, we in windows) >= _accel.FILTER_TRIGGER:
+            wanted.append(rule.pattern)
+        for ws, we in windows:
             if ascii_text or view.find(b"?", max(0, ws - _CTX), we) < 0:
                 # no non-ASCII character in reach: the ASCII view's offsets are the text's
                 buf, base, lo, hi = (view if rule.case_sensitive else lview), 0, ws, we
@@ -393,9 +404,13 @@ def _match_norm(
             found: list[tuple[int, int, int, int]] = []
             fold = _fold_window(buf, lo, hi)
             if fold is None:
+                if flt is not None and not _accel.may_match(flt, buf[max(0, lo - 1) : hi]):
+                    continue
                 it = compiled.finditer(buf, lo, hi)
             else:
                 folded, f_lo, r0, fs, cum = fold
+                if flt is not None and not _accel.may_match(flt, folded[max(0, f_lo - 1) :]):
+                    continue
                 it = compiled.finditer(folded, f_lo, len(folded))
             for m in it:
                 if rule.accept is not None and not rule.accept(m.group(g)):
@@ -418,6 +433,8 @@ def _match_norm(
                 seen_end = base + max(b, d)
             if count >= MAX_HITS_PER_RULE:
                 break
+    if wanted:
+        _accel.want_filters(wanted)
     return raw
 
 
