@@ -48,7 +48,7 @@ import re
 import sys
 import unicodedata
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 from urllib.parse import unquote_to_bytes
@@ -99,6 +99,8 @@ _PCTS = r"[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*"
 #: ASCII-only text: literal-prefixed patterns (the fastest search ``re`` has)
 _AMP_RE = re.compile("&" + _ENT)
 _PCT_RE = re.compile("%" + _PCTS)
+_AMP_RE_B = re.compile(_AMP_RE.pattern.encode("ascii"))
+_PCT_RE_B = re.compile(_PCT_RE.pattern.encode("ascii"))
 _CONT = bytes(range(0x80, 0xC0))
 #: the ASCII projection -> letter 'a', non-ASCII (and a real '?') 'b', anything else ' '
 _MIX_TABLE = bytes(
@@ -129,6 +131,10 @@ _NOT_WS = re.compile(rb"[^w]")
 _SEARCHES = Prefilter((rb"[A-Za-z0-9+/_\-]{20}", rb"[ \t\n\r\x0b\x0c]{16}"), width=20)
 _B64_BODY = re.compile(r"[A-Za-z0-9+/_-]{20,}(?:\r?\n[A-Za-z0-9+/_-]{4,}){0,64}={0,2}")
 _B64_PLAUSIBLE = re.compile(r"[0-9+/_-]|[a-z][A-Z]|[A-Z]{2}[a-z]")
+#: the same, searched on the ASCII view (every character of a run is ASCII, so its offsets
+#: are the text's): a bytes search costs less than one on a text of 4-byte characters
+_B64_BODY_B = re.compile(_B64_BODY.pattern.encode("ascii"))
+_B64_PLAUSIBLE_B = re.compile(_B64_PLAUSIBLE.pattern.encode("ascii"))
 _CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
 _INV_BMP = {c for c in INVISIBLE_CHARS if ord(c) < 0x10000}
 
@@ -241,6 +247,9 @@ class Normalized:
             character is ``?``), so byte offsets are character offsets. The scanner's anchor
             pass runs on it.
         has_c1: :attr:`text` holds a C1 CSI or OSC control (U+009B, U+009D).
+        source_view: :attr:`original`'s ASCII view (searches for ASCII characters of the
+            original text run on it: a bytes search costs less than one over 4-byte
+            characters).
     """
 
     original: str
@@ -249,6 +258,7 @@ class Normalized:
     layers: tuple[Layer, ...]
     ascii_view: bytes = b""
     has_c1: bool = False
+    source_view: bytes = field(default=b"", compare=False)  # a function of ``original``
     _ns: tuple[int, ...] = ()
     _edits: tuple[tuple[int, int, int, int], ...] = ()
     #: the first stage, when whitespace runs were folded in a second one
@@ -287,7 +297,7 @@ class Normalized:
 
 
 class _Builder:
-    __slots__ = ("cursor", "edits", "events", "layers", "norm_len", "parts", "src", "counts")
+    __slots__ = ("c1", "cursor", "edits", "events", "layers", "norm_len", "parts", "src", "counts")
 
     def __init__(self, src: str) -> None:
         self.src = src
@@ -298,6 +308,8 @@ class _Builder:
         self.counts: dict[str, int] = {}
         self.cursor = 0
         self.norm_len = 0
+        #: a replacement holds a C1 CSI or OSC control
+        self.c1 = False
 
     def event(self, rule: str, start: int, end: int) -> None:
         n = self.counts.get(rule, 0)
@@ -314,6 +326,8 @@ class _Builder:
         if new:
             self.parts.append(new)
             self.norm_len += len(new)
+            if not new.isascii() and ("\u009b" in new or "\u009d" in new):
+                self.c1 = True
         self.edits.append((ns, self.norm_len, start, end))
         self.cursor = end
 
@@ -434,7 +448,7 @@ def _base64_layers(
         cls = view.translate(_CLASS_TABLE)
     pos = cls.find(_B64_NEEDLE)
     while pos >= 0:
-        m = _B64_BODY.match(text, pos)
+        m = _B64_BODY_B.match(view, pos)
         if m is None:  # pragma: no cover - the class and the pattern share one alphabet
             pos = cls.find(_B64_NEEDLE, pos + 1)
             continue
@@ -442,15 +456,15 @@ def _base64_layers(
         other = _NOT_B64.search(cls, end)
         pos = cls.find(_B64_NEEDLE, other.start() if other is not None else len(cls))
         run = m.group()
-        if len(run) < 24 or not _B64_PLAUSIBLE.search(run):
+        if len(run) < 24 or not _B64_PLAUSIBLE_B.search(run):
             continue
-        if "\n" in run or "\r" in run:
-            run = run.replace("\r", "").replace("\n", "")
-        compact = run.rstrip("=")
-        alphabet_url = "-" in compact or "_" in compact
-        if alphabet_url and ("+" in compact or "/" in compact):
+        if b"\n" in run or b"\r" in run:
+            run = run.replace(b"\r", b"").replace(b"\n", b"")
+        compact = run.rstrip(b"=")
+        alphabet_url = b"-" in compact or b"_" in compact
+        if alphabet_url and (b"+" in compact or b"/" in compact):
             continue
-        data = (compact + "=" * (-len(compact) % 4)).encode("ascii")
+        data = compact + b"=" * (-len(compact) % 4)
         try:
             # what base64.b64decode / urlsafe_b64decode do, without their per-call wrapping
             raw = binascii.a2b_base64(data.translate(_URLSAFE) if alphabet_url else data)
@@ -536,6 +550,7 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
             layers=nz.layers,
             ascii_view=view,
             has_c1=nz.has_c1,
+            source_view=nz.source_view,
             _ns=nz._ns,
             _edits=nz._edits,
             _base=nz._base,
@@ -571,6 +586,7 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
         layers=nz.layers,
         ascii_view=b"".join(vparts),
         has_c1=nz.has_c1,
+        source_view=nz.source_view,
         _ns=tuple(e[0] for e in edits),
         _edits=edits,
         _base=nz,
@@ -582,10 +598,23 @@ def ascii_view(text: str) -> bytes:
     return text.encode("ascii", "replace")
 
 
-def _ascii_items(text: str) -> list[tuple[int, int, str, str]]:
+def _ascii_items(text: str, view: bytes | None = None) -> list[tuple[int, int, str, str]]:
     """HTML character references and percent runs: pure ASCII, found by literal-prefixed
-    patterns (the fastest search ``re`` has)."""
+    patterns (the fastest search ``re`` has); on ``view``, the ASCII view of ``text``, when
+    given (the same offsets, and a bytes search costs less than one over 4-byte characters)."""
     items: list[tuple[int, int, str, str]] = []
+    if view is not None:
+        if b"&" in view:
+            items += [
+                (m.start(), m.end(), "ent", m.group().decode("ascii"))
+                for m in _AMP_RE_B.finditer(view)
+            ]
+        if b"%" in view:
+            items += [
+                (m.start(), m.end(), "pct", m.group().decode("ascii"))
+                for m in _PCT_RE_B.finditer(view)
+            ]
+        return items
     if "&" in text:
         items += [(m.start(), m.end(), "ent", m.group()) for m in _AMP_RE.finditer(text)]
     if "%" in text:
@@ -618,7 +647,7 @@ def _scan_items(text: str, view: bytes) -> tuple[list[tuple[int, int, str, str]]
     fast = _charscan.scan(text, _char_classes(nfkc), nfkc)
     if fast is not None:  # one Hyperscan pass: the same items as the pattern pass below
         items, has_c1 = fast
-        items += _ascii_items(text)
+        items += _ascii_items(text, view)
         items.sort()
         return items, has_c1
     items = []
@@ -684,9 +713,12 @@ def normalize(text: str) -> Normalized:
         _rewrite(b, text, start, end, kind, group)
     out = b.finish()
     edits = tuple(b.edits)
+    source_view = view
     if out is not text:
         view = ascii_view(out)
-        has_c1 = has_c1 or "\u009b" in out or "\u009d" in out
+        # a C1 control of the original is in ``has_c1`` already; one can also come out of a
+        # decoded entity or percent run
+        has_c1 = has_c1 or b.c1
     ns = tuple(e[0] for e in edits)
     first = Normalized(
         original=text,
@@ -695,6 +727,7 @@ def normalize(text: str) -> Normalized:
         layers=(),
         ascii_view=view,
         has_c1=has_c1,
+        source_view=source_view,
         _ns=ns,
         _edits=edits,
     )
@@ -712,6 +745,7 @@ def normalize(text: str) -> Normalized:
             layers=tuple(layers),
             ascii_view=view,
             has_c1=has_c1,
+            source_view=source_view,
             _ns=ns,
             _edits=edits,
         )

@@ -25,12 +25,13 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from cordon._types import SEVERITY_ORDER, Finding, Severity
 from cordon.content import _accel
 from cordon.content._ansi import ANSI_HINT, ANSI_RE
 from cordon.content._rule import Rule, anchor_head
-from cordon.content.normalize import Normalized, normalize
+from cordon.content.normalize import Normalized, ascii_view, normalize
 from cordon.content.readings import readings
 from cordon.content.rules import RULES, rule_by_id
 from cordon.textnorm import decode_json_escapes
@@ -559,18 +560,20 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
             for h in scan_hits(reading, only=only, depth=depth - 1):
                 if h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 1:
                     out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
-        if "\\" in text and _ESCAPE_HINT.search(text):
+        src_view = nz.source_view if nz.source_view or not text else ascii_view(text)
+        if b"\\" in src_view and _ESCAPE_HINT_B.search(src_view):
             # text that carries JSON/Python string escapes ("...model.\\nBefore you...") is
             # read by the model with the escapes applied: scan that reading too, region by
             # region around the escapes (a match the decoding changes holds an escape)
-            for lo, hi in escape_regions(text):
+            for lo, hi in escape_regions(text, view=src_view):
                 region = text[lo:hi]
                 decoded = decode_json_escapes(region)
                 if decoded == region:
                     continue
                 for h in scan_hits(decoded, only=only, depth=depth - 1):
                     out.append(Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value))
-        if ("\x1b" in text or "\x9b" in text or "\x9d" in text) and ANSI_RE.search(text):
+        # ESC is ASCII (on the view); a C1 CSI or OSC of the text is in ``has_c1``
+        if (b"\x1b" in src_view or nz.has_c1) and ANSI_RE.search(text):
             # the text a terminal shows and a model reads past the escapes: a sequence glued to
             # a word ("\x1b[31mIGNORE all previous instructions") hides it from every rule's
             # word boundary. Read region by region around the sequences, without them.
@@ -602,6 +605,8 @@ _ESCAPE_HINT = re.compile(r"\\[nrt\"/u]")
 #: match that holds a decoded escape lies inside one region
 ESCAPE_REACH = 4400
 _ESCAPE_RE = re.compile(r"\\+(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\"/bfnrt])")
+_ESCAPE_HINT_B = re.compile(_ESCAPE_HINT.pattern.encode("ascii"))
+_ESCAPE_RE_B = re.compile(_ESCAPE_RE.pattern.encode("ascii"))
 
 
 #: the rules about the ANSI sequences themselves (not read again in the reading without them)
@@ -615,6 +620,7 @@ def escape_regions(
     hint: re.Pattern[str] = _ESCAPE_HINT,
     exact: re.Pattern[str] = _ESCAPE_RE,
     guard: int = 16,
+    view: bytes | None = None,
 ) -> list[tuple[int, int]]:
     """Merged regions of ``text`` within ``reach`` characters of a JSON/JavaScript string
     escape (``hint``; ``exact`` its whole form, at most ``guard`` characters long: ANSI
@@ -622,28 +628,39 @@ def escape_regions(
     starts where the line does) and never cutting an escape in two. A text shorter than a
     region is one region: itself.
 
+    ``view``: ``text``'s ASCII view (JSON escapes only): the searches run on it, the same
+    offsets (escapes and line breaks are ASCII), a bytes search costing less than one over
+    4-byte characters.
+
     Linear: one C-speed search for escapes, Python work per escape only while regions merge.
     """
     size = len(text)
+    # str or bytes alike (the same offsets)
+    src: Any = text
+    newline: Any = "\n"
+    hint_b: Any = hint
+    exact_b: Any = exact
+    if view is not None and hint is _ESCAPE_HINT and exact is _ESCAPE_RE:
+        src, newline, hint_b, exact_b = view, b"\n", _ESCAPE_HINT_B, _ESCAPE_RE_B
     out: list[tuple[int, int]] = []
-    for m in hint.finditer(text):
+    for m in hint_b.finditer(src):
         s, e = m.start(), m.end()
         if out and s - reach <= out[-1][1]:
             if e + reach > out[-1][1]:
                 out[-1] = (out[-1][0], min(size, e + reach))
             continue
         lo = max(0, s - reach)
-        nl = text.rfind("\n", max(0, lo - 400), lo)
+        nl = src.rfind(newline, max(0, lo - 400), lo)
         lo = nl + 1 if nl >= 0 else lo
         out.append((lo, min(size, e + reach)))
     fixed: list[tuple[int, int]] = []
     for lo, hi in out:
-        nl = text.find("\n", hi, hi + 400)
+        nl = src.find(newline, hi, hi + 400)
         hi = nl if nl >= 0 else min(size, hi + 400)
-        for m in exact.finditer(text, max(0, lo - guard), min(size, lo + guard)):
+        for m in exact_b.finditer(src, max(0, lo - guard), min(size, lo + guard)):
             if m.start() < lo < m.end():  # never cut an escape in two
                 lo = m.start()
-        for m in exact.finditer(text, max(0, hi - guard), min(size, hi + guard)):
+        for m in exact_b.finditer(src, max(0, hi - guard), min(size, hi + guard)):
             if m.start() < hi < m.end():
                 hi = m.end()
         if fixed and lo <= fixed[-1][1]:
