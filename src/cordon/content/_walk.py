@@ -3,7 +3,8 @@
 Every string value and every object key is scanned, at any depth: text content, structured
 content, embedded resources (``text``, and ``blob`` when it decodes to text), resource links,
 error results and ``_meta`` alike (docs/threat-model.md control 6: everything a server returns is
-untrusted). Binary ``data`` of image and audio blocks and binary ``blob`` s (a base64 string
+untrusted). A string holding a base64 value cut into lines is read rejoined too, under the
+string's path (:func:`cordon.taint.rejoined_base64`). Binary ``data`` of image and audio blocks and binary ``blob`` s (a base64 string
 that does not decode to text) are skipped; any other ``data`` or ``blob`` is read as text. Paths are JSON pointers (RFC 6901) with ``#`` in a member
 name written ``~2``; a finding in an object *key* has ``#key`` appended to the member's pointer
 (so a member named ``a#key`` cannot pass for the key ``a``).
@@ -25,6 +26,7 @@ from cordon._types import SEVERITY_ORDER, Finding
 from cordon.content.readings import identifier_words
 from cordon.content.rules import RULES
 from cordon.content.scanner import Hit, scan_hits, to_finding
+from cordon.taint import rejoined_base64
 
 __all__ = ["CapExceeded", "iter_strings", "scan_value"]
 
@@ -96,6 +98,12 @@ def iter_strings(
         if isinstance(v, str):
             charge(path, v)
             yield path, v, False
+            if "\n" in v:
+                # a base64 value cut into lines, read rejoined too (what the run finders skip);
+                # a rewrite of the string from this reading replaces the string's own
+                for view in rejoined_base64(v):
+                    charge(path, view)
+                    yield path, view, False
         elif isinstance(v, dict):
             binary = v.get("type") in ("image", "audio")
             for k, item in v.items():

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cordon.taint import rejoined_base64
+
 
 @dataclass(frozen=True, kw_only=True)
 class RecordedOutput:
@@ -46,12 +48,16 @@ def _recorded(result: Any) -> RecordedOutput:
 
 def _collect_strings(value: Any, values: list[str], keys: list[str]) -> None:
     """Every string value and object key under ``value``, iteratively (no depth limit);
-    numbers are kept as text too (an account number is a destination for taint)."""
+    numbers are kept as text too (an account number is a destination for taint). A string
+    holding a base64 value cut into lines is followed by its rejoined readings
+    (:func:`cordon.taint.rejoined_base64`)."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
             values.append(item)
+            if "\n" in item:
+                values.extend(rejoined_base64(item))
         elif isinstance(item, dict):
             keys.extend(str(k) for k in item)
             stack.extend(reversed(list(item.values())))

@@ -6,6 +6,7 @@ verdicts, no network, no files; the file-backed shared store is
 
 from typing import Any
 
+from cordon.taint._b64lines import rejoined_base64
 from cordon.taint._extract import (
     Destination,
     DestinationKind,
@@ -31,6 +32,7 @@ __all__ = [
     "is_url_param",
     "name_tokens",
     "norm",
+    "rejoined_base64",
     "url_keys",
 ]
 

@@ -45,6 +45,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, cast
 
+from cordon.taint._b64lines import rejoined_base64
 from cordon.taint._extract import Destination
 from cordon.taint._keys import fast_token_keys, general_token_keys, phone_key
 from cordon.taint._store import SharedTaint as SharedTaintStore
@@ -338,11 +339,12 @@ class TaintIndex:
         self._store(keys)
 
     def add_value(self, value: Any) -> None:
-        """Index a JSON value: every string, every object key, and numbers, in one batch."""
+        """Index a JSON value: every string, every object key, and numbers, in one batch, a
+        blank line apart (one line break would continue a base64 run into the next string)."""
         parts: list[str] = []
         _collect(value, parts)
         if parts:
-            self.add_text("\n".join(parts))
+            self.add_text("\n\n".join(parts))
 
     def add_keys(self, keys: Iterable[str]) -> None:
         """Store already-normalised keys (used by tests and for trusted re-imports)."""
@@ -461,12 +463,15 @@ class TaintIndex:
 
 
 def _collect(value: Any, parts: list[str]) -> None:
-    """Every string, object key and number in ``value`` (iterative: no depth limit)."""
+    """Every string, object key and number in ``value`` (iterative: no depth limit); a string
+    holding a base64 value cut into lines is followed by its rejoined readings."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
             parts.append(item)
+            if "\n" in item:
+                parts.extend(rejoined_base64(item))
         elif isinstance(item, dict):
             for k, v in item.items():
                 parts.append(str(k))
