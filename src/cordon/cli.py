@@ -86,7 +86,12 @@ def run_cmd(
         str, typer.Option(help="Logical server name for audit records and approvals.")
     ] = "default",
     pin_file: Annotated[
-        Path | None, typer.Option("--pin-file", help="Persist tool pins here (TOFU).")
+        Path | None,
+        typer.Option(
+            "--pin-file",
+            help="Persist tool pins here (TOFU; default: a file per --name, or per command "
+            "line without one, under ~/.cordon/pins).",
+        ),
     ] = None,
     repin: Annotated[
         bool, typer.Option(help="Replace persisted pins with the first tools/list.")
@@ -124,6 +129,10 @@ def run_cmd(
 
     command = list(command or [])
     _upstream_given(command, url, allow_http)
+    if pin_file is None:
+        from cordon.clientconfig import run_pin_file
+
+        pin_file = run_pin_file(name, command, url)
     try:
         rc = run_proxy(
             url=url,

@@ -286,6 +286,21 @@ def pin_file_for(name: str, entry: dict[str, Any], pin_dir: Path | str) -> Path:
     return Path(pin_dir) / f"{stem}-{digest}.json"
 
 
+def run_pin_file(name: str, command: Sequence[str], url: str | None) -> Path:
+    """The pin file of a ``cordon run`` given no ``--pin-file`` (under :func:`default_pin_dir`),
+    so pins outlive a restart however the client entry was written (trust on first use once,
+    not on every start). With ``--name``: one file per name (:func:`pin_file_for` over the
+    name alone), so another program put behind the same name is caught by the command-line
+    pin (``pin.server_changed``), and two servers given one name stop with that error instead
+    of sharing pins silently; without it (``default``), one file per command line or URL.
+    ``cordon init`` passes its own ``--pin-file`` and never lands here."""
+    entry: dict[str, Any] = {}
+    if name == "default":
+        entry = {"url": url} if url else {"command": command[0] if command else None}
+        entry["args"] = list(command[1:])
+    return pin_file_for(name, entry, default_pin_dir())
+
+
 def find_pin_files(server: str, pin_dir: Path | str | None = None) -> list[Path]:
     """Pin files under ``pin_dir`` (default :func:`default_pin_dir`) holding pins of
     ``server``, by name, sorted. Files that cannot be read or parsed are skipped."""
