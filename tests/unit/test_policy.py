@@ -234,3 +234,12 @@ def test_version_as_an_option_and_a_command() -> None:
     for args in (["--version"], ["version"]):
         r = CliRunner().invoke(app, args)
         assert (r.exit_code, r.output.strip()) == (0, __version__)
+
+
+def test_an_unknown_pack_is_located_where_the_policy_names_it(tmp_path: Path) -> None:
+    p = tmp_path / "p.yaml"
+    p.write_text("version: 1\npacks:\n  - filesystem\n  - filesytem\n")
+    with pytest.raises(PolicyError) as ei:
+        load_policy([p])
+    assert (ei.value.file, ei.value.line, ei.value.key) == (str(p), 4, "packs")
+    assert "'filesytem'" in ei.value.message and "filesystem" in ei.value.message

@@ -144,11 +144,12 @@ def load_pack(name: str) -> dict[str, Any]:
     return dict(data or {})
 
 
-def _read_source(src: PolicySource) -> tuple[dict[str, Any], str]:
+def _read_source(src: PolicySource) -> tuple[dict[str, Any], str, dict[tuple[str, ...], int]]:
+    """A source's data, its file name and the line of each key and list item."""
     if isinstance(src, Mapping):
         data = dict(src)
         _validate(data, "<dict>", {})
-        return data, "<dict>"
+        return data, "<dict>", {}
     path = Path(src).expanduser()
     try:
         text = path.read_text("utf-8")
@@ -156,7 +157,7 @@ def _read_source(src: PolicySource) -> tuple[dict[str, Any], str]:
         raise PolicyError(f"cannot read policy: {exc.strerror}", file=str(path)) from exc
     data, lines = _compose_lines(text, str(path))
     _validate(data, str(path), lines)
-    return dict(data or {}), str(path)
+    return dict(data or {}), str(path), lines
 
 
 _MERGE_BY_NAME = ("tools", "servers")
@@ -196,8 +197,15 @@ def load_policy(sources: Iterable[PolicySource] = ()) -> Policy:
     merged: dict[str, Any] = {}
     pack_tools: set[str] = set()
     for src in sources:
-        data, _file = _read_source(src)
-        for pack in data.get("packs") or ():
+        data, file, lines = _read_source(src)
+        for i, pack in enumerate(data.get("packs") or ()):
+            if pack not in pack_names():  # located where the source names it
+                raise PolicyError(
+                    f"no built-in pack named {pack!r} (have: {', '.join(pack_names())})",
+                    file=file,
+                    line=lines.get(("packs", str(i))),
+                    key="packs",
+                )
             pdata = load_pack(pack)
             pack_tools.update((pdata.get("tools") or {}).keys())
             merged = _layer(
