@@ -22,7 +22,8 @@ patterns with bounded quantifiers only.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -578,15 +579,14 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
             # a word ("\x1b[31mIGNORE all previous instructions") hides it from every rule's
             # word boundary. Read region by region around the sequences, without them.
             for lo, hi in escape_regions(text, hint=ANSI_HINT, exact=ANSI_RE, guard=520):
-                region = text[lo:hi]
-                plain = ANSI_RE.sub("", region)
-                if plain == region:
+                plain, back = _without_ansi(text[lo:hi])
+                if back is None:
                     continue
                 for h in scan_hits(plain, only=only, depth=depth - 1):
                     if h.rule.id not in _ANSI_RULES:
-                        out.append(
-                            Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value)
-                        )
+                        a, b = h.span
+                        span = (lo + back(a), lo + (back(b - 1) + 1 if b > a else back(a)))
+                        out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
     seen: set[tuple[str, tuple[int, int]]] = set()
     unique: list[Hit] = []
     for h in sorted(out, key=lambda h: (h.span, h.rule.id)):
@@ -611,6 +611,35 @@ _ESCAPE_RE_B = re.compile(_ESCAPE_RE.pattern.encode("ascii"))
 
 #: the rules about the ANSI sequences themselves (not read again in the reading without them)
 _ANSI_RULES = frozenset({"obf.ansi_escape", "obf.ansi_concealment"})
+
+
+def _without_ansi(region: str) -> tuple[str, Callable[[int], int] | None]:
+    """``region`` with its ANSI sequences removed, and a map from an offset of that text back
+    to ``region`` (a hit is sanitised where it stands, not with the lines around it); the
+    map is ``None`` when nothing was removed."""
+    kept: list[str] = []
+    starts: list[int] = []  # where each kept piece starts in the text without sequences
+    origins: list[int] = []  # ... and in ``region``
+    pos = size = 0
+    for m in ANSI_RE.finditer(region):
+        if m.start() > pos:
+            starts.append(size)
+            origins.append(pos)
+            kept.append(region[pos : m.start()])
+            size += m.start() - pos
+        pos = m.end()
+    if not starts and pos == 0:
+        return region, None
+    if pos < len(region) or not starts:
+        starts.append(size)
+        origins.append(pos)
+        kept.append(region[pos:])
+
+    def back(i: int) -> int:
+        k = max(0, bisect_right(starts, i) - 1)
+        return origins[k] + (i - starts[k])
+
+    return "".join(kept), back
 
 
 def escape_regions(
