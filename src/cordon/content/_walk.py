@@ -4,10 +4,17 @@ Every string value and every object key is scanned, at any depth: text content, 
 content, embedded resources (``text``, and ``blob`` when it decodes to text), resource links,
 error results and ``_meta`` alike (docs/threat-model.md control 6: everything a server returns is
 untrusted). A string holding a base64 value cut into lines is read rejoined too, under the
-string's path (:func:`cordon.taint.rejoined_base64`). Binary ``data`` of image and audio blocks and binary ``blob`` s (a base64 string
-that does not decode to text) are skipped; any other ``data`` or ``blob`` is read as text. Paths are JSON pointers (RFC 6901) with ``#`` in a member
-name written ``~2``; a finding in an object *key* has ``#key`` appended to the member's pointer
-(so a member named ``a#key`` cannot pass for the key ``a``).
+string's path (:func:`cordon.taint.rejoined_base64`).
+
+The ``data`` of an ImageContent or AudioContent block in ``content`` is skipped when its bytes
+are that media (:func:`_media_block`, :func:`_is_media`); the ``data`` of anything else that
+says it is an image or audio (in ``structuredContent``, say: JSON a client hands the model as
+text) is read, decoded when it is base64 text. A binary ``blob`` (a base64 string that does not
+decode to text) is skipped; any other ``blob`` is read as text.
+
+Paths are JSON pointers (RFC 6901) with ``#`` in a member name written ``~2``; a finding in an
+object *key* has ``#key`` appended to the member's pointer (so a member named ``a#key`` cannot
+pass for the key ``a``).
 
 Caps fail closed: nesting deeper than ``max_depth`` or more than ``max_bytes`` of UTF-8 text
 stops the walk with one critical ``content.cap_exceeded`` finding.
@@ -45,6 +52,65 @@ class CapExceeded(Exception):  # noqa: N818 - internal signal, never escapes thi
 #: binary ``data`` of an image or audio block: base64 with no space or line break (words on
 #: lines of their own are text a model reads; MIME-wrapped base64 is scanned, finding nothing)
 _BASE64_RE = re.compile(r"[A-Za-z0-9+/=]*")
+
+#: how the media an ImageContent or AudioContent block may carry begins: ``(offset, bytes)``
+#: pairs, all of which must match (the first 18 bytes are read)
+_MAGIC: dict[str, tuple[tuple[tuple[int, bytes], ...], ...]] = {
+    "image": (
+        ((0, b"\x89PNG\r\n\x1a\n"),),
+        ((0, b"\xff\xd8\xff"),),  # JPEG
+        ((0, b"GIF87a"),),
+        ((0, b"GIF89a"),),
+        ((0, b"RIFF"), (8, b"WEBP")),
+        ((0, b"BM"), (6, b"\x00\x00\x00\x00")),  # BMP: reserved fields zero
+        ((0, b"II*\x00"),),  # TIFF
+        ((0, b"MM\x00*"),),
+        ((0, b"\x00\x00\x01\x00"),),  # ICO
+        ((4, b"ftyp"),),  # AVIF, HEIC
+    ),
+    "audio": (
+        ((0, b"RIFF"), (8, b"WAVE")),
+        ((0, b"ID3"),),  # MP3 with a tag
+        ((0, b"OggS"),),
+        ((0, b"fLaC"),),
+        ((0, b"FORM"), (8, b"AIF")),  # AIFF, AIFF-C
+        ((4, b"ftyp"),),  # MP4 audio, M4A
+        ((0, b"\x1a\x45\xdf\xa3"),),  # WebM, Matroska
+    ),
+}
+
+
+def _media_block(v: dict[Any, Any], path: str) -> str | None:
+    """``"image"`` or ``"audio"`` when ``v`` (at ``path``) is an MCP ImageContent or
+    AudioContent block: an item (or the value) of a ``content`` member outside
+    ``structuredContent`` and ``_meta``, whose ``mimeType`` is of its kind. Anything else is
+    JSON the server wrote, which a client hands to the model as text."""
+    kind = v.get("type")
+    if kind not in ("image", "audio"):
+        return None
+    mime = v.get("mimeType")
+    if not isinstance(mime, str) or not mime.lower().startswith(f"{kind}/"):
+        return None
+    segs = path.split("/")
+    if "structuredContent" in segs or "_meta" in segs:
+        return None
+    parent = segs[-2] if len(segs) > 2 and segs[-1].isdigit() else segs[-1]
+    return kind if parent == "content" else None
+
+
+def _is_media(data: str, kind: str) -> bool:
+    """Whether plain base64 ``data`` begins as media of ``kind`` does (:data:`_MAGIC`); an MP3
+    without a tag begins with a frame sync (eleven set bits)."""
+    head = data[:24]
+    try:
+        raw = binascii.a2b_base64(head[: len(head) // 4 * 4])
+    except binascii.Error:
+        return False
+    if kind == "audio" and len(raw) >= 2 and raw[0] == 0xFF and raw[1] & 0xE0 == 0xE0:
+        return True
+    return any(all(raw[at : at + len(magic)] == magic for at, magic in sig) for sig in _MAGIC[kind])
+
+
 #: a ``blob`` that may be base64 (line breaks allowed): decoded, and read when it is text
 _BASE64_WRAPPED_RE = re.compile(r"[A-Za-z0-9+/=\s]*")
 
@@ -105,14 +171,23 @@ def iter_strings(
                     charge(path, view)
                     yield path, view, False
         elif isinstance(v, dict):
-            binary = v.get("type") in ("image", "audio")
+            claimed = v.get("type") in ("image", "audio")
+            media = _media_block(v, path) if claimed else None
             for k, item in v.items():
                 k = str(k)
                 p = f"{path}/{_escape(k)}"
                 charge(p, k)
                 yield f"{p}#key", k, False
-                if binary and k == "data" and isinstance(item, str) and _BASE64_RE.fullmatch(item):
-                    continue  # media, not text (anything else under it is read)
+                if claimed and k == "data" and isinstance(item, str):
+                    if media and _BASE64_RE.fullmatch(item) and _is_media(item, media):
+                        continue  # media, not text (anything else under it is read)
+                    # anything else that says it is media: read decoded when it is base64 text
+                    coded = _BASE64_WRAPPED_RE.fullmatch(item) is not None
+                    decoded = _decode_blob(item) if coded else None
+                    if decoded is not None:
+                        charge(p, item)
+                        yield p, decoded, True
+                        continue
                 if k == "blob" and isinstance(item, str):
                     charge(p, item)
                     coded = _BASE64_WRAPPED_RE.fullmatch(item) is not None
