@@ -42,10 +42,14 @@ _CONT_TABLE = bytes(ord("c") if 0x80 <= i < 0xC0 else ord(".") for i in range(25
 _C = 0x63
 
 #: pattern ids: (kind, is a run of one class)
-_INV, _NL, _C1, _AB, _BA, _NFKC = range(6)
+_INV, _NL, _C1, _AB, _BA, _NFKC, _ODD = range(7)
 
-Classes = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
-"""``(invisible, line separators, C1 controls, confusable letters, NFKC-unstable)``"""
+Classes = tuple[
+    frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str]
+]
+"""``(invisible, line separators, C1 controls, confusable letters, NFKC-unstable, odd spaces)``:
+odd spaces (non-ASCII characters the normaliser's whitespace stage turns into spaces) are
+only reported as present or not (:func:`scan`'s ``seen``)"""
 
 _lock = threading.Lock()
 _dbs: dict[tuple[Classes, bool], Any] = {}
@@ -67,7 +71,7 @@ def _class(chars: frozenset[str]) -> str:
 
 
 def _compile(classes: Classes, nfkc: bool) -> Any | None:
-    inv, nl, c1, conf, unstable = classes
+    inv, nl, c1, conf, unstable, odd = classes
     disjoint = [inv, nl, c1, unstable] if nfkc else [inv, nl, c1]
     if sum(map(len, disjoint)) != len(frozenset().union(*disjoint)) or not all(disjoint):
         return None  # a shared character: the pattern pass decides which kind wins
@@ -79,8 +83,8 @@ def _compile(classes: Classes, nfkc: bool) -> Any | None:
         return None
     letters = "[A-Za-z]"
     exprs = [_class(inv), _class(nl), _class(c1), "", _class(conf) + letters]
-    if nfkc:
-        exprs.append(_class(unstable))
+    exprs.append(_class(unstable) if nfkc else "")
+    exprs.append(_class(odd) if odd else "")
     ids = [i for i, e in enumerate(exprs) if e]
     # an ASCII letter then a confusable letter: the letter then the first byte of any
     # confusable letter's UTF-8 form, as bytes, each candidate checked by :func:`scan`; in
@@ -150,11 +154,12 @@ _KIND = {_INV: "inv", _NL: "nl", _NFKC: "nfkc"}
 
 
 def scan(
-    text: str, classes: Classes, nfkc: bool
+    text: str, classes: Classes, nfkc: bool, seen: set[str] | None = None
 ) -> tuple[list[tuple[int, int, str, str]], bool] | None:
     """Items ``(start, end, kind, group)`` of kinds ``inv``, ``nl``, ``conf`` and (with
     ``nfkc``) ``nfkc`` in ``text``, character offsets, unsorted; and whether a C1 CSI/OSC
-    control occurs. ``None``: this path cannot answer (see the module docstring)."""
+    control occurs. ``None``: this path cannot answer (see the module docstring). ``seen``
+    gets ``"odd"`` when an odd space (the classes' last) occurs."""
     db = _db(classes, nfkc) if ACCEL else None
     if db is None:
         return None
@@ -188,6 +193,9 @@ def scan(
             items.append((last, last + 1, "nl", text[last]))
         elif pid == _C1:
             has_c1 = True
+        elif pid == _ODD:
+            if seen is not None:
+                seen.add("odd")
         elif pid == _AB:  # the letter and the first byte of a character: is it confusable?
             if text[last] in conf:
                 items.append((last, last + 1, "conf", text[last]))

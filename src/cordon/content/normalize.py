@@ -259,6 +259,9 @@ class Normalized:
     ascii_view: bytes = b""
     has_c1: bool = False
     source_view: bytes = field(default=b"", compare=False)  # a function of ``original``
+    #: False when the character pass saw no non-ASCII odd space (:data:`_ODD_SPACES`) in the
+    #: original and no replacement brought one: the whitespace stage need not look for them
+    _wide_odd: bool = field(default=True, compare=False, repr=False)
     _ns: tuple[int, ...] = ()
     _edits: tuple[tuple[int, int, int, int], ...] = ()
     #: the first stage, when whitespace runs were folded in a second one
@@ -297,7 +300,18 @@ class Normalized:
 
 
 class _Builder:
-    __slots__ = ("c1", "cursor", "edits", "events", "layers", "norm_len", "parts", "src", "counts")
+    __slots__ = (
+        "c1",
+        "counts",
+        "cursor",
+        "edits",
+        "events",
+        "layers",
+        "norm_len",
+        "odd",
+        "parts",
+        "src",
+    )
 
     def __init__(self, src: str) -> None:
         self.src = src
@@ -308,8 +322,9 @@ class _Builder:
         self.counts: dict[str, int] = {}
         self.cursor = 0
         self.norm_len = 0
-        #: a replacement holds a C1 CSI or OSC control
+        #: a replacement holds a C1 CSI or OSC control, a non-ASCII odd space
         self.c1 = False
+        self.odd = False
 
     def event(self, rule: str, start: int, end: int) -> None:
         n = self.counts.get(rule, 0)
@@ -326,8 +341,11 @@ class _Builder:
         if new:
             self.parts.append(new)
             self.norm_len += len(new)
-            if not new.isascii() and ("\u009b" in new or "\u009d" in new):
-                self.c1 = True
+            if not new.isascii():
+                if "\u009b" in new or "\u009d" in new:
+                    self.c1 = True
+                if any(c in new for c in _WIDE_ODD):
+                    self.odd = True
         self.edits.append((ns, self.norm_len, start, end))
         self.cursor = end
 
@@ -509,6 +527,7 @@ def _mixed_positions(text: str, view: bytes) -> list[tuple[int, int, str, str]]:
 FOLD_MIN = 16
 #: whitespace-like characters NFKC keeps that the rules' ASCII ``\\s`` would not match
 _ODD_SPACES = "\x1c\x1d\x1e\x1f\u1680\u180e\u2800"
+_WIDE_ODD = frozenset(c for c in _ODD_SPACES if not c.isascii())
 _WS_RUN = b"w" * FOLD_MIN
 
 
@@ -526,7 +545,12 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
     # presence checks on the ASCII view where the character is ASCII: a byte search; ``in``
     # on a wide ``str`` costs several times more
     cr = b"\r" in view
-    odd = [c for c in _ODD_SPACES if (c.encode() in view if c.isascii() else c in text)]
+    # a non-ASCII one is looked for only when the text may hold one (``nz._wide_odd``)
+    odd = [
+        c
+        for c in _ODD_SPACES
+        if (c.encode() in view if c.isascii() else nz._wide_odd and c in text)
+    ]
     if cr or odd:
         # one character for one: a lone CR is a line break, and separators NFKC leaves alone
         # (U+1680, the C0 information separators...) are spaces, so rules see a gap there
@@ -632,24 +656,30 @@ def _char_classes(nfkc: bool) -> _charscan.Classes:
         frozenset(_C1),
         frozenset(map(chr, _LETTER_SKELETON)),
         _nfkc_unstable() if nfkc else frozenset(),
+        _WIDE_ODD,
     )
 
 
-def _scan_items(text: str, view: bytes) -> tuple[list[tuple[int, int, str, str]], bool]:
+def _scan_items(
+    text: str, view: bytes, seen: set[str] | None = None
+) -> tuple[list[tuple[int, int, str, str]], bool]:
     """Spans of ``text`` to rewrite, in order, as ``(start, end, kind, group)``, and whether
-    ``text`` has a C1 control that starts an escape sequence (CSI or OSC)."""
+    ``text`` has a C1 control that starts an escape sequence (CSI or OSC). ``seen`` gets
+    ``"odd"`` unless ``text`` is known to hold no non-ASCII odd space (:data:`_ODD_SPACES`)."""
     if text.isascii():
         items = _ascii_items(text)
         if len(items) > 1:
             items.sort()
         return items, False
     nfkc = not unicodedata.is_normalized("NFKC", text)
-    fast = _charscan.scan(text, _char_classes(nfkc), nfkc)
+    fast = _charscan.scan(text, _char_classes(nfkc), nfkc, seen)
     if fast is not None:  # one Hyperscan pass: the same items as the pattern pass below
         items, has_c1 = fast
         items += _ascii_items(text, view)
         items.sort()
         return items, has_c1
+    if seen is not None:
+        seen.add("odd")
     items = []
     has_c1 = False
     pattern = _scan_re(_may_have_astral(text), nfkc)
@@ -706,7 +736,8 @@ def normalize(text: str) -> Normalized:
     """
     b = _Builder(text)
     view = ascii_view(text)
-    items, has_c1 = _scan_items(text, view)
+    seen: set[str] = set()
+    items, has_c1 = _scan_items(text, view, seen)
     for start, end, kind, group in items:
         if start < b.cursor:  # inside a word already rewritten as a skeleton
             continue
@@ -720,6 +751,7 @@ def normalize(text: str) -> Normalized:
         # decoded entity or percent run
         has_c1 = has_c1 or b.c1
     ns = tuple(e[0] for e in edits)
+    wide_odd = "odd" in seen or b.odd
     first = Normalized(
         original=text,
         text=out,
@@ -730,6 +762,7 @@ def normalize(text: str) -> Normalized:
         source_view=source_view,
         _ns=ns,
         _edits=edits,
+        _wide_odd=wide_odd,
     )
     # one class copy of the view serves the base64 and the whitespace-run searches; on a large
     # text, only when one Hyperscan pass finds where either search can find something
@@ -748,5 +781,6 @@ def normalize(text: str) -> Normalized:
             source_view=source_view,
             _ns=ns,
             _edits=edits,
+            _wide_odd=wide_odd,
         )
     return _fold_whitespace(first, cls, runs=runs)

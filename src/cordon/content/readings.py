@@ -171,14 +171,17 @@ def warm(*, wait: bool = False) -> None:
     _accel.warm(_GATE, wait=wait)
 
 
-def readings(text: str, view: bytes) -> list[tuple[tuple[int, int], str]]:
+def readings(
+    text: str, view: bytes, lview: bytes | None = None
+) -> list[tuple[tuple[int, int], str]]:
     """``((start, end), reading)`` for each region of ``text`` with another reading;
-    ``view`` is ``text``'s ASCII view (one byte per character)."""
+    ``view`` is ``text``'s ASCII view (one byte per character), ``lview`` that lower-cased
+    when the caller has it."""
     out: list[tuple[tuple[int, int], str]] = []
     if len(view) < _MIN_TEXT:
         return out
     seen: set[tuple[tuple[int, int], str]] = set()
-    for kind, spans in enumerate(_regions(view.lower())):
+    for kind, spans in enumerate(_regions(view.lower() if lview is None else lview)):
         for lo, hi in spans:
             for item in _MAKERS[kind](text, lo, hi):
                 if item not in seen and item[1] != text[item[0][0] : item[0][1]]:

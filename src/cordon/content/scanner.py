@@ -356,12 +356,14 @@ def _fold_window(
 
 
 def _match_norm(
-    nz: Normalized, only: frozenset[str] | None
+    nz: Normalized, only: frozenset[str] | None, lview: bytes | None = None
 ) -> list[tuple[Rule, int, int, int, int]]:
-    """Pattern matches as (rule, char start, char end, value char start, value char end)."""
+    """Pattern matches as (rule, char start, char end, value char start, value char end);
+    ``lview``: ``nz.ascii_view`` lower-cased, when the caller has it."""
     idx = _anchor_index(only)
     view = nz.ascii_view
-    lview = view.lower()
+    if lview is None:
+        lview = view.lower()
     text = nz.text
     hits = _anchor_hits(idx, lview)
     _utf8_anchor_hits(idx, text, hits)
@@ -525,7 +527,8 @@ def scan_hits(
 def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
     nz = normalize(text)
     out: list[Hit] = []
-    for rule, a, b, va, vb in _match_norm(nz, only):
+    lview = nz.ascii_view.lower()  # the anchor pass's and the readings' gate's
+    for rule, a, b, va, vb in _match_norm(nz, only, lview):
         sev = rule.severity
         if rule.mention_severity is not None and _is_mention(nz.text, a, b):
             sev = rule.mention_severity
@@ -555,7 +558,7 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
                     )
             if serious and (only is None or payload.id in only):
                 out.append(Hit(rule=payload, severity=payload.severity, span=layer.span, value=""))
-        for (rs, re_), reading in readings(nz.text, nz.ascii_view):
+        for (rs, re_), reading in readings(nz.text, nz.ascii_view, lview):
             # letter-spaced, leetspeak, rot13 and split-list readings (cordon.content.readings)
             span = nz.span_to_original(rs, re_)
             for h in scan_hits(reading, only=only, depth=depth - 1):
@@ -672,16 +675,22 @@ def escape_regions(
     if view is not None and hint is _ESCAPE_HINT and exact is _ESCAPE_RE:
         src, newline, hint_b, exact_b = view, b"\n", _ESCAPE_HINT_B, _ESCAPE_RE_B
     out: list[tuple[int, int]] = []
-    for m in hint_b.finditer(src):
+    search = hint_b.search
+    m = search(src)
+    while m is not None:
         s, e = m.start(), m.end()
         if out and s - reach <= out[-1][1]:
             if e + reach > out[-1][1]:
                 out[-1] = (out[-1][0], min(size, e + reach))
-            continue
-        lo = max(0, s - reach)
-        nl = src.rfind(newline, max(0, lo - 400), lo)
-        lo = nl + 1 if nl >= 0 else lo
-        out.append((lo, min(size, e + reach)))
+        else:
+            lo = max(0, s - reach)
+            nl = src.rfind(newline, max(0, lo - 400), lo)
+            lo = nl + 1 if nl >= 0 else lo
+            out.append((lo, min(size, e + reach)))
+        # an escape that starts before the region's end less the reach (and a hint's
+        # length, at most ``guard``) neither ends the region nor widens it: skip them (a man
+        # page holds one every few lines)
+        m = search(src, max(e, out[-1][1] - reach - guard))
     fixed: list[tuple[int, int]] = []
     for lo, hi in out:
         nl = src.find(newline, hi, hi + 400)
