@@ -186,3 +186,13 @@ def test_a_rejoined_value_is_an_extra_recorded_string() -> None:
     (view,) = rejoined_base64(text)
     assert view == encoded
     assert encoded in _recorded(text).text.split("\n\n")
+
+
+def test_an_instruction_cut_in_a_resource_blob_is_found_and_sanitised() -> None:
+    # a blob that is not plain base64 is read as text: its rejoined readings too
+    encoded = _b64(INJ)
+    blob = _cut(encoded, [16], "--")
+    result = {"content": [{"type": "resource", "resource": {"uri": "file:///r", "blob": blob}}]}
+    assert "inj.override" in {f.rule for f in scan_result(result)}
+    ev = evaluate_result(result, mode="warn")
+    assert ev.action == "sanitise" and "untrusted instruction" in json.dumps(ev.result)

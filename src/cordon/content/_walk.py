@@ -158,18 +158,21 @@ def iter_strings(
             if spent[0] > max_bytes:
                 raise CapExceeded(path, "size cap")
 
+    def text(path: str, s: str) -> Iterator[tuple[str, str, bool]]:
+        charge(path, s)
+        yield path, s, False
+        if "\n" in s:
+            # a base64 value cut into lines, read rejoined too (what the run finders skip);
+            # a rewrite of the string from this reading replaces the string's own
+            for view in rejoined_base64(s):
+                charge(path, view)
+                yield path, view, False
+
     def walk(v: Any, path: str, depth: int) -> Iterator[tuple[str, str, bool]]:
         if depth > max_depth:
             raise CapExceeded(path, "depth cap")
         if isinstance(v, str):
-            charge(path, v)
-            yield path, v, False
-            if "\n" in v:
-                # a base64 value cut into lines, read rejoined too (what the run finders skip);
-                # a rewrite of the string from this reading replaces the string's own
-                for view in rejoined_base64(v):
-                    charge(path, view)
-                    yield path, view, False
+            yield from text(path, v)
         elif isinstance(v, dict):
             claimed = v.get("type") in ("image", "audio")
             media = _media_block(v, path) if claimed else None
@@ -189,13 +192,15 @@ def iter_strings(
                         yield p, decoded, True
                         continue
                 if k == "blob" and isinstance(item, str):
-                    charge(p, item)
                     coded = _BASE64_WRAPPED_RE.fullmatch(item) is not None
                     decoded = _decode_blob(item) if coded else None
                     if decoded is not None:
+                        charge(p, item)
                         yield p, decoded, True
                     elif not _BASE64_RE.fullmatch(item):
-                        yield p, item, False  # not plain base64: text a model may read
+                        yield from text(p, item)  # not plain base64: text a model may read
+                    else:
+                        charge(p, item)  # binary
                     continue
                 yield from walk(item, p, depth + 1)
         elif isinstance(v, (list, tuple)):
