@@ -133,7 +133,11 @@ def _real_text_figure() -> None:
         print("real text          : too few installed documents on this machine")
         return
     mb = len(doc.encode()) / 1e6
+    c_first = _best(lambda: scan_text(doc), repeat=1, clock=time.process_time)
+    # a second scan of a large text starts compiling the filters of its busiest rules in the
+    # background (cordon.content._accel.FILTER_TRIGGER); process_time counts that thread too
     scan_text(doc)
+    _accel.wait_compiled(120)
     c_scan = _best(lambda: scan_text(doc), clock=time.process_time)
     quarter = doc[: len(doc) // 4]
     c_q = _best(lambda: scan_text(quarter), clock=time.process_time)
@@ -141,7 +145,8 @@ def _real_text_figure() -> None:
     print(
         f"real text          : {mb / c_scan:.1f} MB/s CPU cordon scan_text on {mb:.1f} MB of "
         f"{len(manifest)} installed files (man pages in {real_text.languages(manifest)} "
-        f"languages, READMEs, HTML, JSON/YAML; {c_scan * 1000:.0f} ms)\n"
+        f"languages, READMEs, HTML, JSON/YAML; {c_scan * 1000:.0f} ms; the process's first "
+        f"scan of it, before the rule filters, {c_first * 1000:.0f} ms)\n"
         f"  linearity        : its first quarter {c_q * 1000:.0f} ms, the quarter x4 "
         f"{c_q4 * 1000:.0f} ms (ratio {c_q4 / c_q:.1f})"
     )
@@ -193,6 +198,8 @@ def main() -> int:
     result = {"content": [{"type": "text", "text": doc}]}
     warm(wait=True)  # the Hyperscan anchor database compiles in the background at start-up
     scan_text(doc)  # warm the compiled-pattern caches
+    scan_text(doc)  # a second large text starts the rule filters compiling: wait for them
+    _accel.wait_compiled(120)
     t_scan = _best(lambda: scan_text(doc))
     c_scan = _best(lambda: scan_text(doc), clock=time.process_time)
     c_eval = _best(

@@ -42,6 +42,8 @@ __all__ = [
     "available",
     "compiling",
     "find",
+    "may_match",
+    "note_busy",
     "rule_filter",
     "wait_compiled",
     "want_filters",
@@ -237,14 +239,33 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
 # with ``\b``, so it has no first-character set to skip by): ~30 MB/s. The same pattern,
 # compiled for Hyperscan in prefilter mode (a superset of its matches), says in a few
 # microseconds whether a window can hold a match at all; ``re`` then runs only where it can,
-# so the findings are those of ``re`` alone. A filter costs 40-500 ms of compiling, so it is
-# compiled only for a rule whose windows in one text add up to :data:`FILTER_TRIGGER` bytes
-# (a large text), in the background, and used once ready by every later scan.
+# so the findings are those of ``re`` alone. A filter costs 40-500 ms of compiling, more than
+# it saves in one scan, so it is compiled only for a rule whose windows add up to
+# :data:`FILTER_TRIGGER` bytes in :data:`FILTER_AFTER` texts of one process (a process that
+# scans large texts again and again: not ``cordon scan`` of one file), in the background,
+# and used once ready by every later scan.
 
-#: window bytes of one rule in one text from which its filter is compiled
+#: window bytes of one rule in one text that count towards compiling its filter
 FILTER_TRIGGER = 64 * 1024
+#: texts with that many window bytes of one rule after which its filter is compiled
+FILTER_AFTER = 2
 _filters: dict[str, Any] = {}  # pattern -> (database, thread-local scratch) or None
 _filter_pending: set[str] = set()
+_filter_busy: dict[str, int] = {}  # pattern -> texts with FILTER_TRIGGER window bytes
+
+
+def note_busy(patterns: Sequence[str]) -> None:
+    """One more text in which each of ``patterns`` (rule patterns) had
+    :data:`FILTER_TRIGGER` window bytes: compile the filters of those that reach
+    :data:`FILTER_AFTER` (:func:`want_filters`)."""
+    due = []
+    with _lock:
+        for p in patterns:
+            n = _filter_busy.get(p, 0) + 1
+            _filter_busy[p] = n
+            if n >= FILTER_AFTER:
+                due.append(p)
+    want_filters(due)
 
 
 def _compile_filter(pattern: str) -> Any:

@@ -438,7 +438,7 @@ def _match_norm(
             if count >= MAX_HITS_PER_RULE:
                 break
     if wanted:
-        _accel.want_filters(wanted)
+        _accel.note_busy(wanted)
     return raw
 
 
