@@ -308,7 +308,6 @@ _PAD_FACTOR = 3
 #: ASCII whitespace -> ``w``, every other byte ``.``: runs of two or more whitespace bytes are
 #: then found with ``bytes.find`` (a regex tried at every space cost ~130 µs per 7 KB window)
 _WS_TABLE = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord(".") for i in range(256))
-_NOT_W = re.compile(rb"[^w]")
 
 
 def _fold_window(
@@ -333,24 +332,26 @@ def _fold_window(
     fs: list[int] = []
     cum: list[int] = [0]
     prev = removed = flen = 0
-    f_lo = lo - r0
+    f_lo = rel_lo = lo - r0
     size = len(cls)
+    find = cls.find
     while pos >= 0:
-        other = _NOT_W.search(cls, pos)
-        s, e = pos, (other.start() if other is not None else size)
-        chunk = region[prev:s]
+        e = find(b".", pos)  # the run's end: ``cls`` holds only ``w`` and ``.``
+        if e < 0:
+            e = size
+        chunk = region[prev:pos]
         parts.append(chunk)
         flen += len(chunk)
-        run = region[s:e]
+        run = region[pos:e]
         parts.append(b"\n" if (b"\n" in run or b"\r" in run) else b" ")
         fs.append(flen)
-        if s < lo - r0:
-            f_lo -= min(e, lo - r0) - s - (1 if e <= lo - r0 else 0)
-        removed += e - s - 1
+        if pos < rel_lo:
+            f_lo -= min(e, rel_lo) - pos - (1 if e <= rel_lo else 0)
+        removed += e - pos - 1
         cum.append(removed)
         flen += 1
         prev = e
-        pos = cls.find(b"ww", e)
+        pos = find(b"ww", e)
     parts.append(region[prev:])
     return b"".join(parts), max(0, f_lo), r0, fs, cum
 
