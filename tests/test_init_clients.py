@@ -206,7 +206,7 @@ def test_a_tool_hidden_for_a_changed_pin_names_pin_accept_once(tmp_path: Path) -
     hints = [p for p in changed.problems if "cordon pin accept" in p]
     assert hints == [
         "tool 'send' is hidden: its definition is not the one pinned (pin.changed); "
-        "review and re-approve it with `cordon pin accept --server 'my mail'`"
+        "review and re-approve it with `cordon pin accept --server 'my mail'` in a terminal"
     ]
     again = work.pin_list([tool("send", "Send an email, BCC y.")], True)
     assert again.records and not any("cordon pin accept" in p for p in again.problems)

@@ -16,6 +16,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from cordon.clientconfig import default_pin_dir, find_pin_files, pin_file_for
+from tests._tty import run_in_pty
 from tests.conftest import MAILBOX, cordon_exe, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -94,13 +95,18 @@ async def test_init_pins_survive_restarts_and_undo_restores_bytes(tmp_path: Path
 
     # a person reviews it and re-approves by server name: the init-made file is found
     assert find_pin_files("mail", home / ".cordon" / "pins") == [pins]
-    accepted = _cordon(home, "pin", "accept", "--server", "mail")
-    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
-    assert "accepted mail/send_email" in accepted.stdout and str(pins) in accepted.stdout
+    rc, out = run_in_pty(
+        [*cordon_exe(), "pin", "accept", "--server", "mail"],
+        {**os.environ, "HOME": str(home), "COLUMNS": "300"},
+        "y\n",
+        prompt=b"Accept these changes?",
+    )
+    assert rc == 0, out
+    assert "accepted mail/send_email" in out and str(pins) in out
     # what is accepted is shown first: the changed field and the new text (the scan finds
     # nothing in this one: content detection can be worded around, the person reads it)
-    assert "mail/send_email: changed: description" in accepted.stdout
-    assert f"description: {CHANGED}" in accepted.stdout
+    assert "mail/send_email: changed: description" in out
+    assert f"description: {CHANGED}" in out
     async with Client(
         _launch(entry, home, MAILBOX_SEND_DESC=CHANGED), mode="legacy", cache=None
     ) as client:  # type: ignore[arg-type]

@@ -6,19 +6,16 @@ pipes, the way an agent's shell tool would, which it must refuse.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
-import re
-import select
-import struct
 import subprocess
 import sys
-import termios
 import time
 from pathlib import Path
 
 import pytest
+from tests._tty import plain as _plain
+from tests._tty import run_in_pty as _run_in_pty
 
 from cordon.approvals.codes import CodeStore
 from cordon.approvals.commands import find_call_record
@@ -28,7 +25,6 @@ REPO = Path(__file__).resolve().parents[2]
 SRC = REPO / "src"
 CONSOLE_SCRIPT = REPO / ".venv" / "bin" / "cordon"
 CLI = SRC / "cordon" / "cli.py"
-ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 KEY = ["mail", "send_email", "to", "eve@example.net"]
 
 _FALLBACK = """\
@@ -83,52 +79,6 @@ def _issue(path: Path, *, dest: str = "eve@example.net", age_s: float = 0.0) -> 
         reason="the destination was not seen in the user's request",
         approval_key=[*KEY[:3], dest],
     )
-
-
-def _plain(raw: str) -> str:
-    return " ".join(ANSI.sub("", raw).split())
-
-
-def _run_in_pty(
-    argv: list[str], env: dict[str, str], answer: str | None, timeout: float = 30.0
-) -> tuple[int, str]:
-    """Run ``argv`` with stdin/stdout/stderr on a pty; type ``answer`` at the prompt."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 220, 0, 0))
-    proc = subprocess.Popen(
-        argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
-    )
-    os.close(slave)
-    out = b""
-    sent = False
-    deadline = time.monotonic() + timeout
-    try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"timed out; output so far: {out!r}")
-            ready, _, _ = select.select([master], [], [], left)
-            if not ready:
-                continue
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # EIO: every slave descriptor closed, the child is done
-                break
-            if not chunk:
-                break
-            out += chunk
-            if answer is not None and not sent and b"Type yes" in out:
-                os.write(master, answer.encode())
-                sent = True
-        rc = proc.wait(timeout=timeout)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)
-    if answer is not None:
-        assert sent, f"never saw the prompt: {out!r}"
-    return rc, out.decode("utf-8", "replace")
 
 
 def _state(path: Path, code: str) -> str:

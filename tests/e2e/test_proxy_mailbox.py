@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 from mcp import Client
 
+from tests._tty import plain, run_in_pty
 from tests.conftest import Harness, cordon_exe, mailbox_server, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -102,17 +102,19 @@ async def test_pin_accept_reapproves_after_restart(harness: Harness) -> None:
     ) as client:
         assert "weather" not in {t.name for t in (await client.list_tools()).tools}
     accept = [*cordon_exe(), "pin", "accept", "--pin-file", str(pin_file)]
-    p = subprocess.run(accept, capture_output=True, text=True, timeout=60)
+    rc, out = run_in_pty(accept, None, None)
+    out = plain(out)
     # shown first: a new tool, its description, what the poisoning scan finds in it; not
-    # accepted without --force, and still pending
-    assert p.returncode == 1, p.stdout + p.stderr
-    assert "mail/weather: new tool" in p.stdout and "poisoning scan: " in p.stdout
-    assert "inj.directive_tag" in p.stdout
-    assert "accepted" not in p.stdout and "mail/weather" in p.stderr
+    # accepted without --force (nothing left to ask about), and still pending
+    assert rc == 1, out
+    assert "mail/weather: new tool" in out and "poisoning scan: " in out
+    assert "inj.directive_tag" in out
+    assert "Accept these changes?" not in out
+    assert "accepted mail" not in out and "not accepted" in out
     data = json.loads(pin_file.read_text())["servers"]["mail"]
     assert "weather" not in data["tools"] and "weather" in data["pending"]
-    p = subprocess.run([*accept, "--force"], capture_output=True, text=True, timeout=60)
-    assert p.returncode == 0 and "accepted mail/weather" in p.stdout, p.stdout + p.stderr
+    rc, out = run_in_pty([*accept, "--force"], None, "y\n", prompt=b"Accept these changes?")
+    assert rc == 0 and "accepted mail/weather" in out, out
     async with Client(
         harness.cordon(mailbox_server(), extra=extra, env=env2, name="mail"), mode="legacy"
     ) as client:

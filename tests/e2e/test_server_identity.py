@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from mcp import Client
 
+from tests._tty import run_in_pty
 from tests.conftest import MAILBOX, Harness, cordon_exe, first_mcp_error, mailbox_server
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -66,14 +67,23 @@ async def test_a_swapped_command_stops_start_up_until_accepted(harness: Harness)
     p = _run(harness, impostor, pins, env)
     assert p.returncode == 2, p.stderr
     (line,) = p.stderr.strip().splitlines()
-    assert "pin.server_changed" in line and "cordon pin accept --server mail" in line
+    assert "pin.server_changed" in line
+    assert "cordon pin accept --server mail` in a terminal" in line
     assert "impostor.py" in line
     assert not mark.exists()  # the swapped program never started
 
+    # an agent's shell tool that runs the command it read in that error accepts nothing
     accept = [*cordon_exe(), "pin", "accept", "--pin-file", str(pins)]
-    done = subprocess.run(accept, capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0 and "accepted mail/(server)" in done.stdout, done.stdout
-    assert "upstream" in done.stdout and "impostor.py" in done.stdout
+    before = pins.read_bytes()
+    agent = subprocess.run(
+        accept, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert agent.returncode == 2 and "Nothing was accepted" in agent.stderr, agent.stderr
+    assert pins.read_bytes() == before
+    # a person at a terminal sees the change and answers y
+    rc, out = run_in_pty(accept, None, "y\n", prompt=b"Accept these changes?")
+    assert rc == 0 and "accepted mail/(server)" in out, out
+    assert "upstream" in out and "impostor.py" in out
     params = harness.cordon(impostor, extra=["--pin-file", str(pins)], env=env, name="mail")
     async with Client(params, mode="legacy") as client:
         assert "send_email" in {t.name for t in (await client.list_tools()).tools}
@@ -92,7 +102,7 @@ async def test_changed_instructions_shut_the_server_off(harness: Harness) -> Non
     params = harness.cordon(mailbox_server(), extra=extra, env=changed)
     error = await first_mcp_error(Client(params, mode="legacy"))
     assert "pin.server_changed" in error and "instructions" in error
-    assert "cordon pin accept --server default" in error
+    assert "cordon pin accept --server default` in a terminal" in error
     recs = [r for r in harness.records("pin") if r.get("rule") == "pin.server_changed"]
     assert recs, harness.records()
     pending = json.loads(pins.read_text())["servers"]["default"]["pending_identity"]

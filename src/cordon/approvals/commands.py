@@ -257,6 +257,22 @@ def _fail(err: Console, message: str, code: int = EXIT_ABORTED) -> typer.Exit:
     return typer.Exit(code)
 
 
+def require_terminal(err: Console, command: str, nothing: str) -> None:
+    """Exit 2 (``nothing`` said) unless stdin and stdout are both a TTY.
+
+    A command that widens what cordon trusts (``approve``, ``pin accept``) is for a person
+    typing the answer: an agent's shell tool, which runs it on pipes, must not be able to
+    answer for itself after injected text told it to run the command.
+    """
+    if not (os.isatty(0) and os.isatty(1)):
+        raise _fail(
+            err,
+            f"{command} must be run by a person in a terminal: stdin and stdout must both "
+            f"be a TTY. {nothing}",
+            EXIT_NO_TTY,
+        )
+
+
 def approve_command(
     code: Annotated[str, typer.Argument(help="The code from the denied call, e.g. 7KQF-M2XD.")],
     store: _StoreOpt = None,
@@ -277,13 +293,7 @@ def approve_command(
     log) and asks you to type 'yes'.
     """
     err = Console(stderr=True, highlight=False)
-    if not (os.isatty(0) and os.isatty(1)):
-        raise _fail(
-            err,
-            "cordon approve must be run by a person in a terminal: stdin and stdout must both "
-            "be a TTY. Nothing was approved.",
-            EXIT_NO_TTY,
-        )
+    require_terminal(err, "cordon approve", "Nothing was approved.")
     out = Console(highlight=False)
     canonical = normalize_code(code)
     if canonical is None:

@@ -110,7 +110,7 @@ def _identity(
             raise CordonError(
                 f"server {name!r} is not the one pinned (pin.server_changed): it now runs "
                 f"{_shown_upstream(upstream)}, pinned {was}; review it and run "
-                f"`cordon pin accept --server {shlex.quote(name)}`"
+                f"`cordon pin accept --server {shlex.quote(name)}` in a terminal"
             )
         pins.pin_identity(name, seen, replace=repin)
     except (OSError, ValueError) as exc:

@@ -272,7 +272,7 @@ class SessionWork:
         self.identity_changed = (
             f"server {self.server!r} is not the one pinned (pin.server_changed): its "
             f"{' and '.join(changed)} changed; every tool is hidden until you review it and run "
-            f"`cordon pin accept --server {shlex.quote(self.server)}`"
+            f"`cordon pin accept --server {shlex.quote(self.server)}` in a terminal"
         )
         return self.identity_changed
 
@@ -339,7 +339,7 @@ class SessionWork:
                     out.problems.append(
                         f"tool {name!r} is hidden: its definition is not the one pinned "
                         f"({v.rule}); review and re-approve it with "
-                        f"`cordon pin accept --server {shlex.quote(self.server)}`"
+                        f"`cordon pin accept --server {shlex.quote(self.server)}` in a terminal"
                     )
         for name, findings in report.findings.items():
             if name not in report.hidden:
