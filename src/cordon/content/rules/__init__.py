@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cordon.content._rule import CATEGORIES, Rule
 from cordon.content.rules import (
+    classes,
     definitions,
     directives,
     exfiltration,
@@ -23,6 +24,7 @@ RULES: tuple[Rule, ...] = (
     *injection.RULES,
     *translated.RULES,
     *directives.RULES,
+    *classes.RULES,
     *tool_hijack.RULES,
     *definitions.RULES,
     *exfiltration.RULES,
