@@ -70,6 +70,9 @@ _VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 #: methods cordon intercepts as requests: sent without an id they would skip every check
 _REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/discover"})
 _NOT_FORWARDED = "cordon: internal error; the request was not forwarded"
+#: cancelled requests remembered at most (their late answers dropped, their ids not reused);
+#: past it the oldest is forgotten (its late answer, if one ever comes, matches nothing)
+_CANCELLED_MAX = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +172,11 @@ class ProxyCore(UpstreamSide):
         self.pending: dict[tuple[str, Any], _Pending] = {}
         #: client request ids not answered yet (forwarded, being decided, or asked about)
         self.inflight: set[tuple[str, Any]] = set()
+        #: forwarded requests the client cancelled and the upstream has not answered, oldest
+        #: first: their answer is dropped, a request reusing their id refused (:meth:`_cancel`)
+        self.cancelled: dict[tuple[str, Any], None] = {}
+        #: calls the client cancelled while they were being decided (:meth:`_forward`)
+        self.cancelling: set[tuple[str, Any]] = set()
         #: cordon's own legacy questions, by their request id
         self.asks: dict[str, _Ask] = {}
         self.legacy_elicitation = False
@@ -283,7 +291,9 @@ class ProxyCore(UpstreamSide):
 
     def _answer(self, id_: Any, data: bytes, **kw: Any) -> ToClient:
         """A response to the client's request ``id_``: the id is free to reuse from here."""
-        self.inflight.discard(id_key(id_))
+        key = id_key(id_)
+        self.inflight.discard(key)
+        self.cancelling.discard(key)
         return ToClient(data, **kw)
 
     def _deny(
@@ -311,6 +321,8 @@ class ProxyCore(UpstreamSide):
         key = id_key(id_)
         self.pending.pop(key, None)
         self.inflight.discard(key)
+        self.cancelling.discard(key)
+        self.cancelled.pop(key, None)  # (a cancelled call refused here never went out)
         for eid, ask in list(self.asks.items()):
             if id_key(ask.id) == key:
                 del self.asks[eid]
@@ -352,7 +364,8 @@ class ProxyCore(UpstreamSide):
         if method is None:
             return self._client_response(msg, item)
         if "id" not in msg:
-            return self._put("client", [ToUpstream(item)])
+            before = self._cancel(msg) if method == "notifications/cancelled" else []
+            return self._put("client", [*before, ToUpstream(item)])
         self.inflight.add(id_key(msg["id"]))
         if method == "tools/call":
             return self._tools_call(msg, item)
@@ -383,7 +396,56 @@ class ProxyCore(UpstreamSide):
             return "a request id must be a string or a number"
         if id_key(rid) in self.inflight:
             return "a request with this id is already in flight"
+        if id_key(rid) in self.cancelled:
+            return "a request with this id was cancelled and the server may still answer it"
         return None
+
+    def _cancel(self, msg: dict[str, Any]) -> list[Action]:
+        """The client cancels its request ``params.requestId`` (MCP cancellation; the cancel
+        itself is forwarded as it came). A forwarded request leaves the pending table at once
+        and is remembered as cancelled (:attr:`cancelled`): the upstream may still answer it,
+        and that answer is dropped (:meth:`late_answer`). A call being decided is forwarded
+        before the cancel (lane order) and remembered then (:meth:`_forward`). A call waiting
+        for a person's answer is dropped, with an ``approval`` record: it never goes out."""
+        params = msg.get("params")
+        rid = params.get("requestId") if isinstance(params, dict) else None
+        if isinstance(rid, bool) or not isinstance(rid, (str, int, float)):
+            return []
+        key = id_key(rid)
+        if key not in self.inflight:
+            return []  # answered already, or never asked: nothing to forget
+        if self.pending.pop(key, None) is not None:
+            self._cancelled(key)
+            return []
+        for eid, ask in list(self.asks.items()):
+            if id_key(ask.id) == key:
+                del self.asks[eid]
+                self.inflight.discard(key)
+                return [self._approval_record(ask, "cancelled")]
+        self.cancelling.add(key)
+        return []
+
+    def _cancelled(self, key: tuple[str, Any]) -> None:
+        """Request ``key`` was forwarded and then cancelled: not in flight, not pending; its
+        late answer is dropped and its id refused until then (at most :data:`_CANCELLED_MAX`
+        remembered)."""
+        self.inflight.discard(key)
+        self.cancelled[key] = None
+        if len(self.cancelled) > _CANCELLED_MAX:
+            del self.cancelled[next(iter(self.cancelled))]
+
+    def late_answer(self, id_: Any) -> list[Action] | None:
+        """The actions for an upstream response ``id_`` that matches no pending request when it
+        answers a cancelled one (dropped, as the client ignores it: MCP cancellation), else
+        None."""
+        key = id_key(id_)
+        if key not in self.cancelled:
+            return None
+        del self.cancelled[key]
+        return [
+            self._refuse("server", "answer to a cancelled request", id=id_),
+            Log("dropped an upstream answer to a request the client cancelled"),
+        ]
 
     def _client_response(self, msg: dict[str, Any], item: bytes) -> list[Action]:
         """The client answers a request: the upstream's (forwarded) or cordon's own."""
@@ -596,8 +658,15 @@ class ProxyCore(UpstreamSide):
         caps: dict[str, Any] | None = None,
     ) -> ToUpstream:
         """Forward an allowed call; the transport writes its audit record first and, if that
-        fails, refuses it instead (invariant 4: no audit record, no forwarding)."""
-        self.pending[id_key(id_)] = _Pending("tools/call", id_, tool, args, caps)
+        fails, refuses it instead (invariant 4: no audit record, no forwarding). A call the
+        client cancelled while it was decided goes out with its cancel right behind it, and
+        is not pending."""
+        key = id_key(id_)
+        if key in self.cancelling:
+            self.cancelling.discard(key)
+            self._cancelled(key)
+        else:
+            self.pending[key] = _Pending("tools/call", id_, tool, args, caps)
         refusal = Verdict(
             verdict="deny", rule="audit.unwritable", reason="the audit log cannot be written"
         )
@@ -662,8 +731,8 @@ class ProxyCore(UpstreamSide):
                 answer = "accept-without-approve"
         return self._answered(ask, answer, approved)
 
-    def _answered(self, ask: _Ask, answer: str, approved: bool) -> list[Action]:
-        record = self._record(
+    def _approval_record(self, ask: _Ask, answer: str) -> Audit:
+        return self._record(
             {
                 "kind": "approval",
                 "tool": ask.tool,
@@ -673,6 +742,9 @@ class ProxyCore(UpstreamSide):
                 "answer": answer,
             }
         )
+
+    def _answered(self, ask: _Ask, answer: str, approved: bool) -> list[Action]:
+        record = self._approval_record(ask, answer)
         if not approved:
             d = Verdict(
                 verdict="deny",

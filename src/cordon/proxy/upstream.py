@@ -70,6 +70,7 @@ class UpstreamSide:
         def _answer(self, id_: Any, data: bytes, **kw: Any) -> ToClient: ...
         def _refuse(self, direction: str, reason: str, **extra: Any) -> Audit: ...
         def _record(self, rec: dict[str, Any]) -> Audit: ...
+        def late_answer(self, id_: Any) -> list[Action] | None: ...
 
     def server_frame(self, item: bytes | Oversize) -> list[Action]:
         """One line from the upstream server."""
@@ -348,6 +349,9 @@ class UpstreamSide:
         id_ = msg.get("id")
         p = self.pending.pop(id_key(id_), None)
         if p is None:  # an answer to nothing the client asked (or to a refused call)
+            late = self.late_answer(id_)  # (or to a cancelled one)
+            if late is not None:
+                return late
             return [
                 self._refuse("server", "response to an unknown id"),
                 Log("dropped an upstream response whose id matches no pending request"),
