@@ -11,8 +11,9 @@ did not block) and a credential in it was not registered in warn and block modes
 ``data`` is skipped now only in a real ImageContent or AudioContent block: an item of a
 ``content`` member (not under ``structuredContent`` or ``_meta``), with a ``mimeType`` of its
 kind (``image/*``, ``audio/*``), whose bytes begin as that kind of media does (PNG, JPEG,
-GIF, WebP, BMP, TIFF, ICO, AVIF/HEIC; WAV, MP3, OGG, FLAC, AIFF, MP4/M4A, WebM). Any other
-``data`` is read decoded when it decodes to text, else as it is.
+GIF, WebP, BMP, TIFF, ICO, AVIF/HEIC, JPEG XL, JPEG 2000; WAV, MP3, AAC, OGG, FLAC, AIFF,
+MP4/M4A, WebM, AMR, MIDI, CAF). Any other ``data`` is read decoded when it decodes to text,
+else as it is.
 """
 
 from __future__ import annotations
@@ -44,8 +45,10 @@ WEBP = b"RIFF" + struct.pack("<I", 2048) + b"WEBPVP8 " + os.urandom(2048)
 WAV = b"RIFF" + struct.pack("<I", 2048) + b"WAVEfmt " + os.urandom(2048)
 MP3 = b"ID3\x04\x00\x00\x00\x00\x00\x00" + os.urandom(2048)
 OGG = b"OggS\x00\x02" + os.urandom(2048)
-IMAGES = {"png": PNG, "jpeg": JPEG, "gif": GIF, "webp": WEBP}
-AUDIO = {"wav": WAV, "mpeg": MP3, "ogg": OGG}
+ADTS = b"\xff\xf1\x50\x80" + os.urandom(2048)  # AAC, no tag: a frame sync
+JXL = b"\x00\x00\x00\x0cJXL \r\n\x87\n" + os.urandom(2048)
+IMAGES = {"png": PNG, "jpeg": JPEG, "gif": GIF, "webp": WEBP, "jxl": JXL}
+AUDIO = {"wav": WAV, "mpeg": MP3, "ogg": OGG, "aac": ADTS}
 
 
 def _block(kind: str, mime: str, data: str) -> dict[str, str]:

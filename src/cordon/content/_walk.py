@@ -67,6 +67,9 @@ _MAGIC: dict[str, tuple[tuple[tuple[int, bytes], ...], ...]] = {
         ((0, b"MM\x00*"),),
         ((0, b"\x00\x00\x01\x00"),),  # ICO
         ((4, b"ftyp"),),  # AVIF, HEIC
+        ((0, b"\xff\x0a"),),  # JPEG XL codestream
+        ((4, b"JXL "),),  # JPEG XL container
+        ((4, b"jP  "),),  # JPEG 2000
     ),
     "audio": (
         ((0, b"RIFF"), (8, b"WAVE")),
@@ -76,6 +79,9 @@ _MAGIC: dict[str, tuple[tuple[tuple[int, bytes], ...], ...]] = {
         ((0, b"FORM"), (8, b"AIF")),  # AIFF, AIFF-C
         ((4, b"ftyp"),),  # MP4 audio, M4A
         ((0, b"\x1a\x45\xdf\xa3"),),  # WebM, Matroska
+        ((0, b"#!AMR"),),
+        ((0, b"MThd"),),  # MIDI
+        ((0, b"caff"),),  # Core Audio
     ),
 }
 
