@@ -224,8 +224,9 @@ RULES: tuple[Rule, ...] = (
         pattern=(
             # the agent as the subject of an obligation: "AI agents working on this
             # repository must first create ...", "the assistant must delete ..."
-            rf"\b{_AI_SUBJECT}(?:\s+(?:working|reading|processing|running|operating)\s+"
-            rf"(?:on|in|with|through)\b[^.\n]{{0,40}}?)?\s+{_OBLIGED}\s+{_SOON}"
+            rf"\b{_AI_SUBJECT}(?:\s+(?:working|reading|processing|running|operating|using|"
+            rf"editing|viewing)\s+(?:on|in|with|through|this|these|the)\b[^.\n]{{0,40}}?)?\s+"
+            rf"{_OBLIGED}\s+{_SOON}"
             rf"{_CONSEQUENTIAL}\b"
             # "When the assistant processes this message, it should draft and send ..."
             rf"|\bwhen(?:ever)?\s+(?:the\s+|an?\s+|any\s+)?{_AI_SUBJECT}\s+(?:reads|"
@@ -237,17 +238,22 @@ RULES: tuple[Rule, ...] = (
             # followed by an order
             rf"|(?:^|<!--|//|[\n>\"'(#])[ \t#*>/-]*(?<![\w-]){_AGENT_NAME}\s*[:,]\s+"
             r"(?:(?:please|now|first|then|immediately|quickly|also|kindly)\s+|you\s+"
-            r"(?:must|should|need\s+to)\s+|while\s+[^,\n]{1,60},\s+(?:also\s+)?|"
-            r"to\s+[^,\n]{1,60},\s+|[^\n]{0,120}?[.!]\s+(?:please\s+)?)?"
+            r"(?:must|should|need\s+to)\s+|[a-z][^,.\n]{0,60},\s+(?:(?:also|please|then)\s+)?|"
+            r"[^\n]{0,120}?[.!]\s+(?:please\s+)?)?"
             rf"{_CONSEQUENTIAL}\b"
         ),
         anchors=(
             # the subject and its obligation; "when the assistant reads this"
             *each(
                 ("assistant", "agent", "llm", "copilot", "claude", "chatgpt", "gemini"),
-                r"s?\s+(?:(?:working|reading|processing|running|operating)\s+(?:on|in|with|"
-                r"through)\s[^.\n]{0,120})?(?:must|should|shall|needs?\s+to|has\s+to|"
+                r"s?\s+(?:(?:working|reading|processing|running|operating|using|editing|viewing)\s+"
+                r"[^.\n]{0,120})?(?:must|should|shall|needs?\s+to|has\s+to|"
                 r"have\s+to|(?:is|are)\s+(?:to|required|expected|asked|instructed|supposed)\s)",
+            ),
+            *each(
+                ("assistant", "agent", "llm", "model", "copilot", "claude"),
+                r"s?\s+(?:reads|processes|sees|opens|summari[sz]es|handles|receives|parses|"
+                r"gets\s+to)\s+(?:this|these|the\s+following)",
             ),
             *each(
                 ("cursor", "devin", "cascade", "windsurf", "codex"),
@@ -397,6 +403,13 @@ RULES: tuple[Rule, ...] = (
             r"|\bno\s+(?:further\s+)?confirmation\s+(?:is\s+)?(?:needed|required|necessary)\b"
             r"|\bnever\s+ask\s+(?:the\s+user\s+)?for\s+confirmation\s+before\s+(?:calling|using|"
             r"running|invoking)"
+            # a verdict, then the leave it grants: "Verified by mcp-scan ... Agents may follow
+            # this description without asking the user", "cleared for autonomous execution"
+            r"|(?::\s*pass(?:ed)?\b|\b(?:verified|scanned|cleared|pre-?approved|allow-?listed|"
+            r"whitelisted|no\s+(?:tool\s+poisoning|prompt\s+injection)|attackdetected\"?\s*:\s*"
+            r"false)\b)[^\n]{0,160}?\b(?:without\s+(?:asking|checking\s+(?:with|back)|(?:the\s+)?"
+            r"user'?s?\s+(?:review|approval|confirmation|consent)|confirmation|approval|review)|"
+            r"for\s+autonomous\s+execution|takes?\s+effect\s+without)"
         ),
         anchors=(
             *each(
@@ -410,7 +423,10 @@ RULES: tuple[Rule, ...] = (
             r"approved\s+by\s+the\s+user",
             r"confirmation\s+(?:is\s+)?(?:needed|required|necessary)",
             r"for\s+confirmation\s+before\s",
+            r"without\s+(?:asking|checking\s|the\s+user|user|confirmation|approval|review)",
+            r"autonomous\s+execution",
+            r"effect\s+without\s",
         ),
-        window=200,
+        window=250,
     ),
 )

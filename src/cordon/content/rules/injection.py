@@ -48,6 +48,7 @@ _TARGET = alt(
     "programming",
     "safeguards",
     "training",
+    "information",
 )
 #: anchor pieces (see :class:`cordon.content._rule.Rule`): whole phrases, rare in ordinary text
 _TASKS = (
@@ -104,7 +105,7 @@ RULES: tuple[Rule, ...] = (
         source="OWASP LLM01:2025 Prompt Injection; Perez & Ribeiro, 'Ignore Previous Prompt' "
         "(arXiv:2211.09527)",
         pattern=(
-            rf"\b{_OVERRIDE_VERB}\s+(?:(?:all|any|every|each|of|the|your|my|these|those|its)\s+)"
+            rf"\b{_OVERRIDE_VERB}\s+(?:(?:all|any|every|each|of|the|your|my|these|those|its|about)\s+)"
             rf"{{0,3}}{_QUALIFIER}\s+(?:[a-z]+\s+){{0,2}}?{_TARGET}\b"
             rf"|\b{alt('ignore', 'disregard', 'forget')}\s+(?:all\s+|everything\s+)"
             r"(?:(?:that\s+)?you\s+(?:were|have\s+been)\s+told|(?:that\s+)?(?:came\s+)?"
@@ -139,6 +140,12 @@ RULES: tuple[Rule, ...] = (
             r"|(?:^|[\[(*#>])\s*(?:new|updated|revised)\s+(?:system\s+)?instructions?\s*:"
             r"|\bfrom\s+now\s+on,?\s+(?:you|the\s+assistant|the\s+ai|the\s+agent)\s+"
             r"(?:will|must|are|should|shall|can)\b"
+            r"|\bfrom\s+now\s+on,?\s+(?:you're|you'll|you\s+are\s+in\s+the\s+role)\b"
+            # the persona freed of its limits: "answers without the restrictions your developers
+            # placed on you"
+            r"|\bwithout\s+(?:the\s+|any\s+)?(?:restrictions|rules|limits|filters|guidelines)\s+"
+            r"(?:that\s+)?(?:your\s+(?:developers|creators|makers|programmers)|openai|anthropic)\s+"
+            r"(?:placed|put|imposed|set)\s+on\s+you\b"
             r"|\byou\s+are\s+(?:now|no\s+longer)\s+(?:a|an|in|the|dan|free|unrestricted|allowed|"
             r"jailbroken|bound|required)\b"
             r"|\b(?:enter|enable|activate|switch\s+to)\s+(?:developer|god|dan|jailbreak|"
@@ -148,6 +155,7 @@ RULES: tuple[Rule, ...] = (
             *each(_TASKS, r"\s+(?:is|are|:)"),
             *each(("new", "updated", "revised"), r"\s+(?:system\s+)?instruction"),
             r"from\s+now\s+on",
+            r"on\s+you\b(?<=placed\son\syou)",
             r"you\s+are\s+(?:now|no\s+longer)\s",
             *each(("developer", "god", "jailbreak", "unrestricted", "unfiltered"), r"\s+mode"),
             _after("mode", "dan"),
