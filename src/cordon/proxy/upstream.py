@@ -11,6 +11,7 @@ behind it (:meth:`UpstreamSide._scan_then_deliver`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -79,7 +80,21 @@ class UpstreamSide:
         try:
             msg = parse_frame(item)
         except ProtocolError as exc:
-            return [self._refuse("server", str(exc)), Log(f"dropped an upstream message: {exc}")]
+            acts: list[Action] = [
+                self._refuse("server", str(exc)),
+                Log(f"dropped an upstream message: {exc}"),
+            ]
+            # an answer cordon cannot parse (1e400, invalid UTF-8) is still the answer: the
+            # request it names gets an error instead of waiting forever
+            rid = sniff_id(item[:4096], item[-4096:])
+            pend = self.pending.pop(id_key(rid), None) if rid is not None else None
+            if pend is None:
+                return acts
+            why = f"cordon: upstream reply refused: {exc}"
+            return self._put(
+                "upstream",
+                [*acts, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))],
+            )
         if b"\n" in item or b"\r" in item:
             # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
             # event of several data lines); the client reads cordon's stdout line by line, so
@@ -87,6 +102,13 @@ class UpstreamSide:
             # here: every frame goes out as the one line that was inspected
             item = orjson.dumps(msg)
         method = msg.get("method")
+        if "method" in msg and not isinstance(method, str):
+            # neither a request, a notification nor a response (JSON-RPC 2.0 section 4): a
+            # client that reads it as the answer to its request would skip every check
+            return [
+                self._refuse("server", "method is not a string"),
+                Log("dropped an upstream message whose method is not a string"),
+            ]
         if method is not None:
             if "id" in msg and method in KINDS:
                 return self._server_request(KINDS[method], msg, item)
@@ -142,17 +164,19 @@ class UpstreamSide:
         params is then answered with an error instead (nothing waits on it)."""
         has_id = "id" in msg
 
-        def out(ev: Any) -> tuple[list[Action], list[Action]]:
+        def out(ev: Any, early: Job | None = None) -> tuple[list[Action], list[Action]]:
             """(the content record, the frames to send) for evaluation ``ev``; ``None``: the
-            inspection failed."""
+            inspection failed. ``early``: the job that records a frame delivered before it
+            (the frame goes out under the shared store's pending marker)."""
             acts: list[Action] = []
             if ev is not None and ev.findings:
                 action = "drop" if ev.action == "block" else ev.action
                 acts.append(self._findings(action, method, list(ev.findings), "notification"))
             if ev is not None and ev.action == "deliver":
-                return acts, [ToClient(line)]
+                return acts, [ToClient(line, early=early)]
             if ev is not None and ev.action == "sanitise":
-                return acts, [ToClient(orjson.dumps({**msg, "params": ev.result}) + b"\n")]
+                frame = orjson.dumps({**msg, "params": ev.result}) + b"\n"
+                return acts, [ToClient(frame, early=early)]
             if has_id:
                 why = "cordon could not deliver it sanitised"
                 rules = sorted({f.rule for f in ev.findings}) if ev is not None else []
@@ -168,14 +192,19 @@ class UpstreamSide:
                 logged = [Log(f"error inspecting an upstream {method}, dropped: {exc!r}")]
             else:
                 logged = []
-            record, frames = out(ev)
-            report = not record  # (the findings of the sanitising are recorded already)
+            # (the findings of the sanitising are recorded by it, not again by the job)
+            report = ev is None or not ev.findings
+            if ev is not None:
+                evaluated = ev
+                run = lambda: self.work.scan_notification(params, evaluated)  # noqa: E731
             job = Job("record", len(line), run, self._recorded(method, "notification", report))
+            record, frames = out(ev, job)
             return [*logged, *self._put("upstream", [*record, *frames]), *self._enqueue(job)]
         slot = self._slot("upstream")
 
         def scan() -> tuple[Any, Any]:
-            return evaluate_result(params, mode="warn", block_at=self.cfg.block_at), run()
+            ev = evaluate_result(params, mode="warn", block_at=self.cfg.block_at)
+            return ev, self.work.scan_notification(params, ev)  # (one scan, not two)
 
         def done(outcome: Any, error: BaseException | None) -> list[Action]:
             if error is not None:
@@ -361,8 +390,30 @@ class UpstreamSide:
             msg = {**msg, "id": p.id}
             line = orjson.dumps(msg)
             id_ = p.id
+        err = msg.get("error")
+        if ("result" in msg) == ("error" in msg) or (
+            "error" in msg
+            and not (
+                isinstance(err, dict)
+                and type(err.get("code")) is int
+                and isinstance(err.get("message"), str)
+            )
+        ):
+            # JSON-RPC 2.0 section 5: exactly one of result and error, an error an object with
+            # an integer code and a string message. Clients disagree on what else means (the
+            # Python SDK reads the result of {"result": ..., "error": null}): refused, the
+            # request answered with an error, nothing of it delivered
+            why = "cordon: upstream reply refused: not a valid JSON-RPC response"
+            return self._put(
+                "upstream",
+                [
+                    self._refuse("server", "invalid response", tool=p.tool),
+                    self._answer(id_, error_frame(id_, INTERNAL_ERROR, why)),
+                ],
+            )
         if "error" in msg:
-            err = msg.get("error")
+            if self.cfg.content_mode == "warn":
+                return self._sanitised_error(id_, p, msg, line)
             return self._deliver_then_record(
                 line, id_, lambda: self.work.record_untrusted(err), len(line)
             )
@@ -393,6 +444,59 @@ class UpstreamSide:
         if p.method in ("initialize", "server/discover"):
             return self._init_result(id_, result, line)
         return self._other_result(id_, p.method, result, line)
+
+    def _sanitised_error(
+        self, id_: Any, p: _Pending, msg: dict[str, Any], line: bytes
+    ) -> list[Action]:
+        """Warn mode: an error response's ``message`` and ``data`` are server output the model
+        reads (a tool's error text, CyberArk's advanced tool poisoning asks for secrets in
+        one): sanitised like a result's strings, under :data:`INLINE_SANITISE_BYTES` where it
+        arrives (recorded by a job queued behind it), larger in a scan job first; one that
+        cannot go out sanitised is answered ``withheld``."""
+        err = msg["error"]
+        where = p.tool or p.method
+        withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD)
+
+        def frame(ev: Any) -> bytes:
+            if ev.action == "deliver":
+                return line
+            if ev.action == "sanitise":
+                return orjson.dumps({**msg, "error": ev.result}) + b"\n"
+            return withheld
+
+        def record(ev: Any) -> list[Action]:
+            if not ev.findings:
+                return []
+            action = "block" if ev.action == "block" else ev.action
+            return [self._findings(action, where, list(ev.findings), "error")]
+
+        if len(line) >= INLINE_SANITISE_BYTES:
+
+            def run() -> Any:
+                self.work.record_untrusted(err)
+                return evaluate_result(err, mode="warn", block_at=self.cfg.block_at)
+
+            def then(ev: Any) -> list[Action]:
+                return [*record(ev), self._answer(id_, frame(ev))]
+
+            return self._scan_then_deliver(id_, line, "scan", run, then)
+        try:
+            ev = evaluate_result(err, mode="warn", block_at=self.cfg.block_at)
+        except Exception as exc:  # noqa: BLE001 - withheld, as when a scan job fails
+            return [
+                Log(f"error inspecting an upstream error response, withheld: {exc!r}"),
+                *self._deliver_then_record(
+                    withheld, id_, lambda: self.work.record_untrusted(err), len(line), first=[]
+                ),
+            ]
+        return self._deliver_then_record(
+            frame(ev),
+            id_,
+            lambda: self.work.record_untrusted(err),
+            len(line),
+            where,
+            first=record(ev),
+        )
 
     def _scan_then_deliver(
         self,
@@ -566,11 +670,22 @@ class UpstreamSide:
         JSON-RPC error naming the rules. An ``input_required`` result whose questions
         :func:`_input_refusal` refuses becomes a JSON-RPC error naming why (its questions are
         never rewritten)."""
-        sanitise = self.cfg.content_mode == "warn" and result.get("resultType") != "input_required"
+        sanitise = self.cfg.content_mode == "warn"
+        asks = result.get("resultType") == "input_required"
 
         def run() -> tuple[Any, Any]:
             if not sanitise:
                 return self.work.scan_other(method, result), None
+            if asks:
+                # the questions are refused or passed whole (_input_refusal reads every
+                # finding); the rest (its content, which a client of either era may show)
+                # is sanitised like any result
+                body = {k: v for k, v in result.items() if k != "inputRequests"}
+                ev = evaluate_result(body, mode="warn", block_at=self.cfg.block_at)
+                if ev.action == "sanitise" and "inputRequests" in result:
+                    whole = {**ev.result, "inputRequests": result["inputRequests"]}
+                    ev = dataclasses.replace(ev, result=whole)
+                return self.work.scan_other(method, result), ev
             # one per-field scan: what is delivered and what the session records agree
             ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
             return self.work.scan_other(method, result, ev), ev

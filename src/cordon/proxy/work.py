@@ -180,13 +180,19 @@ class SessionWork:
             return self.degrade(f"recording server output failed: {type(exc).__name__}")
         return None
 
-    def scan_notification(self, params: Any) -> Observation | str:
+    def scan_notification(
+        self, params: Any, evaluation: Evaluation | None = None
+    ) -> Observation | str:
         """Record a notification's (or another server message's) params as untrusted output
-        and scan their strings with the content rules; never changes them. Returns the
-        observation (its findings), or why the session is now degraded."""
+        and scan their strings with the content rules; never changes them. ``evaluation``:
+        warn mode's sanitising of them, whose findings are used as they are (one scan, not
+        two). Returns the observation (its findings), or why the session is now degraded."""
         try:
             recorded = self.session.record_output(params)
-            findings = scan_text(recorded.text) if recorded.text else []
+            if evaluation is not None:
+                findings = list(evaluation.findings)
+            else:
+                findings = scan_text(recorded.text) if recorded.text else []
         except Exception as exc:  # noqa: BLE001 - fail closed: the session is degraded
             return self.degrade(f"recording server output failed: {type(exc).__name__}")
         result = params if isinstance(params, dict) else {}
