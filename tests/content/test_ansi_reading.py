@@ -77,3 +77,32 @@ def test_warn_mode_wraps_a_coloured_injection_and_strips_the_colour() -> None:
 def test_block_mode_blocks_a_coloured_injection() -> None:
     result = {"content": [{"type": "text", "text": f"Note: \x1b[31m{OVERRIDE}\x1b[0m"}]}
     assert evaluate_result(result, mode="block").action == "block"
+
+
+@pytest.mark.parametrize("seq", ["\x1bc", "\x1b7", "\x1b8", "\x1b(0", "\u009b2J", "\x1b[2J"])
+def test_warn_mode_removes_terminal_control_from_a_string_with_no_hit(seq: str) -> None:
+    """ESC c resets the person's terminal, ESC 7 / 8 move its cursor, ESC ( 0 switches it to
+    line drawing: no rule names them, and warn mode stripped only strings with a hit."""
+    text = f"status: ok {seq}done"
+    ev = evaluate_result({"content": [{"type": "text", "text": text}]}, mode="warn")
+    out = ev.result["content"][0]["text"]
+    assert "\x1b" not in out and "\u009b" not in out and out.endswith("done"), repr(out)
+
+
+@pytest.mark.parametrize("text", ["می\u200cخواهم", "क्‍ष", "\u2764\ufe0f", "\u200fשלום"])
+def test_warn_mode_leaves_ordinary_joiners_and_marks_alone(text: str) -> None:
+    """A zero-width non-joiner (Persian), joiner (Devanagari), an emoji's variation selector,
+    a right-to-left mark: ordinary text, not stripped when nothing in the string matched."""
+    ev = evaluate_result({"content": [{"type": "text", "text": text}]}, mode="warn")
+    assert ev.action == "deliver" and ev.result["content"][0]["text"] == text
+
+
+def test_a_csi_with_a_long_parameter_list_is_read_past() -> None:
+    """A terminal takes CSI parameters of any length; 141 of them glued to each word went
+    through the ANSI reading (at most 128 were taken) with no finding at all."""
+    seq = "\x1b[" + "1;" * 70 + "31m"
+    text = " ".join(seq + w for w in OVERRIDE.split())
+    assert {f.rule: f.severity for f in scan_text(text)}.get("inj.override") == "critical"
+    ev = evaluate_result({"content": [{"type": "text", "text": text}]}, mode="warn")
+    out = ev.result["content"][0]["text"]
+    assert "\x1b" not in out and "untrusted instruction" in out

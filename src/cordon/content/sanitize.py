@@ -28,7 +28,13 @@ from typing import Any, Literal
 
 from cordon._types import SEVERITY_ORDER, Finding
 from cordon.content._ansi import ANSI, ANSI_RE
-from cordon.content._walk import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, scan_value
+from cordon.content._walk import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_MAX_DEPTH,
+    CapExceeded,
+    iter_strings,
+    scan_value,
+)
 from cordon.content.scanner import Hit
 from cordon.textnorm import INVISIBLE_RE
 
@@ -216,6 +222,28 @@ def _block_result(findings: list[Finding], block_at: str) -> dict[str, Any]:
     }
 
 
+def _strip_the_rest(
+    result: Any, edits: list[tuple[str, str]], max_depth: int, max_bytes: int
+) -> None:
+    """Add an edit for every string without hits that carries an ANSI sequence no rule names
+    (ESC c resets a terminal, ESC 7 and 8 save and move the cursor, an 8-bit CSI): terminal
+    control never belongs in text a model reads, hit or no hit. Invisible characters are
+    removed only from strings with hits: a zero-width joiner or non-joiner, a bidi mark and
+    an emoji's variation selector are part of ordinary Persian, Hindi, Hebrew or emoji text."""
+    edited = {path for path, _ in edits}
+    try:
+        for path, text, blob in iter_strings(result, max_depth=max_depth, max_bytes=max_bytes):
+            if blob or path in edited:
+                continue  # (a blob is bytes for the client; a string with hits is rewritten)
+            if text.isascii() and "\x1b" not in text:
+                continue
+            bare = ANSI_RE.sub("", text) if ANSI_RE.search(text) else text
+            if bare != text:
+                edits.append((path, bare))
+    except CapExceeded:  # the result is blocked already (a cap overrun is never sanitised)
+        return
+
+
 def evaluate_result(
     result: dict[str, Any],
     *,
@@ -259,6 +287,7 @@ def evaluate_result(
                 action="block", result=_block_result(findings, threshold), findings=tuple(findings)
             )
         return Evaluation(action="deliver", result=result, findings=tuple(findings))
+    _strip_the_rest(result, edits, max_depth, max_bytes)
     if not edits:
         return Evaluation(action="deliver", result=result, findings=tuple(findings))
     doc = copy.deepcopy(result)
