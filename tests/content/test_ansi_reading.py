@@ -106,3 +106,22 @@ def test_a_csi_with_a_long_parameter_list_is_read_past() -> None:
     ev = evaluate_result({"content": [{"type": "text", "text": text}]}, mode="warn")
     out = ev.result["content"][0]["text"]
     assert "\x1b" not in out and "untrusted instruction" in out
+
+
+def test_a_string_with_more_matches_than_the_scanner_reports_is_withheld_in_warn_mode() -> None:
+    """The scanner keeps 64 hits per rule per text; warn mode masks each reported credential
+    where it stands, so the 65th and later went out raw (80 keys: 16 delivered). Such a
+    string is withheld whole; one under the cap is masked key by key."""
+    import random
+
+    from cordon.content.scanner import MAX_HITS_PER_RULE
+
+    rng = random.Random(1)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+    keys = ["AKIA" + "".join(rng.choice(alphabet) for _ in range(16)) for _ in range(80)]
+    for n in (MAX_HITS_PER_RULE + 16, 10):
+        text = " ".join(keys[:n])
+        ev = evaluate_result({"content": [{"type": "text", "text": text}]}, mode="warn")
+        out = ev.result["content"][0]["text"]
+        assert not any(k in out for k in keys), n
+        assert ("withheld" in out) == (n > MAX_HITS_PER_RULE), out[:80]

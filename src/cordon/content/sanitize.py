@@ -35,7 +35,7 @@ from cordon.content._walk import (
     iter_strings,
     scan_value,
 )
-from cordon.content.scanner import Hit
+from cordon.content.scanner import MAX_HITS_PER_RULE, Hit
 from cordon.textnorm import INVISIBLE_RE
 
 __all__ = ["Evaluation", "evaluate_result", "sanitize_text", "strip_ansi"]
@@ -222,6 +222,40 @@ def _block_result(findings: list[Finding], block_at: str) -> dict[str, Any]:
     }
 
 
+#: what replaces a string that holds more matches of one rule than the scanner reports
+_SATURATED = (
+    "[cordon withheld this text: it holds more than "
+    + str(MAX_HITS_PER_RULE)
+    + " matches of {rule}, more than warn mode rewrites one by one]"
+)
+
+
+def _saturated(hits: list[Hit]) -> str | None:
+    """A rule whose hits reach the scanner's cap per text (:data:`MAX_HITS_PER_RULE`) and
+    that warn mode rewrites where each hit stands (credentials masked, beacons removed,
+    instructions wrapped): the matches past the cap were never reported, so they would go
+    out as they came. ``None`` when there is none (ANSI and invisible characters are
+    stripped from the whole string, whatever the count)."""
+    counts: dict[str, int] = {}
+    for h in hits:
+        rid = h.rule.id
+        per_span = (
+            h.rule.category == "secrets"
+            or rid in _BEACON_RULES
+            or (
+                SEVERITY_ORDER[h.severity] >= 2
+                and (
+                    rid in _ROLE_RULES or rid in _CLAIM_RULES or h.rule.category in _WRAP_CATEGORIES
+                )
+            )
+        )
+        if per_span:
+            counts[rid] = counts.get(rid, 0) + 1
+            if counts[rid] >= MAX_HITS_PER_RULE:
+                return rid
+    return None
+
+
 def _strip_the_rest(
     result: Any, edits: list[tuple[str, str]], max_depth: int, max_bytes: int
 ) -> None:
@@ -272,7 +306,8 @@ def evaluate_result(
 
     def on_hits(path: str, text: str, hits: list[Hit]) -> None:
         if mode == "warn":
-            new = sanitize_text(text, hits)
+            full = _saturated(hits)
+            new = _SATURATED.format(rule=full) if full else sanitize_text(text, hits)
             if new != text:
                 edits.append((path, new))
 
