@@ -357,10 +357,15 @@ def _fold_window(
 
 
 def _match_norm(
-    nz: Normalized, only: frozenset[str] | None, lview: bytes | None = None
+    nz: Normalized,
+    only: frozenset[str] | None,
+    lview: bytes | None = None,
+    busy: list[str] | None = None,
 ) -> list[tuple[Rule, int, int, int, int]]:
     """Pattern matches as (rule, char start, char end, value char start, value char end);
-    ``lview``: ``nz.ascii_view`` lower-cased, when the caller has it."""
+    ``lview``: ``nz.ascii_view`` lower-cased, when the caller has it; ``busy`` gets the
+    patterns of the rules without a ready filter whose windows reach
+    :data:`cordon.content._accel.FILTER_TRIGGER` bytes."""
     idx = _anchor_index(only)
     view = nz.ascii_view
     if lview is None:
@@ -377,7 +382,7 @@ def _match_norm(
     ascii_text = text.isascii()
     size = len(text)
     raw: list[tuple[Rule, int, int, int, int]] = []
-    wanted: list[str] = []
+    wanted: list[str] = [] if busy is None else busy
     for ri, spans in hits.items():
         rule = idx.rules[ri]
         compiled = rule.compiled
@@ -438,8 +443,6 @@ def _match_norm(
                 seen_end = base + max(b, d)
             if count >= MAX_HITS_PER_RULE:
                 break
-    if wanted:
-        _accel.note_busy(wanted)
     return raw
 
 
@@ -529,13 +532,18 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
     nz = normalize(text)
     out: list[Hit] = []
     lview = nz.ascii_view.lower()  # the anchor pass's and the readings' gate's
-    for rule, a, b, va, vb in _match_norm(nz, only, lview):
+    busy: list[str] = []
+    for rule, a, b, va, vb in _match_norm(nz, only, lview, busy):
         sev = rule.severity
         if rule.mention_severity is not None and _is_mention(nz.text, a, b):
             sev = rule.mention_severity
         out.append(
             Hit(rule=rule, severity=sev, span=nz.span_to_original(a, b), value=nz.text[va:vb])
         )
+    if busy and depth == MAX_LAYER_DEPTH:
+        # counted per text scanned, not per decoded region or reading of it: one scan of
+        # one large text (``cordon scan`` of a file) never starts a compile
+        _accel.note_busy(busy)
     dense = _interleaved(text, [ev.span for ev in nz.events if ev.rule == "obf.zero_width"])
     for ev in nz.events:
         if only is None or ev.rule in only:
