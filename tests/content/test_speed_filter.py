@@ -113,3 +113,11 @@ def test_same_hits_in_large_texts() -> None:
         with_filters = _hits(text, True)
         assert with_filters == _hits(text, False)
         assert len(with_filters) > 20
+
+
+def test_python_only_syntax_gets_no_filter() -> None:
+    """``x{,3}`` is ``x{0,3}`` to ``re`` and literal text to Hyperscan: such a pattern's
+    windows are all searched by ``re``."""
+    for pattern in (r"ab{,3}c", r"[[:alpha:]]+x"):
+        _accel.want_filters([pattern], wait=True)
+        assert _accel.rule_filter(pattern) is None

@@ -268,8 +268,16 @@ def note_busy(patterns: Sequence[str]) -> None:
     want_filters(due)
 
 
+#: Python syntax Hyperscan reads otherwise, without an error (``x{,3}`` is ``x{0,3}`` to
+#: ``re`` and four literal characters to Hyperscan; ``[:alpha:]`` a class of its characters
+#: to ``re``, a POSIX class to Hyperscan): a pattern holding one gets no filter
+_UNSAFE_FOR_FILTER = re.compile(r"(?<!\\)\{,|\[:[a-z]+:\]")
+
+
 def _compile_filter(pattern: str) -> Any:
     assert _hs is not None
+    if _UNSAFE_FOR_FILTER.search(pattern):
+        raise ValueError("Python-only syntax")
     db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
     db.compile(
         expressions=[_widen(pattern).encode("utf-8")],
