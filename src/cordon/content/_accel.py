@@ -65,6 +65,7 @@ class _Db:
         #: the caller's tuple object this database was last found by (see :func:`find`)
         self.key: tuple[str, ...] | None = None
         self.compiled = tuple(re.compile(a.encode("utf-8")) for a in self.anchors)
+        self.searches = tuple(c.search for c in self.compiled)
         self.widths = tuple(min(_max_width(c), _MAX_CONFIRM) for c in self.compiled)
         # anchors whose width is unbounded by more than whitespace runs (which the normaliser
         # folds): a candidate of theirs that the bounded region cannot confirm falls back to
@@ -216,14 +217,18 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
 
     db.db.scan(view, match_event_handler=on_match, scratch=db.scratch())
     out: list[tuple[int, int, int]] = []
-    compiled, widths = db.compiled, db.widths
+    put = out.append
+    compiled, widths, searches = db.compiled, db.widths, db.searches
     n = len(view)
     full: set[int] = set()
     unbounded = db.unbounded
-    for i, to in cands:
-        m = compiled[i].search(view, max(0, to - widths[i]), min(n, to + _AFTER))
+    for i, to in cands:  # per candidate: no builtin calls (max, min) beyond the search
+        lo = to - widths[i]
+        hi = to + _AFTER
+        m = searches[i](view, lo if lo > 0 else 0, hi if hi < n else n)
         if m is not None:
-            out.append((i, m.start(), max(m.end(), to)))
+            end = m.end()
+            put((i, m.start(), end if end > to else to))
         elif i in unbounded and to > widths[i]:
             full.add(i)  # the match may start before the region: search the whole text once
     for i in sorted(full):
