@@ -684,22 +684,31 @@ def escape_regions(
     if view is not None and hint is _ESCAPE_HINT and exact is _ESCAPE_RE:
         src, newline, hint_b, exact_b = view, b"\n", _ESCAPE_HINT_B, _ESCAPE_RE_B
     out: list[tuple[int, int]] = []
-    search = hint_b.search
+    search, finditer = hint_b.search, hint_b.finditer
     m = search(src)
     while m is not None:
         s, e = m.start(), m.end()
-        if out and s - reach <= out[-1][1]:
-            if e + reach > out[-1][1]:
-                out[-1] = (out[-1][0], min(size, e + reach))
-        else:
-            lo = max(0, s - reach)
-            nl = src.rfind(newline, max(0, lo - 400), lo)
-            lo = nl + 1 if nl >= 0 else lo
-            out.append((lo, min(size, e + reach)))
-        # an escape that starts before the region's end less the reach (and a hint's
-        # length, at most ``guard``) neither ends the region nor widens it: skip them (a man
-        # page holds one every few lines)
-        m = search(src, max(e, out[-1][1] - reach - guard))
+        lo = max(0, s - reach)
+        nl = src.rfind(newline, max(0, lo - 400), lo)
+        lo = nl + 1 if nl >= 0 else lo
+        hi = min(size, e + reach)
+        while True:
+            # every escape that starts within ``reach`` of the region's end joins it, and
+            # the last of them sets the end: one Python step per ``reach`` characters, not
+            # per escape (a man page holds one every few lines); a hint is at most
+            # ``guard`` characters long
+            limit = hi + reach
+            last = None
+            for x in finditer(src, e, min(size, limit + guard)):
+                if x.start() > limit:
+                    break
+                last = x
+            if last is None:
+                break
+            e = last.end()
+            hi = max(hi, min(size, e + reach))
+        out.append((lo, hi))
+        m = search(src, e)
     fixed: list[tuple[int, int]] = []
     for lo, hi in out:
         nl = src.find(newline, hi, hi + 400)
