@@ -248,7 +248,10 @@ class UpstreamSide:
                 return self._refuse_request(kind, rid, why, rules, REFUSED, found.secret_fields)
             rec = {"kind": "server_request", "method": msg["method"], "action": "deliver"}
             acts: list[Action] = [self._record({**rec, "rules": rules})] if rules else []
-            return [*acts, ToClient(line)]
+            # a question or prompt shown to a person or a model: no terminal control in it
+            # (ESC [2J clears the screen around an approval dialog), in every mode
+            bare = strip_ansi(msg)
+            return [*acts, ToClient(line if bare is msg else orjson.dumps(bare) + b"\n")]
 
         self._recorded_since_quiet = True
         slot = self._slot("upstream")

@@ -18,6 +18,7 @@ from typing import Any
 
 from cordon._types import Finding, Verdict, severity_at_least
 from cordon.content import scan_text
+from cordon.content._walk import CapExceeded, iter_strings
 from cordon.content.sanitize import Evaluation, strip_ansi
 from cordon.decider import Decider, Decision
 from cordon.engine import rules
@@ -246,11 +247,20 @@ class SessionWork:
         (:mod:`cordon.proxy.server_requests`)."""
         if params:
             self.session.observe_untrusted(params)
-        text = "\n".join(texts_of(kind, params))
+        invalid = kind != "roots" and parse(kind, params) is None
+        parts = list(texts_of(kind, params))
+        if kind == "sampling" and isinstance(params, dict | list):
+            # every string the client's model may be given: tool results and tool definitions
+            # in the messages, ``_meta``, not only the system prompt and text blocks
+            try:
+                parts = [t for _, t, _ in iter_strings(params)]
+            except CapExceeded:
+                invalid = True
+        text = "\n\n".join(parts)
         return Inspection(
             scan_text(text) if text else [],
             asks_for_secrets(params) if kind == "elicitation" else [],
-            invalid=kind != "roots" and parse(kind, params) is None,
+            invalid=invalid,
         )
 
     def check_identity(self, result: dict[str, Any]) -> str | None:
