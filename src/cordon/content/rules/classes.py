@@ -22,6 +22,7 @@ import re
 from functools import partial
 
 from cordon.content._rule import Rule, each
+from cordon.content.rules._group import grouped
 
 _INJ = partial(Rule, category="injection")
 _EXF = partial(Rule, category="exfiltration")
@@ -132,7 +133,7 @@ _ORDER_START = (
 #: a URL with an empty slot for data: "{data}", "<the token>", "?mem=" left empty, "=ENV"
 _URL_SLOT = (
     r"(?:https?://|www\.)[^\s\"'<>)\]]{0,200}?(?:[/?&=]\{[^}\s]{1,40}\}|=<[^>\n]{1,40}>|"
-    r"[?&][a-z_]{1,20}=(?=[\s)\"'\]]|$)|=[a-z][a-z0-9_]{1,30}(?=[\s)\"',.\]]|$))"
+    r"[?&][a-z_]{1,20}=(?=[\s)\"'\]]|$)|=[a-z][a-z0-9_]{1,30}(?=\)|$))"
 )
 #: filling the slot: an order that builds the URL
 _FILL = (
@@ -150,7 +151,7 @@ _HELD = (
 )
 _FILL_RE = re.compile(_FILL.encode())
 _HELD_RE = re.compile(_HELD.encode())
-_SLOT_NAME = re.compile(rb"[?&][a-z_]{1,20}=([a-z][a-z0-9_]{1,30})(?=[\s)\"',.\]]|$)", re.M)
+_SLOT_NAME = re.compile(rb"[?&][a-z_]{1,20}=([a-z][a-z0-9_]{1,30})(?=\)|$)", re.M)
 
 
 def _has_fill(match: bytes) -> bool:
@@ -193,7 +194,7 @@ RULES: tuple[Rule, ...] = (
         ),
         anchors=(
             # the negation, the verb, the thing hidden and where it is hidden from
-            *each(
+            *grouped(
                 ("not", "never", "n't", "without", "avoid", "refrain", "need"),
                 rf"(?:\s+from|\s+to)?\s+{_TELL_HEADS}[a-z]*\s+(?:[a-z]+\s+){{0,3}}?"
                 rf"(?:it|this|that|these|those|them|both|the|any)\b[^.\n]{{0,80}}"
@@ -286,7 +287,7 @@ RULES: tuple[Rule, ...] = (
             rf"(?:[^.\n!?]|\.(?=\S)){{0,60}}?\b{_TO}{_DEST})"
         ),
         span_group=1,
-        anchors=each(
+        anchors=grouped(
             (
                 "send",
                 "forward",
@@ -303,16 +304,10 @@ RULES: tuple[Rule, ...] = (
                 "exfiltrate",
                 "paste",
             ),
-            r"\s+(?:(?:me|us)\s+)?(?:a\s+copy|copies|user|my|his|her|their|your|our|the|"
-            r"patient|customer|client|account|all|every|each|any|these|those|this|that|its|"
-            r"it\b|them\b|everything|[a-z'-]+\s+(?:[a-z'-]+\s+){0,2}?(?:e-?mail|message|"
-            r"inbox|file|document|content|bod|password|pass|code|otp|pin|key|token|secret|"
-            r"credential|cookie|history|conversation|chat|record|contact|database|table|"
-            r"spreadsheet|payroll|invoice|statement|balance|card|ssn|phone|address|header|"
-            r"env|variable|value|log|screenshot|photo|note|calendar|event|meeting|diff|"
-            r"repositor|source|result|output))[^\n]{0,240}(?:@[a-z0-9-]+\.|https?://|www\.|"
-            r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|\s(?:at|\[at\]|\(at\))\s[a-z0-9-]+\s*(?:\.|dot|"
-            r"\[dot\]|\(dot\)))",
+            # the verb and a destination later in the line (the object is the pattern's
+            # business: a word list here would make the anchor automaton track every word)
+            r"\s[^\n]{0,200}(?:@[a-z0-9-]+\.|https?://|www\.|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|"
+            r"\s(?:at|\[at\]|\(at\))\s[a-z0-9-]+\s*(?:\.|dot|\[dot\]|\(dot\)))",
         ),
         window=300,
     ),
@@ -344,6 +339,10 @@ RULES: tuple[Rule, ...] = (
             r"have\s+been)\s+(?:given|configured\s+with))\b"
             r"|\b(?:all|every)\s+(?:the\s+)?instructions?\s+(?:prior\s+to|before|above)\s+this\s+"
             r"(?:input|message|text|line)\b"
+            # a schema field whose whole text asks for it: "your full system prompt"
+            r"|\A\s*(?:the\s+)?(?:(?:full|entire|complete|whole)\s+)?(?:text\s+of\s+)?your\s+"
+            r"(?:(?:full|entire|complete|whole|original)\s+)?(?:system\s+prompt|instructions|"
+            r"system\s+message)\s*\.?\s*\Z"
             r"|\bwhat\s+(?:was|is)\s+written\s+at\s+the\s+(?:beginning|start|top)\s+of\s+"
             r"(?:this|the|your)\s+(?:prompt|conversation|instructions)"
         ),
@@ -441,8 +440,10 @@ RULES: tuple[Rule, ...] = (
         anchors=(
             r"http[^\s\"'<>)]{0,200}(?:[/?&=]\{|=<|[?&][a-z_]{1,20}=[\s)\"'\]])",
             r"www\.[^\s\"'<>)]{0,200}(?:[/?&=]\{|=<|[?&][a-z_]{1,20}=[\s)\"'\]])",
-            r"http[^\s\"'<>)]{0,200}=[a-z][a-z0-9_]{1,30}[\s)\"',.\]]",
-            r"www\.[^\s\"'<>)]{0,200}=[a-z][a-z0-9_]{1,30}[\s)\"',.\]]",
+            # a named value ("?param=start_value") only with an underscore, where the URL
+            # ends: a plain "?lang=en" ends URLs in every manual
+            r"http[^\s\"'<>)]{0,200}=[a-z][a-z0-9]*_[a-z0-9_]{1,30}(?:\)|\n|$)",
+            r"www\.[^\s\"'<>)]{0,200}=[a-z][a-z0-9]*_[a-z0-9_]{1,30}(?:\)|\n|$)",
         ),
         window=500,
     ),

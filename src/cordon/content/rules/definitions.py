@@ -184,7 +184,8 @@ RULES: tuple[Rule, ...] = (
             r"(?:\b(?:include|provide|pass|put|paste|attach|send|give|supply|enter|insert|add|"
             r"append|with|as|use|fill|read|cat|print|output|dump|share|upload|copy|needs?|"
             r"requires?)\b[^.\n]{0,40}?|(?:^|[.:]\s+))"
-            r"\b(?:(?:the|a)\s+)?(?:contents?|value|text|copy)\s+of\s+(?:the\s+|a\s+|your\s+|"
+            r"\b(?:(?:the|a)\s+)?(?:(?:full|whole|entire|complete|raw|real|actual)\s+)?"
+            r"(?:contents?|value|text|copy|whole)\s+of\s+(?:the\s+|a\s+|your\s+|"
             rf"the\s+user'?s\s+|their\s+)?{_SECRET_SOURCE}"
             r"|\b(?:paste|include|put|attach|send|provide|give|enter|insert|pass)\s+(?:the\s+|"
             r"your\s+|the\s+user'?s\s+|their\s+|all\s+(?:the\s+)?)?(?:user'?s\s+)?(?:saved|stored)"
@@ -225,6 +226,14 @@ RULES: tuple[Rule, ...] = (
             r"credentials?|credentials?\s+files?|env\s+files?|dot\s+env|npmrc|netrc|keychain)\b"
             r"|\b(?:ssh\s+id\s+(?:rsa|dsa|ecdsa|ed25519)|private\s+keys?\s+pem|aws\s+credentials"
             r"\s+files?)\b"
+            # a secret named with the local store it comes from: "aws secret access key from
+            # local credentials file", "browser session cookies for github com", "kube
+            # service account token from var run secrets"
+            r"|\bbrowser\s+(?:session\s+)?cookies?\b"
+            r"|\b(?:secret|access|api|private)\s+(?:access\s+)?keys?\s+from\s+(?:the\s+)?"
+            r"(?:local|disk|file|home|credentials)\b"
+            r"|\b(?:service\s+account\s+)?tokens?\s+from\s+(?:var\s+run\s+secrets|(?:the\s+)?"
+            r"(?:local|disk|file|home|keychain|env\s+file))\b"
         ),
         anchors=(
             *each(
@@ -245,6 +254,8 @@ RULES: tuple[Rule, ...] = (
             r"ssh\s+id\s",
             r"private\s+keys?\s+pem",
             r"aws\s+credentials",
+            r"browser\s+(?:session\s+)?cookie",
+            *each(("key", "keys", "token", "tokens"), r"\s+from\s"),
         ),
         window=120,
     ),

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import partial
 
 from cordon.content._rule import Rule, each
+from cordon.content.rules._group import grouped
 
 _R = partial(Rule, category="injection")
 
@@ -260,7 +261,7 @@ RULES: tuple[Rule, ...] = (
                 r"\s+(?:must|should|shall|needs?\s+to|has\s+to|is\s+to)\s",
             ),
             # the vocative: a name and its colon or comma
-            *each(
+            *grouped(
                 (
                     "copilot",
                     "claude",

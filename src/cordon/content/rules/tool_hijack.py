@@ -33,6 +33,12 @@ SENSITIVE_PATH = alt(
     r"wallet\.dat",
     r"login\.keychain",
     r"/proc/self/environ",
+    # CLI token stores: GitHub CLI, rclone, Terraform, boto/s3cmd, Kubernetes service accounts
+    r"\.config/gh/hosts\.ya?ml",
+    r"rclone\.conf\b",
+    r"credentials\.tfrc\.json",
+    r"(?<![\w.-])\.(?:boto|s3cfg)\b",
+    r"/var/run/secrets/",
 )
 #: anchors of the path rules: a necessary piece of every path above
 _PATH_ANCHORS = (
@@ -46,6 +52,11 @@ _PATH_ANCHORS = (
     r"wallet\.dat",
     r"login\.keychain",
     "/proc/self/environ",
+    r"gh/hosts\.y",
+    r"rclone\.conf",
+    r"credentials\.tfrc",
+    r"\.(?:boto|s3cfg)",
+    "/var/run/secrets/",
 )
 _CLAUSE_START = (
     r"(?:^[ \t>*-]*|[.!?:;,(]\s+|\b(?:then|and|please|now|first|also|immediately|just|"

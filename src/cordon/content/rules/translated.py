@@ -20,6 +20,7 @@ import re
 from functools import partial
 
 from cordon.content._rule import Rule, alt, each
+from cordon.content.rules._group import grouped
 from cordon.content.rules.tool_hijack import SENSITIVE_PATH
 
 _R = partial(Rule, category="injection")
@@ -360,7 +361,7 @@ RULES: tuple[Rule, ...] = (
         # the verb with a destination later in the line, or a destination with a verb later
         # in the line: a sending verb alone is in every manual
         anchors=(
-            *each(
+            *grouped(
                 (
                     r"g\?nder",
                     r"gonder",
@@ -487,7 +488,7 @@ RULES: tuple[Rule, ...] = (
         ),
         # the path with a giving verb in the same line (non-ASCII verbs: UTF-8 anchors)
         anchors=(
-            *each(
+            *grouped(
                 (
                     "pega",
                     "pegue",
@@ -530,7 +531,7 @@ RULES: tuple[Rule, ...] = (
                 r"\.git-credentials|\.pgpass|\.env\b|id_(?:rsa|dsa|ecdsa|ed25519)|mcp\.json|"
                 r"\.config/gcloud|\.gnupg|/etc/shadow)",
             ),
-            *each(
+            *grouped(
                 (
                     r"\.ssh/",
                     r"\.aws/",
@@ -576,7 +577,7 @@ RULES: tuple[Rule, ...] = (
         ),
         # the verb with the word for tool later in the line, or "first/always" then the verb
         anchors=(
-            *each(
+            *grouped(
                 (
                     "wywo\\?aj",
                     "wywolaj",
@@ -604,7 +605,7 @@ RULES: tuple[Rule, ...] = (
                 r"\s[^\n]{0,80}(?:narz|outil|herramienta|ferramenta|strumento|werkzeug|tool|"
                 r"hulpmiddel|ara\?|arac|c\?ng\s+c)",
             ),
-            *each(
+            *grouped(
                 (
                     "zawsze",
                     "najpierw",
