@@ -601,7 +601,10 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
                         out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
     seen: set[tuple[str, tuple[int, int]]] = set()
     unique: list[Hit] = []
-    for h in sorted(out, key=lambda h: (h.span, h.rule.id)):
+    # one hit per rule and span, the most severe: the hits of a decoded region all span the
+    # region, and a quoted mention early in it must not stand for an injection later in it
+    order = SEVERITY_ORDER
+    for h in sorted(out, key=lambda h: (h.span, h.rule.id, -order[h.severity])):
         key = (h.rule.id, h.span)
         if key not in seen:
             seen.add(key)
