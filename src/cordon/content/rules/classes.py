@@ -404,10 +404,21 @@ RULES: tuple[Rule, ...] = (
             r"disagree\b",
             # the tool or server run down, then ruled out
             *each(
-                ("tool", "server"),
-                r"[^.\n]{0,60}(?:deprecated|stale|broken|unsafe|insecure|compromised|corrupt|"
-                r"malicious|malware|outdated|misconfigured|vulnerable)[^.\n]{0,60}"
-                r"(?:must|should|may)\s+not\s+be\s+(?:used|called|invoked)",
+                (
+                    "deprecated",
+                    "stale",
+                    "broken",
+                    "unsafe",
+                    "insecure",
+                    "compromised",
+                    "corrupt",
+                    "malicious",
+                    "malware",
+                    "outdated",
+                    "misconfigured",
+                    "vulnerable",
+                ),
+                r"[^.\n]{0,60}(?:must|should|may)\s+not\s+be\s+(?:used|called|invoked)",
             ),
             r"never\s+(?:call|use|invoke)\s+(?:them|it)\b",
             r"instead\b,?\s+even\s",
@@ -547,7 +558,12 @@ RULES: tuple[Rule, ...] = (
             r"netcat|socat)\b[^\n|;]{0,200}?(?:@-|--data\S*|-d\s|-f\s|--upload-file|-t\s|"
             r"https?://|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})"
         ),
-        anchors=(r"\|\s*(?:base64\s*\|\s*)?(?:curl|wget|nc|ncat|netcat|socat)\b",),
+        # the source piped: "env |", "history |", "cat <credential file> ... |"
+        anchors=(
+            *each(("env", "printenv", "history", "set", "export"), r"(?:\s+-p)?\s*\|"),
+            r"cat\s[^|\n]{0,60}(?:\.env|\.ssh|\.aws|credentials|id_rsa|id_ed25519|/etc/passwd|"
+            r"/etc/shadow|\.netrc|\.npmrc|\.git-credentials|token|secret)[^|\n]{0,60}\|",
+        ),
         window=300,
     ),
     _INJ(
@@ -565,13 +581,12 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:add|include|append|insert|put|mention|start|end|begin)\s+(?:with\s+)?"
             r"[\"“'][^\"”\n]{0,200}?(?:https?://|www\.)[^\"”\n]{0,200}[\"”']\s+(?:to|in|into|at\s+"
             r"the\s+(?:end|start|top|bottom)\s+of)\s+(?:your|the|every|each)\s+(?:reply|replies|"
-            r"response|responses|answer|answers|summary|output|message)"
+            r"response|responses|answer|answers|summary|summaries)\b"
         ),
-        # the closing quote and where the line goes
+        # where the line goes: the reply
         anchors=each(
-            ('"', "'", "\\?"),
-            r"\s+(?:to|in|into|at\s+the\s+(?:end|start|top|bottom)\s+of)\s+(?:your|the|every|each)\s+"
-            r"(?:repl|respons|answer|summary|output|message)",
+            ("your", "the", "every", "each"),
+            r"\s+(?:repl|respons|answer|summar)",
         ),
         window=450,
     ),

@@ -99,6 +99,12 @@ _ADDRESS_ANCHORS = (
 _CONSEQUENTIAL = (
     r"(?:fetch|open|visit|navigate|download|install|launch|send|forward|post|upload|e-?mail|"
     r"share|transfer|pay|invite|delete|remove|erase|wipe|export|paste|attach|copy|reveal|"
+    r"disclose|execute|run|add|grant|read|browse)"
+)
+#: the same and every other order a named or obliged agent can be given
+_ORDER = (
+    r"(?:fetch|open|visit|navigate|download|install|launch|send|forward|post|upload|e-?mail|"
+    r"share|transfer|pay|invite|delete|remove|erase|wipe|export|paste|attach|copy|reveal|"
     r"disclose|execute|run|add|grant|read|browse|call|invoke|create|commit|push|merge|"
     r"approve|print|publish|deploy|submit|register|enable|disable|write|edit|modify|change|"
     r"replace|insert|append|include|save|store|list|search|find|grep|collect|gather|render|"
@@ -228,12 +234,12 @@ RULES: tuple[Rule, ...] = (
             rf"\b{_AI_SUBJECT}(?:\s+(?:working|reading|processing|running|operating|using|"
             rf"editing|viewing)\s+(?:on|in|with|through|this|these|the)\b[^.\n]{{0,40}}?)?\s+"
             rf"{_OBLIGED}\s+{_SOON}"
-            rf"{_CONSEQUENTIAL}\b"
+            rf"{_ORDER}\b"
             # "When the assistant processes this message, it should draft and send ..."
             rf"|\bwhen(?:ever)?\s+(?:the\s+|an?\s+|any\s+)?{_AI_SUBJECT}\s+(?:reads|"
             r"processes|sees|opens|summari[sz]es|handles|receives|parses|gets\s+to)\s+(?:this|"
             r"these|the\s+following)\b[^.\n]{0,60}?,\s*(?:it|you|they)\s+"
-            rf"(?:{_OBLIGED}|will)\s+{_SOON}(?:[a-z]+\s+and\s+)?{_CONSEQUENTIAL}\b"
+            rf"(?:{_OBLIGED}|will)\s+{_SOON}(?:[a-z]+\s+and\s+)?{_ORDER}\b"
             # a vocative at the start of a line, comment or string ("Copilot coding agent:
             # ... add", "Devin: print", "Gordon: to show ..., run", "Agents: ... moved. Run"),
             # followed by an order
@@ -241,7 +247,7 @@ RULES: tuple[Rule, ...] = (
             r"(?:(?:please|now|first|then|immediately|quickly|also|kindly)\s+|you\s+"
             r"(?:must|should|need\s+to)\s+|[a-z][^,.\n]{0,60},\s+(?:(?:also|please|then)\s+)?|"
             r"[^\n]{0,120}?[.!]\s+(?:please\s+)?)?"
-            rf"{_CONSEQUENTIAL}\b"
+            rf"{_ORDER}\b"
         ),
         anchors=(
             # the subject and its obligation; "when the assistant reads this"

@@ -155,7 +155,7 @@ RULES: tuple[Rule, ...] = (
             *each(_TASKS, r"\s+(?:is|are|:)"),
             *each(("new", "updated", "revised"), r"\s+(?:system\s+)?instruction"),
             r"from\s+now\s+on",
-            r"on\s+you\b(?<=placed\son\syou)",
+            r"placed\s+on\s+you\b",
             r"you\s+are\s+(?:now|no\s+longer)\s",
             *each(("developer", "god", "jailbreak", "unrestricted", "unfiltered"), r"\s+mode"),
             _after("mode", "dan"),
