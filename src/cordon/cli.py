@@ -87,11 +87,7 @@ def run_cmd(
     ] = "default",
     pin_file: Annotated[
         Path | None,
-        typer.Option(
-            "--pin-file",
-            help="Persist tool pins here (TOFU; default: a file per --name, or per command "
-            "line without one, under ~/.cordon/pins).",
-        ),
+        typer.Option("--pin-file", help="Tool pins (default: one per --name, ~/.cordon/pins)."),
     ] = None,
     repin: Annotated[
         bool, typer.Option(help="Replace persisted pins with the first tools/list.")
@@ -129,10 +125,6 @@ def run_cmd(
 
     command = list(command or [])
     _upstream_given(command, url, allow_http)
-    if pin_file is None:
-        from cordon.clientconfig import run_pin_file
-
-        pin_file = run_pin_file(name, command, url)
     try:
         rc = run_proxy(
             url=url,

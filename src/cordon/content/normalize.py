@@ -531,15 +531,9 @@ _WIDE_ODD = frozenset(c for c in _ODD_SPACES if not c.isascii())
 _WS_RUN = b"w" * FOLD_MIN
 
 
-def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = True) -> Normalized:
-    """``nz`` with every run of :data:`FOLD_MIN`+ ASCII whitespace characters folded to one.
-
-    Runs are found on the ASCII view translated to byte classes (``bytes.translate`` and
-    ``bytes.find``: C speed; ``cls`` is that copy of ``nz.ascii_view`` when the caller has it);
-    Python work is per run. Returns ``nz`` itself when there is none. ``runs=False``: the
-    caller knows ``nz.ascii_view`` has no such run (:data:`_SEARCHES`); it is searched anyway
-    when a lone CR or an odd space is made a space here first.
-    """
+def _odd_spaces_to_space(nz: Normalized) -> Normalized | None:
+    """``nz`` with every lone CR made a line break and every odd space a space (one character
+    for one: offsets do not move), or ``None`` when it has neither."""
     text = nz.text
     view = nz.ascii_view
     # presence checks on the ASCII view where the character is ASCII: a byte search; ``in``
@@ -565,9 +559,7 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
                 view = view.replace(c.encode(), b" ")
         if any(not c.isascii() for c in odd):
             view = ascii_view(text)
-        cls = None
-        runs = True
-        nz = Normalized(
+        return Normalized(
             original=nz.original,
             text=text,
             events=nz.events,
@@ -579,6 +571,23 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
             _edits=nz._edits,
             _base=nz._base,
         )
+    return None
+
+
+def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = True) -> Normalized:
+    """``nz`` with every run of :data:`FOLD_MIN`+ ASCII whitespace characters folded to one.
+
+    Runs are found on the ASCII view translated to byte classes (``bytes.translate`` and
+    ``bytes.find``: C speed; ``cls`` is that copy of ``nz.ascii_view`` when the caller has it);
+    Python work is per run. Returns ``nz`` itself when there is none. ``runs=False``: the
+    caller knows ``nz.ascii_view`` has no such run (:data:`_SEARCHES`); it is searched anyway
+    when a lone CR or an odd space is made a space here first.
+    """
+    spaced = _odd_spaces_to_space(nz)
+    if spaced is not None:
+        nz, cls, runs = spaced, None, True
+    text = nz.text
+    view = nz.ascii_view
     if len(view) < FOLD_MIN or not runs:
         return nz
     if cls is None:

@@ -356,6 +356,22 @@ def _fold_window(
     return b"".join(parts), max(0, f_lo), r0, fs, cum
 
 
+def _window_bytes(
+    text: str, view: bytes, lview: bytes, ascii_text: bool, ws: int, we: int, case: bool
+) -> tuple[bytes, int, int, int, bytes | None]:
+    """The bytes a rule's window ``[ws, we)`` is searched in: ``(buf, base, lo, hi, conv)``.
+    With no non-ASCII character in reach, the (lower-cased unless ``case``) ASCII view, whose
+    offsets are the text's (``conv`` None); else the window and its context as UTF-8 from
+    ``base``, ``conv`` the bytes whose offsets must be mapped back to characters."""
+    if ascii_text or view.find(b"?", max(0, ws - _CTX), we) < 0:
+        return (view if case else lview), 0, ws, we, None
+    cut = max(0, ws - _CTX)
+    raw_bytes = text[cut:we].encode("utf-8", "surrogatepass")
+    buf = raw_bytes if case else raw_bytes.lower()
+    lo = len(text[cut:ws].encode("utf-8", "surrogatepass"))
+    return buf, cut, lo, len(buf), buf
+
+
 def _match_norm(
     nz: Normalized,
     only: frozenset[str] | None,
@@ -399,18 +415,9 @@ def _match_norm(
         if flt is None and use and sum(we - ws for ws, we in windows) >= _accel.FILTER_TRIGGER:
             wanted.append(rule.pattern)
         for ws, we in windows:
-            if ascii_text or view.find(b"?", max(0, ws - _CTX), we) < 0:
-                # no non-ASCII character in reach: the ASCII view's offsets are the text's
-                buf, base, lo, hi = (view if rule.case_sensitive else lview), 0, ws, we
-                conv = None
-            else:
-                cut = max(0, ws - _CTX)
-                raw_bytes = text[cut:we].encode("utf-8", "surrogatepass")
-                buf = raw_bytes if rule.case_sensitive else raw_bytes.lower()
-                base = cut
-                lo = len(text[cut:ws].encode("utf-8", "surrogatepass"))
-                hi = len(buf)
-                conv = buf
+            buf, base, lo, hi, conv = _window_bytes(
+                text, view, lview, ascii_text, ws, we, rule.case_sensitive
+            )
             found: list[tuple[int, int, int, int]] = []
             fold = _fold_window(buf, lo, hi)
             if fold is None:
@@ -587,18 +594,7 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
                     out.append(Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value))
         # ESC is ASCII (on the view); a C1 CSI or OSC of the text is in ``has_c1``
         if (b"\x1b" in src_view or nz.has_c1) and ANSI_RE.search(text):
-            # the text a terminal shows and a model reads past the escapes: a sequence glued to
-            # a word ("\x1b[31mIGNORE all previous instructions") hides it from every rule's
-            # word boundary. Read region by region around the sequences, without them.
-            for lo, hi in escape_regions(text, hint=ANSI_HINT, exact=ANSI_RE, guard=520):
-                plain, back = _without_ansi(text[lo:hi])
-                if back is None:
-                    continue
-                for h in scan_hits(plain, only=only, depth=depth - 1):
-                    if h.rule.id not in _ANSI_RULES:
-                        a, b = h.span
-                        span = (lo + back(a), lo + (back(b - 1) + 1 if b > a else back(a)))
-                        out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
+            out += _ansi_reading(text, only, depth)
     seen: set[tuple[str, tuple[int, int]]] = set()
     unique: list[Hit] = []
     # one hit per rule and span, the most severe: the hits of a decoded region all span the
@@ -626,6 +622,24 @@ _ESCAPE_RE_B = re.compile(_ESCAPE_RE.pattern.encode("ascii"))
 
 #: the rules about the ANSI sequences themselves (not read again in the reading without them)
 _ANSI_RULES = frozenset({"obf.ansi_escape", "obf.ansi_concealment"})
+
+
+def _ansi_reading(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
+    """The hits of the text a terminal shows and a model reads past the ANSI sequences: a
+    sequence glued to a word ("\x1b[31mIGNORE all previous instructions") hides it from
+    every rule's word boundary. Read region by region around the sequences, without them,
+    each hit mapped back to the words it matched."""
+    out: list[Hit] = []
+    for lo, hi in escape_regions(text, hint=ANSI_HINT, exact=ANSI_RE, guard=520):
+        plain, back = _without_ansi(text[lo:hi])
+        if back is None:
+            continue
+        for h in scan_hits(plain, only=only, depth=depth - 1):
+            if h.rule.id not in _ANSI_RULES:
+                a, b = h.span
+                span = (lo + back(a), lo + (back(b - 1) + 1 if b > a else back(a)))
+                out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
+    return out
 
 
 def _without_ansi(region: str) -> tuple[str, Callable[[int], int] | None]:

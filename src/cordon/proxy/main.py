@@ -17,6 +17,7 @@ from cordon._exceptions import CordonError
 from cordon.approvals.codes import CodeStore
 from cordon.approvals.envelope import Sealer
 from cordon.audit.log import AuditLog
+from cordon.clientconfig import run_pin_file
 from cordon.content import warm as warm_scanner
 from cordon.decider import Decider
 from cordon.engine.core import Engine
@@ -70,6 +71,8 @@ def _load(policies: list[Path], content_mode: str | None, block_at: str | None) 
 
 def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinFile | None:
     """The pin file, its pins for ``name`` set as the engine's baseline (unless ``repin``).
+    ``cordon run`` always passes one (:func:`cordon.clientconfig.run_pin_file` by default),
+    so pins outlive a restart however the client entry was written.
 
     Raises:
         CordonError: the pin file is unreadable (start-up stops).
@@ -274,7 +277,7 @@ def run_proxy(
     # the shared store also carries the credentials seen in output, hashed
     own = [*secrets, *_own_secrets(sent, auth)]
     engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)
-    pins = _pins(engine, pin_file, name, repin)
+    pins = _pins(engine, pin_file or run_pin_file(name, command, url), name, repin)
     upstream = _identity(pins, name, command, url, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     prompts = _prompts()
