@@ -21,7 +21,7 @@ from functools import partial
 
 from cordon.content._rule import Rule, alt, each
 from cordon.content.rules._group import grouped
-from cordon.content.rules.tool_hijack import _PATH_ANCHORS, SENSITIVE_PATH
+from cordon.content.rules.tool_hijack import SENSITIVE_PATH
 
 _R = partial(Rule, category="injection")
 _Rh = partial(Rule, category="tool_hijack")
@@ -178,8 +178,13 @@ _DEST_ANY = (
     r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://|www\.[\w-]+\.[a-z]{2,}|"
     r"\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5}|/))"
 )
-#: anchor tail: a destination later in the line
+#: anchor tails: a destination later in the line; a sending verb later in the line (the
+#: verb-final languages' Latin-script verbs: German, Turkish)
 _DEST_AHEAD = r"[^\n]{0,150}(?:@[a-z0-9-]+\.|https?://|www\.)"
+_SEND_BEHIND = (
+    r"[^\n]{0,220}(?:weiterleiten|senden|schicken|hochladen|(?:u|\?)bermitteln|g(?:\?|o)nder|"
+    r"ilet|payla|g\?i\b)"
+)
 #: what a manual asks to be sent: bug reports and translation fixes to project lists
 _NOT_ASKED = re.compile(
     "|".join(
@@ -458,15 +463,11 @@ RULES: tuple[Rule, ...] = (
                 ),
                 _DEST_AHEAD,
             ),
-            r"\?\?[^\n]{0,150}(?:@[a-z0-9-]+\.|https?://|www\.)",
+            *each(("@", "http", "www"), _SEND_BEHIND),
         ),
-        # the non-Latin verbs: a word of the ASCII view's "?" with a destination later in the
-        # line (the verbs' own alternation, searched over every byte, would cost the pure-Python
-        # pass more than the whole rule); the destination first: verb-final languages
         utf8_anchors=(
-            r"(?:@[a-z0-9-]+\.|https?://|www\.)[^\n]{0,140}(?:"
-            + _SEND_OTHER
-            + r"|weiterleiten|senden|schicken|hochladen|(?:ü|u)bermitteln|g(?:ö|o)nder|ilet|payla)",
+            rf"(?:{_SEND_OTHER})[^\n]{{0,150}}(?:@[a-z0-9-]+\.|https?://|www\.)",
+            rf"(?:@[a-z0-9-]+\.|https?://|www\.)[^\n]{{0,140}}(?:{_SEND_OTHER})",
         ),
         window=300,
     ),
@@ -485,9 +486,7 @@ RULES: tuple[Rule, ...] = (
         pattern=_bytes_safe(
             rf"{SENSITIVE_PATH}[^\n]{{0,90}}?(?:{_GIVE})|(?:{_GIVE})[^\n]{{0,90}}?{SENSITIVE_PATH}"
         ),
-        # a Latin-script giving verb then the path, or the path with a non-Latin word (a "?"
-        # of the ASCII view) in the same line: the verbs' alternation searched over every
-        # byte would cost the pure-Python anchor pass more than the whole rule
+        # the path with a giving verb in the same line (non-ASCII verbs: UTF-8 anchors)
         anchors=(
             *grouped(
                 (
@@ -525,18 +524,37 @@ RULES: tuple[Rule, ...] = (
                     "yap\\?\\?t\\?r",
                     "g\\?nder",
                     "ekle",
+                    "d\\?n",
+                    "g\\?i",
                 ),
                 r"\b[^\n]{0,90}(?:\.ssh/|\.aws/|\.kube/|\.docker/|\.npmrc|\.pypirc|\.netrc|"
                 r"\.git-credentials|\.pgpass|\.env\b|id_(?:rsa|dsa|ecdsa|ed25519)|mcp\.json|"
                 r"\.config/gcloud|\.gnupg|/etc/shadow)",
             ),
-            *each(
-                _PATH_ANCHORS,
-                r"[^\n]{0,90}\?",
+            *grouped(
+                (
+                    r"\.ssh/",
+                    r"\.aws/",
+                    r"\.kube/",
+                    r"\.docker/",
+                    r"\.npmrc",
+                    r"\.pypirc",
+                    r"\.netrc",
+                    r"\.git-credentials",
+                    r"\.pgpass",
+                    r"id_(?:rsa|dsa|ecdsa|ed25519)",
+                    r"mcp\.json",
+                    r"\.env\b",
+                ),
+                r"[^\n]{0,90}(?:pega|pegue|adjunt|colle|einf|f(?:\?|u)ge|incolla|allega|wklej|"
+                r"cole|anexe|plak|voeg|yap|ekle|sende|invia|envoie|envie|schicke|stuur)",
             ),
-            r"\?\?[^\n]{0,90}(?:\.ssh/|\.aws/|\.kube/|\.docker/|\.npmrc|\.pypirc|\.netrc|"
-            r"\.git-credentials|\.pgpass|\.env\b|id_(?:rsa|dsa|ecdsa|ed25519)|mcp\.json|"
-            r"\.config/gcloud|\.gnupg|/etc/shadow)",
+        ),
+        utf8_anchors=(
+            rf"(?:\.ssh/|\.aws/|\.kube/|\.docker/|\.npmrc|\.netrc|\.env|id_rsa|id_ed25519|"
+            rf"mcp\.json)[^\n]{{0,90}}(?:{_GIVE})",
+            rf"(?:{_GIVE})[^\n]{{0,90}}(?:\.ssh/|\.aws/|\.kube/|\.docker/|\.npmrc|\.netrc|"
+            rf"\.env|id_rsa|id_ed25519|mcp\.json)",
         ),
         window=250,
     ),
