@@ -249,10 +249,12 @@ def scan_value(
     max_bytes: int = DEFAULT_MAX_BYTES,
     on_hits: Callable[[str, str, list[Hit]], None] | None = None,
     identifiers: bool = False,
+    on_plain: Callable[[str, str], None] | None = None,
 ) -> list[Finding]:
     """Findings for every string in ``value``, each with its ``path``.
 
-    ``on_hits(path, text, hits)`` is called for each string with hits (the sanitiser uses it).
+    ``on_hits(path, text, hits)`` is called for each string with hits (the sanitiser uses it),
+    ``on_plain(path, text)`` for each other string (not a decoded blob): one walk serves both.
     Strings that are keys have ``#key`` paths. ``identifiers`` (tool definitions): object
     keys and ``name`` values are also read as words (:func:`_identifier_findings`). Over a
     cap: the findings so far plus one critical ``content.cap_exceeded`` finding at the path
@@ -266,6 +268,8 @@ def scan_value(
                 findings.extend(_identifier_findings(path, text, threshold))
             hits = scan_hits(text)
             if not hits:
+                if on_plain is not None and not blob:
+                    on_plain(path, text)
                 continue
             if blob:  # spans refer to the decoded text; report the whole blob
                 hits = [

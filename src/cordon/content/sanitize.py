@@ -31,8 +31,6 @@ from cordon.content._ansi import ANSI, ANSI_RE
 from cordon.content._walk import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_DEPTH,
-    CapExceeded,
-    iter_strings,
     scan_value,
 )
 from cordon.content.scanner import MAX_HITS_PER_RULE, Hit
@@ -256,28 +254,6 @@ def _saturated(hits: list[Hit]) -> str | None:
     return None
 
 
-def _strip_the_rest(
-    result: Any, edits: list[tuple[str, str]], max_depth: int, max_bytes: int
-) -> None:
-    """Add an edit for every string without hits that carries an ANSI sequence no rule names
-    (ESC c resets a terminal, ESC 7 and 8 save and move the cursor, an 8-bit CSI): terminal
-    control never belongs in text a model reads, hit or no hit. Invisible characters are
-    removed only from strings with hits: a zero-width joiner or non-joiner, a bidi mark and
-    an emoji's variation selector are part of ordinary Persian, Hindi, Hebrew or emoji text."""
-    edited = {path for path, _ in edits}
-    try:
-        for path, text, blob in iter_strings(result, max_depth=max_depth, max_bytes=max_bytes):
-            if blob or path in edited:
-                continue  # (a blob is bytes for the client; a string with hits is rewritten)
-            if text.isascii() and "\x1b" not in text:
-                continue
-            bare = ANSI_RE.sub("", text) if ANSI_RE.search(text) else text
-            if bare != text:
-                edits.append((path, bare))
-    except CapExceeded:  # the result is blocked already (a cap overrun is never sanitised)
-        return
-
-
 def evaluate_result(
     result: dict[str, Any],
     *,
@@ -303,15 +279,36 @@ def evaluate_result(
     if block_at not in SEVERITY_ORDER:
         raise ValueError(f"unknown severity {block_at!r}")
     edits: list[tuple[str, str]] = []
+    seen: set[str] = set()  # paths read (a string's rejoined readings follow it at its path)
+
+    def on_plain(path: str, text: str) -> None:
+        # an ANSI sequence no rule names (ESC c resets a terminal, ESC 7 and 8 move the
+        # cursor, an 8-bit CSI) is removed from a string with no hit too: terminal control
+        # never belongs in text a model reads. Invisible characters are removed only from
+        # strings with hits: a zero-width joiner or non-joiner, a bidi mark and an emoji's
+        # variation selector are part of ordinary Persian, Hindi, Hebrew or emoji text
+        if path in seen:
+            return
+        seen.add(path)
+        if (text.isascii() and "\x1b" not in text) or not ANSI_RE.search(text):
+            return
+        edits.append((path, ANSI_RE.sub("", text)))
 
     def on_hits(path: str, text: str, hits: list[Hit]) -> None:
+        seen.add(path)
         if mode == "warn":
             full = _saturated(hits)
             new = _SATURATED.format(rule=full) if full else sanitize_text(text, hits)
             if new != text:
                 edits.append((path, new))
 
-    findings = scan_value(result, max_depth=max_depth, max_bytes=max_bytes, on_hits=on_hits)
+    findings = scan_value(
+        result,
+        max_depth=max_depth,
+        max_bytes=max_bytes,
+        on_hits=on_hits,
+        on_plain=on_plain if mode == "warn" else None,
+    )
     capped = any(f.rule == "content.cap_exceeded" for f in findings)
     if mode == "monitor":
         return Evaluation(action="deliver", result=result, findings=tuple(findings))
@@ -322,7 +319,6 @@ def evaluate_result(
                 action="block", result=_block_result(findings, threshold), findings=tuple(findings)
             )
         return Evaluation(action="deliver", result=result, findings=tuple(findings))
-    _strip_the_rest(result, edits, max_depth, max_bytes)
     if not edits:
         return Evaluation(action="deliver", result=result, findings=tuple(findings))
     doc = copy.deepcopy(result)
