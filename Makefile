@@ -28,7 +28,8 @@ $(ATLSTAMP): Makefile
 	.venv-atlassian/bin/pip install -q '$(ATLASSIAN)'
 	touch $@
 
-demo: setup
+# the demo needs cordon and the npm reference servers, not the atlassian venv
+demo: $(PYSTAMP) $(NODESTAMP)
 	$(PY) examples/demo/run.py
 
 test: setup
