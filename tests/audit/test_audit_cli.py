@@ -52,6 +52,23 @@ def test_verify_missing_file(tmp_path: Path) -> None:
     assert result.exit_code == 1
 
 
+def test_the_log_named_with_audit_as_cordon_run_spells_it(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    _log(path)
+    ok = CliRunner().invoke(app, ["audit", "verify", "--audit", str(path)])
+    assert ok.exit_code == 0, ok.output
+    assert "12 records verified" in ok.output
+    shown = CliRunner().invoke(app, ["audit", "show", "--audit", str(path), "--verdict", "deny"])
+    assert shown.exit_code == 0 and "arg.path_prefix" in shown.output, shown.output
+    tail = CliRunner().invoke(app, ["audit", "tail", "--audit", str(path), "-n", "2"])
+    assert tail.exit_code == 0 and "last 2" in tail.output, tail.output
+    # two different logs: an error, not one of them picked
+    other = tmp_path / "other.jsonl"
+    _log(other)
+    both = CliRunner().invoke(app, ["audit", "verify", str(other), "--audit", str(path)])
+    assert both.exit_code == 2 and "two logs" in both.output, both.output
+
+
 def test_tail_shows_last_n(tmp_path: Path) -> None:
     path = tmp_path / "audit.jsonl"
     _log(path)

@@ -29,6 +29,22 @@ FileArg = Annotated[
     Path | None,
     typer.Argument(help="audit log (default ~/.cordon/audit.jsonl)", show_default=False),
 ]
+#: the same file as an option, spelled as ``cordon run --audit`` and ``cordon report --audit``
+#: spell it, so a command copied from one works in the other
+AuditOpt = Annotated[
+    Path | None,
+    typer.Option("--audit", help="audit log, as FILE", show_default=False),
+]
+
+
+def _audit_path(file: Path | None, audit: Path | None) -> Path:
+    """The log named by the argument or by ``--audit`` (the default log if neither); two
+    different files is an error, never a silent pick of one."""
+    if file is not None and audit is not None and file != audit:
+        raise typer.BadParameter(
+            f"FILE {file} and --audit {audit} name two logs", param_hint="--audit"
+        )
+    return file or audit or default_audit_path()
 
 
 def _console(err: bool = False) -> Console:
@@ -134,9 +150,9 @@ def _bound(value: str | None, name: str) -> str | None:
         raise typer.BadParameter(str(exc), param_hint=name) from exc
 
 
-def audit_verify(file: FileArg = None) -> None:
+def audit_verify(file: FileArg = None, audit: AuditOpt = None) -> None:
     """Check the audit log's hash chain (following rotated files); exit 1 at the first break."""
-    path = file or default_audit_path()
+    path = _audit_path(file, audit)
     result = verify(path)
     if result.ok:
         _console().print(Text(f"OK: {result.message}", style="green"))
@@ -147,13 +163,14 @@ def audit_verify(file: FileArg = None) -> None:
 
 def audit_tail(
     file: FileArg = None,
+    audit: AuditOpt = None,
     n: Annotated[int, typer.Option("-n", "--lines", help="records to show")] = 20,
     follow: Annotated[
         bool, typer.Option("--follow", "-f", help="keep printing new records")
     ] = False,
 ) -> None:
     """Show the last N records as a table; with --follow, keep printing new ones."""
-    path = file or default_audit_path()
+    path = _audit_path(file, audit)
     if not path.exists():
         _console(err=True).print(f"no audit log at {path}")
         raise typer.Exit(1)
@@ -203,6 +220,7 @@ def _follow(path: Path, console: Console) -> None:  # pragma: no cover - interac
 
 def audit_show(
     file: FileArg = None,
+    audit: AuditOpt = None,
     since: Annotated[str | None, typer.Option(help="e.g. 2h, 7d or 2025-06-01T12:00Z")] = None,
     until: Annotated[str | None, typer.Option(help="same forms as --since")] = None,
     verdict: Annotated[
@@ -212,7 +230,7 @@ def audit_show(
     limit: Annotated[int, typer.Option(help="show at most this many (newest)")] = 1000,
 ) -> None:
     """Show audit records filtered by time, verdict and tool, as a table."""
-    path = file or default_audit_path()
+    path = _audit_path(file, audit)
     if not path.exists():
         _console(err=True).print(f"no audit log at {path}")
         raise typer.Exit(1)
