@@ -5,6 +5,7 @@
     .venv/bin/python bench/content/outside/run_fresh.py --limit 3  # first 3 of each, a smoke test
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind3  # attacks_blind3.py instead
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind4 --benign blind4  # blind4
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind5 --benign blind5  # hold-out
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
 
 Scanned exactly as ``run.py`` scans (its ``scan_attack`` and finding filter, ``benign.read`` and
@@ -28,6 +29,7 @@ sys.path.insert(0, str(HERE))
 
 import attacks_blind3  # noqa: E402
 import attacks_blind4  # noqa: E402
+import attacks_blind5  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -36,9 +38,18 @@ from cordon.content.commands import _findings_for  # noqa: E402
 
 MANIFEST = HERE / "benign_fresh.txt"
 #: --corpus name -> the module whose ATTACKS are scanned (the benign files are the same for all)
-CORPORA = {"fresh": attacks_fresh, "blind3": attacks_blind3, "blind4": attacks_blind4}
+CORPORA = {
+    "fresh": attacks_fresh,
+    "blind3": attacks_blind3,
+    "blind4": attacks_blind4,
+    "blind5": attacks_blind5,
+}
 #: --benign name -> the manifest of benign files
-BENIGN = {"fresh": MANIFEST, "blind4": HERE / "benign_blind4.txt"}
+BENIGN = {
+    "fresh": MANIFEST,
+    "blind4": HERE / "benign_blind4.txt",
+    "blind5": HERE / "benign_blind5.txt",
+}
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
     r"^(ssh|scp|sftp|gpg|dirmngr|openssl|sudo|visudo|pam|chage|chpasswd|passwd|"
