@@ -13,7 +13,8 @@ Env: ``MAILBOX_DIR`` (required), ``MAILBOX_POISON_TOOL=1`` adds a tool whose des
 carries hidden instructions; ``MAILBOX_INSTRUCTIONS`` sets the server instructions;
 ``MAILBOX_SEND_DESC`` replaces ``send_email``'s description from the start (a package update
 that changed it between launches); ``MAILBOX_ECHO_DELAY_S`` makes ``echo`` wait that many
-seconds before it answers (a slow tool); ``MAILBOX_HTTP_PORT`` serves it over Streamable HTTP
+seconds before it answers (a slow tool); ``MAILBOX_ECHO_GATE`` makes it wait until that file
+exists instead (a test opens the gate once the proxy has read what must come first); ``MAILBOX_HTTP_PORT`` serves it over Streamable HTTP
 instead of stdio (:func:`serve_http`); ``MAILBOX_CALL_LOG=1`` appends every call it receives
 (name and arguments, one JSON line) to ``calls.log``, so a test can assert a call never arrived.
 """
@@ -204,6 +205,9 @@ async def call_tool(
         )
     if name == "echo":
         await anyio.sleep(float(os.environ.get("MAILBOX_ECHO_DELAY_S", "0")))
+        gate = os.environ.get("MAILBOX_ECHO_GATE")
+        while gate and not os.path.exists(gate):
+            await anyio.sleep(0.01)
         return _text(str(args.get("text", "")))
     if name == "weather":
         return _text("sunny")
