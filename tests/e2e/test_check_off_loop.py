@@ -267,8 +267,10 @@ def test_the_client_moves_while_a_large_result_is_scanned(harness: Harness) -> N
             for line in stamps.read_text().splitlines()
             if line.startswith("ping 11 ")
         )
-        # the ping reached the upstream at once, while the result was still being scanned
-        assert pinged - sent_ping < 0.25, (pinged - sent_ping, got[10] - sent_ping)
+        # the ping reached the upstream while the result was still being scanned: well
+        # before the result reached the client (a relay that scans on its loop reads the
+        # ping only after the scan). Relative, not a fixed bound: a loaded machine slows
+        # the ping's hand-offs and the scan alike.
         assert got[10] - pinged > 0.1, (got[10] - pinged, pinged - sent_ping)
         # a send after the result is decided with it recorded
         send({"id": 12, "method": "tools/call",
