@@ -391,3 +391,27 @@ def test_pin_file_as_tools_file(tmp_path: Path) -> None:
     bad.write_text('{"tools": 3}')
     with pytest.raises(ValueError, match="pin file"):
         build_report(audit=log, tools_file=bad)
+
+
+def test_a_server_that_ran_with_another_policy_is_named(tmp_path: Path) -> None:
+    """The controls table shows the given policy for every server; a server whose start
+    record names another policy is a finding that names it (and only it)."""
+    from cordon.policy import load_policy, policy_hash
+
+    given = _policy(tmp_path, trusted=False)
+    other = _policy(tmp_path, trusted=True)
+    log_path = tmp_path / "audit.jsonl"
+    log = AuditLog(log_path)
+    log.start(version="0.1.0", policy_hash=policy_hash(load_policy([given])), server="mail",
+              session="s1")  # fmt: skip
+    log.start(version="0.1.0", policy_hash=policy_hash(load_policy([other])), server="files",
+              session="s2")  # fmt: skip
+    log.close()
+    findings = build_report(audit=log_path, policies=[given]).findings
+    named = [f for f in findings if "ran with another policy" in f]
+    assert len(named) == 1 and "'files'" in named[0], findings
+    assert not any("not the one in the log's start records" in f for f in findings)
+    # given the other file, the mail server is the one named
+    findings = build_report(audit=log_path, policies=[other]).findings
+    named = [f for f in findings if "ran with another policy" in f]
+    assert len(named) == 1 and "'mail'" in named[0], findings

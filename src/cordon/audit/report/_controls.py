@@ -352,17 +352,28 @@ def _policy_findings(
 
 
 def _policy_hash_finding(policy: Any, starts: Sequence[dict[str, Any]]) -> list[str]:
+    """A finding for each server whose start records name a policy other than the one given:
+    the controls table shows the given policy for every server in the log, and a client
+    often runs its servers with different policies (one file per ``cordon run`` entry)."""
     try:
         from cordon.policy import policy_hash
 
         ph = policy_hash(policy)
-        logged = {str(s.get("policy_hash")) for s in starts}
-        if logged and ph not in logged:
-            return [
-                f"The policy given here (hash {ph[:12]}) is not the one in the log's start "
-                f"records ({', '.join(sorted(h[:12] for h in logged))}): the controls shown "
-                "may differ from those in force."
-            ]
     except (ImportError, TypeError, AttributeError):
-        pass
-    return []
+        return []
+    by_server: dict[str, set[str]] = {}
+    for s in starts:
+        by_server.setdefault(str(s.get("server") or "?"), set()).add(str(s.get("policy_hash")))
+    if by_server and all(ph not in hashes for hashes in by_server.values()):
+        logged = set().union(*by_server.values())
+        return [
+            f"The policy given here (hash {ph[:12]}) is not the one in the log's start "
+            f"records ({', '.join(sorted(h[:12] for h in logged))}): the controls shown "
+            "may differ from those in force."
+        ]
+    return [
+        f"Server {server!r} ran with another policy ({', '.join(sorted(h[:12] for h in hashes))},"
+        f" not {ph[:12]}): the controls shown are the given policy's, not those in force for it."
+        for server, hashes in sorted(by_server.items())
+        if ph not in hashes
+    ]
