@@ -169,3 +169,10 @@ from .fixtures_outside import NEAR_MISSES as _OUTSIDE_NEAR  # noqa: E402
 HITS.update(_OUTSIDE_HITS)
 NEAR_MISSES.update(_OUTSIDE_NEAR)
 RESULT_ONLY = RESULT_ONLY | frozenset(IDENTIFIER_ONLY)
+
+# the second round of rules by attack class keeps its fixtures in its own module too
+from .fixtures_round2 import HITS as _ROUND2_HITS  # noqa: E402
+from .fixtures_round2 import NEAR_MISSES as _ROUND2_NEAR  # noqa: E402
+
+HITS.update(_ROUND2_HITS)
+NEAR_MISSES.update(_ROUND2_NEAR)

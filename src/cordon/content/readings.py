@@ -13,7 +13,15 @@ span. Readings are made only where their marks occur:
   ``vtaber``...) read rotated back (Wei et al., arXiv:2307.02483);
 * **split lists and tables**: consecutive list items or table rows of a few words each, read
   without their bullets, numbers and pipes (an instruction split across lines: 'ignore the /
-  previous / instructions').
+  previous / instructions');
+* **hex**: a run of printable-ASCII byte pairs (``41 6e 61``, ``0x41,0x6e``, or the pairs with
+  no separator) read decoded, the base16 counterpart of the normaliser's base64 layer (garak's encoding
+  probes, InjectHex and InjectBase16: NVIDIA garak ``probes/encoding.py``). Every pair of such
+  a run starts with 2-7, which a hash or an id (uniform hex digits) almost never does.
+
+A letter-spaced run keeps the characters of an address with it ('t o  a @ b . c o m'), and a
+leetspeak line keeps the ``@`` of an address and reads short digit-only words ('70' for 'to'),
+so a destination survives into the reading the sink rules scan.
 
 Where Hyperscan is available one pass of :data:`_GATE` over the lower-cased ASCII view finds
 each mark (:func:`cordon.content._accel.find`, compiled at :func:`warm`); the Python patterns
@@ -42,15 +50,29 @@ _GATE: tuple[str, ...] = (
     r"\b(?:gur|naq|lbhe?|vtaber|cerivbhf|vafgehpgvbaf|fraq|cnffjbeqf?|frperg|flfgrz|cebzcg|nyy|"
     r"guvf|jvgu|sebz|nffvfgnag|hfre)\b",
     r"\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])[^\n]{0,200}\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])",
+    r"(?:[2-7][0-9a-f]){12}|(?:[2-7][0-9a-f](?:[ :,]|,?[ ]?0x)){8}",
 )
-SPACED, LEET, ROT13, LISTS = range(4)
+SPACED, LEET, ROT13, LISTS, HEX = range(5)
 
 _SPACED_RUN = re.compile(
     r"(?<![A-Za-z0-9])[A-Za-z](?:(?:[ .\-_*]|[ \t]{2,4})[A-Za-z](?![A-Za-z0-9])){5,}"
 )
-_LEET_WORD = re.compile(r"[A-Za-z0-9@$]*[A-Za-z][A-Za-z0-9@$]*")
+#: a letter-spaced run of any printable character but space, one separator space each and
+#: two to four between words: the spelling that carries an address ('m a r k @ x . c o m')
+_SPACED_WIDE = re.compile(r"(?<!\S)[!-~](?:(?: |[ \t]{2,4})[!-~](?!\S)){5,}")
+_LEET_WORD = re.compile(
+    r"[A-Za-z0-9@$]*[A-Za-z][A-Za-z0-9@$]*|(?<![\w.@-])[0134579]{2,3}(?![\w@-])"
+)
 _LEET_DIGIT = re.compile(r"[0134579@$]")
 _LEET_MAP = str.maketrans("0134579@$", "oieastgas")
+#: an address inside a leet word: its '@' stays ('4774ck3r@3v1l.c0m')
+_LEET_AT = re.compile(r"(?<=[A-Za-z0-9])@(?=[A-Za-z0-9])")
+_HEX_RUN = re.compile(
+    r"(?<![0-9A-Fa-f])(?:[2-7][0-9A-Fa-f]){12,}(?![0-9A-Fa-f])"
+    r"|(?<![0-9A-Fa-f])(?:0[xX])?[2-7][0-9A-Fa-f](?:(?:[ :,]|,?[ ]?0[xX])[2-7][0-9A-Fa-f]){7,}"
+    r"(?![0-9A-Fa-f])"
+)
+_HEX_SEP = re.compile(r"0[xX]|[ :,]")
 _ROT13 = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm",
@@ -81,10 +103,10 @@ def _regions(lview: bytes) -> tuple[list[tuple[int, int]], ...]:
     found = _accel.find(_GATE, lview) if len(lview) >= _SHORT else None
     if found is None:
         if _GATE_ANY.search(lview) is None:  # the common case: one search says no
-            return ([], [], [], [])
+            return ([], [], [], [], [])
         whole = [(0, len(lview))]
         return tuple(whole if p.search(lview) else [] for p in _GATE_RE)
-    out: tuple[list[tuple[int, int]], ...] = ([], [], [], [])
+    out: tuple[list[tuple[int, int]], ...] = ([], [], [], [], [])
     for i, s, e in sorted(found, key=lambda f: (f[0], f[1])):
         lo, hi = max(0, s - _AROUND), min(len(lview), e + _AROUND)
         spans = out[i]
@@ -97,7 +119,13 @@ def _regions(lview: bytes) -> tuple[list[tuple[int, int]], ...]:
 
 def _spaced(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
     out = []
+    wide = [(m.span(), m.group()) for m in _SPACED_WIDE.finditer(text, lo, hi)]
+    for span, run in wide:
+        words = [w.replace(" ", "") for w in re.split(r"[ \t]{2,4}", run)]
+        out.append((span, " ".join(words)))
     for m in _SPACED_RUN.finditer(text, lo, hi):
+        if any(s <= m.start() and m.end() <= e for (s, e), _ in wide):
+            continue  # read whole, with its punctuation, above
         run = m.group()
         seps = re.findall(r"(?<=[A-Za-z])([ .\-_*])(?=[A-Za-z])", run)
         inner = max(set(seps), key=seps.count) if seps else " "
@@ -124,9 +152,28 @@ def _leet(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
     out = []
     for s, e in _lines(text, lo, hi):
         line = text[s:e]
-        words = [w for w in _LEET_WORD.findall(line) if _LEET_DIGIT.search(w)]
+        # a digit-only word ('70') is read but does not make a line leetspeak
+        words = [w for w in _LEET_WORD.findall(line) if _LEET_DIGIT.search(w) and not w.isdigit()]
         if len(words) >= 2:
-            out.append(((s, e), _LEET_WORD.sub(lambda m: m.group().translate(_LEET_MAP), line)))
+            out.append(((s, e), _LEET_WORD.sub(_unleet, line)))
+    return out
+
+
+def _unleet(m: re.Match[str]) -> str:
+    """A leet word read as letters, the '@' of an address kept."""
+    parts = _LEET_AT.split(m.group())
+    return "@".join(p.translate(_LEET_MAP) for p in parts)
+
+
+def _hex(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
+    out = []
+    for m in _HEX_RUN.finditer(text, lo, hi):
+        digits = _HEX_SEP.sub("", m.group())
+        if len(digits) % 2:
+            digits = digits[:-1]
+        decoded = bytes.fromhex(digits).decode("ascii")  # every pair is 0x20-0x7f
+        if " " in decoded and sum(c.isalpha() or c == " " for c in decoded) >= 0.7 * len(decoded):
+            out.append((m.span(), decoded))
     return out
 
 
@@ -163,7 +210,7 @@ def _lists(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
     return out
 
 
-_MAKERS = {SPACED: _spaced, LEET: _leet, ROT13: _rot13, LISTS: _lists}
+_MAKERS = {SPACED: _spaced, LEET: _leet, ROT13: _rot13, LISTS: _lists, HEX: _hex}
 
 
 def warm(*, wait: bool = False) -> None:
