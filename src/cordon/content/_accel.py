@@ -9,15 +9,23 @@ Anchors are compiled in *prefilter* mode (``HS_FLAG_PREFILTER``): constructs Hyp
 not support (look-behinds, large bounded repeats) are widened, so Hyperscan reports a superset
 of the end offsets of real anchor matches. Each reported end is then confirmed with the anchor's
 own Python pattern in a bounded region before it, so the scanner sees only real anchor matches
-and gives exactly the findings of the pure-Python path (tested differentially).
+and gives exactly the findings of the pure-Python path (tested differentially). The region is
+the anchor's width with its whitespace gaps cut to 15 characters where no longer whitespace run
+lies within its full width (a normalised text has none), else its full width.
 
-The database compiles once per process in a background thread (about 0.6 s; Hyperscan releases
-the GIL while compiling) started by :func:`warm`. Until it is ready, and wherever the
-``hyperscan`` package cannot be imported (it ships wheels for x86-64 and arm64 Linux and
-macOS), :func:`find` returns ``None`` and the scanner uses the Python path: same findings,
-slower on large texts. ``CORDON_HYPERSCAN=0`` in the environment forces the Python pass.
-Nothing is cached on disk: a detection database that a file could
-replace would be a way to switch detection off.
+The scanner hands Hyperscan fewer, merged anchors (:func:`merge_anchors`): the anchors of one
+rule set that differ only in a literal head, ``(?:send|post|mail)\\s...`` for three, each a
+superset of its members' matches and confirmed the same way. Compiling is the price Hyperscan
+asks: 731 anchors took 1.2-1.5 s of CPU and left ~20 MB of the compiler's freed heap resident
+in every process; 426 merged patterns take 0.6-0.7 s and ~12 MB (``bench/perf/README.md``).
+
+The databases compile once per process, one after another on one background thread
+(Hyperscan releases the GIL while compiling; see :func:`_submit` for why one thread) started by
+:func:`warm`. Until one is ready, and wherever the ``hyperscan`` package cannot be imported (it
+ships wheels for x86-64 and arm64 Linux and macOS), :func:`find` returns ``None`` and the
+scanner uses the Python path: same findings, slower on large texts. ``CORDON_HYPERSCAN=0`` in
+the environment forces the Python pass. Nothing is cached on disk: a detection database that
+a file could replace would be a way to switch detection off.
 """
 
 from __future__ import annotations
@@ -26,9 +34,9 @@ import os
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 _hs: ModuleType | None
 try:  # pragma: no cover - exercised on machines without a wheel
@@ -42,6 +50,7 @@ __all__ = [
     "available",
     "compiling",
     "find",
+    "merge_anchors",
     "may_match",
     "note_busy",
     "rule_filter",
@@ -72,6 +81,12 @@ class _Db:
         # the anchor's own search over the whole text (`$` followed by 4 KiB of letters)
         self.unbounded = frozenset(
             i for i, a in enumerate(self.anchors) if _unbounded_beyond_whitespace(a)
+        )
+        # the width when no whitespace run in reach is _WS_RUN long (a normalised text has
+        # none: the normaliser folds them), the region searched for most candidates
+        self.tight = tuple(
+            min(_max_width(re.compile(_ws_bounded(a, _WS_RUN_LEN - 1))), w)
+            for a, w in zip(self.anchors, self.widths, strict=True)
         )
         self._compile()
 
@@ -116,11 +131,24 @@ def _widen(anchor: str) -> str:
 _WS_REPEAT = re.compile(r"\\s[+*]")
 
 
+def _ws_bounded(anchor: str, run: int) -> bytes:
+    """``anchor`` with every ``\\s+`` and ``\\s*`` bounded to ``run`` characters (for its
+    width only: the pattern is not used to match)."""
+    return _WS_REPEAT.sub(lambda m: rf"\s{{0,{run}}}", anchor).encode("utf-8")
+
+
 def _unbounded_beyond_whitespace(anchor: str) -> bool:
     """True when ``anchor`` can match more than :data:`_MAX_CONFIRM` bytes even with every
     whitespace repeat bounded by the normaliser's fold."""
-    bounded = _WS_REPEAT.sub(lambda m: r"\s{0,16}", anchor)
-    return _max_width(re.compile(bounded.encode("utf-8"))) > _MAX_CONFIRM
+    return _max_width(re.compile(_ws_bounded(anchor, 16))) > _MAX_CONFIRM
+
+
+#: a whitespace run this long in a candidate's reach sends its confirming search to the
+#: anchor's full width (:attr:`_Db.tight`); the normaliser folds runs of 16 (``FOLD_MIN``)
+_WS_RUN_LEN = 16
+_WS_RUN = b"w" * _WS_RUN_LEN
+#: ASCII whitespace (what ``\\s`` matches in a ``bytes`` pattern) -> ``w``, other bytes ``.``
+_WS_CLASS = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord(".") for i in range(256))
 
 
 def _max_width(compiled: re.Pattern[bytes]) -> int:
@@ -129,11 +157,108 @@ def _max_width(compiled: re.Pattern[bytes]) -> int:
     return int(_parser.parse(compiled.pattern.decode("latin-1")).getwidth()[1])
 
 
+_K = TypeVar("_K")
+_QUANTIFIER_START = frozenset("*+?{")
+_REGEX_SPECIAL = frozenset(".^$*+?{}[]|()\\")
+
+
+def _literal_head(anchor: str) -> int:
+    """Length of ``anchor``'s source up to its first item that is not one literal character
+    taken exactly once (a class, a group, an escape such as ``\\s``, a quantified character)."""
+    i = 0
+    n = len(anchor)
+    while i < n:
+        ch = anchor[i]
+        if ch == "\\":
+            if i + 1 >= n or anchor[i + 1].isalnum():  # \s, \b, \d, \x41...: not one literal
+                break
+            step = 2
+        elif ch in _REGEX_SPECIAL:
+            break
+        else:
+            step = 1
+        if i + step < n and anchor[i + step] in _QUANTIFIER_START:
+            break
+        i += step
+    return i
+
+
+def _top_level_bar(pattern: str) -> bool:
+    """True when ``pattern`` holds a ``|`` outside every group and class (an alternation of
+    the whole pattern, which a head put in front of it would not distribute over)."""
+    depth = 0
+    i = 0
+    in_class = False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            if pattern[i + 1 : i + 2] == "^":
+                i += 1
+            if pattern[i + 1 : i + 2] == "]":  # a leading ] is a member, not the end
+                i += 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return True
+        i += 1
+    return False
+
+
+def merge_anchors(anchors: Mapping[str, _K]) -> dict[str, tuple[str, ...]]:
+    """Hyperscan's anchors for ``anchors`` (anchor -> the rules it stands for), each with the
+    anchors it stands for: those that share their rules and everything after a literal head
+    are merged into one, ``send\\s[^\\n]{0,200}(?:...)`` and
+    ``post\\s[^\\n]{0,200}(?:...)`` become ``(?:send|post)\\s[^\\n]{0,200}(?:...)``.
+
+    Rules list a word family as one anchor per word (:func:`cordon.content._rule.each`), which
+    the Python pass needs to re-head each at its rarest character; Hyperscan compiles each into
+    its own automaton for the shared continuation, and that was most of its compile time and
+    memory (731 anchors: 1.2-1.5 s of CPU; merged, 426 patterns: 0.6-0.7 s).
+    The merged anchor matches where any of its members does (``(?:a|b)T`` is ``aT|bT``), so
+    it stands for the same rules at the same places: the confirming search in :func:`find`
+    finds the leftmost member match in the region, which covers every member match ending at
+    the reported end, exactly as for one anchor.
+    """
+    groups: dict[tuple[str, _K], list[str]] = {}
+    out: dict[str, tuple[str, ...]] = {}
+    for a, key in anchors.items():
+        k = _literal_head(a)
+        tail = a[k:]
+        if k == 0 or not tail or _top_level_bar(tail):
+            out[a] = (a,)
+        else:
+            groups.setdefault((tail, key), []).append(a[:k])
+    for (tail, _key), heads in groups.items():
+        alts = sorted(heads, key=lambda h: (-len(h), h))
+        merged = "(?:" + "|".join(alts) + ")" + tail
+        # an anchor unbounded beyond whitespace stays alone: a candidate of its that the
+        # region cannot confirm costs a search of the whole text (:func:`find`), fast only
+        # for a pattern that starts with a literal (the merged anchor is unbounded when one
+        # of its members is)
+        if len(alts) == 1 or merged in out or _unbounded_beyond_whitespace(merged):
+            out.update((h + tail, (h + tail,)) for h in alts)
+        else:
+            out[merged] = tuple(h + tail for h in alts)
+    return out
+
+
 _lock = threading.Lock()
 _dbs: dict[tuple[str, ...], _Db | None] = {}
 #: ready databases by ``id`` of the anchors tuple the caller keeps (checked with ``is``)
 _by_id: dict[int, _Db] = {}
-_threads: dict[tuple[str, ...], threading.Thread] = {}
+#: one compile job per key (an anchors tuple, or a batch of rule filters), each with the event
+#: set when it is done; the jobs run in order on one thread (:func:`_submit`)
+_jobs: dict[tuple[str, ...], threading.Event] = {}
+_queue: list[tuple[Callable[[], None], threading.Event]] = []
+_worker: threading.Thread | None = None
 
 
 def available() -> bool:
@@ -141,21 +266,58 @@ def available() -> bool:
     return _hs is not None
 
 
+def _submit(key: tuple[str, ...], job: Callable[[], None]) -> threading.Event:
+    """Queue ``job`` under ``key`` (once per key) for the compile thread; its done event.
+
+    Every compile runs on one background thread, one after another, and the thread ends when
+    the queue is empty. glibc gives each thread that allocates its own heap (an *arena*) and
+    keeps what a compile freed there; the four start-up databases compiled on four threads
+    at once left four such heaps (measured: 10 MB more resident than one thread in turn).
+    Caller holds :data:`_lock`.
+    """
+    global _worker
+    ev = _jobs.get(key)
+    if ev is None:
+        ev = _jobs[key] = threading.Event()
+        _queue.append((job, ev))
+        if _worker is None:
+            _worker = threading.Thread(target=_work, name="cordon-hs", daemon=True)
+            _worker.start()
+    return ev
+
+
+def _work() -> None:
+    global _worker
+    while True:
+        with _lock:
+            if not _queue:
+                _worker = None
+                return
+            job, ev = _queue.pop(0)
+        try:
+            job()
+        finally:
+            ev.set()
+
+
 def compiling() -> bool:
     """True while a database compiles on a background thread (a process must not fork then:
     the child would have no such thread, and could inherit a held lock)."""
     with _lock:
-        return any(th.is_alive() for th in _threads.values())
+        return _worker is not None
 
 
 def wait_compiled(timeout: float) -> bool:
     """Wait up to ``timeout`` seconds for the background compiles; True when none runs."""
     deadline = time.monotonic() + timeout
-    with _lock:
-        threads = list(_threads.values())
-    for th in threads:
+    while True:
+        with _lock:
+            th = _worker
+        if th is None:
+            return True
         th.join(max(0.0, deadline - time.monotonic()))
-    return not compiling()
+        if time.monotonic() >= deadline:
+            return not compiling()
 
 
 def _build(key: tuple[str, ...]) -> None:
@@ -178,13 +340,9 @@ def warm(anchors: Sequence[str], *, wait: bool = False) -> None:
         return
     key = tuple(anchors)
     with _lock:
-        th = _threads.get(key)
-        if th is None:
-            th = threading.Thread(target=_build, args=(key,), name="cordon-hs", daemon=True)
-            _threads[key] = th
-            th.start()
+        ev = _submit(key, lambda: _build(key))
     if wait:
-        th.join()
+        ev.wait()
 
 
 def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | None:
@@ -222,8 +380,20 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     n = len(view)
     full: set[int] = set()
     unbounded = db.unbounded
+    tight = db.tight
+    ws: bytes | None = None  # ``view`` as whitespace classes, made for the first candidate
+    runs = False  # whether ``view`` holds a whitespace run of _WS_RUN_LEN at all
     for i, to in cands:  # per candidate: no builtin calls (max, min) beyond the search
-        lo = to - widths[i]
+        w = widths[i]
+        lo = to - w
+        if tight[i] < w:
+            # every match ending at ``to`` with no long whitespace run starts within the tight
+            # width: where no such run lies within the full width, that is every match
+            if ws is None:
+                ws = view.translate(_WS_CLASS)
+                runs = ws.find(_WS_RUN) >= 0
+            if not runs or ws.find(_WS_RUN, lo if lo > 0 else 0, to) < 0:
+                lo = to - tight[i]
         hi = to + _AFTER
         m = searches[i](view, lo if lo > 0 else 0, hi if hi < n else n)
         if m is not None:
@@ -256,6 +426,7 @@ FILTER_TRIGGER = 64 * 1024
 FILTER_AFTER = 2
 _filters: dict[str, Any] = {}  # pattern -> (database, thread-local scratch) or None
 _filter_pending: set[str] = set()
+_filter_done: dict[str, threading.Event] = {}  # pattern -> its compile job's done event
 _filter_busy: dict[str, int] = {}  # pattern -> texts with FILTER_TRIGGER window bytes
 
 
@@ -310,7 +481,7 @@ def _build_filters(patterns: tuple[str, ...]) -> None:
 
 
 def want_filters(patterns: Sequence[str], *, wait: bool = False) -> None:
-    """Start compiling (one background thread) the filters of ``patterns`` (rule patterns
+    """Start compiling (on the compile thread) the filters of ``patterns`` (rule patterns
     as written, :attr:`cordon.content._rule.Rule.pattern`) not compiled or compiling yet;
     ``wait``: until every filter of ``patterns`` is compiled (tests, benchmarks)."""
     if _hs is None or not patterns:
@@ -318,23 +489,13 @@ def want_filters(patterns: Sequence[str], *, wait: bool = False) -> None:
     with _lock:
         todo = tuple(p for p in patterns if p not in _filters and p not in _filter_pending)
         _filter_pending.update(todo)
-        th = None
         if todo:
-            key = ("\0filters", *todo)
-            th = threading.Thread(
-                target=_build_filters, args=(todo,), name="cordon-hs", daemon=True
-            )
-            _threads[key] = th
-            th.start()
+            ev = _submit(("\0filters", *todo), lambda: _build_filters(todo))
+            _filter_done.update((p, ev) for p in todo)
+        waits = [_filter_done[p] for p in patterns if p in _filter_done]
     if wait:
-        while True:
-            with _lock:
-                pending = [t for k, t in _threads.items() if k[:1] == ("\0filters",)]
-            for t in pending:
-                t.join()
-            with _lock:
-                if all(p in _filters for p in patterns):
-                    return
+        for ev in waits:
+            ev.wait()
 
 
 def rule_filter(pattern: str) -> Any:

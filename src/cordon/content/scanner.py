@@ -128,7 +128,9 @@ class _Anchors:
     rules: tuple[Rule, ...]
     #: rules that also anchor on C1 CSI/OSC characters (the ANSI rules: their anchor is ESC)
     c1_rules: tuple[int, ...]
-    #: the anchors as written (not re-headed), for the Hyperscan pass, and their rule indexes
+    #: the anchors as written (not re-headed; those of one rule set that differ only in their
+    #: literal head merged, :func:`cordon.content._accel.merge_anchors`), for the Hyperscan
+    #: pass, and their rule indexes
     accel_anchors: tuple[str, ...]
     accel_rules: tuple[tuple[int, ...], ...]
     #: :attr:`Rule.utf8_anchors`, their rule indexes, and each compiled (the Python pass)
@@ -168,7 +170,10 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
     for i, r in enumerate(rules):
         for a in r.anchors:
             plain.setdefault(a, set()).add(i)
-    accel_anchors = tuple(sorted(plain))
+    # for Hyperscan, the anchors of one rule set that share a continuation as one pattern
+    merged = _accel.merge_anchors({a: tuple(sorted(rs)) for a, rs in plain.items()})
+    # (the members of one merged anchor stand for the same rules)
+    accel_anchors = tuple(sorted(merged))
     _accel.warm(accel_anchors)
     wide: dict[str, set[int]] = {}
     for i, r in enumerate(rules):
@@ -183,7 +188,7 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
         rules=rules,
         c1_rules=c1,
         accel_anchors=accel_anchors,
-        accel_rules=tuple(tuple(sorted(plain[a])) for a in accel_anchors),
+        accel_rules=tuple(tuple(sorted(plain[merged[a][0]])) for a in accel_anchors),
         utf8_anchors=utf8_anchors,
         utf8_rules=tuple(tuple(sorted(wide[a])) for a in utf8_anchors),
         utf8_compiled=tuple(re.compile(a.encode("utf-8")) for a in utf8_anchors),
