@@ -10,8 +10,9 @@ not support (look-behinds, large bounded repeats) are widened, so Hyperscan repo
 of the end offsets of real anchor matches. Each reported end is then confirmed with the anchor's
 own Python pattern in a bounded region before it, so the scanner sees only real anchor matches
 and gives exactly the findings of the pure-Python path (tested differentially). The region is
-the anchor's width with its whitespace gaps cut to 15 characters where no longer whitespace run
-lies within its full width (a normalised text has none), else its full width.
+the anchor's width with each whitespace gap counted as 16 characters where no run of 16
+whitespace characters lies within its full width (a normalised text has none), else its full
+width (4 KiB for a gap of ``\\s+``).
 
 The scanner hands Hyperscan fewer, merged anchors (:func:`merge_anchors`): the anchors of one
 rule set that differ only in a literal head, ``(?:send|post|mail)\\s...`` for three, each a
@@ -75,19 +76,16 @@ class _Db:
         self.key: tuple[str, ...] | None = None
         self.compiled = tuple(re.compile(a.encode("utf-8")) for a in self.anchors)
         self.searches = tuple(c.search for c in self.compiled)
-        self.widths = tuple(min(_max_width(c), _MAX_CONFIRM) for c in self.compiled)
+        self.widths = tuple(min(_width(c.pattern), _MAX_CONFIRM) for c in self.compiled)
+        # each width with every whitespace gap bounded by the normaliser's fold
+        folded = tuple(_width(_ws_bounded(a, _WS_RUN_LEN)) for a in self.anchors)
         # anchors whose width is unbounded by more than whitespace runs (which the normaliser
         # folds): a candidate of theirs that the bounded region cannot confirm falls back to
         # the anchor's own search over the whole text (`$` followed by 4 KiB of letters)
-        self.unbounded = frozenset(
-            i for i, a in enumerate(self.anchors) if _unbounded_beyond_whitespace(a)
-        )
-        # the width when no whitespace run in reach is _WS_RUN long (a normalised text has
-        # none: the normaliser folds them), the region searched for most candidates
-        self.tight = tuple(
-            min(_max_width(re.compile(_ws_bounded(a, _WS_RUN_LEN - 1))), w)
-            for a, w in zip(self.anchors, self.widths, strict=True)
-        )
+        self.unbounded = frozenset(i for i, w in enumerate(folded) if w > _MAX_CONFIRM)
+        # the width when no whitespace run of _WS_RUN_LEN lies in reach (a normalised text
+        # has none: the normaliser folds them), the region searched for most candidates
+        self.tight = tuple(min(f, w) for f, w in zip(folded, self.widths, strict=True))
         self._compile()
 
     def _compile(self) -> None:
@@ -140,7 +138,7 @@ def _ws_bounded(anchor: str, run: int) -> bytes:
 def _unbounded_beyond_whitespace(anchor: str) -> bool:
     """True when ``anchor`` can match more than :data:`_MAX_CONFIRM` bytes even with every
     whitespace repeat bounded by the normaliser's fold."""
-    return _max_width(re.compile(_ws_bounded(anchor, 16))) > _MAX_CONFIRM
+    return _width(_ws_bounded(anchor, _WS_RUN_LEN)) > _MAX_CONFIRM
 
 
 #: a whitespace run this long in a candidate's reach sends its confirming search to the
@@ -151,10 +149,11 @@ _WS_RUN = b"w" * _WS_RUN_LEN
 _WS_CLASS = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord(".") for i in range(256))
 
 
-def _max_width(compiled: re.Pattern[bytes]) -> int:
+def _width(pattern: bytes) -> int:
+    """The most bytes ``pattern`` (a ``bytes`` regex) can match (huge when unbounded)."""
     from re import _parser  # type: ignore[attr-defined]
 
-    return int(_parser.parse(compiled.pattern.decode("latin-1")).getwidth()[1])
+    return int(_parser.parse(pattern.decode("latin-1")).getwidth()[1])
 
 
 _K = TypeVar("_K")
