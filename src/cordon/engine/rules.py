@@ -186,7 +186,10 @@ _RULES = (
        "account takeover (AgentDojo banking injection task 7)",
        f"{_APPROVE}; type the value in the request"),
     _r(ACTION_NOT_REQUESTED, "action rules", "ask", "an action the user's request does not ask for",
-       "injected actions (AgentDojo)", f"{_APPROVE}; ask for it in the request"),
+       "injected actions (AgentDojo)",
+       f"{_APPROVE}; ask for it in the request; give the tool its own `requires_request`, or "
+       "list it under `trust_tools` (which skips the built-in default for bookings, payments, "
+       "deletes and calendar entries)"),
     _r(ACTION_SENSITIVE_UPLOAD, "action rules", "deny",
        "a shell command that sends a credential or sensitive file over the network",
        "credential exfiltration through exec tools (MITRE ATT&CK T1048, T1552.001)",

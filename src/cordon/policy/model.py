@@ -334,8 +334,9 @@ class Policy(_Strict):
     """Paths whose reads count as sensitive data for the Rule of Two (`~/.ssh`, `~/.aws`)."""
 
     trust_tools: tuple[str, ...] = ()
-    """Tools whose built-in action asks (git push, deploy, payment...) are skipped; never the
-    block rules, nor `requires_request`."""
+    """Tools whose built-in action asks (git push, deploy, payment..., and the default that a
+    booking, payment, delete or calendar entry the user's request does not ask for is asked
+    about) are skipped; never the block rules, nor the tool's own `requires_request`."""
 
     @field_validator("allowed_path_prefixes")
     @classmethod
