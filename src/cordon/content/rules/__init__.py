@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cordon.content._rule import CATEGORIES, Rule
 from cordon.content.rules import (
+    agentic,
     classes,
     definitions,
     directives,
@@ -28,6 +29,7 @@ RULES: tuple[Rule, ...] = (
     *multilingual.RULES,
     *directives.RULES,
     *steering.RULES,
+    *agentic.RULES,
     *classes.RULES,
     *tool_hijack.RULES,
     *definitions.RULES,

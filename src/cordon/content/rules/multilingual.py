@@ -29,7 +29,6 @@ import unicodedata
 from functools import partial
 
 from cordon.content._rule import Rule, each
-from cordon.content.rules._group import grouped
 from cordon.content.rules.translated import _asked_to_send, _bytes_safe
 
 _R = partial(Rule, category="injection")
@@ -158,47 +157,44 @@ _SUBST = (
 
 _OVERRIDE_ASCII = (
     # "everything you were told"
-    *grouped(
+    *each(
         _heads("ignora", "ignore", "olvida", "olvide", "descarta"),
         r"\s+(?:todo\s+)?lo\s+(?:que|ant)",
     ),
-    *grouped(_heads("ignore", "oublie"), r"[zr]?\s+tout\s+ce\s"),
-    *grouped(_heads("ignoriere", "ignorieren", "vergiss", "vergessen"), r"(?:\s+sie)?\s+alles"),
-    *grouped(_heads("ignore", "ignora", "esque", "desconsidere"), r"[^\s]*\s+tudo\s"),
-    *grouped(_heads("ignora", "dimentica"), r"(?:te)?\s+tutto\s"),
-    *grouped(_heads("negeer", "vergeet"), r"\s+alles\s+wat\s"),
-    *grouped(_heads("zignoruj", "ignoruj", "zapomnij"), r"\s+(?:o\s+)?wszystk"),
+    *each(_heads("ignore", "oublie"), r"[zr]?\s+tout\s+ce\s"),
+    *each(_heads("ignoriere", "ignorieren", "vergiss", "vergessen"), r"(?:\s+sie)?\s+alles"),
+    *each(_heads("ignore", "ignora", "esque", "desconsidere"), r"[^\s]*\s+tudo\s"),
+    *each(_heads("ignora", "dimentica"), r"(?:te)?\s+tutto\s"),
+    *each(_heads("negeer", "vergeet"), r"\s+alles\s+wat\s"),
+    *each(_heads("zignoruj", "ignoruj", "zapomnij"), r"\s+(?:o\s+)?wszystk"),
     r"s\?ylenen",
     r"soylenen",
     # verb and noun
-    *grouped(_heads("abaikan", "lupakan", "acuhkan", "hiraukan"), r"\s"),
-    *grouped(_heads("kalimutan", "huwag pansinin", "balewalain", "ipagwalang"), r"\s"),
-    *grouped(_heads("ignoruj", "zapome", "zabudni"), r"[^\s]*\s+(?:na\s+)?v"),
-    *grouped(_heads("ignoruj", "zapome", "zabudni"), r"[^\s]*\s+(?:na\s+)?(?:p|d|pr)"),
-    *grouped(
+    *each(_heads("abaikan", "lupakan", "acuhkan", "hiraukan"), r"\s"),
+    *each(_heads("kalimutan", "huwag pansinin", "balewalain", "ipagwalang"), r"\s"),
+    *each(_heads("ignoruj", "zapome", "zabudni"), r"[^\s]*\s+(?:na\s+)?v"),
+    *each(_heads("ignoruj", "zapome", "zabudni"), r"[^\s]*\s+(?:na\s+)?(?:p|d|pr)"),
+    *each(
         _heads("ignorera", "ignorer", "gl?m", "glom", "glem"),
         r"\s+(?:alla\s+|alle\s+)?(?:tid|f|ov)",
     ),
-    *grouped(_heads("ohita", "unohda", "j?t? huomiotta", "jata huomiotta"), r"\s"),
-    *grouped(
+    *each(_heads("ohita", "unohda", "j?t? huomiotta", "jata huomiotta"), r"\s"),
+    *each(
         _heads("ignor?", "ignora?i", "uit?", "uita?i"),
         r"\s+(?:toate\s+)?(?:instruc|regul|comenz|indica)",
     ),
     r"figyelmen\s+k\?v\?l",
-    *grouped(_heads("felejtsd", "felejtse"), r"\s+el\s"),
-    *grouped(_heads("puuza", "sahau", "usijali"), r"\s"),
-    *grouped(
+    *each(_heads("felejtsd", "felejtse"), r"\s+el\s"),
+    *each(_heads("puuza", "sahau", "usijali"), r"\s"),
+    *each(
         _heads("ignoriere", "ignorieren sie", "vergiss", "vergessen sie", "missachte"),
         r"\s+(?:[a-z?]+\s+)?(?:vorherg|vorherig|vorig|bisherig|obig|fr\?her|urspr)",
     ),
     r"yoksay",
     # "ignore the page and say"
-    *grouped(
+    *each(
         _heads("ignore", "ignora", "ignoriere", "ignoruj", "desconsidere", "olvida"),
-        r"[^\s]*\s+(?:sie\s+)?(?:la|le|les|el|los|las|a|o|os|as|il|lo|die|den|das|der|ce|cette)\s+"
-        r"(?:[^\s]+\s+){0,2}(?:page|p\?gina|pagina|seite|fonction|funci|fun\?\?o|funcao|funzione|"
-        r"funktion|t\?che|tache|tarea|tarefa|compito|aufgabe|question|pregunta|pergunta|domanda|"
-        r"frage|text|document|dokument|code|c\?digo|codigo|codice)",
+        r"[^\s]*\s+(?:sie\s+)?(?:la|le|les|el|los|las|a|o|os|as|il|lo|die|den|das|der|ce|cette)\s",
     ),
 )
 _OVERRIDE_UTF8 = (
@@ -267,7 +263,7 @@ _CONCEAL = "|".join(
 _CONCEAL_ASCII = (
     # the negated verb (or the user with the verb after it): the word for the user alone is
     # in every translated manual
-    *grouped(
+    *each(
         _heads(
             "digas",
             "diga",
@@ -283,30 +279,30 @@ _CONCEAL_ASCII = (
             "reveles",
             "revele",
         ),
-        r"\s+(?:[^\s]+\s+){0,3}(?:al|a\s+los)\s+usuario",
+        r"\s[^.\n]{0,100}(?:al|a\s+los)\s+usuario",
     ),
     *each(("pas", "rien", "jamais"), r"\s[^.\n]{0,40}l(?:'|\?)utilisat"),
-    *grouped(_heads("benutzer", "nutzer", "anwender"), r"n?\s+(?:[a-z?]+\s+){0,3}nicht"),
-    *grouped(_heads("ohne den", "ohne die"), r"\s+(?:benutzer|nutzer|anwender)"),
-    *grouped(
+    *each(_heads("benutzer", "nutzer", "anwender"), r"n?\s[^.\n]{0,100}nicht"),
+    *each(_heads("ohne den", "ohne die"), r"\s+(?:benutzer|nutzer|anwender)"),
+    *each(
         _heads("conte", "contes", "diga", "digas", "mencione", "informe", "avise", "revele"),
-        r"\s+(?:[^\s]+\s+){0,3}(?:ao|aos|para\s+o)\s+usu",
+        r"\s[^.\n]{0,100}(?:ao|aos|para\s+o)\s+usu",
     ),
     r"non\s+(?:dirlo|dire|dirgli|menzionare|menzionarlo|informare|rivelare|avvisare|raccontare)\s",
     r"nie\s+(?:m\?w|mow|informuj|wspominaj|powiadamiaj|pokazuj|zdradzaj)\s",
-    *grouped(
+    *each(
         _heads("kullan?c?ya", "kullaniciya"),
-        r"\s+(?:[^\s]+\s+){0,3}(?:bahsetme|s\?yleme|soyleme|haber\s+verme|bildirme|g\?sterme|"
+        r"\s[^.\n]{0,100}(?:bahsetme|s\?yleme|soyleme|haber\s+verme|bildirme|g\?sterme|"
         r"gosterme|anlatma)",
     ),
     r"niet\b[^.\n]{0,30}gebruiker",
-    *grouped(_heads("vermeld", "zeg"), r"\s+niet\s+dat\s"),
+    *each(_heads("vermeld", "zeg"), r"\s+niet\s+dat\s"),
     r"nicht,?\s+dass\s+(?:du|sie)\s",
     *each(("pas",), r"\s+que\s+(?:tu|vous)\s"),
-    *grouped(
+    *each(
         _heads("menciones", "mencione", "digas", "reveles", "revele", "diga", "conte"), r"\s+que\s"
     ),
-    *grouped(_heads("menzionare", "rivelare", "non dire"), r"\s+che\s"),
+    *each(_heads("menzionare", "rivelare", "non dire"), r"\s+che\s"),
     r"zonder\s+de\s+gebruiker",
     r"jangan\s[^\n]{0,40}pengguna",
     r"ng\?\?i\s+d\?ng",
@@ -385,7 +381,7 @@ _ASK = "|".join(
     )
 )
 _ASK_ASCII = (
-    *grouped(
+    *each(
         _heads(
             "dime",
             "dame",
@@ -420,12 +416,12 @@ _ASK_ASCII = (
             "tunjukkan",
             "kirimkan",
         ),
-        r"\s+(?:[^\s]+\s+){0,3}(?:contrase|clave|mot\s+de|cl\?|cle\s|chave|password|senha|chiave|"
+        r"\s[^.\n]{0,100}(?:contrase|clave|mot\s+de|cl\?|cle\s|chave|password|senha|chiave|"
         r"kata\s+sandi|kunci)",
     ),
-    *grouped(_heads("gib", "sag", "zeig", "nenne", "schick"), r"\s+mir\s"),
-    *grouped(_heads("was", "wie"), r"\s+(?:ist|lautet)\s+(?:dein|ihr)"),
-    *grouped(_heads("podaj", "powiedz", "poka?", "wy?lij", "zdrad?"), r"\s+mi\s"),
+    *each(_heads("gib", "sag", "zeig", "nenne", "schick"), r"\s+mir\s"),
+    *each(_heads("was", "wie"), r"\s+(?:ist|lautet)\s+(?:dein|ihr)"),
+    *each(_heads("podaj", "powiedz", "poka?", "wy?lij", "zdrad?"), r"\s+mi\s"),
     r"bana\s",
     r"cho\s+t\?i\s",
 )
@@ -519,7 +515,7 @@ RULES: tuple[Rule, ...] = (
             )
         ),
         accept=_asked_to_send,
-        anchors=grouped(
+        anchors=each(
             _heads(
                 "kirim",
                 "teruskan",

@@ -31,7 +31,6 @@ from __future__ import annotations
 from functools import partial
 
 from cordon.content._rule import Rule, each
-from cordon.content.rules._group import grouped
 
 _R = partial(Rule, category="injection")
 _Rh = partial(Rule, category="tool_hijack")
@@ -62,7 +61,7 @@ _SUBSTITUTE = (
     r"(?:(?:[,;]\s*|\s+)(?:and|then)\s+|[.;!]\s+(?:instead|now|rather|then),?\s+)"
     rf"(?:(?:instead|only|just|now|simply|rather|then|please)\s+){{0,2}}{_INSTEAD})\b"
 )
-_SUBSTITUTE_ANCHORS = grouped(
+_SUBSTITUTE_ANCHORS = each(
     ("ignore", "disregard", "forget", r"set\s+aside", r"never\s+mind", "overlook"),
     r"\s[^.\n]{0,120}(?:\sand\s|\sthen\s|[,;]\s*and\s|[.;!]\s+(?:instead|now|rather|then))",
 )
@@ -91,23 +90,23 @@ _REPLY_SCRIPT = (
     r"|\bprefix\s+in\s+(?:the\s+|your\s+)?(?:agent\s+|assistant\s+)?(?:reply|response|answer)"
 )
 _REPLY_ANCHORS = (
-    *grouped(
+    *each(
         ("all", "every", "each"),
         r"\s+(?:one\s+)?(?:of\s+your\s+|your\s+|future\s+|subsequent\s+)?(?:response|repl|answer)",
     ),
-    *grouped(
+    *each(
         ("begin", "start", "prefix", "preface", "open", "end"),
         r"\s+(?:your|every|each|all)\s+(?:next\s+|final\s+)?(?:response|repl|answer)",
     ),
     r"as\s+the\s+(?:very\s+)?first\s+(?:word|line|token)",
-    *grouped(("before", r"prior\s+to"), r"\s+(?:responding|answering|replying|summari|helping)"),
-    *grouped(
+    *each(("before", r"prior\s+to"), r"\s+(?:responding|answering|replying|summari|helping)"),
+    *each(
         ("output", "print", "write", "say", "emit", "display", "prepend"),
         r"\s[^.\n]{0,80}(?:before|prior\s+to)\s+(?:answering|responding|replying|summari|"
         r"helping|any\s|anything)",
     ),
-    *grouped(("prepend", "append"), r"\s[^.\n]{0,60}to\s+(?:every|each|all)\s"),
-    *grouped(("append", "add", "include", "put"), r"\s+(?:its|their)\s+(?:output|result|content)"),
+    *each(("prepend", "append"), r"\s[^.\n]{0,60}to\s+(?:every|each|all)\s"),
+    *each(("append", "add", "include", "put"), r"\s+(?:its|their)\s+(?:output|result|content)"),
     r"prefix\s+in\s",
 )
 
@@ -145,7 +144,7 @@ _SYSTEM_MARKER = (
 )
 _SYSTEM_ANCHORS = (
     r"\[\s*(?:system|sys|sistem|admin|orchestrator|developer|operator|root|supervisor)",
-    *grouped(
+    *each(
         (
             "system",
             "admin",
@@ -190,7 +189,7 @@ _PRIVILEGE = (
     r"|\bmy\s+(?:authori[sz]ation|admin|override|access|clearance)\s+(?:code|token|key)\s+is\b"
 )
 _PRIVILEGE_ANCHORS = (
-    *grouped(
+    *each(
         (
             "elevated",
             "admin",
@@ -207,12 +206,12 @@ _PRIVILEGE_ANCHORS = (
     ),
     r"your\s+(?:access|permission|privilege|clearance|trust|authori[sz]ation)\s+(?:level\s+)?"
     r"(?:has|was|is)\s",
-    *grouped(
+    *each(
         ("from", "by", "of"),
         r"\s+your\s+(?:orchestrator|supervisor|administrator|admin|"
         r"operator|developer|creator|owner|manager|parent\s+agent|controller|principal)",
     ),
-    *grouped(
+    *each(
         ("orchestrator", "supervisor", "administrator", "operator", "principal"),
         r"\s+has\s+(?:pre-?)?(?:authori|approved|granted|cleared)",
     ),
@@ -242,21 +241,21 @@ _VERDICT = (
     r"(?:results?|outputs?|responses?)\s+of\s+(?:the\s+)?[\w-]+\s+tool"
 )
 _VERDICT_ANCHORS = (
-    *grouped(
+    *each(
         ("skip", "bypass", "disable", "omit", "suspend"),
         r"\s+(?:the\s+|all\s+|any\s+|your\s+)?(?:usual\s+)?(?:policy|safety|security|"
         r"compliance|moderation)\s+(?:check|review|scan|filter|guideline)",
     ),
-    *grouped(
+    *each(
         ("classify", "label", "rate", "report", "flag"),
-        r"\s+(?:[a-z]+\s+){1,3}as\s+[\"'`]?(?:approved|safe|benign|compliant|clean|legitimate|trusted|"
+        r"\s[^.\n]{0,100}\sas\s+[\"'`]?(?:approved|safe|benign|compliant|clean|legitimate|trusted|"
         r"not\s+malicious|harmless|low|non-malicious)",
     ),
     r"already\s+(?:passed|cleared|been\s+(?:approved|cleared|verified|reviewed))",
     r"is\s+(?:clearly\s+|definitely\s+|certainly\s+|absolutely\s+)?not\s+(?:malicious|"
     r"a\s+threat|phishing|suspicious|harmful)",
     r"pre-?(?:verified|screened|vetted)",
-    *grouped(
+    *each(
         ("modify", "change", "correct", "overwrite", "alter", "replace", "fix"),
         r"\s+the\s+(?:wrong\s+|incorrect\s+)?(?:result|output|response)",
     ),
@@ -278,11 +277,11 @@ _CONTEXT = (
 _CONTEXT_ANCHORS = (
     r"your\s+(?:(?:full|complete|entire|whole|current)\s+)?(?:context|initial\s+(?:prompt|"
     r"instruction)|hidden\s+instruction|system\s+message)",
-    *grouped(
+    *each(
         ("repeat", "print", "output", "reveal", "copy"),
         r"\s+(?:all\s+|everything\s+)?(?:of\s+)?the\s+(?:words|instructions|sentences)\s+above",
     ),
-    *grouped(
+    *each(
         ("first", "second", "third", "last", "opening"),
         r"\s+(?:sentence|line|paragraph|word)s?\s+of\s+your\s",
     ),
@@ -305,11 +304,11 @@ _UPDATE_ANCHORS = (
     r"your\s+(?:core\s+|system\s+|original\s+|base\s+|previous\s+)?(?:instructions|rules|"
     r"guidelines|programming|directives|instruction\s+set)\s+ha",
     r"\[\s*(?:debug|developer|maintenance|god|admin|diagnostic)\s+mode",
-    *grouped(
+    *each(
         ("reduce", "lower", "disable", r"turn\s+off", "remove", "relax", "suspend"),
         r"\s+(?:all\s+|your\s+)?(?:safety|moderation)\s+(?:threshold|filter|guardrail|restriction)",
     ),
-    *grouped(("respond", "reply", "answer"), r"\s+to\s+(?:all|every|any)\s+[a-z]+\s+without\s"),
+    *each(("respond", "reply", "answer"), r"\s+to\s+(?:all|every|any)\s+[a-z]+\s+without\s"),
 )
 
 # -- slot fill -------------------------------------------------------------------------------
@@ -345,7 +344,7 @@ _SLOT_ANCHORS = (
     r"<[a-z_ -]{2,40}>[^\n]{0,300}(?:replac|substitut|fill)",
     r"=\s+followed\s+by\s",
     r"concatenate\s+(?:these|the\s+following|all\s)",
-    *grouped(("normal", "plain"), r"\s+(?:text|font)[^.\n]{0,40}code\s+(?:style\s+)?block"),
+    *each(("normal", "plain"), r"\s+(?:text|font)[^.\n]{0,40}code\s+(?:style\s+)?block"),
 )
 
 # -- consent bypass --------------------------------------------------------------------------
@@ -360,13 +359,13 @@ _CONSENT = (
     r"authori[sz]ation|validation)"
 )
 _CONSENT_ANCHORS = (
-    *grouped(
+    *each(
         ("not", "don't", "dont", "never"),
         r"\s+(?:ask|check\s+with|confirm\s+with|consult|bother|wait\s+for)\s+the\s+(?:user|human|"
         r"owner)",
     ),
     r"already\s+(?:confirmed|approved|agreed|authori[sz]ed|consented|signed\s+off)",
-    *grouped(
+    *each(
         ("not", "don't", "dont", "never"),
         r"\s+(?:wait\s+for|request|seek|ask\s+for)\s+(?:any\s+)?(?:additional|further|extra|more|"
         r"re-?)",
@@ -391,7 +390,7 @@ _CRED_ASK = (
     r"|\bunredact\s+(?:the|all|these|those|every)\b"
 )
 _CRED_ANCHORS = (
-    *grouped(
+    *each(
         (
             "tell",
             "give",
@@ -411,7 +410,7 @@ _CRED_ANCHORS = (
     ),
     r"what(?:'s|\s+is|\s+are)\s+(?:your|the\s+(?:admin|administrator|root|master|database|"
     r"system))\s",
-    *grouped(
+    *each(
         ("reveal", "print", "output", "dump", "disclose"),
         r"\s+(?:all\s+)?(?:of\s+)?(?:your|the\s+(?:admin|administrator|root|master))\s",
     ),
@@ -439,13 +438,13 @@ _TOOL_DIRECTIVE = (
     rf"{_RISKY}"
 )
 _TOOL_ANCHORS = (
-    *grouped(
+    *each(
         ("with", "using", "via", "through", "in", "from"),
-        r"\s+(?:the|your)\s+(?:[a-z_-]+\s+){0,2}(?:terminal|shell|bash|command|exec|run_command|"
+        r"\s+(?:the|your)\s[^.\n]{0,60}(?:terminal|shell|bash|command|exec|run_command|"
         r"file|browser|e-?mail|mail|http|fetch|code|python|sql|database)[a-z_-]*(?:\s+|[_-])"
         r"(?:line\s+|execution\s+|system\s+)?tool",
     ),
-    r"use\s+(?:the|your)\s+(?:[a-z_-]+\s+){0,2}(?:terminal|shell|bash|command|exec|run_command|"
+    r"use\s+(?:the|your)\s[^.\n]{0,60}(?:terminal|shell|bash|command|exec|run_command|"
     r"file|browser|e-?mail|mail|http|fetch|code|python|sql|database)[a-z_-]*(?:\s+|[_-])"
     r"(?:line\s+|execution\s+|system\s+)?tool\s+to\s",
 )
@@ -459,7 +458,7 @@ _CONCEAL_ACT = (
     r"execut|obey|been\s+(?:told|instructed|asked))\w*"
 )
 _CONCEAL_ACT_ANCHORS = (
-    *grouped(
+    *each(
         (
             "mention",
             "say",
@@ -471,7 +470,7 @@ _CONCEAL_ACT_ANCHORS = (
             r"let\s+on",
             "tell",
         ),
-        r"[a-z]*\s+(?:[a-z]+\s+){0,3}that\s+you",
+        r"[a-z]*\s[^.\n]{0,100}that\s+you",
     ),
 )
 
