@@ -91,11 +91,13 @@ class _Db:
     def _compile(self) -> None:
         assert _hs is not None
         db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
+        n = len(self.anchors)
         db.compile(
-            expressions=[_widen(a).encode("utf-8") for a in self.anchors],
-            ids=list(range(len(self.anchors))),
-            elements=len(self.anchors),
-            flags=[_hs.HS_FLAG_PREFILTER] * len(self.anchors),
+            # and, last, whether the text holds a whitespace run of _WS_RUN_LEN (reported once)
+            expressions=[_widen(a).encode("utf-8") for a in self.anchors] + [_WS_RUN_RE],
+            ids=list(range(n + 1)),
+            elements=n + 1,
+            flags=[_hs.HS_FLAG_PREFILTER] * n + [_hs.HS_FLAG_SINGLEMATCH],
         )
         self.db = db
         self.local = threading.local()
@@ -145,6 +147,7 @@ def _unbounded_beyond_whitespace(anchor: str) -> bool:
 #: anchor's full width (:attr:`_Db.tight`); the normaliser folds runs of 16 (``FOLD_MIN``)
 _WS_RUN_LEN = 16
 _WS_RUN = b"w" * _WS_RUN_LEN
+_WS_RUN_RE = rb"\s{%d}" % _WS_RUN_LEN
 #: ASCII whitespace (what ``\\s`` matches in a ``bytes`` pattern) -> ``w``, other bytes ``.``
 _WS_CLASS = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord(".") for i in range(256))
 
@@ -368,9 +371,14 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
             _by_id[id(anchors)] = db
     cands: list[tuple[int, int]] = []
     add = cands.append
+    nanchors = len(db.anchors)
+    run: list[int] = []  # the end of the first whitespace run of _WS_RUN_LEN, if any
 
     def on_match(i: int, _from: int, to: int, _flags: int, _ctx: Any) -> None:
-        add((i, to))
+        if i < nanchors:
+            add((i, to))
+        else:
+            run.append(to)
 
     db.db.scan(view, match_event_handler=on_match, scratch=db.scratch())
     out: list[tuple[int, int, int]] = []
@@ -380,8 +388,8 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     full: set[int] = set()
     unbounded = db.unbounded
     tight = db.tight
-    ws: bytes | None = None  # ``view`` as whitespace classes, made for the first candidate
-    runs = False  # whether ``view`` holds a whitespace run of _WS_RUN_LEN at all
+    # ``view`` as whitespace classes, made for the first candidate that needs it
+    ws = b"" if not run else None
     for i, to in cands:  # per candidate: no builtin calls (max, min) beyond the search
         w = widths[i]
         lo = to - w
@@ -390,8 +398,7 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
             # width: where no such run lies within the full width, that is every match
             if ws is None:
                 ws = view.translate(_WS_CLASS)
-                runs = ws.find(_WS_RUN) >= 0
-            if not runs or ws.find(_WS_RUN, lo if lo > 0 else 0, to) < 0:
+            if not ws or ws.find(_WS_RUN, lo if lo > 0 else 0, to) < 0:
                 lo = to - tight[i]
         hi = to + _AFTER
         m = searches[i](view, lo if lo > 0 else 0, hi if hi < n else n)
