@@ -152,6 +152,10 @@ NEAR: dict[str, list[str]] = {
         "If response.write() or response.end() are called before calling this, the headers "
         "will be calculated and call this function.",
     ],
+    "canary reply": [
+        # ip-address(8), troff
+        '.TP\n.BI type " TYPE"\nonly list interfaces of the given type.',
+    ],
     "agent settings": [
         # botocore service descriptions
         '{"DomainAllowlist":{"shape":"List"},"AutoAcceptSharedAttachments":{"shape":"Flag"}}',
