@@ -17,8 +17,9 @@ width (4 KiB for a gap of ``\\s+``).
 The scanner hands Hyperscan fewer, merged anchors (:func:`merge_anchors`): the anchors of one
 rule set that differ only in a literal head, ``(?:send|post|mail)\\s...`` for three, each a
 superset of its members' matches and confirmed the same way. Compiling is the price Hyperscan
-asks: 731 anchors took 1.2-1.5 s of CPU and left ~20 MB of the compiler's freed heap resident
-in every process; 426 merged patterns take 0.6-0.7 s and ~12 MB (``bench/perf/README.md``).
+asks, and the compiler's freed heap stays resident: 731 anchors took 1.2-1.5 s of CPU, 426
+merged patterns take 0.6-0.7 s (an idle ``cordon run``: 106-108 MB before, 83 MB after, 63 MB
+without Hyperscan; ``bench/perf/README.md``).
 
 The databases compile once per process, one after another on one background thread
 (Hyperscan releases the GIL while compiling; see :func:`_submit` for why one thread) started by
