@@ -87,6 +87,7 @@ __all__ = [
     "decoded_views",
     "encoded_runs",
     "fold_whitespace",
+    "has_decoder_hint",
     "mark_lookalikes",
     "nfkc_casefold",
     "normalize",
@@ -470,6 +471,14 @@ def _any_hint(text: str) -> bool:
         or "XN--" in text
         or _RUN_START_SCAN.match(text) is not None
     )
+
+
+def has_decoder_hint(text: str) -> bool:
+    """Whether a hint test of :data:`DECODERS` is true for ``text``: else
+    :func:`decoded_views` gives ``[text]``. A substring test: true for a text that contains
+    one for which it is true, and no match has a line break in it (so a text's parts joined
+    with line breaks have one exactly when a part has one)."""
+    return _any_hint(text)
 
 
 def decoded_views(text: str, *, max_depth: int = 2, max_views: int = 16) -> list[str]:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cordon.engine.walk import CallWalk
-from cordon.textnorm import decoded_views, strip_invisible
+from cordon.textnorm import decoded_views, has_decoder_hint, strip_invisible
 
 __all__ = [
     "EXTRA_PATTERNS",
@@ -86,6 +86,61 @@ def _quiet(text: str) -> bool:
     ASCII text (nothing invisible to strip, no NFKC folding) with no run or marker
     (:func:`_hinted`) that no decoder opens (its only view is itself). The usual argument."""
     return text.isascii() and not _hinted(text) and len(decoded_views(text)) == 1
+
+
+#: a call whose strings and joined views hold more characters than this is read string by
+#: string (:func:`_all_quiet` would scan them once more before that)
+_QUIET_MAX_CHARS = 16384
+
+
+#: the longest match of a quiet test (:func:`_hinted`, :func:`has_decoder_hint`): a run of 16
+#: (the literals, ``PuTTY-User-Key`` and the rest, and a decoder's run start are shorter)
+_HINT_SPAN = 16
+
+
+def _all_quiet(texts: Sequence[str], values: Sequence[str]) -> bool:
+    """Whether every one of ``texts`` and every joined view of ``values``
+    (:func:`joined_views`) is quiet in :func:`_quiet`'s first sense (ASCII, no run, marker or
+    decoder hint): then :meth:`Detector.find_text` finds nothing in any of them (a call's
+    usual arguments), seen with three searches instead of three per string.
+
+    The tests are substring tests, each match at most :data:`_HINT_SPAN` characters and none
+    with a line break in it (no literal has one, no run includes one); so ``texts`` are tested
+    at once, joined with line breaks. A joined view of quiet values can only have a match
+    across a place where two values meet, within ``_HINT_SPAN - 1`` characters either side of
+    it: those windows (:func:`_seams`) are tested instead of the whole views."""
+    blob = "\n".join([*texts, *_seams(values)])
+    return (
+        len(blob) <= _QUIET_MAX_CHARS
+        and blob.isascii()
+        and not _hinted(blob)
+        and not has_decoder_hint(blob)
+    )
+
+
+def _seams(values: Sequence[str]) -> list[str]:
+    """The text around each place where a view of :func:`joined_views` puts two of ``values``
+    side by side, ``_HINT_SPAN - 1`` characters either way (taken from the view itself, so a
+    short value between two others is inside the window)."""
+    if len(values) < 2:
+        return []
+    w = _HINT_SPAN - 1
+    out: list[str] = []
+    for order in (values, values[::-1]):
+        view = "".join(order)
+        at = 0
+        for v in order[:-1]:
+            at += len(v)
+            out.append(view[max(0, at - w) : at + w])
+    n = len(values)
+    if 2 < n <= _PAIR_MAX_VALUES and all(len(v) <= _PAIR_MAX_LENGTH for v in values):
+        out.extend(
+            values[i][-w:] + values[j][:w]
+            for i in range(n)
+            for j in range(n)
+            if i != j and j != i + 1 and i != j + 1
+        )
+    return out
 
 
 _AWS_ID = re.compile(r"(?:A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA)[A-Z2-7]{16}")
@@ -312,11 +367,16 @@ class Detector:
         """``(hit, dotted path)`` for every credential in ``arguments`` (any JSON shape): in
         each string (keys too), then in the call's string values joined (path ``""``).
         ``walked``: :func:`cordon.engine.walk.walk` of ``arguments``, when the caller has it."""
-        texts = string_leaves(arguments, keys=True) if walked is None else walked.texts
+        if walked is None:
+            texts: Sequence[tuple[str, str]] = list(string_leaves(arguments, keys=True))
+            values: Sequence[str] = [s for _, s in string_leaves(arguments) if s]
+        else:
+            texts, values = walked.texts, walked.values
+        if _all_quiet([text for _, text in texts], values):
+            return
         for path, text in texts:
             for hit in self.find_text(text):
                 yield hit, path
-        values = None if walked is None else walked.values
         for joined in joined_views(arguments, values):
             for hit in self.find_text(joined):
                 if hit.encoding == "plain":
