@@ -18,12 +18,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cordon.engine._frozen import setters
+
 __all__ = ["MAX_DEPTH", "CallWalk", "call_walk", "walk"]
 
 MAX_DEPTH = 64
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CallWalk:
     """The views of one call's arguments, each in document order.
 
@@ -46,6 +48,28 @@ class CallWalk:
     texts: tuple[tuple[str, str], ...]
     values: tuple[str, ...]
     flat: bool = False
+
+    def __init__(
+        self,
+        scalars: tuple[tuple[str, str, Any], ...],
+        strings: tuple[tuple[str, str, str], ...],
+        commands: tuple[tuple[str, str, str | tuple[str, ...]], ...],
+        texts: tuple[tuple[str, str], ...],
+        values: tuple[str, ...],
+        flat: bool = False,
+    ) -> None:
+        # (slot setters, not the generated __init__: cordon.engine._frozen)
+        _SCALARS(self, scalars)
+        _STRINGS(self, strings)
+        _COMMANDS(self, commands)
+        _TEXTS(self, texts)
+        _VALUES(self, values)
+        _FLAT(self, flat)
+
+
+_SCALARS, _STRINGS, _COMMANDS, _TEXTS, _VALUES, _FLAT = setters(
+    CallWalk, "scalars", "strings", "commands", "texts", "values", "flat"
+)
 
 
 def walk(arguments: Any) -> CallWalk:

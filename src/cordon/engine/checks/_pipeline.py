@@ -22,22 +22,32 @@ from typing import Any
 
 from cordon._types import ALLOW, Verdict
 from cordon.engine import rules
+from cordon.engine._frozen import setters
 from cordon.engine.checks._base import (
     Check,
     Context,
     Facts,
     Result,
     approval_key,
+    verdict,
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Outcome:
     """The verdict, and the facts the checks established (what an allow adds to the
     session: destinations vouched for, Rule-of-Two legs)."""
 
     verdict: Verdict
     facts: Facts
+
+    def __init__(self, verdict: Verdict, facts: Facts) -> None:
+        # (slot setters, not the generated __init__: cordon.engine._frozen)
+        _VERDICT(self, verdict)
+        _FACTS(self, facts)
+
+
+_VERDICT, _FACTS = setters(Outcome, "verdict", "facts")
 
 
 #: the facts before any check (a frozen value, so one serves every call)
@@ -82,20 +92,20 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
         if key in s.once:
             s.once.discard(key)
             continue
-        return Verdict(  # (with_dests of it, built once)
-            verdict="ask",
-            rule=a.rule,
-            reason=a.reason,
+        return verdict(  # (with_dests of it, built once)
+            "ask",
+            a.rule,
+            a.reason,
             param=a.param,
             destination=a.destination,
             destinations=tuple(facts.destinations),
             details={**a.details, "approval_key": list(key)},
         )
     if facts.destinations:
-        return Verdict(
-            verdict="allow",
-            rule=rules.DEFAULT_ALLOW,
-            reason="no rule objected",
+        return verdict(
+            "allow",
+            rules.DEFAULT_ALLOW,
+            "no rule objected",
             destinations=facts.destinations,
             # for the auditor: destinations seen in output that the user's text, a
             # directory or the allowlist cleared (each wins over taint by policy)

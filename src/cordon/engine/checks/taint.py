@@ -22,7 +22,15 @@ from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.checks import _vouching
-from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
+from cordon.engine.checks._base import (
+    PASS,
+    Check,
+    Context,
+    Facts,
+    Result,
+    verdict,
+    with_dests,
+)
 from cordon.engine.checks._requested import amounts_named, is_payment_tool
 from cordon.engine.checks._spelling import (
     has_string,
@@ -340,10 +348,10 @@ def _unverified(
         if state == "unknown"
         else "destination is not on an allowlist and was not approved"
     )
-    return Verdict(
-        verdict="ask",
-        rule=rules.TAINT_UNVERIFIED_DESTINATION,
-        reason=f"'{param}': {why}",
+    return verdict(
+        "ask",
+        rules.TAINT_UNVERIFIED_DESTINATION,
+        f"'{param}': {why}",
         param=param,
         destination=dest.key,
         # an approval of it covers these very arguments, not its folded key (which the
