@@ -45,8 +45,8 @@ _SECRET_IDS = frozenset(r.id for r in RULES if r.category == "secrets")
 def warm(*, wait: bool = False) -> None:
     """Start building the scanner's compiled anchor databases in the background.
 
-    Optional: the first scan builds them anyway. The Hyperscan database takes about 0.6 s of
-    one core to compile; until it is ready large texts take the slower pure-Python anchor pass
+    Optional: the first scan builds them anyway. The Hyperscan databases take about 1.2-1.3 s of
+    one core to compile (bench/perf/README.md, "The rules' memory and start-up cost"); until it is ready large texts take the slower pure-Python anchor pass
     (same findings). ``cordon run`` calls this at start-up. ``wait`` blocks until ready.
     """
     from cordon.content import _accel, readings
