@@ -70,6 +70,12 @@ def test_bad_frames_get_errors_and_session_continues(harness: Harness) -> None:
         json.dumps(
             {"jsonrpc": "2.0", "id": 6, "method": "tools/list", "params": {"deep": deep}}
         ).encode(),
+        # deeper than any JSON parser here goes (orjson stops at 1024): the id read from
+        # the frame's head, as for an oversized frame
+        b'{"jsonrpc":"2.0","id":10,"method":"tools/list","params":'
+        + b"[" * 1500
+        + b"]" * 1500
+        + b"}",
         b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"write_file","name":"read_file","arguments":{}}}',
         json.dumps({"jsonrpc": "2.0", "id": 8, "method": "tools/list"}).encode(),
     ]
@@ -91,8 +97,12 @@ def test_bad_frames_get_errors_and_session_continues(harness: Harness) -> None:
     by_id = {r.get("id"): r for r in replies if r.get("id") is not None}
     errors_null = [r for r in replies if r.get("id") is None and "error" in r]
     codes = sorted(r["error"]["code"] for r in errors_null)
-    # batch (-32600), malformed (-32700), invalid UTF-8 (-32700), over-deep (-32600)
-    assert codes == [-32700, -32700, -32600, -32600], replies
+    # batch (-32600), malformed (-32700), invalid UTF-8 (-32700); an over-deep request is
+    # answered with its own id, so the client's request ends
+    assert codes == [-32700, -32700, -32600], replies
+    for deep_id in (6, 10):
+        assert by_id[deep_id]["error"]["code"] == -32600, by_id[deep_id]
+        assert "depth cap" in by_id[deep_id]["error"]["message"]
     assert by_id[5]["error"]["code"] == -32600 and "size cap" in by_id[5]["error"]["message"]
     assert by_id[7]["error"]["code"] == -32600 and "duplicate" in by_id[7]["error"]["message"]
     assert 1 in by_id and "result" in by_id[1]

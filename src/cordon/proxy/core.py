@@ -36,7 +36,7 @@ from typing import Any
 
 import orjson
 
-from cordon._exceptions import ProtocolError
+from cordon._exceptions import OversizeError, ProtocolError
 from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
@@ -123,6 +123,19 @@ class _Lane:
 
 #: which side's frames each kind of job works on (its bytes count in that side's backlog)
 _SOURCE = {"decide": "client", "answer": "client"}
+
+
+def _plain_id(rid: Any) -> Any:
+    """``rid`` when it is a JSON-RPC id (string or number, not a boolean), else None."""
+    if isinstance(rid, bool) or not isinstance(rid, (str, int, float)):
+        return None
+    return rid
+
+
+def _request_id(msg: dict[str, Any]) -> Any:
+    """The id of a request (None for a response or a notification, or an id of the wrong
+    type): what an error about that request is sent with."""
+    return _plain_id(msg.get("id")) if "method" in msg else None
 
 
 def _size(actions: list[Action]) -> int:
@@ -329,20 +342,26 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
                     )
                 ),
             ]
+        msg: dict[str, Any] | None = None
         try:
             msg = parse_frame(item)
             if may_exceed_depth(item, self.cfg.max_depth):
                 check_depth(msg, self.cfg.max_depth)
         except ProtocolError as exc:
+            # a request refused for its depth still names its id (parsed, or for a frame
+            # too deep to parse read from its ends as for an oversized one): answered with
+            # it, the client's request ends instead of waiting forever; JSON that does not
+            # parse gets id null (JSON-RPC 2.0 section 5)
+            rid = None
+            if isinstance(exc, OversizeError):
+                rid = _request_id(msg) if msg is not None else sniff_id(item[:4096], item[-4096:])
             return [
                 self._refuse("client", str(exc)),
-                ToClient(error_frame(None, exc.code, f"cordon: {exc}")),
+                ToClient(error_frame(_plain_id(rid), exc.code, f"cordon: {exc}")),
             ]
         invalid = self._invalid(msg)
         if invalid is not None:
-            rid = msg.get("id") if "method" in msg else None
-            if rid is not None and not isinstance(rid, (str, int, float)) or isinstance(rid, bool):
-                rid = None
+            rid = _request_id(msg)
             return [
                 self._refuse("client", invalid),
                 ToClient(error_frame(rid, INVALID_REQUEST, f"cordon: {invalid}")),

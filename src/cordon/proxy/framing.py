@@ -123,7 +123,8 @@ def parse_frame(line: bytes) -> dict[str, Any]:
             line.decode("utf-8")
         except UnicodeDecodeError:
             raise FramingError("invalid UTF-8 in message", code=PARSE_ERROR) from exc
-        if "recursion" in str(exc).lower():
+        why = str(exc).lower()
+        if "recursion" in why or "depth limit" in why:  # orjson stops at 1024 levels
             raise OversizeError(
                 "message nested deeper than the depth cap", code=INVALID_REQUEST
             ) from exc
