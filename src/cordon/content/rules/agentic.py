@@ -48,9 +48,8 @@ _CHAIN = (
     r"version|function)\b"
 )
 _CHAIN_ANCHORS = (
-    *each(
-        ("before", "after"), r"\s+(?:[^\s.]+[\s,]+){0,10}(?:run|execute|call|invoke|use)\s+this\s"
-    ),
+    # "... run this tool" (the "before"/"after" clause before it is common prose)
+    *each(("run", "execute", "call", "invoke", "use"), r"\s+this\s+(?:tool|function)\b"),
     r"call\s+[a-z0-9_.-]+\s+(?:first\s+)?and\s+(?:then\s+)?pass\s",
     *each(
         ("ignore", "avoid", r"never\s+use", r"not\s+use", r"don't\s+use", r"stop\s+using"),
@@ -84,11 +83,9 @@ _ENV_SECRET = (
     rf"|--(?:body|title|message|comment|description|notes?)[=\s]+[\"']?{_ENV_VAR}"
 )
 _ENV_ANCHORS = (
-    *each(
-        ("fill", "set", "populate", "put", "pass", "paste", "include", "send"),
-        r"\s[^\n]{0,120}with\s+(?:the\s+)?(?:value\s+of\s+)?`?\$?\{?[a-z0-9_]*(?:token|api_?key|"
-        r"secret|password|passwd|private_key|access_key)",
-    ),
+    # the variable after "with" (the filling verbs before it are common words)
+    r"with\s+(?:the\s+)?(?:value\s+of\s+)?`?\$?\{?[a-z0-9_]*(?:token|api_?key|secret|password|"
+    r"passwd|private_key|access_key)",
     r"echo\s+[\"']?\$?\{?[a-z0-9_]*(?:token|api_?key|secret|password|passwd|private_key|"
     r"access_key)",
     *each(("seed", "recovery", "mnemonic"), r"\s+(?:phrase|words)\s+(?:from|in|stored|of)\s"),
@@ -182,10 +179,11 @@ _ADDED = (
     r"asked|instructed)|was\s+(?:given|said)\s+to\s+you|(?:came|comes)\s+before)\b"
 )
 _ADDED_ANCHORS = (
-    r"in\s+addition\s+to\s+(?:the|your)\s",
+    r"in\s+addition\s+to\s+(?:the|your)\s+(?:previous|current|original|above|given|main)\s+"
+    r"(?:task|request|question|instruction)",
     *each(
         (r"set\s+aside", "ignore", "disregard", "forget", "drop", "discard"),
-        r"\s+(?:whatever|everything|anything|all)\s",
+        r"\s+(?:whatever|everything|anything)\s",
     ),
 )
 
@@ -204,8 +202,12 @@ _CANARY_ANCHORS = (
         ("without", "without any"),
         r"\s+(?:other|further|additional)\s+(?:text|words|output|explanation)",
     ),
-    # a closing quote (a curly one is '?' in the ASCII view) and "only"
-    *each(('"', "'", "`", r"\?"), r"[ \t]*,?[ \t]*(?:only|verbatim)\b"),
+    # "respond with 'X' only": the verb, the quote and "only" (a quote before "only" alone is
+    # in every manual)
+    *each(
+        ("say", "print", "output", "write", "respond", "reply", "answer", "return"),
+        r"\s[^\n]{0,80}[\"'`?][ \t]*,?[ \t]*(?:only|verbatim)\b",
+    ),
 )
 
 # -- markdown role -----------------------------------------------------------------------------
@@ -233,10 +235,11 @@ _FAKE_END = (
     rf"{_ORDERISH}"
 )
 _FAKE_END_ANCHORS = (
+    # the marker at a line's start or after its decoration ('=== END OF ...', '[end of ...')
     *each(
-        (r"end\s+of", r"close\s+of"),
-        r"\s+(?:the\s+)?(?:user\s+|untrusted\s+|retrieved\s+|tool\s+)?(?:input|document|"
-        r"data|context|e-?mail|text|page|file|content|result|output)",
+        ("\n", r"\[", "#", "=", r"\*", ">", "-"),
+        r"[ \t\[#=*>-]*(?:end|close)\s+of\s+(?:the\s+)?(?:user\s+|untrusted\s+|retrieved\s+|"
+        r"tool\s+)?(?:input|document|data|context|e-?mail|text|page|file|content|result|output)",
     ),
     *each(
         ("answer", "response", "summary", "output", "result"),

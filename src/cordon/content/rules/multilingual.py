@@ -193,8 +193,21 @@ _OVERRIDE_ASCII = (
     r"yoksay",
     # "ignore the page and say"
     *each(
-        _heads("ignore", "ignora", "ignoriere", "ignoruj", "desconsidere", "olvida"),
-        r"[^\s]*\s+(?:sie\s+)?(?:la|le|les|el|los|las|a|o|os|as|il|lo|die|den|das|der|ce|cette)\s",
+        _heads(
+            "ignorez",
+            "ignorer",
+            "ignore",
+            "ignora",
+            "ignoren",
+            "ignoriere",
+            "ignoruj",
+            "desconsidere",
+            "olvida",
+        ),
+        r"\s+(?:sie\s+)?(?:la|le|les|el|los|las|a|o|os|as|il|lo|die|den|das|der|ce|cette)\s"
+        r"[^.\n]{0,60}(?:page|p\?gina|pagina|seite|fonction|funci|fun\?\?o|funcao|funzione|"
+        r"funktion|t\?che|tache|tarea|tarefa|compito|aufgabe|question|pregunta|pergunta|domanda|"
+        r"frage|text|document|dokument|code|c\?digo|codigo|codice)",
     ),
 )
 _OVERRIDE_UTF8 = (

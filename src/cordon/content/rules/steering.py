@@ -46,7 +46,8 @@ _DROPPED = (
 _INSTEAD = (
     r"(?:say|print|output|reply|respond|answer|write|repeat|tell|classify|translate|focus|send|"
     r"forward|delete|reveal|give|indicate|state|list|return\s+only|do\s+not\s+acknowledge|run|"
-    r"execute|call|open|fetch|visit|mail|e-?mail|upload|post)"
+    r"execute|call|open|fetch|visit|mail|e-?mail|upload|post|close|approve|merge|cancel|refund|"
+    r"pay|transfer|grant|archive|mark)"
 )
 _SUBSTITUTE = (
     # the start of a sentence, a line, a quote, a comment or a field: an imperative
@@ -100,12 +101,12 @@ _REPLY_ANCHORS = (
     ),
     r"as\s+the\s+(?:very\s+)?first\s+(?:word|line|token)",
     *each(("before", r"prior\s+to"), r"\s+(?:responding|answering|replying|summari|helping)"),
+    # "print X before answering": the clause after the verb (the verbs are common words)
     *each(
-        ("output", "print", "write", "say", "emit", "display", "prepend"),
-        r"\s[^.\n]{0,80}(?:before|prior\s+to)\s+(?:answering|responding|replying|summari|"
-        r"helping|any\s|anything)",
+        ("before", r"prior\s+to"),
+        r"\s+(?:any\s+(?:other\s+)?content|anything\s+else|helping\s+the\s+user)",
     ),
-    *each(("prepend", "append"), r"\s[^.\n]{0,60}to\s+(?:every|each|all)\s"),
+    r"to\s+(?:every|each|all)\s+(?:of\s+your\s+)?(?:response|repl|answer)",
     *each(("append", "add", "include", "put"), r"\s+(?:its|their)\s+(?:output|result|content)"),
     r"prefix\s+in\s",
 )
@@ -246,11 +247,9 @@ _VERDICT_ANCHORS = (
         r"\s+(?:the\s+|all\s+|any\s+|your\s+)?(?:usual\s+)?(?:policy|safety|security|"
         r"compliance|moderation)\s+(?:check|review|scan|filter|guideline)",
     ),
-    *each(
-        ("classify", "label", "rate", "report", "flag"),
-        r"\s[^.\n]{0,100}\sas\s+[\"'`]?(?:approved|safe|benign|compliant|clean|legitimate|trusted|"
-        r"not\s+malicious|harmless|low|non-malicious)",
-    ),
+    # the verdict asked for (the verbs before it are common words)
+    r"as\s+[\"'`]?(?:approved|safe|benign|compliant|clean|legitimate|trusted|not\s+malicious|"
+    r"harmless|low[\s-]risk|non-malicious)\b",
     r"already\s+(?:passed|cleared|been\s+(?:approved|cleared|verified|reviewed))",
     r"is\s+(?:clearly\s+|definitely\s+|certainly\s+|absolutely\s+)?not\s+(?:malicious|"
     r"a\s+threat|phishing|suspicious|harmful)",
@@ -339,9 +338,12 @@ _SLOT_FILL = (
 )
 _SLOT_ANCHORS = (
     r"replac[a-z]*\s+(?:the\s+)?[\[{<][a-z_ -]{2,40}[\]}>]",
-    r"\[[a-z_ -]{2,40}\][^\n]{0,300}(?:replac|substitut|fill)",
-    r"\{[a-z_ -]{2,40}\}[^\n]{0,300}(?:replac|substitut|fill)",
-    r"<[a-z_ -]{2,40}>[^\n]{0,300}(?:replac|substitut|fill)",
+    # the slot where a URL's query or path puts it ('?q={notes}', '/c/<character>')
+    *each(
+        ("=", "/", "&"),
+        r"[^\s)\"']{0,40}(?:\[[a-z_ -]{2,40}\]|\{[a-z_ -]{2,40}\}|<[a-z_ -]{2,40}>)[^\n]{0,300}"
+        r"(?:replac|substitut|fill)",
+    ),
     r"=\s+followed\s+by\s",
     r"concatenate\s+(?:these|the\s+following|all\s)",
     *each(("normal", "plain"), r"\s+(?:text|font)[^.\n]{0,40}code\s+(?:style\s+)?block"),
@@ -438,15 +440,30 @@ _TOOL_DIRECTIVE = (
     rf"{_RISKY}"
 )
 _TOOL_ANCHORS = (
+    # the tool named at the end of the order: common words before it ('with the', 'in the')
+    # would keep the anchor pass busy at every sentence
     *each(
-        ("with", "using", "via", "through", "in", "from"),
-        r"\s+(?:the|your)\s[^.\n]{0,60}(?:terminal|shell|bash|command|exec|run_command|"
-        r"file|browser|e-?mail|mail|http|fetch|code|python|sql|database)[a-z_-]*(?:\s+|[_-])"
-        r"(?:line\s+|execution\s+|system\s+)?tool",
+        (
+            "terminal",
+            "shell",
+            "bash",
+            "command",
+            "exec",
+            "run_command",
+            "file",
+            "browser",
+            "email",
+            "e-mail",
+            "mail",
+            "http",
+            "fetch",
+            "code",
+            "python",
+            "sql",
+            "database",
+        ),
+        r"[a-z_-]*(?:\s+|[_-])(?:line\s+|execution\s+|system\s+)?tool\b",
     ),
-    r"use\s+(?:the|your)\s[^.\n]{0,60}(?:terminal|shell|bash|command|exec|run_command|"
-    r"file|browser|e-?mail|mail|http|fetch|code|python|sql|database)[a-z_-]*(?:\s+|[_-])"
-    r"(?:line\s+|execution\s+|system\s+)?tool\s+to\s",
 )
 
 # -- concealed act ---------------------------------------------------------------------------
@@ -459,19 +476,11 @@ _CONCEAL_ACT = (
 )
 _CONCEAL_ACT_ANCHORS = (
     *each(
-        (
-            "mention",
-            "say",
-            "reveal",
-            "disclos",
-            "indicat",
-            "admit",
-            "acknowledg",
-            r"let\s+on",
-            "tell",
-        ),
-        r"[a-z]*\s[^.\n]{0,100}that\s+you",
+        ("mention", "say", "reveal", "disclos", "indicat", "admit", "acknowledg"),
+        r"[a-z]*\s+(?:to\s+(?:the\s+user|anyone)\s+)?that\s+you",
     ),
+    r"let\s+on\s+that\s+you",
+    r"tell\s+(?:anyone|them|the\s+user)\s+that\s+you",
 )
 
 
