@@ -84,6 +84,7 @@ class SessionWork:
         self.listed: list[dict[str, Any]] = []
         self.names_shared = False
         self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
+        self.told_poisoned: set[str] = set()  # poisoned tools named on stderr, once each
         self.prompts = prompts
         #: why the server is not the one pinned (its serverInfo or instructions changed):
         #: from then on every tool is hidden and every call denied (``pin.server_changed``)
@@ -166,6 +167,14 @@ class SessionWork:
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         """A person accepted cordon's elicitation: approve and check again."""
         return self.decider.approved(v, tool, args)
+
+    def code_for(self, v: Verdict, tool: str, args: Any) -> Decision:
+        """A one-time code for the ask ``v``, whose person could not be asked through the
+        client after all (it answered cordon's ``elicitation/create`` with an error). The
+        call is not checked again: it is denied with the code, never allowed."""
+        d = Decision(v)
+        self.decider.issue_code(d, tool, args)
+        return d
 
     def register_secret(self, value: str) -> None:
         """A credential of cordon's own (an OAuth token) that no call may carry out."""
@@ -357,6 +366,21 @@ class SessionWork:
                         f"({v.rule}); review and re-approve it with "
                         f"`cordon pin accept --server {shlex.quote(self.server)}` in a terminal"
                     )
+        poisoned = sorted(
+            n
+            for n, v in report.hidden.items()
+            if not v.rule.startswith("pin.") and n not in self.told_poisoned
+        )
+        if poisoned:
+            # said once per tool and process, as a changed tool is: a tool hidden for its
+            # definition was otherwise only in the audit log, and the user saw it go missing
+            self.told_poisoned.update(poisoned)
+            rules_of = {f.rule for n in poisoned for f in report.findings.get(n, ())}
+            out.problems.append(
+                f"tool(s) {', '.join(map(repr, poisoned))} hidden: the definition carries "
+                f"instructions to the model ({', '.join(sorted(rules_of)) or 'content scan'}); "
+                f"see `cordon audit show --tool NAME`; only the server can fix it"
+            )
         for name, findings in report.findings.items():
             if name not in report.hidden:
                 out.records.append(
