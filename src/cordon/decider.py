@@ -159,20 +159,30 @@ class Decider:
                 self.session.once_approve(v)
                 d.verdict = v = self.check(tool, args, scopes)
                 key = v.details.get("approval_key") if v.verdict == "ask" else None
-        if issue_code and key and self.codes is not None:
-            try:
-                d.code = self.codes.issue(
-                    server=self.server,
-                    tool=tool,
-                    param=v.param,
-                    destination=v.destination,
-                    rule=v.rule,
-                    reason=v.reason,
-                    approval_key=code_key(key, tool, args),
-                )
-            except ApprovalError as exc:
-                d.problems.append(f"approval store unusable, denying without a code: {exc}")
+        if issue_code:
+            self.issue_code(d, tool, args)
         return d
+
+    def issue_code(self, d: Decision, tool: str, args: Any) -> None:
+        """Give the ask ``d.verdict`` a one-time code for exactly this call (``d.code``); an
+        unusable store leaves it without one and says so in ``d.problems`` (the caller denies
+        all the same). Nothing for a verdict that is not an ask with an approval key."""
+        v = d.verdict
+        key = v.details.get("approval_key") if v.verdict == "ask" else None
+        if not key or self.codes is None:
+            return
+        try:
+            d.code = self.codes.issue(
+                server=self.server,
+                tool=tool,
+                param=v.param,
+                destination=v.destination,
+                rule=v.rule,
+                reason=v.reason,
+                approval_key=code_key(key, tool, args),
+            )
+        except ApprovalError as exc:
+            d.problems.append(f"approval store unusable, denying without a code: {exc}")
 
     def approved(
         self,

@@ -3,6 +3,13 @@
 acting on the answer in the decision queue (an accept approves the call and checks it again;
 no answer by the deadline is a deny).
 
+Legacy ``elicitation/create`` exists from protocol 2025-06-18 on: a connection whose
+``initialize`` negotiated an older version (the Slack and GitHub reference servers answer
+2024-11-05) gets one-time codes, as a client without the capability does; the official
+Python SDK answers ``-32601`` to an elicitation on such a session. A client that answers
+cordon's question with a JSON-RPC error cannot ask a person: the call is denied with a
+one-time code (never allowed on an error), and after ``-32601`` it is not asked again.
+
 A mixin of :class:`cordon.proxy.core.ProxyCore` (the queue, the lanes and the records live
 there), as :class:`cordon.proxy.upstream.UpstreamSide` is.
 """
@@ -10,6 +17,7 @@ there), as :class:`cordon.proxy.upstream.UpstreamSide` is.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -19,16 +27,38 @@ import orjson
 from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.withheld import withhold_verdict
+from cordon.decider import Decision
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
-from cordon.proxy.framing import INTERNAL_ERROR, error_frame, result_frame
+from cordon.proxy.framing import INTERNAL_ERROR, METHOD_NOT_FOUND, error_frame, result_frame
 
 if TYPE_CHECKING:
     from cordon.proxy.core import CoreConfig, _Slot
     from cordon.proxy.work import SessionWork
 
-__all__ = ["AskSide"]
+__all__ = ["AskSide", "CODE_HINT", "elicitation_negotiated"]
 
 _NOT_FORWARDED = "cordon: internal error; the request was not forwarded"
+
+#: the first protocol version with ``elicitation/create`` (MCP 2025-06-18, client/elicitation)
+ELICITATION_SINCE = "2025-06-18"
+_DATE_VERSION = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+#: what a call denied with a one-time code tells the agent (``{code}``: the code)
+CODE_HINT = (
+    "A person can approve one retry of this exact call by running, in their own "
+    "terminal: cordon approve {code}  (expires in 5 minutes)"
+)
+
+
+def elicitation_negotiated(version: Any) -> bool:
+    """Whether the protocol version an ``initialize`` negotiated has ``elicitation/create``.
+    MCP versions are dates (``YYYY-MM-DD``), ordered as strings; anything else (absent, a
+    draft name, not a string) is taken as not having it (fail closed: one-time codes)."""
+    return (
+        isinstance(version, str)
+        and _DATE_VERSION.fullmatch(version) is not None
+        and version >= ELICITATION_SINCE
+    )
 
 
 @dataclass(slots=True)
@@ -55,6 +85,9 @@ class AskSide:
     _counter: itertools.count[int]
     asks: dict[str, _Ask]
     clock: Callable[[], float]
+    #: whether cordon may send its own ``elicitation/create`` on this connection
+    legacy_elicitation: bool
+    client_caps: dict[str, Any]
 
     if TYPE_CHECKING:
 
@@ -131,6 +164,8 @@ class AskSide:
         """A person's answer to cordon's question, acted on in the decision queue (so before
         any frame that came after it): an accept approves and checks the call again."""
         result = msg.get("result")
+        if "error" in msg and not isinstance(result, dict):
+            return self._cannot_elicit(ask, msg.get("error"))
         answer, approved = "error", False
         if isinstance(result, dict):
             answer = str(result.get("action", "none"))
@@ -138,6 +173,67 @@ class AskSide:
             if answer == "accept" and not approved:
                 answer = "accept-without-approve"
         return self._answered(ask, answer, approved)
+
+    def _negotiated(self, msg: dict[str, Any]) -> None:
+        """The upstream answered ``initialize`` (``msg``): cordon may elicit on this connection
+        only when the client declared elicitation and the negotiated version has it. An error
+        or a version without it leaves one-time codes (module docstring)."""
+        result = msg.get("result")
+        version = result.get("protocolVersion") if isinstance(result, dict) else None
+        declared = "elicitation" in self.client_caps
+        self.legacy_elicitation = declared and elicitation_negotiated(version)
+
+    def _cannot_elicit(self, ask: _Ask, error: Any) -> list[Action]:
+        """The client answered cordon's question with a JSON-RPC error: it cannot ask a person.
+        The call is denied with a one-time code, as for a client without elicitation (not
+        checked again: an error never allows); after ``-32601`` no question goes out again."""
+        code = error.get("code") if isinstance(error, dict) else None
+        acts: list[Action] = []
+        if code == METHOD_NOT_FOUND and self.legacy_elicitation:
+            self.legacy_elicitation = False
+            acts.append(
+                Log(
+                    "the client answered cordon's elicitation/create with -32601 (method not "
+                    "found): asks on this connection get one-time codes from now on"
+                )
+            )
+        record = self._approval_record(ask, "error")
+        slot = self._slot("client")
+
+        def run() -> Decision:
+            if not self.cfg.codes:
+                return Decision(ask.verdict)
+            return self.work.code_for(ask.verdict, ask.tool, ask.args)
+
+        def done(d: Decision | None, failed: BaseException | None) -> list[Action]:
+            out: list[Action] = list(acts)
+            if failed is not None or d is None:
+                out.append(Log(f"error issuing a one-time code, denying without: {failed!r}"))
+                d = Decision(ask.verdict)
+            out += [Log(p) for p in d.problems]
+            denied = self._code_deny(ask.id, ask.tool, ask.args, ask.shown, ask.verdict, d.code)
+            return self._fill("client", slot, [*out, record, denied])
+
+        return self._enqueue(Job("answer", len(ask.line), run, done, id=ask.id, label=ask.tool))
+
+    def _code_deny(
+        self,
+        id_: Any,
+        tool: str,
+        args: Any,
+        shown: Any,
+        v: Verdict,
+        code: str | None,
+        modern: bool = False,
+    ) -> ToClient:
+        """Deny the ask ``v`` that no person could be asked about through the client, with
+        its one-time code when it has one (``asked: code``), else plainly (``asked: none``)."""
+        extra = CODE_HINT.format(code=code) if code is not None else ""
+        rec = self._verdict_record(
+            tool, shown, v, args, asked="code" if code else "none", answer="deny", code=code
+        )
+        denied = Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {v.reason}")
+        return self._deny(id_, denied, modern, extra, audit=rec)
 
     def _approval_record(self, ask: _Ask, answer: str) -> Audit:
         return self._record(

@@ -378,7 +378,9 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
         if method == "initialize":
             caps = (msg.get("params") or {}).get("capabilities") or {}
             self.client_caps = dict(caps) if isinstance(caps, dict) else {}
-            self.legacy_elicitation = "elicitation" in self.client_caps
+            # no question of cordon's own until the upstream's answer names a protocol
+            # version that has elicitation (AskSide._negotiated)
+            self.legacy_elicitation = False
         self.pending[id_key(msg["id"])] = _Pending(method=str(method), id=msg["id"])
         return self._put("client", [ToUpstream(item)])
 
@@ -640,17 +642,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
             return [self._ask_input_required(id_, tool, args, params, v, shown)]
         if channel == "elicitation":
             return self._ask_legacy(id_, tool, args, line, v, shown)
-        extra = ""
-        if d.code is not None:
-            extra = (
-                f"A person can approve one retry of this exact call by running, in their own "
-                f"terminal: cordon approve {d.code}  (expires in 5 minutes)"
-            )
-        rec = self._verdict_record(
-            tool, shown, v, args, asked="code" if d.code else "none", answer="deny", code=d.code
-        )
-        denied = Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {v.reason}")
-        return [self._deny(id_, denied, modern, extra, audit=rec)]
+        return [self._code_deny(id_, tool, args, shown, v, d.code, modern)]
 
     def _forward(
         self,

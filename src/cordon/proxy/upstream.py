@@ -63,6 +63,7 @@ class UpstreamSide:
         def _refuse(self, direction: str, reason: str, **extra: Any) -> Audit: ...
         def _record(self, rec: dict[str, Any]) -> Audit: ...
         def late_answer(self, id_: Any) -> list[Action] | None: ...
+        def _negotiated(self, msg: dict[str, Any]) -> None: ...
         def _sanitise_notification(
             self, method: str, msg: dict[str, Any], params: Any, line: bytes, run: Any
         ) -> list[Action]: ...
@@ -339,6 +340,8 @@ class UpstreamSide:
                     self._answer(id_, error_frame(id_, INTERNAL_ERROR, why)),
                 ],
             )
+        if p.method == "initialize":
+            self._negotiated(msg)  # whether cordon may send elicitation/create (asking.py)
         if "error" in msg:
             if self.cfg.content_mode == "warn":
                 return self._sanitised_error(id_, p, msg, line)
