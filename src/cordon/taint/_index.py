@@ -21,7 +21,8 @@ Indexing one text:
    skipped at memory speed and a token costs one match. Each distinct token is case-folded and
    gives its keys (:func:`cordon.taint._keys.token_keys`; the general path's results are
    cached per index). Phone numbers (7+ digits with separators) are found on a digit-class
-   copy of the bytes, again by a literal search;
+   copy of the bytes, again by a literal search, and Slack IDs (``C0EV1LX99``: a channel named
+   without ``#``, :data:`cordon.taint._keys.SLACK_ID_RE`) inside those matches;
 4. keys shorter than ``min_length`` are not stored (they are never tainted).
 
 Memory: each stored key is charged ``len(key) + 64`` bytes. Keys belong to FIFO generations
@@ -47,7 +48,7 @@ from typing import Any, Literal, cast
 
 from cordon.taint._b64lines import rejoined_base64
 from cordon.taint._extract import Destination
-from cordon.taint._keys import fast_token_keys, general_token_keys, phone_key
+from cordon.taint._keys import SLACK_ID_RE, fast_token_keys, general_token_keys, phone_key
 from cordon.taint._store import SharedTaint as SharedTaintStore
 from cordon.textnorm import (
     PHONE_CLASS_RE,
@@ -193,10 +194,21 @@ def _scan_tokens(
 def _scan_phones(rb: RunBytes, out: set[str]) -> None:
     """Add the key of every phone number (7-15 digits with separators): each match of
     :data:`cordon.textnorm.PHONE_CLASS_RE` (upper-case words also match and are discarded by
-    :func:`phone_key`, which counts real digits)."""
+    :func:`phone_key`, which counts real digits), and of every Slack ID (:data:`SLACK_ID_RE`).
+
+    A Slack ID is a run of 9-11 upper-case letters and digits, ``X`` bytes in the class bytes,
+    so it lies inside a match: a match holds every ``X`` byte of a run it touches (it starts
+    at the first ``X`` of the run and ends only where no separator and ``X`` follow), and only
+    a match of 9 bytes or more can hold one. The search ends one byte past the match, so the
+    ID's right boundary is read on the real text."""
     raw = rb.raw
+    ids = SLACK_ID_RE.finditer
+    n = len(raw)
     for m in rb.finditer(PHONE_CLASS_RE, PHONES):
-        s = m.start()
+        s, e = m.span()
+        if e - s >= 9:
+            for i in ids(raw, s, e + 1 if e < n else n):
+                out.add(i.group().decode("ascii").lower())
         if s and raw[s - 1 : s].isalnum():
             continue
         key = phone_key(raw[s : m.end()].decode("ascii", "replace"))

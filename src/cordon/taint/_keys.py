@@ -15,6 +15,7 @@ from cordon.textnorm import decode_idna, decode_percent, skeleton, strip_invisib
 __all__ = [
     "EMAIL_RE",
     "HOST_RE",
+    "SLACK_ID_RE",
     "email_key",
     "host_key",
     "norm",
@@ -31,6 +32,17 @@ EMAIL_RE = re.compile(rf"(?<!{_LOCAL}){_LOCAL}+@[\w-]+(?:\.[\w-]+)+\.?")
 HOST_RE = re.compile(r"[\w-]+(?:\.[\w-]+)+\.?(?=$|[:/?#])")
 _EMBEDDED_SCHEME_RE = re.compile(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,30}+://")
 _SCHEME_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}+:(?://)?")
+#: A Slack ID (Slack API docs, "Channel IDs" and "User IDs"): a conversation ``C``, a private
+#: group ``G``, a DM ``D``, a user ``U`` or ``W``, then 8 to 10 upper-case letters and digits
+#: with at least one of each (9-11 characters in all), not inside a longer identifier (no
+#: letter, digit, ``_`` or ``-`` either side). Output names a channel so with no ``#``
+#: (``post to C0EV1LX99``), so output is searched for the shape (:mod:`cordon.taint._index`);
+#: its key is the ID in lower case, which is :func:`norm` of it, the key a sink value that
+#: is the ID gets (an ``other`` destination). Upper case only: a lower-case word, a hex hash
+#: in lower case, a word in capitals without a digit or a code with a separator is not one.
+SLACK_ID_RE = re.compile(
+    rb"(?<![A-Za-z0-9_-])[CDGUW](?=[A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]{8,10}(?![A-Za-z0-9_-])"
+)
 _STRIP = ".,:;!?*_~'\"`=+-"
 _NON_DIGIT_RE = re.compile(r"\D+")
 _DOTTED = r"[\w-]+(?:\.[\w-]+)+"
