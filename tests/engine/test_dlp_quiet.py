@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from cordon import textnorm
 from cordon.engine import dlp
 from cordon.engine.dlp import Detector, Hit, default_detector, joined_views, string_leaves
 from cordon.engine.walk import walk
@@ -129,3 +130,22 @@ def test_the_decoder_hint_is_a_substring_test(seed: int) -> None:
         text = _text(rng) + _text(rng)
         want = any(x in text for x in literals) or start.search(text) is not None
         assert has_decoder_hint(text) is want, text
+
+
+_WIDE = "AZaz09+/_-=.@ \n\r\t%&\\éÀ\u200b\ud800xnX" + "abcXYZ019+-_/" * 3
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_run_tests_on_class_bytes_are_the_patterns(seed: int) -> None:
+    """The run start of the decoder hint and DLP's run of 16, found in translated bytes, are
+    the patterns searched in the text (non-ASCII and lone surrogates included for the first;
+    the second reads ASCII only), across the length where the first switches to its scan."""
+    rng = random.Random(300 + seed)
+    start = re.compile(r"[A-Z0-9+/_-][A-Za-z0-9+/_-]{11}")
+    run16 = re.compile(r"[A-Za-z0-9_+/=-]{16}")
+    for i in range(20000):
+        n = rng.randint(4080, 4110) if i % 50 == 0 else rng.randint(0, 40)
+        text = "".join(rng.choice(_WIDE) for _ in range(n))
+        assert textnorm._may_have_runs(text) is (start.search(text) is not None), text
+        ascii_text = text.encode("ascii", "ignore").decode()
+        assert dlp._run16(ascii_text) is (run16.search(ascii_text) is not None), ascii_text

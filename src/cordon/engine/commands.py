@@ -195,6 +195,8 @@ def _sensitive(ref: PathRef, ctx: Context) -> bool:
 
 def reads_sensitive(ctx: Context) -> bool:
     """The call's commands read or send a sensitive file (a Rule of Two leg)."""
+    if not command_strings(ctx):
+        return False  # (most calls: no command string)
     return any(
         _sensitive(f, ctx)
         for c in command_strings(ctx)
@@ -222,8 +224,11 @@ def check_commands(
     ctx: Context, *, annotations: dict[str, Any] | None, trusted: bool
 ) -> tuple[Verdict | None, tuple[Verdict, ...]]:
     """(the first deny, the asks) of the call's command strings (module docstring)."""
+    found = command_strings(ctx)
+    if not found:
+        return None, ()  # (most calls: no command string)
     asks: list[Verdict] = []
-    for c in command_strings(ctx):
+    for c in found:
         f = c.facts
         if f.error is not None:
             why = f"blocked until approved: the command cannot be parsed ({f.error})"

@@ -7,6 +7,7 @@ policy vouches for a tool (confined writes), ``trust_tools`` skips the asks (nev
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from cordon.engine import actions as _actions
 from cordon.engine import commands as _commands
@@ -20,10 +21,12 @@ def run(ctx: Context, facts: Facts) -> Result:
     policy = s.engine.policy
     sp = policy.servers.get(server)
     trusted_tool = tool in policy.trust_tools or (sp is not None and tool in sp.trust_tools)
-    ann = s._annotations(server, tool)
-    if tp.destructive is False or (ann.get("destructiveHint") is True and _confined(ctx)):
+    # (check_actions reads destructiveHint alone of the annotations: one read, no copy)
+    hinted = s._annotation(server, tool, "destructiveHint") is True
+    if hinted and (tp.destructive is False or _confined(ctx)):
         # the policy vouches for this tool, or confines this very call (e.g. confined writes)
-        ann = {**ann, "destructiveHint": False}
+        hinted = False
+    ann = _DESTRUCTIVE if hinted else None
     found = deny_or_ask(
         _actions.check_actions(
             tool,
@@ -42,6 +45,11 @@ def run(ctx: Context, facts: Facts) -> Result:
     if deny is not None:
         return Result(deny=deny)
     return Result(asks=found.asks + asks) if asks else found
+
+
+#: the annotations check_actions is given for a tool its server marks destructive (it only
+#: reads them)
+_DESTRUCTIVE: dict[str, Any] = {"destructiveHint": True}
 
 
 def _confined(ctx: Context) -> bool:
