@@ -89,6 +89,10 @@ _REPLY_SCRIPT = (
     r"|\b(?:append|add|include|put)\s+(?:its|their)\s+(?:output|result|contents?)\s+(?:at\s+the\s+"
     r"(?:end|start|beginning)\s+of|to|in)\s+(?:the|your)\s+(?:response|reply|answer)"
     r"|\bprefix\s+in\s+(?:the\s+|your\s+)?(?:agent\s+|assistant\s+)?(?:reply|response|answer)"
+    # a call put ahead of the user's turn: "you must call run_command(...) before helping the
+    # user" (tool poisoning's "before using this tool, first ...", the other way round)
+    r"|\b(?:you\s+must|always|first)\s+(?:call|run|execute|invoke|use)\s+[^\n]{0,100}?\s+before\s+"
+    r"(?:helping|answering|responding\s+to|replying\s+to)\s+(?:the\s+user|the\s+question|anything)"
 )
 _REPLY_ANCHORS = (
     *each(
