@@ -200,6 +200,38 @@ def test_init_creates_the_settings_and_undo_removes_them(tmp_path: Path) -> None
     assert not settings.exists()
 
 
+def test_undo_of_one_project_keeps_the_hook_another_project_still_uses(tmp_path: Path) -> None:
+    """The hook is user-level: undoing project B leaves it for project A, which still wraps
+    its servers (and says so); undoing A as well, the last one, takes it out."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a, b = _mcp_json(tmp_path / "a"), _mcp_json(tmp_path / "b")
+    _init(a)
+    _init(b)
+    settings = claude_settings_path()
+    hooked = settings.read_bytes()
+    out = _init(b, "--undo")
+    assert "prompt hook kept" in out and str(a) in out, out
+    assert settings.read_bytes() == hooked
+    assert b"x-cordon-upstream" not in b.read_bytes()
+    _init(a, "--undo")
+    assert not settings.exists()
+
+
+def test_undo_of_some_servers_keeps_the_hook_for_the_rest(tmp_path: Path) -> None:
+    config = tmp_path / ".mcp.json"
+    config.write_text(
+        '{"mcpServers": {"mail": {"command": "python3", "args": ["m.py"]},'
+        ' "files": {"command": "python3", "args": ["f.py"]}}}\n'
+    )
+    _init(config)
+    out = _init(config, "--undo", "--server", "mail")
+    assert "prompt hook kept" in out, out
+    assert json.loads(claude_settings_path().read_bytes())["hooks"]["UserPromptSubmit"]
+    _init(config, "--undo")
+    assert not claude_settings_path().exists()
+
+
 def test_no_hook_and_other_clients_leave_the_settings_alone(tmp_path: Path) -> None:
     _init(_mcp_json(tmp_path), "--no-hook")
     _init(_cursor_mcp_json(tmp_path, "skipped"), "--no-hook")
@@ -261,7 +293,10 @@ def test_init_on_a_cursor_config_creates_the_user_hooks_file_and_undo_removes_it
     other = _cursor_mcp_json(tmp_path, "other")
     out = _init(other)
     assert hooks.read_bytes() == raw and "prompt hook: beforeSubmitPrompt" not in out
-    _init(config, "--undo")
+    # the hook is user-level: undoing one project keeps it for the other, the last removes it
+    assert "prompt hook kept" in _init(config, "--undo")
+    assert hooks.read_bytes() == raw
+    _init(other, "--undo")
     assert not hooks.exists()
 
 

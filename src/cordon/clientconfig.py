@@ -537,6 +537,32 @@ def find_backups(path: Path | str) -> list[Path]:
     return sorted(found, key=lambda p: p.name.rsplit(BACKUP_INFIX, 1)[-1], reverse=True)
 
 
+#: the key every wrapped entry carries (its original entry): a config that holds it still
+#: runs servers through cordon
+WRAPPED_MARK = b'"x-cordon-upstream"'
+
+
+def wrapped_configs() -> list[Path]:
+    """The client configs cordon has written (each has a backup under :func:`backup_root`,
+    whose path names the original) that still hold a wrapped entry: what ``--undo`` of one
+    project must not take the user-level prompt hook away from."""
+    root = backup_root()
+    if not root.is_dir():
+        return []
+    originals = set()
+    for backup in root.rglob(f"*{BACKUP_INFIX}*"):
+        rel = backup.relative_to(root)
+        originals.add(Path("/", *rel.parent.parts, rel.name.rsplit(BACKUP_INFIX, 1)[0]))
+    found = []
+    for path in sorted(originals):
+        try:
+            if WRAPPED_MARK in path.read_bytes():
+                found.append(path)
+        except OSError:
+            continue
+    return found
+
+
 def _write_backup(real: Path, raw: bytes) -> Path:
     """Write ``raw`` as a new backup of ``real`` (mode 0600; missing directories 0700)."""
     directory = _backup_dir_for(real)

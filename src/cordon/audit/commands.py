@@ -353,6 +353,8 @@ def init(
         err.print(Text(f"cordon init: {exc}", style="red"))
         raise typer.Exit(2) from exc
     hook_plan, hook_note = _hook_plan(plan.kind, plan.path, hook, undo, absolute)
+    if undo and hook_plan is not None and hook_plan.changed:
+        hook_plan, hook_note = _keep_shared_hook(plan, hook_plan, hook_note)
     _show_plans(plan, hook_plan, undo, absolute, hook_note)
     if not plan.changed and not (hook_plan is not None and hook_plan.changed):
         console.print("nothing to change")
@@ -405,6 +407,30 @@ def _hook_plan(
     except ClientConfigError as exc:
         _console(err=True).print(Text(f"cordon init: prompt hook: {exc}", style="red"))
         raise typer.Exit(2) from exc
+
+
+def _keep_shared_hook(plan: Any, hook_plan: Any, note: str | None) -> tuple[Any, str | None]:
+    """The prompt hook is user-level, shared by every project of the client: an ``--undo``
+    that leaves wrapped entries in this config (``--server`` undoes some), or in another
+    config cordon wrote whose client uses the same hook file, keeps it, and says so."""
+    from cordon.clientconfig import WRAPPED_MARK, ClientConfigError, plan_undo, wrapped_configs
+    from cordon.clienthooks import hook_target
+
+    users = [plan.path] if plan.new is not None and WRAPPED_MARK in plan.new else []
+    for other in wrapped_configs():
+        if other.resolve() == Path(plan.path).resolve():
+            continue
+        try:
+            target = hook_target(plan_undo(other).kind, other)
+        except ClientConfigError:
+            users.append(other)  # unreadable now: kept for it all the same (fail safe)
+            continue
+        if isinstance(target, tuple) and Path(target[1]) == Path(hook_plan.path):
+            users.append(other)
+    if not users:
+        return hook_plan, note
+    more = f" and {len(users) - 1} more" if len(users) > 1 else ""
+    return None, f"prompt hook kept: {users[0]}{more} still wraps servers"
 
 
 def _write_plans(plan: Any, hook_plan: Any) -> None:
