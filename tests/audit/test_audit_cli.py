@@ -102,3 +102,25 @@ def test_show_filters(tmp_path: Path) -> None:
     assert "0 record(s)" in past.output
     bad = CliRunner().invoke(app, ["audit", "show", str(path), "--since", "soon"], env=env)
     assert bad.exit_code != 0
+
+
+def test_verify_expect_catches_a_log_cut_back_before_a_kept_hash(tmp_path: Path) -> None:
+    """A log cut back to its first records still chains; the hash an earlier verify printed
+    (kept elsewhere, as the README says) is what shows the cut."""
+    path = tmp_path / "audit.jsonl"
+    _log(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    kept = orjson.loads(lines[-1])["hash"]
+    earlier = orjson.loads(lines[5])["hash"]
+    assert kept in CliRunner().invoke(app, ["audit", "verify", str(path)]).output
+    ok = CliRunner().invoke(app, ["audit", "verify", str(path), "--expect", kept])
+    assert ok.exit_code == 0, ok.output
+    # the log grew since an earlier hash was kept: still fine
+    grown = CliRunner().invoke(app, ["audit", "verify", str(path), "--expect", earlier])
+    assert grown.exit_code == 0, grown.output
+    path.write_bytes(b"".join(lines[:8]))  # cut back: the chain itself still verifies
+    assert CliRunner().invoke(app, ["audit", "verify", str(path)]).exit_code == 0
+    cut = CliRunner().invoke(app, ["audit", "verify", str(path), "--expect", kept])
+    assert cut.exit_code == 1 and "BROKEN" in cut.output and kept in cut.output, cut.output
+    bad = CliRunner().invoke(app, ["audit", "verify", str(path), "--expect", "not-a-hash"])
+    assert bad.exit_code == 1

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections import deque
@@ -150,15 +151,52 @@ def _bound(value: str | None, name: str) -> str | None:
         raise typer.BadParameter(str(exc), param_hint=name) from exc
 
 
-def audit_verify(file: FileArg = None, audit: AuditOpt = None) -> None:
+def audit_verify(
+    file: FileArg = None,
+    audit: AuditOpt = None,
+    expect: Annotated[
+        str | None,
+        typer.Option(
+            "--expect",
+            help="a last hash an earlier verify printed, kept elsewhere: the log must still "
+            "hold that record (a chain cut back to before it verifies on its own)",
+        ),
+    ] = None,
+) -> None:
     """Check the audit log's hash chain (following rotated files); exit 1 at the first break."""
     path = _audit_path(file, audit)
     result = verify(path)
+    if result.ok and expect is not None and not _holds_hash(path, expect):
+        _console().print(
+            Text(
+                f"BROKEN: no record with hash {expect} (the log was cut back, or replaced, "
+                f"after that hash was kept); {result.message}",
+                style="bold red",
+            )
+        )
+        raise typer.Exit(1)
     if result.ok:
         _console().print(Text(f"OK: {result.message}", style="green"))
         return
     _console().print(Text(f"BROKEN: {result.message}", style="bold red"))
     raise typer.Exit(1)
+
+
+def _holds_hash(path: Path, digest: str) -> bool:
+    """Whether a record of the chain (rotated files included) has ``hash`` ``digest``."""
+    from cordon.audit.log import chain_files
+
+    if not re.fullmatch(r"[0-9a-f]{64}", digest):
+        return False
+    needle = f',"hash":"{digest}"}}'.encode()
+    for file in chain_files(path):
+        try:
+            with open(file, "rb") as fh:
+                if any(line.rstrip(b"\r\n").endswith(needle) for line in fh):
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 def audit_tail(
