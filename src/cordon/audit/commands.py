@@ -390,9 +390,7 @@ def init(
     except ClientConfigError as exc:
         err.print(Text(f"cordon init: {exc}", style="red"))
         raise typer.Exit(2) from exc
-    hook_plan, hook_note = _hook_plan(plan.kind, plan.path, hook, undo, absolute)
-    if undo and hook_plan is not None and hook_plan.changed:
-        hook_plan, hook_note = _keep_shared_hook(plan, hook_plan, hook_note)
+    hook_plan, hook_note = _keep_shared_hook(plan, undo, *_hook_plan(plan, hook, undo, absolute))
     _show_plans(plan, hook_plan, undo, absolute, hook_note)
     if not plan.changed and not (hook_plan is not None and hook_plan.changed):
         console.print("nothing to change")
@@ -424,9 +422,7 @@ def _show_plans(
             console.print(Text(f"  {msg}"))
 
 
-def _hook_plan(
-    kind: str, config: Path, hook: bool, undo: bool, absolute: bool
-) -> tuple[Any, str | None]:
+def _hook_plan(plan: Any, hook: bool, undo: bool, absolute: bool) -> tuple[Any, str | None]:
     """The change to the client's hook file that goes with ``cordon init`` (its prompt
     hook, :mod:`cordon.clienthooks`: Claude Code's settings, Cursor's hooks.json), or None
     for a client without one or ``--no-hook``; and a line saying why a client that has a
@@ -434,7 +430,7 @@ def _hook_plan(
     from cordon.clientconfig import ClientConfigError, resolve_cordon_command
     from cordon.clienthooks import hook_target, plan_hook_install, plan_hook_undo
 
-    target = hook_target(kind, config) if hook else None
+    target = hook_target(plan.kind, plan.path) if hook else None
     if not isinstance(target, tuple):
         return None, None if undo else target
     client, path = target
@@ -447,10 +443,14 @@ def _hook_plan(
         raise typer.Exit(2) from exc
 
 
-def _keep_shared_hook(plan: Any, hook_plan: Any, note: str | None) -> tuple[Any, str | None]:
+def _keep_shared_hook(
+    plan: Any, undo: bool, hook_plan: Any, note: str | None
+) -> tuple[Any, str | None]:
     """The prompt hook is user-level, shared by every project of the client: an ``--undo``
     that leaves wrapped entries in this config (``--server`` undoes some), or in another
     config cordon wrote whose client uses the same hook file, keeps it, and says so."""
+    if not undo or hook_plan is None or not hook_plan.changed:
+        return hook_plan, note
     from cordon.clientconfig import WRAPPED_MARK, ClientConfigError, plan_undo, wrapped_configs
     from cordon.clienthooks import hook_target
 
