@@ -332,12 +332,18 @@ def _build(key: tuple[str, ...]) -> None:
         _dbs[key] = db
 
 
-def warm(anchors: Sequence[str], *, wait: bool = False) -> None:
+#: a text at least this long waits for its database when that is still compiling (:func:`find`)
+WAIT_MIN_BYTES = 256 * 1024
+#: for at most this long (the compile takes ~1-2 s of one core; a loaded machine, more)
+WAIT_S = 10.0
+
+
+def warm(anchors: Sequence[str], *, wait: bool = False, timeout: float | None = None) -> None:
     """Start compiling the database for ``anchors`` in the background (idempotent).
 
     Args:
         anchors: the anchor patterns (``bytes`` regex syntax, lower-case ASCII).
-        wait: block until the database is ready (tests, benchmarks).
+        wait: block until the database is ready (tests, benchmarks), or ``timeout`` seconds.
     """
     if _hs is None:
         return
@@ -345,7 +351,7 @@ def warm(anchors: Sequence[str], *, wait: bool = False) -> None:
     with _lock:
         ev = _submit(key, lambda: _build(key))
     if wait:
-        ev.wait()
+        ev.wait(timeout)
 
 
 def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | None:
@@ -365,8 +371,14 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     if db is None or db.key is not anchors:
         db = _dbs.get(tuple(anchors))
         if db is None:
-            warm(anchors)
-            return None
+            # a large text that comes before the compile is done waits for it (bounded):
+            # the Python pass is ~5x slower, and its regex searches hold the GIL for their
+            # whole run over megabytes, so the proxy's event loop (which relays the other
+            # direction meanwhile) stood still for seconds; the wait releases the GIL
+            warm(anchors, wait=len(view) >= WAIT_MIN_BYTES, timeout=WAIT_S)
+            db = _dbs.get(tuple(anchors))
+            if db is None:
+                return None
         if isinstance(anchors, tuple):
             db.key = anchors
             _by_id[id(anchors)] = db
