@@ -25,7 +25,9 @@ The databases compile once per process, one after another on one background thre
 (Hyperscan releases the GIL while compiling; see :func:`_submit` for why one thread) started by
 :func:`warm`. Until one is ready, and wherever the ``hyperscan`` package cannot be imported (it
 ships wheels for x86-64 and arm64 Linux and macOS), :func:`find` returns ``None`` and the
-scanner uses the Python path: same findings, slower on large texts. ``CORDON_HYPERSCAN=0`` in
+scanner uses the Python path: same findings, slower on large texts. A text of
+:data:`WAIT_MIN_BYTES` or more waits for its database first (at most :data:`WAIT_S`): the
+Python pass's regex searches hold the GIL for their whole run over such a text. ``CORDON_HYPERSCAN=0`` in
 the environment forces the Python pass. Nothing is cached on disk: a detection database that
 a file could replace would be a way to switch detection off.
 """
