@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -84,17 +83,8 @@ def main() -> int:
     ap.add_argument("--settle", type=float, default=3.0)
     ap.add_argument("variants", nargs="+", metavar="NAME=SRC")
     ns = ap.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="cordon-idle-"))
-    policy = tmp / "policy.yaml"
-    policy.write_text("version: 1\n", "utf-8")
-    up = [sys.executable, str(HERE / "echo_server.py")]
-    targets = {}
-    for spec in ns.variants:
-        name, _, src = spec.partition("=")
-        home = tmp / f"home-{name}"
-        home.mkdir()
-        env = {**R.base_env(home), "PYTHONPATH": str(Path(src).resolve())}
-        targets[name] = R.Target(name, R.cordon_run(policy, tmp, name, up), env)
+    targets = R.echo_variants(ns.variants, "cordon-idle-")
+    up = [sys.executable, str(HERE / "echo_server.py")]  # the upstream measure() looks for
     for r in range(ns.rounds):
         for name, t in targets.items():
             m = measure(t, up, ns.settle, ns.idle)

@@ -821,5 +821,23 @@ def main() -> int:
     return 0
 
 
+def echo_variants(variants: list[str], prefix: str) -> dict[str, Target]:
+    """``cordon run`` with an empty policy in front of ``echo_server.py``, one per
+    ``NAME=SRC`` (cordon from the ``src`` tree SRC), each with its own home: the targets of
+    ``idle.py`` and ``start_time.py``."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    policy = tmp / "policy.yaml"
+    policy.write_text("version: 1\n", "utf-8")
+    up = [sys.executable, str(Path(__file__).resolve().parent / "echo_server.py")]
+    targets = {}
+    for spec in variants:
+        name, _, src = spec.partition("=")
+        home = tmp / f"home-{name}"
+        home.mkdir()
+        env = {**base_env(home), "PYTHONPATH": str(Path(src).resolve())}
+        targets[name] = Target(name, cordon_run(policy, tmp, name, up), env)
+    return targets
+
+
 if __name__ == "__main__":
     sys.exit(main())

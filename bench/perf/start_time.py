@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -31,17 +30,7 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("variants", nargs="+", metavar="NAME=SRC")
     ns = ap.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="cordon-start-"))
-    policy = tmp / "policy.yaml"
-    policy.write_text("version: 1\n", "utf-8")
-    up = [sys.executable, str(HERE / "echo_server.py")]
-    targets = {}
-    for spec in ns.variants:
-        name, _, src = spec.partition("=")
-        home = tmp / f"home-{name}"
-        home.mkdir()
-        env = {**R.base_env(home), "PYTHONPATH": str(Path(src).resolve())}
-        targets[name] = R.Target(name, R.cordon_run(policy, tmp, name, up), env)
+    targets = R.echo_variants(ns.variants, "cordon-start-")
     times: dict[str, list[float]] = {n: [] for n in targets}
     for _ in range(ns.rounds):
         for name, t in targets.items():
