@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -176,20 +176,20 @@ def _upstream_given(command: list[str], url: str | None, allow_http: bool = Fals
         raise typer.Exit(2)
 
 
-def _pin_file_of(server: str | None) -> Path:
+def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
     """The one pin file under ~/.cordon/pins holding ``server``; exit 2 when not exactly one."""
     from cordon.clientconfig import default_pin_dir, find_pin_files
 
     if server is None:
-        err.print("cordon pin accept: give --pin-file, or --server NAME", highlight=False)
+        err.print(f"{cmd}: give --pin-file, or --server NAME", highlight=False)
         raise typer.Exit(2)
     found = find_pin_files(server)
     if len(found) != 1:
         where = default_pin_dir()
         err.print(
-            f"cordon pin accept: no pin file under {where} holds server {server!r}; give --pin-file"
+            f"{cmd}: no pin file under {where} holds server {server!r}; give --pin-file"
             if not found
-            else f"cordon pin accept: several pin files hold server {server!r}: "
+            else f"{cmd}: several pin files hold server {server!r}: "
             + ", ".join(map(str, found))
             + "; give --pin-file",
             highlight=False,
@@ -322,15 +322,36 @@ def pin_accept(
         raise typer.Exit(1)
 
 
-@app.command("check")
+@app.command(
+    "check",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
 def check_cmd(
     policy: Annotated[
         list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")
     ],
+    command: Annotated[
+        list[str] | None,
+        typer.Argument(help="-- COMMAND [ARGS...]: a server whose live tools/list to check"),
+    ] = None,
+    pin_file: Annotated[
+        Path | None,
+        typer.Option("--pin-file", help="Check tool names against the tools pinned here."),
+    ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(help="Check tool names against this server's pins (~/.cordon/pins)."),
+    ] = None,
 ) -> None:
     """Validate policy files (layered in order, packs included) and list what each tool gets.
 
-    Exit 0 when the policy loads, 2 with the file, line and key of the first error.
+    With --server NAME (its pin file under ~/.cordon/pins), --pin-file FILE, or -- COMMAND
+    (a server started to list its tools), each `tools:` entry is checked against the
+    server's real tool names: an entry naming no tool (a typo) is reported with the closest
+    name. Exit 0 when the policy loads; 1 when an entry naming no tool carries a
+    restriction (max_calls, path or argument limits, exfiltrating: true...), which then
+    protects nothing; 2 with the file, line and key of the first error, or when the tool
+    list cannot be had.
     """
     from cordon.audit.report import _describe_tool, _global_controls
     from cordon.engine.secrets import MIN_SECRET_LENGTH
@@ -357,6 +378,75 @@ def check_cmd(
             )
     for name, tp in sorted(loaded.tools.items()):
         print(f"{name}: " + ("; ".join(_describe_tool(tp)) or "no controls"))
+    real = _real_tools(list(command or []), pin_file, server)
+    if real is None and loaded.tools:
+        print("tool names not checked: add --server NAME (its pins) or -- COMMAND to catch a typo")
+    elif real is not None and _report_strays(loaded, policy, *real):
+        raise typer.Exit(1)
+
+
+def _real_tools(
+    command: list[str], pin_file: Path | None, server: str | None
+) -> tuple[str, set[str]] | None:
+    """(where the names came from, the server's tool names), or None when none was given."""
+    from cordon.checktools import list_live_tools, pinned_tools
+
+    if command:
+        try:
+            shown = " ".join(command)
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            return f"the tools/list of `{shown}`", list_live_tools(command)
+        except Exception as exc:  # noqa: BLE001 - any failure to start or list: exit 2
+            cause: BaseException = exc
+            while isinstance(cause, BaseExceptionGroup):
+                cause = cause.exceptions[0]
+            _check_fail(f"could not list the tools of {' '.join(command)}: {cause}")
+    if pin_file is None and server is None:
+        return None
+    path = pin_file if pin_file is not None else _pin_file_of(server, "cordon check")
+    try:
+        found = pinned_tools(path, server)
+    except (OSError, ValueError) as exc:
+        _check_fail(str(exc))
+    names = set().union(*found.values()) if found else set()
+    if not names:
+        _check_fail(f"{path} holds no pinned tools yet: run the server behind cordon once")
+    label = ", ".join(repr(s) for s in sorted(found))
+    return f"the pins of {label} ({path})", names
+
+
+def _check_fail(msg: str) -> NoReturn:
+    err.print(f"cordon check: {msg}", highlight=False, markup=False)
+    raise typer.Exit(2)
+
+
+def _report_strays(loaded: Any, paths: list[Path], source: str, names: set[str]) -> bool:
+    """Print each `tools:` entry naming no tool in ``names``; True when one of them carries
+    a restriction (the user meant to limit a tool and limits none)."""
+    from cordon.checktools import entry_location, pack_misfits, stray_entries
+
+    for pack in pack_misfits(loaded, names):
+        err.print(
+            f"cordon: warning: pack {pack!r} names none of the {len(names)} tools in {source}: "
+            "it is written for another server; give this server its own pack (or none)",
+            highlight=False,
+            markup=False,
+        )
+    strays = stray_entries(loaded, names)
+    for s in strays:
+        where = entry_location(s.name, paths)
+        hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
+        head = f"{where}: " if where else ""
+        lost = f"; its {', '.join(s.restrictions)} limit nothing" if s.restrictions else ""
+        level = "error" if s.restrictions else "warning"
+        err.print(
+            f"cordon: {level}: {head}tools.{s.name} names no tool in {source}{hint}{lost}",
+            highlight=False,
+            markup=False,
+        )
+    if not strays:
+        print(f"tool names ok: every tools: entry names a tool in {source}")
+    return any(s.restrictions for s in strays)
 
 
 @app.command("version")
