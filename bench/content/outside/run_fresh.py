@@ -5,7 +5,8 @@
     .venv/bin/python bench/content/outside/run_fresh.py --limit 3  # first 3 of each, a smoke test
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind3  # attacks_blind3.py instead
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind4 --benign blind4  # blind4
-    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind5 --benign blind5  # hold-out
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind5 --benign blind5  # blind5
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind6 --benign blind6  # hold-out
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
 
 Scanned exactly as ``run.py`` scans (its ``scan_attack`` and finding filter, ``benign.read`` and
@@ -30,6 +31,7 @@ sys.path.insert(0, str(HERE))
 import attacks_blind3  # noqa: E402
 import attacks_blind4  # noqa: E402
 import attacks_blind5  # noqa: E402
+import attacks_blind6  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -43,12 +45,14 @@ CORPORA = {
     "blind3": attacks_blind3,
     "blind4": attacks_blind4,
     "blind5": attacks_blind5,
+    "blind6": attacks_blind6,
 }
 #: --benign name -> the manifest of benign files
 BENIGN = {
     "fresh": MANIFEST,
     "blind4": HERE / "benign_blind4.txt",
     "blind5": HERE / "benign_blind5.txt",
+    "blind6": HERE / "benign_blind6.txt",
 }
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
