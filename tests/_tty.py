@@ -25,7 +25,7 @@ def run_in_pty(
     env: dict[str, str] | None,
     answer: str | None,
     timeout: float = 30.0,
-    prompt: bytes = b"Type yes",
+    prompt: bytes = b"[y/N]",
 ) -> tuple[int, str]:
     """Run ``argv`` with stdin/stdout/stderr on a pty; type ``answer`` once ``prompt`` shows.
 

@@ -96,10 +96,14 @@ def test_answering_no_at_the_terminal_accepts_nothing(
     assert pins.read_bytes() == before
 
 
-def test_answering_yes_at_the_terminal_accepts(pins: Path, env: dict[str, str]) -> None:
-    rc, out = run_in_pty(_accept(pins), env, "y\n", prompt=PROMPT)
+@pytest.mark.parametrize("answer", ["y\n", "YES\n"])
+def test_answering_yes_at_the_terminal_accepts(
+    pins: Path, env: dict[str, str], answer: str
+) -> None:
+    rc, out = run_in_pty(_accept(pins), env, answer, prompt=PROMPT)
     text = plain(out)
     assert rc == 0, text
+    assert "Accept these changes? [y/N]" in text  # the question `cordon approve` asks too
     assert "accepted mail/send_email" in text and "accepted mail/(server)" in text
     pf = PinFile(pins)
     assert not pf.pending() and not pf.pending_identities()

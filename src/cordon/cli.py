@@ -249,16 +249,6 @@ def _review_identities(
     return ok
 
 
-def _confirmed(prompt: str) -> bool:
-    """The person's answer at the terminal: y or yes; end of input or Ctrl-C is no."""
-    try:
-        answer = input(prompt)
-    except (EOFError, KeyboardInterrupt):
-        print()
-        return False
-    return answer.strip().lower() in ("y", "yes")
-
-
 @pin_app.command("accept")
 def pin_accept(
     pin_file: Annotated[
@@ -284,13 +274,14 @@ def pin_accept(
     Must be run by a person in a terminal (exit 2 when stdin or stdout is not a TTY, with
     nothing accepted): each pending definition is shown first, which pinned fields changed,
     the new description (cut at 300 characters) and what the tool-poisoning scan finds in
-    it, then you answer y to accept (anything else: exit 1, nothing accepted). A definition
+    it, then you answer y or yes, any case (Enter or anything else: exit 1, nothing
+    accepted; the same question as `cordon approve` and `cordon init`). A definition
     with a high or critical finding is not accepted without --force (exit 1; it stays
     pending). Without --pin-file, --server NAME names the server: its pin file is looked up
     under ~/.cordon/pins (where `cordon init` puts them). Exit 2 when no file, or more than
     one, holds pins of that server.
     """
-    from cordon.approvals.commands import require_terminal
+    from cordon.approvals.commands import confirmed, require_terminal
     from cordon.store.pins import PinFile
 
     if pin_file is None:
@@ -307,7 +298,7 @@ def pin_accept(
     require_terminal(err, "cordon pin accept", "Nothing was accepted.")
     ok, refused = _review_pending(pending, force=force)
     ok |= _review_identities(identities)
-    if ok and not _confirmed("Accept these changes? [y/N] "):
+    if ok and not confirmed(Console(highlight=False), "Accept these changes?"):
         err.print("Aborted. Nothing was accepted.", style="red", highlight=False, markup=False)
         raise typer.Exit(1)
     for name in pins.accept(server, only=ok):

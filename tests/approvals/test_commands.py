@@ -105,7 +105,7 @@ def test_approve_refuses_without_a_terminal(
     )
     assert proc.returncode == 2
     assert "terminal" in _plain(proc.stderr)
-    assert "Type yes" not in proc.stdout
+    assert "Approve it?" not in proc.stdout
     assert store_path.read_bytes() == before
     assert _state(store_path, code) == "pending"
 
@@ -140,7 +140,7 @@ def test_approve_has_no_yes_flag(
             [*cordon_argv, "approve", code, "--store", str(store_path), flag], env, None
         )
         assert rc == 2, out
-        assert "Type yes" not in out
+        assert "Approve it?" not in out
     assert _state(store_path, code) == "pending"
 
 
@@ -167,7 +167,19 @@ def test_approve_in_a_terminal_with_yes(
     assert store.consume(KEY) is None
 
 
-@pytest.mark.parametrize("answer", ["no\n", "y\n", "yess\n"])
+@pytest.mark.parametrize("answer", ["Y\n", "YES\n", "y\n"])
+def test_approve_takes_y_or_yes_in_any_case(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path, answer: str
+) -> None:
+    """The same answer as `cordon pin accept` and `cordon init` ([y/N])."""
+    code = _issue(store_path)
+    rc, out = _run_in_pty([*cordon_argv, "approve", code, "--store", str(store_path)], env, answer)
+    assert rc == 0, _plain(out)
+    assert "Approve it? [y/N]" in _plain(out)
+    assert _state(store_path, code) == "approved"
+
+
+@pytest.mark.parametrize("answer", ["no\n", "\n", "yess\n", "n\n"])
 def test_approve_in_a_terminal_without_yes_aborts(
     cordon_argv: list[str], env: dict[str, str], store_path: Path, answer: str
 ) -> None:
@@ -204,7 +216,7 @@ def test_approve_refuses_bad_codes_before_asking(
     rc, out = _run_in_pty([*cordon_argv, "approve", code, "--store", str(store_path)], env, None)
     assert rc == 1
     assert message in _plain(out)
-    assert "Type yes" not in out
+    assert "Approve it?" not in out
     assert _state(store_path, live) == "pending"
 
 
@@ -277,7 +289,7 @@ def test_approve_shows_the_arguments_and_every_cut(
     # the code binds the whole call; the shown copy was cut, so it cannot be checked
     # against the code's digest: said plainly
     assert "could not be checked against the code (cut or cleaned)" in text
-    assert text.index("[cut: 700 more") < text.index("Type yes")
+    assert text.index("[cut: 700 more") < text.index("Approve it?")
     assert _state(store_path, code) == "pending"
 
 

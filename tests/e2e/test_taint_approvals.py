@@ -184,7 +184,7 @@ def _run_approve_in_pty(
             if not chunk:
                 break
             out += chunk
-            if not sent and b"yes" in out.lower():
+            if not sent and b"[y/n]" in out.lower():
                 os.write(fd, typed)
                 sent = True
     _, status = os.waitpid(pid, 0)
@@ -265,7 +265,7 @@ async def test_cordon_approve_shows_the_arguments_of_the_call(harness: Harness) 
         assert f"destination {args['destination']}" in plain, plain
         assert "exactly the arguments shown (checked against the code)" in plain, plain
         assert "NOT SHOWN" not in plain
-        assert plain.index("destination " + args["destination"]) < plain.index("Type yes")
+        assert plain.index("destination " + args["destination"]) < plain.index("Approve it?")
         ok = await client.call_tool("move_file", args)
         assert not ok.is_error, text_of(ok)
     assert (root / "moved-away.txt").read_text() == "quarterly numbers"

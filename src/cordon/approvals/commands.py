@@ -4,7 +4,9 @@
 
 * it refuses to run unless both stdin and stdout are terminals (exit 2), so an agent piping
   commands through a tool cannot approve its own call;
-* it has no ``--yes``: the person must read what would be approved and type ``yes``;
+* it has no ``--yes``: the person must read what would be approved and answer ``y`` or
+  ``yes`` (any case; Enter, anything else, end of input or Ctrl-C is no: the same question
+  as ``cordon pin accept`` and ``cordon init``, :func:`confirmed`);
 * what it shows (server, tool, parameter, destination) may come from attacker-influenced
   calls, so control characters, ANSI escapes and bidi controls are stripped before display,
   non-ASCII values are also shown escaped (a Cyrillic ``а`` is visible as ``\\u0430``), and no
@@ -257,6 +259,18 @@ def _fail(err: Console, message: str, code: int = EXIT_ABORTED) -> typer.Exit:
     return typer.Exit(code)
 
 
+def confirmed(out: Console, question: str) -> bool:
+    """Ask ``question [y/N]`` at the terminal: ``y`` or ``yes`` in any case is yes; Enter
+    (the default), any other answer, end of input or Ctrl-C is no. Every command that asks a
+    person (``approve``, ``pin accept``) asks this way, as ``cordon init`` does."""
+    try:
+        answer = out.input(f"{question} [y/N] ", markup=False)
+    except (EOFError, KeyboardInterrupt):
+        out.print()
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
 def require_terminal(err: Console, command: str, nothing: str) -> None:
     """Exit 2 (``nothing`` said) unless stdin and stdout are both a TTY.
 
@@ -290,7 +304,8 @@ def approve_command(
     """Approve one retry of a call that cordon denied with a one-time code.
 
     Must be run by a person in a terminal; shows the call (with its arguments, from the audit
-    log) and asks you to type 'yes'.
+    log) and asks "Approve it? [y/N]": y or yes (any case) approves; anything else,
+    or Enter, approves nothing (exit 1).
     """
     err = Console(stderr=True, highlight=False)
     require_terminal(err, "cordon approve", "Nothing was approved.")
@@ -319,11 +334,7 @@ def approve_command(
     if rec.state == "approved":
         out.print(Text("This code is already approved; its retry has not happened yet."))
         return
-    try:
-        answer = out.input("Type yes to approve, anything else to abort: ")
-    except (EOFError, KeyboardInterrupt):
-        answer = ""
-    if answer.strip().lower() != "yes":
+    if not confirmed(out, "Approve it?"):
         raise _fail(err, "Aborted. Nothing was approved.")
     try:
         rec = codes.approve(canonical)
