@@ -194,7 +194,7 @@ def test_undo_after_user_edit_rewrites_structure(tmp_path: Path) -> None:
     data["mcpServers"]["added"] = {"command": "x"}
     path.write_text(json.dumps(data, indent=2) + "\n")
     plan = plan_undo(path)
-    assert any("no backup matches" in m for m in plan.messages)
+    assert any("servers and settings added since kept" in m for m in plan.messages)
     restored = json.loads(plan.new)["mcpServers"]
     assert restored["added"] == {"command": "x"}
     assert "x-cordon-upstream" not in plan.new.decode()

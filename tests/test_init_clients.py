@@ -106,7 +106,7 @@ def test_claude_json_user_and_project_servers(home: Path) -> None:
 
     undo = CliRunner().invoke(_app(), ["init", "--config", str(path), "--undo", "--yes"])
     assert undo.exit_code == 0, undo.output
-    assert "project /home/me/app: git: restored the original entry" in undo.output
+    assert "project /home/me/app: git: unwrapped" in undo.output
     assert path.read_bytes() == original  # byte for byte
 
 

@@ -589,16 +589,19 @@ def _glob_escape(name: str) -> str:
 
 
 def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
-    """Plan restoring the entries wrapped by :func:`plan_init` (all, or only ``servers``).
+    """Plan unwrapping the entries wrapped by :func:`plan_init` (all, or only ``servers``) in
+    the file as it is now: each entry as :func:`cordon.clientunwrap.unwrap_entry` gives it
+    (the user's edits since kept), every other server and setting untouched.
 
-    When the restored content equals a backup's content, the plan's ``new`` is that backup's
-    exact bytes; otherwise it is the restored structure in the file's own formatting (and a
-    message says so).
+    When the result equals a backup's content, the plan's ``new`` is that backup's exact
+    bytes; otherwise it is the result in the file's own formatting (and a message says so).
 
     Raises:
         ClientConfigError: as :func:`plan_init`, or an ``x-cordon-upstream`` that is not an
             object.
     """
+    from cordon.clientunwrap import unwrap_entry
+
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -619,9 +622,9 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
                     raise ClientConfigError(
                         f"{path}: {prefix}{name}: {UPSTREAM_KEY} is not an object"
                     )
-                table[name] = upstream
+                table[name], said = unwrap_entry(name, entry, upstream)
                 changed.append(prefix + name)
-                messages.append(f"{prefix}{name}: restored the original entry")
+                messages.append(prefix + said)
     if not changed:
         messages.append("nothing to undo: no entry carries " + UPSTREAM_KEY)
         return ConfigPlan(path=path, kind=kind, old=raw, new=raw, messages=tuple(messages))
@@ -638,7 +641,10 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
             break
     if new is None:
         new = _format_like(raw, data)
-        messages.append("no backup matches the restored content; rewrote it in the file's style")
+        messages.append(
+            "unwrapped in the file as it is now (servers and settings added since kept), "
+            "written in its style"
+        )
     return ConfigPlan(
         path=path,
         kind=kind,
