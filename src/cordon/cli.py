@@ -8,13 +8,55 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
+from typer.core import TyperGroup
 
 from cordon import __version__
 from cordon._exceptions import CordonError, PolicyError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from typer._click import Command, Context  # typer's own copy of click
+
+
+class _Commands(TyperGroup):
+    """The top-level group. The subcommands defined in other modules (audit, approvals,
+    serve, init, rules, ...) are added when a command not defined here is looked up, or the
+    commands are listed: ``cordon run``, one process per wrapped server, does not import the
+    modules of the others (bench/perf/README.md, "Resting memory")."""
+
+    _full: TyperGroup | None = None
+
+    def _all(self) -> TyperGroup:
+        """This group with every subcommand (built once; ``self`` when it has them)."""
+        if _registered and self._full is None:
+            return self
+        if self._full is None:
+            _register()
+            self._full = typer.main.get_group(app)
+        return self._full
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        found = super().get_command(ctx, cmd_name)
+        full = self._all()
+        return found if found is not None or full is self else full.get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        full = self._all()
+        return super().list_commands(ctx) if full is self else full.list_commands(ctx)
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        # an unknown name is resolved by the whole group: its "Did you mean" lists them all
+        if args and args[0] not in self.commands:
+            full = self._all()
+            if full is not self:
+                return full.resolve_command(ctx, args)
+        return super().resolve_command(ctx, args)
+
 
 app = typer.Typer(
     name="cordon",
@@ -22,7 +64,23 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_Commands,
 )
+
+
+class _Stderr:
+    """rich's stderr console, made at the first message: ``cordon run`` that prints none
+    does not import rich."""
+
+    _console: Console | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            # a message is one line, greppable in logs
+            self._console = Console(stderr=True, soft_wrap=True)
+        return getattr(self._console, name)
 
 
 def _print_version(value: bool) -> None:
@@ -45,7 +103,7 @@ def _main_options(
 
 pin_app = typer.Typer(help="Manage tool pins (trust on first use).", no_args_is_help=True)
 app.add_typer(pin_app, name="pin")
-err = Console(stderr=True, soft_wrap=True)  # a message is one line, greppable in logs
+err: Any = _Stderr()
 
 _OAuthOption = Annotated[
     bool, typer.Option(help="Log in with OAuth when --url answers 401 (tokens: ~/.cordon/oauth).")
@@ -298,6 +356,8 @@ def pin_accept(
     require_terminal(err, "cordon pin accept", "Nothing was accepted.")
     ok, refused = _review_pending(pending, force=force)
     ok |= _review_identities(identities)
+    from rich.console import Console
+
     if ok and not confirmed(Console(highlight=False), "Accept these changes?"):
         err.print("Aborted. Nothing was accepted.", style="red", highlight=False, markup=False)
         raise typer.Exit(1)
@@ -446,7 +506,15 @@ def version_cmd() -> None:
     print(__version__)
 
 
+_registered = False
+
+
 def _register() -> None:
+    """Add the subcommands defined in other modules to ``app`` (once)."""
+    global _registered
+    if _registered:
+        return
+    _registered = True
     from cordon import clienthooks, server
     from cordon.approvals import commands as approval_commands
     from cordon.audit import commands as audit_commands
@@ -463,9 +531,6 @@ def _register() -> None:
     content_commands.register(app)
     auth_commands.register(app)
     clienthooks.register(app)
-
-
-_register()
 
 
 def main() -> None:

@@ -1,0 +1,43 @@
+"""``cordon run`` imports only what it needs; the other subcommands load when looked up."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def test_run_path_does_not_import_the_other_commands() -> None:
+    code = """
+import json, sys
+import cordon.cli, cordon.proxy.main
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] == "rich"
+      or m in ("cordon.clienthooks", "cordon.server", "cordon.audit.commands",
+               "cordon.approvals.commands", "cordon.content.commands", "requests"))))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )
+    assert json.loads(out.stdout) == []
+
+
+def test_every_command_is_listed_and_resolved() -> None:
+    from cordon.cli import app
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["--help"], terminal_width=200).output
+    for name in ("run", "check", "pin", "audit", "approve", "serve", "init", "rules", "scan"):
+        assert f" {name} " in shown, name
+    assert runner.invoke(app, ["rules", "--json"]).exit_code == 0
+    typo = runner.invoke(app, ["aprove"])
+    assert typo.exit_code == 2 and "approve" in typo.output
