@@ -9,8 +9,12 @@ Import these from :mod:`cordon.textnorm`.
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import os
 import re
 import unicodedata
+from typing import Any
 
 from cordon._textnorm_decoders import decode_idna
 
@@ -132,6 +136,29 @@ def fold_whitespace(text: str) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+def _confusables_data() -> dict[str, list[str]]:
+    """The ``confusable-homoglyphs`` package's ``confusables.json``: each character -> the
+    characters it can be confused with (the entries' ``c``; their names are dropped as they
+    are read). The file is read directly, where the package's ``utils.load`` would: importing
+    that module imports ``urllib.request`` (its download helper), whose HTTP client and
+    e-mail parser a ``cordon run`` process would hold for nothing (bench/perf/README.md)."""
+    spec = importlib.util.find_spec("confusable_homoglyphs")  # the package is not executed
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover - a dependency
+        return {}
+    where = os.environ.get("CONFUSABLE_DATA", next(iter(spec.submodule_search_locations)))
+
+    def entry(pairs: list[tuple[str, Any]]) -> Any:
+        # an entry ({"c": char, "n": name}) becomes its character; the top level (whose
+        # values are lists) stays a dict
+        if all(isinstance(v, str) for _, v in pairs):
+            return dict(pairs).get("c", "")
+        return dict(pairs)
+
+    with open(os.path.join(where, "confusables.json"), encoding="utf-8") as f:
+        data: dict[str, list[str]] = json.load(f, object_pairs_hook=entry)
+    return data
+
+
 def _build_confusable_table() -> dict[int, str]:
     """Map each non-ASCII code point confusable with a printable ASCII character to it.
 
@@ -142,17 +169,13 @@ def _build_confusable_table() -> dict[int, str]:
     alone (``0``/``O`` and ``1``/``l`` stay distinct), which keeps the skeleton from merging
     ordinary addresses.
     """
-    try:
-        from confusable_homoglyphs.utils import load
-    except ImportError:  # pragma: no cover - the package is a declared dependency
-        return {}
-    data: dict[str, list[dict[str, str]]] = load("confusables.json")
+    data = _confusables_data()
 
     def ascii_target(char: str) -> str | None:
         # prefer a lower-case original (``l`` over ``I``), then letters, digits, punctuation
         cands = [
             (not c.islower(), 0 if c.isalpha() else 1 if c.isdigit() else 2, c.lower())
-            for c in (e.get("c", "") for e in data.get(char, ()))
+            for c in data.get(char, ())
             if len(c) == 1 and " " < c <= "~"
         ]
         return min(cands)[2] if cands else None
@@ -163,8 +186,7 @@ def _build_confusable_table() -> dict[int, str]:
             continue
         target = ascii_target(char)
         if target is None:
-            for entry in data[char]:
-                c = entry.get("c", "")
+            for c in data[char]:
                 if len(c) == 1 and not c.isascii():
                     target = ascii_target(c)
                     if target is not None:
