@@ -391,3 +391,19 @@ def test_pending_empty_and_default_store(cordon_argv: list[str], env: dict[str, 
         [*cordon_argv, "pending", "--json"], capture_output=True, text=True, env=env, timeout=30
     )
     assert len(json.loads(proc.stdout)) == 1
+
+
+def test_approve_shows_the_destination_as_the_call_spelled_it(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path, tmp_path: Path
+) -> None:
+    """The code keeps the destination normalised (lower case); the panel's Destination row
+    shows the agent's spelling, found in the call's own arguments."""
+    code = _issue(store_path, dest="new.person@partner.example")
+    audit = tmp_path / "audit.jsonl"
+    _log_call(audit, code, {"to": "New.Person@Partner.Example", "body": "hi"})
+    argv = [*cordon_argv, "approve", code, "--store", str(store_path), "--audit", str(audit)]
+    rc, out = _run_in_pty(argv, {**env, "COLUMNS": "3000"}, "no\n")
+    assert rc == 1
+    text = _plain(out)
+    assert "Destination New.Person@Partner.Example" in text, text
+    assert "new.person@partner.example" not in text

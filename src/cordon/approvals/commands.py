@@ -95,7 +95,11 @@ def _expiry(rec: CodeRecord, now: float) -> str:
     return f"in {left // 60} min {left % 60:02d} s (at {at} local time)"
 
 
-def _details(rec: CodeRecord, now: float) -> Table:
+def _details(rec: CodeRecord, now: float, call: dict[str, Any] | None) -> Table:
+    """The code's record; its destination spelled as in the call when the call is known."""
+    dest = rec.destination
+    if call is not None and call.get("server") == rec.server and call.get("tool") == rec.tool:
+        dest = envelope.as_spelled(rec.destination, call.get("arguments"), rec.param)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column(overflow="fold")
@@ -103,7 +107,7 @@ def _details(rec: CodeRecord, now: float) -> Table:
     grid.add_row("Server", _shown(rec.server))
     grid.add_row("Tool", _shown(rec.tool))
     grid.add_row("Parameter", _shown(rec.param))
-    grid.add_row("Destination", _shown(rec.destination))
+    grid.add_row("Destination", _shown(dest))
     grid.add_row("Rule", _shown(rec.rule))
     grid.add_row("Reason", _shown(rec.reason))
     grid.add_row("Expires", Text(_expiry(rec, now)))
@@ -329,7 +333,7 @@ def approve_command(
     title = "Approve this call once?" if rec.state == "pending" else "Already approved"
     audit_path = audit or default_audit_path()
     call = find_call_record(audit_path, rec.code)
-    body = _add_arguments(_details(rec, now), rec, call, audit_path)
+    body = _add_arguments(_details(rec, now, call), rec, call, audit_path)
     out.print(Panel(body, title=title, title_align="left", border_style="yellow"))
     if rec.state == "approved":
         out.print(Text("This code is already approved; its retry has not happened yet."))

@@ -18,6 +18,7 @@ import base64
 import hashlib
 import hmac
 import os
+import re
 import time
 from typing import Any
 
@@ -67,6 +68,32 @@ class Sealer:
         if not isinstance(payload, dict) or float(payload.get("exp", 0)) < time.time():
             return None
         return payload
+
+
+def _strings(value: Any, depth: int = 0) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if depth > 32:
+        return []
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [s for item in items for s in _strings(item, depth + 1)]
+
+
+def as_spelled(destination: str | None, args: Any, param: str | None) -> str | None:
+    """``destination`` as the call spells it, for display: the engine compares destinations
+    normalised (lower case, a URL without its scheme), but a person approving or reading a
+    denial should see the spelling the agent used. The first case-insensitive occurrence in
+    the argument ``param`` (else in any argument); ``destination`` itself when none is
+    found (a spelling the normaliser rewrote, or a value the audit withheld)."""
+    if not destination:
+        return destination
+    pattern = re.compile(re.escape(destination), re.IGNORECASE)
+    first = args.get(param) if isinstance(args, dict) and param in args else None
+    for text in [*_strings(first), *_strings(args)]:
+        m = pattern.search(text)
+        if m is not None:
+            return m.group(0)
+    return destination
 
 
 def question(

@@ -115,6 +115,12 @@ class AskSide:
             caps: dict[str, Any] | None = None,
         ) -> ToUpstream: ...
 
+    def _question(self, tool: str, v: Verdict, shown: Any) -> dict[str, Any]:
+        """cordon's question about ``v``, its destination spelled as in the call (``shown``:
+        the arguments with secret-carrying strings withheld, so none is quoted)."""
+        dest = envelope.as_spelled(v.destination, shown, v.param)
+        return envelope.question(self.cfg.server, tool, v.param, dest, v.reason)
+
     def _ask_input_required(
         self, id_: Any, tool: str, args: Any, params: dict[str, Any], v: Verdict, shown: Any
     ) -> ToClient:
@@ -128,7 +134,7 @@ class AskSide:
             "ir": params.get("inputResponses") or None,
         }
         state = self.sealer.seal(payload, ttl_s=self.cfg.approval_timeout_s)
-        q = envelope.question(self.cfg.server, tool, v.param, v.destination, v.reason)
+        q = self._question(tool, v, shown)
         result = {
             "resultType": "input_required",
             "inputRequests": {
@@ -149,7 +155,7 @@ class AskSide:
         eid = f"{self.own_prefix}{next(self._counter)}"
         deadline = self.clock() + self.cfg.approval_timeout_s
         self.asks[eid] = _Ask(id_, tool, args, line, v, deadline, shown)
-        q = envelope.question(self.cfg.server, tool, v.param, v.destination, v.reason)
+        q = self._question(tool, v, shown)
         frame = orjson.dumps(
             {"jsonrpc": "2.0", "id": eid, "method": "elicitation/create", "params": q}
         )
