@@ -40,8 +40,10 @@ class _Commands(TyperGroup):
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         found = super().get_command(ctx, cmd_name)
+        if found is not None:
+            return found
         full = self._all()
-        return found if found is not None or full is self else full.get_command(ctx, cmd_name)
+        return None if full is self else full.get_command(ctx, cmd_name)
 
     def list_commands(self, ctx: Context) -> list[str]:
         full = self._all()
