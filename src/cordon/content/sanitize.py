@@ -10,7 +10,9 @@
 * forged role delimiters are defanged to ``[untrusted role marker: im_start]``;
 * instructions and clearance claims of medium severity or more are wrapped, to the end of
   their line, in ``[untrusted instruction, do not follow: ...]`` or
-  ``[untrusted claim, not a verdict: ...]``.
+  ``[untrusted claim, not a verdict: ...]``; inside a wrap every square bracket and bracket
+  look-alike of the untrusted text becomes a parenthesis, so a payload that carries the
+  closing ``]`` cannot end the wrap early (or open a forged one).
 
 Block mode never repeats the payload: the error text names rule ids and severities only.
 
@@ -131,21 +133,42 @@ def sanitize_text(text: str, hits: list[Hit]) -> str:
         inserts.setdefault(s, []).append(label)
     out: list[str] = []
     cursor = 0
+    inside = False  # within a wrap: the untrusted text may not close it (_unclosable)
     points = sorted(set(inserts) | {s for s, _, _ in merged})
     rep_at = {s: (e, r) for s, e, r in merged}
     for p in points:
         if p < cursor:
             continue
-        out.append(text[cursor:p])
+        out.append(_unclosable(text[cursor:p]) if inside else text[cursor:p])
         cursor = p
         for ins in sorted(inserts.get(p, ()), key=lambda x: x != "]"):
             out.append(ins)
+            inside = ins != "]"
         if p in rep_at:
             e, r = rep_at[p]
             out.append(r)
             cursor = e
     out.append(text[cursor:])
     return _strip("".join(out))
+
+
+#: square brackets and their look-alikes (fullwidth, white, lenticular, tortoise-shell,
+#: quill, math): inside a wrap each one becomes a parenthesis, so the wrapped text can
+#: neither close cordon's marker early nor open a forged one
+_BRACKETS = str.maketrans(
+    "[]\uff3b\uff3d\u27e6\u27e7\u301a\u301b\u3010\u3011\u3014\u3015\u2045\u2046"
+    "\u298b\u298c\u298d\u298e\u298f\u2990\ufe5d\ufe5e\u2772\u2773",
+    "()" * 12,
+)
+
+
+def _unclosable(segment: str) -> str:
+    """``segment``, untrusted text inside an ``[untrusted ...: `` wrap, made unable to end
+    the wrap: ANSI escapes and invisible characters removed first (an escape such as OSC
+    ``ESC ]`` holds a bracket of its own), then every bracket look-alike turned into a
+    parenthesis. The wrap's own ``]`` is then the only one before the line ends, and
+    cordon's replacements inside it (``[secret masked: ...]``) are not touched."""
+    return _strip(segment).translate(_BRACKETS)
 
 
 def _strip(text: str) -> str:
