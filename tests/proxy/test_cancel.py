@@ -179,3 +179,25 @@ def test_a_call_cancelled_while_decided_and_refused_for_the_audit_log_is_forgott
     t.run_jobs()
     assert "audit.unwritable" in t.client[0].decode()
     assert not core.pending and not core.inflight and not core.cancelled and not core.cancelling
+
+
+def test_a_call_cancelled_while_decided_whose_verdict_asks_is_resolved() -> None:
+    """The cancel lands while the call is decided and the verdict is an ask: no question
+    goes to the person (an accept would have sent a cancelled call upstream), no answer to
+    the client, and nothing stays behind: not in flight, not cancelling, the id free."""
+    work = _Work()
+    work.verdicts["send"] = "ask"
+    core = _core(work, legacy_elicitation=True)
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1))
+    t.from_client(_cancel(1))
+    t.run_jobs()
+    assert t.client == []
+    assert _methods(t.sent_upstream) == ["notifications/cancelled"]
+    assert not core.asks and not core.inflight and not core.cancelling and not core.pending
+    rec = t.audit[-1]
+    assert rec["kind"] == "verdict" and rec["verdict"] == "ask" and rec["answer"] == "cancelled"
+    work.verdicts["send"] = "allow"
+    t.from_client(_call(1))  # the id is free: decided and forwarded
+    t.run_jobs()
+    assert _methods(t.sent_upstream) == ["notifications/cancelled", 1]

@@ -29,7 +29,13 @@ from cordon.approvals import envelope
 from cordon.audit.withheld import withhold_verdict
 from cordon.decider import Decision
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
-from cordon.proxy.framing import INTERNAL_ERROR, METHOD_NOT_FOUND, error_frame, result_frame
+from cordon.proxy.framing import (
+    INTERNAL_ERROR,
+    METHOD_NOT_FOUND,
+    error_frame,
+    id_key,
+    result_frame,
+)
 
 if TYPE_CHECKING:
     from cordon.proxy.core import CoreConfig, _Slot
@@ -88,6 +94,9 @@ class AskSide:
     #: whether cordon may send its own ``elicitation/create`` on this connection
     legacy_elicitation: bool
     client_caps: dict[str, Any]
+    #: the client's requests not yet answered, and those it cancelled while being decided
+    inflight: set[tuple[str, Any]]
+    cancelling: set[tuple[str, Any]]
 
     if TYPE_CHECKING:
 
@@ -152,6 +161,15 @@ class AskSide:
     def _ask_legacy(
         self, id_: Any, tool: str, args: Any, line: bytes, v: Verdict, shown: Any
     ) -> list[Action]:
+        key = id_key(id_)
+        if key in self.cancelling:
+            # cancelled while it was decided: no one is asked about a call the client no
+            # longer waits for (an approval would send it upstream after its cancel), no
+            # answer goes out (MCP: none to a cancelled request), and its id is free again
+            self.cancelling.discard(key)
+            self.inflight.discard(key)
+            rec = self._verdict_record(tool, shown, v, args, asked="none", answer="cancelled")
+            return [Audit(rec)]
         eid = f"{self.own_prefix}{next(self._counter)}"
         deadline = self.clock() + self.cfg.approval_timeout_s
         self.asks[eid] = _Ask(id_, tool, args, line, v, deadline, shown)
