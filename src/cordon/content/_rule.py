@@ -25,6 +25,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from re import _constants, _parser  # type: ignore[attr-defined]
+from typing import Any
 
 from cordon._types import Severity
 
@@ -119,13 +121,18 @@ class Rule:
 
     @cached_property
     def ws_slack(self) -> int:
-        """Characters added to :attr:`window`: each whitespace gap of the pattern may be up to
-        ``FOLD_MIN - 1`` characters wide (longer runs are folded to one by the normaliser)."""
+        """Characters added to :attr:`window`: each whitespace gap one match of the pattern can
+        hold may be up to ``FOLD_MIN - 1`` characters wide (longer runs are folded to one by the
+        normaliser). The gaps are counted along the pattern's widest path (the most of any
+        branch of an alternation, not the sum of every branch: a multilingual rule lists
+        hundreds of gaps across its languages and one match passes a dozen), and never more
+        than the gaps written in the whole pattern."""
         if self.pattern is None:
             return 0
         from cordon.content.normalize import FOLD_MIN
 
-        gaps = len(re.findall(r"\\s[+*{]", self.pattern))
+        written = len(re.findall(r"\\s[+*{]", self.pattern))
+        gaps = min(written, _path_gaps(_parser.parse(self.pattern)))
         return gaps * (FOLD_MIN - 1)
 
     @cached_property
@@ -134,6 +141,40 @@ class Rule:
         if self.pattern is None:
             return None
         return re.compile(self.pattern.encode("utf-8"), re.MULTILINE)
+
+
+_REPEATS = (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT)
+_SPACE = (_constants.CATEGORY, _constants.CATEGORY_SPACE)
+
+
+def _is_space_repeat(sub: Any) -> bool:
+    """True when a repeat's body is ``\\s`` or a class holding it (a whitespace gap)."""
+    items = list(sub)
+    if len(items) != 1:
+        return False
+    op, av = items[0]
+    return (op, av) == _SPACE or (op == _constants.IN and _SPACE in av)
+
+
+def _path_gaps(items: Any) -> int:
+    """The most whitespace gaps (``\\s`` repeated more than once) one match of a parsed
+    pattern passes: summed along a sequence, the most of any branch, times a bounded repeat's
+    count; a huge number for a gap inside an unbounded repeat (the caller's ``min`` with the
+    written count then decides)."""
+    total = 0
+    for op, av in items:
+        if op in _REPEATS:
+            _lo, hi, sub = av
+            inner = _path_gaps(sub)
+            if inner:
+                total += inner * (10**6 if hi == _constants.MAXREPEAT else hi)
+            elif hi > 1 and _is_space_repeat(sub):
+                total += 1
+        elif op == _constants.SUBPATTERN:
+            total += _path_gaps(av[-1])
+        elif op == _constants.BRANCH:
+            total += max(_path_gaps(b) for b in av[1])
+    return total
 
 
 _SPECIAL = frozenset(".^$*+?{}[]|()\\")
