@@ -338,7 +338,9 @@ def init(
         ),
     ] = True,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="write without asking")] = False,
-    undo: Annotated[bool, typer.Option(help="restore the original entries")] = False,
+    undo: Annotated[
+        bool, typer.Option(help="unwrap cordon's entries, keeping your edits since init")
+    ] = False,
     pin_dir: Annotated[
         Path | None,
         typer.Option(
@@ -365,8 +367,8 @@ def init(
     `cordon pin accept --server NAME` re-approves a definition that changed. In ~/.claude.json:
     the user servers and each project's. The prompt hook goes into
     ~/.claude/settings.json for Claude Code and ~/.cursor/hooks.json for a Cursor config
-    in a .cursor directory (--no-hook: not). --undo restores from the backups in
-    ~/.cordon/backups/.
+    in a .cursor directory (--no-hook: not). --undo unwraps cordon's entries in the file as
+    it is now (your edits since init are kept; each file is backed up in ~/.cordon/backups/).
     """
     from cordon.clientconfig import (
         ClientConfigError,
