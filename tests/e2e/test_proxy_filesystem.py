@@ -140,3 +140,5 @@ async def test_global_prefix_and_stray_policy_entry(harness: Harness) -> None:
     )
     strays = [r for r in harness.records("policy") if r["rule"] == "policy.unknown_tool"]
     assert [r["tool"] for r in strays] == ["writefile"]
+    # the closest listed name, and the restriction the typo leaves without effect
+    assert strays[0]["closest"] == "write_file" and strays[0]["restricts"] == ["max_calls"]

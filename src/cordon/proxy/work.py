@@ -25,7 +25,6 @@ from cordon.engine import rules
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.dlp import withhold
 from cordon.engine.pins import fingerprint
-from cordon.policy import load_pack
 from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
 from cordon.store.pins import identity_changes
 
@@ -418,16 +417,20 @@ class SessionWork:
 
     def _stray_policy_entries(self, out: ListOutcome) -> None:
         """A policy entry naming a tool this server does not list is most likely a typo that
-        leaves the real tool uncontrolled: say so on stderr and in the audit log."""
+        leaves the real tool uncontrolled: say so on stderr and in the audit log, with the
+        closest listed name and the restrictions that now limit nothing."""
+        from cordon.checktools import stray_entries
+
         listed = {str(t.get("name")) for t in self.listing}
-        from_packs: set[str] = set()
-        for pack in self.engine.policy.packs:
-            from_packs.update((load_pack(pack).get("tools") or {}).keys())
-        for name in sorted(set(self.engine.policy.tools) - listed - from_packs):
+        for s in stray_entries(self.engine.policy, listed):
+            hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
+            lost = f"; its {', '.join(s.restrictions)} limit nothing" if s.restrictions else ""
             out.problems.append(
-                f"policy names tool {name!r}, which server {self.server!r} does not list"
+                f"policy names tool {s.name!r}, which server {self.server!r} does not "
+                f"list{hint}{lost}"
             )
-            out.records.append({"kind": "policy", "rule": "policy.unknown_tool", "tool": name})
+            rec = {"kind": "policy", "rule": "policy.unknown_tool", "tool": s.name}
+            out.records.append({**rec, "closest": s.closest, "restricts": list(s.restrictions)})
 
     # -- the shared taint store -------------------------------------------------------
     def publish(self, *, go_on_holding: bool) -> str | None:
