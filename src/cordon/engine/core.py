@@ -22,6 +22,7 @@ from cordon.content import evaluate_result, find_secrets, scan_instructions, sca
 from cordon.content.sanitize import Evaluation
 from cordon.engine import args as _args
 from cordon.engine import checks as _checks
+from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
@@ -329,7 +330,7 @@ class Session(ProvenanceState):
             self._seen_secrets(find_secrets(everything), tool, server, tp, arguments)
         usable = ev_action != "block" and not (isinstance(result, dict) and result.get("isError"))
         if usable:
-            self._observe_provenance(tp, server, result)
+            self._observe_provenance(tp, server, result, self._listing(tool, server))
         self.legs.observe_result(
             untrusted=self._untrusted_output(tool, server, tp),
             sensitive=self._sensitive(tool, server, tp, None),
@@ -378,6 +379,14 @@ class Session(ProvenanceState):
         if type(ann) is dict or isinstance(ann, Mapping):
             return ann.get(name, default)
         return default
+
+    def _listing(self, tool: str, server: str) -> str | None:
+        """The namespace noun ``tool`` lists (:func:`provenance.listing_noun`) when its server
+        marks it read-only and not destructive; else ``None``."""
+        noun = _prov.listing_noun(tool)
+        if noun is None or self._annotation(server, tool, "readOnlyHint") is not True:
+            return None
+        return None if self._annotation(server, tool, "destructiveHint") is True else noun
 
     def _untrusted_output(self, tool: str, server: str, tp: ToolPolicy) -> bool:
         if tp.untrusted_output is not None:

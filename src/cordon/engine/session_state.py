@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 #: a full stop directly followed by a capitalised word: a sentence break typed without a space
 _SENTENCE_JOIN = re.compile(r"\.(?=[A-Z][a-z])")
 
+#: names kept per (server, noun) namespace: a larger listing vouches for no more of them
+_MAX_NAMES = 100_000
+
 _WORD_RE = re.compile(r"[^\s,;<>()\[\]{}\"'`]+")
 
 
@@ -51,6 +54,9 @@ class ProvenanceState:
         #: per server that listed an item spelled with look-alike characters: the keys of its
         #: plain items only (a plain sink value is vouched by those)
         self.directory_plain: dict[str, set[str]] = {}
+        #: per (server, noun): the exact spellings of the names a read-only listing of that
+        #: server gave (:mod:`cordon.engine.provenance.namespace`)
+        self.namespace: dict[tuple[str, str], set[str]] = {}
         for text in trusted:
             self.add_trusted(text)
 
@@ -152,13 +158,21 @@ class ProvenanceState:
         return self._trusted_joined(self._trusted_norm_cache, norm)
 
     # -- observing ---------------------------------------------------------------------
-    def _observe_provenance(self, tp: ToolPolicy, server: str, result: Any) -> None:
+    def _observe_provenance(
+        self, tp: ToolPolicy, server: str, result: Any, listing: str | None = None
+    ) -> None:
         """Add what a usable result (delivered, not an error) of a tool with policy ``tp``
-        vouches for: its directory items."""
+        vouches for: its directory items; or, for a read-only listing of the namespace noun
+        ``listing`` that the policy does not describe, its names
+        (:mod:`cordon.engine.provenance.namespace`)."""
         if tp.directory or tp.directory_fields:
             fields = None if tp.directory else frozenset(tp.directory_fields)
             items = list(_prov.directory_items(result, fields))
             self._add_directory(server, items)
+        elif listing is not None and tp.exfiltrating is not True:
+            names = self.namespace.setdefault((server, listing), set())
+            if len(names) < _MAX_NAMES:  # (past it, nothing more is vouched: asked about)
+                names.update(_prov.namespace_items(_prov.directory_items(result, None)))
 
     def _add_directory(self, server: str, items: list[str]) -> None:
         """Vouch for the destinations of whole directory ``items`` of ``server``; from the

@@ -264,6 +264,7 @@ class _Scan:
                 by_user = by_user and exact in s._trusted_strict()
                 by_directory = by_directory and exact in s.directory_spelled.get(server, ())
         spelled = (by_user, by_directory)
+        listed_name = _in_namespace(self.ctx, name, texts)
         if self._display_name(value, spelled[1]):
             self.found.append(norm(value))
             self.all_user_named = self.all_user_named and _prov.has_words(
@@ -298,7 +299,7 @@ class _Scan:
                 sources = odd_sources(odd_leaves, plain_leaves)
             odd = odd_source(dest, sources, self.patterns) if sources is not None else None
             v = gate(self.ctx, dest, name, self.patterns, named, spelled[1], odd, plain,
-                     self.over_taint)  # fmt: skip
+                     self.over_taint, listed_name and dest.kind in _prov.NAME_KINDS)  # fmt: skip
             if v is None:
                 continue
             if v.verdict == "deny":
@@ -306,6 +307,20 @@ class _Scan:
             self.cleared = False
             self.asks.append(v)
         return None
+
+
+def _in_namespace(ctx: Context, param: str, texts: list[str]) -> bool:
+    """Every string of a sink argument is a name, spelled exactly as a read-only listing of
+    the call's server gave it whole, of a noun the parameter's name carries (``channel`` for
+    ``get_channels``; :mod:`cordon.engine.provenance.namespace`)."""
+    namespace = ctx.session.namespace
+    if not namespace or not texts:
+        return False
+    for noun in _prov.param_nouns(param):
+        names = namespace.get((ctx.server, noun))
+        if names and all(_prov.strict(x) in names for x in texts):
+            return True
+    return False
 
 
 def gate(
@@ -318,6 +333,7 @@ def gate(
     odd: bool | None,
     plain: bool,
     over_taint: dict[str, str],
+    namespaced: bool = False,
 ) -> Verdict | None:
     """The verdict for one destination (``None``: no objection). ``user_named``: the user's
     text names it in this spelling; ``listable``: a directory may vouch for its spelling.
@@ -325,7 +341,9 @@ def gate(
     and whether the allowlist names that spelling exactly: then its folded key vouches for
     nothing (not the allowlist, not an earlier send or approval of that key). ``plain``:
     a string without look-alike characters gives it (:func:`_vouching.listed`).
-    ``over_taint`` collects the destinations seen in output that something cleared anyway."""
+    ``over_taint`` collects the destinations seen in output that something cleared anyway.
+    ``namespaced``: a name a read-only listing of this server gave whole, for a parameter
+    of the listing's noun (:func:`_in_namespace`)."""
     s = ctx.session
     policy = s.engine.policy
     sink_is_url = dest.kind == "url"
@@ -337,6 +355,11 @@ def gate(
         # listed whole by a directory tool (policy ``directory: true``)
         if s.taint.seen_here(dest, sink_is_url=sink_is_url):
             over_taint[dest.key] = "directory"
+        return None
+    if namespaced:
+        # the workspace's own name for a channel or a member (provenance/namespace.py)
+        if s.taint.seen_here(dest, sink_is_url=sink_is_url):
+            over_taint[dest.key] = "listing"
         return None
     state = (
         "clean"

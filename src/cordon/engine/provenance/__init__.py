@@ -24,6 +24,7 @@ The rules live in one module per concern, and every name is importable from here
 * :mod:`.requests`: ``requires_request``;
 * :mod:`.directory`: ``directory`` and ``directory_fields`` items and their keys;
 * :mod:`.links`: links forwarded inside message text;
+* :mod:`.namespace`: a workspace's own listings of its channels and members, with no key;
 * :mod:`._text` and :mod:`._documents`: the text primitives and result documents they share.
 """
 
@@ -32,15 +33,25 @@ from __future__ import annotations
 from cordon.engine.provenance._text import has_words, lookalike_free, strict
 from cordon.engine.provenance.directory import directory_items, directory_keys, item_keys
 from cordon.engine.provenance.links import forwarded_links
+from cordon.engine.provenance.namespace import (
+    NAME_KINDS,
+    listing_noun,
+    namespace_items,
+    param_nouns,
+)
 from cordon.engine.provenance.requests import check_requested
 
 __all__ = [
+    "NAME_KINDS",
     "check_requested",
     "directory_items",
     "directory_keys",
     "forwarded_links",
     "has_words",
     "item_keys",
+    "listing_noun",
     "lookalike_free",
+    "namespace_items",
+    "param_nouns",
     "strict",
 ]
