@@ -4,10 +4,12 @@
    (:attr:`cordon.content.normalize.Normalized.ascii_view`: one byte per character, so offsets
    need no conversion). Normally a Hyperscan database of all anchors
    (:mod:`cordon.content._accel`: C, memory speed, each candidate confirmed with the anchor's
-   own pattern). Without it (no wheel, or still compiling) one combined Python pattern: a
-   branch per first character, each ``c(?=rest|rest...)``, whose first item is a character
-   set that ``re`` scans for in C; each match consumes one character, so anchors that overlap
-   are all found.
+   own pattern). Without it (no wheel, or still compiling) one Python pattern per first
+   character, ``c(?=rest|rest...)``, each searched over the whole view (``re`` scans for its
+   literal first character in C); each match consumes one character, so anchors that overlap
+   are all found. One pattern per character, not one alternation of them all: compiling a
+   single pattern of every anchor (about 97 KB of regex) peaked at ~12 MB of parser objects
+   and left ~9 MB of a resting ``cordon run`` resident (bench/perf/README.md).
 2. On the Python pass, at each hit the anchors of that first character are tried one by one to
    learn which rules it stands for (hits are rare by construction: anchors are whole phrases,
    paths, token prefixes, never common words).
@@ -122,7 +124,8 @@ def _rehead(anchor: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Anchors:
-    pattern: re.Pattern[bytes]
+    #: one pattern per first character: ``c(?=rest|rest...)``
+    patterns: tuple[re.Pattern[bytes], ...]
     #: first byte -> [(anchor compiled on its own, rule indexes)]
     by_head: dict[int, list[tuple[re.Pattern[bytes], tuple[int, ...]]]]
     rules: tuple[Rule, ...]
@@ -156,15 +159,15 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
         head = anchor_head(a)
         assert head is not None
         heads.setdefault(head[0], []).append((a, head[1]))
-    branches = []
+    patterns = []
     by_head: dict[int, list[tuple[re.Pattern[bytes], tuple[int, ...]]]] = {}
     for ch, items in sorted(heads.items()):
         rests = sorted({rest for _, rest in items})
-        branches.append(re.escape(ch) + ("(?:" + "|".join(rests) + ")" if all(rests) else ""))
+        branch = re.escape(ch) + ("(?=" + "|".join(rests) + ")" if all(rests) else "")
+        patterns.append(re.compile(branch.encode("ascii")))
         by_head[ord(ch)] = [
             (re.compile(a.encode("ascii")), tuple(sorted(by_anchor[a]))) for a, _ in items
         ]
-    pattern = re.compile("|".join(branches).encode("ascii") if branches else b"(?!)")
     c1 = tuple(i for i, r in enumerate(rules) if any(a.startswith("\x1b") for a in r.anchors))
     plain: dict[str, set[int]] = {}
     for i, r in enumerate(rules):
@@ -183,7 +186,7 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
     if utf8_anchors:
         _accel.warm(utf8_anchors)
     return _Anchors(
-        pattern=pattern,
+        patterns=tuple(patterns),
         by_head=by_head,
         rules=rules,
         c1_rules=c1,
@@ -216,16 +219,14 @@ def _anchor_hits(idx: _Anchors, lview: bytes) -> dict[int, list[tuple[int, int]]
                 hits.setdefault(ri, []).append((s, e))
         return hits
     by_head = idx.by_head
-    search = idx.pattern.search
-    m = search(lview)
-    while m is not None:
-        pos = m.start()
-        for compiled, rule_ids in by_head[lview[pos]]:
-            am = compiled.match(lview, pos)
-            if am is not None:
-                for ri in rule_ids:
-                    hits.setdefault(ri, []).append((pos, am.end()))
-        m = search(lview, pos + 1)  # anchors may overlap: resume one character on
+    for pattern in idx.patterns:
+        for m in pattern.finditer(lview):  # a lookahead consumes one character: overlaps found
+            pos = m.start()
+            for compiled, rule_ids in by_head[lview[pos]]:
+                am = compiled.match(lview, pos)
+                if am is not None:
+                    for ri in rule_ids:
+                        hits.setdefault(ri, []).append((pos, am.end()))
     return hits
 
 
