@@ -50,7 +50,8 @@ def test_cancel_while_decided_then_ask_asks_no_one_and_frees_the_id(harness: Har
         send({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}})
         _frames(proc, 2)
         # a call whose verdict is an ask (a destination never seen), cancelled in the same
-        # write: the cancel reaches cordon while the call is still being decided
+        # write: the cancel reaches cordon while the call is still being decided (a call over
+        # 32 KB is decided on the decision thread while the loop reads on: proxy/transport.py)
         call = {"name": "send_email", "arguments": {"to": "new.person@partner.example",
                                                     "body": "x" * 200_000}}  # fmt: skip
         cancel = {"requestId": 3, "reason": "user pressed stop"}
