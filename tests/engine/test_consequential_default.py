@@ -221,3 +221,33 @@ def test_an_approval_of_the_default_ask_covers_those_arguments() -> None:
 def test_families_by_tool_name(tool: str, family: str | None) -> None:
     found = family_of(tool)
     assert (found.name if found else None) == family
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Add an event to my calendar to remind me to book a table.",
+        "Add a reminder to my calendar for October 15th to book a table.",
+        "Please add an event to remind me about reserving the hotel.",
+        "Tell me its rating. I'll book a room later.",
+        "We will reserve it ourselves; just find the address.",
+    ],
+)
+def test_a_reminder_or_the_users_own_plan_asks_for_no_booking(request_text: str) -> None:
+    s = _session([request_text])
+    d = s.check("reserve_hotel", {"hotel": "Riverside View Hotel"})
+    assert (d.verdict, d.rule) == ("ask", "action.not_requested"), request_text
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "I want to book a hotel in Paris.",
+        "I'd like you to book a room for me.",
+        "Remind me to book. Actually, just book it now.",
+        "Book the hotel and remind me about it the day before.",
+    ],
+)
+def test_a_booking_asked_for_beside_a_reminder_still_runs(request_text: str) -> None:
+    s = _session([request_text])
+    assert s.check("reserve_hotel", {"hotel": "Le Marais Boutique"}).verdict == "allow"

@@ -50,12 +50,16 @@ class Family:
         request: a regular expression (case-insensitive) that a request for this kind of
             action matches: its verbs and nouns.
         why: the platform semantics that make it consequential (a line of documentation).
+        not_asked: what names the action without asking for it (removed first).
     """
 
     name: str
     tokens: frozenset[str]
     request: re.Pattern[str]
     why: str
+    #: spans of a request that name this kind of action without asking for it
+    #: (:data:`_NOT_ASKED`), removed before :attr:`request` is searched
+    not_asked: re.Pattern[str] | None = None
 
 
 def _rx(*words: str) -> re.Pattern[str]:
@@ -64,6 +68,19 @@ def _rx(*words: str) -> re.Pattern[str]:
 
 #: a booking verb ("book", "booked", "reserve", "a reservation"); not "rental", "bookmark"
 _BOOK = r"\bbook(?:s|ed|ing)?\b|\breserv"
+
+
+#: A booking verb that asks for nothing now: the object of a reminder ("remind me to book a
+#: table", "a reminder ... to book", "remind me about reserving the hotel": the user asks to
+#: be reminded, so the booking is theirs to make later), or the user's own plan in the first
+#: person future ("I'll book a room later", "we will reserve it ourselves"). Grammar, not
+#: intent: "I want to book", "I'd like you to book", "please book" stay requests.
+_NOT_ASKED = re.compile(
+    r"\bremind(?:s|ed|ing|ers?)?\b[^.!?\n]{0,80}?\b(?:to|about|of)\s+(?:book|reserv|rent)\w*"
+    r"|\b(?:I|we)(?:['’]ll|\s+will|\s+shall|['’]m\s+going\s+to|\s+am\s+going\s+to"
+    r"|['’]re\s+going\s+to|\s+are\s+going\s+to)\s+(?:book|reserv|rent)\w*",
+    re.IGNORECASE,
+)
 
 
 #: The families, in the order a tool is classified (the first whose tokens its name has):
@@ -95,6 +112,7 @@ FAMILIES: tuple[Family, ...] = (
         request=_rx(_BOOK, r"\brent(?:s|ed|ing)?\b"),
         why="holds a car, a flat or equipment in the user's name for a fee; any booking verb "
         "asks for one, a rental company named in passing does not",
+        not_asked=_NOT_ASKED,
     ),
     Family(
         name="a booking",
@@ -104,6 +122,7 @@ FAMILIES: tuple[Family, ...] = (
         request=_rx(_BOOK),
         why="holds a room, a table or a seat in the user's name, often paid or with a "
         "cancellation fee; renting a car asks for no hotel room",
+        not_asked=_NOT_ASKED,
     ),
     Family(
         name="a delete",
@@ -151,6 +170,14 @@ def family_of(tool: str) -> Family | None:
     return None
 
 
+def _asks(family: Family, text: str) -> bool:
+    """``text`` asks for ``family``'s kind of action: its request words, outside the spans
+    that name the action without asking for it (:attr:`Family.not_asked`)."""
+    if family.not_asked is not None:
+        text = family.not_asked.sub(" ", text)
+    return family.request.search(text) is not None
+
+
 def check_default(tool: str, *, read_only: bool, trusted_texts: Iterable[str]) -> Verdict | None:
     """An ask when ``tool`` commits the user to something (:func:`family_of`), its server
     does not mark it read-only, the session has trusted text, and none of it asks for that
@@ -159,7 +186,7 @@ def check_default(tool: str, *, read_only: bool, trusted_texts: Iterable[str]) -
     if not texts or read_only:
         return None
     family = family_of(tool)
-    if family is None or any(family.request.search(t) for t in texts):
+    if family is None or any(_asks(family, t) for t in texts):
         return None
     return Verdict(
         verdict="ask",
