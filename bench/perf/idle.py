@@ -1,14 +1,17 @@
 """What an idle ``cordon run`` costs: CPU while nothing moves, memory at rest, processes.
 
-    .venv/bin/python bench/perf/idle.py [--rounds 2] [--idle 10] [--settle 3] NAME=SRC ...
+    .venv/bin/python bench/perf/idle.py [--rounds 2] [--idle 10] [--settle 3] [--calls N] NAME=SRC ...
 
 Each variant is ``cordon run`` from the ``src`` tree SRC (as in ``ab.py``) with an empty
 policy, in front of ``echo_server.py``. After the handshake and a ``tools/list``, and
 ``--settle`` seconds for the start-up work (the Hyperscan compile), it reads, from ``/proc``:
 the processes cordon started besides the upstream (before issue 19, a forked recording
 worker), VmRSS of cordon and of those processes, and their CPU time (utime + stime, in
-clock ticks of 10 ms) before and after ``--idle`` seconds with no traffic. Variants run
-interleaved, ``--rounds`` times each. Example (issue 19)::
+clock ticks of 10 ms) before and after ``--idle`` seconds with no traffic. With ``--calls N``,
+N ``tools/call echo`` (each with a different text) follow the ``tools/list``, so the memory is
+that of a process at rest after serving calls (what a first call loads is then counted), and
+the first call's round trip is printed. Variants run interleaved, ``--rounds`` times each.
+Example (issue 19)::
 
     .venv/bin/python bench/perf/idle.py base=/work/base/src new=src
 """
@@ -50,10 +53,20 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-def measure(t: R.Target, up: list[str], settle: float, idle: float) -> dict[str, float]:
+def measure(
+    t: R.Target, up: list[str], settle: float, idle: float, calls: int = 0
+) -> dict[str, float]:
     c = R.RawClient(t.cmd, t.env)
+    first_ms = 0.0
     try:
         c.handshake()  # initialize, initialized, tools/list
+        for i in range(calls):
+            t0 = time.perf_counter()
+            rid, line = c.call_line("echo", {"text": f"hello {i}"})
+            c.send(line)
+            c.recv_for(rid)
+            if i == 0:
+                first_ms = (time.perf_counter() - t0) * 1e3
         time.sleep(settle)
         pid = c.proc.pid
         # the upstream by its exact argv (a forked worker has cordon's, which names it too)
@@ -71,6 +84,7 @@ def measure(t: R.Target, up: list[str], settle: float, idle: float) -> dict[str,
         "cordon_rss_mb": rss[0],
         "total_rss_mb": sum(rss),
         "idle_cpu_ms": (after - before) * 1e3,
+        "first_call_ms": first_ms,
     }
 
 
@@ -81,18 +95,20 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--idle", type=float, default=10.0)
     ap.add_argument("--settle", type=float, default=3.0)
+    ap.add_argument("--calls", type=int, default=0, help="tools/call echo before settling")
     ap.add_argument("variants", nargs="+", metavar="NAME=SRC")
     ns = ap.parse_args()
     targets = R.echo_variants(ns.variants, "cordon-idle-")
     up = [sys.executable, str(HERE / "echo_server.py")]  # the upstream measure() looks for
     for r in range(ns.rounds):
         for name, t in targets.items():
-            m = measure(t, up, ns.settle, ns.idle)
+            m = measure(t, up, ns.settle, ns.idle, ns.calls)
+            first = f"; first call {m['first_call_ms']:.1f} ms" if ns.calls else ""
             print(
                 f"round {r + 1} {name:8s} processes besides the upstream: "
                 f"{m['extra_processes']}; VmRSS cordon {m['cordon_rss_mb']:.1f} MB, "
                 f"with them {m['total_rss_mb']:.1f} MB; CPU over {ns.idle:g} s idle: "
-                f"{m['idle_cpu_ms']:.0f} ms",
+                f"{m['idle_cpu_ms']:.0f} ms{first}",
                 flush=True,
             )
     return 0
