@@ -151,3 +151,15 @@ def test_a_long_channel_name_carrying_an_injection_is_not_a_name() -> None:
     s.observe_output("get_channels", {"content": [{"type": "text", "text": f"- {name}"}]})
     v = s.check("send_channel_message", {"channel": name, "body": "x"})
     assert v.verdict in ("ask", "deny") and v.rule.startswith("taint."), v.rule
+
+
+def test_a_listed_name_counts_as_cleared_for_the_rule_of_two() -> None:
+    # documented in docs/threat-model.md: like a directory's, a listed name exempts the
+    # r2.trifecta ask; an unlisted one is still asked about
+    s = _session(policy={"read_inbox": {"sensitive": True}})
+    _list(s)
+    s.observe_output("read_inbox", {"content": [{"type": "text", "text": "payroll: 120000"}]})
+    v = s.check("send_channel_message", {"channel": "general", "body": "payroll: 120000"})
+    assert (v.verdict, v.rule) == ("allow", "default.allow")
+    v = s.check("send_channel_message", {"channel": "finance-x", "body": "payroll: 120000"})
+    assert v.verdict == "ask"
