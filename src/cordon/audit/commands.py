@@ -364,18 +364,12 @@ def init(
     A stdio server runs as cordon run -- COMMAND; a remote one (a url entry, or npx
     mcp-remote URL) as cordon run --url URL with its headers. Each server gets its own
     --pin-file under ~/.cordon/pins/, so its tool pins last across restarts;
-    `cordon pin accept --server NAME` re-approves a definition that changed. In ~/.claude.json:
-    the user servers and each project's. The prompt hook goes into
-    ~/.claude/settings.json for Claude Code and ~/.cursor/hooks.json for a Cursor config
-    in a .cursor directory (--no-hook: not). --undo unwraps cordon's entries in the file as
-    it is now (your edits since init are kept; each file is backed up in ~/.cordon/backups/).
+    `cordon pin accept --server NAME` re-approves a changed definition. In ~/.claude.json: the
+    user servers and each project's. The prompt hook goes into ~/.claude/settings.json (Claude
+    Code) or ~/.cursor/hooks.json (a Cursor config in .cursor; --no-hook: not). --undo unwraps
+    cordon's entries as the file is now, keeping your edits (backups: ~/.cordon/backups/).
     """
-    from cordon.clientconfig import (
-        ClientConfigError,
-        plan_init,
-        plan_undo,
-        resolve_cordon_command,
-    )
+    from cordon.clientconfig import ClientConfigError, plan_init, plan_undo, resolve_cordon_command
 
     console, err = _console(), _console(err=True)
     try:
