@@ -176,3 +176,10 @@ from .fixtures_round2 import NEAR_MISSES as _ROUND2_NEAR  # noqa: E402
 
 HITS.update(_ROUND2_HITS)
 NEAR_MISSES.update(_ROUND2_NEAR)
+
+# the third round (rules by co-occurrence in a sentence, and by lexicon in other languages)
+from .fixtures_round3 import HITS as _ROUND3_HITS  # noqa: E402
+from .fixtures_round3 import NEAR_MISSES as _ROUND3_NEAR  # noqa: E402
+
+HITS.update(_ROUND3_HITS)
+NEAR_MISSES.update(_ROUND3_NEAR)
