@@ -153,12 +153,14 @@ def sanitize_text(text: str, hits: list[Hit]) -> str:
 
 
 #: square brackets and their look-alikes (fullwidth, white, lenticular, tortoise-shell,
-#: quill, math): inside a wrap each one becomes a parenthesis, so the wrapped text can
-#: neither close cordon's marker early nor open a forged one
+#: quill, math, the vertical presentation forms whose NFKC form is ``[`` ``]``, the bracket
+#: pieces): inside a wrap each one becomes a parenthesis, so the wrapped text can neither
+#: close cordon's marker early nor open a forged one
 _BRACKETS = str.maketrans(
     "[]\uff3b\uff3d\u27e6\u27e7\u301a\u301b\u3010\u3011\u3014\u3015\u2045\u2046"
-    "\u298b\u298c\u298d\u298e\u298f\u2990\ufe5d\ufe5e\u2772\u2773",
-    "()" * 12,
+    "\u298b\u298c\u298d\u298e\u298f\u2990\ufe5d\ufe5e\u2772\u2773\ufe47\ufe48"
+    "\u23a1\u23a4\u23a2\u23a5\u23a3\u23a6",
+    "()" * 16,
 )
 
 
