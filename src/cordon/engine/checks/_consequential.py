@@ -73,12 +73,31 @@ _BOOK = r"\bbook(?:s|ed|ing)?\b|\breserv"
 #: A booking verb that asks for nothing now: the object of a reminder ("remind me to book a
 #: table", "a reminder ... to book", "remind me about reserving the hotel": the user asks to
 #: be reminded, so the booking is theirs to make later), or the user's own plan in the first
-#: person future ("I'll book a room later", "we will reserve it ourselves"). Grammar, not
-#: intent: "I want to book", "I'd like you to book", "please book" stay requests.
+#: person future ("I'll book a room later", "we will reserve it ourselves"), one the user
+#: forbids ("don't book anything", "without booking"), one already made ("I booked", "already
+#: reserved") or a booking as a thing read about ("my booking", "the booking reference").
+#: Grammar, not intent: "I want to book", "I'd like you to book", "please book", "make a
+#: reservation", "don't forget to book" stay requests.
 _NOT_ASKED = re.compile(
-    r"\bremind(?:s|ed|ing|ers?)?\b[^.!?\n]{0,80}?\b(?:to|about|of)\s+(?:book|reserv|rent)\w*"
+    r"\bremind(?:s|ed|ing|ers?)?\b[^.!?\n]{0,80}?\b(?:to|about|of|for)\s+(?:book|reserv|rent)\w*"
     r"|\b(?:I|we)(?:['’]ll|\s+will|\s+shall|['’]m\s+going\s+to|\s+am\s+going\s+to"
-    r"|['’]re\s+going\s+to|\s+are\s+going\s+to)\s+(?:book|reserv|rent)\w*",
+    r"|['’]re\s+going\s+to|\s+are\s+going\s+to)\s+(?:book|reserv|rent)\w*"
+    # a booking the user forbids: "don't book anything", "without booking", "no need to book"
+    r"|\b(?:don['’]t|do\s+not|never|not\s+to|no\s+need\s+to|without)"
+    r"(?:\s+(?:yet|actually|even|really))?\s+(?:book|reserv|rent)\w*"
+    # one the user already made: "I booked", "we've already reserved", "already booked"
+    r"|\b(?:I|we)(?:['’]ve|\s+have|\s+had|['’]d)?(?:\s+already|\s+just)?"
+    r"\s+(?:booked|reserved|rented)\b|\balready\s+(?:been\s+)?(?:booked|reserved|rented)\b"
+    # a booking as a thing to read about: "my booking", "the booking reference", booking.com
+    r"|\b(?:my|our)\s+(?:existing\s+|current\s+|upcoming\s+|hotel\s+|car\s+)?"
+    r"(?:booking|reservation|rental)s?\b"
+    r"|\b(?:booking|reservation|rental)s?\s+(?:reference|number|confirmation|code|id|details?"
+    r"|polic(?:y|ies)|status|history|email|receipt)\b|\bbooking\.com\b"
+    # a question whether it is booked: "is my hotel booked for Friday?"
+    r"|\b(?:is|are|was|were)\s+(?:my|our|the|it|this|that)\b[^.!?\n]{0,40}?"
+    r"\b(?:booked|reserved|rented)\b"
+    # the title of an event or a note: "an event named 'Book hotel'"
+    r"|\b(?:named|titled|called)\s+([\"'“‘])[^\"'”’\n]{0,80}[\"'”’]",
     re.IGNORECASE,
 )
 
