@@ -128,16 +128,32 @@ def _whole_url(value: str) -> bool:
     """``value`` is one URL and nothing else: a scheme URL (``https://h/p``), a ``www.`` or
     host-with-path form (``h.example/in?d=x``), or protocol-relative (``//h/p``,
     ``\\\\h\\share``). A bare name with a dot (``notes.md``, ``example.com``) is not: file
-    names look the same."""
-    if len(value) > _MAX_URL or not _URL_SHAPE.fullmatch(value):
-        return False
+    names look the same; but a host followed by a query, a fragment or a port
+    (``h.example?d=x``, ``h.example:8080``) is a URL, and so is a ``mailto:``. A value over
+    :data:`_MAX_URL` is judged by its head (fail closed: a long query is what exfiltrates)."""
     word = value.strip()
+    if len(word) > _MAX_URL:
+        if _SPACE.search(word):
+            return False
+        word = word[:_MAX_URL]
+    if not _URL_SHAPE.fullmatch(word) and not word.lower().startswith("mailto:"):
+        return False
     if word.startswith(("//", "\\\\")) and len(word) > 2 and word[2] not in "/\\":
         return True
-    return any(d.kind == "url" for d in extract_destinations(word))
+    if word.lower().startswith("mailto:"):
+        return True
+    for d in extract_destinations(word):
+        if d.kind == "url" or (d.kind == "host" and _HOST_TAIL.match(word)):
+            return True
+    return False
 
 
-#: a longer value is not read as one URL (the cap bounds the parser's work per call)
+_SPACE = re.compile(r"\s")
+#: a host then a query, a fragment or a port: where a fetcher that adds a scheme goes
+_HOST_TAIL = re.compile(r"[^\s/?#:@]+\.[^\s/?#:@]+(?:[?#]|:\d)")
+
+
+#: a longer value is read by its head this long (the cap bounds the parser's work per call)
 _MAX_URL = 8192
 
 
