@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cordon.engine import provenance as _prov
 from cordon.engine.checks._spelling import may_fold as _may_fold
+from cordon.engine.provenance.namespace import listing_items
 from cordon.policy import ToolPolicy
 from cordon.taint import TaintIndex, norm
 from cordon.textnorm import mark_lookalikes
@@ -172,7 +173,7 @@ class ProvenanceState:
         elif listing is not None and tp.exfiltrating is not True:
             names = self.namespace.setdefault((server, listing), set())
             if len(names) < _MAX_NAMES:  # (past it, nothing more is vouched: asked about)
-                names.update(_prov.namespace_items(_prov.directory_items(result, None)))
+                names.update(_prov.namespace_items(listing_items(result)))
 
     def _add_directory(self, server: str, items: list[str]) -> None:
         """Vouch for the destinations of whole directory ``items`` of ``server``; from the

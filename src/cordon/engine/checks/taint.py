@@ -16,6 +16,7 @@ what they sent me").
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from cordon._types import Verdict
@@ -49,7 +50,7 @@ from cordon.taint import (
     is_sink_param,
     norm,
 )
-from cordon.textnorm import mark_lookalikes
+from cordon.textnorm import mark_lookalikes, strip_invisible
 
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
 # without its declared sink parameters (words there are not destinations; addresses are).
@@ -334,9 +335,18 @@ def _in_namespace(ctx: Context, param: str, texts: list[str]) -> bool:
         return False
     for noun in _prov.param_nouns(param):
         names = namespace.get((ctx.server, noun))
-        if names and all(_prov.strict(x) in names for x in texts):
+        if names and all(_plain_name(x) and _prov.strict(x) in names for x in texts):
             return True
     return False
+
+
+def _plain_name(text: str) -> bool:
+    """``text`` is sent as the spelling a listing's key stands for: no invisible character
+    and already in NFKC form. ``gen\u200beral`` or fullwidth ``ｇｅｎｅｒａｌ`` folds to a
+    listed ``general`` but names another channel or member (or one an attacker can create),
+    so it is vouched by no listing (fail closed: asked about)."""
+    word = text.strip()
+    return strip_invisible(word) == word and unicodedata.normalize("NFKC", word) == word
 
 
 def gate(

@@ -19,6 +19,9 @@ What it does not cover, and why (docs/threat-model.md, "Listings as a namespace"
   a channel listing vouches no user, a user listing no channel;
 * only names: a listed item that reads as an e-mail address, a URL, a host or a phone number
   (:data:`NAME_KINDS`) is outside the namespace and stays a destination like any other;
+* only the name fields of records: when a listing gives records (JSON objects, YAML
+  mappings), only strings under :data:`NAME_FIELDS` are items, not a channel's topic or
+  purpose, a member's status or title, or a last message, which any member or guest writes;
 * only whole items spelled exactly as listed (:func:`cordon.engine.provenance.strict`: case,
   NFKC and invisible characters aside), of at most 64 characters and four words: a channel
   *named* with an injection vouches nothing, and a name inside a message body is not an item;
@@ -28,18 +31,41 @@ What it does not cover, and why (docs/threat-model.md, "Listings as a namespace"
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from typing import Any
+
+import yaml
 
 from cordon.engine.action_names import split_tokens
+from cordon.engine.provenance._documents import _MAX_YAML, _documents, _yaml_nodes, _yaml_root
 from cordon.engine.provenance._text import _URL_HINT, strict
+from cordon.engine.provenance.directory import directory_items
 
-__all__ = ["NAME_KINDS", "NOUNS", "listing_noun", "namespace_items", "param_nouns"]
+__all__ = [
+    "NAME_FIELDS",
+    "NAME_KINDS",
+    "NOUNS",
+    "listing_items",
+    "listing_noun",
+    "namespace_items",
+    "param_nouns",
+]
 
 #: the plural a listing's name ends its object with -> the noun a sink parameter carries
 NOUNS: dict[str, str] = {"channels": "channel", "users": "user", "members": "member"}
 #: destination kinds a namespace names (:class:`cordon.taint.Destination`): not addresses
 NAME_KINDS = frozenset({"other", "channel"})
+
+#: the record keys whose strings are a listed channel's or member's name (or id); a record's
+#: other fields (topic, purpose, status, title, last message) are text its members write
+NAME_FIELDS = frozenset(
+    {
+        *("name", "id", "channel", "channels", "channel_id", "channel_name"),
+        *("user", "users", "user_id", "user_name", "username", "member", "members"),
+        *("member_id", "display_name", "real_name", "handle", "login"),
+    }
+)
 
 _LIST_VERBS = frozenset({"get", "list"})
 #: words that end a listing's object ("users in channel", "members of team")
@@ -88,3 +114,37 @@ def namespace_items(items: Iterable[str]) -> set[str]:
         if s:
             out.add(s)
     return out
+
+
+def listing_items(result: Any) -> Iterator[str]:
+    """The whole items of a listing's ``result``: when any of its documents holds records
+    (a JSON object, a YAML mapping), only the strings under :data:`NAME_FIELDS` of records
+    (:func:`directory_items` with those fields; plain text gives nothing then), else every
+    whole item (a list of names)."""
+    fields = NAME_FIELDS if _has_records(result) else None
+    return directory_items(result, fields)
+
+
+def _has_records(result: Any) -> bool:
+    """Some document of ``result`` is or holds a mapping (JSON object, YAML mapping)."""
+    for parsed, text in _documents(result):
+        if text is None:
+            if _holds_mapping(parsed):
+                return True
+        elif len(text) <= _MAX_YAML:
+            root = _yaml_root(text)
+            if root is not None and any(isinstance(n, yaml.MappingNode) for n in _yaml_nodes(root)):
+                return True
+    return False
+
+
+def _holds_mapping(value: Any) -> bool:
+    """``value`` (parsed JSON) is or holds, at any depth, an object."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            return True
+        if isinstance(v, list):
+            stack.extend(v)
+    return False
