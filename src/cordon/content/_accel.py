@@ -28,8 +28,9 @@ ships wheels for x86-64 and arm64 Linux and macOS), :func:`find` returns ``None`
 scanner uses the Python path: same findings, slower on large texts. A text of
 :data:`WAIT_MIN_BYTES` or more waits for its database first (at most :data:`WAIT_S`): the
 Python pass's regex searches hold the GIL for their whole run over such a text. ``CORDON_HYPERSCAN=0`` in
-the environment forces the Python pass. Nothing is cached on disk: a detection database that
-a file could replace would be a way to switch detection off.
+the environment forces the Python pass. A compiled database is kept on disk and loaded by later processes instead
+of compiling (:mod:`cordon.content._hscache`, which says why that is safe;
+``CORDON_HS_CACHE=0`` turns it off).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, TypeVar
+
+from cordon.content._hscache import compile_db
 
 _hs: ModuleType | None
 try:  # pragma: no cover - exercised on machines without a wheel
@@ -95,7 +98,6 @@ class _Db:
 
     def _compile(self) -> None:
         assert _hs is not None
-        db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
         n = len(self.anchors)
         exprs = [_widen(a).encode("utf-8") for a in self.anchors]
         flags = [_hs.HS_FLAG_PREFILTER] * n
@@ -106,8 +108,7 @@ class _Db:
             # 0.90 -> 0.54 MB), no scan time
             exprs.append(_WS_RUN_RE)
             flags.append(_hs.HS_FLAG_SINGLEMATCH)
-        db.compile(expressions=exprs, ids=list(range(len(exprs))), elements=len(exprs), flags=flags)
-        self.db = db
+        self.db = compile_db(_hs, exprs, list(range(len(exprs))), flags)
         self.local = threading.local()
 
     def scratch(self) -> Any:
@@ -480,19 +481,13 @@ def _compile_filter(pattern: str) -> Any:
     assert _hs is not None
     if _UNSAFE_FOR_FILTER.search(pattern):
         raise ValueError("Python-only syntax")
-    db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
-    db.compile(
-        expressions=[_widen(pattern).encode("utf-8")],
-        ids=[0],
-        elements=1,
-        flags=[
-            _hs.HS_FLAG_PREFILTER
-            | _hs.HS_FLAG_MULTILINE
-            | _hs.HS_FLAG_SINGLEMATCH
-            | _hs.HS_FLAG_ALLOWEMPTY
-        ],
+    flags = (
+        _hs.HS_FLAG_PREFILTER
+        | _hs.HS_FLAG_MULTILINE
+        | _hs.HS_FLAG_SINGLEMATCH
+        | _hs.HS_FLAG_ALLOWEMPTY
     )
-    return db, threading.local()
+    return compile_db(_hs, [_widen(pattern).encode("utf-8")], [0], [flags]), threading.local()
 
 
 def _build_filters(patterns: tuple[str, ...]) -> None:

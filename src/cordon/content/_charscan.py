@@ -10,7 +10,8 @@ in it: 1.8 s on a 10 MB document of real man pages, READMEs and HTML, against 7 
 scan. Hyperscan (already the anchor pass's engine, :mod:`cordon.content._accel`) compiles each
 class as code points (``HS_FLAG_UTF8``), and an ASCII letter followed by a confusable letter
 as bytes in a second database (checked character by character); with and without the NFKC
-class, about 50 ms each, once per process.
+class, about 50 ms each, once per process (or loaded from the cache of compiled databases,
+:mod:`cordon.content._hscache`).
 
 :func:`scan` returns the same items the pattern pass yields for those kinds: every class but
 the two-character mixed-script patterns is a greedy run of one class (or a single character),
@@ -30,6 +31,8 @@ from __future__ import annotations
 import os
 import threading
 from typing import Any
+
+from cordon.content._hscache import compile_db
 
 __all__ = ["ACCEL", "MAX_HITS", "Classes", "scan"]
 
@@ -93,17 +96,13 @@ def _compile(classes: Classes, nfkc: bool) -> Any | None:
     # installed documents against 7 for both databases
     leads = "".join(f"\\x{b:02x}" for b in sorted({c.encode("utf-8")[0] for c in conf}))
     try:
-        db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-        db.compile(
-            expressions=[exprs[i].encode("ascii") for i in ids],
-            ids=ids,
-            elements=len(ids),
-            flags=[hyperscan.HS_FLAG_UTF8] * len(ids),
+        db = compile_db(
+            hyperscan,
+            [exprs[i].encode("ascii") for i in ids],
+            ids,
+            [hyperscan.HS_FLAG_UTF8] * len(ids),
         )
-        pairs = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-        pairs.compile(
-            expressions=[f"{letters}[{leads}]".encode("ascii")], ids=[_AB], elements=1, flags=[0]
-        )
+        pairs = compile_db(hyperscan, [f"{letters}[{leads}]".encode("ascii")], [_AB], [0])
     except Exception:  # noqa: BLE001  # pragma: no cover - an unsupported CPU
         return None
     return db, pairs

@@ -1,0 +1,115 @@
+"""Compiled Hyperscan databases kept on disk, so that a process loads them instead of compiling.
+
+Every cordon process compiles the content scanner's databases at start-up (about 2 s of CPU),
+and glibc keeps the compiler's freed heap resident afterwards (~16 MB of an idle
+``cordon run``; ``bench/perf/README.md``, resting memory). :func:`compile_db` first looks for
+the database serialized (``hyperscan.dumpb``) under ``~/.cordon/cache/hyperscan/`` (``HOME``
+decides the home, as for the pin store and the audit log), in a file named by a digest of
+everything the compile depends on: the expressions, ids, flags and mode, the ``hyperscan``
+version and the machine. Found and intact, it is deserialized (``hyperscan.loadb``); else the
+database is compiled as before and written there for the next process.
+
+Why a file cannot switch detection off, or change it:
+
+- any failure (no file, unreadable, short, a digest mismatch, a load error such as a database
+  of another Hyperscan version or CPU) falls back to compiling: a database is always there
+  when Hyperscan is;
+- a file holds the SHA-256 of its payload before it, checked before loading, so a truncated
+  or corrupted file (a full disk, a crash) is never loaded; the file is written to a temporary
+  name (mode 0600, in a directory of mode 0700) and renamed into place, so no reader sees a
+  partial file;
+- a file that someone crafted with a matching digest could hold a database that reports no
+  anchors. Whoever can write ``~/.cordon`` runs as the user and can already edit the policy
+  (turn the content firewall off), the pins and the audit log, or the shell's start-up files:
+  the cache gives no one a capability they lack. ``CORDON_HS_CACHE=0`` turns the cache off
+  (compile every time, write nothing), for a home shared with less trusted writers.
+
+The databases are the same either way (``tests/content/test_hscache.py``: same findings with
+a cached database as with a fresh compile).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import tempfile
+from pathlib import Path
+from typing import Any
+
+__all__ = ["cache_dir", "compile_db"]
+
+#: a cache file: the SHA-256 of the payload, then the payload (``hyperscan.dumpb``)
+_DIGEST_LEN = 32
+
+
+def cache_dir() -> Path | None:
+    """The cache directory, or ``None`` when the cache is off or there is no home."""
+    if os.environ.get("CORDON_HS_CACHE", "1") == "0":
+        return None
+    try:
+        return Path.home() / ".cordon" / "cache" / "hyperscan"
+    except (RuntimeError, KeyError):  # no home directory to be found
+        return None
+
+
+def _key(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int], mode: int) -> str:
+    spec = [
+        "cordon-hs-1",
+        str(getattr(hs, "__version__", "")),
+        platform.machine(),
+        mode,
+        [e.decode("latin-1") for e in exprs],
+        ids,
+        flags,
+    ]
+    return hashlib.sha256(json.dumps(spec).encode("utf-8")).hexdigest()
+
+
+def _load(hs: Any, path: Path, mode: int) -> Any | None:
+    """The database in ``path``, or ``None`` for any reason it cannot be trusted or loaded."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head, body = data[:_DIGEST_LEN], data[_DIGEST_LEN:]
+    if not body or hashlib.sha256(body).digest() != head:
+        return None
+    try:
+        return hs.loadb(body, mode)
+    except Exception:  # noqa: BLE001 - another version or CPU, or a bad file: compile instead
+        return None
+
+
+def _store(directory: Path, name: str, payload: bytes) -> None:
+    """Write ``payload`` under ``name`` atomically (0600 file, 0700 directory); best effort."""
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-")  # created 0600
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(hashlib.sha256(payload).digest() + payload)
+            os.replace(tmp, directory / name)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:  # a read-only or full home: the next process compiles too
+        pass
+
+
+def compile_db(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int]) -> Any:
+    """A block-mode database of ``exprs`` (``hs`` is the ``hyperscan`` module), loaded from the
+    cache when an intact copy is there, else compiled (and cached). Compile errors propagate."""
+    mode = hs.HS_MODE_BLOCK
+    directory = cache_dir()
+    name = _key(hs, exprs, ids, flags, mode) + ".hsdb" if directory is not None else ""
+    if directory is not None:
+        db = _load(hs, directory / name, mode)
+        if db is not None:
+            return db
+    db = hs.Database(mode=mode)
+    db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
+    if directory is not None:
+        _store(directory, name, hs.dumpb(db))
+    return db
