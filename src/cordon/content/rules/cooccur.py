@@ -490,7 +490,7 @@ RULES: tuple[Rule, ...] = (
         source="Greshake et al. (arXiv:2302.12173), the resume and review scenarios; OWASP "
         "LLM01:2025; Arcanum prompt-injection taxonomy (2025), forged tool output and "
         "pre-approval; Trail of Bits, 'Jumping the line' (2025-04)",
-        pattern=_sandwich(_VERDICT_CORE, _VERDICT_CTX),
+        pattern=_after(_VERDICT_CORE, _VERDICT_CTX),
         accept=_accept(_VERDICT_CTX, _VERDICT_STRONG, r"\b(?:never|not|don'?t|if|whether)\b"),
         anchors=(
             *each(
@@ -551,7 +551,7 @@ RULES: tuple[Rule, ...] = (
         source="Rehberger, 'SpAIware' and delayed tool invocation (Embrace The Red, 2024); "
         "Cohen, Bitton and Nassi, 'Here Comes The AI Worm' (arXiv:2403.02817); Dong et al., "
         "'MINJA' (arXiv:2503.03704); SAFE-MCP SAFE-T1204; OWASP LLM01:2025",
-        pattern=_sandwich(_STANDING_CORE, _STANDING_CTX),
+        pattern=_after(_STANDING_CORE, _STANDING_CTX),
         accept=_accept(_STANDING_CTX, _STANDING_STRONG),
         anchors=(
             r"user\s+has\s+(?:[a-z]+\s+)?(?:requested|asked|specified|configured|set\s+up|chosen|"

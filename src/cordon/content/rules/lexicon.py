@@ -387,7 +387,7 @@ RULES: tuple[Rule, ...] = (
         pattern=_OVERRIDE,
         anchors=_OVR_ASCII,
         utf8_anchors=tuple(map(_nfkc, map(_bytes_safe, _OVR_UTF8))),
-        window=100,
+        window=60,
     ),
     _Rh(
         id="hijack.secret_ask_lexicon",
@@ -406,6 +406,6 @@ RULES: tuple[Rule, ...] = (
         pattern=_ASK,
         anchors=_ASK_ASCII,
         utf8_anchors=tuple(map(_nfkc, map(_bytes_safe, _ASK_UTF8))),
-        window=100,
+        window=60,
     ),
 )
