@@ -3,7 +3,9 @@ gives the same findings as a fresh compile, and a damaged cache file is never lo
 
 from __future__ import annotations
 
+import os
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -162,3 +164,23 @@ def test_different_patterns_or_flags_get_different_files(home: Path) -> None:
     assert base != k(hs, [b"ac"], [0], [0], hs.HS_MODE_BLOCK)
     assert base != k(hs, [b"ab"], [1], [0], hs.HS_MODE_BLOCK)
     assert base != k(hs, [b"ab"], [0], [hs.HS_FLAG_PREFILTER], hs.HS_MODE_BLOCK)
+
+
+def test_files_unused_for_a_month_go_when_another_is_written(home: Path) -> None:
+    _one(ANCHORS)
+    directory = home / ".cordon" / "cache" / "hyperscan"
+    (kept,) = directory.glob("*.hsdb")
+    old = directory / ("0" * 64 + ".hsdb")
+    old.write_bytes(b"from an older rule set")
+    crashed = directory / ".tmp-left"
+    crashed.write_bytes(b"partial")
+    month_ago = time.time() - 31 * 86400
+    for f in (old, crashed):
+        os.utime(f, (month_ago, month_ago))
+    os.utime(kept, (month_ago, month_ago))
+    _one(ANCHORS)  # loads ``kept``, which refreshes its time
+    assert kept.stat().st_mtime > month_ago + 86400
+    assert old.exists(), "nothing is deleted on a load"
+    _one((r"\bother\b",))  # a miss: compiled and written, and the stale files pruned
+    assert not old.exists() and not crashed.exists()
+    assert kept.exists() and len(list(directory.glob("*.hsdb"))) == 2

@@ -35,6 +35,7 @@ import json
 import os
 import platform
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,11 @@ __all__ = ["cache_dir", "compile_db"]
 
 #: a cache file: the SHA-256 of the payload, then the payload (``hyperscan.dumpb``)
 _DIGEST_LEN = 32
+#: a file not loaded for this long is deleted when another is written (the rules or the
+#: ``hyperscan`` version changed: its key is never asked for again); a loaded file's mtime
+#: is refreshed at most once a day, so that a cache in use costs no write per process
+_STALE_S = 30 * 86400
+_TOUCH_S = 86400
 
 
 def cache_dir() -> Path | None:
@@ -77,9 +83,28 @@ def _load(hs: Any, path: Path, mode: int) -> Any | None:
     if not body or hashlib.sha256(body).digest() != head:
         return None
     try:
-        return hs.loadb(body, mode)
+        db = hs.loadb(body, mode)
     except Exception:  # noqa: BLE001 - another version or CPU, or a bad file: compile instead
         return None
+    try:
+        if time.time() - path.stat().st_mtime > _TOUCH_S:
+            os.utime(path)
+    except OSError:
+        pass
+    return db
+
+
+def _prune(directory: Path) -> None:
+    """Delete the files of ``directory`` (cache files, temporaries a crash left) not used for
+    :data:`_STALE_S`."""
+    now = time.time()
+    try:
+        for entry in os.scandir(directory):
+            if entry.name.endswith(".hsdb") or entry.name.startswith(".tmp-"):
+                if now - entry.stat(follow_symlinks=False).st_mtime > _STALE_S:
+                    os.unlink(entry.path)
+    except OSError:
+        pass
 
 
 def _store(directory: Path, name: str, payload: bytes) -> None:
@@ -95,7 +120,8 @@ def _store(directory: Path, name: str, payload: bytes) -> None:
             os.unlink(tmp)
             raise
     except OSError:  # a read-only or full home: the next process compiles too
-        pass
+        return
+    _prune(directory)
 
 
 def compile_db(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int]) -> Any:
