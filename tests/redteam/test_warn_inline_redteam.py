@@ -204,7 +204,10 @@ def test_exactly_one_content_record_per_result(size: int) -> None:
     t.from_server(_answer(2, _padded(clean, size) if size else clean))
     (rec,) = _content_records(t)
     assert rec["action"] == "sanitise" and rec["tool"] == "read"
-    assert rec["rules"] == ["inj.override", "secret.github_token"]
+    # both findings of the dirty result in its one record (other injection rules may also
+    # fire on the override; the point here is one record carrying both kinds)
+    assert {"inj.override", "secret.github_token"} <= set(rec["rules"])
+    assert len(rec["rules"]) == len(set(rec["rules"]))
 
 
 @pytest.mark.parametrize("size", [0, 40_000], ids=["small", "large"])
