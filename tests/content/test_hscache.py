@@ -184,3 +184,25 @@ def test_files_unused_for_a_month_go_when_another_is_written(home: Path) -> None
     _one((r"\bother\b",))  # a miss: compiled and written, and the stale files pruned
     assert not old.exists() and not crashed.exists()
     assert kept.exists() and len(list(directory.glob("*.hsdb"))) == 2
+
+
+def test_a_database_that_loads_but_cannot_scan_is_compiled_instead(
+    home: Path, compiles: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hs_deserialize_database accepts a database built for another CPU; the scan refuses it
+    (HS_DB_PLATFORM_ERROR). A home shared by two machines must not hand one a database that
+    fails at its first real scan: the probe scan on load turns that into a compile."""
+    want = _one(ANCHORS)
+    assert len(compiles) == 1
+    real_loadb = hs.loadb
+
+    class OtherCpu:
+        def __init__(self, db: Any) -> None:
+            self.db = db
+
+        def scan(self, *a: Any, **kw: Any) -> None:
+            raise hs.error("HS_DB_PLATFORM_ERROR")
+
+    monkeypatch.setattr(hs, "loadb", lambda *a, **kw: OtherCpu(real_loadb(*a, **kw)))
+    assert _one(ANCHORS) == want
+    assert len(compiles) == 2, "the unscannable database was not used: it was compiled"

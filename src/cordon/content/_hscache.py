@@ -84,6 +84,11 @@ def _load(hs: Any, path: Path, mode: int) -> Any | None:
         return None
     try:
         db = hs.loadb(body, mode)
+        # hs_deserialize_database does not check the CPU a database was built for; scratch
+        # allocation and hs_scan do (HS_DB_PLATFORM_ERROR): a home shared by machines of one
+        # architecture but other CPU features would otherwise load a database that fails at
+        # its first real scan. One probe scan here turns that into a compile.
+        db.scan(b" ", match_event_handler=_ignore, scratch=hs.Scratch(db))
     except Exception:  # noqa: BLE001 - another version or CPU, or a bad file: compile instead
         return None
     try:
@@ -92,6 +97,10 @@ def _load(hs: Any, path: Path, mode: int) -> Any | None:
     except OSError:
         pass
     return db
+
+
+def _ignore(*_: object) -> None:
+    """A match handler for the probe scan."""
 
 
 def _prune(directory: Path) -> None:
