@@ -602,6 +602,9 @@ RULES: tuple[Rule, ...] = (
         accept=_accept(
             _SENSITIVE, r"\b(?:forward|send|bcc|cc)\s+(?:a\s+)?cop(?:y|ies)\b|exfiltrat", _SEND_DOC
         ),
+        # the core's verb is followed by whitespace (no "posted", "sharing"; "exfiltrat" takes
+        # a suffix), and its last destination form names the place ("the following url",
+        # "the attacker's email address"), not any word with "ip" or "host" in it
         anchors=(
             *each(
                 (
@@ -618,12 +621,11 @@ RULES: tuple[Rule, ...] = (
                     "backup",
                     "back up",
                     "mirror",
-                    "exfiltrat",
                     "leak",
                     "redirect",
                     "relay",
                     "beacon",
-                    "sav",
+                    "save",
                     "be sent",
                     "be saved",
                     "be posted",
@@ -636,10 +638,12 @@ RULES: tuple[Rule, ...] = (
                     "be mirrored",
                     "be appended",
                     "transfer",
+                    "exfiltrat[a-z]*",
                 ),
-                r"[a-z]*\s(?:[^.!?\n]|\.(?=[a-z0-9])){0,160}(?:https?://|www\.|@[a-z0-9-]+\.|\.(?:com|net|org|io|"
-                r"xyz|ru|cn|top|site|online|dev|app|info|biz|cc|tk|me|co|ai)\b|\d\.\d{1,3}\.\d|"
-                r"(?:ip|address|url|endpoint|webhook|server|host|system))",
+                r"\s(?:[^.!?\n]|\.(?=[a-z0-9])){0,160}(?:https?://|www\.|@[a-z0-9-]+\.|\.(?:com|"
+                r"net|org|io|xyz|ru|cn|top|site|online|dev|app|info|biz|cc|tk|me|co|ai)\b|"
+                r"\d\.\d{1,3}\.\d|(?:this|that|following|given|external|attacker'?s?)\s+"
+                r"(?:ip|address|url|endpoint|webhook|server|host|system|e-?mail\s+address))",
             ),
         ),
         window=200,
@@ -676,11 +680,15 @@ RULES: tuple[Rule, ...] = (
                 r"(?:token|cookie|id)|ssh\s+key|connection\s+string|\.env|id_rsa|id_ed25519|"
                 r"~/\.ssh|~/\.aws|mcp\.json|seed\s+phrase|recovery\s+phrase|wallet\s+key|"
                 r"(?:chat|conversation)\s+history|previous\s+(?:exchange|message|turn|conversation)|"
-                r"so\s+far|table|database|environment\s+variable)",
+                r"(?:mentioned|said|shared)\s+so\s+far|(?:full|entire|whole)\s+(?:[a-z',-]+\s+)?"
+                r"(?:table|database)|environment\s+variable)",
             ),
+            # the core's second form names a secret file within 120 characters of its list
             *each(
                 ("following", "these", "those", "below"),
-                r"\s+(?:files?|paths?|keys?|documents?)\b",
+                r"\s+(?:files?|paths?|keys?|documents?)\b(?:.|\n){0,120}(?:~/\.ssh|id_rsa|"
+                r"id_ed25519|\.aws/credentials|\.env\b|mcp\.json|\.netrc|\.npmrc|\.pgpass|"
+                r"\.git-credentials|/etc/shadow|keychain|wallet\.dat)",
             ),
         ),
         window=200,
