@@ -89,7 +89,7 @@ HITS: dict[str, tuple[str, str]] = {
     "secret.aws_secret_key": (f"aws_secret_access_key = {AWS_SECRET}\n", AWS_SECRET),
     "secret.github_token": (f"token: {GH_TOKEN}", GH_TOKEN),
     "secret.provider_key": (f"OPENAI_API_KEY={OPENAI_KEY}", OPENAI_KEY),
-    "secret.private_key": (PEM, PEM[: PEM.index("-----END")]),
+    "secret.private_key": (PEM, PEM),
     "secret.jwt": (f"Authorization: Bearer {JWT}", JWT),
     "secret.password_assignment": ("db password=Tr0ub4dor&3x here", "Tr0ub4dor&3x"),
     "obf.zero_width": ("pass\u200bword", "\u200b"),

@@ -20,6 +20,11 @@ _PLACEHOLDER = re.compile(
     rb"<[^>]*>|\$\{|\{\{|0000000|1234567|abcdef|test[_-]?(?:key|token|secret)"
 )
 _JWT_IO_SIGNATURE = b"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+#: the most characters of a PEM private key's body matched after its first two lines: an
+#: RSA 8192-bit key is about 6.5 KB; a longer run is masked up to here
+PEM_BODY_CAP = 16384
+#: a line break inside a PEM block: whitespace, or a JSON/JS escape of one (``\\n``)
+_PEM_GAP = r"(?:\s|\\r|\\n)"
 _IDENTIFIER = re.compile(rb"^[A-Za-z_][\w.]*(?:[\[(].*)?$")
 
 
@@ -126,12 +131,21 @@ RULES: tuple[Rule, ...] = (
         why="A private key in the context can be copied anywhere the agent can write.",
         fix="Warn mode masks it; replace the key.",
         source="RFC 7468 (PEM textual encodings); detect-secrets PrivateKeyDetector",
+        # The span runs from the BEGIN line through the END line, so warn mode masks the
+        # whole block (two base64 lines are enough to tell a key from a placeholder, but
+        # the rest of the body is the key too). The body after those two lines is bounded
+        # by PEM_BODY_CAP characters; with no END line within it, the span ends where the
+        # base64 run does (a space outside a line's indent ends it) or at the cap. Line
+        # breaks may be real or JSON-escaped (\n), as in a service-account JSON read as text.
         pattern=(
-            r"-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----\s*"
-            r"(?:[A-Za-z-]+:[^\n]{0,200}\n\s*){0,4}(?:[A-Za-z0-9+/=]{40,}\s*){2}"
+            r"-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----" + _PEM_GAP + "*"
+            r"(?:[A-Za-z-]+:[^\n]{0,200}\n\s*){0,4}"
+            r"(?:[A-Za-z0-9+/=]{40,}" + _PEM_GAP + "*){2}"
+            r"(?:\n[ \t]{1,40}|[A-Za-z0-9+/=\r\n]|\\r|\\n){0," + str(PEM_BODY_CAP) + "}"
+            r"(?:-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----)?"
         ),
         anchors=("-----begin ",),
-        window=700,
+        window=PEM_BODY_CAP + 1400,
     ),
     _R(
         id="secret.jwt",
