@@ -14,6 +14,11 @@
   look-alike of the untrusted text becomes a parenthesis, so a payload that carries the
   closing ``]`` cannot end the wrap early (or open a forged one).
 
+:func:`sanitize_json_text` does the same inside the string values of a text that is JSON (a
+server's result serialised into a text block): each rewrite stays inside its string, whose
+wrap closes before the string's closing quote and which is re-escaped as JSON needs, so the
+text is still JSON of the same shape.
+
 Block mode never repeats the payload: the error text names rule ids and severities only.
 
 :func:`strip_ansi` removes ANSI escapes from a whole JSON value: the proxy applies it to tool
@@ -23,7 +28,9 @@ reading them in a terminal, and an escape has no meaning the model needs).
 
 from __future__ import annotations
 
+import bisect
 import copy
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -35,10 +42,10 @@ from cordon.content._walk import (
     DEFAULT_MAX_DEPTH,
     scan_value,
 )
-from cordon.content.scanner import MAX_HITS_PER_RULE, Hit
+from cordon.content.scanner import MAX_HITS_PER_RULE, Hit, scan_hits
 from cordon.textnorm import INVISIBLE_RE
 
-__all__ = ["Evaluation", "evaluate_result", "sanitize_text", "strip_ansi"]
+__all__ = ["Evaluation", "evaluate_result", "sanitize_json_text", "sanitize_text", "strip_ansi"]
 
 Action = Literal["deliver", "sanitise", "block"]
 Mode = Literal["monitor", "warn", "block"]
@@ -150,6 +157,116 @@ def sanitize_text(text: str, hits: list[Hit]) -> str:
             cursor = e
     out.append(text[cursor:])
     return _strip("".join(out))
+
+
+def _json_strings(text: str) -> list[tuple[int, int]] | None:
+    """The raw spans (between the quotes) of every string token of ``text`` when it is a
+    JSON object or array, else None. Outside its strings valid JSON holds no quote, so each
+    ``"`` found there opens a string."""
+    if not text.lstrip().startswith(("{", "[")):
+        return None
+    try:
+        json.loads(text)
+    except ValueError:
+        return None
+    spans: list[tuple[int, int]] = []
+    i = text.find('"')
+    while i >= 0:
+        _, end = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+        spans.append((i + 1, end - 1))
+        i = text.find('"', end)
+    return spans
+
+
+def _unescape(raw: str) -> tuple[str, list[int]]:
+    """``raw`` (a JSON string's text between its quotes) decoded, and the raw offset at which
+    each decoded character starts (one more entry: ``len(raw)``)."""
+    if "\\" not in raw:
+        return raw, list(range(len(raw) + 1))
+    chars: list[str] = []
+    starts: list[int] = []
+    i = 0
+    while i < len(raw):
+        k = 1
+        if raw[i] == "\\":
+            k = 6 if raw[i + 1] == "u" else 2
+            if (
+                k == 6
+                and raw[i + 6 : i + 8] == "\\u"
+                and 0xD800 <= int(raw[i + 2 : i + 6], 16) < 0xDC00
+            ):
+                k = 12 if 0xDC00 <= int(raw[i + 8 : i + 12], 16) < 0xE000 else 6
+        for c in json.loads('"' + raw[i : i + k] + '"'):
+            chars.append(c)
+            starts.append(i)
+        i += k
+    starts.append(len(raw))
+    return "".join(chars), starts
+
+
+def _cut(h: Hit, starts: list[int], s: int, e: int) -> Hit:
+    """``h`` cut to the raw span ``s``..``e`` of a string token (offsets from its first
+    character), in decoded offsets; a cut inside an escape takes the whole character."""
+    span = (bisect.bisect_right(starts, s) - 1, bisect.bisect_left(starts, e))
+    return Hit(rule=h.rule, severity=h.severity, span=span, value=h.value)
+
+
+def sanitize_json_text(text: str, hits: list[Hit]) -> str | None:
+    """``text``, a JSON object or array, with :func:`sanitize_text` applied inside each string
+    token a hit touches, so the result is JSON of the same shape; None when ``text`` is not
+    JSON or a hit touches no string (a match in the structure itself), where the caller
+    rewrites it as plain text.
+
+    A hit within one string is cut to it. A hit over several strings (a reading of the whole
+    text) is replaced by that rule's own matches in each value string it covers, read alone;
+    where no single string matches, it applies to every value string it covers (never to a
+    key when it covers a value: the objects keep their member names)."""
+    spans = _json_strings(text)
+    if spans is None:
+        return None
+    keys = {n for n, (_, b) in enumerate(spans) if text[b + 1 :].lstrip()[:1] == ":"}
+    tokens: dict[int, tuple[str, list[int]]] = {}
+    own: dict[int, list[Hit]] = {}
+    local: dict[int, list[Hit]] = {}
+
+    def token(n: int) -> tuple[str, list[int]]:
+        if n not in tokens:
+            tokens[n] = _unescape(text[spans[n][0] : spans[n][1]])
+        return tokens[n]
+
+    for h in hits:
+        s, e = h.span
+        touched = [
+            n for n, (a, b) in enumerate(spans) if (s < b and e > a) or (s == e and a <= s <= b)
+        ]
+        if not touched:
+            return None
+        if len(touched) > 1:
+            touched = [n for n in touched if n not in keys] or touched
+            found = False
+            for n in touched:
+                if n not in own:
+                    own[n] = scan_hits(token(n)[0])
+                mine = [x for x in own[n] if x.rule.id == h.rule.id]
+                local.setdefault(n, []).extend(mine)
+                found = found or bool(mine)
+            if found:
+                continue
+        for n in touched:
+            a, b = spans[n]
+            local.setdefault(n, []).append(_cut(h, token(n)[1], max(s, a) - a, min(e, b) - a))
+    out: list[str] = []
+    cursor = 0
+    for n in sorted(local):
+        decoded = token(n)[0]
+        new = sanitize_text(decoded, local[n])
+        if new == decoded:
+            continue
+        ascii_only = any("\ud800" <= c <= "\udfff" for c in new)  # a lone surrogate
+        out += [text[cursor : spans[n][0]], json.dumps(new, ensure_ascii=ascii_only)[1:-1]]
+        cursor = spans[n][1]
+    out.append(text[cursor:])
+    return "".join(out)
 
 
 #: square brackets and their look-alikes (fullwidth, white, lenticular, tortoise-shell,
@@ -323,7 +440,11 @@ def evaluate_result(
         seen.add(path)
         if mode == "warn":
             full = _saturated(hits)
-            new = _SATURATED.format(rule=full) if full else sanitize_text(text, hits)
+            if full:
+                new = _SATURATED.format(rule=full)
+            else:
+                as_json = sanitize_json_text(text, hits) if text[:1] in "{[ \t\r\n" else None
+                new = sanitize_text(text, hits) if as_json is None else as_json
             if new != text:
                 edits.append((path, new))
 
