@@ -25,6 +25,10 @@ interleaved with other letters or digits, transformed otherwise (re-cased base64
 encrypted, compressed, base32), or only partly sent. Values shorter than 8 characters are
 ignored (too many accidental matches).
 
+A PEM private key block is registered with its parts (:func:`key_parts`): the base64 body
+without line breaks and each base64 line of :data:`MIN_KEY_LINE` or more characters, so the
+body sent without its BEGIN line, or one line of it, is refused like the block.
+
 A secret seen in one server's output (``add(..., origin=server)``) can be told apart from a
 registered one: :meth:`SecretSet.locate` skips it, with ``skip_origin``, in a call to the
 server it came from (that server has it already). The audit log keeps a string carrying a
@@ -50,10 +54,12 @@ from cordon.engine.dlp import joined_views, string_leaves
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
 __all__ = [
+    "MIN_KEY_LINE",
     "MIN_SECRET_LENGTH",
     "MIN_SEPARATED_LENGTH",
     "SecretSet",
     "check_secrets",
+    "key_parts",
     "withheld_marker",
 ]
 
@@ -64,6 +70,13 @@ MIN_SECRET_LENGTH = 8
 MIN_SEPARATED_LENGTH = 16
 
 _WS_RE = re.compile(r"\s+")
+#: a PEM private key block's first line (as ``secret.private_key`` matches it)
+_PEM_BEGIN_RE = re.compile(r"-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----")
+#: a line break in a key block: whitespace, or a JSON/JS escape of one
+_PEM_GAP_RE = re.compile(r"(?:\s|\\r|\\n)+")
+_B64_LINE_RE = re.compile(r"[A-Za-z0-9+/]+={0,2}")
+#: a base64 line of a private key at least this long is a secret on its own
+MIN_KEY_LINE = 40
 #: what is not a letter or a digit (any script): removed for the separated forms
 _NON_ALNUM_RE = re.compile(r"[\W_]+")
 
@@ -98,6 +111,28 @@ def _b64_cores(raw: bytes) -> Iterator[str]:
         if len(core) >= MIN_SECRET_LENGTH:
             yield core
             yield core.replace("+", "-").replace("/", "_")
+
+
+def key_parts(value: str) -> list[str]:
+    """The parts of a PEM private key block in ``value`` that are secrets on their own: its
+    base64 body with the line breaks taken out, then each base64 line of at least
+    :data:`MIN_KEY_LINE` characters. Empty when ``value`` holds no such block.
+
+    A key's body sent without its BEGIN line, or one line of it, is as much the key as the
+    block: registering only the block would let those through (the block is not in them).
+    Header lines (``Proc-Type:``, ``DEK-Info:``) are not base64 and are left out.
+    """
+    m = _PEM_BEGIN_RE.search(value)
+    if m is None:
+        return []
+    rest = value[m.end() :]
+    end = rest.find("-----END")
+    lines = _PEM_GAP_RE.split(rest if end < 0 else rest[:end])
+    body = [line for line in lines if _B64_LINE_RE.fullmatch(line)]
+    joined = "".join(body)
+    out = [joined] if len(joined) >= MIN_KEY_LINE else []
+    out += [line for line in body if len(line) >= MIN_KEY_LINE and line not in out]
+    return out
 
 
 class SecretSet:
@@ -157,6 +192,8 @@ class SecretSet:
         self._ci_forms.setdefault(raw.hex(), (value, "hex"))
         for core in _b64_cores(raw):
             self._cs_forms.setdefault(core, (value, "base64"))
+        for part in key_parts(value):  # a private key's body and lines, on their own
+            self.add(part, name=f"{name or 'private key'} (part)", origin=origin)
 
     def seen_only_from(self, value: str, server: str) -> bool:
         """``value`` is a secret seen in ``server``'s output and not registered; also true

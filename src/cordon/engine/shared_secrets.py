@@ -36,7 +36,8 @@ Not found by hash (the process that saw the credential still finds these itself,
 its own :class:`SecretSet`): a credential glued to other letters or digits
 (``Bearer<it>``), re-cased, sent with characters between its letters, or longer than
 :data:`MAX_SHARED_LENGTH` characters (private key blocks: these, and every credential with a
-known format, are refused by format in any call anyway, rule ``secret.pattern``).
+known format, are refused by format in any call anyway, rule ``secret.pattern``; a key
+block's body lines are published on their own, :func:`cordon.engine.secrets.key_parts`).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from collections.abc import Collection, Iterable, Iterator
 from typing import Any, Protocol
 
 from cordon.engine.dlp import joined_views, string_leaves
-from cordon.engine.secrets import MIN_SECRET_LENGTH
+from cordon.engine.secrets import MIN_SECRET_LENGTH, key_parts
 from cordon.textnorm import decoded_views, strip_invisible
 
 __all__ = [
@@ -103,8 +104,11 @@ def shared_keys(values: Iterable[str]) -> list[str]:
     """The keys to publish for credentials ``values`` (module docstring); empty when none of
     them has a core of a usable length."""
     out: list[str] = []
-    for value in values:
-        core = _core(value) if isinstance(value, str) else None
+    parts = [v for v in values if isinstance(v, str)]
+    # a private key block is too long to publish; its body lines are published instead
+    parts += [p for v in parts for p in key_parts(v)]
+    for value in parts:
+        core = _core(value)
         if core is None:
             continue
         backwards = core[::-1]
