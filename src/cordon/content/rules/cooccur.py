@@ -526,7 +526,12 @@ RULES: tuple[Rule, ...] = (
                 r"[a-z]*[\"']?\s*[:=]\s*[\"']?true",
             ),
             r"so\s+i\s+(?:can|should|will|may|must)\s",
-            r"regardless\b",
+            # a ranking fixed in advance: the rank word within 40 characters before, as in
+            # the core ("regardless" alone is common)
+            *each(
+                ("first", "top", "best", "winner", "highest", r"number\s+one", r"#\s*1"),
+                r"\b[^.\n]{0,40}regardless\b",
+            ),
             *each(
                 ("highest", "maximum", "perfect"),
                 r"\s+(?:possible\s+)?(?:[a-z]+\s+)?(?:score|"
