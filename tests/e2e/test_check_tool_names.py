@@ -56,6 +56,30 @@ def test_pack_for_another_server_is_flagged(harness: Harness) -> None:
     assert "pack 'slack' names none of the" in r.stderr
 
 
+@pytest.mark.parametrize("packs", [["memory"], ["memory", "slack"]])
+def test_pack_for_another_server_fails_the_check(harness: Harness, packs: list[str]) -> None:
+    # a pack naming none of the server's tools protects nothing there: an error, no "ok"
+    policy = harness.policy({"version": 1, "packs": packs})
+    r = _check(harness, "--policy", str(policy), "--", *mailbox_server())
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert "error: pack 'memory' names none of the" in r.stderr
+    assert "policy ok" not in r.stdout and "tool names ok" not in r.stdout, r.stdout
+
+
+def test_no_ok_before_an_error(harness: Harness) -> None:
+    policy = harness.policy({"version": 1, "tools": {"send_emial": {"max_calls": 1}}})
+    r = _check(harness, "--policy", str(policy), "--", *mailbox_server())
+    assert r.returncode == 1
+    assert "policy ok" not in r.stdout and "tool names ok" not in r.stdout, r.stdout
+
+
+def test_ok_is_printed_last_when_all_is_well(harness: Harness) -> None:
+    policy = harness.policy({"version": 1, "tools": {"send_email": {"max_calls": 1}}})
+    r = _check(harness, "--policy", str(policy), "--", *mailbox_server())
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "policy ok: 1 file(s), 1 tool entries"
+
+
 def test_without_a_tool_list_says_how_to_check(harness: Harness) -> None:
     policy = harness.policy({"version": 1, "tools": {"send_emial": {"max_calls": 1}}})
     r = _check(harness, "--policy", str(policy))
