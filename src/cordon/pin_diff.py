@@ -1,0 +1,108 @@
+"""What changed in a pinned tool definition, for the person ``cordon pin accept`` asks.
+
+A rug pull can leave the tool's description alone and poison one parameter's description
+in ``inputSchema`` (or add a parameter): ``changed: inputSchema`` and the unchanged
+description would have the person accept text they never saw. :func:`definition_diff`
+lists every changed, added and removed leaf of the pinned fields (``name``, ``title``,
+``description``, ``inputSchema``, ``outputSchema``, ``annotations``) by its path, with the
+old and the new text: a property's name shows as a path segment, its description as a
+leaf (``inputSchema.properties.to.description``).
+
+Text is shown as a terminal cannot hide it: control, ANSI and bidi characters removed
+(:func:`cordon.audit.log.sanitize`), invisible and private-use characters and line breaks
+written as escapes (``\\u200b``, ``\\n``). Each value is cut at :data:`MAX_VALUE` characters
+and the list at :data:`MAX_LINES` changes, each cut saying how much it left out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from cordon.engine.pins import PINNED_FIELDS, canonical
+
+__all__ = ["MAX_LINES", "MAX_VALUE", "definition_diff"]
+
+#: characters of one old or new value shown
+MAX_VALUE = 2000
+#: changes listed for one definition
+MAX_LINES = 200
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_$-]+")
+
+
+def _visible(text: str) -> str:
+    """``text`` with what a terminal would not show written as escapes."""
+    from cordon.audit.log import sanitize
+
+    out: list[str] = []
+    for ch in str(sanitize(text)):
+        if ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif unicodedata.category(ch) in ("Cf", "Co", "Cn", "Zl", "Zp", "Cc"):
+            out.append(f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _shown(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = _visible(text)
+    if len(text) > MAX_VALUE:
+        return f"{text[:MAX_VALUE]} [cut: {len(text) - MAX_VALUE} more characters]"
+    return text
+
+
+def _segment(key: Any) -> str:
+    k = str(key)
+    return k if _PLAIN_KEY.fullmatch(k) else _visible(json.dumps(k, ensure_ascii=False))
+
+
+def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    """(path, scalar or empty container) for every leaf of a JSON value."""
+    if isinstance(value, Mapping) and value:
+        for k in sorted(value, key=str):
+            yield from _leaves(value[k], f"{path}.{_segment(k)}")
+    elif isinstance(value, list) and value:
+        for i, v in enumerate(value):
+            yield from _leaves(v, f"{path}[{i}]")
+    else:
+        yield path, value
+
+
+def definition_diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    """Lines describing every change between two tool definitions' pinned fields: ``~ path``
+    with ``was:`` and ``now:`` lines, ``+ path: new``, ``- path: old``. Empty when the
+    pinned fields are equal."""
+    a, b = canonical(old), canonical(new)
+    lines: list[str] = []
+    count = 0
+    for field in PINNED_FIELDS:
+        if a.get(field) == b.get(field):
+            continue
+        before = dict(_leaves(a[field], field)) if field in a else {}
+        after = dict(_leaves(b[field], field)) if field in b else {}
+        for path in [*before, *(p for p in after if p not in before)]:
+            count += 1
+            if count > MAX_LINES:
+                continue
+            if path not in after:
+                lines.append(f"- {path}: {_shown(before[path])}")
+            elif path not in before:
+                lines.append(f"+ {path}: {_shown(after[path])}")
+            elif before[path] != after[path] or type(before[path]) is not type(after[path]):
+                lines += [
+                    f"~ {path}",
+                    f"    was: {_shown(before[path])}",
+                    f"    now: {_shown(after[path])}",
+                ]
+            else:
+                count -= 1
+    if count > MAX_LINES:
+        lines.append(f"[cut: {count - MAX_LINES} more changes]")
+    return lines
