@@ -406,10 +406,11 @@ def check_cmd(
     With --server NAME (its pin file under ~/.cordon/pins), --pin-file FILE, or -- COMMAND
     (a server started to list its tools), each `tools:` entry is checked against the
     server's real tool names: an entry naming no tool (a typo) is reported with the closest
-    name. Exit 0 when the policy loads; 1 when an entry naming no tool carries a
-    restriction (max_calls, path or argument limits, exfiltrating: true...), which then
-    protects nothing; 2 with the file, line and key of the first error, or when the tool
-    list cannot be had.
+    name. Exit 0 when the policy loads (then, and only then, it prints "policy ok"); 1 when
+    an entry naming no tool carries a restriction (max_calls, path or argument limits,
+    exfiltrating: true...), or a pack names none of the server's tools (written for another
+    server), which then protects nothing; 2 with the file, line and key of the first error,
+    or when the tool list cannot be had.
     """
     from cordon.audit.report import _describe_tool, _global_controls
     from cordon.engine.secrets import MIN_SECRET_LENGTH
@@ -420,7 +421,6 @@ def check_cmd(
     except PolicyError as exc:
         err.print(f"[red]cordon: policy error:[/red] {exc}", markup=True, highlight=False)
         raise typer.Exit(2) from exc
-    print(f"policy ok: {len(policy)} file(s), {len(loaded.tools)} tool entries")
     for line in _global_controls(loaded):
         print(f"  {line}")
     for name in loaded.secrets.env:
@@ -440,7 +440,10 @@ def check_cmd(
     if real is None and loaded.tools:
         print("tool names not checked: add --server NAME (its pins) or -- COMMAND to catch a typo")
     elif real is not None and _report_strays(loaded, policy, *real):
+        err.print("cordon check: FAILED (see the errors above)", highlight=False, markup=False)
         raise typer.Exit(1)
+    # last, and only without an error: an "ok" followed by errors reads as a pass
+    print(f"policy ok: {len(policy)} file(s), {len(loaded.tools)} tool entries")
 
 
 def _real_tools(
@@ -479,14 +482,18 @@ def _check_fail(msg: str) -> NoReturn:
 
 
 def _report_strays(loaded: Any, paths: list[Path], source: str, names: set[str]) -> bool:
-    """Print each `tools:` entry naming no tool in ``names``; True when one of them carries
-    a restriction (the user meant to limit a tool and limits none)."""
+    """Print each `tools:` entry naming no tool in ``names`` and each pack naming none of
+    them; True when there is an error: an entry carrying a restriction (the user meant to
+    limit a tool and limits none), or such a pack (written for another server: it protects
+    nothing here)."""
     from cordon.checktools import entry_location, pack_misfits, stray_entries
 
-    for pack in pack_misfits(loaded, names):
+    misfits = pack_misfits(loaded, names)
+    for pack in misfits:
         err.print(
-            f"cordon: warning: pack {pack!r} names none of the {len(names)} tools in {source}: "
-            "it is written for another server; give this server its own pack (or none)",
+            f"cordon: error: pack {pack!r} names none of the {len(names)} tools in {source}: "
+            "it is written for another server and protects nothing here; give this server "
+            "its own pack (or none)",
             highlight=False,
             markup=False,
         )
@@ -502,9 +509,10 @@ def _report_strays(loaded: Any, paths: list[Path], source: str, names: set[str])
             highlight=False,
             markup=False,
         )
-    if not strays:
+    failed = bool(misfits) or any(s.restrictions for s in strays)
+    if not strays and not failed:
         print(f"tool names ok: every tools: entry names a tool in {source}")
-    return any(s.restrictions for s in strays)
+    return failed
 
 
 @app.command("version")
