@@ -196,13 +196,24 @@ def test_a_database_that_loads_but_cannot_scan_is_compiled_instead(
     assert len(compiles) == 1
     real_loadb = hs.loadb
 
+    real_scratch = hs.Scratch
+
     class OtherCpu:
+        """Stands for a database of another CPU: hs_alloc_scratch and hs_scan refuse it."""
+
         def __init__(self, db: Any) -> None:
             self.db = db
 
         def scan(self, *a: Any, **kw: Any) -> None:
             raise hs.error("HS_DB_PLATFORM_ERROR")
 
+    def scratch(db: Any = None, *a: Any, **kw: Any) -> Any:
+        # never hand the stand-in to the C constructor (it does not type-check its argument)
+        if isinstance(db, OtherCpu):
+            raise hs.error("HS_DB_PLATFORM_ERROR")
+        return real_scratch(db, *a, **kw) if db is not None else real_scratch(*a, **kw)
+
+    monkeypatch.setattr(hs, "Scratch", scratch)
     monkeypatch.setattr(hs, "loadb", lambda *a, **kw: OtherCpu(real_loadb(*a, **kw)))
     assert _one(ANCHORS) == want
     assert len(compiles) == 2, "the unscannable database was not used: it was compiled"
