@@ -21,7 +21,7 @@ PLANTED = "evil.person@evil-mail.example"
 NEW = "new.person@partner.example"
 
 
-def _explain(harness: Harness, *args: str) -> str:
+def _explain_proc(harness: Harness, *args: str) -> subprocess.CompletedProcess[str]:
     p = subprocess.run(
         [*cordon_exe(), "explain", "--audit", str(harness.audit), *args],
         capture_output=True,
@@ -30,7 +30,11 @@ def _explain(harness: Harness, *args: str) -> str:
         env={"HOME": str(harness.home), "PATH": "/usr/bin:/bin", "COLUMNS": "200"},
     )
     assert p.returncode == 0, p.stderr
-    return p.stdout
+    return p
+
+
+def _explain(harness: Harness, *args: str) -> str:
+    return _explain_proc(harness, *args).stdout
 
 
 def _box(harness: Harness, name: str, inbox: str) -> Path:
@@ -67,7 +71,9 @@ def test_explain_a_deny_an_ask_answered_by_code_and_allows(harness: Harness) -> 
     retry, ops = _verdicts(harness, verdict="allow", tool="send_email")
 
     out = _explain(harness, "--last-deny")
-    assert out == _explain(harness, str(deny["seq"]))
+    assert out == f"the last deny in the log: record {deny['seq']}, DENY\n" + _explain(
+        harness, str(deny["seq"])
+    )
     assert f"record {deny['seq']} " in out
     assert "verdict: DENY by rule taint.seen_in_output (destination taint)" in out
     assert "the rule stops: a destination that first appeared in untrusted tool output" in out
@@ -77,6 +83,18 @@ def test_explain_a_deny_an_ask_answered_by_code_and_allows(harness: Harness) -> 
     assert "does not keep tool output text" in out
     assert f"seq {read['seq']} " in out and "mail/read_inbox" in out
     assert "`trusted_destinations` with `allowlist_beats_taint: true`" in out
+
+    # the ask the agent saw ("needs approval") came after the deny: the default and --last
+    # explain it, saying it is an ask; --last-ask too; --last-deny notes it
+    head = f"the last deny or ask in the log: record {ask['seq']}, ASK\n"
+    assert (
+        _explain(harness)
+        == _explain(harness, "--last")
+        == head + _explain(harness, str(ask["seq"]))
+    )
+    assert _explain(harness, "--last-ask").endswith(_explain(harness, str(ask["seq"])))
+    p = _explain_proc(harness, "--last-deny")
+    assert f"an ASK came after this deny (record {ask['seq']})" in p.stderr
 
     out = _explain(harness, str(ask["seq"]))
     assert "verdict: ASK by rule taint.unverified_destination" in out
@@ -146,7 +164,12 @@ def test_explain_without_a_deny_or_with_an_unknown_seq_fails_plainly(harness: Ha
         c.call("read_inbox", {})
     finally:
         assert c.close() == 0
-    for args, said in ((["--last-deny"], "no deny in the log"), (["999"], "no record with seq")):
+    for args, said in (
+        (["--last-deny"], "no deny in the log"),
+        ([], "no deny or ask in the log"),
+        (["--last-ask"], "no ask in the log"),
+        (["999"], "no record with seq"),
+    ):
         p = subprocess.run(
             [*cordon_exe(), "explain", "--audit", str(harness.audit), *args],
             capture_output=True,

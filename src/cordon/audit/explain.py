@@ -1,6 +1,6 @@
 """``cordon explain``: one audit verdict record, in plain words (issue 24).
 
-Given a record (by its ``seq`` in the log, or the last deny) it says which rule decided and
+Given a record (by its ``seq`` in the log, or the last deny or ask) it says which rule decided and
 why (the rule's :data:`cordon.engine.rules.CATALOGUE` entry), the tool, parameter and
 destination(s) of the call, what in the session's history led there (for a taint rule: the
 earlier calls whose output cordon read, and content findings on their results), and the
@@ -43,9 +43,15 @@ def _is_verdict(rec: dict[str, Any]) -> bool:
 
 
 def find_record(
-    records: list[dict[str, Any]], *, seq: int | None = None, last_deny: bool = False
+    records: list[dict[str, Any]],
+    *,
+    seq: int | None = None,
+    last_deny: bool = False,
+    last: Iterable[str] = ("deny", "ask"),
 ) -> dict[str, Any]:
-    """The verdict record with ``seq``, or (``last_deny`` or no ``seq``) the last deny.
+    """The verdict record with ``seq``, or (no ``seq``) the last whose verdict is one of
+    ``last`` (a deny or an ask: both stopped the call the agent made), or (``last_deny``)
+    the last deny.
 
     Raises:
         LookupError: no such record, or the record with ``seq`` is not a verdict record.
@@ -62,10 +68,22 @@ def find_record(
                     )
                 return rec
         raise LookupError(f"no record with seq {seq} in the log")
+    wanted = ("deny",) if last_deny else tuple(last)
     for rec in reversed(records):
-        if _is_verdict(rec) and rec.get("verdict") == "deny":
+        if _is_verdict(rec) and rec.get("verdict") in wanted:
             return rec
-    raise LookupError("no deny in the log")
+    raise LookupError(f"no {' or '.join(wanted)} in the log")
+
+
+def _later_ask(records: list[dict[str, Any]], rec: dict[str, Any]) -> dict[str, Any] | None:
+    """The last ask recorded after ``rec``, or None."""
+    later: dict[str, Any] | None = None
+    for r in reversed(records):
+        if r is rec:
+            break
+        if later is None and _is_verdict(r) and r.get("verdict") == "ask":
+            later = r
+    return later
 
 
 def _destinations(rec: dict[str, Any]) -> list[str]:
@@ -285,28 +303,49 @@ def explain_record(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[s
 
 def explain_cmd(
     seq: Annotated[
-        int | None, typer.Argument(help="the record's seq (default: the last deny)")
+        int | None,
+        typer.Argument(help="the record's seq (default: the last deny or ask, --last)"),
     ] = None,
+    last: Annotated[
+        bool,
+        typer.Option("--last", help="explain the last deny or ask (the default without SEQ)"),
+    ] = False,
     last_deny: Annotated[
         bool, typer.Option("--last-deny", help="explain the last deny in the log")
+    ] = False,
+    last_ask: Annotated[
+        bool, typer.Option("--last-ask", help="explain the last ask (needs approval)")
     ] = False,
     audit: Annotated[
         Path | None, typer.Option(help="audit log (default ~/.cordon/audit.jsonl)")
     ] = None,
 ) -> None:
-    """Explain one audit verdict in plain words: rule, reason, history, and the fix."""
+    """Explain one audit verdict in plain words: rule, reason, history, and the fix. Without
+    SEQ: the last call cordon stopped, by a deny or an ask (which one is said first)."""
     path = audit or default_audit_path()
-    if seq is not None and last_deny:
-        raise typer.BadParameter("give a SEQ or --last-deny, not both")
+    if (seq is not None) + last + last_deny + last_ask > 1:
+        raise typer.BadParameter("give one of SEQ, --last, --last-deny, --last-ask")
     if not path.exists():
         typer.echo(f"cordon explain: no audit log at {path}", err=True)
         raise typer.Exit(1)
     records = list(iter_records(path))
+    kinds = ("ask",) if last_ask else ("deny", "ask")
     try:
-        rec = find_record(records, seq=seq, last_deny=last_deny)
+        rec = find_record(records, seq=seq, last_deny=last_deny, last=kinds)
     except LookupError as exc:
         typer.echo(f"cordon explain: {path}: {exc}", err=True)
         raise typer.Exit(1) from exc
+    if seq is None:
+        what = "deny" if last_deny else " or ".join(kinds)
+        verdict = str(rec.get("verdict")).upper()
+        typer.echo(f"the last {what} in the log: record {rec.get('seq')}, {verdict}")
+    ask = _later_ask(records, rec) if last_deny else None
+    if ask is not None:
+        typer.echo(
+            f"cordon explain: note: an ASK came after this deny (record {ask.get('seq')}): "
+            "`cordon explain --last` or `--last-ask` explains it",
+            err=True,
+        )
     for line in explain_record(rec, records):
         typer.echo(line)
 
