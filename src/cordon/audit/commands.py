@@ -19,7 +19,13 @@ from rich.text import Text
 
 from cordon._exceptions import CordonError
 from cordon._types import SEVERITY_ORDER
-from cordon.audit.log import default_audit_path, iter_records, tail_records, verify
+from cordon.audit.log import (
+    chain_files,
+    default_audit_path,
+    iter_records,
+    tail_records,
+    verify,
+)
 from cordon.audit.query import filter_records, parse_time_bound, record_verdict
 
 __all__ = ["register"]
@@ -165,6 +171,17 @@ def audit_verify(
 ) -> None:
     """Check the audit log's hash chain (following rotated files); exit 1 at the first break."""
     path = _audit_path(file, audit)
+    if chain_files(path) == [path] and not path.exists() and not path.is_symlink():
+        # nothing written yet (a new home): not a break, which would read as tampering. A
+        # missing current file beside rotated ones, or a dangling link, stays BROKEN
+        _console().print(
+            Text(
+                f"no audit log at {path} yet: cordon writes it from the first call `cordon run` "
+                "decides (--audit FILE or a FILE argument names another log)",
+                style="yellow",
+            )
+        )
+        raise typer.Exit(1)
     result = verify(path)
     if result.ok and expect is not None and not _holds_hash(path, expect):
         _console().print(
