@@ -10,9 +10,12 @@ from __future__ import annotations
 import base64
 import json
 import random
+import subprocess
+from pathlib import Path
 
 from cordon.content import evaluate_result, find_secrets, scan_text
 from cordon.content.rules.secrets import PEM_BODY_CAP
+from tests.conftest import cordon_exe
 
 _RNG = random.Random(7)
 
@@ -85,3 +88,18 @@ def test_placeholders_and_certificates_are_not_keys() -> None:
     assert _key_spans("-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----") == []
     cert = rsa_2048().replace("RSA PRIVATE KEY", "CERTIFICATE")
     assert _key_spans(cert) == []
+
+
+def test_cordon_scan_reports_one_span_over_the_key(tmp_path: Path) -> None:
+    key = rsa_2048()
+    pem = tmp_path / "id_rsa"
+    pem.write_text(key + "\n")
+    p = subprocess.run(
+        [*cordon_exe(), "scan", "--json", str(pem)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    found = json.loads(p.stdout)["findings"]
+    assert [(f["rule"], f["span"]) for f in found] == [("secret.private_key", [0, len(key)])]
