@@ -276,9 +276,9 @@ def _review_pending(
             "new tool" if pinned is None else "changed: " + ", ".join(changed_fields(pinned, new))
         )
         print(f"{label}: {what}")
-        if pinned is not None:  # every changed leaf, old and new (a poisoned parameter)
-            for line in definition_diff(pinned, new):
-                print(f"  {line}")
+        # every changed leaf, old and new (a poisoned parameter); all of a new tool's
+        for line in definition_diff(pinned or {}, new):
+            print(f"  {line}")
         desc = new.get("description")
         if isinstance(desc, str):
             shown = sanitize(desc)
