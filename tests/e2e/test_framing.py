@@ -284,3 +284,46 @@ def test_stdout_that_is_not_a_pipe_stops_start_up_before_the_upstream(tmp_path) 
         )
     assert p.returncode == 2 and b"stdin is not a pipe" in p.stderr
     assert not marker.exists()
+
+
+@pytest.mark.requirement("inv:fail-closed")
+def test_duplicate_keys_refused_in_every_client_frame(harness: Harness) -> None:
+    root = harness.tmp / "root"
+    root.mkdir()
+    cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), "--", *fs_server(root)]
+    env = {**os.environ, "HOME": str(harness.home)}
+    lines = [
+        _init(),
+        b'{"jsonrpc":"2.0","method":"notifications/initialized","method":"x"}',
+        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}).encode(),
+        # a repeated id: which request is meant is not known, answered with id null
+        b'{"jsonrpc":"2.0","id":11,"id":12,"method":"tools/list"}',
+        b'{"jsonrpc":"2.0","id":13,"method":"tools/list","params":{"cursor":"a","cursor":"b"}}',
+        json.dumps({"jsonrpc": "2.0", "id": 14, "method": "tools/list"}).encode(),
+    ]
+    proc = subprocess.Popen(
+        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b"\n".join(lines) + b"\n")
+    proc.stdin.flush()
+    replies = []
+    while True:
+        raw = proc.stdout.readline()
+        assert raw, proc.stderr.read() if proc.stderr else b""
+        replies.append(json.loads(raw))
+        if replies[-1].get("id") == 14:
+            break
+    proc.stdin.close()
+    proc.wait(timeout=30)
+    by_id = {r.get("id"): r for r in replies if r.get("id") is not None}
+    nulls = [r for r in replies if r.get("id") is None]
+    # the duplicated notification and the request with two ids: refused, never forwarded
+    assert len(nulls) == 2, replies
+    for r in nulls:
+        assert r["error"]["code"] == -32600 and "duplicate key" in r["error"]["message"]
+    assert 11 not in by_id and 12 not in by_id, replies
+    assert by_id[13]["error"]["code"] == -32600, by_id[13]
+    assert "duplicate key 'cursor'" in by_id[13]["error"]["message"]
+    assert by_id[14]["result"]["tools"]  # the session went on
+    assert proc.returncode == 0

@@ -36,7 +36,7 @@ from typing import Any
 
 import orjson
 
-from cordon._exceptions import OversizeError, ProtocolError
+from cordon._exceptions import DuplicateKeyError, OversizeError, ProtocolError
 from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
@@ -347,14 +347,20 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
             msg = parse_frame(item)
             if may_exceed_depth(item, self.cfg.max_depth):
                 check_depth(msg, self.cfg.max_depth)
+            # every client frame, not only tools/call: parsers disagree on which duplicate
+            # wins, so what cordon read could differ from what the server acts on
+            check_duplicate_keys(item, msg)
         except ProtocolError as exc:
             # a request refused for its depth still names its id (parsed, or for a frame
             # too deep to parse read from its ends as for an oversized one): answered with
             # it, the client's request ends instead of waiting forever; JSON that does not
-            # parse gets id null (JSON-RPC 2.0 section 5)
+            # parse gets id null (JSON-RPC 2.0 section 5), and so does a repeated "id" key
+            # (which of the two is not known)
             rid = None
             if isinstance(exc, OversizeError):
                 rid = _request_id(msg) if msg is not None else sniff_id(item[:4096], item[-4096:])
+            elif isinstance(exc, DuplicateKeyError) and msg is not None:
+                rid = None if "duplicate key 'id'" in str(exc) else _request_id(msg)
             return [
                 self._refuse("client", str(exc)),
                 ToClient(error_frame(_plain_id(rid), exc.code, f"cordon: {exc}")),
@@ -476,14 +482,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
                     id_, error_frame(id_, INVALID_PARAMS, "cordon: tools/call needs params.name")
                 )
             ]
-        try:
-            check_duplicate_keys(line, msg)
-        except ProtocolError as exc:
-            return [
-                self._refuse("client", str(exc)),
-                self._answer(id_, error_frame(id_, exc.code, f"cordon: {exc}")),
-            ]
-        tool = params["name"]
+        tool = params["name"]  # (duplicate keys: refused in client_frame)
         args = params.get("arguments")
         if args is None:
             args = {}

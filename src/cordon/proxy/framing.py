@@ -8,7 +8,8 @@ without forwarding:
 - malformed JSON or invalid UTF-8: ``-32700``;
 - a line over the size cap (default 16 MiB) or an object nested deeper than the depth cap:
   ``-32600`` with a message naming the cap;
-- (for intercepted messages) an object with a duplicate key: ``-32600``.
+- an object with a duplicate key, anywhere in a client message (request, notification or
+  response): ``-32600``.
 
 None of these ends the session.
 """
@@ -209,7 +210,7 @@ def check_duplicate_keys(line: bytes, parsed: Any = None) -> None:
     """Raise ``DuplicateKeyError`` when any object in ``line`` repeats a key.
 
     Parsers disagree on which duplicate wins, so a checked value could differ from the one
-    the server acts on (pipelock: dupkey envelope). Used on intercepted requests only.
+    the server acts on (pipelock: dupkey envelope). Used on every client message.
 
     Fast paths, each exact:
 
