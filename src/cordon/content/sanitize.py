@@ -159,6 +159,12 @@ def sanitize_text(text: str, hits: list[Hit]) -> str:
     return _strip("".join(out))
 
 
+_COLON = re.compile(r"[ \t\r\n]*:")
+#: a match over more strings than this is not looked for in each one (a scan per string):
+#: it applies to every value string it covers
+_LOCALISE_MAX = 512
+
+
 def _json_strings(text: str) -> list[tuple[int, int]] | None:
     """The raw spans (between the quotes) of every string token of ``text`` when it is a
     JSON object or array, else None. Outside its strings valid JSON holds no quote, so each
@@ -224,7 +230,8 @@ def sanitize_json_text(text: str, hits: list[Hit]) -> str | None:
     spans = _json_strings(text)
     if spans is None:
         return None
-    keys = {n for n, (_, b) in enumerate(spans) if text[b + 1 :].lstrip()[:1] == ":"}
+    keys = {n for n, (_, b) in enumerate(spans) if _COLON.match(text, b + 1)}
+    firsts = [a for a, _ in spans]
     tokens: dict[int, tuple[str, list[int]]] = {}
     own: dict[int, list[Hit]] = {}
     local: dict[int, list[Hit]] = {}
@@ -236,12 +243,18 @@ def sanitize_json_text(text: str, hits: list[Hit]) -> str | None:
 
     for h in hits:
         s, e = h.span
+        # the tokens from the one that holds s (or starts after it) to the last opening
+        # before e; spans are sorted and disjoint
+        lo = max(bisect.bisect_right(firsts, s) - 1, 0)
+        hi = bisect.bisect_left(firsts, max(e, s + 1))
         touched = [
-            n for n, (a, b) in enumerate(spans) if (s < b and e > a) or (s == e and a <= s <= b)
+            n
+            for n in range(lo, hi)
+            if (s < spans[n][1] and e > spans[n][0]) or (s == e and spans[n][0] <= s <= spans[n][1])
         ]
         if not touched:
             return None
-        if len(touched) > 1:
+        if 1 < len(touched) <= _LOCALISE_MAX:
             touched = [n for n in touched if n not in keys] or touched
             found = False
             for n in touched:
@@ -252,6 +265,8 @@ def sanitize_json_text(text: str, hits: list[Hit]) -> str | None:
                 found = found or bool(mine)
             if found:
                 continue
+        if len(touched) > 1:
+            touched = [n for n in touched if n not in keys] or touched
         for n in touched:
             a, b = spans[n]
             local.setdefault(n, []).append(_cut(h, token(n)[1], max(s, a) - a, min(e, b) - a))
