@@ -39,3 +39,9 @@ def test_escaped_brackets_and_quotes_inside_the_wrap() -> None:
 def test_not_json_is_left_to_the_plain_rewrite() -> None:
     text = '{"a": 1} ' + INJ
     assert sanitize_json_text(text, scan_hits(text)) is None
+
+
+def test_invisible_characters_leave_every_string_as_in_plain_text() -> None:
+    raw = json.dumps({"a": "x\u200by", "b": INJ}, ensure_ascii=False)
+    out = sanitize_json_text(raw, scan_hits(raw))
+    assert out is not None and json.loads(out) == {"a": "xy", "b": LABEL + INJ + "]"}

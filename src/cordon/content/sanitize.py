@@ -281,7 +281,14 @@ def sanitize_json_text(text: str, hits: list[Hit]) -> str | None:
         out += [text[cursor : spans[n][0]], json.dumps(new, ensure_ascii=ascii_only)[1:-1]]
         cursor = spans[n][1]
     out.append(text[cursor:])
-    return "".join(out)
+    # invisible characters out of every string, as the plain rewrite does for the whole text
+    # (never structural: JSON whitespace is space, tab, CR and LF); checked to still parse
+    result = _strip("".join(out))
+    try:
+        json.loads(result)
+    except ValueError:
+        return None
+    return result
 
 
 #: square brackets and their look-alikes (fullwidth, white, lenticular, tortoise-shell,
@@ -411,6 +418,16 @@ def _saturated(hits: list[Hit]) -> str | None:
     return None
 
 
+def _rewrite(text: str, hits: list[Hit]) -> str:
+    """Warn mode's rewrite of one string with ``hits``: withheld when a rule reached the cap
+    (:func:`_saturated`), else sanitised, inside its string values when it is JSON."""
+    full = _saturated(hits)
+    if full:
+        return _SATURATED.format(rule=full)
+    as_json = sanitize_json_text(text, hits) if text[:1] in "{[ \t\r\n" else None
+    return sanitize_text(text, hits) if as_json is None else as_json
+
+
 def evaluate_result(
     result: dict[str, Any],
     *,
@@ -454,12 +471,7 @@ def evaluate_result(
     def on_hits(path: str, text: str, hits: list[Hit]) -> None:
         seen.add(path)
         if mode == "warn":
-            full = _saturated(hits)
-            if full:
-                new = _SATURATED.format(rule=full)
-            else:
-                as_json = sanitize_json_text(text, hits) if text[:1] in "{[ \t\r\n" else None
-                new = sanitize_text(text, hits) if as_json is None else as_json
+            new = _rewrite(text, hits)
             if new != text:
                 edits.append((path, new))
 
