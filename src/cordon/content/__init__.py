@@ -50,11 +50,12 @@ def warm(*, wait: bool = False) -> None:
     (same findings). ``cordon run`` calls this at start-up. ``wait`` blocks until ready.
     """
     from cordon.content import _accel, readings
-    from cordon.content.scanner import _anchor_index
+    from cordon.content.scanner import _OTHER_IDS, _anchor_index
 
     readings.warm(wait=wait)
 
-    for only in (None, _SECRET_IDS):
+    # the text rules, the secrets (every tool result), the identifier rules (tool names)
+    for only in (None, _SECRET_IDS, _OTHER_IDS or None):
         idx = _anchor_index(only)
         _accel.warm(idx.accel_anchors, wait=wait)
         if idx.utf8_anchors:

@@ -80,9 +80,11 @@ class _Db:
         self.anchors = tuple(anchors)
         #: the caller's tuple object this database was last found by (see :func:`find`)
         self.key: tuple[str, ...] | None = None
-        self.compiled = tuple(re.compile(a.encode("utf-8")) for a in self.anchors)
-        self.searches = tuple(c.search for c in self.compiled)
-        self.widths = tuple(min(_width(c.pattern), _MAX_CONFIRM) for c in self.compiled)
+        #: each anchor compiled for ``re``, at its first candidate (:meth:`compile_anchor`):
+        #: most anchors never have one, and compiling all of them left ~1 MB of every process
+        #: resident
+        self.compiled: list[re.Pattern[bytes] | None] = [None] * len(self.anchors)
+        self.widths = tuple(min(_width(a.encode("utf-8")), _MAX_CONFIRM) for a in self.anchors)
         # each width with every whitespace gap bounded by the normaliser's fold
         folded = tuple(_width(_ws_bounded(a, _WS_RUN_LEN)) for a in self.anchors)
         # anchors whose width is unbounded by more than whitespace runs (which the normaliser
@@ -104,6 +106,14 @@ class _Db:
             if self.tight[i] < self.widths[i] and _OPEN_REPEAT.search(_WS_REPEAT.sub("", _widen(a)))
         )
         self._compile()
+
+    def compile_anchor(self, i: int) -> re.Pattern[bytes]:
+        """Anchor ``i`` compiled for ``re``, once (two threads at once compile the same
+        pattern twice; either is kept)."""
+        c = self.compiled[i]
+        if c is None:
+            c = self.compiled[i] = re.compile(self.anchors[i].encode("utf-8"))
+        return c
 
     def _compile(self) -> None:
         assert _hs is not None
@@ -421,7 +431,7 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     db.db.scan(view, match_event_handler=on_match, scratch=db.scratch())
     out: list[tuple[int, int, int]] = []
     put = out.append
-    compiled, widths, searches = db.compiled, db.widths, db.searches
+    compiled, widths = db.compiled, db.widths
     n = len(view)
     full: set[int] = set()
     unbounded = db.unbounded
@@ -445,14 +455,17 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
             if not ws or ws.find(_WS_RUN, lo if lo > 0 else 0, to) < 0:
                 lo = to - tight[i]
         hi = to + _AFTER
-        m = searches[i](view, lo if lo > 0 else 0, hi if hi < n else n)
+        c = compiled[i]
+        if c is None:
+            c = db.compile_anchor(i)
+        m = c.search(view, lo if lo > 0 else 0, hi if hi < n else n)
         if m is not None:
             end = m.end()
             put((i, m.start(), end if end > to else to))
         elif i in unbounded and to > widths[i]:
             full.add(i)  # the match may start before the region: search the whole text once
     for i in sorted(full):
-        out.extend((i, m.start(), m.end()) for m in compiled[i].finditer(view))
+        out.extend((i, m.start(), m.end()) for m in db.compile_anchor(i).finditer(view))
     return out
 
 

@@ -126,7 +126,8 @@ def _rehead(anchor: str) -> str:
 class _Anchors:
     #: one pattern per first character: ``c(?=rest|rest...)``
     patterns: tuple[re.Pattern[bytes], ...]
-    #: first byte -> [(anchor compiled on its own, rule indexes)]
+    #: first byte -> [(anchor, rule indexes)], compiled into ``by_head`` at its first candidate
+    head_anchors: dict[int, tuple[tuple[bytes, tuple[int, ...]], ...]]
     by_head: dict[int, list[tuple[re.Pattern[bytes], tuple[int, ...]]]]
     rules: tuple[Rule, ...]
     #: rules that also anchor on C1 CSI/OSC characters (the ANSI rules: their anchor is ESC)
@@ -160,14 +161,14 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
         assert head is not None
         heads.setdefault(head[0], []).append((a, head[1]))
     patterns = []
-    by_head: dict[int, list[tuple[re.Pattern[bytes], tuple[int, ...]]]] = {}
+    head_anchors: dict[int, tuple[tuple[bytes, tuple[int, ...]], ...]] = {}
     for ch, items in sorted(heads.items()):
         rests = sorted({rest for _, rest in items})
         branch = re.escape(ch) + ("(?=" + "|".join(rests) + ")" if all(rests) else "")
         patterns.append(re.compile(branch.encode("ascii")))
-        by_head[ord(ch)] = [
-            (re.compile(a.encode("ascii")), tuple(sorted(by_anchor[a]))) for a, _ in items
-        ]
+        head_anchors[ord(ch)] = tuple(
+            (a.encode("ascii"), tuple(sorted(by_anchor[a]))) for a, _ in items
+        )
     c1 = tuple(i for i, r in enumerate(rules) if any(a.startswith("\x1b") for a in r.anchors))
     plain: dict[str, set[int]] = {}
     for i, r in enumerate(rules):
@@ -187,7 +188,8 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
         _accel.warm(utf8_anchors)
     return _Anchors(
         patterns=tuple(patterns),
-        by_head=by_head,
+        head_anchors=head_anchors,
+        by_head={},
         rules=rules,
         c1_rules=c1,
         accel_anchors=accel_anchors,
@@ -222,7 +224,11 @@ def _anchor_hits(idx: _Anchors, lview: bytes) -> dict[int, list[tuple[int, int]]
     for pattern in idx.patterns:
         for m in pattern.finditer(lview):  # a lookahead consumes one character: overlaps found
             pos = m.start()
-            for compiled, rule_ids in by_head[lview[pos]]:
+            anchors = by_head.get(lview[pos])
+            if anchors is None:  # the head's first candidate (two threads: either is kept)
+                anchors = [(re.compile(a), ids) for a, ids in idx.head_anchors[lview[pos]]]
+                by_head[lview[pos]] = anchors
+            for compiled, rule_ids in anchors:
                 am = compiled.match(lview, pos)
                 if am is not None:
                     for ri in rule_ids:
@@ -376,6 +382,17 @@ def _window_bytes(
     buf = raw_bytes if case else raw_bytes.lower()
     lo = len(text[cut:ws].encode("utf-8", "surrogatepass"))
     return buf, cut, lo, len(buf), buf
+
+
+_PATTERN_IDS = frozenset(r.id for r in RULES if r.pattern is not None)
+_OTHER_IDS = frozenset(r.id for r in RULES if r.pattern is not None and r.scope != "text")
+
+
+def _matches(nz: Normalized, only: frozenset[str] | None, lview: bytes, busy: list[str]) -> Any:
+    """:func:`_match_norm`; every rule (tool names): two indexes, not a third of all (~4 MB)."""
+    if only is not None and _OTHER_IDS and _PATTERN_IDS <= only:
+        return _match_norm(nz, None, lview, busy) + _match_norm(nz, _OTHER_IDS, lview, busy)
+    return _match_norm(nz, only, lview, busy)
 
 
 def _match_norm(
@@ -546,7 +563,7 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
     out: list[Hit] = []
     lview = nz.ascii_view.lower()  # the anchor pass's and the readings' gate's
     busy: list[str] = []
-    for rule, a, b, va, vb in _match_norm(nz, only, lview, busy):
+    for rule, a, b, va, vb in _matches(nz, only, lview, busy):
         sev = rule.severity
         if rule.mention_severity is not None and _is_mention(nz.text, a, b):
             sev = rule.mention_severity
