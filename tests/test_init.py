@@ -219,6 +219,24 @@ def test_already_cordon_entry_left_alone(tmp_path: Path) -> None:
     assert "already behind cordon" in plan.messages[0]
 
 
+def test_a_new_policy_for_a_wrapped_entry_is_not_silently_dropped(tmp_path: Path) -> None:
+    """init leaves an entry already behind cordon alone; asked to give it a policy it does not
+    run with, it says so (a warning naming the --undo route) instead of 'nothing to change'."""
+    path = tmp_path / ".mcp.json"
+    old_policy, new_policy = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    for p in (old_policy, new_policy):
+        p.write_text("version: 1\n")
+    args = ["run", "--policy", str(old_policy.resolve()), "--", "x"]
+    path.write_text(json.dumps({"mcpServers": {"a": {"command": "/opt/bin/cordon", "args": args}}}))
+    plan = plan_init(path, policies=[new_policy])
+    assert not plan.changed
+    (warning,) = plan.warnings
+    assert "policy was NOT changed" in warning and str(old_policy.resolve()) in warning
+    assert "--undo --server a" in warning
+    assert plan_init(path, policies=[old_policy]).warnings == ()  # the same policy: nothing to say
+    assert plan_init(path).warnings == ()  # no --policy asked for
+
+
 def test_command_is_the_running_cordon_by_default(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

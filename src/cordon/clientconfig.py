@@ -394,6 +394,24 @@ def _left_alone(name: str, entry: Any) -> str | None:
     return None
 
 
+def _policy_not_changed(name: str, entry: Any, pols: Sequence[str]) -> str | None:
+    """A warning when ``--policy`` was given for an entry already behind cordon whose own
+    ``--policy`` arguments differ: init leaves wrapped entries alone, so the new policy would
+    silently not apply (the user believes the server is now under it)."""
+    if not pols or not isinstance(entry, dict) or not isinstance(entry.get("args"), list):
+        return None
+    args = entry["args"]
+    own = args[: args.index("--")] if "--" in args else args
+    current = [str(own[i + 1]) for i, a in enumerate(own[:-1]) if a == "--policy"]
+    if current == list(pols):
+        return None
+    return (
+        f"{name}: already behind cordon, so its policy was NOT changed (it runs with "
+        f"{', '.join(current) or 'no --policy'}); to change it: cordon init --config FILE "
+        f"--undo --server {name}, then cordon init --config FILE --server {name} --policy ..."
+    )
+
+
 def plan_init(
     path: Path | str,
     *,
@@ -479,6 +497,9 @@ def _plan_entry(
     skipped = _left_alone(name, entry)
     if skipped is not None:
         messages.append(skipped)
+        stale = _policy_not_changed(name, entry, pols)
+        if stale is not None:
+            warnings.append(stale)
         return None
     target = remote_target(entry) if _is_remote(entry) else mcp_remote_target(entry)
     if isinstance(target, RemoteTarget):
