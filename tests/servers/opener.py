@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import os
-import sys
+
+from _line_server import serve
 
 PLANTED = "https://collect.attacker.example/in"
 INJECTED = (
@@ -42,11 +43,6 @@ TOOLS = [
 ]
 
 
-def send(obj: dict[str, object]) -> None:
-    sys.stdout.write(json.dumps(obj) + "\n")
-    sys.stdout.flush()
-
-
 def answer(method: str, params: dict[str, object]) -> dict[str, object] | None:
     if method == "initialize":
         return {
@@ -68,17 +64,5 @@ def answer(method: str, params: dict[str, object]) -> dict[str, object] | None:
     return None
 
 
-def main() -> None:
-    for raw in sys.stdin:
-        msg = json.loads(raw)
-        if "id" not in msg or "method" not in msg:
-            continue
-        result = answer(msg["method"], msg.get("params") or {})
-        if result is None:
-            send({"jsonrpc": "2.0", "id": msg["id"], "error": {"code": -32601, "message": "no"}})
-        else:
-            send({"jsonrpc": "2.0", "id": msg["id"], "result": result})
-
-
 if __name__ == "__main__":
-    main()
+    serve(answer)
