@@ -407,3 +407,24 @@ def test_approve_shows_the_destination_as_the_call_spelled_it(
     text = _plain(out)
     assert "Destination New.Person@Partner.Example" in text, text
     assert "new.person@partner.example" not in text
+
+
+def test_pending_shows_the_destination_as_the_call_spelled_it(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path, tmp_path: Path
+) -> None:
+    """As `cordon approve` does: the code keeps the destination lower case, the table shows
+    the agent's spelling from the call's verdict record (--json adds it beside the key)."""
+    code = _issue(store_path, dest="new.person@partner.example")
+    audit = tmp_path / "audit.jsonl"
+    _log_call(audit, code, {"to": "New.Person@Partner.Example", "body": "hi"})
+    base = [*cordon_argv, "pending", "--store", str(store_path), "--audit", str(audit)]
+    proc = subprocess.run(
+        base, capture_output=True, text=True, env={**env, "COLUMNS": "200"}, timeout=30
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "New.Person@Partner.Example" in proc.stdout, proc.stdout
+    assert "new.person@partner.example" not in proc.stdout
+    proc = subprocess.run([*base, "--json"], capture_output=True, text=True, env=env, timeout=30)
+    (row,) = json.loads(proc.stdout)
+    assert row["destination"] == "new.person@partner.example"
+    assert row["destination_as_spelled"] == "New.Person@Partner.Example"

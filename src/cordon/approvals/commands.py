@@ -95,11 +95,17 @@ def _expiry(rec: CodeRecord, now: float) -> str:
     return f"in {left // 60} min {left % 60:02d} s (at {at} local time)"
 
 
+def _spelled(rec: CodeRecord, call: dict[str, Any] | None) -> str | None:
+    """The code's destination as the call spelled it when the call is known (the code keeps
+    it normalised: lower case)."""
+    if call is not None and call.get("server") == rec.server and call.get("tool") == rec.tool:
+        return envelope.as_spelled(rec.destination, call.get("arguments"), rec.param)
+    return rec.destination
+
+
 def _details(rec: CodeRecord, now: float, call: dict[str, Any] | None) -> Table:
     """The code's record; its destination spelled as in the call when the call is known."""
-    dest = rec.destination
-    if call is not None and call.get("server") == rec.server and call.get("tool") == rec.tool:
-        dest = envelope.as_spelled(rec.destination, call.get("arguments"), rec.param)
+    dest = _spelled(rec, call)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column(overflow="fold")
@@ -357,8 +363,21 @@ def approve_command(
 def pending_command(
     store: _StoreOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    audit: Annotated[
+        Path | None,
+        typer.Option(
+            "--audit",
+            help="The audit log cordon run writes, to show each destination as the call "
+            "spelled it (default ~/.cordon/audit.jsonl).",
+            dir_okay=False,
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """List open approval codes (pending, or approved and not yet used)."""
+    """List open approval codes (pending, or approved and not yet used). Each destination is
+    shown as the call spelled it (found in its verdict record in the audit log; the code
+    keeps it lower case); with --json, ``destination`` stays the code's and
+    ``destination_as_spelled`` is the call's spelling."""
     err = Console(stderr=True, highlight=False)
     try:
         records = CodeStore(store).pending()
@@ -366,8 +385,17 @@ def pending_command(
         raise _fail(err, str(exc)) from exc
     now = time.time()
     out = Console(highlight=False)
+    audit_path = audit or default_audit_path()
+    spelled = {r.code: _spelled(r, find_call_record(audit_path, r.code)) for r in records}
     if as_json:
-        rows = [{**r.to_json(), "expires_in_s": max(0.0, r.expires - now)} for r in records]
+        rows = [
+            {
+                **r.to_json(),
+                "destination_as_spelled": spelled[r.code],
+                "expires_in_s": max(0.0, r.expires - now),
+            }
+            for r in records
+        ]
         out.out(json.dumps(rows, ensure_ascii=True, indent=2), highlight=False)
         return
     if not records:
@@ -387,7 +415,7 @@ def pending_command(
             _shown(r.server, compact=True),
             _shown(r.tool, compact=True),
             _shown(r.param, compact=True),
-            _shown(r.destination, compact=True),
+            _shown(spelled[r.code], compact=True),
             _shown(r.rule, compact=True),
             Text(f"{left // 60}:{left % 60:02d}"),
         )
