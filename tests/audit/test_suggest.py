@@ -70,3 +70,37 @@ def test_nothing_to_propose_is_still_a_policy() -> None:
     text, p = _proposal([_rec("echo", {"text": "hello"})])
     assert p == {"version": 1, "tools": {}}
     assert "nothing to propose" in text
+
+
+def _two_servers(tmp: Path) -> tuple[Path, Path]:
+    """An audit log and pins of two servers that both have a ``send`` tool: ``mail``'s sends
+    to ``to``, ``chat``'s to ``channel``; ``chat`` also has a read-only listing."""
+    records = [
+        {**_rec("send", {"to": "ops@example.com"}), "server": "mail"},
+        {**_rec("send", {"channel": "#ops", "text": "hi"}), "server": "chat"},
+    ]
+    log = tmp / "audit.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    pins = tmp / "pins.json"
+    listing = {"name": "list_rooms", "annotations": {"readOnlyHint": True}}
+    pins.write_text(json.dumps({"servers": {"chat": {"tools": {"list_rooms": listing}}}}))
+    return log, pins
+
+
+def test_each_server_gets_its_own_policy(tmp_path: Path) -> None:
+    """A policy's tools: are one server's: two servers' ``send`` are two entries in two
+    documents, each with its own evidence (one map kept the first server's only)."""
+    log, pins = _two_servers(tmp_path)
+    text = render(read_usage([json.loads(x) for x in log.read_text().splitlines()], [pins]))
+    docs = list(yaml.safe_load_all(text))
+    assert docs == [
+        {
+            "version": 1,
+            "tools": {
+                "list_rooms": {"exfiltrating": False},
+                "send": {"exfiltrating": True, "sink_params": ["channel"]},
+            },
+        },
+        {"version": 1, "tools": {"send": {"exfiltrating": True, "sink_params": ["to"]}}},
+    ]
+    assert '# server "chat"' in text and '# server "mail"' in text

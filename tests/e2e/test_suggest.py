@@ -67,3 +67,40 @@ async def test_suggest_proposes_the_sending_tools_of_a_real_session(harness: Har
     )
     again = yaml.safe_load(_suggest(harness, "--pins", str(pins), "--policy", str(named)))
     assert "send_email" not in again["tools"] and "fetch" in again["tools"]
+
+
+def test_suggest_proposes_one_policy_per_server(harness: Harness) -> None:
+    """Two servers' records: one YAML document each; --server prints one policy that loads;
+    --policy (one server's) without --server is refused, not applied to every server."""
+    from tests.audit.test_suggest import _two_servers
+
+    log, pins = _two_servers(harness.tmp)
+    harness.audit = log
+    docs = list(yaml.safe_load_all(_suggest(harness, "--pins", str(pins))))
+    assert [d["tools"]["send"]["sink_params"] for d in docs] == [["channel"], ["to"]]
+    one = _suggest(harness, "--pins", str(pins), "--server", "mail")
+    kept = harness.tmp / "mail.yaml"
+    kept.write_text(one, "utf-8")
+    assert set(load_policy([kept]).tools) == {"send"}
+    assert load_policy([kept]).tools["send"].sink_params == ("to",)
+    named = harness.policy({"version": 1, "tools": {"send": {"sink_params": ["to"]}}}, "m.yaml")
+    p = subprocess.run(
+        [
+            *cordon_exe(),
+            "suggest",
+            "--audit",
+            str(log),
+            "--pins",
+            str(pins),
+            "--policy",
+            str(named),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={"HOME": str(harness.home), "PATH": "/usr/bin:/bin"},
+    )
+    assert p.returncode == 2 and "give --server NAME" in p.stderr, p.stderr
+    chat = yaml.safe_load(_suggest(harness, "--pins", str(pins), "--server", "chat",
+                                   "--policy", str(named)))  # fmt: skip
+    assert "send" not in chat["tools"] and "list_rooms" in chat["tools"]

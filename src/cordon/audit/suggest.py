@@ -11,7 +11,9 @@ can tell a real sending tool from a coincidence before copying a line. What it r
 * pin files (``~/.cordon/pins/*.json`` by default): each tool's definition and MCP
   annotations (``readOnlyHint``, ``destructiveHint``).
 
-What it proposes, per tool the policy given with ``--policy`` does not already name:
+One policy per server (a YAML document each; ``--server`` picks one): a policy's ``tools:``
+are keyed by tool name, and two servers' tools of one name differ. What it proposes, per
+tool the server's policy (``--policy``) does not already name:
 
 * ``exfiltrating: true`` and ``sink_params`` for a tool not marked read-only whose
   arguments carried destinations (the parameters that did);
@@ -165,31 +167,51 @@ def _flow(items: list[str]) -> str:
     return yaml.safe_dump(items, default_flow_style=True, width=1_000).strip()
 
 
-def render(usage: Usage, *, known: Iterable[str] = (), source: str = "") -> str:
-    """The proposal as YAML text with comments (a policy file :func:`cordon.policy.load_policy`
-    reads once a person keeps the lines they agree with)."""
-    known_set = set(known)
-    out = [
-        f"# cordon suggest: from {usage.verdicts} verdict(s) in {len(usage.sessions)} "
-        f"session(s){' of ' + source if source else ''}.",
-        "# A proposal for review: cordon never applies it. Keep what the evidence supports.",
-        "version: 1",
-        "tools:",
-    ]
+def _servers(usage: Usage) -> list[str]:
+    """The servers the log or the pins know, sorted."""
+    return sorted({k[0] for k in usage.tools} | {k[0] for k in usage.definitions})
+
+
+def _document(usage: Usage, server: str | None, known: set[str]) -> list[str]:
+    """One server's proposal: a whole policy (a policy's ``tools:`` are one server's)."""
+    out = ["version: 1", "tools:"]
+    if server is not None:  # JSON-quoted: a name cannot end the comment line
+        name = json.dumps(server, ensure_ascii=False)
+        out.insert(0, f"# server {name}: a policy for its cordon run (--name {name})")
+    keys = {k for k in set(usage.tools) | set(usage.definitions) if k[0] == server}
     entries: list[str] = []
-    done: set[str] = set()
-    for key in sorted(set(usage.tools) | set(usage.definitions), key=lambda k: (k[1], k[0])):
-        if key[1] in known_set or key[1] in done:
-            continue  # a policy names tools, not servers: the first server's evidence
-        lines = _entry(usage, key)
+    for key in sorted(keys, key=lambda k: k[1]):
+        lines = [] if key[1] in known else _entry(usage, key)
         if lines:
-            done.add(key[1])
-            entries.append(f"  {_flow([key[1]])[1:-1]}:  # server {key[0]}")
+            entries.append(f"  {_flow([key[1]])[1:-1]}:")
             entries += [f"    {line}" for line in lines]
     if not entries:
         out[-1] = "tools: {}"
         out.append("# nothing to propose: no call carried a destination, no tool to classify")
-    return "\n".join(out + entries) + "\n"
+    return out + entries
+
+
+def render(
+    usage: Usage, *, known: Iterable[str] = (), source: str = "", server: str | None = None
+) -> str:
+    """The proposal as YAML text with comments: one policy document per server (``---``
+    between them), since a policy's ``tools:`` are keyed by tool name and are one server's
+    (two servers' ``create_branch`` differ); only ``server``'s when given. Each document is a
+    policy file :func:`cordon.policy.load_policy` reads once a person keeps the lines they
+    agree with; ``known``: tool names the server's policy names already (left out)."""
+    servers: list[str | None] = [server] if server is not None else [*_servers(usage)]
+    head = [
+        f"# cordon suggest: from {usage.verdicts} verdict(s) in {len(usage.sessions)} "
+        f"session(s){' of ' + source if source else ''}.",
+        "# A proposal for review: cordon never applies it. Keep what the evidence supports.",
+    ]
+    if len(servers) > 1:
+        head.append(
+            f"# {len(servers)} servers, one policy each (YAML documents split by ---): save "
+            "each in its own file"
+        )
+    docs = ["\n".join(_document(usage, s, set(known))) for s in servers or [None]]
+    return "\n".join(head) + "\n" + "\n---\n".join(docs) + "\n"
 
 
 def suggest_cmd(
@@ -202,19 +224,38 @@ def suggest_cmd(
     ] = None,
     policy: Annotated[
         list[Path] | None,
-        typer.Option("--policy", help="tools this policy names already are left out"),
+        typer.Option("--policy", help="the server's policy: tools it names already are left out"),
+    ] = None,
+    server: Annotated[
+        str | None, typer.Option("--server", help="only this server's policy (its --name)")
     ] = None,
 ) -> None:
-    """Propose a policy from audit logs and pinned tool lists (printed as YAML with the
-    evidence for each entry; never applied)."""
+    """Propose a policy per server from audit logs and pinned tool lists (printed as YAML
+    with the evidence for each entry; never applied). A policy's `tools:` are one server's,
+    so each server gets its own YAML document (split by ---); --server NAME prints one."""
     from cordon.clientconfig import default_pin_dir
     from cordon.policy import load_policy
 
     path = audit or default_audit_path()
     pin_files = pins if pins else sorted(default_pin_dir().glob("*.json"))
-    known: list[str] = list(load_policy(policy).tools) if policy else []
     usage = read_usage(iter_records(path), pin_files)
-    typer.echo(render(usage, known=known, source=str(path)), nl=False)
+    servers = _servers(usage)
+    if server is not None and server not in servers:
+        typer.echo(
+            f"cordon suggest: no record or pin of server {server!r} (there are: "
+            f"{', '.join(servers) or 'none'})",
+            err=True,
+        )
+        raise typer.Exit(2)
+    if policy and server is None and len(servers) > 1:
+        typer.echo(
+            "cordon suggest: --policy is one server's policy; give --server NAME too "
+            f"(servers: {', '.join(servers)})",
+            err=True,
+        )
+        raise typer.Exit(2)
+    known: list[str] = list(load_policy(policy).tools) if policy else []
+    typer.echo(render(usage, known=known, source=str(path), server=server), nl=False)
 
 
 def register(app: typer.Typer) -> None:
