@@ -6,7 +6,8 @@
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind3  # attacks_blind3.py instead
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind4 --benign blind4  # blind4
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind5 --benign blind5  # blind5
-    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind6 --benign blind6  # hold-out
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind6 --benign blind6  # blind6
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7  # hold-out
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
 
 Scanned exactly as ``run.py`` scans (its ``scan_attack`` and finding filter, ``benign.read`` and
@@ -32,6 +33,7 @@ import attacks_blind3  # noqa: E402
 import attacks_blind4  # noqa: E402
 import attacks_blind5  # noqa: E402
 import attacks_blind6  # noqa: E402
+import attacks_blind7  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -46,6 +48,7 @@ CORPORA = {
     "blind4": attacks_blind4,
     "blind5": attacks_blind5,
     "blind6": attacks_blind6,
+    "blind7": attacks_blind7,
 }
 #: --benign name -> the manifest of benign files
 BENIGN = {
@@ -53,6 +56,7 @@ BENIGN = {
     "blind4": HERE / "benign_blind4.txt",
     "blind5": HERE / "benign_blind5.txt",
     "blind6": HERE / "benign_blind6.txt",
+    "blind7": HERE / "benign_blind7.txt",
 }
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
