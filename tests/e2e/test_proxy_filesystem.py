@@ -120,7 +120,9 @@ async def test_global_prefix_and_stray_policy_entry(harness: Harness) -> None:
             "version": 1,
             "packs": ["filesystem"],
             "allowed_path_prefixes": [str(out)],
-            "tools": {"writefile": {"max_calls": 1}},  # a typo: no such tool
+            # a typo that loosens: a warning (a restricting one denies every call:
+            # tests/e2e/test_policy_misfit.py)
+            "tools": {"writefile": {"exfiltrating": False}},
         }
     )
     async with Client(harness.cordon(fs_server(root), policies=[policy]), mode="legacy") as client:
@@ -140,5 +142,5 @@ async def test_global_prefix_and_stray_policy_entry(harness: Harness) -> None:
     )
     strays = [r for r in harness.records("policy") if r["rule"] == "policy.unknown_tool"]
     assert [r["tool"] for r in strays] == ["writefile"]
-    # the closest listed name, and the restriction the typo leaves without effect
-    assert strays[0]["closest"] == "write_file" and strays[0]["restricts"] == ["max_calls"]
+    # the closest listed name; the typo restricts nothing
+    assert strays[0]["closest"] == "write_file" and strays[0]["restricts"] == []

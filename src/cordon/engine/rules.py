@@ -256,9 +256,12 @@ _RULES = (
     _r(AUDIT_UNWRITABLE, "proxy", "deny", "a call whose audit record cannot be written",
        "docs/threat-model.md invariant 4 (audit before forwarding)",
        "none: fix the audit log path"),
-    _r(POLICY_UNKNOWN_TOOL, "proxy", "record",
-       "a policy entry naming a tool the server does not list (a likely typo)",
-       "a misspelt rule leaves the real tool uncontrolled", "fix the tool name in the policy"),
+    _r(POLICY_UNKNOWN_TOOL, "proxy", "deny",
+       "a policy that does not fit the server: a restricting tools: entry naming no tool it "
+       "lists nor a pack's (a likely typo), or a pack naming none (every call; a loosening "
+       "entry is recorded only)",
+       "a misspelt rule leaves the real tool uncontrolled",
+       "fix the policy (`cordon check --server NAME`)"),
     _r(CONTENT_BLOCKED, "gateway", "block",
        "a tool result withheld by the content firewall in block mode (library gateway)",
        "indirect prompt injection (OWASP LLM01)", "`content.mode` or `content.block_at`"),

@@ -349,4 +349,6 @@ class Policy(_Strict):
     tools: dict[str, ToolPolicy] = Field(default_factory=dict)
     """Per-tool controls, keyed by tool name. An entry for a tool the server does not list is
     reported (stderr, audit `policy.unknown_tool`, review pack): a typo leaves the real tool
-    uncontrolled."""
+    uncontrolled. When the entry restricts something, and no pack of the policy names the
+    tool (a pack covers several versions of its server), `cordon run` denies every call to
+    the server until the policy is fixed, as it does for a pack naming none of its tools."""

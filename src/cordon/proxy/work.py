@@ -88,6 +88,9 @@ class SessionWork:
         #: why the server is not the one pinned (its serverInfo or instructions changed):
         #: from then on every tool is hidden and every call denied (``pin.server_changed``)
         self.identity_changed: str | None = None
+        #: why the policy does not fit this server's tools/list (a restricting `tools:` entry
+        #: naming no listed tool, a pack naming none): every call denied (``policy.unknown_tool``)
+        self.policy_misfit: str | None = None
         self.tool_names = tool_names
         #: tools of this server whose name another server of the client listed first, with
         #: that server's name: calls to them are asked about
@@ -108,6 +111,10 @@ class SessionWork:
                 verdict="deny", rule=rules.PIN_SERVER_CHANGED, reason=self.identity_changed
             )
             return Decision(verdict=why)
+        if self.policy_misfit is not None:
+            why = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=self.policy_misfit)
+            shown = self.shown(args)
+            return Decision(verdict=why, shown=shown if shown is not args else None)
         if approve is not None:
             self.session.approvals.add(approve)
         problem = self.take_request()
@@ -335,8 +342,6 @@ class SessionWork:
             if final and self.pin_file is not None and not self.pins_stored:
                 self.pin_file.store(self.server, self.listing)
                 self.pins_stored = True
-            if final:
-                self._stray_policy_entries(out)
         if not self.names_shared:
             # every start-up shares its names, pinned before or not: a server added later
             # must find this one's names however long ago they were pinned
@@ -344,6 +349,8 @@ class SessionWork:
             if final:
                 self.names_shared = True
                 self._shadowing(out)
+                # every start-up, pins or not: a policy edited since must fit too
+                self._stray_policy_entries(out)
         for name, v in report.hidden.items():
             rec: dict[str, Any] = {
                 "kind": "pin" if v.rule.startswith("pin.") else "content",
@@ -418,11 +425,25 @@ class SessionWork:
     def _stray_policy_entries(self, out: ListOutcome) -> None:
         """A policy entry naming a tool this server does not list is most likely a typo that
         leaves the real tool uncontrolled: say so on stderr and in the audit log, with the
-        closest listed name and the restrictions that now limit nothing."""
-        from cordon.checktools import stray_entries
+        closest listed name and the restrictions that now limit nothing.
 
-        listed = {str(t.get("name")) for t in self.listing}
+        Fail closed, as `cordon check` exits 1: when such an entry restricts something, or a
+        pack names none of the listed tools (written for another server), every call to this
+        server is denied (:attr:`policy_misfit`), with a reason the client shows, until the
+        policy is fixed. A tool a pack names that the server lacks is no error (a pack covers
+        several versions of its server; an older one may lack a tool), nor is a loosening
+        entry (it lifts nothing the real tool needs), nor your entry for a pack's tool."""
+        from cordon.checktools import pack_misfits, stray_entries
+
+        listed = {str(t.get("name")) for t in self.listed}
+        wrong = [
+            f"pack {p!r} names none of its {len(listed)} tools (written for another server)"
+            for p in pack_misfits(self.engine.policy, listed)
+        ]
         for s in stray_entries(self.engine.policy, listed):
+            if s.restrictions:
+                hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
+                wrong.append(f"tools.{s.name} names no tool it lists{hint}")
             hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
             lost = f"; its {', '.join(s.restrictions)} limit nothing" if s.restrictions else ""
             out.problems.append(
@@ -431,6 +452,13 @@ class SessionWork:
             )
             rec = {"kind": "policy", "rule": "policy.unknown_tool", "tool": s.name}
             out.records.append({**rec, "closest": s.closest, "restricts": list(s.restrictions)})
+        if wrong:
+            self.policy_misfit = (
+                f"the policy does not fit server {self.server!r}: {'; '.join(wrong)}. Every "
+                "call to this server is denied until the policy is fixed: run `cordon check "
+                f"--server {shlex.quote(self.server)} --policy POLICY.yaml` in a terminal"
+            )
+            out.problems.append(self.policy_misfit)
 
     # -- the shared taint store -------------------------------------------------------
     def publish(self, *, go_on_holding: bool) -> str | None:

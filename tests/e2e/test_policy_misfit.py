@@ -1,0 +1,81 @@
+"""`cordon run` with a policy that does not fit its server fails closed, visibly.
+
+A restricting ``tools:`` entry naming no listed tool (a typo: the real tool would run
+unrestricted) or a pack naming none of the server's tools (written for another server) denies
+every call to the server, with a reason the client shows that names `cordon check`. A
+pack tool an older server lacks, and a loosening typo, do not (warnings only)."""
+
+from __future__ import annotations
+
+import pytest
+from mcp import Client
+
+from tests.conftest import Harness, fs_server, text_of
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [
+        # a typo: write_file runs with no path confinement
+        {"packs": ["filesystem"], "tools": {"write_fiel": {"allowed_path_prefixes": ["/nope"]}}},
+        # the github pack behind the filesystem server: nothing is classified
+        {"packs": ["github"]},
+    ],
+    ids=["typo", "foreign-pack"],
+)
+async def test_a_misfit_policy_denies_every_call(harness: Harness, policy: dict) -> None:
+    root = harness.tmp / "root"
+    root.mkdir()
+    p = harness.policy({"version": 1, **policy})
+    params = harness.cordon(fs_server(root), policies=[p], name="files")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("write_file", {"path": str(root / "a.txt"), "content": "x"})
+        text = text_of(r)
+        assert r.is_error and "policy.unknown_tool" in text, text
+        assert "does not fit server 'files'" in text and "cordon check --server files" in text
+        listed = await client.call_tool("list_allowed_directories", {})
+        assert listed.is_error and "policy.unknown_tool" in text_of(listed)
+    assert not (root / "a.txt").exists()
+    verdicts = [r for r in harness.records("verdict") if r.get("rule") == "policy.unknown_tool"]
+    assert [v["verdict"] for v in verdicts] == ["deny", "deny"]
+    if "tools" in policy:  # the stray's record: the closest name, the restriction lost
+        (stray,) = harness.records("policy")
+        assert stray["closest"] == "write_file"
+        assert stray["restricts"] == ["allowed_path_prefixes"]
+
+
+async def test_a_loosening_typo_only_warns(harness: Harness) -> None:
+    """An entry that restricts nothing (exfiltrating: false) limits nothing either way."""
+    root = harness.tmp / "root"
+    root.mkdir()
+    p = harness.policy(
+        {"version": 1, "packs": ["filesystem"], "tools": {"write_fiel": {"exfiltrating": False}}}
+    )
+    params = harness.cordon(fs_server(root), policies=[p], name="files")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("write_file", {"path": str(root / "a.txt"), "content": "x"})
+        assert not r.is_error, text_of(r)
+    assert (root / "a.txt").read_text() == "x"
+
+
+async def test_a_policy_edited_after_pinning_is_checked_at_each_start(harness: Harness) -> None:
+    """The server ran once with a fitting policy (its tools pinned); the policy then gets a
+    typo: the next start denies too (the check ran on the first, unpinned run only)."""
+    root = harness.tmp / "root"
+    root.mkdir()
+    good = harness.policy({"version": 1, "packs": ["filesystem"]}, "good.yaml")
+    async with Client(harness.cordon(fs_server(root), policies=[good], name="files")) as c:
+        await c.list_tools()
+        r = await c.call_tool("list_allowed_directories", {})
+        assert not r.is_error, text_of(r)
+    typo = harness.policy(
+        {"version": 1, "packs": ["filesystem"], "tools": {"write_fiel": {"max_calls": 1}}}
+    )
+    async with Client(harness.cordon(fs_server(root), policies=[typo], name="files")) as c:
+        await c.list_tools()
+        r = await c.call_tool("list_allowed_directories", {})
+        assert r.is_error and "tools.write_fiel names no tool" in text_of(r), text_of(r)

@@ -1,0 +1,62 @@
+"""Which policies `cordon run` refuses to run a server under (every call denied,
+``policy.unknown_tool``): the rule is fail closed for a typo and a foreign pack, and still
+usable for a pack that names a tool an older version of its server lacks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cordon.decider import Decider
+from cordon.engine.core import Engine
+from cordon.proxy.work import SessionWork
+
+#: an "older filesystem server": the pack's tools but move_file and edit_file
+OLD_FS = ("read_text_file", "write_file", "list_directory", "create_directory")
+
+
+def _work(policy: dict[str, Any], tools: tuple[str, ...] = OLD_FS) -> SessionWork:
+    engine = Engine.from_policy([{"version": 1, **policy}], secrets=["hunter2-Correct-Horse-77"])
+    session = engine.new_session()
+    work = SessionWork(
+        engine=engine, session=session, server="files", decider=Decider(session, server="files")
+    )
+    work.pin_list([{"name": t, "inputSchema": {"type": "object"}} for t in tools], True)
+    return work
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [
+        {"packs": ["filesystem"]},  # the pack's move_file: this version lacks it
+        {"packs": ["filesystem"], "tools": {"move_file": {"max_calls": 1}}},  # a pack's tool
+        {"tools": {"write_fiel": {"exfiltrating": False}}},  # loosens: restricts nothing
+        {"tools": {"write_file": {"max_calls": 3}}},
+    ],
+)
+def test_a_policy_that_fits_runs(policy: dict[str, Any]) -> None:
+    work = _work(policy)
+    assert work.policy_misfit is None
+    assert (
+        work.decide("list_directory", {"path": "/"}, approve=None, issue_code=False).verdict.verdict
+        == "allow"
+    )
+
+
+@pytest.mark.parametrize(
+    ("policy", "said"),
+    [
+        ({"tools": {"write_fiel": {"max_calls": 1}}}, "tools.write_fiel names no tool it lists (did you mean 'write_file'?)"),
+        ({"packs": ["github"]}, "pack 'github' names none of its 4 tools"),
+    ],
+)  # fmt: skip
+def test_a_misfit_denies_every_call_and_withholds_secrets(
+    policy: dict[str, Any], said: str
+) -> None:
+    work = _work(policy)
+    args = {"path": "/tmp/x", "content": "pw hunter2-Correct-Horse-77"}
+    d = work.decide("write_file", args, approve=None, issue_code=False)
+    assert (d.verdict.verdict, d.verdict.rule) == ("deny", "policy.unknown_tool")
+    assert said in d.verdict.reason and "cordon check --server files" in d.verdict.reason
+    assert "hunter2" not in str(d.shown)  # the deny record keeps no secret
