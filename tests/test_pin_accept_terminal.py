@@ -144,3 +144,40 @@ def test_nothing_pending_needs_no_terminal(tmp_path: Path, env: dict[str, str]) 
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert "nothing pending" in p.stdout
+
+
+def test_a_pending_tool_the_server_no_longer_lists_is_dropped_not_accepted(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """Pending entries persist: a new tool seen once, then gone from the server's latest
+    tools/list (`cordon run` records it), is dropped with a message, never pinned; a pending
+    tool still listed is reviewed and accepted as before."""
+    path = tmp_path / "pins.json"
+    pf = PinFile(path)
+    pf.store("mail", [SEND_EMAIL_TOOL])
+    gone = {"name": "wire_money", "inputSchema": {"type": "object"}}
+    pf.record_pending("mail", gone)
+    pf.record_pending("mail", CHANGED)
+    pf.record_listed("mail", ["send_email"])
+    rc, out = run_in_pty(_accept(path), env, "y\n")
+    text = plain(out)
+    assert "mail/wire_money: not accepted, dropped" in text, text
+    assert "accepted mail/send_email" in text and rc == 0, text
+    entry = PinFile(path).load()["servers"]["mail"]
+    assert "wire_money" not in entry["tools"] and entry["pending"] == {}
+    assert entry["tools"]["send_email"]["description"] == CHANGED["description"]
+
+
+def test_only_a_stale_pending_tool_leaves_nothing_to_ask(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    path = tmp_path / "pins.json"
+    pf = PinFile(path)
+    pf.store("mail", [SEND_EMAIL_TOOL])
+    pf.record_pending("mail", {"name": "wire_money", "inputSchema": {"type": "object"}})
+    pf.record_listed("mail", ["send_email"])
+    rc, out = run_in_pty(_accept(path), env, None)
+    text = plain(out)
+    assert rc == 0 and "dropped" in text and "nothing else pending" in text, text
+    assert PROMPT.decode() not in text
+    assert "wire_money" not in PinFile(path).load()["servers"]["mail"]["tools"]

@@ -89,8 +89,9 @@ def pack_misfits(policy: Policy, real: Iterable[str]) -> list[str]:
 
 
 def pinned_tools(pin_file: Path, server: str | None) -> dict[str, set[str]]:
-    """Server name -> its pinned tool names (pending ones too: the server lists them), from
-    ``pin_file``; only ``server`` when given.
+    """Server name -> its tool names, from ``pin_file``: those of its latest tools/list
+    (``listed``) when the file has them, else the pinned names (pending ones too: the server
+    listed them); only ``server`` when given.
 
     Raises:
         ValueError: the file is not a pin file, or does not hold ``server``.
@@ -106,7 +107,11 @@ def pinned_tools(pin_file: Path, server: str | None) -> dict[str, set[str]]:
     for name, entry in servers.items():
         if server is None or name == server:
             entry = entry if isinstance(entry, Mapping) else {}
-            out[name] = set(entry.get("tools") or {}) | set(entry.get("pending") or {})
+            listed = entry.get("listed")
+            if isinstance(listed, list):
+                out[name] = {str(t) for t in listed}
+            else:
+                out[name] = set(entry.get("tools") or {}) | set(entry.get("pending") or {})
     return out
 
 

@@ -344,7 +344,8 @@ def pin_accept(
     with a high or critical finding is not accepted without --force (exit 1; it stays
     pending). Without --pin-file, --server NAME names the server: its pin file is looked up
     under ~/.cordon/pins (where `cordon init` puts them). Exit 2 when no file, or more than
-    one, holds pins of that server.
+    one, holds pins of that server. A pending tool the server's latest tools/list (recorded
+    at each `cordon run` start-up) does not have is dropped, not accepted, and said so.
     """
     from cordon.approvals.commands import confirmed, require_terminal
     from cordon.store.pins import PinFile
@@ -361,6 +362,19 @@ def pin_accept(
     # refused before the pending definitions are printed: the proxy hides them from the
     # agent, whose shell tool would read them here
     require_terminal(err, "cordon pin accept", "Nothing was accepted.")
+    # a definition of a tool the server no longer lists: accepting it would pin something
+    # nobody can see now, trusted unreviewed whenever the tool comes back
+    for label in pins.drop_stale(server):
+        err.print(
+            f"{label}: not accepted, dropped: the server's latest tools/list does not have "
+            "it (it will be pending again, for review, if the server lists it again)",
+            highlight=False,
+            markup=False,
+        )
+    pending = pins.pending(server)
+    if not pending and not identities:
+        print("nothing else pending")
+        return
     ok, refused = _review_pending(pending, force=force)
     ok |= _review_identities(identities)
     from rich.console import Console

@@ -351,6 +351,7 @@ class SessionWork:
                 self._shadowing(out)
                 # every start-up, pins or not: a policy edited since must fit too
                 self._stray_policy_entries(out)
+                self._record_listed(out)
         for name, v in report.hidden.items():
             rec: dict[str, Any] = {
                 "kind": "pin" if v.rule.startswith("pin.") else "content",
@@ -421,6 +422,16 @@ class SessionWork:
             )
             rec = {"kind": "pin", "rule": rules.PIN_SHADOWED_TOOL, "tool": tool, "shadows": other}
             out.records.append({**rec, "asked": not same})
+
+    def _record_listed(self, out: ListOutcome) -> None:
+        """Keep the names of this start-up's complete tools/list in the pin file: `cordon pin
+        accept` drops a pending tool the server no longer lists instead of pinning it."""
+        if self.pin_file is None:
+            return
+        try:
+            self.pin_file.record_listed(self.server, [str(t.get("name")) for t in self.listed])
+        except (OSError, ValueError) as exc:
+            out.problems.append(f"the tool names listed were not kept in the pin file: {exc}")
 
     def _stray_policy_entries(self, out: ListOutcome) -> None:
         """A policy entry naming a tool this server does not list is most likely a typo that

@@ -37,6 +37,9 @@ class PinFile:
     Shape: ``{"servers": {server: {"tools": {name: definition}, "pending": {name: definition},
     "identity": {...}, "pending_identity": {...}}}}``.
     ``pending`` holds definitions seen after a change, for ``cordon pin accept``.
+    ``listed`` holds the tool names of the server's latest complete ``tools/list`` (each
+    ``cordon run`` start-up records it): a pending tool not in it is stale, the server no
+    longer lists it, and ``cordon pin accept`` drops it instead of accepting it.
     ``identity`` is who the server is (:data:`IDENTITY_FIELDS`): the upstream command line
     (or URL), its ``serverInfo`` without ``version``, and its ``instructions``;
     ``pending_identity`` the parts that changed, for ``cordon pin accept``.
@@ -156,6 +159,35 @@ class PinFile:
             for tname, tdef in (entry.get("pending") or {}).items():
                 out.append((name, tname, pinned.get(tname), tdef))
         return out
+
+    def record_listed(self, server: str, names: Iterable[str]) -> None:
+        """Keep the tool names of ``server``'s latest complete ``tools/list`` (written only
+        when they changed)."""
+        data = self.load()
+        entry = data["servers"].setdefault(server, {"tools": {}})
+        listed = sorted(set(names))
+        if entry.get("listed") != listed:
+            entry["listed"] = listed
+            self.save(data)
+
+    def drop_stale(self, server: str | None = None) -> list[str]:
+        """Drop the pending definitions of tools the server's latest ``tools/list`` did not
+        have (``listed``; a file from before it was kept has none, and drops nothing).
+        Returns the ``server/tool`` names dropped."""
+        data = self.load()
+        dropped: list[str] = []
+        for name, entry in data["servers"].items():
+            listed = entry.get("listed")
+            if (server is not None and name != server) or not isinstance(listed, list):
+                continue
+            pending = entry.get("pending") or {}
+            stale = sorted(t for t in pending if t not in set(listed))
+            for tool in stale:
+                del pending[tool]
+                dropped.append(f"{name}/{tool}")
+        if dropped:
+            self.save(data)
+        return dropped
 
     def accept(self, server: str | None = None, only: set[str] | None = None) -> list[str]:
         """Move pending definitions into the pins; returns ``server/tool`` names accepted.
