@@ -183,3 +183,10 @@ from .fixtures_round3 import NEAR_MISSES as _ROUND3_NEAR  # noqa: E402
 
 HITS.update(_ROUND3_HITS)
 NEAR_MISSES.update(_ROUND3_NEAR)
+
+# the fourth round (forged configuration, trust and consent; credentials asked of the agent)
+from .fixtures_round4 import HITS as _ROUND4_HITS  # noqa: E402
+from .fixtures_round4 import NEAR_MISSES as _ROUND4_NEAR  # noqa: E402
+
+HITS.update(_ROUND4_HITS)
+NEAR_MISSES.update(_ROUND4_NEAR)

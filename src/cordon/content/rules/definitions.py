@@ -143,6 +143,15 @@ RULES: tuple[Rule, ...] = (
             r"|\bother\s+(?:[\w.-]+\s+){0,3}?tools?\s+(?:must|should|may)\s+not\s+be\s+used"
             r"|\balways\s+use\s+(?:this\s+tool|this|it)\s+instead\s+of\b"
             r"|\bignor(?:e|ing)\s+(?:the\s+|all\s+)?other\s+servers?'?s?\s+tools"
+            # ranking itself first: 'prioritize this tool over any alternatives', 'always try
+            # this tool first before any other options', 'other converters are outdated'
+            r"|\b(?:prioriti[sz]e|prefer|favou?r|choose|select|pick)\s+this\s+(?:tool|server|"
+            r"function)\s+(?:over|above|instead\s+of|before)\s+(?:any|all|every|other)\b"
+            r"|\b(?:use|try|call|invoke|choose|select|run)\s+this\s+(?:tool|server|function)\s+"
+            r"first\b[^.\n]{0,20}?\bbefore\s+(?:any|all|every)\s+other"
+            r"|\b(?:do\s+not|don'?t|never)\s+use\s+(?:any\s+)?other\s+[\w-]+s\b[^.\n]{0,12}?"
+            r"\b(?:they|these|those|which)\s+are\s+(?:\w+\s+)?(?:outdated|inaccurate|deprecated|"
+            r"unsafe|broken|insecure|unreliable|inferior|obsolete)"
         ),
         anchors=(
             "supersede",
@@ -162,6 +171,12 @@ RULES: tuple[Rule, ...] = (
             r"tools?\s+(?:must|should|may)\s+not\s+be\s+used",
             r"use\s+(?:this\s+tool|this|it)\s+instead\s+of",
             r"other\s+servers?'?s?\s+tools",
+            *each(
+                ("prioriti", "prefer", "favo", "choose", "select", "pick"),
+                r"[a-z]*\s+this\s+(?:tool|server|function)\s+(?:over|above|instead|before)",
+            ),
+            r"this\s+(?:tool|server|function)\s+first\b",
+            r"use\s+(?:any\s+)?other\s+[\w-]+s\b",
         ),
         window=250,
     ),
@@ -498,12 +513,23 @@ RULES: tuple[Rule, ...] = (
         source="Zhan et al., 'InjecAgent' (arXiv:2403.02691), financial-harm attacker cases",
         pattern=(
             r"\b(?:transfer|wire|send|pay|move)\s+(?:\$|€|£|usd\s*|eur\s*)?\d[\d,.]*\s*(?:k|usd|"
-            r"eur|dollars|euros|btc|eth)?\b[^.\n]{0,60}?\b(?:to|into)\s+(?:the\s+)?(?:account|"
-            r"iban|wallet|address)\b"
+            r"eur|dollars|euros|btc|eth)?\b[^.\n]{0,60}?\b(?:to|into)\s+(?:the\s+|this\s+|that\s+|"
+            r"my\s+|our\s+|the\s+following\s+)?(?:bank\s+)?(?:account|iban|wallet|address)\b"
+            r"|\bmaak\s+(?:€\s*)?\d[\d,.]*\s*(?:euro|eur|€)?\s+over\s+(?:naar|op)\b"
+            r"|(?<![a-z0-9_])(?:ü|Ü|ue)berweise(?:n\s+sie)?\s+(?:€\s*)?\d[\d,.]*\s*(?:euro|eur|€)?"
+            r"\s+(?:auf|an|zu)\b"
+            r"|\b(?:transfiere|transfiera|env(?:í|i)a|deposita)\s+(?:€|\$)?\s*\d[\d,.]*\s*(?:euros?|"
+            r"d(?:ó|o)lares|usd|eur|€)?\s+a\s+(?:la|esta|esa|mi|nuestra)\s+cuenta"
+            r"|\b(?:vire|virez|transf(?:è|e)re|transf(?:é|e)rez|envoie|envoyez)\s+\d[\d,.]*\s*(?:euros?|"
+            r"€|dollars)\s+(?:sur|vers|à)\s+(?:ce|le|mon|notre|cet)\s+(?:compte|iban)"
         ),
         anchors=(
             *each(("transfer", "wire", "send", "pay", "move"), r"\s+(?:\$|usd|eur)?\s*\d"),
             *each(("transfer", "wire", "send", "pay", "move"), r"\s+\?"),
+            r"maak\s+(?:\?\s*)?\d",
+            r"berweise",
+            *each(("transfier", "env", "deposita"), r"[a-z?]*\s+(?:\$|\?)?\s*\d"),
+            *each(("vire", "transf", "envo"), r"[a-z?]*\s+\d"),
         ),
         window=150,
     ),

@@ -37,26 +37,31 @@ _LEX: dict[str, tuple[str, str, str, str, str]] = {
     "es": (
         r"ignora|ignore|ignoren|olvida|olvide|olviden|borra|borre|elimina|elimine|descarta|"
         r"omite|desecha|anula|ignorar|olvidar|borrar",
-        r"instrucciones|indicaciones|reglas|[óo]rdenes|directrices|restricciones|normas|pautas",
+        r"instrucciones|indicaciones|reglas|[óo]rdenes|directrices|restricciones|normas|pautas|"
+        r"(?:la\s+)?(?:pregunta|petici[óo]n|solicitud)\s+del\s+usuario",
         r"mu[ée]strame|mu[ée]stranos|muestra|revela|rev[ée]lame|dime|dame|imprime|escribe|"
         r"repite|comparte|env[íi]a\S*|manda\S*|reenv[íi]a\S*|filtra|exp[óo]n",
         r"contrase[ñn]as?|claves?\s+(?:de\s+)?api|claves?\s+privadas?|credenciales|secretos?|"
         r"instrucciones\s+(?:de|del)\s+sistema|prompt\s+(?:de|del)\s+sistema|mensaje\s+del\s+"
         r"sistema|n[úu]mero\s+de\s+(?:tel[ée]fono|tarjeta)|datos\s+(?:personales|bancarios)|"
-        r"documentos\s+(?:internos|confidenciales)|confidencial\S*|variables\s+de\s+entorno",
+        r"documentos\s+(?:internos|confidenciales)|confidencial\S*|variables\s+de\s+entorno|"
+        r"datos\s+de\s+(?:los\s+)?clientes",
         r"sin\s+(?:ninguna\s+)?(?:restricciones|filtros|l[íi]mites|censura)|no\s+tienes\s+"
         r"(?:restricciones|l[íi]mites|reglas)",
     ),
     "de": (
         r"ignoriere|ignorier|ignorieren\s+sie|vergiss|vergessen\s+sie|l[öo]sche|l[öo]schen\s+sie|"
         r"missachte|verwirf|[üu]bergehe|ignorieren|vergessen",
-        r"anweisung\S*|instruktion\S*|vorgaben|richtlinien|einschr[äa]nkung\S*|\S*anforderungen|"
-        r"systemprompt\S*",
+        r"\S*anweisung\S*|\S*instruktion\S*|\S*vorgaben|\S*richtlinie\S*|\S*einschr[äa]nkung\S*|"
+        r"\S*anforderungen|systemprompt\S*|sicherheits\S+|(?:die\s+)?(?:frage|anfrage)\s+des\s+"
+        r"(?:benutzers|nutzers)",
         r"zeige|zeig|zeigen|gib|geben\s+sie|sag|sage|nenne|nennen|verrate|verraten|schick\S*|"
-        r"sende|senden|drucke|wiederhole|poste",
+        r"sende|senden|drucke|wiederhole|poste|teile\s+mir|teil\s+mir|teilen\s+sie|antworte|"
+        r"antworten\s+sie|ver[öo]ffentliche|leite|leiten\s+sie",
         r"passw[öo]rt\S*|kennw[öo]rt\S*|api-?schl[üu]ssel\S*|zugangsdaten|anmeldedaten|"
         r"geheimnis\S*|systemprompt\S*|system-?anweisung\S*|interne[nrs]?\s+(?:logs|protokolle|"
-        r"daten|dokumente)|telefonnummer|kreditkart\S*|vertraulich\S*|umgebungsvariablen",
+        r"daten|dokumente)|telefonnummer|kreditkart\S*|vertraulich\S*|umgebungsvariablen|"
+        r"kundendaten",
         r"ohne\s+(?:jegliche\s+|alle\s+)?(?:einschr[äa]nkungen|zensur)|"
         r"ab\s+(?:jetzt|sofort)\s+(?:als|bist\s+du)\s+(?:admin|administrator|root|entwickler)",
     ),
@@ -97,15 +102,18 @@ _LEX: dict[str, tuple[str, str, str, str, str]] = {
     ),
     "nl": (
         r"negeer|vergeet|verwijder|wis",
-        r"instructies|regels|richtlijnen|opdrachten|beperkingen",
-        r"toon|laat\s+(?:me\s+)?zien|geef|vertel|stuur|herhaal|deel",
+        r"instructie\S*|regels|richtlijn\S*|opdracht\S*|beperking\S*|systeemprompt|"
+        r"(?:de\s+)?vraag\s+van\s+de\s+gebruiker",
+        r"toon|laat\s+(?:me\s+)?zien|geef|vertel|stuur|verstuur|herhaal|deel|publiceer|plaats|"
+        r"lek|print",
         r"wachtwoord\S*|api-?sleutel\S*|inloggegevens|geheimen|systeemprompt|systeeminstructies|"
-        r"telefoonnummer|vertrouwelijk\S*",
+        r"telefoonnummer|vertrouwelijk\S*|klantgegevens|persoonsgegevens|gebruikersnamen",
         r"zonder\s+(?:enige\s+)?(?:beperkingen|filters|grenzen|censuur)",
     ),
     "pl": (
         r"zignoruj|ignoruj|zapomnij|usu[ńn]|pomi[ńn]|odrzu[ćc]|skasuj",
-        r"instrukcj\S*|polece[ńn]\S*|zasad\S*|regu[łl]\S*|ogranicze[ńn]\S*|wytyczn\S*",
+        r"instrukcj\S*|polece[ńn]\S*|zasad\S*|regu[łl]\S*|ogranicze[ńn]\S*|wytyczn\S*|"
+        r"zadani\S*|co\s+mia[łl]\S*\s+(?:zrobi[ćc]|robi[ćc])|pytani\S*\s+u[żz]ytkownika",
         r"poka[żz]|podaj|ujawnij|powiedz|daj|wy[śs]lij|wypisz|powt[óo]rz|napisz|udost[ęe]pnij",
         r"has[łl]\S*|klucz\S*\s+api|dane\s+logowania|sekret\S*|prompt\s+systemowy|instrukcje\s+"
         r"systemowe|numer\S*\s+telefonu|numer\S*\s+karty|poufn\S*",
@@ -134,10 +142,40 @@ _LEX: dict[str, tuple[str, str, str, str, str]] = {
         r"покажи\S*|выведи\S*|раскрой\S*|скажи\S*|назови\S*|дай\S*|отправь\S*|перешли\S*|"
         r"напиши\S*|повтори\S*",
         r"парол\S*|ключ\S*\s+api|api[\s-]ключ\S*|секретн\S*\s+ключ\S*|токен\S*|учётн\S*\s+"
-        r"данн\S*|учетн\S*\s+данн\S*|системн\S*\s+(?:промпт\S*|инструкци\S*|сообщени\S*)|номер\S*\s+"
+        r"данн\S*|учетн\S*\s+данн\S*|системн\S*\s+(?:промпт\S*|инструкци\S*|сообщени\S*|правил\S*)|номер\S*\s+"
         r"(?:телефона|карты)|конфиденциальн\S*|переменн\S*\s+окружени\S*",
         r"без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничений|фильтров|цензуры)|"
         r"(?:правила|ограничения)\s+(?:\S+\s+)?(?:отключены|сняты|отменены)",
+    ),
+    "uk": (
+        r"ігноруй\S*|проігноруй\S*|забудь\S*|видали\S*|відкинь|скасуй|не\s+зважай\s+на",
+        r"інструкці\S*|правил\S*|вказівк\S*|директив\S*|обмежен\S*|промпт\S*",
+        r"покажи\S*|виведи\S*|розкрий\S*|скажи\S*|назви\S*|дай\S*|надішли\S*|перешли\S*|"
+        r"напиши\S*|повтори\S*",
+        r"парол\S*|ключ\S*\s+api|api[\s-]ключ\S*|токен\S*|облікові\s+дані|системн\S*\s+"
+        r"(?:промпт\S*|інструкці\S*|правил\S*|повідомлен\S*)|конфіденційн\S*|змінн\S*\s+"
+        r"середовища",
+        r"без\s+(?:жодних\s+|будь-яких\s+)?(?:обмежень|фільтрів|цензури)",
+    ),
+    # Serbian, Croatian and Bosnian in Latin script, then Serbian in Cyrillic
+    "sr": (
+        r"ignori[šs]i(?:te)?|ignoriraj(?:te)?|zanemari(?:te)?|zaboravi(?:te)?|izbri[šs]i|"
+        r"obri[šs]i",
+        r"uputstv\S*|upute|uputa|instrukcij\S*|pravil\S*|naredb\S*|ograni[čc]enj\S*|"
+        r"smjernic\S*|smernic\S*|korisnikov\S*\s+(?:pitanj\S*|zahtjev\S*|zahtev\S*|upit\S*)",
+        r"poka[žz]i|prika[žz]i|reci|daj|po[šs]alji|otkrij|ispi[šs]i|ponovi",
+        r"lozink\S*|[šs]ifr\S*|api\s+klju[čc]\S*|sistemsk\S*\s+(?:prompt\S*|uputstv\S*|"
+        r"instrukcij\S*|poruk\S*|pravil\S*)|pristupn\S*\s+podac\S*",
+        r"bez\s+(?:ikakvih\s+)?(?:ograni[čc]enja|filtera|cenzure)",
+    ),
+    "sr_cyrl": (
+        r"игнориши|игнорирај|занемари|заборави|избриши|обриши",
+        r"упутств\S*|инструкциј\S*|правил\S*|наредб\S*|ограничењ\S*|смерниц\S*|"
+        r"корисников\S*\s+(?:питањ\S*|захтев\S*)",
+        r"покажи|прикажи|реци|дај|пошаљи|откриј|испиши|понови",
+        r"лозинк\S*|шифр\S*|api\s+кључ\S*|системск\S*\s+(?:промпт\S*|упутств\S*|"
+        r"инструкциј\S*|правил\S*)",
+        r"без\s+(?:икаквих\s+)?(?:ограничења|филтера|цензуре)",
     ),
 }
 #: verb-final languages: the object, a few words, the verb
@@ -149,7 +187,8 @@ _OV: dict[str, tuple[str, str, str, str, str]] = {
         r"(?:g[öo]ster|s[öo]yle|ver|yaz|g[öo]nder|payla[şs])(?:in|iniz|[ıi]n|[ıi]n[ıi]z|"
         r"melisin|melisiniz|malis[ıi]n|mal[ıi]s[ıi]n[ıi]z)?",
         r"[şs]ifre\S*|parola\S*|api\s+anahtar\S*|kimlik\s+bilgi\S*|sistem\s+(?:istem\S*|"
-        r"talimat\S*)|telefon\s+numara\S*|ortam\s+de[ğg]i[şs]ken\S*",
+        r"talimat\S*)|telefon\s+numara\S*|ortam\s+de[ğg]i[şs]ken\S*|(?:yukar[ıi]daki|[öo]nceki|"
+        r"ilk)\s+talimat\S*",
         r"(?:kural\S*|k[ıi]s[ıi]tlama\S*|filtre\S*)\s+(?:\S+\s+){0,3}?(?:devre\s+d[ıi][şs][ıi]|"
         r"kald[ıi]r[ıi]l\S*|ask[ıi]ya\s+al[ıi]n\S*)|k[ıi]s[ıi]tlama\S*\s+olmadan",
     ),
@@ -174,16 +213,18 @@ _OV: dict[str, tuple[str, str, str, str, str]] = {
 _CJK: dict[str, tuple[str, str, str, str, str]] = {
     "zh": (
         r"忽略|无视|忘记|忘記|忘掉|不要理会|不要理會|抛开|拋開",
-        r"指令|规则|規則|提示词|提示詞",
+        r"指令|规则|規則|提示词|提示詞|安全(?:检查|檢查|规则|規則|限制|策略|措施|设置|設定|审查|審查)|"
+        r"审查|審查|过滤|過濾",
         r"告诉我|告訴我|给我|給我|发给我|發給我|(?:显示|顯示|输出|輸出|打印|透露|泄露|洩露|展示|"
-        r"列出|重复|重複|发送|發送)(?:一下)?你的",
+        r"列出|重复|重複|发送|發送)(?:一下)?(?:你的|内部|內部|所有|全部|完整)",
         r"密码|密碼|密钥|密鑰|令牌|凭证|憑證|系统提示|系統提示|系统指令|系統指令|电话号码|電話號碼|"
         r"环境变量|環境變量",
         r"(?:没有|沒有|不受)(?:任何)?限制|无限制|無限制|取消(?:所有)?限制",
     ),
     "ja": (
         r"無視して|無視しろ|無視せよ|忘れて|忘れろ|破棄して",
-        r"(?:以前|前|これまで|上記|上|すべて|全て|元)の(?:指示|命令|ルール|規則)|システムプロンプト",
+        r"(?:以前|前|これまで|上記|上|すべて|全て|元)の(?:指示|命令|ルール|規則)|システムプロンプト|"
+        r"セキュリティ(?:方針|ポリシー|ルール|制限|設定|チェック|対策)|安全(?:方針|ガイドライン|ルール|対策)",
         r"見せて|教えて|送信して|送って|開示して|公開して|繰り返して",
         r"パスワード|apiキー|秘密鍵|トークン|認証情報|システムプロンプト|システム指示|電話番号|環境変数",
         r"制限(?:なし|なく|を解除|は解除)|制約なし",
@@ -198,19 +239,54 @@ _CJK: dict[str, tuple[str, str, str, str, str]] = {
 }
 
 
+#: a word start on UTF-8 bytes: ``\b`` sees no boundary before a non-ASCII letter (its bytes
+#: are not word characters), so it never matched before 'Игнорируй' or 'Ünut'; here no ASCII
+#: word character and no two-byte letter (Latin accents, Greek, Cyrillic, Arabic) precedes
+_START = r"(?<![a-z0-9_])(?<![\xc3-\xdf][\x80-\xbf])"
+#: a word end for verb-final orders (no character class holding non-ASCII marks: a class
+#: matches one byte)
+_END = r"(?=[\s.,!?;:\"')*_]|»|”|$)"
+
+
 def _pair(verbs: str, nouns: str, order: str) -> str:
     if order == "vo":
-        return rf"\b(?:{verbs})[*_\"'»”:]*\s+{_W}(?:{nouns})"
+        return rf"{_START}(?:{verbs})(?:[*_\"':]|»|”)*\s+{_W}(?:{nouns})"
     if order == "ov":
-        return rf"(?:{nouns})\s+{_W}(?:{verbs})(?=[\s.,!?;:\"'»”)]|$)"
+        return rf"(?:{nouns})\s+{_W}(?:{verbs}){_END}"
     return rf"(?:{verbs}){_C}(?:{nouns})|(?:{nouns}){_C}(?:{verbs})"
 
 
+_UMLAUT = {"[äa]": "(?:ä|ae|a)", "[öo]": "(?:ö|oe|o)", "[üu]": "(?:ü|ue|u)"}
+_I_CLASS = re.compile(r"\[[^\]]*\]|i")
+
+
+def _spelled(lang: str, part: str) -> str:
+    """A lexicon part with the spellings of its language's keyboards: German umlauts written
+    'ae', 'oe', 'ue' ('vollstaendigen'); Turkish 'i' in capitals is 'İ', which the scanner's
+    ASCII-only lower-casing leaves as it is ('TALİMATLARI')."""
+    if lang == "de":
+        for k, v in _UMLAUT.items():
+            part = part.replace(k, v)
+    elif lang == "tr":
+        part = _I_CLASS.sub(
+            lambda m: (
+                "(?:i|İ)"
+                if m.group(0) == "i"
+                else m.group(0)[:-1] + "İ]"
+                if "i" in m.group(0)
+                else m.group(0)
+            ),
+            part,
+        )
+    return part
+
+
 def _build(idx_verb: int, idx_noun: int) -> str:
-    parts = [_pair(v[idx_verb], v[idx_noun], "vo") for v in _LEX.values()]
+    sp = _spelled
+    parts = [_pair(sp(k, v[idx_verb]), sp(k, v[idx_noun]), "vo") for k, v in _LEX.items()]
     # German puts an infinitive last ("dein Passwort zeigen")
-    parts.append(_pair(_LEX["de"][idx_verb], _LEX["de"][idx_noun], "ov"))
-    parts += [_pair(v[idx_verb], v[idx_noun], "ov") for v in _OV.values()]
+    parts.append(_pair(sp("de", _LEX["de"][idx_verb]), sp("de", _LEX["de"][idx_noun]), "ov"))
+    parts += [_pair(sp(k, v[idx_verb]), sp(k, v[idx_noun]), "ov") for k, v in _OV.items()]
     zh = _CJK["zh"]
     parts.append(rf"(?:{zh[idx_verb]}){_C}(?:{zh[idx_noun]})")
     parts += [rf"(?:{v[idx_noun]}){_C}(?:{v[idx_verb]})" for k, v in _CJK.items() if k != "zh"]
@@ -261,7 +337,7 @@ def _utf8_anchors(nouns: str) -> tuple[str, ...]:
     return tuple(_nfkc(_bytes_safe(a)) for a in alts if a and not a.isascii())
 
 
-_LATIN = ("es", "de", "fr", "pt", "it", "nl", "pl", "id", "vi", "tr")
+_LATIN = ("es", "de", "fr", "pt", "it", "nl", "pl", "id", "vi", "tr", "sr")
 #: fragments the cut leaves that are common English or German words: other anchors of the
 #: same phrases cover them
 _COMMON = frozenset(
@@ -284,6 +360,25 @@ _OVR_ASCII = tuple(
     )
 )
 _OVR_ASCII += (
+    # nouns the cut above cannot reach: German compounds, the user's question, the task
+    r"richtlinie",
+    r"anweisung",
+    r"instruktion",
+    r"sicherheits",
+    r"des\s+(?:benutzers|nutzers)",
+    r"del\s+usuario",
+    r"van\s+de\s+gebruiker",
+    r"u.ytkownika",
+    r"co\s+mia",
+    r"tal.mat",
+    # the imperative verbs of Polish and Serbian (their nouns are common words of manuals)
+    r"zapomnij\s",
+    r"zignoruj",
+    r"ignoruj\s",
+    r"ignori.i",
+    r"ignoriraj",
+    r"zanemari",
+    r"zaboravi",
     r"restricci",
     r"restri..o",
     *(
@@ -353,9 +448,12 @@ _ASK_ASCII = (
         r"variabili\s+d",
         r"umgebungsvariablen",
         r"ortam\s+de",
+        r"tal.mat",
+        r"schl(?:ue|\?|u)ssel",
+        r"kennw(?:oe|\?|o)rt",
     )
 )
-_NON_LATIN = ("ru", "fa", "ar", "zh", "ja", "ko")
+_NON_LATIN = ("ru", "uk", "sr_cyrl", "fa", "ar", "zh", "ja", "ko")
 
 
 def _lex(lang: str) -> tuple[str, str, str, str, str]:

@@ -453,21 +453,26 @@ _ASK_UTF8 = (
 
 def _nfkc(pattern: str) -> str:
     """``pattern`` in NFKC, the form the normaliser gives the text (Thai 'ำ' becomes 'ํา'),
-    with the first letter of each non-ASCII word in both cases: the scanner lower-cases a
-    window's ASCII letters only, so 'Игнорируй' at a sentence's start stays a capital."""
+    with every cased non-ASCII letter in both cases (outside character classes): the scanner
+    lower-cases a window's ASCII letters only, so 'Игнорируй' at a sentence's start, an
+    all-capitals 'ИГНОРИРУЙ ВСЕ ИНСТРУКЦИИ' or a German 'LÖSCHE' keep their capitals."""
     out = []
     pattern = unicodedata.normalize("NFKC", pattern)
-    for i, c in enumerate(pattern):
+    in_class = escaped = False
+    for c in pattern:
         up = c.upper()
-        if (
-            not c.isascii()
-            and up != c
-            and len(up) == 1
-            and (i == 0 or not pattern[i - 1].isalpha())
-        ):
+        if not in_class and not c.isascii() and up != c and len(up) == 1:
             out.append(f"(?:{c}|{up})")
         else:
             out.append(c)
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif c == "[":
+            in_class = True
+        elif c == "]":
+            in_class = False
     return "".join(out)
 
 
