@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -387,3 +389,43 @@ def test_entry_wrapped_without_pin_file_is_pointed_out(tmp_path: Path) -> None:
     assert not plan.changed
     assert any(m.startswith("old:") and "no --pin-file" in m for m in plan.messages)
     assert "new: already behind cordon, unchanged" in plan.messages
+
+
+def _cordon_init(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The real `cordon init` process (HOME: the test's, set by the autouse fixture)."""
+    from tests.conftest import cordon_exe
+
+    return subprocess.run(
+        [*cordon_exe(), "init", "--config", str(path), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ),
+    )
+
+
+def test_a_pack_policy_without_server_is_refused_for_several_servers(tmp_path: Path) -> None:
+    """A pack describes one server's tools: wrapping both servers of the file with it gave the
+    github server the filesystem pack (it protected nothing there). Refused, nothing written;
+    with --server the pack goes to its server only; a policy with no pack still wraps all."""
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    original = path.read_bytes()
+    pack = tmp_path / "fs.yaml"
+    pack.write_text("version: 1\npacks: [filesystem]\n")
+    done = _cordon_init(path, "--policy", str(pack), "--yes", "--no-hook")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "pack(s) filesystem" in done.stderr and "--server NAME" in done.stderr
+    assert "filesystem, github" in done.stderr
+    assert path.read_bytes() == original and find_backups(path) == []
+
+    done = _cordon_init(path, "--policy", str(pack), "--server", "filesystem", "--yes", "--no-hook")
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads(path.read_bytes())["mcpServers"]
+    assert str(pack.resolve()) in data["filesystem"]["args"]
+    assert "x-cordon-upstream" not in data["github"]
+
+    plain = tmp_path / "base.yaml"
+    plain.write_text("version: 1\n")
+    done = _cordon_init(path, "--policy", str(plain), "--yes", "--no-hook")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert str(plain.resolve()) in json.loads(path.read_bytes())["mcpServers"]["github"]["args"]

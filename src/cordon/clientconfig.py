@@ -461,6 +461,8 @@ def plan_init(
                 changed.append(prefix + name)
     if not tables:
         messages.append("no servers in this file")
+    if not servers and len(changed) > 1:
+        _one_server_per_pack(pols, changed)
     new = _format_like(raw, data) if changed else raw
     if changed:
         messages.append(
@@ -482,6 +484,33 @@ def plan_init(
         changed_servers=tuple(changed),
         warnings=tuple(warnings),
     )
+
+
+def _one_server_per_pack(pols: Sequence[str], changed: Sequence[str]) -> None:
+    """Refuse to give several servers a policy that brings a pack: a pack is keyed by one
+    server's tool names, so behind every other server it classifies nothing (and `cordon run`
+    denies every call there: the policy does not fit). Which server a pack is for is known
+    only from its tools, so the user names it with --server.
+
+    Raises:
+        ClientConfigError: the policy brings a pack, or does not load.
+    """
+    from cordon._exceptions import PolicyError
+    from cordon.policy import load_policy
+
+    if not pols:
+        return
+    try:
+        packs = load_policy([Path(p) for p in pols]).packs
+    except PolicyError as exc:
+        raise ClientConfigError(f"--policy: {exc}") from exc
+    if packs:
+        raise ClientConfigError(
+            f"the --policy brings pack(s) {', '.join(packs)}, which describe one server's "
+            f"tools, and would wrap {len(changed)} servers ({', '.join(changed)}) with it: "
+            "run cordon init once per server with --server NAME, giving the pack's server "
+            "its policy and each other server its own (or one with no pack)"
+        )
 
 
 def _plan_entry(
