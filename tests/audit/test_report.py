@@ -134,7 +134,8 @@ def test_report_sections_and_numbers(tmp_path: Path) -> None:
     # findings
     assert any("Sending tool 'send_email' has no destination allowlist" in f for f in data.findings)
     assert any("no per-tool controls" in f and "read_inbox" in f for f in data.findings)
-    assert any("not the one in the log's start records" in f for f in data.findings)
+    # the log's one server ran with another version of it: shown, with a finding
+    assert any("ran with another policy than the one given" in f for f in data.findings)
     # mappings with evidence and operator duties
     for item in [f"LLM{n:02d}:2025" for n in range(1, 11)] + ["D003", "E015", "B006"]:
         assert item in md
@@ -311,14 +312,8 @@ def test_unknown_policy_tools_are_a_finding_not_server_tools(tmp_path: Path) -> 
     With two servers under one policy, each reports the other's entries; only an entry no
     server listed is a finding, and a server's listing is inferred from what it did not
     report."""
-    log_path = tmp_path / "audit.jsonl"
-    log = AuditLog(log_path)
-    log.start(version="0.1.0", policy_hash="0" * 64, server="files", session="s1")
-    for tool in ("send_email", "sned_email"):
-        log.write(_policy_record("files", tool))
-    for tool in ("read_file", "sned_email"):
-        log.write(_policy_record("mail", tool))
-    log.close()
+    from cordon.policy import load_policy, policy_hash
+
     policy = tmp_path / "policy.yaml"
     policy.write_text(
         "version: 1\ntools:\n"
@@ -326,6 +321,15 @@ def test_unknown_policy_tools_are_a_finding_not_server_tools(tmp_path: Path) -> 
         "  send_email: {exfiltrating: true, sink_params: [to]}\n"
         "  sned_email: {max_calls: 0}\n"
     )
+    log_path = tmp_path / "audit.jsonl"
+    log = AuditLog(log_path)
+    ph = policy_hash(load_policy([policy]))
+    log.start(version="0.1.0", policy_hash=ph, server="files", session="s1")
+    for tool in ("send_email", "sned_email"):
+        log.write(_policy_record("files", tool))
+    for tool in ("read_file", "sned_email"):
+        log.write(_policy_record("mail", tool))
+    log.close()
     data = build_report(audit=log_path, policies=[policy])
     md = render_markdown(data)
     strays = [f for f in data.findings if "no server listed" in f]
@@ -394,8 +398,8 @@ def test_pin_file_as_tools_file(tmp_path: Path) -> None:
 
 
 def test_a_server_that_ran_with_another_policy_is_named(tmp_path: Path) -> None:
-    """The controls table shows the given policy for every server; a server whose start
-    record names another policy is a finding that names it (and only it)."""
+    """A server whose start record names another policy is a finding that names it (and
+    only it), and the given policy's controls are not shown for it."""
     from cordon.policy import load_policy, policy_hash
 
     given = _policy(tmp_path, trusted=False)
@@ -415,3 +419,59 @@ def test_a_server_that_ran_with_another_policy_is_named(tmp_path: Path) -> None:
     findings = build_report(audit=log_path, policies=[other]).findings
     named = [f for f in findings if "ran with another policy" in f]
     assert len(named) == 1 and "'mail'" in named[0], findings
+
+
+def _two_policies_log(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """mail ran with a policy naming send_email, files with one naming write_file; each
+    server called its tool. Returns (log, mail's policy, files' policy)."""
+    from cordon.policy import load_policy, policy_hash
+
+    mail = tmp_path / "mail.yaml"
+    mail.write_text("version: 1\ntools:\n  send_email: {exfiltrating: true, sink_params: [to]}\n")
+    files = tmp_path / "files.yaml"
+    files.write_text("version: 1\ntools:\n  write_file: {max_calls: 3}\n")
+    log_path = tmp_path / "audit.jsonl"
+    log = AuditLog(log_path)
+    for server, pol, tool in (("mail", mail, "send_email"), ("files", files, "write_file")):
+        ph = policy_hash(load_policy([pol]))
+        log.start(version="0.1.0", policy_hash=ph, server=server, session=server)
+        log.write({**_v(tool, "allow", "default.allow"), "server": server, "session": server})
+    log.close()
+    return log_path, mail, files
+
+
+def test_each_server_is_shown_under_its_own_policy_only(tmp_path: Path) -> None:
+    """The given policy is one server's: the other server's rows do not claim its controls
+    (they said 'no per-tool controls' for write_file, under mail's policy), and say how to
+    report them; --server names the server a policy is for."""
+    log_path, mail, files = _two_policies_log(tmp_path)
+    data = build_report(audit=log_path, policies=[mail])
+    md = render_markdown(data)
+    assert "| mail | send_email | called | sending tool (sinks: to; no tool allowlist) |" in md
+    assert "| files | write_file | called | not shown: another policy (hash " in md
+    assert "--policy ITS_FILE --server files" in md
+    assert "applies to server(s) mail" in md
+    assert not any("no per-tool controls" in f for f in data.findings), data.findings
+    named = [f for f in data.findings if "ran with another policy" in f]
+    assert len(named) == 1 and "'files'" in named[0] and "not shown" in named[0]
+
+    md = render_markdown(build_report(audit=log_path, policies=[files], servers=["files"]))
+    assert "| files | write_file | called | at most 3 calls per session |" in md
+    assert "| mail | send_email | called | not shown: another policy" in md
+    assert "applies to server(s) files (--server)" in md
+
+
+def test_report_cli_server_option(tmp_path: Path) -> None:
+    """The real `cordon report --policy FILE --server NAME`."""
+    from tests.conftest import cordon_exe
+
+    log_path, _, files = _two_policies_log(tmp_path)
+    out = tmp_path / "pack.md"
+    args = ["report", "--audit", str(log_path), "--policy", str(files), "-o", str(out)]
+    done = subprocess.run(
+        [*cordon_exe(), *args, "--server", "files"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    text = out.read_text()
+    assert "| files | write_file | called | at most 3 calls per session |" in text
+    assert "| mail | send_email | called | not shown: another policy" in text

@@ -312,8 +312,18 @@ def report(
     since: Annotated[str | None, typer.Option(help="e.g. 7d or 2025-06-01")] = None,
     until: Annotated[str | None, typer.Option(help="same forms as --since")] = None,
     html: Annotated[Path | None, typer.Option(help="also write a self-contained HTML pack")] = None,
+    server: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--server", help="the server(s) --policy is for (default: those that ran with it)"
+        ),
+    ] = None,
 ) -> None:
-    """Write the review pack: controls, audit summary, findings, coverage, OWASP/AIUC-1 map."""
+    """Write the review pack: controls, audit summary, findings, coverage, OWASP/AIUC-1 map.
+
+    A policy is one server's: its controls are shown for the --server NAMEs given, else for
+    each server whose start records do not name another policy; the rows of the others say
+    their controls are not shown (report them with their own --policy and --server)."""
     from cordon.audit.report import build_report, render_html, render_markdown
 
     audit_path = audit or default_audit_path()
@@ -324,6 +334,7 @@ def report(
             tools_file=tools,
             since=_bound(since, "--since"),
             until=_bound(until, "--until"),
+            servers=server or (),
         )
     except (OSError, ValueError, CordonError) as exc:
         _console(err=True).print(Text(f"cordon report: {exc}", style="red"))

@@ -161,6 +161,7 @@ def build_report(
     tools_file: Path | str | None = None,
     since: str | None = None,
     until: str | None = None,
+    servers: Sequence[str] = (),
 ) -> ReportData:
     """Aggregate an audit log, policies and a tools list into a :class:`ReportData`.
 
@@ -174,6 +175,9 @@ def build_report(
     ``policy.unknown_tool`` records, so without it a policy tool never called shows as "not
     seen in this log". A ``policy.unknown_tool`` entry no server is known to list or to have
     been called with is a finding (a likely typo).
+
+    The policy is one server's: its controls are shown for ``servers`` (``--server``) when
+    given, else for every server whose start records do not name another policy.
 
     Raises:
         OSError: a file cannot be read.
@@ -193,6 +197,7 @@ def build_report(
         called=tally.called,
         unlisted=tally.unlisted,
         starts=tally.starts,
+        servers=servers,
     )
     findings = section.findings
     if not chain.ok:

@@ -189,11 +189,15 @@ def controls_section(
     called: defaultdict[str, set[str]],
     unlisted: defaultdict[str, set[str]],
     starts: Sequence[dict[str, Any]],
+    servers: Sequence[str] = (),
 ) -> ControlsSection:
     """Controls per tool and policy findings, from the policy files and what the log saw.
 
-    ``listed`` is updated in place with the tools file's names and with the policy entries a
-    server's ``policy.unknown_tool`` records imply it listed.
+    The policy is one server's (a client runs each server with its own), so its controls are
+    shown only for the servers it applies to: ``servers`` when given, else every server but
+    those whose start records prove it ran with another policy (their rows say so, and how
+    to report them). ``listed`` is updated in place with the tools file's names and with the
+    policy entries a server's ``policy.unknown_tool`` records imply it listed.
     """
     findings: list[str] = []
     global_controls: list[str] = []
@@ -207,16 +211,23 @@ def controls_section(
     if tools_file is not None:
         for label, names in _load_tools(Path(tools_file)):
             listed[label].update(names)
+    others = _other_policies(policy, servers, starts, {*listed, *called, *unlisted})
+    if policy is not None and (servers or others):
+        shown = sorted({*listed, *called, *unlisted, *servers} - set(others))
+        note += f"; applies to server(s) {', '.join(shown) or 'none in this log'}"
+        note += " (--server)" if servers else " (the others ran with another policy)"
     tool_policies: dict[str, Any] = dict(_pget(policy, "tools", {}) or {}) if policy else {}
     pack_tools = _pack_tool_names(policy)
     # A server that wrote policy.unknown_tool records compared its whole first tools/list
     # with the policy's own (non-pack) entries: every other such entry was in that list.
     for server, unlisted_names in unlisted.items():
-        listed[server].update(set(tool_policies) - unlisted_names - pack_tools)
-    known = {t for d in (listed, called) for ts_ in d.values() for t in ts_}
-    rows = _seen_rows(listed, called, tool_policies)
+        if server not in others:
+            listed[server].update(set(tool_policies) - unlisted_names - pack_tools)
+    mine = {s for d in (listed, called) for s in d if s not in others}
+    known = {t for d in (listed, called) for s in mine for t in d[s]}
+    rows = _seen_rows(listed, called, tool_policies, others)
     not_listed_by: dict[str, list[str]] = defaultdict(list)
-    for server in sorted(unlisted):
+    for server in sorted(set(unlisted) - set(others)):
         for tool in unlisted[server]:
             if tool in tool_policies and tool not in known:
                 not_listed_by[tool].append(server)
@@ -226,7 +237,7 @@ def controls_section(
     findings += _stray_findings(strays, not_listed_by, tool_policies, known)
     rows += _policy_only_rows(tool_policies, known, not_listed_by)
     if policy is not None:
-        findings += _policy_findings(policy, tool_policies, rows, starts)
+        findings += _policy_findings(policy, tool_policies, rows, starts, others)
     return ControlsSection(
         policy_files=tuple(str(p) for p in policies),
         note=note,
@@ -234,6 +245,34 @@ def controls_section(
         rows=rows,
         findings=findings,
     )
+
+
+def _other_policies(
+    policy: Any, servers: Sequence[str], starts: Sequence[dict[str, Any]], seen: set[str]
+) -> dict[str, set[str]]:
+    """The servers the given policy is not shown for -> the policy hashes they ran with:
+    with ``servers`` (--server), every other server of the log; else those whose start
+    records all carry another hash than the given policy's (a server with no start record
+    in the window is not proven otherwise)."""
+    if policy is None:
+        return {}
+    by_server: dict[str, set[str]] = {}
+    for s in starts:
+        by_server.setdefault(str(s.get("server") or "?"), set()).add(str(s.get("policy_hash")))
+    if servers:
+        return {
+            s: by_server.get(s, set()) for s in sorted(seen | set(by_server)) if s not in servers
+        }
+    try:
+        from cordon.policy import policy_hash
+
+        ph = policy_hash(policy)
+    except (ImportError, TypeError, AttributeError):  # raw YAML: nothing to compare
+        return {}
+    others = {s: hashes for s, hashes in by_server.items() if ph not in hashes}
+    if len(seen | set(by_server)) == 1:
+        return {}  # the log's one server: the policy is its own, edited since (a finding)
+    return others
 
 
 def _pack_tool_names(policy: Any) -> set[str]:
@@ -252,17 +291,28 @@ def _seen_rows(
     listed: defaultdict[str, set[str]],
     called: defaultdict[str, set[str]],
     tool_policies: dict[str, Any],
+    others: dict[str, set[str]],
 ) -> list[ControlRow]:
+    """A row per server and tool the log saw; a server in ``others`` ran with another policy,
+    whose controls the report does not have: its rows say so instead of showing these."""
     rows: list[ControlRow] = []
     for server in sorted(set(listed) | set(called)):
+        elsewhere = None
+        if server in others:
+            hashes = ", ".join(sorted(h[:12] for h in others[server])) or "not in this log"
+            elsewhere = (
+                f"not shown: another policy (hash {hashes}); report it with --policy "
+                f"ITS_FILE --server {server}",
+            )
         for tool in sorted(listed[server] | called[server]):
             tp = tool_policies.get(tool)
             how = [w for w, d in (("listed", listed), ("called", called)) if tool in d[server]]
+            controls = tuple(_describe_tool(tp)) if tp else ()
             rows.append(
                 ControlRow(
                     server=server,
                     tool=tool,
-                    controls=tuple(_describe_tool(tp)) if tp else (),
+                    controls=elsewhere or controls,
                     seen=", ".join(how),
                 )
             )
@@ -320,9 +370,10 @@ def _policy_findings(
     tool_policies: dict[str, Any],
     rows: Sequence[ControlRow],
     starts: Sequence[dict[str, Any]],
+    others: dict[str, set[str]],
 ) -> list[str]:
     findings: list[str] = []
-    bare = sorted({r.tool for r in rows if not r.controls})
+    bare = sorted({r.tool for r in rows if not r.controls and r.server not in others})
     if bare:
         findings.append(
             "Tools with no per-tool controls (pinning and global rules only): " + ", ".join(bare)
@@ -347,14 +398,17 @@ def _policy_findings(
         findings.append(
             "Pack entries not checked against a live server's tools/list: " + ", ".join(unchecked)
         )
-    findings += _policy_hash_finding(policy, starts)
+    findings += _policy_hash_finding(policy, starts, others)
     return findings
 
 
-def _policy_hash_finding(policy: Any, starts: Sequence[dict[str, Any]]) -> list[str]:
-    """A finding for each server whose start records name a policy other than the one given:
-    the controls table shows the given policy for every server in the log, and a client
-    often runs its servers with different policies (one file per ``cordon run`` entry)."""
+def _policy_hash_finding(
+    policy: Any, starts: Sequence[dict[str, Any]], others: dict[str, set[str]]
+) -> list[str]:
+    """A finding for each server whose start records name a policy other than the one given
+    (a client often runs its servers with different policies, one file per ``cordon run``
+    entry): in ``others``, its controls are not shown; else (named with --server, or the
+    log's only server) the controls shown may differ from those in force."""
     try:
         from cordon.policy import policy_hash
 
@@ -364,16 +418,19 @@ def _policy_hash_finding(policy: Any, starts: Sequence[dict[str, Any]]) -> list[
     by_server: dict[str, set[str]] = {}
     for s in starts:
         by_server.setdefault(str(s.get("server") or "?"), set()).add(str(s.get("policy_hash")))
-    if by_server and all(ph not in hashes for hashes in by_server.values()):
-        logged = set().union(*by_server.values())
-        return [
-            f"The policy given here (hash {ph[:12]}) is not the one in the log's start "
-            f"records ({', '.join(sorted(h[:12] for h in logged))}): the controls shown "
-            "may differ from those in force."
-        ]
-    return [
-        f"Server {server!r} ran with another policy ({', '.join(sorted(h[:12] for h in hashes))},"
-        f" not {ph[:12]}): the controls shown are the given policy's, not those in force for it."
-        for server, hashes in sorted(by_server.items())
-        if ph not in hashes
-    ]
+    out: list[str] = []
+    for server, hashes in sorted(by_server.items()):
+        if ph in hashes:
+            continue
+        logged = f"{', '.join(sorted(h[:12] for h in hashes))}, not {ph[:12]}"
+        if server in others:
+            out.append(
+                f"Server {server!r} ran with another policy ({logged}): its controls are not "
+                f"shown; report them with --policy ITS_FILE --server {server}."
+            )
+        else:
+            out.append(
+                f"Server {server!r} ran with another policy than the one given ({logged}): "
+                "the controls shown may differ from those in force."
+            )
+    return out
