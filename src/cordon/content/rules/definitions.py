@@ -33,11 +33,13 @@ _R = partial(Rule, category="tool_hijack")
 _ROUTE_VERB = (
     r"(?:pass(?:ing)?|includ(?:e|ing)|send(?:ing)?|put(?:ting)?|attach(?:ing)?|chang(?:e|ing)|"
     r"set(?:ting)?|copy(?:ing)?|forward(?:ing)?|past(?:e|ing)|add(?:ing)?|append(?:ing)?|"
-    r"redirect(?:ing)?|replac(?:e|ing)|(?:call|invoke|run)\s+[\w.-]+\s+(?:[a-z]+\s+){0,3}?with)"
+    r"redirect(?:ing)?|replac(?:e|ing)|b?cc(?:ing)?|(?:call|invoke|run)\s+[\w.-]+\s+"
+    r"(?:[a-z]+\s+){0,3}?with)"
 )
 _ROUTED_DATA = (
     r"(?:body|bodies|contents?|outputs?|results?|messages?|history|conversation|recipients?|"
-    r"bcc|cc|arguments?|text|data|list)"
+    r"bcc|cc|arguments?|text|data|list|(?:this|that|the\s+following|our|my)\s+(?:e-?mail\s+)?"
+    r"address(?:es)?)"
 )
 #: a gap inside one sentence (a dot only inside a word: domains, file names) and inside one
 #: clause (no comma or semicolon either)
@@ -92,7 +94,7 @@ RULES: tuple[Rule, ...] = (
                 ("when", "before", "after", "time", "once"),
                 r"[^\n]{0,240}(?:tool|server|function|invoked|called|calling|call|use|using|"
                 r"return)[^\n]{0,240}[,;:][^\n]{0,240}(?:pass|includ|send|put|attach|chang|set|"
-                r"copy|forward|past|add|append|redirect|replac|with)",
+                r"copy|forward|past|add|append|redirect|replac|with|cc)",
             ),
             r"side\s+effect",
             r"tool\s+(?:must|should|shall|has\s+to|needs\s+to)\s",
