@@ -421,9 +421,10 @@ def test_a_server_that_ran_with_another_policy_is_named(tmp_path: Path) -> None:
     assert len(named) == 1 and "'mail'" in named[0], findings
 
 
-def _two_policies_log(tmp_path: Path) -> tuple[Path, Path, Path]:
+def _two_policies_log(tmp_path: Path, *, named: bool = False) -> tuple[Path, Path, Path]:
     """mail ran with a policy naming send_email, files with one naming write_file; each
-    server called its tool. Returns (log, mail's policy, files' policy)."""
+    server called its tool; ``named``: the start records name the policy files (as cordon
+    run writes them; older logs do not). Returns (log, mail's policy, files' policy)."""
     from cordon.policy import load_policy, policy_hash
 
     mail = tmp_path / "mail.yaml"
@@ -434,7 +435,10 @@ def _two_policies_log(tmp_path: Path) -> tuple[Path, Path, Path]:
     log = AuditLog(log_path)
     for server, pol, tool in (("mail", mail, "send_email"), ("files", files, "write_file")):
         ph = policy_hash(load_policy([pol]))
-        log.start(version="0.1.0", policy_hash=ph, server=server, session=server)
+        files_named = [str(pol)] if named else None
+        log.start(
+            version="0.1.0", policy_hash=ph, server=server, session=server, policy_files=files_named
+        )
         log.write({**_v(tool, "allow", "default.allow"), "server": server, "session": server})
     log.close()
     return log_path, mail, files
@@ -475,3 +479,21 @@ def test_report_cli_server_option(tmp_path: Path) -> None:
     text = out.read_text()
     assert "| files | write_file | called | at most 3 calls per session |" in text
     assert "| mail | send_email | called | not shown: another policy" in text
+
+
+def test_each_server_is_shown_under_the_policy_its_start_record_names(tmp_path: Path) -> None:
+    """cordon run names its --policy files in the start record: the report shows each server
+    under its own policy, with or without --policy; a file edited since (another hash) is not
+    shown as in force."""
+    log_path, mail, files = _two_policies_log(tmp_path, named=True)
+    for given in ([], [mail]):
+        data = build_report(audit=log_path, policies=given)
+        md = render_markdown(data)
+        assert "| files | write_file | called | at most 3 calls per session |" in md, given
+        assert "| mail | send_email | called | sending tool (sinks: to; no tool allowlist) |" in md
+        assert f"server files: its own policy, {files}" in md
+        assert not any("no per-tool controls" in f for f in data.findings)
+    files.write_text("version: 1\ntools:\n  write_file: {max_calls: 30}\n")
+    md = render_markdown(build_report(audit=log_path, policies=[mail]))
+    assert "| files | write_file | called | not shown: another policy" in md
+    assert "at most 30 calls" not in md

@@ -132,3 +132,42 @@ async def test_report_shows_policy_tools_the_server_did_not_list(
     assert "| files | read_file | listed |" in text
     assert "| files | list_directory | listed, called |" in text
     assert "| (policy) | send_email | not listed by files (likely typo) |" in text
+
+
+async def test_report_shows_each_real_server_under_its_own_policy(
+    harness: Harness, tmp_path: Path
+) -> None:
+    """Two servers behind two real `cordon run` processes, each with its own policy, one
+    audit log: `cordon report` (no --policy, then mail's) shows each server's tools under the
+    policy its start record names, not one policy for both."""
+    box, root = harness.tmp / "box", harness.tmp / "root"
+    box.mkdir()
+    root.mkdir()
+    mail = harness.policy(
+        {"version": 1, "tools": {"send_email": {"exfiltrating": True, "sink_params": ["to"]}}},
+        "mail.yaml",
+    )
+    files = harness.policy(
+        {"version": 1, "packs": ["filesystem"], "tools": {"write_file": {"max_calls": 3}}},
+        "files.yaml",
+    )
+    mail_run = harness.cordon(
+        mailbox_server(), policies=[mail], env={"MAILBOX_DIR": str(box)}, name="mail"
+    )
+    async with Client(mail_run, mode="legacy") as client:
+        await client.list_tools()
+        await client.call_tool("send_email", {"to": "ops@example.com", "body": "hi"})
+    files_run = harness.cordon(fs_server(root), policies=[files], name="files")
+    async with Client(files_run, mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("write_file", {"path": str(root / "a.txt"), "content": "x"})
+        assert not r.is_error, text_of(r)
+    out = tmp_path / "pack.md"
+    for given in ([], ["--policy", str(mail)]):
+        args = ["report", "--audit", str(harness.audit), *given, "-o", str(out)]
+        done = subprocess.run([*cordon_exe(), *args], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        text = out.read_text()
+        assert "| files | write_file | called | at most 3 calls per session" in text, given
+        assert "| mail | send_email | called | sending tool (sinks: to" in text
+        assert "| files | send_email |" not in text

@@ -322,8 +322,10 @@ def report(
     """Write the review pack: controls, audit summary, findings, coverage, OWASP/AIUC-1 map.
 
     A policy is one server's: its controls are shown for the --server NAMEs given, else for
-    each server whose start records do not name another policy; the rows of the others say
-    their controls are not shown (report them with their own --policy and --server)."""
+    each server whose start records do not name another policy. Every other server is shown
+    under the policy files its latest start record names (cordon run records them), when
+    they still load to the hash it ran with; else its rows say its controls are not shown
+    (report them with its own --policy and --server)."""
     from cordon.audit.report import build_report, render_html, render_markdown
 
     audit_path = audit or default_audit_path()

@@ -519,9 +519,12 @@ class AuditLog:
         server: str,
         session: str,
         upstream: dict[str, Any] | None = None,
+        policy_files: list[str] | None = None,
     ) -> dict[str, Any]:
         """Write the session's start record (issue 7: names the cordon version and policy hash;
-        ``upstream``: the server's command line ``{"command": [...]}`` or ``{"url": URL}``).
+        ``upstream``: the server's command line ``{"command": [...]}`` or ``{"url": URL}``;
+        ``policy_files``: the absolute paths of its ``--policy`` files, in order, so ``cordon
+        report`` can show each server under its own policy).
 
         Returns the dict written (``kind`` = ``"start"``, plus ``pid``).
         """
@@ -535,6 +538,8 @@ class AuditLog:
         }
         if upstream is not None:
             record["upstream"] = upstream
+        if policy_files is not None:
+            record["policy_files"] = list(policy_files)
         return self.write(record)
 
 

@@ -291,6 +291,7 @@ def run_proxy(
             server=name,
             session=session.id,
             upstream=withhold(upstream, session.secrets, engine.dlp),  # no token in the log
+            policy_files=[str(Path(p).resolve()) for p in policies],  # cordon report reads them
         )
         work = SessionWork(
             engine=engine,

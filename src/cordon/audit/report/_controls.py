@@ -206,16 +206,27 @@ def controls_section(
         policy, note = _load_policy_any([Path(p) for p in policies])
         global_controls = _global_controls(policy)
     else:
-        note = "no policy file given: controls per tool cannot be shown"
-        findings.append("No policy file was given to the report; controls are unknown.")
+        note = "no policy file given"
     if tools_file is not None:
         for label, names in _load_tools(Path(tools_file)):
             listed[label].update(names)
-    others = _other_policies(policy, servers, starts, {*listed, *called, *unlisted})
+    seen = {*listed, *called, *unlisted}
+    others = _other_policies(policy, servers, starts, seen)
     if policy is not None and (servers or others):
-        shown = sorted({*listed, *called, *unlisted, *servers} - set(others))
+        shown = sorted((seen | set(servers)) - set(others))
         note += f"; applies to server(s) {', '.join(shown) or 'none in this log'}"
         note += " (--server)" if servers else " (the others ran with another policy)"
+    own = _own_policies(others if policy is not None else seen, starts)
+    global_controls += [c for o in own.values() for c in o.controls]
+    if policy is None:  # a server under another policy than the given one: a finding below
+        unknown = sorted(seen - set(own))
+        findings.append(
+            f"No policy file was given, and server(s) {', '.join(unknown)} have none named by "
+            "a start record (older ones name none): give it with --policy FILE --server NAME."
+            if unknown
+            else "No policy file was given: each server is shown under the policy its start "
+            "record names."
+        )
     tool_policies: dict[str, Any] = dict(_pget(policy, "tools", {}) or {}) if policy else {}
     pack_tools = _pack_tool_names(policy)
     # A server that wrote policy.unknown_tool records compared its whole first tools/list
@@ -225,7 +236,7 @@ def controls_section(
             listed[server].update(set(tool_policies) - unlisted_names - pack_tools)
     mine = {s for d in (listed, called) for s in d if s not in others}
     known = {t for d in (listed, called) for s in mine for t in d[s]}
-    rows = _seen_rows(listed, called, tool_policies, others)
+    rows = _seen_rows(listed, called, tool_policies, others, own)
     not_listed_by: dict[str, list[str]] = defaultdict(list)
     for server in sorted(set(unlisted) - set(others)):
         for tool in unlisted[server]:
@@ -245,6 +256,43 @@ def controls_section(
         rows=rows,
         findings=findings,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Own:
+    """The policy a server ran with, from the files its start record names."""
+
+    tools: dict[str, Any]
+    controls: list[str]
+
+
+def _own_policies(wanted: Iterable[str], starts: Sequence[dict[str, Any]]) -> dict[str, _Own]:
+    """Server -> the policy it ran with, read from the ``policy_files`` its latest start
+    record names (``cordon run`` writes them), when they still load to the policy hash it
+    ran with (edited since, or loaded with a --content override: not shown as in force)."""
+    from cordon._exceptions import CordonError
+    from cordon.policy import load_policy, policy_hash
+
+    latest: dict[str, dict[str, Any]] = {str(s.get("server") or "?"): s for s in starts}
+    out: dict[str, _Own] = {}
+    for server in sorted(set(wanted)):
+        rec = latest.get(server) or {}
+        files = rec.get("policy_files")
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            continue
+        try:
+            pol = load_policy([Path(f) for f in files])
+        except (OSError, ValueError, CordonError):
+            continue
+        if policy_hash(pol) != rec.get("policy_hash"):
+            continue
+        head = f"server {server}: its own policy, {', '.join(files) or 'no policy file'}"
+        out[server] = _Own(
+            tools=dict(pol.tools),
+            controls=[f"{head} (named by its start record, same hash)"]
+            + [f"server {server}: {c}" for c in _global_controls(pol)[1:]],
+        )
+    return out
 
 
 def _other_policies(
@@ -292,20 +340,23 @@ def _seen_rows(
     called: defaultdict[str, set[str]],
     tool_policies: dict[str, Any],
     others: dict[str, set[str]],
+    own: dict[str, _Own],
 ) -> list[ControlRow]:
-    """A row per server and tool the log saw; a server in ``others`` ran with another policy,
-    whose controls the report does not have: its rows say so instead of showing these."""
+    """A row per server and tool the log saw: a server in ``own`` under its own policy; one in
+    ``others`` ran with another policy, whose controls the report does not have: its rows say
+    so instead of showing these."""
     rows: list[ControlRow] = []
     for server in sorted(set(listed) | set(called)):
         elsewhere = None
-        if server in others:
+        policies_here = own[server].tools if server in own else tool_policies
+        if server in others and server not in own:
             hashes = ", ".join(sorted(h[:12] for h in others[server])) or "not in this log"
             elsewhere = (
                 f"not shown: another policy (hash {hashes}); report it with --policy "
                 f"ITS_FILE --server {server}",
             )
         for tool in sorted(listed[server] | called[server]):
-            tp = tool_policies.get(tool)
+            tp = policies_here.get(tool)
             how = [w for w, d in (("listed", listed), ("called", called)) if tool in d[server]]
             controls = tuple(_describe_tool(tp)) if tp else ()
             rows.append(
