@@ -379,7 +379,10 @@ RULES: tuple[Rule, ...] = (
             r"authority|priority|precedence)\s+(?:as|than))\s+(?:the\s+|your\s+|any\s+)?"
             r"(?:messages?\s+(?:typed\s+|written\s+|sent\s+)?(?:by|from)\s+the\s+user|"
             r"(?:the\s+)?user'?s?\s+(?:own\s+)?(?:requests?|instructions?|messages?|prompts?)|"
-            r"system\s+prompt|the\s+user\b|(?:your\s+)?(?:operator|developer)\s+instructions)"
+            # 'the user' as the whole object, not a modifier ('over the user tag', a session
+            # tag in AWS's STS reference)
+            r"system\s+prompt|the\s+user(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|or|in|when|if|for|who|"
+            r"does|asks|says|wants|did)\b)|(?:your\s+)?(?:operator|developer)\s+instructions)"
             r"|\bdisagree\b[^.\n]{0,100}?\b(?:with\s+(?:the\s+)?(?:user|system\s+prompt))"
             r"[^.\n]{0,80}?\b(?:follow|obey|trust|prefer)\s+(?:this|the|our)\s+(?:server|tool)"
             # another tool run down, then ruled out: "the original send_email tool was

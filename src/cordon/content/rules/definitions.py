@@ -136,7 +136,8 @@ RULES: tuple[Rule, ...] = (
         pattern=(
             r"\b(?:supersedes?|takes?\s+precedence\s+over|replaces?|overrides?|shadows?|is\s+"
             r"preferred\s+(?:over|to))\s+(?:the\s+|all\s+|any\s+)?(?:(?:other|client'?s?|"
-            r"built-?in|default|existing|native|original)\s+){1,3}(?:[\w.-]+\s+){0,3}?"
+            # no 'of' between: 'replaces the existing list of server certificate thumbprints'
+            r"built-?in|default|existing|native|original)\s+){1,3}(?:(?!of\s)[\w.-]+\s+){0,3}?"
             r"(?:tools?|servers?)\b"
             r"|\b(?:never|do\s+not|don'?t|must\s+not)\s+(?:use|call|invoke)\s+(?:the\s+|any\s+)?"
             r"(?:other|client'?s?|built-?in|default|native|original)\b[^.\n]{0,40}?\btools?\b"
@@ -520,10 +521,13 @@ RULES: tuple[Rule, ...] = (
             r"|\bmaak\s+(?:€\s*)?\d[\d,.]*\s*(?:euro|eur|€)?\s+over\s+(?:naar|op)\b"
             r"|(?<![a-z0-9_])(?:ü|Ü|ue)berweise(?:n\s+sie)?\s+(?:€\s*)?\d[\d,.]*\s*(?:euro|eur|€)?"
             r"\s+(?:auf|an|zu)\b"
-            r"|\b(?:transfiere|transfiera|env(?:í|i)a|deposita)\s+(?:€|\$)?\s*\d[\d,.]*\s*(?:euros?|"
-            r"d(?:ó|o)lares|usd|eur|€)?\s+a\s+(?:la|esta|esa|mi|nuestra)\s+cuenta"
-            r"|\b(?:vire|virez|transf(?:è|e)re|transf(?:é|e)rez|envoie|envoyez)\s+\d[\d,.]*\s*(?:euros?|"
-            r"€|dollars)\s+(?:sur|vers|à)\s+(?:ce|le|mon|notre|cet)\s+(?:compte|iban)"
+            # imperative or infinitive ('doit transférer 1000€ à ce compte'), accents optional
+            r"|\b(?:transfiere|transfiera|transferir|env(?:í|i)a|enviar|deposita|depositar)\s+"
+            r"(?:€|\$)?\s*\d[\d,.]*\s*(?:euros?|d(?:ó|o)lares|usd|eur|€)?\s+a\s+(?:la|esta|esa|mi|"
+            r"nuestra)\s+cuenta"
+            r"|\b(?:vire[rz]?|transf(?:è|é|e)re[rz]?|envoie[rz]?|envoyer|verse[rz]?)\s+(?:de\s+)?"
+            r"\d[\d,.]*\s*(?:euros?|€|dollars)\s+(?:sur|vers|à|a|au)\s+(?:(?:ce|le|mon|notre|cet|un)"
+            r"\s+)?(?:compte|iban|rib)"
         ),
         anchors=(
             *each(("transfer", "wire", "send", "pay", "move"), r"\s+(?:\$|usd|eur)?\s*\d"),
@@ -531,7 +535,7 @@ RULES: tuple[Rule, ...] = (
             r"maak\s+(?:\?\s*)?\d",
             r"berweise",
             *each(("transfier", "env", "deposita"), r"[a-z?]*\s+(?:\$|\?)?\s*\d"),
-            *each(("vire", "transf", "envo"), r"[a-z?]*\s+\d"),
+            *each(("vire", "transf", "envo", "verse"), r"[a-z?]*\s+(?:de\s+)?\d"),
         ),
         window=150,
     ),

@@ -105,11 +105,19 @@ RULES: tuple[Rule, ...] = (
         source="OWASP LLM01:2025 Prompt Injection; Perez & Ribeiro, 'Ignore Previous Prompt' "
         "(arXiv:2211.09527)",
         pattern=(
+            # one short word of any spelling may stand among the determiners: a leetspeak
+            # reading makes 'aii' of '411' ('1' is read 'i', and stands for 'l' as often)
             rf"\b{_OVERRIDE_VERB}\s+(?:(?:all|any|every|each|of|the|your|my|these|those|its|about)\s+)"
-            rf"{{0,3}}{_QUALIFIER}\s+(?:[a-z]+\s+){{0,2}}?{_TARGET}\b"
+            rf"{{0,3}}(?:[a-z0-9]{{1,4}}\s+)?{_QUALIFIER}\s+(?:[a-z]+\s+){{0,2}}?{_TARGET}\b"
             rf"|\b{alt('ignore', 'disregard', 'forget')}\s+(?:all\s+|everything\s+)"
             r"(?:(?:that\s+)?you\s+(?:were|have\s+been)\s+told|(?:that\s+)?(?:came\s+)?"
             r"(?:before|above)\b|your\s+instructions)"
+            # 'forget what you were told before', 'ignore any instruction you were given before
+            # this one': the earlier instructions named by when they were given
+            rf"|\b{alt('ignore', 'disregard', 'forget')}\s+(?:what(?:ever)?|any(?:thing)?|all|every)"
+            r"\s+(?:instructions?\s+|rules?\s+|orders?\s+)?(?:that\s+)?you\s+(?:were|have\s+been|"
+            r"had\s+been)\s+(?:told|given|asked|instructed)\s+(?:to\s+do\s+)?(?:before|earlier|"
+            r"previously|so\s+far|until\s+now|up\s+to\s+now)\b"
         ),
         # the verb with what it drops (a qualifier a few words on, or "all"/"everything"): a
         # bare "ignore" opens a window in every manual
@@ -119,6 +127,10 @@ RULES: tuple[Rule, ...] = (
                 rf"\s+(?:[a-z']+\s+){{0,3}}{_QUALIFIER}",
             ),
             *each(("ignore", "disregard", "forget"), r"\s+(?:all|everything)\s"),
+            *each(
+                ("ignore", "disregard", "forget"),
+                r"\s+(?:what|any|all|every)[a-z]*\s+(?:[a-z]+\s+)?(?:that\s+)?you\s",
+            ),
         ),
         window=300,
     ),

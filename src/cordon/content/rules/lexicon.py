@@ -371,7 +371,13 @@ _OVR_ASCII += (
     r"u.ytkownika",
     r"co\s+mia",
     r"tal.mat",
-    # the imperative verbs of Polish and Serbian (their nouns are common words of manuals)
+    # the imperative verbs of German, Polish and Serbian (their nouns are common words of
+    # manuals, or compounds that no noun anchor reaches: 'Qualifikationsanforderungen')
+    r"ignoriere",
+    r"ignorieren\s+sie",
+    r"vergiss\s",
+    r"vergessen\s+sie",
+    r"missachte",
     r"zapomnij\s",
     r"zignoruj",
     r"ignoruj\s",
