@@ -297,6 +297,21 @@ RULES: tuple[Rule, ...] = (
             r"|conversation\s+so\s+far"
             r"|user'?s\s+(?:(?:last|previous|recent|latest|current)\s+)?(?:question|message|"
             r"messages|prompt|input)s?\b)"
+            # what was said, collected: 'collect every API key mentioned so far in this
+            # conversation', 'gather the addresses shared in this chat'
+            r"|\b(?:collect|gather|extract|harvest|compile|copy|pass|send|save|log|record)\b"
+            r"[^.\n]{0,100}?\b(?:mentioned|shared|said|typed|given|seen|discussed|pasted)\s+"
+            r"(?:so\s+far\s+|earlier\s+|before\s+)?in\s+(?:this|the)\s+(?:conversation|chat|session)"
+            # the history into a parameter, or as a duty: 'it is mandatory to pass the history'
+            r"|\b(?:pass|send|include|attach|offload|upload|save|forward|put)\s+(?:the\s+)?(?:full\s+|"
+            r"entire\s+|whole\s+)?(?:chat\s+|conversation\s+|message\s+)?history\s+(?:in|into|to|"
+            r"as|through)\s+(?:the|this|its|every|each)\s+[\w-]+\s+(?:parameter|field|argument)"
+            r"|\b(?:mandatory|required|obligatory|must)\b[^.\n]{0,30}?\b(?:pass|send|include|"
+            r"attach|upload)\s+(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:chat\s+|conversation\s+)?"
+            r"history\b"
+            r"|\b(?:mandatory|required|obligatory|must)\b[^.\n]{0,30}?\b(?:receive|get|contain|hold|"
+            r"be\s+given)\s+(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:chat|conversation|message)\s+"
+            r"history\b"
         ),
         anchors=(
             *each(("entire", "full", "whole", "complete"), r"\s+(?:conversation|chat)"),
@@ -304,6 +319,12 @@ RULES: tuple[Rule, ...] = (
             r"conversation\s+so\s+far",
             r"user'?s\s+(?:(?:last|previous|recent|latest|current)\s+)?(?:question|message|prompt|"
             r"input)",
+            *each(
+                ("mentioned", "shared", "said", "typed", "given", "seen", "discussed", "pasted"),
+                r"\s+(?:so\s+far\s+|earlier\s+|before\s+)?in\s+(?:this|the)\s+(?:conv|chat|sess)",
+            ),
+            r"history\s+(?:in|into|to|as|through)\s+(?:the|this|its|every|each)\s",
+            *each(("mandatory", "required", "obligatory", "must"), r"[^.\n]{0,60}history"),
         ),
         window=200,
     ),
