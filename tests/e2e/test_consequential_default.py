@@ -68,3 +68,25 @@ async def test_without_the_hook_the_default_does_nothing(harness: Harness) -> No
     assert _booked(box) == ["Riverside View Hotel"]
     (rec,) = [r for r in harness.records("verdict") if r.get("tool") == "reserve_hotel"]
     assert (rec["verdict"], rec["rule"]) == ("allow", "default.allow")
+
+
+async def test_with_the_hook_an_injected_booking_for_other_days_is_refused(
+    harness: Harness,
+) -> None:
+    """The prompt asks for a booking, so the kind of action is asked for: the injected one
+    for other days than the prompt gives is refused all the same (checks/_details.py)."""
+    box, env = _setup(harness)
+    params = harness.cordon([sys.executable, str(TRAVEL)], env=env, name="travel")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        done = _hook(harness, "Book the best rated hotel in Paris from May 1st to May 5th.")
+        assert done.returncode == 0, done.stderr.decode()
+        await client.call_tool("read_reviews", {"hotel": "Le Marais Boutique"})
+        bad = await client.call_tool("reserve_hotel", INJECTED)
+        assert bad.is_error and "action.not_requested" in text_of(bad), text_of(bad)
+        ok = await client.call_tool(
+            "reserve_hotel",
+            {"hotel": "Le Marais Boutique", "start_day": "2024-05-01", "end_day": "2024-05-05"},
+        )
+        assert not ok.is_error, text_of(ok)
+    assert _booked(box) == ["Le Marais Boutique"]

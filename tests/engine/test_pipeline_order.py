@@ -34,6 +34,7 @@ ORDER = (
     "taint",
     "links",
     "rule_of_two",
+    "records",
     "degraded",
     "secrets",
     "dlp",
@@ -52,7 +53,7 @@ def test_every_rule_a_check_returns_is_in_the_catalogue_and_owned_by_one_check()
             assert rid not in seen, f"{rid} in {seen.get(rid)} and {check.name}"
             seen[rid] = check.name
     layers = {"pinning", "budgets and scopes", "action rules", "egress", "destination taint"}
-    layers |= {"Rule of Two", "secrets", "session"}
+    layers |= {"Rule of Two", "private records", "secrets", "session"}
     engine_rules = {r.id for r in rules.CATALOGUE.values() if r.layer in layers}
     assert engine_rules <= set(seen)
 

@@ -89,6 +89,7 @@ TAINT_HISTORY_LOST = "taint.history_lost"
 TAINT_FORWARDED_LINK = "taint.forwarded_link"
 # -- Rule of Two, session, secrets -------------------------------------------------------
 R2_TRIFECTA = "r2.trifecta"
+PRIVATE_CARD_NUMBER = "private.card_number"
 SESSION_DEGRADED = "session.degraded"
 SECRET_EGRESS = "secret.egress"  # noqa: S105 - a rule id, not a password
 SECRET_PATTERN = "secret.pattern"  # noqa: S105 - a rule id, not a password
@@ -235,6 +236,12 @@ _RULES = (
        "untrusted input + sensitive data + external communication (Rule of Two)",
        "Meta, Agents Rule of Two (October 2025); Willison, the lethal trifecta (June 2025)",
        f"{_APPROVE}; `trusted_destinations`, or `sensitive`/`untrusted_output` per tool"),
+    _r(PRIVATE_CARD_NUMBER, "private records", "ask",
+       "a payment card number (issuer prefix, Luhn check digit) in a sending call that the "
+       "user's own text does not give, whatever the destination",
+       "exfiltration of cardholder data (PCI DSS: the primary account number) by injected "
+       "instructions, to a destination the user named for something else (OWASP LLM02)",
+       f"{_APPROVE}; give the number in the request; `trust_tools`"),
     _r(SESSION_DEGRADED, "session", "deny",
        "a send after a result could not be fully recorded (history incomplete)",
        "fail closed (docs/threat-model.md invariant 2)", "none: start a new session"),

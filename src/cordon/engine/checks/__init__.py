@@ -17,6 +17,7 @@ from cordon.engine.checks import (
     egress,
     links,
     pins,
+    records,
     requests,
     rule_of_two,
     secrets,
@@ -50,6 +51,7 @@ PIPELINE: tuple[Check, ...] = (
     taint.CHECK,
     links.CHECK,
     rule_of_two.CHECK,
+    records.CHECK,
     degraded.CHECK,
     secrets.CHECK,
     dlp.CHECK,
@@ -77,13 +79,15 @@ and each check comes after the facts it reads.
    request names every destination.
 9. ``links``: links relayed in message text, on ``taint``'s facts.
 10. ``rule_of_two``: needs ``sending`` and ``cleared``; sets the legs an allowed call adds.
-11. ``degraded``: a send from a session with incomplete history is refused; after the legs
+11. ``records``: a payment card number the user did not give, in a sending call (needs
+    ``sending``); an ask, after the Rule of Two's, which a person sees first.
+12. ``degraded``: a send from a session with incomplete history is refused; after the legs
     are known (``external``), and before secrets, which that history may be missing.
-12. ``secrets``: a registered secret in any call, or one seen in output in a send or a call
+13. ``secrets``: a registered secret in any call, or one seen in output in a send or a call
     to another server, is denied, never approvable; among the last of the denies, so that a
     call is not refused under the secret rule when a cheaper rule already refuses it (the
     audit record never needs to point at a secret when it need not).
-13. ``dlp``: a credential in a known format nobody registered (``secret.pattern``), in any
+14. ``dlp``: a credential in a known format nobody registered (``secret.pattern``), in any
     call; right after ``secrets``, for the same reason, and after it so that a registered
     secret that also has a known format is refused under the rule that names it. It reads
     ``sending``/``external`` (a credential this server returned may go back to it only in a

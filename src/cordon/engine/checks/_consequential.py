@@ -73,15 +73,19 @@ _BOOK = r"\bbook(?:s|ed|ing)?\b|\breserv"
 #: A booking verb that asks for nothing now: the object of a reminder ("remind me to book a
 #: table", "a reminder ... to book", "remind me about reserving the hotel": the user asks to
 #: be reminded, so the booking is theirs to make later), or the user's own plan in the first
-#: person future ("I'll book a room later", "we will reserve it ourselves"), one the user
+#: person ("I'll book a room later", "we will reserve it ourselves", "I'm looking to book a
+#: hotel", "we plan to book": what the user will do, not what the agent should; a request
+#: phrased so is asked about, which costs one question), one the user
 #: forbids ("don't book anything", "without booking"), one already made ("I booked", "already
 #: reserved") or a booking as a thing read about ("my booking", "the booking reference").
 #: Grammar, not intent: "I want to book", "I'd like you to book", "please book", "make a
 #: reservation", "don't forget to book" stay requests.
 _NOT_ASKED = re.compile(
     r"\bremind(?:s|ed|ing|ers?)?\b[^.!?\n]{0,80}?\b(?:to|about|of|for)\s+(?:book|reserv|rent)\w*"
-    r"|\b(?:I|we)(?:['’]ll|\s+will|\s+shall|['’]m\s+going\s+to|\s+am\s+going\s+to"
-    r"|['’]re\s+going\s+to|\s+are\s+going\s+to)\s+(?:book|reserv|rent)\w*"
+    r"|\b(?:I|we)(?:['’]ll|\s+will|\s+shall"
+    # "I'm going to book", "I'm looking to book", "we are planning to book", "I plan to book"
+    r"|(?:['’]m|\s+am|['’]re|\s+are)\s+(?:going|looking|planning|hoping|intending)\s+to"
+    r"|\s+(?:plan|intend|hope)\s+to)\s+(?:book|reserv|rent)\w*"
     # a booking the user forbids: "don't book anything", "without booking", "no need to book"
     r"|\b(?:don['’]t|do\s+not|never|not\s+to|no\s+need\s+to|without)"
     r"(?:\s+(?:yet|actually|even|really))?\s+(?:book|reserv|rent)\w*"
