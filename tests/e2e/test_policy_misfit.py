@@ -7,6 +7,8 @@ pack tool an older server lacks, and a loosening typo, do not (warnings only).""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from mcp import Client
 
@@ -79,3 +81,53 @@ async def test_a_policy_edited_after_pinning_is_checked_at_each_start(harness: H
         await c.list_tools()
         r = await c.call_tool("list_allowed_directories", {})
         assert r.is_error and "tools.write_fiel names no tool" in text_of(r), text_of(r)
+
+
+def _call_without_listing(params: object, tool: str) -> dict:
+    """A client that calls a tool without a tools/list first (one that cached the list):
+    initialize, then tools/call, on the pipes of the real cordon run."""
+    import subprocess
+
+    proc = subprocess.Popen(
+        [params.command, *params.args],  # type: ignore[attr-defined]
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=params.env,  # type: ignore[attr-defined]
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    init = {"protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"}}  # fmt: skip
+    frames = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+         "params": {"name": tool, "arguments": {}}},
+    ]  # fmt: skip
+    try:
+        for f in frames:
+            proc.stdin.write(json.dumps(f).encode() + b"\n")
+            proc.stdin.flush()
+        while True:
+            msg = json.loads(proc.stdout.readline())
+            if msg.get("id") == 2:
+                return msg
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+async def test_a_misfit_is_denied_before_any_tools_list(harness: Harness) -> None:
+    """With the server's tool names pinned, the check runs at start-up too: a client that
+    calls without listing first (a cached list) is denied as well."""
+    root = harness.tmp / "root"
+    root.mkdir()
+    good = harness.policy({"version": 1, "packs": ["filesystem"]}, "good.yaml")
+    async with Client(harness.cordon(fs_server(root), policies=[good], name="files")) as c:
+        await c.list_tools()
+    typo = harness.policy(
+        {"version": 1, "packs": ["filesystem"], "tools": {"write_fiel": {"max_calls": 1}}}
+    )
+    params = harness.cordon(fs_server(root), policies=[typo], name="files")
+    reply = _call_without_listing(params, "list_allowed_directories")
+    text = json.dumps(reply)
+    assert "policy.unknown_tool" in text and "tools.write_fiel names no tool" in text, text

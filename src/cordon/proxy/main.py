@@ -121,6 +121,23 @@ def _identity(
     return upstream
 
 
+def _fit_pinned(work: SessionWork, pins: PinFile | None, name: str) -> None:
+    """The policy against the tool names pinned for ``name`` (its latest tools/list), before
+    any tools/list: a client that calls without listing first (a cached list) is denied too
+    under a policy that does not fit. The first live list's check replaces this one."""
+    from cordon.checktools import pinned_tools
+
+    if pins is None:
+        return
+    try:
+        names = pinned_tools(pins.path, name).get(name)
+    except (OSError, ValueError):  # no pins of this server yet: the live list decides
+        return
+    problem = work.fit_policy(names) if names else None
+    if problem is not None:
+        sys.stderr.write(f"cordon: {problem}\n")
+
+
 def _shown_upstream(upstream: Any) -> str:
     """An upstream as one line: its command line, quoted, or its URL."""
     if isinstance(upstream, dict) and isinstance(upstream.get("command"), list):
@@ -303,6 +320,7 @@ def run_proxy(
             prompts=prompts,
             tool_names=_tool_names(shared_taint),
         )
+        _fit_pinned(work, pins, name)
         config = _core_config(policy, name, session.id, max_bytes, max_depth, approval_timeout)
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()

@@ -436,25 +436,12 @@ class SessionWork:
     def _stray_policy_entries(self, out: ListOutcome) -> None:
         """A policy entry naming a tool this server does not list is most likely a typo that
         leaves the real tool uncontrolled: say so on stderr and in the audit log, with the
-        closest listed name and the restrictions that now limit nothing.
-
-        Fail closed, as `cordon check` exits 1: when such an entry restricts something, or a
-        pack names none of the listed tools (written for another server), every call to this
-        server is denied (:attr:`policy_misfit`), with a reason the client shows, until the
-        policy is fixed. A tool a pack names that the server lacks is no error (a pack covers
-        several versions of its server; an older one may lack a tool), nor is a loosening
-        entry (it lifts nothing the real tool needs), nor your entry for a pack's tool."""
-        from cordon.checktools import pack_misfits, stray_entries
+        closest listed name and the restrictions that now limit nothing; then
+        :meth:`fit_policy` against the live list (it replaces the start-up's verdict)."""
+        from cordon.checktools import stray_entries
 
         listed = {str(t.get("name")) for t in self.listed}
-        wrong = [
-            f"pack {p!r} names none of its {len(listed)} tools (written for another server)"
-            for p in pack_misfits(self.engine.policy, listed)
-        ]
         for s in stray_entries(self.engine.policy, listed):
-            if s.restrictions:
-                hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
-                wrong.append(f"tools.{s.name} names no tool it lists{hint}")
             hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
             lost = f"; its {', '.join(s.restrictions)} limit nothing" if s.restrictions else ""
             out.problems.append(
@@ -463,13 +450,39 @@ class SessionWork:
             )
             rec = {"kind": "policy", "rule": "policy.unknown_tool", "tool": s.name}
             out.records.append({**rec, "closest": s.closest, "restricts": list(s.restrictions)})
+        problem = self.fit_policy(listed)
+        if problem is not None:
+            out.problems.append(problem)
+
+    def fit_policy(self, names: set[str]) -> str | None:
+        """Check the policy against the server's tool ``names`` (its pinned ones at start-up,
+        before any tools/list; then the live list's); returns the misfit, if any.
+
+        Fail closed, as `cordon check` exits 1: when a `tools:` entry that restricts
+        something names no tool in ``names``, or a pack names none of them (written for
+        another server), every call to this server is denied (:attr:`policy_misfit`), with a
+        reason the client shows, until the policy is fixed. A tool a pack names that the
+        server lacks is no error (a pack covers several versions of its server; an older one
+        may lack a tool), nor is a loosening entry (it lifts nothing the real tool needs),
+        nor the user's entry for a pack's tool."""
+        from cordon.checktools import pack_misfits, stray_entries
+
+        wrong = [
+            f"pack {p!r} names none of its {len(names)} tools (written for another server)"
+            for p in pack_misfits(self.engine.policy, names)
+        ]
+        for s in stray_entries(self.engine.policy, names):
+            if s.restrictions:
+                hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
+                wrong.append(f"tools.{s.name} names no tool it lists{hint}")
+        self.policy_misfit = None
         if wrong:
             self.policy_misfit = (
                 f"the policy does not fit server {self.server!r}: {'; '.join(wrong)}. Every "
                 "call to this server is denied until the policy is fixed: run `cordon check "
                 f"--server {shlex.quote(self.server)} --policy POLICY.yaml` in a terminal"
             )
-            out.problems.append(self.policy_misfit)
+        return self.policy_misfit
 
     # -- the shared taint store -------------------------------------------------------
     def publish(self, *, go_on_holding: bool) -> str | None:
