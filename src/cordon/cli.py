@@ -454,7 +454,12 @@ def check_cmd(
     if real is None and loaded.tools:
         print("tool names not checked: add --server NAME (its pins) or -- COMMAND to catch a typo")
     elif real is not None and _report_strays(loaded, policy, *real):
-        err.print("cordon check: FAILED (see the errors above)", highlight=False, markup=False)
+        err.print(
+            "cordon check: FAILED (see the errors above): cordon run denies every call to "
+            "this server under this policy until they are fixed",
+            highlight=False,
+            markup=False,
+        )
         raise typer.Exit(1)
     # last, and only without an error: an "ok" followed by errors reads as a pass
     print(f"policy ok: {len(policy)} file(s), {len(loaded.tools)} tool entries")

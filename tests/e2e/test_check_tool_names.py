@@ -33,6 +33,7 @@ def test_restricting_typo_fails_with_closest_name(harness: Harness) -> None:
     assert "did you mean 'send_email'?" in r.stderr
     assert "max_calls limit nothing" in r.stderr
     assert f"{policy}:2" in r.stderr  # file and line of the entry
+    assert "cordon run denies every call to this server under this policy" in r.stderr
 
 
 def test_loosening_typo_warns_exit_zero(harness: Harness) -> None:
