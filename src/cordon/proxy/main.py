@@ -20,7 +20,7 @@ from cordon.audit.log import AuditLog
 from cordon.clientconfig import run_pin_file
 from cordon.content import warm as warm_scanner
 from cordon.decider import Decider
-from cordon.engine.core import Engine
+from cordon.engine.core import Engine, Session
 from cordon.engine.dlp import withhold
 from cordon.policy import Policy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
@@ -119,6 +119,32 @@ def _identity(
     except (OSError, ValueError) as exc:
         raise CordonError(f"pin file {pins.path} is unreadable: {exc}") from exc
     return upstream
+
+
+def _session_work(
+    engine: Engine,
+    session: Session,
+    name: str,
+    pins: PinFile | None,
+    store: SharedTaintStore | None,
+    prompts: PromptStore | None,
+    codes: CodeStore,
+    shared_taint: bool,
+) -> SessionWork:
+    """The session-side half of the proxy, its policy checked against the server's pinned
+    tool names (:func:`_fit_pinned`)."""
+    work = SessionWork(
+        engine=engine,
+        session=session,
+        server=name,
+        decider=Decider(session, server=name, codes=codes),
+        pin_file=pins,
+        shared=store,
+        prompts=prompts,
+        tool_names=_tool_names(shared_taint),
+    )
+    _fit_pinned(work, pins, name)
+    return work
 
 
 def _fit_pinned(work: SessionWork, pins: PinFile | None, name: str) -> None:
@@ -310,17 +336,9 @@ def run_proxy(
             upstream=withhold(upstream, session.secrets, engine.dlp),  # no token in the log
             policy_files=[str(Path(p).resolve()) for p in policies],  # cordon report reads them
         )
-        work = SessionWork(
-            engine=engine,
-            session=session,
-            server=name,
-            decider=Decider(session, server=name, codes=CodeStore(approvals_store)),
-            pin_file=pins,
-            shared=store,
-            prompts=prompts,
-            tool_names=_tool_names(shared_taint),
+        work = _session_work(
+            engine, session, name, pins, store, prompts, CodeStore(approvals_store), shared_taint
         )
-        _fit_pinned(work, pins, name)
         config = _core_config(policy, name, session.id, max_bytes, max_depth, approval_timeout)
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()
