@@ -306,9 +306,12 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:pass|send|include|attach|offload|upload|save|forward|put)\s+(?:the\s+)?(?:full\s+|"
             r"entire\s+|whole\s+)?(?:chat\s+|conversation\s+|message\s+)?history\s+(?:in|into|to|"
             r"as|through)\s+(?:the|this|its|every|each)\s+[\w-]+\s+(?:parameter|field|argument)"
-            r"|\b(?:mandatory|required|obligatory|must)\b[^.\n]{0,30}?\b(?:pass|send|include|"
-            r"attach|upload)\s+(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:chat\s+|conversation\s+)?"
-            r"history\b"
+            # a bare 'the history' only after 'mandatory' ('the bundle must include the history'
+            # is git's)
+            r"|\b(?:mandatory|obligatory)\b[^.\n]{0,30}?\b(?:pass|send|include|attach|upload)\s+"
+            r"(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:chat\s+|conversation\s+)?history\b"
+            r"|\b(?:required|must)\b[^.\n]{0,30}?\b(?:pass|send|include|attach|upload)\s+"
+            r"(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:chat|conversation)\s+history\b"
             r"|\b(?:mandatory|required|obligatory|must)\b[^.\n]{0,30}?\b(?:receive|get|contain|hold|"
             r"be\s+given)\s+(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:chat|conversation|message)\s+"
             r"history\b"
@@ -324,7 +327,12 @@ RULES: tuple[Rule, ...] = (
                 r"\s+(?:so\s+far\s+|earlier\s+|before\s+)?in\s+(?:this|the)\s+(?:conv|chat|sess)",
             ),
             r"history\s+(?:in|into|to|as|through)\s+(?:the|this|its|every|each)\s",
-            *each(("mandatory", "required", "obligatory", "must"), r"[^.\n]{0,60}history"),
+            *each(
+                ("mandatory", "required", "obligatory", "must"),
+                r"[^.\n]{0,60}(?:pass|send|include|attach|upload|receive|get|contain|hold|given)\s+"
+                r"(?:the\s+)?(?:full\s+|entire\s+|whole\s+)?(?:chat\s+|conversation\s+|message\s+)?"
+                r"history",
+            ),
         ),
         window=200,
     ),

@@ -53,8 +53,8 @@ _LEX: dict[str, tuple[str, str, str, str, str]] = {
         r"ignoriere|ignorier|ignorieren\s+sie|vergiss|vergessen\s+sie|l[öo]sche|l[öo]schen\s+sie|"
         r"missachte|verwirf|[üu]bergehe|ignorieren|vergessen",
         r"\S*anweisung\S*|\S*instruktion\S*|\S*vorgaben|\S*richtlinie\S*|\S*einschr[äa]nkung\S*|"
-        r"\S*anforderungen|systemprompt\S*|sicherheits\S+|(?:die\s+)?(?:frage|anfrage)\s+des\s+"
-        r"(?:benutzers|nutzers)",
+        r"\S*anforderungen|systemprompt\S*|sicherheits\S+|(?:die\s+)?(?:an)?frage\s+des\s+"
+        r"(?:be)?nutzers",
         r"zeige|zeig|zeigen|gib|geben\s+sie|sag|sage|nenne|nennen|verrate|verraten|schick\S*|"
         r"sende|senden|drucke|wiederhole|poste|teile\s+mir|teil\s+mir|teilen\s+sie|antworte|"
         r"antworten\s+sie|ver[öo]ffentliche|leite|leiten\s+sie",
@@ -113,7 +113,7 @@ _LEX: dict[str, tuple[str, str, str, str, str]] = {
     "pl": (
         r"zignoruj|ignoruj|zapomnij|usu[ńn]|pomi[ńn]|odrzu[ćc]|skasuj",
         r"instrukcj\S*|polece[ńn]\S*|zasad\S*|regu[łl]\S*|ogranicze[ńn]\S*|wytyczn\S*|"
-        r"zadani\S*|co\s+mia[łl]\S*\s+(?:zrobi[ćc]|robi[ćc])|pytani\S*\s+u[żz]ytkownika",
+        r"zadani\S*|co\s+mia[łl]\S*\s+z?robi[ćc]|pytani\S*\s+u[żz]ytkownika",
         r"poka[żz]|podaj|ujawnij|powiedz|daj|wy[śs]lij|wypisz|powt[óo]rz|napisz|udost[ęe]pnij",
         r"has[łl]\S*|klucz\S*\s+api|dane\s+logowania|sekret\S*|prompt\s+systemowy|instrukcje\s+"
         r"systemowe|numer\S*\s+telefonu|numer\S*\s+karty|poufn\S*",
@@ -249,8 +249,8 @@ _END = r"(?=[\s.,!?;:\"')*_]|»|”|$)"
 
 
 def _pair(verbs: str, nouns: str, order: str) -> str:
-    if order == "vo":
-        return rf"{_START}(?:{verbs})(?:[*_\"':]|»|”)*\s+{_W}(?:{nouns})"
+    if order == "vo":  # the word start is checked once for every language (see _build)
+        return rf"(?:{verbs})(?:[*_\"':]|»|”)*\s+{_W}(?:{nouns})"
     if order == "ov":
         return rf"(?:{nouns})\s+{_W}(?:{verbs}){_END}"
     return rf"(?:{verbs}){_C}(?:{nouns})|(?:{nouns}){_C}(?:{verbs})"
@@ -283,7 +283,9 @@ def _spelled(lang: str, part: str) -> str:
 
 def _build(idx_verb: int, idx_noun: int) -> str:
     sp = _spelled
-    parts = [_pair(sp(k, v[idx_verb]), sp(k, v[idx_noun]), "vo") for k, v in _LEX.items()]
+    vo = [_pair(sp(k, v[idx_verb]), sp(k, v[idx_noun]), "vo") for k, v in _LEX.items()]
+    # one word-start check before every language's verb: sre would evaluate it per branch
+    parts = [_START + "(?:" + "|".join(vo) + ")"]
     # German puts an infinitive last ("dein Passwort zeigen")
     parts.append(_pair(sp("de", _LEX["de"][idx_verb]), sp("de", _LEX["de"][idx_noun]), "ov"))
     parts += [_pair(sp(k, v[idx_verb]), sp(k, v[idx_noun]), "ov") for k, v in _OV.items()]
@@ -364,11 +366,10 @@ _OVR_ASCII += (
     r"richtlinie",
     r"anweisung",
     r"instruktion",
-    r"sicherheits",
     r"des\s+(?:benutzers|nutzers)",
     r"del\s+usuario",
     r"van\s+de\s+gebruiker",
-    r"u.ytkownika",
+    r"pytani[a-z?]*\s+u.ytkownika",
     r"co\s+mia",
     r"tal.mat",
     # the imperative verbs of German, Polish and Serbian (their nouns are common words of

@@ -378,8 +378,8 @@ _ASK = "|".join(
         r"g[öo]nder|yaz)",
         r"\b(?:beri\s+tahu\s+(?:saya|aku)|berikan\s+(?:saya|aku)|tunjukkan|kirimkan)\s+"
         r"(?:\S+\s+){0,3}?" + _CRED_WORDS_LATIN,
-        r"\b(?:cho\s+t[ôo]i\s+bi[ếe]t|đưa\s+cho\s+t[ôo]i|g[ửu]i\s+cho\s+t[ôo]i)\s+(?:\S+\s+){0,3}?"
-        + _CRED_WORDS_LATIN,
+        r"(?<![a-z0-9_])(?:cho\s+t[ôo]i\s+bi[ếe]t|đưa\s+cho\s+t[ôo]i|g[ửu]i\s+cho\s+t[ôo]i)\s+"
+        r"(?:\S+\s+){0,3}?" + _CRED_WORDS_LATIN,
         r"(?:(?:скажи|покажи|назови|пришли|кажи)(?:те)?\s+(?:мне\s+)?|(?:дай|сообщи)(?:те)?\s+мне\s+|"
         r"какой\s+(?:твой|ваш)\s+)(?:\S+\s+){0,3}?(?:пароль|секретн\S*\s+ключ|api-?ключ|ключ\s+api|"
         r"токен|приватн\S*\s+ключ)",

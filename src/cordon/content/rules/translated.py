@@ -139,8 +139,10 @@ _SEND_LATIN = (
     # vi
     r"|gửi|chuyển\s+tiếp|tải\s+lên|đăng\s+lên"
     # de
-    r"|\b(?:sende|senden|sendet|schicke|schicken|schickt|weiterleiten|leite|leitet|"
-    r"[üu]bermittle|[üu]bermitteln|hochladen|ver[öo]ffentliche)\b"
+    r"|\b(?:sende|senden|sendet|schick|schicke|schicken|schickt|weiterleiten|leite|leitet|"
+    r"hochladen|ver[öo]ffentliche)\b"
+    # a bytes '\b' sees no word start before 'ü': no ASCII letter before it instead
+    r"|(?<![a-z0-9_])(?:ü|Ü|u)bermitt(?:le|eln|elt)\b"
     # it
     r"|\b(?:invia|inviare|inviale|invialo|inviali|inoltra|inoltrare|inoltrale|carica|"
     r"caricare|condividi|condividere|pubblica|manda|mandare)\b"
@@ -221,7 +223,8 @@ _GIVE = (
 _CALL = (
     r"\b(?:wywo[łl]aj|u[żz]yj|appelle[zr]?|utilise[zr]?|llama|llame|invoca|invoque|usa|"
     r"chiama|chiamate|utilizza|chame|invoque|ruf(?:e|en\s+sie)?|verwende|benutze|roep|gebruik|"
-    r"[çc]a[ğg][ıi]r|kullan|gọi|dùng)\b|(?:В|в)ызови(?:те)?|(?:И|и)спользуй(?:те)?|"
+    r"ca[ğg][ıi]r|kullan|gọi|dùng)\b|(?<![a-z0-9_])(?:ç|Ç)a[ğg][ıi]r\b|(?:В|в)ызови(?:те)?|"
+    r"(?:И|и)спользуй(?:те)?|"
     r"调用|調用|呼び出|호출|استدع|استخدم|कॉल\s+करें"
 )
 _TOOL_WORD = (
@@ -378,6 +381,7 @@ RULES: tuple[Rule, ...] = (
                     "schicke",
                     "schicken",
                     "schickt",
+                    "schick\\s",
                     "weiterleiten",
                     "leite",
                     "leitet",
