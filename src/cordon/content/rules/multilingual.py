@@ -253,6 +253,11 @@ _CONCEAL = "|".join(
         r"u[żz]ytkownik",
         r"kullan[ıi]c[ıi]ya\s+(?:\S+\s+){0,3}?(?:bahsetme|s[öo]yleme|haber\s+verme|bildirme|"
         r"g[öo]sterme|anlatma)",
+        # Serbian, Croatian, Bosnian (Latin and Cyrillic)
+        r"\bne\s+(?:reci|spominji|pominji|spominjaj|obavje[šs]tavaj|obave[šs]tavaj|otkrivaj|"
+        r"pokazuj|javljaj)(?:te)?\b[^.\n]{0,40}?korisnik"
+        r"|не\s+(?:реци|помињи|спомињи|обавештавај|откривај|показуј|јављај)(?:те)?\s+"
+        r"[^.\n]{0,40}?корисник",
         r"\b(?:vertel|zeg|meld)\s+(?:\S+\s+){0,3}?niet\b[^.\n]{0,30}?\bgebruiker"
         r"|\bzonder\s+de\s+gebruiker\s+te\s+(?:informeren|vertellen|waarschuwen)",
         r"\bjangan\s+(?:beri\s+tahu|beritahu|memberi\s+tahu|katakan|bilang|sampaikan|kasih\s+tahu|"
@@ -303,6 +308,8 @@ _CONCEAL_ASCII = (
     ),
     r"non\s+(?:dirlo|dire|dirgli|menzionare|menzionarlo|informare|rivelare|avvisare|raccontare)\s",
     r"nie\s+(?:m\?w|mow|informuj|wspominaj|powiadamiaj|pokazuj|zdradzaj)\s",
+    r"ne\s+(?:reci|spominj|pominji|obavj|obave|otkrivaj|pokazuj|javljaj)[a-z?]*\s"
+    r"[^.\n]{0,40}korisnik",
     *each(
         _heads("kullan?c?ya", "kullaniciya"),
         r"\s[^.\n]{0,100}(?:bahsetme|s\?yleme|soyleme|haber\s+verme|bildirme|g\?sterme|"
@@ -324,6 +331,7 @@ _CONCEAL_UTF8 = (
     "(?:Н|н)е\\s+(?:говори|сообщай|рассказывай|упоминай|показывай|кажи|повідомляй|розповідай|"
     "згадуй)",
     "(?:Б|б)ез\\s+ведома",
+    "(?:Н|н)е\\s+(?:реци|помињи|спомињи|обавештавај|откривај|показуј|јављај)",
     "ユーザー(?:に|へ)[^\\n]{0,20}(?:伝えない|言わない|知らせない|教えない|伝えず|言わず|知らせず|見せない|"
     "通知しない|内緒)",
     "(?:不要|别|別|切勿|不得|勿)[^\\n]{0,6}(?:告诉|告訴|通知|提醒|透露|提及|让|讓)",
