@@ -15,7 +15,8 @@ which order is the core's. It carries out the core's actions in list order:
 
 The upstream is an :class:`Upstream`: a subprocess on stdio (:mod:`cordon.proxy.stdio`) or a
 Streamable HTTP server (:mod:`cordon.proxy.http`). An idle proxy sleeps: the only timers are
-a quiet-moment one armed by traffic and the deadline of a question put to a person.
+a quiet-moment one armed by traffic (a moment without I/O and without a large job running)
+and the deadline of a question put to a person.
 """
 
 from __future__ import annotations
@@ -257,12 +258,14 @@ class Transport:
         """The client took the delivered bytes (or is gone): start the held recording."""
         job, self.waiting = self.waiting, None
         if job is not None:
+            self.io()  # the quiet moment counts from the end of this work (:meth:`_on_quiet`)
             self.feed(self._start(job))
 
     def _thread_done(self, job: Job, fut: concurrent.futures.Future[Any]) -> None:
         if self.on_thread is None or self.on_thread[0] is not job:
             return  # already taken (a signal waited for it)
         self.on_thread = None
+        self.io()  # the quiet moment counts from the end of a large job (:meth:`_on_quiet`)
         try:
             result, error = fut.result(), None
         except Exception as exc:  # noqa: BLE001
@@ -343,7 +346,8 @@ class Transport:
         self.feed(actions)
 
     def io(self) -> None:
-        """Traffic: the quiet-moment timer is armed (once; it re-arms itself until quiet)."""
+        """Traffic (or the end of a large job): the quiet-moment timer is armed (once; it
+        re-arms itself until quiet)."""
         self.last_io = time.monotonic()
         if self.quiet_timer is None and self.loop is not None:
             self.quiet_timer = self.loop.call_later(QUIET_S, self._on_quiet)
@@ -353,6 +357,11 @@ class Transport:
         quiet = time.monotonic() - self.last_io
         if quiet < QUIET_S and self.loop is not None:
             self.quiet_timer = self.loop.call_later(QUIET_S - quiet, self._on_quiet)
+            return
+        if self.on_thread is not None or self.waiting is not None:
+            # not a quiet moment: a large job runs (a 10 MB scan takes ~0.2 s without I/O)
+            # or a recording waits for the client. Publishing now would put ~30,000 hashes
+            # in the queue ahead of the next call; the job's end arms the timer again.
             return
         self.feed(self.core.quiet())
 
