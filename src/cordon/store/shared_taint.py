@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import itertools
 import os
@@ -82,8 +83,13 @@ _HOLDING: weakref.WeakSet[SharedTaintStore] = weakref.WeakSet()
 _MARK_NUMBERS = itertools.count(1)
 
 
+@functools.lru_cache(maxsize=256)
 def hash_key(key: str) -> str:
-    """The stored form of a normalised key: the first 32 hex digits of its SHA-256."""
+    """The stored form of a normalised key: the first 32 hex digits of its SHA-256.
+
+    Remembered for the last 256 keys: a lookup asks for the same few keys call after call
+    (:data:`cordon.engine.shared_secrets.ANY_KEY` in every call); publishing hashes its
+    many keys itself (:meth:`SharedTaintStore._publish`), not through here."""
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_HEX]
 
 
@@ -386,7 +392,7 @@ class SharedTaintStore:
         h = hash_key(key)
         if h in self._hashes:
             return True
-        if _HOLDING and self._flush_local_siblings():
+        if self._other_holders() and self._flush_local_siblings():
             self.refresh()
             if h in self._hashes:
                 return True
@@ -415,7 +421,7 @@ class SharedTaintStore:
         got = hits()
         if len(got) == len(keys):
             return got
-        if _HOLDING and self._flush_local_siblings():
+        if self._other_holders() and self._flush_local_siblings():
             self.refresh()
             got = hits()
         if len(got) < len(keys) and self._open:
@@ -425,6 +431,11 @@ class SharedTaintStore:
             self._wait_open()
             got = hits()
         return got
+
+    def _other_holders(self) -> bool:
+        """True when another store of this process holds keys (cheap: a lookup asks it on
+        every miss, and a lone holding store, what ``cordon run`` has, is the usual case)."""
+        return len(_HOLDING) > (self in _HOLDING)
 
     def _flush_local_siblings(self) -> bool:
         """Flush the other holding stores of this process on the same file; True if any."""
