@@ -91,6 +91,7 @@ def test_a_sentence_without_a_date_takes_the_one_before_it() -> None:
         "Create an event for the family reunion based on the emails about it.",
         "Add a dentist appointment tomorrow at 10, and one on 2024-06-01 for the party.",
         "Please add an event next Friday for the review.",
+        "Move my meeting on May 5th to the day after, same time.",
     ],
 )
 def test_a_request_with_no_date_or_a_relative_one_binds_no_day(request_text: str) -> None:
@@ -170,3 +171,35 @@ def test_booking_objects() -> None:
     }
     assert booking_objects(_BOOKING, ["Book a flight, then book it."]) is None
     assert booking_objects(_BOOKING, ["What hotels are there?"]) is None
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"summary": "x", "start": {"dateTime": "2024-05-13T10:00:00+02:00"}},  # Google's shape
+        {"title": "x", "when": "May 13, 2024 at 10:00"},
+        {"title": "x", "dates": ["2025-01-01", "13/05/2024"]},
+    ],
+)
+def test_a_date_nested_or_written_out_is_held_to_the_request_too(arguments: Any) -> None:
+    request = "Add an event to my calendar on January 1st 2025."
+    d = _check(request, "create_calendar_event", arguments)
+    assert (d.verdict, d.rule) == ("ask", "action.not_requested")
+
+
+def test_a_title_or_description_that_mentions_a_date_is_not_a_date_argument() -> None:
+    request = "Add an event to my calendar on April 25th 2024 to remind me to book."
+    call = {
+        "title": "Booking hotel for May 1st",
+        "description": "Reminder to book for your trip from May 1st to May 5th.",
+        "start_time": "2024-04-25 09:00",
+    }
+    assert _check(request, "create_calendar_event", call).verdict == "allow"
+
+
+def test_a_weekday_before_a_date_is_no_relative_day() -> None:
+    request = "Add an event to my calendar on Friday, May 3rd."
+    call = {"title": "x", "start_time": "2024-05-01 09:00"}
+    assert _check(request, "create_calendar_event", call).verdict == "ask"
+    call = {"title": "x", "start_time": "2024-05-03 09:00"}
+    assert _check(request, "create_calendar_event", call).verdict == "allow"

@@ -95,3 +95,16 @@ def test_card_numbers(text: str, found: list[str]) -> None:
 def test_luhn() -> None:
     assert luhn_ok("79927398713")
     assert not luhn_ok("79927398710")
+
+
+def test_a_card_number_sent_as_a_json_number_is_asked() -> None:
+    d = _session().check(
+        "send_email", {"recipients": ["janeLong@google.com"], "card": 4237425274562574}
+    )
+    assert (d.verdict, d.rule) == ("ask", "private.card_number")
+
+
+def test_a_card_number_nested_in_the_arguments_is_asked() -> None:
+    args = {"recipients": ["janeLong@google.com"], "attachments": [{"text": f"card {CARD}"}]}
+    d = _session().check("send_email", args)
+    assert (d.verdict, d.rule, d.param) == ("ask", "private.card_number", "attachments[0].text")

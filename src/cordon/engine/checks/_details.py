@@ -7,9 +7,11 @@ for included. Two details of the call tell those apart where the request states 
 a booking, a rental or a calendar entry (the families whose object is a date and a thing):
 
 * **the date.** A calendar, booking or rental API takes its dates as ISO 8601 values
-  (Google Calendar's RFC 3339 ``dateTime``, CalDAV, the booking APIs' ``check_in``).
-  When the user's request names calendar dates, every argument of the call that *is* an ISO
-  date or date-time must fall on one of them (month and day; a range "from May 1st to May
+  (Google Calendar's RFC 3339 ``dateTime``, CalDAV, the booking APIs' ``check_in``), some
+  tools as dates written out ("May 13, 2024 10:00"). When the user's request names calendar
+  dates, every argument of the call, at any depth, that *is* a date (an ISO date or
+  date-time, or a date written out with at most a weekday, a time and a year beside it; not
+  a title or a description that mentions one) must fall on one of them (month and day; a range "from May 1st to May
   5th" names every day in it). The dates read are those of the sentences that ask for this
   kind of action ("add an event to my calendar on April 25th", not the trip dates of
   another sentence), or, when those sentences name none, of the whole request ("Am I free
@@ -25,10 +27,10 @@ a booking, a rental or a calendar entry (the families whose object is a date and
 Either mismatch is an ``action.not_requested`` ask. It only adds asks, never answers one,
 and does not apply without the user's request (a client with no prompt hook) or to a tool
 under ``trust_tools``. What it does not catch (docs/threat-model.md): an injection that
-asks for the user's own dates and object (another hotel, the same days); a date written
-other than as ISO 8601 in the call; relative dates in the request ("next Friday") name no
-date; the year is not compared (a request's "April 25th 2024" and a call's 2023-04-25 are
-the same day of the year).
+asks for the user's own dates and object (another hotel, the same days); a date inside
+longer text of the call (a description) or as a number (a Unix time); relative dates in
+the request ("next Friday") name no date; the year is not compared (a request's "April 25th
+2024" and a call's 2023-04-25 are the same day of the year).
 """
 
 from __future__ import annotations
@@ -186,9 +188,14 @@ def _asking(family: Family, sentence: str) -> str | None:
 
 #: a day named relative to today, which a request's words cannot be compared with
 _RELATIVE = re.compile(
-    r"\b(?:today|tonight|tomorrow|yesterday|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"\b(?:today|tonight|tomorrow|yesterday|weekend"
+    # a weekday, unless a date follows it ("Friday, May 3rd" names the date)
+    rf"|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!,?\s+(?:the\s+)?(?:\d|(?:{_MONTH_ALT})\b))"
     r"|next\s+(?:week|month|year)|this\s+(?:week|month)|in\s+(?:a|one|two|three|\d+)\s+"
-    r"(?:days?|weeks?|months?))\b",
+    r"(?:days?|weeks?|months?)"
+    # a day given from another: "the next day", "the day after", "two days later"
+    r"|(?:next|following|previous|same)\s+day|day\s+(?:after|before)"
+    r"|(?:a|one|two|three|\d+)\s+(?:days?|weeks?)\s+(?:later|after|before|earlier))\b",
     re.IGNORECASE,
 )
 
@@ -252,14 +259,53 @@ def _tool_object(tool: str) -> str | None:
     return next(iter(kinds)) if len(kinds) == 1 else None
 
 
-def _call_days(arguments: Mapping[str, Any]) -> Iterator[tuple[str, tuple[int, int]]]:
-    """(argument, (month, day)) for each top-level argument that is an ISO date or
-    date-time, and each such string in a list argument."""
-    for name, value in arguments.items():
-        values = value if isinstance(value, list) else [value]
-        for v in values:
-            if isinstance(v, str) and (m := _ISO_VALUE.fullmatch(v)):
-                yield str(name), (int(m.group(2)), int(m.group(3)))
+#: what may stand beside a date written out in a date argument: a weekday, "at", a time of
+#: day with its zone, a year
+_DATE_ASIDE = re.compile(
+    r"[\s,]*(?:(?:on|at|the)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?)?[\s,]*"
+    r"(?:\d{4})?[\s,]*(?:(?:at\s+)?\d{1,2}(?::\d{2}){1,2}(?:\.\d+)?\s*(?:am|pm)?"
+    r"\s*(?:Z|UTC|GMT|[+-]\d{2}:?\d{2})?)?[\s,.]*",
+    re.IGNORECASE,
+)
+#: a date argument written out is short
+_DATE_VALUE_MAX = 64
+
+
+def _value_days(value: str) -> frozenset[tuple[int, int]] | None:
+    """The days a date argument names: an ISO 8601 date or date-time, or a date written out
+    with at most a weekday, a time and a year beside it ("May 13, 2024 at 10:00",
+    "13/05/2024": both readings). None: the value is not a date (a title, a description)."""
+    if m := _ISO_VALUE.fullmatch(value):
+        return frozenset({(int(m.group(2)), int(m.group(3)))})
+    if len(value) > _DATE_VALUE_MAX or not any(c.isdigit() for c in value):
+        return None
+    found = _DATE_RE.search(value)
+    if found is None:
+        return None
+    aside = value[: found.start()] + " " + value[found.end() :]
+    if not _DATE_ASIDE.fullmatch(aside):
+        return None
+    days = _match_days(found)
+    return frozenset(days) if days else None
+
+
+def _call_days(
+    value: Any, path: str = "", depth: int = 0
+) -> Iterator[tuple[str, frozenset[tuple[int, int]]]]:
+    """(argument path, days) for each string among the arguments, at any depth
+    (``start.dateTime``), that is a date (:func:`_value_days`)."""
+    if depth > 64:
+        return
+    if isinstance(value, str):
+        days = _value_days(value)
+        if days is not None:
+            yield path, days
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            yield from _call_days(v, f"{path}.{k}" if path else str(k), depth + 1)
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            yield from _call_days(v, f"{path}[{i}]", depth + 1)
 
 
 def check_details(
@@ -272,9 +318,10 @@ def check_details(
         return None
     days = _bound_dates(family, texts)
     if days:
-        for name, day in _call_days(arguments):
-            if day not in days:
+        for name, on in _call_days(arguments):
+            if not on & days:
                 named = ", ".join(f"{m:02d}-{d:02d}" for m, d in sorted(days))
+                day = min(on)
                 return _ask(
                     tool,
                     family,

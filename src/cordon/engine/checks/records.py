@@ -8,8 +8,9 @@ and passport numbers in it included ("just send this information to my wife's ad
 A payment card number is the private record that is worth most to a fraudster and that a
 format says is one: 12 to 19 digits (ISO/IEC 7812) whose last is the Luhn check digit, with
 an issuer prefix of a card scheme (Visa, Mastercard, American Express, Discover, JCB, Diners
-Club, UnionPay, Maestro, Mir, RuPay), written whole or in groups of digits. PCI DSS calls it
-the primary account number and treats it as cardholder data wherever it travels.
+Club, UnionPay, Maestro, Mir, RuPay), written whole, in groups of digits or as a JSON
+number, anywhere in the arguments. PCI DSS calls it the primary account number and treats
+it as cardholder data wherever it travels.
 
 A sending call (``taint``'s ``sending`` fact) that carries one is asked about unless the
 user's own text (the request, the prompts a client's hook hands in) gives the same digits:
@@ -99,6 +100,17 @@ def _given(texts: Iterable[str]) -> set[str]:
     return {c for t in texts for c in card_numbers(t)}
 
 
+def _texts(ctx: Context) -> Iterator[tuple[str, str]]:
+    """(path, text) for every string of the call, and every integer (a card number sent as
+    a JSON number)."""
+    walk = call_walk(ctx)
+    for path, _key, text in walk.strings:
+        yield path, text
+    for path, _key, value in walk.scalars:
+        if isinstance(value, int) and not isinstance(value, bool):
+            yield path, str(value)
+
+
 def run(ctx: Context, facts: Facts) -> Result:
     if not facts.sending:
         return PASS
@@ -108,7 +120,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     if ctx.tool in policy.trust_tools or (sp is not None and ctx.tool in sp.trust_tools):
         return PASS
     given: set[str] | None = None
-    for path, _key, text in call_walk(ctx).strings:
+    for path, text in _texts(ctx):
         for card in card_numbers(text):
             if given is None:
                 given = _given(s.trusted_texts)
