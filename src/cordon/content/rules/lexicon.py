@@ -470,7 +470,18 @@ def _lex(lang: str) -> tuple[str, str, str, str, str]:
 #: non-Latin scripts anchor on the verbs (imperatives and requests are rarer in manuals than
 #: the nouns "password" or "rules") and on the no-limit phrases
 _OVR_UTF8 = tuple(part for lang in _NON_LATIN for part in (_lex(lang)[0], _lex(lang)[4]))
-_ASK_UTF8 = tuple(_lex(lang)[2] for lang in _NON_LATIN)
+
+
+def _whole(verbs: str) -> str:
+    """Verbs as whole words followed by a space: Ukrainian and Serbian imperatives are the
+    stems of Russian words ('назви' of 'названия', 'реци' of 'конкреции'), and an anchor hit
+    inside them opens a window for nothing."""
+    return "(?:" + verbs.replace(r"\S*", "") + r")\s"
+
+
+_ASK_UTF8 = tuple(
+    _whole(_lex(lang)[2]) if lang in ("uk", "sr_cyrl") else _lex(lang)[2] for lang in _NON_LATIN
+)
 
 
 RULES: tuple[Rule, ...] = (
