@@ -248,10 +248,16 @@ _START = r"(?<![a-z0-9_])(?<![\xc3-\xdf][\x80-\xbf])"
 _END = r"(?=[\s.,!?;:\"')*_]|»|”|$)"
 
 
+_LEAD_ANY = re.compile(r"(^|\|)\\S\*")
+
+
 def _pair(verbs: str, nouns: str, order: str) -> str:
     if order == "vo":  # the word start is checked once for every language (see _build)
         return rf"(?:{verbs})(?:[*_\"':]|»|”)*\s+{_W}(?:{nouns})"
     if order == "ov":
+        # a search finds a noun inside its compound anyway: a leading '\S*' would only make
+        # every position of a window scan its word and back off
+        nouns = _LEAD_ANY.sub(r"\1", nouns)
         return rf"(?:{nouns})\s+{_W}(?:{verbs}){_END}"
     return rf"(?:{verbs}){_C}(?:{nouns})|(?:{nouns}){_C}(?:{verbs})"
 
