@@ -422,9 +422,11 @@ def check_cmd(
     server's real tool names: an entry naming no tool (a typo) is reported with the closest
     name. Exit 0 when the policy loads (then, and only then, it prints "policy ok"); 1 when
     an entry naming no tool carries a restriction (max_calls, path or argument limits,
-    exfiltrating: true...), or a pack names none of the server's tools (written for another
+    exfiltrating: true...), a pack names none of the server's tools (written for another
     server), which then protects nothing; 2 with the file, line and key of the first error,
-    or when the tool list cannot be had.
+    or when the tool list cannot be had. cordon run denies every call for both but a
+    restricting entry near no listed name, which it takes for another server's tool (a
+    warning).
     """
     from cordon.audit.report import _describe_tool, _global_controls
     from cordon.engine.secrets import MIN_SECRET_LENGTH
@@ -455,8 +457,8 @@ def check_cmd(
         print("tool names not checked: add --server NAME (its pins) or -- COMMAND to catch a typo")
     elif real is not None and _report_strays(loaded, policy, *real):
         err.print(
-            "cordon check: FAILED (see the errors above): cordon run denies every call to "
-            "this server under this policy until they are fixed",
+            "cordon check: FAILED (see the errors above; each says whether cordon run denies "
+            "every call to this server under this policy or only warns)",
             highlight=False,
             markup=False,
         )
@@ -503,18 +505,18 @@ def _check_fail(msg: str) -> NoReturn:
 def _report_strays(loaded: Any, paths: list[Path], source: str, names: set[str]) -> bool:
     """Print each `tools:` entry naming no tool in ``names`` and each pack naming none of
     them; True when there is an error: an entry carrying a restriction (the user meant to
-    limit a tool and limits none), or such a pack (written for another server: it protects
-    nothing here)."""
+    limit a tool and limits none here), or such a pack (written for another server: it
+    protects nothing here). Strict: a
+    restricting entry near no listed name may be another server's tool, which `cordon run`
+    only warns about (the message says which is which)."""
     from cordon.checktools import entry_location, pack_misfits, stray_entries
 
     misfits = pack_misfits(loaded, names)
     for pack in misfits:
-        err.print(
-            f"cordon: error: pack {pack!r} names none of the {len(names)} tools in {source}: "
-            "it is written for another server and protects nothing here; give this server "
-            "its own pack (or none)",
-            highlight=False,
-            markup=False,
+        _error(
+            f"pack {pack!r} names none of the {len(names)} tools in {source}: it is written "
+            "for another server and protects nothing here; give this server its own pack (or "
+            "none); cordon run denies every call to the server"
         )
     strays = stray_entries(loaded, names)
     for s in strays:
@@ -523,8 +525,16 @@ def _report_strays(loaded: Any, paths: list[Path], source: str, names: set[str])
         head = f"{where}: " if where else ""
         lost = f"; its {', '.join(s.restrictions)} limit nothing" if s.restrictions else ""
         level = "error" if s.restrictions else "warning"
+        run = ""
+        if s.restrictions:
+            run = (
+                "; cordon run denies every call to the server (a near match: a typo)"
+                if s.near
+                else "; cordon run only warns (taken for another server's tool): give each "
+                "server its own policy file, or name the tool as the server lists it"
+            )
         err.print(
-            f"cordon: {level}: {head}tools.{s.name} names no tool in {source}{hint}{lost}",
+            f"cordon: {level}: {head}tools.{s.name} names no tool in {source}{hint}{lost}{run}",
             highlight=False,
             markup=False,
         )
@@ -532,6 +542,10 @@ def _report_strays(loaded: Any, paths: list[Path], source: str, names: set[str])
     if not strays and not failed:
         print(f"tool names ok: every tools: entry names a tool in {source}")
     return failed
+
+
+def _error(msg: str) -> None:
+    err.print(f"cordon: error: {msg}", highlight=False, markup=False)
 
 
 @app.command("version")

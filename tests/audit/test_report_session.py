@@ -98,9 +98,10 @@ async def test_report_shows_policy_tools_the_server_did_not_list(
     )
     async with Client(params, mode="legacy", cache=None) as client:  # type: ignore[arg-type]
         await client.list_tools()
-        # restricting entries naming no tool: the policy does not fit, every call is denied
+        # restricting entries naming no tool, near none of its names: taken for another
+        # server's tools (one policy may serve several), warnings only
         ok = await client.call_tool("list_directory", {"path": str(root)})
-        assert ok.is_error and "policy.unknown_tool" in text_of(ok), text_of(ok)
+        assert not ok.is_error, text_of(ok)
     assert {r["tool"] for r in harness.records("policy")} == {"send_email", "refund", "delete_file"}
 
     md, page = tmp_path / "pack.md", tmp_path / "pack.html"

@@ -33,7 +33,7 @@ def test_restricting_typo_fails_with_closest_name(harness: Harness) -> None:
     assert "did you mean 'send_email'?" in r.stderr
     assert "max_calls limit nothing" in r.stderr
     assert f"{policy}:2" in r.stderr  # file and line of the entry
-    assert "cordon run denies every call to this server under this policy" in r.stderr
+    assert "cordon run denies every call to the server (a near match: a typo)" in r.stderr
 
 
 def test_loosening_typo_warns_exit_zero(harness: Harness) -> None:
@@ -101,3 +101,18 @@ async def test_typo_found_from_the_pins_cordon_run_wrote(harness: Harness) -> No
     assert "the pins of 'mail'" in r.stderr
     missing = _check(harness, "--policy", str(policy), "--server", "nosuch")
     assert missing.returncode == 2 and "no pin file" in missing.stderr
+
+
+async def test_another_servers_tool_fails_but_says_run_only_warns(harness: Harness) -> None:
+    """An entry for another server's tool (near none of this server's names) fails the
+    check, and says cordon run only warns about it (it takes it for that server's)."""
+    box = harness.tmp / "box"
+    box.mkdir()
+    params = harness.cordon(mailbox_server(), env={"MAILBOX_DIR": str(box)}, name="mail")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+    other = harness.policy({"version": 1, "tools": {"write_file": {"max_calls": 1}}})
+    r = _check(harness, "--policy", str(other), "--server", "mail")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "tools.write_file names no tool" in r.stderr
+    assert "cordon run only warns (taken for another server's tool)" in r.stderr

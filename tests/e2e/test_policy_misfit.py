@@ -12,7 +12,7 @@ import json
 import pytest
 from mcp import Client
 
-from tests.conftest import Harness, fs_server, text_of
+from tests.conftest import Harness, fs_server, mailbox_server, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -131,3 +131,37 @@ async def test_a_misfit_is_denied_before_any_tools_list(harness: Harness) -> Non
     reply = _call_without_listing(params, "list_allowed_directories")
     text = json.dumps(reply)
     assert "policy.unknown_tool" in text and "tools.write_fiel names no tool" in text, text
+
+
+async def test_one_policy_for_two_servers_runs_both(harness: Harness) -> None:
+    """One policy file for the filesystem and mailbox servers (`tools:` names are global):
+    each server lists only its own tools, the other's restricting entry is near none of them
+    (taken for the other server's: a warning), and each server is held to its own entry.
+    Before, every call on both servers was denied."""
+    root, box = harness.tmp / "root", harness.tmp / "box"
+    root.mkdir()
+    box.mkdir()
+    cap = {"max_calls": 1}
+    p = harness.policy(
+        {"version": 1, "tools": {"list_allowed_directories": cap, "read_inbox": cap}}
+    )
+    async with Client(harness.cordon(fs_server(root), policies=[p], name="files")) as c:
+        await c.list_tools()
+        assert not (await c.call_tool("list_allowed_directories", {})).is_error
+        r = await c.call_tool("list_allowed_directories", {})  # its own max_calls: 1
+        assert r.is_error and "budget.max_calls" in text_of(r), text_of(r)
+        made = await c.call_tool("create_directory", {"path": str(root / "d")})
+        assert not made.is_error, text_of(made)
+    mail = harness.cordon(
+        mailbox_server(), policies=[p], name="mail", env={"MAILBOX_DIR": str(box)}
+    )
+    async with Client(mail) as c:
+        await c.list_tools()
+        assert not (await c.call_tool("read_inbox", {})).is_error
+        r = await c.call_tool("read_inbox", {})
+        assert r.is_error and "budget.max_calls" in text_of(r), text_of(r)
+    assert not [r for r in harness.records("verdict") if r.get("rule") == "policy.unknown_tool"]
+    assert {r["tool"] for r in harness.records("policy")} == {
+        "read_inbox",
+        "list_allowed_directories",
+    }

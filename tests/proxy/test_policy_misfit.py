@@ -33,6 +33,9 @@ def _work(policy: dict[str, Any], tools: tuple[str, ...] = OLD_FS) -> SessionWor
         {"packs": ["filesystem"], "tools": {"move_file": {"max_calls": 1}}},  # a pack's tool
         {"tools": {"write_fiel": {"exfiltrating": False}}},  # loosens: restricts nothing
         {"tools": {"write_file": {"max_calls": 3}}},
+        # one file for several servers (`tools:` names are global): another server's tools
+        {"tools": {"write_file": {"max_calls": 3}, "delete_entities": {"destructive": True}}},
+        {"tools": {"send_email": {"sink_params": ["to"]}, "read_graph": {"max_calls": 1}}},
     ],
 )
 def test_a_policy_that_fits_runs(policy: dict[str, Any]) -> None:
@@ -49,6 +52,11 @@ def test_a_policy_that_fits_runs(policy: dict[str, Any]) -> None:
     [
         ({"tools": {"write_fiel": {"max_calls": 1}}}, "tools.write_fiel names no tool it lists (did you mean 'write_file'?)"),
         ({"packs": ["github"]}, "pack 'github' names none of its 4 tools"),
+        # near matches of a listed name: folded (case, separators, fullwidth) or one edit
+        ({"tools": {"Write-File": {"max_calls": 1}}}, "tools.Write-File names no tool it lists (did you mean 'write_file'?)"),
+        ({"tools": {"ｗｒｉｔｅ＿ｆｉｌｅ": {"max_calls": 1}}}, "(did you mean 'write_file'?)"),
+        ({"tools": {"wrіte_file": {"max_calls": 1}}}, "(did you mean 'write_file'?)"),  # Cyrillic і
+        ({"tools": {"list_directorys": {"max_calls": 1}}}, "(did you mean 'list_directory'?)"),
     ],
 )  # fmt: skip
 def test_a_misfit_denies_every_call_and_withholds_secrets(

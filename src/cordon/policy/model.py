@@ -347,8 +347,12 @@ class Policy(_Strict):
     """Per-server defaults, keyed by the server's `--name`."""
 
     tools: dict[str, ToolPolicy] = Field(default_factory=dict)
-    """Per-tool controls, keyed by tool name. An entry for a tool the server does not list is
-    reported (stderr, audit `policy.unknown_tool`, review pack): a typo leaves the real tool
-    uncontrolled. When the entry restricts something, and no pack of the policy names the
-    tool (a pack covers several versions of its server), `cordon run` denies every call to
-    the server until the policy is fixed, as it does for a pack naming none of its tools."""
+    """Per-tool controls, keyed by tool name; the names are global, so one file may serve
+    several servers. An entry for a tool the server does not list is reported (stderr, audit
+    `policy.unknown_tool`, review pack). When it restricts something, and no pack of the
+    policy names the tool (a pack covers several versions of its server): if it is a near
+    match of a listed name (`write_fiel`, `Write-File`: the same after case, Unicode and
+    separator folding, or one edit away, two for long names) it is a typo that leaves the
+    real tool uncontrolled, and `cordon run` denies every call to the server until the policy
+    is fixed, as it does for a pack naming none of its tools; otherwise it is taken for
+    another server's tool (a warning). `cordon check --server NAME` fails on both."""

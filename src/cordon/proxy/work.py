@@ -350,7 +350,7 @@ class SessionWork:
                 self.names_shared = True
                 self._shadowing(out)
                 # every start-up, pins or not: a policy edited since must fit too
-                self._stray_policy_entries(out)
+                self._stray_policy_entries(out, {str(t.get("name")) for t in self.listed})
                 self._record_listed(out)
         for name, v in report.hidden.items():
             rec: dict[str, Any] = {
@@ -433,20 +433,21 @@ class SessionWork:
         except (OSError, ValueError) as exc:
             out.problems.append(f"the tool names listed were not kept in the pin file: {exc}")
 
-    def _stray_policy_entries(self, out: ListOutcome) -> None:
-        """A policy entry naming a tool this server does not list is most likely a typo that
-        leaves the real tool uncontrolled: say so on stderr and in the audit log, with the
-        closest listed name and the restrictions that now limit nothing; then
-        :meth:`fit_policy` against the live list (it replaces the start-up's verdict)."""
+    def _stray_policy_entries(self, out: ListOutcome, listed: set[str]) -> None:
+        """A policy entry naming a tool this server does not list is a typo that leaves the
+        real tool uncontrolled, or another server's tool (one policy may serve several): say
+        so on stderr and in the audit log, with the closest listed name and the restrictions
+        that limit nothing here; then :meth:`fit_policy` against the list (it replaces the
+        verdict of the list before, or the start-up's)."""
         from cordon.checktools import stray_entries
 
-        listed = {str(t.get("name")) for t in self.listed}
         for s in stray_entries(self.engine.policy, listed):
             hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
             lost = f"; its {', '.join(s.restrictions)} limit nothing" if s.restrictions else ""
+            other = "" if s.near else " here (taken for another server's tool)"
             out.problems.append(
                 f"policy names tool {s.name!r}, which server {self.server!r} does not "
-                f"list{hint}{lost}"
+                f"list{hint}{lost}{other}"
             )
             rec = {"kind": "policy", "rule": "policy.unknown_tool", "tool": s.name}
             out.records.append({**rec, "closest": s.closest, "restricts": list(s.restrictions)})
@@ -458,23 +459,28 @@ class SessionWork:
         """Check the policy against the server's tool ``names`` (its pinned ones at start-up,
         before any tools/list; then the live list's); returns the misfit, if any.
 
-        Fail closed, as `cordon check` exits 1: when a `tools:` entry that restricts
-        something names no tool in ``names``, or a pack names none of them (written for
-        another server), every call to this server is denied (:attr:`policy_misfit`), with a
-        reason the client shows, until the policy is fixed. A tool a pack names that the
-        server lacks is no error (a pack covers several versions of its server; an older one
-        may lack a tool), nor is a loosening entry (it lifts nothing the real tool needs),
-        nor the user's entry for a pack's tool."""
+        Fail closed on a typo: when a `tools:` entry that restricts something names no tool
+        in ``names`` but is a near match of one (:func:`cordon.checktools.near_match`: the
+        real tool would run unrestricted), or a pack names none of them (written for another
+        server), every call to this server is denied (:attr:`policy_misfit`), with a reason
+        the client shows, until the policy is fixed. A restricting entry near no listed name
+        is taken for another server's tool (a policy may serve several; `tools:` names are
+        global): a warning, as are a tool a pack names that the server lacks (a pack covers
+        several versions of its server), a loosening entry (it lifts nothing the real tool
+        needs) and the user's entry for a pack's tool. `cordon check --server` fails on every
+        restricting stray."""
         from cordon.checktools import pack_misfits, stray_entries
 
+        policy = self.engine.policy
         wrong = [
             f"pack {p!r} names none of its {len(names)} tools (written for another server)"
-            for p in pack_misfits(self.engine.policy, names)
+            for p in pack_misfits(policy, names)
         ]
-        for s in stray_entries(self.engine.policy, names):
-            if s.restrictions:
-                hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
-                wrong.append(f"tools.{s.name} names no tool it lists{hint}")
+        wrong += [
+            f"tools.{s.name} names no tool it lists (did you mean {s.near!r}?)"
+            for s in stray_entries(policy, names)
+            if s.restrictions and s.near
+        ]
         self.policy_misfit = None
         if wrong:
             self.policy_misfit = (
