@@ -35,6 +35,7 @@ __all__ = [
     "near_match",
     "pack_misfits",
     "pinned_tools",
+    "server_key_misfits",
     "stray_entries",
 ]
 
@@ -164,6 +165,16 @@ def stray_entries(policy: Policy, real: Iterable[str]) -> list[Stray]:
             )
         )
     return out
+
+
+def server_key_misfits(policy: Policy, server: str) -> list[str]:
+    """``servers:`` keys of the policy that are not ``server`` but a near match of it
+    (:func:`near_match`): a typo (``flies`` for ``files``) that drops the server's own
+    settings without a word. None when the policy has a key of ``server`` itself (the others
+    are other servers')."""
+    if server in policy.servers:
+        return []
+    return sorted(k for k in policy.servers if near_match(k, [server]) == server)
 
 
 def pack_misfits(policy: Policy, real: Iterable[str]) -> list[str]:

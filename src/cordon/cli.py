@@ -423,10 +423,10 @@ def check_cmd(
     name. Exit 0 when the policy loads (then, and only then, it prints "policy ok"); 1 when
     an entry naming no tool carries a restriction (max_calls, path or argument limits,
     exfiltrating: true...), a pack names none of the server's tools (written for another
-    server), which then protects nothing; 2 with the file, line and key of the first error,
-    or when the tool list cannot be had. cordon run denies every call for both but a
-    restricting entry near no listed name, which it takes for another server's tool (a
-    warning).
+    server), which then protects nothing, or (with --server) a servers: key is a near match
+    of NAME but not NAME; 2 with the file, line and key of the first error, or when the tool
+    list cannot be had. cordon run denies every call for all of these but a restricting entry
+    near no listed name, which it takes for another server's tool (a warning).
     """
     from cordon.audit.report import _describe_tool, _global_controls
     from cordon.engine.secrets import MIN_SECRET_LENGTH
@@ -455,7 +455,7 @@ def check_cmd(
     real = _real_tools(list(command or []), pin_file, server)
     if real is None and loaded.tools:
         print("tool names not checked: add --server NAME (its pins) or -- COMMAND to catch a typo")
-    elif real is not None and _report_strays(loaded, policy, *real):
+    elif real is not None and _report_strays(loaded, policy, *real, server):
         err.print(
             "cordon check: FAILED (see the errors above; each says whether cordon run denies "
             "every call to this server under this policy or only warns)",
@@ -502,14 +502,16 @@ def _check_fail(msg: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _report_strays(loaded: Any, paths: list[Path], source: str, names: set[str]) -> bool:
-    """Print each `tools:` entry naming no tool in ``names`` and each pack naming none of
-    them; True when there is an error: an entry carrying a restriction (the user meant to
-    limit a tool and limits none here), or such a pack (written for another server: it
-    protects nothing here). Strict: a
+def _report_strays(
+    loaded: Any, paths: list[Path], source: str, names: set[str], server: str | None = None
+) -> bool:
+    """Print each `tools:` entry naming no tool in ``names``, each pack naming none of them
+    and each ``servers:`` key that misspells ``server``; True when there is an error: an
+    entry carrying a restriction (the user meant to limit a tool and limits none here), such
+    a pack (written for another server: it protects nothing here) or such a key. Strict: a
     restricting entry near no listed name may be another server's tool, which `cordon run`
     only warns about (the message says which is which)."""
-    from cordon.checktools import entry_location, pack_misfits, stray_entries
+    from cordon.checktools import entry_location, pack_misfits, server_key_misfits, stray_entries
 
     misfits = pack_misfits(loaded, names)
     for pack in misfits:
@@ -517,6 +519,12 @@ def _report_strays(loaded: Any, paths: list[Path], source: str, names: set[str])
             f"pack {pack!r} names none of the {len(names)} tools in {source}: it is written "
             "for another server and protects nothing here; give this server its own pack (or "
             "none); cordon run denies every call to the server"
+        )
+    keys = server_key_misfits(loaded, server) if server is not None else []
+    for key in keys:
+        _error(
+            f"servers.{key} is not {server!r} but a near match of it (a typo?): its settings "
+            "apply to no server; cordon run denies every call to the server"
         )
     strays = stray_entries(loaded, names)
     for s in strays:
@@ -538,7 +546,7 @@ def _report_strays(loaded: Any, paths: list[Path], source: str, names: set[str])
             highlight=False,
             markup=False,
         )
-    failed = bool(misfits) or any(s.restrictions for s in strays)
+    failed = bool(misfits) or bool(keys) or any(s.restrictions for s in strays)
     if not strays and not failed:
         print(f"tool names ok: every tools: entry names a tool in {source}")
     return failed

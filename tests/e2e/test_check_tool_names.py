@@ -116,3 +116,20 @@ async def test_another_servers_tool_fails_but_says_run_only_warns(harness: Harne
     assert r.returncode == 1, r.stdout + r.stderr
     assert "tools.write_file names no tool" in r.stderr
     assert "cordon run only warns (taken for another server's tool)" in r.stderr
+
+
+async def test_a_servers_key_misspelling_the_server_fails(harness: Harness) -> None:
+    """`servers: {mial: ...}` checked for --server mail: its settings apply to no server
+    (exit 1, as cordon run denies); another server's key (`files`) is no error."""
+    box = harness.tmp / "box"
+    box.mkdir()
+    params = harness.cordon(mailbox_server(), env={"MAILBOX_DIR": str(box)}, name="mail")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+    typo = harness.policy({"version": 1, "servers": {"mial": {"untrusted_output": True}}})
+    r = _check(harness, "--policy", str(typo), "--server", "mail")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "servers.mial is not 'mail' but a near match of it" in r.stderr
+    other = harness.policy({"version": 1, "servers": {"files": {"sensitive": True}}}, "o.yaml")
+    r = _check(harness, "--policy", str(other), "--server", "mail")
+    assert r.returncode == 0, r.stdout + r.stderr

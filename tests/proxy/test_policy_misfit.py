@@ -36,6 +36,9 @@ def _work(policy: dict[str, Any], tools: tuple[str, ...] = OLD_FS) -> SessionWor
         # one file for several servers (`tools:` names are global): another server's tools
         {"tools": {"write_file": {"max_calls": 3}, "delete_entities": {"destructive": True}}},
         {"tools": {"send_email": {"sink_params": ["to"]}, "read_graph": {"max_calls": 1}}},
+        # another server's settings, and a numbered instance of this one
+        {"servers": {"mail": {"untrusted_output": True}, "files2": {"sensitive": True}}},
+        {"servers": {"files": {"sensitive": True}, "flies": {"sensitive": True}}},
     ],
 )
 def test_a_policy_that_fits_runs(policy: dict[str, Any]) -> None:
@@ -57,6 +60,9 @@ def test_a_policy_that_fits_runs(policy: dict[str, Any]) -> None:
         ({"tools": {"ｗｒｉｔｅ＿ｆｉｌｅ": {"max_calls": 1}}}, "(did you mean 'write_file'?)"),
         ({"tools": {"wrіte_file": {"max_calls": 1}}}, "(did you mean 'write_file'?)"),  # Cyrillic і
         ({"tools": {"list_directorys": {"max_calls": 1}}}, "(did you mean 'list_directory'?)"),
+        # a typo of this server's name under servers: drops its settings
+        ({"servers": {"flies": {"sensitive": True}}}, "servers.flies is not its name 'files'"),
+        ({"servers": {"Files": {"untrusted_output": True}}}, "servers.Files is not its name"),
     ],
 )  # fmt: skip
 def test_a_misfit_denies_every_call_and_withholds_secrets(
@@ -68,3 +74,16 @@ def test_a_misfit_denies_every_call_and_withholds_secrets(
     assert (d.verdict.verdict, d.verdict.rule) == ("deny", "policy.unknown_tool")
     assert said in d.verdict.reason and "cordon check --server files" in d.verdict.reason
     assert "hunter2" not in str(d.shown)  # the deny record keeps no secret
+
+
+def test_the_fit_is_checked_before_any_list_for_a_servers_key() -> None:
+    """A ``servers:`` key misspelling the server's name needs no tool list: with no pins
+    (the first run) the start-up check (tool names unknown) already denies."""
+    engine = Engine.from_policy([{"version": 1, "servers": {"flies": {"sensitive": True}}}])
+    session = engine.new_session()
+    work = SessionWork(
+        engine=engine, session=session, server="files", decider=Decider(session, server="files")
+    )
+    assert work.fit_policy(None) is not None
+    d = work.decide("write_file", {"path": "/tmp/x"}, approve=None, issue_code=False)
+    assert (d.verdict.verdict, d.verdict.rule) == ("deny", "policy.unknown_tool")

@@ -265,8 +265,8 @@ _RULES = (
        "none: fix the audit log path"),
     _r(POLICY_UNKNOWN_TOOL, "proxy", "deny",
        "a policy that does not fit the server: a restricting tools: entry naming no tool it "
-       "lists nor a pack's but a near match of one (a likely typo), or a pack naming "
-       "none (every call; another server's entry, near none of "
+       "lists nor a pack's but a near match of one (a likely typo), a servers: key misspelling "
+       "its name, or a pack naming none (every call; another server's entry, near none of "
        "its names, and a loosening entry are recorded only)",
        "a misspelt rule leaves the real tool uncontrolled",
        "fix the policy (`cordon check --server NAME`)"),

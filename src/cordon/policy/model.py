@@ -344,7 +344,10 @@ class Policy(_Strict):
         return _absolute_paths("allowed_path_prefixes", v)
 
     servers: dict[str, ServerPolicy] = Field(default_factory=dict)
-    """Per-server defaults, keyed by the server's `--name`."""
+    """Per-server defaults, keyed by the server's `--name`. A key that is not the server's
+    name but a near match of it (`flies` run as `files`: the same after case and separator
+    folding, or one edit away), with no key of its own name, is a typo that drops its
+    settings: `cordon run` denies every call to the server until it is fixed."""
 
     tools: dict[str, ToolPolicy] = Field(default_factory=dict)
     """Per-tool controls, keyed by tool name; the names are global, so one file may serve

@@ -150,16 +150,18 @@ def _session_work(
 def _fit_pinned(work: SessionWork, pins: PinFile | None, name: str) -> None:
     """The policy against the tool names pinned for ``name`` (its latest tools/list), before
     any tools/list: a client that calls without listing first (a cached list) is denied too
-    under a policy that does not fit. The first live list's check replaces this one."""
+    under a policy that does not fit. Each complete live list's check replaces this one.
+    With no names pinned yet, only the ``servers:`` keys are checked (a typo of this
+    server's name needs no tool list)."""
     from cordon.checktools import pinned_tools
 
-    if pins is None:
-        return
-    try:
-        names = pinned_tools(pins.path, name).get(name)
-    except (OSError, ValueError):  # no pins of this server yet: the live list decides
-        return
-    problem = work.fit_policy(names) if names else None
+    names: set[str] | None = None
+    if pins is not None:
+        try:
+            names = pinned_tools(pins.path, name).get(name) or None
+        except (OSError, ValueError):  # no pins of this server yet: the live list decides
+            names = None
+    problem = work.fit_policy(names)
     if problem is not None:
         sys.stderr.write(f"cordon: {problem}\n")
 

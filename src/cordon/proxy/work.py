@@ -455,31 +455,39 @@ class SessionWork:
         if problem is not None:
             out.problems.append(problem)
 
-    def fit_policy(self, names: set[str]) -> str | None:
+    def fit_policy(self, names: set[str] | None) -> str | None:
         """Check the policy against the server's tool ``names`` (its pinned ones at start-up,
-        before any tools/list; then the live list's); returns the misfit, if any.
+        before any tools/list; then each complete list's; None: not known yet, only the
+        ``servers:`` keys are checked); returns the misfit, if any.
 
         Fail closed on a typo: when a `tools:` entry that restricts something names no tool
         in ``names`` but is a near match of one (:func:`cordon.checktools.near_match`: the
-        real tool would run unrestricted), or a pack names none of them (written for another
-        server), every call to this server is denied (:attr:`policy_misfit`), with a reason
-        the client shows, until the policy is fixed. A restricting entry near no listed name
-        is taken for another server's tool (a policy may serve several; `tools:` names are
-        global): a warning, as are a tool a pack names that the server lacks (a pack covers
-        several versions of its server), a loosening entry (it lifts nothing the real tool
-        needs) and the user's entry for a pack's tool. `cordon check --server` fails on every
-        restricting stray."""
-        from cordon.checktools import pack_misfits, stray_entries
+        real tool would run unrestricted), a pack names none of them (written for another
+        server), or a ``servers:`` key is a near match of this server's name and none is its
+        name (its settings dropped), every call to this server is denied
+        (:attr:`policy_misfit`), with a reason the client shows, until the policy is fixed. A
+        restricting entry near no listed name is taken for another server's tool (a policy
+        may serve several; `tools:` names are global): a warning, as are a tool a pack names
+        that the server lacks (a pack covers several versions of its server), a loosening
+        entry (it lifts nothing the real tool needs) and the user's entry for a pack's tool.
+        `cordon check --server` fails on every restricting stray."""
+        from cordon.checktools import pack_misfits, server_key_misfits, stray_entries
 
         policy = self.engine.policy
-        wrong = [
-            f"pack {p!r} names none of its {len(names)} tools (written for another server)"
-            for p in pack_misfits(policy, names)
-        ]
+        wrong = []
+        if names is not None:
+            wrong += [
+                f"pack {p!r} names none of its {len(names)} tools (written for another server)"
+                for p in pack_misfits(policy, names)
+            ]
+            wrong += [
+                f"tools.{s.name} names no tool it lists (did you mean {s.near!r}?)"
+                for s in stray_entries(policy, names)
+                if s.restrictions and s.near
+            ]
         wrong += [
-            f"tools.{s.name} names no tool it lists (did you mean {s.near!r}?)"
-            for s in stray_entries(policy, names)
-            if s.restrictions and s.near
+            f"servers.{k} is not its name {self.server!r}: its settings are dropped (a typo?)"
+            for k in server_key_misfits(policy, self.server)
         ]
         self.policy_misfit = None
         if wrong:
