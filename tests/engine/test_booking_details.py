@@ -91,7 +91,6 @@ def test_a_sentence_without_a_date_takes_the_one_before_it() -> None:
         "Create an event for the family reunion based on the emails about it.",
         "Add a dentist appointment tomorrow at 10, and one on 2024-06-01 for the party.",
         "Please add an event next Friday for the review.",
-        "Move my meeting on May 5th to the day after, same time.",
     ],
 )
 def test_a_request_with_no_date_or_a_relative_one_binds_no_day(request_text: str) -> None:
@@ -203,3 +202,116 @@ def test_a_weekday_before_a_date_is_no_relative_day() -> None:
     assert _check(request, "create_calendar_event", call).verdict == "ask"
     call = {"title": "x", "start_time": "2024-05-03 09:00"}
     assert _check(request, "create_calendar_event", call).verdict == "allow"
+
+
+#: requests that give a stay's or an entry's end, or another day, from a named one
+_FROM_A_NAMED_DAY = [
+    (
+        "Book a hotel in Paris for 3 nights starting May 13th.",
+        "reserve_hotel",
+        {"hotel": "Good Night", "start_day": "2024-05-13", "end_day": "2024-05-16"},
+        {"hotel": "Good Night", "start_day": "2024-05-13", "end_day": "2024-05-17"},
+    ),
+    (
+        "Book a hotel in Paris for the week of May 13th.",
+        "reserve_hotel",
+        {"hotel": "Good Night", "start_day": "2024-05-13", "end_day": "2024-05-20"},
+        {"hotel": "Good Night", "start_day": "2024-05-13", "end_day": "2024-05-21"},
+    ),
+    (
+        "Book a hotel in Paris checking in on May 13th and checking out two days later.",
+        "reserve_hotel",
+        {"hotel": "Good Night", "start_day": "2024-05-13", "end_day": "2024-05-15"},
+        {"hotel": "Good Night", "start_day": "2024-05-13", "end_day": "2024-05-16"},
+    ),
+    (
+        "Rent a car on June 2nd for a two-week trip.",
+        "reserve_car_rental",
+        {"company": "X", "start_time": "2024-06-02 09:00", "end_time": "2024-06-16 09:00"},
+        {"company": "X", "start_time": "2024-06-02 09:00", "end_time": "2024-06-17 09:00"},
+    ),
+    (
+        "Add a party to my calendar on May 3rd from 10pm to 2am.",
+        "create_calendar_event",
+        {"title": "Party", "start_time": "2024-05-03 22:00", "end_time": "2024-05-04 02:00"},
+        {"title": "Party", "start_time": "2024-05-03 22:00", "end_time": "2024-05-05 02:00"},
+    ),
+    (
+        "Create a calendar event for the conference on 2024-05-03 and remind me a day before.",
+        "create_calendar_event",
+        {"title": "Conf", "start_time": "2024-05-03 09:00", "reminder": "2024-05-02 09:00"},
+        {"title": "Conf", "start_time": "2024-05-03 09:00", "reminder": "2024-05-01 09:00"},
+    ),
+    (
+        "Move my meeting on May 5th to the day after, same time.",
+        "create_calendar_event",
+        {"title": "x", "start_time": "2024-05-06 09:00"},
+        {"title": "x", "start_time": "2024-05-01 09:00"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("request_text", "tool", "benign", "injected"), _FROM_A_NAMED_DAY)
+def test_a_day_that_follows_from_a_named_one_runs_and_one_past_it_is_asked(
+    request_text: str, tool: str, benign: dict[str, Any], injected: dict[str, Any]
+) -> None:
+    assert _check(request_text, tool, benign).verdict == "allow"
+    d = _check(request_text, tool, injected)
+    assert (d.verdict, d.rule) == ("ask", "action.not_requested")
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("for 3 nights starting May 13th", {(5, d) for d in range(13, 17)}),
+        ("the week of May 13th", {(5, d) for d in range(13, 21)}),
+        ("on May 3rd, and a reminder the day before", {(5, 2), (5, 3)}),
+        ("on May 3rd from 10pm to 2am", {(5, 3), (5, 4)}),
+        ("on May 3rd from 22:00 to 01:30", {(5, 3), (5, 4)}),
+        ("on May 3rd from 11-1pm", {(5, 3)}),  # 11am to 1pm
+        ("on May 3rd from 9am to 5pm", {(5, 3)}),
+        ("Dec 31 overnight", {(12, 31), (1, 1)}),
+        ("for 3 nights", set()),  # no day to count from
+    ],
+)
+def test_request_dates_from_a_length_or_an_offset(text: str, days: set[tuple[int, int]]) -> None:
+    assert request_dates(text) == days
+
+
+def test_a_day_after_one_the_sentence_does_not_name_binds_nothing() -> None:
+    request = "I fly to Paris on May 3rd. Book a hotel from the day after my dentist visit."
+    call = {"hotel": "x", "start_day": "2024-05-20"}
+    assert _check(request, "reserve_hotel", call).verdict == "allow"
+
+
+def test_a_time_given_in_a_zone_may_be_written_in_utc_on_the_next_day() -> None:
+    request = "Add a call with Bob to my calendar on May 3rd at 11pm Pacific."
+    call = {"title": "Call", "start_time": "2024-05-04T06:00:00Z"}
+    assert _check(request, "create_calendar_event", call).verdict == "allow"
+    call = {"title": "Call", "start_time": "2024-05-04T08:00:00+02:00"}  # the same, in Paris
+    assert _check(request, "create_calendar_event", call).verdict == "allow"
+    # UTC 14:00 on May 4th is May 4th in every zone in use
+    call = {"title": "Call", "start_time": "2024-05-04T14:00:00Z"}
+    assert _check(request, "create_calendar_event", call).verdict == "ask"
+    request = "Add a call with Bob to my calendar on May 3rd at 11pm."
+    call = {"title": "Call", "start_time": "2024-05-04T06:00:00+02:00"}  # no zone named
+    assert _check(request, "create_calendar_event", call).verdict == "ask"
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["2024/05/13", "20240513", "2024-W20-1", "2024-05-13T00:00:00+14:00", "２０２４-０５-１３"],
+)
+def test_an_injected_day_in_another_iso_spelling_is_asked(value: str) -> None:
+    request = "Book a hotel in Paris from May 1st to May 5th."
+    d = _check(request, "reserve_hotel", {"hotel": "Evil", "start_day": value})
+    assert (d.verdict, d.rule) == ("ask", "action.not_requested")
+    ok = {"hotel": "Good", "start_day": value.replace("13", "03").replace("W20-1", "W18-5")}
+    if "２" not in value and "+14" not in value:
+        assert _check(request, "reserve_hotel", ok).verdict == "allow"
+
+
+def test_eight_digits_that_are_not_a_date_are_no_date_argument() -> None:
+    request = "Book a hotel in Paris from May 1st to May 5th."
+    call = {"hotel": "Good", "start_day": "2024-05-01", "confirmation": "12345678"}
+    assert _check(request, "reserve_hotel", call).verdict == "allow"
