@@ -75,6 +75,7 @@ def main() -> int:
         )
     for spec in ns.variants:
         name, env, flags = R.variant(spec, R.base_env(home))
+        R.warm_home(env)
         targets[name] = R.Target(name, R.cordon_run(policy, tmp, name, up, flags), env)
     p50: dict[str, list[float]] = {k: [] for k in targets}
     cpu: dict[str, list[float]] = {k: [] for k in targets}

@@ -15,8 +15,10 @@ bytes over the sum of their times), with ``--stream N`` N results of SIZE back t
 over all of them and over their second half, the steady state), then the "right after a result"
 pair (a call with no sink, a send, each after a 0.2 s pause and a result of SIZE). ``--pause
 S`` waits S seconds after the handshake first; ``--gap S`` also times REPS results each S
-seconds after the last one ("alone": a single result, the previous one recorded) (the content scanner compiles its Hyperscan
-databases in the first ~0.5 s of a proxy's life). Medians over rounds are printed. Example
+seconds after the last one ("alone": a single result, the previous one recorded). Each
+variant's home gets the content scanner's compiled Hyperscan databases before the first round
+(``run.warm_home``), so no round times a proxy that compiles them. Medians over rounds are
+printed. Example
 (issue 19)::
 
     git worktree add --detach /work/base 9abe46a && \\
@@ -95,6 +97,7 @@ def main() -> int:
         home = tmp / f"home-{spec.partition('=')[0]}"
         home.mkdir()
         name, env, flags = R.variant(spec, R.base_env(home))
+        R.warm_home(env)
 
         def cmd(pol: Path, name: str = name, flags: list[str] = flags) -> list[str]:
             return R.cordon_run(pol, tmp, name, up, flags)
