@@ -459,6 +459,16 @@ _ASK_UTF8 = (
 )
 
 
+def _both_cases(low: str, up: str) -> str:
+    """``low`` or ``up`` as a bytes regex: one lead byte and a class of the two last bytes
+    when their UTF-8 forms differ only there ('и' and 'И' are D0 B8 and D0 98), which ``re``
+    checks far faster than an alternation; else the alternation."""
+    a, b = low.encode(), up.encode()
+    if len(a) == len(b) == 2 and a[0] == b[0]:
+        return f"(?:\\x{a[0]:02x}[\\x{a[1]:02x}\\x{b[1]:02x}])"  # a group: 'й?' stays whole
+    return f"(?:{low}|{up})"
+
+
 def _nfkc(pattern: str) -> str:
     """``pattern`` in NFKC, the form the normaliser gives the text (Thai 'ำ' becomes 'ํา'),
     with every cased non-ASCII letter in both cases (outside character classes): the scanner
@@ -470,7 +480,7 @@ def _nfkc(pattern: str) -> str:
     for c in pattern:
         up = c.upper()
         if not in_class and not c.isascii() and up != c and len(up) == 1:
-            out.append(f"(?:{c}|{up})")
+            out.append(_both_cases(c, up))
         else:
             out.append(c)
         if escaped:
