@@ -344,8 +344,9 @@ def pin_accept(
     with a high or critical finding is not accepted without --force (exit 1; it stays
     pending). Without --pin-file, --server NAME names the server: its pin file is looked up
     under ~/.cordon/pins (where `cordon init` puts them). Exit 2 when no file, or more than
-    one, holds pins of that server. A pending tool the server's latest tools/list (recorded
-    at each `cordon run` start-up) does not have is dropped, not accepted, and said so.
+    one, holds pins of that server. A pending tool the server's latest complete tools/list
+    (recorded by `cordon run`, a re-list after a change too) does not have is dropped, not
+    accepted, and said so.
     """
     from cordon.approvals.commands import confirmed, require_terminal
     from cordon.store.pins import PinFile

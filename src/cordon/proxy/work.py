@@ -82,6 +82,10 @@ class SessionWork:
         #: servers (tool shadowing)
         self.listed: list[dict[str, Any]] = []
         self.names_shared = False
+        #: the tool names of the pages since the last complete tools/list, and those of the
+        #: latest complete one (the policy's fit and the pin file's ``listed`` follow each)
+        self.paging: list[str] = []
+        self.latest: frozenset[str] | None = None
         self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
         self.told_poisoned: set[str] = set()  # poisoned tools named on stderr, once each
         self.prompts = prompts
@@ -349,9 +353,9 @@ class SessionWork:
             if final:
                 self.names_shared = True
                 self._shadowing(out)
-                # every start-up, pins or not: a policy edited since must fit too
-                self._stray_policy_entries(out, {str(t.get("name")) for t in self.listed})
-                self._record_listed(out)
+        self.paging += [str(t.get("name")) for t in defs]
+        if final:
+            self._relisted(out)
         for name, v in report.hidden.items():
             rec: dict[str, Any] = {
                 "kind": "pin" if v.rule.startswith("pin.") else "content",
@@ -423,13 +427,30 @@ class SessionWork:
             rec = {"kind": "pin", "rule": rules.PIN_SHADOWED_TOOL, "tool": tool, "shadows": other}
             out.records.append({**rec, "asked": not same})
 
-    def _record_listed(self, out: ListOutcome) -> None:
-        """Keep the names of this start-up's complete tools/list in the pin file: `cordon pin
-        accept` drops a pending tool the server no longer lists instead of pinning it."""
+    def _relisted(self, out: ListOutcome) -> None:
+        """A complete tools/list (the start-up's first, and each re-list, e.g. after
+        ``notifications/tools/list_changed``): when its names differ from the list before,
+        the policy is fitted to them again (a tool the server lists only later, after a
+        login, may be the one an entry restricts; a typo of a tool listed later is caught
+        then) and the pin file keeps them. Between a change and the next complete list the
+        verdict of the list before stands."""
+        names = frozenset(self.paging)
+        self.paging = []
+        if names == self.latest:
+            return
+        self.latest = names
+        # every start-up, pins or not: a policy edited since must fit too
+        self._stray_policy_entries(out, set(names))
+        self._record_listed(out, names)
+
+    def _record_listed(self, out: ListOutcome, names: frozenset[str]) -> None:
+        """Keep the names of the latest complete tools/list in the pin file: `cordon pin
+        accept` drops a pending tool the server no longer lists instead of pinning it, and
+        accepts one it listed only after a change."""
         if self.pin_file is None:
             return
         try:
-            self.pin_file.record_listed(self.server, [str(t.get("name")) for t in self.listed])
+            self.pin_file.record_listed(self.server, sorted(names))
         except (OSError, ValueError) as exc:
             out.problems.append(f"the tool names listed were not kept in the pin file: {exc}")
 

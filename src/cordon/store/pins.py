@@ -37,9 +37,10 @@ class PinFile:
     Shape: ``{"servers": {server: {"tools": {name: definition}, "pending": {name: definition},
     "identity": {...}, "pending_identity": {...}}}}``.
     ``pending`` holds definitions seen after a change, for ``cordon pin accept``.
-    ``listed`` holds the tool names of the server's latest complete ``tools/list`` (each
-    ``cordon run`` start-up records it): a pending tool not in it is stale, the server no
-    longer lists it, and ``cordon pin accept`` drops it instead of accepting it.
+    ``listed`` holds the tool names of the server's latest complete ``tools/list`` (``cordon
+    run`` records each one whose names changed, a re-list after ``list_changed`` too): a
+    pending tool not in it is stale, the server no longer lists it, and ``cordon pin accept``
+    drops it instead of accepting it.
     ``identity`` is who the server is (:data:`IDENTITY_FIELDS`): the upstream command line
     (or URL), its ``serverInfo`` without ``version``, and its ``instructions``;
     ``pending_identity`` the parts that changed, for ``cordon pin accept``.
