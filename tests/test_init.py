@@ -429,3 +429,17 @@ def test_a_pack_policy_without_server_is_refused_for_several_servers(tmp_path: P
     done = _cordon_init(path, "--policy", str(plain), "--yes", "--no-hook")
     assert done.returncode == 0, done.stdout + done.stderr
     assert str(plain.resolve()) in json.loads(path.read_bytes())["mcpServers"]["github"]["args"]
+
+
+def test_a_pack_policy_for_two_named_servers_is_refused(tmp_path: Path) -> None:
+    """--server filesystem --server github with a pack policy: the two servers are named, but
+    the pack still describes one of them (the guard ran only without --server)."""
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    original = path.read_bytes()
+    pack = tmp_path / "fs.yaml"
+    pack.write_text("version: 1\npacks: [filesystem]\n")
+    both = ["--server", "filesystem", "--server", "github"]
+    done = _cordon_init(path, *both, "--policy", str(pack), "--yes", "--no-hook")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "pack(s) filesystem" in done.stderr and "filesystem, github" in done.stderr
+    assert path.read_bytes() == original and find_backups(path) == []

@@ -448,6 +448,7 @@ def plan_init(
     messages: list[str] = []
     warnings: list[str] = []
     changed: list[str] = []
+    wrapped_names: set[str] = set()
     for prefix, table in tables:
         for name, entry in table.items():
             if servers and name not in servers:
@@ -459,9 +460,12 @@ def plan_init(
             if wrapped is not None:
                 table[name] = wrapped
                 changed.append(prefix + name)
+                wrapped_names.add(name)
     if not tables:
         messages.append("no servers in this file")
-    if not servers and len(changed) > 1:
+    # however the servers were selected (all of the file, or several --server NAME): with
+    # --server, one name in several projects' tables is one server and may share the pack
+    if len(changed) > 1 and (not servers or len(wrapped_names) > 1):
         _one_server_per_pack(pols, changed)
     new = _format_like(raw, data) if changed else raw
     if changed:
@@ -490,7 +494,7 @@ def _one_server_per_pack(pols: Sequence[str], changed: Sequence[str]) -> None:
     """Refuse to give several servers a policy that brings a pack: a pack is keyed by one
     server's tool names, so behind every other server it classifies nothing (and `cordon run`
     denies every call there: the policy does not fit). Which server a pack is for is known
-    only from its tools, so the user names it with --server.
+    only from its tools, so the user names it with --server, once per server.
 
     Raises:
         ClientConfigError: the policy brings a pack, or does not load.

@@ -398,8 +398,9 @@ def init(
     user servers and each project's. The prompt hook goes into ~/.claude/settings.json (Claude
     Code) or ~/.cursor/hooks.json (a Cursor config in .cursor; --no-hook: not). --undo unwraps
     cordon's entries as the file is now, keeping your edits (backups: ~/.cordon/backups/).
-    A --policy that brings a pack (one server's tools) is refused without --server when
-    more than one server would be wrapped with it: exit 2, nothing written.
+    A --policy that brings a pack (one server's tools) is refused when more than one server
+    would be wrapped with it (all of the file, or several --server): exit 2, nothing
+    written.
     """
     from cordon.clientconfig import ClientConfigError, plan_init, plan_undo, resolve_cordon_command
 
