@@ -497,3 +497,28 @@ def test_each_server_is_shown_under_the_policy_its_start_record_names(tmp_path: 
     md = render_markdown(build_report(audit=log_path, policies=[mail]))
     assert "| files | write_file | called | not shown: another policy" in md
     assert "at most 30 calls" not in md
+
+
+def test_the_server_hint_quotes_the_server_name(tmp_path: Path) -> None:
+    """'report it with --policy ITS_FILE --server NAME' is a command line to copy: a server
+    named with a space or shell syntax is quoted in it (it ran as two words, or ran $(...))."""
+    from cordon.policy import load_policy, policy_hash
+
+    mail = tmp_path / "mail.yaml"
+    mail.write_text("version: 1\ntools:\n  send_email: {exfiltrating: true, sink_params: [to]}\n")
+    other = tmp_path / "other.yaml"
+    other.write_text("version: 1\ntools:\n  write_file: {max_calls: 3}\n")
+    log_path = tmp_path / "audit.jsonl"
+    log = AuditLog(log_path)
+    name = "my files $(id)"
+    for server, pol, tool in (("mail", mail, "send_email"), (name, other, "write_file")):
+        log.start(
+            version="0.1.0", policy_hash=policy_hash(load_policy([pol])), server=server,
+            session=server,
+        )  # fmt: skip
+        log.write({**_v(tool, "allow", "default.allow"), "server": server, "session": server})
+    log.close()
+    data = build_report(audit=log_path, policies=[mail])
+    hinted = [f for f in data.findings if "--server" in f]
+    assert hinted and all("--server 'my files $(id)'" in f for f in hinted), hinted
+    assert "--server 'my files $(id)'" in render_markdown(data)

@@ -104,3 +104,15 @@ def test_each_server_gets_its_own_policy(tmp_path: Path) -> None:
         {"version": 1, "tools": {"send": {"exfiltrating": True, "sink_params": ["to"]}}},
     ]
     assert '# server "chat"' in text and '# server "mail"' in text
+
+
+def test_a_server_name_with_a_unicode_line_break_stays_in_its_comment() -> None:
+    """A server name is the --name of a cordon run entry, written into the document's first
+    comment line: U+2028, U+0085 and U+2029 are line breaks to YAML, so a name carrying one
+    ended the comment and its rest loaded as keys (an open egress)."""
+    for brk in ("\u2028", "\x85", "\u2029", "\n"):
+        name = f"x{brk}egress: {{mode: open}} #"
+        records = [{**_rec("get_channel", {"channel": "#general"}), "server": name}]
+        text = render(read_usage(records, []), server=name)
+        loaded = yaml.safe_load(text)
+        assert set(loaded) == {"version", "tools"}, (brk, text)

@@ -175,8 +175,8 @@ def _servers(usage: Usage) -> list[str]:
 def _document(usage: Usage, server: str | None, known: set[str]) -> list[str]:
     """One server's proposal: a whole policy (a policy's ``tools:`` are one server's)."""
     out = ["version: 1", "tools:"]
-    if server is not None:  # JSON-quoted: a name cannot end the comment line
-        name = json.dumps(server, ensure_ascii=False)
+    if server is not None:  # JSON-quoted, ASCII only: a name cannot end the comment line
+        name = json.dumps(server, ensure_ascii=True)  # U+2028, U+0085 break YAML lines
         out.insert(0, f"# server {name}: a policy for its cordon run (--name {name})")
     keys = {k for k in set(usage.tools) | set(usage.definitions) if k[0] == server}
     entries: list[str] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -353,7 +354,7 @@ def _seen_rows(
             hashes = ", ".join(sorted(h[:12] for h in others[server])) or "not in this log"
             elsewhere = (
                 f"not shown: another policy (hash {hashes}); report it with --policy "
-                f"ITS_FILE --server {server}",
+                f"ITS_FILE --server {shlex.quote(server)}",
             )
         for tool in sorted(listed[server] | called[server]):
             tp = policies_here.get(tool)
@@ -477,7 +478,7 @@ def _policy_hash_finding(
         if server in others:
             out.append(
                 f"Server {server!r} ran with another policy ({logged}): its controls are not "
-                f"shown; report them with --policy ITS_FILE --server {server}."
+                f"shown; report them with --policy ITS_FILE --server {shlex.quote(server)}."
             )
         else:
             out.append(
