@@ -522,3 +522,69 @@ def test_the_server_hint_quotes_the_server_name(tmp_path: Path) -> None:
     hinted = [f for f in data.findings if "--server" in f]
     assert hinted and all("--server 'my files $(id)'" in f for f in hinted), hinted
     assert "--server 'my files $(id)'" in render_markdown(data)
+
+
+def _policy_file(tmp_path: Path, name: str, text: str) -> tuple[Path, str]:
+    from cordon.policy import load_policy, policy_hash
+
+    p = tmp_path / name
+    p.write_text(text)
+    return p, policy_hash(load_policy([p]))
+
+
+def test_a_server_that_ran_under_two_policies_is_a_finding(tmp_path: Path) -> None:
+    """files ran loose (three write_file calls), then under max_calls: 1 (one): the report
+    showed every call under the latest policy's 'at most 1 call per session', with no word
+    that the earlier calls ran under another."""
+    loose, loose_h = _policy_file(tmp_path, "loose.yaml", "version: 1\n")
+    strict, strict_h = _policy_file(
+        tmp_path, "strict.yaml", "version: 1\ntools:\n  write_file: {max_calls: 1}\n"
+    )
+    log_path = tmp_path / "audit.jsonl"
+    log = AuditLog(log_path)
+    for n, (pol, ph) in enumerate(((loose, loose_h), (strict, strict_h))):
+        s = f"s{n}"
+        log.start(version="0.1.0", policy_hash=ph, server="files", session=s,
+                  policy_files=[str(pol)])  # fmt: skip
+        for _ in range(3 - 2 * n):
+            log.write(
+                {**_v("write_file", "allow", "default.allow"), "server": "files", "session": s}
+            )
+    log.close()
+    findings = build_report(audit=log_path).findings
+    several = [f for f in findings if "ran under 2 policies in this window" in f]
+    assert len(several) == 1 and "'files'" in several[0], findings
+    assert f"{loose_h[:12]}, {strict_h[:12]}; the latest last" in several[0]
+
+
+def test_since_after_the_start_records_uses_the_policy_in_force(tmp_path: Path) -> None:
+    """Two long-running cordon run processes started before the window (--since): their start
+    records are outside it, and the given mail policy was shown for files too; the start in
+    force when the window began is used, so files is shown under its own policy."""
+    import time
+
+    from cordon.audit.log import iter_records
+
+    mail, mail_h = _policy_file(
+        tmp_path, "mail.yaml", "version: 1\ntools:\n  send_email: {exfiltrating: true}\n"
+    )
+    files, files_h = _policy_file(
+        tmp_path, "files.yaml", "version: 1\ntools:\n  write_file: {max_calls: 3}\n"
+    )
+    log_path = tmp_path / "audit.jsonl"
+    log = AuditLog(log_path)
+    for server, pol, ph in (("mail", mail, mail_h), ("files", files, files_h)):
+        log.start(version="0.1.0", policy_hash=ph, server=server, session=server,
+                  policy_files=[str(pol)])  # fmt: skip
+    time.sleep(0.01)  # the window starts after both start records (millisecond timestamps)
+    for server, tool in (("mail", "send_email"), ("files", "write_file")):
+        log.write({**_v(tool, "allow", "default.allow"), "server": server, "session": server})
+    log.close()
+    since = next(str(r["ts"]) for r in iter_records(log_path) if r.get("kind") != "start")
+    data = build_report(audit=log_path, policies=[mail], since=since)
+    md = render_markdown(data)
+    assert "| files | write_file | called | at most 3 calls per session |" in md, md
+    assert "applies to server(s) mail (the others ran with another policy)" in md
+    assert "| mail | send_email | called | sending tool" in md
+    md = render_markdown(build_report(audit=log_path, since=since))
+    assert "| files | write_file | called | at most 3 calls per session |" in md, md

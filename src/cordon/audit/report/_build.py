@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,7 +188,8 @@ def build_report(
     chain = _verify_chain(audit)
     tally = _Tally()
     records = iter_records(audit) if audit.exists() else iter(())
-    for rec in filter_records(records, since=since, until=until):
+    carried: dict[str, dict[str, Any]] = {}
+    for rec in filter_records(_carrying(records, since, carried), since=since, until=until):
         tally.add(rec)
     section = controls_section(
         policies,
@@ -196,7 +197,9 @@ def build_report(
         listed=tally.listed,
         called=tally.called,
         unlisted=tally.unlisted,
-        starts=tally.starts,
+        # a server whose cordon run started before the window (a long-running one) ran
+        # under its latest start's policy: the window's own starts alone would not say
+        starts=[*carried.values(), *tally.starts],
         servers=servers,
     )
     findings = section.findings
@@ -211,6 +214,17 @@ def build_report(
     return _assemble(
         audit=audit, since=since, until=until, chain=chain, tally=tally, section=section
     )
+
+
+def _carrying(
+    records: Iterable[dict[str, Any]], since: str | None, carried: dict[str, dict[str, Any]]
+) -> Iterator[dict[str, Any]]:
+    """``records`` as they come; each server's latest start record before ``since`` is kept
+    in ``carried`` (its policy was in force when the window began)."""
+    for rec in records:
+        if since is not None and rec.get("kind") == "start" and str(rec.get("ts", "")) < since:
+            carried[str(rec.get("server") or "?")] = rec
+        yield rec
 
 
 def _assemble(

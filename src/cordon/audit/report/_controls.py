@@ -250,6 +250,7 @@ def controls_section(
     rows += _policy_only_rows(tool_policies, known, not_listed_by)
     if policy is not None:
         findings += _policy_findings(policy, tool_policies, rows, starts, others)
+    findings += _several_policies(starts)
     return ControlsSection(
         policy_files=tuple(str(p) for p in policies),
         note=note,
@@ -452,6 +453,28 @@ def _policy_findings(
         )
     findings += _policy_hash_finding(policy, starts, others)
     return findings
+
+
+def _several_policies(starts: Sequence[dict[str, Any]]) -> list[str]:
+    """A finding for each server that ran under more than one policy in the window (its
+    start records, and the one in force when the window began, carry several hashes): its
+    rows show one policy's controls, and the calls made under another had other controls
+    (a cap added later does not describe the calls before it)."""
+    by_server: dict[str, list[str]] = {}
+    for s in starts:
+        hashes = by_server.setdefault(str(s.get("server") or "?"), [])
+        h = str(s.get("policy_hash"))
+        if h in hashes:
+            hashes.remove(h)
+        hashes.append(h)  # in the order last used: the latest last
+    return [
+        f"Server {server!r} ran under {len(hashes)} policies in this window (hashes "
+        f"{', '.join(h[:12] for h in hashes)}; the latest last): its controls are shown under "
+        "one of them; the calls made under another policy had controls that may differ "
+        "(narrow the window with --since/--until to one policy's period)."
+        for server, hashes in sorted(by_server.items())
+        if len(hashes) > 1
+    ]
 
 
 def _policy_hash_finding(
