@@ -253,3 +253,22 @@ def test_random_16_digit_ids_are_rarely_cards() -> None:
     uniform = ["".join(rng.choice("0123456789") for _ in range(16)) for _ in range(5000)]
     assert sum(1 for x in six if list(card_numbers(x))) < 5000 * 0.05
     assert sum(1 for x in uniform if list(card_numbers(x))) < 5000 * 0.035
+
+
+def test_numbers_one_a_line_are_not_one_number() -> None:
+    assert list(card_numbers("4237\n4252\n7456\n2574")) == []
+    assert list(card_numbers("4237\r\n4252\r\n7456\r\n2574")) == []
+    assert list(card_numbers("4237\t4252\t7456\t2574")) == ["4237425274562574"]
+
+
+def test_a_card_number_split_over_three_arguments_around_long_text_is_asked() -> None:
+    args = {
+        "recipients": ["janeLong@google.com"],
+        "subject": "x " * 200 + "4237",
+        "body": "4252-7456",
+        "footer": "2574 " + "y " * 200,
+    }
+    d = _session().check("send_email", args)
+    assert (d.verdict, d.rule, d.param) == ("ask", "private.card_number", None)
+    args["body"] = "4252 " + "z " * 100 + "7456"  # the middle of a long argument is not an end
+    assert _session().check("send_email", args).verdict == "allow"

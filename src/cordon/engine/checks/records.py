@@ -49,10 +49,14 @@ __all__ = ["card_numbers", "luhn_ok", "normalise_digits"]
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 #: what people and formatters write between a card's digit groups: spaces of every width
 #: (no-break, thin, figure, ideographic), tabs, dots, slashes, underscores, dashes of every
-#: kind, a middle dot; up to three of them ("4237 - 4252", two spaces)
-_SEP = r"[\s./_\-\u00b7\u2010-\u2015\u2212\u30fb\ufe58\ufe63\uff0d\uff0e\uff0f]"
+#: kind, a middle dot; up to three of them ("4237 - 4252", two spaces). Not a line break:
+#: the numbers of a column, one a line, are not one number.
+_SEP = (
+    r"[^\S\n\r\x0b\x0c\x85\u2028\u2029]"
+    r"|[./_\-\u00b7\u2010-\u2015\u2212\u30fb\ufe58\ufe63\uff0d\uff0e\uff0f]"
+)
 #: digit groups joined by separators: where card numbers are looked for
-_RUN = re.compile(rf"[0-9]+(?:{_SEP}{{1,3}}[0-9]+)*")
+_RUN = re.compile(rf"[0-9]+(?:(?:{_SEP}){{1,3}}[0-9]+)*")
 _GROUP = re.compile(r"[0-9]+")
 #: issuer prefixes of the card networks, with the lengths each issues. ISO/IEC 7812-1 makes
 #: the first six to eight digits the issuer identification number and caps a number at 19
@@ -83,6 +87,7 @@ _SCHEMES: tuple[tuple[re.Pattern[str], frozenset[int]], ...] = (
 #: the lengths of the UPC-A and EAN-13 barcodes on every product, and of no card issued
 #: today (Visa's 13-digit numbers are decades old) but a grouped Maestro or old Visa one
 _MIN_RUN = 14
+_MIN_DIGITS = 12
 
 #: how cards print their digits: groups of four (the last may be shorter), American Express's
 #: 4-6-5, Diners Club's 4-6-4, an old 13-digit Visa's 4-3-3-3, a 19-digit UnionPay's 6-13
@@ -92,6 +97,7 @@ _GROUPINGS = frozenset(
      (4, 3, 3, 3), (6, 13)}
 )  # fmt: skip
 _MAX_GROUPS = 5
+_FIRST_GROUPS = frozenset(g[0] for g in _GROUPINGS)
 
 
 def normalise_digits(text: str) -> str:
@@ -125,16 +131,18 @@ def _run_cards(run: str) -> Iterator[str]:
     """The card numbers in one run of digit groups: the run's groups, one by one (a number
     written whole) and a few at a time (a number written in groups)."""
     spans = [(m.start(), m.end()) for m in _GROUP.finditer(run)]
+    lens = [e - s for s, e in spans]
     for i, (start, end) in enumerate(spans):
-        one = run[start:end]
-        decimal = (i > 0 and run[spans[i - 1][1] : start] in (".", ",")) or (
-            i + 1 < len(spans) and run[end : spans[i + 1][0]] in (".", ",")
-        )
-        if len(one) >= _MIN_RUN and not decimal and _is_card(one):
-            yield one
+        if lens[i] >= _MIN_RUN:
+            decimal = (i > 0 and run[spans[i - 1][1] : start] in (".", ",")) or (
+                i + 1 < len(spans) and run[end : spans[i + 1][0]] in (".", ",")
+            )
+            if not decimal and _is_card(run[start:end]):
+                yield run[start:end]
+        if lens[i] not in _FIRST_GROUPS:
+            continue
         for j in range(i + 1, min(len(spans), i + _MAX_GROUPS)):
-            groups = tuple(e - s for s, e in spans[i : j + 1])
-            if groups in _GROUPINGS:
+            if tuple(lens[i : j + 1]) in _GROUPINGS:
                 digits = "".join(run[s:e] for s, e in spans[i : j + 1])
                 if _is_card(digits):
                     yield digits
@@ -144,6 +152,8 @@ def card_numbers(text: str) -> Iterator[str]:
     """The payment card numbers in ``text``, as ASCII digits only."""
     seen: set[str] = set()
     for m in _RUN.finditer(normalise_digits(text)):
+        if m.end() - m.start() < _MIN_DIGITS:
+            continue  # too short to hold a card number
         for card in _run_cards(m.group()):
             if card not in seen:
                 seen.add(card)
@@ -168,6 +178,11 @@ def _texts(ctx: Context) -> Iterator[tuple[str, str]]:
             yield path, str(value)
 
 
+#: how far into an argument from either end a part of a split number is looked for: a card
+#: number is at most 19 digits and 18 separators of up to three characters
+_EDGE = 80
+
+
 def _call_cards(ctx: Context) -> Iterator[tuple[str | None, str]]:
     """(argument path, card) for each card number in one argument of the call, then (None,
     card) for one split over arguments ("card 4237 4252" in the subject, "7456 2574" in the
@@ -179,7 +194,10 @@ def _call_cards(ctx: Context) -> Iterator[tuple[str | None, str]]:
             found.add(card)
             yield path, card
     if len(texts) > 1:
-        for card in card_numbers(" ".join(t for _p, t in texts)):
+        # only an argument's ends can hold part of a number split over arguments; a line
+        # break (no separator) stands for the rest
+        ends = (t if len(t) <= 2 * _EDGE else f"{t[:_EDGE]}\n{t[-_EDGE:]}" for _p, t in texts)
+        for card in card_numbers(" ".join(ends)):
             if card not in found:
                 yield None, card
 
