@@ -82,6 +82,14 @@ class Rule:
             parameter or tool name (``content_from_reading_ssh_id_rsa`` read as "content from
             reading ssh id rsa", :mod:`cordon.content._walk`), where a bare "read ... token" is
             a request and not prose.
+        lead: when set, every match of ``pattern`` starts at most this many bytes (of its
+            window as searched) before the start of an anchor hit it holds, and the pattern
+            is tried only there (:mod:`cordon.content._lead`): windows where the anchors are
+            dense then cost ``lead`` bytes an anchor, not every byte. The anchors' leading
+            literals are looked for in the window as searched (an anchor hit may start up to
+            one literal's length before the end of the one found), so ``lead`` includes the
+            longest. 0: anywhere in the window. The pattern must hold no back-reference (its
+            groups shift by one).
     """
 
     id: str
@@ -101,6 +109,7 @@ class Rule:
     secret_group: int = 0
     span_group: int = 0
     scope: str = "text"
+    lead: int = 0
 
     def __post_init__(self) -> None:
         prefix = CATEGORIES.get(self.category)
@@ -141,6 +150,31 @@ class Rule:
         if self.pattern is None:
             return None
         return re.compile(self.pattern.encode("utf-8"), re.MULTILINE)
+
+    @cached_property
+    def lead_compiled(self) -> tuple[re.Pattern[bytes], re.Pattern[bytes]] | None:
+        """When :attr:`lead` is set: ``(?s:.{0,lead}?)(pattern)`` (one ``match`` from
+        ``lead`` bytes before an anchor finds the leftmost match that starts up to there)
+        and an alternation of the anchors' leading literals (every anchor hit starts with
+        one: where they are in a window is where the anchors may be)."""
+        if not self.lead or self.pattern is None or self.utf8_anchors or self.case_sensitive:
+            return None
+        heads = {_literal_head(a) for a in self.anchors}
+        if b"" in heads:
+            return None
+        wrapped = f"(?s:.{{0,{self.lead}}}?)({self.pattern})"
+        alts = b"|".join(re.escape(h) for h in sorted(heads, key=lambda h: (-len(h), h)))
+        return re.compile(wrapped.encode("utf-8"), re.MULTILINE), re.compile(alts)
+
+
+def _literal_head(anchor: str) -> bytes:
+    """The literal characters every match of ``anchor`` starts with."""
+    out = bytearray()
+    for op, av in _parser.parse(anchor):
+        if op != _constants.LITERAL:
+            break
+        out.append(av)
+    return bytes(out)
 
 
 _REPEATS = (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT)

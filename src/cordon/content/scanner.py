@@ -33,6 +33,8 @@ from typing import Any
 from cordon._types import SEVERITY_ORDER, Finding, Severity
 from cordon.content import _accel
 from cordon.content._ansi import ANSI_HINT, ANSI_RE
+from cordon.content._lead import rule_matches
+from cordon.content._lead import windows as _windows
 from cordon.content._rule import Rule, anchor_head
 from cordon.content.normalize import Normalized, ascii_view, normalize
 from cordon.content.readings import readings
@@ -299,18 +301,6 @@ def _char_offsets(nb: bytes, offsets: list[int]) -> dict[int, int]:
     return out
 
 
-def _windows(spans: list[tuple[int, int]], w: int, size: int) -> list[tuple[int, int]]:
-    """Merged ``[start - w, end + w)`` windows around sorted anchor spans."""
-    out: list[list[int]] = []
-    for s, e in spans:
-        ws, we = max(0, s - w), min(size, e + w)
-        if out and ws <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], we)
-        else:
-            out.append([ws, we])
-    return [(a, b) for a, b in out]
-
-
 #: characters of context kept before a window cut out of non-ASCII text (lookbehinds, ``\b``)
 _CTX = 16
 #: a window is this many times a rule's ``window``: inside it, whitespace runs shorter than the
@@ -424,10 +414,10 @@ def _match_norm(
     wanted: list[str] = [] if busy is None else busy
     for ri, spans in hits.items():
         rule = idx.rules[ri]
-        compiled = rule.compiled
-        assert compiled is not None and rule.pattern is not None
+        assert rule.pattern is not None
         spans.sort()
-        g, sg = rule.secret_group, rule.span_group
+        shift = rule.lead_compiled is not None  # its groups are the pattern's plus one
+        g, sg = rule.secret_group + shift, rule.span_group + shift
         seen_end = -1
         count = 0
         windows = _windows(spans, rule.window * _PAD_FACTOR + rule.ws_slack, size)
@@ -444,14 +434,13 @@ def _match_norm(
             found: list[tuple[int, int, int, int]] = []
             fold = _fold_window(buf, lo, hi)
             if fold is None:
-                if flt is not None and not _accel.may_match(flt, buf[max(0, lo - 1) : hi]):
-                    continue
-                it = compiled.finditer(buf, lo, hi)
+                at, s_lo, s_hi = buf, lo, hi
             else:
-                folded, f_lo, r0, fs, cum = fold
-                if flt is not None and not _accel.may_match(flt, folded[max(0, f_lo - 1) :]):
-                    continue
-                it = compiled.finditer(folded, f_lo, len(folded))
+                at, s_lo, r0, fs, cum = fold
+                s_hi = len(at)
+            if flt is not None and not _accel.may_match(flt, at[max(0, s_lo - 1) : s_hi]):
+                continue
+            it = rule_matches(rule, at, s_lo, s_hi)
             for m in it:
                 if rule.accept is not None and not rule.accept(m.group(g)):
                     continue

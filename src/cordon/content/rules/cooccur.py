@@ -654,6 +654,13 @@ RULES: tuple[Rule, ...] = (
             ),
         ),
         window=200,
+        # a match starts at its order words ("the assistant must now", "3. ", "then "), its
+        # verb being the anchor: ~40 bytes and two words at most (long words and runs of
+        # "-#>*" excepted), and an anchor hit may start a few letters into its verb. An API
+        # manual that says "Send a POST request to https://..." in every section merged this
+        # rule's windows into one as long as the text, searched at every byte (pathology
+        # test in tests/content/test_speed_lead.py)
+        lead=160,
     ),
     _HIJ(
         id="hijack.secret_disclosure",
