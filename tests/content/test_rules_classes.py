@@ -12,16 +12,14 @@ from __future__ import annotations
 import pytest
 
 from cordon._types import SEVERITY_ORDER
-from cordon.content import scan_text, scan_tool, warm
+from cordon.content import scan_tool, warm
+
+from ._classes import high_rules
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _ready() -> None:
     warm(wait=True)
-
-
-def _high(text: str) -> set[str]:
-    return {f.rule for f in scan_text(text) if SEVERITY_ORDER[f.severity] >= SEVERITY_ORDER["high"]}
 
 
 #: class -> wordings that must raise a finding at high or above (any rule of the class)
@@ -134,14 +132,14 @@ NEAR: dict[str, list[str]] = {
     "cls,text", [(c, t) for c, texts in HITS.items() for t in texts], ids=lambda v: v[:40]
 )
 def test_class_caught_in_other_wordings(cls: str, text: str) -> None:
-    assert _high(text), (cls, text)
+    assert high_rules(text), (cls, text)
 
 
 @pytest.mark.parametrize(
     "cls,text", [(c, t) for c, texts in NEAR.items() for t in texts], ids=lambda v: v[:40]
 )
 def test_class_near_misses_stay_below_high(cls: str, text: str) -> None:
-    assert not _high(text), (cls, text, _high(text))
+    assert not high_rules(text), (cls, text, high_rules(text))
 
 
 def _tool(prop: str, desc: str | None = None) -> dict[str, object]:

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from cordon._types import SEVERITY_ORDER
-from cordon.content import scan_text, warm
+from cordon.content import warm
+
+from ._classes import high_rules
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _ready() -> None:
     warm(wait=True)
-
-
-def _high(text: str) -> set[str]:
-    return {f.rule for f in scan_text(text) if SEVERITY_ORDER[f.severity] >= SEVERITY_ORDER["high"]}
 
 
 #: class -> wordings that must raise a finding at high or above
@@ -87,9 +84,9 @@ NEAR: list[str] = [
     ("cls", "text"), [(c, t) for c, ts in HITS.items() for t in ts], ids=lambda v: str(v)[:40]
 )
 def test_class_hit(cls: str, text: str) -> None:
-    assert _high(text), (cls, text)
+    assert high_rules(text), (cls, text)
 
 
 @pytest.mark.parametrize("text", NEAR, ids=lambda v: v[:40])
 def test_near_miss(text: str) -> None:
-    assert not _high(text), text
+    assert not high_rules(text), text
