@@ -9,6 +9,9 @@
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind6 --benign blind6  # blind6
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7  # hold-out
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7 --half even
+        # only the even-numbered attacks and benign files: a set opened for rule writing in halves
+        # keeps its odd half unread, so the round's lift is measured on text it was not written on
 
 Scanned exactly as ``run.py`` scans (its ``scan_attack`` and finding filter, ``benign.read`` and
 the ``cordon scan`` file path): an attack is caught when it gets a finding at high or above on
@@ -153,13 +156,24 @@ def main() -> int:
     ap.add_argument(
         "--benign", choices=sorted(BENIGN), default="fresh", help="which benign manifest to scan"
     )
+    ap.add_argument(
+        "--half",
+        choices=("even", "odd"),
+        help="only the attacks and benign files at even (0, 2, ...) or odd positions",
+    )
     ns = ap.parse_args()
     if ns.freeze_benign:
         freeze()
         return 0
-    items = CORPORA[ns.corpus].ATTACKS[: ns.limit or None]
+    parity = {"even": 0, "odd": 1}.get(ns.half or "")
+    numbered = [
+        (i, item)
+        for i, item in enumerate(CORPORA[ns.corpus].ATTACKS[: ns.limit or None])
+        if parity is None or i % 2 == parity
+    ]
+    items = [item for _, item in numbered]
     missed: Counter[str] = Counter()
-    for i, (cls, surface, payload, source) in enumerate(items):
+    for i, (cls, surface, payload, source) in numbered:
         if not run._high(run.scan_attack(surface, payload)):
             missed[cls] += 1
             if ns.show:
@@ -172,6 +186,7 @@ def main() -> int:
         for line in BENIGN[ns.benign].read_text(encoding="utf-8").splitlines()
         if line and not line.startswith("#")
     ][: ns.limit or None]
+    entries = [e for j, e in enumerate(entries) if parity is None or j % 2 == parity]
     scanned, flagged = 0, []
     for kind, path in entries:
         if not Path(path).is_file() or not (text := benign.read(Path(path))).strip():
@@ -184,6 +199,8 @@ def main() -> int:
                 print(f"  FP   {path} ({kind}): {', '.join(rules)[:200]}")
     caught = len(items) - sum(missed.values())
     name = "fresh" if ns.corpus == "fresh" else f"{ns.corpus} (attacks_{ns.corpus}.py)"
+    if ns.half:
+        name += f", {ns.half} half"
     print(f"cordon {name} hold-out (findings at high or above)")
     print(f"attacks : {caught}/{len(items)} caught ({100 * caught / max(1, len(items)):.0f}%)")
     if missed:
