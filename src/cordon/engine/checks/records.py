@@ -167,15 +167,18 @@ def _given(texts: Iterable[str]) -> str:
     return "\n".join(re.sub(r"[^0-9]", "", normalise_digits(t)) for t in texts)
 
 
-def _texts(ctx: Context) -> Iterator[tuple[str, str]]:
+def _texts(ctx: Context) -> list[tuple[str, str]]:
     """(path, text) for every string of the call, and every integer (a card number sent as
     a JSON number)."""
     walk = call_walk(ctx)
-    for path, _key, text in walk.strings:
-        yield path, text
-    for path, _key, value in walk.scalars:
-        if isinstance(value, int) and not isinstance(value, bool):
-            yield path, str(value)
+    got = [(path, text) for path, _key, text in walk.strings]
+    if not walk.flat:  # (a flat call's scalars are its strings)
+        got += [
+            (path, str(value))
+            for path, _key, value in walk.scalars
+            if isinstance(value, int) and not isinstance(value, bool)
+        ]
+    return got
 
 
 #: how far into an argument from either end a part of a split number is looked for: a card
@@ -183,11 +186,26 @@ def _texts(ctx: Context) -> Iterator[tuple[str, str]]:
 _EDGE = 80
 
 
-def _call_cards(ctx: Context) -> Iterator[tuple[str | None, str]]:
-    """(argument path, card) for each card number in one argument of the call, then (None,
-    card) for one split over arguments ("card 4237 4252" in the subject, "7456 2574" in the
-    body): the arguments read one after another, a space between each two."""
-    texts = list(_texts(ctx))
+#: :data:`_MIN_DIGITS` decimal digits of any script (``\d``: what :func:`normalise_digits`
+#: writes as ASCII ones, one for one), matched from a text's start (possessive: one pass)
+_ENOUGH_DIGITS = re.compile(rf"(?:\D*+\d){{{_MIN_DIGITS}}}")
+#: every byte but an ASCII digit (deleted by ``bytes.translate``: what is left is the digits)
+_NOT_DIGITS = bytes(b for b in range(256) if not 0x30 <= b <= 0x39)
+
+
+def _few_digits(text: str) -> bool:
+    """``text`` holds fewer than :data:`_MIN_DIGITS` decimal digits of any script. (An ASCII
+    text's digits are counted in its bytes: a quarter of the regular expression's time.)"""
+    if text.isascii():
+        return len(text.encode("ascii").translate(None, _NOT_DIGITS)) < _MIN_DIGITS
+    return _ENOUGH_DIGITS.match(text) is None
+
+
+def _call_cards(texts: list[tuple[str, str]]) -> Iterator[tuple[str | None, str]]:
+    """(argument path, card) for each card number in one of the call's ``texts``
+    (:func:`_texts`), then (None, card) for one split over arguments ("card 4237 4252" in
+    the subject, "7456 2574" in the body): the arguments read one after another, a space
+    between each two."""
     found: set[str] = set()
     for path, text in texts:
         for card in card_numbers(text):
@@ -210,8 +228,15 @@ def run(ctx: Context, facts: Facts) -> Result:
     sp = policy.servers.get(ctx.server)
     if ctx.tool in policy.trust_tools or (sp is not None and ctx.tool in sp.trust_tools):
         return PASS
+    texts = _texts(ctx)
+    # a call whose strings and integers hold fewer than _MIN_DIGITS decimal digits all
+    # together has no card number (one is 12 digits or more, each network's shortest), seen
+    # in one count: every text _call_cards reads is one of them, or parts of them joined by
+    # spaces and line breaks
+    if _few_digits("\n".join([t for _p, t in texts])):
+        return PASS
     given: str | None = None
-    for path, card in _call_cards(ctx):
+    for path, card in _call_cards(texts):
         if given is None:
             given = _given(s.trusted_texts)
         if card in given:
