@@ -190,3 +190,10 @@ from .fixtures_round4 import NEAR_MISSES as _ROUND4_NEAR  # noqa: E402
 
 HITS.update(_ROUND4_HITS)
 NEAR_MISSES.update(_ROUND4_NEAR)
+
+# the fifth round (rules by attack class written from its semantics)
+from .fixtures_round5 import HITS as _ROUND5_HITS  # noqa: E402
+from .fixtures_round5 import NEAR_MISSES as _ROUND5_NEAR  # noqa: E402
+
+HITS.update(_ROUND5_HITS)
+NEAR_MISSES.update(_ROUND5_NEAR)
