@@ -76,6 +76,17 @@ class TrifectaState:
         """The three legs as a dict (for audit records)."""
         return asdict(self)
 
+    def may_ask(self, external: bool, sensitive: bool, destination_allowlisted: bool) -> bool:
+        """Whether :meth:`check` asks about a call with these legs (its ``untrusted_output``
+        goes only into the ask's details): an external call, to a destination not all
+        allowlisted or approved, after untrusted input, with sensitive data held or read."""
+        return (
+            external
+            and not destination_allowlisted
+            and self.untrusted_input
+            and (self.sensitive_data or sensitive)
+        )
+
     def check(
         self,
         *,
@@ -98,11 +109,7 @@ class TrifectaState:
             None, or an ``ask`` Verdict with rule ``r2.trifecta``; ``details["legs"]`` holds
             the session's legs before the call. Does not change the state.
         """
-        if not external or destination_allowlisted:
-            return None
-        if not self.untrusted_input:
-            return None
-        if not (self.sensitive_data or sensitive):
+        if not self.may_ask(external, sensitive, destination_allowlisted):
             return None
         where = "earlier in this session" if self.sensitive_data else "by this call"
         return Verdict(

@@ -15,13 +15,18 @@ def run(ctx: Context, facts: Facts) -> Result:
     s, tp = ctx.session, ctx.tp
     external = facts.sending or bool(tp.egress)
     sensitive = s._sensitive(ctx.tool, ctx.server, tp, ctx.arguments) or reads_sensitive(ctx)
+    legs = {"external": external, "sensitive": sensitive}
+    cleared = external and facts.cleared
+    if not s.legs.may_ask(external, sensitive, cleared):
+        # no ask: the call's untrusted_output (read only into an ask's details) is not
+        # looked up
+        return Result(facts=legs)
     v = s.legs.check(
         external=external,
         sensitive=sensitive,
         untrusted_output=s._untrusted_output(ctx.tool, ctx.server, tp),
-        destination_allowlisted=external and facts.cleared,
+        destination_allowlisted=cleared,
     )
-    legs = {"external": external, "sensitive": sensitive}
     if v is None or v.verdict == "allow":
         return Result(facts=legs)
     if v.verdict == "deny":
