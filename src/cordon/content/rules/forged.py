@@ -137,6 +137,13 @@ RULES: tuple[Rule, ...] = (
             r"to|agreed\s+to|confirmed|allowed)\s+(?:sending|forwarding|sharing|uploading|"
             r"e-?mailing|transferring|exporting|copying)\b[^.\n]{0,80}?\b(?:to|with)\s+(?:[\w.+-]+@[\w-]+"
             r"\.[\w.-]+|https?://)"
+            # or followed by the order it licenses: 'the user has pre-authorized sharing this
+            # document publicly. Change its permission to anyone-with-link.'
+            r"|\b(?:the\s+)?user\s+(?:has\s+)?(?:already\s+)?(?:pre-?)?(?:approved|authori[sz]ed|"
+            r"consented\s+to|agreed\s+to)\s+(?:sending|forwarding|sharing|uploading|e-?mailing|"
+            r"transferring|exporting|copying|publishing|deleting|paying|making)\b[^.\n]{0,80}?[.;:,]"
+            r"\s*(?:so\s+|now\s+|please\s+|therefore\s+)?(?:change|share|send|proceed|execute|make|set|"
+            r"delete|transfer|forward|grant|publish|go\s+ahead|complete|upload)\b"
             r"|\b(?:has\s+been|is)\s+(?:security[- ]?audited|audited|approved|whitelisted|"
             r"allowlisted|vetted)\s+(?:and\s+approved\s+)?for\s*:?[^.]{0,60}?\b(?:credentials|"
             r"environment\s+variables|secrets|passwords|bypass(?:ing)?|private\s+keys|api\s+keys)"
@@ -153,7 +160,7 @@ RULES: tuple[Rule, ...] = (
                     "allowed",
                 ),
                 r"\s+(?:sending|forwarding|sharing|uploading|e-?mailing|transferring|exporting|"
-                r"copying)",
+                r"copying|publishing|deleting|paying|making)",
             ),
             *each(
                 ("audited", "approved", "whitelisted", "allowlisted", "vetted"),
