@@ -24,6 +24,7 @@ from cordon._types import ALLOW, Verdict
 from cordon.engine import rules
 from cordon.engine._frozen import setters
 from cordon.engine.checks._base import (
+    PASS,
     Check,
     Context,
     Facts,
@@ -62,6 +63,8 @@ def run(checks: Sequence[Check], ctx: Context) -> Outcome:
     results: list[tuple[str, Result]] = []  # those with asks or answers (rules 2 and 3)
     for check in checks:
         r = check.run(ctx, facts)
+        if r is PASS:  # (most checks on most calls: no objection, nothing established)
+            continue
         if r.facts:
             for key in r.facts:
                 if key in set_by:
