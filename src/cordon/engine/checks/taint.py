@@ -65,6 +65,31 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     URL or host do. ``fallback`` is True when a sending tool was called without its declared
     sinks and every string argument is searched for address-shaped destinations instead."""
     tp, arguments = ctx.tp, ctx.arguments
+    declared = tp.sink_params
+    if (
+        declared
+        and tp.exfiltrating is not False
+        and call_walk(ctx).flat
+        and not arguments.keys().isdisjoint(declared)
+    ):
+        # the usual sending call (declared sinks given, no member below the top level), as
+        # _sinks reads it: sending; the declared, then the destination-named arguments
+        # present; the network commands' hosts
+        names = dict.fromkeys(declared)
+        for k in arguments:
+            if k not in names and is_sink_param(k):
+                names[k] = None
+        return (
+            True,
+            [(n, arguments[n]) for n in names if n in arguments] + command_sinks(ctx),
+            False,
+        )
+    return _sinks(ctx)
+
+
+def _sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
+    """:func:`sinks` of any call."""
+    tp, arguments = ctx.tp, ctx.arguments
     if tp.exfiltrating is False:
         return False, [], False
     shaped = [k for k in arguments if is_sink_param(k)]
