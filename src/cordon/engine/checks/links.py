@@ -23,12 +23,14 @@ def run(ctx: Context, facts: Facts) -> Result:
     if not facts.sending or facts.fallback:
         return PASS
     found = []
+    sink_names, may_link = facts.sink_names, _prov.may_link
     for name, value in ctx.arguments.items():
-        if name not in facts.sink_names:
-            v = forwarded_link(ctx, name, value)
-            if v is not None:
-                found.append(v)
-    return asks(*found)
+        if name in sink_names or (type(value) is str and not may_link(value)):
+            continue  # (a sink is the taint check's; forwarded_links of the rest finds nothing)
+        v = forwarded_link(ctx, name, value)
+        if v is not None:
+            found.append(v)
+    return asks(*found) if found else PASS
 
 
 def _odd_keys(value: Any) -> set[str]:

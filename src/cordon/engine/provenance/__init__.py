@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from cordon.engine.provenance._text import has_words, lookalike_free, strict
 from cordon.engine.provenance.directory import directory_items, directory_keys, item_keys
-from cordon.engine.provenance.links import forwarded_links
+from cordon.engine.provenance.links import forwarded_links, may_link
 from cordon.engine.provenance.namespace import (
     NAME_KINDS,
     listing_noun,
@@ -51,6 +51,7 @@ __all__ = [
     "item_keys",
     "listing_noun",
     "lookalike_free",
+    "may_link",
     "namespace_items",
     "param_nouns",
     "strict",

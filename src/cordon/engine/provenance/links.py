@@ -53,6 +53,12 @@ def _dotted_links(text: str) -> Iterator[re.Match[str]]:
         d = find(".", end)
 
 
+def may_link(text: str) -> bool:
+    """Whether :func:`forwarded_links` can find a link in the string ``text``: not when it is
+    ASCII with no dot and no encoding that could hide one (the usual message text)."""
+    return not text.isascii() or "." in text or _ENCODED_HINT.search(text) is not None
+
+
 def forwarded_links(value: Any, *, spelled: bool = False) -> list[Destination]:
     """Links written inside message text: every string in ``value``, in each decoded view
     (percent, entities, JSON escapes, base64...; :func:`cordon.textnorm.decoded_views`) and as
@@ -67,7 +73,7 @@ def forwarded_links(value: Any, *, spelled: bool = False) -> list[Destination]:
     out: list[Destination] = []
     seen: set[str] = set()
     for leaf in _strings(value, keys=True):
-        if leaf.isascii() and "." not in leaf and not _ENCODED_HINT.search(leaf):
+        if not may_link(leaf):
             continue  # no dot, no encoding that could hide one: no link
         if leaf.isascii() and not _ENCODED_HINT.search(leaf):
             views = [leaf]
