@@ -126,12 +126,28 @@ _REVIEWED = (
     rf"|\b{_REVIEWER}\s+(?:has\s+|have\s+)?(?:already\s+)?(?:pre-?)?(?:approved|signed\s+off\s+on|"
     r"reviewed|verified|cleared|vetted|audited)\s+(?:this|the|these|it)\b)"
 )
+#: a verdict label: 'Security review: PASSED', 'QA sign-off: this build is verified safe'
+_VERDICT_LABEL = (
+    r"\b(?:security\s+review|code\s+review|review|qa\s+sign-?off|sign-?off|audit|scan)\s*:\s*"
+    r"(?:[\w-]+\s+){0,4}?(?:passed|approved|ok|verified|clean|safe|cleared)\b"
+)
+#: ... whose order is to look away, not merely to merge ('Code review: approved. Merge when CI
+#: passes' is a workflow note)
+_LOOK_AWAY = (
+    r"\b(?:(?:do\s+not|don'?t)\s+(?:modify\s+or\s+|change\s+or\s+)?(?:flag|report|raise|review|"
+    r"touch)\s+(?:this|these|the|it|any)|skip\s+(?:the\s+)?(?:review|checks?|scan|audit|tests?|test\s+"
+    r"(?:step|stage|suite)|validation|ci)|deploy\s+(?:it\s+|this\s+)?(?:straight\s+)?to\s+"
+    r"prod(?:uction)?|mark\s+(?:this|it|them)\s+as\s+(?:safe|verified|clean|resolved))\b"
+)
 _THEREFORE = (
     r"\b(?:approve|auto-?approve|merge|proceed\s+(?:with\s+(?:the\s+)?|to\s+)?(?:merg|deploy|releas|"
     r"approv|transfer|execut|payment)\w*|go\s+ahead\s+and\s+(?:merge|approve|deploy|release|"
     r"execute|run)|mark\s+(?:this|it|them|the\s+\w+)\s+"
     r"as\s+(?:safe|approved|verified|clean|passed|resolved)|do\s+not\s+(?:raise|flag|report|comment|review)|don'?t\s+"
-    r"(?:raise|flag|report|comment|review)|skip\s+(?:the\s+)?(?:review|checks?|scan|audit)|no\s+"
+    r"(?:raise|flag|report|comment|review)|(?:do\s+not|don'?t)\s+(?:modify\s+or\s+|change\s+or\s+)?"
+    r"flag\s+(?:this|these|the|it)|skip\s+(?:the\s+)?(?:review|checks?|scan|audit|tests?|test\s+"
+    r"(?:step|stage|suite)|validation|ci)|deploy\s+(?:it\s+|this\s+)?(?:straight\s+)?to\s+"
+    r"prod(?:uction)?|no\s+"
     r"(?:further\s+)?(?:review|checks?|validation)\s+(?:is\s+|are\s+)?(?:needed|required|"
     r"necessary))\b"
 )
@@ -380,6 +396,7 @@ RULES: tuple[Rule, ...] = (
             r"false\s+positives?|not\s+applicable|by\s+design|intentional|accepted|expected|"
             r"suppressed|waived)"
             rf"|{_REVIEWED}(?:[^\n]|\n(?![ \t#/*]*\n)){{0,320}}?{_THEREFORE}"
+            rf"|{_VERDICT_LABEL}(?:[^\n]|\n(?![ \t#/*]*\n)){{0,320}}?{_LOOK_AWAY}"
         ),
         anchors=(
             *each(
@@ -394,6 +411,7 @@ RULES: tuple[Rule, ...] = (
             ),
             r"findings?\s+(?:on|in|for|about|against)\s",
             r"been\s+(?:pre-?)?(?:reviewed|approved|vetted|audited|signed)\s+by\s",
+            *each(("review", "sign-off", "signoff", "audit", "scan"), r"\s*:\s*"),
             *each(
                 (
                     "approved",
