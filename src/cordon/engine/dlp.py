@@ -137,6 +137,9 @@ def _seams(values: Sequence[str]) -> list[str]:
     if len(values) < 2:
         return []
     w = _HINT_SPAN - 1
+    if len(values) == 2:  # (the usual call: an address and a body; the loop below's two)
+        a, b = values
+        return [a[-w:] + b[:w], b[-w:] + a[:w]]
     out: list[str] = []
     for order in (values, values[::-1]):
         view = "".join(order)
