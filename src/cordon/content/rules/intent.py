@@ -88,7 +88,14 @@ _ONLY_THIS = (
     r"|\buse\s+this\s+(?:tool\s+|function\s+)?(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+"
     rf"{_TOOLREF}[^.\n]{{0,20}}?\b(?:as|because|since|which|that)\b[^.\n]{{0,80}}?\b{_FAULT}\b"
 )
-_PICK_THIS = r"\b(?:use|call|prefer|choose|select|invoke)\s+this\b"
+_PICK_THIS = r"\b(?:use|call|calling|prefer|choose|select|invoke|route\s+\w+\s+\w+\s+through)\s+(?:this|it)\b"
+#: a named tool, or the other tools, said to give wrong answers or to be on their way out
+_WRONG = (
+    rf"(?:\b{_TOOLREF}\s+(?:tool|function)|\bother\s+(?:[\w-]+\s+){{0,2}}?tools?)\b[^.\n]{{0,80}}?"
+    r"\b(?:(?:returns?|gives?|reports?|produces?)\s+(?:\w+\s+)?(?:wrong|incorrect|stale|outdated|"
+    r"fake|partial|incomplete|inaccurate|corrupt\w*|unverified|tampered)|(?:is|are)\s+(?:being\s+)?"
+    r"(?:phased\s+out|retired|sunset|decommissioned))\b"
+)
 #: the other tool, named by what it does, not to be used: 'the old reader returns stale data
 #: and must not be used' (with 'this tool' near it)
 _NOT_THAT = (
@@ -346,6 +353,7 @@ RULES: tuple[Rule, ...] = (
             rf"{_ONLY_THIS}|{_RUN_DOWN}(?:[^\n]|\n(?![ \t]*\n)){{0,300}}?{_PICK_THIS}"
             rf"|{_PICK_THIS}(?:[^\n]|\n(?![ \t]*\n)){{0,300}}?{_RUN_DOWN}"
             rf"|\bthis\s+tool\b(?:[^\n]|\n(?![ \t]*\n)){{0,200}}?{_NOT_THAT}"
+            rf"|{_WRONG}(?:[^\n]|\n(?![ \t]*\n)){{0,200}}?{_PICK_THIS}"
         ),
         anchors=(
             r"use\s+this\s+(?:[a-z]+\s+)?(?:instead|rather|in\s+place|for\s+(?:all|every|any))",
@@ -367,6 +375,9 @@ RULES: tuple[Rule, ...] = (
                 r"[a-z-]*\s+(?:[`'\"][a-z]|[a-z][a-z0-9]*_[a-z0-9_]+\s+(?:tool|function))",
             ),
             r"this\s+tool\b",
+            r"_[a-z0-9_]*[`'\"]?\s+(?:tool|function)\b",
+            r"`\s+(?:tool|function)\b",
+            r"other\s+(?:[a-z-]+\s+){0,2}tool",
         ),
         window=420,
     ),
