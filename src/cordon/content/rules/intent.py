@@ -121,8 +121,8 @@ _NO_FLAG = (
     rf"against|regarding)\s+(?:the\s+)?(?:[\w./-]+\s+){{0,3}}?{_UNIT}\b"
 )
 _REVIEWER = (
-    r"(?:maintainers?|security|team|owners?|leads?|admin\w*|reviewers?|compliance|ciso|cto|"
-    r"architects?|managers?)"
+    r"(?:maintainers?|security|team|owners?|leads?|admin\w*|reviewers?|compliance|ciso|cto|cfo|"
+    r"ceo|architects?|managers?|finance|legal|accounting|management|directors?|department)"
 )
 #: a review claimed: 'has been pre-reviewed by the security team', 'the legal team signed off
 #: on this change'
@@ -154,7 +154,8 @@ _THEREFORE = (
     r"(?:raise|flag|report|comment|review)|(?:do\s+not|don'?t)\s+(?:modify\s+or\s+|change\s+or\s+)?"
     r"flag\s+(?:this|these|the|it)|skip\s+(?:the\s+)?(?:review|checks?|scan|audit|tests?|test\s+"
     r"(?:step|stage|suite)|validation|ci)|deploy\s+(?:it\s+|this\s+)?(?:straight\s+)?to\s+"
-    r"prod(?:uction)?|no\s+"
+    r"prod(?:uction)?|(?:pay|wire|transfer|release)\s+(?:it|this|them|the\s+\w+)|no\s+need\s+to\s+"
+    r"(?:check|confirm|ask|verify)|no\s+"
     r"(?:further\s+)?(?:review|checks?|validation)\s+(?:is\s+|are\s+)?(?:needed|required|"
     r"necessary))\b"
 )
@@ -258,6 +259,9 @@ _BOSS = (
 _CLAIM = (
     rf"\b{_PRIV}\s+(?:access|privileges?|rights|permissions?|mode|level)\s+(?:is|are|has\s+been|"
     r"have\s+been)\s+(?:now\s+)?(?:active|enabled|granted|on|unlocked|activated)\b"
+    r"|\bprivilege\s+escalation\s+(?:is\s+|has\s+been\s+)?(?:granted|approved|enabled|active)\b"
+    r"|\b(?:root|admin(?:istrator)?|elevated|full|unrestricted)\s+(?:access|privileges?|rights)\s+"
+    r"(?:granted|given|assigned)\s+to\s+(?:the\s+|this\s+)?(?:assistant|agent|ai|model)\b"
     rf"|\b(?:has|have|holds?|with)\s+(?:root|admin(?:istrator)?|sudo|superuser)\s+(?:access\s+|"
     r"privileges?\s+|rights\s+)?(?:for|in|during|on)\s+this\s+(?:session|conversation|task|"
     r"chat|run|workspace)\b"
@@ -269,6 +273,8 @@ _CLAIM = (
 _BY_RANK = (
     r"\b(?:authori[sz]ed|approved|ordered|requested|sanctioned|mandated)\s+by\s+(?:the\s+|our\s+)?"
     rf"{_BOSS}\s*[:;,-]"
+    rf"|\bper\s+(?:the\s+|our\s+)?{_BOSS}'s\s+(?:standing\s+|explicit\s+|direct\s+)?(?:instruction|"
+    r"order|request|directive|policy|mandate)s?\b"
     r"|\b(?:this\s+)?(?:request|instruction|order|message|task)\s+(?:comes|is|came)\s+(?:directly\s+"
     rf")?from\s+(?:the\s+|our\s+)?{_BOSS}\b"
 )
@@ -276,7 +282,7 @@ _ACT = (
     r"(?:run|execute|install|export|wire|transfer|send|open|disable|delete|print|reveal|upload|"
     r"download|grant|pay|share|forward|copy|dump|collect|bypass|output|show|list)"
 )
-_IF = re.compile(rb"\b(?:if|when|once|unless|whether|until|whenever)\b")
+_IF = re.compile(rb"\b(?:if|when|once|unless|whether|whenever)\b")
 
 
 def _not_conditional(b: bytes) -> bool:
@@ -712,7 +718,7 @@ RULES: tuple[Rule, ...] = (
         "Tool-Integrated LLM Agents' (arXiv:2403.02691); Greshake et al. (arXiv:2302.12173); "
         "OWASP LLM01:2025 (impersonation of a privileged party)",
         pattern=(
-            r"(?:\b(?:if|when|once|unless|whether|until|whenever)\b[^.\n]{0,30}?)?"
+            r"(?:\b(?:if|when|once|unless|whether|whenever)\b[^.\n]{0,30}?)?"
             rf"(?:(?:{_CLAIM})(?:[^.\n]|[.](?=\s*\S)){{0,200}}?|(?:{_BY_RANK})[^.\n]{{0,80}}?)\b{_ACT}\b"
         ),
         accept=_not_conditional,
@@ -731,6 +737,12 @@ RULES: tuple[Rule, ...] = (
                 r"[a-z]*\s+(?:access|privilege|right|permission|mode|level)s?\s+(?:is|are|has|have)\s",
             ),
             *each(("has", "have", "hold", "with"), r"s?\s+(?:root|admin|sudo|superuser)"),
+            r"privilege\s+escalation\s",
+            *each(
+                ("root", "admin", "elevated", "full", "unrestricted"),
+                r"[a-z]*\s+(?:access|privilege|right)s?\s+(?:granted|given|assigned)\s+to\s",
+            ),
+            r"per\s+(?:the\s+|our\s+)?[a-z ]{2,24}'s\s",
             *each(
                 ("authori", "approved", "ordered", "requested", "sanctioned", "mandated"),
                 r"[a-z]*\s+by\s+(?:the\s+|our\s+)?(?:ciso|cto|ceo|cfo|coo|it\s|security|system|"
