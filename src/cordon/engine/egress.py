@@ -724,6 +724,19 @@ def _may_target(text: str) -> bool:
     )
 
 
+def _dots_only(text: str) -> bool:
+    """:func:`_judge_text` finds nothing in ``text`` (nor in its :func:`canonical_urls` view,
+    the text itself) under a key that names no host or URL: ASCII, no character the scheme,
+    URL, authority or IPv6 passes or the URL rewrite read, no digit after a dot (the dotted
+    quad), neither of :data:`_META_GATES` (the metadata names). An address, a sentence."""
+    if not text.isascii() or ":" in text or "/" in text or "\\" in text or "%" in text:
+        return False
+    if "\t" in text or "\n" in text or "\r" in text or _IPV4_GATE.search(text) is not None:
+        return False
+    low = text.lower()
+    return _META_GATES[0] not in low and _META_GATES[1] not in low
+
+
 def check_egress(
     arguments: Mapping[str, Any],
     policy: EgressPolicy,
@@ -758,7 +771,7 @@ def check_egress(
             value = str(value)
         if not isinstance(value, str) or not value:
             continue
-        if not kind and not _may_target(value):
+        if not kind and (not _may_target(value) or _dots_only(value)):
             continue
         views = [value]
         canon = canonical_urls(value)
