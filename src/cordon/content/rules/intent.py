@@ -380,7 +380,7 @@ RULES: tuple[Rule, ...] = (
                 ),
                 r"[a-z-]*\s+(?:[`'\"][a-z]|[a-z][a-z0-9]*_[a-z0-9_]+\s+(?:tool|function))",
             ),
-            r"this\s+tool\b",
+            r"not\s+be\s+(?:used|called|invoked|trusted)\b",
             r"_[a-z0-9_]*[`'\"]?\s+(?:tool|function)\b",
             r"`\s+(?:tool|function)\b",
             r"other\s+(?:[a-z-]+\s+){0,2}tool",

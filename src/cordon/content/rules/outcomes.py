@@ -115,7 +115,8 @@ RULES: tuple[Rule, ...] = (
             rf"to\b[^.\n]{{0,60}}?{_OUTWARD}"
         ),
         anchors=(
-            r"user'?s\s",
+            r"user'?s\s+(?:[a-z-]+\s+){0,3}(?:e-?mail|message|file|document|contact|photo|histor|data"
+            r"|detail|payment|calendar|note|inbox|conversation)",
             r"everything\s+you\s",
             *each(
                 ("your", "the"), r"\s+(?:[a-z]+\s+)?(?:instructions|system\s+(?:prompt|message))"
@@ -127,12 +128,20 @@ RULES: tuple[Rule, ...] = (
             r"output\s+of\s+[`'\"]?(?:env|printenv|set|history|cat)\b",
             *each(("every", "all"), r"(?:\s+the)?\s+files?\s+(?:under|in|from)\s+[`'\"]?[~./]"),
             r"~/[a-z0-9_./-]+[`'\"]?\s+(?:folder|directory)",
-            *each(
-                ("card", "cvv", "cvc", "iban", "ssn", "social", "passport", "bank", "routing"),
-                r"\s*(?:number|details)?s?\b",
-            ),
+            r"card\s+numbers?\b",
+            r"cvv\b",
+            r"cvc\b",
+            r"iban\b",
+            r"ssn\b",
+            r"social\s+security\s+number",
+            r"passport\s+number",
+            r"bank\s+details",
+            r"routing\s+number",
             *each(("conversation", "chat", "session"), r"\s+(?:log|history|transcript|record)"),
         ),
+        # a match starts at most at its clause start, a verb and 60 characters before what it
+        # holds, or at the held words themselves
+        lead=110,
         window=300,
     ),
     _Rh(
@@ -176,7 +185,10 @@ RULES: tuple[Rule, ...] = (
                     "overwrite",
                     "reset",
                 ),
-                r"\s+(?:[a-z'-]+\s+){0,2}(?:all|every|each|the|any)\b",
+                r"\s+(?:[a-z'-]+\s+){0,2}(?:all|every|each|the|any)\b[^.\n;]{0,60}(?:file|e-?mail"
+                r"|message|record|table|database|db\b|backup|branch|repo|account|user|payment"
+                r"|subscription|transaction|contact|event|document|data|snapshot|volume|bucket"
+                r"|key|secret|invoice|order|ticket|project|folder|director|commit|histor)",
             ),
         ),
         lead=120,
