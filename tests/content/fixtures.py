@@ -197,3 +197,10 @@ from .fixtures_round5 import NEAR_MISSES as _ROUND5_NEAR  # noqa: E402
 
 HITS.update(_ROUND5_HITS)
 NEAR_MISSES.update(_ROUND5_NEAR)
+
+# the fifth round's classes in other languages (cordon.content.rules.polyglot)
+from .fixtures_polyglot import HITS as _POLYGLOT_HITS  # noqa: E402
+from .fixtures_polyglot import NEAR_MISSES as _POLYGLOT_NEAR  # noqa: E402
+
+HITS.update(_POLYGLOT_HITS)
+NEAR_MISSES.update(_POLYGLOT_NEAR)

@@ -21,6 +21,7 @@ import re
 from functools import partial
 
 from cordon.content._rule import Rule
+from cordon.content.rules import polyglot
 from cordon.content.rules.multilingual import _nfkc
 from cordon.content.rules.translated import _bytes_safe
 
@@ -212,9 +213,10 @@ _OV: dict[str, tuple[str, str, str, str, str]] = {
 #: scripts without spaces: verb and object a few characters apart, either order
 _CJK: dict[str, tuple[str, str, str, str, str]] = {
     "zh": (
-        r"忽略|无视|忘记|忘記|忘掉|不要理会|不要理會|抛开|拋開",
+        r"忽略|无视|忘记|忘記|忘掉|不要理会|不要理會|抛开|拋開|"
+        r"(?:不要|别|別)(?:再)?(?:遵守|遵循|听从|聽從)|不再(?:遵守|遵循|听从|聽從)",
         r"指令|规则|規則|提示词|提示詞|安全(?:检查|檢查|规则|規則|限制|策略|措施|设置|設定|审查|審查)|"
-        r"审查|審查|过滤|過濾",
+        r"审查|審查|过滤|過濾|(?:之前|以前|先前|上述|所有)(?:的)?指示",
         r"告诉我|告訴我|给我|給我|发给我|發給我|(?:显示|顯示|输出|輸出|打印|透露|泄露|洩露|展示|"
         r"列出|重复|重複|发送|發送)(?:一下)?(?:你的|内部|內部|所有|全部|完整)",
         r"密码|密碼|密钥|密鑰|令牌|凭证|憑證|系统提示|系統提示|系统指令|系統指令|电话号码|電話號碼|"
@@ -297,6 +299,8 @@ def _build(idx_verb: int, idx_noun: int) -> str:
     parts += [_pair(sp(k, v[idx_verb]), sp(k, v[idx_noun]), "ov") for k, v in _OV.items()]
     zh = _CJK["zh"]
     parts.append(rf"(?:{zh[idx_verb]}){_C}(?:{zh[idx_noun]})")
+    if idx_verb == 2:  # "把密钥发给我": the object before the verb
+        parts.append(rf"(?:{zh[idx_noun]}){_C}(?:{zh[idx_verb]})")
     parts += [rf"(?:{v[idx_noun]}){_C}(?:{v[idx_verb]})" for k, v in _CJK.items() if k != "zh"]
     return _nfkc(_bytes_safe("|".join(parts)))
 
@@ -530,4 +534,5 @@ RULES: tuple[Rule, ...] = (
         utf8_anchors=tuple(map(_nfkc, map(_bytes_safe, _ASK_UTF8))),
         window=60,
     ),
+    *polyglot.RULES,
 )
