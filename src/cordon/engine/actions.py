@@ -101,6 +101,7 @@ __all__ = [
     "check_actions",
     "is_credential_path",
     "split_tokens",
+    "sql_rule",
 ]
 
 BLOCK_RULES: tuple[str, ...] = (
@@ -404,6 +405,11 @@ _SQL_TAUTOLOGY_RE = re.compile(
     r"(?:;|$|limit\b|returning\b|order\b)",
     re.IGNORECASE,
 )
+
+
+def sql_rule(text: str) -> tuple[str, str] | None:
+    """(rule id, label) of the first SQL block rule ``text`` breaks, or None."""
+    return _sql_rule(text)
 
 
 def _sql_rule(text: str) -> tuple[str, str] | None:

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from cordon._types import Verdict
 from cordon.engine import args as _args
 from cordon.engine import rules
-from cordon.engine.actions import check_actions, is_credential_path, split_tokens
+from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
 from cordon.engine.egress import check_egress
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts, analyze, analyze_argv
 from cordon.engine.walk import call_walk
@@ -244,6 +244,9 @@ def check_commands(
                 if v.verdict == "deny":
                     return v, ()
                 asks.append(v)
+        deny = _program_rules(c)
+        if deny is not None:
+            return deny, ()
         deny = _file_rules(ctx, c, asks, trusted)
         if deny is not None:
             return deny, ()
@@ -255,6 +258,22 @@ def check_commands(
         if not any((a.rule, a.reason, a.param) == (u.rule, u.reason, u.param) for u in unique):
             unique.append(a)
     return None, tuple(unique)
+
+
+def _program_rules(c: CommandString) -> Verdict | None:
+    """Block rules on what the commands hand to another program: a shell handed to a network
+    peer (reverse shell: remote content into an interpreter), SQL given to a database client
+    (the SQL rules, as for a SQL tool)."""
+    f = c.facts
+    for why in f.remote_shell:
+        reason = f"blocked: {why} hands a shell to a network peer (reverse shell)"
+        return _v("deny", rules.ACTION_PIPE_TO_SHELL, reason, c.path, "reverse shell")
+    for text in f.sql:
+        hit = sql_rule(text)
+        if hit is not None:
+            reason = f"blocked: {hit[1]} given to a database client (command as parsed)"
+            return _v("deny", hit[0], reason, c.path, hit[1])
+    return None
 
 
 def _file_rules(

@@ -90,6 +90,8 @@ class ShellFacts:
         network: hosts and URLs named by network commands.
         files: files read, uploaded, deleted or overwritten.
         opaque: why some part cannot be judged (a computed program name, target or host).
+        sql: statements given to a database client (``psql -c``, ``sqlite3 DB STMT``, piped).
+        remote_shell: programs that hand a shell to a network peer (``nc -e``, socat EXEC).
     """
 
     error: str | None = None
@@ -98,6 +100,8 @@ class ShellFacts:
     network: list[NetDest] = field(default_factory=list)
     files: list[PathRef] = field(default_factory=list)
     opaque: list[str] = field(default_factory=list)
+    sql: list[str] = field(default_factory=list)
+    remote_shell: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------
@@ -180,13 +184,33 @@ def _var(name: str, env: dict[str, str]) -> str:
     return DYNAMIC
 
 
+def _field_split(value: str, env: dict[str, str]) -> str:
+    """An unquoted expansion's value with the characters of ``$IFS`` turned into field breaks.
+
+    Attack class: arguments smuggled through a variable. Bash splits the result of an unquoted
+    ``$x`` at ``$IFS`` (space, tab, newline by default), so ``x='-rf /'; rm $x`` runs
+    ``rm -rf /``, and ``IFS=,; x=rm,-rf,/; $x`` runs it too. An IFS computed at run time makes
+    the value unknown (:data:`DYNAMIC`)."""
+    ifs = env.get("IFS", " \t\n")
+    if DYNAMIC in ifs:
+        return DYNAMIC
+    if not ifs or not any(ch in ifs for ch in value):
+        return value
+    return "".join(_SPLIT if ch in ifs else ch for ch in value)
+
+
 def expand_word(
-    src: str, subs: tuple[tuple[int, int], ...] = (), env: dict[str, str] | None = None
+    src: str,
+    subs: tuple[tuple[int, int], ...] = (),
+    env: dict[str, str] | None = None,
+    *,
+    split: bool = True,
 ) -> list[str]:
     """The fields bash would make of one raw word ``src``: quotes removed, ANSI-C escapes
     decoded, variables from ``env`` substituted (unknown ones as :data:`DYNAMIC`), split at
     ``$IFS``, brace-expanded. ``subs``: spans of ``src`` that are command or process
-    substitutions (their output is :data:`DYNAMIC`)."""
+    substitutions (their output is :data:`DYNAMIC`). ``split``: split unquoted variable values
+    at ``$IFS`` as bash does for a command word (not for an assignment's value)."""
     env = {} if env is None else env
     w = _Word()
     i, n, dq = 0, len(src), False
@@ -221,6 +245,8 @@ def expand_word(
             i = j + 1
         elif c == "$":
             value, i = _param(src, i, env)
+            if split and not dq and value not in (DYNAMIC, _SPLIT):
+                value = _field_split(value, env)
             w.add(value, not dq and value not in (DYNAMIC, _SPLIT))
         elif c == "`":
             j = src.find("`", i + 1)
@@ -342,6 +368,8 @@ class _Walker:
         self.depth = depth
         self.env: dict[str, str] = {}
         self.cwd: str | None = None
+        #: the last simple command walked (program, args): what a pipe feeds the next one
+        self.last: tuple[str, tuple[str, ...]] | None = None
 
     # -- nodes --------------------------------------------------------------------------
     def node(self, node: Any) -> None:
@@ -351,13 +379,7 @@ class _Walker:
             if line:
                 self.facts.canonical.append(line)
         elif kind == "pipeline":
-            lines = []
-            for part in node.parts:
-                if part.kind == "command":
-                    lines.append(self.simple(part))
-                elif part.kind != "pipe":
-                    self.node(part)
-            self.facts.canonical.append(" | ".join(x for x in lines if x))
+            self.pipeline(node)
         elif kind == "for":
             words = [p for p in node.parts if p.kind == "word"]
             if words:  # the loop variable holds each listed word: not one known value
@@ -378,6 +400,44 @@ class _Walker:
             cmd = getattr(node, "command", None)
             if cmd is not None and hasattr(cmd, "kind"):
                 self.node(cmd)
+
+    def pipeline(self, node: Any) -> None:
+        """A pipeline: each command, and what each reads from the one before it."""
+        lines = []
+        feeder: tuple[str, tuple[str, ...]] | None = None
+        first = True
+        for part in node.parts:
+            if part.kind == "pipe":
+                continue
+            self.last = None
+            if part.kind == "command":
+                lines.append(self.simple(part))
+            else:  # a compound command: what it writes to the pipe is not one command's
+                self.node(part)
+                self.last = None
+            if not first and self.last is not None:
+                self.fed(*self.last, _sc.literal_output(feeder))
+            feeder, first = self.last, False
+        self.facts.canonical.append(" | ".join(x for x in lines if x))
+
+    def fed(self, program: str, args: tuple[str, ...], text: str | None) -> None:
+        """``program`` reads ``text`` on stdin (``None``: known only at run time).
+
+        Attack class: a payload encoded so no rule reads it (``echo B64 | base64 -d | sh``,
+        ``xxd -r``, ``rev``, a downloaded or written file), decoded at run time and piped into
+        a shell or interpreter. Literal text into a shell is parsed like ``sh -c``; text
+        computed at run time is opaque (asked about). SQL piped into a database client is
+        read by the SQL rules."""
+        kind = _sc.stdin_kind(program, args)
+        if kind is None:
+            return
+        if kind == "sql":
+            if text is not None:
+                self.sql(text)
+        elif text is None or DYNAMIC in text:
+            self.opaque(f"{program} runs program text fed to it at run time")
+        elif kind == "shell":
+            self.nested(text)
 
     def subs_in(self, node: Any) -> tuple[tuple[int, int], ...]:
         """Walk the substitutions directly inside a word; return their spans (word-relative)."""
@@ -405,7 +465,7 @@ class _Walker:
                 raw = self.src[part.pos[0] : part.pos[1]]
                 value = raw.partition("=")[2]
                 spans = tuple((s - len(name) - 1, e - len(name) - 1) for s, e in self.subs_in(part))
-                self.env[name] = " ".join(expand_word(value, spans, self.env))
+                self.env[name] = " ".join(expand_word(value, spans, self.env, split=False))
                 assigned = True
             elif part.kind == "word":
                 argv.extend(self.expand(part))
@@ -413,12 +473,13 @@ class _Walker:
                 redirects.append(part)
         program, args = _unwrap(argv)
         for r in redirects:
-            self.redirect(r, program)
+            self.redirect(r, program, args)
         if not argv:
             return ""
         if not program and not assigned:
             return ""
         self.facts.commands.append((program, args))
+        self.last = (program, args)
         _sc.command(self, program, args, argv[0], redirects)
         line = " ".join(shlex.quote(w.replace(DYNAMIC, "$X")) for w in [program, *args])
         outs = [f"> {shlex.quote(t)}" for t in self._redirect_targets(redirects)]
@@ -431,22 +492,29 @@ class _Walker:
                 out.extend(self.expand(r.output))
         return out
 
-    def redirect(self, r: Any, program: str) -> None:
+    def redirect(self, r: Any, program: str, args: tuple[str, ...] = ()) -> None:
         heredoc = getattr(r, "heredoc", None)
         if heredoc is not None:
+            body = heredoc.value.rsplit("\n", 1)[0] if "\n" in heredoc.value else ""
             if program in SHELLS:
-                body = heredoc.value.rsplit("\n", 1)[0] if "\n" in heredoc.value else ""
                 self.nested(body)
+            elif _sc.stdin_kind(program, args) == "sql":
+                self.sql(body)
             return
         target = r.output
         if not hasattr(target, "kind"):
             return  # 2>&1: a file descriptor
+        if r.type == "<<<":  # a here-string: the word is the program's stdin
+            self.fed(program, args, " ".join(self.expand(target)))
+            return
         for path in self.expand(target):
             if r.type in _OUT_REDIRECTS:
                 if path not in _HARMLESS_TARGETS and not path.startswith("/dev/fd/"):
                     self.file(path, program or "redirect", "overwrite")
-            elif r.type in ("<", "<<<") and r.type == "<":
+            elif r.type == "<":
                 self.file(path, program or "redirect", "read")
+                if DYNAMIC in path:  # ``sh < <(...)``: program text computed at run time
+                    self.fed(program, args, None)
 
     # -- facts --------------------------------------------------------------------------
     def file(self, path: str, program: str, op: str) -> None:
@@ -460,6 +528,13 @@ class _Walker:
 
     def opaque(self, why: str) -> None:
         self.facts.opaque.append(why)
+
+    def sql(self, text: str) -> None:
+        if DYNAMIC not in text:
+            self.facts.sql.append(text)
+
+    def remote_shell(self, why: str) -> None:
+        self.facts.remote_shell.append(why)
 
     def nested(self, text: str) -> None:
         """A shell string run by this one (``sh -c``, ``eval``, a heredoc fed to a shell)."""
@@ -502,7 +577,8 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "command": frozenset(),
     "builtin": frozenset(),
     "time": frozenset({"-f", "-o"}),
-    "xargs": frozenset({"-I", "-i", "-n", "-P", "-L", "-l", "-s", "-d", "-E", "-e", "-a"}),
+    # (-i, -e and -l take their value attached only: ``-i{}``, not ``-i {}``)
+    "xargs": frozenset({"-I", "-n", "-P", "-L", "-s", "-d", "-E", "-a", "--max-args"}),
     "setsid": frozenset(),
     "chronic": frozenset(),
     "unbuffer": frozenset(),
@@ -514,21 +590,48 @@ _WRAPPERS: dict[str, frozenset[str]] = {
 }
 
 
+def _xargs_replace(argv: list[str], i: int) -> str:
+    """The replace string of xargs' ``-I R``, ``-IR``, ``-i[R]`` or ``--replace[=R]``."""
+    a = argv[i]
+    if a == "-I":
+        return argv[i + 1] if i + 1 < len(argv) else "{}"
+    if a.startswith("--replace"):
+        return a.partition("=")[2] or "{}"
+    return a[2:] or "{}"
+
+
+def _xargs_items(args: tuple[str, ...], replace: str | None) -> tuple[str, ...]:
+    """The arguments xargs runs a command with: the items it reads from stdin are known only
+    at run time (:data:`DYNAMIC`), appended or put where the replace string is.
+
+    Attack class: a delete target handed to ``rm`` through xargs (``echo / | xargs rm -rf``)."""
+    if replace is None:
+        return args
+    if replace == "":
+        return (*args, DYNAMIC)
+    return tuple(a.replace(replace, DYNAMIC) for a in args)
+
+
 def _unwrap(argv: list[str]) -> tuple[str, tuple[str, ...]]:
     """(program base name, its arguments) with wrappers (``sudo -u x``, ``env A=1``,
     ``timeout 5``, ``xargs -0``) removed."""
     i = 0
+    xargs: str | None = None
     while i < len(argv):
         prog = base_name(argv[i])
         opts = _WRAPPERS.get(prog)
         if opts is None:
-            return prog, tuple(argv[i + 1 :])
+            return prog, _xargs_items(tuple(argv[i + 1 :]), xargs)
         i += 1
+        if prog == "xargs":
+            xargs = ""
         while i < len(argv):
             a = argv[i]
             if a == "--":
                 i += 1
                 break
+            if prog == "xargs" and a.startswith(("-I", "-i", "--replace")):
+                xargs = _xargs_replace(argv, i)
             if prog == "env" and "=" in a and not a.startswith("-"):
                 i += 1
             elif prog == "env" and a in ("-S", "--split-string") and i + 1 < len(argv):

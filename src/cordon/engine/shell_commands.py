@@ -31,6 +31,8 @@ class Walker(Protocol):
     def nested(self, text: str) -> None: ...
     def cd(self, args: tuple[str, ...]) -> None: ...
     def opaque(self, why: str) -> None: ...
+    def sql(self, text: str) -> None: ...
+    def remote_shell(self, why: str) -> None: ...
 
 
 def base_name(word: str) -> str:
@@ -206,11 +208,22 @@ def _copy_remote(w: Walker, prog: str, plain: list[str]) -> None:
         w.file(plain[-1], prog, "overwrite")
 
 
+_NC_VALUE = frozenset(
+    {"-p", "-s", "-w", "-i", "-e", "-c", "-x", "-X", "-q", "--exec", "--sh-exec", "--lua-exec"}
+)
+#: netcat options that run a program with its stdin and stdout on the connection
+_NC_EXEC = frozenset({"-e", "-c", "--exec", "--sh-exec", "--lua-exec"})
+
+
 def _nc(w: Walker, prog: str, args: tuple[str, ...]) -> None:
-    plain, _opts = _split(args, frozenset({"-p", "-s", "-w", "-i", "-e", "-c", "-x", "-X", "-q"}))
+    plain, opts = _split(args, _NC_VALUE)
     hosts = [p for p in plain if not p.isdigit() and not re.fullmatch(r"\d+-\d+", p)]
     for h in hosts[:1]:
         w.net("host", h, prog)
+    # Attack class: a reverse (or bind) shell: every line the peer sends is run.
+    for k, v in opts:
+        if k in _NC_EXEC:
+            w.remote_shell(f"{prog} {k} {v}".strip())
 
 
 _SOCAT_NET = re.compile(
@@ -220,7 +233,17 @@ _SOCAT_NET = re.compile(
 )
 
 
+_SOCAT_EXEC = re.compile(r"^(?:exec|system):", re.IGNORECASE)
+_SOCAT_ANY_NET = re.compile(
+    r"^(?:tcp|udp|sctp|dccp|openssl|ssl|socks|proxy|vsock)[\w-]*:", re.IGNORECASE
+)
+
+
 def _socat(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    # Attack class: a reverse (or bind) shell, a program on one end and the network on the
+    # other (``socat TCP:host:port EXEC:/bin/sh``).
+    if any(_SOCAT_EXEC.match(a) for a in args) and any(_SOCAT_ANY_NET.match(a) for a in args):
+        w.remote_shell(f"{prog}: a program on one end of a network connection")
     for a in args:
         m = _SOCAT_NET.match(a)
         if m:
@@ -407,6 +430,9 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
     if prog == "eval":
         w.nested(" ".join(args))
         return
+    if prog in _SQL_CLIENTS or prog in _SQL_FILE_CLIENTS:
+        _sql_args(w, prog, args)
+    _code_args(w, prog, args)
     if prog == "cd" or prog == "pushd":
         w.cd(args)
         return
@@ -423,3 +449,169 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
         return
     if prog in _READERS:
         _reads(w, prog, args)
+
+
+# --------------------------------------------------------------------------------------------
+# Interpreters and database clients: program text and SQL a command is given
+# --------------------------------------------------------------------------------------------
+
+#: interpreter family -> its options whose value is program text (lower case)
+_CODE_OPTS: dict[str, frozenset[str]] = {
+    "python": frozenset({"-c"}),
+    "perl": frozenset({"-e", "-E"}),
+    "ruby": frozenset({"-e"}),
+    "node": frozenset({"-e", "--eval", "-p", "--print"}),
+    "php": frozenset({"-r"}),
+    "lua": frozenset({"-e"}),
+    "pwsh": frozenset({"-c", "-command", "-e", "-ec", "-enc", "-encodedcommand"}),
+    "osascript": frozenset({"-e"}),
+}
+_FAMILY_RE = re.compile(
+    r"^(?:(python|pypy)[\d.]*|(perl)[\d.]*|(ruby)[\d.]*|(node)(?:js)?|(php)[\d.]*|"
+    r"(lua)(?:jit|[\d.]*)|(pwsh|powershell)|(osascript))$"
+)
+_STDIN_NAMES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
+def interpreter(prog: str) -> str | None:
+    """The interpreter family of ``prog`` (``python3.11`` -> ``python``), or None."""
+    m = _FAMILY_RE.match(prog)
+    if m is None:
+        return None
+    fam = next(g for g in m.groups() if g)
+    return {"pypy": "python", "powershell": "pwsh"}.get(fam, fam)
+
+
+def interpreter_code(fam: str, args: tuple[str, ...]) -> tuple[bool, list[str]]:
+    """(reads its program from stdin, program texts given in options) for an interpreter."""
+    opts = _CODE_OPTS[fam]
+    codes: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        low = a.lower()
+        if a in _STDIN_NAMES:
+            return True, codes
+        if a == "--" or not a.startswith("-"):
+            rest = args[i + 1 :] if a == "--" else args[i:]
+            return (not rest or rest[0] in _STDIN_NAMES), codes
+        name, eq, value = low.partition("=")
+        bundled = fam in ("python", "perl", "ruby", "lua") and not low.startswith("--")
+        flag = next((c for c in a[1:] if "-" + c in opts), None) if bundled else None
+        if name in opts or flag is not None:
+            if eq:
+                value = a.partition("=")[2]
+            elif flag is not None and a.index(flag, 1) + 1 < len(a):
+                value = a[a.index(flag, 1) + 1 :]
+            else:
+                value = args[i + 1] if i + 1 < len(args) else ""
+            if fam == "pwsh" and name in ("-e", "-ec", "-enc", "-encodedcommand"):
+                value = DYNAMIC  # base64 of UTF-16: text no rule reads
+            codes.append(value)
+            return False, codes
+        if fam == "python" and low == "-m":
+            return False, codes
+        i += 1
+    return True, codes
+
+
+#: database clients -> options whose value is SQL, options that take another value
+_SQL_CLIENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "psql": (
+        frozenset({"-c", "--command"}),
+        frozenset({"-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username",
+                   "-f", "--file", "-o", "--output", "-v", "--set", "--variable", "-P",
+                   "--pset", "-F", "-R", "-T", "-L", "--log-file"}),
+    ),
+    "mysql": (
+        frozenset({"-e", "--execute"}),
+        frozenset({"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database",
+                   "-S", "--socket"}),
+    ),
+    "sqlcmd": (frozenset({"-Q", "-q"}), frozenset({"-S", "-U", "-P", "-d", "-i", "-o"})),
+    "clickhouse-client": (frozenset({"-q", "--query"}), frozenset({"-h", "--host", "--port"})),
+}  # fmt: skip
+_SQL_CLIENTS["mariadb"] = _SQL_CLIENTS["mysql"]
+#: clients that take ``[options] DATABASE [SQL ...]`` with single-dash long options
+_SQL_FILE_CLIENTS = frozenset({"sqlite3", "sqlite", "duckdb"})
+_SQL_FILE_VALUE = frozenset(
+    {"-separator", "-newline", "-nullvalue", "-init", "-vfs", "-maxsize", "-mmap", "-lookaside",
+     "-pagecache", "-heap", "-s"}
+)  # fmt: skip
+
+
+def _sql_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    """SQL given to a database client on its command line.
+
+    Attack class: the SQL block rules read SQL tools and ``sql``/``query`` parameters; the
+    same ``DROP TABLE`` given to ``psql -c`` or ``sqlite3 DB STMT`` in a shell command was not
+    read."""
+    if prog in _SQL_FILE_CLIENTS:
+        plain: list[str] = []
+        i = 0
+        while i < len(args):
+            a = args[i]
+            if a in ("-cmd", "-c") and i + 1 < len(args):
+                w.sql(args[i + 1])
+                i += 1
+            elif a in _SQL_FILE_VALUE:
+                i += 1
+            elif not a.startswith("-"):
+                plain.append(a)
+            i += 1
+        for stmt in plain[1:]:
+            w.sql(stmt)
+        return
+    sql_opts, value_opts = _SQL_CLIENTS[prog]
+    _plain, opts = _split(args, sql_opts | value_opts)
+    for k, v in opts:
+        if k in sql_opts:
+            w.sql(v)
+
+
+def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
+    """What ``prog args`` makes of its stdin: ``shell`` (a shell reads its program there),
+    ``code`` (another interpreter does), ``sql`` (a database client), or None (data)."""
+    if prog in SHELLS and prog != "busybox":
+        plain, opts = _split(args, frozenset({"-c", "-o", "+o", "-O"}))
+        if any(k == "-c" for k, _ in opts):
+            return None
+        return "shell" if not plain or plain[0] in _STDIN_NAMES else None
+    fam = interpreter(prog)
+    if fam is not None:
+        return "code" if interpreter_code(fam, args)[0] else None
+    if prog in _SQL_CLIENTS or prog in _SQL_FILE_CLIENTS:
+        return "sql"
+    return None
+
+
+def literal_output(cmd: tuple[str, tuple[str, ...]] | None) -> str | None:
+    """What ``echo`` or ``printf`` with literal arguments writes; None for anything else
+    (its output is known only at run time)."""
+    if cmd is None:
+        return None
+    prog, args = cmd
+    if prog == "echo":
+        words = list(args)
+        while words and re.fullmatch(r"-[neE]+", words[0]):
+            if "e" in words.pop(0) and any("\\" in x for x in words):
+                return None  # escapes decoded at run time
+        return " ".join(words)
+    if prog == "printf" and len(args) == 1:
+        fmt = args[0]
+        if "%" in fmt or re.search(r"\\[^n]", fmt):
+            return None
+        return fmt.replace("\\n", "\n")
+    return None
+
+
+def _code_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    """Program text given to an interpreter in an option, computed at run time: opaque.
+
+    Attack class: ``python3 -c "$(echo B64 | base64 -d)"``, ``pwsh -EncodedCommand B64``."""
+    fam = interpreter(prog)
+    if fam is None:
+        return
+    for code in interpreter_code(fam, args)[1]:
+        if DYNAMIC in code:
+            w.opaque(f"{prog} runs program text computed at run time")
