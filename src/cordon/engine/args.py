@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import posixpath
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -133,6 +134,45 @@ def resolve_path(raw: str, base_dir: str | None, paths: PathResolver | None = No
     return paths.realpath(s)
 
 
+#: a Windows drive path (``C:\\x``, ``c:/x``, ``C:x``): absolute on Windows, under no POSIX prefix
+_DRIVE_RE = re.compile(r"[A-Za-z]:")
+
+
+def path_readings(raw: str) -> list[str]:
+    """Every spelling of the path argument ``raw`` some reader resolves, ``raw`` first.
+
+    Attack class: a path cordon reads as a name inside the project that another reader
+    resolves outside it. A server on Windows (and Python code that normalises ``\\``) splits
+    at backslashes (``..\\..\\etc``); NFKC, and Windows' best-fit code pages, turn
+    compatibility characters into ``/`` and ``..`` (``／``, ``‥``, ``．．``); a server that
+    strips its input drops leading white space (``"  /etc/passwd"``). Confinement must hold
+    for each reading (fail closed); each normalisation alone and all together. A reading with
+    a drive letter is kept as it is: :func:`check_paths` refuses it. Plain ASCII paths without
+    these characters have one reading (the usual case costs two tests)."""
+    stripped = raw.strip()
+    if raw.isascii() and "\\" not in raw and stripped == raw:
+        return [raw]
+    nfkc = unicodedata.normalize("NFKC", raw)
+    folds = (nfkc, raw.replace("\\", "/"), stripped)
+    combined = nfkc.replace("\\", "/").strip()
+    return list(dict.fromkeys((raw, *folds, combined)))
+
+
+def path_within_any_case(
+    resolved: str, prefixes: tuple[str, ...], paths: PathResolver | None = None
+) -> bool:
+    """:func:`path_within`, comparing case-insensitively (for lists that widen a control,
+    such as ``sensitive_paths``: on macOS and Windows ``~/.SSH`` is ``~/.ssh``)."""
+    if paths is None:
+        paths = default_resolver()
+    folded = resolved.casefold()
+    for prefix in prefixes:
+        p = _resolved_prefix(prefix, paths).casefold()
+        if folded == p or folded.startswith(p.rstrip("/") + "/"):
+            return True
+    return False
+
+
 def path_within(
     resolved: str, prefixes: tuple[str, ...], paths: PathResolver | None = None
 ) -> bool:
@@ -175,18 +215,29 @@ def check_paths(
             if resolved is None:
                 why = "a relative path and the policy gives no base_dir" if leaf else "empty"
                 return _deny(rules.ARG_PATH_UNRESOLVABLE, f"path in '{key}' refused: {why}", key)
-            if tp.allowed_path_prefixes:
-                raw = resolve_path(leaf.replace("%", "%25"), tp.base_dir, paths) or resolved
-                if not (
-                    path_within(resolved, tp.allowed_path_prefixes, paths)
-                    and path_within(raw, tp.allowed_path_prefixes, paths)
-                ):
-                    return _deny(
-                        rules.ARG_PATH_OUTSIDE,
-                        f"path in '{key}' resolves outside the allowed prefixes",
-                        key,
-                    )
+            if tp.allowed_path_prefixes and not _confined(leaf, resolved, tp, paths):
+                return _deny(
+                    rules.ARG_PATH_OUTSIDE,
+                    f"path in '{key}' resolves outside the allowed prefixes",
+                    key,
+                )
     return None
+
+
+def _confined(leaf: str, resolved: str, tp: ToolPolicy, paths: PathResolver) -> bool:
+    """``leaf`` (resolved: ``resolved``) stays under the prefixes in every reading: as given,
+    percent-decoded and not, and each spelling of :func:`path_readings`."""
+    prefixes = tp.allowed_path_prefixes
+    if not path_within(resolved, prefixes, paths):
+        return False
+    for reading in path_readings(leaf):
+        if _DRIVE_RE.match(reading.lstrip("/")):
+            return False  # a Windows drive path: under no POSIX prefix
+        for spelling in (reading, reading.replace("%", "%25")):
+            r = resolve_path(spelling, tp.base_dir, paths) if spelling != leaf else resolved
+            if r is not None and not path_within(r, prefixes, paths):
+                return False
+    return True
 
 
 def check_patterns(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | None:

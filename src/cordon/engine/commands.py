@@ -190,7 +190,9 @@ def _sensitive(ref: PathRef, ctx: Context) -> bool:
     if not watched or not ("/" in joined or joined.startswith("~") or ctx.tp.base_dir):
         return False
     resolved = _resolve(joined, ctx)
-    return resolved is not None and _args.path_within(resolved, watched, ctx.session.engine.paths)
+    # any case: on macOS and Windows ``~/.SSH`` is ``~/.ssh`` (a sensitive path widens a control)
+    paths = ctx.session.engine.paths
+    return resolved is not None and _args.path_within_any_case(resolved, watched, paths)
 
 
 def reads_sensitive(ctx: Context) -> bool:

@@ -410,10 +410,19 @@ class Session(ProvenanceState):
             for key, value in _args.iter_keyed(arguments):
                 if key in names:
                     for leaf in _args.leaves(value):
-                        if isinstance(leaf, str):
-                            r = _args.resolve_path(leaf, tp.base_dir, self.engine.paths)
-                            if r is not None and _args.path_within(r, paths, self.engine.paths):
-                                return True
+                        if isinstance(leaf, str) and self._sensitive_path(leaf, tp):
+                            return True
+        return False
+
+    def _sensitive_path(self, leaf: str, tp: ToolPolicy) -> bool:
+        """A path argument under ``sensitive_paths`` in any reading and any case (attack
+        class: ``~/.SSH/id_rsa`` on a case-insensitive file system, ``..\\`` on Windows;
+        the sensitive-data leg widens a control, so every reading counts)."""
+        paths, watched = self.engine.paths, self.engine.policy.sensitive_paths
+        for reading in _args.path_readings(leaf):
+            r = _args.resolve_path(reading, tp.base_dir, paths)
+            if r is not None and _args.path_within_any_case(r, watched, paths):
+                return True
         return False
 
     # -- deciding -----------------------------------------------------------------------

@@ -328,10 +328,13 @@ class Policy(_Strict):
     allowed_path_prefixes: tuple[str, ...] = ()
     """Default directories for every tool with `path_params` and no prefixes of its own.
     Absolute (or `~/...`). A tool with `path_params` and no prefix anywhere has its paths
-    resolved and relative ones refused, but is not confined (the review pack flags it)."""
+    resolved and relative ones refused, but is not confined (the review pack flags it). A
+    path must stay inside in every reading: with backslashes as separators, NFKC-folded,
+    stripped of white space; a Windows drive path (`C:\\x`) is outside."""
 
     sensitive_paths: tuple[str, ...] = ()
-    """Paths whose reads count as sensitive data for the Rule of Two (`~/.ssh`, `~/.aws`)."""
+    """Paths whose reads count as sensitive data for the Rule of Two (`~/.ssh`, `~/.aws`),
+    compared in any case (`~/.SSH` on macOS and Windows is the same directory)."""
 
     trust_tools: tuple[str, ...] = ()
     """Tools whose built-in action asks (git push, deploy, payment..., and the default that a
