@@ -22,7 +22,9 @@ everything but letters and digits removed, for secrets with at least
 A secret split across the string values of one call is caught by the check, which also
 matches their joins (:func:`cordon.engine.dlp.joined_views`). Not caught: a secret
 interleaved with other letters or digits, transformed otherwise (re-cased base64, rot13,
-encrypted, compressed, base32), or only partly sent. Values shorter than 8 characters are
+encrypted, compressed), or only partly sent. Base32 at any byte offset, and the bytes written
+out one by one in hex or decimal with separators (``7a 71``, ``0x7a, 0x71``, ``[90, 113]``),
+are caught. Values shorter than 8 characters are
 ignored (too many accidental matches).
 
 A PEM private key block is registered with its parts (:func:`key_parts`): the base64 body
@@ -45,7 +47,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from cordon._types import Verdict
@@ -113,6 +115,22 @@ def _b64_cores(raw: bytes) -> Iterator[str]:
             yield core.replace("+", "-").replace("/", "_")
 
 
+def _b32_cores(raw: bytes) -> Iterator[str]:
+    """The offset-independent base32 cores of ``raw`` at byte offsets 0 to 4, casefolded
+    (RFC 4648 base32 is read in either case).
+
+    Attack class: a secret sent as base32, alone or inside a larger blob. Output character
+    ``i`` covers bits ``5i .. 5i+4``: with ``k`` bytes before the secret the characters fully
+    inside its bits are ``ceil(8k/5) .. floor(8(k+n)/5) - 1`` (as :func:`_b64_cores`).
+    """
+    n = len(raw)
+    for k in range(5):
+        enc = base64.b32encode(b"\0" * k + raw + b"\0" * 5).decode("ascii")
+        core = enc[-(-8 * k // 5) : (8 * (k + n)) // 5]
+        if len(core) >= MIN_SECRET_LENGTH:
+            yield core.casefold()
+
+
 def key_parts(value: str) -> list[str]:
     """The parts of a PEM private key block in ``value`` that are secrets on their own: its
     base64 body with the line breaks taken out, then each base64 line of at least
@@ -148,6 +166,8 @@ class SecretSet:
         self._cs_forms: dict[str, tuple[str, str]] = {}  # case-sensitive form -> (value, enc)
         #: letters and digits only, casefolded -> (value, "separated")
         self._sep_forms: dict[str, tuple[str, str]] = {}
+        #: the bytes' hex and decimal runs -> (value, encoding), for bytes written one by one
+        self._byte_forms: dict[str, tuple[str, str]] = {}
         #: value seen in output -> the servers it was seen from; a value not here was
         #: registered (policy, cordon's own tokens) and is never skipped
         self._origins: dict[str, set[str]] = {}
@@ -190,8 +210,13 @@ class SecretSet:
                 self._sep_forms.setdefault(squeezed, (value, "separated"))
         raw = value.encode("utf-8")
         self._ci_forms.setdefault(raw.hex(), (value, "hex"))
+        # Attack class: bytes written out one by one, in hex or decimal (_match_bytes)
+        self._byte_forms.setdefault(raw.hex(), (value, "hex bytes"))
+        self._byte_forms.setdefault("".join(map(str, raw)), (value, "decimal bytes"))
         for core in _b64_cores(raw):
             self._cs_forms.setdefault(core, (value, "base64"))
+        for core in _b32_cores(raw):
+            self._ci_forms.setdefault(core, (value, "base32"))
         for part in key_parts(value):  # a private key's body and lines, on their own
             self.add(part, name=f"{name or 'private key'} (part)", origin=origin)
 
@@ -222,13 +247,15 @@ class SecretSet:
         def kept(value: str) -> bool:
             return skip_origin is None or skip_origin not in origins.get(value, ())
 
+        first = ""  # the raw text's letters and digits, for the bytes' runs
         for i, view in enumerate(decoded_views(strip_invisible(text))):
             folded = nfkc_casefold(view)
             for form, (value, enc) in ci.items():
                 if form in folded and kept(value):
                     return value, "decoded" if i > 0 and enc == "plain" else enc
-            if sep:
+            if sep or i == 0:
                 squeezed = _NON_ALNUM_RE.sub("", folded)
+                first = first or squeezed
                 for form, hit in sep.items():
                     if form in squeezed and kept(hit[0]):
                         return hit
@@ -240,6 +267,20 @@ class SecretSet:
                 for form, (value, enc) in ci.items():
                     if enc == "plain" and kept(value) and _pieces_in(form, folded):
                         return value, "split"
+        return self._match_bytes(first, kept)
+
+    def _match_bytes(self, squeezed: str, kept: Callable[[str], bool]) -> tuple[str, str] | None:
+        """A secret's bytes written one by one with separators, after every other reading
+        (a percent-encoded secret is reported as ``decoded``, not as hex bytes).
+
+        Attack class: an injected "send the key as hex bytes" (``7a 71 38``, ``7A:71``,
+        ``0x7a, 0x71``) or as decimal byte values (``90 113 56``, ``[90, 113]``): removing
+        everything but letters and digits, and ``0x`` prefixes, leaves the bytes' run."""
+        if "0x" in squeezed:
+            squeezed += " " + squeezed.replace("0x", "")
+        for form, hit in self._byte_forms.items():
+            if form in squeezed and kept(hit[0]):
+                return hit
         return None
 
     def label(self, value: str) -> str:
