@@ -151,12 +151,16 @@ FAMILIES: tuple[Family, ...] = (
         name="a delete",
         tokens=frozenset(
             {"delete", "remove", "rm", "erase", "purge", "destroy", "trash", "unlink", "drop",
-             "wipe", "cancel", "revoke", "kick", "ban", "uninstall", "unsubscribe"}
+             "wipe", "cancel", "revoke", "kick", "ban", "uninstall", "unsubscribe",
+             # (red-team pass: destructive verbs the family lacked, each allowed unasked)
+             "terminate", "truncate", "kill", "shutdown", "flush", "rmdir", "del", "nuke"}
         ),
         request=_rx(
             r"\bdelet", r"\bremov", r"\berase", r"\bpurg", r"\bdestroy", r"\btrash",
             r"\bunlink", r"\bdrop\b", r"\bwipe", r"\bcancel", r"\brevok", r"\bkick",
             r"\bban\b", r"\buninstall", r"\bunsubscrib", r"\bclean ?up", r"\bget rid",
+            r"\bterminat", r"\btruncat", r"\bkill", r"\bshut ?down", r"\bflush", r"\brmdir",
+            r"\bnuke",
         ),
         why="removes or cancels something the user had: data, a member, an entry, a booking",
     ),
