@@ -6,7 +6,11 @@ span. Readings are made only where their marks occur:
 
 * **letter spacing**: ``i g n o r e   a l l``, ``I.g.n.o.r.e``, ``d-i-s-r-e-g-a-r-d``: runs of
   single letters joined by one separator read as words (HackAPrompt's obfuscation class,
-  Schulhoff et al., arXiv:2311.16119);
+  Schulhoff et al., arXiv:2311.16119); letters spaced with a dot and spaces
+  (``R.e.v.e.a.l. y.o.u.r.``, ``i. g. n. o. r. e  a. l. l``) read the same, a wider gap than
+  the one between letters ending a word. Abbreviations (``e.g.``, ``U.S.A.``, initials) are
+  runs of short words and make no reading: a dotted run is read only when one of its words
+  has five letters or more and is not a slice of the alphabet (``a. b. c. d. e. f.``);
 * **leetspeak**: ``1gn0r3 4ll pr3v10us`` on a line with two or more such words, digits read as
   the letters they stand for (Wei et al., 'Jailbroken', arXiv:2307.02483);
 * **rot13**: a line with two or more rot13 forms of common English words (``gur``, ``naq``,
@@ -32,6 +36,7 @@ readings per text.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from cordon.content import _accel
 
@@ -40,7 +45,7 @@ __all__ = ["MAX_READINGS", "identifier_words", "readings", "warm"]
 #: readings made per text at most (a wall of them is still one verdict)
 MAX_READINGS = 64
 
-_SEP = r"[ .\-_*]"
+_SEP = r"(?:[ .\-_*]|\. )"
 #: the marks, over the ASCII view (``bytes`` regex syntax): four spaced letters; a
 #: letter-digit-letter word next to another leet word; a rot13 marker word; two consecutive
 #: short list items or table rows
@@ -57,6 +62,14 @@ SPACED, LEET, ROT13, LISTS, HEX = range(5)
 _SPACED_RUN = re.compile(
     r"(?<![A-Za-z0-9])[A-Za-z](?:(?:[ .\-_*]|[ \t]{2,4})[A-Za-z](?![A-Za-z0-9])){5,}"
 )
+#: letters spaced with a dot and up to four spaces, or two to four spaces (a word gap)
+_DOTTED_RUN = re.compile(
+    r"(?<![A-Za-z0-9.])[A-Za-z](?:(?:\.[ \t]{0,4}|[ \t]{2,4})[A-Za-z](?![A-Za-z0-9])){5,}"
+)
+_NOT_LETTERS = re.compile(r"([^A-Za-z]+)")
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+#: a dotted run's word has at least this many letters (abbreviations have fewer)
+_DOTTED_WORD = 5
 #: a letter-spaced run of any printable character but space, one separator space each and
 #: two to four between words: the spelling that carries an address ('m a r k @ x . c o m')
 _SPACED_WIDE = re.compile(r"(?<!\S)[!-~](?:(?: |[ \t]{2,4})[!-~](?!\S)){5,}")
@@ -123,15 +136,41 @@ def _spaced(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
     for span, run in wide:
         words = [w.replace(" ", "") for w in re.split(r"[ \t]{2,4}", run)]
         out.append((span, " ".join(words)))
+    dotted = _dotted(text, lo, hi)
+    out += dotted
+    whole = [span for span, _ in wide + dotted]
     for m in _SPACED_RUN.finditer(text, lo, hi):
-        if any(s <= m.start() and m.end() <= e for (s, e), _ in wide):
-            continue  # read whole, with its punctuation, above
+        if any(s <= m.start() and m.end() <= e for s, e in whole):
+            continue  # read whole, with its punctuation or its dotted words, above
         run = m.group()
         seps = re.findall(r"(?<=[A-Za-z])([ .\-_*])(?=[A-Za-z])", run)
-        inner = max(set(seps), key=seps.count) if seps else " "
+        # the most common separator, ties to the first seen (deterministic)
+        inner = Counter(seps).most_common(1)[0][0] if seps else " "
         gap = r"[ \t]{2,4}" if inner == " " else r"[ \t]+"
         words = [w.replace(inner, "") for w in re.split(gap, run)]
         out.append((m.span(), " ".join(words)))
+    return out
+
+
+def _dotted(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
+    """Runs of letters spaced with a dot and spaces, read as words: the separator seen most
+    often is the one between letters, and a separator with more whitespace ends a word."""
+    out = []
+    for m in _DOTTED_RUN.finditer(text, lo, hi):
+        parts = _NOT_LETTERS.split(m.group())
+        letters, seps = parts[0::2], parts[1::2]
+        if not any(sep[0] == "." and len(sep) > 1 for sep in seps):
+            continue  # one separator only: the run of :data:`_SPACED_RUN`
+        width = len(Counter(seps).most_common(1)[0][0].replace(".", ""))  # its whitespace
+        words, word = [], [letters[0]]
+        for sep, letter in zip(seps, letters[1:], strict=True):
+            if len(sep.replace(".", "")) > width:
+                words.append("".join(word))
+                word = []
+            word.append(letter)
+        words.append("".join(word))
+        if any(len(w) >= _DOTTED_WORD and w.lower() not in _ALPHABET for w in words):
+            out.append((m.span(), " ".join(words)))
     return out
 
 
