@@ -48,7 +48,11 @@ _DATA_PARAM = alt(
 )
 #: a query value carrying a template placeholder ({...}, $VAR, <...>, [...])
 _PLACEHOLDER_VALUE = r"[a-z0-9_.-]{1,24}=[^\s)&\"'>]{0,200}?[{}$<\[]"
-_URL_HEAD = r"(?:https?:)?//[^\s)\"'>]{1,300}?[?&]"
+#: a URL up to its query, defanged too (``hxxps://``, ``hxxp[:]//``, ``evil[.]com``,
+#: ``evil(.)com``): a model told to write it back with ``http`` and dots emits a live beacon
+#: (the URL check of microsoft/fides issue 1 is passed the same way: the model rebuilds a URL
+#: the filter did not see as one)
+_URL_HEAD = r"(?:h(?:tt|xx)ps?(?::|\[:\]))?//(?:[^\s)\"'>]|\(\.\)){1,300}?[?&]"
 _BEACON_QUERY = rf"{_URL_HEAD}(?:{_DATA_PARAM}=|{_PLACEHOLDER_VALUE})"
 
 #: badge and status-image hosts whose query strings are labels, not data
