@@ -213,6 +213,8 @@ def _is_root_target(target: str) -> bool:
 
 
 def _rm_root(cmd: str, args: list[str]) -> bool:
+    if cmd == "rimraf":  # (npm's recursive delete: rm -rf by another name)
+        return any(_is_root_target(a) for a in args if not a.startswith("-"))
     if cmd in ("rm", "rmdir", "unlink", "shred", "srm", "trash"):
         if "--no-preserve-root" in args:
             return True
@@ -328,14 +330,22 @@ _PIPE_TO_SHELL_RES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 _CMD_WORD_PATTERN = (
     r"(?<![\w.$-])(?:rm|rmdir|unlink|shred|srm|trash|find|rd|del|erase|"
     r"remove-item|ri|chmod|chown|chgrp|setfacl|mkfs(?:\.\w+)?|mke2fs|mkswap|wipefs|newfs|"
-    r"format|dd|blkdiscard|badblocks|(?:ba|z|da|k|a|c|tc)?sh|fish|python[\d.]*)(?:\.exe)?"
+    r"format|dd|blkdiscard|badblocks|(?:ba|z|da|k|a|c|tc)?sh|fish|python[\d.]*|rimraf)"
+    r"(?:\.exe)?"
     r"(?![\w-])"
 )
 _CMD_WORD_RE = re.compile(_CMD_WORD_PATTERN, re.IGNORECASE)
 _CMD_WORD_LOWER_RE = re.compile(_CMD_WORD_PATTERN)  # on lower-cased ASCII text: faster
 _FETCH_HINTS = ("curl", "wget", "fetch", "aria2c", "http", "lwp-", "iwr", "irm", "invoke-")
 _SEGMENT_END_RE = re.compile(r"\$\(|`|\)|\|\||&&|[;|&\n\r]")
-_RMTREE_RE = re.compile(r"rmtree\(\s*(?:os\.path\.expanduser\(\s*)?r?[\"']([^\"']*)[\"']")
+#: a recursive delete in an interpreter's own library: Python's shutil.rmtree, and (attack
+#: class: ``rm -rf /`` written for another interpreter) node's fs.rmSync/rmdirSync/
+#: fs.promises.rm, Ruby's FileUtils.rm_rf/rm_r, Perl's File::Path remove_tree, rimraf
+_RMTREE_RE = re.compile(
+    r"(?:rmtree|rmSync|rmdirSync|rm_rf|rm_r|remove_tree|rimraf(?:\.sync)?|\.rm)"
+    r"\(\s*(?:os\.path\.expanduser\(\s*)?r?[\"']([^\"']*)[\"']"
+)
+_RMTREE_HINTS = ("rmtree", "rmsync", "rmdirsync", "rm_r", "remove_tree", "rimraf", ".rm(")
 
 
 def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
@@ -355,7 +365,7 @@ def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
                 return rules.ACTION_PIPE_TO_SHELL, "remote content piped into an interpreter"
     if "/dev/" in low and _REDIRECT_DEV_RE.search(text):
         return rules.ACTION_MKFS_DD, "write onto a block device"
-    if "rmtree" in low:
+    if any(h in low for h in _RMTREE_HINTS):
         for m in _RMTREE_RE.finditer(text):
             if _is_root_target(m.group(1)):
                 return rules.ACTION_RM_ROOT, "recursive delete of a root or home directory (rmtree)"

