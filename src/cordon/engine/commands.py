@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import posixpath
+import shlex
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +71,13 @@ SHELL_PARAMS: frozenset[str] = frozenset(
 )
 #: parameters read as shell only in a tool that runs programs (elsewhere often Python or SQL)
 _EXEC_ONLY_PARAMS = frozenset({"script", "shell", "commands", "shellscript", "bashscript"})
+#: parameters naming the program an exec tool runs, its arguments in a sibling parameter
+_PROGRAM_PARAMS = frozenset({"program", "executable", "exe", "binary", "bin"})
+#: sibling parameters (tokens joined) holding a program's arguments
+_ARGV_PARAMS = frozenset(
+    {"args", "argv", "arguments", "argument", "arg", "params", "parameters", "cmdargs",
+     "commandargs", "programargs"}
+)  # fmt: skip
 _SHELL_TOOL_TOKENS = frozenset(
     {"shell", "bash", "sh", "zsh", "terminal", "console", "exec", "execute", "command", "cmd"}
 )
@@ -108,12 +116,39 @@ def _command_strings(ctx: Context) -> list[CommandString]:
     out: list[CommandString] = []
     for path, key, value in call_walk(ctx).commands:
         nkey = _joined_key(key)
-        if nkey not in SHELL_PARAMS and not (exec_tool and nkey in _EXEC_ONLY_PARAMS):
+        exec_only = _EXEC_ONLY_PARAMS if exec_tool else frozenset()
+        if nkey not in SHELL_PARAMS and nkey not in exec_only and nkey not in _PROGRAM_PARAMS:
+            continue
+        if nkey in _PROGRAM_PARAMS and not exec_tool:
             continue
         facts = analyze(value) if isinstance(value, str) else analyze_argv(value)
         if facts.error is not None and nkey not in SHELL_PARAMS and not exec_tool:
             continue
         out.append(CommandString(path, facts))
+        if isinstance(value, str) and path == key:
+            out.extend(_with_arguments(ctx.arguments, path, value))
+    return out
+
+
+def _with_arguments(arguments: Any, path: str, program: str) -> list[CommandString]:
+    """The command ``program`` with its arguments from a sibling parameter (``args``,
+    ``argv``, ``arguments`` ...), read both ways a server may run it: as an argv list, and
+    as one shell line.
+
+    Attack class: a command split over two parameters (``{"command": "rm", "args": ["-rf",
+    "/"]}``): each half alone breaks no rule."""
+    out: list[CommandString] = []
+    for k, v in arguments.items():
+        if _joined_key(str(k)) not in _ARGV_PARAMS:
+            continue
+        if isinstance(v, str):
+            words = [v]
+        elif isinstance(v, list) and all(isinstance(a, str) for a in v):
+            words = [shlex.quote(a) for a in v]
+            out.append(CommandString(f"{path}+{k}", analyze_argv((program, *v))))
+        else:
+            continue
+        out.append(CommandString(f"{path}+{k}", analyze(" ".join([program, *words]))))
     return out
 
 
