@@ -69,3 +69,21 @@ def test_ordinary_numbers_and_hex_are_not_secrets() -> None:
         "allow",
         "default.allow",
     )
+
+
+# Attack class: a secret split across the keys of a nested object ({"Zq8vR2mK": 1,
+# "9pL4xW7n": 2, ...}): the joins of a call's strings took its values only.
+
+
+def test_secret_split_across_object_keys_is_denied() -> None:
+    pieces = [SECRET[i : i + 8] for i in range(0, len(SECRET), 8)]
+    meta = {p: i for i, p in enumerate(pieces)}
+    v = _session().check(
+        "send_email", {"to": ["ops@example.com"], "subject": "s", "body": "b", "meta": meta}
+    )
+    assert (v.verdict, v.rule) == ("deny", "secret.egress")
+    ok = _session().check(
+        "send_email",
+        {"to": ["ops@example.com"], "subject": "s", "body": "b", "meta": {"a": 1, "b": 2}},
+    )
+    assert (ok.verdict, ok.rule) == ("allow", "default.allow")

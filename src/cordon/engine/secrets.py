@@ -366,6 +366,27 @@ def _pieces_in(secret: str, text: str) -> bool:
     return pieces >= 2
 
 
+def _keyed_joins(arguments: Any) -> list[str]:
+    """The call's strings joined with the keys of its nested objects, in order and reversed;
+    empty when no nested object has two keys or more.
+
+    Attack class: a secret split across object keys (``{"Zq8vR2mK": 1, "9pL4xW7n": 2}``):
+    :func:`cordon.engine.dlp.joined_views` joins values only."""
+    nested = 0
+    stack: list[Any] = list(arguments.values()) if isinstance(arguments, dict) else []
+    while stack and nested < 2:
+        v = stack.pop()
+        if isinstance(v, dict):
+            nested += len(v)
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    if nested < 2:
+        return []
+    strings = [s for _, s in string_leaves(arguments, keys=True) if s]
+    return ["".join(strings), "".join(strings[::-1])]
+
+
 def check_secrets(
     arguments: Any, secrets: SecretSet, *, sending: bool, skip_origin: str | None = None
 ) -> Verdict | None:
@@ -388,7 +409,7 @@ def check_secrets(
         return None
     hit = secrets.locate_value(arguments, skip_origin=skip_origin)
     if hit is None:
-        for joined in joined_views(arguments):
+        for joined in (*joined_views(arguments), *_keyed_joins(arguments)):
             found = secrets.locate_value(joined, skip_origin=skip_origin)
             if found is not None:
                 hit = (found[0], "joined", "")
