@@ -57,6 +57,7 @@ if os.environ.get("CORDON_HYPERSCAN", "1") == "0":  # explicit opt-out: the Pyth
 __all__ = [
     "available",
     "compiling",
+    "filter_for",
     "find",
     "merge_anchors",
     "may_match",
@@ -536,26 +537,33 @@ def _longer_possible(
 # with ``\b``, so it has no first-character set to skip by): ~30 MB/s. The same pattern,
 # compiled for Hyperscan in prefilter mode (a superset of its matches), says in a few
 # microseconds whether a window can hold a match at all; ``re`` then runs only where it can,
-# so the findings are those of ``re`` alone. A filter costs 40-500 ms of compiling, more than
+# so the findings are those of ``re`` alone. A filter costs 40-800 ms of compiling, more than
 # it saves in one scan, so it is compiled only for a rule whose windows add up to
-# :data:`FILTER_TRIGGER` bytes in :data:`FILTER_AFTER` texts of one process (a process that
-# scans large texts again and again: not ``cordon scan`` of one file), in the background,
-# and used once ready by every later scan.
+# :data:`FILTER_TRIGGER` bytes, or whose window searches took :data:`FILTER_COST_S`, in
+# :data:`FILTER_AFTER` texts of one process (a process that scans large texts again and
+# again: not ``cordon scan`` of one file), in the background, and used once ready by every
+# later scan. Which filters exist decides only how fast a scan is, never what it finds.
 
 #: window bytes of one rule in one text that count towards compiling its filter
 FILTER_TRIGGER = 64 * 1024
-#: texts with that many window bytes of one rule after which its filter is compiled
+#: or CPU seconds its window searches took in one text: the multilingual rules' patterns
+#: (9-13 KB of alternatives behind look-behinds) cost ``re`` 250-700 ns a byte against
+#: 15-150 for the others, so 20-60 KB of their windows cost what 64 KB of others' windows
+#: never do; a count of bytes alone left them unfiltered (bench/content/README.md)
+FILTER_COST_S = 0.003
+#: texts with that many window bytes (or that much search time) of one rule after which its
+#: filter is compiled
 FILTER_AFTER = 2
 _filters: dict[str, Any] = {}  # pattern -> (database, thread-local scratch) or None
 _filter_pending: set[str] = set()
 _filter_done: dict[str, threading.Event] = {}  # pattern -> its compile job's done event
-_filter_busy: dict[str, int] = {}  # pattern -> texts with FILTER_TRIGGER window bytes
+_filter_busy: dict[str, int] = {}  # pattern -> texts that made it busy
 
 
 def note_busy(patterns: Sequence[str]) -> None:
     """One more text in which each of ``patterns`` (rule patterns) had
-    :data:`FILTER_TRIGGER` window bytes: compile the filters of those that reach
-    :data:`FILTER_AFTER` (:func:`want_filters`)."""
+    :data:`FILTER_TRIGGER` window bytes or :data:`FILTER_COST_S` of window searches: compile
+    the filters of those that reach :data:`FILTER_AFTER` (:func:`want_filters`)."""
     due = []
     with _lock:
         for p in patterns:
@@ -612,6 +620,22 @@ def want_filters(patterns: Sequence[str], *, wait: bool = False) -> None:
     if wait:
         for ev in waits:
             ev.wait()
+
+
+def filter_for(
+    pattern: str, windows: Sequence[tuple[int, int]], wanted: list[str]
+) -> tuple[Any, bool]:
+    """The ready filter of ``pattern`` (a rule pattern) or ``None``, and whether to time the
+    searches of its ``windows``: with no ready filter, the pattern goes into ``wanted`` now
+    when the windows reach :data:`FILTER_TRIGGER` bytes, else the caller times the searches
+    and adds it when they took :data:`FILTER_COST_S`."""
+    flt = _filters.get(pattern)
+    if flt is not None:
+        return flt, False
+    if sum(we - ws for ws, we in windows) >= FILTER_TRIGGER:
+        wanted.append(pattern)
+        return None, False
+    return None, True
 
 
 def rule_filter(pattern: str) -> Any:

@@ -28,6 +28,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from time import thread_time
 from typing import Any
 
 from cordon._types import SEVERITY_ORDER, Finding, Severity
@@ -394,7 +395,8 @@ def _match_norm(
     """Pattern matches as (rule, char start, char end, value char start, value char end);
     ``lview``: ``nz.ascii_view`` lower-cased, when the caller has it; ``busy`` gets the
     patterns of the rules without a ready filter whose windows reach
-    :data:`cordon.content._accel.FILTER_TRIGGER` bytes."""
+    :data:`cordon.content._accel.FILTER_TRIGGER` bytes or took
+    :data:`cordon.content._accel.FILTER_COST_S` of this thread's CPU time."""
     idx = _anchor_index(only)
     view = nz.ascii_view
     if lview is None:
@@ -412,6 +414,7 @@ def _match_norm(
     size = len(text)
     raw: list[tuple[Rule, int, int, int, int]] = []
     wanted: list[str] = [] if busy is None else busy
+    use = ACCEL and FILTERS
     for ri, spans in hits.items():
         rule = idx.rules[ri]
         assert rule.pattern is not None
@@ -421,12 +424,9 @@ def _match_norm(
         seen_end = -1
         count = 0
         windows = _windows(spans, rule.window * _PAD_FACTOR + rule.ws_slack, size)
-        # the rule's Hyperscan filter (cordon.content._accel.rule_filter): a window it rules
-        # out holds no match of the pattern, so ``re`` does not search it
-        use = ACCEL and FILTERS
-        flt = _accel.rule_filter(rule.pattern) if use else None
-        if flt is None and use and sum(we - ws for ws, we in windows) >= _accel.FILTER_TRIGGER:
-            wanted.append(rule.pattern)
+        # the rule's Hyperscan filter: a window it rules out holds no match, ``re`` skips it
+        flt, timed = _accel.filter_for(rule.pattern, windows, wanted) if use else (None, False)
+        t0 = thread_time() if timed else 0.0
         for ws, we in windows:
             buf, base, lo, hi, conv = _window_bytes(
                 text, view, lview, ascii_text, ws, we, rule.case_sensitive
@@ -462,6 +462,8 @@ def _match_norm(
                 seen_end = base + max(b, d)
             if count >= MAX_HITS_PER_RULE:
                 break
+        if timed and thread_time() - t0 >= _accel.FILTER_COST_S:
+            wanted.append(rule.pattern)
     return raw
 
 
