@@ -394,3 +394,32 @@ def test_program_and_arguments_are_read_together(
 def test_program_and_harmless_arguments_are_allowed(tmp_path: Path) -> None:
     v = _session(tmp_path).check("run_command", {"command": "ls", "args": ["-la", "src"]})
     assert (v.verdict, v.rule) == ("allow", "default.allow")
+
+
+# -- program names given as glob patterns ----------------------------------------------------
+# Attack class: bash expands a pattern in the program word before running it: ``/???/r?``
+# is ``/bin/rm``. The pattern was taken as a program nobody knows. One known program that
+# fits is read as that program; any pattern is asked about (the files it matches decide).
+
+
+@pytest.mark.parametrize("command", ["/???/r? -rf /", "/bin/r[m] -rf /", "/???/?m -rf ~"])
+def test_globbed_program_that_fits_rm_is_read_as_rm(tmp_path: Path, command: str) -> None:
+    assert _run(_session(tmp_path), command) == ("deny", "action.rm_root")
+
+
+@pytest.mark.parametrize("command", ["/usr/bin/r* -rf ~", "/???/?? -rf /", "x* --help"])
+def test_globbed_program_is_asked(tmp_path: Path, command: str) -> None:
+    assert _run(_session(tmp_path), command) == ("ask", "action.command_opaque")
+
+
+def test_test_bracket_is_not_a_pattern(tmp_path: Path) -> None:
+    assert _run(_session(tmp_path), "[ -f notes.txt ] && cat notes.txt") == (
+        "allow",
+        "default.allow",
+    )
+
+
+# Attack class: ``source``/``.`` reading its program from stdin, fed at run time.
+def test_source_of_computed_stdin_is_asked(tmp_path: Path) -> None:
+    command = 'source /dev/stdin <<< "$(echo cm0= | base64 -d)"'
+    assert _run(_session(tmp_path), command) == ("ask", "action.command_opaque")

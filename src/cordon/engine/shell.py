@@ -25,6 +25,7 @@ reported as such (:attr:`ShellFacts.error`), never guessed at.
 
 from __future__ import annotations
 
+import fnmatch
 import itertools
 import posixpath
 import re
@@ -357,6 +358,7 @@ def _sequence(body: str) -> list[str] | None:
 # --------------------------------------------------------------------------------------------
 
 _SUB_KINDS = ("commandsubstitution", "processsubstitution")
+_GLOB_RE = re.compile(r"[*?\[]")
 _OUT_REDIRECTS = frozenset({">", ">>", ">|", "&>", "&>>", "<>", ">&"})
 _HARMLESS_TARGETS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "-"})
 
@@ -473,6 +475,8 @@ class _Walker:
                 argv.extend(self.expand(part))
             elif part.kind == "redirect":
                 redirects.append(part)
+        if argv and _GLOB_RE.search(argv[0]) and argv[0] not in ("[", "[["):
+            argv[0] = self.glob_program(argv[0])
         program, args = _unwrap(argv)
         for r in redirects:
             self.redirect(r, program, args)
@@ -486,6 +490,16 @@ class _Walker:
         line = " ".join(shlex.quote(w.replace(DYNAMIC, "$X")) for w in [program, *args])
         outs = [f"> {shlex.quote(t)}" for t in self._redirect_targets(redirects)]
         return " ".join([line, *outs])
+
+    def glob_program(self, word: str) -> str:
+        """The program a pattern in the program word names, when one program some rule
+        reads fits it; else the word. Always opaque: the files it matches decide.
+
+        Attack class: bash expands the pattern before running it (``/???/r? -rf /`` is
+        ``/bin/rm -rf /``); the pattern was taken as a program nobody knows."""
+        self.opaque(f"a program name given as a pattern ({word!r})")
+        fits = [n for n in sorted(_sc.KNOWN_PROGRAMS) if fnmatch.fnmatchcase(n, base_name(word))]
+        return fits[0] if len(fits) == 1 else word
 
     def _redirect_targets(self, redirects: list[Any]) -> list[str]:
         out = []

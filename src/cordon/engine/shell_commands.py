@@ -16,7 +16,7 @@ import posixpath
 import re
 from typing import Any, Protocol
 
-__all__ = ["DYNAMIC", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
+__all__ = ["DYNAMIC", "KNOWN_PROGRAMS", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
 
 #: stands for a value known only at run time (command output, an unset variable)
 DYNAMIC = "\x00"
@@ -618,6 +618,8 @@ def _sql_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
 def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
     """What ``prog args`` makes of its stdin: ``shell`` (a shell reads its program there),
     ``code`` (another interpreter does), ``sql`` (a database client), or None (data)."""
+    if prog in ("source", ".") and args[:1] and args[0] in _STDIN_NAMES:
+        return "shell"  # (``source /dev/stdin``: the shell itself runs what stdin holds)
     if prog in SHELLS and prog != "busybox":
         plain, opts = _split(args, frozenset({"-c", "-o", "+o", "-O"}))
         if any(k == "-c" for k, _ in opts):
@@ -661,3 +663,12 @@ def _code_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
     for code in interpreter_code(fam, args)[1]:
         if DYNAMIC in code:
             w.opaque(f"{prog} runs program text computed at run time")
+
+
+#: the programs some rule reads, for a program word given as a glob pattern (``/???/r?``)
+KNOWN_PROGRAMS: frozenset[str] = frozenset(
+    {*_DELETERS, *SHELLS, *NETWORK_PROGRAMS, *_SQL_CLIENTS, *_SQL_FILE_CLIENTS,
+     "find", "dd", "chmod", "chown", "chgrp", "mkfs", "wipefs", "truncate", "tee", "mv", "cp",
+     "sed", "eval", "xargs", "sudo", "doas", "env", "python", "python3", "perl", "ruby", "node",
+     "php", "rimraf", "kubectl", "terraform", "helm", "npm", "docker"}
+)  # fmt: skip
