@@ -423,3 +423,58 @@ def test_test_bracket_is_not_a_pattern(tmp_path: Path) -> None:
 def test_source_of_computed_stdin_is_asked(tmp_path: Path) -> None:
     command = 'source /dev/stdin <<< "$(echo cm0= | base64 -d)"'
     assert _run(_session(tmp_path), command) == ("ask", "action.command_opaque")
+
+
+# -- destructive cloud, forge and data-store commands ------------------------------------------
+# Attack class: deletes of live resources through a CLI the infrastructure rule did not read
+# (``kubectl delete`` and ``terraform destroy`` were asked; ``aws ec2 terminate-instances``,
+# ``gcloud projects delete``, ``gh repo delete`` were allowed), and wipes of a data store
+# outside SQL (``redis-cli FLUSHALL``, Mongo's ``dropDatabase()``).
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "aws ec2 terminate-instances --instance-ids i-123",
+        "aws rds delete-db-instance --db-instance-identifier prod",
+        "aws dynamodb delete-table --table-name prod",
+        "gcloud compute instances delete prod-1 --quiet",
+        "gcloud projects delete my-prod",
+        "az group delete -n prod --yes",
+        "doctl compute droplet delete prod -f",
+        "gh repo delete acme/webapp --yes",
+        "heroku apps:destroy --app prod --confirm prod",
+        "vercel rm my-app --yes",
+        "docker system prune -af --volumes",
+        "docker volume rm pgdata",
+        "npm unpublish my-pkg --force",
+        "curl -X DELETE https://api.example.com/v1/projects/42",
+        "curl --request DELETE https://api.example.com/v1/projects/42",
+    ],
+)
+def test_cloud_deletes_are_asked(tmp_path: Path, command: str) -> None:
+    assert _run(_session(tmp_path), command) == ("ask", "action.infra_apply")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "redis-cli FLUSHALL",
+        "redis-cli -h cache.internal -n 0 flushdb",
+        "mongosh --eval 'db.dropDatabase()'",
+        "mongo prod --eval 'db.users.drop()'",
+    ],
+)
+def test_data_store_wipes_are_denied(tmp_path: Path, command: str) -> None:
+    assert _run(_session(tmp_path), command) == ("deny", "action.sql_drop")
+
+
+def test_cloud_reads_are_allowed(tmp_path: Path) -> None:
+    s = _session(tmp_path)
+    for command in [
+        "aws ec2 describe-instances",
+        "gcloud projects list",
+        "gh repo view",
+        "redis-cli GET k",
+    ]:
+        assert _run(s, command) == ("allow", "default.allow"), command

@@ -363,6 +363,8 @@ def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
         for rx, hints in _PIPE_TO_SHELL_RES:
             if any(h in low for h in hints) and rx.search(text):
                 return rules.ACTION_PIPE_TO_SHELL, "remote content piped into an interpreter"
+    if ("flush" in low or "drop" in low) and _STORE_WIPE_RE.search(text):
+        return rules.ACTION_SQL_DROP, "a data store wiped (FLUSHALL, dropDatabase)"
     if "/dev/" in low and _REDIRECT_DEV_RE.search(text):
         return rules.ACTION_MKFS_DD, "write onto a block device"
     if any(h in low for h in _RMTREE_HINTS):
@@ -469,6 +471,29 @@ _INFRA_RE = re.compile(
     r"|helm\s+(?:install|upgrade|uninstall|delete|rollback)"
     r"|pulumi\s+(?:up|destroy|import|refresh)"
     r"|aws\s+cloudformation\s+(?:delete-stack|deploy|update-stack|create-stack))\b",
+    re.IGNORECASE,
+)
+#: Deletes of live resources through cloud, forge and platform CLIs (attack class: the
+#: infrastructure rule read kubectl/terraform/helm/pulumi only, so ``aws ec2
+#: terminate-instances`` or ``gh repo delete`` went through a shell tool unasked)
+_CLOUD_DELETE_HINTS = ("aws", "gcloud", "az", "doctl", "gh", "heroku", "vercel", "docker", "npm",
+                       "curl")  # fmt: skip
+_CLOUD_DELETE_RE = re.compile(
+    r"\b(?:aws\s+(?:\S+\s+)*?(?:terminate-instances|delete-[\w-]+|rb|rm)"
+    r"|(?:gcloud|az)\s+(?:\S+\s+)*?delete"
+    r"|doctl\s+(?:\S+\s+)*?(?:delete|rm)"
+    r"|gh\s+(?:repo|release|secret|variable|ssh-key|gpg-key|cache|label|project)\s+delete"
+    r"|heroku\s+(?:apps:destroy|\S+:(?:destroy|delete|remove))"
+    r"|vercel\s+(?:rm|remove)"
+    r"|docker\s+(?:system\s+prune|volume\s+(?:rm|prune))"
+    r"|npm\s+unpublish"
+    r"|curl\s+(?:\S+\s+)*?(?:-X\s*|--request[=\s]+)[\"']?DELETE)\b",
+    re.IGNORECASE,
+)
+#: A data store wiped outside SQL: Redis FLUSHALL/FLUSHDB, Mongo dropDatabase()/drop()
+_STORE_WIPE_RE = re.compile(
+    r"\bredis-cli\b[^\n;|&]*\bflush(?:all|db)\b"
+    r"|\b(?:mongo|mongosh)\b[^\n;|&]*(?:\bdropDatabase|\.drop)\s*\(",
     re.IGNORECASE,
 )
 
@@ -691,6 +716,8 @@ def _asked_by_command(strings: _Strings) -> Verdict | None:
             return _v(
                 "ask", rules.ACTION_INFRA_APPLY, "changes live infrastructure", path, "command"
             )
+        if any(h in low for h in _CLOUD_DELETE_HINTS) and _CLOUD_DELETE_RE.search(text):
+            return _v("ask", rules.ACTION_INFRA_APPLY, "deletes live resources", path, "command")
         if _exec_credential_write(text):
             return _v(
                 "ask",
