@@ -27,9 +27,28 @@ from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
-from cordon.engine.dlp import withhold
+from cordon.engine.dlp import Detector, withhold
+from cordon.engine.walk import walk
 
-__all__ = ["Decider", "Decision", "code_key", "verdict_record"]
+__all__ = ["Decider", "Decision", "code_key", "shown_arguments", "verdict_record"]
+
+
+def shown_arguments(arguments: Any, secrets: Any, detector: Detector) -> Any:
+    """``arguments`` as an audit record may keep them: :func:`cordon.engine.dlp.withhold`
+    with the session's ``secrets`` and ``detector``, ``arguments`` itself when they carry no
+    secret. A call's usual arguments (an object, no registered or seen secret in the session,
+    no credential in a known format) are told apart with one :func:`cordon.engine.walk.walk`,
+    the views the engine's own ``secret.pattern`` check reads, instead of the two walks
+    ``withhold``'s own test makes (about 8 of its 14 us for a one-string call): the same
+    strings in the same order, so the same answer; anything else goes to ``withhold``."""
+    if type(arguments) is dict and (secrets is None or not len(secrets)):
+        try:
+            views = walk(arguments)
+        except ValueError:  # nested too deeply: withhold reads it as it always did
+            views = None
+        if views is not None and next(detector.hits(arguments, views), None) is None:
+            return arguments
+    return withhold(arguments, secrets, detector)
 
 
 def code_key(key: Any, tool: str, args: Any) -> list[Any]:
@@ -58,7 +77,7 @@ def verdict_record(
     parameter too (:func:`cordon.audit.withheld.withhold_verdict`). ``extra`` keys are added
     (``via``, ``asked``, ``answer``)."""
     if known is not None:
-        shown = withhold(arguments, known.secrets, known.engine.dlp)
+        shown = shown_arguments(arguments, known.secrets, known.engine.dlp)
     else:
         shown = withhold(arguments)
     v = withhold_verdict(v, arguments, shown)

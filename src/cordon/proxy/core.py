@@ -42,6 +42,7 @@ from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
 from cordon.decider import Decision
+from cordon.engine import rules
 from cordon.policy.model import DEFAULT_CONTENT_MODE
 from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
 from cordon.proxy.asking import _NOT_FORWARDED, AskSide, _Ask
@@ -74,6 +75,13 @@ _REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/dis
 #: cancelled requests remembered at most (their late answers dropped, their ids not reused);
 #: past it the oldest is forgotten (its late answer, if one ever comes, matches nothing)
 _CANCELLED_MAX = 4096
+#: the result an allowed call gets instead when its audit record cannot be written
+#: (invariant 4), per era (2026-07-28 or not): the same for every call but its id, so it is
+#: built once; ``result_frame`` only reads it
+_AUDIT_REFUSED = {
+    modern: blocked_result(rules.AUDIT_UNWRITABLE, "the audit log cannot be written", modern=modern)
+    for modern in (False, True)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -664,10 +672,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
             self._cancelled(key)
         else:
             self.pending[key] = _Pending("tools/call", id_, tool, args, caps)
-        refusal = Verdict(
-            verdict="deny", rule="audit.unwritable", reason="the audit log cannot be written"
-        )
-        refused = result_frame(id_, blocked_result(refusal.rule, refusal.reason, modern=modern))
+        refused = result_frame(id_, _AUDIT_REFUSED[modern])
         rec = self._verdict_record(tool, shown, v, args)
         return ToUpstream(line, audit=rec, refused=refused, id=id_)
 

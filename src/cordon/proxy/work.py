@@ -20,10 +20,9 @@ from cordon._types import Finding, Verdict, severity_at_least
 from cordon.content import scan_text
 from cordon.content._walk import CapExceeded, iter_strings
 from cordon.content.sanitize import Evaluation, strip_ansi
-from cordon.decider import Decider, Decision
+from cordon.decider import Decider, Decision, shown_arguments
 from cordon.engine import rules
 from cordon.engine.core import Engine, Observation, Session
-from cordon.engine.dlp import withhold
 from cordon.engine.pins import fingerprint
 from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
 from cordon.store.pins import identity_changes
@@ -125,7 +124,7 @@ class SessionWork:
         d = self.decider.decide(tool, args, issue_code=issue_code)
         if problem is not None:
             d.problems.append(problem)
-        shown = withhold(args, self.session.secrets, self.engine.dlp)
+        shown = shown_arguments(args, self.session.secrets, self.engine.dlp)
         if shown is not args:  # a secret (registered, seen or by format): the log keeps a marker
             d.shown = shown
         return d
@@ -172,7 +171,7 @@ class SessionWork:
     def shown(self, args: Any) -> Any:
         """``args`` as the audit log may keep them: every string carrying a registered, seen
         or pattern-detected secret withheld (:func:`cordon.engine.dlp.withhold`)."""
-        return withhold(args, self.session.secrets, self.engine.dlp)
+        return shown_arguments(args, self.session.secrets, self.engine.dlp)
 
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         """A person accepted cordon's elicitation: approve and check again."""
