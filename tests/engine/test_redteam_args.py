@@ -478,3 +478,43 @@ def test_cloud_reads_are_allowed(tmp_path: Path) -> None:
         "redis-cli GET k",
     ]:
         assert _run(s, command) == ("allow", "default.allow"), command
+
+
+# -- wildcard-DNS names under keys that name no host ---------------------------------------------
+# Attack class: SSRF through a name whose public DNS answers with the address written in it
+# (``a9fea9fe.nip.io`` is 169.254.169.254, ``10-0-0-1.sslip.io`` is 10.0.0.1). Under a host
+# or URL key it was denied; as a bare name under any other key (``upstream``, ``target``,
+# ``remote``) it was not read at all, while an IP literal there was.
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "rule"),
+    [
+        ("upstream", "a9fea9fe.nip.io", "egress.metadata"),
+        ("target", "169-254-169-254.nip.io", "egress.metadata"),
+        ("remote", "10-0-0-1.sslip.io", "egress.private_address"),
+        ("api_base", "7f000001.nip.io", "egress.private_address"),
+        ("note", "point it at app.a9fea9fe.nip.io please", "egress.metadata"),
+    ],
+)
+def test_ip_in_name_host_under_any_key_is_denied(
+    tmp_path: Path, key: str, value: str, rule: str
+) -> None:
+    eng = Engine.from_policy([{}])
+    eng.pin_tools([{"name": "configure_proxy", "inputSchema": {"type": "object"}}])
+    v = eng.new_session().check("configure_proxy", {key: value})
+    assert (v.verdict, v.rule) == ("deny", rule)
+
+
+def test_ip_in_name_domain_without_an_address_is_allowed() -> None:
+    eng = Engine.from_policy([{}])
+    eng.pin_tools([{"name": "configure_proxy", "inputSchema": {"type": "object"}}])
+    v = eng.new_session().check("configure_proxy", {"note": "the demo is on demo.nip.io"})
+    assert (v.verdict, v.rule) == ("allow", "default.allow")
+
+
+def test_loopback_domain_under_any_key_is_denied() -> None:
+    eng = Engine.from_policy([{}])
+    eng.pin_tools([{"name": "configure_proxy", "inputSchema": {"type": "object"}}])
+    v = eng.new_session().check("configure_proxy", {"upstream": "admin.localtest.me"})
+    assert (v.verdict, v.rule) == ("deny", "egress.private_address")

@@ -85,7 +85,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cordon._types import Verdict
-from cordon.engine import rules
+from cordon.engine import _ip_names, rules
 from cordon.engine.actions import split_tokens
 from cordon.textnorm import canonical_urls
 
@@ -186,10 +186,6 @@ _V4COMPAT = ipaddress.ip_network("::/96")
 _PRIVATE_SUFFIXES = (".localhost", ".local", ".internal", ".home.arpa", ".lan", ".svc",
                      ".intranet", ".localdomain")  # fmt: skip
 _PRIVATE_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback", "broadcasthost"})
-_LOOPBACK_DOMAINS = frozenset(
-    {"localtest.me", "lvh.me", "vcap.me", "localho.st", "lacolhost.com", "fuf.me", "yoogle.com"}
-)
-_IP_IN_NAME_DOMAINS = frozenset({"nip.io", "sslip.io", "xip.io", "traefik.me", "nip.direct"})
 
 # --------------------------------------------------------------------------------------------
 # Public Suffix List (offline, built once)
@@ -388,7 +384,7 @@ def _ips_in_name(host: str) -> Iterator[ipaddress.IPv4Address]:
             yield ipaddress.IPv4Address(".".join(m.groups()))
         except ValueError:
             pass
-    if registrable_domain(host) in _IP_IN_NAME_DOMAINS:
+    if registrable_domain(host) in _ip_names.IP_IN_NAME_DOMAINS:
         for label in host.split("."):
             if re.fullmatch(r"[0-9a-f]{8}", label):
                 yield ipaddress.IPv4Address(int(label, 16))
@@ -550,7 +546,7 @@ def classify_host(
             host in _PRIVATE_NAMES
             or host.endswith(_PRIVATE_SUFFIXES)
             or (single_label and "." not in host)
-            or _name_matches(host, _LOOPBACK_DOMAINS)
+            or _name_matches(host, _ip_names.LOOPBACK_DOMAINS)
         ):
             return rules.EGRESS_PRIVATE_ADDRESS, "a local or internal host name", host
         if any(_non_public(e) for e in embedded):
@@ -689,6 +685,10 @@ def _judge_text(text: str, kind: str, policy: EgressPolicy) -> Iterator[tuple[st
         if _META_GATES[0] in low or _META_GATES[1] in low:
             for m in _META_NAME_RE.finditer(text):
                 yield rules.EGRESS_METADATA, "a cloud metadata host name", m.group(1).lower()
+        if kind != "host" and _ip_names.mentions_ip_name(low):  # (a9fea9fe.nip.io, any key)
+            names = _ip_names.ip_names_in(text)
+            hits = (classify_host(n, policy, single_label=False) for n in names)
+            yield from (h for h in hits if h is not None)
     if ("::" in text or text.count(":") >= 2) and _IPV6_GATE.search(text) is not None:
         for m in _IPV6_RE.finditer(text):
             cand = m.group(1)
@@ -734,7 +734,8 @@ def _dots_only(text: str) -> bool:
     if "\t" in text or "\n" in text or "\r" in text or _IPV4_GATE.search(text) is not None:
         return False
     low = text.lower()
-    return _META_GATES[0] not in low and _META_GATES[1] not in low
+    gated = _ip_names.mentions_ip_name(low)  # (a9fea9fe.nip.io: read in free text too)
+    return not gated and _META_GATES[0] not in low and _META_GATES[1] not in low
 
 
 def check_egress(
