@@ -357,6 +357,19 @@ def _cloud_cli(w: Walker, prog: str, args: tuple[str, ...]) -> None:
         _uploads(w, prog, rest[:-1], rest[-1])
 
 
+_SCRIPT_URL_RE = re.compile(r"(?:https?|ftp)://|^(?:javascript|vbscript):|[\\/]i:https?:", re.I)
+
+
+def _lolbin(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    """Windows binaries that fetch and run a script (attack class: remote content run,
+    as ``curl | sh``): ``mshta URL``, ``mshta vbscript:``, ``regsvr32 /i:URL scrobj.dll``,
+    ``rundll32 javascript:``, ``msiexec /i URL``."""
+    for a in args:
+        if _SCRIPT_URL_RE.search(a.strip("\"'")):
+            w.remote_shell(f"{prog} runs a script from {a[:40]!r}")
+            return
+
+
 NETWORK_PROGRAMS: dict[str, Any] = {
     "curl": _curl, "wget": _wget, "wget2": _wget, "aria2c": _wget, "http": _wget,
     "https": _wget, "xh": _wget, "lynx": _wget, "w3m": _wget, "links": _wget,
@@ -370,6 +383,7 @@ NETWORK_PROGRAMS: dict[str, Any] = {
     "traceroute": _dns, "whois": _dns, "drill": _dns,
     "gh": _cloud_cli, "rclone": _cloud_cli, "aws": _cloud_cli, "gsutil": _cloud_cli,
     "gcloud": _cloud_cli, "az": _cloud_cli,
+    "mshta": _lolbin, "regsvr32": _lolbin, "rundll32": _lolbin, "msiexec": _lolbin,
 }  # fmt: skip
 
 
@@ -519,6 +533,23 @@ _FAMILY_RE = re.compile(
 _STDIN_NAMES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 
+#: PowerShell options that take a value (names as written, any case, without the dash)
+_PWSH_VALUE = frozenset(
+    {"w", "windowstyle", "ep", "ex", "executionpolicy", "version", "v", "wd",
+     "workingdirectory", "inputformat", "outputformat", "if", "of", "configurationname",
+     "settingsfile", "psconsolefile"}
+)  # fmt: skip
+
+
+def _pwsh_encoded(low: str) -> bool:
+    """A PowerShell ``-EncodedCommand`` in any accepted spelling: ``-e``, ``-ec``, ``-enc``
+    or any other prefix of the name (PowerShell takes unambiguous prefixes)."""
+    name = low.lstrip("-")
+    return low.startswith("-") and (
+        name == "ec" or (bool(name) and "encodedcommand".startswith(name))
+    )
+
+
 def interpreter(prog: str) -> str | None:
     """The interpreter family of ``prog`` (``python3.11`` -> ``python``), or None."""
     m = _FAMILY_RE.match(prog)
@@ -536,6 +567,11 @@ def interpreter_code(fam: str, args: tuple[str, ...]) -> tuple[bool, list[str]]:
     while i < len(args):
         a = args[i]
         low = a.lower()
+        if fam == "pwsh" and _pwsh_encoded(low):
+            return False, [*codes, DYNAMIC]  # base64 of UTF-16: text no rule reads
+        if fam == "pwsh" and low.lstrip("-") in _PWSH_VALUE and i + 1 < len(args):
+            i += 2  # (-WindowStyle Hidden: a value, not a script file)
+            continue
         if a in _STDIN_NAMES:
             return True, codes
         if a == "--" or not a.startswith("-"):
