@@ -550,3 +550,39 @@ def test_encoded_powershell_is_asked(tmp_path: Path, command: str) -> None:
 )
 def test_windows_binaries_running_remote_scripts_are_denied(tmp_path: Path, command: str) -> None:
     assert _run(_session(tmp_path), command) == ("deny", "action.pipe_to_shell")
+
+
+# -- file URLs in path arguments --------------------------------------------------------------
+# Attack class: a file URL spelled another way than ``file:///``: ``file://localhost/etc/x``
+# (RFC 8089's host form), ``FILE:///etc/x`` (schemes are case-insensitive), ``file:/etc/x``.
+# Only the exact ``file://`` prefix was read as a URL: the rest were relative names joined to
+# base_dir, inside the project. egress.scheme denied them too, unless the policy permits the
+# file scheme; path confinement must hold on its own.
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "file://localhost/etc/passwd",
+        "FILE:///etc/passwd",
+        "File:///etc/passwd",
+        "file:/etc/passwd",
+        "file://remote.example/share/x",
+    ],
+)
+def test_file_url_spellings_are_confined(tmp_path: Path, path: str) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    policy = {
+        "packs": ["filesystem"],
+        "allowed_path_prefixes": [str(project)],
+        "egress": {"allow_schemes": ["file"]},
+        "tools": {"read_text_file": {"base_dir": str(project)}},
+    }
+    eng = Engine.from_policy([policy])
+    eng.pin_tools(TOOLS)
+    v = eng.new_session().check("read_text_file", {"path": path})
+    assert v.verdict == "deny"
+    assert v.rule in ("arg.path_outside", "arg.path_unresolvable")
+    inside = eng.new_session().check("read_text_file", {"path": f"FILE://{project}/a.txt"})
+    assert (inside.verdict, inside.rule) == ("allow", "default.allow")

@@ -121,8 +121,15 @@ def resolve_path(raw: str, base_dir: str | None, paths: PathResolver | None = No
     if paths is None:
         paths = default_resolver()
     s = raw
-    if s.startswith("file://"):
-        s = s[len("file://") :]
+    m = _FILE_URL_RE.match(s)
+    if m is not None:
+        # Attack class: a file URL spelled another way than file:/// (FILE:///x, file:/x,
+        # RFC 8089's file://localhost/x) was read as a relative name under base_dir. A file
+        # URL naming another host is no local path at all.
+        host = m.group(1)
+        if host and _fully_unquote(host).lower() != "localhost":
+            return None
+        s = s[m.end() :]
     s = _fully_unquote(s)
     if "\x00" in s or not s:
         return None
@@ -134,6 +141,8 @@ def resolve_path(raw: str, base_dir: str | None, paths: PathResolver | None = No
     return paths.realpath(s)
 
 
+#: a file URL's scheme and authority (``file://HOST``, ``file:``), any case
+_FILE_URL_RE = re.compile(r"file:(?://([^/]*))?", re.IGNORECASE)
 #: a Windows drive path (``C:\\x``, ``c:/x``, ``C:x``): absolute on Windows, under no POSIX prefix
 _DRIVE_RE = re.compile(r"[A-Za-z]:")
 
