@@ -17,6 +17,7 @@
   spaces count) becomes one character (``\\n`` if the run holds a line break), as a second
   span-mapped stage. Without the second fold, ``ignore`` + 300 newlines + ``all previous
   instructions`` would outgrow every rule's bounded window (whitespace padding);
+* troff font and size escapes (``\\fB``, ``\\s-1``) removed (:mod:`cordon.content._troff`);
 * base64 runs (RFC 4648 sections 4 and 5) that decode to plausible text become :class:`Layer`
   objects to be scanned separately.
 
@@ -48,12 +49,13 @@ import re
 import sys
 import unicodedata
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 from urllib.parse import unquote_to_bytes
 
-from cordon.content import _charscan
+from cordon.content import _charscan, _troff
 from cordon.textnorm import CONFUSABLE_TABLE, INVISIBLE_CHARS, PREFILTER_MIN, Prefilter
 
 __all__ = ["Event", "Layer", "Normalized", "normalize"]
@@ -262,9 +264,9 @@ class Normalized:
     #: False when the character pass saw no non-ASCII odd space (:data:`_ODD_SPACES`) in the
     #: original and no replacement brought one: the whitespace stage need not look for them
     _wide_odd: bool = field(default=True, compare=False, repr=False)
-    _ns: tuple[int, ...] = ()
-    _edits: tuple[tuple[int, int, int, int], ...] = ()
-    #: the first stage, when whitespace runs were folded in a second one
+    _ns: Sequence[int] = ()
+    _edits: Sequence[tuple[int, int, int, int]] = ()
+    #: the stage before, when this one rewrote it (troff escapes, whitespace runs)
     _base: Normalized | None = None
 
     def span_to_original(self, start: int, end: int) -> tuple[int, int]:
@@ -792,4 +794,6 @@ def normalize(text: str) -> Normalized:
             _edits=edits,
             _wide_odd=wide_odd,
         )
-    return _fold_whitespace(first, cls, runs=runs)
+    # troff font and size escapes glued to words, removed as a man page renders them
+    troffed = _troff.stage(first)
+    return _fold_whitespace(first, cls, runs=runs) if troffed is None else _fold_whitespace(troffed)
