@@ -565,8 +565,8 @@ def profile_proxy(tmp: Path, upstream: list[str], calls: int) -> None:
     ]
     home = tmp / "home-prof"
     home.mkdir(exist_ok=True)
-    # the scanner's databases compiled first: compiling them in the profiled proxy put ~20 s
-    # of the profile's 46 (a loaded machine) into re's parser and GIL waits, not the calls
+    # the scanner's databases compiled first (as ab.py does): a proxy that compiles them
+    # runs the compile thread through the profiled calls, which then wait for the GIL
     warm_home(base_env(home))
     latency(Target("profiled", cmd, base_env(home)), calls)
     if not prof.exists():
