@@ -367,6 +367,8 @@ def test_interpreter_delete_inside_the_project_is_allowed(tmp_path: Path) -> Non
     [
         ({"command": "rm", "args": ["-rf", "/"]}, ("deny", "action.rm_root")),
         ({"cmd": "rm", "args": ["-rf", "/"]}, ("deny", "action.rm_root")),
+        ({"command": ["rm"], "args": ["-rf", "/"]}, ("deny", "action.rm_root")),
+        ({"command": ["sudo", "rm"], "args": "-rf /"}, ("deny", "action.rm_root")),
         ({"program": "/bin/rm", "arguments": ["-rf", "/"]}, ("deny", "action.rm_root")),
         ({"executable": "rm", "argv": ["-r", "-f", "~"]}, ("deny", "action.rm_root")),
         ({"command": "rm", "args": "-rf /"}, ("deny", "action.rm_root")),

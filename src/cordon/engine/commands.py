@@ -125,12 +125,14 @@ def _command_strings(ctx: Context) -> list[CommandString]:
         if facts.error is not None and nkey not in SHELL_PARAMS and not exec_tool:
             continue
         out.append(CommandString(path, facts))
-        if isinstance(value, str) and path == key:
+        if path == key:
             out.extend(_with_arguments(ctx.arguments, path, value))
     return out
 
 
-def _with_arguments(arguments: Any, path: str, program: str) -> list[CommandString]:
+def _with_arguments(
+    arguments: Any, path: str, program: str | tuple[str, ...]
+) -> list[CommandString]:
     """The command ``program`` with its arguments from a sibling parameter (``args``,
     ``argv``, ``arguments`` ...), read both ways a server may run it: as an argv list, and
     as one shell line.
@@ -138,6 +140,8 @@ def _with_arguments(arguments: Any, path: str, program: str) -> list[CommandStri
     Attack class: a command split over two parameters (``{"command": "rm", "args": ["-rf",
     "/"]}``): each half alone breaks no rule."""
     out: list[CommandString] = []
+    head = (program,) if isinstance(program, str) else program  # (an argv list: ["rm"])
+    line = program if isinstance(program, str) else " ".join(map(shlex.quote, program))
     for k, v in arguments.items():
         if _joined_key(str(k)) not in _ARGV_PARAMS:
             continue
@@ -145,10 +149,10 @@ def _with_arguments(arguments: Any, path: str, program: str) -> list[CommandStri
             words = [v]
         elif isinstance(v, list) and all(isinstance(a, str) for a in v):
             words = [shlex.quote(a) for a in v]
-            out.append(CommandString(f"{path}+{k}", analyze_argv((program, *v))))
+            out.append(CommandString(f"{path}+{k}", analyze_argv((*head, *v))))
         else:
             continue
-        out.append(CommandString(f"{path}+{k}", analyze(" ".join([program, *words]))))
+        out.append(CommandString(f"{path}+{k}", analyze(" ".join([line, *words]))))
     return out
 
 
