@@ -17,9 +17,8 @@
   spaces count) becomes one character (``\\n`` if the run holds a line break), as a second
   span-mapped stage. Without the second fold, ``ignore`` + 300 newlines + ``all previous
   instructions`` would outgrow every rule's bounded window (whitespace padding);
-* troff font and size escapes (``\\fB``, ``\\s-1``) removed (:mod:`cordon.content._troff`);
-* base64 runs (RFC 4648 sections 4 and 5) that decode to plausible text become :class:`Layer`
-  objects to be scanned separately.
+* troff font and size escapes removed (:mod:`cordon.content._troff`); base64 runs (RFC 4648
+  sections 4 and 5) that decode to plausible text become :class:`Layer` objects, scanned apart.
 
 Every edit is recorded as ``(norm_start, norm_end, orig_start, orig_end)``; outside edits the
 mapping is a constant shift, so :meth:`Normalized.span_to_original` is a binary search.
@@ -794,6 +793,8 @@ def normalize(text: str) -> Normalized:
             _edits=edits,
             _wide_odd=wide_odd,
         )
-    # troff font and size escapes glued to words, removed as a man page renders them
-    troffed = _troff.stage(first)
-    return _fold_whitespace(first, cls, runs=runs) if troffed is None else _fold_whitespace(troffed)
+    troffed = _troff.stage(first)  # troff escapes removed, as a man page renders them
+    if troffed is None:
+        return _fold_whitespace(first, cls, runs=runs)
+    found = _SEARCHES.present(troffed.ascii_view) if len(view) >= PREFILTER_MIN else None
+    return _fold_whitespace(troffed, runs=found is None or found[1])
