@@ -367,7 +367,7 @@ def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
         return rules.ACTION_SQL_DROP, "a data store wiped (FLUSHALL, dropDatabase)"
     if "/dev/" in low and _REDIRECT_DEV_RE.search(text):
         return rules.ACTION_MKFS_DD, "write onto a block device"
-    if any(h in low for h in _RMTREE_HINTS):
+    if ("rm" in low or "remove_tree" in low) and any(h in low for h in _RMTREE_HINTS):
         for m in _RMTREE_RE.finditer(text):
             if _is_root_target(m.group(1)):
                 return rules.ACTION_RM_ROOT, "recursive delete of a root or home directory (rmtree)"

@@ -116,10 +116,9 @@ def _command_strings(ctx: Context) -> list[CommandString]:
     out: list[CommandString] = []
     for path, key, value in call_walk(ctx).commands:
         nkey = _joined_key(key)
-        exec_only = _EXEC_ONLY_PARAMS if exec_tool else frozenset()
-        if nkey not in SHELL_PARAMS and nkey not in exec_only and nkey not in _PROGRAM_PARAMS:
-            continue
-        if nkey in _PROGRAM_PARAMS and not exec_tool:
+        if nkey not in SHELL_PARAMS and not (
+            exec_tool and (nkey in _EXEC_ONLY_PARAMS or nkey in _PROGRAM_PARAMS)
+        ):
             continue
         facts = analyze(value) if isinstance(value, str) else analyze_argv(value)
         if facts.error is not None and nkey not in SHELL_PARAMS and not exec_tool:
