@@ -177,7 +177,6 @@ def _ascii_anchors(parts: list[str]) -> tuple[str, ...]:
         for a in _top(p):
             v = _view(a)
             if re.match(r"[a-z]", v) and len(re.findall(r"(?<!\\)[a-z]", v)) >= 5:
-                re.compile(v.encode())
                 out.add(_GAP_IN_ANCHOR.sub(r"\\s", v))
     return tuple(sorted(out))
 
