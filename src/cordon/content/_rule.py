@@ -119,9 +119,10 @@ class Rule:
             raise ValueError(f"{self.id}: id must start with {prefix!r}")
         if self.pattern is not None and not (self.anchors or self.utf8_anchors):
             raise ValueError(f"{self.id}: a pattern rule needs anchors")
-        # that each anchor compiles is asserted by tests/content/test_anchor_syntax.py and
-        # again when the anchor index is built at start-up: compiling the ~2,700 anchors here
-        # cost every process ~0.25 s of CPU for patterns ``re`` then evicted from its cache
+        # that each anchor compiles is asserted by tests/content/test_anchor_syntax.py; the
+        # scanner compiles the forms it uses (per-character patterns, the Hyperscan database,
+        # an anchor at its first candidate). Compiling the ~2,700 anchors here cost every
+        # process ~0.25 s of CPU for patterns ``re`` then evicted from its cache
         for a in self.anchors:
             if not a or a != a.lower() or anchor_head(a) is None:
                 raise ValueError(
