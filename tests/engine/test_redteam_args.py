@@ -588,3 +588,40 @@ def test_file_url_spellings_are_confined(tmp_path: Path, path: str) -> None:
     assert v.rule in ("arg.path_outside", "arg.path_unresolvable")
     inside = eng.new_session().check("read_text_file", {"path": f"FILE://{project}/a.txt"})
     assert (inside.verdict, inside.rule) == ("allow", "default.allow")
+
+
+# -- commands and code named in environment variables -----------------------------------------
+# Attack class: a command a program runs from an environment variable (GIT_SSH_COMMAND,
+# EDITOR, PAGER, PROMPT_COMMAND ...) set before it, exported, or given to ``env``: only the
+# root-delete and pipe-to-shell patterns read it, never the parser; and a library or file a
+# program loads as code (LD_PRELOAD, BASH_ENV, NODE_OPTIONS=--require): not read at all.
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("GIT_SSH_COMMAND='rm -rf /var/lib/x' git fetch", ("deny", "action.delete_outside")),
+        (
+            "export GIT_SSH_COMMAND='rm -rf /var/lib/x'; git fetch",
+            ("deny", "action.delete_outside"),
+        ),
+        ("env EDITOR='rm -rf /var/lib/x' git commit", ("deny", "action.delete_outside")),
+        (
+            "GIT_PAGER='echo cm0gLXJmIC8= | base64 -d | sh' git log",
+            ("ask", "action.command_opaque"),
+        ),
+        ("LD_PRELOAD=/tmp/evil.so ls", ("ask", "action.command_opaque")),
+        ("BASH_ENV=/tmp/evil.sh bash -c true", ("ask", "action.command_opaque")),
+        ("NODE_OPTIONS='--require /tmp/evil.js' node app.js", ("ask", "action.command_opaque")),
+    ],
+)
+def test_commands_in_environment_variables_are_read(
+    tmp_path: Path, command: str, expected: tuple[str, str]
+) -> None:
+    assert _run(_session(tmp_path), command) == expected
+
+
+def test_ordinary_environment_variables_are_allowed(tmp_path: Path) -> None:
+    s = _session(tmp_path)
+    for command in ["PYTHONPATH=src python3 -m pytest", "EDITOR=vim git commit", "FOO=1 make"]:
+        assert _run(s, command) == ("allow", "default.allow"), command

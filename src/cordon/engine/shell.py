@@ -470,11 +470,17 @@ class _Walker:
                 value = raw.partition("=")[2]
                 spans = tuple((s - len(name) - 1, e - len(name) - 1) for s, e in self.subs_in(part))
                 self.env[name] = " ".join(expand_word(value, spans, self.env, split=False))
+                self.env_var(name, self.env[name])
                 assigned = True
             elif part.kind == "word":
                 argv.extend(self.expand(part))
             elif part.kind == "redirect":
                 redirects.append(part)
+        if argv and base_name(argv[0]) == "env":  # env NAME=VALUE ... PROGRAM
+            for word in argv[1:]:
+                name, eq, value = word.partition("=")
+                if eq and _NAME_RE.fullmatch(name):
+                    self.env_var(name, value)
         if argv and _GLOB_RE.search(argv[0]) and argv[0] not in ("[", "[["):
             argv[0] = self.glob_program(argv[0])
         program, args = _unwrap(argv)
@@ -490,6 +496,18 @@ class _Walker:
         line = " ".join(shlex.quote(w.replace(DYNAMIC, "$X")) for w in [program, *args])
         outs = [f"> {shlex.quote(t)}" for t in self._redirect_targets(redirects)]
         return " ".join([line, *outs])
+
+    def env_var(self, name: str, value: str) -> None:
+        """An environment variable set for (or exported to) the commands after it.
+
+        Attack class: a command a program runs from the environment (``GIT_SSH_COMMAND``,
+        ``EDITOR``, ``PAGER``, ``PROMPT_COMMAND`` ...) is parsed like ``sh -c``; a library or
+        file a program loads as code (``LD_PRELOAD``, ``BASH_ENV``, ``NODE_OPTIONS=--require``)
+        is opaque: what it runs is known only at run time."""
+        if name in _sc.COMMAND_ENV:
+            self.nested(value)
+        elif _sc.loads_code(name, value):
+            self.opaque(f"{name} makes a program load code from {value[:60]!r}")
 
     def glob_program(self, word: str) -> str:
         """The program a pattern in the program word names, when one program some rule

@@ -33,6 +33,7 @@ class Walker(Protocol):
     def opaque(self, why: str) -> None: ...
     def sql(self, text: str) -> None: ...
     def remote_shell(self, why: str) -> None: ...
+    def env_var(self, name: str, value: str) -> None: ...
 
 
 def base_name(word: str) -> str:
@@ -490,6 +491,12 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
     if prog == "eval":
         w.nested(" ".join(args))
         return
+    if prog in ("export", "declare", "typeset", "readonly", "local"):
+        for a in args:
+            name, eq, value = a.partition("=")
+            if eq and not a.startswith("-"):
+                w.env_var(name, value)
+        return
     if prog in _SQL_CLIENTS or prog in _SQL_FILE_CLIENTS:
         _sql_args(w, prog, args)
     _code_args(w, prog, args)
@@ -708,3 +715,26 @@ KNOWN_PROGRAMS: frozenset[str] = frozenset(
      "sed", "eval", "xargs", "sudo", "doas", "env", "python", "python3", "perl", "ruby", "node",
      "php", "rimraf", "kubectl", "terraform", "helm", "npm", "docker"}
 )  # fmt: skip
+
+
+#: environment variables whose value is a command some program runs (git, man, less, bash)
+COMMAND_ENV = frozenset(
+    {"GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "MANPAGER", "EDITOR", "VISUAL",
+     "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND",
+     "PROMPT_COMMAND", "SSH_ASKPASS", "GIT_ASKPASS", "SUDO_ASKPASS", "BROWSER", "LESSOPEN",
+     "LESSCLOSE"}
+)  # fmt: skip
+#: environment variables naming a library or file a program loads and runs as code
+_LOAD_ENV = frozenset({"LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV"})
+#: option variables that load code only with one of these options
+_OPTION_ENV = frozenset(
+    {"NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS"}
+)
+_LOAD_OPTION_RE = re.compile(r"(?:^|\s)(?:-r|--require|--import|--loader|-M|-javaagent)")
+
+
+def loads_code(name: str, value: str) -> bool:
+    """Setting ``name`` to ``value`` makes a program load code from a place it names."""
+    if name in _LOAD_ENV:
+        return bool(value)
+    return name in _OPTION_ENV and _LOAD_OPTION_RE.search(value) is not None
