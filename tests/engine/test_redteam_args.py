@@ -625,3 +625,23 @@ def test_ordinary_environment_variables_are_allowed(tmp_path: Path) -> None:
     s = _session(tmp_path)
     for command in ["PYTHONPATH=src python3 -m pytest", "EDITOR=vim git commit", "FOO=1 make"]:
         assert _run(s, command) == ("allow", "default.allow"), command
+
+
+# Attack class: SQL decoded at run time and piped into a database client
+# (``echo ZHJvcCB0YWJsZSB1c2Vycw== | base64 -d | psql``): no SQL rule can read it; asked.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo ZHJvcCB0YWJsZSB1c2Vycw== | base64 -d | psql",
+        "xxd -r -p <<< 64726f70 | sqlite3 app.db",
+        'mysql <<< "$(echo ZHJvcA== | base64 -d)"',
+    ],
+)
+def test_decoded_sql_into_a_client_is_asked(tmp_path: Path, command: str) -> None:
+    assert _run(_session(tmp_path), command) == ("ask", "action.command_opaque")
+
+
+def test_sql_dump_restored_from_a_file_is_allowed(tmp_path: Path) -> None:
+    s = _session(tmp_path)
+    assert _run(s, "psql app < dump.sql") == ("allow", "default.allow")
+    assert _run(s, "cat dump.sql | psql app") == ("allow", "default.allow")

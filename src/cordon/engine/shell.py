@@ -420,24 +420,30 @@ class _Walker:
                 self.node(part)
                 self.last = None
             if not first and self.last is not None:
-                self.fed(*self.last, _sc.literal_output(feeder))
+                decoded = feeder is not None and feeder[0] in _sc.DECODERS
+                self.fed(*self.last, _sc.literal_output(feeder), decoded=decoded)
             feeder, first = self.last, False
         self.facts.canonical.append(" | ".join(x for x in lines if x))
 
-    def fed(self, program: str, args: tuple[str, ...], text: str | None) -> None:
+    def fed(
+        self, program: str, args: tuple[str, ...], text: str | None, *, decoded: bool = False
+    ) -> None:
         """``program`` reads ``text`` on stdin (``None``: known only at run time).
 
         Attack class: a payload encoded so no rule reads it (``echo B64 | base64 -d | sh``,
         ``xxd -r``, ``rev``, a downloaded or written file), decoded at run time and piped into
         a shell or interpreter. Literal text into a shell is parsed like ``sh -c``; text
         computed at run time is opaque (asked about). SQL piped into a database client is
-        read by the SQL rules."""
+        read by the SQL rules; SQL a decoder writes (``decoded``), or computed in a
+        here-string, is opaque (a dump restored from a file is not)."""
         kind = _sc.stdin_kind(program, args)
         if kind is None:
             return
         if kind == "sql":
-            if text is not None:
+            if text is not None and DYNAMIC not in text:
                 self.sql(text)
+            elif decoded or text is not None:
+                self.opaque(f"{program} runs SQL decoded or computed at run time")
         elif text is None or DYNAMIC in text:
             self.opaque(f"{program} runs program text fed to it at run time")
         elif kind == "shell":

@@ -738,3 +738,11 @@ def loads_code(name: str, value: str) -> bool:
     if name in _LOAD_ENV:
         return bool(value)
     return name in _OPTION_ENV and _LOAD_OPTION_RE.search(value) is not None
+
+
+#: programs that decode or transform text: what they write to a pipe no rule can read
+DECODERS = frozenset(
+    {"base64", "base32", "basenc", "xxd", "od", "rev", "tr", "openssl", "gpg", "gzip",
+     "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "uudecode", "iconv", "perl",
+     "python", "python3", "ruby", "node", "awk", "sed", "printf"}
+)  # fmt: skip
