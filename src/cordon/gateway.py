@@ -113,12 +113,9 @@ def _policy_sources(policy: Any) -> list[Any]:
 def _engine_for(policy: Any) -> Engine:
     """An engine for ``policy`` (a Policy, a source, or sources), with the policy's secrets."""
     p = policy if isinstance(policy, Policy) else load_policy(_policy_sources(policy))
-    secrets: tuple[str, ...] = ()
-    if p.secrets.env or p.secrets.files:
-        from cordon.store.secrets import load_policy_secrets
+    from cordon.store.secrets import policy_secrets
 
-        secrets = tuple(load_policy_secrets(p.secrets.env, p.secrets.files))
-    return Engine(p, secrets=secrets)
+    return Engine(p, secrets=policy_secrets(p.secrets))
 
 
 def _merge_tool_policy(

@@ -309,10 +309,10 @@ class ServeCore:
     def from_sources(cls, sources: Iterable[Any] = (), *, audit: Any = None) -> ServeCore:
         """Load policy sources (paths or dicts; ``[]`` = defaults) and the policy's secrets.
         Raises ``PolicyError``."""
-        from cordon.store.secrets import load_policy_secrets
+        from cordon.store.secrets import policy_secrets
 
         policy = load_policy(list(sources))
-        secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
+        secrets = policy_secrets(policy.secrets)
         return cls(policy, secrets=secrets, audit=audit)
 
     def _session(self, sid: Any) -> _ServeSession:

@@ -205,6 +205,45 @@ def test_load_policy_secrets(tmp_path):
     assert len(values) == len(set(values))
 
 
+def test_env_credentials_take_credential_named_variables_only() -> None:
+    environ = {
+        "GITHUB_PERSONAL_ACCESS_TOKEN": "ghtok-value-0001",
+        "OPENAI_API_KEY": "sk-value-000002",
+        "AWS_SECRET_ACCESS_KEY": "aws-secret-value-3",
+        "PGPASSWORD": "pg-password-004",
+        "GITLAB_PAT": "gl-pat-value-05",
+        "GOOGLE_APPLICATION_CREDENTIALS": "/home/u/sa-key.json",  # a path to the key
+        "SSH_KEY": "~/.ssh/id_ed25519",  # a path
+        "SSH_AUTH_SOCK": "/tmp/ssh-XXXX/agent.1",  # not a credential name
+        "KEYBOARD_LAYOUT": "dvorak-programmer",  # KEY, but not a credential suffix
+        "MONKEY": "a-monkey-value-6",  # ends in KEY without a separator
+        "SERVICE_URL_TOKEN": "https://api.example.com/v1",  # a URL without a password
+        "DSN_SECRET": "https://u:hunter2secret@db.example.com",  # a URL with one
+        "SHORT_TOKEN": "abc",  # too short to match safely
+    }
+    values = load_policy_secrets([], [], environ=environ, env_credentials=True)
+    assert set(values) == {
+        "ghtok-value-0001",
+        "sk-value-000002",
+        "aws-secret-value-3",
+        "pg-password-004",
+        "gl-pat-value-05",
+        "https://u:hunter2secret@db.example.com",
+    }
+    assert load_policy_secrets([], [], environ=environ) == []  # off: only named ones
+
+
+def test_policy_secrets_follows_the_policy_block() -> None:
+    from cordon.policy import load_policy
+    from cordon.store.secrets import policy_secrets
+
+    environ = {"SLACK_BOT_TOKEN": "xoxb-like-value-1", "NAMED": "named-value-0002"}
+    on = load_policy([{"version": 1, "secrets": {"env": ["NAMED"]}}])
+    off = load_policy([{"version": 1, "secrets": {"env": ["NAMED"], "env_credentials": False}}])
+    assert policy_secrets(on.secrets, environ=environ) == ["named-value-0002", "xoxb-like-value-1"]
+    assert policy_secrets(off.secrets, environ=environ) == ["named-value-0002"]
+
+
 def test_load_policy_secrets_missing_file_fails_closed(tmp_path):
     with pytest.raises(PolicyError) as exc:
         load_policy_secrets([], [str(tmp_path / "nope")])

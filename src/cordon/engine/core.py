@@ -140,9 +140,9 @@ class Engine:
         if "secrets" not in kwargs:
             # reading the environment and files is the store's job; imported here so that
             # the engine's modules import no I/O module
-            from cordon.store.secrets import load_policy_secrets
+            from cordon.store.secrets import policy_secrets
 
-            kwargs["secrets"] = load_policy_secrets(policy.secrets.env, policy.secrets.files)
+            kwargs["secrets"] = policy_secrets(policy.secrets)
         return cls(policy, **kwargs)
 
     # -- tool definitions -------------------------------------------------------------

@@ -232,6 +232,15 @@ class SecretsPolicy(_Strict):
     files: tuple[str, ...] = ()
     """Files whose contents are secrets; a file that cannot be read stops start-up."""
 
+    env_credentials: bool = True
+    """Also treat as secrets the variables of cordon's own environment whose names say they
+    hold a credential (`*_TOKEN`, `*_SECRET`, `*PASSWORD`, `*_KEY`, `*_PAT`,
+    `*_CREDENTIALS`, `*_AUTH`; a value that is a path or a URL without a password is
+    skipped). An MCP client passes a server its token in the entry's `env`, which `cordon
+    run` inherits and hands on: that token, and the API keys of the agent's own
+    environment, may not leave in a call. `off` protects only what `env` and `files`
+    name."""
+
     patterns: bool = True
     """Deny calls whose arguments carry a credential in a known format (detect-secrets'
     plugins: AWS key ids, GitHub and GitLab tokens, private key blocks, Slack, Stripe, JWT...;

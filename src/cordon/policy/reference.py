@@ -77,6 +77,7 @@ EXAMPLES: dict[str, str] = {
     "egress.allow_schemes": "egress: {allow_schemes: [ftp]}",
     "secrets.env": "secrets: {env: [GITHUB_TOKEN, OPENAI_API_KEY]}",
     "secrets.files": "secrets: {files: [~/.config/gh/token]}",
+    "secrets.env_credentials": "secrets: {env_credentials: off}",
     "secrets.patterns": "secrets: {patterns: off}",
     "servers.<name>.untrusted_output": "servers:\n  mail: {untrusted_output: true}",
     "servers.<name>.sensitive": "servers:\n  crm: {sensitive: true}",

@@ -27,7 +27,7 @@ from cordon.proxy.core import CoreConfig, ProxyCore
 from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
-from cordon.store import PinFile, SharedTaintStore, load_policy_secrets
+from cordon.store import PinFile, SharedTaintStore, policy_secrets
 from cordon.store.pins import identity_changes
 from cordon.store.prompts import PromptStore
 from cordon.store.tool_names import ToolNames
@@ -318,7 +318,7 @@ def run_proxy(
     store = SharedTaintStore.for_client(hold=True) if shared_taint else None
     later = _Later()  # OAuth tokens a login or refresh brings, once the core exists
     auth = _oauth(url, sent, oauth, later)
-    secrets = load_policy_secrets(policy.secrets.env, policy.secrets.files)
+    secrets = policy_secrets(policy.secrets)
     # the shared store also carries the credentials seen in output, hashed
     own = [*secrets, *_own_secrets(sent, auth)]
     engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)

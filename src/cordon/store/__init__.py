@@ -6,8 +6,8 @@ The engine and the taint index import no I/O or process module; the edges (``cor
 * :class:`SharedTaintStore`: the per-client file of hashed destination keys for cross-server
   taint (implements :class:`cordon.taint.SharedTaint`); :func:`hash_key` is its line format.
 * :class:`PinFile`: tool pins kept across restarts (``~/.cordon/pins.json``).
-* :func:`load_policy_secrets`: the values the policy's ``secrets:`` block names, read from
-  the environment and from files.
+* :func:`policy_secrets` (:func:`load_policy_secrets`): the values the policy's ``secrets:``
+  block protects, read from the environment and from files.
 * :class:`OsPaths`: the path resolver for symlink-aware path confinement
   (:class:`cordon.engine.args.PathResolver`).
 * :func:`warm_psl`: loads the Public Suffix List on a daemon thread.
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from cordon.store.paths import OS_PATHS, OsPaths, PathResolver
     from cordon.store.pins import PinFile
     from cordon.store.psl import warm as warm_psl
-    from cordon.store.secrets import load_policy_secrets
+    from cordon.store.secrets import load_policy_secrets, policy_secrets
     from cordon.store.shared_taint import SharedTaintStore, hash_key
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "SharedTaintStore",
     "hash_key",
     "load_policy_secrets",
+    "policy_secrets",
     "warm_psl",
 ]
 
@@ -47,6 +48,7 @@ _LAZY = {
     "SharedTaintStore": ("cordon.store.shared_taint", "SharedTaintStore"),
     "hash_key": ("cordon.store.shared_taint", "hash_key"),
     "load_policy_secrets": ("cordon.store.secrets", "load_policy_secrets"),
+    "policy_secrets": ("cordon.store.secrets", "policy_secrets"),
     "warm_psl": ("cordon.store.psl", "warm"),
 }
 

@@ -13,10 +13,22 @@ from collections.abc import Iterable, Mapping
 
 from cordon._exceptions import PolicyError
 from cordon.engine.secrets import MIN_SECRET_LENGTH
+from cordon.policy.model import SecretsPolicy
 
-__all__ = ["load_policy_secrets"]
+__all__ = ["load_policy_secrets", "policy_secrets"]
 
 _ENV_LINE_RE = re.compile(r"^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*[=:]\s*(.*?)\s*$")
+
+# Names that say a variable holds a credential, by the conventions of the services MCP
+# servers talk to (GITHUB_PERSONAL_ACCESS_TOKEN, SLACK_BOT_TOKEN, OPENAI_API_KEY,
+# AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, CLIENT_SECRET, PGPASSWORD, GITLAB_PAT...). An MCP
+# client hands a server its token in the entry's ``env``; ``cordon run`` inherits it.
+_CREDENTIAL_NAME_RE = re.compile(
+    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|_KEY|APIKEY|_PAT|_CREDENTIALS?|_AUTH)$", re.IGNORECASE
+)
+# A value that names a file or a place, not a credential (GOOGLE_APPLICATION_CREDENTIALS is a
+# path to a key file; the file's contents are what ``secrets.files`` is for).
+_NOT_A_CREDENTIAL_RE = re.compile(r"^(?:[~/.]|[A-Za-z]:[\\/]|[a-z][a-z0-9+.-]*://[^@]*$)")
 
 
 def load_policy_secrets(
@@ -24,6 +36,7 @@ def load_policy_secrets(
     files: Iterable[str],
     *,
     environ: Mapping[str, str] | None = None,
+    env_credentials: bool = False,
 ) -> list[str]:
     """Read the values named by the policy's ``secrets:`` block. The edge (CLI, gateway,
     ``Engine.from_policy``) calls it once at start-up and passes the values to the engine.
@@ -35,6 +48,9 @@ def load_policy_secrets(
             non-empty stripped line, and for ``NAME=value`` lines the value (quotes removed),
             so both a one-line token file, a PEM key and a ``.env`` file work.
         environ: the environment to read (default ``os.environ``).
+        env_credentials: also take every variable of ``environ`` whose name says it holds a
+            credential (``*_TOKEN``, ``*_SECRET``, ``*PASSWORD``, ``*_KEY``, ``*_PAT``...),
+            unless its value is a path or a URL without a password.
 
     Returns:
         The values, whitespace-stripped, in order, without duplicates; values shorter than
@@ -54,6 +70,11 @@ def load_policy_secrets(
 
     for name in env_names:
         keep(env.get(name, ""))
+    if env_credentials:
+        for name in sorted(env):
+            value = env[name].strip()
+            if _CREDENTIAL_NAME_RE.search(name) and not _NOT_A_CREDENTIAL_RE.match(value):
+                keep(value)
     for f in files:
         path = os.path.expanduser(f)
         try:
@@ -68,3 +89,15 @@ def load_policy_secrets(
             if m is not None:
                 keep(m.group(1).strip().strip("\"'"))
     return list(out)
+
+
+def policy_secrets(
+    secrets: SecretsPolicy, *, environ: Mapping[str, str] | None = None
+) -> list[str]:
+    """The values a policy's ``secrets:`` block protects: :func:`load_policy_secrets` of its
+    ``env`` and ``files``, with ``env_credentials`` as the block sets it. Every front end
+    (``cordon run``, ``cordon serve``, the library) reads them through here, so each protects
+    the same values."""
+    return load_policy_secrets(
+        secrets.env, secrets.files, environ=environ, env_credentials=secrets.env_credentials
+    )
