@@ -35,6 +35,8 @@ class SubprocessUpstream:
         self.ended: asyncio.Future[None]
         self.exited: asyncio.Future[None]
         self.t: Transport | None = None
+        #: why :meth:`start` failed (None until it has)
+        self.failure: str | None = None
 
     async def start(self, t: Transport) -> bool:
         """Spawn the server; False (after one line on stderr) when it cannot start."""
@@ -54,7 +56,10 @@ class SubprocessUpstream:
             )
         except OSError as exc:
             os.close(out_r)
-            log(f"cannot start upstream {self.command[0]!r}: {exc.strerror or exc}")
+            # the program only, not its arguments (a token may be one): said on stderr and
+            # to the client, whose first request is answered with it
+            self.failure = f"cannot start upstream {self.command[0]!r}: {exc.strerror or exc}"
+            log(self.failure)
             return False
         finally:
             os.close(out_w)  # the child holds its copy: EOF when it (and its children) close it

@@ -51,6 +51,9 @@ OFFLOAD_BYTES = 32 * 1024
 BACKLOG_BYTES = 16 * 1024 * 1024
 #: traffic stopped this long: the shared store publishes what it holds (seconds)
 QUIET_S = 0.05
+#: an upstream that could not be started: how long the client's first request is waited
+#: for, to answer it with the reason (an MCP client sends ``initialize`` at once)
+REFUSE_WAIT_S = 10.0
 
 
 def log(msg: str) -> None:
@@ -415,6 +418,8 @@ class Transport:
         self._signals(loop)
         self.client_eof = loop.create_future()
         if not await self.upstream.start(self):
+            why = getattr(self.upstream, "failure", None) or "the upstream server did not start"
+            await self._refuse_client(loop, why)
             return 127
         await self._connect_client(loop)
         ended = self.upstream.ended
@@ -432,6 +437,39 @@ class Transport:
         await self._flush()
         _log(f"upstream server exited with status {rc}; stopping")
         return rc if rc not in (0, None) else 1
+
+    async def _refuse_client(self, loop: asyncio.AbstractEventLoop, why: str) -> None:
+        """The upstream could not be started: each request the client sends (its
+        ``initialize`` first) gets a JSON-RPC error saying why, so the client shows the
+        reason instead of waiting on a server that never answers. Returns after the first
+        answer has been written, at the client's EOF, or after :data:`REFUSE_WAIT_S`
+        without a request; at once when stdin is a terminal (a person reads stderr)."""
+        if os.isatty(0):
+            return
+        done: asyncio.Future[None] = loop.create_future()
+        message = f"cordon: {why}"
+
+        def refuse(item: bytes | Oversize) -> None:
+            if isinstance(item, Oversize):
+                return
+            try:
+                msg = parse_frame(item)
+            except ProtocolError:
+                return
+            if "method" not in msg or msg.get("id") is None:
+                return  # a notification: nothing to answer
+            if self.out is not None and not self.out.is_closing():
+                self.out.write(error_frame(msg["id"], INTERNAL_ERROR, message))
+            _done(done)
+
+        self.out, _ = await loop.connect_write_pipe(asyncio.Protocol, sys.stdout.buffer)
+        self.client_in, _ = await loop.connect_read_pipe(
+            lambda: _Lines(refuse, lambda: _done(done), self.max_bytes), sys.stdin.buffer
+        )
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done, REFUSE_WAIT_S)
+        self.client_in.close()
+        await self._flush()
 
     def _client_ended(self) -> None:
         _done(self.client_eof)
@@ -498,6 +536,29 @@ class _Reader(asyncio.Protocol):
         for item in self.lines.end():
             self.handle(item)
         self.ended_cb()
+
+
+class _Lines(asyncio.Protocol):
+    """A pipe's lines, each handed to ``handle``; ``ended`` is called at EOF (no
+    :class:`Transport` behind it: used while no upstream runs)."""
+
+    def __init__(self, handle: Any, ended: Any, max_bytes: int) -> None:
+        self.handle = handle
+        self.ended = ended
+        self.lines = LineSplitter(max_bytes)
+
+    def data_received(self, data: bytes) -> None:
+        for item in self.lines.feed(data):
+            self.handle(item)
+
+    def eof_received(self) -> bool:
+        for item in self.lines.end():
+            self.handle(item)
+        self.ended()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.ended()
 
 
 class _ClientWriter(asyncio.Protocol):

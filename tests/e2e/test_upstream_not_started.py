@@ -1,0 +1,78 @@
+"""`cordon run -- COMMAND` whose COMMAND cannot be started: the client's first request
+(``initialize``) gets a JSON-RPC error naming the program, cordon says the same on stderr
+and exits non-zero. Silence would leave a client such as Claude Desktop waiting on a server
+that never answers, with no reason shown. Through the real `cordon` process, on pipes (an
+MCP client's; cordon refuses a regular file as stdout)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from tests.conftest import Harness
+
+pytestmark = [pytest.mark.e2e]
+
+MISSING = "/nonexistent/cmd"
+
+
+def _start(harness: Harness, *args: str) -> subprocess.Popen[bytes]:
+    p = harness.cordon([MISSING, *args])
+    return subprocess.Popen(
+        [p.command, *p.args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=p.env,
+    )
+
+
+def _initialize(id_: object) -> bytes:
+    msg = {
+        "jsonrpc": "2.0",
+        "id": id_,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        },
+    }
+    return json.dumps(msg).encode() + b"\n"
+
+
+def test_initialize_gets_an_error_naming_the_command(harness: Harness) -> None:
+    # an argument that may be a credential is not repeated to the client or on stderr
+    proc = _start(harness, "--token=s3cr3t-value")
+    out, err = proc.communicate(_initialize("init-1"), timeout=60)
+    assert proc.returncode not in (0, None), (out, err)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert len(lines) == 1, out
+    reply = lines[0]
+    assert reply["jsonrpc"] == "2.0" and reply["id"] == "init-1" and "result" not in reply
+    assert reply["error"]["code"] == -32603
+    assert MISSING in reply["error"]["message"]
+    assert "No such file or directory" in reply["error"]["message"]
+    assert f"cannot start upstream {MISSING!r}" in err.decode()
+    assert b"s3cr3t-value" not in out + err
+
+
+def test_a_notification_first_is_not_answered_the_request_after_it_is(
+    harness: Harness,
+) -> None:
+    proc = _start(harness)
+    note = json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}).encode()
+    out, _ = proc.communicate(note + b"\nnot json\n" + _initialize(3), timeout=60)
+    assert proc.returncode not in (0, None)
+    [reply] = [json.loads(line) for line in out.splitlines()]
+    assert reply["id"] == 3 and MISSING in reply["error"]["message"]
+
+
+def test_client_gone_without_a_request_ends_it(harness: Harness) -> None:
+    proc = _start(harness)
+    out, err = proc.communicate(b"", timeout=60)
+    assert proc.returncode not in (0, None)
+    assert out == b""
+    assert f"cannot start upstream {MISSING!r}" in err.decode()
