@@ -114,6 +114,7 @@ def register(app: typer.Typer) -> None:
         """Run cordon as an MCP server (stdio, or Streamable HTTP with --http HOST:PORT)."""
         import anyio
         from rich.console import Console
+        from rich.markup import escape
 
         from cordon.server import ServeCore
 
@@ -131,8 +132,9 @@ def register(app: typer.Typer) -> None:
             else:
                 anyio.run(serve_stdio, core)
         except PolicyError as exc:
-            err.print(f"[red]cordon: policy error:[/red] {exc}", highlight=False)
+            # the message quotes the policy file (a key, a value): never read as markup
+            err.print(f"[red]cordon: policy error:[/red] {escape(str(exc))}", highlight=False)
             raise typer.Exit(2) from exc
         except (CordonError, ValueError) as exc:
-            err.print(f"[red]cordon serve:[/red] {exc}", highlight=False)
+            err.print(f"[red]cordon serve:[/red] {escape(str(exc))}", highlight=False)
             raise typer.Exit(2) from exc

@@ -205,12 +205,19 @@ def run_cmd(
             approval_timeout=approval_timeout,
         )
     except PolicyError as exc:
-        err.print(f"[red]cordon: policy error:[/red] {exc}", markup=True, highlight=False)
-        raise typer.Exit(2) from exc
+        _failed("cordon: policy error:", exc)
     except CordonError as exc:
-        err.print(f"[red]cordon:[/red] {exc}", highlight=False)
-        raise typer.Exit(2) from exc
+        _failed("cordon:", exc)
     raise typer.Exit(rc)
+
+
+def _failed(head: str, exc: Exception) -> NoReturn:
+    """``head`` in red, then the error's message as it is (it quotes a policy key or value,
+    a path, a server's command line: never read as Rich markup); exit 2."""
+    from rich.text import Text
+
+    err.print(Text.assemble((head, "red"), " ", str(exc)), highlight=False)
+    raise typer.Exit(2) from exc
 
 
 def _upstream_given(command: list[str], url: str | None, allow_http: bool = False) -> None:
@@ -241,7 +248,7 @@ def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
     from cordon.clientconfig import default_pin_dir, find_pin_files
 
     if server is None:
-        err.print(f"{cmd}: give --pin-file, or --server NAME", highlight=False)
+        err.print(f"{cmd}: give --pin-file, or --server NAME", highlight=False, markup=False)
         raise typer.Exit(2)
     found = find_pin_files(server)
     if len(found) != 1:
@@ -436,8 +443,7 @@ def check_cmd(
     try:
         loaded = load_policy(policy)
     except PolicyError as exc:
-        err.print(f"[red]cordon: policy error:[/red] {exc}", markup=True, highlight=False)
-        raise typer.Exit(2) from exc
+        _failed("cordon: policy error:", exc)
     for line in _global_controls(loaded):
         print(f"  {line}")
     for name in loaded.secrets.env:

@@ -140,7 +140,7 @@ def _row(rec: dict[str, Any]) -> list[Text]:
 
 
 def _table(records: list[dict[str, Any]], title: str) -> Table:
-    table = Table(title=title, show_lines=False)
+    table = Table(title=Text(title), show_lines=False)  # a path may hold [brackets]
     for col in ("time (UTC)", "seq", "server", "tool", "verdict", "rule", "reason", "destination"):
         table.add_column(col, overflow="fold")
     for rec in records:
@@ -227,7 +227,7 @@ def audit_tail(
     """Show the last N records as a table; with --follow, keep printing new ones."""
     path = _audit_path(file, audit)
     if not path.exists():
-        _console(err=True).print(f"no audit log at {path}")
+        _console(err=True).print(Text(f"no audit log at {path}"))
         raise typer.Exit(1)
     last = tail_records(path, n)
     console = _console()
@@ -287,7 +287,7 @@ def audit_show(
     """Show audit records filtered by time, verdict and tool, as a table."""
     path = _audit_path(file, audit)
     if not path.exists():
-        _console(err=True).print(f"no audit log at {path}")
+        _console(err=True).print(Text(f"no audit log at {path}"))
         raise typer.Exit(1)
     selected = filter_records(
         iter_records(path),
@@ -347,7 +347,7 @@ def report(
         html.write_text(render_html(data), encoding="utf-8")
         written.append(str(html))
     verified = "chain OK" if data.chain.ok else f"CHAIN BROKEN: {data.chain.message}"
-    _console().print(f"wrote {', '.join(written)} ({data.total_records} records; {verified})")
+    _console().print(Text(f"wrote {', '.join(written)} ({data.total_records} records; {verified})"))
 
 
 def init(

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from cordon._types import SEVERITY_ORDER, Finding
 
@@ -105,18 +106,20 @@ def _print_rules(as_json: bool) -> None:
             )
         )
         return
-    console = Console()
+    # every cell is Text: a summary quotes what a rule finds (``[/EXTERNAL_DATA]``), which
+    # Rich would otherwise read as markup (a MarkupError, or brackets silently dropped)
+    console = Console(markup=False)
     table = Table(title=f"cordon engine rules ({len(engine)})", show_lines=False)
     for col in ("id", "layer", "verdict", "summary", "allow"):
         table.add_column(col, overflow="fold")
     for e in engine:
-        table.add_row(e["id"], e["layer"], e["verdict"], e["summary"], e["allow"])
+        table.add_row(*(Text(e[k]) for k in ("id", "layer", "verdict", "summary", "allow")))
     console.print(table)
     table = Table(title=f"cordon content rules ({len(RULES)})", show_lines=False)
     for col in ("id", "category", "severity", "summary", "source"):
         table.add_column(col, overflow="fold")
     for r in RULES:
-        table.add_row(r.id, r.category, r.severity, r.summary, r.source)
+        table.add_row(*map(Text, (r.id, r.category, r.severity, r.summary, r.source)))
     console.print(table)
 
 
@@ -144,7 +147,8 @@ def _print_findings(findings: list[Finding], as_json: bool) -> None:
         for col in ("rule", "severity", "span", "path", "evidence"):
             table.add_column(col, overflow="fold")
         for f in findings:
-            table.add_row(f.rule, f.severity, f"{f.span[0]}-{f.span[1]}", f.path, f.evidence)
+            cells = (f.rule, f.severity, f"{f.span[0]}-{f.span[1]}", f.path, f.evidence)
+            table.add_row(*map(Text, cells))
         Console(markup=False).print(table)
     else:
         Console().print("clean: no findings")
@@ -173,12 +177,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Scan a captured tool result (JSON) or plain text. Exit 1 when there are findings."""
         if min_severity not in SEVERITY_ORDER:
-            Console(stderr=True).print(f"unknown severity {min_severity!r}")
+            Console(stderr=True, markup=False).print(f"unknown severity {min_severity!r}")
             raise typer.Exit(2)
         try:
             raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            Console(stderr=True).print(f"cannot read {file}: {exc}")
+            Console(stderr=True, markup=False).print(f"cannot read {file}: {exc}")
             raise typer.Exit(2) from exc
         findings = _findings_for(raw, min_severity)
         _print_findings(findings, as_json)
