@@ -314,7 +314,7 @@ def approve_command(
     """Approve one retry of a call that cordon denied with a one-time code.
 
     Must be run by a person in a terminal; shows the call (with its arguments, from the audit
-    log) and asks "Approve it? [y/N]": y or yes (any case) approves; anything else,
+    log) and asks "Approve it?" (y/N): y or yes (any case) approves; anything else,
     or Enter, approves nothing (exit 1).
     """
     err = Console(stderr=True, highlight=False)
@@ -376,8 +376,8 @@ def pending_command(
 ) -> None:
     """List open approval codes (pending, or approved and not yet used). Each destination is
     shown as the call spelled it (found in its verdict record in the audit log; the code
-    keeps it lower case); with --json, ``destination`` stays the code's and
-    ``destination_as_spelled`` is the call's spelling."""
+    keeps it lower case); with --json, "destination" stays the code's and
+    "destination_as_spelled" is the call's spelling."""
     err = Console(stderr=True, highlight=False)
     try:
         records = CodeStore(store).pending()
