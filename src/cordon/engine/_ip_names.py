@@ -1,15 +1,23 @@
 """Host names whose public DNS answers with the address written in them (wildcard DNS).
 
 ``a9fea9fe.nip.io`` resolves to 169.254.169.254, ``10-0-0-1.sslip.io`` to 10.0.0.1: egress
-reads the address out of the name (:func:`cordon.engine.egress._ips_in_name`). Pure string
-work, no DNS.
+reads the address out of the name (:func:`cordon.engine.egress._ips_in_name`). And the URL
+schemes whose authority is a bucket, not a host (:func:`bucket_url`). Pure string work, no
+DNS.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["IP_IN_NAME_DOMAINS", "LOOPBACK_DOMAINS", "ip_names_in", "mentions_ip_name"]
+__all__ = [
+    "BUCKET_SCHEMES",
+    "IP_IN_NAME_DOMAINS",
+    "LOOPBACK_DOMAINS",
+    "bucket_url",
+    "ip_names_in",
+    "mentions_ip_name",
+]
 
 #: registrable domains of wildcard-DNS services that answer with the address in the name
 IP_IN_NAME_DOMAINS = frozenset({"nip.io", "sslip.io", "xip.io", "traefik.me", "nip.direct"})
@@ -41,3 +49,32 @@ def ip_names_in(text: str) -> list[str]:
     Attack class: SSRF through such a name under a key that names no host (``upstream:
     a9fea9fe.nip.io``), where only IP literals, URLs and metadata names were read."""
     return [m.group(0).lower() for m in _NAME_RE.finditer(text)]
+
+
+#: URL schemes whose authority is an object-store bucket or container, not a host: the CLI
+#: or library sends the request to the provider's endpoint and the name is never resolved
+#: as a host of its own (AWS CLI and Hadoop S3A/S3N ``s3://bucket``; gsutil and gcloud
+#: storage ``gs://bucket``, fsspec ``gcs://``; adlfs ``az://container``, ABFS/WASB
+#: ``abfs[s]://container@account.dfs.core.windows.net``; Alibaba ossutil ``oss://``,
+#: Tencent coscli ``cos://``, Backblaze ``b2://``, Hugging Face ``hf://datasets/...``).
+BUCKET_SCHEMES = frozenset(
+    {"s3", "s3a", "s3n", "gs", "gcs", "az", "abfs", "abfss", "wasb", "wasbs", "oss", "cos",
+     "b2", "hf"}
+)  # fmt: skip
+_SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
+
+
+def bucket_url(text: str, colon: int, authority: str) -> bool:
+    """The URL whose ``://`` starts at ``text[colon]`` has a bucket scheme
+    (:data:`BUCKET_SCHEMES`) and its ``authority`` has the shape of a bucket name (no
+    userinfo, no port): a dotless one is not a single-label (intranet) host. Only this rule
+    is lifted: an IP literal, ``localhost`` or a private suffix there is still judged
+    (bucket names cannot be IP addresses)."""
+    if "@" in authority or ":" in authority:
+        return False
+    start = colon
+    while start > 0 and colon - start < 6 and text[start - 1] in _SCHEME_CHARS:
+        start -= 1
+    if start > 0 and text[start - 1] in _SCHEME_CHARS:
+        return False  # (a longer scheme: xs3://)
+    return text[start:colon].lower() in BUCKET_SCHEMES

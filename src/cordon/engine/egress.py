@@ -620,21 +620,18 @@ def _walk(arguments: Any) -> Iterator[tuple[str, str, Any]]:
             yield path, key, value
 
 
-def _authority_hosts(authority: str) -> list[str]:
-    """Every host candidate in an authority: each ``@``-separated piece, port removed."""
-    pieces = authority.split("@")
-    return [_split_hostport(p) for p in pieces if p]
-
-
 _HOSTISH_RE = re.compile(r"[\w.\-:\[\]%@]+")
 
 
-def _judge_authority(authority: str, policy: EgressPolicy) -> Iterator[tuple[str, str, str]]:
-    hosts = _authority_hosts(authority)
+def _judge_authority(
+    authority: str, policy: EgressPolicy, bucket: bool = False
+) -> Iterator[tuple[str, str, str]]:
+    hosts = [_split_hostport(p) for p in authority.split("@") if p]  # (port removed)
     for i, h in enumerate(hosts):
         # the last piece is the host every parser agrees on; the earlier pieces are userinfo
-        # to most parsers, so only the metadata and private-IP rules apply to them
-        hit = classify_host(h, policy, check_names=(i == len(hosts) - 1))
+        # to most parsers, so only the metadata and private-IP rules apply to them; a bucket
+        # URL's authority (s3://logs) is no single-label host (_ip_names.bucket_url)
+        hit = classify_host(h, policy, check_names=i == len(hosts) - 1, single_label=not bucket)
         if hit is not None:
             yield hit
 
@@ -669,8 +666,11 @@ def _judge_text(text: str, kind: str, policy: EgressPolicy) -> Iterator[tuple[st
         authority = re.split(r"[/\\?#\s]", text.lstrip()[2:], maxsplit=1)[0]
         yield from _judge_authority(authority, policy)
     if "/" in text or "\\" in text:
-        for authority in dict.fromkeys(m.group(1) for m in _URL_RE.finditer(text)):
-            yield from _judge_authority(authority, policy)
+        found = (
+            (m[1], _ip_names.bucket_url(text, m.start(), m[1])) for m in _URL_RE.finditer(text)
+        )
+        for authority, bucket in dict.fromkeys(found):
+            yield from _judge_authority(authority, policy, bucket)
     if "." in text:
         # each pass only where its pattern can match at all: a dotted quad has ".<digit>",
         # and every dotted metadata name has one of _META_GATES (letters that no other
