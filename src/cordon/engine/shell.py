@@ -3,9 +3,11 @@
 :func:`analyze` parses a shell string with ``bashlex`` (a port of bash's own grammar), expands
 each word the way bash would as far as that can be known without running anything, and
 returns :class:`ShellFacts`: every simple command's program and arguments (nested ``$()``,
-backticks, ``<()``, ``sh -c``, ``eval`` and a heredoc fed to a shell walked as commands
-too), the hosts and URLs of network commands, the files read and uploaded, and the files
-deleted or overwritten. Pure: no I/O, nothing is run.
+backticks, ``<()``, ``sh -c``, ``eval``, a heredoc fed to a shell and the substitutions in
+an unquoted heredoc walked as commands too), the hosts and URLs of network commands, the
+files read and uploaded, and the files deleted or overwritten (by programs, redirects and
+interpreter one-liners' file libraries; a write into ``/dev/null`` or a standard stream is
+none). Pure: no I/O, nothing is run.
 
 Obfuscations undone before a word is judged:
 
@@ -35,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from cordon.engine import _heredoc
 from cordon.engine import shell_commands as _sc
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
 
@@ -374,6 +377,8 @@ class _Walker:
         self.cwd: str | None = None
         #: the last simple command walked (program, args): what a pipe feeds the next one
         self.last: tuple[str, tuple[str, ...]] | None = None
+        #: spans of quoted here-document bodies: literal text, whatever bashlex finds in it
+        self.literal: list[tuple[int, int]] = []
 
     # -- nodes --------------------------------------------------------------------------
     def node(self, node: Any) -> None:
@@ -448,12 +453,16 @@ class _Walker:
             self.opaque(f"{program} runs program text fed to it at run time")
         elif kind == "shell":
             self.nested(text)
+        else:  # (literal program text into an interpreter: the files it deletes)
+            _sc.code_files(self, program, text)
 
     def subs_in(self, node: Any) -> tuple[tuple[int, int], ...]:
         """Walk the substitutions directly inside a word; return their spans (word-relative)."""
         spans = []
         for part in getattr(node, "parts", None) or ():
             if part.kind in _SUB_KINDS:
+                if any(a <= part.pos[0] < b for a, b in self.literal):
+                    continue
                 self.node(part.command)
                 spans.append((part.pos[0] - node.pos[0], part.pos[1] - node.pos[0]))
             elif part.kind != "parameter" and part.kind != "tilde":
@@ -533,15 +542,21 @@ class _Walker:
         return out
 
     def redirect(self, r: Any, program: str, args: tuple[str, ...] = ()) -> None:
-        heredoc = getattr(r, "heredoc", None)
+        heredoc, target = getattr(r, "heredoc", None), r.output
         if heredoc is not None:
             body = heredoc.value.rsplit("\n", 1)[0] if "\n" in heredoc.value else ""
+            if getattr(target, "word", "").startswith(_heredoc.QUOTED):
+                self.literal.append(heredoc.pos)
+            else:
+                for sub in _heredoc.substitutions(body):  # (run by bash before the program)
+                    self.nested(sub)
             if program in SHELLS:
                 self.nested(body)
             elif _sc.stdin_kind(program, args) == "sql":
                 self.sql(body)
+            elif _sc.stdin_kind(program, args) == "code":
+                _sc.code_files(self, program, body)
             return
-        target = r.output
         if not hasattr(target, "kind"):
             return  # 2>&1: a file descriptor
         if r.type == "<<<":  # a here-string: the word is the program's stdin
@@ -558,6 +573,8 @@ class _Walker:
 
     # -- facts --------------------------------------------------------------------------
     def file(self, path: str, program: str, op: str) -> None:
+        if op == "overwrite" and _sc.stream_device(path) and program not in _sc.REPLACERS:
+            return  # (tee /dev/null, dd of=/dev/stdout: written into, nothing deleted)
         self.facts.files.append(PathRef(path, self.cwd, program, op))
 
     def net(self, kind: str, value: str, program: str) -> None:
@@ -698,6 +715,8 @@ def _parse_into(text: str, facts: ShellFacts, depth: int, cwd: str | None = None
 
     if not text.strip():
         return None
+    if "<<" in text:  # (a quoted here-document delimiter, which bashlex cannot parse)
+        text = _heredoc.unquote_delimiters(text) or text
     try:
         trees = bashlex.parse(text)
     except (bashlex.errors.ParsingError, NotImplementedError, AttributeError) as exc:

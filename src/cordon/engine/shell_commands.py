@@ -16,6 +16,8 @@ import posixpath
 import re
 from typing import Any, Protocol
 
+from cordon.engine.code_writes import code_writes
+
 __all__ = ["DYNAMIC", "KNOWN_PROGRAMS", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
 
 #: stands for a value known only at run time (command output, an unset variable)
@@ -393,6 +395,18 @@ NETWORK_PROGRAMS: dict[str, Any] = {
 # --------------------------------------------------------------------------------------------
 
 _DELETERS = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe"})
+#: programs that replace their target (a new file renamed over it, or a new link), not write
+#: into it: ``mv x /dev/null`` as root replaces the device node with a file
+REPLACERS = frozenset({"mv", "install", "ln", "rsync", "sed"})
+_STREAM_RE = re.compile(r"/dev/(?:null|zero|full|stdout|stderr|tty|fd/\d+)|/proc/self/fd/\d+")
+
+
+def stream_device(path: str) -> bool:
+    """A device a write goes into and deletes nothing: the null and full devices, the
+    standard streams, the terminal, an open file descriptor (``tee /dev/null``)."""
+    return path.startswith(("/dev/", "/proc/")) and _STREAM_RE.fullmatch(path) is not None
+
+
 _READERS = frozenset(
     {
         "cat", "tac", "head", "tail", "less", "more", "nl", "grep", "egrep", "fgrep", "rg",
@@ -706,6 +720,16 @@ def _code_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
     for code in interpreter_code(fam, args)[1]:
         if DYNAMIC in code:
             w.opaque(f"{prog} runs program text computed at run time")
+        else:
+            code_files(w, prog, code)
+
+
+def code_files(w: Walker, prog: str, code: str) -> None:
+    """The files literal program text of the interpreter ``prog`` deletes or overwrites
+    (``python -c "os.remove('/etc/x')"``; :mod:`.code_writes`)."""
+    fam = interpreter(prog)
+    for path, op in code_writes(fam, code) if fam is not None else ():
+        w.file(path, prog, op)
 
 
 #: the programs some rule reads, for a program word given as a glob pattern (``/???/r?``)

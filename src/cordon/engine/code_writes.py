@@ -1,0 +1,99 @@
+"""Files an interpreter one-liner deletes or overwrites, read from its program text.
+
+:func:`code_writes` finds the calls of each language's own file library that delete, move or
+overwrite a file named by a string literal (``os.remove('/etc/x')``, ``fs.unlinkSync(..)``,
+``File.delete ..``, ``unlink ..``) in the text given to ``python -c``, ``node -e``,
+``ruby -e``, ``perl -e``, ``php -r``, ``lua -e``, piped into the interpreter or given in a
+heredoc. :mod:`.shell` records each as a delete or overwrite, judged as ``rm`` and ``>`` are
+(``action.delete_outside``: outside the allowed path prefixes). Pure: no I/O.
+
+Attack class: a delete written for another interpreter. ``rm /etc/x`` was denied and
+``python -c "import os; os.remove('/etc/x')"`` allowed; only a recursive delete of ``/`` in
+interpreter code (``shutil.rmtree('/')``) was read. A path computed at run time
+(``os.remove(p)``) is not read: the code is a program, and judging every computed value in it
+would ask about every script.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["code_writes"]
+
+
+def _lit(group: int) -> str:
+    """A string literal naming a path (no quote or backslash inside), optionally expanded:
+    its quote is group ``group``, its text group ``group + 1``."""
+    return (
+        r"(?:os\.path\.expanduser\(\s*)?[rRbBuUfF]{0,2}([\"'`])([^\"'`\\\n]*)" + "\\" + str(group)
+    )
+
+
+_ARGS = r"\s*\(?\s*\[?\s*" + _lit(1) + r"(?:\s*,\s*" + _lit(3) + r")?"
+
+#: (families, call heads, op of the first literal, op of the second; "": not a write)
+_CALLS: tuple[tuple[frozenset[str], str, str, str], ...] = (
+    (frozenset({"python"}),
+     r"\bos\.(?:remove|unlink|rmdir|removedirs)|\bshutil\.rmtree"
+     r"|(?<![\w.])(?:remove|unlink|rmdir|removedirs|rmtree)(?=\s*\()", "delete", ""),
+    (frozenset({"python"}), r"\b(?:os\.(?:rename|replace|renames)|shutil\.move)",
+     "delete", "overwrite"),
+    (frozenset({"python"}), r"\bos\.truncate", "overwrite", ""),
+    (frozenset({"python"}), r"\bshutil\.copy(?:file|2)?\b", "", "overwrite"),
+    (frozenset({"node"}), r"(?:\.|(?<![\w$.]))(?:unlink|rm|rmdir)(?:Sync)?(?=\s*\()",
+     "delete", ""),
+    (frozenset({"node"}), r"(?:\.|(?<![\w$.]))(?:writeFile|appendFile|truncate)(?:Sync)?(?=\s*\()",
+     "overwrite", ""),
+    (frozenset({"node"}), r"(?:\.|(?<![\w$.]))rename(?:Sync)?(?=\s*\()", "delete", "overwrite"),
+    (frozenset({"ruby"}),
+     r"\b(?:File\.(?:delete|unlink)|Dir\.(?:delete|rmdir|unlink)|FileUtils\.(?:rm|rm_f|rm_r"
+     r"|rm_rf|remove|remove_dir|remove_entry|remove_entry_secure|remove_file|rmdir|rmtree))\b",
+     "delete", ""),
+    (frozenset({"ruby"}), r"\bFile\.(?:write|binwrite)\b", "overwrite", ""),
+    (frozenset({"ruby"}), r"\b(?:File\.rename|FileUtils\.(?:mv|move))\b", "delete", "overwrite"),
+    (frozenset({"perl"}), r"\b(?:unlink|rmdir|remove_tree|rmtree)\b", "delete", ""),
+    (frozenset({"perl", "php"}), r"\brename\b", "delete", "overwrite"),
+    (frozenset({"php"}), r"\b(?:unlink|rmdir)\b", "delete", ""),
+    (frozenset({"php"}), r"\bfile_put_contents\b", "overwrite", ""),
+    (frozenset({"lua"}), r"\bos\.remove\b", "delete", ""),
+    (frozenset({"lua"}), r"\bos\.rename\b", "delete", "overwrite"),
+)  # fmt: skip
+_COMPILED = tuple((fams, re.compile(f"(?:{head}){_ARGS}"), a, b) for fams, head, a, b in _CALLS)
+#: open() for writing (Python ``open(p, 'w')``, Ruby ``File.open(p, 'w')``, Lua ``io.open``)
+_OPEN_RE = re.compile(
+    r"(?<![\w$])(?:File\.|io\.)?open\(\s*" + _lit(1)
+    + r"\s*,\s*(?:mode\s*=\s*)?[\"']([^\"']*)[\"']"
+)  # fmt: skip
+_OPEN_FAMILIES = frozenset({"python", "ruby", "lua"})
+#: Python's pathlib: ``Path('/etc/x').unlink()``, ``.write_text(..)``
+_PATHLIB_RE = re.compile(
+    r"\bPath\(\s*" + _lit(1) + r"\s*\)(?:\.expanduser\(\))?"
+    r"\.(unlink|rmdir|write_text|write_bytes)\("
+)
+_HINTS = ("remove", "unlink", "rm", "rename", "replace", "move", "mv", "trunc", "write",
+          "put_contents", "open", "copy", "delete")  # fmt: skip
+
+
+def code_writes(family: str, code: str) -> list[tuple[str, str]]:
+    """``(path, op)`` for each file ``code`` (program text of the interpreter ``family``:
+    ``python``, ``node``, ``ruby``, ``perl``, ``php``, ``lua``) deletes (``delete``) or
+    overwrites (``overwrite``) through its library, the path a string literal."""
+    low = code.lower()
+    if not any(h in low for h in _HINTS):
+        return []
+    out: list[tuple[str, str]] = []
+    for fams, rx, first, second in _COMPILED:
+        if family in fams:
+            for m in rx.finditer(code):
+                if first:
+                    out.append((m[2], first))
+                if second and m[4] is not None:
+                    out.append((m[4], second))
+    if family in _OPEN_FAMILIES:
+        for m in _OPEN_RE.finditer(code):
+            if set(m[3]) & set("wax+"):
+                out.append((m[2], "overwrite"))
+    if family == "python":
+        for m in _PATHLIB_RE.finditer(code):
+            out.append((m[2], "delete" if m[3] in ("unlink", "rmdir") else "overwrite"))
+    return [(p, op) for p, op in out if p]

@@ -1,0 +1,193 @@
+"""What a shell command writes and deletes, read as bash and the interpreters run it.
+
+Each group: hits (denied or asked before the fix, or allowed when they should not be) and
+near misses (ordinary work that must stay allowed). The policy is a shell tool confined to
+the project directory, as in test_redteam_args.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cordon.engine import _heredoc
+from cordon.engine.code_writes import code_writes
+from cordon.engine.core import Engine, Session
+
+ALLOW = ("allow", "default.allow")
+OUTSIDE = ("deny", "action.delete_outside")
+
+
+def _session(tmp_path: Path) -> Session:
+    project = tmp_path / "project"
+    project.mkdir(exist_ok=True)
+    eng = Engine.from_policy(
+        [
+            {
+                "allowed_path_prefixes": [str(project)],
+                "tools": {
+                    "run_command": {
+                        "executes": True,
+                        "exfiltrating": False,
+                        "base_dir": str(project),
+                    }
+                },
+            }
+        ]
+    )
+    eng.pin_tools([{"name": "run_command", "inputSchema": {"type": "object"}}])
+    return eng.new_session()
+
+
+def _run(tmp_path: Path, command: str) -> tuple[str, str]:
+    v = _session(tmp_path).check("run_command", {"command": command})
+    return v.verdict, v.rule
+
+
+# -- writes into the null device and the standard streams -----------------------------------
+# False positive: ``tee /dev/null`` was denied as a delete outside the project. A write into a
+# character device (null, full, a standard stream, an open descriptor) deletes nothing.
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo hi | tee /dev/null",
+        "make 2>&1 | tee -a /dev/stderr",
+        "dd if=build/x of=/dev/null bs=1M",
+        "cp build/x /dev/null",
+        "curl -so /dev/null https://example.com/",
+        "wget -O /dev/stdout https://example.com/",
+        "tee /dev/fd/3 < build/log",
+    ],
+)
+def test_writes_into_stream_devices_are_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mv build/x /dev/null",  # replaces the device node (as root)
+        "sed -i s/a/b/ /dev/null",  # sed -i renames a new file over it
+        "rm /dev/null",
+        "tee /dev/nullx",
+        "tee /etc/hosts",
+        "tee /dev/sda1",
+    ],
+)
+def test_replacing_or_deleting_devices_and_other_files_is_still_denied(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command)[0] == "deny"
+
+
+# -- here-documents -----------------------------------------------------------------------
+# False positive: a quoted delimiter (<<'EOF') made the whole command unparsable (asked),
+# though it is how agents write commit messages. Bypass: with an unquoted delimiter bash runs
+# the body's command substitutions, which were not read.
+
+COMMIT = """git commit -m "$(cat <<'EOF'
+Fix the parser
+
+It reads $(this) literally.
+EOF
+)\""""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        COMMIT,
+        "cat > notes.txt <<'EOF'\nhello $(rm -rf ~/x) `rm -rf ~/y`\nEOF",
+        'cat > notes.txt <<"EOF"\nhello\nEOF',
+        "cat > notes.txt <<\\EOF\nhello\nEOF",
+        "cat <<-'EOF' > notes.txt\n\thello\n\tEOF",
+        "cat > notes.txt <<EOF\nbuilt on $(date) by \\$(whoami)\nEOF",
+        "cat <<<'<<EOF'",
+    ],
+)
+def test_here_documents_are_read(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat > notes.txt <<EOF\nhello $(rm -rf ~/x)\nEOF",
+        "cat > notes.txt <<EOF\nhello `rm -rf ~/x`\nEOF",
+        'git commit -m "$(cat <<EOF\nmsg $(rm -rf ~/x)\nEOF\n)"',
+        "cat > /etc/motd <<'EOF'\nhi\nEOF",
+        "sh <<'EOF'\nrm -rf ~/x\nEOF",
+    ],
+)
+def test_here_document_writes_and_substitutions_are_judged(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == OUTSIDE
+
+
+def test_a_quoted_delimiter_without_its_closing_line_stays_unreadable(tmp_path: Path) -> None:
+    assert _run(tmp_path, "cat <<'EOF'\nno end") == ("ask", "action.command_opaque")
+    assert _heredoc.unquote_delimiters("cat <<'EOF'\nno end") is None
+
+
+def test_heredoc_helpers() -> None:
+    assert _heredoc.unquote_delimiters("a <<'X'\nb\nX\n") == (
+        f"a <<{_heredoc.QUOTED}X\nb\n{_heredoc.QUOTED}X\n"
+    )
+    assert _heredoc.unquote_delimiters("a <<<'X'") == "a <<<'X'"
+    assert _heredoc.substitutions("a $(b (c)) `d` \\$(e) $(f") == ["b (c)", "d", "f"]
+
+
+# -- files deleted or overwritten by interpreter code ---------------------------------------
+# Bypass: rm /etc/x was denied, the same delete through the interpreter's own file library
+# was allowed (only a recursive delete of / in such code was read).
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python -c \"import os; os.remove('/etc/x')\"",
+        "python3 -c \"import os; os.unlink(os.path.expanduser('~/.bashrc'))\"",
+        "python -c \"import shutil; shutil.rmtree('/var/lib/app')\"",
+        "python -c \"from pathlib import Path; Path('/etc/x').unlink()\"",
+        "python -c \"open('/etc/hosts', 'w').write('')\"",
+        "python -c \"import os; os.replace('build/x', '/usr/bin/x')\"",
+        "node -e \"require('fs').unlinkSync('/etc/x')\"",
+        "node -e \"require('fs').rmSync('/var/lib/app', {recursive: true})\"",
+        "node -e \"require('fs').writeFileSync('/etc/x', '')\"",
+        "ruby -e \"File.delete('/etc/x')\"",
+        "ruby -e \"require 'fileutils'; FileUtils.rm_rf '/var/lib/app'\"",
+        "perl -e 'unlink \"/etc/x\"'",
+        "php -r \"unlink('/etc/x');\"",
+        "echo \"import os; os.remove('/etc/x')\" | python3",
+        "python3 - <<'EOF'\nimport os\nos.remove('/etc/x')\nEOF",
+    ],
+)
+def test_interpreter_deletes_outside_are_denied(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == OUTSIDE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python -c \"import os; os.remove('build/x')\"",
+        'python -c "import os; os.remove(path)"',  # computed: a program, not read
+        "python -c \"print(open('/etc/hosts').read())\"",
+        "python -c \"xs = ['/etc/x']; xs.remove('/etc/x')\"",
+        "python -c \"import shutil; shutil.copy('/etc/hosts', 'build/hosts')\"",
+        "node -e \"console.log(require('fs').readFileSync('/etc/hosts', 'utf8'))\"",
+        "python3 - <<'EOF'\nprint('hi')\nEOF",
+    ],
+)
+def test_interpreter_reads_and_confined_deletes_are_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+def test_code_writes_by_family() -> None:
+    assert code_writes("python", "os.rename('/a', '/b')") == [("/a", "delete"), ("/b", "overwrite")]
+    assert code_writes("lua", "io.open('/x', 'w')") == [("/x", "overwrite")]
+    assert code_writes("python", "open('/x', mode='rb')") == []
+    assert code_writes("perl", "print 1") == []
+    # a name of another language's library is not read in this one
+    assert code_writes("python", "fs.unlinkSync('/x')") == []
