@@ -19,7 +19,8 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
       ``mv``, ``cp``, ``tee``, ``sed -i``, ``curl -o``) of a path outside the tool's
       ``allowed_path_prefixes`` (else the global ones), resolved against ``base_dir`` and any
       ``cd`` before it. With no prefixes at all, an absolute, ``~`` or ``..``-escaping target
-      is asked about. ``/dev/null`` and the standard streams are not files.
+      is asked about. ``/dev/null`` and the standard streams are not files. Interpreter
+      one-liners' own file libraries count (``python -c "os.remove('/etc/x')"``).
   ``action.command_opaque`` (ask)
       fail closed: a command string of an exec tool the parser cannot read (``[[ ]]``,
       ``$(( ))``, ``case``, an unbalanced quote), or a program name, delete target or network
@@ -28,6 +29,11 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
   ``action.sensitive_read`` (ask)
       a command reads a credential file or one under ``sensitive_paths``
       (``cat /etc/passwd``, ``base64 ~/.ssh/id_rsa``, ``< .env``).
+  ``action.git_destroy`` (ask; skipped for ``trust_tools``)
+      a git command that destroys work git cannot give back (``reset --hard``, ``clean``,
+      ``checkout .``, a forced push, ``branch -D``, ``reflog expire``, ``gc --prune=now``:
+      :mod:`.git_commands`), read from the parsed commands, so wrappers, variables and
+      ``sh -c`` do not hide it. A forced push is asked as this rule, not as ``git_push``.
 
 * egress: hosts and URLs of network commands are judged by :func:`check_egress` as host and
   URL parameters (a private or metadata address is denied whatever its spelling);
@@ -49,6 +55,7 @@ from cordon.engine import args as _args
 from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
 from cordon.engine.egress import check_egress
+from cordon.engine.git_commands import git_destruction
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts, analyze, analyze_argv
 from cordon.engine.walk import call_walk
 
@@ -274,6 +281,8 @@ def check_commands(
             why = f"blocked until approved: the command cannot be parsed ({f.error})"
             asks.append(_v("ask", rules.ACTION_COMMAND_OPAQUE, why, c.path, "unparsed"))
             continue
+        if not trusted:  # (before the canonical lines: a force push is this, not git_push)
+            asks.extend(_git_asks(c))
         for line in f.canonical:
             # "exec"/"command": no tool-name rule fires again, no argument-slot rule reads it
             v = check_actions("exec", {"command": line}, annotations=None, executes=True,
@@ -298,6 +307,17 @@ def check_commands(
         if not any((a.rule, a.reason, a.param) == (u.rule, u.reason, u.param) for u in unique):
             unique.append(a)
     return None, tuple(unique)
+
+
+def _git_asks(c: CommandString) -> list[Verdict]:
+    """``action.git_destroy`` for each git command that destroys work (engine/git_commands)."""
+    out = []
+    for prog, args in c.facts.commands:
+        why = git_destruction(args) if prog == "git" else None
+        if why is not None:
+            out.append(_v("ask", rules.ACTION_GIT_DESTROY, f"{why} (command as parsed)",
+                          c.path, "git"))  # fmt: skip
+    return out
 
 
 def _program_rules(c: CommandString) -> Verdict | None:

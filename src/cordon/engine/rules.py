@@ -65,6 +65,7 @@ ACTION_CHMOD_777_ROOT = "action.chmod_777_root"
 ACTION_OPTION_INJECTION = "action.option_injection"
 ACTION_SHELL_METACHAR = "action.shell_metachar"
 ACTION_GIT_PUSH = "action.git_push"
+ACTION_GIT_DESTROY = "action.git_destroy"
 ACTION_PUBLISH_DEPLOY = "action.publish_deploy"
 ACTION_INFRA_APPLY = "action.infra_apply"
 ACTION_PAYMENT = "action.payment"
@@ -170,6 +171,11 @@ _RULES = (
        "none in the policy: the rule applies to a tool that runs commands (name or `executes`)"),
     _r(ACTION_GIT_PUSH, "action rules", "ask", "git push", _ACTION_SRC,
        f"{_APPROVE}; {_TRUST}; or `requires_request`, and the user's request names it"),
+    _r(ACTION_GIT_DESTROY, "action rules", "ask",
+       "a git command that destroys work git cannot give back (reset --hard, clean, checkout or "
+       "restore of a whole tree, force push, branch -D, stash drop, reflog expire, gc "
+       "--prune=now)", f"{_ACTION_SRC}; git-scm.com reference pages",
+       f"{_APPROVE}; {_TRUST}"),
     _r(ACTION_PUBLISH_DEPLOY, "action rules", "ask", "publishing or deploying", _ACTION_SRC,
        f"{_APPROVE}; {_TRUST}; or `requires_request`, and the user's request names it"),
     _r(ACTION_INFRA_APPLY, "action rules", "ask", "infrastructure apply/destroy", _ACTION_SRC,

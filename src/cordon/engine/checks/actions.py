@@ -44,6 +44,14 @@ def run(ctx: Context, facts: Facts) -> Result:
     deny, asks = _commands.check_commands(ctx, annotations=ann, trusted=trusted_tool)
     if deny is not None:
         return Result(deny=deny)
+    if asks and asks[0].rule == rules.ACTION_GIT_DESTROY:
+        # a forced push: the destruction is what to ask about, not the push it also is (the
+        # ask covers these same arguments)
+        seen = {a.param for a in asks if a.rule == rules.ACTION_GIT_DESTROY}
+        both = (*asks, *found.asks)
+        return Result(
+            asks=tuple(a for a in both if a.rule != rules.ACTION_GIT_PUSH or a.param not in seen)
+        )
     return Result(asks=found.asks + asks) if asks else found
 
 
@@ -90,6 +98,7 @@ CHECK = Check(
     (
         *_actions.BLOCK_RULES,
         *_actions.ASK_RULES,
+        rules.ACTION_GIT_DESTROY,
         rules.ACTION_SENSITIVE_UPLOAD,
         rules.ACTION_DELETE_OUTSIDE,
         rules.ACTION_COMMAND_OPAQUE,

@@ -1,0 +1,155 @@
+"""Git commands that destroy work git cannot give back: ``action.git_destroy`` (ask).
+
+:func:`git_destruction` reads one ``git`` command's arguments (as :mod:`.shell` parsed them:
+wrappers removed, variables expanded, ``sh -c`` strings read) and says why it destroys work,
+or None. Pure: no I/O.
+
+What git itself cannot undo, by subcommand (git-scm.com reference pages):
+
+* ``reset --hard``: uncommitted changes in the index and working tree are overwritten;
+* ``clean`` (unless ``-n``/``--dry-run``): untracked files are deleted (``-x`` ignored ones
+  too, ``-d`` directories); asked also without ``-f``, since ``clean.requireForce=false`` and
+  ``-i`` fed from a pipe delete as well;
+* ``checkout``/``restore`` of the whole tree or a directory (``.``, ``:/``, ``*``, ``dir/``),
+  and ``checkout -f``/``switch -f``/``--discard-changes``: working-tree changes are
+  overwritten. One named file is not asked about: an agent reverting its own edit to a file
+  is ordinary work, as deleting a file inside the project is; ``restore --staged`` only
+  unstages;
+* ``push`` that rewrites or deletes remote history: ``--force``/``-f``,
+  ``--force-with-lease``, ``--mirror``, ``--delete``/``-d``, ``--prune``, a ``+`` refspec
+  (forced) or ``:ref`` (deleted). Other collaborators' commits on the remote are lost;
+* ``branch -D`` (``-d --force``, ``-M``): an unmerged branch deleted or overwritten;
+* ``stash drop``/``clear``: stashed work, unreachable after;
+* ``reflog expire --expire...``, ``reflog delete``, ``gc --prune=now``, ``prune``: the
+  reflog and unreachable objects are git's own undo; removing them makes the destruction
+  above final (the sequence ``reflog expire --expire=now --all && gc --prune=now`` is the
+  documented way to purge);
+* ``filter-branch``, ``filter-repo``, ``update-ref -d``: history rewritten, refs deleted.
+
+An alias given on the command line (``git -c alias.x='reset --hard' x``) is read as what it
+stands for. Attack class: an injected instruction asking an agent with a shell to "clean up
+the repository" (the July 2025 Amazon Q Developer extension prompt asked for a
+near-factory-state wipe; coding agents have run ``git reset --hard`` and ``git checkout .``
+over users' uncommitted work). Ask, as ``git push``: the same commands are ordinary when the
+user asks for them.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["git_destruction"]
+
+#: git's own options that take the next word as their value
+_GLOBAL_VALUE = frozenset(
+    {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix"}
+)
+#: pathspecs that cover the whole tree or a directory, not one named file
+_BROAD_RE = re.compile(r"\.{1,2}/?|:/.*|:\(.*|.*[*?\[].*|.*/")
+_PRUNE_NOW_RE = re.compile(r"now|all|never|0.*|\d+\.(?:seconds?|minutes?|hours?)(?:\.ago)?")
+
+
+def _subcommand(args: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """(subcommand, its arguments) after git's own options; an alias set with ``-c`` is
+    replaced by its words (a ``!`` alias is a shell command, read as such elsewhere)."""
+    aliases: dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in _GLOBAL_VALUE and i + 1 < len(args):
+            if a == "-c":
+                key, _, value = args[i + 1].partition("=")
+                if key.lower().startswith("alias."):
+                    aliases[key[6:].lower()] = value
+            i += 2
+            continue
+        if not a.startswith("-"):
+            alias = aliases.get(a.lower())
+            if alias is not None and not alias.startswith("!"):
+                words = tuple(alias.split())
+                return (words[0], words[1:] + args[i + 1 :]) if words else None
+            return a, args[i + 1 :]
+        i += 1
+    return None
+
+
+def _flags(args: tuple[str, ...]) -> tuple[set[str], list[str], list[str]]:
+    """(option names, with each bundled short option split: ``-fdx`` -> -f -d -x; the
+    positionals before ``--``; the words after ``--``)."""
+    names: set[str] = set()
+    plain: list[str] = []
+    for k, a in enumerate(args):
+        if a == "--":
+            return names, plain, list(args[k + 1 :])
+        if a.startswith("--"):
+            names.add(a.partition("=")[0])
+            if a.startswith(("--expire", "--prune=")):
+                names.add(a)
+        elif a.startswith("-") and len(a) > 1:
+            names.update("-" + c for c in a[1:])
+        else:
+            plain.append(a)
+    return names, plain, []
+
+
+def git_destruction(args: tuple[str, ...]) -> str | None:
+    """Why ``git ARGS`` destroys work git cannot give back (module docstring), or None."""
+    found = _subcommand(args)
+    if found is None:
+        return None
+    sub, rest = found
+    names, plain, paths = _flags(rest)
+    if sub == "reset":
+        return "git reset --hard discards uncommitted changes" if "--hard" in names else None
+    if sub == "clean":
+        if names & {"-n", "--dry-run"}:
+            return None
+        return "git clean deletes untracked files"
+    if sub in ("checkout", "restore", "switch"):
+        return _worktree(sub, names, plain, paths)
+    if sub == "push":
+        return _push(names, plain)
+    if sub == "branch":
+        forced_delete = "-D" in names or (names & {"-d", "--delete"} and names & {"-f", "--force"})
+        if forced_delete or "-M" in names:
+            return "git branch -D deletes (or -M overwrites) a branch that may be unmerged"
+        return None
+    if sub == "stash" and plain[:1] in (["drop"], ["clear"]):
+        return f"git stash {plain[0]} deletes stashed work"
+    if sub == "reflog" and (
+        plain[:1] == ["delete"]
+        or (plain[:1] == ["expire"] and any(n.startswith("--expire") for n in names))
+    ):
+        return "git reflog expire/delete removes what git undoes destruction with"
+    if sub == "gc" and any(
+        n.startswith("--prune=") and _PRUNE_NOW_RE.fullmatch(n[8:].lower()) for n in names
+    ):
+        return "git gc --prune=now deletes unreachable commits at once"
+    if sub == "prune" and not names & {"-n", "--dry-run"}:
+        return "git prune deletes unreachable objects"
+    if sub in ("filter-branch", "filter-repo") or (sub == "update-ref" and "-d" in names):
+        return f"git {sub} rewrites history or deletes a ref"
+    return None
+
+
+def _worktree(sub: str, names: set[str], plain: list[str], paths: list[str]) -> str | None:
+    if names & {"-f", "--force", "--discard-changes"}:
+        return f"git {sub} --force discards working-tree changes"
+    if sub == "switch":
+        return None
+    if sub == "restore" and names & {"-S", "--staged"} and not names & {"-W", "--worktree"}:
+        return None  # (unstages only)
+    specs = [*paths, *plain]  # (checkout: a branch name is not broad; restore: all are paths)
+    if any(_BROAD_RE.fullmatch(p) for p in specs) or "--pathspec-from-file" in names:
+        return f"git {sub} of the whole tree or a directory discards working-tree changes"
+    return None
+
+
+def _push(names: set[str], plain: list[str]) -> str | None:
+    forced = names & {"-f", "--force", "--force-with-lease", "--mirror", "-d", "--delete"}
+    if forced or "--prune" in names:
+        return "a forced push (or a remote delete) rewrites or removes remote history"
+    refspecs = plain[1:]  # (the first positional is the remote)
+    if any(r.startswith(("+", ":")) and len(r) > 1 for r in refspecs):
+        return "a + or : refspec force-updates or deletes a remote branch"
+    return None

@@ -1,0 +1,143 @@
+"""action.git_destroy: git commands that destroy work git cannot give back are asked about.
+
+Bypass (red-team pass): with a shell tool, ``git reset --hard``, ``git clean -fdx``,
+``git checkout -- .``, ``git branch -D``, ``git reflog expire --expire=now`` + ``git gc
+--prune=now`` were allowed, and a force push was asked only as an ordinary push.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cordon.engine.core import Engine, Session
+from cordon.engine.git_commands import git_destruction
+
+GIT_DESTROY = ("ask", "action.git_destroy")
+
+
+def _session(tmp_path: Path, *, trusted: bool = False) -> Session:
+    project = tmp_path / "project"
+    project.mkdir(exist_ok=True)
+    policy: dict[str, object] = {
+        "allowed_path_prefixes": [str(project)],
+        "tools": {"run_command": {"executes": True, "exfiltrating": False}},
+    }
+    if trusted:
+        policy["trust_tools"] = ["run_command"]
+    eng = Engine.from_policy([policy])
+    eng.pin_tools([{"name": "run_command", "inputSchema": {"type": "object"}}])
+    return eng.new_session()
+
+
+def _run(tmp_path: Path, command: str) -> tuple[str, str]:
+    v = _session(tmp_path).check("run_command", {"command": command})
+    return v.verdict, v.rule
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git reset --hard",
+        "git reset --hard HEAD~3",
+        "git clean -fdx",
+        "git clean -ffdx",
+        "git clean -f",
+        "git -c clean.requireForce=false clean -dx",
+        "git checkout -- .",
+        "git checkout .",
+        "git checkout HEAD -- src/",
+        "git checkout -f main",
+        "git restore .",
+        "git restore --source=HEAD~5 :/",
+        "git restore -SW .",
+        "git switch --discard-changes main",
+        "git push --force origin main",
+        "git push -f",
+        "git push --force-with-lease origin main",
+        "git push origin +main",
+        "git push origin :release",
+        "git push --mirror backup",
+        "git push --delete origin feature",
+        "git branch -D feature",
+        "git branch -d --force feature",
+        "git branch -M main",
+        "git stash drop",
+        "git stash clear",
+        "git reflog expire --expire=now --all",
+        "git reflog expire --expire=now --all && git gc --prune=now",
+        "git gc --prune=all",
+        "git prune",
+        "git filter-branch --tree-filter 'rm -f x' HEAD",
+        "git update-ref -d refs/heads/main",
+        # obfuscations the shell reading undoes
+        "sudo /usr/bin/git -C repo reset --hard",
+        "g=git; $g reset --hard",
+        "sh -c 'git clean -fdx'",
+        "echo 'git reset --hard' | bash",
+        "git -c alias.tidy='reset --hard' tidy",
+        "cd repo && timeout 5 git -c user.name=x push -f origin main",
+    ],
+)
+def test_destroying_git_commands_are_asked(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == GIT_DESTROY
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git status",
+        "git reset",
+        "git reset HEAD file.txt",
+        "git reset --soft HEAD~1",
+        "git reset --keep HEAD~1",
+        "git clean -n",
+        "git clean -fdn",
+        "git clean --dry-run -d",
+        "git checkout main",
+        "git checkout -b feature/x",
+        "git checkout -- README.md",
+        "git checkout origin/main -- src/app.py",
+        "git restore src/app.py",
+        "git restore --staged .",
+        "git switch main",
+        "git branch -d merged",
+        "git branch feature",
+        "git stash",
+        "git stash pop",
+        "git stash list",
+        "git reflog",
+        "git reflog expire --all",
+        "git gc",
+        "git gc --prune=2.weeks.ago",
+        "git prune --dry-run",
+        "git log --force-with-lease",  # (not a push)
+        "echo 'git reset --hard'",
+    ],
+)
+def test_ordinary_git_commands_are_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ("allow", "default.allow")
+
+
+def test_a_plain_push_is_still_the_push_rule(tmp_path: Path) -> None:
+    assert _run(tmp_path, "git push origin main") == ("ask", "action.git_push")
+    # a forced push is asked once, as the destruction, not also as a push
+    v = _session(tmp_path).check("run_command", {"command": "git push -f origin main"})
+    assert v.rule == "action.git_destroy"
+    assert "approval_keys" not in v.details
+    assert "history" in v.reason
+
+
+def test_trust_tools_skips_the_ask(tmp_path: Path) -> None:
+    s = _session(tmp_path, trusted=True)
+    v = s.check("run_command", {"command": "git reset --hard"})
+    assert (v.verdict, v.rule) == ("allow", "default.allow")
+
+
+def test_git_destruction_reads_gits_own_options() -> None:
+    assert git_destruction(("-C", "x", "--no-pager", "reset", "--hard")) is not None
+    assert git_destruction(("-c", "reset.hard=1", "status")) is None
+    assert git_destruction(("--git-dir", "reset", "status")) is None
+    assert git_destruction(()) is None
+    assert git_destruction(("-c", "alias.x=!rm -rf y", "x")) is None  # (a shell alias)
