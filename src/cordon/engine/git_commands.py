@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["git_destruction"]
+__all__ = ["config_command", "git_destruction"]
 
 #: git's own options that take the next word as their value
 _GLOBAL_VALUE = frozenset(
@@ -153,3 +153,28 @@ def _push(names: set[str], plain: list[str]) -> str | None:
     if any(r.startswith(("+", ":")) and len(r) > 1 for r in refspecs):
         return "a + or : refspec force-updates or deletes a remote branch"
     return None
+
+
+#: configuration keys (lower case) whose value is a command git runs
+_COMMAND_KEYS = frozenset(
+    {"core.sshcommand", "core.pager", "core.editor", "core.fsmonitor", "core.askpass",
+     "sequence.editor", "diff.external", "gpg.program", "gpg.ssh.program"}
+)  # fmt: skip
+_COMMAND_KEY_RE = re.compile(r"pager\..+|filter\..+\.(?:clean|smudge|process)|diff\..+\.textconv"
+                             r"|diff\..+\.command|merge\..+\.driver")  # fmt: skip
+
+
+def config_command(setting: str) -> str | None:
+    """The shell command a ``git -c KEY=VALUE`` setting makes git run, or None.
+
+    Attack class: a command hidden in configuration given on git's command line (``git -c
+    core.sshCommand='rm -rf ~/x' fetch``, ``-c core.fsmonitor=CMD status``, ``-c
+    alias.x='!CMD' x``, a filter or textconv driver), as ``GIT_SSH_COMMAND`` is in the
+    environment. A ``!`` alias or credential helper is a shell snippet; others a command."""
+    key, eq, value = setting.partition("=")
+    key = key.lower()
+    if not eq or not value or value.lower() in ("true", "false", "0", "1", "yes", "no"):
+        return None
+    if key.startswith("alias.") or key.startswith("credential."):
+        return value[1:] if value.startswith("!") else None
+    return value if key in _COMMAND_KEYS or _COMMAND_KEY_RE.fullmatch(key) else None

@@ -17,6 +17,7 @@ import re
 from typing import Any, Protocol
 
 from cordon.engine.code_writes import code_writes
+from cordon.engine.git_commands import config_command
 
 __all__ = ["DYNAMIC", "KNOWN_PROGRAMS", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
 
@@ -262,7 +263,10 @@ _GIT_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
 def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
     plain, opts = _split(args, _GIT_VALUE)
     for k, v in opts:
-        if k == "-c" and "=" in v and ("url" in v.lower() or "proxy" in v.lower()):
+        script = config_command(v) if k == "-c" else None
+        if script is not None:  # (-c core.sshCommand=..., -c alias.x='!...')
+            w.nested(script)
+        elif k == "-c" and "=" in v and ("url" in v.lower() or "proxy" in v.lower()):
             value = v.split("=", 1)[1]
             if "://" in value:
                 w.net("url", value, prog)
