@@ -52,6 +52,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import shutil
 import sys
 import tempfile
@@ -111,6 +112,10 @@ class ConfigPlan:
         messages: one line per server: wrapped, unwrapped, skipped and why.
         changed_servers: names of the entries that change.
         warnings: why an entry is left as it is, for stderr.
+        not_done: the entries for which something asked was not done, each with why: a
+            ``--policy`` an entry already behind cordon does not run with, a ``--server``
+            named entry that cannot be wrapped. ``cordon init`` says so on stderr and exits
+            1 when nothing else was done (the user would believe the server is covered).
     """
 
     path: Path
@@ -120,6 +125,7 @@ class ConfigPlan:
     messages: tuple[str, ...] = ()
     changed_servers: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
+    not_done: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -394,21 +400,25 @@ def _left_alone(name: str, entry: Any) -> str | None:
     return None
 
 
-def _policy_not_changed(name: str, entry: Any, pols: Sequence[str]) -> str | None:
+def _policy_not_changed(name: str, entry: Any, pols: Sequence[str], path: Path) -> str | None:
     """A warning when ``--policy`` was given for an entry already behind cordon whose own
     ``--policy`` arguments differ: init leaves wrapped entries alone, so the new policy would
     silently not apply (the user believes the server is now under it)."""
     if not pols or not isinstance(entry, dict) or not isinstance(entry.get("args"), list):
+        return None
+    if not (UPSTREAM_KEY in entry or _is_cordon(entry)):
         return None
     args = entry["args"]
     own = args[: args.index("--")] if "--" in args else args
     current = [str(own[i + 1]) for i, a in enumerate(own[:-1]) if a == "--policy"]
     if current == list(pols):
         return None
+    init = f"cordon init --config {shlex.quote(str(path))}"
+    again = " ".join(f"--policy {shlex.quote(p)}" for p in pols)
     return (
         f"{name}: already behind cordon, so its policy was NOT changed (it runs with "
-        f"{', '.join(current) or 'no --policy'}); to change it: cordon init --config FILE "
-        f"--undo --server {name}, then cordon init --config FILE --server {name} --policy ..."
+        f"{', '.join(current) or 'no --policy'}); to change it: {init} --undo --server "
+        f"{shlex.quote(name)}, then {init} --server {shlex.quote(name)} {again}"
     )
 
 
@@ -448,6 +458,7 @@ def plan_init(
     messages: list[str] = []
     warnings: list[str] = []
     changed: list[str] = []
+    not_done: list[str] = []
     wrapped_names: set[str] = set()
     for prefix, table in tables:
         for name, entry in table.items():
@@ -455,6 +466,8 @@ def plan_init(
                 continue
             said, warned = len(messages), len(warnings)
             wrapped = _plan_entry(name, entry, pols, cordon_command, pins_root, messages, warnings)
+            if wrapped is None:
+                not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings)
             messages[said:] = [prefix + m for m in messages[said:]]
             warnings[warned:] = [prefix + m for m in warnings[warned:]]
             if wrapped is not None:
@@ -487,7 +500,30 @@ def plan_init(
         messages=tuple(messages),
         changed_servers=tuple(changed),
         warnings=tuple(warnings),
+        not_done=tuple(not_done),
     )
+
+
+def _left_as_is(
+    prefix: str,
+    name: str,
+    entry: Any,
+    pols: Sequence[str],
+    path: Path,
+    servers: Sequence[str],
+    warnings: list[str],
+) -> list[str]:
+    """For an entry :func:`plan_init` leaves as it is: what was asked for it and is not done
+    (``[]`` when it already is as asked: behind cordon, with the ``--policy`` given), the
+    warning that says why added to ``warnings``."""
+    stale = _policy_not_changed(name, entry, pols, path)
+    if stale is not None:
+        warnings.append(stale)
+        return [f"{prefix}{name}: the --policy given was not applied (it is already behind cordon)"]
+    behind = isinstance(entry, dict) and (UPSTREAM_KEY in entry or _is_cordon(entry))
+    if name in servers and not behind:
+        return [f"{prefix}{name}: not wrapped (see above why)"]
+    return []
 
 
 def _one_server_per_pack(pols: Sequence[str], changed: Sequence[str]) -> None:
@@ -530,9 +566,6 @@ def _plan_entry(
     skipped = _left_alone(name, entry)
     if skipped is not None:
         messages.append(skipped)
-        stale = _policy_not_changed(name, entry, pols)
-        if stale is not None:
-            warnings.append(stale)
         return None
     target = remote_target(entry) if _is_remote(entry) else mcp_remote_target(entry)
     if isinstance(target, RemoteTarget):

@@ -400,11 +400,13 @@ def init(
     cordon's entries as the file is now, keeping your edits (backups: ~/.cordon/backups/).
     A --policy that brings a pack (one server's tools) is refused when more than one server
     would be wrapped with it (all of the file, or several --server): exit 2, nothing
-    written.
+    written. An entry already behind cordon is left as it is: asked for a --policy it does
+    not run with (or a --server that cannot be wrapped), init says on stderr what was not
+    done and how to do it, and exits 1 when it changed nothing else.
     """
     from cordon.clientconfig import ClientConfigError, plan_init, plan_undo, resolve_cordon_command
 
-    console, err = _console(), _console(err=True)
+    err = _console(err=True)
     try:
         if undo:
             plan = plan_undo(config, servers=server or ())
@@ -421,7 +423,15 @@ def init(
         raise typer.Exit(2) from exc
     hook_plan, hook_note = _keep_shared_hook(plan, undo, *_hook_plan(plan, hook, undo, absolute))
     _show_plans(plan, hook_plan, undo, absolute, hook_note)
+    _confirm_and_write(plan, hook_plan, yes)
+
+
+def _confirm_and_write(plan: Any, hook_plan: Any, yes: bool) -> None:
+    """Show the diff, ask (unless ``yes``), write; then what was asked and not done."""
+    console, err = _console(), _console(err=True)
     if not plan.changed and not (hook_plan is not None and hook_plan.changed):
+        if plan.not_done:
+            _say_not_done(plan)
         console.print("nothing to change")
         return
     console.print(Text(plan.diff() + (hook_plan.diff() if hook_plan is not None else "")))
@@ -429,6 +439,21 @@ def init(
         err.print("not written")
         raise typer.Exit(1)
     _write_plans(plan, hook_plan)
+    if plan.not_done:
+        _say_not_done(plan)
+
+
+def _say_not_done(plan: Any) -> None:
+    """What was asked and not done, on stderr; exit 1 when the config itself is unchanged
+    (fail closed: an exit 0 reads as "the servers now run as asked")."""
+    err = _console(err=True)
+    for line in plan.not_done:
+        err.print(Text(f"cordon init: NOT done: {line}", style="red"))
+    if not plan.changed:
+        err.print(
+            Text(f"cordon init: {plan.path} not changed: nothing asked was done", style="red")
+        )
+        raise typer.Exit(1)
 
 
 def _show_plans(
