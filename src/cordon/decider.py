@@ -27,10 +27,22 @@ from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
+from cordon.engine.checks import ask_keys
 from cordon.engine.dlp import Detector, withhold
 from cordon.engine.walk import walk
 
-__all__ = ["Decider", "Decision", "code_key", "shown_arguments", "verdict_record"]
+__all__ = [
+    "Decider",
+    "Decision",
+    "ask_code_key",
+    "code_key",
+    "shown_arguments",
+    "verdict_record",
+]
+
+
+#: the details that are the engine's, not the auditor's (what an approval covers)
+_KEYS = frozenset({"approval_key", "approval_keys"})
 
 
 def shown_arguments(arguments: Any, secrets: Any, detector: Detector) -> Any:
@@ -58,6 +70,19 @@ def code_key(key: Any, tool: str, args: Any) -> list[Any]:
     return [*key, envelope.call_digest(tool, args)]
 
 
+def ask_code_key(v: Verdict, tool: str, args: Any) -> list[Any] | None:
+    """The one-time code key of the ask ``v`` (None: it carries no approval key). An ask that
+    stands for several (:func:`cordon.engine.checks.ask_keys`: the call has more than one
+    destination nobody approved) is keyed by all their keys and the call's digest, so one code
+    covers the whole call the person was shown, and only that call."""
+    keys = ask_keys(v)
+    if not keys:
+        return None
+    if len(keys) == 1:
+        return code_key(keys[0], tool, args)
+    return [*(list(k) for k in keys), envelope.call_digest(tool, args)]
+
+
 def verdict_record(
     v: Verdict,
     *,
@@ -82,7 +107,7 @@ def verdict_record(
         shown = withhold(arguments)
     v = withhold_verdict(v, arguments, shown)
     arguments = shown
-    details = {k: x for k, x in v.details.items() if k != "approval_key"}
+    details = {k: x for k, x in v.details.items() if k not in _KEYS}
     return record_for_call(
         session=session,
         server=server,
@@ -157,10 +182,10 @@ class Decider:
         through the client gets a code (``issue_code``), which the caller shows in its deny."""
         v = self.check(tool, args, scopes)
         d = Decision(v)
-        key = v.details.get("approval_key") if v.verdict == "ask" else None
+        key = ask_code_key(v, tool, args)
         if key and self.codes is not None:
             try:
-                used = self.codes.consume(code_key(key, tool, args))
+                used = self.codes.consume(key)
             except ApprovalError as exc:  # a corrupt store approves nothing
                 d.problems.append(f"approval store unusable: {exc}")
                 used = None
@@ -175,9 +200,13 @@ class Decider:
                         "answer": "accept",
                     }
                 )
-                self.session.once_approve(v)
-                d.verdict = v = self.check(tool, args, scopes)
-                key = v.details.get("approval_key") if v.verdict == "ask" else None
+                # the code covers every ask of this call it was issued for, for this one
+                # check: what the check leaves unused is withdrawn, never kept for a later call
+                added = self.session.once_approve(v)
+                try:
+                    d.verdict = self.check(tool, args, scopes)
+                finally:
+                    self.session.once_withdraw(added)
         if issue_code:
             self.issue_code(d, tool, args)
         return d
@@ -187,7 +216,7 @@ class Decider:
         unusable store leaves it without one and says so in ``d.problems`` (the caller denies
         all the same). Nothing for a verdict that is not an ask with an approval key."""
         v = d.verdict
-        key = v.details.get("approval_key") if v.verdict == "ask" else None
+        key = ask_code_key(v, tool, args)
         if not key or self.codes is None:
             return
         try:
@@ -198,7 +227,7 @@ class Decider:
                 destination=v.destination,
                 rule=v.rule,
                 reason=v.reason,
-                approval_key=code_key(key, tool, args),
+                approval_key=key,
             )
         except ApprovalError as exc:
             d.problems.append(f"approval store unusable, denying without a code: {exc}")

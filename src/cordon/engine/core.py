@@ -481,17 +481,25 @@ class Session(ProvenanceState):
         arguments: Mapping[str, Any] | None = None,
         server: str | None = None,
     ) -> None:
-        """Record that a person approved ``decision`` (an ask) for the rest of the session."""
+        """Record that a person approved ``decision`` (an ask) for the rest of the session:
+        every key it stands for (:func:`cordon.engine.checks.ask_keys`: all the asks of the
+        call the person was shown at once)."""
         if decision.verdict != "ask":
             return
-        key = decision.details.get("approval_key")
-        if key is None and tool is not None:
-            key = _checks.approval_key(decision, server or "default", tool, arguments or {})
-        if key is not None:
-            self.approvals.add(tuple(key))
+        keys = _checks.ask_keys(decision)
+        if not keys and tool is not None:
+            keys = [_checks.approval_key(decision, server or "default", tool, arguments or {})]
+        self.approvals.update(keys)
 
-    def once_approve(self, decision: Verdict) -> None:
-        """Approve ``decision`` (an ask) for the next matching call only (one-time codes)."""
-        key = decision.details.get("approval_key")
-        if decision.verdict == "ask" and key is not None:
-            self.once.add(tuple(key))
+    def once_approve(self, decision: Verdict) -> list[tuple[Any, ...]]:
+        """Approve ``decision`` (an ask) for the next matching call only (one-time codes):
+        every key it stands for. Returns the keys added, for the caller to withdraw those the
+        next check did not use (:meth:`once_withdraw`)."""
+        keys = [k for k in _checks.ask_keys(decision) if k not in self.once]
+        self.once.update(keys)
+        return keys
+
+    def once_withdraw(self, keys: list[tuple[Any, ...]]) -> None:
+        """Withdraw one-time approvals the call they were given for did not use (fail closed:
+        an approval is for the call the person was shown, never a later one)."""
+        self.once.difference_update(keys)

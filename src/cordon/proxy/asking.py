@@ -28,6 +28,7 @@ from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.withheld import withhold_verdict
 from cordon.decider import Decision
+from cordon.engine.checks import ask_keys
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
@@ -127,6 +128,8 @@ class AskSide:
     def _question(self, tool: str, v: Verdict, shown: Any) -> dict[str, Any]:
         """cordon's question about ``v``, its destination spelled as in the call (``shown``:
         the arguments with secret-carrying strings withheld, so none is quoted)."""
+        if len(ask_keys(v)) > 1:  # the reason names each destination the person approves
+            return envelope.question(self.cfg.server, tool, None, None, v.reason)
         dest = envelope.as_spelled(v.destination, shown, v.param)
         return envelope.question(self.cfg.server, tool, v.param, dest, v.reason)
 
@@ -135,7 +138,8 @@ class AskSide:
     ) -> ToClient:
         payload = {
             "call": envelope.call_digest(tool, args),
-            "key": list(v.details.get("approval_key") or []),
+            # every ask of the call the person is shown: the accept approves them all
+            "keys": [list(k) for k in ask_keys(v)],
             "rule": v.rule,
             # (for the retry's approval record: withheld as the ask's own record has it)
             "destination": withhold_verdict(v, args, shown).destination,

@@ -281,7 +281,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
         (:func:`cordon.audit.withheld.withhold_verdict`)."""
         if raw is not None:
             v = withhold_verdict(v, raw, shown)
-        details = {k: x for k, x in v.details.items() if k != "approval_key"}
+        details = {k: x for k, x in v.details.items() if k not in ("approval_key", "approval_keys")}
         return record_for_call(
             session=self.cfg.session_id,
             server=self.cfg.server,
@@ -494,7 +494,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
         args = params.get("arguments")
         if args is None:
             args = {}
-        approve: tuple[Any, ...] | None = None
+        approve: tuple[tuple[Any, ...], ...] | None = None
         out: list[Action] = []
         state = params.get("requestState")
         if isinstance(state, str) and state.startswith(envelope.PREFIX):
@@ -507,9 +507,10 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
 
     def _retry(
         self, id_: Any, tool: str, args: Any, params: dict[str, Any], modern: bool, size: int
-    ) -> list[Action] | tuple[tuple[Any, ...], dict[str, Any], list[Action]]:
+    ) -> list[Action] | tuple[tuple[tuple[Any, ...], ...], dict[str, Any], list[Action]]:
         """A 2026-07-28 retry answering cordon's own question: the actions that end it (a
-        denial), or the approval key, the params to forward and the approval record."""
+        denial), or the approval keys (every ask of the call the person was shown), the params
+        to forward and the approval record."""
         payload = self.sealer.open(params["requestState"])
         if payload is None or payload.get("call") != envelope.call_digest(tool, args):
             v = Verdict(
@@ -556,7 +557,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
             params["requestState"] = payload["up"]
         else:
             params.pop("requestState", None)
-        return tuple(payload["key"]), params, [record]
+        return tuple(tuple(k) for k in payload["keys"]), params, [record]
 
     def _deny_withheld(
         self,
@@ -601,7 +602,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
         params: dict[str, Any],
         line: bytes,
         modern: bool,
-        approve: tuple[Any, ...] | None,
+        approve: tuple[tuple[Any, ...], ...] | None,
     ) -> list[Action]:
         channel = self._can_ask(params)
         slot = self._slot("client")

@@ -22,6 +22,7 @@ from cordon.content._walk import CapExceeded, iter_strings
 from cordon.content.sanitize import Evaluation, strip_ansi
 from cordon.decider import Decider, Decision, shown_arguments
 from cordon.engine import rules
+from cordon.engine.checks import ask_keys
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.pins import fingerprint
 from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
@@ -105,10 +106,15 @@ class SessionWork:
 
     # -- calls ------------------------------------------------------------------------
     def decide(
-        self, tool: str, args: Any, *, approve: tuple[Any, ...] | None, issue_code: bool
+        self,
+        tool: str,
+        args: Any,
+        *,
+        approve: tuple[tuple[Any, ...], ...] | None,
+        issue_code: bool,
     ) -> Decision:
-        """Decide a ``tools/call``; ``approve``: an approval key a person accepted through a
-        2026-07-28 ``input_required`` retry, added to the session first."""
+        """Decide a ``tools/call``; ``approve``: the approval keys a person accepted through a
+        2026-07-28 ``input_required`` retry (every ask of the call shown), added first."""
         if self.identity_changed is not None:
             why = Verdict(
                 verdict="deny", rule=rules.PIN_SERVER_CHANGED, reason=self.identity_changed
@@ -119,7 +125,7 @@ class SessionWork:
             shown = self.shown(args)
             return Decision(verdict=why, shown=shown if shown is not args else None)
         if approve is not None:
-            self.session.approvals.add(approve)
+            self.session.approvals.update(approve)
         problem = self.take_request()
         d = self.decider.decide(tool, args, issue_code=issue_code)
         if problem is not None:
@@ -153,7 +159,7 @@ class SessionWork:
         """Ask about a call to a tool whose name another server of the client listed first
         (after the engine's own asks; a deny stays a deny), unless a person approved it."""
         other = self.shadowed.get(tool)
-        if other is None or v.verdict != "allow":
+        if other is None or v.verdict == "deny":
             return v
         key = (rules.PIN_SHADOWED_TOOL, self.server, tool)
         if key in self.session.approvals:
@@ -161,10 +167,24 @@ class SessionWork:
         if key in self.session.once:
             self.session.once.discard(key)
             return v
+        why = f"server {other!r} of this client lists a tool named {tool!r} too"
+        if v.verdict == "ask":
+            # one question about the whole call (cordon.engine.checks._pipeline._ask): the
+            # engine's asks and this one, so one approval (a one-time code) covers them all
+            keys = [*(list(k) for k in ask_keys(v)), list(key)]
+            return Verdict(
+                verdict="ask",
+                rule=v.rule,
+                reason=f"{v.reason}; and {why}",
+                param=v.param,
+                destination=v.destination,
+                destinations=v.destinations,
+                details={**v.details, "approval_keys": keys, "shadows": other},
+            )
         return Verdict(
             verdict="ask",
             rule=rules.PIN_SHADOWED_TOOL,
-            reason=f"server {other!r} of this client lists a tool named {tool!r} too",
+            reason=why,
             details={"approval_key": list(key), "shadows": other},
         )
 

@@ -23,7 +23,15 @@ from cordon.engine.checks import (
     secrets,
     taint,
 )
-from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, approval_key
+from cordon.engine.checks._base import (
+    PASS,
+    Check,
+    Context,
+    Facts,
+    Result,
+    approval_key,
+    ask_keys,
+)
 from cordon.engine.checks._pipeline import Outcome, resolve, run
 
 __all__ = [
@@ -35,6 +43,7 @@ __all__ = [
     "Outcome",
     "Result",
     "approval_key",
+    "ask_keys",
     "decide",
     "resolve",
     "run",

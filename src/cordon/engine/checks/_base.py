@@ -269,6 +269,20 @@ def approval_key(
     return (server, tool, v.rule, v.param, digest)
 
 
+def ask_keys(v: Verdict) -> list[tuple[Any, ...]]:
+    """Every approval key the ask ``v`` stands for: all the asks of one call that no approval
+    covered are put to a person as one question (:func:`cordon.engine.checks._pipeline.resolve`),
+    so one approval covers all of them (``details["approval_keys"]``), else the ask's own
+    ``approval_key``; none for a verdict that is not an ask or carries no key."""
+    if v.verdict != "ask":
+        return []
+    keys = v.details.get("approval_keys")
+    if keys:
+        return [tuple(k) for k in keys]
+    key = v.details.get("approval_key")
+    return [tuple(key)] if key else []
+
+
 def with_dests(v: Verdict, found: Iterable[str]) -> Verdict:
     """``v`` carrying every destination found in the call (for the audit record)."""
     found = tuple(found)

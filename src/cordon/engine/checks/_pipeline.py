@@ -6,8 +6,10 @@ The combination rule, the whole of it:
    check made it (no later check runs, so none can raise on or be slowed by such a call);
 2. otherwise the asks of every check, in pipeline order, except those of a check that a
    later result :attr:`~Result.answers`;
-3. the first of those asks no approval covers is the verdict (a one-time approval is used
-   up by the call it covers), carrying the call's destinations and its ``approval_key``;
+3. those asks no approval covers are the verdict, one ask (a one-time approval is used up by
+   the call it covers): the first of them, its reason naming each, carrying the call's
+   destinations, its ``approval_key`` and, for more than one, every key (``approval_keys``:
+   one approval of the ask covers them all);
 4. otherwise allow (``default.allow``), with the destinations found.
 
 Facts flow forward only: a check sees the :class:`Facts` of the checks before it, and a fact
@@ -86,24 +88,23 @@ def run(checks: Sequence[Check], ctx: Context) -> Outcome:
 
 
 def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
-    """The first ask no approval covers, else allow (rules 3 and 4 of the module docstring)."""
+    """The asks no approval covers, put as one ask, else allow (rules 3 and 4 of the module
+    docstring)."""
     s = ctx.session
+    pending: list[tuple[Verdict, tuple[Any, ...]]] = []
+    spent: list[tuple[Any, ...]] = []  # one-time approvals this call used
     for a in asks:
         key = approval_key(a, ctx.server, ctx.tool, ctx.arguments)
-        if key in s.approvals:
+        if key in s.approvals or key in spent:
             continue
         if key in s.once:
             s.once.discard(key)
+            spent.append(key)
             continue
-        return verdict(  # (with_dests of it, built once)
-            "ask",
-            a.rule,
-            a.reason,
-            param=a.param,
-            destination=a.destination,
-            destinations=tuple(facts.destinations),
-            details={**a.details, "approval_key": list(key)},
-        )
+        if all(key != k for _, k in pending):
+            pending.append((a, key))
+    if pending:
+        return _ask(pending, facts)
     if facts.destinations:
         return verdict(
             "allow",
@@ -115,3 +116,31 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
             details={"cleared_over_taint": dict(facts.over_taint)} if facts.over_taint else {},
         )
     return ALLOW
+
+
+def _ask(pending: Sequence[tuple[Verdict, tuple[Any, ...]]], facts: Facts) -> Verdict:
+    """One ask for every ask of the call no approval covers (``pending``, with their keys).
+
+    A person is asked once about the whole call: the first ask is the verdict (its rule,
+    parameter and destination), its reason names every destination that needs approval, and
+    ``approval_keys`` holds every key, so one approval (an elicitation, a one-time code)
+    covers all of them. Asking about one destination at a time would never converge for a
+    one-time code: the code approves the retry of one call once, and the retry would then
+    ask about the next destination with the first approval spent."""
+    a, key = pending[0]
+    details = {**a.details, "approval_key": list(key)}
+    reason = a.reason
+    if len(pending) > 1:
+        details["approval_keys"] = [list(k) for _, k in pending]
+        reason = f"{len(pending)} approvals needed together: " + "; ".join(
+            f"{p.destination!r} ({p.reason})" if p.destination else p.reason for p, _ in pending
+        )
+    return verdict(  # (with_dests of it, built once)
+        "ask",
+        a.rule,
+        reason,
+        param=a.param,
+        destination=a.destination,
+        destinations=tuple(facts.destinations),
+        details=details,
+    )
