@@ -191,3 +191,62 @@ def test_code_writes_by_family() -> None:
     assert code_writes("perl", "print 1") == []
     # a name of another language's library is not read in this one
     assert code_writes("python", "fs.unlinkSync('/x')") == []
+
+
+# -- host paths mounted into a container ----------------------------------------------------
+# Bypass: docker run -v /:/host alpine rm -rf /host/etc was allowed: the delete names a
+# container path. A write under a writable bind mount is the host path's (engine/containers.py).
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -v /:/host alpine rm -rf /host/etc",
+        "docker run --rm -it -v /:/host alpine sh -c 'rm -rf /host/etc'",
+        "docker run -v/etc:/e alpine rm /e/passwd",
+        "docker run --mount type=bind,source=/var,target=/v alpine rm -rf /v/lib",
+        "docker run -w /host -v /:/host alpine rm -rf etc",
+        "docker run --entrypoint rm -v /:/h alpine -rf /h/etc",
+        "docker container run -itv /:/host alpine rm -rf /host/root",
+        "podman run -v ~/:/h alpine sh -c 'cd /h && rm -rf .ssh'",
+        "docker run -v /etc:/e alpine sh -c 'echo x > /e/hosts'",
+    ],
+)
+def test_deletes_through_bind_mounts_are_judged_as_host_paths(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == OUTSIDE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -v /:/host:ro alpine rm -rf /host/etc",  # read-only
+        "docker run --mount type=bind,src=/,dst=/h,readonly alpine rm -rf /h/etc",
+        "docker run -v data:/d alpine rm -rf /d/x",  # a named volume
+        "docker run -v /:/host alpine rm -rf /tmp/x",  # the container's own path
+        "docker run -v $PWD:/src node:20 sh -c 'cd /src && rm -rf node_modules'",
+        "docker run -v ./build:/out alpine rm -rf /out/cache",
+        "docker run -v /var/run/docker.sock:/var/run/docker.sock alpine ls",
+        "docker build -t x .",
+    ],
+)
+def test_container_runs_that_write_nothing_outside_are_allowed(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+def test_a_computed_mount_source_makes_its_writes_asked(tmp_path: Path) -> None:
+    command = 'docker run -v "$(pwd)":/src alpine rm -rf /src/build'
+    assert _run(tmp_path, command) == ("ask", "action.delete_outside")
+
+
+# -- $PWD is the current directory ----------------------------------------------------------
+# False positive: rm -rf $PWD/build was asked (a value computed at run time); $PWD is the
+# directory the command runs in, joined with any cd before it.
+
+
+def test_pwd_is_the_current_directory(tmp_path: Path) -> None:
+    assert _run(tmp_path, "rm -rf $PWD/build") == ALLOW
+    assert _run(tmp_path, 'rm -rf "${PWD}/dist"') == ALLOW
+    assert _run(tmp_path, "cd /etc && rm -rf $PWD") == OUTSIDE
+    assert _run(tmp_path, "cd /etc && rm -rf $PWD/x") == OUTSIDE

@@ -39,6 +39,7 @@ from typing import Any
 
 from cordon.engine import _heredoc
 from cordon.engine import shell_commands as _sc
+from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
 
 __all__ = [
@@ -187,6 +188,8 @@ def _var(name: str, env: dict[str, str]) -> str:
         return env[name]
     if name == "HOME":
         return "~"
+    if name == "PWD":
+        return "."  # (the current directory: joined with the cwd a ``cd`` before it set)
     return DYNAMIC
 
 
@@ -363,6 +366,7 @@ def _sequence(body: str) -> list[str] | None:
 _SUB_KINDS = ("commandsubstitution", "processsubstitution")
 _GLOB_RE = re.compile(r"[*?\[]")
 _OUT_REDIRECTS = frozenset({">", ">>", ">|", "&>", "&>>", "<>", ">&"})
+_WRITE_OPS = ("delete", "overwrite")
 _HARMLESS_TARGETS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "-"})
 
 
@@ -576,6 +580,14 @@ class _Walker:
         if op == "overwrite" and _sc.stream_device(path) and program not in _sc.REPLACERS:
             return  # (tee /dev/null, dd of=/dev/stdout: written into, nothing deleted)
         self.facts.files.append(PathRef(path, self.cwd, program, op))
+
+    def contained(self, run: ContainerRun) -> None:
+        """A container run with writable bind mounts: each delete or overwrite of its
+        command under a mount, as the host path it is (:mod:`.containers`)."""
+        for ref in analyze_argv(run.argv).files if run.argv else ():
+            host = host_path(run, ref.path, ref.cwd) if ref.op in _WRITE_OPS else None
+            if host is not None:
+                self.file(host, ref.program, ref.op)
 
     def net(self, kind: str, value: str, program: str) -> None:
         if DYNAMIC in value:

@@ -17,6 +17,7 @@ import re
 from typing import Any, Protocol
 
 from cordon.engine.code_writes import code_writes
+from cordon.engine.containers import ContainerRun, container_run
 from cordon.engine.git_commands import config_command
 
 __all__ = ["DYNAMIC", "KNOWN_PROGRAMS", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
@@ -37,6 +38,7 @@ class Walker(Protocol):
     def sql(self, text: str) -> None: ...
     def remote_shell(self, why: str) -> None: ...
     def env_var(self, name: str, value: str) -> None: ...
+    def contained(self, run: ContainerRun) -> None: ...
 
 
 def base_name(word: str) -> str:
@@ -525,6 +527,9 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
         if args[1] in ("pip", "pip3"):
             _package(w, args[1], args[2:])
         return
+    run = container_run(prog, args)  # (docker run -v /:/host IMAGE rm -rf /host/etc)
+    if run is not None:
+        w.contained(run)
     handler = NETWORK_PROGRAMS.get(prog)
     if handler is not None:
         handler(w, prog, args)

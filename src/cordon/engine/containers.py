@@ -1,0 +1,124 @@
+"""Host paths a container command deletes or overwrites through a bind mount.
+
+:func:`container_run` reads ``docker run`` (``podman``, ``nerdctl``; ``container run``,
+``create`` is not run) the way the CLI does: the bind mounts (``-v HOST:CTR[:ro]``,
+``--volume``, ``--mount type=bind,source=..,target=..[,readonly]``), the working directory
+(``-w``), the entrypoint, the image and the command after it. :func:`host_path` maps a path
+inside the container back to the host path a writable mount puts there. :mod:`.shell`
+parses the command and records each delete or overwrite under a mount as one of the host
+path, judged as any other (``action.delete_outside``). Pure: no I/O.
+
+Attack class: host paths mounted and deleted inside a container (``docker run -v /:/host
+alpine rm -rf /host/etc``): the delete names a container path, and the container's own
+paths (``rm -rf /tmp/x`` in it) delete nothing on the host. A named volume (``-v data:/d``)
+is not a host path. Not read: ``docker exec`` into a running container (its mounts were
+set earlier), compose files, ``--volumes-from``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from typing import NamedTuple
+
+__all__ = ["ContainerRun", "container_run", "host_path"]
+
+#: ``docker run`` options that take the next word as their value (docker CLI reference)
+_VALUE = frozenset(
+    {"-v", "--volume", "--mount", "-w", "--workdir", "-e", "--env", "--env-file", "--name",
+     "-p", "--publish", "--network", "--net", "--entrypoint", "-u", "--user", "-l", "--label",
+     "--label-file", "--platform", "--cpus", "-c", "--cpu-shares", "-m", "--memory",
+     "--memory-swap", "-h", "--hostname", "--restart", "--add-host", "--device", "--cap-add",
+     "--cap-drop", "--security-opt", "--tmpfs", "--ulimit", "--log-driver", "--log-opt",
+     "--pid", "--ipc", "--uts", "--userns", "--gpus", "--shm-size", "--dns", "--dns-search",
+     "--dns-option", "--expose", "--link", "--volumes-from", "--stop-signal", "--stop-timeout",
+     "--runtime", "--cidfile", "--mac-address", "--ip", "--ip6", "--pull", "--health-cmd",
+     "--health-interval", "--health-retries", "--health-timeout", "--cgroupns",
+     "--cgroup-parent", "--group-add", "--isolation", "--network-alias", "--attach", "-a",
+     "--blkio-weight", "--cpuset-cpus", "--cpuset-mems", "--kernel-memory", "--pids-limit",
+     "--storage-opt", "--sysctl", "--volume-driver", "--annotation", "--detach-keys"}
+)  # fmt: skip
+_RUNNERS = frozenset({"docker", "podman", "nerdctl"})
+#: :data:`cordon.engine.shell_commands.DYNAMIC`: a host path computed at run time is mounted
+#: too (``-v "$(pwd)":/src``); a write under it is then asked about, as ``rm $(pwd)/x`` is
+_DYNAMIC = "\x00"
+
+
+class ContainerRun(NamedTuple):
+    """What a ``run`` does: the command it runs (argv, possibly empty: the image's own),
+    the writable bind mounts ``(host, container)``, and the working directory inside."""
+
+    argv: tuple[str, ...]
+    mounts: tuple[tuple[str, str], ...]
+    workdir: str
+
+
+def _bind(value: str, long_form: bool) -> tuple[str, str] | None:
+    """(host, container) of a writable bind mount given as an option value, or None."""
+    if long_form:
+        fields = dict(f.partition("=")[::2] for f in value.split(","))
+        if fields.get("type", "volume") != "bind" or "readonly" in fields or "ro" in fields:
+            return None
+        host = fields.get("source") or fields.get("src") or ""
+        ctr = fields.get("target") or fields.get("destination") or fields.get("dst") or ""
+    else:
+        parts = value.split(":")
+        if len(parts) < 2 or (len(parts) > 2 and "ro" in parts[2].split(",")):
+            return None
+        host, ctr = parts[0], parts[1]
+    if not (host.startswith(("/", "~", ".")) or _DYNAMIC in host) or not ctr.startswith("/"):
+        return None  # (a named volume, or a path the CLI would refuse)
+    return host, ctr
+
+
+def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
+    """The :class:`ContainerRun` of ``prog args`` when it runs a container with a writable
+    bind mount, else None."""
+    if prog not in _RUNNERS:
+        return None
+    words = args[1:] if args[:1] == ("container",) else args
+    if words[:1] != ("run",):
+        return None
+    mounts: list[tuple[str, str]] = []
+    workdir, entry = "/", ""
+    i = 1
+    while i < len(words):
+        a = words[i]
+        if not a.startswith("-") or a == "--":
+            break
+        name, eq, value = a.partition("=")
+        if not a.startswith("--"):
+            # short options, bundled (-itv): the first that takes a value takes the rest of
+            # the word (-v/:/h) or the next word (pflag, as the docker CLI parses)
+            k = next((k for k in range(1, len(a)) if "-" + a[k] in _VALUE), 0)
+            name, eq, value = ("-" + a[k], "=", a[k + 1 :]) if k else (a, "", "")
+            if k and not value:
+                eq = ""
+        if not eq and name in _VALUE and i + 1 < len(words):
+            value, i = words[i + 1], i + 1
+        if name in ("-v", "--volume", "--mount"):
+            bind = _bind(value, name == "--mount")
+            if bind is not None:
+                mounts.append(bind)
+        elif name in ("-w", "--workdir") and value.startswith("/"):
+            workdir = value
+        elif name == "--entrypoint":
+            entry = value
+        i += 1
+    rest = words[i + 1 :] if i < len(words) and words[i] == "--" else words[i:]
+    if not mounts or not rest:
+        return None
+    command = rest[1:]  # (after the image)
+    argv = (entry, *command) if entry else command
+    return ContainerRun(tuple(argv), tuple(mounts), workdir)
+
+
+def host_path(run: ContainerRun, path: str, cwd: str | None) -> str | None:
+    """The host path a writable mount of ``run`` puts at ``path`` (inside the container,
+    relative to ``cwd`` or the working directory), or None when no mount holds it."""
+    inside = posixpath.normpath(posixpath.join(run.workdir, cwd or "", path))
+    for host, ctr in sorted(run.mounts, key=lambda m: len(m[1]), reverse=True):
+        ctr = posixpath.normpath(ctr)
+        if inside == ctr or inside.startswith(ctr.rstrip("/") + "/"):
+            tail = inside[len(ctr) :].lstrip("/")
+            return posixpath.join(host, tail) if tail else host
+    return None
