@@ -178,3 +178,30 @@ def test_a_deny_in_the_call_is_never_approved_away(tmp_path: Path) -> None:
     got = d.decide("send_email", TWO_IN_TO, issue_code=True)
     assert (got.verdict.verdict, got.verdict.rule) == ("deny", "taint.seen_in_output")
     assert got.code is None and d.codes.pending() == []
+
+
+def test_the_proxys_shadowed_tool_ask_joins_the_engine_ask(tmp_path: Path) -> None:
+    """The proxy asks about a tool another server of the client lists too (its gate, after
+    the engine): with an engine ask on the same call it is one question, one code."""
+    from cordon.proxy.work import SessionWork
+
+    d = _decider(tmp_path)
+    work = SessionWork(
+        engine=d.session.engine, session=d.session, server="mail", decider=d, tool_names=object()
+    )
+    work.shadowed["send_email"] = "lookalike"
+    one = {"to": ["a@one.example"], "body": "x"}
+    asked = work.decide("send_email", one, approve=None, issue_code=True)
+    v = asked.verdict
+    assert (v.verdict, v.rule) == ("ask", "taint.unverified_destination")
+    assert [k[0] for k in ask_keys(v)] == ["mail", "pin.shadowed_tool"]
+    assert "'lookalike'" in v.reason and asked.code is not None
+    d.codes.approve(asked.code)
+    retried = work.decide("send_email", one, approve=None, issue_code=True)
+    assert (retried.verdict.verdict, retried.code) == ("allow", None)
+    assert d.session.once == set()
+    # a 2026 accept (its keys handed back) approves both for the session
+    work.decide("send_email", one, approve=tuple(ask_keys(v)), issue_code=False)
+    assert work.decide("send_email", one, approve=None, issue_code=False).verdict.verdict == (
+        "allow"
+    )
