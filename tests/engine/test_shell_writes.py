@@ -250,3 +250,35 @@ def test_pwd_is_the_current_directory(tmp_path: Path) -> None:
     assert _run(tmp_path, 'rm -rf "${PWD}/dist"') == ALLOW
     assert _run(tmp_path, "cd /etc && rm -rf $PWD") == OUTSIDE
     assert _run(tmp_path, "cd /etc && rm -rf $PWD/x") == OUTSIDE
+
+
+# -- in-place edits by perl and ruby -------------------------------------------------------
+# Bypass: perl -pi -e CODE /etc/hosts rewrites the file as sed -i does; it was read as a read.
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "perl -pi -e 's/a/b/' /etc/hosts",
+        "perl -i -pe 's/a/b/' /etc/x",
+        "perl -i.bak -p -e 's/a/b/' /etc/x",
+        "perl -lpi -e 's/a/b/' /etc/x",
+        "perl -Ilib -pi -e 's/a/b/' /etc/x",
+        "ruby -i -pe 'x' /etc/x",
+    ],
+)
+def test_in_place_edits_outside_are_denied(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == OUTSIDE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "perl -pi -e 's/a/b/' src/x.txt",
+        "perl -ne 'print if /x/' build/log",
+        "perl -lne 'print' build/log",
+        "perl -MFile::Basename -e 'print 1' build/log",
+    ],
+)
+def test_perl_reads_and_confined_edits_are_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["code_writes"]
+__all__ = ["code_writes", "in_place_files"]
 
 
 def _lit(group: int) -> str:
@@ -97,3 +97,39 @@ def code_writes(family: str, code: str) -> list[tuple[str, str]]:
         for m in _PATHLIB_RE.finditer(code):
             out.append((m[2], "delete" if m[3] in ("unlink", "rmdir") else "overwrite"))
     return [(p, op) for p, op in out if p]
+
+
+def in_place_files(family: str, args: tuple[str, ...]) -> list[str]:
+    """The files ``perl -i``/``ruby -i`` (``-pi``, ``-i.bak``) edit in place: the arguments
+    after the program text, each rewritten as ``sed -i`` does (attack class: ``perl -pi -e
+    's/^/x/' /etc/hosts`` was read as a read only)."""
+    if family not in ("perl", "ruby"):
+        return []
+    files: list[str] = []
+    in_place = False
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            files.extend(args[i + 1 :])
+            break
+        if a.startswith("-") and not a.startswith("--") and len(a) > 1:
+            for k, c in enumerate(a[1:], 1):
+                if c == "i":  # (the rest of the word is the backup extension)
+                    in_place = True
+                    break
+                if c in _CODE_LETTERS[family]:
+                    i += 1 if k == len(a) - 1 else 0  # (-pe CODE: the next word is code)
+                    break
+                if c in _VALUE_LETTERS:  # (-Mmodule, -Ilib: the rest is a value)
+                    break
+        elif not a.startswith("--"):
+            files.append(a)
+        i += 1
+    return files if in_place else []
+
+
+#: options whose value is program text, per family; options whose value is the rest of the
+#: word (perlrun, ruby --help)
+_CODE_LETTERS = {"perl": "eE", "ruby": "e"}
+_VALUE_LETTERS = frozenset("MmIxdCFVrEKTWX")  # (-l and -0 take digits only)

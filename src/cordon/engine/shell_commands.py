@@ -16,7 +16,7 @@ import posixpath
 import re
 from typing import Any, Protocol
 
-from cordon.engine.code_writes import code_writes
+from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
 from cordon.engine.git_commands import config_command
 
@@ -731,6 +731,8 @@ def _code_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             w.opaque(f"{prog} runs program text computed at run time")
         else:
             code_files(w, prog, code)
+    for path in in_place_files(fam, args):  # (perl -pi -e CODE FILE)
+        w.file(path, prog, "overwrite")
 
 
 def code_files(w: Walker, prog: str, code: str) -> None:
