@@ -96,6 +96,13 @@ class ToolPolicy(_Strict):
     """Ask before every call, as for a tool annotated `destructiveHint`
     (`action.destructive_hint`)."""
 
+    destructive_unless: dict[str, bool | int | str] = Field(default_factory=dict)
+    """Ask before a call (`action.destructive_hint`) unless every argument named here has
+    exactly the value given (the same JSON type: `1` is not `true`; an absent argument is not
+    the value). For a tool whose default is the consequential case: the github pack's
+    `create_repository` asks unless `private: true`, since GitHub creates a public repository
+    when `private` is not given. `{}` over a pack's entry turns it off."""
+
     allow_secret_patterns: tuple[str, ...] = ()
     """Credential formats this tool's arguments may carry (`secret.pattern` does not deny
     them): `aws`, `github_token`, `gitlab_token`, `private_key`, `slack`, `stripe`, `jwt`,

@@ -109,6 +109,9 @@ EXAMPLES: dict[str, str] = {
     "tools.<name>.egress": "tools:\n  fetch: {egress: true}",
     "tools.<name>.executes": "tools:\n  run_command: {executes: true}",
     "tools.<name>.destructive": "tools:\n  drop_table: {destructive: true}",
+    "tools.<name>.destructive_unless": (
+        "tools:\n  create_repository: {destructive_unless: {private: true}}"
+    ),
     "tools.<name>.checked_live": "tools:\n  read_file: {checked_live: true}",
     "tools.<name>.allow_secret_patterns": "tools:\n  aws_configure: {allow_secret_patterns: [aws]}",
     "tools.<name>.requires_request": (

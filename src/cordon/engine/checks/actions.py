@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
+
+from cordon._types import Verdict
 from cordon.engine import actions as _actions
 from cordon.engine import commands as _commands
 from cordon.engine import rules
@@ -17,10 +20,41 @@ from cordon.engine.walk import call_walk
 
 
 def run(ctx: Context, facts: Facts) -> Result:
+    policy = ctx.session.engine.policy
+    sp = policy.servers.get(ctx.server)
+    trusted_tool = ctx.tool in policy.trust_tools or (sp is not None and ctx.tool in sp.trust_tools)
+    r = _run(ctx, trusted_tool)
+    if not ctx.tp.destructive_unless or trusted_tool or r.deny is not None:
+        return r
+    ask = _unless(ctx)
+    if ask is None or any(a.rule == rules.ACTION_DESTRUCTIVE_HINT for a in r.asks):
+        return r
+    return Result(asks=(*r.asks, ask), answers=r.answers, facts=r.facts)
+
+
+def _unless(ctx: Context) -> Verdict | None:
+    """The ask of ``destructive_unless``: an argument it names without exactly its value
+    (the same JSON type, so ``1`` is not ``true``; absent is not the value). The reason
+    names the policy's value, never the call's (untrusted) one."""
+    for name, want in ctx.tp.destructive_unless.items():
+        got = ctx.arguments.get(name, _ABSENT)
+        if type(got) is not type(want) or got != want:
+            return Verdict(
+                verdict="ask",
+                rule=rules.ACTION_DESTRUCTIVE_HINT,
+                reason=f"'{name}' is not {orjson.dumps(want).decode()}: the policy asks "
+                "about this tool unless it is",
+                param=name,
+            )
+    return None
+
+
+#: an argument the call does not give (:func:`_unless`)
+_ABSENT = object()
+
+
+def _run(ctx: Context, trusted_tool: bool) -> Result:
     s, tp, tool, server = ctx.session, ctx.tp, ctx.tool, ctx.server
-    policy = s.engine.policy
-    sp = policy.servers.get(server)
-    trusted_tool = tool in policy.trust_tools or (sp is not None and tool in sp.trust_tools)
     # (check_actions reads destructiveHint alone of the annotations: one read, no copy)
     hinted = s._annotation(server, tool, "destructiveHint") is True
     if hinted and (tp.destructive is False or _confined(ctx)):
