@@ -75,6 +75,8 @@ class ProvenanceState:
         self.trusted_plain_words: set[str] = self.trusted_words  # until a text has one
         #: the trusted texts as given (``requires_request`` patterns search them)
         self.trusted_texts: list[str] = []
+        #: the ``(owner, repo)`` pairs the texts name (:mod:`cordon.engine.provenance.repos`)
+        self.trusted_repos: set[tuple[str, str]] = set()
         #: (texts done, their forms, joined) for :meth:`_trusted_joined`
         self._trusted_strict_cache: list[Any] = [0, [], ""]
         self._trusted_norm_cache: list[Any] = [0, [], ""]
@@ -100,6 +102,7 @@ class ProvenanceState:
         value spelled with look-alike characters, which the text must spell so too
         (:meth:`_spelled`)."""
         self.trusted_texts.append(text)
+        self.trusted_repos.update(_prov.repo_pairs(text))
         for variant in _trusted_variants(text):
             self.trusted_plain.add_text(variant)
         marked = mark_lookalikes(text)

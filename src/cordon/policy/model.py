@@ -318,7 +318,9 @@ class Policy(_Strict):
 
     trusted_text_beats_taint: bool = True
     """Library API: a destination in the user's own text (`trusted=`) is allowed even when it
-    also appeared in tool output, in the spelling the user typed."""
+    also appeared in tool output, in the spelling the user typed. A repository the text names
+    as `owner/repo` (a whole word) or by its `github.com/owner/repo` URL names a call's
+    `owner` and `repo` arguments as that pair, and neither with anything else."""
 
     min_destination_length: int = Field(default=6, ge=1)
     """Destinations shorter than this are never tainted: short strings appear everywhere in

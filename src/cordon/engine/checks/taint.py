@@ -234,6 +234,8 @@ def run(ctx: Context, facts: Facts) -> Result:
     if not sending:
         return PASS
     scan = _Scan(ctx, fallback)
+    if ctx.session.trusted_repos and {"owner", "repo"} <= {n for n, _ in sink_pairs}:
+        scan.repo = _prov.call_repo_pair(ctx.arguments)
     for name, value in sink_pairs:
         deny = scan.value(name, value)
         if deny is not None:
@@ -269,6 +271,18 @@ class _Scan:
         self.over_taint: dict[str, str] = {}
         self.cleared = True
         self.all_user_named = True
+        #: the call's ``owner`` and ``repo`` (both sink parameters), as a pair
+        self.repo: tuple[str, str] | None = None
+
+    def _repo_named(self, name: str, dest: Destination) -> bool:
+        """The user's text names the repository ``owner/repo`` this call's ``owner`` and
+        ``repo`` arguments give (:mod:`cordon.engine.provenance.repos`), and ``dest`` is the
+        whole argument ``name``, one of them: the pair vouches for both, for this call."""
+        if self.repo is None or name not in ("owner", "repo"):
+            return False
+        if self.repo not in self.ctx.session.trusted_repos:
+            return False
+        return dest.key == norm(self.ctx.arguments[name])
 
     def _display_name(self, value: Any, listable: bool) -> bool:
         """A display name a directory listed whole ("Bob Smith"): one destination, not two
@@ -335,7 +349,9 @@ class _Scan:
             plain = plain_set is None or dest.key in plain_set
             if not plain:
                 self.odd.add(dest.key)
-            named = spelled[0] and _vouching.user_named(s, dest, plain)
+            named = spelled[0] and (
+                _vouching.user_named(s, dest, plain) or self._repo_named(name, dest)
+            )
             self.all_user_named = self.all_user_named and named
             if odd_leaves and sources is None:
                 sources = odd_sources(odd_leaves, plain_leaves)

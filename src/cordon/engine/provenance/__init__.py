@@ -25,6 +25,7 @@ The rules live in one module per concern, and every name is importable from here
 * :mod:`.directory`: ``directory`` and ``directory_fields`` items and their keys;
 * :mod:`.links`: links forwarded inside message text;
 * :mod:`.namespace`: a workspace's own listings of its channels and members, with no key;
+* :mod:`.repos`: an ``owner/repo`` pair the user named, for a call's ``owner`` and ``repo``;
 * :mod:`._text` and :mod:`._documents`: the text primitives and result documents they share.
 """
 
@@ -39,10 +40,12 @@ from cordon.engine.provenance.namespace import (
     namespace_items,
     param_nouns,
 )
+from cordon.engine.provenance.repos import call_repo_pair, repo_pairs
 from cordon.engine.provenance.requests import check_requested
 
 __all__ = [
     "NAME_KINDS",
+    "call_repo_pair",
     "check_requested",
     "directory_items",
     "directory_keys",
@@ -54,5 +57,6 @@ __all__ = [
     "may_link",
     "namespace_items",
     "param_nouns",
+    "repo_pairs",
     "strict",
 ]
