@@ -143,7 +143,8 @@ with `(rule: <id>)`. Ids are stable: a rule is never renumbered or renamed.
 
 - **Engine rules** decide a `tools/call`, in this order: pinning, budgets and scopes,
   argument rules, action rules, egress, destination taint, Rule of Two, secrets. The first
-  deny wins; otherwise the first ask no approval covers; otherwise `default.allow`.
+  deny wins; otherwise the asks no approval covers, as one ask (the first one's rule, every
+  destination named: one approval covers them all); otherwise `default.allow`.
 - **Content rules** find injections and other hostile text in what servers return (tool
   results, resources, prompts) and in tool definitions. What a finding does depends on
   `content.mode` ([policy.md](policy.md#contentmode)): `warn` (the default) sanitises the

@@ -1,8 +1,9 @@
 """The decision pipeline as data: :data:`PIPELINE`, one check per module, run in order.
 
 :func:`decide` runs it on one call; :mod:`._pipeline` states how results combine (the first
-deny wins; else the first ask no approval covers; else allow). A check reads the session and
-the facts of the checks before it, and returns a :class:`Result`; it never edits another's.
+deny wins; else the asks no approval covers, as one ask; else allow). A check reads the
+session and the facts of the checks before it, and returns a :class:`Result`; it never edits
+another's.
 """
 
 from __future__ import annotations
