@@ -205,19 +205,67 @@ def run_cmd(
             approval_timeout=approval_timeout,
         )
     except PolicyError as exc:
-        _failed("cordon: policy error:", exc)
+        _failed("cordon: policy error:", exc, answer=True)
     except CordonError as exc:
-        _failed("cordon:", exc)
+        _failed("cordon:", exc, answer=True)
     raise typer.Exit(rc)
 
 
-def _failed(head: str, exc: Exception) -> NoReturn:
+def _failed(head: str, exc: Exception, *, answer: bool = False) -> NoReturn:
     """``head`` in red, then the error's message as it is (it quotes a policy key or value,
-    a path, a server's command line: never read as Rich markup); exit 2."""
+    a path, a server's command line: never read as Rich markup); exit 2. With ``answer``
+    (``cordon run``), the client's first request gets the same message as a JSON-RPC error
+    (:func:`_refuse_first_request`)."""
     from rich.text import Text
 
     err.print(Text.assemble((head, "red"), " ", str(exc)), highlight=False)
+    if answer:
+        _refuse_first_request(f"{head} {exc}")
     raise typer.Exit(2) from exc
+
+
+#: how long ``cordon run`` that cannot start waits for the client's first request
+REFUSE_WAIT_S = 10.0
+
+
+def _refuse_first_request(message: str) -> None:
+    """``cordon run`` stops before relaying (a policy error, a swapped server): answer the
+    client's first request (its ``initialize``) with a JSON-RPC error (-32603, internal
+    error) carrying ``message``, so an MCP client shows why instead of a server that closed
+    without a word. Only when stdin and stdout are pipes or sockets (an MCP client's; a
+    person at a terminal reads stderr); returns at the first request, at EOF, or after
+    :data:`REFUSE_WAIT_S`."""
+    import select
+    import stat
+    import time
+
+    for fd in (0, 1):
+        try:
+            mode = os.fstat(fd).st_mode
+        except OSError:
+            return
+        if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+            return
+    deadline = time.monotonic() + REFUSE_WAIT_S
+    pending = b""
+    while (left := deadline - time.monotonic()) > 0 and len(pending) < 16 * 1024 * 1024:
+        if not select.select([0], [], [], left)[0]:
+            return
+        chunk = os.read(0, 65536)
+        lines = (pending + chunk).split(b"\n")
+        pending = lines.pop() if chunk else b""
+        for line in lines:
+            try:
+                msg = json.loads(line)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(msg, dict) and "method" in msg and msg.get("id") is not None:
+                error = {"code": -32603, "message": message}
+                reply = {"jsonrpc": "2.0", "id": msg["id"], "error": error}
+                os.write(1, json.dumps(reply).encode() + b"\n")
+                return
+        if not chunk:
+            return
 
 
 def _upstream_given(command: list[str], url: str | None, allow_http: bool = False) -> None:

@@ -2,7 +2,8 @@
 (``initialize``) gets a JSON-RPC error naming the program, cordon says the same on stderr
 and exits non-zero. Silence would leave a client such as Claude Desktop waiting on a server
 that never answers, with no reason shown. Through the real `cordon` process, on pipes (an
-MCP client's; cordon refuses a regular file as stdout)."""
+MCP client's; cordon refuses a regular file as stdout). The same for a start-up error before
+any upstream is started (a policy error)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,24 @@ def test_client_gone_without_a_request_ends_it(harness: Harness) -> None:
     assert proc.returncode not in (0, None)
     assert out == b""
     assert f"cannot start upstream {MISSING!r}" in err.decode()
+
+
+def test_a_policy_error_is_told_to_the_client_too(harness: Harness) -> None:
+    """cordon run stops before any upstream starts (here a policy error, exit 2): the same
+    message reaches the client as the answer to its initialize."""
+    bad = harness.tmp / "bad.yaml"
+    bad.write_text("version: 1\nbogus_key: 1\n", encoding="utf-8")
+    p = harness.cordon(["true"], policies=[bad])
+    proc = subprocess.Popen(
+        [p.command, *p.args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=p.env,
+    )
+    out, err = proc.communicate(_initialize(9), timeout=60)
+    assert proc.returncode == 2, (out, err)
+    [reply] = [json.loads(line) for line in out.splitlines()]
+    assert reply["id"] == 9 and reply["error"]["code"] == -32603
+    assert reply["error"]["message"] == f"cordon: policy error: {bad}:2: bogus_key: unknown key"
+    assert "bogus_key: unknown key" in err.decode()

@@ -24,6 +24,7 @@ def _cordon(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(SRC), "HOME": str(home), "COLUMNS": "6000"}
     return subprocess.run(
         [sys.executable, "-m", "cordon.cli", *args],
+        stdin=subprocess.DEVNULL,  # cordon run waits on a pipe for a request to answer
         capture_output=True,
         text=True,
         env=env,
