@@ -92,17 +92,16 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
     docstring)."""
     s = ctx.session
     pending: list[tuple[Verdict, tuple[Any, ...]]] = []
-    spent: list[tuple[Any, ...]] = []  # one-time approvals this call used
+    seen: set[tuple[Any, ...]] = set()  # keys pending, and one-time approvals this call used
     for a in asks:
         key = approval_key(a, ctx.server, ctx.tool, ctx.arguments)
-        if key in s.approvals or key in spent:
+        if key in s.approvals or key in seen:
             continue
+        seen.add(key)
         if key in s.once:
             s.once.discard(key)
-            spent.append(key)
             continue
-        if all(key != k for _, k in pending):
-            pending.append((a, key))
+        pending.append((a, key))
     if pending:
         return _ask(pending, facts)
     if facts.destinations:
