@@ -472,16 +472,17 @@ def _base64_layers(
             pos = cls.find(_B64_NEEDLE, pos + 1)
             continue
         end = m.end()
-        other = _NOT_B64.search(cls, end)
-        pos = cls.find(_B64_NEEDLE, other.start() if other is not None else len(cls))
+        if cls[end : end + 1] == b"a":  # the body stopped inside alphabet bytes: past them
+            other = _NOT_B64.search(cls, end)
+            pos = cls.find(_B64_NEEDLE, other.start() if other is not None else len(cls))
+        else:  # the common case, with no regex search
+            pos = cls.find(_B64_NEEDLE, end)
         run = m.group()
         if len(run) < 24 or not _B64_PLAUSIBLE_B.search(run):
             continue
-        if b"\n" in run or b"\r" in run:
-            run = run.replace(b"\r", b"").replace(b"\n", b"")
-        compact = run.rstrip(b"=")
-        alphabet_url = b"-" in compact or b"_" in compact
-        if alphabet_url and (b"+" in compact or b"/" in compact):
+        compact = run.replace(b"\r", b"").replace(b"\n", b"").rstrip(b"=")
+        alphabet_url = compact.find(b"-") >= 0 or compact.find(b"_") >= 0
+        if alphabet_url and (compact.find(b"+") >= 0 or compact.find(b"/") >= 0):
             continue
         data = compact + b"=" * (-len(compact) % 4)
         try:
@@ -603,8 +604,7 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
     while pos >= 0:
         other = _NOT_WS.search(cls, pos)
         end = other.start() if other is not None else n
-        run = view[pos:end]
-        sep = "\n" if (b"\n" in run or b"\r" in run) else " "
+        sep = "\n" if view.find(b"\n", pos, end) >= 0 or view.find(b"\r", pos, end) >= 0 else " "
         b.replace(pos, end, sep)
         vparts.append(view[prev:pos])
         vparts.append(sep.encode())

@@ -311,6 +311,10 @@ _PAD_FACTOR = 3
 #: ASCII whitespace -> ``w``, every other byte ``.``: runs of two or more whitespace bytes are
 #: then found with ``bytes.find`` (a regex tried at every space cost ~130 µs per 7 KB window)
 _WS_TABLE = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord(".") for i in range(256))
+#: a line break (LF, CR) -> ``n``, every other byte ``.``: whether a run holds one is then one
+#: ``bytes.find`` over the run's range (a ``bytes in`` costs several times more on CPython
+#: 3.11: it tries its argument as an integer first, and raises and clears a ``TypeError``)
+_NL_TABLE = bytes(ord("n") if chr(i) in "\n\r" else ord(".") for i in range(256))
 
 
 def _fold_window(
@@ -332,21 +336,25 @@ def _fold_window(
     if pos < 0 or cls.find(b"ww", lo - r0) < 0:
         return None
     parts: list[bytes] = []
+    put = parts.append
     fs: list[int] = []
     cum: list[int] = [0]
     prev = removed = flen = 0
     f_lo = rel_lo = lo - r0
     size = len(cls)
     find = cls.find
+    # the line breaks of the region, marked (``None``: it holds none, every run folds to a space)
+    breaks = (
+        region.translate(_NL_TABLE) if region.find(b"\n") >= 0 or region.find(b"\r") >= 0 else None
+    )
+    nl_find = breaks.find if breaks is not None else None
     while pos >= 0:
         e = find(b".", pos)  # the run's end: ``cls`` holds only ``w`` and ``.``
         if e < 0:
             e = size
-        chunk = region[prev:pos]
-        parts.append(chunk)
-        flen += len(chunk)
-        run = region[pos:e]
-        parts.append(b"\n" if (b"\n" in run or b"\r" in run) else b" ")
+        put(region[prev:pos])
+        flen += pos - prev
+        put(b"\n" if nl_find is not None and nl_find(b"n", pos, e) >= 0 else b" ")
         fs.append(flen)
         if pos < rel_lo:
             f_lo -= min(e, rel_lo) - pos - (1 if e <= rel_lo else 0)
