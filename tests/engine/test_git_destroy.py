@@ -178,3 +178,74 @@ def test_commands_in_git_configuration_are_read(tmp_path: Path, command: str, ru
 )
 def test_ordinary_git_configuration_is_allowed(tmp_path: Path, command: str) -> None:
     assert _run(tmp_path, command) == ("allow", "default.allow")
+
+
+# -- git MCP servers' tools -----------------------------------------------------------------
+# Bypass: a git MCP server's own tools take git's options as arguments
+# (cyanheads/git-mcp-server: git_reset mode hard, git_clean force, git_push force ...), and
+# no command string is given for the shell reading.
+
+GIT_TOOLS = ["git_reset", "git_clean", "git_push", "git_branch", "git_stash", "git_checkout",
+             "git_status", "gitReset"]  # fmt: skip
+
+
+def _tool_session() -> Session:
+    eng = Engine.from_policy([{}])
+    eng.pin_tools([{"name": t, "inputSchema": {"type": "object"}} for t in GIT_TOOLS])
+    return eng.new_session()
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("git_reset", {"path": ".", "mode": "hard"}),
+        ("gitReset", {"path": ".", "mode": "HARD"}),
+        ("git_clean", {"path": ".", "force": True}),
+        ("git_clean", {"path": ".", "force": True, "directories": True, "ignored": True}),
+        ("git_push", {"path": ".", "remote": "origin", "force": True}),
+        ("git_push", {"path": ".", "forceWithLease": True}),
+        ("git_branch", {"path": ".", "mode": "delete", "branchName": "x", "force": True}),
+        ("git_stash", {"path": ".", "mode": "clear"}),
+        ("git_stash", {"path": ".", "op": "drop"}),
+        ("git_checkout", {"path": ".", "target": "main", "force": True}),
+    ],
+)
+def test_destroying_git_tool_calls_are_asked(tool: str, arguments: dict[str, object]) -> None:
+    v = _tool_session().check(tool, arguments)
+    assert (v.verdict, v.rule) == GIT_DESTROY
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "expected"),
+    [
+        ("git_reset", {"path": ".", "mode": "mixed"}, ("allow", "default.allow")),
+        ("git_reset", {"repo_path": ".", "files": ["a.txt"]}, ("allow", "default.allow")),
+        ("git_clean", {"path": ".", "force": True, "dryRun": True}, ("allow", "default.allow")),
+        ("git_branch", {"path": ".", "mode": "delete", "branchName": "x"},
+         ("allow", "default.allow")),
+        ("git_stash", {"path": ".", "mode": "pop"}, ("allow", "default.allow")),
+        ("git_checkout", {"path": ".", "target": "main"}, ("allow", "default.allow")),
+        ("git_status", {"path": ".", "mode": "hard"}, ("allow", "default.allow")),
+        ("git_push", {"path": ".", "remote": "origin"}, ("ask", "action.git_push")),
+    ],
+)  # fmt: skip
+def test_ordinary_git_tool_calls_are_not_destruction(
+    tool: str, arguments: dict[str, object], expected: tuple[str, str]
+) -> None:
+    v = _tool_session().check(tool, arguments)
+    assert (v.verdict, v.rule) == expected
+
+
+def test_a_forced_push_tool_call_is_asked_once() -> None:
+    v = _tool_session().check("git_push", {"path": ".", "force": True})
+    assert v.rule == "action.git_destroy" and "approval_keys" not in v.details
+
+
+def test_a_git_checkout_tool_is_no_payment() -> None:
+    # False positive: "checkout" is a payment word; in a git tool's name it switches branches
+    v = _tool_session().check("git_checkout", {"path": ".", "target": "main"})
+    assert (v.verdict, v.rule) == ("allow", "default.allow")
+    eng = Engine.from_policy([{}])
+    eng.pin_tools([{"name": "cart_checkout", "inputSchema": {"type": "object"}}])
+    v = eng.new_session().check("cart_checkout", {"cart": "c1"})
+    assert v.rule == "action.payment"

@@ -158,6 +158,10 @@ def tool_name(tool: str) -> ToolName:
     )
 
 
+#: payment words that are git subcommands in a git tool's name
+_GIT_WORDS = frozenset({"checkout"})
+
+
 def _asked_by_name(tokens: frozenset[str], ordered: tuple[str, ...]) -> tuple[str, str] | None:
     """The ask rules on a tool name that does not start with a read verb: (rule, reason)."""
     if "push" in tokens and (tokens & _PUSH_CONTEXT or tokens <= {"push"}):
@@ -166,6 +170,9 @@ def _asked_by_name(tokens: frozenset[str], ordered: tuple[str, ...]) -> tuple[st
         return rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys"
     if tokens & _INFRA_TOOLS and tokens & _INFRA_VERBS:
         return rules.ACTION_INFRA_APPLY, "changes live infrastructure"
-    if tokens & PAYMENT_TOKENS or "sendmoney" in "".join(ordered):
+    paid = tokens & PAYMENT_TOKENS
+    if "git" in tokens:
+        paid -= _GIT_WORDS  # (git_checkout switches branches: no payment)
+    if paid or "sendmoney" in "".join(ordered):
         return rules.ACTION_PAYMENT, "moves money"
     return None

@@ -37,8 +37,13 @@ user asks for them.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
 
-__all__ = ["config_command", "git_destruction"]
+from cordon.engine.action_names import split_tokens
+
+__all__ = ["config_command", "git_destruction", "git_tool_destruction"]
 
 #: git's own options that take the next word as their value
 _GLOBAL_VALUE = frozenset(
@@ -178,3 +183,41 @@ def config_command(setting: str) -> str | None:
     if key.startswith("alias.") or key.startswith("credential."):
         return value[1:] if value.startswith("!") else None
     return value if key in _COMMAND_KEYS or _COMMAND_KEY_RE.fullmatch(key) else None
+
+
+#: subcommands a git tool's name may carry (``git_reset``, ``gitPush``)
+_TOOL_SUBS = ("reset", "clean", "push", "branch", "stash", "checkout", "restore", "switch")
+#: argument names (tokens joined) whose string value is the tool's mode (``mode: hard``)
+_MODE_KEYS = frozenset({"mode", "op", "action", "operation", "subcommand", "stashsubcommand"})
+
+
+@lru_cache(maxsize=1024)
+def _tool_sub(tool: str) -> str | None:
+    tokens = split_tokens(tool)
+    if "git" not in tokens:
+        return None
+    return next((t for t in tokens if t in _TOOL_SUBS), None)
+
+
+def git_tool_destruction(tool: str, arguments: Mapping[str, Any]) -> str | None:
+    """Why a call of a git MCP tool destroys work (:func:`git_destruction` on the command
+    its arguments stand for), or None.
+
+    Git MCP servers take git's options as arguments: cyanheads/git-mcp-server's
+    ``git_reset`` ``mode: hard`` ("discard all changes"), ``git_clean`` ``force: true``
+    (``dryRun`` previews), ``git_push`` ``force``, ``git_branch`` ``mode: delete`` with
+    ``force``, ``git_stash`` ``mode: drop|clear``; others ``op``/``action``. A ``true``
+    argument is read as its option (``dryRun`` -> ``--dry-run``), a mode as ``--hard`` (a
+    stash's as its subcommand). The reference server's ``git_reset`` (index only, no mode)
+    reads as ``git reset``: nothing destroyed."""
+    sub = _tool_sub(tool)  # (cached per name: most tools are no git tool)
+    if sub is None:
+        return None
+    words = [sub]
+    for k, v in arguments.items():
+        key = "-".join(split_tokens(str(k)))
+        if v is True:
+            words.append("--" + key)
+        elif isinstance(v, str) and v and key.replace("-", "") in _MODE_KEYS:
+            words.append(v.lower() if sub == "stash" else "--" + v.lower())
+    return git_destruction(tuple(words))
