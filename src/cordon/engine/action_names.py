@@ -141,6 +141,7 @@ class ToolName(NamedTuple):
     sql_name: bool  # a token of SQL_TOKENS
     asked: tuple[str, str] | None  # (rule, reason) of :func:`_asked_by_name`
     writes: bool  # a token of _WRITE_TOKENS, and no read verb first
+    git: bool  # the token git (a git MCP tool: engine/git_commands.git_tool_destruction)
 
 
 @lru_cache(maxsize=4096)
@@ -155,6 +156,7 @@ def tool_name(tool: str) -> ToolName:
         sql_name=bool(tokens & SQL_TOKENS),
         asked=None if read_only_name else _asked_by_name(tokens, ordered),
         writes=bool(tokens & _WRITE_TOKENS) and not read_only_name,
+        git="git" in tokens,
     )
 
 

@@ -90,6 +90,7 @@ from cordon.engine.action_names import (
     split_tokens,
     tool_name,
 )
+from cordon.engine.git_commands import git_tool_destruction
 
 __all__ = [
     "ASK_RULES",
@@ -619,6 +620,9 @@ def check_actions(
         hit = _blocked_exec_argument(strings)
     if hit is not None or trusted:
         return hit
+    why = git_tool_destruction(tool, arguments) if name.git else None
+    if why is not None:  # (git_reset {mode: hard}: before the name's git_push ask)
+        return _v("ask", rules.ACTION_GIT_DESTROY, why, None, "git tool")
     if name.asked is not None:  # (never for a name that starts with a read verb)
         hit = _v("ask", name.asked[0], name.asked[1], None, "tool name")
     if hit is None and is_exec:

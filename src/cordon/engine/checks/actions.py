@@ -16,7 +16,6 @@ from cordon.engine import actions as _actions
 from cordon.engine import commands as _commands
 from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
-from cordon.engine.git_commands import git_tool_destruction
 from cordon.engine.walk import call_walk
 
 
@@ -79,10 +78,6 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     deny, asks = _commands.check_commands(ctx, annotations=ann, trusted=trusted_tool)
     if deny is not None:
         return Result(deny=deny)
-    why = None if trusted_tool else git_tool_destruction(tool, ctx.arguments)
-    if why is not None:  # (a git MCP tool: git_reset {mode: hard})
-        asks = (Verdict(verdict="ask", rule=rules.ACTION_GIT_DESTROY, reason=why,
-                        details={"matched": "git tool"}), *asks)  # fmt: skip
     if asks and asks[0].rule == rules.ACTION_GIT_DESTROY:
         # a forced push: the destruction is what to ask about, not the push it also is (the
         # ask covers these same arguments)
