@@ -55,11 +55,12 @@ def warm(*, wait: bool = False) -> None:
     readings.warm(wait=wait)
 
     # the text rules, the secrets (every tool result), the identifier rules (tool names)
+    # (building an index queues its databases, the smaller first: :func:`_anchor_index`)
     for only in (None, _SECRET_IDS, _OTHER_IDS or None):
         idx = _anchor_index(only)
-        _accel.warm(idx.accel_anchors, wait=wait)
         if idx.utf8_anchors:
             _accel.warm(idx.utf8_anchors, wait=wait)
+        _accel.warm(idx.accel_anchors, wait=wait)
 
 
 def _check_severity(min_severity: str) -> int:

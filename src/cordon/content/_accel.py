@@ -86,33 +86,66 @@ class _Db:
         #: most anchors never have one, and compiling all of them left ~1 MB of every process
         #: resident
         self.compiled: list[re.Pattern[bytes] | None] = [None] * len(self.anchors)
-        self.widths = tuple(min(_width(a.encode("utf-8")), _MAX_CONFIRM) for a in self.anchors)
-        # each width with every whitespace gap bounded by the normaliser's fold
-        folded = tuple(_width(_ws_bounded(a, _WS_RUN_LEN)) for a in self.anchors)
-        # anchors whose width is unbounded by more than whitespace runs (which the normaliser
-        # folds): a candidate of theirs that the bounded region cannot confirm falls back to
-        # the anchor's own search over the whole text (`$` followed by 4 KiB of letters)
-        self.unbounded = frozenset(i for i, w in enumerate(folded) if w > _MAX_CONFIRM)
-        # the width when no whitespace run of _WS_RUN_LEN lies in reach (a normalised text
-        # has none: the normaliser folds them), the region searched for most candidates
-        self.tight = tuple(min(f, w) for f, w in zip(folded, self.widths, strict=True))
-        #: whether :func:`find` needs to know of a whitespace run (an anchor with a gap)
-        self.run_check = any(t < w for t, w in zip(self.tight, self.widths, strict=True))
-        #: anchors with a gap whose Hyperscan expression also has an open repeat other than
-        #: ``\s+``/``\s*``: Hyperscan can report no match at all for those next to a long
-        #: whitespace run (:data:`_OPEN_REPEAT`), so on a text with a run they are searched
-        #: with ``re`` over the whole text instead
-        self.suspect = frozenset(
-            i
+        #: per anchor, ``(width, tight, folded)`` (:meth:`measure`), at its first need: most
+        #: anchors never have a candidate, and measuring all of them (parsing each pattern
+        #: twice) was ~0.5 s of the compile thread's CPU, holding the GIL, in every process
+        #: that loads a database from the cache
+        self.measures: list[tuple[int, int, int] | None] = [None] * len(self.anchors)
+        #: whether :func:`find` needs to know of a whitespace run (an anchor with a gap):
+        #: only an anchor with a ``\s+`` or ``\s*`` can have its tight width below its width
+        self.run_check = any(
+            self.measure(i)[1] < self.measure(i)[0]
             for i, a in enumerate(self.anchors)
-            if self.tight[i] < self.widths[i] and _OPEN_REPEAT.search(_WS_REPEAT.sub("", _widen(a)))
+            if _WS_REPEAT.search(a)
         )
+        self._suspect: frozenset[int] | None = None
         self._long: dict[tuple[int, bool], tuple[bytes, bytes] | None] = {}
         self._compile()
 
+    def measure(self, i: int) -> tuple[int, int, int]:
+        """Anchor ``i``'s ``(width, tight, folded)``, measured once: ``width``, the most bytes
+        it can match (at most :data:`_MAX_CONFIRM`); ``folded``, the same with every
+        whitespace gap bounded by the normaliser's fold (more than :data:`_MAX_CONFIRM`: the
+        anchor is unbounded by more than whitespace runs, and a candidate of its that the
+        bounded region cannot confirm falls back to the anchor's own search over the whole
+        text, `$` followed by 4 KiB of letters); ``tight``, the width when no whitespace run
+        of :data:`_WS_RUN_LEN` lies in reach (a normalised text has none: the normaliser folds
+        them), the region searched for most candidates."""
+        m = self.measures[i]
+        if m is None:
+            a = self.anchors[i]
+            raw = _width(a.encode("utf-8"))
+            width = min(raw, _MAX_CONFIRM)
+            # without a ``\s+``/``\s*`` the bounded pattern is the anchor itself
+            folded = _width(_ws_bounded(a, _WS_RUN_LEN)) if _WS_REPEAT.search(a) else raw
+            m = self.measures[i] = (width, min(folded, width), folded)
+        return m
+
+    @property
+    def unbounded(self) -> frozenset[int]:
+        """Anchors unbounded by more than whitespace runs (:meth:`measure`)."""
+        return frozenset(i for i in range(len(self.anchors)) if self.measure(i)[2] > _MAX_CONFIRM)
+
+    @property
+    def suspect(self) -> frozenset[int]:
+        r"""Anchors with a gap whose Hyperscan expression also has an open repeat other than
+        ``\s+``/``\s*``: Hyperscan can report no match at all for those next to a long
+        whitespace run (:data:`_OPEN_REPEAT`), so on a text with a run they are searched with
+        ``re`` over the whole text instead. Found at the first such text."""
+        if self._suspect is None:
+            out = set()
+            for i, a in enumerate(self.anchors):
+                if not _WS_REPEAT.search(a):
+                    continue  # no gap: its tight width is its width
+                width, tight, _ = self.measure(i)
+                if tight < width and _OPEN_REPEAT.search(_WS_REPEAT.sub("", _widen(a))):
+                    out.add(i)
+            self._suspect = frozenset(out)
+        return self._suspect
+
     def long_run(self, i: int, folded: bool) -> tuple[bytes, bytes] | None:
         """For unbounded anchor ``i``: ``(table, needle)`` such that a match of it longer
-        than its confirm region (``widths[i]``) has ``needle`` in its last ``widths[i]``
+        than its confirm region (its width) has ``needle`` in its last width
         bytes translated by ``table`` (:func:`cordon.content._longmatch.run_bound`);
         ``folded``: where no whitespace run of :data:`_WS_RUN_LEN` lies there (a ``\\s+``
         then takes at most that many bytes). ``None``: unknown. Computed once, at its first
@@ -121,7 +154,7 @@ class _Db:
         if key not in self._long:
             a = self.anchors[i]
             pattern = _ws_bounded(a, _WS_RUN_LEN) if folded else a.encode("utf-8")
-            bound = run_bound(pattern, self.widths[i])
+            bound = run_bound(pattern, self.measure(i)[0])
             self._long[key] = None if bound is None else (run_table(bound[0]), b"x" * bound[1])
         return self._long[key]
 
@@ -198,7 +231,7 @@ def _unbounded_beyond_whitespace(anchor: str) -> bool:
 
 
 #: a whitespace run this long in a candidate's reach sends its confirming search to the
-#: anchor's full width (:attr:`_Db.tight`); the normaliser folds runs of 16 (``FOLD_MIN``)
+#: anchor's full width (:meth:`_Db.measure`); the normaliser folds runs of 16 (``FOLD_MIN``)
 _WS_RUN_LEN = 16
 _WS_RUN = b"w" * _WS_RUN_LEN
 _WS_RUN_RE = rb"\s{%d}" % _WS_RUN_LEN
@@ -449,11 +482,10 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     db.db.scan(view, match_event_handler=on_match, scratch=db.scratch())
     out: list[tuple[int, int, int]] = []
     put = out.append
-    compiled, widths = db.compiled, db.widths
+    compiled, measures = db.compiled, db.measures
     n = len(view)
     full: set[int] = set()
     failed: set[int] = set()  # unbounded anchors with a candidate not confirmed
-    unbounded, tight = db.unbounded, db.tight
     # ``view`` as whitespace classes, made for the first candidate that needs it
     ws = b"" if not run else None
     # a text with a long whitespace run: the anchors Hyperscan may miss matches of next to it
@@ -463,15 +495,18 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     for i, to in cands:  # per candidate: no builtin calls (max, min) beyond the search
         if i in suspect:
             continue
-        w = widths[i]
+        ms = measures[i]
+        if ms is None:
+            ms = db.measure(i)
+        w, t, f = ms
         lo = to - w
-        if tight[i] < w:
+        if t < w:
             # every match ending at ``to`` with no long whitespace run starts within the tight
             # width: where no such run lies within the full width, that is every match
             if ws is None:
                 ws = view.translate(_WS_CLASS)
             if not ws or ws.find(_WS_RUN, lo if lo > 0 else 0, to) < 0:
-                lo = to - tight[i]
+                lo = to - t
         hi = to + _AFTER
         c = compiled[i]
         if c is None:
@@ -480,7 +515,7 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
         if m is not None:
             end = m.end()
             put((i, m.start(), end if end > to else to))
-        elif i in unbounded and to > widths[i]:
+        elif f > _MAX_CONFIRM and to > w:
             failed.add(i)  # a match may start before the region (see _longer_possible)
     if failed:
         full.update(_longer_possible(db, view, ws, cands, failed))
@@ -515,7 +550,7 @@ def _longer_possible(
         if i in failed:
             by_anchor.setdefault(i, []).append(to)
     for i, ends in by_anchor.items():
-        w = db.widths[i]
+        w = db.measure(i)[0]
         for to in ends:
             if to <= w:
                 continue  # its region starts at the text's start: it held every such match

@@ -26,17 +26,17 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from time import thread_time
 from typing import Any
 
 from cordon._types import SEVERITY_ORDER, Finding, Severity
-from cordon.content import _accel
+from cordon.content import _accel, _pypass
 from cordon.content._ansi import ANSI_HINT, ANSI_RE
 from cordon.content._lead import rule_matches
 from cordon.content._lead import windows as _windows
-from cordon.content._rule import Rule, anchor_head
+from cordon.content._rule import Rule
 from cordon.content.normalize import Normalized, ascii_view, normalize
 from cordon.content.readings import readings
 from cordon.content.rules import RULES, rule_by_id
@@ -76,62 +76,8 @@ class Hit:
     value: str
 
 
-#: rough frequency rank of ASCII bytes in English prose and code (lower = rarer); an anchor is
-#: re-headed at its rarest literal character so the anchor pass stops at few positions
-_COMMON = " etaoinsrhldcumfpgwybvkxjqz"
-_RANK = {ord(c): 1000 - i for i, c in enumerate(_COMMON)}
-_RANK.update({ord("."): 900, ord("-"): 800, ord("/"): 790, ord("'"): 780, ord("_"): 700})
-_LITERAL_ESC = frozenset(".[]()|$^*+?{}\\/-<>!`'\"~@#%&=:;,")
-
-
-def _literal_prefix(rest: str) -> tuple[list[str], str]:
-    """Split a regex into its leading literal characters and the remainder."""
-    out: list[str] = []
-    i = 0
-    while i < len(rest):
-        ch = rest[i]
-        if ch == "\\" and i + 1 < len(rest) and rest[i + 1] in _LITERAL_ESC:
-            lit, step = rest[i + 1], 2
-        elif ch not in ".[]()|$^*+?{}\\":
-            lit, step = ch, 1
-        else:
-            break
-        if i + step < len(rest) and rest[i + step] in "?*{":
-            break  # optional: not part of every match
-        if i + step < len(rest) and rest[i + step] == "+":
-            out.append(lit)
-            break
-        out.append(lit)
-        i += step
-    return out, rest[i:] if i < len(rest) else ""
-
-
-def _rehead(anchor: str) -> str:
-    """``anchor`` rewritten to start at its rarest leading literal character.
-
-    ``ignore\\s`` becomes ``gnore(?<=ignore)\\s``: it matches at the same places (shifted),
-    and the combined pattern's first-character set only holds rare characters.
-    """
-    head = anchor_head(anchor)
-    assert head is not None
-    lits, rest = _literal_prefix(anchor)
-    if len(lits) < 2:
-        return anchor
-    k = min(range(len(lits)), key=lambda i: (_RANK.get(ord(lits[i]), 0), i))
-    if k == 0:
-        return anchor
-    tail = "".join(re.escape(c) for c in lits[k:])
-    behind = "".join(re.escape(c) for c in lits)
-    return f"{tail}(?<={behind}){rest}"
-
-
 @dataclass(frozen=True, slots=True)
 class _Anchors:
-    #: one pattern per first character: ``c(?=rest|rest...)``
-    patterns: tuple[re.Pattern[bytes], ...]
-    #: first byte -> [(anchor, rule indexes)], compiled into ``by_head`` at its first candidate
-    head_anchors: dict[int, tuple[tuple[bytes, tuple[int, ...]], ...]]
-    by_head: dict[int, list[tuple[re.Pattern[bytes], tuple[int, ...]]]]
     rules: tuple[Rule, ...]
     #: rules that also anchor on C1 CSI/OSC characters (the ANSI rules: their anchor is ESC)
     c1_rules: tuple[int, ...]
@@ -140,38 +86,26 @@ class _Anchors:
     #: pass, and their rule indexes
     accel_anchors: tuple[str, ...]
     accel_rules: tuple[tuple[int, ...], ...]
-    #: :attr:`Rule.utf8_anchors`, their rule indexes, and each compiled (the Python pass)
+    #: :attr:`Rule.utf8_anchors` and their rule indexes
     utf8_anchors: tuple[str, ...] = ()
     utf8_rules: tuple[tuple[int, ...], ...] = ()
-    utf8_compiled: tuple[re.Pattern[bytes], ...] = ()
+    #: the Python pass's tables and the UTF-8 anchors compiled for ``re``, each built at that
+    #: pass's first run (:func:`_python_pass`, :func:`_utf8_compiled`), not with the index:
+    #: with the Hyperscan databases ready the pass does not run, and building them at start-up
+    #: took ~1 s of CPU and left ~2.5 MB of every ``cordon run`` resident (bench/perf/README.md)
+    python: list[_pypass.PythonPass] = field(default_factory=list)
+    utf8_compiled: list[tuple[re.Pattern[bytes], ...]] = field(default_factory=list)
 
 
 @cache
 def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
-    """The combined anchor pattern for the pattern rules (in ``only``), built once per set."""
+    """The anchors of the pattern rules (in ``only``), built once per set; starts loading
+    their Hyperscan databases (:func:`cordon.content._accel.warm`)."""
     rules = tuple(
         r
         for r in RULES
         if r.pattern is not None and (r.id in only if only is not None else r.scope == "text")
     )
-    by_anchor: dict[str, set[int]] = {}
-    for i, r in enumerate(rules):
-        for a in r.anchors:
-            by_anchor.setdefault(_rehead(a), set()).add(i)
-    heads: dict[str, list[tuple[str, str]]] = {}
-    for a in by_anchor:
-        head = anchor_head(a)
-        assert head is not None
-        heads.setdefault(head[0], []).append((a, head[1]))
-    patterns = []
-    head_anchors: dict[int, tuple[tuple[bytes, tuple[int, ...]], ...]] = {}
-    for ch, items in sorted(heads.items()):
-        rests = sorted({rest for _, rest in items})
-        branch = re.escape(ch) + ("(?=" + "|".join(rests) + ")" if all(rests) else "")
-        patterns.append(re.compile(branch.encode("ascii")))
-        head_anchors[ord(ch)] = tuple(
-            (a.encode("ascii"), tuple(sorted(by_anchor[a]))) for a, _ in items
-        )
     c1 = tuple(i for i, r in enumerate(rules) if any(a.startswith("\x1b") for a in r.anchors))
     plain: dict[str, set[int]] = {}
     for i, r in enumerate(rules):
@@ -181,26 +115,40 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
     merged = _accel.merge_anchors({a: tuple(sorted(rs)) for a, rs in plain.items()})
     # (the members of one merged anchor stand for the same rules)
     accel_anchors = tuple(sorted(merged))
-    _accel.warm(accel_anchors)
     wide: dict[str, set[int]] = {}
     for i, r in enumerate(rules):
         for a in r.utf8_anchors:
             wide.setdefault(a, set()).add(i)
     utf8_anchors = tuple(sorted(wide))
+    # the smaller database first: each file read is then a fresh mapping, returned whole
+    # when freed (a read after a larger one came from the heap, below the database loaded
+    # after it, and stayed resident: ~1.5 MB of every process, bench/perf/README.md)
     if utf8_anchors:
         _accel.warm(utf8_anchors)
+    _accel.warm(accel_anchors)
     return _Anchors(
-        patterns=tuple(patterns),
-        head_anchors=head_anchors,
-        by_head={},
         rules=rules,
         c1_rules=c1,
         accel_anchors=accel_anchors,
         accel_rules=tuple(tuple(sorted(plain[merged[a][0]])) for a in accel_anchors),
         utf8_anchors=utf8_anchors,
         utf8_rules=tuple(tuple(sorted(wide[a])) for a in utf8_anchors),
-        utf8_compiled=tuple(re.compile(a.encode("utf-8")) for a in utf8_anchors),
     )
+
+
+def _python_pass(idx: _Anchors) -> _pypass.PythonPass:
+    """The pure-Python pass's tables for ``idx``, built once (two threads at once: either is
+    kept)."""
+    if not idx.python:
+        idx.python.append(_pypass.build(idx.rules))
+    return idx.python[0]
+
+
+def _utf8_compiled(idx: _Anchors) -> tuple[re.Pattern[bytes], ...]:
+    """:attr:`_Anchors.utf8_anchors` compiled for ``re``, once."""
+    if not idx.utf8_compiled:
+        idx.utf8_compiled.append(tuple(re.compile(a.encode("utf-8")) for a in idx.utf8_anchors))
+    return idx.utf8_compiled[0]
 
 
 #: use the Hyperscan anchor pass when it is ready (tests switch it off to compare the paths)
@@ -223,19 +171,7 @@ def _anchor_hits(idx: _Anchors, lview: bytes) -> dict[int, list[tuple[int, int]]
             for ri in rules_of[ai]:
                 hits.setdefault(ri, []).append((s, e))
         return hits
-    by_head = idx.by_head
-    for pattern in idx.patterns:
-        for m in pattern.finditer(lview):  # a lookahead consumes one character: overlaps found
-            pos = m.start()
-            anchors = by_head.get(lview[pos])
-            if anchors is None:  # the head's first candidate (two threads: either is kept)
-                anchors = [(re.compile(a), ids) for a, ids in idx.head_anchors[lview[pos]]]
-                by_head[lview[pos]] = anchors
-            for compiled, rule_ids in anchors:
-                am = compiled.match(lview, pos)
-                if am is not None:
-                    for ri in rule_ids:
-                        hits.setdefault(ri, []).append((pos, am.end()))
+    _python_pass(idx).anchor_hits(lview, hits)
     return hits
 
 
@@ -248,7 +184,7 @@ def _utf8_anchor_hits(idx: _Anchors, text: str, hits: dict[int, list[tuple[int, 
     found = _accel.find(idx.utf8_anchors, data) if ACCEL else None
     spans = found if found is not None else []
     if found is None:
-        for ai, compiled in enumerate(idx.utf8_compiled):
+        for ai, compiled in enumerate(_utf8_compiled(idx)):
             spans += [(ai, m.start(), m.end()) for m in compiled.finditer(data)]
     if not spans:
         return
