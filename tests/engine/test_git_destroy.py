@@ -249,3 +249,38 @@ def test_a_git_checkout_tool_is_no_payment() -> None:
     eng.pin_tools([{"name": "cart_checkout", "inputSchema": {"type": "object"}}])
     v = eng.new_session().check("cart_checkout", {"cart": "c1"})
     assert v.rule == "action.payment"
+
+
+# -- configuration written for a later command ----------------------------------------------
+# Bypass: git config core.sshCommand CMD (or alias.tidy 'reset --hard') written in one call
+# and used by the next (git fetch, git tidy): judged when written (git_commands.config_setting).
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("git config core.sshCommand 'rm -rf ~/x' && git fetch", "action.delete_outside"),
+        ("git config set core.pager 'rm -rf ~/x'", "action.delete_outside"),
+        ("git -C repo config -f x.cfg core.editor 'rm -rf ~/y'", "action.delete_outside"),
+        ("git config alias.x '!rm -rf ~/x'", "action.delete_outside"),
+        ("git config --global alias.tidy 'reset --hard'", "action.git_destroy"),
+        ("git -C repo config alias.t 'clean -fdx'", "action.git_destroy"),
+    ],
+)
+def test_configuration_written_for_later_is_judged(tmp_path: Path, command: str, rule: str) -> None:
+    assert _run(tmp_path, command)[1] == rule
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git config alias.st status",
+        "git config user.name 'A B'",
+        "git config --get core.pager",
+        "git config core.pager less",
+        "git config --unset alias.x",
+        "git config --list",
+    ],
+)
+def test_ordinary_configuration_is_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ("allow", "default.allow")

@@ -43,7 +43,7 @@ from typing import Any
 
 from cordon.engine.action_names import split_tokens
 
-__all__ = ["config_command", "git_destruction", "git_tool_destruction"]
+__all__ = ["config_command", "config_setting", "git_destruction", "git_tool_destruction"]
 
 #: git's own options that take the next word as their value
 _GLOBAL_VALUE = frozenset(
@@ -134,6 +134,11 @@ def git_destruction(args: tuple[str, ...]) -> str | None:
         return "git prune deletes unreachable objects"
     if sub in ("filter-branch", "filter-repo") or (sub == "update-ref" and "-d" in names):
         return f"git {sub} rewrites history or deletes a ref"
+    setting = config_setting(rest) if sub == "config" else None
+    key, _, value = (setting or "").partition("=")
+    if key.lower().startswith("alias.") and not value.startswith("!"):
+        inner = git_destruction(tuple(value.split()))  # (git config alias.tidy 'reset --hard')
+        return f"an alias set to a command that destroys work: {inner}" if inner else None
     return None
 
 
@@ -221,3 +226,33 @@ def git_tool_destruction(tool: str, arguments: Mapping[str, Any]) -> str | None:
         elif isinstance(v, str) and v and key.replace("-", "") in _MODE_KEYS:
             words.append(v.lower() if sub == "stash" else "--" + v.lower())
     return git_destruction(tuple(words))
+
+
+#: ``git config`` options that take the next word as their value
+_CONFIG_VALUE = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment"})
+
+
+def config_setting(args: tuple[str, ...]) -> str | None:
+    """``KEY=VALUE`` that ``git config ARGS`` writes (``git config [--global] KEY VALUE``,
+    ``git config set KEY VALUE``), or None (a read, an unset, a list).
+
+    Attack class: configuration written in one call and used by a later one (``git config
+    core.sshCommand CMD`` then ``git fetch``; ``git config alias.tidy 'reset --hard'`` then
+    ``git tidy``): judged when it is written, as ``git -c`` is."""
+    plain: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in _CONFIG_VALUE:
+            i += 1
+        elif a.startswith("-") and a not in ("--add", "--replace-all"):
+            if a in ("--unset", "--unset-all", "--get", "--get-all", "--list", "-l", "-e"):
+                return None
+        elif not a.startswith("-"):
+            plain.append(a)
+        i += 1
+    if plain[:1] == ["set"]:
+        plain = plain[1:]
+    if len(plain) < 2 or plain[0] in ("get", "unset", "list", "edit", "rename-section"):
+        return None
+    return f"{plain[0]}={' '.join(plain[1:2])}"

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
-from cordon.engine.git_commands import config_command
+from cordon.engine.git_commands import config_command, config_setting
 
 __all__ = ["DYNAMIC", "KNOWN_PROGRAMS", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
 
@@ -276,6 +276,10 @@ def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             w.opaque(f"{prog}: runs a program named in an option")
         elif k in ("--remote",) and v:
             _git_remote(w, prog, v)
+    rest = args[args.index("config") + 1 :] if plain[:1] == ["config"] else None
+    script = config_command(config_setting(rest) or "") if rest is not None else None
+    if script is not None:  # (git config core.sshCommand CMD: run by a later git command)
+        w.nested(script)
     for p in plain[1:]:
         _git_remote(w, prog, p)
 
