@@ -282,3 +282,36 @@ def test_in_place_edits_outside_are_denied(tmp_path: Path, command: str) -> None
 )
 def test_perl_reads_and_confined_edits_are_allowed(tmp_path: Path, command: str) -> None:
     assert _run(tmp_path, command) == ALLOW
+
+
+# -- commands typed into another terminal ---------------------------------------------------
+# Bypass: tmux send-keys -t 0 'rm -rf ~/x' Enter only sends keys; the shell in that pane runs
+# them. The typed text is parsed like sh -c (engine/typed_input.py).
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("tmux send-keys -t 0 'rm -rf ~/x' Enter", OUTSIDE),
+        ("tmux send -t dev 'rm -rf ' '~/x' C-m", OUTSIDE),
+        ("tmux -S /tmp/s send-keys -t 0 'echo cm0gLXJmIC8= | base64 -d | sh' Enter",
+         ("ask", "action.command_opaque")),
+        ("screen -S w -X stuff 'rm -rf ~/x^M'", OUTSIDE),
+    ],
+)  # fmt: skip
+def test_typed_commands_are_read(tmp_path: Path, command: str, expected: tuple[str, str]) -> None:
+    assert _run(tmp_path, command) == expected
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "tmux send-keys -t 0 'make test' Enter",
+        "tmux send-keys -t 0 C-c",
+        "tmux new -d -s dev",
+        "tmux send-keys -l -t 0 'ls'",
+        "screen -ls",
+    ],
+)
+def test_ordinary_terminal_use_is_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
 from cordon.engine.git_commands import config_command, config_setting
+from cordon.engine.typed_input import typed_text
 
 __all__ = ["DYNAMIC", "KNOWN_PROGRAMS", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
 
@@ -531,6 +532,9 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
         if args[1] in ("pip", "pip3"):
             _package(w, args[1], args[2:])
         return
+    typed = typed_text(prog, args)  # (tmux send-keys 'rm -rf ~/x' Enter)
+    if typed is not None:
+        w.nested(typed)
     run = container_run(prog, args)  # (docker run -v /:/host IMAGE rm -rf /host/etc)
     if run is not None:
         w.contained(run)
