@@ -495,10 +495,7 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     for i, to in cands:  # per candidate: no builtin calls (max, min) beyond the search
         if i in suspect:
             continue
-        ms = measures[i]
-        if ms is None:
-            ms = db.measure(i)
-        w, t, f = ms
+        w, t, f = measures[i] or db.measure(i)  # measured at the anchor's first candidate
         lo = to - w
         if t < w:
             # every match ending at ``to`` with no long whitespace run starts within the tight
