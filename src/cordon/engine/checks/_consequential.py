@@ -152,7 +152,7 @@ FAMILIES: tuple[Family, ...] = (
         tokens=frozenset(
             {"delete", "remove", "rm", "erase", "purge", "destroy", "trash", "unlink", "drop",
              "wipe", "cancel", "revoke", "kick", "ban", "uninstall", "unsubscribe",
-             # (red-team pass: destructive verbs the family lacked, each allowed unasked)
+             # (destructive verbs of cloud CLIs and APIs: terminate, truncate, kill, shut down, flush...)
              "terminate", "truncate", "kill", "shutdown", "flush", "rmdir", "del", "nuke"}
         ),
         request=_rx(
