@@ -185,7 +185,9 @@ _RULES = (
        f"{_APPROVE}; {_TRUST}; or `requires_request`, and the user's request names it"),
     _r(ACTION_CREDENTIAL_WRITE, "action rules", "ask", "a write to credential files",
        "credential theft and persistence (MITRE ATT&CK T1098)", f"{_APPROVE}; {_TRUST}"),
-    _r(ACTION_DESTRUCTIVE_HINT, "action rules", "ask", "a tool annotated destructiveHint",
+    _r(ACTION_DESTRUCTIVE_HINT, "action rules", "ask",
+       "a tool annotated destructiveHint, or one the policy marks `destructive` (unless its "
+       "`destructive_unless` arguments hold)",
        "MCP 2025-06-18 Tools, annotations (destructiveHint)",
        f"{_APPROVE}; {_TRUST}; `destructive: false` for a tool the policy vouches for"),
     _r(ACTION_CREDENTIAL_CHANGE, "action rules", "ask",
