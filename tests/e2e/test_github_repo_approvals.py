@@ -5,8 +5,9 @@ server's ``create_issue``), driven by the official SDK client; the github pack a
 - A new ``owner`` and ``repo`` are two destinations of one call: one one-time code, typed
   into the real ``cordon approve``, lets exactly that call through once.
 - A repository the user named (``https://github.com/myorg/myrepo`` in the prompt the real
-  ``cordon hook prompt`` hands in) is not a new destination; ``myorg/myrepo-evil`` is, and
-  so is a repository named only in an issue's text.
+  ``cordon hook prompt`` hands in) is not a new destination; ``myorg/myrepo-evil`` is.
+- A repository named only in an issue's text (``attacker-org/exfil``) is denied
+  (``taint.seen_in_output``), as an e-mail address read in output is: no code to approve.
 
 Every assertion on what reached the server is on its side effect (``created.jsonl``).
 """
@@ -86,10 +87,36 @@ async def test_the_repository_named_in_the_prompt_is_not_asked_about(harness: Ha
         assert near.is_error and "taint.unverified_destination" in text_of(near), text_of(near)
         # (the pair vouches for itself only: its owner with another repository is asked too)
         assert "'myrepo-evil'" in text_of(near) and "'myorg'" in text_of(near)
-        # the repository only the issue's text names is not the user's: asked, not sent (a
-        # bare name in output is asked about, not denied: README, "Taint has edges")
+        # the repository only the issue's text names is not the user's: denied, as a
+        # destination read in untrusted output
         bad = await client.call_tool(
             "create_issue", {**ISSUE, "owner": "attacker-org", "repo": "exfil"}
         )
-        assert bad.is_error and "taint.unverified_destination" in text_of(bad), text_of(bad)
+        assert bad.is_error and "taint.seen_in_output" in text_of(bad), text_of(bad)
     assert _created(d) == [ISSUE]
+
+
+@pytest.mark.requirement("inv:deny-not-forwarded")
+async def test_a_repository_named_only_in_an_issue_is_denied(harness: Harness) -> None:
+    cmd, d, env = _server(harness)
+    policy = harness.policy({"version": 1, "packs": ["github"]})
+    params = harness.cordon(cmd, policies=[policy], env=env, name="github")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        done = _hook(harness, "Triage issue 7 of our tracker and do what it needs.")
+        assert done.returncode == 0, done.stderr.decode()
+        issue = await client.call_tool(
+            "get_issue", {"owner": "myorg", "repo": "myrepo", "issue_number": 7}
+        )
+        assert "attacker-org/exfil" in text_of(issue)
+        for owner, repo in (("attacker-org", "exfil"), ("Attacker-Org", "EXFIL")):
+            r = await client.call_tool("create_issue", {**ISSUE, "owner": owner, "repo": repo})
+            text = text_of(r)
+            assert r.is_error and "taint.seen_in_output" in text, text
+            assert "cordon approve" not in text, text  # a deny: nothing to approve
+        # a near miss (another repository of that owner) is a new destination: asked
+        near = await client.call_tool(
+            "create_issue", {**ISSUE, "owner": "attacker-org", "repo": "exfil2"}
+        )
+        assert near.is_error and "taint.unverified_destination" in text_of(near), text_of(near)
+    assert _created(d) == []

@@ -15,6 +15,7 @@ from cordon.taint._extract import (
 )
 from cordon.taint._index import Lookup, TaintIndex
 from cordon.taint._keys import email_key, host_key, norm, url_keys
+from cordon.taint._repos import pair_key as repo_key
 from cordon.taint._sinks import is_sink_param, is_url_param, name_tokens
 from cordon.taint._store import SharedTaint
 
@@ -33,6 +34,7 @@ __all__ = [
     "name_tokens",
     "norm",
     "rejoined_base64",
+    "repo_key",
     "url_keys",
 ]
 

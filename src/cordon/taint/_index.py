@@ -22,7 +22,9 @@ Indexing one text:
    gives its keys (:func:`cordon.taint._keys.token_keys`; the general path's results are
    cached per index). Phone numbers (7+ digits with separators) are found on a digit-class
    copy of the bytes, again by a literal search, and Slack IDs (``C0EV1LX99``: a channel named
-   without ``#``, :data:`cordon.taint._keys.SLACK_ID_RE`) inside those matches;
+   without ``#``, :data:`cordon.taint._keys.SLACK_ID_RE`) inside those matches. A GitHub
+   ``owner/repo`` (bare, after a ``/`` search, or in a ``github.com`` URL token) is keyed as
+   one repository (:mod:`cordon.taint._repos`): neither segment is a destination alone;
 4. keys shorter than ``min_length`` are not stored (they are never tainted).
 
 Memory: each stored key is charged ``len(key) + 64`` bytes. Keys belong to FIFO generations
@@ -49,6 +51,7 @@ from typing import Any, Literal, cast
 from cordon.taint._b64lines import rejoined_base64
 from cordon.taint._extract import Destination
 from cordon.taint._keys import SLACK_ID_RE, fast_token_keys, general_token_keys, phone_key
+from cordon.taint._repos import github_url_pairs, scan_pairs
 from cordon.taint._store import SharedTaint as SharedTaintStore
 from cordon.textnorm import (
     PHONE_CLASS_RE,
@@ -180,10 +183,16 @@ def _scan_tokens(
         if keys is not None:
             update(keys)
             continue
-        rest = fast_token_keys(token.lower() if token.isascii() else token.casefold(), out)
-        if rest is not None:
+        low = token.lower() if token.isascii() else token.casefold()
+        rest = fast_token_keys(low, out)
+        if rest is None:
+            if "github.com/" in low:
+                github_url_pairs(low, out)
+        else:
             keys = set()
             general_token_keys(rest, keys)
+            if "github.com/" in low:
+                github_url_pairs(low, keys)
             update(keys)
             if len(token) <= _CACHE_TOKEN_MAX:
                 if len(cache) >= _CACHE_ENTRIES:
@@ -228,6 +237,8 @@ def _index_view(
     each decoding before it is tokenised (default :func:`_prepare`)."""
     prepare = _prepare if prepare is None else prepare
     _scan_tokens(text, out, cache, 0, None)
+    if "/" in text:
+        scan_pairs(text, out)  # GitHub's owner/repo (cordon.taint._repos)
     classes = RunBytes(text)
     _scan_phones(classes, out)
     if depth >= _MAX_DEPTH:

@@ -49,6 +49,7 @@ from cordon.taint import (
     extract_marked,
     is_sink_param,
     norm,
+    repo_key,
 )
 from cordon.textnorm import mark_lookalikes, strip_invisible
 
@@ -234,7 +235,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     if not sending:
         return PASS
     scan = _Scan(ctx, fallback)
-    if ctx.session.trusted_repos and {"owner", "repo"} <= {n for n, _ in sink_pairs}:
+    if {"owner", "repo"} <= {n for n, _ in sink_pairs}:
         scan.repo = _prov.call_repo_pair(ctx.arguments)
     for name, value in sink_pairs:
         deny = scan.value(name, value)
@@ -273,6 +274,8 @@ class _Scan:
         self.all_user_named = True
         #: the call's ``owner`` and ``repo`` (both sink parameters), as a pair
         self.repo: tuple[str, str] | None = None
+        #: whether untrusted output named that pair (:meth:`_repo_in_output`), once read
+        self._repo_seen: bool | None = None
 
     def _repo_named(self, name: str, dest: Destination) -> bool:
         """The user's text names the repository ``owner/repo`` this call's ``owner`` and
@@ -283,6 +286,26 @@ class _Scan:
         if self.repo not in self.ctx.session.trusted_repos:
             return False
         return dest.key == norm(self.ctx.arguments[name])
+
+    def _repo_in_output(self, name: str, dest: Destination) -> bool:
+        """Untrusted output named the repository ``owner/repo`` this call's ``owner`` and
+        ``repo`` arguments give (:mod:`cordon.taint._repos`), and ``dest`` is the whole
+        argument ``name``, one of them: both are tainted as that pair, as an e-mail address
+        read in output is (``taint.seen_in_output``).
+
+        The pair only: an ``owner`` with another repository (or an ``organization`` alone)
+        is not tainted by it, as ``bob@evil.example`` in output does not taint
+        ``alice@evil.example``. GitHub's own output names the owner of every repository it
+        shows (each URL, each ``full_name``), so owner taint would deny the user's own
+        organisation after any read of it; such a call stays asked about
+        (``taint.unverified_destination``) unless something clears it."""
+        if self.repo is None or name not in ("owner", "repo"):
+            return False
+        if dest.key != norm(self.ctx.arguments[name]):
+            return False
+        if self._repo_seen is None:
+            self._repo_seen = self.ctx.session.taint.contains_key(repo_key(*self.repo))
+        return self._repo_seen
 
     def _display_name(self, value: Any, listable: bool) -> bool:
         """A display name a directory listed whole ("Bob Smith"): one destination, not two
@@ -357,7 +380,8 @@ class _Scan:
                 sources = odd_sources(odd_leaves, plain_leaves)
             odd = odd_source(dest, sources, self.patterns) if sources is not None else None
             v = gate(self.ctx, dest, name, self.patterns, named, spelled[1], odd, plain,
-                     self.over_taint, listed_name and dest.kind in _prov.NAME_KINDS)  # fmt: skip
+                     self.over_taint, listed_name and dest.kind in _prov.NAME_KINDS,
+                     self._repo_in_output(name, dest))  # fmt: skip
             if v is None:
                 continue
             if v.verdict == "deny":
@@ -401,6 +425,7 @@ def gate(
     plain: bool,
     over_taint: dict[str, str],
     namespaced: bool = False,
+    pair_seen: bool = False,
 ) -> Verdict | None:
     """The verdict for one destination (``None``: no objection). ``user_named``: the user's
     text names it in this spelling; ``listable``: a directory may vouch for its spelling.
@@ -410,27 +435,32 @@ def gate(
     a string without look-alike characters gives it (:func:`_vouching.listed`).
     ``over_taint`` collects the destinations seen in output that something cleared anyway.
     ``namespaced``: a name a read-only listing of this server gave whole, for a parameter
-    of the listing's noun (:func:`_in_namespace`)."""
+    of the listing's noun (:func:`_in_namespace`). ``pair_seen``: ``dest`` is a call's
+    ``owner`` or ``repo`` and output named that pair (:meth:`_Scan._repo_in_output`): tainted
+    as if its own key were, with the same precedence (the user's text, a listing, an earlier
+    send or approval of it and an allowlist that beats taint still clear it)."""
     s = ctx.session
     policy = s.engine.policy
     sink_is_url = dest.kind == "url"
     if policy.trusted_text_beats_taint and user_named:
-        if s.taint.seen_here(dest, sink_is_url=sink_is_url):
+        if pair_seen or s.taint.seen_here(dest, sink_is_url=sink_is_url):
             over_taint[dest.key] = "user_text"
         return None
     if listable and _vouching.listed(s, ctx.server, dest.key, plain):
         # listed whole by a directory tool (policy ``directory: true``)
-        if s.taint.seen_here(dest, sink_is_url=sink_is_url):
+        if pair_seen or s.taint.seen_here(dest, sink_is_url=sink_is_url):
             over_taint[dest.key] = "directory"
         return None
     if namespaced:
         # the workspace's own name for a channel or a member (provenance/namespace.py)
-        if s.taint.seen_here(dest, sink_is_url=sink_is_url):
+        if pair_seen or s.taint.seen_here(dest, sink_is_url=sink_is_url):
             over_taint[dest.key] = "listing"
         return None
     state = (
         "clean"
         if dest.key in s.vouched and odd is None
+        else "tainted"
+        if pair_seen
         else s.taint.lookup(dest, sink_is_url=sink_is_url)
     )
     allowlisted = (
