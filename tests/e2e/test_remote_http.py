@@ -137,3 +137,21 @@ async def test_a_server_that_goes_away_mid_session_answers_with_an_error(
         with pytest.raises(MCPError) as info:
             await client.call_tool("echo", {"text": "again"})
     assert "cannot reach" in str(info.value)
+
+
+async def test_every_request_carries_cordons_user_agent_unless_one_is_given(
+    harness: Harness,
+) -> None:
+    from cordon import __version__
+
+    box, env = _box(harness)
+    url = harness.http_mailbox(env)
+    async with Client(harness.cordon([], extra=["--url", url]), mode="legacy") as client:
+        await client.list_tools()
+        await client.call_tool("echo", {"text": "hello"})
+    assert {r["headers"].get("user-agent") for r in _http_log(box)} == {f"cordon/{__version__}"}
+    (box / "http.log").unlink()
+    extra = ["--url", url, "--header", "User-Agent: my-agent/2"]
+    async with Client(harness.cordon([], extra=extra), mode="legacy") as client:
+        await client.list_tools()
+    assert {r["headers"].get("user-agent") for r in _http_log(box)} == {"my-agent/2"}

@@ -233,3 +233,19 @@ async def test_no_oauth_reports_the_401(harness: Harness) -> None:
     said = await _first_error(s, ["--no-oauth"])
     assert "requires authorization (HTTP 401)" in said
     assert not s.grants("authorize") and not s.oauth_files()
+
+
+async def test_every_request_of_a_login_and_session_carries_cordons_user_agent(
+    harness: Harness,
+) -> None:
+    """Metadata discovery, registration, the token exchange (the SDK's flow builds them with
+    no User-Agent), the initialize the flow sends and the lean client's later requests: one
+    ``cordon/<version>``, never httpx2's."""
+    from cordon import __version__
+
+    s = OAuthSetup(harness)
+    async with s.client() as client:
+        await _echo(client)
+    rows = [json.loads(x) for x in (s.box / "http.log").read_text("utf-8").splitlines()]
+    assert len(rows) > 5 and s.grants("authorization_code")
+    assert {r["headers"].get("user-agent") for r in rows} == {f"cordon/{__version__}"}

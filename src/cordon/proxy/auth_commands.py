@@ -59,15 +59,16 @@ async def _login(url: str, timeout: float) -> int:
     import httpx2
 
     from cordon.proxy.http import LoginError
-    from cordon.proxy.oauth import make_oauth
+    from cordon.proxy.oauth import USER_AGENT, make_oauth
 
-    auth = make_oauth(url, timeout=timeout)
+    auth = make_oauth(url, timeout=timeout, interactive=True)
     auth.store.clear_tokens()
     probe = b'{"jsonrpc":"2.0","id":"cordon-auth-login","method":"ping"}'
     headers = {
         "content-type": "application/json",
         "accept": "application/json, text/event-stream",
         "mcp-protocol-version": "2025-11-25",
+        "user-agent": USER_AGENT,
     }
     try:
         async with httpx2.AsyncClient(auth=auth, timeout=30.0) as client:
@@ -91,10 +92,13 @@ async def _login(url: str, timeout: float) -> int:
 @auth_app.command("login")
 def login_cmd(
     url: Annotated[str, typer.Argument(help="The server's --url.")],
-    timeout: Annotated[float, typer.Option(help="Seconds to wait for the browser.")] = 300.0,
+    timeout: Annotated[float, typer.Option(help="Seconds to wait for the login.")] = 300.0,
 ) -> None:
-    """Log in to URL now (a new login even if one is stored): the authorization URL opens in
-    your browser and is printed here."""
+    """Log in to URL now (a new login even if one is stored): the authorization URL is printed
+    here and opened in your browser when one can open. On a machine without one (SSH,
+    headless), open it in a browser elsewhere: the redirect comes back to this command on
+    127.0.0.1 (forward its port, ssh -L PORT:127.0.0.1:PORT), or paste the address the
+    browser ends on here. CORDON_OAUTH_BROWSER=0|1 forces either way."""
     raise typer.Exit(asyncio.run(_login(url, timeout)))
 
 

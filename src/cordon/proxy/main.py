@@ -225,6 +225,10 @@ def _upstream(
     def schema(tool: str) -> Any:
         return (engine.definitions.get(name, {}).get(tool) or {}).get("inputSchema")
 
+    # one User-Agent on every request to the server (the lean client's, httpx2's, the OAuth
+    # flow's: cordon.proxy.oauth.stamp); one given with --header wins
+    if not any(k.lower() == "user-agent" for k in headers):
+        headers = {"user-agent": f"cordon/{__version__}", **headers}
     return HttpUpstream(url, headers=headers, schema=schema, auth=auth, max_bytes=max_bytes)
 
 

@@ -12,8 +12,11 @@ before it is sent. This module adds what is cordon's:
   it; each new token is handed to ``on_secret`` (the proxy registers it as a secret);
 - the redirect: a listener on ``127.0.0.1`` (:class:`Loopback`, a port kept with the client
   registration, since the server matches the redirect URI exactly) receives the code; the
-  authorization URL is printed on stderr and opened in the user's browser when there is a
-  graphical one (a console browser would share cordon's stdin with the MCP client);
+  authorization URL is printed on stderr and opened in the user's graphical browser. Where no
+  browser can open (:mod:`cordon.proxy.oauth_browser`: headless, SSH, CI), ``cordon run``
+  fails the request at once, saying to run ``cordon auth login URL`` in a terminal; that
+  command prints the URL and takes the redirect on the loopback (a forwarded port) or as a
+  pasted address, so the browser may run on another machine;
 - a 401 to an access token cordon still thought valid (revoked or expired early by the server)
   is answered with one refresh before the SDK would start a new login in the browser;
 - every failure of the flow becomes a :class:`LoginError`, one line naming the server and what
@@ -36,7 +39,6 @@ import re
 import socket
 import sys
 import threading
-import webbrowser
 from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlsplit
@@ -49,20 +51,45 @@ from pydantic import AnyUrl
 
 from cordon import __version__
 from cordon.proxy.http import LoginError
+from cordon.proxy.oauth_browser import headless_message, headless_reason, open_browser
 from cordon.proxy.transport import log
 from cordon.store.oauth import OAuthStore
 
-__all__ = ["LOGIN_TIMEOUT_S", "CordonOAuth", "Loopback", "LoginError", "make_oauth"]
+__all__ = [
+    "LOGIN_TIMEOUT_S",
+    "USER_AGENT",
+    "CordonOAuth",
+    "Loopback",
+    "LoginError",
+    "make_oauth",
+    "stamp",
+]
+
+#: the User-Agent of every request cordon sends a server (the lean client's too, by its
+#: static headers), so a server's log shows one client
+USER_AGENT = f"cordon/{__version__}"
 
 #: how long a login waits for the browser to come back (seconds)
 LOGIN_TIMEOUT_S = 300.0
 AUTOLOGIN_ENV = "CORDON_OAUTH_TEST_AUTOLOGIN"
 _LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 _CALLBACK_PATH = "/callback"
+#: an authorization code as pasted (RFC 6749 A.11: printable ASCII; no spaces or quotes here)
+_BARE_CODE = re.compile(r"[A-Za-z0-9._~+/=-]{6,512}")
 _PAGE = (
     "<!doctype html><html><head><meta charset='utf-8'><title>cordon</title></head>"
     "<body><p>{}</p></body></html>"
 )
+
+
+def stamp(request: httpx2.Request) -> httpx2.Request:
+    """``request`` with cordon's User-Agent: the SDK's own requests (metadata discovery,
+    registration, tokens) carry none, and a request built by the httpx2 client carries
+    httpx2's. A User-Agent the user gave with ``--header`` is kept."""
+    given = request.headers.get("user-agent", "")
+    if not given or given.startswith("python-httpx"):
+        request.headers["user-agent"] = USER_AGENT
+    return request
 
 
 def _quiet_sdk_logs() -> None:
@@ -151,14 +178,34 @@ class Loopback:
         if len(parts) != 3 or parts[0] != "GET":
             return "405 Method Not Allowed", "cordon: not a login callback."
         target = urlsplit(parts[1])
-        query = parse_qs(target.query)
+        return self._accept(target.path, parse_qs(target.query))
 
+    def offer(self, line: str) -> str | None:
+        """A callback address or a bare authorization code pasted in ``cordon auth login``
+        (the browser ran where the loopback is not reachable); None when it was taken, else
+        what is wrong with it. A bare code is the user's own paste: the login's ``state``
+        stands in for the one its address would carry."""
+        line = line.strip()
+        if not line:
+            return None
+        if "://" in line:
+            target = urlsplit(line)
+            status, text = self._accept(target.path, parse_qs(target.query))
+        elif _BARE_CODE.fullmatch(line):
+            status, text = self._accept(
+                _CALLBACK_PATH, {"code": [line], "state": [self.state or ""]}
+            )
+        else:
+            return "not a callback address or code: paste the whole address the browser ended on"
+        return None if status.startswith("200") else text.removeprefix("cordon: ")
+
+    def _accept(self, path: str, query: dict[str, list[str]]) -> tuple[str, str]:
         def one(key: str) -> str | None:
             values = query.get(key)
             return values[0] if values else None
 
         waiting = self.result is not None and not self.result.done()
-        if target.path != _CALLBACK_PATH or not waiting or one("state") != self.state:
+        if path != _CALLBACK_PATH or not waiting or one("state") != self.state:
             return "400 Bad Request", "cordon: no login is waiting for this callback."
         assert self.result is not None
         error = one("error")
@@ -173,21 +220,22 @@ class Loopback:
         )
         return "200 OK", "cordon: logged in. You can close this window."
 
+    def read_pastes(self) -> None:
+        """Take lines typed on stdin as :meth:`offer` s while a login waits (a daemon thread:
+        a read still blocked when the login ends never holds the exit)."""
+        loop = asyncio.get_running_loop()
 
-def _can_open_browser() -> bool:
-    """A graphical browser can be opened (a console one would read cordon's stdin)."""
-    if sys.platform in ("darwin", "win32"):
-        return True
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+        def said(line: str) -> None:
+            complaint = self.offer(line)
+            if complaint is not None and self.result is not None and not self.result.done():
+                log(complaint)
 
+        def read() -> None:
+            with contextlib.suppress(Exception):
+                for line in sys.stdin:
+                    loop.call_soon_threadsafe(said, line)
 
-def _open_browser(url: str) -> None:
-    def go() -> None:
-        with contextlib.suppress(Exception):
-            webbrowser.open(url, new=1)
-
-    # a daemon thread: a browser command that does not return never holds cordon's exit
-    threading.Thread(target=go, name="cordon-browser", daemon=True).start()
+        threading.Thread(target=read, name="cordon-paste", daemon=True).start()
 
 
 def _autologin(auth_url: str) -> bool:
@@ -197,7 +245,9 @@ def _autologin(auth_url: str) -> bool:
 
 async def _fetch_like_a_browser(url: str) -> None:
     """Tests only: GET the authorization URL and follow its redirects (to the loopback)."""
-    async with httpx2.AsyncClient(follow_redirects=False, timeout=10.0) as client:
+    async with httpx2.AsyncClient(
+        follow_redirects=False, timeout=10.0, headers={"user-agent": USER_AGENT}
+    ) as client:
         for _ in range(5):
             resp = await client.get(url)
             location = resp.headers.get("location")
@@ -214,10 +264,19 @@ class CordonOAuth(OAuthClientProvider):
         store: the URL's stored login.
         loopback: the redirect listener (its URI is the registered redirect URI).
         timeout: how long a login waits for the browser (seconds).
+        interactive: ``cordon auth login`` in a terminal: the login may be finished from a
+            browser on another machine. Otherwise (``cordon run``, started by a client) a login
+            where no browser can open fails at once (:func:`headless_reason`).
     """
 
     def __init__(
-        self, url: str, store: OAuthStore, loopback: Loopback, *, timeout: float = LOGIN_TIMEOUT_S
+        self,
+        url: str,
+        store: OAuthStore,
+        loopback: Loopback,
+        *,
+        timeout: float = LOGIN_TIMEOUT_S,
+        interactive: bool = False,
     ) -> None:
         metadata = OAuthClientMetadata(
             client_name="cordon",
@@ -235,8 +294,12 @@ class CordonOAuth(OAuthClientProvider):
         self.store = store
         self.loopback = loopback
         self.timeout = timeout
+        self.interactive = interactive
 
     async def _redirect(self, auth_url: str) -> None:
+        reason = None if _autologin(auth_url) else headless_reason()
+        if reason is not None and not self.interactive:  # nobody can finish it: say so now
+            raise LoginError(headless_message(self.url, reason))
         state = parse_qs(urlsplit(auth_url).query).get("state", [None])[0]
         try:
             await self.loopback.start(state)
@@ -245,12 +308,35 @@ class CordonOAuth(OAuthClientProvider):
                 f"cannot listen for the login of {self.url} on 127.0.0.1:{self.loopback.port} "
                 f"({exc.strerror or exc}): run cordon auth logout {self.url}, then try again"
             ) from None
-        log(f"log in to {self.url} in your browser; if it does not open, visit: {auth_url}")
+        if reason is None:
+            log(f"log in to {self.url} in your browser; if it does not open, visit: {auth_url}")
         if _autologin(auth_url):
             with contextlib.suppress(httpx2.HTTPError):
                 await _fetch_like_a_browser(auth_url)
-        elif _can_open_browser():
-            _open_browser(auth_url)
+        elif reason is None and not await open_browser(auth_url):
+            reason = "the browser did not open"
+            if not self.interactive:
+                await self.loopback.close()
+                raise LoginError(headless_message(self.url, reason))
+        if self.interactive:
+            self._elsewhere(auth_url, reason)
+
+    def _elsewhere(self, auth_url: str, reason: str | None) -> None:
+        """``cordon auth login``: the login can also be finished from a browser on another
+        machine, by a forwarded port or by pasting the address the browser ends on."""
+        port = self.loopback.port
+        if reason is not None:
+            log(f"log in to {self.url}: no browser can be opened here ({reason}).")
+            log("open this address in a browser on any machine:")
+            sys.stderr.write(f"\n  {auth_url}\n\n")
+        log(
+            f"the browser is then sent to {self.loopback.redirect_uri}, which this command "
+            f"listens on. From a browser on another machine, forward the port first "
+            f"(ssh -L {port}:127.0.0.1:{port} THIS-HOST), or paste here the address it ends "
+            "on (its page does not load) and press Enter:"
+        )
+        sys.stderr.flush()
+        self.loopback.read_pastes()
 
     async def _callback(self) -> AuthorizationCodeResult:
         try:
@@ -296,7 +382,7 @@ class CordonOAuth(OAuthClientProvider):
         try:
             outgoing = await flow.__anext__()
             while True:
-                response = yield outgoing
+                response = yield stamp(outgoing)
                 if (
                     outgoing is request
                     and response.status_code == 401
@@ -304,7 +390,7 @@ class CordonOAuth(OAuthClientProvider):
                     and self.context.can_refresh_token()
                 ):
                     refreshed = True
-                    answer = yield await self._refresh_token()
+                    answer = yield stamp(await self._refresh_token())
                     if await self._handle_refresh_response(answer):
                         self._add_auth_header(request)
                         response = yield request
@@ -345,9 +431,10 @@ def make_oauth(
     on_secret: Callable[[str], None] | None = None,
     directory: Path | None = None,
     timeout: float = LOGIN_TIMEOUT_S,
+    interactive: bool = False,
 ) -> CordonOAuth:
     """The OAuth provider for ``url``, on its stored login (``provider.store``)."""
     _quiet_sdk_logs()
     store = OAuthStore(url, directory=directory, on_secret=on_secret)
     port = _stored_port(store.redirect_uris()) or _free_port()
-    return CordonOAuth(url, store, Loopback(port), timeout=timeout)
+    return CordonOAuth(url, store, Loopback(port), timeout=timeout, interactive=interactive)
