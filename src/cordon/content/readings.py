@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from re import _parser  # type: ignore[attr-defined]
 
 from cordon.content import _accel
 
@@ -107,26 +108,87 @@ _SHORT = 4096
 #: shorter texts have no reading: the shortest override a rule finds is longer than this
 #: even letter-spaced or in leetspeak, and most strings of a JSON result are shorter
 _MIN_TEXT = 16
-#: characters read around a mark (then widened to whole lines)
+#: characters read around a marked block (then widened to whole lines by the line readings)
 _AROUND = 1024
+#: a long view's marks are placed by block of this many bytes (:func:`_regions`)
+_BLOCK = 256
+#: each mark's widest match, in bytes (every mark is bounded)
+_GATE_WIDTH = tuple(int(_parser.parse(p).getwidth()[1]) for p in _GATE)
 
 
 def _regions(lview: bytes) -> tuple[list[tuple[int, int]], ...]:
-    """Per mark, the ranges of ``lview`` (the lower-cased ASCII view) to read for it."""
-    found = _accel.find(_GATE, lview) if len(lview) >= _SHORT else None
-    if found is None:
+    """Per mark, the ranges of ``lview`` (the lower-cased ASCII view) to read for it.
+
+    A view shorter than :data:`_SHORT` is read whole for each mark it holds. A longer one is
+    read around the *marked blocks*: the :data:`_BLOCK`-byte blocks of the view in which a
+    match of the mark starts, each widened by :data:`_AROUND` either side. That set is a
+    function of the text alone, so the Hyperscan pass and the Python pass (no wheel,
+    ``CORDON_HYPERSCAN=0``, the database still compiling) read the same regions and make the
+    same readings: the Python pass used to read the whole text once a mark occurred anywhere
+    in it, and found more than the accelerated pass on large texts (a leetspeak line far from
+    any leetspeak mark, read only there). Hyperscan only says which blocks may hold a start;
+    each is decided by the same bounded ``re`` search as the Python pass's."""
+    if len(lview) < _SHORT:
         if _GATE_ANY.search(lview) is None:  # the common case: one search says no
             return ([], [], [], [], [])
         whole = [(0, len(lview))]
         return tuple(whole if p.search(lview) else [] for p in _GATE_RE)
-    out: tuple[list[tuple[int, int]], ...] = ([], [], [], [], [])
-    for i, s, e in sorted(found, key=lambda f: (f[0], f[1])):
-        lo, hi = max(0, s - _AROUND), min(len(lview), e + _AROUND)
-        spans = out[i]
-        if spans and lo <= spans[-1][1]:
-            spans[-1] = (spans[-1][0], max(hi, spans[-1][1]))
+    found = _accel.find(_GATE, lview)
+    if found is None:
+        if _GATE_ANY.search(lview) is None:
+            return ([], [], [], [], [])
+        blocks = tuple(_blocks_walk(p, lview) for p in _GATE_RE)
+    else:
+        spans: tuple[list[tuple[int, int]], ...] = ([], [], [], [], [])
+        for i, s, e in found:
+            spans[i].append((s, e))
+        blocks = tuple(
+            _blocks_checked(p, w, lview, sorted(sp))
+            for p, w, sp in zip(_GATE_RE, _GATE_WIDTH, spans, strict=True)
+        )
+    return tuple(_around(bs, len(lview)) for bs in blocks)
+
+
+def _blocks_walk(pattern: re.Pattern[bytes], view: bytes) -> list[int]:
+    """The marked blocks of ``view`` (see :func:`_regions`), by one search per marked block."""
+    out = []
+    m = pattern.search(view)
+    while m is not None:
+        k = m.start() // _BLOCK
+        out.append(k)
+        m = pattern.search(view, (k + 1) * _BLOCK)
+    return out
+
+
+def _blocks_checked(
+    pattern: re.Pattern[bytes], width: int, view: bytes, spans: list[tuple[int, int]]
+) -> list[int]:
+    """The marked blocks of ``view`` among those ``spans`` touch: Hyperscan's spans of the
+    mark, each covering the start of every match it stands for (:func:`_accel.find`). Each
+    candidate block is decided by a search that starts at the block and reads ``width`` (the
+    mark's widest match) past it, so its end sees the bytes a whole-text search would."""
+    out: list[int] = []
+    n = len(view)
+    done = -1  # blocks up to this one are decided
+    for s, e in spans:
+        for k in range(max(s // _BLOCK, done + 1), (e - 1) // _BLOCK + 1):
+            end = (k + 1) * _BLOCK
+            m = pattern.search(view, k * _BLOCK, min(n, end + width))
+            if m is not None and m.start() < end:
+                out.append(k)
+            done = k
+    return out
+
+
+def _around(blocks: list[int], size: int) -> list[tuple[int, int]]:
+    """Marked blocks widened by :data:`_AROUND` either side, merged."""
+    out: list[tuple[int, int]] = []
+    for k in blocks:
+        lo, hi = max(0, k * _BLOCK - _AROUND), min(size, (k + 1) * _BLOCK + _AROUND)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], hi)
         else:
-            spans.append((lo, hi))
+            out.append((lo, hi))
     return out
 
 
