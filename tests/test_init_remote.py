@@ -1,5 +1,5 @@
 """`cordon init` on remote servers: `url` entries and `npx mcp-remote` entries become
-`cordon run --url URL [--header NAME:VALUE ...]`, in all four client formats; undo restores the
+`cordon run --url URL [--header-env NAME ...]` (the values in env), in all four client formats; undo restores the
 file byte for byte; a second init changes nothing (issue 20)."""
 
 from __future__ import annotations
@@ -123,21 +123,26 @@ def test_remote_entries_are_wrapped_undone_and_left_once(
     assert plain["command"] == resolve_cordon_command(True) and plain["args"] == head("plain", URL)
     assert plain[UPSTREAM_KEY] == before["plain"]
     assert "url" not in plain and plain.get("type") == ("stdio" if CLIENTS[kind][2] else None)
-    # ${VAR} carried as written; the literal token moved off the command line into env
+    # every header value, a ${VAR} reference as written or a literal token, moved off the
+    # command line into env (the client expands its variables there as in headers or args)
     tokened = table["tokened"]
     assert tokened["args"] == [
         *head("tokened", "https://api.example.org/mcp"),
-        "--header",
-        "Authorization:Bearer ${API_TOKEN}",
-        "--header",
-        "X-Api-Key:${CORDON_HEADER_X_API_KEY}",
+        "--header-env",
+        "Authorization",
+        "--header-env",
+        "X-Api-Key",
     ]
-    assert tokened["env"] == {"CORDON_HEADER_X_API_KEY": LITERAL}
-    assert LITERAL not in " ".join(tokened["args"]) and "headers" not in tokened
+    assert tokened["env"] == {
+        "CORDON_HEADER_AUTHORIZATION": "Bearer ${API_TOKEN}",
+        "CORDON_HEADER_X_API_KEY": LITERAL,
+    }
+    assert "${" not in " ".join(tokened["args"]) and "headers" not in tokened
     # mcp-remote: the same cordon run --url, its env kept for ${AUTH}
     bridge = table["bridge"]
-    assert bridge["args"] == [*head("bridge", URL), "--header", "Authorization:Bearer ${AUTH}"]
-    assert bridge["env"] == {"AUTH": "from-env"} and bridge[UPSTREAM_KEY] == before["bridge"]
+    assert bridge["args"] == [*head("bridge", URL), "--header-env", "Authorization"]
+    assert bridge["env"] == {"AUTH": "from-env", "CORDON_HEADER_AUTHORIZATION": "Bearer ${AUTH}"}
+    assert bridge[UPSTREAM_KEY] == before["bridge"]
     # an mcp-remote flag cordon has no equivalent for: mcp-remote stays, behind cordon
     filtered = table["filtered"]
     assert filtered["args"][-6:] == ["--", "npx", "mcp-remote", URL, "--ignore-tool", "delete*"]
@@ -244,7 +249,7 @@ def test_env_name_does_not_clobber_the_entry_env(tmp_path: Path) -> None:
         "CORDON_HEADER_X_KEY": "something else",
         "CORDON_HEADER_X_KEY_2": "literal",
     }
-    assert wrapped["args"][-1] == "X-Key:${CORDON_HEADER_X_KEY_2}"
+    assert wrapped["args"][-2:] == ["--header-env", "X-Key=CORDON_HEADER_X_KEY_2"]
 
 
 def test_pin_file_follows_the_url_not_the_headers_or_the_form(tmp_path: Path) -> None:

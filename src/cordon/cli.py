@@ -118,6 +118,15 @@ _UrlOption = Annotated[
 _HeaderOption = Annotated[
     list[str], typer.Option(help="NAME:VALUE sent to --url on every request (${VAR} read).")
 ]
+_HeaderEnvOption = Annotated[
+    list[str],
+    typer.Option(
+        "--header-env",
+        help="NAME[=VAR]: a header for --url whose value is read from the environment variable "
+        "VAR (default CORDON_HEADER_<NAME>, X-Api-Key -> CORDON_HEADER_X_API_KEY), so a token "
+        "stays off the command line (ps shows every process's arguments); ${VAR} in it read.",
+    ),
+]
 _AllowHttpOption = Annotated[
     bool,
     typer.Option(
@@ -176,11 +185,12 @@ def run_cmd(
     ] = None,
     url: _UrlOption = None,
     header: _HeaderOption = [],  # noqa: B006
+    header_env: _HeaderEnvOption = [],  # noqa: B006
     oauth: _OAuthOption = True,
     allow_http: _AllowHttpOption = False,
 ) -> None:
     """Run an MCP server behind cordon: cordon run [OPTIONS] -- COMMAND [ARGS...], or
-    cordon run --url URL [--header NAME:VALUE ...]."""
+    cordon run --url URL [--header NAME:VALUE ...] [--header-env NAME ...]."""
     from cordon.proxy.main import run_proxy
 
     command = list(command or [])
@@ -188,7 +198,7 @@ def run_cmd(
     try:
         rc = run_proxy(
             url=url,
-            headers=list(header),
+            headers=_run_headers(header, header_env),
             oauth=oauth,
             command=list(command),
             policies=list(policy),
@@ -266,6 +276,17 @@ def _refuse_first_request(message: str) -> None:
                 return
         if not chunk:
             return
+
+
+def _run_headers(header: list[str], header_env: list[str]) -> list[str]:
+    """``--header`` specs, then ``--header-env`` ones read from the environment (a variable
+    that is not set stops ``cordon run`` as a malformed ``--header`` does)."""
+    from cordon.clientremote import env_header_specs
+
+    try:
+        return [*header, *env_header_specs(list(header_env), dict(os.environ))]
+    except ValueError as exc:
+        _failed("cordon:", exc, answer=True)
 
 
 def _upstream_given(command: list[str], url: str | None, allow_http: bool = False) -> None:

@@ -29,8 +29,8 @@ to re-approve it.
 
 A remote entry (``url``, ``type`` ``http``) and a stdio entry that runs the ``mcp-remote``
 bridge both become ``{"command": "cordon", "args": ["run", "--name", NAME, "--pin-file", P,
-..., "--url", URL, ("--header", "NAME:VALUE")...]}``, the original kept under
-``x-cordon-upstream`` as well; :mod:`cordon.clientremote` says how headers are carried and
+..., "--url", URL, ("--header-env", "NAME")...]}`` with each header's value in ``env``, the
+original under ``x-cordon-upstream``; :mod:`cordon.clientremote` says how headers are carried and
 which entries stay as they are (a legacy SSE server, an ``mcp-remote`` flag cordon has no
 equivalent for), each with a line on stderr (:attr:`ConfigPlan.warnings`).
 
@@ -583,7 +583,7 @@ def _plan_entry(
             f"--url {target.url}{via}"
         )
         messages.extend(
-            f"{name}: header {header}: its literal value moved to env {var}, off the command line"
+            f"{name}: header {header}: its value moved to env {var}, off the command line"
             for header, var in moved
         )
         return wrapped

@@ -7,14 +7,19 @@ Two shapes reach a Streamable HTTP server from a client config:
 - a stdio entry running the ``mcp-remote`` bridge: ``npx [-y|--yes] mcp-remote[@VERSION] URL
   [--header NAME:VALUE ...]`` (or the ``mcp-remote`` command itself, installed globally).
 
-Both become one stdio entry, ``cordon run ... --url URL [--header NAME:VALUE ...]``
-(:func:`wrap_remote`). A header whose value references a variable (``${VAR}``, or a client's
-own ``${env:VAR}`` / ``${input:ID}``) is carried as it is: the client resolves its own syntax
-when it starts the entry, ``cordon run`` reads ``${VAR}`` from its environment (the entry's
-``env``, which the client sets). A header stored as a literal value (a token pasted into the
-file) is not put on the command line, where every local user can read it (``ps``): the value
-moves to the entry's ``env`` as ``CORDON_HEADER_<NAME>`` and the argument reads
-``NAME:${CORDON_HEADER_<NAME>}``. The secret stays in the same file it was already in.
+Both become one stdio entry, ``cordon run ... --url URL [--header-env NAME ...]``
+(:func:`wrap_remote`). No header value is put on the command line, where every local user can
+read it (``ps``, ``/proc/PID/cmdline``): each value moves, as written, to the entry's ``env`` as
+``CORDON_HEADER_<NAME>`` and the argument is ``--header-env NAME`` (``NAME=VAR`` when the
+entry's env already uses that variable otherwise). ``cordon run`` reads the value from that
+variable (:func:`env_header_specs`). A value that references a variable keeps its reference:
+every client that expands variables in a header or an argument expands them in ``env`` too
+(Claude Code ``${VAR}`` and ``${VAR:-default}``; Cursor ``${env:VAR}``; VS Code ``${env:VAR}``
+and ``${input:ID}``), so the resolved token reaches cordon's environment, not its argv; a
+``${VAR}`` the client leaves as it is (Claude Desktop expands nothing; ``mcp-remote`` read it
+from its own environment) is read by ``cordon run`` from its environment, the entry's ``env``.
+A header with an empty value stays a ``--header NAME:`` argument: it carries nothing.
+The secret stays in the same file it was already in.
 
 Left as they were, with the reason (:func:`remote_target` and :func:`mcp_remote_target`): a
 legacy HTTP+SSE server (``type: "sse"``, or a URL ending in ``/sse`` without a transport that
@@ -35,7 +40,14 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["RemoteTarget", "mcp_remote_target", "remote_target", "wrap_remote"]
+__all__ = [
+    "RemoteTarget",
+    "env_header_specs",
+    "header_env_var",
+    "mcp_remote_target",
+    "remote_target",
+    "wrap_remote",
+]
 
 #: keys of a url entry that only make sense to a client connecting over HTTP itself
 _DROPPED = frozenset({"url", "headers"})
@@ -190,9 +202,34 @@ def plain_http_elsewhere(url: str) -> bool:
         return True
 
 
+def header_env_var(header: str) -> str:
+    """``CORDON_HEADER_<NAME>``: the variable ``cordon run --header-env NAME`` reads by default
+    (``X-Api-Key`` -> ``CORDON_HEADER_X_API_KEY``)."""
+    return "CORDON_HEADER_" + re.sub(r"[^A-Za-z0-9]", "_", header).upper()
+
+
+def env_header_specs(specs: list[str], env: dict[str, str]) -> list[str]:
+    """``--header-env NAME[=VAR]`` as ``NAME:VALUE`` specs for ``--header`` (whose ``${VAR}``
+    reading then applies to the value too), VALUE read from ``env[VAR]``.
+
+    Raises:
+        ValueError: an empty name, or a variable that is not set (never its value).
+    """
+    out: list[str] = []
+    for spec in specs:
+        name, _, var = spec.partition("=")
+        name, var = name.strip(), var.strip() or header_env_var(name.strip())
+        if not name or not _TOKEN.fullmatch(name):
+            raise ValueError(f"--header-env needs NAME or NAME=VAR, got {name!r}")
+        if var not in env:
+            raise ValueError(f"--header-env {name}: environment variable {var} is not set")
+        out.append(f"{name}:{env[var]}")
+    return out
+
+
 def _env_name(header: str, env: dict[str, Any], value: str) -> str:
-    """``CORDON_HEADER_<NAME>``, suffixed when the entry's env already uses it otherwise."""
-    base = "CORDON_HEADER_" + re.sub(r"[^A-Za-z0-9]", "_", header).upper()
+    """:func:`header_env_var`, suffixed when the entry's env already uses it otherwise."""
+    base = header_env_var(header)
     name, n = base, 1
     while name in env and env[name] != value:
         n += 1
@@ -203,16 +240,17 @@ def _env_name(header: str, env: dict[str, Any], value: str) -> str:
 def _header_args(
     target: RemoteTarget, env: dict[str, Any]
 ) -> tuple[list[str], list[tuple[str, str]]]:
-    """``--header`` arguments; literal values moved into ``env``. Returns (args, moved)."""
+    """``--header-env`` arguments, the values moved into ``env``. Returns (args, moved)."""
     args: list[str] = []
     moved: list[tuple[str, str]] = []
     for name, value in target.headers:
-        if value and "${" not in value:
-            var = _env_name(name, env, value)
-            env[var] = value
-            moved.append((name, var))
-            value = "${" + var + "}"
-        args += ["--header", f"{name}:{value}"]
+        if not value:
+            args += ["--header", f"{name}:"]
+            continue
+        var = _env_name(name, env, value)
+        env[var] = value
+        moved.append((name, var))
+        args += ["--header-env", name if var == header_env_var(name) else f"{name}={var}"]
     return args, moved
 
 
@@ -224,11 +262,11 @@ def wrap_remote(
     head: list[str],
     upstream_key: str,
 ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """The stdio entry running ``cordon_command`` with ``head`` + ``--url`` + ``--header``.
+    """The stdio entry running ``cordon_command`` with ``head`` + ``--url`` + ``--header-env``.
 
     Every key but ``url``, ``headers``, ``command`` and ``args`` is kept in place (``type``
     becomes ``stdio``); the whole original entry goes under ``upstream_key``. Returns the
-    entry and the ``(header, env var)`` pairs whose literal values moved into ``env``.
+    entry and the ``(header, env var)`` pairs whose values moved into ``env``.
     """
     given = entry.get("env")
     env: dict[str, Any] = copy.deepcopy(given) if isinstance(given, dict) else {}

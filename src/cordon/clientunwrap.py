@@ -21,27 +21,54 @@ __all__ = ["unwrap_entry"]
 _MISSING = object()
 
 
-def _as_wrapped(name: str, upstream: dict[str, Any]) -> dict[str, Any]:
+def _as_wrapped(name: str, upstream: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
     """The entry ``cordon init`` made of ``upstream`` (its keys other than command and
-    args are what matter here: the policies and pin file do not change them)."""
+    args are what matter here: the policies and pin file do not change them), and the
+    ``(header, env var)`` pairs whose values it moved into ``env``."""
     target = remote_target(upstream) if _is_remote(upstream) else mcp_remote_target(upstream)
     if isinstance(target, RemoteTarget):
-        wrapped, _ = wrap_remote(
+        wrapped, moved = wrap_remote(
             upstream, target, cordon_command="cordon", head=[], upstream_key=UPSTREAM_KEY
         )
-        return wrapped
-    return _wrap(name, upstream, (), "cordon", None)
+        return wrapped, moved
+    return _wrap(name, upstream, (), "cordon", None), []
 
 
-def _kept_value(key: str, now: Any, then: Any, upstream: dict[str, Any]) -> Any:
-    """The user's current value of ``key``; in ``env``, without the variables cordon added
-    (a remote header's literal value moved there)."""
-    if key == "env" and isinstance(now, dict) and isinstance(then, dict):
-        original = upstream.get("env")
-        own = original if isinstance(original, dict) else {}
-        added = set(then) - set(own)
-        return {k: copy.deepcopy(v) for k, v in now.items() if k not in added}
-    return copy.deepcopy(now)
+def _rotated_headers(out: dict[str, Any], current: dict[str, Any], moved: list[Any]) -> bool:
+    """A header value changed in the wrapped entry's ``env`` since init (a rotated token)
+    goes back into the original's ``headers`` (or its ``mcp-remote --header``) in place of
+    the old one. True when one did."""
+    env = current.get("env")
+    env = env if isinstance(env, dict) else {}
+    wrote = False
+    for header, var in moved:
+        new = env.get(var)
+        if not isinstance(new, str):
+            continue
+        if isinstance(out.get("headers"), dict) and out["headers"].get(header) not in (None, new):
+            out["headers"][header] = new
+            wrote = True
+        got = out.get("args")
+        args: list[Any] = got if isinstance(got, list) else []
+        for i, arg in enumerate(args):
+            head, colon, value = arg.partition(":") if isinstance(arg, str) else ("", "", "")
+            if i and args[i - 1] == "--header" and colon and head == header:
+                spaced = value[: len(value) - len(value.lstrip())]
+                if value.strip() != new:
+                    args[i] = f"{header}:{spaced}{new}"
+                    wrote = True
+    return wrote
+
+
+def _mine(key: str, value: Any, wrapped: dict[str, Any], upstream: dict[str, Any]) -> Any:
+    """``value`` of ``key``; in ``env``, without the variables cordon added (a remote
+    header's value moved there, carried back by :func:`_rotated_headers`)."""
+    then = wrapped.get("env")
+    if key != "env" or not isinstance(value, dict) or not isinstance(then, dict):
+        return value
+    original = upstream.get("env")
+    added = set(then) - set(original if isinstance(original, dict) else {})
+    return {k: v for k, v in value.items() if k not in added}
 
 
 def unwrap_entry(name: str, entry: dict[str, Any], upstream: dict[str, Any]) -> tuple[Any, str]:
@@ -51,20 +78,20 @@ def unwrap_entry(name: str, entry: dict[str, Any], upstream: dict[str, Any]) -> 
         return copy.deepcopy(current), (
             f"{name}: no longer runs cordon (edited since); kept as it is, {UPSTREAM_KEY} removed"
         )
-    wrapped = _as_wrapped(name, upstream)
+    wrapped, moved = _as_wrapped(name, upstream)
     out = copy.deepcopy(upstream)
-    edited: list[str] = []
+    edited: list[str] = ["header value"] if _rotated_headers(out, current, moved) else []
     for key in [*wrapped, *(k for k in current if k not in wrapped)]:
         if key in ("command", "args", UPSTREAM_KEY):
             continue
-        now, then = current.get(key, _MISSING), wrapped.get(key, _MISSING)
-        if now == then:
+        now = _mine(key, current.get(key, _MISSING), wrapped, upstream)
+        if now == _mine(key, wrapped.get(key, _MISSING), wrapped, upstream):
             continue  # as cordon wrote it: the original value (or absence) stands
         edited.append(key)
         if now is _MISSING:
             out.pop(key, None)
         else:
-            out[key] = _kept_value(key, now, then, upstream)
+            out[key] = copy.deepcopy(now)
     args = current.get("args")
     args = args if isinstance(args, list) else []
     tail = args[args.index("--") + 1 :] if "--" in args else []
