@@ -23,6 +23,10 @@ class _Transport:
 
     def __init__(self) -> None:
         self.frames: list[bytes] = []
+        self.core = self  # what HttpUpstream asks the core: nothing is pending here
+
+    def awaiting(self, rid: Any) -> bool:
+        return False
 
     def from_upstream(self, item: Any) -> None:
         self.frames.append(bytes(item))

@@ -725,12 +725,15 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
 
     def upstream_failed(self, id_: Any, message: str) -> list[Action]:
         """The upstream could not answer request ``id_`` (unreachable, refused, an HTTP error
-        without a JSON-RPC body): the client gets a JSON-RPC error saying so. Nothing came
-        from the server, so nothing is recorded."""
+        without a JSON-RPC body): the client gets a JSON-RPC error saying so, in the upstream
+        lane (after what the server sent before, still being scanned). Nothing came from the
+        server, so nothing is recorded. Empty when it was answered (or cancelled) already."""
         p = self.pending.pop(id_key(id_), None)
         if p is None:
             return []
-        return [self._answer(p.id, error_frame(p.id, INTERNAL_ERROR, message))]
+        return self._put(
+            "upstream", [self._answer(p.id, error_frame(p.id, INTERNAL_ERROR, message))]
+        )
 
     def drop_decisions(self) -> None:
         """Cordon is exiting on a signal: queued calls are not decided (nor forwarded); what

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 
 import h11
 
-__all__ = ["H1Error", "H1Pool", "H1Response", "sse_events"]
+__all__ = ["H1Error", "H1Pool", "H1Response", "SseCursor", "sse_events"]
 
 _CHUNK = 65536
 _EOL = re.compile(rb"\r\n|\r|\n")
@@ -230,12 +230,19 @@ class H1Pool:
             conn.close()
 
     async def request(
-        self, method: str, headers: dict[str, str], body: bytes | None = None
+        self,
+        method: str,
+        headers: dict[str, str],
+        body: bytes | None = None,
+        *,
+        target: str | None = None,
     ) -> H1Response:
         """Send one request and read the answer's head; read its body with
-        :meth:`H1Response.aiter_bytes`, and call :meth:`H1Response.aclose` when done."""
+        :meth:`H1Response.aiter_bytes`, and call :meth:`H1Response.aclose` when done.
+        ``target``: another path (and query) on the same origin, else the URL's own."""
         if self.static_error is not None:
             raise self.static_error
+        path = self.target if target is None else target.encode("ascii", "strict")
         items = [*self.static, *(_header(k, v) for k, v in headers.items())]
         if body is not None:
             items.append((b"content-length", b"%d" % len(body)))
@@ -246,7 +253,7 @@ class H1Pool:
                 conn = await self._open()
             self.busy.add(conn)
             try:
-                return await self._send(conn, method, items, body)
+                return await self._send(conn, method, path, items, body)
             except _Stale:
                 self.busy.discard(conn)
                 conn.close()
@@ -259,14 +266,19 @@ class H1Pool:
         raise H1Error("http", "the server closed the connection without answering")
 
     async def _send(
-        self, conn: _Conn, method: str, items: list[tuple[bytes, bytes]], body: bytes | None
+        self,
+        conn: _Conn,
+        method: str,
+        target: bytes,
+        items: list[tuple[bytes, bytes]],
+        body: bytes | None,
     ) -> H1Response:
         c = conn.h11
         got = False
         try:
             # the headers are checked bytes (_header): h11 need not encode and check them again
             head = h11.Request(
-                method=method.encode("ascii"), target=self.target, headers=items, _parsed=True
+                method=method.encode("ascii"), target=target, headers=items, _parsed=True
             )
             out = c.send(head) or b""
             if body:
@@ -326,9 +338,25 @@ def _lines(buf: bytes, final: bool) -> tuple[list[bytes], int]:
     return out, pos
 
 
-async def sse_events(chunks: AsyncIterator[bytes], max_size: int) -> AsyncIterator[bytes]:
+class SseCursor:
+    """Where an SSE stream stands, for resuming it (MCP Streamable HTTP, 2025-11-25: a server
+    may close a request's stream after an event with an ``id``; the client resumes with
+    ``Last-Event-ID``): the last event id dispatched, and the server's ``retry`` in ms."""
+
+    __slots__ = ("last_id", "retry_ms")
+
+    def __init__(self, last_id: str | None = None) -> None:
+        self.last_id = last_id
+        self.retry_ms: int | None = None
+
+
+async def sse_events(
+    chunks: AsyncIterator[bytes], max_size: int, cursor: SseCursor | None = None
+) -> AsyncIterator[bytes]:
     """The ``data`` of each event of an SSE body, as bytes (UTF-8, as sent); an event the
-    body ends in the middle of is dropped, as the spec says.
+    body ends in the middle of is dropped, as the spec says. ``cursor``, if given, follows
+    the ``id`` (set when its event is dispatched, an event without data included; one with
+    a NUL is ignored) and ``retry`` (digits only) fields, as an EventSource does.
 
     Raises:
         H1Error: an event (or a line still being read) over ``max_size`` bytes.
@@ -338,6 +366,7 @@ async def sse_events(chunks: AsyncIterator[bytes], max_size: int) -> AsyncIterat
     data: list[bytes] = []
     size = 0
     end = False
+    seen_id: bytes | None = None  # the id field of the event being read
     it = aiter(chunks)
     while not end:
         chunk = await anext(it, None)
@@ -354,15 +383,22 @@ async def sse_events(chunks: AsyncIterator[bytes], max_size: int) -> AsyncIterat
         lines, pos = _lines(buf, end)
         for line in lines:
             if not line:
+                if cursor is not None and seen_id is not None:
+                    cursor.last_id = seen_id.decode("utf-8", "replace")
+                seen_id = None
                 if data:
                     yield b"\n".join(data)
                 data, size = [], 0
                 continue
             name, colon, value = line.partition(b":")
+            value = value[1:] if colon and value.startswith(b" ") else value
             if name == b"data":
-                value = value[1:] if colon and value.startswith(b" ") else value
                 data.append(value)
                 size += len(value) + 1
+            elif cursor is not None and name == b"id" and b"\0" not in value:
+                seen_id = value
+            elif cursor is not None and name == b"retry" and value.isdigit():
+                cursor.retry_ms = int(value)
         pending = [buf[pos:]] if pos < len(buf) else []
         waiting = len(buf) - pos
         if size + waiting > max_size:

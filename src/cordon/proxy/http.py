@@ -27,17 +27,34 @@ OAuth configured, the SDK's auth flow on ``httpx2`` sends those it must (the fir
 the stored login; a refresh; a 401 or 403, which it answers by logging in) and the lean client
 the rest, with the flow's valid bearer.
 
-Static headers (``--header``) go on every request to this URL and nowhere else. A request
-the server cannot answer (unreachable, TLS failure, 401 without a way to log in, an HTTP
-error without a JSON-RPC body) gets a JSON-RPC error, and one line on stderr says what to do.
+Static headers (``--header``) go on every request to this URL and nowhere else. A 307 or
+308 to the same scheme, host and port is followed (method and body kept; the new path used
+from then on); any other redirect is refused, naming where it pointed, so no request or
+credential goes to another origin.
+
+Every request forwarded gets exactly one answer: the server's, or a JSON-RPC error once the
+exchange has ended without it, whatever it delivered (unreachable, TLS failure, 401 without
+a way to log in, an HTTP error, a body that is no response, an SSE stream that ended early);
+one line on stderr says what to do. A JSON-RPC error in an HTTP error's body, for the
+request's id or for id null, is the answer (through the core, as the SDK's client reads it).
+Two endings are recovered from first:
+
+- an SSE stream that ends before the response after an event with an id (SSE polling, MCP
+  2025-11-25) is resumed with GET and ``Last-Event-ID`` (:meth:`HttpUpstream._resume`);
+- a 404 to a request carrying the session id (the server restarted or expired the session)
+  starts a new session with the client's own ``initialize`` (:mod:`.http_session`) and sends
+  the request once more: the 404 says the server never ran it, so even a ``tools/call`` is
+  safe to resend, once, under the verdict already recorded.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import SplitResult, urljoin, urlsplit
 
 import httpx2
 import orjson
@@ -49,7 +66,16 @@ from mcp.shared.inbound import (
 )
 
 from cordon.proxy.framing import Oversize
-from cordon.proxy.h1 import H1Error, H1Pool, sse_events
+from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
+from cordon.proxy.http_session import renew
+from cordon.proxy.http_why import (
+    explain,
+    explain_kind,
+    no_answer,
+    redirect_refused,
+    status_why,
+    visible,
+)
 from cordon.proxy.transport import log
 
 if TYPE_CHECKING:
@@ -65,6 +91,26 @@ _KEEP = 4096
 #: the pause before the GET stream is opened again, doubled up to the maximum (seconds)
 LISTEN_RETRY_S = 1.0
 LISTEN_RETRY_MAX_S = 30.0
+#: a request's SSE stream that ended before its response, after an event with an id: resumed
+#: (GET, Last-Event-ID) after the server's retry or this many seconds, at most this often
+RESUME_WAIT_S = 1.0
+RESUME_WAIT_MAX_S = 30.0
+RESUME_MAX = 100
+#: same-origin 307/308 redirects followed for one request
+MAX_REDIRECTS = 5
+_RESUMING = "cordon: {} closed this request's event stream before its response, and resuming it"
+
+
+@dataclasses.dataclass(slots=True)
+class _Ended:
+    """How one HTTP exchange ended: its status; ``why``, the kind and line of the error the
+    request gets if it is still unanswered; ``stale``, the session id a 404 said is gone;
+    ``cursor``, where an SSE answer stood (to resume it)."""
+
+    status: int
+    why: tuple[str, str] | None = None
+    stale: str | None = None
+    cursor: SseCursor | None = None
 
 
 class _Answer(Protocol):
@@ -126,6 +172,9 @@ class HttpUpstream:
         max_bytes: int = 16 * 1024 * 1024,
     ) -> None:
         self.url = url
+        #: where requests go: ``url``, or where a same-origin 307/308 moved it (:meth:`_move`)
+        self.endpoint = url
+        self.target: str | None = None
         self.static = dict(headers or {})
         self.schema = schema
         self.auth = auth
@@ -137,7 +186,12 @@ class HttpUpstream:
         self.t: Transport | None = None
         self.session_id: str | None = None
         self.version: str | None = None
-        self.tasks: set[asyncio.Task[None]] = set()
+        #: the client's ``initialize`` and its answer (handshake era), to renew the session
+        self.init: tuple[dict[str, Any], dict[str, Any]] | None = None
+        self.renewal: asyncio.Task[str | None] | None = None
+        self.renewals = 0
+        self.listener: asyncio.Task[None] | None = None
+        self.tasks: set[asyncio.Task[Any]] = set()
         #: each tool's pinned schema and the arguments it mirrors into headers (x-mcp-header)
         self.mirrored: dict[str, tuple[dict[str, Any], dict[tuple[str, ...], str]]] = {}
         #: the POSTs of 2026-07-28 requests still being answered, by request id
@@ -236,17 +290,30 @@ class HttpUpstream:
             return {}
 
     async def _post(self, data: bytes, msg: dict[str, Any]) -> None:
+        """POST one frame. A request gets exactly one answer: the server's, or an error once
+        the exchange ends without it (a stream that closed early and could not be resumed,
+        an HTTP error, a body that is no answer), a session the server forgot being renewed
+        first (:meth:`_expired`)."""
         rid = msg.get("id") if "method" in msg else None
         try:
-            await self._exchange("POST", data, msg, rid)
+            renewal = self.renewal
+            if renewal is not None and not renewal.done():
+                await asyncio.shield(renewal)  # sent in the new session, after the frames before
+            end = await self._exchange("POST", data, msg, rid)
+            if end.stale is not None:
+                end = await self._expired(end.stale, data, msg, rid)
+            if end.cursor is not None and rid is not None:
+                end = await self._resume(end, msg, rid)
+            if rid is not None and end.why is not None:
+                self._fail(rid, *end.why)
         except asyncio.CancelledError:
             raise
         except LoginError as exc:
             self._fail(rid, "login", f"cordon: {exc}")
         except httpx2.HTTPError as exc:
-            self._fail(rid, *_explain(exc, self.url))
+            self._fail(rid, *explain(exc, self.url))
         except H1Error as exc:
-            self._fail(rid, *_explain_kind(exc.kind, str(exc), self.url))
+            self._fail(rid, *explain_kind(exc.kind, str(exc), self.url))
         except Exception as exc:  # noqa: BLE001 - answered, never left hanging
             self._fail(rid, "internal", f"cordon: the request to {self.url} failed: {exc!r}")
 
@@ -254,9 +321,28 @@ class HttpUpstream:
     async def _request(
         self, verb: str, data: bytes | None, headers: dict[str, str]
     ) -> AsyncIterator[_Answer]:
+        """One request to the endpoint, following a 307 or 308 that keeps to its origin
+        (scheme, host and port): the method, body and headers go to the new path, which is
+        used from then on. Any other redirect is handed back as the answer (and refused:
+        :meth:`_why`), so nothing, a credential least of all, goes to another origin."""
+        for _ in range(MAX_REDIRECTS + 1):
+            async with self._send(verb, data, headers) as resp:
+                moved = self._moved(resp)
+                if moved is None:
+                    yield resp
+                    return
+            self._move(moved)
+        raise H1Error("http", f"more than {MAX_REDIRECTS} redirects")
+
+    @contextlib.asynccontextmanager
+    async def _send(
+        self, verb: str, data: bytes | None, headers: dict[str, str]
+    ) -> AsyncIterator[_Answer]:
         extra = self._lean_auth() if self.h1 is not None else None
         if self.h1 is not None and extra is not None:
-            resp = await self.h1.request(verb, {**headers, **extra} if extra else headers, data)
+            resp = await self.h1.request(
+                verb, {**headers, **extra} if extra else headers, data, target=self.target
+            )
             if self.auth is None or resp.status_code not in (401, 403):
                 try:
                     yield resp
@@ -265,8 +351,31 @@ class HttpUpstream:
                 return
             resp.aclose()  # the auth flow answers it: log in, refresh or step up, then resend
         assert self.client is not None
-        async with self.client.stream(verb, self.url, content=data, headers=headers) as r:
+        async with self.client.stream(verb, self.endpoint, content=data, headers=headers) as r:
             yield r
+
+    def _moved(self, resp: _Answer) -> str | None:
+        """Where a 307 or 308 within the endpoint's origin points, else None."""
+        if resp.status_code not in (307, 308):
+            return None
+        where = resp.headers.get("location")
+        if not where:
+            return None
+        new = urljoin(self.endpoint, str(where))
+        a, b = urlsplit(self.endpoint), urlsplit(new)
+        if (a.scheme, a.hostname, _port(a)) != (b.scheme, b.hostname, _port(b)):
+            return None
+        if (b.username, b.password) != (a.username, a.password):
+            return None  # a Location with credentials of its own
+        return new
+
+    def _move(self, new: str) -> None:
+        if "moved" not in self.said:
+            self.said.add("moved")
+            log(f"{self.url} redirects to {visible(new)} (same origin): followed; pass that URL")
+        self.endpoint = new
+        parts = urlsplit(new)
+        self.target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
 
     def _lean_auth(self) -> dict[str, str] | None:
         """The headers that let the lean client send a request in place of the auth flow, or
@@ -284,35 +393,85 @@ class HttpUpstream:
             return {"authorization": f"Bearer {ctx.current_tokens.access_token}"}
         return None
 
-    async def _exchange(self, verb: str, data: bytes | None, msg: dict[str, Any], rid: Any) -> int:
-        """Send one request and hand on what the server answers; returns its HTTP status."""
-        headers = self.headers_for(msg) if data is not None else self._stream_headers()
+    async def _exchange(
+        self,
+        verb: str,
+        data: bytes | None,
+        msg: dict[str, Any],
+        rid: Any,
+        cursor: SseCursor | None = None,
+    ) -> _Ended:
+        """Send one request and hand on what the server answers. A GET with ``cursor``
+        resumes a request's stream (``Last-Event-ID``) and stops once ``rid`` is answered."""
+        if data is not None:
+            headers = self.headers_for(msg)
+        else:
+            headers = self._stream_headers(msg)
+            if cursor is not None and cursor.last_id is not None:
+                headers["last-event-id"] = cursor.last_id
         async with self._request(verb, data, headers) as resp:
-            method = msg.get("method")
+            code = resp.status_code
+            method = msg.get("method") if data is not None else None
             if method == "initialize":
                 self.session_id = resp.headers.get("mcp-session-id") or self.session_id
-            elif method == "notifications/initialized" and resp.status_code < 300:
+            elif method == "notifications/initialized" and code < 300:
                 if self.session_id is not None:
                     self._listen()  # the server's own messages, from now on
             kind = resp.headers.get("content-type", "").partition(";")[0].strip().lower()
-            if resp.status_code in (202, 204) or (verb == "GET" and resp.status_code == 405):
-                return resp.status_code
-            if kind == _SSE and resp.status_code < 300:
-                await self._events(resp, msg)
-            elif kind == _JSON and resp.status_code not in (401, 403):  # 401: an OAuth error body
+            if code == 404 and "mcp-session-id" in headers and data is not None:
+                return _Ended(code, stale=headers["mcp-session-id"])  # the session ended
+            if kind == _SSE and code < 300 and code not in (202, 204):
+                cursor = cursor or SseCursor()
+                until = rid if verb == "GET" else None
+                await self._events(resp, msg if data is not None else {}, cursor, until)
+                return _Ended(code, no_answer(code, kind, self.url), cursor=cursor)
+            if kind == _JSON and code not in (202, 204, 401, 403):  # 401: an OAuth error body
                 body = await self._body(resp)
-                if body is not None:
-                    self._deliver(body, msg)
-                elif rid is not None:
-                    self._fail(
-                        rid, "size", f"cordon: the reply from {self.url} is over the size cap"
+                if body is None:
+                    return _Ended(
+                        code, ("size", f"cordon: the reply from {self.url} is over the size cap")
                     )
-            elif rid is not None:
-                self._fail(rid, *_status(resp.status_code, self.url, self.auth is not None))
-            return resp.status_code
+                if code < 300 and body.strip():
+                    self._deliver(body, msg)
+                elif code >= 300 and rid is not None:
+                    self._error_body(body, rid, code)
+            return _Ended(code, self._why(code, kind, verb, resp))
 
-    def _stream_headers(self) -> dict[str, str]:
+    def _why(self, code: int, kind: str, verb: str, resp: _Answer) -> tuple[str, str]:
+        """Why an answer of ``code`` left the request unanswered (if it did)."""
+        where = resp.headers.get("location") if 300 <= code < 400 else None
+        if where:
+            return redirect_refused(code, self.url, urljoin(self.endpoint, where))
+        if code >= 300 or code in (202, 204):
+            static_auth = any(k.lower() == "authorization" for k in self.static)
+            oauth = self.auth is not None
+            return status_why(code, self.url, verb=verb, oauth=oauth, static_auth=static_auth)
+        return no_answer(code, kind, self.url)
+
+    def _error_body(self, body: bytes, rid: Any, code: int) -> None:
+        """The JSON body of an HTTP error: a JSON-RPC error for this request is its answer,
+        whether it names the request's id or null (the server could not read the id: JSON-RPC
+        2.0 section 5; the SDK's client reads it so too), and goes through the core like any
+        server frame. Anything else is not relayed: the request gets cordon's error."""
+        try:
+            m = orjson.loads(body)
+        except orjson.JSONDecodeError:
+            return
+        if not isinstance(m, dict) or "error" not in m or "result" in m or "method" in m:
+            return
+        if "id" not in m or (m["id"] is not None and _key(m["id"]) != _key(rid)):
+            return
+        if f"error{code}" not in self.said:  # the client sees the server's message, not the status
+            self.said.add(f"error{code}")
+            log(f"{self.url} answered HTTP {code} with a JSON-RPC error, relayed as the answer")
+        self._deliver(body if m["id"] is not None else orjson.dumps({**m, "id": rid}), None)
+
+    def _stream_headers(self, msg: dict[str, Any] | None = None) -> dict[str, str]:
         h = {"accept": _SSE}
+        version = _modern(msg) if msg else None
+        if version is not None:  # a 2026-07-28 request's stream, resumed
+            h["mcp-protocol-version"] = version
+            return h
         if self.session_id is not None:
             h["mcp-session-id"] = self.session_id
         if self.version is not None:
@@ -330,45 +489,132 @@ class HttpUpstream:
             parts.append(chunk)
         return b"".join(parts)
 
-    async def _events(self, resp: _Answer, sent: dict[str, Any]) -> None:
-        async for data in sse_events(resp.aiter_bytes(), self.max_bytes + 1024):
+    async def _events(
+        self, resp: _Answer, sent: dict[str, Any], cursor: SseCursor, until: Any = None
+    ) -> None:
+        """Each event's data is a server frame. ``until``: a request whose resumed stream
+        is left once it is answered (the server may keep it open)."""
+        async for data in sse_events(resp.aiter_bytes(), self.max_bytes + 1024, cursor):
             await self.go.wait()
             if data:
                 self._deliver(data, sent)
+                if until is not None and not self._awaiting(until):
+                    return
+
+    def _awaiting(self, rid: Any) -> bool:
+        return self.t is not None and self.t.core.awaiting(rid)
 
     def _deliver(self, body: bytes, sent: dict[str, Any] | None) -> None:
         if self.t is None:
             return
         if sent is not None and sent.get("method") == "initialize":
-            # the negotiated version goes on every later request (handshake era)
+            # the negotiated version goes on every later request (handshake era); the request
+            # and its answer are kept to start a new session the same way (:meth:`_renew`)
             with contextlib.suppress(orjson.JSONDecodeError, AttributeError):
                 reply = orjson.loads(body)
-                version = reply.get("result", {}).get("protocolVersion")
+                result = reply.get("result", {})
+                version = result.get("protocolVersion")
                 if isinstance(version, str) and reply.get("id") == sent.get("id"):
                     self.version = version
+                    self.init = (sent, result)
         if len(body) > self.max_bytes:
             self.t.from_upstream(Oversize(len(body), body[:_KEEP], body[-_KEEP:]))
         else:
             self.t.from_upstream(body)
 
+    async def _resume(self, end: _Ended, msg: dict[str, Any], rid: Any) -> _Ended:
+        """Request ``rid``'s answer was an SSE stream that ended before its response. After
+        an event with an id the server means to go on (SSE polling, MCP 2025-11-25: it closes
+        the stream and the client resumes it), so it is resumed with a GET carrying
+        ``Last-Event-ID``, after the server's ``retry`` (:data:`RESUME_WAIT_S` without one,
+        at most :data:`RESUME_WAIT_MAX_S`), at most :data:`RESUME_MAX` times; a resumption
+        that fails twice running, or is answered with anything but an SSE stream, ends it.
+        Without an event id there is nothing to resume. A request answered (or cancelled)
+        meanwhile is left. Returns how it ended (the request's error if still unanswered)."""
+        cursor = end.cursor
+        failed = 0
+        for _ in range(RESUME_MAX):
+            if cursor is None or cursor.last_id is None or not self._awaiting(rid):
+                return end
+            wait = RESUME_WAIT_S if cursor.retry_ms is None else cursor.retry_ms / 1000
+            await asyncio.sleep(min(wait, RESUME_WAIT_MAX_S))
+            if not self._awaiting(rid):
+                return end
+            try:
+                again = await self._exchange("GET", None, msg, rid, cursor)
+            except (httpx2.HTTPError, H1Error) as exc:
+                failed += 1
+                text = str(exc) or type(exc).__name__
+                end = _Ended(0, ("resume", f"{_RESUMING.format(self.url)} failed ({text})"))
+                if failed >= 2:
+                    return end
+                continue
+            failed = 0
+            if again.cursor is None:
+                why = f"{_RESUMING.format(self.url)} was answered with HTTP {again.status}"
+                return _Ended(again.status, ("resume", why))
+            end = again
+        why = f"cordon: {self.url} closed this request's event stream {RESUME_MAX} times without its response"
+        return _Ended(end.status, ("resume", why))
+
+    async def _expired(self, stale: str, data: bytes, msg: dict[str, Any], rid: Any) -> _Ended:
+        """A 404 to a request carrying session ``stale``: the server ended the session (MCP
+        Streamable HTTP: a restart, an expiry) and did not act on the request. A request
+        gets a new session (:meth:`_renewed`) and is sent once more, which is safe for a
+        ``tools/call`` too: the 404 says the server never ran it, and it is the call the
+        engine allowed, under the verdict already recorded. A second 404 fails it. A
+        notification or an answer to a server request belonged to the ended session: dropped."""
+        if rid is None:
+            return _Ended(404)
+        why = await self._renewed(stale)
+        if why is not None:
+            return _Ended(404, ("session", why))
+        method = str(msg.get("method"))
+        why = f"cordon: {method} sent again in the new session (the 404 said it was not run)"
+        self.event("resent", why, id=rid, method=method)
+        again = await self._exchange("POST", data, msg, rid)
+        if again.stale is not None:
+            why = (
+                f"cordon: {self.url} ended the session again (HTTP 404) right after a new one "
+                "started; the request was not run"
+            )
+            return _Ended(404, ("session", why))
+        return again
+
+    async def _renewed(self, stale: str) -> str | None:
+        """A new session in place of ``stale`` (one renewal at a time, shared by the requests
+        that met the 404): None once there is one, else why not."""
+        if self.session_id != stale:
+            return None  # renewed already, for another request
+        if self.renewal is None or self.renewal.done():
+            self.renewal = asyncio.get_running_loop().create_task(renew(self, stale))
+            self.tasks.add(self.renewal)
+            self.renewal.add_done_callback(self.tasks.discard)
+        return await asyncio.shield(self.renewal)
+
     def _listen(self) -> None:
         """Open the GET stream for the server's own messages (handshake era), and open it
         again whenever it ends or breaks (a proxy's idle timeout, a restart), after
         ``LISTEN_RETRY_S`` seconds, doubling up to ``LISTEN_RETRY_MAX_S`` while it keeps
-        failing. A server without one (405), a refusal (401, 403), an ended session (404) or
-        a failed login stops it: nothing is missed silently that a reconnect could get."""
+        failing. A server without one (405), a refusal (401, 403), an ended session (404)
+        or a failed login stops it: nothing is missed silently that a reconnect could get.
+        One at a time: a renewed session's stream is the same loop's next GET."""
+        if self.listener is not None and not self.listener.done():
+            return
 
         async def listen() -> None:
             loop = asyncio.get_running_loop()
             pause = LISTEN_RETRY_S
-            while self.session_id is not None:
+            while (sid := self.session_id) is not None:
                 began = loop.time()
                 try:
-                    status = await self._exchange("GET", None, {}, None)
+                    status = (await self._exchange("GET", None, {}, None)).status
                 except (httpx2.HTTPError, H1Error):
                     status = 0  # unreachable for now: try again
                 except LoginError:
                     return
+                if status == 404 and self.session_id not in (sid, None):
+                    continue  # the session was renewed meanwhile: listen on the new one
                 if status not in (0, 200):
                     return
                 if loop.time() - began > LISTEN_RETRY_MAX_S:
@@ -376,17 +622,27 @@ class HttpUpstream:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, LISTEN_RETRY_MAX_S)
 
-        task = asyncio.get_running_loop().create_task(listen())
+        task = self.listener = asyncio.get_running_loop().create_task(listen())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
     def _fail(self, rid: Any, kind: str, message: str) -> None:
-        """Answer request ``rid`` with an error; explain each kind of failure once."""
+        """Answer request ``rid`` with an error, unless it was answered (or cancelled): an
+        exchange that ended is failed whatever it delivered, and only a request still waiting
+        gets it. Each kind of failure is explained once on stderr."""
+        if rid is not None:
+            if not self._awaiting(rid):
+                return
+            assert self.t is not None
+            self.t.feed(self.t.core.upstream_failed(rid, message))
         if kind not in self.said:
             self.said.add(kind)
             log(message.removeprefix("cordon: "))
-        if rid is not None and self.t is not None:
-            self.t.feed(self.t.core.upstream_failed(rid, message))
+
+    def event(self, event: str, reason: str, **extra: Any) -> None:
+        """Audit something done with the upstream on cordon's own initiative."""
+        if self.t is not None:
+            self.t.feed(self.t.core.upstream_event(event, reason, **extra))
 
     async def close(self) -> None:
         for task in list(self.tasks):
@@ -421,42 +677,5 @@ def _key(rid: Any) -> tuple[type, Any]:
     return (type(rid), rid)
 
 
-def _status(code: int, url: str, has_auth: bool) -> tuple[str, str]:
-    if code in (401, 403):
-        if has_auth:
-            return (
-                "auth",
-                f"cordon: {url} refused the login (HTTP {code}): run cordon auth login {url}",
-            )
-        return "auth", (
-            f"cordon: {url} requires authorization (HTTP {code}): run cordon auth login {url}, "
-            "or pass --header 'Authorization: Bearer ...'"
-        )
-    if code == 404:
-        return "404", f"cordon: {url} answered 404 (no MCP endpoint there, or the session ended)"
-    return f"http{code}", f"cordon: {url} answered HTTP {code}"
-
-
-def _explain(exc: httpx2.HTTPError, url: str) -> tuple[str, str]:
-    """One line for a transport failure, saying what to do."""
-    text = str(exc) or type(exc).__name__
-    if isinstance(exc, httpx2.ConnectError):
-        tls = "SSL" in text or "certificate" in text.lower()
-        return _explain_kind("tls" if tls else "connect", text, url)
-    if isinstance(exc, httpx2.TimeoutException):
-        return _explain_kind("timeout", text, url)
-    return _explain_kind("http", text, url)
-
-
-def _explain_kind(kind: str, text: str, url: str) -> tuple[str, str]:
-    """One line for a failure of ``kind`` (``connect``, ``tls``, ``timeout``, ``http``)."""
-    if kind == "tls":
-        return (
-            "tls",
-            f"cordon: TLS with {url} failed ({text}): check the URL and the server's certificate",
-        )
-    if kind == "connect":
-        return "connect", f"cordon: cannot reach {url} ({text}): check the URL and your network"
-    if kind == "timeout":
-        return "timeout", f"cordon: {url} did not answer in time"
-    return "http", f"cordon: the request to {url} failed ({text})"
+def _port(parts: SplitResult) -> int | None:
+    return parts.port or {"http": 80, "https": 443}.get(parts.scheme)

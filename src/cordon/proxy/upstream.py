@@ -71,6 +71,17 @@ class UpstreamSide:
             self, id_: Any, p: _Pending, msg: dict[str, Any], line: bytes
         ) -> list[Action]: ...
 
+    def awaiting(self, id_: Any) -> bool:
+        """Request ``id_`` went upstream and has had no answer yet (nor was it cancelled or
+        answered with an error): read-only, for a transport deciding whether an exchange that
+        ended (an SSE stream closed early) must be resumed or answered with an error."""
+        return id_key(id_) in self.pending
+
+    def upstream_event(self, event: str, reason: str, **extra: Any) -> list[Action]:
+        """The audit record of something the transport did with the upstream on its own (a
+        remote session renewed after the server forgot it, or one it could not renew)."""
+        return [self._record({"kind": "upstream", "event": event, "reason": reason, **extra})]
+
     def server_frame(self, item: bytes | Oversize) -> list[Action]:
         """One line from the upstream server."""
         if isinstance(item, Oversize):

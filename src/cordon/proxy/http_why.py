@@ -1,0 +1,108 @@
+"""What ``cordon run --url`` says when a remote server's answer is not an answer: one line
+per kind of failure, naming the URL, the HTTP status or cause, and what to do. Each line is
+shown on stderr once and is the message of the JSON-RPC error the request gets; none quotes
+a header (a header may carry a credential) or the server's own body (server output reaches
+the client only through the core's checks)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx2
+
+__all__ = ["explain", "explain_kind", "no_answer", "redirect_refused", "status_why", "visible"]
+
+
+def visible(url: str) -> str:
+    """``url`` for a message: without userinfo, query or fragment (they may carry state or a
+    credential that does not belong in a log line)."""
+    p = urlsplit(url)
+    host = p.hostname or ""
+    host = f"[{host}]" if ":" in host else host
+    netloc = f"{host}:{p.port}" if p.port is not None else host
+    return urlunsplit((p.scheme, netloc, p.path, "", ""))
+
+
+def status_why(
+    code: int, url: str, *, verb: str = "POST", oauth: bool = False, static_auth: bool = False
+) -> tuple[str, str]:
+    """The kind and the line for an HTTP status that carries no answer to the request."""
+    if code in (401, 403):
+        if oauth:
+            return (
+                "auth",
+                f"cordon: {url} refused the login (HTTP {code}): run cordon auth login {url}",
+            )
+        if static_auth:
+            return "auth", (
+                f"cordon: {url} refused the credentials given with --header Authorization "
+                f"(HTTP {code}): check the token and its scopes"
+            )
+        return "auth", (
+            f"cordon: {url} requires authorization (HTTP {code}) and OAuth login is off "
+            "(--no-oauth): give the server's credentials with --header 'Authorization: Bearer ...'"
+        )
+    if code == 404:
+        return "404", f"cordon: {url} answered 404 (no MCP endpoint there, or the session ended)"
+    if code == 405 and verb == "POST":
+        return "405", (
+            f"cordon: {url} answered HTTP 405 to a POST: this looks like the legacy HTTP+SSE "
+            "transport, which cordon does not support; use the server's Streamable HTTP "
+            "endpoint (often /mcp)"
+        )
+    if code == 202:
+        return "202", f"cordon: {url} answered a request with 202 Accepted: no response follows"
+    return f"http{code}", f"cordon: {url} answered HTTP {code}"
+
+
+def no_answer(code: int, kind: str, url: str) -> tuple[str, str]:
+    """An answer of ``code`` with content type ``kind`` that ended without the response."""
+    if kind == "text/event-stream":
+        return "sse-ended", (
+            f"cordon: {url} ended its event stream (HTTP {code}) before the response to this "
+            "request"
+        )
+    if kind == "application/json":
+        return (
+            f"nojson{code}",
+            f"cordon: {url} answered HTTP {code} without a JSON-RPC response to this request",
+        )
+    return f"type{code}", (
+        f"cordon: {url} answered HTTP {code} with content type {kind or '(none)'}, not "
+        "application/json or text/event-stream: check that the URL is the server's MCP endpoint"
+    )
+
+
+def redirect_refused(code: int, url: str, location: str) -> tuple[str, str]:
+    """A redirect cordon does not follow: only a 307 or 308 to the same scheme, host and port
+    keeps the request (method, body, headers and credentials) where it was meant to go."""
+    return "redirect", (
+        f"cordon: {url} redirects (HTTP {code}) to {visible(location)}, which cordon does not "
+        "follow (only a 307 or 308 on the same scheme, host and port is: the request and its "
+        f"credentials would go elsewhere); if that is the server, use --url {visible(location)}"
+    )
+
+
+def explain(exc: httpx2.HTTPError, url: str) -> tuple[str, str]:
+    """One line for a transport failure, saying what to do."""
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, httpx2.ConnectError):
+        tls = "SSL" in text or "certificate" in text.lower()
+        return explain_kind("tls" if tls else "connect", text, url)
+    if isinstance(exc, httpx2.TimeoutException):
+        return explain_kind("timeout", text, url)
+    return explain_kind("http", text, url)
+
+
+def explain_kind(kind: str, text: str, url: str) -> tuple[str, str]:
+    """One line for a failure of ``kind`` (``connect``, ``tls``, ``timeout``, ``http``)."""
+    if kind == "tls":
+        return (
+            "tls",
+            f"cordon: TLS with {url} failed ({text}): check the URL and the server's certificate",
+        )
+    if kind == "connect":
+        return "connect", f"cordon: cannot reach {url} ({text}): check the URL and your network"
+    if kind == "timeout":
+        return "timeout", f"cordon: {url} did not answer in time"
+    return "http", f"cordon: the request to {url} failed ({text})"

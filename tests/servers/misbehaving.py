@@ -1,0 +1,166 @@
+"""A hand-rolled Streamable HTTP endpoint that answers in ways a real SDK server does not, for
+``cordon run --url`` tests: each request must still get exactly one answer.
+
+Env: ``MISB_PORT`` (required), ``MISB_DIR`` (every request's method, path and Host header is
+appended to ``http.log``). ``initialize``, ``tools/list`` and notifications work (session
+``s-1``); ``tools/call`` answers by the tool's name:
+
+- ``echo``: a normal JSON result;
+- ``idnull500``: HTTP 500 with a JSON-RPC error whose id is null;
+- ``otherid400``: HTTP 400 with a JSON-RPC error for another id;
+- ``nonjson200`` / ``empty200``: HTTP 200 ``application/json`` that is not JSON / empty;
+- ``html200``: HTTP 200 ``text/html``;
+- ``sse_ends``: an SSE stream with a notification, ended without the response or an event id;
+- ``sse_cut``: an SSE stream with an event id and ``retry: 20``, ended before the response;
+  a GET with ``Last-Event-ID`` then carries the response;
+- ``sse_cut_gone``: as ``sse_cut``, but the resuming GET is answered 404.
+
+Other paths: ``/sse`` (a legacy HTTP+SSE endpoint: POST is 405), ``/locked`` (401 to every
+request), ``/elsewhere`` (307 to ``http://localhost:<port>/mcp``, another origin).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(os.environ.get("MISB_DIR", "."))
+PORT = int(os.environ.get("MISB_PORT", "0"))
+NAMES = [
+    "echo",
+    "idnull500",
+    "otherid400",
+    "nonjson200",
+    "empty200",
+    "html200",
+    "sse_ends",
+    "sse_cut",
+    "sse_cut_gone",
+]
+TOOLS = [
+    {"name": n, "description": f"{n}.", "inputSchema": {"type": "object", "properties": {}}}
+    for n in NAMES
+]
+#: the responses a resuming GET carries, by the event id it resumes after
+HELD: dict[str, bytes] = {}
+
+
+def _sse(*events: bytes) -> bytes:
+    return b"".join(events)
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def _log(self) -> None:
+        rec = {"method": self.command, "path": self.path, "host": self.headers.get("host")}
+        with (ROOT / "http.log").open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(rec) + "\n")
+
+    def _send(
+        self, code: int, body: bytes = b"", ctype: str = "application/json", **h: str
+    ) -> None:
+        self.send_response(code)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Mcp-Session-Id", "s-1")
+        for k, v in h.items():
+            self.send_header(k.replace("_", "-"), v)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _stream(self, body: bytes) -> None:
+        """An SSE answer that ends (the connection closes) after ``body``."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
+        self.wfile.flush()
+        self.close_connection = True
+
+    def do_GET(self) -> None:
+        self._log()
+        last = self.headers.get("last-event-id")
+        if self.path == "/locked":
+            return self._send(401, b'{"error":"unauthorized"}')
+        if self.path == "/sse":
+            return self._stream(b"event: endpoint\ndata: /messages?session_id=x\n\n")
+        if last is not None and last in HELD:
+            return self._stream(b"id: " + last.encode() + b"-2\ndata: " + HELD.pop(last) + b"\n\n")
+        if last is not None and last.startswith("gone"):
+            return self._send(404, b"")
+        self._send(405)
+
+    def do_DELETE(self) -> None:
+        self._log()
+        self._send(200)
+
+    def do_POST(self) -> None:
+        self._log()
+        raw = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        if self.path == "/locked":
+            return self._send(401, b'{"error":"unauthorized"}')
+        if self.path == "/sse":
+            return self._send(405, b"Method Not Allowed", "text/plain")
+        if self.path == "/elsewhere":
+            return self._send(307, location=f"http://localhost:{PORT}/mcp")
+        msg = json.loads(raw)
+        rid, method = msg.get("id"), msg.get("method")
+        if rid is None or method is None:
+            return self._send(202)
+        if method == "initialize":
+            version = msg["params"]["protocolVersion"]
+            result = {
+                "protocolVersion": version,
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "misbehaving", "version": "1"},
+            }
+            return self._answer(rid, result)
+        if method == "tools/list":
+            return self._answer(rid, {"tools": TOOLS})
+        if method != "tools/call":
+            return self._answer(rid, {})
+        self._call(rid, msg["params"]["name"])
+
+    def _answer(self, rid: Any, result: dict[str, Any]) -> None:
+        self._send(200, json.dumps({"jsonrpc": "2.0", "id": rid, "result": result}).encode())
+
+    def _call(self, rid: Any, name: str) -> None:
+        ok = {"jsonrpc": "2.0", "id": rid, "result": {"content": [{"type": "text", "text": "ok"}]}}
+        params = {"level": "info", "data": "working"}
+        note = {"jsonrpc": "2.0", "method": "notifications/message", "params": params}
+        if name == "echo":
+            return self._answer(rid, ok["result"])
+        if name == "idnull500":
+            err = {"jsonrpc": "2.0", "id": None, "error": {"code": -32603, "message": "boom"}}
+            return self._send(500, json.dumps(err).encode())
+        if name == "otherid400":
+            err = {"jsonrpc": "2.0", "id": "x-9", "error": {"code": -32600, "message": "bad"}}
+            return self._send(400, json.dumps(err).encode())
+        if name == "nonjson200":
+            return self._send(200, b"this is not json {")
+        if name == "empty200":
+            return self._send(200, b"")
+        if name == "html200":
+            return self._send(200, b"<html><body>Sign in</body></html>", "text/html")
+        if name == "sse_ends":
+            return self._stream(b"data: " + json.dumps(note).encode() + b"\n\n")
+        event = ("gone-" if name == "sse_cut_gone" else "ev-") + str(rid)
+        HELD[event] = json.dumps(
+            {**ok, "result": {"content": [{"type": "text", "text": "resumed"}]}}
+        ).encode()
+        if name == "sse_cut_gone":
+            HELD.pop(event)
+        head = b"id: " + event.encode() + b"\nretry: 20\ndata: " + json.dumps(note).encode()
+        self._stream(_sse(head + b"\n\n"))
+
+
+if __name__ == "__main__":
+    ThreadingHTTPServer(("127.0.0.1", PORT), Handler).serve_forever()
