@@ -32,8 +32,12 @@ _OWNER = r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}"
 #: a ``/`` after an owner's last character, then a repository name that ends a path (one
 #: trailing ``/`` at most): a literal prefix, so text is skipped at memory speed
 _SLASH_REPO = re.compile(r"/(?<=[A-Za-z0-9]/)([A-Za-z0-9._-]{1,100})(?=/?(?![A-Za-z0-9._/-]))")
-#: the owner before such a ``/``: a whole name, not the tail of a path, host or longer name
-_OWNER_BEFORE = re.compile(rf"(?<![A-Za-z0-9._/-]){_OWNER}\Z")
+#: the run of owner characters before such a ``/``, read backwards (one bounded match)
+_RUN_BACK = re.compile(r"[A-Za-z0-9-]{1,40}")
+#: a whole owner name (GitHub's syntax: no edge or double hyphen, 39 characters at most)
+_OWNER_NAME = re.compile(_OWNER)
+#: characters that make the run before a ``/`` the tail of a path, a host or a longer name
+_NOT_BEFORE = frozenset("._/")
 #: a ``github.com`` URL's owner and repository, in a lower-cased token
 _GITHUB_URL = re.compile(
     rf"(?<![a-z0-9.-])(?:www\.)?github\.com/({_OWNER})/([a-z0-9._-]{{1,100}})(?![a-z0-9._-])",
@@ -59,15 +63,21 @@ def _add(owner: str, repo: str, out: set[str]) -> None:
 
 def scan_pairs(text: str, out: set[str]) -> None:
     """Add the key of every bare ``owner/repo`` in ``text`` (module docstring). Linear: the
-    search stops at a ``/`` only after a letter or digit, and reads 40 characters back."""
-    owner_at = _OWNER_BEFORE.search
+    search stops at a ``/`` only after a letter or digit that ends a name, and reads the
+    owner back with one match on the reversed 41 characters before it."""
+    back = _RUN_BACK.match
     for m in _SLASH_REPO.finditer(text):
         i = m.start()
-        o = owner_at(text, max(0, i - 40), i)
-        if o is not None:
-            repo = m.group(1)
-            if repo not in (".", ".."):
-                _add(o.group(), repo, out)
+        run = back(text[max(0, i - 41) : i][::-1])
+        if run is None or run.end() > 39:
+            continue  # (no owner, or a run longer than a name)
+        start = i - run.end()
+        if start and text[start - 1] in _NOT_BEFORE:
+            continue
+        owner = text[start:i]
+        repo = m.group(1)
+        if _OWNER_NAME.fullmatch(owner) is not None and repo not in (".", ".."):
+            _add(owner, repo, out)
 
 
 def github_url_pairs(token: str, out: set[str]) -> None:
