@@ -94,6 +94,7 @@ PRIVATE_CARD_NUMBER = "private.card_number"
 SESSION_DEGRADED = "session.degraded"
 SECRET_EGRESS = "secret.egress"  # noqa: S105 - a rule id, not a password
 SECRET_PATTERN = "secret.pattern"  # noqa: S105 - a rule id, not a password
+SECRET_UNREADABLE = "secret.unreadable"  # noqa: S105 - a rule id, not a password
 # -- the front ends (proxy, gateway) -----------------------------------------------------
 APPROVAL_INVALID_STATE = "approval.invalid_state"
 AUDIT_UNWRITABLE = "audit.unwritable"
@@ -265,6 +266,11 @@ _RULES = (
        "credential exfiltration (DLP; detect-secrets' plugins, Pipelock, Docker MCP gateway "
        "--block-secrets)",
        "`tools.<tool>.allow_secret_patterns`, or `secrets.patterns: off`"),
+    _r(SECRET_UNREADABLE, "secrets", "ask",
+       "a gzip or zlib stream in base64 that inflates past cordon's cap (1 MiB a stream, "
+       "8 MiB a call), in a session that holds secrets: it cannot be cleared of them",
+       "secrets hidden behind compressible padding, decompression bombs (fail closed)",
+       _APPROVE),
     _r(APPROVAL_INVALID_STATE, "approvals", "deny", "an approval state that is invalid or expired",
        "forged or replayed approvals (MCP 2026-07-28 input_required requestState)",
        "answer the question again"),

@@ -20,12 +20,15 @@ one character per line, groups of four separated by spaces): each view is also s
 everything but letters and digits removed, for secrets with at least
 :data:`MIN_SEPARATED_LENGTH` letters and digits (shorter ones would match ordinary text).
 A secret split across the string values of one call is caught by the check, which also
-matches their joins (:func:`cordon.engine.dlp.joined_views`). Not caught: a secret
-interleaved with other letters or digits, transformed otherwise (re-cased base64, rot13,
-encrypted, compressed), or only partly sent. Base32 at any byte offset, and the bytes written
-out one by one in hex or decimal with separators (``7a 71``, ``0x7a, 0x71``, ``[90, 113]``),
-are caught. Values shorter than 8 characters are
-ignored (too many accidental matches).
+matches their joins (:func:`cordon.engine.dlp.joined_views`). Base32 at any byte offset,
+and the bytes written out one by one in hex or decimal with separators (``7a 71``, ``0x7a,
+0x71``, ``[90, 113]``), are caught; so are base85, Z85 and ASCII85 at any byte offset, rot13,
+base64 with its letters' case changed (its cores compared case-insensitively), and a gzip or
+zlib stream in base64, inflated with a hard cap (:mod:`cordon.engine._secret_forms`; a
+stream that inflates past it is ``unreadable``: asked about, ``secret.unreadable``). Not
+caught: a secret interleaved with other letters or digits, transformed otherwise
+(encrypted, compressed without a header or in another format), or only partly sent. Values
+shorter than 8 characters are ignored (too many accidental matches).
 
 A PEM private key block is registered with its parts (:func:`key_parts`): the base64 body
 without line breaks and each base64 line of :data:`MIN_KEY_LINE` or more characters, so the
@@ -52,6 +55,7 @@ from typing import Any
 
 from cordon._types import Verdict
 from cordon.engine import rules
+from cordon.engine._secret_forms import Budget, b85_cores, inflate_runs, rot13
 from cordon.engine.dlp import joined_views, string_leaves
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
@@ -168,6 +172,9 @@ class SecretSet:
         self._sep_forms: dict[str, tuple[str, str]] = {}
         #: the bytes' hex and decimal runs -> (value, encoding), for bytes written one by one
         self._byte_forms: dict[str, tuple[str, str]] = {}
+        #: base64 cores, casefolded -> (value, "base64 (re-cased)"): base64 whose letters'
+        #: case was changed, looked for after the case-sensitive forms
+        self._recased_forms: dict[str, tuple[str, str]] = {}
         #: value seen in output -> the servers it was seen from; a value not here was
         #: registered (policy, cordon's own tokens) and is never skipped
         self._origins: dict[str, set[str]] = {}
@@ -205,6 +212,8 @@ class SecretSet:
             self._ci_forms.setdefault(folded, (value, "plain"))
             # reversed: the cheapest transformation an injected "send it backwards" asks for
             self._ci_forms.setdefault(folded[::-1], (value, "reversed"))
+            # rot13: the letters rotated (an injected "rot13 it first")
+            self._ci_forms.setdefault(rot13(folded), (value, "rot13"))
             squeezed = _NON_ALNUM_RE.sub("", folded)
             if len(squeezed) >= MIN_SEPARATED_LENGTH:
                 self._sep_forms.setdefault(squeezed, (value, "separated"))
@@ -215,6 +224,14 @@ class SecretSet:
         self._byte_forms.setdefault("".join(map(str, raw)), (value, "decimal bytes"))
         for core in _b64_cores(raw):
             self._cs_forms.setdefault(core, (value, "base64"))
+            self._recased_forms.setdefault(core.casefold(), (value, "base64 (re-cased)"))
+        for recased in {value.upper(), value.lower()} - {value}:
+            # base64 of the secret re-cased first (a decoded view misses it when binary
+            # bytes share its run)
+            for core in _b64_cores(recased.encode("utf-8")):
+                self._cs_forms.setdefault(core, (value, "base64 (re-cased)"))
+        for core, enc in b85_cores(raw, MIN_SECRET_LENGTH):
+            self._cs_forms.setdefault(core, (value, enc))
         for core in _b32_cores(raw):
             self._ci_forms.setdefault(core, (value, "base32"))
         for part in key_parts(value):  # a private key's body and lines, on their own
@@ -234,21 +251,49 @@ class SecretSet:
         for v in values:
             self.add(v)
 
-    def _match_text(self, text: str, skip_origin: str | None = None) -> tuple[str, str] | None:
+    def _match_text(
+        self,
+        text: str,
+        skip_origin: str | None = None,
+        budget: Budget | None = None,
+        depth: int = 0,
+    ) -> tuple[str, str] | None:
         """(value, encoding) of the first secret in one string, or None; secrets seen only
-        in ``skip_origin``'s output are passed over.
-
-        Each form is looked for with ``str.__contains__`` (a C substring search, far faster
-        than one regex alternation over hundreds of literals): about 0.15 ms per form per MB.
-        """
-        ci, cs, sep = self._ci_forms, self._cs_forms, self._sep_forms
+        in ``skip_origin``'s output are passed over. Then the text of each gzip or zlib
+        stream in base64 in it (and in its decoded views) is searched the same way, up to
+        two streams deep (:func:`cordon.engine._secret_forms.inflate_runs`, charged to
+        ``budget``): a secret there is ``compressed``; when none is found but a stream could
+        not be read whole, ``("", "unreadable")``."""
         origins = self._origins
 
         def kept(value: str) -> bool:
             return skip_origin is None or skip_origin not in origins.get(value, ())
 
+        views = decoded_views(strip_invisible(text))
+        hit = self._match_views(views, kept)
+        if hit is not None or depth >= 2:
+            return hit
+        budget = Budget() if budget is None else budget
+        unread = False
+        for view in views:
+            inflated, over = inflate_runs(view, budget)
+            unread = unread or over
+            for part in inflated:
+                found = self._match_text(part, skip_origin, budget, depth + 1)
+                if found is not None and found[1] != "unreadable":
+                    return found[0], "compressed"
+                unread = unread or found is not None
+        return ("", "unreadable") if unread else None
+
+    def _match_views(self, views: list[str], kept: Callable[[str], bool]) -> tuple[str, str] | None:
+        """(value, encoding) of the first secret in the decoded views of one string.
+
+        Each form is looked for with ``str.__contains__`` (a C substring search, far faster
+        than one regex alternation over hundreds of literals): about 0.15 ms per form per MB.
+        """
+        ci, cs, sep = self._ci_forms, self._cs_forms, self._sep_forms
         first = ""  # the raw text's letters and digits, for the bytes' runs
-        for i, view in enumerate(decoded_views(strip_invisible(text))):
+        for i, view in enumerate(views):
             folded = nfkc_casefold(view)
             for form, (value, enc) in ci.items():
                 if form in folded and kept(value):
@@ -263,6 +308,11 @@ class SecretSet:
             for form, hit in cs.items():
                 if form in compact and kept(hit[0]):
                     return hit
+            if self._recased_forms:
+                lowered = compact.lower() if compact.isascii() else compact.casefold()
+                for form, hit in self._recased_forms.items():
+                    if form in lowered and kept(hit[0]):
+                        return hit
             if i == 0:
                 for form, (value, enc) in ci.items():
                     if enc == "plain" and kept(value) and _pieces_in(form, folded):
@@ -288,17 +338,30 @@ class SecretSet:
         return self._labels[value]
 
     def locate_value(
-        self, arguments: Any, *, skip_origin: str | None = None
+        self,
+        arguments: Any,
+        *,
+        skip_origin: str | None = None,
+        unreadable: bool = False,
+        budget: Budget | None = None,
     ) -> tuple[str, str, str] | None:
         """``(secret, encoding, path)`` of the first secret in any string (values and keys)
-        at any depth of ``arguments``, as :meth:`locate`; the secret itself, for hashing."""
+        at any depth of ``arguments``, as :meth:`locate`; the secret itself, for hashing.
+        ``unreadable``: when no secret is found but a compressed stream could not be read
+        whole, ``("", "unreadable", its path)``. ``budget``: what may still be inflated
+        (a fresh :class:`Budget` when None)."""
         if not self._labels:
             return None
+        budget = Budget() if budget is None else budget
+        unread: tuple[str, str, str] | None = None
         for path, text in string_leaves(arguments, keys=True):
-            hit = self._match_text(text, skip_origin)
-            if hit is not None:
+            hit = self._match_text(text, skip_origin, budget)
+            if hit is None:
+                continue
+            if hit[1] != "unreadable":
                 return hit[0], hit[1], path
-        return None
+            unread = unread or ("", "unreadable", path)
+        return unread if unreadable else None
 
     def locate(
         self, arguments: Any, *, skip_origin: str | None = None
@@ -322,7 +385,9 @@ class SecretSet:
     def _redacted(self, value: Any) -> Any:
         if isinstance(value, str):
             hit = self._match_text(value)
-            return value if hit is None else withheld_marker(self._labels[hit[0]], hit[0])
+            if hit is None or hit[1] == "unreadable":
+                return value
+            return withheld_marker(self._labels[hit[0]], hit[0])
         if isinstance(value, dict):
             return {self._redacted(k): self._redacted(v) for k, v in value.items()}
         if isinstance(value, list):
@@ -407,15 +472,18 @@ def check_secrets(
     """
     if not sending:
         return None
-    hit = secrets.locate_value(arguments, skip_origin=skip_origin)
-    if hit is None:
+    budget = Budget()
+    hit = secrets.locate_value(arguments, skip_origin=skip_origin, unreadable=True, budget=budget)
+    if hit is None or hit[1] == "unreadable":
         for joined in (*joined_views(arguments), *_keyed_joins(arguments)):
-            found = secrets.locate_value(joined, skip_origin=skip_origin)
+            found = secrets.locate_value(joined, skip_origin=skip_origin, budget=budget)
             if found is not None:
                 hit = (found[0], "joined", "")
                 break
-        else:
-            return None
+    if hit is None:
+        return None
+    if hit[1] == "unreadable":
+        return _unreadable(hit[2])
     value, encoding, path = hit
     label = secrets.label(value)
     if path and secrets.locate_value(path) is not None:  # an object key carries it
@@ -439,6 +507,22 @@ def check_secrets(
             "encoding": encoding,
             "withheld": withheld_marker(label, value),
         },
+    )
+
+
+def _unreadable(path: str) -> Verdict:
+    """The ask for a compressed stream that could not be inflated whole
+    (:mod:`cordon.engine._secret_forms`): what lies past the cap cannot be cleared of the
+    session's secrets, and a secret hidden behind padding that compresses well (a megabyte
+    of zeros is a kilobyte of gzip) lies exactly there. Not a deny: no secret was found."""
+    where = f"argument '{path}'" if path else "the call"
+    return Verdict(
+        verdict="ask",
+        rule=rules.SECRET_UNREADABLE,
+        reason=f"{where} carries compressed data that inflates past cordon's cap; it cannot "
+        "be checked for the session's secrets",
+        param=path or None,
+        details={"encoding": "compressed, past the cap"},
     )
 
 

@@ -28,13 +28,16 @@ def run(ctx: Context, facts: Facts) -> Result:
     sending = facts.external or facts.sending
     # a call that does not send may carry back what its own server returned
     skip = None if sending else ctx.server
+    asks: tuple[Verdict, ...] = ()
     if len(session.secrets):
         v = check_secrets(dict(ctx.arguments), session.secrets, sending=True, skip_origin=skip)
-        if v is not None:
+        if v is not None and v.verdict == "deny":
             return Result(deny=with_dests(v, facts.destinations))
+        if v is not None:  # a compressed stream past the cap (secret.unreadable)
+            asks = (with_dests(v, facts.destinations),)
     shared = session.engine.shared_secrets
     if shared is None:
-        return PASS
+        return Result(asks=asks) if asks else PASS
     secrets = session.secrets
     hit = find_shared(
         dict(ctx.arguments),
@@ -42,7 +45,7 @@ def run(ctx: Context, facts: Facts) -> Result:
         skip=None if skip is None else (lambda core: secrets.seen_only_from(core, skip)),
     )
     if hit is None:
-        return PASS
+        return Result(asks=asks) if asks else PASS
     core, path = hit
     secrets.add(core, name=SHARED_NAME)
     label = secrets.label(core)
@@ -60,4 +63,4 @@ def run(ctx: Context, facts: Facts) -> Result:
     return Result(deny=with_dests(v, facts.destinations))
 
 
-CHECK = Check("secrets", run, (rules.SECRET_EGRESS,))
+CHECK = Check("secrets", run, (rules.SECRET_EGRESS, rules.SECRET_UNREADABLE))

@@ -1,0 +1,155 @@
+"""More encodings of a secret for :class:`cordon.engine.secrets.SecretSet`: base85 in its
+three alphabets and rot13 (precomputed forms, nothing decoded), and a compressed stream in
+base64 (gzip or zlib: inflated, with a hard cap).
+
+Attack class: an injected "send the key base85-encoded", "gzip it and base64 the result",
+"rot13 it first". Precomputed forms cost one C substring search each per string, and a
+random string in the encoding's alphabet matches none of them (only a secret's own encoding
+does). A compressed stream cannot be matched by forms (its bytes depend on everything before
+the secret), so it is inflated: only a base64 run that starts with a gzip or zlib header
+(``H4sI``, ``eJ``, ``eN``, ``eF``, ``eA``) and is :data:`MIN_RUN` characters or more, at most
+:data:`MAX_RUNS` runs per string, each inflated to at most :data:`MAX_INFLATED` bytes.
+
+A stream that inflates past the cap (a "decompression bomb", or a secret hidden behind a
+megabyte of padding, which compresses to a few hundred bytes) cannot be cleared: it is
+reported as unreadable, and the check asks (``secret.unreadable``) instead of letting it out
+unseen. A corrupt or truncated stream is read up to where it breaks, which is all a receiver's
+inflater gets from it too; the rest is opaque, like any blob cordon cannot decode (an
+encrypted one). Sources: RFC 1950 (zlib), RFC 1952 (gzip), RFC 1924 and Python's
+``base64.b85encode`` (base85), Adobe's ASCII85, ZeroMQ RFC 32 (Z85).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import re
+import zlib
+from collections.abc import Iterator
+
+__all__ = ["MAX_INFLATED", "Budget", "b85_cores", "inflate_runs", "rot13"]
+
+#: the most bytes one compressed run is inflated to; more is ``unreadable``
+MAX_INFLATED = 1 << 20
+#: the most bytes inflated for one call, over all its strings and their joins (a call of a
+#: thousand small bombs costs this much at most; past it a run is ``unreadable``)
+MAX_INFLATED_PER_CALL = 8 << 20
+#: compressed runs inflated per string (further ones are not read)
+MAX_RUNS = 8
+#: the shortest base64 run read as a compressed stream (a header, a secret of 8 bytes, a
+#: trailer: gzip's 18 bytes of framing alone are 24 characters)
+MIN_RUN = 24
+#: base64 characters read per run (4 MiB: a longer run is read by its head)
+MAX_RUN = 4 << 20
+
+_B85 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+_Z85 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
+_TO_Z85 = str.maketrans(_B85, _Z85)
+
+#: a base64 run (either alphabet) that starts with a gzip header (1f 8b 08) or a zlib header
+#: with a 32 KiB window (78 01, 78 5e, 78 9c, 78 da), possibly cut into lines
+_COMPRESSED = re.compile(
+    r"(?<![A-Za-z0-9+/_-])(?:H4sI|eJ|eN|eF|eA[E-H])[A-Za-z0-9+/_-]*(?:\s+[A-Za-z0-9+/_-]+)*={0,2}"
+)
+_HINTS = ("H4sI", "eJ", "eN", "eF", "eA")
+_SPACE = re.compile(r"\s+")
+#: input fed to the inflater at a time (a failing piece is re-fed byte by byte)
+_PIECE = 1 << 14
+
+
+def rot13(text: str) -> str:
+    """``text`` with its ASCII letters rotated by 13 (rot13 is its own inverse)."""
+    return codecs.encode(text, "rot13")
+
+
+def b85_cores(raw: bytes, min_length: int) -> Iterator[tuple[str, str]]:
+    """``(form, encoding)``: the offset-independent base85, Z85 and ASCII85 cores of ``raw``.
+
+    Each encoding turns 4 bytes into 5 characters, every group on its own: whatever bytes
+    come before the secret, a group boundary falls at one of its first four bytes ``a``, and
+    the groups from there that lie wholly inside it are encoded as ``raw[a:a + 4m]`` is
+    alone (as :func:`cordon.engine.secrets._b64_cores` does for base64's 3-byte groups).
+    Cores shorter than ``min_length`` are left out (a short core matches ordinary text)."""
+    for a in range(4):
+        m = (len(raw) - a) // 4
+        if 5 * m < min_length:
+            continue
+        chunk = raw[a : a + 4 * m]
+        b85 = base64.b85encode(chunk).decode("ascii")
+        yield b85, "base85"
+        yield b85.translate(_TO_Z85), "z85"
+        yield base64.a85encode(chunk).decode("ascii"), "ascii85"
+
+
+class Budget:
+    """The bytes one call may still inflate (:data:`MAX_INFLATED_PER_CALL`)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int = MAX_INFLATED_PER_CALL) -> None:
+        self.left = left
+
+
+def inflate_runs(text: str, budget: Budget) -> tuple[list[str], bool]:
+    """The text each compressed base64 run in ``text`` inflates to (module docstring), and
+    whether one inflated past :data:`MAX_INFLATED` or past what ``budget`` had left
+    (unreadable: fail closed). ``budget`` is charged what was inflated."""
+    if not any(h in text for h in _HINTS):
+        return [], False
+    out: list[str] = []
+    over = False
+    for i, m in enumerate(_COMPRESSED.finditer(text)):
+        if i >= MAX_RUNS:
+            break
+        run = _SPACE.sub("", m.group()[:MAX_RUN])
+        if len(run) < MIN_RUN:
+            continue
+        data = _b64(run)
+        if data is None:
+            continue
+        inflated, past = _inflate(data, min(MAX_INFLATED, budget.left))
+        budget.left -= len(inflated)
+        over = over or past
+        if inflated:
+            out.append(inflated.decode("utf-8", "replace"))
+    return out, over
+
+
+def _b64(run: str) -> bytes | None:
+    """``run`` decoded (either alphabet; missing padding added; a last partial character
+    dropped), or None."""
+    run = run.rstrip("=").replace("-", "+").replace("_", "/")
+    run = run[: len(run) - len(run) % 4] if len(run) % 4 == 1 else run
+    try:
+        return base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _inflate(data: bytes, cap: int) -> tuple[bytes, bool]:
+    """``data`` inflated (gzip or zlib, told by its header), at most ``cap`` bytes, and
+    whether there was more. A stream that breaks is inflated up to the break
+    (the piece it breaks in is re-fed byte by byte); one that ends early, as far as it goes;
+    a gzip member's trailing bytes (a second member) are not read."""
+    d = zlib.decompressobj(wbits=47)  # 32 + 15: a zlib or gzip header, read from the stream
+    out = bytearray()
+    for start in range(0, len(data), _PIECE):
+        piece = data[start : start + _PIECE]
+        saved = d.copy()
+        try:
+            out += d.decompress(piece, cap + 1 - len(out))
+        except zlib.error:
+            d = saved
+            for j in range(len(piece)):
+                try:
+                    out += d.decompress(piece[j : j + 1], cap + 1 - len(out))
+                except zlib.error:
+                    return bytes(out[:cap]), False
+                if len(out) > cap or d.eof:
+                    break
+        if len(out) > cap or d.unconsumed_tail:
+            return bytes(out[:cap]), True
+        if d.eof:
+            break
+    return bytes(out), False
