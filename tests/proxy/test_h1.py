@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cordon.proxy.h1 import H1Error, H1Pool, sse_events
+from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
 
 
 async def _chunks(*parts: bytes) -> AsyncIterator[bytes]:
@@ -35,6 +35,22 @@ def test_sse_events_follow_the_spec() -> None:
     assert _events(b"da", b"ta: lo", b"ng", b"\n", b"\n") == [b"long"]
     assert _events(b"data: half an event") == []  # the body ended mid-event: dropped
     assert _events(b"data\n\n") == [b""]
+
+
+def test_the_sse_cursor_follows_id_and_retry_as_an_eventsource_does() -> None:
+    """The last event id is the one of the last event dispatched (one without data too, as
+    the SDK's priming event); an id in an event the body cut off does not count; ``retry``
+    counts as soon as it is read, digits only; an id with a NUL is ignored."""
+
+    async def go(*parts: bytes) -> tuple[list[bytes], str | None, int | None]:
+        cursor = SseCursor()
+        got = [e async for e in sse_events(_chunks(*parts), 1 << 20, cursor)]
+        return got, cursor.last_id, cursor.retry_ms
+
+    prime = b"id: 7\nretry: 50\ndata: \n\n"
+    assert asyncio.run(go(prime)) == ([b""], "7", 50)
+    assert asyncio.run(go(prime, b"id: 8\ndata: x\n\nid: 9\ndata: half")) == ([b"", b"x"], "8", 50)
+    assert asyncio.run(go(b"id: 3\n\nretry: soon\nid: a\0b\n\n")) == ([], "3", None)
 
 
 def test_an_sse_event_over_the_cap_is_an_error() -> None:

@@ -583,14 +583,15 @@ class HttpUpstream:
 
     async def _renewed(self, stale: str) -> str | None:
         """A new session in place of ``stale`` (one renewal at a time, shared by the requests
-        that met the 404): None once there is one, else why not."""
-        if self.session_id != stale:
-            return None  # renewed already, for another request
-        if self.renewal is None or self.renewal.done():
+        that met the 404): None once there is one, else why not. A renewal under way is
+        waited for to its end (its session id is set before ``notifications/initialized``)."""
+        if (self.renewal is None or self.renewal.done()) and self.session_id == stale:
             self.renewal = asyncio.get_running_loop().create_task(renew(self, stale))
             self.tasks.add(self.renewal)
             self.renewal.add_done_callback(self.tasks.discard)
-        return await asyncio.shield(self.renewal)
+        if self.renewal is not None and not self.renewal.done():
+            return await asyncio.shield(self.renewal)
+        return None  # renewed already, for another request
 
     def _listen(self) -> None:
         """Open the GET stream for the server's own messages (handshake era), and open it
