@@ -154,3 +154,37 @@ def test_env_header_specs() -> None:
     assert "Bearer" not in str(info.value)
     with pytest.raises(ValueError, match="NAME or NAME=VAR"):
         env_header_specs(["Bad Name"], env)
+
+
+def test_an_entry_wrapped_with_header_values_in_argv_is_named_with_the_fix(
+    tmp_path: Path,
+) -> None:
+    """An entry an earlier cordon init wrapped with --header NAME:VALUE on cordon's command
+    line: init leaves it (already behind cordon) and says how to move the value into env,
+    with the entry's own policy; following that advice gives the new form."""
+    path = tmp_path / ".cursor" / "mcp.json"
+    path.parent.mkdir()
+    policy = tmp_path / "p.yaml"
+    policy.write_text("version: 1\n")
+    original = {"url": URL, "headers": {"Authorization": "Bearer ${env:REMOTE_TOKEN}"}}
+    old_form = {
+        "command": "cordon",
+        "args": ["run", "--name", "remote", "--policy", str(policy), "--url", URL, "--header",
+                 "Authorization:Bearer ${env:REMOTE_TOKEN}", "--header", "X-Empty:"],
+        UPSTREAM_KEY: original,
+    }  # fmt: skip
+    path.write_text(json.dumps({"mcpServers": {"remote": old_form}}, indent=2))
+    said = _init("--config", str(path))
+    assert said.exit_code == 0, said.output
+    assert "remote: header Authorization is on cordon's command line" in said.output
+    assert "X-Empty" not in said.output  # an empty value carries nothing
+    undo = f"cordon init --config {path} --undo --server remote"
+    again = f"cordon init --config {path} --server remote --policy {policy}"
+    assert f"{undo}, then {again}" in " ".join(said.output.split())
+    assert _init("--config", str(path), "--undo", "--server", "remote").exit_code == 0
+    assert json.loads(path.read_text())["mcpServers"]["remote"] == original
+    done = _init("--config", str(path), "--server", "remote", "--policy", str(policy))
+    assert done.exit_code == 0, done.output
+    wrapped = json.loads(path.read_text())["mcpServers"]["remote"]
+    assert wrapped["args"][-2:] == ["--header-env", "Authorization"]
+    assert "on cordon's command line" not in _init("--config", str(path)).output

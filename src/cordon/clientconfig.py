@@ -56,14 +56,26 @@ import shlex
 import shutil
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from cordon._exceptions import CordonError
-from cordon.clientremote import RemoteTarget, mcp_remote_target, remote_target, wrap_remote
+
+# the backups are part of this module's API (cordon init, its hooks, undo and tests use them)
+from cordon.clientbackups import BACKUP_INFIX as BACKUP_INFIX
+from cordon.clientbackups import WRAPPED_MARK as WRAPPED_MARK
+from cordon.clientbackups import _write_backup as _write_backup
+from cordon.clientbackups import backup_root, find_backups
+from cordon.clientbackups import wrapped_configs as wrapped_configs
+from cordon.clientremote import (
+    RemoteTarget,
+    argv_header_warning,
+    mcp_remote_target,
+    remote_target,
+    wrap_remote,
+)
 
 __all__ = [
     "UPSTREAM_KEY",
@@ -83,7 +95,6 @@ __all__ = [
 ]
 
 UPSTREAM_KEY = "x-cordon-upstream"
-BACKUP_INFIX = ".cordon-backup-"
 _REMOTE_TYPES = frozenset({"http", "sse", "streamable-http", "streamablehttp", "ws", "websocket"})
 
 ClientKind = Literal["claude-code", "cursor", "claude-desktop", "vscode"]
@@ -521,6 +532,8 @@ def _left_as_is(
         warnings.append(stale)
         return [f"{prefix}{name}: the --policy given was not applied (it is already behind cordon)"]
     behind = isinstance(entry, dict) and (UPSTREAM_KEY in entry or _is_cordon(entry))
+    if behind and (on_argv := argv_header_warning(name, entry, str(path))) is not None:
+        warnings.append(on_argv)
     if name in servers and not behind:
         return [f"{prefix}{name}: not wrapped (see above why)"]
     return []
@@ -598,81 +611,6 @@ def _plan_entry(
     pins = pin_file_for(name, entry, pins_root)
     messages.append(f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... --")
     return _wrap(name, entry, pols, cordon_command, pins)
-
-
-def backup_root() -> Path:
-    """``~/.cordon/backups``: where :func:`apply_plan` keeps the backups of client configs."""
-    return Path.home() / ".cordon" / "backups"
-
-
-def _backup_dir_for(path: Path) -> Path:
-    """``backup_root()`` followed by the directory of the file (symlinks resolved): a backup of
-    ``/home/me/app/.mcp.json`` is ``~/.cordon/backups/home/me/app/.mcp.json.cordon-backup-*``."""
-    real = path.resolve()
-    drive = [re.sub(r"[^A-Za-z0-9]", "", real.drive)] if real.drive else []
-    return backup_root().joinpath(*drive, *real.parent.parts[1:])
-
-
-def find_backups(path: Path | str) -> list[Path]:
-    """Backups of ``path`` written by :func:`apply_plan` (under :func:`backup_root`) or by
-    earlier versions (next to the file), newest first."""
-    path = Path(path)
-    found = set(path.parent.glob(f"{_glob_escape(path.name)}{BACKUP_INFIX}*"))
-    kept = _backup_dir_for(path)
-    if kept.is_dir():
-        found.update(kept.glob(f"{_glob_escape(path.resolve().name)}{BACKUP_INFIX}*"))
-    return sorted(found, key=lambda p: p.name.rsplit(BACKUP_INFIX, 1)[-1], reverse=True)
-
-
-#: the key every wrapped entry carries (its original entry): a config that holds it still
-#: runs servers through cordon
-WRAPPED_MARK = b'"x-cordon-upstream"'
-
-
-def wrapped_configs() -> list[Path]:
-    """The client configs cordon has written (each has a backup under :func:`backup_root`,
-    whose path names the original) that still hold a wrapped entry: what ``--undo`` of one
-    project must not take the user-level prompt hook away from."""
-    root = backup_root()
-    if not root.is_dir():
-        return []
-    originals = set()
-    for backup in root.rglob(f"*{BACKUP_INFIX}*"):
-        rel = backup.relative_to(root)
-        originals.add(Path("/", *rel.parent.parts, rel.name.rsplit(BACKUP_INFIX, 1)[0]))
-    found = []
-    for path in sorted(originals):
-        try:
-            if WRAPPED_MARK in path.read_bytes():
-                found.append(path)
-        except OSError:
-            continue
-    return found
-
-
-def _write_backup(real: Path, raw: bytes) -> Path:
-    """Write ``raw`` as a new backup of ``real`` (mode 0600; missing directories 0700)."""
-    directory = _backup_dir_for(real)
-    missing = []
-    parent = directory
-    while not parent.exists():
-        missing.append(parent)
-        parent = parent.parent
-    for made in reversed(missing):
-        made.mkdir(mode=0o700, exist_ok=True)
-        os.chmod(made, 0o700)
-    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-    backup = directory / f"{real.name}{BACKUP_INFIX}{stamp}{time.time_ns() % 10**9:09d}Z"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    with os.fdopen(os.open(backup, flags, 0o600), "wb") as fh:
-        fh.write(raw)
-    os.chmod(backup, 0o600)
-    return backup
-
-
-def _glob_escape(name: str) -> str:
-    """Escape glob metacharacters in a file name."""
-    return re.sub(r"([*?\[])", r"[\1]", name)
 
 
 def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import copy
 import ipaddress
 import re
+import shlex
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
@@ -42,6 +43,7 @@ from urllib.parse import urlsplit
 
 __all__ = [
     "RemoteTarget",
+    "argv_header_warning",
     "env_header_specs",
     "header_env_var",
     "mcp_remote_target",
@@ -291,3 +293,34 @@ def wrap_remote(
         out["env"] = env
     out[upstream_key] = copy.deepcopy(entry)
     return out, moved
+
+
+def argv_header_warning(name: str, entry: dict[str, Any], config: str) -> str | None:
+    """For an entry already behind cordon whose ``cordon run`` carries a header value on its
+    command line (``--header NAME:VALUE``, as ``cordon init`` wrote them before values moved
+    to ``env``): the warning that says so and the two commands that move them, with the
+    entry's own ``--policy`` files; None when there is none."""
+    raw = entry.get("args")
+    args: list[Any] = raw if isinstance(raw, list) else []
+    own = args[: args.index("--")] if "--" in args else args
+    if "--url" not in own:
+        return None
+    valued = [
+        str(own[i + 1]).partition(":")[0]
+        for i, a in enumerate(own[:-1])
+        if a == "--header" and str(own[i + 1]).partition(":")[2].strip()
+    ]
+    if not valued:
+        return None
+    pols = "".join(
+        f" --policy {shlex.quote(str(own[i + 1]))}"
+        for i, a in enumerate(own[:-1])
+        if a == "--policy"
+    )
+    init = f"cordon init --config {shlex.quote(config)}"
+    server = shlex.quote(name)
+    return (
+        f"{name}: header {', '.join(valued)} is on cordon's command line, which every local "
+        f"user can read (ps), as an earlier cordon init wrote it; to move it into env: "
+        f"{init} --undo --server {server}, then {init} --server {server}{pols}"
+    )
