@@ -231,3 +231,43 @@ async def test_errors_say_what_to_do(
     params = harness.cordon([], extra=[*extra, "--url", f"http://127.0.0.1:{port}{path}"])
     message = await first_mcp_error(Client(params, mode="legacy"))
     assert said in message and not_said not in message
+
+
+async def test_the_readme_everything_server_restarted_gets_a_new_session(
+    harness: Harness,
+) -> None:
+    """The TypeScript SDK's reference server (the README's example) answers an unknown
+    session id with 400 "No valid session ID provided" where the spec says 404: read the
+    same way, the next call after its restart is answered."""
+    exe = ROOT / "node_modules" / ".bin" / "mcp-server-everything"
+    if not exe.exists():
+        pytest.fail("the npm reference servers are not installed: run `make setup`")
+    port = _port()
+
+    def start() -> None:
+        proc = subprocess.Popen(
+            [str(exe), "streamableHttp"],
+            env={**os.environ, "PORT": str(port)},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        harness.servers.append(proc)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                return
+            time.sleep(0.05)
+        pytest.fail("mcp-server-everything did not start")
+
+    start()
+    params = harness.cordon([], extra=["--url", f"http://127.0.0.1:{port}/mcp"])
+    async with Client(params, mode="legacy") as client:
+        with anyio.fail_after(ANSWER_S):
+            await client.list_tools()
+            assert "hi" in text_of(await client.call_tool("echo", {"message": "hi"}))
+        _stop(harness)
+        start()
+        with anyio.fail_after(ANSWER_S):
+            assert "again" in text_of(await client.call_tool("echo", {"message": "again"}))
+    (renewed, _resent) = harness.records("upstream")
+    assert "HTTP 400" in renewed["reason"]

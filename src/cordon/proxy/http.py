@@ -104,7 +104,8 @@ _RESUMING = "cordon: {} closed this request's event stream before its response, 
 @dataclasses.dataclass(slots=True)
 class _Ended:
     """How one HTTP exchange ended: its status; ``why``, the kind and line of the error the
-    request gets if it is still unanswered; ``stale``, the session id a 404 said is gone;
+    request gets if it is still unanswered; ``stale``, the session id the server said it
+    does not know (:func:`_session_gone`);
     ``cursor``, where an SSE answer stood (to resume it)."""
 
     status: int
@@ -301,7 +302,7 @@ class HttpUpstream:
                 await asyncio.shield(renewal)  # sent in the new session, after the frames before
             end = await self._exchange("POST", data, msg, rid)
             if end.stale is not None:
-                end = await self._expired(end.stale, data, msg, rid)
+                end = await self._expired(end, data, msg, rid)
             if end.cursor is not None and rid is not None:
                 end = await self._resume(end, msg, rid)
             if rid is not None and end.why is not None:
@@ -418,8 +419,14 @@ class HttpUpstream:
                 if self.session_id is not None:
                     self._listen()  # the server's own messages, from now on
             kind = resp.headers.get("content-type", "").partition(";")[0].strip().lower()
-            if code == 404 and "mcp-session-id" in headers and data is not None:
-                return _Ended(code, stale=headers["mcp-session-id"])  # the session ended
+            sid = headers.get("mcp-session-id") if data is not None else None
+            if sid is not None and code in (400, 404):
+                said = (await self._body(resp) or b"") if kind == _JSON else b""
+                if code == 404 or _session_gone(said):
+                    return _Ended(code, stale=sid)  # the session ended
+                if rid is not None:
+                    self._error_body(said, rid, code)
+                return _Ended(code, self._why(code, kind, verb, resp))
             if kind == _SSE and code < 300 and code not in (202, 204):
                 cursor = cursor or SseCursor()
                 until = rid if verb == "GET" else None
@@ -459,8 +466,8 @@ class HttpUpstream:
             return
         if not isinstance(m, dict) or "error" not in m or "result" in m or "method" in m:
             return
-        if "id" not in m or (m["id"] is not None and _key(m["id"]) != _key(rid)):
-            return
+        if m.get("id") is not None and _key(m["id"]) != _key(rid):
+            return  # (an id left out is read as null: the TypeScript SDK's servers do so)
         if f"error{code}" not in self.said:  # the client sees the server's message, not the status
             self.said.add(f"error{code}")
             log(f"{self.url} answered HTTP {code} with a JSON-RPC error, relayed as the answer")
@@ -557,36 +564,38 @@ class HttpUpstream:
         why = f"cordon: {self.url} closed this request's event stream {RESUME_MAX} times without its response"
         return _Ended(end.status, ("resume", why))
 
-    async def _expired(self, stale: str, data: bytes, msg: dict[str, Any], rid: Any) -> _Ended:
-        """A 404 to a request carrying session ``stale``: the server ended the session (MCP
-        Streamable HTTP: a restart, an expiry) and did not act on the request. A request
+    async def _expired(self, end: _Ended, data: bytes, msg: dict[str, Any], rid: Any) -> _Ended:
+        """A 404 to a request carrying session ``end.stale``: the server ended the session
+        (MCP Streamable HTTP: a restart, an expiry) and did not act on the request; or a 400
+        saying so (the TypeScript SDK's servers: "No valid session ID provided"). A request
         gets a new session (:meth:`_renewed`) and is sent once more, which is safe for a
         ``tools/call`` too: the 404 says the server never ran it, and it is the call the
         engine allowed, under the verdict already recorded. A second 404 fails it. A
         notification or an answer to a server request belonged to the ended session: dropped."""
         if rid is None:
             return _Ended(404)
-        why = await self._renewed(stale)
+        assert end.stale is not None
+        why = await self._renewed(end.stale, end.status)
         if why is not None:
-            return _Ended(404, ("session", why))
+            return _Ended(end.status, ("session", why))
         method = str(msg.get("method"))
         why = f"cordon: {method} sent again in the new session (the 404 said it was not run)"
         self.event("resent", why, id=rid, method=method)
         again = await self._exchange("POST", data, msg, rid)
         if again.stale is not None:
             why = (
-                f"cordon: {self.url} ended the session again (HTTP 404) right after a new one "
+                f"cordon: {self.url} ended the session again (HTTP {again.status}) right after a new one "
                 "started; the request was not run"
             )
-            return _Ended(404, ("session", why))
+            return _Ended(again.status, ("session", why))
         return again
 
-    async def _renewed(self, stale: str) -> str | None:
+    async def _renewed(self, stale: str, code: int) -> str | None:
         """A new session in place of ``stale`` (one renewal at a time, shared by the requests
-        that met the 404): None once there is one, else why not. A renewal under way is
+        that met the 404 or 400): None once there is one, else why not. A renewal under way is
         waited for to its end (its session id is set before ``notifications/initialized``)."""
         if (self.renewal is None or self.renewal.done()) and self.session_id == stale:
-            self.renewal = asyncio.get_running_loop().create_task(renew(self, stale))
+            self.renewal = asyncio.get_running_loop().create_task(renew(self, code))
             self.tasks.add(self.renewal)
             self.renewal.add_done_callback(self.tasks.discard)
         if self.renewal is not None and not self.renewal.done():
@@ -676,6 +685,20 @@ def _modern(msg: dict[str, Any]) -> str | None:
 def _key(rid: Any) -> tuple[type, Any]:
     """A request id as a key: ``1`` and ``"1"`` are different requests."""
     return (type(rid), rid)
+
+
+def _session_gone(body: bytes) -> bool:
+    """A 400's JSON body saying the session is not known: a JSON-RPC error for no id whose
+    message names the session ("Bad Request: No valid session ID provided", the TypeScript
+    SDK's answer to an id it does not know, where the spec says 404). Either way the server
+    refused the request before running it."""
+    try:
+        m = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return False
+    err = m.get("error") if isinstance(m, dict) and m.get("id") is None else None
+    text = err.get("message") if isinstance(err, dict) else None
+    return isinstance(text, str) and "session" in text.lower()
 
 
 def _port(parts: SplitResult) -> int | None:

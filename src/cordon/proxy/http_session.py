@@ -2,7 +2,7 @@
 handshake era).
 
 A server that restarts, or expires an idle session, answers the old ``Mcp-Session-Id`` with
-404 (MCP basic/transports: the client "MUST start a new session by sending a new
+404 (the TypeScript SDK's servers: 400, "No valid session ID provided") (MCP basic/transports: the client "MUST start a new session by sending a new
 InitializeRequest without a session ID attached"). The MCP client behind cordon cannot see
 that 404 (its session with cordon is fine), so cordon starts the new session itself:
 
@@ -38,9 +38,10 @@ __all__ = ["renew"]
 _INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
 
 
-async def renew(up: HttpUpstream, stale: str) -> str | None:
-    """Start a new session in place of ``stale``: None once it is up, else why not (one line
-    that answers the requests waiting for it, and is audited)."""
+async def renew(up: HttpUpstream, code: int) -> str | None:
+    """Start a new session in place of the one the server answered ``code`` to (404, or a
+    400 saying so): None once it is up, else why not (one line that answers the requests
+    waiting for it, and is audited)."""
     try:
         why = await _renew(up)
     except httpx2.HTTPError as exc:
@@ -53,14 +54,14 @@ async def renew(up: HttpUpstream, stale: str) -> str | None:
         why = f"cordon: {exc}" if isinstance(exc, LoginError) else f"cordon: {exc!r}"
     if why is None:
         reason = (
-            f"cordon: {up.url} had ended the session (HTTP 404: a restart or an expiry); "
+            f"cordon: {up.url} had ended the session (HTTP {code}: a restart or an expiry); "
             "started a new one with the client's initialize"
         )
         up.event("session_renewed", reason)
         log(reason.removeprefix("cordon: "))
         return None
     why = (
-        f"cordon: {up.url} ended the session (HTTP 404) and a new one could not be started: "
+        f"cordon: {up.url} ended the session (HTTP {code}) and a new one could not be started: "
         f"{why.removeprefix('cordon: ')}"
     )
     up.event("session_not_renewed", why)
