@@ -137,7 +137,7 @@ async def test_auth_login_on_a_headless_machine_finishes_from_a_browser_elsewher
     assert proc.returncode == 0, err
     assert f"logged in to {s.url}" in out
     if how == "pasted":
-        assert "not a callback address or code" in err
+        assert "not the address the browser ended on" in err
     assert len(s.grants("authorize")) == 1
     for tok in s.tokens():
         assert tok not in out and tok not in err
@@ -177,3 +177,20 @@ def test_headless_reason(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     monkeypatch.delenv("WAYLAND_DISPLAY")
     monkeypatch.setattr(ob, "gui_browser", lambda: object())
     assert ob.headless_reason() is None  # macOS: no DISPLAY needed
+
+
+async def test_a_pasted_address_must_be_this_logins_callback() -> None:
+    from cordon.proxy.oauth import Loopback, _free_port
+
+    loop = Loopback(_free_port())
+    await loop.start("state-1")
+    try:
+        back = loop.redirect_uri
+        assert "paste the whole address" in (loop.offer("c0de-only-123456") or "")
+        assert "no login is waiting" in (loop.offer(f"{back}?code=c1&state=state-2") or "")
+        assert loop.offer("  ") is None and loop.result is not None and not loop.result.done()
+        assert loop.offer(f"{back}?code=c1&state=state-1\n") is None
+        got = await loop.wait(1)
+        assert (got.code, got.state) == ("c1", "state-1")
+    finally:
+        await loop.close()

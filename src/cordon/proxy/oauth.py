@@ -74,8 +74,6 @@ LOGIN_TIMEOUT_S = 300.0
 AUTOLOGIN_ENV = "CORDON_OAUTH_TEST_AUTOLOGIN"
 _LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 _CALLBACK_PATH = "/callback"
-#: an authorization code as pasted (RFC 6749 A.11: printable ASCII; no spaces or quotes here)
-_BARE_CODE = re.compile(r"[A-Za-z0-9._~+/=-]{6,512}")
 _PAGE = (
     "<!doctype html><html><head><meta charset='utf-8'><title>cordon</title></head>"
     "<body><p>{}</p></body></html>"
@@ -181,22 +179,21 @@ class Loopback:
         return self._accept(target.path, parse_qs(target.query))
 
     def offer(self, line: str) -> str | None:
-        """A callback address or a bare authorization code pasted in ``cordon auth login``
-        (the browser ran where the loopback is not reachable); None when it was taken, else
-        what is wrong with it. A bare code is the user's own paste: the login's ``state``
-        stands in for the one its address would carry."""
+        """The callback address pasted in ``cordon auth login`` (the browser ran where this
+        listener is not reachable, and its page did not load); None when it was taken, else
+        what is wrong with it. Only a whole address is taken: its ``state`` must be this
+        login's, as on the listener (a bare code would skip that check, and a mistyped one
+        would end the login at the token endpoint)."""
         line = line.strip()
         if not line:
             return None
-        if "://" in line:
-            target = urlsplit(line)
-            status, text = self._accept(target.path, parse_qs(target.query))
-        elif _BARE_CODE.fullmatch(line):
-            status, text = self._accept(
-                _CALLBACK_PATH, {"code": [line], "state": [self.state or ""]}
+        target = urlsplit(line)
+        if "://" not in line or "code=" not in target.query and "error=" not in target.query:
+            return (
+                "not the address the browser ended on: paste the whole address, "
+                f"{self.redirect_uri}?code=...&state=..."
             )
-        else:
-            return "not a callback address or code: paste the whole address the browser ended on"
+        status, text = self._accept(target.path, parse_qs(target.query))
         return None if status.startswith("200") else text.removeprefix("cordon: ")
 
     def _accept(self, path: str, query: dict[str, list[str]]) -> tuple[str, str]:
