@@ -170,7 +170,7 @@ async def test_every_exchange_that_ends_without_the_response_answers_the_call(
 ) -> None:
     """Each way an HTTP exchange can end without the response gets the call a JSON-RPC error
     naming the status or cause (or the server's own id-null error), and the session goes on;
-    a stream cut after an event id is resumed and delivers the response."""
+    a stream that ends or breaks after an event id is resumed and delivers the response."""
     port = _port()
     box = harness.tmp / "misb"
     box.mkdir()
@@ -187,6 +187,7 @@ async def test_every_exchange_that_ends_without_the_response_answers_the_call(
                 assert text_of(await client.call_tool("echo", {})) == "ok"
         with anyio.fail_after(ANSWER_S):
             assert text_of(await client.call_tool("sse_cut", {})) == "resumed"
+            assert text_of(await client.call_tool("sse_break", {})) == "resumed"
 
 
 async def test_a_same_origin_redirect_is_followed(harness: Harness) -> None:

@@ -13,7 +13,8 @@ appended to ``http.log``). ``initialize``, ``tools/list`` and notifications work
 - ``sse_ends``: an SSE stream with a notification, ended without the response or an event id;
 - ``sse_cut``: an SSE stream with an event id and ``retry: 20``, ended before the response;
   a GET with ``Last-Event-ID`` then carries the response;
-- ``sse_cut_gone``: as ``sse_cut``, but the resuming GET is answered 404.
+- ``sse_cut_gone``: as ``sse_cut``, but the resuming GET is answered 404;
+- ``sse_break``: as ``sse_cut``, but the connection breaks mid-body (a chunked body cut off).
 
 Other paths: ``/sse`` (a legacy HTTP+SSE endpoint: POST is 405), ``/locked`` (401 to every
 request), ``/elsewhere`` (307 to ``http://localhost:<port>/mcp``, another origin).
@@ -39,6 +40,7 @@ NAMES = [
     "sse_ends",
     "sse_cut",
     "sse_cut_gone",
+    "sse_break",
 ]
 TOOLS = [
     {"name": n, "description": f"{n}.", "inputSchema": {"type": "object", "properties": {}}}
@@ -159,7 +161,16 @@ class Handler(BaseHTTPRequestHandler):
         if name == "sse_cut_gone":
             HELD.pop(event)
         head = b"id: " + event.encode() + b"\nretry: 20\ndata: " + json.dumps(note).encode()
-        self._stream(_sse(head + b"\n\n"))
+        if name != "sse_break":
+            return self._stream(_sse(head + b"\n\n"))
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        chunk = head + b"\n\n"
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk) + b"40\r\ndata: {")  # cut off
+        self.wfile.flush()
+        self.close_connection = True
 
 
 if __name__ == "__main__":

@@ -19,8 +19,8 @@ cordon's whole policy engine. This one does only what that leg needs:
 LF or CR; ``data:`` lines of one event are joined with newlines; a blank line ends the event;
 comments and other fields are skipped).
 
-Every failure is an :class:`H1Error`, whose ``kind`` is ``connect``, ``tls``, ``timeout`` or
-``http``, and whose message never quotes a header.
+Every failure is an :class:`H1Error`, whose ``kind`` is ``connect``, ``tls``, ``timeout``,
+``http`` or (an SSE event over the cap) ``size``, and whose message never quotes a header.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ def _header(name: str, value: str) -> tuple[bytes, bytes]:
 
 
 class H1Error(Exception):
-    """A request that failed: ``kind`` is ``connect``, ``tls``, ``timeout`` or ``http``."""
+    """A request that failed: ``kind`` is ``connect``, ``tls``, ``timeout``, ``http`` or
+    ``size`` (an SSE event over the cap)."""
 
     def __init__(self, kind: str, text: str) -> None:
         super().__init__(text)
@@ -377,7 +378,7 @@ async def sse_events(
             pending.append(chunk)  # the middle of a long line: no copying until it ends
             waiting += len(chunk)
             if size + waiting > max_size:
-                raise H1Error("http", f"a server-sent event exceeded the {max_size} byte limit")
+                raise H1Error("size", f"a server-sent event exceeded the {max_size} byte limit")
             continue
         buf = b"".join((*pending, chunk)) if pending else chunk
         lines, pos = _lines(buf, end)
@@ -402,4 +403,4 @@ async def sse_events(
         pending = [buf[pos:]] if pos < len(buf) else []
         waiting = len(buf) - pos
         if size + waiting > max_size:
-            raise H1Error("http", f"a server-sent event exceeded the {max_size} byte limit")
+            raise H1Error("size", f"a server-sent event exceeded the {max_size} byte limit")

@@ -430,7 +430,13 @@ class HttpUpstream:
             if kind == _SSE and code < 300 and code not in (202, 204):
                 cursor = cursor or SseCursor()
                 until = rid if verb == "GET" else None
-                await self._events(resp, msg if data is not None else {}, cursor, until)
+                try:
+                    await self._events(resp, msg if data is not None else {}, cursor, until)
+                except (H1Error, httpx2.HTTPError) as exc:
+                    if rid is None or cursor.last_id is None or getattr(exc, "kind", "") == "size":
+                        raise
+                    why = f"cordon: {self.url} broke off this request's event stream ({exc})"
+                    return _Ended(code, ("sse-broken", why), cursor=cursor)  # to resume
                 return _Ended(code, no_answer(code, kind, self.url), cursor=cursor)
             if kind == _JSON and code not in (202, 204, 401, 403):  # 401: an OAuth error body
                 body = await self._body(resp)
@@ -530,8 +536,8 @@ class HttpUpstream:
             self.t.from_upstream(body)
 
     async def _resume(self, end: _Ended, msg: dict[str, Any], rid: Any) -> _Ended:
-        """Request ``rid``'s answer was an SSE stream that ended before its response. After
-        an event with an id the server means to go on (SSE polling, MCP 2025-11-25: it closes
+        """Request ``rid``'s answer was an SSE stream that ended (or broke) before its
+        response. After an event with an id the server means to go on (SSE polling, MCP 2025-11-25: it closes
         the stream and the client resumes it), so it is resumed with a GET carrying
         ``Last-Event-ID``, after the server's ``retry`` (:data:`RESUME_WAIT_S` without one,
         at most :data:`RESUME_WAIT_MAX_S`), at most :data:`RESUME_MAX` times; a resumption
