@@ -112,6 +112,20 @@ def generated(
             yield f"gen:{kind}:{size}:end", _filler("mixed", size) + item
 
 
+def walls(count: int, reps: int, rng: random.Random) -> Iterator[tuple[str, str]]:
+    """``(name, text)``: one payload repeated ``reps`` times between filler lines of random
+    length, past the per-rule cap of findings and the cap of readings, which both paths must
+    apply to the same hits; and one text of every payload, mixed."""
+    pool = payloads()
+    fill = _filler("english", 3000)
+    for i in range(count):
+        item = pool[(i * 7) % len(pool)]
+        parts = [p for _ in range(reps) for p in (fill[: rng.randrange(600)], item + "\n")]
+        yield f"wall:{i}:{reps}", "".join(parts)
+    parts = [p for _ in range(reps) for p in (rng.choice(pool), " " + fill[: rng.randrange(200)])]
+    yield f"wall:mixed:{reps}", "\n".join(parts)
+
+
 def corpus(every: int = 1) -> Iterator[tuple[str, str]]:
     """``(name, text)``: every ``every``-th file of ``bench/content``'s corpora (the benign
     and real-document corpora, the outside attack lists and benign manifests), whole."""
@@ -131,8 +145,11 @@ def texts(name: str, files: list[str]) -> Iterator[tuple[str, str]]:
             p = CONTENT / "outside" / f"{stem}.py"
             yield f"file:{p.relative_to(ROOT)}", p.read_text(encoding="utf-8")
         yield from generated((5000, 40_000), rng, per_text=6)
+        yield from walls(3, 100, rng)
     elif name == "full":
         yield from corpus()
+        yield from walls(len(payloads()), 150, rng)
+        yield from walls(4, 2000, rng)
         yield from generated((5000, 70_000, 300_000, 1_100_000), rng, per_text=12)
         yield from generated((10_000_000,), rng, per_text=40, kinds=("english", "longline"))
     for f in files:

@@ -164,20 +164,29 @@ def _blocks_checked(
     pattern: re.Pattern[bytes], width: int, view: bytes, spans: list[tuple[int, int]]
 ) -> list[int]:
     """The marked blocks of ``view`` among those ``spans`` touch: Hyperscan's spans of the
-    mark, each covering the start of every match it stands for (:func:`_accel.find`). Each
-    candidate block is decided by a search that starts at the block and reads ``width`` (the
-    mark's widest match) past it, so its end sees the bytes a whole-text search would."""
-    out: list[int] = []
+    mark, each covering the start of every match it stands for (:func:`_accel.find`). A
+    block holding a span's start is marked when a match starts right there (one anchored
+    match); every other block a span touches is decided by a search that starts at the block.
+    Both read ``width`` (the mark's widest match) past where a match can start, so a match's
+    end sees the bytes a whole-text search would."""
     n = len(view)
-    done = -1  # blocks up to this one are decided
+    marked: set[int] = set()
+    touched: set[int] = set()
+    match = pattern.match
     for s, e in spans:
-        for k in range(max(s // _BLOCK, done + 1), (e - 1) // _BLOCK + 1):
-            end = (k + 1) * _BLOCK
-            m = pattern.search(view, k * _BLOCK, min(n, end + width))
-            if m is not None and m.start() < end:
-                out.append(k)
-            done = k
-    return out
+        k = s // _BLOCK
+        if k not in marked and match(view, s, min(n, s + width + 1)) is not None:
+            marked.add(k)
+        last = (e - 1) // _BLOCK
+        if last > k or k not in marked:
+            touched.update(range(k, last + 1))
+    search = pattern.search
+    for k in touched - marked:
+        end = (k + 1) * _BLOCK
+        m = search(view, k * _BLOCK, min(n, end + width))
+        if m is not None and m.start() < end:
+            marked.add(k)
+    return sorted(marked)
 
 
 def _around(blocks: list[int], size: int) -> list[tuple[int, int]]:
