@@ -537,13 +537,13 @@ class HttpUpstream:
 
     async def _resume(self, end: _Ended, msg: dict[str, Any], rid: Any) -> _Ended:
         """Request ``rid``'s answer was an SSE stream that ended (or broke) before its
-        response. After an event with an id the server means to go on (SSE polling, MCP 2025-11-25: it closes
-        the stream and the client resumes it), so it is resumed with a GET carrying
-        ``Last-Event-ID``, after the server's ``retry`` (:data:`RESUME_WAIT_S` without one,
-        at most :data:`RESUME_WAIT_MAX_S`), at most :data:`RESUME_MAX` times; a resumption
-        that fails twice running, or is answered with anything but an SSE stream, ends it.
-        Without an event id there is nothing to resume. A request answered (or cancelled)
-        meanwhile is left. Returns how it ended (the request's error if still unanswered)."""
+        response. After an event with an id the server means to go on (SSE polling, MCP
+        2025-11-25: it closes the stream and the client resumes it), so it is resumed with a
+        GET carrying ``Last-Event-ID``, after the server's ``retry`` (:data:`RESUME_WAIT_S`
+        without one, at most :data:`RESUME_WAIT_MAX_S`), at most :data:`RESUME_MAX` times;
+        a resumption that fails twice running, or is answered with anything but an SSE
+        stream, ends it. Without an event id there is nothing to resume. A request answered
+        (or cancelled) meanwhile is left. Returns how it ended (the error if unanswered)."""
         cursor = end.cursor
         failed = 0
         for _ in range(RESUME_MAX):
@@ -567,7 +567,10 @@ class HttpUpstream:
                 why = f"{_RESUMING.format(self.url)} was answered with HTTP {again.status}"
                 return _Ended(again.status, ("resume", why))
             end = again
-        why = f"cordon: {self.url} closed this request's event stream {RESUME_MAX} times without its response"
+        why = (
+            f"cordon: {self.url} closed this request's event stream {RESUME_MAX} times "
+            "without its response"
+        )
         return _Ended(end.status, ("resume", why))
 
     async def _expired(self, end: _Ended, data: bytes, msg: dict[str, Any], rid: Any) -> _Ended:
@@ -590,8 +593,8 @@ class HttpUpstream:
         again = await self._exchange("POST", data, msg, rid)
         if again.stale is not None:
             why = (
-                f"cordon: {self.url} ended the session again (HTTP {again.status}) right after a new one "
-                "started; the request was not run"
+                f"cordon: {self.url} ended the session again (HTTP {again.status}) right "
+                "after a new one started; the request was not run"
             )
             return _Ended(again.status, ("session", why))
         return again
@@ -629,7 +632,7 @@ class HttpUpstream:
                     status = 0  # unreachable for now: try again
                 except LoginError:
                     return
-                if status == 404 and self.session_id not in (sid, None):
+                if status in (400, 404) and self.session_id not in (sid, None):
                     continue  # the session was renewed meanwhile: listen on the new one
                 if status not in (0, 200):
                     return

@@ -2,9 +2,10 @@
 handshake era).
 
 A server that restarts, or expires an idle session, answers the old ``Mcp-Session-Id`` with
-404 (the TypeScript SDK's servers: 400, "No valid session ID provided") (MCP basic/transports: the client "MUST start a new session by sending a new
-InitializeRequest without a session ID attached"). The MCP client behind cordon cannot see
-that 404 (its session with cordon is fine), so cordon starts the new session itself:
+404, and the client "MUST start a new session by sending a new InitializeRequest without a
+session ID attached" (MCP basic/transports; the TypeScript SDK's servers answer 400, "No
+valid session ID provided"). The MCP client behind cordon cannot see that answer (its
+session with cordon is fine), so cordon starts the new session itself:
 
 - the client's own ``initialize`` request is sent again, under an id of cordon's own (the
   client never sees that answer, so no server text reaches it this way);
