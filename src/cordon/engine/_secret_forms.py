@@ -26,9 +26,18 @@ import binascii
 import codecs
 import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-__all__ = ["MAX_INFLATED", "Budget", "b85_cores", "inflate_runs", "rot13"]
+__all__ = [
+    "MAX_INFLATED",
+    "Budget",
+    "b85_cores",
+    "binary_b64_view",
+    "first_form",
+    "form_table",
+    "inflate_runs",
+    "rot13",
+]
 
 #: the most bytes one compressed run is inflated to; more is ``unreadable``
 MAX_INFLATED = 1 << 20
@@ -52,7 +61,8 @@ _TO_Z85 = str.maketrans(_B85, _Z85)
 _COMPRESSED = re.compile(
     r"(?<![A-Za-z0-9+/_-])(?:H4sI|eJ|eN|eF|eA[E-H])[A-Za-z0-9+/_-]*(?:\s+[A-Za-z0-9+/_-]+)*={0,2}"
 )
-_HINTS = ("H4sI", "eJ", "eN", "eF", "eA")
+#: the headers' first characters, one search (most strings have none)
+_HINT = re.compile(r"H4sI|e[JNFA]")
 _SPACE = re.compile(r"\s+")
 #: input fed to the inflater at a time (a failing piece is re-fed byte by byte)
 _PIECE = 1 << 14
@@ -91,11 +101,33 @@ class Budget:
         self.left = left
 
 
+#: a base64 run (either alphabet) of 16 characters or more, from its start (linear)
+_B64_RUN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}+")
+#: characters of a string read for :func:`binary_b64_view` (a longer one by its head)
+MAX_B64_VIEW = 1 << 20
+
+
+def binary_b64_view(text: str) -> str:
+    """The bytes of every base64 run of 16 characters or more in ``text`` (one line of a
+    MIME-wrapped blob is a run of its own), in its first
+    :data:`MAX_B64_VIEW` characters), decoded whatever they are, as Latin-1 and case-folded,
+    runs a NUL apart; empty when there is none. For a secret re-cased and then encoded,
+    among binary bytes: a search of the secret's folded form finds it at any offset."""
+    if len(text) < 16:
+        return ""
+    parts = []
+    for m in _B64_RUN.finditer(text, 0, MAX_B64_VIEW):
+        data = _b64(m.group())
+        if data:
+            parts.append(data.decode("latin-1"))
+    return "\0".join(parts).lower() if parts else ""
+
+
 def inflate_runs(text: str, budget: Budget) -> tuple[list[str], bool]:
     """The text each compressed base64 run in ``text`` inflates to (module docstring), and
     whether one inflated past :data:`MAX_INFLATED` or past what ``budget`` had left
     (unreadable: fail closed). ``budget`` is charged what was inflated."""
-    if not any(h in text for h in _HINTS):
+    if _HINT.search(text) is None:
         return [], False
     out: list[str] = []
     over = False
@@ -153,3 +185,38 @@ def _inflate(data: bytes, cap: int) -> tuple[bytes, bool]:
         if d.eof:
             break
     return bytes(out), False
+
+
+Hit = tuple[str, str]
+#: forms shortest first: (length, rank in the dict, form, hit, the form's characters)
+Table = list[tuple[int, int, str, Hit, frozenset[str]]]
+#: a text longer than this, searched for more forms than :data:`_MANY_FORMS`, is searched
+#: only for the forms whose every character it has (one pass over it builds the set)
+_LONG_TEXT = 4096
+_MANY_FORMS = 200
+
+
+def form_table(forms: dict[str, Hit]) -> Table:
+    """``forms`` sorted by length, each with its rank and its characters (:func:`first_form`)."""
+    return sorted(
+        (len(f), rank, f, hit, frozenset(f)) for rank, (f, hit) in enumerate(forms.items())
+    )
+
+
+def first_form(table: Table, text: str, kept: Callable[[str], bool]) -> Hit | None:
+    """The hit of the first form (in its dict's order) found in ``text`` whose secret is
+    ``kept``, or None. Forms longer than ``text`` are not searched for: a call's short
+    strings (an address, a title) skip most of the forms a secret has. A long text searched
+    for many forms (many secrets) skips those with a character it lacks: prose has none of
+    most base85 cores' punctuation."""
+    n = len(text)
+    chars = set(text) if n > _LONG_TEXT and len(table) > _MANY_FORMS else None
+    best: tuple[int, Hit] | None = None
+    for length, rank, form, hit, form_chars in table:
+        if length > n:
+            break
+        if chars is not None and not form_chars <= chars:
+            continue
+        if form in text and (best is None or rank < best[0]) and kept(hit[0]):
+            best = (rank, hit)
+    return None if best is None else best[1]

@@ -55,7 +55,16 @@ from typing import Any
 
 from cordon._types import Verdict
 from cordon.engine import rules
-from cordon.engine._secret_forms import Budget, b85_cores, inflate_runs, rot13
+from cordon.engine._secret_forms import (
+    Budget,
+    Table,
+    b85_cores,
+    binary_b64_view,
+    first_form,
+    form_table,
+    inflate_runs,
+    rot13,
+)
 from cordon.engine.dlp import joined_views, string_leaves
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
@@ -175,6 +184,8 @@ class SecretSet:
         #: base64 cores, casefolded -> (value, "base64 (re-cased)"): base64 whose letters'
         #: case was changed, looked for after the case-sensitive forms
         self._recased_forms: dict[str, tuple[str, str]] = {}
+        #: the forms above (ci, cs, re-cased) shortest first, built when first needed
+        self._indexes: tuple[Table, Table, Table] | None = None
         #: value seen in output -> the servers it was seen from; a value not here was
         #: registered (policy, cordon's own tokens) and is never skipped
         self._origins: dict[str, set[str]] = {}
@@ -197,6 +208,7 @@ class SecretSet:
         """
         if not isinstance(value, str) or len(value) < MIN_SECRET_LENGTH:
             return
+        self._indexes = None
         if value in self._labels:
             if origin is not None and value in self._origins:
                 self._origins[value].add(origin)
@@ -225,11 +237,6 @@ class SecretSet:
         for core in _b64_cores(raw):
             self._cs_forms.setdefault(core, (value, "base64"))
             self._recased_forms.setdefault(core.casefold(), (value, "base64 (re-cased)"))
-        for recased in {value.upper(), value.lower()} - {value}:
-            # base64 of the secret re-cased first (a decoded view misses it when binary
-            # bytes share its run)
-            for core in _b64_cores(recased.encode("utf-8")):
-                self._cs_forms.setdefault(core, (value, "base64 (re-cased)"))
         for core, enc in b85_cores(raw, MIN_SECRET_LENGTH):
             self._cs_forms.setdefault(core, (value, enc))
         for core in _b32_cores(raw):
@@ -269,6 +276,8 @@ class SecretSet:
         def kept(value: str) -> bool:
             return skip_origin is None or skip_origin not in origins.get(value, ())
 
+        if len(text) < MIN_SECRET_LENGTH and text.isascii():
+            return None  # (no form is shorter; ASCII text does not grow when normalised)
         views = decoded_views(strip_invisible(text))
         hit = self._match_views(views, kept)
         if hit is not None or depth >= 2:
@@ -292,12 +301,16 @@ class SecretSet:
         than one regex alternation over hundreds of literals): about 0.15 ms per form per MB.
         """
         ci, cs, sep = self._ci_forms, self._cs_forms, self._sep_forms
+        if self._indexes is None:
+            self._indexes = (form_table(ci), form_table(cs), form_table(self._recased_forms))
+        ci_index, cs_index, recased_index = self._indexes
         first = ""  # the raw text's letters and digits, for the bytes' runs
         for i, view in enumerate(views):
             folded = nfkc_casefold(view)
-            for form, (value, enc) in ci.items():
-                if form in folded and kept(value):
-                    return value, "decoded" if i > 0 and enc == "plain" else enc
+            found = first_form(ci_index, folded, kept)
+            if found is not None:
+                value, enc = found
+                return value, "decoded" if i > 0 and enc == "plain" else enc
             if sep or i == 0:
                 squeezed = _NON_ALNUM_RE.sub("", folded)
                 first = first or squeezed
@@ -305,18 +318,24 @@ class SecretSet:
                     if form in squeezed and kept(hit[0]):
                         return hit
             compact = _WS_RE.sub("", view) if not view.isalnum() else view
-            for form, hit in cs.items():
-                if form in compact and kept(hit[0]):
-                    return hit
+            found = first_form(cs_index, compact, kept)
+            if found is not None:
+                return found
             if self._recased_forms:
                 lowered = compact.lower() if compact.isascii() else compact.casefold()
-                for form, hit in self._recased_forms.items():
-                    if form in lowered and kept(hit[0]):
-                        return hit
+                found = first_form(recased_index, lowered, kept)
+                if found is not None:
+                    return found
             if i == 0:
                 for form, (value, enc) in ci.items():
                     if enc == "plain" and kept(value) and _pieces_in(form, folded):
                         return value, "split"
+                # base64 of the secret re-cased first, with binary bytes in its run (which a
+                # decoded view, text only, leaves out): the runs' bytes, case-folded
+                raw = binary_b64_view(view)
+                for form, (value, enc) in ci.items() if raw else ():
+                    if enc == "plain" and form in raw and kept(value):
+                        return value, "base64 (re-cased)"
         return self._match_bytes(first, kept)
 
     def _match_bytes(self, squeezed: str, kept: Callable[[str], bool]) -> tuple[str, str] | None:
