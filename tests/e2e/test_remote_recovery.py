@@ -218,7 +218,7 @@ async def test_a_redirect_to_another_origin_is_refused_and_named(harness: Harnes
 @pytest.mark.parametrize(
     ("path", "extra", "said", "not_said"),
     [
-        ("/sse", [], "legacy HTTP+SSE transport, which cordon does not support", "HTTP 405\n"),
+        ("/sse", [], "legacy HTTP+SSE transport, which cordon does not support", "auth login"),
         ("/locked", ["--no-oauth"], "OAuth login is off (--no-oauth)", "cordon auth login"),
     ],
 )

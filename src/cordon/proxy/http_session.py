@@ -22,6 +22,7 @@ Each renewal is one ``upstream`` audit record (``session_renewed``, or
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 import httpx2
@@ -34,7 +35,11 @@ from cordon.proxy.transport import log
 if TYPE_CHECKING:
     from cordon.proxy.http import HttpUpstream
 
-__all__ = ["renew"]
+__all__ = ["RENEW_TIMEOUT_S", "renew"]
+
+#: a new session not up within this many seconds is given up (the requests waiting get an
+#: error instead of waiting on a server that accepts connections and never answers)
+RENEW_TIMEOUT_S = 30.0
 
 _INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
 
@@ -44,7 +49,10 @@ async def renew(up: HttpUpstream, code: int) -> str | None:
     400 saying so): None once it is up, else why not (one line that answers the requests
     waiting for it, and is audited)."""
     try:
-        why = await _renew(up)
+        async with asyncio.timeout(RENEW_TIMEOUT_S):
+            why = await _renew(up)
+    except TimeoutError:
+        why = f"it did not answer within {RENEW_TIMEOUT_S:g} s"
     except httpx2.HTTPError as exc:
         why = explain(exc, up.url)[1]
     except H1Error as exc:
