@@ -194,3 +194,44 @@ async def test_a_pasted_address_must_be_this_logins_callback() -> None:
         assert (got.code, got.state) == ("c1", "state-1")
     finally:
         await loop.close()
+
+
+_FAKE_BROWSER = """#!{python}
+import sys, urllib.request
+print("Opening in existing browser session.")  # what a real browser may print on stdout
+sys.stdout.flush()
+if {fail}:
+    sys.exit(1)
+urllib.request.urlopen(sys.argv[1], timeout=10).read()  # consent, then the loopback callback
+"""
+
+
+def _fake_browser(harness: Harness, fail: bool) -> str:
+    import sys
+
+    path = harness.tmp / ("no-browser" if fail else "browser")
+    path.write_text(_FAKE_BROWSER.format(python=sys.executable, fail=fail), "utf-8")
+    path.chmod(0o755)
+    return str(path)
+
+
+async def test_where_a_browser_opens_cordon_run_logs_in_through_it(harness: Harness) -> None:
+    """A display and a browser (the user's BROWSER command): the interactive login of
+    ``cordon run`` as before, the browser started with none of cordon's stdio (it prints on
+    stdout, which is the client's MCP pipe)."""
+    s = _headless(harness, DISPLAY=":0", BROWSER=_fake_browser(harness, fail=False))
+    async with s.client() as client:
+        r = await client.call_tool("echo", {"text": "via the browser"})
+        assert not r.is_error and "via the browser" in text_of(r)
+    assert len(s.grants("authorize")) == 1
+    assert f"log in to {s.url} in your browser" in s.stderr()
+    s.assert_no_token_leaked()
+
+
+async def test_a_browser_that_does_not_open_fails_fast(harness: Harness) -> None:
+    s = _headless(harness, DISPLAY=":0", BROWSER=_fake_browser(harness, fail=True))
+    started = time.monotonic()
+    said = await first_mcp_error(s.client())
+    assert time.monotonic() - started < 10
+    assert f"(the browser did not open): run `cordon auth login {s.url}`" in said
+    assert not s.grants("authorize")

@@ -10,8 +10,8 @@ instead of waiting minutes on a browser that never comes back.
 
 ``CORDON_OAUTH_BROWSER`` overrides the guess: ``1`` opens the browser and waits (an SSH
 session with a forwarded display, a ``BROWSER`` helper that opens it elsewhere); ``0`` never
-opens one. Only graphical browsers are opened: a console browser (``lynx``, ``w3m``) would
-read cordon's stdin, which is the client's.
+opens one. Only graphical browsers count (a console one has no terminal here), and the browser
+is started with none of cordon's stdio, which is the client's MCP pipe.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import subprocess
 import sys
 import threading
 import webbrowser
@@ -33,16 +34,25 @@ _OPEN_WAIT_S = 5.0
 
 
 def gui_browser() -> webbrowser.BaseBrowser | None:
-    """The browser :func:`webbrowser.open` would use, if it is a graphical one."""
+    """The browser :func:`webbrowser.open` would use, if it is a graphical one: not a console
+    browser found on the PATH (``www-browser``, ``links``, ``lynx``, ``w3m``, ``elinks``); a
+    command the user named in ``BROWSER`` (``wslview``, an IDE's helper) counts."""
     try:
         browser = webbrowser.get()
     except webbrowser.Error:
         return None
-    if type(browser) is webbrowser.GenericBrowser:  # www-browser, links, lynx, w3m
+    named = os.environ.get("BROWSER", "").split(os.pathsep)
+    if type(browser) is webbrowser.GenericBrowser and browser.name not in named:
         return None
-    if isinstance(browser, webbrowser.UnixBrowser) and not browser.background:  # elinks
+    if isinstance(browser, webbrowser.UnixBrowser) and not browser.background:
         return None
     return browser
+
+
+#: run by :func:`open_browser` in a child process whose stdin and stdout are not cordon's:
+#: the browser :func:`gui_browser` saw, only (``webbrowser.open`` would go on to every other
+#: one registered when it fails, console ones included, however long each takes)
+_OPENER = "import sys, webbrowser\nsys.exit(0 if webbrowser.get().open(sys.argv[1], 1) else 1)"
 
 
 def _set(name: str) -> bool:
@@ -79,9 +89,12 @@ def headless_message(url: str, reason: str) -> str:
 
 
 async def open_browser(url: str) -> bool:
-    """Open ``url`` in the graphical browser; False when it says it could not. A browser
-    command that has not answered within a few seconds is taken as opening."""
-    browser = gui_browser()  # None only when CORDON_OAUTH_BROWSER=1 asks for one anyway
+    """Open ``url`` in the browser; False when it says it could not. A browser command that
+    has not answered within a few seconds is taken as opening.
+
+    :mod:`webbrowser` runs in a child process with no stdin, stdout or stderr: cordon's are
+    the client's MCP pipe, and a browser launched from it may print to stdout ("Opening in
+    existing browser session.") or, a console one, read stdin."""
     loop = asyncio.get_running_loop()
     done: asyncio.Future[bool] = loop.create_future()
 
@@ -92,7 +105,14 @@ async def open_browser(url: str) -> bool:
     def go() -> None:
         ok = False
         with contextlib.suppress(Exception):
-            ok = bool(browser.open(url, new=1) if browser else webbrowser.open(url, new=1))
+            child = subprocess.Popen(  # noqa: S603 - this Python, a fixed script, the URL
+                [sys.executable, "-c", _OPENER, url],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            ok = child.wait() == 0
         with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits
             loop.call_soon_threadsafe(answer, ok)
 
