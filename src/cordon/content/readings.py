@@ -124,10 +124,10 @@ def _regions(lview: bytes) -> tuple[list[tuple[int, int]], ...]:
     match of the mark starts, each widened by :data:`_AROUND` either side. That set is a
     function of the text alone, so the Hyperscan pass and the Python pass (no wheel,
     ``CORDON_HYPERSCAN=0``, the database still compiling) read the same regions and make the
-    same readings: the Python pass used to read the whole text once a mark occurred anywhere
-    in it, and found more than the accelerated pass on large texts (a leetspeak line far from
-    any leetspeak mark, read only there). Hyperscan only says which blocks may hold a start;
-    each is decided by the same bounded ``re`` search as the Python pass's."""
+    same readings (``tests/content/test_hs_parity.py``). A pass that read the whole text once
+    a mark occurred anywhere in it would read lines no mark is near (two words with digits,
+    ``\\x1b[8m`` or ``unit42``, make a leetspeak line) and find what the other pass does not.
+    Hyperscan only says which blocks may hold a start; each is decided by ``re``."""
     if len(lview) < _SHORT:
         if _GATE_ANY.search(lview) is None:  # the common case: one search says no
             return ([], [], [], [], [])
