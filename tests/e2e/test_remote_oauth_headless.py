@@ -24,6 +24,11 @@ from tests.e2e.test_remote_oauth import OAuthSetup
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
+#: the handshake's error comes within this (seconds), not after LOGIN_TIMEOUT_S (300): the
+#: failure itself takes well under a second; cordon's start-up, on a loaded 2-core machine,
+#: up to ~8 s (an unreachable --url's error takes as long there)
+FAST = 15.0
+
 _NO_BROWSER = {"DISPLAY": "", "WAYLAND_DISPLAY": "", "CORDON_OAUTH_BROWSER": ""}
 _SSH = {"SSH_CONNECTION": "", "SSH_CLIENT": "", "SSH_TTY": "", "CI": ""}
 
@@ -50,7 +55,7 @@ async def test_a_headless_initialize_fails_fast_with_the_login_command(
     s = _headless(harness, **env)
     started = time.monotonic()
     said = await first_mcp_error(s.client())
-    assert time.monotonic() - started < 10  # not LOGIN_TIMEOUT_S on a browser that never opens
+    assert time.monotonic() - started < FAST  # not LOGIN_TIMEOUT_S on a browser never opened
     assert f"run `cordon auth login {s.url}` in a terminal" in said
     assert f"({reason})" in said
     assert f"cordon auth login {s.url}" in s.stderr()
@@ -232,6 +237,6 @@ async def test_a_browser_that_does_not_open_fails_fast(harness: Harness) -> None
     s = _headless(harness, DISPLAY=":0", BROWSER=_fake_browser(harness, fail=True))
     started = time.monotonic()
     said = await first_mcp_error(s.client())
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < FAST
     assert f"(the browser did not open): run `cordon auth login {s.url}`" in said
     assert not s.grants("authorize")
