@@ -103,6 +103,31 @@ async def test_a_static_token_goes_to_the_server_and_never_into_the_log(
     )
 
 
+async def test_a_key_in_the_url_never_leaves_in_a_call_nor_enters_the_log(
+    harness: Harness,
+) -> None:
+    """A server URL with its API key in the query (``?api_key=``): the key is the server's own
+    secret, like a header's token. A call carrying it is refused before it reaches the server,
+    and the audit log names the URL with the key masked."""
+    box, env = _box(harness)
+    key = "k-url-borne-key-93c1e7"
+    url = harness.http_mailbox(env) + f"?team=blue&api_key={key}"
+    policy = harness.policy({"version": 1, "trusted_destinations": ["ops@example.com"]})
+    extra = ["--url", url]
+    async with Client(harness.cordon([], policies=[policy], extra=extra), mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("send_email", {"to": "ops@example.com", "body": f"k {key}"})
+        assert r.is_error and "secret.egress" in text_of(r)
+        ok = await client.call_tool("send_email", {"to": "ops@example.com", "body": "hello"})
+        assert not ok.is_error, text_of(ok)
+    sent = [json.loads(p.read_text("utf-8")) for p in sorted((box / "outbox").iterdir())]
+    assert [m["body"] for m in sent] == ["hello"]  # the refused call never reached the server
+    log = harness.audit.read_text("utf-8")
+    assert key not in log
+    start = next(r for r in map(json.loads, log.splitlines()) if r.get("kind") == "start")
+    assert start["upstream"]["url"].endswith("/mcp?team=blue&api_key=***")
+
+
 async def _first_error(harness: Harness, url: str) -> str:
     """The JSON-RPC error the client gets for its handshake through ``cordon run --url``."""
     return await first_mcp_error(Client(harness.cordon([], extra=["--url", url]), mode="legacy"))

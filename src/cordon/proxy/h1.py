@@ -33,6 +33,8 @@ from urllib.parse import urlsplit
 
 import h11
 
+from cordon import __version__
+
 __all__ = ["H1Error", "H1Pool", "H1Response", "SseCursor", "sse_events"]
 
 _CHUNK = 65536
@@ -165,7 +167,7 @@ class H1Pool:
         default_port = self.port == (443 if self.tls else 80)
         host = f"[{self.host}]" if ":" in self.host else self.host
         authority = host if default_port else f"{host}:{self.port}"
-        static = [("host", authority), ("user-agent", "cordon")]
+        static = [("host", authority), ("user-agent", f"cordon/{__version__}")]
         names = {"host", "user-agent"}
         for name, value in (headers or {}).items():
             if name.lower() in names:

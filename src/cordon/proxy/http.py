@@ -71,6 +71,7 @@ from cordon.proxy.http_session import renew
 from cordon.proxy.http_why import (
     explain,
     explain_kind,
+    masked_url,
     no_answer,
     redirect_refused,
     status_why,
@@ -173,6 +174,8 @@ class HttpUpstream:
         max_bytes: int = 16 * 1024 * 1024,
     ) -> None:
         self.url = url
+        #: ``url`` as messages name it: its credentials masked (userinfo, credential parameters)
+        self.shown = masked_url(url)
         #: where requests go: ``url``, or where a same-origin 307/308 moved it (:meth:`_move`)
         self.endpoint = url
         self.target: str | None = None
@@ -312,11 +315,11 @@ class HttpUpstream:
         except LoginError as exc:
             self._fail(rid, "login", f"cordon: {exc}")
         except httpx2.HTTPError as exc:
-            self._fail(rid, *explain(exc, self.url))
+            self._fail(rid, *explain(exc, self.shown))
         except H1Error as exc:
-            self._fail(rid, *explain_kind(exc.kind, str(exc), self.url))
+            self._fail(rid, *explain_kind(exc.kind, str(exc), self.shown))
         except Exception as exc:  # noqa: BLE001 - answered, never left hanging
-            self._fail(rid, "internal", f"cordon: the request to {self.url} failed: {exc!r}")
+            self._fail(rid, "internal", f"cordon: the request to {self.shown} failed: {exc!r}")
 
     @contextlib.asynccontextmanager
     async def _request(
@@ -373,7 +376,7 @@ class HttpUpstream:
     def _move(self, new: str) -> None:
         if "moved" not in self.said:
             self.said.add("moved")
-            log(f"{self.url} redirects to {visible(new)} (same origin): followed; pass that URL")
+            log(f"{self.shown} redirects to {visible(new)} (same origin): followed; pass that URL")
         self.endpoint = new
         parts = urlsplit(new)
         self.target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
@@ -435,14 +438,14 @@ class HttpUpstream:
                 except (H1Error, httpx2.HTTPError) as exc:
                     if rid is None or cursor.last_id is None or getattr(exc, "kind", "") == "size":
                         raise
-                    why = f"cordon: {self.url} broke off this request's event stream ({exc})"
+                    why = f"cordon: {self.shown} broke off this request's event stream ({exc})"
                     return _Ended(code, ("sse-broken", why), cursor=cursor)  # to resume
-                return _Ended(code, no_answer(code, kind, self.url), cursor=cursor)
+                return _Ended(code, no_answer(code, kind, self.shown), cursor=cursor)
             if kind == _JSON and code not in (202, 204, 401, 403):  # 401: an OAuth error body
                 body = await self._body(resp)
                 if body is None:
                     return _Ended(
-                        code, ("size", f"cordon: the reply from {self.url} is over the size cap")
+                        code, ("size", f"cordon: the reply from {self.shown} is over the size cap")
                     )
                 if code < 300 and body.strip():
                     self._deliver(body, msg)
@@ -454,12 +457,12 @@ class HttpUpstream:
         """Why an answer of ``code`` left the request unanswered (if it did)."""
         where = resp.headers.get("location") if 300 <= code < 400 else None
         if where:
-            return redirect_refused(code, self.url, urljoin(self.endpoint, where))
+            return redirect_refused(code, self.shown, urljoin(self.endpoint, where))
         if code >= 300 or code in (202, 204):
             static_auth = any(k.lower() == "authorization" for k in self.static)
             oauth = self.auth is not None
-            return status_why(code, self.url, verb=verb, oauth=oauth, static_auth=static_auth)
-        return no_answer(code, kind, self.url)
+            return status_why(code, self.shown, verb=verb, oauth=oauth, static_auth=static_auth)
+        return no_answer(code, kind, self.shown)
 
     def _error_body(self, body: bytes, rid: Any, code: int) -> None:
         """The JSON body of an HTTP error: a JSON-RPC error for this request is its answer,
@@ -476,7 +479,7 @@ class HttpUpstream:
             return  # (an id left out is read as null: the TypeScript SDK's servers do so)
         if f"error{code}" not in self.said:  # the client sees the server's message, not the status
             self.said.add(f"error{code}")
-            log(f"{self.url} answered HTTP {code} with a JSON-RPC error, relayed as the answer")
+            log(f"{self.shown} answered HTTP {code} with a JSON-RPC error, relayed as the answer")
         self._deliver(body if m["id"] is not None else orjson.dumps({**m, "id": rid}), None)
 
     def _stream_headers(self, msg: dict[str, Any] | None = None) -> dict[str, str]:
@@ -558,17 +561,17 @@ class HttpUpstream:
             except (httpx2.HTTPError, H1Error) as exc:
                 failed += 1
                 text = str(exc) or type(exc).__name__
-                end = _Ended(0, ("resume", f"{_RESUMING.format(self.url)} failed ({text})"))
+                end = _Ended(0, ("resume", f"{_RESUMING.format(self.shown)} failed ({text})"))
                 if failed >= 2:
                     return end
                 continue
             failed = 0
             if again.cursor is None:
-                why = f"{_RESUMING.format(self.url)} was answered with HTTP {again.status}"
+                why = f"{_RESUMING.format(self.shown)} was answered with HTTP {again.status}"
                 return _Ended(again.status, ("resume", why))
             end = again
         why = (
-            f"cordon: {self.url} closed this request's event stream {RESUME_MAX} times "
+            f"cordon: {self.shown} closed this request's event stream {RESUME_MAX} times "
             "without its response"
         )
         return _Ended(end.status, ("resume", why))
@@ -593,7 +596,7 @@ class HttpUpstream:
         again = await self._exchange("POST", data, msg, rid)
         if again.stale is not None:
             why = (
-                f"cordon: {self.url} ended the session again (HTTP {again.status}) right "
+                f"cordon: {self.shown} ended the session again (HTTP {again.status}) right "
                 "after a new one started; the request was not run"
             )
             return _Ended(again.status, ("session", why))

@@ -24,6 +24,7 @@ from cordon.engine.core import Engine, Session
 from cordon.engine.dlp import withhold
 from cordon.policy import Policy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
+from cordon.proxy.http_why import masked_url, url_credentials
 from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
@@ -283,11 +284,14 @@ class _Later:
             self.register(value)
 
 
-def _own_secrets(headers: dict[str, str], auth: CordonOAuth | None) -> list[str]:
+def _own_secrets(
+    headers: dict[str, str], auth: CordonOAuth | None, url: str | None = None
+) -> list[str]:
     """cordon's own credentials for this server, which no tool call may carry: header values,
-    whole or as the credential after its scheme (``Bearer <token>``), and the stored OAuth
-    tokens."""
+    whole or as the credential after its scheme (``Bearer <token>``), the stored OAuth
+    tokens, and those written into the URL (:func:`url_credentials`)."""
     out = [*headers.values(), *(w for v in headers.values() for w in v.split()[1:])]
+    out += url_credentials(url) if url is not None else []
     return out + (auth.store.secrets() if auth is not None else [])
 
 
@@ -324,7 +328,7 @@ def run_proxy(
     auth = _oauth(url, sent, oauth, later)
     secrets = policy_secrets(policy.secrets)
     # the shared store also carries the credentials seen in output, hashed
-    own = [*secrets, *_own_secrets(sent, auth)]
+    own = [*secrets, *_own_secrets(sent, auth, url)]
     engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)
     pins = _pins(engine, pin_file or run_pin_file(name, command, url), name, repin)
     upstream = _identity(pins, name, command, url, repin)
@@ -339,7 +343,12 @@ def run_proxy(
             policy_hash=policy_hash(policy),
             server=name,
             session=session.id,
-            upstream=withhold(upstream, session.secrets, engine.dlp),  # no token in the log
+            # no token in the log: the URL's own credentials masked, then any secret withheld
+            upstream=withhold(
+                {"url": masked_url(url)} if url is not None else upstream,
+                session.secrets,
+                engine.dlp,
+            ),
             policy_files=[str(Path(p).resolve()) for p in policies],  # cordon report reads them
         )
         work = _session_work(
