@@ -172,7 +172,7 @@ def _shown_upstream(upstream: Any) -> str:
     if isinstance(upstream, dict) and isinstance(upstream.get("command"), list):
         text = shlex.join(str(w) for w in upstream["command"])
     elif isinstance(upstream, dict):
-        text = str(upstream.get("url"))
+        text = masked_url(str(upstream.get("url")))  # no credential on stderr
     else:
         text = repr(upstream)
     return "`" + text.replace("\n", "\\n").replace("\r", "\\r") + "`"
