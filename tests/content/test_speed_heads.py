@@ -100,12 +100,23 @@ def test_small_patterns_by_brute_force(source: bytes) -> None:
 
 
 def test_no_heads_where_a_match_may_start_anywhere() -> None:
-    for source in (rb"a?b", rb"\w+x", rb".ab", rb"[^x]ab", rb"(?i)ab", rb"a", rb"a+bc", rb"(?:)"):
+    for source in (
+        rb"a?b",
+        rb"\w+x",
+        rb".ab",
+        rb"[^x]ab",
+        rb"(?i)ab",
+        rb"(?L)a\sb",
+        rb"a",
+        rb"a+bc",
+        rb"(?:)",
+    ):
         assert start_heads(source) is None, source
     assert sorted(start_heads(rb"\bab\s+c") or []) == sorted(
         b"ab" + bytes([c]) for c in b" \t\n\r\x0b\x0c"
     )
     assert sorted(start_heads(rb"a?bc") or []) == [b"abc", b"bc"]
+    assert sorted(start_heads(rb"(?x) a b  # comment") or []) == [b"ab"]
     assert sorted(start_heads(rb"(?:a|)bc") or []) == [b"abc", b"bc"]
     assert sorted(start_heads(rb"(?:x\s*)?ab") or []) == [
         b"ab",

@@ -169,9 +169,10 @@ def start_heads(pattern: bytes) -> list[bytes] | None:
     """Literal byte strings of :data:`MIN_HEAD` to :data:`HEAD_BYTES` bytes, one of which
     every match of ``pattern`` starts with (none a prefix of another), or ``None`` when some
     match may start with fewer literal bytes (anything, or nothing: a pattern that can match
-    the empty string). Case-insensitive patterns get ``None``."""
+    the empty string). Case-insensitive and locale patterns get ``None``."""
     parsed = _parser.parse(pattern, 0)
-    if parsed.state.flags & (_constants.SRE_FLAG_IGNORECASE | _constants.SRE_FLAG_VERBOSE):
+    # case-insensitive literals are not literal; a locale's ``\\s`` is not ASCII's
+    if parsed.state.flags & (_constants.SRE_FLAG_IGNORECASE | _constants.SRE_FLAG_LOCALE):
         return None
     try:
         found = {p for p, _ in _prefixes(list(parsed), HEAD_BYTES)}
