@@ -146,7 +146,7 @@ def _regions(lview: bytes) -> tuple[list[tuple[int, int]], ...]:
             _blocks_checked(p, w, lview, sorted(sp))
             for p, w, sp in zip(_GATE_RE, _GATE_WIDTH, spans, strict=True)
         )
-    return tuple(_around(bs, len(lview)) for bs in blocks)
+    return tuple(_around(bs, w, len(lview)) for bs, w in zip(blocks, _GATE_WIDTH, strict=True))
 
 
 def _blocks_walk(pattern: re.Pattern[bytes], view: bytes) -> list[int]:
@@ -189,11 +189,12 @@ def _blocks_checked(
     return sorted(marked)
 
 
-def _around(blocks: list[int], size: int) -> list[tuple[int, int]]:
-    """Marked blocks widened by :data:`_AROUND` either side, merged."""
+def _around(blocks: list[int], width: int, size: int) -> list[tuple[int, int]]:
+    """Marked blocks widened by :data:`_AROUND` either side, merged; the end by the mark's
+    ``width`` too, so a region holds each match whole and :data:`_AROUND` after it."""
     out: list[tuple[int, int]] = []
     for k in blocks:
-        lo, hi = max(0, k * _BLOCK - _AROUND), min(size, (k + 1) * _BLOCK + _AROUND)
+        lo, hi = max(0, k * _BLOCK - _AROUND), min(size, (k + 1) * _BLOCK + width + _AROUND)
         if out and lo <= out[-1][1]:
             out[-1] = (out[-1][0], hi)
         else:
