@@ -31,7 +31,13 @@ PAIR_PREFIX = "github repo "
 _OWNER = r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}"
 #: a ``/`` after an owner's last character, then a repository name that ends a path (one
 #: trailing ``/`` at most): a literal prefix, so text is skipped at memory speed
-_SLASH_REPO = re.compile(r"/(?<=[A-Za-z0-9]/)([A-Za-z0-9._-]{1,100})(?=/?(?![A-Za-z0-9._/-]))")
+#: (an owner of up to 16 characters after a ``/``, ``.`` or ``_``, a path's or a host's
+#: segment, is turned down here, in C: most slashes in output are of URLs and paths)
+_SLASH_REPO = re.compile(
+    r"/(?<=[A-Za-z0-9]/)"
+    + "".join(rf"(?<![./_][A-Za-z0-9-]{{{k}}}/)" for k in range(1, 17))
+    + r"([A-Za-z0-9._-]{1,100})(?=/?(?![A-Za-z0-9._/-]))"
+)
 #: the run of owner characters before such a ``/``, read backwards (one bounded match)
 _RUN_BACK = re.compile(r"[A-Za-z0-9-]{1,40}")
 #: a whole owner name (GitHub's syntax: no edge or double hyphen, 39 characters at most)
