@@ -28,6 +28,8 @@ import re
 import zlib
 from collections.abc import Callable, Iterator
 
+from cordon.textnorm import has_decoder_hint
+
 __all__ = [
     "MAX_INFLATED",
     "Budget",
@@ -113,8 +115,8 @@ def binary_b64_view(text: str) -> str:
     :data:`MAX_B64_VIEW` characters), decoded whatever they are, as Latin-1 and case-folded,
     runs a NUL apart; empty when there is none. For a secret re-cased and then encoded,
     among binary bytes: a search of the secret's folded form finds it at any offset."""
-    if len(text) < 16:
-        return ""
+    if len(text) < 16 or not has_decoder_hint(text):
+        return ""  # (no run of 12 or more that could be base64: :mod:`cordon.textnorm`)
     parts = []
     for m in _B64_RUN.finditer(text, 0, MAX_B64_VIEW):
         data = _b64(m.group())
