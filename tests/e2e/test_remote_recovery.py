@@ -188,6 +188,8 @@ async def test_every_exchange_that_ends_without_the_response_answers_the_call(
         with anyio.fail_after(ANSWER_S):
             assert text_of(await client.call_tool("sse_cut", {})) == "resumed"
             assert text_of(await client.call_tool("sse_break", {})) == "resumed"
+            # a retry too long to read as a number is still a wait, not a failure
+            assert text_of(await client.call_tool("retry_huge", {})) == "ok"
 
 
 async def test_a_same_origin_redirect_is_followed(harness: Harness) -> None:
@@ -213,6 +215,47 @@ async def test_a_redirect_to_another_origin_is_refused_and_named(harness: Harnes
     assert f"redirects (HTTP 307) to http://localhost:{port}/mcp" in said
     assert f"use --url http://localhost:{port}/mcp" in said
     assert all(not str(x["host"]).startswith("localhost") for x in _http_log(box))
+
+
+async def test_a_refused_redirect_names_its_location_without_escape_sequences(
+    harness: Harness,
+) -> None:
+    """The Location is the server's text: control characters in it (an ANSI escape that
+    would clear the terminal or retitle it) are percent-encoded where cordon names it."""
+    port = _port()
+    box = harness.tmp / "misb"
+    box.mkdir()
+    _serve(harness, MISBEHAVING, {"MISB_PORT": str(port), "MISB_DIR": str(box)}, port)
+    url = f"http://127.0.0.1:{port}/ansi"
+    said = await first_mcp_error(Client(harness.cordon([], extra=["--url", url]), mode="legacy"))
+    assert f"to http://localhost:{port}/%1B[2J%1B]0;pwn%07m" in said
+    assert not any(c in said for c in "\x1b\x07")
+
+
+async def test_a_renewal_names_the_url_with_its_credentials_masked(harness: Harness) -> None:
+    """A URL carrying a credential (?api_key=) is named with it masked when the session is
+    renewed (the audit record) and when it cannot be (the call's error, the audit record)."""
+    port = _port()
+    _remote(harness, port)
+    key = "k3y-" + os.urandom(8).hex()
+    url = f"http://127.0.0.1:{port}/mcp?api_key={key}"
+    params = harness.cordon([], policies=_trusting(harness), extra=["--url", url])
+    async with Client(params, mode="legacy") as client:
+        with anyio.fail_after(ANSWER_S):
+            await client.list_tools()
+        _stop(harness)
+        _remote(harness, port)
+        with anyio.fail_after(ANSWER_S):
+            assert "echo: a" in text_of(await client.call_tool("echo", {"text": "a"}))
+        _stop(harness)
+        _remote(harness, port, REMOTE_INSTRUCTIONS="Other.")
+        with anyio.fail_after(ANSWER_S), pytest.raises(MCPError) as info:
+            await client.call_tool("echo", {"text": "b"})
+    assert "api_key=***" in str(info.value) and key not in str(info.value)
+    records = harness.records("upstream")
+    assert [r["event"] for r in records] == ["session_renewed", "resent", "session_not_renewed"]
+    assert all("api_key=***" in r["reason"] for r in records if r["event"] != "resent")
+    assert key not in harness.audit.read_text("utf-8")
 
 
 @pytest.mark.parametrize(

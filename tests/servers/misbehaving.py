@@ -14,10 +14,13 @@ appended to ``http.log``). ``initialize``, ``tools/list`` and notifications work
 - ``sse_cut``: an SSE stream with an event id and ``retry: 20``, ended before the response;
   a GET with ``Last-Event-ID`` then carries the response;
 - ``sse_cut_gone``: as ``sse_cut``, but the resuming GET is answered 404;
-- ``sse_break``: as ``sse_cut``, but the connection breaks mid-body (a chunked body cut off).
+- ``sse_break``: as ``sse_cut``, but the connection breaks mid-body (a chunked body cut off);
+- ``retry_huge``: an SSE stream whose first event has an id and a ``retry`` of 5000 digits,
+  then the response.
 
 Other paths: ``/sse`` (a legacy HTTP+SSE endpoint: POST is 405), ``/locked`` (401 to every
-request), ``/elsewhere`` (307 to ``http://localhost:<port>/mcp``, another origin).
+request), ``/elsewhere`` (307 to ``http://localhost:<port>/mcp``, another origin), ``/ansi``
+(307 to another origin whose path carries terminal escape sequences).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ NAMES = [
     "sse_cut",
     "sse_cut_gone",
     "sse_break",
+    "retry_huge",
 ]
 TOOLS = [
     {"name": n, "description": f"{n}.", "inputSchema": {"type": "object", "properties": {}}}
@@ -113,6 +117,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(405, b"Method Not Allowed", "text/plain")
         if self.path == "/elsewhere":
             return self._send(307, location=f"http://localhost:{PORT}/mcp")
+        if self.path == "/ansi":
+            return self._send(307, location=f"http://localhost:{PORT}/\x1b[2J\x1b]0;pwn\x07m")
         msg = json.loads(raw)
         rid, method = msg.get("id"), msg.get("method")
         if rid is None or method is None:
@@ -154,6 +160,9 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, b"<html><body>Sign in</body></html>", "text/html")
         if name == "sse_ends":
             return self._stream(b"data: " + json.dumps(note).encode() + b"\n\n")
+        if name == "retry_huge":
+            first = b"id: h-1\nretry: " + b"9" * 5000 + b"\ndata: " + json.dumps(note).encode()
+            return self._stream(first + b"\n\ndata: " + json.dumps(ok).encode() + b"\n\n")
         event = ("gone-" if name == "sse_cut_gone" else "ev-") + str(rid)
         HELD[event] = json.dumps(
             {**ok, "result": {"content": [{"type": "text", "text": "resumed"}]}}

@@ -39,6 +39,8 @@ __all__ = ["H1Error", "H1Pool", "H1Response", "SseCursor", "sse_events"]
 
 _CHUNK = 65536
 _EOL = re.compile(rb"\r\n|\r|\n")
+#: the largest SSE ``retry`` kept (ms): a longer one is read as this
+_RETRY_MAX_MS = 999_999_999
 #: a header's name and value as HTTP allows them (RFC 9110 token and field-value; what h11
 #: checks): no CR, LF or NUL can split a request
 _NAME = re.compile(rb"[-!#$%&'*+.^_`|~0-9a-zA-Z]+")
@@ -401,7 +403,9 @@ async def sse_events(
             elif cursor is not None and name == b"id" and b"\0" not in value:
                 seen_id = value
             elif cursor is not None and name == b"retry" and value.isdigit():
-                cursor.retry_ms = int(value)
+                # the server's number, bounded before it is read: past 4300 digits int()
+                # raises, and a wait of more than a day is as good as one
+                cursor.retry_ms = int(value) if len(value) <= 9 else _RETRY_MAX_MS
         pending = [buf[pos:]] if pos < len(buf) else []
         waiting = len(buf) - pos
         if size + waiting > max_size:

@@ -54,23 +54,23 @@ async def renew(up: HttpUpstream, code: int) -> str | None:
     except TimeoutError:
         why = f"it did not answer within {RENEW_TIMEOUT_S:g} s"
     except httpx2.HTTPError as exc:
-        why = explain(exc, up.url)[1]
+        why = explain(exc, up.shown)[1]
     except H1Error as exc:
-        why = explain_kind(exc.kind, str(exc), up.url)[1]
+        why = explain_kind(exc.kind, str(exc), up.shown)[1]
     except Exception as exc:  # noqa: BLE001 - the requests get an error, never a hang
         from cordon.proxy.http import LoginError  # (that module imports this one)
 
         why = f"cordon: {exc}" if isinstance(exc, LoginError) else f"cordon: {exc!r}"
     if why is None:
         reason = (
-            f"cordon: {up.url} had ended the session (HTTP {code}: a restart or an expiry); "
+            f"cordon: {up.shown} had ended the session (HTTP {code}: a restart or an expiry); "
             "started a new one with the client's initialize"
         )
         up.event("session_renewed", reason)
         log(reason.removeprefix("cordon: "))
         return None
     why = (
-        f"cordon: {up.url} ended the session (HTTP {code}) and a new one could not be started: "
+        f"cordon: {up.shown} ended the session (HTTP {code}) and a new one could not be started: "
         f"{why.removeprefix('cordon: ')}"
     )
     up.event("session_not_renewed", why)
@@ -98,6 +98,7 @@ async def _renew(up: HttpUpstream) -> str | None:
                 if answer is not None:
                     break
                 if data:
+                    await up.go.wait()  # the core's backpressure, as on any other stream
                     up._deliver(data, None)  # a notification meanwhile: through the core
     result = answer.get("result") if answer is not None else None
     if not isinstance(result, dict):

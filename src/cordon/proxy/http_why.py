@@ -7,7 +7,7 @@ the client only through the core's checks)."""
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
 import httpx2
 
@@ -25,12 +25,23 @@ __all__ = [
 
 def visible(url: str) -> str:
     """``url`` for a message: without userinfo, query or fragment (they may carry state or a
-    credential that does not belong in a log line)."""
+    credential that does not belong in a log line), and anything but printable ASCII
+    percent-encoded: a redirect's ``Location`` is the server's text, and an escape sequence
+    in it must not reach the terminal or the client."""
     p = urlsplit(url)
     host = p.hostname or ""
     host = f"[{host}]" if ":" in host else host
-    netloc = f"{host}:{p.port}" if p.port is not None else host
-    return urlunsplit((p.scheme, netloc, p.path, "", ""))
+    try:
+        port = p.port
+    except ValueError:  # a Location with a port that is no port
+        port = None
+    netloc = f"{host}:{port}" if port is not None else host
+    text = urlunsplit((p.scheme, netloc, p.path, "", ""))
+    return _UNPRINTABLE.sub(lambda m: quote(m.group(), safe=""), text)
+
+
+#: what :func:`visible` percent-encodes: controls (ESC, BEL, C1), spaces, non-ASCII
+_UNPRINTABLE = re.compile(r"[^\x21-\x7e]")
 
 
 #: query parameter names that carry a credential: API keys and tokens (``?api_key=``,
