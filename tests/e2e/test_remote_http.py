@@ -128,6 +128,23 @@ async def test_a_key_in_the_url_never_leaves_in_a_call_nor_enters_the_log(
     assert start["upstream"]["url"].endswith("/mcp?team=blue&api_key=***")
 
 
+async def test_a_rotated_key_in_the_url_is_named_as_such(harness: Harness) -> None:
+    """The pinned URL and the new one differ only in the key masking hides: the pin error says
+    so instead of naming two equal URLs, and names neither key."""
+    _, env = _box(harness)
+    url = harness.http_mailbox(env)
+    old, new = "k-old-url-key-5b2d90", "k-new-url-key-77e1a4"
+    extra = ["--url", f"{url}?api_key={old}"]
+    async with Client(harness.cordon([], extra=extra, name="keyed"), mode="legacy") as client:
+        await client.list_tools()
+    extra = ["--url", f"{url}?api_key={new}"]
+    params = harness.cordon([], extra=extra, name="keyed")
+    said = await first_mcp_error(Client(params, mode="legacy"))
+    assert "pin.server_changed" in said
+    assert "(the credentials written into the URL differ)" in said
+    assert old not in said and new not in said
+
+
 async def _first_error(harness: Harness, url: str) -> str:
     """The JSON-RPC error the client gets for its handshake through ``cordon run --url``."""
     return await first_mcp_error(Client(harness.cordon([], extra=["--url", url]), mode="legacy"))

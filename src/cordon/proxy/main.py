@@ -110,10 +110,12 @@ def _identity(
         pinned = pins.identity(name)
         if not repin and identity_changes(pinned, seen):
             pins.record_pending_identity(name, seen)
-            was = _shown_upstream((pinned or {}).get("upstream"))
+            was, now = _shown_upstream((pinned or {}).get("upstream")), _shown_upstream(upstream)
+            if was == now:  # they differ in what masking hides: say so, not two equal lines
+                now += " (the credentials written into the URL differ)"
             raise CordonError(
                 f"server {name!r} is not the one pinned (pin.server_changed): it now runs "
-                f"{_shown_upstream(upstream)}, pinned {was}; review it and run "
+                f"{now}, pinned {was}; review it and run "
                 f"`cordon pin accept --server {shlex.quote(name)}` in a terminal"
             )
         pins.pin_identity(name, seen, replace=repin)
