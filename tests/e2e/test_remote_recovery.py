@@ -139,6 +139,27 @@ async def test_a_server_back_with_other_instructions_is_not_continued(harness: H
     assert [r["event"] for r in harness.records("upstream")] == ["session_not_renewed"]
 
 
+async def test_a_second_initialize_answer_is_not_what_a_renewal_is_held_to(
+    harness: Harness,
+) -> None:
+    """A server answers ``initialize`` twice on its stream: the client takes the first (the
+    second is dropped as an answer to nothing), and a renewal is compared with that first
+    one, so a server coming back as the second identity is not continued with."""
+    port = _port()
+    box = harness.tmp / "misb"
+    box.mkdir()
+    _serve(harness, MISBEHAVING, {"MISB_PORT": str(port), "MISB_DIR": str(box)}, port)
+    params = harness.cordon([], extra=["--url", f"http://127.0.0.1:{port}/twice"])
+    async with Client(params, mode="legacy") as client:
+        with anyio.fail_after(ANSWER_S):
+            await client.list_tools()
+            assert text_of(await client.call_tool("forget", {})) == "forgotten"
+        with anyio.fail_after(ANSWER_S), pytest.raises(MCPError) as info:
+            await client.call_tool("echo", {})
+    assert "came back with another instructions" in str(info.value)
+    assert [r["event"] for r in harness.records("upstream")] == ["session_not_renewed"]
+
+
 async def test_a_stream_the_server_closes_is_resumed_with_last_event_id(harness: Harness) -> None:
     """SSE polling (MCP 2025-11-25), on the SDK's event store: the tool closes its stream
     after the priming event and answers later; cordon resumes with GET and Last-Event-ID,

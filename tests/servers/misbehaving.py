@@ -21,6 +21,10 @@ appended to ``http.log``). ``initialize``, ``tools/list`` and notifications work
 Other paths: ``/sse`` (a legacy HTTP+SSE endpoint: POST is 405), ``/locked`` (401 to every
 request), ``/elsewhere`` (307 to ``http://localhost:<port>/mcp``, another origin), ``/ansi``
 (307 to another origin whose path carries terminal escape sequences).
+``/twice``: ``initialize`` is answered on an SSE stream twice, instructions ``first.`` then
+``second.`` (a server trying to change what a renewal is compared with); the tool ``forget``
+ends the session (404 to its id from then on), and a new ``initialize`` is answered
+``second.`` with session ``s-2``.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ NAMES = [
     "sse_cut_gone",
     "sse_break",
     "retry_huge",
+    "forget",
 ]
 TOOLS = [
     {"name": n, "description": f"{n}.", "inputSchema": {"type": "object", "properties": {}}}
@@ -52,6 +57,8 @@ TOOLS = [
 ]
 #: the responses a resuming GET carries, by the event id it resumes after
 HELD: dict[str, bytes] = {}
+#: the session ids ``/twice`` has ended
+GONE: set[str] = set()
 
 
 def _sse(*events: bytes) -> bytes:
@@ -75,7 +82,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(code)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Mcp-Session-Id", "s-1")
+        if "mcp_session_id" not in h:
+            self.send_header("Mcp-Session-Id", "s-1")
         for k, v in h.items():
             self.send_header(k.replace("_", "-"), v)
         self.end_headers()
@@ -121,6 +129,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(307, location=f"http://localhost:{PORT}/\x1b[2J\x1b]0;pwn\x07m")
         msg = json.loads(raw)
         rid, method = msg.get("id"), msg.get("method")
+        if self.path == "/twice" and self._twice(rid, method, msg):
+            return None
         if rid is None or method is None:
             return self._send(202)
         if method == "initialize":
@@ -136,6 +146,44 @@ class Handler(BaseHTTPRequestHandler):
         if method != "tools/call":
             return self._answer(rid, {})
         self._call(rid, msg["params"]["name"])
+
+    def _twice(self, rid: Any, method: Any, msg: dict[str, Any]) -> bool:
+        """``/twice``: True when this request was answered here."""
+        sid = self.headers.get("mcp-session-id")
+        if sid is not None and sid in GONE:
+            self._send(404)
+            return True
+        if method == "initialize":
+            info = {"name": "misbehaving", "version": "1"}
+            answers = [
+                {
+                    "protocolVersion": msg["params"]["protocolVersion"],
+                    "capabilities": {},
+                    "serverInfo": info,
+                    "instructions": text,
+                }
+                for text in ("first.", "second.")
+            ]
+            if sid is None and "s-1" in GONE:  # the new session: the second identity only
+                body = {"jsonrpc": "2.0", "id": rid, "result": answers[1]}
+                self._send(200, json.dumps(body).encode(), mcp_session_id="s-2")
+                return True
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Mcp-Session-Id", "s-1")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            for result in answers:
+                body = {"jsonrpc": "2.0", "id": rid, "result": result}
+                self.wfile.write(b"data: " + json.dumps(body).encode() + b"\n\n")
+            self.wfile.flush()
+            self.close_connection = True
+            return True
+        if method == "tools/call" and msg["params"]["name"] == "forget":
+            GONE.add("s-1")
+            self._answer(rid, {"content": [{"type": "text", "text": "forgotten"}]})
+            return True
+        return False
 
     def _answer(self, rid: Any, result: dict[str, Any]) -> None:
         self._send(200, json.dumps({"jsonrpc": "2.0", "id": rid, "result": result}).encode())

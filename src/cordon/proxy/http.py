@@ -525,12 +525,15 @@ class HttpUpstream:
             return
         if sent is not None and sent.get("method") == "initialize":
             # the negotiated version goes on every later request (handshake era); the request
-            # and its answer are kept to start a new session the same way (:meth:`_renew`)
+            # and its answer are kept to start a new session the same way (:meth:`_renew`).
+            # Only the answer the core takes (the first): a second one for the same id is
+            # dropped there, unchecked, and must not become what a renewal is held to
             with contextlib.suppress(orjson.JSONDecodeError, AttributeError):
                 reply = orjson.loads(body)
                 result = reply.get("result", {})
                 version = result.get("protocolVersion")
-                if isinstance(version, str) and reply.get("id") == sent.get("id"):
+                rid = sent.get("id")
+                if isinstance(version, str) and reply.get("id") == rid and self._awaiting(rid):
                     self.version = version
                     self.init = (sent, result)
         if len(body) > self.max_bytes:
