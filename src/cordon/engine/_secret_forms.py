@@ -28,13 +28,10 @@ import re
 import zlib
 from collections.abc import Callable, Iterator
 
-from cordon.textnorm import has_decoder_hint
-
 __all__ = [
     "MAX_INFLATED",
     "Budget",
     "b85_cores",
-    "binary_b64_view",
     "first_form",
     "form_table",
     "inflate_runs",
@@ -101,28 +98,6 @@ class Budget:
 
     def __init__(self, left: int = MAX_INFLATED_PER_CALL) -> None:
         self.left = left
-
-
-#: a base64 run (either alphabet) of 16 characters or more, from its start (linear)
-_B64_RUN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}+")
-#: characters of a string read for :func:`binary_b64_view` (a longer one by its head)
-MAX_B64_VIEW = 1 << 20
-
-
-def binary_b64_view(text: str) -> str:
-    """The bytes of every base64 run of 16 characters or more in ``text`` (one line of a
-    MIME-wrapped blob is a run of its own), in its first
-    :data:`MAX_B64_VIEW` characters), decoded whatever they are, as Latin-1 and case-folded,
-    runs a NUL apart; empty when there is none. For a secret re-cased and then encoded,
-    among binary bytes: a search of the secret's folded form finds it at any offset."""
-    if len(text) < 16 or not has_decoder_hint(text):
-        return ""  # (no run of 12 or more that could be base64: :mod:`cordon.textnorm`)
-    parts = []
-    for m in _B64_RUN.finditer(text, 0, MAX_B64_VIEW):
-        data = _b64(m.group())
-        if data:
-            parts.append(data.decode("latin-1"))
-    return "\0".join(parts).lower() if parts else ""
 
 
 def inflate_runs(text: str, budget: Budget) -> tuple[list[str], bool]:

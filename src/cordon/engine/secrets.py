@@ -27,7 +27,8 @@ base64 with its letters' case changed (its cores compared case-insensitively), a
 zlib stream in base64, inflated with a hard cap (:mod:`cordon.engine._secret_forms`; a
 stream that inflates past it is ``unreadable``: asked about, ``secret.unreadable``). Not
 caught: a secret interleaved with other letters or digits, transformed otherwise
-(encrypted, compressed without a header or in another format), or only partly sent. Values
+(encrypted, compressed without a header or in another format), re-cased and then base64
+encoded among binary bytes (a decoded view is text only), or only partly sent. Values
 shorter than 8 characters are ignored (too many accidental matches).
 
 A PEM private key block is registered with its parts (:func:`key_parts`): the base64 body
@@ -59,7 +60,6 @@ from cordon.engine._secret_forms import (
     Budget,
     Table,
     b85_cores,
-    binary_b64_view,
     first_form,
     form_table,
     inflate_runs,
@@ -330,12 +330,6 @@ class SecretSet:
                 for form, (value, enc) in ci.items():
                     if enc == "plain" and kept(value) and _pieces_in(form, folded):
                         return value, "split"
-                # base64 of the secret re-cased first, with binary bytes in its run (which a
-                # decoded view, text only, leaves out): the runs' bytes, case-folded
-                raw = binary_b64_view(view)
-                for form, (value, enc) in ci.items() if raw else ():
-                    if enc == "plain" and form in raw and kept(value):
-                        return value, "base64 (re-cased)"
         return self._match_bytes(first, kept)
 
     def _match_bytes(self, squeezed: str, kept: Callable[[str], bool]) -> tuple[str, str] | None:
