@@ -181,6 +181,7 @@ CASES = [
     ("nonjson200", "answered HTTP 200 without a JSON-RPC response"),
     ("empty200", "answered HTTP 200 without a JSON-RPC response"),
     ("html200", "content type text/html"),
+    ("ansi200", "content type text/%1B[2j%1B]0, not"),  # the escape sequences encoded
     ("sse_ends", "ended its event stream (HTTP 200) before the response"),
     ("sse_cut_gone", "resuming it was answered with HTTP 404"),
 ]
@@ -204,6 +205,7 @@ async def test_every_exchange_that_ends_without_the_response_answers_the_call(
             with anyio.fail_after(ANSWER_S), pytest.raises(MCPError) as info:
                 await client.call_tool(tool, {})
             assert said in str(info.value), (tool, str(info.value))
+            assert "\x1b" not in str(info.value)
             with anyio.fail_after(ANSWER_S):
                 assert text_of(await client.call_tool("echo", {})) == "ok"
         with anyio.fail_after(ANSWER_S):
@@ -277,6 +279,20 @@ async def test_a_renewal_names_the_url_with_its_credentials_masked(harness: Harn
     assert [r["event"] for r in records] == ["session_renewed", "resent", "session_not_renewed"]
     assert all("api_key=***" in r["reason"] for r in records if r["event"] != "resent")
     assert key not in harness.audit.read_text("utf-8")
+
+
+async def test_a_failed_login_names_the_url_with_its_credentials_masked(harness: Harness) -> None:
+    """A URL whose key the server refuses (401, no OAuth offered): the login's error, which
+    the client's model reads, names the URL with the key masked."""
+    port = _port()
+    box = harness.tmp / "misb"
+    box.mkdir()
+    _serve(harness, MISBEHAVING, {"MISB_PORT": str(port), "MISB_DIR": str(box)}, port)
+    key = "k3y-" + os.urandom(8).hex()
+    url = f"http://127.0.0.1:{port}/locked?api_key={key}"
+    said = await first_mcp_error(Client(harness.cordon([], extra=["--url", url]), mode="legacy"))
+    assert "/locked?api_key=*** requires authorization (HTTP 401)" in said
+    assert key not in said
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ appended to ``http.log``). ``initialize``, ``tools/list`` and notifications work
 - ``otherid400``: HTTP 400 with a JSON-RPC error for another id;
 - ``nonjson200`` / ``empty200``: HTTP 200 ``application/json`` that is not JSON / empty;
 - ``html200``: HTTP 200 ``text/html``;
+- ``ansi200``: HTTP 200 with a content type carrying a terminal escape sequence;
 - ``sse_ends``: an SSE stream with a notification, ended without the response or an event id;
 - ``sse_cut``: an SSE stream with an event id and ``retry: 20``, ended before the response;
   a GET with ``Last-Event-ID`` then carries the response;
@@ -44,6 +45,7 @@ NAMES = [
     "nonjson200",
     "empty200",
     "html200",
+    "ansi200",
     "sse_ends",
     "sse_cut",
     "sse_cut_gone",
@@ -102,7 +104,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         self._log()
         last = self.headers.get("last-event-id")
-        if self.path == "/locked":
+        if self.path.partition("?")[0] == "/locked":
             return self._send(401, b'{"error":"unauthorized"}')
         if self.path == "/sse":
             return self._stream(b"event: endpoint\ndata: /messages?session_id=x\n\n")
@@ -119,7 +121,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         self._log()
         raw = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        if self.path == "/locked":
+        if self.path.partition("?")[0] == "/locked":
             return self._send(401, b'{"error":"unauthorized"}')
         if self.path == "/sse":
             return self._send(405, b"Method Not Allowed", "text/plain")
@@ -206,6 +208,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, b"")
         if name == "html200":
             return self._send(200, b"<html><body>Sign in</body></html>", "text/html")
+        if name == "ansi200":
+            return self._send(200, b"x", "text/\x1b[2J\x1b]0;pwn\x07html")
         if name == "sse_ends":
             return self._stream(b"data: " + json.dumps(note).encode() + b"\n\n")
         if name == "retry_huge":

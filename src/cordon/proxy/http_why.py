@@ -16,6 +16,7 @@ __all__ = [
     "explain_kind",
     "masked_url",
     "no_answer",
+    "printable",
     "redirect_refused",
     "status_why",
     "url_credentials",
@@ -36,7 +37,12 @@ def visible(url: str) -> str:
     except ValueError:  # a Location with a port that is no port
         port = None
     netloc = f"{host}:{port}" if port is not None else host
-    text = urlunsplit((p.scheme, netloc, p.path, "", ""))
+    return printable(urlunsplit((p.scheme, netloc, p.path, "", "")))
+
+
+def printable(text: str) -> str:
+    """``text`` (the server's, for a message) with anything but printable ASCII
+    percent-encoded: no escape sequence reaches the terminal or the client."""
     return _UNPRINTABLE.sub(lambda m: quote(m.group(), safe=""), text)
 
 
@@ -129,8 +135,9 @@ def no_answer(code: int, kind: str, url: str) -> tuple[str, str]:
             f"nojson{code}",
             f"cordon: {url} answered HTTP {code} without a JSON-RPC response to this request",
         )
+    shown = printable(kind[:80]) if kind else "(none)"  # the server's header: no escapes
     return f"type{code}", (
-        f"cordon: {url} answered HTTP {code} with content type {kind or '(none)'}, not "
+        f"cordon: {url} answered HTTP {code} with content type {shown}, not "
         "application/json or text/event-stream: check that the URL is the server's MCP endpoint"
     )
 

@@ -51,6 +51,7 @@ from pydantic import AnyUrl
 
 from cordon import __version__
 from cordon.proxy.http import LoginError
+from cordon.proxy.http_why import masked_url
 from cordon.proxy.oauth_browser import headless_message, headless_reason, open_browser
 from cordon.proxy.transport import log
 from cordon.store.oauth import OAuthStore
@@ -288,6 +289,9 @@ class CordonOAuth(OAuthClientProvider):
             url, metadata, store, redirect_handler=self._redirect, callback_handler=self._callback
         )
         self.url = url
+        #: ``url`` as messages name it: the credentials written into it masked (they would
+        #: reach stderr and, in a failed request's error, the client)
+        self.shown = masked_url(url)
         self.store = store
         self.loopback = loopback
         self.timeout = timeout
@@ -296,17 +300,17 @@ class CordonOAuth(OAuthClientProvider):
     async def _redirect(self, auth_url: str) -> None:
         reason = None if _autologin(auth_url) else headless_reason()
         if reason is not None and not self.interactive:  # nobody can finish it: say so now
-            raise LoginError(headless_message(self.url, reason))
+            raise LoginError(headless_message(self.shown, reason))
         state = parse_qs(urlsplit(auth_url).query).get("state", [None])[0]
         try:
             await self.loopback.start(state)
         except OSError as exc:
             raise LoginError(
-                f"cannot listen for the login of {self.url} on 127.0.0.1:{self.loopback.port} "
-                f"({exc.strerror or exc}): run cordon auth logout {self.url}, then try again"
+                f"cannot listen for the login of {self.shown} on 127.0.0.1:{self.loopback.port} "
+                f"({exc.strerror or exc}): run cordon auth logout {self.shown}, then try again"
             ) from None
         if reason is None:
-            log(f"log in to {self.url} in your browser; if it does not open, visit: {auth_url}")
+            log(f"log in to {self.shown} in your browser; if it does not open, visit: {auth_url}")
         if _autologin(auth_url):
             with contextlib.suppress(httpx2.HTTPError):
                 await _fetch_like_a_browser(auth_url)
@@ -314,7 +318,7 @@ class CordonOAuth(OAuthClientProvider):
             reason = "the browser did not open"
             if not self.interactive:
                 await self.loopback.close()
-                raise LoginError(headless_message(self.url, reason))
+                raise LoginError(headless_message(self.shown, reason))
         if self.interactive:
             self._elsewhere(auth_url, reason)
 
@@ -323,7 +327,7 @@ class CordonOAuth(OAuthClientProvider):
         machine, by a forwarded port or by pasting the address the browser ends on."""
         port = self.loopback.port
         if reason is not None:
-            log(f"log in to {self.url}: no browser can be opened here ({reason}).")
+            log(f"log in to {self.shown}: no browser can be opened here ({reason}).")
             log("open this address in a browser on any machine:")
             sys.stderr.write(f"\n  {auth_url}\n\n")
         log(
@@ -340,13 +344,13 @@ class CordonOAuth(OAuthClientProvider):
             return await self.loopback.wait(self.timeout)
         except TimeoutError:
             raise LoginError(
-                f"the login to {self.url} was not completed within {self.timeout:.0f} s: "
-                f"run cordon auth login {self.url}"
+                f"the login to {self.shown} was not completed within {self.timeout:.0f} s: "
+                f"run cordon auth login {self.shown}"
             ) from None
         except LoginError as exc:
             raise LoginError(
-                f"{self.url} refused the login ({exc or 'refused'}): "
-                f"run cordon auth login {self.url} to try again"
+                f"{self.shown} refused the login ({exc or 'refused'}): "
+                f"run cordon auth login {self.shown} to try again"
             ) from None
 
     async def _initialize(self) -> None:
@@ -359,7 +363,7 @@ class CordonOAuth(OAuthClientProvider):
         if not ok:
             self.store.clear_tokens()
             log(
-                f"the stored login for {self.url} has expired or was revoked (its refresh was "
+                f"the stored login for {self.shown} has expired or was revoked (its refresh was "
                 "refused): deleted; log in again in the browser"
             )
         return ok
@@ -406,20 +410,22 @@ class CordonOAuth(OAuthClientProvider):
     def _explain(self, exc: Exception) -> str:
         """One line for a failed flow: what went wrong and what to do; never a response
         body (a token endpoint's answer) or a validation error's input."""
-        again = f"run cordon auth login {self.url} to try again"
+        again = f"run cordon auth login {self.shown} to try again"
         if isinstance(exc, OAuthRegistrationError):
             ctx = self.context
             if ctx.protected_resource_metadata is None and ctx.oauth_metadata is None:
                 return (
-                    f"{self.url} requires authorization (HTTP 401) and offers no OAuth login: "
+                    f"{self.shown} requires authorization (HTTP 401) and offers no OAuth login: "
                     "pass --header 'Authorization: Bearer ...'"
                 )
-            return f"registering cordon with the authorization server of {self.url} failed: {again}"
+            return (
+                f"registering cordon with the authorization server of {self.shown} failed: {again}"
+            )
         if isinstance(exc, OAuthTokenError):
-            return f"the authorization server of {self.url} refused the login: {again}"
+            return f"the authorization server of {self.shown} refused the login: {again}"
         if type(exc) is OAuthFlowError:  # messages built from URLs and metadata only
-            return f"the login to {self.url} failed ({str(exc)[:200]}): {again}"
-        return f"the login to {self.url} failed ({type(exc).__name__}): {again}"
+            return f"the login to {self.shown} failed ({str(exc)[:200]}): {again}"
+        return f"the login to {self.shown} failed ({type(exc).__name__}): {again}"
 
 
 def make_oauth(
