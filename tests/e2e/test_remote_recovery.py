@@ -160,6 +160,59 @@ async def test_a_second_initialize_answer_is_not_what_a_renewal_is_held_to(
     assert [r["event"] for r in harness.records("upstream")] == ["session_not_renewed"]
 
 
+def test_a_call_cancelled_while_the_session_is_renewed_is_not_sent_again(
+    harness: Harness,
+) -> None:
+    """The call met the 404 and waits for the new session (2 s); the client cancels it
+    meanwhile: once the session is up it is not sent again, so a call the client gave up on
+    never runs. A later call runs once."""
+    port = _port()
+    box = harness.tmp / "misb"
+    box.mkdir()
+    _serve(harness, MISBEHAVING, {"MISB_PORT": str(port), "MISB_DIR": str(box)}, port)
+    p = harness.cordon([], extra=["--url", f"http://127.0.0.1:{port}/slow"])
+    proc = subprocess.Popen(
+        [p.command, *p.args], env=p.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def send(msg: dict[str, object]) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", **msg}).encode() + b"\n")
+        proc.stdin.flush()
+
+    def answer(rid: int) -> dict[str, object]:
+        assert proc.stdout is not None
+        while True:
+            reply = json.loads(proc.stdout.readline())
+            if reply.get("id") == rid:
+                return dict(reply)
+
+    def call(rid: int, name: str) -> None:
+        send({"id": rid, "method": "tools/call", "params": {"name": name, "arguments": {}}})
+
+    try:
+        info = {"name": "raw", "version": "1"}
+        init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": info}
+        send({"id": 1, "method": "initialize", "params": init})
+        assert "result" in answer(1)
+        send({"method": "notifications/initialized"})
+        send({"id": 10, "method": "tools/list"})
+        assert "result" in answer(10)
+        call(2, "forget")
+        assert answer(2)["result"] == {"content": [{"type": "text", "text": "forgotten"}]}
+        call(3, "echo")  # meets the 404; the renewal takes 2 s
+        time.sleep(0.5)
+        send({"method": "notifications/cancelled", "params": {"requestId": 3}})
+        time.sleep(2.5)
+        call(4, "echo")
+        assert answer(4)["result"] == {"content": [{"type": "text", "text": "ok"}]}
+    finally:
+        proc.stdin.close()
+        proc.wait(10)
+    assert (box / "calls.log").read_text("utf-8").split() == ["forget", "echo"]
+
+
 async def test_a_stream_the_server_closes_is_resumed_with_last_event_id(harness: Harness) -> None:
     """SSE polling (MCP 2025-11-25), on the SDK's event store: the tool closes its stream
     after the priming event and answers later; cordon resumes with GET and Last-Event-ID,

@@ -25,13 +25,16 @@ request), ``/elsewhere`` (307 to ``http://localhost:<port>/mcp``, another origin
 ``/twice``: ``initialize`` is answered on an SSE stream twice, instructions ``first.`` then
 ``second.`` (a server trying to change what a renewal is compared with); the tool ``forget``
 ends the session (404 to its id from then on), and a new ``initialize`` is answered
-``second.`` with session ``s-2``.
+``second.`` with session ``s-2``. ``/slow``: as ``/twice``, but ``initialize`` is answered
+once, ``first.``, and a new one again so, after 2 s. Every ``tools/call`` run appends its name
+to ``calls.log``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -131,7 +134,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(307, location=f"http://localhost:{PORT}/\x1b[2J\x1b]0;pwn\x07m")
         msg = json.loads(raw)
         rid, method = msg.get("id"), msg.get("method")
-        if self.path == "/twice" and self._twice(rid, method, msg):
+        if self.path in ("/twice", "/slow") and self._twice(rid, method, msg):
             return None
         if rid is None or method is None:
             return self._send(202)
@@ -150,7 +153,7 @@ class Handler(BaseHTTPRequestHandler):
         self._call(rid, msg["params"]["name"])
 
     def _twice(self, rid: Any, method: Any, msg: dict[str, Any]) -> bool:
-        """``/twice``: True when this request was answered here."""
+        """``/twice`` and ``/slow``: True when this request was answered here."""
         sid = self.headers.get("mcp-session-id")
         if sid is not None and sid in GONE:
             self._send(404)
@@ -166,8 +169,10 @@ class Handler(BaseHTTPRequestHandler):
                 }
                 for text in ("first.", "second.")
             ]
+            slow = self.path == "/slow"
             if sid is None and "s-1" in GONE:  # the new session: the second identity only
-                body = {"jsonrpc": "2.0", "id": rid, "result": answers[1]}
+                time.sleep(2 if slow else 0)
+                body = {"jsonrpc": "2.0", "id": rid, "result": answers[0 if slow else 1]}
                 self._send(200, json.dumps(body).encode(), mcp_session_id="s-2")
                 return True
             self.send_response(200)
@@ -175,7 +180,7 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Mcp-Session-Id", "s-1")
             self.send_header("Connection", "close")
             self.end_headers()
-            for result in answers:
+            for result in answers[:1] if slow else answers:
                 body = {"jsonrpc": "2.0", "id": rid, "result": result}
                 self.wfile.write(b"data: " + json.dumps(body).encode() + b"\n\n")
             self.wfile.flush()
@@ -183,6 +188,8 @@ class Handler(BaseHTTPRequestHandler):
             return True
         if method == "tools/call" and msg["params"]["name"] == "forget":
             GONE.add("s-1")
+            with (ROOT / "calls.log").open("a", encoding="utf-8") as fh:
+                fh.write("forget\n")
             self._answer(rid, {"content": [{"type": "text", "text": "forgotten"}]})
             return True
         return False
@@ -191,6 +198,8 @@ class Handler(BaseHTTPRequestHandler):
         self._send(200, json.dumps({"jsonrpc": "2.0", "id": rid, "result": result}).encode())
 
     def _call(self, rid: Any, name: str) -> None:
+        with (ROOT / "calls.log").open("a", encoding="utf-8") as fh:
+            fh.write(name + "\n")
         ok = {"jsonrpc": "2.0", "id": rid, "result": {"content": [{"type": "text", "text": "ok"}]}}
         params = {"level": "info", "data": "working"}
         note = {"jsonrpc": "2.0", "method": "notifications/message", "params": params}

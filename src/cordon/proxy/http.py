@@ -585,14 +585,17 @@ class HttpUpstream:
         saying so (the TypeScript SDK's servers: "No valid session ID provided"). A request
         gets a new session (:meth:`_renewed`) and is sent once more, which is safe for a
         ``tools/call`` too: the 404 says the server never ran it, and it is the call the
-        engine allowed, under the verdict already recorded. A second 404 fails it. A
-        notification or an answer to a server request belonged to the ended session: dropped."""
+        engine allowed, under the verdict already recorded; not if the client cancelled it
+        meanwhile. A second 404 fails it. A notification or an answer to a server request
+        belonged to the ended session: dropped."""
         if rid is None:
             return _Ended(404)
         assert end.stale is not None
         why = await self._renewed(end.stale, end.status)
         if why is not None:
             return _Ended(end.status, ("session", why))
+        if not self._awaiting(rid):
+            return _Ended(end.status)  # cancelled while the session was renewed: never sent
         method = str(msg.get("method"))
         why = f"cordon: {method} sent again in the new session (the 404 said it was not run)"
         self.event("resent", why, id=rid, method=method)
