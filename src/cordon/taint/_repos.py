@@ -44,11 +44,11 @@ _RUN_BACK = re.compile(r"[A-Za-z0-9-]{1,40}")
 _OWNER_NAME = re.compile(_OWNER)
 #: characters that make the run before a ``/`` the tail of a path, a host or a longer name
 _NOT_BEFORE = frozenset("._/")
-#: a ``github.com`` URL's owner and repository, in a lower-cased token
-_GITHUB_URL = re.compile(
-    rf"(?<![a-z0-9.-])(?:www\.)?github\.com/({_OWNER})/([a-z0-9._-]{{1,100}})(?![a-z0-9._-])",
-    re.ASCII,
-)
+#: the owner and repository after ``github.com/`` in a lower-cased token (the owner's
+#: syntax is checked with :data:`_OWNER_NAME`)
+_AFTER_GITHUB = re.compile(r"([a-z0-9-]{1,39})/([a-z0-9._-]{1,100}+)(?![a-z0-9._-])", re.ASCII)
+#: characters of a host name: one before ``github.com`` makes it another host's name
+_HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
 
 
 def pair_key(owner: str, repo: str) -> str:
@@ -88,7 +88,15 @@ def scan_pairs(text: str, out: set[str]) -> None:
 
 def github_url_pairs(token: str, out: set[str]) -> None:
     """Add the key of the repository each ``github.com/owner/repo`` URL in ``token`` (one
-    token of output, lower-cased) names, whatever follows it (``/issues/3``, ``.git``)."""
-    for m in _GITHUB_URL.finditer(token):
-        if m.group(2) not in (".", ".."):
-            _add(m.group(1), m.group(2), out)
+    token of output, lower-cased) names, whatever follows it (``/issues/3``, ``.git``): not
+    one of another host (``api.github.com``, ``notgithub.com``), ``www.`` aside. Each is
+    found by ``str.find`` and read by one anchored match."""
+    i = token.find("github.com/")
+    while i >= 0:
+        start = i - 4 if i >= 4 and token.startswith("www.", i - 4) else i
+        if start == 0 or token[start - 1] not in _HOST_CHARS:
+            m = _AFTER_GITHUB.match(token, i + 11)
+            if m is not None and _OWNER_NAME.fullmatch(m.group(1)) is not None:
+                if m.group(2) not in (".", ".."):
+                    _add(m.group(1), m.group(2), out)
+        i = token.find("github.com/", i + 11)
