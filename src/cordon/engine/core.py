@@ -27,6 +27,7 @@ from cordon.engine import rules
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
 from cordon.engine.pins import PinSet
+from cordon.engine.provenance.repos import call_repo_pair
 from cordon.engine.recorded import RecordedOutput, _recorded
 from cordon.engine.relayed import relays_data
 from cordon.engine.secrets import SecretSet
@@ -35,7 +36,7 @@ from cordon.engine.shared_secrets import SecretLookup, shared_keys
 from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
-from cordon.taint import SharedTaint, TaintIndex
+from cordon.taint import SharedTaint, TaintIndex, repo_key
 
 _EMPTY_TOOL = ToolPolicy()
 
@@ -251,6 +252,11 @@ class Session(ProvenanceState):
         # user's own text) before they showed up in output: a confirmation that echoes the
         # address ("sent to bob@...") must not make the next send to bob look attacker-made.
         self.vouched: set[str] = set()
+        #: GitHub ``(owner, repo)`` pairs an allowed call of this session named in its
+        #: ``owner`` and ``repo`` arguments while no output had named them: their later echo
+        #: in output (every URL of a read of that repository) does not taint them
+        #: (:meth:`cordon.engine.checks.taint._Scan._repo_in_output`)
+        self.used_repos: set[tuple[str, str]] = set()
         self.secrets = SecretSet()
         for s in engine.policy_secrets:
             self.secrets.add(s)
@@ -470,8 +476,17 @@ class Session(ProvenanceState):
             # a key the call spelled with look-alike characters stays unvouched: the plain
             # spelling of its key is another destination
             self.vouched.update(d for d in v.destinations if d not in facts.odd)
+            self._note_repo(arguments)
             self.legs.record_call(external=facts.external, sensitive=facts.sensitive)
         return v
+
+    def _note_repo(self, arguments: Any) -> None:
+        """Keep the GitHub pair an allowed call names (``owner`` and ``repo``), unless output
+        named it before: then it came to the agent from that output and stays tainted."""
+        pair = call_repo_pair(arguments) if isinstance(arguments, Mapping) else None
+        if pair is not None and pair not in self.used_repos:
+            if not self.taint.contains_key(repo_key(*pair)):
+                self.used_repos.add(pair)
 
     def approve(
         self,

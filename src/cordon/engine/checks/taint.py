@@ -298,8 +298,16 @@ class _Scan:
         ``alice@evil.example``. GitHub's own output names the owner of every repository it
         shows (each URL, each ``full_name``), so owner taint would deny the user's own
         organisation after any read of it; such a call stays asked about
-        (``taint.unverified_destination``) unless something clears it."""
+        (``taint.unverified_destination``) unless something clears it.
+
+        Nor is a pair this session's calls used before any output named it
+        (``Session.used_repos``): a read of the user's own repository returns its name in
+        every URL, and that echo did not put the name in the agent's hands, as a confirmation
+        that echoes an address does not (``Session.vouched``). Such a call is asked about as
+        before the echo, never allowed by it."""
         if self.repo is None or name not in ("owner", "repo"):
+            return False
+        if self.repo in self.ctx.session.used_repos:
             return False
         if dest.key != norm(self.ctx.arguments[name]):
             return False
