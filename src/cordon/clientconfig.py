@@ -76,6 +76,7 @@ from cordon.clientremote import (
     remote_target,
     wrap_remote,
 )
+from cordon.urlcreds import pinned_url
 
 __all__ = [
     "UPSTREAM_KEY",
@@ -313,7 +314,9 @@ def run_pin_file(name: str, command: Sequence[str], url: str | None) -> Path:
     ``cordon init`` passes its own ``--pin-file`` and never lands here."""
     entry: dict[str, Any] = {}
     if name == "default":
-        entry = {"url": url} if url else {"command": command[0] if command else None}
+        # (a URL's credentials masked: the pin file's name keeps no key, and a rotated key is
+        # the same server's pins, not trust on first use again)
+        entry = {"url": pinned_url(url)} if url else {"command": command[0] if command else None}
         entry["args"] = list(command[1:])
     return pin_file_for(name, entry, default_pin_dir())
 

@@ -128,21 +128,36 @@ async def test_a_key_in_the_url_never_leaves_in_a_call_nor_enters_the_log(
     assert start["upstream"]["url"].endswith("/mcp?team=blue&api_key=***")
 
 
-async def test_a_rotated_key_in_the_url_is_named_as_such(harness: Harness) -> None:
-    """The pinned URL and the new one differ only in the key masking hides: the pin error says
-    so instead of naming two equal URLs, and names neither key."""
+async def test_a_rotated_key_in_the_url_is_the_same_server_and_no_pin_file_holds_it(
+    harness: Harness,
+) -> None:
+    """A URL is pinned with its credentials masked: a rotated ``?api_key=`` is the same
+    server (same pin file, no ``pin.server_changed``), and no pin file holds either key. A
+    pin written with the raw key (before masking) is the same server too, and loses the key."""
     _, env = _box(harness)
     url = harness.http_mailbox(env)
     old, new = "k-old-url-key-5b2d90", "k-new-url-key-77e1a4"
-    extra = ["--url", f"{url}?api_key={old}"]
+    for key in (old, new):
+        extra = ["--url", f"{url}?team=blue&api_key={key}"]
+        async with Client(harness.cordon([], extra=extra, name="keyed"), mode="legacy") as client:
+            assert "send_email" in {t.name for t in (await client.list_tools()).tools}
+    pins = sorted((harness.home / ".cordon").rglob("*.json"))
+    texts = [p.read_text("utf-8") for p in pins]
+    assert any(f"{url}?team=blue&api_key=***" in t for t in texts), texts
+    assert not any(old in t or new in t for t in texts)
+    # a pin file that kept the raw key: rewritten, the server still the same
+    pinned = next(p for p, t in zip(pins, texts, strict=True) if "api_key=***" in t)
+    pinned.write_text(pinned.read_text("utf-8").replace("api_key=***", f"api_key={old}"), "utf-8")
+    extra = ["--url", f"{url}?team=blue&api_key={new}"]
     async with Client(harness.cordon([], extra=extra, name="keyed"), mode="legacy") as client:
         await client.list_tools()
-    extra = ["--url", f"{url}?api_key={new}"]
-    params = harness.cordon([], extra=extra, name="keyed")
-    said = await first_mcp_error(Client(params, mode="legacy"))
-    assert "pin.server_changed" in said
-    assert "(the credentials written into the URL differ)" in said
-    assert old not in said and new not in said
+    assert old not in pinned.read_text("utf-8")
+    # another server behind the same name is still caught
+    extra = ["--url", f"{url}/other?api_key={new}"]
+    said = await first_mcp_error(
+        Client(harness.cordon([], extra=extra, name="keyed"), mode="legacy")
+    )
+    assert "pin.server_changed" in said and new not in said
 
 
 async def _first_error(harness: Harness, url: str) -> str:

@@ -7,9 +7,11 @@ the client only through the core's checks)."""
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 import httpx2
+
+from cordon.urlcreds import masked_url, url_credentials
 
 __all__ = [
     "explain",
@@ -48,47 +50,6 @@ def printable(text: str) -> str:
 
 #: what :func:`visible` percent-encodes: controls (ESC, BEL, C1), spaces, non-ASCII
 _UNPRINTABLE = re.compile(r"[^\x21-\x7e]")
-
-
-#: query parameter names that carry a credential: API keys and tokens (``?api_key=``,
-#: ``?access_token=`` as in RFC 6750 section 2.3), passwords, pre-signed URL signatures
-_CREDENTIAL_PARAM = re.compile(
-    r"token|secret|passw|pwd|api.?key|auth|signature|credential|(?:^|[_-])(?:key|sig)$",
-    re.IGNORECASE,
-)
-
-
-def url_credentials(url: str) -> list[str]:
-    """The credentials a server URL carries: its userinfo (``https://user:TOKEN@host``; a
-    user name without a password is a token, as in ``https://TOKEN@host``) and the values of its
-    credential-named query parameters (:data:`_CREDENTIAL_PARAM`). Registered as the
-    server's own secrets, they are withheld from the audit log's start record like header
-    values, and no tool call may carry them out (secret.egress). Values shorter than the
-    secret registry's minimum are ignored by it."""
-    p = urlsplit(url)
-    # a user name beside a password names an account, not a credential
-    out = [unquote(x) for x in [p.password or p.username] if x]
-    for name, value in parse_qsl(p.query, keep_blank_values=False):
-        if _CREDENTIAL_PARAM.search(name):
-            out.append(value)
-    return out
-
-
-def masked_url(url: str) -> str:
-    """``url`` for the audit log: the whole URL (which server, which path and parameters), its
-    credentials (:func:`url_credentials`) replaced by ``***``."""
-    p = urlsplit(url)
-    netloc = p.netloc.rpartition("@")[2]
-    if p.username or p.password:
-        netloc = "***@" + netloc
-    query = urlencode(
-        [
-            (name, "***" if _CREDENTIAL_PARAM.search(name) else value)
-            for name, value in parse_qsl(p.query, keep_blank_values=True)
-        ],
-        safe="*",
-    )
-    return urlunsplit((p.scheme, netloc, p.path, query, ""))
 
 
 def status_why(

@@ -32,6 +32,7 @@ from cordon.store import PinFile, SharedTaintStore, policy_secrets
 from cordon.store.pins import identity_changes
 from cordon.store.prompts import PromptStore
 from cordon.store.tool_names import ToolNames
+from cordon.urlcreds import pinned_url
 
 if TYPE_CHECKING:
     from cordon.proxy.oauth import CordonOAuth
@@ -102,17 +103,25 @@ def _identity(
         CordonError: the command line or URL changed (kept pending for `cordon pin accept`),
             or the pin file cannot be read or written.
     """
-    upstream: dict[str, Any] = {"url": url} if url is not None else {"command": list(command)}
+    # a URL is pinned with its credentials masked (cordon.urlcreds.pinned_url): the pin file
+    # holds no key, and a rotated key is the same server
+    upstream: dict[str, Any] = (
+        {"url": pinned_url(url)} if url is not None else {"command": list(command)}
+    )
     if pins is None:
         return upstream
     seen = {"upstream": upstream}
     try:
         pinned = pins.identity(name)
+        was_url = ((pinned or {}).get("upstream") or {}).get("url")
+        if isinstance(was_url, str) and was_url != upstream.get("url", was_url):
+            if pinned_url(was_url) == upstream["url"]:
+                # pinned before URLs were masked: the same server, its key now out of the file
+                pins.rewrite_identity(name, seen)
+                pinned = pins.identity(name)
         if not repin and identity_changes(pinned, seen):
             pins.record_pending_identity(name, seen)
             was, now = _shown_upstream((pinned or {}).get("upstream")), _shown_upstream(upstream)
-            if was == now:  # they differ in what masking hides: say so, not two equal lines
-                now += " (the credentials written into the URL differ)"
             raise CordonError(
                 f"server {name!r} is not the one pinned (pin.server_changed): it now runs "
                 f"{now}, pinned {was}; review it and run "

@@ -121,6 +121,13 @@ class PinFile:
             ident.update(fresh)
             self.save(data)
 
+    def rewrite_identity(self, server: str, fields: Mapping[str, Any]) -> None:
+        """Write ``fields`` over the pinned identity of ``server``, keeping its other fields:
+        the same identity spelled anew (a URL pinned before its credentials were masked)."""
+        data = self.load()
+        data["servers"].setdefault(server, {}).setdefault("identity", {}).update(fields)
+        self.save(data)
+
     def record_pending_identity(self, server: str, seen: Mapping[str, Any]) -> None:
         """Keep the changed identity fields ``seen`` for ``cordon pin accept``."""
         data = self.load()
