@@ -224,27 +224,31 @@ def run_cmd(
 def _failed(head: str, exc: Exception, *, answer: bool = False) -> NoReturn:
     """``head`` in red, then the error's message as it is (it quotes a policy key or value,
     a path, a server's command line: never read as Rich markup); exit 2. With ``answer``
-    (``cordon run``), the client's first request gets the same message as a JSON-RPC error
-    (:func:`_refuse_first_request`)."""
+    (``cordon run``), the client's requests get the same message as a JSON-RPC error
+    (:func:`_refuse_requests`)."""
     from rich.text import Text
 
     err.print(Text.assemble((head, "red"), " ", str(exc)), highlight=False)
     if answer:
-        _refuse_first_request(f"{head} {exc}")
+        _refuse_requests(f"{head} {exc}")
     raise typer.Exit(2) from exc
 
 
-#: how long ``cordon run`` that cannot start waits for the client's first request
+#: how long ``cordon run`` that cannot start answers the client's requests
 REFUSE_WAIT_S = 10.0
+#: how many requests it answers so at most: a client in the SDK's ``auto`` mode sends
+#: ``server/discover`` first and, refused, falls back to ``initialize``, which must be
+#: answered too (the client would show "connection closed", not why)
+_REFUSE_MAX = 8
 
 
-def _refuse_first_request(message: str) -> None:
+def _refuse_requests(message: str) -> None:
     """``cordon run`` stops before relaying (a policy error, a swapped server): answer the
-    client's first request (its ``initialize``) with a JSON-RPC error (-32603, internal
-    error) carrying ``message``, so an MCP client shows why instead of a server that closed
-    without a word. Only when stdin and stdout are pipes or sockets (an MCP client's; a
-    person at a terminal reads stderr); returns at the first request, at EOF, or after
-    :data:`REFUSE_WAIT_S`."""
+    client's requests (``initialize``; ``server/discover`` first in the SDK's ``auto`` mode)
+    with a JSON-RPC error (-32603, internal error) carrying ``message``, so an MCP client
+    shows why instead of a server that closed without a word. Only when stdin and stdout are
+    pipes or sockets (an MCP client's; a person at a terminal reads stderr); returns at EOF,
+    after :data:`_REFUSE_MAX` requests, or after :data:`REFUSE_WAIT_S`."""
     import select
     import stat
     import time
@@ -258,6 +262,7 @@ def _refuse_first_request(message: str) -> None:
             return
     deadline = time.monotonic() + REFUSE_WAIT_S
     pending = b""
+    answered = 0
     while (left := deadline - time.monotonic()) > 0 and len(pending) < 16 * 1024 * 1024:
         if not select.select([0], [], [], left)[0]:
             return
@@ -273,8 +278,8 @@ def _refuse_first_request(message: str) -> None:
                 error = {"code": -32603, "message": message}
                 reply = {"jsonrpc": "2.0", "id": msg["id"], "error": error}
                 os.write(1, json.dumps(reply).encode() + b"\n")
-                return
-        if not chunk:
+                answered += 1
+        if not chunk or answered >= _REFUSE_MAX:
             return
 
 

@@ -11,8 +11,9 @@ import json
 import subprocess
 
 import pytest
+from mcp import Client
 
-from tests.conftest import Harness
+from tests.conftest import Harness, first_mcp_error
 
 pytestmark = [pytest.mark.e2e]
 
@@ -98,3 +99,14 @@ def test_a_policy_error_is_told_to_the_client_too(harness: Harness) -> None:
     assert reply["id"] == 9 and reply["error"]["code"] == -32603
     assert reply["error"]["message"] == f"cordon: policy error: {bad}:2: bogus_key: unknown key"
     assert "bogus_key: unknown key" in err.decode()
+
+
+@pytest.mark.anyio
+async def test_the_sdk_client_in_its_default_mode_is_told_why(harness: Harness) -> None:
+    """The official SDK client's default (``auto``) mode sends ``server/discover`` first and,
+    refused, falls back to ``initialize``: both are answered with the reason, so the client
+    shows it instead of "connection closed"."""
+    bad = harness.tmp / "bad.yaml"
+    bad.write_text("version: 1\nbogus_key: 1\n", encoding="utf-8")
+    said = await first_mcp_error(Client(harness.cordon(["true"], policies=[bad])))
+    assert said == f"cordon: policy error: {bad}:2: bogus_key: unknown key"
