@@ -56,9 +56,14 @@ QUIET_S = 0.05
 REFUSE_WAIT_S = 10.0
 
 
+#: C0 and C1 control characters (ESC, BEL, CSI, line breaks): a line on stderr may quote
+#: what a server sent (a method name, an error), and a terminal would act on them
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))}
+
+
 def log(msg: str) -> None:
-    """One line on cordon's stderr."""
-    sys.stderr.write(f"cordon: {msg}\n")
+    """One line on cordon's stderr, its control characters escaped (``\\x1b``)."""
+    sys.stderr.write(f"cordon: {msg.translate(_CONTROLS)}\n")
     sys.stderr.flush()
 
 

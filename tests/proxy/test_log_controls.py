@@ -1,0 +1,18 @@
+"""cordon's stderr lines may quote what a server sent (a method name in an error, a reason):
+control characters are escaped, so a server cannot drive the user's terminal (clear the
+screen, forge a line) through cordon."""
+
+from __future__ import annotations
+
+import pytest
+
+from cordon.proxy.transport import log
+
+
+def test_control_characters_are_escaped_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    log("error inspecting an upstream notifications/\x1b[2Jx\ncordon: fake\x9b1m, dropped é")
+    err = capsys.readouterr().err
+    assert err == (
+        "cordon: error inspecting an upstream notifications/\\x1b[2Jx\\x0acordon: fake"
+        "\\x9b1m, dropped é\n"
+    )
