@@ -10,6 +10,8 @@ import re
 import time
 from pathlib import Path
 
+from cordon.store.private import private_dirs
+
 __all__ = ["BACKUP_INFIX", "WRAPPED_MARK", "backup_root", "find_backups", "wrapped_configs"]
 
 BACKUP_INFIX = ".cordon-backup-"
@@ -68,14 +70,7 @@ def wrapped_configs() -> list[Path]:
 def _write_backup(real: Path, raw: bytes) -> Path:
     """Write ``raw`` as a new backup of ``real`` (mode 0600; missing directories 0700)."""
     directory = _backup_dir_for(real)
-    missing = []
-    parent = directory
-    while not parent.exists():
-        missing.append(parent)
-        parent = parent.parent
-    for made in reversed(missing):
-        made.mkdir(mode=0o700, exist_ok=True)
-        os.chmod(made, 0o700)
+    private_dirs(directory)
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
     backup = directory / f"{real.name}{BACKUP_INFIX}{stamp}{time.time_ns() % 10**9:09d}Z"
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)

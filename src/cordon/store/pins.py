@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cordon.engine.pins import PinSet, canonical
+from cordon.store.private import private_dirs
 
 __all__ = ["IDENTITY_FIELDS", "PinFile", "identity_changes"]
 
@@ -65,14 +66,7 @@ class PinFile:
         Raises:
             OSError: the file or a directory cannot be written.
         """
-        missing = []
-        parent = self.path.parent
-        while not parent.exists():
-            missing.append(parent)
-            parent = parent.parent
-        for directory in reversed(missing):
-            directory.mkdir(mode=0o700, exist_ok=True)
-            os.chmod(directory, 0o700)
+        private_dirs(self.path.parent)
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".pins-")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
