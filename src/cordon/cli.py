@@ -300,21 +300,20 @@ def _upstream_given(command: list[str], url: str | None, allow_http: bool = Fals
     token would cross the network in clear)."""
     from cordon.clientremote import plain_http_elsewhere
 
+    problem = None
     if url is not None and command:
-        err.print("[red]cordon run: give either --url or a command after --, not both[/red]")
-        raise typer.Exit(2)
-    if url is None and not command:
-        err.print("[red]cordon run: give the upstream command after --, or --url URL[/red]")
-        raise typer.Exit(2)
-    if url is not None and not url.startswith(("https://", "http://")):
-        err.print("[red]cordon run: --url must be an http(s) URL[/red]")
-        raise typer.Exit(2)
-    if url is not None and not allow_http and plain_http_elsewhere(url):
-        err.print(
-            "[red]cordon run: --url is plain http:// to another host: use https://, or "
-            "--allow-http if you accept that credentials travel unencrypted[/red]"
+        problem = "give either --url or a command after --, not both"
+    elif url is None and not command:
+        problem = "give the upstream command after --, or --url URL"
+    elif url is not None and not url.startswith(("https://", "http://")):
+        problem = "--url must be an http(s) URL"
+    elif url is not None and not allow_http and plain_http_elsewhere(url):
+        problem = (
+            "--url is plain http:// to another host: use https://, or "
+            "--allow-http if you accept that credentials travel unencrypted"
         )
-        raise typer.Exit(2)
+    if problem is not None:  # said to the client too, not only on stderr
+        _failed("cordon run:", ValueError(problem), answer=True)
 
 
 def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:

@@ -110,3 +110,25 @@ async def test_the_sdk_client_in_its_default_mode_is_told_why(harness: Harness) 
     bad.write_text("version: 1\nbogus_key: 1\n", encoding="utf-8")
     said = await first_mcp_error(Client(harness.cordon(["true"], policies=[bad])))
     assert said == f"cordon: policy error: {bad}:2: bogus_key: unknown key"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--url", "127.0.0.1:3917/mcp"], "cordon run: --url must be an http(s) URL"),
+        (["--url", "http://mcp.example/mcp"], "cordon run: --url is plain http:// to another"),
+        (
+            ["--url", "https://mcp.example/mcp", "--header", "X-Api-Key=s3cret-key-123456"],
+            "cordon: --header needs NAME:VALUE, got no ':' after 'X-Api-Key'",
+        ),
+    ],
+)
+async def test_a_bad_remote_upstream_is_told_to_the_client(
+    harness: Harness, extra: list[str], said: str
+) -> None:
+    """A ``cordon run --url`` that cannot start says why to the client (the SDK client shows
+    it), and a malformed ``--header`` never repeats its value (it may be all credential)."""
+    got = await first_mcp_error(Client(harness.cordon([], extra=extra)))
+    assert got.startswith(said), got
+    assert "s3cret" not in got

@@ -52,6 +52,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import re
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import SplitResult, urljoin, urlsplit
@@ -140,7 +141,13 @@ def parse_header(spec: str, env: dict[str, str]) -> tuple[str, str]:
     name, sep, value = spec.partition(":")
     name, value = name.strip(), value.strip()
     if not sep or not name:
-        raise ValueError(f"--header needs NAME:VALUE, got {spec.split(':')[0]!r}")
+        # (the argument is not repeated: without its colon, the value may be all of it)
+        shown = re.match(r"[A-Za-z0-9_-]{0,64}", spec.strip())
+        raise ValueError(
+            f"--header needs NAME:VALUE, got no ':' after {shown.group() if shown else ''!r}"
+            if not sep
+            else "--header needs NAME:VALUE, got an empty NAME"
+        )
     out, rest = "", value
     while "${" in rest:
         before, _, after = rest.partition("${")
