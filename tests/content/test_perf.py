@@ -19,7 +19,7 @@ from .fixtures import AWS_KEY
 RUSSIAN = "Система работает нормально, пользователь вошёл в систему. Ошибок нет. "
 
 
-def _best(fn, repeat: int = 3) -> float:
+def _best(fn, repeat: int = 5) -> float:
     best = float("inf")
     for _ in range(repeat):
         t0 = time.thread_time()
