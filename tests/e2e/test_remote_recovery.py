@@ -17,7 +17,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from mcp import Client
+from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
 from tests.conftest import ROOT, Harness, first_mcp_error, text_of
@@ -367,31 +367,58 @@ async def test_errors_say_what_to_do(
     assert said in message and not_said not in message
 
 
+def _start_everything(harness: Harness, port: int) -> None:
+    """Start the TypeScript SDK's reference server (the README's example) over Streamable HTTP
+    on ``port`` and wait until it listens."""
+    exe = ROOT / "node_modules" / ".bin" / "mcp-server-everything"
+    if not exe.exists():
+        pytest.fail("the npm reference servers are not installed: run `make setup`")
+    proc = subprocess.Popen(
+        [str(exe), "streamableHttp"],
+        env={**os.environ, "PORT": str(port)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    harness.servers.append(proc)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return
+        time.sleep(0.05)
+    pytest.fail("mcp-server-everything did not start")
+
+
+async def test_the_sdk_clients_discover_probe_is_not_reported_as_a_failure(
+    harness: Harness,
+) -> None:
+    """The SDK client's default mode probes ``server/discover`` first; the README's
+    handshake-era server refuses it (HTTP 400, a JSON-RPC error) and the client falls back to
+    ``initialize``. The refusal is relayed (the client needs it), with no failure line on
+    stderr; the session then works."""
+    port = _port()
+    _start_everything(harness, port)
+    p = harness.cordon([], extra=["--url", f"http://127.0.0.1:{port}/mcp"])
+    errlog = harness.tmp / "cordon.err"
+    wrapped = StdioServerParameters(
+        command="sh", args=["-c", f'exec "$0" "$@" 2>>{errlog}', p.command, *p.args], env=p.env
+    )
+    async with Client(wrapped) as client:  # default mode: server/discover first
+        with anyio.fail_after(ANSWER_S):
+            assert "echo" in {t.name for t in (await client.list_tools()).tools}
+    said = errlog.read_text("utf-8")
+    assert "relayed as the answer" not in said, said
+
+
 async def test_the_readme_everything_server_restarted_gets_a_new_session(
     harness: Harness,
 ) -> None:
     """The TypeScript SDK's reference server (the README's example) answers an unknown
     session id with 400 "No valid session ID provided" where the spec says 404: read the
     same way, the next call after its restart is answered."""
-    exe = ROOT / "node_modules" / ".bin" / "mcp-server-everything"
-    if not exe.exists():
-        pytest.fail("the npm reference servers are not installed: run `make setup`")
     port = _port()
 
     def start() -> None:
-        proc = subprocess.Popen(
-            [str(exe), "streamableHttp"],
-            env={**os.environ, "PORT": str(port)},
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        harness.servers.append(proc)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                return
-            time.sleep(0.05)
-        pytest.fail("mcp-server-everything did not start")
+        _start_everything(harness, port)
 
     start()
     params = harness.cordon([], extra=["--url", f"http://127.0.0.1:{port}/mcp"])

@@ -435,7 +435,7 @@ class HttpUpstream:
                 if code == 404 or _session_gone(said):
                     return _Ended(code, stale=sid)  # the session ended
                 if rid is not None:
-                    self._error_body(said, rid, code)
+                    self._error_body(said, rid, code, method)
                 return _Ended(code, self._why(code, kind, verb, resp))
             if kind == _SSE and code < 300 and code not in (202, 204):
                 cursor = cursor or SseCursor()
@@ -457,7 +457,7 @@ class HttpUpstream:
                 if code < 300 and body.strip():
                     self._deliver(body, msg)
                 elif code >= 300 and rid is not None:
-                    self._error_body(body, rid, code)
+                    self._error_body(body, rid, code, method)
             return _Ended(code, self._why(code, kind, verb, resp))
 
     def _why(self, code: int, kind: str, verb: str, resp: _Answer) -> tuple[str, str]:
@@ -471,11 +471,14 @@ class HttpUpstream:
             return status_why(code, self.shown, verb=verb, oauth=oauth, static_auth=static_auth)
         return no_answer(code, kind, self.shown)
 
-    def _error_body(self, body: bytes, rid: Any, code: int) -> None:
+    def _error_body(self, body: bytes, rid: Any, code: int, method: Any = None) -> None:
         """The JSON body of an HTTP error: a JSON-RPC error for this request is its answer,
         whether it names the request's id or null (the server could not read the id: JSON-RPC
         2.0 section 5; the SDK's client reads it so too), and goes through the core like any
-        server frame. Anything else is not relayed: the request gets cordon's error."""
+        server frame. Anything else is not relayed: the request gets cordon's error. Said on
+        stderr once per status, naming the request's method; not for ``server/discover``,
+        the SDK client's probe of the 2026-07-28 era, which a handshake-era server refuses
+        as expected (the client then falls back to ``initialize``)."""
         try:
             m = orjson.loads(body)
         except orjson.JSONDecodeError:
@@ -484,9 +487,14 @@ class HttpUpstream:
             return
         if m.get("id") is not None and _key(m["id"]) != _key(rid):
             return  # (an id left out is read as null: the TypeScript SDK's servers do so)
-        if f"error{code}" not in self.said:  # the client sees the server's message, not the status
+        if method == "server/discover":
+            pass  # (the probe's refusal is the normal answer of a handshake-era server)
+        elif f"error{code}" not in self.said:  # the client sees the server's message
             self.said.add(f"error{code}")
-            log(f"{self.shown} answered HTTP {code} with a JSON-RPC error, relayed as the answer")
+            log(
+                f"{self.shown} answered {method or 'a request'} with HTTP {code} and a JSON-RPC "
+                "error, relayed as the answer"
+            )
         self._deliver(body if m["id"] is not None else orjson.dumps({**m, "id": rid}), None)
 
     def _stream_headers(self, msg: dict[str, Any] | None = None) -> dict[str, str]:
