@@ -5,6 +5,7 @@ both protocol eras."""
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -212,3 +213,29 @@ async def test_every_request_carries_cordons_user_agent_unless_one_is_given(
     async with Client(harness.cordon([], extra=extra), mode="legacy") as client:
         await client.list_tools()
     assert {r["headers"].get("user-agent") for r in _http_log(box)} == {"my-agent/2"}
+
+
+async def test_a_mistyped_url_that_never_answered_is_not_held_as_the_pinned_server(
+    harness: Harness,
+) -> None:
+    """A named server's first run points at a URL where nothing answers (a typo): nothing of
+    it was trusted (no serverInfo, no tool list), so the corrected URL is pinned as on first
+    use instead of stopping as a swapped server. Once a server answered, a changed URL is a
+    swap again (``pin.server_changed``)."""
+    _, env = _box(harness)
+    url = harness.http_mailbox(env)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        wrong = f"http://127.0.0.1:{s.getsockname()[1]}/mcp"  # (closed when the block ends)
+    said = await first_mcp_error(
+        Client(harness.cordon([], extra=["--url", wrong], name="typo"), mode="legacy")
+    )
+    assert "cannot reach" in said, said
+    async with Client(
+        harness.cordon([], extra=["--url", url], name="typo"), mode="legacy"
+    ) as client:
+        assert "send_email" in {t.name for t in (await client.list_tools()).tools}
+    said = await first_mcp_error(
+        Client(harness.cordon([], extra=["--url", wrong], name="typo"), mode="legacy")
+    )
+    assert "pin.server_changed" in said, said

@@ -119,6 +119,11 @@ def _identity(
                 # pinned before URLs were masked: the same server, its key now out of the file
                 pins.rewrite_identity(name, seen)
                 pinned = pins.identity(name)
+        if pinned is not None and set(pinned) <= {"upstream"} and pins.pins_for(name) is None:
+            # the pinned upstream never answered (no serverInfo, no tool list pinned: a
+            # mistyped URL or command): nothing of it was trusted, so the corrected one is
+            # pinned as on first use, not held as a swap for `cordon pin accept`
+            repin = True
         if not repin and identity_changes(pinned, seen):
             pins.record_pending_identity(name, seen)
             was, now = _shown_upstream((pinned or {}).get("upstream")), _shown_upstream(upstream)
