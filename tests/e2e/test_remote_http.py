@@ -172,6 +172,20 @@ async def test_a_server_that_wants_a_token_gets_a_clear_error(harness: Harness) 
     assert "requires authorization (HTTP 401)" in await _first_error(harness, url)
 
 
+async def test_a_refused_credential_header_is_named_not_replaced_by_advice(
+    harness: Harness,
+) -> None:
+    """A server that refuses the credential given in another header than ``Authorization``
+    (here ``X-Api-Key``, with OAuth off): the error names the header that was sent, never its
+    value, instead of advising an ``Authorization`` header as if nothing had been sent."""
+    _, env = _box(harness)
+    url = harness.http_mailbox(env, token=TOKEN)
+    extra = ["--url", url, "--no-oauth", "--header", "X-Api-Key: wrong-key-5e1f0c9a"]
+    said = await first_mcp_error(Client(harness.cordon([], extra=extra), mode="legacy"))
+    assert "refused the request (HTTP 401) with the headers given (X-Api-Key)" in said, said
+    assert "wrong-key" not in said
+
+
 async def test_an_unreachable_server_answers_every_request_with_an_error(
     harness: Harness,
 ) -> None:

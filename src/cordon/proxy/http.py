@@ -160,6 +160,10 @@ def parse_header(spec: str, env: dict[str, str]) -> tuple[str, str]:
     return name, out + rest
 
 
+#: headers cordon sets itself: the others in ``static`` came from the user (a credential)
+_OWN_HEADERS = frozenset({"user-agent", "accept", "content-type"})
+
+
 class HttpUpstream:
     """A remote MCP server at ``url``.
 
@@ -466,9 +470,9 @@ class HttpUpstream:
         if where:
             return redirect_refused(code, self.shown, urljoin(self.endpoint, where))
         if code >= 300 or code in (202, 204):
-            static_auth = any(k.lower() == "authorization" for k in self.static)
+            sent = tuple(k for k in self.static if k.lower() not in _OWN_HEADERS)
             oauth = self.auth is not None
-            return status_why(code, self.shown, verb=verb, oauth=oauth, static_auth=static_auth)
+            return status_why(code, self.shown, verb=verb, oauth=oauth, sent=sent)
         return no_answer(code, kind, self.shown)
 
     def _error_body(self, body: bytes, rid: Any, code: int, method: Any = None) -> None:

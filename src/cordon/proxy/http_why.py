@@ -53,19 +53,26 @@ _UNPRINTABLE = re.compile(r"[^\x21-\x7e]")
 
 
 def status_why(
-    code: int, url: str, *, verb: str = "POST", oauth: bool = False, static_auth: bool = False
+    code: int,
+    url: str,
+    *,
+    verb: str = "POST",
+    oauth: bool = False,
+    sent: tuple[str, ...] = (),
 ) -> tuple[str, str]:
-    """The kind and the line for an HTTP status that carries no answer to the request."""
+    """The kind and the line for an HTTP status that carries no answer to the request;
+    ``sent``: the names of the headers given with ``--header``/``--header-env`` (a
+    credential may be in any of them: ``Authorization``, ``X-Api-Key``, ...)."""
     if code in (401, 403):
         if oauth:
             return (
                 "auth",
                 f"cordon: {url} refused the login (HTTP {code}): run cordon auth login {url}",
             )
-        if static_auth:
+        if sent:
             return "auth", (
-                f"cordon: {url} refused the credentials given with --header Authorization "
-                f"(HTTP {code}): check the token and its scopes"
+                f"cordon: {url} refused the request (HTTP {code}) with the headers given "
+                f"({', '.join(sent)}): check the credential in them and its scopes"
             )
         return "auth", (
             f"cordon: {url} requires authorization (HTTP {code}) and OAuth login is off "

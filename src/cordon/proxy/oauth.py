@@ -416,7 +416,8 @@ class CordonOAuth(OAuthClientProvider):
             if ctx.protected_resource_metadata is None and ctx.oauth_metadata is None:
                 return (
                     f"{self.shown} requires authorization (HTTP 401) and offers no OAuth login: "
-                    "pass --header 'Authorization: Bearer ...'"
+                    "give its credential with --header or --header-env (e.g. --header "
+                    "'Authorization: Bearer ...'), or check the one given"
                 )
             return (
                 f"registering cordon with the authorization server of {self.shown} failed: {again}"
