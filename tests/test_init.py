@@ -283,7 +283,9 @@ def test_declined_prompt_writes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert path.read_bytes() == original and find_backups(path) == []
     result = CliRunner().invoke(_app(), ["init", "--config", str(path)], input="")  # EOF
-    assert result.exit_code != 0 and path.read_bytes() == original
+    assert result.exit_code == 1 and path.read_bytes() == original
+    assert "nothing written: no answer was read" in result.output, result.output
+    assert "Aborted" not in result.output
 
 
 def test_duplicate_keys_refused(tmp_path: Path) -> None:

@@ -19,8 +19,8 @@ appended to ``http.log``). ``initialize``, ``tools/list`` and notifications work
 - ``retry_huge``: an SSE stream whose first event has an id and a ``retry`` of 5000 digits,
   then the response.
 
-Other paths: ``/sse`` (a legacy HTTP+SSE endpoint: POST is 405), ``/locked`` (401 to every
-request), ``/elsewhere`` (307 to ``http://localhost:<port>/mcp``, another origin), ``/ansi``
+Other paths: ``/sse`` (a legacy HTTP+SSE endpoint: POST is 405; ``/ts/sse`` answers it
+404), ``/locked`` (401 to every request), ``/elsewhere`` (307 to ``http://localhost:<port>/mcp``, another origin), ``/ansi``
 (307 to another origin whose path carries terminal escape sequences).
 ``/twice``: ``initialize`` is answered on an SSE stream twice, instructions ``first.`` then
 ``second.`` (a server trying to change what a renewal is compared with); the tool ``forget``
@@ -128,6 +128,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(401, b'{"error":"unauthorized"}')
         if self.path == "/sse":
             return self._send(405, b"Method Not Allowed", "text/plain")
+        if self.path == "/ts/sse":  # the TypeScript SDK's legacy SSE servers: POST /sse is 404
+            return self._send(404, b"Not Found", "text/plain")
         if self.path == "/elsewhere":
             return self._send(307, location=f"http://localhost:{PORT}/mcp")
         if self.path == "/ansi":

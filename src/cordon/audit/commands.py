@@ -435,7 +435,12 @@ def _confirm_and_write(plan: Any, hook_plan: Any, yes: bool) -> None:
         console.print("nothing to change")
         return
     console.print(Text(plan.diff() + (hook_plan.diff() if hook_plan is not None else "")))
-    if not yes and not typer.confirm("Write these changes?", default=False):
+    try:
+        ok = yes or typer.confirm("Write these changes?", default=False)
+    except typer.Abort:  # no answer: stdin ended (not a terminal), or Ctrl-C
+        err.print("nothing written: no answer was read; answer y in a terminal, or pass -y")
+        raise typer.Exit(1) from None
+    if not ok:
         err.print("not written")
         raise typer.Exit(1)
     _write_plans(plan, hook_plan)

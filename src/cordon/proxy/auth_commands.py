@@ -83,7 +83,10 @@ async def _login(url: str, timeout: float) -> int:
         typer.echo(f"cordon: {url} refused the login (HTTP {resp.status_code})", err=True)
         return 1
     if await auth.store.get_tokens() is None:
-        typer.echo(f"{url} did not ask for a login (HTTP {resp.status_code})")
+        typer.echo(
+            f"{url} needs no login (it answered HTTP {resp.status_code} without asking for "
+            "one): cordon run --url works as it is"
+        )
         return 0
     typer.echo(f"logged in to {url} ({_when(auth.store.expires_at())})")
     return 0

@@ -78,6 +78,12 @@ def status_why(
             f"cordon: {url} requires authorization (HTTP {code}) and OAuth login is off "
             "(--no-oauth): give the server's credentials with --header 'Authorization: Bearer ...'"
         )
+    if code == 404 and url.rstrip("/").endswith("/sse"):
+        return "404", (
+            f"cordon: {url} answered 404: a /sse URL is usually the legacy HTTP+SSE transport, "
+            "which cordon does not speak; use the server's Streamable HTTP endpoint (often "
+            "/mcp), or bridge it: cordon run -- npx mcp-remote URL --transport sse-only"
+        )
     if code == 404:
         return "404", f"cordon: {url} answered 404 (no MCP endpoint there, or the session ended)"
     if code == 405 and verb == "POST":
