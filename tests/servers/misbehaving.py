@@ -21,7 +21,8 @@ appended to ``http.log``). ``initialize``, ``tools/list`` and notifications work
 
 Other paths: ``/sse`` (a legacy HTTP+SSE endpoint: POST is 405; ``/ts/sse`` answers it
 404), ``/locked`` (401 to every request), ``/elsewhere`` (307 to
-``http://localhost:<port>/mcp``, another origin), ``/ansi`` (307 to another origin whose path carries terminal escape sequences).
+``http://localhost:<port>/mcp``, another origin), ``/ansi`` (307 to another origin whose
+path carries terminal escape sequences).
 ``/twice``: ``initialize`` is answered on an SSE stream twice, instructions ``first.`` then
 ``second.`` (a server trying to change what a renewal is compared with); the tool ``forget``
 ends the session (404 to its id from then on), and a new ``initialize`` is answered
