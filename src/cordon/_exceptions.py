@@ -3,7 +3,7 @@
 ::
 
     CordonError
-    ├── PolicyError          a policy file is invalid (carries file, line, key)
+    ├── PolicyError          a policy file is invalid (carries file, line, key; every problem)
     ├── ProtocolError        a JSON-RPC frame cordon refuses (carries a JSON-RPC code)
     │   ├── FramingError     not a single JSON object: batch, bad JSON, bad UTF-8
     │   ├── OversizeError    over the size or nesting-depth cap
@@ -19,13 +19,40 @@ only by the library gateway, which runs handlers on allow.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 
 class CordonError(Exception):
     """Base class of every error cordon raises on purpose."""
 
 
+@dataclass(frozen=True)
+class PolicyProblem:
+    """One problem of a policy: its message and, when known, its file, line and key."""
+
+    message: str
+    file: str | None = None
+    line: int | None = None
+    key: str | None = None
+
+    def __str__(self) -> str:
+        where = ":".join(str(p) for p in (self.file, self.line) if p is not None)
+        prefix = f"{where}: " if where else ""
+        keypart = f"{self.key}: " if self.key else ""
+        return f"{prefix}{keypart}{self.message}"
+
+
 class PolicyError(CordonError):
-    """A policy is invalid. ``file``, ``line`` and ``key`` locate the problem when known."""
+    """A policy is invalid. ``file``, ``line`` and ``key`` locate the problem when known.
+
+    ``problems`` lists every problem found, in file order and by line within a file (one for
+    most errors: a YAML syntax error or an unreadable file stops there). With several,
+    ``file``, ``line`` and ``key`` are the first one's, and ``message`` (and ``str()``) is a
+    count, then one line per problem, each ``FILE:LINE: KEY: MESSAGE``.
+    """
+
+    problems: tuple[PolicyProblem, ...]
 
     def __init__(
         self,
@@ -36,10 +63,26 @@ class PolicyError(CordonError):
         key: str | None = None,
     ) -> None:
         self.file, self.line, self.key, self.message = file, line, key, message
-        where = ":".join(str(p) for p in (file, line) if p is not None)
-        prefix = f"{where}: " if where else ""
-        keypart = f"{key}: " if key else ""
-        super().__init__(f"{prefix}{keypart}{message}")
+        self.problems = (PolicyProblem(message, file, line, key),)
+        super().__init__(str(self.problems[0]))
+
+    @classmethod
+    def of(cls, problems: Sequence[PolicyProblem]) -> PolicyError:
+        """One error for ``problems`` (at least one), listing every one of them."""
+        if not problems:
+            raise ValueError("a PolicyError needs at least one problem")
+        first = problems[0]
+        if len(problems) == 1:
+            return cls(first.message, file=first.file, line=first.line, key=first.key)
+        files = list(dict.fromkeys(p.file for p in problems if p.file is not None))
+        where = f" in {files[0]}" if len(files) == 1 else f" in {len(files)} files"
+        text = f"{len(problems)} errors{where if files else ''}:" + "".join(
+            f"\n  {p}" for p in problems
+        )
+        exc = cls(text)
+        exc.file, exc.line, exc.key = first.file, first.line, first.key
+        exc.problems = tuple(problems)
+        return exc
 
 
 class ProtocolError(CordonError):

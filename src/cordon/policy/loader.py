@@ -1,7 +1,10 @@
 """Load, validate and layer policy files.
 
-A YAML file is parsed with a loader that remembers the line of every key, so that a
-pydantic error becomes ``PolicyError(file, line, key)``. Several sources layer in order:
+A YAML file is parsed with a loader that remembers the line of every key, so that each
+pydantic error becomes a problem with its file, line and key. Every problem of every source is
+reported in one ``PolicyError`` (a YAML syntax error or an unreadable file is one problem: the
+parser stops there), so a policy with several mistakes takes one run to see them all, and
+nothing loads while any remains. Several sources layer in order:
 scalar and list settings of a later source replace earlier ones, ``tools`` and ``servers``
 entries are replaced whole per name (a later entry for a tool replaces the earlier one).
 Packs named in ``packs:`` are layered *under* the file that names them.
@@ -20,7 +23,7 @@ import orjson
 import yaml
 from pydantic import ValidationError
 
-from cordon._exceptions import PolicyError
+from cordon._exceptions import PolicyError, PolicyProblem
 from cordon.policy.model import Policy
 
 PolicySource = str | Path | Mapping[str, Any]
@@ -30,8 +33,18 @@ class _LineLoader(yaml.SafeLoader):
     """SafeLoader that records the 1-based line of every mapping key, keyed by its path."""
 
 
-def _compose_lines(text: str, file: str) -> tuple[Any, dict[tuple[str, ...], int]]:
-    lines: dict[tuple[str, ...], int] = {}
+_Lines = dict[tuple[str, ...], int]
+
+
+def _compose_lines(text: str, file: str) -> tuple[Any, _Lines, list[PolicyProblem]]:
+    """The data, the line of each key and list item, and the duplicate keys (each a problem;
+    the last value is the one validated, so its own mistakes are reported too).
+
+    Raises:
+        PolicyError: not valid YAML (one problem: the parser stops at the first).
+    """
+    lines: _Lines = {}
+    dups: list[PolicyProblem] = []
     try:
         node = yaml.compose(text, Loader=_LineLoader)
     except yaml.YAMLError as exc:
@@ -48,12 +61,8 @@ def _compose_lines(text: str, file: str) -> tuple[Any, dict[tuple[str, ...], int
             for k, v in n.value:
                 key = str(k.value)
                 if key in seen:
-                    raise PolicyError(
-                        "duplicate key",
-                        file=file,
-                        line=k.start_mark.line + 1,
-                        key=".".join((*path, key)),
-                    )
+                    dotted = ".".join((*path, key))
+                    dups.append(PolicyProblem("duplicate key", file, k.start_mark.line + 1, dotted))
                 seen.add(key)
                 lines[(*path, key)] = k.start_mark.line + 1
                 walk(v, (*path, key))
@@ -64,10 +73,10 @@ def _compose_lines(text: str, file: str) -> tuple[Any, dict[tuple[str, ...], int
 
     walk(node, ())
     data = yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 - SafeLoader
-    return data, lines
+    return data, lines, dups
 
 
-def _line_for(loc: tuple[Any, ...], lines: dict[tuple[str, ...], int]) -> int | None:
+def _line_for(loc: tuple[Any, ...], lines: _Lines) -> int | None:
     path = tuple(str(p) for p in loc)
     while path:
         if path in lines:
@@ -87,29 +96,82 @@ def _known_keys() -> list[str]:
     return sorted(names)
 
 
-def _validate(data: Any, file: str, lines: dict[tuple[str, ...], int]) -> Policy:
+def _by_line(problems: Iterable[PolicyProblem]) -> list[PolicyProblem]:
+    """One file's problems by line (stable: pydantic's order within a line; unlocated last)."""
+    return sorted(problems, key=lambda p: (p.line is None, p.line or 0))
+
+
+def _validate(data: Any, file: str, lines: _Lines, found: Iterable[PolicyProblem] = ()) -> Policy:
+    """The policy ``data`` validated; ``found``: problems already seen in its file.
+
+    Raises:
+        PolicyError: every problem of the file (``found`` and pydantic's), by line.
+    """
+    problems = list(found)
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise PolicyError("a policy must be a mapping at the top level", file=file, line=1)
+        problems.append(PolicyProblem("a policy must be a mapping at the top level", file, 1))
+        raise PolicyError.of(_by_line(problems))
     try:
-        return Policy.model_validate(data)
+        policy = Policy.model_validate(data)
     except ValidationError as exc:
-        found = [_describe(err, lines) for err in exc.errors()]
-        msg, line, key = found[0]
-        if len(found) > 1:
-            # every error at once, not one per run: the first locates the exception, the
-            # rest are listed after it (at most 10)
-            more = [f"line {ln or '?'}: {k or '(top)'}: {m}" for m, ln, k in found[1:11]]
-            cut = f" (and {len(found) - 11} more)" if len(found) > 11 else ""
-            msg += f"; {len(found) - 1} more error(s): " + "; ".join(more) + cut
-        raise PolicyError(msg, file=file, line=line, key=key) from exc
+        problems += _problems(exc, data, file, lines)
+        raise PolicyError.of(_by_line(problems)) from exc
+    if problems:
+        raise PolicyError.of(_by_line(problems))
+    return policy
 
 
-def _describe(err: Any, lines: dict[tuple[str, ...], int]) -> tuple[str, int | None, str | None]:
+def _problems(
+    exc: ValidationError, data: Mapping[str, Any], file: str, lines: _Lines
+) -> list[PolicyProblem]:
+    """Each pydantic error as a problem. The errors of one value that fits no member of a
+    union (``destructive_unless: {x: [1]}``: not a boolean, an integer or a string) are one
+    problem, located at the value's key, not at pydantic's name of each member."""
+    out: list[PolicyProblem] = []
+    for err in exc.errors():
+        msg, line, key = _describe(err, data, lines)
+        prev = out[-1] if out else None
+        if prev is not None and (prev.line, prev.key) == (line, key) and key is not None:
+            out[-1] = PolicyProblem(_either(prev.message, msg), file, line, key)
+        else:
+            out.append(PolicyProblem(msg, file, line, key))
+    return out
+
+
+def _either(first: str, then: str) -> str:
+    """Two messages about one value, as one: "Input should be a valid boolean or a valid
+    integer" (a union's members), else both, ``;`` between them."""
+    if then in first.split("; "):
+        return first
+    head = "Input should be "
+    if first.startswith(head) and then.startswith(head) and ";" not in first:
+        alts = first[len(head) :].replace(" or ", ", ")
+        return f"{head}{alts} or {then[len(head) :]}"
+    return f"{first}; {then}"
+
+
+def _in_data(loc: tuple[Any, ...], data: Any, missing: bool) -> tuple[Any, ...]:
+    """The longest start of ``loc`` that names a key or list item present in ``data`` (a
+    union member's name, ``bool`` or ``int``, is pydantic's, not the file's), plus the absent
+    key itself for a ``missing`` error."""
+    here: Any = data
+    for i, step in enumerate(loc):
+        if isinstance(here, Mapping) and step in here:
+            here = here[step]
+        elif isinstance(here, list | tuple) and isinstance(step, int) and 0 <= step < len(here):
+            here = here[step]
+        else:
+            return loc[: i + 1] if missing and isinstance(here, Mapping) else loc[:i]
+    return loc
+
+
+def _describe(err: Any, data: Any, lines: _Lines) -> tuple[str, int | None, str | None]:
     """``(message, line, dotted key)`` of one pydantic error, in the words `cordon check`
     prints (an unknown key with a close match gets a "did you mean")."""
     loc = tuple(p for p in err["loc"] if not str(p).startswith("function-"))
+    loc = _in_data(loc, data, err["type"] == "missing")
     key = ".".join(str(p) for p in loc) or None
     msg = err["msg"]
     if err["type"] == "extra_forbidden":
@@ -119,6 +181,9 @@ def _describe(err: Any, lines: dict[tuple[str, ...], int]) -> tuple[str, int | N
             msg += f" (did you mean '{close[0]}'?)"
     elif err["type"] in ("tuple_type", "list_type"):
         msg = "expected a list (YAML [a, b] or '- a' lines)"
+    elif err["type"] == "value_error":  # the model's own words, which may name the key
+        msg = msg.removeprefix("Value error, ")
+        msg = msg.removeprefix(f"{loc[-1]}: ") if loc else msg
     return msg, _line_for(loc, lines), key
 
 
@@ -139,25 +204,48 @@ def load_pack(name: str) -> dict[str, Any]:
             f"no built-in pack named {name!r} (have: {', '.join(pack_names())})", key="packs"
         )
     text = resources.files("cordon.packs").joinpath(f"{name}.yaml").read_text("utf-8")
-    data, lines = _compose_lines(text, f"pack:{name}")
-    _validate(data, f"pack:{name}", lines)
+    data, lines, dups = _compose_lines(text, f"pack:{name}")
+    _validate(data, f"pack:{name}", lines, dups)
     return dict(data or {})
 
 
-def _read_source(src: PolicySource) -> tuple[dict[str, Any], str, dict[tuple[str, ...], int]]:
-    """A source's data, its file name and the line of each key and list item."""
+def _read_source(src: PolicySource) -> tuple[dict[str, Any], str, _Lines]:
+    """A source's data, its file name and the line of each key and list item.
+
+    Raises:
+        PolicyError: every problem of this source.
+    """
     if isinstance(src, Mapping):
         data = dict(src)
-        _validate(data, "<dict>", {})
+        _validate(data, "<dict>", {}, _unknown_packs(data, "<dict>", {}))
         return data, "<dict>", {}
     path = Path(src).expanduser()
     try:
         text = path.read_text("utf-8")
     except OSError as exc:
         raise PolicyError(f"cannot read policy: {exc.strerror}", file=str(path)) from exc
-    data, lines = _compose_lines(text, str(path))
-    _validate(data, str(path), lines)
+    data, lines, dups = _compose_lines(text, str(path))
+    _validate(data, str(path), lines, [*dups, *_unknown_packs(data, str(path), lines)])
     return dict(data or {}), str(path), lines
+
+
+def _unknown_packs(data: Any, file: str, lines: _Lines) -> list[PolicyProblem]:
+    """A problem for each name in ``packs:`` that is no built-in pack, located where the
+    source names it (a ``packs:`` that is not a list is the model's to report)."""
+    packs = data.get("packs") if isinstance(data, Mapping) else None
+    if not isinstance(packs, list | tuple):
+        return []
+    have = pack_names()
+    return [
+        PolicyProblem(
+            f"no built-in pack named {pack!r} (have: {', '.join(have)})",
+            file,
+            lines.get(("packs", str(i))),
+            "packs",
+        )
+        for i, pack in enumerate(packs)
+        if isinstance(pack, str) and pack not in have
+    ]
 
 
 _MERGE_BY_NAME = ("tools", "servers")
@@ -191,27 +279,29 @@ def load_policy(sources: Iterable[PolicySource] = ()) -> Policy:
     under that source, field by field per tool.
 
     Raises:
-        PolicyError: unreadable file, invalid YAML, an unknown key, a wrong type or a
-            regex that does not compile; carries file, line and key.
+        PolicyError: unreadable file, invalid YAML, an unknown key or pack, a wrong type or
+            a regex that does not compile; every problem of every source, each with its file,
+            line and key (the exception's own are the first problem's).
     """
     merged: dict[str, Any] = {}
     pack_tools: set[str] = set()
+    problems: list[PolicyProblem] = []
     for src in sources:
-        data, file, lines = _read_source(src)
-        for i, pack in enumerate(data.get("packs") or ()):
-            if pack not in pack_names():  # located where the source names it
-                raise PolicyError(
-                    f"no built-in pack named {pack!r} (have: {', '.join(pack_names())})",
-                    file=file,
-                    line=lines.get(("packs", str(i))),
-                    key="packs",
-                )
+        try:
+            data, file, lines = _read_source(src)
+        except PolicyError as exc:
+            # the later sources are still read, for their own problems: one run lists all
+            problems += exc.problems
+            continue
+        for pack in data.get("packs") or ():
             pdata = load_pack(pack)
             pack_tools.update((pdata.get("tools") or {}).keys())
             merged = _layer(
                 merged, {k: v for k, v in pdata.items() if k != "packs"}, set(pack_tools)
             )
         merged = _layer(merged, data, pack_tools)
+    if problems:
+        raise PolicyError.of(problems)
     default_prefixes = merged.get("allowed_path_prefixes")
     if default_prefixes:
         # the global prefixes confine every tool that names path parameters but no prefixes
