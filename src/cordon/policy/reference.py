@@ -206,8 +206,9 @@ _INTRO = """\
 
 A policy is a YAML file (or several). Every key is validated at start-up: an unknown key, a
 wrong type or a regex that does not compile stops `cordon run` with the file, line and key (a
-misspelt key gets a "did you mean"). `cordon check --policy FILE` validates files without
-starting anything and lists what each tool gets.
+misspelt key gets a "did you mean"). Every mistake of every file is listed at once, one line
+each (a YAML syntax error is one: the parser stops there). `cordon check --policy FILE`
+validates files without starting anything and lists what each tool gets.
 
 Several `--policy` files layer in order: a later scalar or list replaces an earlier one, and a
 later `tools:` or `servers:` entry replaces the earlier entry of that name whole. Packs named
