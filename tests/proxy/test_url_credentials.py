@@ -3,14 +3,16 @@ secrets and masked wherever the URL is named (audit start record, error messages
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cordon.clientconfig import run_pin_file
-from cordon.proxy.http_why import masked_url, url_credentials
-from cordon.urlcreds import pinned_url
+from cordon.proxy.http_why import masked_url, url_credentials, visible
+from cordon.urlcreds import is_path_key, only_path_keys_differ, pinned_url
 
 
 @pytest.mark.parametrize(
@@ -59,3 +61,116 @@ def test_a_rotated_key_keeps_the_default_pin_file(tmp_path: Path, monkeypatch: A
     other = run_pin_file("default", [], "https://h.example/other?api_key=k-new-654321")
     assert a == b and a != other
     assert "k-old" not in str(a)
+
+
+# -- keys in the URL path (capability URLs) ---------------------------------------------------
+
+#: Zapier's server URL shape: base64 of two UUIDs joined by ":" (padding "=" kept)
+ZAPIER_KEY = base64.b64encode(
+    b"9bfc90a6-250e-4add-8d92-2c5e5e533139:33606241-6a50-4a2d-b27e-52df552521b8"
+).decode()
+
+
+@pytest.mark.parametrize(
+    ("url", "key"),
+    [
+        (f"https://mcp.zapier.com/api/mcp/s/{ZAPIER_KEY}/mcp", ZAPIER_KEY),
+        ("https://actions.zapier.com/mcp/sk-ak-DBmR4BcjJApuOBFQu6SG4kPTjj/sse", None),
+        ("https://mcp.composio.dev/composio/server/89f2e068-a152-4061-a61d-2d03d560fcc6/mcp", None),
+        ("https://mcp.pipedream.net/5F1A7C2E-0B9D-4E3F-A6C8-1D2E3F4A5B6C/slack", None),
+        ("https://mcp.example/0123456789abcdef0123456789abcdef/sse", None),  # 32 hex
+        ("https://mcp.example/u/" + "a1B2" * 16 + "/mcp", None),  # 64 base64url
+        ("https://mcp.example/k/DBmRBcjJApuOBFQuSGkPTjjq/mcp", None),  # no digit, mixed case
+        ("https://mcp.example/k/sk_live_51HbQ2Lk9xPq7RtWmZ3vN8cY/mcp", None),
+        ("https://mcp.example/t/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0/mcp", None),
+    ],
+)
+def test_a_key_in_the_path_is_a_credential_masked_and_pinned_as_a_digest(
+    url: str, key: str | None
+) -> None:
+    segment = key or next(s for s in url.split("/") if len(s) >= 20)
+    assert is_path_key(segment)
+    assert url_credentials(url)[0] == segment
+    shown, pinned = masked_url(url), pinned_url(url)
+    assert segment not in shown and segment not in pinned
+    assert shown == url.replace(segment, "***")
+    digest = hashlib.sha256(segment.encode()).hexdigest()[:8]
+    assert pinned == url.replace(segment, f"***sha256:{digest}")
+    assert pinned_url(pinned) == pinned  # a pinned URL is pinned as it is
+
+
+@pytest.mark.parametrize(
+    "segment",
+    [
+        "mcp",
+        "sse",
+        "api",
+        "v1",
+        "servers",
+        "streamable-http",
+        ".well-known",
+        "oauth-protected-resource",
+        "github-server",
+        "my-project-2024-production-server",  # a slug: its runs are short
+        "123456",
+        "12345678901234567890123",  # a long number is an id, not a key
+        "2025-06-18",
+        "v2.0.0-beta.1",
+        "1.2.3",
+        "internationalization",  # a long word without a digit
+        "getAllUsersFromDatabaseTable",  # camelCase: about one capital in seven
+        "@modelcontextprotocol",
+        "abc123",
+        "",
+    ],
+)
+def test_path_words_slugs_ids_dates_and_versions_are_not_keys(segment: str) -> None:
+    assert not is_path_key(segment)
+    url = f"https://mcp.example/{segment}/mcp"
+    assert url_credentials(url) == [] and masked_url(url) == url == pinned_url(url)
+
+
+def test_a_percent_encoded_path_key_is_read_decoded() -> None:
+    url = f"https://mcp.zapier.com/api/mcp/s/{ZAPIER_KEY.replace('=', '%3D')}/mcp"
+    assert url_credentials(url)[0] == ZAPIER_KEY
+    assert masked_url(url) == "https://mcp.zapier.com/api/mcp/s/***/mcp"
+    assert pinned_url(url) == pinned_url(url.replace("%3D", "="))
+
+
+def test_a_base64_path_key_is_also_registered_as_the_text_it_encodes() -> None:
+    """Zapier's key is base64 of ``UUID:UUID``: a call carrying the decoded text carries the
+    key as much as one carrying the base64."""
+    found = url_credentials(f"https://mcp.zapier.com/api/mcp/s/{ZAPIER_KEY}/mcp")
+    assert found == [ZAPIER_KEY, base64.b64decode(ZAPIER_KEY).decode()]
+    # a hex or sk- key decodes to no text: registered as written only
+    assert url_credentials("https://mcp.example/0123456789abcdef0123456789abcdef/sse") == [
+        "0123456789abcdef0123456789abcdef"
+    ]
+
+
+def test_every_kind_of_url_credential_is_masked_together() -> None:
+    url = f"https://tok3n-abcdefgh@mcp.example/s/{ZAPIER_KEY}/mcp?team=blue&api_key=k-1234567"
+    decoded = base64.b64decode(ZAPIER_KEY).decode()
+    assert url_credentials(url) == ["tok3n-abcdefgh", ZAPIER_KEY, decoded, "k-1234567"]
+    assert masked_url(url) == "https://***@mcp.example/s/***/mcp?team=blue&api_key=***"
+    assert pinned_url(url).startswith("https://***@mcp.example/s/***sha256:")
+    assert pinned_url(url).endswith("/mcp?team=blue&api_key=***")
+
+
+def test_two_path_keys_on_one_host_are_two_servers(tmp_path: Path, monkeypatch: Any) -> None:
+    """One URL per configured server (Zapier): two path keys are not merged into one pin
+    identity nor one default pin file; a rotated query key still is."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    a = "https://mcp.zapier.com/api/mcp/s/" + "a1B2c3D4" * 4 + "/mcp"
+    b = "https://mcp.zapier.com/api/mcp/s/" + "z9Y8x7W6" * 4 + "/mcp"
+    assert pinned_url(a) != pinned_url(b) and masked_url(a) == masked_url(b)
+    assert only_path_keys_differ(a, b) and only_path_keys_differ(pinned_url(a), b)
+    assert not only_path_keys_differ(a, a) and not only_path_keys_differ(a, pinned_url(a))
+    assert not only_path_keys_differ(a, b.replace("/mcp", "/sse"))
+    assert run_pin_file("default", [], a) != run_pin_file("default", [], b)
+    assert "a1B2c3D4" not in str(run_pin_file("default", [], a))
+
+
+def test_a_redirect_location_is_named_without_its_path_key() -> None:
+    shown = visible(f"https://mcp.zapier.com/api/mcp/s/{ZAPIER_KEY}/mcp/")
+    assert shown == "https://mcp.zapier.com/api/mcp/s/***/mcp/"

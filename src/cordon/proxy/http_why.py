@@ -11,7 +11,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 import httpx2
 
-from cordon.urlcreds import masked_url, url_credentials
+from cordon.urlcreds import is_path_key, masked_url, url_credentials
 
 __all__ = [
     "explain",
@@ -28,10 +28,12 @@ __all__ = [
 
 def visible(url: str) -> str:
     """``url`` for a message: without userinfo, query or fragment (they may carry state or a
-    credential that does not belong in a log line), and anything but printable ASCII
-    percent-encoded: a redirect's ``Location`` is the server's text, and an escape sequence
-    in it must not reach the terminal or the client."""
+    credential that does not belong in a log line), a key in its path masked
+    (:func:`cordon.urlcreds.is_path_key`: a redirect from ``/s/KEY/mcp`` keeps the key), and
+    anything but printable ASCII percent-encoded: a redirect's ``Location`` is the server's
+    text, and an escape sequence in it must not reach the terminal or the client."""
     p = urlsplit(url)
+    path = "/".join("***" if is_path_key(s) else s for s in p.path.split("/"))
     host = p.hostname or ""
     host = f"[{host}]" if ":" in host else host
     try:
@@ -39,7 +41,7 @@ def visible(url: str) -> str:
     except ValueError:  # a Location with a port that is no port
         port = None
     netloc = f"{host}:{port}" if port is not None else host
-    return printable(urlunsplit((p.scheme, netloc, p.path, "", "")))
+    return printable(urlunsplit((p.scheme, netloc, path, "", "")))
 
 
 def printable(text: str) -> str:

@@ -32,7 +32,7 @@ from cordon.store import PinFile, SharedTaintStore, policy_secrets
 from cordon.store.pins import identity_changes
 from cordon.store.prompts import PromptStore
 from cordon.store.tool_names import ToolNames
-from cordon.urlcreds import pinned_url
+from cordon.urlcreds import only_path_keys_differ, pinned_url
 
 if TYPE_CHECKING:
     from cordon.proxy.oauth import CordonOAuth
@@ -104,7 +104,8 @@ def _identity(
             or the pin file cannot be read or written.
     """
     # a URL is pinned with its credentials masked (cordon.urlcreds.pinned_url): the pin file
-    # holds no key, and a rotated key is the same server
+    # holds no key, and a rotated userinfo or query key is the same server; a key in the
+    # path is kept as a short digest, so a rotated one is another server (pin.server_changed)
     upstream: dict[str, Any] = (
         {"url": pinned_url(url)} if url is not None else {"command": list(command)}
     )
@@ -126,10 +127,11 @@ def _identity(
             repin = True
         if not repin and identity_changes(pinned, seen):
             pins.record_pending_identity(name, seen)
-            was, now = _shown_upstream((pinned or {}).get("upstream")), _shown_upstream(upstream)
+            was_up = (pinned or {}).get("upstream")
+            was, now = _shown_upstream(was_up), _shown_upstream(upstream)
             raise CordonError(
                 f"server {name!r} is not the one pinned (pin.server_changed): it now runs "
-                f"{now}, pinned {was}; review it and run "
+                f"{now}, pinned {was}{_path_key_note(was_up, upstream)}; review it and run "
                 f"`cordon pin accept --server {shlex.quote(name)}` in a terminal"
             )
         pins.pin_identity(name, seen, replace=repin)
@@ -188,10 +190,23 @@ def _shown_upstream(upstream: Any) -> str:
     if isinstance(upstream, dict) and isinstance(upstream.get("command"), list):
         text = shlex.join(str(w) for w in upstream["command"])
     elif isinstance(upstream, dict):
-        text = masked_url(str(upstream.get("url")))  # no credential on stderr
+        # no credential on stderr; a path key as the pin file's digest, so two differ
+        text = pinned_url(str(upstream.get("url")))
     else:
         text = repr(upstream)
     return "`" + text.replace("\n", "\\n").replace("\r", "\\r") + "`"
+
+
+def _path_key_note(was: Any, now: Any) -> str:
+    """What tells two URLs apart when only a key in their path does (a rotated path key):
+    cordon cannot tell a new key of the same server from another server's URL."""
+    a, b = (u.get("url") if isinstance(u, dict) else None for u in (was, now))
+    if not (isinstance(a, str) and isinstance(b, str) and only_path_keys_differ(a, b)):
+        return ""
+    return (
+        " (only the key in the URL's path differs: each path key is pinned as its own "
+        "server, so a rotated key is accepted like a new server)"
+    )
 
 
 def _server_requests(policy: Policy, name: str) -> dict[str, str]:
