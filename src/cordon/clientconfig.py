@@ -390,7 +390,22 @@ def _check_names(
 ) -> None:
     unknown = [s for s in servers if not any(s in table for _, table in tables)]
     if unknown:
-        raise ClientConfigError(f"{path}: no server named {', '.join(map(repr, unknown))}")
+        names = list(dict.fromkeys(str(n) for _, table in tables for n in table))
+        raise ClientConfigError(f"{path}: no server named {_near_names(unknown, names)}")
+
+
+def _near_names(unknown: Sequence[str], names: Sequence[str]) -> str:
+    """Each unknown name with a "did you mean" when the file has a close one (case aside);
+    the file's server names when one of them has none (names quoted: a config's names are
+    not trusted text)."""
+    folded = {n.casefold(): n for n in reversed(names)}  # the first spelling wins
+    out, lost = [], False
+    for name in unknown:
+        close = difflib.get_close_matches(name.casefold(), folded, n=1, cutoff=0.6)
+        out.append(f"{name!r} (did you mean {folded[close[0]]!r}?)" if close else repr(name))
+        lost = lost or not close
+    listed = f"; its servers: {', '.join(map(repr, names))}" if names else "; it has no servers"
+    return ", ".join(out) + (listed if lost else "")
 
 
 def _left_alone(name: str, entry: Any) -> str | None:
