@@ -11,6 +11,8 @@ Claude Code         ``~/.claude.json``                   ``mcpServers`` and
 Cursor              ``~/.cursor/mcp.json``               ``mcpServers``
 Claude Desktop      ``claude_desktop_config.json``       ``mcpServers``
 VS Code             ``.vscode/mcp.json``                 ``servers`` (``type: "stdio"``)
+Codex               ``~/.codex/config.toml``             ``[mcp_servers.NAME]`` tables
+                    (TOML: :mod:`cordon.clientcodex`)
 ==================  ===================================  ===============================
 
 Claude Code's user file ``~/.claude.json`` holds the user-scope servers at the top and the
@@ -59,7 +61,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from cordon._exceptions import CordonError
 
@@ -69,6 +71,7 @@ from cordon.clientbackups import WRAPPED_MARK as WRAPPED_MARK
 from cordon.clientbackups import _write_backup as _write_backup
 from cordon.clientbackups import backup_root, find_backups
 from cordon.clientbackups import wrapped_configs as wrapped_configs
+from cordon.clientcodex import is_codex_config
 from cordon.clientremote import (
     RemoteTarget,
     argv_header_warning,
@@ -98,13 +101,14 @@ __all__ = [
 UPSTREAM_KEY = "x-cordon-upstream"
 _REMOTE_TYPES = frozenset({"http", "sse", "streamable-http", "streamablehttp", "ws", "websocket"})
 
-ClientKind = Literal["claude-code", "cursor", "claude-desktop", "vscode"]
+ClientKind = Literal["claude-code", "cursor", "claude-desktop", "vscode", "codex"]
 
 _CLIENT_LABEL: dict[str, str] = {
     "claude-code": "Claude Code",
     "cursor": "Cursor",
     "claude-desktop": "Claude Desktop",
     "vscode": "VS Code",
+    "codex": "Codex",
 }
 
 
@@ -475,15 +479,14 @@ def plan_init(
             server name.
     """
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ClientConfigError(f"{path}: cannot read: {exc}") from exc
+    raw = _read(path)
+    pols = [str(Path(p).expanduser().resolve()) for p in policies]
+    pins_root = Path(pin_dir).expanduser().resolve() if pin_dir is not None else default_pin_dir()
+    if is_codex_config(path):
+        return _codex_init(path, raw, servers, pols, cordon_command, pins_root)
     data, kind, key, jsonc = _servers_table(path, raw)
     tables = _tables(data, key)
     _check_names(tables, servers, path)
-    pols = [str(Path(p).expanduser().resolve()) for p in policies]
-    pins_root = Path(pin_dir).expanduser().resolve() if pin_dir is not None else default_pin_dir()
     messages: list[str] = []
     warnings: list[str] = []
     changed: list[str] = []
@@ -531,6 +534,30 @@ def plan_init(
         warnings=tuple(warnings),
         not_done=tuple(not_done),
     )
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise ClientConfigError(f"{path}: cannot read: {exc}") from exc
+
+
+def _codex_init(
+    path: Path,
+    raw: bytes,
+    servers: Sequence[str],
+    pols: Sequence[str],
+    cordon_command: str,
+    pins_root: Path,
+) -> ConfigPlan:
+    """:func:`plan_init` for Codex's TOML (:mod:`cordon.clientcodex`)."""
+    from cordon.clientcodex import plan_codex_init
+
+    plan = plan_codex_init(
+        path, raw, servers=servers, pols=pols, cordon_command=cordon_command, pins_root=pins_root
+    )
+    return cast(ConfigPlan, plan)
 
 
 def _left_as_is(
@@ -646,10 +673,11 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
     from cordon.clientunwrap import unwrap_entry
 
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ClientConfigError(f"{path}: cannot read: {exc}") from exc
+    raw = _read(path)
+    if is_codex_config(path):
+        from cordon.clientcodex import plan_codex_undo
+
+        return cast(ConfigPlan, plan_codex_undo(path, raw, servers=servers))
     data, kind, key, _ = _servers_table(path, raw)
     tables = _tables(data, key)
     _check_names(tables, servers, path)
