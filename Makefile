@@ -9,7 +9,7 @@ NODESTAMP := node_modules/.cordon-installed
 ATLASSIAN := mcp-atlassian==0.23.1
 ATLSTAMP  := .venv-atlassian/.cordon-installed
 
-.PHONY: setup demo test lint bench bench-perf bench-remote bench-attacks bench-content bench-taint bench-agentdojo clean
+.PHONY: setup demo demo-remote test lint bench bench-perf bench-remote bench-attacks bench-content bench-taint bench-agentdojo clean
 
 setup: $(PYSTAMP) $(NODESTAMP) $(ATLSTAMP)
 
@@ -31,6 +31,10 @@ $(ATLSTAMP): Makefile
 # the demo needs cordon and the npm reference servers, not the atlassian venv
 demo: $(PYSTAMP) $(NODESTAMP)
 	$(PY) examples/demo/run.py
+
+# the same demo with the helpdesk server over Streamable HTTP (bearer token), behind cordon run --url
+demo-remote: $(PYSTAMP)
+	$(PY) examples/demo/run.py --remote
 
 test: setup
 	$(VENV)/bin/ruff check src tests bench examples

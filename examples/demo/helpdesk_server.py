@@ -12,13 +12,22 @@ Keeping those calls in bounds is cordon's job. Ticket 2 carries a prompt injecti
 
 Tools: ``list_tickets()``, ``read_ticket(id)``, ``list_customers()``, ``delete_customer(id)``,
 ``send_email(to, subject, body)``, ``write_file(path, content)``.
+
+It speaks stdio, or with ``HELPDESK_HTTP_PORT`` set, Streamable HTTP on ``127.0.0.1:<port>/mcp``
+(the same handlers on the SDK's ``streamable_http_app``). Over HTTP every request must carry
+``Authorization: Bearer $HELPDESK_HTTP_TOKEN`` (required; else 401), and with
+``HELPDESK_HTTP_LOG`` set each request is appended there as one JSON line: the HTTP method,
+whether its token matched (``ok``, ``missing``, ``wrong``; never the token), its User-Agent,
+and the JSON-RPC method, tool and arguments it carried.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import os
 import sqlite3
+from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -169,12 +178,106 @@ async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult:
         return _text(f"error: {exc}", error=True)
 
 
+def _server() -> Server:
+    return Server("helpdesk", version="1.0.0", on_list_tools=list_tools, on_call_tool=call_tool)
+
+
 async def main() -> None:
     seed()
-    server = Server("helpdesk", version="1.0.0", on_list_tools=list_tools, on_call_tool=call_tool)
+    server = _server()
     async with stdio_server() as (r, w):
         await server.run(r, w, server.create_initialization_options(NotificationOptions()))
 
 
+# -- Streamable HTTP ----------------------------------------------------------------------
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+async def _buffered(receive: Receive) -> tuple[bytes, Receive]:
+    """The request's whole body, and a ``receive`` that hands the app the same messages."""
+    held: list[Message] = []
+    while True:
+        message = await receive()
+        held.append(message)
+        if message["type"] != "http.request" or not message.get("more_body"):
+            break
+
+    async def replay() -> Message:
+        return held.pop(0) if held else await receive()
+
+    body = b"".join(m.get("body", b"") for m in held if m["type"] == "http.request")
+    return body, replay
+
+
+def _auth(headers: list[tuple[bytes, bytes]], token: str) -> str:
+    """``ok`` for exactly one ``Authorization: Bearer <token>``, else ``missing`` or ``wrong``."""
+    given = [v for k, v in headers if k.lower() == b"authorization"]
+    if not given:
+        return "missing"
+    ok = len(given) == 1 and hmac.compare_digest(given[0], f"Bearer {token}".encode())
+    return "ok" if ok else "wrong"
+
+
+def _seen(method: str, auth: str, headers: list[tuple[bytes, bytes]], body: bytes) -> str:
+    """One line of the request log: what the request carried, never its token."""
+    rec: dict[str, Any] = {"http": method, "auth": auth}
+    rec["user_agent"] = next((v.decode() for k, v in headers if k.lower() == b"user-agent"), None)
+    try:
+        msg = json.loads(body) if body else None
+    except ValueError:
+        msg = None
+    if isinstance(msg, dict) and isinstance(msg.get("method"), str):
+        rec["rpc"] = msg["method"]
+        params = msg.get("params")
+        if msg["method"] == "tools/call" and isinstance(params, dict):
+            rec["tool"], rec["arguments"] = params.get("name"), params.get("arguments")
+    return json.dumps(rec) + "\n"
+
+
+def serve_http(port: int, token: str, log: Path | None) -> None:
+    """The same server over Streamable HTTP on 127.0.0.1:``port``; a request without the
+    bearer token gets 401 and never reaches the MCP handlers."""
+    import uvicorn
+
+    if not token:
+        raise SystemExit("helpdesk: HELPDESK_HTTP_TOKEN is empty; the HTTP server never runs open")
+    seed()
+    app = _server().streamable_http_app(host="127.0.0.1")
+
+    async def guarded(scope: Message, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        headers = list(scope["headers"])
+        auth = _auth(headers, token)
+        body, receive = await _buffered(receive)
+        if log is not None:
+            with log.open("a", encoding="utf-8") as fh:
+                fh.write(_seen(scope["method"], auth, headers, body))
+        if auth != "ok":
+            await send({"type": "http.response.start", "status": 401, "headers": []})
+            await send({"type": "http.response.body", "body": b"unauthorized"})
+            return
+        await app(scope, receive, send)
+
+    uvicorn.run(
+        guarded,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=2,
+    )
+
+
 if __name__ == "__main__":
-    anyio.run(main)
+    if os.environ.get("HELPDESK_HTTP_PORT"):
+        serve_http(
+            int(os.environ["HELPDESK_HTTP_PORT"]),
+            os.environ["HELPDESK_HTTP_TOKEN"],  # required: the HTTP server never runs open
+            Path(os.environ["HELPDESK_HTTP_LOG"]) if os.environ.get("HELPDESK_HTTP_LOG") else None,
+        )
+    else:
+        anyio.run(main)

@@ -14,11 +14,16 @@
    exactly one customer was deleted, and the legitimate work happened.
 4. ``cordon report`` turns the audit log into a review pack (``out/pack.md``, ``out/pack.html``).
 
+``--remote`` (``make demo-remote``) runs the same helpdesk server as a Streamable HTTP server on
+127.0.0.1 that requires a bearer token, and puts ``cordon run --url`` in front of it
+(``_remote.py``): the same calls, the same checks, and the token in no file cordon writes.
+
 Exit status: 0 when every check holds, 1 otherwise.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -69,5 +74,19 @@ def main() -> int:
     return conclude(guarded, results)
 
 
+def cli(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="The cordon demo: a hijacked helpdesk agent.")
+    ap.add_argument(
+        "--remote",
+        action="store_true",
+        help="the helpdesk server over Streamable HTTP, behind cordon run --url",
+    )
+    if ap.parse_args(argv).remote:
+        from _remote import main as remote_main
+
+        return remote_main()
+    return main()
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli())
