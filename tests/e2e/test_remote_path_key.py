@@ -188,3 +188,23 @@ async def test_a_pin_file_that_kept_the_raw_path_key_is_rewritten_and_the_same_s
         assert "send_email" in {t.name for t in (await c.list_tools()).tools}
     text = pins.read_text("utf-8")
     assert key not in text and server.url(_digest(key)) in text
+
+
+async def test_a_redirect_that_keeps_the_path_key_is_followed_and_named_without_it(
+    harness: Harness,
+) -> None:
+    """``/s/<KEY>/mcp/`` answers 307 to ``/s/<KEY>/mcp`` (same origin): followed, and the
+    stderr line saying so names both URLs with the key masked."""
+    key = _zapier_key()
+    server = KeyedServer(harness, key)
+    params = harness.cordon([], extra=["--url", server.url(key) + "/"], name="zap")
+    err = harness.tmp / "cordon.err"
+    with err.open("a", encoding="utf-8") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+            await client.list_tools()
+            assert "hi" in text_of(await client.call_tool("echo", {"text": "hi"}))
+    said = err.read_text("utf-8")
+    origin = f"http://127.0.0.1:{server.port}"
+    assert f"{origin}/s/***/mcp/ redirects to {origin}/s/***/mcp (same origin)" in said, said
+    assert f"/s/{key}/mcp" in server.paths()  # the key reached the server, in the path
+    assert _leaks(harness, err, key) == []

@@ -1,7 +1,8 @@
 """The mailbox server (``mailbox.py``) over Streamable HTTP at a capability URL, as hosted MCP
 services give one (Zapier: ``/api/mcp/s/<KEY>/mcp``): it answers only at ``/s/<KEY>/mcp``
 on 127.0.0.1:``$MAILBOX_HTTP_PORT``, for each KEY of the comma-separated
-``$MAILBOX_PATH_KEYS`` (404 elsewhere: the key in the path is the credential), and appends every request's method and path to
+``$MAILBOX_PATH_KEYS`` (404 elsewhere: the key in the path is the credential; ``/mcp/``
+307s to ``/mcp``), and appends every request's method and path to
 ``$MAILBOX_DIR/paths.log``. Env as ``mailbox.py`` (``MAILBOX_DIR``, ``MAILBOX_CALL_LOG``)."""
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ def main() -> None:
             if key is None:
                 await send({"type": "http.response.start", "status": 404, "headers": []})
                 await send({"type": "http.response.body", "body": b"not found"})
+                return
+            if path.endswith("/mcp/"):  # a same-origin redirect that keeps the key
+                loc = [(b"location", path.rstrip("/").encode())]
+                await send({"type": "http.response.start", "status": 307, "headers": loc})
+                await send({"type": "http.response.body", "body": b""})
                 return
             inner = path[len(f"/s/{key}") :]
             scope = {**scope, "path": inner, "raw_path": inner.encode()}
