@@ -26,11 +26,14 @@ from __future__ import annotations
 import copy
 from collections.abc import MutableMapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import tomlkit
 from tomlkit.exceptions import ParseError, TOMLKitError
 from tomlkit.items import KeyType, SingleKey
+
+if TYPE_CHECKING:
+    from cordon.clientconfig import ConfigPlan
 
 from cordon.clientremote import _env_name, _url_problem, header_env_var, plain_http_elsewhere
 
@@ -204,6 +207,28 @@ def codex_tables(doc: tomlkit.TOMLDocument) -> list[tuple[str, Any]]:
     """``(prefix, servers)`` as :func:`cordon.clientconfig._tables` gives them."""
     table = doc.get(SERVERS_KEY)
     return [("", table)] if isinstance(table, MutableMapping) else []
+
+
+def codex_init(
+    path: Path,
+    raw: bytes,
+    servers: Sequence[str],
+    pols: Sequence[str],
+    cordon_command: str,
+    pins_root: Path,
+) -> ConfigPlan:
+    """:func:`cordon.clientconfig.plan_init` for Codex's TOML."""
+    return cast(
+        "ConfigPlan",
+        plan_codex_init(
+            path,
+            raw,
+            servers=servers,
+            pols=pols,
+            cordon_command=cordon_command,
+            pins_root=pins_root,
+        ),
+    )
 
 
 def plan_codex_init(

@@ -13,6 +13,10 @@ Claude Desktop      ``claude_desktop_config.json``       ``mcpServers``
 VS Code             ``.vscode/mcp.json``                 ``servers`` (``type: "stdio"``)
 Codex               ``~/.codex/config.toml``             ``[mcp_servers.NAME]`` tables
                     (TOML: :mod:`cordon.clientcodex`)
+Gemini CLI          ``~/.gemini/settings.json``          ``mcpServers`` (``httpUrl``:
+                                                         Streamable HTTP; ``url``: SSE)
+Windsurf            ``~/.codeium/windsurf/               ``mcpServers`` (``serverUrl``)
+                    mcp_config.json``
 ==================  ===================================  ===============================
 
 Claude Code's user file ``~/.claude.json`` holds the user-scope servers at the top and the
@@ -71,12 +75,13 @@ from cordon.clientbackups import WRAPPED_MARK as WRAPPED_MARK
 from cordon.clientbackups import _write_backup as _write_backup
 from cordon.clientbackups import backup_root, find_backups
 from cordon.clientbackups import wrapped_configs as wrapped_configs
-from cordon.clientcodex import is_codex_config
+from cordon.clientcodex import codex_init, is_codex_config
 from cordon.clientremote import (
     RemoteTarget,
     argv_header_warning,
     mcp_remote_target,
     remote_target,
+    url_view,
     wrap_remote,
 )
 from cordon.urlcreds import pinned_url
@@ -101,7 +106,9 @@ __all__ = [
 UPSTREAM_KEY = "x-cordon-upstream"
 _REMOTE_TYPES = frozenset({"http", "sse", "streamable-http", "streamablehttp", "ws", "websocket"})
 
-ClientKind = Literal["claude-code", "cursor", "claude-desktop", "vscode", "codex"]
+ClientKind = Literal[
+    "claude-code", "cursor", "claude-desktop", "vscode", "codex", "gemini", "windsurf"
+]
 
 _CLIENT_LABEL: dict[str, str] = {
     "claude-code": "Claude Code",
@@ -109,6 +116,8 @@ _CLIENT_LABEL: dict[str, str] = {
     "claude-desktop": "Claude Desktop",
     "vscode": "VS Code",
     "codex": "Codex",
+    "gemini": "Gemini CLI",
+    "windsurf": "Windsurf",
 }
 
 
@@ -211,6 +220,10 @@ def detect_client(path: Path, data: dict[str, Any]) -> tuple[ClientKind, str]:
     ):
         return "claude-code", "mcpServers"
     if isinstance(data.get("mcpServers"), dict):
+        if path.name == "settings.json" and path.absolute().parent.name == ".gemini":
+            return "gemini", "mcpServers"
+        if path.name == "mcp_config.json" and path.absolute().parent.name == "windsurf":
+            return "windsurf", "mcpServers"
         if path.name == "claude_desktop_config.json":
             return "claude-desktop", "mcpServers"
         if path.name == ".mcp.json":
@@ -471,19 +484,18 @@ def plan_init(
     default :func:`default_pin_dir`); ``cordon run`` creates it (mode 0600, directories 0700)
     at the server's first complete tools/list.
     Entries already behind cordon, entries without a ``command`` or ``url`` and remote entries
-    cordon cannot reach are left alone with a message (the last on stderr: ``warnings``).
-    Nothing is written; see :func:`apply_plan`.
+    cordon cannot reach are left alone with a message (the last on stderr: ``warnings``). A
+    Codex ``config.toml`` goes to :mod:`cordon.clientcodex`. :func:`apply_plan` writes.
 
     Raises:
         ClientConfigError: unreadable or unrecognised file, a duplicate key, or an unknown
             server name.
     """
-    path = Path(path)
-    raw = _read(path)
+    path, raw = _read(path)
     pols = [str(Path(p).expanduser().resolve()) for p in policies]
     pins_root = Path(pin_dir).expanduser().resolve() if pin_dir is not None else default_pin_dir()
     if is_codex_config(path):
-        return _codex_init(path, raw, servers, pols, cordon_command, pins_root)
+        return codex_init(path, raw, servers, pols, cordon_command, pins_root)
     data, kind, key, jsonc = _servers_table(path, raw)
     tables = _tables(data, key)
     _check_names(tables, servers, path)
@@ -497,7 +509,9 @@ def plan_init(
             if servers and name not in servers:
                 continue
             said, warned = len(messages), len(warnings)
-            wrapped = _plan_entry(name, entry, pols, cordon_command, pins_root, messages, warnings)
+            wrapped = _plan_entry(
+                name, entry, kind, pols, cordon_command, pins_root, messages, warnings
+            )
             if wrapped is None:
                 not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings)
             messages[said:] = [prefix + m for m in messages[said:]]
@@ -536,28 +550,12 @@ def plan_init(
     )
 
 
-def _read(path: Path) -> bytes:
+def _read(given: Path | str) -> tuple[Path, bytes]:
+    path = Path(given)
     try:
-        return path.read_bytes()
+        return path, path.read_bytes()
     except OSError as exc:
         raise ClientConfigError(f"{path}: cannot read: {exc}") from exc
-
-
-def _codex_init(
-    path: Path,
-    raw: bytes,
-    servers: Sequence[str],
-    pols: Sequence[str],
-    cordon_command: str,
-    pins_root: Path,
-) -> ConfigPlan:
-    """:func:`plan_init` for Codex's TOML (:mod:`cordon.clientcodex`)."""
-    from cordon.clientcodex import plan_codex_init
-
-    plan = plan_codex_init(
-        path, raw, servers=servers, pols=pols, cordon_command=cordon_command, pins_root=pins_root
-    )
-    return cast(ConfigPlan, plan)
 
 
 def _left_as_is(
@@ -613,14 +611,18 @@ def _one_server_per_pack(pols: Sequence[str], changed: Sequence[str]) -> None:
 
 def _plan_entry(
     name: str,
-    entry: Any,
+    written: Any,
+    kind: ClientKind,
     pols: Sequence[str],
     cordon_command: str,
     pins_root: Path,
     messages: list[str],
     warnings: list[str],
 ) -> dict[str, Any] | None:
-    """The wrapped entry ``name`` becomes, or None when it stays; says why in either list."""
+    """The wrapped entry ``name`` becomes, or None when it stays; says why in either list.
+    ``written``: the entry as the file has it (kept for ``--undo``), read as a ``url`` entry
+    where its client names the endpoint otherwise (:func:`cordon.clientremote.url_view`)."""
+    entry = url_view(kind, written)
     skipped = _left_alone(name, entry)
     if skipped is not None:
         messages.append(skipped)
@@ -635,6 +637,7 @@ def _plan_entry(
             head=_head(name, pols, pins),
             upstream_key=UPSTREAM_KEY,
         )
+        wrapped[UPSTREAM_KEY] = copy.deepcopy(written)
         via = " (was mcp-remote)" if target.via == "mcp-remote" else ""
         messages.append(
             f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... "
@@ -672,8 +675,7 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
     """
     from cordon.clientunwrap import unwrap_entry
 
-    path = Path(path)
-    raw = _read(path)
+    path, raw = _read(path)
     if is_codex_config(path):
         from cordon.clientcodex import plan_codex_undo
 
@@ -693,7 +695,8 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
                     raise ClientConfigError(
                         f"{path}: {prefix}{name}: {UPSTREAM_KEY} is not an object"
                     )
-                table[name], said = unwrap_entry(name, entry, upstream)
+                view = url_view(kind, upstream)
+                table[name], said = unwrap_entry(name, entry, upstream, view)
                 changed.append(prefix + name)
                 messages.append(prefix + said)
     if not changed:

@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 __all__ = [
+    "url_view",
     "RemoteTarget",
     "argv_header_warning",
     "env_header_specs",
@@ -324,3 +325,18 @@ def argv_header_warning(name: str, entry: dict[str, Any], config: str) -> str | 
         f"user can read (ps), as an earlier cordon init wrote it; to move it into env: "
         f"{init} --undo --server {server}, then {init} --server {server}{pols}"
     )
+
+
+def url_view(kind: str, entry: Any) -> Any:
+    """``entry`` with its remote endpoint as a ``url`` entry: Gemini CLI's ``httpUrl``
+    (Streamable HTTP; its ``url`` is the legacy SSE transport) and Windsurf's ``serverUrl``
+    (either transport: an ``/sse`` path is taken as the legacy one)."""
+    if not isinstance(entry, dict) or kind not in ("gemini", "windsurf"):
+        return entry
+    view = dict(entry)
+    if kind == "gemini" and "url" in view:
+        view["type"] = "sse"
+    key = "httpUrl" if kind == "gemini" else "serverUrl"
+    if key in view:
+        view["url"] = view.pop(key)
+    return view

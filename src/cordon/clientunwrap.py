@@ -71,14 +71,18 @@ def _mine(key: str, value: Any, wrapped: dict[str, Any], upstream: dict[str, Any
     return {k: v for k, v in value.items() if k not in added}
 
 
-def unwrap_entry(name: str, entry: dict[str, Any], upstream: dict[str, Any]) -> tuple[Any, str]:
-    """The entry ``name`` becomes on undo, and one line saying what was done."""
+def unwrap_entry(
+    name: str, entry: dict[str, Any], upstream: dict[str, Any], view: dict[str, Any] | None = None
+) -> tuple[Any, str]:
+    """The entry ``name`` becomes on undo, and one line saying what was done. ``view``: the
+    upstream as ``cordon init`` read it, when its client names the endpoint otherwise than
+    ``url`` (Gemini CLI's ``httpUrl``, Windsurf's ``serverUrl``)."""
     current = {k: v for k, v in entry.items() if k != UPSTREAM_KEY}
     if not _is_cordon(current):  # pointed at another program since: the user's choice
         return copy.deepcopy(current), (
             f"{name}: no longer runs cordon (edited since); kept as it is, {UPSTREAM_KEY} removed"
         )
-    wrapped, moved = _as_wrapped(name, upstream)
+    wrapped, moved = _as_wrapped(name, upstream if view is None else view)
     out = copy.deepcopy(upstream)
     edited: list[str] = ["header value"] if _rotated_headers(out, current, moved) else []
     for key in [*wrapped, *(k for k in current if k not in wrapped)]:
