@@ -505,7 +505,7 @@ def check_cmd(
     an entry naming no tool carries a restriction (max_calls, path or argument limits,
     exfiltrating: true...), a pack names none of the server's tools (written for another
     server), which then protects nothing, or (with --server) a servers: key is a near match
-    of NAME but not NAME; 2 with the file, line and key of the first error, or when the tool
+    of NAME but not NAME; 2 with the file, line and key of every error, or when the tool
     list cannot be had. cordon run denies every call for all of these but a restricting entry
     near no listed name, which it takes for another server's tool (a warning).
     """
