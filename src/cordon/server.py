@@ -507,10 +507,17 @@ class ServeCore:
             try:
                 load_policy([path])
             except PolicyError as exc:
-                file = "<policy>" if exc.file == str(path) else exc.file
-                msg = exc.message.replace(str(path), "<policy>")
+                # one entry per problem (a policy with several mistakes lists them all)
                 return _policy_errors(
-                    [{"message": msg, "file": file, "line": exc.line, "key": exc.key}]
+                    [
+                        {
+                            "message": p.message.replace(str(path), "<policy>"),
+                            "file": "<policy>" if p.file == str(path) else p.file,
+                            "line": p.line,
+                            "key": p.key,
+                        }
+                        for p in exc.problems
+                    ]
                 )
         return {"valid": True, "errors": []}
 
