@@ -34,15 +34,40 @@ _UUID = re.compile(r"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}", re.IGNORECASE
 #: separators API keys are written with (``sk-ak-``, ``sk_live_``, a JWT's dots)
 _KEY_SEGMENT = re.compile(r"[A-Za-z0-9+_.~-]+={0,2}")
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
-#: the shortest run of letters and digits (between separators) read as a key
+#: a file name's extension (``.html``, ``.git``): a document, not a key
+_FILE_NAME = re.compile(r"\.[a-z]{2,5}\.?$")
+#: the fewest characters read as a key (a run of letters and digits, or a segment)
 MIN_KEY_RUN = 20
 
 
+def _mixed(run: str) -> bool:
+    """Whether a run of letters and digits mixes them (hex, base62), or, without a digit,
+    upper and lower case as randomness does: a third of each at least (camelCase has about
+    one capital in six, one in four with acronyms: ``ReadableStreamBYOBReader``)."""
+    if not run.isalpha():
+        return not run.isdigit()
+    upper = sum(1 for c in run if c.isupper())
+    return 3 * upper >= len(run) and 3 * (len(run) - upper) >= len(run)
+
+
+def _switches(run: str) -> int:
+    """How often ``run`` switches between lower case, upper case and digits: about 6 times
+    in 10 characters of random base64, twice per capitalised word, never in a slug."""
+    kinds = ["d" if c.isdigit() else "u" if c.isupper() else "l" for c in run]
+    return sum(a != b for a, b in zip(kinds, kinds[1:], strict=False))
+
+
 def is_path_key(segment: str) -> bool:
-    """Whether a URL path segment (percent-decoded here) is a credential: a UUID, or a run
-    of at least :data:`MIN_KEY_RUN` letters and digits, between separators, that mixes
-    them (random base64 or hex) or, with no digit, mixes upper and lower case as randomness
-    does (at least a quarter of each; camelCase words have about one capital in seven).
+    """Whether a URL path segment (percent-decoded here) is a credential. Within the base64
+    (standard or URL-safe) and hex alphabet, with at least :data:`MIN_KEY_RUN` characters,
+    and not a file name (``.html``):
+
+    - a UUID;
+    - a run of :data:`MIN_KEY_RUN` letters and digits between separators that mixes them,
+      or upper and lower case a third each (:func:`_mixed`: hex, base62);
+    - base64url cut into short runs by its own ``-`` and ``_``: upper and lower case both,
+      switching between lower, upper and digits at least once every three letters or
+      digits (:func:`_switches`).
 
     Hosted MCP servers put the key in the path: Zapier's server URL is
     ``https://mcp.zapier.com/api/mcp/s/<base64 of two UUIDs, ~100 chars, "==">/mcp`` (its
@@ -51,27 +76,39 @@ def is_path_key(segment: str) -> bool:
     ``https://mcp.composio.dev/composio/server/<UUID>/mcp``; Pipedream's
     ``https://mcp.pipedream.net/<external user id>/<app>``, caught when the id is a UUID or
     a token (a short numeric id is not); any ``https://host/<32-64 hex or base64url>/mcp``.
+    Random keys caught: all UUIDs, 32-hex and Zapier keys; 99.9% of 20-hex and 26-base62
+    (``sk-ak-``), 99.7% of 20-base62 (a few with no digit are missed), 99% of 22-character
+    base64url (``secrets.token_urlsafe(16)``; 20 000 draws each).
 
-    Not caught: path words (``mcp``, ``sse``, ``api``, ``v1``, ``servers``), slugs
-    (``github-server``, ``my-project-2024-prod``: their runs are short), short numeric ids,
-    dates (``2025-06-18``), versions (``v2.0.0-beta.1``), long numbers (ids, not keys), words
-    without a digit (``internationalization``). A 20+ character camelCase name with a digit
-    in it (``getUsersV2ForOrganization``) is read as a key: masked in messages and refused
-    in tool calls, the safe side of a segment no MCP server URL is known to have.
+    Not caught: path words (``mcp``, ``sse``, ``api``, ``v1``, ``servers``), file names
+    (``GettingObjectsUsingAPIs.html``), slugs (``github-server``,
+    ``Q3-2024-Sales-Report-v2``: short runs, few switches), short numeric ids, dates
+    (``2025-06-18``), versions (``v2.0.0-beta.1``), long numbers (ids, not keys), words and
+    camelCase names without a digit (``getAllUsersFromDatabaseTable``,
+    ``ReadableStreamBYOBReader``). Read as a key although it is none: a 20+ character name
+    that runs a digit into letters (``OAuth2ServiceAccount``, ``elasticloadbalancingv2``) or
+    has capitals as often as lower case (``GitHubMCPServerForOrgs``); a UUID or a hash that
+    is no secret (an Azure subscription id, a commit). Of 25 934 distinct path segments of
+    the URLs in an installed Python, its packages and node_modules, 223 are read as keys:
+    200 hashes and UUIDs, 19 other random tokens, 4 names. Such a segment is masked in
+    messages and refused in tool calls: the safe side, for segments no MCP server URL is
+    known to have.
     """
     text = unquote(segment)
+    if len(text) < MIN_KEY_RUN or not _KEY_SEGMENT.fullmatch(text) or _FILE_NAME.search(text):
+        return False
     if _UUID.fullmatch(text):
         return True
-    if not _KEY_SEGMENT.fullmatch(text):
-        return False
-    run: str = max(_ALNUM_RUN.findall(text), key=len, default="")
-    if len(run) < MIN_KEY_RUN:
-        return False
-    if any(c.isdigit() for c in run) and any(c.isalpha() for c in run):
+    runs = _ALNUM_RUN.findall(text)
+    if any(len(r) >= MIN_KEY_RUN and _mixed(r) for r in runs):
         return True
-    upper = sum(1 for c in run if c.isupper())
-    lower = sum(1 for c in run if c.islower())
-    return min(upper, lower) * 4 >= len(run)
+    joined = "".join(runs)
+    return (
+        len(runs) > 1
+        and not joined.islower()
+        and not joined.isupper()
+        and 3 * sum(map(_switches, runs)) >= len(joined)
+    )
 
 
 def _decoded(key: str) -> str | None:

@@ -118,7 +118,12 @@ def test_a_key_in_the_path_is_a_credential_masked_and_pinned_as_a_digest(
         "v2.0.0-beta.1",
         "1.2.3",
         "internationalization",  # a long word without a digit
-        "getAllUsersFromDatabaseTable",  # camelCase: about one capital in seven
+        "getAllUsersFromDatabaseTable",  # camelCase: about one capital in six
+        "ReadableStreamBYOBReader",  # with an acronym: fewer than a third capitals
+        "AWSSimpleQueueService",
+        "GettingObjectsUsingAPIs.html",  # a file name
+        "aws-resource-elasticloadbalancingv2-listener.html",
+        "Q3-2024-Sales-Report-v2-Final",  # a title-case slug: few switches
         "@modelcontextprotocol",
         "abc123",
         "",
