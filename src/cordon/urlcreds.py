@@ -170,8 +170,9 @@ _DIGEST = re.compile(r"\*\*\*sha256:[0-9a-f]{8}")
 
 def _key_digest(segment: str) -> str:
     """A path key as the pin file keeps it: ``***sha256:`` and the first 8 hex digits of
-    the SHA-256 of the key. One-way (32 bits of a hash of a 100+ bit random key say
-    nothing of it), and enough to tell one's few keys on one host apart."""
+    the SHA-256 of the key. One-way: 32 bits of the hash of a random key of 80 bits or more
+    say nothing of it (the audit log's withheld marker shows 64 bits of the same hash), and
+    they tell one's few keys on one host apart."""
     return "***sha256:" + hashlib.sha256(unquote(segment).encode("utf-8")).hexdigest()[:8]
 
 
