@@ -373,6 +373,13 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
                 self._refuse("client", str(exc)),
                 ToClient(error_frame(_plain_id(rid), exc.code, f"cordon: {exc}")),
             ]
+        if b"\r" in item:
+            # a raw CR is only ever whitespace between tokens of a frame that parsed (JSON
+            # strings cannot hold one), but a reader with universal newlines (Python's
+            # TextIOWrapper: the SDK's stdio servers) ends a line there: a request hidden
+            # between two CRs would run upstream unchecked and unaudited. Forwarded with
+            # the CRs as spaces, the frame is the one message cordon read.
+            item = item.replace(b"\r", b" ")
         invalid = self._invalid(msg)
         if invalid is not None:
             rid = _request_id(msg)
