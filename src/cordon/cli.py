@@ -115,6 +115,15 @@ _OAuthOption = Annotated[
 _UrlOption = Annotated[
     str | None, typer.Option(help="A remote MCP server (Streamable HTTP) instead of -- COMMAND.")
 ]
+_UrlEnvOption = Annotated[
+    str | None,
+    typer.Option(
+        "--url-env",
+        help="VAR: --url read from the environment variable VAR, so a key in the URL (a path "
+        "or query key, user:password@) stays off the command line (ps shows every process's "
+        "arguments); cordon init writes it for such a URL.",
+    ),
+]
 _HeaderOption = Annotated[
     list[str], typer.Option(help="NAME:VALUE sent to --url on every request (${VAR} read).")
 ]
@@ -184,6 +193,7 @@ def run_cmd(
         float | None, typer.Option(help="Seconds to wait for a person (default: policy, 120).")
     ] = None,
     url: _UrlOption = None,
+    url_env: _UrlEnvOption = None,
     header: _HeaderOption = [],  # noqa: B006
     header_env: _HeaderEnvOption = [],  # noqa: B006
     oauth: _OAuthOption = True,
@@ -194,7 +204,7 @@ def run_cmd(
     from cordon.proxy.main import run_proxy
 
     command = list(command or [])
-    _upstream_given(command, url, allow_http)
+    url = _upstream_given(command, url, allow_http, url_env)
     try:
         rc = run_proxy(
             url=url,
@@ -294,12 +304,30 @@ def _run_headers(header: list[str], header_env: list[str]) -> list[str]:
         _failed("cordon:", exc, answer=True)
 
 
-def _upstream_given(command: list[str], url: str | None, allow_http: bool = False) -> None:
-    """Exactly one upstream: a command after ``--``, or ``--url``; a plain ``http://`` URL
+def _url_from_env(url: str | None, var: str) -> str:
+    """``--url-env VAR``'s URL (stops ``cordon run`` as a malformed ``--url`` does, never
+    showing the value: it is there because it holds a key)."""
+    problem = None
+    if url is not None:
+        problem = "give either --url or --url-env, not both"
+    elif not os.environ.get(var):
+        problem = f"--url-env {var}: environment variable {var} is not set"
+    if problem is not None:
+        _failed("cordon:", ValueError(problem), answer=True)
+    return os.environ[var]
+
+
+def _upstream_given(
+    command: list[str], url: str | None, allow_http: bool = False, url_env: str | None = None
+) -> str | None:
+    """Exactly one upstream (the URL, or None): a command after ``--``, or ``--url`` (or
+    ``--url-env``); a plain ``http://`` URL
     only on this machine (loopback) unless ``--allow-http`` (a bearer token or an OAuth
     token would cross the network in clear)."""
     from cordon.clientremote import plain_http_elsewhere
 
+    if url_env is not None:
+        url = _url_from_env(url, url_env)
     problem = None
     if url is not None and command:
         problem = "give either --url or a command after --, not both"
@@ -314,6 +342,7 @@ def _upstream_given(command: list[str], url: str | None, allow_http: bool = Fals
         )
     if problem is not None:  # said to the client too, not only on stderr
         _failed("cordon run:", ValueError(problem), answer=True)
+    return url
 
 
 def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:

@@ -35,7 +35,14 @@ from tomlkit.items import KeyType, SingleKey
 if TYPE_CHECKING:
     from cordon.clientconfig import ConfigPlan
 
-from cordon.clientremote import _env_name, _url_problem, header_env_var, plain_http_elsewhere
+from cordon.clientremote import (
+    _env_name,
+    _url_problem,
+    header_env_var,
+    plain_http_elsewhere,
+    url_args,
+)
+from cordon.urlcreds import masked_url
 
 __all__ = [
     "is_codex_config",
@@ -115,8 +122,8 @@ def left_alone(entry: dict[str, Any]) -> str | None:
 def _remote_args(entry: dict[str, Any]) -> tuple[list[str], dict[str, str], list[str], list[str]]:
     """``--url``/header arguments for a remote table: (args, env, env_vars, moved headers)."""
     url = entry["url"]
-    args = ["--url", url]
     env: dict[str, str] = {}
+    args = url_args(url, env)  # a URL with a key goes in env, off the command line
     env_vars: list[str] = []
     moved: list[str] = []
     bearer = entry.get("bearer_token_env_var")
@@ -272,7 +279,7 @@ def plan_codex_init(
             url = entry.get("url")
             pins = pin_file_for(name, {"url": url} if url else entry, pins_root)
             _, moved = wrap_codex_entry(item, _head(name, pols, pins), cordon_command)
-            tail = f"--url {url}" if url else "--"
+            tail = f"--url {masked_url(url)}" if url else "--"
             messages.append(f"{name}: wrapped: {cordon_command} run --name {name} ... {tail}")
             messages += [f"{name}: {m}" for m in moved]
             changed.append(name)

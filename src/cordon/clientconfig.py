@@ -84,7 +84,7 @@ from cordon.clientremote import (
     url_view,
     wrap_remote,
 )
-from cordon.urlcreds import pinned_url
+from cordon.urlcreds import masked_url, pinned_url
 
 __all__ = [
     "UPSTREAM_KEY",
@@ -641,7 +641,7 @@ def _plan_entry(
         via = " (was mcp-remote)" if target.via == "mcp-remote" else ""
         messages.append(
             f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... "
-            f"--url {target.url}{via}"
+            f"--url {masked_url(target.url)}{via}"
         )
         messages.extend(
             f"{name}: header {header}: its value moved to env {var}, off the command line"

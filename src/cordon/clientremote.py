@@ -41,7 +41,11 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
+from cordon.urlcreds import url_credentials
+
 __all__ = [
+    "URL_ENV",
+    "url_args",
     "url_view",
     "RemoteTarget",
     "argv_header_warning",
@@ -257,6 +261,24 @@ def _header_args(
     return args, moved
 
 
+#: the variable ``cordon init`` gives ``cordon run --url-env`` for a URL that carries a key
+URL_ENV = "CORDON_URL"
+
+
+def url_args(url: str, env: dict[str, Any]) -> list[str]:
+    """``--url URL``; for a URL that carries a key (:func:`cordon.urlcreds.url_credentials`:
+    a capability URL's path key, ``?api_key=``, ``user:password@``), ``--url-env VAR`` with
+    the URL put in ``env``: off cordon's command line, which every local user can read."""
+    if not url_credentials(url):
+        return ["--url", url]
+    var, n = URL_ENV, 1
+    while var in env and env[var] != url:
+        n += 1
+        var = f"{URL_ENV}_{n}"
+    env[var] = url
+    return ["--url-env", var]
+
+
 def wrap_remote(
     entry: dict[str, Any],
     target: RemoteTarget,
@@ -274,7 +296,7 @@ def wrap_remote(
     given = entry.get("env")
     env: dict[str, Any] = copy.deepcopy(given) if isinstance(given, dict) else {}
     headers, moved = _header_args(target, env)
-    args = [*head, "--url", target.url, *headers]
+    args = [*head, *url_args(target.url, env), *headers]
     if plain_http_elsewhere(target.url):  # the client already spoke plain HTTP to it
         args.append("--allow-http")
     out: dict[str, Any] = {}
@@ -307,10 +329,13 @@ def argv_header_warning(name: str, entry: dict[str, Any], config: str) -> str | 
     if "--url" not in own:
         return None
     valued = [
-        str(own[i + 1]).partition(":")[0]
+        "header " + str(own[i + 1]).partition(":")[0]
         for i, a in enumerate(own[:-1])
         if a == "--header" and str(own[i + 1]).partition(":")[2].strip()
     ]
+    at = own.index("--url")
+    if at + 1 < len(own) and url_credentials(str(own[at + 1])):
+        valued.append("the key in its URL")
     if not valued:
         return None
     pols = "".join(
@@ -321,7 +346,7 @@ def argv_header_warning(name: str, entry: dict[str, Any], config: str) -> str | 
     init = f"cordon init --config {shlex.quote(config)}"
     server = shlex.quote(name)
     return (
-        f"{name}: header {', '.join(valued)} is on cordon's command line, which every local "
+        f"{name}: {', '.join(valued)} is on cordon's command line, which every local "
         f"user can read (ps), as an earlier cordon init wrote it; to move it into env: "
         f"{init} --undo --server {server}, then {init} --server {server}{pols}"
     )

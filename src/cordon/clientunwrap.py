@@ -105,7 +105,12 @@ def unwrap_entry(
         out["command"] = tail[0]
         if len(tail) > 1 or "args" in upstream:
             out["args"] = list(tail[1:])
-    elif "--url" in args and args[args.index("--url") :] != wrapped.get("args"):
+    elif (flag := _url_flag(args)) and args[args.index(flag) :] != wrapped.get("args"):
         edited.append("(cordon run's own arguments: not carried back to the original entry)")
     kept = f"; kept your edits since init: {', '.join(edited)}" if edited else ""
     return out, f"{name}: unwrapped{kept}"
+
+
+def _url_flag(args: list[Any]) -> str | None:
+    """``--url`` or ``--url-env`` (a URL that carries a key) when ``args`` reach a URL."""
+    return next((f for f in ("--url", "--url-env") if f in args), None)
