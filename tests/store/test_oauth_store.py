@@ -204,3 +204,21 @@ def test_add_secret_is_a_job_on_the_decision_queue() -> None:
     nxt.job.run()
     assert core.job_done(nxt.job, None) == []
     assert work.secrets == [ACCESS, REFRESH] and core.idle()
+
+
+async def test_auth_list_and_logout_name_a_url_with_its_key_masked(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cordon.cli import app
+
+    home = tmp_path / "home"
+    key = "Zk9qT2x3cE1hV0ZvR2h5U3pXbXo0"
+    url = f"https://mcp.zapier.com/api/mcp/s/{key}/mcp?api_key=sk-live-0a1b2c3d4e5f6a7b"
+    await OAuthStore(url, directory=home / ".cordon" / "oauth").set_tokens(_token())
+    listed = CliRunner().invoke(app, ["auth", "list"], env={"HOME": str(home)})
+    assert listed.exit_code == 0, listed.output
+    assert "mcp.zapier.com" in listed.output
+    assert key not in listed.output and "sk-live-0a1b2c3d4e5f6a7b" not in listed.output
+    out = CliRunner().invoke(app, ["auth", "logout", url], env={"HOME": str(home)})
+    assert out.exit_code == 0 and "logged out of" in out.output
+    assert key not in out.output and "sk-live" not in out.output

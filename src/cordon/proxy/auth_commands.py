@@ -11,6 +11,8 @@ from typing import Annotated
 
 import typer
 
+from cordon.urlcreds import masked_url
+
 __all__ = ["register"]
 
 auth_app = typer.Typer(
@@ -36,10 +38,10 @@ def list_cmd() -> None:
         return
     for login in logins:
         if not login.has_tokens:
-            typer.echo(f"{login.url}  registered, not logged in")
+            typer.echo(f"{masked_url(login.url)}  registered, not logged in")
             continue
         refresh = ", refreshable" if login.can_refresh else ""
-        typer.echo(f"{login.url}  {_when(login.expires_at)}{refresh}")
+        typer.echo(f"{masked_url(login.url)}  {_when(login.expires_at)}{refresh}")
 
 
 @auth_app.command("logout")
@@ -49,9 +51,9 @@ def logout_cmd(url: Annotated[str, typer.Argument(help="The server's --url.")]) 
 
     store = OAuthStore(url)
     if not store.logout():
-        typer.echo(f"cordon: no stored login for {url}", err=True)
+        typer.echo(f"cordon: no stored login for {masked_url(url)}", err=True)
         raise typer.Exit(1)
-    typer.echo(f"logged out of {url} (deleted {store.path})")
+    typer.echo(f"logged out of {masked_url(url)} (deleted {store.path})")
 
 
 async def _login(url: str, timeout: float) -> int:
@@ -77,18 +79,23 @@ async def _login(url: str, timeout: float) -> int:
         typer.echo(f"cordon: {exc}", err=True)
         return 1
     except httpx2.HTTPError as exc:
-        typer.echo(f"cordon: cannot reach {url} ({type(exc).__name__}): check the URL", err=True)
+        typer.echo(
+            f"cordon: cannot reach {masked_url(url)} ({type(exc).__name__}): check the URL",
+            err=True,
+        )
         return 1
     if resp.status_code in (401, 403):
-        typer.echo(f"cordon: {url} refused the login (HTTP {resp.status_code})", err=True)
+        typer.echo(
+            f"cordon: {masked_url(url)} refused the login (HTTP {resp.status_code})", err=True
+        )
         return 1
     if await auth.store.get_tokens() is None:
         typer.echo(
-            f"{url} needs no login (it answered HTTP {resp.status_code} without asking for "
+            f"{masked_url(url)} needs no login (it answered HTTP {resp.status_code} without asking for "
             "one): cordon run --url works as it is"
         )
         return 0
-    typer.echo(f"logged in to {url} ({_when(auth.store.expires_at())})")
+    typer.echo(f"logged in to {masked_url(url)} ({_when(auth.store.expires_at())})")
     return 0
 
 
