@@ -17,16 +17,37 @@ import binascii
 import hashlib
 import re
 from collections.abc import Callable
-from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
+from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
 __all__ = ["is_path_key", "masked_url", "only_path_keys_differ", "pinned_url", "url_credentials"]
 
-#: query parameter names that carry a credential: API keys and tokens, passwords,
-#: pre-signed URL signatures (``X-Amz-Signature``, ``sig``)
+#: query parameter names that carry a credential (matched case-insensitively, anywhere in
+#: the name unless anchored):
+#:
+#: - ``token`` (``access_token``: RFC 6750 section 2.3; ``X-Amz-Security-Token``), ``secret``
+#:   (``client_secret``: RFC 6749 section 2.3.1), ``passw``/``pwd`` (``password``, ``passwd``,
+#:   Foscam's ``pwd``), ``api.?key``, ``auth`` (``authorization``: Mercure's query
+#:   fallback), ``signature``/``credential`` (AWS SigV4 pre-signed URLs), ``key``/``sig`` as
+#:   the whole name or its last word (``key``: Google APIs; ``sig``: Azure SAS);
+#: - ``jwt``: a JSON Web Token (RFC 7519) passed in the URL (Jitsi Meet's ``?jwt=``);
+#: - ``bearer``: a bearer token by its RFC 6750 name;
+#: - ``pat`` as the whole name or its last word: a personal access token (GitHub, Azure
+#:   DevOps, Airtable name theirs so); not ``pattern``, ``path``, ``patch``;
+#: - ``pass`` as the whole name or its last word (SHOUTcast's ``admin.cgi?pass=``,
+#:   ``db_pass``); not ``passage``, ``compass``, ``bypass``;
+#: - ``otp``, ``totp``, ``hotp`` as the whole name or its last word: a one-time password
+#:   (RFC 4226, RFC 6238); not ``footprint`` or ``hotplug``;
+#: - ``ticket`` as the whole name only: a CAS service ticket (Apereo CAS protocol,
+#:   ``?ticket=ST-...``), a login credential; not ``ticket_id`` or ``jira_ticket``, which
+#:   name an issue (registered as a secret, its value would refuse every call naming it).
 _CREDENTIAL_PARAM = re.compile(
-    r"token|secret|passw|pwd|api.?key|auth|signature|credential|(?:^|[_-])(?:key|sig)$",
+    r"token|secret|passw|pwd|api.?key|auth|signature|credential|jwt|bearer"
+    r"|(?:^|[_-])(?:key|sig|pat|pass|[ht]?otp)$|^ticket$",
     re.IGNORECASE,
 )
+#: what separates a query's parameters: ``&``, and ``;`` (HTML 4.01 appendix B.2.2; many
+#: servers still split on it, so ``?a=1;api_key=K`` hands the server ``api_key``)
+_QUERY_SEP = re.compile(r"([&;])")
 
 #: a UUID in its text form (RFC 9562 section 4)
 _UUID = re.compile(r"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}", re.IGNORECASE)
@@ -136,9 +157,12 @@ def url_credentials(url: str) -> list[str]:
         if is_path_key(segment):
             key = unquote(segment)
             out += [key, *[t for t in [_decoded(key)] if t]]
-    for name, value in parse_qsl(p.query, keep_blank_values=False):
-        if _CREDENTIAL_PARAM.search(name):
-            out.append(value)
+    for part in _QUERY_SEP.split(p.query)[::2]:
+        name, eq, value = part.partition("=")
+        if not eq or not value or not _CREDENTIAL_PARAM.search(unquote_plus(name)):
+            continue
+        # a form decoder reads ``+`` as a space, another server as ``+``: both are the key
+        out += dict.fromkeys([unquote_plus(value), unquote(value)])
     return out
 
 
@@ -151,10 +175,11 @@ def _masked(url: str, path_key: Callable[[str], str]) -> str:
         netloc = "***@" + netloc
     path = "/".join(path_key(s) if is_path_key(s) else s for s in p.path.split("/"))
     parts = []
-    for part in p.query.split("&") if p.query else ():
+    for part in _QUERY_SEP.split(p.query) if p.query else ():
         name, eq, _ = part.partition("=")
-        parts.append(f"{name}=***" if eq and _CREDENTIAL_PARAM.search(unquote(name)) else part)
-    return urlunsplit((p.scheme, netloc, path, "&".join(parts), ""))
+        hit = eq and _CREDENTIAL_PARAM.search(unquote_plus(name))
+        parts.append(f"{name}=***" if hit else part)  # (the separators kept as written)
+    return urlunsplit((p.scheme, netloc, path, "".join(parts), ""))
 
 
 def masked_url(url: str) -> str:

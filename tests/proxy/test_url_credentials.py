@@ -179,3 +179,70 @@ def test_two_path_keys_on_one_host_are_two_servers(tmp_path: Path, monkeypatch: 
 def test_a_redirect_location_is_named_without_its_path_key() -> None:
     shown = visible(f"https://mcp.zapier.com/api/mcp/s/{ZAPIER_KEY}/mcp/")
     assert shown == "https://mcp.zapier.com/api/mcp/s/***/mcp/"
+
+
+#: a credential-shaped value for the parameter tests
+PARAM_VALUE = "Zq7Xv2Lm9Rt4Wp8Kd3Hs6Nb1"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "jwt",  # Jitsi Meet's ?jwt=
+        "id_jwt",
+        "bearer",  # RFC 6750's name for the token
+        "pat",  # a personal access token
+        "gh_pat",
+        "pass",  # SHOUTcast admin.cgi?pass=
+        "db_pass",
+        "otp",  # RFC 4226 / RFC 6238 one-time passwords
+        "totp",
+        "ticket",  # a CAS service ticket
+        "Ticket",
+        "access_token",
+        "sig",
+    ],
+)
+def test_a_credential_parameter_is_registered_and_masked(name: str) -> None:
+    url = f"https://mcp.example/mcp?team=blue&{name}={PARAM_VALUE}"
+    assert url_credentials(url) == [PARAM_VALUE]
+    assert masked_url(url) == f"https://mcp.example/mcp?team=blue&{name}=***"
+    assert PARAM_VALUE not in pinned_url(url)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pattern",  # not a PAT
+        "path",
+        "patch",
+        "passage",  # not a password
+        "compass",
+        "bypass",
+        "footprint",  # not an OTP
+        "hotplug",
+        "ticket_id",  # an issue's id, not a CAS ticket: as a secret it would refuse calls
+        "ticketId",
+        "jira_ticket",
+        "tickets",
+    ],
+)
+def test_a_parameter_whose_name_only_resembles_a_credential_is_not_one(name: str) -> None:
+    url = f"https://mcp.example/mcp?{name}={PARAM_VALUE}"
+    assert url_credentials(url) == []
+    assert masked_url(url) == url == pinned_url(url)
+
+
+def test_parameters_separated_by_semicolons_are_read_too() -> None:
+    """``?a=1;api_key=K``: servers that split a query on ``;`` (HTML 4.01 B.2.2) get the key,
+    so cordon reads it as one (registered, masked), the separators kept as written."""
+    url = f"https://mcp.example/mcp?team=blue;api_key={PARAM_VALUE}&page=2;jwt={PARAM_VALUE}x"
+    assert url_credentials(url) == [PARAM_VALUE, PARAM_VALUE + "x"]
+    assert masked_url(url) == "https://mcp.example/mcp?team=blue;api_key=***&page=2;jwt=***"
+
+
+def test_a_plus_in_a_credential_parameter_is_registered_both_ways() -> None:
+    """A form decoder reads ``+`` as a space, other servers as ``+``: both are the key."""
+    url = "https://mcp.example/mcp?api_key=ab+cd%2Bef12345"
+    assert url_credentials(url) == ["ab cd+ef12345", "ab+cd+ef12345"]
+    assert masked_url(url) == "https://mcp.example/mcp?api_key=***"
