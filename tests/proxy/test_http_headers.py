@@ -70,3 +70,27 @@ def test_header_values_read_environment_variables(
 def test_a_malformed_header_or_an_unset_variable_is_refused(spec: str) -> None:
     with pytest.raises(ValueError):
         parse_header(spec, {})
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ghp_R3alT0kenValue0123456789abcdefABCD",  # a token pasted without its NAME:
+        "Bearer ghp_R3alT0kenValue0123456789abcdefABCD",
+        "  sk-live-R3alT0kenValue0123456789",
+    ],
+)
+def test_a_header_without_a_colon_is_refused_without_repeating_any_of_it(spec: str) -> None:
+    """Without its colon, all of the argument may be the credential (invariant 7): the
+    message names the problem, never a part of the argument (the old one kept up to 64
+    leading letters and digits: the whole token, ``ghp_`` and all)."""
+    with pytest.raises(ValueError, match="has no ':'") as info:
+        parse_header(spec, {})
+    said = str(info.value)
+    assert not any(word in said for word in ("ghp_", "R3al", "Bearer", "sk-live", "0123"))
+
+
+def test_a_header_with_an_empty_name_is_refused_without_its_value() -> None:
+    with pytest.raises(ValueError, match="empty NAME") as info:
+        parse_header(": ghp_R3alT0kenValue0123456789", {})
+    assert "R3al" not in str(info.value)

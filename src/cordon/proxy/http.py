@@ -52,7 +52,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import re
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import SplitResult, urljoin, urlsplit
@@ -140,14 +139,16 @@ def parse_header(spec: str, env: dict[str, str]) -> tuple[str, str]:
     """
     name, sep, value = spec.partition(":")
     name, value = name.strip(), value.strip()
-    if not sep or not name:
-        # (the argument is not repeated: without its colon, the value may be all of it)
-        shown = re.match(r"[A-Za-z0-9_-]{0,64}", spec.strip())
+    if not sep:
+        # no part of the argument is repeated (invariant 7): without its colon, all of it
+        # may be the credential (a token pasted without its header name), and so may any
+        # prefix of it; the message names the problem only
         raise ValueError(
-            f"--header needs NAME:VALUE, got no ':' after {shown.group() if shown else ''!r}"
-            if not sep
-            else "--header needs NAME:VALUE, got an empty NAME"
+            "--header needs NAME:VALUE, and one --header has no ':' (the argument is not "
+            "shown: without its NAME, all of it may be a credential)"
         )
+    if not name:
+        raise ValueError("--header needs NAME:VALUE, and one --header has an empty NAME")
     out, rest = "", value
     while "${" in rest:
         before, _, after = rest.partition("${")
