@@ -113,6 +113,9 @@ async def test_init_pins_survive_restarts_and_undo_restores_bytes(tmp_path: Path
         assert "send_email" in {t.name for t in (await client.list_tools()).tools}
     missing = _cordon(home, "pin", "accept", "--server", "nope")
     assert missing.returncode == 2 and "give --pin-file" in missing.stderr
+    assert "pinned servers: 'mail'" in missing.stderr  # no close name: the pinned ones
+    typo = _cordon(home, "pin", "accept", "--server", "mial")
+    assert typo.returncode == 2 and "'mial' (did you mean 'mail'?)" in typo.stderr
     assert _cordon(home, "pin", "accept").returncode == 2
 
     undone = _cordon(home, "init", "--config", str(config), "--undo", "-y")

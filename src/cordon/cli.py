@@ -347,7 +347,7 @@ def _upstream_given(
 
 def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
     """The one pin file under ~/.cordon/pins holding ``server``; exit 2 when not exactly one."""
-    from cordon.clientconfig import default_pin_dir, find_pin_files
+    from cordon.clientconfig import default_pin_dir, find_pin_files, pinned_names
 
     if server is None:
         err.print(f"{cmd}: give --pin-file, or --server NAME", highlight=False, markup=False)
@@ -356,7 +356,7 @@ def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
     if len(found) != 1:
         where = default_pin_dir()
         err.print(
-            f"{cmd}: no pin file under {where} holds server {server!r}; give --pin-file"
+            f"{cmd}: no pin file under {where} holds server {pinned_names(server)}; give --pin-file"
             if not found
             else f"{cmd}: several pin files hold server {server!r}: "
             + ", ".join(map(str, found))

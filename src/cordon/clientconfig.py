@@ -98,6 +98,7 @@ __all__ = [
     "find_backups",
     "find_pin_files",
     "pin_file_for",
+    "pinned_names",
     "plan_init",
     "plan_undo",
     "resolve_cordon_command",
@@ -338,19 +339,30 @@ def run_pin_file(name: str, command: Sequence[str], url: str | None) -> Path:
     return pin_file_for(name, entry, default_pin_dir())
 
 
-def find_pin_files(server: str, pin_dir: Path | str | None = None) -> list[Path]:
+def find_pin_files(server: str | None, pin_dir: Path | str | None = None) -> list[Path]:
     """Pin files under ``pin_dir`` (default :func:`default_pin_dir`) holding pins of
-    ``server``, by name, sorted. Files that cannot be read or parsed are skipped."""
+    ``server`` (None: any), by name, sorted. Files that cannot be read or parsed are skipped."""
+    return [p for p, names in _pinned(pin_dir) if server is None or server in names]
+
+
+def pinned_names(server: str, pin_dir: Path | str | None = None) -> str:
+    """``server`` quoted, with "did you mean" the close pinned server name or the names
+    pinned (for a message saying no pin file holds it)."""
+    names = sorted({n for _, held in _pinned(pin_dir) for n in held})
+    said = _near_names([server], names).replace("; its servers:", "; pinned servers:")
+    return said.replace("; it has no servers", "; no server is pinned there yet")
+
+
+def _pinned(pin_dir: Path | str | None) -> list[tuple[Path, list[str]]]:
     root = Path(pin_dir) if pin_dir is not None else default_pin_dir()
-    out: list[Path] = []
+    out: list[tuple[Path, list[str]]] = []
     for path in sorted(root.glob("*.json")) if root.is_dir() else ():
         try:
             data = json.loads(path.read_text("utf-8"))
         except (OSError, ValueError):
             continue
         if isinstance(data, dict) and isinstance(data.get("servers"), dict):
-            if server in data["servers"]:
-                out.append(path)
+            out.append((path, [str(n) for n in data["servers"]]))
     return out
 
 
