@@ -400,16 +400,30 @@ def test_a_prod_publishes_after_what_was_recorded_before_it() -> None:
     assert work.log[-2:] == ["record A", "publish"]
 
 
-def test_a_result_that_is_not_an_object_is_still_recorded() -> None:
-    """Malformed output is server output all the same (invariant 6): delivered as it came,
-    and recorded before the next call is decided."""
+@pytest.mark.parametrize("method", ["resources/read", "tools/call"])
+@pytest.mark.parametrize("mode", ["monitor", "warn", "block"])
+def test_a_result_that_is_not_an_object_is_refused_and_still_recorded(
+    method: str, mode: str
+) -> None:
+    """MCP's every result is an object; a string or array would skip warn mode's sanitising
+    and block mode's threshold: in every mode the client gets a JSON-RPC error naming only
+    the kind of value, the refusal is audited, and the value is server output all the same
+    (invariant 6): recorded before the next call is decided."""
     work = _Work()
-    core = _core(work)
+    core = _core(work, mode)
     t = MemoryTransport(core)
-    t.from_client({"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {}})
+    params = {"name": "read", "arguments": {}} if method == "tools/call" else {}
+    t.from_client({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+    t.run_jobs()
     t.from_server({"jsonrpc": "2.0", "id": 1, "result": "x@evil.example"})
-    assert _ids(t.client) == [1]
-    assert work.log == ["record notification"]
+    t.run_jobs()
+    got = orjson.loads(t.client[-1])
+    assert got["id"] == 1 and got["error"]["code"] == -32603
+    assert "not a JSON object" in got["error"]["message"] and "a string" in got["error"]["message"]
+    assert "evil" not in t.client[-1].decode()
+    assert work.log[-1] == "record notification"
+    refused = [r for r in t.audit if r.get("kind") == "frame_refused"]
+    assert refused and refused[-1]["reason"] == "result is not an object"
 
 
 def test_a_tool_list_is_never_left_cacheable() -> None:

@@ -360,11 +360,8 @@ class UpstreamSide:
                 line, id_, lambda: self.work.record_untrusted(err), len(line)
             )
         result = msg.get("result")
-        if not isinstance(result, dict):  # not a valid result, but server output all the same
-            value = result
-            return self._deliver_then_record(
-                line, id_, lambda: self.work.record_untrusted(value), len(line)
-            )
+        if not isinstance(result, dict):
+            return self._not_an_object(id_, p, result, line)
         try:
             if p.method in ("tools/call", "tools/list") and may_exceed_depth(
                 line, self.cfg.max_depth
@@ -386,6 +383,28 @@ class UpstreamSide:
         if p.method in ("initialize", "server/discover"):
             return self._init_result(id_, result, line)
         return self._other_result(id_, p.method, result, line)
+
+    def _not_an_object(self, id_: Any, p: _Pending, value: Any, line: bytes) -> list[Action]:
+        """A result that is not a JSON object (a string, an array, a number, null). MCP's
+        every result is an object (schema: ``Result``); the content checks (warn mode's
+        masking and marking, block mode's threshold) read an object's content, so a bare
+        string or array would reach the model as sent, in every mode. It is refused in every
+        mode: the client gets a JSON-RPC error saying why (nothing of the value), the refusal
+        is audited, and the value is recorded as untrusted output, as a server's error
+        message is (invariant 6: a destination in it is tainted)."""
+        why = (
+            "cordon: upstream reply refused: the server's result is not a JSON object "
+            f"(MCP requires one; it sent {_json_kind(value)})"
+        )
+        refusal = self._refuse("server", "result is not an object", tool=p.tool, method=p.method)
+        return self._deliver_then_record(
+            error_frame(id_, INTERNAL_ERROR, why),
+            id_,
+            lambda: self.work.record_untrusted(value),
+            len(line),
+            p.tool or p.method,
+            first=[refusal],
+        )
 
     def _scan_then_deliver(
         self,
@@ -693,3 +712,14 @@ def _cacheable(result: dict[str, Any]) -> dict[str, Any]:
     if result.get("ttlMs") == 0 and result.get("cacheScope") == "private":
         return result
     return {**result, "ttlMs": 0, "cacheScope": "private"}
+
+
+def _json_kind(value: Any) -> str:
+    """What JSON value ``value`` is, by its type only (the server's text is not repeated)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    return "a string" if isinstance(value, str) else "an array"
