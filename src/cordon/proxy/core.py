@@ -61,8 +61,9 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
+from cordon.proxy.server_requests import answer_refusal
 from cordon.proxy.upstream import UpstreamSide
-from cordon.proxy.warn import WarnSide
+from cordon.proxy.warn import REFUSED, WarnSide
 from cordon.proxy.work import SessionWork
 
 __all__ = ["CoreConfig", "ProxyCore", "id_key"]
@@ -130,7 +131,10 @@ class _Lane:
 
 
 #: which side's frames each kind of job works on (its bytes count in that side's backlog)
-_SOURCE = {"decide": "client", "answer": "client"}
+_SOURCE = {"decide": "client", "answer": "client", "reply": "client"}
+#: the answer to a ``ping`` (or any request answered with an empty result): nothing in it can
+#: carry a secret, so it goes without a job
+_EMPTY_ANSWER: dict[str, Any] = {"result": {}}
 
 
 def _plain_id(rid: Any) -> Any:
@@ -477,14 +481,43 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
         ]
 
     def _client_response(self, msg: dict[str, Any], item: bytes) -> list[Action]:
-        """The client answers a request: the upstream's (forwarded) or cordon's own."""
+        """The client answers a request: the upstream's (checked, then forwarded) or cordon's
+        own."""
         rid = msg.get("id")
         if not (isinstance(rid, str) and rid.startswith(self.own_prefix)):
-            return self._put("client", [ToUpstream(item)])
+            return self._check_answer(msg, item)
         ask = self.asks.pop(rid, None)
         if ask is None:
             return []  # a late answer after a timeout: dropped
         return self._queue_answer(ask, msg)
+
+    def _check_answer(self, msg: dict[str, Any], item: bytes) -> list[Action]:
+        """The client's answer to a server request (sampling, elicitation, roots, any other)
+        reaches the server only once a ``reply`` job found no credential in it
+        (:meth:`cordon.proxy.work.SessionWork.check_answer`), in its place in the client lane.
+        Refused, or not checked: never forwarded; one audit record, then an error with the
+        code a client answers when its user declines (as cordon's other refusals of a server
+        request: declined, not failed, so a server is not led to ask again)."""
+        answer = {k: v for k, v in msg.items() if k not in ("jsonrpc", "id")}
+        if answer == _EMPTY_ANSWER:
+            return self._put("client", [ToUpstream(item)])
+        slot = self._slot("client")
+        rid = _plain_id(msg.get("id"))
+
+        def done(v: Verdict | None, error: BaseException | None) -> list[Action]:
+            if error is None and v is None:
+                return self._fill("client", slot, [ToUpstream(item)])
+            rec, told, why = answer_refusal(rid, None if error is not None else v)
+            # (the error's name only: its message could quote the answer)
+            told += f" ({type(error).__name__})" if error is not None else ""
+            acts: list[Action] = [self._record(rec), Log(told)]
+            if rid is not None:
+                frame = error_frame(rid, REFUSED, f"cordon refused the client's answer: {why}")
+                acts.append(ToUpstream(frame))
+            return self._fill("client", slot, acts)
+
+        job = Job("reply", len(item), lambda: self.work.check_answer(answer), done, label="answer")
+        return self._enqueue(job)
 
     def _tools_call(self, msg: dict[str, Any], line: bytes) -> list[Action]:
         id_ = msg["id"]
@@ -615,8 +648,12 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
         slot = self._slot("client")
         issue_code = channel is None and self.cfg.codes
 
+        # a retry's answers to the upstream's questions leave with the call: checked with it
+        answers = params.get("inputResponses")
+        given = {} if answers is None else {"answers": answers}
+
         def run() -> Decision:
-            return self.work.decide(tool, args, approve=approve, issue_code=issue_code)
+            return self.work.decide(tool, args, approve=approve, issue_code=issue_code, **given)
 
         def done(d: Decision | None, error: BaseException | None) -> list[Action]:
             if error is not None or d is None:

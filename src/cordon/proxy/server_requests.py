@@ -18,6 +18,12 @@ What cordon does with each (MCP client features: sampling, elicitation, roots):
 - a refusal is answered to the server with a JSON-RPC error (so nothing hangs) and audited
   (``kind: server_request``).
 
+The client's answers go the other way and are read too: what its model wrote for a sampling
+request, what its user typed in a form, its roots, the answer to any other request, and a
+2026-07-28 retry's ``inputResponses``, leave for the server only when the engine's secret
+checks find no credential in them (:meth:`cordon.proxy.work.SessionWork.check_answer`;
+invariant 7: a registered secret never leaves, however the agent was led to write it there).
+
 This module holds the pure parts: which kind a method is, and what in a request's params
 makes ``scan`` refuse it. The core acts on them (:mod:`cordon.proxy.upstream`).
 """
@@ -31,9 +37,18 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cordon._types import Finding, severity_at_least
+from cordon._types import Finding, Verdict, severity_at_least
+from cordon.engine import rules
 
-__all__ = ["KINDS", "Inspection", "asks_for_secrets", "parse", "refusal", "texts_of"]
+__all__ = [
+    "KINDS",
+    "Inspection",
+    "answer_refusal",
+    "asks_for_secrets",
+    "parse",
+    "refusal",
+    "texts_of",
+]
 
 #: the server-to-client request methods and the client capability each needs
 KINDS: Mapping[str, str] = {
@@ -163,3 +178,22 @@ def refusal(kind: str, rule: str, found: Inspection) -> str | None:
     if kind == "elicitation" and found.secret_fields:
         return f"the form asks for a secret ({', '.join(found.secret_fields)})"
     return None
+
+
+def answer_refusal(rid: Any, v: Verdict | None) -> tuple[dict[str, Any], str, str]:
+    """What cordon says when it does not forward a client's answer to server request ``rid``:
+    the audit record (``kind: server_request``, ``request: answer``; the rule, the reason and
+    the ``withheld`` marker of the check, never the value), the line for stderr, and the
+    message of the error the server gets (the rule only: the server is told nothing of the
+    secret, not even its masked label). ``v``: the check's objection; None when the answer
+    could not be checked (a failure refuses, fail closed)."""
+    rec: dict[str, Any] = {"kind": "server_request", "request": "answer", "action": "refuse"}
+    rec["id"] = rid
+    if v is None:
+        rec["reason"] = "cordon could not check it for secrets"
+        return rec, "a client answer could not be checked for secrets: withheld", rec["reason"]
+    rec.update(rule=v.rule, reason=v.reason)
+    rec.update((k, x) for k, x in (("param", v.param), ("details", v.details)) if x)
+    told = f"withheld the client's answer to a server request: {v.reason}"
+    found = v.rule in (rules.SECRET_EGRESS, rules.SECRET_PATTERN)
+    return rec, told, f"it {'carries' if found else 'cannot be checked for'} a secret ({v.rule})"

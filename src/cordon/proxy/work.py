@@ -22,13 +22,23 @@ from cordon.content._walk import CapExceeded, iter_strings
 from cordon.content.sanitize import Evaluation, strip_ansi
 from cordon.decider import Decider, Decision, shown_arguments
 from cordon.engine import rules
-from cordon.engine.checks import ask_keys
+from cordon.engine.checks import Context, Facts, ask_keys, degraded, dlp
+from cordon.engine.checks import secrets as secret_checks
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.pins import fingerprint
 from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
 from cordon.store.pins import identity_changes
 
-__all__ = ["ListOutcome", "SessionWork"]
+__all__ = ["ANSWER_CHECKS", "ListOutcome", "SessionWork"]
+
+#: the engine's checks that read what the client sends a server for credentials, run on a
+#: client's answer to a server request (sampling, elicitation, roots ...) and on a 2026-07-28
+#: retry's ``inputResponses`` as on a sending call's arguments: a session whose history is
+#: incomplete (``session.degraded``: the secrets seen may be incomplete), a registered or
+#: seen secret, or one another server of the client saw (``secret.egress``), a credential in
+#: a known format (``secret.pattern``). The same functions the pipeline runs: no second
+#: matcher.
+ANSWER_CHECKS = (degraded.CHECK, secret_checks.CHECK, dlp.CHECK)
 
 
 @dataclass(slots=True)
@@ -112,9 +122,13 @@ class SessionWork:
         *,
         approve: tuple[tuple[Any, ...], ...] | None,
         issue_code: bool,
+        answers: Any = None,
     ) -> Decision:
         """Decide a ``tools/call``; ``approve``: the approval keys a person accepted through a
-        2026-07-28 ``input_required`` retry (every ask of the call shown), added first."""
+        2026-07-28 ``input_required`` retry (every ask of the call shown), added first;
+        ``answers``: a retry's ``inputResponses`` as they will be forwarded (None: none),
+        checked for credentials first (:meth:`check_answer`): one carrying a secret denies the
+        call, as an argument carrying it would, and no approval is added."""
         if self.identity_changed is not None:
             why = Verdict(
                 verdict="deny", rule=rules.PIN_SERVER_CHANGED, reason=self.identity_changed
@@ -124,6 +138,11 @@ class SessionWork:
             why = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=self.policy_misfit)
             shown = self.shown(args)
             return Decision(verdict=why, shown=shown if shown is not args else None)
+        if answers is not None:
+            refused = self.check_answer({"inputResponses": answers}, tool)
+            if refused is not None:
+                shown = self.shown(args)
+                return Decision(verdict=refused, shown=shown if shown is not args else None)
         if approve is not None:
             self.session.approvals.update(approve)
         problem = self.take_request()
@@ -192,6 +211,27 @@ class SessionWork:
         """``args`` as the audit log may keep them: every string carrying a registered, seen
         or pattern-detected secret withheld (:func:`cordon.engine.dlp.withhold`)."""
         return shown_arguments(args, self.session.secrets, self.engine.dlp)
+
+    def check_answer(self, answer: dict[str, Any], tool: str = "") -> Verdict | None:
+        """Why what the client answers a server may not reach it, or None.
+
+        ``answer``: a client's response to a server request without its ``jsonrpc`` and
+        ``id`` (``{"result": ...}`` or ``{"error": ...}``), or ``{"inputResponses": ...}``
+        of a 2026-07-28 retry of a call to ``tool`` (whose ``allow_secret_patterns`` then
+        apply). The client's model or user wrote it, and the server may pass it anywhere, so
+        it is read as a sending call's arguments are (:data:`ANSWER_CHECKS`), whatever server
+        a credential was seen from. A deny comes back as it is, the reason naming the answer;
+        an ask (``secret.unreadable``: a compressed stream that inflates past the cap) as a
+        deny: an answer nobody can clear is not passed (fail closed). Reads the session only
+        (a credential another process saw joins its secrets, as in the pipeline)."""
+        ctx = Context(self.session, tool, answer, self.server, None, self.engine.tool_policy(tool))
+        facts = Facts(sending=True, external=True)
+        for check in ANSWER_CHECKS:
+            found = check.run(ctx, facts)
+            v = found.deny or (found.asks[0] if found.asks else None)
+            if v is not None:
+                return _refused_answer(v)
+        return None
 
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         """A person accepted cordon's elicitation: approve and check again."""
@@ -557,3 +597,26 @@ class SessionWork:
         """The rules of ``findings`` at or above the content policy's ``block_at``."""
         at = self.engine.policy.content.block_at
         return sorted({f.rule for f in findings if severity_at_least(f.severity, at)})
+
+
+def _refused_answer(v: Verdict) -> Verdict:
+    """``v``, a check's objection to an answer, as a deny whose reason names what it read:
+    the checks word it for a call (``argument 'result.content.text' carries ...``)."""
+    reason = v.reason
+    for said, meant in (
+        ("argument '", "answer field '"),
+        ("the call's arguments", "the answer"),
+        ("the call", "the answer"),
+    ):
+        if reason.startswith(said):
+            reason = meant + reason[len(said) :]
+            break
+    if v.verdict == "ask":
+        reason += "; an answer that cannot be cleared is not passed on"
+    return Verdict(
+        verdict="deny",
+        rule=v.rule,
+        reason=reason,
+        param=v.param,
+        details=dict(v.details),
+    )
