@@ -28,13 +28,26 @@ in clear:
   characters hashed and looked up. When :data:`ANY_KEY` is absent nothing is hashed; when it
   is present, a call costs about 0.2 ms per KB of argument text (one SHA-256 per run).
 
+cordon's own credentials (the values of ``--header`` and ``--header-env``, the keys in a
+``--url``, the credential-named variables of its environment, its stored OAuth tokens: what
+the process registers as secrets at start-up) are published the same way by
+:func:`own_keys`, at start-up, so every other process of the client refuses them in any
+call (a token the agent read from the client config through a file server, sent through
+another server's search or mail tool). A sibling cannot see through every encoding the
+owner's :class:`SecretSet` does (it has the hashes, not the value), so :func:`own_keys` also
+publishes, as cores of their own, the whole credential re-cased (all lower, all upper),
+rot13, base32, base85 / Z85 / ASCII85, and its bytes written out one by one in hex or decimal
+with the usual separators: each is then found where the text carries it delimited.
+
 Deterministic (no model, no sampling): the same call and the same store give the same
 answer. The lookup waits for other processes' open pending markers as destination lookups
 do, so a result delivered before it was recorded is not missed.
 
 Not found by hash (the process that saw the credential still finds these itself, through
 its own :class:`SecretSet`): a credential glued to other letters or digits
-(``Bearer<it>``), re-cased, sent with characters between its letters, or longer than
+(``Bearer<it>``), re-cased (one of cordon's own: re-cased other than all lower or all upper),
+sent with characters between its letters, encoded inside a longer blob (base32, base85, a
+gzip stream), or longer than
 :data:`MAX_SHARED_LENGTH` characters (private key blocks: these, and every credential with a
 known format, are refused by format in any call anyway, rule ``secret.pattern``; a key
 block's body lines are published on their own, :func:`cordon.engine.secrets.key_parts`).
@@ -42,12 +55,14 @@ block's body lines are published on their own, :func:`cordon.engine.secrets.key_
 
 from __future__ import annotations
 
+import base64
 import bisect
 import re
 import unicodedata
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any, Protocol
 
+from cordon.engine._secret_forms import _TO_Z85, rot13
 from cordon.engine.dlp import joined_views, string_leaves
 from cordon.engine.secrets import MIN_SECRET_LENGTH, key_parts
 from cordon.textnorm import decoded_views, strip_invisible
@@ -59,6 +74,7 @@ __all__ = [
     "SecretLookup",
     "find_shared",
     "mentions",
+    "own_keys",
     "shared_keys",
 ]
 
@@ -117,6 +133,40 @@ def shared_keys(values: Iterable[str]) -> list[str]:
     if out:
         out.append(ANY_KEY)
     return out
+
+
+def _whole_forms(value: str) -> list[str]:
+    """The encodings of a whole credential that the matcher's decoded views do not undo but
+    the owner's :class:`SecretSet` sees through (module docstring): each published as a core
+    of its own."""
+    raw = value.encode("utf-8", "surrogatepass")
+    b32 = base64.b32encode(raw).decode("ascii").rstrip("=")
+    b85 = base64.b85encode(raw).decode("ascii")
+    hexes = [f"{b:02x}" for b in raw]
+    decimals = [str(b) for b in raw]
+    return [
+        value.lower(),
+        value.upper(),
+        rot13(value),
+        b32,
+        b32.lower(),
+        b85,
+        b85.translate(_TO_Z85),
+        base64.a85encode(raw).decode("ascii"),
+        *(sep.join(hexes) for sep in (" ", ":", ",", "-", "\n")),
+        *(sep.join(h.upper() for h in hexes) for sep in (" ", ":")),
+        *(sep.join("0x" + h for h in hexes) for sep in (", ", ",", " ")),
+        *(sep.join(decimals) for sep in (", ", ",", " ", "\n")),
+    ]
+
+
+def own_keys(values: Iterable[str]) -> list[str]:
+    """The keys to publish for cordon's own credentials ``values`` (module docstring):
+    :func:`shared_keys` of each and of its whole encodings, without repeats; empty when none
+    has a core of a usable length."""
+    own = [v.strip() for v in values if isinstance(v, str) and _core(v) is not None]
+    forms = [f for v in own for f in _whole_forms(v)]
+    return list(dict.fromkeys(shared_keys([*own, *forms])))
 
 
 def _texts(arguments: Any) -> Iterator[tuple[str, str]]:

@@ -306,13 +306,26 @@ def _tool_names(shared: bool) -> ToolNames | None:
 
 
 class _Later:
-    """Where a secret obtained during the session goes (set once the core exists)."""
+    """Where a secret obtained during the session (an OAuth login or refresh) goes: this
+    session's secrets (``register``, set once the core exists), and the client's other
+    servers, through the shared ``store`` (hashed, as at start-up: :func:`_publish_own`)."""
 
     register: Callable[[str], None] | None = None
+
+    def __init__(self, store: SharedTaintStore | None = None) -> None:
+        self.store = store
 
     def __call__(self, value: str) -> None:
         if self.register is not None:
             self.register(value)
+        from cordon.engine.shared_secrets import own_keys
+
+        keys = own_keys([value]) if self.store is not None else []
+        try:
+            if keys and self.store is not None:
+                self.store.publish_own(keys)
+        except OSError as exc:  # (this process refuses it all the same)
+            sys.stderr.write(f"cordon: a new token is not shared with the other servers: {exc}\n")
 
 
 def _own_secrets(
@@ -324,6 +337,55 @@ def _own_secrets(
     out = [*headers.values(), *(w for v in headers.values() for w in v.split()[1:])]
     out += url_credentials(url) if url is not None else []
     return out + (auth.store.secrets() if auth is not None else [])
+
+
+#: headers that never carry a credential: their values are this process's secrets like any
+#: other header's, but not published to the client's other servers, whose calls may carry
+#: them (``application/json``, a protocol version's date)
+_PLAIN_HEADERS = frozenset(
+    {
+        "accept",
+        "accept-encoding",
+        "accept-language",
+        "cache-control",
+        "content-type",
+        "mcp-protocol-version",
+        "user-agent",
+    }
+)
+
+
+def _publish_own(
+    store: SharedTaintStore | None,
+    secrets: list[str],
+    headers: dict[str, str],
+    auth: CordonOAuth | None,
+    url: str | None,
+) -> None:
+    """Share cordon's own credentials (the policy's secrets, the environment's credentials,
+    header values but :data:`_PLAIN_HEADERS`', the URL's keys, stored OAuth tokens) with the
+    client's other cordon processes, hashed (:func:`cordon.engine.shared_secrets.own_keys`):
+    each refuses them in any call (invariant 7: they go nowhere but the server they were
+    issued for; this process sends its headers to its upstream as before).
+
+    Raises:
+        CordonError: the shared store cannot be written (fail closed: the other servers
+            would let them out).
+    """
+    from cordon.engine.shared_secrets import own_keys
+
+    if store is None:
+        return
+    plain = {k: v for k, v in headers.items() if k.lower() not in _PLAIN_HEADERS}
+    keys = own_keys([*secrets, *_own_secrets(plain, auth, url)])
+    if not keys:
+        return
+    try:
+        store.publish_own(keys)
+    except OSError as exc:
+        raise CordonError(
+            f"cannot share this server's credentials with the client's other servers: {exc}"
+        ) from exc
 
 
 def run_proxy(
@@ -355,11 +417,12 @@ def run_proxy(
     policy = _load(policies, content_mode, block_at)
     sent = _headers(headers or [])
     store = SharedTaintStore.for_client(hold=True) if shared_taint else None
-    later = _Later()  # OAuth tokens a login or refresh brings, once the core exists
+    later = _Later(store)  # OAuth tokens a login or refresh brings
     auth = _oauth(url, sent, oauth, later)
     secrets = policy_secrets(policy.secrets)
-    # the shared store also carries the credentials seen in output, hashed
     own = [*secrets, *_own_secrets(sent, auth, url)]
+    # to the client's other servers (hashed) before anything can stop this one (a changed pin)
+    _publish_own(store, secrets, sent, auth, url)
     engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)
     pins = _pins(engine, pin_file or run_pin_file(name, command, url), name, repin)
     upstream = _identity(pins, name, command, url, repin)

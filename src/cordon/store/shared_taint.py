@@ -55,6 +55,13 @@ through another must be denied, not asked. The mechanism:
   outright leaves its marker open: the others count what it held since then as lost (fail
   closed, as for any open marker). Lines already in the file when the store opens it (processes of this
   client that have exited) do not end holding.
+* cordon's own credentials (:func:`cordon.engine.shared_secrets.own_keys`) are appended at
+  start-up, also while holding, as one block: a line ``K<pid>:<start>:<n>`` and the ``n``
+  hashes after it (:meth:`SharedTaintStore.publish_own`). A holding store does not take such
+  a block for a sign that another process needs its keys (that process's lookups prod it as
+  any sibling's do), so a process starting with a credential does not end its siblings'
+  holding. A reader keeps the hashes like any others and skips the ``K`` line (it is not 32
+  hex digits, and not a marker: earlier readers skip it too).
 """
 
 from __future__ import annotations
@@ -65,6 +72,7 @@ import functools
 import hashlib
 import itertools
 import os
+import re
 import signal
 import time
 import weakref
@@ -75,6 +83,8 @@ __all__ = ["SharedTaintStore", "hash_key"]
 
 _HASH_HEX = 32
 _READ_CHUNK = 1 << 20
+#: the head of a block of a process's own credentials: ``K<pid>:<start>:<count>``
+_BLOCK_RE = re.compile(rb"K\d+:[^:\n]*:(\d+)")
 #: stores of this process that hold keys: a store skips its own process's markers, so on a
 #: miss it flushes the others on its file instead of waiting for them
 _HOLDING: weakref.WeakSet[SharedTaintStore] = weakref.WeakSet()
@@ -226,7 +236,7 @@ class SharedTaintStore:
         Raises:
             OSError: the write failed.
         """
-        if self._holding and os.fstat(self._fd).st_size != self._known_end:
+        if self._holding and self._others_wrote(os.fstat(self._fd).st_size):
             self.flush()  # another process wrote: from now on, publish
         if self._holding and self._hold_marker is None:
             self._open_hold_marker()  # (may show another process, and flush)
@@ -240,6 +250,56 @@ class SharedTaintStore:
                 self.flush()
             return
         self._publish(keys)
+
+    def publish_own(self, keys: Collection[str]) -> None:
+        """Append the hashes of ``keys`` (this process's own credentials) at once, also while
+        holding, as one block headed ``K<pid>:<start>:<n>`` (module docstring): a sibling
+        must find them before this process has relayed anything, and a holding sibling does
+        not stop holding for them.
+
+        Raises:
+            OSError: the write failed.
+        """
+        sha256 = hashlib.sha256
+        hashes = [sha256(k.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_HEX] for k in keys]
+        if not hashes:
+            return
+        if self._holding and self._others_wrote(os.fstat(self._fd).st_size):
+            self.flush()
+        self._remember(hashes)
+        head = f"K{self._me}{len(hashes)}\n"
+        self._append((head + "\n".join(hashes) + "\n").encode("ascii"))
+
+    def _others_wrote(self, size: int) -> bool:
+        """True when the file grew past :attr:`_known_end` by lines other than credential
+        blocks (:meth:`publish_own`); blocks alone move :attr:`_known_end` past them."""
+        if size == self._known_end:
+            return False
+        if not self._only_blocks(self._known_end, size):
+            return True
+        self._known_end = size
+        return False
+
+    def _only_blocks(self, start: int, stop: int) -> bool:
+        """True when the bytes ``start`` to ``stop`` of the file are whole credential blocks
+        (a ``K`` line and as many 32-digit hashes as it says), nothing else."""
+        if not 0 < stop - start <= _READ_CHUNK:
+            return False
+        data = os.pread(self._fd, stop - start, start)
+        if len(data) != stop - start or not data.endswith(b"\n"):
+            return False
+        lines = data[:-1].split(b"\n")
+        i = 0
+        while i < len(lines):
+            head = _BLOCK_RE.fullmatch(lines[i])
+            if head is None:
+                return False
+            n = int(head[1])
+            body = lines[i + 1 : i + 1 + n]
+            if len(body) != n or any(len(h) != _HASH_HEX for h in body):
+                return False
+            i += 1 + n
+        return True
 
     def _take_held(self) -> set[str]:
         """Every held key, merged into :attr:`_held`."""
@@ -335,7 +395,8 @@ class SharedTaintStore:
             fcntl.flock(self._fd, fcntl.LOCK_UN)
         if self._offset == end - len(data):
             self._offset = end
-        others = end - len(data) != self._known_end
+        before = end - len(data)
+        others = before != self._known_end and not self._only_blocks(self._known_end, before)
         self._known_end = end
         if others and self._holding:
             # (what was written stands: a flush that fails leaves this store holding, its
@@ -410,8 +471,8 @@ class SharedTaintStore:
         for them all: while any is missing, other processes' open pending markers are waited
         for once. For the credentials of :mod:`cordon.engine.shared_secrets`, looked up many
         at a time in every call: the keys this process holds are not looked at (its engine
-        knows its own credentials), so a lone process hashes nothing and merges no held keys
-        for them."""
+        knows its own credentials), so a lone process merges no held keys for them (it
+        hashes a call's text once its own credentials are published: :meth:`publish_own`)."""
         self.refresh()
         hashed = {hash_key(k): k for k in keys}
 
@@ -477,7 +538,7 @@ class SharedTaintStore:
         lines another process appended since it opened the file stops holding
         (:meth:`flush`)."""
         size = os.fstat(self._fd).st_size
-        if self._holding and size != self._known_end:
+        if self._holding and self._others_wrote(size):
             self.flush()
             size = os.fstat(self._fd).st_size
         while self._offset < size:
