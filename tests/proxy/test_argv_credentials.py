@@ -1,0 +1,64 @@
+"""A stdio server's command line can carry its key (``cordon.argvcreds``): flags, connection
+strings, ``NAME=VALUE`` assignments and URLs; and what is not a key."""
+
+from __future__ import annotations
+
+import pytest
+
+from cordon.argvcreds import argv_credentials, masked_argv
+
+HITS = [
+    (["npx", "-y", "brave-search-mcp", "--api-key", "BSAk3yVa1ue9"], "BSAk3yVa1ue9"),
+    (["server", "--api_key=sk-live-abcdef123"], "sk-live-abcdef123"),
+    (["server", "--github-token", "ghp_abcdefghijklmnop"], "ghp_abcdefghijklmnop"),
+    (["mysql-mcp", "--password", "hunter22x"], "hunter22x"),
+    (["server", "--client-secret=cs_0123456789"], "cs_0123456789"),
+    (
+        ["npx", "@modelcontextprotocol/server-postgres", "postgresql://me:S3cretPw@db/app"],
+        "S3cretPw",
+    ),
+    (["redis-mcp", "redis://:r3disPassw0rd@localhost:6379/0"], "r3disPassw0rd"),
+    (["docker", "run", "-e", "GITHUB_TOKEN=ghp_0123456789abcdef", "img"], "ghp_0123456789abcdef"),
+    (["env", "OPENAI_API_KEY=sk-proj-abcdef", "srv"], "sk-proj-abcdef"),
+    (["srv", "--url", "https://api.example.com/mcp?api_key=k3yk3yk3y"], "k3yk3yk3y"),
+]
+
+
+@pytest.mark.parametrize(("argv", "key"), HITS)
+def test_a_key_on_the_command_line_is_found_and_masked(argv: list[str], key: str) -> None:
+    assert key in argv_credentials(argv)
+    masked = masked_argv(argv)
+    assert key not in " ".join(masked) and "***" in " ".join(masked)
+    assert len(masked) == len(argv) and masked[0] == argv[0]
+
+
+NEAR_MISSES = [
+    ["npx", "-y", "@modelcontextprotocol/server-filesystem", "/home/me/project"],
+    ["server", "--token-file", "/home/me/.token"],  # a path to a key, not the key
+    ["server", "--api-key", "/run/secrets/key"],
+    ["server", "--password-prompt"],
+    ["server", "--use-auth", "true"],
+    ["server", "--key", "abc"],  # under the registry's minimum
+    ["uvx", "mcp-server-git", "--repository", "."],
+    ["npx", "@modelcontextprotocol/server-postgres", "postgresql://localhost/app"],
+    ["server", "--port", "8080", "--host", "127.0.0.1"],
+    ["docker", "run", "-e", "LOG_LEVEL=debug", "img"],
+    ["srv", "https://api.example.com/mcp?page=2"],
+]
+
+
+@pytest.mark.parametrize("argv", NEAR_MISSES)
+def test_ordinary_arguments_are_not_keys(argv: list[str]) -> None:
+    assert argv_credentials(argv) == []
+    assert masked_argv(argv) == argv
+
+
+def test_a_percent_encoded_password_is_registered_decoded_too() -> None:
+    found = argv_credentials(["pg", "postgresql://me:p%40ss%2Fword9@db/app"])
+    assert "p%40ss%2Fword9" in found and "p@ss/word9" in found
+
+
+def test_a_default_password_word_is_masked_but_not_registered() -> None:
+    argv = ["pg", "postgresql://postgres:postgres@localhost/app", "--sort-key", "created_at"]
+    assert argv_credentials(argv) == []
+    assert masked_argv(argv) == ["pg", "postgresql://postgres:***@localhost/app", *argv[2:]]
