@@ -474,7 +474,13 @@ class SharedTaintStore:
         knows its own credentials), so a lone process merges no held keys for them (it
         hashes a call's text once its own credentials are published: :meth:`publish_own`)."""
         self.refresh()
-        hashed = {hash_key(k): k for k in keys}
+        if len(keys) <= 8:  # (remembered: ANY_KEY, in every call)
+            hashed = {hash_key(k): k for k in keys}
+        else:  # a call's heads: thousands, each asked for once
+            sha256 = hashlib.sha256
+            hashed = {
+                sha256(k.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_HEX]: k for k in keys
+            }
 
         def hits() -> set[str]:
             return {k for h, k in hashed.items() if h in self._hashes}
