@@ -16,6 +16,7 @@ from cordon import __version__
 from cordon._exceptions import CordonError
 from cordon.approvals.codes import CodeStore
 from cordon.approvals.envelope import Sealer
+from cordon.argvcreds import argv_credentials, masked_argv
 from cordon.audit.log import AuditLog
 from cordon.clientconfig import run_pin_file
 from cordon.content import warm as warm_scanner
@@ -106,8 +107,10 @@ def _identity(
     # a URL is pinned with its credentials masked (cordon.urlcreds.pinned_url): the pin file
     # holds no key, and a rotated userinfo or query key is the same server; a key in the
     # path is kept as a short digest, so a rotated one is another server (pin.server_changed)
+    # and a command line with its keys masked (cordon.argvcreds: --api-key KEY, a connection
+    # string's password), as a URL's query key: the same server when the key rotates
     upstream: dict[str, Any] = (
-        {"url": pinned_url(url)} if url is not None else {"command": list(command)}
+        {"url": pinned_url(url)} if url is not None else {"command": masked_argv(command)}
     )
     if pins is None:
         return upstream
@@ -120,6 +123,11 @@ def _identity(
                 # pinned before URLs were masked: the same server, its key now out of the file
                 pins.rewrite_identity(name, seen)
                 pinned = pins.identity(name)
+        was_cmd = ((pinned or {}).get("upstream") or {}).get("command")
+        if isinstance(was_cmd, list) and was_cmd == list(command) != upstream.get("command"):
+            # pinned before command lines were masked: the same server, its key taken out
+            pins.rewrite_identity(name, seen)
+            pinned = pins.identity(name)
         if pinned is not None and set(pinned) <= {"upstream"} and pins.pins_for(name) is None:
             # the pinned upstream never answered (no serverInfo, no tool list pinned: a
             # mistyped URL or command): nothing of it was trusted, so the corrected one is
@@ -329,13 +337,19 @@ class _Later:
 
 
 def _own_secrets(
-    headers: dict[str, str], auth: CordonOAuth | None, url: str | None = None
+    headers: dict[str, str],
+    auth: CordonOAuth | None,
+    url: str | None = None,
+    command: list[str] | None = None,
 ) -> list[str]:
     """cordon's own credentials for this server, which no tool call may carry: header values,
     whole or as the credential after its scheme (``Bearer <token>``), the stored OAuth
-    tokens, and those written into the URL (:func:`url_credentials`)."""
+    tokens, those written into the URL (:func:`url_credentials`) and into a stdio server's
+    command line (:func:`cordon.argvcreds.argv_credentials`: ``--api-key KEY``, a
+    connection string's password)."""
     out = [*headers.values(), *(w for v in headers.values() for w in v.split()[1:])]
     out += url_credentials(url) if url is not None else []
+    out += argv_credentials(command) if command else []
     return out + (auth.store.secrets() if auth is not None else [])
 
 
@@ -361,6 +375,7 @@ def _publish_own(
     headers: dict[str, str],
     auth: CordonOAuth | None,
     url: str | None,
+    command: list[str] | None = None,
 ) -> None:
     """Share cordon's own credentials (the policy's secrets, the environment's credentials,
     header values but :data:`_PLAIN_HEADERS`', the URL's keys, stored OAuth tokens) with the
@@ -377,7 +392,7 @@ def _publish_own(
     if store is None:
         return
     plain = {k: v for k, v in headers.items() if k.lower() not in _PLAIN_HEADERS}
-    keys = own_keys([*secrets, *_own_secrets(plain, auth, url)])
+    keys = own_keys([*secrets, *_own_secrets(plain, auth, url, command)])
     if not keys:
         return
     try:
@@ -420,9 +435,9 @@ def run_proxy(
     later = _Later(store)  # OAuth tokens a login or refresh brings
     auth = _oauth(url, sent, oauth, later)
     secrets = policy_secrets(policy.secrets)
-    own = [*secrets, *_own_secrets(sent, auth, url)]
+    own = [*secrets, *_own_secrets(sent, auth, url, command)]
     # to the client's other servers (hashed) before anything can stop this one (a changed pin)
-    _publish_own(store, secrets, sent, auth, url)
+    _publish_own(store, secrets, sent, auth, url, command)
     engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)
     pins = _pins(engine, pin_file or run_pin_file(name, command, url), name, repin)
     upstream = _identity(pins, name, command, url, repin)
