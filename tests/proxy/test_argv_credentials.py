@@ -3,6 +3,8 @@ strings, ``NAME=VALUE`` assignments and URLs; and what is not a key."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cordon.argvcreds import argv_credentials, masked_argv
@@ -62,3 +64,18 @@ def test_a_default_password_word_is_masked_but_not_registered() -> None:
     argv = ["pg", "postgresql://postgres:postgres@localhost/app", "--sort-key", "created_at"]
     assert argv_credentials(argv) == []
     assert masked_argv(argv) == ["pg", "postgresql://postgres:***@localhost/app", *argv[2:]]
+
+
+def test_a_pin_that_held_the_raw_key_is_rewritten_and_the_server_is_the_same(
+    tmp_path: Path,
+) -> None:
+    from cordon.proxy.main import _identity
+    from cordon.store.pins import PinFile
+
+    raw = ["env", "SERVICE_API_TOKEN=svcK3y-7f1e2d9c0b8a", "server"]
+    pins = PinFile(tmp_path / "pins.json")
+    pins.pin_identity("s", {"upstream": {"command": raw}, "serverInfo": {"name": "s"}})
+    upstream = _identity(pins, "s", raw, None, False)
+    assert upstream == {"command": ["env", "SERVICE_API_TOKEN=***", "server"]}
+    assert "svcK3y" not in (tmp_path / "pins.json").read_text("utf-8")
+    assert (pins.identity("s") or {}).get("serverInfo") == {"name": "s"}
