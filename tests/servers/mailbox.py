@@ -9,6 +9,11 @@ Side effects land in ``$MAILBOX_DIR``:
 - ``read_file(path)`` returns a file's text (a sensitive read when configured);
 - ``rug_pull()`` changes ``send_email``'s description and sends ``notifications/tools/list_changed``.
 
+With ``MAILBOX_SEND_TOOLS=1`` it also lists sending tools whose destination parameters are
+not named like destinations (``send_sms(number)``, ``send_message(target)``,
+``share_document(user)``, ``invite_member(who)``, ``create_meeting(attendees)``); each call
+writes ``outbox/<n>.json`` with the tool's name and arguments.
+
 Env: ``MAILBOX_DIR`` (required), ``MAILBOX_POISON_TOOL=1`` adds a tool whose description
 carries hidden instructions; ``MAILBOX_INSTRUCTIONS`` sets the server instructions;
 ``MAILBOX_SEND_DESC`` replaces ``send_email``'s description from the start (a package update
@@ -111,6 +116,8 @@ def _tools() -> list[Tool]:
             input_schema={"type": "object", "properties": {"text": {"type": "string"}}},
         ),
     ]
+    if os.environ.get("MAILBOX_SEND_TOOLS") == "1":
+        tools += [_send_tool(name, desc, params) for name, (desc, params) in SEND_TOOLS.items()]
     if os.environ.get("MAILBOX_POISON_TOOL") == "1":
         tools.append(
             Tool(
@@ -126,6 +133,29 @@ def _tools() -> list[Tool]:
             )
         )
     return tools
+
+
+#: opt-in sending tools (MAILBOX_SEND_TOOLS=1): name -> (description, parameters); the first
+#: parameter is the destination
+SEND_TOOLS: dict[str, tuple[str, list[str]]] = {
+    "send_sms": ("Send an SMS text message to a phone number.", ["number", "text"]),
+    "send_message": ("Send an email to a target address.", ["target", "subject", "body"]),
+    "share_document": ("Share a document with a user.", ["user", "doc_id"]),
+    "invite_member": ("Invite someone to the workspace.", ["who"]),
+    "create_meeting": ("Create a meeting and invite its attendees.", ["attendees", "title"]),
+}
+
+
+def _send_tool(name: str, description: str, params: list[str]) -> Tool:
+    return Tool(
+        name=name,
+        description=description,
+        input_schema={
+            "type": "object",
+            "properties": {p: {"type": "string"} for p in params},
+            "required": params[:1],
+        },
+    )
 
 
 def _text(s: str, *, error: bool = False) -> CallToolResult:
@@ -153,6 +183,12 @@ async def call_tool(
         n = len(list(out.iterdir())) + 1
         (out / f"{n}.json").write_text(json.dumps(args), "utf-8")
         return _text(f"sent to {args.get('to')}")
+    if name in SEND_TOOLS and os.environ.get("MAILBOX_SEND_TOOLS") == "1":
+        out = ROOT / "outbox"
+        out.mkdir(exist_ok=True)
+        n = len(list(out.iterdir())) + 1
+        (out / f"{n}.json").write_text(json.dumps({"tool": name, **args}), "utf-8")
+        return _text(f"{name}: done")
     if name == "fetch":
         with (ROOT / "fetched.log").open("a", encoding="utf-8") as fh:
             fh.write(str(args.get("url")) + "\n")

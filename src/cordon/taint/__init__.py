@@ -16,7 +16,13 @@ from cordon.taint._extract import (
 from cordon.taint._index import Lookup, TaintIndex
 from cordon.taint._keys import email_key, host_key, norm, url_keys
 from cordon.taint._repos import pair_key as repo_key
-from cordon.taint._sinks import is_sink_param, is_url_param, name_tokens
+from cordon.taint._sinks import (
+    is_payload_param,
+    is_sending_tool,
+    is_sink_param,
+    is_url_param,
+    name_tokens,
+)
 from cordon.taint._store import SharedTaint
 
 __all__ = [
@@ -29,6 +35,8 @@ __all__ = [
     "extract_destinations",
     "extract_marked",
     "host_key",
+    "is_payload_param",
+    "is_sending_tool",
     "is_sink_param",
     "is_url_param",
     "name_tokens",

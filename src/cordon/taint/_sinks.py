@@ -1,8 +1,24 @@
-"""Which tool parameters are destinations ("sinks"), judged from their names.
+"""Which tool parameters are destinations ("sinks"), judged from their names; which tools
+send, judged from theirs.
 
 Issue 3, "Sending tools and their destinations": with no policy or pack entry, a parameter is
 a sink when its name is destination-shaped, matched on name tokens so that ``camelCase``,
-``snake_case``, ``kebab-case`` and dotted names all count.
+``snake_case``, ``kebab-case`` and dotted names all count. Each name is one that real
+platforms give a recipient: ``to`` (Twilio's ``To``, Azure Communication Services SMS ``to``,
+SendGrid ``personalizations[].to``), ``attendees`` (Microsoft Graph ``event.attendees[]``,
+Google Calendar ``attendees[].email``), ``rcpt`` (SMTP's ``RCPT TO``, RFC 5321; PEAR
+``Net_SMTP::rcptTo``), ``invitees`` (Zoom), ``mobile`` and ``msisdn`` (SMS gateways that take
+the recipient's mobile number under that name, e.g. the HCL Volt MX SMS API's
+``recipients[].mobile``).
+
+A name that is as often something else is no sink by itself: ``number`` (GitHub's issue
+number), ``target`` (a build target, a branch), ``user``, ``username``, ``who``, ``contact``
+(a lookup's key), ``assignees`` and ``reviewers`` (account names, which taint never tracks:
+as sinks they would only ask about every assignment). A value in such a parameter is a
+destination when it *is* one seen in untrusted output, in a tool whose name says it sends
+(:func:`is_sending_tool`; the gate is ``cordon.engine.checks.taint``, "held values"):
+``send_sms(number=<a number from output>)``, ``share_document(user=<an address from
+output>)``, but not ``get_user(username=<an address from output>)``.
 """
 
 from __future__ import annotations
@@ -10,7 +26,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["SINK_TOKENS", "URL_SINK_TOKENS", "is_sink_param", "is_url_param", "name_tokens"]
+__all__ = [
+    "SENDING_TOOL_TOKENS",
+    "SINK_TOKENS",
+    "URL_SINK_TOKENS",
+    "is_payload_param",
+    "is_sending_tool",
+    "is_sink_param",
+    "is_url_param",
+    "name_tokens",
+]
 
 #: A name with any of these tokens is a sink (unless a :data:`_NOT_SINK_TOKENS` token is there).
 SINK_TOKENS: frozenset[str] = frozenset(
@@ -21,6 +46,8 @@ SINK_TOKENS: frozenset[str] = frozenset(
         "chat", "room", "conversation", "phone", "sms", "address", "addresses", "host",
         "hostname", "hosts", "domain", "destination", "destinations", "dest", "share",
         "invite", "invitee", "invitees", "forward", "redirect", "target_url",
+        # (Microsoft Graph and Google Calendar events; SMTP's RCPT TO)
+        "attendee", "attendees", "rcpt",
     }
 )  # fmt: skip
 
@@ -47,6 +74,8 @@ _COMPOUNDS: frozenset[str] = frozenset(
         "sendto", "replyto", "mailto", "emailto", "sharewith", "webhookurl", "callbackurl",
         "emailaddress", "phonenumber", "channelid", "chatid", "roomid", "redirecturi",
         "redirecturl", "toaddress", "recipientemail", "targeturl",
+        # whole names only: ``mobile_app``, ``is_mobile`` are no destinations
+        "mobile", "mobiles", "mobilenumber", "mobilephone", "msisdn",
     }
 )  # fmt: skip
 
@@ -85,3 +114,57 @@ def is_url_param(name: str) -> bool:
     return is_sink_param(name) and (
         any(t in URL_SINK_TOKENS for t in tokens) or joined.endswith(("url", "uri"))
     )
+
+
+#: Tool-name tokens of a tool that sends, shares or invites: a message (``send_sms``,
+#: ``slack_post_message``, ``forward_email``, ``dm_user``), a call (``call_phone``, ``dial``),
+#: access that notifies the one it names (``share_document``, ``invite_member``,
+#: ``add_collaborator``, ``add_attendee``, ``jira_add_watcher``), a meeting whose invitations
+#: go to its guests (``create_meeting``). Not ``post``: an HTTP verb in generated names
+#: (Notion's ``API-post-page`` writes a page; ``post_message`` has ``message``).
+SENDING_TOOL_TOKENS: frozenset[str] = frozenset(
+    {
+        "send", "sends", "share", "shares", "invite", "invites", "invitation", "invitations",
+        "notify", "notification", "notifications", "forward", "reply", "replies", "respond",
+        "broadcast", "transmit", "deliver", "dispatch", "message", "messages", "dm",
+        "mention", "email", "emails", "mail", "sms", "mms", "whatsapp", "telegram", "chat",
+        "tweet", "fax", "call", "dial", "phone", "collaborator", "collaborators", "member",
+        "members", "attendee", "attendees", "participant", "participants", "guest", "guests",
+        "invitee", "invitees", "assign", "assignee", "watcher", "watchers", "subscriber",
+        "subscribers", "meeting", "meetings", "cc", "bcc",
+    }
+)  # fmt: skip
+
+#: A tool-name token that makes the tool read, draft or take away, not send: ``get_user``,
+#: ``search_emails``, ``list_messages``, ``mark_message_read``, ``create_draft``,
+#: ``remove_member``, ``cancel_meeting``.
+_NOT_SENDING_TOKENS: frozenset[str] = frozenset(
+    {
+        "get", "list", "read", "search", "find", "fetch", "show", "describe", "view", "query",
+        "lookup", "retrieve", "count", "check", "validate", "verify", "preview", "estimate",
+        "status", "inspect", "explain", "diff", "history", "unread", "mark", "draft",
+        "drafts", "remove", "delete", "revoke", "unshare", "cancel", "decline", "kick", "ban",
+        "block", "unsubscribe", "mute", "archive", "trash", "resolve", "whois",
+    }
+)  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def is_sending_tool(name: str) -> bool:
+    """True when a tool's name says it sends (:data:`SENDING_TOOL_TOKENS`) and no token of it
+    says it reads, drafts or takes away (:data:`_NOT_SENDING_TOKENS`): ``send_sms``,
+    ``share_document``, ``invite_member``, ``create_meeting``; not ``get_user``,
+    ``search_messages``, ``create_draft``, ``remove_member``, ``read_doc``. The name only:
+    a description is the server's to word (a poisoned one must not switch a check off, and
+    its prose mentions messages and e-mail in tools that only read them)."""
+    tokens = name_tokens(name)
+    if any(t in _NOT_SENDING_TOKENS for t in tokens):
+        return False
+    return any(t in SENDING_TOOL_TOKENS for t in tokens)
+
+
+def is_payload_param(name: str) -> bool:
+    """True when a parameter's name says it holds what is sent or how, not where
+    (``body``, ``subject``, ``message``, ``query``, ``path``, ``email_subject``: a token of
+    :data:`_NOT_SINK_TOKENS`)."""
+    return any(t in _NOT_SINK_TOKENS for t in name_tokens(name))

@@ -11,18 +11,41 @@ This check also establishes the facts the later checks read: whether the call se
 destination found, whether all of them were cleared; and it answers the ``actions`` ask when
 the user's own request asks for the action and names every destination ("refund GB29... for
 what they sent me").
+
+Held values (:func:`_held`): a sink is a parameter named like a destination
+(:func:`cordon.taint.is_sink_param`) or declared by the policy, and, whatever its name, a
+string argument of a sending tool that *is* an e-mail address or a phone number seen in
+untrusted output. ``send_sms(number=...)``, ``send_email(target=...)``,
+``share_document(user=...)`` and ``invite_member(who=...)`` carried a planted destination
+out as ``default.allow`` because those names are as often a lookup's key (``get_issue(number=
+42)``, ``get_user(username=...)``); the value decides instead. A sending tool: the policy
+says so (``exfiltrating: true`` without ``sink_params``: a list of sinks is the policy's whole
+answer, as a pack gives it), or, with no policy word, its name does
+(:func:`cordon.taint.is_sending_tool`: ``send``, ``share``, ``invite``, ``sms``...; no read,
+draft or removal verb) and its server does not mark it read-only. Only values that are
+addresses: free text that mentions one (more than two words besides it), a parameter named
+for the payload (``body``, ``subject``, ``query``) and a look-up tool are left alone; a phone
+number counts only as written (a leading ``+``, or grouped: ``(415) 555-0199``), or as bare
+digits in a tool whose name is a phone channel (``sms``, ``call``, ``whatsapp``), never a
+date (``2026-12-03``) or an ``id``/``code``/``amount`` parameter: dates, order numbers and
+timestamps have a phone's digits, and the index keys them alike. Only values the taint index
+does not clear (seen in output, or history lost): an address nobody showed the agent is
+what it was before (allowed), so the rule adds no ask to an ordinary send. Each held value is
+gated as a sink argument (the user's text, a directory, the allowlist still clear it).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from typing import Any
 
 from cordon._types import Verdict
 from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
+from cordon.engine.action_names import FREE_TEXT_PARAMS, norm_key
 from cordon.engine.checks import _vouching
 from cordon.engine.checks._base import (
     PASS,
@@ -47,7 +70,10 @@ from cordon.taint import (
     Destination,
     extract_destinations,
     extract_marked,
+    is_payload_param,
+    is_sending_tool,
     is_sink_param,
+    name_tokens,
     norm,
     repo_key,
 )
@@ -109,20 +135,119 @@ def _sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
         nested = [(k, v) for k, v in nested if _network(v)]
     commands = command_sinks(ctx)  # hosts and URLs of network commands in exec tools
     links = [] if declared or tp.exfiltrating is not None else _url_values(ctx)
-    sending = bool(tp.exfiltrating) or bool(declared) or bool(shaped) or bool(nested) or bool(links)
+    names = list(dict.fromkeys([*declared, *shaped]))
+    held = _held(ctx, names)  # addresses seen in output, in a sending tool's other arguments
+    sending = (
+        bool(tp.exfiltrating)
+        or bool(declared)
+        or bool(shaped)
+        or bool(nested)
+        or bool(links)
+        or bool(held)
+    )
     if not sending and not commands:
         return False, [], False
     if not sending:
         return True, commands, False
-    names = list(dict.fromkeys([*declared, *shaped]))
     present = [(n, arguments[n]) for n in names if n in arguments]
     if (declared and arguments.keys().isdisjoint(declared)) or (
-        not present and not nested and not links and tp.exfiltrating
+        not present and not nested and not links and not held and tp.exfiltrating
     ):
         # A sending tool called without its declared sinks: every string argument is
-        # searched for address-shaped destinations (see _FALLBACK_KINDS).
-        return True, [(k, v) for k, v in arguments.items() if has_string(v)] + commands, True
-    return True, present + nested + links + commands, False
+        # searched for address-shaped destinations (see _FALLBACK_KINDS); a held value is
+        # gated whole (a phone number is no fallback kind)
+        kept = {path for path, _ in held}
+        rest = [(k, v) for k, v in arguments.items() if has_string(v) and k not in kept]
+        return True, held + rest + commands, True
+    return True, present + held + nested + links + commands, False
+
+
+#: a phone number as people write one: a leading ``+`` (E.164), or digits grouped by
+#: spaces, dots, dashes or an area code in brackets (``415-555-0199``, ``(415) 555 0199``)
+_WRITTEN_PHONE = re.compile(
+    r"\+\d[\d\s().-]{5,}\d"
+    r"|\(?\d{2,5}\)?[\s.-]?\d{2,4}[\s.-]\d{3,5}"
+    r"|\(\d{2,5}\)\s?\d{3,4}[\s.-]?\d{3,5}"
+)
+#: a date (``2026-12-03``, ``03.12.2026``, ``12/03/26``): a phone's digits, no phone
+_DATE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./](?:\d{4}|\d{2})")
+#: a bare run of 7 to 15 digits, read as a phone number in a phone channel's tool only
+_BARE_PHONE = re.compile(r"\d{7,15}")
+#: tool-name tokens of a phone channel (``send_sms``, ``call_phone``, ``whatsapp_send``)
+_PHONE_TOOLS = frozenset(
+    {"sms", "mms", "call", "calls", "dial", "phone", "whatsapp", "telegram", "signal", "fax",
+     "voice", "text", "texts"}
+)  # fmt: skip
+#: parameter-name tokens of a number that is no phone: ``order_id``, ``otp_code``, ``amount``
+_NOT_PHONE_PARAMS = frozenset(
+    {"id", "ids", "ref", "reference", "code", "otp", "pin", "amount", "price", "total",
+     "ts", "timestamp", "time", "date", "order", "invoice", "account", "iban", "zip",
+     "postcode", "version", "seq", "page", "offset"}
+)  # fmt: skip
+#: a scheme a phone number or an address is written with (``tel:+1...``, ``whatsapp:+1...``)
+_ADDRESS_SCHEME = re.compile(r"(?i)(?:tel|sms|callto|whatsapp|sip|sips):")
+#: a word with two letters or more (what makes a value prose rather than an address)
+_WORD = re.compile(r"\S*[^\W\d_]\S*[^\W\d_]\S*")
+#: a held value is read up to this length (an address list; longer text is prose)
+_MAX_HELD = 4096
+
+
+def _held(ctx: Context, named: Collection[str]) -> list[tuple[str, Any]]:
+    """The string arguments (``(path, text)``, at any depth) of a sending tool, outside its
+    sink parameters ``named`` and the destination-named keys, that are e-mail addresses or
+    phone numbers the taint index does not clear: seen in untrusted output, or maybe seen
+    (history lost). See the module docstring, "Held values"."""
+    tp = ctx.tp
+    if tp.exfiltrating is False or tp.sink_params:
+        return []  # (the policy's word: not sending, or these are its destinations)
+    if not (tp.exfiltrating or is_sending_tool(ctx.tool)) or _reads_only(ctx):
+        return []
+    taint = ctx.session.taint
+    phone_tool: bool | None = None
+    out: list[tuple[str, Any]] = []
+    for path, key, value in call_walk(ctx).scalars:
+        if type(value) is int and abs(value) >= 1_000_000:
+            value = str(value)
+        if type(value) is not str or len(value) > _MAX_HELD:
+            continue
+        if "@" not in value and sum(c.isdigit() for c in value) < 7:
+            continue  # (the usual argument: no address or number in it)
+        if key in named or is_sink_param(key) or is_payload_param(key):
+            continue
+        if norm_key(key) in FREE_TEXT_PARAMS:
+            continue
+        text = _ADDRESS_SCHEME.sub("", value.strip(), count=1)
+        dests = [d for d in extract_destinations(text) if d.kind in ("email", "phone")]
+        if not dests:
+            continue
+        if len(_WORD.findall(_rest_of(norm(text), dests))) > 2:
+            continue  # prose that mentions an address: the payload, not where it goes
+        if any(d.kind == "phone" for d in dests):
+            if phone_tool is None:
+                phone_tool = not _PHONE_TOOLS.isdisjoint(name_tokens(ctx.tool))
+            dests = [d for d in dests if d.kind != "phone" or _phone(d.raw, key, phone_tool)]
+        if any(taint.lookup(d) != "clean" for d in dests):
+            out.append((path, text))
+    return out
+
+
+def _rest_of(text: str, dests: list[Destination]) -> str:
+    """``text`` (normalised, as destinations are read) without each destination's raw text."""
+    for d in dests:
+        text = text.replace(d.raw, " ")
+    return text
+
+
+def _phone(raw: str, key: str, phone_tool: bool) -> bool:
+    """``raw`` (a phone-shaped destination of argument ``key``) is held as a phone number:
+    written as one, or bare digits in a phone channel's tool; never a date, and never in a
+    parameter named for an id, a code, an amount or a time."""
+    word = raw.strip()
+    if _DATE.fullmatch(word) or not _NOT_PHONE_PARAMS.isdisjoint(name_tokens(key)):
+        return False
+    return bool(_WRITTEN_PHONE.fullmatch(word)) or (
+        phone_tool and bool(_BARE_PHONE.fullmatch(word))
+    )
 
 
 def _url_values(ctx: Context) -> list[tuple[str, Any]]:
@@ -234,7 +359,8 @@ def run(ctx: Context, facts: Facts) -> Result:
     sending, sink_pairs, fallback = sinks(ctx)
     if not sending:
         return PASS
-    scan = _Scan(ctx, fallback)
+    # (a held value keeps its phone numbers in a fallback scan; see _held)
+    scan = _Scan(ctx, fallback, frozenset(n for n, _ in _held(ctx, ())) if fallback else None)
     if {"owner", "repo"} <= {n for n, _ in sink_pairs}:
         scan.repo = _prov.call_repo_pair(ctx.arguments)
     for name, value in sink_pairs:
@@ -261,9 +387,11 @@ def run(ctx: Context, facts: Facts) -> Result:
 class _Scan:
     """The destinations of one call's sink arguments, gated one by one; what it found."""
 
-    def __init__(self, ctx: Context, fallback: bool) -> None:
+    def __init__(self, ctx: Context, fallback: bool, held: frozenset[str] | None = None) -> None:
         self.ctx = ctx
         self.fallback = fallback
+        #: in a fallback scan, the held arguments (:func:`_held`), gated whole
+        self.held = held or frozenset()
         policy = ctx.session.engine.policy
         self.patterns = (*policy.trusted_destinations, *ctx.tp.trusted_destinations)
         self.found: list[str] = []
@@ -374,7 +502,7 @@ class _Scan:
         )
         sources = None
         for dest in dests:
-            if self.fallback and dest.kind not in _FALLBACK_KINDS:
+            if self.fallback and dest.kind not in _FALLBACK_KINDS and name not in self.held:
                 continue  # a title or a note is not a destination; an address in it is
             self.found.append(dest.key)
             plain = plain_set is None or dest.key in plain_set
