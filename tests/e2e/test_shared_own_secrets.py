@@ -15,6 +15,7 @@ The credentials are random, built at run time."""
 from __future__ import annotations
 
 import base64
+import codecs
 import json
 import random
 import string
@@ -91,7 +92,8 @@ async def test_the_remote_servers_header_and_url_key_are_refused_through_the_oth
                 ("echo", {"text": f"Authorization: Bearer {secret}"}),
                 ("echo", {"text": base64.b64encode(secret.encode()).decode()}),
                 ("echo", {"text": urllib.parse.quote(f"k={secret}", safe="")}),
-                ("echo", {"text": secret.lower()}),
+                ("echo", {"text": codecs.encode(secret, "rot13")}),
+                ("echo", {"text": " ".join(f"{b:02x}" for b in secret.encode())}),
                 ("echo", {"text": secret[::-1]}),
                 ("echo", {"text": f"a={secret[:11]}", "more": f"{secret[11:]};"}),
             ]:
@@ -104,7 +106,7 @@ async def test_the_remote_servers_header_and_url_key_are_refused_through_the_oth
     arrived = _arrived(local_box)
     assert "nothing secret here" in arrived  # the log is written: the refused never came
     for secret in (token, key):
-        for form in (secret, secret.lower(), secret[::-1], secret[11:]):
+        for form in (secret, codecs.encode(secret, "rot13"), secret[::-1], secret[11:]):
             assert form not in arrived, form
     # the remote server got the header on every request, as before
     posts = [
@@ -115,5 +117,5 @@ async def test_the_remote_servers_header_and_url_key_are_refused_through_the_oth
     log = harness.audit.read_text("utf-8").lower()
     assert token.lower() not in log and key.lower() not in log
     denied = [r for r in harness.records("verdict") if r["verdict"] == "deny"]
-    assert len(denied) == 18 and {r["server"] for r in denied} == {"local"}
+    assert len(denied) == 20 and {r["server"] for r in denied} == {"local"}
     assert {r["rule"] for r in denied} == {"secret.egress"}

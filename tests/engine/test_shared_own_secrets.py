@@ -57,33 +57,24 @@ CARRIED = {
     "base64": base64.b64encode(TOKEN.encode()).decode(),
     "hex": TOKEN.encode().hex(),
     "reversed": TOKEN[::-1],
-    "lower case": TOKEN.lower(),
-    "upper case": TOKEN.upper(),
     "rot13": codecs.encode(TOKEN, "rot13"),
     "base32": base64.b32encode(TOKEN.encode()).decode(),
     "base32 lower, unpadded": base64.b32encode(TOKEN.encode()).decode().lower().rstrip("="),
-    "base85": base64.b85encode(TOKEN.encode()).decode(),
-    "ascii85": base64.a85encode(TOKEN.encode()).decode(),
     "hex bytes": _bytes(" ", "{:02x}"),
     "hex bytes with colons": _bytes(":", "{:02X}"),
     "0x bytes": "[" + _bytes(", ", "0x{:02x}") + "]",
     "decimal bytes": "[" + _bytes(", ", "{}") + "]",
     "one byte a line": _bytes("\n", "{}"),
 }
-#: the forms a hash of the token alone does not find: published by own_keys only
-WHOLE_FORMS = {
-    "lower case",
-    "upper case",
-    "rot13",
-    "base32",
-    "base32 lower, unpadded",
-    "base85",
-    "ascii85",
-    "hex bytes",
-    "hex bytes with colons",
-    "0x bytes",
-    "decimal bytes",
-    "one byte a line",
+#: how the owner's SecretSet still finds it, a sibling not: publishing these forms would give
+#: a reader of the file a shorter way to the token (module docstring of shared_secrets)
+GAPS = {
+    "glued": f"x{TOKEN}",
+    "spaced out": " ".join(TOKEN),
+    "lower case": TOKEN.lower(),
+    "upper case": TOKEN.upper(),
+    "base85": base64.b85encode(TOKEN.encode()).decode(),
+    "ascii85": base64.a85encode(TOKEN.encode()).decode(),
 }
 
 
@@ -108,24 +99,22 @@ def test_a_sibling_refuses_the_owners_token_in_any_call(
     assert _verdict(sibling, tool, args) == ("deny", "secret.egress"), how
 
 
-@pytest.mark.parametrize("how", sorted(WHOLE_FORMS))
-def test_the_whole_forms_are_found_only_because_they_are_published(
-    tmp_path: Path, how: str
-) -> None:
-    store = SharedTaintStore(tmp_path / "c.keys")
-    store.publish_own(shared_keys([TOKEN]))  # the token alone, as a credential seen in output
-    sibling = _sibling(SharedTaintStore(tmp_path / "c.keys"))
-    assert _verdict(sibling, "web_search", {"query": CARRIED[how]})[0] == "allow"
+def test_only_rot13_is_published_besides_the_token_itself() -> None:
+    rot = codecs.encode(TOKEN, "rot13")
+    assert set(own_keys([TOKEN])) == set(shared_keys([TOKEN, rot]))
 
 
-def test_ordinary_calls_pass_and_glued_or_spaced_tokens_are_known_gaps(
+def test_ordinary_calls_pass_and_what_a_sibling_misses(
     pair: tuple[SharedTaintStore, Any],
 ) -> None:
     _, sibling = pair
     for text in ("hello world", TOKEN[:-1], TOKEN[1:], f"{TOKEN[:8]} more text", "Zq7Xv2Lm"):
         assert _verdict(sibling, "web_search", {"query": text})[0] == "allow", text
     # not found by hash (the owner finds these itself: tests/engine/test_secrets.py)
-    for text in (f"x{TOKEN}", " ".join(TOKEN), TOKEN[:12].lower() + TOKEN[12:]):
+    for how, text in GAPS.items():
+        assert _verdict(sibling, "web_search", {"query": text})[0] == "allow", how
+    # byte lists and base32 that are not a published credential decode to nothing found
+    for text in ("10 20 30 40 50 60 70 80 90", "de ad be ef 00 11 22 33", "NBSWY3DPEB3W64TMMQ"):
         assert _verdict(sibling, "web_search", {"query": text})[0] == "allow", text
 
 
@@ -140,7 +129,7 @@ def test_the_file_holds_hashes_in_one_block_never_the_token(tmp_path: Path) -> N
     assert all(len(h) == 32 and int(h, 16) >= 0 for h in hashes)
     assert set(hashes) == {hash_key(k) for k in keys} and hash_key(ANY_KEY) in hashes
     raw = path.read_bytes()
-    for part in (TOKEN, TOKEN[:8], TOKEN[::-1][:8], TOKEN.lower(), TOKEN.encode().hex()):
+    for part in (TOKEN, TOKEN[:8], TOKEN[::-1][:8], codecs.encode(TOKEN, "rot13")):
         assert part.encode() not in raw and part.lower().encode() not in raw.lower()
 
 

@@ -20,7 +20,8 @@ in clear:
   each string (values and keys) of the arguments, each join of them
   (:func:`cordon.engine.dlp.joined_views`: a credential split across two arguments), each
   seen through the decodings the secret matcher uses (percent, HTML, JSON escapes, base64,
-  hex: :func:`cordon.textnorm.decoded_views`). A candidate starts where a run of letters and
+  hex: :func:`cordon.textnorm.decoded_views`; byte lists and base32: :func:`_more_views`).
+  A candidate starts where a run of letters and
   digits starts and ends where one ends, so a credential is found when it is delimited in
   the text (``pw=<it>``, ``"<it>"``, a line of its own, a URL query), whatever the separators.
   For each run start, the head key is looked up first (one hash per distinct head of all
@@ -28,8 +29,9 @@ in clear:
   present are the candidates from there to each run end up to :data:`MAX_SHARED_LENGTH`
   characters hashed and looked up. When :data:`ANY_KEY` is absent nothing is hashed; when it
   is present (any process of the client has a credential of its own, :func:`own_keys`), a
-  call costs about 0.4 ms of CPU per KB of argument text (a ``write_file`` of 100 KB of
-  prose: 38 ms, 5 ms without; one SHA-256 per distinct head).
+  call costs about 0.5 ms of CPU per KB of argument text (a ``write_file`` of 100 KB of
+  prose: about 50 ms, 5 ms without; one SHA-256 per distinct head, and the passes of
+  :func:`_more_views`).
 
 cordon's own credentials (the values of ``--header`` and ``--header-env``, the keys in a
 ``--url``, the credential-named variables of its environment, its stored OAuth tokens: what
@@ -37,10 +39,14 @@ the process registers as secrets at start-up) are published the same way by
 :func:`own_keys`, at start-up, so every other process of the client refuses them in any
 call (a token the agent read from the client config through a file server, sent through
 another server's search or mail tool). A sibling cannot see through every encoding the
-owner's :class:`SecretSet` does (it has the hashes, not the value), so :func:`own_keys` also
-publishes, as cores of their own, the whole credential re-cased (all lower, all upper),
-rot13, base32, base85 / Z85 / ASCII85, and its bytes written out one by one in hex or decimal
-with the usual separators: each is then found where the text carries it delimited.
+owner's :class:`SecretSet` does (it has the hashes, not the value). :func:`own_keys` also
+publishes the rot13 of each (a letter-for-letter mapping: its keys tell a reader of the file
+nothing the plain ones do not). Other encodings are decoded by the matcher instead, for every
+shared credential: bytes written out one by one in hex or decimal with separators
+(``7a 71 38``, ``0x7a, 0x71``, ``[90, 113]``) and base32 runs become views of their own.
+Forms published as cores of their own would each add a key whose first characters carry
+less than the plain head's (the first 3 bytes of a hex list, 5 of a base32 run): a reader of
+the file could then recover a short credential a few characters at a time.
 
 Deterministic (no model, no sampling): the same call and the same store give the same
 answer. The lookup waits for other processes' open pending markers as destination lookups
@@ -48,9 +54,8 @@ do, so a result delivered before it was recorded is not missed.
 
 Not found by hash (the process that saw the credential still finds these itself, through
 its own :class:`SecretSet`): a credential glued to other letters or digits
-(``Bearer<it>``), re-cased (one of cordon's own: re-cased other than all lower or all upper),
-sent with characters between its letters, encoded inside a longer blob (base32, base85, a
-gzip stream), or longer than
+(``Bearer<it>``), re-cased, sent with characters between its letters, in base85, Z85 or
+ASCII85, encoded inside a longer blob (base32, a gzip stream), or longer than
 :data:`MAX_SHARED_LENGTH` characters (private key blocks: these, and every credential with a
 known format, are refused by format in any call anyway, rule ``secret.pattern``; a key
 block's body lines are published on their own, :func:`cordon.engine.secrets.key_parts`).
@@ -65,7 +70,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any, Protocol
 
-from cordon.engine._secret_forms import _TO_Z85, rot13
+from cordon.engine._secret_forms import rot13
 from cordon.engine.dlp import joined_views, string_leaves
 from cordon.engine.secrets import MIN_SECRET_LENGTH, key_parts
 from cordon.textnorm import decoded_views, strip_invisible
@@ -143,38 +148,12 @@ def shared_keys(values: Iterable[str]) -> list[str]:
     return out
 
 
-def _whole_forms(value: str) -> list[str]:
-    """The encodings of a whole credential that the matcher's decoded views do not undo but
-    the owner's :class:`SecretSet` sees through (module docstring): each published as a core
-    of its own."""
-    raw = value.encode("utf-8", "surrogatepass")
-    b32 = base64.b32encode(raw).decode("ascii").rstrip("=")
-    b85 = base64.b85encode(raw).decode("ascii")
-    hexes = [f"{b:02x}" for b in raw]
-    decimals = [str(b) for b in raw]
-    return [
-        value.lower(),
-        value.upper(),
-        rot13(value),
-        b32,
-        b32.lower(),
-        b85,
-        b85.translate(_TO_Z85),
-        base64.a85encode(raw).decode("ascii"),
-        *(sep.join(hexes) for sep in (" ", ":", ",", "-", "\n")),
-        *(sep.join(h.upper() for h in hexes) for sep in (" ", ":")),
-        *(sep.join("0x" + h for h in hexes) for sep in (", ", ",", " ")),
-        *(sep.join(decimals) for sep in (", ", ",", " ", "\n")),
-    ]
-
-
 def own_keys(values: Iterable[str]) -> list[str]:
     """The keys to publish for cordon's own credentials ``values`` (module docstring):
-    :func:`shared_keys` of each and of its whole encodings, without repeats; empty when none
-    has a core of a usable length."""
+    :func:`shared_keys` of each and of its rot13, without repeats; empty when none has a core
+    of a usable length."""
     own = [v.strip() for v in values if isinstance(v, str) and _core(v) is not None]
-    forms = [f for v in own for f in _whole_forms(v)]
-    return list(dict.fromkeys(shared_keys([*own, *forms])))
+    return list(dict.fromkeys(shared_keys([*own, *map(rot13, own)])))
 
 
 def _texts(arguments: Any) -> Iterator[tuple[str, str]]:
@@ -182,6 +161,42 @@ def _texts(arguments: Any) -> Iterator[tuple[str, str]]:
     yield from string_leaves(arguments, keys=True)
     for joined in joined_views(arguments):
         yield "", joined
+
+
+#: bytes written out one by one, two hex digits each (``0x`` before each or not) or decimal,
+#: with separators: at least :data:`MIN_SECRET_LENGTH` of them (ASCII patterns that start at
+#: a word boundary: a pass over 100 KB of prose costs about 1 ms each)
+_HEX_LIST_RE = re.compile(
+    r"\b(?:0[xX])?[0-9A-Fa-f]{2}(?:[\s,:;]+(?:0[xX])?[0-9A-Fa-f]{2}){7,}\b", re.A
+)
+_HEX_BYTE_RE = re.compile(r"(?:0[xX])?([0-9A-Fa-f]{2})")
+_DEC_LIST_RE = re.compile(r"\b\d{1,3}(?:[\s,;]+\d{1,3}){7,}\b", re.A)
+#: a base32 run (RFC 4648) of at least 8 bytes' worth of characters; one case only
+_B32_RE = re.compile(r"\b[A-Za-z2-7]{13,}=*", re.A)
+
+
+def _more_views(text: str) -> list[str]:
+    """What the matcher's decoded views leave encoded, decoded: each byte list (hex, then
+    decimal) and each base32 run of ``text``, as text (the owner's :class:`SecretSet` finds
+    these by precomputed forms; a sibling has no value to encode)."""
+    out: list[str] = []
+    for m in _HEX_LIST_RE.finditer(text):
+        out.append(bytes(int(h, 16) for h in _HEX_BYTE_RE.findall(m[0])).decode("utf-8", "replace"))
+    for m in _DEC_LIST_RE.finditer(text):
+        values = [int(d) for d in re.findall(r"\d+", m[0])]
+        if max(values) < 256:
+            out.append(bytes(values).decode("utf-8", "replace"))
+    for m in _B32_RE.finditer(text):
+        run = m[0].rstrip("=")
+        if run.upper() != run and run.lower() != run:
+            continue  # mixed case: a word, not base32
+        run = run.upper()
+        try:
+            raw = base64.b32decode(run + "=" * (-len(run) % 8))
+        except ValueError:
+            continue
+        out.append(raw.decode("utf-8", "replace"))
+    return out
 
 
 def _heads(view: str) -> re.Pattern[str]:
@@ -217,6 +232,10 @@ def mentions(text: str, core: str) -> bool:
     )
 
 
+def _views(text: str) -> list[str]:
+    return decoded_views(text) + _more_views(text)
+
+
 def find_shared(
     arguments: Any, lookup: SecretLookup, *, skip: Any = None
 ) -> tuple[str, str] | None:
@@ -233,7 +252,7 @@ def find_shared(
         (path, _normal(view))
         for path, text in _texts(arguments)
         if len(text) >= MIN_SECRET_LENGTH
-        for view in decoded_views(strip_invisible(text))
+        for view in _views(strip_invisible(text))
     ]
     # every view's heads in one lookup: the joins and decodings repeat most of them
     heads = {_HEAD + head for _, view in views for head in _heads(view).findall(view)}
