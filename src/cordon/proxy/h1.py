@@ -20,7 +20,10 @@ LF or CR; ``data:`` lines of one event are joined with newlines; a blank line en
 comments and other fields are skipped).
 
 Every failure is an :class:`H1Error`, whose ``kind`` is ``connect``, ``tls``, ``timeout``,
-``http`` or (an SSE event over the cap) ``size``, and whose message never quotes a header.
+``http`` or (an SSE event over the cap) ``size``, and whose message never quotes a header
+nor any byte of the server's answer: ``h11``'s own messages carry the offending bytes (an
+illegal chunk header, status or header line, in full), which are the server's text, so a
+malformed answer is named by ``h11``'s problem alone (:func:`protocol_why`).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ import h11
 
 from cordon import __version__
 
-__all__ = ["H1Error", "H1Pool", "H1Response", "SseCursor", "sse_events"]
+__all__ = ["H1Error", "H1Pool", "H1Response", "SseCursor", "protocol_why", "sse_events"]
 
 _CHUNK = 65536
 _EOL = re.compile(rb"\r\n|\r|\n")
@@ -45,6 +48,43 @@ _RETRY_MAX_MS = 999_999_999
 #: checks): no CR, LF or NUL can split a request
 _NAME = re.compile(rb"[-!#$%&'*+.^_`|~0-9a-zA-Z]+")
 _VALUE = re.compile(rb"(?:[^\x00\s]+(?:[ \t]+[^\x00\s]+)*)?")
+
+
+#: the problems ``h11`` (0.14 to 0.16) names before the bytes it quotes: a malformed answer
+#: is named by one of these, else by the exception's class, never by the rest of its message
+#: (the server's bytes: an injection to the model reading the error, a header the server
+#: echoed, cordon's credential among them)
+_H11_PROBLEMS = (
+    "illegal chunk header",
+    "malformed chunk footer",
+    "illegal header line",
+    "illegal status line",
+    "illegal header name",
+    "illegal header value",
+    "continuation line at start of headers",
+    "no response line received",
+    "receive buffer too long",
+    "peer closed connection without sending complete message body",
+    "peer unexpectedly closed connection",
+    "bad content-length",
+    "conflicting content-length headers",
+    "multiple transfer-encoding headers",
+    "only transfer-encoding: chunked is supported",
+    "got data when expecting eof",
+    "response status_code should be in range",
+    "informationalresponse status_code should be in range",
+    "can't receive data when peer state is error",
+)
+
+
+def protocol_why(exc: BaseException) -> str:
+    """What was wrong with a malformed HTTP answer, in ``h11``'s words without the bytes it
+    quotes (:data:`_H11_PROBLEMS`), or the exception's class name."""
+    text = str(exc).lower()
+    for problem in _H11_PROBLEMS:
+        if text.startswith(problem):
+            return problem
+    return type(exc).__name__
 
 
 def _header(name: str, value: str) -> tuple[bytes, bytes]:
@@ -109,7 +149,7 @@ class H1Response:
             try:
                 event = conn.h11.next_event()
             except h11.ProtocolError as exc:
-                raise H1Error("http", f"malformed HTTP answer ({exc})") from None
+                raise H1Error("http", f"malformed HTTP answer ({protocol_why(exc)})") from None
             if event is h11.NEED_DATA:
                 data = await self._pool.read(conn)
                 conn.h11.receive_data(data)
@@ -317,7 +357,7 @@ class H1Pool:
         except OSError as exc:
             raise H1Error("http", str(exc) or type(exc).__name__) from None
         except h11.ProtocolError as exc:
-            raise H1Error("http", f"malformed HTTP answer ({exc})") from None
+            raise H1Error("http", f"malformed HTTP answer ({protocol_why(exc)})") from None
 
     async def aclose(self) -> None:
         for conn in [*self.idle, *self.busy]:

@@ -65,16 +65,19 @@ from mcp.shared.inbound import (
     x_mcp_header_map,
 )
 
-from cordon.proxy.framing import Oversize
+from cordon.proxy.framing import INTERNAL_ERROR, Oversize
 from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
 from cordon.proxy.http_session import renew
 from cordon.proxy.http_why import (
     explain,
     explain_kind,
+    failure,
+    mask_own,
     masked_url,
     no_answer,
     redirect_refused,
     status_why,
+    url_credentials,
     visible,
 )
 from cordon.proxy.transport import log
@@ -163,6 +166,9 @@ def parse_header(spec: str, env: dict[str, str]) -> tuple[str, str]:
 
 #: headers cordon sets itself: the others in ``static`` came from the user (a credential)
 _OWN_HEADERS = frozenset({"user-agent", "accept", "content-type"})
+#: the kinds of failure whose line names the server's text (a refused redirect's Location):
+#: answered as the server's error, through the core's checks (:meth:`HttpUpstream._fail`)
+_UNTRUSTED_KINDS = frozenset({"redirect"})
 
 
 class HttpUpstream:
@@ -331,7 +337,9 @@ class HttpUpstream:
         except H1Error as exc:
             self._fail(rid, *explain_kind(exc.kind, str(exc), self.shown))
         except Exception as exc:  # noqa: BLE001 - answered, never left hanging
-            self._fail(rid, "internal", f"cordon: the request to {self.shown} failed: {exc!r}")
+            # named by its class: its text may quote what the server sent
+            why = f"cordon: the request to {self.shown} failed ({type(exc).__name__})"
+            self._fail(rid, "internal", why)
 
     @contextlib.asynccontextmanager
     async def _request(
@@ -450,7 +458,8 @@ class HttpUpstream:
                 except (H1Error, httpx2.HTTPError) as exc:
                     if rid is None or cursor.last_id is None or getattr(exc, "kind", "") == "size":
                         raise
-                    why = f"cordon: {self.shown} broke off this request's event stream ({exc})"
+                    cause = failure(exc)[1]  # (no byte of the server's)
+                    why = f"cordon: {self.shown} broke off this request's event stream ({cause})"
                     return _Ended(code, ("sse-broken", why), cursor=cursor)  # to resume
                 return _Ended(code, no_answer(code, kind, self.shown), cursor=cursor)
             if kind == _JSON and code not in (202, 204, 401, 403):  # 401: an OAuth error body
@@ -469,7 +478,8 @@ class HttpUpstream:
         """Why an answer of ``code`` left the request unanswered (if it did)."""
         where = resp.headers.get("location") if 300 <= code < 400 else None
         if where:
-            return redirect_refused(code, self.shown, urljoin(self.endpoint, where))
+            location = urljoin(self.endpoint, where)
+            return redirect_refused(code, self.shown, location, self._own())
         if code >= 300 or code in (202, 204):
             sent = tuple(k for k in self.static if k.lower() not in _OWN_HEADERS)
             oauth = self.auth is not None
@@ -583,7 +593,7 @@ class HttpUpstream:
                 again = await self._exchange("GET", None, msg, rid, cursor)
             except (httpx2.HTTPError, H1Error) as exc:
                 failed += 1
-                text = str(exc) or type(exc).__name__
+                text = failure(exc)[1]  # (no byte of the server's)
                 end = _Ended(0, ("resume", f"{_RESUMING.format(self.shown)} failed ({text})"))
                 if failed >= 2:
                     return end
@@ -674,15 +684,43 @@ class HttpUpstream:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    def _own(self) -> list[str]:
+        """cordon's own credentials for this server: the ``--header`` values (whole, and the
+        credential after a scheme: ``Bearer <token>``), the URL's keys, the OAuth tokens."""
+        values = [v for k, v in self.static.items() if k.lower() not in _OWN_HEADERS]
+        out = [*values, *(w for v in values for w in v.split()[1:]), *url_credentials(self.url)]
+        store = getattr(self.auth, "store", None)
+        with contextlib.suppress(Exception):  # (an unreadable store: the tokens below)
+            out += store.secrets() if store is not None else []
+        tokens = getattr(getattr(self.auth, "context", None), "current_tokens", None)
+        out += [t for t in (getattr(tokens, "access_token", None),) if isinstance(t, str)]
+        out += [t for t in (getattr(tokens, "refresh_token", None),) if isinstance(t, str)]
+        return out
+
     def _fail(self, rid: Any, kind: str, message: str) -> None:
         """Answer request ``rid`` with an error, unless it was answered (or cancelled): an
         exchange that ended is failed whatever it delivered, and only a request still waiting
-        gets it. Each kind of failure is explained once on stderr."""
+        gets it. Each kind of failure is explained once on stderr.
+
+        No message carries cordon's own credentials (invariant 7: masked, or the message is
+        replaced). One that names the server's text (a refused redirect's Location,
+        :data:`_UNTRUSTED_KINDS`) goes to the core as the server's JSON-RPC error, so it is
+        recorded as untrusted output and sanitised as one (invariant 6); the others hold no
+        byte of the server's and are cordon's own answer (``upstream_failed``)."""
+        masked = mask_own(message, self._own())
+        if masked is None:  # (a credential only the decoded text shows)
+            message = f"cordon: the request to {self.shown} failed ({kind})"
+        else:
+            message = masked
         if rid is not None:
             if not self._awaiting(rid):
                 return
             assert self.t is not None
-            self.t.feed(self.t.core.upstream_failed(rid, message))
+            if kind in _UNTRUSTED_KINDS:
+                error = {"code": INTERNAL_ERROR, "message": message}
+                self._deliver(orjson.dumps({"jsonrpc": "2.0", "id": rid, "error": error}), None)
+            else:
+                self.t.feed(self.t.core.upstream_failed(rid, message))
         if kind not in self.said:
             self.said.add(kind)
             log(message.removeprefix("cordon: "))
