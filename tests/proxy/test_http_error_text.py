@@ -80,3 +80,16 @@ def test_the_upstream_knows_its_own_credentials() -> None:
     own = up._own()
     assert f"Bearer {TOKEN}" in own and TOKEN in own and f"k3y-{TOKEN}" in own
     assert "text/plain" not in own
+
+
+def test_a_followed_redirect_is_logged_with_cordons_credentials_masked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A same-origin 307 is followed and its new path said on stderr: a server that echoes
+    the header's token into that path does not get it printed."""
+    up = HttpUpstream("https://mcp.example/mcp", headers={"X-Api-Key": TOKEN})
+    # (a file name: no path key that visible() would mask on its own)
+    up._move(f"https://mcp.example/echo.{TOKEN}.html/mcp")
+    err = capsys.readouterr().err
+    assert "redirects to https://mcp.example/echo.***.html/mcp" in err
+    assert TOKEN.lower() not in err and TOKEN not in err

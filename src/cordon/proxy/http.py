@@ -396,7 +396,8 @@ class HttpUpstream:
     def _move(self, new: str) -> None:
         if "moved" not in self.said:
             self.said.add("moved")
-            log(f"{self.shown} redirects to {visible(new)} (same origin): followed; pass that URL")
+            shown = mask_own(visible(new), self._own()) or "a path not shown (it holds a key)"
+            log(f"{self.shown} redirects to {shown} (same origin): followed; pass that URL")
         self.endpoint = new
         parts = urlsplit(new)
         self.target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")

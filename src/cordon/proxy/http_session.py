@@ -60,7 +60,8 @@ async def renew(up: HttpUpstream, code: int) -> str | None:
     except Exception as exc:  # noqa: BLE001 - the requests get an error, never a hang
         from cordon.proxy.http import LoginError  # (that module imports this one)
 
-        why = f"cordon: {exc}" if isinstance(exc, LoginError) else f"cordon: {exc!r}"
+        # (named by its class: an unexpected exception's text may quote the server's answer)
+        why = f"cordon: {exc}" if isinstance(exc, LoginError) else type(exc).__name__
     if why is None:
         reason = (
             f"cordon: {up.shown} had ended the session (HTTP {code}: a restart or an expiry); "
