@@ -50,7 +50,7 @@ _NAME = re.compile(rb"[-!#$%&'*+.^_`|~0-9a-zA-Z]+")
 _VALUE = re.compile(rb"(?:[^\x00\s]+(?:[ \t]+[^\x00\s]+)*)?")
 
 
-#: the problems ``h11`` (0.14 to 0.16) names before the bytes it quotes: a malformed answer
+#: the problems ``h11`` (0.16) names before the bytes it quotes: a malformed answer
 #: is named by one of these, else by the exception's class, never by the rest of its message
 #: (the server's bytes: an injection to the model reading the error, a header the server
 #: echoed, cordon's credential among them)
