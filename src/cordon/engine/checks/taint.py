@@ -77,6 +77,7 @@ from cordon.taint import (
     norm,
     repo_key,
 )
+from cordon.taint._keys import phone_key
 from cordon.textnorm import mark_lookalikes, strip_invisible
 
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
@@ -200,28 +201,35 @@ def _held(ctx: Context, named: Collection[str]) -> list[tuple[str, Any]]:
     tp = ctx.tp
     if tp.exfiltrating is False or tp.sink_params:
         return []  # (the policy's word: not sending, or these are its destinations)
-    if not (tp.exfiltrating or is_sending_tool(ctx.tool)) or _reads_only(ctx):
+    if not (tp.exfiltrating or is_sending_tool(ctx.tool)):
         return []
     taint = ctx.session.taint
     phone_tool: bool | None = None
+    reads_only: bool | None = None
     out: list[tuple[str, Any]] = []
     for path, key, value in call_walk(ctx).scalars:
         if type(value) is int and abs(value) >= 1_000_000:
             value = str(value)
         if type(value) is not str or len(value) > _MAX_HELD:
             continue
-        if "@" not in value and sum(c.isdigit() for c in value) < 7:
+        if "@" not in value and sum(map(str.isdigit, value)) < 7:
             continue  # (the usual argument: no address or number in it)
         if key in named or is_sink_param(key) or is_payload_param(key):
             continue
         if norm_key(key) in FREE_TEXT_PARAMS:
             continue
+        if reads_only is None:
+            reads_only = _reads_only(ctx)
+        if reads_only:
+            return []
         text = _ADDRESS_SCHEME.sub("", value.strip(), count=1)
-        dests = [d for d in extract_destinations(text) if d.kind in ("email", "phone")]
-        if not dests:
-            continue
-        if len(_WORD.findall(_rest_of(norm(text), dests))) > 2:
-            continue  # prose that mentions an address: the payload, not where it goes
+        dests = _plain_phone(text)
+        if dests is None:
+            dests = [d for d in extract_destinations(text) if d.kind in ("email", "phone")]
+            if not dests:
+                continue
+            if len(_WORD.findall(_rest_of(norm(text), dests))) > 2:
+                continue  # prose that mentions an address: the payload, not where it goes
         if any(d.kind == "phone" for d in dests):
             if phone_tool is None:
                 phone_tool = not _PHONE_TOOLS.isdisjoint(name_tokens(ctx.tool))
@@ -229,6 +237,17 @@ def _held(ctx: Context, named: Collection[str]) -> list[tuple[str, Any]]:
         if any(taint.lookup(d) != "clean" for d in dests):
             out.append((path, text))
     return out
+
+
+def _plain_phone(text: str) -> list[Destination] | None:
+    """``text`` as one phone number, when it is plainly one (ASCII digits written as a phone
+    number or a bare run of them): what :func:`extract_destinations` gives it, without its
+    decodings (a fresh number in every call is the usual argument of an SMS tool)."""
+    word = text.strip()
+    if not word.isascii() or not (_WRITTEN_PHONE.fullmatch(word) or _BARE_PHONE.fullmatch(word)):
+        return None
+    key = phone_key(word)
+    return None if key is None else [Destination(kind="phone", raw=word, key=key)]
 
 
 def _rest_of(text: str, dests: list[Destination]) -> str:
