@@ -125,3 +125,48 @@ def test_a_syntax_error_names_the_line_and_an_unknown_server_is_refused(tmp_path
     path = _config(tmp_path, STDIO)
     with pytest.raises(ClientConfigError, match="no server named 'gti'"):
         _init(path, servers=["gti"])
+
+
+def test_undo_after_edits_says_what_it_kept_carries_a_rotated_header_back_and_keeps_layout(
+    tmp_path: Path,
+) -> None:
+    path = _config(
+        tmp_path,
+        '[mcp_servers.s]\ncommand = "uvx"\nargs = ["srv"]\nenv = { "A" = "1" }\n'
+        'enabled_tools = ["x"]  # only x\nstartup_timeout_sec = 20\n\n'
+        '[mcp_servers.r]\nurl = "https://mcp.example.com/mcp"\n'
+        'http_headers = { "X-Team" = "secops" }\n',
+    )
+    apply_plan(_init(path)[1])  # type: ignore[arg-type]
+    text = path.read_text("utf-8")
+    text = text.replace("startup_timeout_sec = 20", "startup_timeout_sec = 45", 1)
+    text = text.replace('CORDON_HEADER_X_TEAM = "secops"', 'CORDON_HEADER_X_TEAM = "blue-team"')
+    path.write_text(text, "utf-8")
+    plan = plan_undo(path)
+    assert "s: unwrapped; kept your edits since init: startup_timeout_sec" in plan.messages
+    assert "r: unwrapped; kept your edits since init: header value" in plan.messages
+    new = plan.new.decode()
+    data = tomllib.loads(new)
+    assert data["mcp_servers"]["r"] == {
+        "url": "https://mcp.example.com/mcp",
+        "http_headers": {"X-Team": "blue-team"},
+    }
+    assert data["mcp_servers"]["s"]["startup_timeout_sec"] == 45
+    assert 'enabled_tools = ["x"]  # only x' in new  # an untouched key keeps its comment
+    assert 'env = { "A" = "1" }' in new  # and its inline layout
+
+
+def test_a_policy_that_does_not_load_is_refused_before_anything_is_written(
+    tmp_path: Path,
+) -> None:
+    path = _config(tmp_path, STDIO)
+    with pytest.raises(ClientConfigError, match="--policy: .*cannot read policy"):
+        _init(path, policies=[tmp_path / "nosuch.yaml"])
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("version: 1\nconent: {mode: warn}\n", "utf-8")
+    with pytest.raises(ClientConfigError, match="conent: unknown key"):
+        _init(path, policies=[bad])
+    json_config = tmp_path / ".mcp.json"
+    json_config.write_text('{"mcpServers": {"a": {"command": "x"}}}', "utf-8")
+    with pytest.raises(ClientConfigError, match="conent: unknown key"):
+        _init(json_config, policies=[bad])

@@ -66,6 +66,7 @@ _BLOCKING = {
 }
 #: what a stdio table may hold that the restored remote table must not (Codex refuses them)
 _STDIO_ONLY = ("command", "args", "env", "env_vars", "cwd")
+_MISSING = object()
 
 
 def is_codex_config(path: Path) -> bool:
@@ -119,13 +120,16 @@ def left_alone(entry: dict[str, Any]) -> str | None:
     return None
 
 
-def _remote_args(entry: dict[str, Any]) -> tuple[list[str], dict[str, str], list[str], list[str]]:
-    """``--url``/header arguments for a remote table: (args, env, env_vars, moved headers)."""
+def _remote_args(
+    entry: dict[str, Any],
+) -> tuple[list[str], dict[str, str], list[str], list[tuple[str, str]]]:
+    """``--url``/header arguments for a remote table: (args, env, env_vars, the ``(header,
+    env var)`` pairs of the ``http_headers`` values moved into ``env``)."""
     url = entry["url"]
     env: dict[str, str] = {}
     args = url_args(url, env)  # a URL with a key goes in env, off the command line
     env_vars: list[str] = []
-    moved: list[str] = []
+    moved: list[tuple[str, str]] = []
     bearer = entry.get("bearer_token_env_var")
     if bearer:
         # the value on cordon's argv is the reference, never the token: cordon reads ${V}
@@ -141,7 +145,7 @@ def _remote_args(entry: dict[str, Any]) -> tuple[list[str], dict[str, str], list
             continue
         var = _env_name(header, env, value)
         env[var] = value
-        moved.append(f"header {header}: its value moved to env {var}, off the command line")
+        moved.append((header, var))
         args += ["--header-env", header if var == header_env_var(header) else f"{header}={var}"]
     if plain_http_elsewhere(url):  # Codex already spoke plain HTTP to it
         args.append("--allow-http")
@@ -169,7 +173,7 @@ def wrap_codex_entry(
     cordon's own arguments (``run --name ... --pin-file ...``). Returns the original as plain
     values and the lines saying which header values moved into ``env``."""
     entry = plain(table)
-    moved: list[str] = []
+    moved: list[tuple[str, str]] = []
     if "url" in entry:
         extra, env, env_vars, moved = _remote_args(entry)
         for key in _HTTP_KEYS:
@@ -185,29 +189,67 @@ def wrap_codex_entry(
         table["command"] = cordon_command
         table["args"] = [*head, "--", entry["command"], *entry.get("args", [])]
     table.append(_upstream_key(), _inline(entry))
-    return entry, moved
+    said = [f"header {h}: its value moved to env {v}, off the command line" for h, v in moved]
+    return entry, said
 
 
-def unwrap_codex_entry(table: Any) -> dict[str, Any]:
-    """The server's table as it was before ``cordon init``, with the keys the user changed
-    since in the wrapped table (``enabled``, timeouts, tool lists...) kept."""
+def _as_wrapped(upstream: dict[str, Any]) -> dict[str, Any]:
+    """The keys :func:`wrap_codex_entry` gave the table of ``upstream``, but ``command`` and
+    ``args`` (cordon's own arguments are not the user's edits)."""
+    if "url" not in upstream:
+        return dict(upstream)
+    _, env, env_vars, _ = _remote_args(upstream)
+    out = {k: v for k, v in upstream.items() if k not in _HTTP_KEYS}
+    if env:
+        out["env"] = env
+    if env_vars:
+        out["env_vars"] = env_vars
+    return out
+
+
+def unwrap_codex_entry(table: Any) -> tuple[dict[str, Any], list[str]]:
+    """The server's table as it was before ``cordon init``, and the edits made since that are
+    kept: a key the user changed, added or removed in the wrapped table keeps its state (as
+    :mod:`cordon.clientunwrap` does for JSON clients), a key as init wrote it gets its
+    original back; a header value rotated in ``env`` goes back into ``http_headers``."""
     current = plain(table)
     upstream = current.pop(UPSTREAM_KEY)
-    restored = dict(upstream)
+    restored = copy.deepcopy(upstream)
+    wrote = _as_wrapped(upstream)
+    edited: list[str] = []
     remote = "url" in upstream
-    for key, value in current.items():
+    if remote:
+        env = current.get("env") if isinstance(current.get("env"), dict) else {}
+        for header, var in _remote_args(upstream)[3]:
+            new = env.get(var)
+            if isinstance(new, str) and new != restored["http_headers"].get(header):
+                restored["http_headers"][header] = new
+                edited.append("header value")
+    for key in [*wrote, *(k for k in current if k not in wrote)]:
         if key in ("command", "args") or (remote and key in _STDIO_ONLY):
+            continue  # cordon's arguments; what a remote table cannot hold
+        now, then = current.get(key, _MISSING), wrote.get(key, _MISSING)
+        if now == then:
             continue
-        restored[key] = value
-    return restored
+        edited.append(key)
+        if now is _MISSING:
+            restored.pop(key, None)
+        else:
+            restored[key] = now
+    return restored, list(dict.fromkeys(edited))
 
 
-def replace_contents(table: Any, values: dict[str, Any]) -> None:
-    """Give the tomlkit ``table`` exactly ``values`` (its place in the file kept)."""
+def restore_in_place(table: Any, values: dict[str, Any]) -> None:
+    """Give the tomlkit ``table`` exactly ``values``, in place: keys whose value is unchanged
+    keep their layout and comments; a table value is written inline, as Codex's own examples
+    write ``env``."""
     for key in list(table.keys()):
-        del table[key]
+        if key not in values:
+            del table[key]
     for key, value in values.items():
-        table[key] = value
+        if key in table and plain(table[key]) == value:
+            continue
+        table[key] = _inline(value) if isinstance(value, dict) else value
 
 
 def codex_tables(doc: tomlkit.TOMLDocument) -> list[tuple[str, Any]]:
@@ -254,9 +296,9 @@ def plan_codex_init(
         _check_names,
         _head,
         _left_as_is,
-        _one_server_per_pack,
         pin_file_for,
     )
+    from cordon.clientpolicy import one_server_per_pack
 
     doc = parse_codex(raw, path, ClientConfigError)
     servers_of(doc, path, ClientConfigError)
@@ -286,7 +328,7 @@ def plan_codex_init(
     if not tables:
         messages.append(f"no [{SERVERS_KEY}] in this file")
     if len(changed) > 1:
-        _one_server_per_pack(pols, changed)
+        one_server_per_pack(pols, changed)
     if changed:
         messages.append(
             "pins now last across restarts: a tool definition that changes later (a package "
@@ -342,9 +384,11 @@ def plan_codex_undo(path: Path, raw: bytes, *, servers: Sequence[str]) -> Any:
                 continue
             if not isinstance(plain(item[UPSTREAM_KEY]), dict):
                 raise ClientConfigError(f"{path}: {name}: {UPSTREAM_KEY} is not a table")
-            replace_contents(item, unwrap_codex_entry(item))
+            restored, edited = unwrap_codex_entry(item)
+            restore_in_place(item, restored)
             changed.append(name)
-            messages.append(f"{name}: unwrapped")
+            kept = f"; kept your edits since init: {', '.join(edited)}" if edited else ""
+            messages.append(f"{name}: unwrapped{kept}")
     if not changed:
         messages.append("nothing to undo: no entry carries " + UPSTREAM_KEY)
         return ConfigPlan(path=path, kind="codex", old=raw, new=raw, messages=tuple(messages))

@@ -76,6 +76,7 @@ from cordon.clientbackups import _write_backup as _write_backup
 from cordon.clientbackups import backup_root, find_backups
 from cordon.clientbackups import wrapped_configs as wrapped_configs
 from cordon.clientcodex import codex_init, is_codex_config
+from cordon.clientpolicy import init_policies, one_server_per_pack
 from cordon.clientremote import (
     RemoteTarget,
     argv_header_warning,
@@ -504,7 +505,7 @@ def plan_init(
             server name.
     """
     path, raw = _read(path)
-    pols = [str(Path(p).expanduser().resolve()) for p in policies]
+    pols = init_policies(policies)
     pins_root = Path(pin_dir).expanduser().resolve() if pin_dir is not None else default_pin_dir()
     if is_codex_config(path):
         return codex_init(path, raw, servers, pols, cordon_command, pins_root)
@@ -537,7 +538,7 @@ def plan_init(
     # however the servers were selected (all of the file, or several --server NAME): with
     # --server, one name in several projects' tables is one server and may share the pack
     if len(changed) > 1 and (not servers or len(wrapped_names) > 1):
-        _one_server_per_pack(pols, changed)
+        one_server_per_pack(pols, changed)
     new = _format_like(raw, data) if changed else raw
     if changed:
         messages.append(
@@ -592,33 +593,6 @@ def _left_as_is(
     if name in servers and not behind:
         return [f"{prefix}{name}: not wrapped (see above why)"]
     return []
-
-
-def _one_server_per_pack(pols: Sequence[str], changed: Sequence[str]) -> None:
-    """Refuse to give several servers a policy that brings a pack: a pack is keyed by one
-    server's tool names, so behind every other server it classifies nothing (and `cordon run`
-    denies every call there: the policy does not fit). Which server a pack is for is known
-    only from its tools, so the user names it with --server, once per server.
-
-    Raises:
-        ClientConfigError: the policy brings a pack, or does not load.
-    """
-    from cordon._exceptions import PolicyError
-    from cordon.policy import load_policy
-
-    if not pols:
-        return
-    try:
-        packs = load_policy([Path(p) for p in pols]).packs
-    except PolicyError as exc:
-        raise ClientConfigError(f"--policy: {exc}") from exc
-    if packs:
-        raise ClientConfigError(
-            f"the --policy brings pack(s) {', '.join(packs)}, which describe one server's "
-            f"tools, and would wrap {len(changed)} servers ({', '.join(changed)}) with it: "
-            "run cordon init once per server with --server NAME, giving the pack's server "
-            "its policy and each other server its own (or one with no pack)"
-        )
 
 
 def _plan_entry(

@@ -1,0 +1,62 @@
+"""``cordon init --policy``: the policy files an init writes into client entries, checked
+when the entry is written rather than at the server's first start (where only the MCP client
+shows the error, as a failed server)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cordon.policy.model import Policy
+
+__all__ = ["init_policies", "one_server_per_pack"]
+
+
+def init_policies(policies: Sequence[Path | str]) -> list[str]:
+    """The ``--policy`` files made absolute (the client starts servers from its own
+    directory), loaded once together as ``cordon run`` layers them.
+
+    Raises:
+        ClientConfigError: a file is missing or does not load (every problem named, as
+            ``cordon check`` names them): nothing is written.
+    """
+    pols = [str(Path(p).expanduser().resolve()) for p in policies]
+    if pols:
+        _load(pols)
+    return pols
+
+
+def _load(pols: Sequence[str]) -> Policy:
+    from cordon._exceptions import PolicyError
+    from cordon.clientconfig import ClientConfigError
+    from cordon.policy import load_policy
+
+    try:
+        return load_policy([Path(p) for p in pols])
+    except PolicyError as exc:
+        raise ClientConfigError(f"--policy: {exc}") from exc
+
+
+def one_server_per_pack(pols: Sequence[str], changed: Sequence[str]) -> None:
+    """Refuse to give several servers a policy that brings a pack: a pack is keyed by one
+    server's tool names, so behind every other server it classifies nothing (and `cordon run`
+    denies every call there: the policy does not fit). Which server a pack is for is known
+    only from its tools, so the user names it with --server, once per server.
+
+    Raises:
+        ClientConfigError: the policy brings a pack, or does not load.
+    """
+    from cordon.clientconfig import ClientConfigError
+
+    if not pols:
+        return
+    packs = _load(pols).packs
+    if packs:
+        raise ClientConfigError(
+            f"the --policy brings pack(s) {', '.join(packs)}, which describe one server's "
+            f"tools, and would wrap {len(changed)} servers ({', '.join(changed)}) with it: "
+            "run cordon init once per server with --server NAME, giving the pack's server "
+            "its policy and each other server its own (or one with no pack)"
+        )
