@@ -41,6 +41,10 @@ def test_a_stdio_server_is_wrapped_and_every_other_key_and_comment_kept(tmp_path
     assert git["args"][-3:] == ["--", "uvx", "mcp-server-git"]
     assert git["env_vars"] == ["GIT_TOKEN"] and git["enabled_tools"] == ["git_log"]
     assert git["x-cordon-upstream"]["command"] == "uvx"
+    # Codex waits 10 s for a server that names no start-up timeout; --undo takes it away
+    assert (
+        git["startup_timeout_sec"] == 30 and "startup_timeout_sec" not in git["x-cordon-upstream"]
+    )
     text = plan.new.decode()  # type: ignore[attr-defined]
     assert text.startswith('# top\nmodel = "gpt-5"\n') and "# read only" in text
     assert WRAPPED_MARK in plan.new  # type: ignore[attr-defined]

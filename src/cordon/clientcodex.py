@@ -67,6 +67,10 @@ _BLOCKING = {
 #: what a stdio table may hold that the restored remote table must not (Codex refuses them)
 _STDIO_ONLY = ("command", "args", "env", "env_vars", "cwd")
 _MISSING = object()
+#: the start-up timeout init gives a server that names none (Codex's default is 10 s:
+#: codex-rs ``DEFAULT_STARTUP_TIMEOUT``; cordon's imports, policy and pin checks and, on a
+#: new home, its scanner's first compile come before the server's own start)
+STARTUP_TIMEOUT_S = 30
 
 
 def is_codex_config(path: Path) -> bool:
@@ -188,22 +192,35 @@ def wrap_codex_entry(
     else:
         table["command"] = cordon_command
         table["args"] = [*head, "--", entry["command"], *entry.get("args", [])]
-    table.append(_upstream_key(), _inline(entry))
     said = [f"header {h}: its value moved to env {v}, off the command line" for h, v in moved]
+    if _startup_timeout(entry):
+        table["startup_timeout_sec"] = STARTUP_TIMEOUT_S
+        said.append(
+            f"startup_timeout_sec = {STARTUP_TIMEOUT_S}: Codex waits 10 s by default for a "
+            "server to start, and cordon's own start-up adds seconds on a busy machine"
+        )
+    table.append(_upstream_key(), _inline(entry))
     return entry, said
+
+
+def _startup_timeout(entry: dict[str, Any]) -> bool:
+    """Whether init sets :data:`STARTUP_TIMEOUT_S` (the entry names no start-up timeout)."""
+    return "startup_timeout_sec" not in entry and "startup_timeout_ms" not in entry
 
 
 def _as_wrapped(upstream: dict[str, Any]) -> dict[str, Any]:
     """The keys :func:`wrap_codex_entry` gave the table of ``upstream``, but ``command`` and
     ``args`` (cordon's own arguments are not the user's edits)."""
-    if "url" not in upstream:
-        return dict(upstream)
-    _, env, env_vars, _ = _remote_args(upstream)
-    out = {k: v for k, v in upstream.items() if k not in _HTTP_KEYS}
-    if env:
-        out["env"] = env
-    if env_vars:
-        out["env_vars"] = env_vars
+    out = dict(upstream)
+    if "url" in upstream:
+        _, env, env_vars, _ = _remote_args(upstream)
+        out = {k: v for k, v in upstream.items() if k not in _HTTP_KEYS}
+        if env:
+            out["env"] = env
+        if env_vars:
+            out["env_vars"] = env_vars
+    if _startup_timeout(upstream):
+        out["startup_timeout_sec"] = STARTUP_TIMEOUT_S
     return out
 
 
