@@ -255,9 +255,10 @@ _RULES = (
        "a send after a result could not be fully recorded (history incomplete)",
        "fail closed (docs/threat-model.md invariant 2)", "none: start a new session"),
     _r(SECRET_EGRESS, "secrets", "deny",
-       "a registered secret in any call; one seen in output, in a sending call or a call to "
-       "another server (of any cordon process of the client), or to the same server when a "
-       "file, environment or command read relayed it",
+       "a registered secret in any call, or in the client's answer to a server's request "
+       "(sampling, elicitation, roots, a retry's inputResponses); one seen in output, in a "
+       "sending call or a call to another server (of any cordon process of the client), or "
+       "to the same server when a file, environment or command read relayed it",
        "credential exfiltration (docs/threat-model.md invariant 7; CyberArk's advanced tool "
        "poisoning)", "none"),
     _r(SECRET_PATTERN, "secrets", "deny",

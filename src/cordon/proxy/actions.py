@@ -79,7 +79,8 @@ class Job:
     it leads to. ``kind`` names it in logs and tests: ``decide`` (a ``tools/call``),
     ``answer`` (a person's answer to cordon's question), ``record`` (output already
     delivered), ``scan`` (output to inspect before delivery), ``publish`` (the shared taint
-    store's held keys).
+    store's held keys), ``reply`` (the client's answer to a server's request, checked for
+    secrets before it is forwarded).
     """
 
     kind: str
