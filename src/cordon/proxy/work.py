@@ -345,8 +345,12 @@ class SessionWork:
         """Compare the server's ``serverInfo`` (without ``version``) and ``instructions`` in
         its ``initialize`` (or ``server/discover``) result with the pinned ones; pin them the
         first time. Returns the one-line reason when they changed (the change is kept for
-        ``cordon pin accept``, and the server is shut off: :attr:`identity_changed`)."""
+        ``cordon pin accept``, and the server is shut off: :attr:`identity_changed`). The
+        ``serverInfo`` is server output (its ``description``, ``websiteUrl``): recorded as
+        untrusted, as the instructions and tool definitions are (invariant 6)."""
         info = result.get("serverInfo")
+        if isinstance(info, dict):
+            self.session.observe_untrusted(info)
         name = info.get("name") if isinstance(info, dict) else None
         self.server_info = name if isinstance(name, str) else None
         if self.pin_file is None:
