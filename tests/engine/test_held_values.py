@@ -177,3 +177,14 @@ def test_the_deny_names_the_parameter_and_the_destination() -> None:
     v = s.check("send_sms", {"number": PHONE, "text": "hi"})
     assert v.param == "number"
     assert v.destination == "4155550199"
+
+
+def test_an_address_whose_taint_cannot_be_known_is_not_sent() -> None:
+    # output was delivered but could not be indexed: an address nobody can clear is held,
+    # which makes the call a send, and a send in a degraded session is denied (fail closed)
+    s = _session(_tool("share_document", ["user", "doc_id"]))
+    s.taint.fail("indexing output failed: test")
+    v = s.check("share_document", {"user": "someone@elsewhere.example", "doc_id": "1"})
+    assert (v.verdict, v.rule) == ("deny", "session.degraded"), (v.verdict, v.rule)
+    # a value that is no address stays out of it
+    assert s.check("share_document", {"user": "bob", "doc_id": "1"}).verdict == "allow"
