@@ -157,7 +157,9 @@ def test_verify_policy(core: ServeCore) -> None:
     # every problem of the policy, one entry each, by line
     r = core.verify_policy({"yaml": "version: 1\nbogus: 1\ncontent: {mode: loud}\n"})
     assert [(e["line"], e["key"]) for e in r["errors"]] == [(2, "bogus"), (3, "content.mode")]
-    assert all(e["file"] == "<policy>" and "cordon-verify-" not in e["message"] for e in r["errors"])
+    assert all(
+        e["file"] == "<policy>" and "cordon-verify-" not in e["message"] for e in r["errors"]
+    )
 
 
 def test_describe_policy_lists_real_rules(core: ServeCore) -> None:
