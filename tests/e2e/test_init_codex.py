@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import os
 import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp import Client, StdioServerParameters
 
 from tests.conftest import Harness, cordon_exe, mailbox_server, text_of
+from tests.e2e._init_cli import run_init
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -39,20 +39,6 @@ CODEX_DEFAULT_ENV = (
     "TMPDIR",
     "TZ",
 )
-
-
-def _init(harness: Harness, config: Path, *more: str) -> str:
-    from typer.testing import CliRunner
-
-    from cordon.cli import app
-
-    done = CliRunner().invoke(
-        app,
-        ["init", "--config", str(config), "--pin-dir", str(harness.tmp / "pins"), "-y", *more],
-        env={"HOME": str(harness.home)},
-    )
-    assert done.exit_code == 0, done.output
-    return done.output
 
 
 def _as_codex_starts(entry: dict[str, Any], codex_env: dict[str, str]) -> StdioServerParameters:
@@ -85,7 +71,7 @@ async def test_a_wrapped_codex_remote_server_gets_every_header_and_no_token_leak
         "utf-8",
     )
     before = config.read_bytes()
-    said = _init(harness, config)
+    said = run_init(harness, config)
     assert "mail: wrapped" in said
     text = config.read_text("utf-8")
     assert text.startswith("# Codex settings\n")  # the rest of the file as it was
@@ -111,7 +97,7 @@ async def test_a_wrapped_codex_remote_server_gets_every_header_and_no_token_leak
     assert TOKEN not in " ".join(wrapped["args"])
     assert TOKEN not in (harness.home / ".cordon" / "audit.jsonl").read_text("utf-8")
     # --undo gives back the file byte for byte
-    _init(harness, config, "--undo")
+    run_init(harness, config, "--undo")
     assert config.read_bytes() == before
 
 
@@ -128,7 +114,7 @@ async def test_a_wrapped_codex_stdio_server_runs_behind_cordon(harness: Harness)
         f'env = {{ "MAILBOX_DIR" = {json.dumps(str(box))} }}\n',
         "utf-8",
     )
-    _init(harness, config)
+    run_init(harness, config)
     text = config.read_text("utf-8")
     assert "# the test mailbox" in text
     wrapped = tomllib.loads(text)["mcp_servers"]["mail"]

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
 from mcp import Client, StdioServerParameters
 
 from tests.conftest import Harness, cordon_exe, text_of
+from tests.e2e._init_cli import run_init
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -32,20 +32,6 @@ CLIENTS = {
 }
 
 
-def _init(harness: Harness, config: Path, *more: str) -> str:
-    from typer.testing import CliRunner
-
-    from cordon.cli import app
-
-    done = CliRunner().invoke(
-        app,
-        ["init", "--config", str(config), "--pin-dir", str(harness.tmp / "pins"), "-y", *more],
-        env={"HOME": str(harness.home)},
-    )
-    assert done.exit_code == 0, done.output
-    return done.output
-
-
 @pytest.mark.parametrize("client", sorted(CLIENTS))
 async def test_a_remote_entry_of_gemini_or_windsurf_runs_behind_cordon(
     harness: Harness, client: str
@@ -60,7 +46,7 @@ async def test_a_remote_entry_of_gemini_or_windsurf_runs_behind_cordon(
     entry = {key: url, "headers": {"Authorization": f"Bearer {TOKEN}"}, "timeout": 5000}
     config.write_text(json.dumps({"mcpServers": {"mail": entry, "old": sse}}, indent=2), "utf-8")
     before = config.read_bytes()
-    said = _init(harness, config)
+    said = run_init(harness, config)
     assert "mail: wrapped" in said and "--url " + url in said
     servers = json.loads(config.read_text("utf-8"))["mcpServers"]
     wrapped = servers["mail"]
@@ -81,7 +67,7 @@ async def test_a_remote_entry_of_gemini_or_windsurf_runs_behind_cordon(
     posts = [json.loads(x) for x in (box / "http.log").read_text("utf-8").splitlines()]
     assert posts and all(p["headers"].get("authorization") == f"Bearer {TOKEN}" for p in posts)
     assert TOKEN not in (harness.home / ".cordon" / "audit.jsonl").read_text("utf-8")
-    _init(harness, config, "--undo")
+    run_init(harness, config, "--undo")
     assert config.read_bytes() == before
 
 
@@ -92,11 +78,11 @@ def test_an_edit_since_init_is_kept_by_undo_and_the_endpoint_key_restored(
     config.parent.mkdir(parents=True)
     entry = {"httpUrl": "https://mcp.example.com/mcp", "timeout": 5000}
     config.write_text(json.dumps({"mcpServers": {"r": entry}}), "utf-8")
-    _init(harness, config)
+    run_init(harness, config)
     data = json.loads(config.read_text("utf-8"))
     data["mcpServers"]["r"]["timeout"] = 9000
     config.write_text(json.dumps(data), "utf-8")
-    said = _init(harness, config, "--undo")
+    said = run_init(harness, config, "--undo")
     assert "kept your edits since init: timeout" in said
     assert json.loads(config.read_text("utf-8"))["mcpServers"]["r"] == {
         "httpUrl": "https://mcp.example.com/mcp",

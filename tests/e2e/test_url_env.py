@@ -14,26 +14,13 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from tests.conftest import Harness, cordon_exe, first_mcp_error, text_of
+from tests.e2e._init_cli import run_init
 from tests.e2e.test_remote_header_env import _cordon_cmdlines
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
 KEY = "k3yInTheUrl9f2c71d04be8a6"
 TOKEN = "tok-url-env-5c02"
-
-
-def _init(harness: Harness, config: object, *more: str) -> str:
-    from typer.testing import CliRunner
-
-    from cordon.cli import app
-
-    done = CliRunner().invoke(
-        app,
-        ["init", "--config", str(config), "--pin-dir", str(harness.tmp / "pins"), "-y", *more],
-        env={"HOME": str(harness.home)},
-    )
-    assert done.exit_code == 0, done.output
-    return done.output
 
 
 @pytest.mark.parametrize("client", ["claude-code", "codex"])
@@ -56,7 +43,7 @@ async def test_a_url_with_a_key_is_read_from_the_environment_never_the_command_l
         entry = {"type": "http", "url": url, "headers": {"Authorization": f"Bearer {TOKEN}"}}
         config.write_text(json.dumps({"mcpServers": {"mail": entry}}), "utf-8")
     before = config.read_bytes()
-    said = _init(harness, config)
+    said = run_init(harness, config)
     (line,) = [x for x in said.splitlines() if "mail: wrapped" in x]
     assert KEY not in line and "api_key=***" in line  # the plan's line names it masked
     text = config.read_text("utf-8")
@@ -80,7 +67,7 @@ async def test_a_url_with_a_key_is_read_from_the_environment_never_the_command_l
         r = await session.call_tool("echo", {"text": f"leak {KEY}"})
         assert r.is_error and "secret.egress" in text_of(r)
     assert KEY not in (harness.home / ".cordon" / "audit.jsonl").read_text("utf-8")
-    _init(harness, config, "--undo")
+    run_init(harness, config, "--undo")
     assert config.read_bytes() == before
 
 
