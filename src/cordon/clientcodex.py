@@ -269,6 +269,17 @@ def restore_in_place(table: Any, values: dict[str, Any]) -> None:
         table[key] = _inline(value) if isinstance(value, dict) else value
 
 
+def _load(path: Path, raw: bytes, servers: Sequence[str]) -> tuple[Any, list[tuple[str, Any]]]:
+    """The document and its servers table, every ``--server`` name checked in it."""
+    from cordon.clientconfig import ClientConfigError, _check_names
+
+    doc = parse_codex(raw, path, ClientConfigError)
+    servers_of(doc, path, ClientConfigError)
+    tables = codex_tables(doc)
+    _check_names(tables, servers, path)
+    return doc, tables
+
+
 def codex_tables(doc: tomlkit.TOMLDocument) -> list[tuple[str, Any]]:
     """``(prefix, servers)`` as :func:`cordon.clientconfig._tables` gives them."""
     table = doc.get(SERVERS_KEY)
@@ -308,19 +319,14 @@ def plan_codex_init(
 ) -> Any:
     """:func:`cordon.clientconfig.plan_init` for a Codex ``config.toml``."""
     from cordon.clientconfig import (
-        ClientConfigError,
         ConfigPlan,
-        _check_names,
         _head,
         _left_as_is,
         pin_file_for,
     )
     from cordon.clientpolicy import one_server_per_pack
 
-    doc = parse_codex(raw, path, ClientConfigError)
-    servers_of(doc, path, ClientConfigError)
-    tables = codex_tables(doc)
-    _check_names(tables, servers, path)
+    doc, tables = _load(path, raw, servers)
     messages: list[str] = []
     warnings: list[str] = []
     changed: list[str] = []
@@ -385,12 +391,9 @@ def plan_codex_undo(path: Path, raw: bytes, *, servers: Sequence[str]) -> Any:
     """:func:`cordon.clientconfig.plan_undo` for a Codex ``config.toml``: the exact bytes of
     a backup when the unwrapped file equals it, else the file as it is now with each wrapped
     table restored (:func:`unwrap_codex_entry`)."""
-    from cordon.clientconfig import ClientConfigError, ConfigPlan, _check_names, find_backups
+    from cordon.clientconfig import ClientConfigError, ConfigPlan, find_backups
 
-    doc = parse_codex(raw, path, ClientConfigError)
-    servers_of(doc, path, ClientConfigError)
-    tables = codex_tables(doc)
-    _check_names(tables, servers, path)
+    doc, tables = _load(path, raw, servers)
     messages: list[str] = []
     changed: list[str] = []
     for _, table in tables:
