@@ -18,7 +18,7 @@ builds the same record (with its non-object arguments as ``{"_": args}``, as ser
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -162,7 +162,18 @@ class Decider:
         self.codes = codes
         self.gate: Callable[[str, Verdict], Verdict] | None = None
 
-    def check(self, tool: str, args: Any, scopes: Collection[str] | None = None) -> Verdict:
+    def check(
+        self,
+        tool: str,
+        args: Any,
+        scopes: Collection[str] | None = None,
+        pipeline: Sequence[Any] | None = None,
+    ) -> Verdict:
+        """The session's verdict on a call (``pipeline``: a client request's checks instead,
+        :func:`cordon.engine.client_requests.request_values`; the gate is for tools only)."""
+        if pipeline is not None:
+            request: Verdict = self.session.check(tool, args, server=self.server, pipeline=pipeline)
+            return request
         if scopes is None:
             v: Verdict = self.session.check(tool, args, server=self.server)
         else:
@@ -176,11 +187,13 @@ class Decider:
         *,
         scopes: Collection[str] | None = None,
         issue_code: bool = False,
+        pipeline: Sequence[Any] | None = None,
     ) -> Decision:
         """Check a call. An ask that a person already approved with a one-time code for this
         exact call becomes that approval and is checked again; an ask nobody can answer
-        through the client gets a code (``issue_code``), which the caller shows in its deny."""
-        v = self.check(tool, args, scopes)
+        through the client gets a code (``issue_code``), which the caller shows in its deny.
+        ``pipeline``: a client request's checks (:meth:`check`)."""
+        v = self.check(tool, args, scopes, pipeline)
         d = Decision(v)
         key = ask_code_key(v, tool, args)
         if key and self.codes is not None:
@@ -204,7 +217,7 @@ class Decider:
                 # check: what the check leaves unused is withdrawn, never kept for a later call
                 added = self.session.once_approve(v)
                 try:
-                    d.verdict = self.check(tool, args, scopes)
+                    d.verdict = self.check(tool, args, scopes, pipeline)
                 finally:
                     self.session.once_withdraw(added)
         if issue_code:

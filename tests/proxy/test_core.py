@@ -41,6 +41,17 @@ class _Work:
             Verdict(verdict=verdict, rule=f"r.{verdict}", reason="why", details=details)
         )
 
+    def decide_request(
+        self, method: str, values: Any, pipeline: Any, *, issue_code: bool
+    ) -> Decision:
+        self.log.append(f"decide {method}")
+        verdict = self.verdicts.get(method, "allow")
+        details = {"approval_key": ("k", method)} if verdict == "ask" else {}
+        return Decision(
+            Verdict(verdict=verdict, rule=f"r.{verdict}", reason="why", details=details),
+            code="CODE-1" if verdict == "ask" and issue_code else None,
+        )
+
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         self.log.append(f"approved {tool}")
         return Verdict(verdict="allow", rule="default.allow", reason="approved")
@@ -412,7 +423,7 @@ def test_a_result_that_is_not_an_object_is_refused_and_still_recorded(
     work = _Work()
     core = _core(work, mode)
     t = MemoryTransport(core)
-    params = {"name": "read", "arguments": {}} if method == "tools/call" else {}
+    params = {"name": "read", "arguments": {}} if method == "tools/call" else {"uri": "file:///a"}
     t.from_client({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
     t.run_jobs()
     t.from_server({"jsonrpc": "2.0", "id": 1, "result": "x@evil.example"})

@@ -13,7 +13,7 @@ session history gets the same verdict. The only filesystem access is path resolu
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -439,12 +439,15 @@ class Session(ProvenanceState):
         *,
         server: str = "default",
         scopes: Iterable[str] | None = None,
+        pipeline: Sequence[_checks.Check] | None = None,
     ) -> Verdict:
         """Decide one tools/call. Returns a ``Verdict`` (``Decision``); never raises for a
         bad call: malformed arguments are a deny (``arg.malformed``).
 
         The checks and their order are :data:`cordon.engine.checks.PIPELINE`. An ``allow``
-        counts against the tool's ``max_calls`` budget.
+        counts against the tool's ``max_calls`` budget. ``pipeline``: other checks, for a
+        client request that is not a call (``tool`` its method, ``arguments`` the values
+        :func:`cordon.engine.client_requests.request_values` picked).
         """
         if arguments is None:
             arguments = {}
@@ -457,7 +460,7 @@ class Session(ProvenanceState):
             ctx = _checks.Context(
                 self, tool, arguments, server, scopes, self.engine.tool_policy(tool)
             )
-            out = _checks.decide(ctx)
+            out = _checks.decide(ctx) if pipeline is None else _checks.run(pipeline, ctx)
             v = out.verdict
         except ValueError as exc:
             v = Verdict(verdict="deny", rule=rules.ARG_MALFORMED, reason=str(exc))

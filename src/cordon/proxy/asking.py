@@ -113,6 +113,16 @@ class AskSide:
         def _deny(
             self, id_: Any, v: Verdict, modern: bool, extra: str = "", audit: Any = None
         ) -> ToClient: ...
+        def _deny_withheld(
+            self,
+            id_: Any,
+            tool: str,
+            args: Any,
+            v: Verdict,
+            modern: bool,
+            size: int,
+            before: list[Action],
+        ) -> list[Action]: ...
         def _forward(
             self,
             id_: Any,
@@ -124,6 +134,60 @@ class AskSide:
             shown: Any,
             caps: dict[str, Any] | None = None,
         ) -> ToUpstream: ...
+
+    def _retry(
+        self, id_: Any, tool: str, args: Any, params: dict[str, Any], modern: bool, size: int
+    ) -> list[Action] | tuple[tuple[tuple[Any, ...], ...], dict[str, Any], list[Action]]:
+        """A 2026-07-28 retry answering cordon's own question: the actions that end it (a
+        denial), or the approval keys (every ask of the call the person was shown), the params
+        to forward and the approval record."""
+        payload = self.sealer.open(params["requestState"])
+        if payload is None or payload.get("call") != envelope.call_digest(tool, args):
+            v = Verdict(
+                verdict="deny",
+                rule="approval.invalid_state",
+                reason="approval state is invalid or expired",
+            )
+            return self._deny_withheld(id_, tool, args, v, modern, size, [])
+        responses = dict(params.get("inputResponses") or {})
+        answer = responses.pop(envelope.INPUT_KEY, None)
+        approved = envelope.is_accept(answer)
+        said = (
+            "accept"
+            if approved
+            else (answer or {}).get("action", "none")
+            if isinstance(answer, dict)
+            else "none"
+        )
+        record = self._record(
+            {
+                "kind": "approval",
+                "tool": tool,
+                "rule": payload.get("rule"),
+                "destination": payload.get("destination"),
+                "channel": "input_required",
+                "answer": said,
+            }
+        )
+        if not approved:
+            v = Verdict(
+                verdict="deny",
+                rule=str(payload.get("rule")),
+                reason="a person did not approve this call",
+            )
+            return self._deny_withheld(id_, tool, args, v, modern, size, [record])
+        params = dict(params)
+        if payload.get("ir"):
+            responses.update(payload["ir"])
+        if responses:
+            params["inputResponses"] = responses
+        else:
+            params.pop("inputResponses", None)
+        if payload.get("up") is not None:
+            params["requestState"] = payload["up"]
+        else:
+            params.pop("requestState", None)
+        return tuple(tuple(k) for k in payload["keys"]), params, [record]
 
     def _question(self, tool: str, v: Verdict, shown: Any) -> dict[str, Any]:
         """cordon's question about ``v``, its destination spelled as in the call (``shown``:

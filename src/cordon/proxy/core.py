@@ -46,6 +46,7 @@ from cordon.engine import rules
 from cordon.policy.model import DEFAULT_CONTENT_MODE
 from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
 from cordon.proxy.asking import _NOT_FORWARDED, AskSide, _Ask
+from cordon.proxy.client_requests import RequestSide
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
@@ -154,7 +155,7 @@ def _size(actions: list[Action]) -> int:
     return sum(len(a.data) for a in actions if isinstance(a, (ToClient, ToUpstream)))
 
 
-class ProxyCore(UpstreamSide, WarnSide, AskSide):
+class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
     """One upstream server behind one client connection, as a state machine.
 
     Args:
@@ -400,6 +401,9 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
         self.inflight.add(id_key(msg["id"]))
         if method == "tools/call":
             return self._tools_call(msg, item)
+        decided = self._client_request(msg, item)
+        if decided is not None:
+            return decided
         if method == "initialize":
             caps = (msg.get("params") or {}).get("capabilities") or {}
             self.client_caps = dict(caps) if isinstance(caps, dict) else {}
@@ -545,60 +549,6 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
             line = orjson.dumps({**msg, "params": params})
         return out + self._queue_decide(id_, tool, args, params, line, modern, approve)
 
-    def _retry(
-        self, id_: Any, tool: str, args: Any, params: dict[str, Any], modern: bool, size: int
-    ) -> list[Action] | tuple[tuple[tuple[Any, ...], ...], dict[str, Any], list[Action]]:
-        """A 2026-07-28 retry answering cordon's own question: the actions that end it (a
-        denial), or the approval keys (every ask of the call the person was shown), the params
-        to forward and the approval record."""
-        payload = self.sealer.open(params["requestState"])
-        if payload is None or payload.get("call") != envelope.call_digest(tool, args):
-            v = Verdict(
-                verdict="deny",
-                rule="approval.invalid_state",
-                reason="approval state is invalid or expired",
-            )
-            return self._deny_withheld(id_, tool, args, v, modern, size, [])
-        responses = dict(params.get("inputResponses") or {})
-        answer = responses.pop(envelope.INPUT_KEY, None)
-        approved = envelope.is_accept(answer)
-        said = (
-            "accept"
-            if approved
-            else (answer or {}).get("action", "none")
-            if isinstance(answer, dict)
-            else "none"
-        )
-        record = self._record(
-            {
-                "kind": "approval",
-                "tool": tool,
-                "rule": payload.get("rule"),
-                "destination": payload.get("destination"),
-                "channel": "input_required",
-                "answer": said,
-            }
-        )
-        if not approved:
-            v = Verdict(
-                verdict="deny",
-                rule=str(payload.get("rule")),
-                reason="a person did not approve this call",
-            )
-            return self._deny_withheld(id_, tool, args, v, modern, size, [record])
-        params = dict(params)
-        if payload.get("ir"):
-            responses.update(payload["ir"])
-        if responses:
-            params["inputResponses"] = responses
-        else:
-            params.pop("inputResponses", None)
-        if payload.get("up") is not None:
-            params["requestState"] = payload["up"]
-        else:
-            params.pop("requestState", None)
-        return tuple(tuple(k) for k in payload["keys"]), params, [record]
-
     def _deny_withheld(
         self,
         id_: Any,
@@ -711,15 +661,27 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide):
         fails, refuses it instead (invariant 4: no audit record, no forwarding). A call the
         client cancelled while it was decided goes out with its cancel right behind it, and
         is not pending."""
+        self._sent(id_, "tools/call", tool, args, caps)
+        refused = result_frame(id_, _AUDIT_REFUSED[modern])
+        rec = self._verdict_record(tool, shown, v, args)
+        return ToUpstream(line, audit=rec, refused=refused, id=id_)
+
+    def _sent(
+        self,
+        id_: Any,
+        method: str,
+        tool: str | None = None,
+        args: Any = None,
+        caps: dict[str, Any] | None = None,
+    ) -> None:
+        """A decided request goes upstream now: pending until answered, unless the client
+        cancelled it while it was decided (it goes out with its cancel right behind it)."""
         key = id_key(id_)
         if key in self.cancelling:
             self.cancelling.discard(key)
             self._cancelled(key)
         else:
-            self.pending[key] = _Pending("tools/call", id_, tool, args, caps)
-        refused = result_frame(id_, _AUDIT_REFUSED[modern])
-        rec = self._verdict_record(tool, shown, v, args)
-        return ToUpstream(line, audit=rec, refused=refused, id=id_)
+            self.pending[key] = _Pending(method, id_, tool, args, caps)
 
     # -- the shared taint store ---------------------------------------------------------
     def prod(self) -> list[Action]:

@@ -13,6 +13,7 @@ approval code store and the shared taint store.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,7 @@ from cordon.content._walk import CapExceeded, iter_strings
 from cordon.content.sanitize import Evaluation, strip_ansi
 from cordon.decider import Decider, Decision, shown_arguments
 from cordon.engine import rules
-from cordon.engine.checks import Context, Facts, ask_keys, degraded, dlp
+from cordon.engine.checks import Check, Context, Facts, ask_keys, degraded, dlp
 from cordon.engine.checks import secrets as secret_checks
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.pins import fingerprint
@@ -151,6 +152,28 @@ class SessionWork:
             d.problems.append(problem)
         shown = shown_arguments(args, self.session.secrets, self.engine.dlp)
         if shown is not args:  # a secret (registered, seen or by format): the log keeps a marker
+            d.shown = shown
+        return d
+
+    def decide_request(
+        self, method: str, values: dict[str, Any], pipeline: Sequence[Check], *, issue_code: bool
+    ) -> Decision:
+        """Decide a client request that is not a call (``resources/read``, ``prompts/get``,
+        ``completion/complete``): ``values``, what the agent chose in it, through ``pipeline``
+        (:func:`cordon.engine.client_requests.request_values`), under the method's name. A
+        server that is not the one pinned gets nothing (``pin.server_changed``), as for calls.
+        """
+        if self.identity_changed is not None:
+            why = Verdict(
+                verdict="deny", rule=rules.PIN_SERVER_CHANGED, reason=self.identity_changed
+            )
+            return Decision(verdict=why)
+        problem = self.take_request()
+        d = self.decider.decide(method, values, issue_code=issue_code, pipeline=pipeline)
+        if problem is not None:
+            d.problems.append(problem)
+        shown = shown_arguments(values, self.session.secrets, self.engine.dlp)
+        if shown is not values:
             d.shown = shown
         return d
 

@@ -36,8 +36,10 @@ from cordon.engine.checks._base import (
 from cordon.engine.checks._pipeline import Outcome, resolve, run
 
 __all__ = [
+    "FETCH_PIPELINE",
     "PASS",
     "PIPELINE",
+    "VALUES_PIPELINE",
     "Check",
     "Context",
     "Facts",
@@ -103,6 +105,28 @@ and each check comes after the facts it reads.
     ``sending``/``external`` (a credential this server returned may go back to it only in a
     call that does not send). Last of the checks: it scans every string of every call.
 """
+
+
+FETCH_PIPELINE: tuple[Check, ...] = (
+    egress.CHECK,
+    taint.CHECK,
+    links.CHECK,
+    rule_of_two.CHECK,
+    degraded.CHECK,
+    secrets.CHECK,
+    dlp.CHECK,
+)
+"""A client request that reads a network URL (``resources/read`` of an ``https:`` URI: MCP
+defines it as a resource on the web, fetched by whoever reads it): decided as a fetch tool's
+call with that URL is, from ``egress`` on, in :data:`PIPELINE`'s order. No ``pins``,
+``budgets``, ``arguments`` or ``actions``: those read a tool's definition and policy, and a
+protocol method has neither (:mod:`cordon.engine.client_requests`)."""
+
+VALUES_PIPELINE: tuple[Check, ...] = (secrets.CHECK, dlp.CHECK)
+"""A client request whose values reach the server only (``prompts/get`` arguments,
+``completion/complete`` values, a resource URI of the server's own scheme): no credential
+leaves in them (invariant 7), read as a call that does not send is; the server names what
+they address, so there is no destination to gate."""
 
 
 def decide(ctx: Context) -> Outcome:

@@ -1,0 +1,84 @@
+"""Client requests other than ``tools/call`` that carry values the agent chose.
+
+``tools/call`` is not the only way an agent's choices reach a server. MCP clients let the
+model read a resource by URI (Claude Code's resource tools, ``@`` mentions), fill a prompt's
+arguments and ask for completions of them. A fooled agent can use each as a channel:
+
+* ``resources/read`` (and ``resources/subscribe`` / ``resources/unsubscribe``) of a network
+  URI is a fetch: MCP (server/resources, "Common URI Schemes") defines ``https://`` as a
+  resource on the web, and a server whose resource templates take a URL fetches it. A host
+  planted in output, or data in the URI's query, leaves as it would through a fetch tool
+  (destination taint, egress, SSRF). The request is decided as a fetch of that URL
+  (:data:`cordon.engine.checks.FETCH_PIPELINE`).
+* Any other resource URI (``file://``, ``git://``, a server's own scheme), ``prompts/get``
+  arguments and ``completion/complete`` values reach the server only. The server names what
+  they address, so there is no destination to gate; a credential in them still must not
+  leave (invariant 7: a template variable or a prompt argument is sent to the server like any
+  call argument) (:data:`cordon.engine.checks.VALUES_PIPELINE`).
+
+:func:`request_values` says, per method, which values are checked and by which pipeline;
+the engine decides them as it decides a call (:meth:`cordon.engine.core.Session.check`),
+under the method's name. Requests that carry nothing the agent chose (``ping``, the list
+methods, whose ``cursor`` is the server's own opaque value) are not decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cordon.engine.checks import FETCH_PIPELINE, VALUES_PIPELINE, Check
+
+__all__ = ["DECIDED_METHODS", "NETWORK_SCHEMES", "request_values"]
+
+#: the URI schemes a resource is fetched over the network with (MCP: ``https://`` is a
+#: resource on the web; WebSocket and plain HTTP reach a host the same way)
+NETWORK_SCHEMES = frozenset({"http", "https", "ws", "wss"})
+
+_RESOURCE_METHODS = frozenset({"resources/read", "resources/subscribe", "resources/unsubscribe"})
+
+#: the client requests decided before they are forwarded
+DECIDED_METHODS = _RESOURCE_METHODS | {"prompts/get", "completion/complete"}
+
+
+#: stripped from a URL's ends by a URL parser (WHATWG URL: C0 control or space) ...
+_C0_OR_SPACE = "".join(map(chr, range(0x21)))
+#: ... and removed from anywhere in it (ASCII tab or newline)
+_TAB_OR_NEWLINE = dict.fromkeys(map(ord, "\t\n\r"))
+
+
+def _scheme(uri: str) -> str:
+    """The URI's scheme, lower-case ('' when it has none), read as a URL parser reads it."""
+    head = uri.lstrip(_C0_OR_SPACE).translate(_TAB_OR_NEWLINE)
+    scheme, sep, _ = head.partition(":")
+    return scheme.lower() if sep and scheme[:1].isascii() and scheme[:1].isalpha() else ""
+
+
+def request_values(method: str, params: Any) -> tuple[dict[str, Any], Sequence[Check]] | None:
+    """The values of a client request that are decided, and the checks that decide them;
+    None for a method that carries nothing the agent chose.
+
+    Raises:
+        ValueError: the request lacks what its method needs (``params.uri`` a string for the
+            resource methods, ``params.name`` for ``prompts/get``): refused, never forwarded
+            unread.
+    """
+    if method not in DECIDED_METHODS:
+        return None
+    if not isinstance(params, Mapping):
+        raise ValueError(f"{method} needs params (an object)")
+    if method in _RESOURCE_METHODS:
+        uri = params.get("uri")
+        if not isinstance(uri, str):
+            raise ValueError(f"{method} needs params.uri (a string)")
+        fetches = _scheme(uri) in NETWORK_SCHEMES
+        return {"uri": uri}, FETCH_PIPELINE if fetches else VALUES_PIPELINE
+    if method == "prompts/get":
+        name = params.get("name")
+        if not isinstance(name, str):
+            raise ValueError("prompts/get needs params.name (a string)")
+        return {"name": name, "arguments": params.get("arguments") or {}}, VALUES_PIPELINE
+    # completion/complete: the prompt or resource template it completes for, the value typed
+    # so far and the arguments already filled in
+    values = {k: params[k] for k in ("ref", "argument", "context") if k in params}
+    return values, VALUES_PIPELINE

@@ -1,0 +1,138 @@
+"""Table tests of the core and the client requests it decides that are not calls
+(``resources/read``, ``prompts/get``, ``completion/complete``): a ``decide`` job in the queue,
+its audit record before anything is forwarded, a JSON-RPC error for any verdict but allow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from cordon.proxy.actions import ToUpstream
+from cordon.proxy.client_requests import POLICY_DENIED
+from cordon.proxy.core import id_key
+from cordon.proxy.memory import MemoryTransport
+from tests.proxy.test_core import _call, _core, _result, _Work
+
+
+def _req(id_: Any, method: str = "resources/read", **params: Any) -> dict[str, Any]:
+    if not params:
+        params = {"uri": "https://docs.example.com/a"}
+    return {"jsonrpc": "2.0", "id": id_, "method": method, "params": params}
+
+
+@pytest.mark.parametrize(
+    ("method", "params"),
+    [
+        ("resources/read", {"uri": "https://docs.example.com/a"}),
+        ("resources/subscribe", {"uri": "file:///a"}),
+        ("prompts/get", {"name": "p", "arguments": {"a": "1"}}),
+        ("completion/complete", {"argument": {"name": "a", "value": "v"}}),
+    ],
+)
+def test_an_allowed_request_goes_out_under_its_audit_record(
+    method: str, params: dict[str, Any]
+) -> None:
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core)
+    t.from_client(_req(1, method, **params))
+    assert work.log == [f"decide {method}"]
+    forwards = [a for a in t.trace if isinstance(a, ToUpstream)]
+    assert len(forwards) == 1 and forwards[0].audit is not None
+    rec = forwards[0].audit
+    assert (rec["kind"], rec["tool"], rec["method"], rec["verdict"]) == (
+        "verdict",
+        method,
+        method,
+        "allow",
+    )
+    assert id_key(1) in core.pending and core.pending[id_key(1)].method == method
+
+
+def test_a_denied_request_is_answered_with_an_error_and_never_forwarded() -> None:
+    work = _Work()
+    work.verdicts["resources/read"] = "deny"
+    core = _core(work)
+    t = MemoryTransport(core)
+    t.from_client(_req(1))
+    assert t.sent_upstream == []
+    err = orjson.loads(t.client[0])["error"]
+    assert err["code"] == POLICY_DENIED and "r.deny" in err["message"]
+    assert [r["verdict"] for r in t.audit if r.get("kind") == "verdict"] == ["deny"]
+    assert not core.pending and not core.inflight
+
+
+def test_an_ask_is_denied_with_a_one_time_code() -> None:
+    work = _Work()
+    work.verdicts["resources/read"] = "ask"
+    t = MemoryTransport(_core(work))
+    t.from_client(_req(1))
+    assert t.sent_upstream == []
+    err = orjson.loads(t.client[0])["error"]
+    assert err["code"] == POLICY_DENIED
+    assert "cordon approve CODE-1" in err["message"] and "this exact request" in err["message"]
+    rec = [r for r in t.audit if r.get("kind") == "verdict"][0]
+    assert (rec["verdict"], rec["asked"], rec["code"]) == ("ask", "code", "CODE-1")
+
+
+def test_a_request_without_what_its_method_needs_is_refused() -> None:
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core)
+    t.from_client({"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {}})
+    assert t.sent_upstream == [] and work.log == []
+    assert orjson.loads(t.client[0])["error"]["code"] == -32602
+    assert [r["kind"] for r in t.audit] == ["frame_refused"]
+    assert not core.inflight  # the id is free again
+
+
+def test_an_unwritable_audit_log_refuses_the_request() -> None:
+    core = _core(_Work())
+    t = MemoryTransport(core, audit_fails=True)
+    t.from_client(_req(1))
+    assert t.sent_upstream == []
+    assert "audit log cannot be written" in t.client[0].decode()
+    assert not core.pending and not core.inflight
+
+
+def test_requests_with_nothing_the_agent_chose_are_not_decided() -> None:
+    work = _Work()
+    t = MemoryTransport(_core(work))
+    for i, method in enumerate(("ping", "resources/list", "prompts/list"), 1):
+        t.from_client({"jsonrpc": "2.0", "id": i, "method": method, "params": {}})
+    assert work.log == [] and len(t.sent_upstream) == 3
+
+
+def test_a_request_is_decided_on_exactly_the_output_that_arrived_before_it() -> None:
+    """As a call is: a result delivered before the request is recorded before it is decided,
+    and the request is forwarded in its place in the client lane."""
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1, "read"))
+    t.run_jobs()
+    t.from_server(_result(1, "A"))  # delivered; its recording queued
+    t.from_client(_req(2))
+    t.from_client({"jsonrpc": "2.0", "id": 3, "method": "ping"})  # behind it in the lane
+    assert _sent_ids(t) == [1]
+    t.run_jobs()
+    assert work.log == ["decide read", "record A", "decide resources/read"]
+    assert _sent_ids(t) == [1, 2, 3]
+
+
+def test_a_request_cancelled_while_decided_goes_out_with_its_cancel_and_is_not_pending() -> None:
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_req(1))
+    cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}}
+    t.from_client(cancel)
+    t.run_jobs()
+    assert [orjson.loads(f).get("id", "cancel") for f in t.sent_upstream] == [1, "cancel"]
+    assert not core.pending and id_key(1) in core.cancelled
+
+
+def _sent_ids(t: MemoryTransport) -> list[Any]:
+    return [orjson.loads(f).get("id") for f in t.sent_upstream]
