@@ -136,3 +136,13 @@ def test_a_request_cancelled_while_decided_goes_out_with_its_cancel_and_is_not_p
 
 def _sent_ids(t: MemoryTransport) -> list[Any]:
     return [orjson.loads(f).get("id") for f in t.sent_upstream]
+
+
+@pytest.mark.parametrize("method", ["resources/read", "prompts/get", "completion/complete"])
+def test_a_decided_method_sent_as_a_notification_is_refused(method: str) -> None:
+    """Without an id it would skip its decision: a lenient server may act on it anyway."""
+    work = _Work()
+    t = MemoryTransport(_core(work))
+    t.from_client({"jsonrpc": "2.0", "method": method, "params": {"uri": "https://x.example/"}})
+    assert t.sent_upstream == [] and work.log == []
+    assert orjson.loads(t.client[0])["error"]["code"] == -32600

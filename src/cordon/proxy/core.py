@@ -43,6 +43,7 @@ from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
 from cordon.decider import Decision
 from cordon.engine import rules
+from cordon.engine.client_requests import DECIDED_METHODS
 from cordon.policy.model import DEFAULT_CONTENT_MODE
 from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
 from cordon.proxy.asking import _NOT_FORWARDED, AskSide, _Ask
@@ -73,7 +74,9 @@ _CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
 #: on every 2026-07-28 request (its ``_meta``); a request without it is of the handshake era
 _VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 #: methods cordon intercepts as requests: sent without an id they would skip every check
-_REQUEST_ONLY = frozenset({"tools/call", "tools/list", "initialize", "server/discover"})
+_REQUEST_ONLY = (
+    frozenset({"tools/call", "tools/list", "initialize", "server/discover"}) | DECIDED_METHODS
+)
 #: cancelled requests remembered at most (their late answers dropped, their ids not reused);
 #: past it the oldest is forgotten (its late answer, if one ever comes, matches nothing)
 _CANCELLED_MAX = 4096
