@@ -27,11 +27,15 @@ in clear:
   For each run start, the head key is looked up first (one hash per distinct head of all
   the call's views, in one lookup); only where it is
   present are the candidates from there to each run end up to :data:`MAX_SHARED_LENGTH`
-  characters hashed and looked up. When :data:`ANY_KEY` is absent nothing is hashed; when it
-  is present (any process of the client has a credential of its own, :func:`own_keys`), a
-  call costs about 0.5 ms of CPU per KB of argument text (a ``write_file`` of 100 KB of
-  prose: about 50 ms, 5 ms without; one SHA-256 per distinct head, and the passes of
-  :func:`_more_views`).
+  characters hashed and looked up. Nothing is hashed unless another writer published
+  :data:`ANY_KEY`: another process of the client saw a credential or has one of its own
+  (:func:`own_keys`); what this process published itself does not count, its own
+  credentials and the ones it saw are in its own :class:`cordon.engine.secrets.SecretSet`
+  (a lookup that can tell, ``published_elsewhere``: the store of ``cordon run``, which
+  watches :data:`ANY_KEY`; one that cannot is asked whether anyone published it). When
+  another did, a call costs about 0.5 ms of CPU per KB of argument text (a ``write_file`` of
+  100 KB of prose: about 50 ms, 5 ms without; one SHA-256 per distinct head, and the passes
+  of :func:`_more_views`).
 
 cordon's own credentials (the values of ``--header`` and ``--header-env``, the keys in a
 ``--url``, the credential-named variables of its environment, its stored OAuth tokens: what
@@ -115,6 +119,10 @@ class SecretLookup(Protocol):
 
     def present(self, keys: Collection[str]) -> set[str]:
         """The keys of ``keys`` some process of the client published."""
+
+    # optional (a lookup without it is asked :meth:`present` instead):
+    # ``published_elsewhere(key: str) -> bool``, True when a writer other than this process
+    # published ``key`` (:meth:`cordon.store.SharedTaintStore.published_elsewhere`)
 
 
 def _normal(text: str) -> str:
@@ -246,8 +254,9 @@ def find_shared(
     ``skip``: a callable given a found core, True to pass over it (a credential this process
     saw in its own server's output, going back to that server in a call that sends nothing).
     """
-    if not lookup.present((ANY_KEY,)):
-        return None
+    elsewhere = getattr(lookup, "published_elsewhere", None)
+    if not (lookup.present((ANY_KEY,)) if elsewhere is None else elsewhere(ANY_KEY)):
+        return None  # no credential of another process's: nothing to hash
     views = [
         (path, _normal(view))
         for path, text in _texts(arguments)

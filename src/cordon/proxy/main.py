@@ -403,6 +403,20 @@ def _publish_own(
         ) from exc
 
 
+def _shared_store() -> SharedTaintStore:
+    """The client's shared store, holding (:class:`cordon.store.SharedTaintStore`); it tells
+    which credential publications are another process's (``watch``): this process's own
+    credentials, and the ones it saw, are in its own ``SecretSet``, so its calls skip the
+    shared match until another process has published one (:mod:`cordon.engine.shared_secrets`).
+
+    Raises:
+        OSError: the store cannot be opened.
+    """
+    from cordon.engine.shared_secrets import ANY_KEY
+
+    return SharedTaintStore.for_client(hold=True, watch=(ANY_KEY,))
+
+
 def run_proxy(
     *,
     command: list[str],
@@ -431,7 +445,7 @@ def run_proxy(
     """
     policy = _load(policies, content_mode, block_at)
     sent = _headers(headers or [])
-    store = SharedTaintStore.for_client(hold=True) if shared_taint else None
+    store = _shared_store() if shared_taint else None
     later = _Later(store)  # OAuth tokens a login or refresh brings
     auth = _oauth(url, sent, oauth, later)
     secrets = policy_secrets(policy.secrets)

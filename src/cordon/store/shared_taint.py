@@ -62,6 +62,14 @@ through another must be denied, not asked. The mechanism:
   any sibling's do), so a process starting with a credential does not end its siblings'
   holding. A reader keeps the hashes like any others and skips the ``K`` line (it is not 32
   hex digits, and not a marker: earlier readers skip it too).
+* Whose a key is (``watch``, :meth:`SharedTaintStore.published_elsewhere`): for a few keys
+  given when it opens the file (:data:`cordon.engine.shared_secrets.ANY_KEY`, in every
+  credential publication), a store tells its own lines from every other writer's by where
+  they are in the file: it keeps the byte ranges of its own appends that carry one (the
+  offsets its ``O_APPEND`` write under the lock returned), and each such hash it reads
+  anywhere else is another writer's. A process whose credentials are the only ones published
+  so skips the shared match of its calls (its own credentials are in its own ``SecretSet``);
+  a line it cannot place counts as another's.
 """
 
 from __future__ import annotations
@@ -76,7 +84,7 @@ import re
 import signal
 import time
 import weakref
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
 __all__ = ["SharedTaintStore", "hash_key"]
@@ -131,6 +139,8 @@ class SharedTaintStore:
     Args:
         path: the shared file; created with mode 0600 if missing, its directory must exist.
         max_entries: the most hashes kept in memory; past it ``truncated`` becomes True.
+        watch: keys whose other writers :meth:`published_elsewhere` tells apart from this
+            store (module docstring).
 
     Raises:
         OSError: the file cannot be opened or created.
@@ -143,6 +153,7 @@ class SharedTaintStore:
         max_entries: int = 2_000_000,
         wait_s: float = 10.0,
         hold: bool = False,
+        watch: Collection[str] = (),
     ) -> None:
         self.path = Path(path)
         self.max_entries = max_entries
@@ -180,15 +191,22 @@ class SharedTaintStore:
         self._owner = os.getpid()
         if self._holding:
             _HOLDING.add(self)
+        #: each watched key's hash line: True once read where this store did not write it
+        self._watched = {hash_key(k).encode("ascii"): False for k in watch}
+        #: the byte ranges of this store's own appends that carry a watched hash and that it
+        #: has not read past (it reads them back when another process appended before them)
+        self._own_ranges: list[tuple[int, int]] = []
 
     @classmethod
-    def for_client(cls, base_dir: Path | None = None, *, hold: bool = False) -> SharedTaintStore:
+    def for_client(
+        cls, base_dir: Path | None = None, *, hold: bool = False, watch: Collection[str] = ()
+    ) -> SharedTaintStore:
         """The store of the client that started this process (cordon's parent process).
 
         ``base_dir`` defaults to ``~/.cordon/taint``; it and any missing parent (``~/.cordon``)
         are created with mode 0700. Files of clients that are no longer running are removed.
         ``hold``: held publishing (module docstring); the caller must call :meth:`flush` when
-        prodded (``SIGUSR1``) and :meth:`close` before it exits.
+        prodded (``SIGUSR1``) and :meth:`close` before it exits. ``watch``: as the class's.
 
         Raises:
             OSError: the directory or file cannot be created.
@@ -203,7 +221,7 @@ class SharedTaintStore:
         ppid = os.getppid()
         start = _start_time(ppid)
         _prune(base, keep=f"client-{ppid}-{start}.keys")
-        return cls(base / f"client-{ppid}-{start}.keys", hold=hold)
+        return cls(base / f"client-{ppid}-{start}.keys", hold=hold, watch=watch)
 
     @property
     def truncated(self) -> bool:
@@ -395,6 +413,8 @@ class SharedTaintStore:
             fcntl.flock(self._fd, fcntl.LOCK_UN)
         if self._offset == end - len(data):
             self._offset = end
+        elif self._watched and any(w in data for w in self._watched):
+            self._own_ranges.append((end - len(data), end))  # read back later: its own
         before = end - len(data)
         others = before != self._known_end and not self._only_blocks(self._known_end, before)
         self._known_end = end
@@ -486,18 +506,35 @@ class SharedTaintStore:
             return {k for h, k in hashed.items() if h in self._hashes}
 
         got = hits()
-        if len(got) == len(keys):
-            return got
+        if len(got) < len(keys):
+            self._settle(lambda: len(hits()) == len(keys))
+            got = hits()
+        return got
+
+    def published_elsewhere(self, key: str) -> bool:
+        """True when a writer other than this store (another process of the client, or
+        another store of this process) published ``key``, one of ``watch`` (module
+        docstring); what this store published or holds does not count. Waits for other
+        processes' open pending markers while it is False, as :meth:`present` does. A key
+        not watched: whether any writer published it (:meth:`present`)."""
+        line = hash_key(key).encode("ascii")
+        if line not in self._watched:
+            return bool(self.present((key,)))
+        self.refresh()
+        if not self._watched[line]:
+            self._settle(lambda: self._watched[line])
+        return self._watched[line]
+
+    def _settle(self, found: Callable[[], bool]) -> None:
+        """After a lookup missed: flush this process's other holding stores on the file,
+        then, while ``found()`` is False, wait for other processes' open pending markers."""
         if self._other_holders() and self._flush_local_siblings():
             self.refresh()
-            got = hits()
-        if len(got) < len(keys) and self._open:
+        if not found() and self._open:
             if self._holding:  # the others may be waiting for this one: publish first
                 with contextlib.suppress(OSError):
                     self.flush()
             self._wait_open()
-            got = hits()
-        return got
 
     def _other_holders(self) -> bool:
         """True when another store of this process holds keys (cheap: a lookup asks it on
@@ -556,6 +593,8 @@ class SharedTaintStore:
                 if len(chunk) < _READ_CHUNK:
                     break  # a partial line is still being written
                 cut = len(chunk) - 1  # a corrupt over-long line: skip it
+            if self._watched:
+                self._see_watched(chunk[:cut], self._offset)
             self._offset += cut + 1
             lines = chunk[:cut].decode("ascii", "replace").split("\n")
             self._remember(
@@ -563,6 +602,22 @@ class SharedTaintStore:
             )
             if b"P" in chunk or b"D" in chunk or b"F" in chunk:
                 self._markers(lines)
+
+    def _see_watched(self, data: bytes, start: int) -> None:
+        """Mark each watched hash that is a whole line of ``data`` (whole lines, the file's
+        bytes from offset ``start``) outside this store's own appends as another's."""
+        for line, seen in list(self._watched.items()):
+            at = -1 if seen else data.find(line)
+            while at != -1:
+                after = at + _HASH_HEX
+                whole = (at == 0 or data[at - 1] == 0x0A) and data[after : after + 1] in b"\n"
+                if whole and not any(a <= start + at < b for a, b in self._own_ranges):
+                    self._watched[line] = True
+                    break
+                at = data.find(line, at + 1)
+        if self._own_ranges:  # read past: never read again
+            stop = start + len(data) + 1  # (and its last newline)
+            self._own_ranges = [r for r in self._own_ranges if r[1] > stop]
 
     def _markers(self, lines: list[str]) -> None:
         for line in lines:
