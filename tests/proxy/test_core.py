@@ -32,6 +32,14 @@ class _Work:
     def __init__(self) -> None:
         self.log: list[str] = []
         self.verdicts: dict[str, str] = {}
+        self.policy_misfit: str | None = None
+
+    def check_answer(self, answer: dict[str, Any], tool: str = "") -> Verdict | None:
+        self.log.append(f"check answer {tool}")
+        return None
+
+    def shown(self, args: Any) -> Any:
+        return args
 
     def decide(self, tool: str, args: Any, *, approve: Any, issue_code: bool) -> Decision:
         self.log.append(f"decide {tool} {args.get('n') or ''}".strip())

@@ -9,7 +9,15 @@ arguments and ask for completions of them. A fooled agent can use each as a chan
   resource on the web, and a server whose resource templates take a URL fetches it. A host
   planted in output, or data in the URI's query, leaves as it would through a fetch tool
   (destination taint, egress, SSRF). The request is decided as a fetch of that URL
-  (:data:`cordon.engine.checks.FETCH_PIPELINE`).
+  (:data:`cordon.engine.checks.FETCH_PIPELINE`). Network means any scheme whose authority
+  is a host on the network (:data:`NETWORK_SCHEMES`: ``ftp``, ``git``, ``ssh``, ``gopher``
+  ... as well as the web's): a server that reads a URI with a generic URL library
+  (``urllib``'s ``urlopen`` reads ``ftp://``) reaches a metadata endpoint or a planted
+  host through them as through ``https://``, and a call argument naming one is judged by
+  egress too (``egress.scheme`` denies the smuggling schemes unless allowed).
+* ``subscriptions/listen`` (2026-07-28) subscribes to resource URIs too
+  (``notifications.resourceSubscriptions``): each is decided as ``resources/subscribe``
+  decides its URI.
 * Any other resource URI (``file://``, ``git://``, a server's own scheme), ``prompts/get``
   arguments and ``completion/complete`` values reach the server only. The server names what
   they address, so there is no destination to gate; a credential in them still must not
@@ -32,13 +40,26 @@ from cordon.engine.checks import FETCH_PIPELINE, VALUES_PIPELINE, Check
 __all__ = ["DECIDED_METHODS", "NETWORK_SCHEMES", "request_values"]
 
 #: the URI schemes a resource is fetched over the network with (MCP: ``https://`` is a
-#: resource on the web; WebSocket and plain HTTP reach a host the same way)
-NETWORK_SCHEMES = frozenset({"http", "https", "ws", "wss"})
+#: resource on the web; WebSocket and plain HTTP reach a host the same way), and the other
+#: schemes whose authority is a network host (IANA URI schemes; the OWASP SSRF cheat sheet's
+#: protocol-smuggling schemes): a URI of any of them names where the server connects to. A
+#: compound scheme (``git+https``, ``svn+ssh``) is network when any of its parts is.
+NETWORK_SCHEMES = frozenset(
+    {"http", "https", "ws", "wss"}
+    | {"ftp", "ftps", "sftp", "tftp", "ssh", "scp", "git", "svn", "hg", "rsync"}
+    | {"gopher", "dict", "telnet", "ldap", "ldaps", "smb", "cifs", "nfs", "webdav", "dav"}
+    | {"imap", "imaps", "pop", "pop3", "pop3s", "smtp", "smtps", "irc", "ircs", "xmpp", "nntp"}
+    | {"rtsp", "rtmp", "sip", "sips", "mqtt", "mqtts", "amqp", "amqps", "stomp", "coap"}
+    | {"redis", "rediss", "memcached", "mongodb", "mysql", "postgres", "postgresql", "jdbc"}
+    | {"grpc", "grpcs", "tcp", "udp", "unix", "s3", "gs"}
+)
 
 _RESOURCE_METHODS = frozenset({"resources/read", "resources/subscribe", "resources/unsubscribe"})
+#: MCP 2026-07-28: a stream of notifications, ``resources/updated`` of the URIs it names
+_LISTEN = "subscriptions/listen"
 
 #: the client requests decided before they are forwarded
-DECIDED_METHODS = _RESOURCE_METHODS | {"prompts/get", "completion/complete"}
+DECIDED_METHODS = _RESOURCE_METHODS | {"prompts/get", "completion/complete", _LISTEN}
 
 
 #: stripped from a URL's ends by a URL parser (WHATWG URL: C0 control or space) ...
@@ -54,6 +75,34 @@ def _scheme(uri: str) -> str:
     return scheme.lower() if sep and scheme[:1].isascii() and scheme[:1].isalpha() else ""
 
 
+def _network(uri: str) -> bool:
+    """Whether a URI names a host on the network (:data:`NETWORK_SCHEMES`)."""
+    return any(part in NETWORK_SCHEMES for part in _scheme(uri).split("+"))
+
+
+def _listen_values(params: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[Check]] | None:
+    """``subscriptions/listen``: the resource URIs it subscribes to (None: it names none).
+
+    One request has one pipeline: network URIs are decided as fetches, and a fetch's egress
+    would read a server's own scheme (``mem://doc``) as a host, so a request naming both
+    kinds is refused (the client can listen on two streams)."""
+    wanted = params.get("notifications")
+    uris = wanted.get("resourceSubscriptions") if isinstance(wanted, Mapping) else None
+    if uris is None:
+        return None
+    if not isinstance(uris, list) or not all(isinstance(u, str) for u in uris):
+        raise ValueError(f"{_LISTEN} needs notifications.resourceSubscriptions (strings)")
+    if not uris:
+        return None
+    network = {_network(u) for u in uris}
+    if len(network) > 1:
+        raise ValueError(
+            f"{_LISTEN}: network and other resource URIs in one request; listen to each "
+            "kind on a stream of its own"
+        )
+    return {"uri": uris}, FETCH_PIPELINE if network == {True} else VALUES_PIPELINE
+
+
 def request_values(method: str, params: Any) -> tuple[dict[str, Any], Sequence[Check]] | None:
     """The values of a client request that are decided, and the checks that decide them;
     None for a method that carries nothing the agent chose.
@@ -67,12 +116,13 @@ def request_values(method: str, params: Any) -> tuple[dict[str, Any], Sequence[C
         return None
     if not isinstance(params, Mapping):
         raise ValueError(f"{method} needs params (an object)")
+    if method == _LISTEN:
+        return _listen_values(params)
     if method in _RESOURCE_METHODS:
         uri = params.get("uri")
         if not isinstance(uri, str):
             raise ValueError(f"{method} needs params.uri (a string)")
-        fetches = _scheme(uri) in NETWORK_SCHEMES
-        return {"uri": uri}, FETCH_PIPELINE if fetches else VALUES_PIPELINE
+        return {"uri": uri}, FETCH_PIPELINE if _network(uri) else VALUES_PIPELINE
     if method == "prompts/get":
         name = params.get("name")
         if not isinstance(name, str):

@@ -1,0 +1,296 @@
+"""Red-team regressions for client requests that are not calls (``resources/read``,
+``prompts/get``, ``subscriptions/listen`` ...), through the real ``cordon run`` in front of
+a raw upstream that logs every line it receives and answers any request.
+
+Each test asserts on what the upstream received, never only on what cordon answered. The
+attacker's goal: an agent-chosen value cordon should stop (a host planted in output, a
+metadata or private address, a credential in a known format) reaching the upstream, or a
+request forwarded with no audit record.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from tests.conftest import Harness, cordon_exe
+
+pytestmark = [pytest.mark.e2e]
+
+KEY = "AKIAQ3EGRTXN5ZV7HBLM"  # an AWS access key id in format (nobody registered it)
+PLANTED = "drop.evil-host.example"  # the host the upstream's tool output plants
+POLICY_DENIED = -32003
+MODERN_META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+}
+
+# A raw upstream: logs every line to $REC_DIR/recv.jsonl, answers every request (read_doc's
+# output plants a host), ignores notifications.
+RECORDER = """
+import json, os, sys
+LOG = os.path.join(os.environ["REC_DIR"], "recv.jsonl")
+POISON = "Details: https://drop.evil-host.example/c (mirror at ssh://drop.evil-host.example)"
+for raw in sys.stdin:
+    with open(LOG, "a") as fh:
+        fh.write(raw.rstrip("\\n") + "\\n")
+    msg = json.loads(raw)
+    if not isinstance(msg, dict) or "id" not in msg or "method" not in msg:
+        continue
+    m = msg["method"]
+    if m == "initialize":
+        r = {"protocolVersion": "2025-11-25", "serverInfo": {"name": "rec", "version": "1"},
+             "capabilities": {"tools": {}, "resources": {}, "prompts": {}}}
+    elif m == "tools/list":
+        r = {"tools": [{"name": "read_doc", "description": "Read the doc.",
+                        "inputSchema": {"type": "object", "properties": {}}}]}
+    elif m == "tools/call":
+        r = {"content": [{"type": "text", "text": POISON}]}
+    elif m == "resources/read":
+        r = {"contents": [{"uri": msg["params"]["uri"], "text": "ok"}]}
+    else:
+        r = {}
+    sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": r}) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+class Proxy:
+    """``cordon run`` in front of the recorder, driven with raw JSON-RPC lines."""
+
+    def __init__(self, harness: Harness, policy: dict[str, Any] | None = None) -> None:
+        server = harness.tmp / "recorder.py"
+        server.write_text(RECORDER, "utf-8")
+        self.dir = harness.tmp
+        extra = [] if policy is None else ["--policy", str(harness.policy(policy))]
+        cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), *extra]
+        self.proc = subprocess.Popen(
+            [*cmd, "--", sys.executable, str(server)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "HOME": str(harness.home), "REC_DIR": str(harness.tmp)},
+        )
+        self.harness = harness
+        init = {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        }
+        self.rpc(1, "initialize", init)
+        self.line(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        self.rpc(2, "tools/list", {})
+
+    def line(self, data: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data.encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def wait(self, id_: Any) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        while True:
+            raw = self.proc.stdout.readline()
+            assert raw, "cordon closed its stdout"
+            reply: dict[str, Any] = json.loads(raw)
+            if reply.get("id") == id_ and "method" not in reply:
+                return reply
+
+    def rpc(self, id_: Any, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.line(json.dumps({"jsonrpc": "2.0", "id": id_, "method": method, "params": params}))
+        return self.wait(id_)
+
+    def plant(self) -> None:
+        """Call read_doc: its output names PLANTED."""
+        out = self.rpc(3, "tools/call", {"name": "read_doc", "arguments": {}})
+        assert PLANTED in out["result"]["content"][0]["text"]
+
+    def received(self) -> list[dict[str, Any]]:
+        """What the upstream received, in order (read after :meth:`close`)."""
+        p = self.dir / "recv.jsonl"
+        return [json.loads(x) for x in p.read_text("utf-8").splitlines()] if p.exists() else []
+
+    def received_ids(self) -> set[Any]:
+        return {m.get("id") for m in self.received()}
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def _denied(reply: dict[str, Any], rule: str) -> None:
+    err = reply.get("error")
+    assert err is not None, reply
+    assert err["code"] == POLICY_DENIED and f"({rule})" in err["message"], err
+
+
+def _verdicts(harness: Harness, tool: str) -> list[tuple[str, str]]:
+    return [(r["verdict"], r["rule"]) for r in harness.records("verdict") if r["tool"] == tool]
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_a_host_behind_another_network_scheme_is_decided_as_a_fetch(harness: Harness) -> None:
+    """A server that reads a resource URI with a generic URL library (``urlopen`` reads
+    ``ftp://``; git and ssh clients reach the host of theirs) connects where the URI says:
+    a metadata endpoint, a private address or a host planted in output must not reach it
+    through a scheme other than http(s). A server's own scheme still passes."""
+    p = Proxy(harness)
+    p.plant()
+    cases = [
+        (10, "ftp://169.254.169.254/latest/meta-data/", "egress.metadata"),
+        (11, "git://10.0.0.7/repo.git", "egress.private_address"),
+        (12, f"ssh://{PLANTED}/c", "taint.seen_in_output"),
+        (13, f"git+https://{PLANTED}/c", "taint.seen_in_output"),
+        (14, f"SFTP://{PLANTED}/c", "taint.seen_in_output"),
+    ]
+    for id_, uri, rule in cases:
+        _denied(p.rpc(id_, "resources/read", {"uri": uri}), rule)
+    assert "result" in p.rpc(20, "resources/read", {"uri": "mem://doc"})
+    p.close()
+    assert p.received_ids().isdisjoint({10, 11, 12, 13, 14}) and 20 in p.received_ids()
+    assert [v for v, _ in _verdicts(harness, "resources/read")] == ["deny"] * 5 + ["allow"]
+
+
+@pytest.mark.requirement("inv:deny-not-forwarded")
+@pytest.mark.parametrize(
+    ("method", "params"),
+    [("resources/read", {"uri": "mem://doc"}), ("prompts/get", {"name": "summarise"})],
+)
+def test_a_retry_answer_carrying_a_credential_is_refused(
+    harness: Harness, method: str, params: dict[str, Any]
+) -> None:
+    """MCP 2026-07-28: ``resources/read`` and ``prompts/get`` take a retry's
+    ``inputResponses`` as ``tools/call`` does (the SDK server hands them to the resource or
+    prompt function): a credential in them is refused as in a call's, never forwarded, and
+    the audit log does not keep it. A clean answer goes through."""
+    p = Proxy(harness)
+    bad = {"q": {"action": "accept", "content": {"token": KEY}}}
+    reply = p.rpc(10, method, {**params, "inputResponses": bad, "_meta": MODERN_META})
+    _denied(reply, "secret.pattern")
+    good = {"q": {"action": "accept", "content": {"token": "blue"}}}
+    reply = p.rpc(11, method, {**params, "inputResponses": good, "_meta": MODERN_META})
+    assert "result" in reply, reply
+    p.close()
+    assert 10 not in p.received_ids() and 11 in p.received_ids()
+    assert KEY not in harness.audit.read_text("utf-8")
+    assert _verdicts(harness, method) == [("deny", "secret.pattern"), ("allow", "default.allow")]
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_subscriptions_listen_resource_uris_are_decided(harness: Harness) -> None:
+    """MCP 2026-07-28 ``subscriptions/listen`` names resource URIs to follow, as
+    ``resources/subscribe`` does: a planted host and a credential are denied, a request
+    mixing web and server URIs is refused (one pipeline per request), the rest passes."""
+    p = Proxy(harness)
+    p.plant()
+
+    def listen(id_: int, uris: list[str]) -> dict[str, Any]:
+        wanted = {"notifications": {"resourceSubscriptions": uris}, "_meta": MODERN_META}
+        return p.rpc(id_, "subscriptions/listen", wanted)
+
+    _denied(listen(10, [f"https://{PLANTED}/c"]), "taint.seen_in_output")
+    _denied(listen(11, [f"mem://{KEY}"]), "secret.pattern")
+    assert listen(12, ["mem://a", "https://docs.example.com/"])["error"]["code"] == -32602
+    assert "result" in listen(13, ["mem://a", "mem://b"])
+    p.close()
+    assert p.received_ids().isdisjoint({10, 11, 12}) and 13 in p.received_ids()
+    assert KEY not in harness.audit.read_text("utf-8")
+
+
+@pytest.mark.requirement("inv:fail-closed")
+def test_a_misfit_policy_denies_client_requests_too(harness: Harness) -> None:
+    """A policy that does not fit the server (a restricting entry naming a tool it does not
+    list: a typo) denies every call; a resource read or a prompt is denied the same, not
+    decided without the settings the policy meant to give."""
+    p = Proxy(harness, {"version": 1, "tools": {"reed_doc": {"allowed_path_prefixes": ["/x"]}}})
+    _denied(p.rpc(10, "resources/read", {"uri": "mem://doc"}), "policy.unknown_tool")
+    _denied(p.rpc(11, "prompts/get", {"name": "p"}), "policy.unknown_tool")
+    p.close()
+    assert p.received_ids().isdisjoint({10, 11})
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_spellings_and_framings_that_held(harness: Harness) -> None:
+    """What was tried and stopped: scheme spellings a URL parser reads as https (case,
+    leading space, tab inside, no ``//``, backslashes), host spellings (percent-encoded dot,
+    trailing dot, ideographic full stops, fullwidth letters), a method name with a JSON
+    escape, the method sent as a notification, a batch, a repeated key spelled with an
+    escape, and an id reused right after its cancel."""
+    p = Proxy(harness)
+    p.plant()
+    ideographic = PLANTED.replace(".", "\u3002")
+    uris = [
+        f"HTTPS://{PLANTED}/c",
+        f"  https://{PLANTED}/c",
+        f"ht\ttps://{PLANTED}/c",
+        f"https:{PLANTED}/c",
+        f"https:\\\\{PLANTED}/c",
+        "https://drop%2eevil-host.example/c",
+        f"https://{PLANTED.upper()}./c",
+        f"https://{ideographic}/c",
+        f"https://\uff44{PLANTED[1:]}/c",
+    ]
+    for i, uri in enumerate(uris, 10):
+        _denied(p.rpc(i, "resources/read", {"uri": uri}), "taint.seen_in_output")
+    req = f'"params":{{"uri":"https://{PLANTED}/c"}}'
+    p.line('{"jsonrpc":"2.0","id":30,"method":"resources/re\\u0061d",' + req + "}")
+    _denied(p.wait(30), "taint.seen_in_output")
+    p.line('{"jsonrpc":"2.0","method":"resources/read",' + req + "}")  # a notification
+    p.line('[{"jsonrpc":"2.0","id":31,"method":"resources/read",' + req + "}]")
+    dup = f'"params":{{"uri":"mem://doc","ur\\u0069":"https://{PLANTED}/c"}}'
+    p.line('{"jsonrpc":"2.0","id":32,"method":"resources/read",' + dup + "}")
+    assert p.wait(32)["error"]["code"] == -32600
+    read = {"jsonrpc": "2.0", "id": 33, "method": "resources/read"}
+    p.line(json.dumps({**read, "params": {"uri": f"https://{PLANTED}/c"}}))
+    cancel = {"requestId": 33}
+    p.line(json.dumps({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": cancel}))
+    p.line(json.dumps({**read, "params": {"uri": f"https://{PLANTED}/c"}}))
+    assert "result" in p.rpc(34, "ping", {})
+    p.close()
+    got = p.received()
+    assert not [m for m in got if m.get("method") != "notifications/cancelled" and PLANTED in
+                json.dumps(m)]  # fmt: skip
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a web URL nested in a server-scheme URI (its query) meets secrets and dlp only: "
+    "egress.metadata, which denies a metadata address anywhere in a call's arguments, does "
+    "not see it (docs/threat-model.md: a server scheme's values are not destinations)",
+)
+def test_a_metadata_url_nested_in_a_server_scheme_uri(harness: Harness) -> None:
+    p = Proxy(harness)
+    reply = p.rpc(10, "resources/read", {"uri": "proxy://page?url=http://169.254.169.254/"})
+    p.close()
+    assert "error" in reply and 10 not in p.received_ids()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="requests other than the decided ones are forwarded unchecked and unaudited: a "
+    "credential in a task id, a logging level, a list cursor, or a decided request's _meta "
+    "or extra params keys reaches the server",
+)
+@pytest.mark.parametrize(
+    ("method", "params"),
+    [
+        ("tasks/get", {"taskId": KEY}),
+        ("tasks/result", {"taskId": KEY}),
+        ("logging/setLevel", {"level": KEY}),
+        ("resources/templates/list", {"cursor": KEY}),
+        ("resources/read", {"uri": "mem://doc", "_meta": {"note": KEY}}),
+        ("prompts/get", {"name": "p", "extra": KEY}),
+    ],
+)
+def test_a_credential_in_an_undecided_field(
+    harness: Harness, method: str, params: dict[str, Any]
+) -> None:
+    p = Proxy(harness)
+    p.rpc(10, method, params)
+    p.close()
+    assert KEY not in json.dumps(p.received())
