@@ -156,6 +156,21 @@ def test_a_host_behind_another_network_scheme_is_decided_as_a_fetch(harness: Har
     assert [v for v, _ in _verdicts(harness, "resources/read")] == ["deny"] * 5 + ["allow"]
 
 
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_a_network_uri_behind_unicode_white_space_is_decided_as_a_fetch(harness: Harness) -> None:
+    """A server that trims a URI before it fetches it (Python's ``str.strip`` removes
+    U+00A0, U+3000, U+2028 ...; JavaScript's ``trim`` U+FEFF too) reads a web URL behind
+    Unicode white space, which a URL parser alone would not: such a URI is a fetch too."""
+    p = Proxy(harness)
+    p.plant()
+    for i, lead in enumerate(["\u00a0", "\ufeff", "\u3000", "\u2028", "\u0085"], 10):
+        reply = p.rpc(i, "resources/read", {"uri": f"{lead}https://{PLANTED}/c"})
+        _denied(reply, "taint.seen_in_output")
+    _denied(p.rpc(20, "resources/read", {"uri": "\u00a0ftp://169.254.169.254/"}), "egress.metadata")
+    p.close()
+    assert p.received_ids().isdisjoint({10, 11, 12, 13, 14, 20})
+
+
 @pytest.mark.requirement("inv:deny-not-forwarded")
 @pytest.mark.parametrize(
     ("method", "params"),

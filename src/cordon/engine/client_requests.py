@@ -62,15 +62,19 @@ _LISTEN = "subscriptions/listen"
 DECIDED_METHODS = _RESOURCE_METHODS | {"prompts/get", "completion/complete", _LISTEN}
 
 
-#: stripped from a URL's ends by a URL parser (WHATWG URL: C0 control or space) ...
-_C0_OR_SPACE = "".join(map(chr, range(0x21)))
+#: stripped from a URL's ends by a URL parser (WHATWG URL: C0 control or space), and by a
+#: server that trims the URI before it parses it (Python's ``str.strip``: Unicode white space,
+#: U+0085, U+00A0, U+3000 ...; JavaScript's ``String.prototype.trim``: those and U+FEFF) ...
+_LEADING = "".join(map(chr, range(0x21))) + "\x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff"
+_LEADING += "".join(map(chr, range(0x2000, 0x200B)))
 #: ... and removed from anywhere in it (ASCII tab or newline)
 _TAB_OR_NEWLINE = dict.fromkeys(map(ord, "\t\n\r"))
 
 
 def _scheme(uri: str) -> str:
-    """The URI's scheme, lower-case ('' when it has none), read as a URL parser reads it."""
-    head = uri.lstrip(_C0_OR_SPACE).translate(_TAB_OR_NEWLINE)
+    """The URI's scheme, lower-case ('' when it has none), read as a URL parser reads it
+    (after any trimming a server may do first: a network URI behind white space is one)."""
+    head = uri.lstrip(_LEADING).translate(_TAB_OR_NEWLINE)
     scheme, sep, _ = head.partition(":")
     return scheme.lower() if sep and scheme[:1].isascii() and scheme[:1].isalpha() else ""
 
