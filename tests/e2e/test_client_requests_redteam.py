@@ -171,6 +171,25 @@ def test_a_network_uri_behind_unicode_white_space_is_decided_as_a_fetch(harness:
     assert p.received_ids().isdisjoint({10, 11, 12, 13, 14, 20})
 
 
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_a_url_wrapped_in_another_scheme_is_decided_as_a_fetch(harness: Harness) -> None:
+    """``jar:https://host/a.jar!/x`` is fetched by Java's URL, ``view-source:`` and
+    ``feed:`` wrap a web URL too: such a URI is a fetch of the URL it wraps. A URN with a
+    part named like a scheme is not (``urn:ietf:params:https:x``)."""
+    p = Proxy(harness)
+    p.plant()
+    _denied(
+        p.rpc(10, "resources/read", {"uri": f"jar:https://{PLANTED}/a.jar!/x"}), "egress.scheme"
+    )
+    for i, wrap in enumerate(["view-source:", "feed:", "mem:"], 11):
+        _denied(
+            p.rpc(i, "resources/read", {"uri": f"{wrap}https://{PLANTED}/"}), "taint.seen_in_output"
+        )
+    assert "result" in p.rpc(20, "resources/read", {"uri": "urn:ietf:params:https:x"})
+    p.close()
+    assert p.received_ids().isdisjoint({10, 11, 12, 13}) and 20 in p.received_ids()
+
+
 @pytest.mark.requirement("inv:deny-not-forwarded")
 @pytest.mark.parametrize(
     ("method", "params"),

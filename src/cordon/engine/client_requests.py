@@ -71,17 +71,38 @@ _LEADING += "".join(map(chr, range(0x2000, 0x200B)))
 _TAB_OR_NEWLINE = dict.fromkeys(map(ord, "\t\n\r"))
 
 
-def _scheme(uri: str) -> str:
+def _scheme(uri: str) -> tuple[str, str]:
     """The URI's scheme, lower-case ('' when it has none), read as a URL parser reads it
-    (after any trimming a server may do first: a network URI behind white space is one)."""
+    (after any trimming a server may do first: a network URI behind white space is one), and
+    what follows its colon."""
     head = uri.lstrip(_LEADING).translate(_TAB_OR_NEWLINE)
-    scheme, sep, _ = head.partition(":")
-    return scheme.lower() if sep and scheme[:1].isascii() and scheme[:1].isalpha() else ""
+    scheme, sep, rest = head.partition(":")
+    if sep and scheme[:1].isascii() and scheme[:1].isalpha():
+        return scheme.lower(), rest
+    return "", head
+
+
+#: wrapping schemes read at most this deep (``jar:view-source:https://...``)
+_NESTED_MAX = 16
 
 
 def _network(uri: str) -> bool:
-    """Whether a URI names a host on the network (:data:`NETWORK_SCHEMES`)."""
-    return any(part in NETWORK_SCHEMES for part in _scheme(uri).split("+"))
+    """Whether a URI names a host on the network (:data:`NETWORK_SCHEMES`), itself or through
+    a scheme that wraps another URL (``jar:https://host/a.jar!/x``, which Java's URL
+    fetches; ``view-source:``, ``feed:``). A wrapped URL is one with a network scheme
+    followed by a slash or backslash, so a URN that merely has such a part
+    (``urn:ietf:params:https:x``) is not one."""
+    scheme, rest = _scheme(uri)
+    if any(part in NETWORK_SCHEMES for part in scheme.split("+")):
+        return True
+    for _ in range(_NESTED_MAX):
+        if not scheme:
+            return False
+        scheme, rest = _scheme(rest)
+        wraps = any(part in NETWORK_SCHEMES for part in scheme.split("+"))
+        if wraps and rest[:1] in ("/", "\\"):
+            return True
+    return False
 
 
 def _listen_values(params: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[Check]] | None:
