@@ -48,6 +48,19 @@ def _decide(s: Any, method: str, params: dict[str, Any]) -> tuple[str, str]:
         ("note://inbox/1", VALUES_PIPELINE),
         ("//docs.example.com/a", VALUES_PIPELINE),
         ("1https://docs.example.com/a", VALUES_PIPELINE),  # a scheme starts with a letter
+        # a scheme whose authority is a network host, as a call argument naming it is read
+        ("ftp://169.254.169.254/x", FETCH_PIPELINE),
+        ("git://10.0.0.7/r.git", FETCH_PIPELINE),
+        ("SSH://docs.example.com", FETCH_PIPELINE),
+        ("git+https://docs.example.com/r", FETCH_PIPELINE),
+        # behind white space a server's strip() or trim() removes
+        ("\u00a0https://docs.example.com/a", FETCH_PIPELINE),
+        ("\ufeffhttps://docs.example.com/a", FETCH_PIPELINE),
+        # a URL wrapped in another scheme
+        ("jar:https://docs.example.com/a.jar!/x", FETCH_PIPELINE),
+        ("view-source:https://docs.example.com/", FETCH_PIPELINE),
+        ("urn:ietf:params:https:x", VALUES_PIPELINE),  # a URN part named like a scheme
+        ("urn:" + "a:" * 40 + "https://docs.example.com", VALUES_PIPELINE),  # past the depth
     ],
 )
 def test_a_resource_uri_is_read_as_a_fetch_only_over_the_network(
@@ -133,3 +146,31 @@ def test_a_one_time_approval_lets_one_retry_of_the_same_request_through() -> Non
     assert d.check("resources/read", values, pipeline=pipeline).verdict == "allow"
     s.once_withdraw(added)
     assert d.check("resources/read", values, pipeline=pipeline).verdict == "ask"
+
+
+@pytest.mark.parametrize(
+    ("uris", "pipeline"),
+    [(["https://docs.example.com/a"], FETCH_PIPELINE), (["note://a", "note://b"], VALUES_PIPELINE)],
+)
+def test_subscriptions_listen_uris_are_read_as_a_subscription_reads_its_uri(
+    uris: list[str], pipeline: tuple[Any, ...]
+) -> None:
+    params = {"notifications": {"resourceSubscriptions": uris}}
+    assert request_values("subscriptions/listen", params) == ({"uri": uris}, pipeline)
+
+
+@pytest.mark.parametrize(
+    "notifications",
+    [
+        {"resourceSubscriptions": ["note://a", "https://docs.example.com"]},
+        {"resourceSubscriptions": "note://a"},
+    ],
+)
+def test_subscriptions_listen_mixed_or_malformed_is_refused(notifications: Any) -> None:
+    with pytest.raises(ValueError):
+        request_values("subscriptions/listen", {"notifications": notifications})
+
+
+@pytest.mark.parametrize("params", [{}, {"notifications": {"toolsListChanged": True}}])
+def test_subscriptions_listen_without_uris_is_not_decided(params: dict[str, Any]) -> None:
+    assert request_values("subscriptions/listen", params) is None
