@@ -54,6 +54,7 @@ __all__ = [
     "github_checksum_ok",
     "joined_views",
     "string_leaves",
+    "text_leaves",
 ]
 
 PluginPatterns = Iterable[tuple[str, str, Iterable[tuple[str, int]]]]
@@ -110,11 +111,62 @@ def _all_quiet(texts: Sequence[str], values: Sequence[str]) -> bool:
     at once, joined with line breaks. A joined view of quiet values can only have a match
     across a place where two values meet, within ``_HINT_SPAN - 1`` characters either side of
     it: those windows (:func:`_seams`) are tested instead of the whole views."""
+    if sum(map(len, texts)) + len(texts) - 1 > _QUIET_MAX_CHARS:
+        return False  # (the test below would be over the bound with the texts alone)
     blob = "\n".join([*texts, *_seams(values)])
     if len(blob) > _QUIET_MAX_CHARS or not blob.isascii() or has_decoder_hint(blob):
         return False
     # (not _hinted(blob), its run found in translated bytes: _run16)
     return "PRIVATE KEY" not in blob and "PuTTY-User-Key" not in blob and not _run16(blob)
+
+
+#: strings up to this long are tested together by :func:`_quiet_marks`, in groups of about
+#: :data:`_GROUP_CHARS` characters
+_GROUP_STRING = 256
+_GROUP_CHARS = 2048
+
+
+def _quiet_marks(texts: Sequence[str]) -> list[bool]:
+    """Per string of ``texts``: known quiet in :func:`_all_quiet`'s sense (ASCII, no run,
+    marker or decoder hint), so :meth:`Detector.find_text` finds nothing in it.
+
+    Short strings are tested a group at a time, joined with line breaks (no test matches
+    across one: :func:`_all_quiet`), and a group that is not quiet is halved and each half
+    tested again, down to a few strings; what is left is marked False, and so is each string
+    longer than :data:`_GROUP_STRING` (read whole by :meth:`Detector.find_text`, which tests
+    it there). A call with many short strings (a nested answer, a form) costs a few tests
+    instead of a few per string."""
+    marks = [False] * len(texts)
+    group: list[int] = []
+    size = 0
+    for i, text in enumerate(texts):
+        if len(text) > _GROUP_STRING:
+            continue
+        group.append(i)
+        size += len(text) + 1
+        if size >= _GROUP_CHARS:
+            _mark_quiet(texts, group, marks)
+            group, size = [], 0
+    if group:
+        _mark_quiet(texts, group, marks)
+    return marks
+
+
+def _mark_quiet(texts: Sequence[str], group: list[int], marks: list[bool]) -> None:
+    blob = "\n".join(texts[i] for i in group)
+    if (
+        blob.isascii()
+        and not has_decoder_hint(blob)
+        and "PRIVATE KEY" not in blob
+        and "PuTTY-User-Key" not in blob
+        and not _run16(blob)
+    ):
+        for i in group:
+            marks[i] = True
+    elif len(group) > 4:
+        half = len(group) // 2
+        _mark_quiet(texts, group[:half], marks)
+        _mark_quiet(texts, group[half:], marks)
 
 
 #: :data:`_RUN16`'s characters as ``X``, every other byte as itself (``X`` is one of them)
@@ -387,9 +439,12 @@ class Detector:
             values: Sequence[str] = [s for _, s in string_leaves(arguments) if s]
         else:
             texts, values = walked.texts, walked.values
-        if _all_quiet([text for _, text in texts], values):
+        strings = [text for _, text in texts]
+        if _all_quiet(strings, values):
             return
-        for path, text in texts:
+        for (path, text), quiet in zip(texts, _quiet_marks(strings), strict=True):
+            if quiet:
+                continue  # (find_text would find nothing)
             for hit in self.find_text(text):
                 yield hit, path
         for joined in joined_views(arguments, values):
@@ -415,6 +470,31 @@ def string_leaves(value: Any, *, keys: bool = False) -> Iterator[tuple[str, str]
         elif isinstance(v, (list, tuple)):
             for i in range(len(v) - 1, -1, -1):
                 stack.append((f"{path}[{i}]", v[i]))
+
+
+def text_leaves(value: Any) -> tuple[list[tuple[str, str]], list[str]]:
+    """``(list(string_leaves(value, keys=True)), [s for _, s in string_leaves(value) if s])``
+    in one visit: every string and dict key with its dotted path, and the non-empty string
+    values (for :func:`joined_views`), each in order."""
+    texts: list[tuple[str, str]] = []
+    values: list[str] = []
+    # (path, value, is a key)
+    stack: list[tuple[str, Any, bool]] = [("", value, False)]
+    while stack:
+        path, v, key = stack.pop()
+        if isinstance(v, str):
+            texts.append((path, v))
+            if v and not key:
+                values.append(v)
+        elif isinstance(v, dict):
+            for k, item in reversed(list(v.items())):
+                sub = f"{path}.{k}" if path else str(k)
+                stack.append((sub, item, False))
+                stack.append((sub, str(k), True))
+        elif isinstance(v, (list, tuple)):
+            for i in range(len(v) - 1, -1, -1):
+                stack.append((f"{path}[{i}]", v[i], False))
+    return texts, values
 
 
 #: pairs of string values are joined only for calls with at most this many short strings

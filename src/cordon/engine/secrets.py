@@ -57,6 +57,7 @@ from typing import Any
 from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine._secret_forms import (
+    MIN_RUN,
     Budget,
     Table,
     b85_cores,
@@ -65,7 +66,7 @@ from cordon.engine._secret_forms import (
     inflate_runs,
     rot13,
 )
-from cordon.engine.dlp import joined_views, string_leaves
+from cordon.engine.dlp import joined_views, string_leaves, text_leaves
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
 __all__ = [
@@ -186,6 +187,9 @@ class SecretSet:
         self._recased_forms: dict[str, tuple[str, str]] = {}
         #: the forms above (ci, cs, re-cased) shortest first, built when first needed
         self._indexes: tuple[Table, Table, Table] | None = None
+        #: a single ASCII view shorter than this holds no form and no compressed run
+        #: (:meth:`_floor`), built with ``_indexes``
+        self._min_len = 0
         #: value seen in output -> the servers it was seen from; a value not here was
         #: registered (policy, cordon's own tokens) and is never skipped
         self._origins: dict[str, set[str]] = {}
@@ -279,6 +283,8 @@ class SecretSet:
         if len(text) < MIN_SECRET_LENGTH and text.isascii():
             return None  # (no form is shorter; ASCII text does not grow when normalised)
         views = decoded_views(strip_invisible(text))
+        if len(views) == 1 and len(views[0]) < self._floor() and views[0].isascii():
+            return None  # (a nested answer's short strings: see _floor)
         hit = self._match_views(views, kept)
         if hit is not None or depth >= 2:
             return hit
@@ -300,9 +306,10 @@ class SecretSet:
         Each form is looked for with ``str.__contains__`` (a C substring search, far faster
         than one regex alternation over hundreds of literals): about 0.15 ms per form per MB.
         """
-        ci, cs, sep = self._ci_forms, self._cs_forms, self._sep_forms
+        ci, sep = self._ci_forms, self._sep_forms
         if self._indexes is None:
-            self._indexes = (form_table(ci), form_table(cs), form_table(self._recased_forms))
+            self._floor()
+        assert self._indexes is not None
         ci_index, cs_index, recased_index = self._indexes
         first = ""  # the raw text's letters and digits, for the bytes' runs
         for i, view in enumerate(views):
@@ -331,6 +338,36 @@ class SecretSet:
                     if enc == "plain" and kept(value) and _pieces_in(form, folded):
                         return value, "split"
         return self._match_bytes(first, kept)
+
+    def _floor(self) -> int:
+        """The length of the shortest form of any table (case-insensitive, case-sensitive,
+        separated, bytes, re-cased; a plain form, which a split match pieces together, is
+        one of them), and at most :data:`cordon.engine._secret_forms.MIN_RUN`.
+
+        A string whose only decoded view is itself, ASCII and shorter than this, carries no
+        secret: :meth:`_match_views` looks for each form as a substring of that view or of a
+        text derived from it by folding ASCII case (same length) or removing characters
+        (shorter): the separated and bytes forms, each a run of letters or digits, fit in a
+        part as long as the view at most; a split match needs the whole secret's length; and
+        the view has no compressed run to inflate (one has :data:`MIN_RUN` characters or
+        more). Not running them there (the many short strings of a nested answer or form:
+        a field name, a title, a count) changes nothing but the time taken."""
+        if self._indexes is None:
+            self._indexes = (
+                form_table(self._ci_forms),
+                form_table(self._cs_forms),
+                form_table(self._recased_forms),
+            )
+            forms = (
+                self._ci_forms,
+                self._cs_forms,
+                self._sep_forms,
+                self._byte_forms,
+                self._recased_forms,
+            )
+            self._min_len = min((len(f) for table in forms for f in table), default=MIN_RUN)
+            self._min_len = min(self._min_len, MIN_RUN)
+        return self._min_len
 
     def _match_bytes(self, squeezed: str, kept: Callable[[str], bool]) -> tuple[str, str] | None:
         """A secret's bytes written one by one with separators, after every other reading
@@ -365,9 +402,24 @@ class SecretSet:
         (a fresh :class:`Budget` when None)."""
         if not self._labels:
             return None
+        return self._locate_texts(
+            string_leaves(arguments, keys=True), skip_origin, unreadable, budget
+        )
+
+    def _locate_texts(
+        self,
+        texts: Iterable[tuple[str, str]],
+        skip_origin: str | None,
+        unreadable: bool,
+        budget: Budget | None,
+    ) -> tuple[str, str, str] | None:
+        """:meth:`locate_value` over ``texts``, ``(path, string)`` as
+        :func:`cordon.engine.dlp.string_leaves` gives them (keys too)."""
+        if not self._labels:
+            return None
         budget = Budget() if budget is None else budget
         unread: tuple[str, str, str] | None = None
-        for path, text in string_leaves(arguments, keys=True):
+        for path, text in texts:
             hit = self._match_text(text, skip_origin, budget)
             if hit is None:
                 continue
@@ -444,9 +496,10 @@ def _pieces_in(secret: str, text: str) -> bool:
     return pieces >= 2
 
 
-def _keyed_joins(arguments: Any) -> list[str]:
+def _keyed_joins(arguments: Any, texts: Iterable[tuple[str, str]] | None = None) -> list[str]:
     """The call's strings joined with the keys of its nested objects, in order and reversed;
-    empty when no nested object has two keys or more.
+    empty when no nested object has two keys or more. ``texts``:
+    ``string_leaves(arguments, keys=True)``, when the caller has it.
 
     Attack class: a secret split across object keys (``{"Zq8vR2mK": 1, "9pL4xW7n": 2}``):
     :func:`cordon.engine.dlp.joined_views` joins values only."""
@@ -461,7 +514,9 @@ def _keyed_joins(arguments: Any) -> list[str]:
             stack.extend(v)
     if nested < 2:
         return []
-    strings = [s for _, s in string_leaves(arguments, keys=True) if s]
+    if texts is None:
+        texts = string_leaves(arguments, keys=True)
+    strings = [s for _, s in texts if s]
     return ["".join(strings), "".join(strings[::-1])]
 
 
@@ -486,9 +541,11 @@ def check_secrets(
     if not sending:
         return None
     budget = Budget()
-    hit = secrets.locate_value(arguments, skip_origin=skip_origin, unreadable=True, budget=budget)
+    # (the strings and keys, and the values, found in one visit for the three readings)
+    texts, values = text_leaves(arguments)
+    hit = secrets._locate_texts(texts, skip_origin, True, budget)
     if hit is None or hit[1] == "unreadable":
-        for joined in (*joined_views(arguments), *_keyed_joins(arguments)):
+        for joined in (*joined_views(arguments, values), *_keyed_joins(arguments, texts)):
             found = secrets.locate_value(joined, skip_origin=skip_origin, budget=budget)
             if found is not None:
                 hit = (found[0], "joined", "")

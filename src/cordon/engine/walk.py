@@ -97,14 +97,16 @@ def walk(arguments: Any) -> CallWalk:
             texts.append((path, value))
             if value:
                 values.append(value)
-        elif isinstance(value, Mapping):
+        elif type(value) is _KEY:
+            texts.append((path, value.text))
+        elif type(value) is dict or (type(value) is not list and isinstance(value, Mapping)):
+            # (a key or a list is no Mapping: the ABC check, slow beside a type test, is
+            # left for other types)
             for k, v in reversed(list(value.items())):
                 ks = str(k)
                 sub = f"{path}.{ks}" if path else ks
                 stack.append((sub, ks, v, depth + 1, False))
                 stack.append((sub, ks, _KEY(ks), depth + 1, False))
-        elif isinstance(value, _KEY):
-            texts.append((path, value.text))
         elif isinstance(value, list | tuple):
             argv = bool(value) and all(isinstance(v, str) for v in value)
             if argv:
