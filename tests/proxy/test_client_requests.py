@@ -146,24 +146,3 @@ def test_a_decided_method_sent_as_a_notification_is_refused(method: str) -> None
     t.from_client({"jsonrpc": "2.0", "method": method, "params": {"uri": "https://x.example/"}})
     assert t.sent_upstream == [] and work.log == []
     assert orjson.loads(t.client[0])["error"]["code"] == -32600
-
-
-def test_a_misfit_policy_denies_a_request_before_it_is_decided() -> None:
-    work = _Work()
-    work.policy_misfit = "the policy does not fit server 's'"
-    core = _core(work)
-    t = MemoryTransport(core)
-    t.from_client(_req(1))
-    assert t.sent_upstream == [] and work.log == []
-    err = orjson.loads(t.client[0])["error"]
-    assert err["code"] == POLICY_DENIED and "policy.unknown_tool" in err["message"]
-    assert not core.pending and not core.inflight
-
-
-def test_a_retry_s_answers_are_checked_before_the_request_is_decided() -> None:
-    work = _Work()
-    t = MemoryTransport(_core(work))
-    answers = {"q": {"action": "accept", "content": {"k": "v"}}}
-    t.from_client(_req(1, "prompts/get", name="p", inputResponses=answers))
-    assert work.log == ["check answer prompts/get", "decide prompts/get"]
-    assert len(t.sent_upstream) == 1

@@ -50,7 +50,7 @@ class _Work:
         )
 
     def decide_request(
-        self, method: str, values: Any, pipeline: Any, *, issue_code: bool
+        self, method: str, values: Any, pipeline: Any, *, issue_code: bool, answers: Any = None
     ) -> Decision:
         self.log.append(f"decide {method}")
         verdict = self.verdicts.get(method, "allow")

@@ -50,9 +50,12 @@ NETWORK_SCHEMES = frozenset(
     | {"gopher", "dict", "telnet", "ldap", "ldaps", "smb", "cifs", "nfs", "webdav", "dav"}
     | {"imap", "imaps", "pop", "pop3", "pop3s", "smtp", "smtps", "irc", "ircs", "xmpp", "nntp"}
     | {"rtsp", "rtmp", "sip", "sips", "mqtt", "mqtts", "amqp", "amqps", "stomp", "coap"}
-    | {"redis", "rediss", "memcached", "mongodb", "mysql", "postgres", "postgresql", "jdbc"}
-    | {"grpc", "grpcs", "tcp", "udp", "unix", "s3", "gs"}
+    | {"grpc", "grpcs", "tcp", "udp"}
 )
+# Not in it: a data store's own scheme (postgres, mysql, redis, mongodb, s3 ...). A server
+# lists its tables or objects under the URL of the store it is configured with, most often
+# on localhost, and a fetch's egress would refuse every one; such a URI read as the server
+# listed it is the server's own anyway (cordon.proxy.work.SessionWork.decide_request).
 
 _RESOURCE_METHODS = frozenset({"resources/read", "resources/subscribe", "resources/unsubscribe"})
 #: MCP 2026-07-28: a stream of notifications, ``resources/updated`` of the URIs it names

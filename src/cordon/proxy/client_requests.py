@@ -11,12 +11,11 @@ in (an error is the only answer a request of these methods can get that is not i
 so it is denied with a one-time code: a person who runs ``cordon approve CODE`` lets one
 retry of the same request through.
 
-Two refusals come first, as for a call (:meth:`cordon.proxy.work.SessionWork.decide`): a
-policy that does not fit the server denies every request (``policy.unknown_tool``: the
-server's settings it meant to give may be lost), and a 2026-07-28 retry's
-``inputResponses`` (``resources/read`` and ``prompts/get`` take them, as ``tools/call``
-does: the client's answers to the server's questions) leave only once
-:meth:`~cordon.proxy.work.SessionWork.check_answer` found no credential in them.
+Refusals come first, as for a call (:meth:`cordon.proxy.work.SessionWork.decide_request`):
+a server that is not the one pinned, a policy that does not fit the server
+(``policy.unknown_tool``: the server's settings it meant to give may be lost), and a
+2026-07-28 retry's ``inputResponses`` (``resources/read`` and ``prompts/get`` take them, as
+``tools/call`` does: the client's answers to the server's questions) carrying a credential.
 
 A mixin of :class:`cordon.proxy.core.ProxyCore`, as :class:`cordon.proxy.asking.AskSide` is.
 """
@@ -27,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
 from cordon.decider import Decision
-from cordon.engine import rules
 from cordon.engine.client_requests import request_values
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.asking import _NOT_FORWARDED, CODE_HINT
@@ -86,10 +84,9 @@ class RequestSide:
         answers = params.get("inputResponses")
 
         def run() -> Decision:
-            refused = self._refused_first(method, values, answers)
-            if refused is not None:
-                return refused
-            return self.work.decide_request(method, values, pipeline, issue_code=issue_code)
+            return self.work.decide_request(
+                method, values, pipeline, issue_code=issue_code, answers=answers
+            )
 
         def done(d: Decision | None, error: BaseException | None) -> list[Action]:
             if error is not None or d is None:
@@ -104,20 +101,6 @@ class RequestSide:
             return self._fill("client", slot, acts)
 
         return self._enqueue(Job("decide", len(line), run, done, id=id_, label=method))
-
-    def _refused_first(self, method: str, values: dict[str, Any], answers: Any) -> Decision | None:
-        """The denial a request gets before its values are decided (see the module
-        docstring), or None. The audit record keeps the values with any secret withheld."""
-        work = self.work
-        v: Verdict | None = None
-        if work.policy_misfit is not None:
-            v = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=work.policy_misfit)
-        elif answers is not None:
-            v = work.check_answer({"inputResponses": answers}, method)
-        if v is None:
-            return None
-        shown = work.shown(values)
-        return Decision(verdict=v, shown=shown if shown is not values else None)
 
     def _act_on_request(
         self, id_: Any, method: str, values: dict[str, Any], line: bytes, d: Decision

@@ -23,7 +23,7 @@ from cordon.content._walk import CapExceeded, iter_strings
 from cordon.content.sanitize import Evaluation, strip_ansi
 from cordon.decider import Decider, Decision, shown_arguments
 from cordon.engine import rules
-from cordon.engine.checks import Check, Context, Facts, ask_keys, degraded, dlp
+from cordon.engine.checks import VALUES_PIPELINE, Check, Context, Facts, ask_keys, degraded, dlp
 from cordon.engine.checks import secrets as secret_checks
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.pins import fingerprint
@@ -40,6 +40,9 @@ __all__ = ["ANSWER_CHECKS", "ListOutcome", "SessionWork"]
 #: a known format (``secret.pattern``). The same functions the pipeline runs: no second
 #: matcher.
 ANSWER_CHECKS = (degraded.CHECK, secret_checks.CHECK, dlp.CHECK)
+#: resource URIs remembered as listed, at most (past it a URI is read as the agent's: fail
+#: closed, a network one decided as a fetch)
+MAX_LISTED_URIS = 10_000
 
 
 @dataclass(slots=True)
@@ -103,6 +106,10 @@ class SessionWork:
         #: why the server is not the one pinned (its serverInfo or instructions changed):
         #: from then on every tool is hidden and every call denied (``pin.server_changed``)
         self.identity_changed: str | None = None
+        #: the resource URIs the server listed (``resources/list``), at most
+        #: :data:`MAX_LISTED_URIS`: reading one exactly as listed sends nothing the agent
+        #: chose (:meth:`decide_request`)
+        self.listed_uris: set[str] = set()
         #: why the policy does not fit this server's tools/list (a restricting `tools:` entry
         #: naming no listed tool, a pack naming none): every call denied (``policy.unknown_tool``)
         self.policy_misfit: str | None = None
@@ -156,18 +163,40 @@ class SessionWork:
         return d
 
     def decide_request(
-        self, method: str, values: dict[str, Any], pipeline: Sequence[Check], *, issue_code: bool
+        self,
+        method: str,
+        values: dict[str, Any],
+        pipeline: Sequence[Check],
+        *,
+        issue_code: bool,
+        answers: Any = None,
     ) -> Decision:
         """Decide a client request that is not a call (``resources/read``, ``prompts/get``,
         ``completion/complete``): ``values``, what the agent chose in it, through ``pipeline``
-        (:func:`cordon.engine.client_requests.request_values`), under the method's name. A
-        server that is not the one pinned gets nothing (``pin.server_changed``), as for calls.
-        """
+        (:func:`cordon.engine.client_requests.request_values`), under the method's name.
+
+        As for calls: a server that is not the one pinned gets nothing
+        (``pin.server_changed``), nor does one the policy does not fit
+        (``policy.unknown_tool``), and a 2026-07-28 retry's ``answers`` are checked for
+        credentials first. A resource URI read exactly as the server listed it is the
+        server's own, with nothing of the agent's in it: read as a request that reaches the
+        server only (:data:`cordon.engine.checks.VALUES_PIPELINE`), whatever its scheme (a
+        database server lists ``postgres://localhost/...`` tables; an ``https://`` resource it
+        lists names a host the server chose, not the agent)."""
+        why: Verdict | None = None
         if self.identity_changed is not None:
             why = Verdict(
                 verdict="deny", rule=rules.PIN_SERVER_CHANGED, reason=self.identity_changed
             )
-            return Decision(verdict=why)
+        elif self.policy_misfit is not None:
+            why = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=self.policy_misfit)
+        elif answers is not None:
+            why = self.check_answer({"inputResponses": answers}, method)
+        if why is not None:
+            shown = self.shown(values)
+            return Decision(verdict=why, shown=shown if shown is not values else None)
+        if self._listed(values):
+            pipeline = VALUES_PIPELINE
         problem = self.take_request()
         d = self.decider.decide(method, values, issue_code=issue_code, pipeline=pipeline)
         if problem is not None:
@@ -176,6 +205,25 @@ class SessionWork:
         if shown is not values:
             d.shown = shown
         return d
+
+    def _listed(self, values: dict[str, Any]) -> bool:
+        """Whether every resource URI of a request is one the server listed, as listed."""
+        uris = values.get("uri")
+        uris = [uris] if isinstance(uris, str) else uris
+        return (
+            isinstance(uris, list)
+            and bool(uris)
+            and all(isinstance(u, str) and u in self.listed_uris for u in uris)
+        )
+
+    def _remember_listed(self, result: dict[str, Any]) -> None:
+        resources = result.get("resources")
+        if not isinstance(resources, list):
+            return
+        for item in resources:
+            uri = item.get("uri") if isinstance(item, dict) else None
+            if isinstance(uri, str) and len(self.listed_uris) < MAX_LISTED_URIS:
+                self.listed_uris.add(uri)
 
     def take_request(self) -> str | None:
         """Bring the session's trusted text up to date with what the client's prompt hook
@@ -331,7 +379,10 @@ class SessionWork:
     ) -> Observation:
         """Record and scan any other result (resources, prompts, completions,
         ``input_required``) before delivery; ``evaluation``: warn mode's sanitising of it,
-        whose findings the session records (the proxy delivers its result)."""
+        whose findings the session records (the proxy delivers its result). A
+        ``resources/list`` page's URIs are remembered (:attr:`listed_uris`)."""
+        if method == "resources/list":
+            self._remember_listed(result)
         recorded = self.session.record_output(result)
         return self.session.observe_output(
             method,
