@@ -306,7 +306,8 @@ class Policy(_Strict):
 
     trusted_destinations: tuple[str, ...] = ()
     """The allowlist: destinations any sending tool may reach without an ask. An address
-    (`ops@example.com`), a whole mail domain (`@example.com`), a host and its subdomains
+    (`ops@example.com`), a whole mail domain (`@example.com`), a host (`docs.example.com`:
+    a URL to it, whatever the path; not its subdomains), a host and its subdomains
     (`*.example.org`). Matched as spelled: a look-alike (`ops@еxample.com` with a Cyrillic
     `е`) is not the entry. A listed destination that also appeared in untrusted output is
     still denied unless `allowlist_beats_taint` is set."""

@@ -29,7 +29,8 @@ def domain_match(address: str, host: str, pattern: str) -> bool | None:
 
 
 def match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
-    """Exact match on the normalised key, or a domain form ``@example.com`` / ``*.example.com``.
+    """Exact match on the normalised key, a bare host for URLs to it, or a domain form
+    ``@example.com`` / ``*.example.com``.
 
     The key folds confusable letters: right for taint, wrong for an allowlist. A destination
     the call spells with look-alike characters is matched by :func:`match_trusted_spelled`
@@ -47,8 +48,12 @@ def match_trusted(dest: Destination, patterns: Iterable[str]) -> bool:
         if domain is None and not odd_spelling(raw):
             # (an entry spelled with look-alike characters, ``ops@хор.ru``, is matched only
             # as spelled: its folded key is the ASCII ``ops@xop.ru``, another domain)
-            if any(d.key == key for d in extract_destinations(raw)):
-                return True
+            for d in extract_destinations(raw):
+                # a bare host (``docs.example.com``) is that host whatever the path: a URL to
+                # it, as ``*.example.org`` is for its host and subdomains (an address at it
+                # is not: ``@example.com`` says that)
+                if d.key == key or ("/" not in d.key and "@" not in key and d.key == host):
+                    return True
     return False
 
 
