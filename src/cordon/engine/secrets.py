@@ -353,11 +353,6 @@ class SecretSet:
         more). Not running them there (the many short strings of a nested answer or form:
         a field name, a title, a count) changes nothing but the time taken."""
         if self._indexes is None:
-            self._indexes = (
-                form_table(self._ci_forms),
-                form_table(self._cs_forms),
-                form_table(self._recased_forms),
-            )
             forms = (
                 self._ci_forms,
                 self._cs_forms,
@@ -365,8 +360,14 @@ class SecretSet:
                 self._byte_forms,
                 self._recased_forms,
             )
-            self._min_len = min((len(f) for table in forms for f in table), default=MIN_RUN)
-            self._min_len = min(self._min_len, MIN_RUN)
+            shortest = min((len(f) for table in forms for f in table), default=MIN_RUN)
+            # (the bound first: ``_indexes`` set says it is the current forms')
+            self._min_len = min(shortest, MIN_RUN)
+            self._indexes = (
+                form_table(self._ci_forms),
+                form_table(self._cs_forms),
+                form_table(self._recased_forms),
+            )
         return self._min_len
 
     def _match_bytes(self, squeezed: str, kept: Callable[[str], bool]) -> tuple[str, str] | None:
