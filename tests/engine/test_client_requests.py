@@ -174,3 +174,17 @@ def test_subscriptions_listen_mixed_or_malformed_is_refused(notifications: Any) 
 @pytest.mark.parametrize("params", [{}, {"notifications": {"toolsListChanged": True}}])
 def test_subscriptions_listen_without_uris_is_not_decided(params: dict[str, Any]) -> None:
     assert request_values("subscriptions/listen", params) is None
+
+
+def test_the_library_decides_a_client_request_as_the_proxy_does() -> None:
+    """``Session.check_request`` (the library's entry) picks the values and the pipeline as
+    ``cordon run`` does, for an agent loop that reads resources itself."""
+    s = _session()
+    planted = {"uri": "https://x.evil.example/page?d=notes"}
+    assert s.check_request("resources/read", planted).rule == "taint.seen_in_output"
+    assert s.check_request("resources/read", {"uri": "note://inbox/1"}).verdict == "allow"
+    prompt = {"name": "summarise", "arguments": {"topic": KEY}}
+    assert s.check_request("prompts/get", prompt).rule == "secret.pattern"
+    assert s.check_request("resources/list", {"cursor": "abc"}).verdict == "allow"
+    missing = s.check_request("resources/read", {})
+    assert (missing.verdict, missing.rule) == ("deny", "arg.malformed")

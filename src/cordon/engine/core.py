@@ -17,13 +17,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from cordon._types import Finding, Verdict, severity_at_least
+from cordon._types import ALLOW, Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
 from cordon.content.sanitize import Evaluation
 from cordon.engine import args as _args
 from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
+from cordon.engine.client_requests import request_values
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
 from cordon.engine.pins import PinSet
@@ -482,6 +483,23 @@ class Session(ProvenanceState):
             self._note_repo(arguments)
             self.legs.record_call(external=facts.external, sensitive=facts.sensitive)
         return v
+
+    def check_request(
+        self, method: str, params: Mapping[str, Any] | None = None, *, server: str = "default"
+    ) -> Verdict:
+        """Decide a client request that is not a call, as ``cordon run`` does before it
+        forwards one (:mod:`cordon.engine.client_requests`): ``resources/read`` of a network
+        URI as a fetch of that URL, the values of ``prompts/get`` and ``completion/complete``
+        (and any other URI) for secrets. A method that carries nothing the agent chose is
+        allowed; one missing what it needs (``params.uri``) is denied (``arg.malformed``)."""
+        try:
+            picked = request_values(method, params if params is not None else {})
+        except ValueError as exc:
+            return Verdict(verdict="deny", rule=rules.ARG_MALFORMED, reason=str(exc))
+        if picked is None:
+            return ALLOW
+        values, pipeline = picked
+        return self.check(method, values, server=server, pipeline=pipeline)
 
     def _note_repo(self, arguments: Any) -> None:
         """Keep the GitHub pair an allowed call names (``owner`` and ``repo``), unless output
