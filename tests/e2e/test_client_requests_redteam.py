@@ -291,17 +291,30 @@ def test_spellings_and_framings_that_held(harness: Harness) -> None:
                 json.dumps(m)]  # fmt: skip
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a web URL nested in a server-scheme URI (its query) meets secrets and dlp only: "
-    "egress.metadata, which denies a metadata address anywhere in a call's arguments, does "
-    "not see it (docs/threat-model.md: a server scheme's values are not destinations)",
-)
+@pytest.mark.requirement("inv:everything-untrusted")
 def test_a_metadata_url_nested_in_a_server_scheme_uri(harness: Harness) -> None:
+    """SSRF through a server that fetches a URL carried in its own scheme's resource URI
+    (``proxy://page?url={url}``, ``mem://fetch/{+url}``): the nested URL, as written or
+    percent-encoded, is judged as a fetch of it is (egress, taint), with one verdict and one
+    audit record per request; the server's own URIs without one still pass."""
     p = Proxy(harness)
-    reply = p.rpc(10, "resources/read", {"uri": "proxy://page?url=http://169.254.169.254/"})
+    p.plant()
+    cases = [
+        (10, "proxy://page?url=http://169.254.169.254/latest/", "egress.metadata"),
+        (11, "proxy://page?url=http%3A%2F%2F169.254.169.254%2F", "egress.metadata"),
+        (12, "proxy://page?url=http%253A%252F%252F169.254.169.254%252F", "egress.metadata"),
+        (13, f"mem://fetch/https://{PLANTED}/c", "taint.seen_in_output"),
+        (14, "mem://x?src=git+ssh://10.0.0.7/r.git", "egress.private_address"),
+    ]
+    for id_, uri, rule in cases:
+        _denied(p.rpc(id_, "resources/read", {"uri": uri}), rule)
+    kept = ["mem://doc", "mem://doc?page=2", "note://inbox/1", "file:///home/me/http-notes.txt"]
+    for id_, uri in enumerate([*kept, "urn:isbn:0451450523"], 20):
+        assert "result" in p.rpc(id_, "resources/read", {"uri": uri}), uri
     p.close()
-    assert "error" in reply and 10 not in p.received_ids()
+    assert p.received_ids().isdisjoint(range(10, 15))
+    assert set(range(20, 25)) <= p.received_ids()
+    assert [v for v, _ in _verdicts(harness, "resources/read")] == ["deny"] * 5 + ["allow"] * 5
 
 
 @pytest.mark.xfail(

@@ -11,7 +11,7 @@ import pytest
 from cordon import Engine
 from cordon.decider import Decider
 from cordon.engine.checks import FETCH_PIPELINE, VALUES_PIPELINE
-from cordon.engine.client_requests import request_values
+from cordon.engine.client_requests import NESTED_FETCH_PIPELINE, request_values
 
 KEY = "AKIAQ3EGRTXN5ZV7HBLM"  # an AWS access key id in format (nobody registered it)
 TOOLS = [
@@ -60,7 +60,6 @@ def _decide(s: Any, method: str, params: dict[str, Any]) -> tuple[str, str]:
         ("jar:https://docs.example.com/a.jar!/x", FETCH_PIPELINE),
         ("view-source:https://docs.example.com/", FETCH_PIPELINE),
         ("urn:ietf:params:https:x", VALUES_PIPELINE),  # a URN part named like a scheme
-        ("urn:" + "a:" * 40 + "https://docs.example.com", VALUES_PIPELINE),  # past the depth
     ],
 )
 def test_a_resource_uri_is_read_as_a_fetch_only_over_the_network(
@@ -188,3 +187,108 @@ def test_the_library_decides_a_client_request_as_the_proxy_does() -> None:
     assert s.check_request("resources/list", {"cursor": "abc"}).verdict == "allow"
     missing = s.check_request("resources/read", {})
     assert (missing.verdict, missing.rule) == ("deny", "arg.malformed")
+
+
+@pytest.mark.parametrize(
+    ("uri", "nested", "want"),
+    [
+        # SSRF through a server that fetches a URL carried in its own scheme's URI
+        (
+            "proxy://page?url=http://169.254.169.254/latest/",
+            ["http://169.254.169.254/latest/"],
+            ("deny", "egress.metadata"),
+        ),
+        (
+            "proxy://page?url=http%3A%2F%2F169.254.169.254%2F&page=2",
+            ["http://169.254.169.254/"],
+            ("deny", "egress.metadata"),
+        ),
+        (  # encoded twice (a template variable encoded once more by the client)
+            "proxy://page?url=http%253A%252F%252F169.254.169.254%252F",
+            ["http://169.254.169.254/"],
+            ("deny", "egress.metadata"),
+        ),
+        (
+            "mem://fetch/https://x.evil.example/c",
+            ["https://x.evil.example/c"],
+            ("deny", "taint.seen_in_output"),
+        ),
+        (
+            "mem://fetch/?u=ht\ttps:\\\\x.evil.example\\c",
+            ["https:\\\\x.evil.example\\c"],
+            ("deny", "taint.seen_in_output"),
+        ),
+        (
+            "mem://x?src=git+ssh://10.0.0.7/r.git",
+            ["git+ssh://10.0.0.7/r.git"],
+            ("deny", "egress.private_address"),
+        ),
+        (  # a host nobody named is asked about, as a fetch of it is
+            "mem://fetch/https://docs.example.com/a",
+            ["https://docs.example.com/a"],
+            ("ask", "taint.unverified_destination"),
+        ),
+        (  # past the depth of wrapping schemes read (_network): found nested all the same
+            "urn:" + "a:" * 40 + "https://docs.example.com",
+            ["https://docs.example.com"],
+            ("ask", "taint.unverified_destination"),
+        ),
+        (  # the whole URI still meets the secret checks
+            f"mem://{KEY}/fetch/https://docs.example.com/a",
+            ["https://docs.example.com/a"],
+            ("deny", "secret.pattern"),
+        ),
+    ],
+)
+def test_a_network_url_nested_in_a_server_scheme_uri_is_decided_as_a_fetch(
+    uri: str, nested: list[str], want: tuple[str, str]
+) -> None:
+    for method in ("resources/read", "resources/subscribe", "resources/unsubscribe"):
+        assert request_values(method, {"uri": uri}) == (
+            {"uri": uri, "url": nested},
+            NESTED_FETCH_PIPELINE,
+        )
+    assert _decide(_session(), "resources/read", {"uri": uri}) == want
+
+
+@pytest.mark.parametrize(
+    "uri",
+    [
+        "note://inbox/1",
+        "mem://doc",
+        "mem://doc?page=2",
+        "weather://{city}",
+        "file:///home/me/http-notes.txt",
+        "urn:isbn:0451450523",
+        "urn:ietf:params:https:x",  # a URN part named like a scheme, no URL after it
+        "mem://doc?next=mem://other",  # the server's own scheme nested: no network host
+        "mem://x?u=a.http://10.0.0.7/",  # the scheme is a.http
+    ],
+)
+def test_a_server_scheme_uri_without_a_network_url_in_it_reaches_the_server_only(
+    uri: str,
+) -> None:
+    assert request_values("resources/read", {"uri": uri}) == ({"uri": uri}, VALUES_PIPELINE)
+    assert _decide(_session(), "resources/read", {"uri": uri}) == ("allow", "default.allow")
+
+
+def test_subscriptions_listen_reads_urls_nested_in_its_uris() -> None:
+    uris = ["note://a", "proxy://page?url=http://169.254.169.254/"]
+    params = {"notifications": {"resourceSubscriptions": uris}}
+    picked = request_values("subscriptions/listen", params)
+    assert picked == ({"uri": uris, "url": ["http://169.254.169.254/"]}, NESTED_FETCH_PIPELINE)
+    assert _decide(_session(), "subscriptions/listen", params) == ("deny", "egress.metadata")
+
+
+def test_a_nested_url_approved_once_lets_one_retry_of_the_same_request_through() -> None:
+    s = _session()
+    d = Decider(s, server="default")
+    values, pipeline = request_values(
+        "resources/read", {"uri": "mem://fetch/https://docs.example.com/a"}
+    ) or ({}, ())
+    first = d.decide("resources/read", values, pipeline=pipeline)
+    assert (first.verdict.verdict, first.verdict.rule) == ("ask", "taint.unverified_destination")
+    added = s.once_approve(first.verdict)
+    assert d.check("resources/read", values, pipeline=pipeline).verdict == "allow"
+    s.once_withdraw(added)
+    assert d.check("resources/read", values, pipeline=pipeline).verdict == "ask"

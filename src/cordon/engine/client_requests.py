@@ -18,11 +18,17 @@ arguments and ask for completions of them. A fooled agent can use each as a chan
 * ``subscriptions/listen`` (2026-07-28) subscribes to resource URIs too
   (``notifications.resourceSubscriptions``): each is decided as ``resources/subscribe``
   decides its URI.
-* Any other resource URI (``file://``, ``git://``, a server's own scheme), ``prompts/get``
-  arguments and ``completion/complete`` values reach the server only. The server names what
-  they address, so there is no destination to gate; a credential in them still must not
-  leave (invariant 7: a template variable or a prompt argument is sent to the server like any
-  call argument) (:data:`cordon.engine.checks.VALUES_PIPELINE`).
+* Any other resource URI (``file://``, a server's own scheme), ``prompts/get`` arguments and
+  ``completion/complete`` values reach the server only. The server names what they address,
+  so there is no destination to gate; a credential in them still must not leave (invariant
+  7: a template variable or a prompt argument is sent to the server like any call argument)
+  (:data:`cordon.engine.checks.VALUES_PIPELINE`).
+* Unless such a URI carries a network URL after its own scheme (SSRF through a server that
+  fetches a URL handed to it in a resource URI, OWASP SSRF Prevention Cheat Sheet: a
+  template ``proxy://page?url={url}`` or ``mem://fetch/{+url}``): in its path or query, as
+  written or percent-encoded once or twice. Those URLs are decided as a fetch of them
+  (:data:`NESTED_FETCH_PIPELINE`), as they are in any call argument; the own scheme's
+  authority is not read as a host (``mem://doc`` names no host on the network).
 
 :func:`request_values` says, per method, which values are checked and by which pipeline;
 the engine decides them as it decides a call (:meth:`cordon.engine.core.Session.check`),
@@ -32,12 +38,21 @@ methods, whose ``cursor`` is the server's own opaque value) are not decided.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cordon.engine.checks import FETCH_PIPELINE, VALUES_PIPELINE, Check
+from cordon.engine.checks import (
+    FETCH_PIPELINE,
+    VALUES_PIPELINE,
+    Check,
+    Context,
+    Facts,
+    Result,
+)
+from cordon.textnorm import decode_percent
 
-__all__ = ["DECIDED_METHODS", "NETWORK_SCHEMES", "request_values"]
+__all__ = ["DECIDED_METHODS", "NESTED_FETCH_PIPELINE", "NETWORK_SCHEMES", "request_values"]
 
 #: the URI schemes a resource is fetched over the network with (MCP: ``https://`` is a
 #: resource on the web; WebSocket and plain HTTP reach a host the same way), and the other
@@ -108,6 +123,60 @@ def _network(uri: str) -> bool:
     return False
 
 
+#: a URL nested in a URI: a scheme (not preceded by a scheme character, so ``a.http:`` is
+#: the scheme ``a.http``) followed by a slash or backslash, up to white space or ``&`` (the
+#: end of a query parameter's value, as the server reading ``?url=...&page=2`` cuts it)
+_NESTED_URL_RE = re.compile(r"(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*):[/\\][^\s&]*")
+
+
+def _nested_urls(uri: str) -> list[str]:
+    """The network URLs a URI that is not one carries after its own scheme (in its
+    authority, path or query), as written or percent-decoded once or twice, as the server
+    that fills a template variable with them reads them (``proxy://page?url=http%3A%2F%2F...``,
+    ``mem://fetch/https://host/c``). As :func:`_network` reads a wrapped URL: a scheme of
+    :data:`NETWORK_SCHEMES` (or a compound one with such a part) followed by a slash or
+    backslash, so a URN's part named like a scheme (``urn:ietf:params:https:x``) is none."""
+    _, rest = _scheme(uri)
+    once = decode_percent(rest)
+    found: dict[str, None] = {}
+    for view in dict.fromkeys((rest, once, decode_percent(once))):
+        view = view.translate(_TAB_OR_NEWLINE)  # (a URL parser drops them: ``ht\ttps://``)
+        for m in _NESTED_URL_RE.finditer(view):
+            if any(part in NETWORK_SCHEMES for part in m[1].lower().split("+")):
+                found[m[0]] = None
+    return list(found)
+
+
+def _urls_only(check: Check) -> Check:
+    """``check`` reading only the nested URLs of a request (``values["url"]``): egress and
+    taint judge where the server would connect, not the own scheme's authority around them
+    (``proxy://page`` is no single-label private host)."""
+
+    def run(ctx: Context, facts: Facts) -> Result:
+        urls = {"url": ctx.arguments["url"]}
+        return check.run(
+            Context(ctx.session, ctx.tool, urls, ctx.server, ctx.scopes, ctx.tp), facts
+        )
+
+    return Check(check.name, run, check.rules)
+
+
+#: a request whose URI of a server's own scheme carries network URLs
+#: (:func:`_nested_urls`, the values ``{"uri": ..., "url": [...]}``): a fetch of those URLs
+#: (:data:`FETCH_PIPELINE` on ``url``), and secrets and dlp on every value, the whole URI too
+NESTED_FETCH_PIPELINE: tuple[Check, ...] = tuple(
+    c if c in VALUES_PIPELINE else _urls_only(c) for c in FETCH_PIPELINE
+)
+
+
+def _uri_values(uris: str | list[str]) -> tuple[dict[str, Any], Sequence[Check]]:
+    """A resource request's values and pipeline, for URIs that are not network URIs."""
+    nested = [u for uri in ([uris] if isinstance(uris, str) else uris) for u in _nested_urls(uri)]
+    if nested:
+        return {"uri": uris, "url": list(dict.fromkeys(nested))}, NESTED_FETCH_PIPELINE
+    return {"uri": uris}, VALUES_PIPELINE
+
+
 def _listen_values(params: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[Check]] | None:
     """``subscriptions/listen``: the resource URIs it subscribes to (None: it names none).
 
@@ -128,7 +197,7 @@ def _listen_values(params: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[
             f"{_LISTEN}: network and other resource URIs in one request; listen to each "
             "kind on a stream of its own"
         )
-    return {"uri": uris}, FETCH_PIPELINE if network == {True} else VALUES_PIPELINE
+    return ({"uri": uris}, FETCH_PIPELINE) if network == {True} else _uri_values(uris)
 
 
 def request_values(method: str, params: Any) -> tuple[dict[str, Any], Sequence[Check]] | None:
@@ -150,7 +219,7 @@ def request_values(method: str, params: Any) -> tuple[dict[str, Any], Sequence[C
         uri = params.get("uri")
         if not isinstance(uri, str):
             raise ValueError(f"{method} needs params.uri (a string)")
-        return {"uri": uri}, FETCH_PIPELINE if _network(uri) else VALUES_PIPELINE
+        return ({"uri": uri}, FETCH_PIPELINE) if _network(uri) else _uri_values(uri)
     if method == "prompts/get":
         name = params.get("name")
         if not isinstance(name, str):
