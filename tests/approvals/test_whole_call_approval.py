@@ -123,11 +123,11 @@ def test_approval_unused_by_the_recheck_is_withdrawn(tmp_path: Path) -> None:
         denied = False
         checks = 0
 
-        def check(self, tool: str, args: Any, scopes: Any = None) -> Verdict:
+        def check(self, tool: str, args: Any, scopes: Any = None, pipeline: Any = None) -> Verdict:
             self.checks += 1
             if self.denied and self.checks > 1:  # the re-check after the code
                 return Verdict(verdict="deny", rule="budget.max_calls", reason="spent")
-            return super().check(tool, args, scopes)
+            return super().check(tool, args, scopes, pipeline)
 
     plain = _decider(tmp_path)
     d = Recheck(plain.session, server="mail", codes=plain.codes)
