@@ -489,8 +489,8 @@ class Session(ProvenanceState):
     ) -> Verdict:
         """Decide a client request that is not a call, as ``cordon run`` does before it
         forwards one (:mod:`cordon.engine.client_requests`): ``resources/read`` of a network
-        URI as a fetch of that URL, the values of ``prompts/get`` and ``completion/complete``
-        (and any other URI) for secrets. A method that carries nothing the agent chose is
+        URI, or of a URI carrying one, as a fetch of that URL; the values of ``prompts/get``
+        and ``completion/complete``, and any other URI, for secrets. A method that carries nothing the agent chose is
         allowed; one missing what it needs (``params.uri``) is denied (``arg.malformed``)."""
         try:
             picked = request_values(method, params if params is not None else {})
