@@ -60,7 +60,8 @@ def build_server(core: ServeCore) -> Any:
         version=__version__,
         instructions=(
             "cordon is a deterministic MCP firewall. Call check_tool_call before a tool call you "
-            "make elsewhere, and evaluate_tool_result before reading a tool result."
+            "make elsewhere, check_client_request before a resource read, prompt or completion "
+            "request, and evaluate_tool_result before reading a tool result."
         ),
         on_list_tools=list_tools,
         on_call_tool=call_tool,

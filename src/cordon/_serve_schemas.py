@@ -24,6 +24,29 @@ _CONTENT = {
     "type": ["string", "object"],
 }
 
+#: the ``context`` of check_tool_call and check_client_request
+_CONTEXT: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "session_id": {"type": "string"},
+        "server": {"type": "string"},
+        "tools": {"type": "array", "items": {"type": "object"}},
+        "outputs": {"type": "array"},
+        "trusted": {"type": "array", "items": {"type": "string"}},
+        "scopes": {"type": "array", "items": {"type": "string"}},
+    },
+}
+#: the reply of check_tool_call and check_client_request
+_VERDICT: dict[str, Any] = {
+    "verdict": {"type": "string", "enum": ["allow", "deny", "ask"]},
+    "rule": {"type": "string"},
+    "reason": {"type": "string"},
+    "param": {"type": ["string", "null"]},
+    "destinations": {"type": "array", "items": {"type": "string"}},
+    "session_id": {"type": "string"},
+}
+_VERDICT_REQUIRED = ("verdict", "rule", "reason", "destinations", "session_id")
+
 TOOLS: tuple[dict[str, Any], ...] = (
     {
         "name": "check_tool_call",
@@ -36,32 +59,41 @@ TOOLS: tuple[dict[str, Any], ...] = (
             "properties": {
                 "tool": {"type": "string"},
                 "arguments": {"type": "object"},
-                "context": {
-                    "type": "object",
-                    "properties": {
-                        "session_id": {"type": "string"},
-                        "server": {"type": "string"},
-                        "tools": {"type": "array", "items": {"type": "object"}},
-                        "outputs": {"type": "array"},
-                        "trusted": {"type": "array", "items": {"type": "string"}},
-                        "scopes": {"type": "array", "items": {"type": "string"}},
-                    },
-                },
+                "context": _CONTEXT,
             },
             "required": ["tool"],
         },
         "outputSchema": {
             "type": "object",
             "properties": {
-                "verdict": {"type": "string", "enum": ["allow", "deny", "ask"]},
-                "rule": {"type": "string"},
-                "reason": {"type": "string"},
-                "param": {"type": ["string", "null"]},
-                "destinations": {"type": "array", "items": {"type": "string"}},
-                "session_id": {"type": "string"},
+                **_VERDICT,
                 "pinning": {"type": "string", "enum": ["context", "synthetic"]},
             },
-            "required": ["verdict", "rule", "reason", "destinations", "session_id", "pinning"],
+            "required": [*_VERDICT_REQUIRED, "pinning"],
+        },
+        "annotations": {"readOnlyHint": True, "openWorldHint": False},
+    },
+    {
+        "name": "check_client_request",
+        "description": (
+            "Ask cordon whether a client request that is not a tool call may go to a server "
+            "(resources/read, resources/subscribe, subscriptions/listen, prompts/get, "
+            "completion/complete). Returns allow, deny or ask with the rule id and reason. "
+            "Pass prior tool outputs in context."
+        ),
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "method": {"type": "string"},
+                "params": {"type": "object"},
+                "context": _CONTEXT,
+            },
+            "required": ["method"],
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": _VERDICT,
+            "required": list(_VERDICT_REQUIRED),
         },
         "annotations": {"readOnlyHint": True, "openWorldHint": False},
     },

@@ -30,6 +30,16 @@ same JSON as text):
     satisfied by the call itself and the later layers decide. Pass ``tools`` for parity with
     ``cordon run``.
 
+``check_client_request(method, params?, context?)``
+    The verdict for a client request that is not a call (``resources/read``,
+    ``resources/subscribe``, ``subscriptions/listen``, ``prompts/get``,
+    ``completion/complete``), as ``cordon run`` decides it before forwarding
+    (:meth:`cordon.engine.core.Session.check_request`): a network resource URI as a fetch of
+    it, other values for secrets; a method that carries nothing the agent chose is allowed,
+    params a method cannot use are ``arg.malformed``. Same reply as ``check_tool_call``
+    without ``pinning`` (no pins apply to a request), same ``context`` (``scopes`` has no
+    bearing on a request); a shared ``session_id`` sees the outputs earlier calls passed.
+
 ``scan_content(content, min_severity?)``
     Content findings (rule, category, severity, span, path, neutralised evidence).
 
@@ -113,7 +123,7 @@ KNOWN_GAPS: tuple[dict[str, str], ...] = (
         "layer": "taint (tune min_destination_length); egress for hosts",
     },
     {
-        "gap": "check_tool_call sees only the outputs the caller passes in context",
+        "gap": "check_tool_call and check_client_request see only the outputs passed in context",
         "layer": "the proxy (cordon run), which observes every result itself",
     },
     {
@@ -286,14 +296,14 @@ class _ServeSession:
 
 
 class ServeCore:
-    """The five tools of ``cordon serve`` as plain methods (dict in, dict out).
+    """The six tools of ``cordon serve`` as plain methods (dict in, dict out).
 
     Args:
         policy: the effective :class:`cordon.policy.Policy`.
         secrets: values that must never leave (``secret.egress``), e.g. from the policy's
             ``secrets:`` section.
         audit: optional :class:`cordon.audit.log.AuditLog` receiving one record per
-            ``check_tool_call`` verdict.
+            ``check_tool_call`` and ``check_client_request`` verdict.
 
     Methods raise :class:`InvalidInput` for unusable arguments; the MCP layer turns that into an
     ``isError`` reply.
@@ -332,13 +342,14 @@ class ServeCore:
             self.sessions.popitem(last=False)
         return s
 
-    def check_tool_call(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        tool = args.get("tool")
-        if not isinstance(tool, str) or not tool:
-            raise InvalidInput("tool must be a non-empty string")
-        arguments = args.get("arguments")
-        if arguments is None:
-            arguments = {}
+    def _prepare(
+        self, args: Mapping[str, Any], tool: str | None
+    ) -> tuple[_ServeSession, str, list[str]]:
+        """The session, server and scopes of a ``check_tool_call`` or ``check_client_request``,
+        with its ``context`` applied: the tool definitions pinned (and ``tool``, when it is a
+        call and no definitions were ever given for the server, pinned synthetically), the
+        trusted text added and the outputs observed, in that order (an output's tool is judged
+        by its pins). Raises :class:`InvalidInput` for an unusable context."""
         ctx = args.get("context")
         if ctx is None:
             ctx = {}
@@ -360,13 +371,12 @@ class ServeCore:
                 eng.set_baseline(server, PinSet())
                 s.given.add(server)
             eng.pin_tools(tools, server=server)
-        if server not in s.given:
+        if tool is not None and server not in s.given:
             synthetic = s.synthetic.setdefault(server, {})
             if tool not in synthetic:
                 synthetic[tool] = {"name": tool, "inputSchema": {"type": "object"}}
                 eng.set_baseline(server, PinSet())
                 eng.pin_tools(list(synthetic.values()), server=server)
-        pinning = "context" if server in s.given else "synthetic"
 
         for text in _strings(ctx.get("trusted"), "context.trusted"):
             sess.add_trusted(text)
@@ -389,7 +399,18 @@ class ServeCore:
                 )
             else:
                 raise InvalidInput("context.outputs items are text or {tool, content}")
-        scopes = list(_strings(ctx.get("scopes"), "context.scopes"))
+        return s, server, list(_strings(ctx.get("scopes"), "context.scopes"))
+
+    def check_tool_call(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        tool = args.get("tool")
+        if not isinstance(tool, str) or not tool:
+            raise InvalidInput("tool must be a non-empty string")
+        arguments = args.get("arguments")
+        if arguments is None:
+            arguments = {}
+        s, server, scopes = self._prepare(args, tool)
+        sess = s.session
+        pinning = "context" if server in s.given else "synthetic"
 
         from cordon.decider import Decider
 
@@ -397,21 +418,32 @@ class ServeCore:
         v = Decider(sess, server=server).decide(tool, arguments, scopes=scopes).verdict
         if self.audit is not None:
             self._audit(sess, server, tool, arguments, v)
-        given = list(_leaves(arguments))
-        if not _SAFE_NAME.fullmatch(tool):
-            given.append(tool)
-        param = v.param if v.param is None or _SAFE_NAME.fullmatch(v.param) else "<param>"
-        return {
-            "verdict": v.verdict,
-            "rule": v.rule,
-            "reason": _clean(_unecho(v.reason, given)),
-            "param": _clean(param),
-            "destinations": [_clean(d) for d in v.destinations],
-            "session_id": sess.id,
-            "pinning": pinning,
-        }
+        return {**_answer(v, tool, list(_leaves(arguments)), sess.id), "pinning": pinning}
 
-    def _audit(self, sess: Any, server: str, tool: str, arguments: Any, v: Verdict) -> None:
+    def check_client_request(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A client request that is not a call (``resources/read``, ``prompts/get`` ...),
+        decided by :meth:`cordon.engine.core.Session.check_request` as ``cordon run`` decides
+        it before forwarding. Unusable input (``method`` not a name, a bad ``context``) is
+        :class:`InvalidInput`; params a method cannot use (``resources/read`` without a
+        ``uri``) are a deny (``arg.malformed``), as malformed call arguments are in
+        ``check_tool_call``. ``context.scopes`` has no bearing: no scope rule applies to a
+        client request (nor does one in ``cordon run``)."""
+        method = args.get("method")
+        if not isinstance(method, str) or not method:
+            raise InvalidInput("method must be a non-empty string")
+        params = args.get("params")
+        if params is None:
+            params = {}
+        s, server, _ = self._prepare(args, None)
+        sess = s.session
+        v = sess.check_request(method, params, server=server)
+        if self.audit is not None:
+            self._audit(sess, server, method, params, v, method=method)
+        return _answer(v, method, _request_given(params), sess.id)
+
+    def _audit(
+        self, sess: Any, server: str, tool: str, arguments: Any, v: Verdict, **extra: Any
+    ) -> None:
         from cordon.decider import verdict_record
 
         args = arguments if isinstance(arguments, Mapping) else {"_": arguments}
@@ -424,6 +456,7 @@ class ServeCore:
                 arguments=args,
                 via="serve",
                 known=sess,
+                **extra,
             )
         )
 
@@ -525,6 +558,7 @@ class ServeCore:
         """Dispatch one tool by name. Raises :class:`InvalidInput` (unknown tool, bad input)."""
         handler = {
             "check_tool_call": self.check_tool_call,
+            "check_client_request": self.check_client_request,
             "scan_content": self.scan_content,
             "evaluate_tool_result": self.evaluate_tool_result,
             "describe_policy": self.describe_policy,
@@ -535,6 +569,44 @@ class ServeCore:
         if args is not None and not isinstance(args, Mapping):
             raise InvalidInput("arguments must be an object")
         return handler(args or {})
+
+
+def _answer(v: Verdict, name: str, given: list[str], session_id: str) -> dict[str, Any]:
+    """The reply to a check: the verdict with none of the ``given`` strings echoed (``name``,
+    the tool or method, too unless it is a plain name) and no content finding repeated."""
+    echoed = list(given)
+    if not _SAFE_NAME.fullmatch(name):
+        echoed.append(name)
+    param = v.param if v.param is None or _SAFE_NAME.fullmatch(v.param) else "<param>"
+    return {
+        "verdict": v.verdict,
+        "rule": v.rule,
+        "reason": _clean(_unecho(v.reason, echoed)),
+        "param": _clean(param),
+        "destinations": [_clean(d) for d in v.destinations],
+        "session_id": session_id,
+    }
+
+
+#: the params keys MCP defines for the decided client requests: words of the protocol, not
+#: values the caller chose, so a reason may name them (``argument 'arguments.<value>'``)
+_REQUEST_KEYS = frozenset(
+    {"uri", "name", "arguments", "ref", "argument", "context", "notifications", "cursor"}
+    | {"_meta", "inputResponses"}
+)
+
+
+def _request_given(params: Any) -> list[str]:
+    """The strings of a client request's params a reply must not echo: every value, and every
+    key but the protocol's own top-level ones (:data:`_REQUEST_KEYS`)."""
+    if not isinstance(params, Mapping):
+        return list(_leaves(params))
+    given: list[str] = []
+    for key, value in params.items():
+        if key not in _REQUEST_KEYS:
+            given.append(str(key))
+        given.extend(_leaves(value, 1))
+    return given
 
 
 def _policy_errors(errors: list[dict[str, Any]]) -> dict[str, Any]:

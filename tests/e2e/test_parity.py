@@ -1,6 +1,9 @@
 """One decision path: the same call sequence gives the same verdicts from the proxy
 (``cordon run`` in front of tests/servers/mailbox.py), the library (Engine/Session and the
-Gateway) and ``cordon serve``'s ``check_tool_call`` (issue 6, "Done when")."""
+Gateway) and ``cordon serve``'s ``check_tool_call`` (issue 6, "Done when"); then client
+requests that are not calls through ``Session.check_request`` and ``cordon serve``'s
+``check_client_request``, in the same sessions (the mailbox server lists no resources, so
+the proxy and the Gateway, which has no such entry, sit those out)."""
 
 from __future__ import annotations
 
@@ -43,6 +46,21 @@ SEQUENCE: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
     ("delete_everything", {}, ("deny", "pin.unknown_tool")),
 ]
 EXPECTED = [e for _, _, e in SEQUENCE]
+# (method, params, expected (verdict, rule)): a network resource URI is a fetch of it
+REQUESTS: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
+    (
+        "resources/read",
+        {"uri": "http://169.254.169.254/latest/meta-data/"},
+        ("deny", "egress.metadata"),
+    ),
+    (
+        "resources/read",
+        {"uri": "https://evil-mail.example/remit"},
+        ("ask", "taint.unverified_destination"),
+    ),
+    ("resources/read", {"uri": "mem://notes/q3"}, ("allow", "default.allow")),
+]
+EXPECTED_REQUESTS = [e for _, _, e in REQUESTS]
 
 
 def _dump(model: Any) -> dict[str, Any]:
@@ -94,6 +112,9 @@ def _library(
         out.append((d.verdict, d.rule))
         if d.verdict == "allow" and result is not None:
             session.observe_output(tool, result)
+    for method, params, _ in REQUESTS:
+        d = session.check_request(method, params)
+        out.append((d.verdict, d.rule))
     return out
 
 
@@ -146,6 +167,14 @@ async def _serve(
             previous = (
                 {"tool": tool, "content": result} if sc["verdict"] == "allow" and result else None
             )
+        for method, params, _ in REQUESTS:
+            r = await client.call_tool(
+                "check_client_request",
+                {"method": method, "params": params, "context": {"session_id": f"parity-{mode}"}},
+            )
+            sc = r.structured_content
+            assert not r.is_error and sc is not None, text_of(r)
+            out.append((sc["verdict"], sc["rule"]))
     return out
 
 
@@ -160,9 +189,9 @@ async def test_proxy_library_and_serve_agree(harness: Harness, mode: str) -> Non
     serve = await _serve(tools, results, policy, harness.tmp, mode)
 
     assert proxy == EXPECTED
-    assert library == EXPECTED
+    assert library == EXPECTED + EXPECTED_REQUESTS
     assert gateway == EXPECTED
-    assert serve == EXPECTED
+    assert serve == EXPECTED + EXPECTED_REQUESTS
 
     # side effects: only the allowed send left, nothing was fetched, on both sides
     outbox = [json.loads(p.read_text()) for p in sorted((box / "outbox").iterdir())]

@@ -124,6 +124,19 @@ def _calls(payload: str) -> list[tuple[str, dict[str, Any]]]:
                 },
             },
         ),
+        (
+            "check_client_request",
+            {
+                "method": "prompts/get",
+                "params": {"name": payload, "arguments": {payload: payload}},
+                "context": {"outputs": [payload], "trusted": [payload]},
+            },
+        ),
+        (
+            "check_client_request",
+            {"method": "resources/read", "params": {"uri": f"https://x.example/?q={payload}"}},
+        ),
+        ("check_client_request", {"method": payload, "params": {payload: 1}}),
         ("verify_policy", {"yaml": f"version: 1\n{json.dumps(payload)}: 1\n"}),
         ("verify_policy", {"yaml": f"version: 1\ntrusted_destinations: {json.dumps(payload)}\n"}),
         ("verify_policy", {"yaml": f"version: 1\ncontent: {{mode: {json.dumps(payload)}}}\n"}),
@@ -176,4 +189,13 @@ def test_values_are_not_echoed_even_when_harmless(serve: RawServe) -> None:
     assert marker not in json.dumps(r)
     r = serve.call("check_tool_call", {"tool": "fetch", "arguments": {"url": f"file:///{marker}"}})
     assert r["structuredContent"]["verdict"] == "deny"
+    assert marker not in r["structuredContent"]["reason"]
+    # a client request's values likewise (the prompt's name and arguments, a URI's path)
+    prompt = {"name": marker, "arguments": {marker: f"about {marker}"}}
+    r = serve.call("check_client_request", {"method": "prompts/get", "params": prompt})
+    assert r["structuredContent"]["verdict"] == "allow"
+    assert marker not in json.dumps(r)
+    uri = f"http://169.254.169.254/{marker}"
+    r = serve.call("check_client_request", {"method": "resources/read", "params": {"uri": uri}})
+    assert r["structuredContent"]["rule"] == "egress.metadata"
     assert marker not in r["structuredContent"]["reason"]

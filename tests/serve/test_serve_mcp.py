@@ -18,6 +18,7 @@ pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
 TOOL_NAMES = {
     "check_tool_call",
+    "check_client_request",
     "scan_content",
     "evaluate_tool_result",
     "describe_policy",
