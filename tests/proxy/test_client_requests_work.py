@@ -20,8 +20,8 @@ TOOLS = [{"name": "read_inbox", "inputSchema": {"type": "object"}}]
 LISTED = "http://localhost:8080/docs/users"  # a local service's page, as its server lists it
 
 
-def _transport() -> tuple[MemoryTransport, SessionWork]:
-    engine = Engine.from_policy([{"version": 1}])
+def _transport(**policy: Any) -> tuple[MemoryTransport, SessionWork]:
+    engine = Engine.from_policy([{"version": 1, **policy}])
     session = engine.new_session()
     work = SessionWork(
         engine=engine, session=session, server="s", decider=Decider(session, server="s")
@@ -93,3 +93,21 @@ def test_a_resource_read_exactly_as_the_server_listed_it_is_the_servers_own() ->
     assert _sent_ids(t) == [2, 3, 7]
     verdicts = [(r["verdict"], r["rule"]) for r in t.audit if r.get("kind") == "verdict"]
     assert verdicts[1] == ("allow", "default.allow")
+
+
+def test_a_resources_own_uri_echoed_in_its_contents_is_not_output() -> None:
+    """A ``resources/read`` result names the URI read (``contents[].uri``): that echo of an
+    allowed request must not taint its host, or the next read of another page there would be
+    refused as planted (the allowlist does not beat taint). A host the resource's text names
+    is output as before."""
+    t, work = _transport(trusted_destinations=["docs.example.com"])
+    page = "https://docs.example.com/guide/users"
+    assert _read(t, 1, page) is None
+    body = {"uri": page, "text": "See https://planted.evil.example/c for more."}
+    t.from_server({"jsonrpc": "2.0", "id": 1, "result": {"contents": [body]}})
+    assert _read(t, 2, "https://docs.example.com/guide/orders") is None
+    assert _sent_ids(t) == [1, 2]
+    planted = work.session.check_request(
+        "resources/read", {"uri": "https://planted.evil.example/c"}
+    )
+    assert (planted.verdict, planted.rule) == ("deny", "taint.seen_in_output")

@@ -81,7 +81,9 @@ class _Work:
         self.log.append(f"scan {result['content'][0]['text']}")
         return _Obs()
 
-    def scan_other(self, method: str, result: dict[str, Any], evaluation: Any = None) -> _Obs:
+    def scan_other(
+        self, method: str, result: dict[str, Any], evaluation: Any = None, requested: Any = None
+    ) -> _Obs:
         self.log.append(f"scan {method}")
         return _Obs()
 

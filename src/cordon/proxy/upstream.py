@@ -382,7 +382,7 @@ class UpstreamSide:
             return self._tool_result(id_, p, result, line)
         if p.method in ("initialize", "server/discover"):
             return self._init_result(id_, result, line)
-        return self._other_result(id_, p.method, result, line)
+        return self._other_result(id_, p.method, result, line, requested=p.args)
 
     def _not_an_object(self, id_: Any, p: _Pending, value: Any, line: bytes) -> list[Action]:
         """A result that is not a JSON object (a string, an array, a number, null). MCP's
@@ -570,6 +570,7 @@ class UpstreamSide:
         result: dict[str, Any],
         line: bytes,
         caps: dict[str, Any] | None = None,
+        requested: Any = None,
     ) -> list[Action]:
         """Any other result (resources/read, prompts/get, input_required ...) is server output
         (invariant 6): recorded and scanned before delivery; in warn mode one with a finding
@@ -577,13 +578,14 @@ class UpstreamSide:
         the model too); in block mode a finding at or above the threshold replaces it with a
         JSON-RPC error naming the rules. An ``input_required`` result whose questions
         :func:`_input_refusal` refuses becomes a JSON-RPC error naming why (its questions are
-        never rewritten)."""
+        never rewritten). ``requested``: the values the request was decided on (its URI: a
+        resource's own URI echoed in its contents is not output, ``SessionWork.scan_other``)."""
         sanitise = self.cfg.content_mode == "warn"
         asks = result.get("resultType") == "input_required"
 
         def run() -> tuple[Any, Any]:
             if not sanitise:
-                return self.work.scan_other(method, result), None
+                return self.work.scan_other(method, result, requested=requested), None
             if asks:
                 # the questions are refused or passed whole (_input_refusal reads every
                 # finding); the rest (its content, which a client of either era may show)
@@ -593,10 +595,10 @@ class UpstreamSide:
                 if ev.action == "sanitise" and "inputRequests" in result:
                     whole = {**ev.result, "inputRequests": result["inputRequests"]}
                     ev = dataclasses.replace(ev, result=whole)
-                return self.work.scan_other(method, result), ev
+                return self.work.scan_other(method, result, requested=requested), ev
             # one per-field scan: what is delivered and what the session records agree
             ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
-            return self.work.scan_other(method, result, ev), ev
+            return self.work.scan_other(method, result, ev, requested=requested), ev
 
         def then(outcome: tuple[Any, Any]) -> list[Action]:
             obs, ev = outcome

@@ -375,14 +375,27 @@ class SessionWork:
         )
 
     def scan_other(
-        self, method: str, result: dict[str, Any], evaluation: Evaluation | None = None
+        self,
+        method: str,
+        result: dict[str, Any],
+        evaluation: Evaluation | None = None,
+        *,
+        requested: Any = None,
     ) -> Observation:
         """Record and scan any other result (resources, prompts, completions,
         ``input_required``) before delivery; ``evaluation``: warn mode's sanitising of it,
         whose findings the session records (the proxy delivers its result). A
-        ``resources/list`` page's URIs are remembered (:attr:`listed_uris`)."""
+        ``resources/list`` page's URIs are remembered (:attr:`listed_uris`).
+
+        ``requested``: the values the request was decided on. A ``resources/read`` result
+        names the URI read in each of its contents (MCP ``ResourceContents.uri``): that echo
+        of the request, which was decided and allowed, is not recorded as output, or a URL a
+        person approved would taint its own host for the next read (as ``Session.used_repos``
+        keeps a repository's echo from tainting it). Anything else in the result is."""
         if method == "resources/list":
             self._remember_listed(result)
+        if method == "resources/read" and isinstance(requested, dict):
+            result = _without_echo(result, requested.get("uri"))
         recorded = self.session.record_output(result)
         return self.session.observe_output(
             method,
@@ -698,3 +711,18 @@ def _refused_answer(v: Verdict) -> Verdict:
         param=v.param,
         details=dict(v.details),
     )
+
+
+def _without_echo(result: dict[str, Any], uri: Any) -> dict[str, Any]:
+    """``result`` with each ``contents[].uri`` equal to ``uri`` left out (a copy; the result
+    delivered is not changed)."""
+    contents = result.get("contents")
+    if not isinstance(uri, str) or not isinstance(contents, list):
+        return result
+    kept = [
+        {k: v for k, v in c.items() if k != "uri"}
+        if isinstance(c, dict) and c.get("uri") == uri
+        else c
+        for c in contents
+    ]
+    return {**result, "contents": kept}
