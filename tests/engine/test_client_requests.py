@@ -292,3 +292,18 @@ def test_a_nested_url_approved_once_lets_one_retry_of_the_same_request_through()
     assert d.check("resources/read", values, pipeline=pipeline).verdict == "allow"
     s.once_withdraw(added)
     assert d.check("resources/read", values, pipeline=pipeline).verdict == "ask"
+
+
+@pytest.mark.parametrize(
+    ("method", "params"),
+    [
+        ("tools/call", {"name": "send_email", "arguments": {"to": "x@evil.example"}}),
+        ("resources/reed", {"uri": "http://169.254.169.254/latest/"}),
+        ("vendor/fetch", {"url": "https://x.evil.example/"}),
+    ],
+)
+def test_the_library_denies_a_request_it_cannot_decide(method: str, params: Any) -> None:
+    """A call sent to the request entry, or a method cordon does not know, is denied, never
+    waved through: the caller may have meant something that needs a decision."""
+    v = _session().check_request(method, params)
+    assert (v.verdict, v.rule) == ("deny", "arg.malformed")

@@ -146,3 +146,26 @@ def test_a_decided_method_sent_as_a_notification_is_refused(method: str) -> None
     t.from_client({"jsonrpc": "2.0", "method": method, "params": {"uri": "https://x.example/"}})
     assert t.sent_upstream == [] and work.log == []
     assert orjson.loads(t.client[0])["error"]["code"] == -32600
+
+
+def test_the_code_hint_names_the_approvals_store_cordon_run_was_given() -> None:
+    """Followed as written, the hint must reach the store the code is in: ``cordon approve``
+    reads the default store unless told otherwise."""
+    from pathlib import Path
+
+    from cordon.policy import load_policy
+    from cordon.proxy.core import ProxyCore
+    from cordon.proxy.main import _core_config
+
+    cfg = _core_config(
+        load_policy([{"version": 1}]), "s", "sid", 1 << 20, 64, None, Path("/tmp/my store.json")
+    )
+    assert cfg.store_option == " --store '/tmp/my store.json'"
+    work = _Work()
+    work.verdicts["resources/read"] = "ask"
+    t = MemoryTransport(ProxyCore(cfg, work, clock=lambda: 0.0))  # type: ignore[arg-type]
+    t.from_client(_req(1))
+    message = orjson.loads(t.client[0])["error"]["message"]
+    assert "cordon approve CODE-1 --store '/tmp/my store.json'" in message
+    default = _core_config(load_policy([{"version": 1}]), "s", "sid", 1 << 20, 64, None)
+    assert default.store_option == ""

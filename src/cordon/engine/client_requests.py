@@ -52,7 +52,13 @@ from cordon.engine.checks import (
 )
 from cordon.textnorm import decode_percent
 
-__all__ = ["DECIDED_METHODS", "NESTED_FETCH_PIPELINE", "NETWORK_SCHEMES", "request_values"]
+__all__ = [
+    "DECIDED_METHODS",
+    "NESTED_FETCH_PIPELINE",
+    "NETWORK_SCHEMES",
+    "UNDECIDED_METHODS",
+    "request_values",
+]
 
 #: the URI schemes a resource is fetched over the network with (MCP: ``https://`` is a
 #: resource on the web; WebSocket and plain HTTP reach a host the same way), and the other
@@ -78,6 +84,18 @@ _LISTEN = "subscriptions/listen"
 
 #: the client requests decided before they are forwarded
 DECIDED_METHODS = _RESOURCE_METHODS | {"prompts/get", "completion/complete", _LISTEN}
+#: the client messages of MCP (2025-11-25, 2026-07-28) that carry nothing the agent chose:
+#: the handshake, the list methods (their ``cursor`` is the server's), tasks by the server's
+#: ids, the client's notifications. The library allows these and denies a method it does not
+#: know (:meth:`cordon.engine.core.Session.check_request`: a misspelled ``resources/reed``
+#: is not waved through)
+UNDECIDED_METHODS = frozenset(
+    {"ping", "initialize", "server/discover", "logging/setLevel"}
+    | {"tools/list", "resources/list", "resources/templates/list", "prompts/list"}
+    | {"tasks/get", "tasks/result", "tasks/list", "tasks/cancel"}
+    | {"notifications/initialized", "notifications/cancelled", "notifications/progress"}
+    | {"notifications/roots/list_changed"}
+)
 
 
 #: stripped from a URL's ends by a URL parser (WHATWG URL: C0 control or space), and by a

@@ -24,7 +24,7 @@ from cordon.engine import args as _args
 from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
-from cordon.engine.client_requests import request_values
+from cordon.engine.client_requests import UNDECIDED_METHODS, request_values
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
 from cordon.engine.pins import PinSet
@@ -490,10 +490,17 @@ class Session(ProvenanceState):
         """Decide a client request that is not a call, as ``cordon run`` does before it
         forwards one (:mod:`cordon.engine.client_requests`): ``resources/read`` of a network
         URI, or of a URI carrying one, as a fetch of that URL; the values of ``prompts/get``
-        and ``completion/complete``, and any other URI, for secrets. A method that carries nothing the agent chose is
-        allowed; one missing what it needs (``params.uri``) is denied (``arg.malformed``)."""
+        and ``completion/complete``, and any other URI, for secrets. A method of MCP that
+        carries nothing the agent chose (:data:`~cordon.engine.client_requests.UNDECIDED_METHODS`)
+        is allowed. Denied (``arg.malformed``), never allowed: ``tools/call`` (that is
+        :meth:`check`'s), a method cordon does not know, a request missing what its method
+        needs (``params.uri``)."""
         try:
+            if method == "tools/call":
+                raise ValueError("tools/call is decided by check(tool, arguments), not here")
             picked = request_values(method, params if params is not None else {})
+            if picked is None and method not in UNDECIDED_METHODS:
+                raise ValueError(f"cordon does not know the client request {method!r}")
         except ValueError as exc:
             return Verdict(verdict="deny", rule=rules.ARG_MALFORMED, reason=str(exc))
         if picked is None:

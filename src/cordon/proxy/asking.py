@@ -50,10 +50,12 @@ _NOT_FORWARDED = "cordon: internal error; the request was not forwarded"
 ELICITATION_SINCE = "2025-06-18"
 _DATE_VERSION = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
-#: what a call denied with a one-time code tells the agent (``{code}``: the code)
+#: what a call denied with a one-time code tells the agent (``{code}``: the code; ``{store}``:
+#: `` --store PATH`` when ``cordon run`` was given an approvals store of its own, so the
+#: command works as written, else empty: :attr:`cordon.proxy.core.CoreConfig.store_option`)
 CODE_HINT = (
     "A person can approve one retry of this exact call by running, in their own "
-    "terminal: cordon approve {code}  (expires in 5 minutes)"
+    "terminal: cordon approve {code}{store}  (expires in 5 minutes)"
 )
 
 
@@ -320,7 +322,7 @@ class AskSide:
     ) -> ToClient:
         """Deny the ask ``v`` that no person could be asked about through the client, with
         its one-time code when it has one (``asked: code``), else plainly (``asked: none``)."""
-        extra = CODE_HINT.format(code=code) if code is not None else ""
+        extra = CODE_HINT.format(code=code, store=self.cfg.store_option) if code else ""
         rec = self._verdict_record(
             tool, shown, v, args, asked="code" if code else "none", answer="deny", code=code
         )

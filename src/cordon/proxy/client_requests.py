@@ -120,7 +120,8 @@ class RequestSide:
             extra.update(asked="code" if d.code else "none", answer="deny", code=d.code)
             reason = f"needs approval: {v.reason}"
             if d.code is not None:
-                reason += ". " + CODE_HINT.format(code=d.code).replace("call", "request")
+                hint = CODE_HINT.format(code=d.code, store=self.cfg.store_option)
+                reason += ". " + hint.replace("this exact call", "this exact request")
         rec = self._verdict_record(method, shown, v, values, **extra)
         told = f"cordon denied this {method} request ({v.rule}): {reason}"
         return self._answer(

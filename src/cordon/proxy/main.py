@@ -272,6 +272,34 @@ def _upstream(
     return HttpUpstream(url, headers=headers, schema=schema, auth=auth, max_bytes=max_bytes)
 
 
+def _open_audit(
+    path: Path | None,
+    policy: Policy,
+    policies: list[Path],
+    name: str,
+    engine: Engine,
+    session: Any,
+    url: str | None,
+    upstream: Any,
+) -> AuditLog:
+    """The audit log, opened with its start record."""
+    audit = AuditLog(path)
+    audit.start(
+        version=__version__,
+        policy_hash=policy_hash(policy),
+        server=name,
+        session=session.id,
+        # no token in the log: the URL's own credentials masked, then any secret withheld
+        upstream=withhold(
+            {"url": masked_url(url)} if url is not None else upstream,
+            session.secrets,
+            engine.dlp,
+        ),
+        policy_files=[str(Path(p).resolve()) for p in policies],  # cordon report reads them
+    )
+    return audit
+
+
 def _core_config(
     policy: Policy,
     name: str,
@@ -279,8 +307,11 @@ def _core_config(
     max_bytes: int,
     max_depth: int,
     approval_timeout: float | None,
+    approvals_store: Path | None = None,
 ) -> CoreConfig:
+    store = "" if approvals_store is None else f" --store {shlex.quote(str(approvals_store))}"
     return CoreConfig(
+        store_option=store,
         server=name,
         session_id=session_id,
         content_mode=policy.content.mode,
@@ -460,24 +491,13 @@ def run_proxy(
     try:
         warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
         session = engine.new_session()
-        audit = AuditLog(audit_path)
-        audit.start(
-            version=__version__,
-            policy_hash=policy_hash(policy),
-            server=name,
-            session=session.id,
-            # no token in the log: the URL's own credentials masked, then any secret withheld
-            upstream=withhold(
-                {"url": masked_url(url)} if url is not None else upstream,
-                session.secrets,
-                engine.dlp,
-            ),
-            policy_files=[str(Path(p).resolve()) for p in policies],  # cordon report reads them
-        )
+        audit = _open_audit(audit_path, policy, policies, name, engine, session, url, upstream)
         work = _session_work(
             engine, session, name, pins, store, prompts, CodeStore(approvals_store), shared_taint
         )
-        config = _core_config(policy, name, session.id, max_bytes, max_depth, approval_timeout)
+        config = _core_config(
+            policy, name, session.id, max_bytes, max_depth, approval_timeout, approvals_store
+        )
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()
         )
