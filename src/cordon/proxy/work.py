@@ -26,6 +26,7 @@ from cordon.engine import rules
 from cordon.engine.checks import VALUES_PIPELINE, Check, Context, Facts, ask_keys, degraded, dlp
 from cordon.engine.checks import secrets as secret_checks
 from cordon.engine.core import Engine, Observation, Session
+from cordon.engine.egress import check_egress
 from cordon.engine.pins import fingerprint
 from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
 from cordon.store.pins import identity_changes
@@ -207,14 +208,21 @@ class SessionWork:
         return d
 
     def _listed(self, values: dict[str, Any]) -> bool:
-        """Whether every resource URI of a request is one the server listed, as listed."""
+        """Whether every resource URI of a request is one the server listed, as listed, and
+        none names a cloud metadata endpoint, itself or in a URL nested in it (``url``). No
+        server's own resource lives there: a listing naming one relays someone else's URL (a
+        crawled page, a feed item), and reading it would fetch the instance's credentials, so
+        it stays a fetch (``egress.metadata``)."""
         uris = values.get("uri")
         uris = [uris] if isinstance(uris, str) else uris
-        return (
+        if not (
             isinstance(uris, list)
             and bool(uris)
             and all(isinstance(u, str) and u in self.listed_uris for u in uris)
-        )
+        ):
+            return False
+        v = check_egress(values, self.engine.egress)
+        return v is None or v.rule != rules.EGRESS_METADATA
 
     def _remember_listed(self, result: dict[str, Any]) -> None:
         resources = result.get("resources")

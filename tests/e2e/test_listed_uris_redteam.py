@@ -1,0 +1,259 @@
+"""Red-team regressions for the two ways a resource read is spared what a fetch gets, through
+the real ``cordon run`` in front of a raw upstream that logs every line it receives and
+answers each method with what the test scripted:
+
+* a URI read exactly as the server listed it (``resources/list``) is the server's own,
+  decided by secrets and dlp only (``SessionWork.decide_request``);
+* a ``resources/read`` result's ``contents[].uri`` equal to the URI read is that request's
+  echo, not output (``SessionWork.scan_other``).
+
+The attacker's goal: a host planted in output, a metadata address or a credential reaching
+the upstream in an agent-chosen value, or output that should taint a host not tainting it.
+Each test asserts on what the upstream received.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from tests.conftest import Harness, cordon_exe
+
+pytestmark = [pytest.mark.e2e]
+
+PLANTED = "drop.evil-host.example"  # a host only server output names
+POLICY_DENIED = -32003
+
+# A raw upstream: logs every line to $REC_DIR/recv.jsonl; answers a request with
+# $REC_DIR/script.json's entry for its method (re-read per request; for resources/read the
+# entry for the URI, else an echo of it); "notify" entries are sent before the answer.
+RECORDER = """
+import json, os, sys
+D = os.environ["REC_DIR"]
+for raw in sys.stdin:
+    with open(os.path.join(D, "recv.jsonl"), "a") as fh:
+        fh.write(raw.rstrip("\\n") + "\\n")
+    msg = json.loads(raw)
+    if not isinstance(msg, dict) or "id" not in msg or "method" not in msg:
+        continue
+    script = json.load(open(os.path.join(D, "script.json")))
+    m = msg["method"]
+    for extra in script.get("notify", {}).get(m, []):
+        sys.stdout.write(json.dumps(extra) + "\\n")
+    if m == "initialize":
+        r = {"protocolVersion": "2025-11-25", "serverInfo": {"name": "rec", "version": "1"},
+             "capabilities": {"tools": {}, "resources": {"listChanged": True}}}
+    elif m == "tools/list":
+        r = {"tools": [{"name": "read_doc", "description": "Read the doc.",
+                        "inputSchema": {"type": "object", "properties": {}}}]}
+    elif m == "resources/read":
+        uri = msg["params"]["uri"]
+        r = script.get("read", {}).get(uri, {"contents": [{"uri": uri, "text": "ok"}]})
+    else:
+        r = script.get(m, {})
+    sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": r}) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+class Proxy:
+    """``cordon run`` in front of the scripted recorder, driven with raw JSON-RPC lines."""
+
+    def __init__(self, harness: Harness, script: dict[str, Any] | None = None) -> None:
+        server = harness.tmp / "recorder.py"
+        server.write_text(RECORDER, "utf-8")
+        self.dir = harness.tmp
+        self.script(script or {})
+        cmd = [*cordon_exe(), "run", "--audit", str(harness.audit)]
+        self.proc = subprocess.Popen(
+            [*cmd, "--", sys.executable, str(server)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "HOME": str(harness.home), "REC_DIR": str(harness.tmp)},
+        )
+        init = {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        }
+        self.rpc(1, "initialize", init)
+        self.line(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        self.rpc(2, "tools/list", {})
+
+    def script(self, script: dict[str, Any]) -> None:
+        (self.dir / "script.json").write_text(json.dumps(script), "utf-8")
+
+    def line(self, data: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data.encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def wait(self, id_: Any) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        while True:
+            raw = self.proc.stdout.readline()
+            assert raw, "cordon closed its stdout"
+            reply: dict[str, Any] = json.loads(raw)
+            if reply.get("id") == id_ and "method" not in reply:
+                return reply
+
+    def rpc(self, id_: Any, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.line(json.dumps({"jsonrpc": "2.0", "id": id_, "method": method, "params": params}))
+        return self.wait(id_)
+
+    def read(self, id_: int, uri: str) -> dict[str, Any]:
+        return self.rpc(id_, "resources/read", {"uri": uri})
+
+    def received_ids(self) -> set[Any]:
+        p = self.dir / "recv.jsonl"
+        lines = p.read_text("utf-8").splitlines() if p.exists() else []
+        return {json.loads(x).get("id") for x in lines}
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def _denied(reply: dict[str, Any], rule: str) -> None:
+    err = reply.get("error")
+    assert err is not None, reply
+    assert err["code"] == POLICY_DENIED and f"({rule})" in err["message"], err
+
+
+def _listing(*uris: str) -> dict[str, Any]:
+    return {"resources": [{"uri": u, "name": f"r{i}"} for i, u in enumerate(uris)]}
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_a_listed_uri_read_in_another_spelling_is_a_fetch(harness: Harness) -> None:
+    """Only the exact string listed is the server's own: the same URL in another case, with
+    white space a server trims, a fragment or a percent-encoded dot is decided as a fetch
+    (its host was planted by the listing itself, so taint refuses it)."""
+    listed = f"https://{PLANTED}/doc"
+    p = Proxy(harness, {"resources/list": _listing(listed)})
+    assert "result" in p.rpc(3, "resources/list", {})
+    variants = [
+        f"HTTPS://{PLANTED}/doc",
+        f"https://{PLANTED.upper()}/doc",
+        f" {listed}",
+        f"{listed}\u00a0",
+        f"{listed}#x",
+        f"{listed}?q=1",
+        f"https://{PLANTED.replace('.', '%2E', 1)}/doc",
+        f"https://{PLANTED}./doc",
+    ]
+    for i, uri in enumerate(variants, 10):
+        _denied(p.read(i, uri), "taint.seen_in_output")
+    assert "result" in p.read(30, listed)
+    p.close()
+    got = p.received_ids()
+    assert got.isdisjoint(range(10, 10 + len(variants))) and 30 in got
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_a_listing_outside_a_list_result_is_not_the_servers_own(harness: Harness) -> None:
+    """URIs are remembered from a ``resources/list`` result only: not from a
+    ``resources/templates/list`` result, a tool result or a resource's contents shaped like a
+    listing, nor from a ``notifications/resources/list_changed`` or an unsolicited response
+    carrying one."""
+    uris = [f"https://{PLANTED}/{n}" for n in ("tpl", "tool", "read", "note", "unsol")]
+    note = {
+        "jsonrpc": "2.0",
+        "method": "notifications/resources/list_changed",
+        "params": _listing(uris[3]),
+    }
+    unsolicited = {"jsonrpc": "2.0", "id": 77, "result": _listing(uris[4])}
+    script = {
+        "resources/templates/list": {
+            "resourceTemplates": [{"uriTemplate": uris[0], "name": "t"}],
+            "resources": _listing(uris[0])["resources"],
+        },
+        "tools/call": {"content": [{"type": "text", "text": "x"}], **_listing(uris[1])},
+        "read": {
+            "mem://doc": {"contents": [{"uri": "mem://doc", "text": "x"}], **_listing(uris[2])}
+        },
+        "notify": {"prompts/list": [note, unsolicited]},
+    }
+    p = Proxy(harness, script)
+    assert "result" in p.rpc(3, "resources/templates/list", {})
+    assert "result" in p.rpc(4, "tools/call", {"name": "read_doc", "arguments": {}})
+    assert "result" in p.read(5, "mem://doc")
+    assert "result" in p.rpc(6, "prompts/list", {})
+    for i, uri in enumerate(uris, 10):
+        _denied(p.read(i, uri), "taint.seen_in_output")
+    p.close()
+    assert p.received_ids().isdisjoint(range(10, 15))
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_a_read_results_other_fields_still_taint(harness: Harness) -> None:
+    """Only ``contents[].uri`` equal to the URI read is left out of what is recorded: a host
+    the same contents carry in its text, name, title, mimeType or ``_meta``, a URI nested
+    deeper, or a ``uri`` in another spelling of the request's, is output and taints."""
+    hosts = [f"h{i}.{PLANTED}" for i in range(7)]
+    item = {
+        "uri": "mem://doc",
+        "text": f"see https://{hosts[0]}/x",
+        "name": f"https://{hosts[1]}/",
+        "title": f"https://{hosts[2]}/",
+        "mimeType": f"text/x; url=https://{hosts[3]}/",
+        "_meta": {"uri": f"https://{hosts[4]}/", "resource": {"uri": f"https://{hosts[5]}/"}},
+    }
+    read = {"contents": [item, {"uri": f"mem://doc?u=https://{hosts[6]}/", "text": "y"}]}
+    p = Proxy(harness, {"read": {"mem://doc": read}})
+    assert "result" in p.read(3, "mem://doc")
+    for i, host in enumerate(hosts, 10):
+        _denied(p.read(i, f"https://{host}/c"), "taint.seen_in_output")
+    p.close()
+    assert p.received_ids().isdisjoint(range(10, 17))
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_the_echo_of_one_read_does_not_spare_another_uri(harness: Harness) -> None:
+    """A result's ``contents[].uri`` is left out only when it equals the URI of the very
+    request answered: an echo-shaped item naming another URI (one the agent never read)
+    taints, and the listed read's echo does not untaint the host its listing planted."""
+    listed = f"https://{PLANTED}/doc"
+    other = f"https://other.{PLANTED}/x"
+    read = {"contents": [{"uri": listed, "text": "ok"}, {"uri": other, "text": "b"}]}
+    p = Proxy(harness, {"resources/list": _listing(listed), "read": {listed: read}})
+    assert "result" in p.rpc(3, "resources/list", {})
+    assert "result" in p.read(4, listed)
+    _denied(p.read(10, other), "taint.seen_in_output")
+    _denied(p.read(11, f"https://{PLANTED}/other"), "taint.seen_in_output")
+    p.close()
+    assert p.received_ids().isdisjoint({10, 11})
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_a_listed_metadata_address_is_still_refused(harness: Harness) -> None:
+    """No server's own resource lives at a cloud metadata endpoint: a listing naming one
+    relays someone else's URL (a crawled page, a feed item), and a read of it has the server
+    fetch the instance's credentials into the agent's context. Listed or not, directly or
+    nested in a URI of the server's own scheme, it is refused as a fetch of it is."""
+    meta = "http://169.254.169.254/latest/meta-data/iam/security-credentials/"
+    uris = [
+        meta,
+        f"proxy://page?url={meta}",
+        "proxy://page?url=http%3A%2F%2F169.254.169.254%2Flatest%2F",
+        "http://[fd00:ec2::254]/latest/",
+        "http://metadata.google.internal/computeMetadata/v1/",
+    ]
+    p = Proxy(harness, {"resources/list": _listing(*uris, "http://127.0.0.1:8080/page")})
+    assert "result" in p.rpc(3, "resources/list", {})
+    for i, uri in enumerate(uris, 10):
+        _denied(p.read(i, uri), "egress.metadata")
+    _denied(p.rpc(20, "resources/subscribe", {"uri": meta}), "egress.metadata")
+    listen = {"notifications": {"resourceSubscriptions": [meta]}}
+    _denied(p.rpc(21, "subscriptions/listen", listen), "egress.metadata")
+    # a local service's page the server lists is still its own (not a fetch)
+    assert "result" in p.read(30, "http://127.0.0.1:8080/page")
+    p.close()
+    got = p.received_ids()
+    assert got.isdisjoint([*range(10, 10 + len(uris)), 20, 21]) and 30 in got
