@@ -244,6 +244,9 @@ def test_a_listed_metadata_address_is_still_refused(harness: Harness) -> None:
         "proxy://page?url=http%3A%2F%2F169.254.169.254%2Flatest%2F",
         "http://[fd00:ec2::254]/latest/",
         "http://metadata.google.internal/computeMetadata/v1/",
+        "http://2852039166/latest/",
+        "http://169.254.169.254.nip.io/latest/",
+        "ftp://[::ffff:169.254.169.254]/",
     ]
     p = Proxy(harness, {"resources/list": _listing(*uris, "http://127.0.0.1:8080/page")})
     assert "result" in p.rpc(3, "resources/list", {})
