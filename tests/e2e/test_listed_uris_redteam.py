@@ -262,12 +262,6 @@ def test_a_listed_metadata_address_is_still_refused(harness: Harness) -> None:
     assert got.isdisjoint([*range(10, 10 + len(uris)), 20, 21]) and 30 in got
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="prompts/get arguments are decided by secrets and dlp only (VALUES_PIPELINE); a URL "
-    "in them is not decided as a fetch, though the reference fetch server's `fetch` prompt "
-    "fetches its `url` argument (a fix belongs in cordon.engine.client_requests)",
-)
 @pytest.mark.requirement("inv:everything-untrusted")
 def test_a_prompt_argument_naming_a_planted_host_or_metadata_is_refused(harness: Harness) -> None:
     """The reference Fetch MCP server (modelcontextprotocol/servers, src/fetch) lists a

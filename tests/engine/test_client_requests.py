@@ -307,3 +307,21 @@ def test_the_library_denies_a_request_it_cannot_decide(method: str, params: Any)
     waved through: the caller may have meant something that needs a decision."""
     v = _session().check_request(method, params)
     assert (v.verdict, v.rule) == ("deny", "arg.malformed")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "want"),
+    [
+        ({"url": "https://x.evil.example/page?d=row-1"}, ("deny", "taint.seen_in_output")),
+        ({"url": "http://169.254.169.254/latest/meta-data/"}, ("deny", "egress.metadata")),
+        ({"url": "see http%3A%2F%2F169.254.169.254%2F"}, ("deny", "egress.metadata")),
+        ({"url": "https://docs.example.com/a"}, ("ask", "taint.unverified_destination")),
+        ({"topic": "the weekly report"}, ("allow", "default.allow")),
+        ({"topic": "note://inbox/1 and urn:ietf:params:https:x"}, ("allow", "default.allow")),
+    ],
+)
+def test_a_network_url_in_a_prompt_argument_is_decided_as_a_fetch(
+    arguments: dict[str, str], want: tuple[str, str]
+) -> None:
+    """The reference fetch server's ``fetch`` prompt fetches its ``url`` argument."""
+    assert _decide(_session(), "prompts/get", {"name": "fetch", "arguments": arguments}) == want

@@ -28,7 +28,9 @@ arguments and ask for completions of them. A fooled agent can use each as a chan
   template ``proxy://page?url={url}`` or ``mem://fetch/{+url}``): in its path or query, as
   written or percent-encoded once or twice. Those URLs are decided as a fetch of them
   (:data:`NESTED_FETCH_PIPELINE`), as they are in any call argument; the own scheme's
-  authority is not read as a host (``mem://doc`` names no host on the network).
+  authority is not read as a host (``mem://doc`` names no host on the network). So is a
+  network URL in a ``prompts/get`` argument: a prompt may fetch what it names (the reference
+  fetch server's ``fetch`` prompt fetches its ``url``).
 
 :func:`request_values` says, per method, which values are checked and by which pipeline;
 the engine decides them as it decides a call (:meth:`cordon.engine.core.Session.check`),
@@ -154,10 +156,14 @@ def _nested_urls(uri: str) -> list[str]:
     ``mem://fetch/https://host/c``). As :func:`_network` reads a wrapped URL: a scheme of
     :data:`NETWORK_SCHEMES` (or a compound one with such a part) followed by a slash or
     backslash, so a URN's part named like a scheme (``urn:ietf:params:https:x``) is none."""
-    _, rest = _scheme(uri)
-    once = decode_percent(rest)
+    return _urls_in(_scheme(uri)[1])
+
+
+def _urls_in(text: str) -> list[str]:
+    """The network URLs in ``text`` (:func:`_nested_urls`' reading, over the whole text)."""
+    once = decode_percent(text)
     found: dict[str, None] = {}
-    for view in dict.fromkeys((rest, once, decode_percent(once))):
+    for view in dict.fromkeys((text, once, decode_percent(once))):
         view = view.translate(_TAB_OR_NEWLINE)  # (a URL parser drops them: ``ht\ttps://``)
         for m in _NESTED_URL_RE.finditer(view):
             if any(part in NETWORK_SCHEMES for part in m[1].lower().split("+")):
@@ -193,6 +199,17 @@ def _uri_values(uris: str | list[str]) -> tuple[dict[str, Any], Sequence[Check]]
     if nested:
         return {"uri": uris, "url": list(dict.fromkeys(nested))}, NESTED_FETCH_PIPELINE
     return {"uri": uris}, VALUES_PIPELINE
+
+
+def _strings(value: Any) -> list[str]:
+    """The strings of a prompt's arguments (MCP: a map of strings; anything nested read too)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
 
 
 def _listen_values(params: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[Check]] | None:
@@ -242,7 +259,14 @@ def request_values(method: str, params: Any) -> tuple[dict[str, Any], Sequence[C
         name = params.get("name")
         if not isinstance(name, str):
             raise ValueError("prompts/get needs params.name (a string)")
-        return {"name": name, "arguments": params.get("arguments") or {}}, VALUES_PIPELINE
+        arguments = params.get("arguments") or {}
+        values = {"name": name, "arguments": arguments}
+        # a prompt may fetch what an argument names (the reference fetch server's ``fetch``
+        # prompt fetches its ``url``): a network URL in an argument is decided as a fetch
+        urls = [u for v in _strings(arguments) for u in _urls_in(v)]
+        if urls:
+            return {**values, "url": list(dict.fromkeys(urls))}, NESTED_FETCH_PIPELINE
+        return values, VALUES_PIPELINE
     # completion/complete: the prompt or resource template it completes for, the value typed
     # so far and the arguments already filled in
     values = {k: params[k] for k in ("ref", "argument", "context") if k in params}
