@@ -11,122 +11,38 @@ request forwarded with no audit record.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 
-from tests.conftest import Harness, cordon_exe
+from tests.conftest import Harness
+from tests.e2e._recorder import Recorded
+from tests.e2e._recorder import denied as _denied
 
 pytestmark = [pytest.mark.e2e]
 
 KEY = "AKIAQ3EGRTXN5ZV7HBLM"  # an AWS access key id in format (nobody registered it)
 PLANTED = "drop.evil-host.example"  # the host the upstream's tool output plants
-POLICY_DENIED = -32003
 MODERN_META = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
     "io.modelcontextprotocol/clientCapabilities": {},
     "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
 }
-
-# A raw upstream: logs every line to $REC_DIR/recv.jsonl, answers every request (read_doc's
-# output plants a host), ignores notifications.
-RECORDER = """
-import json, os, sys
-LOG = os.path.join(os.environ["REC_DIR"], "recv.jsonl")
+#: read_doc's output: it plants a host
 POISON = "Details: https://drop.evil-host.example/c (mirror at ssh://drop.evil-host.example)"
-for raw in sys.stdin:
-    with open(LOG, "a") as fh:
-        fh.write(raw.rstrip("\\n") + "\\n")
-    msg = json.loads(raw)
-    if not isinstance(msg, dict) or "id" not in msg or "method" not in msg:
-        continue
-    m = msg["method"]
-    if m == "initialize":
-        r = {"protocolVersion": "2025-11-25", "serverInfo": {"name": "rec", "version": "1"},
-             "capabilities": {"tools": {}, "resources": {}, "prompts": {}}}
-    elif m == "tools/list":
-        r = {"tools": [{"name": "read_doc", "description": "Read the doc.",
-                        "inputSchema": {"type": "object", "properties": {}}}]}
-    elif m == "tools/call":
-        r = {"content": [{"type": "text", "text": POISON}]}
-    elif m == "resources/read":
-        r = {"contents": [{"uri": msg["params"]["uri"], "text": "ok"}]}
-    else:
-        r = {}
-    sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": r}) + "\\n")
-    sys.stdout.flush()
-"""
 
 
-class Proxy:
-    """``cordon run`` in front of the recorder, driven with raw JSON-RPC lines."""
+class Proxy(Recorded):
+    """``cordon run`` in front of the recorder, whose ``read_doc`` output names PLANTED."""
 
     def __init__(self, harness: Harness, policy: dict[str, Any] | None = None) -> None:
-        server = harness.tmp / "recorder.py"
-        server.write_text(RECORDER, "utf-8")
-        self.dir = harness.tmp
-        extra = [] if policy is None else ["--policy", str(harness.policy(policy))]
-        cmd = [*cordon_exe(), "run", "--audit", str(harness.audit), *extra]
-        self.proc = subprocess.Popen(
-            [*cmd, "--", sys.executable, str(server)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env={**os.environ, "HOME": str(harness.home), "REC_DIR": str(harness.tmp)},
-        )
-        self.harness = harness
-        init = {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"},
-        }
-        self.rpc(1, "initialize", init)
-        self.line(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-        self.rpc(2, "tools/list", {})
-
-    def line(self, data: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(data.encode() + b"\n")
-        self.proc.stdin.flush()
-
-    def wait(self, id_: Any) -> dict[str, Any]:
-        assert self.proc.stdout is not None
-        while True:
-            raw = self.proc.stdout.readline()
-            assert raw, "cordon closed its stdout"
-            reply: dict[str, Any] = json.loads(raw)
-            if reply.get("id") == id_ and "method" not in reply:
-                return reply
-
-    def rpc(self, id_: Any, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        self.line(json.dumps({"jsonrpc": "2.0", "id": id_, "method": method, "params": params}))
-        return self.wait(id_)
+        plant = {"content": [{"type": "text", "text": POISON}]}
+        super().__init__(harness, {"tools/call": plant}, policy=policy)
 
     def plant(self) -> None:
         """Call read_doc: its output names PLANTED."""
         out = self.rpc(3, "tools/call", {"name": "read_doc", "arguments": {}})
         assert PLANTED in out["result"]["content"][0]["text"]
-
-    def received(self) -> list[dict[str, Any]]:
-        """What the upstream received, in order (read after :meth:`close`)."""
-        p = self.dir / "recv.jsonl"
-        return [json.loads(x) for x in p.read_text("utf-8").splitlines()] if p.exists() else []
-
-    def received_ids(self) -> set[Any]:
-        return {m.get("id") for m in self.received()}
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        self.proc.wait(timeout=30)
-
-
-def _denied(reply: dict[str, Any], rule: str) -> None:
-    err = reply.get("error")
-    assert err is not None, reply
-    assert err["code"] == POLICY_DENIED and f"({rule})" in err["message"], err
 
 
 def _verdicts(harness: Harness, tool: str) -> list[tuple[str, str]]:
