@@ -52,6 +52,7 @@ from cordon.engine.checks import (
     Facts,
     Result,
 )
+from cordon.engine.dlp import string_leaves
 from cordon.textnorm import decode_percent
 
 __all__ = [
@@ -201,17 +202,6 @@ def _uri_values(uris: str | list[str]) -> tuple[dict[str, Any], Sequence[Check]]
     return {"uri": uris}, VALUES_PIPELINE
 
 
-def _strings(value: Any) -> list[str]:
-    """The strings of a prompt's arguments (MCP: a map of strings; anything nested read too)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, Mapping):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
-
-
 def _listen_values(params: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[Check]] | None:
     """``subscriptions/listen``: the resource URIs it subscribes to (None: it names none).
 
@@ -263,7 +253,7 @@ def request_values(method: str, params: Any) -> tuple[dict[str, Any], Sequence[C
         values = {"name": name, "arguments": arguments}
         # a prompt may fetch what an argument names (the reference fetch server's ``fetch``
         # prompt fetches its ``url``): a network URL in an argument is decided as a fetch
-        urls = [u for v in _strings(arguments) for u in _urls_in(v)]
+        urls = [u for _, v in string_leaves(arguments) for u in _urls_in(v)]
         if urls:
             return {**values, "url": list(dict.fromkeys(urls))}, NESTED_FETCH_PIPELINE
         return values, VALUES_PIPELINE
