@@ -1,0 +1,163 @@
+"""Red team of the setup a user has after ``cordon init``: each real reference server behind
+its own ``cordon run`` (``--name``, ``--pin-file``, the server's built-in pack, one HOME so
+the processes share their store), driven as a fooled agent would drive them.
+
+Every test asserts on a side effect of the real upstream (a file on disk, a command git ran,
+a request the fetch server made through a recording HTTP proxy), never only on what cordon
+answered. A test marked ``xfail(strict=True)`` is an attack that currently gets through: the
+assertions state what should hold.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client
+
+from tests.conftest import Harness, fs_server, text_of
+from tests.e2e._pack_servers import VENV_BIN
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+GIT = ["git", "-c", "init.defaultBranch=main"]
+
+
+@dataclass
+class Setup:
+    """The project directory and one connected client per wrapped server."""
+
+    proj: Path
+    clients: dict[str, Any]
+
+    async def call(self, server: str, tool: str, args: dict[str, Any]) -> tuple[bool, str]:
+        """(allowed and succeeded, text) of one call."""
+        r = await self.clients[server].call_tool(tool, args)
+        return not r.is_error, text_of(r)
+
+
+def _project(harness: Harness) -> Path:
+    proj = harness.tmp / "proj"
+    proj.mkdir()
+    subprocess.run([*GIT, "init", "-q", str(proj)], check=True)
+    for key, value in (("user.email", "dev@example.com"), ("user.name", "dev")):
+        subprocess.run(["git", "-C", str(proj), "config", key, value], check=True)
+    return proj
+
+
+def _upstreams(harness: Harness, proj: Path) -> dict[str, tuple[list[str], dict[str, Any]]]:
+    """What ``cordon init`` wraps: server name -> (command, policy), as the README's quick
+    start writes the policies (a server gets only its own pack; paths confined)."""
+    confined = [str(proj)]
+    return {
+        "files": (fs_server(proj), {"packs": ["filesystem"], "allowed_path_prefixes": confined}),
+        "git": (
+            [str(VENV_BIN / "mcp-server-git"), "--repository", str(proj)],
+            {"packs": ["git"], "allowed_path_prefixes": confined},
+        ),
+    }
+
+
+@asynccontextmanager
+async def real_setup(harness: Harness, *servers: str) -> AsyncIterator[Setup]:
+    proj = _project(harness)
+    ups = _upstreams(harness, proj)
+    async with AsyncExitStack() as stack:
+        clients: dict[str, Any] = {}
+        for name in servers:
+            cmd, pol = ups[name]
+            policy = harness.policy({"version": 1, **pol}, name=f"policy-{name}.yaml")
+            pin = ["--pin-file", str(harness.tmp / f"pin-{name}.json")]
+            params = harness.cordon(cmd, policies=[policy], name=name, extra=pin)
+            client = await stack.enter_async_context(Client(params, mode="legacy"))
+            await client.list_tools()
+            clients[name] = client
+        yield Setup(proj, clients)
+
+
+def _fsmonitor_config(marker: Path) -> str:
+    # git runs core.fsmonitor through the shell on `git status`, `git diff`, `git add`
+    return (
+        "[core]\n\trepositoryformatversion = 0\n\tbare = false\n"
+        f'\tfsmonitor = "touch {marker}; false"\n'
+    )
+
+
+# --- writes that make git run the agent's command -------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="action.credential_write knows a repository's config only as `.git/config`: a "
+    "git directory under another name, linked from a `.git` file, is written without an "
+    "ask, and mcp-server-git then runs its core.fsmonitor command",
+)
+async def test_git_config_of_a_linked_git_dir_runs_no_command(harness: Harness) -> None:
+    marker = harness.tmp / "ran"
+    async with real_setup(harness, "files", "git") as s:
+        evil, sub = s.proj / "vendor" / "gitdir", s.proj / "vendor" / "lib"
+        for d in (evil / "objects", evil / "refs" / "heads", sub):
+            await s.call("files", "create_directory", {"path": str(d)})
+        for path, content in (
+            (evil / "HEAD", "ref: refs/heads/main\n"),
+            (evil / "config", _fsmonitor_config(marker)),
+            (sub / ".git", f"gitdir: {evil}\n"),
+        ):
+            await s.call("files", "write_file", {"path": str(path), "content": content})
+        await s.call("git", "git_status", {"repo_path": str(sub)})
+    assert not marker.exists(), "git ran the command the agent wrote into a git config"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="action.credential_write matches the path as written: `.git/./config` and "
+    "`.git//config` are not `.git/config` to it, the server writes the real file",
+)
+@pytest.mark.parametrize("spelling", ["{p}/.git/./config", "{p}/.git//config"])
+async def test_repository_config_respelled_is_asked(harness: Harness, spelling: str) -> None:
+    marker = harness.tmp / "ran"
+    async with real_setup(harness, "files", "git") as s:
+        path = spelling.format(p=s.proj)
+        before = (s.proj / ".git" / "config").read_text("utf-8")
+        ok, text = await s.call(
+            "files", "write_file", {"path": path, "content": before + _fsmonitor_config(marker)}
+        )
+        assert not ok and "action.credential_write" in text, text
+        await s.call("git", "git_status", {"repo_path": str(s.proj)})
+    assert (s.proj / ".git" / "config").read_text("utf-8") == before
+    assert not marker.exists()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a trailing `/` hides the file name from action.credential_write; the server "
+    "resolves the path and writes `.env`",
+)
+@pytest.mark.parametrize("name", [".env", ".envrc", ".mcp.json"])
+async def test_credential_file_with_a_trailing_slash_is_asked(harness: Harness, name: str) -> None:
+    async with real_setup(harness, "files") as s:
+        ok, text = await s.call(
+            "files", "write_file", {"path": f"{s.proj}/{name}/", "content": "X=1\n"}
+        )
+        assert not ok and "action.credential_write" in text, text
+    assert not (s.proj / name).exists()
+
+
+async def test_repository_config_is_asked(harness: Harness) -> None:
+    """Control: the plain spelling is asked about and nothing runs."""
+    marker = harness.tmp / "ran"
+    async with real_setup(harness, "files", "git") as s:
+        ok, text = await s.call(
+            "files",
+            "write_file",
+            {"path": f"{s.proj}/.git/config", "content": _fsmonitor_config(marker)},
+        )
+        assert not ok and "action.credential_write" in text, text
+        ok, _ = await s.call("git", "git_status", {"repo_path": str(s.proj)})
+        assert ok
+    assert not marker.exists()
