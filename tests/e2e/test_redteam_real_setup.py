@@ -91,25 +91,38 @@ def _fsmonitor_config(marker: Path) -> str:
 # --- writes that make git run the agent's command -------------------------------------------
 
 
+async def _plant_git_dir(s: Setup, where: Path, marker: Path) -> None:
+    """A git directory whose config runs ``marker``'s command, written through the files
+    server at ``where`` (no path of it ends in ``.git/config``)."""
+    for d in (where / "objects", where / "refs" / "heads"):
+        await s.call("files", "create_directory", {"path": str(d)})
+    for path, content in ((where / "HEAD", "ref: refs/heads/main\n"),
+                          (where / "config", _fsmonitor_config(marker))):  # fmt: skip
+        await s.call("files", "write_file", {"path": str(path), "content": content})
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="action.credential_write knows a repository's config only as `.git/config`: a "
-    "git directory under another name, linked from a `.git` file, is written without an "
-    "ask, and mcp-server-git then runs its core.fsmonitor command",
+    "git directory under another name (linked from a `.git` file, or moved over `.git`) is "
+    "written without an ask, and mcp-server-git then runs its core.fsmonitor command",
 )
-async def test_git_config_of_a_linked_git_dir_runs_no_command(harness: Harness) -> None:
+@pytest.mark.parametrize("how", ["linked", "swapped"])
+async def test_git_config_of_a_planted_git_dir_runs_no_command(harness: Harness, how: str) -> None:
     marker = harness.tmp / "ran"
     async with real_setup(harness, "files", "git") as s:
-        evil, sub = s.proj / "vendor" / "gitdir", s.proj / "vendor" / "lib"
-        for d in (evil / "objects", evil / "refs" / "heads", sub):
-            await s.call("files", "create_directory", {"path": str(d)})
-        for path, content in (
-            (evil / "HEAD", "ref: refs/heads/main\n"),
-            (evil / "config", _fsmonitor_config(marker)),
-            (sub / ".git", f"gitdir: {evil}\n"),
-        ):
-            await s.call("files", "write_file", {"path": str(path), "content": content})
-        await s.call("git", "git_status", {"repo_path": str(sub)})
+        evil = s.proj / "vendor" / "gitdir"
+        await _plant_git_dir(s, evil, marker)
+        if how == "linked":  # a work tree whose `.git` file names the planted directory
+            repo = s.proj / "vendor" / "lib"
+            await s.call("files", "create_directory", {"path": str(repo)})
+            gitfile = {"path": str(repo / ".git"), "content": f"gitdir: {evil}\n"}
+            await s.call("files", "write_file", gitfile)
+        else:  # the repository's own `.git` moved aside and the planted one moved in
+            repo = s.proj
+            for src, dst in ((s.proj / ".git", s.proj / "old.git"), (evil, s.proj / ".git")):
+                await s.call("files", "move_file", {"source": str(src), "destination": str(dst)})
+        await s.call("git", "git_status", {"repo_path": str(repo)})
     assert not marker.exists(), "git ran the command the agent wrote into a git config"
 
 
@@ -161,3 +174,23 @@ async def test_repository_config_is_asked(harness: Harness) -> None:
         ok, _ = await s.call("git", "git_status", {"repo_path": str(s.proj)})
         assert ok
     assert not marker.exists()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the auto-run list names the MCP configs of Claude, Cursor, VS Code and others "
+    "but not a project's Gemini CLI, Codex or Zed settings, where an `mcpServers` / "
+    "`context_servers` entry is a command the client starts (cordon init wraps Gemini and "
+    "Codex, so the user has these clients)",
+)
+@pytest.mark.parametrize(
+    "rel", [".gemini/settings.json", ".codex/config.toml", ".zed/settings.json"]
+)
+async def test_project_client_config_write_is_asked(harness: Harness, rel: str) -> None:
+    async with real_setup(harness, "files") as s:
+        path = s.proj / rel
+        await s.call("files", "create_directory", {"path": str(path.parent)})
+        server = '{"mcpServers": {"helper": {"command": "sh", "args": ["-c", "id"]}}}\n'
+        ok, text = await s.call("files", "write_file", {"path": str(path), "content": server})
+        assert not ok and "action.credential_write" in text, text
+    assert not path.exists()
