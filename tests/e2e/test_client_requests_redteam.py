@@ -233,12 +233,6 @@ def test_a_metadata_url_nested_in_a_server_scheme_uri(harness: Harness) -> None:
     assert [v for v, _ in _verdicts(harness, "resources/read")] == ["deny"] * 5 + ["allow"] * 5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="requests other than the decided ones are forwarded unchecked and unaudited: a "
-    "credential in a task id, a logging level, a list cursor, or a decided request's _meta "
-    "or extra params keys reaches the server",
-)
 @pytest.mark.parametrize(
     ("method", "params"),
     [

@@ -11,7 +11,7 @@ import pytest
 from cordon import Engine
 from cordon.decider import Decider
 from cordon.engine.checks import FETCH_PIPELINE, VALUES_PIPELINE
-from cordon.engine.client_requests import NESTED_FETCH_PIPELINE, request_values
+from cordon.engine.client_requests import NESTED_FETCH_PIPELINE, other_params, request_values
 
 KEY = "AKIAQ3EGRTXN5ZV7HBLM"  # an AWS access key id in format (nobody registered it)
 TOOLS = [
@@ -325,3 +325,77 @@ def test_a_network_url_in_a_prompt_argument_is_decided_as_a_fetch(
 ) -> None:
     """The reference fetch server's ``fetch`` prompt fetches its ``url`` argument."""
     assert _decide(_session(), "prompts/get", {"name": "fetch", "arguments": arguments}) == want
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "rest"),
+    [
+        (
+            "tools/call",
+            {"name": "t", "arguments": {"a": 1}, "_meta": {"m": 1}},
+            {"_meta": {"m": 1}},
+        ),
+        ("resources/read", {"uri": "mem://a", "inputResponses": {}, "x": 1}, {"x": 1}),
+        ("prompts/get", {"name": "p", "arguments": {}}, {}),
+        ("completion/complete", {"ref": {}, "argument": {}, "context": {}, "y": 2}, {"y": 2}),
+        (
+            "subscriptions/listen",
+            {"notifications": {"resourceSubscriptions": ["mem://a"], "toolsListChanged": True}},
+            {"notifications": {"toolsListChanged": True}},
+        ),
+        ("subscriptions/listen", {"notifications": {"resourceSubscriptions": []}}, {}),
+        ("tools/list", {"cursor": "c"}, {"cursor": "c"}),
+        ("x-vendor/any", {"k": "v"}, {"k": "v"}),
+        ("initialize", {"clientInfo": {"name": KEY}}, {}),
+        ("server/discover", {"_meta": {"k": KEY}}, {}),
+        ("ping", None, {}),
+        ("tasks/get", ["not", "an", "object"], {}),
+    ],
+)
+def test_other_params_are_what_no_check_of_the_method_reads(
+    method: str, params: Any, rest: dict[str, Any]
+) -> None:
+    assert other_params(method, params) == rest
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "where"),
+    [
+        ("tasks/get", {"taskId": KEY}, "taskId"),
+        ("tasks/result", {"taskId": f"task-{KEY}"}, "taskId"),
+        ("logging/setLevel", {"level": KEY}, "level"),
+        ("resources/templates/list", {"cursor": KEY}, "cursor"),
+        ("tools/list", {"_meta": {"note": KEY}}, "_meta.note"),
+        ("resources/read", {"uri": "mem://doc", "_meta": {"note": KEY}}, "_meta.note"),
+        ("prompts/get", {"name": "p", "extra": KEY}, "extra"),
+        ("completion/complete", {"argument": {"name": "a", "value": ""}, "z": KEY}, "z"),
+        ("tasks/cancel", {"taskId": "t", "token": KEY}, "token"),
+    ],
+)
+def test_a_credential_anywhere_in_a_request_is_refused(
+    method: str, params: dict[str, Any], where: str
+) -> None:
+    v = _session().check_request(method, params)
+    assert (v.verdict, v.rule) == ("deny", "secret.pattern")
+    assert f"params field '{where}'" in v.reason and KEY not in v.reason
+
+
+def test_a_registered_secret_in_meta_is_refused_and_nothing_is_counted() -> None:
+    s = _session()
+    s.register_secret("hunter2-correct-horse-battery")
+    params = {"_meta": {"trace": "x-hunter2-correct-horse-battery"}}
+    v = s.check_request("prompts/list", params)
+    assert (v.verdict, v.rule) == ("deny", "secret.egress")
+    counts = dict(s.counts)
+    assert s.check_params("prompts/list", {"cursor": "c"}) is None
+    assert s.counts == counts
+
+
+def test_a_cursor_the_server_itself_handed_out_may_go_back_to_it() -> None:
+    """A credential-shaped value this server returned is its own: sending it back in a
+    cursor discloses nothing (as in a call that does not send); to another server it may not."""
+    s = _session()
+    s.observe_output("list_keys", f"next page: {KEY}", server="vault")
+    assert s.check_params("tools/list", {"cursor": KEY}, server="vault") is None
+    v = s.check_params("tools/list", {"cursor": KEY}, server="mail")
+    assert v is not None and v.verdict == "deny"

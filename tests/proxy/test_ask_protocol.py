@@ -29,7 +29,9 @@ class _CodeWork(_Work):
         self.verdicts["send"] = "ask"
         self.code_fails = code_fails
 
-    def decide(self, tool: str, args: Any, *, approve: Any, issue_code: bool) -> Decision:
+    def decide(
+        self, tool: str, args: Any, *, approve: Any, issue_code: bool, params: Any = None
+    ) -> Decision:
         d = super().decide(tool, args, approve=approve, issue_code=issue_code)
         self.log[-1] += " +code" if issue_code else ""
         if issue_code and d.verdict.verdict == "ask":

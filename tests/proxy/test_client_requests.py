@@ -105,6 +105,61 @@ def test_requests_with_nothing_the_agent_chose_are_not_decided() -> None:
     assert work.log == [] and len(t.sent_upstream) == 3
 
 
+def test_the_params_of_an_undecided_request_are_read_in_the_queue_then_forwarded() -> None:
+    """A list's cursor, a task id, a method cordon does not know: their params are read for
+    credentials by a job of the queue, after the output before them, and the request goes out
+    in its place in the lane with no audit record (it decides nothing the agent chose)."""
+    work = _Work()
+    core = _core(work)
+    t = MemoryTransport(core, auto=False)
+    t.from_client(_call(1, "read"))
+    t.run_jobs()
+    t.from_server(_result(1, "A"))
+    for id_, method, params in (
+        (2, "tools/list", {"cursor": "c2"}),
+        (3, "tasks/get", {"taskId": "t-1"}),
+        (4, "x-vendor/thing", {"any": "value"}),
+    ):
+        t.from_client({"jsonrpc": "2.0", "id": id_, "method": method, "params": params})
+    t.from_client({"jsonrpc": "2.0", "id": 5, "method": "ping"})  # nothing to read: behind them
+    assert _sent_ids(t) == [1]
+    t.run_jobs()
+    assert work.log == [
+        "decide read",
+        "record A",
+        "check params tools/list",
+        "check params tasks/get",
+        "check params x-vendor/thing",
+    ]
+    assert _sent_ids(t) == [1, 2, 3, 4, 5]
+    assert all(r.get("kind") != "verdict" or r["tool"] == "read" for r in t.audit)
+    assert {id_key(i) for i in (2, 3, 4, 5)} <= set(core.pending)
+
+
+def test_an_undecided_request_whose_params_carry_a_credential_is_denied() -> None:
+    work = _Work()
+    work.verdicts["params tasks/get"] = "deny"
+    core = _core(work)
+    t = MemoryTransport(core)
+    t.from_client({"jsonrpc": "2.0", "id": 7, "method": "tasks/get", "params": {"taskId": "k"}})
+    assert t.sent_upstream == []
+    err = orjson.loads(t.client[0])["error"]
+    assert err["code"] == POLICY_DENIED and "r.deny" in err["message"]
+    rec = [r for r in t.audit if r.get("kind") == "verdict"]
+    assert [(r["verdict"], r["tool"], r["method"]) for r in rec] == [
+        ("deny", "tasks/get", "tasks/get")
+    ]
+    assert not core.pending and not core.inflight
+
+
+def test_the_handshake_is_not_read() -> None:
+    work = _Work()
+    t = MemoryTransport(_core(work))
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c"}}
+    t.from_client({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
+    assert work.log == [] and len(t.sent_upstream) == 1
+
+
 def test_a_request_is_decided_on_exactly_the_output_that_arrived_before_it() -> None:
     """As a call is: a result delivered before the request is recorded before it is decided,
     and the request is forwarded in its place in the client lane."""

@@ -41,7 +41,9 @@ class _Work:
     def shown(self, args: Any) -> Any:
         return args
 
-    def decide(self, tool: str, args: Any, *, approve: Any, issue_code: bool) -> Decision:
+    def decide(
+        self, tool: str, args: Any, *, approve: Any, issue_code: bool, params: Any = None
+    ) -> Decision:
         self.log.append(f"decide {tool} {args.get('n') or ''}".strip())
         verdict = self.verdicts.get(tool, "allow")
         details = {"approval_key": ("k", tool)} if verdict == "ask" else {}
@@ -50,7 +52,14 @@ class _Work:
         )
 
     def decide_request(
-        self, method: str, values: Any, pipeline: Any, *, issue_code: bool, answers: Any = None
+        self,
+        method: str,
+        values: Any,
+        pipeline: Any,
+        *,
+        issue_code: bool,
+        answers: Any = None,
+        params: Any = None,
     ) -> Decision:
         self.log.append(f"decide {method}")
         verdict = self.verdicts.get(method, "allow")
@@ -58,6 +67,15 @@ class _Work:
         return Decision(
             Verdict(verdict=verdict, rule=f"r.{verdict}", reason="why", details=details),
             code="CODE-1" if verdict == "ask" and issue_code else None,
+        )
+
+    def check_params(self, method: str, params: Any) -> Decision | None:
+        self.log.append(f"check params {method}")
+        verdict = self.verdicts.get(f"params {method}")
+        return (
+            None
+            if verdict is None
+            else Decision(Verdict(verdict=verdict, rule="r.deny", reason="why"))
         )
 
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:

@@ -36,6 +36,12 @@ arguments and ask for completions of them. A fooled agent can use each as a chan
 the engine decides them as it decides a call (:meth:`cordon.engine.core.Session.check`),
 under the method's name. Requests that carry nothing the agent chose (``ping``, the list
 methods, whose ``cursor`` is the server's own opaque value) are not decided.
+
+Every other part of a request's params (:func:`other_params`: ``_meta``, a list's
+``cursor``, a task id, a logging level, a key no method defines) reaches the server too, so
+it is read for credentials (:meth:`cordon.engine.core.Session.check_params`), whatever the
+method (invariant 7: nothing reaches a server unread for secrets). The handshake is not: its
+params are the client's description of itself.
 """
 
 from __future__ import annotations
@@ -60,6 +66,7 @@ __all__ = [
     "NESTED_FETCH_PIPELINE",
     "NETWORK_SCHEMES",
     "UNDECIDED_METHODS",
+    "other_params",
     "request_values",
 ]
 
@@ -261,3 +268,36 @@ def request_values(method: str, params: Any) -> tuple[dict[str, Any], Sequence[C
     # so far and the arguments already filled in
     values = {k: params[k] for k in ("ref", "argument", "context") if k in params}
     return values, VALUES_PIPELINE
+
+
+#: the params of each method that its own checks read: :func:`request_values`' values, and
+#: a 2026-07-28 retry's ``inputResponses`` (read for credentials as a client's answer is)
+_DECIDED_KEYS: dict[str, frozenset[str]] = {
+    "tools/call": frozenset({"name", "arguments", "inputResponses"}),
+    **dict.fromkeys(_RESOURCE_METHODS, frozenset({"uri", "inputResponses"})),
+    "prompts/get": frozenset({"name", "arguments", "inputResponses"}),
+    "completion/complete": frozenset({"ref", "argument", "context"}),
+}
+#: the handshake: the client describing itself (``clientInfo``, ``capabilities``), before
+#: there is a session to decide anything on
+_HANDSHAKE = frozenset({"initialize", "server/discover"})
+
+
+def other_params(method: str, params: Any) -> dict[str, Any]:
+    """The parts of a client request's ``params`` that nothing else reads: every key but
+    those its method's checks decide (:data:`_DECIDED_KEYS`; for ``subscriptions/listen``,
+    all but ``notifications.resourceSubscriptions``), and for any other method all of them
+    (``_meta``, ``cursor``, ``taskId``, ``level``, keys MCP does not define). Empty for the
+    handshake and for params that are not an object (a method that needs one refuses it)."""
+    if method in _HANDSHAKE or not isinstance(params, Mapping):
+        return {}
+    decided = _DECIDED_KEYS.get(method, frozenset())
+    rest = {k: v for k, v in params.items() if k not in decided}
+    wanted = rest.get("notifications")
+    if method == _LISTEN and isinstance(wanted, Mapping):
+        others = {k: v for k, v in wanted.items() if k != "resourceSubscriptions"}
+        if others:
+            rest["notifications"] = others
+        else:
+            del rest["notifications"]
+    return rest

@@ -24,7 +24,7 @@ from cordon.engine import args as _args
 from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
-from cordon.engine.client_requests import UNDECIDED_METHODS, request_values
+from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, request_values
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
 from cordon.engine.pins import PinSet
@@ -503,10 +503,39 @@ class Session(ProvenanceState):
                 raise ValueError(f"cordon does not know the client request {method!r}")
         except ValueError as exc:
             return Verdict(verdict="deny", rule=rules.ARG_MALFORMED, reason=str(exc))
+        refused = self.check_params(method, params, server=server)
+        if refused is not None:
+            return refused
         if picked is None:
             return ALLOW
         values, pipeline = picked
         return self.check(method, values, server=server, pipeline=pipeline)
+
+    def check_params(self, method: str, params: Any, *, server: str = "default") -> Verdict | None:
+        """Why a client request's params outside the values its method decides may not reach
+        the server (a deny), or None. Those params
+        (:func:`cordon.engine.client_requests.other_params`: ``_meta``, a list's ``cursor``,
+        a task id, keys no method defines) are read for credentials as a call's arguments
+        that do not send are (:data:`cordon.engine.checks.VALUES_PIPELINE`): a registered or
+        seen secret, or a credential in a known format, is refused; one this server itself
+        returned may go back to it (a cursor or task id it handed out). An ask (a compressed
+        stream past the cap) is a deny: nobody is asked about a field the agent did not
+        write. No other effect: nothing is counted or approved."""
+        rest = other_params(method, params)
+        if not rest:
+            return None
+        ctx = _checks.Context(self, method, rest, server, None, _EMPTY_TOOL)
+        facts = _checks.Facts()
+        for check in _checks.VALUES_PIPELINE:
+            found = check.run(ctx, facts)
+            v = found.deny or (found.asks[0] if found.asks else None)
+            if v is not None:
+                reason = v.reason.replace("argument '", "params field '", 1)
+                reason = reason.replace("the call", "the request", 1)
+                return Verdict(
+                    verdict="deny", rule=v.rule, reason=reason, param=v.param, details=v.details
+                )
+        return None
 
     def _note_repo(self, arguments: Any) -> None:
         """Keep the GitHub pair an allowed call names (``owner`` and ``repo``), unless output

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
 from cordon.decider import Decision
-from cordon.engine.client_requests import request_values
+from cordon.engine.client_requests import other_params, request_values
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.asking import _NOT_FORWARDED, CODE_HINT
 from cordon.proxy.framing import INTERNAL_ERROR, INVALID_PARAMS, error_frame
@@ -59,7 +59,9 @@ class RequestSide:
         def _answer(self, id_: Any, data: bytes, **kw: Any) -> ToClient: ...
         def _refuse(self, direction: str, reason: str, **extra: Any) -> Audit: ...
         def _record(self, rec: dict[str, Any]) -> Audit: ...
-        def _sent(self, id_: Any, method: str, tool: str | None, args: Any) -> None: ...
+        def _sent(
+            self, id_: Any, method: str, tool: str | None = None, args: Any = None
+        ) -> None: ...
         def _verdict_record(
             self, tool: str, shown: Any, v: Verdict, raw: Any = None, **extra: Any
         ) -> dict[str, Any]: ...
@@ -76,7 +78,7 @@ class RequestSide:
                 self._answer(id_, error_frame(id_, INVALID_PARAMS, f"cordon: {exc}")),
             ]
         if picked is None:
-            return None
+            return self._other_request(msg, line)
         values, pipeline = picked
         slot = self._slot("client")
         issue_code = self.cfg.codes
@@ -85,7 +87,7 @@ class RequestSide:
 
         def run() -> Decision:
             return self.work.decide_request(
-                method, values, pipeline, issue_code=issue_code, answers=answers
+                method, values, pipeline, issue_code=issue_code, answers=answers, params=params
             )
 
         def done(d: Decision | None, error: BaseException | None) -> list[Action]:
@@ -99,6 +101,36 @@ class RequestSide:
             acts += [self._record(r) for r in d.records]
             acts.append(self._act_on_request(id_, method, values, line, d))
             return self._fill("client", slot, acts)
+
+        return self._enqueue(Job("decide", len(line), run, done, id=id_, label=method))
+
+    def _other_request(self, msg: dict[str, Any], line: bytes) -> list[Action] | None:
+        """A request of a method that decides nothing (a list, ``tasks/get``,
+        ``logging/setLevel``, one cordon does not know) whose params hold anything
+        (:func:`cordon.engine.client_requests.other_params`): read for credentials by a job of
+        the decision queue (what the session knows of secrets depends on the output before
+        it), forwarded when none is found. A refusal is a deny verdict in the audit log and a
+        JSON-RPC error; a request that passes is not a decision of the agent's and gets no
+        record. None: nothing to read (``ping``, a list without a cursor, the handshake)."""
+        id_, method, params = msg["id"], msg["method"], msg.get("params")
+        if not other_params(method, params):
+            return None
+        slot = self._slot("client")
+
+        def done(d: Decision | None, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                failed = self._answer(id_, error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED))
+                return [
+                    Log(f"error checking a {method} request, answered with an error: {error!r}"),
+                    *self._fill("client", slot, [failed]),
+                ]
+            if d is None:
+                self._sent(id_, method)
+                return self._fill("client", slot, [ToUpstream(line)])
+            return self._fill("client", slot, [self._act_on_request(id_, method, {}, line, d)])
+
+        def run() -> Decision | None:
+            return self.work.check_params(method, params)
 
         return self._enqueue(Job("decide", len(line), run, done, id=id_, label=method))
 

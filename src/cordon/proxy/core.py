@@ -608,7 +608,9 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
         given = {} if answers is None else {"answers": answers}
 
         def run() -> Decision:
-            return self.work.decide(tool, args, approve=approve, issue_code=issue_code, **given)
+            return self.work.decide(
+                tool, args, approve=approve, issue_code=issue_code, params=params, **given
+            )
 
         def done(d: Decision | None, error: BaseException | None) -> list[Action]:
             if error is not None or d is None:

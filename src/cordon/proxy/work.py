@@ -25,6 +25,7 @@ from cordon.decider import Decider, Decision, shown_arguments
 from cordon.engine import rules
 from cordon.engine.checks import VALUES_PIPELINE, Check, Context, Facts, ask_keys, degraded, dlp
 from cordon.engine.checks import secrets as secret_checks
+from cordon.engine.client_requests import other_params
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.egress import check_egress
 from cordon.engine.pins import fingerprint
@@ -132,12 +133,14 @@ class SessionWork:
         approve: tuple[tuple[Any, ...], ...] | None,
         issue_code: bool,
         answers: Any = None,
+        params: Any = None,
     ) -> Decision:
         """Decide a ``tools/call``; ``approve``: the approval keys a person accepted through a
         2026-07-28 ``input_required`` retry (every ask of the call shown), added first;
         ``answers``: a retry's ``inputResponses`` as they will be forwarded (None: none),
         checked for credentials first (:meth:`check_answer`): one carrying a secret denies the
-        call, as an argument carrying it would, and no approval is added."""
+        call, as an argument carrying it would, and no approval is added; so do the call's
+        other ``params`` (``_meta``, ``requestState``: :meth:`cordon.engine.core.Session.check_params`)."""
         if self.identity_changed is not None:
             why = Verdict(
                 verdict="deny", rule=rules.PIN_SERVER_CHANGED, reason=self.identity_changed
@@ -147,11 +150,12 @@ class SessionWork:
             why = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=self.policy_misfit)
             shown = self.shown(args)
             return Decision(verdict=why, shown=shown if shown is not args else None)
-        if answers is not None:
-            refused = self.check_answer({"inputResponses": answers}, tool)
-            if refused is not None:
-                shown = self.shown(args)
-                return Decision(verdict=refused, shown=shown if shown is not args else None)
+        refused = None if answers is None else self.check_answer({"inputResponses": answers}, tool)
+        if refused is None:
+            refused = self.session.check_params("tools/call", params, server=self.server)
+        if refused is not None:
+            shown = self.shown(args)
+            return Decision(verdict=refused, shown=shown if shown is not args else None)
         if approve is not None:
             self.session.approvals.update(approve)
         problem = self.take_request()
@@ -171,6 +175,7 @@ class SessionWork:
         *,
         issue_code: bool,
         answers: Any = None,
+        params: Any = None,
     ) -> Decision:
         """Decide a client request that is not a call (``resources/read``, ``prompts/get``,
         ``completion/complete``): ``values``, what the agent chose in it, through ``pipeline``
@@ -193,6 +198,8 @@ class SessionWork:
             why = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=self.policy_misfit)
         elif answers is not None:
             why = self.check_answer({"inputResponses": answers}, method)
+        if why is None:  # the rest of its params (``_meta`` ...): read for credentials
+            why = self.session.check_params(method, params, server=self.server)
         if why is not None:
             shown = self.shown(values)
             return Decision(verdict=why, shown=shown if shown is not values else None)
@@ -290,6 +297,16 @@ class SessionWork:
         """``args`` as the audit log may keep them: every string carrying a registered, seen
         or pattern-detected secret withheld (:func:`cordon.engine.dlp.withhold`)."""
         return shown_arguments(args, self.session.secrets, self.engine.dlp)
+
+    def check_params(self, method: str, params: Any) -> Decision | None:
+        """A deny for a request of a method that decides nothing (a list, ``tasks/get``,
+        ``logging/setLevel``, one cordon does not know) whose params carry a credential
+        (:meth:`cordon.engine.core.Session.check_params`), keeping those params as the audit
+        log may (secrets withheld); None: they may go."""
+        v = self.session.check_params(method, params, server=self.server)
+        if v is None:
+            return None
+        return Decision(verdict=v, shown=self.shown(other_params(method, params)))
 
     def check_answer(self, answer: dict[str, Any], tool: str = "") -> Verdict | None:
         """Why what the client answers a server may not reach it, or None.
