@@ -167,6 +167,9 @@ async def test_an_unseen_host_gets_a_code_and_cordon_approve_lets_one_read_throu
         rc, out = _run_approve_in_pty(code, harness.store, harness.home, b"yes\n")
         assert rc == 0, out
         assert "wiki.example.org" in out
+        # the person is shown a request, by its method, not a call of a tool
+        assert "Approve this request once?" in out and "Method" in out, out
+        assert "exact request will be allowed once" in " ".join(out.split()), out
         # the code binds the exact request: another path on the same host is not it
         other = await _refused(client.read_resource(UNSEEN + "2"))
         assert other.code == POLICY_DENIED and "cordon approve" in other.message

@@ -41,6 +41,7 @@ from cordon._exceptions import ApprovalError
 from cordon.approvals import envelope
 from cordon.approvals.codes import CodeRecord, CodeStore, normalize_code
 from cordon.audit.log import default_audit_path, sanitize
+from cordon.engine.client_requests import DECIDED_METHODS
 
 __all__ = [
     "MAX_SHOWN_ARGS",
@@ -103,6 +104,15 @@ def _spelled(rec: CodeRecord, call: dict[str, Any] | None) -> str | None:
     return rec.destination
 
 
+def _is_request(rec: CodeRecord, call: dict[str, Any] | None) -> bool:
+    """Whether the code is for a client request that is not a call (``resources/read``,
+    ``prompts/get`` ...; the code's ``tool`` is its method): its verdict record names the
+    method; without the record, the code's method name says it."""
+    if call is not None:
+        return bool(call.get("method"))
+    return rec.tool in DECIDED_METHODS
+
+
 def _details(rec: CodeRecord, now: float, call: dict[str, Any] | None) -> Table:
     """The code's record; its destination spelled as in the call when the call is known."""
     dest = _spelled(rec, call)
@@ -111,7 +121,7 @@ def _details(rec: CodeRecord, now: float, call: dict[str, Any] | None) -> Table:
     grid.add_column(overflow="fold")
     grid.add_row("Code", Text(rec.code))
     grid.add_row("Server", _shown(rec.server))
-    grid.add_row("Tool", _shown(rec.tool))
+    grid.add_row("Method" if _is_request(rec, call) else "Tool", _shown(rec.tool))
     grid.add_row("Parameter", _shown(rec.param))
     grid.add_row("Destination", _shown(dest))
     grid.add_row("Rule", _shown(rec.rule))
@@ -336,9 +346,10 @@ def approve_command(
     if now >= rec.expires:
         raise _fail(err, f"Code {canonical} has expired. Retry the call to get a new code.")
 
-    title = "Approve this call once?" if rec.state == "pending" else "Already approved"
     audit_path = audit or default_audit_path()
     call = find_call_record(audit_path, rec.code)
+    what = "request" if _is_request(rec, call) else "call"
+    title = f"Approve this {what} once?" if rec.state == "pending" else "Already approved"
     body = _add_arguments(_details(rec, now, call), rec, call, audit_path)
     out.print(Panel(body, title=title, title_align="left", border_style="yellow"))
     if rec.state == "approved":
@@ -353,7 +364,7 @@ def approve_command(
     out.print(
         Text.assemble(
             (f"Approved {rec.code}. ", "green bold"),
-            "The next retry of that exact call will be allowed once, if it arrives ",
+            f"The next retry of that exact {what} will be allowed once, if it arrives ",
             _expiry(rec, time.time()),
             ".",
         )
