@@ -43,7 +43,9 @@ Ask rules (verdict ``ask``; skipped when the tool is in ``trust_tools``):
 ``action.credential_write``   a write/edit/move/create tool (or a shell redirect/``tee``/``cp``/
                               ``mv``) aimed at a credential or auto-run path: ``~/.ssh/*``,
                               ``~/.aws/*``, ``.env``, ``.netrc``, ``.git-credentials``,
-                              ``id_rsa``, ``mcp.json``, ``~/.kube/config``, shell rc files …
+                              ``id_rsa``, ``mcp.json``, ``~/.kube/config``, shell rc files,
+                              a repository's ``.git`` …, or writing a git configuration that
+                              runs commands (:mod:`cordon.engine.credential_paths`)
 ``action.destructive_hint``   MCP annotation ``destructiveHint: true`` or policy
                               ``destructive: true`` (MCP spec 2025-06-18, "Tool annotations")
 ============================  ================================================================
@@ -90,6 +92,7 @@ from cordon.engine.action_names import (
     split_tokens,
     tool_name,
 )
+from cordon.engine.credential_paths import is_credential_path, runs_commands_as_git_config
 from cordon.engine.git_commands import git_tool_destruction
 
 __all__ = [
@@ -498,33 +501,7 @@ _STORE_WIPE_RE = re.compile(
     re.IGNORECASE,
 )
 
-# Credential and auto-run paths (matched against a lower-cased, slash-normalised path).
-_CRED_PATH_RE = re.compile(
-    r"(?:^|/)(?:"
-    r"\.ssh(?:/|$)|authorized_keys\d?$|known_hosts$|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:\.pub)?$"
-    r"|\.aws/(?:credentials|config)$|\.aws/sso/|\.azure/|\.config/gcloud/|\.kube/config$"
-    r"|\.docker/config\.json$|\.netrc$|_netrc$|\.git-credentials$|\.gitconfig$|\.git/config$"
-    r"|\.git/hooks/|\.env(?:\.[\w.-]+)?$|\.envrc$|\.npmrc$|\.pypirc$|\.pgpass$|\.my\.cnf$"
-    r"|\.boto$|\.gnupg/|\.password-store/|credentials\.json$|\.config/gh/hosts\.ya?ml$"
-    r"|\.?mcp\.json$|claude_desktop_config\.json$|\.claude/settings(?:\.local)?\.json$"
-    r"|\.cursor/|\.vscode/(?:settings|tasks|launch|mcp)\.json$"
-    r"|\.(?:bash|zsh|ksh|fish)rc$|\.(?:bash_)?profile$|\.zprofile$|\.zshenv$|\.bash_login$"
-    r"|\.config/fish/config\.fish$|\.config/autostart/|launchagents/|crontab$|cron\.d/"
-    r"|etc/(?:passwd|shadow|sudoers(?:\.d/.*)?|gshadow|hosts)$|\.local/share/keyrings/"
-    r")"
-)
 _REDIRECT_TARGET_RE = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*([^\s;|&<>]+)")
-
-
-def is_credential_path(path: str) -> bool:
-    """True when ``path`` names a credential or auto-run file (``~/.ssh/id_rsa``, ``.env``,
-    ``~/.aws/credentials``, ``mcp.json``, ``~/.bashrc`` ...). Case-insensitive; ``\\`` is read
-    as ``/``. Sources: MITRE ATT&CK T1552.001 (credentials in files), T1098.004 (SSH
-    authorized keys), T1546.004 (Unix shell configuration modification)."""
-    p = path.strip().strip("\"'").replace("\\", "/").lower()
-    if not p or "\n" in p or len(p) > 4096:
-        return False
-    return _CRED_PATH_RE.search(p) is not None
 
 
 _COPY_COMMANDS = frozenset(
@@ -634,6 +611,9 @@ def check_actions(
             if is_credential_path(text):
                 why = "writes to a credential or auto-run path"
                 return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "path")
+            if runs_commands_as_git_config(text):
+                why = "writes a git configuration that runs commands"
+                return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "git config")
     ann = annotations or {}
     if ann.get("destructiveHint") is True or destructive:
         label = "destructiveHint" if ann.get("destructiveHint") is True else "policy"

@@ -184,8 +184,12 @@ _RULES = (
     _r(ACTION_PAYMENT, "action rules", "ask", "payments and transfers",
        "AgentDojo banking injection tasks (payment to an attacker)",
        f"{_APPROVE}; {_TRUST}; or `requires_request`, and the user's request names it"),
-    _r(ACTION_CREDENTIAL_WRITE, "action rules", "ask", "a write to credential files",
-       "credential theft and persistence (MITRE ATT&CK T1098)", f"{_APPROVE}; {_TRUST}"),
+    _r(ACTION_CREDENTIAL_WRITE, "action rules", "ask",
+       "a write to credential or auto-run files (a client's MCP config, a repository's .git), "
+       "or of a git configuration that runs commands",
+       "credential theft and persistence (MITRE ATT&CK T1098, T1546); git config command "
+       "execution (core.fsmonitor; embedded repositories, CVE-2022-24765)",
+       f"{_APPROVE}; {_TRUST}"),
     _r(ACTION_DESTRUCTIVE_HINT, "action rules", "ask",
        "a tool annotated destructiveHint, or one the policy marks `destructive` (unless its "
        "`destructive_unless` arguments hold)",

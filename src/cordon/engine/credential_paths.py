@@ -1,0 +1,107 @@
+"""Credential and auto-run files, and git configurations that run commands.
+
+``action.credential_write`` asks before a write, edit, move or create aimed at a file that
+holds credentials or that a program runs or loads on its own: what an injected agent writes
+there outlives the session (MITRE ATT&CK T1552.001 credentials in files, T1098.004 SSH
+authorized keys, T1546.004 Unix shell configuration, T1543 a client's MCP server entry,
+which is a command the client starts).
+
+* :func:`is_credential_path` reads a path as the server that opens it would: lower-cased,
+  ``\\`` as ``/``, and normalised lexically (``.git//config``, ``.git/./config``,
+  ``hooks/../config`` and a trailing ``/``, which a server's path library drops, name the
+  same file as ``.git/config``). Symlinks are the server's to resolve, not the engine's.
+* A repository's git directory itself (``.git``, a directory or the ``gitdir:`` file of a
+  linked work tree) is one: moving a planted directory over it, or pointing a work tree's
+  ``.git`` file at one, hands git a configuration the agent wrote.
+* :func:`runs_commands_as_git_config` reads what is written: a git configuration that sets a
+  key git runs as a command (``core.fsmonitor``, ``core.sshCommand``, ``core.pager``,
+  ``diff.external``, a filter's ``clean``/``smudge`` ...) or includes another file, whatever
+  the file is named. Git reads such a file wherever it finds a git directory: an embedded
+  bare repository (git's ``safe.bareRepository``, CVE-2022-24765 and the write-ups that
+  led to it) or a directory a ``.git`` file names, and a git tool of the agent's runs
+  ``git status`` there (``core.fsmonitor`` runs on status, diff and add).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["is_credential_path", "runs_commands_as_git_config"]
+
+# Credential and auto-run paths (matched against a lower-cased, slash-normalised path).
+_CRED_PATH_RE = re.compile(
+    r"(?:^|/)(?:"
+    r"\.ssh(?:/|$)|authorized_keys\d?$|known_hosts$|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:\.pub)?$"
+    r"|\.aws/(?:credentials|config)$|\.aws/sso/|\.azure/|\.config/gcloud/|\.kube/config$"
+    r"|\.docker/config\.json$|\.netrc$|_netrc$|\.git-credentials$|\.gitconfig$|\.git/config$"
+    r"|\.git/hooks/|\.git$|\.env(?:\.[\w.-]+)?$|\.envrc$|\.npmrc$|\.pypirc$|\.pgpass$"
+    r"|\.my\.cnf$|\.boto$|\.gnupg/|\.password-store/|credentials\.json$"
+    r"|\.config/gh/hosts\.ya?ml$"
+    # the MCP configurations of the clients cordon init knows: a server entry is a command
+    # the client starts (Claude Code, Claude Desktop, Cursor, VS Code, Gemini CLI, Codex,
+    # Windsurf), and Zed's context servers
+    r"|\.?mcp\.json$|\.claude\.json$|claude_desktop_config\.json$"
+    r"|\.claude/settings(?:\.local)?\.json$|\.cursor/|\.vscode/(?:settings|tasks|launch|mcp)\.json$"
+    r"|\.gemini/settings\.json$|\.codex/config\.toml$|windsurf/mcp_config\.json$"
+    r"|\.zed/settings\.json$"
+    r"|\.(?:bash|zsh|ksh|fish)rc$|\.(?:bash_)?profile$|\.zprofile$|\.zshenv$|\.bash_login$"
+    r"|\.config/fish/config\.fish$|\.config/autostart/|launchagents/|crontab$|cron\.d/"
+    r"|etc/(?:passwd|shadow|sudoers(?:\.d/.*)?|gshadow|hosts)$|\.local/share/keyrings/"
+    r")"
+)
+
+
+def _normalised(p: str) -> str:
+    """``p`` with empty and ``.`` segments dropped and each ``..`` taking the segment before
+    it, as ``posixpath.normpath`` reads a path (never above its root)."""
+    parts: list[str] = []
+    for seg in p.split("/"):
+        if seg in ("", "."):
+            continue
+        if seg == ".." and parts and parts[-1] != "..":
+            parts.pop()
+        elif seg != ".." or not p.startswith("/"):
+            parts.append(seg)
+    return ("/" if p.startswith("/") else "") + "/".join(parts)
+
+
+def is_credential_path(path: str) -> bool:
+    """True when ``path`` names a credential or auto-run file (``~/.ssh/id_rsa``, ``.env``,
+    ``~/.aws/credentials``, ``mcp.json``, ``~/.bashrc``, a repository's ``.git`` ...), as
+    written or normalised (module docstring). Case-insensitive; ``\\`` is read as ``/``."""
+    p = path.strip().strip("\"'").replace("\\", "/").lower()
+    if not p or "\n" in p or len(p) > 4096:
+        return False
+    if _CRED_PATH_RE.search(p) is not None:
+        return True
+    if "//" not in p and "/." not in p and not p.endswith("/"):
+        return False  # (nothing to normalise: the common case)
+    return _CRED_PATH_RE.search(_normalised(p)) is not None
+
+
+#: a git configuration's section header (``[core]``, ``[filter "lfs"]``, ``[diff.x]``)
+_SECTION_RE = re.compile(r'^[ \t]*\[[ \t]*[A-Za-z][\w.-]*(?:[ \t]+"[^"\n]*")?[ \t]*\]', re.M)
+#: the keys whose value git runs as a command (git-config(1): core.fsmonitor,
+#: core.sshCommand, core.pager, core.editor, core.askPass, core.gitProxy, core.hooksPath
+#: (a directory of hooks), diff.external, diff.<driver>.command / textconv,
+#: filter.<driver>.clean / smudge / process, credential.helper, sequence.editor,
+#: gpg.program, merge/diff tool cmd, uploadpack.packObjectsHook, an alias starting with
+#: ``!``) and ``include.path`` / ``includeIf.*.path`` (a configuration file read too)
+_RUNS_RE = re.compile(
+    r"^[ \t]*(?:(?:fsmonitor|sshcommand|pager|editor|askpass|gitproxy|hookspath|external"
+    r"|command|textconv|clean|smudge|process|helper|program|cmd|packobjectshook)[ \t]*="
+    r"|[\w.-]+[ \t]*=[ \t]*\"?!)",
+    re.I | re.M,
+)
+#: an ``[include]`` or ``[includeIf "..."]`` section (its ``path`` is read as configuration)
+_INCLUDE_RE = re.compile(r'^[ \t]*\[[ \t]*include(?:if)?(?:[ \t]+"[^"\n]*")?[ \t]*\]', re.I | re.M)
+
+
+def runs_commands_as_git_config(text: str) -> bool:
+    """True when ``text`` is a git configuration (a section header) that sets a key git runs
+    as a command, or includes another file (module docstring)."""
+    if "[" not in text or "=" not in text or len(text) > 1_000_000:
+        return False
+    if _SECTION_RE.search(text) is None:
+        return False
+    return _RUNS_RE.search(text) is not None or _INCLUDE_RE.search(text) is not None

@@ -1,0 +1,123 @@
+"""Credential and auto-run paths as the server reads them, a repository's git directory, and
+git configurations that run commands (:mod:`cordon.engine.credential_paths`), each with the
+near misses that must stay quiet; and ``action.credential_write`` asking for them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cordon.engine.actions import check_actions
+from cordon.engine.credential_paths import is_credential_path, runs_commands_as_git_config
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/p/.git/./config",
+        "/p/.git//config",
+        "/p/.git/hooks/../config",
+        "/p/.git/hooks//pre-commit",
+        "/p/.env/",
+        "/p/.envrc//",
+        "/p/.mcp.json/",
+        "/p/sub/../.ssh/authorized_keys",
+        "~/.ssh/./id_rsa",
+        "C:\\p\\.git\\.\\config",
+        "/p/.git",  # the git directory itself (moved over, or a linked work tree's file)
+        "/p/vendor/lib/.git",
+        "/home/u/.claude.json",
+        "/p/.gemini/settings.json",
+        "/p/.codex/config.toml",
+        "/p/.zed/settings.json",
+        "/home/u/.codeium/windsurf/mcp_config.json",
+    ],
+)
+def test_a_path_the_server_reads_as_a_credential_or_auto_run_file(path: str) -> None:
+    assert is_credential_path(path)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/p/.gitignore",
+        "/p/.github/workflows/ci.yml/",
+        "/p/src/config",
+        "/p/docs/.git-notes.md",
+        "/p/git/config.py",
+        "/p/.envoy/config",
+        "/p/environment/",
+        "/p/settings.json",
+        "/p/.gemini/notes.md",
+        "/p/../..",
+        "//",
+        ".",
+    ],
+)
+def test_near_misses_are_not(path: str) -> None:
+    assert not is_credential_path(path)
+
+
+FSMONITOR = '[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch /tmp/x; false"\n'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        FSMONITOR,
+        "[core]\nsshCommand=ssh -o ProxyCommand='sh -c id'\n",
+        '[filter "lfs"]\n\tclean = sh -c id\n',
+        "[diff]\n  external = /tmp/run.sh\n",
+        "[alias]\n  st = !sh -c id\n",
+        '[includeIf "gitdir:/p/"]\n  path = /tmp/evil.cfg\n',
+        "[include]\n\tpath = ../evil\n",
+        "[core]\n\thooksPath = /tmp/hooks\n",
+        "[credential]\n\thelper = !f() { cat; }; f\n",
+    ],
+)
+def test_a_git_configuration_that_runs_commands(text: str) -> None:
+    assert runs_commands_as_git_config(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
+        "[user]\n\tname = dev\n\temail = dev@example.com\n",
+        "fsmonitor = x\n",  # no section: not a configuration
+        "# Notes\nSet `core.fsmonitor` to true to speed up status.\n",
+        "[tool.ruff]\nline-length = 100\n",
+        '[remote "origin"]\n\turl = https://example.com/r.git\n',
+        "[paths]\npath = /srv\n",
+    ],
+)
+def test_configurations_that_run_nothing(text: str) -> None:
+    assert not runs_commands_as_git_config(text)
+
+
+def _act(tool: str, args: dict[str, Any]) -> Any:
+    return check_actions(
+        tool, args, annotations=None, executes=False, destructive=False, trusted=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "matched"),
+    [
+        ("write_file", {"path": "/p/vendor/gitdir/config", "content": FSMONITOR}, "git config"),
+        ("write_file", {"path": "/p/lib/.git", "content": "gitdir: /p/vendor/gitdir\n"}, "path"),
+        ("move_file", {"source": "/p/vendor/gitdir", "destination": "/p/.git"}, "path"),
+        ("write_file", {"path": "/p/.git/./config", "content": "x"}, "path"),
+        ("create_directory", {"path": "/p/.env/"}, "path"),
+    ],
+)
+def test_the_writes_are_asked(tool: str, args: dict[str, Any], matched: str) -> None:
+    v = _act(tool, args)
+    assert v is not None and (v.verdict, v.rule) == ("ask", "action.credential_write")
+    assert v.details["matched"] == matched
+
+
+def test_reading_them_is_not_asked() -> None:
+    assert _act("read_file", {"path": "/p/.git/./config"}) is None
+    assert _act("write_file", {"path": "/p/README.md", "content": "[core]\nbare = no\n"}) is None
