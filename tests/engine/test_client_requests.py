@@ -349,6 +349,16 @@ def test_a_network_url_in_a_prompt_argument_is_decided_as_a_fetch(
         ("initialize", {"clientInfo": {"name": KEY}}, {}),
         ("server/discover", {"_meta": {"k": KEY}}, {}),
         ("ping", None, {}),
+        (
+            "tools/list",
+            {"_meta": {"io.modelcontextprotocol/clientInfo": {"name": "c"}, "progressToken": 3}},
+            {"_meta": {"progressToken": 3}},
+        ),
+        (
+            "tools/call",
+            {"name": "t", "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}},
+            {},
+        ),
         ("tasks/get", ["not", "an", "object"], {}),
     ],
 )

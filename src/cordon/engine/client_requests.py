@@ -281,6 +281,11 @@ _DECIDED_KEYS: dict[str, frozenset[str]] = {
 #: the handshake: the client describing itself (``clientInfo``, ``capabilities``), before
 #: there is a session to decide anything on
 _HANDSHAKE = frozenset({"initialize", "server/discover"})
+#: the same description, carried in every 2026-07-28 request's ``_meta`` instead (no
+#: ``initialize`` in that era): not read, as the handshake's params are not
+_HANDSHAKE_META = frozenset(
+    f"io.modelcontextprotocol/{k}" for k in ("protocolVersion", "clientCapabilities", "clientInfo")
+)
 
 
 def other_params(method: str, params: Any) -> dict[str, Any]:
@@ -288,11 +293,19 @@ def other_params(method: str, params: Any) -> dict[str, Any]:
     those its method's checks decide (:data:`_DECIDED_KEYS`; for ``subscriptions/listen``,
     all but ``notifications.resourceSubscriptions``), and for any other method all of them
     (``_meta``, ``cursor``, ``taskId``, ``level``, keys MCP does not define). Empty for the
-    handshake and for params that are not an object (a method that needs one refuses it)."""
+    handshake and for params that are not an object (a method that needs one refuses it);
+    never the handshake's description in a 2026-07-28 ``_meta`` (:data:`_HANDSHAKE_META`)."""
     if method in _HANDSHAKE or not isinstance(params, Mapping):
         return {}
     decided = _DECIDED_KEYS.get(method, frozenset())
     rest = {k: v for k, v in params.items() if k not in decided}
+    meta = rest.get("_meta")
+    if isinstance(meta, Mapping) and not _HANDSHAKE_META.isdisjoint(meta):
+        meta = {k: v for k, v in meta.items() if k not in _HANDSHAKE_META}
+        if meta:
+            rest["_meta"] = meta
+        else:
+            del rest["_meta"]
     wanted = rest.get("notifications")
     if method == _LISTEN and isinstance(wanted, Mapping):
         others = {k: v for k, v in wanted.items() if k != "resourceSubscriptions"}
