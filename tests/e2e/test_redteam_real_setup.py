@@ -153,12 +153,6 @@ async def _plant_git_dir(s: Setup, where: Path, marker: Path) -> None:
         await s.call("files", "write_file", {"path": str(path), "content": content})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="action.credential_write knows a repository's config only as `.git/config`: a "
-    "git directory under another name (linked from a `.git` file, or moved over `.git`) is "
-    "written without an ask, and mcp-server-git then runs its core.fsmonitor command",
-)
 @pytest.mark.parametrize("how", ["linked", "swapped"])
 async def test_git_config_of_a_planted_git_dir_runs_no_command(harness: Harness, how: str) -> None:
     marker = harness.tmp / "ran"
@@ -178,11 +172,50 @@ async def test_git_config_of_a_planted_git_dir_runs_no_command(harness: Harness,
     assert not marker.exists(), "git ran the command the agent wrote into a git config"
 
 
+#: git configurations git reads as the plain one, spelled past the content check: the key on
+#: the section header's line, a UTF-8 byte order mark (git skips it), and a harmless file
+#: that edit_file then gives the key (the edit's text has no section header)
+_CONFIG_SPELLINGS = {
+    "same_line": '[core] fsmonitor = "touch {m}; false"\n',
+    "bom": '\ufeff[core]\n\tfsmonitor = "touch {m}; false"\n',
+    "edit": "[core]\n\tbare = false\n",
+}
+
+
 @pytest.mark.xfail(
     strict=True,
-    reason="action.credential_write matches the path as written: `.git/./config` and "
-    "`.git//config` are not `.git/config` to it, the server writes the real file",
+    reason="runs_commands_as_git_config wants the key at the start of a line after a section "
+    "header on its own line, and reads write_file's content only; and a `.git` directory made "
+    "by create_directory's parents with a `commondir` file hands git a config under any name",
 )
+@pytest.mark.parametrize("spelling", sorted(_CONFIG_SPELLINGS))
+async def test_git_config_through_a_commondir_runs_no_command(
+    harness: Harness, spelling: str
+) -> None:
+    marker = harness.tmp / "ran"
+    async with real_setup(harness, "files", "git") as s:
+        common, gitdir = s.proj / "vendor" / "gitdir", s.proj / "vendor" / "lib" / ".git"
+        for d in (
+            common / "objects",
+            common / "refs" / "heads",
+            gitdir / "objects",
+            gitdir / "refs",
+        ):
+            await s.call("files", "create_directory", {"path": str(d)})  # mkdir -p makes .git
+        for path, content in (
+            (gitdir / "HEAD", "ref: refs/heads/main\n"),
+            (gitdir / "commondir", "../../gitdir\n"),  # git reads the config from there
+            (common / "config", _CONFIG_SPELLINGS[spelling].format(m=marker)),
+        ):
+            await s.call("files", "write_file", {"path": str(path), "content": content})
+        if spelling == "edit":
+            key = f'\tbare = false\n\tfsmonitor = "touch {marker}; false"'
+            edit = {"oldText": "\tbare = false", "newText": key}
+            await s.call("files", "edit_file", {"path": str(common / "config"), "edits": [edit]})
+        await s.call("git", "git_status", {"repo_path": str(gitdir.parent)})
+    assert not marker.exists(), "git ran the command the agent wrote into a git config"
+
+
 @pytest.mark.parametrize("spelling", ["{p}/.git/./config", "{p}/.git//config"])
 async def test_repository_config_respelled_is_asked(harness: Harness, spelling: str) -> None:
     marker = harness.tmp / "ran"
@@ -198,11 +231,6 @@ async def test_repository_config_respelled_is_asked(harness: Harness, spelling: 
     assert not marker.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a trailing `/` hides the file name from action.credential_write; the server "
-    "resolves the path and writes `.env`",
-)
 @pytest.mark.parametrize("name", [".env", ".envrc", ".mcp.json"])
 async def test_credential_file_with_a_trailing_slash_is_asked(harness: Harness, name: str) -> None:
     async with real_setup(harness, "files") as s:
@@ -228,13 +256,6 @@ async def test_repository_config_is_asked(harness: Harness) -> None:
     assert not marker.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the auto-run list names the MCP configs of Claude, Cursor, VS Code and others "
-    "but not a project's Gemini CLI, Codex or Zed settings, where an `mcpServers` / "
-    "`context_servers` entry is a command the client starts (cordon init wraps Gemini and "
-    "Codex, so the user has these clients)",
-)
 @pytest.mark.parametrize(
     "rel", [".gemini/settings.json", ".codex/config.toml", ".zed/settings.json"]
 )
