@@ -91,6 +91,10 @@ HITS: dict[str, tuple[str, str]] = {
     "secret.provider_key": (f"OPENAI_API_KEY={OPENAI_KEY}", OPENAI_KEY),
     "secret.private_key": (PEM, PEM),
     "secret.jwt": (f"Authorization: Bearer {JWT}", JWT),
+    "secret.url_password": (
+        "DATABASE_URL=postgres://app:Rk4mWq9zLp2Xv7Tn@db.internal:5432/app",
+        "Rk4mWq9zLp2Xv7Tn",
+    ),
     "secret.password_assignment": ("db password=Tr0ub4dor&3x here", "Tr0ub4dor&3x"),
     "obf.zero_width": ("pass\u200bword", "\u200b"),
     "obf.bidi_control": ("access \u202eresu\u202c level", "\u202e"),
@@ -143,6 +147,7 @@ NEAR_MISSES: dict[str, str] = {
     "secret.provider_key": "Set OPENAI_API_KEY=sk-... in your shell.",
     "secret.private_key": "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----",
     "secret.jwt": f"Example token from jwt.io: {JWT_IO}",
+    "secret.url_password": "postgresql://scott:tiger@localhost/test or https://user:password@host/ or http://h:8080/a@b",
     "secret.password_assignment": "password = os.environ['DB_PASSWORD'] or password: <your-password>",
     "obf.zero_width": "\ufeffA BOM at the start and a family emoji \U0001f468\u200d\U0001f469\u200d\U0001f467.",
     "obf.bidi_control": "Plain left-to-right text without controls.",

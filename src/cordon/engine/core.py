@@ -31,7 +31,7 @@ from cordon.engine.pins import PinSet
 from cordon.engine.provenance.repos import call_repo_pair
 from cordon.engine.recorded import RecordedOutput, _recorded
 from cordon.engine.relayed import relays_data
-from cordon.engine.secrets import SecretSet
+from cordon.engine.secrets import SecretSet, base64_plain
 from cordon.engine.session_state import ProvenanceState
 from cordon.engine.shared_secrets import SecretLookup, shared_keys
 from cordon.engine.trifecta import TrifectaState
@@ -362,6 +362,8 @@ class Session(ProvenanceState):
             OSError: the shared store could not be written (the caller fails closed).
         """
         origin = None if relays_data(tool, tp, arguments) else server
+        # a credential seen base64-encoded (a Kubernetes Secret's data) is its decoding too
+        found = found + [p for p in map(base64_plain, found) if p is not None and p not in found]
         for secret in found:
             self.secrets.add(secret, origin=origin)
         shared = self.engine.shared_secrets

@@ -74,6 +74,7 @@ __all__ = [
     "MIN_SECRET_LENGTH",
     "MIN_SEPARATED_LENGTH",
     "SecretSet",
+    "base64_plain",
     "check_secrets",
     "key_parts",
     "withheld_marker",
@@ -81,6 +82,29 @@ __all__ = [
 
 #: Values shorter than this are not registered.
 MIN_SECRET_LENGTH = 8
+#: a value in standard base64 with its padding, as a Kubernetes Secret's ``data`` and an HTTP
+#: Basic credential carry one (:func:`base64_plain`)
+_BASE64_RE = re.compile(r"(?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+
+
+def base64_plain(value: str) -> str | None:
+    """The text a credential seen in base64 stands for, or None: a Kubernetes Secret's
+    ``data`` values are base64 (Kubernetes, "Secrets"), as are HTTP Basic credentials
+    (RFC 7617) and a Docker config's ``auth``. An agent that read the encoded form can send
+    the decoded one, so both are kept. Only whole standard base64 that decodes to printable
+    UTF-8 text of at least :data:`MIN_SECRET_LENGTH` characters (a random token that merely
+    looks like base64 decodes to bytes, not text)."""
+    if len(value) < 12 or len(value) % 4 or _BASE64_RE.fullmatch(value) is None:
+        return None
+    try:
+        plain = base64.b64decode(value, validate=True).decode("utf-8")
+    except ValueError:  # (binascii.Error and UnicodeDecodeError are ValueErrors)
+        return None
+    if len(plain) < MIN_SECRET_LENGTH or not plain.isprintable() or plain == value:
+        return None
+    return plain
+
+
 #: A secret with at least this many letters and digits is also looked for with everything
 #: else removed, from the secret and from the text (``g-h-p-_-A-b-C...``).
 MIN_SEPARATED_LENGTH = 16

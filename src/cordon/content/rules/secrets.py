@@ -160,6 +160,26 @@ RULES: tuple[Rule, ...] = (
         accept=_not_jwt_example,
     ),
     _R(
+        id="secret.url_password",
+        severity="medium",
+        summary="A password in a URL's userinfo: postgres://app:PASSWORD@db:5432/app, "
+        "https://user:PASSWORD@host/ (a connection string in a .env or a config file).",
+        why="A database or service password read from a file reaches the model's context, "
+        "and from there any later call; the URL form hides it from key=value rules.",
+        fix="Warn mode masks the password; keep connection strings out of what tools return.",
+        source="RFC 3986 section 3.2.1 (user:password in userinfo is deprecated); "
+        "detect-secrets BasicAuthDetector; CWE-798 (hard-coded credentials)",
+        pattern=(
+            r"\b[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\s:/@\"'<>]{0,128}:"
+            r"([^\s/@\"'<>]{6,128})@(?=[A-Za-z0-9\[])"
+        ),
+        anchors=(r"://[^\s:/@\"'<>]{0,128}:[^\s/@\"'<>]{6,128}@",),
+        window=320,
+        accept=_password_value,
+        secret_group=1,
+        span_group=1,
+    ),
+    _R(
         id="secret.password_assignment",
         severity="medium",
         summary="An inline credential assignment: password=..., api_key: ..., client_secret=...",
