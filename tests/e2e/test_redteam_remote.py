@@ -302,6 +302,65 @@ def test_a_401_then_silence_blocks_no_other_call(harness: Harness, servers: Any)
         c.close()
 
 
+def _rss_mb(pid: int) -> float:
+    for line in open(f"/proc/{pid}/status", encoding="ascii"):  # noqa: PTH123, SIM115
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h1.sse_events keeps every piece of a line not ended yet as its own bytes object "
+    "(pending.append) and counts only their bytes against the cap: 4 MB sent as 2-byte "
+    "chunks hold ~190 MB, so the 16 MB event cap lets one stream hold ~750 MB",
+)
+def test_an_event_sent_in_tiny_chunks_costs_no_more_than_its_size(
+    harness: Harness, servers: Any
+) -> None:
+    release = threading.Event()
+    payload = 4 * 1024 * 1024
+
+    def mcp(req: Req) -> Answer:
+        basic = mcp_basics(req, [ECHO, HANG])
+        if basic is not None:
+            return basic
+        msg = req.json()
+        if msg["params"]["name"] != "hang":
+            return http(200, text(msg["id"], "echoed"))
+
+        def drip() -> Iterable[bytes]:
+            head = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+            yield head + b"Transfer-Encoding: chunked\r\n\r\n6\r\ndata: \r\n"
+            piece = b"2\r\nab\r\n" * 8192  # one h11 Data per 2-byte chunk
+            for _ in range(payload // 2 // 8192):
+                yield piece
+            release.wait(60)  # the event never ends: its pieces stay held
+
+        return drip()
+
+    evil = servers(mcp)
+    c = Cordon(harness, f"{evil.origin}/mcp")
+    try:
+        c.start()
+        assert "echoed" in words(c.call("echo", {"text": "x"}))
+        before = _rss_mb(c.proc.pid)
+        c.request("tools/call", {"name": "hang", "arguments": {}})
+        last, steady = 0.0, 0
+        for _ in range(120):  # until cordon has read it all (its memory stops growing)
+            time.sleep(0.5)
+            now = _rss_mb(c.proc.pid)
+            steady = steady + 1 if now - last < 1 else 0
+            last = now
+            if steady >= 6:
+                break
+        grown = _rss_mb(c.proc.pid) - before
+    finally:
+        release.set()
+        c.close()
+    assert grown < 4 * payload / 2**20, f"{grown:.0f} MB held for a {payload >> 20} MB event"
+
+
 # -- OAuth: a stored login's refresh token ---------------------------------------------------
 
 REFRESH = "rt-legit-as-4f9a2c7e1b3d5a8c9e0f"
