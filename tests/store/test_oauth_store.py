@@ -222,3 +222,68 @@ async def test_auth_list_and_logout_name_a_url_with_its_key_masked(tmp_path: Pat
     out = CliRunner().invoke(app, ["auth", "logout", url], env={"HOME": str(home)})
     assert out.exit_code == 0 and "logged out of" in out.output
     assert key not in out.output and "sk-live" not in out.output
+
+
+async def test_the_token_endpoint_is_kept_with_the_tokens_and_forgotten_with_them(
+    tmp_path: Path,
+) -> None:
+    store = OAuthStore(URL, directory=tmp_path)
+    assert store.token_endpoint() is None
+    await store.set_tokens(_token())
+    store.set_token_endpoint("https://idp.example.com/oauth/token")
+    assert OAuthStore(URL, directory=tmp_path).token_endpoint() == (
+        "https://idp.example.com/oauth/token"
+    )
+    store.clear_tokens()  # a refused refresh: the next login names its own endpoint
+    assert store.token_endpoint() is None
+
+
+async def test_a_stored_refresh_token_without_its_endpoint_is_never_refreshed(
+    tmp_path: Path,
+) -> None:
+    """A login stored without the endpoint that issued it: the SDK would send its refresh
+    token to the MCP server's origin (/token); it is dropped, and a new login follows."""
+    store = OAuthStore(URL, directory=tmp_path)
+    await store.set_tokens(_token(expires_in=-60))
+    provider = proxy_oauth.make_oauth(URL, directory=tmp_path)
+    await provider._initialize()
+    assert provider.context.current_tokens is not None
+    assert provider.context.current_tokens.refresh_token is None
+    assert not provider.context.can_refresh_token()
+
+
+async def test_a_refresh_goes_to_the_stored_endpoint_only(tmp_path: Path) -> None:
+    store = OAuthStore(URL, directory=tmp_path)
+    await store.set_tokens(_token(expires_in=-60))
+    await store.set_client_info(_client())
+    store.set_token_endpoint("https://idp.example.com/oauth/token")
+    provider = proxy_oauth.make_oauth(URL, directory=tmp_path)
+    await provider._initialize()
+    req = await provider._refresh_token()
+    assert str(req.url) == "https://idp.example.com/oauth/token"
+    assert req.headers["host"] == "idp.example.com"
+    assert f"refresh_token={REFRESH}" in req.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("host", "server", "refused"),
+    [
+        ("169.254.169.254", "mcp.example.com", True),
+        ("metadata.google.internal", "127.0.0.1", True),  # even for a local server
+        ("10.0.0.5", "mcp.example.com", True),
+        ("localhost", "mcp.example.com", True),
+        ("10.0.0.5", "127.0.0.1", False),  # a server on a private network: its AS may be too
+        ("idp.example.com", "mcp.example.com", False),
+    ],
+)
+def test_the_flow_is_not_sent_to_a_metadata_endpoint_or_a_private_address(
+    host: str, server: str, refused: bool
+) -> None:
+    provider = proxy_oauth.make_oauth(f"https://{server}/mcp", directory=Path("/nonexistent"))
+    req = httpx2.Request("GET", f"http://{host}/.well-known/oauth-protected-resource")
+    if refused:
+        with pytest.raises(LoginError) as caught:
+            provider._vet(req)
+        assert host not in str(caught.value)  # the server's word is not repeated
+    else:
+        assert provider._vet(req) is req

@@ -166,9 +166,11 @@ def parse_header(spec: str, env: dict[str, str]) -> tuple[str, str]:
 
 #: headers cordon sets itself: the others in ``static`` came from the user (a credential)
 _OWN_HEADERS = frozenset({"user-agent", "accept", "content-type"})
-#: the kinds of failure whose line names the server's text (a refused redirect's Location):
-#: answered as the server's error, through the core's checks (:meth:`HttpUpstream._fail`)
-_UNTRUSTED_KINDS = frozenset({"redirect"})
+#: the kinds of failure whose line names the server's text (a refused redirect's Location;
+#: a failed login, whose reason may quote the server's OAuth metadata: a protected resource's
+#: ``resource``, an issuer): answered as the server's error, through the core's checks
+#: (:meth:`HttpUpstream._fail`)
+_UNTRUSTED_KINDS = frozenset({"redirect", "login"})
 
 
 class HttpUpstream:
@@ -511,7 +513,7 @@ class HttpUpstream:
                 f"{self.shown} answered {method or 'a request'} with HTTP {code} and a JSON-RPC "
                 "error, relayed as the answer"
             )
-        self._deliver(body if m["id"] is not None else orjson.dumps({**m, "id": rid}), None)
+        self._deliver(body if m.get("id") is not None else orjson.dumps({**m, "id": rid}), None)
 
     def _stream_headers(self, msg: dict[str, Any] | None = None) -> dict[str, str]:
         h = {"accept": _SSE}

@@ -50,6 +50,8 @@ from mcp.shared.auth import AuthorizationCodeResult, OAuthClientMetadata
 from pydantic import AnyUrl
 
 from cordon import __version__
+from cordon.engine import rules
+from cordon.engine.egress import EgressPolicy, classify_host
 from cordon.proxy.http import LoginError
 from cordon.proxy.http_why import masked_url
 from cordon.proxy.oauth_browser import headless_message, headless_reason, open_browser
@@ -355,8 +357,32 @@ class CordonOAuth(OAuthClientProvider):
 
     async def _initialize(self) -> None:
         await super()._initialize()
-        if self.context.current_tokens is not None:  # the SDK keeps no expiry across runs
+        tokens = self.context.current_tokens
+        if tokens is not None:  # the SDK keeps no expiry across runs
             self.context.token_expiry_time = self.store.expires_at()
+            if tokens.refresh_token and self.store.token_endpoint() is None:
+                # where it was issued is not known: never refreshed (the SDK would guess the
+                # MCP server's own origin, /token), a new login instead
+                self.context.current_tokens = tokens.model_copy(update={"refresh_token": None})
+
+    async def _handle_token_response(self, response: httpx2.Response) -> None:
+        await super()._handle_token_response(response)
+        # the endpoint that issued the tokens: their refresh token goes there and nowhere else
+        self.store.set_token_endpoint(self._get_token_endpoint())
+
+    async def _refresh_token(self) -> httpx2.Request:
+        """The SDK's refresh request, sent to the token endpoint that issued the tokens
+        (:meth:`OAuthStore.token_endpoint`), never to one discovered later in this run (a
+        server's metadata can name another) nor to the SDK's guess at the server's origin:
+        a refresh token is for its authorization server only (RFC 6749 section 10.4)."""
+        req = await super()._refresh_token()
+        endpoint = self.store.token_endpoint()
+        if endpoint is None:  # (never: _initialize drops such a refresh token)
+            raise OAuthTokenError("no token endpoint is known for the stored login")
+        if str(req.url) == endpoint:
+            return req
+        kept = {k: v for k, v in req.headers.items() if k.lower() not in ("host", "content-length")}
+        return httpx2.Request("POST", endpoint, content=req.content, headers=kept)
 
     async def _handle_refresh_response(self, response: httpx2.Response) -> bool:
         ok = await super()._handle_refresh_response(response)
@@ -383,6 +409,8 @@ class CordonOAuth(OAuthClientProvider):
         try:
             outgoing = await flow.__anext__()
             while True:
+                if outgoing is not request:
+                    self._vet(outgoing)
                 response = yield stamp(outgoing)
                 if (
                     outgoing is request
@@ -391,7 +419,7 @@ class CordonOAuth(OAuthClientProvider):
                     and self.context.can_refresh_token()
                 ):
                     refreshed = True
-                    answer = yield stamp(await self._refresh_token())
+                    answer = yield stamp(self._vet(await self._refresh_token()))
                     if await self._handle_refresh_response(answer):
                         self._add_auth_header(request)
                         response = yield request
@@ -406,6 +434,23 @@ class CordonOAuth(OAuthClientProvider):
             raise LoginError(self._explain(exc)) from None
         finally:
             await flow.aclose()
+
+    def _vet(self, req: httpx2.Request) -> httpx2.Request:
+        """``req``, one of the flow's own requests (metadata discovery, registration, token),
+        unless the server's answers point it where cordon must not go: a cloud metadata
+        endpoint, or a private address when the server is not on one (SSRF through a 401's
+        ``resource_metadata`` or a metadata document's URLs, which the server chooses).
+
+        Raises:
+            LoginError: refused; the message names no address (it is the server's word).
+        """
+        url = urlsplit(str(req.url))
+        why = _off_limits(url.hostname or "", urlsplit(self.url).hostname or "")
+        if why is not None:
+            raise LoginError(
+                f"the OAuth login of {self.shown} was refused: its metadata sends cordon to {why}"
+            )
+        return req
 
     def _explain(self, exc: Exception) -> str:
         """One line for a failed flow: what went wrong and what to do; never a response
@@ -427,6 +472,20 @@ class CordonOAuth(OAuthClientProvider):
         if type(exc) is OAuthFlowError:  # messages built from URLs and metadata only
             return f"the login to {self.shown} failed ({str(exc)[:200]}): {again}"
         return f"the login to {self.shown} failed ({type(exc).__name__}): {again}"
+
+
+def _off_limits(host: str, server_host: str) -> str | None:
+    """Why an OAuth request to ``host`` is refused (:meth:`CordonOAuth._vet`), or None."""
+    policy = EgressPolicy()
+    hit = classify_host(host, policy)
+    if hit is None or hit[0] not in (rules.EGRESS_METADATA, rules.EGRESS_PRIVATE_ADDRESS):
+        return None
+    if hit[0] == rules.EGRESS_METADATA:  # (an address or a name: metadata.google.internal)
+        return "a cloud metadata endpoint"
+    own = classify_host(server_host, policy)
+    if own is not None and own[0] == rules.EGRESS_PRIVATE_ADDRESS:
+        return None  # a server on a private address: its authorization server may be too
+    return "a private address while the server is not on one"
 
 
 def make_oauth(

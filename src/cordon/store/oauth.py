@@ -154,6 +154,17 @@ class OAuthStore:
         self._announce(client_info.client_secret)
 
     # -- cordon's own ---------------------------------------------------------------------
+    def token_endpoint(self) -> str | None:
+        """The token endpoint that issued the stored tokens, the only place their refresh
+        token is sent (RFC 6749 section 10.4); None: a login stored without it."""
+        value = self._data().get("token_endpoint")
+        return value if isinstance(value, str) and value else None
+
+    def set_token_endpoint(self, url: str) -> None:
+        data = self._data()
+        data["token_endpoint"] = url
+        self._save(data)
+
     def expires_at(self) -> float | None:
         """When the stored access token expires (Unix time), or None."""
         raw = self._data().get("tokens")
@@ -181,6 +192,7 @@ class OAuthStore:
         """Forget the tokens (refused at refresh), keep the client registration."""
         data = self._data()
         if data.pop("tokens", None) is not None:
+            data.pop("token_endpoint", None)
             self._save(data)
 
     def logout(self) -> bool:
