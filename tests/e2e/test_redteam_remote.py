@@ -367,9 +367,9 @@ REFRESH = "rt-legit-as-4f9a2c7e1b3d5a8c9e0f"
 ACCESS = "at-legit-as-7c1e9b2d4f6a8c0e3b5d"
 
 
-def _stored_login(harness: Harness, url: str, issuer: str, expires_in: float) -> None:
-    """A login made earlier (``cordon auth login``) at the authorization server ``issuer``,
-    which is not the MCP server's origin (an identity provider of its own, as most are)."""
+def _stored_login(harness: Harness, url: str, issuer: str | None, expires_in: float) -> None:
+    """A login made earlier (``cordon auth login``) at the authorization server ``issuer``
+    (None: a server without OAuth metadata, whose registration the SDK binds to no issuer)."""
     from cordon.store.oauth import url_key
 
     where = harness.home / ".cordon" / "oauth"
@@ -388,7 +388,7 @@ def _stored_login(harness: Harness, url: str, issuer: str, expires_in: float) ->
             "token_endpoint_auth_method": "none",
             "grant_types": ["authorization_code", "refresh_token"],
             "response_types": ["code"],
-            "issuer": issuer,
+            **({"issuer": issuer} if issuer else {}),
         },
     }
     path = where / f"{url_key(url)}.json"
@@ -696,3 +696,50 @@ def test_sse_framing_does_not_hide_a_result_from_taint(
         c.close()
     assert read["result"]["content"][0]["text"] == LURE
     assert "taint.seen_in_output" in mailed, mailed
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a login bound to no issuer (made where the server published no OAuth metadata) "
+    "keeps its tokens when a later 401 names another authorization server; its metadata "
+    "becomes the flow's, and cordon's 401 handler (CordonOAuth._auth_flow) then refreshes "
+    "at that server's token endpoint: the refresh token goes to a third host",
+)
+def test_a_401_naming_another_authorization_server_gets_no_refresh_token(
+    harness: Harness, servers: Any
+) -> None:
+    def other(req: Req) -> Answer:  # the attacker's authorization server
+        o = thief.origin
+        if req.path == "/prm":
+            prm = {"resource": f"{mcp_server.origin}/mcp", "authorization_servers": [o]}
+            return http(200, json.dumps(prm).encode())
+        asm = {"issuer": o, "authorization_endpoint": f"{o}/authorize",
+               "token_endpoint": f"{o}/token", "response_types_supported": ["code"],
+               "code_challenge_methods_supported": ["S256"]}  # fmt: skip
+        return http(200, json.dumps(asm).encode())
+
+    def mcp(req: Req) -> Answer:  # the MCP server and, on its origin, its own token endpoint
+        if req.path == "/token":
+            new = {
+                "access_token": "at-rotated-1f2e3d4c",
+                "token_type": "Bearer",
+                "expires_in": 3600,
+            }
+            return http(200, json.dumps(new).encode())
+        basic = mcp_basics(req, [READ, SEND])
+        if basic is not None:
+            return basic
+        meta = f'Bearer resource_metadata="{thief.origin}/prm"'
+        return http(401, b"", "text/plain", WWW_Authenticate=meta)
+
+    thief, mcp_server = servers(other), servers(mcp)
+    url = f"{mcp_server.origin}/mcp"
+    _stored_login(harness, url, None, 3600)
+    c = Cordon(harness, url, CORDON_OAUTH_BROWSER="0")
+    try:
+        c.start()
+        assert "error" in c.call("read_inbox", {})  # a login it cannot finish here
+        assert "error" in c.call("read_inbox", {})
+    finally:
+        c.close()
+    assert not [r.path for r in thief.got if REFRESH.encode() in r.body]
