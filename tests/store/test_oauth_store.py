@@ -287,3 +287,25 @@ def test_the_flow_is_not_sent_to_a_metadata_endpoint_or_a_private_address(
         assert host not in str(caught.value)  # the server's word is not repeated
     else:
         assert provider._vet(req) is req
+
+
+@pytest.mark.parametrize(
+    ("secret", "registered"),
+    [
+        ("cs-9f8e7d6c5b4a39281706f5e4d3c2b1a0", True),
+        ("ops@example.com", False),  # an address the user sends mail to
+        ("https://example.com/x", False),
+        ("weekly report", False),
+        ("short-secret", False),
+    ],
+)
+async def test_only_a_credential_shaped_value_becomes_one_of_cordons_own(
+    tmp_path: Path, secret: str, registered: bool
+) -> None:
+    """The server picks a registration's client_secret: one it sets to a value the user
+    sends elsewhere must not turn that value into a secret every server refuses."""
+    seen: list[str] = []
+    store = OAuthStore(URL, directory=tmp_path, on_secret=seen.append)
+    await store.set_client_info(_client(secret))
+    assert (seen == [secret]) is registered
+    assert (secret in store.secrets()) is registered

@@ -180,7 +180,7 @@ class OAuthStore:
             tokens.get("refresh_token"),
             client.get("client_secret"),
         )
-        return [v for v in found if isinstance(v, str) and v]
+        return [v for v in found if isinstance(v, str) and v and _credential_shaped(v)]
 
     def redirect_uris(self) -> list[str]:
         """The redirect URIs the stored client registration was made with."""
@@ -211,11 +211,27 @@ class OAuthStore:
         _write(self.path, data)
 
     def _announce(self, *values: str | None) -> None:
+        """Hand each value that has a credential's shape to ``on_secret``. The server picks
+        these values (a registration's ``client_secret``, its tokens): one that is an e-mail
+        address, a URL, words or a short string is a value the user may need to send
+        somewhere, and registering it would refuse every call carrying it, in all of the
+        client's servers. The agent never sees these values, so one not registered is
+        not exposed to it."""
         if self.on_secret is None:
             return
         for v in values:
-            if v:
+            if v and _credential_shaped(v):
                 self.on_secret(v)
+
+
+def _credential_shaped(value: str) -> bool:
+    """At least 16 characters, none of them white space, and not an e-mail address or a URL."""
+    return (
+        len(value) >= 16
+        and not any(c.isspace() for c in value)
+        and "@" not in value
+        and "://" not in value
+    )
 
 
 def list_logins(directory: Path | None = None) -> list[Login]:
