@@ -121,3 +121,33 @@ def test_the_writes_are_asked(tool: str, args: dict[str, Any], matched: str) -> 
 def test_reading_them_is_not_asked() -> None:
     assert _act("read_file", {"path": "/p/.git/./config"}) is None
     assert _act("write_file", {"path": "/p/README.md", "content": "[core]\nbare = no\n"}) is None
+
+
+def test_a_write_through_a_symbolic_link_to_client_settings_is_asked(tmp_path: Any) -> None:
+    """The server follows a link the project carries (a cloned repository's
+    ``docs/agent.json -> ../.claude/settings.json``): the engine's path resolver reads the
+    target as the server will, and the write is asked about; a link to an ordinary file and
+    a read through the link are not."""
+    from cordon import Engine
+
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / ".claude" / "settings.json").write_text("{}", "utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "agent.json").symlink_to("../.claude/settings.json")
+    (tmp_path / "notes.md").write_text("", "utf-8")
+    (tmp_path / "docs" / "notes.md").symlink_to("../notes.md")
+    schema = {"type": "object"}
+    tools = [
+        {"name": "write_file", "description": "Write a file.", "inputSchema": schema},
+        {"name": "read_text_file", "description": "Read a file.", "inputSchema": schema},
+    ]
+    engine = Engine.from_policy([{"version": 1}])
+    engine.pin_tools(tools)
+    s = engine.new_session()
+    link = str(tmp_path / "docs" / "agent.json")
+    v = s.check("write_file", {"path": link, "content": '{"hooks": {}}'})
+    assert (v.verdict, v.rule) == ("ask", "action.credential_write")
+    assert "symbolic link" in v.reason
+    ok = s.check("write_file", {"path": str(tmp_path / "docs" / "notes.md"), "content": "x"})
+    assert ok.verdict == "allow"
+    assert s.check("read_text_file", {"path": link}).verdict == "allow"

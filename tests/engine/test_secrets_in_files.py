@@ -44,8 +44,28 @@ def test_a_credential_read_from_a_file_never_reaches_another_server(output: str)
 
 
 @pytest.mark.parametrize(
+    "line",
+    [
+        f"MYAPP_API_KEY={PASSWORD}",
+        f"STRIPE_SECRET={PASSWORD}",
+        f"SENTRY_AUTH_TOKEN={PASSWORD}",
+        f"aws_secret_access_key: {ENCODED}",  # a Kubernetes Secret's data under any name
+        f'"dbPassword": "{PASSWORD}"',
+    ],
+)
+def test_a_name_holding_a_credential_keyword_marks_its_value(line: str) -> None:
+    """.env and manifest names put the keyword inside a longer name (detect-secrets'
+    KeywordDetector reads them so): the value is a credential seen in output."""
+    s = _session(line + "\n")
+    v = s.check("send_note", {"body": f"note {PASSWORD}"}, server="notes")
+    assert (v.verdict, v.rule) == ("deny", "secret.egress")
+
+
+@pytest.mark.parametrize(
     "output",
     [
+        "secretName: my-tls-secret1\npassword_file: /run/secrets/db1\napi_key_id: abc123def456",
+        "nextToken: abc123def456ghi\ntoken_type: bearer123abc\nOLDPWD=/home/user1",
         "postgresql://scott:tiger@localhost/test",  # the SQLAlchemy docs' example
         "https://user:password@example.com/",
         "see http://example.com:8080/a@b",

@@ -182,14 +182,20 @@ RULES: tuple[Rule, ...] = (
     _R(
         id="secret.password_assignment",
         severity="medium",
-        summary="An inline credential assignment: password=..., api_key: ..., client_secret=...",
+        summary="An inline credential assignment: password=..., api_key: ..., client_secret=..., "
+        "and a name holding one (MYAPP_API_KEY=..., aws_secret_access_key: ..., dbPassword: ...)",
         why="Plain-text passwords in tool output end up in the model's context and logs.",
         fix="Warn mode masks the value.",
-        source="detect-secrets KeywordDetector; CWE-798 (hard-coded credentials)",
+        source="detect-secrets KeywordDetector (its keywords, inside a longer name: "
+        "STRIPE_SECRET, SENTRY_AUTH_TOKEN); CWE-798 (hard-coded credentials)",
         pattern=(
-            r"\b(?i:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|"
-            r"auth[_-]?token|client[_-]?secret|db[_-]?pass(?:word)?)[\"']?\s*[:=]\s*[\"']?"
-            r"([^\s\"'<>{}$;,]{8,128})"
+            r"(?i:password|passwd|\bpwd|secret|api[_-]?(?:key|token)|apikey|access[_-]?token|"
+            r"auth[_-]?(?:token|key)|client[_-]?(?:secret|key)|(?:db|database)[_-]?(?:pass|key)|"
+            r"(?:service|account|priv|private|key)[_-]?(?:key|pass))"
+            # a name that only refers to one (secretName, password_file, api_key_id ...)
+            r"[\w-]{0,30}(?i:(?<!name)(?<!ref)(?<!id)(?<!file)(?<!path)(?<!url)(?<!uri)"
+            r"(?<!arn)(?<!type)(?<!hint)(?<!length)(?<!policy)(?<!version)(?<!env))"
+            r"[\"']?\s*[:=]\s*[\"']?([^\s\"'<>{}$;,]{8,128})"
         ),
         anchors=each(
             (
@@ -198,14 +204,25 @@ RULES: tuple[Rule, ...] = (
                 "pwd",
                 "secret",
                 r"api[_-]?key",
+                r"api[_-]?token",
                 "apikey",
                 r"access[_-]?token",
                 r"auth[_-]?token",
+                r"auth[_-]?key",
+                r"client[_-]?key",
                 r"db[_-]?pass",
+                r"db[_-]?key",
+                r"database[_-]?pass",
+                r"database[_-]?key",
+                r"service[_-]?key",
+                r"account[_-]?key",
+                r"priv[_-]?key",
+                r"private[_-]?key",
+                r"key[_-]?pass",
             ),
-            r"[\"']?\s*[:=]",
+            r"[\w-]{0,30}[\"']?\s*[:=]",
         ),
-        window=200,
+        window=240,
         accept=_password_value,
         secret_group=1,
         span_group=1,

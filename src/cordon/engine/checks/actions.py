@@ -13,9 +13,12 @@ import orjson
 
 from cordon._types import Verdict
 from cordon.engine import actions as _actions
+from cordon.engine import args as _args
 from cordon.engine import commands as _commands
 from cordon.engine import rules
+from cordon.engine.action_names import tool_name
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
+from cordon.engine.credential_paths import is_credential_path
 from cordon.engine.walk import call_walk
 
 
@@ -74,6 +77,10 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     )
     if found.deny is not None:
         return found
+    if not trusted_tool and not any(a.rule == rules.ACTION_CREDENTIAL_WRITE for a in found.asks):
+        linked = _linked_credential_write(ctx)
+        if linked is not None:
+            found = Result(asks=(*found.asks, linked), answers=found.answers, facts=found.facts)
     # the command strings of exec-like tools, parsed (engine/commands.py)
     deny, asks = _commands.check_commands(ctx, annotations=ann, trusted=trusted_tool)
     if deny is not None:
@@ -87,6 +94,31 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
             asks=tuple(a for a in both if a.rule != rules.ACTION_GIT_PUSH or a.param not in seen)
         )
     return Result(asks=found.asks + asks) if asks else found
+
+
+def _linked_credential_write(ctx: Context) -> Verdict | None:
+    """``action.credential_write`` for a write whose target, with symbolic links resolved
+    as the server resolves them (the engine's path resolver, as for confinement), is a
+    credential or auto-run file although its path as written is not: a cloned repository
+    can carry ``docs/agent.json -> ../.claude/settings.json``, and a write there sets the
+    client's hooks, commands it runs. Read: the strings of a writing tool under a key named
+    like a path or a write target (:data:`_TARGET_TOKENS`)."""
+    if not tool_name(ctx.tool).writes:
+        return None
+    paths = ctx.session.engine.paths
+    for where, key, text in call_walk(ctx).strings:
+        if len(text) > 4096 or "\n" in text or not set(_actions.split_tokens(key)) & _TARGET_TOKENS:
+            continue
+        resolved = _args.resolve_path(text, ctx.tp.base_dir, paths)
+        if resolved is not None and resolved != text and is_credential_path(resolved):
+            return Verdict(
+                verdict="ask",
+                rule=rules.ACTION_CREDENTIAL_WRITE,
+                reason="writes to a credential or auto-run path (through a symbolic link)",
+                param=where or None,
+                details={"matched": "resolved path"},
+            )
+    return None
 
 
 #: the annotations check_actions is given for a tool its server marks destructive (it only
