@@ -383,3 +383,23 @@ def test_an_unknown_h11_message_is_named_by_its_class() -> None:
     assert protocol_why(RemoteProtocolError("Receive buffer too long")) == "receive buffer too long"
     said = protocol_why(RemoteProtocolError("something new: " + _INJECTED.decode()))
     assert said == "RemoteProtocolError"
+
+
+def test_sse_events_in_tiny_chunks_and_one_byte_data_lines_are_read_whole() -> None:
+    """A line sent in 2-byte pieces and an event of many one-byte data lines: the same events
+    as sent whole (each event's data lines joined by newlines), and the cap counts the bytes."""
+    body = b"data: " + b"ab" * 500 + b"\n\n" + b"".join(b"data:x\n" for _ in range(300)) + b"\n"
+
+    async def read(pieces: list[bytes], cap: int) -> list[bytes]:
+        async def gen() -> AsyncIterator[bytes]:
+            for p in pieces:
+                yield p
+
+        return [e async for e in sse_events(gen(), cap)]
+
+    whole = asyncio.run(read([body], 10_000))
+    assert whole == [b"ab" * 500, b"\n".join([b"x"] * 300)]
+    tiny = [body[i : i + 2] for i in range(0, len(body), 2)]
+    assert asyncio.run(read(tiny, 10_000)) == whole
+    with pytest.raises(H1Error):
+        asyncio.run(read(tiny, 900))  # the 1,000-byte line, read in pieces, is over the cap

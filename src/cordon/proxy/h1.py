@@ -406,10 +406,13 @@ async def sse_events(
     Raises:
         H1Error: an event (or a line still being read) over ``max_size`` bytes.
     """
-    pending: list[bytes] = []  # the start of a line not ended yet
-    waiting = 0
-    data: list[bytes] = []
-    size = 0
+    # the start of a line not ended yet, and the data of the event being read: one growing
+    # buffer each, never a list of pieces (a server sending 2-byte chunks, or one-byte data
+    # lines, would otherwise hold ~40 bytes of object per piece against a cap that counts
+    # only the bytes)
+    pending = bytearray()
+    data = bytearray()
+    has_data = False
     end = False
     seen_id: bytes | None = None  # the id field of the event being read
     it = aiter(chunks)
@@ -418,35 +421,39 @@ async def sse_events(
         end = chunk is None
         if chunk is None:
             chunk = b""
-        elif not _EOL.search(chunk) and not (pending and pending[-1].endswith(b"\r")):
-            pending.append(chunk)  # the middle of a long line: no copying until it ends
-            waiting += len(chunk)
-            if size + waiting > max_size:
+        elif not _EOL.search(chunk) and not pending.endswith(b"\r"):
+            pending += chunk  # the middle of a long line
+            if len(data) + len(pending) > max_size:
                 raise H1Error("size", f"a server-sent event exceeded the {max_size} byte limit")
             continue
-        buf = b"".join((*pending, chunk)) if pending else chunk
+        if pending:
+            pending += chunk
+            buf = bytes(pending)
+        else:
+            buf = chunk
         lines, pos = _lines(buf, end)
         for line in lines:
             if not line:
                 if cursor is not None and seen_id is not None:
                     cursor.last_id = seen_id.decode("utf-8", "replace")
                 seen_id = None
-                if data:
-                    yield b"\n".join(data)
-                data, size = [], 0
+                if has_data:
+                    yield bytes(data)
+                data, has_data = bytearray(), False
                 continue
             name, colon, value = line.partition(b":")
             value = value[1:] if colon and value.startswith(b" ") else value
             if name == b"data":
-                data.append(value)
-                size += len(value) + 1
+                if has_data:
+                    data += b"\n"
+                data += value
+                has_data = True
             elif cursor is not None and name == b"id" and b"\0" not in value:
                 seen_id = value
             elif cursor is not None and name == b"retry" and value.isdigit():
                 # the server's number, bounded before it is read: past 4300 digits int()
                 # raises, and a wait of more than a day is as good as one
                 cursor.retry_ms = int(value) if len(value) <= 9 else _RETRY_MAX_MS
-        pending = [buf[pos:]] if pos < len(buf) else []
-        waiting = len(buf) - pos
-        if size + waiting > max_size:
+        pending = bytearray(buf[pos:]) if pos < len(buf) else bytearray()
+        if len(data) + len(pending) > max_size:
             raise H1Error("size", f"a server-sent event exceeded the {max_size} byte limit")
