@@ -89,6 +89,7 @@ class Engine:
         paths: _args.PathResolver | None = None,
         dlp: Detector | None = None,
         shared_secrets: SecretLookup | None = None,
+        state_paths: Iterable[str] = (),
     ):
         """
         Args:
@@ -104,6 +105,9 @@ class Engine:
             shared_secrets: where credentials seen in output are shared, hashed, with the
                 client's other cordon processes (:mod:`cordon.engine.shared_secrets`;
                 ``cordon run`` passes its shared taint store), or None.
+            state_paths: cordon's own files and directories (approvals store, pin file,
+                policy, audit log, ``~/.cordon``): no tool writes them
+                (``action.cordon_state``).
         """
         self.policy = policy
         self.paths = _args.default_resolver() if paths is None else paths
@@ -115,6 +119,7 @@ class Engine:
         self.policy_secrets = tuple(s for s in secrets if s)
         self.shared_taint = shared_taint
         self.shared_secrets = shared_secrets
+        self.state_paths = tuple(dict.fromkeys(p for p in state_paths if p))
         self.egress = EgressPolicy(
             mode=policy.egress.mode,
             allow=tuple(policy.egress.allow),

@@ -44,6 +44,9 @@ _CRED_PATH_RE = re.compile(
     r"|\.claude/settings(?:\.local)?\.json$|\.cursor/|\.vscode/(?:settings|tasks|launch|mcp)\.json$"
     r"|\.gemini/settings\.json$|\.codex/config\.toml$|windsurf/mcp_config\.json$"
     r"|\.zed/settings\.json$"
+    # cordon's own directory: its approvals, pins and policy (a writing tool is denied
+    # there, action.cordon_state; this asks about a shell command's redirect into it)
+    r"|\.cordon/"
     r"|\.(?:bash|zsh|ksh|fish)rc$|\.(?:bash_)?profile$|\.zprofile$|\.zshenv$|\.bash_login$"
     r"|\.config/fish/config\.fish$|\.config/autostart/|launchagents/|crontab$|cron\.d/"
     r"|etc/(?:passwd|shadow|sudoers(?:\.d/.*)?|gshadow|hosts)$|\.local/share/keyrings/"

@@ -70,6 +70,7 @@ ACTION_PUBLISH_DEPLOY = "action.publish_deploy"
 ACTION_INFRA_APPLY = "action.infra_apply"
 ACTION_PAYMENT = "action.payment"
 ACTION_CREDENTIAL_WRITE = "action.credential_write"
+ACTION_CORDON_STATE = "action.cordon_state"
 ACTION_DESTRUCTIVE_HINT = "action.destructive_hint"
 ACTION_CREDENTIAL_CHANGE = "action.credential_change"
 ACTION_NOT_REQUESTED = "action.not_requested"
@@ -190,6 +191,12 @@ _RULES = (
        "credential theft and persistence (MITRE ATT&CK T1098, T1546); git config command "
        "execution (core.fsmonitor; embedded repositories, CVE-2022-24765)",
        f"{_APPROVE}; {_TRUST}"),
+    _r(ACTION_CORDON_STATE, "action rules", "deny",
+       "a write to cordon's own state (its approvals store, pin file, policy, audit log, "
+       "~/.cordon): an agent that writes them approves its own asks or trusts a changed tool",
+       "the approver boundary (docs/threat-model.md: the agent cannot answer cordon's "
+       "question nor re-trust a changed tool)",
+       "none: edit cordon's files in a terminal (`cordon approve`, `cordon pin accept`)"),
     _r(ACTION_DESTRUCTIVE_HINT, "action rules", "ask",
        "a tool annotated destructiveHint, or one the policy marks `destructive` (unless its "
        "`destructive_unless` arguments hold)",

@@ -448,6 +448,19 @@ def _shared_store() -> SharedTaintStore:
     return SharedTaintStore.for_client(hold=True, watch=(ANY_KEY,))
 
 
+def _state_paths(
+    policies: list[Path], audit: Path | None, store: Path | None, pins: Path | None
+) -> list[str]:
+    """cordon's own files, which no tool may write (``action.cordon_state``): ``~/.cordon``
+    (the default approvals store, pins, OAuth logins, prompts, taint, cache), and the
+    policy files, audit log (and its rotated file), approvals store and pin file given."""
+    out = [str(Path.home() / ".cordon"), *map(str, policies)]
+    if audit is not None:
+        out += [str(audit), f"{audit}.1"]
+    out += [str(p) for p in (store, pins) if p is not None]
+    return [str(Path(p).expanduser().absolute()) for p in out]
+
+
 def run_proxy(
     *,
     command: list[str],
@@ -483,8 +496,12 @@ def run_proxy(
     own = [*secrets, *_own_secrets(sent, auth, url, command)]
     # to the client's other servers (hashed) before anything can stop this one (a changed pin)
     _publish_own(store, secrets, sent, auth, url, command)
-    engine = Engine(policy, secrets=own, shared_taint=store, shared_secrets=store)
-    pins = _pins(engine, pin_file or run_pin_file(name, command, url), name, repin)
+    pin_path = pin_file or run_pin_file(name, command, url)
+    state = _state_paths(policies, audit_path, approvals_store, pin_path)
+    engine = Engine(
+        policy, secrets=own, shared_taint=store, shared_secrets=store, state_paths=state
+    )
+    pins = _pins(engine, pin_path, name, repin)
     upstream = _identity(pins, name, command, url, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     prompts = _prompts()

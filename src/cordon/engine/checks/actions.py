@@ -6,7 +6,7 @@ policy vouches for a tool (confined writes), ``trust_tools`` skips the asks (nev
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import orjson
@@ -77,8 +77,12 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     )
     if found.deny is not None:
         return found
+    targets = list(_write_targets(ctx))  # (only a writing tool's)
+    own = _cordon_state_write(ctx, targets)
+    if own is not None:
+        return Result(deny=own)
     if not trusted_tool and not any(a.rule == rules.ACTION_CREDENTIAL_WRITE for a in found.asks):
-        linked = _linked_credential_write(ctx)
+        linked = _linked_credential_write(targets)
         if linked is not None:
             found = Result(asks=(*found.asks, linked), answers=found.answers, facts=found.facts)
     # the command strings of exec-like tools, parsed (engine/commands.py)
@@ -96,21 +100,48 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     return Result(asks=found.asks + asks) if asks else found
 
 
-def _linked_credential_write(ctx: Context) -> Verdict | None:
+def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
+    """``(argument path, string, resolved path)`` of each string of a writing tool under a key named
+    like a path or a write target (:data:`_TARGET_TOKENS`), symbolic links resolved as the
+    server resolves them (the engine's path resolver, as for confinement)."""
+    if not tool_name(ctx.tool).writes:
+        return
+    paths = ctx.session.engine.paths
+    for where, key, text in call_walk(ctx).strings:
+        if len(text) > 4096 or "\n" in text or not set(_actions.split_tokens(key)) & _TARGET_TOKENS:
+            continue
+        resolved = _args.resolve_path(text, ctx.tp.base_dir, paths)
+        if resolved is not None:
+            yield where, text, resolved
+
+
+def _cordon_state_write(ctx: Context, targets: list[tuple[str, str, str]]) -> Verdict | None:
+    """``action.cordon_state``: a write to one of cordon's own files or directories
+    (:attr:`cordon.engine.core.Engine.state_paths`). Its approvals store holds what a person
+    approved, its pin file what a person trusted: a fooled agent that writes them answers
+    cordon's questions itself. A deny (a block rule: ``trust_tools`` does not lift it)."""
+    own = ctx.session.engine.state_paths
+    paths = ctx.session.engine.paths
+    for where, _text, resolved in targets if own else ():
+        if _args.path_within_any_case(resolved, own, paths):
+            return Verdict(
+                verdict="deny",
+                rule=rules.ACTION_CORDON_STATE,
+                reason="writes to cordon's own state (approvals, pins, policy or audit log)",
+                param=where or None,
+            )
+    return None
+
+
+def _linked_credential_write(targets: list[tuple[str, str, str]]) -> Verdict | None:
     """``action.credential_write`` for a write whose target, with symbolic links resolved
     as the server resolves them (the engine's path resolver, as for confinement), is a
     credential or auto-run file although its path as written is not: a cloned repository
     can carry ``docs/agent.json -> ../.claude/settings.json``, and a write there sets the
     client's hooks, commands it runs. Read: the strings of a writing tool under a key named
     like a path or a write target (:data:`_TARGET_TOKENS`)."""
-    if not tool_name(ctx.tool).writes:
-        return None
-    paths = ctx.session.engine.paths
-    for where, key, text in call_walk(ctx).strings:
-        if len(text) > 4096 or "\n" in text or not set(_actions.split_tokens(key)) & _TARGET_TOKENS:
-            continue
-        resolved = _args.resolve_path(text, ctx.tp.base_dir, paths)
-        if resolved is not None and resolved != text and is_credential_path(resolved):
+    for where, text, resolved in targets:
+        if resolved != text and is_credential_path(resolved):
             return Verdict(
                 verdict="ask",
                 rule=rules.ACTION_CREDENTIAL_WRITE,
@@ -165,6 +196,7 @@ CHECK = Check(
         *_actions.BLOCK_RULES,
         *_actions.ASK_RULES,
         rules.ACTION_GIT_DESTROY,
+        rules.ACTION_CORDON_STATE,
         rules.ACTION_SENSITIVE_UPLOAD,
         rules.ACTION_DELETE_OUTSIDE,
         rules.ACTION_COMMAND_OPAQUE,
