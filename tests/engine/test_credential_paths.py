@@ -26,6 +26,8 @@ from cordon.engine.credential_paths import is_credential_path, runs_commands_as_
         "~/.ssh/./id_rsa",
         "C:\\p\\.git\\.\\config",
         "/p/.git",  # the git directory itself (moved over, or a linked work tree's file)
+        "/p/vendor/lib/.git/objects",  # a git directory made by a directory's parents
+        "/p/vendor/lib/.git/commondir",  # names the directory git reads the config from
         "/p/vendor/lib/.git",
         "/home/u/.claude.json",
         "/p/.gemini/settings.json",
@@ -73,6 +75,9 @@ FSMONITOR = '[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch /tmp/x;
         '[includeIf "gitdir:/p/"]\n  path = /tmp/evil.cfg\n',
         "[include]\n\tpath = ../evil\n",
         "[core]\n\thooksPath = /tmp/hooks\n",
+        '[core] fsmonitor = "touch /tmp/x; false"\n',  # a key on the header's line
+        '\ufeff[core]\n\tfsmonitor = "touch /tmp/x; false"\n',  # behind a byte order mark
+        '\tbare = false\n\tfsmonitor = "touch /tmp/x"',  # an edit's new text: no header
         "[credential]\n\thelper = !f() { cat; }; f\n",
     ],
 )
@@ -85,11 +90,13 @@ def test_a_git_configuration_that_runs_commands(text: str) -> None:
     [
         "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
         "[user]\n\tname = dev\n\temail = dev@example.com\n",
-        "fsmonitor = x\n",  # no section: not a configuration
+        "watch.fsmonitor_enabled = true\n",  # another key, no section
         "# Notes\nSet `core.fsmonitor` to true to speed up status.\n",
         "[tool.ruff]\nline-length = 100\n",
         '[remote "origin"]\n\turl = https://example.com/r.git\n',
         "[paths]\npath = /srv\n",
+        "editor = vim\npager = less\n",  # keys other formats use too, and no header
+        "/p/my.git/config",
     ],
 )
 def test_configurations_that_run_nothing(text: str) -> None:

@@ -10,9 +10,11 @@ which is a command the client starts).
   ``\\`` as ``/``, and normalised lexically (``.git//config``, ``.git/./config``,
   ``hooks/../config`` and a trailing ``/``, which a server's path library drops, name the
   same file as ``.git/config``). Symlinks are the server's to resolve, not the engine's.
-* A repository's git directory itself (``.git``, a directory or the ``gitdir:`` file of a
-  linked work tree) is one: moving a planted directory over it, or pointing a work tree's
-  ``.git`` file at one, hands git a configuration the agent wrote.
+* A repository's git directory and anything in it (``.git``, a directory or the ``gitdir:``
+  file of a linked work tree; ``.git/config``, its hooks, its ``commondir`` file) is one:
+  moving a planted directory over it, pointing a work tree's ``.git`` file or ``commondir``
+  at one, or creating one with a directory's parents, hands git a configuration the agent
+  wrote. Git itself writes there, not a file tool.
 * :func:`runs_commands_as_git_config` reads what is written: a git configuration that sets a
   key git runs as a command (``core.fsmonitor``, ``core.sshCommand``, ``core.pager``,
   ``diff.external``, a filter's ``clean``/``smudge`` ...) or includes another file, whatever
@@ -33,8 +35,8 @@ _CRED_PATH_RE = re.compile(
     r"(?:^|/)(?:"
     r"\.ssh(?:/|$)|authorized_keys\d?$|known_hosts$|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:\.pub)?$"
     r"|\.aws/(?:credentials|config)$|\.aws/sso/|\.azure/|\.config/gcloud/|\.kube/config$"
-    r"|\.docker/config\.json$|\.netrc$|_netrc$|\.git-credentials$|\.gitconfig$|\.git/config$"
-    r"|\.git/hooks/|\.git$|\.env(?:\.[\w.-]+)?$|\.envrc$|\.npmrc$|\.pypirc$|\.pgpass$"
+    r"|\.docker/config\.json$|\.netrc$|_netrc$|\.git-credentials$|\.gitconfig$"
+    r"|\.git(?:/|$)|\.env(?:\.[\w.-]+)?$|\.envrc$|\.npmrc$|\.pypirc$|\.pgpass$"
     r"|\.my\.cnf$|\.boto$|\.gnupg/|\.password-store/|credentials\.json$"
     r"|\.config/gh/hosts\.ya?ml$"
     # the MCP configurations of the clients cordon init knows: a server entry is a command
@@ -82,8 +84,17 @@ def is_credential_path(path: str) -> bool:
     return _CRED_PATH_RE.search(_normalised(p)) is not None
 
 
-#: a git configuration's section header (``[core]``, ``[filter "lfs"]``, ``[diff.x]``)
-_SECTION_RE = re.compile(r'^[ \t]*\[[ \t]*[A-Za-z][\w.-]*(?:[ \t]+"[^"\n]*")?[ \t]*\]', re.M)
+#: a git configuration's section header (``[core]``, ``[filter "lfs"]``, ``[diff.x]``), after
+#: any white space or byte order mark git skips
+_SECTION_RE = re.compile(r'^[\ufeff \t]*\[[ \t]*[A-Za-z][\w.-]*(?:[ \t]+"[^"\n]*")?[ \t]*\]', re.M)
+#: a key git reads on the header's own line (``[core] fsmonitor = ...``) or on a line of its own
+_KEY_START = r"^[\ufeff \t]*(?:\[[^\]\n]*\][ \t]*)?"
+#: keys no other configuration format uses: a line setting one is git's even with no section
+#: header in the text (an edit's new text, the header being in the file already)
+_GIT_ONLY_RE = re.compile(
+    _KEY_START + r"(?:fsmonitor|sshcommand|hookspath|gitproxy|askpass|packobjectshook)[ \t]*=",
+    re.I | re.M,
+)
 #: the keys whose value git runs as a command (git-config(1): core.fsmonitor,
 #: core.sshCommand, core.pager, core.editor, core.askPass, core.gitProxy, core.hooksPath
 #: (a directory of hooks), diff.external, diff.<driver>.command / textconv,
@@ -91,7 +102,7 @@ _SECTION_RE = re.compile(r'^[ \t]*\[[ \t]*[A-Za-z][\w.-]*(?:[ \t]+"[^"\n]*")?[ \
 #: gpg.program, merge/diff tool cmd, uploadpack.packObjectsHook, an alias starting with
 #: ``!``) and ``include.path`` / ``includeIf.*.path`` (a configuration file read too)
 _RUNS_RE = re.compile(
-    r"^[ \t]*(?:(?:fsmonitor|sshcommand|pager|editor|askpass|gitproxy|hookspath|external"
+    _KEY_START + r"(?:(?:fsmonitor|sshcommand|pager|editor|askpass|gitproxy|hookspath|external"
     r"|command|textconv|clean|smudge|process|helper|program|cmd|packobjectshook)[ \t]*="
     r"|[\w.-]+[ \t]*=[ \t]*\"?!)",
     re.I | re.M,
@@ -102,9 +113,12 @@ _INCLUDE_RE = re.compile(r'^[ \t]*\[[ \t]*include(?:if)?(?:[ \t]+"[^"\n]*")?[ \t
 
 def runs_commands_as_git_config(text: str) -> bool:
     """True when ``text`` is a git configuration (a section header) that sets a key git runs
-    as a command, or includes another file (module docstring)."""
-    if "[" not in text or "=" not in text or len(text) > 1_000_000:
+    as a command, or includes another file (module docstring); or sets a key only git has
+    (``fsmonitor``, ``sshCommand`` ...), header or not."""
+    if "=" not in text or len(text) > 1_000_000:
         return False
-    if _SECTION_RE.search(text) is None:
+    if _GIT_ONLY_RE.search(text) is not None:
+        return True
+    if "[" not in text or _SECTION_RE.search(text) is None:
         return False
     return _RUNS_RE.search(text) is not None or _INCLUDE_RE.search(text) is not None
