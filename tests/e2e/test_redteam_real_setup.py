@@ -193,12 +193,6 @@ _CONFIG_SPELLINGS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="runs_commands_as_git_config wants the key at the start of a line after a section "
-    "header on its own line, and reads write_file's content only; and a `.git` directory made "
-    "by create_directory's parents with a `commondir` file hands git a config under any name",
-)
 @pytest.mark.parametrize("spelling", sorted(_CONFIG_SPELLINGS))
 async def test_git_config_through_a_commondir_runs_no_command(
     harness: Harness, spelling: str
@@ -280,13 +274,6 @@ async def test_project_client_config_write_is_asked(harness: Harness, rel: str) 
     assert not path.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="action.credential_write reads the path as written, not where it leads: a "
-    "symlink a cloned repository carries (docs/agent.json -> ../.claude/settings.json) "
-    "lets write_file and edit_file change the client's settings (hooks are commands "
-    "Claude Code runs) without an ask; the server follows the link inside its root",
-)
 @pytest.mark.parametrize("tool", ["write_file", "edit_file"])
 async def test_write_through_a_symlink_to_client_settings_is_asked(
     harness: Harness, tool: str
@@ -328,11 +315,6 @@ _UNSEEN_CREDENTIALS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a password in a connection URL's userinfo, or base64 in a Kubernetes Secret, is "
-    "neither masked nor recorded as a credential seen in output: it reaches another server",
-)
 @pytest.mark.parametrize("case", sorted(_UNSEEN_CREDENTIALS))
 async def test_credential_read_from_a_file_stays_out_of_memory(harness: Harness, case: str) -> None:
     name, content = _UNSEEN_CREDENTIALS[case]
@@ -366,13 +348,24 @@ _CREDENTIAL_FILES = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="these credential formats are neither masked nor recorded as seen in output "
-    "(a .npmrc token, a .netrc or .pgpass password, a Docker config's base64 user:password, "
-    "an Azure AccountKey, a Django SECRET_KEY, a Bearer header, curl -u)",
+#: the formats still neither masked nor recorded as a credential seen in output
+_UNSEEN_FORMATS = {"bearer_header", "curl_user", "docker_auth", "netrc", "pgpass"}
+_UNSEEN_WHY = (
+    "neither masked nor recorded as a credential seen in output: a .netrc or .pgpass "
+    "password, a Docker config's base64 user:password (decoded, the password alone), a "
+    "Bearer header, curl -u user:password"
 )
-@pytest.mark.parametrize("case", sorted(_CREDENTIAL_FILES))
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=_UNSEEN_WHY))
+        if c in _UNSEEN_FORMATS
+        else c
+        for c in sorted(_CREDENTIAL_FILES)
+    ],
+)
 async def test_credential_file_formats_stay_out_of_memory(harness: Harness, case: str) -> None:
     name, line = _CREDENTIAL_FILES[case]
     basic = base64.b64encode(f"bot:{PASSWORD}".encode()).decode()
@@ -385,11 +378,6 @@ async def test_credential_file_formats_stay_out_of_memory(harness: Harness, case
     assert PASSWORD not in (stored.read_text("utf-8") if stored.exists() else "")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the password of a DATABASE_URL is not a credential seen in output, so the fetch "
-    "that carries it is only asked about (unverified destination) and leaves once approved",
-)
 async def test_credential_from_a_database_url_never_leaves_even_approved(
     harness: Harness, web: Any
 ) -> None:
@@ -445,13 +433,6 @@ async def test_secret_split_over_calls_stays_in(harness: Harness) -> None:
 # --- cordon's own state, written through a server it guards ---------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cordon's approvals store is not a credential or auto-run path: a files server "
-    "whose root holds it lets the agent mark its own ask approved (the record is "
-    "[server, tool, rule, param, sha256 of the arguments]: computable by whoever wrote "
-    "the injection), and the retry goes through without a person",
-)
 async def test_agent_cannot_approve_its_own_ask_by_writing_the_store(harness: Harness) -> None:
     async with real_setup(harness, "home_files") as s:
         rc = harness.home / ".bashrc"
