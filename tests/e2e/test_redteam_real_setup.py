@@ -348,24 +348,7 @@ _CREDENTIAL_FILES = {
 }
 
 
-#: the formats still neither masked nor recorded as a credential seen in output
-_UNSEEN_FORMATS = {"bearer_header", "curl_user", "docker_auth", "netrc", "pgpass"}
-_UNSEEN_WHY = (
-    "neither masked nor recorded as a credential seen in output: a .netrc or .pgpass "
-    "password, a Docker config's base64 user:password (decoded, the password alone), a "
-    "Bearer header, curl -u user:password"
-)
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=_UNSEEN_WHY))
-        if c in _UNSEEN_FORMATS
-        else c
-        for c in sorted(_CREDENTIAL_FILES)
-    ],
-)
+@pytest.mark.parametrize("case", sorted(_CREDENTIAL_FILES))
 async def test_credential_file_formats_stay_out_of_memory(harness: Harness, case: str) -> None:
     name, line = _CREDENTIAL_FILES[case]
     basic = base64.b64encode(f"bot:{PASSWORD}".encode()).decode()

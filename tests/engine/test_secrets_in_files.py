@@ -16,6 +16,8 @@ from cordon.engine.secrets import base64_plain
 
 PASSWORD = "".join(("Rk4mWq9z", "Lp2Xv7Tn"))
 ENCODED = base64.b64encode(PASSWORD.encode()).decode()
+#: HTTP Basic's user:password, as a Docker config's "auth" holds it
+BASIC = base64.b64encode(f"bot:{PASSWORD}".encode()).decode()
 SEND = [{"name": "send_note", "description": "Send a note.", "inputSchema": {"type": "object"}}]
 
 
@@ -33,6 +35,11 @@ def _session(output: str) -> Any:
         f"DATABASE_URL=postgres://app:{PASSWORD}@db.internal:5432/app\n",
         f"CACHE=redis://:{PASSWORD}@cache:6379/0\n",
         f"apiVersion: v1\nkind: Secret\nmetadata: {{name: db}}\ndata:\n  password: {ENCODED}\n",
+        f"machine api.example.com login bot password {PASSWORD}\n",  # .netrc
+        f"db.internal:5432:app:app:{PASSWORD}\n",  # .pgpass
+        f'{{"auths": {{"registry.example.com": {{"auth": "{BASIC}"}}}}}}',  # Docker config
+        f"GET /v1/me\nAuthorization: Bearer {PASSWORD}\n",
+        f"curl -u admin:{PASSWORD} https://api.example.com/deploy\n",
     ],
 )
 def test_a_credential_read_from_a_file_never_reaches_another_server(output: str) -> None:

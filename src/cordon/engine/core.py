@@ -31,7 +31,7 @@ from cordon.engine.pins import PinSet
 from cordon.engine.provenance.repos import call_repo_pair
 from cordon.engine.recorded import RecordedOutput, _recorded
 from cordon.engine.relayed import relays_data
-from cordon.engine.secrets import SecretSet, base64_plain
+from cordon.engine.secrets import SecretSet, decoded_forms
 from cordon.engine.session_state import ProvenanceState
 from cordon.engine.shared_secrets import SecretLookup, shared_keys
 from cordon.engine.trifecta import TrifectaState
@@ -368,7 +368,7 @@ class Session(ProvenanceState):
         """
         origin = None if relays_data(tool, tp, arguments) else server
         # a credential seen base64-encoded (a Kubernetes Secret's data) is its decoding too
-        found = found + [p for p in map(base64_plain, found) if p is not None and p not in found]
+        found = found + [p for v in found for p in decoded_forms(v) if p not in found]
         for secret in found:
             self.secrets.add(secret, origin=origin)
         shared = self.engine.shared_secrets

@@ -75,6 +75,7 @@ __all__ = [
     "MIN_SEPARATED_LENGTH",
     "SecretSet",
     "base64_plain",
+    "decoded_forms",
     "check_secrets",
     "key_parts",
     "withheld_marker",
@@ -103,6 +104,19 @@ def base64_plain(value: str) -> str | None:
     if len(plain) < MIN_SECRET_LENGTH or not plain.isprintable() or plain == value:
         return None
     return plain
+
+
+def decoded_forms(value: str) -> list[str]:
+    """What a credential seen as ``value`` also stands for: its base64 decoding
+    (:func:`base64_plain`) and, when that is ``user:password`` (HTTP Basic, a Docker
+    config's ``auth``: RFC 7617), the password alone, which an agent can send on its own."""
+    plain = base64_plain(value)
+    if plain is None:
+        return []
+    _user, colon, password = plain.partition(":")
+    if colon and len(password) >= MIN_SECRET_LENGTH:
+        return [plain, password]
+    return [plain]
 
 
 #: A secret with at least this many letters and digits is also looked for with everything

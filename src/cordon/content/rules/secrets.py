@@ -8,6 +8,7 @@ for them.
 
 from __future__ import annotations
 
+import base64
 import re
 from functools import partial
 
@@ -35,6 +36,16 @@ def _random_looking(value: bytes) -> bool:
 
 def _not_jwt_example(value: bytes) -> bool:
     return _JWT_IO_SIGNATURE not in value and _random_looking(value)
+
+
+def _basic_pair(value: bytes) -> bool:
+    """Base64 that decodes to printable ``user:password`` text (RFC 7617), not a placeholder."""
+    try:
+        plain = base64.b64decode(value, validate=True)
+    except ValueError:
+        return False
+    user, colon, password = plain.partition(b":")
+    return bool(colon) and len(password) >= 6 and plain.isascii() and _random_looking(value)
 
 
 def _password_value(value: bytes) -> bool:
@@ -176,6 +187,87 @@ RULES: tuple[Rule, ...] = (
         anchors=(r"://[^\s:/@\"'<>]{0,128}:[^\s/@\"'<>]{6,128}@",),
         window=320,
         accept=_password_value,
+        secret_group=1,
+        span_group=1,
+    ),
+    _R(
+        id="secret.netrc_password",
+        severity="medium",
+        summary="A password in a .netrc entry: machine HOST login USER password PASSWORD.",
+        why="ftp, curl and git read ~/.netrc; the password logs in to the host it names.",
+        fix="Warn mode masks the password.",
+        source="netrc(5) (GNU inetutils); curl --netrc; CWE-256 (plaintext storage)",
+        pattern=(
+            r"\b(?:machine[ \t]+[^\s]{1,253}|default)(?:\s+(?:login|account)[ \t]+[^\s]{1,128})"
+            r"{0,2}\s+password[ \t]+([^\s]{6,128})"
+        ),
+        anchors=(r"password[ \t]+[^\s]{6}",),
+        window=720,
+        accept=_password_value,
+        secret_group=1,
+        span_group=1,
+    ),
+    _R(
+        id="secret.pgpass_password",
+        severity="medium",
+        summary="A password in a .pgpass line: hostname:port:database:username:password.",
+        why="libpq reads ~/.pgpass to log in to PostgreSQL; the last field is the password.",
+        fix="Warn mode masks the password.",
+        source="PostgreSQL documentation, 'The Password File' (libpq-pgpass)",
+        pattern=(
+            r"(?<![\w.:*-])[A-Za-z0-9.*_-]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:"
+            r"([^\s:]{6,128})(?![^\s])"
+        ),
+        anchors=(r":(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:[^\s:]{6}",),
+        window=640,
+        accept=_password_value,
+        secret_group=1,
+        span_group=1,
+    ),
+    _R(
+        id="secret.basic_credentials",
+        severity="medium",
+        summary='HTTP Basic credentials in base64: a Docker config\'s "auth" field, an '
+        "Authorization: Basic header.",
+        why="The base64 is user:password in clear for whoever decodes it (RFC 7617); a "
+        "registry login in ~/.docker/config.json pulls and pushes images.",
+        fix="Warn mode masks it; use a credential helper instead of an auth field.",
+        source="RFC 7617 (HTTP Basic authentication); Docker CLI documentation, 'docker login' "
+        "(config.json auths)",
+        pattern=r'(?:"auth"\s*:\s*"|\bBasic[ \t]+)([A-Za-z0-9+/]{12,2048}={0,2})(?![A-Za-z0-9+/=])',
+        anchors=(r'"auth"\s*:\s*"[a-z0-9+/]{12}', r"basic[ \t]+[a-z0-9+/]{12}"),
+        window=2200,
+        accept=_basic_pair,
+        secret_group=1,
+        span_group=1,
+    ),
+    _R(
+        id="secret.curl_user",
+        severity="medium",
+        summary="A password on a command line: curl -u USER:PASSWORD, --user USER:PASSWORD.",
+        why="Scripts and shell history keep the password in clear; it logs in to the URL the "
+        "command names.",
+        fix="Warn mode masks the password; use --netrc or a credential store.",
+        source="curl manual (-u, --user); CWE-214 (sensitive information in process arguments)",
+        pattern=r"(?<![\w-])(?:-u|--user)(?:[ \t]+|=)['\"]?[^\s:'\"]{1,128}:([^\s'\"]{6,128})",
+        anchors=(r"-u[ \t]", r"--user"),
+        window=300,
+        accept=_password_value,
+        secret_group=1,
+        span_group=1,
+    ),
+    _R(
+        id="secret.bearer_token",
+        severity="medium",
+        summary="A bearer token in an Authorization header or a request written out: "
+        "Authorization: Bearer TOKEN.",
+        why="Whoever holds a bearer token is the user for the API it was issued for (RFC 6750).",
+        fix="Warn mode masks it.",
+        source="RFC 6750 (OAuth 2.0 bearer token usage), section 2.1",
+        pattern=r"\bBearer[ \t]+([A-Za-z0-9._~+/-]{16,4096}=*)",
+        anchors=(r"bearer[ \t]+[a-z0-9._~+/-]{16}",),
+        window=4200,
+        accept=_random_looking,
         secret_group=1,
         span_group=1,
     ),
