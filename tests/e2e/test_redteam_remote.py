@@ -7,7 +7,11 @@ a malformed answer fails closed.
 Each malicious server is scripted per test in this process (:class:`Scripted`: a raw socket
 server, every request it received kept), and cordon is the real ``cordon run --url`` process
 on raw pipes (:class:`Cordon`). A test marked ``xfail(strict=True)`` is an attack that works
-today: it passes once the hole is closed.
+today: it passes once the hole is closed. The others are attacks that were fixed (a refresh
+token sent to the MCP server's origin or to an authorization server a later 401 named, OAuth
+discovery sent to a cloud metadata address, a login error quoting the server's metadata
+untainted, a registration's client secret made one of cordon's own, an SSE event in 2-byte
+chunks held at ~40x its size, an error body without an id) or held from the start.
 """
 
 from __future__ import annotations
@@ -309,17 +313,37 @@ def _rss_mb(pid: int) -> float:
     raise AssertionError("no VmRSS")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h1.sse_events keeps every piece of a line not ended yet as its own bytes object "
-    "(pending.append) and counts only their bytes against the cap: 4 MB sent as 2-byte "
-    "chunks hold ~190 MB, so the 16 MB event cap lets one stream hold ~750 MB",
-)
+def _queued(port: int) -> int:
+    """The bytes still in the kernel's queues of the TCP connections of ``port`` (sent and
+    not yet read by the other end): 0 once cordon has read all the server wrote."""
+    total = 0
+    for line in open("/proc/net/tcp", encoding="ascii").readlines()[1:]:  # noqa: PTH123, SIM115
+        f = line.split()
+        if port in (int(f[1].split(":")[1], 16), int(f[2].split(":")[1], 16)):
+            total += sum(int(q, 16) for q in f[4].split(":"))
+    return total
+
+
+def _steady_rss_mb(pid: int) -> float:
+    """The process's RSS once it stops growing (a scanner database compiling meanwhile, or a
+    stream being read, would move it): three readings half a second apart within 1 MB."""
+    last, steady = _rss_mb(pid), 0
+    for _ in range(120):
+        time.sleep(0.5)
+        now = _rss_mb(pid)
+        steady, last = (steady + 1 if abs(now - last) < 1 else 0), now
+        if steady >= 3:
+            break
+    return last
+
+
 def test_an_event_sent_in_tiny_chunks_costs_no_more_than_its_size(
     harness: Harness, servers: Any
 ) -> None:
-    release = threading.Event()
-    payload = 4 * 1024 * 1024
+    """Two events that never end, of 2 MB each: the first in 16 KB chunks (what holding one
+    costs), the second in 2-byte chunks (h1.sse_events held ~90 MB of it before the fix)."""
+    release, sent = threading.Event(), [threading.Event(), threading.Event()]
+    payload, calls = 2 * 1024 * 1024, []
 
     def mcp(req: Req) -> Answer:
         basic = mcp_basics(req, [ECHO, HANG])
@@ -328,14 +352,18 @@ def test_an_event_sent_in_tiny_chunks_costs_no_more_than_its_size(
         msg = req.json()
         if msg["params"]["name"] != "hang":
             return http(200, text(msg["id"], "echoed"))
+        k = len(calls)
+        calls.append(k)
 
         def drip() -> Iterable[bytes]:
             head = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
             yield head + b"Transfer-Encoding: chunked\r\n\r\n6\r\ndata: \r\n"
-            piece = b"2\r\nab\r\n" * 8192  # one h11 Data per 2-byte chunk
+            tiny = b"2\r\nab\r\n" * 8192  # one h11 Data per 2-byte chunk
+            piece = tiny if k else b"4000\r\n" + b"ab" * 8192 + b"\r\n"
             for _ in range(payload // 2 // 8192):
                 yield piece
-            release.wait(60)  # the event never ends: its pieces stay held
+            sent[k].set()
+            release.wait(90)  # the event never ends: what was read of it stays held
 
         return drip()
 
@@ -344,21 +372,18 @@ def test_an_event_sent_in_tiny_chunks_costs_no_more_than_its_size(
     try:
         c.start()
         assert "echoed" in words(c.call("echo", {"text": "x"}))
-        before = _rss_mb(c.proc.pid)
-        c.request("tools/call", {"name": "hang", "arguments": {}})
-        last, steady = 0.0, 0
-        for _ in range(120):  # until cordon has read it all (its memory stops growing)
-            time.sleep(0.5)
-            now = _rss_mb(c.proc.pid)
-            steady = steady + 1 if now - last < 1 else 0
-            last = now
-            if steady >= 6:
-                break
-        grown = _rss_mb(c.proc.pid) - before
+        held = []
+        for k in (0, 1):
+            held.append(_steady_rss_mb(c.proc.pid))
+            c.request("tools/call", {"name": "hang", "arguments": {}})
+            deadline = time.monotonic() + 40
+            while (not sent[k].is_set() or _queued(evil.port)) and time.monotonic() < deadline:
+                time.sleep(0.2)  # until cordon has read the whole drip
+        grown = _steady_rss_mb(c.proc.pid) - held[1]
     finally:
         release.set()
         c.close()
-    assert grown < 4 * payload / 2**20, f"{grown:.0f} MB held for a {payload >> 20} MB event"
+    assert grown < 6 * payload / 2**20, f"{grown:.0f} MB held for a {payload >> 20} MB event"
 
 
 # -- OAuth: a stored login's refresh token ---------------------------------------------------
@@ -396,12 +421,6 @@ def _stored_login(harness: Harness, url: str, issuer: str | None, expires_in: fl
     path.chmod(0o600)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a stored login's refresh token is POSTed to the MCP server's own origin /token "
-    "(the SDK's fallback when no AS metadata was discovered in this process): cordon's store "
-    "keeps no token endpoint and its 401 handler refreshes before any discovery",
-)
 @pytest.mark.parametrize("stored", ["valid-then-401", "expired"])
 def test_refresh_token_goes_only_to_the_authorization_server_that_issued_it(
     harness: Harness, servers: Any, stored: str
@@ -432,12 +451,6 @@ def test_refresh_token_goes_only_to_the_authorization_server_that_issued_it(
 METADATA = "http://169.254.169.254/latest/meta-data/iam/security-credentials/admin"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a 401's WWW-Authenticate resource_metadata (and the metadata it leads to) is "
-    "fetched wherever the server says, a cloud metadata address included: the SDK's "
-    "discovery runs with no egress check of cordon's own",
-)
 def test_a_401_does_not_send_cordon_to_a_cloud_metadata_address(
     harness: Harness, servers: Any
 ) -> None:
@@ -513,12 +526,6 @@ def test_a_stream_that_never_ends_blocks_no_other_call(harness: Harness, servers
 DROP = "drop@attacker-mail.example"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an OAuth login error quotes the server's metadata (a protected resource's "
-    "resource, an issuer) and is cordon's own answer (upstream_failed), not the server's "
-    "output: not recorded, so a destination only it named is not tainted, and not sanitised",
-)
 def test_oauth_metadata_text_in_a_login_error_is_untrusted_output(
     harness: Harness, servers: Any
 ) -> None:
@@ -555,12 +562,6 @@ def test_oauth_metadata_text_in_a_login_error_is_untrusted_output(
 # -- an HTTP error whose JSON-RPC error leaves out its id ------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="HttpUpstream._error_body reads m['id'] after m.get('id') is None: a JSON-RPC error "
-    "body without an id raises KeyError, and the client is told 'failed (KeyError)' instead "
-    "of the server's error the docstring promises (an id left out is read as null)",
-)
 def test_an_http_error_body_without_an_id_is_the_answer(harness: Harness, servers: Any) -> None:
     def mcp(req: Req) -> Answer:
         basic = mcp_basics(req, [ECHO])
@@ -584,13 +585,6 @@ def test_an_http_error_body_without_an_id_is_the_answer(harness: Harness, server
 TRUSTED = "ops@example.com"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a dynamic client registration answer's client_secret (any string the server "
-    "chooses) is registered and published as cordon's own credential (OAuthStore._announce "
-    "-> on_secret) before any login: every later call carrying that string is refused, in "
-    "this server and the client's others, and it is stored for later runs",
-)
 def test_a_registration_answer_cannot_make_a_trusted_address_a_secret(
     harness: Harness, servers: Any
 ) -> None:
@@ -698,13 +692,6 @@ def test_sse_framing_does_not_hide_a_result_from_taint(
     assert "taint.seen_in_output" in mailed, mailed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a login bound to no issuer (made where the server published no OAuth metadata) "
-    "keeps its tokens when a later 401 names another authorization server; its metadata "
-    "becomes the flow's, and cordon's 401 handler (CordonOAuth._auth_flow) then refreshes "
-    "at that server's token endpoint: the refresh token goes to a third host",
-)
 def test_a_401_naming_another_authorization_server_gets_no_refresh_token(
     harness: Harness, servers: Any
 ) -> None:
