@@ -343,7 +343,7 @@ def test_an_event_sent_in_tiny_chunks_costs_no_more_than_its_size(
     """Two events that never end, of 2 MB each: the first in 16 KB chunks (what holding one
     costs), the second in 2-byte chunks (h1.sse_events held ~90 MB of it before the fix)."""
     release, sent = threading.Event(), [threading.Event(), threading.Event()]
-    payload, calls = 2 * 1024 * 1024, []
+    payload, calls = 2 * 1024 * 1024, list[int]()
 
     def mcp(req: Req) -> Answer:
         basic = mcp_basics(req, [ECHO, HANG])
