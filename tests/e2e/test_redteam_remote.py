@@ -337,8 +337,18 @@ def _steady_rss_mb(pid: int) -> float:
     return last
 
 
+_JSON_PIECES = pytest.mark.xfail(
+    strict=True,
+    reason="HttpUpstream._body keeps each piece of a JSON body as its own bytes object "
+    "(parts.append) and counts only bytes: 2 MB in 2-byte chunks hold ~55 MB",
+)
+
+
+@pytest.mark.parametrize(
+    "kind", ["text/event-stream", pytest.param("application/json", marks=_JSON_PIECES)]
+)
 def test_an_event_sent_in_tiny_chunks_costs_no_more_than_its_size(
-    harness: Harness, servers: Any
+    harness: Harness, servers: Any, kind: str
 ) -> None:
     """Two events that never end, of 2 MB each: the first in 16 KB chunks (what holding one
     costs), the second in 2-byte chunks (h1.sse_events held ~90 MB of it before the fix)."""
@@ -356,7 +366,7 @@ def test_an_event_sent_in_tiny_chunks_costs_no_more_than_its_size(
         calls.append(k)
 
         def drip() -> Iterable[bytes]:
-            head = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+            head = f"HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\n".encode()
             yield head + b"Transfer-Encoding: chunked\r\n\r\n6\r\ndata: \r\n"
             tiny = b"2\r\nab\r\n" * 8192  # one h11 Data per 2-byte chunk
             piece = tiny if k else b"4000\r\n" + b"ab" * 8192 + b"\r\n"
