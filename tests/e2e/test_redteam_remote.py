@@ -6,12 +6,12 @@ a malformed answer fails closed.
 
 Each malicious server is scripted per test in this process (:class:`Scripted`: a raw socket
 server, every request it received kept), and cordon is the real ``cordon run --url`` process
-on raw pipes (:class:`Cordon`). A test marked ``xfail(strict=True)`` is an attack that works
-today: it passes once the hole is closed. The others are attacks that were fixed (a refresh
+on raw pipes (:class:`Cordon`). The tests are attacks that were fixed (a refresh
 token sent to the MCP server's origin or to an authorization server a later 401 named, OAuth
 discovery sent to a cloud metadata address, a login error quoting the server's metadata
-untainted, a registration's client secret made one of cordon's own, an SSE event in 2-byte
-chunks held at ~40x its size, an error body without an id) or held from the start.
+untainted, a registration's client secret made one of cordon's own, an SSE event or a JSON
+body in 2-byte chunks held at ~40x its size, an error body without an id, a 401 whose resent
+request never gets an answer holding every other call) or held from the start.
 """
 
 from __future__ import annotations
@@ -265,13 +265,6 @@ def servers() -> Any:
         s.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a 401 sends the request again through the OAuth flow, which holds the SDK's "
-    "context lock until the answer's head arrives (no read timeout); meanwhile every other "
-    "request waits for that lock (HttpUpstream._lean_auth sees it locked): one answer that "
-    "never comes blocks every call, with no error",
-)
 def test_a_401_then_silence_blocks_no_other_call(harness: Harness, servers: Any) -> None:
     release = threading.Event()
     refused: list[int] = []
@@ -337,16 +330,7 @@ def _steady_rss_mb(pid: int) -> float:
     return last
 
 
-_JSON_PIECES = pytest.mark.xfail(
-    strict=True,
-    reason="HttpUpstream._body keeps each piece of a JSON body as its own bytes object "
-    "(parts.append) and counts only bytes: 2 MB in 2-byte chunks hold ~55 MB",
-)
-
-
-@pytest.mark.parametrize(
-    "kind", ["text/event-stream", pytest.param("application/json", marks=_JSON_PIECES)]
-)
+@pytest.mark.parametrize("kind", ["text/event-stream", "application/json"])
 def test_an_event_sent_in_tiny_chunks_costs_no_more_than_its_size(
     harness: Harness, servers: Any, kind: str
 ) -> None:

@@ -407,12 +407,17 @@ class HttpUpstream:
     def _lean_auth(self) -> dict[str, str] | None:
         """The headers that let the lean client send a request in place of the auth flow, or
         None: the flow sends it (its first request, which loads the stored login; a token to
-        refresh; a login under way). The bearer goes only to this URL (the pool's origin)."""
+        refresh). The bearer goes only to this URL (the pool's origin).
+
+        Not held by the flow's lock: the SDK's flow keeps it while it waits for the answer to
+        the request it sends, so one slow (or silent) answer there would hold every other
+        request. A request with a valid token, or with no login at all (a 401 then goes to
+        the flow and waits for it), goes without it."""
         auth: Any = self.auth
         if auth is None:
             return {}
         ctx = getattr(auth, "context", None)
-        if ctx is None or not getattr(auth, "_initialized", False) or ctx.lock.locked():
+        if ctx is None or not getattr(auth, "_initialized", False):
             return None
         if ctx.current_tokens is None:  # no login: a 401 goes to the flow
             return {}
@@ -528,15 +533,15 @@ class HttpUpstream:
         return h
 
     async def _body(self, resp: _Answer) -> bytes | None:
-        parts: list[bytes] = []
-        size = 0
+        # one growing buffer, not a list of the pieces: a server sending 2-byte chunks would
+        # hold ~40 bytes of object per piece against a cap that counts only the bytes
+        body = bytearray()
         async for chunk in resp.aiter_bytes():
             await self.go.wait()
-            size += len(chunk)
-            if size > self.max_bytes:
+            if len(body) + len(chunk) > self.max_bytes:
                 return None
-            parts.append(chunk)
-        return b"".join(parts)
+            body += chunk
+        return bytes(body)
 
     async def _events(
         self, resp: _Answer, sent: dict[str, Any], cursor: SseCursor, until: Any = None
