@@ -302,7 +302,11 @@ def test_the_lean_client_sends_only_what_the_auth_flow_would_send_unchanged() ->
     assert lean(_Auth(_Ctx(None, False))) == {}  # no login: a 401 goes to the flow
     assert lean(_Auth(_Ctx("tok", True), initialized=False)) is None  # the flow loads the store
     assert lean(_Auth(_Ctx("tok", False))) is None  # expired: the flow refreshes
-    assert lean(_Auth(_Ctx("tok", True, locked=True))) is None  # a login under way
+    # the flow holds its lock while it waits for the answer to a request it sent (a slow or
+    # silent one must not hold the others): a valid token, or no login, goes without it
+    assert lean(_Auth(_Ctx("tok", True, locked=True))) == {"authorization": "Bearer tok"}
+    assert lean(_Auth(_Ctx(None, False, locked=True))) == {}
+    assert lean(_Auth(_Ctx("tok", False, locked=True))) is None  # being refreshed: wait
     assert lean(object()) is None  # another httpx2.Auth: always the flow
 
 
@@ -403,3 +407,19 @@ def test_sse_events_in_tiny_chunks_and_one_byte_data_lines_are_read_whole() -> N
     assert asyncio.run(read(tiny, 10_000)) == whole
     with pytest.raises(H1Error):
         asyncio.run(read(tiny, 900))  # the 1,000-byte line, read in pieces, is over the cap
+
+
+@pytest.mark.parametrize("split", [1, 2, 3, 64])
+def test_sse_events_strip_a_leading_byte_order_mark(split: int) -> None:
+    """The SSE spec strips one U+FEFF at the start of the stream (kept, the first line's
+    field was ``\\ufeffdata`` and its event was dropped); one later in the stream is data."""
+    body = b"\xef\xbb\xbfdata: first\n\ndata: \xef\xbb\xbfsecond\n\n"
+
+    async def read() -> list[bytes]:
+        async def gen() -> AsyncIterator[bytes]:
+            for i in range(0, len(body), split):
+                yield body[i : i + split]
+
+        return [e async for e in sse_events(gen(), 1000)]
+
+    assert asyncio.run(read()) == [b"first", b"\xef\xbb\xbfsecond"]

@@ -395,6 +395,24 @@ class SseCursor:
         self.retry_ms: int | None = None
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
+async def _without_bom(chunks: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    """``chunks`` with a byte order mark at the start of the stream left out (the SSE spec:
+    one leading U+FEFF is stripped; kept, it made the first line's field name another)."""
+    head = b""
+    it = aiter(chunks)
+    async for chunk in it:
+        head += chunk
+        if len(head) >= len(_BOM) or not _BOM.startswith(head):
+            break
+    if head:
+        yield head.removeprefix(_BOM)
+    async for chunk in it:
+        yield chunk
+
+
 async def sse_events(
     chunks: AsyncIterator[bytes], max_size: int, cursor: SseCursor | None = None
 ) -> AsyncIterator[bytes]:
@@ -415,7 +433,7 @@ async def sse_events(
     has_data = False
     end = False
     seen_id: bytes | None = None  # the id field of the event being read
-    it = aiter(chunks)
+    it = aiter(_without_bom(chunks))
     while not end:
         chunk = await anext(it, None)
         end = chunk is None
