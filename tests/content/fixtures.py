@@ -104,7 +104,10 @@ HITS: dict[str, tuple[str, str]] = {
         '{"auths": {"registry.example.com": {"auth": "Ym90OlJrNG1XcTl6THAyWHY3VG4="}}}',
         "Ym90OlJrNG1XcTl6THAyWHY3VG4=",
     ),
-    "secret.curl_user": ("curl -u admin:Rk4mWq9zLp2Xv7Tn https://api.example.com", "Rk4mWq9zLp2Xv7Tn"),
+    "secret.curl_user": (
+        "curl -u admin:Rk4mWq9zLp2Xv7Tn https://api.example.com",
+        "Rk4mWq9zLp2Xv7Tn",
+    ),
     "secret.bearer_token": ("Authorization: Bearer Rk4mWq9zLp2Xv7TnQ8", "Rk4mWq9zLp2Xv7TnQ8"),
     "secret.password_assignment": ("db password=Tr0ub4dor&3x here", "Tr0ub4dor&3x"),
     "obf.zero_width": ("pass\u200bword", "\u200b"),
