@@ -28,7 +28,6 @@ reading them in a terminal, and an escape has no meaning the model needs).
 
 from __future__ import annotations
 
-import base64
 import bisect
 import copy
 import json
@@ -359,9 +358,8 @@ def _set_path(doc: Any, path: str, text: str) -> Any:
     elif isinstance(parent, list):
         parent[int(last)] = text
     elif last == "blob":
-        # stays a blob (the sanitised text, base64 again): a client that checks the content
-        # or a tool's output schema gets the shape the server sent
-        parent["blob"] = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        parent.pop("blob", None)
+        parent["text"] = text
     else:
         parent[last] = text
     return doc
