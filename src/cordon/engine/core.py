@@ -532,17 +532,12 @@ class Session(ProvenanceState):
         if not rest:
             return None
         ctx = _checks.Context(self, method, rest, server, None, _EMPTY_TOOL)
-        facts = _checks.Facts()
-        for check in _checks.VALUES_PIPELINE:
-            found = check.run(ctx, facts)
-            v = found.deny or (found.asks[0] if found.asks else None)
-            if v is not None:
-                reason = v.reason.replace("argument '", "params field '", 1)
-                reason = reason.replace("the call", "the request", 1)
-                return Verdict(
-                    verdict="deny", rule=v.rule, reason=reason, param=v.param, details=v.details
-                )
-        return None
+        v = _checks.first_objection(_checks.VALUES_PIPELINE, ctx, _checks.Facts())
+        if v is None:
+            return None
+        reason = v.reason.replace("argument '", "params field '", 1)
+        reason = reason.replace("the call", "the request", 1)
+        return Verdict(verdict="deny", rule=v.rule, reason=reason, param=v.param, details=v.details)
 
     def _note_repo(self, arguments: Any) -> None:
         """Keep the GitHub pair an allowed call names (``owner`` and ``repo``), unless output

@@ -23,7 +23,16 @@ from cordon.content._walk import CapExceeded, iter_strings
 from cordon.content.sanitize import Evaluation, strip_ansi
 from cordon.decider import Decider, Decision, shown_arguments
 from cordon.engine import rules
-from cordon.engine.checks import VALUES_PIPELINE, Check, Context, Facts, ask_keys, degraded, dlp
+from cordon.engine.checks import (
+    VALUES_PIPELINE,
+    Check,
+    Context,
+    Facts,
+    ask_keys,
+    degraded,
+    dlp,
+    first_objection,
+)
 from cordon.engine.checks import secrets as secret_checks
 from cordon.engine.client_requests import other_params
 from cordon.engine.core import Engine, Observation, Session
@@ -321,13 +330,8 @@ class SessionWork:
         deny: an answer nobody can clear is not passed (fail closed). Reads the session only
         (a credential another process saw joins its secrets, as in the pipeline)."""
         ctx = Context(self.session, tool, answer, self.server, None, self.engine.tool_policy(tool))
-        facts = Facts(sending=True, external=True)
-        for check in ANSWER_CHECKS:
-            found = check.run(ctx, facts)
-            v = found.deny or (found.asks[0] if found.asks else None)
-            if v is not None:
-                return _refused_answer(v)
-        return None
+        v = first_objection(ANSWER_CHECKS, ctx, Facts(sending=True, external=True))
+        return None if v is None else _refused_answer(v)
 
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         """A person accepted cordon's elicitation: approve and check again."""

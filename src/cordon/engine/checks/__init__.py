@@ -33,7 +33,7 @@ from cordon.engine.checks._base import (
     approval_key,
     ask_keys,
 )
-from cordon.engine.checks._pipeline import Outcome, resolve, run
+from cordon.engine.checks._pipeline import Outcome, first_objection, resolve, run
 
 __all__ = [
     "FETCH_PIPELINE",
@@ -48,6 +48,7 @@ __all__ = [
     "approval_key",
     "ask_keys",
     "decide",
+    "first_objection",
     "resolve",
     "run",
 ]

@@ -87,6 +87,18 @@ def run(checks: Sequence[Check], ctx: Context) -> Outcome:
     return Outcome(resolve(ctx, pending, facts), facts)
 
 
+def first_objection(checks: Sequence[Check], ctx: Context, facts: Facts) -> Verdict | None:
+    """The first deny or ask of ``checks`` on ``ctx``, or None: for what is read for
+    credentials outside a call's pipeline (a client's answer, a request's other params),
+    where nobody is asked and the caller refuses whatever objects."""
+    for check in checks:
+        found = check.run(ctx, facts)
+        v = found.deny or (found.asks[0] if found.asks else None)
+        if v is not None:
+            return v
+    return None
+
+
 def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
     """The asks no approval covers, put as one ask, else allow (rules 3 and 4 of the module
     docstring)."""
