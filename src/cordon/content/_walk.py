@@ -126,7 +126,11 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1").replace("#", "~2")
 
 
-def _decode_blob(blob: str) -> str | None:
+def decoded_blob(blob: str) -> str | None:
+    """The text a base64 ``blob`` (line breaks allowed) decodes to, or None when it is not
+    base64 or not UTF-8 text: the one reading the walk and the sanitiser share."""
+    if _BASE64_WRAPPED_RE.fullmatch(blob) is None:
+        return None
     try:
         raw = base64.b64decode(blob, validate=False)
         text = raw.decode("utf-8")
@@ -191,15 +195,13 @@ def iter_strings(
                     if media and _BASE64_RE.fullmatch(item) and _is_media(item, media):
                         continue  # media, not text (anything else under it is read)
                     # anything else that says it is media: read decoded when it is base64 text
-                    coded = _BASE64_WRAPPED_RE.fullmatch(item) is not None
-                    decoded = _decode_blob(item) if coded else None
+                    decoded = decoded_blob(item)
                     if decoded is not None:
                         charge(p, item)
                         yield p, decoded, True
                         continue
                 if k == "blob" and isinstance(item, str):
-                    coded = _BASE64_WRAPPED_RE.fullmatch(item) is not None
-                    decoded = _decode_blob(item) if coded else None
+                    decoded = decoded_blob(item)
                     if decoded is not None:
                         charge(p, item)
                         yield p, decoded, True

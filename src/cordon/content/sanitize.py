@@ -28,6 +28,7 @@ reading them in a terminal, and an escape has no meaning the model needs).
 
 from __future__ import annotations
 
+import base64
 import bisect
 import copy
 import json
@@ -40,6 +41,7 @@ from cordon.content._ansi import ANSI, ANSI_RE
 from cordon.content._walk import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_DEPTH,
+    decoded_blob,
     scan_value,
 )
 from cordon.content.scanner import MAX_HITS_PER_RULE, Hit, scan_hits
@@ -357,12 +359,29 @@ def _set_path(doc: Any, path: str, text: str) -> Any:
             parent.update(items)
     elif isinstance(parent, list):
         parent[int(last)] = text
+    elif _base64_text(parent, last, structured=parts[0] == "structuredContent"):
+        # a base64 ``blob`` read as text stays base64 (of the sanitised text) in
+        # ``structuredContent``: the client checks it against the tool's output schema (the
+        # reference filesystem server's ``read_media_file`` of a text file)
+        parent[last] = base64.b64encode(text.encode("utf-8")).decode("ascii")
     elif last == "blob":
+        # not base64: read as the text a client may show, and written back as ``text``
         parent.pop("blob", None)
         parent["text"] = text
     else:
         parent[last] = text
     return doc
+
+
+def _base64_text(parent: Any, key: str, *, structured: bool) -> bool:
+    """Whether ``parent[key]`` is a ``blob`` under ``structuredContent`` that the walk read
+    decoded (``_walk.iter_strings``): it stays base64. Anywhere else a decoded ``blob`` is
+    written back as ``text``, the form a client shows (a resource's contents may be either),
+    and media ``data`` that held text as that text (it was never the media it claimed)."""
+    if not (structured and key == "blob" and isinstance(parent, dict)):
+        return False
+    value = parent.get(key)
+    return isinstance(value, str) and decoded_blob(value) is not None
 
 
 def _block_result(findings: list[Finding], block_at: str) -> dict[str, Any]:
