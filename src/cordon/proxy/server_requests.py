@@ -48,6 +48,7 @@ __all__ = [
     "parse",
     "refusal",
     "texts_of",
+    "undeclared",
 ]
 
 #: the server-to-client request methods and the client capability each needs
@@ -60,10 +61,18 @@ KINDS: Mapping[str, str] = {
 SAMPLING_REFUSE_AT = "medium"
 #: words that make a form field (or the form's message) a request for a credential
 _SECRET_RE = re.compile(
-    r"pass(?:word|phrase|code)|\bpwd\b|api[\s_-]?key|access[\s_-]?key|secret|"
+    r"pass(?:word|phrase|code)|passw?d|\bpwd\b|api[\s_-]?key|access[\s_-]?key|secret|"
     r"\btoken\b|bearer|credential|private[\s_-]?key|ssh[\s_-]?key|seed[\s_-]?phrase|"
     r"mnemonic|\botp\b|one[\s_-]?time[\s_-]?code|2fa|\bmfa\b|\bpin[\s_-]?(?:code|number)\b|"
-    r"credit[\s_-]?card|card[\s_-]?number|\bcvv\b|\bcvc\b|\bssn\b|social[\s_-]?security",
+    r"credit[\s_-]?card|card[\s_-]?number|\bcvv\b|\bcvc\b|\bssn\b|social[\s_-]?security|"
+    # a personal access token by its initials (upper case: "Pat" is a name), a session
+    # cookie, the codes that recover or take over an account
+    r"(?-i:\bPATs?\b)|personal[\s_-]?access|cookie|"
+    r"(?:recovery|backup|security|verification|auth(?:entication)?)[\s_-]?(?:code|key|phrase)|"
+    # "password" in the languages a phishing form is most often written in
+    r"kennwort|passwort|contrase[\u00f1n]a|mot[\s_-]?de[\s_-]?passe|senha|wachtwoord|"
+    r"has\u0142o|\u043f\u0430\u0440\u043e\u043b|\u30d1\u30b9\u30ef\u30fc\u30c9|"
+    r"\u5bc6\u7801|\u5bc6\u78bc|\ube44\ubc00\ubc88\ud638",
     re.IGNORECASE,
 )
 
@@ -148,17 +157,57 @@ def asks_for_secrets(params: Any) -> list[str]:
     schema = params.get("requestedSchema")
     props = schema.get("properties") if isinstance(schema, dict) else None
     for name, prop in (props or {}).items() if isinstance(props, dict) else ():
-        words = [str(name)]
-        if isinstance(prop, dict):
-            words += [str(prop.get(k)) for k in ("title", "description") if prop.get(k)]
-            if prop.get("format") == "password" or prop.get("writeOnly") is True:
-                words.append("password")
+        # every word the form shows for the field: its title and description, and the
+        # titles of its choices (oneOf, anyOf, items, enumNames) where the ask can hide too
+        words = [str(name), *_words(prop)]
+        if isinstance(prop, dict) and (
+            prop.get("format") == "password" or prop.get("writeOnly") is True
+        ):
+            words.append("password")
         if any(_SECRET_RE.search(w) for w in words):
             out.append(str(name))
     message = params.get("message")
     if not out and isinstance(message, str) and _SECRET_RE.search(message) and props:
         out.append("message")
     return out
+
+
+def _words(value: Any, depth: int = 0) -> Iterator[str]:
+    """Every string (and object key) of a field's schema, at most 16 levels down (a form's
+    schema is flat: anything deeper is read as far as that)."""
+    if depth > 16:
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from _words(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _words(v, depth + 1)
+
+
+def undeclared(kind: str, params: Any, caps: Any) -> str | None:
+    """The feature of a ``kind`` request the client's capability ``caps`` (its
+    ``sampling`` or ``elicitation`` object) did not declare, or None. MCP 2025-11-25: an
+    empty ``elicitation`` object declares form mode only, so a URL-mode request (a page of
+    the server's choosing opened for the user) needs ``url``; a sampling request that asks
+    the client to add context (``includeContext``: ``allServers`` hands the server what the
+    client's other servers said) needs ``context``, one that gives the model tools needs
+    ``tools``."""
+    have = caps if isinstance(caps, dict) else {}
+    p = params if isinstance(params, dict) else {}
+    if kind == "elicitation":
+        mode = p.get("mode", "form")
+        declared = "url" in have if mode == "url" else (not have or "form" in have)
+        return None if declared else f"elicitation mode {str(mode)[:20]!r}"
+    if kind == "sampling":
+        if p.get("includeContext", "none") != "none" and "context" not in have:
+            return "sampling context (includeContext)"
+        if (p.get("tools") or p.get("toolChoice")) and "tools" not in have:
+            return "sampling tools"
+    return None
 
 
 def refusal(kind: str, rule: str, found: Inspection) -> str | None:

@@ -32,7 +32,13 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
-from cordon.proxy.server_requests import KINDS, Inspection, asks_for_secrets, refusal
+from cordon.proxy.server_requests import (
+    KINDS,
+    Inspection,
+    asks_for_secrets,
+    refusal,
+    undeclared,
+)
 from cordon.proxy.warn import INLINE_SANITISE_BYTES, REFUSED, WITHHELD
 from cordon.proxy.work import ListOutcome
 
@@ -161,15 +167,19 @@ class UpstreamSide:
 
     def _server_request(self, kind: str, msg: dict[str, Any], line: bytes) -> list[Action]:
         """A server's sampling, elicitation or roots request (:mod:`server_requests`):
-        refused when the client did not declare ``kind`` or the policy denies it, else
-        scanned in the queue and refused or passed on, in order with the frames around it."""
+        refused when the client did not declare ``kind`` (or the mode or feature it uses) or
+        the policy denies it, else scanned in the queue and refused or passed on, in order
+        with the frames around it. In warn mode what passes is sanitised as a notification
+        is (credentials masked, hidden characters removed, instructions marked): a form's
+        message, its fields' titles and defaults and a sampling prompt are server output
+        that a person or the client's model reads (invariant 6)."""
         rid, params = msg["id"], msg.get("params")
         rule = self.cfg.server_requests.get(kind, "scan")
-        if kind not in self.client_caps:
-            return self._put(
-                "upstream",
-                self._refuse_request(kind, rid, "the client did not declare it", [], -32601),
-            )
+        missing = "it" if kind not in self.client_caps else None
+        missing = missing or undeclared(kind, params, self.client_caps.get(kind))
+        if missing is not None:
+            why = f"the client did not declare {missing}"
+            return self._put("upstream", self._refuse_request(kind, rid, why, [], -32601))
         if rule == "deny":
             return self._put(
                 "upstream",
@@ -177,17 +187,26 @@ class UpstreamSide:
                     kind, rid, refusal(kind, rule, Inspection()) or "", [], REFUSED
                 ),
             )
+        warn = self.cfg.content_mode == "warn"
 
-        def then(found: Inspection) -> list[Action]:
+        def then(found: Inspection, ev: Any) -> list[Action]:
             why = refusal(kind, rule, found)
-            rules = sorted({f.rule for f in found.findings})
+            if why is None and ev is not None and ev.action == "block":
+                why = "cordon could not deliver it sanitised"  # (over the scan's caps)
+            seen = [*found.findings, *(ev.findings if ev is not None else ())]
+            rules = sorted({f.rule for f in seen})
             if why is not None:
                 return self._refuse_request(kind, rid, why, rules, REFUSED, found.secret_fields)
             rec = {"kind": "server_request", "method": msg["method"], "action": "deliver"}
+            if ev is not None and ev.action == "sanitise":
+                rec["action"] = "sanitise"
+                shown: dict[str, Any] = {**msg, "params": ev.result}
+            else:
+                shown = msg
             acts: list[Action] = [self._record({**rec, "rules": rules})] if rules else []
             # a question or prompt shown to a person or a model: no terminal control in it
             # (ESC [2J clears the screen around an approval dialog), in every mode
-            bare = strip_ansi(msg)
+            bare = strip_ansi(shown)
             return [*acts, ToClient(line if bare is msg else orjson.dumps(bare) + b"\n")]
 
         self._recorded_since_quiet = True
@@ -200,9 +219,14 @@ class UpstreamSide:
                     Log(f"error inspecting a {kind} request: {error!r}"),
                     *self._fill("upstream", slot, acts),
                 ]
-            return self._fill("upstream", slot, then(found))
+            return self._fill("upstream", slot, then(*found))
 
-        run = lambda: self.work.inspect_request(kind, params)  # noqa: E731
+        def run() -> tuple[Inspection, Any]:
+            found = self.work.inspect_request(kind, params)
+            if not warn or not isinstance(params, dict):
+                return found, None
+            return found, evaluate_result(params, mode="warn", block_at=self.cfg.block_at)
+
         return self._enqueue(Job("scan", len(line), run, done))
 
     def _refuse_request(
@@ -577,9 +601,11 @@ class UpstreamSide:
         is sanitised like a tool result (a resource's text and a prompt's messages are read by
         the model too); in block mode a finding at or above the threshold replaces it with a
         JSON-RPC error naming the rules. An ``input_required`` result whose questions
-        :func:`_input_refusal` refuses becomes a JSON-RPC error naming why (its questions are
-        never rewritten). ``requested``: the values the request was decided on (its URI: a
-        resource's own URI echoed in its contents is not output, ``SessionWork.scan_other``)."""
+        :func:`_input_refusal` refuses becomes a JSON-RPC error naming why; questions it
+        passes are sanitised in warn mode and lose their ANSI escapes in every mode, as a
+        legacy server request does. ``requested``: the values the request was decided on
+        (its URI: a resource's own URI echoed in its contents is not output,
+        ``SessionWork.scan_other``)."""
         sanitise = self.cfg.content_mode == "warn"
         asks = result.get("resultType") == "input_required"
 
@@ -587,13 +613,13 @@ class UpstreamSide:
             if not sanitise:
                 return self.work.scan_other(method, result, requested=requested), None
             if asks:
-                # the questions are refused or passed whole (_input_refusal reads every
-                # finding); the rest (its content, which a client of either era may show)
-                # is sanitised like any result
-                body = {k: v for k, v in result.items() if k != "inputRequests"}
+                # the questions are refused whole (_input_refusal reads every finding) or
+                # sanitised with the rest, as a legacy server request is; the server's
+                # opaque requestState comes back on the retry as it was sent
+                body = {k: v for k, v in result.items() if k != "requestState"}
                 ev = evaluate_result(body, mode="warn", block_at=self.cfg.block_at)
-                if ev.action == "sanitise" and "inputRequests" in result:
-                    whole = {**ev.result, "inputRequests": result["inputRequests"]}
+                if ev.action == "sanitise" and "requestState" in result:
+                    whole = {**ev.result, "requestState": result["requestState"]}
                     ev = dataclasses.replace(ev, result=whole)
                 return self.work.scan_other(method, result, requested=requested), ev
             # one per-field scan: what is delivered and what the session records agree
@@ -625,9 +651,12 @@ class UpstreamSide:
             if block:
                 why = f"cordon blocked this {method} result: {', '.join(bad or ['content.cap_exceeded'])}"
                 return [*acts, self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))]
-            if ev is not None and ev.action == "sanitise":
-                return [*acts, self._answer(id_, result_frame(id_, dict(ev.result)))]
-            return [*acts, self._answer(id_, line)]
+            out = dict(ev.result) if ev is not None and ev.action == "sanitise" else result
+            if asks:  # questions shown to a person or a model: no terminal control, any mode
+                out = strip_ansi(out)
+            if out is result:
+                return [*acts, self._answer(id_, line)]
+            return [*acts, self._answer(id_, result_frame(id_, out))]
 
         return self._scan_then_deliver(id_, line, "scan", run, then)
 
@@ -642,10 +671,13 @@ class UpstreamSide:
             kind = KINDS.get(str(q.get("method"))) if isinstance(q, dict) else None
             if kind is None:
                 continue
+            params = q.get("params")
             if caps is not None and kind not in caps:
                 return f"the client did not declare {kind}"
+            missing = undeclared(kind, params, caps.get(kind)) if caps is not None else None
+            if missing is not None:
+                return f"the client did not declare {missing}"
             rule = self.cfg.server_requests.get(kind, "scan")
-            params = q.get("params")
             found = Inspection(findings if kind == "sampling" else [], asks_for_secrets(params))
             why = refusal(kind, rule, found)
             if why is not None:
