@@ -258,8 +258,10 @@ class SecretsPolicy(_Strict):
 
 class ServerRequestsPolicy(_Strict):
     """What `cordon run` does with the requests a server makes of the client. Each is
-    `scan` (the default), `allow` or `deny`; a kind the client did not declare is always
-    refused, and a refusal is answered to the server with a JSON-RPC error and audited."""
+    `scan` (the default), `allow` or `deny`; a kind the client did not declare (or an
+    elicitation mode, sampling context or sampling tools it did not declare) is always
+    refused, and a refusal is answered to the server with a JSON-RPC error and audited. In
+    the `warn` content mode what passes reaches the client sanitised."""
 
     sampling: Literal["scan", "allow", "deny"] = "scan"
     """`sampling/createMessage` (a prompt for the client's model). `scan` refuses one whose
