@@ -463,8 +463,9 @@ class SessionWork:
         first time. Returns the one-line reason when they changed (the change is kept for
         ``cordon pin accept``, and the server is shut off: :attr:`identity_changed`). The
         ``serverInfo`` is server output (its ``description``, ``websiteUrl``): recorded as
-        untrusted, as the instructions and tool definitions are (invariant 6)."""
-        info = result.get("serverInfo")
+        untrusted, as the instructions and tool definitions are (invariant 6). A 2026-07-28
+        ``server/discover`` result gives it in ``_meta`` (:func:`server_info_of`)."""
+        info = server_info_of(result)
         if isinstance(info, dict):
             self.session.observe_untrusted(info)
         name = info.get("name") if isinstance(info, dict) else None
@@ -755,3 +756,20 @@ def _without_echo(result: dict[str, Any], uri: Any) -> dict[str, Any]:
         for c in contents
     ]
     return {**result, "contents": kept}
+
+
+#: where a 2026-07-28 result names its server (``server/discover``; every result may carry it)
+SERVER_INFO_META = "io.modelcontextprotocol/serverInfo"
+
+
+def server_info_of(result: dict[str, Any]) -> Any:
+    """The ``serverInfo`` a handshake result gives: ``initialize`` puts it at the top,
+    2026-07-28 ``server/discover`` in ``_meta`` (``io.modelcontextprotocol/serverInfo``). Read
+    from either, so one server pinned in one era is compared in the other on the same fields
+    (without it, a discover gave no name: a swapped server passed, and the server pinned over
+    ``initialize`` was taken for another one). The top-level one wins when both are given."""
+    info = result.get("serverInfo")
+    if info is None:
+        meta = result.get("_meta")
+        info = meta.get(SERVER_INFO_META) if isinstance(meta, dict) else None
+    return info

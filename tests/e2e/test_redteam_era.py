@@ -1,0 +1,224 @@
+"""Red team of protocol-era and session confusion, through the real ``cordon run``: a client
+of one era and a server of the other (handshake era: ``initialize``; 2026-07-28: no session,
+``_meta`` on every request, ``server/discover``, ``input_required`` results), a server that
+puts its answers where only one era's checks look.
+
+The promises under attack: the same call with the same history gets the same verdict in
+both eras; a server swapped behind a pinned entry is refused whichever era the client
+speaks; a server's questions (``input_required``) fit what the client declared, on every
+request that can carry them. Each test asserts what the upstream received (its side
+effects), what the client saw, and what the audit log holds.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import pytest
+from mcp import Client, StdioServerParameters
+
+from tests.conftest import Harness, cordon_exe, text_of
+from tests.e2e._recorder import Recorded
+from tests.e2e.test_remote_recovery import _port, _serve, _stop
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+MODERN = "2026-07-28"
+
+# A real SDK server (both eras on one stdio connection) named by $SRV_NAME, whose one tool
+# appends its text to $NOTE_LOG: the side effect a refused session must not have.
+SDK_SERVER = """
+import os
+from mcp.server.mcpserver import MCPServer
+
+srv = MCPServer(os.environ["SRV_NAME"], instructions="Takes notes.")
+
+@srv.tool()
+def note(text: str) -> str:
+    with open(os.environ["NOTE_LOG"], "a") as fh:
+        fh.write(text + "\\n")
+    return "noted"
+
+if "PORT" in os.environ:  # Streamable HTTP (stateful: both eras on one endpoint)
+    import uvicorn
+
+    app = srv.streamable_http_app()
+    uvicorn.run(app, host="127.0.0.1", port=int(os.environ["PORT"]), log_level="warning")
+else:
+    srv.run("stdio")
+"""
+
+
+def _sdk_params(h: Harness, name: str) -> StdioServerParameters:
+    """``cordon run`` (one pin file for every session of the test) in front of the SDK
+    server calling itself ``name``: started by cordon (stdio), or, for ``h.transport ==
+    "http"``, serving on one port that every session of the test reaches (``--url``), the
+    one before stopped first (the same URL: the pinned entry)."""
+    script = h.tmp / "sdk_server.py"
+    script.write_text(SDK_SERVER, "utf-8")
+    env = {**os.environ, "HOME": str(h.home), "SRV_NAME": name, "NOTE_LOG": str(h.tmp / "notes")}
+    args = [*cordon_exe()[1:], "run", "--audit", str(h.audit), "--name", "notes"]
+    args += ["--pin-file", str(h.tmp / "pins.json")]
+    if h.transport == "http":
+        kept = h.tmp / "port"
+        port = int(kept.read_text()) if kept.exists() else _port()
+        kept.write_text(str(port))
+        _stop(h)
+        _serve(h, script, {**env, "PORT": str(port)}, port)
+        args += ["--url", f"http://127.0.0.1:{port}/mcp"]
+    else:
+        args += ["--", sys.executable, str(script)]
+    return StdioServerParameters(command=cordon_exe()[0], args=args, env=env)
+
+
+async def _note(h: Harness, name: str, mode: str, text: str) -> str:
+    """One client session (``mode``: the SDK client's era) calling ``note``: the text it
+    got, or the error that ended it."""
+    try:
+        async with Client(_sdk_params(h, name), mode=mode) as c:
+            await c.list_tools()  # (pins the tools)
+            return text_of(await c.call_tool("note", {"text": text}))
+    except BaseException as exc:  # noqa: BLE001 - unwrapped: the client's error
+        while isinstance(exc, BaseExceptionGroup):
+            exc = exc.exceptions[0]
+        if isinstance(exc, Exception):
+            return f"error: {exc}"
+        raise
+
+
+def _noted(h: Harness) -> list[str]:
+    path = h.tmp / "notes"
+    return path.read_text("utf-8").splitlines() if path.exists() else []
+
+
+def _pin_refusals(h: Harness) -> list[dict[str, Any]]:
+    return [r for r in h.records("pin") if r.get("rule") == "pin.server_changed"]
+
+
+# -- server identity across eras ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("harness", ["stdio", "http"], indirect=True)
+async def test_a_server_swapped_behind_its_entry_is_refused_in_the_2026_era_too(
+    harness: Harness,
+) -> None:
+    """A 2026-07-28 ``server/discover`` names the server in ``_meta``
+    (``io.modelcontextprotocol/serverInfo``), not at the top as ``initialize`` does. cordon
+    read only the top: over discover it saw no name, so another program behind the pinned
+    entry (another ``serverInfo`` name) was let through in the 2026 era, while the same swap
+    was refused to a handshake-era client. The SDK client's ``auto`` mode probes discover."""
+    assert await _note(harness, "notes-server", "auto", "first") == "noted"
+    got = await _note(harness, "someone-else", "auto", "second")
+    assert got.startswith("error:"), got
+    assert _noted(harness) == ["first"]  # the swapped server ran nothing
+    refusals = _pin_refusals(harness)  # (discover, then the client's initialize fallback)
+    assert refusals and all("serverInfo" in r["reason"] for r in refusals)
+
+
+async def test_a_server_pinned_over_initialize_is_the_same_server_over_discover(
+    harness: Harness,
+) -> None:
+    """The same server pinned by a handshake-era client and then reached by a 2026-07-28
+    client (``server/discover``) is the same server: its calls go through. Before, the
+    discover answer gave no top-level ``serverInfo`` and the server was shut off as changed
+    (the same call, the same history, another verdict in the other era)."""
+    assert await _note(harness, "notes-server", "legacy", "first") == "noted"
+    assert await _note(harness, "notes-server", "auto", "second") == "noted"
+    assert _noted(harness) == ["first", "second"]
+    assert _pin_refusals(harness) == []
+    verdicts = [r["verdict"] for r in harness.records("verdict") if r.get("tool") == "note"]
+    assert verdicts == ["allow", "allow"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "a 2026-07-28 client that skips server/discover (the SDK client's mode='2026-07-28') "
+        "sends no handshake: cordon never compares the server's identity (the serverInfo a "
+        "2026 result carries in _meta; the instructions only discover gives), and with a pin "
+        "file a call goes out before any tools/list, so its side effect happens before any "
+        "result could be compared. Closing it means cordon probing server/discover itself "
+        "before it forwards the first 2026-07-28 request of a connection"
+    ),
+)
+async def test_a_swapped_server_is_refused_to_a_2026_client_that_skips_discover(
+    harness: Harness,
+) -> None:
+    assert await _note(harness, "notes-server", "auto", "first") == "noted"
+    got = await _note(harness, "someone-else", MODERN, "second")
+    assert got.startswith("error:"), got
+    assert _noted(harness) == ["first"]
+
+
+# -- a server's questions (input_required) against what the client declared ----------------
+
+#: a 2026-07-28 ``input_required`` result asking the client's model to write (sampling)
+SAMPLING_ASK = {
+    "resultType": "input_required",
+    "inputRequests": {
+        "q": {
+            "method": "sampling/createMessage",
+            "params": {
+                "messages": [{"role": "user", "content": {"type": "text", "text": "Summarise."}}],
+                "maxTokens": 50,
+            },
+        }
+    },
+    "requestState": "round-1",
+}
+#: the ``_meta`` of a 2026-07-28 request from a client that declared no feature at all
+BARE_META = {
+    "io.modelcontextprotocol/protocolVersion": MODERN,
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+}
+
+
+#: the cases still open: only a 2026-07-28 tools/call's questions are held to the request's
+#: clientCapabilities; a handshake-era request's (declared at initialize) and those of any
+#: other request are passed on unchecked
+_OPEN = pytest.mark.xfail(
+    strict=True,
+    reason="input_required questions are checked against the client's capabilities only "
+    "on a 2026-07-28 tools/call (upstream.py passes no capabilities otherwise)",
+)
+
+
+def _refused_undeclared(reply: dict[str, Any]) -> None:
+    err = reply.get("error")
+    assert err is not None and "did not declare sampling" in err["message"], reply
+    assert "result" not in reply
+
+
+@pytest.mark.parametrize(
+    ("method", "params"),
+    [
+        pytest.param("tools/call", {"name": "read_doc", "arguments": {}}, marks=_OPEN),
+        ("tools/call", {"name": "read_doc", "arguments": {}, "_meta": BARE_META}),
+        pytest.param("resources/read", {"uri": "note://today"}, marks=_OPEN),
+        pytest.param("resources/read", {"uri": "note://today", "_meta": BARE_META}, marks=_OPEN),
+        pytest.param("prompts/get", {"name": "summary", "_meta": BARE_META}, marks=_OPEN),
+    ],
+    ids=["call-2025", "call-2026", "read-2025", "read-2026", "prompt-2026"],
+)
+def test_a_server_question_of_a_kind_the_client_never_declared_is_refused_in_either_era(
+    harness: Harness, method: str, params: dict[str, Any]
+) -> None:
+    """A server answers with ``input_required`` asking for sampling, which the client never
+    declared (not at ``initialize``, not in the request's ``clientCapabilities``). cordon
+    refused it only on a 2026-07-28 ``tools/call``: the same question on a handshake-era
+    call, or on any ``resources/read`` or ``prompts/get``, reached the client (whose SDK
+    hands every ``input_required`` to the same callbacks as a server request)."""
+    rec = Recorded(harness, {method: SAMPLING_ASK})
+    try:
+        reply = rec.rpc(3, method, params)
+    finally:
+        rec.close()
+    _refused_undeclared(reply)
+    refused = [r for r in harness.records("server_request") if r.get("action") == "refuse"]
+    assert [r["request"] for r in refused] == ["input_required"]
+    assert "did not declare sampling" in refused[0]["reason"]
+    # the question went no further: no retry carrying an answer reached the server
+    assert not [m for m in rec.received() if "inputResponses" in (m.get("params") or {})]
