@@ -182,8 +182,9 @@ NEAR_MISSES: dict[str, str] = {
     "supply.rogue_index": "pip install torch --index-url https://download.pytorch.org/whl/cu121",
 }
 
-#: rules exercised by scan_result rather than scan_text
-RESULT_ONLY = frozenset({"content.cap_exceeded"})
+#: rules exercised by scan_result rather than scan_text, or by the proxy on a frame's bytes
+#: (``secret.own_credential``: tests/content/test_known_credentials.py and its e2e tests)
+RESULT_ONLY = frozenset({"content.cap_exceeded", "secret.own_credential"})
 
 # the rules of the outside-corpus classes keep their fixtures in their own module
 from .fixtures_outside import HITS as _OUTSIDE_HITS  # noqa: E402

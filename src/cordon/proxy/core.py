@@ -41,6 +41,7 @@ from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
+from cordon.content.known import KnownCredentials
 from cordon.decider import Decision
 from cordon.engine import rules
 from cordon.engine.client_requests import DECIDED_METHODS
@@ -107,6 +108,8 @@ class CoreConfig:
     #: per kind of server-to-client request (sampling, elicitation, roots): ``scan``,
     #: ``allow`` or ``deny`` (policy ``servers.<name>.server_requests``)
     server_requests: Mapping[str, str] = field(default_factory=dict)
+    #: cordon's own credentials, masked in server output (:mod:`cordon.content.known`)
+    own_credentials: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -207,6 +210,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
         self.queued = {"client": 0, "upstream": 0}
         #: whether output was recorded since the shared store last published in a quiet moment
         self._recorded_since_quiet = False
+        self.own_credentials = KnownCredentials(config.own_credentials)
 
     # -- the queue and the lanes -------------------------------------------------------
     def _enqueue(self, job: Job) -> list[Action]:
@@ -722,6 +726,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
         def done(_: None, error: BaseException | None) -> list[Action]:
             return [Log(f"registering a secret failed: {type(error).__name__}")] if error else []
 
+        self.own_credentials.add(value)  # masked in server output from this frame on
         return self._enqueue(Job("secret", 0, lambda: self.work.register_secret(value), done))
 
     # -- the end ------------------------------------------------------------------------

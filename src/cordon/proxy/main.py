@@ -308,9 +308,11 @@ def _core_config(
     max_depth: int,
     approval_timeout: float | None,
     approvals_store: Path | None = None,
+    own_credentials: tuple[str, ...] = (),
 ) -> CoreConfig:
     store = "" if approvals_store is None else f" --store {shlex.quote(str(approvals_store))}"
     return CoreConfig(
+        own_credentials=own_credentials,
         store_option=store,
         server=name,
         session_id=session_id,
@@ -400,6 +402,20 @@ _PLAIN_HEADERS = frozenset(
 )
 
 
+def _credentials(
+    secrets: list[str],
+    headers: dict[str, str],
+    auth: CordonOAuth | None,
+    url: str | None,
+    command: list[str] | None,
+) -> list[str]:
+    """The credentials among cordon's own secrets: the policy's, and :func:`_own_secrets` of
+    the headers but :data:`_PLAIN_HEADERS`. Shared with the client's other servers, and
+    masked in this server's output (:mod:`cordon.content.known`)."""
+    plain = {k: v for k, v in headers.items() if k.lower() not in _PLAIN_HEADERS}
+    return [*secrets, *_own_secrets(plain, auth, url, command)]
+
+
 def _publish_own(
     store: SharedTaintStore | None,
     secrets: list[str],
@@ -422,8 +438,7 @@ def _publish_own(
 
     if store is None:
         return
-    plain = {k: v for k, v in headers.items() if k.lower() not in _PLAIN_HEADERS}
-    keys = own_keys([*secrets, *_own_secrets(plain, auth, url, command)])
+    keys = own_keys(_credentials(secrets, headers, auth, url, command))
     if not keys:
         return
     try:
@@ -513,7 +528,14 @@ def run_proxy(
             engine, session, name, pins, store, prompts, CodeStore(approvals_store), shared_taint
         )
         config = _core_config(
-            policy, name, session.id, max_bytes, max_depth, approval_timeout, approvals_store
+            policy,
+            name,
+            session.id,
+            max_bytes,
+            max_depth,
+            approval_timeout,
+            approvals_store,
+            tuple(_credentials(secrets, sent, auth, url, command)),
         )
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()

@@ -319,4 +319,18 @@ RULES: tuple[Rule, ...] = (
         secret_group=1,
         span_group=1,
     ),
+    _R(
+        id="secret.own_credential",
+        severity="high",
+        summary="A credential cordon itself holds (a policy or environment secret, a header "
+        "or URL key it sends the server, an OAuth token) in what a server sent.",
+        why="A server that echoes cordon's own credential (a debug route, a log line, a file "
+        "holding the same token) hands it to the agent, and many have no format a pattern "
+        "could find. In warn and block mode it is masked in the frame before the client "
+        "reads it (cordon.content.known); no tool call may carry it either way (secret.egress).",
+        fix="None needed: the rest of the message is delivered. Use monitor mode to see "
+        "output unchanged.",
+        source="OWASP Top 10 for LLM Applications 2025, LLM02 sensitive information "
+        "disclosure; CWE-532 (credentials in logs and output)",
+    ),
 )
