@@ -38,20 +38,18 @@ def test_each_json_spelling_is_masked_and_the_frame_stays_json(ensure_ascii: boo
         assert value not in _text(known.mask(escaped))
 
 
-def test_every_character_escaped_is_masked_too() -> None:
-    spelled = "".join(f"\\u{ord(c):04X}" for c in KEY)
-    frame = _frame("x").replace(b'"x"', b'"key ' + spelled.encode() + b'"')
-    assert _text(frame) == f"key {KEY}"  # what a client decodes
-    out = KnownCredentials([KEY]).mask(frame)
-    assert KEY not in _text(out) and MASK.decode() in _text(out)
-
-
 def test_a_key_in_an_object_member_name_is_masked() -> None:
     frame = json.dumps({"jsonrpc": "2.0", "id": 1, "result": {f"k{KEY}": 1}}).encode()
-    spelled = frame.replace(KEY[0].encode(), f"\\u{ord(KEY[0]):04x}".encode())
-    for f in (frame, spelled):
-        out = orjson.loads(KnownCredentials([KEY]).mask(f))
-        assert list(out["result"]) == [f"k{MASK.decode()}"]
+    out = orjson.loads(KnownCredentials([KEY]).mask(frame))
+    assert list(out["result"]) == [f"k{MASK.decode()}"]
+
+
+def test_letters_escaped_on_purpose_are_not_masked() -> None:
+    # a server that means to hand its key over can always encode it (module docstring)
+    spelled = "".join(f"\\u{ord(c):04x}" for c in KEY)
+    frame = _frame("x").replace(b'"x"', b'"' + spelled.encode() + b'"')
+    assert _text(frame) == KEY
+    assert KnownCredentials([KEY]).mask(frame) is frame
 
 
 def test_a_longer_credential_holding_a_shorter_one_is_masked_whole() -> None:
@@ -65,29 +63,6 @@ def test_short_and_numeric_values_are_not_masked() -> None:
     assert not known
     frame = json.dumps({"id": 1, "result": {"n": 123456789, "t": "12345678"}}).encode()
     assert known.mask(frame) is frame
-
-
-def test_an_escaped_frame_that_does_not_parse_is_left_to_the_core() -> None:
-    frame = b'{"id": 1, "result": "\\u0041' + KEY.encode()[1:] + b"}"  # no closing quote
-    assert KnownCredentials([KEY]).mask(frame) is frame
-
-
-def _nested(depth: int) -> bytes:
-    raw = '"' + f"\\u{ord(KEY[0]):04x}{KEY[1:]}" + '"'
-    for _ in range(depth):
-        raw = "[" + raw + "]"
-    return b'{"jsonrpc": "2.0", "id": 7, "result": ' + raw.encode() + b"}"
-
-
-def test_a_deeply_nested_escaped_frame_is_masked_without_recursion() -> None:
-    out = KnownCredentials([KEY]).mask(_nested(200))
-    assert KEY.encode() not in out and MASK in out
-
-
-def test_a_frame_too_deep_to_write_again_is_withheld_not_relayed() -> None:
-    out = orjson.loads(KnownCredentials([KEY]).mask(_nested(900)))
-    assert out["id"] == 7 and "withheld" in out["error"]["message"]
-    assert KEY not in json.dumps(out)
 
 
 def test_a_credential_added_later_is_masked_from_then_on() -> None:

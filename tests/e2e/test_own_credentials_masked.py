@@ -2,8 +2,8 @@
 
 A credential cordon holds exactly (an environment credential of the server's entry, the
 ``X-Api-Key`` header it sends a remote server) and that a server echoes reaches the client
-masked in the default ``warn`` mode, in a result and in a log notification, spelled as is or
-with every character a JSON ``\\u`` escape. The value has no known format, so no content rule
+masked in the default ``warn`` mode, in a result and in a log notification, as is and in a
+``/``-escaping encoder's spelling. The value has no known format, so no content rule
 could have found it by its shape. The audit log records the masking and holds no copy.
 ``monitor`` delivers output as it came."""
 
@@ -29,7 +29,8 @@ _RNG = random.SystemRandom()
 
 
 def _token() -> str:
-    return "".join(_RNG.choice(string.ascii_letters + string.digits) for _ in range(28)) + "q7"
+    # a ``/`` in it, as base64 keys have: the second echo spells it ``\\/``
+    return "".join(_RNG.choice(string.ascii_letters + string.digits) for _ in range(28)) + "/q7"
 
 
 class _Kept(_Raw):
