@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import string
-from typing import Any
 
 import pytest
 from mcp import Client
@@ -31,28 +30,6 @@ _RNG = random.SystemRandom()
 def _token() -> str:
     # a ``/`` in it, as base64 keys have: the second echo spells it ``\\/``
     return "".join(_RNG.choice(string.ascii_letters + string.digits) for _ in range(28)) + "/q7"
-
-
-class _Kept(_Raw):
-    """:class:`_Raw` that keeps every line cordon wrote (notifications included)."""
-
-    def __init__(self, harness: Harness, extra: list[str], env: dict[str, str]) -> None:
-        super().__init__(harness, extra, env)
-        self.lines: list[str] = []
-
-    def ask(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.n += 1
-        msg = {"jsonrpc": "2.0", "id": self.n, "method": method, "params": params}
-        self.proc.stdin.write(json.dumps(msg).encode() + b"\n")
-        self.proc.stdin.flush()
-        while True:
-            line = self.proc.stdout.readline()
-            assert line, "cordon closed its stdout"
-            self.lines.append(line.decode())
-            out: dict[str, Any] = json.loads(line)
-            if out.get("id") == self.n and "method" not in out:
-                return out
 
 
 def _masked_records(harness: Harness) -> list[dict[str, object]]:
@@ -96,7 +73,7 @@ def test_a_remote_servers_echo_of_the_api_key_is_masked(harness: Harness) -> Non
     box = harness.tmp / "hostile"
     box.mkdir()
     _serve(harness, HOSTILE, {"HOSTILE_PORT": str(port), "HOSTILE_DIR": str(box)}, port)
-    raw = _Kept(
+    raw = _Raw(
         harness,
         ["--url", f"http://127.0.0.1:{port}/mcp", "--header-env", "X-Api-Key"],
         {"CORDON_HEADER_X_API_KEY": key},

@@ -39,6 +39,8 @@ class _Raw:
             env=p.env,
         )
         self.n = 0
+        #: every line cordon wrote, notifications included
+        self.lines: list[str] = []
 
     def ask(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -49,6 +51,7 @@ class _Raw:
         while True:
             line = self.proc.stdout.readline()
             assert line, "cordon closed its stdout"
+            self.lines.append(line.decode())
             out = json.loads(line)
             if out.get("id") == self.n and "method" not in out:
                 return out
