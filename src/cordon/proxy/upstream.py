@@ -141,6 +141,8 @@ class UpstreamSide:
                 self._refuse("server", "method is not a string"),
                 Log("dropped an upstream message whose method is not a string"),
             ]
+        if method is not None and ("result" in msg or "error" in msg):
+            return self._request_and_response(msg)
         if method is not None:
             if "id" in msg and method in KINDS:
                 return self._server_request(KINDS[method], msg, item)
@@ -150,6 +152,23 @@ class UpstreamSide:
                 return self._put("upstream", [ToClient(item)])
             return self._notification(str(method), msg, params, item)
         return self._response(msg, item)
+
+    def _request_and_response(self, msg: dict[str, Any]) -> list[Action]:
+        """Both a request (or notification) and a response, which JSON-RPC 2.0 forbids: a
+        client reading the result first takes it for its answer, one reading the method
+        first gets content cordon never scanned nor recorded. Dropped; the client's request
+        its id names gets an error (nothing waits forever), as for any invalid answer."""
+        acts: list[Action] = [
+            self._refuse("server", "a message with both a method and a result or error"),
+            Log("dropped an upstream message with both a method and a result or error"),
+        ]
+        pend = self.pending.pop(id_key(msg["id"]), None) if "id" in msg else None
+        if pend is None:
+            return acts
+        why = "cordon: upstream reply refused: not a valid JSON-RPC response"
+        return self._put(
+            "upstream", [*acts, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))]
+        )
 
     def _notification(
         self, method: str, msg: dict[str, Any], params: Any, line: bytes
