@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import orjson
 
 from cordon._exceptions import ProtocolError
 from cordon._types import Finding, severity_at_least
 from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
-from cordon.content.sanitize import evaluate_result, strip_ansi
+from cordon.content.sanitize import Mode, evaluate_result, strip_ansi
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
@@ -223,12 +223,12 @@ class UpstreamSide:
                     kind, rid, refusal(kind, rule, Inspection()) or "", [], REFUSED
                 ),
             )
-        warn = self.cfg.content_mode == "warn"
+        mode = cast(Mode, self.cfg.content_mode)  # (the policy allows only these three)
 
         def then(found: Inspection, ev: Any) -> list[Action]:
             why = refusal(kind, rule, found)
-            if why is None and ev is not None and ev.action == "block":
-                why = "cordon could not deliver it sanitised"  # (over the scan's caps)
+            if why is None and ev is not None and ev.action == "block":  # (or over the caps)
+                why = f"its content is blocked or unscanned (content mode {mode})"
             seen = [*found.findings, *(ev.findings if ev is not None else ())]
             rules = sorted({f.rule for f in seen})
             if why is not None:
@@ -259,9 +259,9 @@ class UpstreamSide:
 
         def run() -> tuple[Inspection, Any]:
             found = self.work.inspect_request(kind, params)
-            if not warn or not isinstance(params, dict):
+            if mode == "monitor" or not isinstance(params, dict):  # (block: refused at block_at)
                 return found, None
-            return found, evaluate_result(params, mode="warn", block_at=self.cfg.block_at)
+            return found, evaluate_result(params, mode=mode, block_at=self.cfg.block_at)
 
         return self._enqueue(Job("scan", len(line), run, done))
 
