@@ -399,3 +399,113 @@ def test_answers_to_requests_never_forwarded_never_reach_the_client(harness: Har
     assert 10 not in p.received_ids()
     reasons = [r["reason"] for r in harness.records("frame_refused")]
     assert reasons == ["response to an unknown id"] * 2
+
+
+# A files server that runs a read as an MCP task (SEP-1686): ``tools/call`` with ``task``
+# answers a CreateTaskResult, ``tasks/result`` gives the file. Logs every line to
+# $REC_DIR/recv.jsonl.
+TASKED = r"""
+import json, os, sys
+D = os.environ["REC_DIR"]
+CREDS = "[default]\naws_secret_access_key = " + os.environ["FILE_BODY"] + "\n"
+TASK = {"taskId": "t1", "status": "working", "ttl": 60000,
+        "createdAt": "2026-01-01T00:00:00Z", "lastUpdatedAt": "2026-01-01T00:00:00Z"}
+def schema(*names):
+    return {"type": "object", "properties": {n: {"type": "string"} for n in names}}
+for raw in sys.stdin:
+    with open(os.path.join(D, "recv.jsonl"), "a") as fh:
+        fh.write(raw)
+    msg = json.loads(raw)
+    if "id" not in msg or "method" not in msg:
+        continue
+    m, params = msg["method"], msg.get("params") or {}
+    if m == "initialize":
+        r = {"protocolVersion": "2025-11-25", "serverInfo": {"name": "files", "version": "1"},
+             "capabilities": {"tools": {}, "tasks": {"requests": {"tools": {"call": {}}}}}}
+    elif m == "tools/list":
+        r = {"tools": [
+            {"name": "read_text_file", "description": "Read a file.", "inputSchema": schema("path")},
+            {"name": "write_file", "description": "Write a file.",
+             "inputSchema": schema("path", "content")}]}
+    elif m == "tools/call" and params.get("task"):
+        r = {"task": TASK}
+    elif m == "tasks/result":
+        r = {"content": [{"type": "text", "text": CREDS}]}
+    else:
+        r = {"content": [{"type": "text", "text": "ok"}]}
+    sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": r}) + "\n")
+    sys.stdout.flush()
+"""
+
+
+@pytest.mark.requirement("inv:deny-not-forwarded")
+@pytest.mark.xfail(
+    strict=True,
+    reason="a task-augmented call's result arrives as the tasks/result response, recorded "
+    "as output of 'tasks/result' (SessionWork.scan_other), not of the tool that ran: the "
+    "tool's provenance (a file read's credentials refused back to the server that read "
+    "them, a pack's private-data leg of the Rule of Two, a directory listing) is lost. "
+    "Needs the proxy to map a CreateTaskResult's taskId to its call and handle the "
+    "tasks/result answer as that tool's result; upstream.py is at its 800-line cap",
+)
+def test_a_credential_read_by_a_task_is_refused_back_to_its_server(harness: Harness) -> None:
+    """``--content monitor`` (the agent reads output as it came): a credential a file read
+    returned is never written back through the same server (test_redteam_real_setup's
+    direct read holds). Run as a task, the same read's result comes through
+    ``tasks/result`` and the write carrying the secret is forwarded."""
+    secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYz9Q2mVt8Lk"
+    server = harness.tmp / "tasked.py"
+    server.write_text(TASKED, "utf-8")
+    policy = harness.policy(
+        {"version": 1, "packs": ["filesystem"], "allowed_path_prefixes": [str(harness.tmp)]}
+    )
+    env = {"REC_DIR": str(harness.tmp), "FILE_BODY": secret}
+    params = harness.cordon(
+        [sys.executable, str(server)], policies=[policy], extra=["--content", "monitor"], env=env
+    )
+    creds, out = str(harness.tmp / "credentials"), str(harness.tmp / "out.txt")
+    read = {"name": "read_text_file", "arguments": {"path": creds}, "task": {"ttl": 60000}}
+    write = {"name": "write_file", "arguments": {"path": out, "content": secret}}
+    got = _raw_exchange(
+        params,
+        [("tools/list", {}), ("tools/call", read), ("tasks/result", {"taskId": "t1"}),
+         ("tools/call", write)],
+    )  # fmt: skip
+    assert secret in json.dumps(got[4])  # the agent read it
+    recv = [json.loads(x) for x in (harness.tmp / "recv.jsonl").read_text("utf-8").splitlines()]
+    assert 5 not in {m.get("id") for m in recv}, got[5]
+
+
+def _raw_exchange(params: Any, requests: list[tuple[str, dict[str, Any]]]) -> dict[int, Any]:
+    """``initialize`` (id 1) then each request in turn (ids 2, 3 ...) through ``cordon
+    run`` over raw JSON-RPC; each id's answer."""
+    proc = subprocess.Popen(
+        [params.command, *params.args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=params.env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    init = {"protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"}}  # fmt: skip
+    frames = [("initialize", init), ("notifications/initialized", None), *requests]
+    got: dict[int, Any] = {}
+    try:
+        n = 0
+        for method, p in frames:
+            if p is None:
+                proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": method}).encode() + b"\n")
+                proc.stdin.flush()
+                continue
+            n += 1
+            msg = {"jsonrpc": "2.0", "id": n, "method": method, "params": p}
+            proc.stdin.write(json.dumps(msg).encode() + b"\n")
+            proc.stdin.flush()
+            while n not in got:
+                reply = json.loads(proc.stdout.readline())
+                if "method" not in reply:
+                    got[reply["id"]] = reply
+    finally:
+        proc.stdin.close()
+        proc.wait(20)
+    return got
