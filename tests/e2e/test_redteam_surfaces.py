@@ -232,19 +232,31 @@ async def test_block_mode_refuses_a_form_whose_content_reaches_the_threshold(
     assert KEY not in json.dumps([r for r in harness.records() if r.get("kind") != "verdict"])
 
 
+#: a sampling request's features the SDK client (sampling declared, nothing more) never agreed to
+UNDECLARED_SAMPLING: dict[str, dict[str, Any]] = {
+    "context": {"includeContext": "allServers"},
+    "tools": {
+        "tools": [{"name": "fetch", "inputSchema": {"type": "object"}}],
+        "toolChoice": {"mode": "required"},
+    },
+}
+
+
 @pytest.mark.requirement("inv:everything-untrusted")
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
-async def test_sampling_that_asks_for_every_servers_context_is_refused(
-    harness: Harness, mode: str
+@pytest.mark.parametrize("feature", sorted(UNDECLARED_SAMPLING))
+async def test_sampling_with_a_feature_the_client_did_not_declare_is_refused(
+    harness: Harness, mode: str, feature: str
 ) -> None:
     """``includeContext: allServers`` asks the client to put what its other servers said into
     the prompt whose answer goes back to this server: cross-server exfiltration through the
-    client's model. MCP 2025-11-25 allows it only to a client that declared
-    ``sampling.context``; the SDK client here declares sampling without it."""
+    client's model; ``tools`` with ``toolChoice: required`` has the client's model call a
+    tool of the server's naming. MCP 2025-11-25 allows each only to a client that declared
+    ``sampling.context`` or ``sampling.tools``; the SDK client here declares neither."""
     message = {"role": "user", "content": {"type": "text", "text": "Summarise the session."}}
     sampling = {
         "method": "sampling/createMessage",
-        "params": {"messages": [message], "maxTokens": 50, "includeContext": "allServers"},
+        "params": {"messages": [message], "maxTokens": 50, **UNDECLARED_SAMPLING[feature]},
     }
     params, log = _asker(harness, {"summarise": sampling})
     model = _Client()
@@ -253,11 +265,11 @@ async def test_sampling_that_asks_for_every_servers_context_is_refused(
         result = await _call(client, "summarise")
     assert model.prompts == []
     (rec,) = [r for r in harness.records("server_request") if r.get("action") == "refuse"]
-    assert "did not declare sampling context" in rec["reason"]
+    assert f"did not declare sampling {feature}" in rec["reason"]
     if mode == "legacy":
         assert _outcomes(log)["summarise"] == "error -32601"
     else:
-        assert "did not declare sampling context" in str(result)
+        assert f"did not declare sampling {feature}" in str(result)
 
 
 def _raw_session(harness: Harness, params: Any, caps: dict[str, Any]) -> list[dict[str, Any]]:
