@@ -12,7 +12,10 @@ effects), what the client saw, and what the audit log holds.
 
 from __future__ import annotations
 
+import json
 import os
+import select
+import subprocess
 import sys
 from typing import Any
 
@@ -20,7 +23,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from tests.conftest import Harness, cordon_exe, text_of
-from tests.e2e._recorder import Recorded
+from tests.e2e._recorder import RECORDER, Recorded
 from tests.e2e.test_remote_recovery import _port, _serve, _stop
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -30,7 +33,10 @@ MODERN = "2026-07-28"
 # A real SDK server (both eras on one stdio connection) named by $SRV_NAME, whose one tool
 # appends its text to $NOTE_LOG: the side effect a refused session must not have.
 SDK_SERVER = """
+import json
 import os
+import select
+import subprocess
 from mcp.server.mcpserver import MCPServer
 
 srv = MCPServer(os.environ["SRV_NAME"], instructions="Takes notes.")
@@ -73,12 +79,13 @@ def _sdk_params(h: Harness, name: str) -> StdioServerParameters:
     return StdioServerParameters(command=cordon_exe()[0], args=args, env=env)
 
 
-async def _note(h: Harness, name: str, mode: str, text: str) -> str:
-    """One client session (``mode``: the SDK client's era) calling ``note``: the text it
-    got, or the error that ended it."""
+async def _note(h: Harness, name: str, mode: str, text: str, *, listed: bool = True) -> str:
+    """One client session (``mode``: the SDK client's era) calling ``note``, after listing
+    the tools (``listed``): the text it got, or the error that ended it."""
     try:
         async with Client(_sdk_params(h, name), mode=mode) as c:
-            await c.list_tools()  # (pins the tools)
+            if listed:
+                await c.list_tools()  # (pins the tools; later sessions: the pin file's)
             return text_of(await c.call_tool("note", {"text": text}))
     except BaseException as exc:  # noqa: BLE001 - unwrapped: the client's error
         while isinstance(exc, BaseExceptionGroup):
@@ -132,23 +139,38 @@ async def test_a_server_pinned_over_initialize_is_the_same_server_over_discover(
     assert verdicts == ["allow", "allow"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a 2026-07-28 client that skips server/discover (the SDK client's mode='2026-07-28') "
-        "sends no handshake: cordon never compares the server's identity (the serverInfo a "
-        "2026 result carries in _meta; the instructions only discover gives), and with a pin "
-        "file a call goes out before any tools/list, so its side effect happens before any "
-        "result could be compared. Closing it means cordon probing server/discover itself "
-        "before it forwards the first 2026-07-28 request of a connection"
-    ),
-)
 async def test_a_swapped_server_is_refused_to_a_2026_client_that_skips_discover(
     harness: Harness,
 ) -> None:
+    """A 2026-07-28 client that sends no ``server/discover`` (the SDK client's
+    ``mode="2026-07-28"``) brings cordon no handshake to compare. Its ``tools/list`` answer
+    names the server in ``_meta``: a name that is not the pinned one shows no tool, and the
+    call after it is denied (``pin.server_changed``), as over ``initialize``."""
     assert await _note(harness, "notes-server", "auto", "first") == "noted"
     got = await _note(harness, "someone-else", MODERN, "second")
-    assert got.startswith("error:"), got
+    assert "pin.server_changed" in got, got
+    assert _noted(harness) == ["first"]
+    assert _pin_refusals(harness)
+    denied = [r for r in harness.records("verdict") if r.get("verdict") == "deny"]
+    assert [r["rule"] for r in denied] == ["pin.server_changed"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "a 2026-07-28 client that skips server/discover and calls a tool before any "
+        "tools/list (with a pin file, the tools are pinned from it) gives cordon no sign of "
+        "the server's identity before the call goes out: only the result's _meta names the "
+        "server, after the side effect. Closing it means cordon probing server/discover "
+        "itself before it forwards the first 2026-07-28 request of a connection"
+    ),
+)
+async def test_a_swapped_server_gets_no_call_from_a_2026_client_that_lists_nothing(
+    harness: Harness,
+) -> None:
+    assert await _note(harness, "notes-server", "auto", "first") == "noted"
+    got = await _note(harness, "someone-else", MODERN, "second", listed=False)
+    assert got.startswith("error:") or "pin.server_changed" in got, got
     assert _noted(harness) == ["first"]
 
 
@@ -176,16 +198,6 @@ BARE_META = {
 }
 
 
-#: the cases still open: only a 2026-07-28 tools/call's questions are held to the request's
-#: clientCapabilities; a handshake-era request's (declared at initialize) and those of any
-#: other request are passed on unchecked
-_OPEN = pytest.mark.xfail(
-    strict=True,
-    reason="input_required questions are checked against the client's capabilities only "
-    "on a 2026-07-28 tools/call (upstream.py passes no capabilities otherwise)",
-)
-
-
 def _refused_undeclared(reply: dict[str, Any]) -> None:
     err = reply.get("error")
     assert err is not None and "did not declare sampling" in err["message"], reply
@@ -195,11 +207,11 @@ def _refused_undeclared(reply: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("method", "params"),
     [
-        pytest.param("tools/call", {"name": "read_doc", "arguments": {}}, marks=_OPEN),
+        ("tools/call", {"name": "read_doc", "arguments": {}}),
         ("tools/call", {"name": "read_doc", "arguments": {}, "_meta": BARE_META}),
-        pytest.param("resources/read", {"uri": "note://today"}, marks=_OPEN),
-        pytest.param("resources/read", {"uri": "note://today", "_meta": BARE_META}, marks=_OPEN),
-        pytest.param("prompts/get", {"name": "summary", "_meta": BARE_META}, marks=_OPEN),
+        ("resources/read", {"uri": "note://today"}),
+        ("resources/read", {"uri": "note://today", "_meta": BARE_META}),
+        ("prompts/get", {"name": "summary", "_meta": BARE_META}),
     ],
     ids=["call-2025", "call-2026", "read-2025", "read-2026", "prompt-2026"],
 )
@@ -211,7 +223,7 @@ def test_a_server_question_of_a_kind_the_client_never_declared_is_refused_in_eit
     refused it only on a 2026-07-28 ``tools/call``: the same question on a handshake-era
     call, or on any ``resources/read`` or ``prompts/get``, reached the client (whose SDK
     hands every ``input_required`` to the same callbacks as a server request)."""
-    rec = Recorded(harness, {method: SAMPLING_ASK})
+    rec = Recorded(harness, {method: SAMPLING_ASK, "read": {"note://today": SAMPLING_ASK}})
     try:
         reply = rec.rpc(3, method, params)
     finally:
@@ -222,3 +234,90 @@ def test_a_server_question_of_a_kind_the_client_never_declared_is_refused_in_eit
     assert "did not declare sampling" in refused[0]["reason"]
     # the question went no further: no retry carrying an answer reached the server
     assert not [m for m in rec.received() if "inputResponses" in (m.get("params") or {})]
+
+
+def test_a_server_question_of_a_kind_the_client_declared_reaches_it(harness: Harness) -> None:
+    """The other side of the check: a 2026-07-28 resource read from a client that declared
+    sampling gets the server's sampling question as it was sent (nothing else refused)."""
+    meta = {**BARE_META, "io.modelcontextprotocol/clientCapabilities": {"sampling": {}}}
+    rec = Recorded(harness, {"read": {"note://today": SAMPLING_ASK}})
+    try:
+        reply = rec.rpc(3, "resources/read", {"uri": "note://today", "_meta": meta})
+    finally:
+        rec.close()
+    assert reply["result"]["inputRequests"] == SAMPLING_ASK["inputRequests"], reply
+    assert not [r for r in harness.records("server_request") if r.get("action") == "refuse"]
+
+
+# -- cordon's own question, and ids the upstream must not learn ----------------------------
+
+
+def _asking_cordon(h: Harness) -> tuple[subprocess.Popen[bytes], Any]:
+    """``cordon run`` in front of the recorder (``tests/e2e/_recorder.py``), whose one tool
+    ``read_doc`` the policy marks destructive (every call asked about), for a handshake-era
+    client that declared elicitation: its ``send`` and a reader of its frames."""
+    server = h.tmp / "recorder.py"
+    server.write_text(RECORDER, "utf-8")
+    (h.tmp / "script.json").write_text("{}", "utf-8")
+    policy = h.policy({"version": 1, "tools": {"read_doc": {"destructive": True}}})
+    cmd = [*cordon_exe(), "run", "--audit", str(h.audit), "--policy", str(policy)]
+    proc = subprocess.Popen(
+        [*cmd, "--", sys.executable, str(server)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env={**os.environ, "HOME": str(h.home), "REC_DIR": str(h.tmp)},
+    )
+
+    def send(msg: dict[str, Any]) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps(msg).encode() + b"\n")
+        proc.stdin.flush()
+
+    def read(timeout: float) -> dict[str, Any] | None:
+        assert proc.stdout is not None
+        ready, _, _ = select.select([proc.stdout], [], [], timeout)
+        line = proc.stdout.readline() if ready else b""
+        return json.loads(line) if line else None
+
+    init = {"protocolVersion": "2025-06-18", "capabilities": {"elicitation": {}},
+            "clientInfo": {"name": "t", "version": "1"}}  # fmt: skip
+    send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
+    assert read(30) is not None
+    send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    send({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}})
+    assert read(30) is not None
+    return proc, (send, read)
+
+
+def test_a_client_cancel_of_cordons_own_question_never_reaches_the_server(
+    harness: Harness,
+) -> None:
+    """cordon's own ``elicitation/create`` carries an id the upstream must never learn
+    (``cordon-<nonce>-<n>``): a server that knew it could send its own harmless-looking form
+    under the id of cordon's next question, and the person's accept of that form would be
+    taken for the approval of a call (the client answers by id). A client that cancels
+    cordon's question (``notifications/cancelled`` naming that id) had the notification
+    forwarded to the server as it came, nonce and all, and the call went on waiting for an
+    answer that would never come. Now the cancel is cordon's: never forwarded, and the call
+    is denied at once, as a person's decline is."""
+    proc, (send, read) = _asking_cordon(harness)
+    try:
+        send({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+              "params": {"name": "read_doc", "arguments": {}}})  # fmt: skip
+        question = read(30)
+        assert question is not None and question.get("method") == "elicitation/create"
+        own = question["id"]
+        send({"jsonrpc": "2.0", "method": "notifications/cancelled",
+              "params": {"requestId": own, "reason": "dismissed"}})  # fmt: skip
+        answer = read(10)  # well before the 120 s an unanswered question waits
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait(30)
+    assert answer is not None and answer.get("id") == 3, answer
+    assert answer["result"]["isError"] is True
+    received = (harness.tmp / "recv.jsonl").read_text("utf-8")
+    assert own not in received and own.rsplit("-", 1)[0] not in received
+    assert "tools/call" not in received  # the call asked about never went out
+    approvals = [r for r in harness.records("approval") if r.get("tool") == "read_doc"]
+    assert [r["answer"] for r in approvals] == ["cancelled"]

@@ -111,7 +111,7 @@ class _Work:
     def check_identity(self, result: Any) -> str | None:
         return None
 
-    def pin_list(self, tools: list[Any], final: bool) -> Any:
+    def pin_list(self, tools: list[Any], final: bool, named: Any = None) -> Any:
         from cordon.proxy.work import ListOutcome
 
         self.log.append("pin")

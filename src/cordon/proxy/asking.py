@@ -251,6 +251,20 @@ class AskSide:
         refused = error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED)
         return [ToClient(frame, audit=rec, refused=refused, id=id_)]
 
+    def _cancel_own(self, msg: dict[str, Any]) -> list[Action] | None:
+        """The client cancels cordon's own question (``notifications/cancelled`` naming an id
+        of cordon's own): the call it asked about is denied at once, as a decline is, and
+        the notification is not forwarded: the upstream must never learn those ids (a server
+        that knew the next one could send a form of its own under it, and the person's
+        accept of that form would answer cordon's question). None: not one of cordon's ids
+        (the core forwards it). Empty: answered or timed out already."""
+        params = msg.get("params")
+        rid = params.get("requestId") if isinstance(params, dict) else None
+        if not (isinstance(rid, str) and rid.startswith(self.own_prefix)):
+            return None
+        ask = self.asks.pop(rid, None)
+        return [] if ask is None else self._answered(ask, "cancelled", False)
+
     def _record_of(self, ask: _Ask, v: Verdict) -> dict[str, Any]:
         return self._verdict_record(ask.tool, ask.shown, v, ask.args)
 

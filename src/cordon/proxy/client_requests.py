@@ -60,7 +60,12 @@ class RequestSide:
         def _refuse(self, direction: str, reason: str, **extra: Any) -> Audit: ...
         def _record(self, rec: dict[str, Any]) -> Audit: ...
         def _sent(
-            self, id_: Any, method: str, tool: str | None = None, args: Any = None
+            self,
+            id_: Any,
+            method: str,
+            tool: str | None = None,
+            args: Any = None,
+            caps: dict[str, Any] | None = None,
         ) -> None: ...
         def _verdict_record(
             self, tool: str, shown: Any, v: Verdict, raw: Any = None, **extra: Any
@@ -99,7 +104,7 @@ class RequestSide:
                 ]
             acts: list[Action] = [Log(p) for p in d.problems]
             acts += [self._record(r) for r in d.records]
-            acts.append(self._act_on_request(id_, method, values, line, d))
+            acts.append(self._act_on_request(id_, method, values, line, d, caps_of(params)))
             return self._fill("client", slot, acts)
 
         return self._enqueue(Job("decide", len(line), run, done, id=id_, label=method))
@@ -125,7 +130,7 @@ class RequestSide:
                     *self._fill("client", slot, [failed]),
                 ]
             if d is None:
-                self._sent(id_, method)
+                self._sent(id_, method, caps=caps_of(params))
                 return self._fill("client", slot, [ToUpstream(line)])
             return self._fill("client", slot, [self._act_on_request(id_, method, {}, line, d)])
 
@@ -135,15 +140,23 @@ class RequestSide:
         return self._enqueue(Job("decide", len(line), run, done, id=id_, label=method))
 
     def _act_on_request(
-        self, id_: Any, method: str, values: dict[str, Any], line: bytes, d: Decision
+        self,
+        id_: Any,
+        method: str,
+        values: dict[str, Any],
+        line: bytes,
+        d: Decision,
+        caps: dict[str, Any] | None = None,
     ) -> Action:
         """Forward an allowed request under its audit record; answer any other verdict with
-        an error naming the rule (an ask: with its one-time code, if it got one)."""
+        an error naming the rule (an ask: with its one-time code, if it got one). ``caps``:
+        a 2026-07-28 request's ``clientCapabilities``, which the server's questions
+        (``input_required``) in its answer must fit."""
         v = d.verdict
         shown = d.shown if d.shown is not None else values
         refused = error_frame(id_, INTERNAL_ERROR, _AUDIT_REFUSED)
         if v.verdict == "allow":
-            self._sent(id_, method, None, values)
+            self._sent(id_, method, None, values, caps)
             rec = self._verdict_record(method, shown, v, values, method=method)
             return ToUpstream(line, audit=rec, refused=refused, id=id_)
         extra: dict[str, Any] = {"method": method}
@@ -159,3 +172,13 @@ class RequestSide:
         return self._answer(
             id_, error_frame(id_, POLICY_DENIED, told), audit=rec, refused=refused, id=id_
         )
+
+
+def caps_of(params: Any) -> dict[str, Any] | None:
+    """A 2026-07-28 request's ``clientCapabilities`` (``_meta``), or None (a handshake-era
+    request: the capabilities declared at ``initialize`` hold)."""
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    caps = (
+        meta.get("io.modelcontextprotocol/clientCapabilities") if isinstance(meta, dict) else None
+    )
+    return caps if isinstance(caps, dict) else None

@@ -405,6 +405,9 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
         if method is None:
             return self._client_response(msg, item)
         if "id" not in msg:
+            own = self._cancel_own(msg) if method == "notifications/cancelled" else None
+            if own is not None:  # (cordon's own question: the upstream never learns its id)
+                return own
             before = self._cancel(msg) if method == "notifications/cancelled" else []
             return self._put("client", [*before, ToUpstream(item)])
         self.inflight.add(id_key(msg["id"]))

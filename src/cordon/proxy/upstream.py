@@ -41,7 +41,7 @@ from cordon.proxy.server_requests import (
     undeclared,
 )
 from cordon.proxy.warn import INLINE_SANITISE_BYTES, REFUSED, WITHHELD
-from cordon.proxy.work import ListOutcome
+from cordon.proxy.work import SERVER_INFO_META, ListOutcome
 
 if TYPE_CHECKING:
     from cordon.proxy.core import CoreConfig, _Pending, _Slot
@@ -442,7 +442,7 @@ class UpstreamSide:
             return self._tool_result(id_, p, result, line)
         if p.method in ("initialize", "server/discover"):
             return self._init_result(id_, result, line)
-        return self._other_result(id_, p.method, result, line, requested=p.args)
+        return self._other_result(id_, p.method, result, line, p.caps, requested=p.args)
 
     def _not_an_object(self, id_: Any, p: _Pending, value: Any, line: bytes) -> list[Action]:
         """A result that is not a JSON object (a string, an array, a number, null). MCP's
@@ -497,6 +497,9 @@ class UpstreamSide:
         # not see must never be served from a cache, so the page goes out immediately stale
         # and never shared (ttlMs 0, cacheScope "private", the SDK's own defaults)
         cached = _cacheable(result)
+        # (a 2026-07-28 page names its server: compared with the pin, discover or not)
+        meta = result.get("_meta")
+        named = meta.get(SERVER_INFO_META) if isinstance(meta, dict) else None
 
         def then(o: ListOutcome) -> list[Action]:
             acts: list[Action] = [Log(p) for p in o.problems]
@@ -507,7 +510,7 @@ class UpstreamSide:
             return [*acts, self._answer(id_, result_frame(id_, out))]
 
         return self._scan_then_deliver(
-            id_, line, "scan", lambda: self.work.pin_list(tools, final), then
+            id_, line, "scan", lambda: self.work.pin_list(tools, final, named), then
         )
 
     def _tool_result(
@@ -699,18 +702,20 @@ class UpstreamSide:
     def _input_refusal(
         self, result: dict[str, Any], caps: dict[str, Any] | None, findings: list[Finding]
     ) -> str | None:
-        """Why the 2026-07-28 ``inputRequests`` of ``result`` are refused, or None."""
+        """Why the 2026-07-28 ``inputRequests`` of ``result`` are refused, or None: each must
+        fit the request's ``clientCapabilities`` (``caps``), else those of ``initialize``."""
         if result.get("resultType") != "input_required":
             return None
+        declared = caps if caps is not None else self.client_caps
         asks = result.get("inputRequests")
         for q in asks.values() if isinstance(asks, dict) else ():
             kind = KINDS.get(str(q.get("method"))) if isinstance(q, dict) else None
             if kind is None:
                 continue
             params = q.get("params")
-            if caps is not None and kind not in caps:
+            if kind not in declared:
                 return f"the client did not declare {kind}"
-            missing = undeclared(kind, params, caps.get(kind)) if caps is not None else None
+            missing = undeclared(kind, params, declared.get(kind))
             if missing is not None:
                 return f"the client did not declare {missing}"
             rule = self.cfg.server_requests.get(kind, "scan")

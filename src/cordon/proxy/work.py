@@ -479,6 +479,12 @@ class SessionWork:
             else None,
             "instructions": text if isinstance(text, str) else None,
         }
+        return self._compare_identity(seen)
+
+    def _compare_identity(self, seen: dict[str, Any]) -> str | None:
+        """Compare the identity fields ``seen`` with the pinned ones (pinning those not pinned
+        yet): the reason when one changed (and the server is shut off), else None."""
+        assert self.pin_file is not None
         changed = identity_changes(self.pin_file.identity(self.server), seen)
         if not changed:
             self.pin_file.pin_identity(self.server, seen)
@@ -506,10 +512,29 @@ class SessionWork:
         return why
 
     # -- tools/list -------------------------------------------------------------------
-    def pin_list(self, tools: list[Any], final: bool) -> ListOutcome:
+    def _named_again(self, named: Any) -> ListOutcome | None:
+        """The page's outcome when its ``_meta`` ``serverInfo`` (``named``) is not the pinned
+        one (no tool shown, a ``pin`` record), else None. A client that skips
+        ``server/discover`` brings no other sign of a server swapped behind the entry."""
+        if self.identity_changed is not None or not isinstance(named, dict):
+            return None
+        self.session.observe_untrusted(named)
+        if self.pin_file is None:
+            return None
+        info = {k: v for k, v in named.items() if k != "version"}
+        why = self._compare_identity({"serverInfo": info})
+        if why is None:
+            return None
+        pin = {"kind": "pin", "rule": rules.PIN_SERVER_CHANGED, "reason": why}
+        return ListOutcome(visible=[], records=[pin], problems=[why])
+
+    def pin_list(self, tools: list[Any], final: bool, named: Any = None) -> ListOutcome:
         """Pin or compare one ``tools/list`` page; changed, new and poisoned tools are hidden,
-        and ANSI escapes are removed from the tools shown (the pins keep them as listed)."""
+        and ANSI escapes are removed from the tools shown (the pins keep them as listed).
+        ``named``: a 2026-07-28 page's ``_meta`` ``serverInfo`` (:meth:`_named_again`)."""
         self.session.observe_untrusted(tools)  # definitions are server output (invariant 6)
+        if (swapped := self._named_again(named)) is not None:
+            return swapped
         if self.identity_changed is not None:
             return ListOutcome(visible=[])
         pins = self.engine.pins.get(self.server)
@@ -763,11 +788,9 @@ SERVER_INFO_META = "io.modelcontextprotocol/serverInfo"
 
 
 def server_info_of(result: dict[str, Any]) -> Any:
-    """The ``serverInfo`` a handshake result gives: ``initialize`` puts it at the top,
-    2026-07-28 ``server/discover`` in ``_meta`` (``io.modelcontextprotocol/serverInfo``). Read
-    from either, so one server pinned in one era is compared in the other on the same fields
-    (without it, a discover gave no name: a swapped server passed, and the server pinned over
-    ``initialize`` was taken for another one). The top-level one wins when both are given."""
+    """The ``serverInfo`` of a handshake result: at the top (``initialize``), else in
+    ``_meta`` (2026-07-28 ``server/discover``), so a server pinned in one era is compared in
+    the other on the same fields (a discover read at the top gave no name at all)."""
     info = result.get("serverInfo")
     if info is None:
         meta = result.get("_meta")
