@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ValidationError
 
@@ -57,6 +58,8 @@ KINDS: Mapping[str, str] = {
     "elicitation/create": "elicitation",
     "roots/list": "roots",
 }
+#: the hosts an ``http://`` URL-mode elicitation may name (a page served on this machine)
+_LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 #: the lowest content-finding severity that makes ``scan`` refuse a sampling request
 SAMPLING_REFUSE_AT = "medium"
 #: words that make a form field (or the form's message) a request for a credential
@@ -201,13 +204,29 @@ def undeclared(kind: str, params: Any, caps: Any) -> str | None:
     if kind == "elicitation":
         mode = p.get("mode", "form")
         declared = "url" in have if mode == "url" else (not have or "form" in have)
-        return None if declared else f"elicitation mode {str(mode)[:20]!r}"
+        if not declared:
+            return f"elicitation mode {str(mode)[:20]!r}"
+        return _other_than_https(p.get("url")) if mode == "url" else None
     if kind == "sampling":
         if p.get("includeContext", "none") != "none" and "context" not in have:
             return "sampling context (includeContext)"
         if (p.get("tools") or p.get("toolChoice")) and "tools" not in have:
             return "sampling tools"
     return None
+
+
+def _other_than_https(url: Any) -> str | None:
+    """Why a URL-mode elicitation's ``url`` is not a page a client that declared URL mode
+    agreed to open (``https``, or ``http`` on this machine), or None: a ``javascript:`` or
+    ``data:`` URL runs in the client's browser or web view, a ``file:`` one shows a local
+    file."""
+    parts = urlsplit(url) if isinstance(url, str) else None
+    scheme = parts.scheme.lower() if parts is not None else ""
+    if parts is not None and parts.netloc and scheme == "https":
+        return None
+    if parts is not None and scheme == "http" and parts.hostname in _LOOPBACK:
+        return None
+    return f"elicitation URLs other than https ({scheme[:20] or 'no scheme'})"
 
 
 def refusal(kind: str, rule: str, found: Inspection) -> str | None:
