@@ -84,6 +84,7 @@ from cordon._serve_mcp import serve_http as serve_http
 from cordon._serve_mcp import serve_stdio as serve_stdio
 from cordon._serve_schemas import TOOLS as TOOLS
 from cordon._types import SEVERITY_ORDER, Finding, Verdict, severity_at_least
+from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
 from cordon.engine import rules
 from cordon.engine.rules import CATALOGUE
 from cordon.policy import Policy, load_policy
@@ -312,6 +313,8 @@ class ServeCore:
     def __init__(self, policy: Policy, *, secrets: Iterable[str] = (), audit: Any = None) -> None:
         self.policy = policy
         self.secrets = tuple(secrets)
+        #: the policy's secrets, masked in a result this service sanitises
+        self.known = KnownCredentials(self.secrets)
         self.audit = audit
         self.sessions: OrderedDict[str, _ServeSession] = OrderedDict()
 
@@ -494,12 +497,19 @@ class ServeCore:
         ev = evaluate_result(
             _as_result(args.get("content")), mode=cast("Mode", mode), block_at=block_at
         )
+        action, result, findings = ev.action, ev.result, list(ev.findings)
+        masked = self.known.mask_value(result) if mode != "monitor" and action != "block" else None
+        if masked is not None:  # the policy's secrets, as `cordon run` masks its own
+            findings.append(
+                Finding(rule=OWN_CREDENTIAL, category="secrets", severity="high", span=(0, 0))
+            )
+            action, result = "sanitise", masked
         return {
-            "action": ev.action,
-            "findings": [_clean(_finding_dict(f)) for f in ev.findings],
+            "action": action,
+            "findings": [_clean(_finding_dict(f)) for f in findings],
             # the sanitised payload is the point of a sanitise answer; deliver and block
             # answers never repeat the content they were given
-            "result": _redact(dict(ev.result)) if ev.action == "sanitise" else None,
+            "result": _redact(dict(result)) if action == "sanitise" else None,
         }
 
     def describe_policy(self, args: Mapping[str, Any] | None = None) -> dict[str, Any]:

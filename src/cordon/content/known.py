@@ -31,6 +31,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any
+
+import orjson
 
 from cordon.engine.secrets import MIN_SECRET_LENGTH
 
@@ -78,3 +81,16 @@ class KnownCredentials:
             if form in frame:
                 frame = frame.replace(form, MASK)
         return frame
+
+    def mask_value(self, value: Any) -> Any | None:
+        """``value`` (a parsed result, as the library and ``cordon serve`` hold one) with every
+        known credential masked, as :meth:`mask` masks a frame; None when it holds none, or
+        when it is not JSON (nothing a server sent)."""
+        if not self._forms:
+            return None
+        try:
+            raw = orjson.dumps(value)
+        except TypeError:
+            return None
+        masked = self.mask(raw)
+        return None if masked is raw else orjson.loads(masked)
