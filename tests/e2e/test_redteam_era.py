@@ -198,6 +198,9 @@ BARE_META = {
 }
 
 
+_CAPS = "io.modelcontextprotocol/clientCapabilities"
+
+
 def _refused_undeclared(reply: dict[str, Any]) -> None:
     err = reply.get("error")
     assert err is not None and "did not declare sampling" in err["message"], reply
@@ -252,10 +255,13 @@ def test_a_server_question_of_a_kind_the_client_declared_reaches_it(harness: Har
 # -- cordon's own question, and ids the upstream must not learn ----------------------------
 
 
-def _asking_cordon(h: Harness) -> tuple[subprocess.Popen[bytes], Any]:
+def _asking_cordon(
+    h: Harness, caps: dict[str, Any] | None = None, *, modern: bool = False
+) -> tuple[subprocess.Popen[bytes], Any]:
     """``cordon run`` in front of the recorder (``tests/e2e/_recorder.py``), whose one tool
-    ``read_doc`` the policy marks destructive (every call asked about), for a handshake-era
-    client that declared elicitation: its ``send`` and a reader of its frames."""
+    ``read_doc`` the policy marks destructive (every call asked about), for a client that
+    declared ``caps`` (elicitation) at ``initialize``, or sends no handshake (``modern``):
+    its ``send`` and a reader of its frames."""
     server = h.tmp / "recorder.py"
     server.write_text(RECORDER, "utf-8")
     (h.tmp / "script.json").write_text("{}", "utf-8")
@@ -279,12 +285,15 @@ def _asking_cordon(h: Harness) -> tuple[subprocess.Popen[bytes], Any]:
         line = proc.stdout.readline() if ready else b""
         return json.loads(line) if line else None
 
-    init = {"protocolVersion": "2025-06-18", "capabilities": {"elicitation": {}},
-            "clientInfo": {"name": "t", "version": "1"}}  # fmt: skip
-    send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
-    assert read(30) is not None
-    send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-    send({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}})
+    declared = {"elicitation": {}} if caps is None else caps
+    if not modern:
+        init = {"protocolVersion": "2025-06-18", "capabilities": declared,
+                "clientInfo": {"name": "t", "version": "1"}}  # fmt: skip
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
+        assert read(30) is not None
+        send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    listing = {"_meta": {**BARE_META, _CAPS: declared}} if modern else {}
+    send({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": listing})
     assert read(30) is not None
     return proc, (send, read)
 
@@ -321,3 +330,33 @@ def test_a_client_cancel_of_cordons_own_question_never_reaches_the_server(
     assert "tools/call" not in received  # the call asked about never went out
     approvals = [r for r in harness.records("approval") if r.get("tool") == "read_doc"]
     assert [r["answer"] for r in approvals] == ["cancelled"]
+
+
+@pytest.mark.parametrize("modern", [False, True], ids=["2025-06-18", "2026-07-28"])
+def test_a_client_that_declared_no_form_gets_a_one_time_code_in_either_era(
+    harness: Harness, modern: bool
+) -> None:
+    """cordon's question is a form. A client that declared elicitation in URL mode only
+    (MCP 2025-11-25: ``{"url": {}}``) cannot show one, yet got it: a handshake-era client's
+    error then fell back to a one-time code, but a 2026-07-28 client's SDK fails the call on
+    the ``input_required`` it cannot answer, and no code is ever issued (no way to approve,
+    the other era's verdict). Now both get the code at once; nothing reaches the server."""
+    caps: dict[str, Any] = {"elicitation": {"url": {}}}
+    proc, (send, read) = _asking_cordon(harness, caps, modern=modern)
+    params: dict[str, Any] = {"name": "read_doc", "arguments": {}}
+    if modern:
+        params["_meta"] = {**BARE_META, _CAPS: caps}
+    try:
+        send({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": params})
+        answer = read(30)
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait(30)
+    assert answer is not None and answer.get("id") == 3, answer  # (no question first)
+    result = answer["result"]
+    assert result["isError"] is True and "cordon approve" in json.dumps(result)
+    assert result.get("resultType", "complete") == "complete"
+    assert "tools/call" not in (harness.tmp / "recv.jsonl").read_text("utf-8")
+    asked = [r.get("asked") for r in harness.records("verdict") if r.get("tool") == "read_doc"]
+    assert asked == ["code"]

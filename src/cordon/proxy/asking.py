@@ -37,12 +37,13 @@ from cordon.proxy.framing import (
     id_key,
     result_frame,
 )
+from cordon.proxy.server_requests import undeclared
 
 if TYPE_CHECKING:
     from cordon.proxy.core import CoreConfig, _Slot
     from cordon.proxy.work import SessionWork
 
-__all__ = ["AskSide", "CODE_HINT", "elicitation_negotiated"]
+__all__ = ["AskSide", "CODE_HINT", "asks_in_form", "elicitation_negotiated"]
 
 _NOT_FORWARDED = "cordon: internal error; the request was not forwarded"
 
@@ -68,6 +69,16 @@ def elicitation_negotiated(version: Any) -> bool:
         and _DATE_VERSION.fullmatch(version) is not None
         and version >= ELICITATION_SINCE
     )
+
+
+def asks_in_form(caps: Any) -> bool:
+    """Whether client capabilities ``caps`` declare elicitation in form mode, the only mode
+    cordon's question takes: ``elicitation`` empty (form only, MCP 2025-11-25) or naming
+    ``form``. A client that declared URL mode only cannot show the form: it gets a one-time
+    code, in either era (a 2026-07-28 client had no way to approve at all)."""
+    if not isinstance(caps, dict) or "elicitation" not in caps:
+        return False
+    return undeclared("elicitation", {"mode": "form"}, caps["elicitation"]) is None
 
 
 @dataclass(slots=True)
@@ -288,8 +299,7 @@ class AskSide:
         or a version without it leaves one-time codes (module docstring)."""
         result = msg.get("result")
         version = result.get("protocolVersion") if isinstance(result, dict) else None
-        declared = "elicitation" in self.client_caps
-        self.legacy_elicitation = declared and elicitation_negotiated(version)
+        self.legacy_elicitation = asks_in_form(self.client_caps) and elicitation_negotiated(version)
 
     def _cannot_elicit(self, ask: _Ask, error: Any) -> list[Action]:
         """The client answered cordon's question with a JSON-RPC error: it cannot ask a person.

@@ -47,7 +47,7 @@ from cordon.engine import rules
 from cordon.engine.client_requests import DECIDED_METHODS
 from cordon.policy.model import DEFAULT_CONTENT_MODE
 from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
-from cordon.proxy.asking import _NOT_FORWARDED, AskSide, _Ask
+from cordon.proxy.asking import _NOT_FORWARDED, AskSide, _Ask, asks_in_form
 from cordon.proxy.client_requests import RequestSide
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
@@ -593,7 +593,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
         meta = params.get("_meta")
         caps = meta.get(_CAPS_KEY) if isinstance(meta, dict) else None
         if isinstance(caps, dict):
-            return "input_required" if "elicitation" in caps else None
+            return "input_required" if asks_in_form(caps) else None
         return "elicitation" if self.legacy_elicitation else None
 
     def _queue_decide(
