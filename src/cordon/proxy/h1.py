@@ -398,19 +398,18 @@ class SseCursor:
 _BOM = b"\xef\xbb\xbf"
 
 
-async def _without_bom(chunks: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
-    """``chunks`` with a byte order mark at the start of the stream left out (the SSE spec:
-    one leading U+FEFF is stripped; kept, it made the first line's field name another)."""
+async def _stream_head(it: AsyncIterator[bytes]) -> bytes | None:
+    """The first bytes of an SSE stream, read from ``it`` until they can no longer be the
+    start of a byte order mark, with a leading one left out (the SSE spec: one leading
+    U+FEFF is stripped; kept, it made the first line's field name another). None: the
+    stream ended with nothing. A function the reader calls once, not a generator around
+    every chunk: a stream in 2-byte chunks passed through one held ~20x its size."""
     head = b""
-    it = aiter(chunks)
     async for chunk in it:
         head += chunk
         if len(head) >= len(_BOM) or not _BOM.startswith(head):
-            break
-    if head:
-        yield head.removeprefix(_BOM)
-    async for chunk in it:
-        yield chunk
+            return head.removeprefix(_BOM)
+    return head.removeprefix(_BOM) if head else None
 
 
 async def sse_events(
@@ -433,9 +432,10 @@ async def sse_events(
     has_data = False
     end = False
     seen_id: bytes | None = None  # the id field of the event being read
-    it = aiter(_without_bom(chunks))
+    it = aiter(chunks)
+    first = await _stream_head(it)
     while not end:
-        chunk = await anext(it, None)
+        chunk, first = (first, None) if first is not None else (await anext(it, None), None)
         end = chunk is None
         if chunk is None:
             chunk = b""
