@@ -117,10 +117,11 @@ def question(
 
 
 def is_accept(response: Any) -> bool:
-    """Only an explicit accept (with ``approve`` not false) approves; anything else is a no."""
+    """Only an accept whose ``approve`` is ``true`` approves; anything else is a no. An
+    accept with no content, or without ``approve``, is not one: the form requires the field
+    and defaults it to false, so a client (or a harness) that accepts every form unread,
+    or a form whose checkbox was never ticked, approves nothing (fail closed)."""
     if not isinstance(response, dict) or response.get("action") != "accept":
         return False
     content = response.get("content")
-    if isinstance(content, dict) and content.get("approve") is False:
-        return False
-    return True
+    return isinstance(content, dict) and content.get("approve") is True
