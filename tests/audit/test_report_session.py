@@ -172,3 +172,5 @@ async def test_report_shows_each_real_server_under_its_own_policy(
         assert "| files | write_file | called | at most 3 calls per session" in text, given
         assert "| mail | send_email | called | sending tool (sinks: to" in text
         assert "| files | send_email |" not in text
+        if not given:  # the header says whose policies the rows show, not just "none"
+            assert "each server's own, as its start record names it (files, mail)" in text

@@ -219,6 +219,8 @@ def controls_section(
         note += " (--server)" if servers else " (the others ran with another policy)"
     own = _own_policies(others if policy is not None else seen, starts)
     global_controls += [c for o in own.values() for c in o.controls]
+    if policy is None and own:  # not "none" above each server's own policy shown below
+        note += f"; each server's own, as its start record names it ({', '.join(sorted(own))})"
     if policy is None:  # a server under another policy than the given one: a finding below
         unknown = sorted(seen - set(own))
         findings.append(
