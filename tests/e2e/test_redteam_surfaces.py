@@ -478,20 +478,12 @@ for raw in sys.stdin:
 
 
 @pytest.mark.requirement("inv:deny-not-forwarded")
-@pytest.mark.xfail(
-    strict=True,
-    reason="a task-augmented call's result arrives as the tasks/result response, recorded "
-    "as output of 'tasks/result' (SessionWork.scan_other), not of the tool that ran: the "
-    "tool's provenance (a file read's credentials refused back to the server that read "
-    "them, a pack's private-data leg of the Rule of Two, a directory listing) is lost. "
-    "Needs the proxy to map a CreateTaskResult's taskId to its call and handle the "
-    "tasks/result answer as that tool's result; upstream.py is at its 800-line cap",
-)
 def test_a_credential_read_by_a_task_is_refused_back_to_its_server(harness: Harness) -> None:
     """``--content monitor`` (the agent reads output as it came): a credential a file read
     returned is never written back through the same server (test_redteam_real_setup's
     direct read holds). Run as a task, the same read's result comes through
-    ``tasks/result`` and the write carrying the secret is forwarded."""
+    ``tasks/result``: it is taken as the read's result (the task id the call's answer gave
+    is kept with the call), so the write carrying the secret is refused too."""
     secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYz9Q2mVt8Lk"
     server = harness.tmp / "tasked.py"
     server.write_text(TASKED, "utf-8")

@@ -66,6 +66,7 @@ class RequestSide:
             tool: str | None = None,
             args: Any = None,
             caps: dict[str, Any] | None = None,
+            task: Any = None,
         ) -> None: ...
         def _verdict_record(
             self, tool: str, shown: Any, v: Verdict, raw: Any = None, **extra: Any
@@ -130,7 +131,8 @@ class RequestSide:
                     *self._fill("client", slot, [failed]),
                 ]
             if d is None:
-                self._sent(id_, method, caps=caps_of(params))
+                task = params.get("taskId") if isinstance(params, dict) else None
+                self._sent(id_, method, caps=caps_of(params), task=task)
                 return self._fill("client", slot, [ToUpstream(line)])
             return self._fill("client", slot, [self._act_on_request(id_, method, {}, line, d)])
 

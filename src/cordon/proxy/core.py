@@ -41,7 +41,7 @@ from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
-from cordon.content.known import KnownCredentials
+from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
 from cordon.decider import Decision
 from cordon.engine import rules
 from cordon.engine.client_requests import DECIDED_METHODS
@@ -81,6 +81,8 @@ _REQUEST_ONLY = (
 #: cancelled requests remembered at most (their late answers dropped, their ids not reused);
 #: past it the oldest is forgotten (its late answer, if one ever comes, matches nothing)
 _CANCELLED_MAX = 4096
+#: task ids of calls remembered at most (``ProxyCore._note_task``): the oldest go first
+_MAX_TASKS = 4096
 #: the result an allowed call gets instead when its audit record cannot be written
 #: (invariant 4), per era (2026-07-28 or not): the same for every call but its id, so it is
 #: built once; ``result_frame`` only reads it
@@ -211,6 +213,8 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
         #: whether output was recorded since the shared store last published in a quiet moment
         self._recorded_since_quiet = False
         self.own_credentials = KnownCredentials(config.own_credentials)
+        #: a task-augmented call's task id -> its tool and arguments (MCP 2025-11-25 tasks)
+        self.tasks: dict[str, tuple[str, Any]] = {}
 
     # -- the queue and the lanes -------------------------------------------------------
     def _enqueue(self, job: Job) -> list[Action]:
@@ -687,15 +691,30 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
         tool: str | None = None,
         args: Any = None,
         caps: dict[str, Any] | None = None,
+        task: Any = None,
     ) -> None:
         """A decided request goes upstream now: pending until answered, unless the client
-        cancelled it while it was decided (it goes out with its cancel right behind it)."""
+        cancelled it while it was decided (it goes out with its cancel right behind it).
+        ``task``: a ``tasks/result`` request's task id; the answer to one of a call's task is
+        taken as that call's result (its tool's provenance, its content checks)."""
         key = id_key(id_)
+        if method == "tasks/result" and isinstance(task, str) and task in self.tasks:
+            method, (tool, args) = "tools/call", self.tasks[task]
         if key in self.cancelling:
             self.cancelling.discard(key)
             self._cancelled(key)
         else:
             self.pending[key] = _Pending(method, id_, tool, args, caps)
+
+    def _note_task(self, p: _Pending, result: dict[str, Any]) -> None:
+        """A ``tools/call`` answered with a task (``CreateTaskResult``): its id is kept with
+        the call's tool and arguments (at most :data:`_MAX_TASKS`)."""
+        task = result.get("task")
+        tid = task.get("taskId") if isinstance(task, dict) else None
+        if isinstance(tid, str) and p.tool is not None:
+            self.tasks[tid] = (p.tool, p.args)
+            while len(self.tasks) > _MAX_TASKS:
+                del self.tasks[next(iter(self.tasks))]
 
     # -- the shared taint store ---------------------------------------------------------
     def prod(self) -> list[Action]:
@@ -722,6 +741,18 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
         )
 
     # -- cordon's own secrets ------------------------------------------------------------
+    def server_frame(self, item: bytes | Oversize) -> list[Action]:
+        """One line from the upstream server (:meth:`UpstreamSide.server_frame`), cordon's own
+        credentials masked in it first, before it is read (:mod:`cordon.content.known`);
+        monitor delivers output as it came."""
+        if isinstance(item, bytes) and self.own_credentials and self.cfg.content_mode != "monitor":
+            masked = self.own_credentials.mask(item)
+            if masked is not item:
+                rec = {"kind": "content", "where": "frame", "action": "sanitise"}
+                own = self._record({**rec, "rules": [OWN_CREDENTIAL], "max_severity": "high"})
+                return [own, *super().server_frame(masked)]
+        return super().server_frame(item)
+
     def add_secret(self, value: str) -> list[Action]:
         """A credential cordon obtained during the session (an OAuth login or refresh): no
         call decided after this job may carry it out (rule ``secret.egress``)."""

@@ -19,7 +19,6 @@ import orjson
 
 from cordon._exceptions import ProtocolError
 from cordon._types import Finding, severity_at_least
-from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
 from cordon.content.sanitize import Mode, evaluate_result, strip_ansi
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.framing import (
@@ -59,7 +58,6 @@ class UpstreamSide:
     _recorded_since_quiet: bool
     #: the client features declared at ``initialize`` (sampling, elicitation, roots ...)
     client_caps: dict[str, Any]
-    own_credentials: KnownCredentials
 
     if TYPE_CHECKING:
 
@@ -71,6 +69,7 @@ class UpstreamSide:
         def _refuse(self, direction: str, reason: str, **extra: Any) -> Audit: ...
         def _record(self, rec: dict[str, Any]) -> Audit: ...
         def late_answer(self, id_: Any) -> list[Action] | None: ...
+        def _note_task(self, p: _Pending, result: dict[str, Any]) -> None: ...
         def _negotiated(self, msg: dict[str, Any]) -> None: ...
         def _sanitise_notification(
             self, method: str, msg: dict[str, Any], params: Any, line: bytes, run: Any
@@ -94,21 +93,6 @@ class UpstreamSide:
         """One line from the upstream server."""
         if isinstance(item, Oversize):
             return self._put("upstream", self._oversize_reply(item))
-        if self.own_credentials and self.cfg.content_mode != "monitor":
-            # cordon's own credentials are masked in everything the server sends, before it
-            # is read (cordon.content.known); monitor delivers output as it came
-            masked = self.own_credentials.mask(item)
-            if masked is not item:
-                return [self._own_masked(), *self._server_message(masked)]
-        return self._server_message(item)
-
-    def _own_masked(self) -> Audit:
-        """The record of a frame in which cordon's own credentials were masked."""
-        rec = {"kind": "content", "where": "frame", "action": "sanitise"}
-        return self._record({**rec, "rules": [OWN_CREDENTIAL], "max_severity": "high"})
-
-    def _server_message(self, item: bytes) -> list[Action]:
-        """One upstream line, past cordon's own credentials (:meth:`server_frame`)."""
         try:
             msg = parse_frame(item)
         except ProtocolError as exc:
@@ -439,6 +423,7 @@ class UpstreamSide:
         if p.method == "tools/list":
             return self._tools_list(id_, result, line)
         if p.method == "tools/call":
+            self._note_task(p, result)
             return self._tool_result(id_, p, result, line)
         if p.method in ("initialize", "server/discover"):
             return self._init_result(id_, result, line)
