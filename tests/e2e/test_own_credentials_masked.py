@@ -36,6 +36,7 @@ def _masked_records(harness: Harness) -> list[dict[str, object]]:
     return [r for r in harness.records("content") if "secret.own_credential" in r["rules"]]
 
 
+@pytest.mark.requirement("inv:everything-untrusted")
 @pytest.mark.anyio
 @pytest.mark.parametrize("mode", ["warn", "monitor"])
 async def test_an_env_credential_in_a_file_reaches_the_client_masked(
@@ -67,6 +68,7 @@ async def test_an_env_credential_in_a_file_reaches_the_client_masked(
     assert token not in harness.audit.read_text("utf-8")
 
 
+@pytest.mark.requirement("inv:everything-untrusted")
 def test_a_remote_servers_echo_of_the_api_key_is_masked(harness: Harness) -> None:
     key = _token()
     port = _port()
