@@ -131,13 +131,24 @@ def test_resource_reads_are_untrusted_output(harness: Harness) -> None:
 
 
 @pytest.mark.requirement("inv:everything-untrusted")
-def test_upstream_input_required_results_are_untrusted_output(harness: Harness) -> None:
+@pytest.mark.parametrize("declared", [True, False])
+def test_upstream_input_required_results_are_untrusted_output(
+    harness: Harness, declared: bool
+) -> None:
+    """An ``input_required`` result's questions are server output: a destination in them is
+    tainted, whether the question reached a client that declared elicitation (relayed) or
+    was refused to one that did not (a JSON-RPC error naming why)."""
     d = harness.tmp / "box"
     d.mkdir()
     raw = Raw(harness, {"LENIENT_DIR": str(d)})
-    raw.handshake()
+    caps = {"elicitation": {}} if declared else {}
+    raw.rpc(1, "initialize", {**INIT_PARAMS, "capabilities": caps})
+    raw.rpc(2, "tools/list", {})
     ir = raw.rpc(3, "tools/call", {"name": "needs_input", "arguments": {}})
-    assert ir["result"]["resultType"] == "input_required", ir  # relayed unchanged
+    if declared:
+        assert ir["result"]["resultType"] == "input_required", ir  # relayed unchanged
+    else:
+        assert "did not declare" in ir["error"]["message"], ir
     sent = raw.rpc(
         4,
         "tools/call",
