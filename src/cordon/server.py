@@ -84,7 +84,7 @@ from cordon._serve_mcp import serve_http as serve_http
 from cordon._serve_mcp import serve_stdio as serve_stdio
 from cordon._serve_schemas import TOOLS as TOOLS
 from cordon._types import SEVERITY_ORDER, Finding, Verdict, severity_at_least
-from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
+from cordon.content.known import KnownCredentials
 from cordon.engine import rules
 from cordon.engine.rules import CATALOGUE
 from cordon.policy import Policy, load_policy
@@ -498,12 +498,8 @@ class ServeCore:
             _as_result(args.get("content")), mode=cast("Mode", mode), block_at=block_at
         )
         action, result, findings = ev.action, ev.result, list(ev.findings)
-        masked = self.known.mask_value(result) if mode != "monitor" and action != "block" else None
-        if masked is not None:  # the policy's secrets, as `cordon run` masks its own
-            findings.append(
-                Finding(rule=OWN_CREDENTIAL, category="secrets", severity="high", span=(0, 0))
-            )
-            action, result = "sanitise", masked
+        if mode != "monitor":  # the policy's secrets, as `cordon run` masks its own
+            action, result = self.known.mask_delivery(action, result, findings)
         return {
             "action": action,
             "findings": [_clean(_finding_dict(f)) for f in findings],

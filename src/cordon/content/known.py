@@ -35,6 +35,8 @@ from typing import Any
 
 import orjson
 
+from cordon._types import Finding
+from cordon.content.sanitize import Action
 from cordon.engine.secrets import MIN_SECRET_LENGTH
 
 __all__ = ["MASK", "OWN_CREDENTIAL", "KnownCredentials"]
@@ -94,3 +96,18 @@ class KnownCredentials:
             return None
         masked = self.mask(raw)
         return None if masked is raw else orjson.loads(masked)
+
+    def mask_delivery(
+        self, action: Action, result: Any, findings: list[Finding]
+    ) -> tuple[Action, Any]:
+        """What the library and ``cordon serve`` deliver of a result the content firewall
+        gave ``action`` (warn or block mode): ``result`` with every known credential masked,
+        the action then ``sanitise`` and a :data:`OWN_CREDENTIAL` finding appended to
+        ``findings``; a blocked result, or one that holds none, as it is."""
+        masked = self.mask_value(result) if action != "block" else None
+        if masked is None:
+            return action, result
+        findings.append(
+            Finding(rule=OWN_CREDENTIAL, category="secrets", severity="high", span=(0, 0))
+        )
+        return "sanitise", masked

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
-from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
+from cordon.content.known import KnownCredentials
 from cordon.content.sanitize import Evaluation
 from cordon.engine import args as _args
 from cordon.engine import checks as _checks
@@ -339,10 +339,8 @@ class Session(ProvenanceState):
         else:
             ev = evaluate_result(result, mode=mode, block_at=cp.block_at)
             findings, ev_action, ev_result = list(ev.findings), ev.action, ev.result
-            masked = self.engine.known.mask_value(ev_result) if ev_action != "block" else None
-            if masked is not None:  # the policy's secrets, as `cordon run` masks its own
-                findings.append(_own_credential())
-                ev_action, ev_result = "sanitise", masked
+            # the policy's secrets, as `cordon run` masks its own
+            ev_action, ev_result = self.engine.known.mask_delivery(ev_action, ev_result, findings)
         tp = self.engine.tool_policy(tool)
         if everything and any(f.category == "secrets" for f in findings):
             # the secret rules are part of the scan above: no secret finding, no secret value
@@ -584,8 +582,3 @@ class Session(ProvenanceState):
         """Withdraw one-time approvals the call they were given for did not use (fail closed:
         an approval is for the call the person was shown, never a later one)."""
         self.once.difference_update(keys)
-
-
-def _own_credential() -> Finding:
-    """The finding of a result in which a credential the policy names was masked."""
-    return Finding(rule=OWN_CREDENTIAL, category="secrets", severity="high", span=(0, 0))
