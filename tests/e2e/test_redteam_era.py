@@ -155,23 +155,33 @@ async def test_a_swapped_server_is_refused_to_a_2026_client_that_skips_discover(
     assert [r["rule"] for r in denied] == ["pin.server_changed"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a 2026-07-28 client that skips server/discover and calls a tool before any "
-        "tools/list (with a pin file, the tools are pinned from it) gives cordon no sign of "
-        "the server's identity before the call goes out: only the result's _meta names the "
-        "server, after the side effect. Closing it means cordon probing server/discover "
-        "itself before it forwards the first 2026-07-28 request of a connection"
-    ),
-)
+@pytest.mark.parametrize("harness", ["stdio", "http"], indirect=True)
 async def test_a_swapped_server_gets_no_call_from_a_2026_client_that_lists_nothing(
     harness: Harness,
 ) -> None:
+    """A 2026-07-28 client that skips ``server/discover`` and calls a tool before any
+    ``tools/list`` (the tools are pinned from the pin file) gave cordon no sign of the
+    server's identity before the call went out: only the result's ``_meta`` named the
+    server, after the side effect. cordon now sends a discover of its own first and
+    compares its answer with the pinned identity."""
     assert await _note(harness, "notes-server", "auto", "first") == "noted"
     got = await _note(harness, "someone-else", MODERN, "second", listed=False)
-    assert got.startswith("error:") or "pin.server_changed" in got, got
+    assert "pin.server_changed" in got, got
     assert _noted(harness) == ["first"]
+    assert _pin_refusals(harness)
+    probes = [r for r in harness.records("upstream") if r.get("event") == "discover"]
+    assert len(probes) == 1  # (the first session's client sent its own discover)
+
+
+async def test_the_pinned_server_answers_a_2026_client_that_lists_nothing(
+    harness: Harness,
+) -> None:
+    """The same server, reached by a 2026-07-28 client that calls before any list: cordon's
+    own discover names it, and the call goes through."""
+    assert await _note(harness, "notes-server", "auto", "first") == "noted"
+    assert await _note(harness, "notes-server", MODERN, "second", listed=False) == "noted"
+    assert _noted(harness) == ["first", "second"]
+    assert _pin_refusals(harness) == []
 
 
 # -- a server's questions (input_required) against what the client declared ----------------

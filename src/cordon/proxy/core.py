@@ -64,6 +64,7 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
+from cordon.proxy.identity import IdentitySide
 from cordon.proxy.server_requests import answer_refusal
 from cordon.proxy.upstream import UpstreamSide
 from cordon.proxy.warn import REFUSED, WarnSide
@@ -165,7 +166,7 @@ def _size(actions: list[Action]) -> int:
     return sum(len(a.data) for a in actions if isinstance(a, (ToClient, ToUpstream)))
 
 
-class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
+class ProxyCore(IdentitySide, UpstreamSide, WarnSide, AskSide, RequestSide):
     """One upstream server behind one client connection, as a state machine.
 
     Args:
@@ -279,12 +280,14 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
             and not self.queue
             and not self.lanes["client"].slots
             and not self.lanes["upstream"].slots
+            and self.probe_id is None
         )
 
     def backlog(self, source: str) -> int:
         """Bytes of ``source``'s frames (``client`` or ``upstream``) waiting for a job or
         behind one: a transport stops reading that side past its cap (bounded memory)."""
-        return self.queued[source] + self.lanes[source].held
+        held = self.held_bytes() if source == "client" else 0
+        return self.queued[source] + self.lanes[source].held + held
 
     # -- helpers ------------------------------------------------------------------------
     def _record(self, rec: dict[str, Any]) -> Audit:
@@ -354,8 +357,8 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
                 del self.asks[eid]
 
     # -- client -> server --------------------------------------------------------------
-    def client_frame(self, item: bytes | Oversize) -> list[Action]:
-        """One line from the client."""
+    def _client_frame(self, item: bytes | Oversize) -> list[Action]:
+        """One line from the client (after :meth:`IdentitySide.client_frame`)."""
         if isinstance(item, Oversize):
             rid = sniff_id(item.head, item.tail)
             return [
@@ -763,30 +766,7 @@ class ProxyCore(UpstreamSide, WarnSide, AskSide, RequestSide):
         self.own_credentials.add(value)  # masked in server output from this frame on
         return self._enqueue(Job("secret", 0, lambda: self.work.register_secret(value), done))
 
-    # -- the end ------------------------------------------------------------------------
-    def upstream_gone(self) -> list[Action]:
-        """The upstream exited: every request still pending gets an error."""
-        out: list[Action] = [
-            self._answer(
-                p.id, error_frame(p.id, INTERNAL_ERROR, "cordon: the upstream server exited")
-            )
-            for p in self.pending.values()
-        ]
-        self.pending.clear()
-        return out
-
-    def upstream_failed(self, id_: Any, message: str) -> list[Action]:
-        """The upstream could not answer request ``id_`` (unreachable, refused, an HTTP error
-        without a JSON-RPC body): the client gets a JSON-RPC error saying so, in the upstream
-        lane (after what the server sent before, still being scanned). Nothing came from the
-        server, so nothing is recorded. Empty when it was answered (or cancelled) already."""
-        p = self.pending.pop(id_key(id_), None)
-        if p is None:
-            return []
-        return self._put(
-            "upstream", [self._answer(p.id, error_frame(p.id, INTERNAL_ERROR, message))]
-        )
-
+    # -- the end (and :meth:`IdentitySide.upstream_gone`) ------------------------------
     def drop_decisions(self) -> None:
         """Cordon is exiting on a signal: queued calls are not decided (nor forwarded); what
         records output already delivered stays queued, so it is recorded first."""

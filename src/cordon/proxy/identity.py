@@ -1,0 +1,230 @@
+"""Who the server is, before a 2026-07-28 client's first request reaches it; and the end of
+the upstream (every request still waiting answered).
+
+On a handshake-era connection the first exchange is ``initialize``, whose result names the
+server (``serverInfo``): cordon compares it with the pinned identity before anything else is
+forwarded (:meth:`cordon.proxy.work.SessionWork.check_identity`). A 2026-07-28 client need
+not send ``server/discover`` first (the SDK client's ``mode="2026-07-28"`` does not; a client
+holding cached tool lists has no reason to), and later results only *should* carry
+``_meta`` ``io.modelcontextprotocol/serverInfo``. So a server swapped behind a pinned entry
+(another package behind the same command, another program behind the same URL) would get
+that client's first call, its arguments and its side effect, before cordon learned who
+answered.
+
+With a pin file, the first 2026-07-28 request of a connection that is not itself a
+handshake is therefore held, and cordon sends the upstream a ``server/discover`` of its own
+(the client's protocol version, capabilities and client info from that request's ``_meta``;
+an id the upstream cannot guess; an ``upstream`` audit record first). Its answer never
+reaches the client: it is checked as the client's own discover would be (pinned the first
+time, compared after), then the held frames go on, in the order they came, through the
+usual path. A server that is not the one pinned is shut off before any of them is decided
+(``pin.server_changed``). A discover that fails (an error answer, the upstream unreachable
+or gone) forwards nothing: every held request is answered with an error, and the next
+request probes again (fail closed: a server cordon cannot name gets no request).
+
+Not covered: requests a client pipelines behind its own ``initialize`` or
+``server/discover`` go on before that handshake's answer is checked (every SDK client waits
+for it).
+
+A mixin of :class:`cordon.proxy.core.ProxyCore`, as :class:`cordon.proxy.asking.AskSide` is.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from cordon._exceptions import ProtocolError
+from cordon.engine import rules
+from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
+from cordon.proxy.framing import INTERNAL_ERROR, Oversize, error_frame, id_key, parse_frame
+
+if TYPE_CHECKING:
+    from cordon.proxy.work import SessionWork
+
+__all__ = ["IdentitySide"]
+
+#: the ``_meta`` keys of a 2026-07-28 request that a discover of cordon's own repeats
+#: (protocol version and capabilities are required on every request; client info is not)
+_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
+_PROBE_META = (
+    _VERSION_KEY,
+    "io.modelcontextprotocol/clientCapabilities",
+    "io.modelcontextprotocol/clientInfo",
+)
+_HANDSHAKES = frozenset({"initialize", "server/discover"})
+
+
+def _modern_meta(msg: Any) -> dict[str, Any] | None:
+    """The ``_meta`` of a 2026-07-28 request (it names the protocol version), else None."""
+    if not isinstance(msg, dict) or "id" not in msg or not isinstance(msg.get("method"), str):
+        return None
+    params = msg.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    return meta if isinstance(meta, dict) and _VERSION_KEY in meta else None
+
+
+class IdentitySide:
+    """The server's identity checked before a 2026-07-28 client's first request, and the
+    upstream's end (module docstring)."""
+
+    work: SessionWork
+    own_prefix: str
+    _counter: itertools.count[int]
+    pending: dict[tuple[str, Any], Any]
+    #: a handshake passed (the client's own, or cordon's discover): no probe is needed
+    identity_seen: bool = False
+    #: the id of cordon's own ``server/discover`` while it is out, and the client frames
+    #: held behind it (their bytes count in the client's backlog: :meth:`held_bytes`)
+    probe_id: str | None = None
+    probe_held: list[bytes | Oversize] | None = None
+
+    if TYPE_CHECKING:
+
+        def _client_frame(self, item: bytes | Oversize) -> list[Action]: ...
+        def _enqueue(self, job: Job) -> list[Action]: ...
+        def _put(self, lane: str, actions: list[Action]) -> list[Action]: ...
+        def _answer(self, id_: Any, data: bytes, **kw: Any) -> ToClient: ...
+        def _record(self, rec: dict[str, Any]) -> Audit: ...
+        def _refuse(self, direction: str, reason: str, **extra: Any) -> Audit: ...
+
+    def held_bytes(self) -> int:
+        """Bytes of the client frames held behind cordon's discover."""
+        return sum(len(f) if isinstance(f, bytes) else f.size for f in self.probe_held or ())
+
+    def client_frame(self, item: bytes | Oversize) -> list[Action]:
+        """One line from the client: held while cordon's discover is out, and the first
+        2026-07-28 request of a connection with a pin file held behind a new one."""
+        if self.probe_held is not None:  # everything waits behind the probe, in order
+            self.probe_held.append(item)
+            return []
+        if self.identity_seen or not isinstance(item, bytes):
+            return self._client_frame(item)
+        try:
+            msg = parse_frame(item)
+        except ProtocolError:
+            return self._client_frame(item)  # (refused there, with the reason)
+        if isinstance(msg, dict) and msg.get("method") in _HANDSHAKES:
+            self.identity_seen = True  # its result is checked before it is delivered
+            return self._client_frame(item)
+        meta = _modern_meta(msg)
+        if meta is not None and self.work.pin_file is None:
+            self.identity_seen = True  # (no pin to compare it with: nothing to probe for)
+        if meta is None or self.identity_seen:
+            return self._client_frame(item)
+        self.probe_id = f"{self.own_prefix}discover-{next(self._counter)}"
+        self.probe_held = [item]
+        probe = {
+            "jsonrpc": "2.0",
+            "id": self.probe_id,
+            "method": "server/discover",
+            "params": {"_meta": {k: meta[k] for k in _PROBE_META if k in meta}},
+        }
+        why = "a 2026-07-28 request came before any handshake: the server is named first"
+        return [
+            self._record({"kind": "upstream", "event": "discover", "reason": why}),
+            ToUpstream(orjson.dumps(probe)),
+        ]
+
+    def server_frame(self, item: bytes | Oversize) -> list[Action]:
+        """One line from the upstream: the answer to cordon's discover is read here (it
+        never reaches the client); any other goes on (:meth:`UpstreamSide.server_frame`)."""
+        answer = self._probe_answer(item) if isinstance(item, bytes) else None
+        if answer is None or not isinstance(item, bytes):
+            out: list[Action] = super().server_frame(item)  # type: ignore[misc]
+            return out
+        result = answer.get("result")
+        if not isinstance(result, dict):
+            error = answer.get("error")
+            code = error.get("code") if isinstance(error, dict) else None
+            # (only the code: the message is the server's text, not cordon's to repeat)
+            said = f"error {code}" if type(code) is int else "no result"
+            return self._probe_failed(f"it answered server/discover with {said}")
+
+        def done(changed: str | None, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                return self._probe_failed(f"its discover result could not be read ({error!r})")
+            acts: list[Action] = []
+            if changed is not None:  # the server is shut off: the held frames are refused
+                rec = {"kind": "pin", "rule": rules.PIN_SERVER_CHANGED, "reason": changed}
+                acts += [Log(changed), self._record(rec)]
+            return acts + self._release()
+
+        return self._enqueue(
+            Job("identity", len(item), lambda: self.work.check_identity(result), done)
+        )
+
+    def _probe_answer(self, item: bytes) -> dict[str, Any] | None:
+        """The upstream's answer to cordon's discover, when ``item`` is it."""
+        if self.probe_id is None:
+            return None
+        if self.probe_id.encode() not in item:
+            return None  # (no frame is parsed twice but the answer itself)
+        try:
+            msg = parse_frame(item)
+        except ProtocolError:
+            return None
+        if not isinstance(msg, dict) or "method" in msg or msg.get("id") != self.probe_id:
+            return None
+        return msg
+
+    def _release(self) -> list[Action]:
+        """The server is named: the held client frames go on, in order."""
+        held = self.probe_held or []
+        self.probe_id, self.probe_held, self.identity_seen = None, None, True
+        out: list[Action] = []
+        for frame in held:
+            out += self.client_frame(frame)
+        return out
+
+    def _probe_failed(self, why: str) -> list[Action]:
+        """cordon's discover failed: every held request is answered with an error and
+        nothing is forwarded; the next request probes again."""
+        held = self.probe_held or []
+        self.probe_id, self.probe_held = None, None
+        message = (
+            "cordon: the server could not be checked against its pinned identity before "
+            f"this request ({why}); nothing was forwarded"
+        )
+        out: list[Action] = [self._refuse("server", f"identity unknown: {why}"), Log(message)]
+        for frame in held:
+            msg = None
+            if isinstance(frame, bytes):
+                try:
+                    msg = parse_frame(frame)
+                except ProtocolError:
+                    msg = None
+            if isinstance(msg, dict) and "id" in msg and isinstance(msg.get("method"), str):
+                out.append(ToClient(error_frame(msg["id"], INTERNAL_ERROR, message)))
+        return out
+
+    # -- the end ------------------------------------------------------------------------
+    def upstream_gone(self) -> list[Action]:
+        """The upstream exited: every request still pending, or held behind cordon's
+        discover, gets an error."""
+        out = self._probe_failed("the upstream exited") if self.probe_id is not None else []
+        out += [
+            self._answer(
+                p.id, error_frame(p.id, INTERNAL_ERROR, "cordon: the upstream server exited")
+            )
+            for p in self.pending.values()
+        ]
+        self.pending.clear()
+        return out
+
+    def upstream_failed(self, id_: Any, message: str) -> list[Action]:
+        """The upstream could not answer request ``id_`` (unreachable, refused, an HTTP error
+        without a JSON-RPC body): the client gets a JSON-RPC error saying so, in the upstream
+        lane (after what the server sent before, still being scanned). Nothing came from the
+        server, so nothing is recorded. Empty when it was answered (or cancelled) already.
+        For cordon's own discover, the requests held behind it are refused."""
+        if self.probe_id is not None and id_ == self.probe_id:
+            return self._probe_failed("the request failed")
+        p = self.pending.pop(id_key(id_), None)
+        if p is None:
+            return []
+        return self._put(
+            "upstream", [self._answer(p.id, error_frame(p.id, INTERNAL_ERROR, message))]
+        )
