@@ -136,6 +136,14 @@ _HeaderEnvOption = Annotated[
         "stays off the command line (ps shows every process's arguments); ${VAR} in it read.",
     ),
 ]
+_SseOption = Annotated[
+    bool,
+    typer.Option(
+        "--sse",
+        help="--url is a legacy HTTP+SSE server (MCP 2024-11-05: a GET stream and an endpoint "
+        "to POST to; clients call it type sse) instead of Streamable HTTP. No OAuth.",
+    ),
+]
 _AllowHttpOption = Annotated[
     bool,
     typer.Option(
@@ -198,18 +206,22 @@ def run_cmd(
     header_env: _HeaderEnvOption = [],  # noqa: B006
     oauth: _OAuthOption = True,
     allow_http: _AllowHttpOption = False,
+    sse: _SseOption = False,
 ) -> None:
     """Run an MCP server behind cordon: cordon run [OPTIONS] -- COMMAND [ARGS...], or
-    cordon run --url URL [--header NAME:VALUE ...] [--header-env NAME ...]."""
+    cordon run --url URL [--sse] [--header NAME:VALUE ...] [--header-env NAME ...]."""
     from cordon.proxy.main import run_proxy
 
     command = list(command or [])
     url = _upstream_given(command, url, allow_http, url_env)
+    if sse and url is None:
+        _failed("cordon run:", ValueError("--sse needs --url"), answer=True)
     try:
         rc = run_proxy(
             url=url,
             headers=_run_headers(header, header_env),
             oauth=oauth,
+            sse=sse,
             command=list(command),
             policies=list(policy),
             audit_path=audit,
@@ -374,16 +386,18 @@ def _review_pending(
     """Show each pending definition; the labels to accept and those the scan refuses."""
     from cordon.audit.log import sanitize
     from cordon.content import scan_tool
-    from cordon.engine.pins import changed_fields
+    from cordon.engine.pins import changed_fields, changed_prompt_fields
     from cordon.pin_diff import definition_diff
 
     ok: set[str] = set()
     refused: list[str] = []
     for srv, tool, pinned, new in pending:
         label = f"{srv}/{tool}"
-        what = (
-            "new tool" if pinned is None else "changed: " + ", ".join(changed_fields(pinned, new))
-        )
+        # a prompt (``prompt:NAME``) is compared on its own pinned fields
+        prompt = tool.startswith("prompt:")
+        fields = changed_prompt_fields if prompt else changed_fields
+        kind = "prompt" if prompt else "tool"
+        what = f"new {kind}" if pinned is None else "changed: " + ", ".join(fields(pinned, new))
         print(f"{label}: {what}")
         # every changed leaf, old and new (a poisoned parameter); all of a new tool's
         for line in definition_diff(pinned or {}, new):

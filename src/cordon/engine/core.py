@@ -303,6 +303,25 @@ class Session(ProvenanceState):
         self.taint.add_text(recorded.text)
         return recorded
 
+    def observe_message(
+        self, value: Any, evaluation: Evaluation | None = None, *, server: str = "default"
+    ) -> list[Finding]:
+        """Record a server message that is not a result (a notification's params: a log
+        line, a progress message, a ``resources/updated`` URI) as untrusted output and scan
+        its strings; ``evaluation``: warn mode's sanitising of it, whose findings are used
+        as they are. A credential in it is kept as a seen secret, as one in a tool result is
+        (``secret.egress``): a log line printing a database password hands it to the client
+        (as sent, in monitor mode), and no later call may send it on."""
+        recorded = self.record_output(value)
+        if evaluation is not None:
+            findings = list(evaluation.findings)
+        else:
+            findings = scan_text(recorded.text) if recorded.text else []
+        if recorded.text and any(f.category == "secrets" for f in findings):
+            tp = self.engine.tool_policy("notification")
+            self._seen_secrets(find_secrets(recorded.text), "notification", server, tp, None)
+        return findings
+
     def observe_output(
         self,
         tool: str,

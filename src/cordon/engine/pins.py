@@ -27,6 +27,17 @@ PINNED_FIELDS: tuple[str, ...] = (
 )
 
 
+#: the pinned fields of a prompt (``prompts/list``): what a client shows its user in a prompt
+#: picker and what names the arguments it asks for. ``icons`` and ``_meta`` are not pinned
+#: (as for tools); they are still scanned with the rest of the list.
+PROMPT_FIELDS: tuple[str, ...] = ("name", "title", "description", "arguments")
+
+
+def canonical_prompt(prompt: Mapping[str, Any]) -> dict[str, Any]:
+    """The pinned subset of a prompt definition (absent and null fields omitted)."""
+    return {k: prompt[k] for k in PROMPT_FIELDS if k in prompt and prompt[k] is not None}
+
+
 def canonical(tool: Mapping[str, Any]) -> dict[str, Any]:
     """The pinned subset of a tool definition (absent fields omitted)."""
     return {k: tool[k] for k in PINNED_FIELDS if k in tool and tool[k] is not None}
@@ -42,6 +53,12 @@ def changed_fields(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
     """Names of pinned fields whose values differ between two definitions."""
     a, b = canonical(old), canonical(new)
     return [k for k in PINNED_FIELDS if a.get(k) != b.get(k)]
+
+
+def changed_prompt_fields(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    """Names of a prompt's pinned fields (:data:`PROMPT_FIELDS`) that differ."""
+    a, b = canonical_prompt(old), canonical_prompt(new)
+    return [k for k in PROMPT_FIELDS if a.get(k) != b.get(k)]
 
 
 @dataclass(kw_only=True)

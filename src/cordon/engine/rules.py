@@ -43,6 +43,7 @@ class Rule:
 PIN_UNKNOWN_TOOL = "pin.unknown_tool"
 PIN_CHANGED = "pin.changed"
 PIN_SERVER_CHANGED = "pin.server_changed"
+PIN_PROMPT_CHANGED = "pin.prompt_changed"
 PIN_SHADOWED_TOOL = "pin.shadowed_tool"
 CONTENT_POISONED_DEFINITION = "content.poisoned_definition"
 # -- budgets and scopes ------------------------------------------------------------------
@@ -120,6 +121,11 @@ _RULES = (
     _r(PIN_UNKNOWN_TOOL, "pinning", "deny", "a tool that is not in the pinned tools/list",
        _PIN_SRC, "list the tools first; accept a new tool with `cordon pin accept`"),
     _r(PIN_CHANGED, "pinning", "deny", "a tool whose definition changed after pinning (rug pull)",
+       _PIN_SRC, "review the change and accept it with `cordon pin accept`"),
+    _r(PIN_PROMPT_CHANGED, "proxy", "deny",
+       "a prompt whose definition (title, description, arguments) changed after pinning, or "
+       "one listed after the pinned prompts/list: hidden from prompts/list, its prompts/get "
+       "refused (prompt rug pull)",
        _PIN_SRC, "review the change and accept it with `cordon pin accept`"),
     _r(PIN_SERVER_CHANGED, "proxy", "deny",
        "a server whose command line, URL, serverInfo or instructions changed after pinning "

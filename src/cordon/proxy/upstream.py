@@ -632,8 +632,12 @@ class UpstreamSide:
         ``SessionWork.scan_other``)."""
         sanitise = self.cfg.content_mode == "warn"
         asks = result.get("resultType") == "input_required"
+        sent = result
 
         def run() -> tuple[Any, Any]:
+            nonlocal result
+            if method == "prompts/list":  # a changed prompt is hidden (a prompt rug pull)
+                result = self.work.prompt_pins.listed(sent, self.work.session)
             if not sanitise:
                 return self.work.scan_other(method, result, requested=requested), None
             if asks:
@@ -665,6 +669,9 @@ class UpstreamSide:
             block = (bool(bad) and self.cfg.content_mode == "block") or capped
             action = "block" if block else ev.action if ev is not None else "deliver"
             acts: list[Action] = []
+            if method == "prompts/list":  # what hiding a changed prompt told
+                records, problems = self.work.prompt_pins.take()
+                acts += [*map(Log, problems), *map(self._record, records)]
             if obs.findings:
                 rules = sorted({f.rule for f in obs.findings})
                 acts.append(
@@ -678,7 +685,7 @@ class UpstreamSide:
             out = dict(ev.result) if ev is not None and ev.action == "sanitise" else result
             if asks:  # questions shown to a person or a model: no terminal control, any mode
                 out = strip_ansi(out)
-            if out is result:
+            if out is sent:
                 return [*acts, self._answer(id_, line)]
             return [*acts, self._answer(id_, result_frame(id_, out))]
 

@@ -38,6 +38,7 @@ from cordon.engine.client_requests import other_params
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.egress import check_egress
 from cordon.engine.pins import fingerprint
+from cordon.proxy.prompt_pins import PromptPins
 from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
 from cordon.store.pins import identity_changes
 
@@ -121,6 +122,7 @@ class SessionWork:
         #: :data:`MAX_LISTED_URIS`: reading one exactly as listed sends nothing the agent
         #: chose (:meth:`decide_request`)
         self.listed_uris: set[str] = set()
+        self.prompt_pins = PromptPins(server, pin_file)  # (prompt rug pulls)
         #: why the policy does not fit this server's tools/list (a restricting `tools:` entry
         #: naming no listed tool, a pack naming none): every call denied (``policy.unknown_tool``)
         self.policy_misfit: str | None = None
@@ -205,7 +207,9 @@ class SessionWork:
             )
         elif self.policy_misfit is not None:
             why = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=self.policy_misfit)
-        elif answers is not None:
+        elif method == "prompts/get":  # a prompt rug pull (cordon.proxy.prompt_pins)
+            why = self.prompt_pins.refusal(values)
+        if why is None and answers is not None:
             why = self.check_answer({"inputResponses": answers}, method)
         if why is None:  # the rest of its params (``_meta`` ...): read for credentials
             why = self.session.check_params(method, params, server=self.server)
@@ -367,11 +371,7 @@ class SessionWork:
         warn mode's sanitising of them, whose findings are used as they are (one scan, not
         two). Returns the observation (its findings), or why the session is now degraded."""
         try:
-            recorded = self.session.record_output(params)
-            if evaluation is not None:
-                findings = list(evaluation.findings)
-            else:
-                findings = scan_text(recorded.text) if recorded.text else []
+            findings = self.session.observe_message(params, evaluation, server=self.server)
         except Exception as exc:  # noqa: BLE001 - fail closed: the session is degraded
             return self.degrade(f"recording server output failed: {type(exc).__name__}")
         result = params if isinstance(params, dict) else {}

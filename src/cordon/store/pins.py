@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from cordon.engine.pins import PinSet, canonical
+from cordon.engine.pins import PinSet, canonical, canonical_prompt
 from cordon.store.private import private_dirs
 
 __all__ = ["IDENTITY_FIELDS", "PinFile", "identity_changes"]
@@ -45,6 +45,9 @@ class PinFile:
     ``identity`` is who the server is (:data:`IDENTITY_FIELDS`): the upstream command line
     (or URL), its ``serverInfo`` without ``version``, and its ``instructions``;
     ``pending_identity`` the parts that changed, for ``cordon pin accept``.
+    ``prompts`` holds the server's prompts as its first complete ``prompts/list`` gave them
+    (:data:`cordon.engine.pins.PROMPT_FIELDS`), ``pending_prompts`` the changed or added ones
+    for ``cordon pin accept`` (which names them ``server/prompt:NAME``).
     Written via a temporary file and ``os.replace``.
     """
 
@@ -160,7 +163,35 @@ class PinFile:
             pinned = entry.get("tools") or {}
             for tname, tdef in (entry.get("pending") or {}).items():
                 out.append((name, tname, pinned.get(tname), tdef))
+            prompts = entry.get("prompts") or {}
+            for pname, pdef in (entry.get("pending_prompts") or {}).items():
+                out.append((name, f"prompt:{pname}", prompts.get(pname), pdef))
         return out
+
+    def prompts(self, server: str) -> dict[str, dict[str, Any]] | None:
+        """The pinned prompts of ``server`` (name -> pinned definition), or None when none
+        were pinned yet."""
+        entry = self.load()["servers"].get(server) or {}
+        pinned = entry.get("prompts")
+        return dict(pinned) if isinstance(pinned, dict) else None
+
+    def store_prompts(self, server: str, prompts: Iterable[Mapping[str, Any]]) -> None:
+        """Pin ``server``'s prompts (its first complete ``prompts/list``)."""
+        data = self.load()
+        entry = data["servers"].setdefault(server, {})
+        entry["prompts"] = {str(p.get("name")): canonical_prompt(p) for p in prompts}
+        entry["pending_prompts"] = {}
+        self.save(data)
+
+    def record_pending_prompt(self, server: str, prompt: Mapping[str, Any]) -> None:
+        """Keep a changed or added prompt definition for ``cordon pin accept``."""
+        data = self.load()
+        entry = data["servers"].setdefault(server, {})
+        new = canonical_prompt(prompt)
+        pending = entry.setdefault("pending_prompts", {})
+        if pending.get(str(prompt.get("name"))) != new:
+            pending[str(prompt.get("name"))] = new
+            self.save(data)
 
     def record_listed(self, server: str, names: Iterable[str]) -> None:
         """Keep the tool names of ``server``'s latest complete ``tools/list`` (written only
@@ -207,6 +238,7 @@ class PinFile:
                 entry.setdefault("tools", {})[tname] = tdef
                 accepted.append(f"{name}/{tname}")
             entry["pending"] = left
+            accepted += self._accept_prompts(name, entry, only)
             ident = entry.pop("pending_identity", None)
             if ident and (only is None or f"{name}/(server)" in only):
                 entry.setdefault("identity", {}).update(ident)
@@ -214,4 +246,20 @@ class PinFile:
             elif ident:
                 entry["pending_identity"] = ident
         self.save(data)
+        return accepted
+
+    @staticmethod
+    def _accept_prompts(server: str, entry: dict[str, Any], only: set[str] | None) -> list[str]:
+        """Move ``entry``'s pending prompts (those ``only`` names, or all) into its pins."""
+        accepted: list[str] = []
+        left: dict[str, Any] = {}
+        for pname, pdef in (entry.get("pending_prompts") or {}).items():
+            label = f"{server}/prompt:{pname}"
+            if only is not None and label not in only:
+                left[pname] = pdef
+                continue
+            entry.setdefault("prompts", {})[pname] = pdef
+            accepted.append(label)
+        if left or "pending_prompts" in entry:
+            entry["pending_prompts"] = left
         return accepted

@@ -1,0 +1,130 @@
+"""Prompt pinning: a prompt rug pull is caught as a tool rug pull is.
+
+A server's prompts (``prompts/list``) are what a client shows its user in a prompt picker
+and what fills the model's context when one is chosen (``prompts/get``). A server that lists
+a harmless prompt and later changes its description or arguments (after the user trusted
+it) is the rug pull of tool pinning (:mod:`cordon.engine.pins`), on another surface.
+
+The first complete ``prompts/list`` of a session is the baseline (or the prompts the pin file
+holds for the server: trust on first use across restarts). A later listing's prompt whose
+pinned fields (:data:`cordon.engine.pins.PROMPT_FIELDS`) differ, or one not in the baseline,
+is hidden from the list the client gets, audited (``kind: pin``, rule
+``pin.prompt_changed``), kept in the pin file for ``cordon pin accept``, and a
+``prompts/get`` of it is refused before it reaches the server. So is a ``prompts/get`` of a
+name the pins do not hold. What a ``prompts/get`` returns is not pinned (its messages depend
+on the arguments); it is scanned as all server output is.
+
+Touched only by jobs of the decision queue (a ``prompts/list`` result's scan, a
+``prompts/get`` decision), in the order their frames arrived.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import TYPE_CHECKING, Any
+
+from cordon._types import Verdict
+from cordon.engine import rules
+from cordon.engine.pins import canonical_prompt, changed_prompt_fields
+
+if TYPE_CHECKING:
+    from cordon.engine.core import Session
+    from cordon.store.pins import PinFile
+
+__all__ = ["PromptPins"]
+
+
+class PromptPins:
+    """The pinned prompts of one server for one session.
+
+    Args:
+        server: the logical server name (``--name``), the pin file's key.
+        pin_file: persisted pins, or None (the baseline is this session's first listing).
+    """
+
+    def __init__(self, server: str, pin_file: PinFile | None) -> None:
+        self.server = server
+        self.pin_file = pin_file
+        #: name -> pinned definition; None until a baseline exists
+        self.pinned: dict[str, dict[str, Any]] | None = (
+            pin_file.prompts(server) if pin_file is not None else None
+        )
+        self.listing: list[dict[str, Any]] = []  # the first listing's pages so far
+        #: name -> why it is hidden (its latest listed definition is not the pinned one)
+        self.hidden: dict[str, str] = {}
+        self.records: list[dict[str, Any]] = []  # audit records not yet taken
+        self.problems: list[str] = []  # lines for stderr not yet taken
+        self.told = False  # the `cordon pin accept` hint goes to stderr once
+
+    def listed(self, result: dict[str, Any], session: Session) -> dict[str, Any]:
+        """:meth:`page` for a ``prompts/list`` result (final when it has no ``nextCursor``);
+        what it hides is recorded in ``session`` as untrusted output all the same."""
+        shown = self.page(result, not result.get("nextCursor"))
+        if shown is not result:
+            session.observe_untrusted(result)
+        return shown
+
+    def page(self, result: dict[str, Any], final: bool) -> dict[str, Any]:
+        """One ``prompts/list`` page: the result the client may see (``result`` itself when
+        nothing is hidden). ``final``: the page has no ``nextCursor``."""
+        prompts = result.get("prompts")
+        if not isinstance(prompts, list):
+            return result
+        if self.pinned is None:
+            self.listing += [canonical_prompt(p) for p in prompts if isinstance(p, dict)]
+            if final:
+                self.pinned = {str(p.get("name")): p for p in self.listing}
+                if self.pin_file is not None:
+                    self.pin_file.store_prompts(self.server, self.listing)
+            return result
+        shown = [p for p in prompts if not isinstance(p, dict) or self._compare(p)]
+        return result if len(shown) == len(prompts) else {**result, "prompts": shown}
+
+    def _compare(self, prompt: dict[str, Any]) -> bool:
+        """Whether ``prompt`` is the pinned one; else it is hidden, audited and kept pending."""
+        assert self.pinned is not None
+        name = str(prompt.get("name"))
+        old = self.pinned.get(name)
+        if old is not None and old == canonical_prompt(prompt):
+            self.hidden.pop(name, None)
+            return True
+        if old is None:
+            why = f"prompt {name!r} is not in the pinned prompts/list"
+            details: dict[str, Any] = {}
+        else:
+            fields = changed_prompt_fields(old, prompt)
+            why = f"prompt {name!r} changed since it was pinned ({', '.join(fields)})"
+            details = {"changed_fields": fields}
+        if self.hidden.get(name) != why:
+            rec = {"kind": "pin", "prompt": name, "rule": rules.PIN_PROMPT_CHANGED, "reason": why}
+            self.records.append({**rec, "details": details} if details else rec)
+        self.hidden[name] = why
+        if self.pin_file is not None:
+            self.pin_file.record_pending_prompt(self.server, prompt)
+        if not self.told:
+            self.told = True
+            self.problems.append(
+                f"prompt {name!r} is hidden: {why}; review and re-approve it with "
+                f"`cordon pin accept --server {shlex.quote(self.server)}` in a terminal"
+            )
+        return False
+
+    def refusal(self, values: dict[str, Any]) -> Verdict | None:
+        """Why a ``prompts/get`` of ``values["name"]`` is refused, or None."""
+        name = str(values.get("name"))
+        why = self.hidden.get(name)
+        if why is None and self.pinned is not None and name not in self.pinned:
+            why = f"prompt {name!r} is not in the pinned prompts/list"
+        if why is None:
+            return None
+        return Verdict(
+            verdict="deny",
+            rule=rules.PIN_PROMPT_CHANGED,
+            reason=f"{why}; review it with `cordon pin accept --server {shlex.quote(self.server)}`",
+        )
+
+    def take(self) -> tuple[list[dict[str, Any]], list[str]]:
+        """The audit records and stderr lines since the last call."""
+        out = (self.records, self.problems)
+        self.records, self.problems = [], []
+        return out
