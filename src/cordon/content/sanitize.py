@@ -2,8 +2,11 @@
 
 :func:`sanitize_text` rewrites one string from its hits:
 
-* invisible characters (zero-width, bidi, tags, variation selectors) and ANSI escapes are
-  stripped everywhere in the string;
+* ANSI escapes are stripped everywhere in the string, and so is every run of invisible
+  characters the normaliser reads as obfuscation (zero-width characters inside a word, bidi
+  controls, smuggled tags, variation-selector runs); an ordinary one (a ZWNJ in Persian, an
+  emoji's joiners or variation selector, a flag's tag sequence) stays, as in a string with no
+  hit; inside a wrap every invisible character goes;
 * secrets are masked (``[secret masked: AKIA****]``);
 * beacons (data-carrying images and links, collector hosts) are replaced by
   ``[untrusted link removed]``;
@@ -44,6 +47,7 @@ from cordon.content._walk import (
     decoded_blob,
     scan_value,
 )
+from cordon.content.normalize import _Builder, _classify_invisible
 from cordon.content.scanner import MAX_HITS_PER_RULE, Hit, scan_hits
 from cordon.textnorm import INVISIBLE_RE
 
@@ -55,6 +59,7 @@ Mode = Literal["monitor", "warn", "block"]
 #: INVISIBLE_RE's class is written as ranges: the same 432 characters listed one by one made
 #: ``re`` test each in turn at every position (6.4 s against 0.2 s of CPU per 10 MB)
 _STRIP_RE = re.compile("(?:" + ANSI + ")|" + INVISIBLE_RE.pattern)
+_INVISIBLE_RUN_RE = re.compile("(?:" + INVISIBLE_RE.pattern + ")+")
 _BEACON_RULES = frozenset({"exfil.markdown_image", "exfil.markdown_link", "exfil.collector_host"})
 _CLAIM_RULES = frozenset({"inj.clearance"})
 _WRAP_CATEGORIES = frozenset({"injection", "tool_hijack", "exfiltration", "supply_chain"})
@@ -311,14 +316,38 @@ def _unclosable(segment: str) -> str:
     ``ESC ]`` holds a bracket of its own), then every bracket look-alike turned into a
     parenthesis. The wrap's own ``]`` is then the only one before the line ends, and
     cordon's replacements inside it (``[secret masked: ...]``) are not touched."""
-    return _strip(segment).translate(_BRACKETS)
+    return _strip_all(segment).translate(_BRACKETS)
 
 
-def _strip(text: str) -> str:
-    """``text`` without what ``_STRIP_RE`` matches."""
+def _strip_all(text: str) -> str:
+    """``text`` without what ``_STRIP_RE`` matches (every ANSI escape, every invisible
+    character): the text inside a wrap."""
     if text.isascii() and "\x1b" not in text:
         return text  # every invisible and C1 character is outside ASCII: only ESC starts a match
     return _STRIP_RE.sub("", text)
+
+
+def _strip(text: str) -> str:
+    """``text`` without its ANSI escapes and without each run of invisible characters the
+    normaliser reads as obfuscation (the runs that raise ``obf.zero_width``,
+    ``obf.bidi_control``, ``obf.tag_smuggling`` or ``obf.variation_selector_run``). A run it
+    reads as ordinary text stays, as it does in a string with no hit: a zero-width
+    non-joiner in Persian or Hindi, the joiners of a family emoji, an emoji's variation
+    selector, a flag's tag sequence, a right-to-left mark. Stripping those from a whole file
+    because one line of it matched a rule changed words and emoji far from the match (and
+    made the text differ from the file the agent edits)."""
+    if text.isascii() and "\x1b" not in text:
+        return text  # every invisible and C1 character is outside ASCII: only ESC starts a match
+    text = ANSI_RE.sub("", text)
+    return _INVISIBLE_RUN_RE.sub(lambda m: _obfuscating(m.string, m.start(), m.end()), text)
+
+
+def _obfuscating(text: str, start: int, end: int) -> str:
+    """The invisible run ``text[start:end]`` kept, or ``""`` when the normaliser's reading
+    of a run (:func:`cordon.content.normalize._classify_invisible`) raises an event on it."""
+    b = _Builder(text)
+    _classify_invisible(b, start, end, text[start:end])
+    return "" if b.events else text[start:end]
 
 
 def strip_ansi(value: Any) -> Any:
@@ -478,7 +507,8 @@ def evaluate_result(
         # an ANSI sequence no rule names (ESC c resets a terminal, ESC 7 and 8 move the
         # cursor, an 8-bit CSI) is removed from a string with no hit too: terminal control
         # never belongs in text a model reads. Invisible characters are removed only from
-        # strings with hits: a zero-width joiner or non-joiner, a bidi mark and an emoji's
+        # strings with hits, and there only where the normaliser reads them as obfuscation
+        # (:func:`_strip`): a zero-width joiner or non-joiner, a bidi mark and an emoji's
         # variation selector are part of ordinary Persian, Hindi, Hebrew or emoji text
         if path in seen:
             return
