@@ -273,13 +273,16 @@ def scan_value(
                 if on_plain is not None and not blob:
                     on_plain(path, text)
                 continue
+            if on_hits is not None:
+                # the rewrite is of the decoded text the spans refer to: a blob's hit is
+                # rewritten where it stands (a wrap over the whole decoded file stripped and
+                # re-bracketed every line of it for one matching line)
+                on_hits(path, text, hits)
             if blob:  # spans refer to the decoded text; report the whole blob
                 hits = [
                     Hit(rule=h.rule, severity=h.severity, span=(0, len(text)), value=h.value)
                     for h in hits
                 ]
-            if on_hits is not None:
-                on_hits(path, text, hits)
             findings.extend(
                 to_finding(h, text, path) for h in hits if SEVERITY_ORDER[h.severity] >= threshold
             )
