@@ -115,7 +115,10 @@ _ORDER = (
 #: first create ...", "the assistant must delete ...", "the agent must call transfer_funds"
 _AI_SUBJECT = (
     r"(?:(?:ai|coding|ai\s+coding|llm|autonomous|mail|e-?mail)\s+(?:agents?|assistants?)|"
-    r"(?<![\w-])(?:assistants?|agents?)|llms?|copilot|claude|chatgpt|gemini|cursor|devin|"
+    # (not a "user agent", the browser or HTTP client of RFC 9110's "a user agent SHOULD
+    # send ...", nor an ssh or gpg agent: the spec and man page language of ordinary code)
+    r"(?<![\w-])(?<!user\s)(?<!ssh\s)(?<!gpg\s)(?:assistants?|agents?)|llms?|copilot|claude|"
+    r"chatgpt|gemini|cursor|devin|"
     r"cascade|windsurf|codex)"
 )
 _OBLIGED = (

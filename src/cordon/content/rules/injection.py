@@ -408,7 +408,9 @@ RULES: tuple[Rule, ...] = (
         source="Greshake et al. (arXiv:2302.12173); Invariant Labs, 'GitHub MCP Exploited' "
         "(2025-05)",
         pattern=(
-            r"<!--[^>]{0,300}?\b(?:ignore|disregard|you\s+must|you\s+should|assistant|ai\s+agent|"
+            # (a tool's directive is not an order: "prettier-ignore", "markdownlint-disable")
+            r"<!--[^>]{0,300}?(?<![\w-])(?:ignore|disregard|you\s+must|you\s+should|assistant|"
+            r"ai\s+agent|"
             r"llm|instructions?\s+for|do\s+not\s+tell)\b"
         ),
         # the comment with its directive word (gap widened for whitespace padding)
