@@ -254,10 +254,18 @@ def _upstream(
     headers: dict[str, str],
     max_bytes: int,
     auth: CordonOAuth | None = None,
+    sse: bool = False,
 ) -> Upstream:
-    """The server side: a subprocess, or the Streamable HTTP server at ``url``."""
+    """The server side: a subprocess, or the server at ``url`` (Streamable HTTP, or with
+    ``sse`` the legacy HTTP+SSE transport)."""
     if url is None:
         return SubprocessUpstream(command)
+    if sse:
+        from cordon.proxy.sse import SseUpstream
+
+        if not any(k.lower() == "user-agent" for k in headers):
+            headers = {"user-agent": f"cordon/{__version__}", **headers}
+        return SseUpstream(url, headers=headers, max_bytes=max_bytes)
     # imported only for a remote server: the HTTP client and the SDK's header codecs weigh
     # ~35 MB of a process that must stay small per wrapped server
     from cordon.proxy.http import HttpUpstream
@@ -494,9 +502,10 @@ def run_proxy(
     url: str | None = None,
     headers: list[str] | None = None,
     oauth: bool = True,
+    sse: bool = False,
 ) -> int:
-    """Start the proxy in front of ``command`` (stdio) or ``url`` (Streamable HTTP). Returns
-    the exit status.
+    """Start the proxy in front of ``command`` (stdio) or ``url`` (Streamable HTTP; with
+    ``sse``, the legacy HTTP+SSE transport, which has no OAuth). Returns the exit status.
 
     Raises:
         PolicyError: an invalid policy (before the upstream is started).
@@ -506,7 +515,7 @@ def run_proxy(
     sent = _headers(headers or [])
     store = _shared_store() if shared_taint else None
     later = _Later(store)  # OAuth tokens a login or refresh brings
-    auth = _oauth(url, sent, oauth, later)
+    auth = _oauth(url, sent, oauth and not sse, later)
     secrets = policy_secrets(policy.secrets)
     own = [*secrets, *_own_secrets(sent, auth, url, command)]
     # to the client's other servers (hashed) before anything can stop this one (a changed pin)
@@ -542,7 +551,7 @@ def run_proxy(
         )
         transport = Transport(
             core,
-            _upstream(engine, name, command, url, sent, max_bytes, auth),
+            _upstream(engine, name, command, url, sent, max_bytes, auth, sse),
             audit=audit,
             shared=store,
             max_bytes=max_bytes,

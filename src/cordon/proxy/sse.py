@@ -1,0 +1,208 @@
+"""The legacy HTTP+SSE transport (MCP 2024-11-05) as an upstream: ``cordon run --sse --url URL``.
+
+Streamable HTTP replaced it in 2025-03-26, but servers that speak only it are still deployed
+(clients configure them as ``type: "sse"``, or with a URL ending in ``/sse``). How it works
+(specification 2024-11-05, "Transports", HTTP with SSE): the client opens one GET to the
+URL, an SSE stream that lasts the whole session; the server's first event, ``endpoint``,
+names the URI the client POSTs each of its messages to; every server message (results,
+errors, notifications, the server's own requests) comes as a ``message`` event on that
+stream. cordon adds only this adapter: the frames go through the same proxy core as stdio and
+Streamable HTTP, with the same checks.
+
+- **The endpoint must be on the URL's origin** (scheme, host and port): cordon's headers, a
+  token among them, only ever go there (:class:`cordon.proxy.h1.H1Pool` cannot send
+  elsewhere). A server naming another origin is refused at start, and the client told why.
+- **One POST at a time, in the order the core forwards frames**: the server acts on messages
+  in the order they arrive, and two connections could swap them (a cancellation overtaking
+  its request). A POST is answered at once (``202 Accepted``); the answer comes on the stream.
+- **A POST the server refuses** (a status other than 2xx, or no answer) fails the request it
+  carried: the client gets a JSON-RPC error (``upstream_failed``) that does not quote the
+  server's body (its text, not cordon's to repeat).
+- **The stream's end ends the session**: the transport has no resumption, so every pending
+  request gets an error and cordon exits, as when a stdio server exits. An event over the size
+  cap ends it too (a stream has no framing of its own to skip the rest of an event by).
+- **No OAuth**: a 401 at start stops with that said; ``--header`` carries a static credential.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Coroutine
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin, urlsplit
+
+import orjson
+
+from cordon.proxy.h1 import H1Error, H1Pool, sse_events
+from cordon.proxy.transport import log
+from cordon.urlcreds import masked_url
+
+if TYPE_CHECKING:
+    from cordon.proxy.transport import Transport
+
+__all__ = ["SseUpstream"]
+
+#: seconds to wait for the stream's head and its ``endpoint`` event, and for a POST's answer
+_START_S = 30.0
+
+
+class SseUpstream:
+    """A legacy HTTP+SSE server as the upstream (module docstring).
+
+    Args:
+        url: the server's SSE endpoint (the GET).
+        headers: static headers for every request (``--header``), sent to this origin only.
+        max_bytes: the frame size cap (an event over it ends the session).
+    """
+
+    def __init__(
+        self, url: str, *, headers: dict[str, str] | None = None, max_bytes: int = 16 << 20
+    ) -> None:
+        self.url = url
+        #: ``url`` as messages name it: its credentials masked
+        self.shown = masked_url(url)
+        self.static = dict(headers or {})
+        self.max_bytes = max_bytes
+        #: why :meth:`start` failed, said to the client (:meth:`Transport._run`)
+        self.failure: str | None = None
+        self.t: Transport | None = None
+        self.pool: H1Pool | None = None
+        #: the path and query the server's ``endpoint`` event named
+        self.target = ""
+        self.outbox: asyncio.Queue[bytes] = asyncio.Queue()
+        self.go = asyncio.Event()
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.ended: asyncio.Future[None]
+
+    async def start(self, t: Transport) -> bool:
+        self.t = t
+        self.ended = asyncio.get_running_loop().create_future()
+        self.go.set()
+        try:
+            self.pool = H1Pool(self.url, self.static, timeout=_START_S)
+            events = await asyncio.wait_for(self._open(), _START_S)
+            first = await asyncio.wait_for(anext(events, None), _START_S)
+        except _Refused as exc:
+            self.failure = f"cordon: {self.shown} {exc}"
+            return False
+        except (H1Error, OSError, TimeoutError, ValueError) as exc:
+            why = str(exc) if isinstance(exc, H1Error) else type(exc).__name__
+            self.failure = f"cordon: could not open the SSE stream of {self.shown} ({why})"
+            return False
+        target = self._endpoint(first)
+        if target is None:
+            self.failure = (
+                f"cordon: {self.shown} did not name a message endpoint on its own origin "
+                "first (the legacy HTTP+SSE transport's endpoint event); nothing was sent"
+            )
+            return False
+        self.target = target
+        self._spawn(self._read(events))
+        self._spawn(self._send_all())
+        return True
+
+    async def _open(self) -> AsyncIterator[bytes]:
+        assert self.pool is not None
+        resp = await self.pool.request("GET", {"accept": "text/event-stream"})
+        if resp.status_code != 200:
+            resp.aclose()
+            hint = " (it asks for authorization: OAuth needs Streamable HTTP; --header can "
+            hint += "carry a static credential)" if resp.status_code == 401 else ""
+            raise _Refused(f"answered the SSE stream's GET with HTTP {resp.status_code}{hint}")
+        kind = resp.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "text/event-stream":
+            resp.aclose()
+            raise _Refused("answered the SSE stream's GET with something other than an SSE stream")
+        return sse_events(resp.aiter_bytes(), self.max_bytes)
+
+    def _endpoint(self, data: bytes | None) -> str | None:
+        """The path and query of the server's message endpoint, if ``data`` (the first
+        event's) names one on the URL's origin."""
+        if data is None:
+            return None
+        try:
+            where = urljoin(self.url, data.decode("utf-8").strip())
+        except (UnicodeDecodeError, ValueError):
+            return None
+        base, got = urlsplit(self.url), urlsplit(where)
+        if (got.scheme, got.hostname, got.port) != (base.scheme, base.hostname, base.port):
+            return None
+        if not got.path.startswith("/") or not where.isascii():
+            return None
+        return got.path + (f"?{got.query}" if got.query else "")
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _read(self, events: AsyncIterator[bytes]) -> None:
+        """Every event after the endpoint is a server message, handed to the core in order;
+        the stream's end (or an error) ends the session."""
+        assert self.t is not None
+        try:
+            async for data in events:
+                await self.go.wait()  # backpressure: the core's backlog is over its cap
+                self.t.from_upstream(data)
+        except H1Error as exc:
+            log(f"the SSE stream of {self.shown} failed: {exc}; stopping")
+        except OSError as exc:
+            log(f"the SSE stream of {self.shown} failed ({type(exc).__name__}); stopping")
+        finally:
+            if not self.ended.done():
+                self.ended.set_result(None)
+
+    async def _send_all(self) -> None:
+        """POST each frame the core forwards, one after another, in order."""
+        while True:
+            data = await self.outbox.get()
+            await self._post(data)
+
+    async def _post(self, data: bytes) -> None:
+        assert self.pool is not None and self.t is not None
+        why = None
+        try:
+            resp = await asyncio.wait_for(
+                self.pool.request(
+                    "POST", {"content-type": "application/json"}, data, target=self.target
+                ),
+                _START_S,
+            )
+            status = resp.status_code
+            resp.aclose()
+            if not 200 <= status < 300:
+                why = f"HTTP {status}"
+        except (H1Error, OSError, TimeoutError) as exc:
+            why = str(exc) if isinstance(exc, H1Error) else type(exc).__name__
+        if why is None:
+            return
+        message = f"cordon: the message to {self.shown} was refused ({why})"
+        with contextlib.suppress(orjson.JSONDecodeError, AttributeError):
+            msg = orjson.loads(data)
+            if "method" in msg and "id" in msg:  # a request: it ends with this error
+                self.t.feed(self.t.core.upstream_failed(msg["id"], message))
+                return
+        log(message.removeprefix("cordon: "))
+
+    def send(self, data: bytes) -> None:
+        self.outbox.put_nowait(data)
+
+    def reading(self, on: bool) -> None:
+        if on:
+            self.go.set()
+        else:
+            self.go.clear()
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        if self.pool is not None:
+            await self.pool.aclose()
+
+    async def status(self) -> int:
+        return 1
+
+
+class _Refused(Exception):
+    """The server answered the stream's GET with something cordon cannot use."""
