@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -251,7 +252,10 @@ class AskSide:
             self.inflight.discard(key)
             rec = self._verdict_record(tool, shown, v, args, asked="none", answer="cancelled")
             return [Audit(rec)]
-        eid = f"{self.own_prefix}{next(self._counter)}"
+        # unguessable on its own (not only through the per-process prefix): a server that
+        # knew the id could send a form of its own under it, and the person's accept of
+        # that form would answer this question
+        eid = f"{self.own_prefix}{next(self._counter)}-{secrets.token_hex(8)}"
         deadline = self.clock() + self.cfg.approval_timeout_s
         self.asks[eid] = _Ask(id_, tool, args, line, v, deadline, shown)
         q = self._question(tool, v, shown)

@@ -280,7 +280,7 @@ class ProxyCore(IdentitySide, UpstreamSide, WarnSide, AskSide, RequestSide):
             and not self.queue
             and not self.lanes["client"].slots
             and not self.lanes["upstream"].slots
-            and self.probe_id is None
+            and self.probe_held is None
         )
 
     def backlog(self, source: str) -> int:

@@ -18,9 +18,10 @@ an id the upstream cannot guess; an ``upstream`` audit record first). Its answer
 reaches the client: it is checked as the client's own discover would be (pinned the first
 time, compared after), then the held frames go on, in the order they came, through the
 usual path. A server that is not the one pinned is shut off before any of them is decided
-(``pin.server_changed``). A discover that fails (an error answer, the upstream unreachable
-or gone) forwards nothing: every held request is answered with an error, and the next
-request probes again (fail closed: a server cordon cannot name gets no request).
+(``pin.server_changed``). A discover that fails (an error answer, one cordon cannot read:
+over the size cap, unparseable, no response; the upstream unreachable or gone) forwards
+nothing: every held request is answered with an error, and the next request probes again
+(fail closed: a server cordon cannot name gets no request).
 
 Not covered: requests a client pipelines behind its own ``initialize`` or
 ``server/discover`` go on before that handshake's answer is checked (every SDK client waits
@@ -32,6 +33,7 @@ A mixin of :class:`cordon.proxy.core.ProxyCore`, as :class:`cordon.proxy.asking.
 from __future__ import annotations
 
 import itertools
+import secrets
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -39,7 +41,15 @@ import orjson
 from cordon._exceptions import ProtocolError
 from cordon.engine import rules
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
-from cordon.proxy.framing import INTERNAL_ERROR, Oversize, error_frame, id_key, parse_frame
+from cordon.proxy.framing import (
+    INTERNAL_ERROR,
+    INVALID_REQUEST,
+    Oversize,
+    error_frame,
+    id_key,
+    parse_frame,
+    sniff_id,
+)
 
 if TYPE_CHECKING:
     from cordon.proxy.work import SessionWork
@@ -55,6 +65,9 @@ _PROBE_META = (
     "io.modelcontextprotocol/clientInfo",
 )
 _HANDSHAKES = frozenset({"initialize", "server/discover"})
+#: what each frame held behind the discover is charged in the client's backlog besides its
+#: bytes (the bytes object and its list entry): a flood of tiny lines stops the reading too
+_HELD_OVERHEAD = 64
 
 
 def _modern_meta(msg: Any) -> dict[str, Any] | None:
@@ -76,10 +89,14 @@ class IdentitySide:
     pending: dict[tuple[str, Any], Any]
     #: a handshake passed (the client's own, or cordon's discover): no probe is needed
     identity_seen: bool = False
-    #: the id of cordon's own ``server/discover`` while it is out, and the client frames
-    #: held behind it (their bytes count in the client's backlog: :meth:`held_bytes`)
+    #: the id of cordon's own ``server/discover`` until its answer comes (awaited: a
+    #: transport fails it if the exchange ends without one, :meth:`awaiting`), and the client
+    #: frames held behind it until that answer is checked (their bytes count in the client's
+    #: backlog: :meth:`held_bytes`). The id shares no prefix with cordon's questions to the
+    #: client (the upstream sees it; :meth:`cordon.proxy.asking.AskSide._ask_legacy`)
     probe_id: str | None = None
     probe_held: list[bytes | Oversize] | None = None
+    _held_size: int = 0
 
     if TYPE_CHECKING:
 
@@ -91,14 +108,29 @@ class IdentitySide:
         def _refuse(self, direction: str, reason: str, **extra: Any) -> Audit: ...
 
     def held_bytes(self) -> int:
-        """Bytes of the client frames held behind cordon's discover."""
-        return sum(len(f) if isinstance(f, bytes) else f.size for f in self.probe_held or ())
+        """Bytes of the client frames held behind cordon's discover (each also charged
+        :data:`_HELD_OVERHEAD`), kept as a running count: a transport asks after every read."""
+        return self._held_size
+
+    def _hold(self, item: bytes | Oversize) -> None:
+        assert self.probe_held is not None
+        self.probe_held.append(item)
+        size = len(item) if isinstance(item, bytes) else item.size
+        self._held_size += size + _HELD_OVERHEAD
+
+    def awaiting(self, id_: Any) -> bool:
+        """:meth:`UpstreamSide.awaiting`, and cordon's discover until its answer comes (a
+        transport that sees its exchange end unanswered fails it: :meth:`upstream_failed`)."""
+        if self.probe_id is not None and isinstance(id_, str) and id_ == self.probe_id:
+            return True
+        out: bool = super().awaiting(id_)  # type: ignore[misc]
+        return out
 
     def client_frame(self, item: bytes | Oversize) -> list[Action]:
         """One line from the client: held while cordon's discover is out, and the first
         2026-07-28 request of a connection with a pin file held behind a new one."""
         if self.probe_held is not None:  # everything waits behind the probe, in order
-            self.probe_held.append(item)
+            self._hold(item)
             return []
         if self.identity_seen or not isinstance(item, bytes):
             return self._client_frame(item)
@@ -114,8 +146,11 @@ class IdentitySide:
             self.identity_seen = True  # (no pin to compare it with: nothing to probe for)
         if meta is None or self.identity_seen:
             return self._client_frame(item)
-        self.probe_id = f"{self.own_prefix}discover-{next(self._counter)}"
-        self.probe_held = [item]
+        # (fresh randomness, not the prefix of cordon's own questions to the client: a
+        # server that learnt that prefix could send a form under the id of the next one)
+        self.probe_id = f"cordon-discover-{secrets.token_hex(8)}"
+        self.probe_held, self._held_size = [], 0
+        self._hold(item)
         probe = {
             "jsonrpc": "2.0",
             "id": self.probe_id,
@@ -130,50 +165,93 @@ class IdentitySide:
 
     def server_frame(self, item: bytes | Oversize) -> list[Action]:
         """One line from the upstream: the answer to cordon's discover is read here (it
-        never reaches the client); any other goes on (:meth:`UpstreamSide.server_frame`)."""
-        answer = self._probe_answer(item) if isinstance(item, bytes) else None
-        if answer is None or not isinstance(item, bytes):
-            out: list[Action] = super().server_frame(item)  # type: ignore[misc]
-            return out
-        result = answer.get("result")
-        if not isinstance(result, dict):
-            error = answer.get("error")
-            code = error.get("code") if isinstance(error, dict) else None
-            # (only the code: the message is the server's text, not cordon's to repeat)
-            said = f"error {code}" if type(code) is int else "no result"
-            return self._probe_failed(f"it answered server/discover with {said}")
+        never reaches the client), as is a request under an id of cordon's own (refused);
+        any other goes on (:meth:`UpstreamSide.server_frame`)."""
+        acts = self._probe_answer(item) if self.probe_id is not None else None
+        if acts is None and isinstance(item, bytes) and self.own_prefix.encode() in item:
+            acts = self._own_id_request(item)
+        if acts is not None:
+            return acts
+        out: list[Action] = super().server_frame(item)  # type: ignore[misc]
+        return out
 
-        def done(changed: str | None, error: BaseException | None) -> list[Action]:
-            if error is not None:
-                return self._probe_failed(f"its discover result could not be read ({error!r})")
-            acts: list[Action] = []
-            if changed is not None:  # the server is shut off: the held frames are refused
-                rec = {"kind": "pin", "rule": rules.PIN_SERVER_CHANGED, "reason": changed}
-                acts += [Log(changed), self._record(rec)]
-            return acts + self._release()
-
-        return self._enqueue(
-            Job("identity", len(item), lambda: self.work.check_identity(result), done)
-        )
-
-    def _probe_answer(self, item: bytes) -> dict[str, Any] | None:
-        """The upstream's answer to cordon's discover, when ``item`` is it."""
-        if self.probe_id is None:
-            return None
+    def _probe_answer(self, item: bytes | Oversize) -> list[Action] | None:
+        """The actions for the upstream's answer to cordon's discover when ``item`` is it
+        (also one cordon cannot read: over the size cap, unparseable, not a response, no
+        result: the discover failed), else None."""
+        assert self.probe_id is not None
+        if isinstance(item, Oversize):
+            if sniff_id(item.head, item.tail) != self.probe_id:
+                return None
+            over = self._refuse("server", "oversize", size=item.size)
+            return [over, *self._probe_failed("its answer to server/discover is over the size cap")]
         if self.probe_id.encode() not in item:
             return None  # (no frame is parsed twice but the answer itself)
         try:
             msg = parse_frame(item)
+        except ProtocolError as exc:
+            if sniff_id(item[:4096], item[-4096:]) != self.probe_id:
+                return None
+            bad = self._refuse("server", str(exc))
+            return [bad, *self._probe_failed("its answer to server/discover does not parse")]
+        if msg.get("id") != self.probe_id:
+            return None
+        if "method" in msg:
+            if "result" not in msg and "error" not in msg:
+                return None  # (a request of the server's own under that id: not the answer)
+            bad = self._refuse("server", "a message with both a method and a result or error")
+            return [bad, *self._probe_failed("its answer to server/discover is no response")]
+        result = msg.get("result")
+        if not isinstance(result, dict):
+            error = msg.get("error")
+            code = error.get("code") if isinstance(error, dict) else None
+            # (only the code: the message is the server's text, not cordon's to repeat)
+            said = f"error {code}" if type(code) is int else "no result"
+            return self._probe_failed(f"it answered server/discover with {said}")
+        return self._check_probe(result, len(item))
+
+    def _check_probe(self, result: dict[str, Any], size: int) -> list[Action]:
+        """The discover's result is checked by an ``identity`` job; the held frames go on
+        when it is done (or are refused, if the upstream went meanwhile and a later probe
+        holds frames of its own: those wait for their own answer)."""
+        self.probe_id = None  # (answered: no longer awaited, a second answer matches nothing)
+        held = self.probe_held
+
+        def done(changed: str | None, error: BaseException | None) -> list[Action]:
+            acts: list[Action] = []
+            if changed is not None:  # the server is shut off: the held frames are refused
+                rec = {"kind": "pin", "rule": rules.PIN_SERVER_CHANGED, "reason": changed}
+                acts += [Log(changed), self._record(rec)]
+            if self.probe_held is not held:
+                return acts  # (refused already, by the upstream's end)
+            if error is not None:
+                return self._probe_failed(f"its discover result could not be read ({error!r})")
+            return acts + self._release()
+
+        return self._enqueue(Job("identity", size, lambda: self.work.check_identity(result), done))
+
+    def _own_id_request(self, item: bytes) -> list[Action] | None:
+        """A server request under an id of cordon's own questions to the client is refused:
+        the client's answer to it (a person's accept of the server's harmless form) would
+        come back under that id and answer cordon's question. Those ids are unguessable;
+        this is a second fence for a plain spelling of one."""
+        try:
+            msg = parse_frame(item)
         except ProtocolError:
+            return None  # (refused there)
+        rid = msg.get("id")
+        if not (isinstance(rid, str) and rid.startswith(self.own_prefix)) or "method" not in msg:
             return None
-        if not isinstance(msg, dict) or "method" in msg or msg.get("id") != self.probe_id:
-            return None
-        return msg
+        why = "a server request under an id of cordon's own"
+        frame = error_frame(rid, INVALID_REQUEST, f"cordon refused this request: {why}")
+        acts: list[Action] = [self._refuse("server", why), Log(f"refused {why}"), ToUpstream(frame)]
+        return self._put("upstream", acts)
 
     def _release(self) -> list[Action]:
         """The server is named: the held client frames go on, in order."""
         held = self.probe_held or []
         self.probe_id, self.probe_held, self.identity_seen = None, None, True
+        self._held_size = 0
         out: list[Action] = []
         for frame in held:
             out += self.client_frame(frame)
@@ -181,30 +259,35 @@ class IdentitySide:
 
     def _probe_failed(self, why: str) -> list[Action]:
         """cordon's discover failed: every held request is answered with an error and
-        nothing is forwarded; the next request probes again."""
+        nothing is forwarded; the next request probes again. A held frame that is itself
+        invalid (over the size cap, not JSON) gets the refusal it would have had."""
         held = self.probe_held or []
-        self.probe_id, self.probe_held = None, None
+        self.probe_id, self.probe_held, self._held_size = None, None, 0
         message = (
             "cordon: the server could not be checked against its pinned identity before "
             f"this request ({why}); nothing was forwarded"
         )
         out: list[Action] = [self._refuse("server", f"identity unknown: {why}"), Log(message)]
         for frame in held:
-            msg = None
-            if isinstance(frame, bytes):
-                try:
-                    msg = parse_frame(frame)
-                except ProtocolError:
-                    msg = None
-            if isinstance(msg, dict) and "id" in msg and isinstance(msg.get("method"), str):
-                out.append(ToClient(error_frame(msg["id"], INTERNAL_ERROR, message)))
+            try:
+                msg = parse_frame(frame) if isinstance(frame, bytes) else None
+            except ProtocolError:
+                msg = None
+            if msg is None:  # (refused there, with its own reason: never forwarded)
+                out += self._client_frame(frame)
+            elif "id" in msg and isinstance(msg.get("method"), str):
+                rid = msg["id"]
+                plain = (
+                    None if isinstance(rid, bool) or not isinstance(rid, (str, int, float)) else rid
+                )
+                out.append(ToClient(error_frame(plain, INTERNAL_ERROR, message)))
         return out
 
     # -- the end ------------------------------------------------------------------------
     def upstream_gone(self) -> list[Action]:
         """The upstream exited: every request still pending, or held behind cordon's
         discover, gets an error."""
-        out = self._probe_failed("the upstream exited") if self.probe_id is not None else []
+        out = self._probe_failed("the upstream exited") if self.probe_held is not None else []
         out += [
             self._answer(
                 p.id, error_frame(p.id, INTERNAL_ERROR, "cordon: the upstream server exited")
