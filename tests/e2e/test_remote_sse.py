@@ -142,11 +142,13 @@ def _sent(outbox: Path) -> list[dict[str, str]]:
     return [json.loads(line) for line in outbox.read_text("utf-8").splitlines()]
 
 
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
 async def test_the_reference_server_over_legacy_sse_works_through_cordon(
-    harness: Harness,
+    harness: Harness, mode: str
 ) -> None:
     """server-everything's ``sse`` mode (GET /sse, POST /message?sessionId=...): listed,
-    called, and audited like any other upstream."""
+    called, and audited like any other upstream; the SDK client's default mode asks
+    ``server/discover`` first, which this server refuses, then falls back to ``initialize``."""
     port = _port()
     exe = ROOT / "node_modules" / ".bin" / "mcp-server-everything"
     proc = subprocess.Popen(
@@ -158,7 +160,7 @@ async def test_the_reference_server_over_legacy_sse_works_through_cordon(
     harness.servers.append(proc)
     _start_everything_wait(port)
     params = harness.cordon([], extra=["--sse", "--url", f"http://127.0.0.1:{port}/sse"])
-    async with Client(params, mode="legacy") as client:
+    async with Client(params, mode=mode) as client:  # type: ignore[arg-type]
         with anyio.fail_after(ANSWER_S):
             names = {t.name for t in (await client.list_tools()).tools}
             assert "echo" in names
