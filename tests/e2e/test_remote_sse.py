@@ -160,7 +160,7 @@ async def test_the_reference_server_over_legacy_sse_works_through_cordon(
     harness.servers.append(proc)
     _start_everything_wait(port)
     params = harness.cordon([], extra=["--sse", "--url", f"http://127.0.0.1:{port}/sse"])
-    async with Client(params, mode=mode) as client:  # type: ignore[arg-type]
+    async with Client(params, mode=mode) as client:
         with anyio.fail_after(ANSWER_S):
             names = {t.name for t in (await client.list_tools()).tools}
             assert "echo" in names
