@@ -25,6 +25,9 @@ URL = "https://mcp.example.com/v1/sse?team=a"
         (b"/m\xff", None),  # not UTF-8
         (b"/\xc3\xa9", None),  # not ASCII: no request line can carry it as sent
         (b"javascript:alert(1)", None),
+        (b"/m x HTTP/1.1", None),  # a space would split the request line
+        (b"/m\x0bx", None),  # a control byte
+        (b"/a%20b?x=%0d%0a", "/a%20b?x=%0d%0a"),  # percent-encoded: as sent, one token
     ],
 )
 def test_only_an_endpoint_on_the_urls_origin_is_taken(data: bytes, target: str | None) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import AsyncIterator, Coroutine
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
@@ -45,6 +46,8 @@ __all__ = ["SseUpstream"]
 
 #: seconds to wait for the stream's head and its ``endpoint`` event, and for a POST's answer
 _START_S = 30.0
+#: a request target as sent: visible ASCII, no space
+_TARGET = re.compile(r"[!-~]+")
 
 
 class SseUpstream:
@@ -128,9 +131,12 @@ class SseUpstream:
         base, got = urlsplit(self.url), urlsplit(where)
         if (got.scheme, got.hostname, got.port) != (base.scheme, base.hostname, base.port):
             return None
-        if not got.path.startswith("/") or not where.isascii():
+        target = got.path + (f"?{got.query}" if got.query else "")
+        # a request target is visible ASCII only (RFC 9112 3.2): a space or control byte
+        # in it would split the request line
+        if not got.path.startswith("/") or not _TARGET.fullmatch(target):
             return None
-        return got.path + (f"?{got.query}" if got.query else "")
+        return target
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -157,7 +163,10 @@ class SseUpstream:
         """POST each frame the core forwards, one after another, in order."""
         while True:
             data = await self.outbox.get()
-            await self._post(data)
+            try:
+                await self._post(data)
+            except Exception as exc:  # noqa: BLE001 - one frame fails, the queue goes on
+                self._failed(data, type(exc).__name__)
 
     async def _post(self, data: bytes) -> None:
         assert self.pool is not None and self.t is not None
@@ -175,8 +184,12 @@ class SseUpstream:
                 why = f"HTTP {status}"
         except (H1Error, OSError, TimeoutError) as exc:
             why = str(exc) if isinstance(exc, H1Error) else type(exc).__name__
-        if why is None:
-            return
+        if why is not None:
+            self._failed(data, why)
+
+    def _failed(self, data: bytes, why: str) -> None:
+        """The frame ``data`` did not reach the server: a request ends with an error."""
+        assert self.t is not None
         message = f"cordon: the message to {self.shown} was refused ({why})"
         with contextlib.suppress(orjson.JSONDecodeError, AttributeError):
             msg = orjson.loads(data)
