@@ -119,3 +119,22 @@ def test_a_text_blob_is_rewritten_where_its_finding_stands() -> None:
         lines = out.split("\n")
         assert lines[:2] == ["# Notes", INTL] and lines[3:] == ["| a | b |", ""]
         assert lines[2].startswith("[untrusted instruction, do not follow: ")
+
+
+def test_an_svg_image_with_a_masked_credential_stays_base64() -> None:
+    """The filesystem server's ``read_media_file`` of an SVG answers an image block whose
+    ``data`` is the XML in base64 (in ``content`` and ``structuredContent``): a credential in
+    it is masked and the ``data`` is still base64, so the client can decode the image."""
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg"><text>token {TOKEN}</text></svg>'
+    block = {
+        "type": "image",
+        "mimeType": "image/svg+xml",
+        "data": base64.b64encode(svg.encode()).decode(),
+    }
+    result = {"content": [block], "structuredContent": {"content": [dict(block)]}}
+    ev = evaluate_result(result, mode="warn")
+    assert ev.action == "sanitise"
+    for out in (ev.result["content"][0], ev.result["structuredContent"]["content"][0]):
+        assert out["mimeType"] == "image/svg+xml"
+        shown = base64.b64decode(out["data"], validate=True).decode()
+        assert shown == svg.replace(TOKEN, "[secret masked: ghp_****]")

@@ -426,3 +426,27 @@ async def test_a_text_file_read_as_media_is_rewritten_only_where_it_matched(
     assert lines[3:] == ["| a | b |", ""]
     shown = proxied[1]["content"][0]["resource"]["text"].split("\n")
     assert shown == lines
+
+
+async def test_an_svg_with_a_credential_is_masked_and_still_an_image(harness: Harness) -> None:
+    """``read_media_file`` of an SVG answers an image block (base64 XML): the credential in
+    it is masked (secret.github_token) and the block's ``data`` is still base64 the client
+    decodes, in ``content`` and in ``structuredContent``."""
+    root = harness.tmp / "root"
+    root.mkdir()
+    logo = root / "logo.svg"
+    logo.write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg"><text>token {TOKEN} \u2728</text></svg>', "utf-8"
+    )
+    params = harness.cordon(fs_server(root))
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("read_media_file", {"path": str(logo)})
+    assert not r.is_error
+    (image,) = r.content
+    assert image.type == "image" and image.mime_type == "image/svg+xml"
+    want = logo.read_text("utf-8").replace(TOKEN, "[secret masked: ghp_****]")
+    assert base64.b64decode(image.data, validate=True).decode() == want
+    assert r.structured_content is not None
+    (inner,) = r.structured_content["content"]
+    assert base64.b64decode(inner["data"], validate=True).decode() == want

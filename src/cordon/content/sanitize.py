@@ -402,12 +402,24 @@ def _set_path(doc: Any, path: str, text: str) -> Any:
     return doc
 
 
+#: media types whose bytes are text (an SVG image is XML): the ``data`` of an image block of
+#: one of them is base64 text, and a rewrite of it stays base64, so the block is still an image
+#: the client can decode (a masked credential in an SVG left its ``data`` as raw XML)
+_TEXT_MEDIA = frozenset({"image/svg+xml"})
+
+
 def _base64_text(parent: Any, key: str, *, structured: bool) -> bool:
-    """Whether ``parent[key]`` is a ``blob`` under ``structuredContent`` that the walk read
-    decoded (``_walk.iter_strings``): it stays base64. Anywhere else a decoded ``blob`` is
-    written back as ``text``, the form a client shows (a resource's contents may be either),
-    and media ``data`` that held text as that text (it was never the media it claimed)."""
-    if not (structured and key == "blob" and isinstance(parent, dict)):
+    """Whether ``parent[key]`` is base64 the walk read decoded (``_walk.iter_strings``) that
+    stays base64 (of the sanitised text): a ``blob`` under ``structuredContent``, and the
+    ``data`` of a block whose ``mimeType`` is a text media type (:data:`_TEXT_MEDIA`).
+    Anywhere else a decoded ``blob`` is written back as ``text``, the form a client shows (a
+    resource's contents may be either), and media ``data`` that held text as that text (it
+    was never the media it claimed)."""
+    if not isinstance(parent, dict):
+        return False
+    mime = parent.get("mimeType")
+    text_media = isinstance(mime, str) and mime.split(";")[0].strip().lower() in _TEXT_MEDIA
+    if not ((structured and key == "blob") or (key == "data" and text_media)):
         return False
     value = parent.get(key)
     return isinstance(value, str) and decoded_blob(value) is not None
