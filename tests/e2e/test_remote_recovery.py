@@ -369,14 +369,14 @@ async def test_errors_say_what_to_do(
     assert said in message and not_said not in message
 
 
-def _start_everything(harness: Harness, port: int) -> None:
+def _start_everything(harness: Harness, port: int, transport: str = "streamableHttp") -> None:
     """Start the TypeScript SDK's reference server (the README's example) over Streamable HTTP
-    on ``port`` and wait until it listens."""
+    (or ``transport``: ``sse``, the legacy HTTP+SSE one) on ``port``; wait until it listens."""
     exe = ROOT / "node_modules" / ".bin" / "mcp-server-everything"
     if not exe.exists():
         pytest.fail("the npm reference servers are not installed: run `make setup`")
     proc = subprocess.Popen(
-        [str(exe), "streamableHttp"],
+        [str(exe), transport],
         env={**os.environ, "PORT": str(port)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

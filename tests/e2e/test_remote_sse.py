@@ -7,8 +7,6 @@ names a message endpoint on another origin."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -16,8 +14,8 @@ import anyio
 import pytest
 from mcp import Client
 
-from tests.conftest import ROOT, Harness, first_mcp_error, text_of
-from tests.e2e.test_remote_recovery import _port, _serve
+from tests.conftest import Harness, first_mcp_error, text_of
+from tests.e2e.test_remote_recovery import _port, _serve, _start_everything
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -150,15 +148,7 @@ async def test_the_reference_server_over_legacy_sse_works_through_cordon(
     called, and audited like any other upstream; the SDK client's default mode asks
     ``server/discover`` first, which this server refuses, then falls back to ``initialize``."""
     port = _port()
-    exe = ROOT / "node_modules" / ".bin" / "mcp-server-everything"
-    proc = subprocess.Popen(
-        [str(exe), "sse"],
-        env={**os.environ, "PORT": str(port)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    harness.servers.append(proc)
-    _start_everything_wait(port)
+    _start_everything(harness, port, "sse")
     params = harness.cordon([], extra=["--sse", "--url", f"http://127.0.0.1:{port}/sse"])
     async with Client(params, mode=mode) as client:
         with anyio.fail_after(ANSWER_S):
@@ -168,19 +158,6 @@ async def test_the_reference_server_over_legacy_sse_works_through_cordon(
     assert "hello over sse" in text_of(got)
     verdicts = [(r["tool"], r["verdict"]) for r in harness.records("verdict")]
     assert verdicts == [("echo", "allow")]
-
-
-def _start_everything_wait(port: int) -> None:
-    import contextlib
-    import socket
-    import time
-
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-            return
-        time.sleep(0.05)
-    pytest.fail("mcp-server-everything (sse) did not start")
 
 
 async def test_a_denied_call_never_reaches_a_legacy_sse_server(harness: Harness) -> None:
