@@ -179,3 +179,29 @@ def test_the_discover_id_does_not_give_away_cordons_own_ids(tmp_path: Path) -> N
     core, _, up = _held(tmp_path)
     probe = up.got[0]["id"]
     assert not probe.startswith(core.own_prefix)
+
+
+def test_a_job_whose_outcome_cannot_be_acted_on_does_not_stop_its_lane() -> None:
+    """A ``done`` that raises (a bug acting on a verdict) answers its request with an error
+    and forwards nothing; the slot it held in the client lane is filled with that answer,
+    so the frames behind it go on instead of waiting forever."""
+    from cordon.decider import Decision
+    from cordon.proxy.actions import ToUpstream
+
+    class Odd(_Work):
+        def decide(self, tool: str, args: Any, **k: Any) -> Decision:
+            d = super().decide(tool, args, **k)
+            if tool == "odd":
+                d.records.append(None)  # type: ignore[arg-type]  # (acting on it raises)
+            return d
+
+    core = _core(Odd())
+    t = MemoryTransport(core)
+    t.from_client(_legacy_call(1, "odd"))
+    t.from_client({"jsonrpc": "2.0", "id": 2, "method": "ping"})
+    t.from_client(_legacy_call(3, "send"))
+    sent = [orjson.loads(a.data) for a in t.trace if isinstance(a, ToUpstream)]
+    assert [m["id"] for m in sent] == [2, 3]  # (1 never forwarded)
+    (failed,) = [m for m in t.messages() if m["id"] == 1]
+    assert failed["error"]["code"] == -32603
+    assert core.idle()

@@ -216,12 +216,18 @@ class ProxyCore(IdentitySide, UpstreamSide, WarnSide, AskSide, RequestSide):
         self.own_credentials = KnownCredentials(config.own_credentials)
         #: a task-augmented call's task id -> its tool and arguments (MCP 2025-11-25 tasks)
         self.tasks: dict[str, tuple[str, Any]] = {}
+        #: the lane slot a queued job fills (opened right before it is queued): a job whose
+        #: ``done`` raises fills it with its error answer, so the lane goes on
+        self._opened: tuple[str, _Slot] | None = None
+        self._slot_of: dict[int, tuple[str, _Slot]] = {}
 
     # -- the queue and the lanes -------------------------------------------------------
     def _enqueue(self, job: Job) -> list[Action]:
         """Append ``job`` to the decision queue; start it if nothing runs."""
         self.queue.append(job)
         self.queued[_SOURCE.get(job.kind, "upstream")] += job.size
+        if self._opened is not None:
+            self._slot_of[id(job)], self._opened = self._opened, None
         return self._start_next()
 
     def _start_next(self) -> list[Action]:
@@ -236,20 +242,25 @@ class ProxyCore(IdentitySide, UpstreamSide, WarnSide, AskSide, RequestSide):
             raise RuntimeError(f"job_done for a job that is not running: {job.kind}")
         self.running = None
         self.queued[_SOURCE.get(job.kind, "upstream")] -= job.size
+        opened = self._slot_of.pop(id(job), None)
         try:
             out = job.done(result, error)
         except Exception as exc:  # noqa: BLE001 - a bug answers, never forwards
             out = [Log(f"error acting on a {job.kind} job: {exc!r}")]
+            failed: list[Action] = []
             if job.id is not None:
-                out.append(
-                    self._answer(job.id, error_frame(job.id, INTERNAL_ERROR, _NOT_FORWARDED))
-                )
+                frame = error_frame(job.id, INTERNAL_ERROR, _NOT_FORWARDED)
+                failed.append(self._answer(job.id, frame))
+            if opened is not None and opened[1].actions is None:  # (else its lane stops)
+                failed = self._fill(*opened, failed)
+            out += failed
         return out + self._start_next()
 
     def _slot(self, lane: str) -> _Slot:
         """A waiting slot: the frames after it in ``lane`` wait for its job."""
         slot = _Slot()
         self.lanes[lane].slots.append(slot)
+        self._opened = (lane, slot)
         return slot
 
     def _put(self, lane: str, actions: list[Action]) -> list[Action]:
@@ -771,6 +782,8 @@ class ProxyCore(IdentitySide, UpstreamSide, WarnSide, AskSide, RequestSide):
         """Cordon is exiting on a signal: queued calls are not decided (nor forwarded); what
         records output already delivered stays queued, so it is recorded first."""
         self.queue = deque(j for j in self.queue if j.kind in ("record", "publish"))
+        kept = {id(j) for j in self.queue}
+        self._slot_of = {k: v for k, v in self._slot_of.items() if k in kept}
 
 
 def _caps(params: dict[str, Any]) -> dict[str, Any] | None:
