@@ -48,6 +48,13 @@ if TYPE_CHECKING:
 
 __all__ = ["WITHHELD", "UpstreamSide"]
 
+#: results a client shows its user as a list to pick from (a prompt picker, a resource
+#: browser, a completion drop-down): no terminal control in them in any content mode, as
+#: in a tools/list (a concealing escape hides words from the person picking)
+_PICKED = frozenset(
+    {"prompts/list", "resources/list", "resources/templates/list", "completion/complete"}
+)
+
 
 class UpstreamSide:
     """Server -> client handling (see the module docstring)."""
@@ -683,7 +690,7 @@ class UpstreamSide:
                 why = f"cordon blocked this {method} result: {', '.join(bad or ['content.cap_exceeded'])}"
                 return [*acts, self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))]
             out = dict(ev.result) if ev is not None and ev.action == "sanitise" else result
-            if asks:  # questions shown to a person or a model: no terminal control, any mode
+            if asks or method in _PICKED:  # shown to a person: no terminal control, any mode
                 out = strip_ansi(out)
             if out is sent:
                 return [*acts, self._answer(id_, line)]
