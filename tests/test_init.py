@@ -36,8 +36,8 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # (fixture path, detected client, servers key, stdio names, remote names): a remote entry
-# ending in /sse without a type is a legacy SSE server, left alone; the others become
-# `cordon run --url` (tests/test_init_remote.py)
+# ending in /sse without a type is a legacy HTTP+SSE server, which becomes
+# `cordon run --sse --url` (the other remote forms: tests/test_init_remote.py)
 CASES = [
     ("claude-code/.mcp.json", "claude-code", "mcpServers", ["filesystem", "github"], []),
     ("cursor/mcp.json", "cursor", "mcpServers", ["memory", "notes"], ["remote"]),
@@ -131,8 +131,15 @@ def test_round_trip_byte_identical(
         for other in ("env", "cwd", "type"):
             assert entry.get(other) == before.get(other)
     for name in remote:
-        assert data[key][name] == orig[key][name]
-        assert f"{name}: remote server left alone" in result.output
+        entry, before = data[key][name], orig[key][name]
+        pins = str(pin_file_for(name, {"url": before["url"]}, home / ".cordon" / "pins"))
+        assert entry["args"] == [
+            *("run", "--name", name, "--pin-file", pins, "--policy", str(policy.resolve())),
+            *("--sse", "--url", before["url"]),
+        ]
+        assert entry[UPSTREAM_KEY] == before and "url" not in entry
+        assert f"{name}: wrapped:" in result.output and "--sse --url" in result.output
+        assert "left alone" not in result.output
     # backup next to the file holds the original bytes
     backups = find_backups(path)
     assert len(backups) == 1 and backups[0].read_bytes() == original

@@ -102,15 +102,26 @@ def test_partly_done_says_what_not_and_exits_0(tmp_path: Path, home: Path) -> No
 
 
 def test_a_named_server_that_cannot_be_wrapped_fails(tmp_path: Path, home: Path) -> None:
-    # a legacy HTTP+SSE server: cordon run --url does not speak it
-    path = _config(tmp_path, {"legacy": {"url": "https://example.test/sse"}})
+    # a client-side OAuth set-up: cordon run cannot carry it
+    signin = {"type": "sse", "url": "https://example.test/sse", "oauth": {"clientId": "c"}}
+    path = _config(tmp_path, {"signin": signin})
     before = path.read_bytes()
-    r = _init(home, path, "--server", "legacy")
+    r = _init(home, path, "--server", "signin")
     assert r.returncode == 1, (r.stdout, r.stderr)
     assert path.read_bytes() == before
-    assert "legacy: remote server left alone" in r.stderr
-    assert "NOT done: legacy: not wrapped" in r.stderr
-    # the whole file, the legacy server not named: left alone with its warning, as before
+    assert "signin: remote server left alone" in r.stderr and "OAuth" in r.stderr
+    assert "NOT done: signin: not wrapped" in r.stderr
+    # the whole file, the server not named: left alone with its warning, as before
     whole = _init(home, path)
     assert whole.returncode == 0 and "nothing to change" in whole.stdout, whole.stderr
     assert "NOT done" not in whole.stderr
+
+
+def test_a_named_legacy_sse_server_is_wrapped(tmp_path: Path, home: Path) -> None:
+    # a legacy HTTP+SSE server (a URL ending in /sse, no type): cordon run --sse speaks it
+    path = _config(tmp_path, {"legacy": {"url": "https://example.test/sse"}})
+    r = _init(home, path, "--server", "legacy")
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    args = json.loads(path.read_text())["mcpServers"]["legacy"]["args"]
+    assert args[-3:] == ["--sse", "--url", "https://example.test/sse"]
+    assert "NOT done" not in r.stderr and "left alone" not in r.stderr

@@ -1,6 +1,7 @@
 """`cordon init` on remote servers: `url` entries and `npx mcp-remote` entries become
-`cordon run --url URL [--header-env NAME ...]` (the values in env), in all four client formats; undo restores the
-file byte for byte; a second init changes nothing (issue 20)."""
+`cordon run [--sse] --url URL [--header-env NAME ...]` (the values in env; `--sse` for a legacy
+HTTP+SSE server), in all four client formats; undo restores the file byte for byte; a second
+init changes nothing (issue 20)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _entries(typed: bool) -> dict[str, Any]:
-    """A url entry without headers, one with headers, an mcp-remote bridge, two to keep."""
+    """A url entry without headers, one with headers, an mcp-remote bridge, one mcp-remote
+    stays behind, two legacy HTTP+SSE servers (a url entry with a header, an mcp-remote)."""
     http = {"type": "http"} if typed else {}
     return {
         "plain": {**http, "url": URL},
@@ -50,9 +52,15 @@ def _entries(typed: bool) -> dict[str, Any]:
             "env": {"AUTH": "from-env"},
         },
         "filtered": {"command": "npx", "args": ["mcp-remote", URL, "--ignore-tool", "delete*"]},
-        "legacy": {"type": "sse", "url": "https://old.example.com/sse"}
-        if typed
-        else {"url": "https://old.example.com/sse"},
+        "legacy": {
+            **({"type": "sse"} if typed else {}),
+            "url": "https://old.example.com/sse",
+            "headers": {"X-Api-Key": LITERAL},
+        },
+        "oldbridge": {
+            "command": "npx",
+            "args": ["-y", "mcp-remote", "https://old.example.com/sse"],
+        },
     }
 
 
@@ -115,9 +123,9 @@ def test_remote_entries_are_wrapped_undone_and_left_once(
     before = _entries(CLIENTS[kind][2])
     pins = home / ".cordon" / "pins"
 
-    def head(name: str, url: str) -> list[str]:
+    def head(name: str, url: str, *sse: str) -> list[str]:
         pin = str(pin_file_for(name, {"url": url}, pins))
-        return ["run", "--name", name, "--pin-file", pin, "--url", url]
+        return ["run", "--name", name, "--pin-file", pin, *sse, "--url", url]
 
     plain = table["plain"]
     assert plain["command"] == resolve_cordon_command(True) and plain["args"] == head("plain", URL)
@@ -147,10 +155,16 @@ def test_remote_entries_are_wrapped_undone_and_left_once(
     filtered = table["filtered"]
     assert filtered["args"][-6:] == ["--", "npx", "mcp-remote", URL, "--ignore-tool", "delete*"]
     assert "filtered: runs mcp-remote" in result.output and "--ignore-tool" in result.output
-    # a legacy SSE server is left alone, and stderr says why
-    assert table["legacy"] == before["legacy"]
-    assert "legacy: remote server left alone" in result.output
-    assert "HTTP+SSE" in result.output
+    # a legacy HTTP+SSE server: the same cordon run, with --sse; its header value in env
+    legacy, old = table["legacy"], "https://old.example.com/sse"
+    assert legacy["args"] == [*head("legacy", old, "--sse"), "--header-env", "X-Api-Key"]
+    assert legacy["env"] == {"CORDON_HEADER_X_API_KEY": LITERAL} and LITERAL not in legacy["args"]
+    assert legacy[UPSTREAM_KEY] == before["legacy"] and "url" not in legacy
+    assert legacy.get("type") == ("stdio" if CLIENTS[kind][2] else None)
+    assert table["oldbridge"]["args"] == head("oldbridge", old, "--sse")
+    assert f"legacy: wrapped: {resolve_cordon_command(True)} run" in result.output
+    assert "--sse --url https://old.example.com/sse" in result.output
+    assert "left alone" not in result.output
 
     again = _init("--config", str(path))
     assert again.exit_code == 0, again.output
@@ -186,10 +200,30 @@ def test_headers_go_to_stderr_never_their_values(tmp_path: Path) -> None:
             ["mcp-remote", "https://h.example/sse", "--transport", "http-only"],
             RemoteTarget("https://h.example/sse", (), "mcp-remote"),
         ),
-        (["mcp-remote", URL, "--transport", "sse-only"], "--transport"),
+        (
+            ["mcp-remote", URL, "--transport", "http-first"],
+            RemoteTarget(URL, (), "mcp-remote"),
+        ),
+        # the legacy HTTP+SSE transport: sse-only anywhere; the default http-first, and
+        # sse-first, to an /sse path (where either ends up on SSE)
+        (
+            ["mcp-remote", URL, "--transport", "sse-only", "--header", "K:v"],
+            RemoteTarget(URL, (("K", "v"),), "mcp-remote", sse=True),
+        ),
+        (
+            ["mcp-remote", "https://h.example/sse"],
+            RemoteTarget("https://h.example/sse", (), "mcp-remote", sse=True),
+        ),
+        (
+            ["mcp-remote", "https://h.example/sse/?k=1", "--transport", "sse-first"],
+            RemoteTarget("https://h.example/sse/?k=1", (), "mcp-remote", sse=True),
+        ),
+        # sse-first elsewhere falls back to Streamable HTTP: which one is not known here
+        (["mcp-remote", URL, "--transport", "sse-first"], "sse-first"),
+        (["mcp-remote", URL, "--transport", "websocket"], "--transport"),
         (["mcp-remote", URL, "9696"], "callback port"),
         (["mcp-remote", URL, "--debug"], "--debug"),
-        (["mcp-remote", "https://h.example/sse"], "/sse"),
+        (["mcp-remote", "https://h.example/sse", "--debug"], "--debug"),
         (["mcp-remote", "ws://h.example/mcp"], "not a literal http(s) URL"),
         (["-p", "mcp-remote", "mcp-remote-client", URL], None),  # not the bridge form
         (["@modelcontextprotocol/server-memory"], None),
@@ -215,10 +249,13 @@ def test_mcp_remote_command_forms() -> None:
 @pytest.mark.parametrize(
     ("entry", "why"),
     [
-        ({"type": "sse", "url": URL}, "HTTP+SSE"),
         ({"type": "ws", "url": "wss://h.example/mcp"}, "'ws'"),
-        ({"url": "https://h.example/sse/"}, "/sse"),
+        ({"type": "websocket", "url": "https://h.example/sse"}, "'websocket'"),
         ({"type": "http", "url": "${BASE}/mcp"}, "not a literal"),
+        ({"type": "sse", "url": "${BASE}/sse"}, "not a literal"),
+        ({"type": "sse", "url": URL, "oauth": {"clientId": "x"}}, "OAuth"),
+        ({"url": "https://h.example/sse", "auth": {"CLIENT_ID": "x"}}, "OAuth"),
+        ({"type": "sse", "url": URL, "headersHelper": "get-headers.sh"}, "headersHelper"),
         ({"type": "http", "url": URL, "headersHelper": "get-headers.sh"}, "headersHelper"),
         ({"type": "http", "url": URL, "oauth": {"clientId": "x"}}, "OAuth"),
         ({"type": "http", "url": URL, "headers": {"Bad Name": "x"}}, "headers"),
@@ -233,6 +270,34 @@ def test_type_http_trusts_a_url_ending_in_sse() -> None:
     assert remote_target({"type": "http", "url": "https://h.example/sse"}) == RemoteTarget(
         "https://h.example/sse"
     )
+
+
+@pytest.mark.parametrize(
+    ("entry", "sse"),
+    [
+        ({"type": "sse", "url": URL}, True),  # the type says so, whatever the path
+        ({"type": "SSE", "url": URL}, True),
+        ({"url": "https://h.example/sse"}, True),  # no type: the customary /sse path
+        ({"url": "https://h.example/v1/sse/?key=1#x"}, True),
+        ({"url": "https://h.example/sse/mcp"}, False),  # only the path's last segment
+        ({"url": "https://h.example/mcp?next=/sse"}, False),  # not the query
+        ({"type": "streamable-http", "url": "https://h.example/sse"}, False),
+    ],
+)
+def test_which_remote_entries_are_legacy_sse(entry: dict[str, Any], sse: bool) -> None:
+    got = remote_target(entry)
+    assert isinstance(got, RemoteTarget) and got.sse is sse and got.url == entry["url"]
+
+
+def test_a_legacy_sse_entry_on_plain_http_elsewhere_keeps_allow_http(tmp_path: Path) -> None:
+    """The client already spoke plain http to that host: cordon run needs --allow-http to do
+    the same (it refuses one otherwise); a key in the URL goes to env as for Streamable HTTP."""
+    path = tmp_path / ".mcp.json"
+    url = "http://10.0.0.7:8080/sse?api_key=k-0123456789abcdef"
+    path.write_text(json.dumps({"mcpServers": {"lan": {"type": "sse", "url": url}}}))
+    wrapped = json.loads(plan_init(path, pin_dir=tmp_path).new)["mcpServers"]["lan"]
+    assert wrapped["args"][-4:] == ["--sse", "--url-env", "CORDON_URL", "--allow-http"]
+    assert wrapped["env"] == {"CORDON_URL": url} and wrapped["type"] == "stdio"
 
 
 def test_env_name_does_not_clobber_the_entry_env(tmp_path: Path) -> None:
@@ -300,3 +365,34 @@ async def test_a_wrapped_url_entry_runs_against_the_http_mailbox(harness: Any) -
     assert len(pin_files) == 1 and "send_email" in pin_files[0].read_text()
     audit = (harness.home / ".cordon" / "audit.jsonl").read_text()
     assert token not in audit and re.search(r'"server": ?"mail"', audit)
+
+
+def test_gemini_url_is_legacy_sse_unless_its_type_says_http(tmp_path: Path) -> None:
+    """Gemini CLI: ``httpUrl`` is Streamable HTTP and wins over ``url``; ``url`` is the
+    legacy SSE transport unless ``type`` says ``http``. The wrapped entries get no ``type``
+    (Gemini CLI knows only ``sse`` and ``http``); undo restores each entry as written."""
+    path = tmp_path / ".gemini" / "settings.json"
+    path.parent.mkdir()
+    servers = {
+        "untyped": {"url": "https://g.example/events"},
+        "sse": {"type": "sse", "url": "https://g.example/events"},
+        "http": {"type": "http", "url": "https://g.example/mcp"},
+        "both": {"httpUrl": "https://g.example/mcp", "url": "https://g.example/sse"},
+    }
+    path.write_text(json.dumps({"mcpServers": servers}, indent=2) + "\n")
+    original = path.read_bytes()
+    plan = plan_init(path, pin_dir=tmp_path / "pins")
+    table = json.loads(plan.new)["mcpServers"]
+    for name, url, sse in [
+        ("untyped", "https://g.example/events", True),
+        ("sse", "https://g.example/events", True),
+        ("http", "https://g.example/mcp", False),
+        ("both", "https://g.example/mcp", False),
+    ]:
+        args = table[name]["args"]
+        assert args[-2:] == ["--url", url] and ("--sse" in args) is sse, (name, args)
+        assert "type" not in table[name] and table[name][UPSTREAM_KEY] == servers[name]
+    path.write_bytes(plan.new)
+    undo = _init("--config", str(path), "--undo")
+    assert undo.exit_code == 0 and "kept your edits" not in undo.output, undo.output
+    assert json.loads(path.read_bytes()) == json.loads(original)

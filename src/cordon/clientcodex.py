@@ -110,7 +110,7 @@ def left_alone(entry: dict[str, Any]) -> str | None:
             return why
     if "command" in entry:
         return "it has both url and command, which Codex refuses"
-    problem = _url_problem(entry.get("url"), transport_known=True)
+    problem = _url_problem(entry.get("url"))
     if problem is not None:
         return problem
     for key in ("http_headers", "env_http_headers"):

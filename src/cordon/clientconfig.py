@@ -33,12 +33,13 @@ changes between launches (``npx -y`` fetching a newer package) is a rug pull
 (``pin.changed``), not the new baseline; ``cordon pin accept --server NAME`` finds that file
 to re-approve it.
 
-A remote entry (``url``, ``type`` ``http``) and a stdio entry that runs the ``mcp-remote``
-bridge both become ``{"command": "cordon", "args": ["run", "--name", NAME, "--pin-file", P,
-..., "--url", URL, ("--header-env", "NAME")...]}`` with each header's value in ``env``, the
-original under ``x-cordon-upstream``; :mod:`cordon.clientremote` says how headers are carried and
-which entries stay as they are (a legacy SSE server, an ``mcp-remote`` flag cordon has no
-equivalent for), each with a line on stderr (:attr:`ConfigPlan.warnings`).
+A remote entry (``url``, ``type`` ``http`` or ``sse``) and a stdio entry that runs the
+``mcp-remote`` bridge both become ``{"command": "cordon", "args": ["run", "--name", NAME,
+"--pin-file", P, ..., ("--sse",) "--url", URL, ("--header-env", "NAME")...]}`` with each
+header's value in ``env``, the original under ``x-cordon-upstream`` (``--sse`` for a legacy
+HTTP+SSE server); :mod:`cordon.clientremote` says how headers are carried and which entries
+stay as they are (client-side OAuth settings, an ``mcp-remote`` flag cordon has no equivalent
+for), each with a line on stderr (:attr:`ConfigPlan.warnings`).
 
 Writing: a timestamped backup ``<name>.cordon-backup-<UTC time>`` is written first under
 ``~/.cordon/backups/`` followed by the file's absolute directory (so a config that is committed
@@ -625,10 +626,17 @@ def _plan_entry(
         )
         wrapped[UPSTREAM_KEY] = copy.deepcopy(written)
         via = " (was mcp-remote)" if target.via == "mcp-remote" else ""
+        sse = "--sse " if target.sse else ""
         messages.append(
             f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... "
-            f"--url {masked_url(target.url)}{via}"
+            f"{sse}--url {masked_url(target.url)}{via}"
         )
+        if target.sse:  # cordon run --sse carries no OAuth: a sign-in it cannot do, said now
+            messages.append(
+                f"{name}: the legacy HTTP+SSE transport: a server that asks for an OAuth "
+                "sign-in stops cordon run, which says so (cordon init --undo --server "
+                f"{shlex.quote(name)} puts the entry back)"
+            )
         messages.extend(
             f"{name}: header {header}: its value moved to env {var}, off the command line"
             for header, var in moved

@@ -1,14 +1,19 @@
 """Remote servers in client configs, for ``cordon init``: ``url`` entries and ``mcp-remote``.
 
-Two shapes reach a Streamable HTTP server from a client config:
+Two shapes reach a remote server from a client config:
 
 - a ``url`` entry (``{"type": "http", "url": U, "headers": {...}}``; Cursor and Claude Desktop
   may omit ``type``), which the client connects to itself;
 - a stdio entry running the ``mcp-remote`` bridge: ``npx [-y|--yes] mcp-remote[@VERSION] URL
   [--header NAME:VALUE ...]`` (or the ``mcp-remote`` command itself, installed globally).
 
-Both become one stdio entry, ``cordon run ... --url URL [--header-env NAME ...]``
-(:func:`wrap_remote`). No header value is put on the command line, where every local user can
+Both become one stdio entry, ``cordon run ... [--sse] --url URL [--header-env NAME ...]``
+(:func:`wrap_remote`). ``--sse`` when the server speaks the legacy HTTP+SSE transport (MCP
+2024-11-05, :mod:`cordon.proxy.sse`): ``type: "sse"``; a URL whose path ends in ``/sse`` with
+no transport that says otherwise (the transport's customary endpoint; ``mcp-remote``'s default
+``http-first`` falls back to SSE there too); Gemini CLI's ``url`` without ``type`` (its legacy
+SSE key, :func:`url_view`); ``mcp-remote --transport sse-only``. Streamable HTTP otherwise.
+No header value is put on the command line, where every local user can
 read it (``ps``, ``/proc/PID/cmdline``): each value moves, as written, to the entry's ``env`` as
 ``CORDON_HEADER_<NAME>`` and the argument is ``--header-env NAME`` (``NAME=VAR`` when the
 entry's env already uses that variable otherwise). ``cordon run`` reads the value from that
@@ -22,12 +27,13 @@ A header with an empty value stays a ``--header NAME:`` argument: it carries not
 The secret stays in the same file it was already in.
 
 Left as they were, with the reason (:func:`remote_target` and :func:`mcp_remote_target`): a
-legacy HTTP+SSE server (``type: "sse"``, or a URL ending in ``/sse`` without a transport that
-says otherwise), which ``cordon run --url`` does not speak; a URL that is not a literal
+transport other than Streamable HTTP and HTTP+SSE (``ws``...); a URL that is not a literal
 ``http(s)://`` one; a header list the client computes (``headersHelper``) or a client-side OAuth
 set-up (``oauth``, ``auth``), which cordon cannot carry; and any ``mcp-remote`` flag ``cordon run``
-has no equivalent for (OAuth options, ``--ignore-tool``, a callback port, ``--debug``...):
-those entries keep running ``mcp-remote``, behind cordon as any stdio server is.
+has no equivalent for (OAuth options, ``--ignore-tool``, a callback port, ``--debug``,
+``--transport sse-first`` to a URL not ending in ``/sse``, whose transport is only known once
+mcp-remote has connected...): those entries keep running ``mcp-remote``, behind cordon as any
+stdio server is.
 """
 
 from __future__ import annotations
@@ -56,8 +62,12 @@ __all__ = [
     "wrap_remote",
 ]
 
+#: a key :func:`url_view` puts in its view of a Gemini CLI entry: the wrapped entry gets no
+#: ``type`` (Gemini CLI knows ``sse`` and ``http`` only, and reads ``type`` beside ``url``)
+_NO_TYPE = "x-cordon-no-type"
 #: keys of a url entry that only make sense to a client connecting over HTTP itself
-_DROPPED = frozenset({"url", "headers"})
+_DROPPED = frozenset({"url", "headers", _NO_TYPE})
+_HTTP_TYPES = frozenset({"http", "streamable-http", "streamablehttp"})
 #: keys that mean the client does something per connection that ``cordon run`` cannot
 _BLOCKING = {
     "headersHelper": "its headers come from a helper command (headersHelper)",
@@ -68,6 +78,8 @@ _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 #: mcp-remote's own ``--header`` syntax (src/lib/utils.ts parseCommandLineArgs)
 _MCP_REMOTE_HEADER = re.compile(r"([A-Za-z0-9_-]+):\s*(.*)", re.S)
 _MCP_REMOTE_PACKAGE = re.compile(r"mcp-remote(@[^\s/]+)?")
+#: mcp-remote's ``--transport`` strategies (src/lib/utils.ts TransportStrategy)
+_MCP_REMOTE_TRANSPORTS = frozenset({"http-first", "http-only", "sse-first", "sse-only"})
 #: mcp-remote flags that take a value (so the value is not read as the URL or a port)
 _VALUE_FLAGS = frozenset(
     {
@@ -87,44 +99,45 @@ _VALUE_FLAGS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class RemoteTarget:
-    """A Streamable HTTP server to put behind ``cordon run --url``.
+    """A remote server to put behind ``cordon run --url`` (``--sse --url``).
 
     Attributes:
         url: the endpoint.
         headers: ``(name, value)`` pairs in the entry's order, values as written.
         via: ``"url"`` (a url entry) or ``"mcp-remote"``.
+        sse: the legacy HTTP+SSE transport (``cordon run --sse``), not Streamable HTTP.
     """
 
     url: str
     headers: tuple[tuple[str, str], ...] = ()
     via: str = "url"
+    sse: bool = False
 
 
-def _url_problem(url: Any, transport_known: bool) -> str | None:
+def _url_problem(url: Any) -> str | None:
     if not isinstance(url, str) or not url.startswith(("https://", "http://")):
         return f"its URL {url!r} is not a literal http(s) URL"
-    if not transport_known and url.split("?")[0].rstrip("/").endswith("/sse"):
-        return (
-            "its URL ends in /sse, the legacy HTTP+SSE transport, which cordon run --url "
-            "does not speak (Streamable HTTP only)"
-        )
     return None
+
+
+def _sse_path(url: str) -> bool:
+    """The URL's path ends in ``/sse``: the legacy HTTP+SSE transport's customary endpoint,
+    taken as that transport when nothing says which one the server speaks."""
+    return urlsplit(url).path.rstrip("/").endswith("/sse")
 
 
 def remote_target(entry: dict[str, Any]) -> RemoteTarget | str:
     """The server a url entry reaches, or why ``cordon init`` leaves the entry alone."""
     kind = str(entry.get("type", "")).lower()
-    if kind not in ("", "http", "streamable-http", "streamablehttp"):
+    if kind and kind != "sse" and kind not in _HTTP_TYPES:
         return (
-            f"its transport is {kind!r}; cordon run --url speaks Streamable HTTP only"
-            if kind != "sse"
-            else "it uses the legacy HTTP+SSE transport (type sse), which cordon run --url "
-            "does not speak (Streamable HTTP only)"
+            f"its transport is {kind!r}; cordon run --url speaks Streamable HTTP and "
+            "(--sse) the legacy HTTP+SSE transport only"
         )
     for key, why in _BLOCKING.items():
         if key in entry:
             return why
-    problem = _url_problem(entry.get("url"), transport_known=bool(kind))
+    problem = _url_problem(entry.get("url"))
     if problem is not None:
         return problem
     raw = entry.get("headers") or {}
@@ -132,7 +145,8 @@ def remote_target(entry: dict[str, Any]) -> RemoteTarget | str:
         isinstance(k, str) and _TOKEN.fullmatch(k) and isinstance(v, str) for k, v in raw.items()
     ):
         return "its headers are not an object of header names to strings"
-    return RemoteTarget(url=entry["url"], headers=tuple(raw.items()), via="url")
+    sse = kind == "sse" or (not kind and _sse_path(entry["url"]))
+    return RemoteTarget(url=entry["url"], headers=tuple(raw.items()), via="url", sse=sse)
 
 
 def _mcp_remote_args(entry: dict[str, Any]) -> list[str] | None:
@@ -173,7 +187,7 @@ def mcp_remote_target(entry: dict[str, Any]) -> RemoteTarget | str | None:
         m = _MCP_REMOTE_HEADER.fullmatch(value) if arg == "--header" and value else None
         if m is not None:
             headers.append((m.group(1), m.group(2)))
-        elif arg == "--transport" and value in ("http-only", "http-first"):
+        elif arg == "--transport" and value in _MCP_REMOTE_TRANSPORTS:
             transport = value
         elif arg == "--allow-http":  # cordon run --url takes http:// URLs as they are
             pass
@@ -188,11 +202,20 @@ def mcp_remote_target(entry: dict[str, Any]) -> RemoteTarget | str | None:
         i += 2 if arg in _VALUE_FLAGS else 1
     if other:
         return "mcp-remote option(s) cordon run has no equivalent for: " + ", ".join(other)
-    problem = _url_problem(url, transport_known=transport == "http-only")
+    problem = _url_problem(url)
     if problem is not None:
         return problem
     assert url is not None
-    return RemoteTarget(url=url, headers=tuple(headers), via="mcp-remote")
+    # http-first (the default) and sse-first fall back to the other transport when the first
+    # fails: an /sse path is where the legacy one ends up; sse-first elsewhere could end on
+    # either, known only once mcp-remote has connected
+    sse = transport == "sse-only" or (transport != "http-only" and _sse_path(url))
+    if transport == "sse-first" and not sse:
+        return (
+            "mcp-remote option(s) cordon run has no equivalent for: --transport sse-first to "
+            "a URL not ending in /sse (SSE, or Streamable HTTP when that fails)"
+        )
+    return RemoteTarget(url=url, headers=tuple(headers), via="mcp-remote", sse=sse)
 
 
 def plain_http_elsewhere(url: str) -> bool:
@@ -287,22 +310,26 @@ def wrap_remote(
     head: list[str],
     upstream_key: str,
 ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """The stdio entry running ``cordon_command`` with ``head`` + ``--url`` + ``--header-env``.
+    """The stdio entry running ``cordon_command`` with ``head`` + ``[--sse] --url`` +
+    ``--header-env``.
 
     Every key but ``url``, ``headers``, ``command`` and ``args`` is kept in place (``type``
-    becomes ``stdio``); the whole original entry goes under ``upstream_key``. Returns the
-    entry and the ``(header, env var)`` pairs whose values moved into ``env``.
+    becomes ``stdio``, or goes where :func:`url_view` says the client has no such type); the
+    whole original entry goes under ``upstream_key``. Returns the entry and the ``(header,
+    env var)`` pairs whose values moved into ``env``.
     """
     given = entry.get("env")
     env: dict[str, Any] = copy.deepcopy(given) if isinstance(given, dict) else {}
     headers, moved = _header_args(target, env)
-    args = [*head, *url_args(target.url, env), *headers]
+    sse = ["--sse"] if target.sse else []
+    args = [*head, *sse, *url_args(target.url, env), *headers]
     if plain_http_elsewhere(target.url):  # the client already spoke plain HTTP to it
         args.append("--allow-http")
     out: dict[str, Any] = {}
     for key, value in entry.items():
         if key == "type":
-            out["type"] = "stdio"
+            if not entry.get(_NO_TYPE):
+                out["type"] = "stdio"
         elif key in ("command", "url") and "command" not in out:
             out["command"] = cordon_command
             out["args"] = args
@@ -354,13 +381,19 @@ def argv_header_warning(name: str, entry: dict[str, Any], config: str) -> str | 
 
 def url_view(kind: str, entry: Any) -> Any:
     """``entry`` with its remote endpoint as a ``url`` entry: Gemini CLI's ``httpUrl``
-    (Streamable HTTP; its ``url`` is the legacy SSE transport) and Windsurf's ``serverUrl``
-    (either transport: an ``/sse`` path is taken as the legacy one)."""
+    (Streamable HTTP, used before any ``url``) and ``url`` (the legacy SSE transport, unless
+    its ``type`` says ``http``), and Windsurf's ``serverUrl`` (either transport: an ``/sse``
+    path is taken as the legacy one). A Gemini CLI entry, whose ``type`` knows only ``sse``
+    and ``http``, is wrapped without one."""
     if not isinstance(entry, dict) or kind not in ("gemini", "windsurf"):
         return entry
     view = dict(entry)
-    if kind == "gemini" and "url" in view:
-        view["type"] = "sse"
+    if kind == "gemini" and ("url" in view or "httpUrl" in view):
+        view[_NO_TYPE] = True
+        if "httpUrl" in view:
+            view["type"] = "http"
+        elif "type" not in view:
+            view["type"] = "sse"
     key = "httpUrl" if kind == "gemini" else "serverUrl"
     if key in view:
         view["url"] = view.pop(key)

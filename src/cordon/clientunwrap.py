@@ -105,12 +105,23 @@ def unwrap_entry(
         out["command"] = tail[0]
         if len(tail) > 1 or "args" in upstream:
             out["args"] = list(tail[1:])
-    elif (flag := _url_flag(args)) and args[args.index(flag) :] != wrapped.get("args"):
+    elif (flag := _url_flag(args)) and args[args.index(flag) :] != _from_url(wrapped):
         edited.append("(cordon run's own arguments: not carried back to the original entry)")
     kept = f"; kept your edits since init: {', '.join(edited)}" if edited else ""
     return out, f"{name}: unwrapped{kept}"
 
 
 def _url_flag(args: list[Any]) -> str | None:
-    """``--url`` or ``--url-env`` (a URL that carries a key) when ``args`` reach a URL."""
-    return next((f for f in ("--url", "--url-env") if f in args), None)
+    """``--sse`` (a legacy HTTP+SSE server), else ``--url`` or ``--url-env`` (a URL that
+    carries a key), when ``args`` reach a URL: where cordon init's remote arguments start."""
+    if not any(f in args for f in ("--url", "--url-env")):
+        return None
+    return next(f for f in ("--sse", "--url", "--url-env") if f in args)
+
+
+def _from_url(wrapped: dict[str, Any]) -> list[Any]:
+    """The arguments ``cordon init`` wrote for ``wrapped`` from :func:`_url_flag` on."""
+    args = wrapped.get("args")
+    args = args if isinstance(args, list) else []
+    flag = _url_flag(args)
+    return args[args.index(flag) :] if flag is not None else args

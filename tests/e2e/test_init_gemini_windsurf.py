@@ -3,8 +3,10 @@ remote entries name their endpoint otherwise than ``url``: Gemini CLI's ``httpUr
 Streamable HTTP and its ``url`` the legacy SSE transport; Windsurf's ``serverUrl`` is either.
 The real ``cordon init`` rewrites the file; the wrapped entry, started as the client starts a
 stdio server (its environment and the entry's ``env``), reaches the token-checking mailbox
-server through the real ``cordon run --url``; an SSE entry is left as it is; ``--undo`` gives
-the file back byte for byte."""
+server through the real ``cordon run --url``; an SSE entry becomes ``cordon run --sse --url``
+(Gemini CLI's without a ``type``, which it knows only as ``sse`` or ``http``); ``--undo`` gives
+the file back byte for byte. tests/e2e/test_init_sse.py runs such an entry against a real
+legacy SSE server."""
 
 from __future__ import annotations
 
@@ -51,7 +53,9 @@ async def test_a_remote_entry_of_gemini_or_windsurf_runs_behind_cordon(
     servers = json.loads(config.read_text("utf-8"))["mcpServers"]
     wrapped = servers["mail"]
     assert key not in wrapped and "url" not in wrapped and wrapped["timeout"] == 5000
-    assert servers["old"] == sse  # the legacy SSE transport: left as it is
+    old = servers["old"]  # the legacy SSE transport: cordon run --sse
+    assert old["args"][-3:] == ["--sse", "--url", next(iter(sse.values()))]
+    assert "type" not in old and old["x-cordon-upstream"] == sse
     assert wrapped["x-cordon-upstream"] == entry
     assert TOKEN not in " ".join(wrapped["args"])
     exe = cordon_exe()
