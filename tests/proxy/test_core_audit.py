@@ -18,7 +18,7 @@ from cordon.proxy.framing import Oversize
 from cordon.proxy.memory import MemoryTransport
 from tests.proxy.test_core import _call as _legacy_call
 from tests.proxy.test_core import _core, _Work
-from tests.proxy.test_identity_probe import SERVER_INFO, Upstream, _call, _pinned, _proxy
+from tests.proxy.test_identity_probe import META, SERVER_INFO, Upstream, _call, _pinned, _proxy
 
 
 def _held(tmp_path: Path) -> tuple[Any, MemoryTransport, Upstream]:
@@ -245,3 +245,51 @@ def test_a_result_carries_nothing_unscanned_beside_it(method: str) -> None:
         t.from_client({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": params})
     assert len(t.client) == (1 if method == "tools/list" else 2)
     assert b"IGNORE ALL" not in t.client[-1]
+
+
+def test_a_clients_discover_answered_with_an_error_names_no_server(tmp_path: Path) -> None:
+    """The client's own ``server/discover`` (or ``initialize``) counts as the handshake only
+    once its result came (and was checked): a server swapped behind the pinned entry that
+    answers it with an error must not then get the client's call unchecked."""
+    pins = _pinned(tmp_path)
+    up = Upstream("someone-else", discover="error")
+    _, t = _proxy(pins, up)
+    discover = {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": META}}
+    t.from_client(discover)
+    assert "error" in t.messages()[0]
+    t.from_client(_call(5))
+    assert "tools/call" not in up.methods()  # (cordon's own discover first: it fails too)
+    assert up.methods() == ["server/discover", "server/discover"]
+    assert "error" in t.messages()[-1] and t.messages()[-1]["id"] == 5
+
+
+def test_a_request_pipelined_behind_the_clients_discover_waits_for_a_named_server(
+    tmp_path: Path,
+) -> None:
+    """A 2026-07-28 request sent before the answer to the client's own discover came is held
+    behind a discover of cordon's own, as one sent with no handshake at all is."""
+    pins = _pinned(tmp_path)
+    up = Upstream("someone-else", discover="silent")
+    core, t = _proxy(pins, up)
+    discover = {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": META}}
+    t.from_client(discover)
+    t.from_client(_call(5))
+    assert up.methods() == ["server/discover", "server/discover"]
+    assert core.probe_held is not None
+
+
+@pytest.mark.parametrize("bad", ["with_method", "with_error"])
+def test_a_handshake_answer_refused_as_invalid_names_no_server(tmp_path: Path, bad: str) -> None:
+    """A result to the client's discover that cordon refuses (also a request, or beside an
+    error) is no handshake: the next request is still held behind a discover of its own."""
+    pins = _pinned(tmp_path)
+    up = Upstream("notes-server", discover="silent")
+    _, t = _proxy(pins, up)
+    discover = {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": META}}
+    t.from_client(discover)
+    answer: dict[str, Any] = {"jsonrpc": "2.0", "id": 1, "result": {}}
+    answer.update({"method": "x"} if bad == "with_method" else {"error": {"code": 1}})
+    t.from_server(answer)
+    assert "error" in t.messages()[0]
+    t.from_client(_call(5))
+    assert up.methods() == ["server/discover", "server/discover"]

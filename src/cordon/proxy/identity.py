@@ -23,9 +23,10 @@ over the size cap, unparseable, no response; the upstream unreachable or gone) f
 nothing: every held request is answered with an error, and the next request probes again
 (fail closed: a server cordon cannot name gets no request).
 
-Not covered: requests a client pipelines behind its own ``initialize`` or
-``server/discover`` go on before that handshake's answer is checked (every SDK client waits
-for it).
+The client's own ``initialize`` or ``server/discover`` names the server only once its
+*result* came (and is checked before it is delivered): a request sent before that, or after
+an error answer (a swapped server refusing to be named), is held behind a discover of
+cordon's own as one sent with no handshake at all.
 
 A mixin of :class:`cordon.proxy.core.ProxyCore`, as :class:`cordon.proxy.asking.AskSide` is.
 """
@@ -87,8 +88,11 @@ class IdentitySide:
     own_prefix: str
     _counter: itertools.count[int]
     pending: dict[tuple[str, Any], Any]
-    #: a handshake passed (the client's own, or cordon's discover): no probe is needed
+    #: a handshake passed (a result to the client's own, or cordon's discover checked): no
+    #: probe is needed
     identity_seen: bool = False
+    #: the client's own handshake requests, by :func:`id_key`, until their answer
+    _handshakes: frozenset[tuple[str, Any]] = frozenset()
     #: the id of cordon's own ``server/discover`` until its answer comes (awaited: a
     #: transport fails it if the exchange ends without one, :meth:`awaiting`), and the client
     #: frames held behind it until that answer is checked (their bytes count in the client's
@@ -138,8 +142,10 @@ class IdentitySide:
             msg = parse_frame(item)
         except ProtocolError:
             return self._client_frame(item)  # (refused there, with the reason)
-        if isinstance(msg, dict) and msg.get("method") in _HANDSHAKES:
-            self.identity_seen = True  # its result is checked before it is delivered
+        if msg.get("method") in _HANDSHAKES and "id" in msg:
+            # its result is checked before it is delivered: from then on the server is named
+            # (:meth:`_handshake_answered`); an error names nobody
+            self._handshakes |= {id_key(msg["id"])}
             return self._client_frame(item)
         meta = _modern_meta(msg)
         if meta is not None and self.work.pin_file is None:
@@ -172,8 +178,26 @@ class IdentitySide:
             acts = self._own_id_request(item)
         if acts is not None:
             return acts
+        waiting = self._handshakes & self.pending.keys()
         out: list[Action] = super().server_frame(item)  # type: ignore[misc]
+        if waiting and isinstance(item, bytes) and not waiting <= self.pending.keys():
+            self._handshake_answered(item, waiting - self.pending.keys())
         return out
+
+    def _handshake_answered(self, item: bytes, answered: frozenset[tuple[str, Any]]) -> None:
+        """``item`` took the client's handshake requests ``answered`` out of the pending
+        table: a result names the server (its check runs before it is delivered, ahead of
+        every later decision); an error, or a frame refused as the answer, does not."""
+        self._handshakes = frozenset(k for k in self._handshakes if k in self.pending)
+        try:
+            msg = parse_frame(item)
+        except ProtocolError:
+            return
+        rid = msg.get("id")
+        plain = not isinstance(rid, bool) and isinstance(rid, (str, int, float))
+        response = "method" not in msg and "error" not in msg  # (else refused as no answer)
+        if plain and response and id_key(rid) in answered and isinstance(msg.get("result"), dict):
+            self.identity_seen = True
 
     def _probe_answer(self, item: bytes | Oversize) -> list[Action] | None:
         """The actions for the upstream's answer to cordon's discover when ``item`` is it
