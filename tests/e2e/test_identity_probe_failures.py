@@ -5,7 +5,9 @@ request gets an error (none waits forever) and none reaches the server.
 - over Streamable HTTP, the discover's POST answered with HTTP 500 (no JSON-RPC body): the
   transport fails only a request the core still awaits, and cordon's discover was not one;
 - over stdio, an answer to the discover that does not parse (``1e400``): dropped as an
-  answer to no request, the discover stayed out for good.
+  answer to no request, the discover stayed out for good;
+- a server that answers the client's *own* ``server/discover`` with an error (it will not be
+  named): the handshake request alone marked the server named, and the call went to it.
 """
 
 from __future__ import annotations
@@ -35,20 +37,32 @@ META = {
 ANSWER_S = 30
 
 #: a raw 2026-07-28 server (stdio, or Streamable HTTP when $PORT is set) that logs every
-#: method it gets to $LOG and answers ``server/discover`` as $MODE says: ``http500``, or
-#: ``unparseable`` (a result holding 1e400); any other request gets an empty result
+#: method it gets to $LOG and answers ``server/discover`` as $MODE says: ``http500``,
+#: ``unparseable`` (a result holding 1e400), ``refuse`` (a JSON-RPC error), or ``ok`` (it
+#: names itself ``raw``); ``tools/list`` lists ``note``; any other request gets {}
 RAW = """
 import json, os, sys
+
+SERVER_INFO = "io.modelcontextprotocol/serverInfo"
 
 def log(method):
     with open(os.environ["LOG"], "a") as fh:
         fh.write(method + "\\n")
 
 def answer(msg):
+    if msg.get("method") == "server/discover" and os.environ["MODE"] == "refuse":
+        error = {"code": -32601, "message": "method not found"}
+        return json.dumps({"jsonrpc": "2.0", "id": msg["id"], "error": error}).encode()
     if msg.get("method") == "server/discover" and os.environ["MODE"] == "unparseable":
         rid = json.dumps(msg["id"]).encode()
         return b'{"jsonrpc":"2.0","id":' + rid + b',"result":{"n":1e400}}'
-    return json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": {}}).encode()
+    result = {}
+    if msg.get("method") == "server/discover":
+        info = {"name": "raw", "version": "1"}
+        result = {"capabilities": {"tools": {}}, "_meta": {SERVER_INFO: info}}
+    elif msg.get("method") == "tools/list":
+        result = {"tools": [{"name": "note", "inputSchema": {"type": "object"}}]}
+    return json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": result}).encode()
 
 if "PORT" in os.environ:
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -86,10 +100,10 @@ else:
 """
 
 
-def _cordon(h: Harness, mode: str) -> subprocess.Popen[bytes]:
+def _cordon(h: Harness, mode: str, log: str = "methods") -> subprocess.Popen[bytes]:
     script = h.tmp / "raw_server.py"
     script.write_text(RAW, "utf-8")
-    env = {**os.environ, "HOME": str(h.home), "LOG": str(h.tmp / "methods"), "MODE": mode}
+    env = {**os.environ, "HOME": str(h.home), "LOG": str(h.tmp / log), "MODE": mode}
     args = [*cordon_exe(), "run", "--audit", str(h.audit), "--name", "notes"]
     args += ["--pin-file", str(h.tmp / "pins.json")]
     if mode == "http500":
@@ -143,3 +157,36 @@ def test_a_discover_that_fails_answers_the_held_call_and_forwards_nothing(
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def _send(proc: subprocess.Popen[bytes], rid: int, method: str, params: Any) -> Any:
+    assert proc.stdin is not None
+    msg = {"jsonrpc": "2.0", "id": rid, "method": method, "params": {**params, "_meta": META}}
+    proc.stdin.write(json.dumps(msg).encode() + b"\n")
+    proc.stdin.flush()
+    return _reply(proc, rid)
+
+
+def test_a_server_refusing_the_clients_discover_gets_no_call(harness: Harness) -> None:
+    """The pinned server (named ``raw``, its tool listed) first; then one that answers the
+    client's own discover with an error, so it names nobody: the call goes to it only once
+    cordon's own discover named it, and that one is refused too."""
+    first = _cordon(harness, "ok", "first")
+    try:
+        assert "result" in _send(first, 1, "server/discover", {})
+        assert "result" in _send(first, 2, "tools/list", {})
+    finally:
+        first.kill()
+        first.wait()
+    proc = _cordon(harness, "refuse")
+    try:
+        refused = _send(proc, 1, "server/discover", {})
+        assert refused is not None and "error" in refused
+        reply = _send(proc, 2, "tools/call", {"name": "note", "arguments": {"text": "x"}})
+        assert reply is not None and "error" in reply
+        assert "pinned identity" in reply["error"]["message"]
+        methods = Path(harness.tmp / "methods").read_text("utf-8").splitlines()
+        assert methods == ["server/discover", "server/discover"]  # (the client's, cordon's)
+    finally:
+        proc.kill()
+        proc.wait()
