@@ -53,6 +53,25 @@ def test_the_sse_cursor_follows_id_and_retry_as_an_eventsource_does() -> None:
     assert asyncio.run(go(b"id: 3\n\nretry: soon\nid: a\0b\n\n")) == ([], "3", None)
 
 
+def test_the_sse_cursor_tells_each_event_s_type() -> None:
+    """The type of the event just yielded: its ``event`` field, ``message`` without one; a
+    type set in an event without data does not carry over to the next one."""
+
+    async def go(*parts: bytes) -> list[tuple[bytes, str]]:
+        cursor = SseCursor()
+        return [(e, cursor.event) async for e in sse_events(_chunks(*parts), 1 << 20, cursor)]
+
+    body = (
+        b"event: endpoint\ndata: /m\n\ndata: {}\n\nevent: x\n\ndata: 1\n\nevent:ping\ndata: 2\n\n"
+    )
+    assert asyncio.run(go(body)) == [
+        (b"/m", "endpoint"),
+        (b"{}", "message"),
+        (b"1", "message"),
+        (b"2", "ping"),
+    ]
+
+
 def test_an_sse_event_over_the_cap_is_an_error() -> None:
     with pytest.raises(H1Error, match="byte limit"):
         _events(b"data: " + b"x" * 100, b"x" * 100, cap=150)

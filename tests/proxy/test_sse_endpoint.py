@@ -28,6 +28,8 @@ URL = "https://mcp.example.com/v1/sse?team=a"
         (b"/m x HTTP/1.1", None),  # a space would split the request line
         (b"/m\x0bx", None),  # a control byte
         (b"/a%20b?x=%0d%0a", "/a%20b?x=%0d%0a"),  # percent-encoded: as sent, one token
+        (b"/m?s=" + b"a" * 8187, "/m?s=" + "a" * 8187),  # 8 KiB: the longest taken
+        (b"/m?s=" + b"a" * 8188, None),  # longer: in every POST's request line
     ],
 )
 def test_only_an_endpoint_on_the_urls_origin_is_taken(data: bytes, target: str | None) -> None:

@@ -386,13 +386,16 @@ def _lines(buf: bytes, final: bool) -> tuple[list[bytes], int]:
 class SseCursor:
     """Where an SSE stream stands, for resuming it (MCP Streamable HTTP, 2025-11-25: a server
     may close a request's stream after an event with an ``id``; the client resumes with
-    ``Last-Event-ID``): the last event id dispatched, and the server's ``retry`` in ms."""
+    ``Last-Event-ID``): the last event id dispatched, and the server's ``retry`` in ms.
+    ``event``: the type of the event just yielded (its ``event`` field, ``message`` without
+    one), which the legacy HTTP+SSE transport tells its ``endpoint`` event by."""
 
-    __slots__ = ("last_id", "retry_ms")
+    __slots__ = ("event", "last_id", "retry_ms")
 
     def __init__(self, last_id: str | None = None) -> None:
         self.last_id = last_id
         self.retry_ms: int | None = None
+        self.event = "message"
 
 
 _BOM = b"\xef\xbb\xbf"
@@ -432,6 +435,7 @@ async def sse_events(
     has_data = False
     end = False
     seen_id: bytes | None = None  # the id field of the event being read
+    seen_event = b""  # its event field (its type)
     it = aiter(chunks)
     first = await _stream_head(it)
     while not end:
@@ -456,8 +460,10 @@ async def sse_events(
                     cursor.last_id = seen_id.decode("utf-8", "replace")
                 seen_id = None
                 if has_data:
+                    if cursor is not None:
+                        cursor.event = seen_event.decode("utf-8", "replace") or "message"
                     yield bytes(data)
-                data, has_data = bytearray(), False
+                data, has_data, seen_event = bytearray(), False, b""
                 continue
             name, colon, value = line.partition(b":")
             value = value[1:] if colon and value.startswith(b" ") else value
@@ -466,6 +472,8 @@ async def sse_events(
                     data += b"\n"
                 data += value
                 has_data = True
+            elif cursor is not None and name == b"event":
+                seen_event = value
             elif cursor is not None and name == b"id" and b"\0" not in value:
                 seen_id = value
             elif cursor is not None and name == b"retry" and value.isdigit():

@@ -11,7 +11,13 @@ Streamable HTTP, with the same checks.
 
 - **The endpoint must be on the URL's origin** (scheme, host and port): cordon's headers, a
   token among them, only ever go there (:class:`cordon.proxy.h1.H1Pool` cannot send
-  elsewhere). A server naming another origin is refused at start, and the client told why.
+  elsewhere). A server naming another origin is refused at start, and the client told why;
+  so is one whose first event is not an ``endpoint`` event (a ``message`` taken for the
+  endpoint would be posted to as a path), and an endpoint over :data:`_TARGET_MAX` bytes
+  (every POST would carry it in its request line).
+- **Only ``message`` events are server messages** (an event without a type is one), as the
+  SDK clients read the stream: an event of another type, a later ``endpoint`` among them,
+  is not delivered (the endpoint stays the first one).
 - **One POST at a time, in the order the core forwards frames**: the server acts on messages
   in the order they arrive, and two connections could swap them (a cancellation overtaking
   its request). A POST is answered at once (``202 Accepted``); the answer comes on the stream.
@@ -35,7 +41,7 @@ from urllib.parse import urljoin, urlsplit
 
 import orjson
 
-from cordon.proxy.h1 import H1Error, H1Pool, sse_events
+from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
 from cordon.proxy.transport import log
 from cordon.urlcreds import masked_url
 
@@ -48,6 +54,8 @@ __all__ = ["SseUpstream"]
 _START_S = 30.0
 #: a request target as sent: visible ASCII, no space
 _TARGET = re.compile(r"[!-~]+")
+#: the longest endpoint taken (bytes): servers commonly refuse request lines over 8 KiB
+_TARGET_MAX = 8192
 
 
 class SseUpstream:
@@ -73,6 +81,8 @@ class SseUpstream:
         self.pool: H1Pool | None = None
         #: the path and query the server's ``endpoint`` event named
         self.target = ""
+        #: the type of the event just read (:class:`SseCursor`)
+        self.cursor = SseCursor()
         self.outbox: asyncio.Queue[bytes] = asyncio.Queue()
         self.go = asyncio.Event()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -82,22 +92,27 @@ class SseUpstream:
         self.t = t
         self.ended = asyncio.get_running_loop().create_future()
         self.go.set()
+        # (the failure is said to the client after "cordon: ", :meth:`Transport._refuse_client`)
         try:
             self.pool = H1Pool(self.url, self.static, timeout=_START_S)
             events = await asyncio.wait_for(self._open(), _START_S)
-            first = await asyncio.wait_for(anext(events, None), _START_S)
         except _Refused as exc:
-            self.failure = f"cordon: {self.shown} {exc}"
+            self.failure = f"{self.shown} {exc}"
             return False
         except (H1Error, OSError, TimeoutError, ValueError) as exc:
             why = str(exc) if isinstance(exc, H1Error) else type(exc).__name__
-            self.failure = f"cordon: could not open the SSE stream of {self.shown} ({why})"
+            self.failure = f"could not open the SSE stream of {self.shown} ({why})"
             return False
-        target = self._endpoint(first)
+        try:
+            first = await asyncio.wait_for(anext(events, None), _START_S)
+        except (H1Error, OSError, TimeoutError) as exc:
+            first = None
+            log(f"waiting for the endpoint event of {self.shown} failed ({type(exc).__name__})")
+        target = self._endpoint(first) if self.cursor.event == "endpoint" else None
         if target is None:
             self.failure = (
-                f"cordon: {self.shown} did not name a message endpoint on its own origin "
-                "first (the legacy HTTP+SSE transport's endpoint event); nothing was sent"
+                f"{self.shown} did not name a message endpoint on its own origin first (the "
+                "legacy HTTP+SSE transport's endpoint event); nothing was sent"
             )
             return False
         self.target = target
@@ -117,12 +132,12 @@ class SseUpstream:
         if kind != "text/event-stream":
             resp.aclose()
             raise _Refused("answered the SSE stream's GET with something other than an SSE stream")
-        return sse_events(resp.aiter_bytes(), self.max_bytes)
+        return sse_events(resp.aiter_bytes(), self.max_bytes, self.cursor)
 
     def _endpoint(self, data: bytes | None) -> str | None:
         """The path and query of the server's message endpoint, if ``data`` (the first
         event's) names one on the URL's origin."""
-        if data is None:
+        if data is None or len(data) > _TARGET_MAX:
             return None
         try:
             where = urljoin(self.url, data.decode("utf-8").strip())
@@ -149,6 +164,9 @@ class SseUpstream:
         assert self.t is not None
         try:
             async for data in events:
+                if self.cursor.event != "message":
+                    log(f"an SSE event of another type than message from {self.shown} ignored")
+                    continue
                 await self.go.wait()  # backpressure: the core's backlog is over its cap
                 self.t.from_upstream(data)
         except H1Error as exc:
