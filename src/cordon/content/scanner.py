@@ -505,6 +505,7 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
         out.append(
             Hit(rule=rule, severity=sev, span=nz.span_to_original(a, b), value=nz.text[va:vb])
         )
+    direct = list(out)  # the matches in the text as it is (for the escape reading below)
     if busy and depth == MAX_LAYER_DEPTH:
         # counted per text scanned, not per decoded region or reading of it: one scan of
         # one large text (``cordon scan`` of a file) never starts a compile
@@ -548,7 +549,7 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
                 decoded = decode_json_escapes(region)
                 if decoded == region:
                     continue
-                for h in scan_hits(decoded, only=only, depth=depth - 1):
+                for h in _not_shown(scan_hits(decoded, only=only, depth=depth - 1), direct, lo, hi):
                     out.append(Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value))
         # ESC is ASCII (on the view); a C1 CSI or OSC of the text is in ``has_c1``
         if (b"\x1b" in src_view or nz.has_c1) and ANSI_RE.search(text):
@@ -566,6 +567,33 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
     if only is None and depth == MAX_LAYER_DEPTH and len(text) >= 4096:
         _remember(text, unique)
     return unique
+
+
+def _not_shown(found: list[Hit], direct: list[Hit], lo: int, hi: int) -> list[Hit]:
+    """The hits ``found`` in the decoded escape region ``lo``..``hi`` that no direct hit in
+    the region stands for (the same rule and matched text, at least as severe; one direct
+    hit for one decoded hit). A match the decoding leaves as it was is already a hit where
+    it stands: reported again with the whole region's span (up to :data:`ESCAPE_REACH` either
+    side of every escape), warn mode rewrote the whole region for it (a README with one
+    ``\\n`` in a code sample and one search link was replaced by ``[untrusted link removed]``)."""
+    plain = [h for h in direct if lo <= h.span[0] and h.span[1] <= hi]
+    left: list[Hit] = []
+    for h in found:
+        twin = next(
+            (
+                p
+                for p in plain
+                if p.rule.id == h.rule.id
+                and p.value == h.value
+                and SEVERITY_ORDER[p.severity] >= SEVERITY_ORDER[h.severity]
+            ),
+            None,
+        )
+        if twin is None:
+            left.append(h)
+        else:
+            plain.remove(twin)
+    return left
 
 
 _ESCAPE_HINT = re.compile(r"\\[nrt\"/u]")
