@@ -293,3 +293,29 @@ def test_a_handshake_answer_refused_as_invalid_names_no_server(tmp_path: Path, b
     assert "error" in t.messages()[0]
     t.from_client(_call(5))
     assert up.methods() == ["server/discover", "server/discover"]
+
+
+def test_a_line_trickled_in_tiny_writes_costs_about_its_bytes() -> None:
+    """A peer that writes a line two bytes at a time (each read a new bytes object) made the
+    splitter keep one object per piece, ~40 bytes each, against a cap that counts only the
+    bytes: a 16 MiB line cost ~350 MB. Small pieces are gathered in one buffer."""
+    import tracemalloc
+
+    from cordon.proxy.framing import LineSplitter
+
+    splitter = LineSplitter(16 << 20)
+    n = 100_000
+    tracemalloc.start()
+    try:
+        for _ in range(n):
+            assert splitter.feed(bytes(bytearray(b"ab"))) == []
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert held < 3 * 2 * n
+    (line,) = splitter.feed(b"c\n")
+    assert line == b"ab" * n + b"c" and type(line) is bytes
+    splitter.feed(b"x" * 5000)
+    splitter.feed(b"yz")
+    assert splitter.end() == [b"x" * 5000 + b"yz"]
+    assert [type(x) for x in splitter.end()] == []

@@ -46,6 +46,8 @@ class Oversize:
 
 
 _KEEP = 4096
+#: pieces of a line shorter than this are gathered in one buffer (:class:`LineSplitter`)
+_SMALL_PIECE = 4096
 
 
 class LineSplitter:
@@ -61,7 +63,7 @@ class LineSplitter:
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
-        self.parts: list[bytes] = []
+        self.parts: list[bytes | bytearray] = []
         self.size = 0
         self.discarding = False
         self.head = self.tail = b""
@@ -89,7 +91,12 @@ class LineSplitter:
                 self.size += len(piece)
                 self.tail = (self.tail + piece[-_KEEP:])[-_KEEP:]
             elif piece:
-                self.parts.append(piece)
+                if len(piece) >= _SMALL_PIECE:
+                    self.parts.append(piece)
+                elif self.parts and type(self.parts[-1]) is bytearray:
+                    self.parts[-1] += piece  # (a peer trickling bytes: one buffer, not
+                else:  # ~40 bytes of object per piece against a cap that counts bytes)
+                    self.parts.append(bytearray(piece))
                 self.size += len(piece)
             if nl < 0:
                 return out
@@ -97,9 +104,11 @@ class LineSplitter:
             if self.discarding:
                 out.append(Oversize(self.size, self.head, self.tail))
             elif self.parts:
-                line = self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
-                if line.strip():
-                    out.append(line)
+                first = self.parts[0]
+                if len(self.parts) > 1 or type(first) is bytearray:
+                    first = b"".join(self.parts)
+                if first.strip():
+                    out.append(bytes(first))
             self.parts, self.size, self.discarding, self.head, self.tail = [], 0, False, b"", b""
 
     def end(self) -> list[bytes | Oversize]:
