@@ -450,3 +450,25 @@ async def test_an_svg_with_a_credential_is_masked_and_still_an_image(harness: Ha
     assert r.structured_content is not None
     (inner,) = r.structured_content["content"]
     assert base64.b64decode(inner["data"], validate=True).decode() == want
+
+
+async def test_a_readme_with_an_escape_in_a_code_sample_loses_only_its_search_link(
+    harness: Harness,
+) -> None:
+    """A README with a ``\\n`` in a code sample and a search link (a query holding ``q=``,
+    exfil.markdown_link): the link is removed where it stands, the rest is as on disk (the
+    escape reading of the README had reported the link over the whole file, which warn mode
+    then replaced)."""
+    root = harness.tmp / "root"
+    root.mkdir()
+    link = "[FAQ](https://github.com/example/moo/issues?q=label%3Aquestion)"
+    readme = root / "README.md"
+    intro = "".join(f"* Item {i}: see [section {i}](#section-{i}).\n" for i in range(40))
+    readme.write_text(
+        f'{intro}```js\nconsole.log("a\\nb")\n```\nDo check the {link}.\n\u2728\n', "utf-8"
+    )
+    calls: list[Call] = [("tool", "read_text_file", {"path": str(readme)})]
+    _, proxied = await _compare(harness, fs_server(root), calls)
+    want = readme.read_text("utf-8").replace(link, "[untrusted link removed]")
+    assert proxied[1]["structuredContent"]["content"] == want
+    assert proxied[1]["content"][0]["text"] == want
