@@ -154,6 +154,10 @@ _AllowHttpOption = Annotated[
 ]
 
 
+#: ``cordon run``'s default per-message size cap
+_16_MIB = 16 * 1024 * 1024
+
+
 @app.command(
     "run",
     context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
@@ -187,9 +191,7 @@ def run_cmd(
     block_at: Annotated[
         str | None, typer.Option("--block-at", help="Severity for block/poisoned definitions.")
     ] = None,
-    max_bytes: Annotated[int, typer.Option(help="Per-message size cap in bytes.")] = 16
-    * 1024
-    * 1024,
+    max_bytes: Annotated[int, typer.Option(help="Per-message size cap in bytes.")] = _16_MIB,
     max_depth: Annotated[int, typer.Option(help="Per-message nesting-depth cap.")] = 64,
     approvals_store: Annotated[
         Path | None, typer.Option(help="One-time code store (default ~/.cordon/approvals.json).")
@@ -213,9 +215,7 @@ def run_cmd(
     from cordon.proxy.main import run_proxy
 
     command = list(command or [])
-    url = _upstream_given(command, url, allow_http, url_env)
-    if sse and url is None:
-        _failed("cordon run:", ValueError("--sse needs --url"), answer=True)
+    url = _upstream_given(command, url, allow_http, url_env, sse)
     try:
         rc = run_proxy(
             url=url,
@@ -330,7 +330,11 @@ def _url_from_env(url: str | None, var: str) -> str:
 
 
 def _upstream_given(
-    command: list[str], url: str | None, allow_http: bool = False, url_env: str | None = None
+    command: list[str],
+    url: str | None,
+    allow_http: bool = False,
+    url_env: str | None = None,
+    sse: bool = False,
 ) -> str | None:
     """Exactly one upstream (the URL, or None): a command after ``--``, or ``--url`` (or
     ``--url-env``); a plain ``http://`` URL
@@ -345,6 +349,8 @@ def _upstream_given(
         problem = "give either --url or a command after --, not both"
     elif url is None and not command:
         problem = "give the upstream command after --, or --url URL"
+    elif sse and url is None:
+        problem = "--sse needs --url"
     elif url is not None and not url.startswith(("https://", "http://")):
         problem = "--url must be an http(s) URL"
     elif url is not None and not allow_http and plain_http_elsewhere(url):

@@ -504,8 +504,7 @@ def run_proxy(
     oauth: bool = True,
     sse: bool = False,
 ) -> int:
-    """Start the proxy in front of ``command`` (stdio) or ``url`` (Streamable HTTP; with
-    ``sse``, the legacy HTTP+SSE transport, which has no OAuth). Returns the exit status.
+    """Run the proxy before ``command`` (stdio) or ``url`` (``sse``: legacy HTTP+SSE); exit status.
 
     Raises:
         PolicyError: an invalid policy (before the upstream is started).
