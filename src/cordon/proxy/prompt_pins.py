@@ -5,10 +5,11 @@ and what fills the model's context when one is chosen (``prompts/get``). A serve
 a harmless prompt and later changes its description or arguments (after the user trusted
 it) is the rug pull of tool pinning (:mod:`cordon.engine.pins`), on another surface.
 
-The first complete ``prompts/list`` of a session is the baseline (or the prompts the pin file
-holds for the server: trust on first use across restarts). A later listing's prompt whose
-pinned fields (:data:`cordon.engine.pins.PROMPT_FIELDS`) differ, or one not in the baseline,
-is hidden from the list the client gets, audited (``kind: pin``, rule
+Each prompt is pinned as first listed, and the first complete ``prompts/list`` of a session
+closes the baseline (or the prompts the pin file holds for the server: trust on first use
+across restarts). A later listing's prompt whose pinned fields
+(:data:`cordon.engine.pins.PROMPT_FIELDS`) differ, or one not in the closed baseline, is
+hidden from the list the client gets, audited (``kind: pin``, rule
 ``pin.prompt_changed``), kept in the pin file for ``cordon pin accept``, and a
 ``prompts/get`` of it is refused before it reaches the server. So is a ``prompts/get`` of a
 name the pins do not hold. What a ``prompts/get`` returns is not pinned (its messages depend
@@ -31,7 +32,11 @@ if TYPE_CHECKING:
     from cordon.engine.core import Session
     from cordon.store.pins import PinFile
 
-__all__ = ["PromptPins"]
+__all__ = ["MAX_PROMPTS", "PromptPins"]
+
+#: the most prompt names pinned per server and session (a listing is bounded by the frame
+#: cap, a paging without end is not): a name past them is held as one not pinned
+MAX_PROMPTS = 4096
 
 
 class PromptPins:
@@ -45,11 +50,12 @@ class PromptPins:
     def __init__(self, server: str, pin_file: PinFile | None) -> None:
         self.server = server
         self.pin_file = pin_file
-        #: name -> pinned definition; None until a baseline exists
-        self.pinned: dict[str, dict[str, Any]] | None = (
-            pin_file.prompts(server) if pin_file is not None else None
-        )
-        self.listing: list[dict[str, Any]] = []  # the first listing's pages so far
+        stored = pin_file.prompts(server) if pin_file is not None else None
+        #: name -> pinned definition: the pin file's, else each name as first listed
+        self.pinned: dict[str, dict[str, Any]] = stored or {}
+        #: whether the baseline is whole (the pin file's, or a listing's last page seen):
+        #: from then on a name not in it is held, not pinned
+        self.complete = stored is not None
         #: name -> why it is hidden (its latest listed definition is not the pinned one)
         self.hidden: dict[str, str] = {}
         self.records: list[dict[str, Any]] = []  # audit records not yet taken
@@ -66,25 +72,30 @@ class PromptPins:
 
     def page(self, result: dict[str, Any], final: bool) -> dict[str, Any]:
         """One ``prompts/list`` page: the result the client may see (``result`` itself when
-        nothing is hidden). ``final``: the page has no ``nextCursor``."""
+        nothing is hidden). ``final``: the page has no ``nextCursor``.
+
+        A name is pinned the first time it is listed, page by page: a server whose listing
+        never ends (a ``nextCursor`` on every page) or a client that reads only the first
+        page still gets each prompt compared with its first definition. The last page
+        completes the baseline (written to the pin file), after which a new name is held.
+        At most :data:`MAX_PROMPTS` names are pinned; one past them is held."""
         prompts = result.get("prompts")
         if not isinstance(prompts, list):
             return result
-        if self.pinned is None:
-            self.listing += [canonical_prompt(p) for p in prompts if isinstance(p, dict)]
-            if final:
-                self.pinned = {str(p.get("name")): p for p in self.listing}
-                if self.pin_file is not None:
-                    self.pin_file.store_prompts(self.server, self.listing)
-            return result
         shown = [p for p in prompts if not isinstance(p, dict) or self._compare(p)]
+        if final and not self.complete:
+            self.complete = True
+            if self.pin_file is not None:
+                self.pin_file.store_prompts(self.server, self.pinned.values())
         return result if len(shown) == len(prompts) else {**result, "prompts": shown}
 
     def _compare(self, prompt: dict[str, Any]) -> bool:
-        """Whether ``prompt`` is the pinned one; else it is hidden, audited and kept pending."""
-        assert self.pinned is not None
+        """Whether ``prompt`` is the pinned one (or is pinned now); else it is hidden,
+        audited and kept pending."""
         name = str(prompt.get("name"))
         old = self.pinned.get(name)
+        if old is None and not self.complete and len(self.pinned) < MAX_PROMPTS:
+            self.pinned[name] = old = canonical_prompt(prompt)
         if old is not None and old == canonical_prompt(prompt):
             self.hidden.pop(name, None)
             return True
@@ -113,7 +124,7 @@ class PromptPins:
         """Why a ``prompts/get`` of ``values["name"]`` is refused, or None."""
         name = str(values.get("name"))
         why = self.hidden.get(name)
-        if why is None and self.pinned is not None and name not in self.pinned:
+        if why is None and self.complete and name not in self.pinned:
             why = f"prompt {name!r} is not in the pinned prompts/list"
         if why is None:
             return None
