@@ -265,7 +265,7 @@ def _upstream(
 
         if not any(k.lower() == "user-agent" for k in headers):
             headers = {"user-agent": f"cordon/{__version__}", **headers}
-        return SseUpstream(url, headers=headers, max_bytes=max_bytes)
+        return SseUpstream(url, headers=headers, max_bytes=max_bytes, auth=auth)
     # imported only for a remote server: the HTTP client and the SDK's header codecs weigh
     # ~35 MB of a process that must stay small per wrapped server
     from cordon.proxy.http import HttpUpstream
@@ -514,7 +514,7 @@ def run_proxy(
     sent = _headers(headers or [])
     store = _shared_store() if shared_taint else None
     later = _Later(store)  # OAuth tokens a login or refresh brings
-    auth = _oauth(url, sent, oauth and not sse, later)
+    auth = _oauth(url, sent, oauth, later)
     secrets = policy_secrets(policy.secrets)
     own = [*secrets, *_own_secrets(sent, auth, url, command)]
     # to the client's other servers (hashed) before anything can stop this one (a changed pin)

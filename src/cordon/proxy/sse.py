@@ -27,7 +27,10 @@ Streamable HTTP, with the same checks.
 - **The stream's end ends the session**: the transport has no resumption, so every pending
   request gets an error and cordon exits, as when a stdio server exits. An event over the size
   cap ends it too (a stream has no framing of its own to skip the rest of an event by).
-- **No OAuth**: a 401 at start stops with that said; ``--header`` carries a static credential.
+- **OAuth** as over Streamable HTTP (:mod:`cordon.proxy.oauth`, the SDK's client: a 401 starts
+  the login, a stored token is tried first, a refresh comes when one expires): with a login the
+  stream and the POSTs go through that flow's ``httpx2`` client, still to this origin only;
+  start-up then waits up to :data:`_LOGIN_S` for a person to log in.
 """
 
 from __future__ import annotations
@@ -42,16 +45,21 @@ from urllib.parse import urljoin, urlsplit
 import orjson
 
 from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
+from cordon.proxy.http import LoginError
 from cordon.proxy.transport import log
 from cordon.urlcreds import masked_url
 
 if TYPE_CHECKING:
+    import httpx2
+
     from cordon.proxy.transport import Transport
 
 __all__ = ["SseUpstream"]
 
 #: seconds to wait for the stream's head and its ``endpoint`` event, and for a POST's answer
 _START_S = 30.0
+#: with a login to make (OAuth), start-up waits this long for the person at the browser
+_LOGIN_S = 300.0
 #: a request target as sent: visible ASCII, no space
 _TARGET = re.compile(r"[!-~]+")
 #: the longest endpoint taken (bytes): servers commonly refuse request lines over 8 KiB
@@ -65,10 +73,16 @@ class SseUpstream:
         url: the server's SSE endpoint (the GET).
         headers: static headers for every request (``--header``), sent to this origin only.
         max_bytes: the frame size cap (an event over it ends the session).
+        auth: an ``httpx2.Auth`` (OAuth), or None.
     """
 
     def __init__(
-        self, url: str, *, headers: dict[str, str] | None = None, max_bytes: int = 16 << 20
+        self,
+        url: str,
+        *,
+        headers: dict[str, str] | None = None,
+        max_bytes: int = 16 << 20,
+        auth: httpx2.Auth | None = None,
     ) -> None:
         self.url = url
         #: ``url`` as messages name it: its credentials masked
@@ -79,6 +93,10 @@ class SseUpstream:
         self.failure: str | None = None
         self.t: Transport | None = None
         self.pool: H1Pool | None = None
+        self.auth = auth
+        #: with ``auth``: the OAuth flow's client, and what holds its stream open
+        self.client: httpx2.AsyncClient | None = None
+        self.stack = contextlib.AsyncExitStack()
         #: the path and query the server's ``endpoint`` event named
         self.target = ""
         #: the type of the event just read (:class:`SseCursor`)
@@ -95,7 +113,13 @@ class SseUpstream:
         # (the failure is said to the client after "cordon: ", :meth:`Transport._refuse_client`)
         try:
             self.pool = H1Pool(self.url, self.static, timeout=_START_S)
-            events = await asyncio.wait_for(self._open(), _START_S)
+            if self.auth is not None:
+                self.client = _client(self.auth, self.static)
+            wait = _START_S if self.auth is None else _LOGIN_S
+            events = await asyncio.wait_for(self._open(), wait)
+        except LoginError as exc:  # one line saying what to do, never a token
+            self.failure = str(exc)
+            return False
         except _Refused as exc:
             self.failure = f"{self.shown} {exc}"
             return False
@@ -122,15 +146,22 @@ class SseUpstream:
 
     async def _open(self) -> AsyncIterator[bytes]:
         assert self.pool is not None
-        resp = await self.pool.request("GET", {"accept": "text/event-stream"})
+        accept = {"accept": "text/event-stream"}
+        if self.client is not None:
+            resp: Any = await self.stack.enter_async_context(
+                self.client.stream("GET", self.url, headers=accept)
+            )
+        else:
+            resp = await self.pool.request("GET", accept)
+            self.stack.callback(resp.aclose)
         if resp.status_code != 200:
-            resp.aclose()
-            hint = " (it asks for authorization: OAuth needs Streamable HTTP; --header can "
-            hint += "carry a static credential)" if resp.status_code == 401 else ""
+            await self.stack.aclose()
+            hint = " (it asks for authorization: with --no-oauth, --header can carry a "
+            hint += "static credential)" if resp.status_code == 401 else ""
             raise _Refused(f"answered the SSE stream's GET with HTTP {resp.status_code}{hint}")
         kind = resp.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "text/event-stream":
-            resp.aclose()
+            await self.stack.aclose()
             raise _Refused("answered the SSE stream's GET with something other than an SSE stream")
         return sse_events(resp.aiter_bytes(), self.max_bytes, self.cursor)
 
@@ -189,19 +220,23 @@ class SseUpstream:
     async def _post(self, data: bytes) -> None:
         assert self.pool is not None and self.t is not None
         why = None
+        kind = {"content-type": "application/json"}
         try:
-            resp = await asyncio.wait_for(
-                self.pool.request(
-                    "POST", {"content-type": "application/json"}, data, target=self.target
-                ),
-                _START_S,
-            )
-            status = resp.status_code
-            resp.aclose()
+            if self.client is not None:
+                where = urljoin(self.url, self.target)
+                post = self.client.post(where, content=data, headers=kind)
+                status = (await asyncio.wait_for(post, _START_S)).status_code
+            else:
+                got = self.pool.request("POST", kind, data, target=self.target)
+                resp = await asyncio.wait_for(got, _START_S)
+                status = resp.status_code
+                resp.aclose()
             if not 200 <= status < 300:
                 why = f"HTTP {status}"
-        except (H1Error, OSError, TimeoutError) as exc:
-            why = str(exc) if isinstance(exc, H1Error) else type(exc).__name__
+        except (H1Error, LoginError) as exc:  # (neither quotes the server nor a token)
+            why = str(exc)
+        except (OSError, TimeoutError) as exc:
+            why = type(exc).__name__
         if why is not None:
             self._failed(data, why)
 
@@ -228,11 +263,24 @@ class SseUpstream:
     async def close(self) -> None:
         for task in list(self.tasks):
             task.cancel()
+        with contextlib.suppress(Exception):  # (the stream may already be gone)
+            await self.stack.aclose()
         if self.pool is not None:
             await self.pool.aclose()
+        if self.client is not None:
+            await self.client.aclose()
 
     async def status(self) -> int:
         return 1
+
+
+def _client(auth: httpx2.Auth, headers: dict[str, str]) -> httpx2.AsyncClient:
+    """The OAuth flow's client: no redirect followed (nothing goes to another origin), no
+    read timeout (the stream stays open)."""
+    import httpx2
+
+    timeout = httpx2.Timeout(_START_S, read=None)
+    return httpx2.AsyncClient(timeout=timeout, follow_redirects=False, auth=auth, headers=headers)
 
 
 class _Refused(Exception):
