@@ -141,7 +141,7 @@ _SseOption = Annotated[
     typer.Option(
         "--sse",
         help="--url is a legacy HTTP+SSE server (MCP 2024-11-05: a GET stream and an endpoint "
-        "to POST to; clients call it type sse) instead of Streamable HTTP. No OAuth.",
+        "to POST to; clients call it type sse) instead of Streamable HTTP.",
     ),
 ]
 _AllowHttpOption = Annotated[

@@ -631,12 +631,6 @@ def _plan_entry(
             f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... "
             f"{sse}--url {masked_url(target.url)}{via}"
         )
-        if target.sse:  # cordon run --sse carries no OAuth: a sign-in it cannot do, said now
-            messages.append(
-                f"{name}: the legacy HTTP+SSE transport: a server that asks for an OAuth "
-                "sign-in stops cordon run, which says so (cordon init --undo --server "
-                f"{shlex.quote(name)} puts the entry back)"
-            )
         messages.extend(
             f"{name}: header {header}: its value moved to env {var}, off the command line"
             for header, var in moved
