@@ -7,7 +7,10 @@ request gets an error (none waits forever) and none reaches the server.
 - over stdio, an answer to the discover that does not parse (``1e400``): dropped as an
   answer to no request, the discover stayed out for good;
 - a server that answers the client's *own* ``server/discover`` with an error (it will not be
-  named): the handshake request alone marked the server named, and the call went to it.
+  named): the handshake request alone marked the server named, and the call went to it;
+- a server that never answers the discover (one that ignores a method it does not know),
+  and a client that closes its end: cordon waited for the answer for good, and the server
+  for its stdin to close.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from cordon.proxy.transport import PROBE_EOF_S
 from tests.conftest import Harness, cordon_exe
 from tests.e2e.test_remote_recovery import _port, _serve
 
@@ -38,8 +42,9 @@ ANSWER_S = 30
 
 #: a raw 2026-07-28 server (stdio, or Streamable HTTP when $PORT is set) that logs every
 #: method it gets to $LOG and answers ``server/discover`` as $MODE says: ``http500``,
-#: ``unparseable`` (a result holding 1e400), ``refuse`` (a JSON-RPC error), or ``ok`` (it
-#: names itself ``raw``); ``tools/list`` lists ``note``; any other request gets {}
+#: ``unparseable`` (a result holding 1e400), ``refuse`` (a JSON-RPC error), ``silent`` (no
+#: answer, stdio), or ``ok`` (it names itself ``raw``); ``tools/list`` lists ``note``; any
+#: other request gets {}
 RAW = """
 import json, os, sys
 
@@ -94,7 +99,8 @@ else:
     for line in sys.stdin.buffer:
         msg = json.loads(line)
         log(msg.get("method", "?"))
-        if "id" in msg:
+        silent = os.environ["MODE"] == "silent" and msg.get("method") == "server/discover"
+        if "id" in msg and not silent:
             sys.stdout.buffer.write(answer(msg) + b"\\n")
             sys.stdout.buffer.flush()
 """
@@ -190,3 +196,22 @@ def test_a_server_refusing_the_clients_discover_gets_no_call(harness: Harness) -
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_discover_never_answered_does_not_keep_cordon_up_after_the_client_left(
+    harness: Harness,
+) -> None:
+    proc = _cordon(harness, "silent")
+    try:
+        assert proc.stdin is not None
+        params = {"name": "note", "arguments": {"text": "x"}, "_meta": META}
+        call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params}
+        proc.stdin.write(json.dumps(call).encode() + b"\n")
+        proc.stdin.close()
+        assert proc.wait(PROBE_EOF_S + ANSWER_S) == 0
+        methods = Path(harness.tmp / "methods").read_text("utf-8").splitlines()
+        assert methods == ["server/discover"]  # the held call was never forwarded
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -319,3 +319,15 @@ def test_a_line_trickled_in_tiny_writes_costs_about_its_bytes() -> None:
     splitter.feed(b"yz")
     assert splitter.end() == [b"x" * 5000 + b"yz"]
     assert [type(x) for x in splitter.end()] == []
+
+
+def test_a_discover_abandoned_after_the_clients_eof_forwards_nothing(tmp_path: Path) -> None:
+    """The client closed its end and the server never answers cordon's discover (a server
+    that ignores a method it does not know): the transport abandons it after a while, and
+    the held frames are dropped, not forwarded, so the proxy is idle and can exit."""
+    core, t, up = _held(tmp_path)
+    assert not core.idle()
+    t.feed(core.abandon_probe())
+    assert core.idle() and up.methods() == ["server/discover"]
+    _answered_with_error(t, 5)
+    assert core.abandon_probe() == []

@@ -307,6 +307,14 @@ class IdentitySide:
                 out.append(ToClient(error_frame(plain, INTERNAL_ERROR, message)))
         return out
 
+    def abandon_probe(self) -> list[Action]:
+        """The client closed its end and cordon's discover is still unanswered after a
+        while (:data:`cordon.proxy.transport.PROBE_EOF_S`): the held frames are dropped,
+        never forwarded, so the proxy can end."""
+        if self.probe_id is None:
+            return []  # (answered meanwhile: the held frames went on, or are being checked)
+        return self._probe_failed("the client closed its end before the server answered")
+
     # -- the end ------------------------------------------------------------------------
     def upstream_gone(self) -> list[Action]:
         """The upstream exited: every request still pending, or held behind cordon's

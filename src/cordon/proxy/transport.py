@@ -54,6 +54,10 @@ QUIET_S = 0.05
 #: an upstream that could not be started: how long the client's first request is waited
 #: for, to answer it with the reason (an MCP client sends ``initialize`` at once)
 REFUSE_WAIT_S = 10.0
+#: after the client's EOF, how long the server has to answer a discover of cordon's own
+#: still out (the frames held behind it then go on); past it they are dropped, never
+#: forwarded: a server that ignores a method it does not know would keep both processes up
+PROBE_EOF_S = 30.0
 
 
 #: C0 and C1 control characters (ESC, BEL, CSI, line breaks): a line on stderr may quote
@@ -429,6 +433,8 @@ class Transport:
         await self._connect_client(loop)
         ended = self.upstream.ended
         await asyncio.wait({self.client_eof, ended}, return_when=asyncio.FIRST_COMPLETED)
+        if self.client_eof.done() and self.core.probe_id is not None:
+            loop.call_later(PROBE_EOF_S, lambda: self.feed(self.core.abandon_probe()))
         await self.idle()  # what arrived is decided and recorded
         if self.client_eof.done() and not ended.done():
             await self.upstream.close()
