@@ -14,8 +14,13 @@ asserts what the SDK client got and what the server received.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
+import os
+import socket
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +132,13 @@ async def main():
                     on_list_resource_templates=list_templates,
                     on_read_resource=read_resource, on_subscribe_resource=subscribe,
                     on_completion=complete, on_set_logging_level=set_level)
+    if os.environ.get("HOSTILE_PORT"):  # Streamable HTTP on 127.0.0.1 (cordon run --url)
+        import uvicorn
+        app = server.streamable_http_app(host="127.0.0.1")
+        config = uvicorn.Config(app, host="127.0.0.1", port=int(os.environ["HOSTILE_PORT"]),
+                                log_level="warning", lifespan="on")
+        await uvicorn.Server(config).serve()
+        return
     async with stdio_server() as (r, w):
         await server.run(r, w, server.create_initialization_options())
 
@@ -142,6 +154,28 @@ def _hostile(harness: Harness, script: dict[str, Any], extra: list[str] = ()) ->
     (d / "script.json").write_text(json.dumps(script), "utf-8")
     cmd = [sys.executable, str(d / "server.py")]
     return harness.cordon(cmd, name="hostile", env={"HOSTILE_DIR": str(d)}, extra=extra)
+
+
+def _hostile_url(harness: Harness, script: dict[str, Any], extra: list[str]) -> Any:
+    """cordon run's parameters in front of the hostile server over Streamable HTTP
+    (``--url``), the server started here."""
+    d = harness.tmp / "hostile"
+    d.mkdir(exist_ok=True)
+    (d / "server.py").write_text(HOSTILE, "utf-8")
+    (d / "script.json").write_text(json.dumps(script), "utf-8")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "HOSTILE_DIR": str(d), "HOSTILE_PORT": str(port)}
+    proc = subprocess.Popen([sys.executable, str(d / "server.py")], env=env)
+    harness.servers.append(proc)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and proc.poll() is None:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            url = f"http://127.0.0.1:{port}/mcp"
+            return harness.cordon([], name="hostile", extra=["--url", url, *extra])
+        time.sleep(0.05)
+    pytest.fail("the hostile HTTP server did not start")
 
 
 def _received(harness: Harness, kind: str) -> list[Any]:
@@ -217,6 +251,21 @@ async def test_a_prompt_changed_after_it_was_listed_is_hidden_and_not_served(
     assert {r["prompt"] for r in pins} == {"summarise", "triage"}
     denied = [r for r in harness.records("verdict") if r.get("rule") == "pin.prompt_changed"]
     assert len(denied) == 2
+
+
+@pytest.mark.requirement("inv:everything-untrusted")
+@pytest.mark.parametrize("era", ["legacy", "2026-07-28"])
+async def test_a_prompt_rug_pull_over_streamable_http_is_caught(harness: Harness, era: str) -> None:
+    """The same rug pull from a remote server (``cordon run --url``, Streamable HTTP), with a
+    pin file: the changed prompt is hidden and its ``prompts/get`` never reaches the server."""
+    script = {"prompts": [[PROMPT], [PULLED]], "get": GET}
+    params = _hostile_url(harness, script, ["--pin-file", str(harness.tmp / "pins.json")])
+    async with Client(params, mode=era) as client:
+        first = await client.list_prompts()
+        second = await client.list_prompts(cache_mode="refresh")
+        refused = await _get(client, "summarise")
+    assert [p.name for p in first.prompts] == ["summarise"] and second.prompts == []
+    assert "pin.prompt_changed" in refused and _received(harness, "get") == []
 
 
 @pytest.mark.requirement("inv:everything-untrusted")
