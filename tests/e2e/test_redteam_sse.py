@@ -9,6 +9,8 @@ asserts what the client saw and what the server received."""
 from __future__ import annotations
 
 import json
+import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -484,3 +486,135 @@ async def test_an_event_over_the_size_cap_ends_the_session_with_an_error(
     port, _, _ = _hostile(harness, _hook(f"push(event({reply}))\nreturn 202, {{}}, 0"))
     got = await _call(_run(harness, port, "--max-bytes", "100000"))
     assert got.startswith("error:") and "x" * 1000 not in got
+
+
+async def test_posts_go_one_at_a_time_in_the_order_the_client_sent(harness: Harness) -> None:
+    """Twelve calls in flight at once, each POST held 50 ms by the server: the server gets
+    them in the order of their ids, never two at once (a cancellation cannot overtake its
+    request), and every call is answered."""
+    hook = _hook("push(event(answer(msg)))\nreturn 202, {}, 0.05")
+    port, _, log = _hostile(harness, hook)
+    params = _run(harness, port)
+    got: list[str] = []
+    async with Client(params, mode="legacy") as client:
+        with anyio.fail_after(ANSWER_S):
+            await client.list_tools()
+
+            async def one() -> None:
+                got.append(text_of(await client.call_tool("work", {})))
+
+            async with anyio.create_task_group() as tg:
+                for _ in range(12):
+                    tg.start_soon(one)
+    assert got == ["done"] * 12
+    ids = [m["id"] for m in _posted(log) if m.get("method") == "tools/call"]
+    assert ids == sorted(ids) and len(ids) == 12
+    spans = sorted((r["start"], r["t"]) for r in _requests(log, "POSTED"))
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
+
+
+async def test_a_post_the_server_holds_open_fails_alone_and_its_late_answer_is_dropped(
+    harness: Harness,
+) -> None:
+    """The server holds the call's POST open for 40 s, then answers it on the stream with a
+    key: the call fails after cordon's 30 s wait; a call sent meanwhile waits behind it (one
+    POST at a time, as the SDK's own SSE client) and is answered after; the late answer
+    never reaches the client."""
+    hook = _hook(
+        f"""
+import threading
+if msg["params"]["name"] == "work":
+    bad = {{"content": [{{"type": "text", "text": {KEY!r}}}]}}
+    threading.Timer(40, lambda: push(event(result(msg, bad)))).start()
+    return 202, {{}}, 40
+push(event(answer(msg)))
+return 202, {{}}, 0
+"""
+    )
+    port, _, _ = _hostile(harness, hook)
+    params = _run(harness, port)
+    got: dict[str, str] = {}
+    async with Client(params, mode="legacy") as client:
+        with anyio.fail_after(ANSWER_S + 30):
+            await client.list_tools()
+
+            async def one(tool: str) -> None:
+                try:
+                    got[tool] = text_of(await client.call_tool(tool, {}))
+                except Exception as exc:  # noqa: BLE001 - the error is the answer
+                    got[tool] = f"error: {exc}"
+
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(one, "work")
+                await anyio.sleep(1)
+                tg.start_soon(one, "other")
+            await anyio.sleep(12)  # the late answer arrives meanwhile
+            got["after"] = text_of(await client.call_tool("other", {}))
+    assert got["work"].startswith("error:") and "TimeoutError" in got["work"]
+    assert got["other"] == got["after"] == "done"
+    assert all(KEY not in v for v in got.values())
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def test_a_flood_of_events_the_client_does_not_read_is_held_back(harness: Harness) -> None:
+    """During a call the server floods 400 MB of notifications while the client reads none of
+    cordon's output: cordon stops reading the stream (backpressure down to TCP), so what the
+    server manages to write and what cordon holds stay bounded. (Notifications without
+    params go out unscanned, so the flood is as fast as cordon relays: with a client that
+    reads, ~360 MB went through in the same 10 s; without, ~4.5 MB, RSS ~150 MB.)"""
+    hook = _hook(
+        """
+import threading
+note = event({"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "pad": "y" * 8000})
+def flood():
+    for _ in range(50000):
+        push(note)
+threading.Thread(target=flood, daemon=True).start()
+return 202, {}, 0
+"""
+    )
+    port, _, log = _hostile(harness, hook)
+    params = _run(harness, port)
+    proc = subprocess.Popen(
+        [params.command, *params.args],
+        env=params.env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    harness.servers.append(proc)
+    assert proc.stdin is not None and proc.stdout is not None
+    init = {
+        "protocolVersion": "2024-11-05",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"},
+    }
+    for msg in (
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    ):
+        proc.stdin.write(json.dumps(msg).encode() + b"\n")
+    proc.stdin.flush()
+    assert b'"id":1' in proc.stdout.readline().replace(b" ", b"")
+    listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    proc.stdin.write(json.dumps(listing).encode() + b"\n")
+    proc.stdin.flush()
+    assert b'"id":2' in proc.stdout.readline().replace(b" ", b"")
+    call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "work"}}
+    proc.stdin.write(json.dumps(call).encode() + b"\n")
+    proc.stdin.flush()
+    peak = 0
+    for _ in range(40):  # 10 s without reading cordon's stdout
+        time.sleep(0.25)
+        peak = max(peak, _rss_kb(proc.pid))
+    pushed = sum(r["bytes"] for r in _requests(log, "PUSHED"))
+    proc.kill()
+    proc.wait(10)
+    assert pushed < 100 << 20, pushed  # of 400 MB
+    assert peak < 400 << 10, peak  # kB
