@@ -505,7 +505,7 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
         out.append(
             Hit(rule=rule, severity=sev, span=nz.span_to_original(a, b), value=nz.text[va:vb])
         )
-    direct = list(out)  # the matches in the text as it is (for the escape reading below)
+    direct = list(out)  # the matches in the text as it is (for the readings below)
     if busy and depth == MAX_LAYER_DEPTH:
         # counted per text scanned, not per decoded region or reading of it: one scan of
         # one large text (``cordon scan`` of a file) never starts a compile
@@ -536,9 +536,13 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
         for (rs, re_), reading in readings(nz.text, nz.ascii_view, lview):
             # letter-spaced, leetspeak, rot13 and split-list readings (cordon.content.readings)
             span = nz.span_to_original(rs, re_)
-            for h in scan_hits(reading, only=only, depth=depth - 1):
-                if h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 1:
-                    out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
+            found = [
+                h
+                for h in scan_hits(reading, only=only, depth=depth - 1)
+                if h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 1
+            ]
+            for h in _not_shown(found, direct, *span):
+                out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
         src_view = nz.source_view if nz.source_view or not text else ascii_view(text)
         if b"\\" in src_view and _ESCAPE_HINT_B.search(src_view):
             # text that carries JSON/Python string escapes ("...model.\\nBefore you...") is
@@ -570,12 +574,14 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
 
 
 def _not_shown(found: list[Hit], direct: list[Hit], lo: int, hi: int) -> list[Hit]:
-    """The hits ``found`` in the decoded escape region ``lo``..``hi`` that no direct hit in
+    """The hits ``found`` in a reading of the region ``lo``..``hi`` (a decoded escape region,
+    a letter-spaced, leetspeak, rot13 or split-list reading) that no direct hit in
     the region stands for (the same rule and matched text, at least as severe; one direct
     hit for one decoded hit). A match the decoding leaves as it was is already a hit where
     it stands: reported again with the whole region's span (up to :data:`ESCAPE_REACH` either
     side of every escape), warn mode rewrote the whole region for it (a README with one
-    ``\\n`` in a code sample and one search link was replaced by ``[untrusted link removed]``)."""
+    ``\\n`` in a code sample and one search link was replaced by ``[untrusted link removed]``,
+    and a bullet list with a search link in it was removed whole)."""
     plain = [h for h in direct if lo <= h.span[0] and h.span[1] <= hi]
     left: list[Hit] = []
     for h in found:
