@@ -207,11 +207,6 @@ def test_a_job_whose_outcome_cannot_be_acted_on_does_not_stop_its_lane() -> None
     assert core.idle()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="UpstreamSide.server_frame (upstream.py) relays a notification's top-level members "
-    "beside jsonrpc/method/params as they came: only params are scanned and sanitised",
-)
 @pytest.mark.parametrize("params", [None, {"level": "info", "data": "hi"}])
 def test_a_notification_carries_nothing_unscanned_beside_its_params(params: Any) -> None:
     """Warn mode: what a server sends reaches the client sanitised (invariant 6). A member
@@ -226,11 +221,6 @@ def test_a_notification_carries_nothing_unscanned_beside_its_params(params: Any)
     assert all(b"IGNORE ALL" not in f for f in t.client)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="UpstreamSide._response (upstream.py) relays a result's top-level members beside "
-    "jsonrpc/id/result as they came: only the result is scanned and sanitised",
-)
 @pytest.mark.parametrize("method", ["tools/list", "tools/call"])
 def test_a_result_carries_nothing_unscanned_beside_it(method: str) -> None:
     class Padded(Upstream):

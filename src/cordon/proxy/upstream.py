@@ -54,6 +54,8 @@ __all__ = ["WITHHELD", "UpstreamSide"]
 _PICKED = frozenset(
     {"prompts/list", "resources/list", "resources/templates/list", "completion/complete"}
 )
+#: the members of a JSON-RPC 2.0 message (every other is dropped, unscanned: server_frame)
+_MEMBERS = frozenset({"jsonrpc", "id", "method", "params", "result", "error"})
 
 
 class UpstreamSide:
@@ -118,11 +120,13 @@ class UpstreamSide:
                 "upstream",
                 [*acts, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))],
             )
-        if b"\n" in item or b"\r" in item:
+        extra = msg.keys() - _MEMBERS
+        if extra or b"\n" in item or b"\r" in item:
             # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
-            # event of several data lines); the client reads cordon's stdout line by line, so
-            # relayed as it came it would be several messages, the later ones never routed
-            # here: every frame goes out as the one line that was inspected
+            # event of several data lines) and the client reads line by line: every frame
+            # goes out as the one line inspected. A member JSON-RPC 2.0 does not define
+            # (sections 4, 5) is neither scanned nor relayed: the frame is rebuilt without it
+            msg = {k: v for k, v in msg.items() if k not in extra} if extra else msg
             item = orjson.dumps(msg)
         method = msg.get("method")
         if "method" in msg and not isinstance(method, str):
@@ -145,10 +149,8 @@ class UpstreamSide:
         return self._response(msg, item)
 
     def _request_and_response(self, msg: dict[str, Any]) -> list[Action]:
-        """Both a request (or notification) and a response, which JSON-RPC 2.0 forbids: a
-        client reading the result first takes it for its answer, one reading the method
-        first gets content cordon never scanned nor recorded. Dropped; the client's request
-        its id names gets an error (nothing waits forever), as for any invalid answer."""
+        """Both a request (or notification) and a response, which JSON-RPC 2.0 forbids (read
+        one way or the other, unscanned): dropped; the request its id names gets an error."""
         acts: list[Action] = [
             self._refuse("server", "a message with both a method and a result or error"),
             Log("dropped an upstream message with both a method and a result or error"),
@@ -164,12 +166,10 @@ class UpstreamSide:
     def _notification(
         self, method: str, msg: dict[str, Any], params: Any, line: bytes
     ) -> list[Action]:
-        """A notification (``notifications/message``, progress, a ``subscriptions/listen``
-        stream's events ...) or another server request with params: recorded for taint and
-        content-scanned like a result; its findings are audited (``where: notification``). In
-        warn mode it is delivered sanitised (:meth:`_sanitise_notification`). In block mode a
-        notification is scanned before delivery and dropped when a finding reaches
-        ``block_at`` (nothing waits on a notification; a request is delivered)."""
+        """A notification (a log line, progress, a ``subscriptions/listen`` event ...) or
+        another server request with params: recorded and scanned like a result, findings
+        audited (``where: notification``); warn mode delivers it sanitised; block mode drops
+        a notification with a finding at ``block_at`` (a request is delivered)."""
         run = lambda: self.work.scan_notification(params)  # noqa: E731
         has_id = "id" in msg
         if self.cfg.content_mode == "warn":
