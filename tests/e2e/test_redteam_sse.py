@@ -570,6 +570,38 @@ def _rss_kb(pid: int) -> int:
     return 0
 
 
+def _raw(h: Harness, port: int, stderr: Any = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
+    """cordon run --sse driven by hand (no SDK client: one that need not read its output):
+    initialized, tools listed."""
+    params = _run(h, port)
+    proc = subprocess.Popen(
+        [params.command, *params.args],
+        env=params.env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+    )
+    h.servers.append(proc)
+    assert proc.stdin is not None and proc.stdout is not None
+    init = {
+        "protocolVersion": "2024-11-05",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"},
+    }
+    for msg in (
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    ):
+        proc.stdin.write(json.dumps(msg).encode() + b"\n")
+    proc.stdin.flush()
+    assert b'"id":1' in proc.stdout.readline().replace(b" ", b"")
+    listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    proc.stdin.write(json.dumps(listing).encode() + b"\n")
+    proc.stdin.flush()
+    assert b'"id":2' in proc.stdout.readline().replace(b" ", b"")
+    return proc
+
+
 def test_a_flood_of_events_the_client_does_not_read_is_held_back(harness: Harness) -> None:
     """During a call the server floods 400 MB of notifications while the client reads none of
     cordon's output: cordon stops reading the stream (backpressure down to TCP), so what the
@@ -588,32 +620,8 @@ return 202, {}, 0
 """
     )
     port, _, log = _hostile(harness, hook)
-    params = _run(harness, port)
-    proc = subprocess.Popen(
-        [params.command, *params.args],
-        env=params.env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
-    harness.servers.append(proc)
-    assert proc.stdin is not None and proc.stdout is not None
-    init = {
-        "protocolVersion": "2024-11-05",
-        "capabilities": {},
-        "clientInfo": {"name": "t", "version": "1"},
-    }
-    for msg in (
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-    ):
-        proc.stdin.write(json.dumps(msg).encode() + b"\n")
-    proc.stdin.flush()
-    assert b'"id":1' in proc.stdout.readline().replace(b" ", b"")
-    listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
-    proc.stdin.write(json.dumps(listing).encode() + b"\n")
-    proc.stdin.flush()
-    assert b'"id":2' in proc.stdout.readline().replace(b" ", b"")
+    proc = _raw(harness, port)
+    assert proc.stdin is not None
     call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "work"}}
     proc.stdin.write(json.dumps(call).encode() + b"\n")
     proc.stdin.flush()
@@ -661,3 +669,31 @@ async def _text_or_error(client: Any, tool: str) -> str:
         return text_of(await client.call_tool(tool, {}))
     except Exception as exc:  # noqa: BLE001 - the error is the answer
         return f"error: {exc}"
+
+
+def test_a_flood_of_ignored_events_is_said_once(harness: Harness) -> None:
+    """Events of another type than ``message`` are ignored (as the SDK clients do); 5000 of
+    them are said once on cordon's stderr (the client's log), not 5000 times; the call is
+    answered."""
+    hook = _hook(
+        """
+for i in range(5000):
+    push(b"event: x\\ndata: " + str(i).encode() + b"\\n\\n")
+push(event(answer(msg)))
+return 202, {}, 0
+"""
+    )
+    port, _, _ = _hostile(harness, hook)
+    err = harness.tmp / "stderr.txt"
+    with err.open("wb") as fh:
+        proc = _raw(harness, port, stderr=fh)
+    assert proc.stdin is not None and proc.stdout is not None
+    call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "work"}}
+    proc.stdin.write(json.dumps(call).encode() + b"\n")
+    proc.stdin.flush()
+    answer = json.loads(proc.stdout.readline())
+    assert answer["id"] == 3 and answer["result"]["content"][0]["text"] == "done"
+    proc.stdin.close()
+    proc.wait(30)
+    lines = err.read_text("utf-8").splitlines()
+    assert sum("ignored" in line for line in lines) == 1, lines[:5]

@@ -194,9 +194,12 @@ class SseUpstream:
         the stream's end (or an error) ends the session."""
         assert self.t is not None
         try:
+            ignored = False
             async for data in events:
                 if self.cursor.event != "message":
-                    log(f"an SSE event of another type than message from {self.shown} ignored")
+                    if not ignored:  # said once: a flood of them must not flood stderr
+                        ignored = True
+                        log(f"SSE events of other types than message from {self.shown} ignored")
                     continue
                 await self.go.wait()  # backpressure: the core's backlog is over its cap
                 self.t.from_upstream(data)
