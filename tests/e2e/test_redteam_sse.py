@@ -608,7 +608,8 @@ def test_a_flood_of_events_the_client_does_not_read_is_held_back(harness: Harnes
     cordon's output: cordon stops reading the stream (backpressure down to TCP), so what the
     server manages to write and what cordon holds stay bounded. (Notifications without
     params go out unscanned, so the flood is as fast as cordon relays: with a client that
-    reads, ~360 MB went through in the same 10 s; without, ~4.5 MB, RSS ~150 MB.)"""
+    reads, all 400 MB went through within the same 10 s; without, ~24 MB, the core's 16 MB
+    backlog cap and socket buffers, RSS ~150 MB.)"""
     hook = _hook(
         """
 import threading
