@@ -113,11 +113,17 @@ class H(BaseHTTPRequestHandler):
         if port == PORT:
             status, headers, delay = ns["on_post"](json.loads(body), stream.put, PORT, OTHER)
         time.sleep(delay)
+        body = b""
+        if "x-gzip-mb" in headers:  # a gzip bomb: that many MB of zeros, compressed
+            import gzip
+            body = gzip.compress(b"\0" * (int(headers.pop("x-gzip-mb")) << 20), 9)
+            headers["content-encoding"] = "gzip"
         self.send_response(status)
         for k, v in headers.items():
             self.send_header(k, v.replace("OTHER", str(OTHER)))
-        self.send_header("content-length", "0")
+        self.send_header("content-length", str(len(body)))
         self.end_headers()
+        self.wfile.write(body)
         log(port=port, method="POSTED", t=time.monotonic(), start=start)
 
 for p in (OTHER, PORT):
@@ -745,3 +751,52 @@ async def test_a_post_the_server_took_then_dropped_is_not_sent_twice() -> None:
         await pool.aclose()
         srv.close()
     assert bodies.count(b'{"id":2}') == 1
+
+
+@pytest.mark.parametrize("oauth", ["--oauth", "--no-oauth"])
+def test_a_post_answered_with_a_gzip_bomb_is_not_inflated(harness: Harness, oauth: str) -> None:
+    """The call's POST answered ``202`` with a body of 400 MB of zeros gzipped (~400 KB):
+    the answer's body means nothing in this transport and is never inflated (cordon's memory
+    stays put), with or without the OAuth flow's client (``httpx2``, which asks for gzip and
+    read the whole body: RSS ~930 MB; ~120 MB either way now)."""
+    hook = _hook('push(event(answer(msg)))\nreturn 202, {"x-gzip-mb": "400"}, 0')
+    port, _, log = _hostile(harness, hook)
+    params = _run(harness, port, oauth)
+    proc = subprocess.Popen(
+        [params.command, *params.args],
+        env=params.env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    harness.servers.append(proc)
+    assert proc.stdin is not None and proc.stdout is not None
+    init = {
+        "protocolVersion": "2024-11-05",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"},
+    }
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "work"}},
+    ]
+    peak = 0
+    for msg in lines:
+        proc.stdin.write(json.dumps(msg).encode() + b"\n")
+        proc.stdin.flush()
+        if "id" in msg:
+            assert json.loads(proc.stdout.readline())["id"] == msg["id"]
+            peak = max(peak, _rss_kb(proc.pid))
+    deadline = time.monotonic() + 60  # the bomb's POST is answered after the call's answer
+    while len(_requests(log, "POSTED")) < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+        peak = max(peak, _rss_kb(proc.pid))
+    assert len(_requests(log, "POSTED")) == 4
+    for _ in range(20):
+        time.sleep(0.1)
+        peak = max(peak, _rss_kb(proc.pid))
+    proc.kill()
+    proc.wait(10)
+    assert peak < 300 << 10, peak  # kB

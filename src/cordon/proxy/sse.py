@@ -226,9 +226,7 @@ class SseUpstream:
         kind = {"content-type": "application/json"}
         try:
             if self.client is not None:
-                where = urljoin(self.url, self.target)
-                post = self.client.post(where, content=data, headers=kind)
-                status = (await asyncio.wait_for(post, _START_S)).status_code
+                status = await asyncio.wait_for(self._post_status(data, kind), _START_S)
             else:
                 got = self.pool.request("POST", kind, data, target=self.target)
                 resp = await asyncio.wait_for(got, _START_S)
@@ -242,6 +240,15 @@ class SseUpstream:
             why = type(exc).__name__
         if why is not None:
             self._failed(data, why)
+
+    async def _post_status(self, data: bytes, headers: dict[str, str]) -> int:
+        """POST ``data`` through the OAuth flow's client; the answer's status. Its body is
+        never read: it means nothing in this transport, and read, a gzip bomb (400 MB of
+        zeros in 400 KB) would be inflated into memory whole."""
+        assert self.client is not None
+        where = urljoin(self.url, self.target)
+        async with self.client.stream("POST", where, content=data, headers=headers) as resp:
+            return int(resp.status_code)
 
     def _failed(self, data: bytes, why: str) -> None:
         """The frame ``data`` did not reach the server: a request ends with an error."""
