@@ -175,14 +175,25 @@ def _run(h: Harness, port: int, *extra: str, policies: list[Path] = ()) -> Any: 
     return h.cordon([], extra=args, policies=policies)
 
 
-async def _call(params: Any, tool: str = "work", mode: str = "legacy", **kw: Any) -> str:
+async def _call(
+    params: Any,
+    tool: str = "work",
+    mode: str = "legacy",
+    wait: tuple[Path, str] | None = None,
+    **kw: Any,
+) -> str:
     """List the tools and call ``tool``: its text, or ``error: ...`` for an error result, a
-    JSON-RPC error or the session's end."""
+    JSON-RPC error or the session's end. ``wait``: (log, id) the session stays open until
+    the server got a message with that id (cordon's answer to its request), at most 10 s."""
     try:
         async with Client(params, mode=mode, **kw) as client:
             with anyio.fail_after(ANSWER_S):
                 await client.list_tools()
                 got = await client.call_tool(tool, {})
+                for _ in range(100 if wait else 0):
+                    if any(m.get("id") == wait[1] for m in _posted(wait[0])):  # type: ignore[index]
+                        break
+                    await anyio.sleep(0.1)
     except Exception as exc:  # noqa: BLE001 - the error that ended the call
         while isinstance(exc, ExceptionGroup):
             exc = exc.exceptions[0]
@@ -450,7 +461,7 @@ return 202, {}, 0
         shown.append(params)
         return ElicitResult(action="accept", content={"password": "hunter2"})
 
-    got = await _call(_run(harness, port), elicitation_callback=form)
+    got = await _call(_run(harness, port), elicitation_callback=form, wait=(log, "e1"))
     assert got == "done"
     assert shown == []
     answers = [m for m in _posted(log) if m.get("id") == "e1"]
@@ -484,7 +495,7 @@ return 202, {{}}, 0
             role="assistant", content=TextContent(type="text", text="ok"), model="m"
         )
 
-    got = await _call(_run(harness, port), sampling_callback=model)
+    got = await _call(_run(harness, port), sampling_callback=model, wait=(log, "s1"))
     assert got == "done"
     assert asked == []
     answers = [m for m in _posted(log) if m.get("id") == "s1"]
@@ -776,7 +787,7 @@ def test_a_post_answered_with_a_gzip_bomb_is_not_inflated(harness: Harness, oaut
         "capabilities": {},
         "clientInfo": {"name": "t", "version": "1"},
     }
-    lines = [
+    lines: list[dict[str, Any]] = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
