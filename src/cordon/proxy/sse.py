@@ -28,9 +28,10 @@ Streamable HTTP, with the same checks.
   request gets an error and cordon exits, as when a stdio server exits. An event over the size
   cap ends it too (a stream has no framing of its own to skip the rest of an event by).
 - **OAuth** as over Streamable HTTP (:mod:`cordon.proxy.oauth`, the SDK's client: a 401 starts
-  the login, a stored token is tried first, a refresh comes when one expires): with a login the
-  stream and the POSTs go through that flow's ``httpx2`` client, still to this origin only;
-  start-up then waits up to :data:`_LOGIN_S` for a person to log in.
+  the login, a stored token is tried first, a refresh comes when one expires): a stream's GET
+  answered 401 or 403 is sent again through that flow's ``httpx2`` client, which then carries
+  the stream and every POST, still to this origin only (a server that asks for no login keeps
+  the lean client); start-up waits up to :data:`_LOGIN_S` for a person to log in.
 """
 
 from __future__ import annotations
@@ -113,8 +114,6 @@ class SseUpstream:
         # (the failure is said to the client after "cordon: ", :meth:`Transport._refuse_client`)
         try:
             self.pool = H1Pool(self.url, self.static, timeout=_START_S)
-            if self.auth is not None:
-                self.client = _client(self.auth, self.static)
             wait = _START_S if self.auth is None else _LOGIN_S
             events = await asyncio.wait_for(self._open(), wait)
         except LoginError as exc:  # one line saying what to do, never a token
@@ -147,13 +146,16 @@ class SseUpstream:
     async def _open(self) -> AsyncIterator[bytes]:
         assert self.pool is not None
         accept = {"accept": "text/event-stream"}
-        if self.client is not None:
-            resp: Any = await self.stack.enter_async_context(
+        resp: Any = await self.pool.request("GET", accept)
+        self.stack.callback(resp.aclose)
+        if self.auth is not None and resp.status_code in (401, 403):
+            # a login (or a stored one) is needed: the OAuth flow's client carries the stream
+            # and every POST from here on, as HttpUpstream hands a 401 to the flow
+            await self.stack.aclose()
+            self.client = _client(self.auth, self.static)
+            resp = await self.stack.enter_async_context(
                 self.client.stream("GET", self.url, headers=accept)
             )
-        else:
-            resp = await self.pool.request("GET", accept)
-            self.stack.callback(resp.aclose)
         if resp.status_code != 200:
             await self.stack.aclose()
             hint = " (it asks for authorization: with --no-oauth, --header can carry a "
@@ -290,7 +292,9 @@ def _client(auth: httpx2.Auth, headers: dict[str, str]) -> httpx2.AsyncClient:
     import httpx2
 
     timeout = httpx2.Timeout(_START_S, read=None)
-    return httpx2.AsyncClient(timeout=timeout, follow_redirects=False, auth=auth, headers=headers)
+    # no compressed answers: a small gzip body can inflate a thousandfold past the size cap
+    plain = {**headers, "accept-encoding": "identity"}
+    return httpx2.AsyncClient(timeout=timeout, follow_redirects=False, auth=auth, headers=plain)
 
 
 class _Refused(Exception):
