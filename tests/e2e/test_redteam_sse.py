@@ -718,14 +718,6 @@ return 202, {}, 0
     assert sum("ignored" in line for line in lines) == 1, lines[:5]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cordon.proxy.h1.H1Pool retries a request once on a new connection when a reused "
-    "one closes before any byte of the answer (a stale keep-alive connection), POSTs too; "
-    "RFC 9112 9.3.1: a non-idempotent request must not be retried automatically unless it "
-    "is known not to have been applied. Shared with Streamable HTTP (http.py): the fix, "
-    "if wanted, is in h1.py",
-)
 async def test_a_post_the_server_took_then_dropped_is_not_sent_twice() -> None:
     """The lean client under ``--sse`` (and ``--url``): the server reads the second POST on a
     kept-alive connection (and may act on it: a sent mail), then closes the connection

@@ -9,7 +9,8 @@ cordon's whole policy engine. This one does only what that leg needs:
 - a small pool: a request takes an idle connection or opens a new one (a request in flight,
   an SSE stream among them, never blocks another), and a connection whose response was read
   to its end goes back to the pool, up to ``max_idle`` of them; a reused connection the server
-  closed meanwhile is replaced once, before any byte of the answer arrived;
+  closed meanwhile is replaced once, before any byte of the answer arrived, for an idempotent
+  request only (a POST fails rather than run twice, RFC 9112 9.3.1);
 - bodies with ``Content-Length`` or chunked (``h11`` does the framing); TLS with
   ``ssl.create_default_context()`` (certificates verified, the host name checked);
 - timeouts as before: connecting and writing each get ``timeout`` seconds, reading none (an SSE
@@ -291,8 +292,17 @@ class H1Pool:
         items = [*self.static, *(_header(k, v) for k, v in headers.items())]
         if body is not None:
             items.append((b"content-length", b"%d" % len(body)))
+        # RFC 9112 9.3.1: only a request that can be replayed (an idempotent method) is sent
+        # again when a reused connection closes before any byte of the answer; a POST the
+        # server may have read and acted on (a tools/call that sends a mail) fails instead
+        replay = method in _IDEMPOTENT
         for _ in range(2):
             conn = self._take()
+            if conn is not None and not replay:
+                await asyncio.sleep(0)  # a close already received is read before it goes
+                if not conn.usable():
+                    conn.close()
+                    conn = self._take()
             reused = conn is not None
             if conn is None:
                 conn = await self._open()
@@ -302,7 +312,7 @@ class H1Pool:
             except _Stale:
                 self.busy.discard(conn)
                 conn.close()
-                if not reused:
+                if not reused or not replay:
                     break
             except BaseException:
                 self.busy.discard(conn)
@@ -367,7 +377,12 @@ class H1Pool:
 
 
 class _Stale(Exception):
-    """A connection that closed before any byte of the answer (retried once on a new one)."""
+    """A connection that closed before any byte of the answer (an idempotent request is
+    retried once on a new one)."""
+
+
+#: methods RFC 9110 9.2.2 defines as idempotent: sent again after a stale connection
+_IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
 
 
 def _lines(buf: bytes, final: bool) -> tuple[list[bytes], int]:
