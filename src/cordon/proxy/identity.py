@@ -178,7 +178,8 @@ class IdentitySide:
             acts = self._own_id_request(item)
         if acts is not None:
             return acts
-        waiting = self._handshakes & self.pending.keys()
+        # (every server frame passes here: no set is made while no handshake is out)
+        waiting = self._handshakes & self.pending.keys() if self._handshakes else None
         out: list[Action] = super().server_frame(item)  # type: ignore[misc]
         if waiting and isinstance(item, bytes) and not waiting <= self.pending.keys():
             self._handshake_answered(item, waiting - self.pending.keys())

@@ -120,7 +120,7 @@ class UpstreamSide:
                 "upstream",
                 [*acts, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))],
             )
-        extra = msg.keys() - _MEMBERS
+        extra = None if _MEMBERS.issuperset(msg) else msg.keys() - _MEMBERS
         if extra or b"\n" in item or b"\r" in item:
             # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
             # event of several data lines) and the client reads line by line: every frame
