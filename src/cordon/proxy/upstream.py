@@ -6,21 +6,22 @@ delivery needs no decision goes out now and is recorded by a job queued behind i
 (:meth:`UpstreamSide._deliver_then_record`); one that must be inspected first (a tools/list
 page to pin, a result in warn or block mode, any other result, server instructions) takes a
 slot in the upstream lane and goes out when its job is done, the frames after it waiting
-behind it (:meth:`UpstreamSide._scan_then_deliver`).
+behind it (:meth:`UpstreamSide._scan_then_deliver`). What the server sends on its own
+(notifications, its requests) is handled in :mod:`cordon.proxy.server_messages`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from cordon._exceptions import ProtocolError
 from cordon._types import Finding, severity_at_least
-from cordon.content.sanitize import Mode, evaluate_result, strip_ansi
-from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
+from cordon.content.sanitize import evaluate_result, strip_ansi
+from cordon.proxy.actions import Action, Audit, Job, Log, ToClient
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
     Oversize,
@@ -32,6 +33,7 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
+from cordon.proxy.server_messages import ServerMessageSide
 from cordon.proxy.server_requests import (
     KINDS,
     Inspection,
@@ -39,7 +41,7 @@ from cordon.proxy.server_requests import (
     refusal,
     undeclared,
 )
-from cordon.proxy.warn import INLINE_SANITISE_BYTES, REFUSED, WITHHELD
+from cordon.proxy.warn import INLINE_SANITISE_BYTES, WITHHELD
 from cordon.proxy.work import SERVER_INFO_META, ListOutcome
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ _PICKED = frozenset(
 _MEMBERS = frozenset({"jsonrpc", "id", "method", "params", "result", "error"})
 
 
-class UpstreamSide:
+class UpstreamSide(ServerMessageSide):
     """Server -> client handling (see the module docstring)."""
 
     cfg: CoreConfig
@@ -80,9 +82,6 @@ class UpstreamSide:
         def late_answer(self, id_: Any) -> list[Action] | None: ...
         def _note_task(self, p: _Pending, result: dict[str, Any]) -> None: ...
         def _negotiated(self, msg: dict[str, Any]) -> None: ...
-        def _sanitise_notification(
-            self, method: str, msg: dict[str, Any], params: Any, line: bytes, run: Any
-        ) -> list[Action]: ...
         def _sanitised_error(
             self, id_: Any, p: _Pending, msg: dict[str, Any], line: bytes
         ) -> list[Action]: ...
@@ -162,122 +161,6 @@ class UpstreamSide:
         return self._put(
             "upstream", [*acts, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))]
         )
-
-    def _notification(
-        self, method: str, msg: dict[str, Any], params: Any, line: bytes
-    ) -> list[Action]:
-        """A notification (a log line, progress, a ``subscriptions/listen`` event ...) or
-        another server request with params: recorded and scanned like a result, findings
-        audited (``where: notification``); warn mode delivers it sanitised; block mode drops
-        a notification with a finding at ``block_at`` (a request is delivered)."""
-        run = lambda: self.work.scan_notification(params)  # noqa: E731
-        has_id = "id" in msg
-        if self.cfg.content_mode == "warn":
-            return self._sanitise_notification(method, msg, params, line, run)
-        if self.cfg.content_mode != "block" or has_id:
-            return self._deliver_then_record(line, None, run, len(line), method, "notification")
-        slot = self._slot("upstream")
-        self._recorded_since_quiet = True
-
-        def done(outcome: Any, error: BaseException | None) -> list[Action]:
-            if error is not None or isinstance(outcome, str):
-                why = repr(error) if error is not None else str(outcome)
-                return [*self._degraded(method, why), *self._fill("upstream", slot, [])]
-            bad = self._blocking(outcome.findings)
-            acts: list[Action] = []
-            if outcome.findings:
-                action = "drop" if bad else "deliver"
-                acts.append(self._findings(action, method, outcome.findings, "notification"))
-            return [*acts, *self._fill("upstream", slot, [] if bad else [ToClient(line)])]
-
-        return self._enqueue(Job("scan", len(line), run, done))
-
-    def _server_request(self, kind: str, msg: dict[str, Any], line: bytes) -> list[Action]:
-        """A server's sampling, elicitation or roots request (:mod:`server_requests`):
-        refused when the client did not declare ``kind`` (or the mode or feature it uses) or
-        the policy denies it, else scanned in the queue and refused or passed on, in order
-        with the frames around it. In warn mode what passes is sanitised as a notification
-        is (credentials masked, hidden characters removed, instructions marked): a form's
-        message, its fields' titles and defaults and a sampling prompt are server output
-        that a person or the client's model reads (invariant 6)."""
-        rid, params = msg["id"], msg.get("params")
-        rule = self.cfg.server_requests.get(kind, "scan")
-        missing = "it" if kind not in self.client_caps else None
-        missing = missing or undeclared(kind, params, self.client_caps.get(kind))
-        if missing is not None:
-            why = f"the client did not declare {missing}"
-            return self._put("upstream", self._refuse_request(kind, rid, why, [], -32601))
-        if rule == "deny":
-            return self._put(
-                "upstream",
-                self._refuse_request(
-                    kind, rid, refusal(kind, rule, Inspection()) or "", [], REFUSED
-                ),
-            )
-        mode = cast(Mode, self.cfg.content_mode)  # (the policy allows only these three)
-
-        def then(found: Inspection, ev: Any) -> list[Action]:
-            why = refusal(kind, rule, found)
-            if why is None and ev is not None and ev.action == "block":  # (or over the caps)
-                why = f"its content is blocked or unscanned (content mode {mode})"
-            seen = [*found.findings, *(ev.findings if ev is not None else ())]
-            rules = sorted({f.rule for f in seen})
-            if why is not None:
-                return self._refuse_request(kind, rid, why, rules, REFUSED, found.secret_fields)
-            rec = {"kind": "server_request", "method": msg["method"], "action": "deliver"}
-            if ev is not None and ev.action == "sanitise":
-                rec["action"] = "sanitise"
-                shown: dict[str, Any] = {**msg, "params": ev.result}
-            else:
-                shown = msg
-            acts: list[Action] = [self._record({**rec, "rules": rules})] if rules else []
-            # a question or prompt shown to a person or a model: no terminal control in it
-            # (ESC [2J clears the screen around an approval dialog), in every mode
-            bare = strip_ansi(shown)
-            return [*acts, ToClient(line if bare is msg else orjson.dumps(bare) + b"\n")]
-
-        self._recorded_since_quiet = True
-        slot = self._slot("upstream")
-
-        def done(found: Any, error: BaseException | None) -> list[Action]:
-            if error is not None:
-                acts = self._refuse_request(kind, rid, "cordon could not inspect it", [], REFUSED)
-                return [
-                    Log(f"error inspecting a {kind} request: {error!r}"),
-                    *self._fill("upstream", slot, acts),
-                ]
-            return self._fill("upstream", slot, then(*found))
-
-        def run() -> tuple[Inspection, Any]:
-            found = self.work.inspect_request(kind, params)
-            if mode == "monitor" or not isinstance(params, dict):  # (block: refused at block_at)
-                return found, None
-            return found, evaluate_result(params, mode=mode, block_at=self.cfg.block_at)
-
-        return self._enqueue(Job("scan", len(line), run, done))
-
-    def _refuse_request(
-        self,
-        kind: str,
-        rid: Any,
-        why: str,
-        rules: list[str],
-        code: int,
-        fields: list[str] | None = None,
-    ) -> list[Action]:
-        """Answer the server's request ``rid`` with an error (nothing waits on it) and audit it."""
-        rec: dict[str, Any] = {
-            "kind": "server_request",
-            "request": kind,
-            "action": "refuse",
-            "reason": why,
-        }
-        if rules:
-            rec["rules"] = rules
-        if fields:
-            rec["fields"] = fields
-        frame = error_frame(rid, code, f"cordon refused this {kind} request: {why}")
-        return [self._record(rec), ToUpstream(frame)]
 
     def _oversize_reply(self, item: Oversize) -> list[Action]:
         rid = sniff_id(item.head, item.tail)

@@ -1,0 +1,181 @@
+"""The proxy core's handling of what a server sends on its own: notifications (a log line,
+progress, a resource update) and requests (sampling, elicitation, roots, any other).
+
+A mixin of :class:`cordon.proxy.core.ProxyCore`, through
+:class:`cordon.proxy.upstream.UpstreamSide` (which reads each server frame and hands these
+here). They are server output (invariant 6): scanned and recorded like a result; a request
+of a kind the client did not declare, or the policy denies, is refused
+(:mod:`cordon.proxy.server_requests`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+import orjson
+
+from cordon._types import Finding
+from cordon.content.sanitize import Mode, evaluate_result, strip_ansi
+from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
+from cordon.proxy.framing import error_frame
+from cordon.proxy.server_requests import Inspection, refusal, undeclared
+from cordon.proxy.warn import REFUSED
+
+if TYPE_CHECKING:
+    from cordon.proxy.core import CoreConfig, _Slot
+    from cordon.proxy.work import SessionWork
+
+__all__ = ["ServerMessageSide"]
+
+
+class ServerMessageSide:
+    """Server notifications and server requests (see the module docstring)."""
+
+    cfg: CoreConfig
+    work: SessionWork
+    _recorded_since_quiet: bool
+    #: the client features declared at ``initialize`` (sampling, elicitation, roots ...)
+    client_caps: dict[str, Any]
+
+    if TYPE_CHECKING:
+
+        def _put(self, lane: str, actions: list[Action]) -> list[Action]: ...
+        def _slot(self, lane: str) -> _Slot: ...
+        def _fill(self, lane: str, slot: _Slot, actions: list[Action]) -> list[Action]: ...
+        def _enqueue(self, job: Job) -> list[Action]: ...
+        def _record(self, rec: dict[str, Any]) -> Audit: ...
+        def _sanitise_notification(
+            self, method: str, msg: dict[str, Any], params: Any, line: bytes, run: Any
+        ) -> list[Action]: ...
+        def _deliver_then_record(
+            self,
+            line: bytes,
+            id_: Any,
+            run: Callable[[], Any],
+            size: int,
+            tool: str = "",
+            where: str = "result",
+            first: list[Action] | None = None,
+        ) -> list[Action]: ...
+        def _degraded(self, tool: str, why: str) -> list[Action]: ...
+        def _blocking(self, findings: list[Finding]) -> list[str]: ...
+        def _findings(
+            self, action: str, tool: str, findings: list[Finding], where: str = "result"
+        ) -> Audit: ...
+
+    def _notification(
+        self, method: str, msg: dict[str, Any], params: Any, line: bytes
+    ) -> list[Action]:
+        """A notification (a log line, progress, a ``subscriptions/listen`` event ...) or
+        another server request with params: recorded and scanned like a result, findings
+        audited (``where: notification``); warn mode delivers it sanitised; block mode drops
+        a notification with a finding at ``block_at`` (a request is delivered)."""
+        run = lambda: self.work.scan_notification(params)  # noqa: E731
+        has_id = "id" in msg
+        if self.cfg.content_mode == "warn":
+            return self._sanitise_notification(method, msg, params, line, run)
+        if self.cfg.content_mode != "block" or has_id:
+            return self._deliver_then_record(line, None, run, len(line), method, "notification")
+        slot = self._slot("upstream")
+        self._recorded_since_quiet = True
+
+        def done(outcome: Any, error: BaseException | None) -> list[Action]:
+            if error is not None or isinstance(outcome, str):
+                why = repr(error) if error is not None else str(outcome)
+                return [*self._degraded(method, why), *self._fill("upstream", slot, [])]
+            bad = self._blocking(outcome.findings)
+            acts: list[Action] = []
+            if outcome.findings:
+                action = "drop" if bad else "deliver"
+                acts.append(self._findings(action, method, outcome.findings, "notification"))
+            return [*acts, *self._fill("upstream", slot, [] if bad else [ToClient(line)])]
+
+        return self._enqueue(Job("scan", len(line), run, done))
+
+    def _server_request(self, kind: str, msg: dict[str, Any], line: bytes) -> list[Action]:
+        """A server's sampling, elicitation or roots request (:mod:`server_requests`):
+        refused when the client did not declare ``kind`` (or the mode or feature it uses) or
+        the policy denies it, else scanned in the queue and refused or passed on, in order
+        with the frames around it. In warn mode what passes is sanitised as a notification
+        is (credentials masked, hidden characters removed, instructions marked): a form's
+        message, its fields' titles and defaults and a sampling prompt are server output
+        that a person or the client's model reads (invariant 6)."""
+        rid, params = msg["id"], msg.get("params")
+        rule = self.cfg.server_requests.get(kind, "scan")
+        missing = "it" if kind not in self.client_caps else None
+        missing = missing or undeclared(kind, params, self.client_caps.get(kind))
+        if missing is not None:
+            why = f"the client did not declare {missing}"
+            return self._put("upstream", self._refuse_request(kind, rid, why, [], -32601))
+        if rule == "deny":
+            return self._put(
+                "upstream",
+                self._refuse_request(
+                    kind, rid, refusal(kind, rule, Inspection()) or "", [], REFUSED
+                ),
+            )
+        mode = cast(Mode, self.cfg.content_mode)  # (the policy allows only these three)
+
+        def then(found: Inspection, ev: Any) -> list[Action]:
+            why = refusal(kind, rule, found)
+            if why is None and ev is not None and ev.action == "block":  # (or over the caps)
+                why = f"its content is blocked or unscanned (content mode {mode})"
+            seen = [*found.findings, *(ev.findings if ev is not None else ())]
+            rules = sorted({f.rule for f in seen})
+            if why is not None:
+                return self._refuse_request(kind, rid, why, rules, REFUSED, found.secret_fields)
+            rec = {"kind": "server_request", "method": msg["method"], "action": "deliver"}
+            if ev is not None and ev.action == "sanitise":
+                rec["action"] = "sanitise"
+                shown: dict[str, Any] = {**msg, "params": ev.result}
+            else:
+                shown = msg
+            acts: list[Action] = [self._record({**rec, "rules": rules})] if rules else []
+            # a question or prompt shown to a person or a model: no terminal control in it
+            # (ESC [2J clears the screen around an approval dialog), in every mode
+            bare = strip_ansi(shown)
+            return [*acts, ToClient(line if bare is msg else orjson.dumps(bare) + b"\n")]
+
+        self._recorded_since_quiet = True
+        slot = self._slot("upstream")
+
+        def done(found: Any, error: BaseException | None) -> list[Action]:
+            if error is not None:
+                acts = self._refuse_request(kind, rid, "cordon could not inspect it", [], REFUSED)
+                return [
+                    Log(f"error inspecting a {kind} request: {error!r}"),
+                    *self._fill("upstream", slot, acts),
+                ]
+            return self._fill("upstream", slot, then(*found))
+
+        def run() -> tuple[Inspection, Any]:
+            found = self.work.inspect_request(kind, params)
+            if mode == "monitor" or not isinstance(params, dict):  # (block: refused at block_at)
+                return found, None
+            return found, evaluate_result(params, mode=mode, block_at=self.cfg.block_at)
+
+        return self._enqueue(Job("scan", len(line), run, done))
+
+    def _refuse_request(
+        self,
+        kind: str,
+        rid: Any,
+        why: str,
+        rules: list[str],
+        code: int,
+        fields: list[str] | None = None,
+    ) -> list[Action]:
+        """Answer the server's request ``rid`` with an error (nothing waits on it) and audit it."""
+        rec: dict[str, Any] = {
+            "kind": "server_request",
+            "request": kind,
+            "action": "refuse",
+            "reason": why,
+        }
+        if rules:
+            rec["rules"] = rules
+        if fields:
+            rec["fields"] = fields
+        frame = error_frame(rid, code, f"cordon refused this {kind} request: {why}")
+        return [self._record(rec), ToUpstream(frame)]
