@@ -11,7 +11,12 @@ import pytest
 from cordon import Engine
 from cordon.decider import Decider
 from cordon.engine.checks import FETCH_PIPELINE, VALUES_PIPELINE
-from cordon.engine.client_requests import NESTED_FETCH_PIPELINE, other_params, request_values
+from cordon.engine.client_requests import (
+    NESTED_URI_PIPELINE,
+    URI_PIPELINE,
+    other_params,
+    request_values,
+)
 
 KEY = "AKIAQ3EGRTXN5ZV7HBLM"  # an AWS access key id in format (nobody registered it)
 TOOLS = [
@@ -44,10 +49,10 @@ def _decide(s: Any, method: str, params: dict[str, Any]) -> tuple[str, str]:
         ("HTTP://docs.example.com/a", FETCH_PIPELINE),
         ("  wss://docs.example.com/a", FETCH_PIPELINE),
         ("ht\ttps://docs.example.com/a", FETCH_PIPELINE),  # a URL parser drops the tab
-        ("file:///home/me/notes.txt", VALUES_PIPELINE),
-        ("note://inbox/1", VALUES_PIPELINE),
-        ("//docs.example.com/a", VALUES_PIPELINE),
-        ("1https://docs.example.com/a", VALUES_PIPELINE),  # a scheme starts with a letter
+        ("file:///home/me/notes.txt", URI_PIPELINE),
+        ("note://inbox/1", URI_PIPELINE),
+        ("//docs.example.com/a", URI_PIPELINE),
+        ("1https://docs.example.com/a", URI_PIPELINE),  # a scheme starts with a letter
         # a scheme whose authority is a network host, as a call argument naming it is read
         ("ftp://169.254.169.254/x", FETCH_PIPELINE),
         ("git://10.0.0.7/r.git", FETCH_PIPELINE),
@@ -59,7 +64,7 @@ def _decide(s: Any, method: str, params: dict[str, Any]) -> tuple[str, str]:
         # a URL wrapped in another scheme
         ("jar:https://docs.example.com/a.jar!/x", FETCH_PIPELINE),
         ("view-source:https://docs.example.com/", FETCH_PIPELINE),
-        ("urn:ietf:params:https:x", VALUES_PIPELINE),  # a URN part named like a scheme
+        ("urn:ietf:params:https:x", URI_PIPELINE),  # a URN part named like a scheme
     ],
 )
 def test_a_resource_uri_is_read_as_a_fetch_only_over_the_network(
@@ -149,7 +154,7 @@ def test_a_one_time_approval_lets_one_retry_of_the_same_request_through() -> Non
 
 @pytest.mark.parametrize(
     ("uris", "pipeline"),
-    [(["https://docs.example.com/a"], FETCH_PIPELINE), (["note://a", "note://b"], VALUES_PIPELINE)],
+    [(["https://docs.example.com/a"], FETCH_PIPELINE), (["note://a", "note://b"], URI_PIPELINE)],
 )
 def test_subscriptions_listen_uris_are_read_as_a_subscription_reads_its_uri(
     uris: list[str], pipeline: tuple[Any, ...]
@@ -246,7 +251,7 @@ def test_a_network_url_nested_in_a_server_scheme_uri_is_decided_as_a_fetch(
     for method in ("resources/read", "resources/subscribe", "resources/unsubscribe"):
         assert request_values(method, {"uri": uri}) == (
             {"uri": uri, "url": nested},
-            NESTED_FETCH_PIPELINE,
+            NESTED_URI_PIPELINE,
         )
     assert _decide(_session(), "resources/read", {"uri": uri}) == want
 
@@ -268,7 +273,7 @@ def test_a_network_url_nested_in_a_server_scheme_uri_is_decided_as_a_fetch(
 def test_a_server_scheme_uri_without_a_network_url_in_it_reaches_the_server_only(
     uri: str,
 ) -> None:
-    assert request_values("resources/read", {"uri": uri}) == ({"uri": uri}, VALUES_PIPELINE)
+    assert request_values("resources/read", {"uri": uri}) == ({"uri": uri}, URI_PIPELINE)
     assert _decide(_session(), "resources/read", {"uri": uri}) == ("allow", "default.allow")
 
 
@@ -276,7 +281,7 @@ def test_subscriptions_listen_reads_urls_nested_in_its_uris() -> None:
     uris = ["note://a", "proxy://page?url=http://169.254.169.254/"]
     params = {"notifications": {"resourceSubscriptions": uris}}
     picked = request_values("subscriptions/listen", params)
-    assert picked == ({"uri": uris, "url": ["http://169.254.169.254/"]}, NESTED_FETCH_PIPELINE)
+    assert picked == ({"uri": uris, "url": ["http://169.254.169.254/"]}, NESTED_URI_PIPELINE)
     assert _decide(_session(), "subscriptions/listen", params) == ("deny", "egress.metadata")
 
 

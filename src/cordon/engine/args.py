@@ -234,19 +234,74 @@ def check_paths(
 
 
 def _confined(leaf: str, resolved: str, tp: ToolPolicy, paths: PathResolver) -> bool:
-    """``leaf`` (resolved: ``resolved``) stays under the prefixes in every reading: as given,
+    return confined(leaf, resolved, tp.allowed_path_prefixes, tp.base_dir, paths)
+
+
+def confined(
+    leaf: str,
+    resolved: str,
+    prefixes: tuple[str, ...],
+    base_dir: str | None,
+    paths: PathResolver,
+) -> bool:
+    """``leaf`` (resolved: ``resolved``) stays under ``prefixes`` in every reading: as given,
     percent-decoded and not, and each spelling of :func:`path_readings`."""
-    prefixes = tp.allowed_path_prefixes
     if not path_within(resolved, prefixes, paths):
         return False
     for reading in path_readings(leaf):
         if _DRIVE_RE.match(reading.lstrip("/")):
             return False  # a Windows drive path: under no POSIX prefix
         for spelling in (reading, reading.replace("%", "%25")):
-            r = resolve_path(spelling, tp.base_dir, paths) if spelling != leaf else resolved
+            r = resolve_path(spelling, base_dir, paths) if spelling != leaf else resolved
             if r is not None and not path_within(r, prefixes, paths):
                 return False
     return True
+
+
+#: a Windows drive at the start of a file URL's path (RFC 8089 E.2: ``/C:/x``, and the old
+#: ``/C|/x`` form), read after percent-decoding and with backslashes as separators
+_URL_DRIVE_RE = re.compile(r"/*[A-Za-z][:|]")
+
+
+def _url_path_readings(url: str) -> list[str]:
+    """``url`` (a ``file:`` URL) as each reader takes its path: whole (a reader that takes the
+    text after the authority as the path, as :func:`resolve_path` does), and cut at the first
+    ``?`` or ``#`` (a URL parser: RFC 3986 3.4, 3.5), as written and after one percent-decoding
+    (``urlparse(unquote(uri))``: an encoded ``%3F`` then cuts too). Attack class: a path that
+    stays inside in one reading and leaves in another (``/project/..?x`` is a file named
+    ``..?x`` inside the project to the first, the project's parent to a URL parser)."""
+    once = unquote(url)
+    cut = [re.split(r"[?#]", u, maxsplit=1)[0] for u in (url, once)]
+    return list(dict.fromkeys((url, *cut)))
+
+
+def check_file_url(
+    url: str, prefixes: tuple[str, ...], paths: PathResolver | None = None
+) -> tuple[str, str] | None:
+    """Why the ``file:`` URL ``url`` is outside ``prefixes`` (the rule and a reason), or None
+    when every reading of it stays inside: the confinement of a path argument
+    (:func:`check_paths`) applied to a resource URI (RFC 8089).
+
+    ``file:///p``, ``file:/p`` and ``file://localhost/p`` name the local path ``/p``; any other
+    host (``file://evil/share``: a UNC share, or a machine this one cannot vouch for) is no
+    local path: ``arg.path_unresolvable``, as a relative path (``file:p``), an empty one or a
+    NUL byte is. Percent-encoding is decoded as RFC 8089 says (once), and also not at all and
+    as often as it decodes (``%252e%252e``): each is some server's reading, and the path must
+    stay inside in all of them (:func:`confined`), so an encoded slash (``..%2F``) or an
+    encoded dot segment escapes in none. ``..`` segments and symlinks are resolved
+    (:func:`resolve_path`); a Windows drive (``/C:/x``, ``/C|/x``) is outside every POSIX
+    prefix (``arg.path_outside``)."""
+    if paths is None:
+        paths = default_resolver()
+    for reading in _url_path_readings(url):
+        resolved = resolve_path(reading, None, paths)
+        if resolved is None:
+            return rules.ARG_PATH_UNRESOLVABLE, "not a local absolute path"
+        m = _FILE_URL_RE.match(reading)
+        path = _fully_unquote(reading[m.end() :] if m else reading).replace("\\", "/")
+        if _URL_DRIVE_RE.match(path) or not confined(reading, resolved, prefixes, None, paths):
+            return rules.ARG_PATH_OUTSIDE, "resolves outside the allowed prefixes"
+    return None
 
 
 def check_patterns(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | None:

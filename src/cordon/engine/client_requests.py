@@ -23,6 +23,15 @@ arguments and ask for completions of them. A fooled agent can use each as a chan
   so there is no destination to gate; a credential in them still must not leave (invariant
   7: a template variable or a prompt argument is sent to the server like any call argument)
   (:data:`cordon.engine.checks.VALUES_PIPELINE`).
+* A ``file:`` URI names a path on the server's machine (RFC 8089): when the policy has global
+  ``allowed_path_prefixes``, it is confined as a path argument is
+  (:func:`cordon.engine.args.check_file_url`: ``..``, symlinks, every percent-decoding depth,
+  a URL parser's cut at ``?``/``#``; another host or a Windows drive is denied), or the
+  prefixes would confine the file tools and leave ``resources/read`` of
+  ``file:///home/me/.ssh/id_rsa`` open (:data:`FILES_CHECK`, ``arg.path_outside``). So is a
+  ``file:`` URL a URI carries in its path or query (a server that hands it to ``urlopen``
+  reads it). The URI the client sends is decided, whichever template the server offered.
+  Without global prefixes nothing is confined, as a tool without prefixes is not.
 * Unless such a URI carries a network URL after its own scheme (SSRF through a server that
   fetches a URL handed to it in a resource URI, OWASP SSRF Prevention Cheat Sheet: a
   template ``proxy://page?url={url}`` or ``mem://fetch/{+url}``): in its path or query, as
@@ -50,8 +59,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cordon._types import Verdict
+from cordon.engine import rules
+from cordon.engine.args import check_file_url
 from cordon.engine.checks import (
     FETCH_PIPELINE,
+    PASS,
     VALUES_PIPELINE,
     Check,
     Context,
@@ -63,9 +76,12 @@ from cordon.textnorm import decode_percent
 
 __all__ = [
     "DECIDED_METHODS",
+    "FILES_CHECK",
     "NESTED_FETCH_PIPELINE",
+    "NESTED_URI_PIPELINE",
     "NETWORK_SCHEMES",
     "UNDECIDED_METHODS",
+    "URI_PIPELINE",
     "other_params",
     "request_values",
 ]
@@ -201,12 +217,63 @@ NESTED_FETCH_PIPELINE: tuple[Check, ...] = tuple(
 )
 
 
+def _file_urls(uri: str) -> list[str]:
+    """The ``file:`` URLs a resource URI is or carries: itself when its scheme is ``file``
+    (read as a URL parser reads it, :func:`_scheme`: ``FILE:``, behind white space), and any
+    in its path or query, as written or percent-decoded once or twice (:func:`_urls_in`'s
+    reading: ``jar:file:///x!/y``, ``proxy://get?url=file%3A%2F%2F%2Fetc%2Fpasswd``, which a
+    server handing the URL to ``urllib``'s ``urlopen`` reads)."""
+    scheme, rest = _scheme(uri)
+    found: dict[str, None] = {}
+    if "file" in scheme.split("+"):
+        found["file:" + rest] = None
+    once = decode_percent(rest)
+    for view in dict.fromkeys((rest, once, decode_percent(once))):
+        for m in _NESTED_URL_RE.finditer(view.translate(_TAB_OR_NEWLINE)):
+            if "file" in m[1].lower().split("+"):
+                found["file:" + m[0].partition(":")[2]] = None
+    return list(found)
+
+
+def _confine_files(ctx: Context, facts: Facts) -> Result:
+    """:data:`FILES_CHECK`: the first ``file:`` URL of the request's ``uri`` (a string or a
+    list) outside the policy's global ``allowed_path_prefixes``, denied. None without such
+    prefixes, and none for ``resources/unsubscribe``: it reads nothing, and refusing it would
+    only keep a subscription alive."""
+    prefixes = ctx.session.engine.policy.allowed_path_prefixes
+    if not prefixes or ctx.tool == "resources/unsubscribe":
+        return PASS
+    uris = ctx.arguments.get("uri")
+    for uri in [uris] if isinstance(uris, str) else uris if isinstance(uris, list) else ():
+        for url in _file_urls(uri) if isinstance(uri, str) else ():
+            why = check_file_url(url, prefixes, ctx.session.engine.paths)
+            if why is not None:
+                # (the reason does not repeat the URI: a credential in it would be echoed
+                # before the secret checks, after this one, could refuse it)
+                reason = f"file: resource URI refused: {why[1]} (allowed_path_prefixes)"
+                return Result(deny=Verdict(verdict="deny", rule=why[0], reason=reason, param="uri"))
+    return PASS
+
+
+#: the confinement of a request's ``file:`` resource URIs to the policy's global
+#: ``allowed_path_prefixes`` (:func:`_confine_files`); the rules of a path argument's
+FILES_CHECK = Check("files", _confine_files, (rules.ARG_PATH_OUTSIDE, rules.ARG_PATH_UNRESOLVABLE))
+#: a resource request whose URIs reach the server only: its ``file:`` URIs confined
+#: (:data:`FILES_CHECK`), and every value read for credentials (:data:`VALUES_PIPELINE`);
+#: what ``cordon run`` decides a URI the server listed with too (a listing does not widen
+#: the prefixes: a server exposing the home directory lists ``~/.ssh`` as readily)
+URI_PIPELINE: tuple[Check, ...] = (FILES_CHECK, *VALUES_PIPELINE)
+#: a resource request whose URIs carry network URLs: :data:`NESTED_FETCH_PIPELINE`, its
+#: ``file:`` URIs confined first
+NESTED_URI_PIPELINE: tuple[Check, ...] = (FILES_CHECK, *NESTED_FETCH_PIPELINE)
+
+
 def _uri_values(uris: str | list[str]) -> tuple[dict[str, Any], Sequence[Check]]:
     """A resource request's values and pipeline, for URIs that are not network URIs."""
     nested = [u for uri in ([uris] if isinstance(uris, str) else uris) for u in _nested_urls(uri)]
     if nested:
-        return {"uri": uris, "url": list(dict.fromkeys(nested))}, NESTED_FETCH_PIPELINE
-    return {"uri": uris}, VALUES_PIPELINE
+        return {"uri": uris, "url": list(dict.fromkeys(nested))}, NESTED_URI_PIPELINE
+    return {"uri": uris}, URI_PIPELINE
 
 
 def _listen_values(params: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[Check]] | None:

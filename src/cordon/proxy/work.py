@@ -24,7 +24,6 @@ from cordon.content.sanitize import Evaluation, strip_ansi
 from cordon.decider import Decider, Decision, shown_arguments
 from cordon.engine import rules
 from cordon.engine.checks import (
-    VALUES_PIPELINE,
     Check,
     Context,
     Facts,
@@ -34,7 +33,7 @@ from cordon.engine.checks import (
     first_objection,
 )
 from cordon.engine.checks import secrets as secret_checks
-from cordon.engine.client_requests import other_params
+from cordon.engine.client_requests import URI_PIPELINE, other_params
 from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.egress import check_egress
 from cordon.engine.pins import fingerprint
@@ -197,9 +196,10 @@ class SessionWork:
         (``policy.unknown_tool``), and a 2026-07-28 retry's ``answers`` are checked for
         credentials first. A resource URI read exactly as the server listed it is the
         server's own, with nothing of the agent's in it: read as a request that reaches the
-        server only (:data:`cordon.engine.checks.VALUES_PIPELINE`), whatever its scheme (a
-        database server lists ``postgres://localhost/...`` tables; an ``https://`` resource it
-        lists names a host the server chose, not the agent)."""
+        server only (:data:`cordon.engine.client_requests.URI_PIPELINE`), whatever its scheme
+        (a database server lists ``postgres://localhost/...`` tables; an ``https://`` resource
+        it lists names a host the server chose, not the agent). A listed ``file:`` URI is still
+        confined to the global ``allowed_path_prefixes``: a listing does not widen them."""
         why: Verdict | None = None
         if self.identity_changed is not None:
             why = Verdict(
@@ -217,7 +217,7 @@ class SessionWork:
             shown = self.shown(values)
             return Decision(verdict=why, shown=shown if shown is not values else None)
         if self._listed(values):
-            pipeline = VALUES_PIPELINE
+            pipeline = URI_PIPELINE
         problem = self.take_request()
         d = self.decider.decide(method, values, issue_code=issue_code, pipeline=pipeline)
         if problem is not None:
