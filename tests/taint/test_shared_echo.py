@@ -1,17 +1,15 @@
-"""A confirmation that echoes a destination the session already sent to with an allow
-(newcomer trial, session 7: the mailbox server's "sent to ops@example.com") taints it for the
-client's other cordon processes: their send to the trusted ``ops@example.com`` is denied as
-seen in output, while the sending session treats the echo as vouched. A known false positive
-(threat model S68): keeping vouched keys out of the shared store (02fb114) was reverted after
-its red team (``test_shared_echo_redteam.py``) showed it cleared more than the echo. What must
-stay shared stays shared: an address in output before the send, and the rest of the echo."""
+"""A confirmation that echoes a destination the session already sent to with an allow (the
+mailbox server's "sent to ops@example.com") is not taint for the client's other cordon
+processes, as it is not for the sending session: it is published only as an echo of that
+send (:mod:`cordon.taint._echo`), which a sibling discounts for exactly the spelling sent.
+What must stay shared stays shared: an address in output before the send, and the rest of
+the echo. Red team: ``test_shared_echo_redteam.py`` (the key-level filter this replaces) and
+``test_shared_echo_sends.py`` (order, other servers, lossy keys, approvals)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from cordon.engine.core import Engine
 from cordon.store import SharedTaintStore
@@ -43,11 +41,6 @@ def _rule(v: Any) -> str:
     return f"{v.verdict} {v.rule}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known false positive (threat model S68): an echo of an allowed send is published, "
-    "so a sibling denies the trusted address as seen in output",
-)
 def test_an_echo_of_an_allowed_send_is_not_taint_for_a_sibling(tmp_path: Path) -> None:
     path = tmp_path / "client.keys"
     mail, chat = _session(path), _session(path)

@@ -1,14 +1,15 @@
-"""Red team of 02fb114 (threat model S68): keys in a session's ``vouched`` set are kept out of
-the client's shared taint store (``TaintIndex.unshared``). The promise under test: a sibling
-cordon process is never less strict than the sending session for the same destination and
-history, and output an attacker controls cannot use the filter to clear an address it injected
-for the sibling.
+"""Red team of an earlier fix of the cross-server echo false positive (threat model,
+"Cross-server echoes"): keys in a session's ``vouched`` set were kept out of the client's
+shared taint store altogether. The promise under test: a sibling cordon process is never
+less strict than the sending session for the same destination and history, and output an
+attacker controls cannot use the discount to clear an address it injected for the sibling.
 
-Its two findings (a vouched bare host hid every URL of that host from siblings; a look-alike or
-another country's phone number keyed like a vouched address was cleared for siblings) made the
-filter a fail-open path for a fail-closed false positive, so 02fb114 was reverted: every echo is
-published again. These tests now assert that strictness (the findings' tests among them), and
-``tests/taint/test_shared_echo.py`` keeps the false positive as a known gap."""
+Its two findings (a vouched bare host hid every URL of that host from siblings; a look-alike
+or another country's phone number keyed like a vouched address was cleared for siblings) made
+that filter a fail-open path, and it was reverted. An echo is now published as an echo of
+exactly the spellings sent (:mod:`cordon.taint._echo`): a sibling counts it as taint for
+everything but the exact spelling the session sent, so these findings hold as tests here,
+and ``test_shared_echo_sends.py`` red-teams the echo forms themselves."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Any
 
 from cordon.engine.core import Engine
 from cordon.store import SharedTaintStore
+from cordon.taint import echo_key, sent_key
 from tests.taint.test_shared_echo import READ, SEND
 
 FETCH = {
@@ -305,8 +307,9 @@ def test_a_sibling_session_of_one_engine_publishes_its_own_echo(tmp_path: Path) 
 
 
 def test_held_publishing_publishes_an_echo_of_an_allowed_send(tmp_path: Path) -> None:
-    """With ``hold=True`` every key is held and published, an echo of an allowed send too
-    (02fb114 kept those back; reverted)."""
+    """With ``hold=True`` every key is held and published; the echo of an allowed send as
+    its echo and sent forms, not as the key (a reader that knows only keys does not see it
+    as plain taint, and sees the key's echo)."""
     path = tmp_path / "client.keys"
     store = SharedTaintStore(path, hold=True)
     eng = Engine.from_policy([POLICY], shared_taint=store)
@@ -319,6 +322,8 @@ def test_held_publishing_publishes_an_echo_of_an_allowed_send(tmp_path: Path) ->
     store.flush()
     reader = SharedTaintStore(path)
     assert reader.contains("boss@example.com")
-    assert reader.contains("ops@example.com")
+    assert not reader.contains("ops@example.com")
+    assert reader.contains(echo_key("ops@example.com"))
+    assert reader.contains(sent_key("ops@example.com"))
     reader.close()
     store.close()

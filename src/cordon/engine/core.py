@@ -38,7 +38,7 @@ from cordon.engine.shared_secrets import SecretLookup, shared_keys
 from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
-from cordon.taint import SharedTaint, TaintIndex, repo_key
+from cordon.taint import MAX_SPELLINGS, SharedTaint, TaintIndex, repo_key, sent_key
 
 _EMPTY_TOOL = ToolPolicy()
 
@@ -261,6 +261,12 @@ class Session(ProvenanceState):
         # user's own text) before they showed up in output: a confirmation that echoes the
         # address ("sent to bob@...") must not make the next send to bob look attacker-made.
         self.vouched: set[str] = set()
+        #: of those, each key spelled plainly with the sent forms of its spellings: the
+        #: taint index publishes a later echo of such a key to the client's other cordon
+        #: processes only as an echo of exactly those sends (cordon.taint._echo), so they
+        #: discount it as this session does and count everything else as taint
+        self.sent: dict[str, set[str]] = {}
+        self.taint.sent = self.sent
         #: GitHub ``(owner, repo)`` pairs an allowed call of this session named in its
         #: ``owner`` and ``repo`` arguments while no output had named them: their later echo
         #: in output (every URL of a read of that repository) does not taint them
@@ -511,6 +517,7 @@ class Session(ProvenanceState):
             # a key the call spelled with look-alike characters stays unvouched: the plain
             # spelling of its key is another destination
             self.vouched.update(d for d in v.destinations if d not in facts.odd)
+            self._note_sent(facts)
             self._note_repo(arguments)
             self.legs.record_call(external=facts.external, sensitive=facts.sensitive)
         return v
@@ -562,6 +569,14 @@ class Session(ProvenanceState):
         reason = v.reason.replace("argument '", "params field '", 1)
         reason = reason.replace("the call", "the request", 1)
         return Verdict(verdict="deny", rule=v.rule, reason=reason, param=v.param, details=v.details)
+
+    def _note_sent(self, facts: _checks.Facts) -> None:
+        """Keep the spellings of an allowed call's plain destinations (``sent``)."""
+        for key, raw in facts.spellings:
+            if key not in facts.odd:
+                spelled = self.sent.setdefault(key, set())
+                if len(spelled) < MAX_SPELLINGS:
+                    spelled.add(sent_key(raw))
 
     def _note_repo(self, arguments: Any) -> None:
         """Keep the GitHub pair an allowed call names (``owner`` and ``repo``), unless output

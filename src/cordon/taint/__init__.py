@@ -7,6 +7,7 @@ verdicts, no network, no files; the file-backed shared store is
 from typing import Any
 
 from cordon.taint._b64lines import rejoined_base64
+from cordon.taint._echo import MAX_SPELLINGS, echo_key, sent_key
 from cordon.taint._extract import (
     Destination,
     DestinationKind,
@@ -26,11 +27,13 @@ from cordon.taint._sinks import (
 from cordon.taint._store import SharedTaint
 
 __all__ = [
+    "MAX_SPELLINGS",
     "Destination",
     "DestinationKind",
     "Lookup",
     "SharedTaint",
     "TaintIndex",
+    "echo_key",
     "email_key",
     "extract_destinations",
     "extract_marked",
@@ -43,6 +46,7 @@ __all__ = [
     "norm",
     "rejoined_base64",
     "repo_key",
+    "sent_key",
     "url_keys",
 ]
 

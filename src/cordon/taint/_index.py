@@ -45,10 +45,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, Literal, cast
 
 from cordon.taint._b64lines import rejoined_base64
+from cordon.taint._echo import echo_forms, echo_key, sent_key
 from cordon.taint._extract import Destination
 from cordon.taint._keys import SLACK_ID_RE, fast_token_keys, general_token_keys, phone_key
 from cordon.taint._repos import github_url_pairs, scan_pairs
@@ -312,6 +313,13 @@ class TaintIndex:
         self._cache: dict[str, set[str]] = {}
         #: why recording output failed (the index is then truncated), else None
         self.failure: str | None = None
+        #: destination keys the session sent to with an allow, with the
+        #: :func:`cordon.taint._echo.sent_key` forms of their spellings (the session's own
+        #: mapping, read at each store): output indexed after such a send publishes its key
+        #: only as an echo (:mod:`cordon.taint._echo`); stored here as any key
+        self.sent: Mapping[str, Collection[str]] = {}
+        #: echo and sent forms handed to the shared store, each once
+        self._forms: set[str] = set()
 
     @property
     def truncated(self) -> bool:
@@ -433,8 +441,25 @@ class TaintIndex:
             self._bytes -= charged
             self._truncated = True
             self._open = self._open and bool(sets)
+        if shared is not None and self.sent:
+            new = self._echoed(keys, new)
         if new and shared is not None:
             shared.publish(new)
+
+    def _echoed(self, keys: set[str], new: Iterable[str]) -> Iterable[str]:
+        """``new`` (the keys to publish) with each key the session sent to before this text
+        was indexed replaced by its echo and sent forms (:mod:`cordon.taint._echo`): the
+        client's other processes then discount that echo as the session does. A key
+        published plainly before the send stays published (taint only grows)."""
+        forms = echo_forms(keys, self.sent)
+        if forms is None:
+            return new
+        sent = self.sent
+        out = [k for k in new if k not in sent]
+        done = self._forms
+        out.extend(f for f in forms if f not in done)
+        done.update(forms)
+        return out
 
     def seen_here(self, dest: Destination, *, sink_is_url: bool = False) -> bool:
         """True when ``dest``'s key (or, for a URL or host destination in a URL sink, its
@@ -452,13 +477,30 @@ class TaintIndex:
         )
 
     def contains_key(self, key: str) -> bool:
-        """True when the exact normalised ``key`` is indexed here or in the shared store."""
+        """True when the exact normalised ``key`` is indexed here or in the shared store,
+        plainly or as another session's echo of its own send (:mod:`cordon.taint._echo`)."""
         for _, keys, _ in self._sets:
             if key in keys:
                 return True
-        return self.shared is not None and self.shared.contains(key)
+        shared = self.shared
+        return shared is not None and (shared.contains(key) or shared.contains(echo_key(key)))
 
-    def lookup(self, dest: Destination, *, sink_is_url: bool = False) -> Lookup:
+    def _contains_exact(self, key: str, spelled: str | None) -> bool:
+        """:meth:`contains_key`, except that another session's echo of ``key`` does not count
+        when that session had sent exactly ``spelled`` (a destination's raw text) before."""
+        if spelled is None:
+            return self.contains_key(key)
+        for _, keys, _ in self._sets:
+            if key in keys:
+                return True
+        shared = self.shared
+        if shared is None or shared.contains(key):
+            return shared is not None
+        return shared.contains(echo_key(key)) and not shared.contains(sent_key(spelled))
+
+    def lookup(
+        self, dest: Destination, *, sink_is_url: bool = False, sent_echo: bool = False
+    ) -> Lookup:
         """Whether ``dest`` came from this session's untrusted output.
 
         Returns ``"tainted"`` when its key (or, for a URL or host destination in a URL sink,
@@ -466,11 +508,16 @@ class TaintIndex:
         and nothing was ever dropped; ``"unknown"`` when it is not but older output was
         dropped (memory cap) or the shared store is truncated. A key shorter than
         ``min_length`` is always ``"clean"``. O(1) in the session's history.
+
+        ``sent_echo``: ``dest`` is spelled without look-alike characters, and another
+        session's echo of its key does not taint it when that session sent exactly
+        ``dest.raw`` before the echo (:mod:`cordon.taint._echo`; the sending session skips
+        the same lookup for its own sends). The host-alone lookup counts every echo.
         """
         key = dest.key
         short = self.min_length
         keyed = len(key) >= short
-        if keyed and self.contains_key(key):
+        if keyed and self._contains_exact(key, dest.raw if sent_echo else None):
             return "tainted"
         if sink_is_url and dest.kind in ("url", "host"):  # (``dest.host``)
             host = key.partition("/")[0]

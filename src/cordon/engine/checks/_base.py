@@ -82,6 +82,9 @@ class Facts:
         destinations: ``taint``: every destination key found in the sink arguments.
         cleared: ``taint``: at least one destination, and every one allowlisted or cleared.
         odd: ``taint``: keys the call spells with look-alike characters.
+        spellings: ``taint``: ``(key, raw text)`` of each destination the call spells
+            plainly (an allowed send's, published with the echo of its key:
+            :mod:`cordon.taint._echo`).
         over_taint: ``taint``: keys seen in output that something cleared anyway, with what.
         external: ``rule_of_two``: the call communicates externally.
         sensitive: ``rule_of_two``: the call reads sensitive data.
@@ -94,6 +97,7 @@ class Facts:
     destinations: tuple[str, ...] = ()
     cleared: bool = False
     odd: frozenset[str] = frozenset()
+    spellings: tuple[tuple[str, str], ...] = ()
     over_taint: Mapping[str, str] = field(default_factory=dict)
     external: bool = False
     sensitive: bool = False
@@ -108,6 +112,7 @@ class Facts:
         destinations: tuple[str, ...] = (),
         cleared: bool = False,
         odd: frozenset[str] = frozenset(),
+        spellings: tuple[tuple[str, str], ...] = (),
         over_taint: Mapping[str, str] | None = None,
         external: bool = False,
         sensitive: bool = False,
@@ -119,6 +124,7 @@ class Facts:
         _FACTS_DESTINATIONS(self, destinations)
         _FACTS_CLEARED(self, cleared)
         _FACTS_ODD(self, odd)
+        _FACTS_SPELLINGS(self, spellings)
         _FACTS_OVER_TAINT(self, {} if over_taint is None else over_taint)
         _FACTS_EXTERNAL(self, external)
         _FACTS_SENSITIVE(self, sensitive)
@@ -166,6 +172,7 @@ class Result:
     _FACTS_DESTINATIONS,
     _FACTS_CLEARED,
     _FACTS_ODD,
+    _FACTS_SPELLINGS,
     _FACTS_OVER_TAINT,
     _FACTS_EXTERNAL,
     _FACTS_SENSITIVE,
@@ -178,6 +185,7 @@ class Result:
     "destinations",
     "cleared",
     "odd",
+    "spellings",
     "over_taint",
     "external",
     "sensitive",

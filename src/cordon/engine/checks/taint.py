@@ -398,6 +398,7 @@ def run(ctx: Context, facts: Facts) -> Result:
             "destinations": found,
             "cleared": scan.cleared and bool(found),
             "odd": frozenset(scan.odd),
+            "spellings": tuple(scan.spellings),
             "over_taint": scan.over_taint,
         },
     )
@@ -416,6 +417,8 @@ class _Scan:
         self.found: list[str] = []
         self.asks: list[Verdict] = []
         self.odd: set[str] = set()
+        #: ``(key, raw)`` of each destination spelled plainly (``Facts.spellings``)
+        self.spellings: list[tuple[str, str]] = []
         self.over_taint: dict[str, str] = {}
         self.cleared = True
         self.all_user_named = True
@@ -537,6 +540,8 @@ class _Scan:
             v = gate(self.ctx, dest, name, self.patterns, named, spelled[1], odd, plain,
                      self.over_taint, listed_name and dest.kind in _prov.NAME_KINDS,
                      self._repo_in_output(name, dest))  # fmt: skip
+            if plain and odd is None:
+                self.spellings.append((dest.key, dest.raw))
             if v is None:
                 continue
             if v.verdict == "deny":
@@ -616,7 +621,9 @@ def gate(
         if dest.key in s.vouched and odd is None
         else "tainted"
         if pair_seen
-        else s.taint.lookup(dest, sink_is_url=sink_is_url)
+        # (another process's echo of its own send of exactly this spelling is no taint
+        # either: cordon.taint._echo)
+        else s.taint.lookup(dest, sink_is_url=sink_is_url, sent_echo=odd is None and plain)
     )
     allowlisted = (
         (bool(trusted_patterns) and match_trusted(dest, trusted_patterns)) if odd is None else odd
