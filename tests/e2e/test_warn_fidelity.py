@@ -452,23 +452,27 @@ async def test_an_svg_with_a_credential_is_masked_and_still_an_image(harness: Ha
     assert base64.b64decode(inner["data"], validate=True).decode() == want
 
 
-async def test_a_readme_with_an_escape_in_a_code_sample_loses_only_its_search_link(
+async def test_a_readme_with_an_escape_in_a_code_sample_loses_only_its_beacon_link(
     harness: Harness,
 ) -> None:
-    """A README with a ``\\n`` in a code sample and a search link (a query holding ``q=``,
-    exfil.markdown_link): the link is removed where it stands, the rest is as on disk (the
-    escape reading of the README had reported the link over the whole file, which warn mode
-    then replaced)."""
+    """A README with a ``\\n`` in a code sample, a search link and a link whose query is a
+    slot for data (exfil.markdown_link): the beacon is removed where it stands, the search
+    link (a concrete ``q=``, what its author wrote) and the rest are as on disk (the escape
+    reading of the README had reported a link over the whole file, which warn mode then
+    replaced; every search link was removed too)."""
     root = harness.tmp / "root"
     root.mkdir()
-    link = "[FAQ](https://github.com/example/moo/issues?q=label%3Aquestion)"
+    search = "[FAQ](https://github.com/example/moo/issues?q=label%3Aquestion)"
+    link = "[report](https://collect.example.net/r?q=[SUMMARY])"
     readme = root / "README.md"
     intro = "".join(f"* Item {i}: see [section {i}](#section-{i}).\n" for i in range(40))
     readme.write_text(
-        f'{intro}```js\nconsole.log("a\\nb")\n```\nDo check the {link}.\n\u2728\n', "utf-8"
+        f'{intro}```js\nconsole.log("a\\nb")\n```\nDo check the {search} and the {link}.\n\u2728\n',
+        "utf-8",
     )
     calls: list[Call] = [("tool", "read_text_file", {"path": str(readme)})]
     _, proxied = await _compare(harness, fs_server(root), calls)
     want = readme.read_text("utf-8").replace(link, "[untrusted link removed]")
+    assert search in want
     assert proxied[1]["structuredContent"]["content"] == want
     assert proxied[1]["content"][0]["text"] == want

@@ -9,9 +9,10 @@ from cordon.content._rule import Rule, alt
 
 _R = partial(Rule, category="exfiltration")
 
+#: query names that say the value is data to carry (``?data=``, ``?secret=``, ``?history=``):
+#: any value counts, a placeholder or not
 _DATA_PARAM = alt(
     "data",
-    "d",
     "exfil",
     "leak",
     r"secrets?",
@@ -23,9 +24,6 @@ _DATA_PARAM = alt(
     "convo",
     "history",
     "chat",
-    "content",
-    "context",
-    "info",
     "payload",
     "stolen",
     "dump",
@@ -34,32 +32,70 @@ _DATA_PARAM = alt(
     "apikey",
     "api_key",
     "ssn",
-    "prompt",
     "memory",
-    "msg",
-    "message",
-    "q",
-    "c",
-    "text",
-    "body",
     "env",
     "session",
     "cookie",
 )
+#: query names that ordinary links use for ordinary values as well: a search's ``?q=``
+#: (GitHub, npm, Stack Overflow), a placeholder image's ``?text=``, a form's ``?body=``.
+#: Such a link in a result holds what its author wrote, so it carries nothing the author did
+#: not know: it is a channel only as a template for the model to complete (Rehberger's
+#: ``?q=[DATA]``, EchoLeak's reference-style links). So the value counts only when it is
+#: one: empty, a placeholder, an upper-case name (``DATA``, ``SECRET_HERE``) or a word of
+#: what is carried (``?c=context``, ``?q=chat_history``)
+_SLOT_PARAM = alt(
+    "d", "q", "c", "text", "body", "msg", "message", "content", "context", "info", "prompt"
+)
+_SLOT_WORDS = alt(
+    "data",
+    "secrets?",
+    "context",
+    "conversation",
+    "chat",
+    "history",
+    "summary",
+    "notes",
+    "memory",
+    "passwords?",
+    "tokens?",
+    "keys?",
+    "creds",
+    "credentials?",
+    "session",
+    "cookies?",
+    "env",
+    "stolen",
+    "payload",
+    "here",
+)
+#: where a query value ends (look-aheads are not in the Hyperscan filter: a candidate it
+#: lets through only costs a search)
+_VALUE_END = r"(?=[\s)&#\"'>\]]|$)"
+_SLOT_VALUE = (
+    rf"(?:[A-Z][A-Z0-9_]{{2,40}}|(?i:[a-z0-9_.-]{{0,40}}?(?<![a-z]){_SLOT_WORDS}(?![a-z])[a-z0-9_.-]{{0,40}}?)|)"
+    rf"{_VALUE_END}"
+)
 #: a query value carrying a template placeholder ({...}, $VAR, <...>, [...])
-_PLACEHOLDER_VALUE = r"[a-z0-9_.-]{1,24}=[^\s)&\"'>]{0,200}?[{}$<\[]"
+_PLACEHOLDER_VALUE = r"(?i:[a-z0-9_.-]{1,24}=[^\s)&\"'>]{0,200}?[{}$<\[])"
 #: a URL up to its query, defanged too (``hxxps://``, ``hxxp[:]//``, ``evil[.]com``,
 #: ``evil(.)com``): a model told to write it back with ``http`` and dots emits a live beacon
 #: (the URL check of microsoft/fides issue 1 is passed the same way: the model rebuilds a URL
 #: the filter did not see as one)
-_URL_HEAD = r"(?:h(?:tt|xx)ps?(?::|\[:\]))?//(?:[^\s)\"'>]|\(\.\)){1,300}?[?&]"
-_BEACON_QUERY = rf"{_URL_HEAD}(?:{_DATA_PARAM}=|{_PLACEHOLDER_VALUE})"
+_URL_HEAD_LOWER = r"(?:h(?:tt|xx)ps?(?::|\[:\]))?//(?:[^\s)\"'>]|\(\.\)){1,300}?[?&]"
+_URL_HEAD = rf"(?i:{_URL_HEAD_LOWER})"
+#: the rules read letter case (an upper-case name is a placeholder, ``?q=Cats`` a search), so
+#: every other part is written case-insensitive
+_BEACON_QUERY = (
+    rf"{_URL_HEAD}(?:(?i:{_DATA_PARAM})=|(?i:{_SLOT_PARAM})={_SLOT_VALUE}|{_PLACEHOLDER_VALUE})"
+)
 
 #: badge and status-image hosts whose query strings are labels, not data
 _BADGE_HOSTS = re.compile(
     rb"//(?:img\.shields\.io|badge\.fury\.io|badgen\.net|codecov\.io|coveralls\.io|"
     rb"github\.com/[^\s)]*/badge\.svg|api\.netlify\.com|circleci\.com|travis-ci\.(?:org|com)|"
-    rb"readthedocs\.org|pepy\.tech|snyk\.io)"
+    rb"readthedocs\.org|pepy\.tech|snyk\.io)",
+    re.IGNORECASE,
 )
 
 
@@ -82,13 +118,14 @@ RULES: tuple[Rule, ...] = (
         "CVE-2025-32711 (EchoLeak, Microsoft 365 Copilot)",
         pattern=(
             rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_BEACON_QUERY}"
-            rf"|<img\b[^>]{{0,200}}?\bsrc\s*=\s*[\"']?{_BEACON_QUERY}"
+            rf"|(?i:<img\b[^>]{{0,200}}?\bsrc)\s*=\s*[\"']?{_BEACON_QUERY}"
         ),
         anchors=(
-            rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_URL_HEAD}",
+            rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_URL_HEAD_LOWER}",
             r"<img\b[^>]{0,200}?\bsrc\s*=",
         ),
         window=700,
+        case_sensitive=True,
         accept=_not_badge,
     ),
     _R(
@@ -101,8 +138,9 @@ RULES: tuple[Rule, ...] = (
         fix="Warn mode replaces the link target; review the source.",
         source="Rehberger, Embrace The Red (link-based exfiltration); OWASP LLM02:2025",
         pattern=rf"(?<!!)\[[^\]\n]{{1,200}}\]\(\s*<?{_BEACON_QUERY}",
-        anchors=(rf"\]\(\s*<?{_URL_HEAD}",),
+        anchors=(rf"\]\(\s*<?{_URL_HEAD_LOWER}",),
         window=700,
+        case_sensitive=True,
         accept=_not_badge,
     ),
     _R(
