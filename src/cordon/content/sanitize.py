@@ -500,10 +500,14 @@ def evaluate_result(
 
     * ``monitor``: deliver unchanged (findings are for the audit log).
     * ``warn``: deliver a sanitised deep copy (:func:`sanitize_text` on every string with
-      hits); ``action`` is ``"deliver"`` when nothing needed rewriting. A cap overrun is
-      blocked, since an unscanned remainder cannot be sanitised.
+      hits); ``action`` is ``"deliver"`` when nothing needed rewriting.
     * ``block``: an ``isError`` result naming the rule ids when any finding is at or above
-      ``block_at``; otherwise deliver unchanged.
+      ``block_at``; otherwise exactly what ``warn`` delivers (block is the stricter mode: a
+      credential, an ANSI escape or an injection under the threshold is masked, stripped or
+      wrapped, never delivered as it came).
+
+    In both enforcing modes a cap overrun is blocked, since an unscanned remainder can be
+    neither judged nor sanitised.
 
     Raises:
         ValueError: unknown ``mode`` or ``block_at``.
@@ -513,6 +517,9 @@ def evaluate_result(
     if block_at not in SEVERITY_ORDER:
         raise ValueError(f"unknown severity {block_at!r}")
     edits: list[tuple[str, str]] = []
+    #: strings with hits, rewritten once the result is known not to be blocked (block mode
+    #: rewrites nothing it then withholds)
+    hit: list[tuple[str, str, list[Hit]]] = []
     seen: set[str] = set()  # paths read (a string's rejoined readings follow it at its path)
 
     def on_plain(path: str, text: str) -> None:
@@ -531,28 +538,41 @@ def evaluate_result(
 
     def on_hits(path: str, text: str, hits: list[Hit]) -> None:
         seen.add(path)
-        if mode == "warn":
-            new = _rewrite(text, hits)
-            if new != text:
-                edits.append((path, new))
+        hit.append((path, text, hits))
 
+    monitor = mode == "monitor"
     findings = scan_value(
         result,
         max_depth=max_depth,
         max_bytes=max_bytes,
-        on_hits=on_hits,
-        on_plain=on_plain if mode == "warn" else None,
+        on_hits=None if monitor else on_hits,
+        on_plain=None if monitor else on_plain,
     )
-    capped = any(f.rule == "content.cap_exceeded" for f in findings)
-    if mode == "monitor":
+    if monitor:
         return Evaluation(action="deliver", result=result, findings=tuple(findings))
-    if mode == "block" or capped:
-        threshold = "critical" if mode == "warn" else block_at
-        if any(SEVERITY_ORDER[f.severity] >= SEVERITY_ORDER[threshold] for f in findings):
-            return Evaluation(
-                action="block", result=_block_result(findings, threshold), findings=tuple(findings)
-            )
-        return Evaluation(action="deliver", result=result, findings=tuple(findings))
+    if any(f.rule == "content.cap_exceeded" for f in findings):
+        # fail closed in both modes: what lies past the cap was never read
+        threshold = block_at if mode == "block" else "critical"
+        blocked = _block_result(findings, threshold)
+        return Evaluation(action="block", result=blocked, findings=tuple(findings))
+    if mode == "block" and any(
+        SEVERITY_ORDER[f.severity] >= SEVERITY_ORDER[block_at] for f in findings
+    ):
+        return Evaluation(
+            action="block", result=_block_result(findings, block_at), findings=tuple(findings)
+        )
+    for path, text, hits in hit:
+        new = _rewrite(text, hits)
+        if new != text:
+            edits.append((path, new))
+    return _apply(result, edits, findings)
+
+
+def _apply(
+    result: dict[str, Any], edits: list[tuple[str, str]], findings: list[Finding]
+) -> Evaluation:
+    """``result`` delivered with ``edits`` (JSON pointer, new string) made in a deep copy;
+    unchanged when there are none, blocked when one no longer fits."""
     if not edits:
         return Evaluation(action="deliver", result=result, findings=tuple(findings))
     doc = copy.deepcopy(result)
