@@ -351,7 +351,10 @@ class Policy(_Strict):
     Absolute (or `~/...`). A tool with `path_params` and no prefix anywhere has its paths
     resolved and relative ones refused, but is not confined (the review pack flags it). A
     path must stay inside in every reading: with backslashes as separators, NFKC-folded,
-    stripped of white space; a Windows drive path (`C:\\x`) is outside."""
+    stripped of white space; a Windows drive path (`C:\\x`) is outside. They also confine a
+    client's `file:` resource URIs (`resources/read`, `resources/subscribe`,
+    `subscriptions/listen`) the same way: percent-decoded once and as often as it decodes,
+    `file://localhost/p` is `/p`, another host is denied."""
 
     sensitive_paths: tuple[str, ...] = ()
     """Paths whose reads count as sensitive data for the Rule of Two (`~/.ssh`, `~/.aws`),
