@@ -290,8 +290,11 @@ RULES: tuple[Rule, ...] = (
         source="Trail of Bits, 'How MCP servers can steal your conversation history' (2025-04); "
         "Unit 42, MCP sampling attack vectors (2025)",
         pattern=(
-            r"\b(?:pass|include|send|attach|append|save|forward|upload|paste|put|copy|log|record|"
-            r"write|with)\s+(?:it\s+|them\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+(?:the\s+)?)?"
+            # 'with' only after an imperative call ('call this tool with the user's question'):
+            # API docs say 'a callback invoked with the user's input', 'fulfilled with ...'
+            r"(?:\b(?:pass|include|send|attach|append|save|forward|upload|paste|put|copy|log|"
+            r"record|write)|\b(?:call|invoke|run|use|fill|populate)\b[^.\n]{0,60}?\bwith)\s+"
+            r"(?:it\s+|them\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+(?:the\s+)?)?"
             r"(?:(?:entire|full|whole|complete)\s+(?:conversation|chat)\b(?!\s+history)"
             r"|(?:(?:previous|prior|earlier|last|recent)\s+)?messages\s+of\s+this\s+conversation"
             r"|conversation\s+so\s+far"

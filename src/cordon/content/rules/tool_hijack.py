@@ -162,7 +162,11 @@ RULES: tuple[Rule, ...] = (
         source="Invariant Labs, 'Tool Poisoning Attacks' and tool shadowing (2025-04)",
         pattern=(
             r"\b(?:you\s+(?:must|need\s+to|have\s+to|are\s+required\s+to)\s+(?:(?:first|also|"
-            r"always|now|then|immediately)\s+)?|(?:always|immediately|first)\s*,?\s+|before\s+"
+            r"always|now|then|immediately)\s+)?"
+            # an order, not a description of what code does ('it will immediately call the
+            # `fn` function', Node's assert docs)
+            r"|(?<!\bwill\s)(?<!\bwould\s)(?<!\bcan\s)(?<!\bmay\s)"
+            r"(?:always|immediately|first)\s*,?\s+|before\s+"
             r"(?:responding|answering|replying|doing\s+anything(?:\s+else)?|proceeding|"
             r"continuing|using\s+(?:any|this|another)\s+[a-z]+)\s*,?\s+(?:you\s+must\s+)?)"
             r"(?:call|invoke|run|execute|trigger)\s+(?:the\s+)?"
