@@ -70,13 +70,16 @@ class ServerMessageSide:
         """A notification (a log line, progress, a ``subscriptions/listen`` event ...) or
         another server request with params: recorded and scanned like a result, findings
         audited (``where: notification``); warn mode delivers it sanitised; block mode drops
-        a notification with a finding at ``block_at`` (a request is delivered)."""
+        a notification with a finding at ``block_at`` (a request is delivered). What is
+        delivered has no ANSI escape in any mode (:func:`_bare`), as a tools/list has not: a
+        client prints log and progress messages to its user's terminal."""
         run = lambda: self.work.scan_notification(params)  # noqa: E731
         has_id = "id" in msg
-        if self.cfg.content_mode == "warn":
+        if self.cfg.content_mode == "warn":  # (sanitised: an escape is a finding)
             return self._sanitise_notification(method, msg, params, line, run)
         if self.cfg.content_mode != "block" or has_id:
-            return self._deliver_then_record(line, None, run, len(line), method, "notification")
+            shown = _bare(msg, params, line)
+            return self._deliver_then_record(shown, None, run, len(line), method, "notification")
         slot = self._slot("upstream")
         self._recorded_since_quiet = True
 
@@ -89,7 +92,8 @@ class ServerMessageSide:
             if outcome.findings:
                 action = "drop" if bad else "deliver"
                 acts.append(self._findings(action, method, outcome.findings, "notification"))
-            return [*acts, *self._fill("upstream", slot, [] if bad else [ToClient(line)])]
+            shown: list[Action] = [] if bad else [ToClient(_bare(msg, params, line))]
+            return [*acts, *self._fill("upstream", slot, shown)]
 
         return self._enqueue(Job("scan", len(line), run, done))
 
@@ -179,3 +183,20 @@ class ServerMessageSide:
             rec["fields"] = fields
         frame = error_frame(rid, code, f"cordon refused this {kind} request: {why}")
         return [self._record(rec), ToUpstream(frame)]
+
+
+#: how an ANSI escape's introducer (ESC, CSI, OSC: ``cordon.content._ansi``) can appear in a
+#: frame: JSON escapes a control character (``\u001b``; a raw one does not parse), a C1
+#: one may also come as its UTF-8 bytes
+_INTRODUCERS = (b"\\u00", "\u009b".encode(), "\u009d".encode())
+
+
+def _bare(msg: dict[str, Any], params: Any, line: bytes) -> bytes:
+    """The frame ``line`` (``msg``, whose ``params`` is ``params``) with every ANSI escape
+    removed from its params: ``line`` itself when it carries none (a frame with no escape
+    introducer in its bytes is not walked; the id is never changed, the server's answer
+    to its own request matches it)."""
+    if not any(i in line for i in _INTRODUCERS):
+        return line
+    bare = strip_ansi(params)
+    return line if bare is params else orjson.dumps({**msg, "params": bare}) + b"\n"

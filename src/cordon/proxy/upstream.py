@@ -20,6 +20,7 @@ import orjson
 
 from cordon._exceptions import ProtocolError
 from cordon._types import Finding, severity_at_least
+from cordon.content._ansi import ANSI_HINT
 from cordon.content.sanitize import evaluate_result, strip_ansi
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient
 from cordon.proxy.framing import (
@@ -85,6 +86,7 @@ class UpstreamSide(ServerMessageSide):
         def _sanitised_error(
             self, id_: Any, p: _Pending, msg: dict[str, Any], line: bytes
         ) -> list[Action]: ...
+        def _evaluate(self, value: Any) -> Any: ...
 
     def awaiting(self, id_: Any) -> bool:
         """Request ``id_`` went upstream and has had no answer yet (nor was it cancelled or
@@ -138,6 +140,14 @@ class UpstreamSide(ServerMessageSide):
         if method is not None and ("result" in msg or "error" in msg):
             return self._request_and_response(msg)
         if method is not None:
+            if ANSI_HINT.search(method):
+                # no MCP method carries one, and a client that logs an unknown method would
+                # print it to its user's terminal (every escape is removed from a frame's
+                # params, not from its method: dropped, not turned into a method it names)
+                return [
+                    self._refuse("server", "method carries a terminal escape"),
+                    Log("dropped an upstream message whose method carries a terminal escape"),
+                ]
             if "id" in msg and method in KINDS:
                 return self._server_request(KINDS[method], msg, item)
             # notifications and server-to-client requests are server output (invariant 6)
@@ -288,7 +298,7 @@ class UpstreamSide(ServerMessageSide):
         if p.method == "initialize":
             self._negotiated(msg)  # whether cordon may send elicitation/create (asking.py)
         if "error" in msg:
-            if self.cfg.content_mode == "warn":
+            if self.cfg.content_mode != "monitor":  # (block: warn's rewrite, or withheld)
                 return self._sanitised_error(id_, p, msg, line)
             return self._deliver_then_record(
                 line, id_, lambda: self.work.record_untrusted(err), len(line)
@@ -511,16 +521,16 @@ class UpstreamSide(ServerMessageSide):
         requested: Any = None,
     ) -> list[Action]:
         """Any other result (resources/read, prompts/get, input_required ...) is server output
-        (invariant 6): recorded and scanned before delivery; in warn mode one with a finding
-        is sanitised like a tool result (a resource's text and a prompt's messages are read by
-        the model too); in block mode a finding at or above the threshold replaces it with a
-        JSON-RPC error naming the rules. An ``input_required`` result whose questions
+        (invariant 6): recorded and scanned before delivery; in warn and block modes one with a
+        finding is sanitised like a tool result (a resource's text and a prompt's messages are
+        read by the model too); in block mode a finding at or above the threshold replaces it
+        with a JSON-RPC error naming the rules. An ``input_required`` result whose questions
         :func:`_input_refusal` refuses becomes a JSON-RPC error naming why; questions it
-        passes are sanitised in warn mode and lose their ANSI escapes in every mode, as a
-        legacy server request does. ``requested``: the values the request was decided on
+        passes are sanitised in warn and block modes and lose their ANSI escapes in every
+        mode, as a legacy server request does. ``requested``: the values the request was decided on
         (its URI: a resource's own URI echoed in its contents is not output,
         ``SessionWork.scan_other``)."""
-        sanitise = self.cfg.content_mode == "warn"
+        sanitise = self.cfg.content_mode != "monitor"
         asks = result.get("resultType") == "input_required"
         sent = result
 
@@ -535,13 +545,13 @@ class UpstreamSide(ServerMessageSide):
                 # sanitised with the rest, as a legacy server request is; the server's
                 # opaque requestState comes back on the retry as it was sent
                 body = {k: v for k, v in result.items() if k != "requestState"}
-                ev = evaluate_result(body, mode="warn", block_at=self.cfg.block_at)
+                ev = self._evaluate(body)
                 if ev.action == "sanitise" and "requestState" in result:
                     whole = {**ev.result, "requestState": result["requestState"]}
                     ev = dataclasses.replace(ev, result=whole)
                 return self.work.scan_other(method, result, requested=requested), ev
             # one per-field scan: what is delivered and what the session records agree
-            ev = evaluate_result(result, mode="warn", block_at=self.cfg.block_at)
+            ev = self._evaluate(result)
             return self.work.scan_other(method, result, ev, requested=requested), ev
 
         def then(outcome: tuple[Any, Any]) -> list[Action]:
@@ -555,8 +565,10 @@ class UpstreamSide(ServerMessageSide):
                     self._answer(id_, error_frame(id_, INTERNAL_ERROR, msg)),
                 ]
             bad = self._blocking(obs.findings)
-            capped = ev is not None and ev.action == "block"  # an unscanned rest: not delivered
-            block = (bool(bad) and self.cfg.content_mode == "block") or capped
+            # withheld by the evaluation: over the caps (an unscanned rest), or in block mode
+            # a finding at block_at
+            withheld = ev is not None and ev.action == "block"
+            block = (bool(bad) and self.cfg.content_mode == "block") or withheld
             action = "block" if block else ev.action if ev is not None else "deliver"
             acts: list[Action] = []
             if method == "prompts/list":  # what hiding a changed prompt told
