@@ -621,8 +621,6 @@ def gate(
         if dest.key in s.vouched and odd is None
         else "tainted"
         if pair_seen
-        # (another process's echo of its own send of exactly this spelling is no taint
-        # either: cordon.taint._echo)
         else s.taint.lookup(dest, sink_is_url=sink_is_url, sent_echo=odd is None and plain)
     )
     allowlisted = (
