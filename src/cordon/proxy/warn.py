@@ -1,6 +1,8 @@
-"""The proxy core's warn-mode sanitising of server output that is not a result: notifications
-(and server requests cordon does not know) and error responses. A tool result's and any
-other result's sanitising live with their delivery in :mod:`cordon.proxy.upstream`.
+"""The proxy core's sanitising of server output that is not a result, in the warn and block
+content modes: notifications (and server requests cordon does not know) and error responses.
+Block mode delivers what warn delivers unless a finding reaches ``block_at`` (then the
+notification is dropped, the request refused, the error's text withheld). A tool result's
+and any other result's sanitising live with their delivery in :mod:`cordon.proxy.upstream`.
 
 A mixin of :class:`cordon.proxy.core.ProxyCore`, as :class:`~cordon.proxy.upstream.UpstreamSide`
 is; what it calls on the core is declared below for the type checker.
@@ -9,12 +11,12 @@ is; what it calls on the core is declared below for the type checker.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import orjson
 
-from cordon._types import Finding
-from cordon.content.sanitize import evaluate_result
+from cordon._types import Finding, severity_at_least
+from cordon.content.sanitize import Evaluation, Mode, evaluate_result
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient
 from cordon.proxy.framing import INTERNAL_ERROR, error_frame
 
@@ -36,7 +38,8 @@ WITHHELD = "cordon: internal error; the upstream result was withheld"
 
 
 class WarnSide:
-    """Warn-mode sanitising of notifications and error responses (module docstring)."""
+    """Warn- and block-mode sanitising of notifications and error responses (module
+    docstring)."""
 
     cfg: CoreConfig
     work: SessionWork
@@ -84,18 +87,25 @@ class WarnSide:
             then: Callable[[Any], list[Action]],
         ) -> list[Action]: ...
 
+    def _evaluate(self, value: Any) -> Evaluation:
+        """``value`` evaluated in the session's content mode (warn or block: block is warn's
+        rewrite unless a finding reaches ``block_at``)."""
+        mode = cast(Mode, self.cfg.content_mode)  # (the policy allows only the three modes)
+        return evaluate_result(value, mode=mode, block_at=self.cfg.block_at)
+
     def _sanitise_notification(
         self, method: str, msg: dict[str, Any], params: Any, line: bytes, run: Callable[[], Any]
     ) -> list[Action]:
-        """Warn mode: a notification's params (a log message, a progress message, a stream's
+        """Warn and block modes: a notification's params (a log message, a progress message, a stream's
         event) reach the client sanitised as a result's strings are (credentials masked, ANSI
         and invisible characters removed, instructions wrapped): clients show log and progress
         messages, and some hand them to the model. One under :data:`INLINE_SANITISE_BYTES` is
         sanitised where it arrives and delivered at once (it never waits behind a call's
         check), its recording queued as in monitor mode; a larger one is sanitised and
         recorded by one job in the queue, then delivered. What cannot be delivered sanitised
-        (a failed inspection, or over the scan's caps) is dropped; a server request with
-        params is then answered with an error instead (nothing waits on it)."""
+        (a failed inspection, over the scan's caps, in block mode a finding at ``block_at``)
+        is dropped; a server request with params is then answered with an error instead
+        (nothing waits on it)."""
         has_id = "id" in msg
 
         def out(ev: Any, early: Job | None = None) -> tuple[list[Action], list[Action]]:
@@ -121,7 +131,7 @@ class WarnSide:
         if len(line) < INLINE_SANITISE_BYTES:
             ev: Any = None
             try:
-                ev = evaluate_result(params, mode="warn", block_at=self.cfg.block_at)
+                ev = self._evaluate(params)
             except Exception as exc:  # noqa: BLE001 - not delivered, still recorded
                 logged = [Log(f"error inspecting an upstream {method}, dropped: {exc!r}")]
             else:
@@ -137,7 +147,7 @@ class WarnSide:
         slot = self._slot("upstream")
 
         def scan() -> tuple[Any, Any]:
-            ev = evaluate_result(params, mode="warn", block_at=self.cfg.block_at)
+            ev = self._evaluate(params)
             return ev, self.work.scan_notification(params, ev)  # (one scan, not two)
 
         def done(outcome: Any, error: BaseException | None) -> list[Action]:
@@ -159,11 +169,12 @@ class WarnSide:
     def _sanitised_error(
         self, id_: Any, p: _Pending, msg: dict[str, Any], line: bytes
     ) -> list[Action]:
-        """Warn mode: an error response's ``message`` and ``data`` are server output the model
-        reads (a tool's error text, CyberArk's advanced tool poisoning asks for secrets in
-        one): sanitised like a result's strings, under :data:`INLINE_SANITISE_BYTES` where it
-        arrives (recorded by a job queued behind it), larger in a scan job first; one that
-        cannot go out sanitised is answered ``withheld``."""
+        """Warn and block modes: an error response's ``message`` and ``data`` are server
+        output the model reads (a tool's error text, CyberArk's advanced tool poisoning asks
+        for secrets in one): sanitised like a result's strings, under
+        :data:`INLINE_SANITISE_BYTES` where it arrives (recorded by a job queued behind it),
+        larger in a scan job first; one that cannot go out sanitised is answered
+        ``withheld``, one block mode blocks with an error naming the rules (never the text)."""
         err = msg["error"]
         where = p.tool or p.method
         withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD)
@@ -173,7 +184,13 @@ class WarnSide:
                 return line
             if ev.action == "sanitise":
                 return orjson.dumps({**msg, "error": ev.result}) + b"\n"
-            return withheld
+            bad = sorted(
+                {f.rule for f in ev.findings if severity_at_least(f.severity, self.cfg.block_at)}
+            )
+            if self.cfg.content_mode != "block" or not bad:
+                return withheld
+            why = f"cordon blocked the upstream error response: it matched {', '.join(bad)}"
+            return error_frame(id_, INTERNAL_ERROR, why)
 
         def record(ev: Any) -> list[Action]:
             if not ev.findings:
@@ -185,14 +202,14 @@ class WarnSide:
 
             def run() -> Any:
                 self.work.record_untrusted(err)
-                return evaluate_result(err, mode="warn", block_at=self.cfg.block_at)
+                return self._evaluate(err)
 
             def then(ev: Any) -> list[Action]:
                 return [*record(ev), self._answer(id_, frame(ev))]
 
             return self._scan_then_deliver(id_, line, "scan", run, then)
         try:
-            ev = evaluate_result(err, mode="warn", block_at=self.cfg.block_at)
+            ev = self._evaluate(err)
         except Exception as exc:  # noqa: BLE001 - withheld, as when a scan job fails
             return [
                 Log(f"error inspecting an upstream error response, withheld: {exc!r}"),
