@@ -553,7 +553,16 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
                 decoded = decode_json_escapes(region)
                 if decoded == region:
                     continue
-                for h in _not_shown(scan_hits(decoded, only=only, depth=depth - 1), direct, lo, hi):
+                # not the ANSI rules: an escaped sequence ('\\u001B[8m' in a README's code
+                # sample, strip-ansi's and chalk's own docs) is shown as its escape text, so
+                # it conceals nothing from the person (Trail of Bits' ANSI deception needs
+                # the raw byte); what it hides from rules is still read in the reading
+                found = [
+                    h
+                    for h in scan_hits(decoded, only=only, depth=depth - 1)
+                    if h.rule.id not in _ANSI_RULES
+                ]
+                for h in _not_shown(found, direct, lo, hi):
                     out.append(Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value))
         # ESC is ASCII (on the view); a C1 CSI or OSC of the text is in ``has_c1``
         if (b"\x1b" in src_view or nz.has_c1) and ANSI_RE.search(text):
