@@ -78,7 +78,8 @@ RULES: tuple[Rule, ...] = (
             rf"\b(?:when(?:ever)?|before|after|every\s+time|each\s+time|once)\b{_GAP_CLAUSE}"
             r"{0,80}?\b(?:tools?|server'?s?|function|invoked|called|calling|call|use|using|"
             rf"returns?)\b{_GAP_CLAUSE}{{0,60}}?[,;:]\s*{_NOT_A_STATEMENT}(?:[\w'.-]+\s+){{0,6}}?"
-            rf"{_ROUTE_VERB}\b"
+            # not a manual's pointer ('for more information on how to include data files')
+            rf"(?<!\bhow\sto\s){_ROUTE_VERB}\b"
             rf"{_GAP}{{0,80}}?\b{_ROUTED_DATA}\b"
             r"|\bside\s+effects?\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+)?[\w.-]+\s+tool"
             r"|\bthe\s+[\w.-]+\s+tool\s+(?:must|should|shall|has\s+to|needs\s+to)\s+(?:always\s+)?"
