@@ -46,7 +46,7 @@ from cordon.decider import Decision
 from cordon.engine import rules
 from cordon.engine.client_requests import DECIDED_METHODS
 from cordon.policy.model import DEFAULT_CONTENT_MODE
-from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
+from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.asking import _NOT_FORWARDED, AskSide, _Ask, asks_in_form
 from cordon.proxy.client_requests import RequestSide
 from cordon.proxy.framing import (
@@ -65,6 +65,8 @@ from cordon.proxy.framing import (
     sniff_id,
 )
 from cordon.proxy.identity import IdentitySide
+from cordon.proxy.lanes import LaneSide, _Lane
+from cordon.proxy.lanes import _Slot as _Slot  # (re-exported: the mixins' type hints)
 from cordon.proxy.server_requests import answer_refusal
 from cordon.proxy.upstream import UpstreamSide
 from cordon.proxy.warn import REFUSED, WarnSide
@@ -127,23 +129,6 @@ class _Pending:
     caps: dict[str, Any] | None = None
 
 
-@dataclass(eq=False, slots=True)
-class _Slot:
-    """A place in an output lane: the actions one frame leads to (None until its job is done)."""
-
-    actions: list[Action] | None = None
-    size: int = 0
-
-
-@dataclass(slots=True)
-class _Lane:
-    slots: deque[_Slot] = field(default_factory=deque)
-    #: the size of the frames held in ready slots behind a waiting one (bytes)
-    held: int = 0
-
-
-#: which side's frames each kind of job works on (its bytes count in that side's backlog)
-_SOURCE = {"decide": "client", "answer": "client", "reply": "client"}
 #: the answer to a ``ping`` (or any request answered with an empty result): nothing in it can
 #: carry a secret, so it goes without a job
 _EMPTY_ANSWER: dict[str, Any] = {"result": {}}
@@ -162,11 +147,7 @@ def _request_id(msg: dict[str, Any]) -> Any:
     return _plain_id(msg.get("id")) if "method" in msg else None
 
 
-def _size(actions: list[Action]) -> int:
-    return sum(len(a.data) for a in actions if isinstance(a, (ToClient, ToUpstream)))
-
-
-class ProxyCore(IdentitySide, UpstreamSide, WarnSide, AskSide, RequestSide):
+class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, RequestSide):
     """One upstream server behind one client connection, as a state machine.
 
     Args:
@@ -220,85 +201,6 @@ class ProxyCore(IdentitySide, UpstreamSide, WarnSide, AskSide, RequestSide):
         #: ``done`` raises fills it with its error answer, so the lane goes on
         self._opened: tuple[str, _Slot] | None = None
         self._slot_of: dict[int, tuple[str, _Slot]] = {}
-
-    # -- the queue and the lanes -------------------------------------------------------
-    def _enqueue(self, job: Job) -> list[Action]:
-        """Append ``job`` to the decision queue; start it if nothing runs."""
-        self.queue.append(job)
-        self.queued[_SOURCE.get(job.kind, "upstream")] += job.size
-        if self._opened is not None:
-            self._slot_of[id(job)], self._opened = self._opened, None
-        return self._start_next()
-
-    def _start_next(self) -> list[Action]:
-        if self.running is not None or not self.queue:
-            return []
-        self.running = self.queue.popleft()
-        return [StartJob(self.running)]
-
-    def job_done(self, job: Job, result: Any, error: BaseException | None = None) -> list[Action]:
-        """The transport ran ``job``: act on its outcome, then start the next job."""
-        if job is not self.running:
-            raise RuntimeError(f"job_done for a job that is not running: {job.kind}")
-        self.running = None
-        self.queued[_SOURCE.get(job.kind, "upstream")] -= job.size
-        opened = self._slot_of.pop(id(job), None)
-        try:
-            out = job.done(result, error)
-        except Exception as exc:  # noqa: BLE001 - a bug answers, never forwards
-            out = [Log(f"error acting on a {job.kind} job: {exc!r}")]
-            failed: list[Action] = []
-            if job.id is not None:
-                frame = error_frame(job.id, INTERNAL_ERROR, _NOT_FORWARDED)
-                failed.append(self._answer(job.id, frame))
-            if opened is not None and opened[1].actions is None:  # (else its lane stops)
-                failed = self._fill(*opened, failed)
-            out += failed
-        return out + self._start_next()
-
-    def _slot(self, lane: str) -> _Slot:
-        """A waiting slot: the frames after it in ``lane`` wait for its job."""
-        slot = _Slot()
-        self.lanes[lane].slots.append(slot)
-        self._opened = (lane, slot)
-        return slot
-
-    def _put(self, lane: str, actions: list[Action]) -> list[Action]:
-        """Actions a frame leads to at once: now, unless an earlier slot of its lane waits."""
-        lane_ = self.lanes[lane]
-        if not lane_.slots:
-            return actions
-        size = _size(actions)
-        lane_.slots.append(_Slot(actions, size))
-        lane_.held += size
-        return []
-
-    def _fill(self, lane: str, slot: _Slot, actions: list[Action]) -> list[Action]:
-        """A job's actions fill its slot; every ready slot at the head of the lane goes."""
-        slot.actions = actions
-        lane_ = self.lanes[lane]
-        out: list[Action] = []
-        while lane_.slots and lane_.slots[0].actions is not None:
-            done = lane_.slots.popleft()
-            lane_.held -= done.size
-            out.extend(done.actions or ())
-        return out
-
-    def idle(self) -> bool:
-        """Nothing queued, running or held in a lane."""
-        return (
-            self.running is None
-            and not self.queue
-            and not self.lanes["client"].slots
-            and not self.lanes["upstream"].slots
-            and self.probe_held is None
-        )
-
-    def backlog(self, source: str) -> int:
-        """Bytes of ``source``'s frames (``client`` or ``upstream``) waiting for a job or
-        behind one: a transport stops reading that side past its cap (bounded memory)."""
-        held = self.held_bytes() if source == "client" else 0
-        return self.queued[source] + self.lanes[source].held + held
 
     # -- helpers ------------------------------------------------------------------------
     def _record(self, rec: dict[str, Any]) -> Audit:

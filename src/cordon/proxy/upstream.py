@@ -527,9 +527,8 @@ class UpstreamSide(ServerMessageSide):
         with a JSON-RPC error naming the rules. An ``input_required`` result whose questions
         :func:`_input_refusal` refuses becomes a JSON-RPC error naming why; questions it
         passes are sanitised in warn and block modes and lose their ANSI escapes in every
-        mode, as a legacy server request does. ``requested``: the values the request was decided on
-        (its URI: a resource's own URI echoed in its contents is not output,
-        ``SessionWork.scan_other``)."""
+        mode, as a legacy server request does. ``requested``: the values the request was
+        decided on (its URI: a resource's own URI echoed in its contents is not output)."""
         sanitise = self.cfg.content_mode != "monitor"
         asks = result.get("resultType") == "input_required"
         sent = result
