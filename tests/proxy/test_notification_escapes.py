@@ -44,6 +44,11 @@ NOTICES: list[tuple[dict[str, Any], list[str]]] = [
 ]
 
 
+#: the notices whose escape conceals (``ESC [2J`` clears the screen, OSC 8 hides a link's
+#: target): a finding at high
+CONCEALING = {"notifications/progress", "notifications/resources/updated"}
+
+
 def _strings(value: Any) -> list[str]:
     if isinstance(value, str):
         return [value]
@@ -62,6 +67,13 @@ def test_a_notification_loses_its_escapes_in_every_mode(
     work = _Work()
     t = MemoryTransport(_core(work, mode=mode))
     t.from_server({"jsonrpc": "2.0", **notice})
+    if mode == "block" and notice["method"] in CONCEALING:
+        # block mode is warn plus a threshold: a screen clear or a hidden hyperlink is
+        # obf.ansi_concealment, at the default block_at (high): dropped, not delivered
+        assert t.client == []
+        (rec,) = [r for r in t.audit if r["kind"] == "content"]
+        assert rec["action"] == "drop" and "obf.ansi_concealment" in rec["rules"]
+        return
     (frame,) = t.client
     got = orjson.loads(frame)
     shown = _strings(got["params"])

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import orjson
 
-from cordon._types import Finding
 from cordon.content.sanitize import Mode, evaluate_result, strip_ansi
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.framing import error_frame
@@ -58,51 +57,30 @@ class ServerMessageSide:
             where: str = "result",
             first: list[Action] | None = None,
         ) -> list[Action]: ...
-        def _degraded(self, tool: str, why: str) -> list[Action]: ...
-        def _blocking(self, findings: list[Finding]) -> list[str]: ...
-        def _findings(
-            self, action: str, tool: str, findings: list[Finding], where: str = "result"
-        ) -> Audit: ...
 
     def _notification(
         self, method: str, msg: dict[str, Any], params: Any, line: bytes
     ) -> list[Action]:
         """A notification (a log line, progress, a ``subscriptions/listen`` event ...) or
         another server request with params: recorded and scanned like a result, findings
-        audited (``where: notification``); warn mode delivers it sanitised; block mode drops
-        a notification with a finding at ``block_at`` (a request is delivered). What is
-        delivered has no ANSI escape in any mode (:func:`_bare`), as a tools/list has not: a
-        client prints log and progress messages to its user's terminal."""
+        audited (``where: notification``); warn and block modes deliver it sanitised
+        (:meth:`WarnSide._sanitise_notification`), block mode drops one with a finding at
+        ``block_at`` (a request is answered with an error). What is delivered has no ANSI
+        escape in any mode (:func:`_bare` in monitor mode), as a tools/list has not: a client
+        prints log and progress messages to its user's terminal."""
         run = lambda: self.work.scan_notification(params)  # noqa: E731
-        has_id = "id" in msg
-        if self.cfg.content_mode == "warn":  # (sanitised: an escape is a finding)
+        if self.cfg.content_mode != "monitor":  # (sanitised: an escape is a finding)
             return self._sanitise_notification(method, msg, params, line, run)
-        if self.cfg.content_mode != "block" or has_id:
-            shown = _bare(msg, params, line)
-            return self._deliver_then_record(shown, None, run, len(line), method, "notification")
-        slot = self._slot("upstream")
-        self._recorded_since_quiet = True
-
-        def done(outcome: Any, error: BaseException | None) -> list[Action]:
-            if error is not None or isinstance(outcome, str):
-                why = repr(error) if error is not None else str(outcome)
-                return [*self._degraded(method, why), *self._fill("upstream", slot, [])]
-            bad = self._blocking(outcome.findings)
-            acts: list[Action] = []
-            if outcome.findings:
-                action = "drop" if bad else "deliver"
-                acts.append(self._findings(action, method, outcome.findings, "notification"))
-            shown: list[Action] = [] if bad else [ToClient(_bare(msg, params, line))]
-            return [*acts, *self._fill("upstream", slot, shown)]
-
-        return self._enqueue(Job("scan", len(line), run, done))
+        shown = _bare(msg, params, line)
+        return self._deliver_then_record(shown, None, run, len(line), method, "notification")
 
     def _server_request(self, kind: str, msg: dict[str, Any], line: bytes) -> list[Action]:
         """A server's sampling, elicitation or roots request (:mod:`server_requests`):
         refused when the client did not declare ``kind`` (or the mode or feature it uses) or
         the policy denies it, else scanned in the queue and refused or passed on, in order
-        with the frames around it. In warn mode what passes is sanitised as a notification
-        is (credentials masked, hidden characters removed, instructions marked): a form's
+        with the frames around it. In warn and block modes what passes is sanitised as a
+        notification is (credentials masked, hidden characters removed, instructions marked;
+        block mode refuses one with a finding at ``block_at``): a form's
         message, its fields' titles and defaults and a sampling prompt are server output
         that a person or the client's model reads (invariant 6)."""
         rid, params = msg["id"], msg.get("params")
