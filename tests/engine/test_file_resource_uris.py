@@ -104,6 +104,10 @@ def test_a_file_uri_inside_the_prefixes_is_allowed(tree: Path, spell: str) -> No
         ("file://localhost:22{p}/notes.txt", UNRESOLVABLE),
         ("file://me@localhost{p}/notes.txt", UNRESOLVABLE),
         ("file://C:/x", UNRESOLVABLE),
+        ("file:////evil/share/x", UNRESOLVABLE),  # RFC 8089 E.3.2: a UNC path
+        ("file:///" + "/{p}/notes.txt", UNRESOLVABLE),  # UNC: its first component a host
+        ("file:///%2F%2Fevil/share/x", UNRESOLVABLE),
+        ("file:///\\\\evil\\share\\x", UNRESOLVABLE),
         # no absolute path
         ("file:notes.txt", UNRESOLVABLE),
         ("file://localhost", UNRESOLVABLE),

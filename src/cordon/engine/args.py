@@ -283,8 +283,8 @@ def check_file_url(
     (:func:`check_paths`) applied to a resource URI (RFC 8089).
 
     ``file:///p``, ``file:/p`` and ``file://localhost/p`` name the local path ``/p``; any other
-    host (``file://evil/share``: a UNC share, or a machine this one cannot vouch for) is no
-    local path: ``arg.path_unresolvable``, as a relative path (``file:p``), an empty one or a
+    host (``file://evil/share``: a UNC share, or a machine this one cannot vouch for; and
+    ``file:////evil/share``, RFC 8089's UNC form) is no local path: ``arg.path_unresolvable``, as a relative path (``file:p``), an empty one or a
     NUL byte is. Percent-encoding is decoded as RFC 8089 says (once), and also not at all and
     as often as it decodes (``%252e%252e``): each is some server's reading, and the path must
     stay inside in all of them (:func:`confined`), so an encoded slash (``..%2F``) or an
@@ -299,6 +299,8 @@ def check_file_url(
             return rules.ARG_PATH_UNRESOLVABLE, "not a local absolute path"
         m = _FILE_URL_RE.match(reading)
         path = _fully_unquote(reading[m.end() :] if m else reading).replace("\\", "/")
+        if path.startswith("//"):  # RFC 8089 E.3.2: file:////host/share, a UNC path
+            return rules.ARG_PATH_UNRESOLVABLE, "not a local absolute path"
         if _URL_DRIVE_RE.match(path) or not confined(reading, resolved, prefixes, None, paths):
             return rules.ARG_PATH_OUTSIDE, "resolves outside the allowed prefixes"
     return None
