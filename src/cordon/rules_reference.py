@@ -149,7 +149,7 @@ with `(rule: <id>)`. Ids are stable: a rule is never renumbered or renamed.
   results, resources, prompts) and in tool definitions. What a finding does depends on
   `content.mode` ([policy.md](policy.md#contentmode)): `warn` (the default) sanitises the
   tool result, `monitor` logs it and delivers the result unchanged, `block` replaces a result
-  with a finding at or over `content.block_at`.
+  with a finding at or over `content.block_at` and sanitises any other as `warn` does.
   A tool definition with a finding at high or above is hidden and its calls denied
   (`content.poisoned_definition`). `cordon rules` prints this catalogue.
 """

@@ -196,12 +196,14 @@ class ContentPolicy(_Strict):
     mode: ContentMode = DEFAULT_CONTENT_MODE
     """`warn` (the default): tool results with findings are sanitised before delivery
     (credentials masked, ANSI escapes and invisible characters removed, instructions wrapped
-    as untrusted). `monitor`: findings go to the audit log, results pass unchanged. `block`: a
-    result with a finding at or over `block_at` is replaced by an error. Verdicts on calls do
-    not depend on this mode."""
+    as untrusted). `monitor`: findings go to the audit log, results pass unchanged. `block`:
+    `warn` plus a threshold: a result with a finding at or over `block_at` is replaced by an
+    error, any other is delivered as `warn` delivers it (a finding under `block_at` is still
+    masked, stripped or wrapped). Verdicts on calls do not depend on this mode."""
 
     block_at: Literal["low", "medium", "high", "critical"] = "high"
-    """The lowest finding severity that `block` mode blocks."""
+    """The lowest finding severity that `block` mode blocks (a result under it is sanitised
+    as in `warn`)."""
 
 
 class EgressPolicyModel(_Strict):
@@ -261,7 +263,7 @@ class ServerRequestsPolicy(_Strict):
     `scan` (the default), `allow` or `deny`; a kind the client did not declare (or an
     elicitation mode, sampling context or sampling tools it did not declare) is always
     refused, and a refusal is answered to the server with a JSON-RPC error and audited. In
-    the `warn` content mode what passes reaches the client sanitised."""
+    the `warn` and `block` content modes what passes reaches the client sanitised."""
 
     sampling: Literal["scan", "allow", "deny"] = "scan"
     """`sampling/createMessage` (a prompt for the client's model). `scan` refuses one whose
