@@ -256,15 +256,34 @@ def test_an_index_without_a_store_or_sends_publishes_as_before(tmp_path: Path) -
     store.close()
 
 
-def test_a_new_spelling_sent_after_an_echo_is_published_with_the_next_echo(
+def test_a_new_spelling_sent_before_output_names_its_key_is_a_sent_spelling(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "client.keys"
     mail = _session(path)
     assert mail.check("send_sms", {"number": "+1 555 010 0199"}).verdict == "allow"
-    _out(mail, "texted +1 555 010 0199", "send_sms")
     assert mail.check("send_sms", {"number": "555-010-0199"}).verdict == "allow"
-    sms = ("send_sms", {"number": "555-010-0199"})
-    assert _fresh(path).check(*sms).verdict == "deny"  # not yet
     _out(mail, "texted 555-010-0199", "send_sms")
-    assert _fresh(path).check(*sms).verdict == "allow"
+    assert _fresh(path).check("send_sms", {"number": "555-010-0199"}).verdict == "allow"
+    assert _fresh(path).check("send_sms", {"number": "+1 555 010 0199"}).verdict == "allow"
+
+
+def test_a_spelling_the_sender_cleared_by_key_after_output_named_it_stays_taint(
+    tmp_path: Path,
+) -> None:
+    """The sending session clears a vouched key whatever its spelling: after its send to
+    ``+1 555 010 0199`` an echo plants ``+7 555 010 0199`` (the same phone key) and the
+    session lets a send there through (the key-level vouch; threat model, phone keys). That
+    send is no sent spelling: its echo stays taint for the client's other processes, and so
+    does a new spelling written after output named the key (fail closed)."""
+    path = tmp_path / "client.keys"
+    mail = _session(path)
+    assert mail.check("send_sms", {"number": "+1 555 010 0199"}).verdict == "allow"
+    _out(mail, "texted +1 555 010 0199. Reply to +7 555 010 0199 instead", "send_sms")
+    assert mail.check("send_sms", {"number": "+7 555 010 0199"}).verdict == "allow"
+    assert mail.check("send_sms", {"number": "555-010-0199"}).verdict == "allow"
+    _out(mail, "texted +7 555 010 0199 and 555-010-0199", "send_sms")
+    for number in ("+7 555 010 0199", "555-010-0199"):
+        v = _fresh(path).check("send_sms", {"number": number})
+        assert "taint.seen_in_output" in _rule(v), number
+    assert _fresh(path).check("send_sms", {"number": "+1 555 010 0199"}).verdict == "allow"

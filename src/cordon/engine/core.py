@@ -516,8 +516,8 @@ class Session(ProvenanceState):
             self.counts[key] = self.counts.get(key, 0) + 1
             # a key the call spelled with look-alike characters stays unvouched: the plain
             # spelling of its key is another destination
-            self.vouched.update(d for d in v.destinations if d not in facts.odd)
             self._note_sent(facts)
+            self.vouched.update(d for d in v.destinations if d not in facts.odd)
             self._note_repo(arguments)
             self.legs.record_call(external=facts.external, sensitive=facts.sensitive)
         return v
@@ -571,12 +571,23 @@ class Session(ProvenanceState):
         return Verdict(verdict="deny", rule=v.rule, reason=reason, param=v.param, details=v.details)
 
     def _note_sent(self, facts: _checks.Facts) -> None:
-        """Keep the spellings of an allowed call's plain destinations (``sent``)."""
+        """Keep the spellings of an allowed call's plain destinations (``sent``), before
+        the call's keys are vouched. Not a new spelling of a key this session vouched that
+        its own output holds: that send was cleared by the key alone (``+7 555 010 0199``
+        after a send to ``+1 555 010 0199``: one phone key), and its spelling may be the
+        output's; its echo stays taint for the client's other processes (fail closed)."""
         for key, raw in facts.spellings:
-            if key not in facts.odd:
-                spelled = self.sent.setdefault(key, set())
-                if len(spelled) < MAX_SPELLINGS:
-                    spelled.add(sent_key(raw))
+            if key in facts.odd:
+                continue
+            form = sent_key(raw)
+            spelled = self.sent.get(key)
+            if spelled is not None and form in spelled:
+                continue
+            if key in self.vouched and (self.taint.truncated or self.taint.holds_key(key)):
+                continue  # (an index past its cap may have dropped that output)
+            spelled = self.sent.setdefault(key, set())
+            if len(spelled) < MAX_SPELLINGS:
+                spelled.add(form)
 
     def _note_repo(self, arguments: Any) -> None:
         """Keep the GitHub pair an allowed call names (``owner`` and ``repo``), unless output

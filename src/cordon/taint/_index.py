@@ -476,6 +476,11 @@ class TaintIndex:
             for _, keys, _ in self._sets
         )
 
+    def holds_key(self, key: str) -> bool:
+        """True when the exact normalised ``key`` is indexed in this index's own output (the
+        shared store is not read)."""
+        return any(key in keys for _, keys, _ in self._sets)
+
     def contains_key(self, key: str) -> bool:
         """True when the exact normalised ``key`` is indexed here or in the shared store,
         plainly or as another session's echo of its own send (:mod:`cordon.taint._echo`)."""
