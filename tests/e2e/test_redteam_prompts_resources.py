@@ -335,9 +335,10 @@ async def test_a_credential_in_a_log_line_is_never_sent_on(harness: Harness, mod
     """A server's log notification (``notifications/message``) printing a database password:
     in monitor mode the client got it as sent, and the password was not kept as a seen
     secret as one in a tool result is, so a later call sending it to an allowlisted address
-    was forwarded (block mode delivers a finding under ``block_at`` as sent, too). Now a
-    credential in any notification is a seen secret in every mode: the send is denied
-    (``secret.egress``) and the server gets nothing."""
+    was forwarded. Now a credential in any notification is a seen secret in every mode: the
+    send is denied (``secret.egress``) and the server gets nothing. Warn and block modes mask
+    it in the log line (block mode is warn plus a threshold: the finding is medium, under
+    ``block_at``, so the line is delivered as warn delivers it, not as sent)."""
     line = f"debug: connecting with db_password={SECRET}"
     script = {
         "notify": [{"method": "notifications/message", "params": {"level": "info", "data": line}}]
@@ -355,10 +356,12 @@ async def test_a_credential_in_a_log_line_is_never_sent_on(harness: Harness, mod
         sent = await _call(client, "send_message", {"to": "me@mycorp.example", "body": SECRET})
     assert _received(harness, "send") == []
     assert "secret.egress" in text_of(sent)
-    if mode == "warn":
-        assert all(SECRET not in json.dumps(p.data) for p in logs)
-    else:  # monitor changes nothing; block drops only what reaches block_at (medium < high)
+    if mode == "monitor":  # monitor changes nothing
         assert [p.data for p in logs] == [line]
+    else:
+        assert [p.data for p in logs] == [
+            "debug: connecting with db_password=[secret masked: Zq8v****]"
+        ]
 
 
 #: every surface beside tools, each carrying an injection, a credential, invisible tag
