@@ -16,7 +16,10 @@ through another must be denied, not asked. The mechanism:
   can then merge two clients' taint, which only makes cordon stricter.
 * The directory is created with mode 0700 and the file with mode 0600.
 * Each line is the first 32 hex digits (128 bits) of the SHA-256 of one normalised destination
-  key (never the destination itself, so the file reveals nothing readable).
+  key (never the destination itself, so the file reveals nothing readable). A key a session
+  saw only as an echo of its own allowed send is published in two other forms instead, an
+  echo form and a sent form of each spelling sent (:mod:`cordon.taint._echo`), hashed alike:
+  the store does not tell them apart.
 * A process appends the keys it newly indexes in one ``write`` per batch on a descriptor opened
   with ``O_APPEND``, under an exclusive ``flock``, so concurrent appenders never interleave
   within a line.

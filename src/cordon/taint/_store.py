@@ -39,7 +39,8 @@ class SharedTaint(Protocol):
         """True when another process lost keys it had announced."""
 
     def publish(self, keys: Iterable[str]) -> None:
-        """Make normalised destination keys visible to the client's other processes."""
+        """Make normalised destination keys visible to the client's other processes (and
+        the echo and sent forms of :mod:`cordon.taint._echo`, stored as any key)."""
 
     def publish_held(self) -> None:
         """Publish what is held now and go on holding."""
