@@ -39,6 +39,7 @@ from rich.text import Text
 
 from cordon._exceptions import ApprovalError
 from cordon.approvals import envelope
+from cordon.approvals.ancestry import cordon_run_ancestor
 from cordon.approvals.codes import CodeRecord, CodeStore, normalize_code
 from cordon.audit.log import default_audit_path, sanitize
 from cordon.engine.client_requests import DECIDED_METHODS
@@ -292,12 +293,24 @@ def confirmed(out: Console, question: str) -> bool:
 
 
 def require_terminal(err: Console, command: str, nothing: str) -> None:
-    """Exit 2 (``nothing`` said) unless stdin and stdout are both a TTY.
+    """Exit 2 (``nothing`` said) when a ``cordon run`` is among this process's ancestors
+    (:mod:`cordon.approvals.ancestry`: a tool of a server behind cordon started it), or
+    unless stdin and stdout are both a TTY.
 
     A command that widens what cordon trusts (``approve``, ``pin accept``) is for a person
-    typing the answer: an agent's shell tool, which runs it on pipes, must not be able to
-    answer for itself after injected text told it to run the command.
+    typing the answer: an agent's shell tool, which runs it on pipes or on a terminal it made
+    (``script``, Python's ``pty``), must not be able to answer for itself after injected
+    text told it to run the command.
     """
+    under = cordon_run_ancestor()
+    if under is not None:
+        raise _fail(
+            err,
+            f"{command} refuses to run under cordon run (process {under[0]}: "
+            f"{sanitize(under[1])}): a tool of a server behind cordon started it, and an agent "
+            f"must not answer cordon's question itself. Run it in your own terminal. {nothing}",
+            EXIT_NO_TTY,
+        )
     if not (os.isatty(0) and os.isatty(1)):
         raise _fail(
             err,

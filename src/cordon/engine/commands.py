@@ -54,6 +54,7 @@ from cordon._types import Verdict
 from cordon.engine import args as _args
 from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
+from cordon.engine.cordon_commands import control_use
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts, analyze, analyze_argv
@@ -281,6 +282,10 @@ def check_commands(
             why = f"blocked until approved: the command cannot be parsed ({f.error})"
             asks.append(_v("ask", rules.ACTION_COMMAND_OPAQUE, why, c.path, "unparsed"))
             continue
+        deny, ask = _cordon_rules(ctx, c)  # (a block rule: before all else, trusted or not)
+        if deny is not None:
+            return deny, ()
+        asks.extend(ask)
         if not trusted:  # (before the canonical lines: a force push is this, not git_push)
             asks.extend(_git_asks(c))
         for line in f.canonical:
@@ -307,6 +312,38 @@ def check_commands(
         if not any((a.rule, a.reason, a.param) == (u.rule, u.reason, u.param) for u in unique):
             unique.append(a)
     return None, tuple(unique)
+
+
+def _cordon_rules(ctx: Context, c: CommandString) -> tuple[Verdict | None, list[Verdict]]:
+    """``action.cordon_control`` (:mod:`.cordon_commands`) and ``action.cordon_state``: a
+    command that runs cordon's control commands, or deletes or overwrites one of cordon's
+    own files (:attr:`cordon.engine.core.Engine.state_paths`, and ``~/.cordon`` always), is
+    denied; a part that may run a control command but cannot be read is asked about.
+
+    Attack class: an agent with a shell tool approves its own ask (``script -qec 'cordon
+    approve CODE'``) or writes the approvals store (``echo ... > ~/.cordon/approvals.json``).
+    A read is not a write: ``cat ~/.cordon/audit.jsonl`` stays ``action.sensitive_read``."""
+    hit = control_use(c.facts)
+    if hit is not None and hit[0] == "deny":
+        why = f"blocked: runs {hit[1]}, which is for a person in a terminal, not a tool call"
+        return _v("deny", rules.ACTION_CORDON_CONTROL, why, c.path, hit[1]), []
+    asks = []
+    if hit is not None:
+        why = f"blocked until approved: {hit[1]}"
+        asks.append(_v("ask", rules.ACTION_COMMAND_OPAQUE, why, c.path, "computed"))
+    paths = ctx.session.engine.paths
+    own = (*ctx.session.engine.state_paths, paths.expanduser("~/.cordon"))
+    for ref in c.facts.files:
+        joined = _joined(ref) if ref.op in ("delete", "overwrite") else None
+        if joined is None or DYNAMIC in joined:
+            continue  # (a target computed at run time: action.delete_outside asks)
+        # a relative target without base_dir: the server's working directory, taken as
+        # cordon's (a policy file named relative to it, ``cordon.yaml``)
+        resolved = _args.resolve_path(joined.replace("%", "%25"), ctx.tp.base_dir or ".", paths)
+        if resolved is not None and _args.path_within_any_case(resolved, own, paths):
+            why = f"blocked: {ref.program} writes to cordon's own state (approvals, pins, policy or audit log)"
+            return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
+    return None, asks
 
 
 def _git_asks(c: CommandString) -> list[Verdict]:

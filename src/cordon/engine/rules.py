@@ -72,6 +72,7 @@ ACTION_INFRA_APPLY = "action.infra_apply"
 ACTION_PAYMENT = "action.payment"
 ACTION_CREDENTIAL_WRITE = "action.credential_write"
 ACTION_CORDON_STATE = "action.cordon_state"
+ACTION_CORDON_CONTROL = "action.cordon_control"
 ACTION_DESTRUCTIVE_HINT = "action.destructive_hint"
 ACTION_CREDENTIAL_CHANGE = "action.credential_change"
 ACTION_NOT_REQUESTED = "action.not_requested"
@@ -202,10 +203,20 @@ _RULES = (
        f"{_APPROVE}; {_TRUST}"),
     _r(ACTION_CORDON_STATE, "action rules", "deny",
        "a write to cordon's own state (its approvals store, pin file, policy, audit log, "
-       "~/.cordon): an agent that writes them approves its own asks or trusts a changed tool",
+       "~/.cordon), by a file tool or a shell command (`>`, `tee`, `cp`, `mv`, `rm`, `sed -i`, "
+       "`truncate`, `ln -sf` ...): an agent that writes them approves its own asks or trusts "
+       "a changed tool",
        "the approver boundary (docs/threat-model.md: the agent cannot answer cordon's "
        "question nor re-trust a changed tool)",
        "none: edit cordon's files in a terminal (`cordon approve`, `cordon pin accept`)"),
+    _r(ACTION_CORDON_CONTROL, "action rules", "deny",
+       "a shell command that runs cordon's control commands (`cordon approve`, `cordon pin "
+       "accept`, `cordon auth`, `cordon init`; through wrappers, `sh -c`, `script -c`, "
+       "`python -m cordon`, a launcher or interpreter code): an agent that runs them answers "
+       "cordon's question itself",
+       "the approver boundary (docs/threat-model.md); fake-terminal wrappers (`script`, "
+       "Python's `pty`) defeat a TTY check",
+       "none: run the command yourself in a terminal"),
     _r(ACTION_DESTRUCTIVE_HINT, "action rules", "ask",
        "a tool annotated destructiveHint, or one the policy marks `destructive` (unless its "
        "`destructive_unless` arguments hold)",

@@ -117,19 +117,38 @@ def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
 
 def _cordon_state_write(ctx: Context, targets: list[tuple[str, str, str]]) -> Verdict | None:
     """``action.cordon_state``: a write to one of cordon's own files or directories
-    (:attr:`cordon.engine.core.Engine.state_paths`). Its approvals store holds what a person
-    approved, its pin file what a person trusted: a fooled agent that writes them answers
-    cordon's questions itself. A deny (a block rule: ``trust_tools`` does not lift it)."""
-    own = ctx.session.engine.state_paths
-    paths = ctx.session.engine.paths
-    for where, _text, resolved in targets if own else ():
-        if _args.path_within_any_case(resolved, own, paths):
+    (:attr:`cordon.engine.core.Engine.state_paths`), or to one of the client's other cordon
+    processes (their policies, pin files, audit logs: ``Engine.shared_state_paths``, read
+    at each such call). Its approvals store holds what a person approved, its pin file what
+    a person trusted, a policy what a person allowed: a fooled agent that writes them answers
+    cordon's questions itself, or switches a control off for the next start. A deny (a block
+    rule: ``trust_tools`` does not lift it); so is a write while the other processes' list
+    cannot be read (fail closed)."""
+    engine = ctx.session.engine
+    own, shared = engine.state_paths, engine.shared_state_paths
+    others: tuple[str, ...] = ()
+    if targets and shared is not None:
+        try:
+            others = shared.paths()
+        except OSError:
             return Verdict(
                 verdict="deny",
                 rule=rules.ACTION_CORDON_STATE,
-                reason="writes to cordon's own state (approvals, pins, policy or audit log)",
-                param=where or None,
+                reason="writes a path while the list of the client's other cordon processes' "
+                "files cannot be read",
+                param=targets[0][0] or None,
+                details={"matched": "list unreadable"},
             )
+    for where, _text, resolved in targets if own or others else ():
+        if _args.path_within_any_case(resolved, own, engine.paths):
+            reason = "writes to cordon's own state (approvals, pins, policy or audit log)"
+        elif _args.path_within_any_case(resolved, others, engine.paths):
+            reason = "writes to another cordon process's state (policy, pins or audit log)"
+        else:
+            continue
+        return Verdict(
+            verdict="deny", rule=rules.ACTION_CORDON_STATE, reason=reason, param=where or None
+        )
     return None
 
 
@@ -197,6 +216,7 @@ CHECK = Check(
         *_actions.ASK_RULES,
         rules.ACTION_GIT_DESTROY,
         rules.ACTION_CORDON_STATE,
+        rules.ACTION_CORDON_CONTROL,
         rules.ACTION_SENSITIVE_UPLOAD,
         rules.ACTION_DELETE_OUTSIDE,
         rules.ACTION_COMMAND_OPAQUE,
