@@ -15,7 +15,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
@@ -41,6 +41,20 @@ from cordon.policy.loader import PolicySource
 from cordon.taint import MAX_SPELLINGS, SharedTaint, TaintIndex, repo_key, sent_key
 
 _EMPTY_TOOL = ToolPolicy()
+
+
+class StatePathList(Protocol):
+    """The files of the client's other cordon processes (their policies, pin files, audit
+    logs...), which no tool writes either (``action.cordon_state``):
+    :class:`cordon.store.SharedStatePaths`."""
+
+    def paths(self) -> tuple[str, ...]:
+        """Every file published so far, absolute, current to the call.
+
+        Raises:
+            OSError: the list cannot be read (the write is denied: fail closed).
+        """
+        ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,6 +105,7 @@ class Engine:
         dlp: Detector | None = None,
         shared_secrets: SecretLookup | None = None,
         state_paths: Iterable[str] = (),
+        shared_state_paths: StatePathList | None = None,
     ):
         """
         Args:
@@ -109,6 +124,9 @@ class Engine:
             state_paths: cordon's own files and directories (approvals store, pin file,
                 policy, audit log, ``~/.cordon``): no tool writes them
                 (``action.cordon_state``).
+            shared_state_paths: the same files of the client's other cordon processes,
+                read at each call that writes a path (``cordon run`` passes
+                :class:`cordon.store.SharedStatePaths`), or None.
         """
         self.policy = policy
         self.paths = _args.default_resolver() if paths is None else paths
@@ -123,6 +141,7 @@ class Engine:
         self.shared_taint = shared_taint
         self.shared_secrets = shared_secrets
         self.state_paths = tuple(dict.fromkeys(p for p in state_paths if p))
+        self.shared_state_paths = shared_state_paths
         self.egress = EgressPolicy(
             mode=policy.egress.mode,
             allow=tuple(policy.egress.allow),

@@ -32,6 +32,7 @@ from cordon.proxy.work import SessionWork
 from cordon.store import PinFile, SharedTaintStore, policy_secrets
 from cordon.store.pins import identity_changes
 from cordon.store.prompts import PromptStore
+from cordon.store.state_paths import SharedStatePaths
 from cordon.store.tool_names import ToolNames
 from cordon.urlcreds import only_path_keys_differ, pinned_url
 
@@ -484,6 +485,46 @@ def _state_paths(
     return [str(Path(p).expanduser().absolute()) for p in out]
 
 
+def _shared_state(
+    policies: list[Path], audit: Path | None, store: Path | None, pins: Path, name: str
+) -> tuple[list[str], SharedStatePaths]:
+    """This process's own files (:func:`_state_paths`) and the client's list of its cordon
+    processes' own files, with them appended (:mod:`cordon.store.state_paths`): each process
+    denies a tool write to any of them.
+
+    Raises:
+        CordonError: the list cannot be written (fail closed: the client's other processes
+            would let their tools write this one's policy).
+    """
+    state = _state_paths(policies, audit, store, pins)
+    try:
+        return state, SharedStatePaths.for_client(state, name=name)
+    except OSError as exc:
+        raise CordonError(
+            f"cannot share this server's policy and state files with the client's other "
+            f"cordon processes: {exc}"
+        ) from exc
+
+
+def _engine(
+    policy: Policy,
+    own: list[str],
+    store: SharedTaintStore | None,
+    state: list[str],
+    shared_state: SharedStatePaths,
+) -> Engine:
+    """The engine of ``cordon run``: the shared taint store also holds the client's shared
+    credentials; its own files and the client's list of the others' are denied to tools."""
+    return Engine(
+        policy,
+        secrets=own,
+        shared_taint=store,
+        shared_secrets=store,
+        state_paths=state,
+        shared_state_paths=shared_state,
+    )
+
+
 def run_proxy(
     *,
     command: list[str],
@@ -520,10 +561,9 @@ def run_proxy(
     # to the client's other servers (hashed) before anything can stop this one (a changed pin)
     _publish_own(store, secrets, sent, auth, url, command)
     pin_path = pin_file or run_pin_file(name, command, url)
-    state = _state_paths(policies, audit_path, approvals_store, pin_path)
-    engine = Engine(
-        policy, secrets=own, shared_taint=store, shared_secrets=store, state_paths=state
-    )
+    # to the client's other processes before this one's upstream starts (no call relayed yet)
+    state, shared_state = _shared_state(policies, audit_path, approvals_store, pin_path, name)
+    engine = _engine(policy, own, store, state, shared_state)
     pins = _pins(engine, pin_path, name, repin)
     upstream = _identity(pins, name, command, url, repin)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
@@ -561,6 +601,6 @@ def run_proxy(
         finally:
             audit.close()
     finally:
-        for closing in (prompts, store):  # the taint store publishes the keys it held
+        for closing in (prompts, store, shared_state):  # the taint store publishes what it held
             if closing is not None:
                 closing.close()

@@ -5,6 +5,9 @@ The engine and the taint index import no I/O or process module; the edges (``cor
 
 * :class:`SharedTaintStore`: the per-client file of hashed destination keys for cross-server
   taint (implements :class:`cordon.taint.SharedTaint`); :func:`hash_key` is its line format.
+* :class:`SharedStatePaths`: the per-client list of every cordon process's own files
+  (policy, pin file, audit log...), which no tool of any of them may write (implements
+  :class:`cordon.engine.core.StatePathList`).
 * :class:`PinFile`: tool pins kept across restarts (``~/.cordon/pins.json``).
 * :func:`policy_secrets` (:func:`load_policy_secrets`): the values the policy's ``secrets:``
   block protects, read from the environment and from files.
@@ -27,12 +30,14 @@ if TYPE_CHECKING:
     from cordon.store.psl import warm as warm_psl
     from cordon.store.secrets import load_policy_secrets, policy_secrets
     from cordon.store.shared_taint import SharedTaintStore, hash_key
+    from cordon.store.state_paths import SharedStatePaths
 
 __all__ = [
     "OS_PATHS",
     "OsPaths",
     "PathResolver",
     "PinFile",
+    "SharedStatePaths",
     "SharedTaintStore",
     "hash_key",
     "load_policy_secrets",
@@ -45,6 +50,7 @@ _LAZY = {
     "OsPaths": ("cordon.store.paths", "OsPaths"),
     "PathResolver": ("cordon.store.paths", "PathResolver"),
     "PinFile": ("cordon.store.pins", "PinFile"),
+    "SharedStatePaths": ("cordon.store.state_paths", "SharedStatePaths"),
     "SharedTaintStore": ("cordon.store.shared_taint", "SharedTaintStore"),
     "hash_key": ("cordon.store.shared_taint", "hash_key"),
     "load_policy_secrets": ("cordon.store.secrets", "load_policy_secrets"),

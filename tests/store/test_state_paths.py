@@ -1,0 +1,110 @@
+"""The per-client list of cordon's own files (:mod:`cordon.store.state_paths`): every process
+of a client reads what the others appended, current to each call; a list it cannot read
+raises (the engine then denies the write)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from cordon.store import SharedStatePaths
+from cordon.store.state_paths import MAX_BYTES
+
+
+def test_each_process_reads_the_others_files_as_they_are_appended(tmp_path: Path) -> None:
+    f = tmp_path / "client.paths"
+    a = SharedStatePaths(f, ["/p/a.yaml", "/home/u/.cordon"], name="files")
+    assert a.paths() == ("/p/a.yaml", "/home/u/.cordon")
+    b = SharedStatePaths(f, ["/p/b.yaml", "/home/u/.cordon", "/p/audit.jsonl"], name="mail")
+    assert b.paths() == ("/p/a.yaml", "/home/u/.cordon", "/p/b.yaml", "/p/audit.jsonl")
+    # a process that started first sees a later one at its next call
+    assert a.paths() == b.paths()
+    c = SharedStatePaths(f)  # publishes nothing
+    assert c.paths() == a.paths()
+    assert len(f.read_text().splitlines()) == 2
+    for s in (a, b, c):
+        s.close()
+
+
+def test_a_line_not_yet_complete_is_read_once_it_is(tmp_path: Path) -> None:
+    f = tmp_path / "client.paths"
+    a = SharedStatePaths(f, ["/p/a.yaml"])
+    with f.open("ab") as out:
+        out.write(b'{"pid": 1, "name": "x", "paths": ["/p/b.ya')
+    assert a.paths() == ("/p/a.yaml",)
+    with f.open("ab") as out:
+        out.write(b'ml"]}\n')
+    assert a.paths() == ("/p/a.yaml", "/p/b.yaml")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"not json\n",
+        b'["/p/b.yaml"]\n',
+        b'{"paths": "/p/b.yaml"}\n',
+        b'{"paths": ["relative/b.yaml"]}\n',
+        b'{"paths": [3]}\n',
+        b'{"name": "x"}\n',
+    ],
+)
+def test_a_line_that_is_not_a_list_of_absolute_paths_fails_closed(
+    tmp_path: Path, line: bytes
+) -> None:
+    f = tmp_path / "client.paths"
+    a = SharedStatePaths(f, ["/p/a.yaml"])
+    with f.open("ab") as out:
+        out.write(line)
+    with pytest.raises(OSError):
+        a.paths()
+
+
+def test_a_list_past_its_bound_or_shrunk_fails_closed(tmp_path: Path) -> None:
+    f = tmp_path / "client.paths"
+    a = SharedStatePaths(f, ["/p/a.yaml"])
+    a.paths()
+    os.truncate(f, 0)
+    with pytest.raises(OSError, match="shrank"):
+        a.paths()
+    b = SharedStatePaths(tmp_path / "big.paths", ["/p/a.yaml"])
+    os.truncate(tmp_path / "big.paths", MAX_BYTES + 1)
+    with pytest.raises(OSError, match="larger"):
+        b.paths()
+
+
+def test_a_closed_list_cannot_be_read(tmp_path: Path) -> None:
+    a = SharedStatePaths(tmp_path / "client.paths", ["/p/a.yaml"])
+    a.close()
+    with pytest.raises(OSError):
+        a.paths()
+
+
+def test_for_client_names_the_file_by_the_parent_and_prunes_gone_clients(
+    tmp_path: Path,
+) -> None:
+    base = tmp_path / "home" / ".cordon" / "state"
+    base.mkdir(parents=True)
+    gone = base / "client-999999999-1.paths"  # no such process
+    gone.write_text("{}\n")
+    other = base / "unrelated.txt"
+    other.write_text("x")
+    s = SharedStatePaths.for_client(["/p/a.yaml"], name="files", base_dir=base)
+    assert s.path.parent == base and s.path.name.startswith(f"client-{os.getppid()}-")
+    assert stat.S_IMODE(s.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(base.stat().st_mode) == 0o700
+    assert not gone.exists() and other.exists()
+    again = SharedStatePaths.for_client(["/p/b.yaml"], base_dir=base)
+    assert again.path == s.path and s.paths() == ("/p/a.yaml", "/p/b.yaml")
+
+
+def test_for_client_creates_cordons_directories_private(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    s = SharedStatePaths.for_client(["/p/a.yaml"])
+    assert s.path.parent == tmp_path / ".cordon" / "state"
+    for d in (tmp_path / ".cordon", tmp_path / ".cordon" / "state"):
+        assert stat.S_IMODE(d.stat().st_mode) == 0o700
