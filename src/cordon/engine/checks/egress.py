@@ -1,17 +1,55 @@
 """Egress: SSRF-shaped destinations (metadata endpoints, private addresses, odd schemes, DNS
-tunnels) are denied; in allowlist mode, a host outside ``egress.allow`` is asked about."""
+tunnels) are denied; in allowlist mode, a host outside ``egress.allow`` is asked about.
+
+A tool the policy declares local (``exfiltrating: false`` and ``egress: false``: the
+filesystem and git packs) reaches nothing off the machine, so the text it stores is not a
+destination: a file written with ``listens on 127.0.0.1:8080`` or a commit message with an
+intranet URL is no request to that address. Its path and sink parameters, and any value under
+a host- or URL-named key, are still judged (a UNC path names a host; a ``url`` argument of a
+tool declared local is read as one). Declared by the policy only: a server's own
+``openWorldHint`` lifts nothing."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
 from cordon.engine.commands import command_egress
-from cordon.engine.egress import check_egress
+from cordon.engine.egress import DEFAULT_HOST_PARAMS, _key_kind, check_egress
 from cordon.engine.walk import call_walk
+
+Leaf = tuple[str, str, Any]
+
+
+def _under(path: str, names: frozenset[str]) -> bool:
+    """``path`` (a dotted argument path) is one of ``names`` or inside one. A key holding a
+    dot or bracket may match more than it names: more is read, never less."""
+    if path in names:
+        return True
+    return any(path.startswith(n) and path[len(n) : len(n) + 1] in (".", "[") for n in names)
+
+
+def _leaves(ctx: Context) -> tuple[Leaf, ...]:
+    """The leaves egress reads: all of them, or for a tool the policy declares local those
+    under its path and sink parameters or under a host- or URL-named key."""
+    scalars = call_walk(ctx).scalars
+    tp = ctx.tp
+    if tp.exfiltrating is not False or tp.egress is not False:
+        return scalars
+    if not isinstance(ctx.arguments, Mapping):
+        return scalars  # (no named arguments to tell data from places: every string is read)
+    places = frozenset(tp.path_params) | frozenset(tp.sink_params)
+    return tuple(
+        (path, key, value)
+        for path, key, value in scalars
+        if _under(path, places) or (key and _key_kind(key, DEFAULT_HOST_PARAMS))
+    )
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    v = check_egress(ctx.arguments, ctx.session.engine.egress, scalars=call_walk(ctx).scalars)
+    v = check_egress(ctx.arguments, ctx.session.engine.egress, scalars=_leaves(ctx))
     if v is None or v.verdict != "deny":
         # hosts and URLs of network commands in exec tools' command strings
         found = command_egress(ctx)
