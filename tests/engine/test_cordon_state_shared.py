@@ -116,3 +116,43 @@ def test_the_list_is_read_only_for_a_call_that_writes_a_path(tmp_path: Path) -> 
     assert listed.reads == 0
     s.check("write_file", {"path": str(tmp_path / "proj" / "notes.md"), "content": "x"})
     assert listed.reads == 1
+
+
+SHELL = [{"name": "run_command", "description": "Run.", "inputSchema": SCHEMA}]
+
+
+def _shell(tmp_path: Path, listed: _List) -> Any:
+    (tmp_path / "proj").mkdir()
+    doc = {
+        "version": 1,
+        "allowed_path_prefixes": [str(tmp_path)],
+        "trust_tools": ["run_command"],
+        "tools": {"run_command": {"base_dir": str(tmp_path / "proj")}},
+    }
+    engine = Engine(load_policy([doc]), shared_state_paths=listed)
+    engine.pin_tools(SHELL)
+    return engine.new_session()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "printf 'secrets: {{env_credentials: off}}' > {t}/proj/base.yaml",
+        "rm {t}/proj/base.yaml",
+        "echo x > ../proj/base.yaml",
+        "cp /dev/null {t}/other/audit.jsonl",
+    ],
+)
+def test_a_shell_command_overwriting_another_processs_files_is_denied(
+    tmp_path: Path, command: str
+) -> None:
+    listed = _List([str(tmp_path / "proj" / "base.yaml"), str(tmp_path / "other" / "audit.jsonl")])
+    s = _shell(tmp_path, listed)
+    v = s.check("run_command", {"command": command.format(t=tmp_path)})
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
+    assert "another cordon process" in v.reason
+    ok = s.check("run_command", {"command": f"echo x > {tmp_path}/proj/notes.md"})
+    assert ok.rule != "action.cordon_state", ok
+    listed.broken = True
+    v = s.check("run_command", {"command": f"echo x > {tmp_path}/proj/notes.md"})
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v

@@ -317,8 +317,10 @@ def check_commands(
 def _cordon_rules(ctx: Context, c: CommandString) -> tuple[Verdict | None, list[Verdict]]:
     """``action.cordon_control`` (:mod:`.cordon_commands`) and ``action.cordon_state``: a
     command that runs cordon's control commands, or deletes or overwrites one of cordon's
-    own files (:attr:`cordon.engine.core.Engine.state_paths`, and ``~/.cordon`` always), is
-    denied; a part that may run a control command but cannot be read is asked about.
+    own files (:attr:`cordon.engine.core.Engine.state_paths`, and ``~/.cordon`` always) or
+    one of the client's other cordon processes (``Engine.shared_state_paths``; a list that
+    cannot be read denies the write), is denied; a part that may run a control command but
+    cannot be read is asked about.
 
     Attack class: an agent with a shell tool approves its own ask (``script -qec 'cordon
     approve CODE'``) or writes the approvals store (``echo ... > ~/.cordon/approvals.json``).
@@ -333,6 +335,7 @@ def _cordon_rules(ctx: Context, c: CommandString) -> tuple[Verdict | None, list[
         asks.append(_v("ask", rules.ACTION_COMMAND_OPAQUE, why, c.path, "computed"))
     paths = ctx.session.engine.paths
     own = (*ctx.session.engine.state_paths, paths.expanduser("~/.cordon"))
+    shared = ctx.session.engine.shared_state_paths
     for ref in c.facts.files:
         joined = _joined(ref) if ref.op in ("delete", "overwrite") else None
         if joined is None or DYNAMIC in joined:
@@ -340,8 +343,18 @@ def _cordon_rules(ctx: Context, c: CommandString) -> tuple[Verdict | None, list[
         # a relative target without base_dir: the server's working directory, taken as
         # cordon's (a policy file named relative to it, ``cordon.yaml``)
         resolved = _args.resolve_path(joined.replace("%", "%25"), ctx.tp.base_dir or ".", paths)
-        if resolved is not None and _args.path_within_any_case(resolved, own, paths):
+        if resolved is None:
+            continue
+        try:  # the client's other cordon processes' files too, current to the call
+            others = shared.paths() if shared is not None else ()
+        except OSError:
+            why = f"blocked: {ref.program} writes a path while the list of the client's other cordon processes' files cannot be read"
+            return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
+        if _args.path_within_any_case(resolved, own, paths):
             why = f"blocked: {ref.program} writes to cordon's own state (approvals, pins, policy or audit log)"
+            return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
+        if _args.path_within_any_case(resolved, others, paths):
+            why = f"blocked: {ref.program} writes to another cordon process's state (policy, pins or audit log)"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
     return None, asks
 
