@@ -156,7 +156,7 @@ _RULES = (
        "a relative path with no base_dir, one that cannot be resolved, or a file: resource URI "
        "naming another host",
        "path traversal (CWE-22), fail closed",
-       "set `tools.<tool>.base_dir`; a file: URI: name the local path (`file:///p`)"),
+       "set `base_dir` (or `tools.<tool>.base_dir`); a file: URI: name the local path (`file:///p`)"),
     _r(ARG_PATTERN, "argument rules", "deny", "an argument that does not match its arg_patterns regex",
        "argument injection (CWE-88)", "widen `tools.<tool>.arg_patterns`"),
     _r(ARG_MAX_VALUE, "argument rules", "deny", "a numeric argument over its max_value cap",

@@ -302,19 +302,25 @@ def load_policy(sources: Iterable[PolicySource] = ()) -> Policy:
         merged = _layer(merged, data, pack_tools)
     if problems:
         raise PolicyError.of(problems)
-    default_prefixes = merged.get("allowed_path_prefixes")
-    if default_prefixes:
-        # the global prefixes confine every tool that names path parameters but no prefixes
-        tools = dict(merged.get("tools") or {})
-        for name, entry in tools.items():
-            if (
-                isinstance(entry, Mapping)
-                and entry.get("path_params")
-                and not entry.get("allowed_path_prefixes")
-            ):
-                tools[name] = {**entry, "allowed_path_prefixes": list(default_prefixes)}
-        merged["tools"] = tools
+    # the global prefixes confine, and the global base_dir resolves the relative paths of,
+    # every tool that names path parameters but no prefixes (no base_dir) of its own
+    prefixes = merged.get("allowed_path_prefixes")
+    if prefixes and isinstance(prefixes, (list, tuple)):
+        _default_for_paths(merged, "allowed_path_prefixes", list(prefixes))
+    base_dir = merged.get("base_dir")
+    if base_dir and isinstance(base_dir, str):
+        _default_for_paths(merged, "base_dir", base_dir)
     return _validate(merged, "<merged>", {})
+
+
+def _default_for_paths(merged: dict[str, Any], key: str, default: Any) -> None:
+    """Give ``default`` as ``key`` to each tool of ``merged`` with ``path_params`` and no
+    ``key`` of its own (a global value of a wrong type is left for validation to report)."""
+    tools = dict(merged.get("tools") or {})
+    for name, entry in tools.items():
+        if isinstance(entry, Mapping) and entry.get("path_params") and not entry.get(key):
+            tools[name] = {**entry, key: default}
+    merged["tools"] = tools
 
 
 def policy_hash(policy: Policy) -> str:

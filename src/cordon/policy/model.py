@@ -46,8 +46,9 @@ class ToolPolicy(_Strict):
     start-up."""
 
     base_dir: str | None = None
-    """Directory a relative path argument is resolved against. Without it relative paths are
-    refused. Absolute (or `~/...`)."""
+    """Directory a relative path argument is resolved against; replaces the global
+    `base_dir` for this tool. Without either, relative paths are refused. Absolute (or
+    `~/...`)."""
 
     arg_patterns: dict[str, str] = Field(default_factory=dict)
     """Argument name to a regular expression the whole value must match (full match);
@@ -86,7 +87,10 @@ class ToolPolicy(_Strict):
 
     egress: bool | None = None
     """Rule of Two: the tool communicates externally. Unset: decided from the tool's sink
-    parameters and annotations."""
+    parameters and annotations. With `exfiltrating: false` too, the tool reaches nothing but
+    its own files or service (every tool of the filesystem, git and memory packs): the egress
+    rules read only its path and sink parameters and host- or URL-named arguments, so a
+    file's text that mentions `127.0.0.1:8080` is data written, not a destination."""
 
     executes: bool | None = None
     """The tool runs programs: option injection (an argument starting with `-`) and shell
@@ -358,6 +362,14 @@ class Policy(_Strict):
     `subscriptions/listen`) the same way: percent-decoded once and as often as it decodes,
     `file://localhost/p` is `/p`, another host is denied."""
 
+    base_dir: str | None = None
+    """Default directory a relative path argument is resolved against, for every tool with
+    `path_params` and no `base_dir` of its own. Absolute (or `~/...`). Without it relative
+    paths are refused (`arg.path_unresolvable`). A relative path is then resolved and
+    confined as an absolute one is, so set it to the directory the server itself resolves
+    relative paths in (the filesystem server: its first directory argument); another one
+    would have cordon judge one file while the server opens another."""
+
     sensitive_paths: tuple[str, ...] = ()
     """Paths whose reads count as sensitive data for the Rule of Two (`~/.ssh`, `~/.aws`),
     compared in any case (`~/.SSH` on macOS and Windows is the same directory)."""
@@ -371,6 +383,13 @@ class Policy(_Strict):
     @classmethod
     def _prefixes_absolute(cls, v: tuple[str, ...]) -> tuple[str, ...]:
         return _absolute_paths("allowed_path_prefixes", v)
+
+    @field_validator("base_dir")
+    @classmethod
+    def _base_absolute(cls, v: str | None) -> str | None:
+        if v is not None:
+            _absolute_paths("base_dir", (v,))
+        return v
 
     servers: dict[str, ServerPolicy] = Field(default_factory=dict)
     """Per-server defaults, keyed by the server's `--name`. A key that is not the server's

@@ -65,6 +65,7 @@ EXAMPLES: dict[str, str] = {
     "egress": "egress: {mode: allowlist, allow: [example.com]}",
     "secrets": "secrets: {env: [GITHUB_TOKEN]}",
     "allowed_path_prefixes": "allowed_path_prefixes: [/home/me/project, ~/notes]",
+    "base_dir": "base_dir: /home/me/project   # relative paths resolve here",
     "sensitive_paths": "sensitive_paths: [~/.ssh, ~/.aws]",
     "trust_tools": "trust_tools: [git_push]",
     "servers": "servers:\n  mail: {untrusted_output: true}",
@@ -135,6 +136,7 @@ content: {mode: warn, block_at: high}
 egress: {mode: open, allow: [example.com], allow_private: false, allow_schemes: []}
 secrets: {env: [GITHUB_TOKEN], files: [~/.config/token]}
 allowed_path_prefixes: [/home/me/project] # default prefixes for every tool with path_params and none of its own
+base_dir: /home/me/project          # default directory relative paths resolve in, for the same tools
 sensitive_paths: [~/.ssh, ~/.aws]
 trust_tools: [git_push]             # skips the built-in action *ask* rules, never block rules nor requires_request
 servers:
