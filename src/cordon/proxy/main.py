@@ -551,6 +551,10 @@ def run_proxy(
         PolicyError: an invalid policy (before the upstream is started).
         CordonError: a malformed ``--header`` or an unset variable in one.
     """
+    pin_path = pin_file or run_pin_file(name, command, url)
+    # to the client's other processes first: their tools may run while this one starts (an
+    # OAuth login can take minutes), and they must not rewrite its policy meanwhile
+    state, shared_state = _shared_state(policies, audit_path, approvals_store, pin_path, name)
     policy = _load(policies, content_mode, block_at)
     sent = _headers(headers or [])
     store = _shared_store() if shared_taint else None
@@ -560,9 +564,6 @@ def run_proxy(
     own = [*secrets, *_own_secrets(sent, auth, url, command)]
     # to the client's other servers (hashed) before anything can stop this one (a changed pin)
     _publish_own(store, secrets, sent, auth, url, command)
-    pin_path = pin_file or run_pin_file(name, command, url)
-    # to the client's other processes before this one's upstream starts (no call relayed yet)
-    state, shared_state = _shared_state(policies, audit_path, approvals_store, pin_path, name)
     engine = _engine(policy, own, store, state, shared_state)
     pins = _pins(engine, pin_path, name, repin)
     upstream = _identity(pins, name, command, url, repin)
