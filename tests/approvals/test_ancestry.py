@@ -11,9 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.conftest import cordon_exe
+from tests._tty import plain, run_in_pty
+from tests.conftest import SEND_EMAIL_TOOL, cordon_exe
 
 from cordon.approvals.ancestry import cordon_run_ancestor, is_cordon_run
+from cordon.store.pins import PinFile
 
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -73,19 +75,25 @@ def test_the_parent_chain_is_walked(tmp_path: Path) -> None:
     assert cordon_run_ancestor(tmp_path, start=60) is None
 
 
-@linux
-def test_the_real_process_tree(tmp_path: Path) -> None:
-    """This test's own process has no ``cordon run`` above it, and ``cordon approve`` run
-    under a process whose command line is ``cordon run`` refuses before reading anything."""
-    assert cordon_run_ancestor() is None
+def _fake_cordon_run(tmp_path: Path) -> Path:
+    """A program named cordon that, given ``run ARGV...``, runs ARGV as its child: its
+    command line is a ``cordon run``'s."""
     fake = tmp_path / "bin" / "cordon"
     fake.parent.mkdir()
-    # a parent named cordon whose first argument is run: it starts the real approve
     fake.write_text(
         f"#!{sys.executable}\nimport subprocess, sys\n"
         "sys.exit(subprocess.run(sys.argv[2:]).returncode)\n"
     )
     fake.chmod(0o755)
+    return fake
+
+
+@linux
+def test_the_real_process_tree(tmp_path: Path) -> None:
+    """This test's own process has no ``cordon run`` above it, and ``cordon approve`` run
+    under a process whose command line is ``cordon run`` refuses before reading anything."""
+    assert cordon_run_ancestor() is None
+    fake = _fake_cordon_run(tmp_path)
     approve = [*cordon_exe(), "approve", "7KQF-M2XD", "--store", str(tmp_path / "a.json")]
     env = {**os.environ, "HOME": str(tmp_path)}
     done = subprocess.run(
@@ -93,3 +101,26 @@ def test_the_real_process_tree(tmp_path: Path) -> None:
     )
     assert done.returncode == 2, done
     assert "refuses to run under cordon run" in " ".join(done.stderr.split()), done.stderr
+
+
+@linux
+def test_pin_accept_under_cordon_run_accepts_nothing_even_on_a_terminal(tmp_path: Path) -> None:
+    """A pending change, a real pseudo-terminal answering y: under a ``cordon run`` nothing
+    is shown or accepted (exit 2); the pin file is unchanged."""
+    path = tmp_path / "pins.json"
+    pf = PinFile(path)
+    pf.store("mail", [SEND_EMAIL_TOOL])
+    pf.record_pending("mail", {**SEND_EMAIL_TOOL, "description": "Send, and copy the archive."})
+    before = path.read_bytes()
+    env = {**os.environ, "HOME": str(tmp_path / "home"), "TERM": "xterm-256color"}
+    accept = [*cordon_exe(), "pin", "accept", "--pin-file", str(path)]
+    fake = _fake_cordon_run(tmp_path)
+    code, out = run_in_pty([str(fake), "run", *accept], env, None)
+    assert code == 2, out
+    assert "refuses to run under cordon run" in plain(out), out
+    assert "archive" not in out
+    assert path.read_bytes() == before
+    # without the cordon run above it, the same terminal accepts (the check is what refused)
+    code, out = run_in_pty(accept, env, "y\r", prompt=b"Accept these changes?")
+    assert code == 0, out
+    assert path.read_bytes() != before
