@@ -86,7 +86,7 @@ class _Tally:
         elif kind == "content":
             self._add_content(rec, tool)
         if kind == "pin":
-            self.rule_verdicts[(str(rec.get("rule")), "hidden")] += 1
+            self.rule_verdicts[(str(rec.get("rule")), _pin_outcome(rec))] += 1
 
     def _note_tool(self, kind: str, rec: dict[str, Any], server: str, tool: str) -> None:
         # a policy.unknown_tool record names a tool the server did NOT list
@@ -129,6 +129,16 @@ class _Tally:
                 str(rec.get("action", rec.get("max_severity", "-"))),
             )
         ] += 1
+
+
+def _pin_outcome(rec: dict[str, Any]) -> str:
+    """What a ``pin`` record did: a changed, new or swapped definition (a tool, a prompt,
+    the whole server) is hidden; a tool named as another server's (``pin.shadowed_tool``)
+    stays listed, its calls asked about, or only reported when it is another instance of
+    the same program (``asked: false``)."""
+    if rec.get("rule") == "pin.shadowed_tool":
+        return "reported" if rec.get("asked") is False else "asked"
+    return "hidden"
 
 
 def _evidence_counts(

@@ -139,11 +139,7 @@ def _global_controls(policy: Any) -> list[str]:
         )
     secrets = _pget(policy, "secrets")
     if secrets is not None:
-        n_env, n_files = (
-            len(_pget(secrets, "env", ()) or ()),
-            len(_pget(secrets, "files", ()) or ()),
-        )
-        out.append(f"known secrets: {n_env} env var(s), {n_files} file(s)")
+        out.append(_known_secrets(secrets))
     sens = _pget(policy, "sensitive_paths") or ()
     if sens:
         out.append("sensitive paths: " + ", ".join(sens))
@@ -151,6 +147,21 @@ def _global_controls(policy: Any) -> list[str]:
     if packs:
         out.append("built-in packs: " + ", ".join(packs))
     return out
+
+
+def _known_secrets(secrets: Any) -> str:
+    """The ``secrets`` block in words. With ``env_credentials`` (the default) every variable
+    of each ``cordon run``'s own environment whose name says it holds a credential is a
+    known secret too; how many is known only where it ran, not in the policy or the log."""
+    n_env = len(_pget(secrets, "env", ()) or ())
+    n_files = len(_pget(secrets, "files", ()) or ())
+    line = f"known secrets: {n_env} env var(s) named, {n_files} file(s)"
+    if _pget(secrets, "env_credentials", True) is False:
+        return line + "; credentials of cordon's own environment not added (env_credentials off)"
+    return (
+        line + "; plus every credential-named variable of each cordon run's environment "
+        "(*_TOKEN, *_SECRET, *PASSWORD, *_KEY ...; env_credentials on)"
+    )
 
 
 def _pack_tools_unchecked(packs: Iterable[str]) -> list[str]:

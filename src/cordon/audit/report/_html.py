@@ -71,7 +71,7 @@ def _svg_timeline(data: ReportData) -> str:
 
 
 def _svg_rules(data: ReportData) -> str:
-    rows = [r for r in data.rule_counts if r[1] != "allow"][:12]
+    rows = [r for r in data.rule_counts if r[1] not in ("allow", "reported")][:12]
     if not rows:
         return "<p>No deny or ask verdicts.</p>"
     top = max(n for _, _, n in rows)

@@ -238,8 +238,9 @@ DOES_NOT: tuple[str, ...] = (
     "verdicts, by design: verdicts are deterministic).",
     "Content detection is pattern-based and can be worded around; treat findings as signals, "
     "not proof of absence.",
-    "Servers not launched through `cordon run` (remote HTTP/SSE entries, or entries not "
-    "wrapped by `cordon init`) are not covered.",
+    "Servers the client reaches without `cordon run` are not covered: entries `cordon init` "
+    "was not run on, left alone or added since, and entries unwrapped with `--undo` "
+    "(remote HTTP and SSE entries are covered once wrapped: `cordon run --url`).",
     "The audit chain has no secret key: someone who can rewrite the whole file, or cut lines "
     "off its end, is caught only against an externally recorded last hash.",
 )
