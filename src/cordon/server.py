@@ -47,7 +47,8 @@ same JSON as text):
     The content firewall's decision for a tool result: ``deliver``, ``sanitise`` (with the
     sanitised payload in ``result``, where the words of every finding are also replaced by
     ``[removed: <rule id>]``) or ``block``. ``mode`` defaults to ``block`` and
-    ``block_at`` to the policy's.
+    ``block_at`` to the policy's; ``block`` answers as ``warn`` does for a result no finding
+    at ``block_at`` blocks (``sanitise`` when it has anything to rewrite).
 
 ``describe_policy()``
     The active rules (content catalogue and engine rule ids), benchmark figures (from
