@@ -6,7 +6,7 @@ the agent that the default ``warn`` would have masked, stripped or removed; an e
 response and a log message were not even checked against the threshold.
 
 Each surface (a tool result, a JSON-RPC error response, a log notification, a resource, a
-prompt) is asserted on what the client saw in block mode, and compared with what the same
+prompt, a form's message) is asserted on what the client saw in block mode, and compared with what the same
 session sees in warn mode: where block mode does not block, the two are the same. What
 reaches the threshold is withheld in block mode (the result replaced by an error, the error
 response's text withheld, the log message dropped) and never repeats the payload.
@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
+from mcp.types import ElicitResult
 
 from tests.conftest import ROOT, Harness, text_of
 from tests.servers.subthreshold import HOSTILE, PASSWORD, REPORT
@@ -46,6 +47,7 @@ async def _session(h: Harness, mode: str, era: str) -> dict[str, Any]:
     """What the client saw of each surface in one session under ``--content mode``."""
     logs: list[Any] = []
     progress: list[str | None] = []
+    asked: list[str] = []
 
     async def on_log(params: Any) -> None:
         logs.append(params.data)
@@ -53,9 +55,18 @@ async def _session(h: Harness, mode: str, era: str) -> dict[str, Any]:
     async def on_progress(done: float, total: float | None, message: str | None) -> None:
         progress.append(message)
 
+    async def on_elicit(ctx: Any, p: Any) -> ElicitResult:
+        asked.append(p.message)
+        return ElicitResult(action="decline")
+
     seen: dict[str, Any] = {}
     params = h.cordon(SERVER, env=_env(h), extra=["--content", mode, "--block-at", "high"])
-    async with Client(params, mode=era, logging_callback=on_log) as client:  # type: ignore[arg-type]
+    async with Client(
+        params,
+        mode=era,
+        logging_callback=on_log,  # type: ignore[arg-type]
+        elicitation_callback=on_elicit,  # type: ignore[arg-type]
+    ) as client:
         await client.list_tools()
         r = await client.call_tool("report", {})
         seen["report"] = (r.is_error, text_of(r))
@@ -68,11 +79,14 @@ async def _session(h: Harness, mode: str, era: str) -> dict[str, Any]:
                 seen[tool] = exc.error.message
         r = await client.call_tool("chatty", {}, progress_callback=on_progress)
         seen["chatty"] = text_of(r)
+        if era == "legacy":
+            r = await client.call_tool("confirm", {})
+            seen["confirm"] = text_of(r)
         read = await client.read_resource("notes://today")
         seen["resource"] = read.contents[0].text  # type: ignore[union-attr]
         prompt = await client.get_prompt("briefing", {})
         seen["prompt"] = prompt.messages[0].content.text  # type: ignore[union-attr]
-    seen["logs"], seen["progress"] = logs, progress
+    seen["logs"], seen["progress"], seen["asked"] = logs, progress, asked
     return seen
 
 
@@ -105,11 +119,15 @@ async def test_block_mode_delivers_what_it_does_not_block_as_warn_does(
     assert len(blocked["logs"]) == (1 if era == "legacy" else 0)
     for message in blocked["logs"]:
         _rewritten(message)
+    # a form's message, shown to the user (elicitation/create: the handshake era)
+    if era == "legacy":
+        assert len(blocked["asked"]) == 1 and blocked["confirm"] == "decline"
+        _rewritten(blocked["asked"][0] + "See [untrusted link removed] for details.\n")
     # a resource and a prompt: sanitised
     _rewritten(blocked["resource"])
     _rewritten(blocked["prompt"])
     # the same as the default mode delivers, surface by surface
-    for surface in ("report", "broken", "resource", "prompt"):
+    for surface in ("report", "broken", "resource", "prompt", "asked"):
         assert blocked[surface] == warned[surface], surface
     assert blocked["logs"] == warned["logs"][:1]
     assert blocked["progress"] == warned["progress"][:1]
@@ -118,6 +136,7 @@ async def test_block_mode_delivers_what_it_does_not_block_as_warn_does(
 
     # the server ran every call in both sessions (nothing was refused before it)
     tools = ["report", "hostile", "broken", "broken_hostile", "chatty"]
+    tools += ["confirm"] if era == "legacy" else []
     assert _calls(harness) == [*tools, "notes://today", "briefing"] * 2
 
 
