@@ -482,6 +482,17 @@ def _policy_not_changed(name: str, entry: Any, pols: Sequence[str], path: Path) 
     )
 
 
+def pins_note(names: Sequence[str]) -> str:
+    """What ``cordon init`` says of the pins of the servers it wrapped: the command that
+    accepts a changed definition, with each server's own name."""
+    runs = [f"`cordon pin accept --server {shlex.quote(n)}`" for n in dict.fromkeys(names)]
+    return (
+        "pins now last across restarts: a tool definition that changes later (a package "
+        "update too) is hidden and denied until you review it and run "
+        + (runs[0] if len(runs) == 1 else "the command of its server: " + ", ".join(runs))
+    )
+
+
 def plan_init(
     path: Path | str,
     *,
@@ -542,11 +553,7 @@ def plan_init(
         one_server_per_pack(pols, changed)
     new = _format_like(raw, data) if changed else raw
     if changed:
-        messages.append(
-            "pins now last across restarts: a tool definition that changes later (a package "
-            "update too) is hidden and denied until you review it and run "
-            "`cordon pin accept --server NAME`"
-        )
+        messages.append(pins_note(sorted(wrapped_names)))
     if changed and jsonc:
         messages.append(
             "note: comments and trailing commas are not kept in the rewritten file; "
@@ -722,13 +729,17 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
 
 def apply_plan(plan: ConfigPlan) -> Path | None:
     """Write a timestamped backup of the current file (``~/.cordon/backups/...``, see the module
-    docstring), then the plan's bytes, atomically.
+    docstring), then the plan's bytes, atomically; the files its ``cordon run`` entries name
+    go to ``cordon init``'s list of cordon's files (:mod:`cordon.clientstate`), which every
+    ``cordon run`` denies tool writes to.
 
     Returns the backup path, or None when the plan changes nothing (nothing is written).
 
     Raises:
         ClientConfigError: the file changed since it was planned, or a write failed.
     """
+    from cordon.clientstate import record_config
+
     if not plan.changed:
         return None
     path = plan.path
@@ -736,8 +747,11 @@ def apply_plan(plan: ConfigPlan) -> Path | None:
         real = path.resolve()  # a symlinked config (a dotfiles repo) stays a symlink
         if real.read_bytes() != plan.old:
             raise ClientConfigError(f"{path}: changed since the diff was shown; run again")
+        # the files of its cordon entries, before and after, protected from tool writes first
+        record_config(real, plan.old, plan.new)
         backup = _write_backup(real, plan.old)
         replace_file(real, plan.new, real.stat().st_mode & 0o7777)
+        record_config(real, plan.new)
     except OSError as exc:
         raise ClientConfigError(f"{path}: cannot write: {exc}") from exc
     return backup

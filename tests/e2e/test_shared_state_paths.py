@@ -9,6 +9,7 @@ directory still goes through, and the mailbox process goes on answering."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import yaml
 from mcp import Client, StdioServerParameters
 
 from tests.conftest import Harness, fs_server, mailbox_server, text_of
+from tests.e2e._init_cli import run_init
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -101,3 +103,41 @@ async def test_a_file_tool_cannot_rewrite_another_cordon_processs_policy(
     assert str(mail_policy) in lines[1]["paths"] and str(mail_audit) in lines[1]["paths"]
     denied = [r for r in harness.records() if r.get("rule") == "action.cordon_state"]
     assert len(denied) == len(calls), harness.records()
+
+
+async def test_an_entry_cordon_init_wrapped_is_protected_before_it_starts(
+    harness: Harness,
+) -> None:
+    """``cordon init`` records each wrapped entry's files: the file server's cordon denies a
+    write to the mailbox entry's policy although the client never started that entry (no
+    process of it published anything)."""
+    project = harness.tmp / "project"
+    project.mkdir()
+    config = project / ".mcp.json"
+    files = fs_server(project)
+    entries = {
+        "files": {"command": files[0], "args": files[1:]},
+        "mail": {"command": mailbox_server()[0], "args": mailbox_server()[1:]},
+    }
+    config.write_text(json.dumps({"mcpServers": entries}), "utf-8")
+    texts = {
+        "files": f"version: 1\npacks: [filesystem]\nallowed_path_prefixes: [{project}]\n",
+        "mail": "version: 1\nsecrets: {env_credentials: on}\n",
+    }
+    for name, text in texts.items():
+        (project / f"{name}.yaml").write_text(text, "utf-8")
+        run_init(harness, config, "--server", name, "--policy", str(project / f"{name}.yaml"))
+    entry = json.loads(config.read_text("utf-8"))["mcpServers"]["files"]
+    env = {**os.environ, "HOME": str(harness.home), **entry.get("env", {})}
+    params = StdioServerParameters(command=entry["command"], args=entry["args"], env=env)
+    mail_policy = project / "mail.yaml"
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("write_file", {"path": str(mail_policy), "content": OFF})
+        assert r.is_error and "action.cordon_state" in text_of(r), text_of(r)
+        r = await client.call_tool("write_file", {"path": str(project / "n.md"), "content": "n"})
+        assert not r.is_error, text_of(r)
+    assert mail_policy.read_text("utf-8") == texts["mail"]
+    assert (project / "n.md").read_text("utf-8") == "n"
+    (listed,) = (harness.home / ".cordon" / "state").glob("client-*.paths")
+    assert [json.loads(x)["name"] for x in listed.read_text().splitlines()] == ["files"]

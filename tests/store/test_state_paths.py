@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cordon.store import SharedStatePaths
-from cordon.store.state_paths import MAX_BYTES
+from cordon.store.state_paths import MAX_BYTES, record_wrapped
 
 
 def test_each_process_reads_the_others_files_as_they_are_appended(tmp_path: Path) -> None:
@@ -108,3 +108,36 @@ def test_for_client_creates_cordons_directories_private(
     assert s.path.parent == tmp_path / ".cordon" / "state"
     for d in (tmp_path / ".cordon", tmp_path / ".cordon" / "state"):
         assert stat.S_IMODE(d.stat().st_mode) == 0o700
+
+
+def test_cordon_inits_list_is_read_with_the_published_one(tmp_path: Path) -> None:
+    wrapped = tmp_path / "wrapped.json"
+    s = SharedStatePaths(tmp_path / "client.paths", ["/p/a.yaml"], wrapped=wrapped)
+    assert s.paths() == ("/p/a.yaml",)  # no list yet: nothing more
+    record_wrapped(Path("/p/.mcp.json"), ["/p/b.yaml", "/p/a.yaml"], file=wrapped)
+    assert s.paths() == ("/p/a.yaml", "/p/b.yaml")
+    record_wrapped(Path("/q/.mcp.json"), ["/q/c.yaml"], file=wrapped)
+    assert s.paths() == ("/p/a.yaml", "/p/b.yaml", "/q/c.yaml")
+    record_wrapped(Path("/p/.mcp.json"), [], file=wrapped)  # undone
+    assert s.paths() == ("/p/a.yaml", "/q/c.yaml")
+    assert stat.S_IMODE(wrapped.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        b"nope",
+        b"{}",
+        b'{"version": 2, "configs": {}}',
+        b'{"version": 1, "configs": {"x": ["rel"]}}',
+    ],
+)
+def test_a_cordon_init_list_that_cannot_be_read_fails_closed(tmp_path: Path, doc: bytes) -> None:
+    wrapped = tmp_path / "wrapped.json"
+    wrapped.write_bytes(doc)
+    s = SharedStatePaths(tmp_path / "client.paths", ["/p/a.yaml"], wrapped=wrapped)
+    with pytest.raises(OSError):
+        s.paths()
+    with pytest.raises(OSError):
+        record_wrapped(Path("/p/.mcp.json"), ["/p/b.yaml"], file=wrapped)
+    assert wrapped.read_bytes() == doc  # not overwritten

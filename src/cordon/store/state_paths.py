@@ -26,9 +26,16 @@ of a client denies a write to the files of every other one.
   may start it again, with the same files).
 * The file lies under ``~/.cordon``, which every process denies tool writes to.
 
-What it does not cover: a cordon process of the client that has not started yet has not
-published its files (a server the client starts late or on demand, or one that failed to
-start), nor one started by another client or through a wrapper between the client and
+* ``cordon init`` keeps a second list, for the processes that have not started yet (a server
+  the client starts late or on demand, one that failed to start, another client's):
+  ``~/.cordon/state/wrapped.json``, ``{"version": 1, "configs": {CONFIG: [path, ...]}}``, the
+  files every ``cordon run`` entry of each config file it wrote names
+  (:mod:`cordon.clientstate`; :func:`record_wrapped`). Each process reads it too, at each
+  such call (again when its inode, size or modification time changed): a missing file is an
+  empty list, one that cannot be read or parsed denies the write as above.
+
+What neither covers: an entry written by hand (not by ``cordon init``) whose process has not
+started, or has started under another client or through a wrapper between the client and
 cordon (another parent process: another file).
 """
 
@@ -37,6 +44,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -44,10 +52,17 @@ import orjson
 
 from cordon.store.shared_taint import _alive, _start_time
 
-__all__ = ["MAX_BYTES", "SharedStatePaths"]
+__all__ = ["MAX_BYTES", "SharedStatePaths", "record_wrapped", "wrapped_file"]
 
-#: the most bytes of the list a process reads; past it every write is denied
+#: the most bytes of the list (or of ``cordon init``'s) a process reads; past it every write
+#: is denied
 MAX_BYTES = 4 << 20
+
+
+def wrapped_file() -> Path:
+    """``~/.cordon/state/wrapped.json``: the files of every ``cordon run`` entry ``cordon
+    init`` wrote (module docstring)."""
+    return Path.home() / ".cordon" / "state" / "wrapped.json"
 
 
 class SharedStatePaths:
@@ -59,13 +74,24 @@ class SharedStatePaths:
             appended).
         name: this process's ``--name``, recorded with its files (for a person reading the
             file).
+        wrapped: ``cordon init``'s list (:func:`wrapped_file`), read too, or None.
 
     Raises:
         OSError: the file cannot be opened, created or appended to.
     """
 
-    def __init__(self, path: Path, own: Iterable[str] = (), *, name: str = "") -> None:
+    def __init__(
+        self,
+        path: Path,
+        own: Iterable[str] = (),
+        *,
+        name: str = "",
+        wrapped: Path | None = None,
+    ) -> None:
         self.path = Path(path)
+        self.wrapped = wrapped
+        self._wrapped_stat: tuple[int, int, int] | None = None
+        self._wrapped: tuple[str, ...] = ()
         self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         with contextlib.suppress(OSError):
             os.fchmod(self._fd, 0o600)
@@ -96,7 +122,7 @@ class SharedStatePaths:
         ppid = os.getppid()
         keep = f"client-{ppid}-{_start_time(ppid)}.paths"
         _prune(base, keep=keep)
-        return cls(base / keep, own, name=name)
+        return cls(base / keep, own, name=name, wrapped=base / "wrapped.json")
 
     def _append(self, own: list[str], name: str) -> None:
         line = orjson.dumps({"pid": os.getpid(), "name": name, "paths": own}) + b"\n"
@@ -110,12 +136,20 @@ class SharedStatePaths:
 
     def paths(self) -> tuple[str, ...]:
         """Every file the client's cordon processes published so far (this one's included),
-        in the order published, without repeats.
+        in the order published, then those of ``cordon init``'s list, without repeats.
 
         Raises:
-            OSError: the file cannot be read, is larger than :data:`MAX_BYTES`, or holds a
-                line that is not a list of files (fail closed: the caller denies the write).
+            OSError: either file cannot be read, is larger than :data:`MAX_BYTES`, or holds
+                a line (an entry) that is not a list of files (fail closed: the caller denies
+                the write).
         """
+        published = self._published()
+        if self.wrapped is None:
+            return published
+        wrapped = self._read_wrapped(self.wrapped)
+        return published + tuple(p for p in wrapped if p not in self._paths)
+
+    def _published(self) -> tuple[str, ...]:
         size = os.fstat(self._fd).st_size
         if size > MAX_BYTES:
             raise OSError(f"{self.path}: larger than {MAX_BYTES} bytes")
@@ -130,6 +164,19 @@ class SharedStatePaths:
         self._offset += end
         self._cached = tuple(self._paths)
         return self._cached
+
+    def _read_wrapped(self, path: Path) -> tuple[str, ...]:
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            return ()
+        key = (st.st_ino, st.st_size, st.st_mtime_ns)
+        if key != self._wrapped_stat:
+            if st.st_size > MAX_BYTES:
+                raise OSError(f"{path}: larger than {MAX_BYTES} bytes")
+            self._wrapped = tuple(dict.fromkeys(_wrapped_paths(path.read_bytes(), path)))
+            self._wrapped_stat = key
+        return self._wrapped
 
     def close(self) -> None:
         """Close the file (the line stays: module docstring)."""
@@ -156,6 +203,63 @@ def _line_paths(raw: bytes, where: Path) -> list[str]:
     ):
         raise OSError(f"{where}: a line is not a list of absolute paths")
     return paths
+
+
+def _wrapped_paths(raw: bytes, where: Path) -> list[str]:
+    """The files of ``cordon init``'s list, every config's.
+
+    Raises:
+        OSError: not ``{"version": 1, "configs": {config: [absolute path, ...]}}``.
+    """
+    try:
+        doc = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise OSError(f"{where}: not JSON") from exc
+    configs = doc.get("configs") if isinstance(doc, dict) and doc.get("version") == 1 else None
+    if not isinstance(configs, dict):
+        raise OSError(f"{where}: not a version 1 list of configs")
+    out: list[str] = []
+    for paths in configs.values():
+        out += _line_paths(orjson.dumps({"paths": paths}), where)
+    return out
+
+
+def record_wrapped(config: Path, paths: Iterable[str], *, file: Path | None = None) -> None:
+    """Set the files of the ``cordon run`` entries of the client config ``config`` in
+    ``cordon init``'s list (``file``, default :func:`wrapped_file`); none: drop the config.
+    Read, changed and replaced atomically under an exclusive lock on ``<file>.lock``; the
+    directory is created with mode 0700, the file with mode 0600.
+
+    Raises:
+        OSError: the list cannot be read, parsed or written.
+    """
+    file = wrapped_file() if file is None else Path(file)
+    for d in [*(p for p in reversed(file.parent.parents) if not p.exists()), file.parent]:
+        d.mkdir(mode=0o700, exist_ok=True)
+    lock = os.open(f"{file}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        configs: dict[str, list[str]] = {}
+        if file.exists():
+            raw = file.read_bytes()
+            _wrapped_paths(raw, file)  # (raises on a list this code did not write)
+            configs = orjson.loads(raw)["configs"]
+        mine = [str(p) for p in dict.fromkeys(paths)]
+        configs.pop(str(config), None)
+        if mine:
+            configs[str(config)] = mine
+        data = orjson.dumps({"version": 1, "configs": configs}, option=orjson.OPT_INDENT_2)
+        fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", dir=file.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data + b"\n")
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, file)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    finally:
+        os.close(lock)
 
 
 def _prune(base: Path, *, keep: str) -> None:

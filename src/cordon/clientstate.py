@@ -1,0 +1,94 @@
+"""The files of every entry a client config runs behind cordon, for the registry ``cordon init``
+keeps (:func:`cordon.store.state_paths.record_wrapped`).
+
+A ``cordon run`` protects its own files and those its client's other running cordon processes
+published (:mod:`cordon.store.state_paths`); an entry the client has not started yet has
+published nothing. ``cordon init`` (and ``--undo``, and a restored backup: whatever
+:func:`cordon.clientconfig.apply_plan` writes) therefore records, per config file, the files
+each ``cordon run`` entry of the file names: ``--policy``, ``--pin-file``, ``--audit`` (and its
+rotated ``.1``), ``--approvals-store``. Every ``cordon run`` reads that record at each call that
+writes a path. A relative path is taken relative to the config file's directory (``cordon
+init`` writes absolute ones).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["config_state_paths", "record_config", "run_state_paths"]
+
+#: ``cordon run`` options that name one of its own files
+_FILE_OPTIONS = ("--policy", "--pin-file", "--audit", "--approvals-store")
+
+
+def run_state_paths(args: Sequence[Any], base: Path) -> list[str]:
+    """The files the arguments of one ``cordon run`` entry (``["run", ...]``) name, absolute
+    (a relative one under ``base``); cordon's own options end at ``--``."""
+    out: list[str] = []
+    items = [str(a) for a in args]
+    for i, arg in enumerate(items):
+        if arg == "--":
+            break
+        opt, eq, value = arg.partition("=")
+        if opt not in _FILE_OPTIONS:
+            continue
+        if not eq:
+            if i + 1 >= len(items):
+                continue
+            value = items[i + 1]
+        if not value or "\x00" in value:
+            continue
+        path = Path(value).expanduser()
+        out.append(str(path if path.is_absolute() else base / path))
+        if opt == "--audit":
+            out.append(f"{out[-1]}.1")
+    return list(dict.fromkeys(out))
+
+
+def _cordon_entries(path: Path, raw: bytes) -> Iterator[Mapping[str, Any]]:
+    """The ``cordon run`` entries of every servers table of the config file."""
+    from cordon import clientconfig as cc
+    from cordon.clientcodex import codex_tables, is_codex_config, parse_codex, plain
+
+    if is_codex_config(path):
+        tables = codex_tables(parse_codex(raw, path, cc.ClientConfigError))
+    else:
+        data, _kind, key, _jsonc = cc._servers_table(path, raw)
+        tables = cc._tables(data, key)
+    for _prefix, servers in tables:
+        for entry in servers.values():
+            entry = plain(entry) if is_codex_config(path) else entry
+            if isinstance(entry, dict) and cc._is_cordon(entry):
+                yield entry
+
+
+def config_state_paths(path: Path, raw: bytes) -> list[str]:
+    """The files the ``cordon run`` entries of the config file ``path`` (its bytes ``raw``)
+    name (:func:`run_state_paths`).
+
+    Raises:
+        ClientConfigError: the bytes are not a config file cordon reads.
+    """
+    base = path.resolve().parent
+    out: list[str] = []
+    for entry in _cordon_entries(path, raw):
+        out += run_state_paths(entry.get("args") or [], base)
+    return list(dict.fromkeys(out))
+
+
+def record_config(path: Path, *versions: bytes) -> None:
+    """Set the config file ``path``'s entry in ``cordon init``'s list to the files the
+    ``cordon run`` entries of any of ``versions`` (its bytes) name.
+
+    Raises:
+        OSError: the list cannot be read or written.
+        ClientConfigError: a version is not a config file cordon reads.
+    """
+    from cordon.store.state_paths import record_wrapped
+
+    paths: list[str] = []
+    for raw in versions:
+        paths += config_state_paths(path, raw)
+    record_wrapped(path.resolve(), paths)
