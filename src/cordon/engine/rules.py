@@ -203,9 +203,12 @@ _RULES = (
        f"{_APPROVE}; {_TRUST}"),
     _r(ACTION_CORDON_STATE, "action rules", "deny",
        "a write to cordon's own state (its approvals store, pin file, policy, audit log, "
-       "~/.cordon), by a file tool or a shell command (`>`, `tee`, `cp`, `mv`, `rm`, `sed -i`, "
-       "`truncate`, `ln -sf` ...): an agent that writes them approves its own asks or trusts "
-       "a changed tool",
+       "~/.cordon), or to the policy, pin file or audit log of the client's other cordon "
+       "processes (published at their start) or of an entry `cordon init` wrapped; or any "
+       "write while those lists cannot be read; by a file tool or a shell command (`>`, "
+       "`tee`, `cp`, `mv`, `rm`, `sed -i`, `truncate`, `ln -sf` ...): an agent that writes "
+       "them approves its own asks, trusts a changed tool or turns a control off for the "
+       "next start",
        "the approver boundary (docs/threat-model.md: the agent cannot answer cordon's "
        "question nor re-trust a changed tool)",
        "none: edit cordon's files in a terminal (`cordon approve`, `cordon pin accept`)"),
