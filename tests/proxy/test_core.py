@@ -29,6 +29,8 @@ class _Obs:
 class _Work:
     """The session side, faked: every touch is logged, verdicts come from ``verdicts``."""
 
+    pin_file = None  # (no pinned identity: nothing is held for it)
+
     def __init__(self) -> None:
         self.log: list[str] = []
         self.verdicts: dict[str, str] = {}

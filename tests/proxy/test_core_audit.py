@@ -257,15 +257,21 @@ def test_a_request_pipelined_behind_the_clients_discover_waits_for_a_named_serve
     tmp_path: Path,
 ) -> None:
     """A 2026-07-28 request sent before the answer to the client's own discover came is held
-    behind a discover of cordon's own, as one sent with no handshake at all is."""
+    until that answer, then decided behind its check: a swapped server never gets it."""
     pins = _pinned(tmp_path)
     up = Upstream("someone-else", discover="silent")
     core, t = _proxy(pins, up)
     discover = {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": META}}
     t.from_client(discover)
     t.from_client(_call(5))
-    assert up.methods() == ["server/discover", "server/discover"]
-    assert core.probe_held is not None
+    assert up.methods() == ["server/discover"]
+    assert core.behind_handshake is not None and core.backlog("client") > 0
+    info = {SERVER_INFO: {"name": "someone-else", "version": "1"}}
+    t.from_server({"jsonrpc": "2.0", "id": 1, "result": {"_meta": info}})
+    assert up.methods() == ["server/discover"]  # the call never reached it
+    answer = next(m for m in t.messages() if m.get("id") == 5)
+    assert "pin.server_changed" in orjson.dumps(answer).decode()
+    assert core.behind_handshake is None and core.backlog("client") == 0
 
 
 @pytest.mark.parametrize("bad", ["with_method", "with_error"])

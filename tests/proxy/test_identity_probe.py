@@ -180,8 +180,11 @@ def test_no_probe_without_a_pin_file_or_after_a_handshake(tmp_path: Path) -> Non
 
 
 def test_a_handshake_era_request_is_not_probed(tmp_path: Path) -> None:
+    """No discover can name a handshake-era server without starting its session: a request
+    with no handshake answered is refused instead (tests/proxy/test_identity_handshake.py)."""
     pins = _pinned(tmp_path)
     up = Upstream("notes-server")
     _, t = _proxy(pins, up)
     t.from_client({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
-    assert up.methods() == ["tools/list"]
+    assert up.methods() == []
+    assert t.messages()[0]["error"]["code"] == -32600

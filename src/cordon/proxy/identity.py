@@ -24,9 +24,13 @@ nothing: every held request is answered with an error, and the next request prob
 (fail closed: a server cordon cannot name gets no request).
 
 The client's own ``initialize`` or ``server/discover`` names the server only once its
-*result* came (and is checked before it is delivered): a request sent before that, or after
-an error answer (a swapped server refusing to be named), is held behind a discover of
-cordon's own as one sent with no handshake at all.
+*result* came (and is checked before it is delivered). With a pin file, what the client sends
+while its handshake is out (a ``tools/call`` pipelined behind ``initialize``) is held until
+that answer, then goes on behind the check, in order. A request sent with no handshake
+answered (none sent, or an error answer: a swapped server refusing to be named) is held
+behind a discover of cordon's own when it is a 2026-07-28 request; a handshake-era request is
+refused (MCP's lifecycle: no request but ``ping`` before ``initialize`` is answered), as no
+discover can name a handshake-era server without starting its session.
 
 A mixin of :class:`cordon.proxy.core.ProxyCore`, as :class:`cordon.proxy.asking.AskSide` is.
 """
@@ -80,6 +84,12 @@ def _modern_meta(msg: Any) -> dict[str, Any] | None:
     return meta if isinstance(meta, dict) and _VERSION_KEY in meta else None
 
 
+def _unnamed(msg: dict[str, Any]) -> bool:
+    """A request that must not reach a server before it is named: any but ``ping`` (MCP
+    lifecycle: the one request a client may send before ``initialize`` is answered)."""
+    return "id" in msg and isinstance(msg.get("method"), str) and msg["method"] != "ping"
+
+
 class IdentitySide:
     """The server's identity checked before a 2026-07-28 client's first request, and the
     upstream's end (module docstring)."""
@@ -100,6 +110,9 @@ class IdentitySide:
     #: client (the upstream sees it; :meth:`cordon.proxy.asking.AskSide._ask_legacy`)
     probe_id: str | None = None
     probe_held: list[bytes | Oversize] | None = None
+    #: with a pin file, the client frames that came while its own handshake was out, held
+    #: until its answer (their bytes count in the client's backlog too)
+    behind_handshake: list[bytes | Oversize] | None = None
     _held_size: int = 0
 
     if TYPE_CHECKING:
@@ -117,8 +130,9 @@ class IdentitySide:
         return self._held_size
 
     def _hold(self, item: bytes | Oversize) -> None:
-        assert self.probe_held is not None
-        self.probe_held.append(item)
+        held = self.probe_held if self.probe_held is not None else self.behind_handshake
+        assert held is not None
+        held.append(item)
         size = len(item) if isinstance(item, bytes) else item.size
         self._held_size += size + _HELD_OVERHEAD
 
@@ -133,8 +147,8 @@ class IdentitySide:
     def client_frame(self, item: bytes | Oversize) -> list[Action]:
         """One line from the client: held while cordon's discover is out, and the first
         2026-07-28 request of a connection with a pin file held behind a new one."""
-        if self.probe_held is not None:  # everything waits behind the probe, in order
-            self._hold(item)
+        if self.probe_held is not None or self.behind_handshake is not None:
+            self._hold(item)  # everything waits behind the probe or the handshake, in order
             return []
         if self.identity_seen or not isinstance(item, bytes):
             return self._client_frame(item)
@@ -147,9 +161,16 @@ class IdentitySide:
             # (:meth:`_handshake_answered`); an error names nobody
             self._handshakes |= {id_key(msg["id"])}
             return self._client_frame(item)
+        pinned = self.work.pin_file is not None
+        if pinned and self._handshakes & self.pending.keys():
+            self.behind_handshake, self._held_size = [], 0
+            self._hold(item)
+            return []
         meta = _modern_meta(msg)
-        if meta is not None and self.work.pin_file is None:
+        if meta is not None and not pinned:
             self.identity_seen = True  # (no pin to compare it with: nothing to probe for)
+        if meta is None and pinned and _unnamed(msg):
+            return self._not_named(msg)
         if meta is None or self.identity_seen:
             return self._client_frame(item)
         # (fresh randomness, not the prefix of cordon's own questions to the client: a
@@ -183,7 +204,30 @@ class IdentitySide:
         out: list[Action] = super().server_frame(item)  # type: ignore[misc]
         if waiting and isinstance(item, bytes) and not waiting <= self.pending.keys():
             self._handshake_answered(item, waiting - self.pending.keys())
+        return out + self._after_handshake()
+
+    def _after_handshake(self) -> list[Action]:
+        """The client's handshake was answered (or ended otherwise): the frames held behind
+        it go on, in order, behind its check (the decisions they need are queued after the
+        ``identity`` job its result started); unnamed, they meet the usual rules again (a
+        probe, or a refusal)."""
+        held = self.behind_handshake
+        if held is None or self._handshakes & self.pending.keys():
+            return []
+        self.behind_handshake, self._held_size = None, 0
+        out: list[Action] = []
+        for frame in held:
+            out += self.client_frame(frame)
         return out
+
+    def _not_named(self, msg: dict[str, Any]) -> list[Action]:
+        """A handshake-era request before any handshake result, with a pin file: refused,
+        never forwarded (the server it would reach is not named yet)."""
+        why = "a request before the server's initialize result (the server is not named yet)"
+        rid = msg["id"]
+        plain = None if isinstance(rid, bool) or not isinstance(rid, (str, int, float)) else rid
+        text = f"cordon refused this request: {why}; send initialize first"
+        return [self._refuse("client", why), ToClient(error_frame(plain, INVALID_REQUEST, text))]
 
     def _handshake_answered(self, item: bytes, answered: frozenset[tuple[str, Any]]) -> None:
         """``item`` took the client's handshake requests ``answered`` out of the pending
@@ -319,7 +363,10 @@ class IdentitySide:
     # -- the end ------------------------------------------------------------------------
     def upstream_gone(self) -> list[Action]:
         """The upstream exited: every request still pending, or held behind cordon's
-        discover, gets an error."""
+        discover or the client's handshake, gets an error."""
+        if self.behind_handshake is not None and self.probe_held is None:
+            # (held behind the handshake: refused as behind a failed discover)
+            self.probe_held, self.behind_handshake = self.behind_handshake, None
         out = self._probe_failed("the upstream exited") if self.probe_held is not None else []
         out += [
             self._answer(
@@ -341,6 +388,7 @@ class IdentitySide:
         p = self.pending.pop(id_key(id_), None)
         if p is None:
             return []
-        return self._put(
+        failed = self._put(
             "upstream", [self._answer(p.id, error_frame(p.id, INTERNAL_ERROR, message))]
         )
+        return failed + self._after_handshake()
