@@ -71,7 +71,7 @@ async def test_init_pins_survive_restarts_and_undo_restores_bytes(tmp_path: Path
 
     done = _cordon(home, "init", "--config", str(config), "--absolute", "-y")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "cordon pin accept --server NAME" in done.stdout
+    assert "`cordon pin accept --server mail`" in done.stdout
     entry = json.loads(config.read_text())["mcpServers"]["mail"]
     pins = Path(entry["args"][entry["args"].index("--pin-file") + 1])
     assert pins == pin_file_for(

@@ -323,6 +323,7 @@ def plan_codex_init(
         _head,
         _left_as_is,
         pin_file_for,
+        pins_note,
     )
     from cordon.clientpolicy import one_server_per_pack
 
@@ -353,11 +354,7 @@ def plan_codex_init(
     if len(changed) > 1:
         one_server_per_pack(pols, changed)
     if changed:
-        messages.append(
-            "pins now last across restarts: a tool definition that changes later (a package "
-            "update too) is hidden and denied until you review it and run "
-            "`cordon pin accept --server NAME`"
-        )
+        messages.append(pins_note(changed))
     new = tomlkit.dumps(doc).encode("utf-8") if changed else raw
     return ConfigPlan(
         path=path,

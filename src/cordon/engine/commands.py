@@ -199,30 +199,35 @@ def _prefixes(ctx: Context) -> tuple[str, ...]:
     return ctx.tp.allowed_path_prefixes or ctx.session.engine.policy.allowed_path_prefixes
 
 
+def _an(op: str) -> str:
+    """``op`` (a delete, an overwrite) with its article."""
+    return ("an " if op[:1] in "aeiou" else "a ") + op
+
+
 def _write_verdict(ref: PathRef, ctx: Context) -> tuple[str, str] | None:
     """(verdict, why) for a delete or overwrite of ``ref``, or None when it is confined."""
     joined = _joined(ref)
     if joined is None or DYNAMIC in joined:
-        return "ask", f"{ref.program}: a {ref.op} target computed at run time"
+        return "ask", f"{ref.program}: {_an(ref.op)} target computed at run time"
     prefixes = _prefixes(ctx)
     relative = not joined.startswith(("/", "~"))
     escapes = relative and posixpath.normpath(joined).split("/")[0] == ".."
     if relative and ctx.tp.base_dir is None:
         # the server's working directory is taken as the project's; climbing out of it is not
         if escapes:
-            return "ask", f"{ref.program}: a {ref.op} above the working directory"
+            return "ask", f"{ref.program}: {_an(ref.op)} above the working directory"
         return None
     resolved = _resolve(joined, ctx)
     if resolved is None:
-        return "ask", f"{ref.program}: a {ref.op} target that cannot be resolved"
+        return "ask", f"{ref.program}: {_an(ref.op)} target that cannot be resolved"
     paths = ctx.session.engine.paths
     if prefixes:
         if _args.path_within(resolved, prefixes, paths):
             return None
-        return "deny", f"{ref.program}: a {ref.op} outside the allowed path prefixes"
+        return "deny", f"{ref.program}: {_an(ref.op)} outside the allowed path prefixes"
     if ctx.tp.base_dir is not None and _args.path_within(resolved, (ctx.tp.base_dir,), paths):
         return None
-    return "ask", f"{ref.program}: a {ref.op} outside the project (no allowed_path_prefixes)"
+    return "ask", f"{ref.program}: {_an(ref.op)} outside the project (no allowed_path_prefixes)"
 
 
 def _sensitive(ref: PathRef, ctx: Context) -> bool:
@@ -398,7 +403,9 @@ def _file_rules(
         if ref.op in ("delete", "overwrite"):
             hit = _write_verdict(ref, ctx)
             if hit is not None:
-                v = _v(hit[0], rules.ACTION_DELETE_OUTSIDE, f"blocked: {hit[1]}", c.path, ref.op)
+                # "blocked:" only on a deny: an ask's reason is read as "needs approval: ..."
+                why = f"blocked: {hit[1]}" if hit[0] == "deny" else hit[1]
+                v = _v(hit[0], rules.ACTION_DELETE_OUTSIDE, why, c.path, ref.op)
                 if hit[0] == "deny":
                     return v
                 asks.append(v)
