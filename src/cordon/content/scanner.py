@@ -545,25 +545,7 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
                 out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
         src_view = nz.source_view if nz.source_view or not text else ascii_view(text)
         if b"\\" in src_view and _ESCAPE_HINT_B.search(src_view):
-            # text that carries JSON/Python string escapes ("...model.\\nBefore you...") is
-            # read by the model with the escapes applied: scan that reading too, region by
-            # region around the escapes (a match the decoding changes holds an escape)
-            for lo, hi in escape_regions(text, view=src_view):
-                region = text[lo:hi]
-                decoded = decode_json_escapes(region)
-                if decoded == region:
-                    continue
-                # not the ANSI rules: an escaped sequence ('\\u001B[8m' in a README's code
-                # sample, strip-ansi's and chalk's own docs) is shown as its escape text, so
-                # it conceals nothing from the person (Trail of Bits' ANSI deception needs
-                # the raw byte); what it hides from rules is still read in the reading
-                found = [
-                    h
-                    for h in scan_hits(decoded, only=only, depth=depth - 1)
-                    if h.rule.id not in _ANSI_RULES
-                ]
-                for h in _not_shown(found, direct, lo, hi):
-                    out.append(Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value))
+            out += _escape_reading(text, src_view, only, depth, direct)
         # ESC is ASCII (on the view); a C1 CSI or OSC of the text is in ``has_c1``
         if (b"\x1b" in src_view or nz.has_c1) and ANSI_RE.search(text):
             out += _ansi_reading(text, only, depth)
@@ -580,6 +562,33 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
     if only is None and depth == MAX_LAYER_DEPTH and len(text) >= 4096:
         _remember(text, unique)
     return unique
+
+
+def _escape_reading(
+    text: str, src_view: bytes, only: frozenset[str] | None, depth: int, direct: list[Hit]
+) -> list[Hit]:
+    """Text that carries JSON/Python string escapes ("...model.\\nBefore you...") is read by
+    the model with the escapes applied: that reading's hits, region by region around the
+    escapes (a match the decoding changes holds an escape), each spanning its region.
+
+    Not the ANSI rules: an escaped sequence ('\\u001B[8m' in a README's code sample,
+    strip-ansi's and chalk's own docs) is shown as its escape text, so it conceals nothing
+    from the person (Trail of Bits' ANSI deception needs the raw byte); what it hides from
+    other rules is still read in the reading."""
+    out: list[Hit] = []
+    for lo, hi in escape_regions(text, view=src_view):
+        region = text[lo:hi]
+        decoded = decode_json_escapes(region)
+        if decoded == region:
+            continue
+        found = [
+            h
+            for h in scan_hits(decoded, only=only, depth=depth - 1)
+            if h.rule.id not in _ANSI_RULES
+        ]
+        for h in _not_shown(found, direct, lo, hi):
+            out.append(Hit(rule=h.rule, severity=h.severity, span=(lo, hi), value=h.value))
+    return out
 
 
 def _not_shown(found: list[Hit], direct: list[Hit], lo: int, hi: int) -> list[Hit]:
