@@ -124,16 +124,22 @@ async def test_an_entry_cordon_init_wrapped_is_protected_before_it_starts(
         "files": f"version: 1\npacks: [filesystem]\nallowed_path_prefixes: [{project}]\n",
         "mail": "version: 1\nsecrets: {env_credentials: on}\n",
     }
+    (project / "conf").mkdir()
     for name, text in texts.items():
-        (project / f"{name}.yaml").write_text(text, "utf-8")
-        run_init(harness, config, "--server", name, "--policy", str(project / f"{name}.yaml"))
+        (project / "conf" / f"{name}.yaml").write_text(text, "utf-8")
+        pol = str(project / "conf" / f"{name}.yaml")
+        run_init(harness, config, "--server", name, "--policy", pol)
     entry = json.loads(config.read_text("utf-8"))["mcpServers"]["files"]
     env = {**os.environ, "HOME": str(harness.home), **entry.get("env", {})}
     params = StdioServerParameters(command=entry["command"], args=entry["args"], env=env)
-    mail_policy = project / "mail.yaml"
+    mail_policy = project / "conf" / "mail.yaml"
     async with Client(params, mode="legacy") as client:
         await client.list_tools()
         r = await client.call_tool("write_file", {"path": str(mail_policy), "content": OFF})
+        assert r.is_error and "action.cordon_state" in text_of(r), text_of(r)
+        # the policy's directory moved away (to write one there and move it back): denied
+        move = {"source": str(project / "conf"), "destination": str(project / "conf2")}
+        r = await client.call_tool("move_file", move)
         assert r.is_error and "action.cordon_state" in text_of(r), text_of(r)
         r = await client.call_tool("write_file", {"path": str(project / "n.md"), "content": "n"})
         assert not r.is_error, text_of(r)

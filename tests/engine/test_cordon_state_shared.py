@@ -84,6 +84,33 @@ def test_a_write_to_another_processs_files_is_denied(
     assert "another cordon process" in v.reason
 
 
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        ("move_file", {"source": "{t}/proj", "destination": "{t}/gone"}),
+        ("delete_file", {"path": "{t}/proj"}),
+        ("move_file", {"source": "{t}/home", "destination": "{t}/h2"}),  # holds ~/.cordon
+    ],
+)
+def test_moving_or_deleting_a_directory_that_holds_one_is_denied(
+    tmp_path: Path, tool: str, args: dict[str, str]
+) -> None:
+    s = _session(tmp_path, _List([str(tmp_path / "proj" / "base.yaml")]), trust=True)
+    v = s.check(tool, {k: v.format(t=tmp_path) for k, v in args.items()})
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
+
+
+def test_writing_into_a_directory_that_holds_one_is_not(tmp_path: Path) -> None:
+    s = _session(tmp_path, _List([str(tmp_path / "proj" / "base.yaml")]), trust=True)
+    for tool, args in [
+        ("move_file", {"source": "{t}/proj/a.md", "destination": "{t}/proj/b.md"}),
+        ("write_file", {"path": "{t}/proj/c.md", "content": "x"}),
+        ("delete_file", {"path": "{t}/proj/c.md"}),
+    ]:
+        v = s.check(tool, {k: v.format(t=tmp_path) for k, v in args.items()})
+        assert v.rule != "action.cordon_state", (tool, v)
+
+
 def test_ones_own_files_keep_their_reason_and_other_writes_and_reads_pass(
     tmp_path: Path,
 ) -> None:

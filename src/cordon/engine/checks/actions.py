@@ -139,10 +139,13 @@ def _cordon_state_write(ctx: Context, targets: list[tuple[str, str, str]]) -> Ve
                 param=targets[0][0] or None,
                 details={"matched": "list unreadable"},
             )
+    # a tool that moves or deletes takes what lies under its target too (the policy's
+    # directory moved away, a file written there, the directory moved back)
+    moves = bool(set(_actions.split_tokens(ctx.tool)) & _MOVE_OR_DELETE)
     for where, _text, resolved in targets if own or others else ():
-        if _args.path_within_any_case(resolved, own, engine.paths):
+        if _touches(resolved, own, engine.paths, moves):
             reason = "writes to cordon's own state (approvals, pins, policy or audit log)"
-        elif _args.path_within_any_case(resolved, others, engine.paths):
+        elif _touches(resolved, others, engine.paths, moves):
             reason = "writes to another cordon process's state (policy, pins or audit log)"
         else:
             continue
@@ -150,6 +153,25 @@ def _cordon_state_write(ctx: Context, targets: list[tuple[str, str, str]]) -> Ve
             verdict="deny", rule=rules.ACTION_CORDON_STATE, reason=reason, param=where or None
         )
     return None
+
+
+#: tool-name tokens of a tool that moves or deletes what its target holds
+_MOVE_OR_DELETE = frozenset(
+    {"move", "mv", "rename", "delete", "remove", "rm", "rmdir", "unlink", "trash"}
+)
+
+
+def _touches(
+    resolved: str, protected: tuple[str, ...], paths: _args.PathResolver, moves: bool
+) -> bool:
+    """``resolved`` is one of ``protected`` or under one; with ``moves``, also a directory
+    that holds one."""
+    if _args.path_within_any_case(resolved, protected, paths):
+        return True
+    return moves and any(
+        _args.path_within_any_case(paths.realpath(paths.expanduser(p)), (resolved,), paths)
+        for p in protected
+    )
 
 
 def _linked_credential_write(targets: list[tuple[str, str, str]]) -> Verdict | None:
