@@ -431,8 +431,9 @@ def conclude(guarded: Run, results: list[tuple[str, bool]], out: Path = OUT) -> 
         console.print(
             f"The new-address mail was refused with a one-time code. In a live session a person "
             f"would allow one retry from their own terminal with [bold].venv/bin/cordon approve "
-            f"--store {rel}/approvals.json {code}[/bold] (the demo's agent has "
-            f"already finished, so nothing would retry it)."
+            f"{code} --store {rel}/approvals.json --audit {rel}/audit.jsonl[/bold] (--audit: "
+            f"the approval shows the call's arguments; the demo's agent has already finished, "
+            f"so nothing would retry it)."
         )
     failed = [name for name, ok in results if not ok]
     for name, ok in results:

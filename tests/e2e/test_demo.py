@@ -7,6 +7,7 @@ check; this test runs it as a subprocess and also re-reads the state it left beh
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -34,6 +35,11 @@ def test_demo_blocks_the_hijack_and_keeps_the_real_work() -> None:
     assert p.returncode == 0, p.stdout + p.stderr
     assert "FAIL" not in p.stdout
     assert "all" in p.stdout and "checks passed" in p.stdout
+    # the approval hint names the store and the audit log cordon run was given, as the
+    # README says to pass them (without --audit the approval cannot show the arguments)
+    said = " ".join(p.stdout.split())
+    hint = r"cordon approve \S+ --store examples/demo/out/approvals\.json"
+    assert re.search(hint + r" --audit examples/demo/out/audit\.jsonl", said), said
 
     guarded = OUT / "state-cordon"
     mails = [json.loads(x.read_text()) for x in sorted((guarded / "outbox").glob("*.json"))]
