@@ -46,7 +46,9 @@ RULES: tuple[Rule, ...] = (
         pattern=(
             r"--(?:extra-)?index-url[\s=]+(?!https://(?:pypi\.org|download\.pytorch\.org|"
             r"pypi\.python\.org|test\.pypi\.org)[/\s])\S+"
-            r"|--trusted-host\b"
+            # the flag with a host after it: pip's own source names the option as a string
+            # ('"--trusted-host",'), which trusts nothing
+            r"|--trusted-host[\s=]+(?!-)[\w.:\[\]-]+"
             r"|\bnpm\s+(?:config\s+set\s+registry|(?:i|install|add)\b[^\n]{0,80}?--registry)"
             r"[\s=]+(?!https://registry\.npmjs\.org)\S+"
             r"|\byarn\s+config\s+set\s+registry\s+(?!https://registry\.(?:npmjs\.org|"
