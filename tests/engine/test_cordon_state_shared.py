@@ -183,3 +183,14 @@ def test_a_shell_command_overwriting_another_processs_files_is_denied(
     listed.broken = True
     v = s.check("run_command", {"command": f"echo x > {tmp_path}/proj/notes.md"})
     assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
+
+
+@pytest.mark.parametrize("command", ["rm -rf {t}/proj", "mv {t}/proj {t}/gone", "rm -r ../proj"])
+def test_a_shell_command_deleting_a_directory_that_holds_one_is_denied(
+    tmp_path: Path, command: str
+) -> None:
+    s = _shell(tmp_path, _List([str(tmp_path / "proj" / "base.yaml")]))
+    v = s.check("run_command", {"command": command.format(t=tmp_path)})
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
+    ok = s.check("run_command", {"command": f"rm -f {tmp_path}/proj/notes.md"})
+    assert ok.rule != "action.cordon_state", ok

@@ -309,6 +309,9 @@ def check_commands(
         deny = _file_rules(ctx, c, asks, trusted)
         if deny is not None:
             return deny, ()
+        deny = _cordon_dirs(ctx, c)
+        if deny is not None:
+            return deny, ()
         for why in dict.fromkeys(f.opaque):
             asks.append(_v("ask", rules.ACTION_COMMAND_OPAQUE, f"blocked until approved: {why}",
                            c.path, "computed"))  # fmt: skip
@@ -362,6 +365,50 @@ def _cordon_rules(ctx: Context, c: CommandString) -> tuple[Verdict | None, list[
             why = f"blocked: {ref.program} writes to another cordon process's state (policy, pins or audit log)"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
     return None, asks
+
+
+def _cordon_dirs(ctx: Context, c: CommandString) -> Verdict | None:
+    """``action.cordon_state`` for a delete (``rm -r``, ``mv``'s source) of a directory that
+    holds one of cordon's files (its own, or the client's other cordon processes'): what lies
+    under the target goes too (the policy's directory moved away, a policy written there, the
+    directory moved back). After the other block rules, so ``rm -rf /`` stays
+    ``action.rm_root``; the list was read by :func:`_cordon_rules` (unreadable: denied)."""
+    engine = ctx.session.engine
+    paths = engine.paths
+    shared = engine.shared_state_paths
+    protected = (*engine.state_paths, paths.expanduser("~/.cordon"))
+    for ref in c.facts.files:
+        joined = _joined(ref) if ref.op == "delete" else None
+        if joined is None or DYNAMIC in joined:
+            continue
+        resolved = _args.resolve_path(joined.replace("%", "%25"), ctx.tp.base_dir or ".", paths)
+        if resolved is None:
+            continue
+        try:
+            others = shared.paths() if shared is not None else ()
+        except OSError:
+            others = ()  # (denied by _cordon_rules already)
+        for mine, listed in ((True, protected), (False, others)):
+            if state_touched(resolved, listed, paths, True):
+                whose = "cordon's own" if mine else "another cordon process's"
+                why = f"blocked: {ref.program} deletes or moves a directory that holds {whose} state (approvals, pins, policy or audit log)"
+                return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op)
+    return None
+
+
+def state_touched(
+    resolved: str, protected: tuple[str, ...], paths: _args.PathResolver, moves: bool
+) -> bool:
+    """``action.cordon_state``: ``resolved`` is one of cordon's files ``protected`` or under
+    one; with ``moves`` (a move or delete: what lies under its target goes too), also a
+    directory that holds one (the policy's directory moved away, a policy written there, the
+    directory moved back)."""
+    if _args.path_within_any_case(resolved, protected, paths):
+        return True
+    return moves and any(
+        _args.path_within_any_case(paths.realpath(paths.expanduser(p)), (resolved,), paths)
+        for p in protected
+    )
 
 
 def _git_asks(c: CommandString) -> list[Verdict]:

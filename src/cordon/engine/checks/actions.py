@@ -143,9 +143,9 @@ def _cordon_state_write(ctx: Context, targets: list[tuple[str, str, str]]) -> Ve
     # directory moved away, a file written there, the directory moved back)
     moves = bool(set(_actions.split_tokens(ctx.tool)) & _MOVE_OR_DELETE)
     for where, _text, resolved in targets if own or others else ():
-        if _touches(resolved, own, engine.paths, moves):
+        if _commands.state_touched(resolved, own, engine.paths, moves):
             reason = "writes to cordon's own state (approvals, pins, policy or audit log)"
-        elif _touches(resolved, others, engine.paths, moves):
+        elif _commands.state_touched(resolved, others, engine.paths, moves):
             reason = "writes to another cordon process's state (policy, pins or audit log)"
         else:
             continue
@@ -159,19 +159,6 @@ def _cordon_state_write(ctx: Context, targets: list[tuple[str, str, str]]) -> Ve
 _MOVE_OR_DELETE = frozenset(
     {"move", "mv", "rename", "delete", "remove", "rm", "rmdir", "unlink", "trash"}
 )
-
-
-def _touches(
-    resolved: str, protected: tuple[str, ...], paths: _args.PathResolver, moves: bool
-) -> bool:
-    """``resolved`` is one of ``protected`` or under one; with ``moves``, also a directory
-    that holds one."""
-    if _args.path_within_any_case(resolved, protected, paths):
-        return True
-    return moves and any(
-        _args.path_within_any_case(paths.realpath(paths.expanduser(p)), (resolved,), paths)
-        for p in protected
-    )
 
 
 def _linked_credential_write(targets: list[tuple[str, str, str]]) -> Verdict | None:
