@@ -113,3 +113,22 @@ def test_claude_code_projects_and_codex_tables_are_read(tmp_path: Path) -> None:
     codex = tmp_path / ".codex" / "config.toml"
     codex.parent.mkdir()
     assert config_state_paths(codex, toml.encode()) == ["/p/git.yaml"]
+
+
+def test_init_on_a_config_already_wrapped_records_it(tmp_path: Path, _home: Path) -> None:
+    """A config wrapped before the list existed (or whose record was lost) is recorded when
+    ``cordon init`` runs on it again, though nothing in it changes."""
+    from typer.testing import CliRunner
+
+    from cordon.cli import app
+
+    config = tmp_path / ".mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"files": {"command": "npx"}}}), "utf-8")
+    (tmp_path / "p.yaml").write_text("version: 1\n", "utf-8")
+    apply_plan(plan_init(config, policies=[tmp_path / "p.yaml"]))
+    (_home / ".cordon" / "state" / "wrapped.json").unlink()
+    done = CliRunner().invoke(
+        app, ["init", "--config", str(config), "-y"], env={"HOME": str(_home)}
+    )
+    assert done.exit_code == 0 and "already behind cordon" in done.output, done.output
+    assert str(tmp_path / "p.yaml") in _listed(_home)[str(config.resolve())]

@@ -426,9 +426,29 @@ def init(
     _confirm_and_write(plan, hook_plan, yes)
 
 
+def _record_unchanged(plan: Any) -> None:
+    """A config left as it is still gets its ``cordon run`` entries' files recorded in
+    ``cordon init``'s list (:mod:`cordon.clientstate`): one wrapped before the list existed,
+    or whose record was lost, is protected from tool writes once init runs on it again.
+
+    Raises:
+        typer.Exit: the list cannot be written (exit 2).
+    """
+    from cordon.clientconfig import ClientConfigError
+    from cordon.clientstate import record_config
+
+    try:
+        record_config(plan.path.resolve(), plan.old)
+    except (OSError, ClientConfigError) as exc:
+        _console(err=True).print(Text(f"cordon init: cannot record cordon's files: {exc}"))
+        raise typer.Exit(2) from exc
+
+
 def _confirm_and_write(plan: Any, hook_plan: Any, yes: bool) -> None:
     """Show the diff, ask (unless ``yes``), write; then what was asked and not done."""
     console, err = _console(), _console(err=True)
+    if not plan.changed:
+        _record_unchanged(plan)
     if not plan.changed and not (hook_plan is not None and hook_plan.changed):
         if plan.not_done:
             _say_not_done(plan)
