@@ -85,9 +85,8 @@ def _class_of(chars: set[str] | frozenset[str]) -> str:
     return "[" + "".join(parts) + "]"
 
 
-#: confusable letters (non-ASCII letter -> ASCII letter) used for mixed-script words; Latin
-#: letters (Turkish dotless i, IPA script a...) are left out: a word of Latin letters is one
-#: script, not the mixed-script word of TR39 section 5
+#: confusable letters (non-ASCII -> ASCII) for mixed-script words; Latin letters (dotless i,
+#: IPA script a...) are left out: a word of Latin letters is one script (TR39 section 5)
 _LETTER_SKELETON: dict[int, str] = {
     cp: t
     for cp, t in CONFUSABLE_TABLE.items()
@@ -389,13 +388,14 @@ def _classify_invisible(b: _Builder, start: int, end: int, run: str) -> None:
         and ord(c) not in _TAGS
         and not (c == "\ufeff" and start == 0)
     ]
+    before, after = (src[start - 1] if start else ""), (src[end] if end < len(src) else "")
     if not other and any(c in _JOINERS for c in run):
         # ZWJ/ZWNJ are ordinary between emoji and in Indic/Persian text, not between ASCII letters
-        before = src[start - 1] if start else ""
-        after = src[end] if end < len(src) else ""
         if before.isascii() and before.isalpha() and after.isascii() and after.isalpha():
             other = [run[0]]
-    if other:
+    # one or two beside a space, a symbol or the end split no word (a soft hyphen in iconv-lite's
+    # code page tables): the attack is a keyword split ('ig\u00adnore') or a run of hidden bits
+    if other and (len(run) >= 3 or (before.isalnum() and after.isalnum())):
         b.event("obf.zero_width", start, end)
 
 
