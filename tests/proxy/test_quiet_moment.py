@@ -31,8 +31,8 @@ class _Core:
     def idle(self) -> bool:
         return True
 
-    def backlog(self, source: str) -> int:
-        return 0
+    def flow(self) -> list[Any]:
+        return []  # (every side read)
 
 
 class _Upstream:

@@ -21,6 +21,7 @@ core (:class:`cordon.proxy.memory.MemoryTransport`, jobs held with ``auto=False`
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import orjson
@@ -28,7 +29,7 @@ import pytest
 
 from cordon.decider import Decider
 from cordon.engine.core import Engine
-from cordon.proxy.actions import StartJob, ToClient
+from cordon.proxy.actions import Pause, Resume, StartJob, ToClient
 from cordon.proxy.core import CoreConfig, ProxyCore
 from cordon.proxy.memory import MemoryTransport
 from cordon.proxy.upstream import INLINE_SANITISE_BYTES
@@ -257,7 +258,9 @@ def test_frames_of_one_direction_keep_their_order_behind_a_large_result() -> Non
 
 def test_a_flood_of_small_results_counts_in_the_upstream_backlog() -> None:
     """While a call is decided, small results keep going out, each with a queued recording
-    whose bytes count against the upstream side's cap (a transport stops reading past it)."""
+    whose bytes count against the upstream side's byte cap, and which counts one against its
+    frame cap: a flood of them stops the reading of the upstream by their number, long
+    before their bytes would."""
     t, _ = _transport()
     n = 50
     for i in range(n):
@@ -265,12 +268,19 @@ def test_a_flood_of_small_results_counts_in_the_upstream_backlog() -> None:
     t.run_jobs()
     t.from_client(_call(1, "send_email", {"to": "me@corp.example", "body": "x"}))  # held
     frames = [orjson.dumps(_answer(100 + i, _text(f"{i} {INJ}"))) for i in range(n)]
+    t.core.cfg = dataclasses.replace(t.core.cfg, backlog_frames=n - 1)
+    flows = []
     for f in frames:
         t.from_server(f)
+        flows += t.core.flow()
     assert len(t.client) == n and all(b"untrusted instruction" in c for c in t.client)
     assert t.core.backlog("upstream") == sum(len(f) for f in frames)
+    assert t.core.waiting("upstream") == n
+    assert flows == [Pause("upstream")]  # (at the last one: n - 1 is the cap)
+    assert t.core.backlog("upstream") < t.core.cfg.backlog_bytes // 1000
     t.run_jobs()
-    assert t.core.backlog("upstream") == 0 and t.core.idle()
+    assert t.core.backlog("upstream") == 0 and t.core.waiting("upstream") == 0
+    assert t.core.flow() == [Resume("upstream")] and t.core.idle()
 
 
 @pytest.mark.parametrize("size", [0, 40_000], ids=["small", "large"])

@@ -21,7 +21,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Action", "Audit", "Job", "Log", "StartJob", "ToClient", "ToUpstream"]
+__all__ = [
+    "Action",
+    "Audit",
+    "Flow",
+    "Job",
+    "Log",
+    "Pause",
+    "Resume",
+    "StartJob",
+    "ToClient",
+    "ToUpstream",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,3 +112,24 @@ class StartJob:
 
 
 Action = ToClient | ToUpstream | Audit | Log | StartJob
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """Stop reading ``source`` (``client`` or ``upstream``): its frames waiting for a job or
+    behind one are over a backlog cap (:meth:`cordon.proxy.lanes.LaneSide.flow`). Frames
+    already read (the rest of one read) may still be handed to the core."""
+
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Read ``source`` again: its backlog is back within both caps."""
+
+    source: str
+
+
+#: what :meth:`cordon.proxy.lanes.LaneSide.flow` returns (not an :data:`Action`: a transport
+#: asks for it after each batch of actions, and combines it with its own write buffers)
+Flow = Pause | Resume

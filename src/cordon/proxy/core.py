@@ -65,7 +65,7 @@ from cordon.proxy.framing import (
     sniff_id,
 )
 from cordon.proxy.identity import IdentitySide
-from cordon.proxy.lanes import LaneSide, _Lane
+from cordon.proxy.lanes import BACKLOG_BYTES, BACKLOG_FRAMES, LaneSide, _Lane
 from cordon.proxy.lanes import _Slot as _Slot  # (re-exported: the mixins' type hints)
 from cordon.proxy.server_requests import answer_refusal
 from cordon.proxy.upstream import UpstreamSide
@@ -115,6 +115,10 @@ class CoreConfig:
     server_requests: Mapping[str, str] = field(default_factory=dict)
     #: cordon's own credentials, masked in server output (:mod:`cordon.content.known`)
     own_credentials: tuple[str, ...] = ()
+    #: a side is not read past this many bytes, or this many frames, of its frames waiting
+    #: for a job or behind one (:meth:`cordon.proxy.lanes.LaneSide.flow`)
+    backlog_bytes: int = BACKLOG_BYTES
+    backlog_frames: int = BACKLOG_FRAMES
 
 
 @dataclass(slots=True)
@@ -192,6 +196,8 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         self.lanes = {"client": _Lane(), "upstream": _Lane()}
         #: per source, the size of the frames whose jobs are queued or running (bytes)
         self.queued = {"client": 0, "upstream": 0}
+        self.jobs = {"client": 0, "upstream": 0}
+        self.paused = {"client": False, "upstream": False}
         #: whether output was recorded since the shared store last published in a quiet moment
         self._recorded_since_quiet = False
         self.own_credentials = KnownCredentials(config.own_credentials)
@@ -686,6 +692,7 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         self.queue = deque(j for j in self.queue if j.kind in ("record", "publish"))
         kept = {id(j) for j in self.queue}
         self._slot_of = {k: v for k, v in self._slot_of.items() if k in kept}
+        self._recount()
 
 
 def _caps(params: dict[str, Any]) -> dict[str, Any] | None:

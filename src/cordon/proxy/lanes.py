@@ -5,7 +5,8 @@ A mixin of :class:`cordon.proxy.core.ProxyCore`: a frame's work is a :class:`Job
 the one queue (:meth:`LaneSide._enqueue`) and started when every job before it is done; the
 actions a frame leads to take a slot in its source's lane (:meth:`LaneSide._slot`,
 :meth:`LaneSide._put`) and leave in arrival order (:meth:`LaneSide._fill`). What waits there
-is the backlog a transport reads to stop reading a side (:meth:`LaneSide.backlog`).
+is the backlog that stops the reading of a side (:meth:`LaneSide.flow`): past
+:data:`BACKLOG_BYTES` of its frames, or past :data:`BACKLOG_FRAMES` of them, however small.
 """
 
 from __future__ import annotations
@@ -14,11 +15,36 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cordon.proxy.actions import Action, Job, Log, StartJob, ToClient, ToUpstream
+from cordon.proxy.actions import (
+    Action,
+    Flow,
+    Job,
+    Log,
+    Pause,
+    Resume,
+    StartJob,
+    ToClient,
+    ToUpstream,
+)
 from cordon.proxy.asking import _NOT_FORWARDED
 from cordon.proxy.framing import INTERNAL_ERROR, error_frame
 
-__all__ = ["LaneSide"]
+if TYPE_CHECKING:
+    from cordon.proxy.core import CoreConfig
+
+__all__ = ["BACKLOG_BYTES", "BACKLOG_FRAMES", "LaneSide"]
+
+#: past this many bytes of one side's frames waiting for a job or behind one, that side is
+#: not read (a queued frame costs about twice its size while it waits: its bytes and its
+#: parsed form)
+BACKLOG_BYTES = 16 * 1024 * 1024
+#: past this many of one side's frames waiting, that side is not read either: a small frame
+#: costs far more than its bytes while it waits (its parsed form, its job and the job's
+#: closures, its lane slot: measured 0.5 KB for a 40-byte ping held in the client lane, 1.3 KB
+#: for an 80-byte log line with its recording queued, 1.9 KB for an 88-byte tools/call with
+#: its decision queued), so under the byte cap alone 200,000 of them held ~300 MB. At this
+#: cap a side's waiting frames hold a few MB, and the pipe buffers the rest
+BACKLOG_FRAMES = 4096
 
 
 @dataclass(eq=False, slots=True)
@@ -26,14 +52,19 @@ class _Slot:
     """A place in an output lane: the actions one frame leads to (None until its job is done)."""
 
     actions: list[Action] | None = None
+    #: bytes and frames it holds while it waits behind an earlier slot (its actions ready):
+    #: counted in the lane's backlog until it goes
     size: int = 0
+    frames: int = 0
 
 
 @dataclass(slots=True)
 class _Lane:
     slots: deque[_Slot] = field(default_factory=deque)
-    #: the size of the frames held in ready slots behind a waiting one (bytes)
+    #: the size of the frames held in ready slots behind a waiting one (bytes), and how
+    #: many frames those are
     held: int = 0
+    count: int = 0
 
 
 #: which side's frames each kind of job works on (its bytes count in that side's backlog)
@@ -47,11 +78,16 @@ def _size(actions: list[Action]) -> int:
 class LaneSide:
     """The decision queue and the output lanes (module docstring)."""
 
+    cfg: CoreConfig
     queue: deque[Job]
     running: Job | None
     lanes: dict[str, _Lane]
-    #: per source, the size of the frames whose jobs are queued or running (bytes)
+    #: per source, the size of the frames whose jobs are queued or running (bytes), and how
+    #: many jobs those are
     queued: dict[str, int]
+    jobs: dict[str, int]
+    #: per source, whether :meth:`flow` last told the transport to stop reading it
+    paused: dict[str, bool]
     #: the lane slot a queued job fills (opened right before it is queued): a job whose
     #: ``done`` raises fills it with its error answer, so the lane goes on
     _opened: tuple[str, _Slot] | None
@@ -66,7 +102,9 @@ class LaneSide:
     def _enqueue(self, job: Job) -> list[Action]:
         """Append ``job`` to the decision queue; start it if nothing runs."""
         self.queue.append(job)
-        self.queued[_SOURCE.get(job.kind, "upstream")] += job.size
+        source = _SOURCE.get(job.kind, "upstream")
+        self.queued[source] += job.size
+        self.jobs[source] += 1
         if self._opened is not None:
             self._slot_of[id(job)], self._opened = self._opened, None
         return self._start_next()
@@ -82,7 +120,9 @@ class LaneSide:
         if job is not self.running:
             raise RuntimeError(f"job_done for a job that is not running: {job.kind}")
         self.running = None
-        self.queued[_SOURCE.get(job.kind, "upstream")] -= job.size
+        source = _SOURCE.get(job.kind, "upstream")
+        self.queued[source] -= job.size
+        self.jobs[source] -= 1
         opened = self._slot_of.pop(id(job), None)
         try:
             out = job.done(result, error)
@@ -110,18 +150,24 @@ class LaneSide:
         if not lane_.slots:
             return actions
         size = _size(actions)
-        lane_.slots.append(_Slot(actions, size))
+        lane_.slots.append(_Slot(actions, size, 1))
         lane_.held += size
+        lane_.count += 1
         return []
 
     def _fill(self, lane: str, slot: _Slot, actions: list[Action]) -> list[Action]:
         """A job's actions fill its slot; every ready slot at the head of the lane goes."""
         slot.actions = actions
         lane_ = self.lanes[lane]
+        if lane_.slots and lane_.slots[0] is not slot:  # (it waits: its job no longer counts)
+            slot.size, slot.frames = _size(actions), 1
+            lane_.held += slot.size
+            lane_.count += 1
         out: list[Action] = []
         while lane_.slots and lane_.slots[0].actions is not None:
             done = lane_.slots.popleft()
             lane_.held -= done.size
+            lane_.count -= done.frames
             out.extend(done.actions or ())
         return out
 
@@ -140,3 +186,34 @@ class LaneSide:
         behind one: a transport stops reading that side past its cap (bounded memory)."""
         held = self.held_bytes() if source == "client" else 0
         return self.queued[source] + self.lanes[source].held + held
+
+    def _recount(self) -> None:
+        """The queued bytes and jobs counted again (after jobs were taken out of the queue)."""
+        every = [*self.queue, *([self.running] if self.running is not None else [])]
+        for source in self.queued:
+            mine = [j for j in every if _SOURCE.get(j.kind, "upstream") == source]
+            self.queued[source] = sum(j.size for j in mine)
+            self.jobs[source] = len(mine)
+
+    def waiting(self, source: str) -> int:
+        """How many of ``source``'s frames wait for a job or behind one (a job each, a ready
+        slot each, each frame held behind cordon's discover)."""
+        held = len(self.probe_held) if source == "client" and self.probe_held else 0
+        return self.jobs[source] + self.lanes[source].count + held
+
+    def flow(self) -> list[Flow]:
+        """Whether each side is to be read, as changes since the last call: :class:`Pause`
+        when its backlog passes :attr:`CoreConfig.backlog_bytes` or its waiting frames pass
+        :attr:`CoreConfig.backlog_frames`, :class:`Resume` once both are back within them. A
+        transport asks after each batch of actions (memory is bounded by construction: a
+        side that is not read adds at most what one read already split into lines)."""
+        out: list[Flow] = []
+        for source in ("client", "upstream"):
+            over = (
+                self.backlog(source) > self.cfg.backlog_bytes
+                or self.waiting(source) > self.cfg.backlog_frames
+            )
+            if over != self.paused[source]:
+                self.paused[source] = over
+                out.append(Pause(source) if over else Resume(source))
+        return out

@@ -11,7 +11,9 @@ which order is the core's. It carries out the core's actions in list order:
 - a frame delivered before it is recorded (``ToClient.early``) is covered by a pending
   marker in the client's shared taint store first (:class:`PendingMarker`);
 - a side is not read while the other side's write buffer is full, or while the frames it
-  sent that wait for a job pass :data:`BACKLOG_BYTES` (bounded memory).
+  sent that wait for a job pass :data:`BACKLOG_BYTES` or :data:`BACKLOG_FRAMES` (the core's
+  :meth:`~cordon.proxy.lanes.LaneSide.flow`); the rest of a read already split into lines
+  then waits here, as bytes, and goes to the core as its backlog goes down (bounded memory).
 
 The upstream is an :class:`Upstream`: a subprocess on stdio (:mod:`cordon.proxy.stdio`) or a
 Streamable HTTP server (:mod:`cordon.proxy.http`). An idle proxy sleeps: the only timers are
@@ -32,7 +34,7 @@ from collections import deque
 from typing import Any, Protocol
 
 from cordon._exceptions import AuditError, ProtocolError
-from cordon.proxy.actions import Action, Audit, Job, Log, StartJob, ToClient, ToUpstream
+from cordon.proxy.actions import Action, Audit, Job, Log, Pause, StartJob, ToClient, ToUpstream
 from cordon.proxy.core import ProxyCore
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
@@ -41,14 +43,20 @@ from cordon.proxy.framing import (
     error_frame,
     parse_frame,
 )
+from cordon.proxy.lanes import BACKLOG_BYTES, BACKLOG_FRAMES
 
-__all__ = ["BACKLOG_BYTES", "OFFLOAD_BYTES", "PendingMarker", "Transport", "Upstream", "run"]
+__all__ = [
+    "BACKLOG_BYTES",
+    "BACKLOG_FRAMES",
+    "OFFLOAD_BYTES",
+    "PendingMarker",
+    "Transport",
+    "Upstream",
+    "run",
+]
 
 #: a job over this many bytes runs on the decision thread (a check of 32 KB takes ~6 ms)
 OFFLOAD_BYTES = 32 * 1024
-#: past this many bytes of one side's frames waiting for jobs, that side is not read (a
-#: queued frame costs about twice its size while it waits: its bytes and its parsed form)
-BACKLOG_BYTES = 16 * 1024 * 1024
 #: traffic stopped this long: the shared store publishes what it holds (seconds)
 QUIET_S = 0.05
 #: an upstream that could not be started: how long the client's first request is waited
@@ -170,6 +178,11 @@ class Transport:
         self.client_full = False  # the client's write buffer is over its high-water mark
         self.upstream_full = False  # the upstream cannot take more now
         self.reading = {"client": True, "upstream": True}
+        #: per side, whether the core's backlog is over a cap (:meth:`ProxyCore.flow`), and
+        #: the frames read meanwhile (the rest of one read: the reading is paused), in order
+        self.backed_up = {"client": False, "upstream": False}
+        self.stash: dict[str, deque[bytes | Oversize]] = {"client": deque(), "upstream": deque()}
+        self.draining = False
         self.exiting = False
         #: a recording job held until the client has taken what was delivered (:meth:`_start`)
         self.waiting: Job | None = None
@@ -293,12 +306,16 @@ class Transport:
         return self.core.job_done(job, result, error)
 
     def _after(self) -> None:
-        """After each batch: which sides to read, the deadline timer, idle waiters."""
+        """After each batch: which sides to read (and the frames that waited for that),
+        the deadline timer, idle waiters."""
         self._sync_reading()
+        if (self.stash["client"] or self.stash["upstream"]) and not self.draining:
+            self._drain()
+            self._sync_reading()
         deadline = self.core.next_deadline()
         if deadline is not None and self.deadline_timer is None and self.loop is not None:
             self.deadline_timer = self.loop.call_at(deadline, self._on_deadline)
-        if self.idle_waiters and self.core.idle():
+        if self.idle_waiters and self._idle():
             waiters, self.idle_waiters = self.idle_waiters, []
             for w in waiters:
                 if not w.done():
@@ -309,9 +326,17 @@ class Transport:
         self.feed(self.core.tick(time.monotonic()))
 
     def _sync_reading(self) -> None:
+        # (also called from inside a write, by pause_writing: hands no frame to the core,
+        # whose output would go out in the middle of the frame being written)
+        for f in self.core.flow():
+            self.backed_up[f.source] = isinstance(f, Pause)
         want = {
-            "upstream": not self.client_full and self.core.backlog("upstream") <= BACKLOG_BYTES,
-            "client": not self.upstream_full and self.core.backlog("client") <= BACKLOG_BYTES,
+            "upstream": not self.client_full
+            and not self.backed_up["upstream"]
+            and not self.stash["upstream"],
+            "client": not self.upstream_full
+            and not self.backed_up["client"]
+            and not self.stash["client"],
         }
         if want["upstream"] != self.reading["upstream"]:
             self.reading["upstream"] = want["upstream"]
@@ -344,10 +369,37 @@ class Transport:
     def from_upstream(self, item: bytes | Oversize) -> None:
         """One frame from the server (called by the upstream adapter)."""
         self.io()
-        self._frame(self.core.server_frame, item, client=False)
+        self._arrive("upstream", item)
 
     def from_client(self, item: bytes | Oversize) -> None:
-        self._frame(self.core.client_frame, item, client=True)
+        self._arrive("client", item)
+
+    def _arrive(self, side: str, item: bytes | Oversize) -> None:
+        """A frame read from ``side``: to the core now, unless that side's backlog is over a
+        cap or frames wait before it (then it waits, in order: :meth:`_drain`)."""
+        if self.backed_up[side] or self.stash[side]:
+            self.stash[side].append(item)
+            return
+        self._hand(side, item)
+
+    def _hand(self, side: str, item: bytes | Oversize) -> None:
+        if side == "client":
+            self._frame(self.core.client_frame, item, client=True)
+        else:
+            self._frame(self.core.server_frame, item, client=False)
+
+    def _drain(self) -> None:
+        """Frames read while their side was over a cap go to the core, in order, while it is
+        within them (a frame handed on runs :meth:`_after` again: not re-entered)."""
+        if self.exiting:
+            return
+        self.draining = True
+        try:
+            for side, waiting in self.stash.items():
+                while waiting and not self.backed_up[side]:
+                    self._hand(side, waiting.popleft())
+        finally:
+            self.draining = False
 
     def _frame(self, handle: Any, item: bytes | Oversize, *, client: bool) -> None:
         try:
@@ -377,9 +429,13 @@ class Transport:
             return
         self.feed(self.core.quiet())
 
+    def _idle(self) -> bool:
+        return self.core.idle() and not self.stash["client"] and not self.stash["upstream"]
+
     async def idle(self) -> None:
-        """Return once nothing is queued, running or held in the core."""
-        while not self.core.idle():
+        """Return once nothing is queued, running or held in the core, nor read and waiting
+        to go to it."""
+        while not self._idle():
             w: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self.idle_waiters.append(w)
             await w
