@@ -40,6 +40,9 @@ DOCS.append(
 )
 
 DOCS += [
+    # click's _termui_impl.py; zod's jitless-allows-eval test
+    ("hijack.tool_call", "a special key, and you need to call the same function again to get"),
+    ("hijack.tool_call", '`allowsEval` used to always invoke `new Function("")` even when'),
     # pip's own source (cli/cmdoptions.py, build_env/installer.py) names its options
     (
         "supply.rogue_index",

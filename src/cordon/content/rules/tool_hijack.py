@@ -165,12 +165,13 @@ RULES: tuple[Rule, ...] = (
             r"always|now|then|immediately)\s+)?"
             # an order, not a description of what code does ('it will immediately call the
             # `fn` function', Node's assert docs)
-            r"|(?<!\bwill\s)(?<!\bwould\s)(?<!\bcan\s)(?<!\bmay\s)"
+            r"|(?<!\bwill\s)(?<!\bwould\s)(?<!\bcan\s)(?<!\bmay\s)(?<!\bused\sto\s)"
             r"(?:always|immediately|first)\s*,?\s+|before\s+"
             r"(?:responding|answering|replying|doing\s+anything(?:\s+else)?|proceeding|"
             r"continuing|using\s+(?:any|this|another)\s+[a-z]+)\s*,?\s+(?:you\s+must\s+)?)"
             r"(?:call|invoke|run|execute|trigger)\s+(?:the\s+)?"
-            r"(?!(?:this|that|another|any|a|an)\b)[`'\"]?[\w.-]{2,64}[`'\"]?\s+"
+            # a name, not a determiner ('you need to call the same function again', click)
+            r"(?!(?:this|that|another|any|a|an|same|other|next|previous)\b)[`'\"]?[\w.-]{2,64}[`'\"]?\s+"
             r"(?:mcp\s+)?(?:tool|function)\b"
         ),
         anchors=(
