@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cordon.proxy.actions import Action, Pause, Resume
+from cordon.proxy.actions import Action, Pause, Resume, ToClient
 from cordon.proxy.core import ProxyCore
 from cordon.proxy.memory import MemoryTransport
 from cordon.proxy.transport import BACKLOG_BYTES, BACKLOG_FRAMES, Transport
@@ -206,3 +206,17 @@ def test_idle_waits_for_the_frames_that_wait_in_the_transport() -> None:
         return core.got
 
     assert asyncio.run(scenario()) == [b"a", b"b"]
+
+
+def test_a_slot_filled_behind_a_waiting_one_counts_until_it_goes() -> None:
+    """A job done while an earlier slot of its lane still waits: its frame no longer counts
+    as a queued job but is held in the lane, so it counts there (once, however often its
+    slot is filled), until the slot before it is filled and both go."""
+    core = _capped()
+    first, second = core._slot("upstream"), core._slot("upstream")
+    assert core._fill("upstream", second, [ToClient(b"x" * 10)]) == []
+    assert core._fill("upstream", second, [ToClient(b"x" * 10)]) == []
+    assert (core.waiting("upstream"), core.backlog("upstream")) == (1, 10)
+    out = core._fill("upstream", first, [ToClient(b"y")])
+    assert [a.data for a in out if isinstance(a, ToClient)] == [b"y", b"x" * 10]
+    assert (core.waiting("upstream"), core.backlog("upstream")) == (0, 0)

@@ -159,7 +159,8 @@ class LaneSide:
         """A job's actions fill its slot; every ready slot at the head of the lane goes."""
         slot.actions = actions
         lane_ = self.lanes[lane]
-        if lane_.slots and lane_.slots[0] is not slot:  # (it waits: its job no longer counts)
+        if lane_.slots and lane_.slots[0] is not slot and not slot.frames:
+            # it waits behind an earlier slot, and its job (which counted it) is done
             slot.size, slot.frames = _size(actions), 1
             lane_.held += slot.size
             lane_.count += 1
