@@ -55,6 +55,7 @@ from cordon.engine import args as _args
 from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
 from cordon.engine.cordon_commands import control_use
+from cordon.engine.cordon_paths import glob_hit, state_uses
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts, analyze, analyze_argv
@@ -364,7 +365,55 @@ def _cordon_rules(ctx: Context, c: CommandString) -> tuple[Verdict | None, list[
         if _args.path_within_any_case(resolved, others, paths):
             why = f"blocked: {ref.program} writes to another cordon process's state (policy, pins or audit log)"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
-    return None, asks
+    used = _cordon_uses(ctx, c, own, shared)
+    if used is not None and used.verdict == "deny":
+        return used, []
+    return None, [*asks, used] if used is not None else asks
+
+
+def _cordon_uses(
+    ctx: Context, c: CommandString, own: tuple[str, ...], shared: Any
+) -> Verdict | None:
+    """``action.cordon_state`` for the writes :mod:`.cordon_paths` reads from the parsed
+    commands (a glob, a link, a copy into a directory, an archive or a checkout extracted,
+    a program given the file, program text), and for a glob pattern among the write
+    targets; an ask is ``action.command_opaque``."""
+    paths = ctx.session.engine.paths
+    try:
+        others = shared.paths() if shared is not None else ()
+    except OSError:
+        others = ()  # (a write target was denied above; these read the list again)
+    listed = (*own, *others)
+    absolute = tuple(
+        dict.fromkeys(f(paths.expanduser(p)) for p in listed for f in (paths.realpath, str))
+    )
+    base = ctx.tp.base_dir or "."
+
+    def resolve(word: str, cwd: str | None) -> str | None:
+        joined = word if cwd is None or word.startswith(("/", "~")) else posixpath.join(cwd, word)
+        return _args.resolve_path(joined.replace("%", "%25"), base, paths)
+
+    def touched(resolved: str, moves: bool) -> str | None:
+        return "state" if state_touched(resolved, listed, paths, moves) else None
+
+    for ref in c.facts.files:
+        if ref.op not in ("delete", "overwrite") or not _GLOB_CHARS & set(ref.path):
+            continue
+        joined = ref.path if ref.cwd is None else posixpath.join(ref.cwd, ref.path)
+        if DYNAMIC in joined:
+            continue
+        pattern = paths.expanduser(joined)
+        if not pattern.startswith("/"):
+            pattern = posixpath.join(paths.realpath(paths.expanduser(base)), pattern)
+        if glob_hit(posixpath.normpath(pattern), absolute, ref.op == "delete"):
+            why = f"blocked: {ref.program} writes a pattern that names cordon's state"
+            return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op)
+    hit = state_uses(c.facts, resolve, touched, tuple(p for p in listed if "/" in p))
+    if hit is None:
+        return None
+    if hit[0] == "deny":
+        return _v("deny", rules.ACTION_CORDON_STATE, f"blocked: {hit[1]}", c.path, "state")
+    return _v("ask", rules.ACTION_COMMAND_OPAQUE, hit[1], c.path, "state")
 
 
 def _cordon_dirs(ctx: Context, c: CommandString) -> Verdict | None:

@@ -18,7 +18,15 @@ answers cordon's question itself. Attack class: injected text says "run ``echo y
   script and interpreter one-liners (``python -c``, ``perl -e`` ...) are read as text: a
   text naming ``cordon`` and a control command;
 * ``script`` without ``-c`` runs a shell on its standard input, which cannot be read here:
-  asked about (opaque), not denied.
+  asked about (opaque), not denied;
+* programs that run a command made of their arguments (:data:`_RUNS_ARGS`: find's
+  ``-exec``, ``parallel``, ``sudo -s``, ``flock -c``, ``sg``, ``runuser``, ``watch``,
+  ``tmux``, ``screen``, terminal emulators, an editor's ``!``), many of them detached from
+  ``cordon run``; an alias defined in the same string (``alias c=cordon; c approve X``);
+  awk's, sed's and make's program text naming a control command; interpreter code that
+  imports cordon's command-line entry point (its arguments built at run time);
+* ``at``, ``batch``, ``crontab`` and ``make -f -`` run a script from their input later or
+  detached: asked about.
 
 A copy or link of the executable under another name is not seen here; ``cordon approve``
 and ``cordon pin accept`` refuse to run under a ``cordon run`` themselves
@@ -44,20 +52,51 @@ _LAUNCHERS = frozenset(
      "valgrind", "gdb", "expect", "tclsh", "busybox", "cgexec", "taskset", "chrt", "prlimit"}
 )  # fmt: skip
 #: programs with an option whose value is a shell command line
-_COMMAND_OPTION = {"script": "c", "su": "c", "runuser": "c"}
+_COMMAND_OPTION = {"script": "c", "su": "c", "runuser": "c", "flock": "c", "sg": "c"}
+#: programs that run a command made of their arguments (a program and its words after their
+#: own options, or one word holding a whole command line): find's -exec, GNU parallel,
+#: sudo -s, sg, runuser, terminal multiplexers and emulators, editors' ``!`` commands.
+#: Several run it detached from cordon run (tmux, screen, a new terminal), out of reach of
+#: the ancestor check of ``cordon approve``.
+_RUNS_ARGS = frozenset(
+    {"find", "parallel", "sem", "sg", "runuser", "su", "sudo", "doas", "flock", "watch",
+     "tmux", "screen", "byobu", "abduco", "dtach", "daemonize", "start-stop-daemon",
+     "xterm", "gnome-terminal", "konsole", "x-terminal-emulator", "kitty", "alacritty",
+     "wezterm", "xfce4-terminal", "terminator", "dbus-launch", "dbus-run-session",
+     "vi", "vim", "nvim", "ex", "view", "less", "more", "emacs", "ssh-agent", "entr",
+     "inotifywait", "nsenter", "setpriv", "capsh", "ts", "pueue"}
+)  # fmt: skip
+#: program texts whose code may run a command (awk's system() and pipes, sed's e)
+_TEXT_RUNNERS = frozenset(
+    {"awk", "gawk", "mawk", "nawk", "busybox", "sed", "gsed", "make", "gmake", "vi", "vim", "nvim", "ex", "less", "more"}
+)  # fmt: skip
+#: programs that run a shell script read from their input or a file later, detached from
+#: cordon run (the ancestor check of ``cordon approve`` does not see them)
+_DEFERRED = frozenset({"at", "batch", "crontab"})
 #: a text naming cordon and one of its control commands or the approvals store, read as
 #: substrings (interpreter code, expect scripts: ``approve_command``, ``CodeStore``)
 _CORDON_WORD = re.compile(r"(?<![\w.-])cordon(?![\w-])", re.IGNORECASE)
 _CONTROL_WORD = re.compile(r"approv|pin|auth|init|accept|codestore", re.IGNORECASE)
 _SOCAT_RUN = re.compile(r"^(?:exec|system):(.*?)(?:,[\w-]+(?:=[^,]*)?)*$", re.IGNORECASE)
 _MAX_DEPTH = 4
+_STDIN_NAMES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+#: interpreter code that runs cordon's command-line entry point (its arguments computed)
+_CORDON_ENTRY = re.compile(
+    r"(?:from|import)\s+cordon\.(?:cli|__main__|approvals|clientconfig)|cordon\.cli\b"
+)
 
 
 def control_use(facts: ShellFacts, depth: int = 0) -> tuple[str, str] | None:
     """``("deny", what)`` when the commands run a cordon control command, ``("ask", why)``
     when a part that may run one cannot be read; else None."""
     ask: tuple[str, str] | None = None
+    aliases: dict[str, tuple[str, ...]] = {}
     for prog, args in facts.commands:
+        if prog == "alias":  # (a shell expands aliases: ``alias c=cordon; c approve X``)
+            aliases.update(_aliases(args))
+            continue
+        if prog in aliases:
+            prog, args = base_name(aliases[prog][0]), (*aliases[prog][1:], *args)
         hit = _one(prog, args, depth)
         if hit is not None and hit[0] == "deny":
             return hit
@@ -65,9 +104,66 @@ def control_use(facts: ShellFacts, depth: int = 0) -> tuple[str, str] | None:
     return ask
 
 
+def _aliases(args: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """``alias NAME=VALUE ...``: each name and the words of its value."""
+    out: dict[str, tuple[str, ...]] = {}
+    for a in args:
+        name, eq, value = a.partition("=")
+        if eq and value.split():
+            out[name.lower()] = tuple(value.split())
+    return out
+
+
+def _runs_args(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] | None:
+    """A command made of ``prog``'s arguments (:data:`_RUNS_ARGS`): ``cordon`` among them,
+    followed by a control command; a word that holds a command line (``sudo -s 'LINE'``,
+    ``tmux new -d 'LINE'``, ``parallel ::: 'LINE'``), parsed; find's ``-exec PROG ...``
+    judged as that program. A program in ``$(...)`` is asked about by the parser."""
+    for i, a in enumerate(args):
+        if base_name(a) == "cordon":
+            hit = _subcommand(args[i + 1 :])
+            if hit is not None:
+                return hit
+        if prog == "find" and a in ("-exec", "-execdir", "-ok", "-okdir") and i + 1 < len(args):
+            hit = _one(base_name(args[i + 1]), args[i + 2 :], depth + 1)
+            if hit is not None:
+                return hit
+    for a in args:
+        line = a.lstrip("!:+")  # (vim -c '!cmd', less +'!cmd')
+        if not any(ch.isspace() for ch in line) or depth >= _MAX_DEPTH:
+            continue
+        inner = analyze(line)
+        hit = control_use(inner, depth + 1) if inner.error is None else None
+        if hit is not None:
+            return hit
+    return None
+
+
 def _one(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] | None:
     if prog == "cordon":
         return _subcommand(args)
+    if any(ch.isspace() for ch in prog) and depth < _MAX_DEPTH:
+        # a whole command line taken as the program word (``watch 'LINE'``, ``sudo -s
+        # 'LINE'``): the program runs it with ``sh -c``
+        inner = analyze(prog)
+        if inner.error is not None:
+            return "ask", "a command line given as one word cannot be parsed"
+        hit = control_use(inner, depth + 1)
+        if hit is not None:
+            return hit
+    if prog in _RUNS_ARGS:
+        hit = _runs_args(prog, args, depth)
+        if hit is not None and hit[0] == "deny":
+            return hit
+    if prog in _TEXT_RUNNERS and any(_names_control(a) for a in args):
+        return "deny", f"cordon's control commands from {prog}'s program text"
+    if prog in ("make", "gmake") and any(
+        a in ("-f", "--file", "--makefile") and b in _STDIN_NAMES
+        for a, b in zip(args, args[1:], strict=False)
+    ):
+        return "ask", f"{prog} runs recipes read from its input"
+    if prog in _DEFERRED and not (set(args) & {"-l", "--list"}):
+        return "ask", f"{prog} runs a shell script from its input later, detached from cordon run"
     if prog in _LAUNCHERS:
         at = next((i for i, a in enumerate(args) if base_name(a) == "cordon"), None)
         if at is not None:
@@ -77,9 +173,17 @@ def _one(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] | None
         module, rest = _python_module(args)
         if module == "cordon" or module.startswith("cordon."):
             return _subcommand(rest)
+        if _script_in_cordon(args):  # (python .../cordon/__main__.py approve X)
+            return _subcommand(args[1:])
     if fam is not None:
-        for code in interpreter_code(fam, args)[1]:
+        codes = interpreter_code(fam, args)[1]
+        for code in codes:
             if _names_control(code):
+                return "deny", f"cordon's control commands from {prog} code"
+            if _CORDON_ENTRY.search(code):
+                return "deny", f"cordon's command-line entry point from {prog} code"
+            if _CORDON_WORD.search(code) and any(a.lower() in CONTROL for a in args):
+                # (runpy.run_module("cordon") with ``approve X`` as the script's arguments)
                 return "deny", f"cordon's control commands from {prog} code"
     if prog in ("expect", "tclsh") and any(_names_control(a) for a in args):
         return "deny", f"cordon's control commands from a {prog} script"
@@ -124,6 +228,12 @@ def _python_module(args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
         if not a.startswith("-") or a in ("-c", "--"):
             break
     return "", ()
+
+
+def _script_in_cordon(args: tuple[str, ...]) -> bool:
+    """Python's script argument is a file of a ``cordon`` package directory."""
+    first = next((a for a in args if not a.startswith("-")), "")
+    return "cordon" in [c.lower() for c in first.split("/")[:-1]] and first.endswith(".py")
 
 
 def _has_option(args: tuple[str, ...], short: str, long: str) -> bool:

@@ -1,0 +1,285 @@
+"""``action.cordon_state`` for what a shell command writes that is not a plain write target.
+
+:func:`cordon.engine.commands._cordon_rules` judges the deletes and overwrites the parser
+reports (:attr:`cordon.engine.shell.ShellFacts.files`). A fooled agent has other ways to
+write one of cordon's files (its own: ``~/.cordon``, the policy, pin file, approvals store,
+audit log; the client's other cordon processes'), read here from the parsed commands:
+
+* a glob pattern the shell expands to one of them (``> ~/.cord*/approvals.json``);
+* a link to one (``ln ~/.cordon/approvals.json a.json``: a hard link is a second name a
+  later write goes through, and no path resolution sees it; a symbolic link made and
+  written through in one string is not resolved at check time);
+* a copy or move into a directory, under the source's own name (``cp -r /tmp/.cordon ~``);
+* a program that writes what a file it reads says (an archive extracted, a patch or a git
+  checkout applied, a package installed) into one of cordon's directories (denied) or into
+  a directory named or ``cd``-ed to that holds one (asked: the content decides);
+* a program given one of cordon's files as an argument that is not known only to read it:
+  one known to write its arguments (``touch``, ``chmod``, ``vim``, ``sqlite3``,
+  ``ssh-keygen``, ``awk -i inplace`` ...) is denied, any other asked about;
+* interpreter, awk or sed program text that names ``.cordon`` or one of the files and
+  writes (``open(os.path.expanduser('~/.cordon/approvals.json'), 'w')``).
+
+Not seen here: a script file written by one call and run by another (its text is not in
+the command), and the starting directory's own content (``git checkout BRANCH`` in a
+project whose tracked files include the policy).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import posixpath
+import re
+from collections.abc import Callable
+
+from cordon.engine.shell import DYNAMIC, ShellFacts
+from cordon.engine.shell_commands import interpreter, interpreter_code
+
+__all__ = ["glob_hit", "state_uses"]
+
+#: (resolved path, moves) -> who owns the protected path it touches ("own", "other") or None
+Touched = Callable[[str, bool], "str | None"]
+#: (word, cwd) -> the resolved path, or None when it cannot be resolved
+Resolve = Callable[[str, "str | None"], "str | None"]
+
+#: programs that read their file arguments and write none of them
+_READ_ONLY = frozenset(
+    {"cat", "tac", "head", "tail", "less", "more", "nl", "grep", "egrep", "fgrep", "rg", "ag",
+     "wc", "jq", "ls", "stat", "file", "diff", "cmp", "md5sum", "sha1sum", "sha224sum",
+     "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "strings", "od", "hexdump",
+     "cut", "column", "fold", "realpath", "readlink", "dirname", "basename", "du", "df",
+     "test", "[", "echo", "printf", "bat", "tree", "lsattr", "getfacl", "namei", "cordon",
+     "cd", "pushd", "popd", "type", "which", "command", "true", "false", "exit"}
+)  # fmt: skip
+#: programs whose deletes and overwrites the parser reports (judged by _cordon_rules)
+_PARSED = frozenset(
+    {"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe", "truncate", "dd",
+     "mv", "cp", "install", "ln", "rsync", "tee"}
+)  # fmt: skip
+#: programs known to write, replace or re-mode the files they are given
+_WRITERS = frozenset(
+    {"touch", "chmod", "chown", "chgrp", "chattr", "setfacl", "mkfifo", "mknod", "mkdir",
+     "ssh-keygen", "sqlite3", "sqlite", "duckdb", "ed", "ex", "vi", "vim", "nvim", "nano",
+     "emacs", "sort", "uniq", "split", "csplit", "openssl", "base64", "xxd", "patch",
+     "script", "busybox", "gpg", "zip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz",
+     "zstd", "tar", "bsdtar", "find", "unzip", "cpio", "7z", "7za", "7zz", "sed", "perl", "yq",
+     "awk", "gawk", "setfattr", "fallocate", "sponge", "git", "curl", "wget"}
+)  # fmt: skip
+#: git subcommands that only read the work tree
+_GIT_READS = frozenset(
+    {"add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "commit", "shortlog",
+     "annotate", "cat-file", "hash-object", "check-ignore", "check-attr", "rev-parse"}
+)  # fmt: skip
+#: git subcommands that write the work tree from what a commit or a patch holds
+_GIT_WRITES = frozenset(
+    {"checkout", "switch", "restore", "reset", "stash", "apply", "am", "merge", "pull",
+     "rebase", "cherry-pick", "revert", "clone", "init", "worktree", "read-tree",
+     "checkout-index", "mv", "rm", "clean"}
+)  # fmt: skip
+#: programs that write what an archive, patch or package holds into a directory, and the
+#: options naming it (a short option also attached: ``-oDIR``, ``-dDIR``)
+_DIR_WRITERS: dict[str, tuple[str, ...]] = {
+    "tar": ("-C", "--directory"), "bsdtar": ("-C", "--directory"), "gtar": ("-C", "--directory"),
+    "unzip": ("-d",), "cpio": ("-D", "--directory"), "7z": ("-o",), "7za": ("-o",),
+    "7zz": ("-o",), "patch": ("-d", "--directory"), "git": ("-C", "--work-tree"),
+    "npm": ("--prefix",), "pnpm": ("--dir", "-C"), "pip": ("--target", "-t", "--prefix",
+    "--root"), "pip3": ("--target", "-t", "--prefix", "--root"), "bunzip2": (), "ar": (),
+}  # fmt: skip
+_CORDON_DIR = re.compile(r"\.cordon(?![\w-])", re.IGNORECASE)
+_WRITE_WORD = re.compile(
+    r"""['"][wax]b?\+?['"]|write|rename|replace|remove|unlink|rmtree|copy|move|symlink|link\(|"""
+    r"""truncate|chmod|mkdir|makedirs|rmdir|delete|touch|dump|save|>|\bw\s|inplace""",
+    re.IGNORECASE,
+)
+_INPLACE = ("-iinplace", "--include=inplace")
+_FIND_ACTS = frozenset(
+    {"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls"}
+)
+
+
+def state_uses(
+    facts: ShellFacts, resolve: Resolve, touched: Touched, protected: tuple[str, ...]
+) -> tuple[str, str] | None:
+    """``("deny", why)`` or ``("ask", why)`` for a write to one of cordon's files the parsed
+    commands make other than a plain target (module docstring); ``protected`` are the
+    files as written, for the program-text test."""
+    cwd: str | None = None
+    for prog, args in facts.commands:
+        if prog in ("cd", "pushd"):
+            cwd = _cd(cwd, args)
+            continue
+        hit = (
+            _links(prog, args, cwd, resolve, touched)
+            or _into_dir(prog, args, cwd, resolve, touched)
+            or _text(prog, args, protected)
+            or _given(prog, args, cwd, resolve, touched)
+        )
+        if hit is not None:
+            return hit
+    return None
+
+
+def _cd(cwd: str | None, args: tuple[str, ...]) -> str | None:
+    plain = [a for a in args if not a.startswith("-")]
+    target = plain[0] if plain else "~"
+    if DYNAMIC in target or cwd == DYNAMIC:
+        return DYNAMIC
+    if target.startswith(("/", "~")) or cwd is None:
+        return target
+    return posixpath.join(cwd, target)
+
+
+def _at(word: str, cwd: str | None, resolve: Resolve) -> str | None:
+    if DYNAMIC in word or (cwd is not None and DYNAMIC in cwd):
+        return None
+    return resolve(word, cwd)
+
+
+def _plain(args: tuple[str, ...]) -> list[str]:
+    return [a for a in args if not a.startswith("-")]
+
+
+def _links(
+    prog: str, args: tuple[str, ...], cwd: str | None, resolve: Resolve, touched: Touched
+) -> tuple[str, str] | None:
+    """A link made to one of cordon's files or a directory holding one (``ln``, ``cp -l``,
+    ``cp -s``), and a copy or move into a directory under the source's own name."""
+    if prog not in ("ln", "cp", "mv", "install", "rsync"):
+        return None
+    plain = _plain(args)
+    linking = prog == "ln" or any(
+        a in ("--link", "--symbolic-link")
+        or (a.startswith("-") and not a.startswith("--") and ("l" in a or "s" in a))
+        for a in args
+    )
+    sources, dest = plain[:-1], plain[-1] if len(plain) > 1 else None
+    for s in sources if linking else ():
+        r = _at(s, cwd, resolve)
+        if r is not None and touched(r, True) is not None:
+            return "deny", f"{prog} links to cordon's state: a write through the link reaches it"
+    if dest is None or DYNAMIC in dest:
+        return None
+    for s in sources:
+        name = posixpath.basename(s.rstrip("/"))
+        if not name or name in (".", "..") or DYNAMIC in name:
+            continue
+        r = _at(posixpath.join(dest, name), cwd, resolve)
+        if r is not None and touched(r, False) is not None:
+            return "deny", f"{prog} copies or moves {name!r} over cordon's state"
+    return None
+
+
+def _dir_of(prog: str, args: tuple[str, ...]) -> str | None:
+    """The directory ``prog`` writes an archive's, patch's or package's content into, from
+    its options; ``""`` when that is the working directory; None when it writes none."""
+    opts = _DIR_WRITERS.get(prog)
+    if opts is None:
+        return None
+    if prog == "git":
+        sub = next((a for a in args if not a.startswith("-") and "=" not in a), "")
+        if sub not in _GIT_WRITES:
+            return None
+        if sub in ("clone", "init", "worktree"):
+            plain = _plain(args)
+            return plain[-1] if len(plain) > (2 if sub == "clone" else 1) else ""
+    for i, a in enumerate(args):
+        for o in opts:
+            if a == o and i + 1 < len(args):
+                return args[i + 1]
+            if o.startswith("--") and a.startswith(o + "="):
+                return a.partition("=")[2]
+            if not o.startswith("--") and a.startswith(o) and len(a) > len(o):
+                return a[len(o) :]
+    return ""
+
+
+def _into_dir(
+    prog: str, args: tuple[str, ...], cwd: str | None, resolve: Resolve, touched: Touched
+) -> tuple[str, str] | None:
+    """An archive extracted, a patch or checkout applied, a package installed into one of
+    cordon's directories (deny) or into a directory named or ``cd``-ed to that holds one of
+    cordon's files (ask: what is written there is known only at run time)."""
+    where = _dir_of(prog, args)
+    if where is None or (where == "" and cwd is None):
+        return None  # (the starting directory's content: not judged here)
+    r = _at(where or ".", cwd, resolve)
+    if r is None:
+        return None
+    if touched(r, False) is not None:
+        return "deny", f"{prog} writes what a file holds into cordon's state"
+    if touched(r, True) is not None:
+        return "ask", f"{prog} writes what a file holds into a directory that holds cordon's state"
+    return None
+
+
+def _text(prog: str, args: tuple[str, ...], protected: tuple[str, ...]) -> tuple[str, str] | None:
+    """Interpreter, awk or sed program text that names ``.cordon`` or one of cordon's files
+    and writes (fail closed: code is not run here; a path computed in it is not known)."""
+    fam = interpreter(prog)
+    if fam is not None:
+        texts = interpreter_code(fam, args)[1]
+    elif prog in ("awk", "gawk", "mawk", "nawk", "sed", "gsed"):
+        texts = [a for a in args if not a.startswith("-")][:1] + [
+            args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-e", "--expression")
+        ]
+    else:
+        return None
+    for t in texts:
+        if DYNAMIC in t:
+            continue
+        names = _CORDON_DIR.search(t) or any(p and p in t for p in protected)
+        if names and _WRITE_WORD.search(t):
+            return "deny", f"{prog} program text writes to cordon's state"
+    return None
+
+
+def _given(
+    prog: str, args: tuple[str, ...], cwd: str | None, resolve: Resolve, touched: Touched
+) -> tuple[str, str] | None:
+    """One of cordon's files given to a program not known only to read it."""
+    if prog in _PARSED or (prog in _READ_ONLY and prog != "cordon") or not prog:
+        return None
+    if prog == "cordon":
+        return None  # (its control commands are action.cordon_control's)
+    if prog == "git":
+        sub = next((a for a in args if not a.startswith("-") and "=" not in a), "")
+        if sub in _GIT_READS:
+            return None
+    inplace = prog in ("awk", "gawk") and (
+        any(a in _INPLACE for a in args)
+        or any(
+            a in ("-i", "--include") and b == "inplace"
+            for a, b in zip(args, args[1:], strict=False)
+        )
+    )
+    if prog in ("awk", "gawk", "mawk", "nawk") and not inplace:
+        return None  # (its program text is read by _text)
+    if prog == "find" and not set(args) & _FIND_ACTS:
+        return None  # (a listing; find -exec PROG, -delete and -fprint act on what it finds)
+    for w in args:
+        word = w.partition("=")[2] if w.startswith("-") and "=" in w else w
+        if w.startswith("-") and "=" not in w:
+            word = w[2:] if len(w) > 2 and w[2] in "/~" else ""
+        if not word or not ("/" in word or word.startswith("~") or cwd is not None):
+            continue
+        r = _at(word, cwd, resolve)
+        if r is None or touched(r, False) is None:
+            continue
+        if prog in _WRITERS:
+            return "deny", f"{prog} is given cordon's state, and writes what it is given"
+        return "ask", f"{prog} is given cordon's state, and is not known only to read it"
+    return None
+
+
+def glob_hit(pattern: str, protected: tuple[str, ...], moves: bool) -> bool:
+    """The absolute glob ``pattern`` (``/home/u/.cord*/approvals.json``) may name one of
+    ``protected`` (absolute, resolved) or a path under one; with ``moves`` also a directory
+    that holds one. Compared without case, component by component (the shell expands a
+    pattern in a redirect or an argument before the program runs)."""
+    pc = [c for c in pattern.casefold().split("/") if c not in ("", ".")]
+    for q in protected:
+        qc = [c for c in q.casefold().split("/") if c]
+        n = min(len(pc), len(qc))
+        if all(fnmatch.fnmatchcase(qc[i], pc[i]) for i in range(n)):
+            if len(pc) >= len(qc) or moves:
+                return True
+    return False
