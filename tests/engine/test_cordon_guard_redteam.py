@@ -156,6 +156,11 @@ STATE = [
     'perl -e \'open(F, ">", "$ENV{HOME}/.cordon/approvals.json")\'',
     "awk '{print > \"/h/.cordon/approvals.json\"}' /tmp/x",
     "sed -n 'w /h/.cordon/approvals.json' /tmp/x",
+    # a git checkout from home (a dotfiles repository), a writable container mount
+    "cd ~ && git checkout dotfiles -- .cordon/approvals.json",
+    "git --work-tree=$HOME/.cordon checkout HEAD -- .",
+    "docker run --rm -v ~/.cordon:/c alpine touch /c/approvals.json",
+    "podman run --mount type=bind,source=$HOME/.cordon,target=/c alpine sh",
 ]
 
 
@@ -168,8 +173,19 @@ def test_other_writes_to_cordons_state_are_denied(
     assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
 
 
-def test_a_heredoc_into_the_approvals_store_is_denied(tmp_path: Path, home: Path) -> None:
-    v = _run(tmp_path, "cat > ~/.cordon/approvals.json <<'EOF'\n{\"X\": true}\nEOF\n")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat > ~/.cordon/approvals.json <<'EOF'\n{\"X\": true}\nEOF\n",
+        # an interpreter's program in a here-document, the path built at run time
+        "python3 - <<'EOF'\nimport os\n"
+        "open(os.path.expanduser('~/.cordon/approvals.json'), 'w').write('{}')\nEOF\n",
+    ],
+)
+def test_a_heredoc_writing_cordons_state_is_denied(
+    tmp_path: Path, home: Path, command: str
+) -> None:
+    v = _run(tmp_path, command)
     assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
 
 
@@ -178,6 +194,10 @@ STATE_ASKED = [
     "tar -xf /tmp/x.tar -C ~",
     "cd ~ && unzip -o /tmp/x.zip",
     "cd ~ && git apply p.diff",
+    "git -C ~ stash pop",
+    "rsync -a /tmp/x/ ~/",  # a directory's content copied into home
+    "cp -a /tmp/x/. ~",
+    "docker run -v ~:/h alpine sh",
     # a program not known only to read what it is given
     "python3 analyze.py ~/.cordon/audit.jsonl",
 ]
@@ -243,6 +263,17 @@ def test_a_read_stays_a_read(tmp_path: Path, home: Path, command: str) -> None:
 def test_env_split_string_with_equals(tmp_path: Path, home: Path) -> None:
     v = _run(tmp_path, "env --split-string='cordon approve X'")
     assert (v.verdict, v.rule) == ("deny", "action.cordon_control"), v
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="env -C DIR / env --chdir=DIR is unwrapped by the shell parser without moving "
+    "its working directory (engine/shell.py _unwrap): the relative target is taken as the "
+    "project's (action.delete_outside misses it the same way)",
+)
+def test_env_chdir(tmp_path: Path, home: Path) -> None:
+    v = _run(tmp_path, "env -C ~/.cordon touch approvals.json")
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
 
 
 @pytest.mark.xfail(

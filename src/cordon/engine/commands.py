@@ -55,7 +55,7 @@ from cordon.engine import args as _args
 from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
 from cordon.engine.cordon_commands import control_use
-from cordon.engine.cordon_paths import glob_hit, state_uses
+from cordon.engine.cordon_paths import glob_hit, runs_code, state_uses, writes_state_text
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts, analyze, analyze_argv
@@ -408,12 +408,24 @@ def _cordon_uses(
         if glob_hit(posixpath.normpath(pattern), absolute, ref.op == "delete"):
             why = f"blocked: {ref.program} writes a pattern that names cordon's state"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op)
-    hit = state_uses(c.facts, resolve, touched, tuple(p for p in listed if "/" in p))
+    named = tuple(p for p in listed if "/" in p)
+    hit = state_uses(c.facts, resolve, touched, named)
+    if hit is None and runs_code(c.facts) and writes_state_text(_heredocs(ctx, c), named):
+        hit = ("deny", "a here-document's program text writes to cordon's state")
     if hit is None:
         return None
     if hit[0] == "deny":
         return _v("deny", rules.ACTION_CORDON_STATE, f"blocked: {hit[1]}", c.path, "state")
     return _v("ask", rules.ACTION_COMMAND_OPAQUE, hit[1], c.path, "state")
+
+
+def _heredocs(ctx: Context, c: CommandString) -> str:
+    """The command string of ``c`` when it holds a here-document (an interpreter's program
+    text there is in no parsed command: ``python3 - <<'EOF'``); else ``""``."""
+    for path, _key, value in call_walk(ctx).commands:
+        if path == c.path and isinstance(value, str) and "<<" in value:
+            return value
+    return ""
 
 
 def _cordon_dirs(ctx: Context, c: CommandString) -> Verdict | None:

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from cordon.engine.shell import DYNAMIC, ShellFacts
 from cordon.engine.shell_commands import interpreter, interpreter_code
 
-__all__ = ["glob_hit", "state_uses"]
+__all__ = ["glob_hit", "runs_code", "state_uses", "writes_state_text"]
 
 #: (resolved path, moves) -> who owns the protected path it touches ("own", "other") or None
 Touched = Callable[[str, bool], "str | None"]
@@ -103,19 +103,61 @@ def state_uses(
     commands make other than a plain target (module docstring); ``protected`` are the
     files as written, for the program-text test."""
     cwd: str | None = None
+    ask: tuple[str, str] | None = None
     for prog, args in facts.commands:
         if prog in ("cd", "pushd"):
             cwd = _cd(cwd, args)
             continue
-        hit = (
-            _links(prog, args, cwd, resolve, touched)
-            or _into_dir(prog, args, cwd, resolve, touched)
-            or _text(prog, args, protected)
-            or _given(prog, args, cwd, resolve, touched)
-        )
-        if hit is not None:
-            return hit
-    return None
+        for hit in (
+            _links(prog, args, cwd, resolve, touched),
+            _into_dir(prog, args, cwd, resolve, touched),
+            _text(prog, args, protected),
+            _given(prog, args, cwd, resolve, touched),
+            _mounts(prog, args, resolve, touched),
+        ):
+            if hit is not None and hit[0] == "deny":
+                return hit
+            ask = ask or hit
+    return ask
+
+
+def _git_sub(args: tuple[str, ...]) -> str:
+    """git's subcommand: its first word that is no option nor an option's value."""
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in ("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"):
+            skip = True
+        elif not a.startswith("-"):
+            return a
+    return ""
+
+
+def _mounts(
+    prog: str, args: tuple[str, ...], resolve: Resolve, touched: Touched
+) -> tuple[str, str] | None:
+    """A container given cordon's directory, or one that holds it, as a writable bind mount
+    (``docker run -v ~/.cordon:/c IMAGE touch /c/approvals.json``): what runs inside
+    writes it (denied; asked for a directory that holds it)."""
+    if prog not in ("docker", "podman", "nerdctl", "finch"):
+        return None
+    ask = None
+    for a in args:
+        value = a.partition("=")[2] if a.startswith("--") else a
+        if "source=" in value or "src=" in value:
+            parts = dict(p.partition("=")[::2] for p in value.split(","))
+            host, ro = parts.get("source") or parts.get("src") or "", "readonly" in parts
+        elif ":" in value and value.startswith(("/", "~", ".")):
+            host, ro = value.split(":")[0], value.endswith((":ro", ",ro")) or ":ro," in value
+        else:
+            continue
+        r = None if ro or DYNAMIC in host else resolve(host, None)
+        if r is not None and touched(r, False) is not None:
+            return "deny", f"{prog} mounts cordon's state writable into a container"
+        if r is not None and touched(r, True) is not None:
+            ask = ask or ("ask", f"{prog} mounts a directory that holds cordon's state writable")
+    return ask
 
 
 def _cd(cwd: str | None, args: tuple[str, ...]) -> str | None:
@@ -158,6 +200,11 @@ def _links(
             return "deny", f"{prog} links to cordon's state: a write through the link reaches it"
     if dest is None or DYNAMIC in dest:
         return None
+    r = _at(dest, cwd, resolve)
+    contents = [s for s in sources if s.endswith(("/", "/.")) and prog in ("cp", "rsync")]
+    if contents and r is not None and touched(r, True) is not None:
+        # (rsync -a x/ ~, cp -a x/. ~: what the source directory holds lands there)
+        return "ask", f"{prog} copies a directory's content into one that holds cordon's state"
     for s in sources:
         name = posixpath.basename(s.rstrip("/"))
         if not name or name in (".", "..") or DYNAMIC in name:
@@ -175,7 +222,7 @@ def _dir_of(prog: str, args: tuple[str, ...]) -> str | None:
     if opts is None:
         return None
     if prog == "git":
-        sub = next((a for a in args if not a.startswith("-") and "=" not in a), "")
+        sub = _git_sub(args)
         if sub not in _GIT_WRITES:
             return None
         if sub in ("clone", "init", "worktree"):
@@ -224,12 +271,23 @@ def _text(prog: str, args: tuple[str, ...], protected: tuple[str, ...]) -> tuple
     else:
         return None
     for t in texts:
-        if DYNAMIC in t:
-            continue
-        names = _CORDON_DIR.search(t) or any(p and p in t for p in protected)
-        if names and _WRITE_WORD.search(t):
+        if DYNAMIC not in t and writes_state_text(t, protected):
             return "deny", f"{prog} program text writes to cordon's state"
     return None
+
+
+def writes_state_text(text: str, protected: tuple[str, ...]) -> bool:
+    """Program text names ``.cordon`` or one of ``protected`` and writes (fail closed)."""
+    names = _CORDON_DIR.search(text) or any(p and p in text for p in protected)
+    return bool(names) and _WRITE_WORD.search(text) is not None
+
+
+def runs_code(facts: ShellFacts) -> bool:
+    """Some command is an interpreter, awk or sed: a here-document may be its program."""
+    return any(
+        interpreter(p) is not None or p in ("awk", "gawk", "mawk", "nawk", "sed", "gsed")
+        for p, _ in facts.commands
+    )
 
 
 def _given(
@@ -240,10 +298,8 @@ def _given(
         return None
     if prog == "cordon":
         return None  # (its control commands are action.cordon_control's)
-    if prog == "git":
-        sub = next((a for a in args if not a.startswith("-") and "=" not in a), "")
-        if sub in _GIT_READS:
-            return None
+    if prog == "git" and _git_sub(args) in _GIT_READS:
+        return None
     inplace = prog in ("awk", "gawk") and (
         any(a in _INPLACE for a in args)
         or any(
