@@ -197,7 +197,6 @@ STATE_ASKED = [
     "git -C ~ stash pop",
     "rsync -a /tmp/x/ ~/",  # a directory's content copied into home
     "cp -a /tmp/x/. ~",
-    "docker run -v ~:/h alpine sh",
     # a program not known only to read what it is given
     "python3 analyze.py ~/.cordon/audit.jsonl",
 ]

@@ -384,9 +384,7 @@ def _cordon_uses(
     except OSError:
         others = ()  # (a write target was denied above; these read the list again)
     listed = (*own, *others)
-    absolute = tuple(
-        dict.fromkeys(f(paths.expanduser(p)) for p in listed for f in (paths.realpath, str))
-    )
+    absolute: tuple[str, ...] = ()  # (the files as written and resolved: for a glob only)
     base = ctx.tp.base_dir or "."
 
     def resolve(word: str, cwd: str | None) -> str | None:
@@ -403,6 +401,9 @@ def _cordon_uses(
         if DYNAMIC in joined:
             continue
         pattern = paths.expanduser(joined)
+        absolute = absolute or tuple(
+            dict.fromkeys(f(paths.expanduser(p)) for p in listed for f in (paths.realpath, str))
+        )
         if not pattern.startswith("/"):
             pattern = posixpath.join(paths.realpath(paths.expanduser(base)), pattern)
         if glob_hit(posixpath.normpath(pattern), absolute, ref.op == "delete"):

@@ -82,7 +82,7 @@ _DIR_WRITERS: dict[str, tuple[str, ...]] = {
     "unzip": ("-d",), "cpio": ("-D", "--directory"), "7z": ("-o",), "7za": ("-o",),
     "7zz": ("-o",), "patch": ("-d", "--directory"), "git": ("-C", "--work-tree"),
     "npm": ("--prefix",), "pnpm": ("--dir", "-C"), "pip": ("--target", "-t", "--prefix",
-    "--root"), "pip3": ("--target", "-t", "--prefix", "--root"), "bunzip2": (), "ar": (),
+    "--root"), "pip3": ("--target", "-t", "--prefix", "--root"), "ar": (),
 }  # fmt: skip
 _CORDON_DIR = re.compile(r"\.cordon(?![\w-])", re.IGNORECASE)
 _WRITE_WORD = re.compile(
@@ -137,12 +137,12 @@ def _git_sub(args: tuple[str, ...]) -> str:
 def _mounts(
     prog: str, args: tuple[str, ...], resolve: Resolve, touched: Touched
 ) -> tuple[str, str] | None:
-    """A container given cordon's directory, or one that holds it, as a writable bind mount
+    """A container given cordon's directory as a writable bind mount
     (``docker run -v ~/.cordon:/c IMAGE touch /c/approvals.json``): what runs inside
-    writes it (denied; asked for a directory that holds it)."""
+    writes it. A directory that holds it mounted (``-v /:/host``) is judged by what the
+    container's command deletes or overwrites there (:mod:`.containers`)."""
     if prog not in ("docker", "podman", "nerdctl", "finch"):
         return None
-    ask = None
     for a in args:
         value = a.partition("=")[2] if a.startswith("--") else a
         if "source=" in value or "src=" in value:
@@ -155,9 +155,7 @@ def _mounts(
         r = None if ro or DYNAMIC in host else resolve(host, None)
         if r is not None and touched(r, False) is not None:
             return "deny", f"{prog} mounts cordon's state writable into a container"
-        if r is not None and touched(r, True) is not None:
-            ask = ask or ("ask", f"{prog} mounts a directory that holds cordon's state writable")
-    return ask
+    return None
 
 
 def _cd(cwd: str | None, args: tuple[str, ...]) -> str | None:
@@ -236,7 +234,8 @@ def _dir_of(prog: str, args: tuple[str, ...]) -> str | None:
                 return a.partition("=")[2]
             if not o.startswith("--") and a.startswith(o) and len(a) > len(o):
                 return a[len(o) :]
-    return ""
+    # (a package manager writes into its own prefix, not the working directory)
+    return None if prog in ("npm", "pnpm", "pip", "pip3") else ""
 
 
 def _into_dir(
