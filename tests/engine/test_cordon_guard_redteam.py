@@ -115,6 +115,11 @@ STATE = [
     "ln ~/.cordon/approvals.json a.json && echo '{}' > a.json",
     "ln -s ~/.cordon c && echo x > c/approvals.json",
     "cp -l ~/.cordon/approvals.json a.json",
+    "link ~/.cordon/approvals.json a.json",
+    "ln ~/.cord*/approvals.json a.json",
+    "touch ~/.cord*/approvals.json",
+    "chmod 666 ~/.cordon/*",
+    "unzip x.zip -d ~/.cord*",
     "cp --symbolic-link {t}/policy.yaml p.yaml",
     # a copy or move into a directory, under the source's own name
     "cp -r /tmp/.cordon ~",

@@ -392,6 +392,10 @@ def _cordon_uses(
         return _args.resolve_path(joined.replace("%", "%25"), base, paths)
 
     def touched(resolved: str, moves: bool) -> str | None:
+        nonlocal absolute
+        if _GLOB_CHARS & set(resolved):  # (a pattern the shell expands: ``~/.cord*/x``)
+            absolute = absolute or _absolute(listed, paths)
+            return "state" if glob_hit(resolved, absolute, moves) else None
         return "state" if state_touched(resolved, listed, paths, moves) else None
 
     for ref in c.facts.files:
@@ -401,9 +405,7 @@ def _cordon_uses(
         if DYNAMIC in joined:
             continue
         pattern = paths.expanduser(joined)
-        absolute = absolute or tuple(
-            dict.fromkeys(f(paths.expanduser(p)) for p in listed for f in (paths.realpath, str))
-        )
+        absolute = absolute or _absolute(listed, paths)
         if not pattern.startswith("/"):
             pattern = posixpath.join(paths.realpath(paths.expanduser(base)), pattern)
         if glob_hit(posixpath.normpath(pattern), absolute, ref.op == "delete"):
@@ -418,6 +420,13 @@ def _cordon_uses(
     if hit[0] == "deny":
         return _v("deny", rules.ACTION_CORDON_STATE, f"blocked: {hit[1]}", c.path, "state")
     return _v("ask", rules.ACTION_COMMAND_OPAQUE, hit[1], c.path, "state")
+
+
+def _absolute(listed: tuple[str, ...], paths: _args.PathResolver) -> tuple[str, ...]:
+    """cordon's files as written (``~`` expanded) and resolved, for a glob pattern."""
+    return tuple(
+        dict.fromkeys(f(paths.expanduser(p)) for p in listed for f in (paths.realpath, str))
+    )
 
 
 def _heredocs(ctx: Context, c: CommandString) -> str:

@@ -183,10 +183,10 @@ def _links(
 ) -> tuple[str, str] | None:
     """A link made to one of cordon's files or a directory holding one (``ln``, ``cp -l``,
     ``cp -s``), and a copy or move into a directory under the source's own name."""
-    if prog not in ("ln", "cp", "mv", "install", "rsync"):
+    if prog not in ("ln", "link", "cp", "mv", "install", "rsync"):
         return None
     plain = _plain(args)
-    linking = prog == "ln" or any(
+    linking = prog in ("ln", "link") or any(
         a in ("--link", "--symbolic-link")
         or (a.startswith("-") and not a.startswith("--") and ("l" in a or "s" in a))
         for a in args
