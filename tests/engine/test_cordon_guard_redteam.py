@@ -149,6 +149,9 @@ STATE = [
     "vim -c wq ~/.cordon/approvals.json",
     "ed -s ~/.cordon/approvals.json <<< w",
     "sort -o ~/.cordon/approvals.json /tmp/x",
+    "openssl enc -d -in /tmp/x -out ~/.cordon/approvals.json",
+    "yq -i .a=1 {t}/policy.yaml",
+    "perl -pi -e s/deny/allow/ {t}/policy.yaml",
     "gzip ~/.cordon/approvals.json",
     "patch ~/.cordon/approvals.json < p.diff",
     "script -q ~/.cordon/approvals.json",
@@ -248,6 +251,24 @@ def test_near_misses(tmp_path: Path, home: Path, command: str) -> None:
     v = _run(tmp_path, command)
     assert v.rule not in ("action.cordon_control", "action.cordon_state"), v
     assert v.verdict == "allow", v
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sed -n 1,5p ~/.cordon/audit.jsonl",
+        "sort ~/.cordon/audit.jsonl",
+        "gzip -c ~/.cordon/audit.jsonl",
+        "perl -ne print ~/.cordon/audit.jsonl",
+        "zip /tmp/b.zip ~/.cordon/audit.jsonl",
+        "tar czf /tmp/b.tgz ~/.cordon",
+    ],
+)
+def test_a_program_reading_cordons_state_is_not_denied(
+    tmp_path: Path, home: Path, command: str
+) -> None:
+    v = _run(tmp_path, command)
+    assert v.verdict != "deny", v
 
 
 @pytest.mark.parametrize(

@@ -57,13 +57,28 @@ _PARSED = frozenset(
 )  # fmt: skip
 #: programs known to write, replace or re-mode the files they are given
 _WRITERS = frozenset(
-    {"touch", "chmod", "chown", "chgrp", "chattr", "setfacl", "mkfifo", "mknod", "mkdir",
-     "ssh-keygen", "sqlite3", "sqlite", "duckdb", "ed", "ex", "vi", "vim", "nvim", "nano",
-     "emacs", "sort", "uniq", "split", "csplit", "openssl", "base64", "xxd", "patch",
-     "script", "busybox", "gpg", "zip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz",
-     "zstd", "tar", "bsdtar", "find", "unzip", "cpio", "7z", "7za", "7zz", "sed", "perl", "yq",
-     "awk", "gawk", "setfattr", "fallocate", "sponge", "git", "curl", "wget"}
+    {"touch", "chmod", "chown", "chgrp", "chattr", "setfacl", "setfattr", "mkfifo", "mknod",
+     "mkdir", "ssh-keygen", "sqlite3", "sqlite", "duckdb", "ed", "ex", "vi", "vim", "nvim",
+     "nano", "emacs", "patch", "script", "busybox", "gzip", "bzip2", "xz", "zstd", "gunzip",
+     "bunzip2", "unxz", "find", "awk", "gawk", "fallocate", "sponge", "git", "curl", "wget"}
 )  # fmt: skip
+#: options whose value is a file the program writes (``sort -o``, ``openssl -out``)
+_OUTPUT_OPTS = frozenset(
+    {"-o", "--output", "-out", "-O", "--output-document", "--output-dir", "-P",
+     "--directory-prefix", "-f", "--file"}
+)  # fmt: skip
+#: options after which a compressor writes nothing in place (to stdout, keeping, testing)
+_KEEPS = frozenset(
+    {"-c", "--stdout", "--to-stdout", "-k", "--keep", "-l", "--list", "-t", "--test"}
+)
+#: programs that read their files unless given an in-place option
+_IN_PLACE_OPT = {
+    "sed": ("-i", "--in-place"),
+    "gsed": ("-i", "--in-place"),
+    "yq": ("-i", "--inplace"),
+    "perl": ("-i", "-pi", "-ni"),
+    "sd": (),
+}
 #: git subcommands that only read the work tree
 _GIT_READS = frozenset(
     {"add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "commit", "shortlog",
@@ -310,7 +325,13 @@ def _given(
         return None  # (its program text is read by _text)
     if prog == "find" and not set(args) & _FIND_ACTS:
         return None  # (a listing; find -exec PROG, -delete and -fprint act on what it finds)
-    for w in args:
+    if prog in ("gzip", "bzip2", "xz", "zstd", "gunzip", "bunzip2", "unxz") and _keeps(args):
+        return None
+    if prog in _IN_PLACE_OPT and not any(
+        a.startswith(o) for a in args for o in _IN_PLACE_OPT[prog]
+    ):
+        return None  # (the program text is read by _text; sed -i's files by the parser)
+    for i, w in enumerate(args):
         word = w.partition("=")[2] if w.startswith("-") and "=" in w else w
         if w.startswith("-") and "=" not in w:
             word = w[2:] if len(w) > 2 and w[2] in "/~" else ""
@@ -319,10 +340,18 @@ def _given(
         r = _at(word, cwd, resolve)
         if r is None or touched(r, False) is None:
             continue
-        if prog in _WRITERS:
+        if prog in _WRITERS or prog in _IN_PLACE_OPT or (i and args[i - 1] in _OUTPUT_OPTS):
             return "deny", f"{prog} is given cordon's state, and writes what it is given"
         return "ask", f"{prog} is given cordon's state, and is not known only to read it"
     return None
+
+
+def _keeps(args: tuple[str, ...]) -> bool:
+    """A compressor's options keep its input (``gzip -c``, ``-k``, ``-l``, bundled too)."""
+    return any(
+        a in _KEEPS or (a.startswith("-") and not a.startswith("--") and set(a[1:]) & set("cklt"))
+        for a in args
+    )
 
 
 def glob_hit(pattern: str, protected: tuple[str, ...], moves: bool) -> bool:
