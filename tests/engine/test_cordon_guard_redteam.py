@@ -164,6 +164,9 @@ STATE = [
     'perl -e \'open(F, ">", "$ENV{HOME}/.cordon/approvals.json")\'',
     "awk '{print > \"/h/.cordon/approvals.json\"}' /tmp/x",
     "sed -n 'w /h/.cordon/approvals.json' /tmp/x",
+    # bash's ~+ is the working directory (read as a user "+"'s home, then as a project name)
+    "cd ~/.cordon && echo x > ~+/approvals.json",
+    "cd ~/.cordon && touch ~+/approvals.json",
     # a git checkout from home (a dotfiles repository), a writable container mount
     "cd ~ && git checkout dotfiles -- .cordon/approvals.json",
     "git --work-tree=$HOME/.cordon checkout HEAD -- .",
@@ -288,6 +291,22 @@ def test_a_read_stays_a_read(tmp_path: Path, home: Path, command: str) -> None:
 def test_env_split_string_with_equals(tmp_path: Path, home: Path) -> None:
     v = _run(tmp_path, "env --split-string='cordon approve X'")
     assert (v.verdict, v.rule) == ("deny", "action.cordon_control"), v
+
+
+def test_the_directory_before_the_last_cd_is_not_known(tmp_path: Path, home: Path) -> None:
+    """``~-`` is ``$OLDPWD``: asked about, as a target computed at run time."""
+    v = _run(tmp_path, "cd ~/.cordon; cd /tmp; echo x > ~-/approvals.json")
+    assert v.verdict in ("ask", "deny"), v
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="CDPATH set in the string makes cd's relative target resolve under it; the shell "
+    "parser's cd (engine/shell.py) joins it to the working directory instead",
+)
+def test_cdpath(tmp_path: Path, home: Path) -> None:
+    v = _run(tmp_path, "CDPATH=~ cd .cordon && echo x > approvals.json")
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
 
 
 @pytest.mark.xfail(

@@ -183,12 +183,26 @@ def _literal_part(path: str) -> str:
 
 def _joined(ref: PathRef) -> str | None:
     """The path with the ``cd`` before it applied; None when that cannot be known."""
-    path = _literal_part(ref.path)
+    path = _literal_part(_tilde_dirs(ref.path, ref.cwd))
     if ref.cwd is not None and DYNAMIC in ref.cwd:
         return None
     if path.startswith(("/", "~")) or ref.cwd is None:
         return path
     return posixpath.join(ref.cwd, path)
+
+
+def _tilde_dirs(path: str, cwd: str | None) -> str:
+    """bash's ``~+`` (the working directory) and ``~-`` (the one before the last ``cd``,
+    not known here: :data:`DYNAMIC`) at the start of ``path``.
+
+    Attack class: ``cd ~/.cordon && echo x > ~+/approvals.json`` (``~+`` read as a user's
+    home that does not exist, so a name inside the project)."""
+    head, sep, rest = path.partition("/")
+    if head == "~+":
+        return (cwd or ".") + sep + rest
+    if head == "~-":
+        return DYNAMIC + sep + rest
+    return path
 
 
 def _resolve(path: str, ctx: Context) -> str | None:
@@ -388,6 +402,9 @@ def _cordon_uses(
     base = ctx.tp.base_dir or "."
 
     def resolve(word: str, cwd: str | None) -> str | None:
+        word = _tilde_dirs(word, cwd)
+        if DYNAMIC in word:
+            return None
         joined = word if cwd is None or word.startswith(("/", "~")) else posixpath.join(cwd, word)
         return _args.resolve_path(joined.replace("%", "%25"), base, paths)
 
