@@ -369,3 +369,25 @@ def test_file_tools(tmp_path: Path, home: Path, tool: str, args: dict[str, Any])
     }
     v = s.check(tool, given)
     assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
+
+
+class _Unreadable:
+    """A client list (``Engine.shared_state_paths``) that cannot be read."""
+
+    def paths(self) -> tuple[str, ...]:
+        raise OSError("unreadable")
+
+
+@pytest.mark.parametrize(
+    "command", ["touch /srv/other/policy.yaml", "tar -xf /tmp/x.tar -C /srv/other"]
+)
+def test_an_unreadable_list_denies_what_may_write_a_path(
+    tmp_path: Path, home: Path, command: str
+) -> None:
+    """Fail closed: with the other processes' files unknown, a command these checks find
+    writing a path is denied as a plain write target is."""
+    engine = Engine(load_policy([{"version": 1}]), state_paths=[], shared_state_paths=_Unreadable())
+    engine.pin_tools(TOOLS)
+    v = engine.new_session().check("run_command", {"command": command})
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
+    assert "cannot be read" in v.reason

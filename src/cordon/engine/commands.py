@@ -393,10 +393,11 @@ def _cordon_uses(
     a program given the file, program text), and for a glob pattern among the write
     targets; an ask is ``action.command_opaque``."""
     paths = ctx.session.engine.paths
+    unreadable = False
     try:
         others = shared.paths() if shared is not None else ()
-    except OSError:
-        others = ()  # (a write target was denied above; these read the list again)
+    except OSError:  # (fail closed: any path may be another process's file)
+        others, unreadable = (), True
     listed = (*own, *others)
     absolute: tuple[str, ...] = ()  # (the files as written and resolved: for a glob only)
     base = ctx.tp.base_dir or "."
@@ -410,6 +411,8 @@ def _cordon_uses(
 
     def touched(resolved: str, moves: bool) -> str | None:
         nonlocal absolute
+        if unreadable:
+            return "state"
         if _GLOB_CHARS & set(resolved):  # (a pattern the shell expands: ``~/.cord*/x``)
             absolute = absolute or _absolute(listed, paths)
             return "state" if glob_hit(resolved, absolute, moves) else None
@@ -434,6 +437,9 @@ def _cordon_uses(
         hit = ("deny", "a here-document's program text writes to cordon's state")
     if hit is None:
         return None
+    if unreadable:
+        why = "blocked: the command may write a path while the list of the client's other cordon processes' files cannot be read"
+        return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, "list unreadable")
     if hit[0] == "deny":
         return _v("deny", rules.ACTION_CORDON_STATE, f"blocked: {hit[1]}", c.path, "state")
     return _v("ask", rules.ACTION_COMMAND_OPAQUE, hit[1], c.path, "state")
