@@ -366,9 +366,9 @@ def _invisible_run(b: _Builder, start: int, end: int, run: str) -> None:
 def _classify_invisible(b: _Builder, start: int, end: int, run: str) -> None:
     src = b.src
     tags = [c for c in run if ord(c) in _TAGS]
+    before, after = (src[start - 1] if start else ""), (src[end] if end < len(src) else "")
     if tags:
-        prev = src[start - 1] if start else ""
-        flag = prev == "\U0001f3f4" and run.endswith("\U000e007f") and len(tags) <= 8
+        flag = before == "\U0001f3f4" and run.endswith("\U000e007f") and len(tags) <= 8
         if not flag:
             b.event("obf.tag_smuggling", start, end)
             hidden = "".join(chr(ord(c) - 0xE0000) for c in tags if 0xE0020 <= ord(c) <= 0xE007E)
@@ -388,14 +388,14 @@ def _classify_invisible(b: _Builder, start: int, end: int, run: str) -> None:
         and ord(c) not in _TAGS
         and not (c == "\ufeff" and start == 0)
     ]
-    before, after = (src[start - 1] if start else ""), (src[end] if end < len(src) else "")
     if not other and any(c in _JOINERS for c in run):
         # ZWJ/ZWNJ are ordinary between emoji and in Indic/Persian text, not between ASCII letters
         if before.isascii() and before.isalpha() and after.isascii() and after.isalpha():
             other = [run[0]]
-    # one or two beside a space, a symbol or the end split no word (a soft hyphen in iconv-lite's
-    # code page tables): the attack is a keyword split ('ig\u00adnore') or a run of hidden bits
-    if other and (len(run) >= 3 or (before.isalnum() and after.isalnum())):
+    # a soft hyphen beside a space or a symbol splits no word (iconv-lite's code pages); its
+    # attack is a keyword split ('ig\u00adnore'); other invisibles count anywhere
+    soft = set(run) == {"\u00ad"} and not (before.isalnum() and after.isalnum())
+    if other and not soft:
         b.event("obf.zero_width", start, end)
 
 
