@@ -85,8 +85,8 @@ def test_tail_content_record_without_severity(tmp_path: Path) -> None:
 
 
 def test_tail_on_a_pipe_does_not_wrap_a_reason_word_by_word(tmp_path: Path) -> None:
-    """Piped, with no COLUMNS, the table is 160 columns wide, not Rich's 80 (newcomer trial,
-    session 8: a reason came out one word per line)."""
+    """Piped, with no COLUMNS, the table is 160 columns wide, not Rich's 80 (newcomer trial:
+    a reason came out one word per line)."""
     from cordon.audit.log import AuditLog
 
     path = tmp_path / "audit.jsonl"

@@ -347,7 +347,7 @@ def test_unknown_policy_tools_are_a_finding_not_server_tools(tmp_path: Path) -> 
 def test_a_call_refused_as_an_unknown_tool_does_not_make_a_policy_entry_real(
     tmp_path: Path,
 ) -> None:
-    """Newcomer trial, session 7: the README's example policy on the filesystem server; the
+    """Newcomer trial: the README's example policy on the filesystem server; the
     client tried delete_file, denied ``pin.unknown_tool``, and the pack took the call as a
     sign that the server has the tool, dropping it from the likely-typo finding."""
     log_path = tmp_path / "audit.jsonl"

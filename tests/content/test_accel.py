@@ -111,7 +111,7 @@ def test_spliced_triggers_give_identical_findings() -> None:
     "gap", [" " * 4100, "\t" * 200 + "\n" * 700, " \u200b" * 3000, "\r\n" * 40]
 )
 def test_long_whitespace_inside_an_anchor_gives_identical_findings(gap: str) -> None:
-    # red-team, session 2: the confirm region was shorter than a padded anchor
+    # the confirm region was shorter than a padded anchor
     for text, _ in HITS.values():
         padded = text.replace(" ", gap, 2)
         slow, fast = _both(padded)
@@ -129,7 +129,7 @@ def test_long_whitespace_inside_an_anchor_gives_identical_findings(gap: str) -> 
     ],
 )
 def test_an_anchor_longer_than_the_confirm_region_gives_identical_findings(text: str) -> None:
-    # red-team, session 2 (R3): unbounded non-whitespace parts of an anchor
+    # (R3) unbounded non-whitespace parts of an anchor
     slow, fast = _both(text)
     assert fast == slow and slow
 

@@ -1,6 +1,6 @@
 """The normaliser's one class copy (:data:`cordon.content.normalize._CLASS_TABLE`) for both
-its base64-run and whitespace-run searches gives exactly what the two copies it replaced gave
-(session 5): the functions below are the previous ones, verbatim but for their names."""
+its base64-run and whitespace-run searches gives exactly what the two copies it replaced gave:
+the functions below are the previous ones, verbatim but for their names."""
 
 # ruff: noqa: E501
 
@@ -80,7 +80,7 @@ def _old_fold_whitespace(nz: N.Normalized, cls: object = None, runs: bool = True
     if "\r" in text or any(c in text for c in N._ODD_SPACES):
         # one character for one: a lone CR is a line break, and separators NFKC leaves alone
         # (U+1680, the C0 information separators...) are spaces, so rules see a gap there
-        # (red-team R2); offsets do not move
+        # (R2); offsets do not move
         text = text.replace("\r", "\n")
         for c in N._ODD_SPACES:
             text = text.replace(c, " ")

@@ -2,7 +2,7 @@
 
 2026-07-28 results carry ``resultType`` (``"complete"``); the CallToolResult of the
 ``initialize`` era (2025-11-25 and earlier) defines no such field, so cordon's own blocked
-result for a request of that era must not carry it (newcomer trial, session 8). The era is the
+result for a request of that era must not carry it (newcomer trial). The era is the
 request's: a 2026-07-28 request has ``_meta["io.modelcontextprotocol/protocolVersion"]``.
 Both cases go through the real ``cordon run`` in front of the mailbox server (mcp 2.x), and
 the denied mail is checked absent from the outbox.

@@ -348,7 +348,7 @@ async def test_cordon_question_and_upstream_question_on_one_2026_call(harness: H
 
 
 async def test_provenance_rules_through_the_proxy_send_nothing(harness: Harness) -> None:
-    """Session 2's provenance rules in the real proxy: ``requires_request`` asks when no
+    """The provenance rules in the real proxy: ``requires_request`` asks when no
     request was handed in (no prompt hook ran: tests/e2e/test_prompt_hook.py has the hook),
     and a link first read in the inbox, relayed to an allowlisted colleague, is asked about
     (``taint.forwarded_link``). Nobody answers: no mail."""
@@ -385,7 +385,7 @@ async def test_provenance_rules_through_the_proxy_send_nothing(harness: Harness)
 
 
 async def test_directory_fields_through_the_proxy(harness: Harness) -> None:
-    """Session 3's ``directory_fields`` in the real proxy, from a YAML policy: a sender is a
+    """``directory_fields`` in the real proxy, from a YAML policy: a sender is a
     known destination while a one-word body on the line before it is not."""
     box = _box(harness, "body: mallory-drop\nsender: dana-ops\n")
     policy = harness.policy(
@@ -413,7 +413,7 @@ async def test_directory_fields_through_the_proxy(harness: Harness) -> None:
 async def test_a_look_alike_of_an_allowlisted_address_is_asked_and_not_sent(
     harness: Harness,
 ) -> None:
-    """S69 (session 7): ``ops@еxample.com`` (Cyrillic е) is another domain; its folded key is
+    """S69: ``ops@еxample.com`` (Cyrillic е) is another domain; its folded key is
     the allowlisted ``ops@example.com``'s. Through the real proxy it is asked about; declined,
     nothing reaches it. An approval of it covers those very arguments, not the folded key."""
     box = _box(harness, "nothing interesting")

@@ -1,4 +1,4 @@
-"""The allowlist matches a look-alike spelling only as spelled (session 7, found by the red
+"""The allowlist matches a look-alike spelling only as spelled (found by the red
 team of threat model S68). Destination keys fold confusable letters and punycode, which is
 right for taint (an injected look-alike of an address is that address's taint) and wrong for
 an allowlist: ``ops@еxample.com`` (Cyrillic ``е``) or ``ops@xn--xample-2of.com`` is another

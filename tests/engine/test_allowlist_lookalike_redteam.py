@@ -1,7 +1,7 @@
 """Red team of threat model S69 (f22bc3a, 250ad23): the allowlist, earlier sends and earlier
 approvals match a sink value with look-alike characters only as spelled.
 
-Its findings F1-F6 are fixed (the tests say what was so; F5 in session 9); defences that hold
+Its findings F1-F6 are fixed (the tests say what was so); defences that hold
 are plain tests."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _session(policy: dict[str, Any] | None = None, trusted: tuple[str, ...] = ()
 # -- F1: the fix is written for the spelled leaf, not for what the leaf decodes to ------------
 
 
-# F1 (fixed in session 7; it was so): a URL host percent-encoded in ASCII (%D0%BE is Cyrillic
+# F1 (fixed; it was so): a URL host percent-encoded in ASCII (%D0%BE is Cyrillic
 # о; %78n-- is xn--) is not _odd_spelling, but its decoded view keys as the allowlisted host; a
 # WHATWG parser (browsers, Node fetch) percent-decodes the host and goes to the look-alike
 # domain
@@ -71,7 +71,7 @@ def test_a_percent_encoded_look_alike_host_is_not_allowlisted(url: str) -> None:
     assert v.verdict != "allow"
 
 
-# F1 (fixed in session 7; it was so): the percent-encoded look-alike is not odd, so the real
+# F1 (fixed; it was so): the percent-encoded look-alike is not odd, so the real
 # page's earlier fetch vouches its folded key: the injected link reads as clean and allowlisted
 def test_a_percent_encoded_look_alike_of_a_fetched_page_is_not_vouched() -> None:
     s = _session()
@@ -103,7 +103,7 @@ def test_an_encoded_look_alike_address_is_not_allowed(to: str) -> None:
 # -- F2: the spelled match reads one host out of the whole leaf (new in f22bc3a) -------------
 
 
-# F2 (regression of f22bc3a) (fixed in session 7; it was so): _match_trusted_spelled takes the
+# F2 (regression of f22bc3a) (fixed; it was so): _match_trusted_spelled takes the
 # host after the last '@' (or the whole string) of the whole odd leaf, and _odd_source applies
 # that to every destination the leaf gives; one non-ASCII character plus an allowlisted domain
 # anywhere after it allows any other destination in the same string
@@ -126,7 +126,7 @@ def test_an_allowlisted_domain_in_a_look_alike_string_allowlists_nothing_else(
     assert (v.verdict, v.rule) == ("ask", "taint.unverified_destination")
 
 
-# F2 with allowlist_beats_taint (fixed in session 7; it was so): the injected address, tainted,
+# F2 with allowlist_beats_taint (fixed; it was so): the injected address, tainted,
 # is allowed too
 def test_an_injected_address_beside_an_allowlisted_domain_stays_taint() -> None:
     s = _session({**POLICY, "allowlist_beats_taint": True})
@@ -146,7 +146,7 @@ def test_without_allowlist_beats_taint_the_injected_address_is_still_denied() ->
 # -- F3: an approval still clears the look-alike, in the final approvals loop --------------
 
 
-# F3 (fixed in session 7; it was so): _gate skips the approvals shortcut for an odd
+# F3 (fixed; it was so): _gate skips the approvals shortcut for an odd
 # destination, but _decide's last loop looks up _approval_key(ask) = (...,
 # destination=dest.key), the folded key, in self.approvals / self.once and clears the ask
 @pytest.mark.parametrize("once", [False, True])
@@ -168,7 +168,7 @@ def test_an_approval_of_the_real_address_does_not_clear_its_look_alike(
 # -- F4: forwarded links still use vouched keys --------------------------------------------
 
 
-# F4 (fixed in session 7; it was so): Session._forwarded_link clears a link whose folded key is
+# F4 (fixed; it was so): Session._forwarded_link clears a link whose folded key is
 # in self.vouched; a fetch of the real page vouches a look-alike link injected into message
 # text
 def test_a_fetch_of_the_real_page_does_not_vouch_a_forwarded_look_alike_link() -> None:
@@ -191,7 +191,7 @@ def test_without_the_fetch_the_forwarded_look_alike_link_is_asked_about() -> Non
 # -- F5: the other direction, an ASCII look-alike of a non-ASCII name ----------------------
 
 
-# F5 (fixed in session 7; it was so): a non-ASCII allowlist entry is still matched by key for
+# F5 (fixed; it was so): a non-ASCII allowlist entry is still matched by key for
 # an ASCII value; ops@xop.ru (Latin) has the key of the entry ops@хор.ru (Cyrillic), another
 # domain
 @pytest.mark.parametrize("to", ["ops@xop.ru", ["ops@\u0445\u043e\u0440.ru", "ops@xop.ru"]])
@@ -200,7 +200,7 @@ def test_an_ascii_look_alike_of_a_unicode_allowlist_entry_is_not_allowlisted(to:
     assert v.verdict == "ask"
 
 
-# F5 (fixed in session 9; it was so): the user's text names ops@хор.ru (Cyrillic); _spelled
+# F5 (fixed; it was so): the user's text names ops@хор.ru (Cyrillic); _spelled
 # checked only odd leaves, so the ASCII ops@xop.ru from output was user_named by folded key
 # and beat its taint
 def test_an_ascii_look_alike_of_a_unicode_address_the_user_typed_is_not_vouched() -> None:
@@ -210,7 +210,7 @@ def test_an_ascii_look_alike_of_a_unicode_address_the_user_typed_is_not_vouched(
     assert (v.verdict, v.rule) == ("deny", "taint.seen_in_output")
 
 
-# F5 (fixed in session 9; it was so): a directory lists ops@хор.ru (Cyrillic); the ASCII
+# F5 (fixed; it was so): a directory lists ops@хор.ru (Cyrillic); the ASCII
 # ops@xop.ru was listable (no odd leaf) and its folded key a directory key, so it was vouched
 # over its taint
 def test_an_ascii_look_alike_of_a_unicode_listed_member_is_not_vouched() -> None:
@@ -224,7 +224,7 @@ def test_an_ascii_look_alike_of_a_unicode_listed_member_is_not_vouched() -> None
 # -- F6: regressions (fail closed) ----------------------------------------------------------
 
 
-# F6 (regression of f22bc3a, over-asks) (fixed in session 7; it was so): a non-ASCII display
+# F6 (regression of f22bc3a, over-asks) (fixed; it was so): a non-ASCII display
 # name makes the leaf odd and the spelled match compares the whole string '"josé ops"
 # <ops@example.com>' with the entry; allowed before the fix
 @pytest.mark.parametrize("to", ['"José Ops" <ops@example.com>', "Zoë <ops@partner.example>"])

@@ -1,5 +1,5 @@
 """A look-alike spelling in the user's text or a directory vouches only for itself (threat
-model S69, F5, fixed in session 9).
+model S69, F5, fixed).
 
 ``ops@хор.ru`` (Cyrillic х, о, р) and ``ops@xop.ru`` (ASCII) share one destination key, since
 keys fold confusables for taint. Vouching by that key let the user's Cyrillic address, or a
@@ -152,7 +152,7 @@ def test_a_forwarded_ascii_link_the_user_typed_is_not_asked_about() -> None:
 def test_each_look_alike_string_of_a_value_is_extracted_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # red team 2: a value of many look-alike words was extracted once per destination
+    # a value of many look-alike words was extracted once per destination
     # (quadratic: 20,000 characters took 26 s)
     # the look-alike spellings are extracted in the checks' spelling helpers
     import cordon.engine.checks._spelling as spelling

@@ -4,7 +4,7 @@ a directory vouches only for itself.
 The user types (or a directory lists) the Cyrillic ``ops@хор.ru``; an attacker plants the
 ASCII ``ops@xop.ru`` (same folded key, another domain) in tool output. Each finding says what
 the parent commit (262cebf^) gave for the same input; all were strict xfails against the
-first fix and are fixed by the second (session 9), so they are plain tests now.
+first fix and are fixed by the second, so they are plain tests now.
 
 Root causes of the first fix, for the record:
 

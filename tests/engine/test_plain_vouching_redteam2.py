@@ -5,7 +5,7 @@ Every finding is fixed, so every probe is a plain test now (each was a strict xf
 the right verdict as its assertion); the others are defences that held. Each finding says
 what the tree before any F5 fix (81de089) gave for the same input.
 
-Findings, in short (all fixed in session 9):
+Findings, in short (all fixed):
 
 * D1-D3 (bypass): the directory's plain items were chosen by ``_plain_item``, whose fast path
   missed ``XN--``, base64 and hex runs, and which read fewer decodings than

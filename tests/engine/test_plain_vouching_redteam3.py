@@ -1,7 +1,7 @@
 """Third red team of S69 F5 (look-alike spellings vouch only for themselves), against a92884b.
 
 Findings (each was a strict xfail asserting the right verdict; 81de089 is the tree before
-F5). All are fixed in session 9 (the probes are plain tests now): a mark is U+2A6A5, the
+F5). All are fixed (the probes are plain tests now): a mark is U+2A6A5, the
 code point in hex, U+2A6A5 (word characters); ``mark_lookalikes`` decodes punycode before it
 marks; and the two asks key an approval of a look-alike spelling by the call's digest.
 

@@ -194,7 +194,7 @@ def test_an_address_typed_without_a_space_before_the_next_sentence_is_the_users(
     assert d.verdict == "allow"
 
 
-# -- red-team, session 2 ---------------------------------------------------------------------
+# -- attacks on provenance ---------------------------------------------------------------------
 RT_POLICY: dict[str, Any] = {
     "version": 1,
     "tools": {
@@ -283,7 +283,7 @@ def test_a_look_alike_of_a_listed_member_is_not_vouched() -> None:
     assert s.check("send_direct_message", {"recipient": "alice@corp.example"}).verdict == "allow"
     d = s.check("send_direct_message", {"recipient": "alice@c\u043erp.example"})
     # neither the listing nor the send just before vouches for the look-alike spelling; its
-    # folded key is in output (the listing), so it is taint (session 7: was an ask, when the
+    # folded key is in output (the listing), so it is taint (was an ask, when the
     # earlier send's key vouched for it)
     assert (d.verdict, d.rule) == ("deny", "taint.seen_in_output")
 
@@ -336,7 +336,7 @@ def test_a_display_name_a_directory_listed_is_one_destination() -> None:
     assert d.verdict == "ask"
 
 
-# -- red-team, session 2, second pass ---------------------------------------------------------
+# -- attacks on provenance, second pass ---------------------------------------------------------
 @pytest.mark.parametrize(
     "spoof",
     [

@@ -1,4 +1,4 @@
-"""Red team, session 3: directory_fields and a listing's title line (commit 262d7f7). Each
+"""Attacks on directory_fields and a listing's title line (commit 262d7f7). Each
 test is an attack that got through before its fix."""
 
 from __future__ import annotations

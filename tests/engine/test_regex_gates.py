@@ -1,4 +1,4 @@
-"""Speed-ups of the argument scans (session 9) that must not change a single match.
+"""Speed-ups of the argument scans that must not change a single match.
 
 * forwarded links: the link pattern runs only in the words (runs without ASCII whitespace)
   that have a dot, found from their dots, not at every position of a message body;

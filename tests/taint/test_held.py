@@ -165,7 +165,7 @@ def test_a_holder_alone_answers_without_waiting_and_stays_holding(tmp_path: Path
 
 def test_repeated_output_does_not_end_holding_early(tmp_path: Path) -> None:
     """Held collections are counted with repeats; past ``max_entries`` they are merged first,
-    and the store stops holding only when the distinct keys are over it (session 8)."""
+    and the store stops holding only when the distinct keys are over it."""
     store = SharedTaintStore(tmp_path / "c.keys", hold=True, max_entries=100)
     keys = [f"user{i}@evil.example" for i in range(40)]
     for _ in range(10):  # 400 handed, 40 distinct

@@ -19,7 +19,7 @@ from cordon.taint._keys import _STRIP, general_token_keys, token_keys
 
 
 def _reference_tokens(text: str) -> set[str]:
-    """The tokens of ``text`` as the scan found them before (session 5's first version)."""
+    """The tokens of ``text`` as the scan found them before (its first version)."""
     first = {m.end(): m.start() for m in _DOT_ANCHOR_RE.finditer(text)}
     for _hint, anchor in _OTHER_ANCHOR_RES:  # every pass, whatever the hints say
         for m in anchor.finditer(text):

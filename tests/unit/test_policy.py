@@ -179,7 +179,7 @@ def test_every_error_of_a_policy_file_is_reported(tmp_path: Path) -> None:
 
 
 def test_a_policy_error_on_stderr_is_one_line(tmp_path: Path) -> None:
-    """Newcomer trial, session 7: rich wrapped the message at 80 columns on a pipe, mid-way
+    """Newcomer trial: rich wrapped the message at 80 columns on a pipe, mid-way
     through "regex does not compile", which a log search for that phrase then missed."""
     import os
     import subprocess
@@ -210,7 +210,7 @@ def test_a_policy_error_on_stderr_is_one_line(tmp_path: Path) -> None:
 )
 def test_a_relative_path_prefix_or_base_stops_start_up(tmp_path: Path, text: str) -> None:
     # resolved against whatever working directory the client starts cordon in (newcomer
-    # trial, session 9): refused with the file and line, never taken silently
+    # trial): refused with the file and line, never taken silently
     f = tmp_path / "policy.yaml"
     f.write_text(text, "utf-8")
     with pytest.raises(PolicyError, match="relative path") as ei:
