@@ -61,6 +61,7 @@ from cordon.proxy.framing import (
     id_key,
     may_exceed_depth,
     parse_frame,
+    plain_id,
     result_frame,
     sniff_id,
 )
@@ -138,17 +139,10 @@ class _Pending:
 _EMPTY_ANSWER: dict[str, Any] = {"result": {}}
 
 
-def _plain_id(rid: Any) -> Any:
-    """``rid`` when it is a JSON-RPC id (string or number, not a boolean), else None."""
-    if isinstance(rid, bool) or not isinstance(rid, (str, int, float)):
-        return None
-    return rid
-
-
 def _request_id(msg: dict[str, Any]) -> Any:
     """The id of a request (None for a response or a notification, or an id of the wrong
     type): what an error about that request is sent with."""
-    return _plain_id(msg.get("id")) if "method" in msg else None
+    return plain_id(msg.get("id")) if "method" in msg else None
 
 
 class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, RequestSide):
@@ -311,7 +305,7 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
                 rid = None if "duplicate key 'id'" in str(exc) else _request_id(msg)
             return [
                 self._refuse("client", str(exc)),
-                ToClient(error_frame(_plain_id(rid), exc.code, f"cordon: {exc}")),
+                ToClient(error_frame(plain_id(rid), exc.code, f"cordon: {exc}")),
             ]
         if b"\r" in item:
             # a raw CR is only ever whitespace between tokens of a frame that parsed (JSON
@@ -444,7 +438,7 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         if answer == _EMPTY_ANSWER:
             return self._put("client", [ToUpstream(item)])
         slot = self._slot("client")
-        rid = _plain_id(msg.get("id"))
+        rid = plain_id(msg.get("id"))
 
         def done(v: Verdict | None, error: BaseException | None) -> list[Action]:
             if error is None and v is None:

@@ -282,6 +282,13 @@ def blocked_result(
     return result
 
 
+def plain_id(rid: Any) -> Any:
+    """``rid`` when it is a JSON-RPC id (string or number, not a boolean), else None."""
+    if isinstance(rid, bool) or not isinstance(rid, (str, int, float)):
+        return None
+    return rid
+
+
 def id_key(id_: Any) -> tuple[str, Any]:
     """The key a JSON-RPC id is matched by, the way clients match it.
 

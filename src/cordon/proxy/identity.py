@@ -53,6 +53,7 @@ from cordon.proxy.framing import (
     error_frame,
     id_key,
     parse_frame,
+    plain_id,
     sniff_id,
 )
 
@@ -224,10 +225,9 @@ class IdentitySide:
         """A handshake-era request before any handshake result, with a pin file: refused,
         never forwarded (the server it would reach is not named yet)."""
         why = "a request before the server's initialize result (the server is not named yet)"
-        rid = msg["id"]
-        plain = None if isinstance(rid, bool) or not isinstance(rid, (str, int, float)) else rid
         text = f"cordon refused this request: {why}; send initialize first"
-        return [self._refuse("client", why), ToClient(error_frame(plain, INVALID_REQUEST, text))]
+        frame = error_frame(plain_id(msg["id"]), INVALID_REQUEST, text)
+        return [self._refuse("client", why), ToClient(frame)]
 
     def _handshake_answered(self, item: bytes, answered: frozenset[tuple[str, Any]]) -> None:
         """``item`` took the client's handshake requests ``answered`` out of the pending
@@ -239,7 +239,7 @@ class IdentitySide:
         except ProtocolError:
             return
         rid = msg.get("id")
-        plain = not isinstance(rid, bool) and isinstance(rid, (str, int, float))
+        plain = plain_id(rid) is not None
         response = "method" not in msg and "error" not in msg  # (else refused as no answer)
         if plain and response and id_key(rid) in answered and isinstance(msg.get("result"), dict):
             self.identity_seen = True
@@ -345,11 +345,7 @@ class IdentitySide:
             if msg is None:  # (refused there, with its own reason: never forwarded)
                 out += self._client_frame(frame)
             elif "id" in msg and isinstance(msg.get("method"), str):
-                rid = msg["id"]
-                plain = (
-                    None if isinstance(rid, bool) or not isinstance(rid, (str, int, float)) else rid
-                )
-                out.append(ToClient(error_frame(plain, INTERNAL_ERROR, message)))
+                out.append(ToClient(error_frame(plain_id(msg["id"]), INTERNAL_ERROR, message)))
         return out
 
     def abandon_probe(self) -> list[Action]:
