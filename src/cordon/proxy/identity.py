@@ -205,7 +205,9 @@ class IdentitySide:
         out: list[Action] = super().server_frame(item)  # type: ignore[misc]
         if waiting and isinstance(item, bytes) and not waiting <= self.pending.keys():
             self._handshake_answered(item, waiting - self.pending.keys())
-        return out + self._after_handshake()
+        if self.behind_handshake is not None:  # (no copy of ``out`` on the common path)
+            out += self._after_handshake()
+        return out
 
     def _after_handshake(self) -> list[Action]:
         """The client's handshake was answered (or ended otherwise): the frames held behind
