@@ -135,7 +135,7 @@ def _restrictions(tp: ToolPolicy) -> tuple[str, ...]:
         keys.append("max_calls")
     keys += [
         k
-        for k in ("exfiltrating", "sensitive", "untrusted_output", "egress", "executes")
+        for k in ("exfiltrating", "sensitive", "untrusted_output", "egress", "executes", "renders")
         if getattr(tp, k) is True
     ]
     if tp.destructive is True:

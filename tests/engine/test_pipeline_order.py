@@ -30,6 +30,7 @@ ORDER = (
     "actions",
     "credentials",
     "requests",
+    "rendered",
     "egress",
     "taint",
     "links",

@@ -91,6 +91,7 @@ TAINT_SEEN_IN_OUTPUT = "taint.seen_in_output"
 TAINT_UNVERIFIED_DESTINATION = "taint.unverified_destination"
 TAINT_HISTORY_LOST = "taint.history_lost"
 TAINT_FORWARDED_LINK = "taint.forwarded_link"
+TAINT_RENDERED_RESOURCE = "taint.rendered_resource"
 # -- Rule of Two, session, secrets -------------------------------------------------------
 R2_TRIFECTA = "r2.trifecta"
 PRIVATE_CARD_NUMBER = "private.card_number"
@@ -275,6 +276,12 @@ _RULES = (
        "a link first seen in untrusted output, relayed in message text",
        "phishing relay through the agent (indirect prompt injection)",
        f"{_APPROVE}; name the link in the request"),
+    _r(TAINT_RENDERED_RESOURCE, "destination taint", "ask",
+       "an image or embed URL, from a host first seen in untrusted output, in content a "
+       "`renders` tool writes (a page, an issue, a comment): viewers fetch it unclicked",
+       "zero-click exfiltration through rendered markdown images (EchoLeak, CVE-2025-32711; "
+       "CamoLeak)",
+       f"{_APPROVE}; name the image's URL in the request"),
     _r(R2_TRIFECTA, "Rule of Two", "ask",
        "untrusted input + sensitive data + external communication (Rule of Two)",
        "Meta, Agents Rule of Two (October 2025); Willison, the lethal trifecta (June 2025)",

@@ -92,6 +92,14 @@ class ToolPolicy(_Strict):
     rules read only its path and sink parameters and host- or URL-named arguments, so a
     file's text that mentions `127.0.0.1:8080` is data written, not a destination."""
 
+    renders: bool | None = None
+    """The tool writes content that other people's clients display (a wiki page, an issue, a
+    comment: the Notion, Confluence, Jira and GitHub packs' writers). The image and embed URLs
+    in it (markdown and HTML images, Jira `!url!`, Confluence `ri:url`, Notion external files,
+    embeds and bookmarks) are fetched by every viewer with no click, so each is judged as a
+    destination the call sends to: egress policy, secrets (`secret.egress`,
+    `secret.pattern`) and a host first seen in untrusted output (`taint.rendered_resource`)."""
+
     executes: bool | None = None
     """The tool runs programs: option injection (an argument starting with `-`) and shell
     metacharacters are denied (`action.option_injection`, `action.shell_metachar`)."""

@@ -109,6 +109,7 @@ EXAMPLES: dict[str, str] = {
     "tools.<name>.untrusted_output": "tools:\n  fetch: {untrusted_output: true}",
     "tools.<name>.egress": "tools:\n  fetch: {egress: true}",
     "tools.<name>.executes": "tools:\n  run_command: {executes: true}",
+    "tools.<name>.renders": "tools:\n  create_wiki_page: {renders: true}",
     "tools.<name>.destructive": "tools:\n  drop_table: {destructive: true}",
     "tools.<name>.destructive_unless": (
         "tools:\n  create_repository: {destructive_unless: {private: true}}"
@@ -157,6 +158,7 @@ tools:
     untrusted_output: true           # Rule of Two: output is untrusted input
     egress: false                    # Rule of Two: external communication
     executes: false                  # runs programs: option-injection and metacharacter rules
+    renders: false                   # writes content others view: its image URLs are destinations
     destructive: false               # ask, like destructiveHint
     checked_live: false              # packs: checked against a live tools/list
   reserve_hotel:

@@ -85,6 +85,8 @@ def _describe_tool(tp: Any) -> list[str]:
         out.append("Rule of Two legs: " + ", ".join(legs))
     if get("executes"):
         out.append("runs programs (option-injection rules)")
+    if get("renders"):
+        out.append("renders: image and embed URLs in what it writes are destinations")
     if get("destructive"):
         out.append("destructive (asks)")
     if get("requires_request"):

@@ -19,6 +19,7 @@ from cordon.engine.checks import (
     links,
     pins,
     records,
+    rendered,
     requests,
     rule_of_two,
     secrets,
@@ -60,6 +61,7 @@ PIPELINE: tuple[Check, ...] = (
     actions.CHECK,
     credentials.CHECK,
     requests.CHECK,
+    rendered.CHECK,
     egress.CHECK,
     taint.CHECK,
     links.CHECK,
@@ -85,22 +87,25 @@ and each check comes after the facts it reads.
 5. ``credentials``, 6. ``requests``: provenance asks about the action itself (a credential
    the user did not type, an action nobody asked for). ``requests`` sets ``requested``,
    which ``taint`` reads.
-7. ``egress``: SSRF-shaped destinations, before taint: a metadata endpoint is refused as
+7. ``rendered``: image and embed URLs in content a ``renders: true`` tool writes (fact
+   ``rendered``, read by ``egress``, ``secrets`` and ``dlp``); an ask for a host first seen
+   in untrusted output. Before ``egress``, which judges those URLs' hosts.
+8. ``egress``: SSRF-shaped destinations, before taint: a metadata endpoint is refused as
    such whatever its history.
-8. ``taint``: the sink gate; finds the call's destinations (``destinations``, ``sending``,
+9. ``taint``: the sink gate; finds the call's destinations (``destinations``, ``sending``,
    ``cleared``) for every later check, and answers the ``actions`` ask when the user's
    request names every destination.
-9. ``links``: links relayed in message text, on ``taint``'s facts.
-10. ``rule_of_two``: needs ``sending`` and ``cleared``; sets the legs an allowed call adds.
-11. ``records``: a payment card number the user did not give, in a sending call (needs
+10. ``links``: links relayed in message text, on ``taint``'s facts.
+11. ``rule_of_two``: needs ``sending`` and ``cleared``; sets the legs an allowed call adds.
+12. ``records``: a payment card number the user did not give, in a sending call (needs
     ``sending``); an ask, after the Rule of Two's, which a person sees first.
-12. ``degraded``: a send from a session with incomplete history is refused; after the legs
+13. ``degraded``: a send from a session with incomplete history is refused; after the legs
     are known (``external``), and before secrets, which that history may be missing.
-13. ``secrets``: a registered secret in any call, or one seen in output in a send or a call
+14. ``secrets``: a registered secret in any call, or one seen in output in a send or a call
     to another server, is denied, never approvable; among the last of the denies, so that a
     call is not refused under the secret rule when a cheaper rule already refuses it (the
     audit record never needs to point at a secret when it need not).
-14. ``dlp``: a credential in a known format nobody registered (``secret.pattern``), in any
+15. ``dlp``: a credential in a known format nobody registered (``secret.pattern``), in any
     call; right after ``secrets``, for the same reason, and after it so that a registered
     secret that also has a known format is refused under the rule that names it. It reads
     ``sending``/``external`` (a credential this server returned may go back to it only in a

@@ -75,6 +75,8 @@ class Facts:
 
     Attributes:
         requested: ``requests``: the tool needs a request and the user's own text asks for it.
+        rendered: ``rendered``: ``(argument path, url)`` of each resource a page showing the
+            call's content fetches by itself (a ``renders: true`` tool).
         sending: ``taint``: the call sends data somewhere (a sink argument, or ``exfiltrating``).
         fallback: ``taint``: a sending tool was called without its declared sinks, and every
             string argument was searched for address-shaped destinations instead.
@@ -91,6 +93,7 @@ class Facts:
     """
 
     requested: bool = False
+    rendered: tuple[tuple[str, str], ...] = ()
     sending: bool = False
     fallback: bool = False
     sink_names: frozenset[str] = frozenset()
@@ -106,6 +109,7 @@ class Facts:
         self,
         *,
         requested: bool = False,
+        rendered: tuple[tuple[str, str], ...] = (),
         sending: bool = False,
         fallback: bool = False,
         sink_names: frozenset[str] = frozenset(),
@@ -118,6 +122,7 @@ class Facts:
         sensitive: bool = False,
     ) -> None:
         _FACTS_REQUESTED(self, requested)
+        _FACTS_RENDERED(self, rendered)
         _FACTS_SENDING(self, sending)
         _FACTS_FALLBACK(self, fallback)
         _FACTS_SINK_NAMES(self, sink_names)
@@ -166,6 +171,7 @@ class Result:
 )
 (
     _FACTS_REQUESTED,
+    _FACTS_RENDERED,
     _FACTS_SENDING,
     _FACTS_FALLBACK,
     _FACTS_SINK_NAMES,
@@ -179,6 +185,7 @@ class Result:
 ) = setters(
     Facts,
     "requested",
+    "rendered",
     "sending",
     "fallback",
     "sink_names",

@@ -6,14 +6,18 @@ GitHub token, a private key block...) in any argument of any call is denied, nev
 Every call is read, not only sending ones: any call reaches a server, which can pass what it
 is given anywhere. Two exceptions: a format the tool's ``allow_secret_patterns`` names (or
 ``secrets.patterns: off``), and, in a call that does not send, a credential this very server
-returned earlier (it has it already; sending it back discloses nothing).
+returned earlier (it has it already; sending it back discloses nothing), except in an image
+or embed URL of a tool that ``renders`` (fact ``rendered``), which goes to that URL's host.
 """
 
 from __future__ import annotations
 
+import itertools
+
 from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
+from cordon.engine.checks.rendered import as_arguments
 from cordon.engine.secrets import withheld_marker
 from cordon.engine.walk import call_walk
 
@@ -33,10 +37,19 @@ def run(ctx: Context, facts: Facts) -> Result:
     if "*" in allowed:
         return PASS
     sending = facts.external or facts.sending
-    for hit, path in session.engine.dlp.hits(ctx.arguments, call_walk(ctx)):
+    # a rendered URL goes to its host, not back to the server: read first, none passed over
+    rendered = (
+        ((hit, path, True) for hit, path in session.engine.dlp.hits(as_arguments(facts.rendered)))
+        if facts.rendered
+        else ()
+    )
+    found = (
+        (hit, path, False) for hit, path in session.engine.dlp.hits(ctx.arguments, call_walk(ctx))
+    )
+    for hit, path, to_host in itertools.chain(rendered, found):
         if hit.kind in allowed:
             continue
-        if not sending and session.secrets.seen_only_from(hit.value, ctx.server):
+        if not (sending or to_host) and session.secrets.seen_only_from(hit.value, ctx.server):
             continue
         label = f"secret {hit.kind}"
         marker = withheld_marker(label, hit.value)

@@ -6,7 +6,8 @@ filesystem and git packs) reaches nothing off the machine, so the text it stores
 destination: a file written with ``listens on 127.0.0.1:8080`` or a commit message with an
 intranet URL is no request to that address. Its path and sink parameters, and any value under
 a host- or URL-named key, are still judged (a UNC path names a host; a ``url`` argument of a
-tool declared local is read as one). Declared by the policy only: a server's own
+tool declared local is read as one), and so are the image and embed URLs of a tool that
+``renders`` (fact ``rendered``). Declared by the policy only: a server's own
 ``openWorldHint`` lifts nothing."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
+from cordon.engine.checks.rendered import as_arguments
 from cordon.engine.commands import command_egress
 from cordon.engine.egress import DEFAULT_HOST_PARAMS, _key_kind, check_egress
 from cordon.engine.walk import call_walk
@@ -49,7 +51,14 @@ def _leaves(ctx: Context) -> tuple[Leaf, ...]:
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    v = check_egress(ctx.arguments, ctx.session.engine.egress, scalars=_leaves(ctx))
+    policy = ctx.session.engine.egress
+    v = check_egress(ctx.arguments, policy, scalars=_leaves(ctx))
+    if facts.rendered and (v is None or v.verdict != "deny"):
+        # the hosts of image and embed URLs a page fetches (fact ``rendered``), for a tool
+        # declared local too: the platform renders what it stores
+        seen = check_egress(as_arguments(facts.rendered), policy)
+        if seen is not None and (v is None or seen.verdict == "deny"):
+            v = seen
     if v is None or v.verdict != "deny":
         # hosts and URLs of network commands in exec tools' command strings
         found = command_egress(ctx)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
+from cordon.engine.checks.rendered import as_arguments
 from cordon.engine.secrets import check_secrets, withheld_marker
 from cordon.engine.shared_secrets import find_shared, mentions
 
@@ -29,6 +30,11 @@ def run(ctx: Context, facts: Facts) -> Result:
     # a call that does not send may carry back what its own server returned
     skip = None if sending else ctx.server
     asks: tuple[Verdict, ...] = ()
+    if facts.rendered:
+        # an image URL goes to its host, not back to the server: no secret passes over
+        v = _in_rendered(ctx, facts)
+        if v is not None:
+            return Result(deny=with_dests(v, facts.destinations))
     if len(session.secrets):
         v = check_secrets(dict(ctx.arguments), session.secrets, sending=True, skip_origin=skip)
         if v is not None and v.verdict == "deny":
@@ -61,6 +67,32 @@ def run(ctx: Context, facts: Facts) -> Result:
         details={"secret": label, "encoding": "shared", "withheld": marker},
     )
     return Result(deny=with_dests(v, facts.destinations))
+
+
+def _in_rendered(ctx: Context, facts: Facts) -> Verdict | None:
+    """A deny when a URL of the fact ``rendered`` carries a registered secret, one seen in
+    any server's output, or one another process of the client saw."""
+    session = ctx.session
+    urls = as_arguments(facts.rendered)
+    if len(session.secrets):
+        v = check_secrets(urls, session.secrets, sending=True)
+        if v is not None and v.verdict == "deny":
+            return v
+    shared = session.engine.shared_secrets
+    hit = None if shared is None else find_shared(dict(urls), shared)
+    if hit is None:
+        return None
+    core, path = hit
+    session.secrets.add(core, name=SHARED_NAME)
+    label = session.secrets.label(core)
+    return Verdict(
+        verdict="deny",
+        rule=rules.SECRET_EGRESS,
+        reason=f"argument '{path}' carries a {label} to the host of a rendered resource; "
+        "secrets never leave",
+        param=path or None,
+        details={"secret": label, "encoding": "shared", "withheld": withheld_marker(label, core)},
+    )
 
 
 CHECK = Check("secrets", run, (rules.SECRET_EGRESS, rules.SECRET_UNREADABLE))

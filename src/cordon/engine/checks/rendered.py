@@ -1,0 +1,76 @@
+"""Rendered resources: an image or embed URL in content a ``renders: true`` tool writes (a wiki
+page, an issue, a comment) is fetched by every viewer's client with no click, so it is judged
+as a destination the call sends to, whatever the tool's other flags say. The markdown-image
+exfiltration class (EchoLeak, CVE-2025-32711; CamoLeak); the URL forms are
+:mod:`cordon.engine.rendered`'s.
+
+This check finds the URLs (fact ``rendered``) and asks about each one whose host was first
+seen in untrusted output (or with history lost) and that the user's text, a directory or an
+earlier approval does not vouch for (``taint.rendered_resource``): an injected "add this
+image" is how the beacon gets its host. A URL whose host cannot be read is asked about too.
+The later checks read the fact: ``egress`` judges each URL's host (a metadata or private
+address is denied, a host outside the allowlist asked about), ``secrets`` and ``dlp`` deny a
+secret or a known-format credential in one, whichever server it came from (the URL goes to
+its host, not back to the server). A tool declared local (``exfiltrating: false``,
+``egress: false``) is read here all the same: the text is stored by the platform, which
+renders it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cordon._types import Verdict
+from cordon.engine import provenance as _prov
+from cordon.engine import rules
+from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
+from cordon.engine.checks.links import forwarded_link
+from cordon.engine.rendered import rendered_urls
+
+
+def run(ctx: Context, facts: Facts) -> Result:
+    if not ctx.tp.renders:
+        return PASS
+    found = tuple(rendered_urls(ctx.arguments))
+    if not found:
+        return PASS
+    asked: list[Verdict] = []
+    for path, url in found:
+        if not _prov.forwarded_links(url):
+            asked.append(_ask(path, None, "a resource whose host cannot be read"))
+            continue
+        seen = forwarded_link(ctx, path, url)
+        if seen is not None:
+            what = "a resource from a host first seen in untrusted tool output"
+            asked.append(_ask(path, seen.destination, what, seen.details))
+    return Result(asks=tuple(asked), facts={"rendered": found})
+
+
+def as_arguments(rendered: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """The fact ``rendered`` as call arguments for the later checks: each URL under its
+    argument's path (a second URL in one argument under ``path#2``...)."""
+    out: dict[str, str] = {}
+    for path, url in rendered:
+        key, n = path, 1
+        while key in out:
+            n += 1
+            key = f"{path}#{n}"
+        out[key] = url
+    return out
+
+
+def _ask(
+    path: str, destination: str | None, what: str, details: dict[str, Any] | None = None
+) -> Verdict:
+    return Verdict(
+        verdict="ask",
+        rule=rules.TAINT_RENDERED_RESOURCE,
+        reason=f"'{path}' embeds {what}; every viewer's client fetches it without a click",
+        param=path,
+        destination=destination,
+        details=details or {},
+    )
+
+
+CHECK = Check("rendered", run, (rules.TAINT_RENDERED_RESOURCE,))
