@@ -28,8 +28,9 @@ pytestmark = [pytest.mark.e2e]
 ANSWER_S = 30
 
 #: a raw handshake-era stdio server named $NAME that logs every method it gets to $LOG; it
-#: answers ``initialize`` after half a second (the client's next frames are already sent),
-#: lists ``send`` and answers a call by writing its text to $SENT
+#: answers ``initialize`` after half a second (the client's next frames are already sent;
+#: never, when $NAME is ``mute``), lists ``send`` and answers a call by writing its text to
+#: $SENT
 RAW = """
 import json, os, sys, time
 
@@ -44,6 +45,8 @@ for line in sys.stdin.buffer:
     if "id" not in msg:
         continue
     result = {}
+    if method == "initialize" and os.environ["NAME"] == "mute":
+        continue  # never answered: the server leaves at the client's EOF
     if method == "initialize":
         time.sleep(0.5)
         info = {"name": os.environ["NAME"], "version": "1"}
@@ -175,3 +178,24 @@ def test_a_call_with_no_initialize_is_refused(harness: Harness) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_calls_held_behind_an_unanswered_initialize_are_recorded_at_the_clients_eof(
+    harness: Harness,
+) -> None:
+    _pin(harness)
+    proc = _cordon(harness, "mute")
+    try:
+        _write(proc, INIT, _call(7, "ops@example.com"), _call(8, "again"))
+        assert proc.stdin is not None
+        proc.stdin.close()  # the client gives up before the server answers
+        assert proc.wait(ANSWER_S) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert _methods(harness, "mute") == ["initialize"]
+    assert not (harness.tmp / "sent").exists()
+    refused = [r for r in harness.records("frame_refused") if r.get("requests")]
+    assert len(refused) == 1, harness.records()
+    held = [(r["id"], r["method"], r.get("tool")) for r in refused[0]["requests"]]
+    assert held == [(7, "tools/call", "send"), (8, "tools/call", "send")]

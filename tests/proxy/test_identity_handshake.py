@@ -166,3 +166,23 @@ def test_a_2026_request_behind_the_clients_discover_is_not_probed_again(tmp_path
     )
     t.from_client(_call(5))
     assert up.methods() == ["server/discover", "tools/call"]
+
+
+def test_frames_held_behind_the_handshake_count_and_are_refused_when_abandoned(
+    tmp_path: Path,
+) -> None:
+    up = Legacy("notes-server", hold=True)
+    core, t = _proxy(_pinned(tmp_path), up)
+    t.from_client(INIT)
+    t.from_client(_legacy_call(5))
+    t.from_client({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {}})
+    assert core.waiting("client") == 2  # (counted against the frame cap, as bytes are)
+    t.feed(core.abandon_probe())  # the client left; the upstream was closed unanswering
+    assert up.methods() == ["initialize"]
+    assert core.behind_handshake is None and core.waiting("client") == 0
+    refused = [r for r in t.audit if r["kind"] == "frame_refused"]
+    assert [(r["id"], r["method"]) for r in refused[0]["requests"]] == [
+        (5, "tools/call"),
+        (None, "notifications/cancelled"),
+    ]
+    assert next(m for m in t.messages() if m.get("id") == 5)["error"]["code"] == -32603

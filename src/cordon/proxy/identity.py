@@ -338,7 +338,8 @@ class IdentitySide:
             "cordon: the server could not be checked against its pinned identity before "
             f"this request ({why}); nothing was forwarded"
         )
-        out: list[Action] = [self._refuse("server", f"identity unknown: {why}"), Log(message)]
+        out: list[Action] = []
+        refused: list[dict[str, Any]] = []  # (each request the record covers, by id)
         for frame in held:
             try:
                 msg = parse_frame(frame) if isinstance(frame, bytes) else None
@@ -346,15 +347,24 @@ class IdentitySide:
                 msg = None
             if msg is None:  # (refused there, with its own reason: never forwarded)
                 out += self._client_frame(frame)
-            elif "id" in msg and isinstance(msg.get("method"), str):
-                out.append(ToClient(error_frame(plain_id(msg["id"]), INTERNAL_ERROR, message)))
-        return out
+            elif isinstance(msg.get("method"), str):
+                params = msg.get("params")
+                name = params.get("name") if isinstance(params, dict) else None
+                refused.append({"id": msg.get("id"), "method": msg["method"]}
+                               | ({"tool": name} if isinstance(name, str) else {}))  # fmt: skip
+                if "id" in msg:
+                    out.append(ToClient(error_frame(plain_id(msg["id"]), INTERNAL_ERROR, message)))
+        record = self._refuse("server", f"identity unknown: {why}", requests=refused)
+        return [record, Log(message), *out]
 
     def abandon_probe(self) -> list[Action]:
         """The client closed its end and cordon's discover is still unanswered after a
-        while (:data:`cordon.proxy.transport.PROBE_EOF_S`): the held frames are dropped,
-        never forwarded, so the proxy can end."""
-        if self.probe_id is None:
+        while (:data:`cordon.proxy.transport.PROBE_EOF_S`), or the upstream was closed with
+        the client's own handshake unanswered: the held frames are refused (recorded, never
+        forwarded), so the proxy can end."""
+        if self.behind_handshake is not None and self.probe_held is None:
+            self.probe_held, self.behind_handshake = self.behind_handshake, None
+        if self.probe_held is None:
             return []  # (answered meanwhile: the held frames went on, or are being checked)
         return self._probe_failed("the client closed its end before the server answered")
 

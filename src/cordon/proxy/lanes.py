@@ -93,6 +93,7 @@ class LaneSide:
     _opened: tuple[str, _Slot] | None
     _slot_of: dict[int, tuple[str, _Slot]]
     probe_held: list[Any] | None
+    behind_handshake: list[Any] | None
 
     if TYPE_CHECKING:
 
@@ -198,8 +199,10 @@ class LaneSide:
 
     def waiting(self, source: str) -> int:
         """How many of ``source``'s frames wait for a job or behind one (a job each, a ready
-        slot each, each frame held behind cordon's discover)."""
-        held = len(self.probe_held) if source == "client" and self.probe_held else 0
+        slot each, each frame held behind cordon's discover or the client's handshake)."""
+        held = 0
+        if source == "client":
+            held = len(self.probe_held or ()) + len(self.behind_handshake or ())
         return self.jobs[source] + self.lanes[source].count + held
 
     def flow(self) -> list[Flow]:

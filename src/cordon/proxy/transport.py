@@ -495,6 +495,10 @@ class Transport:
         if self.client_eof.done() and not ended.done():
             await self.upstream.close()
             await self.idle()  # results the upstream delivered meanwhile are recorded too
+            # frames still held behind a handshake the server never answered: refused and
+            # recorded, never forwarded (every frame the client sent leaves a record)
+            self.feed(self.core.abandon_probe())
+            await self.idle()
             await self._flush()
             return 0
         rc = await self.upstream.status()
