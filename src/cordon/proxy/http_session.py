@@ -14,7 +14,14 @@ session with cordon is fine), so cordon starts the new session itself:
   it), ``serverInfo`` but its ``version``, and ``instructions``. A server that comes back
   different is not continued with: the request fails, saying to restart the client, so
   that everything about the new server goes through those checks;
-- then ``notifications/initialized``, and the GET stream follows the new session id.
+- then ``notifications/initialized``; and, when the tools were pinned, the new session's
+  ``tools/list`` (cordon's own request again, never shown to the client) is held to the pins:
+  a tool whose definition changed (a rug pull across re-initialize) fails the renewal the
+  same way, before the request that met the 404 is sent again. The client, which never saw
+  the 404, would not list again, and a call would otherwise run the changed tool;
+- the GET stream follows the new session id only once it is taken up. A renewal that fails
+  leaves the old session id in place: every later request meets the 404 again and is
+  checked again, and none goes to the changed server.
 
 Each renewal is one ``upstream`` audit record (``session_renewed``, or
 ``session_not_renewed`` with why).
@@ -40,6 +47,8 @@ __all__ = ["RENEW_TIMEOUT_S", "renew"]
 #: a new session not up within this many seconds is given up (the requests waiting get an
 #: error instead of waiting on a server that accepts connections and never answers)
 RENEW_TIMEOUT_S = 30.0
+#: the pages of the new session's tools/list read to compare with the pins
+MAX_PAGES = 100
 
 _INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
 
@@ -84,8 +93,93 @@ async def _renew(up: HttpUpstream) -> str | None:
     sent, first = up.init
     up.renewals += 1
     rid = f"cordon-renew-{up.renewals}"
-    body = orjson.dumps({**sent, "id": rid})
     headers = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+    code, sid, answer = await _ask(up, orjson.dumps({**sent, "id": rid}), headers, rid)
+    result = answer.get("result") if answer is not None else None
+    if not isinstance(result, dict):
+        return f"its initialize was answered with HTTP {code} and no result"
+    changed = _changed(first, result)
+    if changed:
+        return (
+            f"the server came back with another {changed}; restart the MCP client so that "
+            "the new server goes through cordon's checks"
+        )
+    stale, up.session_id = up.session_id, sid
+    try:
+        why = await _take_up(up, first, rid)
+    except BaseException:
+        up.session_id = stale
+        raise
+    if why is not None:
+        up.session_id = stale  # every later request meets the 404 again, and this check
+        return why
+    if sid is not None:
+        up._listen()  # the server's own messages, on the session taken up
+    return None
+
+
+async def _take_up(up: HttpUpstream, first: dict[str, Any], rid: str) -> str | None:
+    """``notifications/initialized`` in the new session, then its tools held to the pins
+    (:func:`_tools_swapped`): None when it may be taken up, else why not. The notification
+    goes without its method in the message handed over, so that the GET stream is not
+    opened before the session is taken up (:meth:`HttpUpstream._exchange` opens it after
+    ``notifications/initialized``)."""
+    end = await up._exchange("POST", _INITIALIZED, {}, None)
+    if end.status >= 300:
+        return f"notifications/initialized was answered with HTTP {end.status}"
+    swapped = await _tools_swapped(up, first, rid)
+    if swapped:
+        return (
+            f"the server came back with another definition of {swapped}; restart the MCP "
+            "client so that the new definitions go through cordon's pins"
+        )
+    return None
+
+
+async def _tools_swapped(up: HttpUpstream, first: dict[str, Any], rid: str) -> str:
+    """The tools of the new session whose definitions are not the pinned ones, named (at
+    most a few), or "" when none is. Listed with cordon's own ``tools/list`` (every page, at
+    most :data:`MAX_PAGES`), whose answer reaches neither the client nor the pins: only
+    compared. Nothing to compare (no ``tools`` capability, no complete list pinned yet: the
+    client's own later list pins them) is "". A list that cannot be read is a swap too
+    (fail closed: the request would otherwise run on definitions nobody checked)."""
+    caps = first.get("capabilities")
+    work = up.t.core.work if up.t is not None else None
+    pins = work.engine.pins.get(work.server) if work is not None else None
+    if not isinstance(caps, dict) or "tools" not in caps or pins is None or not pins.complete:
+        return ""
+    swapped: list[str] = []
+    cursor: Any = None
+    for page in range(MAX_PAGES):
+        lid = f"{rid}-tools-{page}"
+        params = {} if cursor is None else {"cursor": cursor}
+        body = orjson.dumps({"jsonrpc": "2.0", "id": lid, "method": "tools/list", "params": params})
+        code, _, answer = await _ask(up, body, up.headers_for({}), lid)
+        result = answer.get("result") if answer is not None else None
+        tools = result.get("tools") if isinstance(result, dict) else None
+        if not isinstance(tools, list):
+            return f"its tools (tools/list was answered with HTTP {code} and no tools)"
+        for tool in tools:
+            if not isinstance(tool, dict) or pins.status(tool)[0] == "changed":
+                name = tool.get("name") if isinstance(tool, dict) else None
+                swapped.append(repr(name) if isinstance(name, str) else "a tool")
+        cursor = result.get("nextCursor") if isinstance(result, dict) else None
+        if cursor is None:
+            break
+    else:
+        return f"its tools (more than {MAX_PAGES} pages of them)"
+    if not swapped:
+        return ""
+    shown = ", ".join(swapped[:3]) + (f" and {len(swapped) - 3} more" if len(swapped) > 3 else "")
+    return f"tool {shown}"
+
+
+async def _ask(
+    up: HttpUpstream, body: bytes, headers: dict[str, str], rid: str
+) -> tuple[int, str | None, dict[str, Any] | None]:
+    """POST one request of cordon's own: the HTTP status, the ``Mcp-Session-Id`` given and
+    the response to ``rid`` (None without one). Anything else on its stream (a notification,
+    a request of the server's) goes through the core like any other server frame."""
     answer: dict[str, Any] | None = None
     async with up._request("POST", body, headers) as resp:
         code = resp.status_code
@@ -101,20 +195,7 @@ async def _renew(up: HttpUpstream) -> str | None:
                 if data:
                     await up.go.wait()  # the core's backpressure, as on any other stream
                     up._deliver(data, None)  # a notification meanwhile: through the core
-    result = answer.get("result") if answer is not None else None
-    if not isinstance(result, dict):
-        return f"its initialize was answered with HTTP {code} and no result"
-    changed = _changed(first, result)
-    if changed:
-        return (
-            f"the server came back with another {changed}; restart the MCP client so that "
-            "the new server goes through cordon's checks"
-        )
-    up.session_id = sid
-    end = await up._exchange("POST", _INITIALIZED, orjson.loads(_INITIALIZED), None)
-    if end.status >= 300:
-        return f"notifications/initialized was answered with HTTP {end.status}"
-    return None
+    return code, sid, answer
 
 
 def _answer_to(data: bytes, rid: str) -> dict[str, Any] | None:
