@@ -126,7 +126,7 @@ def register(app: typer.Typer) -> None:
                 from cordon.audit.log import AuditLog
 
                 log = AuditLog(audit)
-            core = ServeCore.from_sources(list(policy), audit=log)
+            core = ServeCore.from_sources(list(policy), audit=log, audit_path=audit)
             if http is not None:
                 host, port = parse_hostport(http)
                 serve_http(core, host, port)

@@ -311,23 +311,40 @@ class ServeCore:
     ``isError`` reply.
     """
 
-    def __init__(self, policy: Policy, *, secrets: Iterable[str] = (), audit: Any = None) -> None:
+    def __init__(
+        self,
+        policy: Policy,
+        *,
+        secrets: Iterable[str] = (),
+        audit: Any = None,
+        state_paths: Iterable[str] = (),
+    ) -> None:
         self.policy = policy
         self.secrets = tuple(secrets)
+        #: cordon's own files (policy, audit log, ``~/.cordon``): a checked call that writes
+        #: one is denied (``action.cordon_state``), as through ``cordon run``
+        self.state_paths = tuple(state_paths)
         #: the policy's secrets, masked in a result this service sanitises
         self.known = KnownCredentials(self.secrets)
         self.audit = audit
         self.sessions: OrderedDict[str, _ServeSession] = OrderedDict()
 
     @classmethod
-    def from_sources(cls, sources: Iterable[Any] = (), *, audit: Any = None) -> ServeCore:
-        """Load policy sources (paths or dicts; ``[]`` = defaults) and the policy's secrets.
-        Raises ``PolicyError``."""
+    def from_sources(
+        cls, sources: Iterable[Any] = (), *, audit: Any = None, audit_path: Path | None = None
+    ) -> ServeCore:
+        """Load policy sources (paths or dicts; ``[]`` = defaults) and the policy's secrets;
+        the policy files, ``audit_path`` and ``~/.cordon`` are cordon's own files
+        (:func:`cordon.store.state_paths.own_state_paths`). Raises ``PolicyError``."""
         from cordon.store.secrets import policy_secrets
+        from cordon.store.state_paths import own_state_paths
 
-        policy = load_policy(list(sources))
+        sources = list(sources)
+        policy = load_policy(sources)
         secrets = policy_secrets(policy.secrets)
-        return cls(policy, secrets=secrets, audit=audit)
+        files = [Path(s) for s in sources if isinstance(s, (str, Path))]
+        state = own_state_paths(files, audit_path, None, None)
+        return cls(policy, secrets=secrets, audit=audit, state_paths=state)
 
     def _session(self, sid: Any) -> _ServeSession:
         from cordon.engine.core import Engine
@@ -339,7 +356,7 @@ class ServeCore:
             if found is not None:
                 self.sessions.move_to_end(sid)
                 return found
-        engine = Engine(self.policy, secrets=self.secrets)
+        engine = Engine(self.policy, secrets=self.secrets, state_paths=self.state_paths)
         s = _ServeSession(engine=engine, session=engine.new_session(session_id=sid))
         self.sessions[s.session.id] = s
         while len(self.sessions) > _MAX_SESSIONS:

@@ -182,3 +182,36 @@ def test_bad_policy_is_refused_with_file_and_line(tmp_path: Path) -> None:
         timeout=30,
     )
     assert out.returncode == 2 and f"{bad}:2" in out.stderr and "bogus" in out.stderr
+
+
+async def test_a_checked_write_of_serves_own_policy_or_audit_log_is_denied(tmp_path: Path) -> None:
+    """``cordon serve`` knows its own files as ``cordon run`` does (``action.cordon_state``):
+    a harness's file tool that would rewrite the policy it checks against (switching secret
+    protection off) or its audit log is denied; a write beside them is allowed."""
+    policy = tmp_path / "policy.yaml"
+    policy.write_text("version: 1\nallowed_path_prefixes: [/]\n", "utf-8")
+    audit = tmp_path / "audit.jsonl"
+    params = serve_params(tmp_path, "--policy", str(policy), "--audit", str(audit))
+    write = "secrets: {env_credentials: off}\n"
+    async with Client(params, mode="legacy") as client:
+        verdicts = {}
+        for target in (
+            policy,
+            audit,
+            tmp_path / ".cordon" / "approvals.json",
+            tmp_path / "notes.md",
+        ):
+            r = await client.call_tool(
+                "check_tool_call",
+                {"tool": "write_file", "arguments": {"path": str(target), "content": write}},
+            )
+            sc = r.structured_content
+            assert sc is not None
+            verdicts[target.name] = (sc["verdict"], sc["rule"])
+    denied = ("deny", "action.cordon_state")
+    assert verdicts == {
+        "policy.yaml": denied,
+        "audit.jsonl": denied,
+        "approvals.json": denied,
+        "notes.md": ("allow", "default.allow"),
+    }

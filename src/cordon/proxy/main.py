@@ -32,7 +32,7 @@ from cordon.proxy.work import SessionWork
 from cordon.store import PinFile, SharedTaintStore, policy_secrets
 from cordon.store.pins import identity_changes
 from cordon.store.prompts import PromptStore
-from cordon.store.state_paths import SharedStatePaths
+from cordon.store.state_paths import SharedStatePaths, own_state_paths
 from cordon.store.tool_names import ToolNames
 from cordon.urlcreds import only_path_keys_differ, pinned_url
 
@@ -472,23 +472,10 @@ def _shared_store() -> SharedTaintStore:
     return SharedTaintStore.for_client(hold=True, watch=(ANY_KEY,))
 
 
-def _state_paths(
-    policies: list[Path], audit: Path | None, store: Path | None, pins: Path | None
-) -> list[str]:
-    """cordon's own files, which no tool may write (``action.cordon_state``): ``~/.cordon``
-    (the default approvals store, pins, OAuth logins, prompts, taint, cache), and the
-    policy files, audit log (and its rotated file), approvals store and pin file given."""
-    out = [str(Path.home() / ".cordon"), *map(str, policies)]
-    if audit is not None:
-        out += [str(audit), f"{audit}.1"]
-    out += [str(p) for p in (store, pins) if p is not None]
-    return [str(Path(p).expanduser().absolute()) for p in out]
-
-
 def _shared_state(
     policies: list[Path], audit: Path | None, store: Path | None, pins: Path, name: str
 ) -> tuple[list[str], SharedStatePaths]:
-    """This process's own files (:func:`_state_paths`) and the client's list of its cordon
+    """This process's own files (:func:`own_state_paths`) and the client's list of its cordon
     processes' own files, with them appended (:mod:`cordon.store.state_paths`): each process
     denies a tool write to any of them.
 
@@ -496,7 +483,7 @@ def _shared_state(
         CordonError: the list cannot be written (fail closed: the client's other processes
             would let their tools write this one's policy).
     """
-    state = _state_paths(policies, audit, store, pins)
+    state = own_state_paths(policies, audit, store, pins)
     try:
         return state, SharedStatePaths.for_client(state, name=name)
     except OSError as exc:

@@ -52,11 +52,31 @@ import orjson
 
 from cordon.store.shared_taint import _alive, _start_time
 
-__all__ = ["MAX_BYTES", "SharedStatePaths", "record_wrapped", "wrapped_file"]
+__all__ = [
+    "MAX_BYTES",
+    "SharedStatePaths",
+    "own_state_paths",
+    "record_wrapped",
+    "wrapped_file",
+]
 
 #: the most bytes of the list (or of ``cordon init``'s) a process reads; past it every write
 #: is denied
 MAX_BYTES = 4 << 20
+
+
+def own_state_paths(
+    policies: Iterable[Path], audit: Path | None, store: Path | None, pins: Path | None
+) -> list[str]:
+    """cordon's own files, which no tool may write (``action.cordon_state``): ``~/.cordon``
+    (the default approvals store, pins, OAuth logins, prompts, taint, cache), and the
+    policy files, audit log (and its rotated file), approvals store and pin file given,
+    as absolute paths. ``cordon run`` and ``cordon serve`` deny a write to any of them."""
+    out = [str(Path.home() / ".cordon"), *map(str, policies)]
+    if audit is not None:
+        out += [str(audit), f"{audit}.1"]
+    out += [str(p) for p in (store, pins) if p is not None]
+    return [str(Path(p).expanduser().absolute()) for p in out]
 
 
 def wrapped_file() -> Path:
