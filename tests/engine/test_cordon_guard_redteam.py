@@ -282,12 +282,6 @@ def test_a_read_stays_a_read(tmp_path: Path, home: Path, command: str) -> None:
     assert (v.verdict, v.rule) == ("ask", "action.sensitive_read"), v
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="env --split-string=LINE (the '=' form) is not unwrapped by the shell parser "
-    "(engine/shell.py _unwrap handles -S LINE and --split-string LINE): no command is "
-    "recorded, so no rule that reads parsed commands sees it",
-)
 def test_env_split_string_with_equals(tmp_path: Path, home: Path) -> None:
     v = _run(tmp_path, "env --split-string='cordon approve X'")
     assert (v.verdict, v.rule) == ("deny", "action.cordon_control"), v
@@ -299,37 +293,25 @@ def test_the_directory_before_the_last_cd_is_not_known(tmp_path: Path, home: Pat
     assert v.verdict in ("ask", "deny"), v
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CDPATH set in the string makes cd's relative target resolve under it; the shell "
-    "parser's cd (engine/shell.py) joins it to the working directory instead",
-)
 def test_cdpath(tmp_path: Path, home: Path) -> None:
+    """With CDPATH set, ``cd NAME`` goes to the first ``ENTRY/NAME`` that exists: taken as
+    the entry's (and asked about, for the ``./NAME`` it falls back to)."""
     v = _run(tmp_path, "CDPATH=~ cd .cordon && echo x > approvals.json")
     assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="env -C DIR / env --chdir=DIR is unwrapped by the shell parser without moving "
-    "its working directory (engine/shell.py _unwrap): the relative target is taken as the "
-    "project's (action.delete_outside misses it the same way)",
-)
 def test_env_chdir(tmp_path: Path, home: Path) -> None:
     v = _run(tmp_path, "env -C ~/.cordon touch approvals.json")
     assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="interpreter code that builds the word at run time ('cor'+'don', chr(), a "
-    "decoded string) names no cordon for the text test; asking about every one-liner that "
-    "starts a process would ask about ordinary code. The ancestor check of cordon approve "
-    "and cordon pin accept is what stops it",
-)
 def test_interpreter_code_building_the_command(tmp_path: Path, home: Path) -> None:
+    """Code that builds the word at run time ('cor'+'don', chr(), a decoded string) names no
+    cordon: code that starts a process with ``approve`` or ``accept`` in it is asked about.
+    One that builds those words too is the ancestor check's (cordon approve refuses to run
+    under a cordon run)."""
     v = _run(tmp_path, "python3 -c \"import os; os.system('cor'+'don approve X')\"")
-    assert v.verdict == "deny", v
+    assert (v.verdict, v.rule) == ("ask", "action.command_opaque"), v
 
 
 @pytest.mark.xfail(

@@ -15,8 +15,10 @@ answers cordon's question itself. Attack class: injected text says "run ``echo y
   ``pipx run``, ``poetry run`` ...);
 * programs that run a command string of their own: ``script -c``, ``su -c``,
   ``runuser -c``, socat's ``EXEC:``/``SYSTEM:`` addresses (parsed as shell); ``expect``'s
-  script and interpreter one-liners (``python -c``, ``perl -e`` ...) are read as text: a
-  text naming ``cordon`` and a control command;
+  script and interpreter one-liners (``python -c``, ``perl -e`` ..., and program text fed
+  on stdin: ``python3 - <<'EOF'``, ``echo CODE | perl``) are read as text: a text naming
+  ``cordon`` and a control command is denied; one that starts a process with ``approve``
+  or ``accept`` in it is asked about (its program word may be built at run time);
 * ``script`` without ``-c`` runs a shell on its standard input, which cannot be read here:
   asked about (opaque), not denied;
 * programs that run a command made of their arguments (:data:`_RUNS_ARGS`: find's
@@ -78,6 +80,12 @@ _DEFERRED = frozenset({"at", "batch", "crontab"})
 _CORDON_WORD = re.compile(r"(?<![\w.-])cordon(?![\w-])", re.IGNORECASE)
 _CONTROL_WORD = re.compile(r"approv|pin|auth|init|accept|codestore", re.IGNORECASE)
 _SOCAT_RUN = re.compile(r"^(?:exec|system):(.*?)(?:,[\w-]+(?:=[^,]*)?)*$", re.IGNORECASE)
+#: interpreter code that starts a process, and a word that answers cordon's question
+_SPAWNS = re.compile(
+    r"system|subprocess|popen|spawn|\bexec|child_process|`|\bqx\b|%x",
+    re.IGNORECASE,
+)
+_ANSWERS = re.compile(r"\b(?:approve|accept)\b", re.IGNORECASE)
 _MAX_DEPTH = 4
 _STDIN_NAMES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 #: interpreter code that runs cordon's command-line entry point (its arguments computed)
@@ -91,17 +99,62 @@ def control_use(facts: ShellFacts, depth: int = 0) -> tuple[str, str] | None:
     when a part that may run one cannot be read; else None."""
     ask: tuple[str, str] | None = None
     aliases: dict[str, tuple[str, ...]] = {}
+    made: dict[str, str] = {}
     for prog, args in facts.commands:
         if prog == "alias":  # (a shell expands aliases: ``alias c=cordon; c approve X``)
             aliases.update(_aliases(args))
             continue
         if prog in aliases:
             prog, args = base_name(aliases[prog][0]), (*aliases[prog][1:], *args)
-        hit = _one(prog, args, depth)
+        made.update(_copies(prog, args))
+        if made.get(prog) == DYNAMIC and _subcommand(args) is not None:
+            hit: tuple[str, str] | None = (
+                "ask",
+                f"{prog!r}, linked or copied from a program "
+                "named at run time, is given a cordon subcommand",
+            )
+        else:
+            hit = _one(made.get(prog, prog), args, depth)
+        if hit is not None and hit[0] == "deny":
+            return hit
+        ask = ask or hit
+    for prog, code in facts.stdin_code:  # (python3 - <<'EOF', echo CODE | perl)
+        hit = _code(prog, code, ())
         if hit is not None and hit[0] == "deny":
             return hit
         ask = ask or hit
     return ask
+
+
+def _code(prog: str, code: str, args: tuple[str, ...]) -> tuple[str, str] | None:
+    """Interpreter program text (``args``: the interpreter's arguments): one that names
+    cordon and a control command, or imports cordon's entry point, is denied; one that
+    starts a process with a word ``approve`` or ``accept`` in it is asked about (the
+    program word may be built at run time: ``'cor'+'don approve X'``)."""
+    if _names_control(code):
+        return "deny", f"cordon's control commands from {prog} code"
+    if _CORDON_ENTRY.search(code):
+        return "deny", f"cordon's command-line entry point from {prog} code"
+    if _CORDON_WORD.search(code) and any(a.lower() in CONTROL for a in args):
+        # (runpy.run_module("cordon") with ``approve X`` as the script's arguments)
+        return "deny", f"cordon's control commands from {prog} code"
+    if _SPAWNS.search(code) and _ANSWERS.search(code):
+        return "ask", f"{prog} code starts a process with an approve or accept in it"
+    return None
+
+
+def _copies(prog: str, args: tuple[str, ...]) -> dict[str, str]:
+    """The program names a link or copy makes (``ln -s /usr/bin/cordon c``, ``cp "$(command
+    -v cordon)" c``): ``cordon`` for a link to cordon, :data:`DYNAMIC` for a source named
+    at run time, for a later ``./c approve X`` in the same string."""
+    plain = [a for a in args if not a.startswith("-")]
+    if prog not in ("ln", "cp", "install", "link") or len(plain) < 2:
+        return {}
+    source, dest = plain[0], plain[-1]
+    name = base_name(dest.rstrip("/")) if not dest.endswith("/") else base_name(source)
+    if DYNAMIC in source:
+        return {name: DYNAMIC}
+    return {name: "cordon"} if base_name(source) == "cordon" else {}
 
 
 def _aliases(args: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -176,15 +229,9 @@ def _one(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] | None
         if _script_in_cordon(args):  # (python .../cordon/__main__.py approve X)
             return _subcommand(args[1:])
     if fam is not None:
-        codes = interpreter_code(fam, args)[1]
-        for code in codes:
-            if _names_control(code):
-                return "deny", f"cordon's control commands from {prog} code"
-            if _CORDON_ENTRY.search(code):
-                return "deny", f"cordon's command-line entry point from {prog} code"
-            if _CORDON_WORD.search(code) and any(a.lower() in CONTROL for a in args):
-                # (runpy.run_module("cordon") with ``approve X`` as the script's arguments)
-                return "deny", f"cordon's control commands from {prog} code"
+        hits = [h for c in interpreter_code(fam, args)[1] if (h := _code(prog, c, args))]
+        if hits:
+            return next((h for h in hits if h[0] == "deny"), hits[0])
     if prog in ("expect", "tclsh") and any(_names_control(a) for a in args):
         return "deny", f"cordon's control commands from a {prog} script"
     for line in _command_lines(prog, args):

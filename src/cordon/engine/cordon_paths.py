@@ -13,6 +13,8 @@ audit log; the client's other cordon processes'), read here from the parsed comm
 * a program that writes what a file it reads says (an archive extracted, a patch or a git
   checkout applied, a package installed) into one of cordon's directories (denied) or into
   a directory named or ``cd``-ed to that holds one (asked: the content decides);
+* a program told to delete what it copies or archives (``rsync --remove-source-files``,
+  ``tar --remove-files``, ``zip -m``), given one of cordon's files or what holds one;
 * a program given one of cordon's files as an argument that is not known only to read it:
   one known to write its arguments (``touch``, ``chmod``, ``vim``, ``sqlite3``,
   ``ssh-keygen``, ``awk -i inplace`` ...) is denied, any other asked about;
@@ -60,7 +62,8 @@ _WRITERS = frozenset(
     {"touch", "chmod", "chown", "chgrp", "chattr", "setfacl", "setfattr", "mkfifo", "mknod",
      "mkdir", "ssh-keygen", "sqlite3", "sqlite", "duckdb", "ed", "ex", "vi", "vim", "nvim",
      "nano", "emacs", "patch", "script", "busybox", "gzip", "bzip2", "xz", "zstd", "gunzip",
-     "bunzip2", "unxz", "find", "awk", "gawk", "fallocate", "sponge", "git", "curl", "wget"}
+     "bunzip2", "unxz", "find", "awk", "gawk", "fallocate", "sponge", "git", "curl", "wget",
+     "sudoedit"}
 )  # fmt: skip
 #: options whose value is a file the program writes (``sort -o``, ``openssl -out``)
 _OUTPUT_OPTS = frozenset(
@@ -117,17 +120,16 @@ def state_uses(
     """``("deny", why)`` or ``("ask", why)`` for a write to one of cordon's files the parsed
     commands make other than a plain target (module docstring); ``protected`` are the
     files as written, for the program-text test."""
-    cwd: str | None = None
     ask: tuple[str, str] | None = None
-    for prog, args in facts.commands:
+    for (prog, args), cwd in zip(facts.commands, facts.cwds, strict=True):
         if prog in ("cd", "pushd"):
-            cwd = _cd(cwd, args)
-            continue
+            continue  # (the directory each command runs in is the parser's: cd, env -C)
         for hit in (
             _links(prog, args, cwd, resolve, touched),
             _into_dir(prog, args, cwd, resolve, touched),
             _text(prog, args, protected),
             _given(prog, args, cwd, resolve, touched),
+            _removes(prog, args, cwd, resolve, touched),
             _mounts(prog, args, resolve, touched),
         ):
             if hit is not None and hit[0] == "deny":
@@ -171,16 +173,6 @@ def _mounts(
         if r is not None and touched(r, False) is not None:
             return "deny", f"{prog} mounts cordon's state writable into a container"
     return None
-
-
-def _cd(cwd: str | None, args: tuple[str, ...]) -> str | None:
-    plain = [a for a in args if not a.startswith("-")]
-    target = plain[0] if plain else "~"
-    if DYNAMIC in target or cwd == DYNAMIC:
-        return DYNAMIC
-    if target.startswith(("/", "~")) or cwd is None:
-        return target
-    return posixpath.join(cwd, target)
 
 
 def _at(word: str, cwd: str | None, resolve: Resolve) -> str | None:
@@ -343,6 +335,25 @@ def _given(
         if prog in _WRITERS or prog in _IN_PLACE_OPT or (i and args[i - 1] in _OUTPUT_OPTS):
             return "deny", f"{prog} is given cordon's state, and writes what it is given"
         return "ask", f"{prog} is given cordon's state, and is not known only to read it"
+    return None
+
+
+def _removes(
+    prog: str, args: tuple[str, ...], cwd: str | None, resolve: Resolve, touched: Touched
+) -> tuple[str, str] | None:
+    """A program told to delete the files it copies or archives (``rsync
+    --remove-source-files``, ``tar --remove-files``, ``zip -m``, ``7z -sdel``; a GNU long
+    option also abbreviated) given one of cordon's files or a directory that holds one."""
+    if prog in ("rsync", "tar", "gtar", "bsdtar"):
+        removes = any(a.startswith("--remove") for a in args)
+    elif prog == "zip":
+        removes = any(a == "--move" or (a[:1] == "-" and a[1:2] != "-" and "m" in a) for a in args)
+    else:
+        removes = prog in ("7z", "7za", "7zz") and "-sdel" in args
+    for w in _plain(args) if removes else ():
+        r = _at(w, cwd, resolve)
+        if r is not None and touched(r, True) is not None:
+            return "deny", f"{prog} deletes what it is given, and is given cordon's state"
     return None
 
 

@@ -41,6 +41,7 @@ from cordon.engine import _heredoc
 from cordon.engine import shell_commands as _sc
 from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
+from cordon.engine.shell_wrappers import unwrap
 
 __all__ = [
     "DYNAMIC",
@@ -98,6 +99,10 @@ class ShellFacts:
         sql: statements given to a database client (``psql -c``, ``sqlite3 DB STMT``, piped).
         remote_shell: programs that hand a shell to a network peer (``nc -e``, socat EXEC).
         net_opaque: a network command's destination is computed at run time.
+        cwds: the directory each of ``commands`` runs in, as :attr:`PathRef.cwd` (a ``cd``
+            before it, ``env -C DIR``; ``None``: the starting directory).
+        stdin_code: ``(program, text)`` of literal program text an interpreter reads on its
+            stdin (a here-document, a here-string, ``echo CODE |``).
     """
 
     error: str | None = None
@@ -109,6 +114,8 @@ class ShellFacts:
     sql: list[str] = field(default_factory=list)
     remote_shell: list[str] = field(default_factory=list)
     net_opaque: bool = False
+    cwds: list[str | None] = field(default_factory=list)
+    stdin_code: list[tuple[str, str]] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------
@@ -458,6 +465,7 @@ class _Walker:
         elif kind == "shell":
             self.nested(text)
         else:  # (literal program text into an interpreter: the files it deletes)
+            self.facts.stdin_code.append((program, text))
             _sc.code_files(self, program, text)
 
     def subs_in(self, node: Any) -> tuple[tuple[int, int], ...]:
@@ -502,16 +510,22 @@ class _Walker:
                     self.env_var(name, value)
         if argv and _GLOB_RE.search(argv[0]) and argv[0] not in ("[", "[["):
             argv[0] = self.glob_program(argv[0])
-        program, args = _unwrap(argv)
-        for r in redirects:
+        program, args, chdir = unwrap(argv)
+        for r in redirects:  # (in the shell's directory, before a wrapper's chdir)
             self.redirect(r, program, args)
         if not argv:
             return ""
         if not program and not assigned:
             return ""
+        shell_cwd = self.cwd
+        if chdir is not None:  # (env -C DIR PROG: PROG's relative paths are under DIR)
+            self.cd((chdir,), cdpath=False)
         self.facts.commands.append((program, args))
+        self.facts.cwds.append(self.cwd)
         self.last = (program, args)
         _sc.command(self, program, args, argv[0], redirects)
+        if chdir is not None:
+            self.cwd = shell_cwd
         line = " ".join(shlex.quote(w.replace(DYNAMIC, "$X")) for w in [program, *args])
         outs = [f"> {shlex.quote(t)}" for t in self._redirect_targets(redirects)]
         return " ".join([line, *outs])
@@ -523,6 +537,8 @@ class _Walker:
         ``EDITOR``, ``PAGER``, ``PROMPT_COMMAND`` ...) is parsed like ``sh -c``; a library or
         file a program loads as code (``LD_PRELOAD``, ``BASH_ENV``, ``NODE_OPTIONS=--require``)
         is opaque: what it runs is known only at run time."""
+        if name == "CDPATH":  # (exported: read by a later cd)
+            self.env[name] = value
         if name in _sc.COMMAND_ENV:
             self.nested(value)
         elif _sc.loads_code(name, value):
@@ -559,6 +575,7 @@ class _Walker:
             elif _sc.stdin_kind(program, args) == "sql":
                 self.sql(body)
             elif _sc.stdin_kind(program, args) == "code":
+                self.facts.stdin_code.append((program, body))
                 _sc.code_files(self, program, body)
             return
         if not hasattr(target, "kind"):
@@ -618,102 +635,28 @@ class _Walker:
         if inner is not None:
             self.facts.opaque.append(f"a nested shell string cannot be parsed ({inner})")
 
-    def cd(self, args: tuple[str, ...]) -> None:
+    def cd(self, args: tuple[str, ...], *, cdpath: bool = True) -> None:
+        """The working directory after ``cd ARGS``.
+
+        Attack class: with ``CDPATH`` set, ``cd NAME`` goes to the first ``ENTRY/NAME`` that
+        exists, else ``./NAME`` (``CDPATH=~ cd .cordon``): which one is known only at run
+        time. Taken as the first entry's, and asked about."""
         plain = [a for a in args if not a.startswith("-") or a == "-"]
         if not plain:
             self.cwd = "~"
             return
         target = plain[0]
+        search = self.env.get("CDPATH", "") if cdpath else ""
+        if search and not target.startswith(("/", "~", "./", "../")) and target not in (".", ".."):
+            self.opaque(f"cd {target!r}: CDPATH decides which directory it is")
+            entry = next((e for e in search.split(":") if e), "")
+            target = posixpath.join(entry, target) if entry else target
         if target == "-" or DYNAMIC in target:
             self.cwd = DYNAMIC
         elif target.startswith(("/", "~")) or self.cwd is None:
-            self.cwd = target if target.startswith(("/", "~")) else target
+            self.cwd = target
         else:
             self.cwd = posixpath.join(self.cwd, target)
-
-
-#: wrapper commands that run the rest of their arguments as a command, and their options that
-#: take a value
-_WRAPPERS: dict[str, frozenset[str]] = {
-    "sudo": frozenset({"-u", "-g", "-C", "-h", "-p", "-U", "-r", "-t", "-D", "-R", "-T"}),
-    "doas": frozenset({"-u", "-C"}),
-    "env": frozenset({"-u", "-C", "--unset", "--chdir"}),
-    "timeout": frozenset({"-s", "-k", "--signal", "--kill-after"}),
-    "nice": frozenset({"-n", "--adjustment"}),
-    "ionice": frozenset({"-c", "-n", "-p", "-t"}),
-    "stdbuf": frozenset({"-i", "-o", "-e"}),
-    "nohup": frozenset(),
-    "exec": frozenset({"-a"}),
-    "command": frozenset(),
-    "builtin": frozenset(),
-    "time": frozenset({"-f", "-o"}),
-    # (-i, -e and -l take their value attached only: ``-i{}``, not ``-i {}``)
-    "xargs": frozenset({"-I", "-n", "-P", "-L", "-s", "-d", "-E", "-a", "--max-args"}),
-    "setsid": frozenset(),
-    "chronic": frozenset(),
-    "unbuffer": frozenset(),
-    "watch": frozenset({"-n", "-d"}),
-    "strace": frozenset({"-o", "-e", "-p", "-s"}),
-    "torsocks": frozenset(),
-    "proxychains": frozenset({"-f"}),
-    "proxychains4": frozenset({"-f"}),
-}
-
-
-def _xargs_replace(argv: list[str], i: int) -> str:
-    """The replace string of xargs' ``-I R``, ``-IR``, ``-i[R]`` or ``--replace[=R]``."""
-    a = argv[i]
-    if a == "-I":
-        return argv[i + 1] if i + 1 < len(argv) else "{}"
-    if a.startswith("--replace"):
-        return a.partition("=")[2] or "{}"
-    return a[2:] or "{}"
-
-
-def _xargs_items(args: tuple[str, ...], replace: str | None) -> tuple[str, ...]:
-    """The arguments xargs runs a command with: the items it reads from stdin are known only
-    at run time (:data:`DYNAMIC`), appended or put where the replace string is.
-
-    Attack class: a delete target handed to ``rm`` through xargs (``echo / | xargs rm -rf``)."""
-    if replace is None:
-        return args
-    if replace == "":
-        return (*args, DYNAMIC)
-    return tuple(a.replace(replace, DYNAMIC) for a in args)
-
-
-def _unwrap(argv: list[str]) -> tuple[str, tuple[str, ...]]:
-    """(program base name, its arguments) with wrappers (``sudo -u x``, ``env A=1``,
-    ``timeout 5``, ``xargs -0``) removed."""
-    i = 0
-    xargs: str | None = None
-    while i < len(argv):
-        prog = base_name(argv[i])
-        opts = _WRAPPERS.get(prog)
-        if opts is None:
-            return prog, _xargs_items(tuple(argv[i + 1 :]), xargs)
-        i += 1
-        if prog == "xargs":
-            xargs = ""
-        while i < len(argv):
-            a = argv[i]
-            if a == "--":
-                i += 1
-                break
-            if prog == "xargs" and a.startswith(("-I", "-i", "--replace")):
-                xargs = _xargs_replace(argv, i)
-            if prog == "env" and "=" in a and not a.startswith("-"):
-                i += 1
-            elif prog == "env" and a in ("-S", "--split-string") and i + 1 < len(argv):
-                return _unwrap([*argv[i + 1].split(), *argv[i + 2 :]])
-            elif a.startswith("-") and len(a) > 1:
-                i += 2 if a in opts else 1
-            elif prog == "timeout" and a[:1].isdigit():
-                i += 1
-                break
-            else:
-                break
-    return "", ()
 
 
 # --------------------------------------------------------------------------------------------
@@ -772,9 +715,11 @@ def analyze_argv(argv: tuple[str, ...]) -> ShellFacts:
         facts.error = "a NUL byte in an argument"
         return facts
     walker = _Walker(" ".join(words), facts, 0)
-    program, args = _unwrap(words)
+    program, args, chdir = unwrap(words)
     if program:
+        walker.cwd = chdir
         facts.commands.append((program, args))
+        facts.cwds.append(chdir)
         _sc.command(walker, program, args, words[0], [])
         facts.canonical.append(" ".join(shlex.quote(w) for w in [program, *args]))
     return facts

@@ -512,7 +512,11 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
             w.nested(script)
         elif plain and not any(k == "-s" for k, _ in opts):
             w.file(plain[0], prog, "read")
+            if DYNAMIC in plain[0]:  # (bash <(CMD): the script is CMD's output)
+                w.opaque(f"{prog} runs a script computed at run time")
         return
+    if prog in ("source", ".") and args and DYNAMIC in args[0]:
+        w.opaque(f"{prog} runs a script computed at run time")  # (source <(CMD))
     if prog == "eval":
         w.nested(" ".join(args))
         return
@@ -698,7 +702,8 @@ def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
         plain, opts = _split(args, frozenset({"-c", "-o", "+o", "-O"}))
         if any(k == "-c" for k, _ in opts):
             return None
-        return "shell" if not plain or plain[0] in _STDIN_NAMES else None
+        reads = not plain or plain[0] in _STDIN_NAMES or any(k == "-s" for k, _ in opts)
+        return "shell" if reads else None  # (sh -s ARGS: the script on stdin, ARGS its $1...)
     fam = interpreter(prog)
     if fam is not None:
         return "code" if interpreter_code(fam, args)[0] else None

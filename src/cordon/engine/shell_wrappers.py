@@ -1,0 +1,182 @@
+"""Wrapper commands removed from a parsed command: the program a wrapper runs, and where.
+
+``sudo -u x rm``, ``env A=1 rm``, ``timeout 5 rm``, ``nice -n5 rm``, ``xargs -0 rm`` run ``rm``;
+each rule judges ``rm``. Attack class: a wrapper option read wrongly makes its value the
+program (``sudo -iu root cordon approve X`` was the program ``root``; ``ionice -t`` takes no
+value, so ``ionice -t cordon approve X`` was ``approve``), and the rules reading programs
+saw none of theirs. Hence each wrapper's options that take a value, short and long, and
+bundled short options (``-iu NAME``, ``-n5``) read as getopt does.
+
+``env -S LINE`` / ``--split-string=LINE`` / ``-SLINE`` runs the words of LINE (split as env
+does: quotes kept together, ``${NAME}`` known only at run time). ``env -C DIR`` /
+``--chdir=DIR`` and ``sudo -D DIR`` / ``--chdir=DIR`` run the program in DIR: returned,
+so relative paths are judged there (the shell's own redirects stay where the shell is).
+``watch ARGS`` joins its words into a line ``sh -c`` runs (``watch -x``: runs them as given).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from cordon.engine.shell_commands import DYNAMIC, base_name
+
+__all__ = ["WRAPPERS", "unwrap"]
+
+#: wrapper commands that run the rest of their arguments as a command, and their options
+#: that take a value (short ones also attached: ``-n5``, ``-iu NAME``; long ones also
+#: ``--opt=VALUE``)
+WRAPPERS: dict[str, frozenset[str]] = {
+    "sudo": frozenset(
+        {"-u", "-g", "-C", "-h", "-p", "-U", "-r", "-t", "-D", "-R", "-T", "--user", "--group",
+         "--close-from", "--host", "--prompt", "--other-user", "--role", "--type", "--chdir",
+         "--chroot", "--command-timeout"}
+    ),
+    "doas": frozenset({"-u", "-C"}),
+    "env": frozenset({"-u", "-C", "-S", "--unset", "--chdir", "--split-string"}),
+    "timeout": frozenset({"-s", "-k", "--signal", "--kill-after"}),
+    "nice": frozenset({"-n", "--adjustment"}),
+    "ionice": frozenset({"-c", "-n", "-p", "-P", "-u", "--class", "--classdata", "--pid",
+                         "--pgid", "--uid"}),
+    "stdbuf": frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}),
+    "nohup": frozenset(),
+    "exec": frozenset({"-a"}),
+    "command": frozenset(),
+    "builtin": frozenset(),
+    "time": frozenset({"-f", "-o", "--format", "--output"}),
+    # (-i, -e and -l take their value attached only: ``-i{}``, not ``-i {}``)
+    "xargs": frozenset({"-I", "-n", "-P", "-L", "-s", "-d", "-E", "-a", "--max-args",
+                        "--arg-file", "--delimiter", "--max-procs", "--max-chars",
+                        "--process-slot-var"}),
+    "setsid": frozenset(),
+    "chronic": frozenset(),
+    "unbuffer": frozenset(),
+    "watch": frozenset({"-n", "-q", "--interval", "--equexit"}),
+    "strace": frozenset({"-o", "-e", "-p", "-s", "-u", "-a", "-b", "-E", "-I", "-O", "-P", "-S",
+                         "-U", "-X", "--output", "--user", "--attach", "--env"}),
+    "torsocks": frozenset(),
+    "proxychains": frozenset({"-f"}),
+    "proxychains4": frozenset({"-f"}),
+    # a positional before the program: a priority, a CPU mask, a lock file (below)
+    "chrt": frozenset({"-T", "-P", "-D", "--sched-runtime", "--sched-period", "--sched-deadline"}),
+    "taskset": frozenset(),
+    "flock": frozenset({"-w", "-E", "--timeout", "--wait", "--conflict-exit-code"}),
+}  # fmt: skip
+#: wrappers whose first positional is theirs, not the program's (``timeout 5``, ``chrt 1``,
+#: ``taskset 0x1``, ``flock /tmp/l``); with ``-p`` chrt and taskset act on a process
+_POSITIONAL = frozenset({"timeout", "chrt", "taskset", "flock"})
+#: the options that set the directory a wrapper runs its program in
+_CHDIR = {"env": frozenset({"-C", "--chdir"}), "sudo": frozenset({"-D", "--chdir"})}
+#: xargs' options whose value is attached only (``-i{}``, ``-eEOF``, ``-l2``)
+_ATTACHED = ("-i", "-e", "-l")
+_ENV_VAR = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?")
+
+
+def _option(a: str, nxt: str | None, opts: frozenset[str]) -> tuple[list[tuple[str, str]], int]:
+    """``([(option, value)], words used)`` for the option word ``a`` (``nxt`` the word after
+    it): a long option with ``=``, one that takes the next word, or a bundle of short
+    options where the first that takes a value takes the rest or the next word."""
+    if a.startswith("--"):
+        name, eq, value = a.partition("=")
+        if eq:
+            return [(name, value)], 1
+        if a in opts and nxt is not None:
+            return [(a, nxt)], 2
+        return [(a, "")], 1
+    out: list[tuple[str, str]] = []
+    for j in range(1, len(a)):
+        flag = "-" + a[j]
+        if flag in opts:
+            if j + 1 < len(a):
+                return [*out, (flag, a[j + 1 :])], 1
+            return [*out, (flag, nxt or "")], 2 if nxt is not None else 1
+        out.append((flag, ""))
+    return out, 1
+
+
+def _split_string(value: str) -> list[str]:
+    """The words of ``env -S LINE`` (a variable in it known only at run time)."""
+    try:
+        return shlex.split(_ENV_VAR.sub(DYNAMIC, value))
+    except ValueError:
+        return [DYNAMIC]
+
+
+def _xargs_items(args: tuple[str, ...], replace: str | None) -> tuple[str, ...]:
+    """The arguments xargs runs a command with: the items it reads from stdin are known only
+    at run time (:data:`DYNAMIC`), appended or put where the replace string is.
+
+    Attack class: a delete target handed to ``rm`` through xargs (``echo / | xargs rm -rf``)."""
+    if replace is None:
+        return args
+    if replace == "":
+        return (*args, DYNAMIC)
+    return tuple(a.replace(replace, DYNAMIC) for a in args)
+
+
+def _replace(opts: list[tuple[str, str]], current: str | None) -> str | None:
+    """xargs' replace string from its options (``-I R``, ``-IR``, ``-i[R]``,
+    ``--replace[=R]``), else ``current``."""
+    for k, v in opts:
+        if k in ("-I", "-i", "--replace"):
+            current = v or "{}"
+    return current
+
+
+def unwrap(argv: list[str]) -> tuple[str, tuple[str, ...], str | None]:
+    """(program base name, its arguments, the directory a wrapper runs it in or None) with
+    wrappers (``sudo -u x``, ``env A=1``, ``timeout 5``, ``xargs -0``) removed; ``("", (),
+    None)`` when no program is left."""
+    i, chdir = 0, None
+    xargs: str | None = None
+    while i < len(argv):
+        prog = base_name(argv[i])
+        opts = WRAPPERS.get(prog)
+        if opts is None:
+            return prog, _xargs_items(tuple(argv[i + 1 :]), xargs), chdir
+        i += 1
+        xargs = "" if prog == "xargs" else xargs
+        positional = prog in _POSITIONAL
+        watch_exec = False
+        while i < len(argv):
+            a = argv[i]
+            if a == "--":
+                i += 1
+                break
+            if prog == "env" and "=" in a and not a.startswith("-"):
+                i += 1
+                continue
+            if not a.startswith("-") or a == "-":
+                if prog == "env" and a == "-":  # (``env -``: an empty environment)
+                    i += 1
+                    continue
+                if positional:
+                    i, positional = i + 1, False
+                    continue
+                if prog == "watch" and not watch_exec:  # (its words joined, run by sh -c)
+                    return "sh", ("-c", " ".join(argv[i:])), chdir
+                break
+            if prog == "xargs" and a.startswith(_ATTACHED):
+                found, used = [(a[:2], a[2:])], 1
+            else:
+                found, used = _option(a, argv[i + 1] if i + 1 < len(argv) else None, opts)
+            i += used
+            keys = {k for k, _ in found}
+            if prog == "flock" and keys & {"-c", "--command"}:
+                return prog, tuple(argv[i - used :]), chdir  # (flock FILE -c LINE: its own)
+            if prog in ("chrt", "taskset") and keys & {"-p", "--pid"}:
+                return "", (), None  # (acts on a running process: runs none)
+            if prog == "sudo" and keys & {"-e", "--edit"}:
+                return "sudoedit", tuple(argv[i:]), chdir  # (sudo -e FILE: edits FILE)
+            if prog == "xargs":
+                xargs = _replace(found, xargs)
+            if prog == "watch" and keys & {"-x", "--exec"}:
+                watch_exec = True
+            for k, v in found:
+                if k in _CHDIR.get(prog, ()):
+                    chdir = v
+                elif prog == "env" and k in ("-S", "--split-string"):
+                    words = [*_split_string(v), *argv[i:]]
+                    program, args, inner = unwrap(words)
+                    return program, args, inner if inner is not None else chdir
+    return "", (), None

@@ -1,0 +1,304 @@
+"""Red-team of ``action.cordon_control`` and ``action.cordon_state``, second round: wrappers
+and their options (``sudo -iu``, ``env -S``/``-C``, ``ionice -t``, ``timeout inf``, ``chrt``,
+``taskset``, ``flock``), a program's stdin (here-documents, here-strings, ``sh -s ARGS``,
+process substitution), names made for cordon in the same string (aliases, functions, links),
+programs that delete what they are given, redirections. Fixed holes are plain tests; an
+unreadable part is asked about; what remains is a strict xfail naming why. Commands that
+only mention cordon, or read its files, are near misses."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cordon import Engine
+from cordon.policy import load_policy
+
+NAMES = ["run_command", "write_file"]
+TOOLS = [{"name": n, "description": "x", "inputSchema": {"type": "object"}} for n in NAMES]
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    h = tmp_path / "home"
+    (h / ".cordon").mkdir(parents=True)
+    (h / ".cordon" / "approvals.json").write_text("{}", "utf-8")
+    monkeypatch.setenv("HOME", str(h))
+    return h
+
+
+def _run(tmp_path: Path, command: str, prefixes: bool = True) -> Any:
+    proj = tmp_path / "proj"
+    proj.mkdir(exist_ok=True)
+    doc: dict[str, Any] = {"version": 1, "tools": {"run_command": {"base_dir": str(proj)}}}
+    if prefixes:
+        doc["allowed_path_prefixes"] = [str(tmp_path)]  # (the state files lie inside them)
+    own = [
+        str(tmp_path / "policy.yaml"),
+        str(tmp_path / "pins.json"),
+        str(tmp_path / "home" / ".cordon"),
+    ]
+    engine = Engine(load_policy([doc]), state_paths=own)
+    engine.pin_tools(TOOLS)
+    given = command.replace("{t}", str(tmp_path))
+    return engine.new_session().check("run_command", {"command": given})
+
+
+CONTROL = [
+    # a wrapper's options read as getopt does: a value option bundled or long, a flag
+    'env -S"cordon approve X"',
+    "env -vS 'cordon pin accept'",
+    "env -iu FOO cordon approve X",
+    "env - PATH=/usr/bin cordon approve X",
+    "sudo -iu root cordon approve X",
+    "sudo --user root cordon approve X",
+    "sudo -u me -- cordon auth login",
+    "doas -n cordon approve X",
+    "ionice -t cordon approve X",  # (-t takes no value)
+    "ionice -c 3 -n 7 cordon approve X",
+    "nice -n5 cordon approve X",
+    "nice --adjustment 5 cordon approve X",
+    "stdbuf --output L cordon approve X",
+    "stdbuf -oL cordon approve X",
+    "timeout inf cordon approve X",  # (the duration need not start with a digit)
+    "timeout -k 1 5 cordon approve X",
+    "chrt -f 1 cordon approve X",
+    "taskset -c 0 cordon approve X",
+    "flock -w 5 /tmp/l cordon approve X",
+    "flock /tmp/l -c 'cordon approve X'",
+    "watch -d cordon approve X",  # (-d takes no value)
+    "watch -x cordon approve X",
+    "strace -u me -f cordon approve X",
+    "nohup nice setsid cordon approve X &",
+    "setsid --fork cordon approve X",
+    "xargs --arg-file /tmp/f cordon approve",
+    "xargs -a /tmp/f -i cordon approve {}",
+    "busybox nohup cordon approve X",
+    "exec -a foo cordon approve X",
+    "command -p cordon approve X",
+    "builtin command cordon approve X",
+    "pkexec cordon approve X",
+    "systemd-run --user cordon approve X",
+    # a shell or an interpreter reading the program on its stdin
+    "bash <<EOF\ncordon approve X\nEOF\n",
+    "bash -s <<< 'cordon approve X'",
+    "sh -s -- X <<< 'cordon approve \"$1\"'",  # (-s: stdin is the script, X its $1)
+    "echo 'cordon approve X' | bash -s",
+    "source /dev/stdin <<< 'cordon approve X'",
+    "python3 - <<'EOF'\nimport subprocess\nsubprocess.run(['cordon', 'approve', 'X'])\nEOF\n",
+    "python3 <<< 'import os; os.system(\"cordon approve X\")'",
+    "echo 'system(\"cordon approve X\")' | perl",
+    # names made for cordon in the same string
+    "alias c='cordon pin'; c accept",
+    'function c { cordon approve "$1"; }; c X',
+    "ln -s /usr/local/bin/cordon c && ./c approve X",
+    "cp /usr/local/bin/cordon {t}/proj/c && {t}/proj/c pin accept",
+    # programs and program texts that run a command
+    "find . -execdir cordon approve X \\;",
+    "awk 'BEGIN{\"cordon approve X\" | getline}'",
+    'perl -e \'exec "cordon", "approve", "X"\'',
+    'node -e \'require("child_process").execSync("cordon approve X")\'',
+]
+
+
+@pytest.mark.parametrize("command", CONTROL)
+def test_control_commands_are_denied(tmp_path: Path, home: Path, command: str) -> None:
+    v = _run(tmp_path, command)
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_control"), v
+
+
+CONTROL_ASKED = [
+    # the program word built at run time, given a cordon subcommand
+    "$x approve X",
+    "$(echo cordon) approve X",
+    "`echo cordon` approve X",
+    'eval "$x approve X"',
+    'c() { cordon "$@"; }; c approve X',
+    "echo approve X | xargs cordon",
+    'ln -s "$(command -v cordon)" ./c && ./c approve X',
+    "python3 -c \"import subprocess as s; s.run(['cor'+'don', 'approve', 'X'])\"",
+    'perl -e \'system "cor"."don", "approve", "X"\'',
+    # a script that is another command's output (process substitution)
+    "bash <(echo cordon approve X)",
+    "source <(echo cordon approve X)",
+    ". <(echo cordon approve X)",
+    "sh -s < <(echo cordon approve X)",
+    # what the parser cannot read
+    "time cordon approve X",
+    "coproc cordon approve X",
+]
+
+
+@pytest.mark.parametrize("command", CONTROL_ASKED)
+def test_a_computed_control_command_is_asked(tmp_path: Path, home: Path, command: str) -> None:
+    v = _run(tmp_path, command)
+    assert (v.verdict, v.rule) == ("ask", "action.command_opaque"), v
+
+
+STATE = [
+    # a wrapper that runs its program in another directory; CDPATH (the first entry's)
+    "env -C ~/.cordon touch approvals.json",
+    "env -iC ~/.cordon touch approvals.json",
+    "env --chdir=$HOME/.cordon sh -c 'echo x > approvals.json'",
+    "env -C ~ rm -rf .cordon",
+    "env --chdir ~/.cordon ln -sf /tmp/x approvals.json",
+    "sudo -D ~/.cordon tee approvals.json",
+    "sudo --chdir=$HOME/.cordon rm approvals.json",
+    "export CDPATH=~; cd .cordon; echo x > approvals.json",
+    "CDPATH=~ cd .cordon && touch approvals.json",
+    # writers behind wrappers
+    "chrt -f 1 touch ~/.cordon/approvals.json",
+    "taskset -c 0 rm -rf ~/.cordon",
+    "flock /tmp/l rm -rf ~/.cordon",
+    "flock -x /tmp/l tee ~/.cordon/approvals.json",
+    "timeout inf tee ~/.cordon/approvals.json",
+    "xargs -a /tmp/f rm -rf ~/.cordon",
+    "watch -n1 'echo x > ~/.cordon/approvals.json'",  # (its words joined, run by sh -c)
+    "busybox tee ~/.cordon/approvals.json",
+    "sudo -e ~/.cordon/approvals.json",
+    "sudoedit {t}/policy.yaml",
+    # programs told to delete what they copy or archive
+    "rsync --remove-source-files -a ~/.cordon/ {t}/proj/x/",
+    "tar --remove-files -cf {t}/proj/x.tar ~/.cordon",
+    "zip -rm {t}/proj/x.zip ~/.cordon",
+    "7z a -sdel {t}/proj/x.7z ~/.cordon",
+    # redirections
+    "echo x >| ~/.cordon/approvals.json",
+    "echo x &> ~/.cordon/approvals.json",
+    "echo x &>> ~/.cordon/approvals.json",
+    "echo x 1<> ~/.cordon/approvals.json",
+    "exec 3> ~/.cordon/approvals.json",
+    "> {t}/pins.json",
+    "echo x | tee >(cat > ~/.cordon/approvals.json)",
+    "bash <<EOF\necho x > ~/.cordon/approvals.json\nEOF\n",
+    "sh -s <<< 'rm ~/.cordon/approvals.json'",
+    # programs that write their files
+    "sed -i.bak s/a/b/ {t}/policy.yaml",
+    "sed --in-place=.bak s/a/b/ {t}/policy.yaml",
+    "sed -e 's/x/y/w {t}/home/.cordon/approvals.json' /tmp/f",
+    "echo x | tee -a ~/.cordon/approvals.json",
+    "dd if=/dev/zero of=$HOME/.cordon/approvals.json",
+    "cp --target-directory=$HOME/.cordon /tmp/approvals.json",
+    "cp -t ~/.cordon /tmp/approvals.json",
+    "install -D /tmp/x ~/.cordon/approvals.json",
+    "install -t ~/.cordon /tmp/approvals.json",
+    "rsync /tmp/x ~/.cordon/approvals.json",
+    "mv -t ~/.cordon /tmp/approvals.json",
+    "ln -sf /tmp/x ~/.cordon/approvals.json",
+    "ln -sfn /tmp/evil ~/.cordon",
+    "find ~/.cordon -name '*.json' -exec sed -i s/a/b/ {} +",
+    'awk \'BEGIN{printf "x" > ENVIRON["HOME"] "/.cordon/approvals.json"}\'',
+    "gpg -o ~/.cordon/approvals.json -d /tmp/x",
+    "iconv -f utf8 -t ascii -o ~/.cordon/approvals.json /tmp/x",
+]
+
+
+@pytest.mark.parametrize("command", STATE)
+@pytest.mark.parametrize("prefixes", [False, True])
+def test_writes_to_cordons_state_are_denied(
+    tmp_path: Path, home: Path, command: str, prefixes: bool
+) -> None:
+    v = _run(tmp_path, command, prefixes)
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
+
+
+STATE_ASKED = [
+    # a launcher whose options are not parsed: its arguments are judged as given
+    "unshare -r rm -rf ~/.cordon",
+    "prlimit --nofile=10 rm -rf ~/.cordon",
+    "nsenter -t 1 -m rm -rf ~/.cordon",
+    # a program not known only to read what it is given (an output operand)
+    "split -b 1 /tmp/x ~/.cordon/approvals.json",
+    "uniq /tmp/x ~/.cordon/approvals.json",
+    "xxd -r /tmp/x ~/.cordon/approvals.json",
+    # CDPATH: the first entry's directory, or ./NAME when that does not exist
+    "CDPATH={t}/proj:~ cd .cordon; touch approvals.json",
+    "CDPATH=~ cd src && make",
+]
+
+
+@pytest.mark.parametrize("command", STATE_ASKED)
+def test_what_may_write_cordons_state_is_asked(tmp_path: Path, home: Path, command: str) -> None:
+    v = _run(tmp_path, command)
+    assert (v.verdict, v.rule) == ("ask", "action.command_opaque"), v
+
+
+NEAR_MISSES = [
+    'echo "see cordon docs"',
+    "echo cordon approve X",
+    "printf '%s\\n' \"run: cordon approve X\"",
+    "grep cordon README.md",
+    "grep -rn 'cordon approve' docs/",
+    "git log --grep='cordon approve'",
+    "man cordon",
+    "cordon --version",
+    "cordon audit tail",
+    "command -v cordon",
+    "which cordon",
+    "python3 -c 'print(\"approve\")'",
+    'python3 -c \'import subprocess; subprocess.run(["make", "test"])\'',
+    "sudo -u me ls",
+    "env -C /tmp ls",
+    "env -C /tmp touch approvals.json",  # (in /tmp, not the shell's directory)
+    "cd ~/.cordon && env -C {t}/proj touch approvals.json",
+    "sh -c 'cd ~/.cordon'; touch approvals.json",  # (the cd was the inner shell's)
+    "CDPATH=~ cd ./.cordon-notes && touch x",  # (./NAME: CDPATH is not searched)
+    "timeout 5 make test",
+    "nice -n 10 pytest -q",
+    "flock /tmp/l make test",
+    "taskset -p 0x1 1234",
+    "ln -s ../lib lib && ls lib",
+    'ln -s "$(command -v python3)" ./py && ./py -V',
+    "zip -r {t}/proj/x.zip src",
+    "bash -s <<< 'make test'",
+]
+
+
+@pytest.mark.parametrize("command", NEAR_MISSES)
+def test_near_misses(tmp_path: Path, home: Path, command: str) -> None:
+    v = _run(tmp_path, command)
+    assert (v.verdict, v.rule) == ("allow", "default.allow"), v
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat ~/.cordon/policy.yaml",
+        "less ~/.cordon/audit.jsonl",
+        "jq . ~/.cordon/approvals.json",
+        "diff ~/.cordon/approvals.json /tmp/x",
+        "env -C ~/.cordon cat approvals.json",
+    ],
+)
+def test_a_read_is_the_read_rules(tmp_path: Path, home: Path, command: str) -> None:
+    v = _run(tmp_path, command)
+    assert (v.verdict, v.rule) == ("ask", "action.sensitive_read"), v
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="both words built at run time ('cor'+'don', 'app'+'rove'): the code names no "
+    "cordon and no control command; asking about every one-liner that starts a process "
+    "would ask about ordinary code. cordon approve and cordon pin accept refuse to run "
+    "under a cordon run (the ancestor check)",
+)
+def test_code_building_every_word(tmp_path: Path, home: Path) -> None:
+    command = 'node -e \'require("child_process").spawnSync("cor"+"don", ["app"+"rove", "X"])\''
+    v = _run(tmp_path, command)
+    assert v.verdict in ("ask", "deny"), v
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a hard link to cordon's file made earlier is a second name for the same inode; "
+    "a shell redirect into it names a project file. Telling needs the file's device and "
+    "inode at check time, which the path resolver (cordon.store.paths) does not give",
+)
+def test_a_redirect_through_an_earlier_hard_link(tmp_path: Path, home: Path) -> None:
+    (tmp_path / "proj").mkdir(exist_ok=True)
+    os.link(home / ".cordon" / "approvals.json", tmp_path / "proj" / "hard.json")
+    v = _run(tmp_path, "echo '{\"X\": true}' > hard.json")
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
