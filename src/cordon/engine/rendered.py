@@ -26,6 +26,10 @@ Forms read, in every string at any depth (and in a string that holds a JSON obje
   ``audio``, ``pdf`` and ``file`` blocks, a page's ``cover`` and ``icon``), or of an
   ``embed``, ``bookmark`` or ``link_preview`` block, whose preview Notion's servers fetch.
 
+A tool the policy says nothing about (``renders`` unset) counts when its name says it writes
+content others read (:func:`renders_by_name`: ``create_page``, ``add_comment``,
+``post_message``, ``update_issue``...) and its server does not mark it ``readOnlyHint``.
+
 Only URLs that leave the platform count: ``http:``/``https:`` (with or without the slashes,
 which a WHATWG parser adds to a special scheme) and scheme-relative ``//host`` or ``\\\\host``.
 A relative URL resolves to the platform itself.
@@ -38,6 +42,8 @@ import json
 import re
 from collections.abc import Iterator
 from typing import Any
+
+from cordon.taint import name_tokens
 
 #: an inline markdown image: ``![alt](`` then the destination, in ``<...>`` or up to a space
 #: or the closing bracket (alt text may hold one level of balanced brackets)
@@ -70,6 +76,39 @@ _NOTION_PARENTS = frozenset({"external", "embed", "bookmark", "link_preview"})
 _MAX_JSON = 1 << 20
 #: cheap gates: a string with none of these holds no form above
 _GATES = ("![", "!", "<", "url(", "]:")
+
+
+#: name tokens of a write (``create_page``, ``post_message``, ``reply_to_thread``)
+_WRITE_TOKENS = frozenset(
+    {"create", "add", "update", "edit", "post", "append", "write", "publish", "reply",
+     "comment", "patch", "put", "insert", "set", "send", "share", "submit"}
+)  # fmt: skip
+#: name tokens of content other people view rendered
+_CONTENT_TOKENS = frozenset(
+    {"page", "pages", "comment", "comments", "issue", "issues", "post", "posts", "doc",
+     "docs", "document", "documents", "note", "notes", "wiki", "article", "articles",
+     "message", "messages", "reply", "replies", "ticket", "tickets", "card", "cards",
+     "review", "pr", "description", "block", "blocks", "markdown", "html", "readme",
+     "discussion", "thread", "threads", "status", "story", "epic", "task", "tasks",
+     "pull", "email", "mail"}
+)  # fmt: skip
+#: name tokens of a tool that reads or removes: no content written
+_NOT_WRITE_TOKENS = frozenset(
+    {"get", "read", "list", "search", "find", "fetch", "delete", "remove", "view", "show",
+     "query", "describe", "lookup", "download", "export", "count", "draft", "drafts"}
+)  # fmt: skip
+
+
+def renders_by_name(name: str) -> bool:
+    """True when a tool's name says it writes content that others view rendered: a write
+    token and a content token, no read or removal token (``create_page``, ``add_comment``,
+    ``post_message``; not ``get_page``, ``delete_comment``, ``create_draft``)."""
+    tokens = set(name_tokens(name))
+    return (
+        not tokens & _NOT_WRITE_TOKENS
+        and bool(tokens & _WRITE_TOKENS)
+        and bool(tokens & _CONTENT_TOKENS)
+    )
 
 
 def rendered_urls(arguments: Any) -> list[tuple[str, str]]:

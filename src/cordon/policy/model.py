@@ -98,7 +98,9 @@ class ToolPolicy(_Strict):
     in it (markdown and HTML images, Jira `!url!`, Confluence `ri:url`, Notion external files,
     embeds and bookmarks) are fetched by every viewer with no click, so each is judged as a
     destination the call sends to: egress policy, secrets (`secret.egress`,
-    `secret.pattern`) and a host first seen in untrusted output (`taint.rendered_resource`)."""
+    `secret.pattern`) and a host first seen in untrusted output (`taint.rendered_resource`).
+    Unset: a tool whose name writes content (`create_page`, `add_comment`, `post_message`)
+    and whose server does not mark it `readOnlyHint`. `false` turns the reading off."""
 
     executes: bool | None = None
     """The tool runs programs: option injection (an argument starting with `-`) and shell

@@ -1,8 +1,9 @@
-"""Rendered resources: an image or embed URL in content a ``renders: true`` tool writes (a wiki
-page, an issue, a comment) is fetched by every viewer's client with no click, so it is judged
-as a destination the call sends to, whatever the tool's other flags say. The markdown-image
-exfiltration class (EchoLeak, CVE-2025-32711; CamoLeak); the URL forms are
-:mod:`cordon.engine.rendered`'s.
+"""Rendered resources: an image or embed URL in content a ``renders`` tool writes (a wiki
+page, an issue, a comment; declared so, or unset and named so:
+:func:`cordon.engine.rendered.renders_by_name`) is fetched by every viewer's client with no
+click, so it is judged as a destination the call sends to, whatever the tool's other flags
+say. The markdown-image exfiltration class (EchoLeak, CVE-2025-32711; CamoLeak); the URL
+forms are :mod:`cordon.engine.rendered`'s.
 
 This check finds the URLs (fact ``rendered``) and asks about each one whose host was first
 seen in untrusted output (or with history lost) and that the user's text, a directory or an
@@ -26,11 +27,11 @@ from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
 from cordon.engine.checks.links import forwarded_link
-from cordon.engine.rendered import rendered_urls
+from cordon.engine.rendered import rendered_urls, renders_by_name
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    if not ctx.tp.renders:
+    if not _renders(ctx):
         return PASS
     found = tuple(rendered_urls(ctx.arguments))
     if not found:
@@ -45,6 +46,16 @@ def run(ctx: Context, facts: Facts) -> Result:
             what = "a resource from a host first seen in untrusted tool output"
             asked.append(_ask(path, seen.destination, what, seen.details))
     return Result(asks=tuple(asked), facts={"rendered": found})
+
+
+def _renders(ctx: Context) -> bool:
+    """The policy's ``renders``; unset, the tool's name (:func:`renders_by_name`), unless
+    its server marks it ``readOnlyHint`` (MCP 2025-06-18: it does not modify anything)."""
+    if ctx.tp.renders is not None:
+        return ctx.tp.renders
+    if not renders_by_name(ctx.tool):
+        return False
+    return ctx.session._annotation(ctx.server, ctx.tool, "readOnlyHint") is not True
 
 
 def as_arguments(rendered: Sequence[tuple[str, str]]) -> dict[str, str]:
