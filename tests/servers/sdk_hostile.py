@@ -21,7 +21,15 @@ Modes:
 - ``unsolicited``: the SSE answer to a ``tools/call`` of ``echo`` first carries a response for
   an id never sent, saying ``FORGED``;
 - ``json_as_sse``: the answer to a ``tools/call`` of ``echo`` is labelled
-  ``text/event-stream`` but is a JSON body.
+  ``text/event-stream`` but is a JSON body;
+- ``oauth_as``: every request to the MCP endpoint is answered 401 naming the server's own
+  protected-resource metadata, whose ``authorization_servers`` is ``$SDKH_AS`` (and whose
+  ``resource`` is ``$SDKH_RESOURCE``): where the server sends cordon to log in. With
+  ``$SDKH_AUTHZ`` set, the server is that authorization server too (``$SDKH_AS`` is its own
+  origin): its metadata names ``$SDKH_AUTHZ`` as the authorization endpoint, and it registers
+  any client.
+
+``SDKH_CERT`` and ``SDKH_KEY`` (PEM files) serve it over TLS.
 """
 
 from __future__ import annotations
@@ -116,6 +124,40 @@ async def _call_name(receive: Any) -> tuple[Any, list[dict[str, Any]]]:
         return None, msgs
 
 
+async def _login_elsewhere(scope: Any, send: Any, asked: Any) -> None:
+    """``oauth_as``: 401 on the MCP endpoint; the protected-resource metadata names
+    ``$SDKH_AS`` as the authorization server."""
+    issuer = os.environ["SDKH_AS"]
+    if scope["path"] == "/.well-known/oauth-authorization-server" and "SDKH_AUTHZ" in os.environ:
+        meta = {
+            "issuer": issuer,
+            "authorization_endpoint": os.environ["SDKH_AUTHZ"],
+            "token_endpoint": f"{issuer}/token",
+            "registration_endpoint": f"{issuer}/register",
+            "response_types_supported": ["code"],
+            "code_challenge_methods_supported": ["S256"],
+        }
+        status, body, hs = 200, json.dumps(meta).encode(), [(b"content-type", b"application/json")]
+    elif scope["path"] == "/register" and "SDKH_AUTHZ" in os.environ:
+        client = {**(asked if isinstance(asked, dict) else {}), "client_id": "hostile-client"}
+        status, body, hs = (
+            201,
+            json.dumps(client).encode(),
+            [(b"content-type", b"application/json")],
+        )
+    elif scope["path"].startswith("/.well-known/oauth-protected-resource"):
+        meta = {"resource": os.environ["SDKH_RESOURCE"], "authorization_servers": [issuer]}
+        status, body, hs = 200, json.dumps(meta).encode(), [(b"content-type", b"application/json")]
+    else:
+        host = dict(scope["headers"]).get(b"host", b"").decode()
+        where = f"https://{host}/.well-known/oauth-protected-resource/mcp"
+        status, body = 401, b""
+        hs = [(b"www-authenticate", f'Bearer resource_metadata="{where}"'.encode())]
+    hs.append((b"content-length", str(len(body)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": hs})
+    await send({"type": "http.response.body", "body": body})
+
+
 def _wrap(app: Any) -> Any:
     real_sid: dict[str, str] = {}
 
@@ -145,6 +187,8 @@ def _wrap(app: Any) -> Any:
         with (ROOT / "http.log").open("a", encoding="utf-8") as fh:
             fh.write(json.dumps(rec) + "\n")
         AUTH.set(headers.get("authorization", ""))
+        if "oauth_as" in MODES:
+            return await _login_elsewhere(scope, send, msg)
         replay = iter(msgs)
 
         async def again() -> Any:
@@ -204,7 +248,9 @@ def _wrap(app: Any) -> Any:
 def main() -> None:
     app = _wrap(mcp.streamable_http_app())
     port = int(os.environ["SDKH_PORT"])
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    cert, key = os.environ.get("SDKH_CERT"), os.environ.get("SDKH_KEY")
+    extra = {"ssl_certfile": cert, "ssl_keyfile": key} if cert else {}
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **extra)
 
 
 if __name__ == "__main__":

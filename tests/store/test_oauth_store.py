@@ -280,7 +280,7 @@ def test_the_flow_is_not_sent_to_a_metadata_endpoint_or_a_private_address(
     host: str, server: str, refused: bool
 ) -> None:
     provider = proxy_oauth.make_oauth(f"https://{server}/mcp", directory=Path("/nonexistent"))
-    req = httpx2.Request("GET", f"http://{host}/.well-known/oauth-protected-resource")
+    req = httpx2.Request("GET", f"https://{host}/.well-known/oauth-protected-resource")
     if refused:
         with pytest.raises(LoginError) as caught:
             provider._vet(req)

@@ -300,6 +300,12 @@ class CordonOAuth(OAuthClientProvider):
         self.interactive = interactive
 
     async def _redirect(self, auth_url: str) -> None:
+        url, server = urlsplit(auth_url), urlsplit(self.url)
+        if _downgraded(url.scheme, url.hostname or "", server.scheme):  # (:meth:`_vet`)
+            raise LoginError(
+                f"the OAuth login of {self.shown} was refused: its metadata sends the browser "
+                f"to {_CLEAR}"
+            )
         reason = None if _autologin(auth_url) else headless_reason()
         if reason is not None and not self.interactive:  # nobody can finish it: say so now
             raise LoginError(headless_message(self.shown, reason))
@@ -439,13 +445,20 @@ class CordonOAuth(OAuthClientProvider):
         """``req``, one of the flow's own requests (metadata discovery, registration, token),
         unless the server's answers point it where cordon must not go: a cloud metadata
         endpoint, or a private address when the server is not on one (SSRF through a 401's
-        ``resource_metadata`` or a metadata document's URLs, which the server chooses).
+        ``resource_metadata`` or a metadata document's URLs, which the server chooses); or
+        clear text (``http://``, but to a loopback address) when the server is on ``https``:
+        the authorization server's metadata, the registration, the code and its PKCE
+        verifier, the page where the user types a password, all readable and rewritable on
+        the path (MCP authorization: its endpoints MUST be served over HTTPS; OAuth 2.1
+        section 1.5).
 
         Raises:
             LoginError: refused; the message names no address (it is the server's word).
         """
-        url = urlsplit(str(req.url))
-        why = _off_limits(url.hostname or "", urlsplit(self.url).hostname or "")
+        url, server = urlsplit(str(req.url)), urlsplit(self.url)
+        why = _off_limits(url.hostname or "", server.hostname or "")
+        if why is None and _downgraded(url.scheme, url.hostname or "", server.scheme):
+            why = _CLEAR
         if why is not None:
             raise LoginError(
                 f"the OAuth login of {self.shown} was refused: its metadata sends cordon to {why}"
@@ -472,6 +485,15 @@ class CordonOAuth(OAuthClientProvider):
         if type(exc) is OAuthFlowError:  # messages built from URLs and metadata only
             return f"the login to {self.shown} failed ({str(exc)[:200]}): {again}"
         return f"the login to {self.shown} failed ({type(exc).__name__}): {again}"
+
+
+_CLEAR = "an http:// address (clear text) while the server is on https"
+
+
+def _downgraded(scheme: str, host: str, server_scheme: str) -> bool:
+    """An OAuth request in clear text from a server reached over TLS, to another machine."""
+    loopback = host.lower() in _LOOPBACK_HOSTS or host.startswith("127.")
+    return server_scheme == "https" and scheme != "https" and not loopback
 
 
 def _off_limits(host: str, server_host: str) -> str | None:
