@@ -314,14 +314,9 @@ def test_interpreter_code_building_the_command(tmp_path: Path, home: Path) -> No
     assert (v.verdict, v.rule) == ("ask", "action.command_opaque"), v
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a hard link to cordon's file made earlier (by a shell, a clone, an archive) "
-    "is a second name for the same inode that no path resolution sees; telling needs the "
-    "file's device and inode from the path resolver (cordon.store.paths), which has only "
-    "expanduser and realpath",
-)
 def test_a_file_tool_write_through_an_earlier_hard_link(tmp_path: Path, home: Path) -> None:
+    """A hard link made earlier (by a shell, a clone, an archive) is a second name for the
+    same inode: the resolver compares device and inode of a file with more than one name."""
     s = _session(tmp_path)
     os.link(home / ".cordon" / "approvals.json", tmp_path / "proj" / "hard.json")
     v = s.check("write_file", {"path": str(tmp_path / "proj" / "hard.json"), "content": "{}"})

@@ -2,9 +2,9 @@
 and their options (``sudo -iu``, ``env -S``/``-C``, ``ionice -t``, ``timeout inf``, ``chrt``,
 ``taskset``, ``flock``), a program's stdin (here-documents, here-strings, ``sh -s ARGS``,
 process substitution), names made for cordon in the same string (aliases, functions, links),
-programs that delete what they are given, redirections. Fixed holes are plain tests; an
-unreadable part is asked about; what remains is a strict xfail naming why. Commands that
-only mention cordon, or read its files, are near misses."""
+programs that delete what they are given, redirections, links made earlier. Fixed holes are
+plain tests; an unreadable part is asked about; what remains is a strict xfail naming why.
+Commands that only mention cordon, or read its files, are near misses."""
 
 from __future__ import annotations
 
@@ -291,14 +291,36 @@ def test_code_building_every_word(tmp_path: Path, home: Path) -> None:
     assert v.verdict in ("ask", "deny"), v
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a hard link to cordon's file made earlier is a second name for the same inode; "
-    "a shell redirect into it names a project file. Telling needs the file's device and "
-    "inode at check time, which the path resolver (cordon.store.paths) does not give",
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo '{\"X\": true}' > hard.json",
+        "touch hard.json",
+        "sed -i s/a/b/ hard.json",
+        "cp /tmp/x {t}/proj/hard.json",
+        "echo x > pol.yaml",
+        "touch soft.json",  # (a symbolic link made earlier, given by its bare name)
+        "chmod 666 soft.json",
+    ],
 )
-def test_a_redirect_through_an_earlier_hard_link(tmp_path: Path, home: Path) -> None:
+def test_a_write_through_an_earlier_link_is_denied(
+    tmp_path: Path, home: Path, command: str
+) -> None:
+    """A hard link to cordon's file made on an earlier call is a second name for the same
+    inode, which no path resolution sees: a file with more than one name is compared by
+    device and inode with cordon's files (and those under its directories)."""
     (tmp_path / "proj").mkdir(exist_ok=True)
+    (tmp_path / "policy.yaml").write_text("version: 1\n", "utf-8")
     os.link(home / ".cordon" / "approvals.json", tmp_path / "proj" / "hard.json")
-    v = _run(tmp_path, "echo '{\"X\": true}' > hard.json")
+    os.link(tmp_path / "policy.yaml", tmp_path / "proj" / "pol.yaml")
+    (tmp_path / "proj" / "soft.json").symlink_to(home / ".cordon" / "approvals.json")
+    v = _run(tmp_path, command)
     assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
+
+
+def test_a_hard_link_between_project_files_is_not_cordons(tmp_path: Path, home: Path) -> None:
+    (tmp_path / "proj").mkdir(exist_ok=True)
+    (tmp_path / "proj" / "a.txt").write_text("x", "utf-8")
+    os.link(tmp_path / "proj" / "a.txt", tmp_path / "proj" / "b.txt")
+    v = _run(tmp_path, "echo y > b.txt")
+    assert (v.verdict, v.rule) == ("allow", "default.allow"), v

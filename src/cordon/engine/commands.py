@@ -373,10 +373,10 @@ def _cordon_rules(ctx: Context, c: CommandString) -> tuple[Verdict | None, list[
         except OSError:
             why = f"blocked: {ref.program} writes a path while the list of the client's other cordon processes' files cannot be read"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
-        if _args.path_within_any_case(resolved, own, paths):
+        if state_touched(resolved, own, paths, False):  # (a hard link to one too)
             why = f"blocked: {ref.program} writes to cordon's own state (approvals, pins, policy or audit log)"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
-        if _args.path_within_any_case(resolved, others, paths):
+        if state_touched(resolved, others, paths, False):
             why = f"blocked: {ref.program} writes to another cordon process's state (policy, pins or audit log)"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
     used = _cordon_uses(ctx, c, own, shared)
@@ -490,6 +490,13 @@ def _cordon_dirs(ctx: Context, c: CommandString) -> Verdict | None:
     return None
 
 
+def _hard_linked(resolved: str, protected: tuple[str, ...], paths: _args.PathResolver) -> bool:
+    """``resolved`` is a second name (a hard link) of one of ``protected`` or of a file under
+    one, when the resolver can tell (:meth:`cordon.store.paths.OsPaths.hard_linked`)."""
+    check = getattr(paths, "hard_linked", None)
+    return check is not None and bool(protected) and bool(check(resolved, protected))
+
+
 def state_touched(
     resolved: str, protected: tuple[str, ...], paths: _args.PathResolver, moves: bool
 ) -> bool:
@@ -498,6 +505,8 @@ def state_touched(
     directory that holds one (the policy's directory moved away, a policy written there, the
     directory moved back)."""
     if _args.path_within_any_case(resolved, protected, paths):
+        return True
+    if _hard_linked(resolved, protected, paths):
         return True
     return moves and any(
         _args.path_within_any_case(paths.realpath(paths.expanduser(p)), (resolved,), paths)

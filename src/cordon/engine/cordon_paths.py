@@ -327,7 +327,7 @@ def _given(
         word = w.partition("=")[2] if w.startswith("-") and "=" in w else w
         if w.startswith("-") and "=" not in w:
             word = w[2:] if len(w) > 2 and w[2] in "/~" else ""
-        if not word or not ("/" in word or word.startswith("~") or cwd is not None):
+        if not word:  # (a bare name too: a link made earlier may name cordon's file)
             continue
         r = _at(word, cwd, resolve)
         if r is None or touched(r, False) is None:

@@ -3,7 +3,10 @@ filesystem (:class:`cordon.engine.args.PathResolver`)."""
 
 from __future__ import annotations
 
+import os
 import os.path
+import stat
+from collections.abc import Iterator
 
 from cordon.engine.args import PathResolver
 
@@ -20,8 +23,47 @@ class OsPaths:
     def realpath(self, path: str) -> str:
         return os.path.realpath(path)
 
+    def hard_linked(self, path: str, roots: tuple[str, ...]) -> bool:
+        """``path`` is a file with more than one name, and one of ``roots`` (``~`` expanded,
+        symlinks resolved) is the same file or a directory that holds it: a second name no
+        path resolution sees (attack class: ``ln ~/.cordon/approvals.json a.json`` on an
+        earlier call, or a hard link an archive carried, then a write to ``a.json``). Past
+        :data:`_MAX_WALK` files compared, it counts as found (fail closed)."""
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            return False
+        if st.st_nlink < 2 or not stat.S_ISREG(st.st_mode):
+            return False
+        ident, seen = (st.st_dev, st.st_ino), 0
+        for root in roots:
+            for f in _files(os.path.realpath(os.path.expanduser(root))):
+                seen += 1
+                if seen > _MAX_WALK:
+                    return True
+                try:
+                    other = os.stat(f)
+                except (OSError, ValueError):
+                    continue
+                if (other.st_dev, other.st_ino) == ident:
+                    return True
+        return False
+
     def __repr__(self) -> str:
         return "OsPaths()"
+
+
+#: most files :meth:`OsPaths.hard_linked` compares before it counts a link as found
+_MAX_WALK = 10_000
+
+
+def _files(root: str) -> Iterator[str]:
+    """``root`` and, when it is a directory, the files under it (links not followed)."""
+    yield root
+    if os.path.isdir(root) and not os.path.islink(root):
+        for top, _dirs, names in os.walk(root):
+            for n in names:
+                yield os.path.join(top, n)
 
 
 #: the one instance the engine uses by default (one instance: one prefix cache)
