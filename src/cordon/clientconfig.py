@@ -76,7 +76,6 @@ from cordon.clientbackups import WRAPPED_MARK as WRAPPED_MARK
 from cordon.clientbackups import _write_backup as _write_backup
 from cordon.clientbackups import backup_root, find_backups
 from cordon.clientbackups import wrapped_configs as wrapped_configs
-from cordon.clientcodex import codex_init, is_codex_config
 from cordon.clientpolicy import init_policies, one_server_per_pack
 from cordon.clientremote import (
     RemoteTarget,
@@ -519,6 +518,8 @@ def plan_init(
     path, raw = _read(path)
     pols = init_policies(policies)
     pins_root = Path(pin_dir).expanduser().resolve() if pin_dir is not None else default_pin_dir()
+    from cordon.clientcodex import codex_init, is_codex_config  # (tomlkit: not at cordon run)
+
     if is_codex_config(path):
         return codex_init(path, raw, servers, pols, cordon_command, pins_root)
     data, kind, key, jsonc = _servers_table(path, raw)
@@ -668,12 +669,11 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
         ClientConfigError: as :func:`plan_init`, or an ``x-cordon-upstream`` that is not an
             object.
     """
+    from cordon.clientcodex import is_codex_config, plan_codex_undo
     from cordon.clientunwrap import unwrap_entry
 
     path, raw = _read(path)
     if is_codex_config(path):
-        from cordon.clientcodex import plan_codex_undo
-
         return cast(ConfigPlan, plan_codex_undo(path, raw, servers=servers))
     data, kind, key, _ = _servers_table(path, raw)
     tables = _tables(data, key)

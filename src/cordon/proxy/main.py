@@ -25,7 +25,6 @@ from cordon.engine.core import Engine, Session
 from cordon.engine.dlp import withhold
 from cordon.policy import Policy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
-from cordon.proxy.http_why import masked_url, url_credentials
 from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
@@ -34,7 +33,7 @@ from cordon.store.pins import identity_changes
 from cordon.store.prompts import PromptStore
 from cordon.store.state_paths import SharedStatePaths, own_state_paths
 from cordon.store.tool_names import ToolNames
-from cordon.urlcreds import only_path_keys_differ, pinned_url
+from cordon.urlcreds import masked_url, only_path_keys_differ, pinned_url, url_credentials
 
 if TYPE_CHECKING:
     from cordon.proxy.oauth import CordonOAuth
