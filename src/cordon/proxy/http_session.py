@@ -141,13 +141,18 @@ async def _tools_swapped(up: HttpUpstream, first: dict[str, Any], rid: str) -> s
     most a few), or "" when none is. Listed with cordon's own ``tools/list`` (every page, at
     most :data:`MAX_PAGES`), whose answer reaches neither the client nor the pins: only
     compared. Nothing to compare (no ``tools`` capability, no complete list pinned yet: the
-    client's own later list pins them) is "". A list that cannot be read is a swap too
-    (fail closed: the request would otherwise run on definitions nobody checked)."""
+    client's own later list pins them) is "", and so is a tool added (a later list hides it,
+    ``pin.unknown_tool``). A list that cannot be read is a swap too (fail closed: the
+    request would otherwise run on definitions nobody checked)."""
     caps = first.get("capabilities")
     work = up.t.core.work if up.t is not None else None
     pins = work.engine.pins.get(work.server) if work is not None else None
     if not isinstance(caps, dict) or "tools" not in caps or pins is None or not pins.complete:
         return ""
+    assert work is not None
+    # a tool already found changed is hidden and every call to it denied (pin.changed)
+    # whatever its definition now: not a reason to refuse the new session
+    known = work.engine.changed.get(work.server, {})
     swapped: list[str] = []
     cursor: Any = None
     for page in range(MAX_PAGES):
@@ -160,9 +165,10 @@ async def _tools_swapped(up: HttpUpstream, first: dict[str, Any], rid: str) -> s
         if not isinstance(tools, list):
             return f"its tools (tools/list was answered with HTTP {code} and no tools)"
         for tool in tools:
-            if not isinstance(tool, dict) or pins.status(tool)[0] == "changed":
-                name = tool.get("name") if isinstance(tool, dict) else None
-                swapped.append(repr(name) if isinstance(name, str) else "a tool")
+            if not isinstance(tool, dict):
+                swapped.append("a tool")
+            elif tool.get("name") not in known and pins.status(tool)[0] == "changed":
+                swapped.append(repr(tool.get("name")))  # (a pinned name: shown before)
         cursor = result.get("nextCursor") if isinstance(result, dict) else None
         if cursor is None:
             break
