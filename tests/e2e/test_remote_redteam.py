@@ -148,6 +148,19 @@ async def test_a_json_body_labelled_as_an_event_stream_is_an_error(harness: Harn
     assert "as json" not in str(info.value)
 
 
+async def test_an_event_stream_labelled_as_json_is_an_error(harness: Harness) -> None:
+    """The SDK's SSE answer labelled ``application/json``: not JSON, so the call gets a
+    JSON-RPC error at once (never a hang, never the event's text as its answer)."""
+    port, box = _start(harness, SDKH_MODE="sse_as_json")
+    async with Client(_params(harness, port), mode="legacy") as client:
+        with anyio.fail_after(ANSWER_S):
+            await client.list_tools()
+            with pytest.raises(MCPError) as info:
+                await client.call_tool("echo", {"text": "x"})
+            assert "echo: x" not in str(info.value)
+            assert text_of(await client.call_tool("whoami", {})).startswith("you sent")
+
+
 async def test_a_header_credential_echoed_by_the_server_is_masked_and_never_logged(
     harness: Harness,
 ) -> None:

@@ -237,3 +237,25 @@ async def test_an_authorization_page_in_clear_text_is_never_opened(harness: Harn
     assert proxy.got == []
     assert "clear text" in message, message
     assert any(r["path"] == "/register" for r in _mcp_requests(box))  # (it got that far)
+
+
+async def test_authorization_server_metadata_for_another_issuer_is_refused(
+    harness: Harness,
+) -> None:
+    """The authorization server's metadata names another issuer than the one it was fetched
+    for (RFC 8414 section 3.3: a mix-up, the token endpoint and the rest chosen by someone
+    else): the login stops there, nothing is registered, and the client gets an error."""
+    port = _port()
+    url = f"https://localhost:{port}/mcp"
+    _, box, ca = _serve_tls(
+        harness, port, SDKH_MODE="oauth_as", SDKH_AS=f"https://localhost:{port}",
+        SDKH_AUTHZ=f"https://localhost:{port}/authorize", SDKH_RESOURCE=url,
+        SDKH_ISSUER="https://issuer.attacker.example",
+    )  # fmt: skip
+    params = _params(harness, url, SSL_CERT_FILE=str(ca))
+    with anyio.fail_after(ANSWER_S):
+        message = await first_mcp_error(Client(params, mode="legacy"))
+    assert "login" in message, message
+    paths = [r["path"] for r in _mcp_requests(box)]
+    assert "/.well-known/oauth-authorization-server" in paths
+    assert "/register" not in paths and "/token" not in paths
