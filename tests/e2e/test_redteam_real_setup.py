@@ -274,6 +274,28 @@ async def test_project_client_config_write_is_asked(harness: Harness, rel: str) 
     assert not path.exists()
 
 
+@pytest.mark.parametrize("client_dir", [".vscode", ".cursor"])
+async def test_a_planted_directory_is_not_moved_onto_the_client_config(
+    harness: Harness, client_dir: str
+) -> None:
+    """A checked-out ``cfg/`` holding an ``mcp.json`` without cordon, moved onto the
+    client's config directory once the wrapped one is moved aside: asked, nothing moved."""
+    async with real_setup(harness, "files") as s:
+        wrapped, planted = s.proj / client_dir, s.proj / "cfg"
+        for d, text in ((wrapped, '{"servers": {"files": {"command": "cordon"}}}\n'),
+                        (planted, '{"servers": {"files": {"command": "sh"}}}\n')):  # fmt: skip
+            d.mkdir()
+            (d / "mcp.json").write_text(text, "utf-8")
+        aside = {"source": str(wrapped), "destination": str(s.proj / "cfg-old")}
+        ok, text = await s.call("files", "move_file", aside)
+        assert not ok and "action.credential_write" in text, text
+        onto = {"source": str(planted), "destination": str(wrapped)}
+        ok, text = await s.call("files", "move_file", onto)
+        assert not ok and "action.credential_write" in text, text
+    assert "cordon" in (s.proj / client_dir / "mcp.json").read_text("utf-8")
+    assert (s.proj / "cfg" / "mcp.json").exists()
+
+
 @pytest.mark.parametrize("tool", ["write_file", "edit_file"])
 async def test_write_through_a_symlink_to_client_settings_is_asked(
     harness: Harness, tool: str

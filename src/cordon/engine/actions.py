@@ -520,9 +520,17 @@ _COPY_WORD_RE = re.compile(
 )
 
 
+#: credential or auto-run file names with neither a dot nor a slash (every other one has one)
+_UNDOTTED_NAMES = ("authorized_keys", "known_hosts", "_netrc", "crontab")
+
+
 def _exec_credential_write(text: str) -> bool:
-    if "/" not in text and "\\" not in text and ".env" not in text.lower():
-        return False
+    # (a bare name is a path too: `cp evil .mcp.json`, `echo x > .bashrc`, `mv cfg .vscode`
+    # in the working directory)
+    if "/" not in text and "\\" not in text and "." not in text:
+        low = text.lower()
+        if not any(n in low for n in _UNDOTTED_NAMES):
+            return False
     for m in _REDIRECT_TARGET_RE.finditer(text):
         if is_credential_path(m.group(1)):
             return True

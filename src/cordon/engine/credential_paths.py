@@ -46,6 +46,11 @@ _CRED_PATH_RE = re.compile(
     r"|\.claude/settings(?:\.local)?\.json$|\.cursor/|\.vscode/(?:settings|tasks|launch|mcp)\.json$"
     r"|\.gemini/settings\.json$|\.codex/config\.toml$|windsurf/mcp_config\.json$"
     r"|\.zed/settings\.json$"
+    # a directory that holds such files, named as the clients and tools name theirs: a
+    # directory moved or copied into its place supplies them (a planted `cfg/` moved onto
+    # `.vscode` brings an `mcp.json` without cordon), and moving or deleting it takes them
+    r"|(?:\.vscode|\.cursor|\.claude|\.gemini|\.codex|\.zed|\.codeium|\.aws|\.azure|\.kube"
+    r"|\.docker|\.gnupg|\.password-store|\.config|\.cordon)$"
     # cordon's own directory: its approvals, pins and policy (a writing tool is denied
     # there, action.cordon_state; this asks about a shell command's redirect into it)
     r"|\.cordon/"
