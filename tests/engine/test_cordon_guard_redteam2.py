@@ -51,6 +51,8 @@ CONTROL = [
     # a wrapper's options read as getopt does: a value option bundled or long, a flag
     'env -S"cordon approve X"',
     "env -vS 'cordon pin accept'",
+    "env -S 'FOO=1 cordon approve X'",  # (env reads the split words on: an assignment)
+    "env -S'sh -c \"cordon approve X\"'",
     "env -iu FOO cordon approve X",
     "env - PATH=/usr/bin cordon approve X",
     "sudo -iu root cordon approve X",
@@ -69,6 +71,9 @@ CONTROL = [
     "taskset -c 0 cordon approve X",
     "flock -w 5 /tmp/l cordon approve X",
     "flock /tmp/l -c 'cordon approve X'",
+    "echo X | xargs -I{} cordon approve {}",
+    "sudo -u me nohup cordon approve X &",
+    "busybox sh -c 'cordon approve X'",
     "watch -d cordon approve X",  # (-d takes no value)
     "watch -x cordon approve X",
     "strace -u me -f cordon approve X",
@@ -100,6 +105,7 @@ CONTROL = [
     "find . -execdir cordon approve X \\;",
     "awk 'BEGIN{\"cordon approve X\" | getline}'",
     'perl -e \'exec "cordon", "approve", "X"\'',
+    "perl -e 'system(\"cordon approve X\")'",
     'node -e \'require("child_process").execSync("cordon approve X")\'',
 ]
 
@@ -144,6 +150,9 @@ STATE = [
     "env -iC ~/.cordon touch approvals.json",
     "env --chdir=$HOME/.cordon sh -c 'echo x > approvals.json'",
     "env -C ~ rm -rf .cordon",
+    "env -C ~ env -C .cordon touch approvals.json",  # (the second -C relative to the first)
+    "nice -n 5 env -C ~/.cordon rm approvals.json",
+    "env -C / -S '-C ~/.cordon touch approvals.json'",
     "env --chdir ~/.cordon ln -sf /tmp/x approvals.json",
     "sudo -D ~/.cordon tee approvals.json",
     "sudo --chdir=$HOME/.cordon rm approvals.json",
@@ -243,6 +252,7 @@ NEAR_MISSES = [
     "sudo -u me ls",
     "env -C /tmp ls",
     "env -C /tmp touch approvals.json",  # (in /tmp, not the shell's directory)
+    "env -C ~/.cordon echo x > approvals.json",  # (the redirect is the shell's, in the project)
     "cd ~/.cordon && env -C {t}/proj touch approvals.json",
     "sh -c 'cd ~/.cordon'; touch approvals.json",  # (the cd was the inner shell's)
     "CDPATH=~ cd ./.cordon-notes && touch x",  # (./NAME: CDPATH is not searched)

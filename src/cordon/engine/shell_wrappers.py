@@ -94,6 +94,14 @@ def _option(a: str, nxt: str | None, opts: frozenset[str]) -> tuple[list[tuple[s
     return out, 1
 
 
+def _join(chdir: str | None, then: str | None) -> str | None:
+    """The directory after ``chdir`` and then ``then`` (a second ``-C`` is relative to the
+    first: ``env -C ~ env -C .cordon``)."""
+    if then is None or chdir is None or then.startswith(("/", "~")):
+        return chdir if then is None else then
+    return f"{chdir}/{then}"
+
+
 def _split_string(value: str) -> list[str]:
     """The words of ``env -S LINE`` (a variable in it known only at run time)."""
     try:
@@ -174,9 +182,9 @@ def unwrap(argv: list[str]) -> tuple[str, tuple[str, ...], str | None]:
                 watch_exec = True
             for k, v in found:
                 if k in _CHDIR.get(prog, ()):
-                    chdir = v
+                    chdir = _join(chdir, v)
                 elif prog == "env" and k in ("-S", "--split-string"):
-                    words = [*_split_string(v), *argv[i:]]
+                    words = ["env", *_split_string(v), *argv[i:]]  # (env reads them on)
                     program, args, inner = unwrap(words)
-                    return program, args, inner if inner is not None else chdir
+                    return program, args, _join(chdir, inner)
     return "", (), None
