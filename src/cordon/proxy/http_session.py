@@ -30,6 +30,7 @@ Each renewal is one ``upstream`` audit record (``session_renewed``, or
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import TYPE_CHECKING, Any
 
 import httpx2
@@ -49,6 +50,8 @@ __all__ = ["RENEW_TIMEOUT_S", "renew"]
 RENEW_TIMEOUT_S = 30.0
 #: the pages of the new session's tools/list read to compare with the pins
 MAX_PAGES = 100
+#: a tool name an error may repeat (MCP's tool name characters, short)
+_PLAIN = re.compile(r"[A-Za-z0-9_.\-/]{1,64}")
 
 _INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
 
@@ -168,7 +171,7 @@ async def _tools_swapped(up: HttpUpstream, first: dict[str, Any], rid: str) -> s
             if not isinstance(tool, dict):
                 swapped.append("a tool")
             elif tool.get("name") not in known and pins.status(tool)[0] == "changed":
-                swapped.append(repr(tool.get("name")))  # (a pinned name: shown before)
+                swapped.append(_named(tool.get("name")))
         cursor = result.get("nextCursor") if isinstance(result, dict) else None
         if cursor is None:
             break
@@ -178,6 +181,13 @@ async def _tools_swapped(up: HttpUpstream, first: dict[str, Any], rid: str) -> s
         return ""
     shown = ", ".join(swapped[:3]) + (f" and {len(swapped) - 3} more" if len(swapped) > 3 else "")
     return f"tool {shown}"
+
+
+def _named(name: Any) -> str:
+    """A changed tool as the error names it: its name when it is a plain one (a pinned name,
+    but a tool hidden for its definition was pinned too, and this error is cordon's own
+    answer, not scanned as server output: a name that could carry words is not repeated)."""
+    return repr(name) if isinstance(name, str) and _PLAIN.fullmatch(name) else "a tool"
 
 
 async def _ask(
