@@ -251,3 +251,14 @@ def test_a_reminder_or_the_users_own_plan_asks_for_no_booking(request_text: str)
 def test_a_booking_asked_for_beside_a_reminder_still_runs(request_text: str) -> None:
     s = _session([request_text])
     assert s.check("reserve_hotel", {"hotel": "Le Marais Boutique"}).verdict == "allow"
+
+
+@pytest.mark.parametrize("name", ["git_checkout", "checkout_branch"])
+def test_a_branch_checkout_is_no_payment(name: str) -> None:
+    assert family_of(name) is None
+    engine = Engine.from_policy([{"version": 1}])
+    engine.pin_tools([{"name": name, "inputSchema": {"type": "object"}, "annotations": _WRITES}])
+    s = engine.new_session(trusted=["commit on a new branch docs-update"])
+    assert s.check(name, {"branch_name": "docs-update"}).rule != "action.not_requested"
+    # a shop's checkout still is one
+    assert family_of("checkout_cart") is not None and family_of("checkout_cart").name == "a payment"  # type: ignore[union-attr]

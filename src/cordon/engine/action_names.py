@@ -162,6 +162,17 @@ def tool_name(tool: str) -> ToolName:
 
 #: payment words that are git subcommands in a git tool's name
 _GIT_WORDS = frozenset({"checkout"})
+#: name tokens that put ``checkout`` in a repository (``git_checkout``, ``checkout_branch``)
+_GIT_CONTEXT = frozenset({"git", "branch", "branches", "repo", "repository", "ref", "commit"})
+
+
+def payment_words(tokens: frozenset[str]) -> frozenset[str]:
+    """The tokens of a tool name that say it pays (:data:`PAYMENT_TOKENS`), less
+    ``checkout`` beside a repository word: ``git_checkout`` switches branches."""
+    paid = tokens & PAYMENT_TOKENS
+    if tokens & _GIT_CONTEXT:
+        paid -= _GIT_WORDS
+    return paid
 
 
 def _asked_by_name(tokens: frozenset[str], ordered: tuple[str, ...]) -> tuple[str, str] | None:
@@ -172,9 +183,7 @@ def _asked_by_name(tokens: frozenset[str], ordered: tuple[str, ...]) -> tuple[st
         return rules.ACTION_PUBLISH_DEPLOY, "publishes or deploys"
     if tokens & _INFRA_TOOLS and tokens & _INFRA_VERBS:
         return rules.ACTION_INFRA_APPLY, "changes live infrastructure"
-    paid = tokens & PAYMENT_TOKENS
-    if "git" in tokens:
-        paid -= _GIT_WORDS  # (git_checkout switches branches: no payment)
+    paid = payment_words(tokens)
     if paid or "sendmoney" in "".join(ordered):
         return rules.ACTION_PAYMENT, "moves money"
     return None

@@ -35,7 +35,7 @@ from functools import lru_cache
 from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.action_names import _READ_VERBS as READ_VERBS  # the action rules' own
-from cordon.engine.action_names import PAYMENT_TOKENS, split_tokens
+from cordon.engine.action_names import PAYMENT_TOKENS, payment_words, split_tokens
 
 __all__ = ["FAMILIES", "Family", "check_default", "family_of"]
 
@@ -191,8 +191,10 @@ def family_of(tool: str) -> Family | None:
     tokens = frozenset(ordered)
     if "sendmoney" in "".join(ordered):
         return FAMILIES[0]
+    # (git_checkout switches branches: the payment family reads the action rules' words)
+    paying = tokens - (PAYMENT_TOKENS - payment_words(tokens))
     for family in FAMILIES:
-        if tokens & family.tokens:
+        if paying & family.tokens:
             return family
     return None
 
