@@ -274,6 +274,25 @@ async def test_project_client_config_write_is_asked(harness: Harness, rel: str) 
     assert not path.exists()
 
 
+async def test_the_question_shows_which_file_the_approval_is_for(harness: Harness) -> None:
+    """An ask with no destination shows the argument's value (``.vscode/tasks.json``, not
+    ``mcp.json``) and says that the approval covers these exact arguments."""
+    asked: list[str] = []
+
+    async def decline(_ctx: Any, params: Any) -> ElicitResult:
+        asked.append(params.message)
+        return ElicitResult(action="decline")
+
+    async with real_setup(harness, "files", elicit=decline) as s:
+        (s.proj / ".vscode").mkdir()
+        target = s.proj / ".vscode" / "tasks.json"
+        ok, text = await s.call("files", "write_file", {"path": str(target), "content": "{}"})
+        assert not ok, text
+    assert len(asked) == 1 and f"= '{target}'" in asked[0], asked
+    assert asked[0].endswith("Approve these exact arguments for the rest of the session?")
+    assert not target.exists()
+
+
 @pytest.mark.parametrize("client_dir", [".vscode", ".cursor"])
 async def test_a_planted_directory_is_not_moved_onto_the_client_config(
     harness: Harness, client_dir: str

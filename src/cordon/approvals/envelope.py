@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import os
 import re
 import time
@@ -96,15 +97,47 @@ def as_spelled(destination: str | None, args: Any, param: str | None) -> str | N
     return destination
 
 
+#: the most characters of an argument's value a question quotes
+_SHOWN_CHARS = 160
+
+
+def shown_value(args: Any, param: str | None) -> str | None:
+    """The value of the top-level argument ``param`` as a person should read it in a
+    question (the string, or its JSON), cut to :data:`_SHOWN_CHARS` with ``...``; None when
+    there is no such argument (a nested path, or a call-wide ask)."""
+    if not param or not isinstance(args, dict) or param not in args:
+        return None
+    value = args[param]
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = " ".join(text.split())  # (line breaks and tabs would break the one-line form)
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 3] + "..."
+
+
 def question(
-    server: str, tool: str, param: str | None, destination: str | None, reason: str
+    server: str,
+    tool: str,
+    param: str | None,
+    destination: str | None,
+    reason: str,
+    value: str | None = None,
+    exact: bool = False,
 ) -> dict[str, Any]:
-    """The elicitation/create params cordon sends: a form with one boolean ``approve``."""
+    """The elicitation/create params cordon sends: a form with one boolean ``approve``. It
+    names what the approval covers: with a destination, that destination for this tool for
+    the session; without one, these exact arguments (``value``: the argument's value as the
+    call has it, secrets withheld, so the person sees which file or command it is; ``exact``:
+    the approval covers these arguments even with a destination, a look-alike spelling)."""
     target = f" parameter '{param}'" if param else ""
     dest = f" to destination {destination!r}" if destination else ""
+    shown = f" = {value!r}" if value is not None and not destination else ""
+    scope = (
+        "Approve this destination for this tool for the rest of the session?"
+        if destination and not exact
+        else "Approve these exact arguments for the rest of the session?"
+    )
     message = (
-        f"cordon: server '{server}' tool '{tool}'{target}{dest} needs your approval. "
-        f"Why: {reason}. Approve this for the rest of the session?"
+        f"cordon: server '{server}' tool '{tool}'{target}{shown}{dest} needs your approval. "
+        f"Why: {reason}. {scope}"
     )
     return {
         "message": message,

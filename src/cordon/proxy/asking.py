@@ -209,7 +209,9 @@ class AskSide:
         if len(ask_keys(v)) > 1:  # the reason names each destination the person approves
             return envelope.question(self.cfg.server, tool, None, None, v.reason)
         dest = envelope.as_spelled(v.destination, shown, v.param)
-        return envelope.question(self.cfg.server, tool, v.param, dest, v.reason)
+        value = envelope.shown_value(shown, v.param)
+        exact = bool(v.details.get("odd_spelling"))  # (approval_key: these very arguments)
+        return envelope.question(self.cfg.server, tool, v.param, dest, v.reason, value, exact)
 
     def _ask_input_required(
         self, id_: Any, tool: str, args: Any, params: dict[str, Any], v: Verdict, shown: Any

@@ -1,0 +1,33 @@
+"""cordon's question names what an approval covers: a destination for this tool, or these
+exact arguments, with the argument's value shown (secrets already withheld by the caller)."""
+
+from __future__ import annotations
+
+from cordon.approvals.envelope import question, shown_value
+
+
+def test_a_destination_is_approved_for_the_tool() -> None:
+    q = question("mail", "send_email", "to", "ops@example.com", "first seen in output")
+    assert "to destination 'ops@example.com'" in q["message"]
+    assert q["message"].endswith(
+        "Approve this destination for this tool for the rest of the session?"
+    )
+
+
+def test_without_a_destination_the_value_is_shown_and_the_arguments_approved() -> None:
+    args = {"path": "/p/.vscode/tasks.json", "content": "{}"}
+    q = question("files", "write_file", "path", None, "writes to an auto-run path",
+                 shown_value(args, "path"))  # fmt: skip
+    assert "parameter 'path' = '/p/.vscode/tasks.json' needs your approval" in q["message"]
+    assert q["message"].endswith("Approve these exact arguments for the rest of the session?")
+    odd = question("mail", "send_email", "to", "ops@exаmple.com", "look-alike", exact=True)
+    assert odd["message"].endswith("Approve these exact arguments for the rest of the session?")
+
+
+def test_a_shown_value_is_one_line_and_cut() -> None:
+    assert shown_value({"command": "echo a\n\tb"}, "command") == "echo a b"
+    long = shown_value({"command": "x" * 500}, "command")
+    assert long is not None and len(long) == 160 and long.endswith("...")
+    assert shown_value({"edits": [{"old": "a"}]}, "edits") == '[{"old": "a"}]'
+    assert shown_value({"a": {"b": "c"}}, "a.b") is None
+    assert shown_value({"path": "x"}, None) is None
