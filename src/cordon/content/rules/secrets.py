@@ -19,6 +19,9 @@ _R = partial(Rule, category="secrets", case_sensitive=True)
 _PLACEHOLDER = re.compile(
     rb"(?i)example|sample|dummy|placeholder|your[_-]|changeme|redacted|xxxx|\*\*\*|\.\.\.|"
     rb"<[^>]*>|\$\{|\{\{|0000000|1234567|abcdef|test[_-]?(?:key|token|secret)"
+    # the storage emulator's account key, published by Microsoft for every developer
+    # (Azurite, "devstoreaccount1"): in documentation and test settings, never a secret
+    rb"|Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq"
 )
 _JWT_IO_SIGNATURE = b"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
 #: the most characters of a PEM private key's body matched after its first two lines: an
@@ -107,7 +110,8 @@ RULES: tuple[Rule, ...] = (
         id="secret.provider_key",
         severity="high",
         summary="A provider API key: Anthropic sk-ant-, OpenAI sk-proj-/T3BlbkFJ, Stripe "
-        "sk_live_, Google AIza, Slack xox?-, npm_, PyPI, GitLab glpat-.",
+        "sk_live_, Google AIza, Slack xox?-, npm_, PyPI, GitLab glpat-, SendGrid SG., Square "
+        "sq0csp-, an Azure storage AccountKey=, Mailchimp ...-usNN.",
         why="Live keys spend money and expose data; in the context they can leak into later calls.",
         fix="Warn mode masks it; revoke the key.",
         source="gitleaks and detect-secrets provider rules; vendor key-format documentation",
@@ -121,6 +125,13 @@ RULES: tuple[Rule, ...] = (
             r"|\bnpm_[A-Za-z0-9]{36}\b"
             r"|\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}"
             r"|\bglpat-[A-Za-z0-9_-]{20,60}"
+            # the formats of detect-secrets' plugins that cordon's egress check reads
+            # (cordon.store.dlp.PLUGINS), so a key refused on the way out is masked on the
+            # way in: SendGrid, Square OAuth secret, Azure storage account key, Mailchimp
+            r"|\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"
+            r"|\bsq0csp-[0-9A-Za-z_-]{43}"
+            r"|\bAccountKey=[A-Za-z0-9+/=]{88}"
+            r"|\b[0-9a-f]{32}-us[0-9]{1,2}\b"
         ),
         anchors=(
             r"sk-[a-z0-9_-]{16}",
@@ -131,6 +142,10 @@ RULES: tuple[Rule, ...] = (
             r"npm_[a-z0-9]{36}",
             r"pypi-ageichlwas5vcmc",
             r"glpat-[a-z0-9_-]{20}",
+            r"sg\.[a-z0-9_-]{22}\.",
+            r"sq0csp-",
+            r"accountkey=[a-z0-9+/=]{16}",
+            r"-us[0-9]",
         ),
         window=320,
         accept=_random_looking,
@@ -274,14 +289,15 @@ RULES: tuple[Rule, ...] = (
     _R(
         id="secret.password_assignment",
         severity="medium",
-        summary="An inline credential assignment: password=..., api_key: ..., client_secret=..., "
+        summary="An inline credential assignment: password=..., passphrase=..., api_key: ..., "
+        "client_secret=..., "
         "and a name holding one (MYAPP_API_KEY=..., aws_secret_access_key: ..., dbPassword: ...)",
         why="Plain-text passwords in tool output end up in the model's context and logs.",
         fix="Warn mode masks the value.",
         source="detect-secrets KeywordDetector (its keywords, inside a longer name: "
         "STRIPE_SECRET, SENTRY_AUTH_TOKEN); CWE-798 (hard-coded credentials)",
         pattern=(
-            r"(?i:password|passwd|\bpwd|secret|api[_-]?(?:key|token)|apikey|access[_-]?token|"
+            r"(?i:password|passwd|passphrase|\bpwd|secret|api[_-]?(?:key|token)|apikey|access[_-]?token|"
             r"auth[_-]?(?:token|key)|client[_-]?(?:secret|key)|(?:db|database)[_-]?(?:pass|key)|"
             r"(?:service|account|priv|private|key)[_-]?(?:key|pass))"
             # a name that only refers to one (secretName, password_file, api_key_id ...)
@@ -293,6 +309,7 @@ RULES: tuple[Rule, ...] = (
             (
                 "password",
                 "passwd",
+                "passphrase",
                 "pwd",
                 "secret",
                 r"api[_-]?key",
