@@ -196,8 +196,9 @@ def test_init_creates_the_settings_and_undo_removes_them(tmp_path: Path) -> None
     _init(config)
     settings = claude_settings_path()
     assert json.loads(settings.read_bytes())["hooks"]["UserPromptSubmit"]
-    _init(config, "--undo")
+    undone = _init(config, "--undo")
     assert not settings.exists()
+    assert f"{settings} removed; backup at" in undone, undone  # (it said "written")
 
 
 def test_undo_of_one_project_keeps_the_hook_another_project_still_uses(tmp_path: Path) -> None:

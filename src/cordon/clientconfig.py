@@ -167,7 +167,7 @@ class ConfigPlan:
         old = self.old.decode("utf-8", "replace").splitlines(keepends=True)
         new = self.new.decode("utf-8", "replace").splitlines(keepends=True)
         name = str(self.path)
-        return "".join(difflib.unified_diff(old, new, fromfile=name, tofile=f"{name} (new)"))
+        return "".join(difflib.unified_diff(old, new, fromfile=name, tofile=f"{name} (after)"))
 
 
 # -- reading -------------------------------------------------------------------------------

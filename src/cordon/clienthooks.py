@@ -262,7 +262,7 @@ class HookPlan:
         old = (self.old or b"").decode("utf-8", "replace").splitlines(keepends=True)
         new = (self.new or b"").decode("utf-8", "replace").splitlines(keepends=True)
         name = str(self.path)
-        return "".join(difflib.unified_diff(old, new, fromfile=name, tofile=f"{name} (new)"))
+        return "".join(difflib.unified_diff(old, new, fromfile=name, tofile=f"{name} (after)"))
 
 
 def hook_command(cordon_command: str) -> str:

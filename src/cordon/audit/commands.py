@@ -561,7 +561,8 @@ def _write_plans(plan: Any, hook_plan: Any) -> None:
             console.print(Text(f"written; backup at {apply_plan(plan)}"))
         if hook_plan is not None and hook_plan.changed:
             backup = apply_hook_plan(hook_plan)
-            console.print(Text(f"{hook_plan.path} written; backup at {backup}"))
+            done = "removed" if hook_plan.new is None else "written"  # (--undo of the last hook)
+            console.print(Text(f"{hook_plan.path} {done}; backup at {backup}"))
     except ClientConfigError as exc:
         err.print(Text(f"cordon init: {exc}", style="red"))
         raise typer.Exit(2) from exc
