@@ -9,73 +9,165 @@ Copilot Chat, images through GitHub's Camo proxy, one pre-made image URL per cha
 link is fetched only when someone clicks it: it is no rendered resource here (the ``links``
 check reads links relayed by sending tools).
 
-Forms read, in every string at any depth (and in a string that holds a JSON object or array):
+Forms read, in every string at any depth (and in a string that holds JSON, up to four
+encodings deep):
 
 - Markdown images, inline ``![alt](url "title")`` and by reference ``![alt][ref]``,
-  ``![ref][]``, ``![ref]`` with a definition ``[ref]: url`` (CommonMark 0.31, 6.4 and 4.7);
-  every definition is read when the text has an image by reference.
-- HTML elements that load what they name without a click: ``src``, ``srcset``, ``poster``,
-  ``data``, ``background``, ``lowsrc``, ``href``/``xlink:href`` of ``img``, ``image``,
-  ``picture``, ``source``, ``video``, ``audio``, ``track``, ``iframe``, ``frame``, ``embed``,
-  ``object``, ``input``, ``link``, ``script``, ``use``, ``body``, ``table``, ``td``, ``th``;
-  and CSS ``url(...)`` anywhere (style attributes and elements). Attribute values are read
-  with HTML character references decoded, as a browser reads them.
-- Jira wiki markup images: ``!url!`` and ``!url|thumbnail!``.
-- Confluence storage format: ``<ri:url ri:value="url"/>`` (an external image).
+  ``![ref][]``, ``![ref]`` with a definition ``[ref]: url`` (CommonMark 0.31, 6.4 and 4.7):
+  alt text over several lines, with escaped brackets, code spans and brackets nested three
+  deep; destinations with backslash escapes and character references decoded (6.1, 2.5);
+  every definition, in a block quote or list item too, is read when the text has an image.
+- HTML start tags tokenized as a browser does (WHATWG HTML 13.2.5: ``/`` and any whitespace
+  between attributes, quoted values holding ``>``, character references decoded). Any
+  element's ``src``, ``srcset``, ``imagesrcset``, ``poster``, ``background``, ``lowsrc``,
+  ``dynsrc``; ``href`` and ``*:href`` of any element but ``a`` and ``area`` (a link: ``link``,
+  ``base``, SVG ``image``, ``use``, ``feImage``...); ``object``'s ``data``; the URL of
+  ``<meta http-equiv=refresh>``; SVG ``set``/``animate`` values; ``iframe srcdoc`` and any
+  attribute value holding markup, read again as markup; a ``data:`` URL's content.
+- CSS anywhere (style attributes and elements), character references and CSS escapes
+  decoded, comments dropped: ``url(...)``, ``src(...)``, ``@import "..."``, ``image-set()``.
+- Jira wiki markup images ``!url!``, ``!url|thumbnail!`` (options over several lines);
+  Confluence wiki macros whose parameter is a URL (``{widget:url=...}``, ``{iframe:src=...}``).
+- Confluence storage format: ``<ri:url ri:value="url"/>`` (an external image or a widget's
+  URL), a macro parameter whose text is a URL (``<ac:parameter ac:name="url">``), and the
+  escaped markup of an ``html`` macro's ``ac:plain-text-body``.
 - Notion API objects: a ``url`` member of an ``external`` file object (``image``, ``video``,
   ``audio``, ``pdf`` and ``file`` blocks, a page's ``cover`` and ``icon``), or of an
-  ``embed``, ``bookmark`` or ``link_preview`` block, whose preview Notion's servers fetch.
+  ``embed``, ``bookmark`` or ``link_preview`` block, and a ``link_mention``'s ``href``, whose
+  preview Notion's servers fetch.
+
+Markup inside code spans, fenced code and HTML comments is read too: whichever renderer
+shows the text (Jira wiki markup has no backtick fences) may not treat it as code.
 
 A tool the policy says nothing about (``renders`` unset) counts when its name says it writes
 content others read (:func:`renders_by_name`: ``create_page``, ``add_comment``,
 ``post_message``, ``update_issue``...) and its server does not mark it ``readOnlyHint``.
 
-Only URLs that leave the platform count: ``http:``/``https:`` (with or without the slashes,
-which a WHATWG parser adds to a special scheme) and scheme-relative ``//host`` or ``\\\\host``.
-A relative URL resolves to the platform itself.
+Only URLs that leave the platform count, read as a WHATWG URL parser reads them (leading and
+trailing controls and spaces dropped, tabs and newlines removed anywhere):
+``http:``/``https:`` (with or without the slashes, which a parser adds to a special scheme)
+and scheme-relative ``//host`` or ``\\\\host``. A relative URL resolves to the platform itself.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import html
 import json
 import re
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import unquote
 
 from cordon.taint import name_tokens
 
+# --- Markdown (CommonMark 0.31) ---
+#: one unit of link text: a character other than a bracket, backslash, backtick or ``<``; an
+#: escape (6.1); a code span of one or two backticks, raw HTML or an autolink (6.3, 6.5,
+#: 6.6: they bind tighter than brackets, so a ``]`` inside one does not end the text); a
+#: lone backtick or ``<``
+_MD_UNIT = r"(?:[^\[\]\\`<]|\\[\s\S]|(?>``(?:[^`]|`(?!`))*``)|(?>`[^`]*`)|`|(?><[^<>]*>)|<)"
+#: alt text: units and brackets nested three deep (6.4: balanced brackets), over lines;
+#: deeper nesting is caught by :func:`_md_deep`
+_MD_ALT = rf"(?:{_MD_UNIT}|\[(?:{_MD_UNIT}|\[{_MD_UNIT}*+\])*+\])*+"
 #: an inline markdown image: ``![alt](`` then the destination, in ``<...>`` or up to a space
-#: or the closing bracket (alt text may hold one level of balanced brackets)
-_MD_IMAGE = re.compile(r"!\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\(\s*(?:<([^>\n]*)>|([^\s)]+))")
-#: a markdown image by reference: ``![alt][ref]``, ``![ref][]`` or a shortcut ``![ref]``
-_MD_IMAGE_REF = re.compile(r"!\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\](?!\()")
-#: a link reference definition: up to three spaces, ``[label]:``, the destination
-_MD_DEFINITION = re.compile(r"(?m)^ {0,3}\[[^\]\n]+\]:[ \t]*\n?[ \t]*(?:<([^>\n]*)>|(\S+))")
-#: an element that loads a resource, and its attributes
-_HTML_TAG = re.compile(
-    r"(?i)<\s*(?:img|image|picture|source|video|audio|track|iframe|frame|embed|object|input"
-    r"|link|script|use|body|table|td|th)\b([^>]*)>"
+#: or the closing bracket
+_MD_IMAGE = re.compile(rf"!\[{_MD_ALT}\]\(\s*(?:<([^>\n]*)>|([^\s)]+))")
+#: a link reference definition (4.7): ``[label]:`` (the label may span lines, hold escaped
+#: brackets), the destination on that line or the next. Not anchored at a line start: a
+#: definition in a block quote or list item is defined for the whole document, and one
+#: that is not a definition at all only costs a false ask.
+_MD_DEFINITION = re.compile(
+    r"\[(?:[^\[\]\\]|\\[\s\S])++\]:[ \t]*(?:\n(?:[ \t]*>)*+)?[ \t]*(?:<([^>\n]*)>|(\S+))"
 )
-_HTML_ATTR = re.compile(
-    r"(?i)(?:^|[\s\"'/])(?:src|srcset|poster|data|background|lowsrc|href|xlink:href)\s*=\s*"
-    r"(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))"
+#: any inline destination ``](url)``, and an innermost bracket pair, for :func:`_md_deep`
+_MD_ANY_DEST = re.compile(r"\]\(\s*(?:<([^>\n]*)>|([^\s)]+))")
+_MD_PAIR = re.compile(r"\[[^\[\]]*\]")
+_MD_ESCAPED_BRACKET = re.compile(r"\\[\[\]\\]")
+#: a backslash escape of ASCII punctuation (6.1), decoded in a destination
+_MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+# --- HTML (WHATWG HTML 13.2.5, the tokenizer's tag states) ---
+#: a start tag: name, then attributes; possessive, so the match is the tokenizer's one
+#: parse and linear. The closing ``>`` is optional: a tag cut off by the end of the text
+#: is read as far as it goes.
+_TAG = re.compile(
+    r"<([A-Za-z][^\t\n\f\r />]*+)((?:[\t\n\f\r /]++|[^\t\n\f\r />][^\t\n\f\r />=]*+"
+    r"(?:[\t\n\f\r ]*+=[\t\n\f\r ]*+(?:\"[^\"]*+\"|'[^']*+'|[^\t\n\f\r >]*+))?+)*+)"
 )
-#: CSS ``url(...)``, quoted or not (``\28`` and other CSS escapes are decoded first)
-_CSS_URL = re.compile(r"(?i)url\(\s*(?:\"([^\"]*)\"|'([^']*)'|([^)\s]*))")
-_CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})\s?")
-#: a Jira wiki image: ``!url!`` or ``!url|options!`` on one line
-_JIRA_IMAGE = re.compile(r"!([^!\s|]+)(?:\|[^!\n]*)?!")
-#: Confluence storage format's external resource
-_RI_URL = re.compile(r"(?i)<\s*ri:url\b[^>]*\bri:value\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
-#: a URL that leaves the platform (see the module docstring)
-_EXTERNAL = re.compile(r"(?i)^[\x00-\x20]*(?:https?:|[\\/][\\/])")
-#: Notion: the parents whose ``url`` member is fetched without a click
+#: one attribute of a tag's attribute text: name, then a double, single or unquoted value
+_ATTR = re.compile(
+    r"([^\t\n\f\r />][^\t\n\f\r />=]*+)(?:[\t\n\f\r ]*+=[\t\n\f\r ]*+"
+    r"(?:\"([^\"]*+)\"|'([^']*+)'|([^\t\n\f\r >]*+)))?+"
+)
+#: attributes whose value is one URL the element loads, whatever the element: ``img``,
+#: ``video``, ``iframe``, ``embed``, ``script``... (``src``), ``video`` (``poster``), the
+#: ``background`` of ``body``, ``table``, ``thead``, ``tbody``, ``tfoot``, ``tr``, ``td``,
+#: ``th`` (WHATWG 15.3.2), legacy ``lowsrc``/``dynsrc``, Confluence's ``ri:value``
+_URL_ATTRS = frozenset({"src", "poster", "background", "lowsrc", "dynsrc", "ri:value"})
+#: attributes holding a list of image candidates (WHATWG 4.8.4.3.10)
+_SRCSET_ATTRS = frozenset({"srcset", "imagesrcset"})
+#: elements whose ``href`` is followed on a click, not loaded
+_LINK_TAGS = frozenset({"a", "area"})
+#: SVG animation elements, whose values can set an ``href`` (SVG 2, 19.2)
+_ANIMATE_TAGS = frozenset({"set", "animate"})
+_ANIMATE_ATTRS = frozenset({"to", "from", "by", "values"})
+#: cheap filters on a tag's attribute text: a name above, and a value that may leave the
+#: platform (a scheme's ``:``, ``//`` or ``\\`` even with tabs between, a character
+#: reference, markup)
+_ATTR_HINT = re.compile(r"(?i)src|href|background|poster|data|content|value|to|by|[<(&]")
+_VALUE_HINT = re.compile(r"[:&<\\]|/[\t\n\r]*/")
+#: ``<meta http-equiv=refresh content="5; url='...'">`` (WHATWG 4.2.5.3, declarative refresh)
+_REFRESH = re.compile(r"(?is)^[\s\d.]*[;,]?\s*(?:url\s*=\s*)?([\"']?)(.*)")
+
+# --- CSS (CSS Syntax 3, CSS Values 4, CSS Images 4) ---
+_CSS_URL = re.compile(r"(?i)(?:url|src)\(\s*(?:\"([^\"]*)\"|'([^']*)'|([^)\s]*))")
+_CSS_IMPORT = re.compile(r"(?i)@import\s*(?:\"([^\"]*)\"|'([^']*)')")
+_CSS_IMAGE_SET = re.compile(r"(?i)image-set\(([^()]*(?:\([^()]*\)[^()]*)*)")
+_CSS_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
+#: a CSS escape (4.3.7): up to six hex digits and one whitespace, or any other character
+_CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f0-9a-fA-F]))")
+_CSS_COMMENT = re.compile(r"/\*[\s\S]*?(?:\*/|$)")
+_CSS_HINT = ("url(", "src(", "@import", "image-set(")
+#: a style element's body, up to its end tag (a raw text element: WHATWG 13.1.2.1); inside
+#: SVG it is parsed as text, character references decoded, so they are decoded here too
+_STYLE_BODY = re.compile(r"<(?i:style)\b[^>]*>([^<]*+(?:<(?!/(?i:style))[^<]*+)*+)")
+
+# --- Jira and Confluence ---
+#: a Jira wiki image ``!url!`` or ``!url|options!`` with an external URL: every ``!`` is
+#: tried as an opener (a lookahead, so ``text!word!url!`` still finds the image); options
+#: may span lines
+_JIRA_IMAGE = re.compile(r"!(?=((?i:https?:|[\\/][\\/])[^!\s|]*)(?:\|[^!]{0,1024})?!)")
+#: a Confluence wiki macro with parameters ``{name:key=value|key=value}``
+_WIKI_MACRO = re.compile(r"\{[A-Za-z][\w-]*:([^{}\n]{1,4096})\}")
+#: a Confluence storage format macro parameter's text, and an ``html`` macro's body
+_AC_HINT = re.compile(r"(?i)<ac:")
+_AC_PARAMETER = re.compile(r"(?i)<ac:parameter\b[^>]*>([^<]*)")
+_AC_PLAIN_BODY = re.compile(r"(?i)<ac:plain-text-body\b[^>]*>([^<]*)")
+
+# --- URLs ---
+#: a URL that leaves the platform (see the module docstring), once cleaned as a URL parser
+#: cleans it
+_EXTERNAL = re.compile(r"(?i)^(?:https?:|[\\/][\\/])")
+#: the same before cleaning: a cheap filter (controls and spaces first, tabs and newlines
+#: between the scheme's letters), and a ``data:`` URL
+_MAY_LEAVE = re.compile(
+    r"(?i)^[\x00-\x20]*(?:h[\t\n\r]*t[\t\n\r]*t[\t\n\r]*p[\t\n\r]*(?:s[\t\n\r]*)?:"
+    r"|[\\/][\t\n\r]*[\\/]|data:)"
+)
+_C0_SPACE = "".join(map(chr, range(0x21)))
+_TAB_NEWLINE = re.compile(r"[\t\n\r]")
+_DATA_URL = re.compile(r"(?is)^data:([^,]*),(.*)$")
+#: Notion: the parents whose ``url`` (``href`` of a ``link_mention``) is fetched unclicked
 _NOTION_PARENTS = frozenset({"external", "embed", "bookmark", "link_preview"})
-#: a string read as JSON when it is an object or array up to this size
-_MAX_JSON = 1 << 20
+#: a string read as JSON when it is an object, array or string up to this size, this deep
+_MAX_JSON = 1 << 24
+_MAX_JSON_DEPTH = 4
+#: markup read inside markup (an attribute value, a data: URL, a macro body) this deep
+_MAX_DEPTH = 3
 #: cheap gates: a string with none of these holds no form above
-_GATES = ("![", "!", "<", "url(", "]:")
+_GATES = ("!", "<", "(", "@import", "]:", "{")
 
 
 #: name tokens of a write (``create_page``, ``post_message``, ``reply_to_thread``)
@@ -116,16 +208,21 @@ def rendered_urls(arguments: Any) -> list[tuple[str, str]]:
     fetch by itself, in order, each (path, url) once. See the module docstring."""
     out: dict[tuple[str, str], None] = {}
     for path, parent, key, value in _walk(arguments, "", ""):
-        if key == "url" and parent in _NOTION_PARENTS and _EXTERNAL.match(value):
-            out[(path, value.strip())] = None
-        for url in _in_text(value):
+        notion = (key == "url" and parent in _NOTION_PARENTS) or (
+            key == "href" and parent == "link_mention"
+        )
+        if notion:
+            for url in _external([value], 0):
+                out[(path, url)] = None
+        for url in _in_text(value, 0):
             out[(path, url)] = None
     return list(out)
 
 
 def _walk(value: Any, path: str, key: str) -> Iterator[tuple[str, str, str, str]]:
-    """(path, parent key, key, string) for each string leaf; a string holding a JSON object
-    or array is walked as one too (a client may pass a block list as text)."""
+    """(path, parent key, key, string) for each string leaf; a string holding JSON (an
+    object, an array or a string) is walked as one too (a client may pass a block list as
+    text, or encode it twice)."""
     stack: list[tuple[str, str, str, Any, int]] = [(path, "", key, value, 0)]
     while stack:
         p, parent, k, v, depth = stack.pop()
@@ -139,42 +236,185 @@ def _walk(value: Any, path: str, key: str) -> Iterator[tuple[str, str, str, str]
         elif isinstance(v, str):
             yield p, parent, k, v
             s = v.strip()
-            if depth < 2 and len(s) <= _MAX_JSON and s[:1] in ("{", "["):
+            if depth < _MAX_JSON_DEPTH and len(s) <= _MAX_JSON and s[:1] in ("{", "[", '"'):
                 try:
                     inner = json.loads(s)
-                except ValueError:
-                    continue
-                if isinstance(inner, (dict, list)):
+                except (ValueError, RecursionError):
+                    continue  # not JSON, or nested deeper than the parser's stack
+                if isinstance(inner, (dict, list, str)):
                     stack.append((p, parent, k, inner, depth + 1))
 
 
-def _in_text(text: str) -> Iterator[str]:
+def _in_text(text: str, depth: int) -> Iterator[str]:
     """The external URLs a renderer fetches from one string's markup."""
     if not any(g in text for g in _GATES):
         return
     found: list[str] = []
     if "![" in text:
-        found += [m[1] if m[1] is not None else m[2] for m in _MD_IMAGE.finditer(text)]
-        if _MD_IMAGE_REF.search(text) is not None:
-            found += [m[1] if m[1] is not None else m[2] for m in _MD_DEFINITION.finditer(text)]
+        found += _markdown(text)
     if "<" in text:
-        for tag in _HTML_TAG.finditer(text):
-            for m in _HTML_ATTR.finditer(tag[1]):
-                value = html.unescape(next(g for g in m.groups() if g is not None))
-                found += [part.split()[0] for part in value.split(",") if part.split()]
-        found += [html.unescape(next(g for g in m.groups() if g is not None))
-                  for m in _RI_URL.finditer(text)]  # fmt: skip
-    if "url(" in text.lower():
-        decoded = _CSS_ESCAPE.sub(lambda m: _char(m[1]), html.unescape(text))
-        found += [next(g for g in m.groups() if g is not None) for m in _CSS_URL.finditer(decoded)]
+        found += _html(text, depth)
+        found += _confluence(text, depth)
+    found += _css(text, decode=False)
     if "!" in text:
         found += [m[1] for m in _JIRA_IMAGE.finditer(text)]
-    for url in found:
+    if "{" in text:
+        found += _wiki_macros(text)
+    yield from _external(found, depth)
+
+
+def _external(candidates: list[str], depth: int) -> Iterator[str]:
+    """Each candidate that leaves the platform, cleaned as a WHATWG URL parser cleans it
+    (URL Standard 4.4: C0 controls and spaces stripped at both ends, every tab and newline
+    removed, so ``ht<TAB>tps:`` is ``https:``); a ``data:`` URL's content is read as
+    markup (an ``iframe`` or ``object`` showing it loads what it names)."""
+    for raw in dict.fromkeys(candidates):
+        if _MAY_LEAVE.match(raw) is None:
+            continue
+        if raw.isprintable() and not raw.startswith(" ") and not raw.endswith(" "):
+            url = raw  # nothing to clean (the common case)
+        else:
+            url = _TAB_NEWLINE.sub("", raw.strip(_C0_SPACE))
         if _EXTERNAL.match(url):
-            yield url.strip()
+            yield url
+        elif depth < _MAX_DEPTH and url[:5].lower() == "data:":
+            payload = _data_payload(url)
+            if payload:
+                yield from _in_text(payload, depth + 1)
 
 
-def _char(hexdigits: str) -> str:
+def _data_payload(url: str) -> str:
+    """A ``data:`` URL's content as text (RFC 2397: percent-encoded, or ``;base64``)."""
+    m = _DATA_URL.match(url)
+    if m is None:
+        return ""
+    if m[1].strip().lower().endswith(";base64"):
+        try:
+            data = base64.b64decode(re.sub(r"[^A-Za-z0-9+/]", "", unquote(m[2])) + "==")
+        except (binascii.Error, ValueError):
+            return ""
+        return data.decode("utf-8", "replace")
+    return unquote(m[2])
+
+
+def _markdown(text: str) -> list[str]:
+    """Destinations of markdown images, inline and (any image present) every definition,
+    with backslash escapes and character references decoded as CommonMark does."""
+    pattern = _MD_ANY_DEST if _md_deep(text) else _MD_IMAGE
+    found = [m[1] if m[1] is not None else m[2] for m in pattern.finditer(text)]
+    # an image by reference, or an inline one whose destination does not parse (read then
+    # as a shortcut reference): every definition may be an image's
+    found += [m[1] if m[1] is not None else m[2] for m in _MD_DEFINITION.finditer(text)]
+    return [html.unescape(_MD_ESCAPE.sub(r"\1", u)) if ("\\" in u or "&" in u) else u
+            for u in found]  # fmt: skip
+
+
+def _md_deep(text: str) -> bool:
+    """True when an image's alt text nests brackets deeper than :data:`_MD_ALT` reads
+    (CommonMark pairs a ``]`` with the nearest open bracket, at any depth): three passes
+    drop every bracket pair up to three deep, and an ``![`` still followed by a ``]`` opens
+    a deeper one. Then every inline destination in the text counts, links too."""
+    s = _MD_ESCAPED_BRACKET.sub("", text)
+    for _ in range(3):
+        s = _MD_PAIR.sub("", s)
+    i = s.find("![")
+    return i >= 0 and s.find("]", i) >= 0
+
+
+def _html(text: str, depth: int) -> list[str]:
+    """URLs the elements in ``text`` load, their attributes read as a browser reads them."""
+    found: list[str] = []
+    for tag in _TAG.finditer(text):
+        attrs = tag[2]
+        if "=" not in attrs or not (_VALUE_HINT.search(attrs) and _ATTR_HINT.search(attrs)):
+            continue
+        values = [
+            (m[1].lower(), html.unescape(next((g for g in m.groups()[1:] if g is not None), "")))
+            for m in _ATTR.finditer(attrs)
+        ]
+        found += _tag_urls(tag[1].lower(), values, "<" in attrs, depth)
+    for m in _STYLE_BODY.finditer(text):
+        found += _css(html.unescape(m[1]), decode=True)
+    return found
+
+
+def _tag_urls(name: str, attrs: list[tuple[str, str]], markup: bool, depth: int) -> list[str]:
+    """URLs one element loads, from its (lower-cased name, decoded value) attributes.
+    ``markup``: its attribute text holds a ``<`` (a link whose attribute value a markdown
+    renderer may cut short, leaving a nested tag's ``href`` to the browser)."""
+    found: list[str] = []
+    for attr, value in attrs:
+        if attr in _URL_ATTRS or (attr == "data" and name == "object"):
+            found.append(value)
+        elif attr in _SRCSET_ATTRS:
+            # every token: a candidate's URL ends at whitespace, the list splits at commas
+            found += [t for t in re.split(r"[\s,]+", value) if t]
+        elif attr == "href" or attr.endswith(":href"):
+            if name not in _LINK_TAGS or markup:
+                found.append(value)
+        elif name in _ANIMATE_TAGS and attr in _ANIMATE_ATTRS:
+            found += value.split(";")
+        elif (
+            name == "meta"
+            and attr == "content"
+            and ("http-equiv", "refresh") in [(a, v.strip().lower()) for a, v in attrs]
+        ):
+            m = _REFRESH.match(value)
+            if m is not None:
+                found.append(m[2].split(m[1])[0] if m[1] else m[2])
+        if "(" in value or "@" in value:
+            found += _css(value, decode=True)  # style, and SVG fill, filter, mask...
+        if depth < _MAX_DEPTH and "<" in value:
+            # ``iframe srcdoc``, and markup inside a value: a markdown renderer that does
+            # not take the outer tag for HTML escapes it and passes the inner one through
+            found += _in_text(value, depth + 1)
+    return found
+
+
+def _css(text: str, *, decode: bool) -> list[str]:
+    """URLs CSS in ``text`` loads, comments dropped. ``decode``: text a browser hands to
+    the CSS parser (a style element's body, an attribute's value), whose CSS escapes are
+    decoded first (CSS Syntax 4.3.7: ``\\75 rl(`` is ``url(``, ``https\\:`` is ``https:``).
+    Plain text is read as it is: no renderer parses it as CSS."""
+    if decode and "\\" in text:
+        text = _CSS_ESCAPE.sub(_css_char, text)
+    if "/*" in text:
+        text = _CSS_COMMENT.sub("", text)
+    low = text.lower()
+    if not any(h in low for h in _CSS_HINT):
+        return []
+    found = [next(g for g in m.groups() if g is not None) for m in _CSS_URL.finditer(text)]
+    found += [m[1] if m[1] is not None else m[2] for m in _CSS_IMPORT.finditer(text)]
+    for m in _CSS_IMAGE_SET.finditer(text):
+        found += [s[1] if s[1] is not None else s[2] for s in _CSS_STRING.finditer(m[1])]
+    return found
+
+
+def _css_char(m: re.Match[str]) -> str:
     """A CSS escape's character (an out-of-range one reads as U+FFFD, as CSS says)."""
-    n = int(hexdigits, 16)
+    if m[2] is not None:
+        return m[2]
+    n = int(m[1], 16)
     return chr(n) if 0 < n <= 0x10FFFF and not 0xD800 <= n <= 0xDFFF else "\ufffd"
+
+
+def _confluence(text: str, depth: int) -> list[str]:
+    """Confluence storage format beyond plain tags: a macro parameter given as text (a
+    ``widget``'s or ``iframe``'s URL), an ``html`` macro's escaped body read as markup."""
+    if _AC_HINT.search(text) is None:
+        return []
+    found = [html.unescape(m[1]) for m in _AC_PARAMETER.finditer(text)]
+    if depth < _MAX_DEPTH:
+        for m in _AC_PLAIN_BODY.finditer(text):
+            if "&" in m[1]:
+                found += _in_text(html.unescape(m[1]), depth + 1)
+    return found
+
+
+def _wiki_macros(text: str) -> list[str]:
+    """Parameters of Confluence wiki markup macros (``{widget:url=...}``, the default
+    parameter ``{widget:https://...}``): each value, split at ``|``."""
+    found: list[str] = []
+    for m in _WIKI_MACRO.finditer(text):
+        found += [part.split("=", 1)[-1] for part in m[1].split("|")]
+    return found

@@ -1,0 +1,301 @@
+"""Red-team spellings of a rendered resource: markup a real renderer (CommonMark/GFM, a
+browser's HTML tokenizer per WHATWG, CSS, Jira wiki markup, Confluence storage format and
+wiki markup, Notion's API) fetches with no click, written so a simpler extractor would not
+see it. Each case notes the renderer behaviour that makes it a fetch. The near misses below
+are what a page only links to, or the platform serves itself."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from cordon.engine.rendered import rendered_urls
+
+EVIL = "https://evil.example/p.png"
+
+
+def _found(arguments: dict[str, Any]) -> list[str]:
+    return [u for _, u in rendered_urls(arguments) if "evil.example" in u]
+
+
+# (case id, text): each must yield a URL on evil.example
+HTML_CASES = [
+    # WHATWG 13.2.5.33-36: "/" and any whitespace separate attributes; spaces around "="
+    ("slash-separator", f'<img/src="{EVIL}">'),
+    ("newline-separators", f'<img\nalt=x\nsrc="{EVIL}">'),
+    ("tab-separators", f"<img\talt=x\tsrc={EVIL}>"),
+    ("spaces-around-equals", f'<img src = "{EVIL}">'),
+    # a quoted value may hold ">" (13.2.5.36): the tag does not end there
+    ("quoted-gt-before-src", f'<img alt=">" src="{EVIL}">'),
+    ("quoted-gt-single", f"<img alt='a>b' src={EVIL}>"),
+    # character references in attribute values are decoded (13.2.5.72), also unquoted
+    ("named-colon-unquoted", "<img src=https&colon;//evil.example/p.png>"),
+    ("hex-colon", '<img src="https&#x3a;//evil.example/p.png">'),
+    ("decimal-h-no-semicolon", '<img src="&#104ttps://evil.example/p.png">'),
+    # URL Standard 4.4: C0 controls and spaces stripped at both ends, tab and newline
+    # removed anywhere, the scheme is case-insensitive
+    ("leading-control", f'<img src="\x01 {EVIL}">'),
+    ("tab-inside-scheme", '<img src="ht\ttps://evil.example/p.png">'),
+    ("tab-entity-inside-scheme", '<img src="ht&Tab;tps://evil.example/p.png">'),
+    ("newline-between-slashes", '<img src="https:/\n/evil.example/p.png">'),
+    ("newline-entity-scheme-relative", '<img src="/&NewLine;/evil.example/p.png">'),
+    ("uppercase-scheme", '<img src="HTTPS://evil.example/p.png">'),
+    # a special scheme reads "\" as "/"
+    ("backslash-scheme-relative", '<img src="\\\\evil.example\\p.png">'),
+    ("backslash-after-scheme", '<img src="https:\\\\evil.example/p.png">'),
+    # elements and attributes that load without a click
+    ("picture-source-srcset", f'<picture><source srcset="{EVIL}"></picture>'),
+    ("srcset-no-space-after-comma", f'<img srcset="/a.png 1x,{EVIL} 2x">'),
+    ("svg-image-href", f'<svg><image href="{EVIL}"/></svg>'),
+    ("svg-feimage", f'<svg><filter><feImage href="{EVIL}"/></filter></svg>'),
+    ("svg-any-prefix-href", f'<svg><image x:href="{EVIL}"/></svg>'),
+    ("svg-set-href", f'<svg><image><set attributeName="href" to="{EVIL}"/></image></svg>'),
+    ("object-data", f'<object data="{EVIL}"></object>'),
+    ("link-stylesheet", f'<link rel=stylesheet href="{EVIL}">'),
+    ("link-imagesrcset", f'<link rel=preload as=image imagesrcset="{EVIL} 1x">'),
+    ("base-href", '<base href="https://evil.example/"><img src="p.png">'),
+    ("meta-refresh", f'<meta http-equiv="refresh" content="0;url={EVIL}">'),
+    ("meta-refresh-bare", f"<meta http-equiv=refresh content='0; {EVIL}'>"),
+    ("meta-refresh-quoted", f"<meta http-equiv=REFRESH content=\"1, URL='{EVIL}'\">"),
+    ("tr-background", f'<table><tr background="{EVIL}"><td>x</td></tr></table>'),
+    ("tbody-background", f'<table><tbody background="{EVIL}"></tbody></table>'),
+    ("mathml-mglyph", f'<math><mglyph src="{EVIL}"/></math>'),
+    ("custom-element-src", f'<amp-img src="{EVIL}"></amp-img>'),
+    ("tag-cut-off-at-end", f'<img src="{EVIL}"'),
+    # markup in markup: srcdoc is a document; a data: URL in a frame is one too
+    ("iframe-srcdoc", '<iframe srcdoc="&lt;img src=https://evil.example/p.png&gt;"></iframe>'),
+    ("iframe-data-html", '<iframe src="data:text/html,%3Cimg%20src%3D' + EVIL + '%3E">'),
+    (
+        "object-data-svg-base64",
+        '<object data="data:image/svg+xml;base64,'
+        + base64.b64encode(f'<svg><image href="{EVIL}"/></svg>'.encode()).decode()
+        + '"></object>',
+    ),
+    # a markdown renderer that does not take the outer tag for HTML (an attribute name
+    # CommonMark 6.6 refuses) escapes it and passes the inner tag through
+    ("markdown-escaped-outer-tag", f'<div x!="<img src={EVIL}>">'),
+    ("markdown-escaped-outer-link", f'<a x!="<link href={EVIL}>">x</a>'),
+]
+
+CSS_CASES = [
+    ("style-import-url", f"<style>@import url({EVIL});</style>"),
+    ("style-import-string", f'<style>@import "{EVIL}";</style>'),
+    ("style-import-comment", f"<style>@import/**/'{EVIL}';</style>"),
+    ("image-set-string", f"<div style=\"background-image: image-set('{EVIL}' 1x)\">x</div>"),
+    ("webkit-image-set", f"<div style='background:-webkit-image-set(\"{EVIL}\" 1x)'>x</div>"),
+    # CSS Syntax 4.3.7: escapes decode before tokenizing, so "\75 rl(" is "url("
+    ("css-hex-escape-function", f'<div style="background:\\75 rl({EVIL})">x</div>'),
+    ("css-letter-escape-function", f'<div style="background:u\\rl({EVIL})">x</div>'),
+    (
+        "css-escaped-colon-in-url",
+        "<p style=\"background:url('https\\:\\/\\/evil.example/p.png')\">",
+    ),
+    (
+        "css-escape-in-style-element",
+        "<style>b{background:\\75 rl(https://evil.example/p.png)}</style>",
+    ),
+    # the attribute value is entity-decoded before CSS reads it
+    ("entity-in-style-attribute", f'<div style="background:&#117;rl({EVIL})">x</div>'),
+    ("entity-paren-in-style-attribute", f'<div style="background:url&lpar;{EVIL})">x</div>'),
+    ("svg-fill-url", f'<svg><rect fill="url({EVIL}#p)"/></svg>'),
+    ("uppercase-url", f"<div style='background:URL({EVIL})'>x</div>"),
+]
+
+MARKDOWN_CASES = [
+    ("angle-destination-with-space", "![x](<https://evil.example/p p.png>)"),
+    # CommonMark 6.4: link text may span lines, hold escaped or balanced brackets at any
+    # depth; code spans, raw HTML and autolinks bind tighter than brackets
+    ("alt-over-two-lines", f"![a\nb]({EVIL})"),
+    ("alt-escaped-bracket", f"![a\\]b]({EVIL})"),
+    ("alt-nested-three", f"![a [b [c] d] e]({EVIL})"),
+    ("alt-nested-five", f"![a [b [c [d [e] d] c] b] a]({EVIL})"),
+    ("alt-code-span-bracket", f"![`]`]({EVIL})"),
+    ("alt-double-backtick-code-span", f"![``a]``]({EVIL})"),
+    ("alt-raw-html-bracket", f'![<span title="]">]({EVIL})'),
+    ("alt-autolink-bracket", f"![<https://x.example/]>]({EVIL})"),
+    ("alt-holds-a-link", f"![a [b](c) d]({EVIL})"),
+    # 6.1/2.5: a destination's backslash escapes and character references are decoded
+    ("destination-named-entity", "![x](https&colon;//evil.example/p.png)"),
+    ("destination-numeric-entity", "![x](&#104;ttps://evil.example/p.png)"),
+    ("destination-backslash-escape", "![x](https\\://evil.example/p.png)"),
+    ("destination-on-next-line", f"![x](\n{EVIL})"),
+    ("image-inside-link", f"[![x]({EVIL})](https://other.example/)"),
+    ("uppercase-scheme", "![x](HTTPS://evil.example/p.png)"),
+    # 4.7: definitions with a title, on the next line, any case, escaped or multi-line
+    # labels, inside a block quote or list item (defined for the whole document)
+    ("definition-title", f'![x][r]\n\n[r]: {EVIL} "t"'),
+    ("definition-next-line", f"![x][r]\n\n[r]:\n   {EVIL}"),
+    ("definition-label-case", f"![x][R]\n\n[r]: {EVIL}"),
+    ("definition-escaped-label", f"![x][a\\]b]\n\n[a\\]b]: {EVIL}"),
+    ("definition-two-line-label", f"![x][a\nb]\n\n[a\nb]: {EVIL}"),
+    ("definition-in-block-quote", f"![x][r]\n\n> [r]: {EVIL}"),
+    ("definition-in-list-item", f"![x][r]\n\n- [r]: {EVIL}"),
+    ("definition-entity", "![x][r]\n\n[r]: https&#58;//evil.example/p.png"),
+    ("reference-alt-over-lines", f"![a\nb][r]\n\n[r]: {EVIL}"),
+    # an inline destination that does not parse leaves a shortcut reference ![r]
+    ("shortcut-after-bad-inline", f"![r](not a url)\n\n[r]: {EVIL}"),
+    # not exempted: Jira wiki markup has no backtick fences, another renderer may differ
+    ("inside-code-fence", f"```\n![x]({EVIL})\n```"),
+]
+
+JIRA_CONFLUENCE_CASES = [
+    ("jira-options-over-lines", f"!{EVIL}|width=1,\nheight=2!"),
+    ("jira-after-other-bang", f"Wow!See!{EVIL}!"),
+    ("jira-after-markdown-image", f"![x](a)!{EVIL}!"),
+    ("jira-uppercase", "!HTTPS://evil.example/p.png!"),
+    ("wiki-widget-macro", f"{{widget:url={EVIL}}}"),
+    ("wiki-iframe-macro", f"{{iframe:src={EVIL}|width=1}}"),
+    ("wiki-macro-default-parameter", f"{{widget:{EVIL}}}"),
+    ("ri-url-single-quotes", f"<ac:image><ri:url ri:value='{EVIL}'/></ac:image>"),
+    ("ri-url-spacing", f'<ac:image><ri:url  ri:value = "{EVIL}" /></ac:image>'),
+    ("ri-url-quoted-gt", f'<ri:url x=">" ri:value="{EVIL}"/>'),
+    ("ri-url-entity", '<ri:url ri:value="https&#58;//evil.example/p.png"/>'),
+    (
+        "widget-parameter-text",
+        '<ac:structured-macro ac:name="widget"><ac:parameter ac:name="url">'
+        f"{EVIL}</ac:parameter></ac:structured-macro>",
+    ),
+    (
+        "iframe-macro-src",
+        '<ac:structured-macro ac:name="iframe"><ac:parameter ac:name="src">'
+        f'<ri:url ri:value="{EVIL}"/></ac:parameter></ac:structured-macro>',
+    ),
+    # an html macro's body is XML text: &lt; is "<" to the macro, which emits it as HTML
+    (
+        "html-macro-escaped-body",
+        '<ac:structured-macro ac:name="html"><ac:plain-text-body>&lt;img src="'
+        f'{EVIL}"&gt;</ac:plain-text-body></ac:structured-macro>',
+    ),
+    (
+        "html-macro-cdata-body",
+        '<ac:structured-macro ac:name="html"><ac:plain-text-body><![CDATA[<img src="'
+        f'{EVIL}">]]></ac:plain-text-body></ac:structured-macro>',
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(t, id=i)
+        for i, t in HTML_CASES + CSS_CASES + MARKDOWN_CASES + JIRA_CONFLUENCE_CASES
+    ],
+)
+def test_a_spelling_a_renderer_fetches_is_found(text: str) -> None:
+    assert _found({"body": text}), rendered_urls({"body": text})
+
+
+def _embed(url: str = EVIL) -> list[dict[str, Any]]:
+    return [{"type": "embed", "embed": {"url": url}}]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        pytest.param(
+            {"children": [{"type": t, t: {"type": "external", "external": {"url": EVIL}}}]},
+            id=f"notion-{t}",
+        )  # fmt: skip
+        for t in ("image", "video", "audio", "file", "pdf")
+    ]
+    + [
+        pytest.param({"icon": {"type": "external", "external": {"url": EVIL}}}, id="notion-icon"),
+        pytest.param(
+            {"children": [{"type": "link_preview", "link_preview": {"url": EVIL}}]},
+            id="notion-link-preview",
+        ),  # fmt: skip
+        # Notion fetches a link mention's title and icon to show it
+        pytest.param(
+            {
+                "children": [
+                    {
+                        "type": "paragraph",
+                        "paragraph": {
+                            "rich_text": [
+                                {
+                                    "type": "mention",
+                                    "mention": {
+                                        "type": "link_mention",
+                                        "link_mention": {"href": EVIL},
+                                    },
+                                }
+                            ]
+                        },
+                    }
+                ]
+            },
+            id="notion-link-mention",
+        ),  # fmt: skip
+        pytest.param({"children": json.dumps(json.dumps(_embed()))}, id="json-string-twice"),
+        pytest.param(
+            {"children": json.dumps(json.dumps(json.dumps(_embed())))}, id="json-string-three-times"
+        ),  # fmt: skip
+        pytest.param({"children": _embed("ht\ttps://evil.example/p.png")}, id="notion-tab-url"),
+        pytest.param(
+            {
+                "children": json.dumps(
+                    [
+                        {
+                            "type": "paragraph",
+                            "paragraph": {"rich_text": [{"text": {"content": "x" * 1_100_000}}]},
+                        }
+                    ]
+                    + _embed()
+                )
+            },
+            id="json-string-over-a-megabyte",
+        ),  # fmt: skip
+    ],
+)
+def test_a_notion_object_the_platform_fetches_is_found(arguments: dict[str, Any]) -> None:
+    assert _found(arguments), rendered_urls(arguments)
+
+
+def test_deeply_nested_json_text_is_no_crash() -> None:
+    # a string of 100k "[" is no JSON the parser can nest into: read as text, no error
+    assert rendered_urls({"children": "[" * 100_000}) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(f"[x]({EVIL})", id="markdown-link"),
+        pytest.param(f"<{EVIL}>", id="autolink"),
+        pytest.param(EVIL, id="bare-url"),
+        pytest.param("![x](/a.png) ![y](a/b.png) ![z](?q=1)", id="relative"),
+        pytest.param("![x](data:image/png;base64,iVBORw0KGgo=)", id="data-image"),
+        pytest.param(f'<a href="{EVIL}">x</a>', id="anchor-href"),
+        pytest.param(f'<map><area href="{EVIL}"></map>', id="area-href"),
+        pytest.param(f'<a title="a>b" href="{EVIL}">x</a>', id="anchor-quoted-gt"),
+        pytest.param(f"&lt;img src={EVIL}&gt;", id="escaped-tag-shown-as-text"),
+        pytest.param(f'<img alt="src={EVIL}" src="/a.png">', id="url-inside-alt"),
+        pytest.param(f"<div title='{EVIL}'>x</div>", id="title-attribute"),
+        pytest.param(f'<meta name="description" content="{EVIL}">', id="meta-not-refresh"),
+        pytest.param(f"![x](/a.png)\n\n[link]({EVIL})", id="image-and-later-link"),
+        pytest.param(f"Hello!{EVIL} is down!", id="bang-without-image"),
+        pytest.param(f"!not-a-url! and !{EVIL[8:]}!", id="jira-image-without-scheme"),
+        pytest.param("{code:title=Example}x{code}", id="wiki-macro-without-url"),
+        pytest.param(f"<ac:link><ri:page ri:content-title='{EVIL}'/></ac:link>", id="ri-page"),
+        pytest.param(f"url {EVIL} (see)", id="url-word-not-css"),
+        pytest.param(
+            f'<img src="/a.png" srcset="/a.png 1x, /b.png 2x"><a href="{EVIL}">',
+            id="local-images-then-link",
+        ),  # fmt: skip
+    ],
+)
+def test_a_near_miss_is_not_a_rendered_resource(text: str) -> None:
+    assert rendered_urls({"body": text}) == []
+
+
+def test_every_url_a_tag_loads_is_read_once_cleaned() -> None:
+    text = f'<img src="\t{EVIL}\n" srcset="{EVIL} 1x, https://evil.example/q.png 2x">'
+    assert [u for _, u in rendered_urls({"body": text})] == [EVIL, "https://evil.example/q.png"]
+
+
+def test_a_data_url_in_a_frame_is_read_as_its_content() -> None:
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg"><image href="{EVIL}"/></svg>'
+    assert _found({"body": f'<iframe src="data:image/svg+xml,{quote(svg)}"></iframe>'})
