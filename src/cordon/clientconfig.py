@@ -308,6 +308,12 @@ def pin_file_for(name: str, entry: dict[str, Any], pin_dir: Path | str) -> Path:
     command fetches is not part of it: a changed definition after an update is caught. A
     remote server is given as ``{"url": URL}`` (whether a url entry or ``mcp-remote`` reached
     it): its URL joins the hash, its headers (tokens change) do not.
+
+    An entry that names ``${workspaceFolder}`` (VS Code and Cursor expand it in ``command``,
+    ``args`` and ``cwd``, and so in cordon's own arguments: a user-level entry runs once per
+    workspace) gets ``-${workspaceFolderBasename}`` at the end of the file's name: each
+    workspace pins its own expansion, instead of the second workspace's start stopping with
+    ``pin.server_changed`` (two workspaces of one name still share a file, and say so).
     """
     stem = _UNSAFE_NAME.sub("_", name).strip("._-")[:48] or "server"
     fields = [name, entry.get("command"), entry.get("args", []), entry.get("cwd")]
@@ -320,7 +326,8 @@ def pin_file_for(name: str, entry: dict[str, Any], pin_dir: Path | str) -> Path:
         default=str,
     )
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
-    return Path(pin_dir) / f"{stem}-{digest}.json"
+    per_workspace = "-${workspaceFolderBasename}" if "${workspaceFolder" in key else ""
+    return Path(pin_dir) / f"{stem}-{digest}{per_workspace}.json"
 
 
 def run_pin_file(name: str, command: Sequence[str], url: str | None) -> Path:
