@@ -309,9 +309,10 @@ def pin_file_for(name: str, entry: dict[str, Any], pin_dir: Path | str) -> Path:
     remote server is given as ``{"url": URL}`` (whether a url entry or ``mcp-remote`` reached
     it): its URL joins the hash, its headers (tokens change) do not.
 
-    An entry that names ``${workspaceFolder}`` (VS Code and Cursor expand it in ``command``,
-    ``args`` and ``cwd``, and so in cordon's own arguments: a user-level entry runs once per
-    workspace) gets ``-${workspaceFolderBasename}`` at the end of the file's name: each
+    An entry that names ``${workspaceFolder}`` (VS Code expands its predefined variables in
+    ``command``, ``args`` and ``cwd``, and so in cordon's own arguments: a user-level entry
+    runs once per workspace) gets ``-${workspaceFolderBasename}`` at the end of the file's
+    name (a client that leaves it as written keeps one file, as before): each
     workspace pins its own expansion, instead of the second workspace's start stopping with
     ``pin.server_changed`` (two workspaces of one name still share a file, and say so).
     """
