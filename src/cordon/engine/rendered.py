@@ -124,21 +124,21 @@ _REFRESH = re.compile(r"(?is)^[\s\d.]*[;,]?\s*(?:url\s*=\s*)?([\"']?)(.*)")
 # --- CSS (CSS Syntax 3, CSS Values 4, CSS Images 4) ---
 _CSS_URL = re.compile(r"(?i)(?:url|src)\(\s*(?:\"([^\"]*)\"|'([^']*)'|([^)\s]*))")
 _CSS_IMPORT = re.compile(r"(?i)@import\s*(?:\"([^\"]*)\"|'([^']*)')")
-_CSS_IMAGE_SET = re.compile(r"(?i)image-set\(([^()]*(?:\([^()]*\)[^()]*)*)")
+_CSS_IMAGE_SET = re.compile(r"(?i)image(?:-set)?\(([^()]*(?:\([^()]*\)[^()]*)*)")
 _CSS_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 #: a CSS escape (4.3.7): up to six hex digits and one whitespace, or any other character
 _CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f0-9a-fA-F]))")
 _CSS_COMMENT = re.compile(r"/\*[\s\S]*?(?:\*/|$)")
-_CSS_HINT = ("url(", "src(", "@import", "image-set(")
+_CSS_HINT = ("url(", "src(", "@import", "image-set(", "image(")
 #: a style element's body, up to its end tag (a raw text element: WHATWG 13.1.2.1); inside
 #: SVG it is parsed as text, character references decoded, so they are decoded here too
 _STYLE_BODY = re.compile(r"<(?i:style)\b[^>]*>([^<]*+(?:<(?!/(?i:style))[^<]*+)*+)")
 
 # --- Jira and Confluence ---
-#: a Jira wiki image ``!url!`` or ``!url|options!`` with an external URL: every ``!`` is
-#: tried as an opener (a lookahead, so ``text!word!url!`` still finds the image); options
-#: may span lines
-_JIRA_IMAGE = re.compile(r"!(?=((?i:https?:|[\\/][\\/])[^!\s|]*)(?:\|[^!]{0,1024})?!)")
+#: a Jira wiki image ``!url!`` or ``!url|options!`` whose URL may be external (a scheme, a
+#: slash, a character reference the page's HTML would decode): every ``!`` is tried as an
+#: opener (a lookahead, so ``text!word!url!`` still finds the image); options may span lines
+_JIRA_IMAGE = re.compile(r"!(?=((?i:h|[\\/&])[^!\s|]*)(?:\|[^!]{0,1024})?!)")
 #: a Confluence wiki macro with parameters ``{name:key=value|key=value}``
 _WIKI_MACRO = re.compile(r"\{[A-Za-z][\w-]*:([^{}\n]{1,4096})\}")
 #: a Confluence storage format macro parameter's text, and an ``html`` macro's body
@@ -164,8 +164,10 @@ _NOTION_PARENTS = frozenset({"external", "embed", "bookmark", "link_preview"})
 #: a string read as JSON when it is an object, array or string up to this size, this deep
 _MAX_JSON = 1 << 24
 _MAX_JSON_DEPTH = 4
-#: markup read inside markup (an attribute value, a data: URL, a macro body) this deep
+#: markup read inside markup (an attribute value, a data: URL, a macro body) this deep;
+#: deeper, every URL-shaped token counts
 _MAX_DEPTH = 3
+_BARE_URL = re.compile(r"(?i)(?:https?:|[\\/][\\/])[^\s\"'<>()]+")
 #: cheap gates: a string with none of these holds no form above
 _GATES = ("!", "<", "(", "@import", "]:", "{")
 
@@ -207,7 +209,10 @@ def rendered_urls(arguments: Any) -> list[tuple[str, str]]:
     """``(argument path, url)`` for every resource a page rendering ``arguments`` would
     fetch by itself, in order, each (path, url) once. See the module docstring."""
     out: dict[tuple[str, str], None] = {}
-    for path, parent, key, value in _walk(arguments, "", ""):
+    leaves = list(_walk(arguments, "", ""))
+    # a definition in one argument serves an image in another when the server joins them
+    images = any("![" in leaf[3] for leaf in leaves)
+    for path, parent, key, value in leaves:
         notion = (key == "url" and parent in _NOTION_PARENTS) or (
             key == "href" and parent == "link_mention"
         )
@@ -216,6 +221,9 @@ def rendered_urls(arguments: Any) -> list[tuple[str, str]]:
                 out[(path, url)] = None
         for url in _in_text(value, 0):
             out[(path, url)] = None
+        if images and "]:" in value and "![" not in value:
+            for url in _external(_md_definitions(value), 0):
+                out[(path, url)] = None
     return list(out)
 
 
@@ -257,7 +265,7 @@ def _in_text(text: str, depth: int) -> Iterator[str]:
         found += _confluence(text, depth)
     found += _css(text, decode=False)
     if "!" in text:
-        found += [m[1] for m in _JIRA_IMAGE.finditer(text)]
+        found += [html.unescape(m[1]) for m in _JIRA_IMAGE.finditer(text)]
     if "{" in text:
         found += _wiki_macros(text)
     yield from _external(found, depth)
@@ -277,10 +285,10 @@ def _external(candidates: list[str], depth: int) -> Iterator[str]:
             url = _TAB_NEWLINE.sub("", raw.strip(_C0_SPACE))
         if _EXTERNAL.match(url):
             yield url
-        elif depth < _MAX_DEPTH and url[:5].lower() == "data:":
+        elif url[:5].lower() == "data:":
             payload = _data_payload(url)
             if payload:
-                yield from _in_text(payload, depth + 1)
+                yield from _external(_nested(payload, depth), depth + 1)
 
 
 def _data_payload(url: str) -> str:
@@ -297,6 +305,21 @@ def _data_payload(url: str) -> str:
     return unquote(m[2])
 
 
+def _nested(text: str, depth: int) -> list[str]:
+    """Markup inside markup (an attribute value, a ``data:`` URL's content, a macro's body)
+    read one level deeper. Past :data:`_MAX_DEPTH` every URL-shaped token in it counts,
+    character references decoded to the end: a browser nests ``srcdoc`` frames and
+    ``data:`` documents without limit, so the depth cap fails closed."""
+    if depth < _MAX_DEPTH:
+        return list(_in_text(text, depth + 1))
+    for _ in range(16):
+        decoded = html.unescape(text)
+        if decoded == text:
+            break
+        text = decoded
+    return _BARE_URL.findall(text)
+
+
 def _markdown(text: str) -> list[str]:
     """Destinations of markdown images, inline and (any image present) every definition,
     with backslash escapes and character references decoded as CommonMark does."""
@@ -304,9 +327,18 @@ def _markdown(text: str) -> list[str]:
     found = [m[1] if m[1] is not None else m[2] for m in pattern.finditer(text)]
     # an image by reference, or an inline one whose destination does not parse (read then
     # as a shortcut reference): every definition may be an image's
-    found += [m[1] if m[1] is not None else m[2] for m in _MD_DEFINITION.finditer(text)]
+    return _md_decode(found) + _md_definitions(text)
+
+
+def _md_definitions(text: str) -> list[str]:
+    """Destinations of every link reference definition in ``text``."""
+    return _md_decode([m[1] if m[1] is not None else m[2] for m in _MD_DEFINITION.finditer(text)])
+
+
+def _md_decode(destinations: list[str]) -> list[str]:
+    """Destinations with backslash escapes and character references decoded (6.1, 2.5)."""
     return [html.unescape(_MD_ESCAPE.sub(r"\1", u)) if ("\\" in u or "&" in u) else u
-            for u in found]  # fmt: skip
+            for u in destinations]  # fmt: skip
 
 
 def _md_deep(text: str) -> bool:
@@ -364,10 +396,10 @@ def _tag_urls(name: str, attrs: list[tuple[str, str]], markup: bool, depth: int)
                 found.append(m[2].split(m[1])[0] if m[1] else m[2])
         if "(" in value or "@" in value:
             found += _css(value, decode=True)  # style, and SVG fill, filter, mask...
-        if depth < _MAX_DEPTH and "<" in value:
+        if "<" in value:
             # ``iframe srcdoc``, and markup inside a value: a markdown renderer that does
             # not take the outer tag for HTML escapes it and passes the inner one through
-            found += _in_text(value, depth + 1)
+            found += _nested(value, depth)
     return found
 
 
@@ -404,10 +436,9 @@ def _confluence(text: str, depth: int) -> list[str]:
     if _AC_HINT.search(text) is None:
         return []
     found = [html.unescape(m[1]) for m in _AC_PARAMETER.finditer(text)]
-    if depth < _MAX_DEPTH:
-        for m in _AC_PLAIN_BODY.finditer(text):
-            if "&" in m[1]:
-                found += _in_text(html.unescape(m[1]), depth + 1)
+    for m in _AC_PLAIN_BODY.finditer(text):
+        if "&" in m[1]:
+            found += _nested(html.unescape(m[1]), depth)
     return found
 
 
