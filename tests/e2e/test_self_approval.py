@@ -87,10 +87,14 @@ async def test_a_shell_tool_cannot_approve_its_own_ask(harness: Harness) -> None
             r = await client.call_tool("run_command", {"command": command})
             assert r.is_error and f"action.{rule}" in text_of(r), (command, text_of(r))
 
-        # a copy of the executable under another name: the command layer lets it run, and
-        # cordon approve itself refuses (a cordon run among its ancestors)
+        # a copy of the executable under another name, run from a script an earlier call
+        # wrote (the command layer reads command strings, not files): it runs, and cordon
+        # approve itself refuses (a cordon run among its ancestors)
         await client.call_tool("run_command", {"command": f"cp {exe[0]} ./helper"})
-        sneaked = f"echo y | script -qec './helper approve {code} {store}' /dev/null"
+        line = f"./helper approve {code} {store}"
+        wrote = await client.call_tool("run_command", {"command": f"echo '{line}' > sneak.sh"})
+        assert not wrote.is_error, text_of(wrote)
+        sneaked = "echo y | script -qec 'sh sneak.sh' /dev/null"
         ran = await client.call_tool("run_command", {"command": sneaked})
         out = text_of(ran)
         assert "refuses to run under cordon run" in out, out

@@ -184,6 +184,20 @@ STATE = [
     "echo x | tee >(cat > ~/.cordon/approvals.json)",
     "bash <<EOF\necho x > ~/.cordon/approvals.json\nEOF\n",
     "sh -s <<< 'rm ~/.cordon/approvals.json'",
+    # a command line another program runs (an option's, a word's, an editor's !CMD)
+    "su me -c 'rm -rf ~/.cordon'",
+    "flock /tmp/l -c 'rm ~/.cordon/approvals.json'",
+    "sg staff -c 'echo x > ~/.cordon/approvals.json'",
+    "script -qc 'echo x > ~/.cordon/approvals.json' /dev/null",
+    "tmux new -d 'echo x > ~/.cordon/approvals.json'",
+    "parallel ::: 'rm -rf ~/.cordon'",
+    "xterm -e 'rm ~/.cordon/approvals.json'",
+    "dbus-run-session -- sh -c 'rm -rf ~/.cordon'",
+    "socat - EXEC:'rm ~/.cordon/approvals.json'",
+    "vim -c '!rm ~/.cordon/approvals.json' notes.md",
+    "find . -exec sh -c 'echo x > ~/.cordon/approvals.json' \\;",
+    "expect -c 'spawn rm ~/.cordon/approvals.json'",
+    "python3 -c \"import os; os.system('rm ~/.cordon/approvals.json')\"",
     # programs that write their files
     "sed -i.bak s/a/b/ {t}/policy.yaml",
     "sed --in-place=.bak s/a/b/ {t}/policy.yaml",
@@ -219,7 +233,18 @@ STATE_ASKED = [
     "unshare -r rm -rf ~/.cordon",
     "prlimit --nofile=10 rm -rf ~/.cordon",
     "nsenter -t 1 -m rm -rf ~/.cordon",
+    # a program in a command line another one runs, given cordon's file (a renamed copy of
+    # cordon: its approve refuses under a cordon run; the command layer asks)
+    "echo y | script -qec './helper approve X --store ~/.cordon/approvals.json' /dev/null",
+    "runuser -u me -- rm -rf ~/.cordon",
+    "setpriv --reuid=1000 rm -rf ~/.cordon",
+    "screen -dm rm -rf ~/.cordon",
+    "firejail rm -rf ~/.cordon",
+    "bwrap --bind / / rm -rf ~/.cordon",
     # a program not known only to read what it is given (an output operand)
+    "make -C ~/.cordon",
+    "python3 -m venv ~/.cordon",
+    "mktemp -p ~/.cordon",
     "split -b 1 /tmp/x ~/.cordon/approvals.json",
     "uniq /tmp/x ~/.cordon/approvals.json",
     "xxd -r /tmp/x ~/.cordon/approvals.json",
@@ -233,6 +258,20 @@ STATE_ASKED = [
 def test_what_may_write_cordons_state_is_asked(tmp_path: Path, home: Path, command: str) -> None:
     v = _run(tmp_path, command)
     assert (v.verdict, v.rule) == ("ask", "action.command_opaque"), v
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo x > $(echo ~/.cordon)/approvals.json",
+        'read d <<< ~/.cordon; echo x > "$d/approvals.json"',
+        "for d in ~/.cordon; do echo x > $d/approvals.json; done",
+        "find . -name '*.tmp' -exec sh -c 'rm \"$1\"' _ {} \\;",
+    ],
+)
+def test_a_target_computed_at_run_time_is_asked(tmp_path: Path, home: Path, command: str) -> None:
+    v = _run(tmp_path, command)
+    assert (v.verdict, v.rule) == ("ask", "action.delete_outside"), v
 
 
 NEAR_MISSES = [
@@ -264,6 +303,11 @@ NEAR_MISSES = [
     'ln -s "$(command -v python3)" ./py && ./py -V',
     "zip -r {t}/proj/x.zip src",
     "bash -s <<< 'make test'",
+    "tmux new -s 'my session'",  # (a word with a space that runs nothing known)
+    "xterm -title 'build log' -e make",
+    "vim -c 'set number' notes.md",
+    "find . -type f -exec grep -l cordon {} +",
+    "su me -c 'make test'",
 ]
 
 

@@ -41,6 +41,7 @@ import re
 
 from cordon.engine.shell import DYNAMIC, ShellFacts, analyze
 from cordon.engine.shell_commands import base_name, interpreter, interpreter_code
+from cordon.engine.shell_wrappers import option_lines
 
 __all__ = ["CONTROL", "control_use"]
 
@@ -53,8 +54,6 @@ _LAUNCHERS = frozenset(
      "firejail", "bwrap", "systemd-run", "run0", "pkexec", "faketime", "catchsegv", "ltrace",
      "valgrind", "gdb", "expect", "tclsh", "busybox", "cgexec", "taskset", "chrt", "prlimit"}
 )  # fmt: skip
-#: programs with an option whose value is a shell command line
-_COMMAND_OPTION = {"script": "c", "su": "c", "runuser": "c", "flock": "c", "sg": "c"}
 #: programs that run a command made of their arguments (a program and its words after their
 #: own options, or one word holding a whole command line): find's -exec, GNU parallel,
 #: sudo -s, sg, runuser, terminal multiplexers and emulators, editors' ``!`` commands.
@@ -79,7 +78,6 @@ _DEFERRED = frozenset({"at", "batch", "crontab"})
 #: substrings (interpreter code, expect scripts: ``approve_command``, ``CodeStore``)
 _CORDON_WORD = re.compile(r"(?<![\w.-])cordon(?![\w-])", re.IGNORECASE)
 _CONTROL_WORD = re.compile(r"approv|pin|auth|init|accept|codestore", re.IGNORECASE)
-_SOCAT_RUN = re.compile(r"^(?:exec|system):(.*?)(?:,[\w-]+(?:=[^,]*)?)*$", re.IGNORECASE)
 #: interpreter code that starts a process, and a word that answers cordon's question
 _SPAWNS = re.compile(
     r"system|subprocess|popen|spawn|\bexec|child_process|`|\bqx\b|%x",
@@ -234,7 +232,7 @@ def _one(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] | None
             return next((h for h in hits if h[0] == "deny"), hits[0])
     if prog in ("expect", "tclsh") and any(_names_control(a) for a in args):
         return "deny", f"cordon's control commands from a {prog} script"
-    for line in _command_lines(prog, args):
+    for line in option_lines(prog, args):
         if DYNAMIC in line:
             return "ask", f"{prog} runs a command line computed at run time"
         if depth >= _MAX_DEPTH:
@@ -289,27 +287,6 @@ def _has_option(args: tuple[str, ...], short: str, long: str) -> bool:
                                                    and short in a[1:])
         for a in args
     )  # fmt: skip
-
-
-def _command_lines(prog: str, args: tuple[str, ...]) -> list[str]:
-    """The shell command lines ``prog`` runs from its arguments: ``script -qec LINE``,
-    ``su -c LINE``, ``script --command=LINE``, socat's ``EXEC:LINE,pty``."""
-    if prog == "socat":
-        return [m.group(1) for a in args if (m := _SOCAT_RUN.match(a)) is not None]
-    short = _COMMAND_OPTION.get(prog)
-    if short is None:
-        return []
-    out: list[str] = []
-    for i, a in enumerate(args):
-        nxt = args[i + 1] if i + 1 < len(args) else ""
-        if a == "--command":
-            out.append(nxt)
-        elif a.startswith("--command="):
-            out.append(a.partition("=")[2])
-        elif a.startswith("-") and not a.startswith("--") and short in a[1:]:
-            at = a.index(short, 1)
-            out.append(a[at + 1 :] if at + 1 < len(a) else nxt)
-    return out
 
 
 def _names_control(text: str) -> bool:

@@ -105,7 +105,8 @@ _DIR_WRITERS: dict[str, tuple[str, ...]] = {
 _CORDON_DIR = re.compile(r"\.cordon(?![\w-])", re.IGNORECASE)
 _WRITE_WORD = re.compile(
     r"""['"][wax]b?\+?['"]|write|rename|replace|remove|unlink|rmtree|copy|move|symlink|link\(|"""
-    r"""truncate|chmod|mkdir|makedirs|rmdir|delete|touch|dump|save|>|\bw\s|inplace""",
+    r"""truncate|chmod|mkdir|makedirs|rmdir|delete|touch|dump|save|>|\bw\s|inplace|"""
+    r"""\b(?:rm|mv|cp|ln|tee|dd|shred|install|rsync|sponge)\b""",  # (a command it runs)
     re.IGNORECASE,
 )
 _INPLACE = ("-iinplace", "--include=inplace")
@@ -270,6 +271,8 @@ def _text(prog: str, args: tuple[str, ...], protected: tuple[str, ...]) -> tuple
     fam = interpreter(prog)
     if fam is not None:
         texts = interpreter_code(fam, args)[1]
+    elif prog in ("expect", "tclsh"):  # (spawn and exec run a program: ``spawn rm F``)
+        texts = [a for a in args if any(c.isspace() for c in a)]
     elif prog in ("awk", "gawk", "mawk", "nawk", "sed", "gsed"):
         texts = [a for a in args if not a.startswith("-")][:1] + [
             args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-e", "--expression")

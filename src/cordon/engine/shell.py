@@ -41,7 +41,7 @@ from cordon.engine import _heredoc
 from cordon.engine import shell_commands as _sc
 from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
-from cordon.engine.shell_wrappers import unwrap
+from cordon.engine.shell_wrappers import command_lines, unwrap
 
 __all__ = [
     "DYNAMIC",
@@ -524,6 +524,8 @@ class _Walker:
         self.facts.cwds.append(self.cwd)
         self.last = (program, args)
         _sc.command(self, program, args, argv[0], redirects)
+        for line in command_lines(program, args):  # (su -c LINE, tmux new 'LINE')
+            self.nested(line)
         if chdir is not None:
             self.cwd = shell_cwd
         line = " ".join(shlex.quote(w.replace(DYNAMIC, "$X")) for w in [program, *args])

@@ -21,7 +21,7 @@ import shlex
 
 from cordon.engine.shell_commands import DYNAMIC, base_name
 
-__all__ = ["WRAPPERS", "unwrap"]
+__all__ = ["WRAPPERS", "command_lines", "option_lines", "unwrap"]
 
 #: wrapper commands that run the rest of their arguments as a command, and their options
 #: that take a value (short ones also attached: ``-n5``, ``-iu NAME``; long ones also
@@ -188,3 +188,74 @@ def unwrap(argv: list[str]) -> tuple[str, tuple[str, ...], str | None]:
                     program, args, inner = unwrap(words)
                     return program, args, _join(chdir, inner)
     return "", (), None
+
+
+#: programs with an option whose value is a shell command line
+_COMMAND_OPTION = {"script": "c", "su": "c", "runuser": "c", "flock": "c", "sg": "c"}
+_SH = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"})
+_SOCAT_RUN = re.compile(r"^(?:exec|system):(.*?)(?:,[\w-]+(?:=[^,]*)?)*$", re.IGNORECASE)
+#: programs that run a word of theirs as a shell command line (``tmux new -d 'LINE'``,
+#: ``xterm -e 'LINE'``, ``parallel ::: 'LINE'``, ``dbus-run-session -- sh -c 'LINE'``)
+_RUNS_LINES = frozenset(
+    {"parallel", "sem", "sg", "runuser", "su", "flock", "tmux", "screen", "byobu", "abduco",
+     "dtach", "daemonize", "start-stop-daemon", "xterm", "gnome-terminal", "konsole",
+     "x-terminal-emulator", "kitty", "alacritty", "wezterm", "xfce4-terminal", "terminator",
+     "dbus-launch", "dbus-run-session", "ssh-agent", "entr", "nsenter", "setpriv", "capsh",
+     "ts", "pueue", "firejail", "bwrap", "unshare", "systemd-run", "run0", "chroot", "prlimit"}
+)  # fmt: skip
+#: editors whose ``!CMD`` (``vim -c '!CMD'``, ``less +'!CMD'``) runs CMD with a shell
+_EDITORS = frozenset({"vi", "vim", "nvim", "ex", "view", "less", "more"})
+
+
+def option_lines(prog: str, args: tuple[str, ...]) -> list[str]:
+    """The shell command lines ``prog`` runs from an option: ``script -qec LINE``,
+    ``su -c LINE``, ``script --command=LINE``, socat's ``EXEC:LINE,pty``."""
+    if prog == "socat":
+        return [m.group(1) for a in args if (m := _SOCAT_RUN.match(a)) is not None]
+    short = _COMMAND_OPTION.get(prog)
+    return [] if short is None else _values(args, short)
+
+
+def _values(args: tuple[str, ...], short: str) -> list[str]:
+    """The values of the option ``-SHORT`` (bundled too: ``-qec LINE``) or ``--command``."""
+    out: list[str] = []
+    for i, a in enumerate(args):
+        nxt = args[i + 1] if i + 1 < len(args) else ""
+        if a == "--command":
+            out.append(nxt)
+        elif a.startswith("--command="):
+            out.append(a.partition("=")[2])
+        elif a.startswith("-") and not a.startswith("--") and short in a[1:]:
+            at = a.index(short, 1)
+            out.append(a[at + 1 :] if at + 1 < len(a) else nxt)
+    return out
+
+
+def _find_execs(args: tuple[str, ...]) -> list[str]:
+    """The command lines of a shell find's ``-exec``/``-execdir``/``-ok``/``-okdir`` runs
+    (``-exec sh -c LINE ;``); another program's arguments are judged as find's."""
+    out: list[str] = []
+    for i, a in enumerate(args[:-1]):
+        if a in ("-exec", "-execdir", "-ok", "-okdir") and base_name(args[i + 1]) in _SH:
+            end = next((k for k in range(i + 2, len(args)) if args[k] in (";", "+")), len(args))
+            out += _values(args[i + 2 : end], "c")
+    return out
+
+
+def command_lines(prog: str, args: tuple[str, ...]) -> list[str]:
+    """The shell command lines ``prog`` runs, for the parser to read as ``sh -c``: an
+    option's (:func:`option_lines`), a word holding a whole line for a program that runs
+    one (:data:`_RUNS_LINES`), an editor's ``!CMD``.
+
+    Attack class: ``su me -c 'rm -rf ~/.cordon'``, ``tmux new -d 'LINE'``, ``xterm -e
+    'LINE'`` hid the line from every rule that reads parsed commands (the files it deletes
+    or overwrites). A word with a space that is no command line (``tmux new -s 'my
+    session'``) parses as a program nobody knows."""
+    out = option_lines(prog, args)
+    if prog == "find":
+        out += _find_execs(args)
+    elif prog in _RUNS_LINES:
+        out += [a for a in args if any(c.isspace() for c in a) and a not in out]
+    elif prog in _EDITORS:
+        out += [a.lstrip(":+")[1:] for a in args if a.lstrip(":+").startswith("!")]
+    return out
