@@ -386,3 +386,61 @@ def test_the_engine_asks_about_each_spelling(body: str) -> None:
 def test_the_egress_policy_judges_a_cleaned_url(body: str) -> None:
     d = _session().check("add_comment", {"body": body})
     assert (d.verdict, d.rule) == ("deny", "egress.metadata"), d
+
+
+_ADF_MEDIA = {"type": "media", "attrs": {"type": "external", "url": EVIL}}
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        # Atlassian Document Format (Jira Cloud REST v3, Confluence Cloud): an external
+        # media node is shown as an image; a Smart Link card is unfurled by the platform
+        pytest.param({"body": {"type": "doc", "version": 1, "content": [
+            {"type": "mediaSingle", "content": [_ADF_MEDIA]}]}}, id="adf-external-media"),
+        pytest.param({"body": json.dumps({"type": "doc", "content": [
+            {"type": "paragraph", "content": [{"type": "inlineCard", "attrs": {"url": EVIL}}]}]})},
+            id="adf-inline-card-as-json-text"),
+        pytest.param({"body": {"content": [{"type": "embedCard", "attrs": {"url": EVIL}}]}},
+                     id="adf-embed-card"),
+        # Slack Block Kit and attachments: Slack fetches and shows each image
+        pytest.param({"blocks": [{"type": "image", "image_url": EVIL, "alt_text": "x"}]},
+                     id="slack-image-block"),
+        pytest.param({"blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "x"},
+                                  "accessory": {"type": "image", "image_url": EVIL}}]},
+                     id="slack-accessory-image"),
+        pytest.param({"attachments": [{"thumb_url": EVIL}]}, id="slack-attachment-thumb"),
+        pytest.param({"attachments": json.dumps([{"footer_icon": EVIL}])},
+                     id="slack-attachment-footer-icon-as-json-text"),
+        pytest.param({"text": "x", "icon_url": EVIL}, id="slack-message-icon"),
+        # Discord embeds
+        pytest.param({"embeds": [{"image": {"url": EVIL}}]}, id="discord-embed-image"),
+        pytest.param({"embeds": [{"thumbnail": {"url": EVIL}}]}, id="discord-embed-thumbnail"),
+        pytest.param({"embeds": [{"author": {"name": "x", "icon_url": EVIL}}]},
+                     id="discord-embed-author-icon"),
+        # Adaptive Cards (Microsoft Teams)
+        pytest.param({"card": {"type": "AdaptiveCard", "body": [{"type": "Image", "url": EVIL}]}},
+                     id="adaptive-card-image"),
+        pytest.param({"card": {"type": "AdaptiveCard", "backgroundImage": EVIL}},
+                     id="adaptive-card-background"),
+    ],
+)  # fmt: skip
+def test_a_structured_image_a_platform_fetches_is_found(arguments: dict[str, Any]) -> None:
+    assert _found(arguments), rendered_urls(arguments)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        pytest.param({"blocks": [{"type": "actions", "elements": [
+            {"type": "button", "text": {"type": "plain_text", "text": "x"}, "url": EVIL}]}]},
+            id="slack-button"),
+        pytest.param({"card": {"type": "AdaptiveCard", "actions": [
+            {"type": "Action.OpenUrl", "title": "x", "url": EVIL}]}}, id="adaptive-open-url"),
+        pytest.param({"body": {"type": "doc", "content": [{"type": "text", "text": "x",
+            "marks": [{"type": "link", "attrs": {"href": EVIL}}]}]}}, id="adf-link-mark"),
+        pytest.param({"embeds": [{"title": "x", "url": EVIL}]}, id="discord-embed-title-link"),
+    ],
+)  # fmt: skip
+def test_a_structured_link_is_not_a_rendered_resource(arguments: dict[str, Any]) -> None:
+    assert rendered_urls(arguments) == []

@@ -35,6 +35,12 @@ encodings deep):
   ``audio``, ``pdf`` and ``file`` blocks, a page's ``cover`` and ``icon``), or of an
   ``embed``, ``bookmark`` or ``link_preview`` block, and a ``link_mention``'s ``href``, whose
   preview Notion's servers fetch.
+- Other structured content: Atlassian Document Format (Jira Cloud, Confluence Cloud) ``attrs``
+  ``url`` of external ``media`` and of ``inlineCard``/``blockCard``/``embedCard`` (a Smart
+  Link the platform unfurls); Slack Block Kit and attachments ``image_url``, ``thumb_url``,
+  ``author_icon``, ``footer_icon``, ``icon_url``; Discord embeds' ``image``, ``thumbnail``,
+  ``video`` ``url`` and ``icon_url``; Adaptive Cards (Teams) ``Image``/``Media`` ``url``,
+  ``backgroundImage``, ``iconUrl``.
 
 Markup inside code spans, fenced code and HTML comments is read too: whichever renderer
 shows the text (Jira wiki markup has no backtick fences) may not treat it as code.
@@ -162,8 +168,19 @@ _MAY_LEAVE = re.compile(
 _C0_SPACE = "".join(map(chr, range(0x21)))
 _TAB_NEWLINE = re.compile(r"[\t\n\r]")
 _DATA_URL = re.compile(r"(?is)^data:([^,]*),(.*)$")
-#: Notion: the parents whose ``url`` (``href`` of a ``link_mention``) is fetched unclicked
-_NOTION_PARENTS = frozenset({"external", "embed", "bookmark", "link_preview"})
+#: members an object's URL is fetched from unclicked: a ``url`` under one of these parents
+#: (Notion ``external``/``embed``/``bookmark``/``link_preview``, ADF ``attrs``, Discord
+#: ``image``/``thumbnail``/``video``), or under an object whose ``type`` is one of these
+#: (Adaptive Cards ``Image``/``Media``), and members named so at any depth (Slack, Discord,
+#: Adaptive Cards; compared lower-case without ``_``)
+_URL_PARENTS = frozenset(
+    {"external", "embed", "bookmark", "link_preview", "attrs", "image", "thumbnail", "video"}
+)
+_URL_OWNER_TYPES = frozenset({"image", "media"})
+_URL_KEYS = frozenset(
+    {"imageurl", "thumburl", "thumbnailurl", "iconurl", "authoricon", "footericon",
+     "avatarurl", "backgroundimage"}
+)  # fmt: skip
 #: a string read as JSON when it is an object, array or string up to this size, this deep
 _MAX_JSON = 1 << 24
 _MAX_JSON_DEPTH = 4
@@ -215,11 +232,8 @@ def rendered_urls(arguments: Any) -> list[tuple[str, str]]:
     leaves = list(_walk(arguments, "", ""))
     # a definition in one argument serves an image in another when the server joins them
     images = any("![" in leaf[3] for leaf in leaves)
-    for path, parent, key, value in leaves:
-        notion = (key == "url" and parent in _NOTION_PARENTS) or (
-            key == "href" and parent == "link_mention"
-        )
-        if notion:
+    for path, parent, key, value, owner in leaves:
+        if _fetched_member(parent, key, owner):
             for url in _external([value], 0):
                 out[(path, url)] = None
         for url in _in_text(value, 0):
@@ -230,22 +244,34 @@ def rendered_urls(arguments: Any) -> list[tuple[str, str]]:
     return list(out)
 
 
-def _walk(value: Any, path: str, key: str) -> Iterator[tuple[str, str, str, str]]:
-    """(path, parent key, key, string) for each string leaf; a string holding JSON (an
-    object, an array or a string) is walked as one too (a client may pass a block list as
-    text, or encode it twice)."""
-    stack: list[tuple[str, str, str, Any, int]] = [(path, "", key, value, 0)]
+def _fetched_member(parent: str, key: str, owner: str) -> bool:
+    """True when an object member holds a URL its platform fetches with no click (see
+    :data:`_URL_PARENTS`); ``owner`` is the ``type`` of the object holding it."""
+    if key == "url":
+        return parent in _URL_PARENTS or owner.lower() in _URL_OWNER_TYPES
+    if key == "href":
+        return parent == "link_mention"
+    return key.replace("_", "").lower() in _URL_KEYS
+
+
+def _walk(value: Any, path: str, key: str) -> Iterator[tuple[str, str, str, str, str]]:
+    """(path, parent key, key, string, the holding object's ``type``) for each string leaf;
+    a string holding JSON (an object, an array or a string) is walked as one too (a client
+    may pass a block list as text, or encode it twice)."""
+    stack: list[tuple[str, str, str, Any, int, str]] = [(path, "", key, value, 0, "")]
     while stack:
-        p, parent, k, v, depth = stack.pop()
+        p, parent, k, v, depth, owner = stack.pop()
         if isinstance(v, dict):
+            kind = v.get("type")
+            kind = kind if isinstance(kind, str) else ""
             for ck, cv in reversed(list(v.items())):
                 cks = str(ck)
-                stack.append((f"{p}.{cks}" if p else cks, k, cks, cv, depth))
+                stack.append((f"{p}.{cks}" if p else cks, k, cks, cv, depth, kind))
         elif isinstance(v, (list, tuple)):
             for i in range(len(v) - 1, -1, -1):
-                stack.append((f"{p}[{i}]", parent, k, v[i], depth))
+                stack.append((f"{p}[{i}]", parent, k, v[i], depth, owner))
         elif isinstance(v, str):
-            yield p, parent, k, v
+            yield p, parent, k, v, owner
             s = v.strip()
             if depth < _MAX_JSON_DEPTH and len(s) <= _MAX_JSON and s[:1] in ("{", "[", '"'):
                 try:
@@ -253,7 +279,7 @@ def _walk(value: Any, path: str, key: str) -> Iterator[tuple[str, str, str, str]
                 except (ValueError, RecursionError):
                     continue  # not JSON, or nested deeper than the parser's stack
                 if isinstance(inner, (dict, list, str)):
-                    stack.append((p, parent, k, inner, depth + 1))
+                    stack.append((p, parent, k, inner, depth + 1, owner))
 
 
 def _in_text(text: str, depth: int) -> Iterator[str]:
