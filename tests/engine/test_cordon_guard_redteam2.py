@@ -86,6 +86,12 @@ CONTROL = [
     "command -p cordon approve X",
     "builtin command cordon approve X",
     "pkexec cordon approve X",
+    "uv run --with cordon cordon approve X",  # (the first cordon word is an option's value)
+    "pipx run --spec cordon cordon approve X",
+    "gdb -batch -ex 'shell cordon approve X'",
+    "/???/cordon approve X",
+    "cordon ap\\prove X",
+    "IFS=,; x=cordon,approve,X; $x",
     "systemd-run --user cordon approve X",
     # a shell or an interpreter reading the program on its stdin
     "bash <<EOF\ncordon approve X\nEOF\n",
@@ -198,6 +204,21 @@ STATE = [
     "find . -exec sh -c 'echo x > ~/.cordon/approvals.json' \\;",
     "expect -c 'spawn rm ~/.cordon/approvals.json'",
     "python3 -c \"import os; os.system('rm ~/.cordon/approvals.json')\"",
+    # a compound command's redirect; a wrapper's output file
+    "{ echo x; } > ~/.cordon/approvals.json",
+    "(echo x) > ~/.cordon/approvals.json",
+    "while read l; do echo $l; done < /tmp/x > ~/.cordon/approvals.json",
+    "if true; then echo x; fi > ~/.cordon/approvals.json",
+    "f() { echo x; } > ~/.cordon/approvals.json; f",
+    "strace -o ~/.cordon/approvals.json true",
+    # an editor's or a pager's commands
+    "vim -es +'w! ~/.cordon/approvals.json' +q /tmp/x",
+    "ex -sc 'w ~/.cordon/approvals.json' /tmp/x",
+    "nvim --headless -c 'saveas ~/.cordon/approvals.json' -c q /tmp/x",
+    "emacs --batch /tmp/x --eval '(write-file \"~/.cordon/approvals.json\")'",
+    "ed -s /tmp/x <<< 'w {t}/home/.cordon/approvals.json'",
+    "less -o ~/.cordon/approvals.json /tmp/x",
+    "python3 <<< \"open('{t}/home/.cordon/approvals.json', 'w')\"",
     # programs that write their files
     "sed -i.bak s/a/b/ {t}/policy.yaml",
     "sed --in-place=.bak s/a/b/ {t}/policy.yaml",
@@ -308,6 +329,10 @@ NEAR_MISSES = [
     "vim -c 'set number' notes.md",
     "find . -type f -exec grep -l cordon {} +",
     "su me -c 'make test'",
+    "vim -c 'set number' -c 'w' notes.md",
+    "less -o session.log /tmp/x",
+    "ed -s notes.md <<< 'w'",
+    "strace -o trace.txt true",
 ]
 
 

@@ -69,7 +69,8 @@ _RUNS_ARGS = frozenset(
 )  # fmt: skip
 #: program texts whose code may run a command (awk's system() and pipes, sed's e)
 _TEXT_RUNNERS = frozenset(
-    {"awk", "gawk", "mawk", "nawk", "busybox", "sed", "gsed", "make", "gmake", "vi", "vim", "nvim", "ex", "less", "more"}
+    {"awk", "gawk", "mawk", "nawk", "busybox", "sed", "gsed", "make", "gmake", "vi", "vim", "nvim", "ex", "less", "more",
+     "gdb", "lldb", "emacs"}
 )  # fmt: skip
 #: programs that run a shell script read from their input or a file later, detached from
 #: cordon run (the ancestor check of ``cordon approve`` does not see them)
@@ -215,10 +216,11 @@ def _one(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] | None
         return "ask", f"{prog} runs recipes read from its input"
     if prog in _DEFERRED and not (set(args) & {"-l", "--list"}):
         return "ask", f"{prog} runs a shell script from its input later, detached from cordon run"
-    if prog in _LAUNCHERS:
-        at = next((i for i, a in enumerate(args) if base_name(a) == "cordon"), None)
-        if at is not None:
-            return _subcommand(args[at + 1 :])
+    if prog in _LAUNCHERS:  # (each ``cordon`` word: ``uv run --with cordon cordon approve``)
+        at = [i for i, a in enumerate(args) if base_name(a) == "cordon"]
+        hits = [h for i in at if (h := _subcommand(args[i + 1 :])) is not None]
+        if hits:
+            return next((h for h in hits if h[0] == "deny"), hits[0])
     fam = interpreter(prog)
     if fam == "python":
         module, rest = _python_module(args)

@@ -105,11 +105,19 @@ _DIR_WRITERS: dict[str, tuple[str, ...]] = {
 _CORDON_DIR = re.compile(r"\.cordon(?![\w-])", re.IGNORECASE)
 _WRITE_WORD = re.compile(
     r"""['"][wax]b?\+?['"]|write|rename|replace|remove|unlink|rmtree|copy|move|symlink|link\(|"""
-    r"""truncate|chmod|mkdir|makedirs|rmdir|delete|touch|dump|save|>|\bw\s|inplace|"""
+    r"""truncate|chmod|mkdir|makedirs|rmdir|delete|touch|dump|save|>|inplace|"""
+    r"""\b(?:w|wq|wa|x|sav|saveas|up|update)!?\s|"""  # (an editor's write command)
     r"""\b(?:rm|mv|cp|ln|tee|dd|shred|install|rsync|sponge)\b""",  # (a command it runs)
     re.IGNORECASE,
 )
 _INPLACE = ("-iinplace", "--include=inplace")
+#: programs whose arguments may hold program text that writes a file (an editor's ex
+#: commands, emacs lisp, an expect or gdb script)
+_SCRIPTED = frozenset(
+    {"expect", "tclsh", "vi", "vim", "nvim", "ex", "view", "emacs", "gdb", "lldb"}
+)
+#: a pager's option naming a file it copies its input into (``less -o F``)
+_LOG_FILE = ("-o", "-O", "--log-file", "--LOG-FILE")
 _FIND_ACTS = frozenset(
     {"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls"}
 )
@@ -131,11 +139,15 @@ def state_uses(
             _text(prog, args, protected),
             _given(prog, args, cwd, resolve, touched),
             _removes(prog, args, cwd, resolve, touched),
+            _log_file(prog, args, cwd, resolve, touched),
             _mounts(prog, args, resolve, touched),
         ):
             if hit is not None and hit[0] == "deny":
                 return hit
             ask = ask or hit
+    for prog, text in facts.stdin_code:  # (python3 <<< CODE, ed F <<< 'w OTHER')
+        if writes_state_text(text, protected):
+            return "deny", f"{prog}'s program text on stdin writes to cordon's state"
     return ask
 
 
@@ -271,8 +283,8 @@ def _text(prog: str, args: tuple[str, ...], protected: tuple[str, ...]) -> tuple
     fam = interpreter(prog)
     if fam is not None:
         texts = interpreter_code(fam, args)[1]
-    elif prog in ("expect", "tclsh"):  # (spawn and exec run a program: ``spawn rm F``)
-        texts = [a for a in args if any(c.isspace() for c in a)]
+    elif prog in _SCRIPTED:  # (expect's spawn, vim -c 'w! F', emacs --eval, gdb -ex)
+        texts = [a for a in args if any(c.isspace() for c in a) or a.startswith("+")]
     elif prog in ("awk", "gawk", "mawk", "nawk", "sed", "gsed"):
         texts = [a for a in args if not a.startswith("-")][:1] + [
             args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-e", "--expression")
@@ -357,6 +369,24 @@ def _removes(
         r = _at(w, cwd, resolve)
         if r is not None and touched(r, True) is not None:
             return "deny", f"{prog} deletes what it is given, and is given cordon's state"
+    return None
+
+
+def _log_file(
+    prog: str, args: tuple[str, ...], cwd: str | None, resolve: Resolve, touched: Touched
+) -> tuple[str, str] | None:
+    """A pager told to copy its input into one of cordon's files (``less -o F``,
+    ``-OF``, ``--log-file=F``)."""
+    if prog != "less":
+        return None
+    for i, a in enumerate(args):
+        opt = next((o for o in _LOG_FILE if a.startswith(o)), None)
+        if opt is None:
+            continue
+        value = a[len(opt) :].lstrip("=") or (args[i + 1] if i + 1 < len(args) else "")
+        r = _at(value, cwd, resolve) if value else None
+        if r is not None and touched(r, False) is not None:
+            return "deny", f"{prog} copies its input into cordon's state"
     return None
 
 

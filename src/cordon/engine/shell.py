@@ -414,7 +414,8 @@ class _Walker:
         elif kind == "redirect":
             self.redirect(node, "")
         else:
-            for attr in ("parts", "list"):
+            # (a compound's redirects too: ``{ echo x; } > F``, ``while ...; done > F``)
+            for attr in ("parts", "list", "redirects"):
                 for child in getattr(node, attr, None) or ():
                     self.node(child)
             cmd = getattr(node, "command", None)
@@ -510,9 +511,12 @@ class _Walker:
                     self.env_var(name, value)
         if argv and _GLOB_RE.search(argv[0]) and argv[0] not in ("[", "[["):
             argv[0] = self.glob_program(argv[0])
-        program, args, chdir = unwrap(argv)
+        outputs: list[tuple[str, str]] = []
+        program, args, chdir = unwrap(argv, outputs)
         for r in redirects:  # (in the shell's directory, before a wrapper's chdir)
             self.redirect(r, program, args)
+        for wrapper, path in outputs:  # (strace -o F: the wrapper writes F)
+            self.file(path, wrapper, "overwrite")
         if not argv:
             return ""
         if not program and not assigned:

@@ -705,8 +705,8 @@ def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
         reads = not plain or plain[0] in _STDIN_NAMES or any(k == "-s" for k, _ in opts)
         return "shell" if reads else None  # (sh -s ARGS: the script on stdin, ARGS its $1...)
     fam = interpreter(prog)
-    if fam is not None:
-        return "code" if interpreter_code(fam, args)[0] else None
+    if fam is not None or prog in ("ed", "red"):  # (ed reads its commands on stdin)
+        return "code" if fam is None or interpreter_code(fam, args)[0] else None
     if prog in _SQL_CLIENTS or prog in _SQL_FILE_CLIENTS:
         return "sql"
     return None

@@ -65,6 +65,9 @@ WRAPPERS: dict[str, frozenset[str]] = {
 #: wrappers whose first positional is theirs, not the program's (``timeout 5``, ``chrt 1``,
 #: ``taskset 0x1``, ``flock /tmp/l``); with ``-p`` chrt and taskset act on a process
 _POSITIONAL = frozenset({"timeout", "chrt", "taskset", "flock"})
+Unwrapped = tuple[str, tuple[str, ...], str | None]
+#: a wrapper's option naming a file it writes (``strace -o F``, GNU ``time -o F``)
+_OUT = frozenset({"-o", "--output"})
 #: the options that set the directory a wrapper runs its program in
 _CHDIR = {"env": frozenset({"-C", "--chdir"}), "sudo": frozenset({"-D", "--chdir"})}
 #: xargs' options whose value is attached only (``-i{}``, ``-eEOF``, ``-l2``)
@@ -131,10 +134,11 @@ def _replace(opts: list[tuple[str, str]], current: str | None) -> str | None:
     return current
 
 
-def unwrap(argv: list[str]) -> tuple[str, tuple[str, ...], str | None]:
+def unwrap(argv: list[str], outputs: list[tuple[str, str]] | None = None) -> Unwrapped:
     """(program base name, its arguments, the directory a wrapper runs it in or None) with
     wrappers (``sudo -u x``, ``env A=1``, ``timeout 5``, ``xargs -0``) removed; ``("", (),
-    None)`` when no program is left."""
+    None)`` when no program is left. ``outputs`` gets ``(wrapper, file)`` for each file a
+    wrapper writes (``strace -o F``, ``time -o F``)."""
     i, chdir = 0, None
     xargs: str | None = None
     while i < len(argv):
@@ -181,11 +185,13 @@ def unwrap(argv: list[str]) -> tuple[str, tuple[str, ...], str | None]:
             if prog == "watch" and keys & {"-x", "--exec"}:
                 watch_exec = True
             for k, v in found:
+                if outputs is not None and prog in ("strace", "time") and k in _OUT:
+                    outputs.append((prog, v))
                 if k in _CHDIR.get(prog, ()):
                     chdir = _join(chdir, v)
                 elif prog == "env" and k in ("-S", "--split-string"):
                     words = ["env", *_split_string(v), *argv[i:]]  # (env reads them on)
-                    program, args, inner = unwrap(words)
+                    program, args, inner = unwrap(words, outputs)
                     return program, args, _join(chdir, inner)
     return "", (), None
 
