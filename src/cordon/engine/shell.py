@@ -3,8 +3,11 @@
 :func:`analyze` parses a shell string with ``bashlex`` (a port of bash's own grammar), expands
 each word the way bash would as far as that can be known without running anything, and
 returns :class:`ShellFacts`: every simple command's program and arguments (nested ``$()``,
-backticks, ``<()``, ``sh -c``, ``eval``, a heredoc fed to a shell and the substitutions in
-an unquoted heredoc walked as commands too), the hosts and URLs of network commands, the
+backticks, ``<()``, ``sh -c``, ``eval``, a heredoc fed to a shell, the substitutions in
+an unquoted heredoc and a command line another program runs (``su -c``, ``tmux new 'LINE'``,
+``find -exec sh -c``; :mod:`.shell_wrappers`) walked as commands too; wrappers such as
+``sudo``, ``env -C DIR``, ``timeout`` removed, and the directory each command runs in
+kept), the hosts and URLs of network commands, the
 files read and uploaded, and the files deleted or overwritten (by programs, redirects and
 interpreter one-liners' file libraries; a write into ``/dev/null`` or a standard stream is
 none). Pure: no I/O, nothing is run.
