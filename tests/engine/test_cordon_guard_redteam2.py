@@ -357,6 +357,21 @@ def test_a_read_is_the_read_rules(tmp_path: Path, home: Path, command: str) -> N
     assert (v.verdict, v.rule) == ("ask", "action.sensitive_read"), v
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -c \"import glob; [print(x) for x in glob.glob('/h/.cordon/*')]\"",
+        "python3 -c \"print(open('/h/.cordon/audit.jsonl').read())\"",
+        "expect -c 'spawn less /h/.cordon/audit.jsonl'",
+    ],
+)
+def test_program_text_reading_cordons_state_is_not_denied(
+    tmp_path: Path, home: Path, command: str
+) -> None:
+    v = _run(tmp_path, command)
+    assert v.verdict != "deny", v
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="both words built at run time ('cor'+'don', 'app'+'rove'): the code names no "

@@ -106,7 +106,7 @@ _CORDON_DIR = re.compile(r"\.cordon(?![\w-])", re.IGNORECASE)
 _WRITE_WORD = re.compile(
     r"""['"][wax]b?\+?['"]|write|rename|replace|remove|unlink|rmtree|copy|move|symlink|link\(|"""
     r"""truncate|chmod|mkdir|makedirs|rmdir|delete|touch|dump|save|>|inplace|"""
-    r"""\b(?:w|wq|wa|x|sav|saveas|up|update)!?\s|"""  # (an editor's write command)
+    r"""\b(?:w|wq|wa|sav|saveas|up|update)!?\s|"""  # (an editor's write command)
     r"""\b(?:rm|mv|cp|ln|tee|dd|shred|install|rsync|sponge)\b""",  # (a command it runs)
     re.IGNORECASE,
 )
