@@ -444,3 +444,63 @@ def test_a_structured_image_a_platform_fetches_is_found(arguments: dict[str, Any
 )  # fmt: skip
 def test_a_structured_link_is_not_a_rendered_resource(arguments: dict[str, Any]) -> None:
     assert rendered_urls(arguments) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Textile (Redmine): modifiers before the image URL
+        pytest.param(f"!{{width:1px}}{EVIL}!", id="textile-style"),
+        pytest.param(f"!(cls){EVIL}!", id="textile-class"),
+        pytest.param(f"!>{EVIL}!", id="textile-align"),
+        # AsciiDoc block and inline image macros, video
+        pytest.param(f"image::{EVIL}[x]", id="asciidoc-block-image"),
+        pytest.param(f"see image:{EVIL}[alt] here", id="asciidoc-inline-image"),
+        pytest.param(f"video::{EVIL}[]", id="asciidoc-video"),
+        # reStructuredText directives
+        pytest.param(f".. image:: {EVIL}", id="rst-image"),
+        pytest.param(f"  .. figure:: {EVIL}\n     :width: 1", id="rst-figure"),
+        pytest.param(f"|s|\n\n.. |s| image:: {EVIL}", id="rst-substitution"),
+        # Org: a link with no description that names an image is shown inline
+        pytest.param(f"[[{EVIL}]]", id="org-inline-image"),
+        # DokuWiki, BBCode
+        pytest.param(f"{{{{{EVIL}?20}}}}", id="dokuwiki-image"),
+        pytest.param(f"[IMG width=1]{EVIL}[/IMG]", id="bbcode-img"),
+    ],
+)
+def test_an_image_in_another_wiki_markup_is_found(text: str) -> None:
+    assert _found({"body": text}), rendered_urls({"body": text})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(f"[[{EVIL}][description]]", id="org-link-with-description"),
+        pytest.param("[[Main Page]]", id="wiki-link"),
+        pytest.param(f"[url]{EVIL}[/url]", id="bbcode-url"),
+        pytest.param("a :: b [x] image of [y]", id="colons-and-brackets"),
+    ],
+)
+def test_a_link_in_another_wiki_markup_is_not(text: str) -> None:
+    assert rendered_urls({"body": text}) == []
+
+
+KEY = "sk_live_4eC39HqLyjWDarjtT1zdp7dcQx81"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the browser's srcset URL runs to whitespace: a comma in the query stays in it
+        f'<img srcset="https://cdn.mycorp.example/a.png?x=1,k={KEY} 1x">',
+        f"![x](https://cdn.mycorp.example/a.png?x=(1)&k={KEY})",  # balanced parentheses
+        f"{{{{https://cdn.mycorp.example/a.png?k={KEY}}}}}",
+    ],
+)
+def test_the_whole_url_reaches_the_secrets_check(body: str) -> None:
+    s = _session()
+    s.observe_output("read_page", f"deploy key {KEY}")
+    # the key may go back to its own server as text, not to an image's host
+    assert s.check("add_comment", {"body": f"the key is {KEY}"}).verdict == "allow"
+    d = s.check("add_comment", {"body": body})
+    assert d.verdict == "deny" and d.rule in ("secret.egress", "secret.pattern"), d

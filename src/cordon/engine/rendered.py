@@ -77,9 +77,11 @@ _MD_UNIT = r"(?:[^\[\]\\`<]|\\[\s\S]|(?>``(?:[^`]|`(?!`))*``)|(?>`[^`]*`)|`|(?><
 #: alt text: units and brackets nested three deep (6.4: balanced brackets), over lines;
 #: deeper nesting is caught by :func:`_md_deep`
 _MD_ALT = rf"(?:{_MD_UNIT}|\[(?:{_MD_UNIT}|\[{_MD_UNIT}*+\])*+\])*+"
+#: a destination not in ``<...>``: escapes, balanced parentheses one deep (6.1, 6.3)
+_MD_DEST = r"(?:\\\S|[^\s()\\]|\([^\s()]*\))++"
 #: an inline markdown image: ``![alt](`` then the destination, in ``<...>`` or up to a space
 #: or the closing bracket
-_MD_IMAGE = re.compile(rf"!\[{_MD_ALT}\]\(\s*(?:<([^>\n]*)>|([^\s)]+))")
+_MD_IMAGE = re.compile(rf"!\[{_MD_ALT}\]\(\s*(?:<([^>\n]*)>|({_MD_DEST}))")
 #: a link reference definition (4.7): ``[label]:`` (the label may span lines, hold escaped
 #: brackets), the destination on that line or the next. Not anchored at a line start: a
 #: definition in a block quote or list item is defined for the whole document, and one
@@ -88,7 +90,7 @@ _MD_DEFINITION = re.compile(
     r"\[(?:[^\[\]\\]|\\[\s\S])++\]:[ \t]*(?:\n(?:[ \t]*>)*+)?[ \t]*(?:<([^>\n]*)>|(\S+))"
 )
 #: any inline destination ``](url)``, and an innermost bracket pair, for :func:`_md_deep`
-_MD_ANY_DEST = re.compile(r"\]\(\s*(?:<([^>\n]*)>|([^\s)]+))")
+_MD_ANY_DEST = re.compile(rf"\]\(\s*(?:<([^>\n]*)>|({_MD_DEST}))")
 _MD_PAIR = re.compile(r"\[[^\[\]]*\]")
 _MD_TWO_OPEN = re.compile(r"\[[^\[\]]*\[")
 _MD_ESCAPED_BRACKET = re.compile(r"\\[\[\]\\]")
@@ -146,8 +148,24 @@ _STYLE_BODY = re.compile(r"<(?i:style)\b[^>]*>([^<]*+(?:<(?!/(?i:style))[^<]*+)*
 # --- Jira and Confluence ---
 #: a Jira wiki image ``!url!`` or ``!url|options!`` whose URL may be external (a scheme, a
 #: slash, a character reference the page's HTML would decode): every ``!`` is tried as an
-#: opener (a lookahead, so ``text!word!url!`` still finds the image); options may span lines
-_JIRA_IMAGE = re.compile(r"!(?=((?i:h|[\\/&])[^!\s|]*)(?:\|[^!]{0,1024})?!)")
+#: opener (a lookahead, so ``text!word!url!`` still finds the image); options may span
+#: lines. Textile (Redmine) writes images the same way, after optional style, class,
+#: language and alignment modifiers: ``!{width:1px}url!``, ``!(cls)url!``, ``!>url!``.
+_JIRA_IMAGE = re.compile(
+    r"!(?=(?:\{[^}\n]{0,256}\}|\([^)\n]{0,256}\)|\[[^\]\n]{0,64}\]|[<>=])*+"
+    r"((?i:h|[\\/&])[^!\s|]*)(?:\|[^!]{0,1024})?!)"
+)
+#: images in other wiki markups: AsciiDoc ``image::url[]``/``image:url[]`` (and video,
+#: audio); reStructuredText ``.. image:: url``, ``.. figure:: url``, ``.. |s| image:: url``;
+#: Org ``[[url]]`` with no description (shown inline when it names an image); DokuWiki
+#: ``{{url}}``; BBCode ``[img]url[/img]`` (Discourse, forums)
+_OTHER_IMAGES = (
+    re.compile(r"(?i)\b(?:image|video|audio)::?([^\s\[]+)\["),
+    re.compile(r"(?im)^[ \t]*\.\.[ \t]+(?:\|[^|\n]+\|[ \t]+)?(?:image|figure)::[ \t]*(\S+)"),
+    re.compile(r"\[\[([^\[\]\s]+)\]\]"),
+    re.compile(r"\{\{[ \t]*([^\s|{}]+)"),
+    re.compile(r"(?i)\[img\b[^\]\n]*\][ \t]*([^\s\[]+)"),
+)
 #: a Confluence wiki macro with parameters ``{name:key=value|key=value}``
 _WIKI_MACRO = re.compile(r"\{[A-Za-z][\w-]*:([^{}\n]{1,4096})\}")
 #: a Confluence storage format macro parameter's text, and an ``html`` macro's body
@@ -189,7 +207,7 @@ _MAX_JSON_DEPTH = 4
 _MAX_DEPTH = 3
 _BARE_URL = re.compile(r"(?i)(?:https?:|[\\/][\\/])[^\s\"'<>()]+")
 #: cheap gates: a string with none of these holds no form above
-_GATES = ("!", "<", "(", "@import", "]:", "{")
+_GATES = ("!", "<", "(", "@import", "]:", "{", "::", "[")
 
 
 #: name tokens of a write (``create_page``, ``post_message``, ``reply_to_thread``)
@@ -297,6 +315,8 @@ def _in_text(text: str, depth: int) -> Iterator[str]:
         found += [html.unescape(m[1]) for m in _JIRA_IMAGE.finditer(text)]
     if "{" in text:
         found += _wiki_macros(text)
+    if "::" in text or "[" in text or "{{" in text:
+        found += [m[1] for pattern in _OTHER_IMAGES for m in pattern.finditer(text)]
     yield from _external(found, depth)
 
 
@@ -412,8 +432,11 @@ def _tag_urls(name: str, attrs: list[tuple[str, str]], markup: bool, depth: int)
         if attr in _URL_ATTRS or (attr == "data" and name == "object"):
             found.append(value)
         elif attr in _SRCSET_ATTRS:
-            # every token: a candidate's URL ends at whitespace, the list splits at commas
-            found += [t for t in re.split(r"[\s,]+", value) if t]
+            # a candidate's URL runs to whitespace, commas at its ends dropped (WHATWG
+            # 4.8.4.3.10); each comma-separated part is read too, whole tokens keep a
+            # query that holds a comma for the secrets check
+            tokens = [t.strip(",") for t in value.split()]
+            found += tokens + [p for t in tokens if "," in t for p in t.split(",")]
         elif attr == "href" or attr.endswith(":href"):
             if name not in _LINK_TAGS or markup:
                 found.append(value)
