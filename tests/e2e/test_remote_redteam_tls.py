@@ -259,3 +259,20 @@ async def test_authorization_server_metadata_for_another_issuer_is_refused(
     paths = [r["path"] for r in _mcp_requests(box)]
     assert "/.well-known/oauth-authorization-server" in paths
     assert "/register" not in paths and "/token" not in paths
+
+
+async def test_a_redirect_from_https_to_http_is_refused(harness: Harness) -> None:
+    """The HTTPS server answers 307 to the same host, port and path over ``http://``: another
+    origin (its scheme), so the request is not sent again, and its credential never goes in
+    clear text; the client gets an error naming the refused redirect."""
+    port, box, ca = _serve_tls(harness, SDKH_MODE="redirect_http")
+    url = f"https://localhost:{port}/mcp"
+    params = harness.cordon(
+        [],
+        extra=["--url", url, "--header-env", "Authorization=RT_TOKEN"],
+        env={"SSL_CERT_FILE": str(ca), "RT_TOKEN": "Bearer Vq3Nc8Lx1Tz6Rk9Pw2Hd5"},
+    )
+    with anyio.fail_after(ANSWER_S):
+        message = await first_mcp_error(Client(params, mode="legacy"))
+    assert "redirect" in message.lower() and "Vq3Nc8Lx1Tz6Rk9Pw2Hd5" not in message, message
+    assert [r["method"] for r in _mcp_requests(box)] == ["POST"]

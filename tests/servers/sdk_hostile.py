@@ -31,6 +31,10 @@ Modes:
   origin): its metadata names ``$SDKH_AUTHZ`` as the authorization endpoint and
   ``$SDKH_ISSUER`` (default ``$SDKH_AS``) as its issuer, and it registers any client.
 
+- ``redirect_http``: every POST is answered 307 to the same host, port and path over
+  ``http://`` (a downgrade that would send the request, its credential among the headers,
+  in clear text).
+
 ``SDKH_CERT`` and ``SDKH_KEY`` (PEM files) serve it over TLS.
 """
 
@@ -189,6 +193,14 @@ def _wrap(app: Any) -> Any:
         with (ROOT / "http.log").open("a", encoding="utf-8") as fh:
             fh.write(json.dumps(rec) + "\n")
         AUTH.set(headers.get("authorization", ""))
+        if "redirect_http" in MODES and scope["method"] == "POST":
+            host = headers.get("host", "")
+            hs = [
+                (b"location", f"http://{host}{scope['path']}".encode()),
+                (b"content-length", b"0"),
+            ]
+            await send({"type": "http.response.start", "status": 307, "headers": hs})
+            return await send({"type": "http.response.body", "body": b""})
         if "oauth_as" in MODES:
             return await _login_elsewhere(scope, send, msg)
         replay = iter(msgs)
