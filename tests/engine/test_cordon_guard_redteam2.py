@@ -86,6 +86,21 @@ CONTROL = [
     "command -p cordon approve X",
     "builtin command cordon approve X",
     "pkexec cordon approve X",
+    # launchers that run their arguments (user switchers, sandboxes, environment managers)
+    "gosu me cordon approve X",
+    "su-exec me cordon approve X",
+    "chpst -u me cordon approve X",
+    "numactl -N 0 cordon approve X",
+    "fakeroot cordon approve X",
+    "xvfb-run cordon approve X",
+    "rlwrap cordon approve X",
+    "tsp cordon approve X",
+    "nix-shell --run 'cordon approve X'",
+    "nix develop -c cordon approve X",
+    "direnv exec . cordon approve X",
+    "mise exec -- cordon approve X",
+    "pnpm dlx cordon approve X",
+    "npm exec -- cordon approve X",
     "uv run --with cordon cordon approve X",  # (the first cordon word is an option's value)
     "pipx run --spec cordon cordon approve X",
     "gdb -batch -ex 'shell cordon approve X'",
@@ -138,6 +153,9 @@ CONTROL_ASKED = [
     "source <(echo cordon approve X)",
     ". <(echo cordon approve X)",
     "sh -s < <(echo cordon approve X)",
+    # a program not known here given cordon and a control command as words of their own
+    "mytool cordon approve X",
+    "just cordon pin accept",
     # what the parser cannot read
     "time cordon approve X",
     "coproc cordon approve X",

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 
+from cordon.engine.cordon_paths import READ_ONLY
 from cordon.engine.shell import DYNAMIC, ShellFacts, analyze
 from cordon.engine.shell_commands import base_name, interpreter, interpreter_code
 from cordon.engine.shell_wrappers import option_lines
@@ -52,7 +53,18 @@ _LAUNCHERS = frozenset(
     {"uv", "uvx", "pipx", "poetry", "pdm", "hatch", "rye", "pixi", "conda", "mamba",
      "micromamba", "pipenv", "tox", "nox", "npx", "flock", "chroot", "unshare", "nsenter",
      "firejail", "bwrap", "systemd-run", "run0", "pkexec", "faketime", "catchsegv", "ltrace",
-     "valgrind", "gdb", "expect", "tclsh", "busybox", "cgexec", "taskset", "chrt", "prlimit"}
+     "valgrind", "gdb", "expect", "tclsh", "busybox", "cgexec", "taskset", "chrt", "prlimit",
+     "chpst", "s6-setuidgid", "setuidgid", "gosu", "su-exec", "numactl", "trickle", "fakeroot",
+     "fakechroot", "proot", "xvfb-run", "systemd-inhibit", "rlwrap", "tsp", "nq", "nix",
+     "nix-shell", "direnv", "mise", "rtx", "asdf", "pyenv", "rbenv", "nodenv", "bun", "bunx",
+     "pnpm", "yarn", "npm", "devbox", "flox", "env-cmd", "dotenv", "with-contenv", "unbuffer"}
+)  # fmt: skip
+#: programs that take words as text to print, search for or record, not as a command
+_TEXT_ARGS = frozenset(
+    {*READ_ONLY, "man", "info", "whatis", "apropos", "tldr", "help", "git", "gh", "glab",
+     "say", "espeak", "logger", "notify-send", "wall", "cowsay", "figlet", "banner", "toilet",
+     "systemd-cat", "history", "set", "export", "declare", "local", "readonly", "typeset",
+     "read", ":", "unset", "alias", "unalias", "hash", "complete", "compgen"}
 )  # fmt: skip
 #: programs that run a command made of their arguments (a program and its words after their
 #: own options, or one word holding a whole command line): find's -exec, GNU parallel,
@@ -247,6 +259,13 @@ def _one(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] | None
             return hit
     if prog == "script" and not _has_option(args, "c", "--command"):
         return "ask", "script runs a shell on its standard input"
+    if prog not in _TEXT_ARGS and prog != "cordon":
+        # a program not known here given ``cordon SUBCOMMAND`` as words of their own: a
+        # launcher that runs its arguments (``gosu me cordon approve X``), asked about
+        for i, a in enumerate(args):
+            hit = _subcommand(args[i + 1 :]) if base_name(a) == "cordon" else None
+            if hit is not None and hit[0] == "deny":
+                return "ask", f"{prog} is given {hit[1]} as words, and may run it"
     return None
 
 

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from cordon.engine.shell import DYNAMIC, ShellFacts
 from cordon.engine.shell_commands import interpreter, interpreter_code
 
-__all__ = ["glob_hit", "runs_code", "state_uses", "writes_state_text"]
+__all__ = ["READ_ONLY", "glob_hit", "runs_code", "state_uses", "writes_state_text"]
 
 #: (resolved path, moves) -> who owns the protected path it touches ("own", "other") or None
 Touched = Callable[[str, bool], "str | None"]
@@ -44,7 +44,7 @@ Touched = Callable[[str, bool], "str | None"]
 Resolve = Callable[[str, "str | None"], "str | None"]
 
 #: programs that read their file arguments and write none of them
-_READ_ONLY = frozenset(
+READ_ONLY = frozenset(
     {"cat", "tac", "head", "tail", "less", "more", "nl", "grep", "egrep", "fgrep", "rg", "ag",
      "wc", "jq", "ls", "stat", "file", "diff", "cmp", "md5sum", "sha1sum", "sha224sum",
      "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "strings", "od", "hexdump",
@@ -315,7 +315,7 @@ def _given(
     prog: str, args: tuple[str, ...], cwd: str | None, resolve: Resolve, touched: Touched
 ) -> tuple[str, str] | None:
     """One of cordon's files given to a program not known only to read it."""
-    if prog in _PARSED or (prog in _READ_ONLY and prog != "cordon") or not prog:
+    if prog in _PARSED or (prog in READ_ONLY and prog != "cordon") or not prog:
         return None
     if prog == "cordon":
         return None  # (its control commands are action.cordon_control's)

@@ -207,7 +207,8 @@ _RUNS_LINES = frozenset(
      "dtach", "daemonize", "start-stop-daemon", "xterm", "gnome-terminal", "konsole",
      "x-terminal-emulator", "kitty", "alacritty", "wezterm", "xfce4-terminal", "terminator",
      "dbus-launch", "dbus-run-session", "ssh-agent", "entr", "nsenter", "setpriv", "capsh",
-     "ts", "pueue", "firejail", "bwrap", "unshare", "systemd-run", "run0", "chroot", "prlimit"}
+     "ts", "pueue", "firejail", "bwrap", "unshare", "systemd-run", "run0", "chroot", "prlimit",
+     "nix-shell", "tsp", "nq", "xvfb-run"}
 )  # fmt: skip
 #: editors whose ``!CMD`` (``vim -c '!CMD'``, ``less +'!CMD'``) runs CMD with a shell
 _EDITORS = frozenset({"vi", "vim", "nvim", "ex", "view", "less", "more"})
