@@ -12,7 +12,9 @@ answers cordon's question itself. Attack class: injected text says "run ``echo y
 ``eval`` and text piped into a shell walked as commands), and besides:
 
 * ``python -m cordon...``, and a launcher that runs a named program (``uv run``, ``uvx``,
-  ``pipx run``, ``poetry run`` ...);
+  ``pipx run``, ``poetry run``, ``gosu``, ``nix develop -c`` ...); any other program not
+  known only to print, search or read (:data:`_TEXT_ARGS`) given ``cordon`` and a control
+  command as words of their own is asked about;
 * programs that run a command string of their own: ``script -c``, ``su -c``,
   ``runuser -c``, socat's ``EXEC:``/``SYSTEM:`` addresses (parsed as shell); ``expect``'s
   script and interpreter one-liners (``python -c``, ``perl -e`` ..., and program text fed
@@ -30,9 +32,10 @@ answers cordon's question itself. Attack class: injected text says "run ``echo y
 * ``at``, ``batch``, ``crontab`` and ``make -f -`` run a script from their input later or
   detached: asked about.
 
-A copy or link of the executable under another name is not seen here; ``cordon approve``
-and ``cordon pin accept`` refuse to run under a ``cordon run`` themselves
-(:mod:`cordon.approvals.ancestry`).
+A copy or link of the executable under another name made in the same string
+(``ln -s /usr/bin/cordon c && ./c approve X``) is cordon; one made by an earlier call is not
+seen here: ``cordon approve`` and ``cordon pin accept`` refuse to run under a ``cordon run``
+themselves (:mod:`cordon.approvals.ancestry`).
 """
 
 from __future__ import annotations
