@@ -14,20 +14,27 @@ encodings deep):
 
 - Markdown images, inline ``![alt](url "title")`` and by reference ``![alt][ref]``,
   ``![ref][]``, ``![ref]`` with a definition ``[ref]: url`` (CommonMark 0.31, 6.4 and 4.7):
-  alt text over several lines, with escaped brackets, code spans and brackets nested three
-  deep; destinations with backslash escapes and character references decoded (6.1, 2.5);
-  every definition, in a block quote or list item too, is read when the text has an image.
+  alt text over several lines, with escaped brackets, code spans, raw HTML and brackets
+  nested at any depth (past three, every inline destination in the text counts);
+  destinations with backslash escapes, character references and balanced parentheses
+  (6.1, 2.5); every definition, in a block quote or list item or another argument too, is
+  read when the arguments hold an image.
 - HTML start tags tokenized as a browser does (WHATWG HTML 13.2.5: ``/`` and any whitespace
   between attributes, quoted values holding ``>``, character references decoded). Any
   element's ``src``, ``srcset``, ``imagesrcset``, ``poster``, ``background``, ``lowsrc``,
   ``dynsrc``; ``href`` and ``*:href`` of any element but ``a`` and ``area`` (a link: ``link``,
   ``base``, SVG ``image``, ``use``, ``feImage``...); ``object``'s ``data``; the URL of
   ``<meta http-equiv=refresh>``; SVG ``set``/``animate`` values; ``iframe srcdoc`` and any
-  attribute value holding markup, read again as markup; a ``data:`` URL's content.
-- CSS anywhere (style attributes and elements), character references and CSS escapes
-  decoded, comments dropped: ``url(...)``, ``src(...)``, ``@import "..."``, ``image-set()``.
-- Jira wiki markup images ``!url!``, ``!url|thumbnail!`` (options over several lines);
-  Confluence wiki macros whose parameter is a URL (``{widget:url=...}``, ``{iframe:src=...}``).
+  attribute value holding markup, read again as markup; a ``data:`` URL's content (past
+  three levels of such nesting, every URL-shaped token counts).
+- CSS: ``url(...)``, ``src(...)``, ``@import "..."``, ``image()``, ``image-set()``; in
+  style elements and in attribute values (``style``, SVG ``fill``...) with character
+  references, CSS escapes and comments decoded, in plain text as written.
+- Jira wiki markup and Textile images ``!url!``, ``!url|thumbnail!``, ``!{style}url!``
+  (options over several lines); Confluence wiki macros whose parameter is a URL
+  (``{widget:url=...}``, ``{iframe:src=...}``); AsciiDoc ``image::url[]``,
+  reStructuredText ``.. image:: url``, Org ``[[url]]``, DokuWiki ``{{url}}``, BBCode
+  ``[img]url[/img]``.
 - Confluence storage format: ``<ri:url ri:value="url"/>`` (an external image or a widget's
   URL), a macro parameter whose text is a URL (``<ac:parameter ac:name="url">``), and the
   escaped markup of an ``html`` macro's ``ac:plain-text-body``.
@@ -44,6 +51,12 @@ encodings deep):
 
 Markup inside code spans, fenced code and HTML comments is read too: whichever renderer
 shows the text (Jira wiki markup has no backtick fences) may not treat it as code.
+
+Not read (documented limits): script (``javascript:`` URLs, event handlers: a platform
+that runs written script is lost anyway); a bare URL a chat platform unfurls (Slack, Teams:
+the ``links`` check's); ``file:`` URLs (browsers refuse them from web pages); markup the
+server decodes from base64 or percent-encoding before storing it; Mermaid and other
+diagram fences; JSON encoded more than four times.
 
 A tool the policy says nothing about (``renders`` unset) counts when its name says it writes
 content others read (:func:`renders_by_name`: ``create_page``, ``add_comment``,
@@ -92,6 +105,7 @@ _MD_DEFINITION = re.compile(
 #: any inline destination ``](url)``, and an innermost bracket pair, for :func:`_md_deep`
 _MD_ANY_DEST = re.compile(rf"\]\(\s*(?:<([^>\n]*)>|({_MD_DEST}))")
 _MD_PAIR = re.compile(r"\[[^\[\]]*\]")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _MD_TWO_OPEN = re.compile(r"\[[^\[\]]*\[")
 _MD_ESCAPED_BRACKET = re.compile(r"\\[\[\]\\]")
 #: a backslash escape of ASCII punctuation (6.1), decoded in a destination
@@ -125,7 +139,7 @@ _ANIMATE_ATTRS = frozenset({"to", "from", "by", "values"})
 #: cheap filters on a tag's attribute text: a name above, and a value that may leave the
 #: platform (a scheme's ``:``, ``//`` or ``\\`` even with tabs between, a character
 #: reference, markup)
-_ATTR_HINT = re.compile(r"(?i)src|href|background|poster|data|content|value|to|by|[<(&]")
+_ATTR_HINT = re.compile(r"(?i)src|href|background|poster|data|content|value|to|by|from|[<(&]")
 _VALUE_HINT = re.compile(r"[:&<\\]|/[\t\n\r]*/")
 #: ``<meta http-equiv=refresh content="5; url='...'">`` (WHATWG 4.2.5.3, declarative refresh)
 _REFRESH = re.compile(r"(?is)^[\s\d.]*[;,]?\s*(?:url\s*=\s*)?([\"']?)(.*)")
@@ -158,10 +172,11 @@ _JIRA_IMAGE = re.compile(
 #: images in other wiki markups: AsciiDoc ``image::url[]``/``image:url[]`` (and video,
 #: audio); reStructuredText ``.. image:: url``, ``.. figure:: url``, ``.. |s| image:: url``;
 #: Org ``[[url]]`` with no description (shown inline when it names an image); DokuWiki
-#: ``{{url}}``; BBCode ``[img]url[/img]`` (Discourse, forums)
+#: ``{{url}}``; BBCode ``[img]url[/img]`` (Discourse, forums). Each starts at a literal
+#: (a case-insensitive search without one is far slower)
 _OTHER_IMAGES = (
-    re.compile(r"(?i)\b(?:image|video|audio)::?([^\s\[]+)\["),
-    re.compile(r"(?im)^[ \t]*\.\.[ \t]+(?:\|[^|\n]+\|[ \t]+)?(?:image|figure)::[ \t]*(\S+)"),
+    re.compile(r":(?<=(?i:image|video|audio):):?([^\s\[]+)\["),
+    re.compile(r"\.\.[ \t]+(?:\|[^|\n]+\|[ \t]+)?(?i:image|figure)::[ \t]*(\S+)"),
     re.compile(r"\[\[([^\[\]\s]+)\]\]"),
     re.compile(r"\{\{[ \t]*([^\s|{}]+)"),
     re.compile(r"(?i)\[img\b[^\]\n]*\][ \t]*([^\s\[]+)"),
@@ -399,7 +414,9 @@ def _md_deep(text: str) -> bool:
     a deeper one. Then every inline destination in the text counts, links too."""
     if _MD_TWO_OPEN.search(text) is None:
         return False  # no bracket opens inside another: nothing nests at all
-    s = _MD_ESCAPED_BRACKET.sub("", text)
+    # link text ends at a blank line (4.8): only paragraphs holding an image opener matter
+    s = "\n\n".join(p for p in _BLANK_LINE.split(text) if "![" in p)
+    s = _MD_ESCAPED_BRACKET.sub("", s)
     for _ in range(3):
         s = _MD_PAIR.sub("", s)
     i = s.find("![")
@@ -409,6 +426,7 @@ def _md_deep(text: str) -> bool:
 def _html(text: str, depth: int) -> list[str]:
     """URLs the elements in ``text`` load, their attributes read as a browser reads them."""
     found: list[str] = []
+    nested: list[str] = []
     for tag in _TAG.finditer(text):
         attrs = tag[2]
         if "=" not in attrs or not (_VALUE_HINT.search(attrs) and _ATTR_HINT.search(attrs)):
@@ -417,13 +435,18 @@ def _html(text: str, depth: int) -> list[str]:
             (m[1].lower(), html.unescape(next((g for g in m.groups()[1:] if g is not None), "")))
             for m in _ATTR.finditer(attrs)
         ]
-        found += _tag_urls(tag[1].lower(), values, "<" in attrs, depth)
+        found += _tag_urls(tag[1].lower(), values, "<" in attrs)
+        # ``iframe srcdoc``, and markup inside a value: a markdown renderer that does not
+        # take the outer tag for HTML escapes it and passes the inner one through
+        nested += [v for _, v in values if "<" in v]
+    if nested:  # read together: one pass however many values
+        found += _nested("\n".join(nested), depth)
     for m in _STYLE_BODY.finditer(text):
         found += _css(html.unescape(m[1]), decode=True)
     return found
 
 
-def _tag_urls(name: str, attrs: list[tuple[str, str]], markup: bool, depth: int) -> list[str]:
+def _tag_urls(name: str, attrs: list[tuple[str, str]], markup: bool) -> list[str]:
     """URLs one element loads, from its (lower-cased name, decoded value) attributes.
     ``markup``: its attribute text holds a ``<`` (a link whose attribute value a markdown
     renderer may cut short, leaving a nested tag's ``href`` to the browser)."""
@@ -452,10 +475,6 @@ def _tag_urls(name: str, attrs: list[tuple[str, str]], markup: bool, depth: int)
                 found.append(m[2].split(m[1])[0] if m[1] else m[2])
         if "(" in value or "@" in value:
             found += _css(value, decode=True)  # style, and SVG fill, filter, mask...
-        if "<" in value:
-            # ``iframe srcdoc``, and markup inside a value: a markdown renderer that does
-            # not take the outer tag for HTML escapes it and passes the inner one through
-            found += _nested(value, depth)
     return found
 
 
