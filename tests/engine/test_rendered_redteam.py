@@ -81,6 +81,12 @@ HTML_CASES = [
     # CommonMark 6.6 refuses) escapes it and passes the inner tag through
     ("markdown-escaped-outer-tag", f'<div x!="<img src={EVIL}>">'),
     ("markdown-escaped-outer-link", f'<a x!="<link href={EVIL}>">x</a>'),
+    # an inline tag whose quoted value does not close in its paragraph is escaped as text
+    # (CommonMark 6.6): the browser then sees the tag the tokenizer read inside the value
+    (
+        "markdown-unclosed-quote-across-paragraphs",
+        f'a <span title="x>\n\n<img src="{EVIL}">',
+    ),
 ]
 
 CSS_CASES = [

@@ -119,6 +119,11 @@ _TAG = re.compile(
     r"<([A-Za-z][^\t\n\f\r />]*+)((?:[\t\n\f\r /]++|[^\t\n\f\r />][^\t\n\f\r />=]*+"
     r"(?:[\t\n\f\r ]*+=[\t\n\f\r ]*+(?:\"[^\"]*+\"|'[^']*+'|[^\t\n\f\r >]*+))?+)*+)"
 )
+#: a start tag inside another tag's attribute text, up to the next ``<`` or ``>``: a
+#: markdown renderer escapes a ``<`` it does not take for a tag (CommonMark 6.6, an inline
+#: tag whose quoted value does not close in its paragraph), so a tag the tokenizer above
+#: reads as part of another's attribute value can still reach the browser as a tag
+_TAG_LOOSE = re.compile(r"<([A-Za-z][^\t\n\f\r />]*+)([^<>]*+)")
 #: one attribute of a tag's attribute text: name, then a double, single or unquoted value
 _ATTR = re.compile(
     r"([^\t\n\f\r />][^\t\n\f\r />=]*+)(?:[\t\n\f\r ]*+=[\t\n\f\r ]*+"
@@ -427,23 +432,33 @@ def _html(text: str, depth: int) -> list[str]:
     """URLs the elements in ``text`` load, their attributes read as a browser reads them."""
     found: list[str] = []
     nested: list[str] = []
+    inner: list[re.Match[str]] = []
     for tag in _TAG.finditer(text):
-        attrs = tag[2]
-        if "=" not in attrs or not (_VALUE_HINT.search(attrs) and _ATTR_HINT.search(attrs)):
-            continue
-        values = [
-            (m[1].lower(), html.unescape(next((g for g in m.groups()[1:] if g is not None), "")))
-            for m in _ATTR.finditer(attrs)
-        ]
-        found += _tag_urls(tag[1].lower(), values, "<" in attrs)
-        # ``iframe srcdoc``, and markup inside a value: a markdown renderer that does not
-        # take the outer tag for HTML escapes it and passes the inner one through
-        nested += [v for _, v in values if "<" in v]
+        _read_tag(tag, found, nested)
+        if "<" in tag[2]:
+            inner += [m for m in _TAG_LOOSE.finditer(tag[2]) if "=" in m[2]]
+    for tag in inner:
+        _read_tag(tag, found, nested)
     if nested:  # read together: one pass however many values
         found += _nested("\n".join(nested), depth)
     for m in _STYLE_BODY.finditer(text):
         found += _css(html.unescape(m[1]), decode=True)
     return found
+
+
+def _read_tag(tag: re.Match[str], found: list[str], nested: list[str]) -> None:
+    """Add to ``found`` the URLs one tag (name, attribute text) loads, and to ``nested`` its
+    attribute values that hold markup (``iframe srcdoc``, or a tag a markdown renderer
+    that does not take the outer tag for HTML escapes and passes through)."""
+    attrs = tag[2]
+    if "=" not in attrs or not (_VALUE_HINT.search(attrs) and _ATTR_HINT.search(attrs)):
+        return
+    values = [
+        (m[1].lower(), html.unescape(next((g for g in m.groups()[1:] if g is not None), "")))
+        for m in _ATTR.finditer(attrs)
+    ]
+    found += _tag_urls(tag[1].lower(), values, "<" in attrs)
+    nested += [v for _, v in values if "<" in v]
 
 
 def _tag_urls(name: str, attrs: list[tuple[str, str]], markup: bool) -> list[str]:
