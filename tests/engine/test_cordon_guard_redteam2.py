@@ -182,6 +182,8 @@ STATE = [
     "sudo --chdir=$HOME/.cordon rm approvals.json",
     "export CDPATH=~; cd .cordon; echo x > approvals.json",
     "CDPATH=~ cd .cordon && touch approvals.json",
+    "cd ~/.cordon; cd /tmp; cd - && touch approvals.json",  # (cd -: the directory before)
+    "cd ~/.cordon; cd /tmp; cd - && echo x > approvals.json",
     # writers behind wrappers
     "chrt -f 1 touch ~/.cordon/approvals.json",
     "taskset -c 0 rm -rf ~/.cordon",
@@ -290,6 +292,9 @@ STATE_ASKED = [
     # CDPATH: the first entry's directory, or ./NAME when that does not exist
     "CDPATH={t}/proj:~ cd .cordon; touch approvals.json",
     "CDPATH=~ cd src && make",
+    # a writer in a directory computed at run time
+    "cd $(dirname ~/.cordon/approvals.json) && touch approvals.json",
+    'cd "$(mktemp -d)" && chmod 600 approvals.json',
 ]
 
 

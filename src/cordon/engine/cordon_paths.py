@@ -65,6 +65,19 @@ _WRITERS = frozenset(
      "bunzip2", "unxz", "find", "awk", "gawk", "fallocate", "sponge", "git", "curl", "wget",
      "sudoedit"}
 )  # fmt: skip
+#: writers of the files they are given and nothing else (no git, curl, mkdir: common in a
+#: fresh ``cd "$(mktemp -d)"``)
+_FILE_WRITERS = _WRITERS - {
+    "git",
+    "curl",
+    "wget",
+    "find",
+    "awk",
+    "gawk",
+    "busybox",
+    "mkdir",
+    "script",
+}
 #: options whose value is a file the program writes (``sort -o``, ``openssl -out``)
 _OUTPUT_OPTS = frozenset(
     {"-o", "--output", "-out", "-O", "--output-document", "--output-dir", "-P",
@@ -344,6 +357,9 @@ def _given(
             word = w[2:] if len(w) > 2 and w[2] in "/~" else ""
         if not word:  # (a bare name too: a link made earlier may name cordon's file)
             continue
+        if cwd and DYNAMIC in cwd and prog in _FILE_WRITERS and word[:1] not in "/~":
+            # (cd "$(dirname ~/.cordon/x)" && touch x; a redirect there is asked about too)
+            return "ask", f"{prog} writes a file in a directory computed at run time"
         r = _at(word, cwd, resolve)
         if r is None or touched(r, False) is None:
             continue

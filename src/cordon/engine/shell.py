@@ -389,6 +389,8 @@ class _Walker:
         self.depth = depth
         self.env: dict[str, str] = {}
         self.cwd: str | None = None
+        #: the directory before the last ``cd`` (``cd -``); unknown at the start
+        self.oldpwd: str | None = DYNAMIC
         #: the last simple command walked (program, args): what a pipe feeds the next one
         self.last: tuple[str, tuple[str, ...]] | None = None
         #: spans of quoted here-document bodies: literal text, whatever bashlex finds in it
@@ -645,27 +647,32 @@ class _Walker:
             self.facts.opaque.append(f"a nested shell string cannot be parsed ({inner})")
 
     def cd(self, args: tuple[str, ...], *, cdpath: bool = True) -> None:
-        """The working directory after ``cd ARGS``.
+        """The working directory after ``cd ARGS`` (``cdpath``: a shell's ``cd``, not a
+        wrapper's ``env -C DIR``).
 
         Attack class: with ``CDPATH`` set, ``cd NAME`` goes to the first ``ENTRY/NAME`` that
         exists, else ``./NAME`` (``CDPATH=~ cd .cordon``): which one is known only at run
-        time. Taken as the first entry's, and asked about."""
+        time. Taken as the first entry's, and asked about. ``cd -`` goes back to the
+        directory before the last ``cd`` (``$OLDPWD``: unknown before the first)."""
         plain = [a for a in args if not a.startswith("-") or a == "-"]
-        if not plain:
-            self.cwd = "~"
-            return
-        target = plain[0]
+        target = plain[0] if plain else "~"
         search = self.env.get("CDPATH", "") if cdpath else ""
-        if search and not target.startswith(("/", "~", "./", "../")) and target not in (".", ".."):
+        named = target not in (".", "..") and not target.startswith(("/", "~", "./", "../", "-"))
+        if search and named:
             self.opaque(f"cd {target!r}: CDPATH decides which directory it is")
             entry = next((e for e in search.split(":") if e), "")
             target = posixpath.join(entry, target) if entry else target
-        if target == "-" or DYNAMIC in target:
-            self.cwd = DYNAMIC
+        if target == "-":
+            new = self.oldpwd
+        elif DYNAMIC in target:
+            new = DYNAMIC
         elif target.startswith(("/", "~")) or self.cwd is None:
-            self.cwd = target
+            new = target
         else:
-            self.cwd = posixpath.join(self.cwd, target)
+            new = posixpath.join(self.cwd, target)
+        if cdpath:
+            self.oldpwd = self.cwd
+        self.cwd = new
 
 
 # --------------------------------------------------------------------------------------------
