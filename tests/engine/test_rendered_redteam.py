@@ -510,3 +510,21 @@ def test_the_whole_url_reaches_the_secrets_check(body: str) -> None:
     assert s.check("add_comment", {"body": f"the key is {KEY}"}).verdict == "allow"
     d = s.check("add_comment", {"body": body})
     assert d.verdict == "deny" and d.rule in ("secret.egress", "secret.pattern"), d
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # raw HTML binds tighter than brackets, its quoted values may hold ">" and "]"
+        pytest.param(f'![<span title="a>b]">]({EVIL})', id="alt-html-quoted-gt-bracket"),
+        # a code span of three backticks holding "]"
+        pytest.param(f"![```a]```]({EVIL})", id="alt-triple-backtick-code-span"),
+        pytest.param(f"![a[[[[[[[[x]]]]]]]]]({EVIL})", id="alt-nested-nine"),
+    ],
+)
+def test_alt_text_the_pattern_cannot_read_counts_its_paragraph(text: str) -> None:
+    assert _found({"body": text}), rendered_urls({"body": text})
+
+
+def test_a_reference_image_leaves_links_in_its_paragraph_alone() -> None:
+    assert rendered_urls({"body": f"![logo][r] see [docs]({EVIL})"}) == []

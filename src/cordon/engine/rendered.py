@@ -14,11 +14,11 @@ encodings deep):
 
 - Markdown images, inline ``![alt](url "title")`` and by reference ``![alt][ref]``,
   ``![ref][]``, ``![ref]`` with a definition ``[ref]: url`` (CommonMark 0.31, 6.4 and 4.7):
-  alt text over several lines, with escaped brackets, code spans, raw HTML and brackets
-  nested at any depth (past three, every inline destination in the text counts);
-  destinations with backslash escapes, character references and balanced parentheses
-  (6.1, 2.5); every definition, in a block quote or list item or another argument too, is
-  read when the arguments hold an image.
+  alt text over several lines, with escaped brackets, code spans, raw HTML, brackets nested
+  at any depth (where alt text is read no further, every inline destination in its
+  paragraph counts); destinations with backslash escapes, character references and
+  balanced parentheses (6.1, 2.5); every definition, in a block quote or list item or
+  another argument too, when the arguments hold an image.
 - HTML start tags tokenized as a browser does (WHATWG HTML 13.2.5: ``/`` and any whitespace
   between attributes, quoted values holding ``>``, character references decoded). Any
   element's ``src``, ``srcset``, ``imagesrcset``, ``poster``, ``background``, ``lowsrc``,
@@ -86,9 +86,12 @@ from cordon.taint import name_tokens
 #: escape (6.1); a code span of one or two backticks, raw HTML or an autolink (6.3, 6.5,
 #: 6.6: they bind tighter than brackets, so a ``]`` inside one does not end the text); a
 #: lone backtick or ``<``
-_MD_UNIT = r"(?:[^\[\]\\`<]|\\[\s\S]|(?>``(?:[^`]|`(?!`))*``)|(?>`[^`]*`)|`|(?><[^<>]*>)|<)"
+_MD_UNIT = (
+    r"(?:[^\[\]\\`<]|\\[\s\S]|(?>``(?:[^`]|`(?!`))*``)|(?>`[^`]*`)|`"
+    r"|(?><(?:[^<>\"']|\"[^\"]*\"|'[^']*')*>)|<)"
+)
 #: alt text: units and brackets nested three deep (6.4: balanced brackets), over lines;
-#: deeper nesting is caught by :func:`_md_deep`
+#: alt text this does not read is caught by :func:`_md_unread`
 _MD_ALT = rf"(?:{_MD_UNIT}|\[(?:{_MD_UNIT}|\[{_MD_UNIT}*+\])*+\])*+"
 #: a destination not in ``<...>``: escapes, balanced parentheses one deep (6.1, 6.3)
 _MD_DEST = r"(?:\\\S|[^\s()\\]|\([^\s()]*\))++"
@@ -102,12 +105,12 @@ _MD_IMAGE = re.compile(rf"!\[{_MD_ALT}\]\(\s*(?:<([^>\n]*)>|({_MD_DEST}))")
 _MD_DEFINITION = re.compile(
     r"\[(?:[^\[\]\\]|\\[\s\S])++\]:[ \t]*(?:\n(?:[ \t]*>)*+)?[ \t]*(?:<([^>\n]*)>|(\S+))"
 )
-#: any inline destination ``](url)``, and an innermost bracket pair, for :func:`_md_deep`
+#: for :func:`_md_unread`: an image opener, one whose alt text is read (a reference image),
+#: any inline destination ``](url)``, a blank line (link text ends there, 4.8)
+_MD_OPENER = re.compile(r"!\[")
+_MD_REF = re.compile(rf"!\[{_MD_ALT}\]")
 _MD_ANY_DEST = re.compile(rf"\]\(\s*(?:<([^>\n]*)>|({_MD_DEST}))")
-_MD_PAIR = re.compile(r"\[[^\[\]]*\]")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_MD_TWO_OPEN = re.compile(r"\[[^\[\]]*\[")
-_MD_ESCAPED_BRACKET = re.compile(r"\\[\[\]\\]")
 #: a backslash escape of ASCII punctuation (6.1), decoded in a destination
 _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
@@ -394,8 +397,9 @@ def _markdown(text: str) -> list[str]:
     with backslash escapes and character references decoded as CommonMark does."""
     found: list[str] = []
     if "](" in text:  # an inline image's text ends so
-        pattern = _MD_ANY_DEST if _md_deep(text) else _MD_IMAGE
-        found = [m[1] if m[1] is not None else m[2] for m in pattern.finditer(text)]
+        images = list(_MD_IMAGE.finditer(text))
+        found = [m[1] if m[1] is not None else m[2] for m in images]
+        found += _md_unread(text, {m.start() for m in images})
     # an image by reference, or an inline one whose destination does not parse (read then
     # as a shortcut reference): every definition may be an image's
     return _md_decode(found) + _md_definitions(text)
@@ -412,20 +416,22 @@ def _md_decode(destinations: list[str]) -> list[str]:
             for u in destinations]  # fmt: skip
 
 
-def _md_deep(text: str) -> bool:
-    """True when an image's alt text nests brackets deeper than :data:`_MD_ALT` reads
-    (CommonMark pairs a ``]`` with the nearest open bracket, at any depth): three passes
-    drop every bracket pair up to three deep, and an ``![`` still followed by a ``]`` opens
-    a deeper one. Then every inline destination in the text counts, links too."""
-    if _MD_TWO_OPEN.search(text) is None:
-        return False  # no bracket opens inside another: nothing nests at all
-    # link text ends at a blank line (4.8): only paragraphs holding an image opener matter
-    s = "\n\n".join(p for p in _BLANK_LINE.split(text) if "![" in p)
-    s = _MD_ESCAPED_BRACKET.sub("", s)
-    for _ in range(3):
-        s = _MD_PAIR.sub("", s)
-    i = s.find("![")
-    return i >= 0 and s.find("]", i) >= 0
+def _md_unread(text: str, read: set[int]) -> list[str]:
+    """Every inline destination, links too, in a paragraph holding an image opener whose alt
+    text :data:`_MD_ALT` does not read (brackets nested deeper than three, a code span of
+    three backticks...: CommonMark pairs a ``]`` with the nearest open bracket at any depth,
+    and code spans, autolinks and raw HTML of any form bind tighter). Fails closed: a
+    paragraph is read once, from its first such opener to the blank line ending it."""
+    found: list[str] = []
+    done = -1
+    for opener in _MD_OPENER.finditer(text):
+        p = opener.start()
+        if p < done or p in read or _MD_REF.match(text, p) is not None:
+            continue
+        blank = _BLANK_LINE.search(text, p)
+        done = blank.start() if blank is not None else len(text)
+        found += [m[1] if m[1] is not None else m[2] for m in _MD_ANY_DEST.finditer(text, p, done)]
+    return found
 
 
 def _html(text: str, depth: int) -> list[str]:
