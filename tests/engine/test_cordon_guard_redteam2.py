@@ -122,6 +122,8 @@ CONTROL = [
     'function c { cordon approve "$1"; }; c X',
     "ln -s /usr/local/bin/cordon c && ./c approve X",
     "cp /usr/local/bin/cordon {t}/proj/c && {t}/proj/c pin accept",
+    "install -m 755 /usr/local/bin/cordon {t}/proj/ && {t}/proj/cordon approve X",
+    "install -m 755 /usr/local/bin/cordon ./helper && ./helper approve X",
     # programs and program texts that run a command
     "find . -execdir cordon approve X \\;",
     "awk 'BEGIN{\"cordon approve X\" | getline}'",

@@ -164,11 +164,14 @@ def _copies(prog: str, args: tuple[str, ...]) -> dict[str, str]:
     plain = [a for a in args if not a.startswith("-")]
     if prog not in ("ln", "cp", "install", "link") or len(plain) < 2:
         return {}
-    source, dest = plain[0], plain[-1]
-    name = base_name(dest.rstrip("/")) if not dest.endswith("/") else base_name(source)
-    if DYNAMIC in source:
-        return {name: DYNAMIC}
-    return {name: "cordon"} if base_name(source) == "cordon" else {}
+    dest = plain[-1]
+    for source in plain[:-1]:  # (install -m 755 SRC DEST: a mode among them)
+        name = base_name(source if dest.endswith("/") else dest.rstrip("/"))
+        if DYNAMIC in source:
+            return {name: DYNAMIC}
+        if base_name(source) == "cordon":
+            return {name: "cordon"}
+    return {}
 
 
 def _aliases(args: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
