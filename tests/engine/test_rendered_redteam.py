@@ -528,3 +528,17 @@ def test_alt_text_the_pattern_cannot_read_counts_its_paragraph(text: str) -> Non
 
 def test_a_reference_image_leaves_links_in_its_paragraph_alone() -> None:
     assert rendered_urls({"body": f"![logo][r] see [docs]({EVIL})"}) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # MDX (Docusaurus, GitBook): a JSX expression as the attribute value
+        pytest.param(f'<img src={{"{EVIL}"}} />', id="mdx-expression"),
+        pytest.param(f"<img src={{`{EVIL}`}} />", id="mdx-template-literal"),
+        # GitBook's embed block
+        pytest.param(f'{{% embed url="{EVIL}" %}}', id="gitbook-embed"),
+    ],
+)
+def test_docs_platform_spellings_are_found(text: str) -> None:
+    assert _found({"body": text}), rendered_urls({"body": text})

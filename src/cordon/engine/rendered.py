@@ -34,7 +34,7 @@ encodings deep):
   (options over several lines); Confluence wiki macros whose parameter is a URL
   (``{widget:url=...}``, ``{iframe:src=...}``); AsciiDoc ``image::url[]``,
   reStructuredText ``.. image:: url``, Org ``[[url]]``, DokuWiki ``{{url}}``, BBCode
-  ``[img]url[/img]``.
+  ``[img]url[/img]``, GitBook ``{% embed url="..." %}``; MDX ``src={"url"}``.
 - Confluence storage format: ``<ri:url ri:value="url"/>`` (an external image or a widget's
   URL), a macro parameter whose text is a URL (``<ac:parameter ac:name="url">``), and the
   escaped markup of an ``html`` macro's ``ac:plain-text-body``.
@@ -54,7 +54,7 @@ shows the text (Jira wiki markup has no backtick fences) may not treat it as cod
 
 Not read (documented limits): script (``javascript:`` URLs, event handlers: a platform
 that runs written script is lost anyway); a bare URL a chat platform unfurls (Slack, Teams:
-the ``links`` check's); ``file:`` URLs (browsers refuse them from web pages); markup the
+the ``links`` check's); ``file:`` and ``ftp:`` URLs (browsers refuse or no longer fetch them from web pages); markup the
 server decodes from base64 or percent-encoding before storing it; Mermaid and other
 diagram fences; JSON encoded more than four times.
 
@@ -180,7 +180,8 @@ _JIRA_IMAGE = re.compile(
 #: images in other wiki markups: AsciiDoc ``image::url[]``/``image:url[]`` (and video,
 #: audio); reStructuredText ``.. image:: url``, ``.. figure:: url``, ``.. |s| image:: url``;
 #: Org ``[[url]]`` with no description (shown inline when it names an image); DokuWiki
-#: ``{{url}}``; BBCode ``[img]url[/img]`` (Discourse, forums). Each starts at a literal
+#: ``{{url}}``; BBCode ``[img]url[/img]`` (Discourse, forums); GitBook ``{% embed url="" %}``.
+#: Each starts at a literal
 #: (a case-insensitive search without one is far slower)
 _OTHER_IMAGES = (
     re.compile(r":(?<=(?i:image|video|audio):):?([^\s\[]+)\["),
@@ -188,6 +189,7 @@ _OTHER_IMAGES = (
     re.compile(r"\[\[([^\[\]\s]+)\]\]"),
     re.compile(r"\{\{[ \t]*([^\s|{}]+)"),
     re.compile(r"(?i)\[img\b[^\]\n]*\][ \t]*([^\s\[]+)"),
+    re.compile(r"\{%[ \t]*(?i:embed)[ \t]+(?i:url)[ \t]*=[ \t]*[\"']([^\"']+)"),
 )
 #: a Confluence wiki macro with parameters ``{name:key=value|key=value}``
 _WIKI_MACRO = re.compile(r"\{[A-Za-z][\w-]*:([^{}\n]{1,4096})\}")
@@ -338,7 +340,7 @@ def _in_text(text: str, depth: int) -> Iterator[str]:
         found += [html.unescape(m[1]) for m in _JIRA_IMAGE.finditer(text)]
     if "{" in text:
         found += _wiki_macros(text)
-    if "::" in text or "[" in text or "{{" in text:
+    if "::" in text or "[" in text or "{" in text:
         found += [m[1] for pattern in _OTHER_IMAGES for m in pattern.finditer(text)]
     yield from _external(found, depth)
 
@@ -475,6 +477,8 @@ def _tag_urls(name: str, attrs: list[tuple[str, str]], markup: bool) -> list[str
     for attr, value in attrs:
         if attr in _URL_ATTRS or (attr == "data" and name == "object"):
             found.append(value)
+            if value[:1] == "{":  # MDX/JSX: src={"https://..."}, src={`https://...`}
+                found.append(value.strip("{}\"'` \t\n"))
         elif attr in _SRCSET_ATTRS:
             # a candidate's URL runs to whitespace, commas at its ends dropped (WHATWG
             # 4.8.4.3.10); each comma-separated part is read too, whole tokens keep a
