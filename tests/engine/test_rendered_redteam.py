@@ -542,3 +542,26 @@ def test_a_reference_image_leaves_links_in_its_paragraph_alone() -> None:
 )
 def test_docs_platform_spellings_are_found(text: str) -> None:
     assert _found({"body": text}), rendered_urls({"body": text})
+
+
+def test_a_readme_with_badges_does_not_make_its_link_definitions_images() -> None:
+    # inline badge images and reference-style links: CommonMark resolves no image from
+    # the definitions, so they stay links
+    text = (
+        "# pkg [![build](/badge.svg)](https://ci.example/pkg)\n\n"
+        f"See [the docs][docs] and [the blog][blog].\n\n[docs]: {EVIL}\n[blog]: {EVIL}/b"
+    )
+    assert rendered_urls({"body": text}) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an inline form whose title does not parse is read as a shortcut reference
+        pytest.param(f'![r](/a.png "unclosed)\n\n[r]: {EVIL}', id="bad-title"),
+        pytest.param(f"![r](/a.png /b.png)\n\n[r]: {EVIL}", id="two-destinations"),
+        pytest.param(f"![r][]\n\n[r]: {EVIL}", id="collapsed-reference"),
+    ],
+)
+def test_an_image_read_as_a_reference_takes_the_definitions(text: str) -> None:
+    assert _found({"body": text}), rendered_urls({"body": text})

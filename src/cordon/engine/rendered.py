@@ -91,7 +91,7 @@ _MD_UNIT = (
     r"|(?><(?:[^<>\"']|\"[^\"]*\"|'[^']*')*>)|<)"
 )
 #: alt text: units and brackets nested three deep (6.4: balanced brackets), over lines;
-#: alt text this does not read is caught by :func:`_md_unread`
+#: alt text this does not read is caught by :func:`_md_openers`
 _MD_ALT = rf"(?:{_MD_UNIT}|\[(?:{_MD_UNIT}|\[{_MD_UNIT}*+\])*+\])*+"
 #: a destination not in ``<...>``: escapes, balanced parentheses one deep (6.1, 6.3)
 _MD_DEST = r"(?:\\\S|[^\s()\\]|\([^\s()]*\))++"
@@ -105,10 +105,17 @@ _MD_IMAGE = re.compile(rf"!\[{_MD_ALT}\]\(\s*(?:<([^>\n]*)>|({_MD_DEST}))")
 _MD_DEFINITION = re.compile(
     r"\[(?:[^\[\]\\]|\\[\s\S])++\]:[ \t]*(?:\n(?:[ \t]*>)*+)?[ \t]*(?:<([^>\n]*)>|(\S+))"
 )
-#: for :func:`_md_unread`: an image opener, one whose alt text is read (a reference image),
+#: for :func:`_md_openers`: an image opener, one whose alt text is read (a reference image),
 #: any inline destination ``](url)``, a blank line (link text ends there, 4.8)
 _MD_OPENER = re.compile(r"!\[")
 _MD_REF = re.compile(rf"!\[{_MD_ALT}\]")
+#: a whole inline image: destination (or none), an optional title, the closing parenthesis
+_MD_IMAGE_WHOLE = re.compile(
+    rf"!\[{_MD_ALT}\]\(\s*(?:<[^>\n]*>|{_MD_DEST})?"
+    r"(?:\s+(?:\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?\s*\)"
+)
+#: an image opener not followed by an inline destination: by reference, in any argument
+_MD_IMAGE_BY_REFERENCE = re.compile(rf"!\[{_MD_ALT}\](?!\()")
 _MD_ANY_DEST = re.compile(rf"\]\(\s*(?:<([^>\n]*)>|({_MD_DEST}))")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 #: a backslash escape of ASCII punctuation (6.1), decoded in a destination
@@ -274,7 +281,9 @@ def rendered_urls(arguments: Any) -> list[tuple[str, str]]:
     out: dict[tuple[str, str], None] = {}
     leaves = list(_walk(arguments, "", ""))
     # a definition in one argument serves an image in another when the server joins them
-    images = any("![" in leaf[3] for leaf in leaves)
+    images = any(
+        "![" in leaf[3] and _MD_IMAGE_BY_REFERENCE.search(leaf[3]) is not None for leaf in leaves
+    )
     for path, parent, key, value, owner in leaves:
         if _fetched_member(parent, key, owner):
             for url in _external([value], 0):
@@ -395,16 +404,14 @@ def _nested(text: str, depth: int) -> list[str]:
 
 
 def _markdown(text: str) -> list[str]:
-    """Destinations of markdown images, inline and (any image present) every definition,
-    with backslash escapes and character references decoded as CommonMark does."""
-    found: list[str] = []
-    if "](" in text:  # an inline image's text ends so
-        images = list(_MD_IMAGE.finditer(text))
-        found = [m[1] if m[1] is not None else m[2] for m in images]
-        found += _md_unread(text, {m.start() for m in images})
-    # an image by reference, or an inline one whose destination does not parse (read then
-    # as a shortcut reference): every definition may be an image's
-    return _md_decode(found) + _md_definitions(text)
+    """Destinations of markdown images, inline and by reference, with backslash escapes and
+    character references decoded as CommonMark does."""
+    images = {m.start(): m for m in _MD_IMAGE.finditer(text)} if "](" in text else {}
+    found = [m[1] if m[1] is not None else m[2] for m in images.values()]
+    unread, by_reference = _md_openers(text, images)
+    found += unread
+    # every definition may be the image's
+    return _md_decode(found) + (_md_definitions(text) if by_reference else [])
 
 
 def _md_definitions(text: str) -> list[str]:
@@ -418,22 +425,31 @@ def _md_decode(destinations: list[str]) -> list[str]:
             for u in destinations]  # fmt: skip
 
 
-def _md_unread(text: str, read: set[int]) -> list[str]:
-    """Every inline destination, links too, in a paragraph holding an image opener whose alt
-    text :data:`_MD_ALT` does not read (brackets nested deeper than three, a code span of
-    three backticks...: CommonMark pairs a ``]`` with the nearest open bracket at any depth,
-    and code spans, autolinks and raw HTML of any form bind tighter). Fails closed: a
-    paragraph is read once, from its first such opener to the blank line ending it."""
+def _md_openers(text: str, inline: dict[int, re.Match[str]]) -> tuple[list[str], bool]:
+    """Image openers that are no whole inline image (``inline``: the starts the inline
+    pattern matched): (destinations, whether an image may be by reference).
+
+    An image by reference, or an inline one whose destination or title does not parse
+    (CommonMark then reads ``![text]`` as a shortcut reference), may take any definition.
+    An opener whose alt text :data:`_MD_ALT` does not read (brackets nested deeper than
+    three, a code span of three backticks...: CommonMark pairs a ``]`` with the nearest
+    open bracket at any depth, code spans, autolinks and raw HTML of any form bind
+    tighter) makes every inline destination in its paragraph count, links too, read once
+    from the opener to the blank line ending the paragraph (fail closed)."""
     found: list[str] = []
+    by_reference = False
     done = -1
     for opener in _MD_OPENER.finditer(text):
         p = opener.start()
-        if p < done or p in read or _MD_REF.match(text, p) is not None:
+        if p in inline and _MD_IMAGE_WHOLE.match(text, p) is not None:
+            continue
+        by_reference = True
+        if p < done or _MD_REF.match(text, p) is not None:
             continue
         blank = _BLANK_LINE.search(text, p)
         done = blank.start() if blank is not None else len(text)
         found += [m[1] if m[1] is not None else m[2] for m in _MD_ANY_DEST.finditer(text, p, done)]
-    return found
+    return found, by_reference
 
 
 def _html(text: str, depth: int) -> list[str]:
