@@ -181,7 +181,7 @@ _STYLE_BODY = re.compile(r"<(?i:style)\b[^>]*>([^<]*+(?:<(?!/(?i:style))[^<]*+)*
 #: lines. Textile (Redmine) writes images the same way, after optional style, class,
 #: language and alignment modifiers: ``!{width:1px}url!``, ``!(cls)url!``, ``!>url!``.
 _JIRA_IMAGE = re.compile(
-    r"!(?=(?:\{[^}\n]{0,256}\}|\([^)\n]{0,256}\)|\[[^\]\n]{0,64}\]|[<>=])*+"
+    r"!(?=(?:\{[^}\n]{0,64}\}|\([^)\n]{0,64}\)|\[[^\]\n]{0,8}\]|[<>=])*+"
     r"((?i:h|[\\/&])[^!\s|]*)(?:\|[^!]{0,1024})?!)"
 )
 #: images in other wiki markups: AsciiDoc ``image::url[]``/``image:url[]`` (and video,
@@ -281,7 +281,7 @@ def rendered_urls(arguments: Any) -> list[tuple[str, str]]:
     out: dict[tuple[str, str], None] = {}
     leaves = list(_walk(arguments, "", ""))
     # a definition in one argument serves an image in another when the server joins them
-    images = any(
+    images = any("]:" in leaf[3] and "![" not in leaf[3] for leaf in leaves) and any(
         "![" in leaf[3] and _MD_IMAGE_BY_REFERENCE.search(leaf[3]) is not None for leaf in leaves
     )
     for path, parent, key, value, owner in leaves:
