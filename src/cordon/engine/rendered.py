@@ -54,9 +54,9 @@ shows the text (Jira wiki markup has no backtick fences) may not treat it as cod
 
 Not read (documented limits): script (``javascript:`` URLs, event handlers: a platform
 that runs written script is lost anyway); a bare URL a chat platform unfurls (Slack, Teams:
-the ``links`` check's); ``file:`` and ``ftp:`` URLs (browsers refuse or no longer fetch them from web pages); markup the
-server decodes from base64 or percent-encoding before storing it; Mermaid and other
-diagram fences; JSON encoded more than four times.
+the ``links`` check's); ``file:`` and ``ftp:`` URLs (browsers refuse or no longer fetch
+them from web pages); markup the server decodes from base64 or percent-encoding before
+storing it; Mermaid and other diagram fences; JSON encoded more than four times.
 
 A tool the policy says nothing about (``renders`` unset) counts when its name says it writes
 content others read (:func:`renders_by_name`: ``create_page``, ``add_comment``,
@@ -254,12 +254,14 @@ _CONTENT_TOKENS = frozenset(
      "message", "messages", "reply", "replies", "ticket", "tickets", "card", "cards",
      "review", "pr", "description", "block", "blocks", "markdown", "html", "readme",
      "discussion", "thread", "threads", "status", "story", "epic", "task", "tasks",
-     "pull", "email", "mail"}
+     "pull", "email", "mail", "release", "releases", "gist", "gists", "worklog", "draft",
+     "drafts", "changelog"}
 )  # fmt: skip
-#: name tokens of a tool that reads or removes: no content written
+#: name tokens of a tool that reads or removes: no content written (a draft is written: the
+#: user's own mail client loads its images when they open it)
 _NOT_WRITE_TOKENS = frozenset(
     {"get", "read", "list", "search", "find", "fetch", "delete", "remove", "view", "show",
-     "query", "describe", "lookup", "download", "export", "count", "draft", "drafts"}
+     "query", "describe", "lookup", "download", "export", "count"}
 )  # fmt: skip
 
 

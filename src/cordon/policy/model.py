@@ -95,12 +95,14 @@ class ToolPolicy(_Strict):
     renders: bool | None = None
     """The tool writes content that other people's clients display (a wiki page, an issue, a
     comment: the Notion, Confluence, Jira and GitHub packs' writers). The image and embed URLs
-    in it (markdown and HTML images, Jira `!url!`, Confluence `ri:url`, Notion external files,
-    embeds and bookmarks) are fetched by every viewer with no click, so each is judged as a
-    destination the call sends to: egress policy, secrets (`secret.egress`,
+    in it (markdown and HTML as a browser reads them, CSS, Jira, Textile, Confluence wiki and
+    storage formats, AsciiDoc, reStructuredText, Org, BBCode; Notion, Atlassian, Slack,
+    Discord and Teams JSON media) are fetched by every viewer with no click, so each is judged
+    as a destination the call sends to: egress policy, secrets (`secret.egress`,
     `secret.pattern`) and a host first seen in untrusted output (`taint.rendered_resource`).
-    Unset: a tool whose name writes content (`create_page`, `add_comment`, `post_message`)
-    and whose server does not mark it `readOnlyHint`. `false` turns the reading off."""
+    Unset: a tool whose name writes content (`create_page`, `add_comment`, `post_message`,
+    `create_draft`) and whose server does not mark it `readOnlyHint`. `false` turns the
+    reading off."""
 
     executes: bool | None = None
     """The tool runs programs: option injection (an argument starting with `-`) and shell
