@@ -229,7 +229,7 @@ NOT_REFUSED = [
     "ls -la ~/.cordon",
     "find ~/.cordon -name '*.json'",
     "cp {t}/policy.yaml ./policy-copy.yaml",
-    "tar czf /tmp/backup.tgz src",
+    "tar czf {t}/backup.tgz src",  # (inside the allowed paths: a write elsewhere is denied)
     "tar xf x.tar",
     "unzip x.zip -d build",
     "git checkout -b feature",
@@ -263,8 +263,8 @@ def test_near_misses(tmp_path: Path, home: Path, command: str) -> None:
         "sort ~/.cordon/audit.jsonl",
         "gzip -c ~/.cordon/audit.jsonl",
         "perl -ne print ~/.cordon/audit.jsonl",
-        "zip /tmp/b.zip ~/.cordon/audit.jsonl",
-        "tar czf /tmp/b.tgz ~/.cordon",
+        "zip {t}/b.zip ~/.cordon/audit.jsonl",
+        "tar czf {t}/b.tgz ~/.cordon",
     ],
 )
 def test_a_program_reading_cordons_state_is_not_denied(

@@ -117,6 +117,12 @@ CONTROL = [
     "python3 - <<'EOF'\nimport subprocess\nsubprocess.run(['cordon', 'approve', 'X'])\nEOF\n",
     "python3 <<< 'import os; os.system(\"cordon approve X\")'",
     "echo 'system(\"cordon approve X\")' | perl",
+    # a file the same string writes, then runs
+    "printf 'cordon approve X' > f && sh f",
+    "echo 'cordon approve X' > f.sh; chmod +x f.sh; ./f.sh",
+    "cat > x.py <<'EOF'\nimport os\nos.system('cordon approve X')\nEOF\npython3 x.py\n",
+    "echo 'cordon approve X' > f; sh < f",
+    "echo 'echo hi' > f && echo 'cordon approve X' >> f && bash f",
     # names made for cordon in the same string
     "alias c='cordon pin'; c accept",
     'function c { cordon approve "$1"; }; c X',
@@ -158,6 +164,9 @@ CONTROL_ASKED = [
     # a program not known here given cordon and a control command as words of their own
     "mytool cordon approve X",
     "just cordon pin accept",
+    # a file the same string writes another way, then runs
+    "printf 'cordon %s X' approve > f && sh f",
+    "cp /tmp/x f.sh && sh f.sh",
     # what the parser cannot read
     "time cordon approve X",
     "coproc cordon approve X",
@@ -212,6 +221,7 @@ STATE = [
     "echo x | tee >(cat > ~/.cordon/approvals.json)",
     "bash <<EOF\necho x > ~/.cordon/approvals.json\nEOF\n",
     "sh -s <<< 'rm ~/.cordon/approvals.json'",
+    "echo 'rm -rf ~/.cordon' > f; bash f",
     # a command line another program runs (an option's, a word's, an editor's !CMD)
     "su me -c 'rm -rf ~/.cordon'",
     "flock /tmp/l -c 'rm ~/.cordon/approvals.json'",
@@ -336,7 +346,7 @@ NEAR_MISSES = [
     'python3 -c \'import subprocess; subprocess.run(["make", "test"])\'',
     "sudo -u me ls",
     "env -C /tmp ls",
-    "env -C /tmp touch approvals.json",  # (in /tmp, not the shell's directory)
+    "env -C {t}/other touch approvals.json",  # (another directory, not the shell's)
     "env -C ~/.cordon echo x > approvals.json",  # (the redirect is the shell's, in the project)
     "cd ~/.cordon && env -C {t}/proj touch approvals.json",
     "sh -c 'cd ~/.cordon'; touch approvals.json",  # (the cd was the inner shell's)
@@ -349,6 +359,8 @@ NEAR_MISSES = [
     'ln -s "$(command -v python3)" ./py && ./py -V',
     "zip -r {t}/proj/x.zip src",
     "bash -s <<< 'make test'",
+    "echo 'make test' > t.sh && sh t.sh",
+    "ln -s /usr/bin/python3 py && ./py -V",
     "tmux new -s 'my session'",  # (a word with a space that runs nothing known)
     "xterm -title 'build log' -e make",
     "vim -c 'set number' notes.md",

@@ -16,9 +16,11 @@ import posixpath
 import re
 from typing import Any, Protocol
 
+from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
 from cordon.engine.git_commands import config_command, config_setting
+from cordon.engine.shell_writers import file_writes
 from cordon.engine.typed_input import typed_text
 
 __all__ = ["DYNAMIC", "KNOWN_PROGRAMS", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
@@ -426,9 +428,13 @@ _READERS = frozenset(
         "zstd", "7z", "gpg", "openssl", "jq", "yq", "source", ".", "paste", "fold", "rev",
         "column", "iconv", "md5sum", "sha1sum", "sha256sum", "split", "bat", "view", "vi",
         "vim", "nano", "emacs", "perl", "ruby", "php", "tr", "expand", "fmt", "pr", "look",
+        "xmllint", "xmlstarlet", "xq", "tomlq", "gron", "dasel", "mlr", "mawk", "nawk", "ugrep",
+        "ack", "pcregrep", "zcat", "bzcat", "xzcat", "zstdcat", "zless", "zmore", "zgrep",
+        "bzgrep", "xzgrep", "batcat", "hd", "hexyl", "most", "nvim", "ex", "uuencode", "shuf",
+        "comm", "join", "unexpand", "csplit", "sha512sum", "sha224sum", "sha384sum", "b2sum",
+        "cksum", "shasum", "sops",
     }
 )  # fmt: skip
-_SED_VALUE = frozenset({"-e", "--expression", "-f", "--file", "-l", "--line-length"})
 
 
 def _writes(w: Walker, prog: str, args: tuple[str, ...]) -> bool:
@@ -459,15 +465,6 @@ def _writes(w: Walker, prog: str, args: tuple[str, ...]) -> bool:
             w.file(dest, prog, "overwrite")
     elif prog == "tee":
         for p in _split(args, frozenset())[0]:
-            w.file(p, prog, "overwrite")
-    elif prog == "sed" and any(a.startswith("-i") or a.startswith("--in-place") for a in args):
-        plain, opts = _split(args, _SED_VALUE)
-        files = (
-            plain
-            if any(k in ("-e", "--expression", "-f", "--file") for k, _ in opts)
-            else plain[1:]
-        )
-        for p in files:
             w.file(p, prog, "overwrite")
     else:
         return False
@@ -547,7 +544,7 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
         handler(w, prog, args)
         if prog == "rsync":
             return
-    if _writes(w, prog, args):
+    if file_writes(w, prog, args) or _writes(w, prog, args):  # (tar, sed, touch: file_writes)
         return
     if prog in _READERS:
         _reads(w, prog, args)
@@ -750,10 +747,13 @@ def _code_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
 
 def code_files(w: Walker, prog: str, code: str) -> None:
     """The files literal program text of the interpreter ``prog`` deletes or overwrites
-    (``python -c "os.remove('/etc/x')"``; :mod:`.code_writes`)."""
+    (``python -c "os.remove('/etc/x')"``; :mod:`.code_writes`), and the URLs it names: its
+    network destinations, as curl's URL (``urlopen('http://h/')``; :mod:`.code_urls`)."""
     fam = interpreter(prog)
     for path, op in code_writes(fam, code) if fam is not None else ():
         w.file(path, prog, op)
+    for url in code_urls(code) if fam is not None else ():
+        w.net("url", url, prog)
 
 
 #: the programs some rule reads, for a program word given as a glob pattern (``/???/r?``)
