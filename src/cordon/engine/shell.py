@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from cordon.engine import _heredoc
+from cordon.engine import _heredoc, _written
 from cordon.engine import shell_commands as _sc
 from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
@@ -105,7 +105,10 @@ class ShellFacts:
         cwds: the directory each of ``commands`` runs in, as :attr:`PathRef.cwd` (a ``cd``
             before it, ``env -C DIR``; ``None``: the starting directory).
         stdin_code: ``(program, text)`` of literal program text an interpreter reads on its
-            stdin (a here-document, a here-string, ``echo CODE |``).
+            stdin (a here-document, a here-string, ``echo CODE |``) or from a file this
+            string writes.
+        written: files this string writes (as written, joined with the ``cd`` before) and
+            what they hold when that is literal text (``echo``, ``printf``, ``cat <<EOF``).
     """
 
     error: str | None = None
@@ -119,6 +122,7 @@ class ShellFacts:
     net_opaque: bool = False
     cwds: list[str | None] = field(default_factory=list)
     stdin_code: list[tuple[str, str]] = field(default_factory=list)
+    written: dict[str, str | None] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------------------------
@@ -518,8 +522,10 @@ class _Walker:
             argv[0] = self.glob_program(argv[0])
         outputs: list[tuple[str, str]] = []
         program, args, chdir = unwrap(argv, outputs)
+        prior = dict(self.facts.written)  # (what a >> target held before this command)
         for r in redirects:  # (in the shell's directory, before a wrapper's chdir)
             self.redirect(r, program, args)
+        _written.write_text(self, program, args, redirects, prior)
         for wrapper, path in outputs:  # (strace -o F: the wrapper writes F)
             self.file(path, wrapper, "overwrite")
         if not argv:
@@ -535,6 +541,7 @@ class _Walker:
         _sc.command(self, program, args, argv[0], redirects)
         for line in command_lines(program, args):  # (su -c LINE, tmux new 'LINE')
             self.nested(line)
+        _written.run_written(self, program, args, argv[0])
         if chdir is not None:
             self.cwd = shell_cwd
         line = " ".join(shlex.quote(w.replace(DYNAMIC, "$X")) for w in [program, *args])
@@ -602,12 +609,20 @@ class _Walker:
                 self.file(path, program or "redirect", "read")
                 if DYNAMIC in path:  # ``sh < <(...)``: program text computed at run time
                     self.fed(program, args, None)
+                elif self.key(path) in self.facts.written:  # (echo LINE > f; sh < f)
+                    self.fed(program, args, self.facts.written[self.key(path)])
 
     # -- facts --------------------------------------------------------------------------
     def file(self, path: str, program: str, op: str) -> None:
         if op == "overwrite" and _sc.stream_device(path) and program not in _sc.REPLACERS:
             return  # (tee /dev/null, dd of=/dev/stdout: written into, nothing deleted)
         self.facts.files.append(PathRef(path, self.cwd, program, op))
+        if op == "overwrite" and DYNAMIC not in path and program not in ("ln", "link"):
+            self.facts.written[self.key(path)] = None  # (what it holds: write_text)
+
+    def key(self, path: str) -> str:
+        """``path`` as :attr:`ShellFacts.written` keys it."""
+        return posixpath.normpath(posixpath.join(self.cwd or "", path))
 
     def contained(self, run: ContainerRun) -> None:
         """A container run with writable bind mounts: each delete or overwrite of its

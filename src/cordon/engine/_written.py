@@ -1,0 +1,89 @@
+"""Files a shell command string writes and then runs, for the parser (:mod:`.shell`).
+
+Attack class: ``printf 'cordon approve X' > f && sh f``, ``cat > x.py <<'EOF' ... EOF
+python3 x.py``, ``echo LINE > f; chmod +x f; ./f``: the commands are in a file the same
+string writes, which no rule that reads parsed commands saw. A file's text is known when a
+redirect of ``echo``/``printf`` with literal words or of ``cat`` with a here-document wrote
+it; it is then read as the commands (a shell, ``source``, a file run by its path) or the
+program text (an interpreter) it is. A file written another way (``cp``, ``curl -o``,
+``sed -i``, ``printf`` with a format) and then run is asked about. A script an earlier
+call wrote is not seen here (docs/threat-model.md).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from cordon.engine import _heredoc
+from cordon.engine import shell_commands as _sc
+from cordon.engine.shell_commands import SHELLS
+
+__all__ = ["run_written", "write_text"]
+
+#: redirect operators that write their target
+_OUT = frozenset({">", ">>", ">|", "&>", "&>>", "<>"})
+
+
+class _Walker(Protocol):
+    facts: Any
+
+    def key(self, path: str) -> str: ...
+    def expand(self, node: Any) -> list[str]: ...
+    def opaque(self, why: str) -> None: ...
+    def nested(self, text: str) -> None: ...
+    def file(self, path: str, program: str, op: str) -> None: ...
+
+
+def write_text(
+    w: _Walker,
+    program: str,
+    args: tuple[str, ...],
+    redirects: list[Any],
+    prior: dict[str, str | None],
+) -> None:
+    """What a redirect of ``echo``/``printf`` with literal words, or of ``cat <<'EOF'``,
+    writes into its targets (``ShellFacts.written``; a target another way written holds
+    ``None``, set when the write is recorded; ``prior``: what they held before)."""
+    text = _sc.literal_output((program, args)) if program in ("echo", "printf") else None
+    if (
+        text is not None
+        and program == "echo"
+        and not re.fullmatch(r"-[eE]*n[neE]*", "".join(args[:1]))
+    ):
+        text += "\n"  # (echo ends its line unless -n)
+    for r in redirects if program == "cat" and not args else ():
+        doc = getattr(r, "heredoc", None)
+        quoted = getattr(r.output, "word", "").startswith(_heredoc.QUOTED)
+        if doc is not None and (quoted or not set("$`\\") & set(doc.value)):
+            text = doc.value.rsplit("\n", 1)[0] + "\n" if "\n" in doc.value else ""
+    for r in redirects:
+        if r.type not in _OUT or not hasattr(r.output, "kind") or text is None:
+            continue
+        for path in w.expand(r.output):
+            before = prior.get(w.key(path), "") if r.type in (">>", "&>>") else ""
+            w.facts.written[w.key(path)] = None if before is None else before + text
+
+
+def run_written(w: _Walker, program: str, args: tuple[str, ...], argv0: str) -> None:
+    """A file this string writes, run as a script (``sh f``, ``source f``, ``./f``,
+    ``python3 f.py``): its literal text read as the commands or code it is; asked about
+    when what it holds is not known here."""
+    written = w.facts.written
+    plain = [a for a in args if not a.startswith("-")]
+    runs_file = program in SHELLS or program in ("source", ".") or _sc.interpreter(program)
+    if "/" in argv0 and w.key(argv0) in written:
+        path = argv0
+    elif runs_file and plain and w.key(plain[0]) in written:
+        path = plain[0]
+    else:
+        return
+    text = written[w.key(path)]
+    if text is None:
+        w.opaque(f"{program} runs {path}, which this command writes")
+        return
+    w.facts.stdin_code.append((program, text))
+    if _sc.interpreter(program) is None:
+        w.nested(text)
+    else:
+        _sc.code_files(w, program, text)  # type: ignore[arg-type]
