@@ -123,6 +123,8 @@ CONTROL = [
     "cat > x.py <<'EOF'\nimport os\nos.system('cordon approve X')\nEOF\npython3 x.py\n",
     "echo 'cordon approve X' > f; sh < f",
     "echo 'echo hi' > f && echo 'cordon approve X' >> f && bash f",
+    "echo 'cordon approve X' > a; ln -s a b; sh b",  # (a link, copy or move holds it too)
+    "echo 'cordon approve X' > a; mv a b; sh b",
     # names made for cordon in the same string
     "alias c='cordon pin'; c accept",
     'function c { cordon approve "$1"; }; c X',

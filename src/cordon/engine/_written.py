@@ -19,7 +19,7 @@ from cordon.engine import _heredoc
 from cordon.engine import shell_commands as _sc
 from cordon.engine.shell_commands import SHELLS
 
-__all__ = ["run_written", "write_text"]
+__all__ = ["copy_text", "run_written", "write_text"]
 
 #: redirect operators that write their target
 _OUT = frozenset({">", ">>", ">|", "&>", "&>>", "<>"})
@@ -63,6 +63,19 @@ def write_text(
         for path in w.expand(r.output):
             before = prior.get(w.key(path), "") if r.type in (">>", "&>>") else ""
             w.facts.written[w.key(path)] = None if before is None else before + text
+
+
+def copy_text(w: _Walker, program: str, args: tuple[str, ...]) -> None:
+    """A copy, move or link of a file this string wrote holds what it holds
+    (``echo LINE > a; ln -s a b; sh b``)."""
+    plain = [a for a in args if not a.startswith("-")]
+    if program not in ("cp", "mv", "ln", "link", "install") or len(plain) != 2:
+        return
+    source, dest = plain
+    if w.key(source) in w.facts.written:
+        if dest.endswith("/"):
+            dest += source.rsplit("/", 1)[-1]
+        w.facts.written[w.key(dest)] = w.facts.written[w.key(source)]
 
 
 def run_written(w: _Walker, program: str, args: tuple[str, ...], argv0: str) -> None:

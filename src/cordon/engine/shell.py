@@ -541,6 +541,7 @@ class _Walker:
         _sc.command(self, program, args, argv[0], redirects)
         for line in command_lines(program, args):  # (su -c LINE, tmux new 'LINE')
             self.nested(line)
+        _written.copy_text(self, program, args)
         _written.run_written(self, program, args, argv[0])
         if chdir is not None:
             self.cwd = shell_cwd
