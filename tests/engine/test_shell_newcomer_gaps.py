@@ -340,3 +340,52 @@ def test_programs_an_archiver_or_database_client_runs_are_parsed(
 
 def test_tar_remove_files_deletes_its_members(tmp_path: Path) -> None:
     assert _run(tmp_path, "tar --remove-files -czf build/x.tgz ~/notes") == OUTSIDE
+
+
+# Bypass: program text behind an option that takes a value was never read (the value taken
+# for the program, or for a script's name): perl -MLWP::Simple (the e of Simple read as -e),
+# python3 -W ignore, node -r MOD, ruby -rLIB.
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"perl -MLWP::Simple -e 'get(\"http://{HOST}/\")'",
+        f"perl -I /tmp/lib -e 'get(\"http://{HOST}/\")'",
+        f"perl -lne 'print \"http://{HOST}/\"' README.md",
+        f"python3 -W ignore -c \"urlopen('http://{HOST}/')\"",
+        f"python3 -Werror::ResourceWarning -c \"urlopen('http://{HOST}/')\"",
+        f"python3 -X dev -c \"urlopen('http://{HOST}/')\"",
+        f"python3 -Ic \"urlopen('http://{HOST}/')\"",
+        f"node -r dotenv/config -e \"fetch('http://{HOST}/')\"",
+        f"node --require x --eval \"fetch('http://{HOST}/')\"",
+        f"ruby -rnet/http -e 'Net::HTTP.get(URI(\"http://{HOST}/\"))'",
+        f"ruby -E UTF-8 -e 'Net::HTTP.get(URI(\"http://{HOST}/\"))'",
+        f"php -R 'file_get_contents(\"http://{HOST}/\");'",
+        f"lua -lsocket -e 'get(\"http://{HOST}/\")'",
+    ],
+)
+def test_program_text_after_an_option_with_a_value_is_read(command: str) -> None:
+    assert _after_commit_message(command) == TAINTED
+
+
+@pytest.mark.parametrize(
+    ("command", "stdin", "codes"),
+    [
+        ("python3 -m http.server", False, []),
+        ("python3 -W ignore script.py", False, []),
+        ("python3 -", True, []),
+        ("perl -pi -e s/a/b/ f.txt", False, ["s/a/b/"]),
+        ("perl -pie s/a/b/ f.txt", False, []),  # (-i takes "e" as its suffix: s/a/b/ a script)
+        ("ruby -E UTF-8 script.rb", False, []),
+        ("node -r ts-node/register app.ts", False, []),
+        ("php -e -r 'echo 1;'", False, ["echo 1;"]),
+    ],
+)
+def test_interpreter_options_are_read_as_the_interpreter_reads_them(
+    command: str, stdin: bool, codes: list[str]
+) -> None:
+    from cordon.engine.shell_commands import interpreter, interpreter_code
+
+    prog, *args = command.split(" ", 1)[0], *analyze(command).commands[0][1]
+    fam = interpreter(prog)
+    assert fam is not None
+    assert interpreter_code(fam, tuple(args)) == (stdin, codes)

@@ -20,6 +20,7 @@ from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
 from cordon.engine.git_commands import config_command, config_setting
+from cordon.engine.interpreter_options import option_word
 from cordon.engine.shell_writers import file_writes
 from cordon.engine.typed_input import typed_text
 
@@ -554,13 +555,13 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
 # Interpreters and database clients: program text and SQL a command is given
 # --------------------------------------------------------------------------------------------
 
-#: interpreter family -> its options whose value is program text (lower case)
+#: interpreter family -> its options whose value is program text (pwsh: in lower case)
 _CODE_OPTS: dict[str, frozenset[str]] = {
     "python": frozenset({"-c"}),
     "perl": frozenset({"-e", "-E"}),
     "ruby": frozenset({"-e"}),
     "node": frozenset({"-e", "--eval", "-p", "--print"}),
-    "php": frozenset({"-r"}),
+    "php": frozenset({"-r", "-B", "-R", "-E"}),  # (-B/-R/-E: run before, for, after each line)
     "lua": frozenset({"-e"}),
     "pwsh": frozenset({"-c", "-command", "-e", "-ec", "-enc", "-encodedcommand"}),
     "osascript": frozenset({"-e"}),
@@ -616,23 +617,13 @@ def interpreter_code(fam: str, args: tuple[str, ...]) -> tuple[bool, list[str]]:
         if a == "--" or not a.startswith("-"):
             rest = args[i + 1 :] if a == "--" else args[i:]
             return (not rest or rest[0] in _STDIN_NAMES), codes
-        name, eq, value = low.partition("=")
-        bundled = fam in ("python", "perl", "ruby", "lua") and not low.startswith("--")
-        flag = next((c for c in a[1:] if "-" + c in opts), None) if bundled else None
-        if name in opts or flag is not None:
-            if eq:
-                value = a.partition("=")[2]
-            elif flag is not None and a.index(flag, 1) + 1 < len(a):
-                value = a[a.index(flag, 1) + 1 :]
-            else:
-                value = args[i + 1] if i + 1 < len(args) else ""
-            if fam == "pwsh" and name in ("-e", "-ec", "-enc", "-encodedcommand"):
+        kind, i, value = option_word(fam, opts, args, i)
+        if kind == "code":
+            if fam == "pwsh" and _pwsh_encoded(low):
                 value = DYNAMIC  # base64 of UTF-16: text no rule reads
-            codes.append(value)
+            return False, [*codes, value]
+        if kind == "module":  # (python -m MODULE)
             return False, codes
-        if fam == "python" and low == "-m":
-            return False, codes
-        i += 1
     return True, codes
 
 
