@@ -271,6 +271,10 @@ STATE = [
     'awk \'BEGIN{printf "x" > ENVIRON["HOME"] "/.cordon/approvals.json"}\'',
     "gpg -o ~/.cordon/approvals.json -d /tmp/x",
     "iconv -f utf8 -t ascii -o ~/.cordon/approvals.json /tmp/x",
+    # an output operand (the parser knows these programs write it)
+    "split -b 1 /tmp/x ~/.cordon/approvals.json",
+    "uniq /tmp/x ~/.cordon/approvals.json",
+    "xxd -r /tmp/x ~/.cordon/approvals.json",
 ]
 
 
@@ -300,9 +304,6 @@ STATE_ASKED = [
     "make -C ~/.cordon",
     "python3 -m venv ~/.cordon",
     "mktemp -p ~/.cordon",
-    "split -b 1 /tmp/x ~/.cordon/approvals.json",
-    "uniq /tmp/x ~/.cordon/approvals.json",
-    "xxd -r /tmp/x ~/.cordon/approvals.json",
     # CDPATH: the first entry's directory, or ./NAME when that does not exist
     "CDPATH={t}/proj:~ cd .cordon; touch approvals.json",
     "CDPATH=~ cd src && make",

@@ -389,3 +389,51 @@ def test_interpreter_options_are_read_as_the_interpreter_reads_them(
     fam = interpreter(prog)
     assert fam is not None
     assert interpreter_code(fam, tuple(args)) == (stdin, codes)
+
+
+# The same class: a text tool's or compressor's output file outside the allowed paths.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sort -o /tmp/x README.md",
+        "sort README.md --output=/tmp/x",
+        "uniq README.md /tmp/x",
+        "xxd README.md /tmp/x",
+        "openssl enc -base64 -in README.md -out /tmp/x",
+        "gpg -o /tmp/x -c README.md",
+        "iconv -f utf-8 -t ascii -o /tmp/x README.md",
+        "patch -o /tmp/x README.md p.diff",
+        "split -l 10 README.md /tmp/part",
+        "csplit -f /tmp/part README.md 5",
+        "cpio -o -F /tmp/x.cpio",
+        "gzip ~/notes.txt",  # (replaced by notes.txt.gz: the file is gone)
+        "xz -d ~/notes.txt.xz",
+        "split --filter='rm -rf ~/notes' README.md",
+    ],
+)
+def test_output_files_outside_the_allowed_paths_are_denied(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == OUTSIDE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sort -o build/x README.md",
+        "sort -k 2 -t , README.md",
+        "uniq README.md",
+        "xxd -c 16 README.md",
+        "gzip -c ~/notes.txt",
+        "gzip -dc ~/notes.txt.gz",
+        "gzip -k build/x.log",
+        "gzip build/x.log",
+        "split -l 10 README.md build/p",
+        "cpio -i -F build/x.cpio",
+    ],
+)
+def test_output_files_inside_or_none_stay_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+def test_a_compressor_to_stdout_still_reads_a_credential(tmp_path: Path) -> None:
+    assert _run(tmp_path, "gzip -9c .env") == READ
+    assert _run(tmp_path, "sort -o build/x ~/.aws/credentials") == READ

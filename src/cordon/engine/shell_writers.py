@@ -474,6 +474,106 @@ def _git(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Output options and operands of text tools and compressors
+# --------------------------------------------------------------------------------------------
+
+#: program -> (options whose value is a file written, options that take another value);
+#: single-dash words as written (openssl's ``-out``), ``-oF`` and ``--output=F`` forms too
+_OUTPUT_OPTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "sort": (frozenset({"-o", "--output"}),
+             frozenset({"-k", "--key", "-t", "--field-separator", "-S", "--buffer-size", "-T",
+                        "--temporary-directory", "--parallel", "--batch-size"})),
+    "gpg": (frozenset({"-o", "--output"}), frozenset({"-r", "--recipient", "-u", "--local-user",
+                                                       "--passphrase", "--homedir"})),
+    "patch": (frozenset({"-o", "--output"}), frozenset({"-p", "-i", "--input", "-d", "-F", "-r",
+                                                         "-B", "-V", "-D", "-z", "--suffix"})),
+    "openssl": (frozenset({"-out", "-keyout", "-signature"}),
+                frozenset({"-in", "-pass", "-passin", "-passout", "-k", "-kfile", "-md",
+                           "-iv", "-K", "-S", "-inform", "-outform", "-key", "-config"})),
+    "csplit": (frozenset({"-f", "--prefix"}), frozenset({"-b", "--suffix-format", "-n",
+                                                         "--digits"})),
+    "cpio": (frozenset({"-O", "-F", "--file"}),
+             frozenset({"-H", "--format", "-I", "-R", "--owner", "-E", "--pattern-file", "-M",
+                        "--message", "-C", "--io-size", "-D", "--directory"})),
+}  # fmt: skip
+_OUTPUT_OPTS["gpg2"] = _OUTPUT_OPTS["gpg"]
+_OUTPUT_OPTS["iconv"] = (
+    frozenset({"-o", "--output"}),
+    frozenset({"-f", "--from-code", "-t", "--to-code"}),
+)
+#: program -> options that take a value, for those whose second operand is written
+_SECOND_OPERAND: dict[str, frozenset[str]] = {
+    "uniq": frozenset({"-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars"}),
+    "xxd": frozenset({"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-s", "-seek", "-o",
+                      "-offset", "-n", "-name"}),
+    "split": frozenset({"-a", "--suffix-length", "-b", "--bytes", "-C", "--line-bytes", "-l",
+                        "--lines", "-n", "--number", "-t", "--separator",
+                        "--additional-suffix", "--filter"}),
+}  # fmt: skip
+#: compressors that replace their operand (FILE by FILE.gz, FILE.gz by FILE) unless told to
+#: keep it: letters (in a short bundle) and long options that keep it
+_REPLACING = {"gzip": "cklt", "gunzip": "cklt", "bzip2": "ckt", "bunzip2": "ckt",
+              "xz": "cklt", "unxz": "cklt", "lzma": "cklt"}  # fmt: skip
+_KEEPS = frozenset({"--stdout", "--to-stdout", "--keep", "--test", "--list"})
+_COMPRESSOR_VALUES = frozenset({"-S", "--suffix", "-T", "--threads", "-M", "--memlimit"})
+
+
+def _word_opts(
+    args: tuple[str, ...], values: frozenset[str]
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """Operands and ``(option, value)`` pairs of a program whose options in ``values`` take a
+    value (``-o F``, ``--output=F``, ``-oF`` for a one-letter option)."""
+    plain: list[str] = []
+    opts: list[tuple[str, str]] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        i += 1
+        name, eq, value = a.partition("=")
+        short = next((o for o in values if len(o) == 2 and a.startswith(o) and len(a) > 2), None)
+        if a == "--":
+            plain.extend(args[i:])
+            break
+        if name in values and not eq and i < len(args):
+            opts.append((name, args[i]))
+            i += 1
+        elif a.startswith("--") or name in values:
+            opts.append((name, value))
+        elif short is not None and not a.startswith("--"):
+            opts.append((short, a[2:]))
+        elif a.startswith("-") and a != "-":
+            opts.append((a, ""))
+        else:
+            plain.append(a)
+    return plain, opts
+
+
+def _outputs(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
+    """A text tool's or compressor's output file (``sort -o F``, ``openssl enc -out F``,
+    ``uniq IN OUT``, ``xxd IN OUT``, ``split IN PREFIX``, ``gzip FILE``: FILE replaced); its
+    other operands are read as ``cat``'s are."""
+    other = _SECOND_OPERAND.get(prog, _COMPRESSOR_VALUES)
+    written, values = _OUTPUT_OPTS.get(prog, (frozenset(), other))
+
+    plain, opts = _word_opts(args, written | values)
+    creates = prog != "cpio" or any(k in ("-o", "--create") for k, _ in opts)
+    for k, v in opts:
+        if k in written and v and v != "-" and creates:
+            w.file(v, prog, "overwrite")
+        elif k in ("-i", "--input", "-in", "--pattern-file", "-E", "-kfile") and v:
+            w.file(v, prog, "read")
+        elif k == "--filter" and v:  # (split --filter=CMD: a shell runs CMD per piece)
+            w.nested(v)
+    keep = _REPLACING.get(prog)
+    replaces = keep is not None and not any(
+        k in _KEEPS or (not k.startswith("--") and set(k[1:]) & set(keep)) for k, _ in opts
+    )
+    for n, p in enumerate(plain):
+        second = prog in _SECOND_OPERAND and n == 1
+        w.file(p, prog, "overwrite" if second else "delete" if replaces else "read")
+
+
+# --------------------------------------------------------------------------------------------
 # Dispatch
 # --------------------------------------------------------------------------------------------
 
@@ -482,6 +582,7 @@ _HANDLERS: dict[str, Callable[[_Walker, str, tuple[str, ...]], None]] = {
     "7z": _7z, "7za": _7z, "7zr": _7z, "7zz": _7z, "sed": _sed, "gsed": _sed,
     "touch": _creates, "mkdir": _creates, "mkfifo": _creates,
     "sqlite3": _sqlite, "sqlite": _sqlite, "git": _git,
+    **{p: _outputs for p in (*_OUTPUT_OPTS, *_SECOND_OPERAND, *_REPLACING)},
 }  # fmt: skip
 #: the programs :func:`file_writes` reads
 WRITERS = frozenset(_HANDLERS)
