@@ -16,7 +16,10 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
       string reads such a file and runs a network command (``cat ~/.aws/credentials | nc``).
   ``action.delete_outside`` (deny; ask when the policy gives no prefixes)
       a delete or overwrite (``rm``, ``find -delete``, ``>``, ``dd of=``, ``truncate``,
-      ``mv``, ``cp``, ``tee``, ``sed -i``, ``curl -o``) of a path outside the tool's
+      ``mv``, ``cp``, ``tee``, ``sed -i``, ``curl -o``; a file made by a program whose target
+      is no plain destination: an archive, ``sed``'s ``w FILE``, ``git init``/``bundle
+      create``, ``sqlite3``'s database, ``touch``, ``sort -o``: :mod:`.shell_writers`) of a
+      path outside the tool's
       ``allowed_path_prefixes`` (else the global ones), resolved against ``base_dir`` and any
       ``cd`` before it. With no prefixes at all, an absolute, ``~`` or ``..``-escaping target
       is asked about. ``/dev/null`` and the standard streams are not files. Interpreter
@@ -28,15 +31,17 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
       an ask is refused unless a person approves these exact arguments.
   ``action.sensitive_read`` (ask)
       a command reads a credential file or one under ``sensitive_paths``
-      (``cat /etc/passwd``, ``base64 ~/.ssh/id_rsa``, ``< .env``).
+      (``cat /etc/passwd``, ``base64 ~/.ssh/id_rsa``, ``sed p .env``, ``< .env``).
   ``action.git_destroy`` (ask; skipped for ``trust_tools``)
       a git command that destroys work git cannot give back (``reset --hard``, ``clean``,
       ``checkout .``, a forced push, ``branch -D``, ``reflog expire``, ``gc --prune=now``:
       :mod:`.git_commands`), read from the parsed commands, so wrappers, variables and
       ``sh -c`` do not hide it. A forced push is asked as this rule, not as ``git_push``.
 
-* egress: hosts and URLs of network commands are judged by :func:`check_egress` as host and
-  URL parameters (a private or metadata address is denied whatever its spelling);
+* egress: hosts and URLs of network commands, and URLs written in an interpreter's program
+  text (``python3 -c "urlopen('http://h/')"``: :mod:`.code_urls`), are judged by
+  :func:`check_egress` as host and URL parameters (a private or metadata address is denied
+  whatever its spelling);
 * destination taint: the same hosts and URLs are sink values (:func:`command_sinks`), so a
   host seen in tool output is denied (``taint.seen_in_output``), an unknown one asked about,
   and the secret rule reads the call.
