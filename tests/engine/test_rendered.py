@@ -205,3 +205,22 @@ def test_a_read_only_annotation_or_renders_false_turns_the_name_off() -> None:
         assert s.check("create_page", {"text": f"![status]({EVIL})"}).rule != (
             "taint.rendered_resource"
         )
+
+
+def test_the_checks_fast_path_skips_only_what_the_extractor_finds_nothing_in() -> None:
+    """``plain_text`` (the check's fast path for a flat call) is true only of strings in
+    which :func:`rendered_urls` finds nothing: every red-team spelling, JSON-encoded once and
+    twice (a string literal's escapes can spell any markup character)."""
+    from tests.engine import test_rendered_redteam as rt
+
+    from cordon.engine.rendered import plain_text
+
+    texts = [t for _, t in rt.HTML_CASES + rt.CSS_CASES + rt.MARKDOWN_CASES]
+    texts += [t for _, t in rt.JIRA_CONFLUENCE_CASES]
+    texts += [f"![x]({EVIL})", f"<img src={EVIL}>", f"!{EVIL}!", "hello", "ops@example.com"]
+    variants = texts + [json.dumps(t) for t in texts] + [json.dumps(json.dumps(t)) for t in texts]
+    variants += [json.dumps(t, ensure_ascii=False).replace("<", "\\u003c") for t in texts]
+    for t in variants:
+        if plain_text(t):
+            assert rendered_urls({"body": t}) == [], t
+    assert plain_text("hello 1") and plain_text("someone@example.net")

@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import html
 import json
 import re
@@ -265,6 +266,7 @@ _NOT_WRITE_TOKENS = frozenset(
 )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=4096)
 def renders_by_name(name: str) -> bool:
     """True when a tool's name says it writes content that others view rendered: a write
     token and a content token, no read or removal token (``create_page``, ``add_comment``,
@@ -275,6 +277,20 @@ def renders_by_name(name: str) -> bool:
         and bool(tokens & _WRITE_TOKENS)
         and bool(tokens & _CONTENT_TOKENS)
     )
+
+
+def plain_text(text: str) -> bool:
+    """``text`` holds none of the characters every form read here starts with, and is no
+    JSON text :func:`_walk` would decode (an object, an array, a string literal, whose
+    escapes can spell any of them): :func:`rendered_urls` finds nothing in it as a string of
+    its own."""
+    return not any(g in text for g in _GATES) and text.strip()[:1] != '"'
+
+
+def fetched_key(key: str) -> bool:
+    """A top-level argument named as a member a platform fetches (``image_url``,
+    ``icon_url``...), whatever object holds it."""
+    return _fetched_member("", key, "")
 
 
 def rendered_urls(arguments: Any) -> list[tuple[str, str]]:

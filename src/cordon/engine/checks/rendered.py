@@ -27,11 +27,12 @@ from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
 from cordon.engine.checks.links import forwarded_link
-from cordon.engine.rendered import rendered_urls, renders_by_name
+from cordon.engine.rendered import fetched_key, plain_text, rendered_urls, renders_by_name
+from cordon.engine.walk import call_walk
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    if not _renders(ctx):
+    if not _renders(ctx) or _plain(ctx):
         return PASS
     found = tuple(rendered_urls(ctx.arguments))
     if not found:
@@ -46,6 +47,16 @@ def run(ctx: Context, facts: Facts) -> Result:
             what = "a resource from a host first seen in untrusted tool output"
             asked.append(_ask(path, seen.destination, what, seen.details))
     return Result(asks=tuple(asked), facts={"rendered": found})
+
+
+def _plain(ctx: Context) -> bool:
+    """A call with no member below the top level, no argument named as a fetched member and
+    no markup in any string (the usual send: an address and a sentence): nothing to read,
+    decided without the extractor's walk (the same answer, a few microseconds sooner)."""
+    walk = call_walk(ctx)
+    if not walk.flat or any(fetched_key(k) for k in ctx.arguments):
+        return False
+    return all(type(v) is not str or plain_text(v) for _, _, v in walk.scalars)
 
 
 def _renders(ctx: Context) -> bool:
