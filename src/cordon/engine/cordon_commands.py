@@ -174,6 +174,12 @@ def _copies(prog: str, args: tuple[str, ...]) -> dict[str, str]:
     return {}
 
 
+def _is_cordon(word: str) -> bool:
+    """``word`` names the ``cordon`` program (a path to it too); the suffix test first keeps
+    a long argument list cheap."""
+    return word.lower().endswith(("cordon", "cordon.exe")) and base_name(word) == "cordon"
+
+
 def _aliases(args: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """``alias NAME=VALUE ...``: each name and the words of its value."""
     out: dict[str, tuple[str, ...]] = {}
@@ -190,7 +196,7 @@ def _runs_args(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] 
     ``tmux new -d 'LINE'``, ``parallel ::: 'LINE'``), parsed; find's ``-exec PROG ...``
     judged as that program. A program in ``$(...)`` is asked about by the parser."""
     for i, a in enumerate(args):
-        if base_name(a) == "cordon":
+        if _is_cordon(a):
             hit = _subcommand(args[i + 1 :])
             if hit is not None:
                 return hit
@@ -235,7 +241,7 @@ def _one(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] | None
     if prog in _DEFERRED and not (set(args) & {"-l", "--list"}):
         return "ask", f"{prog} runs a shell script from its input later, detached from cordon run"
     if prog in _LAUNCHERS:  # (each ``cordon`` word: ``uv run --with cordon cordon approve``)
-        at = [i for i, a in enumerate(args) if base_name(a) == "cordon"]
+        at = [i for i, a in enumerate(args) if _is_cordon(a)]
         hits = [h for i in at if (h := _subcommand(args[i + 1 :])) is not None]
         if hits:
             return next((h for h in hits if h[0] == "deny"), hits[0])
@@ -269,7 +275,7 @@ def _one(prog: str, args: tuple[str, ...], depth: int) -> tuple[str, str] | None
         # a program not known here given ``cordon SUBCOMMAND`` as words of their own: a
         # launcher that runs its arguments (``gosu me cordon approve X``), asked about
         for i, a in enumerate(args):
-            hit = _subcommand(args[i + 1 :]) if base_name(a) == "cordon" else None
+            hit = _subcommand(args[i + 1 :]) if _is_cordon(a) else None
             if hit is not None and hit[0] == "deny":
                 return "ask", f"{prog} is given {hit[1]} as words, and may run it"
     return None

@@ -355,15 +355,17 @@ def _given(
         word = w.partition("=")[2] if w.startswith("-") and "=" in w else w
         if w.startswith("-") and "=" not in w:
             word = w[2:] if len(w) > 2 and w[2] in "/~" else ""
-        if not word:  # (a bare name too: a link made earlier may name cordon's file)
-            continue
+        writes = prog in _WRITERS or prog in _IN_PLACE_OPT or (i and args[i - 1] in _OUTPUT_OPTS)
+        bare = not ("/" in word or word.startswith("~") or cwd is not None)
+        if not word or (bare and not writes):
+            continue  # (a writer's bare name too: a link made earlier may name cordon's file)
         if cwd and DYNAMIC in cwd and prog in _FILE_WRITERS and word[:1] not in "/~":
             # (cd "$(dirname ~/.cordon/x)" && touch x; a redirect there is asked about too)
             return "ask", f"{prog} writes a file in a directory computed at run time"
         r = _at(word, cwd, resolve)
         if r is None or touched(r, False) is None:
             continue
-        if prog in _WRITERS or prog in _IN_PLACE_OPT or (i and args[i - 1] in _OUTPUT_OPTS):
+        if writes:
             return "deny", f"{prog} is given cordon's state, and writes what it is given"
         return "ask", f"{prog} is given cordon's state, and is not known only to read it"
     return None
