@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable
 from typing import Protocol
 
+from cordon.engine.awk_program import AWKS, awk
 from cordon.engine.sed_script import sed_script
 
 __all__ = ["WRITERS", "file_writes"]
@@ -583,6 +584,7 @@ _HANDLERS: dict[str, Callable[[_Walker, str, tuple[str, ...]], None]] = {
     "touch": _creates, "mkdir": _creates, "mkfifo": _creates,
     "sqlite3": _sqlite, "sqlite": _sqlite, "git": _git,
     **{p: _outputs for p in (*_OUTPUT_OPTS, *_SECOND_OPERAND, *_REPLACING)},
+    **{p: awk for p in AWKS},
 }  # fmt: skip
 #: the programs :func:`file_writes` reads
 WRITERS = frozenset(_HANDLERS)
