@@ -28,11 +28,10 @@ from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
 from cordon.engine.checks.links import forwarded_link
 from cordon.engine.rendered import fetched_key, plain_text, rendered_urls, renders_by_name
-from cordon.engine.walk import call_walk
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    if not _renders(ctx) or _plain(ctx):
+    if _plain(ctx) or not _renders(ctx):
         return PASS
     found = tuple(rendered_urls(ctx.arguments))
     if not found:
@@ -50,13 +49,16 @@ def run(ctx: Context, facts: Facts) -> Result:
 
 
 def _plain(ctx: Context) -> bool:
-    """A call with no member below the top level, no argument named as a fetched member and
-    no markup in any string (the usual send: an address and a sentence): nothing to read,
+    """A call whose arguments are all scalars, none named as a fetched member, and whose
+    strings hold no markup (the usual send: an address and a sentence): nothing to read,
     decided without the extractor's walk (the same answer, a few microseconds sooner)."""
-    walk = call_walk(ctx)
-    if not walk.flat or any(fetched_key(k) for k in ctx.arguments):
-        return False
-    return all(type(v) is not str or plain_text(v) for _, _, v in walk.scalars)
+    for key, value in ctx.arguments.items():
+        if type(value) is str:
+            if not plain_text(value) or fetched_key(key):
+                return False
+        elif value is not None and type(value) not in (int, float, bool):
+            return False  # (an object or array: the extractor reads it)
+    return True
 
 
 def _renders(ctx: Context) -> bool:
