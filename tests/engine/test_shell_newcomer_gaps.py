@@ -476,3 +476,27 @@ def test_awk_program_text_is_read(tmp_path: Path, command: str, expected: tuple[
 )
 def test_awk_inside_the_project_stays_allowed(tmp_path: Path, command: str) -> None:
     assert _run(tmp_path, command) == ALLOW
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("unzip -qd ~/.ssh build/x.zip", OUTSIDE),  # (d bundled: its value the next word)
+        ("unzip -qd/tmp/x build/x.zip", OUTSIDE),
+        ("unzip -qd build/x build/x.zip", ALLOW),
+        ("echo 'w /tmp/x' | sed -f - README.md", ("ask", "action.command_opaque")),
+        ("git clone -o up https://github.com/a/b vendor/b", ALLOW),  # (-o: the remote's name)
+        ("git -C ~ clone https://github.com/a/b", OUTSIDE),
+    ],
+)
+def test_bundled_and_stdin_spellings(
+    tmp_path: Path, command: str, expected: tuple[str, str]
+) -> None:
+    assert _run(tmp_path, command) == expected
+
+
+def test_an_interpreter_url_is_judged_by_egress_as_curls_is(tmp_path: Path) -> None:
+    # (a private address: egress.private_address for curl and for the one-liner alike)
+    curl = _run(tmp_path, "curl http://169.254.169.254/latest/meta-data/")
+    code = _run(tmp_path, "python3 -c \"urlopen('http://169.254.169.254/latest/meta-data/')\"")
+    assert curl == code and curl[0] == "deny"

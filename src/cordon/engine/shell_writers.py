@@ -223,7 +223,12 @@ def _zip(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
 
 
 def _unzip(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
-    plain, opts = _zip_words(args, frozenset({"-d", "-P"}))
+    # (bundled: -qd DIR, -qdDIR, -oqd DIR: d takes the rest of the word, else the next word)
+    words: list[str] = []
+    for a in args:
+        d = a.find("d") if a.startswith("-") and not a.startswith("--") else -1
+        words.extend([a[:d], "-d", *([a[d + 1 :]] if a[d + 1 :] else [])] if d > 1 else [a])
+    plain, opts = _zip_words(tuple(words), frozenset({"-d", "-P"}))
     if plain:
         w.file(plain[0], prog, "read")
     if not {"-p", "-c", "-l", "-t", "-v", "-Z", "-z"} & opts.keys():
@@ -298,7 +303,9 @@ def _sed(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
     if not scripts and not script_files:
         scripts, plain = plain[:1], plain[1:]
     for f in script_files:
-        if f != "-":
+        if f in ("-", "/dev/stdin"):  # (a script no rule reads: it may write, read or run)
+            w.opaque(f"{prog} reads its script from stdin")
+        else:
             w.file(f, prog, "read")
     for p in plain:
         w.file(p, prog, "read")
@@ -457,8 +464,11 @@ def _git(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
     short, long = _GIT_SUB[sub]
     opts = _options(args[i + 1 :], short, long)
     plain = [v for k, v in opts if k == ""]
-    targets = [v for k, v in opts if k in ("--separate-git-dir", "-o", "--output",
-                                           "--output-directory") and v and v != "-"]  # fmt: skip
+    outputs = ("--separate-git-dir", "--output", "--output-directory")
+    if sub in ("archive", "format-patch"):
+        outputs = (*outputs, "-o")  # (clone's -o names the remote, not a file)
+    targets = [v for k, v in opts if k in outputs and v and v != "-"]
+
     if sub == "init":
         targets.append(plain[0] if plain else ".")
         targets.extend([git_dir] if git_dir else [])
