@@ -464,7 +464,7 @@ def _git(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
     short, long = _GIT_SUB[sub]
     opts = _options(args[i + 1 :], short, long)
     plain = [v for k, v in opts if k == ""]
-    outputs = ("--separate-git-dir", "--output", "--output-directory")
+    outputs: tuple[str, ...] = ("--separate-git-dir", "--output", "--output-directory")
     if sub in ("archive", "format-patch"):
         outputs = (*outputs, "-o")  # (clone's -o names the remote, not a file)
     targets = [v for k, v in opts if k in outputs and v and v != "-"]
