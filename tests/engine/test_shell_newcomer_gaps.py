@@ -500,3 +500,8 @@ def test_an_interpreter_url_is_judged_by_egress_as_curls_is(tmp_path: Path) -> N
     curl = _run(tmp_path, "curl http://169.254.169.254/latest/meta-data/")
     code = _run(tmp_path, "python3 -c \"urlopen('http://169.254.169.254/latest/meta-data/')\"")
     assert curl == code and curl[0] == "deny"
+
+
+def test_sqlite_read_runs_sql_that_may_write(tmp_path: Path) -> None:
+    assert _run(tmp_path, "sqlite3 ~/Dropbox/x.db '.read build/dump.sql'") == OUTSIDE
+    assert _run(tmp_path, "sqlite3 ~/Dropbox/x.db .tables") == ALLOW

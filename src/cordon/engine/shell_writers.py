@@ -372,7 +372,7 @@ def _sqlite_statement(w: _Walker, prog: str, stmt: str) -> bool:
             w.file(target.split()[0], prog, "read")
         elif word in (".shell", ".system") and rest.strip():
             w.nested(rest.strip())
-        return word not in _DOT_READS and word not in (".output", ".once", ".read")
+        return word not in _DOT_READS and word not in (".output", ".once")  # (.read: any SQL)
     for m in _SQL_FILE_RE.finditer(stmt):
         w.file(m.group(1), prog, "overwrite")
     parts = [p for p in stmt.split(";") if p.strip()]
