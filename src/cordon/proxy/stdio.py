@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import os
 import signal
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cordon.proxy.transport import _done, _Reader, log
@@ -17,17 +18,30 @@ if TYPE_CHECKING:
 __all__ = ["SubprocessUpstream"]
 
 
+def upstream_env(env: Mapping[str, str]) -> dict[str, str]:
+    """The server's environment: ``env``, with ``PYTHONHASHSEED=0`` unless it sets one. A
+    Python server that builds a tool definition from a set (mcp-atlassian's comma-joined
+    ``fields`` default) lists it in another order at each start under hash randomisation,
+    and every start would find the pinned tool changed (``pin.changed``, hidden): asks a
+    person learns to approve unread. A fixed seed gives the same definition each time;
+    what randomisation guards against (hash flooding of a server's dicts by its input)
+    matters little for a local server fed by its own client."""
+    out = dict(env)
+    out.setdefault("PYTHONHASHSEED", "0")
+    return out
+
+
 class SubprocessUpstream:
     """Starts ``command`` and relays to its stdin and from its stdout (stderr is inherited).
 
     Args:
         command: the upstream command line.
-        env: its environment (None: cordon's).
+        env: its environment (None: cordon's), as :func:`upstream_env` completes it.
     """
 
     def __init__(self, command: list[str], env: dict[str, str] | None = None) -> None:
         self.command = command
-        self.env = env
+        self.env = upstream_env(os.environ if env is None else env)
         self.proc: Any = None  # asyncio.SubprocessTransport
         self.stdin: asyncio.WriteTransport | None = None
         self.stdout: asyncio.ReadTransport | None = None
