@@ -274,6 +274,23 @@ async def test_project_client_config_write_is_asked(harness: Harness, rel: str) 
     assert not path.exists()
 
 
+@pytest.mark.parametrize("spelling", ["nl", "long"])
+async def test_a_config_spelled_with_a_line_break_or_at_length_is_asked(
+    harness: Harness, spelling: str
+) -> None:
+    """``x\\n/../.mcp.json`` and a 4,400-character ``a/a/.../../../.mcp.json`` name the
+    project's MCP config to the filesystem server; both wrote it unasked (the write-target
+    checks skipped a string with a line break or over 4,096 characters)."""
+    async with real_setup(harness, "files") as s:
+        config = s.proj / ".mcp.json"
+        config.write_text('{"mcpServers": {}}\n', "utf-8")
+        prefix = "x\n/../" if spelling == "nl" else "a/" * 1100 + "../" * 1100
+        target = f"{s.proj}/{prefix}.mcp.json"
+        ok, text = await s.call("files", "write_file", {"path": target, "content": "{}"})
+        assert not ok and "action.credential_write" in text, text
+    assert config.read_text("utf-8") == '{"mcpServers": {}}\n'
+
+
 async def test_the_question_shows_which_file_the_approval_is_for(harness: Harness) -> None:
     """An ask with no destination shows the argument's value (``.vscode/tasks.json``, not
     ``mcp.json``) and says that the approval covers these exact arguments."""

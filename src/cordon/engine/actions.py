@@ -92,7 +92,11 @@ from cordon.engine.action_names import (
     split_tokens,
     tool_name,
 )
-from cordon.engine.credential_paths import is_credential_path, runs_commands_as_git_config
+from cordon.engine.credential_paths import (
+    TARGET_TOKENS,
+    is_credential_path,
+    runs_commands_as_git_config,
+)
 from cordon.engine.git_commands import git_tool_destruction
 
 __all__ = [
@@ -615,8 +619,8 @@ def check_actions(
     if hit is not None:
         return hit
     if name.writes:
-        for path, _key, text in strings:
-            if is_credential_path(text):
+        for path, key, text in strings:
+            if is_credential_path(text, whole=bool(set(split_tokens(key)) & TARGET_TOKENS)):
                 why = "writes to a credential or auto-run path"
                 return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "path")
             if runs_commands_as_git_config(text):

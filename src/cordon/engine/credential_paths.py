@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_credential_path", "runs_commands_as_git_config"]
+__all__ = ["TARGET_TOKENS", "is_credential_path", "runs_commands_as_git_config"]
 
 # Credential and auto-run paths (matched against a lower-cased, slash-normalised path).
 _CRED_PATH_RE = re.compile(
@@ -75,12 +75,29 @@ def _normalised(p: str) -> str:
     return ("/" if p.startswith("/") else "") + "/".join(parts)
 
 
-def is_credential_path(path: str) -> bool:
+#: argument-name tokens of a path a tool writes (``path``, ``destination``, ``output_file``)
+TARGET_TOKENS = frozenset(
+    {"path", "file", "filename", "filepath", "dir", "directory", "folder", "dest",
+     "destination", "target", "output", "out", "to", "dst", "src", "source", "uri", "url"}
+)  # fmt: skip
+#: the longest path argument read; a longer one is taken for a credential path (fail closed)
+_MAX_PATH_ARGUMENT = 1 << 20
+
+
+def is_credential_path(path: str, *, whole: bool = False) -> bool:
     """True when ``path`` names a credential or auto-run file (``~/.ssh/id_rsa``, ``.env``,
     ``~/.aws/credentials``, ``mcp.json``, ``~/.bashrc``, a repository's ``.git`` ...), as
-    written or normalised (module docstring). Case-insensitive; ``\\`` is read as ``/``."""
+    written or normalised (module docstring). Case-insensitive; ``\\`` is read as ``/``.
+
+    ``whole``: the string is a path argument (its name says so, :data:`TARGET_TOKENS`), so a
+    line break is part of a name and a long path is normalised as the server does
+    (``x\\n/../.mcp.json`` and a 4,400-character ``a/a/.../../../.mcp.json`` name the client's
+    config); one past :data:`_MAX_PATH_ARGUMENT` is taken for one. Otherwise a string with a
+    line break or over 4,096 characters is text (a file's content), not a path."""
     p = path.strip().strip("\"'").replace("\\", "/").lower()
-    if not p or "\n" in p or len(p) > 4096:
+    if whole and len(p) > _MAX_PATH_ARGUMENT:
+        return True
+    if not p or (not whole and ("\n" in p or len(p) > 4096)):
         return False
     if _CRED_PATH_RE.search(p) is not None:
         return True

@@ -6,6 +6,7 @@ policy vouches for a tool (confined writes), ``trust_tools`` skips the asks (nev
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -18,7 +19,7 @@ from cordon.engine import commands as _commands
 from cordon.engine import rules
 from cordon.engine.action_names import tool_name
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
-from cordon.engine.credential_paths import is_credential_path
+from cordon.engine.credential_paths import TARGET_TOKENS, is_credential_path
 from cordon.engine.walk import call_walk
 
 
@@ -101,16 +102,22 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
 
 
 def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
-    """``(argument path, string, resolved path)`` of each string of a writing tool under a key named
-    like a path or a write target (:data:`_TARGET_TOKENS`), symbolic links resolved as the
-    server resolves them (the engine's path resolver, as for confinement)."""
+    """``(argument path, string, resolved path)`` of each string of a writing tool under a
+    key named like a path or a write target (:data:`TARGET_TOKENS`), symbolic links resolved
+    as the server resolves them (the engine's path resolver, as for confinement)."""
     if not tool_name(ctx.tool).writes:
         return
     paths = ctx.session.engine.paths
     for where, key, text in call_walk(ctx).strings:
-        if len(text) > 4096 or "\n" in text or not set(_actions.split_tokens(key)) & _TARGET_TOKENS:
+        if not set(_actions.split_tokens(key)) & TARGET_TOKENS:
             continue
-        resolved = _args.resolve_path(text, ctx.tp.base_dir, paths)
+        # a line break is part of a name, and a long path is normalised first as the server
+        # normalises it (x\n/../.mcp.json, a/a/.../../../.mcp.json): neither is skipped
+        lexical = posixpath.normpath(text) if len(text) > 4096 else text
+        if len(lexical) > 4096:
+            yield where, text, lexical  # (no file has such a name: compared as written)
+            continue
+        resolved = _args.resolve_path(lexical, ctx.tp.base_dir, paths)
         if resolved is not None:
             yield where, text, resolved
 
@@ -167,7 +174,7 @@ def _linked_credential_write(targets: list[tuple[str, str, str]]) -> Verdict | N
     credential or auto-run file although its path as written is not: a cloned repository
     can carry ``docs/agent.json -> ../.claude/settings.json``, and a write there sets the
     client's hooks, commands it runs. Read: the strings of a writing tool under a key named
-    like a path or a write target (:data:`_TARGET_TOKENS`)."""
+    like a path or a write target (:data:`cordon.engine.credential_paths.TARGET_TOKENS`)."""
     for where, text, resolved in targets:
         if resolved != text and is_credential_path(resolved):
             return Verdict(
@@ -207,16 +214,10 @@ def _confined(ctx: Context) -> bool:
     given = set(ctx.arguments)
     if not bounded & given & declared:
         return False
-    return all(k in bounded for k in given if set(_actions.split_tokens(k)) & _TARGET_TOKENS)
+    return all(k in bounded for k in given if set(_actions.split_tokens(k)) & TARGET_TOKENS)
 
 
 #: argument-name tokens of a path or a write target (:func:`_confined`)
-_TARGET_TOKENS = frozenset(
-    {"path", "file", "filename", "filepath", "dir", "directory", "folder", "dest",
-     "destination", "target", "output", "out", "to", "dst", "src", "source", "uri", "url"}
-)  # fmt: skip
-
-
 CHECK = Check(
     "actions",
     run,
