@@ -291,6 +291,26 @@ async def test_a_config_spelled_with_a_line_break_or_at_length_is_asked(
     assert config.read_text("utf-8") == '{"mcpServers": {}}\n'
 
 
+async def test_a_hook_in_the_work_trees_hooks_path_is_asked_and_never_runs(
+    harness: Harness,
+) -> None:
+    """husky's setup (``core.hooksPath=.husky``): a hook written there runs on the git
+    server's next commit, as the user. The write is asked about; the commit runs nothing."""
+    marker = harness.tmp / "ran"
+    async with real_setup(harness, "files", "git") as s:
+        subprocess.run(["git", "-C", str(s.proj), "config", "core.hooksPath", ".husky"], check=True)
+        (s.proj / ".husky").mkdir()
+        hook = s.proj / ".husky" / "pre-commit"
+        ok, text = await s.call(
+            "files", "write_file", {"path": str(hook), "content": f"#!/bin/sh\ntouch {marker}\n"}
+        )
+        assert not ok and "action.credential_write" in text, text
+        (s.proj / "a.txt").write_text("a", "utf-8")
+        await s.call("git", "git_add", {"repo_path": str(s.proj), "files": ["a.txt"]})
+        await s.call("git", "git_commit", {"repo_path": str(s.proj), "message": "a"})
+    assert not hook.exists() and not marker.exists()
+
+
 async def test_the_question_shows_which_file_the_approval_is_for(harness: Harness) -> None:
     """An ask with no destination shows the argument's value (``.vscode/tasks.json``, not
     ``mcp.json``) and says that the approval covers these exact arguments."""

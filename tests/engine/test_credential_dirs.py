@@ -62,3 +62,29 @@ def test_a_config_directory_or_a_bare_config_name_is_asked_about(
 def test_other_moves_and_reads_of_them_are_not(tool: str, arguments: dict[str, str]) -> None:
     d = _session().check(tool, arguments)
     assert d.rule != "action.credential_write", d
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/p/.husky/pre-commit",  # husky: core.hooksPath=.husky, run on git commit
+        "/p/.husky/_/commit-msg",  # husky v9
+        "/p/.githooks/pre-push",
+        "/p/.pre-commit-config.yaml",
+        "/p/lefthook.yml",
+        "/p/.github/workflows/ci.yml",
+        "/p/.claude/commands/deploy.md",
+    ],
+)
+def test_hooks_the_work_tree_runs_and_ci_workflows_are_asked_about(path: str) -> None:
+    s = _session()
+    d = s.check("run_command", {"command": f"cp x {path}"})
+    assert (d.verdict, d.rule) == ("ask", "action.credential_write"), d
+
+
+def test_other_files_beside_them_are_not() -> None:
+    s = _session()
+    for path in ("/p/.github/ISSUE_TEMPLATE/bug.md", "/p/husky.md", "/p/docs/hooks.md"):
+        assert s.check("run_command", {"command": f"cp x {path}"}).rule != (
+            "action.credential_write"
+        )

@@ -37,6 +37,13 @@ _CRED_PATH_RE = re.compile(
     r"|\.aws/(?:credentials|config)$|\.aws/sso/|\.azure/|\.config/gcloud/|\.kube/config$"
     r"|\.docker/config\.json$|\.netrc$|_netrc$|\.git-credentials$|\.gitconfig$"
     r"|\.git(?:/|$)|\.env(?:\.[\w.-]+)?$|\.envrc$|\.npmrc$|\.pypirc$|\.pgpass$"
+    # hooks git runs from the work tree (core.hooksPath: husky's .husky/, .githooks/) and the
+    # hook managers' configs that name commands (pre-commit, lefthook); CI workflows, run
+    # with the repository's secrets on the next push
+    r"|\.husky(?:/|$)|\.githooks(?:/|$)|\.pre-commit-config\.ya?ml$|\.?lefthook\.ya?ml$"
+    r"|\.github/workflows(?:/|$)|\.gitlab-ci\.ya?ml$"
+    # a client's custom commands and agents: prompts it runs by name
+    r"|\.claude/(?:commands|agents)(?:/|$)"
     r"|\.my\.cnf$|\.boto$|\.gnupg/|\.password-store/|credentials\.json$"
     r"|\.config/gh/hosts\.ya?ml$"
     # the MCP configurations of the clients cordon init knows: a server entry is a command
