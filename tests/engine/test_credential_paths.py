@@ -44,7 +44,7 @@ def test_a_path_the_server_reads_as_a_credential_or_auto_run_file(path: str) -> 
     "path",
     [
         "/p/.gitignore",
-        "/p/.github/workflows/ci.yml/",
+        "/p/.github/ISSUE_TEMPLATE/bug.md/",  # (.github is not .git; its workflows are asked)
         "/p/src/config",
         "/p/docs/.git-notes.md",
         "/p/git/config.py",
