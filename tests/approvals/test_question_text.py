@@ -30,4 +30,15 @@ def test_a_shown_value_is_one_line_and_cut() -> None:
     assert long is not None and len(long) == 160 and long.endswith("...")
     assert shown_value({"edits": [{"old": "a"}]}, "edits") == '[{"old": "a"}]'
     assert shown_value({"a": {"b": "c"}}, "a.b") is None
-    assert shown_value({"path": "x"}, None) is None
+    assert shown_value({"path": "x"}, None) == '{"path": "x"}'  # (a call-wide ask)
+
+
+def test_a_call_wide_ask_shows_the_arguments() -> None:
+    args = {"page_id": "123", "file_path": "/home/me/.ssh/id_rsa"}
+    q = question("atlassian", "confluence_upload_attachment", None, None,
+                 "the tool is marked destructive", shown_value(args, None))  # fmt: skip
+    assert (
+        "tool 'confluence_upload_attachment' with arguments "
+        '{"page_id": "123", "file_path": "/home/me/.ssh/id_rsa"} needs your approval'
+    ) in q["message"]
+    assert shown_value({}, None) is None

@@ -103,11 +103,12 @@ _SHOWN_CHARS = 160
 
 def shown_value(args: Any, param: str | None) -> str | None:
     """The value of the top-level argument ``param`` as a person should read it in a
-    question (the string, or its JSON), cut to :data:`_SHOWN_CHARS` with ``...``; None when
-    there is no such argument (a nested path, or a call-wide ask)."""
-    if not param or not isinstance(args, dict) or param not in args:
+    question (the string, or its JSON), cut to :data:`_SHOWN_CHARS` with ``...``; for a
+    call-wide ask (no ``param``: a destructive tool, the Rule of Two) the arguments as JSON;
+    None when there is no such argument (a nested path) or no argument at all."""
+    if not isinstance(args, dict) or not args or (param and param not in args):
         return None
-    value = args[param]
+    value = args[param] if param else args  # (a call-wide ask: every argument)
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     text = " ".join(text.split())  # (line breaks and tabs would break the one-line form)
     return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 3] + "..."
@@ -129,7 +130,9 @@ def question(
     the approval covers these arguments even with a destination, a look-alike spelling)."""
     target = f" parameter '{param}'" if param else ""
     dest = f" to destination {destination!r}" if destination else ""
-    shown = f" = {value!r}" if value is not None and not destination else ""
+    shown = ""
+    if value is not None and not destination:
+        shown = f" = {value!r}" if param else f" with arguments {value}"
     scope = (
         "Approve this destination for this tool for the rest of the session?"
         if destination and not exact

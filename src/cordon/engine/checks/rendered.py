@@ -44,7 +44,10 @@ def run(ctx: Context, facts: Facts) -> Result:
         seen = forwarded_link(ctx, path, url)
         if seen is not None:
             what = "a resource from a host first seen in untrusted tool output"
-            asked.append(_ask(path, seen.destination, what, seen.details))
+            # the whole URL is the destination asked about: its query and fragment are what
+            # the beacon carries, so an approval covers this URL only, not the host's others
+            # (one approved pixel would otherwise carry any data after it: ?d=...)
+            asked.append(_ask(path, url, what, {**seen.details, "host": seen.destination}))
     return Result(asks=tuple(asked), facts={"rendered": found})
 
 
