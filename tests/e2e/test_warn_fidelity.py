@@ -144,9 +144,12 @@ async def _session(params: StdioServerParameters, calls: list[Call]) -> list[Any
 
 
 def _direct(harness: Harness, cmd: list[str], env: dict[str, str] | None = None) -> Any:
-    """The upstream started as cordon starts it (same environment), without cordon."""
+    """The upstream started as cordon starts it (the environment cordon gives it:
+    :func:`cordon.proxy.stdio.upstream_env`), without cordon."""
+    from cordon.proxy.stdio import upstream_env
+
     proxied = harness.cordon(cmd, env=env)
-    return StdioServerParameters(command=cmd[0], args=cmd[1:], env=proxied.env)
+    return StdioServerParameters(command=cmd[0], args=cmd[1:], env=upstream_env(proxied.env or {}))
 
 
 async def _compare(
