@@ -17,7 +17,7 @@ from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
 from cordon.engine.checks.rendered import as_arguments
-from cordon.engine.secrets import check_secrets, withheld_marker
+from cordon.engine.secrets import SecretSet, check_secrets, withheld_marker
 from cordon.engine.shared_secrets import find_shared, mentions
 
 #: the label of a credential another process of the client saw
@@ -52,21 +52,27 @@ def run(ctx: Context, facts: Facts) -> Result:
     )
     if hit is None:
         return Result(asks=asks) if asks else PASS
-    core, path = hit
+    v = _shared_deny(secrets, *hit)
+    return Result(deny=with_dests(v, facts.destinations))
+
+
+def _shared_deny(secrets: SecretSet, core: str, path: str, to: str = "") -> Verdict:
+    """``secret.egress`` for a credential another process of the client saw (``core``, found
+    at ``path``; ``to``: where the call takes it), kept from now on as a registered secret.
+    The label names it, never the value: a path that holds it is withheld too."""
     secrets.add(core, name=SHARED_NAME)
     label = secrets.label(core)
     marker = withheld_marker(label, core)
     if path and mentions(path, core):  # an object key carries it: the path is withheld too
         path = marker
     where = f"argument '{path}'" if path else "the call (split across arguments)"
-    v = Verdict(
+    return Verdict(
         verdict="deny",
         rule=rules.SECRET_EGRESS,
-        reason=f"{where} carries a {label}; secrets never leave",
+        reason=f"{where} carries a {label}{to}; secrets never leave",
         param=path or None,
         details={"secret": label, "encoding": "shared", "withheld": marker},
     )
-    return Result(deny=with_dests(v, facts.destinations))
 
 
 def _in_rendered(ctx: Context, facts: Facts) -> Verdict | None:
@@ -82,17 +88,7 @@ def _in_rendered(ctx: Context, facts: Facts) -> Verdict | None:
     hit = None if shared is None else find_shared(dict(urls), shared)
     if hit is None:
         return None
-    core, path = hit
-    session.secrets.add(core, name=SHARED_NAME)
-    label = session.secrets.label(core)
-    return Verdict(
-        verdict="deny",
-        rule=rules.SECRET_EGRESS,
-        reason=f"argument '{path}' carries a {label} to the host of a rendered resource; "
-        "secrets never leave",
-        param=path or None,
-        details={"secret": label, "encoding": "shared", "withheld": withheld_marker(label, core)},
-    )
+    return _shared_deny(session.secrets, *hit, to=" to the host of a rendered resource")
 
 
 CHECK = Check("secrets", run, (rules.SECRET_EGRESS, rules.SECRET_UNREADABLE))
