@@ -1,4 +1,4 @@
-"""Red team of the setup a user has after ``cordon init``: each real reference server behind
+"""Attacks on the setup a user has after ``cordon init``: each real reference server behind
 its own ``cordon run`` (``--name``, ``--pin-file``, the server's built-in pack, one HOME so
 the processes share their store), driven as a fooled agent would drive them.
 

@@ -1,4 +1,4 @@
-"""Red team of ``cordon run --url`` against a real SDK server that turns hostile: the official
+"""Attacks on ``cordon run --url`` from a real SDK server that turns hostile: the official
 SDK's ``MCPServer`` over Streamable HTTP (``tests/servers/sdk_hostile.py``), with an ASGI
 layer bending what goes on the wire (session ids, forged responses, content types, a
 definition swapped across a restart), in front of the real ``cordon run`` process, driven

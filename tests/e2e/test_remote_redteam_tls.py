@@ -1,4 +1,4 @@
-"""Red team of ``cordon run --url`` over TLS: the real SDK server (``tests/servers/
+"""Attacks on ``cordon run --url`` over TLS: the real SDK server (``tests/servers/
 sdk_hostile.py``) served over HTTPS with a certificate of a test CA, the real ``cordon run``
 in front of it, the official SDK client driving it. A certificate cordon cannot verify, or
 one for another name, fails closed before any request is sent; an HTTPS server whose OAuth

@@ -1,4 +1,4 @@
-"""Red-team of ``action.cordon_control`` and ``action.cordon_state`` at the engine level: the
+"""Attacks on ``action.cordon_control`` and ``action.cordon_state`` at the engine level: the
 spellings a fooled agent tries with a shell tool to run ``cordon approve`` (and ``pin``,
 ``auth``, ``init``) or to write cordon's own files (``~/.cordon``, the policy, the pin file)
 past the parser's plain write targets, and with file tools. Fixed holes are plain tests;

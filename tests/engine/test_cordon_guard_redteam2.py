@@ -1,4 +1,4 @@
-"""Red-team of ``action.cordon_control`` and ``action.cordon_state``: wrappers
+"""Attacks on ``action.cordon_control`` and ``action.cordon_state``: wrappers
 and their options (``sudo -iu``, ``env -S``/``-C``, ``ionice -t``, ``timeout inf``, ``chrt``,
 ``taskset``, ``flock``), a program's stdin (here-documents, here-strings, ``sh -s ARGS``,
 process substitution), names made for cordon in the same string (aliases, functions, links),

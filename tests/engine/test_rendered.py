@@ -216,7 +216,7 @@ def test_a_read_only_annotation_or_renders_false_turns_the_name_off() -> None:
 
 def test_the_checks_fast_path_skips_only_what_the_extractor_finds_nothing_in() -> None:
     """``plain_text`` (the check's fast path for a flat call) is true only of strings in
-    which :func:`rendered_urls` finds nothing: every red-team spelling, JSON-encoded once and
+    which :func:`rendered_urls` finds nothing: every evasive spelling, JSON-encoded once and
     twice (a string literal's escapes can spell any markup character)."""
     from tests.engine import test_rendered_redteam as rt
 

@@ -1,4 +1,4 @@
-"""Red-team spellings of a rendered resource: markup a real renderer (CommonMark/GFM, a
+"""Evasive spellings of a rendered resource: markup a real renderer (CommonMark/GFM, a
 browser's HTML tokenizer per WHATWG, CSS, Jira wiki markup, Confluence storage format and
 wiki markup, Notion's API) fetches with no click, written so a simpler extractor would not
 see it. Each case notes the renderer behaviour that makes it a fetch. The near misses below

@@ -1,5 +1,5 @@
 """A hostile MCP server on the official SDK (``MCPServer``) over Streamable HTTP, stateful, for
-red-team tests of ``cordon run --url``: the SDK answers every request, and an ASGI layer in
+the attack tests of ``cordon run --url``: the SDK answers every request, and an ASGI layer in
 front of it bends what goes on the wire the way a malicious or compromised server would.
 
 Env: ``SDKH_PORT`` (required), ``SDKH_DIR`` (side effects and logs), ``SDKH_DESC``
