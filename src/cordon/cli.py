@@ -11,17 +11,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from typer.core import TyperGroup
 
 from cordon import __version__
+from cordon._cli_group import OneLineSummaries
 from cordon._exceptions import CordonError, PolicyError
 
 if TYPE_CHECKING:
     from rich.console import Console
     from typer._click import Command, Context  # typer's own copy of click
+    from typer.core import TyperGroup
 
 
-class _Commands(TyperGroup):
+class _Commands(OneLineSummaries):
     """The top-level group. The subcommands defined in other modules (audit, approvals,
     serve, init, rules, ...) are added when a command not defined here is looked up, or the
     commands are listed: ``cordon run``, one process per wrapped server, does not import the
@@ -45,9 +46,9 @@ class _Commands(TyperGroup):
         full = self._all()
         return None if full is self else full.get_command(ctx, cmd_name)
 
-    def list_commands(self, ctx: Context) -> list[str]:
+    def listed(self, ctx: Context) -> list[str]:
         full = self._all()
-        return super().list_commands(ctx) if full is self else full.list_commands(ctx)
+        return super().listed(ctx) if full is self else full.list_commands(ctx)
 
     def resolve_command(
         self, ctx: Context, args: list[str]
@@ -103,7 +104,9 @@ def _main_options(
     """A deterministic firewall for the Model Context Protocol."""
 
 
-pin_app = typer.Typer(help="Manage tool pins (trust on first use).", no_args_is_help=True)
+pin_app = typer.Typer(
+    help="Manage tool pins (trust on first use).", no_args_is_help=True, cls=OneLineSummaries
+)
 app.add_typer(pin_app, name="pin")
 err: Any = _Stderr()
 

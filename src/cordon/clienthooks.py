@@ -47,6 +47,7 @@ from typing import Any
 
 import typer
 
+from cordon._cli_group import OneLineSummaries
 from cordon.clientconfig import (
     ClientConfigError,
     _format_like,
@@ -161,7 +162,11 @@ def hook_prompt() -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``cordon hook prompt`` to the cordon typer app."""
-    hook_app = typer.Typer(help="Commands an MCP client runs as its hooks.", no_args_is_help=True)
+    hook_app = typer.Typer(
+        help="Commands an MCP client runs as its hooks.",
+        no_args_is_help=True,
+        cls=OneLineSummaries,
+    )
     hook_app.command("prompt")(hook_prompt)
     app.add_typer(hook_app, name="hook")
 

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from cordon._cli_group import OneLineSummaries
 from cordon._exceptions import CordonError
 from cordon._types import SEVERITY_ORDER
 from cordon.audit.log import (
@@ -581,7 +582,9 @@ def _command_note(absolute: bool) -> str:
 def register(app: typer.Typer) -> None:
     """Add ``audit verify|tail|show``, ``report`` and ``init`` to the cordon typer app."""
     audit_app = typer.Typer(
-        help="Inspect and verify the hash-chained audit log.", no_args_is_help=True
+        help="Inspect and verify the hash-chained audit log.",
+        no_args_is_help=True,
+        cls=OneLineSummaries,
     )
     audit_app.command("verify")(audit_verify)
     audit_app.command("tail")(audit_tail)

@@ -11,12 +11,15 @@ from typing import Annotated
 
 import typer
 
+from cordon._cli_group import OneLineSummaries
 from cordon.urlcreds import masked_url
 
 __all__ = ["register"]
 
 auth_app = typer.Typer(
-    help="OAuth logins of remote MCP servers (cordon run --url).", no_args_is_help=True
+    help="OAuth logins of remote MCP servers (cordon run --url).",
+    no_args_is_help=True,
+    cls=OneLineSummaries,
 )
 
 
