@@ -521,7 +521,10 @@ class _Walker:
         if argv and _GLOB_RE.search(argv[0]) and argv[0] not in ("[", "[["):
             argv[0] = self.glob_program(argv[0])
         outputs: list[tuple[str, str]] = []
-        program, args, chdir = unwrap(argv, outputs)
+        unread: list[str] = []  # (a wrapper's option it cannot read: asked about)
+        program, args, chdir = unwrap(argv, outputs, unread)
+        for why in unread:
+            self.opaque(why)
         prior = dict(self.facts.written)  # (what a >> target held before this command)
         for r in redirects:  # (in the shell's directory, before a wrapper's chdir)
             self.redirect(r, program, args)
@@ -747,7 +750,7 @@ def analyze_argv(argv: tuple[str, ...]) -> ShellFacts:
         facts.error = "a NUL byte in an argument"
         return facts
     walker = _Walker(" ".join(words), facts, 0)
-    program, args, chdir = unwrap(words)
+    program, args, chdir = unwrap(words, None, facts.opaque)
     if program:
         walker.cwd = chdir
         facts.commands.append((program, args))

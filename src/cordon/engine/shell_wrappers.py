@@ -5,7 +5,13 @@ each rule judges ``rm``. Attack class: a wrapper option read wrongly makes its v
 program (``sudo -iu root cordon approve X`` was the program ``root``; ``ionice -t`` takes no
 value, so ``ionice -t cordon approve X`` was ``approve``), and the rules reading programs
 saw none of theirs. Hence each wrapper's options that take a value, short and long, and
-bundled short options (``-iu NAME``, ``-n5``) read as getopt does.
+bundled short options (``-iu NAME``, ``-n5``) read as getopt does. The scheduling, limit
+and sandbox wrappers (``timeout``, ``nice``, ``ionice``, ``stdbuf``, ``chrt``, ``taskset``,
+``setsid``, ``flock``, ``unshare``, ``prlimit``, ``firejail``, ``chroot``) are read with their
+whole grammar (:data:`_FLAGS`): an option none of them has may take the next word, so which
+word is the program is not known, and is asked about (fail closed); so is a program run
+under another root directory (``chroot DIR``, ``unshare -R DIR``, ``firejail --chroot=DIR``),
+whose absolute paths are not the ones written.
 
 ``env -S LINE`` / ``--split-string=LINE`` / ``-SLINE`` runs the words of LINE (split as env
 does: quotes kept together, ``${NAME}`` known only at run time). ``env -C DIR`` /
@@ -61,17 +67,67 @@ WRAPPERS: dict[str, frozenset[str]] = {
     "chrt": frozenset({"-T", "-P", "-D", "--sched-runtime", "--sched-period", "--sched-deadline"}),
     "taskset": frozenset(),
     "flock": frozenset({"-w", "-E", "--timeout", "--wait", "--conflict-exit-code"}),
+    # (unshare's namespace options take a file only as ``--mount=F``; prlimit's limits only
+    # attached: ``-n10``, ``--nofile=10``; firejail's values only after ``=``)
+    "unshare": frozenset({"-R", "-w", "-S", "-G", "--root", "--wd", "--setuid", "--setgid",
+                          "--map-user", "--map-group", "--map-users", "--map-groups",
+                          "--propagation", "--setgroups", "--monotonic", "--boottime"}),
+    "prlimit": frozenset({"-p", "-o", "--pid", "--output"}),
+    "firejail": frozenset(),
+    "chroot": frozenset({"--userspec", "--groups"}),
 }  # fmt: skip
+#: the options that take no value of the wrappers read with their whole grammar: any other
+#: option of theirs is one the guard cannot read (its value may be the word taken for the
+#: program), and is asked about. ``nice -5`` (an adjustment) is read apart.
+_FLAGS: dict[str, frozenset[str]] = {
+    "timeout": frozenset({"-f", "-p", "-v", "--foreground", "--preserve-status", "--verbose"}),
+    "nice": frozenset(),
+    "ionice": frozenset({"-t", "--ignore"}),
+    "stdbuf": frozenset(),
+    "chrt": frozenset({"-a", "-b", "-d", "-e", "-f", "-i", "-o", "-r", "-R", "-m", "-p", "-v",
+                       "--all-tasks", "--batch", "--deadline", "--ext", "--fifo", "--idle",
+                       "--other", "--rr", "--reset-on-fork", "--max", "--pid", "--verbose"}),
+    "taskset": frozenset({"-a", "-c", "-p", "--all-tasks", "--cpu-list", "--pid"}),
+    "setsid": frozenset({"-c", "-f", "-w", "--ctty", "--fork", "--wait"}),
+    "flock": frozenset({"-s", "-x", "-e", "-u", "-n", "-o", "-F", "-c", "--shared",
+                        "--exclusive", "--unlock", "--nb", "--nonblock", "--close", "--no-fork",
+                        "--command", "--verbose", "--fcntl"}),
+    "unshare": frozenset({"-m", "-u", "-i", "-n", "-p", "-U", "-C", "-T", "-f", "-r", "-c",
+                          "--mount", "--uts", "--ipc", "--net", "--pid", "--user", "--cgroup",
+                          "--time", "--fork", "--map-root-user", "--map-current-user",
+                          "--map-auto", "--kill-child", "--mount-proc", "--keep-caps"}),
+    "prlimit": frozenset({"--noheadings", "--raw", "--verbose", *(f"-{c}" for c in "cdefilmnqrstuvxy"),
+                          "--core", "--data", "--nice", "--fsize", "--sigpending", "--memlock",
+                          "--rss", "--nofile", "--msgqueue", "--rtprio", "--stack", "--cpu",
+                          "--nproc", "--as", "--locks", "--rttime"}),
+    "chroot": frozenset({"--skip-chdir"}),
+    "firejail": frozenset(),  # (any ``--name[=value]``: one word)
+}  # fmt: skip
+_HELP = frozenset({"-h", "-V", "--help", "--version"})
+_NICE_RE = re.compile(r"--?\d+")
 #: wrappers whose first positional is theirs, not the program's (``timeout 5``, ``chrt 1``,
 #: ``taskset 0x1``, ``flock /tmp/l``); with ``-p`` chrt and taskset act on a process
-_POSITIONAL = frozenset({"timeout", "chrt", "taskset", "flock"})
+_POSITIONAL = frozenset({"timeout", "chrt", "taskset", "flock", "chroot"})
 Unwrapped = tuple[str, tuple[str, ...], str | None]
-#: a wrapper's option naming a file it writes (``strace -o F``, GNU ``time -o F``)
-_OUT = frozenset({"-o", "--output"})
+#: a wrapper's options naming a file it writes (``strace -o F``, GNU ``time -o F``,
+#: ``firejail --output=F``)
+_OUT = {
+    "strace": frozenset({"-o", "--output"}),
+    "time": frozenset({"-o", "--output"}),
+    "firejail": frozenset({"--output", "--output-stderr"}),
+}
 #: the options that set the directory a wrapper runs its program in
-_CHDIR = {"env": frozenset({"-C", "--chdir"}), "sudo": frozenset({"-D", "--chdir"})}
-#: xargs' options whose value is attached only (``-i{}``, ``-eEOF``, ``-l2``)
-_ATTACHED = ("-i", "-e", "-l")
+_CHDIR = {
+    "env": frozenset({"-C", "--chdir"}),
+    "sudo": frozenset({"-D", "--chdir"}),
+    "unshare": frozenset({"-w", "--wd"}),
+}
+#: options whose value is attached only: xargs' ``-i{}``, ``-eEOF``, ``-l2``; prlimit's
+#: ``-n10`` (``-n 10`` shows the limit and runs the program ``10``)
+_ATTACHED = {"xargs": ("-i", "-e", "-l"), "prlimit": tuple(f"-{c}" for c in "cdefilmnqrstuvxy")}
+#: options that run the program under another root directory: its absolute paths are
+#: not the ones written, so what it writes cannot be judged from them
+_ROOT = {"unshare": frozenset({"-R", "--root"}), "firejail": frozenset({"--chroot", "--private"})}
 _ENV_VAR = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?")
 
 
@@ -134,17 +190,50 @@ def _replace(opts: list[tuple[str, str]], current: str | None) -> str | None:
     return current
 
 
-def unwrap(argv: list[str], outputs: list[tuple[str, str]] | None = None) -> Unwrapped:
+def _read_option(
+    prog: str, a: str, nxt: str | None, unread: list[str] | None
+) -> tuple[list[tuple[str, str]], int]:
+    """``([(option, value)], words used)`` for the option word ``a`` of the wrapper ``prog``
+    (``nxt`` the word after it), as that wrapper's getopt reads it; an option of a wrapper
+    read with its whole grammar (:data:`_FLAGS`) that is none of its own goes to ``unread``."""
+    attached = _ATTACHED.get(prog, ())
+    if attached and not a.startswith("--") and a.startswith(attached):
+        found, used = [(a[:2], a[2:])], 1
+    elif prog == "nice" and _NICE_RE.fullmatch(a):
+        found, used = [("-n", a[1:])], 1  # (``nice -5``, ``nice --5``: an adjustment)
+    elif prog == "firejail" and a.startswith("--"):
+        name, _, value = a.partition("=")  # (its values only after ``=``)
+        found, used = [(name, value)], 1
+    else:
+        found, used = _option(a, nxt, WRAPPERS[prog])
+    flags = _FLAGS.get(prog)
+    for k, v in found:
+        if flags is not None and k not in flags and k not in WRAPPERS[prog] and k not in _HELP:
+            if not (prog == "firejail" and k.startswith("--")) and unread is not None:
+                unread.append(
+                    f"{prog}: an option the guard cannot read ({k}), so which word is the program is not known"
+                )
+        if k in _ROOT.get(prog, ()) and (v or prog == "unshare") and unread is not None:
+            unread.append(f"{prog} {k}: the program runs under another root directory")
+    return found, used
+
+
+def unwrap(
+    argv: list[str],
+    outputs: list[tuple[str, str]] | None = None,
+    unread: list[str] | None = None,
+) -> Unwrapped:
     """(program base name, its arguments, the directory a wrapper runs it in or None) with
     wrappers (``sudo -u x``, ``env A=1``, ``timeout 5``, ``xargs -0``) removed; ``("", (),
     None)`` when no program is left. ``outputs`` gets ``(wrapper, file)`` for each file a
-    wrapper writes (``strace -o F``, ``time -o F``)."""
+    wrapper writes (``strace -o F``, ``time -o F``, ``firejail --output=F``); ``unread`` why
+    a wrapper's words could not all be read (an option it does not know, another root
+    directory): the caller asks about them."""
     i, chdir = 0, None
     xargs: str | None = None
     while i < len(argv):
         prog = base_name(argv[i])
-        opts = WRAPPERS.get(prog)
-        if opts is None:
+        if prog not in WRAPPERS:
             return prog, _xargs_items(tuple(argv[i + 1 :]), xargs), chdir
         i += 1
         xargs = "" if prog == "xargs" else xargs
@@ -163,20 +252,19 @@ def unwrap(argv: list[str], outputs: list[tuple[str, str]] | None = None) -> Unw
                     i += 1
                     continue
                 if positional:
+                    if prog == "chroot" and a.strip("/") and unread is not None:
+                        unread.append(f"chroot {a}: the program runs under another root directory")
                     i, positional = i + 1, False
                     continue
                 if prog == "watch" and not watch_exec:  # (its words joined, run by sh -c)
                     return "sh", ("-c", " ".join(argv[i:])), chdir
                 break
-            if prog == "xargs" and a.startswith(_ATTACHED):
-                found, used = [(a[:2], a[2:])], 1
-            else:
-                found, used = _option(a, argv[i + 1] if i + 1 < len(argv) else None, opts)
+            found, used = _read_option(prog, a, argv[i + 1] if i + 1 < len(argv) else None, unread)
             i += used
             keys = {k for k, _ in found}
             if prog == "flock" and keys & {"-c", "--command"}:
                 return prog, tuple(argv[i - used :]), chdir  # (flock FILE -c LINE: its own)
-            if prog in ("chrt", "taskset") and keys & {"-p", "--pid"}:
+            if prog in ("chrt", "taskset", "prlimit") and keys & {"-p", "--pid"}:
                 return "", (), None  # (acts on a running process: runs none)
             if prog == "sudo" and keys & {"-e", "--edit"}:
                 return "sudoedit", tuple(argv[i:]), chdir  # (sudo -e FILE: edits FILE)
@@ -185,13 +273,13 @@ def unwrap(argv: list[str], outputs: list[tuple[str, str]] | None = None) -> Unw
             if prog == "watch" and keys & {"-x", "--exec"}:
                 watch_exec = True
             for k, v in found:
-                if outputs is not None and prog in ("strace", "time") and k in _OUT:
+                if outputs is not None and k in _OUT.get(prog, ()):
                     outputs.append((prog, v))
                 if k in _CHDIR.get(prog, ()):
                     chdir = _join(chdir, v)
                 elif prog == "env" and k in ("-S", "--split-string"):
                     words = ["env", *_split_string(v), *argv[i:]]  # (env reads them on)
-                    program, args, inner = unwrap(words, outputs)
+                    program, args, inner = unwrap(words, outputs, unread)
                     return program, args, _join(chdir, inner)
     return "", (), None
 
