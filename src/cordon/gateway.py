@@ -69,6 +69,7 @@ from cordon.decider import Decider, verdict_record
 from cordon.engine import rules as _rules
 from cordon.engine.core import Engine, Session
 from cordon.engine.pins import PinSet
+from cordon.engine.recorded import plain_result
 from cordon.policy import Policy, ToolPolicy, load_policy
 
 __all__ = ["Gateway", "RegisteredTool"]
@@ -137,12 +138,17 @@ def _merge_tool_policy(
 def _as_result(value: Any) -> Any:
     """A handler's return value as something ``Session.observe_output`` takes.
 
-    Plain text stays text; a CallToolResult-shaped dict (``content`` list) stays as is; any
+    Plain text stays text; a CallToolResult-shaped dict (``content`` list), or the SDK's
+    ``CallToolResult`` object as its dict, stays as is; any
     other value becomes a CallToolResult with its JSON text (and ``structuredContent`` for a
     dict), so every byte the handler returned is observed.
     """
     if isinstance(value, str):
         return value
+    if callable(getattr(value, "model_dump", None)) and not isinstance(value, type):
+        # an MCP SDK result a handler relayed: its JSON, not its repr, under the protocol's
+        # key names (a repr escapes line breaks, and a sanitised repr is no result at all)
+        value = plain_result(value)
     if isinstance(value, Mapping) and isinstance(value.get("content"), list):
         return dict(value)
     text = orjson.dumps(value, default=str, option=orjson.OPT_NON_STR_KEYS).decode()

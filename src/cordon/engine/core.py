@@ -324,7 +324,12 @@ class Session(ProvenanceState):
         another server of the same client is judged with it). Cost: one walk over the
         result's strings, then linear in their length.
         """
-        recorded = _recorded(result)
+        try:
+            recorded = _recorded(result)
+        except TypeError as exc:
+            # a result cordon cannot read is history it does not have: fail closed
+            self.degraded = str(exc)
+            raise
         self.taint.add_text(recorded.text)
         return recorded
 
@@ -360,7 +365,9 @@ class Session(ProvenanceState):
     ) -> Observation:
         """Record a tool result as untrusted output and run the content firewall on it.
 
-        ``result`` is a CallToolResult dict or plain text; ``recorded`` is what
+        ``result`` is a CallToolResult (the MCP SDK's object or its dict; a resource read's
+        result too), its list of content blocks, or plain text: pass all of it, error results
+        too (structured content and embedded resources carry text); ``recorded`` is what
         :meth:`record_output` returned for it, when the caller already recorded its taint.
         ``arguments``: the call's arguments (a credential a file or command read relayed is
         told apart by them). ``evaluation``: the content firewall's evaluation of this very
@@ -389,7 +396,9 @@ class Session(ProvenanceState):
         if everything and any(f.category == "secrets" for f in findings):
             # the secret rules are part of the scan above: no secret finding, no secret value
             self._seen_secrets(find_secrets(everything), tool, server, tp, arguments)
-        usable = ev_action != "block" and not (isinstance(result, dict) and result.get("isError"))
+        # (``is_error``: an SDK result dumped under its Python names is an error result too)
+        failed = isinstance(result, dict) and (result.get("isError") or result.get("is_error"))
+        usable = ev_action != "block" and not failed
         if usable:
             self._observe_provenance(tp, server, result, self._listing(tool, server))
         self.legs.observe_result(

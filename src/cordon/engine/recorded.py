@@ -5,6 +5,7 @@ It is what the taint index records and the content firewall scans (``Session.rec
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,23 +35,71 @@ SEP = "\n\n"
 def _recorded(result: Any) -> RecordedOutput:
     """``result`` (a CallToolResult dict, or plain text wrapped as one) with the text taint
     and the content scan read: every string value, then every object key, a blank line
-    between two (:data:`SEP`)."""
+    between two (:data:`SEP`).
+
+    A library caller may hand in what the MCP SDK gave it: a ``CallToolResult`` or
+    ``ReadResourceResult`` object, its ``content`` list of block objects, or a dict holding
+    them. Such objects are read through their JSON dump (:func:`plain_result`); a walk that
+    skipped them would record none of their text, and a destination planted there would be
+    asked about instead of denied.
+
+    Raises:
+        TypeError: a value that is neither JSON nor a model with ``model_dump`` (the caller
+            marks its session degraded: its history is incomplete).
+    """
     if isinstance(result, str):
         result = {"content": [{"type": "text", "text": result}]}
     values: list[str] = []
     keys: list[str] = []
-    _collect_strings(result, values, keys)
+    if not _collect_strings(result, values, keys):
+        # a model object or a non-JSON value somewhere: read it all as JSON, then again
+        result = plain_result(result)
+        values, keys = [], []
+        _collect_strings(result, values, keys)
     if keys:
         # the values, then a separator, then the keys: one join, one copy of a large text
         values.append(SEP.join(keys) if values else SEP + SEP.join(keys))
     return RecordedOutput(result=result, text=SEP.join(values))
 
 
-def _collect_strings(value: Any, values: list[str], keys: list[str]) -> None:
+def plain_result(value: Any) -> Any:
+    """``value`` as plain JSON data: a pydantic model (the MCP SDK's results, content blocks)
+    by its JSON dump under the protocol's own key names (``isError``, ``structuredContent``),
+    a mapping as a dict with string keys, a tuple as a list.
+
+    Raises:
+        TypeError: a value of another type (bytes, a dataclass, an arbitrary object), or one
+            nested too deep to read.
+    """
+    try:
+        return _plain(value)
+    except RecursionError:
+        raise TypeError("cordon: a tool result nested too deep to read") from None
+
+
+def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, str | bool | int | float):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    dump = getattr(value, "model_dump", None)
+    if callable(dump) and not isinstance(value, type):
+        return _plain(dump(mode="json", by_alias=True, exclude_none=True))
+    raise TypeError(
+        f"cordon: cannot read a tool result holding a {type(value).__name__}: pass the "
+        "CallToolResult (the SDK's object or its dict) or the result's text"
+    )
+
+
+def _collect_strings(value: Any, values: list[str], keys: list[str]) -> bool:
     """Every string value and object key under ``value``, iteratively (no depth limit);
     numbers are kept as text too (an account number is a destination for taint). A string
     holding a base64 value cut into lines is followed by its rejoined readings
-    (:func:`cordon.taint.rejoined_base64`)."""
+    (:func:`cordon.taint.rejoined_base64`). Returns False when ``value`` holds something
+    that is not JSON data (a model object, a non-dict mapping): its text was not read."""
+    plain = True
     stack = [value]
     while stack:
         item = stack.pop()
@@ -65,3 +114,6 @@ def _collect_strings(value: Any, values: list[str], keys: list[str]) -> None:
             stack.extend(reversed(item))
         elif isinstance(item, int | float) and not isinstance(item, bool):
             values.append(str(item))
+        elif item is not None and not isinstance(item, bool):
+            plain = False
+    return plain

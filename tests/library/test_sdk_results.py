@@ -1,0 +1,123 @@
+"""The library fed what the official MCP SDK client hands an agent loop: ``CallToolResult``
+and ``ReadResourceResult`` objects, their content lists, error results, results whose text is
+only in ``structuredContent`` or an embedded resource, from a real SDK server
+(tests/servers/sdk_mail.py). A model object the taint walk skipped recorded none of its text,
+so an address planted in it was asked about (``taint.unverified_destination``), not denied.
+Side effects are the server's outbox."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from cordon import Blocked, Engine, Gateway
+
+pytestmark = pytest.mark.anyio
+
+SERVER = Path(__file__).resolve().parents[1] / "servers" / "sdk_mail.py"
+POLICY = {"version": 1, "tools": {"send_email": {"exfiltrating": True, "sink_params": ["to"]}}}
+PLANTED = {
+    "read_text": "text@evil-corp.example",
+    "read_structured": "json@evil-corp.example",
+    "read_embedded": "embed@evil-corp.example",
+    "read_error": "error@evil-corp.example",
+    "read_structured_only": "sc@evil-corp.example",
+}
+
+
+@asynccontextmanager
+async def _mail(outbox: Path) -> AsyncIterator[ClientSession]:
+    params = StdioServerParameters(
+        command=sys.executable, args=[str(SERVER)], env={"SDK_MAIL_OUTBOX": str(outbox)}
+    )
+    async with stdio_client(params) as (r, w), ClientSession(r, w) as s:
+        await s.initialize()
+        yield s
+
+
+def _outbox(path: Path) -> list[str]:
+    if not path.exists():
+        return []
+    return [json.loads(line)["to"] for line in path.read_text("utf-8").splitlines()]
+
+
+async def _engine(s: ClientSession) -> Engine:
+    engine = Engine.from_policy([POLICY])
+    engine.pin_tools([t.model_dump(by_alias=True) for t in (await s.list_tools()).tools])
+    return engine
+
+
+@pytest.mark.parametrize("shape", ["result", "content", "dump", "python_names"])
+async def test_every_sdk_result_shape_taints_its_addresses(tmp_path: Path, shape: str) -> None:
+    outbox = tmp_path / "outbox.jsonl"
+    async with _mail(outbox) as s:
+        engine = await _engine(s)
+        for tool, planted in PLANTED.items():
+            result = await s.call_tool(tool, {})
+            given: Any = {
+                "result": result,
+                "content": result.content,
+                "dump": result.model_dump(by_alias=True),
+                "python_names": result.model_dump(),
+            }[shape]
+            if shape == "content" and tool == "read_structured_only":
+                continue  # the address is not in the content list: nothing to record
+            session = engine.new_session(trusted=["summarise my inbox"])
+            session.observe_output(tool, given)
+            d = session.check("send_email", {"to": planted})
+            assert (d.verdict, d.rule) == ("deny", "taint.seen_in_output"), (tool, shape)
+            if d.verdict == "allow":
+                await s.call_tool("send_email", {"to": planted})
+    assert _outbox(outbox) == []
+
+
+async def test_a_resource_read_result_object_taints(tmp_path: Path) -> None:
+    async with _mail(tmp_path / "outbox.jsonl") as s:
+        engine = await _engine(s)
+        read = await s.read_resource("mail://inbox/1")
+        for given in (read, read.contents):
+            session = engine.new_session()
+            session.observe_output("resources/read", given)
+            d = session.check("send_email", {"to": "resource@evil-corp.example"})
+            assert (d.verdict, d.rule) == ("deny", "taint.seen_in_output")
+
+
+def test_an_unreadable_result_raises_and_fails_the_session_closed() -> None:
+    engine = Engine.from_policy([POLICY])
+    engine.pin_tools([{"name": "send_email", "inputSchema": {"type": "object"}}])
+    session = engine.new_session()
+    with pytest.raises(TypeError, match="cannot read"):
+        session.observe_output("read_text", {"content": [object()]})
+    d = session.check("send_email", {"to": "anyone@partner.example"})
+    assert (d.verdict, d.rule) == ("deny", "session.degraded")
+
+
+async def test_gateway_relaying_sdk_results_denies_the_planted_send(tmp_path: Path) -> None:
+    """A Gateway whose handlers relay to a real SDK server and return its result objects."""
+    outbox = tmp_path / "outbox.jsonl"
+    async with _mail(outbox) as s:
+        gw = Gateway(policy=POLICY)
+
+        async def read_embedded() -> Any:
+            return await s.call_tool("read_embedded", {})
+
+        async def send_email(to: str, body: str = "") -> Any:
+            return await s.call_tool("send_email", {"to": to, "body": body})
+
+        gw.add_tool("read_embedded", "Read mail.", read_embedded)
+        gw.add_tool("send_email", "Send an email.", send_email, egress=True)
+        session = gw.new_session(trusted=["summarise my inbox for ops@corp.example"])
+        await gw.acall("read_embedded", {}, session=session)
+        with pytest.raises(Blocked) as blocked:
+            await gw.acall("send_email", {"to": "embed@evil-corp.example"}, session=session)
+        assert blocked.value.rule == "taint.seen_in_output"
+        await gw.acall("send_email", {"to": "ops@corp.example"}, session=session)
+    assert _outbox(outbox) == ["ops@corp.example"]
