@@ -43,6 +43,7 @@ from typing import Any
 from cordon.engine import _heredoc, _written
 from cordon.engine import shell_commands as _sc
 from cordon.engine.containers import ContainerRun, host_path
+from cordon.engine.net_devices import net_device
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
 from cordon.engine.shell_wrappers import command_lines, unwrap
 
@@ -399,6 +400,8 @@ class _Walker:
         self.last: tuple[str, tuple[str, ...]] | None = None
         #: spans of quoted here-document bodies: literal text, whatever bashlex finds in it
         self.literal: list[tuple[int, int]] = []
+        #: descriptors ``exec N<>/dev/tcp/...`` connected to a network peer
+        self.net_fds: set[int] = set()
 
     # -- nodes --------------------------------------------------------------------------
     def node(self, node: Any) -> None:
@@ -600,13 +603,17 @@ class _Walker:
                 self.facts.stdin_code.append((program, body))
                 _sc.code_files(self, program, body)
             return
-        if not hasattr(target, "kind"):
-            return  # 2>&1: a file descriptor
+        if not hasattr(target, "kind"):  # 2>&1: a file descriptor
+            if target in self.net_fds and _sc.stdin_kind(program, args) in ("shell", "code"):
+                self.remote_shell(f"{program} with a descriptor connected to the network")
+            return
         if r.type == "<<<":  # a here-string: the word is the program's stdin
             self.fed(program, args, " ".join(self.expand(target)))
             return
         for path in self.expand(target):
-            if r.type in _OUT_REDIRECTS:
+            if net_device(path) is not None:  # (a socket: :mod:`.net_devices`)
+                self.net_redirect(r, path, program, args)
+            elif r.type in _OUT_REDIRECTS:
                 if path not in _HARMLESS_TARGETS and not path.startswith("/dev/fd/"):
                     self.file(path, program or "redirect", "overwrite")
             elif r.type == "<":
@@ -616,8 +623,22 @@ class _Walker:
                 elif self.key(path) in self.facts.written:  # (echo LINE > f; sh < f)
                     self.fed(program, args, self.facts.written[self.key(path)])
 
+    def net_redirect(self, r: Any, path: str, program: str, args: tuple[str, ...]) -> None:
+        """A redirect to ``/dev/tcp/HOST/PORT``: a connection, its program's stdin or stdout
+        on the network (a shell reading its program there: a reverse shell)."""
+        self.file(path, program or "redirect", "read")
+        if _sc.stdin_kind(program, args) in ("shell", "code"):
+            self.remote_shell(f"{program} with a redirect to {path}")
+        elif not program:  # (``exec 3<>/dev/tcp/...``: the descriptor stays open)
+            fd = r.input if isinstance(r.input, int) else int(r.type[:1] != "<")
+            self.net_fds.add(fd)
+
     # -- facts --------------------------------------------------------------------------
     def file(self, path: str, program: str, op: str) -> None:
+        host = net_device(path)
+        if host is not None:  # (a connection, not a file: :mod:`.net_devices`)
+            self.net("host", host, program)
+            return
         if op == "overwrite" and _sc.stream_device(path) and program not in _sc.REPLACERS:
             return  # (tee /dev/null, dd of=/dev/stdout: written into, nothing deleted)
         self.facts.files.append(PathRef(path, self.cwd, program, op))
