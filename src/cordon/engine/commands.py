@@ -18,8 +18,8 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
       a delete or overwrite (``rm``, ``find -delete``, ``>``, ``dd of=``, ``truncate``,
       ``mv``, ``cp``, ``tee``, ``sed -i``, ``curl -o``; a file made by a program whose target
       is no plain destination: an archive, ``sed``'s ``w FILE``, ``git init``/``bundle
-      create``, ``sqlite3``'s database, ``touch``, ``sort -o``: :mod:`.shell_writers`) of a
-      path outside the tool's
+      create``, ``sqlite3``'s database, ``touch``, ``sort -o``, the work tree a ``git
+      checkout`` writes: :mod:`.shell_writers`) of a path outside the tool's
       ``allowed_path_prefixes`` (else the global ones), resolved against ``base_dir`` and any
       ``cd`` before it. With no prefixes at all, an absolute, ``~`` or ``..``-escaping target
       is asked about. ``/dev/null`` and the standard streams are not files. Interpreter
@@ -564,6 +564,10 @@ def _file_rules(
                 if hit[0] == "deny":
                     return v
                 asks.append(v)
+            elif not trusted and ref.program == "git" and is_credential_path(_joined(ref) or ""):
+                # (a work tree git writes a commit's files into: ``--work-tree=.git/hooks``)
+                why = "writes to a credential or auto-run path (git work tree)"
+                asks.append(_v("ask", rules.ACTION_CREDENTIAL_WRITE, why, c.path, "git work tree"))
         elif _sensitive(ref, ctx):
             if ref.op == "upload" or networked:
                 why = (

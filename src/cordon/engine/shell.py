@@ -562,12 +562,16 @@ class _Walker:
         ``EDITOR``, ``PAGER``, ``PROMPT_COMMAND`` ...) is parsed like ``sh -c``; a library or
         file a program loads as code (``LD_PRELOAD``, ``BASH_ENV``, ``NODE_OPTIONS=--require``)
         is opaque: what it runs is known only at run time."""
-        if name == "CDPATH":  # (exported: read by a later cd)
+        if name in ("CDPATH", "GIT_WORK_TREE"):  # (exported: read by a later cd, git)
             self.env[name] = value
         if name in _sc.COMMAND_ENV:
             self.nested(value)
         elif _sc.loads_code(name, value):
             self.opaque(f"{name} makes a program load code from {value[:60]!r}")
+
+    def getenv(self, name: str) -> str | None:
+        """The value ``name`` was set to earlier in the string, or None."""
+        return self.env.get(name)
 
     def glob_program(self, word: str) -> str:
         """The program a pattern in the program word names, when one program some rule

@@ -16,7 +16,9 @@ as ``cat``'s operand is: ``action.sensitive_read``):
 * ``sqlite3 DB`` writes DB unless it is read only or given only statements that read;
 * ``git init [DIR]``, ``git -C DIR init``, ``git clone URL DIR``, ``git bundle create F``,
   ``git archive -o F``, ``git worktree add DIR``, ``git format-patch -o DIR`` write their
-  target.
+  target; a subcommand that writes the work tree (``checkout``, ``reset``, ``pull`` ...)
+  writes ``--work-tree DIR``, ``-c core.worktree=DIR``, ``$GIT_WORK_TREE``, else ``-C DIR``,
+  else the working directory.
 
 Attack class: a copy of the project or of a secret made outside the allowed paths by a
 program other than ``cp`` (``tar czf ~/Dropbox/all.tgz .``, ``sed -n 'w ~/Dropbox/x' .env``,
@@ -42,6 +44,7 @@ class _Walker(Protocol):
     def net(self, kind: str, value: str, program: str) -> None: ...
     def nested(self, text: str) -> None: ...
     def opaque(self, why: str) -> None: ...
+    def getenv(self, name: str) -> str | None: ...
 
 
 _STREAM_RE = re.compile(r"/dev/(?:null|stdout|stderr|fd/\d+)")
@@ -439,25 +442,61 @@ _GIT_SUB: dict[str, tuple[str, frozenset[str]]] = {
 }  # fmt: skip
 
 
-def _git_top(args: tuple[str, ...]) -> tuple[str | None, str | None, int]:
-    """(the directory ``-C`` options move to, ``--git-dir``, the subcommand's index)."""
+#: subcommands that write files of the work tree (git-scm.com reference pages); ``apply``
+#: and ``restore`` also when told to touch only the index (fail closed: one target, the tree)
+_WORK_TREE_WRITERS = frozenset(
+    {"checkout", "switch", "restore", "reset", "stash", "apply", "am", "merge", "pull",
+     "rebase", "cherry-pick", "revert", "read-tree", "checkout-index", "mv", "rm", "clean",
+     "sparse-checkout", "submodule", "filter-branch"}
+)  # fmt: skip
+
+
+def _git_top(args: tuple[str, ...]) -> tuple[str | None, str | None, str | None, int]:
+    """(the directory ``-C`` options move to, ``--git-dir``, the work tree ``--work-tree`` or
+    ``-c core.worktree=`` names, the subcommand's index)."""
     directory: str | None = None
     git_dir: str | None = None
+    work_tree: str | None = None
     i = 0
     while i < len(args) and args[i].startswith("-"):
         name, eq, value = args[i].partition("=")
         if not eq and name in _GIT_TOP and i + 1 < len(args):
             value, i = args[i + 1], i + 1
+        key, _, setting = value.partition("=")
         if name == "-C" and value:
             directory = _under(directory, value)
         elif name == "--git-dir":
             git_dir = value
+        elif name == "--work-tree":
+            work_tree = _under(directory, value)
+        elif name == "-c" and key.lower() == "core.worktree":
+            work_tree = _under(directory, setting)
         i += 1
-    return directory, git_dir, i
+    return directory, git_dir, work_tree, i
+
+
+def _git_work_tree(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
+    """The work tree a subcommand that writes its files writes: ``--work-tree DIR``, ``-c
+    core.worktree=DIR``, ``$GIT_WORK_TREE`` (relative to ``-C DIR``), else the directory
+    ``-C`` moves to, else the working directory; judged as ``cp``'s destination is.
+
+    Attack class: ``git --work-tree=/etc checkout -- .`` or ``GIT_WORK_TREE=~ git checkout
+    BRANCH`` writes the files of a commit an attacker prepared outside the allowed paths
+    (over ``/etc`` or the home directory's auto-run files); ``git -C ~/other checkout .``
+    overwrites another tree. The subcommand was judged only as work git cannot give back
+    (``action.git_destroy``), and not at all for a branch."""
+    directory, _git_dir, work_tree, i = _git_top(args)
+    if i >= len(args) or args[i] not in _WORK_TREE_WRITERS:
+        return
+    env = w.getenv("GIT_WORK_TREE")
+    if work_tree is None and env is not None:
+        work_tree = _under(directory, env)
+    w.file(work_tree or directory or ".", prog, "overwrite")
 
 
 def _git(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
-    directory, git_dir, i = _git_top(args)
+    _git_work_tree(w, prog, args)
+    directory, git_dir, _work_tree, i = _git_top(args)
     if i >= len(args) or args[i] not in _GIT_SUB:
         return
     sub = args[i]
