@@ -135,7 +135,15 @@ def _restrictions(tp: ToolPolicy) -> tuple[str, ...]:
         keys.append("max_calls")
     keys += [
         k
-        for k in ("exfiltrating", "sensitive", "untrusted_output", "egress", "executes", "renders")
+        for k in (
+            "exfiltrating",
+            "sensitive",
+            "untrusted_output",
+            "egress",
+            "executes",
+            "renders",
+            "writes",
+        )
         if getattr(tp, k) is True
     ]
     if tp.destructive is True:

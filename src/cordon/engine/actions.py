@@ -581,6 +581,7 @@ def check_actions(
     destructive: bool,
     trusted: bool,
     strings: Sequence[tuple[str, str, str]] | None = None,
+    writes: bool = False,
 ) -> Verdict | None:
     """Apply the action rules to one call.
 
@@ -594,6 +595,9 @@ def check_actions(
         trusted: the tool is in ``trust_tools``: ask rules are skipped, block rules are not.
         strings: :attr:`cordon.engine.walk.CallWalk.strings` of ``arguments`` when the caller
             walked them already (the same strings :func:`_walk` gives).
+        writes: policy ``writes``: the tool writes a file at its arguments named like a path
+            or a write target whatever its name says (Playwright's ``filename``); only those
+            arguments are read for a credential or auto-run path.
 
     Returns:
         ``None`` when no rule objects; a ``deny`` Verdict for a block rule (checked first), or
@@ -618,9 +622,12 @@ def check_actions(
         hit = _asked_by_command(strings)
     if hit is not None:
         return hit
-    if name.writes:
+    if name.writes or writes:
         for path, key, text in strings:
-            if is_credential_path(text, whole=bool(set(split_tokens(key)) & TARGET_TOKENS)):
+            target = bool(set(split_tokens(key)) & TARGET_TOKENS)
+            if not name.writes and not target:
+                continue  # (a writer by policy: its other strings are page text, selectors)
+            if is_credential_path(text, whole=target):
                 why = "writes to a credential or auto-run path"
                 return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "path")
             if runs_commands_as_git_config(text):

@@ -104,6 +104,16 @@ class ToolPolicy(_Strict):
     `create_draft`) and whose server does not mark it `readOnlyHint`. `false` turns the
     reading off."""
 
+    writes: bool | None = None
+    """The tool writes a file at each argument named like a path or a write target
+    (`filename`, `path`, `output`, `dest`...), whatever its name says: a write aimed at a
+    credential or auto-run file (a client's MCP config, `.git`, `.envrc`, `.vscode/tasks.json`)
+    is asked about (`action.credential_write`), one at cordon's own files denied
+    (`action.cordon_state`), as for a tool whose name writes (`write_file`, `pdf_save`).
+    Playwright's screenshot, snapshot, console and network tools save to a `filename` the
+    agent names, the network tool a response body the site wrote, byte for byte. Unset (or
+    `false`): read from the name alone."""
+
     executes: bool | None = None
     """The tool runs programs: option injection (an argument starting with `-`) and shell
     metacharacters are denied (`action.option_injection`, `action.shell_metachar`)."""

@@ -110,6 +110,7 @@ EXAMPLES: dict[str, str] = {
     "tools.<name>.egress": "tools:\n  fetch: {egress: true}",
     "tools.<name>.executes": "tools:\n  run_command: {executes: true}",
     "tools.<name>.renders": "tools:\n  create_wiki_page: {renders: true}",
+    "tools.<name>.writes": "tools:\n  browser_take_screenshot: {writes: true}",
     "tools.<name>.destructive": "tools:\n  drop_table: {destructive: true}",
     "tools.<name>.destructive_unless": (
         "tools:\n  create_repository: {destructive_unless: {private: true}}"
@@ -159,6 +160,7 @@ tools:
     egress: false                    # Rule of Two: external communication
     executes: false                  # runs programs: option-injection and metacharacter rules
     renders: false                   # writes content others view: its image URLs are destinations
+    writes: true                     # writes a file at its path/filename arguments (credential files asked)
     destructive: false               # ask, like destructiveHint
     checked_live: false              # packs: checked against a live tools/list
   reserve_hotel:

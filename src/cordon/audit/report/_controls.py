@@ -85,6 +85,8 @@ def _describe_tool(tp: Any) -> list[str]:
         out.append("Rule of Two legs: " + ", ".join(legs))
     if get("executes"):
         out.append("runs programs (option-injection rules)")
+    if get("writes"):
+        out.append("writes files at its path and file-name arguments")
     if get("renders"):
         out.append("renders: image and embed URLs in what it writes are destinations")
     if get("destructive"):

@@ -74,6 +74,7 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
             destructive=bool(tp.destructive),
             trusted=trusted_tool,
             strings=call_walk(ctx).strings,
+            writes=bool(tp.writes),
         )
     )
     if found.deny is not None:
@@ -104,8 +105,9 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
 def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
     """``(argument path, string, resolved path)`` of each string of a writing tool under a
     key named like a path or a write target (:data:`TARGET_TOKENS`), symbolic links resolved
-    as the server resolves them (the engine's path resolver, as for confinement)."""
-    if not tool_name(ctx.tool).writes:
+    as the server resolves them (the engine's path resolver, as for confinement). A writing
+    tool: its name writes, or the policy says it does (``writes``)."""
+    if not (tool_name(ctx.tool).writes or ctx.tp.writes):
         return
     paths = ctx.session.engine.paths
     for where, key, text in call_walk(ctx).strings:
