@@ -21,6 +21,7 @@ import idna
 __all__ = [
     "decode_html_entities",
     "decode_idna",
+    "decode_escapes_in_reading",
     "decode_json_escapes",
     "decode_percent",
     "decode_quoted_printable",
@@ -109,6 +110,30 @@ def decode_json_escapes(text: str) -> str:
     if "\\" not in text:
         return text
     return _JSON_ESC_RE.sub(_json_sub, text)
+
+
+#: a supplementary code point written as ``\\u`` and five or six hex digits in a regular
+#: expression's character class (``[\\u0020-\\uFFFD\\u10000-\\u10FFFF]``, the form of AWS,
+#: Smithy and Java string patterns), followed by the class's ``-`` or ``]``: JSON reads
+#: ``\\u10FF`` and then ``FF``, a Georgian letter glued to hex digits, which the escape
+#: reading took for a homoglyph word and flagged AWS service descriptions that hold such a
+#: pattern. Only values from U+10000 qualify: a look-alike of a Latin letter (Cyrillic,
+#: Greek, Armenian: U+0370-U+058F) starts with ``0`` and is always decoded.
+_CODE_POINT_IN_CLASS = re.compile(r"\\u(?:[1-9a-fA-F][0-9a-fA-F]{4}|10[0-9a-fA-F]{4})(?=[-\]])")
+
+
+def decode_escapes_in_reading(region: str) -> str:
+    """``region`` with its JSON escapes decoded, but for the code points of a character
+    class (:data:`_CODE_POINT_IN_CLASS`), kept as written: the content scanner's
+    escape-decoded reading (taint decodes every escape, :func:`decode_json_escapes`)."""
+    kept = _CODE_POINT_IN_CLASS.split(region) if "\\u" in region else [region]
+    if len(kept) == 1:
+        return decode_json_escapes(region)
+    marks = _CODE_POINT_IN_CLASS.findall(region)
+    out = [decode_json_escapes(kept[0])]
+    for mark, piece in zip(marks, kept[1:], strict=True):
+        out += [mark, decode_json_escapes(piece)]
+    return "".join(out)
 
 
 _QP_SOFT_BREAK_RE = re.compile(r"=\r?\n")

@@ -31,6 +31,7 @@ from functools import cache
 from time import thread_time
 from typing import Any
 
+from cordon._textnorm_decoders import decode_escapes_in_reading
 from cordon._types import SEVERITY_ORDER, Finding, Severity
 from cordon.content import _accel, _pypass
 from cordon.content._ansi import ANSI_HINT, ANSI_RE
@@ -40,7 +41,6 @@ from cordon.content._rule import Rule
 from cordon.content.normalize import Normalized, ascii_view, normalize
 from cordon.content.readings import readings
 from cordon.content.rules import RULES, rule_by_id
-from cordon.textnorm import decode_json_escapes
 
 __all__ = ["Hit", "evidence_for", "scan_hits"]
 
@@ -578,7 +578,7 @@ def _escape_reading(
     out: list[Hit] = []
     for lo, hi in escape_regions(text, view=src_view):
         region = text[lo:hi]
-        decoded = decode_json_escapes(region)
+        decoded = decode_escapes_in_reading(region)
         if decoded == region:
             continue
         found = [
