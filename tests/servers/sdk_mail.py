@@ -6,6 +6,7 @@ objects to cordon: ``read_text`` (a text block, and the SDK's ``structuredConten
 ``structuredContent``); the resource ``mail://inbox/1``. ``send_email`` appends its
 arguments to ``$SDK_MAIL_OUTBOX`` (one JSON line per message): the side effect the tests
 assert on.
+``delete_mail`` is annotated destructive; ``send_sms`` records to the same outbox.
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ import os
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import CallToolResult, EmbeddedResource, TextContent, TextResourceContents
+from mcp_types import (
+    CallToolResult,
+    EmbeddedResource,
+    TextContent,
+    TextResourceContents,
+    ToolAnnotations,
+)
 
 OUTBOX = os.environ["SDK_MAIL_OUTBOX"]
 srv = MCPServer("sdk-mail")
@@ -68,6 +75,22 @@ def send_email(to: str, subject: str = "", body: str = "") -> str:
     with open(OUTBOX, "a", encoding="utf-8") as fh:
         fh.write(json.dumps({"to": to, "subject": subject, "body": body}) + "\n")
     return f"sent to {to}"
+
+
+@srv.tool(annotations=ToolAnnotations(destructive_hint=True, read_only_hint=False))
+def delete_mail(folder: str) -> str:
+    """Delete every mail in a folder."""
+    with open(OUTBOX, "a", encoding="utf-8") as fh:
+        fh.write(json.dumps({"deleted": folder}) + "\n")
+    return f"deleted {folder}"
+
+
+@srv.tool()
+def send_sms(phone: int, text: str = "") -> str:
+    """Send a text message."""
+    with open(OUTBOX, "a", encoding="utf-8") as fh:
+        fh.write(json.dumps({"to": str(phone), "text": text}) + "\n")
+    return f"sent to {phone}"
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from cordon.engine import rules
 from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, request_values
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
-from cordon.engine.pins import PinSet
+from cordon.engine.pins import PinSet, tool_definition
 from cordon.engine.provenance.repos import call_repo_pair
 from cordon.engine.recorded import RecordedOutput, _recorded
 from cordon.engine.relayed import relays_data
@@ -179,9 +179,11 @@ class Engine:
         return self.policy.tools.get(tool, _EMPTY_TOOL)
 
     def pin_tools(
-        self, tools: Iterable[Mapping[str, Any]], *, server: str = "default", complete: bool = True
+        self, tools: Iterable[Any], *, server: str = "default", complete: bool = True
     ) -> ListReport:
-        """Pin (first complete list) or check (later lists) tool definitions for ``server``.
+        """Pin (first complete list) or check (later lists) tool definitions for ``server``:
+        dicts as tools/list returns them, or the MCP SDK's ``Tool`` objects
+        (:func:`cordon.engine.pins.tool_definition`).
 
         ``complete=False`` marks a page that is not the last of a paginated tools/list; the
         baseline is frozen once the last page has been seen.
@@ -195,7 +197,7 @@ class Engine:
         all_findings: dict[str, list[Finding]] = {}
         block_at = self.policy.content.block_at
         for tool in tools:
-            t = dict(tool)
+            t = tool_definition(tool)
             name = str(t.get("name", ""))
             findings = scan_tool(t)
             if findings:

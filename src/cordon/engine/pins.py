@@ -27,6 +27,41 @@ PINNED_FIELDS: tuple[str, ...] = (
 )
 
 
+#: the MCP SDK's Python names of a tool's pinned fields and annotations: its models take
+#: either spelling (pydantic ``populate_by_name``; the protocol's own name wins when both are
+#: there), and a library caller's ``model_dump()`` writes the Python ones
+_PY_FIELDS = {"input_schema": "inputSchema", "output_schema": "outputSchema"}
+_PY_ANNOTATIONS = {
+    "read_only_hint": "readOnlyHint",
+    "destructive_hint": "destructiveHint",
+    "idempotent_hint": "idempotentHint",
+    "open_world_hint": "openWorldHint",
+}
+
+
+def tool_definition(tool: Any) -> dict[str, Any]:
+    """``tool`` as the definition cordon pins and reads: the SDK's ``Tool`` object by its
+    JSON dump, and a field or annotation given only under its Python name (``input_schema``,
+    ``destructive_hint``) also under the protocol's, as the SDK reads a definition built in
+    Python. Without that, a destructive tool a library caller pinned from
+    ``Tool.model_dump()`` was not asked about. (A server's tools/list on the wire under
+    Python names is refused by the SDK's client, so this gives a server nothing.)"""
+    if not isinstance(tool, Mapping) and callable(getattr(tool, "model_dump", None)):
+        tool = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+    t = dict(tool)
+    for py, name in _PY_FIELDS.items():
+        if py in t and name not in t:
+            t[name] = t[py]
+    ann = t.get("annotations")
+    if isinstance(ann, Mapping) and any(k in ann for k in _PY_ANNOTATIONS):
+        ann = dict(ann)
+        for py, name in _PY_ANNOTATIONS.items():
+            if py in ann and name not in ann:
+                ann[name] = ann[py]
+        t["annotations"] = ann
+    return t
+
+
 #: the pinned fields of a prompt (``prompts/list``): what a client shows its user in a prompt
 #: picker and what names the arguments it asks for. ``icons`` and ``_meta`` are not pinned
 #: (as for tools); they are still scanned with the rest of the list.

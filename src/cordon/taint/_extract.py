@@ -203,6 +203,10 @@ def _walk(value: Any, acc: _Acc, depth: int) -> None:
         return
     elif isinstance(value, int | float):
         _string(str(value), acc, depth)
+        if isinstance(value, float) and value.is_integer():
+            # 14155550199.0 is the number 14155550199 to a server that reads an integer or
+            # formats the value back (JSON has one number type): read its digits as they are
+            _string(str(int(value)), acc, depth)
     elif isinstance(value, dict):
         for item in value.values():
             _walk(item, acc, depth + 1)
