@@ -66,6 +66,23 @@ def live(
         yield server, anyio.run(_list_tools, cmd, env)
 
 
+def _nested_names(schema: Any) -> set[str]:
+    """Every property name at any depth of ``schema`` (an array's items, an object's
+    properties): ``arg_patterns`` and ``max_value`` match a key wherever it is (push_files'
+    ``files[].path``)."""
+    out: set[str] = set()
+    if isinstance(schema, dict):
+        props = schema.get("properties")
+        if isinstance(props, dict):
+            out |= set(props)
+        for value in schema.values():
+            out |= _nested_names(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            out |= _nested_names(value)
+    return out
+
+
 def test_pack_names_only_live_tools_and_parameters(
     live: tuple[PackServer, dict[str, dict[str, Any]]],
 ) -> None:
@@ -75,8 +92,10 @@ def test_pack_names_only_live_tools_and_parameters(
     for name, entry in pack.items():
         props = set((tools[name].get("properties") or {}).keys())
         named = {p for key in PARAM_LISTS for p in entry.get(key, ())}
-        named |= {p for key in PARAM_MAPS for p in (entry.get(key) or {})}
         assert sorted(named - props) == [], f"{server.pack}: {name} has no such parameter"
+        keyed = {p for key in PARAM_MAPS for p in (entry.get(key) or {})}
+        deep = _nested_names(tools[name])
+        assert sorted(keyed - deep) == [], f"{server.pack}: {name} has no such parameter"
 
 
 def test_pack_classifies_every_live_tool(
