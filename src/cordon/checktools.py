@@ -143,6 +143,7 @@ def _restrictions(tp: ToolPolicy) -> tuple[str, ...]:
             "executes",
             "renders",
             "writes",
+            "unfurls",
         )
         if getattr(tp, k) is True
     ]

@@ -54,7 +54,7 @@ shows the text (Jira wiki markup has no backtick fences) may not treat it as cod
 
 Not read (documented limits): script (``javascript:`` URLs, event handlers: a platform
 that runs written script is lost anyway); a bare URL a chat platform unfurls (Slack, Teams:
-the ``links`` check's); ``file:`` and ``ftp:`` URLs (browsers refuse or no longer fetch
+read as a link by the check of a tool declared ``unfurls``, and by the ``links`` check); ``file:`` and ``ftp:`` URLs (browsers refuse or no longer fetch
 them from web pages); markup the server decodes from base64 or percent-encoding before
 storing it; Mermaid and other diagram fences; JSON encoded more than four times.
 

@@ -164,6 +164,14 @@ class ToolPolicy(_Strict):
     and a value wrapped over several lines is one item. Use it only where the field's writer
     is a member of a closed system (a Slack workspace), never for an e-mail's sender."""
 
+    unfurls: bool | None = None
+    """The platform fetches every link in what the tool posts to build a preview, with no
+    click (Slack's link unfurling, Teams' and Discord's previews): each link is read as a
+    rendered resource (see `renders`), so one whose host was first seen in untrusted output
+    is asked about (`taint.rendered_resource`) and an approval covers that whole link, not
+    another query on its host. Unset or `false`: a link is only asked about by host
+    (`taint.forwarded_link`)."""
+
     @field_validator("arg_patterns")
     @classmethod
     def _patterns_compile(cls, v: dict[str, str]) -> dict[str, str]:

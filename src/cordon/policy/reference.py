@@ -122,6 +122,7 @@ EXAMPLES: dict[str, str] = {
     ),
     "tools.<name>.directory": "tools:\n  get_channels: {directory: true}",
     "tools.<name>.directory_fields": "tools:\n  read_channel_messages: {directory_fields: [sender]}",
+    "tools.<name>.unfurls": "tools:\n  post_chat_message: {unfurls: true}",
 }
 
 #: Every key at once, with a comment each (validated by the tests).

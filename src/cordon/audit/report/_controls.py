@@ -89,6 +89,8 @@ def _describe_tool(tp: Any) -> list[str]:
         out.append("writes files at its path and file-name arguments")
     if get("renders"):
         out.append("renders: image and embed URLs in what it writes are destinations")
+    if get("unfurls"):
+        out.append("unfurls: every link in what it posts is a destination")
     if get("destructive"):
         out.append("destructive (asks)")
     if get("requires_request"):

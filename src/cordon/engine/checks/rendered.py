@@ -15,6 +15,14 @@ secret or a known-format credential in one, whichever server it came from (the U
 its host, not back to the server). A tool declared local (``exfiltrating: false``,
 ``egress: false``) is read here all the same: the text is stored by the platform, which
 renders it.
+
+A tool declared ``unfurls: true`` (a chat post: Slack, Teams, Discord) has every link in
+what it writes read as such a URL too: the platform's own servers fetch each link to build
+its preview with no click (Slack's link unfurling; ``chat.postMessage`` unfurls media by
+default), so the link's query reaches its host as an image's does (the link-unfurling
+exfiltration class). The ask names the whole link, so an approval covers that link only,
+not another query on its host (the ``links`` check, which keys a link by host and path, let
+``?d=...`` through after one approval).
 """
 
 from __future__ import annotations
@@ -31,15 +39,22 @@ from cordon.engine.rendered import fetched_key, plain_text, rendered_urls, rende
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    if _plain(ctx) or not _renders(ctx):
+    unfurled: tuple[tuple[str, str], ...] = ()
+    if ctx.tp.unfurls is True:
+        found = tuple(rendered_urls(ctx.arguments))
+        unfurled = _links(ctx, {url for _, url in found})
+        found += unfurled
+    elif _plain(ctx) or not _renders(ctx):
         return PASS
-    found = tuple(rendered_urls(ctx.arguments))
+    else:
+        found = tuple(rendered_urls(ctx.arguments))
     if not found:
         return PASS
     asked: list[Verdict] = []
     for path, url in found:
+        how = _UNFURLED if (path, url) in unfurled else _VIEWED
         if not _prov.forwarded_links(url):
-            asked.append(_ask(path, None, "a resource whose host cannot be read"))
+            asked.append(_ask(path, None, "a resource whose host cannot be read", how))
             continue
         seen = forwarded_link(ctx, path, url)
         if seen is not None:
@@ -47,8 +62,28 @@ def run(ctx: Context, facts: Facts) -> Result:
             # the whole URL is the destination asked about: its query and fragment are what
             # the beacon carries, so an approval covers this URL only, not the host's others
             # (one approved pixel would otherwise carry any data after it: ?d=...)
-            asked.append(_ask(path, url, what, {**seen.details, "host": seen.destination}))
+            details = {**seen.details, "host": seen.destination}
+            asked.append(_ask(path, url, what, how, details))
     return Result(asks=tuple(asked), facts={"rendered": found})
+
+
+_VIEWED = "every viewer's client fetches it without a click"
+_UNFURLED = "the platform fetches every link to preview it, without a click"
+
+
+def _links(ctx: Context, known: set[str]) -> tuple[tuple[str, str], ...]:
+    """Every link written in an argument of an ``unfurls`` tool (as the ``links`` check
+    finds them: :func:`cordon.engine.provenance.forwarded_links`) that is not in ``known``,
+    under that argument's name: the platform fetches each one to preview it."""
+    out: list[tuple[str, str]] = []
+    for name, value in ctx.arguments.items():
+        if type(value) is str and not _prov.may_link(value):
+            continue
+        for dest in _prov.forwarded_links(value):
+            if dest.raw not in known:
+                known.add(dest.raw)
+                out.append((name, dest.raw))
+    return tuple(out)
 
 
 def _plain(ctx: Context) -> bool:
@@ -88,12 +123,16 @@ def as_arguments(rendered: Sequence[tuple[str, str]]) -> dict[str, str]:
 
 
 def _ask(
-    path: str, destination: str | None, what: str, details: dict[str, Any] | None = None
+    path: str,
+    destination: str | None,
+    what: str,
+    how: str = _VIEWED,
+    details: dict[str, Any] | None = None,
 ) -> Verdict:
     return Verdict(
         verdict="ask",
         rule=rules.TAINT_RENDERED_RESOURCE,
-        reason=f"'{path}' embeds {what}; every viewer's client fetches it without a click",
+        reason=f"'{path}' embeds {what}; {how}",
         param=path,
         destination=destination,
         details=details or {},
