@@ -538,6 +538,9 @@ def _program_rules(c: CommandString) -> Verdict | None:
     for why in f.remote_shell:
         reason = f"blocked: {why} hands a shell to a network peer (reverse shell)"
         return _v("deny", rules.ACTION_PIPE_TO_SHELL, reason, c.path, "reverse shell")
+    for why in f.remote_code:
+        reason = f"blocked: {why}: remote content run unseen, as curl | sh"
+        return _v("deny", rules.ACTION_PIPE_TO_SHELL, reason, c.path, "remote script")
     for text in f.sql:
         hit = sql_rule(text)
         if hit is not None:

@@ -102,6 +102,7 @@ class ShellFacts:
         opaque: why some part cannot be judged (a computed program name, target or host).
         sql: statements given to a database client (``psql -c``, ``sqlite3 DB STMT``, piped).
         remote_shell: programs that hand a shell to a network peer (``nc -e``, socat EXEC).
+        remote_code: programs that run a script fetched from the network (``deno run URL``).
         net_opaque: a network command's destination is computed at run time.
         cwds: the directory each of ``commands`` runs in, as :attr:`PathRef.cwd` (a ``cd``
             before it, ``env -C DIR``; ``None``: the starting directory).
@@ -120,6 +121,7 @@ class ShellFacts:
     opaque: list[str] = field(default_factory=list)
     sql: list[str] = field(default_factory=list)
     remote_shell: list[str] = field(default_factory=list)
+    remote_code: list[str] = field(default_factory=list)
     net_opaque: bool = False
     cwds: list[str | None] = field(default_factory=list)
     stdin_code: list[tuple[str, str]] = field(default_factory=list)
@@ -677,6 +679,9 @@ class _Walker:
 
     def remote_shell(self, why: str) -> None:
         self.facts.remote_shell.append(why)
+
+    def remote_code(self, why: str) -> None:
+        self.facts.remote_code.append(why)
 
     def nested(self, text: str) -> None:
         """A shell string run by this one (``sh -c``, ``eval``, a heredoc fed to a shell)."""

@@ -20,11 +20,26 @@ from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
 from cordon.engine.git_commands import config_command, config_setting
-from cordon.engine.interpreter_options import option_word
+from cordon.engine.interpreter_options import (
+    CODE_OPTS,
+    deno_code,
+    interpreter,
+    option_word,
+    remote_script,
+)
 from cordon.engine.shell_writers import file_writes
 from cordon.engine.typed_input import typed_text
 
-__all__ = ["DYNAMIC", "KNOWN_PROGRAMS", "NETWORK_PROGRAMS", "SHELLS", "base_name", "command"]
+__all__ = [
+    "DYNAMIC",
+    "KNOWN_PROGRAMS",
+    "NETWORK_PROGRAMS",
+    "SHELLS",
+    "base_name",
+    "command",
+    "interpreter",
+    "interpreter_code",
+]
 
 #: stands for a value known only at run time (command output, an unset variable)
 DYNAMIC = "\x00"
@@ -44,6 +59,7 @@ class Walker(Protocol):
     def env_var(self, name: str, value: str) -> None: ...
     def contained(self, run: ContainerRun) -> None: ...
     def getenv(self, name: str) -> str | None: ...
+    def remote_code(self, why: str) -> None: ...
 
 
 def base_name(word: str) -> str:
@@ -556,21 +572,6 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
 # Interpreters and database clients: program text and SQL a command is given
 # --------------------------------------------------------------------------------------------
 
-#: interpreter family -> its options whose value is program text (pwsh: in lower case)
-_CODE_OPTS: dict[str, frozenset[str]] = {
-    "python": frozenset({"-c"}),
-    "perl": frozenset({"-e", "-E"}),
-    "ruby": frozenset({"-e"}),
-    "node": frozenset({"-e", "--eval", "-p", "--print"}),
-    "php": frozenset({"-r", "-B", "-R", "-E"}),  # (-B/-R/-E: run before, for, after each line)
-    "lua": frozenset({"-e"}),
-    "pwsh": frozenset({"-c", "-command", "-e", "-ec", "-enc", "-encodedcommand"}),
-    "osascript": frozenset({"-e"}),
-}
-_FAMILY_RE = re.compile(
-    r"^(?:(python|pypy)[\d.]*|(perl)[\d.]*|(ruby)[\d.]*|(node)(?:js)?|(php)[\d.]*|"
-    r"(lua)(?:jit|[\d.]*)|(pwsh|powershell)|(osascript))$"
-)
 _STDIN_NAMES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 
@@ -591,18 +592,12 @@ def _pwsh_encoded(low: str) -> bool:
     )
 
 
-def interpreter(prog: str) -> str | None:
-    """The interpreter family of ``prog`` (``python3.11`` -> ``python``), or None."""
-    m = _FAMILY_RE.match(prog)
-    if m is None:
-        return None
-    fam = next(g for g in m.groups() if g)
-    return {"pypy": "python", "powershell": "pwsh"}.get(fam, fam)
-
-
 def interpreter_code(fam: str, args: tuple[str, ...]) -> tuple[bool, list[str]]:
-    """(reads its program from stdin, program texts given in options) for an interpreter."""
-    opts = _CODE_OPTS[fam]
+    """(reads its program from stdin, program texts given in options) for an interpreter;
+    every program-text option is read (``perl -e A -e B``, ``Rscript -e A -e B``)."""
+    if fam == "deno":
+        return deno_code(args)
+    opts = CODE_OPTS[fam]
     codes: list[str] = []
     i = 0
     while i < len(args):
@@ -614,18 +609,16 @@ def interpreter_code(fam: str, args: tuple[str, ...]) -> tuple[bool, list[str]]:
             i += 2  # (-WindowStyle Hidden: a value, not a script file)
             continue
         if a in _STDIN_NAMES:
-            return True, codes
+            return not codes, codes
         if a == "--" or not a.startswith("-"):
             rest = args[i + 1 :] if a == "--" else args[i:]
-            return (not rest or rest[0] in _STDIN_NAMES), codes
+            return not codes and (not rest or rest[0] in _STDIN_NAMES), codes
         kind, i, value = option_word(fam, opts, args, i)
         if kind == "code":
-            if fam == "pwsh" and _pwsh_encoded(low):
-                value = DYNAMIC  # base64 of UTF-16: text no rule reads
-            return False, [*codes, value]
+            codes.append(value)
         if kind == "module":  # (python -m MODULE)
             return False, codes
-    return True, codes
+    return not codes, codes
 
 
 #: database clients -> options whose value is SQL, options that take another value
@@ -733,6 +726,11 @@ def _code_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             w.opaque(f"{prog} runs program text computed at run time")
         else:
             code_files(w, prog, code)
+    remote = remote_script(fam, args)  # (deno run URL: remote content run, as curl | sh)
+    if remote is not None:
+        w.net("url", remote[0], prog)
+        why = f"{prog} runs a script fetched from {remote[0][:60]!r}"
+        w.remote_code(why) if remote[1] else w.opaque(f"{why}, or an option's value")
     for path in in_place_files(fam, args):  # (perl -pi -e CODE FILE)
         w.file(path, prog, "overwrite")
 
@@ -742,7 +740,8 @@ def code_files(w: Walker, prog: str, code: str) -> None:
     (``python -c "os.remove('/etc/x')"``; :mod:`.code_writes`), and the URLs it names: its
     network destinations, as curl's URL (``urlopen('http://h/')``; :mod:`.code_urls`)."""
     fam = interpreter(prog)
-    for path, op in code_writes(fam, code) if fam is not None else ():
+    js = {"deno": "node", "bun": "node"}.get(fam or "", fam)  # (JavaScript's file library)
+    for path, op in code_writes(js, code) if js is not None else ():
         w.file(path, prog, op)
     for url in code_urls(code) if fam is not None else ():
         w.net("url", url, prog)
