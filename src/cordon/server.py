@@ -15,7 +15,9 @@ same JSON as text):
     repeat one has it replaced by ``<value>``.
     ``context`` (all optional): ``session_id`` (successive calls with the same id share one
     session: taint, budgets, Rule-of-Two legs; without it each call gets a fresh session,
-    whose id is returned), ``server`` (logical server name, default ``default``), ``tools``
+    whose id is returned; the 1,024 most recently used sessions are kept, and an id whose
+    session was dropped is refused, never made afresh), ``server`` (logical server name,
+    default ``default``), ``tools``
     (the tool definitions from that server's tools/list), ``outputs`` (prior tool results to
     observe as untrusted output: ``{"tool": name, "content": text | CallToolResult}``, with
     the call's ``"arguments"``, or plain text), ``trusted`` (text the user wrote: its destinations are vouched for, see
@@ -138,6 +140,10 @@ _SAFE_NAME = re.compile(r"[A-Za-z0-9_.:/@-]{1,128}")
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _MAX_YAML = 256 * 1024
 _MAX_SESSIONS = 1024
+#: ids of sessions dropped to stay under ``_MAX_SESSIONS``, refused when named again: a
+#: session made afresh under an old id would have lost its taint, budgets and pins (a
+#: destination planted in output asked about, not denied; a changed tool pinned anew)
+_MAX_EVICTED = 65536
 _ECHO_MIN = 4  # argument values this long or longer are redacted from reasons
 
 
@@ -328,6 +334,7 @@ class ServeCore:
         self.known = KnownCredentials(self.secrets)
         self.audit = audit
         self.sessions: OrderedDict[str, _ServeSession] = OrderedDict()
+        self.evicted: OrderedDict[str, None] = OrderedDict()
 
     @classmethod
     def from_sources(
@@ -356,11 +363,20 @@ class ServeCore:
             if found is not None:
                 self.sessions.move_to_end(sid)
                 return found
+            if sid in self.evicted:
+                raise InvalidInput(
+                    f"context.session_id names a session cordon serve no longer holds (it "
+                    f"keeps the {_MAX_SESSIONS} most recently used): its history is gone; "
+                    "start a new session and pass its tools, trusted text and outputs again"
+                )
         engine = Engine(self.policy, secrets=self.secrets, state_paths=self.state_paths)
         s = _ServeSession(engine=engine, session=engine.new_session(session_id=sid))
         self.sessions[s.session.id] = s
         while len(self.sessions) > _MAX_SESSIONS:
-            self.sessions.popitem(last=False)
+            old, _ = self.sessions.popitem(last=False)
+            self.evicted[old] = None
+            while len(self.evicted) > _MAX_EVICTED:
+                self.evicted.popitem(last=False)
         return s
 
     def _prepare(
