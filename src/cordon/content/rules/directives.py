@@ -116,8 +116,13 @@ _ORDER = (
 _AI_SUBJECT = (
     r"(?:(?:ai|coding|ai\s+coding|llm|autonomous|mail|e-?mail)\s+(?:agents?|assistants?)|"
     # (not a "user agent", the browser or HTTP client of RFC 9110's "a user agent SHOULD
-    # send ...", nor an ssh or gpg agent: the spec and man page language of ordinary code)
-    r"(?<![\w-])(?<!user\s)(?<!ssh\s)(?<!gpg\s)(?:assistants?|agents?)|llms?|copilot|claude|"
+    # send ...", nor an ssh or gpg agent: the spec and man page language of ordinary code;
+    # nor a daemon that platform documentation names "X agent": the Amazon ECS container
+    # agent, CodeGuru's profiling agent, the SSM and CloudWatch agents, build agents of CI
+    # services, monitoring and logging agents)
+    r"(?<![\w-])(?<!user\s)(?<!ssh\s)(?<!gpg\s)(?<!container\s)(?<!profiling\s)(?<!ssm\s)"
+    r"(?<!cloudwatch\s)(?<!build\s)(?<!monitoring\s)(?<!logging\s)"
+    r"(?:assistants?|agents?)|llms?|copilot|claude|"
     r"chatgpt|gemini|cursor|devin|"
     r"cascade|windsurf|codex)"
 )
