@@ -67,26 +67,25 @@ def _dump(model: Any) -> dict[str, Any]:
     return model.model_dump(by_alias=True, exclude_none=True, mode="json")
 
 
-async def _proxy(
-    harness: Harness, mode: str
-) -> tuple[list[dict[str, Any]], list[dict[str, Any] | None], Path]:
-    """Run the sequence through ``cordon run``; returns the tool list, each call's result (for
-    allowed calls) and the mailbox directory."""
+async def _proxy(harness: Harness, mode: str) -> tuple[list[Any], list[Any], Path]:
+    """Run the sequence through ``cordon run``; returns the tool list and each call's result
+    (for allowed calls) as the SDK client gave them (``Tool`` and ``CallToolResult`` objects),
+    and the mailbox directory."""
     box = harness.tmp / f"box-{mode}"
     box.mkdir()
     (box / "inbox.txt").write_text(INBOX, "utf-8")
     params = harness.cordon(
         mailbox_server(), policies=[harness.policy(POLICY)], env={"MAILBOX_DIR": str(box)}
     )
-    results: list[dict[str, Any] | None] = []
+    results: list[Any] = []
     async with Client(params, mode=mode, cache=None) as client:  # type: ignore[arg-type]
-        tools = [_dump(t) for t in (await client.list_tools()).tools]
+        tools = list((await client.list_tools()).tools)
         for tool, args, (verdict, rule) in SEQUENCE:
             r = await client.call_tool(tool, args)
             text = text_of(r)
             if verdict == "allow":
                 assert not r.is_error, text
-                results.append(_dump(r))
+                results.append(r)
             else:
                 # a deny, or an ask with no way to ask a person: a deny naming the ask's rule
                 assert r.is_error and f"(rule: {rule})" in text, text
@@ -100,9 +99,10 @@ def _proxy_verdicts(harness: Harness) -> list[tuple[str, str]]:
     return [(r["verdict"], r["rule"]) for r in harness.records("verdict")]
 
 
-def _library(
-    tools: list[dict[str, Any]], results: list[dict[str, Any] | None], policy: Path
-) -> list[tuple[str, str]]:
+def _library(tools: list[Any], results: list[Any], policy: Path) -> list[tuple[str, str]]:
+    """The library fed what the SDK client gave the loop: ``Tool`` and ``CallToolResult``
+    objects, as a loop on the SDK hands them on (their text was once skipped: the poisoned
+    address was asked about, not denied)."""
     engine = Engine.from_policy([policy])
     engine.pin_tools(tools)
     session = engine.new_session()
@@ -180,16 +180,20 @@ async def _serve(
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 async def test_proxy_library_and_serve_agree(harness: Harness, mode: str) -> None:
-    tools, results, box = await _proxy(harness, mode)
+    sdk_tools, sdk_results, box = await _proxy(harness, mode)
     proxy = _proxy_verdicts(harness)
     policy = harness.tmp / "policy.yaml"
+    tools = [_dump(t) for t in sdk_tools]
+    results = [None if r is None else _dump(r) for r in sdk_results]
 
     library = _library(tools, results, policy)
+    library_sdk = _library(sdk_tools, sdk_results, policy)
     gateway, sent = _gateway(policy)
     serve = await _serve(tools, results, policy, harness.tmp, mode)
 
     assert proxy == EXPECTED
     assert library == EXPECTED + EXPECTED_REQUESTS
+    assert library_sdk == EXPECTED + EXPECTED_REQUESTS
     assert gateway == EXPECTED
     assert serve == EXPECTED + EXPECTED_REQUESTS
 
