@@ -236,8 +236,9 @@ _RULES = (
        "list it under `trust_tools` (which skips the built-in default for bookings, payments, "
        "deletes and calendar entries)"),
     _r(ACTION_SENSITIVE_UPLOAD, "action rules", "deny",
-       "a shell command that sends a credential or sensitive file over the network",
-       "credential exfiltration through exec tools (MITRE ATT&CK T1048, T1552.001)",
+       "a shell command, or a tool that communicates externally (`egress: true`: a browser's "
+       "file upload, a mail attachment), that sends a credential or sensitive file",
+       "credential exfiltration through exec tools and uploads (MITRE ATT&CK T1048, T1552.001)",
        "none in the policy: send the file outside the agent"),
     _r(ACTION_DELETE_OUTSIDE, "action rules", "deny or ask",
        "a shell command that deletes or overwrites a path outside allowed_path_prefixes "

@@ -83,6 +83,9 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     own = _cordon_state_write(ctx, targets)
     if own is not None:
         return Result(deny=own)
+    handed = _sensitive_file_handed_out(ctx)
+    if handed is not None:
+        return Result(deny=handed)
     if not trusted_tool and not any(a.rule == rules.ACTION_CREDENTIAL_WRITE for a in found.asks):
         linked = _linked_credential_write(targets)
         if linked is not None:
@@ -160,6 +163,43 @@ def _cordon_state_write(ctx: Context, targets: list[tuple[str, str, str]]) -> Ve
             continue
         return Verdict(
             verdict="deny", rule=rules.ACTION_CORDON_STATE, reason=reason, param=where or None
+        )
+    return None
+
+
+def _sensitive_file_handed_out(ctx: Context) -> Verdict | None:
+    """``action.sensitive_upload``: a tool that communicates externally (``egress: true``)
+    given a credential file, or one under ``sensitive_paths`` or ``secrets.files``, at one of
+    its path parameters: Playwright's ``browser_file_upload`` and ``browser_drop`` hand the
+    file to the page (its script reads the file the moment the input holds it, no submit
+    needed), Gmail's ``send_email`` attaches it. A deny, as ``curl -F @~/.aws/credentials``
+    is: the file's content never passes through cordon, so no secret check can see it
+    (credential exfiltration, MITRE ATT&CK T1048, T1552.001). A path is read as written and
+    resolved (``..``, symbolic links), as the server resolves it."""
+    tp = ctx.tp
+    if tp.egress is not True or not tp.path_params:
+        return None
+    policy = ctx.session.engine.policy
+    watched = (*policy.sensitive_paths, *policy.secrets.files)
+    paths = ctx.session.engine.paths
+    for where, _key, text in call_walk(ctx).strings:
+        if where.split("[", 1)[0] not in tp.path_params:
+            continue
+        if "[" not in where and not isinstance(ctx.arguments.get(where), str):
+            continue  # (an array's items joined: each item is read on its own)
+        resolved = _args.resolve_path(text, tp.base_dir or policy.base_dir, paths)
+        if not (
+            is_credential_path(text, whole=True)
+            or (resolved is not None and is_credential_path(resolved, whole=True))
+            or (resolved is not None and _args.path_within_any_case(resolved, watched, paths))
+        ):
+            continue
+        return Verdict(
+            verdict="deny",
+            rule=rules.ACTION_SENSITIVE_UPLOAD,
+            reason="blocked: hands a credential or sensitive file to a tool that sends it out",
+            param=where or None,
+            details={"matched": "sensitive file"},
         )
     return None
 
