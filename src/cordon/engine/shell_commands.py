@@ -16,6 +16,7 @@ import posixpath
 import re
 from typing import Any, Protocol
 
+from cordon.engine.code_reads import code_paths
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
@@ -745,6 +746,8 @@ def code_files(w: Walker, prog: str, code: str) -> None:
         w.file(path, prog, op)
     for url in code_urls(code) if fam is not None else ():
         w.net("url", url, prog)
+    for path in code_paths(code) if fam is not None else ():  # (open('~/.ssh/id_rsa'))
+        w.file(path, prog, "read")
 
 
 #: the programs some rule reads, for a program word given as a glob pattern (``/???/r?``)
