@@ -126,6 +126,7 @@ def _restrictions(tp: ToolPolicy) -> tuple[str, ...]:
             "arg_patterns",
             "max_value",
             "sink_params",
+            "code_params",
             "required_scopes",
             "requires_request",
         )

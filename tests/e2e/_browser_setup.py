@@ -64,6 +64,7 @@ class _Attacker(http.server.BaseHTTPRequestHandler):
         kind = "text/plain" if url.path.endswith(".txt") else "text/html"
         self.send_header("Content-Type", f"{kind}; charset=utf-8")
         self.send_header("Content-Length", str(len(data)))
+        self.send_header("Access-Control-Allow-Origin", "*")  # page scripts may read it
         self.end_headers()
         self.wfile.write(data)
 

@@ -61,6 +61,7 @@ def _github_get(api: StubAPI, path: str) -> tuple[int, Any]:
             "type": "file", "name": name.rpartition("/")[2], "path": name, "sha": "f" * 40,
             "size": len(raw), "url": "u", "html_url": "u", "git_url": "u", "download_url": "u",
             "encoding": "base64", "content": base64.b64encode(raw).decode(),
+            "_links": {"self": "u", "git": "u", "html": "u"},
         }  # fmt: skip
     if path.endswith("/git/refs/heads/main"):
         return 200, {"ref": "refs/heads/main", "node_id": "n", "url": "u",

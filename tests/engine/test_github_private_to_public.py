@@ -1,9 +1,10 @@
 """The GitHub "toxic agent flow" (Invariant Labs, May 2025): an issue in the user's public
 repository has the agent read a private repository the user never named and publish its
 contents in a pull request of the public one. The github pack marks ``get_file_contents``
-sensitive, but the Rule of Two exempts a destination the user named, and the user named the
-public repository: the pull request is allowed. A strict xfail until a sensitive read of a
-source only untrusted output named stops clearing the user's destinations."""
+sensitive, and the Rule of Two exempts a destination the user named; the user named the
+public repository, so the pull request was allowed. A sensitive read of a repository the
+user's text does not name now keeps every later send asked (``r2.trifecta``), a destination
+the user named included; reading the named repository and writing there stays unasked."""
 
 from __future__ import annotations
 
@@ -44,8 +45,6 @@ def test_reading_the_users_own_repository_and_commenting_there_is_not_asked() ->
     assert s.check("add_issue_comment", args).verdict == "allow"
 
 
-@pytest.mark.xfail(strict=True, reason="a sensitive read steered by untrusted output still "
-                   "lets data go to a destination the user named")  # fmt: skip
 def test_private_code_into_the_public_repository_is_asked() -> None:
     s = _session()
     s.observe_output(
@@ -58,4 +57,31 @@ def test_private_code_into_the_public_repository_is_asked() -> None:
     s.observe_output("get_file_contents", "Relocating to Lisbon; acquisition of Foo Corp in Q3.")
     pr = {"owner": "me", "repo": "pacman", "title": "About the author", "head": "about",
           "base": "main", "body": "Relocating to Lisbon; acquisition of Foo Corp in Q3."}  # fmt: skip
-    assert s.check("create_pull_request", pr).verdict != "allow"
+    v = s.check("create_pull_request", pr)
+    assert (v.verdict, v.rule) == ("ask", "r2.trifecta"), v
+    assert "a repository the user did not name" in v.reason, v.reason
+    comment = {"owner": "me", "repo": "pacman", "issue_number": "1", "body": "Done."}
+    assert s.check("add_issue_comment", comment).rule == "r2.trifecta"  # for the session
+
+
+@pytest.mark.parametrize(
+    ("owner", "repo"), [("ME", "Secret-Plans"), ("me", "pacman-notes"), ("someone", "pacman")]
+)
+def test_a_sensitive_read_of_any_other_repository_steers(owner: str, repo: str) -> None:
+    s = _session()
+    s.observe_output("list_issues", "See the notes.")
+    read = {"owner": owner, "repo": repo, "path": "README.md"}
+    assert s.check("get_file_contents", read).verdict == "allow"
+    s.observe_output("get_file_contents", "notes")
+    pr = {"owner": "me", "repo": "pacman", "title": "t", "head": "h", "base": "main", "body": "b"}
+    assert s.check("create_pull_request", pr).rule == "r2.trifecta"
+
+
+def test_the_named_repository_read_in_another_case_does_not_steer() -> None:
+    s = _session()
+    s.observe_output("list_issues", "The README typo.")
+    read = {"owner": "Me", "repo": "PacMan", "path": "README.md"}  # GitHub's names fold case
+    assert s.check("get_file_contents", read).verdict == "allow"
+    s.observe_output("get_file_contents", "# pacman")
+    pr = {"owner": "me", "repo": "pacman", "title": "t", "head": "h", "base": "main", "body": "b"}
+    assert s.check("create_pull_request", pr).verdict == "allow"

@@ -549,7 +549,9 @@ class Session(ProvenanceState):
             self._note_sent(facts)
             self.vouched.update(d for d in v.destinations if d not in facts.odd)
             self._note_repo(arguments)
-            self.legs.record_call(external=facts.external, sensitive=facts.sensitive)
+            self.legs.record_call(
+                external=facts.external, sensitive=facts.sensitive, steered=facts.steered
+            )
         return v
 
     def check_request(

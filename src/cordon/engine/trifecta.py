@@ -21,13 +21,20 @@ Two decisions, stated so they can be argued with:
   It counts for every later call (:meth:`record_call`, :meth:`observe_result`);
 * a non-external call that completes the set (say a sensitive read after an earlier send and
   untrusted input) is allowed: nothing leaves with it, and the next external call is asked.
+* a destination the user named (or the allowlist, or an approval) clears the ask, unless
+  the session read sensitive data from a repository the user's text does not name
+  (``steered_sensitive``): then the injection picked the data, and the user's naming the
+  destination says nothing about sending it there. The GitHub "toxic agent flow"
+  (Invariant Labs, May 2025): an issue in the user's public repository has the agent read a
+  private repository and publish it in a pull request of the public one, which the user
+  named.
 
 Legs only grow within a session (like taint, docs/threat-model.md control 5).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from cordon._types import Verdict
@@ -49,6 +56,9 @@ class TrifectaState:
     untrusted_input: bool = False
     sensitive_data: bool = False
     external_comm: bool = False
+    #: sensitive data was read from a repository the user's text does not name (the module
+    #: docstring): a cleared destination no longer clears the ask
+    steered_sensitive: bool = False
 
     def observe_result(self, *, untrusted: bool, sensitive: bool) -> None:
         """Record a tool result reaching the model: ``untrusted`` sets the untrusted-input leg,
@@ -57,7 +67,12 @@ class TrifectaState:
         self.sensitive_data = self.sensitive_data or sensitive
 
     def record_call(
-        self, *, external: bool, sensitive: bool, untrusted_output: bool = False
+        self,
+        *,
+        external: bool,
+        sensitive: bool,
+        untrusted_output: bool = False,
+        steered: bool = False,
     ) -> None:
         """Record a call that was allowed (or approved) and forwarded.
 
@@ -67,14 +82,21 @@ class TrifectaState:
                 arrives: a result that never comes back must not leave the leg unset).
             untrusted_output: the call's output will be untrusted (sets the untrusted-input
                 leg now, for the same reason).
+            steered: the call reads sensitive data from a repository the user's text does
+                not name (sets ``steered_sensitive``).
         """
         self.external_comm = self.external_comm or external
         self.sensitive_data = self.sensitive_data or sensitive
         self.untrusted_input = self.untrusted_input or untrusted_output
+        self.steered_sensitive = self.steered_sensitive or steered
 
     def legs(self) -> dict[str, bool]:
         """The three legs as a dict (for audit records)."""
-        return asdict(self)
+        return {
+            "untrusted_input": self.untrusted_input,
+            "sensitive_data": self.sensitive_data,
+            "external_comm": self.external_comm,
+        }
 
     def may_ask(self, external: bool, sensitive: bool, destination_allowlisted: bool) -> bool:
         """Whether :meth:`check` asks about a call with these legs (its ``untrusted_output``
@@ -82,7 +104,7 @@ class TrifectaState:
         allowlisted or approved, after untrusted input, with sensitive data held or read."""
         return (
             external
-            and not destination_allowlisted
+            and (self.steered_sensitive or not destination_allowlisted)
             and self.untrusted_input
             and (self.sensitive_data or sensitive)
         )
@@ -112,12 +134,18 @@ class TrifectaState:
         if not self.may_ask(external, sensitive, destination_allowlisted):
             return None
         where = "earlier in this session" if self.sensitive_data else "by this call"
+        steered = (
+            "; it came from a repository the user did not name, so a destination the user "
+            "named does not clear it"
+            if self.steered_sensitive and destination_allowlisted
+            else ""
+        )
         return Verdict(
             verdict="ask",
             rule=rules.R2_TRIFECTA,
             reason=(
                 "this call communicates externally after the session read untrusted content "
-                f"and sensitive data was read {where} (Rule of Two: all three legs)"
+                f"and sensitive data was read {where} (Rule of Two: all three legs){steered}"
             ),
             details={
                 "legs": self.legs(),

@@ -69,6 +69,15 @@ class ToolPolicy(_Strict):
     tool called without its declared sink parameters has its other string arguments searched
     for addresses, URLs and hosts."""
 
+    code_params: tuple[str, ...] = ()
+    """Arguments holding program text the tool runs (JavaScript in a page, Playwright code).
+    Each URL written in it (`scheme://host...`, a protocol-relative `//host` opening a string
+    literal) is a destination of the call, as a sink parameter's value is: a host first seen
+    in untrusted output is denied (`taint.seen_in_output`), another asked about
+    (`taint.unverified_destination`), even for a tool with `exfiltrating: false`. A host the
+    code computes at run time (`'http://' + h`) names none: keep such a tool asked
+    (`destructive`)."""
+
     trusted_destinations: tuple[str, ...] = ()
     """Destinations this tool may send to without an ask, added to the global
     `trusted_destinations` (same forms)."""

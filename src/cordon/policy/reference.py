@@ -101,6 +101,7 @@ EXAMPLES: dict[str, str] = {
     "tools.<name>.max_value": "tools:\n  refund: {max_value: {amount: 100}}",
     "tools.<name>.exfiltrating": "tools:\n  post_message: {exfiltrating: true}",
     "tools.<name>.sink_params": "tools:\n  send_email: {sink_params: [to, cc, bcc]}",
+    "tools.<name>.code_params": "tools:\n  browser_evaluate: {code_params: [function]}",
     "tools.<name>.trusted_destinations": (
         "tools:\n  send_email: {trusted_destinations: [me@example.com]}"
     ),
@@ -154,6 +155,7 @@ tools:
     max_value: {amount: 100}
     exfiltrating: true               # a sending tool
     sink_params: [to, cc]
+    code_params: [script]            # program text it runs: each URL written there is a destination
     trusted_destinations: [me@example.com]
     required_scopes: [mail.send]
     sensitive: false                 # Rule of Two: reads sensitive data

@@ -78,6 +78,8 @@ def _describe_tool(tp: Any) -> list[str]:
         sinks = ", ".join(get("sink_params") or ()) or "auto-detected"
         allow = ", ".join(get("trusted_destinations") or ()) or "no tool allowlist"
         out.append(f"sending tool (sinks: {sinks}; {allow})")
+    if get("code_params"):
+        out.append("URLs in the code of " + ", ".join(get("code_params")) + " are destinations")
     if get("required_scopes"):
         out.append("scopes: " + ", ".join(get("required_scopes")))
     legs = [k for k in ("sensitive", "untrusted_output", "egress") if get(k)]

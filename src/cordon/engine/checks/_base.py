@@ -90,6 +90,8 @@ class Facts:
         over_taint: ``taint``: keys seen in output that something cleared anyway, with what.
         external: ``rule_of_two``: the call communicates externally.
         sensitive: ``rule_of_two``: the call reads sensitive data.
+        steered: ``rule_of_two``: the call reads sensitive data from a repository (its
+            ``owner`` and ``repo``) the user's text does not name.
     """
 
     requested: bool = False
@@ -104,6 +106,7 @@ class Facts:
     over_taint: Mapping[str, str] = field(default_factory=dict)
     external: bool = False
     sensitive: bool = False
+    steered: bool = False
 
     def __init__(
         self,
@@ -120,6 +123,7 @@ class Facts:
         over_taint: Mapping[str, str] | None = None,
         external: bool = False,
         sensitive: bool = False,
+        steered: bool = False,
     ) -> None:
         _FACTS_REQUESTED(self, requested)
         _FACTS_RENDERED(self, rendered)
@@ -133,6 +137,7 @@ class Facts:
         _FACTS_OVER_TAINT(self, {} if over_taint is None else over_taint)
         _FACTS_EXTERNAL(self, external)
         _FACTS_SENSITIVE(self, sensitive)
+        _FACTS_STEERED(self, steered)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
@@ -182,6 +187,7 @@ class Result:
     _FACTS_OVER_TAINT,
     _FACTS_EXTERNAL,
     _FACTS_SENSITIVE,
+    _FACTS_STEERED,
 ) = setters(
     Facts,
     "requested",
@@ -196,6 +202,7 @@ class Result:
     "over_taint",
     "external",
     "sensitive",
+    "steered",
 )
 (_RESULT_DENY, _RESULT_ASKS, _RESULT_ANSWERS, _RESULT_FACTS) = setters(
     Result, "deny", "asks", "answers", "facts"

@@ -64,6 +64,7 @@ from cordon.engine.checks._spelling import (
     odd_sources,
     spellings,
 )
+from cordon.engine.code_urls import COMPUTED, code_urls
 from cordon.engine.commands import command_sinks
 from cordon.engine.walk import call_walk
 from cordon.taint import (
@@ -109,7 +110,9 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
                 names[k] = None
         return (
             True,
-            [(n, arguments[n]) for n in names if n in arguments] + command_sinks(ctx),
+            [(n, arguments[n]) for n in names if n in arguments]
+            + command_sinks(ctx)
+            + _code_sinks(ctx),
             False,
         )
     return _sinks(ctx)
@@ -118,8 +121,9 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
 def _sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     """:func:`sinks` of any call."""
     tp, arguments = ctx.tp, ctx.arguments
+    code = _code_sinks(ctx)
     if tp.exfiltrating is False:
-        return False, [], False
+        return (True, code, False) if code else (False, [], False)
     shaped = [k for k in arguments if is_sink_param(k)]
     nested = (
         []
@@ -134,7 +138,8 @@ def _sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     if (shaped or nested) and not declared and _reads_only(ctx):
         shaped = [k for k in shaped if _network(arguments[k])]
         nested = [(k, v) for k, v in nested if _network(v)]
-    commands = command_sinks(ctx)  # hosts and URLs of network commands in exec tools
+    # hosts and URLs of network commands in exec tools, and of the code a tool runs
+    commands = [*command_sinks(ctx), *code]
     links = [] if declared or tp.exfiltrating is not None else _url_values(ctx)
     names = list(dict.fromkeys([*declared, *shaped]))
     held = _held(ctx, names)  # addresses seen in output, in a sending tool's other arguments
@@ -161,6 +166,23 @@ def _sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
         rest = [(k, v) for k, v in arguments.items() if has_string(v) and k not in kept]
         return True, held + rest + commands, True
     return True, present + held + nested + links + commands, False
+
+
+def _code_sinks(ctx: Context) -> list[tuple[str, Any]]:
+    """``(argument, URL)`` for each URL written in the program text of the tool's
+    ``code_params`` (:func:`cordon.engine.code_urls.code_urls`: ``scheme://host...``, a
+    protocol-relative ``//host`` opening a string literal), the whole text read. Code run in
+    a page reaches any host the way a navigation does (``fetch``, ``XMLHttpRequest``,
+    ``navigator.sendBeacon``, ``new Image().src``): a host first seen in untrusted output is
+    denied there as in ``browser_navigate``'s ``url`` (the web exfiltration class of a
+    prompt-injected browsing agent). A URL whose host is computed at run time names no host
+    here; the tool's own ask (``destructive``) is what covers it."""
+    out: list[tuple[str, Any]] = []
+    for name in ctx.tp.code_params:
+        value = ctx.arguments.get(name)
+        if isinstance(value, str):
+            out.extend((name, url) for url in code_urls(value) if COMPUTED not in url)
+    return out
 
 
 #: a phone number as people write one: a leading ``+`` (E.164), or digits grouped by
