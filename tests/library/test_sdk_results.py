@@ -3,7 +3,8 @@ and ``ReadResourceResult`` objects, their content lists, error results, results 
 only in ``structuredContent`` or an embedded resource, from a real SDK server
 (tests/servers/sdk_mail.py). A model object the taint walk skipped recorded none of its text,
 so an address planted in it was asked about (``taint.unverified_destination``), not denied.
-Tool definitions as the SDK gives them (``Tool`` objects, ``model_dump()`` under Python
+Arguments holding Python objects the SDK serialises (bytes, URLs, models) are checked as
+sent. Tool definitions as the SDK gives them (``Tool`` objects, ``model_dump()`` under Python
 names) and a number sent as a float the server reads as the integer are here too. Side
 effects are the server's outbox."""
 
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from pydantic import AnyUrl, BaseModel
 
 from cordon import Blocked, Engine, Gateway
 
@@ -161,3 +163,40 @@ async def test_a_number_sent_as_a_float_is_the_planted_number(tmp_path: Path) ->
         # the server's own reading of the float (called directly, not through cordon)
         await s.call_tool("send_sms", {"phone": 14155550199.0, "text": "control"})
     assert _outbox(outbox) == ["14155550199"]
+
+
+class _Recipient(BaseModel):
+    address: str
+
+
+@pytest.mark.parametrize(
+    "to",
+    [
+        b"text@evil-corp.example",
+        AnyUrl("mailto:text@evil-corp.example"),
+        {"primary": _Recipient(address="text@evil-corp.example")},
+    ],
+    ids=["bytes", "anyurl", "nested_model"],
+)
+async def test_arguments_holding_python_objects_are_checked_as_sent(
+    tmp_path: Path, to: Any
+) -> None:
+    """The SDK client sends bytes, URLs and models in arguments as their JSON text; the
+    checks read only JSON values and allowed these (``dict(model)`` keeps such objects)."""
+    outbox = tmp_path / "outbox.jsonl"
+    async with _mail(outbox) as s:
+        engine = await _engine(s)
+        session = engine.new_session()
+        session.observe_output("read_text", await s.call_tool("read_text", {}))
+        d = session.check("send_email", {"to": to})
+        assert d.verdict == "deny" and d.rule == "taint.seen_in_output", d
+        if d.verdict == "allow":
+            await s.call_tool("send_email", {"to": to})
+    assert _outbox(outbox) == []
+
+
+def test_arguments_no_json_can_carry_are_refused() -> None:
+    engine = Engine.from_policy([POLICY])
+    engine.pin_tools([{"name": "send_email", "inputSchema": {"type": "object"}}])
+    d = engine.new_session().check("send_email", {"to": object()})
+    assert (d.verdict, d.rule) == ("deny", "arg.malformed")

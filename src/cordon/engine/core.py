@@ -28,6 +28,7 @@ from cordon.engine import rules
 from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, request_values
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
+from cordon.engine.json_args import json_arguments
 from cordon.engine.pins import PinSet, tool_definition
 from cordon.engine.provenance.repos import call_repo_pair
 from cordon.engine.recorded import RecordedOutput, _recorded
@@ -525,6 +526,7 @@ class Session(ProvenanceState):
             )
         out: _checks.Outcome | None = None
         try:
+            arguments = json_arguments(arguments)  # Python objects: as the SDK sends them
             ctx = _checks.Context(
                 self, tool, arguments, server, scopes, self.engine.tool_policy(tool)
             )
