@@ -85,3 +85,42 @@ def test_the_named_repository_read_in_another_case_does_not_steer() -> None:
     s.observe_output("get_file_contents", "# pacman")
     pr = {"owner": "me", "repo": "pacman", "title": "t", "head": "h", "base": "main", "body": "b"}
     assert s.check("create_pull_request", pr).verdict == "allow"
+
+
+def _allowlisted() -> Any:
+    """The README's advice: the user's own organisation and repositories allowlisted, and a
+    prompt that names no repository ("fix the failing test")."""
+    policy = {"version": 1, "trusted_destinations": ["me", "app", "lib"]}
+    engine = Engine.from_policy([{"version": 1, "packs": ["github"]}, policy])
+    engine.pin_tools(
+        [
+            _tool("get_file_contents", "owner", "repo", "path"),
+            _tool("add_issue_comment", "owner", "repo", "issue_number", "body"),
+        ]
+    )
+    s = engine.new_session(trusted=["Fix the failing test and say so on the issue."])
+    s.observe_output("get_file_contents", "an issue anyone wrote")  # untrusted input
+    return s
+
+
+def test_a_file_read_and_written_back_to_its_own_repository_is_not_asked() -> None:
+    s = _allowlisted()
+    assert (
+        s.check("get_file_contents", {"owner": "me", "repo": "app", "path": "t.py"}).verdict
+        == "allow"
+    )
+    s.observe_output("get_file_contents", "def test(): ...")
+    comment = {"owner": "me", "repo": "app", "issue_number": "1", "body": "Fixed."}
+    assert s.check("add_issue_comment", comment).verdict == "allow"
+
+
+def test_a_file_read_from_one_repository_and_sent_to_another_is_asked() -> None:
+    s = _allowlisted()
+    assert (
+        s.check("get_file_contents", {"owner": "me", "repo": "lib", "path": "k.py"}).verdict
+        == "allow"
+    )
+    s.observe_output("get_file_contents", "SECRET_ALGORITHM = 42")
+    comment = {"owner": "me", "repo": "app", "issue_number": "1", "body": "It is 42."}
+    v = s.check("add_issue_comment", comment)
+    assert (v.verdict, v.rule) == ("ask", "r2.trifecta"), v

@@ -22,19 +22,19 @@ Two decisions, stated so they can be argued with:
 * a non-external call that completes the set (say a sensitive read after an earlier send and
   untrusted input) is allowed: nothing leaves with it, and the next external call is asked.
 * a destination the user named (or the allowlist, or an approval) clears the ask, unless
-  the session read sensitive data from a repository the user's text does not name
-  (``steered_sensitive``): then the injection picked the data, and the user's naming the
-  destination says nothing about sending it there. The GitHub "toxic agent flow"
-  (Invariant Labs, May 2025): an issue in the user's public repository has the agent read a
-  private repository and publish it in a pull request of the public one, which the user
-  named.
-
+  the session read sensitive data from a repository the user's text does not name and the
+  call goes anywhere but that repository (``steered_sources``): then the injection picked
+  the data, and the user's naming the destination says nothing about sending it there. The
+  GitHub "toxic agent flow" (Invariant Labs, May 2025): an issue in the user's public
+  repository has the agent read a private repository and publish it in a pull request of
+  the public one, which the user named. Data written back to the repository it came from
+  stays cleared: that moves nothing to new readers.
 Legs only grow within a session (like taint, docs/threat-model.md control 5).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cordon._types import Verdict
@@ -56,9 +56,10 @@ class TrifectaState:
     untrusted_input: bool = False
     sensitive_data: bool = False
     external_comm: bool = False
-    #: sensitive data was read from a repository the user's text does not name (the module
-    #: docstring): a cleared destination no longer clears the ask
-    steered_sensitive: bool = False
+    #: the repositories (``(owner, repo)``, case-folded; ``("", "")`` for one not readable as
+    #: a pair) sensitive data was read from that the user's text does not name (the module
+    #: docstring): a call to any other destination is not cleared by being named
+    steered_sources: set[tuple[str, str]] = field(default_factory=set)
 
     def observe_result(self, *, untrusted: bool, sensitive: bool) -> None:
         """Record a tool result reaching the model: ``untrusted`` sets the untrusted-input leg,
@@ -72,7 +73,7 @@ class TrifectaState:
         external: bool,
         sensitive: bool,
         untrusted_output: bool = False,
-        steered: bool = False,
+        steered: tuple[str, str] | None = None,
     ) -> None:
         """Record a call that was allowed (or approved) and forwarded.
 
@@ -82,13 +83,19 @@ class TrifectaState:
                 arrives: a result that never comes back must not leave the leg unset).
             untrusted_output: the call's output will be untrusted (sets the untrusted-input
                 leg now, for the same reason).
-            steered: the call reads sensitive data from a repository the user's text does
-                not name (sets ``steered_sensitive``).
+            steered: the repository the call reads sensitive data from, when the user's text
+                does not name it (added to ``steered_sources``).
         """
         self.external_comm = self.external_comm or external
         self.sensitive_data = self.sensitive_data or sensitive
         self.untrusted_input = self.untrusted_input or untrusted_output
-        self.steered_sensitive = self.steered_sensitive or steered
+        if steered is not None:
+            self.steered_sources.add(steered)
+
+    def steered_away(self, destination: tuple[str, str] | None) -> bool:
+        """Sensitive data was read from a repository the user's text does not name, other
+        than ``destination`` (the call's own ``owner`` and ``repo``, or None)."""
+        return any(src != destination or not src[0] for src in self.steered_sources)
 
     def legs(self) -> dict[str, bool]:
         """The three legs as a dict (for audit records)."""
@@ -104,7 +111,7 @@ class TrifectaState:
         allowlisted or approved, after untrusted input, with sensitive data held or read."""
         return (
             external
-            and (self.steered_sensitive or not destination_allowlisted)
+            and not destination_allowlisted
             and self.untrusted_input
             and (self.sensitive_data or sensitive)
         )
@@ -116,6 +123,7 @@ class TrifectaState:
         sensitive: bool,
         untrusted_output: bool,
         destination_allowlisted: bool,
+        steered: bool = False,
     ) -> Verdict | None:
         """Decide whether this call completes the trifecta.
 
@@ -126,6 +134,9 @@ class TrifectaState:
                 details; see the module docstring for why it does not count for this call).
             destination_allowlisted: every destination of the call is allowlisted or was
                 approved; then no ask.
+            steered: the destination was cleared but the session read sensitive data from a
+                repository the user's text does not name (:meth:`steered_away`); only
+                words the reason.
 
         Returns:
             None, or an ``ask`` Verdict with rule ``r2.trifecta``; ``details["legs"]`` holds
@@ -134,10 +145,10 @@ class TrifectaState:
         if not self.may_ask(external, sensitive, destination_allowlisted):
             return None
         where = "earlier in this session" if self.sensitive_data else "by this call"
-        steered = (
+        why = (
             "; it came from a repository the user did not name, so a destination the user "
             "named does not clear it"
-            if self.steered_sensitive and destination_allowlisted
+            if steered
             else ""
         )
         return Verdict(
@@ -145,7 +156,7 @@ class TrifectaState:
             rule=rules.R2_TRIFECTA,
             reason=(
                 "this call communicates externally after the session read untrusted content "
-                f"and sensitive data was read {where} (Rule of Two: all three legs){steered}"
+                f"and sensitive data was read {where} (Rule of Two: all three legs){why}"
             ),
             details={
                 "legs": self.legs(),

@@ -90,8 +90,8 @@ class Facts:
         over_taint: ``taint``: keys seen in output that something cleared anyway, with what.
         external: ``rule_of_two``: the call communicates externally.
         sensitive: ``rule_of_two``: the call reads sensitive data.
-        steered: ``rule_of_two``: the call reads sensitive data from a repository (its
-            ``owner`` and ``repo``) the user's text does not name.
+        steered: ``rule_of_two``: the repository (``owner`` and ``repo``) the call reads
+            sensitive data from, when the user's text does not name it; else None.
     """
 
     requested: bool = False
@@ -106,7 +106,7 @@ class Facts:
     over_taint: Mapping[str, str] = field(default_factory=dict)
     external: bool = False
     sensitive: bool = False
-    steered: bool = False
+    steered: tuple[str, str] | None = None
 
     def __init__(
         self,
@@ -123,7 +123,7 @@ class Facts:
         over_taint: Mapping[str, str] | None = None,
         external: bool = False,
         sensitive: bool = False,
-        steered: bool = False,
+        steered: tuple[str, str] | None = None,
     ) -> None:
         _FACTS_REQUESTED(self, requested)
         _FACTS_RENDERED(self, rendered)

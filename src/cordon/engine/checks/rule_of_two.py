@@ -2,8 +2,9 @@
 data was read earlier or by this very call, is asked about (:mod:`cordon.engine.trifecta`).
 
 Sets the facts ``external``, ``sensitive`` and ``steered`` (the legs an allowed call adds to
-the session; ``steered``: sensitive data read from a repository the user did not name, after
-which a destination the user named no longer clears the ask).
+the session; ``steered``: the repository sensitive data is read from, when the user's text
+does not name it: after that a destination the user named, other than that repository, no
+longer clears the ask).
 """
 
 from __future__ import annotations
@@ -18,8 +19,13 @@ def run(ctx: Context, facts: Facts) -> Result:
     s, tp = ctx.session, ctx.tp
     external = facts.sending or bool(tp.egress)
     sensitive = s._sensitive(ctx.tool, ctx.server, tp, ctx.arguments) or reads_sensitive(ctx)
-    legs = {"external": external, "sensitive": sensitive, "steered": sensitive and _steered(ctx)}
+    pair = _pair(ctx)
+    steered = pair if sensitive and pair is not None and pair not in s.trusted_repos else None
+    legs = {"external": external, "sensitive": sensitive, "steered": steered}
     cleared = external and facts.cleared
+    voided = cleared and s.legs.steered_away(pair)
+    if voided:
+        cleared = False
     if not s.legs.may_ask(external, sensitive, cleared):
         # no ask: the call's untrusted_output (read only into an ask's details) is not
         # looked up
@@ -29,6 +35,7 @@ def run(ctx: Context, facts: Facts) -> Result:
         sensitive=sensitive,
         untrusted_output=s._untrusted_output(ctx.tool, ctx.server, tp),
         destination_allowlisted=cleared,
+        steered=voided,
     )
     if v is None or v.verdict == "allow":
         return Result(facts=legs)
@@ -37,16 +44,14 @@ def run(ctx: Context, facts: Facts) -> Result:
     return Result(asks=(v,), facts=legs)
 
 
-def _steered(ctx: Context) -> bool:
-    """The call names a repository (``owner`` and ``repo``) the user's text does not name
-    (:mod:`cordon.engine.provenance.repos`): a sensitive read of it was picked by whatever
-    the agent read, not by the user (:mod:`cordon.engine.trifecta`). One it cannot read as a
-    pair counts too (fail closed)."""
+def _pair(ctx: Context) -> tuple[str, str] | None:
+    """The repository the call names (``owner`` and ``repo``, case-folded:
+    :mod:`cordon.engine.provenance.repos`), ``("", "")`` for a pair it cannot read as one
+    (fail closed: it equals no repository), or None without both arguments."""
     arguments = ctx.arguments
     if "owner" not in arguments or "repo" not in arguments:
-        return False
-    pair = call_repo_pair(arguments)
-    return pair is None or pair not in ctx.session.trusted_repos
+        return None
+    return call_repo_pair(arguments) or ("", "")
 
 
 CHECK = Check("rule_of_two", run, (rules.R2_TRIFECTA,))
