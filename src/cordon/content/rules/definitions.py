@@ -248,7 +248,9 @@ RULES: tuple[Rule, ...] = (
             # a secret named with the local store it comes from: "aws secret access key from
             # local credentials file", "browser session cookies for github com", "kube
             # service account token from var run secrets"
-            r"|\bbrowser\s+(?:session\s+)?cookies?\b"
+            # (a browser driver's own tool names its job, "browser_cookie_get": a cookie asked
+            # for names the plural, a session, its value or whose it is)
+            r"|\bbrowser\s+(?:session\s+cookies?|cookies|cookies?\s+(?:values?|(?:for|from|of)\s+\w+))\b"
             r"|\b(?:secret|access|api|private)\s+(?:access\s+)?keys?\s+from\s+(?:the\s+)?"
             r"(?:local|disk|file|home|credentials)\b"
             r"|\b(?:service\s+account\s+)?tokens?\s+from\s+(?:var\s+run\s+secrets|(?:the\s+)?"
