@@ -92,3 +92,12 @@ async def test_without_the_hook_the_sites_other_pages_are_asked(
         ok, text = await s.call("browser", "browser_navigate", {"url": "http://docs.example.org/guide/install"})  # fmt: skip
         assert ok, text
     assert len(s.asked) == 2, s.asked
+
+
+async def test_the_cookie_tools_are_listed(harness: Harness, attacker: Attacker) -> None:
+    """The storage capability's cookie tools reach the client (their names were read as
+    parameters asking for the browser's cookies, and hidden)."""
+    async with browsing(harness, attacker, "browser") as s:
+        names = {t.name for t in (await s.clients["browser"].list_tools()).tools}
+    cookies = {f"browser_cookie_{x}" for x in ("list", "get", "set", "delete", "clear")}
+    assert cookies <= names, sorted(names)
