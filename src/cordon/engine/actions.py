@@ -616,13 +616,9 @@ def check_actions(
     why = git_tool_destruction(tool, arguments) if name.git else None
     if why is not None:  # (git_reset {mode: hard}: before the name's git_push ask)
         return _v("ask", rules.ACTION_GIT_DESTROY, why, None, "git tool")
-    if name.asked is not None:  # (never for a name that starts with a read verb)
-        hit = _v("ask", name.asked[0], name.asked[1], None, "tool name")
-    if hit is None and is_exec:
-        hit = _asked_by_command(strings)
-    if hit is not None:
-        return hit
     if name.writes or writes:
+        # before the name's ask (push_files: git push), which says less: the question names
+        # the auto-run file a push or a move writes (a workflow, a hook)
         for path, key, text in strings:
             target = bool(set(split_tokens(key)) & TARGET_TOKENS)
             if not name.writes and not target:
@@ -633,6 +629,12 @@ def check_actions(
             if runs_commands_as_git_config(text):
                 why = "writes a git configuration that runs commands"
                 return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "git config")
+    if name.asked is not None:  # (never for a name that starts with a read verb)
+        hit = _v("ask", name.asked[0], name.asked[1], None, "tool name")
+    if hit is None and is_exec:
+        hit = _asked_by_command(strings)
+    if hit is not None:
+        return hit
     ann = annotations or {}
     if ann.get("destructiveHint") is True or destructive:
         label = "destructiveHint" if ann.get("destructiveHint") is True else "policy"
