@@ -139,6 +139,51 @@ def decoded_blob(blob: str) -> str | None:
     return text
 
 
+#: how much of a ``blob`` is decoded first to tell binary from text (a multiple of 4)
+_HEAD = 4096
+
+
+def text_readings(item: dict[Any, Any]) -> list[str]:
+    """The decoded text a JSON object's base64 members hold, as the walk reads them: a
+    ``blob`` that decodes to UTF-8 text, and the ``data`` of an object whose ``type`` says
+    image or audio when it is base64 text, not that media. What the recorded text of a result
+    (taint, the secrets registered from output) must hold besides the base64 itself: the
+    scanner's own base64 layer drops a reading with control characters (an application log's
+    ANSI colours), so a credential in it was masked but never registered. Binary is told
+    apart by its first :data:`_HEAD` characters before the whole is decoded."""
+    out: list[str] = []
+    blob = item.get("blob")
+    if isinstance(blob, str) and _text_head(blob):
+        decoded = decoded_blob(blob)
+        if decoded is not None:
+            out.append(decoded)
+    kind = item.get("type")
+    data = item.get("data")
+    if kind in ("image", "audio") and isinstance(data, str) and not _is_media(data, kind):
+        if _text_head(data):
+            decoded = decoded_blob(data)
+            if decoded is not None:
+                out.append(decoded)
+    return out
+
+
+def _text_head(value: str) -> bool:
+    """Whether the start of base64 ``value`` may be UTF-8 text (a cut character at its end
+    aside): binary fails here without decoding the rest."""
+    head = "".join(value[:_HEAD].split())
+    head = head[: len(head) // 4 * 4]
+    try:
+        raw = binascii.a2b_base64(head)
+    except binascii.Error:
+        return False
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        # a character cut at the end of the head is not proof of binary
+        return exc.reason == "unexpected end of data" and exc.start >= len(raw) - 3
+    return True
+
+
 def iter_strings(
     value: Any, *, max_depth: int = DEFAULT_MAX_DEPTH, max_bytes: int = DEFAULT_MAX_BYTES
 ) -> Iterator[tuple[str, str, bool]]:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cordon.content._walk import text_readings
 from cordon.taint import rejoined_base64
 
 
@@ -109,6 +110,10 @@ def _collect_strings(value: Any, values: list[str], keys: list[str]) -> bool:
                 values.extend(rejoined_base64(item))
         elif isinstance(item, dict):
             keys.extend(str(k) for k in item)
+            if "blob" in item or "data" in item:
+                # base64 text a client reads decoded (an embedded resource's blob): its
+                # reading, as the content walk's (credentials, destinations in it)
+                values.extend(text_readings(item))
             stack.extend(reversed(list(item.values())))
         elif isinstance(item, list | tuple):
             stack.extend(reversed(item))

@@ -1,0 +1,98 @@
+"""Credentials in server output are registered and shared as the sanitiser that masks them
+reads them: a decoded ``blob`` or image ``data`` (control characters and all), in every
+content mode.
+
+Two engines on one shared store stand for two ``cordon run`` processes of one client (the
+e2e tests drive the real ones: tests/e2e/test_result_paths_shared_secrets.py)."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cordon.content._walk import text_readings
+from cordon.engine import rules
+from cordon.engine.core import Engine
+from cordon.store import SharedTaintStore
+
+TOOLS = ("read_media_file", "echo")
+MODES = ["warn", "monitor", "block"]
+
+
+def _engine(store: Any) -> Engine:
+    engine = Engine.from_policy(
+        [{"version": 1}], secrets=[], shared_taint=store, shared_secrets=store
+    )
+    for server in ("files", "tickets"):
+        engine.pin_tools(
+            [{"name": t, "inputSchema": {"type": "object"}} for t in TOOLS], server=server
+        )
+    return engine
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> tuple[Any, Any]:
+    """Two sessions of one client: ``files`` (process A) and ``tickets`` (process B)."""
+    a = SharedTaintStore(tmp_path / "client.keys")
+    b = SharedTaintStore(tmp_path / "client.keys")
+    return _engine(a).new_session(), _engine(b).new_session()
+
+
+def _refused(session: Any, secret: str) -> bool:
+    v = session.check("echo", {"text": f"it is {secret}"}, server="tickets")
+    return (v.verdict, v.rule) == ("deny", rules.SECRET_EGRESS)
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
+#: an application log with ANSI colours: the scanner's base64 layer drops a reading with
+#: control characters, the sanitiser's decoded ``blob`` does not
+ANSI_LOG = "\x1b[32mINFO\x1b[0m connecting with DB_PASSWORD={pw}\n"
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", ["blob", "image-data"])
+def test_a_credential_in_decoded_base64_with_control_characters_is_refused(
+    pair: tuple[Any, Any], mode: str, shape: str
+) -> None:
+    a, b = pair
+    password = "Hk4vQ9mLp2Rt8Wz17q"
+    data = _b64(ANSI_LOG.format(pw=password))
+    if shape == "blob":
+        res = {"uri": "file:///srv/app.log", "mimeType": "text/plain", "blob": data}
+        block: dict[str, Any] = {"type": "resource", "resource": res}
+    else:
+        block = {"type": "image", "mimeType": "image/png", "data": data}
+    obs = a.observe_output(
+        "read_media_file",
+        {"content": [block]},
+        server="files",
+        content_mode=mode,
+        arguments={"path": "/srv/app.log"},
+    )
+    if mode != "monitor":
+        assert data not in json.dumps(obs.result)
+    assert _refused(b, password)
+    # relayed from a file: not even back to the server that read it
+    v = a.check("echo", {"text": password}, server="files")
+    assert (v.verdict, v.rule) == ("deny", rules.SECRET_EGRESS)
+
+
+def test_text_readings_are_the_walks() -> None:
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40).decode()
+    text = "\x1b[0mDB_PASSWORD=x\n"
+    assert text_readings({"blob": _b64(text)}) == [text]
+    assert text_readings({"blob": png}) == []  # binary
+    assert text_readings({"type": "image", "mimeType": "image/png", "data": png}) == []
+    assert text_readings({"type": "image", "data": _b64(text)}) == [text]
+    assert text_readings({"type": "text", "data": _b64(text)}) == []  # not media: read as is
+    assert text_readings({"blob": "not base64!"}) == []
+    # a character cut at the end of the head is not binary
+    long = "é" * 5000 + "DB_PASSWORD=x"
+    assert text_readings({"blob": _b64(long)}) == [long]
