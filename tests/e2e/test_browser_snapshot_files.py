@@ -1,11 +1,11 @@
 """@playwright/mcp 0.0.83 saves the page snapshot its actions return (``browser_navigate``,
 ``browser_click``, ``browser_navigate_back``...) to a file and returns only a link to it
 (``- [Snapshot](../browser-out/page-....yml)``); the client reads that file with its own file
-tool, outside cordon. The page's text then never passes through cordon: no content scan, and
-a host it plants is not taint, so a navigation there is asked about (an approval sends the
-request) where the same host read through ``browser_snapshot`` is denied. A strict expected
-failure, asserted on what the attacker's server received. Started with ``--snapshot-mode
-none``, the server returns no snapshot after an action: the agent reads the page with
+tool, outside cordon. The pack sets ``output_files`` on its tools, so cordon reads each file a
+result links and records it as output of the call: a host the saved page plants is taint,
+and going there is denied as it is for the same host read through ``browser_snapshot``
+(asserted on what the attacker's server received). Started with ``--snapshot-mode none``,
+the server returns no snapshot after an action: the agent reads the page with
 ``browser_snapshot``, inline, and the planted host is denied."""
 
 from __future__ import annotations
@@ -34,11 +34,6 @@ def attacker() -> Iterator[Attacker]:
     next(web, None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the snapshot file the server links to is read by the client outside cordon: "
-    "the host it plants is not recorded as output, so going there is asked, not denied",
-)
 async def test_a_host_planted_in_a_saved_snapshot_is_denied(
     harness: Harness, attacker: Attacker
 ) -> None:

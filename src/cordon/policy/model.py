@@ -123,6 +123,18 @@ class ToolPolicy(_Strict):
     agent names, the network tool a response body the site wrote, byte for byte. Unset (or
     `false`): read from the name alone."""
 
+    output_files: bool | None = None
+    """The tool's result links files it wrote for the client to read (@playwright/mcp saves
+    the page snapshot after a navigation or a click to a file and returns
+    `[Snapshot](../out/page.yml)`; the client opens it with its own file tool, which no MCP
+    proxy sees). `cordon run` reads each local file the result links (a markdown link's
+    target, a `resource_link`'s `file://` URI; relative to the server's working directory;
+    regular files only, at most 8 of 16 MiB) and records its text as output of the call:
+    its hosts are taint, its credentials seen secrets, its injections logged. The client
+    still reads the file itself: in `warn` its text reaches the agent unsanitised (start
+    Playwright with `--snapshot-mode none` for pages read inline, through cordon). Unset (or
+    `false`): links are text."""
+
     executes: bool | None = None
     """The tool runs programs: option injection (an argument starting with `-`) and shell
     metacharacters are denied (`action.option_injection`, `action.shell_metachar`)."""

@@ -120,6 +120,9 @@ class CoreConfig:
     #: for a job or behind one (:meth:`cordon.proxy.lanes.LaneSide.flow`)
     backlog_bytes: int = BACKLOG_BYTES
     backlog_frames: int = BACKLOG_FRAMES
+    #: where the files a result links resolve (``output_files``): the working directory a
+    #: stdio upstream inherits; None for a remote server, whose files are not on this machine
+    files_cwd: str | None = None
 
 
 @dataclass(slots=True)

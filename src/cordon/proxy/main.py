@@ -317,6 +317,7 @@ def _core_config(
     approval_timeout: float | None,
     approvals_store: Path | None = None,
     own_credentials: tuple[str, ...] = (),
+    files_cwd: str | None = None,
 ) -> CoreConfig:
     store = "" if approvals_store is None else f" --store {shlex.quote(str(approvals_store))}"
     return CoreConfig(
@@ -330,6 +331,7 @@ def _core_config(
         max_depth=max_depth,
         approval_timeout_s=approval_timeout or policy.approval_timeout_s,
         server_requests=_server_requests(policy, name),
+        files_cwd=files_cwd,
     )
 
 
@@ -571,6 +573,7 @@ def run_proxy(
             approval_timeout,
             approvals_store,
             tuple(_credentials(secrets, sent, auth, url, command)),
+            files_cwd=None if url is not None else os.getcwd(),
         )
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()

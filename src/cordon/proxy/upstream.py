@@ -22,6 +22,7 @@ from cordon._exceptions import ProtocolError
 from cordon._types import Finding, severity_at_least
 from cordon.content._ansi import ANSI_HINT
 from cordon.content.sanitize import evaluate_result, strip_ansi
+from cordon.engine.core import Observation
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient
 from cordon.proxy.framing import (
     INTERNAL_ERROR,
@@ -34,6 +35,7 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
+from cordon.proxy.linked_output import record_linked
 from cordon.proxy.server_messages import ServerMessageSide
 from cordon.proxy.server_requests import (
     KINDS,
@@ -409,7 +411,7 @@ class UpstreamSide(ServerMessageSide):
         if self.cfg.content_mode == "monitor":
             # monitor mode never changes a result: delivered now, recorded in the queue
             return self._deliver_then_record(
-                line, id_, lambda: self.work.record_result(tool, result, p.args), len(line), tool
+                line, id_, lambda: self._record_result(tool, result, p.args), len(line), tool
             )
         if self.cfg.content_mode == "warn":
             if len(line) >= INLINE_SANITISE_BYTES:
@@ -427,7 +429,7 @@ class UpstreamSide(ServerMessageSide):
                     *self._deliver_then_record(
                         error_frame(id_, INTERNAL_ERROR, WITHHELD),
                         id_,
-                        lambda: self.work.record_result(tool, result, p.args),
+                        lambda: self._record_result(tool, result, p.args),
                         len(line),
                         tool,
                         first=[],
@@ -436,7 +438,7 @@ class UpstreamSide(ServerMessageSide):
             return self._deliver_then_record(
                 self._sanitised_frame(id_, result, ev, line),
                 id_,
-                lambda: self.work.record_result(tool, result, p.args, ev),
+                lambda: self._record_result(tool, result, p.args, ev),
                 len(line),
                 tool,
                 first=self._content_record(tool, ev),
@@ -454,7 +456,7 @@ class UpstreamSide(ServerMessageSide):
             return [*acts, self._answer(id_, result_frame(id_, out))]
 
         return self._scan_then_deliver(
-            id_, line, "scan", lambda: self.work.scan_result(tool, result, p.args), then
+            id_, line, "scan", lambda: self._scan_result(tool, result, p.args), then
         )
 
     def _sanitised_frame(self, id_: Any, result: dict[str, Any], ev: Any, line: bytes) -> bytes:
@@ -465,6 +467,21 @@ class UpstreamSide(ServerMessageSide):
         if "resultType" in result:  # 2026-07-28 results carry their type
             out.setdefault("resultType", result["resultType"])
         return result_frame(id_, out)
+
+    def _record_result(
+        self, tool: str, result: dict[str, Any], args: Any, ev: Any = None
+    ) -> Observation | str:
+        """Record a delivered result, and the files it links when its tool sets
+        ``output_files`` (:mod:`cordon.proxy.linked_output`)."""
+        obs = self.work.record_result(tool, result, args, ev)
+        return record_linked(self.work, tool, result, args, self.cfg.files_cwd, obs)
+
+    def _scan_result(self, tool: str, result: dict[str, Any], args: Any) -> Observation:
+        """Record and scan a result before delivery (block mode), and the files it links
+        (when recording them fails, the session is degraded and the result decided as is)."""
+        obs = self.work.scan_result(tool, result, args)
+        linked = record_linked(self.work, tool, result, args, self.cfg.files_cwd, obs)
+        return linked if isinstance(linked, Observation) else obs
 
     def _content_record(self, tool: str, ev: Any) -> list[Action]:
         return [self._findings(ev.action, tool, list(ev.findings))] if ev.findings else []
@@ -483,8 +500,8 @@ class UpstreamSide(ServerMessageSide):
 
         def record() -> Any:
             if not evaluated:  # the sanitising failed: record the result as it came
-                return self.work.record_result(tool, result, args)
-            return self.work.record_result(tool, result, args, evaluated[0])
+                return self._record_result(tool, result, args)
+            return self._record_result(tool, result, args, evaluated[0])
 
         rec_job = Job(
             "record", len(line), record, self._recorded(tool, "result", False), label=tool
