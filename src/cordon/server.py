@@ -140,6 +140,9 @@ _SAFE_NAME = re.compile(r"[A-Za-z0-9_.:/@-]{1,128}")
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _MAX_YAML = 256 * 1024
 _MAX_SESSIONS = 1024
+#: the outputs one request may hand in (the proxy's per-message cap): the service decides one
+#: request at a time, so a larger one would hold every other client for many seconds
+_MAX_OUTPUTS = 16 * 1024 * 1024
 #: ids of sessions dropped to stay under ``_MAX_SESSIONS``, refused when named again: a
 #: session made afresh under an old id would have lost its taint, budgets and pins (a
 #: destination planted in output asked about, not denied; a changed tool pinned anew)
@@ -234,6 +237,17 @@ def _finding_dict(f: Finding) -> dict[str, Any]:
         "path": f.path,
         "evidence": f.evidence,
     }
+
+
+def _size(value: Any) -> int:
+    """The length of ``value`` as JSON (what the request carried of it); a value that is not
+    JSON is measured by its text."""
+    import orjson
+
+    try:
+        return len(orjson.dumps(value))
+    except TypeError:
+        return len(str(value))
 
 
 def _as_result(content: Any) -> dict[str, Any]:
@@ -395,6 +409,11 @@ class ServeCore:
         server = ctx.get("server", "default")
         if not isinstance(server, str) or not _SAFE_NAME.fullmatch(server):
             raise InvalidInput("context.server must be a short name")
+        if _size(ctx.get("outputs")) > _MAX_OUTPUTS:
+            raise InvalidInput(
+                f"context.outputs larger than {_MAX_OUTPUTS} bytes in one request: "
+                "pass them in several requests of one session_id"
+            )
         from cordon.engine.pins import PinSet
 
         s = self._session(ctx.get("session_id"))
