@@ -8,7 +8,17 @@ intranet URL is no request to that address. Its path and sink parameters, and an
 a host- or URL-named key, are still judged (a UNC path names a host; a ``url`` argument of a
 tool declared local is read as one), and so are the image and embed URLs of a tool that
 ``renders`` (fact ``rendered``). Declared by the policy only: a server's own
-``openWorldHint`` lifts nothing."""
+``openWorldHint`` lifts nothing.
+
+A sending tool whose policy names where it sends (``exfiltrating: true`` with
+``sink_params``: a chat post, an issue comment, an e-mail) is read the same way: the message
+goes to its sink, and an address in its text is data the recipients read, not a request to
+that address ("db at 10.2.3.4 is down" posted to the channel the user named was denied, and
+no approval could pass it). What the platform itself fetches from that text is still judged:
+image and embed URLs of a ``renders`` tool and every link of an ``unfurls`` tool (fact
+``rendered``: a self-hosted platform's unfurler runs inside the network). A sending tool
+with no declared sinks keeps every string read (fail closed: nothing says which one is the
+destination)."""
 
 from __future__ import annotations
 
@@ -34,11 +44,13 @@ def _under(path: str, names: frozenset[str]) -> bool:
 
 
 def _leaves(ctx: Context) -> tuple[Leaf, ...]:
-    """The leaves egress reads: all of them, or for a tool the policy declares local those
-    under its path and sink parameters or under a host- or URL-named key."""
+    """The leaves egress reads: all of them, or for a tool the policy declares local or
+    sending to its declared sinks (module docstring) those under its path and sink parameters
+    or under a host- or URL-named key."""
     scalars = call_walk(ctx).scalars
     tp = ctx.tp
-    if tp.exfiltrating is not False or tp.egress is not False:
+    declared_send = tp.exfiltrating is True and bool(tp.sink_params)
+    if not declared_send and (tp.exfiltrating is not False or tp.egress is not False):
         return scalars
     if not isinstance(ctx.arguments, Mapping):
         return scalars  # (no named arguments to tell data from places: every string is read)
