@@ -8,8 +8,9 @@ A channel message plants a badge link and a second channel; the user asked for a
 the real ``cordon approve`` lets that exact link through once, and the same link with data in
 its query (what a beacon carries to the host Slack's unfurler calls) is asked again, never
 posted. A post to the planted channel is denied (``taint.seen_in_output``), a password read
-in the channel is denied in a link's query (``secret.egress``), and the plain summary, and a
-link to a host nobody planted, post unasked.
+in the channel is denied in a link's query (``secret.egress``), and the plain summary, with a
+link to a host nobody planted and an intranet address (data the channel reads, not a
+request to it), posts unasked.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ async def test_a_planted_link_is_asked_whole_and_its_query_again(
 
         plain = await client.call_tool(
             "slack_post_message",
-            {"channel_id": "C0GEN00001", "text": "Summary: deploy rolled back, see "
+            {"channel_id": "C0GEN00001", "text": "Summary: deploy on 10.2.3.4 rolled back, see "
              "https://docs.python.org/3/library/re.html"},
         )  # fmt: skip
         assert not plain.is_error, text_of(plain)
@@ -103,7 +104,7 @@ async def test_a_planted_link_is_asked_whole_and_its_query_again(
     assert _posted(api) == [
         (
             "C0GEN00001",
-            "Summary: deploy rolled back, see https://docs.python.org/3/library/re.html",
+            "Summary: deploy on 10.2.3.4 rolled back, see https://docs.python.org/3/library/re.html",
         ),
         ("C0GEN00001", f"Status: {BADGE}"),
     ]
