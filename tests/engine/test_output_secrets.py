@@ -1,6 +1,6 @@
 """Credentials in server output are registered and shared as the sanitiser that masks them
-reads them: a decoded ``blob`` or image ``data`` (control characters and all), in every
-content mode.
+reads them: a decoded ``blob`` or image ``data`` (control characters and all), a field of its
+own past the joined text's caps, an error response, in every content mode.
 
 Two engines on one shared store stand for two ``cordon run`` processes of one client (the
 e2e tests drive the real ones: tests/e2e/test_result_paths_shared_secrets.py)."""
@@ -19,7 +19,7 @@ from cordon.engine import rules
 from cordon.engine.core import Engine
 from cordon.store import SharedTaintStore
 
-TOOLS = ("read_media_file", "echo")
+TOOLS = ("kubectl_get", "read_media_file", "read_file", "echo")
 MODES = ["warn", "monitor", "block"]
 
 
@@ -49,6 +49,32 @@ def _refused(session: Any, secret: str) -> bool:
 
 def _b64(text: str) -> str:
     return base64.b64encode(text.encode()).decode()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_credential_of_a_long_secret_list_is_refused_by_the_other_process(
+    pair: tuple[Any, Any], mode: str
+) -> None:
+    """A Kubernetes Secret list: 80 base64 values, each read decoded in a field of its own.
+    The joined text's scan stops at 64 hits of a rule; warn masked all 80 and registered
+    none of the bare passwords (the JSON text's ``DB_PASSWORD": "<base64>"`` matched
+    first)."""
+    a, b = pair
+    passwords = [f"Zq{i:02d}xR2mK9pLw4vTn" for i in range(80)]
+    items = [
+        {"name": f"s{i}", "data": {"DB_PASSWORD": _b64(f"password={pw}")}}
+        for i, pw in enumerate(passwords)
+    ]
+    result = {
+        "content": [{"type": "text", "text": json.dumps({"items": items})}],
+        "structuredContent": {"items": items},
+    }
+    obs = a.observe_output("kubectl_get", result, server="files", content_mode=mode)
+    if mode != "monitor":
+        shown = json.dumps(obs.result)
+        assert not any(pw in shown or _b64(f"password={pw}") in shown for pw in passwords)
+    assert [pw for pw in passwords if not _refused(b, pw)] == []
+    assert not _refused(b, "Zq99xR2mK9pLw4vTn")  # (one never read passes)
 
 
 #: an application log with ANSI colours: the scanner's base64 layer drops a reading with
@@ -81,6 +107,29 @@ def test_a_credential_in_decoded_base64_with_control_characters_is_refused(
     assert _refused(b, password)
     # relayed from a file: not even back to the server that read it
     v = a.check("echo", {"text": password}, server="files")
+    assert (v.verdict, v.rule) == ("deny", rules.SECRET_EGRESS)
+
+
+@pytest.mark.parametrize("with_evaluation", [False, True], ids=["monitor", "warn"])
+def test_a_credential_in_an_error_response_is_refused(
+    pair: tuple[Any, Any], with_evaluation: bool
+) -> None:
+    """An error response's ``message`` and ``data`` (a config parser quoting the line),
+    recorded as the proxy records it: as a message of the call it answers."""
+    from cordon.content.sanitize import evaluate_result
+
+    a, b = pair
+    password = "Pw7kQ2mLx9Rt4Vz18q"
+    error = {
+        "code": -32000,
+        "message": f"cannot parse line 2: DB_PASSWORD={password}",
+        "data": {"line": f"DB_PASSWORD={password}"},
+    }
+    ev = evaluate_result(error, mode="warn", block_at="high") if with_evaluation else None
+    args = {"path": "/srv/app/.env"}
+    a.observe_message(error, ev, server="files", tool="read_file", arguments=args)
+    assert _refused(b, password)
+    v = a.check("echo", {"text": password}, server="files")  # a file's: not back either
     assert (v.verdict, v.rule) == ("deny", rules.SECRET_EGRESS)
 
 

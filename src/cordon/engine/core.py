@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
-from cordon.content import evaluate_result, find_secrets, scan_instructions, scan_text, scan_tool
+from cordon.content import evaluate_result, scan_instructions, scan_text, scan_tool
 from cordon.content.known import KnownCredentials
 from cordon.content.sanitize import Evaluation
 from cordon.engine import args as _args
@@ -29,6 +29,7 @@ from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, reque
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
 from cordon.engine.json_args import json_arguments
+from cordon.engine.output_secrets import secrets_in
 from cordon.engine.pins import PinSet, tool_definition
 from cordon.engine.provenance.repos import call_repo_pair
 from cordon.engine.recorded import RecordedOutput, _recorded
@@ -337,10 +338,17 @@ class Session(ProvenanceState):
         return recorded
 
     def observe_message(
-        self, value: Any, evaluation: Evaluation | None = None, *, server: str = "default"
+        self,
+        value: Any,
+        evaluation: Evaluation | None = None,
+        *,
+        server: str = "default",
+        tool: str = "notification",
+        arguments: Mapping[str, Any] | None = None,
     ) -> list[Finding]:
         """Record a server message that is not a result (a notification's params: a log
-        line, a progress message, a ``resources/updated`` URI) as untrusted output and scan
+        line, a progress message, a ``resources/updated`` URI; an error response's ``error``,
+        ``tool`` and ``arguments`` then the call's) as untrusted output and scan
         its strings; ``evaluation``: warn mode's sanitising of it, whose findings are used
         as they are. A credential in it is kept as a seen secret, as one in a tool result is
         (``secret.egress``): a log line printing a database password hands it to the client
@@ -350,10 +358,35 @@ class Session(ProvenanceState):
             findings = list(evaluation.findings)
         else:
             findings = scan_text(recorded.text) if recorded.text else []
-        if recorded.text and any(f.category == "secrets" for f in findings):
-            tp = self.engine.tool_policy("notification")
-            self._seen_secrets(find_secrets(recorded.text), "notification", server, tp, None)
+        self.observe_secrets(
+            value, recorded.text, findings, tool=tool, server=server, args=arguments
+        )
         return findings
+
+    def observe_secrets(
+        self,
+        value: Any,
+        text: str,
+        findings: list[Finding],
+        tool: str = "notification",
+        server: str = "default",
+        *,
+        args: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Keep the credentials the content ``findings`` found in server output ``value``
+        (recorded as ``text``) and share them with the client's other cordon processes
+        (:meth:`_seen_secrets`): read from the whole text and from each field a finding
+        names, as the sanitiser that masks them read it
+        (:func:`cordon.engine.output_secrets.secrets_in`). No secret finding, no secret
+        value: the secret rules are part of the scan.
+
+        Raises:
+            OSError: the shared store could not be written; CapExceeded: ``value`` is past
+                the walk's caps (the caller fails closed either way).
+        """
+        if text and any(f.category == "secrets" for f in findings):
+            found = secrets_in(value, text, findings)
+            self._seen_secrets(found, tool, server, self.engine.tool_policy(tool), args)
 
     def observe_output(
         self,
@@ -396,9 +429,7 @@ class Session(ProvenanceState):
             # the policy's secrets, as `cordon run` masks its own
             ev_action, ev_result = self.engine.known.mask_delivery(ev_action, ev_result, findings)
         tp = self.engine.tool_policy(tool)
-        if everything and any(f.category == "secrets" for f in findings):
-            # the secret rules are part of the scan above: no secret finding, no secret value
-            self._seen_secrets(find_secrets(everything), tool, server, tp, arguments)
+        self.observe_secrets(result, everything, findings, tool=tool, server=server, args=arguments)
         # (``is_error``: an SDK result dumped under its Python names is an error result too)
         failed = isinstance(result, dict) and (result.get("isError") or result.get("is_error"))
         usable = ev_action != "block" and not failed

@@ -302,8 +302,9 @@ class UpstreamSide(ServerMessageSide):
         if "error" in msg:
             if self.cfg.content_mode != "monitor":  # (block: warn's rewrite, or withheld)
                 return self._sanitised_error(id_, p, msg, line)
+            where = p.tool or p.method  # (a credential in it is kept as a result's)
             return self._deliver_then_record(
-                line, id_, lambda: self.work.record_untrusted(err), len(line)
+                line, id_, lambda: self.work.record_untrusted(err, None, where, p.args), len(line)
             )
         result = msg.get("result")
         if not isinstance(result, dict):

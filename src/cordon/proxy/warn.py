@@ -201,8 +201,9 @@ class WarnSide:
         if len(line) >= INLINE_SANITISE_BYTES:
 
             def run() -> Any:
-                self.work.record_untrusted(err)
-                return self._evaluate(err)
+                ev = self._evaluate(err)
+                self.work.record_untrusted(err, ev, where, p.args)  # (its credentials too)
+                return ev
 
             def then(ev: Any) -> list[Action]:
                 return [*record(ev), self._answer(id_, frame(ev))]
@@ -214,13 +215,17 @@ class WarnSide:
             return [
                 Log(f"error inspecting an upstream error response, withheld: {exc!r}"),
                 *self._deliver_then_record(
-                    withheld, id_, lambda: self.work.record_untrusted(err), len(line), first=[]
+                    withheld,
+                    id_,
+                    lambda: self.work.record_untrusted(err, None, where, p.args),
+                    len(line),
+                    first=[],
                 ),
             ]
         return self._deliver_then_record(
             frame(ev),
             id_,
-            lambda: self.work.record_untrusted(err),
+            lambda: self.work.record_untrusted(err, ev, where, p.args),
             len(line),
             where,
             first=record(ev),

@@ -354,11 +354,15 @@ class SessionWork:
         self.session.register_secret(value)
 
     # -- output -----------------------------------------------------------------------
-    def record_untrusted(self, value: Any) -> str | None:
-        """Record server output that is not a result (notification and request params,
-        error messages). Returns why the session is now degraded, if recording failed."""
+    def record_untrusted(
+        self, value: Any, ev: Evaluation | None = None, tool: str = "notification", args: Any = None
+    ) -> str | None:
+        """Record server output that is not a result (an error response's ``error``, of a call
+        to ``tool`` with ``args``): its taint, and its credentials as a notification's (``ev``:
+        warn mode's sanitising of it). Returns why the session is now degraded, if it is."""
+        args = args if isinstance(args, dict) else None
         try:
-            self.session.observe_untrusted(value)
+            self.session.observe_message(value, ev, server=self.server, tool=tool, arguments=args)
         except Exception as exc:  # noqa: BLE001 - fail closed: the session is degraded
             return self.degrade(f"recording server output failed: {type(exc).__name__}")
         return None
@@ -437,10 +441,9 @@ class SessionWork:
 
     def inspect_request(self, kind: str, params: Any) -> Inspection:
         """A server's sampling, elicitation or roots request: recorded as untrusted output,
-        its text scanned, an elicitation form's credential fields named
-        (:mod:`cordon.proxy.server_requests`)."""
-        if params:
-            self.session.observe_untrusted(params)
+        its text scanned (a credential in it kept and shared, as one in a result), an
+        elicitation form's credential fields named (:mod:`cordon.proxy.server_requests`)."""
+        recorded = self.session.record_output(params) if params else None
         invalid = kind != "roots" and parse(kind, params) is None
         parts = list(texts_of(kind, params))
         if kind == "sampling" and isinstance(params, dict | list):
@@ -451,8 +454,11 @@ class SessionWork:
             except CapExceeded:
                 invalid = True
         text = "\n\n".join(parts)
+        findings = scan_text(text) if text else []
+        if recorded is not None:
+            self.session.observe_secrets(params, recorded.text, findings, kind, self.server)
         return Inspection(
-            scan_text(text) if text else [],
+            findings,
             asks_for_secrets(params) if kind == "elicitation" else [],
             invalid=invalid,
         )
@@ -760,11 +766,7 @@ def _refused_answer(v: Verdict) -> Verdict:
     if v.verdict == "ask":
         reason += "; an answer that cannot be cleared is not passed on"
     return Verdict(
-        verdict="deny",
-        rule=v.rule,
-        reason=reason,
-        param=v.param,
-        details=dict(v.details),
+        verdict="deny", rule=v.rule, reason=reason, param=v.param, details=dict(v.details)
     )
 
 
