@@ -25,9 +25,9 @@ def _proxy() -> tuple[ProxyCore, MemoryTransport, list[tuple[str, Any]]]:
     recorded: list[tuple[str, Any]] = []
     real = work.record_result
 
-    def record_result(tool: str, result: Any, args: Any = None) -> Any:
+    def record_result(tool: str, result: Any, args: Any = None, evaluation: Any = None) -> Any:
         recorded.append((tool, args))
-        return real(tool, result, args)
+        return real(tool, result, args, evaluation)
 
     work.record_result = record_result  # type: ignore[method-assign]
     cfg = CoreConfig(server="s", session_id="sid", content_mode="monitor")

@@ -540,8 +540,7 @@ def run_proxy(
         CordonError: a malformed ``--header`` or an unset variable in one.
     """
     pin_path = pin_file or run_pin_file(name, command, url)
-    # to the client's other processes first: their tools may run while this one starts (an
-    # OAuth login can take minutes), and they must not rewrite its policy meanwhile
+    # published first: no other server's tool may rewrite its policy while a login waits
     state, shared_state = _shared_state(policies, audit_path, approvals_store, pin_path, name)
     policy = _load(policies, content_mode, block_at)
     sent = _headers(headers or [])
