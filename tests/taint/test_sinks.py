@@ -31,6 +31,8 @@ NOT_SINKS = [
     # as often a lookup's key as a destination (their values are judged instead)
     "is_mobile", "mobile_app", "mobile_view", "attendee_count", "attendeesCount", "number",
     "target", "user", "username", "who", "contact", "assignees", "reviewers",
+    # a message's identification fields hold a msg-id (<id@host>), not a recipient
+    "inReplyTo", "in_reply_to", "In-Reply-To", "references", "message_id",
 ]  # fmt: skip
 
 

@@ -68,6 +68,12 @@ _NOT_SINK_TOKENS: frozenset[str] = frozenset(
     }
 )  # fmt: skip
 
+#: Whole names (tokens joined) of a message's identification fields (RFC 5322 3.6.4:
+#: In-Reply-To, References, Message-ID): their value is a ``msg-id`` such as
+#: ``<id@host>``, which looks like an address but is no recipient (``in_reply_to`` has the
+#: ``to`` token, ``reply_to`` is a real sink: a Reply-To header holds addresses).
+_MSG_ID_NAMES: frozenset[str] = frozenset({"inreplyto", "references", "messageid"})
+
 #: Whole names (tokens joined) that are sinks though no single token is (``webhookurl``).
 _COMPOUNDS: frozenset[str] = frozenset(
     {
@@ -100,7 +106,7 @@ def is_sink_param(name: str) -> bool:
     tokens = name_tokens(name)
     if not tokens:
         return False
-    if any(t in _NOT_SINK_TOKENS for t in tokens):
+    if any(t in _NOT_SINK_TOKENS for t in tokens) or "".join(tokens) in _MSG_ID_NAMES:
         return False
     return any(t in SINK_TOKENS for t in tokens) or "".join(tokens) in _COMPOUNDS
 
