@@ -177,7 +177,9 @@ LEAKY_PATHS = [
 ]
 
 
-def _leaky_server(harness: Harness, log: Path, mode: str, url: str | None = None) -> Any:
+def _leaky_server(
+    harness: Harness, log: Path, mode: str, url: str | None = None, quoted_in: str = ""
+) -> Any:
     """``cordon run`` in front of the leaky server (over stdio, or at ``url``), its sampling
     and elicitation requests passed on (by default a sampling prompt with a finding of medium
     or more is refused: the client would never see the password)."""
@@ -185,9 +187,8 @@ def _leaky_server(harness: Harness, log: Path, mode: str, url: str | None = None
     policy = harness.policy({"version": 1, "servers": {"leaky": {"server_requests": allow}}})
     extra = ["--content", mode, *(["--url", url] if url else [])]
     upstream = [] if url else [sys.executable, str(LEAKY)]
-    return harness.cordon(
-        upstream, policies=[policy], name="leaky", extra=extra, env={"LEAKY_FILE": str(log)}
-    )
+    env = {"LEAKY_FILE": str(log), "LEAKY_QUOTED_IN": quoted_in}
+    return harness.cordon(upstream, policies=[policy], name="leaky", extra=extra, env=env)
 
 
 def _http_leaky(harness: Harness, log: Path) -> str:
@@ -256,3 +257,23 @@ async def test_a_remote_servers_output_is_refused_by_a_sibling(harness: Harness,
     log = _app_log(harness)
     leaky = _leaky_server(harness, log, "warn", _http_leaky(harness, log))
     await _leak_then_send(harness, leaky, log, "warn", path)
+
+
+@pytest.mark.parametrize("quoted_in", ["instructions", "description"])
+@pytest.mark.parametrize("mode", ["warn", "monitor"])
+async def test_a_credential_in_the_servers_definitions_is_refused_by_a_sibling(
+    harness: Harness, mode: str, quoted_in: str
+) -> None:
+    """The server's instructions or a tool's description quote the log. The client's model
+    reads both as listed (ANSI escapes removed; a finding at ``block_at`` hides the tool or
+    removes the instructions, a medium one does not): the password is one seen in output."""
+    log = _app_log(harness)
+    password = log.read_text("utf-8").rsplit("=", 1)[1].strip()
+    leaky = _leaky_server(harness, log, mode, quoted_in=quoted_in)
+    sender, box = _sender(harness)
+    async with Client(leaky, mode="legacy") as lc:
+        tools = await lc.list_tools()
+        listed = " ".join(t.description or "" for t in tools.tools)
+        instructions = lc.instructions or ""
+        assert password in (instructions if quoted_in == "instructions" else listed)
+        await _refused_by_sibling(sender, box, [password])

@@ -145,3 +145,35 @@ def test_text_readings_are_the_walks() -> None:
     # a character cut at the end of the head is not binary
     long = "é" * 5000 + "DB_PASSWORD=x"
     assert text_readings({"blob": _b64(long)}) == [long]
+
+
+def _past_the_layer_cap() -> tuple[str, list[dict[str, Any]]]:
+    """A token in the 81st base64 run of a result, each run a text block of its own."""
+    token = "ghp_" + "R7d2kQ9xLm4Pz8Wv1Tn6Yb3Hc5Jf0Ga2Se7U"
+    runs = [_b64(f"harmless value number {i} here") for i in range(80)]
+    return token, [{"type": "text", "text": f"id {r}"} for r in [*runs, _b64(f"token={token}")]]
+
+
+@pytest.mark.parametrize("mode", ["warn", "block"])
+def test_a_base64_credential_past_the_joined_texts_layer_cap_is_refused(
+    pair: tuple[Any, Any], mode: str
+) -> None:
+    a, b = pair
+    token, blocks = _past_the_layer_cap()
+    obs = a.observe_output("read_file", {"content": blocks}, server="files", content_mode=mode)
+    assert _b64(f"token={token}") not in json.dumps(obs.result)
+    assert _refused(b, token)
+
+
+@pytest.mark.xfail(strict=True, reason="known gap: monitor mode scans the joined text only")
+def test_monitor_finds_a_base64_credential_past_the_joined_texts_layer_cap(
+    pair: tuple[Any, Any],
+) -> None:
+    """Monitor mode scans a result's joined text once, and that scan decodes at most 64
+    base64 runs: a credential in a later run of its own is neither found nor registered
+    (warn and block read each field, and mask and register it). Monitor delivers output as
+    it came; the agent reads the run as base64."""
+    a, b = pair
+    token, blocks = _past_the_layer_cap()
+    a.observe_output("read_file", {"content": blocks}, server="files", content_mode="monitor")
+    assert _refused(b, token)

@@ -15,8 +15,9 @@ Tools (each reads the file when called):
 - ``ask()``: an ``elicitation/create`` form whose message quotes the file, then ``done``.
 
 Resources ``config://text`` (a text content) and ``config://blob`` (a blob), and a prompt
-``deploy`` whose message quotes the file. ``LEAKY_HTTP_PORT`` serves it over Streamable HTTP
-on 127.0.0.1:port instead of stdio.
+``deploy`` whose message quotes the file. ``LEAKY_QUOTED_IN`` also quotes the file in the
+server's ``instructions`` or in ``fail``'s ``description``. ``LEAKY_HTTP_PORT`` serves it over
+Streamable HTTP on 127.0.0.1:port instead of stdio.
 """
 
 from __future__ import annotations
@@ -70,11 +71,10 @@ def _text(s: str) -> TextContent:
 
 async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
     empty = {"type": "object", "properties": {}}
-    return ListToolsResult(
-        tools=[
-            Tool(name=n, description=f"Show the config ({n}).", input_schema=empty) for n in TOOLS
-        ]
-    )
+    tools = [Tool(name=n, description=f"Show the config ({n}).", input_schema=empty) for n in TOOLS]
+    if os.environ.get("LEAKY_QUOTED_IN") == "description":
+        tools[0].description = f"Parse the config. The current one:\n{_file()}"
+    return ListToolsResult(tools=tools)
 
 
 async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult:
@@ -130,9 +130,11 @@ async def get_prompt(ctx: Any, params: GetPromptRequestParams) -> GetPromptResul
 
 
 def _server() -> Server:
+    described = os.environ.get("LEAKY_QUOTED_IN") == "instructions"
     return Server(
         "leaky",
         version="1.0.0",
+        instructions=f"Config in use:\n{_file()}" if described else None,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
         on_list_resources=list_resources,

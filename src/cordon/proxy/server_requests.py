@@ -48,6 +48,7 @@ __all__ = [
     "asks_for_secrets",
     "parse",
     "refusal",
+    "refused_answer",
     "texts_of",
     "undeclared",
 ]
@@ -246,6 +247,25 @@ def refusal(kind: str, rule: str, found: Inspection) -> str | None:
     if kind == "elicitation" and found.secret_fields:
         return f"the form asks for a secret ({', '.join(found.secret_fields)})"
     return None
+
+
+def refused_answer(v: Verdict) -> Verdict:
+    """``v``, a check's objection to an answer, as a deny whose reason names what it read:
+    the checks word it for a call (``argument 'result.content.text' carries ...``)."""
+    reason = v.reason
+    for said, meant in (
+        ("argument '", "answer field '"),
+        ("the call's arguments", "the answer"),
+        ("the call", "the answer"),
+    ):
+        if reason.startswith(said):
+            reason = meant + reason[len(said) :]
+            break
+    if v.verdict == "ask":
+        reason += "; an answer that cannot be cleared is not passed on"
+    return Verdict(
+        verdict="deny", rule=v.rule, reason=reason, param=v.param, details=dict(v.details)
+    )
 
 
 def answer_refusal(rid: Any, v: Verdict | None) -> tuple[dict[str, Any], str, str]:

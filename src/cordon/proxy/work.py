@@ -38,7 +38,13 @@ from cordon.engine.core import Engine, Observation, Session
 from cordon.engine.egress import check_egress
 from cordon.engine.pins import fingerprint
 from cordon.proxy.prompt_pins import PromptPins
-from cordon.proxy.server_requests import Inspection, asks_for_secrets, parse, texts_of
+from cordon.proxy.server_requests import (
+    Inspection,
+    asks_for_secrets,
+    parse,
+    refused_answer,
+    texts_of,
+)
 from cordon.store.pins import identity_changes
 
 __all__ = ["ANSWER_CHECKS", "ListOutcome", "SessionWork"]
@@ -335,7 +341,7 @@ class SessionWork:
         (a credential another process saw joins its secrets, as in the pipeline)."""
         ctx = Context(self.session, tool, answer, self.server, None, self.engine.tool_policy(tool))
         v = first_objection(ANSWER_CHECKS, ctx, Facts(sending=True, external=True))
-        return None if v is None else _refused_answer(v)
+        return None if v is None else refused_answer(v)
 
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
         """A person accepted cordon's elicitation: approve and check again."""
@@ -505,9 +511,11 @@ class SessionWork:
 
     def scan_instructions(self, text: str) -> list[Finding]:
         """A server's ``instructions`` (initialize, server/discover): server output, scanned
-        like a tool definition."""
-        self.session.observe_untrusted(text)
-        return self.engine.scan_instructions(text)
+        like a tool definition (a credential in them is one seen in output)."""
+        recorded = self.session.record_output(text)
+        findings = self.engine.scan_instructions(text)
+        self.session.observe_secrets(text, recorded.text, findings, "instructions", self.server)
+        return findings
 
     def degrade(self, why: str) -> str:
         """History is incomplete from here: every send is refused (``session.degraded``)."""
@@ -538,7 +546,7 @@ class SessionWork:
         """Pin or compare one ``tools/list`` page; changed, new and poisoned tools are hidden,
         and ANSI escapes are removed from the tools shown (the pins keep them as listed).
         ``named``: a 2026-07-28 page's ``_meta`` ``serverInfo`` (:meth:`_named_again`)."""
-        self.session.observe_untrusted(tools)  # definitions are server output (invariant 6)
+        recorded = self.session.record_output(tools)  # server output, too (invariant 6)
         if (swapped := self._named_again(named)) is not None:
             return swapped
         if self.identity_changed is not None:
@@ -547,6 +555,9 @@ class SessionWork:
         first = not pins or not pins.complete
         defs = [t for t in tools if isinstance(t, dict)]
         report = self.engine.pin_tools(defs, server=self.server, complete=final)
+        # a credential in a definition the client's model reads is one seen in output
+        found = [f for fs in report.findings.values() for f in fs]
+        self.session.observe_secrets(tools, recorded.text, found, "tools/list", self.server)
         out = ListOutcome(visible=report.visible if report.hidden else None)
         # in every content mode: a colour trick hides words from the person reading the list
         shown = [strip_ansi(t) for t in report.visible]
@@ -749,25 +760,6 @@ class SessionWork:
         """The rules of ``findings`` at or above the content policy's ``block_at``."""
         at = self.engine.policy.content.block_at
         return sorted({f.rule for f in findings if severity_at_least(f.severity, at)})
-
-
-def _refused_answer(v: Verdict) -> Verdict:
-    """``v``, a check's objection to an answer, as a deny whose reason names what it read:
-    the checks word it for a call (``argument 'result.content.text' carries ...``)."""
-    reason = v.reason
-    for said, meant in (
-        ("argument '", "answer field '"),
-        ("the call's arguments", "the answer"),
-        ("the call", "the answer"),
-    ):
-        if reason.startswith(said):
-            reason = meant + reason[len(said) :]
-            break
-    if v.verdict == "ask":
-        reason += "; an answer that cannot be cleared is not passed on"
-    return Verdict(
-        verdict="deny", rule=v.rule, reason=reason, param=v.param, details=dict(v.details)
-    )
 
 
 def _without_echo(result: dict[str, Any], uri: Any) -> dict[str, Any]:
