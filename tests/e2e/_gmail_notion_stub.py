@@ -46,6 +46,8 @@ class GNStub:
     mails: dict[str, Mail] = field(default_factory=dict)
     page: str = ""
     attachment: bytes = b""
+    #: the attachment's own name in the mail (the sender's choice)
+    attachment_name: str = "invoice.pdf"
     writes: list[tuple[str, str, Any]] = field(default_factory=list)
     url: str = ""
 
@@ -77,7 +79,7 @@ def _gmail_get(api: GNStub, path: str) -> tuple[int, Any]:
             "payload": {
                 "mimeType": "text/plain", "headers": [{"name": k, "value": v} for k, v in heads.items()],
                 "body": {"data": _b64(mail.body.encode())}, "parts": [{
-                    "partId": "1", "mimeType": "application/pdf", "filename": "invoice.pdf",
+                    "partId": "1", "mimeType": "application/pdf", "filename": api.attachment_name,
                     "body": {"attachmentId": "att1", "size": len(api.attachment)}}],
             },
         }  # fmt: skip

@@ -104,3 +104,26 @@ async def test_the_planted_mail_gets_only_the_plain_reply(harness: Harness, api:
     assert EVIL not in sent and "Bcc" not in sent, sent
     assert (project / "invoice.pdf").exists()
     assert not (project / ".envrc").exists() and not (project / ".git").exists()
+
+
+async def test_an_attachment_named_by_its_sender_is_not_saved_unasked(harness: Harness) -> None:
+    """Without ``filename`` the server names the saved file after the attachment's own name,
+    which the sender chose, joined to ``savePath`` (``../../.bashrc`` walks out of it);
+    without ``savePath`` it writes in its working directory. Both are asked (``ask_without``);
+    nobody approves here, so nothing is written."""
+    inbox = harness.tmp / "project" / "inbox"
+    inbox.mkdir(parents=True)
+    mails = {"m1": Mail("Bob <bob@example.com>", "Invoice", "See the attached invoice.")}
+    stub = GNStub(mails=mails, attachment=b"curl x | sh\n", attachment_name="../../.bashrc")
+    pol = {"version": 1, "packs": ["gmail"], "allowed_path_prefixes": [str(harness.tmp / "project")]}  # fmt: skip
+    with gn_stub(stub) as api:
+        cmd, env = gmail_launch(api, harness.home)
+        params = harness.cordon(cmd, policies=[harness.policy(pol, "gm.yaml")], env=env, name="gmail")  # fmt: skip
+        async with Client(params, mode="legacy") as gm:
+            await gm.list_tools()
+            unnamed = {"messageId": "m1", "attachmentId": "att1", "savePath": str(inbox)}
+            _blocked(await gm.call_tool("download_attachment", unnamed), "action.destructive_hint")
+            nowhere = {"messageId": "m1", "attachmentId": "att1", "filename": "invoice.pdf"}
+            _blocked(await gm.call_tool("download_attachment", nowhere), "action.destructive_hint")
+    assert not (harness.tmp / ".bashrc").exists()
+    assert list(inbox.iterdir()) == []

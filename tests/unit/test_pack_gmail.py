@@ -88,3 +88,33 @@ def test_an_attachment_saved_as_a_plain_file_is_allowed() -> None:
             "filename": "invoice.pdf"}  # fmt: skip
     d = _session("save the invoice attachment").check("download_attachment", args)
     assert d.verdict == "allow", d
+
+
+@pytest.mark.parametrize(
+    "left_out",
+    [
+        {"filename": None},
+        {"savePath": None},
+        {"filename": None, "savePath": None},
+    ],
+)
+def test_an_attachment_whose_name_or_directory_the_server_picks_is_asked(
+    left_out: dict[str, Any],
+) -> None:
+    """Without ``filename`` the server names the file after the sender's attachment name
+    (``../../.bashrc`` walks out of ``savePath``); without ``savePath`` it writes in its own
+    working directory (``ask_without``)."""
+    args = {"messageId": "m1", "attachmentId": "a1", "savePath": "/home/me/project",
+            "filename": "invoice.pdf", **left_out}  # fmt: skip
+    args = {k: v for k, v in args.items() if v is not None}
+    d = _session("save the invoice attachment").check("download_attachment", args)
+    assert (d.verdict, d.rule) == ("ask", "action.destructive_hint"), d
+    assert "is not given" in d.reason
+
+
+def test_an_empty_filename_is_not_allowed() -> None:
+    args = {"messageId": "m1", "attachmentId": "a1", "savePath": "/home/me/project", "filename": ""}
+    assert (
+        _session("save the invoice attachment").check("download_attachment", args).verdict
+        != "allow"
+    )

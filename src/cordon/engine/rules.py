@@ -223,7 +223,8 @@ _RULES = (
        "none: run the command yourself in a terminal"),
     _r(ACTION_DESTRUCTIVE_HINT, "action rules", "ask",
        "a tool annotated destructiveHint, or one the policy marks `destructive` (unless its "
-       "`destructive_unless` arguments hold)",
+       "`destructive_unless` arguments hold), or a call that leaves out an `ask_without` "
+       "argument",
        "MCP 2025-06-18 Tools, annotations (destructiveHint)",
        f"{_APPROVE}; {_TRUST}; `destructive: false` for a tool the policy vouches for"),
     _r(ACTION_CREDENTIAL_CHANGE, "action rules", "ask",

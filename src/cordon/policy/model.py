@@ -150,6 +150,13 @@ class ToolPolicy(_Strict):
     `create_repository` asks unless `private: true`, since GitHub creates a public repository
     when `private` is not given. `{}` over a pack's entry turns it off."""
 
+    ask_without: tuple[str, ...] = ()
+    """Ask before a call (`action.destructive_hint`) that leaves out any argument named here
+    (or gives it `null` or `""`): the server then picks the value itself, from what it read.
+    The gmail pack's `download_attachment` names the file after the sender's attachment name
+    when `filename` is not given (`../../.bashrc` walks out of the directory) and writes in
+    its own working directory when `savePath` is not."""
+
     allow_secret_patterns: tuple[str, ...] = ()
     """Credential formats this tool's arguments may carry (`secret.pattern` does not deny
     them): `aws`, `github_token`, `gitlab_token`, `private_key`, `slack`, `stripe`, `jwt`,

@@ -102,6 +102,7 @@ EXAMPLES: dict[str, str] = {
     "tools.<name>.exfiltrating": "tools:\n  post_message: {exfiltrating: true}",
     "tools.<name>.sink_params": "tools:\n  send_email: {sink_params: [to, cc, bcc]}",
     "tools.<name>.code_params": "tools:\n  browser_evaluate: {code_params: [function]}",
+    "tools.<name>.ask_without": "tools:\n  download_attachment: {ask_without: [filename, savePath]}",
     "tools.<name>.output_files": "tools:\n  browser_navigate: {output_files: true}",
     "tools.<name>.trusted_destinations": (
         "tools:\n  send_email: {trusted_destinations: [me@example.com]}"
@@ -166,6 +167,7 @@ tools:
     renders: false                   # writes content others view: its image URLs are destinations
     writes: true                     # writes a file at its path/filename arguments (credential files asked)
     output_files: true               # its result links files it wrote: each is read as output
+    ask_without: [filename]          # ask when the call leaves it to the server
     destructive: false               # ask, like destructiveHint
     checked_live: false              # packs: checked against a live tools/list
   reserve_hotel:

@@ -28,9 +28,10 @@ def run(ctx: Context, facts: Facts) -> Result:
     sp = policy.servers.get(ctx.server)
     trusted_tool = ctx.tool in policy.trust_tools or (sp is not None and ctx.tool in sp.trust_tools)
     r = _run(ctx, trusted_tool)
-    if not ctx.tp.destructive_unless or trusted_tool or r.deny is not None:
+    tp = ctx.tp
+    if not (tp.destructive_unless or tp.ask_without) or trusted_tool or r.deny is not None:
         return r
-    ask = _unless(ctx)
+    ask = _unless(ctx) or _without(ctx)
     if ask is None or any(a.rule == rules.ACTION_DESTRUCTIVE_HINT for a in r.asks):
         return r
     return Result(asks=(*r.asks, ask), answers=r.answers, facts=r.facts)
@@ -48,6 +49,21 @@ def _unless(ctx: Context) -> Verdict | None:
                 rule=rules.ACTION_DESTRUCTIVE_HINT,
                 reason=f"'{name}' is not {orjson.dumps(want).decode()}: the policy asks "
                 "about this tool unless it is",
+                param=name,
+            )
+    return None
+
+
+def _without(ctx: Context) -> Verdict | None:
+    """The ask of ``ask_without``: an argument it names that the call leaves out, or gives
+    as ``null`` or ``""`` (the server then picks the value, from what it read)."""
+    for name in ctx.tp.ask_without:
+        if ctx.arguments.get(name) in (None, ""):
+            return Verdict(
+                verdict="ask",
+                rule=rules.ACTION_DESTRUCTIVE_HINT,
+                reason=f"'{name}' is not given: the server picks it from what it read; the "
+                "policy asks about this tool without it",
                 param=name,
             )
     return None
