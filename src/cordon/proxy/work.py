@@ -614,16 +614,12 @@ class SessionWork:
                 f"instructions to the model ({', '.join(sorted(rules_of)) or 'content scan'}); "
                 f"see `cordon audit show --tool NAME`; only the server can fix it"
             )
-        for name, findings in report.findings.items():
-            if name not in report.hidden:
-                out.records.append(
-                    {
-                        "kind": "content",
-                        "where": "definition",
-                        "tool": name,
-                        "rules": sorted({f.rule for f in findings}),
-                    }
-                )
+        out.records += [
+            {"kind": "content", "where": "definition", "tool": name, "rules": rules_seen}
+            for name, findings in report.findings.items()
+            if name not in report.hidden
+            for rules_seen in [sorted({f.rule for f in findings})]
+        ]
         return out
 
     def _shadowing(self, out: ListOutcome) -> None:
