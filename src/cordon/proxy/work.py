@@ -34,7 +34,7 @@ from cordon.engine.checks import (
 )
 from cordon.engine.checks import secrets as secret_checks
 from cordon.engine.client_requests import URI_PIPELINE, other_params
-from cordon.engine.core import Engine, Observation, Session
+from cordon.engine.core import Engine, ListReport, Observation, Session
 from cordon.engine.egress import check_egress
 from cordon.engine.pins import fingerprint
 from cordon.proxy.prompt_pins import PromptPins
@@ -554,10 +554,7 @@ class SessionWork:
         pins = self.engine.pins.get(self.server)
         first = not pins or not pins.complete
         defs = [t for t in tools if isinstance(t, dict)]
-        report = self.engine.pin_tools(defs, server=self.server, complete=final)
-        # a credential in a definition the client's model reads is one seen in output
-        found = [f for fs in report.findings.values() for f in fs]
-        self.session.observe_secrets(tools, recorded.text, found, "tools/list", self.server)
+        report = self._pin(tools, defs, final, recorded.text)
         out = ListOutcome(visible=report.visible if report.hidden else None)
         # in every content mode: a colour trick hides words from the person reading the list
         shown = [strip_ansi(t) for t in report.visible]
@@ -621,6 +618,17 @@ class SessionWork:
             for rules_seen in [sorted({f.rule for f in findings})]
         ]
         return out
+
+    def _pin(
+        self, tools: list[Any], defs: list[dict[str, Any]], final: bool, text: str
+    ) -> ListReport:
+        """Pin or compare one page's definitions ``defs``; a credential in one (the client's
+        model reads what is not hidden as listed) is one seen in output, ``text`` the page's
+        recorded text."""
+        report = self.engine.pin_tools(defs, server=self.server, complete=final)
+        found = [f for fs in report.findings.values() for f in fs]
+        self.session.observe_secrets(tools, text, found, "tools/list", self.server)
+        return report
 
     def _shadowing(self, out: ListOutcome) -> None:
         """Publish this server's tool names to the client's other cordon processes; a name
