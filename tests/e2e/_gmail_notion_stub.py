@@ -17,13 +17,13 @@ import base64
 import http.server
 import json
 import re
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.e2e._json_stub import send_json, serving
 from tests.e2e._pack_servers import NODE_BIN, _bin
 
 SHIM = Path(__file__).resolve().parent / "_gmail_notion_stub.cjs"
@@ -136,12 +136,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 body = raw
             api.writes.append((self.command, self.path, body))
         status, out = _answer(api, self.command, self.path)
-        data = json.dumps(out).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        send_json(self, status, out)
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _reply
 
@@ -152,16 +147,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 @contextmanager
 def gn_stub(api: GNStub) -> Iterator[GNStub]:
     """Serve ``api`` on 127.0.0.1 for the block; sets its ``url``."""
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    srv.daemon_threads = True
-    srv.api = api  # type: ignore[attr-defined]
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    api.url = f"http://127.0.0.1:{srv.server_address[1]}"
-    try:
+    with serving(api, _Handler):
         yield api
-    finally:
-        srv.shutdown()
-        srv.server_close()
 
 
 def _env(api: GNStub) -> dict[str, str]:

@@ -15,12 +15,13 @@ import base64
 import http.server
 import json
 import re
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from tests.e2e._json_stub import send_json, serving
 
 SHIM = Path(__file__).resolve().parent / "stub_api_fetch.cjs"
 
@@ -103,12 +104,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             out = _slack(api, self.path)
         else:
             status, out = _github_get(api, self.path)
-        data = json.dumps(out).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        send_json(self, status, out)
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _reply
 
@@ -119,16 +115,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 @contextmanager
 def stub_api(api: StubAPI) -> Iterator[StubAPI]:
     """Serve ``api`` on 127.0.0.1 for the block; sets its ``url``."""
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    srv.daemon_threads = True
-    srv.api = api  # type: ignore[attr-defined]
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    api.url = f"http://127.0.0.1:{srv.server_address[1]}"
-    try:
+    with serving(api, _Handler):
         yield api
-    finally:
-        srv.shutdown()
-        srv.server_close()
 
 
 def node_env(api: StubAPI) -> dict[str, str]:
