@@ -230,7 +230,7 @@ NOT_REFUSED = [
     "find ~/.cordon -name '*.json'",
     "cp {t}/policy.yaml ./policy-copy.yaml",
     "tar czf {t}/backup.tgz src",  # (inside the allowed paths: a write elsewhere is denied)
-    "tar xf x.tar",
+    "tar xf x.tar -C build",  # (at the project root: action.credential_write)
     "unzip x.zip -d build",
     "git checkout -b feature",
     "find . -name '*.pyc' -delete",

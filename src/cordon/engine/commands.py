@@ -32,6 +32,12 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
   ``action.sensitive_read`` (ask)
       a command reads a credential file or one under ``sensitive_paths``
       (``cat /etc/passwd``, ``base64 ~/.ssh/id_rsa``, ``sed p .env``, ``< .env``).
+  ``action.credential_write`` (ask; skipped for ``trust_tools``)
+      any program the parser reads writes a credential or auto-run path, as ``cp``'s
+      destination is judged (``touch .envrc``, ``dd of=.git/config``, ``sort -o .env``,
+      ``curl -o .vscode/tasks.json``, ``tar -C .git/hooks -x``, a one-liner's
+      ``writeFileSync('.mcp.json')``), or extracts an archive or applies a patch, whose names
+      no rule can read, at the project's root or home (:mod:`.autorun_writes`); one per string.
   ``action.git_destroy`` (ask; skipped for ``trust_tools``)
       a git command that destroys work git cannot give back (``reset --hard``, ``clean``,
       ``checkout .``, a forced push, ``branch -D``, ``reflog expire``, ``gc --prune=now``:
@@ -59,6 +65,7 @@ from cordon._types import Verdict
 from cordon.engine import args as _args
 from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
+from cordon.engine.autorun_writes import autorun_write
 from cordon.engine.cordon_commands import control_use
 from cordon.engine.cordon_paths import glob_hit, runs_code, state_uses, writes_state_text
 from cordon.engine.egress import check_egress
@@ -335,6 +342,8 @@ def check_commands(
         for why in dict.fromkeys(f.opaque):
             asks.append(_v("ask", rules.ACTION_COMMAND_OPAQUE, f"blocked until approved: {why}",
                            c.path, "computed"))  # fmt: skip
+        if not trusted:
+            _autorun_ask(ctx, c, asks)
     unique: list[Verdict] = []
     for a in asks:
         if not any((a.rule, a.reason, a.param) == (u.rule, u.reason, u.param) for u in unique):
@@ -567,10 +576,6 @@ def _file_rules(
                 if hit[0] == "deny":
                     return v
                 asks.append(v)
-            elif not trusted and ref.program == "git" and is_credential_path(_joined(ref) or ""):
-                # (a work tree git writes a commit's files into: ``--work-tree=.git/hooks``)
-                why = "writes to a credential or auto-run path (git work tree)"
-                asks.append(_v("ask", rules.ACTION_CREDENTIAL_WRITE, why, c.path, "git work tree"))
         elif _sensitive(ref, ctx):
             if ref.op == "upload" or networked:
                 why = (
@@ -581,6 +586,22 @@ def _file_rules(
             if not trusted:
                 asks.append(_v("ask", rules.ACTION_SENSITIVE_READ, why, c.path, "sensitive file"))
     return None
+
+
+def _autorun_ask(ctx: Context, c: CommandString, asks: list[Verdict]) -> None:
+    """``action.credential_write`` for a write at a credential or auto-run path by any
+    program the parser reads (:mod:`.autorun_writes`: ``touch .envrc``, ``dd of=.git/config``,
+    ``tar -C .git/hooks -x``, an archive extracted at the project's root); one per command
+    string: none when the text rule asked already (``cp x .envrc``)."""
+    if any(a.rule == rules.ACTION_CREDENTIAL_WRITE and a.param == (c.path or None) for a in asks):
+        return
+    roots = tuple(r for r in (ctx.tp.base_dir, "~") if r is not None)
+    resolved = tuple(x for x in (_resolve(r, ctx) for r in roots) if x is not None)
+    why = autorun_write(c.facts, _joined, lambda p: _resolve(p, ctx), resolved)
+    if why is not None:  # (before the same string's read ask: open('.envrc', 'w') is both)
+        v = _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, c.path, "command")
+        at = [k for k, a in enumerate(asks) if a.rule == rules.ACTION_SENSITIVE_READ]
+        asks.insert(at[0] if at else len(asks), v)
 
 
 def command_egress(ctx: Context) -> Verdict | None:

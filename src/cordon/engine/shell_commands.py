@@ -28,6 +28,7 @@ from cordon.engine.interpreter_options import (
     option_word,
     remote_script,
 )
+from cordon.engine.shell_downloads import curl_saves, wget_saves
 from cordon.engine.shell_writers import file_writes
 from cordon.engine.typed_input import typed_text
 
@@ -148,8 +149,6 @@ def _curl(w: Walker, prog: str, args: tuple[str, ...]) -> None:
         elif k in ("-T", "--upload-file"):
             if v not in ("-", "."):
                 w.file(v, prog, "upload")
-        elif k in ("-o", "--output") and v != "-":
-            w.file(v, prog, "overwrite")
         elif k in ("-K", "--config"):
             w.file(v, prog, "read")
         elif k == "--url":
@@ -158,6 +157,7 @@ def _curl(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             w.net("url", _url(v), prog)
     for p in plain:
         w.net("url", _url(p), prog)
+    curl_saves(w, prog, plain, opts)  # (-o F in --output-dir, -O: the URL's name)
 
 
 _WGET_VALUE = frozenset(
@@ -179,6 +179,8 @@ def _wget(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             w.file(v, prog, "read")
     for p in plain:
         w.net("url", _url(p), prog)
+    if prog in ("wget", "wget2"):
+        wget_saves(w, prog, plain, opts)  # (without -O: the URL's name, in -P DIR)
 
 
 _SSH_VALUE = frozenset(

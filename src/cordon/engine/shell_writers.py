@@ -618,8 +618,10 @@ def _outputs(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
     replaces = keep is not None and not any(
         k in _KEEPS or (not k.startswith("--") and set(k[1:]) & set(keep)) for k, _ in opts
     )
+    # (patch FILE PATCH: FILE is patched in place, unless -o or --dry-run writes elsewhere)
+    patched = prog == "patch" and not {k for k, _ in opts} & {"-o", "--output", "--dry-run"}
     for n, p in enumerate(plain):
-        second = prog in _SECOND_OPERAND and n == 1
+        second = (prog in _SECOND_OPERAND and n == 1) or (patched and n == 0)
         w.file(p, prog, "overwrite" if second else "delete" if replaces else "read")
 
 

@@ -1,0 +1,233 @@
+"""Writes at credential and auto-run paths by any program the shell guard reads.
+
+``action.credential_write`` asks before a command writes a file that holds credentials or
+that a program runs or loads on its own (:mod:`.credential_paths`: ``.git/hooks``,
+``.husky``, ``.envrc``, a client's MCP configuration, ``.github/workflows``, shell rc files).
+The text rule (:func:`cordon.engine.actions.check_actions`) reads the destination of ``cp``,
+``mv``, ``tee``, ``sed -i`` and ``>``; :func:`autorun_write` reads every file the parser
+found overwritten (:mod:`.shell_writers`: ``touch``, ``dd of=``, ``sort -o``, ``install``,
+``ln``, ``truncate``, ``split``/``csplit`` prefixes, ``curl -o``, ``wget -O``, ``tar -C``,
+``unzip -d``, interpreter one-liners' file calls ...), as ``cp``'s destination is read.
+
+Attack class: an auto-run file planted by a writer the text rule does not know: ``touch
+.envrc`` then filled, ``dd of=.git/config``, ``sort -o .env``, ``tar -C .git/hooks -xf
+x.tar``, ``unzip -d .husky x.zip``, ``curl -o .vscode/tasks.json URL``.
+
+Files no rule can list (:func:`member_dirs`): an archive extracted (``tar -x``, ``unzip``,
+``7z x``, ``cpio -i``), a patch applied (``patch``, ``git apply``, ``git am``) or a download
+the server names (``curl -J``, ``wget --content-disposition``: :mod:`.shell_downloads`)
+writes the names the archive, patch or server gives, which the engine cannot read (it does
+no I/O, and the file may come from the network). Such a write is asked about when its directory is, or
+holds, an auto-run location the members could land on:
+
+* the directory is in one (``.git/hooks``, ``.husky``) or is the parent of one (``.github``
+  holds ``workflows/``, ``.git`` holds ``hooks/``);
+* the directory is the project's root (``base_dir``; the working directory when none is
+  set), the home directory, or a directory above either: an archive carrying
+  ``.git/hooks/post-checkout``, ``.vscode/tasks.json``, ``.envrc``, ``.mcp.json`` or a
+  workflow drops it where the client, git, direnv or CI runs it;
+* the directory cannot be resolved, or tar is told to rename members (``--transform``),
+  which may turn a name into ``../.git/hooks/x``: fail closed.
+
+A plain subdirectory (``tar -xzf release.tar.gz -C build/``) is not asked about. Path
+traversal out of it (``../`` members, absolute names, a symbolic link member written
+through: the zip-slip class, GNU tar CVE-2016-6321) is refused or stripped by GNU tar,
+bsdtar, Info-ZIP unzip and current 7-Zip; tar's ``-P``, which keeps absolute names, is
+asked about by :mod:`.shell_writers`. What stays possible there, a nested ``build/.envrc``
+or ``build/.git/``, takes effect only where a tool starts in that subdirectory. Pure: the
+caller resolves paths.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterator
+
+from cordon.engine.credential_paths import is_credential_path
+from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts
+from cordon.engine.shell_commands import _CURL_VALUE, _WGET_VALUE, _split
+from cordon.engine.shell_downloads import server_named_dirs
+from cordon.engine.shell_writers import file_writes
+
+__all__ = ["autorun_write", "member_dirs"]
+
+#: paths under an auto-run location's parent (``.github`` + ``workflows/x``); kept only
+#: those that are no such path under any directory (``cron.d/x`` is one anywhere)
+_SUB_PROBES = tuple(
+    p
+    for p in ("workflows/x.yml", "hooks/x", "share/keyrings/x", "launchagents/x.plist",
+              "passwd", "sudoers", "autostart/x", "fish/config.fish", "gh/hosts.yml",
+              "sso/x", "commands/x.md", "agents/x.md", "config", "credentials")
+    if not is_credential_path("d/" + p)
+)  # fmt: skip
+_TARS = frozenset({"tar", "gtar", "bsdtar"})
+_ZIPS = frozenset({"unzip", "7z", "7za", "7zr", "7zz"})
+#: git apply options that only read the patch (no file written)
+_APPLY_READS = frozenset({"--check", "--stat", "--numstat", "--summary"})
+#: patch options that write no file of the tree (a dry run, one output file)
+_PATCH_READS = frozenset({"--dry-run", "-o", "--output"})
+
+
+class _Dirs:
+    """A walker for :func:`file_writes` that keeps the directories an extractor writes."""
+
+    def __init__(self) -> None:
+        self.dirs: list[str] = []
+
+    def file(self, path: str, program: str, op: str) -> None:
+        if op == "overwrite":
+            self.dirs.append(path)
+
+    def net(self, kind: str, value: str, program: str) -> None:
+        return None
+
+    def nested(self, text: str) -> None:
+        return None
+
+    def opaque(self, why: str) -> None:
+        return None
+
+    def getenv(self, name: str) -> str | None:
+        return None
+
+
+def _tar_extracts(args: tuple[str, ...]) -> bool:
+    first = args[0] if args else ""
+    if first and not first.startswith("-") and first.isalnum():
+        return "x" in first
+    return any(
+        a in ("--extract", "--get") or (a[:1] == "-" and a[1:2] != "-" and "x" in a) for a in args
+    )
+
+
+def member_dirs(prog: str, args: tuple[str, ...]) -> list[str]:
+    """The directories ``prog args`` writes files into whose names it takes from an archive
+    or a patch (module docstring); ``/`` when tar may rename them anywhere."""
+    if prog in _TARS or prog in _ZIPS:
+        if prog in _TARS and not _tar_extracts(args):
+            return []
+        verb = next((a.lower() for a in args if not a.startswith("-")), "")
+        if prog in _ZIPS and prog != "unzip" and verb not in ("x", "e"):
+            return []  # (7z a: the archive is written, no member)
+        if prog in _TARS and any(a.startswith(("--transform", "--xform")) for a in args):
+            return ["/"]
+        found = _Dirs()
+        file_writes(found, prog, args)
+        return found.dirs
+    if prog == "cpio" and any(a in ("-i", "--extract") or _short(a, "i") for a in args):
+        d = next((args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-D", "--directory")), ".")
+        return [d]
+    if prog == "patch" and not _PATCH_READS & set(args) and not _operand_files(args):
+        d = next((args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-d", "--directory")), ".")
+        return [d]
+    if prog == "git":
+        return _git_patch_dirs(args)
+    if prog in ("curl", "wget", "wget2"):  # (curl -J, wget --content-disposition)
+        return server_named_dirs(
+            prog, _split(args, _CURL_VALUE if prog == "curl" else _WGET_VALUE)[1]
+        )
+    return []
+
+
+def _short(word: str, letter: str) -> bool:
+    return word.startswith("-") and not word.startswith("--") and letter in word[1:]
+
+
+#: patch options that take a value
+_PATCH_VALUE = frozenset({"-p", "-i", "--input", "-d", "--directory", "-F", "-r", "-B", "-V",
+                          "-D", "-z", "--suffix", "-o", "--output"})  # fmt: skip
+
+
+def _operand_files(args: tuple[str, ...]) -> list[str]:
+    """``patch FILE [PATCHFILE]``: the file patched when named (else the patch names it)."""
+    plain: list[str] = []
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in _PATCH_VALUE:
+            skip = True
+        elif not a.startswith("-") or a == "-":
+            plain.append(a)
+    return plain[:1]
+
+
+def _git_patch_dirs(args: tuple[str, ...]) -> list[str]:
+    """``git [-C DIR] apply|am``: the work tree the patch's files are written into."""
+    directory = "."
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        if args[i] == "-C" and i + 1 < len(args):
+            directory = posixpath.join(directory, args[i + 1])
+            i += 1
+        elif args[i] in ("-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"):
+            i += 1
+        i += 1
+    sub = args[i] if i < len(args) else ""
+    rest = set(args[i + 1 :])
+    if sub == "am" or (sub == "apply" and not _APPLY_READS & rest):
+        return [directory]
+    return []
+
+
+def _names_autorun(program: str, path: str) -> bool:
+    """``path`` (an overwrite target) is a credential or auto-run path; ``split`` and
+    ``csplit`` write ``PREFIXaa`` and ``PREFIX00`` (``split x .env.``: ``.env.aa``)."""
+    if is_credential_path(path):
+        return True
+    return program in ("split", "csplit") and is_credential_path(path + "aa")
+
+
+def _holds_autorun(path: str, resolve: Callable[[str], str | None], roots: tuple[str, ...]) -> bool:
+    """The directory ``path`` is, is the parent of, or holds an auto-run location
+    (module docstring)."""
+    if is_credential_path(path) or any(is_credential_path(f"{path}/{p}") for p in _SUB_PROBES):
+        return True
+    lexical = posixpath.normpath(path)
+    if lexical in (".", "..", "/") or lexical.startswith("../"):
+        return True
+    resolved = resolve(path)
+    if resolved is None:
+        return not (lexical[:1] not in ("/", "~") and DYNAMIC not in lexical)
+    top = resolved.rstrip("/") + "/"
+    return any(r == resolved or r.startswith(top) for r in roots)
+
+
+def _joined(cwd: str | None, path: str) -> str | None:
+    if cwd is not None and DYNAMIC in cwd:
+        return None
+    if cwd is None or path.startswith(("/", "~")):
+        return path
+    return posixpath.join(cwd, path)
+
+
+def _extractions(facts: ShellFacts) -> Iterator[tuple[str, str | None]]:
+    """``(program, directory joined with the cd before it or None)`` of each command that
+    writes files no rule can list."""
+    for (prog, args), cwd in zip(facts.commands, facts.cwds, strict=False):
+        for d in member_dirs(prog, args):
+            yield prog, _joined(cwd, d)
+
+
+def autorun_write(
+    facts: ShellFacts,
+    joined: Callable[[PathRef], str | None],
+    resolve: Callable[[str], str | None],
+    roots: tuple[str, ...],
+) -> str | None:
+    """Why the command string writes a credential or auto-run path, or None (module
+    docstring). ``joined``: a :class:`~cordon.engine.shell.PathRef`'s path with the ``cd``
+    before it applied; ``resolve``: a path as the server resolves it; ``roots``: the
+    project's root and the home directory, resolved."""
+    for ref in facts.files:
+        path = joined(ref) if ref.op == "overwrite" else None
+        if path is not None and DYNAMIC not in path and _names_autorun(ref.program, path):
+            return f"{ref.program} writes to a credential or auto-run path"
+    for prog, where in _extractions(facts):
+        if where is None or DYNAMIC in where or _holds_autorun(where, resolve, roots):
+            shown = "?" if where is None else where[:80]
+            return (
+                f"{prog} writes files named by an archive or patch no rule can read into "
+                f"{shown!r}, which is or holds a credential or auto-run path"
+            )
+    return None
