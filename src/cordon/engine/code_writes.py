@@ -2,8 +2,10 @@
 
 :func:`code_writes` finds the calls of each language's own file library that delete, move or
 overwrite a file named by a string literal (``os.remove('/etc/x')``, ``fs.unlinkSync(..)``,
-``File.delete ..``, ``unlink ..``) in the text given to ``python -c``, ``node -e``,
-``ruby -e``, ``perl -e``, ``php -r``, ``lua -e``, piped into the interpreter or given in a
+``File.delete ..``, ``unlink ..``, ``Deno.writeTextFile(..)``, ``Bun.write(..)``, R's
+``writeLines(x, ..)`` and ``file.remove(..)``, Julia's ``write(..)`` and ``rm(..)``) in the
+text given to ``python -c``, ``node -e``, ``deno eval``, ``bun -e``, ``ruby -e``, ``perl -e``,
+``php -r``, ``lua -e``, ``Rscript -e``, ``julia -e``, piped into the interpreter or given in a
 heredoc. :mod:`.shell` records each as a delete or overwrite, judged as ``rm`` and ``>`` are
 (``action.delete_outside``: outside the allowed path prefixes). Pure: no I/O.
 
@@ -31,6 +33,11 @@ def _lit(group: int) -> str:
 
 _ARGS = r"\s*\(?\s*\[?\s*" + _lit(1) + r"(?:\s*,\s*" + _lit(3) + r")?"
 
+#: R's writers whose second argument is the file; one argument (literals and one level of
+#: parentheses inside, no comma), possessive: no backtracking into it
+_R_WRITERS = r"writeLines|saveRDS|writeBin|writeChar|write\.csv2?|write\.table|write"
+_R_ARG = r"""(?:"[^"\n]*"|'[^'\n]*'|\([^()]*\)|[^(),"'])*+"""
+
 #: (families, call heads, op of the first literal, op of the second; "": not a write)
 _CALLS: tuple[tuple[frozenset[str], str, str, str], ...] = (
     (frozenset({"python"}),
@@ -57,6 +64,31 @@ _CALLS: tuple[tuple[frozenset[str], str, str, str], ...] = (
     (frozenset({"php"}), r"\bfile_put_contents\b", "overwrite", ""),
     (frozenset({"lua"}), r"\bos\.remove\b", "delete", ""),
     (frozenset({"lua"}), r"\bos\.rename\b", "delete", "overwrite"),
+    # JavaScript beyond node's fs: Deno's file calls and Bun.write (deno and bun text is read
+    # as node's); node's copies and links write their second path
+    (frozenset({"node"}), r"\bDeno\.remove(?:Sync)?", "delete", ""),
+    (frozenset({"node"}),
+     r"\bDeno\.(?:writeTextFile|writeFile|truncate|create|mkdir)(?:Sync)?"
+     r"|\bBun\.write(?:\s*\(\s*Bun\.file)?", "overwrite", ""),
+    (frozenset({"node"}), r"\bDeno\.rename(?:Sync)?", "delete", "overwrite"),
+    (frozenset({"node"}),
+     r"\bDeno\.(?:copyFile|symlink|link)(?:Sync)?"
+     r"|(?:\.|(?<![\w$.]))(?:copyFile|cp|symlink|link)(?:Sync)?(?=\s*\()", "", "overwrite"),
+    # R: file.remove/unlink delete, file.create/dir.create/sink write their path; a writer's
+    # path is its second argument (writeLines(text, "p")) or a file=/con= argument
+    (frozenset({"r"}), r"\b(?:file\.remove|unlink)\b", "delete", ""),
+    (frozenset({"r"}), r"\b(?:file\.create|dir\.create|sink)\b", "overwrite", ""),
+    (frozenset({"r"}), r"\bfile\.rename\b", "delete", "overwrite"),
+    (frozenset({"r"}), r"\b(?:file\.copy|file\.symlink|file\.link)\b", "", "overwrite"),
+    (frozenset({"r"}), r"\b(?:" + _R_WRITERS + r")\s*\(" + _R_ARG + ",", "overwrite", ""),
+    (frozenset({"r"}),
+     r"\b(?:" + _R_WRITERS + r"|save|cat)\s*\((?:" + _R_ARG + r",)*+\s*(?:file|con)\s*=",
+     "overwrite", ""),
+    # Julia: write("p", x), touch, mkdir/mkpath write; rm deletes; mv and cp, symlink
+    (frozenset({"julia"}), r"(?<![\w.])(?:write|touch|mkdir|mkpath)(?=\s*\()", "overwrite", ""),
+    (frozenset({"julia"}), r"(?<![\w.])rm(?=\s*\()", "delete", ""),
+    (frozenset({"julia"}), r"(?<![\w.])mv(?=\s*\()", "delete", "overwrite"),
+    (frozenset({"julia"}), r"(?<![\w.])(?:cp|symlink|hardlink)(?=\s*\()", "", "overwrite"),
 )  # fmt: skip
 _COMPILED = tuple((fams, re.compile(f"(?:{head}){_ARGS}"), a, b) for fams, head, a, b in _CALLS)
 #: open() for writing (Python ``open(p, 'w')``, Ruby ``File.open(p, 'w')``, Lua ``io.open``)
@@ -64,19 +96,21 @@ _OPEN_RE = re.compile(
     r"(?<![\w$])(?:File\.|io\.)?open\(\s*" + _lit(1)
     + r"\s*,\s*(?:mode\s*=\s*)?[\"']([^\"']*)[\"']"
 )  # fmt: skip
-_OPEN_FAMILIES = frozenset({"python", "ruby", "lua"})
+_OPEN_FAMILIES = frozenset({"python", "ruby", "lua", "julia"})
 #: Python's pathlib: ``Path('/etc/x').unlink()``, ``.write_text(..)``
 _PATHLIB_RE = re.compile(
     r"\bPath\(\s*" + _lit(1) + r"\s*\)(?:\.expanduser\(\))?"
     r"\.(unlink|rmdir|write_text|write_bytes)\("
 )
 _HINTS = ("remove", "unlink", "rm", "rename", "replace", "move", "mv", "trunc", "write",
-          "put_contents", "open", "copy", "delete")  # fmt: skip
+          "put_contents", "open", "copy", "delete", "create", "sink", "save", "link", "cp",
+          "touch", "mkdir", "mkpath", "file", "con")  # fmt: skip
 
 
 def code_writes(family: str, code: str) -> list[tuple[str, str]]:
     """``(path, op)`` for each file ``code`` (program text of the interpreter ``family``:
-    ``python``, ``node``, ``ruby``, ``perl``, ``php``, ``lua``) deletes (``delete``) or
+    ``python``, ``node`` (deno and bun too), ``ruby``, ``perl``, ``php``, ``lua``, ``r``,
+    ``julia``) deletes (``delete``) or
     overwrites (``overwrite``) through its library, the path a string literal."""
     low = code.lower()
     if not any(h in low for h in _HINTS):
