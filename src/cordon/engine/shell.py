@@ -45,19 +45,11 @@ from cordon.engine import shell_commands as _sc
 from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.net_devices import net_device
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
+from cordon.engine.shell_env import child_env, exports
 from cordon.engine.shell_wrappers import command_lines, unwrap
 
-__all__ = [
-    "DYNAMIC",
-    "MAX_BRACE",
-    "NetDest",
-    "PathRef",
-    "ShellFacts",
-    "analyze",
-    "analyze_argv",
-    "expand_braces",
-    "expand_word",
-]
+__all__ = ["DYNAMIC", "MAX_BRACE", "NetDest", "PathRef", "ShellFacts", "analyze", "analyze_argv",
+           "expand_braces", "expand_word"]  # fmt: skip
 
 #: most words one brace expansion may produce (more is reported as opaque)
 MAX_BRACE = 256
@@ -395,6 +387,8 @@ class _Walker:
         self.facts = facts
         self.depth = depth
         self.env: dict[str, str] = {}
+        #: names exported (``export``, ``declare -x``; :mod:`.shell_env`), set for one command
+        self.exported, self.prefix = set[str](), set[str]()
         self.cwd: str | None = None
         #: the directory before the last ``cd`` (``cd -``); unknown at the start
         self.oldpwd: str | None = DYNAMIC
@@ -513,6 +507,7 @@ class _Walker:
                 spans = tuple((s - len(name) - 1, e - len(name) - 1) for s, e in self.subs_in(part))
                 self.env[name] = " ".join(expand_word(value, spans, self.env, split=False))
                 self.env_var(name, self.env[name])
+                self.prefix.add(name)
                 assigned = True
             elif part.kind == "word":
                 argv.extend(self.expand(part))
@@ -523,11 +518,14 @@ class _Walker:
                 name, eq, value = word.partition("=")
                 if eq and _NAME_RE.fullmatch(name):
                     self.env_var(name, value)
+                    self.prefix.add(name)
         if argv and _GLOB_RE.search(argv[0]) and argv[0] not in ("[", "[["):
             argv[0] = self.glob_program(argv[0])
         outputs: list[tuple[str, str]] = []
         unread: list[str] = []  # (a wrapper's option it cannot read: asked about)
         program, args, chdir = unwrap(argv, outputs, unread)
+        exports(self.env, self.exported, program, args)  # (export NAME=VALUE; declare -x)
+        self.prefix = self.prefix if argv and program else set()  # (X=1 alone: not exported)
         for why in unread:
             self.opaque(why)
         prior = dict(self.facts.written)  # (what a >> target held before this command)
@@ -553,6 +551,7 @@ class _Walker:
         _written.run_written(self, program, args, argv[0])
         if chdir is not None:
             self.cwd = shell_cwd
+        self.prefix.clear()
         line = " ".join(shlex.quote(w.replace(DYNAMIC, "$X")) for w in [program, *args])
         outs = [f"> {shlex.quote(t)}" for t in self._redirect_targets(redirects)]
         return " ".join([line, *outs])
@@ -691,7 +690,7 @@ class _Walker:
         if self.depth >= _MAX_DEPTH:
             self.facts.opaque.append("shell strings nested too deeply")
             return
-        inner = _parse_into(text, self.facts, self.depth + 1, self.cwd)
+        inner = _parse_into(text, self.facts, self.depth + 1, self)
         if inner is not None:
             self.facts.opaque.append(f"a nested shell string cannot be parsed ({inner})")
 
@@ -729,8 +728,9 @@ class _Walker:
 # --------------------------------------------------------------------------------------------
 
 
-def _parse_into(text: str, facts: ShellFacts, depth: int, cwd: str | None = None) -> str | None:
-    """Parse ``text`` and walk it into ``facts``; the parse error, or None."""
+def _parse_into(text: str, facts: ShellFacts, depth: int, up: _Walker | None = None) -> str | None:
+    """Parse ``text`` and walk it into ``facts`` (run by ``up``'s shell: its directory, the
+    environment :mod:`.shell_env` passes on); the parse error, or None."""
     import bashlex  # type: ignore[import-untyped]
 
     if not text.strip():
@@ -744,7 +744,9 @@ def _parse_into(text: str, facts: ShellFacts, depth: int, cwd: str | None = None
     except (IndexError, TypeError, ValueError, AssertionError, RecursionError) as exc:
         return f"{type(exc).__name__}"
     walker = _Walker(text, facts, depth)
-    walker.cwd = cwd
+    if up is not None:
+        walker.cwd, walker.env = up.cwd, child_env(up.env, up.exported | up.prefix)
+        walker.exported = {k for k, v in walker.env.items() if v != DYNAMIC}
     for tree in trees:
         walker.node(tree)
     return None
