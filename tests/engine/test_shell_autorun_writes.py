@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cordon.engine.autorun_writes import member_dirs
+from cordon.engine.autorun_writes import copied_names, member_dirs
 from cordon.engine.core import Engine, Session
 
 ALLOW = ("allow", "default.allow")
@@ -77,6 +77,11 @@ AUTORUN_WRITES = [
     "7z x x.7z -o.vscode",
     "tar -xf x.tar -C .github",  # (holds workflows/)
     "unzip x.zip -d .git",  # (holds hooks/ and config)
+    "scp host:x/.envrc .",  # (into a directory: ./.envrc)
+    "cp -r /tmp/cfg/.vscode ./",
+    "ln -s /tmp/evil/.envrc",
+    "rsync -a host:cfg/.husky .",
+    "cd .git && scp host:x hooks/pre-commit",
 ]
 
 
@@ -106,6 +111,10 @@ UNKNOWN_MEMBERS_AT_A_ROOT = [
     "wget --content-disposition https://example.com/x",
     "wget -r -nH https://example.com/",
     "tar -xf x.tar -C $DIR",
+    "rsync -a host:dir/ .",
+    "rsync -a template/ ./",
+    "cp -r tpl/. .",
+    "scp 'host:d/*' .",
 ]
 
 
@@ -156,6 +165,11 @@ BENIGN = [
     "git apply --check fix.patch",
     "git apply --stat fix.patch",
     "mkdir -p .github/ISSUE_TEMPLATE",
+    "rsync -a src/ backup/",
+    "scp -r host:dir .",
+    "scp host:x/notes.txt .",
+    "cp -r src build",
+    "ln -s ../shared shared",
     "git checkout -b feature/x",
     "git pull --rebase",
 ]
@@ -227,3 +241,19 @@ def test_a_trusted_tool_is_not_asked(tmp_path: Path) -> None:
 )
 def test_member_dirs(prog: str, args: tuple[str, ...], dirs: list[str]) -> None:
     assert member_dirs(prog, args) == dirs
+
+
+@pytest.mark.parametrize(
+    ("prog", "args", "found"),
+    [
+        ("cp", ("a/.envrc", "."), (["./.envrc"], [])),
+        ("cp", ("-t", "d", "a", "b/c"), (["d/a", "d/c"], [])),
+        ("ln", ("-s", "/x/y"), (["./y"], [])),
+        ("rsync", ("-a", "-e", "ssh", "host:src/", "out"), ([], ["out"])),
+        ("scp", ("host:d/*", "."), ([], ["."])),
+        ("cp", ("only",), ([], [])),
+        ("cat", ("a", "b"), ([], [])),
+    ],
+)
+def test_copied_names(prog: str, args: tuple[str, ...], found: tuple[list[str], list[str]]) -> None:
+    assert copied_names(prog, args) == found

@@ -17,7 +17,9 @@ Files no rule can list (:func:`member_dirs`): an archive extracted (``tar -x``, 
 ``7z x``, ``cpio -i``), a patch applied (``patch``, ``git apply``, ``git am``) or a download
 the server names (``curl -J``, ``wget --content-disposition``: :mod:`.shell_downloads`)
 writes the names the archive, patch or server gives, which the engine cannot read (it does
-no I/O, and the file may come from the network). Such a write is asked about when its directory is, or
+no I/O, and the file may come from the network); so does a copy of a tree's contents
+(``rsync -a SRC/ .``, ``cp -r SRC/. .``, ``scp 'host:d/*' .``: :func:`copied_names`). A copy
+into a directory is judged at ``DEST/NAME`` too (``scp host:x/.envrc .``). Such a write is asked about when its directory is, or
 holds, an auto-run location the members could land on:
 
 * the directory is in one (``.git/hooks``, ``.husky``) or is the parent of one (``.github``
@@ -45,11 +47,11 @@ from collections.abc import Callable, Iterator
 
 from cordon.engine.credential_paths import is_credential_path
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts
-from cordon.engine.shell_commands import _CURL_VALUE, _WGET_VALUE, _split
+from cordon.engine.shell_commands import _CURL_VALUE, _REMOTE_RE, _SSH_VALUE, _WGET_VALUE, _split
 from cordon.engine.shell_downloads import server_named_dirs
 from cordon.engine.shell_writers import file_writes
 
-__all__ = ["autorun_write", "member_dirs"]
+__all__ = ["autorun_write", "copied_names", "member_dirs"]
 
 #: paths under an auto-run location's parent (``.github`` + ``workflows/x``); kept only
 #: those that are no such path under any directory (``cron.d/x`` is one anywhere)
@@ -170,6 +172,43 @@ def _git_patch_dirs(args: tuple[str, ...]) -> list[str]:
     return []
 
 
+_COPIERS = frozenset({"cp", "mv", "install", "ln", "rsync", "scp"})
+_COPY_VALUE = frozenset({"-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o",
+                         "--owner", "-g", "--group"}) | _SSH_VALUE  # fmt: skip
+
+
+def copied_names(prog: str, args: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """(the paths a copy, move or link makes when its destination is a directory, the
+    directories it copies a tree's contents into whose names no rule can read).
+
+    A copy into a directory writes ``DEST/NAME`` (``scp host:x/.envrc .``, ``cp -r
+    cfg/.vscode ./``, ``ln -s /tmp/x/.envrc``: no destination, the working directory), a
+    name the destination alone does not show; taken whether ``DEST`` is a directory or not
+    (fail closed). ``rsync SRC/ DEST`` and ``cp -r SRC/. DEST`` copy what ``SRC`` holds, and
+    a remote pattern (``scp 'host:d/*' .``) names files the remote host lists."""
+    if prog not in _COPIERS:
+        return [], []
+    plain, opts = _split(args, _COPY_VALUE)
+    target = next((v for k, v in opts if k in ("-t", "--target-directory")), None)
+    if target is None and prog == "ln" and len(plain) == 1:
+        target = "."
+    if target is None and len(plain) < 2:
+        return [], []
+    dest, sources = (target, plain) if target is not None else (plain[-1], plain[:-1])
+    names: list[str] = []
+    dirs: list[str] = []
+    for src in sources:
+        remote = _REMOTE_RE.match(src) is not None and not src.startswith(("/", ".", "~"))
+        path = src.split(":", 1)[1] if remote else src
+        if path.endswith("/.") or (prog == "rsync" and path.endswith("/")) or path in ("", "."):
+            dirs.append(dest)
+        elif remote and any(c in path for c in "*?["):
+            dirs.append(dest)
+        elif posixpath.basename(path.rstrip("/")) not in ("", ".", ".."):
+            names.append(posixpath.join(dest, posixpath.basename(path.rstrip("/"))))
+    return names, dirs
+
+
 def _names_autorun(program: str, path: str) -> bool:
     """``path`` (an overwrite target) is a credential or auto-run path; ``split`` and
     ``csplit`` write ``PREFIXaa`` and ``PREFIX00`` (``split x .env.``: ``.env.aa``)."""
@@ -205,8 +244,15 @@ def _extractions(facts: ShellFacts) -> Iterator[tuple[str, str | None]]:
     """``(program, directory joined with the cd before it or None)`` of each command that
     writes files no rule can list."""
     for (prog, args), cwd in zip(facts.commands, facts.cwds, strict=False):
-        for d in member_dirs(prog, args):
+        for d in (*member_dirs(prog, args), *copied_names(prog, args)[1]):
             yield prog, _joined(cwd, d)
+
+
+def _copied(facts: ShellFacts) -> Iterator[tuple[str, str | None]]:
+    """``(program, DEST/NAME joined with the cd before it)`` of each copy into a directory."""
+    for (prog, args), cwd in zip(facts.commands, facts.cwds, strict=False):
+        for name in copied_names(prog, args)[0]:
+            yield prog, _joined(cwd, name)
 
 
 def autorun_write(
@@ -223,11 +269,15 @@ def autorun_write(
         path = joined(ref) if ref.op == "overwrite" else None
         if path is not None and DYNAMIC not in path and _names_autorun(ref.program, path):
             return f"{ref.program} writes to a credential or auto-run path"
+    for prog, name in _copied(facts):
+        if name is not None and DYNAMIC not in name and is_credential_path(name):
+            return f"{prog} writes to a credential or auto-run path (into a directory)"
     for prog, where in _extractions(facts):
         if where is None or DYNAMIC in where or _holds_autorun(where, resolve, roots):
             shown = "?" if where is None else where[:80]
             return (
-                f"{prog} writes files named by an archive or patch no rule can read into "
-                f"{shown!r}, which is or holds a credential or auto-run path"
+                f"{prog} writes files whose names no rule can read (an archive's, a patch's, a "
+                f"copied tree's, a server's) into {shown!r}, which is or holds a credential or "
+                "auto-run path"
             )
     return None
