@@ -237,6 +237,8 @@ def test_a_trusted_tool_is_not_asked(tmp_path: Path) -> None:
         ("git", ("-C", "sub", "apply", "x.patch"), ["./sub"]),
         ("git", ("apply", "--numstat", "x.patch"), []),
         ("git", ("checkout", "main"), []),
+        ("git", ("am", "--abort"), []),
+        ("git", ("am", "--continue"), ["."]),
     ],
 )
 def test_member_dirs(prog: str, args: tuple[str, ...], dirs: list[str]) -> None:

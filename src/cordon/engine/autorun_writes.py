@@ -66,6 +66,8 @@ _TARS = frozenset({"tar", "gtar", "bsdtar"})
 _ZIPS = frozenset({"unzip", "7z", "7za", "7zr", "7zz"})
 #: git apply options that only read the patch (no file written)
 _APPLY_READS = frozenset({"--check", "--stat", "--numstat", "--summary"})
+#: git am options that apply no patch (--abort puts back the commit it started from)
+_AM_NO_PATCH = frozenset({"--abort", "--quit", "--show-current-patch"})
 #: patch options that write no file of the tree (a dry run, one output file)
 _PATCH_READS = frozenset({"--dry-run", "-o", "--output"})
 
@@ -167,7 +169,7 @@ def _git_patch_dirs(args: tuple[str, ...]) -> list[str]:
         i += 1
     sub = args[i] if i < len(args) else ""
     rest = set(args[i + 1 :])
-    if sub == "am" or (sub == "apply" and not _APPLY_READS & rest):
+    if (sub == "am" and not _AM_NO_PATCH & rest) or (sub == "apply" and not _APPLY_READS & rest):
         return [directory]
     return []
 
