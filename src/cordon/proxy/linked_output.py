@@ -16,13 +16,24 @@ read.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cordon._types import Finding
 from cordon.engine.core import Observation
 from cordon.store.linked_files import read_linked
 
 if TYPE_CHECKING:
     from cordon.proxy.work import SessionWork
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkedObservation(Observation):
+    """A result's recording with the content findings of the files it links (``linked``),
+    audited on their own (``where: linked file``): in warn mode the result's own findings
+    were audited before delivery, the files' could not be."""
+
+    linked: list[Finding] = field(default_factory=list)
 
 
 def record_linked(
@@ -33,8 +44,8 @@ def record_linked(
     files_cwd: str | None,
     obs: Observation | str,
 ) -> Observation | str:
-    """``obs`` (the result's own recording) with the findings of the files ``result`` links,
-    after recording them; ``obs`` as it is when the tool does not set ``output_files``, the
+    """``obs`` (the result's own recording) with the findings of the files ``result`` links
+    (:class:`LinkedObservation`), after recording them; ``obs`` as it is when the tool does not set ``output_files``, the
     server is remote, or the result links no readable file. A failure to record them
     degrades the session (every send refused) and is returned as the reason, as the
     result's own recording's is."""
@@ -57,5 +68,8 @@ def record_linked(
         return work.degrade(
             f"recording the files a {tool} result links failed: {type(exc).__name__}"
         )
-    obs.findings.extend(more.findings)
-    return obs
+    if not more.findings:
+        return obs
+    return LinkedObservation(
+        action=obs.action, result=obs.result, findings=obs.findings, linked=more.findings
+    )

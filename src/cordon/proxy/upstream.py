@@ -35,7 +35,7 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
-from cordon.proxy.linked_output import record_linked
+from cordon.proxy.linked_output import LinkedObservation, record_linked
 from cordon.proxy.server_messages import ServerMessageSide
 from cordon.proxy.server_requests import (
     KINDS,
@@ -221,7 +221,12 @@ class UpstreamSide(ServerMessageSide):
             if isinstance(outcome, str):
                 return self._degraded(tool or "server output", outcome)
             findings = getattr(outcome, "findings", None) if report else None
-            return [self._findings("deliver", tool, findings, where)] if findings else []
+            acts: list[Action] = (
+                [self._findings("deliver", tool, findings, where)] if findings else []
+            )
+            if isinstance(outcome, LinkedObservation) and outcome.linked:
+                acts.append(self._findings("deliver", tool, outcome.linked, "linked file"))
+            return acts
 
         return done
 
@@ -482,7 +487,9 @@ class UpstreamSide(ServerMessageSide):
         (when recording them fails, the session is degraded and the result decided as is)."""
         obs = self.work.scan_result(tool, result, args)
         linked = record_linked(self.work, tool, result, args, self.cfg.files_cwd, obs)
-        return linked if isinstance(linked, Observation) else obs
+        if isinstance(linked, LinkedObservation):  # (audited with the result's findings)
+            obs.findings.extend(linked.linked)
+        return obs
 
     def _content_record(self, tool: str, ev: Any) -> list[Action]:
         return [self._findings(ev.action, tool, list(ev.findings))] if ev.findings else []
