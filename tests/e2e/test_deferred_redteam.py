@@ -311,7 +311,7 @@ def test_cross_server_send_while_a_slow_result_is_still_being_indexed(
         # a result crafted to index slower than the sibling's wait (10 s) leaves the sibling
         # unable to clear either address: both are denied, as eager recording denies them
         # (taint.seen_in_output when the keys landed in time, taint.history_lost when not:
-        # red-team S20; before the fix the allowlisted one was forwarded)
+        # before the fix the allowlisted one was forwarded)
         def refused(r: dict) -> bool:
             return _refused(r, "taint.seen_in_output") or _refused(r, "taint.history_lost")
 

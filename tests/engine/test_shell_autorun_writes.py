@@ -14,29 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.engine._shell_session import run as _run
+from tests.engine._shell_session import session as _session
 
 from cordon.engine.autorun_writes import copied_names, member_dirs
-from cordon.engine.core import Engine, Session
+from cordon.engine.core import Engine
 
 ALLOW = ("allow", "default.allow")
 ASKED = ("ask", "action.credential_write")
-
-
-def _session(tmp_path: Path, *, prefixes: bool = True) -> Session:
-    project = tmp_path / "project"
-    project.mkdir(exist_ok=True)
-    tool = {"executes": True, "exfiltrating": False, "base_dir": str(project)}
-    policy: dict[str, object] = {"tools": {"run_command": tool}}
-    if prefixes:
-        policy["allowed_path_prefixes"] = [str(project)]
-    eng = Engine.from_policy([policy])
-    eng.pin_tools([{"name": "run_command", "inputSchema": {"type": "object"}}])
-    return eng.new_session()
-
-
-def _run(tmp_path: Path, command: str) -> tuple[str, str]:
-    v = _session(tmp_path).check("run_command", {"command": command})
-    return v.verdict, v.rule
 
 
 AUTORUN_WRITES = [

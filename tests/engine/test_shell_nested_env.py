@@ -13,28 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.engine._shell_session import run as _run
 
-from cordon.engine.core import Engine, Session
 from cordon.engine.shell import DYNAMIC
 from cordon.engine.shell_env import child_env, exported_names
 
 OUTSIDE = ("deny", "action.delete_outside")
-
-
-def _session(tmp_path: Path) -> Session:
-    project = tmp_path / "project"
-    project.mkdir(exist_ok=True)
-    tool = {"executes": True, "exfiltrating": False, "base_dir": str(project)}
-    eng = Engine.from_policy(
-        [{"tools": {"run_command": tool}, "allowed_path_prefixes": [str(project)]}]
-    )
-    eng.pin_tools([{"name": "run_command", "inputSchema": {"type": "object"}}])
-    return eng.new_session()
-
-
-def _run(tmp_path: Path, command: str) -> tuple[str, str]:
-    v = _session(tmp_path).check("run_command", {"command": command})
-    return v.verdict, v.rule
 
 
 @pytest.mark.parametrize(

@@ -12,39 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.engine._shell_session import run as _run
 
-from cordon.engine.core import Engine, Session
 from cordon.engine.shell_wrappers import unwrap
 
 ALLOW = ("allow", "default.allow")
 OUTSIDE = ("deny", "action.delete_outside")
 OPAQUE = ("ask", "action.command_opaque")
-
-
-def _session(tmp_path: Path) -> Session:
-    project = tmp_path / "project"
-    project.mkdir(exist_ok=True)
-    eng = Engine.from_policy(
-        [
-            {
-                "allowed_path_prefixes": [str(project)],
-                "tools": {
-                    "run_command": {
-                        "executes": True,
-                        "exfiltrating": False,
-                        "base_dir": str(project),
-                    }
-                },
-            }
-        ]
-    )
-    eng.pin_tools([{"name": "run_command", "inputSchema": {"type": "object"}}])
-    return eng.new_session()
-
-
-def _run(tmp_path: Path, command: str) -> tuple[str, str]:
-    v = _session(tmp_path).check("run_command", {"command": command})
-    return v.verdict, v.rule
 
 
 @pytest.mark.parametrize(

@@ -551,7 +551,7 @@ def test_a_warn_server_request_that_cannot_be_sanitised_is_refused() -> None:
     assert [(m["id"], "error" in m) for m in refused] == [(77, True)]
 
 
-# -- frames a client may read differently from cordon (red team of the warn paths) ------
+# -- frames a client may read differently from cordon (the warn paths) ------------------
 
 
 def test_a_response_with_both_result_and_a_null_error_is_refused() -> None:

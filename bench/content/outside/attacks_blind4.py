@@ -122,7 +122,7 @@ OWASP_PI_CHEATSHEET = "https://cheatsheetseries.owasp.org/cheatsheets/LLM_Prompt
 LAKERA_GANDALF = "https://huggingface.co/datasets/Lakera/gandalf_ignore_instructions"
 SIMONW_EXFIL = "https://simonwillison.net/tags/exfiltration-attacks/"
 
-#: Sources whose address was written from memory (not seen in this session): the disclosure
+#: Sources whose address was written from memory (not fetched to check it): the disclosure
 #: exists to the author's knowledge, but the exact URL may need correcting.
 URL_FROM_MEMORY = (
     PROMPTPWND,

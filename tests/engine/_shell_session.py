@@ -1,0 +1,28 @@
+"""A session with one shell-like tool (``run_command``) confined to ``tmp_path/project``: what
+the shell guard's tests judge commands with."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cordon.engine.core import Engine, Session
+
+
+def session(tmp_path: Path, *, prefixes: bool = True) -> Session:
+    """``run_command`` runs programs, sends nothing, resolves relative paths in the project;
+    ``prefixes``: the project is also the policy's ``allowed_path_prefixes``."""
+    project = tmp_path / "project"
+    project.mkdir(exist_ok=True)
+    tool = {"executes": True, "exfiltrating": False, "base_dir": str(project)}
+    policy: dict[str, object] = {"tools": {"run_command": tool}}
+    if prefixes:
+        policy["allowed_path_prefixes"] = [str(project)]
+    eng = Engine.from_policy([policy])
+    eng.pin_tools([{"name": "run_command", "inputSchema": {"type": "object"}}])
+    return eng.new_session()
+
+
+def run(tmp_path: Path, command: str, *, prefixes: bool = True) -> tuple[str, str]:
+    """The verdict and rule of ``command`` in a new :func:`session`."""
+    v = session(tmp_path, prefixes=prefixes).check("run_command", {"command": command})
+    return v.verdict, v.rule
