@@ -298,7 +298,7 @@ class Session(ProvenanceState):
         self.secrets = SecretSet()
         for s in engine.policy_secrets:
             self.secrets.add(s)
-        self.legs = TrifectaState()
+        self.legs = TrifectaState(shared=engine.shared_taint)
         #: set when a result could not be fully recorded (secrets, legs): from then on every
         #: sending or egress call is denied (``session.degraded``), since history is incomplete
         self.degraded: str | None = None
@@ -307,7 +307,9 @@ class Session(ProvenanceState):
     def degraded(self) -> str | None:
         """Why the session's history is incomplete (output could not be fully recorded),
         else None; from then on every sending or egress call is denied (``session.degraded``)."""
-        return self._degraded if self._degraded is not None else self.taint.failure
+        if self._degraded is not None:
+            return self._degraded
+        return self.taint.failure if self.taint.failure is not None else self.legs.failure
 
     @degraded.setter
     def degraded(self, value: str | None) -> None:

@@ -30,6 +30,15 @@ Two decisions, stated so they can be argued with:
   the public one, which the user named. Data written back to the repository it came from
   stays cleared: that moves nothing to new readers.
 Legs only grow within a session (like taint, docs/threat-model.md control 5).
+
+The legs are the client's, not one server's: each server of a client runs behind its own
+``cordon run``, and the trifecta split across them (a planted mail read through the mail
+server, a private file read through the filesystem server, the post made through the chat
+server) is the same attack. A session publishes a leg it comes to hold in the client's shared
+store (:data:`SHARED_LEG_KEYS`, as a destination key is published for cross-server taint),
+before the call or result that sets it goes on; the check counts the legs any other process
+of the client published (:meth:`TrifectaState.elsewhere`). A store whose misses cannot be
+trusted (``truncated``) counts them as held: ask, never a silent allow.
 """
 
 from __future__ import annotations
@@ -39,8 +48,17 @@ from typing import Any
 
 from cordon._types import Verdict
 from cordon.engine import rules
+from cordon.taint._store import SharedTaint
 
-__all__ = ["TrifectaState", "legs_from_annotations"]
+__all__ = ["SHARED_LEG_KEYS", "TrifectaState", "legs_from_annotations"]
+
+#: the key each leg is published under in the client's shared store; a NUL is in no
+#: normalised destination key, so none of them can be read as one (or one as them). External
+#: communication is not shared: the call that makes it is the one asked about.
+SHARED_LEG_KEYS = {
+    "untrusted_input": "\x00r2:untrusted_input",
+    "sensitive_data": "\x00r2:sensitive_data",
+}
 
 
 @dataclass(kw_only=True, slots=True)
@@ -60,12 +78,49 @@ class TrifectaState:
     #: a pair) sensitive data was read from that the user's text does not name (the module
     #: docstring): a call to any other destination is not cleared by being named
     steered_sources: set[tuple[str, str]] = field(default_factory=set)
+    #: the client's shared store (the module docstring), or None: the legs stay this
+    #: session's own
+    shared: SharedTaint | None = None
+    #: the legs another process of the client published (or counted held: a store that is
+    #: ``truncated``); they only grow, so each is looked up until found
+    from_others: set[str] = field(default_factory=set)
+    #: why a leg could not be published (the session then counts as degraded: its sends are
+    #: denied, since the client's other processes may not know the leg), else None
+    failure: str | None = None
 
     def observe_result(self, *, untrusted: bool, sensitive: bool) -> None:
         """Record a tool result reaching the model: ``untrusted`` sets the untrusted-input leg,
         ``sensitive`` (the result came from a sensitive read) the sensitive-data leg."""
-        self.untrusted_input = self.untrusted_input or untrusted
-        self.sensitive_data = self.sensitive_data or sensitive
+        self._set(untrusted, sensitive)
+
+    def _set(self, untrusted: bool, sensitive: bool) -> None:
+        """Set the two shared legs, publishing each the first time it is set."""
+        new = []
+        if untrusted and not self.untrusted_input:
+            self.untrusted_input = True
+            new.append(SHARED_LEG_KEYS["untrusted_input"])
+        if sensitive and not self.sensitive_data:
+            self.sensitive_data = True
+            new.append(SHARED_LEG_KEYS["sensitive_data"])
+        if new and self.shared is not None:
+            try:
+                self.shared.publish(new)
+            except OSError as exc:
+                self.failure = self.failure or f"publishing a Rule of Two leg failed: {exc}"
+
+    def elsewhere(self, leg: str) -> bool:
+        """Whether another process of the client holds ``leg`` (a key of
+        :data:`SHARED_LEG_KEYS`), as far as its shared store knows; a store whose misses
+        cannot be trusted counts it held."""
+        if leg in self.from_others:
+            return True
+        shared = self.shared
+        if shared is None:
+            return False
+        if shared.contains(SHARED_LEG_KEYS[leg]) or shared.truncated:
+            self.from_others.add(leg)
+            return True
+        return False
 
     def record_call(
         self,
@@ -87,8 +142,7 @@ class TrifectaState:
                 does not name it (added to ``steered_sources``).
         """
         self.external_comm = self.external_comm or external
-        self.sensitive_data = self.sensitive_data or sensitive
-        self.untrusted_input = self.untrusted_input or untrusted_output
+        self._set(untrusted_output, sensitive)
         if steered is not None:
             self.steered_sources.add(steered)
 
@@ -97,23 +151,29 @@ class TrifectaState:
         than ``destination`` (the call's own ``owner`` and ``repo``, or None)."""
         return any(src != destination or not src[0] for src in self.steered_sources)
 
-    def legs(self) -> dict[str, bool]:
-        """The three legs as a dict (for audit records)."""
-        return {
+    def legs(self) -> dict[str, Any]:
+        """The three legs as a dict (for audit records), and those held by another process
+        of the client (``from_other_servers``) when there are any."""
+        out: dict[str, Any] = {
             "untrusted_input": self.untrusted_input,
             "sensitive_data": self.sensitive_data,
             "external_comm": self.external_comm,
         }
+        if self.from_others:
+            out["from_other_servers"] = sorted(self.from_others)
+        return out
 
     def may_ask(self, external: bool, sensitive: bool, destination_allowlisted: bool) -> bool:
         """Whether :meth:`check` asks about a call with these legs (its ``untrusted_output``
         goes only into the ask's details): an external call, to a destination not all
-        allowlisted or approved, after untrusted input, with sensitive data held or read."""
+        allowlisted or approved, after untrusted input, with sensitive data held or read
+        (by this session or another process of the client: the shared store is looked up
+        only when this session's own legs do not settle it)."""
         return (
             external
             and not destination_allowlisted
-            and self.untrusted_input
-            and (self.sensitive_data or sensitive)
+            and (self.untrusted_input or self.elsewhere("untrusted_input"))
+            and (self.sensitive_data or sensitive or self.elsewhere("sensitive_data"))
         )
 
     def check(
@@ -144,7 +204,12 @@ class TrifectaState:
         """
         if not self.may_ask(external, sensitive, destination_allowlisted):
             return None
-        where = "earlier in this session" if self.sensitive_data else "by this call"
+        if self.sensitive_data:
+            where = "earlier in this session"
+        elif sensitive:
+            where = "by this call"
+        else:
+            where = "through another server of this client"
         why = (
             "; it came from a repository the user did not name, so a destination the user "
             "named does not clear it"
