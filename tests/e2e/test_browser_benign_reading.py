@@ -2,8 +2,11 @@
 ``mcp-server-fetch`` (each behind the real ``cordon run`` with its pack) is asked. With the
 client's prompt hook (Claude Code, Cursor), the site the request names is read page after page
 with no question, by link as by address, while a host a page planted stays denied; the
-requests that reached the web server are the side effect. Without the hook, the site's other
-pages are denied once the person approved its first one: a strict expected failure."""
+requests that reached the web server are the side effect. Without the hook, the person is
+asked about each page; the server's result echoes the approved page's URL and the page names
+its own host, which does not make the site's other pages look planted (the host came from the
+person's approval, not from output): they are asked about, while a host the page planted, and
+a URL the page spelled out whole, stay denied."""
 
 from __future__ import annotations
 
@@ -76,22 +79,24 @@ async def test_the_site_the_request_names_is_read_unasked(
     assert not attacker.got("mirror.attacker.example"), attacker.seen
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the server's own result echoes the approved page's URL ('Page URL: ...'), which "
-    "taints its host: every other page of the site is denied (taint.seen_in_output) and no "
-    "approval lifts it, where a new page should be asked about",
-)
 async def test_without_the_hook_the_sites_other_pages_are_asked(
     harness: Harness, attacker: Attacker
 ) -> None:
-    named = user_named("docs.example.org/guide", "docs.example.org/guide/install")
-    async with browsing(harness, attacker, "browser", answer=named) as s:
-        ok, text = await s.call("browser", "browser_navigate", {"url": "http://docs.example.org/guide"})  # fmt: skip
-        assert ok, text
-        ok, text = await s.call("browser", "browser_navigate", {"url": "http://docs.example.org/guide/install"})  # fmt: skip
-        assert ok, text
-    assert len(s.asked) == 2, s.asked
+    pages = ("docs.example.org/guide", "docs.example.org/guide/install", "docs.example.org")
+    async with browsing(harness, attacker, "browser", answer=user_named(*pages)) as s:
+        for url in ("http://docs.example.org/guide", "http://docs.example.org/guide/install", "http://docs.example.org/"):  # fmt: skip
+            ok, text = await s.call("browser", "browser_navigate", {"url": url})
+            assert ok, (url, text)
+        # a host the page planted, and a URL it spelled out whole (a form or a redirect on
+        # a shared host is the attacker's too), stay denied: the approval vouches for the
+        # host it named, not for what its pages name
+        for url in ("http://mirror.attacker.example/guide", "http://docs.example.org/guide/faq"):
+            ok, text = await s.call("browser", "browser_navigate", {"url": url})
+            assert not ok and "taint.seen_in_output" in text, (url, text)
+    assert len(s.asked) == 3, s.asked
+    read = {r.target for r in attacker.seen if r.host == "docs.example.org"}
+    assert {"/guide", "/guide/install", "/"} <= read and "/guide/faq" not in read, attacker.seen
+    assert not attacker.got("mirror.attacker.example"), attacker.seen
 
 
 async def test_the_cookie_tools_are_listed(harness: Harness, attacker: Attacker) -> None:

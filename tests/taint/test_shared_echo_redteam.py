@@ -94,7 +94,9 @@ def test_a_vouched_host_does_not_clear_other_urls_of_that_host_for_a_sibling(
     )
     target = {"url": "https://wiki.corp.example/u/drop/AKIA0000"}
     own = mail.check("fetch", target)
-    assert "taint.seen_in_output" in _rule(own)  # the sending session: the host is taint
+    # the sending session went to the host before output named it: the echo does not taint
+    # it there, and the allowlist does not clear it either (it does not beat taint): asked
+    assert _rule(own) == "ask taint.unverified_destination"
     sibling = chat.check("fetch", target)
     assert _strictness(sibling) >= _strictness(own), _rule(sibling)
 
@@ -129,7 +131,7 @@ def test_a_vouched_host_not_allowlisted_sibling_asks_where_sender_denies(
     )
     target = {"url": "https://news.example/c?x=s3cr3t"}
     own = mail.check("fetch", target)
-    assert "taint.seen_in_output" in _rule(own)
+    assert _rule(own) == "ask taint.unverified_destination"  # (the approved host's echo)
     sibling = chat.check("fetch", target)
     assert _strictness(sibling) >= _strictness(own), _rule(sibling)
 
@@ -217,7 +219,12 @@ def test_a_vouched_url_with_a_path_leaves_its_host_shared(tmp_path: Path) -> Non
     assert mail.check("fetch", {"url": "https://wiki.corp.example/home"}).verdict == "allow"
     for url in ("https://wiki.corp.example/u", "https://wiki.corp.example/x?d=1"):
         assert "taint.seen_in_output" in _rule(chat.check("fetch", {"url": url})), url
-        assert "taint.seen_in_output" in _rule(mail.check("fetch", {"url": url})), url
+    # the sender: a URL output gave is denied; another URL of the host it went to before the
+    # echo is asked about, not cleared by the allowlist (which does not beat taint)
+    assert "taint.seen_in_output" in _rule(
+        mail.check("fetch", {"url": "https://wiki.corp.example/u"})
+    )
+    assert mail.check("fetch", {"url": "https://wiki.corp.example/x?d=1"}).verdict == "ask"
 
 
 def test_a_tagged_or_other_address_of_the_vouched_domain_stays_taint(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ from cordon.engine.shared_secrets import SecretLookup, shared_keys
 from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
-from cordon.taint import MAX_SPELLINGS, SharedTaint, TaintIndex, repo_key, sent_key
+from cordon.taint import MAX_SPELLINGS, Destination, SharedTaint, TaintIndex, repo_key, sent_key
 
 _EMPTY_TOOL = ToolPolicy()
 
@@ -290,6 +290,11 @@ class Session(ProvenanceState):
         #: discount it as this session does and count everything else as taint
         self.sent: dict[str, set[str]] = {}
         self.taint.sent = self.sent
+        #: the hosts of URLs this session sent to with an allow while no output had named the
+        #: host: its later echo (a page's own URL, its links) does not taint it, as a repository's
+        #: does not (``used_repos``), so another URL of it is asked about, not denied
+        #: (:func:`cordon.engine.checks.taint.gate`)
+        self.used_hosts: set[str] = set()
         #: GitHub ``(owner, repo)`` pairs an allowed call of this session named in its
         #: ``owner`` and ``repo`` arguments while no output had named them: their later echo
         #: in output (every URL of a read of that repository) does not taint them
@@ -582,6 +587,7 @@ class Session(ProvenanceState):
             # a key the call spelled with look-alike characters stays unvouched: the plain
             # spelling of its key is another destination
             self._note_sent(facts)
+            self._note_hosts(facts.hosts)
             self.vouched.update(d for d in v.destinations if d not in facts.odd)
             self._note_repo(arguments)
             self.legs.record_call(
@@ -655,6 +661,14 @@ class Session(ProvenanceState):
             spelled = self.sent.setdefault(key, set())
             if len(spelled) < MAX_SPELLINGS:
                 spelled.add(form)
+
+    def _note_hosts(self, hosts: Iterable[str]) -> None:
+        """Keep the hosts of an allowed call's plain destinations that no output named (nor
+        may have: an index past its cap, a sibling's output not read, is not clean)."""
+        for host in hosts:
+            if host not in self.used_hosts:
+                if self.taint.lookup(Destination(kind="host", raw=host, key=host)) == "clean":
+                    self.used_hosts.add(host)
 
     def _note_repo(self, arguments: Any) -> None:
         """Keep the GitHub pair an allowed call names (``owner`` and ``repo``), unless output

@@ -88,6 +88,8 @@ class Facts:
             plainly (an allowed send's, published with the echo of its key:
             :mod:`cordon.taint._echo`).
         over_taint: ``taint``: keys seen in output that something cleared anyway, with what.
+        hosts: ``taint``: the host of each URL or host destination the call spells plainly
+            (an allowed send's are kept: ``Session.used_hosts``).
         external: ``rule_of_two``: the call communicates externally.
         sensitive: ``rule_of_two``: the call reads sensitive data.
         steered: ``rule_of_two``: the repository (``owner`` and ``repo``) the call reads
@@ -104,6 +106,7 @@ class Facts:
     odd: frozenset[str] = frozenset()
     spellings: tuple[tuple[str, str], ...] = ()
     over_taint: Mapping[str, str] = field(default_factory=dict)
+    hosts: frozenset[str] = frozenset()
     external: bool = False
     sensitive: bool = False
     steered: tuple[str, str] | None = None
@@ -121,6 +124,7 @@ class Facts:
         odd: frozenset[str] = frozenset(),
         spellings: tuple[tuple[str, str], ...] = (),
         over_taint: Mapping[str, str] | None = None,
+        hosts: frozenset[str] = frozenset(),
         external: bool = False,
         sensitive: bool = False,
         steered: tuple[str, str] | None = None,
@@ -135,6 +139,7 @@ class Facts:
         _FACTS_ODD(self, odd)
         _FACTS_SPELLINGS(self, spellings)
         _FACTS_OVER_TAINT(self, {} if over_taint is None else over_taint)
+        _FACTS_HOSTS(self, hosts)
         _FACTS_EXTERNAL(self, external)
         _FACTS_SENSITIVE(self, sensitive)
         _FACTS_STEERED(self, steered)
@@ -185,6 +190,7 @@ class Result:
     _FACTS_ODD,
     _FACTS_SPELLINGS,
     _FACTS_OVER_TAINT,
+    _FACTS_HOSTS,
     _FACTS_EXTERNAL,
     _FACTS_SENSITIVE,
     _FACTS_STEERED,
@@ -200,6 +206,7 @@ class Result:
     "odd",
     "spellings",
     "over_taint",
+    "hosts",
     "external",
     "sensitive",
     "steered",

@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
 from cordon.engine import args as _args
@@ -80,6 +80,9 @@ from cordon.taint import (
 )
 from cordon.taint._keys import phone_key
 from cordon.textnorm import mark_lookalikes, strip_invisible
+
+if TYPE_CHECKING:
+    from cordon.engine.core import Session
 
 # Destination kinds looked for in the free-text arguments of a sending tool that was called
 # without its declared sink parameters (words there are not destinations; addresses are).
@@ -422,6 +425,7 @@ def run(ctx: Context, facts: Facts) -> Result:
             "odd": frozenset(scan.odd),
             "spellings": tuple(scan.spellings),
             "over_taint": scan.over_taint,
+            "hosts": frozenset(scan.hosts),
         },
     )
 
@@ -442,6 +446,8 @@ class _Scan:
         #: ``(key, raw)`` of each destination spelled plainly (``Facts.spellings``)
         self.spellings: list[tuple[str, str]] = []
         self.over_taint: dict[str, str] = {}
+        #: the host of each URL or host destination spelled plainly (``Facts.hosts``)
+        self.hosts: set[str] = set()
         self.cleared = True
         self.all_user_named = True
         #: the call's ``owner`` and ``repo`` (both sink parameters), as a pair
@@ -564,6 +570,8 @@ class _Scan:
                      self._repo_in_output(name, dest))  # fmt: skip
             if plain and odd is None:
                 self.spellings.append((dest.key, dest.raw))
+                if dest.host:
+                    self.hosts.add(dest.host)
             if v is None:
                 continue
             if v.verdict == "deny":
@@ -638,13 +646,7 @@ def gate(
         if pair_seen or s.taint.seen_here(dest, sink_is_url=sink_is_url):
             over_taint[dest.key] = "listing"
         return None
-    state = (
-        "clean"
-        if dest.key in s.vouched and odd is None
-        else "tainted"
-        if pair_seen
-        else s.taint.lookup(dest, sink_is_url=sink_is_url, sent_echo=odd is None and plain)
-    )
+    state = _state(s, dest, odd, plain, pair_seen)
     allowlisted = (
         (bool(trusted_patterns) and match_trusted(dest, trusted_patterns)) if odd is None else odd
     )
@@ -668,14 +670,46 @@ def gate(
             param,
             dest,
         )
-    if allowlisted and (state != "unknown" or policy.allowlist_beats_taint):
+    if allowlisted and (state in ("clean", "tainted") or policy.allowlist_beats_taint):
         # an allowlisted destination whose taint cannot be known (history trimmed, or a
         # sibling process's output not indexed in time) is asked about: the allowlist
-        # does not beat taint, so it cannot beat "maybe tainted" either
-        if state == "tainted":
+        # does not beat taint, so it cannot beat "maybe tainted" either, nor the echo of
+        # its host in output
+        if state != "clean":
             over_taint[dest.key] = "allowlist"
         return None
     return _unverified(ctx, dest, param, state, odd)
+
+
+def _state(s: Session, dest: Destination, odd: bool | None, plain: bool, pair_seen: bool) -> str:
+    """Whether untrusted output gave ``dest`` (:meth:`cordon.taint.TaintIndex.lookup`), or
+    ``"echoed"`` (:func:`_own_host_state`); an earlier send or approval of its key, spelled
+    plainly, clears it (``Session.vouched``)."""
+    if dest.key in s.vouched and odd is None:
+        return "clean"
+    if pair_seen:
+        return "tainted"
+    if odd is None and plain and dest.host in s.used_hosts:
+        return _own_host_state(s, dest)
+    return s.taint.lookup(dest, sink_is_url=dest.kind == "url", sent_echo=odd is None and plain)
+
+
+def _own_host_state(s: Session, dest: Destination) -> str:
+    """The taint state of a URL or host whose host this session sent to while no output had
+    named it (``Session.used_hosts``): its echo since (a page's own URL, the links it gives
+    to itself) did not put the host in the agent's hands, so the host alone does not taint
+    another URL of it, as a repository's echo does not taint that repository
+    (:meth:`_Scan._repo_in_output`). ``"tainted"`` when output gave this very URL (a form or
+    a redirect on a shared host is the attacker's as much as a host is); ``"echoed"`` when
+    output named only the host: asked about, as before the echo, and not cleared by an
+    allowlist that does not beat taint; else what the index says of the URL's own key."""
+    host = dest.host or dest.key
+    if dest.key != host:
+        state = s.taint.lookup(dest, sent_echo=True)
+        if state != "clean":
+            return state
+    state = s.taint.lookup(Destination(kind="host", raw=host, key=host))
+    return "echoed" if state == "tainted" else state
 
 
 def _deny(rule: str, reason: str, param: str, dest: Destination) -> Verdict:
@@ -693,6 +727,9 @@ def _unverified(
         "session output was trimmed past its memory cap, or another cordon process's output"
         " could not be read in time, so this destination cannot be cleared"
         if state == "unknown"
+        else "untrusted tool output named its host after this session first went there, and"
+        " this destination was not approved"
+        if state == "echoed"
         else "destination is not on an allowlist and was not approved"
     )
     return verdict(
