@@ -94,6 +94,7 @@ from cordon.engine.action_names import (
 )
 from cordon.engine.credential_paths import (
     TARGET_TOKENS,
+    declares_install_script,
     is_credential_path,
     runs_commands_as_git_config,
 )
@@ -629,6 +630,9 @@ def check_actions(
             if runs_commands_as_git_config(text):
                 why = "writes a git configuration that runs commands"
                 return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "git config")
+            if target and _install_script_written(text, path, strings):
+                why = "writes a package.json script npm runs on install"
+                return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "install script")
     if name.asked is not None:  # (never for a name that starts with a read verb)
         hit = _v("ask", name.asked[0], name.asked[1], None, "tool name")
     if hit is None and is_exec:
@@ -641,6 +645,22 @@ def check_actions(
         why = "the tool is marked destructive"
         return _v("ask", rules.ACTION_DESTRUCTIVE_HINT, why, None, label)
     return None
+
+
+def _install_script_written(target: str, where: str, strings: _Strings) -> bool:
+    """``target`` (the write target at ``where``) is a ``package.json`` and a string beside it
+    (under the same parent: ``files[0].content`` beside ``files[0].path``, an edit's
+    ``edits[0].newText`` beside a top-level ``path``) declares a script npm runs on install
+    (:func:`cordon.engine.credential_paths.declares_install_script`). Other writes of the
+    file (a dependency, a version, a ``test`` script) are not asked about as this."""
+    name = target.strip().replace("\\", "/").rstrip("/").rpartition("/")[2].lower()
+    if name != "package.json":
+        return False
+    parent = where.rpartition(".")[0]
+    prefix = f"{parent}." if parent else ""
+    return any(
+        p != where and p.startswith(prefix) and declares_install_script(t) for p, _key, t in strings
+    )
 
 
 def _blocked_command(strings: _Strings, *, is_exec: bool, is_sql_tool: bool) -> Verdict | None:

@@ -261,7 +261,7 @@ def _sensitive(ref: PathRef, ctx: Context) -> bool:
     joined = _joined(ref)
     if joined is None or DYNAMIC in joined:
         return False
-    if is_credential_path(joined) or is_credential_path(ref.path):
+    if is_credential_path(joined, reads=True) or is_credential_path(ref.path, reads=True):
         return True
     policy = ctx.session.engine.policy
     watched = (*policy.sensitive_paths, *policy.secrets.files)

@@ -28,7 +28,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["TARGET_TOKENS", "is_credential_path", "runs_commands_as_git_config"]
+import orjson
+
+__all__ = [
+    "TARGET_TOKENS",
+    "declares_install_script",
+    "is_credential_path",
+    "runs_commands_as_git_config",
+]
 
 # Credential and auto-run paths (matched against a lower-cased, slash-normalised path).
 _CRED_PATH_RE = re.compile(
@@ -68,6 +75,29 @@ _CRED_PATH_RE = re.compile(
 )
 
 
+# Auto-run files that hold no credential: a write is asked about (``action.credential_write``,
+# as for the paths above), a read is not (``is_credential_path(..., reads=True)``). Each is run
+# or fetched with no person reading it, on the next push, clone, container start or install:
+# a workflow's local actions (``uses: ./.github/actions/x`` runs them with the job's secrets);
+# Dependabot's configuration (its ``registries`` are sent the repository's Dependabot
+# secrets, ``insecure-external-code-execution: allow`` runs manifest code); submodule URLs
+# (fetched by ``git clone --recursive``, ``git submodule update --init`` and
+# ``actions/checkout`` with ``submodules:``, their code built with the project); a dev
+# container (Codespaces and VS Code run ``initializeCommand``, ``postCreateCommand`` ... on
+# create, the first on the host); other CI services' pipelines, run with their secrets on
+# the next push (CircleCI, Travis CI, Azure Pipelines, Buildkite, Jenkins multibranch);
+# node-gyp's ``binding.gyp`` (npm builds it on install when the package sets no install
+# script, and gyp runs the commands its ``<!(...)`` expansions name). A ``Makefile`` or a
+# test file is not one: it runs when a person or CI asks for a build by name.
+_AUTORUN_RE = re.compile(
+    r"(?:^|/)(?:"
+    r"\.github/actions(?:/|$)|\.github/dependabot\.ya?ml$|\.gitmodules$"
+    r"|\.devcontainer(?:/|\.json$|$)|\.circleci(?:/|$)|\.travis\.ya?ml$"
+    r"|azure-pipelines\.ya?ml$|\.buildkite(?:/|$)|jenkinsfile$|binding\.gyp$"
+    r")"
+)
+
+
 def _normalised(p: str) -> str:
     """``p`` with empty and ``.`` segments dropped and each ``..`` taking the segment before
     it, as ``posixpath.normpath`` reads a path (never above its root)."""
@@ -91,7 +121,7 @@ TARGET_TOKENS = frozenset(
 _MAX_PATH_ARGUMENT = 1 << 20
 
 
-def is_credential_path(path: str, *, whole: bool = False) -> bool:
+def is_credential_path(path: str, *, whole: bool = False, reads: bool = False) -> bool:
     """True when ``path`` names a credential or auto-run file (``~/.ssh/id_rsa``, ``.env``,
     ``~/.aws/credentials``, ``mcp.json``, ``~/.bashrc``, a repository's ``.git`` ...), as
     written or normalised (module docstring). Case-insensitive; ``\\`` is read as ``/``.
@@ -100,17 +130,28 @@ def is_credential_path(path: str, *, whole: bool = False) -> bool:
     line break is part of a name and a long path is normalised as the server does
     (``x\\n/../.mcp.json`` and a 4,400-character ``a/a/.../../../.mcp.json`` name the client's
     config); one past :data:`_MAX_PATH_ARGUMENT` is taken for one. Otherwise a string with a
-    line break or over 4,096 characters is text (a file's content), not a path."""
+    line break or over 4,096 characters is text (a file's content), not a path.
+
+    ``reads``: the path is read, not written: the auto-run files that hold no credential
+    (:data:`_AUTORUN_RE`: ``.gitmodules``, ``.github/dependabot.yml`` ...) are not one."""
     p = path.strip().strip("\"'").replace("\\", "/").lower()
     if whole and len(p) > _MAX_PATH_ARGUMENT:
         return True
     if not p or (not whole and ("\n" in p or len(p) > 4096)):
         return False
-    if _CRED_PATH_RE.search(p) is not None:
+    if _matches(p, reads):
         return True
     if "//" not in p and "/." not in p and not p.endswith("/"):
         return False  # (nothing to normalise: the common case)
-    return _CRED_PATH_RE.search(_normalised(p)) is not None
+    return _matches(_normalised(p), reads)
+
+
+def _matches(p: str, reads: bool) -> bool:
+    """``p`` (lower-cased, slash-normalised) is a credential path, or an auto-run one when
+    written."""
+    if _CRED_PATH_RE.search(p) is not None:
+        return True
+    return not reads and _AUTORUN_RE.search(p) is not None
 
 
 #: a git configuration's section header (``[core]``, ``[filter "lfs"]``, ``[diff.x]``), after
@@ -151,3 +192,33 @@ def runs_commands_as_git_config(text: str) -> bool:
     if "[" not in text or _SECTION_RE.search(text) is None:
         return False
     return _RUNS_RE.search(text) is not None or _INCLUDE_RE.search(text) is not None
+
+
+#: npm's lifecycle scripts of ``npm install`` and ``npm ci`` (the root package's too) and of a
+#: git dependency's install (docs.npmjs.com, "scripts": life cycle operation order)
+_INSTALL_SCRIPTS = frozenset(
+    {"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"}
+)
+#: such a key in text that is not a whole JSON document (an edit's new text), or a ``\\u``
+#: escape, which JSON decodes in a key (``"post\\u0069nstall"`` is ``postinstall``)
+_INSTALL_KEY_RE = re.compile(r'"(?:pre|post)?(?:install|prepare)"\s*:|"prepublish"\s*:|\\u')
+
+
+def declares_install_script(text: str) -> bool:
+    """True when ``text`` (what is written to a ``package.json``) declares a script npm runs
+    on install: every developer's ``npm install`` and every CI job's ``npm ci`` runs it, no
+    person reading it (the install-script class of npm supply-chain attacks). A whole
+    document is read as JSON (its top-level ``scripts``; a key named twice counts once, the
+    last, as JSON.parse reads it); other text (an edit's fragment, a document with a byte
+    order mark) by its keys, a ``\\u`` escape taken for one (fail closed). Scripts a person
+    runs by name (``test``, ``build``, ``start``) are not."""
+    if not any(w in text for w in ("install", "prepare", "prepublish", "\\u")):
+        return False
+    try:
+        doc = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return _INSTALL_KEY_RE.search(text) is not None
+    if not isinstance(doc, dict):
+        return False
+    scripts = doc.get("scripts")
+    return isinstance(scripts, dict) and not _INSTALL_SCRIPTS.isdisjoint(scripts)

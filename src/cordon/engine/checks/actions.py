@@ -205,8 +205,8 @@ def _sensitive_file_handed_out(ctx: Context) -> Verdict | None:
             continue  # (an array's items joined: each item is read on its own)
         resolved = _args.resolve_path(text, tp.base_dir or policy.base_dir, paths)
         if not (
-            is_credential_path(text, whole=True)
-            or (resolved is not None and is_credential_path(resolved, whole=True))
+            is_credential_path(text, whole=True, reads=True)
+            or (resolved is not None and is_credential_path(resolved, whole=True, reads=True))
             or (resolved is not None and _args.path_within_any_case(resolved, watched, paths))
         ):
             continue
