@@ -8,10 +8,14 @@ NODESTAMP := node_modules/.cordon-installed
 # live check of the atlassian pack (tests/e2e/test_packs_live.py)
 ATLASSIAN := mcp-atlassian==0.23.1
 ATLSTAMP  := .venv-atlassian/.cordon-installed
+# the reference SQLite server declares mcp>=1.6 but does not start under mcp 2: its own venv
+# with mcp<2, for the sqlite pack's live check and tests/e2e/test_proxy_sqlite.py
+SQLITESRV := mcp-server-sqlite==2025.4.25
+SQLSTAMP  := .venv-sqlite/.cordon-installed
 
 .PHONY: setup demo demo-remote test lint bench bench-perf bench-remote bench-attacks bench-content bench-taint bench-agentdojo clean
 
-setup: $(PYSTAMP) $(NODESTAMP) $(ATLSTAMP)
+setup: $(PYSTAMP) $(NODESTAMP) $(ATLSTAMP) $(SQLSTAMP)
 
 $(PYSTAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +30,11 @@ $(NODESTAMP): package.json package-lock.json
 $(ATLSTAMP): Makefile
 	test -x .venv-atlassian/bin/python || $(PYTHON) -m venv .venv-atlassian
 	.venv-atlassian/bin/pip install -q '$(ATLASSIAN)'
+	touch $@
+
+$(SQLSTAMP): Makefile
+	test -x .venv-sqlite/bin/python || $(PYTHON) -m venv .venv-sqlite
+	.venv-sqlite/bin/pip install -q '$(SQLITESRV)' 'mcp<2'
 	touch $@
 
 # the demo needs cordon and the npm reference servers, not the atlassian venv
@@ -78,4 +87,4 @@ bench-taint: setup
 bench: bench-perf bench-remote bench-attacks bench-content bench-taint bench-agentdojo
 
 clean:
-	rm -rf $(VENV) .venv-atlassian node_modules examples/demo/out
+	rm -rf $(VENV) .venv-atlassian .venv-sqlite node_modules examples/demo/out

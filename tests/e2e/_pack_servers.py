@@ -2,7 +2,8 @@
 
 Each :class:`PackServer` names a pack, the pinned package it describes (npm packages in
 package.json, PyPI ones in pyproject.toml's ``test`` extra, mcp-atlassian in its own
-``.venv-atlassian`` made by ``make setup`` because it needs ``mcp<2``), and how to start it
+``.venv-atlassian`` and mcp-server-sqlite in ``.venv-sqlite``, made by ``make setup`` because
+both need ``mcp<2``), and how to start it
 offline: dummy credentials, a temporary HOME, every optional tool group switched on so that
 the pack is compared with the largest tool list the server has.
 """
@@ -26,6 +27,7 @@ from tests.conftest import ROOT, fs_server
 NODE_BIN = ROOT / "node_modules" / ".bin"
 VENV_BIN = ROOT / ".venv" / "bin"
 ATLASSIAN_BIN = ROOT / ".venv-atlassian" / "bin" / "mcp-atlassian"
+SQLITE_BIN = ROOT / ".venv-sqlite" / "bin" / "mcp-server-sqlite"
 
 #: a started server: its command line and the environment variables it needs
 Launch = tuple[list[str], dict[str, str]]
@@ -126,6 +128,10 @@ def _atlassian(tmp: Path, _stub: str) -> Launch:
     return [_bin(ATLASSIAN_BIN)], env
 
 
+def _sqlite(tmp: Path, _stub: str) -> Launch:
+    return [_bin(SQLITE_BIN), "--db-path", str(tmp / "pack.db")], {}
+
+
 SERVERS: tuple[PackServer, ...] = (
     PackServer("filesystem", "npm @modelcontextprotocol/server-filesystem@2026.8.31", _filesystem),
     PackServer("memory", "npm @modelcontextprotocol/server-memory@2026.8.31", _memory),
@@ -138,6 +144,7 @@ SERVERS: tuple[PackServer, ...] = (
     PackServer("github", "npm @modelcontextprotocol/server-github@2025.4.8", _github),
     PackServer("slack", "npm @modelcontextprotocol/server-slack@2025.4.25", _slack),
     PackServer("atlassian", "PyPI mcp-atlassian==0.23.1 (.venv-atlassian)", _atlassian),
+    PackServer("sqlite", "PyPI mcp-server-sqlite==2025.4.25 (.venv-sqlite)", _sqlite),
 )
 
 #: packs written from documentation alone, each with why no live check covers it

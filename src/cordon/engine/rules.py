@@ -80,6 +80,10 @@ ACTION_SENSITIVE_UPLOAD = "action.sensitive_upload"
 ACTION_DELETE_OUTSIDE = "action.delete_outside"
 ACTION_COMMAND_OPAQUE = "action.command_opaque"
 ACTION_SENSITIVE_READ = "action.sensitive_read"
+ACTION_SQL_CODE = "action.sql_code"
+ACTION_SQL_FILE = "action.sql_file"
+ACTION_SQL_SCHEMA = "action.sql_schema"
+ACTION_SQL_UNPARSED = "action.sql_unparsed"
 # -- egress ------------------------------------------------------------------------------
 EGRESS_METADATA = "egress.metadata"
 EGRESS_PRIVATE_ADDRESS = "egress.private_address"
@@ -252,6 +256,22 @@ _RULES = (
     _r(ACTION_SENSITIVE_READ, "action rules", "ask",
        "a shell command that reads a credential file or one under sensitive_paths",
        "credential access (MITRE ATT&CK T1552.001)", f"{_APPROVE}; {_TRUST}"),
+    _r(ACTION_SQL_CODE, "action rules", "deny",
+       "SQL that runs native code or a shell command on the database server "
+       "(SQLite load_extension(), Postgres COPY ... PROGRAM)",
+       "SQL-driven code execution (CWE-94; Postgres CVE-2019-9193)", _NO_POLICY),
+    _r(ACTION_SQL_FILE, "action rules", "deny or ask",
+       "SQL that makes the database open a file outside itself (ATTACH, VACUUM INTO, COPY to "
+       "a file, lo_export, readfile/writefile); denied at a credential or auto-run path",
+       "arbitrary file write through SQLite ATTACH/VACUUM INTO (CWE-73)",
+       f"{_APPROVE} (asks only); do it outside the agent"),
+    _r(ACTION_SQL_SCHEMA, "action rules", "ask",
+       "SQL that drops a column, creates a trigger, function or extension, or sets a PRAGMA",
+       "excessive agency (OWASP LLM06): lasting changes to what later statements do",
+       f"{_APPROVE}; {_TRUST}"),
+    _r(ACTION_SQL_UNPARSED, "action rules", "ask",
+       "SQL in a `sql` parameter that the parser cannot read, or a statement kind cordon does "
+       "not know", "obfuscated statements; fail closed", f"{_APPROVE}; {_TRUST}"),
     _r(EGRESS_METADATA, "egress", "deny",
        "cloud metadata endpoints (169.254.169.254 and friends)",
        f"{_SSRF}; Capital One 2019", "none"),

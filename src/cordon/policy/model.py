@@ -78,6 +78,19 @@ class ToolPolicy(_Strict):
     code computes at run time (`'http://' + h`) names none: keep such a tool asked
     (`destructive`)."""
 
+    sql: dict[str, Literal["sqlite", "postgres", "mysql"]] = Field(default_factory=dict)
+    """Arguments holding SQL the tool runs, each with its dialect (`{query: sqlite}`). The
+    text is parsed (sqlglot) into statements, and each is judged by what the database does
+    with it: native code (`load_extension()`, `COPY ... PROGRAM`) is denied
+    (`action.sql_code`); a file the database opens outside itself (`ATTACH 'path'`, `VACUUM
+    INTO 'path'`, `COPY` to a file) is asked about, and denied at a credential or auto-run
+    path (`action.sql_file`); `DROP`, `TRUNCATE`, and a `DELETE` or `UPDATE` with no
+    restricting `WHERE`, at any depth (a CTE), are denied (`action.sql_drop`,
+    `action.sql_delete_no_where`); a dropped column, a trigger, function or extension, a
+    `PRAGMA` that sets a value are asked about (`action.sql_schema`); text the parser cannot
+    read, or a statement kind it does not know, is asked about (`action.sql_unparsed`).
+    `SELECT`, `INSERT`, a bounded `UPDATE` or `DELETE`, `CREATE TABLE` run unasked."""
+
     trusted_destinations: tuple[str, ...] = ()
     """Destinations this tool may send to without an ask, added to the global
     `trusted_destinations` (same forms)."""

@@ -102,6 +102,7 @@ EXAMPLES: dict[str, str] = {
     "tools.<name>.exfiltrating": "tools:\n  post_message: {exfiltrating: true}",
     "tools.<name>.sink_params": "tools:\n  send_email: {sink_params: [to, cc, bcc]}",
     "tools.<name>.code_params": "tools:\n  browser_evaluate: {code_params: [function]}",
+    "tools.<name>.sql": "tools:\n  write_query: {sql: {query: sqlite}}",
     "tools.<name>.ask_without": "tools:\n  download_attachment: {ask_without: [filename, savePath]}",
     "tools.<name>.output_files": "tools:\n  browser_navigate: {output_files: true}",
     "tools.<name>.trusted_destinations": (
@@ -158,6 +159,7 @@ tools:
     exfiltrating: true               # a sending tool
     sink_params: [to, cc]
     code_params: [script]            # program text it runs: each URL written there is a destination
+    sql: {query: sqlite}             # SQL it runs, parsed in that dialect: file writes, code, DROP judged
     trusted_destinations: [me@example.com]
     required_scopes: [mail.send]
     sensitive: false                 # Rule of Two: reads sensitive data

@@ -95,6 +95,11 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     )
     if found.deny is not None:
         return found
+    judged = _sql(ctx, trusted_tool)
+    if judged is not None and judged.verdict == "deny":
+        return Result(deny=judged)
+    if judged is not None:
+        found = Result(asks=(*found.asks, judged), answers=found.answers, facts=found.facts)
     targets = list(_write_targets(ctx))  # (only a writing tool's)
     own = _cordon_state_write(ctx, targets)
     if own is not None:
@@ -119,6 +124,32 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
             asks=tuple(a for a in both if a.rule != rules.ACTION_GIT_PUSH or a.param not in seen)
         )
     return Result(asks=found.asks + asks) if asks else found
+
+
+def _sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
+    """The SQL judge (:mod:`cordon.engine.sql_judge`) on each argument the policy declares
+    as SQL (``tools.<name>.sql``): a deny whatever ``trust_tools`` says, an ask unless the
+    tool is trusted. Imported at the first such argument: the parser is large."""
+    if not ctx.tp.sql:
+        return None
+    from cordon.engine import sql_judge
+
+    hits = []
+    for name, dialect in ctx.tp.sql.items():
+        text = ctx.arguments.get(name)
+        hit = sql_judge.judge(text, dialect) if isinstance(text, str) else None
+        if hit is not None and not (trusted_tool and hit.verdict != "deny"):
+            hits.append((hit.verdict != "deny", name, hit))
+    if not hits:
+        return None
+    _, name, hit = min(hits, key=lambda h: h[0])  # (a deny before an ask)
+    return Verdict(
+        verdict=hit.verdict,
+        rule=hit.rule,
+        reason=hit.reason,
+        param=name,
+        details={"matched": hit.matched},
+    )
 
 
 def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
@@ -289,5 +320,9 @@ CHECK = Check(
         rules.ACTION_DELETE_OUTSIDE,
         rules.ACTION_COMMAND_OPAQUE,
         rules.ACTION_SENSITIVE_READ,
+        rules.ACTION_SQL_CODE,
+        rules.ACTION_SQL_FILE,
+        rules.ACTION_SQL_SCHEMA,
+        rules.ACTION_SQL_UNPARSED,
     ),
 )

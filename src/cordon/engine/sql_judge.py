@@ -1,0 +1,332 @@
+"""What a SQL statement a database server runs does, read with a real parser (sqlglot).
+
+For the parameters a policy or pack declares as SQL (``tools.<name>.sql``: parameter to
+dialect), :func:`judge` parses the text into statements in that dialect and returns the
+first objection, or ``None``. Pure: no I/O, no model.
+
+Denied (block rules; ``trust_tools`` does not lift them):
+
+* ``action.sql_code``: native code or a shell command run by the database: SQLite's
+  ``load_extension()`` (loads a shared library into the server's process), Postgres's
+  ``COPY ... TO/FROM PROGRAM`` (runs a shell command as the database's user).
+* ``action.sql_file`` at a credential or auto-run path (``~/.bashrc``, ``.git/hooks/*``, a
+  client's ``mcp.json``, :func:`cordon.engine.credential_paths.is_credential_path`).
+* ``action.sql_drop`` (``DROP``, ``TRUNCATE``) and ``action.sql_delete_no_where`` (a
+  ``DELETE`` or ``UPDATE`` with no ``WHERE``, or one that is always true: ``1=1``, ``x OR
+  1``, ``NOT FALSE``, ``id = id``), anywhere in the statement: a write inside a CTE counts.
+
+Asked about:
+
+* ``action.sql_file``: a statement that makes the database read or write a file outside
+  itself: SQLite's ``ATTACH DATABASE 'path'`` (creates the file, empty, whatever its name)
+  and ``VACUUM INTO 'path'`` (writes a whole database file there, rows the agent chose
+  inside: the SQLite "web shell" write primitive); the CLI's ``readfile``/``writefile``;
+  Postgres's ``COPY`` to or from a server file, ``lo_import``/``lo_export``,
+  ``pg_read_file``. A path the statement computes (``'a' || 'b'``) is asked about too.
+* ``action.sql_schema``: a lasting change to what later statements do or to the schema's
+  data: ``ALTER TABLE ... DROP COLUMN``, a trigger, function, procedure or extension
+  created, a ``PRAGMA`` that sets a value (``writable_schema``, ``journal_mode``).
+* ``action.sql_unparsed``: text the parser cannot read, or a statement of a kind this module
+  does not know: fail closed, since the server runs what cordon could not read.
+
+Allowed: ``SELECT`` (and set operations), ``INSERT`` (``OR REPLACE`` too), ``UPDATE`` and
+``DELETE`` with a restricting ``WHERE``, ``CREATE TABLE/VIEW/INDEX``, ``ALTER TABLE ... ADD``
+or ``RENAME``, a ``PRAGMA`` that reads, ``ATTACH ':memory:'``, ``DETACH``, plain
+``VACUUM``, ``ANALYZE``, ``REINDEX``, ``EXPLAIN`` of an allowed statement, transactions.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import sqlglot
+from sqlglot import exp
+
+from cordon.engine import rules
+from cordon.engine.credential_paths import is_credential_path
+
+# a statement sqlite's grammar keeps as raw text is logged as a warning: not cordon's output
+logging.getLogger("sqlglot").setLevel(logging.ERROR)
+
+__all__ = ["DIALECTS", "SqlObjection", "judge"]
+
+#: the dialects ``tools.<name>.sql`` may name (sqlglot's names)
+DIALECTS: Final = ("sqlite", "postgres", "mysql")
+
+#: text longer than this is not parsed (asked about): the parser is pure Python
+_MAX_CHARS: Final = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class SqlObjection:
+    """One objection to a SQL text: ``verdict`` ``deny`` or ``ask``, the rule id, a reason
+    for the person asked, and a short label of what matched (never the raw text)."""
+
+    verdict: Literal["deny", "ask"]
+    rule: str
+    reason: str
+    matched: str
+
+
+# functions that run native code, and functions that read or write a file the database
+# server can reach, by dialect-independent name (a name not defined in one dialect errors
+# there, so listing it everywhere costs nothing)
+_CODE_FUNCS: Final = frozenset({"load_extension"})
+_FILE_FUNCS: Final = frozenset(
+    {"readfile", "writefile", "edit", "lo_import", "lo_export", "pg_read_file",
+     "pg_read_binary_file", "pg_ls_dir", "pg_stat_file", "pg_file_write"}
+)  # fmt: skip
+# PRAGMAs whose argument names an object to read about, not a setting
+_READ_PRAGMAS: Final = frozenset(
+    {"table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
+     "foreign_key_list", "foreign_key_check", "integrity_check", "quick_check",
+     "database_list", "collation_list", "function_list", "module_list", "pragma_list",
+     "compile_options"}
+)  # fmt: skip
+# CREATE kinds that make a named store of rows or an index, nothing that runs later
+_PLAIN_CREATE: Final = frozenset({"TABLE", "VIEW", "INDEX", "SCHEMA", "SEQUENCE"})
+_IN_MEMORY: Final = frozenset({"", ":memory:"})
+# CREATE kinds (after TEMP, OR REPLACE) whose body runs later, at others' statements
+_RUNS_LATER: Final = frozenset({"TRIGGER", "FUNCTION", "PROCEDURE", "EXTENSION", "RULE"})
+
+
+def judge(text: str, dialect: str) -> SqlObjection | None:
+    """The first objection to the SQL ``text`` run in ``dialect``, or ``None``."""
+    if len(text) > _MAX_CHARS:
+        return _unparsed("SQL text too long to read")
+    statements = _parse(text, dialect)
+    if statements is None:
+        return _unparsed("SQL text the parser cannot read")
+    found: list[SqlObjection] = []
+    for stmt in statements:
+        found.extend(_statement(stmt, dialect))
+    denied = [f for f in found if f.verdict == "deny"]
+    first = denied or found
+    return first[0] if first else None
+
+
+def _parse(text: str, dialect: str) -> list[exp.Expression] | None:
+    """The statements of ``text`` (sqlglot expressions; an empty one dropped), or ``None``
+    when they cannot be read."""
+    try:
+        parsed = sqlglot.parse(text, read=dialect)
+    except Exception:  # (ParseError, TokenError, and any error of the parser: fail closed)
+        return None
+    return [s for s in parsed if isinstance(s, exp.Expression)]
+
+
+def _unparsed(why: str) -> SqlObjection:
+    return SqlObjection(
+        "ask",
+        rules.ACTION_SQL_UNPARSED,
+        f"{why}: the server runs what cordon could not read",
+        "unparsed",
+    )
+
+
+def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
+    """The objections to one parsed statement."""
+    if isinstance(stmt, exp.Command):
+        yield from _command(stmt, dialect)
+        return
+    yield from _functions(stmt)
+    yield from _writes(stmt)
+    if isinstance(stmt, exp.Query | exp.Insert | exp.Update | exp.Delete):
+        return
+    if isinstance(stmt, exp.Drop | exp.TruncateTable):
+        yield SqlObjection("deny", rules.ACTION_SQL_DROP, "blocked: DROP or TRUNCATE statement",
+                           "DROP or TRUNCATE")  # fmt: skip
+    elif isinstance(stmt, exp.Attach):
+        yield from _file(stmt.this.this if isinstance(stmt.this, exp.Alias) else stmt.this,
+                         "ATTACH")  # fmt: skip
+    elif isinstance(stmt, exp.Copy):
+        yield from _copy(stmt)
+    elif isinstance(stmt, exp.Pragma):
+        yield from _pragma(stmt)
+    elif isinstance(stmt, exp.Alter):
+        if any(isinstance(a, exp.Drop) for a in stmt.args.get("actions") or ()):
+            yield _schema("ALTER ... DROP removes a column and its data")
+    elif isinstance(stmt, exp.Create):
+        kind = str(stmt.args.get("kind") or "").upper()
+        if kind not in _PLAIN_CREATE:
+            yield _schema(f"CREATE {kind or '?'} runs code later, at others' statements")
+    elif not isinstance(stmt, _PLAIN_STATEMENTS):
+        yield SqlObjection("ask", rules.ACTION_SQL_UNPARSED,
+                           f"a {type(stmt).__name__} statement cordon does not know",
+                           "unknown statement")  # fmt: skip
+
+
+#: statements that change no row and open no file
+_PLAIN_STATEMENTS: Final = (exp.Detach, exp.Transaction, exp.Commit, exp.Rollback, exp.Analyze,
+                             exp.EndStatement)  # (END: the tail of a trigger's body)  # fmt: skip
+
+
+def _functions(stmt: exp.Expression) -> Iterator[SqlObjection]:
+    """Code and file functions called anywhere in the statement."""
+    for func in stmt.find_all(exp.Func):
+        name = (func.name if isinstance(func, exp.Anonymous) else func.sql_name()).lower()
+        if name in _CODE_FUNCS:
+            yield SqlObjection("deny", rules.ACTION_SQL_CODE,
+                               f"blocked: {name}() loads native code into the database server",
+                               name)  # fmt: skip
+        elif name in _FILE_FUNCS:
+            args = [a for a in func.args.values() if isinstance(a, exp.Expression)]
+            args += list(func.expressions)
+            paths = [a for a in args if isinstance(a, exp.Literal) and a.is_string]
+            yield from _file(paths[0] if paths else None, f"{name}()")
+
+
+def _writes(stmt: exp.Expression) -> Iterator[SqlObjection]:
+    """``DELETE``/``UPDATE`` with no restricting ``WHERE``, and ``DROP``, at any depth (a
+    data-modifying CTE, ``WITH d AS (DELETE FROM t RETURNING *) SELECT ...``)."""
+    for node in stmt.find_all(exp.Delete, exp.Update):
+        where = node.args.get("where")
+        if where is None or _always_true(where.this):
+            kind = "DELETE" if isinstance(node, exp.Delete) else "UPDATE"
+            yield SqlObjection("deny", rules.ACTION_SQL_DELETE_NO_WHERE,
+                               f"blocked: {kind} without a restricting WHERE (every row)",
+                               f"{kind} without WHERE")  # fmt: skip
+    if not isinstance(stmt, exp.Drop) and any(True for _ in stmt.find_all(exp.Drop)):
+        if not isinstance(stmt, exp.Alter):
+            yield SqlObjection("deny", rules.ACTION_SQL_DROP,
+                               "blocked: DROP inside a statement", "DROP")  # fmt: skip
+
+
+def _always_true(e: object) -> bool:
+    """A ``WHERE`` condition that holds for every row, read from its syntax alone: a true
+    or non-zero constant, a comparison of a thing with itself or of two equal constants,
+    ``NOT`` of a false constant, an ``OR`` with such an operand, an ``AND`` of such."""
+    if isinstance(e, exp.Paren):
+        return _always_true(e.this)
+    if isinstance(e, exp.Boolean):
+        return bool(e.this)
+    if isinstance(e, exp.Literal):
+        return not e.is_string and _number(e.this) not in (None, 0.0)
+    if isinstance(e, exp.Or):
+        return _always_true(e.this) or _always_true(e.expression)
+    if isinstance(e, exp.And):
+        return _always_true(e.this) and _always_true(e.expression)
+    if isinstance(e, exp.Not):
+        inner = e.this.this if isinstance(e.this, exp.Paren) else e.this
+        return (isinstance(inner, exp.Boolean) and not inner.this) or (
+            isinstance(inner, exp.Literal) and not inner.is_string and _number(inner.this) == 0.0
+        )
+    if isinstance(e, exp.EQ | exp.GTE | exp.LTE | exp.Is | exp.NullSafeEQ):
+        return bool(e.this == e.expression)
+    if isinstance(e, exp.Like):
+        pattern = e.expression
+        return isinstance(pattern, exp.Literal) and pattern.is_string and set(pattern.this) == {"%"}
+    return False
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _file(path: object, what: str) -> Iterator[SqlObjection]:
+    """A file the statement makes the database open: denied at a credential or auto-run
+    path, asked about elsewhere, or when the statement computes it."""
+    if isinstance(path, exp.Literal) and path.is_string:
+        name = str(path.this)
+        if name in _IN_MEMORY:
+            return
+        if name.startswith("file:"):
+            name = name.removeprefix("file:").partition("?")[0]
+        if is_credential_path(name):
+            yield SqlObjection("deny", rules.ACTION_SQL_FILE,
+                               f"blocked: {what} opens a file at a credential or auto-run path",
+                               what)  # fmt: skip
+            return
+        yield SqlObjection("ask", rules.ACTION_SQL_FILE,
+                           f"{what} makes the database open a file outside itself", what)  # fmt: skip
+        return
+    yield SqlObjection("ask", rules.ACTION_SQL_FILE,
+                       f"{what} opens a file at a path the statement computes", what)  # fmt: skip
+
+
+def _copy(stmt: exp.Expression) -> Iterator[SqlObjection]:
+    """Postgres ``COPY``: ``PROGRAM`` runs a shell command; a quoted name is a server file;
+    ``STDIN``/``STDOUT`` stay in the connection."""
+    assert isinstance(stmt, exp.Copy)
+    for f in stmt.args.get("files") or ():
+        if isinstance(f, exp.Identifier | exp.Var) and f.name.upper() == "PROGRAM":
+            yield SqlObjection("deny", rules.ACTION_SQL_CODE,
+                               "blocked: COPY ... PROGRAM runs a shell command on the database "
+                               "server", "COPY PROGRAM")  # fmt: skip
+        elif isinstance(f, exp.Identifier | exp.Var) and f.name.upper() in ("STDIN", "STDOUT"):
+            continue
+        else:
+            yield from _file(f, "COPY")
+
+
+def _pragma(stmt: exp.Expression) -> Iterator[SqlObjection]:
+    """A PRAGMA that sets a value is a lasting change; one that names an object reads."""
+    assert isinstance(stmt, exp.Pragma)
+    body = stmt.this
+    if not isinstance(body, exp.EQ):
+        return  # (PRAGMA name: reads the setting)
+    name = body.this.name.lower() if isinstance(body.this, exp.Expression) else ""
+    if name.rpartition(".")[2] not in _READ_PRAGMAS:
+        yield _schema(f"PRAGMA {name or '?'} sets a database setting")
+
+
+def _schema(why: str) -> SqlObjection:
+    return SqlObjection("ask", rules.ACTION_SQL_SCHEMA, why, "schema change")
+
+
+def _command(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
+    """A statement sqlite's grammar keeps as raw text (``VACUUM``, ``REPLACE``, ``EXPLAIN``,
+    ``CREATE TRIGGER``, ``ALTER TABLE ... ADD``), read from its tokens."""
+    assert isinstance(stmt, exp.Command)
+    word = str(stmt.this).upper()
+    body = stmt.expression  # (a string literal or a plain str, as sqlglot builds it)
+    rest = str(body.this if isinstance(body, exp.Literal) else body or "")
+    try:
+        tokens = sqlglot.tokenize(rest, read=dialect)
+    except Exception:
+        yield _unparsed(f"{word} with text the parser cannot read")
+        return
+    texts = [t.text.upper() if t.token_type.name != "STRING" else "" for t in tokens]
+    names = {t.lower() for t in texts}
+    if names & _CODE_FUNCS:
+        yield SqlObjection("deny", rules.ACTION_SQL_CODE,
+                           "blocked: load_extension() loads native code into the database server",
+                           "load_extension")  # fmt: skip
+        return
+    if word == "VACUUM":
+        if "INTO" in texts:
+            after = tokens[texts.index("INTO") + 1 :]
+            target = after[0] if after else None
+            if target is not None and target.token_type.name == "STRING":
+                yield from _file(exp.Literal.string(target.text), "VACUUM INTO")
+            else:
+                yield from _file(None, "VACUUM INTO")
+        return
+    if word in ("EXPLAIN", "REPLACE"):
+        inner = rest
+        if word == "REPLACE":
+            inner = f"INSERT OR REPLACE {rest}"
+        else:  # EXPLAIN [QUERY PLAN | ANALYZE] stmt: judged as if run (ANALYZE runs it)
+            for prefix in ("QUERY PLAN", "ANALYZE", "ANALYSE", "VERBOSE"):
+                if inner.upper().lstrip().startswith(prefix):
+                    inner = inner.lstrip()[len(prefix) :]
+        found = judge(inner, dialect)
+        if found is not None:
+            yield found
+        return
+    if word in ("REINDEX", "ANALYZE"):
+        return
+    if word == "ALTER" and texts[:1] == ["TABLE"] and "ADD" in texts and "DROP" not in texts:
+        return
+    if word == "CREATE":
+        kind = next((t for t in texts[:3] if t in _RUNS_LATER), "")
+        if kind:
+            yield _schema(f"CREATE {kind} runs code later, at others' statements")
+            return
+    yield _unparsed(f"a {word} statement cordon does not know")
