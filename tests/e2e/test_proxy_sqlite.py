@@ -62,6 +62,7 @@ async def test_ordinary_statements_run_and_attacks_leave_no_trace(harness: Harne
         # class 2: SQLite creates the file ATTACH names, and VACUUM INTO writes a database there
         for sql, rule in [
             (f"ATTACH DATABASE '{home}/.bashrc' AS x", "action.sql_file"),
+            (f'ATTACH DATABASE "{home}/.profile" AS y', "action.sql_file"),  # (a name: a file)
             (f"VACUUM INTO '{home}/.cursor/mcp.json'", "action.sql_file"),
             (f"VACUUM INTO '{harness.tmp}/copy.db'", "action.sql_file"),  # asked, declined
             ("SELECT load_extension('/tmp/evil.so')", "action.sql_code"),
@@ -82,6 +83,7 @@ async def test_ordinary_statements_run_and_attacks_leave_no_trace(harness: Harne
         ok, text = await _sql(c, "write_query", "DELETE FROM users WHERE id = 1")
         assert ok, text
     assert not (home / ".bashrc").exists()
+    assert not (home / ".profile").exists()
     assert not (home / ".cursor" / "mcp.json").exists()
     assert not (harness.tmp / "copy.db").exists()
     assert _rows(db, "SELECT id, role FROM users ORDER BY id") == [(2, "ops")]
@@ -98,9 +100,11 @@ async def test_the_server_runs_what_cordon_stops(harness: Harness, tmp_path: Pat
         await _sql(c, "create_table", "CREATE TABLE users (id INTEGER, role TEXT)")
         await _sql(c, "write_query", "INSERT INTO users VALUES (1, 'me'), (2, 'you')")
         await _sql(c, "write_query", f"ATTACH DATABASE '{tmp_path}/.bashrc' AS x")
+        await _sql(c, "write_query", f'ATTACH DATABASE "{tmp_path}/.profile" AS y')
         await _sql(c, "write_query", f"VACUUM INTO '{tmp_path}/mcp.json'")
         await _sql(c, "write_query", "UPDATE users SET role = 'admin'")
     assert (tmp_path / ".bashrc").exists()
+    assert (tmp_path / ".profile").exists()
     assert (tmp_path / "mcp.json").read_bytes().startswith(b"SQLite format 3")
     assert _rows(db, "SELECT DISTINCT role FROM users") == [("admin",)]
 

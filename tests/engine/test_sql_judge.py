@@ -71,6 +71,12 @@ DENIED = [
     ("VACUUM INTO '/home/me/.cursor/mcp.json'", rules.ACTION_SQL_FILE),
     ("VACUUM main INTO '/home/me/.ssh/authorized_keys'", rules.ACTION_SQL_FILE),
     ("ATTACH 'file:/home/me/.bashrc?mode=rwc' AS x", rules.ACTION_SQL_FILE),
+    # SQLite takes a bare or double-quoted name as the file name, and decodes a file: URI
+    ('ATTACH DATABASE "/home/me/.bashrc" AS x', rules.ACTION_SQL_FILE),
+    ('ATTACH ".envrc" AS x', rules.ACTION_SQL_FILE),
+    ('VACUUM INTO "/home/me/.bashrc"', rules.ACTION_SQL_FILE),
+    ("ATTACH 'file:/home/me/%2ebashrc' AS x", rules.ACTION_SQL_FILE),
+    ("ATTACH 'file://localhost/home/me/.bashrc' AS x", rules.ACTION_SQL_FILE),
     # class 3: destructive statements
     ("DROP TABLE tickets", rules.ACTION_SQL_DROP),
     ("DROP VIEW v", rules.ACTION_SQL_DROP),
@@ -103,6 +109,8 @@ ASKED = [
     ("ATTACH 'other.db' AS o", rules.ACTION_SQL_FILE),
     ("VACUUM INTO '/tmp/copy.db'", rules.ACTION_SQL_FILE),
     ("ATTACH '/home/me/' || '.bashrc' AS x", rules.ACTION_SQL_FILE),  # computed: not read
+    ("ATTACH scratch AS s", rules.ACTION_SQL_FILE),  # (a file named scratch)
+    ('VACUUM INTO "/tmp/copy.db"', rules.ACTION_SQL_FILE),
     ("SELECT writefile('/tmp/x', 'data')", rules.ACTION_SQL_FILE),
     ("SELECT readfile('/srv/data/notes.txt')", rules.ACTION_SQL_FILE),
     ("REINDEX", rules.ACTION_SQL_UNPARSED),  # (sqlglot reads a bare REINDEX as a column)

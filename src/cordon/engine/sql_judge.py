@@ -41,6 +41,7 @@ import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final, Literal
+from urllib.parse import unquote
 
 import sqlglot
 from sqlglot import exp
@@ -89,6 +90,8 @@ _READ_PRAGMAS: Final = frozenset(
 # CREATE kinds that make a named store of rows or an index, nothing that runs later
 _PLAIN_CREATE: Final = frozenset({"TABLE", "VIEW", "INDEX", "SCHEMA", "SEQUENCE"})
 _IN_MEMORY: Final = frozenset({"", ":memory:"})
+# tokens SQLite reads as a file name after VACUUM INTO: a string, or a bare or quoted name
+_NAME_TOKENS: Final = frozenset({"STRING", "VAR", "IDENTIFIER"})
 # CREATE kinds (after TEMP, OR REPLACE) whose body runs later, at others' statements
 _RUNS_LATER: Final = frozenset({"TRIGGER", "FUNCTION", "PROCEDURE", "EXTENSION", "RULE"})
 
@@ -231,23 +234,35 @@ def _number(text: str) -> float | None:
 
 def _file(path: object, what: str) -> Iterator[SqlObjection]:
     """A file the statement makes the database open: denied at a credential or auto-run
-    path, asked about elsewhere, or when the statement computes it."""
+    path, asked about elsewhere, or when the statement computes it. SQLite takes a bare or
+    double-quoted name for the file as a string (``ATTACH "/home/me/.bashrc" AS x``,
+    ``ATTACH x AS y``: attach.c turns an identifier into its text), and decodes ``%XX`` in a
+    ``file:`` URI (``file:/home/me/%2ebashrc``)."""
     if isinstance(path, exp.Literal) and path.is_string:
-        name = str(path.this)
-        if name in _IN_MEMORY:
-            return
-        if name.startswith("file:"):
-            name = name.removeprefix("file:").partition("?")[0]
-        if is_credential_path(name):
-            yield SqlObjection("deny", rules.ACTION_SQL_FILE,
-                               f"blocked: {what} opens a file at a credential or auto-run path",
-                               what)  # fmt: skip
-            return
+        name: str | None = str(path.this)
+    elif isinstance(path, exp.Column) and not path.table:
+        name = path.name
+    elif isinstance(path, exp.Identifier):
+        name = path.name
+    else:
+        name = None
+    if name is None:
         yield SqlObjection("ask", rules.ACTION_SQL_FILE,
-                           f"{what} makes the database open a file outside itself", what)  # fmt: skip
+                           f"{what} opens a file at a path the statement computes", what)  # fmt: skip
+        return
+    if name in _IN_MEMORY:
+        return
+    if name.startswith("file:"):
+        name = unquote(name.removeprefix("file:").partition("?")[0].partition("#")[0])
+        if name.startswith("//"):  # (file://host/path: the path)
+            name = "/" + name[2:].partition("/")[2]
+    if is_credential_path(name):
+        yield SqlObjection("deny", rules.ACTION_SQL_FILE,
+                           f"blocked: {what} opens a file at a credential or auto-run path",
+                           what)  # fmt: skip
         return
     yield SqlObjection("ask", rules.ACTION_SQL_FILE,
-                       f"{what} opens a file at a path the statement computes", what)  # fmt: skip
+                       f"{what} makes the database open a file outside itself", what)  # fmt: skip
 
 
 def _copy(stmt: exp.Expression) -> Iterator[SqlObjection]:
@@ -303,7 +318,7 @@ def _command(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
         if "INTO" in texts:
             after = tokens[texts.index("INTO") + 1 :]
             target = after[0] if after else None
-            if target is not None and target.token_type.name == "STRING":
+            if target is not None and target.token_type.name in _NAME_TOKENS:
                 yield from _file(exp.Literal.string(target.text), "VACUUM INTO")
             else:
                 yield from _file(None, "VACUUM INTO")
