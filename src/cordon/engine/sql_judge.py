@@ -12,8 +12,9 @@ Denied (block rules; ``trust_tools`` does not lift them):
 * ``action.sql_file`` at a credential or auto-run path (``~/.bashrc``, ``.git/hooks/*``, a
   client's ``mcp.json``, :func:`cordon.engine.credential_paths.is_credential_path`).
 * ``action.sql_drop`` (``DROP``, ``TRUNCATE``) and ``action.sql_delete_no_where`` (a
-  ``DELETE`` or ``UPDATE`` with no ``WHERE``, or one that is always true: ``1=1``, ``x OR
-  1``, ``NOT FALSE``, ``id = id``), anywhere in the statement: a write inside a CTE counts.
+  ``DELETE`` or ``UPDATE`` with no ``WHERE``, or one that does not restrict the rows: a
+  condition naming no column, ``1 = 1``, ``2 > 1``, ``x = 4 OR 1``, ``id = id``), anywhere
+  in the statement: a write inside a CTE counts.
 
 Asked about:
 
@@ -199,37 +200,28 @@ def _writes(stmt: exp.Expression) -> Iterator[SqlObjection]:
 
 
 def _always_true(e: object) -> bool:
-    """A ``WHERE`` condition that holds for every row, read from its syntax alone: a true
-    or non-zero constant, a comparison of a thing with itself or of two equal constants,
-    ``NOT`` of a false constant, an ``OR`` with such an operand, an ``AND`` of such."""
+    """A ``WHERE`` condition that does not restrict the rows, read from its syntax alone: one
+    that names no column (``1``, ``'1'``, ``2 > 1``, ``1 = 1.0``, ``EXISTS (SELECT 1)``,
+    ``coalesce(1, 0)``: the same for every row, so every row or none, and SQLite's
+    truthiness of a constant is not this module's to evaluate), a comparison of a thing
+    with itself (``id = id``, ``id IS id``), ``LIKE '%'``, an ``OR`` with such an operand,
+    an ``AND`` of such. A column tautology beyond these (``id = id + 0``) is not seen."""
+    if not isinstance(e, exp.Expression):
+        return True
     if isinstance(e, exp.Paren):
         return _always_true(e.this)
-    if isinstance(e, exp.Boolean):
-        return bool(e.this)
-    if isinstance(e, exp.Literal):
-        return not e.is_string and _number(e.this) not in (None, 0.0)
+    if next(e.find_all(exp.Column), None) is None:
+        return True
     if isinstance(e, exp.Or):
         return _always_true(e.this) or _always_true(e.expression)
     if isinstance(e, exp.And):
         return _always_true(e.this) and _always_true(e.expression)
-    if isinstance(e, exp.Not):
-        inner = e.this.this if isinstance(e.this, exp.Paren) else e.this
-        return (isinstance(inner, exp.Boolean) and not inner.this) or (
-            isinstance(inner, exp.Literal) and not inner.is_string and _number(inner.this) == 0.0
-        )
     if isinstance(e, exp.EQ | exp.GTE | exp.LTE | exp.Is | exp.NullSafeEQ):
         return bool(e.this == e.expression)
     if isinstance(e, exp.Like):
         pattern = e.expression
         return isinstance(pattern, exp.Literal) and pattern.is_string and set(pattern.this) == {"%"}
     return False
-
-
-def _number(text: str) -> float | None:
-    try:
-        return float(text)
-    except ValueError:
-        return None
 
 
 def _file(path: object, what: str) -> Iterator[SqlObjection]:
