@@ -228,7 +228,7 @@ _RULES = (
     _r(ACTION_DESTRUCTIVE_HINT, "action rules", "ask",
        "a tool annotated destructiveHint, or one the policy marks `destructive` (unless its "
        "`destructive_unless` arguments hold), or a call that leaves out an `ask_without` "
-       "argument",
+       "argument or gives an `ask_patterns` argument its asked form",
        "MCP 2025-06-18 Tools, annotations (destructiveHint)",
        f"{_APPROVE}; {_TRUST}; `destructive: false` for a tool the policy vouches for"),
     _r(ACTION_CREDENTIAL_CHANGE, "action rules", "ask",

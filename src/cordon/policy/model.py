@@ -170,6 +170,13 @@ class ToolPolicy(_Strict):
     when `filename` is not given (`../../.bashrc` walks out of the directory) and writes in
     its own working directory when `savePath` is not."""
 
+    ask_patterns: dict[str, str] = Field(default_factory=dict)
+    """Ask before a call (`action.destructive_hint`) in which a value under an argument named
+    here fully matches its regex (read as `arg_patterns` reads it, which denies a value that
+    does not): the consequential form of an argument whose plain form is not. The github
+    pack's `create_pull_request` asks when `head` is `owner:branch`, a branch of another
+    account's fork: the pull request carries that account's code under the user's name."""
+
     allow_secret_patterns: tuple[str, ...] = ()
     """Credential formats this tool's arguments may carry (`secret.pattern` does not deny
     them): `aws`, `github_token`, `gitlab_token`, `private_key`, `slack`, `stripe`, `jwt`,
@@ -221,6 +228,16 @@ class ToolPolicy(_Strict):
                 re.compile(pattern)
             except re.error as exc:
                 raise ValueError(f"arg_patterns.{name}: regex does not compile: {exc}") from exc
+        return v
+
+    @field_validator("ask_patterns")
+    @classmethod
+    def _ask_patterns_compile(cls, v: dict[str, str]) -> dict[str, str]:
+        for name, pattern in v.items():
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"ask_patterns.{name}: regex does not compile: {exc}") from exc
         return v
 
     @field_validator("allowed_path_prefixes")

@@ -104,6 +104,7 @@ EXAMPLES: dict[str, str] = {
     "tools.<name>.code_params": "tools:\n  browser_evaluate: {code_params: [function]}",
     "tools.<name>.sql": "tools:\n  write_query: {sql: {query: sqlite}}",
     "tools.<name>.ask_without": "tools:\n  download_attachment: {ask_without: [filename, savePath]}",
+    "tools.<name>.ask_patterns": "tools:\n  create_pull_request: {ask_patterns: {head: '.+:.+'}}",
     "tools.<name>.output_files": "tools:\n  browser_navigate: {output_files: true}",
     "tools.<name>.trusted_destinations": (
         "tools:\n  send_email: {trusted_destinations: [me@example.com]}"
@@ -170,6 +171,7 @@ tools:
     writes: true                     # writes a file at its path/filename arguments (credential files asked)
     output_files: true               # its result links files it wrote: each is read as output
     ask_without: [filename]          # ask when the call leaves it to the server
+    ask_patterns: {head: '.+:.+'}    # ask when the argument takes that form
     destructive: false               # ask, like destructiveHint
     checked_live: false              # packs: checked against a live tools/list
   reserve_hotel:

@@ -6,7 +6,9 @@ policy vouches for a tool (confined writes), ``trust_tools`` skips the asks (nev
 
 from __future__ import annotations
 
+import functools
 import posixpath
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -29,9 +31,11 @@ def run(ctx: Context, facts: Facts) -> Result:
     trusted_tool = ctx.tool in policy.trust_tools or (sp is not None and ctx.tool in sp.trust_tools)
     r = _run(ctx, trusted_tool)
     tp = ctx.tp
-    if not (tp.destructive_unless or tp.ask_without) or trusted_tool or r.deny is not None:
+    if not (tp.destructive_unless or tp.ask_without or tp.ask_patterns) or trusted_tool:
         return r
-    ask = _unless(ctx) or _without(ctx)
+    if r.deny is not None:
+        return r
+    ask = _unless(ctx) or _without(ctx) or _matching(ctx)
     if ask is None or any(a.rule == rules.ACTION_DESTRUCTIVE_HINT for a in r.asks):
         return r
     return Result(asks=(*r.asks, ask), answers=r.answers, facts=r.facts)
@@ -67,6 +71,31 @@ def _without(ctx: Context) -> Verdict | None:
                 param=name,
             )
     return None
+
+
+def _matching(ctx: Context) -> Verdict | None:
+    """The ask of ``ask_patterns``: a value under an argument it names (every leaf, as
+    ``arg_patterns`` reads it) that fully matches the argument's regex. The reason names the
+    argument, never its (untrusted) value."""
+    patterns = ctx.tp.ask_patterns
+    for key, value in _args.iter_keyed(ctx.arguments):
+        pattern = patterns.get(key)
+        if pattern is None:
+            continue
+        rx = _compiled(pattern)
+        if any(isinstance(v, str) and rx.fullmatch(v) for v in _args.leaves(value)):
+            return Verdict(
+                verdict="ask",
+                rule=rules.ACTION_DESTRUCTIVE_HINT,
+                reason=f"'{key}' takes a form the policy asks about",
+                param=key,
+            )
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 #: an argument the call does not give (:func:`_unless`)
