@@ -113,6 +113,25 @@ def _slack(tmp: Path, _stub: str) -> Launch:
     return [_npm("mcp-server-slack")], {"SLACK_BOT_TOKEN": "xoxb-dummy", "SLACK_TEAM_ID": "T0"}
 
 
+#: Desktop Commander's config file with telemetry off: the server writes it under HOME at
+#: start and, with telemetry on (its default), sends usage events
+DESKTOP_COMMANDER_CONFIG = {"telemetryEnabled": False, "allowedDirectories": []}
+
+
+def desktop_commander_home(home: Path, **config: object) -> Path:
+    """``home`` with ``.claude-server-commander/config.json`` written; returns that file."""
+    cfg = home / ".claude-server-commander" / "config.json"
+    cfg.parent.mkdir(parents=True, exist_ok=True)
+    cfg.write_text(json.dumps({**DESKTOP_COMMANDER_CONFIG, **config}), "utf-8")
+    return cfg
+
+
+def _desktop_commander(tmp: Path, _stub: str) -> Launch:
+    home = tmp / "dc-home"
+    desktop_commander_home(home)
+    return [_npm("desktop-commander")], {"HOME": str(home)}
+
+
 def _atlassian(tmp: Path, _stub: str) -> Launch:
     env = {
         "JIRA_URL": "https://example.atlassian.net",
@@ -144,6 +163,9 @@ SERVERS: tuple[PackServer, ...] = (
     PackServer("github", "npm @modelcontextprotocol/server-github@2025.4.8", _github),
     PackServer("slack", "npm @modelcontextprotocol/server-slack@2025.4.25", _slack),
     PackServer("atlassian", "PyPI mcp-atlassian==0.23.1 (.venv-atlassian)", _atlassian),
+    PackServer(
+        "desktop_commander", "npm @wonderwhy-er/desktop-commander@0.2.52", _desktop_commander
+    ),
     PackServer("sqlite", "PyPI mcp-server-sqlite==2025.4.25 (.venv-sqlite)", _sqlite),
 )
 
