@@ -249,3 +249,84 @@ def test_the_supabase_pack_judges_execute_sql_as_postgres() -> None:
     assert (v.verdict, v.rule) == ("deny", rules.ACTION_SQL_DELETE_NO_WHERE)
     v = s.check("execute_sql", {**call, "query": "SELECT * FROM tickets LIMIT 5"})
     assert (v.verdict, v.rule) == ("ask", rules.ACTION_DESTRUCTIVE_HINT)
+
+
+# -- a tool meant only to read ------------------------------------------------------------
+
+READS = [
+    "SELECT * FROM t",
+    "WITH c AS (SELECT 1) SELECT * FROM c",
+    "SELECT 1 UNION SELECT 2",
+    "PRAGMA table_info(t)",
+    "PRAGMA user_version",
+    "EXPLAIN QUERY PLAN SELECT * FROM t",
+]
+WRITES = [
+    "INSERT INTO admins VALUES (1)",
+    "UPDATE t SET a = 1 WHERE id = 2",
+    "DELETE FROM t WHERE id = 2",
+    "CREATE TABLE x (a)",
+    "SELECT 1; INSERT INTO admins VALUES (1)",
+    "VACUUM",
+    "EXPLAIN QUERY PLAN INSERT INTO t VALUES (1)",
+]
+
+
+@pytest.mark.parametrize("sql", READS)
+def test_a_read_tool_reads_unasked(sql: str) -> None:
+    assert judge(sql, "sqlite", read_only=True) is None
+
+
+@pytest.mark.parametrize("sql", WRITES)
+def test_a_write_given_to_a_read_tool_is_asked(sql: str) -> None:
+    assert _hit(sql, "sqlite") == ("ask", rules.ACTION_SQL_WRITE)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        # the reference Postgres server's read-only transaction, closed from inside
+        "COMMIT; INSERT INTO admins VALUES (1)",
+        "SELECT 1; COMMIT; UPDATE users SET role = 'admin' WHERE id = 7",
+        "WITH d AS (INSERT INTO admins VALUES (1) RETURNING *) SELECT * FROM d",
+        "SELECT * INTO stolen FROM users",
+    ],
+)
+def test_postgres_writes_in_a_read_tool_are_asked(sql: str) -> None:
+    assert _hit(sql, "postgres") == ("ask", rules.ACTION_SQL_WRITE)
+
+
+def _hit(sql: str, dialect: str) -> tuple[str, str] | None:
+    hit = judge(sql, dialect, read_only=True)
+    return None if hit is None else (hit.verdict, hit.rule)
+
+
+def test_the_sqlite_pack_marks_read_query_read_only() -> None:
+    eng = Engine.from_policy([{"version": 1, "packs": ["sqlite"]}])
+    schema = {"type": "object", "properties": {"query": {}}}
+    eng.pin_tools(
+        [
+            {"name": n, "description": n, "inputSchema": schema}
+            for n in ("read_query", "write_query")
+        ]
+    )
+    s = eng.new_session()
+    v = s.check("read_query", {"query": "INSERT INTO admins VALUES (1)"})
+    assert (v.verdict, v.rule) == ("ask", rules.ACTION_SQL_WRITE)
+    assert s.check("write_query", {"query": "INSERT INTO admins VALUES (1)"}).verdict == "allow"
+    assert s.check("read_query", {"query": "SELECT * FROM admins"}).verdict == "allow"
+
+
+def test_the_servers_read_only_hint_marks_a_tool_read_only() -> None:
+    eng = Engine.from_policy([{"version": 1, "tools": {"query": {"sql": {"sql": "postgres"}}}}])
+    schema = {"type": "object", "properties": {"sql": {}}}
+    ann = {"readOnlyHint": True}
+    eng.pin_tools(
+        [{"name": "query", "description": "q", "inputSchema": schema, "annotations": ann}]
+    )
+    s = eng.new_session()
+    v = s.check("query", {"sql": "COMMIT; DROP TABLE users"})
+    assert (v.verdict, v.rule) == ("deny", rules.ACTION_SQL_DROP)
+    v = s.check("query", {"sql": "COMMIT; INSERT INTO admins VALUES (1)"})
+    assert (v.verdict, v.rule) == ("ask", rules.ACTION_SQL_WRITE)
+    assert s.check("query", {"sql": "SELECT * FROM users"}).verdict == "allow"

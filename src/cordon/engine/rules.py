@@ -84,6 +84,7 @@ ACTION_SQL_CODE = "action.sql_code"
 ACTION_SQL_FILE = "action.sql_file"
 ACTION_SQL_SCHEMA = "action.sql_schema"
 ACTION_SQL_UNPARSED = "action.sql_unparsed"
+ACTION_SQL_WRITE = "action.sql_write"
 # -- egress ------------------------------------------------------------------------------
 EGRESS_METADATA = "egress.metadata"
 EGRESS_PRIVATE_ADDRESS = "egress.private_address"
@@ -272,6 +273,11 @@ _RULES = (
     _r(ACTION_SQL_UNPARSED, "action rules", "ask",
        "SQL in a `sql` parameter that the parser cannot read, or a statement kind cordon does "
        "not know", "obfuscated statements; fail closed", f"{_APPROVE}; {_TRUST}"),
+    _r(ACTION_SQL_WRITE, "action rules", "ask",
+       "a statement that writes (or ends a transaction) given to a SQL tool meant only to read "
+       "(`sql_read_only`, or the server's readOnlyHint)",
+       "read-only bypass of the reference Postgres MCP server (COMMIT; DROP TABLE ...)",
+       f"{_APPROVE}; {_TRUST}; `sql_read_only: false`"),
     _r(EGRESS_METADATA, "egress", "deny",
        "cloud metadata endpoints (169.254.169.254 and friends)",
        f"{_SSRF}; Capital One 2019", "none"),

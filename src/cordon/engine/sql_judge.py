@@ -29,6 +29,9 @@ Asked about:
   created, a ``PRAGMA`` that sets a value (``writable_schema``, ``journal_mode``).
 * ``action.sql_unparsed``: text the parser cannot read, or a statement of a kind this module
   does not know: fail closed, since the server runs what cordon could not read.
+* ``action.sql_write``: for a tool meant only to read (``sql_read_only``, or the server's
+  ``readOnlyHint``), a statement that writes or ends a transaction (``COMMIT; DROP TABLE x``
+  ran from the reference Postgres server's read-only ``query`` tool).
 
 Allowed: ``SELECT`` (and set operations), ``INSERT`` (``OR REPLACE`` too), ``UPDATE`` and
 ``DELETE`` with a restricting ``WHERE``, ``CREATE TABLE/VIEW/INDEX``, ``ALTER TABLE ... ADD``
@@ -97,8 +100,10 @@ _NAME_TOKENS: Final = frozenset({"STRING", "VAR", "IDENTIFIER"})
 _RUNS_LATER: Final = frozenset({"TRIGGER", "FUNCTION", "PROCEDURE", "EXTENSION", "RULE"})
 
 
-def judge(text: str, dialect: str) -> SqlObjection | None:
-    """The first objection to the SQL ``text`` run in ``dialect``, or ``None``."""
+def judge(text: str, dialect: str, *, read_only: bool = False) -> SqlObjection | None:
+    """The first objection to the SQL ``text`` run in ``dialect``, or ``None``; with
+    ``read_only`` (a tool meant only to read), a statement that writes is asked about
+    (``action.sql_write``)."""
     if len(text) > _MAX_CHARS:
         return _unparsed("SQL text too long to read")
     statements = _parse(text, dialect)
@@ -107,6 +112,8 @@ def judge(text: str, dialect: str) -> SqlObjection | None:
     found: list[SqlObjection] = []
     for stmt in statements:
         found.extend(_statement(stmt, dialect))
+        if read_only and not _reads(stmt, dialect):
+            found.append(_write(stmt))
     denied = [f for f in found if f.verdict == "deny"]
     first = denied or found
     return first[0] if first else None
@@ -129,6 +136,49 @@ def _unparsed(why: str) -> SqlObjection:
         f"{why}: the server runs what cordon could not read",
         "unparsed",
     )
+
+
+def _explained(rest: str) -> str:
+    """The statement an ``EXPLAIN`` names, its options dropped."""
+    inner = rest
+    for prefix in ("QUERY PLAN", "ANALYZE", "ANALYSE", "VERBOSE"):
+        if inner.upper().lstrip().startswith(prefix):
+            inner = inner.lstrip()[len(prefix) :]
+    return inner
+
+
+def _reads(stmt: exp.Expression, dialect: str) -> bool:
+    """The statement only reads: a query with no write inside (a data-modifying CTE,
+    Postgres's ``SELECT ... INTO`` a new table), a ``PRAGMA`` that sets nothing, an
+    ``EXPLAIN`` of such. A transaction statement is not a read: ``COMMIT`` ends the
+    read-only transaction a server wraps a read tool's SQL in (the reference Postgres MCP
+    server ran ``COMMIT; DROP TABLE x`` from its read-only ``query`` tool)."""
+    if isinstance(stmt, exp.Command):
+        if str(stmt.this).upper() != "EXPLAIN":
+            return False
+        body = stmt.expression
+        inner = _parse(
+            _explained(str(body.this if isinstance(body, exp.Literal) else body)), dialect
+        )
+        return inner is not None and all(_reads(s, dialect) for s in inner)
+    if isinstance(stmt, exp.Pragma):
+        body = stmt.this
+        if not isinstance(body, exp.EQ):
+            return True
+        name = body.this.name.lower() if isinstance(body.this, exp.Expression) else ""
+        return name.rpartition(".")[2] in _READ_PRAGMAS
+    if not isinstance(stmt, exp.Query):
+        return False
+    if next(stmt.find_all(*_WRITE_NODES), None) is not None:
+        return False
+    return not any(q.args.get("into") for q in stmt.find_all(exp.Select))
+
+
+def _write(stmt: exp.Expression) -> SqlObjection:
+    kind = type(stmt).__name__.upper() if not isinstance(stmt, exp.Command) else str(stmt.this)
+    return SqlObjection("ask", rules.ACTION_SQL_WRITE,
+                        f"a {kind} statement that writes, given to a tool meant only to read",
+                        "write in a read tool")  # fmt: skip
 
 
 def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
@@ -163,6 +213,8 @@ def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
                            "unknown statement")  # fmt: skip
 
 
+#: statement nodes that write, at any depth of a query
+_WRITE_NODES: Final = (exp.Insert, exp.Update, exp.Delete, exp.Create, exp.Drop, exp.Merge)
 #: statements that change no row and open no file
 _PLAIN_STATEMENTS: Final = (exp.Detach, exp.Transaction, exp.Commit, exp.Rollback, exp.Analyze,
                              exp.EndStatement)  # (END: the tail of a trigger's body)  # fmt: skip
@@ -320,9 +372,7 @@ def _command(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
         if word == "REPLACE":
             inner = f"INSERT OR REPLACE {rest}"
         else:  # EXPLAIN [QUERY PLAN | ANALYZE] stmt: judged as if run (ANALYZE runs it)
-            for prefix in ("QUERY PLAN", "ANALYZE", "ANALYSE", "VERBOSE"):
-                if inner.upper().lstrip().startswith(prefix):
-                    inner = inner.lstrip()[len(prefix) :]
+            inner = _explained(rest)
         found = judge(inner, dialect)
         if found is not None:
             yield found

@@ -91,6 +91,15 @@ class ToolPolicy(_Strict):
     read, or a statement kind it does not know, is asked about (`action.sql_unparsed`).
     `SELECT`, `INSERT`, a bounded `UPDATE` or `DELETE`, `CREATE TABLE` run unasked."""
 
+    sql_read_only: bool | None = None
+    """The tool's `sql` is meant only to read: a statement that writes (`INSERT`, `UPDATE`,
+    `DELETE`, DDL, a data-modifying CTE, `SELECT ... INTO`, a `PRAGMA` that sets a value,
+    `VACUUM`) or ends a transaction (`COMMIT`: it closes the read-only transaction a server
+    may wrap the text in) is asked about (`action.sql_write`). Unset: the server's
+    `readOnlyHint: true`. A function that writes as a side effect (Postgres's `set_config`,
+    `nextval`, a user-defined one) is not seen: the server's own read-only mode is the
+    control there."""
+
     trusted_destinations: tuple[str, ...] = ()
     """Destinations this tool may send to without an ask, added to the global
     `trusted_destinations` (same forms)."""

@@ -103,6 +103,7 @@ EXAMPLES: dict[str, str] = {
     "tools.<name>.sink_params": "tools:\n  send_email: {sink_params: [to, cc, bcc]}",
     "tools.<name>.code_params": "tools:\n  browser_evaluate: {code_params: [function]}",
     "tools.<name>.sql": "tools:\n  write_query: {sql: {query: sqlite}}",
+    "tools.<name>.sql_read_only": "tools:\n  read_query: {sql: {query: sqlite}, sql_read_only: true}",
     "tools.<name>.ask_without": "tools:\n  download_attachment: {ask_without: [filename, savePath]}",
     "tools.<name>.ask_patterns": "tools:\n  create_pull_request: {ask_patterns: {head: '.+:.+'}}",
     "tools.<name>.output_files": "tools:\n  browser_navigate: {output_files: true}",
@@ -161,6 +162,7 @@ tools:
     sink_params: [to, cc]
     code_params: [script]            # program text it runs: each URL written there is a destination
     sql: {query: sqlite}             # SQL it runs, parsed in that dialect: file writes, code, DROP judged
+    sql_read_only: false             # its SQL is meant only to read: a write is asked about
     trusted_destinations: [me@example.com]
     required_scopes: [mail.send]
     sensitive: false                 # Rule of Two: reads sensitive data

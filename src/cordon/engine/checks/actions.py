@@ -159,14 +159,18 @@ def _sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
     """The SQL judge (:mod:`cordon.engine.sql_judge`) on each argument the policy declares
     as SQL (``tools.<name>.sql``): a deny whatever ``trust_tools`` says, an ask unless the
     tool is trusted. Imported at the first such argument: the parser is large."""
-    if not ctx.tp.sql:
+    tp = ctx.tp
+    if not tp.sql:
         return None
     from cordon.engine import sql_judge
 
+    read_only = tp.sql_read_only
+    if read_only is None:
+        read_only = ctx.session._annotation(ctx.server, ctx.tool, "readOnlyHint") is True
     hits = []
-    for name, dialect in ctx.tp.sql.items():
+    for name, dialect in tp.sql.items():
         text = ctx.arguments.get(name)
-        hit = sql_judge.judge(text, dialect) if isinstance(text, str) else None
+        hit = sql_judge.judge(text, dialect, read_only=read_only) if isinstance(text, str) else None
         if hit is not None and not (trusted_tool and hit.verdict != "deny"):
             hits.append((hit.verdict != "deny", name, hit))
     if not hits:
@@ -353,5 +357,6 @@ CHECK = Check(
         rules.ACTION_SQL_FILE,
         rules.ACTION_SQL_SCHEMA,
         rules.ACTION_SQL_UNPARSED,
+        rules.ACTION_SQL_WRITE,
     ),
 )
