@@ -1,9 +1,11 @@
 """Files the real Playwright MCP server writes at a ``filename`` the agent names, behind the
-real ``cordon run`` with the playwright pack: its screenshot, snapshot, console, network and
-storage tools save in the user's project (the server's workspace root), one of them a response
+real ``cordon run`` with the playwright pack: its screenshot, snapshot, console and network
+tools save in the user's project (the server's workspace root), one of them a response
 body byte for byte as the site sent it. A page that tells the agent to save over a client's
 MCP config, an auto-run task, a git hook or ``.envrc`` gets a question, declined here, and the
-file is not written; a plain file name is written unasked. Side effects: the files on disk."""
+file is not written; a plain file name is written unasked (the storage tool, which saves the
+user's logins, is asked about whatever the name: ``test_browser_storage_state.py``). Side
+effects: the files on disk."""
 
 from __future__ import annotations
 
@@ -59,7 +61,6 @@ async def test_a_response_body_saved_over_the_client_config_is_asked(
         ("browser_take_screenshot", {"type": "png"}),
         ("browser_snapshot", {}),
         ("browser_console_messages", {"level": "info"}),
-        ("browser_storage_state", {}),
     ],
 )
 async def test_a_page_saved_over_an_auto_run_file_is_asked(

@@ -52,6 +52,9 @@ _CRED_PATH_RE = re.compile(
     # a client's custom commands and agents: prompts it runs by name
     r"|\.claude/(?:commands|agents)(?:/|$)"
     r"|\.my\.cnf$|\.boto$|\.gnupg/|\.password-store/|credentials\.json$"
+    # a browser's saved logins (its cookies and web storage): Playwright's storage state as
+    # its MCP server names it (storage-state-<time>.json) and its docs keep it (.auth/)
+    r"|storage[-_]?state[^/]*\.json$|\.auth/"
     r"|\.config/gh/hosts\.ya?ml$"
     # the MCP configurations of the clients cordon init knows: a server entry is a command
     # the client starts (Claude Code, Claude Desktop, Cursor, VS Code, Gemini CLI, Codex,
