@@ -58,6 +58,9 @@ async def test_ordinary_statements_run_and_attacks_leave_no_trace(harness: Harne
         assert ok, text
         ok, text = await _sql(c, "read_query", "SELECT id, role FROM users ORDER BY id")
         assert ok and "'ops'" in text, text
+        # class 1: the read tool is meant to read; a write given to it is asked about (declined)
+        ok, text = await _sql(c, "read_query", "INSERT INTO users VALUES (9, 'root')")
+        assert not ok and "action.sql_write" in text, text
 
         # class 2: SQLite creates the file ATTACH names, and VACUUM INTO writes a database there
         for sql, rule in [

@@ -177,7 +177,7 @@ def _reads(stmt: exp.Expression, dialect: str) -> bool:
 def _write(stmt: exp.Expression) -> SqlObjection:
     kind = type(stmt).__name__.upper() if not isinstance(stmt, exp.Command) else str(stmt.this)
     return SqlObjection("ask", rules.ACTION_SQL_WRITE,
-                        f"a {kind} statement that writes, given to a tool meant only to read",
+                        f"{kind}: a statement that writes, given to a tool meant only to read",
                         "write in a read tool")  # fmt: skip
 
 
@@ -209,7 +209,7 @@ def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
             yield _schema(f"CREATE {kind or '?'} runs code later, at others' statements")
     elif not isinstance(stmt, _PLAIN_STATEMENTS):
         yield SqlObjection("ask", rules.ACTION_SQL_UNPARSED,
-                           f"a {type(stmt).__name__} statement cordon does not know",
+                           f"{type(stmt).__name__.upper()}: a statement kind cordon does not know",
                            "unknown statement")  # fmt: skip
 
 
@@ -386,4 +386,4 @@ def _command(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
         if kind:
             yield _schema(f"CREATE {kind} runs code later, at others' statements")
             return
-    yield _unparsed(f"a {word} statement cordon does not know")
+    yield _unparsed(f"{word}: a statement kind cordon does not know")
