@@ -75,8 +75,12 @@ async def test_the_server_config_file_is_not_written_by_a_file_tool(
         edit = {"file_path": str(dc.config), "old_string": '"allowedDirectories"', "new_string": '"x"'}  # fmt: skip
         ok, text = await dc.call("edit_block", edit)
         assert not ok and rule in text, text
+        # a link to it in the project, which a later write_file of cfg-link.json follows
+        ok, text = await dc.run(f"ln -s {dc.config} cfg-link.json")
+        assert not ok and "arg.pattern" in text, text
         ok, text = await dc.call("write_file", {"path": str(dc.proj / "cfg.json"), "content": "{}"})
         assert ok, text
+    assert not (dc.proj / "cfg-link.json").is_symlink()
     assert _kept(config_of(dc.config)) == before == _sandbox(harness)
     assert "write_file" in dc.server_log()
     assert "claude-server-commander" not in dc.server_log()
