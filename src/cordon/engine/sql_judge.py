@@ -36,7 +36,11 @@ Asked about:
 Allowed: ``SELECT`` (and set operations), ``INSERT`` (``OR REPLACE`` too), ``UPDATE`` and
 ``DELETE`` with a restricting ``WHERE``, ``CREATE TABLE/VIEW/INDEX``, ``ALTER TABLE ... ADD``
 or ``RENAME``, a ``PRAGMA`` that reads, ``ATTACH ':memory:'``, ``DETACH``, plain
-``VACUUM``, ``ANALYZE``, ``REINDEX``, ``EXPLAIN`` of an allowed statement, transactions.
+``VACUUM``, ``ANALYZE``, ``EXPLAIN`` of an allowed statement, transactions. (A bare SQLite
+``REINDEX`` or ``SAVEPOINT`` is asked about: sqlglot reads it as a name, not a statement.)
+Not seen: a column tautology beyond ``id = id`` (``id = id + 0``, ``id BETWEEN -9e18 AND
+9e18``), and a function that writes as a side effect in Postgres (``set_config``, a
+user-defined one): the Supabase pack keeps ``execute_sql`` asked for that reason.
 """
 
 from __future__ import annotations
