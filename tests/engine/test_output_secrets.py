@@ -165,15 +165,30 @@ def test_a_base64_credential_past_the_joined_texts_layer_cap_is_refused(
     assert _refused(b, token)
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: monitor mode scans the joined text only")
 def test_monitor_finds_a_base64_credential_past_the_joined_texts_layer_cap(
     pair: tuple[Any, Any],
 ) -> None:
-    """Monitor mode scans a result's joined text once, and that scan decodes at most 64
-    base64 runs: a credential in a later run of its own is neither found nor registered
-    (warn and block read each field, and mask and register it). Monitor delivers output as
-    it came; the agent reads the run as base64."""
+    """Monitor mode scans a result's joined text once; the runs past its 64 decoded base64
+    layers are read for credentials (:mod:`cordon.content._past_cap`), so a credential in a
+    later run of its own is registered (monitor delivers output as it came)."""
     a, b = pair
     token, blocks = _past_the_layer_cap()
     a.observe_output("read_file", {"content": blocks}, server="files", content_mode="monitor")
     assert _refused(b, token)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_base64_credential_past_the_layer_cap_of_one_text_is_masked_and_refused(
+    pair: tuple[Any, Any], mode: str
+) -> None:
+    """The same runs in one text block (a Secret list printed as YAML): no field of its own
+    to read again. The credential's run was shown and its token passed in every mode."""
+    a, b = pair
+    token, blocks = _past_the_layer_cap()
+    text = "\n".join(block["text"] for block in blocks)
+    result = {"content": [{"type": "text", "text": text}]}
+    obs = a.observe_output("read_file", result, server="files", content_mode=mode)
+    if mode != "monitor":
+        assert _b64(f"token={token}") not in json.dumps(obs.result)
+    assert _refused(b, token)
+    assert not _refused(b, "ghp_" + "Q7d2kQ9xLm4Pz8Wv1Tn6Yb3Hc5Jf0Ga2Se7U")  # never read

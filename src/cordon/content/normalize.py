@@ -55,6 +55,7 @@ from typing import Literal
 from urllib.parse import unquote_to_bytes
 
 from cordon.content import _charscan, _troff
+from cordon.content._mixed import mixed_positions
 from cordon.textnorm import CONFUSABLE_TABLE, INVISIBLE_CHARS, PREFILTER_MIN, Prefilter
 
 __all__ = ["Event", "Layer", "Normalized", "normalize"]
@@ -102,13 +103,6 @@ _PCT_RE = re.compile("%" + _PCTS)
 _AMP_RE_B = re.compile(_AMP_RE.pattern.encode("ascii"))
 _PCT_RE_B = re.compile(_PCT_RE.pattern.encode("ascii"))
 _CONT = bytes(range(0x80, 0xC0))
-#: the ASCII projection -> letter 'a', non-ASCII (and a real '?') 'b', anything else ' '
-_MIX_TABLE = bytes(
-    ord("a") if chr(i).isascii() and chr(i).isalpha() else ord("b") if i == ord("?") else 32
-    for i in range(256)
-)
-_LETTER_THEN_OTHER = re.compile(rb"ab")
-_OTHER_THEN_LETTER = re.compile(rb"ba")
 _B64_NEEDLE = b"a" * 20
 #: one class copy for both byte-class searches (base64 runs and long whitespace runs): the
 #: base64 alphabet (both RFC 4648 alphabets) -> 'a', ASCII whitespace -> 'w', anything else 'x'
@@ -452,10 +446,17 @@ def _homoglyph_word(b: _Builder, pos: int) -> None:
 
 
 def _base64_layers(
-    b: _Builder, text: str, view: bytes, norm: Normalized, cls: bytes | None = None
+    b: _Builder,
+    text: str,
+    view: bytes,
+    norm: Normalized,
+    cls: bytes | None = None,
+    *,
+    limit: int | None = MAX_LAYERS,
 ) -> list[Layer]:
     """Decoded base64 runs (RFC 4648 sections 4 and 5) of ``text``; ``view`` is its ASCII view
-    and ``cls`` (when given) ``view`` translated by :data:`_CLASS_TABLE`.
+    and ``cls`` (when given) ``view`` translated by :data:`_CLASS_TABLE`. At most ``limit``
+    layers in all, counting ``b``'s (None: every run).
 
     Candidates are found on ``view`` translated to byte classes (alphabet or not), with
     ``bytes.find`` of twenty alphabet bytes: C speed, no per-character Python.
@@ -499,29 +500,9 @@ def _base64_layers(
         layers.append(
             Layer(kind="base64", text=decoded, span=norm.span_to_original(m.start(), end))
         )
-        if len(layers) + len(b.layers) >= MAX_LAYERS:
+        if limit is not None and len(layers) + len(b.layers) >= limit:
             break
     return layers
-
-
-def _mixed_positions(text: str, view: bytes) -> list[tuple[int, int, str, str]]:
-    """Confusable letters directly next to an ASCII letter (TR39 mixed-script words).
-
-    ``view`` is the ASCII view of ``text``; translated to letter / other-than-ASCII / rest, an
-    ASCII letter next to a non-ASCII character is the two-byte literal ``ab`` or ``ba``.
-    """
-    cls = view.translate(_MIX_TABLE)
-    out: list[tuple[int, int, str, str]] = []
-    skeleton = _LETTER_SKELETON
-    for m in _LETTER_THEN_OTHER.finditer(cls):
-        i = m.start() + 1
-        if ord(text[i]) in skeleton:
-            out.append((i, i + 1, "conf", text[i]))
-    for m in _OTHER_THEN_LETTER.finditer(cls):
-        i = m.start()
-        if ord(text[i]) in skeleton:
-            out.append((i, i + 1, "conf", text[i]))
-    return out
 
 
 #: whitespace runs at least this long are folded to one character (rules allow for shorter
@@ -699,7 +680,7 @@ def _scan_items(
             has_c1 = True
             continue
         items.append((m.start(), m.end(), kind, m.group()))
-    mixed = _mixed_positions(text, view)
+    mixed = mixed_positions(text, view, _LETTER_SKELETON)
     if mixed:
         items += mixed
         items.sort()

@@ -37,8 +37,9 @@ from cordon.content import _accel, _pypass
 from cordon.content._ansi import ANSI_HINT, ANSI_RE
 from cordon.content._lead import rule_matches
 from cordon.content._lead import windows as _windows
+from cordon.content._past_cap import secrets_past_cap
 from cordon.content._rule import Rule
-from cordon.content.normalize import Normalized, ascii_view, normalize
+from cordon.content.normalize import MAX_LAYERS, Normalized, ascii_view, normalize
 from cordon.content.readings import readings
 from cordon.content.rules import RULES, rule_by_id
 
@@ -493,6 +494,10 @@ def scan_hits(
     return _scan_hits(text, only, depth)
 
 
+#: the credential rules, which read every base64 run of a text (:mod:`._past_cap`)
+_SECRET_RULE_IDS = frozenset(r.id for r in RULES if r.category == "secrets")
+
+
 def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
     nz = normalize(text)
     out: list[Hit] = []
@@ -533,6 +538,9 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
                     )
             if serious and (only is None or payload.id in only):
                 out.append(Hit(rule=payload, severity=payload.severity, span=layer.span, value=""))
+        if len(nz.layers) >= MAX_LAYERS:  # credentials in the base64 runs past the cap
+            wanted = _SECRET_RULE_IDS if only is None else only & _SECRET_RULE_IDS
+            out += secrets_past_cap(nz, wanted, depth - 1, scan_hits, Hit)
         for (rs, re_), reading in readings(nz.text, nz.ascii_view, lview):
             # letter-spaced, leetspeak, rot13 and split-list readings (cordon.content.readings)
             span = nz.span_to_original(rs, re_)
