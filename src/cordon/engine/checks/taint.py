@@ -570,8 +570,9 @@ class _Scan:
                      self._repo_in_output(name, dest))  # fmt: skip
             if plain and odd is None:
                 self.spellings.append((dest.key, dest.raw))
-                if dest.host:
-                    self.hosts.add(dest.host)
+                host = dest.host
+                if host:
+                    self.hosts.add(host)
             if v is None:
                 continue
             if v.verdict == "deny":
@@ -689,7 +690,7 @@ def _state(s: Session, dest: Destination, odd: bool | None, plain: bool, pair_se
         return "clean"
     if pair_seen:
         return "tainted"
-    if odd is None and plain and dest.host in s.used_hosts:
+    if s.used_hosts and odd is None and plain and dest.host in s.used_hosts:
         return _own_host_state(s, dest)
     return s.taint.lookup(dest, sink_is_url=dest.kind == "url", sent_echo=odd is None and plain)
 
