@@ -119,7 +119,7 @@ ASKED = [
     ("ATTACH DATABASE '/srv/www/shell.php' AS x", rules.ACTION_SQL_FILE),
     ("ATTACH 'other.db' AS o", rules.ACTION_SQL_FILE),
     ("VACUUM INTO '/tmp/copy.db'", rules.ACTION_SQL_FILE),
-    ("ATTACH '/home/me/' || '.bashrc' AS x", rules.ACTION_SQL_FILE),  # computed: not read
+    ("ATTACH char(47) || 'home/me/.bashrc' AS x", rules.ACTION_SQL_FILE),  # computed: not read
     ("ATTACH scratch AS s", rules.ACTION_SQL_FILE),  # (a file named scratch)
     ('VACUUM INTO "/tmp/copy.db"', rules.ACTION_SQL_FILE),
     ("SELECT writefile('/tmp/x', 'data')", rules.ACTION_SQL_FILE),

@@ -10,11 +10,16 @@ Denied (block rules; ``trust_tools`` does not lift them):
   ``load_extension()`` (loads a shared library into the server's process), Postgres's
   ``COPY ... TO/FROM PROGRAM`` (runs a shell command as the database's user).
 * ``action.sql_file`` at a credential or auto-run path (``~/.bashrc``, ``.git/hooks/*``, a
-  client's ``mcp.json``, :func:`cordon.engine.credential_paths.is_credential_path`).
+  client's ``mcp.json``, :func:`cordon.engine.credential_paths.is_credential_path`), written
+  plainly or as pieces of literal text (``'/home/me/' || '.bashrc'``, Postgres's ``E''``
+  and ``$$`` strings).
 * ``action.sql_drop`` (``DROP``, ``TRUNCATE``) and ``action.sql_delete_no_where`` (a
   ``DELETE`` or ``UPDATE`` with no ``WHERE``, or one that does not restrict the rows: a
-  condition naming no column, ``1 = 1``, ``2 > 1``, ``x = 4 OR 1``, ``id = id``), anywhere
-  in the statement: a write inside a CTE counts.
+  condition naming no column, ``1 = 1``, ``2 > 1``, ``x = 4 OR 1``, a column compared
+  with itself however spelt, ``t.id = "ID"``, ``rowid IN (SELECT rowid FROM t)``), anywhere
+  in the statement: a write inside a CTE counts; SQL text given to Postgres's ``dblink``
+  is judged as the statement it is. SQL with a NUL character is judged up to it too (a
+  server that passes a C string runs only that much).
 
 Asked about:
 
@@ -23,24 +28,34 @@ Asked about:
   and ``VACUUM INTO 'path'`` (writes a whole database file there, rows the agent chose
   inside: the SQLite "web shell" write primitive); the CLI's ``readfile``/``writefile``;
   Postgres's ``COPY`` to or from a server file, ``lo_import``/``lo_export``,
-  ``pg_read_file``. A path the statement computes (``'a' || 'b'``) is asked about too.
+  ``pg_read_file``. A path the statement computes (``char(47) || 'x'``) is asked about too.
+* ``action.sql_delete_no_where``: an insert that replaces rows fed by a query (``INSERT OR
+  REPLACE INTO t SELECT id, 'x' FROM t`` rewrites every row), and in SQLite a ``WHERE``
+  that restricts nothing once its double-quoted names are read as strings, as SQLite
+  reads a name no column has (``"x" = 'x'``).
 * ``action.sql_schema``: a lasting change to what later statements do or to the schema's
-  data: ``ALTER TABLE ... DROP COLUMN``, a trigger, function, procedure or extension
-  created, a ``PRAGMA`` that sets a value (``writable_schema``, ``journal_mode``).
+  data: an ``ALTER TABLE`` action other than ADD, RENAME or a column's default (``DROP
+  [COLUMN]``, ``ALTER COLUMN ... TYPE``), a trigger, function, procedure or extension
+  created, a ``PRAGMA`` that sets a value (``writable_schema``, ``journal_mode``), a write
+  to SQLite's schema tables (``sqlite_master``, ``sqlite_dbpage``).
 * ``action.sql_unparsed``: text the parser cannot read, or a statement of a kind this module
-  does not know: fail closed, since the server runs what cordon could not read.
+  does not know: fail closed, since the server runs what cordon could not read; Postgres's
+  ``dblink``, whose SQL text runs on another connection.
 * ``action.sql_write``: for a tool meant only to read (``sql_read_only``, or the server's
   ``readOnlyHint``), a statement that writes or ends a transaction (``COMMIT; DROP TABLE x``
   ran from the reference Postgres server's read-only ``query`` tool).
 
 Allowed: ``SELECT`` (and set operations), ``INSERT`` (``OR REPLACE`` too), ``UPDATE`` and
 ``DELETE`` with a restricting ``WHERE``, ``CREATE TABLE/VIEW/INDEX``, ``ALTER TABLE ... ADD``
-or ``RENAME``, a ``PRAGMA`` that reads, ``ATTACH ':memory:'``, ``DETACH``, plain
-``VACUUM``, ``ANALYZE``, ``EXPLAIN`` of an allowed statement, transactions. (A bare SQLite
-``REINDEX`` or ``SAVEPOINT`` is asked about: sqlglot reads it as a name, not a statement.)
-Not seen: a column tautology beyond ``id = id`` (``id = id + 0``, ``id BETWEEN -9e18 AND
-9e18``), and a function that writes as a side effect in Postgres (``set_config``, a
-user-defined one): the Supabase pack keeps ``execute_sql`` asked for that reason.
+or ``RENAME``, an upsert of rows in ``VALUES``, a ``PRAGMA`` that reads, ``ATTACH
+':memory:'``, ``DETACH``, plain ``VACUUM``, ``ANALYZE``, ``EXPLAIN`` of an allowed
+statement, transactions. (A bare SQLite ``REINDEX`` or ``SAVEPOINT`` is asked about:
+sqlglot reads it as a name, not a statement.)
+Not seen: a column tautology that depends on the data (``id = id + 0``, ``id > -1e18``,
+``a IS NOT NULL OR a IS NULL``, ``length(a) >= 0``: the syntax is that of an ordinary
+bounded ``DELETE``; only a row count, which the judge does not have, tells them apart),
+and a function that writes as a side effect in Postgres (``set_config``, a user-defined
+one): the Supabase pack keeps ``execute_sql`` asked for that reason.
 """
 
 from __future__ import annotations
@@ -48,7 +63,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 from urllib.parse import unquote
 
 import sqlglot
@@ -110,6 +125,14 @@ def judge(text: str, dialect: str, *, read_only: bool = False) -> SqlObjection |
     (``action.sql_write``)."""
     if len(text) > _MAX_CHARS:
         return _unparsed("SQL text too long to read")
+    if "\x00" in text:
+        # a server that hands the text to SQLite as a C string runs it up to the NUL
+        # ("DELETE FROM t\0 WHERE id = 1" deletes every row): the head is judged, and the
+        # whole, which cordon cannot read as the database does, is asked about
+        head = judge(text.partition("\x00")[0], dialect, read_only=read_only)
+        if head is not None and head.verdict == "deny":
+            return head
+        return _unparsed("SQL text with a NUL character (a C string ends there)")
     statements = _parse(text, dialect)
     if statements is None:
         return _unparsed("SQL text the parser cannot read")
@@ -190,8 +213,9 @@ def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
     if isinstance(stmt, exp.Command):
         yield from _command(stmt, dialect)
         return
-    yield from _functions(stmt)
-    yield from _writes(stmt)
+    yield from _functions(stmt, dialect)
+    yield from _writes(stmt, dialect)
+    yield from _replaces(stmt)
     if isinstance(stmt, exp.Query | exp.Insert | exp.Update | exp.Delete):
         return
     if isinstance(stmt, exp.Drop | exp.TruncateTable):
@@ -205,8 +229,10 @@ def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
     elif isinstance(stmt, exp.Pragma):
         yield from _pragma(stmt)
     elif isinstance(stmt, exp.Alter):
-        if any(isinstance(a, exp.Drop) for a in stmt.args.get("actions") or ()):
-            yield _schema("ALTER ... DROP removes a column and its data")
+        # an action other than ADD or RENAME (SQLite's "DROP a" without COLUMN, which sqlglot
+        # keeps as raw text, removed the column and its data)
+        if not all(_plain_alter(a) for a in stmt.args.get("actions") or ()):
+            yield _schema("ALTER ... changes or removes columns and their data")
     elif isinstance(stmt, exp.Create):
         kind = str(stmt.args.get("kind") or "").upper()
         if kind not in _PLAIN_CREATE:
@@ -217,6 +243,19 @@ def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
                            "unknown statement")  # fmt: skip
 
 
+#: ALTER TABLE actions that keep every row and column: ADD a column or constraint, RENAME
+_PLAIN_ALTER: Final = (exp.ColumnDef, exp.AlterRename, exp.RenameColumn, exp.AddConstraint)
+
+
+def _plain_alter(action: object) -> bool:
+    """An ``ALTER TABLE`` action that keeps every row and column: one of
+    :data:`_PLAIN_ALTER`, or ``ALTER COLUMN`` that sets or drops a default or a ``NOT NULL``
+    (a new type rewrites every row: ``TYPE text USING 'x'``)."""
+    if isinstance(action, exp.AlterColumn):
+        return not (action.args.get("dtype") or action.args.get("using"))
+    return isinstance(action, _PLAIN_ALTER)
+
+
 #: statement nodes that write, at any depth of a query
 _WRITE_NODES: Final = (exp.Insert, exp.Update, exp.Delete, exp.Create, exp.Drop, exp.Merge)
 #: statements that change no row and open no file
@@ -224,60 +263,240 @@ _PLAIN_STATEMENTS: Final = (exp.Detach, exp.Transaction, exp.Commit, exp.Rollbac
                              exp.EndStatement)  # (END: the tail of a trigger's body)  # fmt: skip
 
 
-def _functions(stmt: exp.Expression) -> Iterator[SqlObjection]:
-    """Code and file functions called anywhere in the statement."""
+def _functions(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
+    """Code and file functions called anywhere in the statement, and Postgres's ``dblink``,
+    which runs its SQL text on another connection (judged here: ``dblink_exec('dbname=x',
+    'DROP TABLE users')`` drops as the plain statement does)."""
     for func in stmt.find_all(exp.Func):
         name = (func.name if isinstance(func, exp.Anonymous) else func.sql_name()).lower()
+        args = [a for a in func.args.values() if isinstance(a, exp.Expression)]
+        args += list(func.expressions)
+        texts = [a for a in args if _text(a) is not None]
         if name in _CODE_FUNCS:
             yield SqlObjection("deny", rules.ACTION_SQL_CODE,
                                f"blocked: {name}() loads native code into the database server",
                                name)  # fmt: skip
         elif name in _FILE_FUNCS:
-            args = [a for a in func.args.values() if isinstance(a, exp.Expression)]
-            args += list(func.expressions)
-            paths = [a for a in args if isinstance(a, exp.Literal) and a.is_string]
-            yield from _file(paths[0] if paths else None, f"{name}()")
+            yield from _file(texts[0] if texts else None, f"{name}()")
+        elif name in _SQL_FUNCS:
+            inner = [judge(str(_text(a)), dialect) for a in texts]
+            yield from (f for f in inner if f is not None and f.verdict == "deny")
+            yield SqlObjection("ask", rules.ACTION_SQL_UNPARSED,
+                               f"{name}() runs SQL text on another database connection",
+                               name)  # fmt: skip
 
 
-def _writes(stmt: exp.Expression) -> Iterator[SqlObjection]:
+#: Postgres functions (the dblink extension) that run their SQL text on a connection
+_SQL_FUNCS: Final = frozenset({"dblink", "dblink_exec", "dblink_open", "dblink_send_query"})
+#: SQLite's schema tables: with ``writable_schema`` on (a server that keeps its connection)
+#: a row written there changes what every later statement reads; ``sqlite_dbpage`` is raw
+#: pages of the file
+_SCHEMA_TABLES: Final = frozenset(
+    {"sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema",
+     "sqlite_dbpage"}
+)  # fmt: skip
+
+
+def _writes(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
     """``DELETE``/``UPDATE`` with no restricting ``WHERE``, and ``DROP``, at any depth (a
-    data-modifying CTE, ``WITH d AS (DELETE FROM t RETURNING *) SELECT ...``)."""
-    for node in stmt.find_all(exp.Delete, exp.Update):
+    data-modifying CTE, ``WITH d AS (DELETE FROM t RETURNING *) SELECT ...``); a write to
+    SQLite's schema tables."""
+    for node in stmt.find_all(exp.Delete, exp.Update, exp.Insert):
+        table = node.this.this if isinstance(node.this, exp.Schema) else node.this
+        if isinstance(table, exp.Table) and table.name.lower() in _SCHEMA_TABLES:
+            yield _schema(f"a write to {table.name.lower()}, the database's own schema")
+        if isinstance(node, exp.Insert):
+            continue
+        kind = "DELETE" if isinstance(node, exp.Delete) else "UPDATE"
         where = node.args.get("where")
-        if where is None or _always_true(where.this):
-            kind = "DELETE" if isinstance(node, exp.Delete) else "UPDATE"
+        target = _target(node, dialect)
+        if where is None or _always_true(where.this, target):
             yield SqlObjection("deny", rules.ACTION_SQL_DELETE_NO_WHERE,
                                f"blocked: {kind} without a restricting WHERE (every row)",
                                f"{kind} without WHERE")  # fmt: skip
+        elif target.sqlite and _always_true(_as_strings(where.this), target):
+            yield SqlObjection("ask", rules.ACTION_SQL_DELETE_NO_WHERE,
+                               f"{kind} whose WHERE restricts nothing if SQLite reads its "
+                               "double-quoted names as strings (it does for a name no column "
+                               "has)", f"{kind} WHERE of quoted names")  # fmt: skip
     if not isinstance(stmt, exp.Drop) and any(True for _ in stmt.find_all(exp.Drop)):
         if not isinstance(stmt, exp.Alter):
             yield SqlObjection("deny", rules.ACTION_SQL_DROP,
                                "blocked: DROP inside a statement", "DROP")  # fmt: skip
 
 
-def _always_true(e: object) -> bool:
+def _replaces(stmt: exp.Expression) -> Iterator[SqlObjection]:
+    """An insert that replaces rows (``INSERT OR REPLACE``, ``REPLACE``, ``ON CONFLICT DO
+    UPDATE``, ``ON DUPLICATE KEY UPDATE``) fed by a query: it rewrites every row the query
+    reads, ``INSERT OR REPLACE INTO t SELECT id, 'x' FROM t`` is an ``UPDATE`` of every row.
+    Rows written out in ``VALUES`` replace only those."""
+    for node in stmt.find_all(exp.Insert):
+        conflict = node.args.get("conflict")
+        replaces = str(node.args.get("alternative") or "").upper() == "REPLACE" or (
+            isinstance(conflict, exp.OnConflict)
+            and (bool(conflict.args.get("duplicate"))
+                 or "UPDATE" in str(conflict.args.get("action") or "").upper())
+        )  # fmt: skip
+        if replaces and isinstance(node.expression, exp.Query):
+            yield SqlObjection("ask", rules.ACTION_SQL_DELETE_NO_WHERE,
+                               "INSERT that replaces existing rows with the rows of a query "
+                               "(every row the query reads)",
+                               "replacing INSERT ... SELECT")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """The table a ``DELETE`` or ``UPDATE`` writes: its name and alias (lower case; a
+    column they qualify is the bare column), and whether names are SQLite's."""
+
+    names: frozenset[str]
+    sqlite: bool
+
+
+def _target(node: exp.Expression, dialect: str) -> _Target:
+    table = node.this
+    names = {table.name.lower(), table.alias.lower()} if isinstance(table, exp.Table) else set()
+    return _Target(frozenset(names - {""}), dialect == "sqlite")
+
+
+#: SQLite's names of a rowid table's row id
+_ROWID: Final = frozenset({"rowid", "oid", "_rowid_"})
+
+
+def _column_key(e: object, target: _Target) -> str | None:
+    """The column ``e`` names, spelt one way: SQLite's names are case-insensitive and a
+    quoted or bracketed name is the bare one (``"id"``, ``[id]``, ``ID``), a qualifier
+    naming the target table is dropped (``t.id``, ``main.t.id``), ``COLLATE`` and
+    parentheses leave the column; ``None`` when ``e`` is not a column."""
+    while isinstance(e, exp.Paren | exp.Collate):
+        e = e.this
+    if not isinstance(e, exp.Column) or not isinstance(e.this, exp.Identifier):
+        return None
+    ident = e.this
+    name = ident.this if ident.quoted and not target.sqlite else ident.this.lower()
+    name = "rowid" if target.sqlite and name in _ROWID else name
+    table = e.table.lower()
+    return name if not table or table in target.names else f"{table}.{name}"
+
+
+def _as_strings(e: exp.Expression) -> exp.Expression:
+    """``e`` with each unqualified quoted name read as a string, as SQLite reads a
+    double-quoted name that no column has (``"x" = 'x'``: true for every row)."""
+
+    def text(node: exp.Expression) -> exp.Expression:
+        if (
+            isinstance(node, exp.Column)
+            and not node.table
+            and isinstance(node.this, exp.Identifier)
+        ):
+            if node.this.quoted:
+                return exp.Literal.string(node.this.this)
+        return node
+
+    return e.copy().transform(text)
+
+
+def _always_true(e: object, target: _Target) -> bool:
     """A ``WHERE`` condition that does not restrict the rows, read from its syntax alone: one
     that names no column (``1``, ``'1'``, ``2 > 1``, ``1 = 1.0``, ``EXISTS (SELECT 1)``,
     ``coalesce(1, 0)``: the same for every row, so every row or none, and SQLite's
-    truthiness of a constant is not this module's to evaluate), a comparison of a thing
-    with itself (``id = id``, ``id IS id``), ``LIKE '%'``, an ``OR`` with such an operand,
-    an ``AND`` of such. A column tautology beyond these (``id = id + 0``) is not seen."""
+    truthiness of a constant is not this module's to evaluate; two different strings
+    compared equal are no row), a comparison of a column with itself however spelt
+    (``id = id``, ``t.id IS "ID"``), a column in a list holding it or in the same column of
+    the whole table (``rowid IN (SELECT rowid FROM t)``), ``LIKE '%'``, an ``OR`` with such
+    an operand, an ``AND`` of such. A column tautology beyond these (``id = id + 0``,
+    ``id > -1e18``) is not seen."""
     if not isinstance(e, exp.Expression):
         return True
     if isinstance(e, exp.Paren):
-        return _always_true(e.this)
+        return _always_true(e.this, target)
+    if isinstance(e, exp.EQ) and all(_value(x) is not None for x in (e.this, e.expression)):
+        return _value(e.this) == _value(e.expression)
+    if isinstance(e, exp.Or):
+        return _always_true(e.this, target) or _always_true(e.expression, target)
+    if isinstance(e, exp.And):
+        return _always_true(e.this, target) and _always_true(e.expression, target)
     if next(e.find_all(exp.Column), None) is None:
         return True
-    if isinstance(e, exp.Or):
-        return _always_true(e.this) or _always_true(e.expression)
-    if isinstance(e, exp.And):
-        return _always_true(e.this) and _always_true(e.expression)
+    if target.sqlite and _column_key(e, target) == "rowid":
+        return True  # (WHERE rowid: a rowid table's ids are not 0 unless chosen so)
+    if (
+        isinstance(e, exp.Not)
+        and isinstance(e.this, exp.Is)
+        and isinstance(e.this.expression, exp.Null)
+    ):
+        return target.sqlite and _column_key(e.this.this, target) == "rowid"  # (never NULL)
     if isinstance(e, exp.EQ | exp.GTE | exp.LTE | exp.Is | exp.NullSafeEQ):
-        return bool(e.this == e.expression)
+        key = _column_key(e.this, target)
+        return bool(e.this == e.expression) or (
+            key is not None and key == _column_key(e.expression, target)
+        )
+    if isinstance(e, exp.In):
+        return _in_itself(e, target)
     if isinstance(e, exp.Like):
         pattern = e.expression
         return isinstance(pattern, exp.Literal) and pattern.is_string and set(pattern.this) == {"%"}
     return False
+
+
+def _in_itself(e: exp.In, target: _Target) -> bool:
+    """``col IN (col)``, or ``col IN (SELECT col FROM <the target table>)`` with no
+    restricting ``WHERE``, ``LIMIT``, join or grouping: every row."""
+    key = _column_key(e.this, target)
+    if key is None:
+        return False
+    if any(_column_key(x, target) == key for x in e.expressions):
+        return True
+    query = e.args.get("query")
+    sel = query.this if isinstance(query, exp.Subquery) else query
+    if not isinstance(sel, exp.Select) or len(sel.expressions) != 1:
+        return False
+    if any(sel.args.get(k) for k in ("joins", "limit", "offset", "group", "having", "fetch")):
+        return False
+    source = sel.args.get("from_") or sel.args.get("from")
+    table = source.this if isinstance(source, exp.From) else None
+    if not isinstance(table, exp.Table) or table.name.lower() not in target.names:
+        return False
+    inner = _target(exp.Delete(this=table), "sqlite" if target.sqlite else "")
+    where = sel.args.get("where")
+    if where is not None and not _always_true(where.this, inner):
+        return False
+    return _column_key(sel.expressions[0], inner) == key
+
+
+def _value(e: object) -> tuple[str, str | float] | None:
+    """A literal's kind and value (a string is never equal to a number, as in SQLite)."""
+    if isinstance(e, exp.Literal) and not e.is_string:
+        try:
+            return ("number", float(str(e.this)))
+        except ValueError:
+            return None
+    text = _text(e)
+    return None if text is None else ("string", text)
+
+
+def _text(e: object) -> str | None:
+    """The text of a string literal: a plain, Postgres ``E''`` (with no escape), ``U&''``
+    (with none) or dollar-quoted string; ``None`` for anything else."""
+    if isinstance(e, exp.Literal):
+        return str(e.this) if e.is_string else None
+    if isinstance(e, exp.RawString):
+        return str(e.this)
+    if isinstance(e, exp.ByteString | exp.UnicodeString):
+        body = str(e.this)
+        return None if "\\" in body or e.args.get("escape") else body
+    return None
+
+
+def _joined(e: object) -> str | None:
+    """A path written as pieces of literal text (``'/home/me/' || '.bashrc'``), joined;
+    ``None`` when any piece is computed."""
+    if isinstance(e, exp.Paren):
+        return _joined(e.this)
+    if isinstance(e, exp.DPipe):
+        head, tail = _joined(e.this), _joined(e.expression)
+        return None if head is None or tail is None else head + tail
+    return _text(e)
 
 
 def _file(path: object, what: str) -> Iterator[SqlObjection]:
@@ -285,15 +504,13 @@ def _file(path: object, what: str) -> Iterator[SqlObjection]:
     path, asked about elsewhere, or when the statement computes it. SQLite takes a bare or
     double-quoted name for the file as a string (``ATTACH "/home/me/.bashrc" AS x``,
     ``ATTACH x AS y``: attach.c turns an identifier into its text), and decodes ``%XX`` in a
-    ``file:`` URI (``file:/home/me/%2ebashrc``)."""
-    if isinstance(path, exp.Literal) and path.is_string:
-        name: str | None = str(path.this)
-    elif isinstance(path, exp.Column) and not path.table:
+    ``file:`` URI (``file:/home/me/%2ebashrc``); pieces of literal text joined with ``||``
+    are the path they make."""
+    name = _joined(path)
+    if name is None and isinstance(path, exp.Column) and not path.table:
         name = path.name
-    elif isinstance(path, exp.Identifier):
+    elif name is None and isinstance(path, exp.Identifier):
         name = path.name
-    else:
-        name = None
     if name is None:
         yield SqlObjection("ask", rules.ACTION_SQL_FILE,
                            f"{what} opens a file at a path the statement computes", what)  # fmt: skip
@@ -365,11 +582,7 @@ def _command(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
     if word == "VACUUM":
         if "INTO" in texts:
             after = tokens[texts.index("INTO") + 1 :]
-            target = after[0] if after else None
-            if target is not None and target.token_type.name in _NAME_TOKENS:
-                yield from _file(exp.Literal.string(target.text), "VACUUM INTO")
-            else:
-                yield from _file(None, "VACUUM INTO")
+            yield from _file(_vacuum_target(rest, after, dialect), "VACUUM INTO")
         return
     if word in ("EXPLAIN", "REPLACE"):
         inner = rest
@@ -391,3 +604,18 @@ def _command(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
             yield _schema(f"CREATE {kind} runs code later, at others' statements")
             return
     yield _unparsed(f"{word}: a statement kind cordon does not know")
+
+
+def _vacuum_target(rest: str, after: list[Any], dialect: str) -> object:
+    """What ``VACUUM ... INTO`` names, from the tokens after ``INTO``: one string or name is
+    the file; longer text is read as an expression (``'/home/me/' || '.bashrc'``);
+    ``None`` when it cannot be read."""
+    if len(after) == 1 and after[0].token_type.name in _NAME_TOKENS:
+        return exp.Literal.string(after[0].text)
+    if not after:
+        return None
+    try:
+        query = sqlglot.parse_one(f"SELECT {rest[after[0].start :]}", read=dialect)
+    except Exception:  # (any error of the parser: the path is computed, asked about)
+        return None
+    return query.expressions[0] if isinstance(query, exp.Select) and query.expressions else None
