@@ -252,3 +252,19 @@ def test_the_server_config_file_is_denied_to_file_tools_unconfined(
     tool: str, args: dict[str, Any]
 ) -> None:
     assert _verdict(tool, args, confined=False) == ("deny", "arg.pattern")
+
+
+def test_a_write_through_a_link_to_the_servers_config_is_asked_unconfined(tmp_path: Any) -> None:
+    """Without path confinement the pack's pattern reads the path as written; cordon still
+    resolves it, and the server's config (which it reloads: its sandbox) is an auto-run
+    path (``credential_paths``): a link in the project to it is asked about, not written."""
+    config = tmp_path / "home" / ".claude-server-commander" / "config.json"
+    config.parent.mkdir(parents=True)
+    config.write_text("{}", "utf-8")
+    link = tmp_path / "proj" / "cfg.json"
+    link.parent.mkdir()
+    link.symlink_to(config)
+    args = {"path": str(link), "content": '{"allowedDirectories": ["/"]}'}
+    assert _verdict("write_file", args, confined=False) == ("ask", "action.credential_write")
+    # read: not asked (the config holds no credential)
+    assert _verdict("read_file", {"path": str(link)}, confined=False)[0] == "allow"

@@ -91,12 +91,17 @@ _CRED_PATH_RE = re.compile(
 # the next push (CircleCI, Travis CI, Azure Pipelines, Buildkite, Jenkins multibranch);
 # node-gyp's ``binding.gyp`` (npm builds it on install when the package sets no install
 # script, and gyp runs the commands its ``<!(...)`` expansions name). A ``Makefile`` or a
-# test file is not one: it runs when a person or CI asks for a build by name.
+# test file is not one: it runs when a person or CI asks for a build by name. Also an MCP
+# server's own sandbox settings it reloads when the file changes: Desktop Commander's
+# ``~/.claude-server-commander/config.json`` (``allowedDirectories``, ``blockedCommands``,
+# ``defaultShell``); a write there widens what its tools may do, as its ``set_config_value``
+# would, and a path cordon resolves reaches it through any link.
 _AUTORUN_RE = re.compile(
     r"(?:^|/)(?:"
     r"\.github/actions(?:/|$)|\.github/dependabot\.ya?ml$|\.gitmodules$"
     r"|\.devcontainer(?:/|\.json$|$)|\.circleci(?:/|$)|\.travis\.ya?ml$"
     r"|azure-pipelines\.ya?ml$|\.buildkite(?:/|$)|jenkinsfile$|binding\.gyp$"
+    r"|\.claude-server-commander(?:/|$)"
     r")"
 )
 
