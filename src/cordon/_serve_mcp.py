@@ -87,6 +87,28 @@ def parse_hostport(value: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
+def check_loopback(host: str) -> None:
+    """Refuse a listening address other than loopback (``127.0.0.0/8``, ``::1``,
+    ``localhost``): ``cordon serve`` has no authentication, so anyone who reaches the port
+    could decide calls in another client's session (``check_tool_call`` with its
+    ``session_id`` and their own ``trusted`` text) and read the policy. Raises ``ValueError``."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return
+    except ValueError:
+        pass  # a name other than localhost: it may resolve to any address
+    raise ValueError(
+        f"{host!r} is not a loopback address: cordon serve has no authentication, so anyone "
+        "who reaches the port could decide calls in another client's session and read the "
+        "policy; serve on 127.0.0.1 (or ::1), or pass --allow-non-loopback when something "
+        "in front of it authenticates its clients"
+    )
+
+
 def serve_http(core: ServeCore, host: str, port: int) -> None:
     """Serve Streamable HTTP at ``http://HOST:PORT/mcp`` with uvicorn until interrupted."""
     import uvicorn
@@ -111,6 +133,14 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option(help="Audit log for check_tool_call verdicts (default: none)."),
         ] = None,
+        allow_non_loopback: Annotated[
+            bool,
+            typer.Option(
+                "--allow-non-loopback",
+                help="Let --http listen on an address other than loopback (there is no "
+                "authentication: only behind something that authenticates its clients).",
+            ),
+        ] = False,
     ) -> None:
         """Run cordon as an MCP server (stdio, or Streamable HTTP with --http HOST:PORT)."""
         import anyio
@@ -129,6 +159,8 @@ def register(app: typer.Typer) -> None:
             core = ServeCore.from_sources(list(policy), audit=log, audit_path=audit)
             if http is not None:
                 host, port = parse_hostport(http)
+                if not allow_non_loopback:
+                    check_loopback(host)
                 serve_http(core, host, port)
             else:
                 anyio.run(serve_stdio, core)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from mcp import Client, StdioServerParameters
 
+from cordon._serve_mcp import check_loopback
 from tests.conftest import cordon_exe
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -168,6 +169,27 @@ def test_bad_http_address_is_refused(tmp_path: Path) -> None:
         timeout=30,
     )
     assert out.returncode == 2 and "HOST:PORT" in out.stderr
+
+
+@pytest.mark.parametrize("address", ["0.0.0.0:39221", "[::]:39221", "192.0.2.2:39221", "myhost.example:39221"])
+def test_a_non_loopback_address_is_refused(tmp_path: Path, address: str) -> None:
+    """No authentication: anyone who reached the port could decide calls in another client's
+    session and read the policy. Nothing is listened on (the process exits at once)."""
+    exe = cordon_exe()
+    out = subprocess.run(
+        [*exe, "serve", "--http", address],
+        env={**os.environ, "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert out.returncode == 2 and "not a loopback address" in out.stderr, out.stderr
+    assert "--allow-non-loopback" in out.stderr
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.1.2.3", "::1", "localhost", "LOCALHOST"])
+def test_loopback_addresses_are_accepted(host: str) -> None:
+    check_loopback(host)
 
 
 def test_bad_policy_is_refused_with_file_and_line(tmp_path: Path) -> None:
