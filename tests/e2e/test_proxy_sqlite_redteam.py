@@ -46,6 +46,7 @@ def _files(home: Path) -> list[tuple[str, str]]:
     return [
         (f"ATTACH '{home}/' || '.bashrc' AS x", ".bashrc"),
         (f"VACUUM INTO ('{home}/' || '.profile')", ".profile"),
+        (f"ATTACH '{home}/' || \".zshrc\" AS z", ".zshrc"),  # (a quoted name: a string)
     ]
 
 

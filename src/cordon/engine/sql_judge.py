@@ -282,12 +282,17 @@ def _functions(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
             inner = [judge(str(_text(a)), dialect) for a in texts]
             yield from (f for f in inner if f is not None and f.verdict == "deny")
             yield SqlObjection("ask", rules.ACTION_SQL_UNPARSED,
-                               f"{name}() runs SQL text on another database connection",
+                               f"{name}() connects to a database or runs SQL text there",
                                name)  # fmt: skip
 
 
-#: Postgres functions (the dblink extension) that run their SQL text on a connection
-_SQL_FUNCS: Final = frozenset({"dblink", "dblink_exec", "dblink_open", "dblink_send_query"})
+#: Postgres functions (the dblink extension) that open a connection from the database
+#: server to a host the text names (its connection string carries whatever the statement
+#: puts in it) or run SQL text on one
+_SQL_FUNCS: Final = frozenset(
+    {"dblink", "dblink_exec", "dblink_open", "dblink_send_query", "dblink_connect",
+     "dblink_connect_u"}
+)  # fmt: skip
 #: SQLite's schema tables: with ``writable_schema`` on (a server that keeps its connection)
 #: a row written there changes what every later statement reads; ``sqlite_dbpage`` is raw
 #: pages of the file
@@ -490,9 +495,13 @@ def _text(e: object) -> str | None:
 
 def _joined(e: object) -> str | None:
     """A path written as pieces of literal text (``'/home/me/' || '.bashrc'``), joined;
-    ``None`` when any piece is computed."""
+    ``None`` when any piece is computed. A piece in double quotes is its text: SQLite reads
+    a quoted name no column has as a string (``'/home/me/' || ".bashrc"`` made that file),
+    and where it is a column the statement fails."""
     if isinstance(e, exp.Paren):
         return _joined(e.this)
+    if isinstance(e, exp.Column) and not e.table and isinstance(e.this, exp.Identifier):
+        return e.this.this if e.this.quoted else None
     if isinstance(e, exp.DPipe):
         head, tail = _joined(e.this), _joined(e.expression)
         return None if head is None or tail is None else head + tail
