@@ -282,6 +282,21 @@ def test_report_cli_writes_both(tmp_path: Path) -> None:
     assert bad.exit_code == 2
 
 
+def test_report_cli_fails_on_a_broken_chain_and_still_writes(tmp_path: Path) -> None:
+    """A CI job running ``cordon report`` on a tampered log must not pass: exit 1, as
+    ``cordon audit verify`` exits, with the pack written and saying so."""
+    log = tmp_path / "audit.jsonl"
+    _write_log(log)
+    lines = log.read_bytes().splitlines()
+    lines[3] = lines[3].replace(b'"deny"', b'"allow"')
+    log.write_bytes(b"\n".join(lines) + b"\n")
+    md = tmp_path / "pack.md"
+    result = CliRunner().invoke(app, ["report", "--audit", str(log), "-o", str(md)])
+    assert result.exit_code == 1, result.output
+    assert "CHAIN BROKEN" in result.output
+    assert "Audit chain does not verify" in md.read_text()
+
+
 def test_provenance_keys_are_listed_as_controls(tmp_path: Path) -> None:
     log = tmp_path / "audit.jsonl"
     _write_log(log)
@@ -588,3 +603,16 @@ def test_since_after_the_start_records_uses_the_policy_in_force(tmp_path: Path) 
     assert "| mail | send_email | called | sending tool" in md
     md = render_markdown(build_report(audit=log_path, since=since))
     assert "| files | write_file | called | at most 3 calls per session |" in md, md
+
+
+def test_the_header_says_how_many_starts_it_leaves_out(tmp_path: Path) -> None:
+    log_path = tmp_path / "audit.jsonl"
+    log = AuditLog(log_path)
+    for i in range(8):
+        log.start(version="0.1.0", policy_hash=f"{i}" * 64, server=f"srv{i}", session=f"s{i}")
+    text = render_markdown(build_report(audit=log_path))
+    assert "- Starts: 8, the last 5 below" in text
+    assert "server srv2," not in text and "server srv3," in text
+    few = tmp_path / "few.jsonl"
+    AuditLog(few).start(version="0.1.0", policy_hash="0" * 64, server="one", session="s")
+    assert "- Starts:" not in render_markdown(build_report(audit=few))

@@ -326,7 +326,8 @@ def report(
     each server whose start records do not name another policy. Every other server is shown
     under the policy files its latest start record names (cordon run records them), when
     they still load to the hash it ran with; else its rows say its controls are not shown
-    (report them with its own --policy and --server)."""
+    (report them with its own --policy and --server). Exits 1 when the log's hash chain is
+    broken (the pack is written and says so), as `cordon audit verify` does."""
     from cordon.audit.report import build_report, render_html, render_markdown
 
     audit_path = audit or default_audit_path()
@@ -349,6 +350,8 @@ def report(
         written.append(str(html))
     verified = "chain OK" if data.chain.ok else f"CHAIN BROKEN: {data.chain.message}"
     _console().print(Text(f"wrote {', '.join(written)} ({data.total_records} records; {verified})"))
+    if not data.chain.ok:
+        raise typer.Exit(1)  # a tampered or cut log: written, and said, but not a success
 
 
 def init(

@@ -59,12 +59,21 @@ def _header(data: ReportData) -> list[str]:
         f"- Policy: {', '.join(f'`{p}`' for p in data.policy_files) or 'none'} "
         f"({data.policy_note})",
     ]
-    for s in data.starts[-5:]:
+    if len(data.starts) > _STARTS_SHOWN:
+        lines.append(
+            f"- Starts: {len(data.starts)}, the last {_STARTS_SHOWN} below "
+            f"(every one: `cordon audit show --verdict start`)"
+        )
+    for s in data.starts[-_STARTS_SHOWN:]:
         lines.append(
             f"- Start {s.get('ts')}: cordon {s.get('version')}, server {s.get('server')}, "
             f"policy hash `{str(s.get('policy_hash'))[:16]}`"
         )
     return lines
+
+
+#: the start records the header lists (the latest)
+_STARTS_SHOWN = 5
 
 
 def _controls(data: ReportData) -> list[str]:
