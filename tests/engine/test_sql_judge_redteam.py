@@ -219,3 +219,22 @@ POSTGRES = [
 @pytest.mark.parametrize(("sql", "want"), POSTGRES)
 def test_postgres(sql: str, want: tuple[str, str]) -> None:
     assert _rule(sql, "postgres") == want
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "DELETE FROM t WHERE " + " OR ".join(["id = 1"] * 3000),
+        "VACUUM INTO " + " || ".join(["'a'"] * 5000),
+        "ATTACH " + " || ".join(["'a'"] * 5000) + " AS x",
+    ],
+)
+def test_sql_nested_deeper_than_the_walk_is_asked(sql: str) -> None:
+    """The judge's walk recursed past Python's limit and raised; it asks instead."""
+    assert _rule(sql) == ("ask", rules.ACTION_SQL_UNPARSED)
+
+
+def test_a_deny_before_the_deep_statement_still_wins() -> None:
+    deep = "DELETE FROM t WHERE " + " OR ".join(["id = 1"] * 3000)
+    assert _rule(f"DROP TABLE users; {deep}") == ("deny", rules.ACTION_SQL_DROP)
+    assert _rule(f"{deep}; DROP TABLE users") == ("deny", rules.ACTION_SQL_DROP)

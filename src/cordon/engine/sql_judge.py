@@ -138,9 +138,12 @@ def judge(text: str, dialect: str, *, read_only: bool = False) -> SqlObjection |
         return _unparsed("SQL text the parser cannot read")
     found: list[SqlObjection] = []
     for stmt in statements:
-        found.extend(_statement(stmt, dialect))
-        if read_only and not _reads(stmt, dialect):
-            found.append(_write(stmt))
+        try:
+            found.extend(_statement(stmt, dialect))
+            if read_only and not _reads(stmt, dialect):
+                found.append(_write(stmt))
+        except RecursionError:  # (3,000 ORs or || pieces: deeper than the walk goes)
+            found.append(_unparsed("SQL nested too deep to read"))
     denied = [f for f in found if f.verdict == "deny"]
     first = denied or found
     return first[0] if first else None
