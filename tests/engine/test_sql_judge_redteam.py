@@ -65,7 +65,7 @@ SELF_COMPARES = [
     "UPDATE t SET a = 'owned' WHERE rowid IN (SELECT t.rowid FROM main.t)",
     # a rowid is never NULL
     "DELETE FROM t WHERE rowid IS NOT NULL",
-    "DELETE FROM t WHERE oid NOTNULL",
+    "DELETE FROM t WHERE rowid NOTNULL",
     "DELETE FROM t WHERE _rowid_",
 ]
 
@@ -85,6 +85,9 @@ RESTRICTING = [
     'DELETE FROM t WHERE "status" = \'closed\' AND "id" > 5',
     "DELETE FROM t WHERE status = 'closed'",
     'UPDATE "users" SET "role" = \'x\' WHERE "id" = 5',  # a string is never equal to 5
+    "DELETE FROM orders WHERE oid IS NOT NULL",  # (an order id: a column of its own)
+    "DELETE FROM t WHERE parent_id IN (SELECT id FROM t)",
+    "UPDATE t SET a = 1 WHERE rowid IN (SELECT rowid FROM t ORDER BY random() LIMIT 5)",
 ]
 
 
@@ -238,3 +241,22 @@ def test_a_deny_before_the_deep_statement_still_wins() -> None:
     deep = "DELETE FROM t WHERE " + " OR ".join(["id = 1"] * 3000)
     assert _rule(f"DROP TABLE users; {deep}") == ("deny", rules.ACTION_SQL_DROP)
     assert _rule(f"{deep}; DROP TABLE users") == ("deny", rules.ACTION_SQL_DROP)
+
+
+# virtual tables and table-valued functions of the SQLite CLI and its extensions (fileio,
+# zipfile), which some SQLite servers load: they read or write the file they name
+@pytest.mark.parametrize(
+    ("sql", "want"),
+    [
+        (
+            "CREATE VIRTUAL TABLE temp.z USING zipfile('/home/me/.bashrc')",
+            ("ask", rules.ACTION_SQL_SCHEMA),
+        ),
+        ("SELECT name, data FROM fsdir('/home/me/.ssh')", ("deny", rules.ACTION_SQL_FILE)),
+        ("SELECT name FROM zipfile('/tmp/upload.zip')", ("ask", rules.ACTION_SQL_FILE)),
+        ("CREATE VIRTUAL TABLE docs USING fts5(title, body)", None),
+        ("CREATE VIRTUAL TABLE boxes USING rtree(id, x0, x1)", None),
+    ],
+)
+def test_file_modules_are_judged_as_files(sql: str, want: tuple[str, str] | None) -> None:
+    assert _rule(sql) == want

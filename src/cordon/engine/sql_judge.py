@@ -101,7 +101,8 @@ class SqlObjection:
 _CODE_FUNCS: Final = frozenset({"load_extension"})
 _FILE_FUNCS: Final = frozenset(
     {"readfile", "writefile", "edit", "lo_import", "lo_export", "pg_read_file",
-     "pg_read_binary_file", "pg_ls_dir", "pg_stat_file", "pg_file_write"}
+     "pg_read_binary_file", "pg_ls_dir", "pg_stat_file", "pg_file_write", "fsdir",
+     "zipfile"}
 )  # fmt: skip
 # PRAGMAs whose argument names an object to read about, not a setting
 _READ_PRAGMAS: Final = frozenset(
@@ -110,6 +111,9 @@ _READ_PRAGMAS: Final = frozenset(
      "database_list", "collation_list", "function_list", "module_list", "pragma_list",
      "compile_options"}
 )  # fmt: skip
+# SQLite virtual table modules that keep their rows in the database (full-text search,
+# R-tree), not in a file they name (the CLI's zipfile, the csv extension)
+_PLAIN_MODULES: Final = frozenset({"fts3", "fts4", "fts5", "rtree", "rtree_i32", "geopoly"})
 # CREATE kinds that make a named store of rows or an index, nothing that runs later
 _PLAIN_CREATE: Final = frozenset({"TABLE", "VIEW", "INDEX", "SCHEMA", "SEQUENCE"})
 _IN_MEMORY: Final = frozenset({"", ":memory:"})
@@ -240,6 +244,11 @@ def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
         kind = str(stmt.args.get("kind") or "").upper()
         if kind not in _PLAIN_CREATE:
             yield _schema(f"CREATE {kind or '?'} runs code later, at others' statements")
+        for module in stmt.find_all(exp.ModuleProperty):
+            if module.name.lower() not in _PLAIN_MODULES:
+                yield _schema(f"CREATE VIRTUAL TABLE ... USING {module.name.lower()}: the "
+                              "module's code decides what it reads and writes (zipfile: a "
+                              "file it names)")  # fmt: skip
     elif not isinstance(stmt, _PLAIN_STATEMENTS):
         yield SqlObjection("ask", rules.ACTION_SQL_UNPARSED,
                            f"{type(stmt).__name__.upper()}: a statement kind cordon does not know",
@@ -367,8 +376,9 @@ def _target(node: exp.Expression, dialect: str) -> _Target:
     return _Target(frozenset(names - {""}), dialect == "sqlite")
 
 
-#: SQLite's names of a rowid table's row id
-_ROWID: Final = frozenset({"rowid", "oid", "_rowid_"})
+#: SQLite's names of a rowid table's row id (not ``oid``, also a common column's name: an
+#: order's id)
+_ROWID: Final = frozenset({"rowid", "_rowid_"})
 
 
 def _column_key(e: object, target: _Target) -> str | None:
