@@ -47,6 +47,7 @@ def _files(home: Path) -> list[tuple[str, str]]:
         (f"ATTACH '{home}/' || '.bashrc' AS x", ".bashrc"),
         (f"VACUUM INTO ('{home}/' || '.profile')", ".profile"),
         (f"ATTACH '{home}/' || \".zshrc\" AS z", ".zshrc"),  # (a quoted name: a string)
+        (f"ATTACH '{home}/.bash_profile' AS k KEY ''", ".bash_profile"),  # (sqlglot: unread)
     ]
 
 

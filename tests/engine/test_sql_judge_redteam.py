@@ -260,3 +260,29 @@ def test_a_deny_before_the_deep_statement_still_wins() -> None:
 )
 def test_file_modules_are_judged_as_files(sql: str, want: tuple[str, str] | None) -> None:
     assert _rule(sql) == want
+
+
+# ATTACH forms SQLite ran (and created the file) that sqlglot reads oddly or not at all:
+# the path before AS is still read, and a credential path denied
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "ATTACH '/home/me/.bashrc' AS (x)",
+        "ATTACH '/home/me/.bashrc' AS 'a' || 'b'",
+        "ATTACH '/home/me/.bashrc' AS x KEY ''",
+        "ATTACH DATABASE ('/home/me/' || '.bashrc') AS x KEY ''",
+        "SELECT 1; ATTACH '/home/me/.bashrc' AS x KEY ''",
+        # one unreadable statement does not hide a plain one next to it
+        "SELECT * FROM; DROP TABLE users",
+    ],
+)
+def test_unreadable_text_still_yields_its_deny(sql: str) -> None:
+    hit = judge(sql, "sqlite")
+    assert hit is not None and hit.verdict == "deny", hit
+
+
+@pytest.mark.parametrize(
+    "sql", ["ATTACH 'x.db' AS x KEY ''", "SELECT * FROM; SELECT 1", "ATTACH AS x KEY"]
+)
+def test_unreadable_text_without_a_deny_is_asked(sql: str) -> None:
+    assert _rule(sql) == ("ask", rules.ACTION_SQL_UNPARSED)

@@ -139,7 +139,7 @@ def judge(text: str, dialect: str, *, read_only: bool = False) -> SqlObjection |
         return _unparsed("SQL text with a NUL character (a C string ends there)")
     statements = _parse(text, dialect)
     if statements is None:
-        return _unparsed("SQL text the parser cannot read")
+        return _salvage(text, dialect) or _unparsed("SQL text the parser cannot read")
     found: list[SqlObjection] = []
     for stmt in statements:
         try:
@@ -229,7 +229,8 @@ def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
         yield SqlObjection("deny", rules.ACTION_SQL_DROP, "blocked: DROP or TRUNCATE statement",
                            "DROP or TRUNCATE")  # fmt: skip
     elif isinstance(stmt, exp.Attach):
-        yield from _file(stmt.this.this if isinstance(stmt.this, exp.Alias) else stmt.this,
+        path = stmt.this  # (ATTACH 'p' AS x: an Alias; AS (x): Aliases)
+        yield from _file(path.this if isinstance(path, exp.Alias | exp.Aliases) else path,
                          "ATTACH")  # fmt: skip
     elif isinstance(stmt, exp.Copy):
         yield from _copy(stmt)
@@ -641,3 +642,47 @@ def _vacuum_target(rest: str, after: list[Any], dialect: str) -> object:
     except Exception:  # (any error of the parser: the path is computed, asked about)
         return None
     return query.expressions[0] if isinstance(query, exp.Select) and query.expressions else None
+
+
+def _salvage(text: str, dialect: str) -> SqlObjection | None:
+    """For text the parser cannot read as a whole, what can still be read: each statement
+    of it, split at its ``;`` tokens, judged alone, and an ``ATTACH`` judged by the path
+    before its ``AS`` (SQLite ran ``ATTACH '/home/me/.bashrc' AS 'a' || 'b'`` and
+    ``... AS x KEY ''``, which sqlglot cannot read); the first deny, or ``None`` (the text
+    is then asked about as unreadable)."""
+    try:
+        tokens = sqlglot.tokenize(text, read=dialect)
+    except Exception:  # (the tokenizer's errors: nothing to read)
+        return None
+    pieces: list[list[Any]] = [[]]
+    for token in tokens:
+        if token.token_type.name == "SEMICOLON":
+            pieces.append([])
+        else:
+            pieces[-1].append(token)
+    pieces = [p for p in pieces if p]
+    for piece in pieces:
+        hit = judge(text[piece[0].start : piece[-1].end + 1], dialect) if len(pieces) > 1 else None
+        if hit is None and piece[0].text.upper() == "ATTACH":
+            hit = next(iter(_file(_attach_target(text, piece, dialect), "ATTACH")), None)
+        if hit is not None and hit.verdict == "deny":
+            return hit
+    return None
+
+
+def _attach_target(text: str, piece: list[Any], dialect: str) -> object:
+    """The path of ``ATTACH [DATABASE] path AS ...``, read from its tokens: the text before
+    the first ``AS`` outside parentheses, read as an expression; ``None`` when unreadable."""
+    start = 2 if len(piece) > 1 and piece[1].text.upper() == "DATABASE" else 1
+    depth = 0
+    for i, token in enumerate(piece[start:], start):
+        kind = token.token_type.name
+        depth += (kind == "L_PAREN") - (kind == "R_PAREN")
+        if kind == "ALIAS" and depth == 0 and i > start:
+            path = text[piece[start].start : piece[i - 1].end + 1]
+            try:
+                query = sqlglot.parse_one(f"SELECT {path}", read=dialect)
+            except Exception:  # (any error of the parser: the path is not read)
+                return None
+            return query.expressions[0] if isinstance(query, exp.Select) else None
+    return None
