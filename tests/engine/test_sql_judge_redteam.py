@@ -286,3 +286,23 @@ def test_unreadable_text_still_yields_its_deny(sql: str) -> None:
 )
 def test_unreadable_text_without_a_deny_is_asked(sql: str) -> None:
     assert _rule(sql) == ("ask", rules.ACTION_SQL_UNPARSED)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity",
+        "SELECT set_config('search_path', 'evil', false)",
+        "SELECT setval('orders_id_seq', 1)",
+        "SELECT lo_unlink(16403)",
+        "SELECT pg_catalog.pg_reload_conf()",
+    ],
+)
+def test_a_select_of_a_postgres_function_that_acts_is_asked_in_a_read_tool(sql: str) -> None:
+    hit = judge(sql, "postgres", read_only=True)
+    assert hit is not None and (hit.verdict, hit.rule) == ("ask", rules.ACTION_SQL_WRITE)
+
+
+def test_a_select_of_a_plain_function_reads_in_a_read_tool() -> None:
+    assert judge("SELECT count(*), max(created_at) FROM t", "postgres", read_only=True) is None
+    assert judge("SELECT current_setting('search_path')", "postgres", read_only=True) is None

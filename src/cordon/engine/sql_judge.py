@@ -205,7 +205,25 @@ def _reads(stmt: exp.Expression, dialect: str) -> bool:
         return False
     if next(stmt.find_all(*_WRITE_NODES), None) is not None:
         return False
+    if any(_func_name(f) in _ACTING_FUNCS for f in stmt.find_all(exp.Func)):
+        return False
     return not any(q.args.get("into") for q in stmt.find_all(exp.Select))
+
+
+#: Postgres functions a SELECT calls that change state (a setting, a sequence, a large
+#: object, other sessions, the server's configuration) or run SQL elsewhere: a read tool's
+#: SELECT of them is asked about (pg_terminate_backend ends other sessions, and runs in a
+#: read-only transaction)
+_ACTING_FUNCS: Final = frozenset(
+    {"set_config", "nextval", "setval", "lo_unlink", "lo_create", "lo_creat", "lo_from_bytea",
+     "lo_put", "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf",
+     "pg_rotate_logfile", "pg_switch_wal", "pg_advisory_lock", "pg_advisory_xact_lock",
+     "pg_notify"} | {"dblink", "dblink_exec", "dblink_connect", "dblink_connect_u"}
+)  # fmt: skip
+
+
+def _func_name(func: exp.Func) -> str:
+    return (func.name if isinstance(func, exp.Anonymous) else func.sql_name()).lower()
 
 
 def _write(stmt: exp.Expression) -> SqlObjection:
@@ -281,7 +299,7 @@ def _functions(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
     which runs its SQL text on another connection (judged here: ``dblink_exec('dbname=x',
     'DROP TABLE users')`` drops as the plain statement does)."""
     for func in stmt.find_all(exp.Func):
-        name = (func.name if isinstance(func, exp.Anonymous) else func.sql_name()).lower()
+        name = _func_name(func)
         args = [a for a in func.args.values() if isinstance(a, exp.Expression)]
         args += list(func.expressions)
         texts = [a for a in args if _text(a) is not None]
