@@ -37,13 +37,17 @@ Asked about:
   data: an ``ALTER TABLE`` action other than ADD, RENAME or a column's default (``DROP
   [COLUMN]``, ``ALTER COLUMN ... TYPE``), a trigger, function, procedure or extension
   created, a ``PRAGMA`` that sets a value (``writable_schema``, ``journal_mode``), a write
-  to SQLite's schema tables (``sqlite_master``, ``sqlite_dbpage``).
-* ``action.sql_unparsed``: text the parser cannot read, or a statement of a kind this module
-  does not know: fail closed, since the server runs what cordon could not read; Postgres's
-  ``dblink``, whose SQL text runs on another connection.
+  to SQLite's schema tables (``sqlite_master``, ``sqlite_dbpage``), a virtual table of a
+  module other than full-text search or R-tree (``zipfile`` writes the file it names).
+* ``action.sql_unparsed``: text the parser cannot read, nested deeper than the walk goes,
+  or a statement of a kind this module does not know: fail closed, since the server runs
+  what cordon could not read (a deny read from its statements one by one, or from an
+  ``ATTACH`` path before ``AS``, still wins); Postgres's ``dblink``, whose SQL text runs
+  on another connection.
 * ``action.sql_write``: for a tool meant only to read (``sql_read_only``, or the server's
   ``readOnlyHint``), a statement that writes or ends a transaction (``COMMIT; DROP TABLE x``
-  ran from the reference Postgres server's read-only ``query`` tool).
+  ran from the reference Postgres server's read-only ``query`` tool), or a ``SELECT`` of a
+  Postgres function that acts (``pg_terminate_backend``, ``set_config``, ``setval``).
 
 Allowed: ``SELECT`` (and set operations), ``INSERT`` (``OR REPLACE`` too), ``UPDATE`` and
 ``DELETE`` with a restricting ``WHERE``, ``CREATE TABLE/VIEW/INDEX``, ``ALTER TABLE ... ADD``
