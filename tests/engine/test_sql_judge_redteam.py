@@ -86,6 +86,8 @@ RESTRICTING = [
     "DELETE FROM t WHERE status = 'closed'",
     'UPDATE "users" SET "role" = \'x\' WHERE "id" = 5',  # a string is never equal to 5
     "DELETE FROM orders WHERE oid IS NOT NULL",  # (an order id: a column of its own)
+    'DELETE FROM "logs" WHERE "created_at" < \'2024-01-01\'',  # ('c' < '2' is false)
+    "DELETE FROM t WHERE 1 = 2",
     "DELETE FROM t WHERE parent_id IN (SELECT id FROM t)",
     "UPDATE t SET a = 1 WHERE rowid IN (SELECT rowid FROM t ORDER BY random() LIMIT 5)",
 ]
@@ -306,3 +308,17 @@ def test_a_select_of_a_postgres_function_that_acts_is_asked_in_a_read_tool(sql: 
 def test_a_select_of_a_plain_function_reads_in_a_read_tool() -> None:
     assert judge("SELECT count(*), max(created_at) FROM t", "postgres", read_only=True) is None
     assert judge("SELECT current_setting('search_path')", "postgres", read_only=True) is None
+
+
+@pytest.mark.parametrize(
+    ("sql", "dialect"),
+    [
+        ("DELETE FROM t WHERE 1 < 'a'", "sqlite"),  # a number sorts before a string
+        ("DELETE FROM t WHERE 'b' > 'a'", "sqlite"),
+        ("DELETE FROM t WHERE 2 <> 3", "sqlite"),
+        ("DELETE FROM t WHERE '1' = 1", "postgres"),  # Postgres casts '1' to 1: true
+        ("DELETE FROM t WHERE 'a' < 'B'", "postgres"),  # true under most collations
+    ],
+)
+def test_a_true_comparison_of_literals_is_every_row(sql: str, dialect: str) -> None:
+    assert _rule(sql, dialect) == ("deny", rules.ACTION_SQL_DELETE_NO_WHERE)

@@ -451,8 +451,9 @@ def _always_true(e: object, target: _Target) -> bool:
         return True
     if isinstance(e, exp.Paren):
         return _always_true(e.this, target)
-    if isinstance(e, exp.EQ) and all(_value(x) is not None for x in (e.this, e.expression)):
-        return _value(e.this) == _value(e.expression)
+    constant = _constant(e, target)
+    if constant is not None:
+        return constant
     if isinstance(e, exp.Or):
         return _always_true(e.this, target) or _always_true(e.expression, target)
     if isinstance(e, exp.And):
@@ -503,6 +504,29 @@ def _in_itself(e: exp.In, target: _Target) -> bool:
     if where is not None and not _always_true(where.this, inner):
         return False
     return _column_key(sel.expressions[0], inner) == key
+
+
+def _constant(e: exp.Expression, target: _Target) -> bool | None:
+    """A comparison of two literals, where its value does not depend on the database's
+    settings: in SQLite any order (a number sorts before a string, strings by code point,
+    as its default BINARY collation does); elsewhere ``=`` and ``<>`` of two of a kind
+    (Postgres casts ``'1'`` to match ``1``, and orders strings by the column's
+    collation). ``None`` otherwise."""
+    left, right = _value(e.this), _value(e.expression)
+    if left is None or right is None or not isinstance(e, exp.Binary):
+        return None
+    if isinstance(e, exp.EQ | exp.NEQ):
+        if not target.sqlite and left[0] != right[0]:
+            return None
+        return (left == right) == isinstance(e, exp.EQ)
+    if not target.sqlite:
+        return None
+    # (("number", 1.0) < ("string", "a"): the kinds' order, then the values')
+    if isinstance(e, exp.LT | exp.GTE):
+        return (left < right) == isinstance(e, exp.LT)
+    if isinstance(e, exp.GT | exp.LTE):
+        return (left > right) == isinstance(e, exp.GT)
+    return None
 
 
 def _value(e: object) -> tuple[str, str | float] | None:
