@@ -151,6 +151,12 @@ def _sqlite(tmp: Path, _stub: str) -> Launch:
     return [_bin(SQLITE_BIN), "--db-path", str(tmp / "pack.db")], {}
 
 
+def _postgres(tmp: Path, _stub: str) -> Launch:
+    # the server's pool connects at the first query or resource list: listing tools needs no
+    # database, so the URL names a closed port (the dummy password is never sent)
+    return [_npm("mcp-server-postgres"), "postgresql://me:dummy@127.0.0.1:9/app"], {}
+
+
 SERVERS: tuple[PackServer, ...] = (
     PackServer("filesystem", "npm @modelcontextprotocol/server-filesystem@2026.8.31", _filesystem),
     PackServer("memory", "npm @modelcontextprotocol/server-memory@2026.8.31", _memory),
@@ -167,6 +173,7 @@ SERVERS: tuple[PackServer, ...] = (
         "desktop_commander", "npm @wonderwhy-er/desktop-commander@0.2.52", _desktop_commander
     ),
     PackServer("sqlite", "PyPI mcp-server-sqlite==2025.4.25 (.venv-sqlite)", _sqlite),
+    PackServer("postgres", "npm @modelcontextprotocol/server-postgres@0.6.2", _postgres),
 )
 
 #: packs written from documentation alone, each with why no live check covers it
