@@ -404,10 +404,10 @@ class Policy(_Strict):
 
     packs: tuple[str, ...] = ()
     """Built-in packs to layer under this file, one per server: `filesystem`, `memory`,
-    `fetch`, `git`, `playwright`, `notion`, `supabase`, `gmail`, `atlassian`, `github`,
-    `slack` (each checked against its pinned server's live tool list), `gdrive` and `http`
-    (written from documentation). A pack's tool entries are defaults, merged field by field
-    with this file's."""
+    `fetch`, `git`, `playwright`, `notion`, `supabase`, `gmail`, `atlassian`, `sqlite`,
+    `postgres`, `github`, `slack`, `desktop_commander` (each checked against its pinned
+    server's live tool list), `gdrive` and `http` (written from documentation). A pack's
+    tool entries are defaults, merged field by field with this file's."""
 
     trusted_destinations: tuple[str, ...] = ()
     """The allowlist: destinations any sending tool may reach without an ask. An address
