@@ -171,7 +171,9 @@ def test_bad_http_address_is_refused(tmp_path: Path) -> None:
     assert out.returncode == 2 and "HOST:PORT" in out.stderr
 
 
-@pytest.mark.parametrize("address", ["0.0.0.0:39221", "[::]:39221", "192.0.2.2:39221", "myhost.example:39221"])
+@pytest.mark.parametrize(
+    "address", ["0.0.0.0:39221", "[::]:39221", "192.0.2.2:39221", "myhost.example:39221"]
+)
 def test_a_non_loopback_address_is_refused(tmp_path: Path, address: str) -> None:
     """No authentication: anyone who reached the port could decide calls in another client's
     session and read the policy. Nothing is listened on (the process exits at once)."""
