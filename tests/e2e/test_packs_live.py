@@ -36,8 +36,10 @@ from tests.e2e._pack_servers import SERVERS, UNCHECKED, PackServer, docs_stub
 pytestmark = [pytest.mark.e2e]
 
 PACKS = Path(__file__).resolve().parents[2] / "src" / "cordon" / "packs"
-PARAM_LISTS = ("sink_params", "path_params")
-PARAM_MAPS = ("arg_patterns", "max_value")
+#: keys whose values name the tool's parameters: a misspelt name would switch its check off
+#: unnoticed (``sql: {query: ...}`` on a tool whose parameter is ``sql``)
+PARAM_LISTS = ("sink_params", "path_params", "code_params", "ask_without")
+PARAM_MAPS = ("arg_patterns", "max_value", "sql", "ask_patterns", "destructive_unless")
 #: seconds one server may take to start and list its tools
 LIST_TIMEOUT_S = 30.0
 
