@@ -145,3 +145,49 @@ def test_a_lenient_url_spelling_in_a_command_is_denied(command: str) -> None:
 def test_ordinary_commands_do_not_match_the_url_pattern(command: str) -> None:
     args = {"command": command, "timeout_ms": 5000}
     assert _verdict("start_process", args)[1] != "arg.pattern"
+
+
+#: a hard link from outside the project into it: a write to the link writes the source
+HARD_LINKS = [
+    "ln ~/.c*-commander/config.json c.json && cat new.json > c.json",
+    "ln ~/.b?shrc rc",
+    "/bin/ln ../x y",
+    "ln -s a b; ln ../x y",
+    "ln -P ../x y",
+    "ln -- ../x -s",
+    "link ../x y",
+    "cp -l ../x y",
+    "cp -al ../x y",
+    "cp --link ../x y",
+    "X=1 ln ../x y",
+    "(cd src && ln ../../x y)",
+]
+
+
+@pytest.mark.parametrize("command", HARD_LINKS)
+def test_a_hard_link_is_asked(command: str) -> None:
+    args = {"command": command, "timeout_ms": 5000}
+    assert _verdict("start_process", args)[0] in ("ask", "deny")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["ln -s ../shared/config.py config.py", "ln -sf a b", "ln -fs a b", "ln --symbolic a b",
+     "cp a b", "cp -r src dst", "cp -a src dst", "npm link", "grep -rn link src", "echo ln"],
+)  # fmt: skip
+def test_symbolic_links_and_copies_are_not_asked(command: str) -> None:
+    assert _verdict("start_process", {"command": command, "timeout_ms": 5000}) == (
+        "allow",
+        "default.allow",
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the pack's ask_patterns reads the command as written; the shell guard reads a "
+    "hard link's source as read, not written (engine change: judge each source of ln/link "
+    "without -s and cp -l/--link as a write target)",
+)
+def test_a_hard_link_spelled_with_quotes_is_asked() -> None:
+    command = "l''n ~/.c*-commander/config.json c.json && cat new.json > c.json"
+    assert _verdict("start_process", {"command": command, "timeout_ms": 5000})[0] != "allow"
