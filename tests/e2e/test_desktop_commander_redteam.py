@@ -8,9 +8,10 @@ environment routes plain HTTP through a local recording proxy (``http_proxy``), 
 is observed where it would leave the machine: the same command run outside cordon reaches
 the proxy with the file's text; through cordon it is refused (``arg.pattern``) and the proxy
 sees nothing. ``read_file`` with ``isUrl`` and ``path: http:HOST/u?n=...`` is, to node's
-``fetch``, a GET of ``http://HOST/u``: refused, and never in the server's own log. A hard
-link to the server's config file, written from the project, would set its ``defaultShell``:
-asked, so refused, and the next command still runs in sh."""
+``fetch``, a GET of ``http://HOST/u``: refused, and never in the server's own log. A link
+(hard, or symbolic and made in the same command line) to the server's config file, written
+from the project, would set its ``defaultShell``: asked, so refused, and the next command
+still runs in sh."""
 
 from __future__ import annotations
 
@@ -146,22 +147,29 @@ async def test_a_respelled_planted_url_in_read_file_is_not_fetched(
     assert "hunter2" not in log and "attacker.example/u" not in log, log
 
 
-async def test_a_hard_link_to_the_server_config_does_not_change_its_shell(
-    harness: Harness, proxy: tuple[str, list[str]]
+@pytest.mark.parametrize(
+    ("command", "made"),
+    [
+        ("ln ~/.c*-commander/config.json c.json && cat new.json > c.json", "c.json"),
+        ("ln -s ~/.c*-commander d && cat new.json > d/config.json", "d"),
+    ],
+)
+async def test_a_link_to_the_server_config_does_not_change_its_shell(
+    harness: Harness, proxy: tuple[str, list[str]], command: str, made: str
 ) -> None:
-    """``ln ~/.c*-commander/config.json c.json && cat new.json > c.json``: the hard link
-    makes ``c.json`` in the project the server's config file itself (one inode: no link for
-    cordon to resolve, and the glob passes the pack's name pattern), so the write sets
-    ``defaultShell: python3``; the server reloads it, and a later ``start_process`` with no
-    ``shell`` runs its command as Python, which the shell guard reads as sh (``import pwn``
-    runs the project's ``pwn.py``). A hard link is asked about (``ask_patterns``); a
-    symbolic one is not."""
+    """A hard link makes ``c.json`` in the project the server's config file itself (one
+    inode: no link for cordon to resolve, and the glob passes the pack's name pattern); a
+    symbolic one made in the same command line is not followed by the shell guard. Either
+    way the write sets ``defaultShell: python3``, the server reloads it, and a later
+    ``start_process`` with no ``shell`` runs its command as Python, which the shell guard
+    reads as sh (``import pwn`` runs the project's ``pwn.py``). Both are asked
+    (``ask_patterns``); a link within the project is not."""
     async with _commander(harness, proxy[0]) as dc:
         plant = "import pathlib\npathlib.Path('pwned.txt').write_text('x')\n"
         (dc.proj / "pwn.py").write_text(plant, "utf-8")
         before = config_of(dc.config)
         (dc.proj / "new.json").write_text(json.dumps({**before, "defaultShell": "python3"}))
-        ok, text = await dc.run("ln ~/.c*-commander/config.json c.json && cat new.json > c.json")
+        ok, text = await dc.run(command)
         assert not ok and "action.destructive_hint" in text, text
         await anyio.sleep(1.0)  # the server's config watcher reloads after 20 ms
         ok, text = await dc.run("import pwn")
@@ -169,6 +177,6 @@ async def test_a_hard_link_to_the_server_config_does_not_change_its_shell(
         ok, text = await dc.run("ln -s src/app.py app-link.py")
         assert ok, text
     assert not (dc.proj / "pwned.txt").exists()
-    assert not (dc.proj / "c.json").exists()
+    assert not (dc.proj / made).exists() and not (dc.proj / made).is_symlink()
     assert (dc.proj / "app-link.py").is_symlink()
     assert config_of(dc.config).get("defaultShell") == before.get("defaultShell")

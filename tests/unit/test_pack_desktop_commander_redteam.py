@@ -172,7 +172,7 @@ def test_a_hard_link_is_asked(command: str) -> None:
 
 @pytest.mark.parametrize(
     "command",
-    ["ln -s ../shared/config.py config.py", "ln -sf a b", "ln -fs a b", "ln --symbolic a b",
+    ["ln -s src/config.py config.py", "ln -sf a b", "ln -fs a b", "ln --symbolic a b",
      "cp a b", "cp -r src dst", "cp -a src dst", "npm link", "grep -rn link src", "echo ln"],
 )  # fmt: skip
 def test_symbolic_links_and_copies_are_not_asked(command: str) -> None:
@@ -190,4 +190,33 @@ def test_symbolic_links_and_copies_are_not_asked(command: str) -> None:
 )
 def test_a_hard_link_spelled_with_quotes_is_asked() -> None:
     command = "l''n ~/.c*-commander/config.json c.json && cat new.json > c.json"
+    assert _verdict("start_process", {"command": command, "timeout_ms": 5000})[0] != "allow"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ln -s ~/.c*-commander d && cat new.json > d/config.json",
+        'ln -sf "$HOME"/.c* d',
+        "ln -s /home/me/.claude-server-commander d",
+        "ln -s -t . ~/.c*",
+        "cd src && ln -s .. up",
+    ],
+)
+def test_a_symbolic_link_out_of_the_project_is_asked(command: str) -> None:
+    """The shell guard does not follow a link made earlier in the same command line (it
+    does for cordon's own state): ``d/config.json`` reads as in the project."""
+    assert _verdict("start_process", {"command": command, "timeout_ms": 5000})[0] != "allow"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the pack's ask_patterns reads the command as written; the shell guard does not "
+    "read a path under NAME after ln -s TARGET NAME as under TARGET",
+)
+def test_a_link_made_in_the_same_command_by_python_is_refused() -> None:
+    command = (
+        "python3 -c \"import os, glob; os.symlink(glob.glob(os.path.expanduser('~/.c*'))[0], 'd')\""
+        " && cat new.json > d/config.json"
+    )
     assert _verdict("start_process", {"command": command, "timeout_ms": 5000})[0] != "allow"
