@@ -8,7 +8,9 @@ started offline with dummy credentials, once per server for this module. A pack 
   ``inputSchema`` does not have;
 * the live server lists a tool the pack does not *classify*. A tool is classified when its
   entry states both questions cordon would otherwise guess from names and annotations:
-  whether the tool sends data somewhere (``exfiltrating``: true or false) and whether a
+  whether the tool sends data somewhere (``exfiltrating``: true or false; a tool that runs
+  the commands it is given, ``executes: true``, may leave it unset: what it sends is what
+  each command's network programs send, judged by the shell guard) and whether a
   person is asked before each call (``destructive``: true or false). Sinks, paths,
   directories, Rule-of-Two legs and the rest come on top where the platform justifies them;
 * an entry has no one-line reason (a ``#`` comment on its line).
@@ -107,7 +109,9 @@ def test_pack_classifies_every_live_tool(
     pack = load_pack(server.pack)["tools"]
     assert sorted(set(tools) - set(pack)) == [], f"{server.package} lists tools the pack lacks"
     for name, entry in pack.items():
-        assert isinstance(entry.get("exfiltrating"), bool), f"{server.pack}: {name} exfiltrating"
+        sends = entry.get("exfiltrating")
+        runs = entry.get("executes") is True and sends is None  # (its commands' programs)
+        assert runs or isinstance(sends, bool), f"{server.pack}: {name} exfiltrating"
         assert isinstance(entry.get("destructive"), bool), f"{server.pack}: {name} destructive"
         assert entry.get("checked_live") is True, f"{server.pack}: {name} checked_live"
 
