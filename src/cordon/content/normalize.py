@@ -51,6 +51,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import chain
 from typing import Literal
 from urllib.parse import unquote_to_bytes
 
@@ -186,14 +187,16 @@ def _may_have_astral(text: str) -> bool:
 
 @cache
 def _nfkc_unstable() -> frozenset[str]:
-    """Characters NFKC may change (or reorder), built once (~0.1 s) when first needed."""
-    unstable = set()
-    for cp in range(sys.maxunicode + 1):
-        if 0xD800 <= cp < 0xE000:
-            continue
-        ch = chr(cp)
-        if unicodedata.combining(ch) or unicodedata.normalize("NFKC", ch) != ch:
-            unstable.add(ch)
+    """Characters NFKC may change (or reorder), built once (~0.05 s) when first needed.
+
+    ``is_normalized`` is ``normalize(...) == ...`` answered by the quick-check property
+    first: a third of the time of normalising every code point (``cordon scan`` pays it)."""
+    combining, stable = unicodedata.combining, unicodedata.is_normalized
+    unstable = {
+        ch
+        for ch in map(chr, chain(range(0xD800), range(0xE000, sys.maxunicode + 1)))
+        if not stable("NFKC", ch) or combining(ch)
+    }
     unstable -= INVISIBLE_CHARS
     unstable -= set(_NL) | set(_C1)
     return frozenset(unstable)
