@@ -67,6 +67,13 @@ AUTORUN_WRITES = [
     "ln -s /tmp/evil/.envrc",
     "rsync -a host:cfg/.husky .",
     "cd .git && scp host:x hooks/pre-commit",
+    # (writers the guard did not read: busybox's applets, fallocate, git's --output)
+    "busybox touch .envrc",
+    "busybox dd of=.git/hooks/pre-commit if=x",
+    "fallocate -l 1k .envrc",
+    "git diff --output=.envrc",
+    "git log -p --output .git/hooks/pre-commit",
+    "git show HEAD:x --output=.vscode/tasks.json",
 ]
 
 
@@ -100,6 +107,10 @@ UNKNOWN_MEMBERS_AT_A_ROOT = [
     "rsync -a template/ ./",
     "cp -r tpl/. .",
     "scp 'host:d/*' .",
+    "ar x lib.a",
+    "ar -xv lib.a",
+    "jar xf app.jar",
+    "jar --extract --file app.jar",
 ]
 
 
@@ -157,6 +168,15 @@ BENIGN = [
     "ln -s ../shared shared",
     "git checkout -b feature/x",
     "git pull --rebase",
+    "busybox touch src/new.py",
+    "fallocate -l 1M build/blob",
+    "git diff --output=build/x.diff",
+    "git log --oneline -n 5",
+    "git show HEAD:src/a.py",
+    "ar t lib.a",
+    "jar tf build/app.jar",
+    "cd build && jar xf app.jar",
+    "cd build && ar x ../lib.a",
 ]
 
 

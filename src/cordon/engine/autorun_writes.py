@@ -11,10 +11,15 @@ found overwritten (:mod:`.shell_writers`: ``touch``, ``dd of=``, ``sort -o``, ``
 
 Attack class: an auto-run file planted by a writer the text rule does not know: ``touch
 .envrc`` then filled, ``dd of=.git/config``, ``sort -o .env``, ``tar -C .git/hooks -xf
-x.tar``, ``unzip -d .husky x.zip``, ``curl -o .vscode/tasks.json URL``.
+x.tar``, ``unzip -d .husky x.zip``, ``curl -o .vscode/tasks.json URL``; a hard link's
+source (``ln .git/hooks/pre-commit h``: written through ``h``) and a path under a symbolic
+link made earlier in the line (``ln -s .git/hooks h && cat x > h/pre-commit``:
+:mod:`.shell_links`); a glob the shell expands to one (``touch .e*rc``, ``> .gi?/hooks/x``:
+:func:`~cordon.engine.credential_paths.may_name_credential_path`).
 
 Files no rule can list (:func:`member_dirs`): an archive extracted (``tar -x``, ``unzip``,
-``7z x``, ``cpio -i``), a patch applied (``patch``, ``git apply``, ``git am``) or a download
+``7z x``, ``cpio -i``, ``ar x``, ``jar x``), a tree hard-linked (``cp -al SRC DEST``: every
+file under SRC written through DEST), a patch applied (``patch``, ``git apply``, ``git am``) or a download
 the server names (``curl -J``, ``wget --content-disposition``: :mod:`.shell_downloads`)
 writes the names the archive, patch or server gives, which the engine cannot read (it does
 no I/O, and the file may come from the network); so does a copy of a tree's contents
@@ -45,10 +50,11 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Iterator
 
-from cordon.engine.credential_paths import is_credential_path
+from cordon.engine.credential_paths import is_credential_path, may_name_credential_path
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts
 from cordon.engine.shell_commands import _CURL_VALUE, _REMOTE_RE, _SSH_VALUE, _WGET_VALUE, _split
 from cordon.engine.shell_downloads import server_named_dirs
+from cordon.engine.shell_links import made, through
 from cordon.engine.shell_writers import file_writes
 
 __all__ = ["autorun_write", "copied_names", "member_dirs"]
@@ -118,6 +124,14 @@ def member_dirs(prog: str, args: tuple[str, ...]) -> list[str]:
         found = _Dirs()
         file_writes(found, prog, args)
         return found.dirs
+    if prog in ("ar", "jar") and _archive_extracts(args):  # (ar x LIB, jar xf JAR: here)
+        d = next((args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-C", "--dir")), ".")
+        return [next((a.partition("=")[2] for a in args if a.startswith("--output=")), d)]
+    if prog == "cp":  # (cp -al SRC DEST: every file under SRC written through DEST's links)
+        linked = made(prog, args)
+        recursive = any(a in ("--recursive", "--archive") or _short(a, "r") or _short(a, "R")
+                        or _short(a, "a") for a in args)  # fmt: skip
+        return linked.hard if linked is not None and recursive else []
     if prog == "cpio" and any(a in ("-i", "--extract") or _short(a, "i") for a in args):
         d = next((args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-D", "--directory")), ".")
         return [d]
@@ -131,6 +145,15 @@ def member_dirs(prog: str, args: tuple[str, ...]) -> list[str]:
             prog, _split(args, _CURL_VALUE if prog == "curl" else _WGET_VALUE)[1]
         )
     return []
+
+
+def _archive_extracts(args: tuple[str, ...]) -> bool:
+    """``ar``'s or ``jar``'s operation is extract: the key letters (``x``, ``xv``, ``-xf``)
+    or ``--extract``; ar(1) and jar(1) extract into the working directory (``ar
+    --output=DIR``, ``jar -C DIR``)."""
+    first = next((a for a in args if a != "--"), "")
+    key = first.lstrip("-") if not first.startswith("--") else ""
+    return "--extract" in args or (key.isalpha() and "x" in key)
 
 
 def _short(word: str, letter: str) -> bool:
@@ -234,6 +257,20 @@ def _holds_autorun(path: str, resolve: Callable[[str], str | None], roots: tuple
     return any(r == resolved or r.startswith(top) for r in roots)
 
 
+_GLOB_CHARS = frozenset("*?[")
+#: words that make ``*`` and ``?`` match a leading dot (bash ``shopt -s dotglob``, ``bash -O
+#: dotglob``; zsh ``setopt globdots``/``dotglob``; ``export GLOBIGNORE=...``)
+_DOTGLOB_WORDS = ("dotglob", "globdots", "globignore")
+
+
+def _dotglob(facts: ShellFacts) -> bool:
+    """Some command of the string may make a glob match names that start with a dot."""
+    return any(
+        w in a.lower().replace("_", "") for _p, args in facts.commands for a in args
+        for w in _DOTGLOB_WORDS
+    )  # fmt: skip
+
+
 def _joined(cwd: str | None, path: str) -> str | None:
     if cwd is not None and DYNAMIC in cwd:
         return None
@@ -247,14 +284,23 @@ def _extractions(facts: ShellFacts) -> Iterator[tuple[str, str | None]]:
     writes files no rule can list."""
     for (prog, args), cwd in zip(facts.commands, facts.cwds, strict=False):
         for d in (*member_dirs(prog, args), *copied_names(prog, args)[1]):
-            yield prog, _joined(cwd, d)
+            for where in _linked(facts, _joined(cwd, d)):
+                yield prog, where
 
 
 def _copied(facts: ShellFacts) -> Iterator[tuple[str, str | None]]:
     """``(program, DEST/NAME joined with the cd before it)`` of each copy into a directory."""
     for (prog, args), cwd in zip(facts.commands, facts.cwds, strict=False):
         for name in copied_names(prog, args)[0]:
-            yield prog, _joined(cwd, name)
+            yield from ((prog, p) for p in _linked(facts, _joined(cwd, name)))
+
+
+def _linked(facts: ShellFacts, path: str | None) -> list[str | None]:
+    """``path``, and what it is under each symbolic link the string makes
+    (:mod:`.shell_links`: ``ln -s .. up && tar -xf x.tar -C up`` extracts at the root)."""
+    if path is None or not facts.links:
+        return [path]
+    return [path, *through(facts.links, posixpath.normpath(path))]
 
 
 def autorun_write(
@@ -267,10 +313,15 @@ def autorun_write(
     docstring). ``joined``: a :class:`~cordon.engine.shell.PathRef`'s path with the ``cd``
     before it applied; ``resolve``: a path as the server resolves it; ``roots``: the
     project's root and the home directory, resolved."""
+    dotglob = _dotglob(facts)
     for ref in facts.files:
         path = joined(ref) if ref.op == "overwrite" else None
         if path is not None and DYNAMIC not in path and _names_autorun(ref.program, path):
             return f"{ref.program} writes to a credential or auto-run path"
+        pattern = _joined(ref.cwd, ref.path) if ref.op == "overwrite" else None
+        if pattern and DYNAMIC not in pattern and _GLOB_CHARS & set(pattern):
+            if may_name_credential_path(pattern, dotglob=dotglob):
+                return f"{ref.program} writes a pattern that may name a credential or auto-run path"
     for prog, name in _copied(facts):
         if name is not None and DYNAMIC not in name and is_credential_path(name):
             return f"{prog} writes to a credential or auto-run path (into a directory)"

@@ -26,6 +26,8 @@ which is a command the client starts).
 
 from __future__ import annotations
 
+import fnmatch
+import itertools
 import re
 
 import orjson
@@ -34,6 +36,7 @@ __all__ = [
     "TARGET_TOKENS",
     "declares_install_script",
     "is_credential_path",
+    "may_name_credential_path",
     "runs_commands_as_git_config",
 ]
 
@@ -118,6 +121,60 @@ def _normalised(p: str) -> str:
         elif seg != ".." or not p.startswith("/"):
             parts.append(seg)
     return ("/" if p.startswith("/") else "") + "/".join(parts)
+
+
+#: the names of the components of credential and auto-run paths (the patterns above), lower
+#: case: what a glob in a write target is tried against (:func:`may_name_credential_path`);
+#: not ``LaunchAgents`` nor ``cron.d``, which run what they hold only at their system places
+#: (``~/Library``, ``/etc``: outside a project, where path confinement judges a write)
+_NAMES = frozenset(
+    {".ssh", "authorized_keys", "authorized_keys2", "known_hosts", "id_rsa", "id_dsa",
+     "id_ecdsa", "id_ed25519", "id_rsa.pub", "id_ed25519.pub", ".aws", "credentials", "config",
+     "sso", ".azure", ".config", "gcloud", ".kube", ".docker", "config.json", ".netrc",
+     "_netrc", ".git-credentials", ".gitconfig", ".git", "hooks", "commondir", ".env",
+     ".env.local", ".envrc", ".npmrc", ".pypirc", ".pgpass", ".husky", ".githooks",
+     ".pre-commit-config.yaml", ".pre-commit-config.yml", "lefthook.yml", ".lefthook.yml",
+     "lefthook.yaml", ".github", "workflows", "actions", "dependabot.yml", ".gitlab-ci.yml",
+     ".claude", "commands", "agents", ".my.cnf", ".boto", ".gnupg", ".password-store",
+     "credentials.json", "storage-state.json", "storage_state.json", ".auth", "gh",
+     "hosts.yml", "hosts.yaml", ".mcp.json", "mcp.json", ".claude.json",
+     "claude_desktop_config.json", "settings.json", "settings.local.json", ".cursor",
+     ".vscode", "tasks.json", "launch.json", ".gemini", ".codex", "config.toml", "windsurf",
+     "mcp_config.json", ".zed", ".codeium", ".cordon", ".bashrc", ".zshrc", ".kshrc",
+     ".fishrc", ".profile", ".bash_profile", ".zprofile", ".zshenv", ".bash_login", "fish",
+     "config.fish", "autostart", "crontab", "etc", "passwd",
+     "shadow", "sudoers", "sudoers.d", "gshadow", "hosts", ".local", "share", "keyrings",
+     ".gitmodules", ".devcontainer", ".devcontainer.json", "devcontainer.json", ".circleci",
+     ".travis.yml", "azure-pipelines.yml", ".buildkite", "jenkinsfile", "binding.gyp",
+     ".claude-server-commander"}
+)  # fmt: skip
+_GLOB_CHARS = frozenset("*?[")
+#: most paths one glob is tried as (more: taken for one that names a credential path)
+_MAX_GLOB_TRIES = 4096
+
+
+def may_name_credential_path(pattern: str, *, dotglob: bool = False) -> bool:
+    """True when the glob ``pattern`` (a write target the shell expands before the program
+    runs: ``.e*rc``, ``.gi?/hooks/x``, ``~/.c*-commander/config.json``) may name a
+    credential or auto-run path (:func:`is_credential_path`, as written). Each component
+    with a glob is tried as each name of :data:`_NAMES` it matches and as itself with its
+    glob characters dropped; fail closed past :data:`_MAX_GLOB_TRIES`. A leading dot is
+    matched only by a dot in the pattern, as bash and zsh expand by default; ``dotglob``
+    (bash's ``shopt -s dotglob``, zsh's ``GLOB_DOTS``): by ``*`` and ``?`` too."""
+    parts = pattern.strip().replace("\\", "/").lower().split("/")
+    choices: list[list[str]] = []
+    tries = 1
+    for part in parts:
+        if not _GLOB_CHARS & set(part):
+            choices.append([part])
+            continue
+        dot = dotglob or part.startswith(".")
+        fits = [n for n in _NAMES if fnmatch.fnmatchcase(n, part) and (dot or n[0] != ".")]
+        choices.append([*fits, re.sub(r"\[[^\]]*\]|[*?\[\]]", "", part) or "x"])
+        tries *= len(choices[-1])
+        if tries > _MAX_GLOB_TRIES:
+            return True
+    return any(is_credential_path("/".join(p)) for p in itertools.product(*choices))
 
 
 #: argument-name tokens of a path a tool writes (``path``, ``destination``, ``output_file``)

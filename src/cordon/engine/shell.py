@@ -10,7 +10,8 @@ an unquoted heredoc and a command line another program runs (``su -c``, ``tmux n
 kept), the hosts and URLs of network commands, the
 files read and uploaded, and the files deleted or overwritten (by programs, redirects and
 interpreter one-liners' file libraries; a write into ``/dev/null`` or a standard stream is
-none). Pure: no I/O, nothing is run.
+none; a hard link's source, and a path under a symbolic link made earlier in the string
+also under its target: :mod:`.shell_links`). Pure: no I/O, nothing is run.
 
 Obfuscations undone before a word is judged:
 
@@ -42,6 +43,8 @@ from typing import Any
 
 from cordon.engine import _heredoc, _written
 from cordon.engine import shell_commands as _sc
+from cordon.engine import shell_links as _links
+from cordon.engine._ansi_c import ansi_c
 from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.net_devices import net_device
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
@@ -103,6 +106,8 @@ class ShellFacts:
             string writes.
         written: files this string writes (as written, joined with the ``cd`` before) and
             what they hold when that is literal text (``echo``, ``printf``, ``cat <<EOF``).
+        links: symbolic links this string makes (keyed as ``written``) -> their targets; a
+            later path under one is also recorded under its target (:mod:`.shell_links`).
     """
 
     error: str | None = None
@@ -118,38 +123,12 @@ class ShellFacts:
     cwds: list[str | None] = field(default_factory=list)
     stdin_code: list[tuple[str, str]] = field(default_factory=list)
     written: dict[str, str | None] = field(default_factory=dict)
+    links: dict[str, str] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------------------------
 # Word expansion
 # --------------------------------------------------------------------------------------------
-
-_ANSI_SIMPLE = {
-    "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v", "e": "\x1b",
-    "E": "\x1b", "\\": "\\", "'": "'", '"': '"', "?": "?",
-}  # fmt: skip
-_ANSI_RE = re.compile(
-    r"\\(?:x([0-9A-Fa-f]{1,2})|([0-7]{1,3})|u([0-9A-Fa-f]{1,4})|U([0-9A-Fa-f]{1,8})|c(.)|(.))",
-    re.DOTALL,
-)
-
-
-def _ansi_c(body: str) -> str:
-    """The value of ``$'body'`` (bash's ANSI-C quoting)."""
-
-    def sub(m: re.Match[str]) -> str:
-        hx, octal, u4, u8, ctl, other = m.groups()
-        if hx or octal:
-            return chr(int(hx, 16) if hx else int(octal, 8) & 0xFF)
-        if u4 or u8:
-            n = int(u4 or u8, 16)
-            return chr(n) if n < 0x110000 else ""
-        if ctl is not None:
-            return chr(ord(ctl.upper()) & 0x1F)
-        return _ANSI_SIMPLE.get(other, "\\" + other)
-
-    return _ANSI_RE.sub(sub, body)
-
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: a field break inside an expanded word (``$IFS``)
@@ -259,7 +238,7 @@ def expand_word(
             j = i + 2
             while j < n and src[j] != "'":
                 j += 2 if src[j] == "\\" else 1
-            w.add(_ansi_c(src[i + 2 : j]), False)
+            w.add(ansi_c(src[i + 2 : j]), False)
             i = j + 1
         elif c == "$":
             value, i = _param(src, i, env)
@@ -545,6 +524,7 @@ class _Walker:
         self.facts.cwds.append(self.cwd)
         self.last = (program, args)
         _sc.command(self, program, args, argv[0], redirects)
+        _links.record(self, program, args)  # (ln SRC DST: SRC written through DST; ln -s T D)
         for line in command_lines(program, args):  # (su -c LINE, tmux new 'LINE')
             self.nested(line)
         _written.copy_text(self, program, args)
@@ -565,6 +545,8 @@ class _Walker:
         is opaque: what it runs is known only at run time."""
         if name in ("CDPATH", "GIT_WORK_TREE"):  # (exported: read by a later cd, git)
             self.env[name] = value
+        if name == "GLOBIGNORE":  # (bash: a glob then matches names starting with a dot)
+            self.opaque("GLOBIGNORE set: a pattern may name a dot file")
         if name in _sc.COMMAND_ENV:
             self.nested(value)
         elif _sc.loads_code(name, value):
@@ -647,8 +629,16 @@ class _Walker:
         if op == "overwrite" and _sc.stream_device(path) and program not in _sc.REPLACERS:
             return  # (tee /dev/null, dd of=/dev/stdout: written into, nothing deleted)
         self.facts.files.append(PathRef(path, self.cwd, program, op))
-        if op == "overwrite" and DYNAMIC not in path and program not in ("ln", "link"):
+        linked = program in ("ln", "link") or program.endswith(_links.HARD_SOURCE)
+        if op == "overwrite" and DYNAMIC not in path and not linked:  # (a link: text as was)
             self.facts.written[self.key(path)] = None  # (what it holds: write_text)
+        for target in _links.through(self.facts.links, self.key(path)):  # (ln -s T d; > d/x)
+            self.facts.files.append(PathRef(target, None, program, op))
+
+    def symlink(self, name: str, target: str, relative: bool) -> None:
+        """A symbolic link ``name`` to ``target`` made here (:mod:`.shell_links`)."""
+        cwd_target = self.key(target) if relative else None
+        _links.register(self.facts.links, self.key(name), target, cwd_target)
 
     def key(self, path: str) -> str:
         """``path`` as :attr:`ShellFacts.written` keys it."""
@@ -788,5 +778,6 @@ def analyze_argv(argv: tuple[str, ...]) -> ShellFacts:
         facts.commands.append((program, args))
         facts.cwds.append(chdir)
         _sc.command(walker, program, args, words[0], [])
+        _links.record(walker, program, args)
         facts.canonical.append(" ".join(shlex.quote(w) for w in [program, *args]))
     return facts

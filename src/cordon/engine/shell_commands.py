@@ -16,6 +16,7 @@ import posixpath
 import re
 from typing import Any, Protocol
 
+from cordon.engine import shell_links
 from cordon.engine.code_reads import code_paths
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
@@ -62,6 +63,7 @@ class Walker(Protocol):
     def contained(self, run: ContainerRun) -> None: ...
     def getenv(self, name: str) -> str | None: ...
     def remote_code(self, why: str) -> None: ...
+    def symlink(self, name: str, target: str, relative: bool) -> None: ...
 
 
 def base_name(word: str) -> str:
@@ -474,7 +476,7 @@ def _writes(w: Walker, prog: str, args: tuple[str, ...]) -> bool:
                 w.file(a[3:], prog, "overwrite")
             elif a.startswith("if="):
                 w.file(a[3:], prog, "read")
-    elif prog in ("mv", "cp", "install", "ln", "rsync"):
+    elif prog in ("mv", "cp", "install", "ln", "link", "rsync"):
         plain, opts = _split(args, frozenset({"-t", "--target-directory", "-S", "--suffix",
                                               "-m", "--mode", "-o", "--owner", "-g", "--group"}))  # fmt: skip
         target = next((v for k, v in opts if k in ("-t", "--target-directory")), None)
@@ -750,6 +752,8 @@ def code_files(w: Walker, prog: str, code: str) -> None:
         w.net("url", url, prog)
     for path in code_paths(code) if fam is not None else ():  # (open('~/.ssh/id_rsa'))
         w.file(path, prog, "read")
+    if js is not None:  # (os.symlink('.git/hooks', 'h'), os.link(SRC, DST))
+        shell_links.record(w, prog, (), shell_links.code_links(js, code))
 
 
 #: the programs some rule reads, for a program word given as a glob pattern (``/???/r?``)

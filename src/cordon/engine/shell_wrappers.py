@@ -75,6 +75,9 @@ WRAPPERS: dict[str, frozenset[str]] = {
     "prlimit": frozenset({"-p", "-o", "--pid", "--output"}),
     "firejail": frozenset(),
     "chroot": frozenset({"--userspec", "--groups"}),
+    # (busybox APPLET ARGS runs its applet: ``busybox touch .envrc`` is touch, ``busybox sh``
+    # a shell; ``busybox --list`` runs none)
+    "busybox": frozenset(),
 }  # fmt: skip
 #: the options that take no value of the wrappers read with their whole grammar: any other
 #: option of theirs is one the guard cannot read (its value may be the word taken for the

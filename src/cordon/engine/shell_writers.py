@@ -12,11 +12,11 @@ as ``cat``'s operand is: ``action.sensitive_read``):
   and ``7z x`` into ``-oDIR``;
 * ``sed`` reads its files and ``-f`` script; ``-i`` overwrites them; the script's ``w FILE``
   writes, ``r FILE`` reads and ``e COMMAND`` runs (:mod:`.sed_script`);
-* ``touch``, ``mkdir`` and ``mkfifo`` create their operands;
+* ``touch``, ``mkdir``, ``mkfifo`` and ``fallocate`` create their operands;
 * ``sqlite3 DB`` writes DB unless it is read only or given only statements that read;
 * ``git init [DIR]``, ``git -C DIR init``, ``git clone URL DIR``, ``git bundle create F``,
-  ``git archive -o F``, ``git worktree add DIR``, ``git format-patch -o DIR`` write their
-  target; a subcommand that writes the work tree (``checkout``, ``reset``, ``pull`` ...)
+  ``git archive -o F``, ``git worktree add DIR``, ``git format-patch -o DIR``, ``git
+  diff``/``log``/``show --output=F`` write their target; a subcommand that writes the work tree (``checkout``, ``reset``, ``pull`` ...)
   writes ``--work-tree DIR``, ``-c core.worktree=DIR``, ``$GIT_WORK_TREE``, else ``-C DIR``,
   else the working directory.
 
@@ -331,9 +331,10 @@ def _sed(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
 
 
 def _creates(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
-    """touch, mkdir, mkfifo: each operand is created (or its times set)."""
-    short = "drtm" if prog == "touch" else "mZ"
-    long = frozenset({"--date", "--reference", "--mode", "--context"})
+    """touch, mkdir, mkfifo, fallocate: each operand is created (or its times set, its
+    space allocated: fallocate(1) creates a FILE that does not exist)."""
+    short = {"touch": "drtm", "fallocate": "lo"}.get(prog, "mZ")
+    long = frozenset({"--date", "--reference", "--mode", "--context", "--length", "--offset"})
     for k, v in _options(args, short, long):
         if k == "":
             w.file(v, prog, "overwrite")
@@ -439,6 +440,10 @@ _GIT_SUB: dict[str, tuple[str, frozenset[str]]] = {
     "format-patch": ("ov", frozenset({"--output-directory", "--output", "--subject-prefix",
                                       "--in-reply-to", "--to", "--cc", "--from",
                                       "--base", "--interdiff", "--range-diff"})),
+    # (git-diff(1) --output=FILE: a diff, log or show written to FILE, not stdout)
+    **{sub: ("", frozenset({"--output"})) for sub in ("diff", "log", "show", "diff-tree",
+                                                       "diff-index", "diff-files", "whatchanged",
+                                                       "range-diff")},
 }  # fmt: skip
 
 
@@ -632,7 +637,7 @@ def _outputs(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
 _HANDLERS: dict[str, Callable[[_Walker, str, tuple[str, ...]], None]] = {
     "tar": _tar, "gtar": _tar, "bsdtar": _tar, "zip": _zip, "unzip": _unzip,
     "7z": _7z, "7za": _7z, "7zr": _7z, "7zz": _7z, "sed": _sed, "gsed": _sed,
-    "touch": _creates, "mkdir": _creates, "mkfifo": _creates,
+    "touch": _creates, "mkdir": _creates, "mkfifo": _creates, "fallocate": _creates,
     "sqlite3": _sqlite, "sqlite": _sqlite, "git": _git,
     **{p: _outputs for p in (*_OUTPUT_OPTS, *_SECOND_OPERAND, *_REPLACING)},
     **{p: awk for p in AWKS},

@@ -1,0 +1,223 @@
+"""Links a command line makes, judged for the write-path checks.
+
+A hard link (``ln SRC DST``, ``link SRC DST``, ``cp -l``/``--link``/``-al``) makes DST a
+second name of SRC's inode: a later write to DST writes SRC, and no path resolution sees
+it. Each source is judged as a write to it (``action.delete_outside`` outside the allowed
+paths, ``action.credential_write`` at a credential or auto-run path), as ``> SRC`` is. A
+path under NAME after ``ln -s TARGET NAME`` earlier in the same line (``-t DIR``, ``-r``,
+``cp -s``, a ``python3 -c``/``node -e`` one-liner's ``os.symlink``/``fs.symlinkSync``) is
+read as under TARGET: ``ln -s .git/hooks h && cat x > h/pre-commit`` writes a hook. A
+target with a glob (``~/.c*-commander``) is judged as a glob in any write target: asked
+when it may name a credential or auto-run path. Near misses: symbolic links, copies and
+links within the project to ordinary files stay allowed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.engine._shell_session import run as _run
+
+from cordon.engine.shell import analyze
+
+ALLOW = ("allow", "default.allow")
+ASKED = ("ask", "action.credential_write")
+OUTSIDE = ("deny", "action.delete_outside")
+
+HARD_LINKS_OF_AUTO_RUN_FILES = [
+    "ln .envrc e",
+    "ln .git/hooks/pre-commit h",
+    "ln -P .vscode/tasks.json t.json",
+    "ln -L .github/workflows/ci.yml ci.yml",
+    "ln -f .husky/pre-commit x",
+    "ln -t lib .envrc",
+    "ln --target-directory=lib .mcp.json",
+    "ln -- .envrc -s",  # (after --, -s is an operand)
+    "link .envrc e",
+    "cp -l .envrc e",
+    "cp --link .envrc e",
+    "cp -al .git g",
+    "cp -la .vscode v",
+    "cp -r --link .github gh",
+    "l''n .envrc e",
+    "sudo ln .envrc e",
+    "env X=1 ln .envrc e",
+    "busybox ln .envrc e",
+    "cd .git && ln config ../c",
+    "sh -c 'ln .envrc e'",
+    "rsync -a --link-dest=../.git src/ out/",
+    "python3 -c \"import os; os.link('.envrc', 'e')\"",
+    "node -e \"require('fs').linkSync('.vscode/tasks.json', 't.json')\"",
+]
+
+
+@pytest.mark.parametrize("command", HARD_LINKS_OF_AUTO_RUN_FILES)
+def test_a_hard_link_of_an_auto_run_file_is_asked(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ASKED
+
+
+HARD_LINKS_OUT_OF_THE_PROJECT = [
+    "ln ~/.bashrc rc",
+    "ln ../x y",
+    "ln /etc/passwd p",
+    "ln ~/.c*-commander/config.json c.json && cat new.json > c.json",
+    "ln -s a b; ln ../x y",
+    "link ../x y",
+    "cp -l ../x y",
+    "cp --link ~/.ssh/config c",
+    "(cd src && ln ../../x y)",
+]
+
+
+@pytest.mark.parametrize("command", HARD_LINKS_OUT_OF_THE_PROJECT)
+def test_a_hard_link_of_a_file_outside_is_judged_as_a_write_there(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == OUTSIDE
+    assert _run(tmp_path, command, prefixes=False)[0] == "ask"
+
+
+SYMLINKS_WRITTEN_THROUGH = [
+    "ln -s .git/hooks h && cat x > h/pre-commit",
+    "ln -s .git/hooks h; cp x h/",
+    "ln -sf .vscode v && echo '{}' > v/tasks.json",
+    "ln -s .envrc e && echo 'export X=1' >> e",
+    "ln -s -t . .github/workflows && cp ci.yml workflows/x.yml",
+    "ln -st lib .git && touch lib/.git/hooks/post-checkout",
+    "ln -s .git && ln -s .git/hooks h2 && tee h2/pre-push < x",
+    "mkdir -p lib && ln -s ../.git/hooks lib/h && cat x > lib/h/pre-commit",
+    "ln -sr .git/hooks lib/h && cat x > lib/h/pre-commit",
+    "ln -s .git g && cd g && touch hooks/pre-commit",
+    "ln -s .git a && ln -s a/hooks b && cat x > b/pre-commit",
+    "cp -s .envrc e && echo x >> e",
+    "sh -c 'ln -s .git/hooks h' && cat x > h/pre-commit",
+    "ln -s .gi? g && cat x > g/hooks/pre-commit",
+    "ln -s .git/hooks h && tar -xf x.tar -C h",
+    "python3 -c \"import os; os.symlink('.git/hooks', 'h')\" && cat x > h/pre-commit",
+    "node -e \"require('fs').symlinkSync('.vscode', 'v')\" && cp x v/tasks.json",
+]
+
+
+@pytest.mark.parametrize("command", SYMLINKS_WRITTEN_THROUGH)
+def test_a_write_through_a_symbolic_link_made_in_the_line_is_asked(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == ASKED
+
+
+SYMLINKS_OUT_OF_THE_PROJECT_WRITTEN_THROUGH = [
+    "ln -s ~/.c*-commander d && cat new.json > d/config.json",
+    "ln -sf ~/.bashrc rc && echo x >> rc",
+    "ln -s ~/docs h; cp x h/a",
+    "ln -s .. up && touch up/x",
+    "cd src && ln -s ../.. up && touch up/x",
+    "ln -s /etc e && tee e/hosts < x",
+]
+
+
+@pytest.mark.parametrize("command", SYMLINKS_OUT_OF_THE_PROJECT_WRITTEN_THROUGH)
+def test_a_write_through_a_symbolic_link_out_of_the_project_is_a_write_there(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == OUTSIDE
+    assert _run(tmp_path, command, prefixes=False)[0] == "ask"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'ln -s "$(cat t)" d && cat x > d/y',
+        "python3 -c \"import os, glob; os.symlink(glob.glob('.g*')[0], 'd')\" && cat x > d/y",
+    ],
+)
+def test_a_link_to_a_target_computed_at_run_time_is_asked(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command)[0] == "ask"
+
+
+GLOB_WRITES = [
+    "touch .e*rc",
+    "touch .gi?/hooks/pre-commit",
+    "cp x .v*/tasks.json",
+    "cat x > .gi?/hooks/pre-commit",
+    "cp x .git/hoo*/pre-commit",
+    "echo x > .github/*/ci.yml",
+    "shopt -s dotglob; cp x */tasks.json",
+]
+
+
+@pytest.mark.parametrize("command", GLOB_WRITES)
+def test_a_glob_write_target_that_may_name_an_auto_run_path_is_asked(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == ASKED
+
+
+BENIGN = [
+    "ln -s src/app.py app-link.py",
+    "ln -sf a b",
+    "ln -fs a b",
+    "ln --symbolic a b",
+    "ln -sr src/a lib/a",
+    "ln -s ../shared shared",
+    "ln -s ~/x d && ls d/",
+    "ln -s src/app.py app.py && cat x > app.py",
+    "ln -s build/out o && touch o/x",
+    "ln a b",
+    "ln src/app.py app-hard.py && echo x >> app-hard.py",
+    "link a b",
+    "cp -l a b",
+    "cp -al src build",
+    "cp -r src dst",
+    "cp -a src dst",
+    "cp -s src/a.py lib/a.py",
+    "npm link",
+    "npm link ../lib",
+    "grep -rn link src",
+    "echo ln",
+    "rsync -a --link-dest=../prev src/ backups/today/",
+    "touch src/*.py",
+    "rm -f *.pyc",
+    "cp x src/*.py",
+    "sed -i s/a/b/ docs/*.md",
+    "python3 -c \"import os; os.symlink('src/app.py', 'a.py')\"",
+]
+
+
+@pytest.mark.parametrize("command", BENIGN)
+def test_links_within_the_project_to_ordinary_files_stay_allowed(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+def test_the_facts_name_the_link_and_the_target() -> None:
+    facts = analyze("ln -s ../x/y lib/h && cat a > lib/h/z")
+    assert facts.links["lib/h"] == "x/y"
+    written = [(f.path, f.cwd) for f in facts.files if f.op == "overwrite"]
+    assert ("x/y/z", None) in written and ("lib/h/z", None) in written
+
+
+def test_a_hard_link_source_is_read_and_written() -> None:
+    ops = [(f.path, f.op) for f in analyze("ln -f .envrc e").files]
+    assert (".envrc", "read") in ops and (".envrc", "overwrite") in ops
+    assert ("e", "overwrite") in ops
+    assert not [f for f in analyze("ln -s .envrc e").files if f.path == ".envrc" and f.op != "read"]
+
+
+def test_a_link_loop_and_a_link_to_itself_end() -> None:
+    facts = analyze("ln -s a b; ln -s b a; cat x > a/y")
+    assert len([f for f in facts.files if f.op == "overwrite"]) < 12
+    assert "b/a" not in analyze("ln -s a b").links
+
+
+def test_a_hard_link_source_under_a_symbolic_link_is_read_through_it(tmp_path: Path) -> None:
+    assert _run(tmp_path, "ln -s .git g && ln g/config c") == ASKED
+    assert _run(tmp_path, "ln -s ~/.ssh s && ln s/id_rsa k") == OUTSIDE
+
+
+def test_a_hard_link_source_is_not_taken_for_a_file_the_line_wrote() -> None:
+    """``written`` keeps what a string wrote, for a script it then runs: a link's source is
+    not rewritten by the link (``cp -l run.sh r && sh run.sh`` runs the file as it was)."""
+    assert analyze("cp -l run.sh r && sh run.sh").written == {"r": None}
+    assert not analyze("cp -l run.sh r && sh run.sh").opaque
