@@ -78,6 +78,7 @@ through another must be denied, not asked. The mechanism:
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import functools
 import hashlib
@@ -85,6 +86,7 @@ import itertools
 import os
 import re
 import signal
+import stat
 import time
 import weakref
 from collections.abc import Callable, Collection, Iterable
@@ -161,7 +163,15 @@ class SharedTaintStore:
         self.path = Path(path)
         self.max_entries = max_entries
         self.wait_s = wait_s
-        self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+        # not through a symbolic link, and only a regular file: a link to /dev/null or a
+        # FIFO in its place would take every key and leg published and answer every lookup
+        # with a miss (fail closed: the caller cannot open its store)
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        self._fd = os.open(self.path, flags | getattr(os, "O_NONBLOCK", 0), 0o600)
+        if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+            os.close(self._fd)
+            raise OSError(errno.EINVAL, "not a regular file", str(self.path))
+        os.set_blocking(self._fd, True)
         with contextlib.suppress(OSError):
             os.fchmod(self._fd, 0o600)
         self._offset = 0
