@@ -10,8 +10,8 @@ the proxy with the file's text; through cordon it is refused (``arg.pattern``) a
 sees nothing. ``read_file`` with ``isUrl`` and ``path: http:HOST/u?n=...`` is, to node's
 ``fetch``, a GET of ``http://HOST/u``: refused, and never in the server's own log. A link
 (hard, or symbolic and made in the same command line) to the server's config file, written
-from the project, would set its ``defaultShell``: asked, so refused, and the next command
-still runs in sh."""
+from the project, would set its ``defaultShell``: denied (a write outside the project), and
+the next command still runs in sh."""
 
 from __future__ import annotations
 
@@ -159,18 +159,19 @@ async def test_a_link_to_the_server_config_does_not_change_its_shell(
 ) -> None:
     """A hard link makes ``c.json`` in the project the server's config file itself (one
     inode: no link for cordon to resolve, and the glob passes the pack's name pattern); a
-    symbolic one made in the same command line is not followed by the shell guard. Either
-    way the write sets ``defaultShell: python3``, the server reloads it, and a later
-    ``start_process`` with no ``shell`` runs its command as Python, which the shell guard
-    reads as sh (``import pwn`` runs the project's ``pwn.py``). Both are asked
-    (``ask_patterns``); a link within the project is not."""
+    symbolic one made in the same command line puts ``d/config.json`` in the server's
+    settings directory. Either way the write sets ``defaultShell: python3``, the server
+    reloads it, and a later ``start_process`` with no ``shell`` runs its command as Python,
+    which the shell guard reads as sh (``import pwn`` runs the project's ``pwn.py``). The
+    shell guard judges the hard link's source and the path under the symbolic link as
+    written outside the project: denied; a link within the project is not."""
     async with _commander(harness, proxy[0]) as dc:
         plant = "import pathlib\npathlib.Path('pwned.txt').write_text('x')\n"
         (dc.proj / "pwn.py").write_text(plant, "utf-8")
         before = config_of(dc.config)
         (dc.proj / "new.json").write_text(json.dumps({**before, "defaultShell": "python3"}))
         ok, text = await dc.run(command)
-        assert not ok and "action.destructive_hint" in text, text
+        assert not ok and "action.delete_outside" in text, text
         await anyio.sleep(1.0)  # the server's config watcher reloads after 20 ms
         ok, text = await dc.run("import pwn")
         # still a shell: bash says "import: command not found", dash (/bin/sh) "import: not found"

@@ -182,13 +182,9 @@ def test_symbolic_links_and_copies_are_not_asked(command: str) -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the pack's ask_patterns reads the command as written; the shell guard reads a "
-    "hard link's source as read, not written (engine change: judge each source of ln/link "
-    "without -s and cp -l/--link as a write target)",
-)
 def test_a_hard_link_spelled_with_quotes_is_asked() -> None:
+    """The shell guard parses the line: a hard link's source is judged as written (outside
+    the project: denied), however the program is spelled."""
     command = "l''n ~/.c*-commander/config.json c.json && cat new.json > c.json"
     assert _verdict("start_process", {"command": command, "timeout_ms": 5000})[0] != "allow"
 
@@ -204,17 +200,15 @@ def test_a_hard_link_spelled_with_quotes_is_asked() -> None:
     ],
 )
 def test_a_symbolic_link_out_of_the_project_is_asked(command: str) -> None:
-    """The shell guard does not follow a link made earlier in the same command line (it
-    does for cordon's own state): ``d/config.json`` reads as in the project."""
+    """A symbolic link with an outside-looking operand is asked about (``ask_patterns``),
+    written through in the same line or not: a later call's relative path through it is
+    resolved only where the policy sets ``base_dir``."""
     assert _verdict("start_process", {"command": command, "timeout_ms": 5000})[0] != "allow"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the pack's ask_patterns reads the command as written; the shell guard does not "
-    "read a path under NAME after ln -s TARGET NAME as under TARGET",
-)
 def test_a_link_made_in_the_same_command_by_python_is_refused() -> None:
+    """``os.symlink(TARGET, 'd')`` in a one-liner registers ``d``: its target computed at run
+    time, a later write under ``d`` is asked about."""
     command = (
         "python3 -c \"import os, glob; os.symlink(glob.glob(os.path.expanduser('~/.c*'))[0], 'd')\""
         " && cat new.json > d/config.json"
