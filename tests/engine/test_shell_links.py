@@ -94,6 +94,10 @@ SYMLINKS_WRITTEN_THROUGH = [
     "sh -c 'ln -s .git/hooks h' && cat x > h/pre-commit",
     "ln -s .gi? g && cat x > g/hooks/pre-commit",
     "ln -s .git/hooks h && tar -xf x.tar -C h",
+    "ln -s . here && tar -xf x.tar -C here",  # (extracted at the root)
+    "env -C sub ln -s ../.git g && cat x > sub/g/hooks/pre-commit",
+    "ln -s .git g; sed -i s/a/b/ g/config",
+    "ln -s .vscode v && python3 -c \"open('v/tasks.json', 'w').write('x')\"",
     "python3 -c \"import os; os.symlink('.git/hooks', 'h')\" && cat x > h/pre-commit",
     "node -e \"require('fs').symlinkSync('.vscode', 'v')\" && cp x v/tasks.json",
 ]
@@ -113,6 +117,9 @@ SYMLINKS_OUT_OF_THE_PROJECT_WRITTEN_THROUGH = [
     "ln -s .. up && touch up/x",
     "cd src && ln -s ../.. up && touch up/x",
     "ln -s /etc e && tee e/hosts < x",
+    "ln --sym ~/.bashrc rc && echo x >> rc",  # (getopt_long: a unique prefix)
+    "cp --symbolic-link ~/.bashrc rc && echo x >> rc",
+    "ln -sT ~/.ssh s && cat k >> s/a",
 ]
 
 
