@@ -264,3 +264,34 @@ def test_member_dirs(prog: str, args: tuple[str, ...], dirs: list[str]) -> None:
 )
 def test_copied_names(prog: str, args: tuple[str, ...], found: tuple[list[str], list[str]]) -> None:
     assert copied_names(prog, args) == found
+
+
+INSTALL_SCRIPTS = [
+    """echo '{"name": "x", "scripts": {"postinstall": "node x.js"}}' > package.json""",
+    """printf '{"scripts":{"prepare":"sh x"}}' > web/package.json""",
+    'cat > package.json <<\'EOF\'\n{"name": "x", "scripts": {"preinstall": "sh x"}}\nEOF',
+    """cd web && echo '{"scripts": {"install": "node-gyp rebuild"}}' > package.json""",
+]
+
+
+@pytest.mark.parametrize("command", INSTALL_SCRIPTS)
+def test_a_package_json_written_with_an_install_script_is_asked(
+    tmp_path: Path, command: str
+) -> None:
+    """The text the string writes is known (``echo``, ``printf``, ``cat <<EOF``): read as a
+    file tool's content is (npm runs an install script on every ``npm install``)."""
+    v = _session(tmp_path).check("run_command", {"command": command})
+    assert (v.verdict, v.rule) == ASKED
+    assert "install" in v.reason, v.reason
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        """echo '{"name": "x", "scripts": {"test": "jest", "build": "tsc"}}' > package.json""",
+        "cp template/package.json package.json",
+        'echo \'{"scripts": {"postinstall": "x"}}\' > notes/package.json.txt',
+    ],
+)
+def test_other_package_json_writes_are_not_asked(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW

@@ -15,7 +15,10 @@ x.tar``, ``unzip -d .husky x.zip``, ``curl -o .vscode/tasks.json URL``; a hard l
 source (``ln .git/hooks/pre-commit h``: written through ``h``) and a path under a symbolic
 link made earlier in the line (``ln -s .git/hooks h && cat x > h/pre-commit``:
 :mod:`.shell_links`); a glob the shell expands to one (``touch .e*rc``, ``> .gi?/hooks/x``:
-:func:`~cordon.engine.credential_paths.may_name_credential_path`).
+:func:`~cordon.engine.credential_paths.may_name_credential_path`); a ``package.json``
+written with literal text (``echo``, ``printf``, ``cat <<EOF``) that declares a script npm
+runs on install, read as a file tool's content is (text not known here, as ``cp`` or a
+file tool's move writes it: not asked).
 
 Files no rule can list (:func:`member_dirs`): an archive extracted (``tar -x``, ``unzip``,
 ``7z x``, ``cpio -i``, ``ar x``, ``jar x``), a tree hard-linked (``cp -al SRC DEST``: every
@@ -50,7 +53,11 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Iterator
 
-from cordon.engine.credential_paths import is_credential_path, may_name_credential_path
+from cordon.engine.credential_paths import (
+    declares_install_script,
+    is_credential_path,
+    may_name_credential_path,
+)
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts
 from cordon.engine.shell_commands import _CURL_VALUE, _REMOTE_RE, _SSH_VALUE, _WGET_VALUE, _split
 from cordon.engine.shell_downloads import server_named_dirs
@@ -322,6 +329,10 @@ def autorun_write(
         if pattern and DYNAMIC not in pattern and _GLOB_CHARS & set(pattern):
             if may_name_credential_path(pattern, dotglob=dotglob):
                 return f"{ref.program} writes a pattern that may name a credential or auto-run path"
+    for key, text in facts.written.items():  # (echo JSON > package.json: as a file tool's)
+        if text and posixpath.basename(key).lower() == "package.json":
+            if declares_install_script(text):
+                return "writes a package.json script npm runs on install"
     for prog, name in _copied(facts):
         if name is not None and DYNAMIC not in name and is_credential_path(name):
             return f"{prog} writes to a credential or auto-run path (into a directory)"
