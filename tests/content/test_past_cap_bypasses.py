@@ -8,6 +8,7 @@ and in whatever form a real tool prints base64."""
 from __future__ import annotations
 
 import base64
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -131,3 +132,41 @@ def test_monitor_registers_every_credential_past_the_cap(tmp_path: Path) -> None
     tokens = [_token(i) for i in range(200)]
     text = _listing([_b64(f"token={t}") for t in tokens])
     assert _refused_elsewhere(tmp_path, text, tokens, "monitor") == []
+
+
+def _indented(text: str) -> str:
+    """Base64 wrapped at 24 characters with each line indented, as a YAML block scalar."""
+    enc = _b64(text)
+    return "\n    ".join(enc[i : i + 24] for i in range(0, len(enc), 24))
+
+
+def _helm_release(text: str) -> str:
+    """A Helm release Secret's ``data.release``: base64 of base64 of gzip of the release
+    JSON (its values, passwords included)."""
+    gz = gzip.compress(json.dumps({"config": {"token": text}}).encode())
+    return base64.b64encode(base64.b64encode(gz)).decode()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "the normaliser decodes no hex, base32 or gzip layer and no base64 run broken by "
+        "indentation (content/normalize.py), below the cap as past it: a credential printed "
+        "so (xxd, a Helm release Secret, a YAML block scalar) is neither masked nor registered"
+    ),
+)
+@pytest.mark.parametrize(
+    "encode",
+    [
+        pytest.param(lambda s: s.encode().hex(), id="hex"),
+        pytest.param(lambda s: base64.b32encode(s.encode()).decode(), id="base32"),
+        pytest.param(_helm_release, id="gzip-in-base64"),
+        pytest.param(_indented, id="indented-wrapped-base64"),
+    ],
+)
+@pytest.mark.parametrize("decoys", [0, MAX_LAYERS + 2])
+def test_a_credential_in_an_encoding_the_normaliser_does_not_decode(
+    encode: Any, decoys: int
+) -> None:
+    secret = f"token={_token(9)} with some more words"
+    assert _token(9) in find_secrets(_listing([*_decoys(decoys), encode(secret)]))
