@@ -37,8 +37,10 @@ server, a private file read through the filesystem server, the post made through
 server) is the same attack. A session publishes a leg it comes to hold in the client's shared
 store (:data:`SHARED_LEG_KEYS`, as a destination key is published for cross-server taint),
 before the call or result that sets it goes on; the check counts the legs any other process
-of the client published (:meth:`TrifectaState.elsewhere`). A store whose misses cannot be
-trusted (``truncated``) counts them as held: ask, never a silent allow.
+of the client published (:meth:`TrifectaState.elsewhere`). A sensitive read from a repository
+the user's text does not name is published too (:data:`STEERED_KEY`): the destination another
+process's call goes to is then not cleared by being named either. A store whose misses cannot
+be trusted (``truncated``) counts them as held: ask, never a silent allow.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.taint._store import SharedTaint
 
-__all__ = ["SHARED_LEG_KEYS", "TrifectaState", "legs_from_annotations"]
+__all__ = ["SHARED_LEG_KEYS", "STEERED_KEY", "TrifectaState", "legs_from_annotations"]
 
 #: the key each leg is published under in the client's shared store; a NUL is in no
 #: normalised destination key, so none of them can be read as one (or one as them). External
@@ -59,6 +61,12 @@ SHARED_LEG_KEYS = {
     "untrusted_input": "\x00r2:untrusted_input",
     "sensitive_data": "\x00r2:sensitive_data",
 }
+#: published once a session reads sensitive data from a repository the user's text does not
+#: name (``steered_sources``): the client's other processes then clear no destination either
+#: (the toxic agent flow split over two servers; they cannot tell which repository it was,
+#: so not even that one: fail closed)
+STEERED_KEY = "\x00r2:steered"
+_SHARED_KEYS = {**SHARED_LEG_KEYS, "steered": STEERED_KEY}
 
 
 @dataclass(kw_only=True, slots=True)
@@ -102,22 +110,26 @@ class TrifectaState:
         if sensitive and not self.sensitive_data:
             self.sensitive_data = True
             new.append(SHARED_LEG_KEYS["sensitive_data"])
-        if new and self.shared is not None:
+        self._publish(new)
+
+    def _publish(self, keys: list[str]) -> None:
+        """Publish ``keys`` in the client's shared store; a failure degrades the session."""
+        if keys and self.shared is not None:
             try:
-                self.shared.publish(new)
+                self.shared.publish(keys)
             except OSError as exc:
                 self.failure = self.failure or f"publishing a Rule of Two leg failed: {exc}"
 
     def elsewhere(self, leg: str) -> bool:
         """Whether another process of the client holds ``leg`` (a key of
-        :data:`SHARED_LEG_KEYS`), as far as its shared store knows; a store whose misses
-        cannot be trusted counts it held."""
+        :data:`SHARED_LEG_KEYS`, or ``steered``: :data:`STEERED_KEY`), as far as its shared
+        store knows; a store whose misses cannot be trusted counts it held."""
         if leg in self.from_others:
             return True
         shared = self.shared
         if shared is None:
             return False
-        if shared.contains(SHARED_LEG_KEYS[leg]) or shared.truncated:
+        if shared.contains(_SHARED_KEYS[leg]) or shared.truncated:
             self.from_others.add(leg)
             return True
         return False
@@ -144,12 +156,20 @@ class TrifectaState:
         self.external_comm = self.external_comm or external
         self._set(untrusted_output, sensitive)
         if steered is not None:
+            if not self.steered_sources:
+                self._publish([STEERED_KEY])
             self.steered_sources.add(steered)
 
     def steered_away(self, destination: tuple[str, str] | None) -> bool:
         """Sensitive data was read from a repository the user's text does not name, other
-        than ``destination`` (the call's own ``owner`` and ``repo``, or None)."""
-        return any(src != destination or not src[0] for src in self.steered_sources)
+        than ``destination`` (the call's own ``owner`` and ``repo``, or None), by this
+        session, or from any repository by another process of the client (:data:`STEERED_KEY`:
+        which one it was is not shared). The store is looked up only while this session read
+        none itself: its own key would be found there too, and data written back to the
+        repository it came from stays cleared."""
+        if self.steered_sources:
+            return any(src != destination or not src[0] for src in self.steered_sources)
+        return self.elsewhere("steered")
 
     def legs(self) -> dict[str, Any]:
         """The three legs as a dict (for audit records), and those held by another process
