@@ -63,15 +63,6 @@ def _asked(r: object, box: Path) -> None:
     assert _posted(box) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Session.observe_message (engine/core.py) records an error response's and a "
-        "notification's text as taint and secrets but sets no untrusted-input leg: the post "
-        "reaches the server. Fix: observe_message calls self.legs.observe_result(untrusted="
-        "self._untrusted_output(tool, server, tool policy), sensitive=False)"
-    ),
-)
 async def test_untrusted_input_in_a_json_rpc_error_counts(harness: Harness) -> None:
     """The injection arrives as a JSON-RPC error's message (a server quoting what it read):
     the client gives it to the model as the call's outcome, so it is untrusted input."""

@@ -361,6 +361,15 @@ class Session(ProvenanceState):
         (``secret.egress``): a log line printing a database password hands it to the client
         (as sent, in monitor mode), and no later call may send it on."""
         recorded = self.record_output(value)
+        if tool != "notification":
+            # an error response is the call's outcome: the client hands its message (a server
+            # quoting a page it read, an API's error body) to the model as a result's text, so
+            # it is untrusted input as that tool's result is (Rule of Two). A notification (a
+            # log line, progress) is shown to the person or dropped, not given to the model
+            tp = self.engine.tool_policy(tool)
+            self.legs.observe_result(
+                untrusted=self._untrusted_output(tool, server, tp), sensitive=False
+            )
         if evaluation is not None:
             findings = list(evaluation.findings)
         else:
