@@ -185,3 +185,37 @@ async def test_legs_do_not_cross_to_another_client(harness: Harness) -> None:
     assert not r.is_error, text_of(r)
     assert _posted(box) == ["lunch at noon"]
     assert "4711" in text_of(got)
+
+
+def _starttime(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text("ascii").rpartition(")")[2].split()[19]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_a_store_linked_to_dev_null_stops_cordon_run_with_a_reason(harness: Harness) -> None:
+    """The client's shared store replaced by a link to ``/dev/null`` (it would take every leg
+    published and miss every lookup): the real ``cordon run`` refuses to start, exit 2 (as for
+    its other start-up errors), with a sentence saying which file and why, not a traceback; the upstream never starts."""
+    import subprocess
+
+    taint = harness.home / ".cordon" / "taint"
+    taint.mkdir(parents=True, mode=0o700)
+    me = os.getpid()  # cordon's parent: the client here
+    (taint / f"client-{me}-{_starttime(me)}.keys").symlink_to(os.devnull)
+    started = harness.tmp / "started"
+    params = harness.cordon(
+        [sys.executable, "-c", f"open({str(started)!r}, 'w')"],
+        policies=[harness.policy({"version": 1}, "p.yaml")],
+    )
+    done = subprocess.run(
+        [params.command, *params.args],
+        env=params.env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    assert "cannot open the client's shared taint store" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    assert not started.exists()

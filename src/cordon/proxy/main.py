@@ -466,11 +466,19 @@ def _shared_store() -> SharedTaintStore:
     shared match until another process has published one (:mod:`cordon.engine.shared_secrets`).
 
     Raises:
-        OSError: the store cannot be opened.
+        CordonError: the store cannot be opened (fail closed: taint, credentials and Rule of
+            Two legs would not reach the client's other servers), with the reason: a store
+            that is a symbolic link, a FIFO or a device is refused, not followed.
     """
     from cordon.engine.shared_secrets import ANY_KEY
 
-    return SharedTaintStore.for_client(hold=True, watch=(ANY_KEY,))
+    try:
+        return SharedTaintStore.for_client(hold=True, watch=(ANY_KEY,))
+    except OSError as exc:
+        raise CordonError(
+            f"cannot open the client's shared taint store: {exc} (remove it if it is not a "
+            "regular file; cordon makes a new one)"
+        ) from exc
 
 
 def _shared_state(
