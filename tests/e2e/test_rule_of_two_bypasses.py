@@ -192,16 +192,22 @@ def _starttime(pid: int) -> str:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
-def test_a_store_linked_to_dev_null_stops_cordon_run_with_a_reason(harness: Harness) -> None:
-    """The client's shared store replaced by a link to ``/dev/null`` (it would take every leg
-    published and miss every lookup): the real ``cordon run`` refuses to start, exit 2 (as for
-    its other start-up errors), with a sentence saying which file and why, not a traceback; the upstream never starts."""
+def test_a_store_linked_to_another_file_stops_cordon_run_with_a_reason(harness: Harness) -> None:
+    """The client's shared store replaced by a symbolic link (to ``/dev/null`` it would take
+    every leg published and miss every lookup; to another file, cordon would append to it
+    and chmod it): the real ``cordon run`` refuses to start, exit 2 (as for its other
+    start-up errors), with a sentence saying which file and why, not a traceback; the
+    upstream never starts and the linked file keeps its content and mode. (A regular file
+    stands in for ``/dev/null``, which a regression would make 0600 when run as root.)"""
     import subprocess
 
     taint = harness.home / ".cordon" / "taint"
     taint.mkdir(parents=True, mode=0o700)
+    victim = harness.tmp / "victim.txt"
+    victim.write_text("kept\n", "utf-8")
+    victim.chmod(0o644)
     me = os.getpid()  # cordon's parent: the client here
-    (taint / f"client-{me}-{_starttime(me)}.keys").symlink_to(os.devnull)
+    (taint / f"client-{me}-{_starttime(me)}.keys").symlink_to(victim)
     started = harness.tmp / "started"
     params = harness.cordon(
         [sys.executable, "-c", f"open({str(started)!r}, 'w')"],
@@ -219,3 +225,5 @@ def test_a_store_linked_to_dev_null_stops_cordon_run_with_a_reason(harness: Harn
     assert "cannot open the client's shared taint store" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
     assert not started.exists()
+    assert victim.read_text("utf-8") == "kept\n"
+    assert victim.stat().st_mode & 0o777 == 0o644

@@ -141,3 +141,27 @@ def test_a_cordon_init_list_that_cannot_be_read_fails_closed(tmp_path: Path, doc
     with pytest.raises(OSError):
         record_wrapped(Path("/p/.mcp.json"), ["/p/b.yaml"], file=wrapped)
     assert wrapped.read_bytes() == doc  # not overwritten
+
+
+def test_a_list_linked_to_another_file_is_refused_and_the_file_kept(tmp_path: Path) -> None:
+    """A symbolic link in place of the client's list: followed, cordon appended its paths to
+    the linked file and chmodded it 0600 (as root, a link to /dev/null broke the machine's
+    /dev/null); a link to /dev/null would swallow the paths, so the other processes would let
+    their tools write this one's policy. Refused: the linked file keeps content and mode."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("kept\n", "utf-8")
+    victim.chmod(0o644)
+    path = tmp_path / "client.paths"
+    path.symlink_to(victim)
+    with pytest.raises(OSError):
+        SharedStatePaths(path, ["/home/me/policy.yaml"])
+    assert victim.read_text("utf-8") == "kept\n"
+    assert stat.S_IMODE(victim.stat().st_mode) == 0o644
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_place_of_the_list_is_refused_without_hanging(tmp_path: Path) -> None:
+    path = tmp_path / "client.paths"
+    os.mkfifo(path)
+    with pytest.raises(OSError):
+        SharedStatePaths(path, ["/home/me/policy.yaml"])

@@ -78,7 +78,6 @@ through another must be denied, not asked. The mechanism:
 from __future__ import annotations
 
 import contextlib
-import errno
 import fcntl
 import functools
 import hashlib
@@ -86,11 +85,12 @@ import itertools
 import os
 import re
 import signal
-import stat
 import time
 import weakref
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
+
+from cordon.store.private import open_regular
 
 __all__ = ["SharedTaintStore", "hash_key"]
 
@@ -166,14 +166,7 @@ class SharedTaintStore:
         # not through a symbolic link, and only a regular file: a link to /dev/null or a
         # FIFO in its place would take every key and leg published and answer every lookup
         # with a miss (fail closed: the caller cannot open its store)
-        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-        self._fd = os.open(self.path, flags | getattr(os, "O_NONBLOCK", 0), 0o600)
-        if not stat.S_ISREG(os.fstat(self._fd).st_mode):
-            os.close(self._fd)
-            raise OSError(errno.EINVAL, "not a regular file", str(self.path))
-        os.set_blocking(self._fd, True)
-        with contextlib.suppress(OSError):
-            os.fchmod(self._fd, 0o600)
+        self._fd = open_regular(self.path)
         self._offset = 0
         self._hashes: set[str] = set()
         self._truncated = False

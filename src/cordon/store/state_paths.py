@@ -50,6 +50,7 @@ from pathlib import Path
 
 import orjson
 
+from cordon.store.private import open_regular
 from cordon.store.shared_taint import _alive, _start_time
 
 __all__ = [
@@ -112,9 +113,9 @@ class SharedStatePaths:
         self.wrapped = wrapped
         self._wrapped_stat: tuple[int, int, int] | None = None
         self._wrapped: tuple[str, ...] = ()
-        self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
-        with contextlib.suppress(OSError):
-            os.fchmod(self._fd, 0o600)
+        # a link to /dev/null in its place would swallow the paths this process protects
+        # (the client's other processes would let their tools write them)
+        self._fd = open_regular(self.path)
         self._offset = 0
         self._paths: dict[str, None] = {}
         self._cached: tuple[str, ...] = ()
