@@ -35,6 +35,8 @@ readings per text.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from collections import Counter
 from re import _parser  # type: ignore[attr-defined]
@@ -210,9 +212,15 @@ def _spaced(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
         out.append((span, " ".join(words)))
     dotted = _dotted(text, lo, hi)
     out += dotted
-    whole = [span for span, _ in wide + dotted]
+    # a run inside a span read whole is skipped: some span starts at or before it and ends at
+    # or after it, so the furthest end among the spans starting at or before it decides (one
+    # bisect a run; a scan of every span a run made letter-spaced text quadratic)
+    whole = sorted(span for span, _ in wide + dotted)
+    starts = [s for s, _ in whole]
+    furthest = list(itertools.accumulate((e for _, e in whole), max))
     for m in _SPACED_RUN.finditer(text, lo, hi):
-        if any(s <= m.start() and m.end() <= e for s, e in whole):
+        k = bisect.bisect_right(starts, m.start()) - 1
+        if k >= 0 and furthest[k] >= m.end():
             continue  # read whole, with its punctuation or its dotted words, above
         run = m.group()
         seps = re.findall(r"(?<=[A-Za-z])([ .\-_*])(?=[A-Za-z])", run)
