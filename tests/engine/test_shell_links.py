@@ -228,3 +228,170 @@ def test_a_hard_link_source_is_not_taken_for_a_file_the_line_wrote() -> None:
     not rewritten by the link (``cp -l run.sh r && sh run.sh`` runs the file as it was)."""
     assert analyze("cp -l run.sh r && sh run.sh").written == {"r": None}
     assert not analyze("cp -l run.sh r && sh run.sh").opaque
+
+
+LINKS_NAMED_AT_RUN_TIME_THEN_WRITTEN_THROUGH = [
+    # (the link's name from stdin: any later write of the line may be through it)
+    "echo .vscode v | xargs ln -s && echo x > v/tasks.json",
+    "echo .git/hooks h | xargs ln -s && cat x > h/pre-commit",
+    'ln -s .vscode "$D" && echo x > v/tasks.json',
+    # (a one-liner's link call the reader cannot read: getattr, an alias, no parentheses)
+    "python3 -c \"import os; getattr(os,'sym'+'link')('.'+'vscode','v')\" && echo x > v/tasks.json",
+    "python3 -c \"import os; f=os.symlink; f('.'+'vscode','v')\" && echo x > v/tasks.json",
+    "python3 -c \"import os; getattr(os,'link')('.en'+'vrc','e')\" && echo x >> e",
+    "python3 -c \"import pathlib; pathlib.PosixPath('v').symlink_to('.vs'+'code')\""
+    " && echo x > v/tasks.json",
+    "perl -e 'symlink q(.vscode), q(v)' && echo x > v/tasks.json",
+    'perl -e \'symlink ".vs"."code", "v"\' && echo x > v/tasks.json',
+    'perl -e \'link ".en"."vrc", "e"\' && echo x >> e',
+    'ruby -e \'File.symlink ".vs"+"code", "v"\' && echo x > v/tasks.json',
+    "node -e \"require('fs')['sym'+'linkSync']('.vs'+'code','v')\" && echo x > v/tasks.json",
+]
+
+
+@pytest.mark.parametrize("command", LINKS_NAMED_AT_RUN_TIME_THEN_WRITTEN_THROUGH)
+def test_a_write_after_a_link_whose_name_is_not_known_is_asked(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command)[0] == "ask"
+
+
+LINKS_MADE_BY_A_PROGRAM_ANOTHER_RUNS = [
+    "find . -maxdepth 0 -exec ln -s .vscode v \\; && echo x > v/tasks.json",
+    "find . -maxdepth 0 -exec ln .envrc e \\; && echo x >> e",
+    "find . -maxdepth 0 -exec cp -l .envrc e \\; && echo x >> e",
+    "find . -name .envrc -exec ln {} e \\; && echo x >> e",
+    "find . -maxdepth 0 -execdir ln -s .vscode v \\; && echo x > v/tasks.json",
+    "find . -maxdepth 0 -exec touch .envrc \\;",
+    "python3 -c \"import os; os.system('ln -s .vscode v')\" && echo x > v/tasks.json",
+    "python3 -c \"import subprocess; subprocess.run('ln -s .vscode v', shell=True)\""
+    " && echo x > v/tasks.json",
+    "node -e \"require('child_process').execSync('ln -s .vscode v')\" && echo x > v/tasks.json",
+    "perl -e 'system(\"ln -s .vscode v\")' && echo x > v/tasks.json",
+    "perl -e '`ln -s .vscode v`' && echo x > v/tasks.json",
+    "python3 -c \"import os; os.system('touch .envrc')\"",
+]
+
+
+@pytest.mark.parametrize("command", LINKS_MADE_BY_A_PROGRAM_ANOTHER_RUNS)
+def test_a_link_made_by_a_program_find_or_a_one_liner_runs_is_judged(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command)[0] == "ask"
+
+
+BIND_MOUNTS_WRITTEN_THROUGH = [
+    "sudo mount --bind .vscode v && echo x > v/tasks.json",
+    "mount -B .git/hooks h && cat x > h/pre-commit",
+    "mount --rbind .git g && cat x > g/hooks/pre-commit",
+    "mount -o bind,ro .github g && cp x g/workflows/ci.yml",
+    "bindfs .vscode v && echo x > v/tasks.json",
+]
+
+
+@pytest.mark.parametrize("command", BIND_MOUNTS_WRITTEN_THROUGH)
+def test_a_write_under_a_bind_mount_is_judged_under_its_source(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == ASKED
+
+
+NEAR_MISSES_OF_THE_RUN_TIME_LINKS = [
+    "find . -name '*.pyc' -exec rm {} +",
+    "find . -type f -exec chmod 644 {} \\;",
+    "find . -name '*.py' -exec sed -i s/a/b/ {} +",
+    "find . -name '*.sh' -exec ln -s {} bin/ \\;",
+    "find . -maxdepth 1 -exec echo hi \\; > list.txt",
+    "python3 -c \"import os; os.unlink('x.pyc')\" && touch y",
+    "python3 -c \"import os; print(os.readlink('a'), os.path.islink('a'))\" && touch y",
+    "python3 -c \"import os; os.system('ls -la')\" && touch y",
+    "mount | grep tmpfs > mounts.txt",
+    "mount --bind build/out o && touch o/x",
+    "ls | xargs ln -s -t lib",
+    "find . -name '*.so' -exec ln -sf {} lib/ \\; && make > build.log",
+    "python3 -c \"import subprocess; subprocess.run(['make'])\" && cp build/x dist/",
+    "node -e \"require('child_process').execSync('npm run build', {stdio: 'inherit'})\" && cp a b",
+    'python3 -c "import asyncio; asyncio.run(main())" && touch y',
+]
+
+
+@pytest.mark.parametrize("command", NEAR_MISSES_OF_THE_RUN_TIME_LINKS)
+def test_near_misses_of_links_made_at_run_time_stay_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+def test_a_write_after_a_one_liner_runs_a_line_computed_at_run_time_is_asked(
+    tmp_path: Path,
+) -> None:
+    """The line may make any link (``os.system('ln -s ' + t + ' v')``); the one-liner alone
+    is not asked about (ordinary code starts processes)."""
+    code = "python3 -c \"import os; os.system('ln -s .vs' + 'code v')\""
+    assert _run(tmp_path, code + " && echo x > v/tasks.json")[0] == "ask"
+    assert _run(tmp_path, code) == ALLOW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find . -name .vscode -exec sudo ln -s {} v \\; && echo x > v/tasks.json",
+        "find . -name .envrc -exec env ln {} e \\; && echo x >> e",
+        "python3 -c \"import subprocess as s; s.call(['ln','-s','.vs'+'code','v'])\""
+        " && echo x > v/tasks.json",
+        "python3 -c \"from subprocess import run; run(['ln','-s','.vscode','v'])\""
+        " && echo x > v/tasks.json",
+        "node -e \"const {execSync: x} = require('child_process'); x('ln -s .vscode v')\""
+        " && echo x > v/tasks.json",
+        'perl -e \'system "ln", "-s", ".vscode", "v"\' && echo x > v/tasks.json',
+        "ruby -e '%x(ln -s .vscode v)' && echo x > v/tasks.json",
+        "node -e \"require('child_process').spawnSync('ln', ['-s','.vscode','v'])\""
+        " && echo x > v/tasks.json",
+    ],
+)
+def test_a_link_made_through_a_wrapper_or_an_alias_is_judged(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command)[0] == "ask"
+
+
+EXTRACTED_THEN_WRITTEN_UNDER = [
+    # (an archive's member may be a symbolic link out of the directory: tar, unzip and
+    # patch make one with any target, and refuse only to write through it themselves)
+    "tar -xf evil.tar -C build && cat x > build/h/pre-commit",
+    "tar -xzf evil.tgz -C build; echo x >> build/rc",
+    "unzip evil.zip -d build && cp x build/h/pre-commit",
+    "cd build && tar -xf ../evil.tar && cat ../x > h/pre-commit",
+    "cpio -i -D build < evil.cpio && cat x > build/h/pre-commit",
+]
+
+
+@pytest.mark.parametrize("command", EXTRACTED_THEN_WRITTEN_UNDER)
+def test_a_write_under_a_directory_an_archive_was_extracted_into_is_asked(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command)[0] == "ask"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "tar -xzf release.tgz -C build && cp build/bin/tool dist/",
+        "tar -xzf release.tgz -C build && make > build.log",
+        "unzip -o x.zip -d vendor && ls vendor",
+        "git clone https://example.com/r.git && cp r/README.md docs/",
+    ],
+)
+def test_a_write_outside_the_extracted_directory_stays_allowed(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git clone https://example.com/r.git d && cat x > d/h/pre-commit",
+        "git clone --depth 1 https://example.com/r.git && cat x > r/h/pre-commit",
+        "git -C /tmp clone git@example.com:o/r && cd /tmp/r && cat x > h/pre-commit",
+    ],
+)
+def test_a_write_under_a_clone_made_in_the_line_is_asked(tmp_path: Path, command: str) -> None:
+    """A repository may commit a symbolic link out of its work tree (``h -> ../.git/hooks``)."""
+    assert _run(tmp_path, command)[0] in ("ask", "deny")

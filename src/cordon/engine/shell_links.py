@@ -18,7 +18,18 @@
   x > h/pre-commit`` writes a hook. A relative TARGET is relative to the link's directory
   (``-r``: to the working directory); one computed at run time is :data:`DYNAMIC` (asked
   about). NAME may be an existing directory (the link is then ``NAME/basename(TARGET)``):
-  both are registered unless ``-T`` says NAME is the link (fail closed).
+  both are registered unless ``-T`` says NAME is the link (fail closed). A bind mount
+  (``mount --bind``/``-B``/``--rbind``/``-o bind``, ``bindfs``) is read as such a link.
+* A link whose name is known only at run time (``echo T N | xargs ln -s``, ``ln -s T
+  "$N"``, ``find -exec ln -s {} N ;``, a one-liner's link call no pattern reads:
+  ``getattr(os, 'sym' + 'link')``, perl's ``symlink q(T), q(N)``, an imported or aliased
+  name; a command line a one-liner runs that is not written as literals) may be any path
+  under the directory written before the unknown part: a later path of the line there is
+  also recorded as :data:`DYNAMIC` (asked about). A command line a one-liner hands a shell
+  as literals (``os.system('ln -s T N')``, ``subprocess.run([...])``, ``execSync``,
+  perl's ``system``, backticks) is walked as ``sh -c``; so is a fixed ``find -exec PROG``.
+  A directory an archive is extracted into or a patch applied in (``tar -xf X -C D``,
+  ``unzip -d D``, ``cpio -i``, ``git apply``) may hold such a link among the members.
 
 Attack class: ``ln ~/.c*-commander/config.json c.json && cat new.json > c.json`` (a
 server's sandbox settings written from inside the project), ``ln -s ~/.ssh s && cat k >>
@@ -30,6 +41,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import shlex
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -46,16 +58,19 @@ _MAX_HOPS = 8
 class Walker(Protocol):
     def file(self, path: str, program: str, op: str) -> None: ...
     def symlink(self, name: str, target: str, relative: bool) -> None: ...
+    def nested(self, text: str) -> None: ...
 
 
 @dataclass
 class Made:
     """What one command links: ``hard`` the sources of hard links, ``symbolic`` ``(target,
-    name, relative)`` of each symbolic link (``relative``: ``ln -r``, the target relative
-    to the working directory)."""
+    name, relative)`` of each symbolic link (``relative``: ``ln -r``, a bind mount: the
+    target relative to the working directory)."""
 
     hard: list[str] = field(default_factory=list)
     symbolic: list[tuple[str, str, bool]] = field(default_factory=list)
+    #: shell command lines a one-liner runs (``os.system('ln -s T N')``): parsed as ``sh -c``
+    lines: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------
@@ -150,6 +165,10 @@ def made(prog: str, args: tuple[str, ...]) -> Made | None:
         return Made(hard=plain[:1]) if len(plain) == 2 else None
     if prog == "rsync":
         return _rsync(args)
+    if prog == "find":
+        return _find(args)
+    if prog in ("mount", "bindfs"):
+        return _bind(prog, args)
     if prog not in ("ln", "cp"):
         return None
     plain, opts = _words(args, _LN_LONG if prog == "ln" else _CP_LONG)
@@ -161,6 +180,87 @@ def made(prog: str, args: tuple[str, ...]) -> Made | None:
     if prog == "ln":
         return Made(hard=list(dict.fromkeys(s for s, _ in links)))
     return None
+
+
+#: programs :func:`made` reads, as ``find -exec PROG ... {} ;`` runs them
+_LINKERS = frozenset({"ln", "link", "cp", "rsync", "mount", "bindfs"})
+
+
+def _find(args: tuple[str, ...]) -> Made | None:
+    """The links ``find -exec ln ... {} ;`` makes: each found path is known only at run time
+    (:data:`DYNAMIC`); ``-execdir`` runs in the found path's directory, so a relative name
+    is under one known only then. A command without ``{}`` is a fixed line, walked as
+    ``sh -c`` (:func:`cordon.engine.shell_wrappers.command_lines`)."""
+    found = Made()
+    for k, a in enumerate(args[:-1]):
+        if a not in ("-exec", "-execdir", "-ok", "-okdir"):
+            continue
+        end = next((j for j in range(k + 1, len(args)) if args[j] in (";", "+")), len(args))
+        inner = args[k + 1 : end]
+        if not any("{}" in x for x in inner):
+            continue
+        from cordon.engine.shell_wrappers import unwrap  # (it imports this module's users)
+
+        prog, rest, _ = unwrap(list(inner))  # (-exec sudo ln -s {} N)
+        if prog not in _LINKERS:
+            continue
+        here = a.endswith("dir")
+        words = tuple(
+            x.replace("{}", DYNAMIC) if x.startswith("-") or not here or x.startswith("/")
+            else f"{DYNAMIC}/{x.replace('{}', DYNAMIC)}"
+            for x in rest
+        )  # fmt: skip
+        sub = made(prog, words)
+        if sub is not None:
+            found.hard += sub.hard
+            found.symbolic += sub.symbolic
+    return found if found.hard or found.symbolic else None
+
+
+#: mount options that take the next word as their value (mount(8))
+_MOUNT_VALUE = frozenset({"-t", "--types", "-o", "--options", "-O", "--test-opts", "-L",
+                          "--label", "-U", "--uuid", "-T", "--fstab", "-N", "--namespace",
+                          "--source", "--target", "--target-prefix"})  # fmt: skip
+_BINDFS_VALUE = frozenset({"-o", "-u", "-g", "-p", "-m", "-M"})
+_BIND_FLAGS = frozenset({"-B", "--bind", "-R", "--rbind", "-M", "--move"})
+
+
+def _bind(prog: str, args: tuple[str, ...]) -> Made | None:
+    """``mount --bind SRC DIR`` (``-B``, ``--rbind``, ``-o bind``, ``--move``) and ``bindfs
+    SRC DIR`` show SRC's files under DIR: a write under DIR writes SRC's, as under a
+    symbolic link (SRC relative to the working directory)."""
+    plain: list[str] = []
+    named: dict[str, str] = {}
+    bind = prog == "bindfs"
+    i = 0
+    while i < len(args):
+        a = args[i]
+        i += 1
+        name, eq, value = a.partition("=")
+        if a == "--":
+            plain.extend(args[i:])
+            break
+        if not a.startswith("-"):
+            plain.append(a)
+            continue
+        if prog == "mount" and not eq and a[:2] in ("-o", "-t") and len(a) > 2:
+            name, value = a[:2], a[2:]  # (-obind: the value attached)
+        elif not eq and (name in _MOUNT_VALUE or (prog == "bindfs" and name in _BINDFS_VALUE)):
+            value, i = (args[i], i + 1) if i < len(args) else ("", i)
+        named[name] = value
+        if name in _BIND_FLAGS or (name in ("-o", "--options") and _binds(value)):
+            bind = True
+    if "--source" in named:
+        plain.insert(0, named["--source"])
+    if "--target" in named:
+        plain.append(named["--target"])
+    if not bind or len(plain) < 2:
+        return None
+    return Made(symbolic=[(plain[-2], plain[-1], True)])
+
+
+def _binds(options: str) -> bool:
+    return any(o in ("bind", "rbind", "move") for o in options.split(","))
 
 
 #: rsync options that take the next word as their value (rsync(1)); the rest take none or
@@ -212,6 +312,9 @@ def record(w: Walker, prog: str, args: tuple[str, ...], found: Made | None = Non
     """Record on ``w`` what ``prog args`` links (or what ``found`` says a one-liner of
     ``prog`` links): each hard link's source written (and read), each symbolic link
     registered."""
+    if found is None:
+        for d in _extracted(prog, args):  # (tar -xf X -C D: a member may link out of D)
+            w.symlink(posixpath.join(d, DYNAMIC), DYNAMIC, False)
     found = made(prog, args) if found is None else found
     if found is None:
         return
@@ -220,6 +323,53 @@ def record(w: Walker, prog: str, args: tuple[str, ...], found: Made | None = Non
         w.file(src, f"{prog} {HARD_SOURCE}", "overwrite")
     for target, name, relative in found.symbolic:
         w.symlink(name, target, relative)
+    for line in found.lines:  # (os.system('ln -s T N'): a shell runs the line)
+        w.nested(line)
+
+
+#: programs that make the files an archive or a patch names, symbolic links among them
+_EXTRACTORS = frozenset({"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zr", "7zz", "cpio",
+                         "patch", "git"})  # fmt: skip
+
+
+def _extracted(prog: str, args: tuple[str, ...]) -> list[str]:
+    """The directories ``prog args`` extracts an archive or applies a patch into: a member
+    may be a symbolic link out of one (``h -> ../.git/hooks``; tar, unzip and git apply make
+    it with any target and refuse only to write through it themselves), so a later path
+    under it is one named at run time (:func:`register`)."""
+    if prog not in _EXTRACTORS:
+        return []
+    from cordon.engine.autorun_writes import member_dirs  # (it imports this module)
+
+    return member_dirs(prog, args) + (_cloned(args) if prog == "git" else [])
+
+
+#: git clone options that take the next word as their value (git-clone(1))
+_CLONE_VALUE = frozenset({"-o", "--origin", "-b", "--branch", "-u", "--upload-pack",
+                          "--reference", "--reference-if-able", "--template", "-c", "--config",
+                          "--depth", "--shallow-since", "--shallow-exclude",
+                          "--separate-git-dir", "-j", "--jobs", "--filter",
+                          "--server-option", "--bundle-uri", "--ref-format"})  # fmt: skip
+_GIT_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
+
+
+def _cloned(args: tuple[str, ...]) -> list[str]:
+    """``git clone URL [DIR]``: the work tree it checks out (a committed symbolic link
+    among the files); DIR, else the URL's last name without ``.git``."""
+    plain: list[str] = []
+    where, skip = "", ""
+    for a in args:
+        if skip:
+            where = posixpath.join(where, a) if skip == "-C" and not plain else where
+            skip = ""
+        elif a.startswith("-"):
+            skip = a if a in (_CLONE_VALUE if plain[:1] == ["clone"] else _GIT_VALUE) else ""
+        else:
+            plain.append(a)
+    if plain[:1] != ["clone"] or len(plain) < 2:
+        return []
+    name = posixpath.basename(plain[1].rstrip("/").split(":")[-1]).removesuffix(".git")
+    return [posixpath.join(where, plain[2] if len(plain) > 2 else name or DYNAMIC)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -280,25 +430,131 @@ def _literal(arg: str) -> str:
     return m.group(2) if m is not None and ("(" not in arg or "expanduser" in arg) else DYNAMIC
 
 
+#: the names of each family's link calls, however the call is spelled (``getattr(os,
+#: 'link')``, ``from os import symlink``, perl's ``symlink A, B``): one the call patterns
+#: above did not read makes a link named at run time (:func:`register`)
+_LINK_WORDS = {
+    "python": re.compile(r"\b(?:sym)?link\b|\b(?:sym|hard)link_to\b"),
+    "node": re.compile(r"\b(?:sym)?link(?:Sync)?\b"),
+    "ruby": re.compile(r"\b(?:sym)?link\b|\bln(?:_sf?)?\b"),
+    "perl": re.compile(r"\b(?:sym)?link\b"),
+    "php": re.compile(r"\b(?:sym)?link\b"),
+}
+#: calls that run a command: (families, call head, form): ``line`` the first argument is
+#: a shell line, or a list of words (``subprocess.run(['ln', '-s', T, N])``); ``argv`` a
+#: program then a list of its arguments (``spawnSync('ln', ['-s', T, N])``); ``words`` a
+#: line, or the words of every argument (perl's ``system('ln', '-s', T, N)``)
+_SHELL_CALLS: tuple[tuple[frozenset[str], re.Pattern[str], str], ...] = tuple(
+    (frozenset(fams), re.compile(head), form)
+    for fams, head, form in (
+        (("python",), r"\bos\.(?:system|popen)\s*\(|\bsubprocess\.(?:run|call|check_call|"
+                      r"check_output|Popen|getoutput|getstatusoutput)\s*\(", "line"),
+        (("node",), r"\b(?:exec|execSync)\s*\(", "line"),
+        (("node",), r"\b(?:execFile|execFileSync|spawn|spawnSync)\s*\(", "argv"),
+        (("ruby", "perl", "php"), r"(?<![\w$>:.-])(?:system|exec|spawn|shell_exec|passthru|"
+                                  r"popen|proc_open)\b\s*\(?", "words"),
+    )
+)  # fmt: skip
+#: the names of each family's calls that run a command, however the call is spelled
+#: (``import subprocess as s; s.call(...)``, ``{execSync: x} = require(...)``): one the
+#: patterns above did not read runs a line known only at run time
+_RUN_WORDS = {
+    "python": re.compile(
+        r"\b(?:system|popen|call|check_call|check_output|Popen|getoutput|"
+        r"getstatusoutput|spawn[lv]p?e?|exec[lv]p?e?)\b"
+    ),
+    "node": re.compile(r"\b(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\b"),
+}
+#: command text run by a shell as written: backticks (perl, ruby, php), ``qx(...)``,
+#: ``%x(...)``
+_BACKTICKS_RE = re.compile(r"`([^`]*)`|\bqx\s*([({\[])(.*?)[)}\]]|%x\(([^)]*)\)")
+
+
+def _shell_lines(family: str, code: str) -> list[str]:
+    """The shell command lines literal program text runs (``os.system('ln -s T N')``):
+    :data:`DYNAMIC` for one not written as literals (not asked about itself: ordinary code
+    starts processes; a later write of the line is, as after a link named at run time)."""
+    out: list[str] = []
+    for fams, rx, form in _SHELL_CALLS:
+        if family not in fams:
+            continue
+        for m in rx.finditer(code):
+            if m.group().endswith("("):
+                args = _arguments(code, m.end())
+            else:  # (perl's system LIST; without parentheses: to the statement's end)
+                end = code.find(";", m.end())
+                args = _arguments(code[m.end() : len(code) if end < 0 else end] + ")", 0)
+            out.append(_line(args, form))
+    words = _RUN_WORDS.get(family)
+    if words is not None and len(words.findall(code)) + _python_run(family, code) > len(out):
+        out.append(DYNAMIC)
+    if family not in ("python", "node"):
+        for m in _BACKTICKS_RE.finditer(code):
+            text = next(g for g in (m.group(1), m.group(3), m.group(4)) if g is not None)
+            out.append(DYNAMIC if "$" in text or "#{" in text else text)
+    return out
+
+
+def _python_run(family: str, code: str) -> int:
+    """``run`` names a subprocess call only where the code names the module (``from
+    subprocess import run``; ``asyncio.run`` is not one)."""
+    if family != "python" or "subprocess" not in code:
+        return 0
+    return len(re.findall(r"\brun\b", code))
+
+
+def _line(args: list[str], form: str) -> str:
+    """The command line a call's arguments (as written) make (:data:`_SHELL_CALLS`)."""
+    first = args[0].strip() if args else ""
+    if form == "argv":
+        rest = _list(args[1]) if len(args) > 1 and args[1].strip().startswith("[") else []
+        words = [_literal(first), *rest]
+    elif form == "words" and len([a for a in args if a.strip()]) > 1:
+        words = [_literal(a) for a in args if a.strip()]
+    elif first.startswith("["):
+        words = _list(first)
+    else:
+        return _literal(first)
+    return DYNAMIC if DYNAMIC in "".join(words) else shlex.join(words)
+
+
+def _list(text: str) -> list[str]:
+    """The items of a list literal (``['ln', '-s', 'a', 'b']``), each a literal or
+    :data:`DYNAMIC`."""
+    text = text.strip()
+    if not text.endswith("]") or not text[1:-1].strip():
+        return [DYNAMIC]
+    return [_literal(x) for x in _arguments(text[1:-1] + ")", 0)]
+
+
 def code_links(family: str, code: str) -> Made:
-    """What literal program text of the interpreter ``family`` links (module docstring):
-    a link whose name is not a literal is not read (its later use is not known either)."""
+    """What literal program text of the interpreter ``family`` links (module docstring), and
+    the shell lines it runs: a link call not read (its name not a literal, or the call
+    spelled so no pattern reads it) is a link named at run time."""
     found = Made()
-    if "link" not in code.lower():
+    if family in _LINK_WORDS:
+        lines = _shell_lines(family, code)
+        found.lines = [x for x in lines if DYNAMIC not in x]
+        if len(found.lines) < len(lines):  # (os.system(cmd): it may make any link)
+            found.symbolic.append((DYNAMIC, DYNAMIC, False))
+    if "link" not in code.lower() and not (family == "ruby" and "ln" in code):
         return found
+    calls = 0
     for fams, rx, kind in _CALLS:
         if family not in fams:
             continue
         for m in rx.finditer(code):
+            calls += 1
             args = [_literal(a) for a in _arguments(code, m.end())]
             if len(args) < 2:
-                continue
-            if kind == "link":
+                found.symbolic.append((DYNAMIC, DYNAMIC, False))
+            elif kind == "link":
                 found.hard.append(args[0])
-            elif DYNAMIC not in args[1]:
+            else:
                 found.symbolic.append((args[0], args[1], False))
     if family == "python":
         for m in _PATHLIB_RE.finditer(code):
+            calls += 1
             args = [_literal(a) for a in _arguments(code, m.end())]
             if not args:
                 continue
@@ -306,6 +562,9 @@ def code_links(family: str, code: str) -> Made:
                 found.hard.append(args[0])
             else:
                 found.symbolic.append((args[0], m.group(2), False))
+    words = _LINK_WORDS.get(family)
+    if words is not None and len(words.findall(code)) > calls:
+        found.symbolic.append((DYNAMIC, DYNAMIC, False))  # (getattr(os, 'sym' + 'link'))
     return found
 
 
@@ -318,8 +577,9 @@ def register(links: dict[str, str], name: str, target: str, from_cwd: str | None
     """Record the symbolic link ``name`` (as :attr:`ShellFacts.written` keys a path) to
     ``target`` as written; ``from_cwd``: the target joined with the working directory
     (``ln -r``), else a relative target is read from the link's own directory."""
-    if DYNAMIC in name:
-        return  # (a link named at run time: its write was asked about as computed)
+    if DYNAMIC in name:  # (xargs ln -s, ln -s T "$N": any later path under its directory)
+        links[name] = DYNAMIC
+        return
     if from_cwd is not None and DYNAMIC not in target:
         resolved = from_cwd
     elif DYNAMIC in target:
@@ -332,13 +592,28 @@ def register(links: dict[str, str], name: str, target: str, from_cwd: str | None
         links[posixpath.normpath(name)] = resolved
 
 
+def _may_be_under(name: str, key: str) -> bool:
+    """``key`` may lie under ``name``, a link named at run time: ``lib/`` + a name from stdin
+    (``xargs ln -s -t lib``) may be any name in ``lib``, ``"$N"`` any path at all."""
+    if DYNAMIC not in name or DYNAMIC in key:
+        return False
+    known = name[: name.index(DYNAMIC)]
+    directory = known[: known.rfind("/") + 1]
+    return key.startswith(directory)
+
+
 def through(links: dict[str, str], key: str) -> list[str]:
     """``key`` (a path joined with its working directory) read through each link of
     ``links`` it lies under, one path per link followed (``ln -s .git a; ln -s a/hooks b``:
-    ``b/x`` is ``a/hooks/x``, then ``.git/hooks/x``)."""
-    out: list[str] = []
+    ``b/x`` is ``a/hooks/x``, then ``.git/hooks/x``); :data:`DYNAMIC` first when ``key`` may
+    lie under a link named at run time (fail closed: the write is asked about)."""
+    out: list[str] = [DYNAMIC] if any(_may_be_under(n, key) for n in links) else []
     for _ in range(_MAX_HOPS if links else 0):
-        name = max((n for n in links if key == n or key.startswith(n + "/")), key=len, default=None)
+        name = max(
+            (n for n in links if DYNAMIC not in n and (key == n or key.startswith(n + "/"))),
+            key=len,
+            default=None,
+        )
         if name is None:
             break
         target = links[name]

@@ -330,13 +330,24 @@ def _values(args: tuple[str, ...], short: str) -> list[str]:
 
 
 def _find_execs(args: tuple[str, ...]) -> list[str]:
-    """The command lines of a shell find's ``-exec``/``-execdir``/``-ok``/``-okdir`` runs
-    (``-exec sh -c LINE ;``); another program's arguments are judged as find's."""
+    """The command lines a find's ``-exec``/``-execdir``/``-ok``/``-okdir`` runs: a shell's
+    ``-c LINE``, and a program's words without ``{}`` (the same fixed line run once per
+    found path: ``-exec ln -s .vscode v ;``, ``-exec touch .envrc ;``), in a directory
+    known only at run time for ``-execdir``. A program given ``{}`` is judged as find's
+    (its links: :mod:`.shell_links`)."""
     out: list[str] = []
     for i, a in enumerate(args[:-1]):
-        if a in ("-exec", "-execdir", "-ok", "-okdir") and base_name(args[i + 1]) in _SH:
-            end = next((k for k in range(i + 2, len(args)) if args[k] in (";", "+")), len(args))
-            out += _values(args[i + 2 : end], "c")
+        if a not in ("-exec", "-execdir", "-ok", "-okdir"):
+            continue
+        end = next((k for k in range(i + 1, len(args)) if args[k] in (";", "+")), len(args))
+        inner = args[i + 1 : end]
+        if not inner:
+            continue
+        if base_name(inner[0]) in _SH:
+            out += _values(inner[1:], "c")
+        elif not any("{}" in w for w in inner):
+            line = shlex.join(inner)
+            out.append(f'cd "$(:)" && {line}' if a.endswith("dir") else line)
     return out
 
 

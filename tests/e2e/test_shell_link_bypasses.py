@@ -1,0 +1,68 @@
+"""The real Desktop Commander server behind the real ``cordon run`` (``desktop_commander``
+pack, confined to the project): a link to a git hook made where the shell guard's link
+reading did not look, then written through in the same command line.
+
+Each command makes ``h`` a symbolic link to ``.git/hooks`` and appends to
+``h/pre-commit``: with the link's name given on stdin (``xargs ln -s``), by a program
+``find -exec`` runs, by a one-liner whose link call no pattern reads (``getattr(os,
+'sym' + 'link')``), by a one-liner that hands the line to a shell (``os.system``), and
+by an archive extracted into a subdirectory (a member ``h -> ../.git/hooks``: tar makes
+it, and refuses only to write through it itself).
+Run by ``/bin/sh`` in a copy of the project, each does write the hook; through cordon it
+is refused (asked about: no client answers), and the hook is as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Harness
+from tests.e2e._desktop_commander import commander, project
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+HOOK = "#!/bin/sh\nexit 0\n"
+EVIL = "touch pwned.txt\n"
+
+BYPASSES = [
+    "echo .git/hooks h | xargs ln -s && cat evil.sh >> h/pre-commit",
+    "find . -maxdepth 0 -exec ln -s .git/hooks h \\; && cat evil.sh >> h/pre-commit",
+    "python3 -c \"import os; getattr(os, 'sym' + 'link')('.g' + 'it/hooks', 'h')\""
+    " && cat evil.sh >> h/pre-commit",
+    "python3 -c \"import os; os.system('ln -s .git/hooks h')\" && cat evil.sh >> h/pre-commit",
+    "mkdir -p build && tar -xf evil.tar -C build && cat evil.sh >> build/h/pre-commit",
+]
+
+
+def _plant(proj: Path) -> Path:
+    hook = proj / ".git" / "hooks" / "pre-commit"
+    hook.write_text(HOOK, "utf-8")
+    (proj / "evil.sh").write_text(EVIL, "utf-8")
+    with tarfile.open(proj / "evil.tar", "w") as tar:  # (one member: h -> ../.git/hooks)
+        member = tarfile.TarInfo("h")
+        member.type, member.linkname = tarfile.SYMTYPE, "../.git/hooks"
+        tar.addfile(member)
+    return hook
+
+
+@pytest.mark.parametrize("command", BYPASSES)
+async def test_a_link_to_the_hooks_made_out_of_sight_is_not_written_through(
+    harness: Harness, command: str
+) -> None:
+    control = project(harness.tmp / "control")  # (what the command does with no cordon)
+    _plant(control)
+    subprocess.run(["/bin/sh", "-c", command], cwd=control, env=dict(os.environ), check=True,
+                   timeout=30)  # fmt: skip
+    assert (control / ".git" / "hooks" / "pre-commit").read_text("utf-8") == HOOK + EVIL
+    async with commander(harness) as dc:
+        hook = _plant(dc.proj)
+        ok, text = await dc.run(command)
+        assert not ok and "action." in text, text
+    assert hook.read_text("utf-8") == HOOK
+    assert not (dc.proj / "h").is_symlink() and not (dc.proj / "build" / "h").is_symlink()
+    assert "evil.sh" not in dc.server_log()
