@@ -66,3 +66,30 @@ async def test_a_link_to_the_hooks_made_out_of_sight_is_not_written_through(
     assert hook.read_text("utf-8") == HOOK
     assert not (dc.proj / "h").is_symlink() and not (dc.proj / "build" / "h").is_symlink()
     assert "evil.sh" not in dc.server_log()
+
+
+async def test_a_write_climbing_out_of_a_link_is_judged_where_it_lands(harness: Harness) -> None:
+    """``t/..`` after ``ln -s .github/ISSUE_TEMPLATE t`` is ``.github`` (the kernel climbs
+    from the link's target), not the project's root as the text reads: the append lands in
+    the workflow."""
+    command = "ln -s .github/ISSUE_TEMPLATE t && cat evil.sh >> t/../workflows/ci.yml"
+    workflow = "on: push\n"
+
+    def plant(proj: Path) -> Path:
+        (proj / ".github" / "ISSUE_TEMPLATE").mkdir(parents=True)
+        (proj / ".github" / "workflows").mkdir()
+        (proj / "evil.sh").write_text(EVIL, "utf-8")
+        ci = proj / ".github" / "workflows" / "ci.yml"
+        ci.write_text(workflow, "utf-8")
+        return ci
+
+    control = project(harness.tmp / "control")
+    plant(control)
+    subprocess.run(["/bin/sh", "-c", command], cwd=control, check=True, timeout=30)
+    assert (control / ".github" / "workflows" / "ci.yml").read_text("utf-8") == workflow + EVIL
+    async with commander(harness) as dc:
+        ci = plant(dc.proj)
+        ok, text = await dc.run(command)
+        assert not ok and "action.credential_write" in text, text
+    assert ci.read_text("utf-8") == workflow
+    assert not (dc.proj / "t").is_symlink() and "evil.sh" not in dc.server_log()

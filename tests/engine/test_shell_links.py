@@ -395,3 +395,34 @@ def test_a_write_outside_the_extracted_directory_stays_allowed(
 def test_a_write_under_a_clone_made_in_the_line_is_asked(tmp_path: Path, command: str) -> None:
     """A repository may commit a symbolic link out of its work tree (``h -> ../.git/hooks``)."""
     assert _run(tmp_path, command)[0] in ("ask", "deny")
+
+
+CLIMBS_OUT_OF_A_LINK = [
+    # (``..`` after a link climbs from its target, not from the text before it)
+    "ln -s .github/ISSUE_TEMPLATE t && cp x t/../workflows/ci.yml",
+    "ln -s .github/ISSUE_TEMPLATE t && ln -s t/.. p && cp x p/workflows/ci.yml",
+    "ln -s .github/ISSUE_TEMPLATE t && cd t/.. && cp x workflows/ci.yml",
+    "ln -s .github/ISSUE_TEMPLATE t && cp x t/../workflows/",
+    "ln -s .github/ISSUE_TEMPLATE t && tar -xf a.tar -C t/..",
+]
+
+
+@pytest.mark.parametrize("command", CLIMBS_OUT_OF_A_LINK)
+def test_a_write_climbing_out_of_a_link_is_judged_where_it_lands(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == ASKED
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ln -s .github/ISSUE_TEMPLATE t && echo x > t/bug.md",
+        "ln -s docs/a d && cp x d/../b.md",
+        "cd src && ln -s ../lib/x l && cp a l/../y",
+    ],
+)
+def test_a_write_climbing_out_of_a_link_to_an_ordinary_file_stays_allowed(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == ALLOW

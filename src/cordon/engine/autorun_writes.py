@@ -61,7 +61,7 @@ from cordon.engine.credential_paths import (
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts
 from cordon.engine.shell_commands import _CURL_VALUE, _REMOTE_RE, _SSH_VALUE, _WGET_VALUE, _split
 from cordon.engine.shell_downloads import server_named_dirs
-from cordon.engine.shell_links import made, through
+from cordon.engine.shell_links import made, physical, through
 from cordon.engine.shell_writers import file_writes
 
 __all__ = ["autorun_write", "copied_names", "member_dirs"]
@@ -307,7 +307,27 @@ def _linked(facts: ShellFacts, path: str | None) -> list[str | None]:
     (:mod:`.shell_links`: ``ln -s .. up && tar -xf x.tar -C up`` extracts at the root)."""
     if path is None or not facts.links:
         return [path]
-    return [path, *through(facts.links, posixpath.normpath(path))]
+    real = physical(facts.links, path)  # (``t/..`` after ``ln -s .github/x t``: ``.github``)
+    return [
+        path,
+        real,
+        *through(facts.links, posixpath.normpath(path)),
+        *through(facts.links, real),
+    ]
+
+
+def _climbs_out_of_a_link(facts: ShellFacts, ref: PathRef) -> bool:
+    """``ref``'s path climbs with ``..`` out of a symbolic link the string made, to a
+    credential or auto-run path (``ln -s .github/ISSUE_TEMPLATE t && cp x
+    t/../workflows/ci.yml`` writes a workflow: ``..`` is taken from the link's target, not
+    from the text before it; :func:`~cordon.engine.shell_links.physical`)."""
+    raw = _joined(ref.cwd, ref.path)
+    if raw is None or DYNAMIC in raw or ".." not in raw.split("/"):
+        return False
+    real = physical(facts.links, raw)
+    return real != posixpath.normpath(raw) and any(
+        is_credential_path(p) for p in (real, *through(facts.links, real))
+    )
 
 
 def autorun_write(
@@ -325,6 +345,8 @@ def autorun_write(
         path = joined(ref) if ref.op == "overwrite" else None
         if path is not None and DYNAMIC not in path and _names_autorun(ref.program, path):
             return f"{ref.program} writes to a credential or auto-run path"
+        if path is not None and facts.links and _climbs_out_of_a_link(facts, ref):
+            return f"{ref.program} writes through a symbolic link to a credential or auto-run path"
         pattern = _joined(ref.cwd, ref.path) if ref.op == "overwrite" else None
         if pattern and DYNAMIC not in pattern and _GLOB_CHARS & set(pattern):
             if may_name_credential_path(pattern, dotglob=dotglob):

@@ -45,7 +45,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Protocol
 
-__all__ = ["HARD_SOURCE", "Made", "code_links", "made", "record", "register", "through"]
+__all__ = ["HARD_SOURCE", "Made", "code_links", "made", "physical", "record", "register", "through"]
 
 #: stands for a value known only at run time (as :data:`cordon.engine.shell_commands.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -587,9 +587,35 @@ def register(links: dict[str, str], name: str, target: str, from_cwd: str | None
     elif target.startswith(("/", "~")):
         resolved = target
     else:
-        resolved = posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
-    if resolved != posixpath.normpath(name):  # (ln -s a b, read as b/a -> b/a: no link)
-        links[posixpath.normpath(name)] = resolved
+        resolved = posixpath.join(posixpath.dirname(name), target)
+    lexical = posixpath.normpath(resolved) if resolved != DYNAMIC else resolved
+    if lexical == posixpath.normpath(name):
+        return  # (ln -s a b, read as b/a -> b/a: no link)
+    if ".." in resolved.split("/"):  # (ln -s t/.. p after ln -s d/e t: t/.. is d)
+        lexical = physical(links, resolved)
+    links[posixpath.normpath(name)] = lexical
+
+
+def physical(links: dict[str, str], path: str) -> str:
+    """``path`` as the kernel walks it: a component that is a link of ``links`` is replaced
+    by its target before a later ``..`` climbs from it (``t/../workflows`` after ``ln -s
+    .github/ISSUE_TEMPLATE t`` is ``.github/workflows``; normalised as text, it was
+    ``workflows``)."""
+    out: list[str] = []
+    hops = 0
+    for part in path.split("/"):
+        if part in ("", "."):
+            out += [""] if not out and path.startswith("/") else []
+            continue
+        if part == ".." and out and out[-1] not in ("..", ""):
+            out.pop()
+            continue
+        out.append(part)
+        target = links.get("/".join(out))
+        if target is not None and DYNAMIC not in target and hops < _MAX_HOPS:
+            hops += 1
+            out = target.split("/") if target != "." else []
+    return posixpath.normpath("/".join(out) or ".")
 
 
 def _may_be_under(name: str, key: str) -> bool:
