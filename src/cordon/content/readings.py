@@ -330,6 +330,9 @@ def _lists(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
 
 
 _MAKERS = {SPACED: _spaced, LEET: _leet, ROT13: _rot13, LISTS: _lists, HEX: _hex}
+#: the readings made line by line, each line's from that line alone (not the split lists:
+#: a list's block ends at its region's edge)
+_BY_LINE = frozenset((LEET, ROT13))
 
 
 def warm(*, wait: bool = False) -> None:
@@ -348,7 +351,17 @@ def readings(
         return out
     seen: set[tuple[tuple[int, int], str]] = set()
     for kind, spans in enumerate(_regions(view.lower() if lview is None else lview)):
+        done = 0  # the lines before this offset were read for this kind already
         for lo, hi in spans:
+            if kind in _BY_LINE:
+                # a line's reading is a function of the line alone, and a line read for an
+                # earlier region is a duplicate: read each line once (a long line touching
+                # many regions, each reading it whole, made the scan quadratic)
+                lo = max(lo, done)
+                if lo >= hi:
+                    continue
+                end = text.find("\n", hi - 1)
+                done = (len(text) if end < 0 else end) + 1
             for item in _MAKERS[kind](text, lo, hi):
                 if item not in seen and item[1] != text[item[0][0] : item[0][1]]:
                     seen.add(item)
