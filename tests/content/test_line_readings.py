@@ -6,6 +6,7 @@ dropped. (That reading made a long line quadratic: a 1 MB line with a leetspeak 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -65,3 +66,26 @@ def test_a_long_line_touched_by_many_regions_is_read_once() -> None:
     got = readings.readings(text, view)
     assert got == _by_definition(text)
     assert [span for span, _ in got] == [(0, len(text))]
+
+
+#: the leet word by its definition: a run of word characters holding a letter, or a short
+#: digit-only word (tried at every character: quadratic in a long digit run)
+_LEET_WORD_DEFINITION = re.compile(
+    r"[A-Za-z0-9@$]*[A-Za-z][A-Za-z0-9@$]*|(?<![\w.@-])[0134579]{2,3}(?![\w@-])"
+)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_leet_word_matches_as_its_definition(seed: int) -> None:
+    rng = random.Random(seed)
+    alphabet = "ab01345792@$.-_ \té"
+    for _ in range(200):
+        line = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        got = [m.span() for m in readings._LEET_WORD.finditer(line)]
+        assert got == [m.span() for m in _LEET_WORD_DEFINITION.finditer(line)], line
+
+
+def test_a_long_digit_run_holds_no_leet_word_but_its_neighbours() -> None:
+    line = "1gn0r3 pr3v10u5 " + "2" * 5000 + " s3nd"
+    words = readings._LEET_WORD.findall(line)
+    assert words == _LEET_WORD_DEFINITION.findall(line) == ["1gn0r3", "pr3v10u5", "s3nd"]
