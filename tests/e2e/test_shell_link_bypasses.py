@@ -93,3 +93,26 @@ async def test_a_write_climbing_out_of_a_link_is_judged_where_it_lands(harness: 
         assert not ok and "action.credential_write" in text, text
     assert ci.read_text("utf-8") == workflow
     assert not (dc.proj / "t").is_symlink() and "evil.sh" not in dc.server_log()
+
+
+async def test_a_hard_link_a_one_liner_makes_unread_is_refused_before_a_later_call(
+    harness: Harness,
+) -> None:
+    """A hard link is one inode under two names: once made, a later call's ``cat x >> h``
+    writes the hook and no path check can tell (``h`` is a plain file). The one-liner's
+    ``getattr(os, 'link')`` with a computed source is no call the link reader reads: asked
+    at once."""
+    make = "python3 -c \"import os; getattr(os, 'link')('.gi' + 't/hooks/pre-commit', 'h')\""
+    write = "cat evil.sh >> h"
+    control = project(harness.tmp / "control")
+    _plant(control)
+    for command in (make, write):
+        subprocess.run(["/bin/sh", "-c", command], cwd=control, check=True, timeout=30)
+    assert (control / ".git" / "hooks" / "pre-commit").read_text("utf-8") == HOOK + EVIL
+    async with commander(harness) as dc:
+        hook = _plant(dc.proj)
+        ok, text = await dc.run(make)
+        assert not ok and "action." in text, text
+        await dc.run(write)  # (h was never made: a new plain file at most)
+    assert hook.read_text("utf-8") == HOOK
+    assert hook.stat().st_nlink == 1

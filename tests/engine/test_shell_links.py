@@ -426,3 +426,69 @@ def test_a_write_climbing_out_of_a_link_to_an_ordinary_file_stays_allowed(
     tmp_path: Path, command: str
 ) -> None:
     assert _run(tmp_path, command) == ALLOW
+
+
+LINKERS_BY_ANOTHER_NAME = [
+    "toybox ln .envrc e && echo x >> e",
+    "coreutils --coreutils-prog=ln .envrc e && echo x >> e",
+    "gln .envrc e && echo x >> e",  # (GNU coreutils on macOS, g-prefixed)
+    "gcp -l .envrc e && echo x >> e",
+    "python3 -c \"import os; os.link(*'.envrc e'.split())\"",
+    "python3 -c \"import os; getattr(os, 'link')('.en' + 'vrc', 'e')\"",
+    "parallel ln ::: .envrc ::: e",  # (GNU parallel: ln .envrc e)
+    "parallel ln {1} {2} ::: .envrc ::: e",
+    "echo .envrc | parallel ln {} e",
+    "parallel ln -s ::: .vscode ::: v && echo x > v/tasks.json",
+]
+
+
+@pytest.mark.parametrize("command", LINKERS_BY_ANOTHER_NAME)
+def test_a_hard_link_made_by_another_name_is_judged(tmp_path: Path, command: str) -> None:
+    """A hard link is found by no later path check (one inode): its source, when not known,
+    is asked about at once."""
+    assert _run(tmp_path, command)[0] == "ask"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "toybox ls -la",
+        "parallel -j4 gzip ::: a.log b.log",
+        "parallel convert {} {.}.png ::: a.jpg b.jpg",
+        "parallel ::: 'echo a' 'echo b'",
+        "gcp a b",
+        "gln -s src/app.py app.py",
+        "python3 -c \"import json, sys; print(json.load(sys.stdin)['link'])\" < x.json",
+    ],
+)
+def test_other_names_of_ordinary_commands_stay_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a branch checked out, pulled or merged may commit a symbolic link out of the work "
+    "tree (h -> ../.git/hooks) that a later write of the line goes through; asking about "
+    "every write after a checkout or pull would ask about ordinary work (git pull && make "
+    "> build.log). A later call's write is resolved on disk at check time",
+)
+@pytest.mark.parametrize(
+    "command",
+    ["git checkout evil && cat x > h/pre-commit", "git pull && cat x > h/pre-commit"],
+)
+def test_a_write_through_a_link_a_checkout_makes_is_asked(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command)[0] == "ask"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the link call's name is decoded at run time (bytes.fromhex): the text names no "
+    "link call, and asking about every one-liner that calls getattr or decodes bytes "
+    "would ask about ordinary code",
+)
+def test_a_link_call_named_in_hex_is_seen(tmp_path: Path) -> None:
+    command = (
+        "python3 -c \"import os; getattr(os, bytes.fromhex('73796d6c696e6b').decode())"
+        "('.vs' + 'code', 'v')\" && echo x > v/tasks.json"
+    )
+    assert _run(tmp_path, command)[0] == "ask"

@@ -433,6 +433,9 @@ def _literal(arg: str) -> str:
 #: the names of each family's link calls, however the call is spelled (``getattr(os,
 #: 'link')``, ``from os import symlink``, perl's ``symlink A, B``): one the call patterns
 #: above did not read makes a link named at run time (:func:`register`)
+#: a plain ``link`` named as a call, a quoted name or a bound name (``getattr(os,
+#: 'link')(S, N)``, ``from os import link``): a hard link whose source no pattern read
+_HARD_WORD = re.compile(r"(?<![\w.])['\"]?link(?:Sync)?['\"]?\s*[(),;]|\bimport\s+link\b")
 _LINK_WORDS = {
     "python": re.compile(r"\b(?:sym)?link\b|\b(?:sym|hard)link_to\b"),
     "node": re.compile(r"\b(?:sym)?link(?:Sync)?\b"),
@@ -540,13 +543,16 @@ def code_links(family: str, code: str) -> Made:
     if "link" not in code.lower() and not (family == "ruby" and "ln" in code):
         return found
     calls = 0
+    unread = code  # (the text outside the calls read: a hard link named there, below)
     for fams, rx, kind in _CALLS:
         if family not in fams:
             continue
         for m in rx.finditer(code):
             calls += 1
+            unread = unread[: m.start()] + " " * (m.end() - m.start()) + unread[m.end() :]
             args = [_literal(a) for a in _arguments(code, m.end())]
-            if len(args) < 2:
+            if len(args) < 2:  # (os.link(*pair): a source no later check finds; asked)
+                found.hard += [DYNAMIC] if kind == "link" else []
                 found.symbolic.append((DYNAMIC, DYNAMIC, False))
             elif kind == "link":
                 found.hard.append(args[0])
@@ -565,6 +571,8 @@ def code_links(family: str, code: str) -> Made:
     words = _LINK_WORDS.get(family)
     if words is not None and len(words.findall(code)) > calls:
         found.symbolic.append((DYNAMIC, DYNAMIC, False))  # (getattr(os, 'sym' + 'link'))
+        if _HARD_WORD.search(unread):  # (getattr(os, 'link')(S, N): asked at once)
+            found.hard.append(DYNAMIC)
     return found
 
 

@@ -22,6 +22,7 @@ so relative paths are judged there (the shell's own redirects stay where the she
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 
@@ -76,9 +77,20 @@ WRAPPERS: dict[str, frozenset[str]] = {
     "firejail": frozenset(),
     "chroot": frozenset({"--userspec", "--groups"}),
     # (busybox APPLET ARGS runs its applet: ``busybox touch .envrc`` is touch, ``busybox sh``
-    # a shell; ``busybox --list`` runs none)
+    # a shell; ``busybox --list`` runs none; toybox likewise)
     "busybox": frozenset(),
+    "toybox": frozenset(),
 }  # fmt: skip
+#: GNU coreutils installed under a ``g`` prefix (Homebrew on macOS: ``gln``, ``gcp``): read
+#: as the program they are
+_G_PREFIXED = {
+    f"g{n}": n
+    for n in ("ln", "link", "cp", "mv", "rm", "unlink", "shred", "touch", "tee", "dd",
+              "install", "truncate", "split", "csplit", "sort", "mkdir", "chmod", "chown",
+              "sed")
+}  # fmt: skip
+#: ``coreutils --coreutils-prog=PROG ARGS``: the multi-call binary runs PROG
+_MULTI_CALL = ("--coreutils-prog=", "--coreutils-prog-shebang=")
 #: the options that take no value of the wrappers read with their whole grammar: any other
 #: option of theirs is one the guard cannot read (its value may be the word taken for the
 #: program), and is asked about. ``nice -5`` (an adjustment) is read apart.
@@ -236,6 +248,11 @@ def unwrap(
     xargs: str | None = None
     while i < len(argv):
         prog = base_name(argv[i])
+        if prog == "coreutils" and i + 1 < len(argv) and argv[i + 1].startswith(_MULTI_CALL):
+            argv = [*argv[: i + 1], argv[i + 1].partition("=")[2], *argv[i + 2 :]]
+            i += 1
+            continue
+        prog = _G_PREFIXED.get(prog, prog)
         if prog not in WRAPPERS:
             return prog, _xargs_items(tuple(argv[i + 1 :]), xargs), chdir
         i += 1
@@ -351,6 +368,74 @@ def _find_execs(args: tuple[str, ...]) -> list[str]:
     return out
 
 
+#: GNU parallel options that take the next word as their value (parallel(1))
+_PARALLEL_VALUE = frozenset(
+    {"-j", "--jobs", "-P", "--max-procs", "-N", "-n", "--max-args", "-S", "--sshlogin",
+     "--delay", "--timeout", "-d", "--delimiter", "-C", "--colsep", "-I", "--joblog",
+     "--results", "--res", "--tmpdir", "-E", "--retries", "--memfree", "--load",
+     "--tagstring", "--workdir", "--wd", "-L", "--max-lines", "-s", "--max-chars",
+     "--basefile", "--bf", "--return", "--env", "--halt", "--sshloginfile", "--slf"}
+)  # fmt: skip
+#: at most this many combinations of parallel's input sources read (more: not known)
+_MAX_COMBOS = 16
+
+
+def _parallel_lines(args: tuple[str, ...]) -> list[str]:
+    """The command lines ``parallel CMD ::: A B ::: C`` runs: CMD with each combination of
+    the sources' words (put where ``{}``/``{1}`` is, else appended); an input read from a
+    file or stdin (``::::``, ``-a``, no ``:::``), or too many combinations: known only at
+    run time (as ``xargs CMD``'s).
+
+    Attack class: ``parallel ln ::: .envrc ::: e`` runs ``ln .envrc e``; the words hold no
+    space, so no rule read them as a command line."""
+    i, unknown = 0, False
+    while i < len(args) and args[i].startswith("-") and not args[i].startswith(":::"):
+        unknown = unknown or args[i] in ("-a", "--arg-file")
+        i += 2 if args[i] in _PARALLEL_VALUE else 1
+    cmd: list[str] = []
+    groups: list[list[str]] = []
+    for a in args[i:]:
+        unknown = unknown or a in ("::::", "::::+")
+        if a in (":::", ":::+", "::::", "::::+"):
+            groups.append([])
+        elif groups:
+            groups[-1].append(a)
+        else:
+            cmd.append(a)
+    combos = list(itertools.islice(itertools.product(*groups), _MAX_COMBOS + 1))
+    if not cmd or any(c.isspace() for w in cmd for c in w):
+        return []  # (parallel ::: 'LINE' ...: each word a line, read by the caller)
+    if unknown or not groups or len(combos) > _MAX_COMBOS:
+        return [_unknown_inputs(cmd)]
+    out = []
+    for combo in combos:
+        words = [_placed(w, combo) for w in cmd]
+        out.append(shlex.join(words if words != cmd else [*cmd, *combo]))
+    return out
+
+
+_PLACEHOLDER = re.compile(r"\{[^{}\s]*\}")
+
+
+def _unknown_inputs(cmd: list[str]) -> str:
+    """``cmd`` as a line whose inputs are known only at run time (``ls | parallel gzip``:
+    as ``xargs gzip``), each a command substitution's output."""
+    if not any(_PLACEHOLDER.search(w) for w in cmd):
+        return shlex.join(cmd) + ' "$(:)"'
+    return " ".join(
+        '"$(:)"'.join(shlex.quote(p) if p else "" for p in _PLACEHOLDER.split(w)) for w in cmd
+    )
+
+
+def _placed(word: str, combo: tuple[str, ...]) -> str:
+    """``word`` with parallel's replacement strings filled from ``combo`` (``{}`` all of
+    it, ``{N}`` the Nth; ``{.}``, ``{/}`` ... as the input they derive from)."""
+    word = word.replace("{}", " ".join(combo))
+    for n, value in enumerate(combo, 1):
+        word = word.replace(f"{{{n}}}", value)
+    return _PLACEHOLDER.sub(lambda _m: " ".join(combo), word) if "{" in word else word
+
+
 def command_lines(prog: str, args: tuple[str, ...]) -> list[str]:
     """The shell command lines ``prog`` runs, for the parser to read as ``sh -c``: an
     option's (:func:`option_lines`), a word holding a whole line for a program that runs
@@ -363,6 +448,9 @@ def command_lines(prog: str, args: tuple[str, ...]) -> list[str]:
     out = option_lines(prog, args)
     if prog == "find":
         out += _find_execs(args)
+    elif prog == "parallel":
+        out += _parallel_lines(args)
+        out += [a for a in args if any(c.isspace() for c in a) and a not in out]
     elif prog in _RUNS_LINES:
         out += [a for a in args if any(c.isspace() for c in a) and a not in out]
     elif prog in _EDITORS:
