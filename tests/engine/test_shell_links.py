@@ -492,3 +492,25 @@ def test_a_link_call_named_in_hex_is_seen(tmp_path: Path) -> None:
         "('.vs' + 'code', 'v')\" && echo x > v/tasks.json"
     )
     assert _run(tmp_path, command)[0] == "ask"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "systemd-run --user ln .envrc e",
+        "systemd-run --scope -p CPUQuota=50% ln .envrc e",
+        "run0 ln .envrc e",
+        "bwrap --bind / / ln .envrc e",  # (its mounts map every path: not judged, asked)
+        "systemd-run --user touch .envrc",
+    ],
+)
+def test_a_program_systemd_run_run0_or_bwrap_runs_is_judged(tmp_path: Path, command: str) -> None:
+    """They run their argument words as a program (not one line): ``ln`` was never read."""
+    assert _run(tmp_path, command)[0] == "ask"
+
+
+@pytest.mark.parametrize(
+    "command", ["systemd-run --user --unit=x make", "systemd-run --user -p MemoryMax=1G make"]
+)
+def test_an_ordinary_program_under_systemd_run_stays_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW

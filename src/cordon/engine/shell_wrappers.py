@@ -80,6 +80,16 @@ WRAPPERS: dict[str, frozenset[str]] = {
     # a shell; ``busybox --list`` runs none; toybox likewise)
     "busybox": frozenset(),
     "toybox": frozenset(),
+    # (systemd-run(1), run0(1): their values also as ``--opt=VALUE``)
+    "systemd-run": frozenset({"-u", "--unit", "-p", "--property", "--description", "--slice",
+                              "-E", "--setenv", "-M", "--machine", "-H", "--host", "--uid",
+                              "--gid", "--nice", "--working-directory", "--service-type",
+                              "--path-property", "--socket-property", "--timer-property",
+                              "--on-active", "--on-boot", "--on-startup", "--on-unit-active",
+                              "--on-unit-inactive", "--on-calendar"}),
+    "run0": frozenset({"-u", "--user", "-g", "--group", "--nice", "-D", "--chdir", "--setenv",
+                       "--unit", "--property", "--description", "--slice", "--machine",
+                       "--background", "--area"}),
 }  # fmt: skip
 #: GNU coreutils installed under a ``g`` prefix (Homebrew on macOS: ``gln``, ``gcp``): read
 #: as the program they are
@@ -116,6 +126,13 @@ _FLAGS: dict[str, frozenset[str]] = {
                           "--rss", "--nofile", "--msgqueue", "--rtprio", "--stack", "--cpu",
                           "--nproc", "--as", "--locks", "--rttime"}),
     "chroot": frozenset({"--skip-chdir"}),
+    "systemd-run": frozenset({"--user", "--system", "--scope", "-r", "--remain-after-exit",
+                              "--send-sighup", "-t", "--pty", "-T", "--pty-late", "-P",
+                              "--pipe", "-q", "--quiet", "-G", "--collect", "-d",
+                              "--same-dir", "--wait", "--no-block", "--no-ask-password",
+                              "--expand-environment"}),
+    "run0": frozenset({"--no-ask-password", "--slice-inherit", "--pty", "--pipe", "-i",
+                       "--via-shell", "--empower", "--lightweight"}),
     "firejail": frozenset(),  # (any ``--name[=value]``: one word)
 }  # fmt: skip
 _HELP = frozenset({"-h", "-V", "--help", "--version"})
@@ -135,6 +152,8 @@ _OUT = {
 _CHDIR = {
     "env": frozenset({"-C", "--chdir"}),
     "sudo": frozenset({"-D", "--chdir"}),
+    "systemd-run": frozenset({"--working-directory"}),
+    "run0": frozenset({"-D", "--chdir"}),
     "unshare": frozenset({"-w", "--wd"}),
 }
 #: options whose value is attached only: xargs' ``-i{}``, ``-eEOF``, ``-l2``; prlimit's
@@ -253,6 +272,8 @@ def unwrap(
             i += 1
             continue
         prog = _G_PREFIXED.get(prog, prog)
+        if prog == "bwrap" and unread is not None:  # (its --bind SRC DEST maps every path)
+            unread.append("bwrap: the program runs in a new root whose mounts map its paths")
         if prog not in WRAPPERS:
             return prog, _xargs_items(tuple(argv[i + 1 :]), xargs), chdir
         i += 1
