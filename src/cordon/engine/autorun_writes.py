@@ -59,9 +59,10 @@ from cordon.engine.credential_paths import (
     may_name_credential_path,
 )
 from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts
-from cordon.engine.shell_commands import _CURL_VALUE, _REMOTE_RE, _SSH_VALUE, _WGET_VALUE, _split
+from cordon.engine.shell_commands import _CURL_VALUE, _REMOTE_RE, _SSH_VALUE, _WGET_VALUE
 from cordon.engine.shell_downloads import server_named_dirs
 from cordon.engine.shell_links import made, physical, through
+from cordon.engine.shell_split import split as _split
 from cordon.engine.shell_writers import file_writes
 
 __all__ = ["autorun_write", "copied_names", "member_dirs"]

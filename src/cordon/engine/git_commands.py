@@ -43,12 +43,24 @@ from typing import Any
 
 from cordon.engine.action_names import split_tokens
 
-__all__ = ["config_command", "config_setting", "git_destruction", "git_tool_destruction"]
+__all__ = [
+    "GIT_VALUE",
+    "config_command",
+    "config_setting",
+    "git_destruction",
+    "git_tool_destruction",
+]
 
-#: git's own options that take the next word as their value
-_GLOBAL_VALUE = frozenset(
-    {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix"}
-)
+#: git's own options (before the subcommand) that take the next word as their value, per
+#: git(1) and git.c's handle_options: ``-C <path>``, ``-c <name>=<value>``, ``--git-dir``,
+#: ``--work-tree``, ``--namespace``, ``--super-prefix``, ``--config-env <name>=<envvar>`` and
+#: ``--attr-source`` take it as the next word or after ``=``. ``--exec-path[=<path>]`` and
+#: ``--list-cmds=<group>`` take a value only after ``=`` (``git --exec-path`` alone prints
+#: the path): the next word is the subcommand.
+GIT_VALUE = frozenset(
+    {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix",
+     "--attr-source"}
+)  # fmt: skip
 #: pathspecs that cover the whole tree or a directory, not one named file
 _BROAD_RE = re.compile(r"\.{1,2}/?|:/.*|:\(.*|.*[*?\[].*|.*/")
 _PRUNE_NOW_RE = re.compile(r"now|all|never|0.*|\d+\.(?:seconds?|minutes?|hours?)(?:\.ago)?")
@@ -61,7 +73,7 @@ def _subcommand(args: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
     i = 0
     while i < len(args):
         a = args[i]
-        if a in _GLOBAL_VALUE and i + 1 < len(args):
+        if a in GIT_VALUE and i + 1 < len(args):
             if a == "-c":
                 key, _, value = args[i + 1].partition("=")
                 if key.lower().startswith("alias."):

@@ -21,7 +21,7 @@ from cordon.engine.code_reads import code_paths
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
-from cordon.engine.git_commands import config_command, config_setting
+from cordon.engine.git_commands import GIT_VALUE, config_command, config_setting
 from cordon.engine.interpreter_options import (
     CODE_OPTS,
     deno_code,
@@ -30,6 +30,7 @@ from cordon.engine.interpreter_options import (
     remote_script,
 )
 from cordon.engine.shell_downloads import curl_saves, wget_saves
+from cordon.engine.shell_split import split as _split
 from cordon.engine.shell_writers import file_writes
 from cordon.engine.typed_input import typed_text
 
@@ -70,47 +71,6 @@ def base_name(word: str) -> str:
     """A program's name as it is judged: base name, lower case, ``.exe`` dropped."""
     base = posixpath.basename(word.replace("\\", "/")).lower()
     return base[:-4] if base.endswith(".exe") else base
-
-
-def _split(
-    args: tuple[str, ...], takes_value: frozenset[str]
-) -> tuple[list[str], list[tuple[str, str]]]:
-    """Positional arguments and ``(option, value)`` pairs, for a program whose options in
-    ``takes_value`` take a value (``-o F``, ``-oF``, ``--out=F``, ``--out F``)."""
-    plain: list[str] = []
-    opts: list[tuple[str, str]] = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "--":
-            plain.extend(args[i + 1 :])
-            break
-        if a.startswith("--") and "=" in a:
-            k, _, v = a.partition("=")
-            opts.append((k, v))
-        elif a.startswith("--") or (a.startswith("-") and len(a) == 2):
-            if a in takes_value and i + 1 < len(args):
-                opts.append((a, args[i + 1]))
-                i += 1
-            else:
-                opts.append((a, ""))
-        elif a.startswith("-") and len(a) > 2:
-            # bundled short options: the first that takes a value takes the rest (-sSLo F, -d@f)
-            for j in range(1, len(a)):
-                flag = "-" + a[j]
-                if flag in takes_value:
-                    rest = a[j + 1 :]
-                    if rest:
-                        opts.append((flag, rest))
-                    elif i + 1 < len(args):
-                        opts.append((flag, args[i + 1]))
-                        i += 1
-                    break
-                opts.append((flag, ""))
-        else:
-            plain.append(a)
-        i += 1
-    return plain, opts
 
 
 # --------------------------------------------------------------------------------------------
@@ -285,11 +245,8 @@ def _socat(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             w.file(a.split(":", 1)[1].split(",", 1)[0], prog, "read")
 
 
-_GIT_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
-
-
 def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
-    plain, opts = _split(args, _GIT_VALUE)
+    plain, opts = _split(args, GIT_VALUE)
     for k, v in opts:
         script = config_command(v) if k == "-c" else None
         if script is not None:  # (-c core.sshCommand=..., -c alias.x='!...')

@@ -45,6 +45,9 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from cordon.engine.git_commands import GIT_VALUE
+from cordon.engine.shell_split import split
+
 __all__ = ["HARD_SOURCE", "Made", "code_links", "made", "physical", "record", "register", "through"]
 
 #: stands for a value known only at run time (as :data:`cordon.engine.shell_commands.DYNAMIC`)
@@ -229,27 +232,11 @@ def _bind(prog: str, args: tuple[str, ...]) -> Made | None:
     """``mount --bind SRC DIR`` (``-B``, ``--rbind``, ``-o bind``, ``--move``) and ``bindfs
     SRC DIR`` show SRC's files under DIR: a write under DIR writes SRC's, as under a
     symbolic link (SRC relative to the working directory)."""
-    plain: list[str] = []
-    named: dict[str, str] = {}
-    bind = prog == "bindfs"
-    i = 0
-    while i < len(args):
-        a = args[i]
-        i += 1
-        name, eq, value = a.partition("=")
-        if a == "--":
-            plain.extend(args[i:])
-            break
-        if not a.startswith("-"):
-            plain.append(a)
-            continue
-        if prog == "mount" and not eq and a[:2] in ("-o", "-t") and len(a) > 2:
-            name, value = a[:2], a[2:]  # (-obind: the value attached)
-        elif not eq and (name in _MOUNT_VALUE or (prog == "bindfs" and name in _BINDFS_VALUE)):
-            value, i = (args[i], i + 1) if i < len(args) else ("", i)
-        named[name] = value
-        if name in _BIND_FLAGS or (name in ("-o", "--options") and _binds(value)):
-            bind = True
+    plain, opts = split(args, _MOUNT_VALUE if prog == "mount" else _MOUNT_VALUE | _BINDFS_VALUE)
+    named = dict(opts)
+    bind = prog == "bindfs" or any(
+        k in _BIND_FLAGS or (k in ("-o", "--options") and _binds(v)) for k, v in opts
+    )
     if "--source" in named:
         plain.insert(0, named["--source"])
     if "--target" in named:
@@ -282,23 +269,8 @@ _RSYNC_VALUE = frozenset(
 def _rsync(args: tuple[str, ...]) -> Made | None:
     """``rsync --link-dest=DIR SRC DEST``: DEST's unchanged files become hard links to DIR's
     (a relative DIR is relative to DEST); judged as a write to DIR."""
-    plain: list[str] = []
-    dirs: list[str] = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        i += 1
-        name, eq, value = a.partition("=")
-        if a == "--":
-            plain.extend(args[i:])
-            break
-        if a.startswith("-") and not eq and name in _RSYNC_VALUE and i < len(args):
-            value, i = args[i], i + 1
-        elif not a.startswith("-"):
-            plain.append(a)
-            continue
-        if name == "--link-dest" and value:
-            dirs.append(value)
+    plain, opts = split(args, _RSYNC_VALUE)
+    dirs = [v for k, v in opts if k == "--link-dest" and v]
     if not dirs:
         return None
     dest = plain[-1] if len(plain) > 1 else None
@@ -350,7 +322,6 @@ _CLONE_VALUE = frozenset({"-o", "--origin", "-b", "--branch", "-u", "--upload-pa
                           "--depth", "--shallow-since", "--shallow-exclude",
                           "--separate-git-dir", "-j", "--jobs", "--filter",
                           "--server-option", "--bundle-uri", "--ref-format"})  # fmt: skip
-_GIT_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"})
 
 
 def _cloned(args: tuple[str, ...]) -> list[str]:
@@ -363,7 +334,7 @@ def _cloned(args: tuple[str, ...]) -> list[str]:
             where = posixpath.join(where, a) if skip == "-C" and not plain else where
             skip = ""
         elif a.startswith("-"):
-            skip = a if a in (_CLONE_VALUE if plain[:1] == ["clone"] else _GIT_VALUE) else ""
+            skip = a if a in (_CLONE_VALUE if plain[:1] == ["clone"] else GIT_VALUE) else ""
         else:
             plain.append(a)
     if plain[:1] != ["clone"] or len(plain) < 2:
