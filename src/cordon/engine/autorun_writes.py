@@ -53,6 +53,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Iterator
 
+from cordon.engine import find_exec
 from cordon.engine.credential_paths import (
     declares_install_script,
     is_credential_path,
@@ -148,6 +149,8 @@ def member_dirs(prog: str, args: tuple[str, ...]) -> list[str]:
         return [d]
     if prog == "git":
         return _git_patch_dirs(args)
+    if prog == "find":  # (find . -exec cp x {} ;: any path under the start: find_exec)
+        return find_exec.starts(args)
     if prog in ("curl", "wget", "wget2"):  # (curl -J, wget --content-disposition)
         return server_named_dirs(
             prog, _split(args, _CURL_VALUE if prog == "curl" else _WGET_VALUE)[1]
@@ -303,6 +306,14 @@ def _copied(facts: ShellFacts) -> Iterator[tuple[str, str | None]]:
             yield from ((prog, p) for p in _linked(facts, _joined(cwd, name)))
 
 
+def _found(facts: ShellFacts) -> Iterator[tuple[str, str | None]]:
+    """``(program, path)`` of each credential or auto-run path a ``find -exec`` writer may
+    write (:func:`cordon.engine.find_exec.probes`), joined with the cd before it."""
+    for (prog, args), cwd in zip(facts.commands, facts.cwds, strict=False):
+        for name in find_exec.probes(args) if prog == "find" else ():
+            yield from ((prog, p) for p in _linked(facts, _joined(cwd, name)))
+
+
 def _linked(facts: ShellFacts, path: str | None) -> list[str | None]:
     """``path``, and what it is under each symbolic link the string makes
     (:mod:`.shell_links`: ``ln -s .. up && tar -xf x.tar -C up`` extracts at the root)."""
@@ -356,6 +367,12 @@ def autorun_write(
         if text and posixpath.basename(key).lower() == "package.json":
             if declares_install_script(text):
                 return "writes a package.json script npm runs on install"
+    for _prog, name in _found(facts):
+        if name is not None and DYNAMIC not in name and is_credential_path(name):
+            return (
+                f"find runs a writer on the paths it finds, which may include the credential "
+                f"or auto-run path {name[:80]!r}"
+            )
     for prog, name in _copied(facts):
         if name is not None and DYNAMIC not in name and is_credential_path(name):
             return f"{prog} writes to a credential or auto-run path (into a directory)"

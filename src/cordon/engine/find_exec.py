@@ -1,0 +1,254 @@
+"""The paths a ``find -exec``/``-execdir``/``-ok``/``-okdir`` writer writes: the found ones.
+
+``find START EXPR -exec PROG ... {} ;`` runs PROG on each path find finds, put where ``{}``
+is: a writer there (``cp x {}``, ``tee -a {}``, ``sed -i ... {}``, a shell given ``{}``)
+writes paths no word of the command line names. Attack class: ``find .git/hooks -exec cp
+x {} \\;`` (every hook replaced), ``find . -name .envrc -exec tee -a {} \\;``, ``find . -name
+pre-commit -execdir sh -c 'cat x > {}' \\;``: an auto-run file planted with no auto-run path
+written out. Judged (:func:`cordon.engine.autorun_writes.autorun_write`) as a glob under each
+start path:
+
+* bounded: every branch of the expression (``-o`` alternatives) holds a ``-name`` or
+  ``-iname`` pattern. A found path is ``START/.../NAME`` with NAME matching a pattern
+  (find's fnmatch: ``*`` matches a leading dot). It is probed (:func:`probes`) as each
+  known credential or auto-run name the pattern matches, and as a name the pattern itself
+  stands for (``*.yml``: ``x.yml``), at the start and in each auto-run directory below it
+  (:data:`_DIRS`); a probe that is a credential or auto-run path asks.
+* unbounded (no ``-name``, a negated one, a branch without one, ``-path``/``-regex`` only):
+  any path under the start may be written, judged as an archive extracted there is
+  (:func:`starts`: asked when the start is, holds or is above an auto-run location, or is
+  the project's root or home).
+
+Entry points, not every file a hook may call: inside a directory whose every file
+:mod:`.credential_paths` protects (``.cursor/``, ``.ssh/``, ``.github/workflows/``), a
+probe counts only with a name or extension that directory's consumer loads by itself
+(:data:`_ENTRY_EXT`: a workflow is ``*.yml``, a client's command ``*.md``, a hook has no
+extension). Under ``.git`` git reads by name only its configuration and its hooks
+(githooks(5)), all without an extension but ``config.worktree`` (:data:`_GIT_NAMES`); refs,
+objects and logs are data. So ``find . -name '*.py' -exec sed -i s/a/b/ {} +`` is not
+asked: ``*.py`` names no hook, configuration, workflow, client command or credential file;
+a ``.py`` file a hook or a workflow calls is the project's code, as ``sed -i x.py`` writes
+it. Reads (``-exec grep x {} +``) are not judged here. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import itertools
+import posixpath
+import re
+
+from cordon.engine.credential_paths import is_credential_path
+
+__all__ = ["probes", "starts"]
+
+#: git's hooks (githooks(5)) and the files git reads under ``.git`` by name
+_HOOKS = frozenset(
+    {"applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+     "prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout",
+     "post-merge", "pre-push", "pre-receive", "update", "proc-receive", "post-receive",
+     "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc",
+     "post-rewrite", "sendemail-validate", "fsmonitor-watchman", "p4-changelist",
+     "p4-prepare-changelist", "p4-post-changelist", "p4-pre-submit", "post-index-change"}
+)  # fmt: skip
+_GIT_NAMES = _HOOKS | {"config", "config.worktree", "commondir", "gitdir", "hooks", "info",
+                       "attributes", "modules", "worktrees", ".git"}  # fmt: skip
+#: names tried for each pattern besides the pattern's own: the auto-run and credential names
+#: (:mod:`.credential_paths`), and one of each extension a consumer loads from a directory
+_NAMES = _HOOKS | {
+    ".envrc", ".env", ".env.local", ".git", "hooks", "config", "config.worktree", "commondir",
+    ".gitconfig", ".git-credentials", ".netrc", ".npmrc", ".pypirc", ".pgpass", ".bashrc",
+    ".zshrc", ".profile", ".bash_profile", ".zprofile", ".zshenv", ".husky", ".githooks",
+    ".pre-commit-config.yaml", ".pre-commit-config.yml", "lefthook.yml", ".lefthook.yml",
+    "lefthook.yaml", ".github", "workflows", ".gitlab-ci.yml", ".mcp.json", "mcp.json",
+    ".claude.json", "claude_desktop_config.json", "settings.json", "settings.local.json",
+    "tasks.json", "launch.json", "config.toml", "mcp_config.json", ".vscode", ".cursor",
+    ".claude", ".gemini", ".codex", ".zed", ".ssh", "authorized_keys", "known_hosts",
+    "id_rsa", "id_ed25519", "credentials", "credentials.json", ".gitmodules",
+    "devcontainer.json", ".devcontainer.json", ".travis.yml", "azure-pipelines.yml",
+    "x.yml", "x.yaml", "x.md", "x.mdc", "x.json", "x.toml", "x.conf", "x.gpg",
+}  # fmt: skip
+#: directories under a start path where an auto-run or credential file lives
+_DIRS = (
+    "", ".git", ".git/hooks", ".git/info", ".husky", ".githooks", ".github",
+    ".github/workflows", ".vscode", ".cursor", ".cursor/rules", ".claude", ".claude/commands",
+    ".claude/agents", ".gemini", ".codex", ".zed", ".devcontainer", ".ssh", ".aws", ".azure",
+    ".kube", ".docker", ".gnupg", ".config", ".config/gh", ".config/gcloud", ".auth",
+    ".password-store",
+)  # fmt: skip
+#: directories whose every file is protected -> the extensions its consumer loads ("" no
+#: extension: a hook, ``authorized_keys``, ``config``)
+_ENTRY_EXT = {
+    ".github/workflows": ("yml", "yaml"), ".claude/commands": ("md",),
+    ".claude/agents": ("md",), ".cursor": ("", "json", "mdc"), ".cursor/rules": ("mdc", "md"),
+    ".husky": ("",), ".githooks": ("",), ".ssh": ("", "pub", "conf"), ".aws": ("",),
+    ".azure": ("", "json"), ".gnupg": ("", "conf", "gpg", "kbx"), ".config/gcloud": ("json", "db"),
+    ".auth": ("json",), ".password-store": ("gpg",), ".devcontainer": ("", "json"),
+}  # fmt: skip
+_EXECS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+_OR = frozenset({"-o", "-or", ","})
+_NOT = frozenset({"!", "-not"})
+#: at most this many probes per command (more: taken for a credential path, fail closed)
+_MAX_PROBES = 20_000
+
+
+def split_find(args: tuple[str, ...]) -> tuple[list[str], tuple[str, ...]]:
+    """(start paths, default ``.``; the expression)."""
+    n = next((k for k, a in enumerate(args) if a.startswith(("-", "(", "!"))), len(args))
+    return list(args[:n]) or ["."], args[n:]
+
+
+def exec_commands(expr: tuple[str, ...]) -> list[tuple[int, str, tuple[str, ...]]]:
+    """``(index of the action, -exec|-execdir|..., its words)`` of each action given ``{}``."""
+    out = []
+    for k, a in enumerate(expr):
+        if a in _EXECS:
+            end = next((j for j in range(k + 1, len(expr)) if expr[j] in (";", "+")), len(expr))
+            words = expr[k + 1 : end]
+            if words and any("{}" in w for w in words):
+                out.append((k, a, words))
+    return out
+
+
+def name_patterns(expr: tuple[str, ...]) -> list[str] | None:
+    """The ``-name``/``-iname`` patterns (lower case) a found path's name matches, or None
+    when some ``-o`` branch holds none (or only negated ones): not bounded."""
+    patterns: list[str] = []
+    bounded = True
+    branch = False
+    for k, a in enumerate(expr):
+        if a in _OR:
+            bounded, branch = bounded and branch, False
+        elif a in ("-name", "-iname") and k + 1 < len(expr):
+            if k == 0 or expr[k - 1] not in _NOT:
+                patterns.append(expr[k + 1].lower())
+                branch = True
+    if not (bounded and branch) or any("\x00" in p for p in patterns):
+        return None
+    return patterns
+
+
+def _stands_for(pattern: str) -> str:
+    """One name ``pattern`` matches: ``*`` as ``x``, ``?`` as ``x``, a class as its first
+    letter (``*.yml``: ``x.yml``)."""
+    text = re.sub(r"\[!?\^?(.)[^\]]*\]", r"\1", pattern)
+    return (text.replace("*", "x").replace("?", "x").replace("\\", "")) or "x"
+
+
+def _counts(path: str) -> bool:
+    """``path`` (a probe) names a file its directory's consumer loads (module docstring)."""
+    parts = path.split("/")
+    name = parts[-1]
+    if ".git" in parts[:-1] and name not in _GIT_NAMES:
+        return False  # (refs, objects, logs: git runs no file under .git by another name)
+    ext = name.rpartition(".")[2] if "." in name.lstrip(".") else ""
+    for d, exts in _ENTRY_EXT.items():
+        if ("/" + "/".join(parts[:-1]) + "/").endswith("/" + d + "/") and ext not in exts:
+            return False
+    return is_credential_path(path)
+
+
+def probes(args: tuple[str, ...]) -> list[str]:
+    """The credential or auto-run paths a writer ``find ARGS`` runs on ``{}`` may write,
+    for a bounded expression (module docstring); ``[]`` when none, or no writer."""
+    start_paths, expr = split_find(args)
+    patterns = name_patterns(expr)
+    if patterns is None or not any(writes_found(a, w) for _k, a, w in exec_commands(expr)):
+        return []
+    names: list[str] = []
+    for p in patterns:
+        names += [n for n in sorted(_NAMES) if fnmatch.fnmatchcase(n, p)] + [_stands_for(p)]
+    if len(start_paths) * len(_DIRS) * len(names) > _MAX_PROBES:
+        return [posixpath.join(start_paths[0], ".git/hooks/pre-commit")]
+    out = []
+    for s, d, n in itertools.product(start_paths, _DIRS, dict.fromkeys(names)):
+        path = posixpath.join(s, d, n) if d else posixpath.join(s, n)
+        if _counts(posixpath.normpath(path)):
+            out.append(path)
+    return out
+
+
+def starts(args: tuple[str, ...]) -> list[str]:
+    """The start paths of ``find ARGS`` when a writer runs on ``{}`` and the found names
+    are not bounded: any path under each may be written (module docstring)."""
+    start_paths, expr = split_find(args)
+    if name_patterns(expr) is not None:
+        return []
+    return start_paths if any(writes_found(a, w) for _k, a, w in exec_commands(expr)) else []
+
+
+#: programs given ``{}`` that read it and write no file
+_READS_ONLY = frozenset(
+    {"cat", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "wc", "ls", "stat", "file",
+     "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "du", "readlink",
+     "realpath", "basename", "dirname", "echo", "printf", "test", "[", "diff", "cmp", "less",
+     "more", "strings", "xxd", "od", "hexdump", "jq", "nl", "tac", "bat", "batcat", "cut",
+     "uniq", "true", "false", "git", "chmod", "chown", "chgrp", "touch", "rm", "rmdir",
+     "unlink", "shred", "mkdir", "sort", "sed", "cp", "mv", "install", "ln", "link", "tee",
+     "truncate", "dd", "rsync", "tar", "zip", "gzip", "gunzip", "xz", "zstd", "bzip2"}
+)  # fmt: skip
+
+
+def writes_found(action: str, words: tuple[str, ...]) -> bool:
+    """The action ``-exec WORDS`` may write a found path: a shell or an interpreter is given
+    ``{}`` (its program text may write it), a known writer's grammar puts ``{}`` among
+    what it overwrites (``cp x {}``, ``tee {}``, ``sed -i ... {}``), or an unknown program
+    is given it (fail closed). ``_READS_ONLY`` holds readers and the writers whose
+    grammar :func:`cordon.engine.shell_commands.command` reads."""
+    from cordon.engine.shell_commands import SHELLS, command, interpreter
+    from cordon.engine.shell_wrappers import unwrap  # (they import this module's users)
+
+    prog, rest, _ = unwrap(list(words))
+    if not prog or prog in SHELLS or interpreter(prog) is not None:
+        return True
+    probe = _Probe()
+    sentinel = "found\x01"
+    command(probe, prog, tuple(x.replace("{}", sentinel) for x in rest), prog, [])
+    if any(sentinel in p for p in probe.written):
+        return True
+    return prog not in _READS_ONLY
+
+
+class _Probe:
+    """A walker for :func:`cordon.engine.shell_commands.command` that keeps the paths it
+    overwrites."""
+
+    def __init__(self) -> None:
+        self.written: list[str] = []
+
+    def file(self, path: str, program: str, op: str) -> None:
+        if op == "overwrite":
+            self.written.append(path)
+
+    def net(self, kind: str, value: str, program: str) -> None:
+        return None
+
+    def nested(self, text: str) -> None:
+        return None
+
+    def cd(self, args: tuple[str, ...]) -> None:
+        return None
+
+    def opaque(self, why: str) -> None:
+        return None
+
+    def sql(self, text: str) -> None:
+        return None
+
+    def remote_shell(self, why: str) -> None:
+        return None
+
+    def env_var(self, name: str, value: str) -> None:
+        return None
+
+    def contained(self, run: object) -> None:
+        return None
+
+    def getenv(self, name: str) -> str | None:
+        return None
+
+    def remote_code(self, why: str) -> None:
+        return None
+
+    def symlink(self, name: str, target: str, relative: bool) -> None:
+        return None

@@ -1,0 +1,121 @@
+"""A writer ``find -exec``/``-execdir``/``-ok`` runs on the paths find finds is judged as a
+write of each found path (``action.credential_write``): ``find .git/hooks -exec cp x {} ;``
+and ``find . -name .envrc -exec tee -a {} ;`` were allowed unasked while ``cp x
+.git/hooks/pre-commit`` was asked about (:mod:`cordon.engine.find_exec`).
+
+Near misses: readers (``-exec grep``), writers on names no auto-run or credential file has
+(``-name '*.py' -exec sed -i``), a writer under a plain subdirectory with no name bound
+(judged as an archive extracted there), ``find -delete``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.engine._shell_session import run as _run
+
+from cordon.engine import find_exec
+
+ALLOW = ("allow", "default.allow")
+ASKED = ("ask", "action.credential_write")
+
+WRITERS = [
+    "find .git/hooks -exec cp x {} \\;",
+    "find .git/hooks -type f -exec cp x {} +",
+    "find . -name .envrc -exec tee -a {} \\;",
+    "find . -name 'pre-commit' -execdir sh -c 'cat x > {}' \\;",
+    "find . -name 'pre-*' -exec cp x {} \\;",
+    "find . -iname '.ENVRC' -ok cp x {} \\;",
+    "find . -name '*.yml' -exec sed -i s/a/b/ {} +",
+    "find . -name config -exec cp x {} \\;",
+    "find . -name tasks.json -exec cp x {} \\;",
+    "find . -name '*.md' -exec cp x {} \\;",
+    "find . -name .mcp.json -exec python3 fix.py {} \\;",
+    "find . -name 'post-*' -exec sudo install x {} \\;",
+    "find . -exec tee {} \\;",
+    "find / -exec tee {} \\;",
+    "find -exec cp x {} \\;",
+    "find .. -name x -o -type f -exec cp x {} \\;",
+    "find . ! -name '*.py' -exec cp x {} \\;",
+    "find . -path './.git/hooks/*' -exec cp x {} \\;",
+    "find . -type f -exec dos2unix {} +",
+    "find .husky -name '*' -exec cp x {} \\;",
+    "cd .git && find . -name pre-push -exec cp x {} \\;",
+    "find ~ -name authorized_keys -exec tee -a {} \\;",
+    "find src .git -name pre-commit -exec cp x {} \\;",
+]
+
+
+@pytest.mark.parametrize("command", WRITERS)
+def test_a_writer_on_found_paths_that_may_be_auto_run_is_asked(
+    tmp_path: Path, command: str
+) -> None:
+    assert _run(tmp_path, command) == ASKED
+
+
+def test_a_shell_given_a_found_path_is_asked(tmp_path: Path) -> None:
+    """``sh -c '... "$1"' _ {}``: the line writes ``$1``, a path known only at run time,
+    asked about as such before the found names are read."""
+    command = "find . -name .envrc -exec sh -c 'cat x >> \"$1\"' _ {} \\;"
+    assert _run(tmp_path, command) == ("ask", "action.delete_outside")
+
+
+NEAR_MISSES = [
+    "find . -name '*.py' -exec grep x {} +",
+    "find . -type f -exec grep -l TODO {} +",
+    "find . -name .envrc -exec cat {} \\;",
+    "find .git/hooks -exec ls -l {} \\;",
+    "find . -name '*.py' -exec sed -i s/a/b/ {} +",
+    "find . -name '*.py' -exec black {} +",
+    "find . -name '*.txt' -exec cp x {} \\;",
+    "find . -name '*.log' -exec rm {} \\;",
+    "find . -name '*.sh' -exec sh -c 'chmod +x \"$1\"' _ {} \\;",
+    "find src -exec tee {} \\;",
+    "find src -type f -exec sed -i s/a/b/ {} +",
+    "find . -name '*.pyc' -delete",
+    "find . -name '*.py' -exec cp {} backup/ \\;",
+    "find . -name '*.json' -exec jq . {} \\;",
+]
+
+
+@pytest.mark.parametrize("command", NEAR_MISSES)
+def test_readers_and_writers_on_ordinary_names_stay_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+def test_the_found_names_are_bounded_only_by_every_branch() -> None:
+    assert find_exec.name_patterns(("-name", "*.py", "-o", "-name", "*.js")) == ["*.py", "*.js"]
+    assert find_exec.name_patterns(("-name", "*.py", "-o", "-type", "f")) is None
+    assert find_exec.name_patterns(("-not", "-name", "*.py")) is None
+    assert find_exec.name_patterns(("-type", "f")) is None
+    assert find_exec.name_patterns(("-iname", "A*")) == ["a*"]
+
+
+def test_under_git_only_the_names_git_reads_are_probed() -> None:
+    hooks = ("-exec", "cp", "x", "{}", ";")
+    assert find_exec.probes((".", "-name", "*.py", *hooks)) == []
+    assert "./.git/hooks/pre-commit" in find_exec.probes((".", "-name", "pre-commit", *hooks))
+    assert "./.git/config.worktree" in find_exec.probes((".", "-name", "*.worktree", *hooks))
+    assert find_exec.probes((".", "-name", "pre-commit", "-exec", "cat", "{}", ";")) == []
+
+
+def test_writers_are_told_from_readers() -> None:
+    assert find_exec.writes_found("-exec", ("cp", "x", "{}"))
+    assert not find_exec.writes_found("-exec", ("cp", "{}", "x"))
+    assert find_exec.writes_found("-exec", ("sed", "-i", "s/a/b/", "{}"))
+    assert not find_exec.writes_found("-exec", ("sed", "-n", "1p", "{}"))
+    assert find_exec.writes_found("-exec", ("tee", "-a", "{}"))
+    assert find_exec.writes_found("-exec", ("bash", "-c", "x", "_", "{}"))
+    assert find_exec.writes_found("-exec", ("some-formatter", "{}"))
+    assert not find_exec.writes_found("-exec", ("grep", "-l", "x", "{}"))
+
+
+def test_xargs_fed_by_find_is_asked_as_a_write_of_a_path_known_at_run_time(
+    tmp_path: Path,
+) -> None:
+    """``find | xargs WRITER``: xargs' items are known only at run time, so the writer's
+    target is asked about already (``action.delete_outside``); a reader stays allowed."""
+    for command in ("find . -name .envrc | xargs tee", "find . -print0 | xargs -0 cp x"):
+        assert _run(tmp_path, command)[0] == "ask"
+    assert _run(tmp_path, "find src -name '*.ts' | xargs grep -l x") == ALLOW
