@@ -181,3 +181,43 @@ def test_only_a_stale_pending_tool_leaves_nothing_to_ask(
     assert rc == 0 and "dropped" in text and "nothing else pending" in text, text
     assert PROMPT.decode() not in text
     assert "wire_money" not in PinFile(path).load()["servers"]["mail"]["tools"]
+
+
+def test_server_name_pinned_in_several_files_resolves_to_the_one_with_a_change(
+    env: dict[str, str],
+) -> None:
+    """One server name pinned in several files (``cordon init`` names each by its config, a
+    hand-started ``cordon run`` by its command): ``--server`` alone finds the file that holds
+    a change to review; with none or several holding one, it names them and asks for
+    ``--pin-file``."""
+    pin_dir = Path(env["HOME"]) / ".cordon" / "pins"
+    pin_dir.mkdir(parents=True)
+    quiet, changed = pin_dir / "files-aaaa.json", pin_dir / "files-bbbb.json"
+    for path in (quiet, changed):
+        PinFile(path).store("files", [SEND_EMAIL_TOOL])
+
+    def accept() -> subprocess.CompletedProcess[str]:
+        cmd = [*cordon_exe(), "pin", "accept", "--server", "files"]
+        return subprocess.run(
+            cmd,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+
+    none_pending = accept()
+    assert none_pending.returncode == 2
+    assert "several pin files hold server 'files'" in plain(none_pending.stderr)
+
+    PinFile(changed).record_pending("files", CHANGED)
+    one = accept()
+    assert f"pin file {changed}" in one.stdout, one.stdout + one.stderr
+    assert "terminal" in plain(one.stderr)  # then refused off a terminal, as with --pin-file
+    assert PinFile(changed).pending("files") and not PinFile(quiet).pending("files")
+
+    PinFile(quiet).record_pending("files", CHANGED)
+    both = accept()
+    assert both.returncode == 2 and "several pin files" in plain(both.stderr)

@@ -374,6 +374,10 @@ def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
         err.print(f"{cmd}: give --pin-file, or --server NAME", highlight=False, markup=False)
         raise typer.Exit(2)
     found = find_pin_files(server)
+    if len(found) > 1 and cmd == "cordon pin accept":
+        # one server name pinned in several files (one per `cordon init`-ed config, one per
+        # hand-started command line): the change to review is in the file that holds one
+        found = [p for p in found if _has_pending(p, server)] or found
     if len(found) != 1:
         where = default_pin_dir()
         err.print(
@@ -387,6 +391,17 @@ def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
         )
         raise typer.Exit(2)
     return found[0]
+
+
+def _has_pending(path: Path, server: str) -> bool:
+    """Whether the pin file ``path`` holds a change of ``server`` waiting for review."""
+    from cordon.store.pins import PinFile
+
+    try:
+        pins = PinFile(path)
+        return bool(pins.pending(server) or pins.pending_identities(server))
+    except (OSError, ValueError):
+        return False
 
 
 def _review_pending(

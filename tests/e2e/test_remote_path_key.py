@@ -153,10 +153,10 @@ async def test_a_rotated_path_key_is_another_server_until_a_person_accepts_it(
         said = await first_mcp_error(Client(stdio_client(params, errlog=errlog), mode="legacy"))
     assert "pin.server_changed" in said and "only the key in the URL's path differs" in said
     assert _digest(old) in said and _digest(new) in said, said
-    assert "cordon pin accept --server zap` in a terminal" in said
     assert len(server.paths()) == asked  # the new URL was never asked for anything
     assert _leaks(harness, err, old, new) == [] and old not in said and new not in said
     (pins,) = _pin_files(harness, "zap")
+    assert f"cordon pin accept --server zap --pin-file {pins}` in a terminal" in said
     entry = json.loads(pins.read_text("utf-8"))["servers"]["zap"]
     assert entry["pending_identity"]["upstream"] == {"url": server.url(_digest(new))}
     # a person at a terminal accepts the new key; the server then runs behind it

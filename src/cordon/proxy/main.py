@@ -29,7 +29,7 @@ from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
 from cordon.proxy.work import SessionWork
 from cordon.store import PinFile, SharedTaintStore, policy_secrets
-from cordon.store.pins import identity_changes
+from cordon.store.pins import accept_command, identity_changes
 from cordon.store.prompts import PromptStore
 from cordon.store.state_paths import SharedStatePaths, own_state_paths
 from cordon.store.tool_names import ToolNames
@@ -140,7 +140,7 @@ def _identity(
             raise CordonError(
                 f"server {name!r} is not the one pinned (pin.server_changed): it now runs "
                 f"{now}, pinned {was}{_path_key_note(was_up, upstream)}; review it and run "
-                f"`cordon pin accept --server {shlex.quote(name)}` in a terminal"
+                f"`{accept_command(name, pins)}` in a terminal"
             )
         pins.pin_identity(name, seen, replace=repin)
     except (OSError, ValueError) as exc:

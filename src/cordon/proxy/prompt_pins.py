@@ -21,12 +21,12 @@ Touched only by jobs of the decision queue (a ``prompts/list`` result's scan, a
 
 from __future__ import annotations
 
-import shlex
 from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.pins import canonical_prompt, changed_prompt_fields
+from cordon.store.pins import accept_command
 
 if TYPE_CHECKING:
     from cordon.engine.core import Session
@@ -116,7 +116,7 @@ class PromptPins:
             self.told = True
             self.problems.append(
                 f"prompt {name!r} is hidden: {why}; review and re-approve it with "
-                f"`cordon pin accept --server {shlex.quote(self.server)}` in a terminal"
+                f"`{accept_command(self.server, self.pin_file)}` in a terminal"
             )
         return False
 
@@ -131,7 +131,7 @@ class PromptPins:
         return Verdict(
             verdict="deny",
             rule=rules.PIN_PROMPT_CHANGED,
-            reason=f"{why}; review it with `cordon pin accept --server {shlex.quote(self.server)}`",
+            reason=f"{why}; review it with `{accept_command(self.server, self.pin_file)}`",
         )
 
     def take(self) -> tuple[list[dict[str, Any]], list[str]]:

@@ -45,7 +45,7 @@ from cordon.proxy.server_requests import (
     refused_answer,
     texts_of,
 )
-from cordon.store.pins import identity_changes
+from cordon.store.pins import accept_command, identity_changes
 
 __all__ = ["ANSWER_CHECKS", "ListOutcome", "SessionWork"]
 
@@ -505,7 +505,7 @@ class SessionWork:
         self.identity_changed = (
             f"server {self.server!r} is not the one pinned (pin.server_changed): its "
             f"{' and '.join(changed)} changed; every tool is hidden until you review it and run "
-            f"`cordon pin accept --server {shlex.quote(self.server)}` in a terminal"
+            f"`{accept_command(self.server, self.pin_file)}` in a terminal"
         )
         return self.identity_changed
 
@@ -594,7 +594,7 @@ class SessionWork:
                     out.problems.append(
                         f"tool {name!r} is hidden: its definition is not the one pinned "
                         f"({v.rule}); review and re-approve it with "
-                        f"`cordon pin accept --server {shlex.quote(self.server)}` in a terminal"
+                        f"`{accept_command(self.server, self.pin_file)}` in a terminal"
                     )
         poisoned = sorted(
             n

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -16,12 +17,21 @@ from typing import Any
 from cordon.engine.pins import PinSet, canonical, canonical_prompt
 from cordon.store.private import private_dirs
 
-__all__ = ["IDENTITY_FIELDS", "PinFile", "identity_changes"]
+__all__ = ["IDENTITY_FIELDS", "PinFile", "accept_command", "identity_changes"]
 
 #: the parts of a server's identity that are pinned: ``upstream`` (``{"command": [...]}`` or
 #: ``{"url": URL}``), ``serverInfo`` (without ``version``: a package update changes it, and
 #: a changed tool is caught by its own pin) and ``instructions`` (None when absent)
 IDENTITY_FIELDS = ("upstream", "serverInfo", "instructions")
+
+
+def accept_command(server: str, pins: PinFile | None) -> str:
+    """The ``cordon pin accept`` command line that reviews ``server``'s pending change in
+    ``pins``: with ``--pin-file`` when the file is known, since one server name may be pinned
+    in several files (``cordon init`` names each entry's file by its config, a hand-started
+    ``cordon run`` by its command) and ``--server`` alone then names none of them."""
+    run = f"cordon pin accept --server {shlex.quote(server)}"
+    return run if pins is None else f"{run} --pin-file {shlex.quote(str(pins.path))}"
 
 
 def identity_changes(pinned: Mapping[str, Any] | None, seen: Mapping[str, Any]) -> list[str]:
