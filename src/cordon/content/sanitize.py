@@ -2,11 +2,13 @@
 
 :func:`sanitize_text` rewrites one string from its hits:
 
-* ANSI escapes are stripped everywhere in the string, and so is every run of invisible
-  characters the normaliser reads as obfuscation (zero-width characters inside a word, bidi
-  controls, smuggled tags, variation-selector runs); an ordinary one (a ZWNJ in Persian, an
-  emoji's joiners or variation selector, a flag's tag sequence) stays, as in a string with no
-  hit; inside a wrap every invisible character goes;
+* ANSI escapes and the other terminal controls (a backspace or a carriage return inside a
+  line, C1 controls: :data:`cordon.content._ansi.CONTROL`) are stripped everywhere in the
+  string, and so is every run of invisible characters the normaliser reads as obfuscation
+  (zero-width characters inside a word, bidi controls, smuggled tags, variation-selector
+  runs); an ordinary one (a ZWNJ in Persian, an emoji's joiners or variation selector, a
+  flag's tag sequence) stays, as in a string with no hit; inside a wrap every invisible
+  character goes;
 * secrets are masked (``[secret masked: AKIA****]``);
 * beacons (data-carrying images and links, collector hosts) are replaced by
   ``[untrusted link removed]``;
@@ -24,9 +26,14 @@ text is still JSON of the same shape.
 
 Block mode never repeats the payload: the error text names rule ids and severities only.
 
-:func:`strip_ansi` removes ANSI escapes from a whole JSON value: the proxy applies it to tool
-definitions and server instructions in every mode (a colour trick hides words from the person
-reading them in a terminal, and an escape has no meaning the model needs).
+:func:`strip_ansi` removes ANSI escapes and terminal controls from a whole JSON value: the
+proxy applies it to tool definitions and server instructions in every mode (a colour trick
+hides words from the person reading them in a terminal, and an escape has no meaning the model
+needs).
+
+A string that is JSON text also loses the controls its string tokens spell as JSON escapes
+(``\\u001b[8m``, ``\\b``): every client that parses the text gets the bytes back
+(:func:`_escaped_controls`).
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cordon._types import SEVERITY_ORDER, Finding
-from cordon.content._ansi import ANSI, ANSI_RE
+from cordon.content._ansi import ANSI, TERMINAL_RE, has_terminal_control
 from cordon.content._walk import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_DEPTH,
@@ -298,6 +305,46 @@ def sanitize_json_text(text: str, hits: list[Hit]) -> str | None:
     return result
 
 
+#: how a text that may be a JSON object or array begins
+_JSON_START = "{[ \t\r\n"
+#: a JSON escape that may spell a terminal control (C0 but tab, line feed and form feed; DEL;
+#: C1; a carriage return not before an escaped line feed): where none is, a JSON text is not
+#: parsed. ``\\u00e9`` (an accented letter under ``ensure_ascii``) does not match
+_ESCAPED_HINT = re.compile(
+    r"\\(?:u00(?:0[0-8bBdDeEfF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])|b|r(?!\\n))"
+)
+
+
+def _escaped_controls(text: str) -> str | None:
+    """``text``, a JSON object or array, with every terminal control its string tokens (keys
+    too) spell as JSON escapes removed (``"\\u001b]8;;https://evil.example\\u001b\\\\"``, a
+    hidden hyperlink to whoever parses it), re-escaped as JSON needs; None when it is not
+    JSON or holds none. Tokens without such an escape are copied as they are."""
+    if not _ESCAPED_HINT.search(text):
+        return None
+    spans = _json_strings(text)
+    if spans is None:
+        return None
+    out: list[str] = []
+    cursor = 0
+    for a, b in spans:
+        raw = text[a:b]
+        if "\\" not in raw or not _ESCAPED_HINT.search(raw):
+            continue
+        decoded = json.loads('"' + raw + '"')
+        new = TERMINAL_RE.sub("", decoded)
+        if new == decoded:
+            continue
+        # kept as it was written: escaped when it was ASCII (and for a lone surrogate)
+        ascii_only = raw.isascii() or any("\ud800" <= c <= "\udfff" for c in new)
+        out += [text[cursor:a], json.dumps(new, ensure_ascii=ascii_only)[1:-1]]
+        cursor = b
+    if not out:
+        return None
+    out.append(text[cursor:])
+    return "".join(out)
+
+
 #: square brackets and their look-alikes (fullwidth, white, lenticular, tortoise-shell,
 #: quill, math, the vertical presentation forms whose NFKC form is ``[`` ``]``, the bracket
 #: pieces): inside a wrap each one becomes a parenthesis, so the wrapped text can neither
@@ -321,10 +368,12 @@ def _unclosable(segment: str) -> str:
 
 def _strip_all(text: str) -> str:
     """``text`` without what ``_STRIP_RE`` matches (every ANSI escape, every invisible
-    character): the text inside a wrap."""
-    if text.isascii() and "\x1b" not in text:
-        return text  # every invisible and C1 character is outside ASCII: only ESC starts a match
-    return _STRIP_RE.sub("", text)
+    character) and without any other terminal control: the text inside a wrap."""
+    control = has_terminal_control(text)
+    if text.isascii() and not control:
+        return text  # every invisible and C1 character is outside ASCII
+    text = _STRIP_RE.sub("", text)
+    return TERMINAL_RE.sub("", text) if control else text
 
 
 def _strip(text: str) -> str:
@@ -336,9 +385,11 @@ def _strip(text: str) -> str:
     selector, a flag's tag sequence, a right-to-left mark. Stripping those from a whole file
     because one line of it matched a rule changed words and emoji far from the match (and
     made the text differ from the file the agent edits)."""
-    if text.isascii() and "\x1b" not in text:
-        return text  # every invisible and C1 character is outside ASCII: only ESC starts a match
-    text = ANSI_RE.sub("", text)
+    control = has_terminal_control(text)
+    if text.isascii() and not control:
+        return text  # every invisible and C1 character is outside ASCII
+    if control:
+        text = TERMINAL_RE.sub("", text)
     return _INVISIBLE_RUN_RE.sub(lambda m: _obfuscating(m.string, m.start(), m.end()), text)
 
 
@@ -352,10 +403,11 @@ def _obfuscating(text: str, start: int, end: int) -> str:
 
 def strip_ansi(value: Any) -> Any:
     """``value`` (a JSON value: a tool definition, server instructions) with every ANSI escape
-    removed from its strings and object keys, so that no colour, cursor or hyperlink trick
-    reaches the client; ``value`` itself, not a copy, when it carries none."""
+    and terminal control removed from its strings and object keys, so that no colour, cursor,
+    hyperlink or overwriting trick reaches the client; ``value`` itself, not a copy, when it
+    carries none."""
     if isinstance(value, str):
-        return ANSI_RE.sub("", value) if ANSI_RE.search(value) else value
+        return TERMINAL_RE.sub("", value) if has_terminal_control(value) else value
     if isinstance(value, list):
         items = [strip_ansi(v) for v in value]
         return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
@@ -484,8 +536,22 @@ def _rewrite(text: str, hits: list[Hit]) -> str:
     full = _saturated(hits)
     if full:
         return _SATURATED.format(rule=full)
-    as_json = sanitize_json_text(text, hits) if text[:1] in "{[ \t\r\n" else None
-    return sanitize_text(text, hits) if as_json is None else as_json
+    if text[:1] not in _JSON_START:
+        return sanitize_text(text, hits)
+    as_json = sanitize_json_text(text, hits)
+    new = sanitize_text(text, hits) if as_json is None else as_json
+    return _escaped_controls(new) or new
+
+
+def _without_controls(text: str) -> str:
+    """``text``, a string no rule matched, without its terminal control: an ANSI sequence no
+    rule names (ESC c resets a terminal, ESC 7 and 8 move the cursor, an 8-bit CSI), any
+    other control (a backspace, a C1 control), and in a JSON text the controls a string token
+    spells as escapes. Terminal control never belongs in text a model reads."""
+    new = TERMINAL_RE.sub("", text) if has_terminal_control(text) else text
+    if text[:1] in _JSON_START:
+        new = _escaped_controls(new) or new
+    return new
 
 
 def evaluate_result(
@@ -523,18 +589,17 @@ def evaluate_result(
     seen: set[str] = set()  # paths read (a string's rejoined readings follow it at its path)
 
     def on_plain(path: str, text: str) -> None:
-        # an ANSI sequence no rule names (ESC c resets a terminal, ESC 7 and 8 move the
-        # cursor, an 8-bit CSI) is removed from a string with no hit too: terminal control
-        # never belongs in text a model reads. Invisible characters are removed only from
-        # strings with hits, and there only where the normaliser reads them as obfuscation
-        # (:func:`_strip`): a zero-width joiner or non-joiner, a bidi mark and an emoji's
-        # variation selector are part of ordinary Persian, Hindi, Hebrew or emoji text
+        # terminal control goes from a string with no hit too (:func:`_without_controls`).
+        # Invisible characters are removed only from strings with hits, and there only where
+        # the normaliser reads them as obfuscation (:func:`_strip`): a zero-width joiner or
+        # non-joiner, a bidi mark and an emoji's variation selector are part of ordinary
+        # Persian, Hindi, Hebrew or emoji text
         if path in seen:
             return
         seen.add(path)
-        if (text.isascii() and "\x1b" not in text) or not ANSI_RE.search(text):
-            return
-        edits.append((path, ANSI_RE.sub("", text)))
+        new = _without_controls(text)
+        if new != text:
+            edits.append((path, new))
 
     def on_hits(path: str, text: str, hits: list[Hit]) -> None:
         seen.add(path)
