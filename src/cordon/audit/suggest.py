@@ -16,7 +16,8 @@ are keyed by tool name, and two servers' tools of one name differ. What it propo
 tool the server's policy (``--policy``) does not already name:
 
 * ``exfiltrating: true`` and ``sink_params`` for a tool not marked read-only whose
-  arguments carried destinations (the parameters that did);
+  arguments carried destinations (the parameters that did); an address in a payload (an
+  argument named for what is written or sent, or prose around it) is noted, not proposed;
 * ``exfiltrating: false`` for a tool marked read-only that took no network address;
 * ``destructive: true`` for a tool whose name deletes or drops something but whose server
   did not mark it ``destructiveHint`` (the server's own hint already asks);
@@ -29,6 +30,7 @@ tool the server's policy (``--policy``) does not already name:
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -39,9 +41,10 @@ import typer
 import yaml
 
 from cordon.audit.log import default_audit_path, iter_records
+from cordon.engine.action_names import FREE_TEXT_PARAMS, norm_key
 from cordon.engine.actions import split_tokens
 from cordon.engine.rules import TAINT_SEEN_IN_OUTPUT, TAINT_UNVERIFIED_DESTINATION
-from cordon.taint import extract_destinations
+from cordon.taint import Destination, extract_destinations, is_payload_param
 
 __all__ = ["Usage", "read_usage", "register", "render", "suggest_cmd"]
 
@@ -54,6 +57,8 @@ _LIST_VERBS = frozenset({"list", "get", "search", "find", "lookup", "query"})
 #: a listing counts as a lead for a destination asked about within this many calls after it
 _LEAD_WINDOW = 5
 _TAINT_RULES = frozenset({TAINT_SEEN_IN_OUTPUT, TAINT_UNVERIFIED_DESTINATION})
+#: a word with two letters or more (what makes a value prose rather than an address)
+_WORD = re.compile(r"\S*[^\W\d_]\S*[^\W\d_]\S*")
 
 
 @dataclass
@@ -67,6 +72,8 @@ class ToolUsage:
     dests: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     #: argument name -> calls in which it carried a URL or host
     network: Counter[str] = field(default_factory=Counter)
+    #: argument name -> calls in which its payload (free text, a path) mentioned one
+    mentions: Counter[str] = field(default_factory=Counter)
     #: "verdict rule" -> count
     verdicts: Counter[str] = field(default_factory=Counter)
     #: calls to a destination asked about or denied by taint soon after a call to this tool
@@ -89,11 +96,32 @@ def _record_call(u: ToolUsage, arguments: Any) -> None:
         return
     for name, value in arguments.items():
         dests = [d for d in extract_destinations(value) if d.kind in _DESTINATION_KINDS]
-        if dests:
-            u.dest_calls[str(name)] += 1
-            u.dests[str(name)].update(d.key for d in dests)
         if any(d.kind in ("url", "host") for d in dests):
             u.network[str(name)] += 1
+        if not dests:
+            continue
+        if _payload(str(name), value, dests):
+            # an address in what is written or sent (a mail quoted in a note's `content`, a
+            # link in a message body) says where the text points, not where the call goes:
+            # proposed as a sink it would ask about every write the agent makes
+            u.mentions[str(name)] += 1
+            continue
+        u.dest_calls[str(name)] += 1
+        u.dests[str(name)].update(d.key for d in dests)
+
+
+def _payload(name: str, value: Any, dests: list[Destination]) -> bool:
+    """The argument ``name`` holds what is sent, not where: named for the payload (``body``,
+    ``content``, ``path``, ``query``), or prose that mentions an address (more than two
+    words besides it), as the taint layer's held values read it."""
+    if norm_key(name) in FREE_TEXT_PARAMS or is_payload_param(name):
+        return True
+    if not isinstance(value, str):
+        return False
+    rest = value
+    for d in dests:
+        rest = rest.replace(d.raw, " ")
+    return len(_WORD.findall(rest)) > 2
 
 
 def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) -> Usage:
@@ -163,6 +191,28 @@ def _entry(usage: Usage, key: tuple[str, str]) -> list[str]:
     return lines
 
 
+def _notes(usage: Usage, key: tuple[str, str]) -> list[str]:
+    """Comment lines on what the log shows of one tool that proposes nothing for it: an
+    address only in a payload argument, a read-only tool that was given URLs."""
+    u = usage.tools.get(key)
+    if u is None:
+        return []
+    out = [
+        f"# {key[1]}: {u.mentions[n]} of {u.calls} calls mentioned a destination in '{n}', "
+        "which holds what is written or sent (not where the call goes): no sink proposed"
+        for n in sorted(u.mentions)
+        if n not in u.dest_calls
+    ]
+    ann = _annotations(usage, key)
+    if u.network and ann.get("readOnlyHint") is True:
+        out.append(
+            f"# {key[1]}: readOnlyHint, and its calls gave a URL or host in "
+            f"{_flow(sorted(u.network))}: a read sends what its URL carries, and cordon's "
+            "egress and taint rules judge a URL argument of any tool: nothing to add"
+        )
+    return out
+
+
 def _flow(items: list[str]) -> str:
     return yaml.safe_dump(items, default_flow_style=True, width=1_000).strip()
 
@@ -180,15 +230,22 @@ def _document(usage: Usage, server: str | None, known: set[str]) -> list[str]:
         out.insert(0, f"# server {name}: a policy for its cordon run (--name {name})")
     keys = {k for k in set(usage.tools) | set(usage.definitions) if k[0] == server}
     entries: list[str] = []
+    notes: list[str] = []
     for key in sorted(keys, key=lambda k: k[1]):
         lines = [] if key[1] in known else _entry(usage, key)
         if lines:
             entries.append(f"  {_flow([key[1]])[1:-1]}:")
             entries += [f"    {line}" for line in lines]
+        elif key[1] not in known:
+            notes += _notes(usage, key)
     if not entries:
         out[-1] = "tools: {}"
-        out.append("# nothing to propose: no call carried a destination, no tool to classify")
-    return out + entries
+        out.append(
+            "# nothing to propose; what the log shows:"
+            if notes
+            else "# nothing to propose: no argument named where a call goes, no tool to classify"
+        )
+    return out + entries + notes
 
 
 def render(
