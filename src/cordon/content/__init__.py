@@ -22,7 +22,7 @@ from cordon.content._rule import CATEGORIES, Rule
 from cordon.content._walk import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, scan_value
 from cordon.content.rules import RULES, rule_by_id
 from cordon.content.sanitize import Evaluation, evaluate_result
-from cordon.content.scanner import recent_hits, scan_hits, to_finding
+from cordon.content.scanner import MAX_HITS_PER_RULE, recent_hits, scan_hits, to_finding
 
 __all__ = [
     "CATEGORIES",
@@ -146,17 +146,39 @@ def find_secrets(text: str) -> list[str]:
 
     Returns each distinct value once, in order of appearance: the value as the model reads it
     (normalised) and, when it differs, the exact original slice. Documented example keys and
-    placeholders are not returned. When the same string object was just scanned in full (the
-    proxy scans a result, then asks for its secrets), that scan is reused.
+    placeholders are not returned. Every credential is returned, however many there are
+    (:func:`cordon.content.scanner.scan_hits` with ``every``): a finding list stops at
+    :data:`cordon.content.scanner.MAX_HITS_PER_RULE` hits of a rule, and keeps one hit per
+    rule for a decoded layer. When the same string object was just scanned in full (the proxy
+    scans a result, then asks for its secrets), that scan is reused unless one of those
+    bounds may have dropped a credential.
     """
     out: list[str] = []
+    seen: set[str] = set()
     hits = recent_hits(text)
-    if hits is None:
-        hits = scan_hits(text, only=_SECRET_IDS)
+    if hits is None or not _complete(text, hits):
+        hits = scan_hits(text, only=_SECRET_IDS, every=True)
     for h in hits:
         if h.rule.id not in _SECRET_IDS:
             continue
-        for v in (h.value, text[h.span[0] : h.span[1]] if h.value not in text else h.value):
-            if v and v not in out:
+        # the original slice too when the value is not what it spans (a decoded layer, a
+        # normalised match); looked for in the span only, so many hits cost linear time
+        cut = text[h.span[0] : h.span[1]]
+        for v in (h.value, cut if h.value not in cut else h.value):
+            if v and v not in seen:
+                seen.add(v)
                 out.append(v)
     return out
+
+
+def _complete(text: str, hits: list[Any]) -> bool:
+    """Whether a full scan's ``hits`` of ``text`` hold every credential in it: no secret rule
+    reached the per-rule cap, and every secret hit is the text it spans (not a decoded layer,
+    whose hit stands for one of its credentials only)."""
+    counts: dict[str, int] = {}
+    for h in hits:
+        if h.rule.id in _SECRET_IDS:
+            counts[h.rule.id] = n = counts.get(h.rule.id, 0) + 1
+            if n >= MAX_HITS_PER_RULE or h.value not in text[h.span[0] : h.span[1]]:
+                return False
+    return True

@@ -27,7 +27,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from time import thread_time
 from typing import Any
 
@@ -35,9 +35,20 @@ from cordon._textnorm_decoders import decode_escapes_in_reading
 from cordon._types import SEVERITY_ORDER, Finding, Severity
 from cordon.content import _accel, _pypass
 from cordon.content._ansi import ANSI_HINT, ANSI_RE
+from cordon.content._encoded import secrets_encoded
+from cordon.content._interleave import interleaved
 from cordon.content._lead import rule_matches
 from cordon.content._lead import windows as _windows
 from cordon.content._past_cap import secrets_past_cap
+
+# the escape regions' names, imported from here by the tests and the benchmarks
+from cordon.content._regions import (  # noqa: F401
+    _ESCAPE_HINT,
+    _ESCAPE_HINT_B,
+    _ESCAPE_RE,
+    ESCAPE_REACH,
+    escape_regions,
+)
 from cordon.content._rule import Rule
 from cordon.content.normalize import MAX_LAYERS, Normalized, ascii_view, normalize
 from cordon.content.readings import readings
@@ -324,11 +335,15 @@ _PATTERN_IDS = frozenset(r.id for r in RULES if r.pattern is not None)
 _OTHER_IDS = frozenset(r.id for r in RULES if r.pattern is not None and r.scope != "text")
 
 
-def _matches(nz: Normalized, only: frozenset[str] | None, lview: bytes, busy: list[str]) -> Any:
+def _matches(
+    nz: Normalized, only: frozenset[str] | None, lview: bytes, busy: list[str], every: bool
+) -> Any:
     """:func:`_match_norm`; every rule (tool names): two indexes, not a third of all (~4 MB)."""
     if only is not None and _OTHER_IDS and _PATTERN_IDS <= only:
-        return _match_norm(nz, None, lview, busy) + _match_norm(nz, _OTHER_IDS, lview, busy)
-    return _match_norm(nz, only, lview, busy)
+        return _match_norm(nz, None, lview, busy, every) + _match_norm(
+            nz, _OTHER_IDS, lview, busy, every
+        )
+    return _match_norm(nz, only, lview, busy, every)
 
 
 def _match_norm(
@@ -336,16 +351,17 @@ def _match_norm(
     only: frozenset[str] | None,
     lview: bytes | None = None,
     busy: list[str] | None = None,
+    every: bool = False,
 ) -> list[tuple[Rule, int, int, int, int]]:
     """Pattern matches as (rule, char start, char end, value char start, value char end);
     ``lview``: ``nz.ascii_view`` lower-cased, when the caller has it; ``busy`` gets the
     patterns of the rules without a ready filter whose windows reach
     :data:`cordon.content._accel.FILTER_TRIGGER` bytes or took
-    :data:`cordon.content._accel.FILTER_COST_S` of this thread's CPU time."""
+    :data:`cordon.content._accel.FILTER_COST_S` of this thread's CPU time; ``every``: the
+    secret rules' matches are not capped (:func:`scan_hits`)."""
     idx = _anchor_index(only)
     view = nz.ascii_view
-    if lview is None:
-        lview = view.lower()
+    lview = view.lower() if lview is None else lview
     text = nz.text
     hits = _anchor_hits(idx, lview)
     _utf8_anchor_hits(idx, text, hits)
@@ -366,8 +382,8 @@ def _match_norm(
         spans.sort()
         shift = rule.lead_compiled is not None  # its groups are the pattern's plus one
         g, sg = rule.secret_group + shift, rule.span_group + shift
-        seen_end = -1
-        count = 0
+        seen_end, count = -1, 0
+        cap = 1 << 62 if every and rule.category == "secrets" else MAX_HITS_PER_RULE
         windows = _windows(spans, rule.window * _PAD_FACTOR + rule.ws_slack, size)
         # the rule's Hyperscan filter: a window it rules out holds no match, ``re`` skips it
         flt, timed = _accel.filter_for(rule.pattern, windows, wanted) if use else (None, False)
@@ -395,7 +411,7 @@ def _match_norm(
                     spans4 = (a, b, c, d)
                 found.append(spans4)
                 count += 1
-                if count >= MAX_HITS_PER_RULE:
+                if count >= cap:
                     break
             if conv is not None and found:
                 cmap = _char_offsets(conv, [o for f in found for o in f])
@@ -405,7 +421,7 @@ def _match_norm(
                     continue
                 raw.append((rule, base + a, base + b, base + c, base + d))
                 seen_end = base + max(b, d)
-            if count >= MAX_HITS_PER_RULE:
+            if count >= cap:
                 break
         if timed and thread_time() - t0 >= _accel.FILTER_COST_S:
             wanted.append(rule.pattern)
@@ -433,37 +449,6 @@ def _remember(text: str, hits: list[Hit]) -> None:
         total -= len(_RECENT.pop(0)[0])
 
 
-#: zero-width characters that an interleaving hides words with (soft hyphens are left out:
-#: they mark syllable breaks, densely in some typesetting)
-_ZW_INTERLEAVE = frozenset("\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u180e")
-#: this many zero-width runs between ASCII letters, digits or spaces within :data:`_ZW_SPAN`
-#: characters is text written to be read by the model and not by a person
-_ZW_DENSE = 10
-_ZW_SPAN = 96
-
-
-def _interleaved(text: str, spans: list[tuple[int, int]]) -> bool:
-    """True when zero-width characters are interleaved between the letters of a stretch of
-    ASCII text (Pillar Security's rules-file backdoor, ASCII smuggling write-ups): the words
-    read normally once they are removed, and were hidden from a person who reads the text."""
-    if len(spans) < _ZW_DENSE:
-        return False
-    starts = []
-    for s, e in spans:
-        before = text[s - 1] if s else ""
-        after = text[e] if e < len(text) else ""
-        if (
-            before.isascii()
-            and after.isascii()
-            and (before.isalnum() or before in " :/.-")
-            and (after.isalnum() or after in " :/.-")
-            and any(c in _ZW_INTERLEAVE for c in text[s:e])
-        ):
-            starts.append(s)
-    k = _ZW_DENSE - 1
-    return any(starts[i + k] - starts[i] <= _ZW_SPAN for i in range(len(starts) - k))
-
-
 #: the hits of short strings scanned in full, by value: a scan is a pure function of the text,
 #: and the strings of a result's structure (``content``, ``type``, ``text``, a MIME type) repeat
 #: in every result while each scan has a fixed cost of several microseconds. Bounded by count
@@ -474,7 +459,11 @@ _SHORT_COUNT = 4096
 
 
 def scan_hits(
-    text: str, *, only: frozenset[str] | None = None, depth: int = MAX_LAYER_DEPTH
+    text: str,
+    *,
+    only: frozenset[str] | None = None,
+    depth: int = MAX_LAYER_DEPTH,
+    every: bool = False,
 ) -> list[Hit]:
     """Every rule hit in ``text``, spans in ``text``, sorted by span.
 
@@ -482,7 +471,13 @@ def scan_hits(
         text: the text to scan.
         only: restrict to these rule ids (``None``: all).
         depth: how many levels of decoded layers to scan.
+        every: every credential the secret rules match, for registration
+            (:func:`cordon.content.find_secrets`): their matches are not capped at
+            :data:`MAX_HITS_PER_RULE` and the distinct values of one rule in one decoded
+            layer are each a hit. Findings keep the cap (their list, the audit log's).
     """
+    if every:
+        return _scan_hits(text, only, depth, every=True)
     if only is None and depth == MAX_LAYER_DEPTH and len(text) <= _SHORT_MAX:
         known = _SHORT.get(text)
         if known is None:
@@ -496,14 +491,19 @@ def scan_hits(
 
 #: the credential rules, which read every base64 run of a text (:mod:`._past_cap`)
 _SECRET_RULE_IDS = frozenset(r.id for r in RULES if r.category == "secrets")
+_CAP_RULE = rule_by_id("content.cap_exceeded")
+#: a scan for these rules only skips the readings (:func:`_reading_hits`)
+_UNREAD_IDS = _SECRET_RULE_IDS | {_CAP_RULE.id}
 
 
-def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
+def _scan_hits(
+    text: str, only: frozenset[str] | None, depth: int, *, every: bool = False
+) -> list[Hit]:
     nz = normalize(text)
     out: list[Hit] = []
     lview = nz.ascii_view.lower()  # the anchor pass's and the readings' gate's
     busy: list[str] = []
-    for rule, a, b, va, vb in _matches(nz, only, lview, busy):
+    for rule, a, b, va, vb in _matches(nz, only, lview, busy, every):
         sev = rule.severity
         if rule.mention_severity is not None and _is_mention(nz.text, a, b):
             sev = rule.mention_severity
@@ -515,7 +515,7 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
         # counted per text scanned, not per decoded region or reading of it: one scan of
         # one large text (``cordon scan`` of a file) never starts a compile
         _accel.note_busy(busy)
-    dense = _interleaved(text, [ev.span for ev in nz.events if ev.rule == "obf.zero_width"])
+    dense = interleaved(text, [ev.span for ev in nz.events if ev.rule == "obf.zero_width"])
     for ev in nz.events:
         if only is None or ev.rule in only:
             r = rule_by_id(ev.rule)
@@ -524,59 +524,94 @@ def _scan_hits(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
                 sev = "high"  # a sentence with an invisible character between its letters
             out.append(Hit(rule=r, severity=sev, span=ev.span, value=""))
     if depth > 0:
-        payload = rule_by_id("obf.encoded_payload")
-        for layer in nz.layers:
-            inner = scan_hits(layer.text, only=only, depth=depth - 1)
-            serious = False
-            for h in inner:
-                if h.rule.category == "secrets" or SEVERITY_ORDER[h.severity] >= 2:
-                    out.append(
-                        Hit(rule=h.rule, severity=h.severity, span=layer.span, value=h.value)
-                    )
-                    serious = serious or (
-                        h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 2
-                    )
-            if serious and (only is None or payload.id in only):
-                out.append(Hit(rule=payload, severity=payload.severity, span=layer.span, value=""))
-        if len(nz.layers) >= MAX_LAYERS:  # credentials in the base64 runs past the cap
-            wanted = _SECRET_RULE_IDS if only is None else only & _SECRET_RULE_IDS
-            out += secrets_past_cap(nz, wanted, depth - 1, scan_hits, Hit)
-        # the readings keep no credential hit: a scan for the credential rules only (the
-        # past-cap scan of base64 runs) skips them (slow on letter-spaced text)
-        no_reading = only is not None and only <= _SECRET_RULE_IDS
-        for (rs, re_), reading in [] if no_reading else readings(nz.text, nz.ascii_view, lview):
-            # letter-spaced, leetspeak, rot13 and split-list readings (cordon.content.readings)
-            span = nz.span_to_original(rs, re_)
-            found = [
-                h
-                for h in scan_hits(reading, only=only, depth=depth - 1)
-                if h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 1
-            ]
-            for h in _not_shown(found, direct, *span):
-                out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
-        src_view = nz.source_view if nz.source_view or not text else ascii_view(text)
-        if b"\\" in src_view and _ESCAPE_HINT_B.search(src_view):
-            out += _escape_reading(text, src_view, only, depth, direct)
-        # ESC is ASCII (on the view); a C1 CSI or OSC of the text is in ``has_c1``
-        if (b"\x1b" in src_view or nz.has_c1) and ANSI_RE.search(text):
-            out += _ansi_reading(text, only, depth)
-    seen: set[tuple[str, tuple[int, int]]] = set()
+        out += _decoded_hits(nz, only, depth, every)
+        out += _reading_hits(text, nz, lview, only, depth, direct, every)
+    seen: set[tuple[str, tuple[int, int], str]] = set()
     unique: list[Hit] = []
     # one hit per rule and span, the most severe: the hits of a decoded region all span the
     # region, and a quoted mention early in it must not stand for an injection later in it
+    # (``every``: one per distinct credential of a rule in a region)
     order = SEVERITY_ORDER
     for h in sorted(out, key=lambda h: (h.span, h.rule.id, -order[h.severity])):
-        key = (h.rule.id, h.span)
+        key = (h.rule.id, h.span, h.value if every and h.rule.category == "secrets" else "")
         if key not in seen:
             seen.add(key)
             unique.append(h)
-    if only is None and depth == MAX_LAYER_DEPTH and len(text) >= 4096:
+    if only is None and depth == MAX_LAYER_DEPTH and len(text) >= 4096 and not every:
         _remember(text, unique)
     return unique
 
 
+def _decoded_hits(
+    nz: Normalized, only: frozenset[str] | None, depth: int, every: bool
+) -> list[Hit]:
+    """The hits of ``nz``'s decoded layers (base64, tag characters), each spanning its
+    layer; and the secret rules' hits in the base64 runs past the layer cap and in the
+    encodings only they read (:mod:`cordon.content._encoded`)."""
+    out: list[Hit] = []
+    payload = rule_by_id("obf.encoded_payload")
+    for layer in nz.layers:
+        inner = scan_hits(layer.text, only=only, depth=depth - 1, every=every)
+        serious = False
+        for h in inner:
+            if h.rule.category == "secrets" or SEVERITY_ORDER[h.severity] >= 2:
+                out.append(Hit(rule=h.rule, severity=h.severity, span=layer.span, value=h.value))
+                serious = serious or (
+                    h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 2
+                )
+        if serious and (only is None or payload.id in only):
+            out.append(Hit(rule=payload, severity=payload.severity, span=layer.span, value=""))
+    wanted = _SECRET_RULE_IDS if only is None else only & _SECRET_RULE_IDS
+    scan = partial(scan_hits, every=every)
+    if len(nz.layers) >= MAX_LAYERS:  # credentials in the base64 runs past the cap
+        out += secrets_past_cap(nz, wanted, depth - 1, scan, Hit)
+    over = _CAP_RULE if only is None or _CAP_RULE.id in only else None
+    if wanted or over is not None:
+        out += secrets_encoded(nz, wanted, depth - 1, scan, Hit, over)
+    return out
+
+
+def _reading_hits(
+    text: str,
+    nz: Normalized,
+    lview: bytes,
+    only: frozenset[str] | None,
+    depth: int,
+    direct: list[Hit],
+    every: bool,
+) -> list[Hit]:
+    """The hits of the readings of ``text`` (letter-spaced, leetspeak, rot13, split-list;
+    escapes decoded; ANSI sequences removed) that its direct hits do not stand for."""
+    out: list[Hit] = []
+    # the readings keep no credential hit: a scan for the credential rules only (the
+    # past-cap scan of base64 runs) skips them (slow on letter-spaced text)
+    no_reading = only is not None and only <= _UNREAD_IDS
+    for (rs, re_), reading in [] if no_reading else readings(nz.text, nz.ascii_view, lview):
+        # letter-spaced, leetspeak, rot13 and split-list readings (cordon.content.readings)
+        span = nz.span_to_original(rs, re_)
+        found = [
+            h
+            for h in scan_hits(reading, only=only, depth=depth - 1)
+            if h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 1
+        ]
+        for h in _not_shown(found, direct, *span):
+            out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
+    src_view = nz.source_view if nz.source_view or not text else ascii_view(text)
+    if b"\\" in src_view and _ESCAPE_HINT_B.search(src_view):
+        out += _escape_reading(text, src_view, only, depth, direct, every)
+    # ESC is ASCII (on the view); a C1 CSI or OSC of the text is in ``has_c1``
+    if (b"\x1b" in src_view or nz.has_c1) and ANSI_RE.search(text):
+        out += _ansi_reading(text, only, depth, every)
+    return out
+
+
 def _escape_reading(
-    text: str, src_view: bytes, only: frozenset[str] | None, depth: int, direct: list[Hit]
+    text: str,
+    src_view: bytes,
+    only: frozenset[str] | None,
+    depth: int,
+    direct: list[Hit],
+    every: bool = False,
 ) -> list[Hit]:
     """Text that carries JSON/Python string escapes ("...model.\\nBefore you...") is read by
     the model with the escapes applied: that reading's hits, region by region around the
@@ -594,7 +629,7 @@ def _escape_reading(
             continue
         found = [
             h
-            for h in scan_hits(decoded, only=only, depth=depth - 1)
+            for h in scan_hits(decoded, only=only, depth=depth - 1, every=every)
             if h.rule.id not in _ANSI_RULES
         ]
         for h in _not_shown(found, direct, lo, hi):
@@ -631,21 +666,13 @@ def _not_shown(found: list[Hit], direct: list[Hit], lo: int, hi: int) -> list[Hi
     return left
 
 
-_ESCAPE_HINT = re.compile(r"\\[nrt\"/u]")
-#: characters of text either side of an escape scanned in its decoded reading: more than any
-#: rule's match can span (twice the widest padded rule window, :data:`_PAD_FACTOR`), so every
-#: match that holds a decoded escape lies inside one region
-ESCAPE_REACH = 4400
-_ESCAPE_RE = re.compile(r"\\+(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\"/bfnrt])")
-_ESCAPE_HINT_B = re.compile(_ESCAPE_HINT.pattern.encode("ascii"))
-_ESCAPE_RE_B = re.compile(_ESCAPE_RE.pattern.encode("ascii"))
-
-
 #: the rules about the ANSI sequences themselves (not read again in the reading without them)
 _ANSI_RULES = frozenset({"obf.ansi_escape", "obf.ansi_concealment"})
 
 
-def _ansi_reading(text: str, only: frozenset[str] | None, depth: int) -> list[Hit]:
+def _ansi_reading(
+    text: str, only: frozenset[str] | None, depth: int, every: bool = False
+) -> list[Hit]:
     """The hits of the text a terminal shows and a model reads past the ANSI sequences: a
     sequence glued to a word ("\x1b[31mIGNORE all previous instructions") hides it from
     every rule's word boundary. Read region by region around the sequences, without them,
@@ -655,7 +682,7 @@ def _ansi_reading(text: str, only: frozenset[str] | None, depth: int) -> list[Hi
         plain, back = _without_ansi(text[lo:hi])
         if back is None:
             continue
-        for h in scan_hits(plain, only=only, depth=depth - 1):
+        for h in scan_hits(plain, only=only, depth=depth - 1, every=every):
             if h.rule.id not in _ANSI_RULES:
                 a, b = h.span
                 span = (lo + back(a), lo + (back(b - 1) + 1 if b > a else back(a)))
@@ -690,78 +717,6 @@ def _without_ansi(region: str) -> tuple[str, Callable[[int], int] | None]:
         return origins[k] + (i - starts[k])
 
     return "".join(kept), back
-
-
-def escape_regions(
-    text: str,
-    reach: int = ESCAPE_REACH,
-    *,
-    hint: re.Pattern[str] = _ESCAPE_HINT,
-    exact: re.Pattern[str] = _ESCAPE_RE,
-    guard: int = 16,
-    view: bytes | None = None,
-) -> list[tuple[int, int]]:
-    """Merged regions of ``text`` within ``reach`` characters of a JSON/JavaScript string
-    escape (``hint``; ``exact`` its whole form, at most ``guard`` characters long: ANSI
-    sequences use the same regions), widened to whole lines (so quote and mention context
-    starts where the line does) and never cutting an escape in two. A text shorter than a
-    region is one region: itself.
-
-    ``view``: ``text``'s ASCII view (JSON escapes only): the searches run on it, the same
-    offsets (escapes and line breaks are ASCII), a bytes search costing less than one over
-    4-byte characters.
-
-    Linear: one C-speed search for escapes, Python work per escape only while regions merge.
-    """
-    size = len(text)
-    # str or bytes alike (the same offsets)
-    src: Any = text
-    newline: Any = "\n"
-    hint_b: Any = hint
-    exact_b: Any = exact
-    if view is not None and hint is _ESCAPE_HINT and exact is _ESCAPE_RE:
-        src, newline, hint_b, exact_b = view, b"\n", _ESCAPE_HINT_B, _ESCAPE_RE_B
-    out: list[tuple[int, int]] = []
-    search, finditer = hint_b.search, hint_b.finditer
-    m = search(src)
-    while m is not None:
-        s, e = m.start(), m.end()
-        lo = max(0, s - reach)
-        nl = src.rfind(newline, max(0, lo - 400), lo)
-        lo = nl + 1 if nl >= 0 else lo
-        hi = min(size, e + reach)
-        while True:
-            # every escape that starts within ``reach`` of the region's end joins it, and
-            # the last of them sets the end: one Python step per ``reach`` characters, not
-            # per escape (a man page holds one every few lines); a hint is at most
-            # ``guard`` characters long
-            limit = hi + reach
-            last = None
-            for x in finditer(src, e, min(size, limit + guard)):
-                if x.start() > limit:
-                    break
-                last = x
-            if last is None:
-                break
-            e = last.end()
-            hi = max(hi, min(size, e + reach))
-        out.append((lo, hi))
-        m = search(src, e)
-    fixed: list[tuple[int, int]] = []
-    for lo, hi in out:
-        nl = src.find(newline, hi, hi + 400)
-        hi = nl if nl >= 0 else min(size, hi + 400)
-        for m in exact_b.finditer(src, max(0, lo - guard), min(size, lo + guard)):
-            if m.start() < lo < m.end():  # never cut an escape in two
-                lo = m.start()
-        for m in exact_b.finditer(src, max(0, hi - guard), min(size, hi + guard)):
-            if m.start() < hi < m.end():
-                hi = m.end()
-        if fixed and lo <= fixed[-1][1]:
-            fixed[-1] = (fixed[-1][0], max(hi, fixed[-1][1]))
-        else:
-            fixed.append((lo, hi))
-    return fixed
 
 
 _DEFANG = str.maketrans({c: "_" for c in "<>|[](){}!`*#\\\x1b"})

@@ -8,9 +8,10 @@ field of its own: the joined text's decoded base64 layers are capped
 (:data:`cordon.content.normalize.MAX_LAYERS`), so a Kubernetes Secret list of many base64
 values had its later credentials masked and never registered, and the agent could carry them
 through another server. So the fields a secret finding names are read again, one by one, as
-the sanitiser read them (a ``blob`` decoded). A scan of the joined text alone (monitor mode,
-whose findings name no field) also stops at :data:`cordon.content.scanner.MAX_HITS_PER_RULE`
-hits of a rule: when a secret rule reached it, every field is read.
+the sanitiser read them (a ``blob`` decoded). :func:`cordon.content.find_secrets` returns
+every credential of a text, past the findings' cap of
+:data:`cordon.content.scanner.MAX_HITS_PER_RULE` hits a rule; when a secret rule's findings
+reached that cap (monitor mode's findings name no field), every field is read as well.
 """
 
 from __future__ import annotations

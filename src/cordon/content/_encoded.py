@@ -1,0 +1,250 @@
+"""Credentials in encodings the normaliser does not decode, read by the secret rules only.
+
+:func:`cordon.content.normalize.normalize` decodes base64 runs on one line or wrapped at the
+left margin; every rule reads them. A tool's output also prints credentials in four more
+forms, which were then neither masked nor registered for ``secret.egress``:
+
+* base64 wrapped onto indented lines: a YAML block scalar (``key: |`` then the value cut into
+  indented lines), as Helm values and Kubernetes manifests hold Secret ``data`` (Kubernetes
+  "Secrets": ``data`` values are base64);
+* gzip in base64 (``H4sI``, RFC 1952's header ``1f 8b 08`` in base64): a Helm 3 release
+  Secret's ``data.release`` is base64 of gzip of the release JSON, which holds the chart's
+  values, passwords included (Helm's storage driver ``secrets``; Kubernetes adds its own
+  base64 around it, which the normaliser decodes);
+* hex (RFC 4648 section 8): keys and tokens in environment dumps and ``xxd -p`` output;
+* base32 (RFC 4648 section 6, upper case as printed): TOTP seeds and tokens encoded so.
+
+Only the secret rules read these layers: they look for credential shapes, so a decoded run
+that is not text costs a scan and finds nothing, while the other rules keep reading the
+same layers as before. A run is decoded when it is at least :data:`MIN_RUN` characters
+(shorter ones are words and hashes' prefixes); its decoded text must be UTF-8 without
+control characters, except a gzip stream's, which is read as UTF-8 with replacements.
+
+Bounds: each run is read up to :data:`MAX_RUN` characters; a gzip stream is inflated to at
+most :data:`MAX_INFLATED` bytes, and one text's streams to :func:`inflate_budget` bytes in
+all (a decompression bomb costs that much and no more). A stream that inflates past either
+cap cannot be cleared: it is reported as ``content.cap_exceeded`` over its run, which warn and
+block modes withhold (fail closed), as they do any result past the scan's caps. Nested
+layers (base64 of gzip of ...) are read as deep as the scanner reads decoded layers
+(:data:`cordon.content.scanner.MAX_LAYER_DEPTH`). All runs of a text are decoded, joined a
+blank line apart and scanned once (as :mod:`cordon.content._past_cap` does), so every
+credential is found whatever their number, in time linear in the text.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from cordon.content.normalize import Normalized
+from cordon.engine._secret_forms import Budget, _inflate
+
+if TYPE_CHECKING:
+    from cordon.content._rule import Rule
+    from cordon.content.scanner import Hit
+
+__all__ = ["MAX_INFLATED", "MAX_RUN", "MIN_RUN", "encoded_layers", "inflate_budget"]
+
+#: the shortest run decoded (16 bytes of hex, 20 of base32: a token is longer)
+MIN_RUN = 32
+#: characters of one run read (a longer run is read by its head)
+MAX_RUN = 4 << 20
+#: bytes one gzip stream is inflated to at most (a Helm release's JSON is a few hundred KB;
+#: Kubernetes caps a Secret at 1 MiB, which inflates to several)
+MAX_INFLATED = 8 << 20
+#: bytes all the streams of one text inflate to at most: :func:`inflate_budget`
+MAX_INFLATED_TEXT = 16 << 20
+
+_HEX = bytes(ord("h") if chr(i) in "0123456789abcdefABCDEF" else ord("x") for i in range(256))
+_B32 = bytes(
+    ord("b") if chr(i) in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" else ord("x") for i in range(256)
+)
+_ALNUM = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+#: the base64 alphabet -> 'a', space and tab -> 's', LF -> 'n', anything else 'x'
+_B64 = bytes(
+    ord("a")
+    if chr(i) in "+/" or (chr(i).isascii() and chr(i).isalnum())
+    else ord("s")
+    if chr(i) in " \t"
+    else ord("n")
+    if chr(i) == "\n"
+    else ord("x")
+    for i in range(256)
+)
+#: the end of a base64 line wrapped at 16 characters or more, then an indented line
+_WRAP_NEEDLE = b"a" * 16 + b"ns"
+#: the indented lines after it: the same indentation, base64 only, the last one padded
+_WRAPPED = re.compile(
+    rb"\n([ \t]{1,64})[A-Za-z0-9+/]{4,}(?:\n\1[A-Za-z0-9+/]{4,})*={0,2}(?=[ \t]*(?:\r?\n|$))"
+)
+#: a gzip stream in base64 (either alphabet), possibly wrapped at the left margin
+_GZIP = re.compile(rb"H4sI[A-Za-z0-9+/_-]*(?:\r?\n[A-Za-z0-9+/_-]{4,})*={0,2}")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+#: a decoded text marker: the stream inflated past its cap
+_OVER = "\x00over"
+
+
+def inflate_budget(size: int) -> int:
+    """The bytes a text of ``size`` characters may inflate in all: 1 MiB plus 32 times its
+    size (gzip of JSON in base64 inflates about 8 times), at most :data:`MAX_INFLATED_TEXT`."""
+    return min(MAX_INFLATED_TEXT, (1 << 20) + 32 * size)
+
+
+def _text_of(raw: bytes, budget: Budget) -> str | None:
+    """What decoded bytes ``raw`` read as: a gzip stream inflated (:data:`_OVER` past its
+    cap), else UTF-8 text without control characters, else None."""
+    if raw[:3] == b"\x1f\x8b\x08":
+        inflated, past = _inflate(raw, min(MAX_INFLATED, budget.left))
+        budget.left -= len(inflated)
+        return _OVER if past else inflated.decode("utf-8", "replace")
+    text = raw.decode("utf-8", "replace")
+    # a stray byte (a run glued to another, a misaligned start) must not hide the rest, and
+    # a run of random bytes (a digest, a binary key) is no text: most of it is garbage
+    bad = len(_CONTROL.findall(text))
+    return None if len(text) < 8 or bad * 4 > len(text) else text
+
+
+#: RFC 4648 section 5 alphabet to section 4
+_URLSAFE = bytes.maketrans(b"-_", b"+/")
+
+
+def _b64(data: bytes) -> bytes | None:
+    """``data`` decoded as base64 (either alphabet, padding optional), or None."""
+    data = data.rstrip(b"=").translate(_URLSAFE)
+    data = data[: len(data) - 1] if len(data) % 4 == 1 else data
+    try:
+        return binascii.a2b_base64(data + b"=" * (-len(data) % 4))
+    except binascii.Error:
+        return None
+
+
+def _runs(cls: bytes, needle: bytes) -> Iterator[tuple[int, int]]:
+    """The maximal runs of ``needle``'s class in ``cls`` that hold ``needle`` (glued to other
+    letters or not: a reader can cut them out): C-speed searches only, each past the last."""
+    n = len(cls)
+    pos = cls.find(needle)
+    while pos >= 0:
+        end = cls.find(b"x", pos)
+        end = n if end < 0 else end
+        yield pos, min(end, pos + MAX_RUN)
+        pos = cls.find(needle, end)
+
+
+def _hex_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
+    """Hex runs, decoded at both alignments when their length is odd (a character glued in
+    front of a key's hex shifts every byte)."""
+    for s, e in _runs(view.translate(_HEX), b"h" * MIN_RUN):
+        yield s, e, binascii.a2b_hex(view[s : e - (e - s) % 2])
+        if (e - s) % 2:
+            yield s, e, binascii.a2b_hex(view[s + 1 : e])
+
+
+def _b32_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
+    for s, e in _runs(view.translate(_B32), b"b" * MIN_RUN):
+        data = view[s:e]  # its padding is left out: it is added back below
+        data = data[: len(data) - len(data) % 8 if len(data) % 8 in (1, 3, 6) else len(data)]
+        try:
+            yield s, e, base64.b32decode(data + b"=" * (-len(data) % 8))
+        except (binascii.Error, ValueError):
+            continue
+
+
+def _wrapped_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
+    """Base64 cut into lines indented alike (a YAML block scalar), from the run that ends
+    the line before them."""
+    cls = view.translate(_B64)
+    pos = cls.find(_WRAP_NEEDLE)
+    last = 0
+    while pos >= 0:
+        nl = pos + 16
+        start = max(cls.rfind(b"x", last, nl), cls.rfind(b"s", last, nl), cls.rfind(b"n", last, nl))
+        start = last if start < 0 else start + 1
+        m = _WRAPPED.match(view, nl)
+        if m is None:
+            last = nl + 1
+        else:
+            last = m.end()
+            body = view[start:nl] + re.sub(rb"\s+", b"", m.group()[:MAX_RUN])
+            yield start, m.end(), _b64(body[:MAX_RUN])
+        pos = cls.find(_WRAP_NEEDLE, last)
+
+
+def _gzip_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
+    pos = view.find(b"H4sI")
+    while pos >= 0:
+        m = _GZIP.match(view, pos)
+        end = pos + 4 if m is None else m.end()
+        if m is not None and end - pos >= MIN_RUN and (pos == 0 or view[pos - 1] not in _ALNUM):
+            body = re.sub(rb"\s+", b"", m.group()[:MAX_RUN])
+            yield pos, end, _b64(body)
+        pos = view.find(b"H4sI", end)
+
+
+_KINDS: tuple[Callable[[bytes], Iterator[tuple[int, int, bytes | None]]], ...] = (
+    _wrapped_runs,
+    _gzip_runs,
+    _hex_runs,
+    _b32_runs,
+)
+
+
+def encoded_layers(
+    nz: Normalized,
+) -> tuple[list[tuple[tuple[int, int], str]], list[tuple[int, int]]]:
+    """The decoded runs of ``nz``'s text in the encodings of the module docstring, as
+    (original span, text), and the original spans of gzip streams past the inflate caps.
+    Read on the text before its whitespace runs are folded (an indentation of 16 spaces or
+    more is one line break in the folded text) and its troff escapes removed."""
+    while nz._base is not None:
+        nz = nz._base
+    view = nz.ascii_view
+    if len(view) < MIN_RUN:
+        return [], []
+    budget = Budget(inflate_budget(len(view)))
+    out: list[tuple[tuple[int, int], str]] = []
+    over: list[tuple[int, int]] = []
+    for kind in _KINDS:
+        for s, e, raw in kind(view):
+            text = _text_of(raw, budget) if raw else None
+            if text is _OVER:
+                over.append(nz.span_to_original(s, e))
+            elif text:
+                out.append((nz.span_to_original(s, e), text))
+    return out, over
+
+
+def secrets_encoded(
+    nz: Normalized,
+    wanted: frozenset[str],
+    depth: int,
+    scan: Callable[..., list[Hit]],
+    hit: Callable[..., Hit],
+    over_rule: Rule | None,
+) -> list[Hit]:
+    """The hits of the secret rules ``wanted`` in :func:`encoded_layers` of ``nz``, read
+    joined (a blank line apart) in one ``scan`` (the scanner's ``scan_hits``, to ``depth``),
+    each spanning its run in the original and made by ``hit``; and a hit of ``over_rule``
+    (``content.cap_exceeded``, None: not wanted) over each stream past the inflate caps."""
+    layers, over = encoded_layers(nz)
+    out: list[Hit] = []
+    if over_rule is not None:
+        for span in over:
+            out.append(hit(rule=over_rule, severity="critical", span=span, value=""))
+    if not layers or not wanted:
+        return out
+    starts: list[int] = []
+    pos = 0
+    for _span, text in layers:
+        starts.append(pos)
+        pos += len(text) + 2
+    # a stream past the caps inside a decoded run is as unread as one in the text
+    only = wanted | {over_rule.id} if over_rule is not None else wanted
+    for h in scan("\n\n".join(text for _span, text in layers), only=only, depth=depth):
+        if h.rule.category == "secrets" or h.rule is over_rule:
+            span = layers[bisect_right(starts, h.span[0]) - 1][0]
+            out.append(hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
+    return out
