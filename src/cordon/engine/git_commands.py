@@ -202,6 +202,60 @@ def config_command(setting: str) -> str | None:
     return value if key in _COMMAND_KEYS or _COMMAND_KEY_RE.fullmatch(key) else None
 
 
+#: keys (lower case) whose value names programs or files git runs or loads, besides the
+#: command keys above (git-config(1)): ``core.hooksPath`` (a directory whose hooks git
+#: runs), ``core.gitProxy``, ``credential.helper`` (a helper name is a program,
+#: ``git-credential-NAME``), ``include.path``/``includeIf.*.path`` (a file read as more
+#: configuration), ``uploadpack.packObjectsHook``, ``mergetool.*.cmd``/``difftool.*.cmd``,
+#: ``sendemail.*cmd``, an alias (a ``!`` alias is a shell command; its value may be
+#: unknown here: ``GIT_CONFIG_KEY_0=alias.x``)
+_RUN_KEY_RE = re.compile(
+    r"core\.(?:hookspath|gitproxy)|credential\.(?:.+\.)?helper|include(?:if\..+)?\.path"
+    r"|uploadpack\.packobjectshook|(?:merge|diff)tool\..+\.cmd|sendemail\.(?:.+\.)?\w*cmd"
+    r"|alias\..+"
+)
+#: values that run nothing a command line could not run by name: a pager or editor on the
+#: search path called by its common name, ``/dev/null`` (no hooks, no file); a value with a
+#: path, shell syntax or another program is asked about
+_INERT_VALUE_RE = re.compile(
+    r"(?:cat|less|more|true|false|:|vim?|nvim|nano)(?:\s+-[\w-]+)*|/dev/null|", re.IGNORECASE
+)
+
+#: the credential helpers git and its installers ship (gitcredentials(7))
+_HELPERS_RE = re.compile(
+    r"(?:store|cache|osxkeychain|manager|manager-core|libsecret|wincred)(?:\s+--[\w-]+(?:=\S+)?)*"
+)
+
+
+def runs_program(key: str) -> bool:
+    """Setting the configuration key ``key`` may make git run a program or load a file it
+    names (:data:`_COMMAND_KEYS`, :data:`_RUN_KEY_RE`)."""
+    low = key.strip().lower()
+    return low in _COMMAND_KEYS or bool(
+        _COMMAND_KEY_RE.fullmatch(low) or _RUN_KEY_RE.fullmatch(low)
+    )
+
+
+def setting_runs(setting: str) -> str | None:
+    """Why the ``KEY=VALUE`` setting (``git -c``, a ``git config`` write) makes git run a
+    program the setting names, or None (``user.name=x``, ``color.ui=always``,
+    ``core.hooksPath=/dev/null``, ``core.pager=less``; an alias to git's own words).
+
+    Attack class: ``git -c core.hooksPath=DIR commit`` runs hooks from a directory written
+    by the same agent, ``-c core.fsmonitor=CMD status``, ``-c alias.x='!CMD' x``, ``-c
+    credential.helper='!CMD'``, ``-c include.path=F`` (a file's settings): a program runs
+    that no word of the command line runs by itself (git-config(1))."""
+    key, _, value = setting.partition("=")
+    low = key.strip().lower()
+    if not runs_program(low) or _INERT_VALUE_RE.fullmatch(value.strip()):
+        return None
+    if low.startswith("credential.") and _HELPERS_RE.fullmatch(value.strip()):
+        return None  # (git's own helpers: git credential-store, credential-cache ...)
+    if low.startswith("alias.") and not value.lstrip().startswith("!"):
+        return None  # (an alias to git's own subcommand: read by git_destruction)
+    return f"git configuration {key.strip()} makes git run or load {value.strip()[:60]!r}"
+
+
 #: subcommands a git tool's name may carry (``git_reset``, ``gitPush``)
 _TOOL_SUBS = ("reset", "clean", "push", "branch", "stash", "checkout", "restore", "switch")
 #: argument names (tokens joined) whose string value is the tool's mode (``mode: hard``)

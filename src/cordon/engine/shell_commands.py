@@ -21,7 +21,13 @@ from cordon.engine.code_reads import code_paths
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
-from cordon.engine.git_commands import GIT_VALUE, config_command, config_setting
+from cordon.engine.git_commands import (
+    GIT_VALUE,
+    config_command,
+    config_setting,
+    runs_program,
+    setting_runs,
+)
 from cordon.engine.interpreter_options import (
     CODE_OPTS,
     deno_code,
@@ -248,6 +254,13 @@ def _socat(w: Walker, prog: str, args: tuple[str, ...]) -> None:
 def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
     plain, opts = _split(args, GIT_VALUE)
     for k, v in opts:
+        why = setting_runs(v) if k in ("-c", "--config") else None
+        if k == "--exec-path" and v:  # (git's own programs run from DIR: git(1))
+            why = f"git --exec-path={v[:60]!r}: git runs its programs from there"
+        if k == "--config-env" and runs_program(v.rpartition("=")[0]):
+            why = f"git --config-env {v[:60]!r}: a program named in the environment"
+        if why is not None:  # (-c core.hooksPath=DIR commit: hooks no word names; ask)
+            w.opaque(why)
         script = config_command(v) if k == "-c" else None
         if script is not None:  # (-c core.sshCommand=..., -c alias.x='!...')
             w.nested(script)
@@ -260,7 +273,10 @@ def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
         elif k in ("--remote",) and v:
             _git_remote(w, prog, v)
     rest = args[args.index("config") + 1 :] if plain[:1] == ["config"] else None
-    script = config_command(config_setting(rest) or "") if rest is not None else None
+    setting = config_setting(rest) if rest is not None else None
+    script = config_command(setting or "")
+    if setting is not None and setting_runs(setting) is not None:  # (a later git runs it)
+        w.opaque(f"git config: {setting_runs(setting)}")
     if script is not None:  # (git config core.sshCommand CMD: run by a later git command)
         w.nested(script)
     for p in plain[1:]:
@@ -738,10 +754,23 @@ _OPTION_ENV = frozenset(
 _LOAD_OPTION_RE = re.compile(r"(?:^|\s)(?:-r|--require|--import|--loader|-M|-javaagent)")
 
 
+#: git's configuration from the environment (git-config(1) ENVIRONMENT): the keys of
+#: ``GIT_CONFIG_COUNT`` settings, the ``-c`` list git hands its children, another file
+_GIT_KEY_ENV = re.compile(r"GIT_CONFIG_KEY_\d+")
+_GIT_FILE_ENV = frozenset({"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "GIT_EXEC_PATH"})
+
+
 def loads_code(name: str, value: str) -> bool:
-    """Setting ``name`` to ``value`` makes a program load code from a place it names."""
+    """Setting ``name`` to ``value`` makes a program load code from a place it names
+    (``GIT_CONFIG_KEY_0=core.hooksPath``: git runs hooks from ``GIT_CONFIG_VALUE_0``)."""
     if name in _LOAD_ENV:
         return bool(value)
+    if _GIT_KEY_ENV.fullmatch(name):
+        return runs_program(value)
+    if name == "GIT_CONFIG_PARAMETERS":
+        return any(runs_program(k) for k in re.findall(r"'([^'=]+)'?=", value))
+    if name in _GIT_FILE_ENV:
+        return value not in ("", "/dev/null")
     return name in _OPTION_ENV and _LOAD_OPTION_RE.search(value) is not None
 
 
