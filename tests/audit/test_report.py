@@ -297,6 +297,44 @@ def test_report_cli_fails_on_a_broken_chain_and_still_writes(tmp_path: Path) -> 
     assert "Audit chain does not verify" in md.read_text()
 
 
+def test_an_ask_answered_with_a_code_reads_as_issued_then_used(tmp_path: Path) -> None:
+    """A one-time-code ask leaves a verdict record (the call refused, ``answer: deny``) and,
+    when the code is used, an approval record: the asks table says which is which, so the
+    refusal pending approval does not read as a person's denial."""
+    log = AuditLog(tmp_path / "audit.jsonl")
+    log.write(_v("send_email", "ask", "r2.trifecta", asked="code", answer="deny", code="K7Q"))
+    log.write(_v("send_email", "ask", "r2.trifecta", asked="elicitation", answer="deny"))
+    log.write(
+        {
+            "kind": "approval",
+            "session": "s1",
+            "server": "mail",
+            "tool": "send_email",
+            "rule": "r2.trifecta",
+            "channel": "code",
+            "answer": "accept",
+        }
+    )
+    asks = build_report(audit=tmp_path / "audit.jsonl").asks
+    assert set(asks) == {
+        ("send_email", "r2.trifecta", "code issued, call refused until approved", 1),
+        ("send_email", "r2.trifecta", "deny", 1),
+        ("send_email", "r2.trifecta", "accept (code)", 1),
+    }
+
+
+def test_report_cli_on_no_log_says_so_not_a_broken_chain(tmp_path: Path) -> None:
+    """A home no cordon run wrote to yet has no log: said as that (exit 2, no pack), not as
+    a tampered chain."""
+    md = tmp_path / "pack.md"
+    result = CliRunner().invoke(
+        app, ["report", "--audit", str(tmp_path / "audit.jsonl"), "-o", str(md)]
+    )
+    assert result.exit_code == 2, result.output
+    assert "no audit log at" in result.output and "CHAIN BROKEN" not in result.output
+    assert not md.exists()
+
+
 def test_provenance_keys_are_listed_as_controls(tmp_path: Path) -> None:
     log = tmp_path / "audit.jsonl"
     _write_log(log)

@@ -331,6 +331,17 @@ def report(
     from cordon.audit.report import build_report, render_html, render_markdown
 
     audit_path = audit or default_audit_path()
+    if not audit_path.exists():
+        # nothing to review, said as that: a log that is not there is not a broken chain
+        # (a wrong --audit, or no cordon run wrote here yet); exit 2 as for an unreadable one
+        _console(err=True).print(
+            Text(
+                f"cordon report: no audit log at {audit_path} (no cordon run has written "
+                "there, or it was removed); give --audit PATH",
+                style="red",
+            )
+        )
+        raise typer.Exit(2)
     try:
         data = build_report(
             audit=audit_path,

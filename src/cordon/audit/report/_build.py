@@ -115,9 +115,7 @@ class _Tally:
             for d in dests:
                 self.denied[str(d)][rule] += 1
         if v == "ask" or "answer" in rec:
-            self.asks[
-                (str(tool), rule, str(rec.get("answer", "asked (see approval records)")))
-            ] += 1
+            self.asks[(str(tool), rule, _answer(rec))] += 1
 
     def _add_content(self, rec: dict[str, Any], tool: Any) -> None:
         rules = rec.get("rules") or ([rec["rule"]] if rec.get("rule") else [])
@@ -287,3 +285,13 @@ def _assemble(
         findings=tuple(section.findings),
         evidence=_evidence_counts(tally.rule_verdicts, tally.kinds, (*OWASP_LLM_2025, *AIUC1_MAP)),
     )
+
+
+def _answer(rec: dict[str, Any]) -> str:
+    """How an ask's verdict record says it was answered. An ask that issued a one-time code
+    is refused until a person approves it (the record's ``answer`` is ``deny``); its use
+    is the ``accept (code)`` approval record, so a row says which of the two it counts."""
+    answer = rec.get("answer")
+    if rec.get("asked") == "code" and answer == "deny":
+        return "code issued, call refused until approved"
+    return str(answer) if answer is not None else "asked (see approval records)"
