@@ -86,3 +86,26 @@ def test_quick_start_step2_commands_work_as_written(tmp_path: Path) -> None:
         n: str(proj / f)
         for n, f in {"files": "policy.yaml", "github": "github.yaml", "notes": "base.yaml"}.items()
     }
+
+
+def test_every_policy_example_in_the_readme_and_policy_guide_loads(tmp_path: Path) -> None:
+    """A policy a newcomer copies from the docs must start cordon: each ```yaml block that is
+    a whole policy (``version: 1``) in README.md and docs/policy.md loads as written."""
+    import re
+    import textwrap
+
+    from cordon.policy import load_policy
+
+    root = Path(__file__).resolve().parents[1]
+    fence = re.compile(r"^( *)```yaml\n(.*?)^\1```", re.S | re.M)
+    blocks = [
+        textwrap.dedent(m.group(2))
+        for doc in ("README.md", "docs/policy.md")
+        for m in fence.finditer((root / doc).read_text("utf-8"))
+    ]
+    policies = [b for b in blocks if re.search(r"^version: 1$", b, re.M)]
+    assert len(policies) >= 3, len(policies)
+    for i, text in enumerate(policies):
+        path = tmp_path / f"p{i}.yaml"
+        path.write_text(text, "utf-8")
+        load_policy([path])  # raises on an unknown key, a bad value or a missing pack

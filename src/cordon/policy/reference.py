@@ -240,6 +240,7 @@ The smallest useful policy, for the reference filesystem server:
 version: 1
 packs: [filesystem]
 allowed_path_prefixes: [/home/me/project]
+base_dir: /home/me/project   # relative paths (docs/readme.md) resolve here; without it they are refused
 ```
 
 Which rule each key feeds: [rules.md](rules.md). What the provenance keys trust, and what
