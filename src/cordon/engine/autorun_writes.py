@@ -53,7 +53,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Iterator
 
-from cordon.engine import find_exec
+from cordon.engine import exec_bits, find_exec
 from cordon.engine.credential_paths import (
     declares_install_script,
     is_credential_path,
@@ -314,6 +314,15 @@ def _found(facts: ShellFacts) -> Iterator[tuple[str, str | None]]:
             yield from ((prog, p) for p in _linked(facts, _joined(cwd, name)))
 
 
+def _runnable(facts: ShellFacts) -> Iterator[tuple[str, str | None, bool]]:
+    """``(program, path, recursive)`` of each path a command makes executable or creates
+    under a name no word holds (:mod:`.exec_bits`), joined with the cd before it."""
+    for (prog, args), cwd in zip(facts.commands, facts.cwds, strict=False):
+        tree = exec_bits.recursive(prog, args)
+        for name in exec_bits.made_runnable(prog, args):
+            yield from ((prog, p, tree) for p in _linked(facts, _joined(cwd, name)))
+
+
 def _linked(facts: ShellFacts, path: str | None) -> list[str | None]:
     """``path``, and what it is under each symbolic link the string makes
     (:mod:`.shell_links`: ``ln -s .. up && tar -xf x.tar -C up`` extracts at the root)."""
@@ -367,6 +376,18 @@ def autorun_write(
         if text and posixpath.basename(key).lower() == "package.json":
             if declares_install_script(text):
                 return "writes a package.json script npm runs on install"
+    for prog, name, tree in _runnable(facts):
+        if (
+            name is not None
+            and DYNAMIC not in name
+            and (
+                is_credential_path(name)
+                or (_GLOB_CHARS & set(name) and may_name_credential_path(name, dotglob=dotglob))
+            )
+        ):
+            return f"{prog} makes a credential or auto-run path runnable or creates one there"
+        if tree and (name is None or _holds_autorun(name, resolve, roots)):
+            return f"{prog} -R makes every file under {str(name)[:80]!r} runnable, hooks among them"
     for _prog, name in _found(facts):
         if name is not None and DYNAMIC not in name and is_credential_path(name):
             return (
