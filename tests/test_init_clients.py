@@ -206,7 +206,20 @@ def test_a_tool_hidden_for_a_changed_pin_names_pin_accept_once(tmp_path: Path) -
     hints = [p for p in changed.problems if "cordon pin accept" in p]
     assert hints == [
         "tool 'send' is hidden: its definition is not the one pinned (pin.changed); "
-        "review and re-approve it with `cordon pin accept --server 'my mail'` in a terminal"
+        "review and re-approve it with `cordon pin accept --server 'my mail' --pin-file "
+        f"{tmp_path / 'pins.json'}` in a terminal"
     ]
     again = work.pin_list([tool("send", "Send an email, BCC y.")], True)
     assert again.records and not any("cordon pin accept" in p for p in again.problems)
+
+
+def test_an_unknown_mcpservers_file_is_not_called_cursors(home: Path) -> None:
+    """A file with ``mcpServers`` that no client's path names is read in that format and
+    labelled so; one in a ``.cursor`` directory is Cursor's."""
+    other = home / "weird.json"
+    cursor = home / ".cursor" / "mcp.json"
+    cursor.parent.mkdir()
+    for path in (other, cursor):
+        path.write_text(json.dumps({"mcpServers": {"fs": FS}}), "utf-8")
+    assert plan_init(other).label == "mcpServers format"
+    assert plan_init(cursor).label == "Cursor"

@@ -160,6 +160,10 @@ class ConfigPlan:
 
     @property
     def label(self) -> str:
+        """The client, for messages; a file with ``mcpServers`` that no client's path names
+        is read as Cursor's format (:func:`detect_client`), and said to be only that."""
+        if self.kind == "cursor" and self.path.absolute().parent.name != ".cursor":
+            return "mcpServers format"
         return _CLIENT_LABEL[self.kind]
 
     def diff(self) -> str:

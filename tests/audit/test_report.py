@@ -323,6 +323,19 @@ def test_an_ask_answered_with_a_code_reads_as_issued_then_used(tmp_path: Path) -
     }
 
 
+def test_the_egress_control_line_reads_as_words(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    _write_log(log)
+    lines = {}
+    for allow in (False, True):
+        p = tmp_path / f"egress-{allow}.yaml"
+        p.write_text(f"version: 1\negress: {{mode: open, allow_private: {str(allow).lower()}}}\n")
+        data = build_report(audit=log, policies=[p])
+        lines[allow] = next(c for c in data.global_controls if c.startswith("egress:"))
+    assert lines[False] == "egress: mode open, allow none, private addresses denied"
+    assert lines[True] == "egress: mode open, allow none, private addresses allowed"
+
+
 def test_report_cli_on_no_log_says_so_not_a_broken_chain(tmp_path: Path) -> None:
     """A home no cordon run wrote to yet has no log: said as that (exit 2, no pack), not as
     a tampered chain."""

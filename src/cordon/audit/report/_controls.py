@@ -139,7 +139,8 @@ def _global_controls(policy: Any) -> list[str]:
     if egress is not None:
         mode = _pget(egress, "mode", "open")
         allow = ", ".join(_pget(egress, "allow", ()) or ()) or "none"
-        out.append(f"egress: mode {mode}, allow {allow}, private {_pget(egress, 'allow_private')}")
+        private = "allowed" if _pget(egress, "allow_private") else "denied"
+        out.append(f"egress: mode {mode}, allow {allow}, private addresses {private}")
     content = _pget(policy, "content")
     if content is not None:
         out.append(
