@@ -44,6 +44,9 @@ WRITERS = [
     "cd .git && find . -name pre-push -exec cp x {} \\;",
     "find ~ -name authorized_keys -exec tee -a {} \\;",
     "find src .git -name pre-commit -exec cp x {} \\;",
+    "find .git -name pre -exec cp x {}-commit \\;",
+    "find -files0-from list -exec cp x {} \\;",
+    "find -files0-from list -name pre-commit -exec cp x {} \\;",
 ]
 
 
@@ -76,6 +79,8 @@ NEAR_MISSES = [
     "find . -name '*.pyc' -delete",
     "find . -name '*.py' -exec cp {} backup/ \\;",
     "find . -name '*.json' -exec jq . {} \\;",
+    "find . -name '*.py' -exec cp x {}.bak \\;",
+    "find . -name 'pre-commit.sample' -exec cp x {}.txt \\;",
 ]
 
 
@@ -101,14 +106,14 @@ def test_under_git_only_the_names_git_reads_are_probed() -> None:
 
 
 def test_writers_are_told_from_readers() -> None:
-    assert find_exec.writes_found("-exec", ("cp", "x", "{}"))
-    assert not find_exec.writes_found("-exec", ("cp", "{}", "x"))
-    assert find_exec.writes_found("-exec", ("sed", "-i", "s/a/b/", "{}"))
-    assert not find_exec.writes_found("-exec", ("sed", "-n", "1p", "{}"))
-    assert find_exec.writes_found("-exec", ("tee", "-a", "{}"))
-    assert find_exec.writes_found("-exec", ("bash", "-c", "x", "_", "{}"))
-    assert find_exec.writes_found("-exec", ("some-formatter", "{}"))
-    assert not find_exec.writes_found("-exec", ("grep", "-l", "x", "{}"))
+    assert find_exec.written(("cp", "x", "{}"))
+    assert not find_exec.written(("cp", "{}", "x"))
+    assert find_exec.written(("sed", "-i", "s/a/b/", "{}"))
+    assert not find_exec.written(("sed", "-n", "1p", "{}"))
+    assert find_exec.written(("tee", "-a", "{}"))
+    assert find_exec.written(("bash", "-c", "x", "_", "{}"))
+    assert find_exec.written(("some-formatter", "{}"))
+    assert not find_exec.written(("grep", "-l", "x", "{}"))
 
 
 def test_xargs_fed_by_find_is_asked_as_a_write_of_a_path_known_at_run_time(
@@ -119,3 +124,40 @@ def test_xargs_fed_by_find_is_asked_as_a_write_of_a_path_known_at_run_time(
     for command in ("find . -name .envrc | xargs tee", "find . -print0 | xargs -0 cp x"):
         assert _run(tmp_path, command)[0] == "ask"
     assert _run(tmp_path, "find src -name '*.ts' | xargs grep -l x") == ALLOW
+
+
+FD_WRITERS = [
+    "fd -H pre-commit -x cp x {}",
+    "fd -H . .git/hooks -x cp x {}",
+    "fdfind -H -g .envrc -X tee -a",
+    "fd -x cp x {}",
+    "fd -H -g 'pre-*' .git -x cp x {}",
+    "fd -H envrc -X tee -a",
+    "fd -e md -x sed -i s/a/b/",
+    "fd -p hooks -x cp x {}",
+    "fd --base-directory .git -x cp x {}",
+]
+
+
+@pytest.mark.parametrize("command", FD_WRITERS)
+def test_fd_exec_writers_are_judged_as_find_exec(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ASKED
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["fd -e py -x sed -i s/a/b/ {}", "fd -e py -x grep -l x", "fd 'test_.*' src -x cat", "fd TODO"],
+)
+def test_fd_readers_and_ordinary_names_stay_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+def test_fd_arguments_as_find() -> None:
+    assert find_exec.as_find("fd", ("-e", "py", "-x", "cp", "x", "{/}")) == (
+        ".", "-iname", "*.py", "-exec", "cp", "x", "{}", ";",
+    )  # fmt: skip
+    assert find_exec.as_find("fd", ("x", "src", "-X", "tee")) == (
+        "src", "-iname", "*x*", "-exec", "tee", "{}", ";",
+    )  # fmt: skip
+    assert find_exec.as_find("fd", ("x",)) is None
+    assert find_exec.as_find("find", (".",)) is None

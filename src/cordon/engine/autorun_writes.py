@@ -149,8 +149,9 @@ def member_dirs(prog: str, args: tuple[str, ...]) -> list[str]:
         return [d]
     if prog == "git":
         return _git_patch_dirs(args)
-    if prog == "find":  # (find . -exec cp x {} ;: any path under the start: find_exec)
-        return find_exec.starts(args)
+    searched = args if prog == "find" else find_exec.as_find(prog, args)
+    if searched is not None:  # (find . -exec cp x {} ;: any path under the start: find_exec)
+        return find_exec.starts(searched)
     if prog in ("curl", "wget", "wget2"):  # (curl -J, wget --content-disposition)
         return server_named_dirs(
             prog, _split(args, _CURL_VALUE if prog == "curl" else _WGET_VALUE)[1]
@@ -310,7 +311,8 @@ def _found(facts: ShellFacts) -> Iterator[tuple[str, str | None]]:
     """``(program, path)`` of each credential or auto-run path a ``find -exec`` writer may
     write (:func:`cordon.engine.find_exec.probes`), joined with the cd before it."""
     for (prog, args), cwd in zip(facts.commands, facts.cwds, strict=False):
-        for name in find_exec.probes(args) if prog == "find" else ():
+        found = args if prog == "find" else find_exec.as_find(prog, args)
+        for name in find_exec.probes(found) if found is not None else ():
             yield from ((prog, p) for p in _linked(facts, _joined(cwd, name)))
 
 

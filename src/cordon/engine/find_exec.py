@@ -39,8 +39,9 @@ import posixpath
 import re
 
 from cordon.engine.credential_paths import is_credential_path
+from cordon.engine.shell_split import split
 
-__all__ = ["probes", "starts"]
+__all__ = ["as_find", "probes", "starts"]
 
 #: git's hooks (githooks(5)) and the files git reads under ``.git`` by name
 _HOOKS = frozenset(
@@ -93,8 +94,10 @@ _MAX_PROBES = 20_000
 
 
 def split_find(args: tuple[str, ...]) -> tuple[list[str], tuple[str, ...]]:
-    """(start paths, default ``.``; the expression)."""
+    """(start paths, default ``.``, ``/`` when read from a file; the expression)."""
     n = next((k for k, a in enumerate(args) if a.startswith(("-", "(", "!"))), len(args))
+    if "-files0-from" in args[n:]:  # (the start paths are read from a file: any path)
+        return ["/"], args[n:]
     return list(args[:n]) or ["."], args[n:]
 
 
@@ -153,16 +156,17 @@ def probes(args: tuple[str, ...]) -> list[str]:
     for a bounded expression (module docstring); ``[]`` when none, or no writer."""
     start_paths, expr = split_find(args)
     patterns = name_patterns(expr)
-    if patterns is None or not any(writes_found(a, w) for _k, a, w in exec_commands(expr)):
+    templates = [t for _k, _a, w in exec_commands(expr) for t in written(w)]
+    if patterns is None or not templates:
         return []
     names: list[str] = []
     for p in patterns:
         names += [n for n in sorted(_NAMES) if fnmatch.fnmatchcase(n, p)] + [_stands_for(p)]
-    if len(start_paths) * len(_DIRS) * len(names) > _MAX_PROBES:
+    if len(start_paths) * len(_DIRS) * len(names) * len(templates) > _MAX_PROBES:
         return [posixpath.join(start_paths[0], ".git/hooks/pre-commit")]
     out = []
-    for s, d, n in itertools.product(start_paths, _DIRS, dict.fromkeys(names)):
-        path = posixpath.join(s, d, n) if d else posixpath.join(s, n)
+    for s, d, n, t in itertools.product(start_paths, _DIRS, dict.fromkeys(names), templates):
+        path = t.replace(FOUND, posixpath.join(s, d, n) if d else posixpath.join(s, n))
         if _counts(posixpath.normpath(path)):
             out.append(path)
     return out
@@ -174,7 +178,57 @@ def starts(args: tuple[str, ...]) -> list[str]:
     start_paths, expr = split_find(args)
     if name_patterns(expr) is not None:
         return []
-    return start_paths if any(writes_found(a, w) for _k, a, w in exec_commands(expr)) else []
+    return start_paths if any(written(w) for _k, _a, w in exec_commands(expr)) else []
+
+
+#: fd options that take the next word as their value (fd(1))
+_FD_VALUE = frozenset(
+    {"-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth",
+     "--min-depth", "--exact-depth", "-S", "--size", "--changed-within", "--changed-before",
+     "-o", "--owner", "-j", "--threads", "--max-results", "--base-directory",
+     "--path-separator", "--ignore-file", "-c", "--color", "--search-path", "--batch-size",
+     "--format", "--and"}
+)  # fmt: skip
+_FD_EXEC = frozenset({"-x", "--exec", "-X", "--exec-batch"})
+_FD_PLACEHOLDER = re.compile(r"\{(?:/|//|\.|/\.)?\}")
+_REGEX_CHARS = frozenset("\\.^$*+?()[]{}|")
+
+
+def as_find(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``fd``'s (``fdfind``'s) arguments as the ``find`` arguments they stand for, for
+    :func:`probes` and :func:`starts`, when fd runs a command on what it finds (``-x CMD``,
+    ``-X CMD``: each placeholder ``{}``, ``{/}``, ``{//}``, ``{.}`` read as the found path,
+    which is appended when none is given); None otherwise. Attack class: ``fd -H pre-commit
+    -x cp x {}``, as ``find -exec``. The names are bounded by ``-e EXT`` (``*.EXT``), a
+    ``--glob`` pattern, or a pattern with no regular-expression syntax (a substring of the
+    name: ``*P*``); hidden paths are taken as searched (``-H`` or not: fail closed), and a
+    full-path match (``-p``) or another base directory bounds nothing."""
+    if prog not in ("fd", "fdfind"):
+        return None
+    at = next((k for k, a in enumerate(args) if a in _FD_EXEC), None)
+    if at is None:
+        return None
+    end = next((k for k in range(at + 1, len(args)) if args[k] == ";"), len(args))
+    cmd = [_FD_PLACEHOLDER.sub("{}", w) for w in args[at + 1 : end]]
+    cmd += [] if any("{}" in w for w in cmd) else ["{}"]
+    plain, opts = split(args[:at] + args[end + 1 :], _FD_VALUE)
+    named = {k for k, _ in opts}
+    starts = plain[1:] + [v for k, v in opts if k == "--search-path"] or ["."]
+    exts = [v.lstrip(".") for k, v in opts if k in ("-e", "--extension")]
+    pattern = plain[0] if plain else ""
+    names = [f"*.{e}" for e in exts]
+    if not names and pattern and ({"-g", "--glob"} & named):
+        names = [pattern]
+    elif (
+        not names
+        and pattern
+        and ({"-F", "--fixed-strings"} & named or not _REGEX_CHARS & set(pattern))
+    ):
+        names = [f"*{pattern}*"]
+    if {"--base-directory", "-p", "--full-path"} & named:
+        starts, names = ["/"], names if {"-p", "--full-path"} & named and exts else []
+    expr = [x for n in names for x in ("-o", "-iname", n)][1:]
+    return (*starts, *expr, "-exec", *cmd, ";")
 
 
 #: programs given ``{}`` that read it and write no file
@@ -189,24 +243,27 @@ _READS_ONLY = frozenset(
 )  # fmt: skip
 
 
-def writes_found(action: str, words: tuple[str, ...]) -> bool:
-    """The action ``-exec WORDS`` may write a found path: a shell or an interpreter is given
-    ``{}`` (its program text may write it), a known writer's grammar puts ``{}`` among
-    what it overwrites (``cp x {}``, ``tee {}``, ``sed -i ... {}``), or an unknown program
-    is given it (fail closed). ``_READS_ONLY`` holds readers and the writers whose
-    grammar :func:`cordon.engine.shell_commands.command` reads."""
+#: stands for the path find found, where ``{}`` is
+FOUND = "found\x01"
+
+
+def written(words: tuple[str, ...]) -> list[str]:
+    """The paths ``-exec WORDS`` may write, :data:`FOUND` standing for the found path
+    (``cp x {}.bak``: ``FOUND.bak``): where a known writer's grammar puts ``{}`` among what
+    it overwrites (``cp x {}``, ``tee {}``, ``sed -i ... {}``); the found path itself when
+    a shell or an interpreter is given ``{}`` (its program text may write it) or an unknown
+    program is (fail closed). ``[]`` for a reader. ``_READS_ONLY`` holds readers and the
+    writers whose grammar :func:`cordon.engine.shell_commands.command` reads."""
     from cordon.engine.shell_commands import SHELLS, command, interpreter
     from cordon.engine.shell_wrappers import unwrap  # (they import this module's users)
 
     prog, rest, _ = unwrap(list(words))
     if not prog or prog in SHELLS or interpreter(prog) is not None:
-        return True
+        return [FOUND]
     probe = _Probe()
-    sentinel = "found\x01"
-    command(probe, prog, tuple(x.replace("{}", sentinel) for x in rest), prog, [])
-    if any(sentinel in p for p in probe.written):
-        return True
-    return prog not in _READS_ONLY
+    command(probe, prog, tuple(x.replace("{}", FOUND) for x in rest), prog, [])
+    out = [p for p in probe.written if FOUND in p]
+    return out or ([] if prog in _READS_ONLY else [FOUND])
 
 
 class _Probe:
