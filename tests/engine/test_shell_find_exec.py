@@ -47,6 +47,10 @@ WRITERS = [
     "find .git -name pre -exec cp x {}-commit \\;",
     "find -files0-from list -exec cp x {} \\;",
     "find -files0-from list -name pre-commit -exec cp x {} \\;",
+    "find . ! \\( -name '*.py' \\) -exec cp x {} \\;",
+    "find . -exec cp x {} \\; -name '*.py'",
+    "find . -exec echo -name '*.py' \\; -exec cp x {} \\;",
+    "cd src && find -L ../.git/hooks -exec cp x {} \\;",
 ]
 
 
@@ -81,6 +85,8 @@ NEAR_MISSES = [
     "find . -name '*.json' -exec jq . {} \\;",
     "find . -name '*.py' -exec cp x {}.bak \\;",
     "find . -name 'pre-commit.sample' -exec cp x {}.txt \\;",
+    "find -L . -name '*.py' -exec sed -i s/a/b/ {} +",
+    "find . -name '*.py' -exec grep -q x {} \\; -exec sed -i s/a/b/ {} \\;",
 ]
 
 

@@ -95,6 +95,12 @@ _MAX_PROBES = 20_000
 
 def split_find(args: tuple[str, ...]) -> tuple[list[str], tuple[str, ...]]:
     """(start paths, default ``.``, ``/`` when read from a file; the expression)."""
+    lead = 0
+    while lead < len(args) and re.fullmatch(r"-[HLP]+|-O\d*", args[lead]):
+        lead += 1  # (find -L .git/hooks ...: symlink and optimisation options come first)
+    if lead < len(args) and args[lead] == "-D":
+        lead += 2
+    args = args[lead:]
     n = next((k for k, a in enumerate(args) if a.startswith(("-", "(", "!"))), len(args))
     if "-files0-from" in args[n:]:  # (the start paths are read from a file: any path)
         return ["/"], args[n:]
@@ -102,20 +108,21 @@ def split_find(args: tuple[str, ...]) -> tuple[list[str], tuple[str, ...]]:
 
 
 def exec_commands(expr: tuple[str, ...]) -> list[tuple[int, str, tuple[str, ...]]]:
-    """``(index of the action, -exec|-execdir|..., its words)`` of each action given ``{}``."""
+    """``(index of the action, -exec|-execdir|..., its words)`` of each action."""
     out = []
     for k, a in enumerate(expr):
         if a in _EXECS:
             end = next((j for j in range(k + 1, len(expr)) if expr[j] in (";", "+")), len(expr))
-            words = expr[k + 1 : end]
-            if words and any("{}" in w for w in words):
-                out.append((k, a, words))
+            out.append((k, a, expr[k + 1 : end]))
     return out
 
 
 def name_patterns(expr: tuple[str, ...]) -> list[str] | None:
     """The ``-name``/``-iname`` patterns (lower case) a found path's name matches, or None
-    when some ``-o`` branch holds none (or only negated ones): not bounded."""
+    when some ``-o`` branch holds none, or the expression negates anything (``! ( -name
+    X )``, ``-not``): not bounded."""
+    if _NOT & set(expr):
+        return None
     patterns: list[str] = []
     bounded = True
     branch = False
@@ -151,34 +158,46 @@ def _counts(path: str) -> bool:
     return is_credential_path(path)
 
 
+def _writers(args: tuple[str, ...]) -> list[tuple[list[str] | None, list[str]]]:
+    """``(name patterns or None, paths written)`` of each action of ``find ARGS`` that
+    writes what it is given: the patterns are the tests before the action (``-exec ... ;
+    -name X`` runs the action before the test), words of earlier actions left out."""
+    _starts, expr = split_find(args)
+    out = []
+    done = 0
+    tests: list[str] = []
+    for k, _a, words in exec_commands(expr):
+        tests += [x for x in expr[done:k] if x not in _EXECS]
+        done = k + len(words) + 2  # (the action, its words, its ; or +)
+        templates = written(words) if any("{}" in w for w in words) else []
+        if templates:
+            out.append((name_patterns(tuple(tests)), templates))
+    return out
+
+
 def probes(args: tuple[str, ...]) -> list[str]:
     """The credential or auto-run paths a writer ``find ARGS`` runs on ``{}`` may write,
     for a bounded expression (module docstring); ``[]`` when none, or no writer."""
-    start_paths, expr = split_find(args)
-    patterns = name_patterns(expr)
-    templates = [t for _k, _a, w in exec_commands(expr) for t in written(w)]
-    if patterns is None or not templates:
-        return []
-    names: list[str] = []
-    for p in patterns:
-        names += [n for n in sorted(_NAMES) if fnmatch.fnmatchcase(n, p)] + [_stands_for(p)]
-    if len(start_paths) * len(_DIRS) * len(names) * len(templates) > _MAX_PROBES:
-        return [posixpath.join(start_paths[0], ".git/hooks/pre-commit")]
+    start_paths, _expr = split_find(args)
     out = []
-    for s, d, n, t in itertools.product(start_paths, _DIRS, dict.fromkeys(names), templates):
-        path = t.replace(FOUND, posixpath.join(s, d, n) if d else posixpath.join(s, n))
-        if _counts(posixpath.normpath(path)):
-            out.append(path)
+    for patterns, templates in _writers(args):
+        names: list[str] = []
+        for p in patterns or ():
+            names += [n for n in sorted(_NAMES) if fnmatch.fnmatchcase(n, p)] + [_stands_for(p)]
+        if len(start_paths) * len(_DIRS) * len(names) * len(templates) > _MAX_PROBES:
+            return [posixpath.join(start_paths[0], ".git/hooks/pre-commit")]
+        for s, d, n, t in itertools.product(start_paths, _DIRS, dict.fromkeys(names), templates):
+            path = t.replace(FOUND, posixpath.join(s, d, n) if d else posixpath.join(s, n))
+            if _counts(posixpath.normpath(path)):
+                out.append(path)
     return out
 
 
 def starts(args: tuple[str, ...]) -> list[str]:
     """The start paths of ``find ARGS`` when a writer runs on ``{}`` and the found names
     are not bounded: any path under each may be written (module docstring)."""
-    start_paths, expr = split_find(args)
-    if name_patterns(expr) is not None:
-        return []
-    return start_paths if any(written(w) for _k, _a, w in exec_commands(expr)) else []
+    start_paths, _expr = split_find(args)
+    return start_paths if any(p is None for p, _t in _writers(args)) else []
 
 
 #: fd options that take the next word as their value (fd(1))
