@@ -54,6 +54,13 @@ RUNS = [
     "git config set alias.t '!./x'",
     "git config --local include.path ../x.cfg",
     "env git -c core.hooksPath=h commit -m x",
+    "git -c init.templateDir=t init",
+    "git -c trailer.x.command=./x commit --trailer x",
+    "git -c submodule.a.update='!./x' submodule update",
+    "git -c remote.origin.uploadpack=./x fetch",
+    "git -c gpg.program=./x commit -S -m x",
+    "git init --template=t",
+    "git init --template t",
 ]
 
 
@@ -84,6 +91,8 @@ NEAR_MISSES = [
     "git config --unset core.hooksPath",
     "git --exec-path",
     "git status",
+    "git init",
+    "git -c submodule.a.update=rebase submodule update",
 ]
 
 

@@ -207,12 +207,17 @@ def config_command(setting: str) -> str | None:
 #: runs), ``core.gitProxy``, ``credential.helper`` (a helper name is a program,
 #: ``git-credential-NAME``), ``include.path``/``includeIf.*.path`` (a file read as more
 #: configuration), ``uploadpack.packObjectsHook``, ``mergetool.*.cmd``/``difftool.*.cmd``,
-#: ``sendemail.*cmd``, an alias (a ``!`` alias is a shell command; its value may be
-#: unknown here: ``GIT_CONFIG_KEY_0=alias.x``)
+#: ``sendemail.*cmd``, an alias or ``submodule.*.update`` (a ``!`` value is a shell
+#: command; the value may be unknown here: ``GIT_CONFIG_KEY_0=alias.x``),
+#: ``trailer.*.command``, ``core.alternateRefsCommand``, ``gpg.*.program``,
+#: ``remote.*.uploadpack``/``receivepack``/``vcs`` (a program, a remote helper),
+#: ``init.templateDir`` (hooks copied into a new repository), ``browser.*.cmd``
 _RUN_KEY_RE = re.compile(
     r"core\.(?:hookspath|gitproxy)|credential\.(?:.+\.)?helper|include(?:if\..+)?\.path"
     r"|uploadpack\.packobjectshook|(?:merge|diff)tool\..+\.cmd|sendemail\.(?:.+\.)?\w*cmd"
-    r"|alias\..+"
+    r"|alias\..+|submodule\..+\.update|trailer\..+\.(?:command|cmd)|core\.alternaterefscommand"
+    r"|gpg\.(?:.+\.)?program|gpg\.ssh\.defaultkeycommand|remote\..+\.(?:uploadpack|receivepack|vcs)"
+    r"|init\.templatedir|(?:browser|man)\..+\.cmd"
 )
 #: values that run nothing a command line could not run by name: a pager or editor on the
 #: search path called by its common name, ``/dev/null`` (no hooks, no file); a value with a
@@ -251,8 +256,8 @@ def setting_runs(setting: str) -> str | None:
         return None
     if low.startswith("credential.") and _HELPERS_RE.fullmatch(value.strip()):
         return None  # (git's own helpers: git credential-store, credential-cache ...)
-    if low.startswith("alias.") and not value.lstrip().startswith("!"):
-        return None  # (an alias to git's own subcommand: read by git_destruction)
+    if low.startswith(("alias.", "submodule.")) and not value.lstrip().startswith("!"):
+        return None  # (an alias to git's own words; a submodule updated by checkout/rebase)
     return f"git configuration {key.strip()} makes git run or load {value.strip()[:60]!r}"
 
 

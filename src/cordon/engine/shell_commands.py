@@ -257,6 +257,8 @@ def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
         why = setting_runs(v) if k in ("-c", "--config") else None
         if k == "--exec-path" and v:  # (git's own programs run from DIR: git(1))
             why = f"git --exec-path={v[:60]!r}: git runs its programs from there"
+        if k == "--template" and plain[:1] in (["init"], ["clone"]):  # (its hooks copied)
+            why = f"git {plain[0]} --template: hooks copied into the new repository"
         if k == "--config-env" and runs_program(v.rpartition("=")[0]):
             why = f"git --config-env {v[:60]!r}: a program named in the environment"
         if why is not None:  # (-c core.hooksPath=DIR commit: hooks no word names; ask)
