@@ -28,7 +28,14 @@ extension). Under ``.git`` git reads by name only its configuration and its hook
 objects and logs are data. So ``find . -name '*.py' -exec sed -i s/a/b/ {} +`` is not
 asked: ``*.py`` names no hook, configuration, workflow, client command or credential file;
 a ``.py`` file a hook or a workflow calls is the project's code, as ``sed -i x.py`` writes
-it. Reads (``-exec grep x {} +``) are not judged here. Pure: no I/O.
+it. Reads (``-exec grep x {} +``) are not judged here.
+
+The tests that bound an action are those before it (``find . -exec cp x {} ; -name X``
+runs the action on every path), words of other actions left out; ``{}`` inside a word is
+judged where it writes (``cp x {}-commit``). ``fd``/``fdfind`` ``-x``/``-X`` are read as
+``find -exec`` (:func:`as_find`). ``find | xargs WRITER`` is judged elsewhere: xargs'
+items are known only at run time, so the writer's target is asked about already. Pure:
+no I/O.
 """
 
 from __future__ import annotations
