@@ -35,10 +35,15 @@ __all__ = [
 # Invisible characters
 # --------------------------------------------------------------------------------------------
 
-#: Code point ranges (inclusive) removed by :func:`strip_invisible`: zero-width characters,
-#: soft hyphen, word joiner and invisible operators, bidi embedding/override/isolate controls,
-#: the BOM, Mongolian vowel separator, combining grapheme joiner, Hangul fillers, variation
-#: selectors (VS1-VS16 and VS17-VS256) and Unicode tag characters (U+E0000-U+E007F).
+#: Code point ranges (inclusive) removed by :func:`strip_invisible`: every
+#: Default_Ignorable_Code_Point of the Unicode Character Database (DerivedCoreProperties.txt;
+#: a renderer shows none of them, UAX #44): zero-width characters, soft hyphen, word joiner
+#: and invisible operators, bidi embedding/override/isolate controls, the BOM, Mongolian
+#: vowel separator, combining grapheme joiner, Hangul fillers, variation selectors (VS1-VS16
+#: and VS17-VS256), Unicode tag characters, and the code points reserved as ignorable
+#: (U+2065, U+FFF0-U+FFF8, the rest of U+E0000-U+E0FFF): a character a future Unicode
+#: assigns there is invisible by definition, and an injection interleaved with unassigned
+#: ones is as hidden to the person as one with zero-width spaces.
 _INVISIBLE_RANGES: tuple[tuple[int, int], ...] = (
     (0x00AD, 0x00AD),  # soft hyphen
     (0x034F, 0x034F),  # combining grapheme joiner
@@ -48,15 +53,16 @@ _INVISIBLE_RANGES: tuple[tuple[int, int], ...] = (
     (0x180B, 0x180F),  # Mongolian free variation selectors and vowel separator
     (0x200B, 0x200F),  # ZWSP, ZWNJ, ZWJ, LRM, RLM
     (0x202A, 0x202E),  # LRE, RLE, PDF, LRO, RLO
-    (0x2060, 0x2064),  # word joiner, invisible function application/times/separator/plus
-    (0x2066, 0x206F),  # LRI, RLI, FSI, PDI and deprecated format characters
+    (0x2060, 0x206F),  # word joiner, invisible operators, U+2065 (reserved), LRI, RLI,
+    #                    FSI, PDI and deprecated format characters
     (0x3164, 0x3164),  # Hangul filler
     (0xFE00, 0xFE0F),  # variation selectors 1-16
     (0xFEFF, 0xFEFF),  # BOM / zero-width no-break space
     (0xFFA0, 0xFFA0),  # half-width Hangul filler
+    (0xFFF0, 0xFFF8),  # reserved ignorable (before the specials U+FFF9-U+FFFD)
+    (0x1BCA0, 0x1BCA3),  # shorthand format controls
     (0x1D173, 0x1D17A),  # musical symbol formatting characters
-    (0xE0000, 0xE007F),  # tag characters
-    (0xE0100, 0xE01EF),  # variation selectors 17-256
+    (0xE0000, 0xE0FFF),  # tag characters, variation selectors 17-256, reserved ignorable
 )
 
 #: Every invisible code point :func:`strip_invisible` removes.

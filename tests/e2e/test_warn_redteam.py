@@ -192,12 +192,6 @@ async def test_a_credential_cut_across_two_blocks_is_masked(harness: Harness) ->
     assert key not in "".join((r.structured_content or {}).values())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="default-ignorable code points missing from cordon/textnorm.py's invisible set: "
-    "U+2065, U+FFF0-FFF8, U+1BCA0-1BCA3, U+E0080-E00FF, U+E01F0-E0FFF (DerivedCoreProperties "
-    "Default_Ignorable_Code_Point: a renderer shows nothing for them)",
-)
 @pytest.mark.parametrize("cp", [0x1BCA0, 0xFFF0, 0xE0080, 0x2065], ids=hex)
 async def test_an_injection_interleaved_with_a_default_ignorable_is_marked(
     harness: Harness, cp: int
