@@ -167,3 +167,19 @@ def test_fd_arguments_as_find() -> None:
     )  # fmt: skip
     assert find_exec.as_find("fd", ("x",)) is None
     assert find_exec.as_find("find", (".",)) is None
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["find . -name evil -fprint .envrc", "find . -fprintf .git/hooks/pre-commit '%p\\n'",
+     "find . -fls .envrc", "find . -fprint0 .husky/pre-push"],
+)  # fmt: skip
+def test_a_file_find_itself_writes_is_judged_as_a_write(tmp_path: Path, command: str) -> None:
+    """``-fprint F`` (``-fprint0``, ``-fprintf F FMT``, ``-fls``) writes the found paths to F:
+    an ``.envrc`` holding ``./evil`` runs it (direnv runs the file as a script)."""
+    assert _run(tmp_path, command) == ASKED
+
+
+def test_options_before_the_start_paths_keep_them(tmp_path: Path) -> None:
+    assert _run(tmp_path, "find -L ../other -delete")[1] == "action.delete_outside"
+    assert _run(tmp_path, "find . -name '*.py' -fprint build/list.txt") == ALLOW

@@ -21,6 +21,7 @@ from cordon.engine.code_reads import code_paths
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
+from cordon.engine.find_exec import split_find
 from cordon.engine.git_commands import (
     GIT_VALUE,
     config_command,
@@ -470,12 +471,10 @@ def _writes(w: Walker, prog: str, args: tuple[str, ...]) -> bool:
 
 
 def _find(w: Walker, prog: str, args: tuple[str, ...]) -> None:
-    starts = []
-    for a in args:
-        if a.startswith(("-", "(", "!")):
-            break
-        starts.append(a)
-    rest = args[len(starts) :]
+    starts, rest = split_find(args)  # (find -L DIR: options before the start paths)
+    for k, a in enumerate(rest[:-1]):  # (find's own output files: -fprint .envrc)
+        if a in ("-fprint", "-fprint0", "-fprintf", "-fls"):
+            w.file(rest[k + 1], prog, "overwrite")
     deletes = "-delete" in rest
     for k, a in enumerate(rest):
         if a in ("-exec", "-execdir", "-ok", "-okdir") and k + 1 < len(rest):
@@ -483,7 +482,7 @@ def _find(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             inner = [x for x in rest[k + 1 : end]]
             deletes = deletes or base_name(inner[0]) in _DELETERS or base_name(inner[0]) in SHELLS
     if deletes:
-        for s in starts or ["."]:
+        for s in starts:
             w.file(s, prog, "delete")
 
 
