@@ -44,11 +44,12 @@ import fnmatch
 import itertools
 import posixpath
 import re
+import shlex
 
 from cordon.engine.credential_paths import is_credential_path
 from cordon.engine.shell_split import split
 
-__all__ = ["as_find", "probes", "starts"]
+__all__ = ["as_find", "exec_lines", "probes", "split_find", "starts"]
 
 #: git's hooks (githooks(5)) and the files git reads under ``.git`` by name
 _HOOKS = frozenset(
@@ -205,6 +206,23 @@ def starts(args: tuple[str, ...]) -> list[str]:
     are not bounded: any path under each may be written (module docstring)."""
     start_paths, _expr = split_find(args)
     return start_paths if any(p is None for p, _t in _writers(args)) else []
+
+
+def exec_lines(args: tuple[str, ...]) -> list[str]:
+    """The command lines ``find ARGS`` runs on what it finds, ``{}`` read as one found path
+    (the first start path and a name the first ``-name`` pattern stands for: ``./x.py``),
+    for every other rule to read as ``sh -c``: the network destinations and uploads of
+    ``-exec curl -F f=@{} URL ;`` were not read (a line without ``{}`` is read by
+    :func:`cordon.engine.shell_wrappers.command_lines`)."""
+    start_paths, expr = split_find(args)
+    patterns = name_patterns(expr)
+    found = posixpath.join(start_paths[0], _stands_for(patterns[0]) if patterns else "x")
+    out = []
+    for _k, action, words in exec_commands(expr):
+        if words and any("{}" in w for w in words):
+            line = shlex.join(w.replace("{}", found) for w in words)
+            out.append(f'cd "$(:)" && {line}' if action.endswith("dir") else line)
+    return out
 
 
 #: fd options that take the next word as their value (fd(1))
