@@ -234,3 +234,42 @@ async def test_an_image_beacon_in_any_shape_is_removed(harness: Harness, beacon:
     shown = r.content[0].text  # type: ignore[union-attr]
     assert "Revenue grew." in shown
     assert "evil.example/c.png?d=" not in shown, shown
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="monitor mode strips a notification only when its frame holds an ESC, CSI or OSC "
+    "introducer (cordon/proxy/server_messages.py _INTRODUCERS): a backspace (JSON \\b), a "
+    "carriage return (\\r) or a C1 control other than CSI and OSC in raw UTF-8 goes out as sent",
+)
+async def test_a_notification_loses_its_controls_in_monitor_mode_too(harness: Harness) -> None:
+    """Every mode promises no terminal control in what a client prints to its user's
+    terminal (a log line, a progress message), as for a tools/list."""
+    logged: list[Any] = []
+
+    async def on_log(params: Any) -> None:
+        logged.append(params)
+
+    trick = dict(TRICKS)["backspace"] + " " + dict(TRICKS)["carriage return"]
+    note = {
+        "jsonrpc": "2.0",
+        "method": "notifications/message",
+        "params": {"level": "info", "data": trick},
+    }
+    script = {
+        "tools/call:get": {
+            "before": [note],
+            "result": {"content": [{"type": "text", "text": "ok"}]},
+        }
+    }
+    params = harness.cordon(
+        [sys.executable, str(SERVER)],
+        extra=["--content", "monitor"],
+        env=_script(harness, script),
+    )
+    async with Client(params, logging_callback=on_log) as client:
+        await client.list_tools()
+        await client.call_tool("get", {})
+    assert logged, "the log notification never arrived"
+    assert "bob@corp.example" in str(logged[0].data)
+    assert not _controls(str(logged[0].data)), repr(logged[0].data)
