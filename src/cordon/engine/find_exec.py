@@ -217,8 +217,16 @@ def exec_lines(args: tuple[str, ...]) -> list[str]:
     start_paths, expr = split_find(args)
     patterns = name_patterns(expr)
     found = posixpath.join(start_paths[0], _stands_for(patterns[0]) if patterns else "x")
+    from cordon.engine.shell_commands import DELETERS, base_name  # (it imports this module)
+
     out = []
     for _k, action, words in exec_commands(expr):
+        if (
+            words
+            and base_name(words[0]) in DELETERS
+            and all(w == "{}" or w.startswith("-") for w in words[1:])
+        ):
+            continue  # (-exec rm {} ;: read as deleting the start paths, by find's reader)
         if words and any("{}" in w for w in words):
             line = shlex.join(w.replace("{}", found) for w in words)
             out.append(f'cd "$(:)" && {line}' if action.endswith("dir") else line)

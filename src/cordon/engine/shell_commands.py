@@ -407,6 +407,7 @@ NETWORK_PROGRAMS: dict[str, Any] = {
 # --------------------------------------------------------------------------------------------
 
 _DELETERS = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe"})
+DELETERS = _DELETERS
 #: programs that replace their target (a new file renamed over it, or a new link), not write
 #: into it: ``mv x /dev/null`` as root replaces the device node with a file
 REPLACERS = frozenset({"mv", "install", "ln", "rsync", "sed"})
