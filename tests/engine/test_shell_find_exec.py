@@ -45,6 +45,8 @@ WRITERS = [
     "find . -exec cp x {} \\; -name '*.py'",
     "find . -exec echo -name '*.py' \\; -exec cp x {} \\;",
     "cd src && find -L ../.git/hooks -exec cp x {} \\;",
+    "find .git/hooks -exec chmod +x {} \\;",
+    "find . -name pre-commit -exec chmod 755 {} \\;",
 ]
 
 
@@ -102,6 +104,8 @@ NEAR_MISSES = [
     "find . -name '*.py' -exec cp x {}.bak \\;",
     "find . -name 'pre-commit.sample' -exec cp x {}.txt \\;",
     "find -L . -name '*.py' -exec sed -i s/a/b/ {} +",
+    "find . -name '*.sh' -exec chmod +x {} \\;",
+    "find . -type f -exec chmod 644 {} \\;",
     "find . -name '*.py' -exec grep -q x {} \\; -exec sed -i s/a/b/ {} \\;",
 ]
 

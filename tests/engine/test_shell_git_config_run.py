@@ -61,6 +61,10 @@ RUNS = [
     "git -c gpg.program=./x commit -S -m x",
     "git init --template=t",
     "git init --template t",
+    "git -c core.sshCommand='ssh -o ProxyCommand=./x' fetch",
+    "git -c core.sshCommand='ssh -i k; ./x' fetch",
+    "git -c core.sshCommand=./ssh fetch",
+    "git -c core.pager='less; ./x' log",
 ]
 
 
@@ -93,6 +97,10 @@ NEAR_MISSES = [
     "git status",
     "git init",
     "git -c submodule.a.update=rebase submodule update",
+    "git -c core.sshCommand='ssh -i ~/.ssh/deploy -p 2222' fetch",
+    "git config --global core.pager delta",
+    "git config --global core.editor 'code --wait'",
+    "git -c diff.external=difft diff",
 ]
 
 

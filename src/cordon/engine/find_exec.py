@@ -47,6 +47,7 @@ import re
 import shlex
 
 from cordon.engine.credential_paths import is_credential_path
+from cordon.engine.exec_bits import made_runnable
 from cordon.engine.shell_split import split
 
 __all__ = ["as_find", "exec_lines", "probes", "split_find", "starts"]
@@ -315,6 +316,8 @@ def written(words: tuple[str, ...]) -> list[str]:
     probe = _Probe()
     command(probe, prog, tuple(x.replace("{}", FOUND) for x in rest), prog, [])
     out = [p for p in probe.written if FOUND in p]
+    found = tuple(x.replace("{}", FOUND) for x in rest)
+    out += [p for p in made_runnable(prog, found) if FOUND in p]  # (-exec chmod +x {} ;)
     return out or ([] if prog in _READS_ONLY else [FOUND])
 
 

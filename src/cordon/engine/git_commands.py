@@ -223,8 +223,14 @@ _RUN_KEY_RE = re.compile(
 #: search path called by its common name, ``/dev/null`` (no hooks, no file); a value with a
 #: path, shell syntax or another program is asked about
 _INERT_VALUE_RE = re.compile(
-    r"(?:cat|less|more|true|false|:|vim?|nvim|nano)(?:\s+-[\w-]+)*|/dev/null|", re.IGNORECASE
+    r"(?:cat|less|more|most|bat|delta|diff-so-fancy|difft|true|false|:|vim?|nvim|nano|emacs"
+    r"|micro|hx|code|subl)(?:\s+-[\w-]+(?:=\w+)?)*|/dev/null|",
+    re.IGNORECASE,
 )
+#: ``core.sshCommand``/``GIT_SSH_COMMAND`` set to ssh with its options (a key, a port):
+#: what git runs by default, unless an option names a command (``-o ProxyCommand=``,
+#: ``LocalCommand``, ``KnownHostsCommand``) or the value holds shell syntax
+_PLAIN_SSH_RE = re.compile(r"ssh(?:\s+[^\s;&|`$()<>]+)*")
 
 #: the credential helpers git and its installers ship (gitcredentials(7))
 _HELPERS_RE = re.compile(
@@ -254,6 +260,9 @@ def setting_runs(setting: str) -> str | None:
     low = key.strip().lower()
     if not runs_program(low) or _INERT_VALUE_RE.fullmatch(value.strip()):
         return None
+    if low == "core.sshcommand" and _PLAIN_SSH_RE.fullmatch(value.strip()):
+        if "command" not in value.lower():
+            return None  # (ssh -i ~/.ssh/deploy: the key's read is judged by config_command)
     if low.startswith("credential.") and _HELPERS_RE.fullmatch(value.strip()):
         return None  # (git's own helpers: git credential-store, credential-cache ...)
     if low.startswith(("alias.", "submodule.")) and not value.lstrip().startswith("!"):
