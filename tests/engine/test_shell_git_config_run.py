@@ -44,6 +44,7 @@ RUNS = [
     "git --exec-path=/tmp/x status",
     "git clone -c core.hooksPath=h https://github.com/a/b",
     "git clone --config=core.fsmonitor=./x https://github.com/a/b",
+    "git clone --config core.hooksPath=h https://github.com/a/b",
     "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=h git commit",
     "export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=./x; git status",
     "GIT_CONFIG_PARAMETERS=\"'core.hookspath'='h'\" git commit",

@@ -253,7 +253,7 @@ def _socat(w: Walker, prog: str, args: tuple[str, ...]) -> None:
 
 
 def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
-    plain, opts = _split(args, GIT_VALUE)
+    plain, opts = _split(args, GIT_VALUE | {"--config"})  # (git clone --config K=V)
     for k, v in opts:
         why = setting_runs(v) if k in ("-c", "--config") else None
         if k == "--exec-path" and v:  # (git's own programs run from DIR: git(1))
