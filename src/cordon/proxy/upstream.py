@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import orjson
 
@@ -397,10 +397,14 @@ class UpstreamSide(ServerMessageSide):
         def then(o: ListOutcome) -> list[Action]:
             acts: list[Action] = [Log(p) for p in o.problems]
             acts += [self._record(r) for r in o.records]
-            if o.visible is None and cached is result:
-                return [*acts, self._answer(id_, line)]
             out = {**cached, "tools": o.visible if o.visible is not None else tools}
-            return [*acts, self._answer(id_, result_frame(id_, out))]
+            shown = self._shown(out)
+            if shown is None:
+                why = "cordon: upstream tools/list result withheld: it could not be sanitised"
+                return [*acts, self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))]
+            if o.visible is None and cached is result and shown is out:
+                return [*acts, self._answer(id_, line)]
+            return [*acts, self._answer(id_, result_frame(id_, shown))]
 
         return self._scan_then_deliver(
             id_, line, "scan", lambda: self.work.pin_list(tools, final, named), then
@@ -675,21 +679,34 @@ class UpstreamSide(ServerMessageSide):
                         }
                     )
                 )
-            if not bad:
-                shown = strip_ansi(text)  # in every content mode, as for tool definitions
-                if shown is text:
-                    return [*acts, self._answer(id_, line)]
-                return [
-                    *acts,
-                    self._answer(id_, result_frame(id_, {**result, "instructions": shown})),
-                ]
-            removed = "[cordon removed the server instructions: " + ", ".join(bad) + "]"
-            return [
-                *acts,
-                self._answer(id_, result_frame(id_, {**result, "instructions": removed})),
-            ]
+            out = result
+            if bad:
+                removed = "[cordon removed the server instructions: " + ", ".join(bad) + "]"
+                out = {**result, "instructions": removed}
+            shown = self._shown(out)  # serverInfo, _meta, the instructions below block_at
+            if shown is None:
+                why = "cordon: upstream handshake result withheld: it could not be sanitised"
+                return [*acts, self._answer(id_, error_frame(id_, INTERNAL_ERROR, why))]
+            if shown is result:
+                return [*acts, self._answer(id_, line)]
+            return [*acts, self._answer(id_, result_frame(id_, shown))]
 
         return self._scan_then_deliver(id_, line, "scan", run, then)
+
+    def _shown(self, value: dict[str, Any]) -> dict[str, Any] | None:
+        """What the client gets of a handshake result or a tools/list page (what the server
+        says about itself, its tools and the rest of the page): in every content mode without
+        ANSI escapes or terminal controls; in warn and block modes sanitised as warn
+        sanitises a result (credentials masked, hidden characters removed, instructions
+        marked: what block mode hid or removed is gone already, and what stays under
+        ``block_at`` is warn's). ``value`` itself when nothing changes; None when it cannot be
+        sanitised (over the scan's caps), which the caller answers with an error."""
+        if self.cfg.content_mode == "monitor":
+            return cast(dict[str, Any], strip_ansi(value))
+        ev = evaluate_result(value, mode="warn", block_at=self.cfg.block_at)
+        if ev.action == "block":
+            return None
+        return ev.result if ev.action == "sanitise" else value
 
     def _blocking(self, findings: list[Finding]) -> list[str]:
         return sorted(
