@@ -236,12 +236,6 @@ async def test_an_image_beacon_in_any_shape_is_removed(harness: Harness, beacon:
     assert "evil.example/c.png?d=" not in shown, shown
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="monitor mode strips a notification only when its frame holds an ESC, CSI or OSC "
-    "introducer (cordon/proxy/server_messages.py _INTRODUCERS): a backspace (JSON \\b), a "
-    "carriage return (\\r) or a C1 control other than CSI and OSC in raw UTF-8 goes out as sent",
-)
 async def test_a_notification_loses_its_controls_in_monitor_mode_too(harness: Harness) -> None:
     """Every mode promises no terminal control in what a client prints to its user's
     terminal (a log line, a progress message), as for a tools/list."""

@@ -10,6 +10,7 @@ of a kind the client did not declare, or the policy denies, is refused
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -163,10 +164,11 @@ class ServerMessageSide:
         return [self._record(rec), ToUpstream(frame)]
 
 
-#: how an ANSI escape's introducer (ESC, CSI, OSC: ``cordon.content._ansi``) can appear in a
-#: frame: JSON escapes a control character (``\u001b``; a raw one does not parse), a C1
-#: one may also come as its UTF-8 bytes
-_INTRODUCERS = (b"\\u00", "\u009b".encode(), "\u009d".encode())
+#: how a terminal control ``strip_ansi`` removes (``cordon.content._ansi``: an escape's
+#: introducer, a backspace or carriage return, DEL, any C1 control) can appear in a frame:
+#: JSON escapes a C0 control (``\u001b``, ``\b``, ``\r``; a raw one does not parse), DEL
+#: and a C1 control may come as their UTF-8 bytes
+_INTRODUCERS = re.compile(rb"\\u00|\\[br]|\x7f|\xc2[\x80-\x9f]")
 
 
 def _bare(msg: dict[str, Any], params: Any, line: bytes) -> bytes:
@@ -174,7 +176,7 @@ def _bare(msg: dict[str, Any], params: Any, line: bytes) -> bytes:
     removed from its params: ``line`` itself when it carries none (a frame with no escape
     introducer in its bytes is not walked; the id is never changed, the server's answer
     to its own request matches it)."""
-    if not any(i in line for i in _INTRODUCERS):
+    if _INTRODUCERS.search(line) is None:
         return line
     bare = strip_ansi(params)
     return line if bare is params else orjson.dumps({**msg, "params": bare}) + b"\n"
