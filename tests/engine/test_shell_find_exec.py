@@ -47,6 +47,9 @@ WRITERS = [
     "cd src && find -L ../.git/hooks -exec cp x {} \\;",
     "find .git/hooks -exec chmod +x {} \\;",
     "find . -name pre-commit -exec chmod 755 {} \\;",
+    "find . -name config.fish -exec tee -a {} \\;",
+    "find . -name '*.desktop' -exec cp x {} \\;",
+    "find . -name mcp_config.json -exec cp x {} \\;",
 ]
 
 
@@ -105,6 +108,8 @@ NEAR_MISSES = [
     "find . -name 'pre-commit.sample' -exec cp x {}.txt \\;",
     "find -L . -name '*.py' -exec sed -i s/a/b/ {} +",
     "find . -name '*.sh' -exec chmod +x {} \\;",
+    "find . -name '*.ts' -exec sed -i s/a/b/ {} +",
+    "find . -name '*.go' -exec gofmt -w {} +",
     "find . -type f -exec chmod 644 {} \\;",
     "find . -name '*.py' -exec grep -q x {} \\; -exec sed -i s/a/b/ {} \\;",
 ]

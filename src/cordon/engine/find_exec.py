@@ -76,7 +76,8 @@ _NAMES = _HOOKS | {
     ".claude", ".gemini", ".codex", ".zed", ".ssh", "authorized_keys", "known_hosts",
     "id_rsa", "id_ed25519", "credentials", "credentials.json", ".gitmodules",
     "devcontainer.json", ".devcontainer.json", ".travis.yml", "azure-pipelines.yml",
-    "x.yml", "x.yaml", "x.md", "x.mdc", "x.json", "x.toml", "x.conf", "x.gpg",
+    "config.fish", "x.yml", "x.yaml", "x.md", "x.mdc", "x.json", "x.toml",
+    "x.conf", "x.gpg", "x.desktop",
 }  # fmt: skip
 #: directories under a start path where an auto-run or credential file lives
 _DIRS = (
@@ -84,7 +85,9 @@ _DIRS = (
     ".github/workflows", ".vscode", ".cursor", ".cursor/rules", ".claude", ".claude/commands",
     ".claude/agents", ".gemini", ".codex", ".zed", ".devcontainer", ".ssh", ".aws", ".azure",
     ".kube", ".docker", ".gnupg", ".config", ".config/gh", ".config/gcloud", ".auth",
-    ".password-store",
+    ".password-store", ".config/fish", ".config/autostart", ".codeium/windsurf",
+    ".local/share/keyrings", ".claude-server-commander", ".cordon",
+    "Library/Application Support/Claude",
 )  # fmt: skip
 #: directories whose every file is protected -> the extensions its consumer loads ("" no
 #: extension: a hook, ``authorized_keys``, ``config``)
@@ -94,6 +97,9 @@ _ENTRY_EXT = {
     ".husky": ("",), ".githooks": ("",), ".ssh": ("", "pub", "conf"), ".aws": ("",),
     ".azure": ("", "json"), ".gnupg": ("", "conf", "gpg", "kbx"), ".config/gcloud": ("json", "db"),
     ".auth": ("json",), ".password-store": ("gpg",), ".devcontainer": ("", "json"),
+    ".config/autostart": ("desktop",), ".local/share/keyrings": ("", "keyring"),
+    ".claude-server-commander": ("json",),
+    ".cordon": ("", "json", "jsonl", "yaml", "yml", "toml", "log", "paths", "db", "key", "pem"),
 }  # fmt: skip
 _EXECS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 _OR = frozenset({"-o", "-or", ","})
