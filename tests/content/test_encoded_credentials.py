@@ -165,3 +165,55 @@ def test_a_text_of_many_small_streams_stops_at_its_inflate_budget() -> None:
     text = "\n".join(f"v{i}: {one}" for i in range(n))
     assert inflate_budget(len(text)) < n << 20
     assert "content.cap_exceeded" in [f.rule for f in scan_text(text)]
+
+
+def test_a_block_scalar_with_crlf_line_ends_is_found() -> None:
+    """A manifest written on Windows (or by a tool that prints CRLF): the same block scalar,
+    each line ending in CR LF."""
+    enc = _b64(f"password for the registry, token={_token(10)}, do not share")
+    lines = "\r\n".join("    " + enc[i : i + 40] for i in range(0, len(enc), 40))
+    assert _token(10) in find_secrets(f"data:\r\n  creds: |\r\n{lines}\r\n  other: value\r\n")
+
+
+def test_a_second_gzip_member_is_read() -> None:
+    """RFC 1952 section 2.2: a gzip file is a series of members, and gunzip prints them all;
+    a benign first member must not hide the credential in the second."""
+    two = gzip.compress(b"build log, nothing secret in here\n" * 4)
+    two += gzip.compress(f"GITHUB_TOKEN={_token(11)}\n".encode())
+    assert _token(11) in find_secrets(f"artifact: {_b64(two)}\n")
+
+
+def test_hex_wrapped_as_xxd_plain_prints_it_is_found() -> None:
+    """``xxd -p`` prints 60 hex digits a line: a token longer than 30 bytes is cut in two."""
+    hexed = f"GITHUB_TOKEN={_token(12)}\n".encode().hex()
+    lines = "\n".join(hexed[i : i + 60] for i in range(0, len(hexed), 60))
+    assert _token(12) in find_secrets(f"$ xxd -p token.txt\n{lines}\n$ \n")
+
+
+def test_lower_case_base32_is_found() -> None:
+    """RFC 4648 section 6's decoders accept either case (``base32 -d``, Python's casefold):
+    the same token printed lower-case."""
+    enc = base64.b32encode(f"token={_token(13)}".encode()).decode().lower()
+    assert _token(13) in find_secrets(f"seed: {enc}\n")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="zlib (RFC 1950) in base64 is not decoded from output: only gzip's H4sI header is "
+    "looked for; a zlib stream's base64 starts with two common letters (eJ, eN, eF)",
+)
+def test_zlib_in_base64_is_found() -> None:
+    import zlib
+
+    blob = _b64(zlib.compress(f"GITHUB_TOKEN={_token(14)}\n".encode()))
+    assert _token(14) in find_secrets(f"payload: {blob}\n")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="base64 inside base64 inside base64: decoded layers are read two deep "
+    "(cordon.content.scanner.MAX_LAYER_DEPTH), the third holds the credential",
+)
+def test_three_nested_base64_layers_are_found() -> None:
+    run = _b64(_b64(_b64(f"token={_token(15)}")))
+    assert _token(15) in find_secrets(f"blob: {run}\n")

@@ -81,3 +81,38 @@ async def test_a_kubernetes_secret_with_base64_and_hex_keys(harness: Harness) ->
     async with Client(sender, mode="legacy") as sc:
         await sc.list_tools()
         await _refused(sc, sender_box, [b64_key, hex_key])
+
+
+async def test_keys_in_a_second_gzip_member_wrapped_hex_and_a_crlf_block_scalar(
+    harness: Harness,
+) -> None:
+    """Three more printings of a key, each masked and refused: a gzip artifact of two members
+    (RFC 1952 section 2.2: gunzip prints both; the first is an ordinary log), ``xxd -p``
+    output (60 hex digits a line, the key cut in two) and a YAML block scalar with CR LF line
+    ends."""
+    import gzip
+
+    gz_key, xxd_key, crlf_key = _token(), _token(), _token()
+    members = gzip.compress(b"build 41 ok\n" * 20) + gzip.compress(f"TOKEN={gz_key}\n".encode())
+    artifact = base64.b64encode(members).decode()
+    hexed = f"GITHUB_TOKEN={xxd_key}\n".encode().hex()
+    xxd = "\n".join(hexed[i : i + 60] for i in range(0, len(hexed), 60))
+    enc = base64.b64encode(f"registry password, token={crlf_key}, rotate monthly".encode())
+    block = "\r\n".join("    " + enc.decode()[i : i + 40] for i in range(0, len(enc), 40))
+    inbox = (
+        f"artifact: {artifact}\n\n$ xxd -p token.txt\n{xxd}\n\n"
+        f"data:\r\n  creds: |\r\n{block}\r\n  region: eu-west-1\r\n"
+    )
+    reader, _box = _mailbox(harness, "builds", inbox)
+    sender, sender_box = _mailbox(harness, "chat", "")
+    async with Client(reader, mode="legacy") as rc:
+        await rc.list_tools()
+        r = await rc.call_tool("read_inbox", {})
+        assert not r.is_error, text_of(r)
+        shown = json.dumps(r.model_dump(mode="json", by_alias=True))
+        for value in (artifact, hexed[:60], enc.decode()[:40], gz_key, xxd_key, crlf_key):
+            assert value not in shown
+        assert "eu-west-1" in text_of(r)  # the rest of the text is delivered
+    async with Client(sender, mode="legacy") as sc:
+        await sc.list_tools()
+        await _refused(sc, sender_box, [gz_key, xxd_key, crlf_key])

@@ -33,7 +33,6 @@ credential is found whatever their number, in time linear in the text.
 
 from __future__ import annotations
 
-import base64
 import binascii
 import re
 from bisect import bisect_right
@@ -60,30 +59,50 @@ MAX_INFLATED = 8 << 20
 MAX_INFLATED_TEXT = 16 << 20
 
 _HEX = bytes(ord("h") if chr(i) in "0123456789abcdefABCDEF" else ord("x") for i in range(256))
-_B32 = bytes(
-    ord("b") if chr(i) in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" else ord("x") for i in range(256)
+#: RFC 4648 section 6's alphabet, upper case as printed and lower case (its decoders,
+#: ``base32 -d`` and Python's ``casefold``, accept it, and some tools print it); a run of
+#: both cases is base64 or an identifier, not base32, and is not decoded
+_B32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+_B32 = bytes(ord("b") if chr(i) in _B32_ALPHABET else ord("x") for i in range(256))
+_B32_LOWER = bytes(ord("b") if chr(i) in _B32_ALPHABET.lower() else ord("x") for i in range(256))
+#: the base32 alphabet (either case) to the digits of ``int(..., 32)``: decoded in C, where
+#: ``base64.b32decode`` is a Python loop (about 1 MB/s, a text of base32 runs set the pace)
+_B32_DIGITS = bytes.maketrans(
+    (_B32_ALPHABET + _B32_ALPHABET.lower()).encode(),
+    b"0123456789abcdefghijklmnopqrstuv" * 2,
 )
+#: hex printed a line at a time (``xxd -p``: 60 digits a line, the last one shorter; a
+#: token longer than 30 bytes is cut in two): a run and the whole hex lines after it (a line
+#: end is LF, CR LF or, on the view the runs are read on, LF LF)
+_HEX_LINES = re.compile(rb"[0-9a-fA-F]{32,}(?:\r?\n\n?[0-9a-fA-F]{2,}(?=[ \t]*(?:\r?\n|$)))+")
 _ALNUM = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-#: the base64 alphabet -> 'a', space and tab -> 's', LF -> 'n', anything else 'x'
+#: the base64 alphabet -> 'a', space and tab -> 's', LF and CR -> 'n', anything else 'x'
 _B64 = bytes(
     ord("a")
     if chr(i) in "+/" or (chr(i).isascii() and chr(i).isalnum())
     else ord("s")
     if chr(i) in " \t"
     else ord("n")
-    if chr(i) == "\n"
+    if chr(i) in "\n\r"
     else ord("x")
     for i in range(256)
 )
-#: the end of a base64 line wrapped at 16 characters or more, then an indented line
-_WRAP_NEEDLE = b"a" * 16 + b"ns"
-#: the indented lines after it: the same indentation, base64 only, the last one padded
+#: the end of a base64 line wrapped at 16 characters or more, then an indented line (after
+#: LF or CR LF: a manifest printed with Windows line ends is the same block scalar)
+_WRAP_NEEDLES = (b"a" * 16 + b"ns", b"a" * 16 + b"nns")
+#: the indented lines after it: the same indentation, base64 only, the last one padded (a
+#: line end is LF, CR LF, or two LF: the view the runs are read on shows a CR as LF)
 _WRAPPED = re.compile(
-    rb"\n([ \t]{1,64})[A-Za-z0-9+/]{4,}(?:\n\1[A-Za-z0-9+/]{4,})*={0,2}(?=[ \t]*(?:\r?\n|$))"
+    rb"\r?\n\n?([ \t]{1,64})[A-Za-z0-9+/]{4,}(?:\r?\n\n?\1[A-Za-z0-9+/]{4,})*={0,2}"
+    rb"(?=[ \t]*(?:\r?\n|$))"
 )
 #: a gzip stream in base64 (either alphabet), possibly wrapped at the left margin
 _GZIP = re.compile(rb"H4sI[A-Za-z0-9+/_-]*(?:\r?\n[A-Za-z0-9+/_-]{4,})*={0,2}")
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+_CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
+#: streams past the caps reported per text: one withholds the whole result, and a text of
+#: tiny streams past the budget made one finding each (tens of thousands in 4 MB); the
+#: findings' per-rule cap (:data:`cordon.content.scanner.MAX_HITS_PER_RULE`)
+_MAX_OVER = 64
 #: a decoded text marker: the stream inflated past its cap
 _OVER = "\x00over"
 
@@ -103,8 +122,10 @@ def _text_of(raw: bytes, budget: Budget) -> str | None:
         return _OVER if past else inflated.decode("utf-8", "replace")
     text = raw.decode("utf-8", "replace")
     # a stray byte (a run glued to another, a misaligned start) must not hide the rest, and
-    # a run of random bytes (a digest, a binary key) is no text: most of it is garbage
-    bad = len(_CONTROL.findall(text))
+    # a run of random bytes (a digest, a binary key) is no text: most of it is garbage.
+    # Counted in C (a control byte is one character; a bad sequence one U+FFFD): a list of
+    # matches held one string per character of a run of zero bytes (base32 "AAAA...")
+    bad = len(raw) - len(raw.translate(None, _CONTROL_BYTES)) + text.count("\ufffd")
     return None if len(text) < 8 or bad * 4 > len(text) else text
 
 
@@ -136,30 +157,58 @@ def _runs(cls: bytes, needle: bytes) -> Iterator[tuple[int, int]]:
 
 def _hex_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
     """Hex runs, decoded at both alignments when their length is odd (a character glued in
-    front of a key's hex shifts every byte)."""
+    front of a key's hex shifts every byte); and a run that ends its line read on with the
+    hex lines after it (:data:`_HEX_LINES`)."""
+    block_end = 0
     for s, e in _runs(view.translate(_HEX), b"h" * MIN_RUN):
         yield s, e, binascii.a2b_hex(view[s : e - (e - s) % 2])
         if (e - s) % 2:
             yield s, e, binascii.a2b_hex(view[s + 1 : e])
+        if s >= block_end and view[e : e + 1] in (b"\n", b"\r"):
+            m = _HEX_LINES.match(view, s)
+            if m is not None and m.end() > e:
+                block_end = m.end()
+                joined = re.sub(rb"\s+", b"", m.group()[:MAX_RUN])
+                yield s, m.end(), binascii.a2b_hex(joined[: len(joined) - len(joined) % 2])
 
 
 def _b32_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
-    for s, e in _runs(view.translate(_B32), b"b" * MIN_RUN):
-        data = view[s:e]  # its padding is left out: it is added back below
-        data = data[: len(data) - len(data) % 8 if len(data) % 8 in (1, 3, 6) else len(data)]
-        try:
-            yield s, e, base64.b32decode(data + b"=" * (-len(data) % 8))
-        except (binascii.Error, ValueError):
-            continue
+    for table in (_B32, _B32_LOWER):
+        for s, e in _runs(view.translate(table), b"b" * MIN_RUN):
+            data = view[s:e]  # its padding is left out
+            if table is _B32_LOWER and data.upper() == data:
+                continue  # digits only: read with the upper-case runs
+            # a length of 1, 3 or 6 characters past a quantum is no whole byte: left out
+            yield (
+                s,
+                e,
+                _b32(data[: len(data) - len(data) % 8 if len(data) % 8 in (1, 3, 6) else None]),
+            )
+
+
+def _b32(data: bytes) -> bytes:
+    """Base32 ``data`` (no padding) decoded: its 5-bit digits as one integer, the bits past
+    the last whole byte dropped (RFC 4648 section 6)."""
+    bits = 5 * len(data)
+    value = int(data.translate(_B32_DIGITS), 32) >> (bits % 8)
+    return value.to_bytes(bits // 8, "big")
 
 
 def _wrapped_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
     """Base64 cut into lines indented alike (a YAML block scalar), from the run that ends
     the line before them."""
     cls = view.translate(_B64)
-    pos = cls.find(_WRAP_NEEDLE)
+    # the next place of each needle, searched again only once passed (linear in all)
+    at = [cls.find(n) for n in _WRAP_NEEDLES]
     last = 0
-    while pos >= 0:
+    while True:
+        at = [
+            p if p < 0 or p >= last else cls.find(n, last)
+            for p, n in zip(at, _WRAP_NEEDLES, strict=True)
+        ]
+        pos = min((p for p in at if p >= 0), default=-1)
+        if pos < 0:
+            return
         nl = pos + 16
         start = max(cls.rfind(b"x", last, nl), cls.rfind(b"s", last, nl), cls.rfind(b"n", last, nl))
         start = last if start < 0 else start + 1
@@ -170,7 +219,6 @@ def _wrapped_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
             last = m.end()
             body = view[start:nl] + re.sub(rb"\s+", b"", m.group()[:MAX_RUN])
             yield start, m.end(), _b64(body[:MAX_RUN])
-        pos = cls.find(_WRAP_NEEDLE, last)
 
 
 def _gzip_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
@@ -211,7 +259,8 @@ def encoded_layers(
         for s, e, raw in kind(view):
             text = _text_of(raw, budget) if raw else None
             if text is _OVER:
-                over.append(nz.span_to_original(s, e))
+                if len(over) < _MAX_OVER:
+                    over.append(nz.span_to_original(s, e))
             elif text:
                 out.append((nz.span_to_original(s, e), text))
     return out, over

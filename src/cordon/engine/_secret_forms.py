@@ -139,29 +139,51 @@ def _b64(run: str) -> bytes | None:
 def _inflate(data: bytes, cap: int) -> tuple[bytes, bool]:
     """``data`` inflated (gzip or zlib, told by its header), at most ``cap`` bytes, and
     whether there was more. A stream that breaks is inflated up to the break
-    (the piece it breaks in is re-fed byte by byte); one that ends early, as far as it goes;
-    a gzip member's trailing bytes (a second member) are not read."""
-    d = zlib.decompressobj(wbits=47)  # 32 + 15: a zlib or gzip header, read from the stream
+    (the piece it breaks in is re-fed byte by byte); one that ends early, as far as it goes.
+    Gzip members after the first are inflated too, into the same cap: RFC 1952 section 2.2,
+    a gzip file is a series of members and gunzip prints them all (a benign first member
+    must not hide a second)."""
     out = bytearray()
+    view = memoryview(data)
+    pos = 0
+    while True:
+        used = _member(view[pos:], cap, out)
+        if used is None:
+            return bytes(out[:cap]), True
+        pos += used
+        if used == 0 or data[pos : pos + 3] != b"\x1f\x8b\x08":
+            return bytes(out), False
+
+
+def _member(data: memoryview, cap: int, out: bytearray) -> int | None:
+    """Inflate the stream at the head of ``data`` onto ``out`` (at most ``cap`` bytes in
+    all): the bytes it took when it ended, 0 when it broke or ran out, None past ``cap``."""
+    d = zlib.decompressobj(wbits=47)  # 32 + 15: a zlib or gzip header, read from the stream
     for start in range(0, len(data), _PIECE):
         piece = data[start : start + _PIECE]
         saved = d.copy()
+        used = start + len(piece)
         try:
             out += d.decompress(piece, cap + 1 - len(out))
         except zlib.error:
-            d = saved
-            for j in range(len(piece)):
+            # the stream breaks in this piece: inflate its longest prefix that does not
+            # (a prefix of one that breaks breaks too), then stop
+            lo, hi, best = 0, len(piece) - 1, b""
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                trial = saved.copy()
                 try:
-                    out += d.decompress(piece[j : j + 1], cap + 1 - len(out))
+                    best = trial.decompress(piece[:mid], cap + 1 - len(out))
+                    lo = mid
                 except zlib.error:
-                    return bytes(out[:cap]), False
-                if len(out) > cap or d.eof:
-                    break
+                    hi = mid - 1
+            out += best  # the output of the prefix of ``lo`` bytes (the last success)
+            return None if len(out) > cap else 0
         if len(out) > cap or d.unconsumed_tail:
-            return bytes(out[:cap]), True
+            return None
         if d.eof:
-            break
-    return bytes(out), False
+            return used - len(d.unused_data)
+    return 0
 
 
 Hit = tuple[str, str]
