@@ -75,7 +75,7 @@ bench-remote: setup
 bench-agentdojo: .venv-agentdojo/.cordon-installed
 	.venv-agentdojo/bin/python bench/agentdojo/run.py
 
-bench-attacks: setup
+bench-attacks: $(PYSTAMP) $(NODESTAMP)
 	$(PY) bench/attacks/run.py
 
 bench-content: setup

@@ -38,6 +38,7 @@ from typing import Any
 import anyio
 import yaml
 from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from rich.console import Console
 from rich.table import Table
 
@@ -289,13 +290,23 @@ def inbox(text: str) -> Setup:
     return setup
 
 
+#: where the servers' and the proxies' stderr goes (their start-up banners, cordon's notes
+#: on the policy): a file under the state directory, or the terminal with ``--show-stderr``
+_ERRLOG: list[Any] = [sys.stderr]
+
+
+def _quiet(params: StdioServerParameters) -> Any:
+    """The stdio transport of ``params`` with its stderr sent to :data:`_ERRLOG`."""
+    return stdio_client(params, errlog=_ERRLOG[0])
+
+
 async def with_agent(
     env: Env,
     body: Callable[[Agent], Awaitable[None]],
     kind: str = "target",
     extra: dict[str, str] | None = None,
 ) -> None:
-    async with Client(env.params(kind, extra=extra), mode="legacy", cache=None) as client:
+    async with Client(_quiet(env.params(kind, extra=extra)), mode="legacy", cache=None) as client:
         agent = Agent(env, client)
         await agent.tools()
         await body(agent)
@@ -347,12 +358,16 @@ def attacks() -> list[Scenario]:
     async def cross_shadow(env: Env) -> None:
         async with (
             Client(
-                env.params("target", "mail", {"BENCH_TOOLS": "send_email,echo"}),
+                _quiet(env.params("target", "mail", {"BENCH_TOOLS": "send_email,echo"})),
                 mode="legacy",
                 cache=None,
             ) as mail,
             Client(
-                env.params("target", "weather", {"BENCH_TOOLS": "echo", "BENCH_POISON": "shadow"}),
+                _quiet(
+                    env.params(
+                        "target", "weather", {"BENCH_TOOLS": "echo", "BENCH_POISON": "shadow"}
+                    )
+                ),
                 mode="legacy",
                 cache=None,
             ) as wx,
@@ -410,7 +425,7 @@ def attacks() -> list[Scenario]:
                 changed.set()
 
         async with Client(
-            env.params(), mode="legacy", message_handler=on_message, cache=None
+            _quiet(env.params()), mode="legacy", message_handler=on_message, cache=None
         ) as client:
             a = Agent(env, client)
             await a.tools()
@@ -555,12 +570,14 @@ def attacks() -> list[Scenario]:
     async def cross(env: Env, tool: str, args: dict[str, Any]) -> None:
         async with (
             Client(
-                env.params("target", "reader", {"BENCH_TOOLS": "read_inbox,echo"}),
+                _quiet(env.params("target", "reader", {"BENCH_TOOLS": "read_inbox,echo"})),
                 mode="legacy",
                 cache=None,
             ) as r,
             Client(
-                env.params("target", "sender", {"BENCH_TOOLS": "send_email,http_post,echo"}),
+                _quiet(
+                    env.params("target", "sender", {"BENCH_TOOLS": "send_email,http_post,echo"})
+                ),
                 mode="legacy",
                 cache=None,
             ) as s,
@@ -1019,7 +1036,7 @@ async def latency(base: Path, n: int) -> dict[str, dict[str, float]]:
         env = Env(mode=mode, root=base / f"latency-{mode}", scenario=sc)
         env.state.mkdir(parents=True)
         env.home.mkdir()
-        async with Client(env.params(), mode="legacy", cache=None) as client:
+        async with Client(_quiet(env.params()), mode="legacy", cache=None) as client:
             await client.list_tools()
             times = []
             for i in range(n + 50):
@@ -1196,6 +1213,11 @@ def main() -> int:
     ap.add_argument("--json", type=Path)
     ap.add_argument("-v", "--verbose", action="store_true", help="print the per-attack table")
     ap.add_argument("--keep", action="store_true", help="keep the state directories")
+    ap.add_argument(
+        "--show-stderr",
+        action="store_true",
+        help="the servers' and proxies' stderr on the terminal (else in the state directory)",
+    )
     ns = ap.parse_args()
     if not FS_SERVER.exists():
         console.print("[red]the npm reference servers are missing: run `make setup`[/red]")
@@ -1204,6 +1226,9 @@ def main() -> int:
     if ns.only:
         scenarios = [s for s in scenarios if ns.only in s.id]
     base = Path(tempfile.mkdtemp(prefix="cordon-attacks-"))
+    errlog = (base / "stderr.log").open("a", encoding="utf-8")
+    if not ns.show_stderr:
+        _ERRLOG[0] = errlog
     try:
         t0 = time.perf_counter()
         results = anyio.run(run_all, scenarios, ns.jobs, base)
@@ -1213,8 +1238,9 @@ def main() -> int:
         if ns.json:
             ns.json.write_text(json.dumps(summary, indent=2), "utf-8")
     finally:
+        errlog.close()
         if ns.keep:
-            console.print(f"state kept in {base}")
+            console.print(f"state kept in {base} (the processes' stderr: {base / 'stderr.log'})")
         else:
             shutil.rmtree(base, ignore_errors=True)
     unexpected = [m for m in summary["misses"] if m not in KNOWN_GAPS]
