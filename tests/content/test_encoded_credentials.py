@@ -9,6 +9,7 @@ import base64
 import gzip
 import hashlib
 import json
+import zlib
 
 import pytest
 
@@ -197,16 +198,20 @@ def test_lower_case_base32_is_found() -> None:
     assert _token(13) in find_secrets(f"seed: {enc}\n")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="zlib (RFC 1950) in base64 is not decoded from output: only gzip's H4sI header is "
-    "looked for; a zlib stream's base64 starts with two common letters (eJ, eN, eF)",
-)
-def test_zlib_in_base64_is_found() -> None:
-    import zlib
-
-    blob = _b64(zlib.compress(f"GITHUB_TOKEN={_token(14)}\n".encode()))
+@pytest.mark.parametrize("level", [1, 6, 9])
+def test_zlib_in_base64_is_found(level: int) -> None:
+    """RFC 1950: ``zlib.compress`` at each level's header (``78 01``, ``78 9c``, ``78 da``)."""
+    blob = _b64(zlib.compress(f"GITHUB_TOKEN={_token(14)}\n".encode(), level))
     assert _token(14) in find_secrets(f"payload: {blob}\n")
+
+
+def test_base64_text_that_starts_like_zlib_is_read_as_text() -> None:
+    """``x^`` is ``78 5e``, a valid zlib header: base64 of such text starts ``eF`` and is
+    read as the text it is once it does not inflate."""
+    enc = _b64(f"x^2 + y^2 = 1, token {_token(16)} for the deploy bot")
+    assert enc.startswith("eF")
+    assert _token(16) in find_secrets(f"value: {enc}\n")
+    assert scan_text(f"value: {_b64(b'x' + b'plain words only, nothing else here' * 2)}\n") == []
 
 
 @pytest.mark.xfail(
@@ -217,3 +222,10 @@ def test_zlib_in_base64_is_found() -> None:
 def test_three_nested_base64_layers_are_found() -> None:
     run = _b64(_b64(_b64(f"token={_token(15)}")))
     assert _token(15) in find_secrets(f"blob: {run}\n")
+
+
+def test_a_key_in_byte_escapes_is_found() -> None:
+    """``\\xHH`` escapes (C, Python's bytes repr, JavaScript): the escape reading decodes
+    them as it decodes ``\\n`` and ``\\u0041``; a text holding only them was not read so."""
+    escaped = "".join(f"\\x{b:02x}" for b in f"token={_token(17)}".encode())
+    assert _token(17) in find_secrets(f"data = b'{escaped}'\n")

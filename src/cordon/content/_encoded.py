@@ -10,7 +10,8 @@ forms, which were then neither masked nor registered for ``secret.egress``:
 * gzip in base64 (``H4sI``, RFC 1952's header ``1f 8b 08`` in base64): a Helm 3 release
   Secret's ``data.release`` is base64 of gzip of the release JSON, which holds the chart's
   values, passwords included (Helm's storage driver ``secrets``; Kubernetes adds its own
-  base64 around it, which the normaliser decodes);
+  base64 around it, which the normaliser decodes); zlib in base64 (RFC 1950, ``eJ``...)
+  alike;
 * hex (RFC 4648 section 8): keys and tokens in environment dumps and ``xxd -p`` output;
 * base32 (RFC 4648 section 6, upper case as printed): TOTP seeds and tokens encoded so.
 
@@ -75,7 +76,6 @@ _B32_DIGITS = bytes.maketrans(
 #: token longer than 30 bytes is cut in two): a run and the whole hex lines after it (a line
 #: end is LF, CR LF or, on the view the runs are read on, LF LF)
 _HEX_LINES = re.compile(rb"[0-9a-fA-F]{32,}(?:\r?\n\n?[0-9a-fA-F]{2,}(?=[ \t]*(?:\r?\n|$)))+")
-_ALNUM = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 #: the base64 alphabet -> 'a', space and tab -> 's', LF and CR -> 'n', anything else 'x'
 _B64 = bytes(
     ord("a")
@@ -96,8 +96,13 @@ _WRAPPED = re.compile(
     rb"\r?\n\n?([ \t]{1,64})[A-Za-z0-9+/]{4,}(?:\r?\n\n?\1[A-Za-z0-9+/]{4,})*={0,2}"
     rb"(?=[ \t]*(?:\r?\n|$))"
 )
-#: a gzip stream in base64 (either alphabet), possibly wrapped at the left margin
-_GZIP = re.compile(rb"H4sI[A-Za-z0-9+/_-]*(?:\r?\n[A-Za-z0-9+/_-]{4,})*={0,2}")
+#: the head of a compressed stream in base64, not glued to a run before it: gzip (RFC 1952,
+#: ``1f 8b 08``: ``H4sI``) or zlib (RFC 1950 with a 32 KiB window, ``78 01``, ``78 5e``,
+#: ``78 9c``, ``78 da``: ``eA``, ``eF``, ``eJ``, ``eN``, as ``zlib.compress`` and most tools
+#: write it)
+_COMPRESSED_HEAD = re.compile(rb"(?<![A-Za-z0-9+/])(?:H4sI|e[AFJN])")
+#: the stream from its head (either alphabet), possibly wrapped at the left margin
+_GZIP = re.compile(rb"[A-Za-z0-9+/_-]+(?:\r?\n[A-Za-z0-9+/_-]{4,})*={0,2}")
 _CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
 #: streams past the caps reported per text: one withholds the whole result, and a text of
 #: tiny streams past the budget made one finding each (tens of thousands in 4 MB); the
@@ -120,6 +125,13 @@ def _text_of(raw: bytes, budget: Budget) -> str | None:
         inflated, past = _inflate(raw, min(MAX_INFLATED, budget.left))
         budget.left -= len(inflated)
         return _OVER if past else inflated.decode("utf-8", "replace")
+    if raw[:1] == b"\x78" and len(raw) > 2 and (raw[0] << 8 | raw[1]) % 31 == 0:
+        # a zlib header (RFC 1950 section 2.2: deflate, 32 KiB window, FCHECK): inflated
+        # when it inflates; random bytes that only look like one read on as bytes
+        inflated, past = _inflate(raw, min(MAX_INFLATED, budget.left))
+        budget.left -= len(inflated)
+        if past or inflated:
+            return _OVER if past else inflated.decode("utf-8", "replace")
     text = raw.decode("utf-8", "replace")
     # a stray byte (a run glued to another, a misaligned start) must not hide the rest, and
     # a run of random bytes (a digest, a binary key) is no text: most of it is garbage.
@@ -222,14 +234,15 @@ def _wrapped_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
 
 
 def _gzip_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
-    pos = view.find(b"H4sI")
-    while pos >= 0:
+    head = _COMPRESSED_HEAD.search(view)
+    while head is not None:
+        pos = head.start()
         m = _GZIP.match(view, pos)
-        end = pos + 4 if m is None else m.end()
-        if m is not None and end - pos >= MIN_RUN and (pos == 0 or view[pos - 1] not in _ALNUM):
+        end = pos + 2 if m is None else m.end()
+        if m is not None and end - pos >= MIN_RUN:
             body = re.sub(rb"\s+", b"", m.group()[:MAX_RUN])
             yield pos, end, _b64(body)
-        pos = view.find(b"H4sI", end)
+        head = _COMPRESSED_HEAD.search(view, end)
 
 
 _KINDS: tuple[Callable[[bytes], Iterator[tuple[int, int, bytes | None]]], ...] = (

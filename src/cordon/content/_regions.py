@@ -8,7 +8,9 @@ from typing import Any
 
 __all__ = ["ESCAPE_REACH", "escape_regions"]
 
-_ESCAPE_HINT = re.compile(r"\\[nrt\"/u]")
+#: a JSON/JavaScript escape, or a C/Python/JavaScript ``\xHH`` byte escape (a key printed
+#: as ``\x67\x68\x70...`` reads as the key once decoded)
+_ESCAPE_HINT = re.compile(r"\\(?:[nrt\"/u]|x[0-9a-fA-F]{2})")
 #: characters of text either side of an escape scanned in its decoded reading: more than any
 #: rule's match can span (twice the widest padded rule window, :data:`_PAD_FACTOR`), so every
 #: match that holds a decoded escape lies inside one region
