@@ -9,12 +9,13 @@ import base64
 import gzip
 import hashlib
 import json
+import random
 import zlib
 
 import pytest
 
 from cordon.content import evaluate_result, find_secrets, scan_text
-from cordon.content._encoded import MAX_INFLATED, inflate_budget
+from cordon.content._encoded import MAX_INFLATED, MAX_RUN, inflate_budget
 from cordon.content.scanner import MAX_HITS_PER_RULE
 
 
@@ -229,3 +230,21 @@ def test_a_key_in_byte_escapes_is_found() -> None:
     them as it decodes ``\\n`` and ``\\u0041``; a text holding only them was not read so."""
     escaped = "".join(f"\\x{b:02x}" for b in f"token={_token(17)}".encode())
     assert _token(17) in find_secrets(f"data = b'{escaped}'\n")
+
+
+@pytest.mark.parametrize("kind", ["gzip", "hex"])
+def test_a_run_past_the_read_cap_fails_closed(kind: str) -> None:
+    """A run is read by its first :data:`MAX_RUN` characters: a key after them (3 MiB of
+    incompressible padding first) was delivered unmasked and unregistered."""
+    tail = f"\nGITHUB_TOKEN={_token(18)}\n".encode()
+    if kind == "gzip":
+        pad = random.Random(18).randbytes(MAX_RUN * 3 // 4 + 4096)
+        run = _b64(gzip.compress(pad + tail, 1))
+    else:
+        run = (b"x" * (MAX_RUN // 2 + 4096) + tail).hex()
+    assert len(run) > MAX_RUN
+    result = {"content": [{"type": "text", "text": f"artifact: {run}\n"}]}
+    ev = evaluate_result(result, mode="warn")
+    assert ev.action == "block"
+    assert "content.cap_exceeded" in [f.rule for f in ev.findings]
+    assert run not in json.dumps(ev.result)

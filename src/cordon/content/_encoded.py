@@ -21,7 +21,8 @@ same layers as before. A run is decoded when it is at least :data:`MIN_RUN` char
 (shorter ones are words and hashes' prefixes); its decoded text must be UTF-8 without
 control characters, except a gzip stream's, which is read as UTF-8 with replacements.
 
-Bounds: each run is read up to :data:`MAX_RUN` characters; a gzip stream is inflated to at
+Bounds: each run is read up to :data:`MAX_RUN` characters (a longer one is
+``content.cap_exceeded``, below); a gzip stream is inflated to at
 most :data:`MAX_INFLATED` bytes, and one text's streams to :func:`inflate_budget` bytes in
 all (a decompression bomb costs that much and no more). A stream that inflates past either
 cap cannot be cleared: it is reported as ``content.cap_exceeded`` over its run, which warn and
@@ -271,10 +272,11 @@ def encoded_layers(
     for kind in _KINDS:
         for s, e, raw in kind(view):
             text = _text_of(raw, budget) if raw else None
-            if text is _OVER:
-                if len(over) < _MAX_OVER:
-                    over.append(nz.span_to_original(s, e))
-            elif text:
+            # a run of :data:`MAX_RUN` characters or more was read by its head: what follows
+            # is unread (a key after 3 MiB of incompressible padding), so it fails closed
+            if (text is _OVER or e - s >= MAX_RUN) and len(over) < _MAX_OVER:
+                over.append(nz.span_to_original(s, e))
+            if text and text is not _OVER:
                 out.append((nz.span_to_original(s, e), text))
     return out, over
 
