@@ -264,9 +264,10 @@ async def test_a_remote_servers_output_is_refused_by_a_sibling(harness: Harness,
 async def test_a_credential_in_the_servers_definitions_is_refused_by_a_sibling(
     harness: Harness, mode: str, quoted_in: str
 ) -> None:
-    """The server's instructions or a tool's description quote the log. The client's model
-    reads both as listed (ANSI escapes removed; a finding at ``block_at`` hides the tool or
-    removes the instructions, a medium one does not): the password is one seen in output."""
+    """The server's instructions or a tool's description quote the log. In ``monitor`` the
+    client's model reads both as listed (terminal controls removed); in ``warn`` they are
+    sanitised as a result is, the password masked (a finding at ``block_at`` hides the tool
+    or removes the instructions). Either way the password is one seen in output."""
     log = _app_log(harness)
     password = log.read_text("utf-8").rsplit("=", 1)[1].strip()
     leaky = _leaky_server(harness, log, mode, quoted_in=quoted_in)
@@ -275,5 +276,9 @@ async def test_a_credential_in_the_servers_definitions_is_refused_by_a_sibling(
         tools = await lc.list_tools()
         listed = " ".join(t.description or "" for t in tools.tools)
         instructions = lc.instructions or ""
-        assert password in (instructions if quoted_in == "instructions" else listed)
+        shown = instructions if quoted_in == "instructions" else listed
+        if mode == "monitor":
+            assert password in shown
+        else:
+            assert password not in shown and "[secret masked: " in shown, shown
         await _refused_by_sibling(sender, box, [password])
