@@ -30,7 +30,6 @@ tool the server's policy (``--policy``) does not already name:
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -44,7 +43,12 @@ from cordon.audit.log import default_audit_path, iter_records
 from cordon.engine.action_names import FREE_TEXT_PARAMS, norm_key
 from cordon.engine.actions import split_tokens
 from cordon.engine.rules import TAINT_SEEN_IN_OUTPUT, TAINT_UNVERIFIED_DESTINATION
-from cordon.taint import Destination, extract_destinations, is_payload_param
+from cordon.taint import (
+    Destination,
+    extract_destinations,
+    is_payload_param,
+    mentioned_in_prose,
+)
 
 __all__ = ["Usage", "read_usage", "register", "render", "suggest_cmd"]
 
@@ -57,8 +61,6 @@ _LIST_VERBS = frozenset({"list", "get", "search", "find", "lookup", "query"})
 #: a listing counts as a lead for a destination asked about within this many calls after it
 _LEAD_WINDOW = 5
 _TAINT_RULES = frozenset({TAINT_SEEN_IN_OUTPUT, TAINT_UNVERIFIED_DESTINATION})
-#: a word with two letters or more (what makes a value prose rather than an address)
-_WORD = re.compile(r"\S*[^\W\d_]\S*[^\W\d_]\S*")
 
 
 @dataclass
@@ -116,12 +118,7 @@ def _payload(name: str, value: Any, dests: list[Destination]) -> bool:
     words besides it), as the taint layer's held values read it."""
     if norm_key(name) in FREE_TEXT_PARAMS or is_payload_param(name):
         return True
-    if not isinstance(value, str):
-        return False
-    rest = value
-    for d in dests:
-        rest = rest.replace(d.raw, " ")
-    return len(_WORD.findall(rest)) > 2
+    return isinstance(value, str) and mentioned_in_prose(value, dests)
 
 
 def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) -> Usage:

@@ -13,6 +13,7 @@ from cordon.taint._extract import (
     DestinationKind,
     extract_destinations,
     extract_marked,
+    mentioned_in_prose,
 )
 from cordon.taint._index import Lookup, TaintIndex
 from cordon.taint._keys import email_key, host_key, norm, url_keys
@@ -38,6 +39,7 @@ __all__ = [
     "extract_destinations",
     "extract_marked",
     "host_key",
+    "mentioned_in_prose",
     "is_payload_param",
     "is_sending_tool",
     "is_sink_param",

@@ -16,7 +16,7 @@ from cordon.textnorm import (
     mark_lookalikes,
 )
 
-__all__ = ["Destination", "DestinationKind", "extract_destinations"]
+__all__ = ["Destination", "DestinationKind", "extract_destinations", "mentioned_in_prose"]
 
 DestinationKind = Literal["email", "url", "host", "phone", "channel", "other"]
 
@@ -24,6 +24,8 @@ _URLISH_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}+://\S+|www\.\S+")
 _PHONE_RE = re.compile(r"\+?[\d\s().-]{7,}")
 _SPLIT_RE = re.compile(r"[,;\s]+")
 _ANGLE_RE = re.compile(r"<([^<>]*)>")
+#: a word with two letters or more (what makes a value prose rather than an address list)
+_PROSE_WORD = re.compile(r"\S*[^\W\d_]\S*[^\W\d_]\S*")
 _MAX_DEPTH = 32
 #: :func:`extract_destinations` remembers what this many recent strings (each at most
 #: :data:`_MEMO_MAX_CHARS` long) give: a decision extracts a sink value plainly and then
@@ -68,6 +70,16 @@ class Destination:
 _KIND, _RAW, _KEY = (vars(Destination)[n].__set__ for n in ("kind", "raw", "key"))
 if tuple(f.name for f in fields(Destination)) != ("kind", "raw", "key"):  # (a field added
     raise TypeError("Destination: set every field in __init__")  # without its setter)
+
+
+def mentioned_in_prose(text: str, dests: list[Destination]) -> bool:
+    """Whether ``text`` is prose that mentions its destinations ``dests`` (found in it): more
+    than two words of two letters or more besides their raw text. Such a value is what a call
+    writes or sends (a mail quoted in a note, a link in a message body), not where it goes:
+    the taint layer's held values and ``cordon suggest``'s sink proposals read it alike."""
+    for d in dests:
+        text = text.replace(d.raw, " ")
+    return len(_PROSE_WORD.findall(text)) > 2
 
 
 def extract_destinations(value: Any, *, spelled: bool = False) -> list[Destination]:

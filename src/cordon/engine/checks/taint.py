@@ -74,6 +74,7 @@ from cordon.taint import (
     is_payload_param,
     is_sending_tool,
     is_sink_param,
+    mentioned_in_prose,
     name_tokens,
     norm,
     repo_key,
@@ -212,8 +213,6 @@ _NOT_PHONE_PARAMS = frozenset(
 )  # fmt: skip
 #: a scheme a phone number or an address is written with (``tel:+1...``, ``whatsapp:+1...``)
 _ADDRESS_SCHEME = re.compile(r"(?i)(?:tel|sms|callto|whatsapp|sip|sips):")
-#: a word with two letters or more (what makes a value prose rather than an address)
-_WORD = re.compile(r"\S*[^\W\d_]\S*[^\W\d_]\S*")
 #: a held value is read up to this length (an address list; longer text is prose)
 _MAX_HELD = 4096
 
@@ -253,7 +252,7 @@ def _held(ctx: Context, named: Collection[str]) -> list[tuple[str, Any]]:
             dests = [d for d in extract_destinations(text) if d.kind in ("email", "phone")]
             if not dests:
                 continue
-            if len(_WORD.findall(_rest_of(norm(text), dests))) > 2:
+            if mentioned_in_prose(norm(text), dests):
                 continue  # prose that mentions an address: the payload, not where it goes
         if any(d.kind == "phone" for d in dests):
             if phone_tool is None:
@@ -273,13 +272,6 @@ def _plain_phone(text: str) -> list[Destination] | None:
         return None
     key = phone_key(word)
     return None if key is None else [Destination(kind="phone", raw=word, key=key)]
-
-
-def _rest_of(text: str, dests: list[Destination]) -> str:
-    """``text`` (normalised, as destinations are read) without each destination's raw text."""
-    for d in dests:
-        text = text.replace(d.raw, " ")
-    return text
 
 
 def _phone(raw: str, key: str, phone_tool: bool) -> bool:
