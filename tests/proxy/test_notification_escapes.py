@@ -5,12 +5,13 @@ where ``ESC [2J`` clears the screen and ``ESC [8m`` hides the words after it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import orjson
 import pytest
 
-from cordon.content._ansi import ANSI_HINT
+from cordon.content._ansi import ANSI_HINT, TERMINAL_RE
 from cordon.proxy.memory import MemoryTransport
 from tests.proxy.test_core import _core, _Work
 
@@ -132,3 +133,35 @@ def test_the_session_records_the_notification_as_the_server_sent_it() -> None:
     )
     assert seen == [{"data": "\x1b[1mx"}]
     assert orjson.loads(t.client[0])["params"] == {"data": "x"}
+
+
+#: every character ``TERMINAL_RE`` acts on between two letters (a C0 control but tab, line
+#: and form feed; a carriage return inside a line; DEL; every C1 control; ESC, CSI and OSC
+#: take the letter after them). monitor mode walks a notification only when its bytes hold an
+#: introducer of one (``server_messages._INTRODUCERS``): this list and that pattern must move
+#: together
+REMOVED = [c for c in map(chr, range(0xA0)) if TERMINAL_RE.sub("", f"a{c}b") != f"a{c}b"]
+
+
+def _json_spellings(msg: dict[str, Any]) -> list[bytes]:
+    """``msg`` as servers write it: orjson and JavaScript (C0 as ``\\u00XX``/``\\b``/``\\r``,
+    DEL and C1 raw), Python's json with ``ensure_ascii`` (C1 as ``\\u0080``) and without."""
+    return [
+        orjson.dumps(msg),
+        json.dumps(msg).encode(),
+        json.dumps(msg, ensure_ascii=False).encode(),
+    ]
+
+
+@pytest.mark.parametrize("char", REMOVED, ids=[f"U+{ord(c):04X}" for c in REMOVED])
+def test_monitor_mode_finds_every_terminal_control_in_every_json_spelling(char: str) -> None:
+    """A log line holding any control warn mode strips reaches the client without it in
+    monitor mode too, however the server's JSON library spelled it."""
+    assert len(REMOVED) == 62  # (the 32 C0 controls but tab, LF, FF; DEL; the 32 C1)
+    msg = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"data": f"a{char}b"}}
+    for raw in _json_spellings(msg):
+        t = MemoryTransport(_core(_Work(), mode="monitor"))
+        t.from_server(raw)
+        (frame,) = t.client
+        shown = orjson.loads(frame)["params"]["data"]
+        assert shown == TERMINAL_RE.sub("", f"a{char}b") and char not in shown, raw
