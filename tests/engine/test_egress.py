@@ -388,3 +388,27 @@ def test_warm_waits_for_the_idle_moment_it_is_given() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+#: a host with a character IDNA's UTS #46 mapping ignores (a variation selector, a Mongolian
+#: free variation selector, a combining grapheme joiner, a Hangul filler, a soft hyphen):
+#: a WHATWG URL parser (Node's fetch, a browser) and Python's IDNA codec drop it and reach the
+#: host spelled without it, so the rules judge that host
+IGNORED_BY_IDNA = ["\ufe0f", "\u180b", "\u034f", "\u3164", "\u00ad", "\U000e0101", "\u2060"]
+
+
+@pytest.mark.parametrize("mark", IGNORED_BY_IDNA, ids=[f"U+{ord(c):04X}" for c in IGNORED_BY_IDNA])
+def test_a_character_idna_ignores_does_not_hide_the_host(mark: str) -> None:
+    import idna
+
+    assert idna.encode(f"metadata.azure{mark}.com", uts46=True) == b"metadata.azure.com"
+    assert rule({"url": f"http://metadata.azure{mark}.com/"}) == "egress.metadata"
+    assert rule({"url": f"http://lvh{mark}.me:8080/admin"}) == "egress.private_address"
+    assert rule({"hostname": f"localtest{mark}.me"}) == "egress.private_address"
+
+
+def test_a_percent_encoded_ignored_character_does_not_hide_the_host() -> None:
+    """A WHATWG host parser percent-decodes to UTF-8 before IDNA: ``%C2%AD`` is a soft
+    hyphen, ``%EF%B8%8F`` a variation selector, both dropped."""
+    assert rule({"url": "http://metadata.azure%C2%AD.com/"}) == "egress.metadata"
+    assert rule({"url": "http://lvh%EF%B8%8F.me/"}) == "egress.private_address"

@@ -83,11 +83,12 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
+from urllib.parse import unquote
 
 from cordon._types import Verdict
 from cordon.engine import _ip_names, rules
 from cordon.engine.actions import split_tokens
-from cordon.textnorm import canonical_urls
+from cordon.textnorm import canonical_urls, strip_invisible
 
 __all__ = [
     "DEFAULT_HOST_PARAMS",
@@ -240,8 +241,6 @@ def registrable_domain(host: str) -> str:
 # --------------------------------------------------------------------------------------------
 
 _DOTS_TABLE = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
-_INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
-_PCT_RE = re.compile(r"%([0-9A-Fa-f]{2})")
 
 
 def _clean_host(raw: str) -> str:
@@ -249,10 +248,12 @@ def _clean_host(raw: str) -> str:
     IPv6 zone and trailing dots. Case is kept (the DNS-tunnel rule needs it)."""
     h = raw.strip()
     if "%" in h and not h.startswith("["):
-        h = _PCT_RE.sub(lambda m: chr(int(m.group(1), 16)), h)
+        # a WHATWG host parser percent-decodes to bytes and reads them as UTF-8
+        # (``%C2%AD`` is one soft hyphen, which IDNA then drops)
+        h = unquote(h, errors="replace")
     if not h.isascii():
         h = unicodedata.normalize("NFKC", h.translate(_DOTS_TABLE)).translate(_DOTS_TABLE)
-        h = _INVISIBLE_RE.sub("", h)
+        h = strip_invisible(h)
     if h.startswith("[") and "]" in h:
         h = h[1 : h.index("]")]
     if "%" in h and ":" in h:  # IPv6 zone id (fe80::1%eth0, %25 in URLs)
@@ -775,9 +776,17 @@ def check_egress(
         if not kind and (not _may_target(value) or _dots_only(value)):
             continue
         views = [value]
-        canon = canonical_urls(value)
-        if canon != value:
-            views.append(canon)  # the URL as fetch/urlsplit read it (http:///x, \, %2e, tabs)
+        if not value.isascii():
+            # a character IDNA's UTS #46 mapping ignores (a variation selector, a soft hyphen,
+            # a Hangul filler ...: each is in textnorm's invisible set) is dropped by a WHATWG
+            # URL parser and Python's IDNA codec, which reach the host spelled without it
+            bare = strip_invisible(value)
+            if bare != value:
+                views.append(bare)
+        for view in views[:]:
+            canon = canonical_urls(view)
+            if canon != view:
+                views.append(canon)  # the URL as fetch/urlsplit read it (http:///x, \, %2e, tabs)
         for view in views:
             for rule, reason, dest in _judge_text(view, kind, policy):
                 rank = _RANK[rule]
