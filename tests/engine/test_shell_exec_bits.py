@@ -41,6 +41,16 @@ ASKS = [
     "mktemp -d -p .claude/commands",
     "install -m755 x .git/hooks/pre-push",
     "ln -s .git/hooks h && chmod +x h/pre-commit",
+    # $TMPDIR names where mktemp creates with no template, -t, or -p/--tmpdir without a value
+    "TMPDIR=.git/hooks mktemp",
+    "TMPDIR=.git/hooks mktemp -d",
+    "TMPDIR=.git/hooks mktemp -t x.XXXX",
+    "TMPDIR=.git/hooks mktemp -t -p /tmp x.XXXX",
+    "TMPDIR=.husky mktemp --tmpdir x.XXXX",
+    "env TMPDIR=.git/hooks mktemp",
+    "export TMPDIR=.husky; mktemp",
+    # a template without -t/-p is made in the working directory
+    "cd .git/hooks && mktemp x.XXXXXX",
 ]
 
 
@@ -65,6 +75,12 @@ NEAR_MISSES = [
     "mktemp -p build",
     "mktemp -t foo.XXXX",
     "mktemp -u -p .git/hooks",
+    "mktemp x.XXXXXX",
+    "TMPDIR= mktemp",
+    "TMPDIR=build mktemp",
+    "TMPDIR=/tmp mktemp -d",
+    "TMPDIR=.git/hooks mktemp -p /tmp",
+    "TMPDIR=.git/hooks mktemp x.XXXX",
 ]
 
 

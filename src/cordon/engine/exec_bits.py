@@ -20,7 +20,7 @@ import re
 
 from cordon.engine.shell_split import split
 
-__all__ = ["made_runnable", "recursive"]
+__all__ = ["made_runnable", "recursive", "tmpdir_args"]
 
 #: a symbolic mode clause list (chmod(1): ``[ugoa]*([-+=]([rwxXst]*|[ugo]))+``, comma-joined)
 _SYMBOLIC_RE = re.compile(
@@ -73,17 +73,38 @@ def _setfacl(args: tuple[str, ...]) -> list[str]:
 
 def _mktemp(args: tuple[str, ...]) -> list[str]:
     """The file or directory ``mktemp ARGS`` creates when it is not in the temporary
-    directory: ``-p DIR``/``--tmpdir=DIR``, or a template holding a ``/``."""
+    directory: ``-p DIR``/``--tmpdir=DIR``, or a template given without ``-t``, ``-p`` or
+    ``--tmpdir`` (made in the working directory: ``cd .git/hooks && mktemp x.XXX``)."""
     plain, opts = split(args, _MKTEMP_VALUE)
     named = dict(opts)
     if "-u" in named or "--dry-run" in named:
         return []  # (a name only: nothing is created)
     where = named.get("-p") or named.get("--tmpdir") or None
     template = plain[0] if plain else "tmp.XXXXXXXXXX"
-    if where is None and ("-t" in named or "/" not in template):
+    if where is None and ({"-t", "-p", "--tmpdir"} & named.keys() or not plain):
         return []  # (in $TMPDIR or /tmp)
     path = posixpath.join(where, template) if where is not None else template
     return [path + named.get("--suffix", "")]
+
+
+def tmpdir_args(args: tuple[str, ...], tmpdir: str | None) -> tuple[str, ...]:
+    """``mktemp ARGS`` run with ``TMPDIR`` set to ``tmpdir`` (None: not set by the command
+    line): the arguments with the directory it creates in written out as ``-p DIR``.
+
+    mktemp(1) (coreutils mktemp.c) creates in ``$TMPDIR`` when no template is given, with
+    ``-p``/``--tmpdir`` given no directory, and with ``-t`` (where ``$TMPDIR`` wins over
+    ``-p DIR``); an empty ``$TMPDIR`` is ignored. Attack class: ``TMPDIR=.git/hooks
+    mktemp`` creates a file in the hooks directory as ``mktemp -p .git/hooks`` does (asked),
+    with no word of the command naming the place."""
+    if not tmpdir:
+        return args
+    plain, opts = split(args, _MKTEMP_VALUE)
+    named = dict(opts)
+    where = named.get("-p") or named.get("--tmpdir")
+    if "-t" not in named and (where or (plain and not {"-p", "--tmpdir"} & named.keys())):
+        return args  # (-p DIR, or a template in the working directory: $TMPDIR not read)
+    rest = [k + ("=" + v if v else "") for k, v in opts if k not in ("-p", "--tmpdir", "-t")]
+    return ("-p", tmpdir, *rest, "--", *plain)
 
 
 def made_runnable(prog: str, args: tuple[str, ...]) -> list[str]:

@@ -46,6 +46,7 @@ from cordon.engine import shell_commands as _sc
 from cordon.engine import shell_links as _links
 from cordon.engine._ansi_c import ansi_c
 from cordon.engine.containers import ContainerRun, host_path
+from cordon.engine.exec_bits import tmpdir_args
 from cordon.engine.net_devices import net_device
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
 from cordon.engine.shell_env import child_env, exports
@@ -520,6 +521,8 @@ class _Walker:
         shell_cwd = self.cwd
         if chdir is not None:  # (env -C DIR PROG: PROG's relative paths are under DIR)
             self.cd((chdir,), cdpath=False)
+        if program == "mktemp":  # (TMPDIR=.git/hooks mktemp: made in the hooks directory)
+            args = tmpdir_args(args, self.getenv("TMPDIR"))
         self.facts.commands.append((program, args))
         self.facts.cwds.append(self.cwd)
         self.last = (program, args)
@@ -543,7 +546,7 @@ class _Walker:
         ``EDITOR``, ``PAGER``, ``PROMPT_COMMAND`` ...) is parsed like ``sh -c``; a library or
         file a program loads as code (``LD_PRELOAD``, ``BASH_ENV``, ``NODE_OPTIONS=--require``)
         is opaque: what it runs is known only at run time."""
-        if name in ("CDPATH", "GIT_WORK_TREE"):  # (exported: read by a later cd, git)
+        if name in ("CDPATH", "GIT_WORK_TREE", "TMPDIR"):  # (read by a later cd, git, mktemp)
             self.env[name] = value
         if name == "GLOBIGNORE":  # (bash: a glob then matches names starting with a dot)
             self.opaque("GLOBIGNORE set: a pattern may name a dot file")
