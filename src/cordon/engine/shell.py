@@ -49,7 +49,7 @@ from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.exec_bits import tmpdir_args
 from cordon.engine.net_devices import net_device
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
-from cordon.engine.shell_env import child_env, exports
+from cordon.engine.shell_env import COMMAND_ENV, child_env, exports, loads_code
 from cordon.engine.shell_wrappers import command_lines, unwrap
 
 __all__ = ["DYNAMIC", "MAX_BRACE", "NetDest", "PathRef", "ShellFacts", "analyze", "analyze_argv",
@@ -550,9 +550,9 @@ class _Walker:
             self.env[name] = value
         if name == "GLOBIGNORE":  # (bash: a glob then matches names starting with a dot)
             self.opaque("GLOBIGNORE set: a pattern may name a dot file")
-        if name in _sc.COMMAND_ENV:
+        if name in COMMAND_ENV:
             self.nested(value)
-        elif _sc.loads_code(name, value):
+        elif loads_code(name, value):
             self.opaque(f"{name} makes a program load code from {value[:60]!r}")
 
     def getenv(self, name: str) -> str | None:

@@ -742,42 +742,6 @@ KNOWN_PROGRAMS: frozenset[str] = frozenset(
 )  # fmt: skip
 
 
-#: environment variables whose value is a command some program runs (git, man, less, bash)
-COMMAND_ENV = frozenset(
-    {"GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "MANPAGER", "EDITOR", "VISUAL",
-     "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND",
-     "PROMPT_COMMAND", "SSH_ASKPASS", "GIT_ASKPASS", "SUDO_ASKPASS", "BROWSER", "LESSOPEN",
-     "LESSCLOSE"}
-)  # fmt: skip
-#: environment variables naming a library or file a program loads and runs as code
-_LOAD_ENV = frozenset({"LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV"})
-#: option variables that load code only with one of these options
-_OPTION_ENV = frozenset(
-    {"NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS"}
-)
-_LOAD_OPTION_RE = re.compile(r"(?:^|\s)(?:-r|--require|--import|--loader|-M|-javaagent)")
-
-
-#: git's configuration from the environment (git-config(1) ENVIRONMENT): the keys of
-#: ``GIT_CONFIG_COUNT`` settings, the ``-c`` list git hands its children, another file
-_GIT_KEY_ENV = re.compile(r"GIT_CONFIG_KEY_\d+")
-_GIT_FILE_ENV = frozenset({"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "GIT_EXEC_PATH"})
-
-
-def loads_code(name: str, value: str) -> bool:
-    """Setting ``name`` to ``value`` makes a program load code from a place it names
-    (``GIT_CONFIG_KEY_0=core.hooksPath``: git runs hooks from ``GIT_CONFIG_VALUE_0``)."""
-    if name in _LOAD_ENV:
-        return bool(value)
-    if _GIT_KEY_ENV.fullmatch(name):
-        return runs_program(value)
-    if name == "GIT_CONFIG_PARAMETERS":
-        return any(runs_program(k) for k in re.findall(r"'([^'=]+)'?=", value))
-    if name in _GIT_FILE_ENV:
-        return value not in ("", "/dev/null")
-    return name in _OPTION_ENV and _LOAD_OPTION_RE.search(value) is not None
-
-
 #: programs that decode or transform text: what they write to a pipe no rule can read
 DECODERS = frozenset(
     {"base64", "base32", "basenc", "xxd", "od", "rev", "tr", "openssl", "gpg", "gzip",

@@ -8,14 +8,20 @@ NAME=VALUE sh -c ...``) with its value, any other one the outer string set as un
 not known here; ``eval`` runs in the same shell, and is read the same way, failing closed).
 
 Attack class: ``export GIT_WORK_TREE=/etc; sh -c 'git checkout x'`` wrote a commit's files
-over ``/etc`` unasked, the work tree read only in the outer string. Pure.
+over ``/etc`` unasked, the work tree read only in the outer string.
+
+Also the variables that make a program run or load code (:data:`COMMAND_ENV`,
+:func:`loads_code`), read by :meth:`cordon.engine.shell._Walker.env_var`. Pure.
 """
 
 from __future__ import annotations
 
+import re
+
+from cordon.engine.git_commands import runs_program
 from cordon.engine.shell_commands import DYNAMIC
 
-__all__ = ["child_env", "exported_names", "exports"]
+__all__ = ["COMMAND_ENV", "child_env", "exported_names", "exports", "loads_code"]
 
 #: variables bash sets itself in a new shell, whatever the environment holds
 _RESET = frozenset({"IFS", "PWD", "OLDPWD", "SHLVL"})
@@ -47,3 +53,39 @@ def exports(env: dict[str, str], exported: set[str], program: str, args: tuple[s
         name, eq, value = a.partition("=")
         if eq and name in names:
             env[name] = value
+
+
+#: environment variables whose value is a command some program runs (git, man, less, bash)
+COMMAND_ENV = frozenset(
+    {"GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "MANPAGER", "EDITOR", "VISUAL",
+     "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND",
+     "PROMPT_COMMAND", "SSH_ASKPASS", "GIT_ASKPASS", "SUDO_ASKPASS", "BROWSER", "LESSOPEN",
+     "LESSCLOSE"}
+)  # fmt: skip
+#: environment variables naming a library or file a program loads and runs as code
+_LOAD_ENV = frozenset({"LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV"})
+#: option variables that load code only with one of these options
+_OPTION_ENV = frozenset(
+    {"NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS"}
+)
+_LOAD_OPTION_RE = re.compile(r"(?:^|\s)(?:-r|--require|--import|--loader|-M|-javaagent)")
+
+
+#: git's configuration from the environment (git-config(1) ENVIRONMENT): the keys of
+#: ``GIT_CONFIG_COUNT`` settings, the ``-c`` list git hands its children, another file
+_GIT_KEY_ENV = re.compile(r"GIT_CONFIG_KEY_\d+")
+_GIT_FILE_ENV = frozenset({"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "GIT_EXEC_PATH"})
+
+
+def loads_code(name: str, value: str) -> bool:
+    """Setting ``name`` to ``value`` makes a program load code from a place it names
+    (``GIT_CONFIG_KEY_0=core.hooksPath``: git runs hooks from ``GIT_CONFIG_VALUE_0``)."""
+    if name in _LOAD_ENV:
+        return bool(value)
+    if _GIT_KEY_ENV.fullmatch(name):
+        return runs_program(value)
+    if name == "GIT_CONFIG_PARAMETERS":
+        return any(runs_program(k) for k in re.findall(r"'([^'=]+)'?=", value))
+    if name in _GIT_FILE_ENV:
+        return value not in ("", "/dev/null")
+    return name in _OPTION_ENV and _LOAD_OPTION_RE.search(value) is not None
