@@ -8,7 +8,8 @@
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind5 --benign blind5  # blind5
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind6 --benign blind6  # blind6
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7  # blind7
-    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind8 --benign blind8  # hold-out
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind8 --benign blind8  # blind8
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind9 --benign blind9  # hold-out
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7 --half even
         # only the even-numbered attacks and benign files: a set opened for rule writing in halves
@@ -39,6 +40,7 @@ import attacks_blind5  # noqa: E402
 import attacks_blind6  # noqa: E402
 import attacks_blind7  # noqa: E402
 import attacks_blind8  # noqa: E402
+import attacks_blind9  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -55,6 +57,7 @@ CORPORA = {
     "blind6": attacks_blind6,
     "blind7": attacks_blind7,
     "blind8": attacks_blind8,
+    "blind9": attacks_blind9,
 }
 #: --benign name -> the manifest of benign files
 BENIGN = {
@@ -64,6 +67,7 @@ BENIGN = {
     "blind6": HERE / "benign_blind6.txt",
     "blind7": HERE / "benign_blind7.txt",
     "blind8": HERE / "benign_blind8.txt",
+    "blind9": HERE / "benign_blind9.txt",
 }
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
