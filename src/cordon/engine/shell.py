@@ -49,7 +49,7 @@ from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.exec_bits import tmpdir_args
 from cordon.engine.net_devices import net_device
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
-from cordon.engine.shell_env import COMMAND_ENV, child_env, exports, loads_code
+from cordon.engine.shell_env import COMMAND_ENV, child_env, env_runs, exports, loads_code
 from cordon.engine.shell_wrappers import command_lines, unwrap
 
 __all__ = ["DYNAMIC", "MAX_BRACE", "NetDest", "PathRef", "ShellFacts", "analyze", "analyze_argv",
@@ -552,6 +552,8 @@ class _Walker:
             self.opaque("GLOBIGNORE set: a pattern may name a dot file")
         if name in COMMAND_ENV:
             self.nested(value)
+        if env_runs(name, value) is not None:  # (GIT_PAGER=./x.sh: as git -c core.pager=)
+            self.opaque(str(env_runs(name, value)))
         elif loads_code(name, value):
             self.opaque(f"{name} makes a program load code from {value[:60]!r}")
 

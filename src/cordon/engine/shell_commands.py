@@ -26,6 +26,8 @@ from cordon.engine.git_commands import (
     GIT_VALUE,
     config_command,
     config_setting,
+    rewrite_base,
+    rewrites,
     runs_program,
     setting_runs,
 )
@@ -262,11 +264,18 @@ def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             why = f"git {plain[0]} --template: hooks copied into the new repository"
         if k == "--config-env" and runs_program(v.rpartition("=")[0]):
             why = f"git --config-env {v[:60]!r}: a program named in the environment"
+        if k == "--config-env" and rewrites(v.rpartition("=")[0]):
+            why = f"git --config-env {v[:60]!r}: a destination named in the environment"
+        base = rewrite_base(v) if k in ("-c", "--config") else None
+        if base is not None:  # (-c url.EVIL.insteadOf=https://github.com/ push)
+            why = f"git {k} {v[:80]!r}: fetches and pushes sent to {base[:60]!r} instead"
         if why is not None:  # (-c core.hooksPath=DIR commit: hooks no word names; ask)
             w.opaque(why)
         script = config_command(v) if k == "-c" else None
         if script is not None:  # (-c core.sshCommand=..., -c alias.x='!...')
             w.nested(script)
+        elif base is not None:
+            _git_remote(w, prog, base)  # (where git connects: the base, not the old URL)
         elif k == "-c" and "=" in v and ("url" in v.lower() or "proxy" in v.lower()):
             value = v.split("=", 1)[1]
             if "://" in value:
@@ -280,6 +289,8 @@ def _git(w: Walker, prog: str, args: tuple[str, ...]) -> None:
     script = config_command(setting or "")
     if setting is not None and setting_runs(setting) is not None:  # (a later git runs it)
         w.opaque(f"git config: {setting_runs(setting)}")
+    if setting is not None and rewrite_base(setting) is not None:  # (a later push goes there)
+        w.opaque(f"git config {setting[:80]!r}: fetches and pushes sent elsewhere")
     if script is not None:  # (git config core.sshCommand CMD: run by a later git command)
         w.nested(script)
     for p in plain[1:]:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 
-from cordon.engine.git_commands import runs_program
+from cordon.engine.git_commands import rewrites, runs_program, setting_runs
 from cordon.engine.shell_commands import DYNAMIC
 
-__all__ = ["COMMAND_ENV", "child_env", "exported_names", "exports", "loads_code"]
+__all__ = ["COMMAND_ENV", "child_env", "env_runs", "exported_names", "exports", "loads_code"]
 
 #: variables bash sets itself in a new shell, whatever the environment holds
 _RESET = frozenset({"IFS", "PWD", "OLDPWD", "SHLVL"})
@@ -89,3 +89,38 @@ def loads_code(name: str, value: str) -> bool:
     if name in _GIT_FILE_ENV:
         return value not in ("", "/dev/null")
     return name in _OPTION_ENV and _LOAD_OPTION_RE.search(value) is not None
+
+
+#: variables git reads in place of a configuration key that names a program it runs
+#: (git(1) ENVIRONMENT VARIABLES, git-var(1): ``GIT_EDITOR``, then ``core.editor``, then
+#: ``VISUAL``/``EDITOR``; ``GIT_PAGER``, ``core.pager``, ``PAGER``; ``GIT_SSH_COMMAND``
+#: and ``GIT_SSH`` over ``core.sshCommand``; ``GIT_ASKPASS``, ``core.askpass``,
+#: ``SSH_ASKPASS``)
+_GIT_ENV_KEYS = {
+    "GIT_SSH_COMMAND": "core.sshCommand", "GIT_SSH": "core.sshCommand",
+    "GIT_PAGER": "core.pager", "PAGER": "core.pager", "GIT_EDITOR": "core.editor",
+    "VISUAL": "core.editor", "EDITOR": "core.editor", "GIT_SEQUENCE_EDITOR": "sequence.editor",
+    "GIT_EXTERNAL_DIFF": "diff.external", "GIT_ASKPASS": "core.askpass",
+    "SSH_ASKPASS": "core.askpass", "GIT_PROXY_COMMAND": "core.gitProxy",
+}  # fmt: skip
+
+
+def env_runs(name: str, value: str) -> str | None:
+    """Why setting ``name`` to ``value`` makes git run a program the value names, judged as
+    the configuration key git reads it for (:func:`cordon.engine.git_commands.setting_runs`:
+    ``GIT_PAGER=./x.sh`` as ``git -c core.pager=./x.sh``; ``less``, ``vim``, ``true``, plain
+    ``ssh -i KEY`` are not asked), or None.
+
+    Attack class: a program run by git from the environment (``GIT_SSH_COMMAND=./x.sh git
+    fetch``, ``GIT_EXTERNAL_DIFF=./x git diff``): the value was read only as the command
+    it holds, so a script written earlier ran unasked while the same value given with
+    ``git -c`` was asked. A ``url.<base>.insteadOf`` key given in the environment
+    (``GIT_CONFIG_KEY_<n>``, ``GIT_CONFIG_PARAMETERS``) changes where git connects: asked,
+    as with ``git -c``."""
+    keys = [value] if _GIT_KEY_ENV.fullmatch(name) else []
+    keys += re.findall(r"'([^'=]+)'?=", value) if name == "GIT_CONFIG_PARAMETERS" else []
+    if any(rewrites(k) for k in keys):  # (GIT_CONFIG_KEY_0=url.EVIL.insteadOf)
+        return f"{name}: git's fetches and pushes sent elsewhere ({value[:80]!r})"
+    key = _GIT_ENV_KEYS.get(name)
+    why = setting_runs(f"{key}={value}") if key is not None else None
+    return f"{name}: {why}" if why is not None else None
