@@ -7,12 +7,20 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 import time
 from pathlib import Path
 
 from cordon.store.private import private_dirs
 
-__all__ = ["BACKUP_INFIX", "WRAPPED_MARK", "backup_root", "find_backups", "wrapped_configs"]
+__all__ = [
+    "BACKUP_INFIX",
+    "WRAPPED_MARK",
+    "backup_root",
+    "find_backups",
+    "replace_file",
+    "wrapped_configs",
+]
 
 BACKUP_INFIX = ".cordon-backup-"
 
@@ -83,3 +91,17 @@ def _write_backup(real: Path, raw: bytes) -> Path:
 def _glob_escape(name: str) -> str:
     """Escape glob metacharacters in a file name."""
     return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+def replace_file(real: Path, data: bytes, mode: int) -> None:
+    """Write ``data`` to ``real`` atomically: a temporary file beside it with ``mode``, then
+    ``os.replace`` (a reader sees the old file or the new one, never half of one)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", dir=real.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, mode)
+        os.replace(tmp, real)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -253,6 +253,16 @@ def unwrap_codex_entry(table: Any) -> tuple[dict[str, Any], list[str]]:
             restored.pop(key, None)
         else:
             restored[key] = now
+    # the server's command line is the one after `--` now (another script, a new flag), as
+    # for JSON clients (cordon.clientunwrap): the record holds it as it was at init
+    args = current.get("args") if isinstance(current.get("args"), list) else []
+    tail = args[args.index("--") + 1 :] if "--" in args else []
+    if tail and not remote and "command" in upstream:
+        if [upstream["command"], *upstream.get("args", [])] != tail:
+            edited.append("command line")
+        restored["command"] = tail[0]
+        if len(tail) > 1 or "args" in upstream:
+            restored["args"] = list(tail[1:])
     return restored, list(dict.fromkeys(edited))
 
 
@@ -324,6 +334,7 @@ def plan_codex_init(
         _left_as_is,
         pin_file_for,
         pins_note,
+        without_stale_record,
     )
     from cordon.clientpolicy import one_server_per_pack
 
@@ -337,6 +348,9 @@ def plan_codex_init(
             if servers and name not in servers:
                 continue
             entry = plain(item)
+            if without_stale_record(name, entry, warnings) is not entry:
+                del item[UPSTREAM_KEY]  # no cordon run goes with it: planned as it is now
+                entry = plain(item)
             why = _why_not(name, entry)
             if why is not None:
                 (warnings if why[0] else messages).append(why[1])
@@ -374,7 +388,7 @@ def _why_not(name: str, entry: Any) -> tuple[bool, str] | None:
 
     if not isinstance(entry, dict):
         return False, f"{name}: not a table, left alone"
-    if UPSTREAM_KEY in entry or _is_cordon(entry):
+    if _is_cordon(entry):
         return False, f"{name}: already behind cordon, unchanged"
     if "url" in entry:
         why = left_alone(entry)
@@ -388,7 +402,7 @@ def plan_codex_undo(path: Path, raw: bytes, *, servers: Sequence[str]) -> Any:
     """:func:`cordon.clientconfig.plan_undo` for a Codex ``config.toml``: the exact bytes of
     a backup when the unwrapped file equals it, else the file as it is now with each wrapped
     table restored (:func:`unwrap_codex_entry`)."""
-    from cordon.clientconfig import ClientConfigError, ConfigPlan, find_backups
+    from cordon.clientconfig import ClientConfigError, ConfigPlan, _is_cordon, find_backups
 
     doc, tables = _load(path, raw, servers)
     messages: list[str] = []
@@ -401,9 +415,16 @@ def plan_codex_undo(path: Path, raw: bytes, *, servers: Sequence[str]) -> Any:
                 continue
             if not isinstance(plain(item[UPSTREAM_KEY]), dict):
                 raise ClientConfigError(f"{path}: {name}: {UPSTREAM_KEY} is not a table")
+            changed.append(name)
+            if not _is_cordon({k: v for k, v in plain(item).items() if k != UPSTREAM_KEY}):
+                del item[UPSTREAM_KEY]  # pointed at another program since: the user's choice
+                messages.append(
+                    f"{name}: no longer runs cordon (edited since); kept as it is, "
+                    f"{UPSTREAM_KEY} removed"
+                )
+                continue
             restored, edited = unwrap_codex_entry(item)
             restore_in_place(item, restored)
-            changed.append(name)
             kept = f"; kept your edits since init: {', '.join(edited)}" if edited else ""
             messages.append(f"{name}: unwrapped{kept}")
     if not changed:

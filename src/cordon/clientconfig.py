@@ -62,7 +62,6 @@ import re
 import shlex
 import shutil
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,6 +74,7 @@ from cordon.clientbackups import BACKUP_INFIX as BACKUP_INFIX
 from cordon.clientbackups import WRAPPED_MARK as WRAPPED_MARK
 from cordon.clientbackups import _write_backup as _write_backup
 from cordon.clientbackups import backup_root, find_backups
+from cordon.clientbackups import replace_file as replace_file
 from cordon.clientbackups import wrapped_configs as wrapped_configs
 from cordon.clientpolicy import init_policies, one_server_per_pack
 from cordon.clientremote import (
@@ -277,20 +277,6 @@ def _is_cordon(entry: dict[str, Any]) -> bool:
     )
 
 
-def replace_file(real: Path, data: bytes, mode: int) -> None:
-    """Write ``data`` to ``real`` atomically: a temporary file beside it with ``mode``, then
-    ``os.replace`` (a reader sees the old file or the new one, never half of one)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", dir=real.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, mode)
-        os.replace(tmp, real)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def default_pin_dir() -> Path:
     """``~/.cordon/pins`` (absolute): where ``cordon init`` puts each server's pin file."""
     return Path.home() / ".cordon" / "pins"
@@ -454,7 +440,7 @@ def _left_alone(name: str, entry: Any) -> str | None:
     """Why :func:`plan_init` leaves the entry ``name`` unwrapped, or None to wrap it."""
     if not isinstance(entry, dict):
         return f"{name}: not an object, left alone"
-    if UPSTREAM_KEY in entry or _is_cordon(entry):
+    if _is_cordon(entry):
         raw_args = entry.get("args")
         args: list[Any] = raw_args if isinstance(raw_args, list) else []
         own = args[: args.index("--")] if "--" in args else args
@@ -477,7 +463,7 @@ def _policy_not_changed(name: str, entry: Any, pols: Sequence[str], path: Path) 
     silently not apply (the user believes the server is now under it)."""
     if not pols or not isinstance(entry, dict) or not isinstance(entry.get("args"), list):
         return None
-    if not (UPSTREAM_KEY in entry or _is_cordon(entry)):
+    if not _is_cordon(entry):
         return None
     args = entry["args"]
     own = args[: args.index("--")] if "--" in args else args
@@ -608,12 +594,25 @@ def _left_as_is(
     if stale is not None:
         warnings.append(stale)
         return [f"{prefix}{name}: the --policy given was not applied (it is already behind cordon)"]
-    behind = isinstance(entry, dict) and (UPSTREAM_KEY in entry or _is_cordon(entry))
+    behind = isinstance(entry, dict) and _is_cordon(entry)
     if behind and (on_argv := argv_header_warning(name, entry, str(path))) is not None:
         warnings.append(on_argv)
     if name in servers and not behind:
         return [f"{prefix}{name}: not wrapped (see above why)"]
     return []
+
+
+def without_stale_record(name: str, written: Any, warnings: list[str]) -> Any:
+    """``written`` without an :data:`UPSTREAM_KEY` no ``cordon run`` goes with (an edit of
+    ``command``/``args`` alone keeps it): that entry runs unprotected, so it is planned as it
+    is now (fail closed) and said; the marker never decides that an entry is behind cordon."""
+    if not isinstance(written, dict) or UPSTREAM_KEY not in written or _is_cordon(written):
+        return written
+    warnings.append(
+        f"{name}: carries {UPSTREAM_KEY} but no longer runs cordon (its command was changed "
+        "since cordon init): it was NOT behind cordon; planned as it is now"
+    )
+    return {k: v for k, v in written.items() if k != UPSTREAM_KEY}
 
 
 def _plan_entry(
@@ -629,6 +628,7 @@ def _plan_entry(
     """The wrapped entry ``name`` becomes, or None when it stays; says why in either list.
     ``written``: the entry as the file has it (kept for ``--undo``), read as a ``url`` entry
     where its client names the endpoint otherwise (:func:`cordon.clientremote.url_view`)."""
+    written = without_stale_record(name, written, warnings)
     entry = url_view(kind, written)
     skipped = _left_alone(name, entry)
     if skipped is not None:
