@@ -29,7 +29,8 @@ The secret stays in the same file it was already in.
 Left as they were, with the reason (:func:`remote_target` and :func:`mcp_remote_target`): a
 transport other than Streamable HTTP and HTTP+SSE (``ws``...); a URL that is not a literal
 ``http(s)://`` one; a header list the client computes (``headersHelper``) or a client-side OAuth
-set-up (``oauth``, ``auth``), which cordon cannot carry; and any ``mcp-remote`` flag ``cordon run``
+set-up (``oauth``, ``auth``; Gemini CLI's ``authProviderType`` Google credentials or service
+account impersonation), which cordon cannot carry; and any ``mcp-remote`` flag ``cordon run``
 has no equivalent for (OAuth options, ``--ignore-tool``, a callback port, ``--debug``,
 ``--transport sse-first`` to a URL not ending in ``/sse``, whose transport is only known once
 mcp-remote has connected...): those entries keep running ``mcp-remote``, behind cordon as any
@@ -137,6 +138,11 @@ def remote_target(entry: dict[str, Any]) -> RemoteTarget | str:
     for key, why in _BLOCKING.items():
         if key in entry:
             return why
+    # Gemini CLI's Google ID token (ADC, service account impersonation) is minted by the
+    # client per connection; its dynamic_discovery is the OAuth cordon run does itself
+    provider = entry.get("authProviderType")
+    if provider not in (None, "dynamic_discovery"):
+        return f"the client mints its token itself (authProviderType {provider!r})"
     problem = _url_problem(entry.get("url"))
     if problem is not None:
         return problem
