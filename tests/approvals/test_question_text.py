@@ -25,9 +25,11 @@ def test_without_a_destination_the_value_is_shown_and_the_arguments_approved() -
 
 
 def test_a_shown_value_is_one_line_and_cut() -> None:
-    assert shown_value({"command": "echo a\n\tb"}, "command") == "echo a b"
-    long = shown_value({"command": "x" * 500}, "command")
-    assert long is not None and len(long) == 160 and long.endswith("...")
+    # line breaks and tabs written as escapes: a line break in a command separates commands
+    assert shown_value({"command": "echo a\n\tb"}, "command") == "'echo a\\n\\tb'"
+    long = shown_value({"command": "x" * 495 + "; rm"}, "command")
+    assert long is not None and len(long) < 200 and " ... " in long, long
+    assert long.endswith("; rm' [499 characters in all]"), long  # the end is shown
     assert shown_value({"edits": [{"old": "a"}]}, "edits") == '[{"old": "a"}]'
     assert shown_value({"a": {"b": "c"}}, "a.b") is None
     assert shown_value({"path": "x"}, None) == '{"path": "x"}'  # (a call-wide ask)

@@ -25,6 +25,8 @@ from typing import Any
 
 import orjson
 
+from cordon.approvals import display
+
 PREFIX = "cordon1."
 INPUT_KEY = "io.cordon/approval"
 
@@ -97,21 +99,49 @@ def as_spelled(destination: str | None, args: Any, param: str | None) -> str | N
     return destination
 
 
-#: the most characters of an argument's value a question quotes
+#: the most characters of an argument's value a question quotes (its start and its end)
 _SHOWN_CHARS = 160
+#: a call-wide ask: the most characters of each argument's value, the most arguments named
+_EACH_CHARS = 60
+_SHOWN_ARGS = 12
 
 
-def shown_value(args: Any, param: str | None) -> str | None:
+def _quoted(value: Any, limit: int, plain_ascii: bool, as_json: bool) -> str:
+    """One value as a question shows it: quoted (a string as Python does, ``as_json``: as
+    JSON does), what does not show as itself escaped (:mod:`cordon.approvals.display`),
+    every character outside ASCII too with ``plain_ascii``; a long one cut to its start and
+    its end, its length said."""
+    if isinstance(value, str) and not as_json:
+        text, raw = display.cut(value, limit), value
+        shown = ascii(text) if plain_ascii else repr(text)
+    else:
+        raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        text = display.cut(raw, limit)
+        shown = json.dumps(text, ensure_ascii=plain_ascii) if isinstance(value, str) else text
+        shown = display.ascii_only(shown) if plain_ascii else display.visible(shown)
+    return shown if len(raw) <= limit else f"{shown} [{len(raw)} characters in all]"
+
+
+def shown_value(args: Any, param: str | None, *, plain_ascii: bool = False) -> str | None:
     """The value of the top-level argument ``param`` as a person should read it in a
-    question (the string, or its JSON), cut to :data:`_SHOWN_CHARS` with ``...``; for a
-    call-wide ask (no ``param``: a destructive tool, the Rule of Two) the arguments as JSON;
-    None when there is no such argument (a nested path) or no argument at all."""
+    question, quoted (:func:`_quoted`: its start and its end when it is longer than
+    :data:`_SHOWN_CHARS`); for a call-wide ask (no ``param``: a destructive tool, the Rule
+    of Two) every argument by name, each value cut to :data:`_EACH_CHARS` (a long first
+    argument must not push the others out of the question); None when there is no such
+    argument (a nested path) or no argument at all. ``plain_ascii``: letters outside ASCII
+    escaped too (an approval of a look-alike spelling)."""
     if not isinstance(args, dict) or not args or (param and param not in args):
         return None
-    value = args[param] if param else args  # (a call-wide ask: every argument)
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    text = " ".join(text.split())  # (line breaks and tabs would break the one-line form)
-    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 3] + "..."
+    if param:
+        return _quoted(args[param], _SHOWN_CHARS, plain_ascii, False)
+    items = list(args.items())
+    parts = [
+        f"{_quoted(str(k), 40, plain_ascii, True)}: {_quoted(v, _EACH_CHARS, plain_ascii, True)}"
+        for k, v in items[:_SHOWN_ARGS]
+    ]
+    if len(items) > _SHOWN_ARGS:
+        parts.append(f"and {len(items) - _SHOWN_ARGS} more arguments")
+    return "{" + ", ".join(parts) + "}"
 
 
 def question(
@@ -125,22 +155,27 @@ def question(
 ) -> dict[str, Any]:
     """The elicitation/create params cordon sends: a form with one boolean ``approve``. It
     names what the approval covers: with a destination, that destination for this tool for
-    the session; without one, these exact arguments (``value``: the argument's value as the
-    call has it, secrets withheld, so the person sees which file or command it is; ``exact``:
-    the approval covers these arguments even with a destination, a look-alike spelling)."""
-    target = f" parameter '{param}'" if param else ""
-    dest = f" to destination {destination!r}" if destination else ""
+    the session; without one, these exact arguments (``value``: :func:`shown_value`, the
+    argument's value as the call has it, secrets withheld, so the person sees which file or
+    command it is; ``exact``: the approval covers these arguments even with a destination,
+    a look-alike spelling, and the value is shown too).
+
+    Every name, value and reason is the adversary's text: quoted, what would not show
+    escaped, a name outside the tool-name alphabet as JSON, a destination with letters
+    outside ASCII spelled in ASCII too (:mod:`cordon.approvals.display`)."""
+    target = f" parameter {display.name(param)}" if param else ""
+    dest = f" to destination {display.spelled(destination)}" if destination else ""
     shown = ""
-    if value is not None and not destination:
-        shown = f" = {value!r}" if param else f" with arguments {value}"
+    if value is not None and (exact or not destination):
+        shown = f" = {value}" if param else f" with arguments {value}"
     scope = (
         "Approve this destination for this tool for the rest of the session?"
         if destination and not exact
         else "Approve these exact arguments for the rest of the session?"
     )
     message = (
-        f"cordon: server '{server}' tool '{tool}'{target}{shown}{dest} needs your approval. "
-        f"Why: {reason}. {scope}"
+        f"cordon: server {display.name(server)} tool {display.name(tool)}{target}{shown}{dest} "
+        f"needs your approval. Why: {display.visible(reason)}. {scope}"
     )
     return {
         "message": message,

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from cordon._types import Verdict
-from cordon.approvals import envelope
+from cordon.approvals import display, envelope
 from cordon.audit.withheld import withhold_verdict
 from cordon.decider import Decision
 from cordon.engine.checks import ask_keys
@@ -209,8 +209,8 @@ class AskSide:
         if len(ask_keys(v)) > 1:  # the reason names each destination the person approves
             return envelope.question(self.cfg.server, tool, None, None, v.reason)
         dest = envelope.as_spelled(v.destination, shown, v.param)
-        value = envelope.shown_value(shown, v.param)
         exact = bool(v.details.get("odd_spelling"))  # (approval_key: these very arguments)
+        value = envelope.shown_value(shown, v.param, plain_ascii=exact)
         return envelope.question(self.cfg.server, tool, v.param, dest, v.reason, value, exact)
 
     def _ask_input_required(
@@ -356,7 +356,10 @@ class AskSide:
         rec = self._verdict_record(
             tool, shown, v, args, asked="code" if code else "none", answer="deny", code=code
         )
-        denied = Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {v.reason}")
+        # (the reason may quote the adversary's text, a program name: no control reaches the
+        # client that shows the person the code, :mod:`cordon.approvals.display`)
+        said = display.visible(v.reason)
+        denied = Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {said}")
         return self._deny(id_, denied, modern, extra, audit=rec)
 
     def _approval_record(self, ask: _Ask, answer: str) -> Audit:
