@@ -514,3 +514,37 @@ def test_a_program_systemd_run_run0_or_bwrap_runs_is_judged(tmp_path: Path, comm
 )
 def test_an_ordinary_program_under_systemd_run_stays_allowed(tmp_path: Path, command: str) -> None:
     assert _run(tmp_path, command) == ALLOW
+
+
+# A link function's name written as a string is data unless the text can look a string up
+# as a called name: ``print('link')`` was asked as a hard link made by a name no pattern
+# read (the quoted word followed by ``)``). Read with Python's tokenizer; with a lookup in
+# the text (getattr, methodcaller, a __dunder__, vars, a C library) the literal still counts,
+# and a name literal indexing a namespace (``os.__dict__['link']``) is asked as getattr is.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -c \"print('link')\"",
+        "python3 -c 'print(\"symlink\")'",
+        "python3 -c \"x = 'link'; print(x)\"",
+        "python3 -c \"d = {'link': 'x'}; print(d['link'])\"",
+        "python3 -c \"print('hardlink_to', 'symlink_to')\"",
+    ],
+)
+def test_a_link_name_written_as_data_stays_allowed(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command) == ALLOW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -c \"import os; f = getattr(os, 'link'); f('a', 'b')\"",
+        "python3 -c \"import os, operator; operator.methodcaller('link', 'a', 'b')(os)\"",
+        "python3 -c \"import os; os.__dict__['link']('a', 'e')\"",
+        "python3 -c \"import os; vars(os)['link']('a', 'e')\"",
+        "python3 -c \"import ctypes; ctypes.CDLL(None)['link'](b'a', b'e')\"",
+        "python3 -c \"from os import link; link(input(), 'e')\"",
+    ],
+)
+def test_a_link_name_looked_up_is_asked(tmp_path: Path, command: str) -> None:
+    assert _run(tmp_path, command)[0] == "ask"

@@ -25,7 +25,9 @@
   ``getattr(os, 'sym' + 'link')``, perl's ``symlink q(T), q(N)``, an imported or aliased
   name; a command line a one-liner runs that is not written as literals) may be any path
   under the directory written before the unknown part: a later path of the line there is
-  also recorded as :data:`DYNAMIC` (asked about). A command line a one-liner hands a shell
+  also recorded as :data:`DYNAMIC` (asked about). A Python string that is only a link
+  function's name counts where the text can look a string up as a called name
+  (:func:`_python_names`): ``print('link')`` is data, ``vars(os)['link']`` is asked. A command line a one-liner hands a shell
   as literals (``os.system('ln -s T N')``, ``subprocess.run([...])``, ``execSync``,
   perl's ``system``, backticks) is walked as ``sh -c``; so is a fixed ``find -exec PROG``.
   A directory an archive is extracted into or a patch applied in (``tar -xf X -C D``,
@@ -39,9 +41,12 @@ check time (symbolic) or found by its inode (cordon's own files), not here. Pure
 
 from __future__ import annotations
 
+import io
+import itertools
 import posixpath
 import re
 import shlex
+import tokenize
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -511,10 +516,13 @@ def code_links(family: str, code: str) -> Made:
         found.lines = [x for x in lines if DYNAMIC not in x]
         if len(found.lines) < len(lines):  # (os.system(cmd): it may make any link)
             found.symbolic.append((DYNAMIC, DYNAMIC, False))
-    if "link" not in code.lower() and not (family == "ruby" and "ln" in code):
+    scan, looked_up = _python_names(code) if family == "python" else (code, False)
+    if looked_up:  # (os.__dict__['link'](S, N): a hard link whose source no pattern read)
+        found.hard.append(DYNAMIC)
+    if "link" not in scan.lower() and not (family == "ruby" and "ln" in code):
         return found
     calls = 0
-    unread = code  # (the text outside the calls read: a hard link named there, below)
+    unread = scan  # (the text outside the calls read: a hard link named there, below)
     for fams, rx, kind in _CALLS:
         if family not in fams:
             continue
@@ -540,11 +548,59 @@ def code_links(family: str, code: str) -> Made:
             else:
                 found.symbolic.append((args[0], m.group(2), False))
     words = _LINK_WORDS.get(family)
-    if words is not None and len(words.findall(code)) > calls:
+    if words is not None and len(words.findall(scan)) > calls:
         found.symbolic.append((DYNAMIC, DYNAMIC, False))  # (getattr(os, 'sym' + 'link'))
         if _HARD_WORD.search(unread):  # (getattr(os, 'link')(S, N): asked at once)
             found.hard.append(DYNAMIC)
     return found
+
+
+#: Python names through which a string becomes the name of a function called (``getattr(os,
+#: 'link')``, ``operator.methodcaller('link', S, N)(os)``, ``vars(os)['link']``, a C
+#: library's symbol, a pickle's global), besides any ``__dunder__`` (``os.__dict__``)
+_PY_LOOKUPS = frozenset(
+    {"getattr", "vars", "globals", "locals", "eval", "exec", "compile", "import_module",
+     "attrgetter", "methodcaller", "getmembers", "getattr_static", "ctypes", "_ctypes", "CDLL",
+     "cdll", "PyDLL", "pydll", "LoadLibrary", "dlsym", "loads", "load", "reduce", "locate",
+     "resolve_name", "partial", "dir"}
+)  # fmt: skip
+#: the lookups that make a namespace to index by a name (``vars(os)['link']``)
+_PY_NAMESPACES = frozenset(
+    {"vars", "globals", "locals", "getmembers", "ctypes", "_ctypes", "CDLL", "cdll", "PyDLL",
+     "pydll", "LoadLibrary"}
+)  # fmt: skip
+_PY_NAME_LITERAL = re.compile(r"[rRbBuU]{0,2}(['\"])(?:sym|hard)?link(?:_to)?\1")
+
+
+def _python_names(code: str) -> tuple[str, bool]:
+    """``code`` with each string literal that is only a link function's name (``'link'``,
+    ``"symlink"``) blanked when the text holds no lookup that makes a string a called name
+    (:data:`_PY_LOOKUPS`, a ``__dunder__``): such a literal is data (``print('link')``, a
+    dict key). Read with Python's own tokenizer; text it cannot read is returned as it is
+    (fail closed). Second: a name literal indexes a namespace (``os.__dict__['link']``,
+    ``vars(os)['link']``): a hard link whose source no pattern reads."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return code, False
+    starts = list(itertools.accumulate((len(x) + 1 for x in code.split("\n")), initial=0))
+    names = {t.string for t in tokens if t.type == tokenize.NAME}
+    dunder = any(n.startswith("__") and n.endswith("__") for n in names)
+    literals = [
+        (k, t)
+        for k, t in enumerate(tokens)
+        if t.type == tokenize.STRING and _PY_NAME_LITERAL.fullmatch(t.string)
+    ]
+    if dunder or names & _PY_LOOKUPS:
+        spaces = dunder or bool(names & _PY_NAMESPACES)
+        return code, spaces and any(k and tokens[k - 1].string == "[" for k, _t in literals)
+    out = code
+    for _k, t in literals:
+        begin, end = starts[t.start[0] - 1] + t.start[1], starts[t.end[0] - 1] + t.end[1]
+        if code[begin:end] != t.string:
+            return code, False  # (a line the tokenizer split elsewhere: read it all)
+        out = out[:begin] + " " * (end - begin) + out[end:]
+    return out, False
 
 
 # --------------------------------------------------------------------------------------------
