@@ -229,3 +229,10 @@ from .fixtures_polyglot import NEAR_MISSES as _POLYGLOT_NEAR  # noqa: E402
 
 HITS.update(_POLYGLOT_HITS)
 NEAR_MISSES.update(_POLYGLOT_NEAR)
+
+# the sixth round: a credential file asked for in any language (cordon.content.rules.credfile)
+from .fixtures_round6 import HITS as _ROUND6_HITS  # noqa: E402
+from .fixtures_round6 import NEAR_MISSES as _ROUND6_NEAR  # noqa: E402
+
+HITS.update(_ROUND6_HITS)
+NEAR_MISSES.update(_ROUND6_NEAR)
