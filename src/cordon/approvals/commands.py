@@ -38,7 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cordon._exceptions import ApprovalError
-from cordon.approvals import envelope
+from cordon.approvals import display, envelope
 from cordon.approvals.ancestry import cordon_run_ancestor
 from cordon.approvals.codes import CodeRecord, CodeStore, normalize_code
 from cordon.audit.log import default_audit_path, sanitize
@@ -82,8 +82,10 @@ def _shown(value: str | None, *, compact: bool = False) -> Text:
         return Text("-" if compact else "(none)", style="dim")
     clean = sanitize(value)
     if compact:
-        return Text(clean if clean.isascii() else ascii(clean)[1:-1])
-    text = Text(clean)
+        return Text(clean if clean.isascii() and clean.isprintable() else ascii(clean)[1:-1])
+    # (a line break or tab the sanitiser keeps, an invisible format character, written as
+    # an escape: a reason that quotes a program name must not add a row of its own)
+    text = Text(display.visible(clean))
     if not clean.isascii():
         text.append(f"  (escaped: {ascii(clean)[1:-1]})", style="yellow")
     if clean != value:
