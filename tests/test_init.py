@@ -106,8 +106,11 @@ def test_round_trip_byte_identical(
     wrapped_raw = path.read_bytes()
     assert wrapped_raw != original
     assert stat.S_IMODE(path.stat().st_mode) == 0o640  # mode kept
-    data = json.loads(wrapped_raw)  # the rewritten file is plain JSON
+    # only the wrapped entries' text is rewritten: a comment outside them is kept
+    data = _load_jsonc(wrapped_raw)
     orig = _load_jsonc(original)
+    if b"// VS Code allows comments in mcp.json" in original:
+        assert b"// VS Code allows comments in mcp.json" in wrapped_raw
     for name in stdio:
         entry, before = data[key][name], orig[key][name]
         assert entry["command"] == resolve_cordon_command(True)  # absolute by default
@@ -322,9 +325,11 @@ def test_vscode_jsonc_note_and_url_string_kept(tmp_path: Path) -> None:
     path = _copy(tmp_path, "vscode/.vscode/mcp.json")
     plan = plan_init(path)
     assert plan.kind == "vscode"
-    assert any("comments" in m for m in plan.messages)
+    # the comment inside the rewritten fetch entry is said to be lost; the top one is kept
+    assert any("comments inside the rewritten entries" in m for m in plan.messages)
+    assert plan.new.startswith(b"{\n  // VS Code allows comments in mcp.json\n")
     # "//" inside a string is not a comment
-    github = json.loads(plan.new)["servers"]["github"]
+    github = _load_jsonc(plan.new)["servers"]["github"]
     assert github["args"][-2:] == ["--url", "https://api.githubcopilot.com/mcp/"]
     assert github[UPSTREAM_KEY]["url"] == "https://api.githubcopilot.com/mcp/"
 

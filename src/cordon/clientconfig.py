@@ -44,12 +44,12 @@ for), each with a line on stderr (:attr:`ConfigPlan.warnings`).
 Writing: a timestamped backup ``<name>.cordon-backup-<UTC time>`` is written first under
 ``~/.cordon/backups/`` followed by the file's absolute directory (so a config that is committed
 gets no backups beside it, and the original path can be read off the backup's; directories
-0700, backups 0600), then the new content replaces the file (a symlink's target) atomically. Re-running on a
-wrapped file changes nothing. Undo puts each ``x-cordon-upstream`` entry back; when the result
-equals the content of a backup (there, or beside the file where earlier versions wrote
-them), the backup's exact bytes are restored (byte-identical,
-comments included), otherwise the restored structure is written in the file's own indentation.
-"""
+0700, backups 0600), then the new content replaces the file (a symlink's target) atomically:
+only the changed entries' text is rewritten, every other byte (comments too) kept
+(:mod:`cordon.clientjsonc`). Re-running on a wrapped file changes nothing. Undo puts each
+``x-cordon-upstream`` entry back; a result equal to a backup's content (with no comment
+written since) gets the backup's exact bytes (there, or beside the file as earlier versions
+wrote them)."""
 
 from __future__ import annotations
 
@@ -76,6 +76,7 @@ from cordon.clientbackups import _write_backup as _write_backup
 from cordon.clientbackups import backup_root, find_backups
 from cordon.clientbackups import replace_file as replace_file
 from cordon.clientbackups import wrapped_configs as wrapped_configs
+from cordon.clientjsonc import comments, rewrite, same_json
 from cordon.clientpolicy import init_policies, one_server_per_pack
 from cordon.clientremote import (
     RemoteTarget,
@@ -520,7 +521,7 @@ def plan_init(
 
     if is_codex_config(path):
         return codex_init(path, raw, servers, pols, cordon_command, pins_root)
-    data, kind, key, jsonc = _servers_table(path, raw)
+    data, kind, key, _ = _servers_table(path, raw)
     tables = _tables(data, key)
     _check_names(tables, servers, path)
     messages: list[str] = []
@@ -550,14 +551,10 @@ def plan_init(
     # --server, one name in several projects' tables is one server and may share the pack
     if len(changed) > 1 and (not servers or len(wrapped_names) > 1):
         one_server_per_pack(pols, changed)
-    new = _format_like(raw, data) if changed else raw
+    new, note = (raw, None)
     if changed:
-        messages.append(pins_note(sorted(wrapped_names)))
-    if changed and jsonc:
-        messages.append(
-            "note: comments and trailing commas are not kept in the rewritten file; "
-            "the backup keeps them and --undo restores them"
-        )
+        new, note = _rewrite(raw, path, data, "the backup keeps them and --undo restores them")
+        messages += [pins_note(sorted(wrapped_names))] + ([note] if note else [])
     return ConfigPlan(
         path=path,
         kind=kind,
@@ -568,6 +565,11 @@ def plan_init(
         warnings=tuple(warnings),
         not_done=tuple(not_done),
     )
+
+
+def _rewrite(raw: bytes, path: Path, data: dict[str, Any], kept: str) -> tuple[bytes, str | None]:
+    """``raw`` with ``data``, only the changed entries rewritten (:mod:`cordon.clientjsonc`)."""
+    return rewrite(raw, data, lambda b: _parse(b, path)[0], _format_like, kept)
 
 
 def _read(given: Path | str) -> tuple[Path, bytes]:
@@ -716,16 +718,15 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
             bdata, _ = _parse(braw, backup)
         except (OSError, ClientConfigError):
             continue
-        if bdata == data:
+        # (a comment written since init is not in the backup: the file as it is now, then)
+        if same_json(bdata, data) and set(comments(raw)) <= set(comments(braw)):
             new = braw
             messages.append(f"restored the exact bytes of {backup}")
             break
     if new is None:
-        new = _format_like(raw, data)
-        messages.append(
-            "unwrapped in the file as it is now (servers and settings added since kept), "
-            "written in its style"
-        )
+        new, note = _rewrite(raw, path, data, "the backup of the wrapped file keeps them")
+        said = "unwrapped in the file as it is now (servers and settings added since kept)"
+        messages += [f"{said}, written in its style"] + ([note] if note else [])
     return ConfigPlan(
         path=path,
         kind=kind,
