@@ -151,7 +151,6 @@ IMITATION = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason="a server's form worded as cordon's question is passed on")
 @pytest.mark.parametrize(
     "message",
     [IMITATION, IMITATION.replace("cordon", "C\u043eRD\u043eN"), "Approve? (asked by Cordon)"],
@@ -192,6 +191,29 @@ async def test_a_server_form_worded_as_cordons_question_is_refused(
     assert shown == []
     refused = [r for r in harness.records("server_request") if r.get("action") == "refuse"]
     assert refused and "cordon" in refused[0]["reason"], harness.records("server_request")
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_a_form_naming_cordon_is_refused_in_both_eras(harness: Harness, mode: str) -> None:
+    """The same refusal for a legacy ``elicitation/create`` and a 2026-07-28
+    ``input_required`` result's ``inputRequests`` (the SDK server picks what the era has)."""
+    shown: list[str] = []
+
+    async def on_elicit(ctx: Any, p: Any) -> ElicitResult:
+        shown.append(p.message)
+        return ElicitResult(action="accept", content={"name": "Ada"})
+
+    env = {"ASKER_LOG": str(harness.tmp / "asker.jsonl"), "ASKER_NAME_MESSAGE": IMITATION}
+    params = harness.cordon([sys.executable, str(ROOT / "tests" / "servers" / "asker.py")], env=env)
+    async with Client(params, mode=mode, elicitation_callback=on_elicit) as client:  # type: ignore[arg-type]
+        await client.list_tools()
+        try:
+            await client.call_tool("ask_name", {})
+        except Exception as exc:  # (2026-07-28: the call ends in the refusal's error)
+            assert "names cordon" in str(exc), exc
+    assert shown == []
+    refused = [r for r in harness.records("server_request") if r.get("action") == "refuse"]
+    assert len(refused) == 1 and "names cordon" in refused[0]["reason"], refused
 
 
 def _approve_output(harness: Harness, code: str) -> str:

@@ -21,6 +21,7 @@ import json
 import os
 import re
 import time
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
@@ -185,6 +186,22 @@ def question(
             "required": ["approve"],
         },
     }
+
+
+#: "cordon" in a server's form, its letters folded (case, look-alikes, invisibles removed)
+_CORDON = re.compile(r"(?<![a-z])c\W{0,2}o\W{0,2}r\W{0,2}d\W{0,2}o\W{0,2}n")
+
+
+def imitates_question(texts: Iterable[str]) -> bool:
+    """Whether a server's elicitation form (``texts``: its message, its fields' names, titles
+    and descriptions) names cordon: only cordon asks in cordon's name, and a person who took
+    a server's form for cordon's question would answer it as one (an accept the server
+    reports to the agent as a person's approval, a field cordon never asks for). Spelled
+    with other letters (``CОRDОN`` with a Cyrillic O, full-width, invisible characters or
+    spaces between) it is still found."""
+    from cordon.textnorm import skeleton, strip_invisible
+
+    return any(_CORDON.search(skeleton(strip_invisible(t)).casefold()) for t in texts)
 
 
 def is_accept(response: Any) -> bool:

@@ -46,6 +46,7 @@ __all__ = [
     "Inspection",
     "answer_refusal",
     "asks_for_secrets",
+    "imitates_cordon",
     "parse",
     "refusal",
     "refused_answer",
@@ -90,6 +91,8 @@ class Inspection:
     secret_fields: list[str] = field(default_factory=list)
     #: the params are not a valid request of their kind (the MCP schema, mcp-types)
     invalid: bool = False
+    #: an elicitation form that names cordon (:func:`cordon.approvals.envelope.imitates_question`)
+    imitates: bool = False
 
 
 def parse(kind: str, params: Any) -> BaseModel | None:
@@ -151,6 +154,13 @@ def _schema_texts(schema: Any) -> Iterator[str]:
             for key in ("title", "description"):
                 if isinstance(prop.get(key), str):
                     yield prop[key]
+
+
+def imitates_cordon(kind: str, params: Any) -> bool:
+    """Whether an elicitation's text (``params``) words the form as cordon's own question."""
+    from cordon.approvals.envelope import imitates_question
+
+    return kind == "elicitation" and imitates_question(texts_of(kind, params))
 
 
 def asks_for_secrets(params: Any) -> list[str]:
@@ -244,6 +254,8 @@ def refusal(kind: str, rule: str, found: Inspection) -> str | None:
         )
         if bad:
             return f"the sampling request carries {', '.join(bad)}"
+    if kind == "elicitation" and found.imitates:
+        return "its form names cordon: only cordon asks in cordon's name"
     if kind == "elicitation" and found.secret_fields:
         return f"the form asks for a secret ({', '.join(found.secret_fields)})"
     return None

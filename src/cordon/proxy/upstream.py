@@ -41,6 +41,7 @@ from cordon.proxy.server_requests import (
     KINDS,
     Inspection,
     asks_for_secrets,
+    imitates_cordon,
     refusal,
     undeclared,
 )
@@ -642,6 +643,7 @@ class UpstreamSide(ServerMessageSide):
                 return f"the client did not declare {missing}"
             rule = self.cfg.server_requests.get(kind, "scan")
             found = Inspection(findings if kind == "sampling" else [], asks_for_secrets(params))
+            found.imitates = imitates_cordon(kind, params)
             why = refusal(kind, rule, found)
             if why is not None:
                 return why

@@ -41,6 +41,7 @@ from cordon.proxy.prompt_pins import PromptPins
 from cordon.proxy.server_requests import (
     Inspection,
     asks_for_secrets,
+    imitates_cordon,
     parse,
     refused_answer,
     texts_of,
@@ -467,6 +468,7 @@ class SessionWork:
             findings,
             asks_for_secrets(params) if kind == "elicitation" else [],
             invalid=invalid,
+            imitates=imitates_cordon(kind, params),
         )
 
     def check_identity(self, result: dict[str, Any]) -> str | None:
