@@ -139,3 +139,24 @@ def test_codex_undo_keeps_a_command_line_edited_since_init(tmp_path: Path) -> No
     assert "notes: unwrapped; kept your edits since init: command line" in undone.stdout
     assert "files: no longer runs cordon" in undone.stdout
     assert config.read_text().startswith("# my servers\n")
+
+
+def test_an_entry_of_unknown_shape_is_said_on_stderr(tmp_path: Path) -> None:
+    """An entry init cannot read (another client's shape, a command given as an object) is
+    not behind cordon: if the client runs it, it runs unprotected, so it is a warning on
+    stderr as a remote entry left alone is, not only a line among the wrapped ones."""
+    home = _home(tmp_path)
+    config = tmp_path / ".mcp.json"
+    servers = {
+        "odd": {"command": {"path": "npx", "args": ["-y", "some-mcp"]}},
+        "notes": {"command": "uvx", "args": ["notes-mcp"]},
+    }
+    config.write_text(json.dumps({"mcpServers": servers}, indent=2) + "\n")
+    done = _cordon(home, "init", "--config", str(config), "-y", "--no-hook")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "odd: no command (or args is not a list), NOT wrapped" in done.stderr
+    codex = _codex(tmp_path)
+    codex.write_text('[mcp_servers.odd]\ncommand = ["npx", "some-mcp"]\n' + CODEX)
+    done = _cordon(home, "init", "--config", str(codex), "-y")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "odd: no command (or args is not a list), NOT wrapped" in done.stderr

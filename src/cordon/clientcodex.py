@@ -387,14 +387,14 @@ def _why_not(name: str, entry: Any) -> tuple[bool, str] | None:
     from cordon.clientconfig import _is_cordon
 
     if not isinstance(entry, dict):
-        return False, f"{name}: not a table, left alone"
+        return True, f"{name}: not a table, NOT wrapped: left as it is"
     if _is_cordon(entry):
         return False, f"{name}: already behind cordon, unchanged"
     if "url" in entry:
         why = left_alone(entry)
         return None if why is None else (True, f"{name}: remote server left alone: {why}")
     if not isinstance(entry.get("command"), str) or not isinstance(entry.get("args", []), list):
-        return False, f"{name}: no command (or args is not a list), left alone"
+        return True, f"{name}: no command (or args is not a list), NOT wrapped: left as it is"
     return None
 
 

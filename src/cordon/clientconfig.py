@@ -440,7 +440,7 @@ def _near_names(unknown: Sequence[str], names: Sequence[str]) -> str:
 def _left_alone(name: str, entry: Any) -> str | None:
     """Why :func:`plan_init` leaves the entry ``name`` unwrapped, or None to wrap it."""
     if not isinstance(entry, dict):
-        return f"{name}: not an object, left alone"
+        return f"{name}: not an object, NOT wrapped: left as it is"
     if _is_cordon(entry):
         raw_args = entry.get("args")
         args: list[Any] = raw_args if isinstance(raw_args, list) else []
@@ -454,7 +454,7 @@ def _left_alone(name: str, entry: Any) -> str | None:
     if _is_remote(entry):
         return None  # see _plan_entry
     if not isinstance(entry.get("command"), str) or not isinstance(entry.get("args", []), list):
-        return f"{name}: no command (or args is not a list), left alone"
+        return f"{name}: no command (or args is not a list), NOT wrapped: left as it is"
     return None
 
 
@@ -633,8 +633,8 @@ def _plan_entry(
     written = without_stale_record(name, written, warnings)
     entry = url_view(kind, written)
     skipped = _left_alone(name, entry)
-    if skipped is not None:
-        messages.append(skipped)
+    if skipped is not None:  # on stderr unless behind cordon: a client may run it unprotected
+        (messages if isinstance(entry, dict) and _is_cordon(entry) else warnings).append(skipped)
         return None
     target = remote_target(entry) if _is_remote(entry) else mcp_remote_target(entry)
     if isinstance(target, RemoteTarget):
