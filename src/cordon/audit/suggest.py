@@ -30,6 +30,7 @@ tool the server's policy (``--policy``) does not already name:
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -168,7 +169,7 @@ def _entry(usage: Usage, key: tuple[str, str]) -> list[str]:
     if sinks and not read_only:
         for n in sinks:
             lines.append(
-                f"# {u.dest_calls[n]} of {u.calls} calls carried a destination in '{n}' "
+                f"# {u.dest_calls[n]} of {u.calls} calls carried a destination in {_said(n, quoted=True)} "
                 f"({len(u.dests[n])} distinct)"
             )
         lines += ["exfiltrating: true", f"sink_params: {_flow(sinks)}"]
@@ -176,7 +177,7 @@ def _entry(usage: Usage, key: tuple[str, str]) -> list[str]:
         lines += ["# readOnlyHint in the pinned definition; no call gave a URL or host",
                   "exfiltrating: false"]  # fmt: skip
     if set(tokens) & _DELETE_TOKENS and ann.get("destructiveHint") is not True:
-        lines += [f"# the name deletes ({key[1]}); the server does not mark it destructiveHint",
+        lines += [f"# the name deletes ({_said(key[1])}); the server does not mark it destructiveHint",
                   "destructive: true"]  # fmt: skip
     if read_only and tokens and tokens[0] in _LIST_VERBS and u.leads:
         lines += [
@@ -195,7 +196,7 @@ def _notes(usage: Usage, key: tuple[str, str]) -> list[str]:
     if u is None:
         return []
     out = [
-        f"# {key[1]}: {u.mentions[n]} of {u.calls} calls mentioned a destination in '{n}', "
+        f"# {_said(key[1])}: {u.mentions[n]} of {u.calls} calls mentioned a destination in {_said(n, quoted=True)}, "
         "which holds what is written or sent (not where the call goes): no sink proposed"
         for n in sorted(u.mentions)
         if n not in u.dest_calls
@@ -203,11 +204,24 @@ def _notes(usage: Usage, key: tuple[str, str]) -> list[str]:
     ann = _annotations(usage, key)
     if u.network and ann.get("readOnlyHint") is True:
         out.append(
-            f"# {key[1]}: readOnlyHint, and its calls gave a URL or host in "
+            f"# {_said(key[1])}: readOnlyHint, and its calls gave a URL or host in "
             f"{_flow(sorted(u.network))}: a read sends what its URL carries, and cordon's "
             "egress and taint rules judge a URL argument of any tool: nothing to add"
         )
     return out
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9_./-]{1,128}")  # (the alphabet MCP gives tool names)
+
+
+def _said(name: str, *, quoted: bool = False) -> str:
+    """A tool's or an argument's name (the adversary's text: a fooled agent names its
+    arguments) in a comment line: as is (``quoted``: in single quotes) when it is a plain
+    name, else JSON, ASCII only, so no line break (``\\n``, U+2028, U+0085) ends the comment
+    and writes a line of the proposal (``trusted_destinations: [...]``)."""
+    if _PLAIN.fullmatch(name):
+        return f"'{name}'" if quoted else name
+    return json.dumps(name, ensure_ascii=True)
 
 
 def _flow(items: list[str]) -> str:
