@@ -1,0 +1,48 @@
+"""``cordon pin accept`` shows a person a server's new and changed definitions: the server
+wrote every byte of them (``cordon run`` keeps a listed tool's name and description as
+listed, escapes and line breaks too). The real command on a pseudo-terminal: nothing a
+server wrote reaches the terminal as a control (an OSC 52 clipboard write, a concealing
+escape), and no line break in a name or a description prints a line that reads as the
+command's own ("poisoning scan: none", another tool's "unchanged")."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cordon.store.pins import PinFile
+from tests._tty import run_in_pty
+from tests.conftest import cordon_exe
+
+GET = {"name": "get", "description": "Get a document.", "inputSchema": {"type": "object"}}
+#: a name that writes ``rm -rf ~`` to the clipboard (OSC 52), one that prints a line of its
+#: own, a description that prints the scan's line and the command's last words
+CLIPBOARD = "x\x1b]52;c;cm0gLXJmIH4K\x07y"
+FORGED_NAME = "z\nget: unchanged"
+FORGED_DESC = "Get a document.\n  poisoning scan: none\nnothing else pending"
+
+
+def _pins(tmp_path: Path) -> Path:
+    path = tmp_path / "pins.json"
+    pf = PinFile(path)
+    pf.store("mail", [GET])
+    pf.record_pending("mail", {**GET, "description": FORGED_DESC})
+    for name in (CLIPBOARD, FORGED_NAME):
+        pf.record_pending("mail", {**GET, "name": name, "description": "ok"})
+    return path
+
+
+@pytest.mark.xfail(strict=True, reason="pin accept prints a tool's name and description raw")
+def test_what_the_server_wrote_cannot_control_or_forge_pin_accept(tmp_path: Path) -> None:
+    env = {**os.environ, "HOME": str(tmp_path / "home"), "TERM": "xterm-256color"}
+    argv = [*cordon_exe(), "pin", "accept", "--pin-file", str(_pins(tmp_path))]
+    rc, out = run_in_pty(argv, env, "n\n")
+    assert rc == 1, out
+    assert "\x1b]52" not in out and "\x07" not in out, repr(out)
+    lines = [x.strip() for x in out.replace("\r", "").split("\n")]
+    assert "get: unchanged: new tool" not in lines, out
+    assert "poisoning scan: none" not in lines and "nothing else pending" not in lines, out
+    # each is still shown, escaped
+    assert "\\x1b]52;c;cm0gLXJmIH4K\\x07y" in out and "z\\nget: unchanged" in out, out
