@@ -294,11 +294,19 @@ def _header_args(
 URL_ENV = "CORDON_URL"
 
 
+def _keep_off_argv(url: str) -> bool:
+    """A URL that may carry a key (:func:`url_args`): it goes in ``env``."""
+    return bool(url_credentials(url)) or "$" in url or bool(urlsplit(url).query)
+
+
 def url_args(url: str, env: dict[str, Any]) -> list[str]:
     """``--url URL``; for a URL that carries a key (:func:`cordon.urlcreds.url_credentials`:
     a capability URL's path key, ``?api_key=``, ``user:password@``), ``--url-env VAR`` with
-    the URL put in ``env``: off cordon's command line, which every local user can read."""
-    if not url_credentials(url):
+    the URL put in ``env``: off cordon's command line, which every local user can read. So
+    is a URL with a query (a key under a name no list knows: ``?k=...``) or a variable
+    reference (``${env:KEY}``: the client expands it in cordon's arguments too, where it had
+    kept the URL in its own process)."""
+    if not _keep_off_argv(url):
         return ["--url", url]
     var, n = URL_ENV, 1
     while var in env and env[var] != url:
@@ -367,8 +375,8 @@ def argv_header_warning(name: str, entry: dict[str, Any], config: str) -> str | 
         if a == "--header" and str(own[i + 1]).partition(":")[2].strip()
     ]
     at = own.index("--url")
-    if at + 1 < len(own) and url_credentials(str(own[at + 1])):
-        valued.append("the key in its URL")
+    if at + 1 < len(own) and _keep_off_argv(str(own[at + 1])):
+        valued.append("its URL (a key, a query or a variable)")
     if not valued:
         return None
     pols = "".join(
