@@ -28,7 +28,15 @@ extension). Under ``.git`` git reads by name only its configuration and its hook
 objects and logs are data. So ``find . -name '*.py' -exec sed -i s/a/b/ {} +`` is not
 asked: ``*.py`` names no hook, configuration, workflow, client command or credential file;
 a ``.py`` file a hook or a workflow calls is the project's code, as ``sed -i x.py`` writes
-it. Reads (``-exec grep x {} +``) are not judged here.
+it.
+
+Reads: a program given ``{}`` is also run (:func:`read_lines`, for every rule to read) on
+the credential files (:data:`_SECRETS`) at each start path and in each directory of
+:data:`_DIRS` below it that pass every ``-name``/``-path``/``-regex`` test of a branch:
+``find ~ -name 'id_*' -exec cat {} ;`` as ``cat ~/.ssh/id_rsa``, and ``find ... | xargs
+cat`` the same way (:func:`piped_lines`). A generic name (``*``, ``*.json``) matches only
+the dot file its extension names (``*.env``: ``.env``), and a branch with no such test
+bounds nothing: any file, judged by the start path alone, as ``grep -r x START`` is.
 
 The tests that bound an action are those before it (``find . -exec cp x {} ; -name X``
 runs the action on every path), words of other actions left out; ``{}`` inside a word is
@@ -50,7 +58,7 @@ from cordon.engine.credential_paths import is_credential_path
 from cordon.engine.exec_bits import made_runnable
 from cordon.engine.shell_split import split
 
-__all__ = ["as_find", "exec_lines", "probes", "split_find", "starts"]
+__all__ = ["as_find", "exec_lines", "piped_lines", "probes", "read_lines", "split_find", "starts"]
 
 #: git's hooks (githooks(5)) and the files git reads under ``.git`` by name
 _HOOKS = frozenset(
@@ -240,6 +248,125 @@ def exec_lines(args: tuple[str, ...]) -> list[str]:
     return out
 
 
+#: names of files that hold credentials, tried for a reader's bounded tests (:func:`read_lines`)
+_SECRETS = frozenset(
+    {"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk",
+     "credentials", "credentials.json", "config", "config.json", ".env", ".env.local",
+     ".env.production", ".env.development", ".envrc", ".netrc", "_netrc", ".git-credentials",
+     ".gitconfig", ".pgpass", ".npmrc", ".pypirc", ".my.cnf", ".boto", "hosts.yml",
+     "hosts.yaml", "authorized_keys", "known_hosts", "storage-state.json", ".mcp.json",
+     "mcp.json", ".claude.json", "claude_desktop_config.json", "mcp_config.json",
+     "application_default_credentials.json", "access_tokens.db", "credentials.db"}
+)  # fmt: skip
+#: the tests a found path's name or whole path is matched by
+_NAME_TESTS = frozenset({"-name", "-iname"})
+_PATH_TESTS = frozenset({"-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"})
+#: a pattern that names no file in particular: ``*`` or ``*.EXT`` (matched by reads only as
+#: the dot file named by the extension, ``*.env``: ``.env``)
+_ANY_NAME = re.compile(r"\*(?:\.([^*?\[\]/\\]+))?")
+#: at most this many command lines read per action
+_MAX_READ_LINES = 4
+
+
+def _branches(tests: tuple[str, ...]) -> list[list[tuple[str, str]]]:
+    """The ``(test, pattern)`` pairs of each ``-o`` branch of ``tests``, negated tests left
+    out (they narrow what is found: leaving them out finds more, failing closed)."""
+    out: list[list[tuple[str, str]]] = [[]]
+    for k, a in enumerate(tests):
+        if a in _OR:
+            out.append([])
+        elif a in _NAME_TESTS | _PATH_TESTS and k + 1 < len(tests):
+            if k == 0 or tests[k - 1] not in _NOT:
+                out[-1].append((a, tests[k + 1]))
+    return out
+
+
+def _matches(test: str, pattern: str, path: str) -> bool:
+    """The found ``path`` passes ``test pattern`` as find reads it (fnmatch: ``*`` matches a
+    leading dot and, in a whole path, ``/``; a regular expression matches the whole path);
+    a generic name (:data:`_ANY_NAME`) matches only the dot file its extension names."""
+    fold = test in ("-iname", "-ipath", "-iwholename", "-iregex")
+    path, pattern = (path.lower(), pattern.lower()) if fold else (path, pattern)
+    subject = posixpath.basename(path) if test in _NAME_TESTS else path
+    if test in ("-regex", "-iregex"):
+        try:
+            return re.fullmatch(pattern, subject) is not None
+        except re.error:
+            return True  # (a pattern Python cannot read: any path)
+    generic = _ANY_NAME.fullmatch(pattern)
+    if generic is not None:
+        ext = generic.group(1)
+        return ext is not None and posixpath.basename(path) == "." + ext
+    return fnmatch.fnmatchcase(subject, pattern)
+
+
+def read_paths(start_paths: list[str], tests: tuple[str, ...]) -> list[str]:
+    """The credential files (:data:`_SECRETS` at each start path and in each directory of
+    :data:`_DIRS` below it) that pass every ``-name``/``-path``/``-regex`` test of some
+    ``-o`` branch of ``tests``; none for a branch without one (any file: read as ``grep -r``
+    is, by the start path alone)."""
+    out: list[str] = []
+    for branch in (b for b in _branches(tests) if b):
+        named = [(t, p) for t, p in branch if t in _NAME_TESTS]
+        names = [n for n in sorted(_SECRETS) if all(_matches(t, p, n) for t, p in named)]
+        if len(start_paths) * len(_DIRS) * len(names) > _MAX_PROBES:
+            return [posixpath.join(start_paths[0], ".ssh/id_rsa")]  # (fail closed)
+        for s, d, n in itertools.product(start_paths, _DIRS, names):
+            path = posixpath.join(s, d, n) if d else posixpath.join(s, n)
+            if all(_matches(t, p, path) for t, p in branch) and path not in out:
+                out += [path] if is_credential_path(path, reads=True) else []
+    return out
+
+
+def read_lines(args: tuple[str, ...]) -> list[str]:
+    """The command lines ``find ARGS`` runs on the credential files its tests may find, each
+    with ``{}`` read as one (at most :data:`_MAX_READ_LINES` an action), for every rule to
+    read as ``sh -c``.
+
+    Attack class: ``find ~ -name 'id_*' -exec cat {} \\;`` prints ``~/.ssh/id_rsa`` with no
+    word naming it, while ``cat ~/.ssh/id_rsa`` is asked (:func:`exec_lines` reads ``{}``
+    as one stand-in path, ``~/id_x``). The tests that bound an action are those before it."""
+    start_paths, expr = split_find(args)
+    out: list[str] = []
+    done = 0
+    tests: list[str] = []
+    for k, action, words in exec_commands(expr):
+        tests += [x for x in expr[done:k] if x not in _EXECS]
+        done = k + len(words) + 2
+        if not any("{}" in w for w in words):
+            continue
+        for path in read_paths(start_paths, tuple(tests))[:_MAX_READ_LINES]:
+            here, name = posixpath.split(path)
+            if action.endswith("dir"):  # (-execdir: run in the file's directory on ./NAME)
+                line = shlex.join(w.replace("{}", "./" + name) for w in words)
+                out.append(f"cd {_tilde_quoted(here)} && {line}")
+            else:
+                line = shlex.join(w.replace("{}", "@@found@@") for w in words)
+                out.append(line.replace("@@found@@", _tilde_quoted(path)))
+    return out
+
+
+def _tilde_quoted(path: str) -> str:
+    """``path`` quoted for a shell, a leading ``~`` or ``~USER`` left to expand."""
+    head, sep, tail = path.partition("/")
+    if head.startswith("~") and re.fullmatch(r"~[\w.-]*", head):
+        return head + sep + (shlex.quote(tail) if tail else "")
+    return shlex.quote(path)
+
+
+def piped_lines(
+    feeder: tuple[str, tuple[str, ...]] | None, program: str, args: tuple[str, ...]
+) -> list[str]:
+    """The command lines ``find ARGS | xargs PROGRAM ...`` runs on the credential files
+    find's tests may find (:func:`read_lines`), the items xargs reads (:data:`DYNAMIC` in
+    ``args``) read as ``{}``: ``find ~/.ssh -name 'id_*' | xargs cat`` as ``-exec cat {}
+    +``."""
+    if feeder is None or feeder[0] != "find" or not any(_DYNAMIC in a for a in args):
+        return []
+    words = [program, *(a.replace(_DYNAMIC, "{}") for a in args)]
+    return read_lines((*feeder[1], "-exec", *words, "+"))
+
+
 #: fd options that take the next word as their value (fd(1))
 _FD_VALUE = frozenset(
     {"-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth",
@@ -304,6 +431,8 @@ _READS_ONLY = frozenset(
 
 #: stands for the path find found, where ``{}`` is
 FOUND = "found\x01"
+#: a value known only at run time (as :data:`cordon.engine.shell_commands.DYNAMIC`)
+_DYNAMIC = "\x00"
 
 
 def written(words: tuple[str, ...]) -> list[str]:

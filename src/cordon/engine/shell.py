@@ -47,6 +47,7 @@ from cordon.engine import shell_links as _links
 from cordon.engine._ansi_c import ansi_c
 from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.exec_bits import tmpdir_args
+from cordon.engine.find_exec import piped_lines
 from cordon.engine.net_devices import net_device
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
 from cordon.engine.shell_env import COMMAND_ENV, child_env, env_runs, exports, loads_code
@@ -427,6 +428,8 @@ class _Walker:
             if not first and self.last is not None:
                 decoded = feeder is not None and feeder[0] in _sc.DECODERS
                 self.fed(*self.last, _sc.literal_output(feeder), decoded=decoded)
+                for line in piped_lines(feeder, *self.last):  # (find -name X | xargs cat)
+                    self.nested(line)
             feeder, first = self.last, False
         self.facts.canonical.append(" | ".join(x for x in lines if x))
 

@@ -21,7 +21,7 @@ from cordon.engine.code_reads import code_paths
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
-from cordon.engine.find_exec import exec_lines, split_find
+from cordon.engine.find_exec import exec_lines, read_lines, split_find
 from cordon.engine.git_commands import (
     GIT_VALUE,
     config_command,
@@ -488,6 +488,8 @@ def _find(w: Walker, prog: str, args: tuple[str, ...]) -> None:
         if a in ("-fprint", "-fprint0", "-fprintf", "-fls"):
             w.file(rest[k + 1], prog, "overwrite")
     for line in exec_lines(args):  # (-exec curl -F f=@{} URL ;: read with {} a found path)
+        w.nested(line)
+    for line in read_lines(args):  # (-name 'id_*' -exec cat {} ;: with {} ~/.ssh/id_rsa)
         w.nested(line)
     deletes = "-delete" in rest
     for k, a in enumerate(rest):
