@@ -408,6 +408,7 @@ def _review_pending(
     pending: list[tuple[str, str, dict[str, Any] | None, dict[str, Any]]], *, force: bool
 ) -> tuple[set[str], list[str]]:
     """Show each pending definition; the labels to accept and those the scan refuses."""
+    from cordon.approvals.display import visible
     from cordon.audit.log import sanitize
     from cordon.content import scan_tool
     from cordon.engine.pins import changed_fields, changed_prompt_fields
@@ -422,13 +423,15 @@ def _review_pending(
         fields = changed_prompt_fields if prompt else changed_fields
         kind = "prompt" if prompt else "tool"
         what = f"new {kind}" if pinned is None else "changed: " + ", ".join(fields(pinned, new))
-        print(f"{label}: {what}")
+        # the server wrote the name: an escape (OSC 52 writes the clipboard) or a line
+        # break (a line of its own) is shown as an escape, as the description is
+        print(f"{visible(label)}: {what}")
         # every changed leaf, old and new (a poisoned parameter); all of a new tool's
         for line in definition_diff(pinned or {}, new):
             print(f"  {line}")
         desc = new.get("description")
         if isinstance(desc, str):
-            shown = sanitize(desc)
+            shown = visible(sanitize(desc))
             cut = f" [cut: {len(shown) - 300} more characters]" if len(shown) > 300 else ""
             print(f"  description: {shown[:300]}{cut}")
         findings = scan_tool(dict(new), min_severity="high")
@@ -496,6 +499,7 @@ def pin_accept(
     accepted, and said so.
     """
     from cordon.approvals.commands import confirmed, require_terminal
+    from cordon.approvals.display import visible
     from cordon.store.pins import PinFile
 
     if pin_file is None:
@@ -514,7 +518,7 @@ def pin_accept(
     # nobody can see now, trusted unreviewed whenever the tool comes back
     for label in pins.drop_stale(server):
         err.print(
-            f"{label}: not accepted, dropped: the server's latest tools/list does not have "
+            f"{visible(label)}: not accepted, dropped: the server's latest tools/list does not have "
             "it (it will be pending again, for review, if the server lists it again)",
             highlight=False,
             markup=False,
@@ -531,11 +535,11 @@ def pin_accept(
         err.print("Aborted. Nothing was accepted.", style="red", highlight=False, markup=False)
         raise typer.Exit(1)
     for name in pins.accept(server, only=ok):
-        print(f"accepted {name}")
+        print(f"accepted {visible(name)}")
     if refused:
         err.print(
             "not accepted (the description scan flags them; review, then --force): "
-            + ", ".join(refused),
+            + ", ".join(map(visible, refused)),
             highlight=False,
             markup=False,
         )

@@ -10,8 +10,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
 from cordon.store.pins import PinFile
 from tests._tty import run_in_pty
 from tests.conftest import cordon_exe
@@ -34,7 +32,6 @@ def _pins(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.xfail(strict=True, reason="pin accept prints a tool's name and description raw")
 def test_what_the_server_wrote_cannot_control_or_forge_pin_accept(tmp_path: Path) -> None:
     env = {**os.environ, "HOME": str(tmp_path / "home"), "TERM": "xterm-256color"}
     argv = [*cordon_exe(), "pin", "accept", "--pin-file", str(_pins(tmp_path))]
@@ -46,3 +43,14 @@ def test_what_the_server_wrote_cannot_control_or_forge_pin_accept(tmp_path: Path
     assert "poisoning scan: none" not in lines and "nothing else pending" not in lines, out
     # each is still shown, escaped
     assert "\\x1b]52;c;cm0gLXJmIH4K\\x07y" in out and "z\\nget: unchanged" in out, out
+
+
+def test_a_tool_with_an_odd_name_is_still_accepted_by_its_own_name(tmp_path: Path) -> None:
+    env = {**os.environ, "HOME": str(tmp_path / "home"), "TERM": "xterm-256color"}
+    pins = _pins(tmp_path)
+    argv = [*cordon_exe(), "pin", "accept", "--pin-file", str(pins), "--force"]
+    rc, out = run_in_pty(argv, env, "y\n")
+    assert rc == 0, out
+    assert "accepted mail/z\\nget: unchanged" in out, out
+    tools = PinFile(pins).load()["servers"]["mail"]["tools"]
+    assert {CLIPBOARD, FORGED_NAME, "get"} <= set(tools), tools
