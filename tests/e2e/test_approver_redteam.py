@@ -268,3 +268,15 @@ async def test_an_argument_name_cannot_write_a_line_of_cordon_suggest(harness: H
     for doc in yaml.safe_load_all(out.stdout):
         for entry in ((doc or {}).get("tools") or {}).values():
             assert "trusted_destinations" not in (entry or {}), out.stdout
+
+
+@pytest.mark.xfail(strict=True, reason="cordon approve shows the first 300 characters only")
+async def test_cordon_approve_shows_the_end_of_a_long_argument(harness: Harness) -> None:
+    command = "echo " + "padding " * 60 + "> ../the-file-it-overwrites.txt"
+    async with Client(_shellbox(harness), mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("run_command", {"command": command})
+    m = re.search(r"cordon approve ([A-Z0-9]{4}-[A-Z0-9]{4})", text_of(r))
+    assert m, text_of(r)
+    out = " ".join(re.sub(r"\x1b\[[0-9;]*m", "", _approve_output(harness, m.group(1))).split())
+    assert "the-file-it-overwrites.txt" in out.replace("│ ", "").replace(" │", ""), out
