@@ -15,7 +15,7 @@ import zlib
 import pytest
 
 from cordon.content import evaluate_result, find_secrets, scan_text
-from cordon.content._encoded import MAX_INFLATED, MAX_RUN, inflate_budget
+from cordon.content._encoded import BOMB_INFLATED, MAX_RUN, inflate_budget
 from cordon.content.scanner import MAX_HITS_PER_RULE
 
 
@@ -137,9 +137,9 @@ def test_a_hex_encoded_text_without_a_credential_is_no_finding() -> None:
 def test_a_gzip_bomb_is_capped_and_fails_closed() -> None:
     """A stream that inflates past the cap cannot be cleared: ``content.cap_exceeded`` over
     its run (warn and block withhold the result), and memory stays at the cap."""
-    bomb = _b64(gzip.compress(b"\0" * (MAX_INFLATED + 4096), compresslevel=9))
+    bomb = _b64(gzip.compress(b"\0" * (BOMB_INFLATED + (4 << 20)), compresslevel=9))
     text = f"release: {bomb}\n"
-    assert len(bomb) < 64 * 1024
+    assert len(bomb) < 128 * 1024
     caps = [f for f in scan_text(text) if f.rule == "content.cap_exceeded"]
     assert caps and caps[0].span == (text.index(bomb), text.index(bomb) + len(bomb))
     assert find_secrets(text) == []
@@ -150,7 +150,7 @@ def test_a_gzip_bomb_is_capped_and_fails_closed() -> None:
 def test_a_gzip_bomb_withholds_the_result(mode: str, layers: int) -> None:
     """In the text or in a base64 layer of it (Helm's double base64): withheld, as a result
     past the scan's caps is."""
-    bomb = _b64(gzip.compress(b"\0" * (MAX_INFLATED + 4096), compresslevel=9))
+    bomb = _b64(gzip.compress(b"\0" * (BOMB_INFLATED + (4 << 20)), compresslevel=9))
     for _ in range(layers - 1):
         bomb = _b64(bomb)
     result = {"content": [{"type": "text", "text": f"release: {bomb}\n"}]}
@@ -159,11 +159,14 @@ def test_a_gzip_bomb_withholds_the_result(mode: str, layers: int) -> None:
     assert bomb not in json.dumps(ev.result)
 
 
-def test_a_text_of_many_small_streams_stops_at_its_inflate_budget() -> None:
+def test_a_text_of_many_small_streams_stops_at_its_inflate_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Each stream is under the per-stream cap; together they pass the text's budget, and
-    those past it fail closed."""
+    those past it fail closed (the budget made small: the real one is 128 MiB)."""
+    monkeypatch.setattr("cordon.content._encoded.MAX_INFLATED_TEXT", 8 << 20)
     one = _b64(gzip.compress(b"a" * (1 << 20), compresslevel=9))
-    n = inflate_budget(len(one) * 80) // (1 << 20) + 2
+    n = 10
     text = "\n".join(f"v{i}: {one}" for i in range(n))
     assert inflate_budget(len(text)) < n << 20
     assert "content.cap_exceeded" in [f.rule for f in scan_text(text)]

@@ -22,43 +22,81 @@ same layers as before. A run is decoded when it is at least :data:`MIN_RUN` char
 control characters, except a gzip stream's, which is read as UTF-8 with replacements.
 
 Bounds: each run is read up to :data:`MAX_RUN` characters (a longer one is
-``content.cap_exceeded``, below); a gzip stream is inflated to at
-most :data:`MAX_INFLATED` bytes, and one text's streams to :func:`inflate_budget` bytes in
-all (a decompression bomb costs that much and no more). A stream that inflates past either
-cap cannot be cleared: it is reported as ``content.cap_exceeded`` over its run, which warn and
-block modes withhold (fail closed), as they do any result past the scan's caps. Nested
-layers (base64 of gzip of ...) are read as deep as the scanner reads decoded layers
-(:data:`cordon.content.scanner.MAX_LAYER_DEPTH`). All runs of a text are decoded, joined a
-blank line apart and scanned once (as :mod:`cordon.content._past_cap` does), so every
-credential is found whatever their number, in time linear in the text.
+``content.cap_exceeded``, below). A gzip or zlib stream is inflated and read a piece at a
+time (:mod:`cordon.content._inflate`; :data:`PIECE_CHARS` characters a scan, each piece
+repeating :data:`OVERLAP` of the one before, so no credential is cut), so memory stays at a
+few pieces whatever it inflates to, and a repetitive log of any size is read. A stream that
+inflates past both :data:`BOMB_RATIO` times its compressed size and :data:`BOMB_INFLATED`
+bytes (a decompression bomb), or past what its text may inflate in all
+(:func:`inflate_budget`, :data:`MAX_INFLATED_TEXT`; the strings of one result share it),
+cannot be cleared: it is reported as ``content.cap_exceeded`` over its run, which warn and
+block modes withhold (fail closed), as they do any result past the scan's caps; what it
+inflated to before is read all the same. Nested layers (base64 of gzip of ...) are read as
+deep as the scanner reads decoded layers (:data:`cordon.content.scanner.MAX_LAYER_DEPTH`),
+under the same budget. The runs of a text are decoded, joined a blank line apart and scanned
+together (as :mod:`cordon.content._past_cap` does), so every credential is found whatever
+their number, in time linear in the text.
 """
 
 from __future__ import annotations
 
 import binascii
+import codecs
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING
 
+from cordon.content._inflate import MAX_INFLATED_TEXT, Work, inflate_pieces, work_scope
 from cordon.content.normalize import Normalized
-from cordon.engine._secret_forms import Budget, _inflate
+from cordon.content.rules import RULES
+from cordon.textnorm import INVISIBLE_CHARS
 
 if TYPE_CHECKING:
     from cordon.content._rule import Rule
     from cordon.content.scanner import Hit
 
-__all__ = ["MAX_INFLATED", "MAX_RUN", "MIN_RUN", "encoded_layers", "inflate_budget"]
+__all__ = [
+    "BOMB_INFLATED",
+    "BOMB_RATIO",
+    "MAX_INFLATED_TEXT",
+    "MAX_RUN",
+    "MIN_RUN",
+    "OVERLAP",
+    "PIECE_CHARS",
+    "encoded_layers",
+    "inflate_budget",
+]
 
 #: the shortest run decoded (16 bytes of hex, 20 of base32: a token is longer)
 MIN_RUN = 32
 #: characters of one run read (a longer run is read by its head)
 MAX_RUN = 4 << 20
-#: bytes one gzip stream is inflated to at most (a Helm release's JSON is a few hundred KB;
-#: Kubernetes caps a Secret at 1 MiB, which inflates to several)
-MAX_INFLATED = 8 << 20
-#: bytes all the streams of one text inflate to at most: :func:`inflate_budget`
-MAX_INFLATED_TEXT = 16 << 20
+#: a stream that inflates past both :data:`BOMB_RATIO` times its compressed size and
+#: :data:`BOMB_INFLATED` bytes is a decompression bomb (or padding that hides what follows):
+#: it is not read further and fails closed. A repetitive log compresses 100-1000 times (a
+#: CI log, a Helm release's JSON: Kubernetes caps a Secret at 1 MiB) and is read whole below
+#: that size; a stream of a lower ratio is read as far as the text's budget goes
+BOMB_RATIO = 64
+BOMB_INFLATED = 64 << 20
+#: characters of inflated text scanned at a time (memory stays at a few of them)
+PIECE_CHARS = 4 << 20
+#: the longest match of a credential rule, in characters of normalised text (its window and
+#: the whitespace a match may hold: a private key block, about 18,000)
+_LONGEST = max(r.window + r.ws_slack for r in RULES if r.category == "secrets")
+#: characters each piece of an inflated stream repeats of the one before: a credential that
+#: a cut passes through lies whole in the next piece. Many times :data:`_LONGEST`, as the
+#: text a match spans may be longer than the match (HTML entities, up to ten characters for
+#: one); a stretch of characters the normaliser removes or folds (invisible characters,
+#: whitespace) widens the overlap until it holds twice :data:`_LONGEST` others, else the
+#: stream fails closed
+OVERLAP = 256 << 10
+#: what the normaliser may remove or fold (invisible characters, whitespace), for deletion
+#: by ``str.translate``; an ASCII character that is not whitespace it never removes
+_REMOVED = dict.fromkeys(
+    ord(c) for c in INVISIBLE_CHARS | {chr(i) for i in range(0x3001) if chr(i).isspace()}
+)
+_ASCII_SPACE = b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
 _HEX = bytes(ord("h") if chr(i) in "0123456789abcdefABCDEF" else ord("x") for i in range(256))
 #: RFC 4648 section 6's alphabet, upper case as printed and lower case (its decoders,
@@ -121,32 +159,95 @@ _OVER = "\x00over"
 
 
 def inflate_budget(size: int) -> int:
-    """The bytes a text of ``size`` characters may inflate in all: 1 MiB plus 32 times its
-    size (gzip of JSON in base64 inflates about 8 times), at most :data:`MAX_INFLATED_TEXT`."""
-    return min(MAX_INFLATED_TEXT, (1 << 20) + 32 * size)
+    """The bytes a text of ``size`` characters may inflate in all: 1 MiB plus 1024 times its
+    size, at most :data:`MAX_INFLATED_TEXT`. Deflate inflates at most about 1032 times, 774
+    a base64 character, so a stream of any ratio fits (whatever is cut at :data:`BOMB_INFLATED`
+    is); what this bounds is nested streams (gzip in gzip) and many texts of one result."""
+    return min(MAX_INFLATED_TEXT, (1 << 20) + 1024 * size)
 
 
-def _text_of(raw: bytes, budget: Budget) -> str | None:
-    """What decoded bytes ``raw`` read as: a gzip stream inflated (:data:`_OVER` past its
-    cap), else UTF-8 text without control characters, else None."""
+def _compressed(raw: bytes) -> bool:
+    """``raw`` starts with a gzip header, or a zlib one (RFC 1950 section 2.2: deflate,
+    32 KiB window, FCHECK)."""
     if raw[:3] == b"\x1f\x8b\x08":
-        inflated, past = _inflate(raw, min(MAX_INFLATED, budget.left))
-        budget.left -= len(inflated)
-        return _OVER if past else inflated.decode("utf-8", "replace")
-    if raw[:1] == b"\x78" and len(raw) > 2 and (raw[0] << 8 | raw[1]) % 31 == 0:
-        # a zlib header (RFC 1950 section 2.2: deflate, 32 KiB window, FCHECK): inflated
-        # when it inflates; random bytes that only look like one read on as bytes
-        inflated, past = _inflate(raw, min(MAX_INFLATED, budget.left))
-        budget.left -= len(inflated)
-        if past or inflated:
-            return _OVER if past else inflated.decode("utf-8", "replace")
+        return True
+    return raw[:1] == b"\x78" and len(raw) > 2 and (raw[0] << 8 | raw[1]) % 31 == 0
+
+
+def _carry(piece: str) -> int | None:
+    """Where the piece after ``piece`` starts in it: :data:`OVERLAP` characters before its
+    end, or earlier until they hold twice :data:`_LONGEST` characters the normaliser keeps
+    (not past its middle: None, the stream fails closed)."""
+    cut = len(piece) - OVERLAP
+    while not _kept_enough(piece[cut:]):
+        if cut <= len(piece) // 2:
+            return None
+        cut = max(len(piece) // 2, cut - OVERLAP)
+    return cut
+
+
+def _kept_enough(text: str) -> bool:
+    """``text`` holds twice :data:`_LONGEST` characters the normaliser keeps (its ASCII
+    letters, digits and punctuation counted first, in C; all it keeps when they are few)."""
+    need = 2 * _LONGEST
+    if len(text.encode("ascii", "ignore").translate(None, _ASCII_SPACE)) >= need:
+        return True
+    return len(text.translate(_REMOVED)) >= need
+
+
+def _inflated(raw: bytes, work: Work) -> Iterator[str]:
+    """The text the compressed stream ``raw`` inflates to (UTF-8 with replacements), in
+    pieces of at most :data:`PIECE_CHARS` characters, each repeating the end of the one
+    before (:data:`OVERLAP`); then :data:`_OVER` when it was not read to its end (past
+    :data:`BOMB_RATIO` and :data:`BOMB_INFLATED`, past ``work``, or a cut that cannot be
+    overlapped). Nothing when it inflates to nothing."""
+    limit = max(BOMB_INFLATED, BOMB_RATIO * len(raw))
+    total = 0
+    decode = codecs.getincrementaldecoder("utf-8")("replace").decode
+    buf = ""
+    carried = 0  # characters at the head of ``buf`` already in a piece
+    over = False
+    for out in inflate_pieces(raw, work):
+        total += len(out)
+        buf += decode(out)
+        while len(buf) >= PIECE_CHARS:
+            piece = buf[:PIECE_CHARS]
+            yield piece
+            cut = _carry(piece)
+            if cut is None:
+                yield _OVER
+                return
+            buf, carried = buf[cut:], PIECE_CHARS - cut
+        if total > limit:
+            over = True
+            break
+    buf += decode(b"", True)
+    if len(buf) > carried:
+        yield buf
+    if over or work.left < 0:
+        yield _OVER
+
+
+def _texts_of(raw: bytes, work: Work) -> Iterator[str]:
+    """What decoded bytes ``raw`` read as: a compressed stream's text in pieces
+    (:func:`_inflated`; a zlib header on bytes that do not inflate is read as the bytes),
+    else UTF-8 text without control characters, else nothing."""
+    if _compressed(raw):
+        pieces = _inflated(raw, work)
+        first = next(pieces, None)
+        if first is not None or raw[0] == 0x1F:
+            if first is not None:
+                yield first
+                yield from pieces
+            return
     text = raw.decode("utf-8", "replace")
     # a stray byte (a run glued to another, a misaligned start) must not hide the rest, and
     # a run of random bytes (a digest, a binary key) is no text: most of it is garbage.
     # Counted in C (a control byte is one character; a bad sequence one U+FFFD): a list of
     # matches held one string per character of a run of zero bytes (base32 "AAAA...")
     bad = len(raw) - len(raw.translate(None, _CONTROL_BYTES)) + text.count("\ufffd")
-    return None if len(text) < 8 or bad * 4 > len(text) else text
+    if len(text) >= 8 and bad * 4 <= len(text):
+        yield text
 
 
 #: RFC 4648 section 5 alphabet to section 4
@@ -276,30 +377,32 @@ _KINDS: tuple[Callable[[bytes], Iterator[tuple[int, int, bytes | None]]], ...] =
 
 
 def encoded_layers(
-    nz: Normalized,
-) -> tuple[list[tuple[tuple[int, int], str]], list[tuple[int, int]]]:
+    nz: Normalized, over: list[tuple[int, int]]
+) -> Generator[tuple[tuple[int, int], str]]:
     """The decoded runs of ``nz``'s text in the encodings of the module docstring, as
-    (original span, text), and the original spans of gzip streams past the inflate caps.
-    Read on the text before its whitespace runs are folded (an indentation of 16 spaces or
-    more is one line break in the folded text) and its troff escapes removed."""
+    (original span, text), a stream's text in overlapping pieces (:func:`_inflated`); the
+    original span of each run not read whole is added to ``over`` as it is met. Read on the
+    text before its whitespace runs are folded (an indentation of 16 spaces or more is one
+    line break in the folded text) and its troff escapes removed. Inflates under the
+    :class:`~cordon.content._inflate.Work` in force (:func:`secrets_encoded` opens it)."""
     while nz._base is not None:
         nz = nz._base
     view = nz.ascii_view
     if len(view) < MIN_RUN:
-        return [], []
-    budget = Budget(inflate_budget(len(view)))
-    out: list[tuple[tuple[int, int], str]] = []
-    over: list[tuple[int, int]] = []
-    for kind in _KINDS:
-        for s, e, raw in kind(view):
-            text = _text_of(raw, budget) if raw else None
-            # a run of :data:`MAX_RUN` characters or more was read by its head: what follows
-            # is unread (a key after 3 MiB of incompressible padding), so it fails closed
-            if (text is _OVER or e - s >= MAX_RUN) and len(over) < _MAX_OVER:
-                over.append(nz.span_to_original(s, e))
-            if text and text is not _OVER:
-                out.append((nz.span_to_original(s, e), text))
-    return out, over
+        return
+    with work_scope(inflate_budget(len(view))) as work:
+        for kind in _KINDS:
+            for s, e, raw in kind(view):
+                # a run of :data:`MAX_RUN` characters or more was read by its head: what
+                # follows is unread (a key after 3 MiB of incompressible padding): fails closed
+                unread = e - s >= MAX_RUN
+                for text in _texts_of(raw, work) if raw else ():
+                    if text is _OVER:
+                        unread = True
+                    elif text:
+                        yield nz.span_to_original(s, e), text
+                if unread and len(over) < _MAX_OVER:
+                    over.append(nz.span_to_original(s, e))
 
 
 def secrets_encoded(
@@ -311,25 +414,44 @@ def secrets_encoded(
     over_rule: Rule | None,
 ) -> list[Hit]:
     """The hits of the secret rules ``wanted`` in :func:`encoded_layers` of ``nz``, read
-    joined (a blank line apart) in one ``scan`` (the scanner's ``scan_hits``, to ``depth``),
-    each spanning its run in the original and made by ``hit``; and a hit of ``over_rule``
-    (``content.cap_exceeded``, None: not wanted) over each stream past the inflate caps."""
-    layers, over = encoded_layers(nz)
+    joined (a blank line apart) in scans of about :data:`PIECE_CHARS` characters (``scan``:
+    the scanner's ``scan_hits``, to ``depth``), each spanning its run in the original and
+    made by ``hit``; and a hit of ``over_rule`` (``content.cap_exceeded``, None: not wanted)
+    over each run not read whole. The layers decoded inside a stream inflate under the same
+    budget (:func:`~cordon.content._inflate.work_scope`)."""
+    over: list[tuple[int, int]] = []
     out: list[Hit] = []
-    if over_rule is not None:
-        for span in over:
-            out.append(hit(rule=over_rule, severity="critical", span=span, value=""))
-    if not layers or not wanted:
-        return out
-    starts: list[int] = []
-    pos = 0
-    for _span, text in layers:
-        starts.append(pos)
-        pos += len(text) + 2
     # a stream past the caps inside a decoded run is as unread as one in the text
     only = wanted | {over_rule.id} if over_rule is not None else wanted
-    for h in scan("\n\n".join(text for _span, text in layers), only=only, depth=depth):
-        if h.rule.category == "secrets" or h.rule is over_rule:
-            span = layers[bisect_right(starts, h.span[0]) - 1][0]
-            out.append(hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
+    batch: list[tuple[tuple[int, int], str]] = []
+    size = 0
+
+    def flush() -> None:
+        starts: list[int] = []
+        pos = 0
+        for _span, text in batch:
+            starts.append(pos)
+            pos += len(text) + 2
+        for h in scan("\n\n".join(text for _span, text in batch), only=only, depth=depth):
+            if h.rule.category == "secrets" or h.rule is over_rule:
+                span = batch[bisect_right(starts, h.span[0]) - 1][0]
+                out.append(hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
+        batch.clear()
+
+    layers = encoded_layers(nz, over)
+    try:
+        for layer in layers:
+            if not wanted:
+                continue  # read for the runs past the caps only
+            if batch and size + len(layer[1]) > PIECE_CHARS:
+                flush()
+                size = 0
+            batch.append(layer)
+            size += len(layer[1]) + 2
+        if batch:
+            flush()  # before the scope ends: what it decodes is charged to the text
+    finally:
+        layers.close()  # its budget's scope ends here, whatever happened
+    if over_rule is not None:
+        out += [hit(rule=over_rule, severity="critical", span=span, value="") for span in over]
     return out

@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from cordon._types import SEVERITY_ORDER, Finding
+from cordon.content._inflate import work_scope
 from cordon.content.readings import identifier_words
 from cordon.content.rules import RULES
 from cordon.content.scanner import Hit, scan_hits, to_finding
@@ -288,6 +289,9 @@ def _identifier_hits(name: str) -> tuple[Hit, ...]:
     return () if words is None else tuple(scan_hits(words, only=_IDENTIFIER_SCAN))
 
 
+# the strings of one value inflate the compressed streams they hold from one budget: a
+# result of many strings, each a stream just under the caps, costs no more than one text
+@work_scope()
 def scan_value(
     value: Any,
     *,

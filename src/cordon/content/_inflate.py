@@ -1,0 +1,132 @@
+"""Compressed streams in output inflated a piece at a time, under a budget of work.
+
+:mod:`cordon.content._encoded` reads gzip and zlib streams (in base64) for credentials. A
+whole stream inflated at once costs its whole size in memory, so a cap on that size made a
+repetitive log (a Helm release, a CI log: 100-1000 times smaller compressed) unreadable past
+it and withheld. Here a stream is inflated in pieces of at most :data:`OUT` bytes (memory
+stays at a piece, whatever the stream inflates to), and what it costs is counted on a
+:class:`Work` budget: every byte inflated, the trials that find where a broken stream breaks
+included. The budget is one text's (:data:`MAX_INFLATED_TEXT`), and the texts of one scan
+of a result share one (:func:`work_scope`), so a result of many strings costs no more than one
+text. Deflate inflates at most about 1032 times (RFC 1951's longest match, 258 bytes, in one
+or two bits), so a piece of :data:`_PIECE` input bytes inflates to a few MiB at most.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+__all__ = ["MAX_INFLATED_TEXT", "OUT", "Work", "inflate_pieces", "work_scope"]
+
+#: bytes one text's streams inflate to in all (every stream, the layers decoded inside them,
+#: the trials of broken ones); the texts of one result share it (:func:`work_scope`)
+MAX_INFLATED_TEXT = 128 << 20
+#: bytes asked of the inflater at a time (one piece of output)
+OUT = 1 << 20
+#: compressed bytes fed at a time: a broken piece is searched for its longest good prefix,
+#: each trial inflating at most about 1032 times this (4 MiB)
+_PIECE = 1 << 12
+_GZIP = b"\x1f\x8b\x08"
+
+
+class Work:
+    """Bytes that may still be inflated (``left``), charged as they are."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+
+_SCOPE: ContextVar[Work | None] = ContextVar("cordon_inflate_work", default=None)
+
+
+@contextmanager
+def work_scope(limit: int | None = None) -> Iterator[Work]:
+    """A budget of ``limit`` bytes (:data:`MAX_INFLATED_TEXT` if None), at most what an
+    enclosing scope has left, for what is inflated inside it (the layers decoded inside a
+    stream open their own); on exit what it spent is charged to the enclosing scope. The
+    scan of a result opens one around its strings: together they inflate no more than it."""
+    outer = _SCOPE.get()
+    work = Work(MAX_INFLATED_TEXT if limit is None else limit)
+    if outer is not None:
+        work.left = min(work.left, max(outer.left, 0))
+    start = work.left
+    token = _SCOPE.set(work)
+    try:
+        yield work
+    finally:
+        _SCOPE.reset(token)
+        if outer is not None:
+            outer.left -= start - work.left
+
+
+def _drain(d: zlib._Decompress, data: bytes | memoryview, work: Work, keep: bool) -> list[bytes]:
+    """Feed ``data`` to ``d`` and take all it gives, :data:`OUT` bytes at a time, charging
+    ``work``; stop once ``work`` is spent (the caller reads that as past the cap). The pieces
+    are returned when ``keep``."""
+    out: list[bytes] = []
+    chunk = d.decompress(data, OUT)
+    while True:
+        work.left -= len(chunk)
+        if keep and chunk:
+            out.append(chunk)
+        if work.left < 0 or d.eof or (not d.unconsumed_tail and len(chunk) < OUT):
+            return out
+        chunk = d.decompress(d.unconsumed_tail, OUT)
+
+
+def _member(data: memoryview, work: Work) -> Iterator[bytes | int]:
+    """The pieces the stream at the head of ``data`` inflates to, then (an ``int``) the bytes
+    it took when it ended (0: it broke or ran out). A piece it breaks in is inflated up to
+    its longest prefix that does not break (a prefix of one that breaks breaks too: found by
+    bisection, each trial charged)."""
+    d = zlib.decompressobj(wbits=47)  # 32 + 15: a zlib or gzip header, read from the stream
+    for start in range(0, len(data), _PIECE):
+        piece = data[start : start + _PIECE]
+        saved = d.copy()
+        try:
+            got = _drain(d, piece, work, True)
+        except zlib.error:
+            lo, hi = 0, len(piece) - 1
+            while lo < hi and work.left >= 0:
+                mid = (lo + hi + 1) // 2
+                try:
+                    _drain(saved.copy(), piece[:mid], work, False)
+                    lo = mid
+                except zlib.error:
+                    hi = mid - 1
+            yield from _drain(saved, piece[:lo], work, True)
+            yield 0
+            return
+        yield from got
+        if work.left < 0:
+            yield 0
+            return
+        if d.eof:
+            yield start + len(piece) - len(d.unused_data)
+            return
+    yield 0
+
+
+def inflate_pieces(data: bytes, work: Work) -> Iterator[bytes]:
+    """``data`` (a gzip or zlib stream) inflated, in pieces of at most :data:`OUT` bytes,
+    charged to ``work``; it stops early once ``work`` is spent (``work.left < 0``). Gzip
+    members after the first are inflated too: RFC 1952 section 2.2, a gzip file is a series
+    of members and gunzip prints them all (a benign first member must not hide a second). A
+    stream that breaks is read up to the break, one that ends early as far as it goes."""
+    view = memoryview(data)
+    pos = 0
+    while True:
+        used = 0
+        for item in _member(view[pos:], work):
+            if isinstance(item, int):
+                used = item
+            else:
+                yield item
+        pos += used
+        if used == 0 or work.left < 0 or data[pos : pos + 3] != _GZIP:
+            return
