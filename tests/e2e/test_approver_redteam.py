@@ -270,7 +270,6 @@ async def test_an_argument_name_cannot_write_a_line_of_cordon_suggest(harness: H
             assert "trusted_destinations" not in (entry or {}), out.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="cordon approve shows the first 300 characters only")
 async def test_cordon_approve_shows_the_end_of_a_long_argument(harness: Harness) -> None:
     command = "echo " + "padding " * 60 + "> ../the-file-it-overwrites.txt"
     async with Client(_shellbox(harness), mode="legacy") as client:

@@ -58,8 +58,8 @@ EXIT_NO_TTY = 2
 MAX_SHOWN_ARGS = 40
 """Arguments shown by ``cordon approve``; the rest are counted, never silently dropped."""
 MAX_SHOWN_CHARS = 300
-"""Characters of one argument value shown by ``cordon approve``; a longer value is cut with a
-note giving how much was left out."""
+"""Characters of one argument value shown by ``cordon approve``; a longer value is cut in the
+middle (its start and its end are shown) with a note giving how much was left out."""
 _SCAN_BLOCK = 1 << 20
 
 _StoreOpt = Annotated[
@@ -185,11 +185,14 @@ def _escaped(text: str) -> str:
 def _cut(text: str) -> Text:
     """``text`` made safe for the terminal, cut at :data:`MAX_SHOWN_CHARS` with a note."""
     clean = sanitize(text).replace("\n", "\\n").replace("\t", "\\t")
-    shown = clean[:MAX_SHOWN_CHARS]
+    # a long value keeps its start and its end: the part that matters (the file a command
+    # overwrites, an address) is often the last, and padding pushed it out of the first 300
+    shown = display.cut(clean, MAX_SHOWN_CHARS)
     out = Text(_escaped(shown))
     if len(clean) > MAX_SHOWN_CHARS:
         out.append(
-            f"  [cut: {len(clean) - MAX_SHOWN_CHARS} more of {len(clean)} characters not shown]",
+            f"  [cut in the middle: {len(clean) - len(shown) + 5} of {len(clean)} characters "
+            "not shown]",
             style="yellow bold",
         )
     if not shown.isascii():
