@@ -160,3 +160,24 @@ def test_an_entry_of_unknown_shape_is_said_on_stderr(tmp_path: Path) -> None:
     done = _cordon(home, "init", "--config", str(codex), "-y")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "odd: no command (or args is not a list), NOT wrapped" in done.stderr
+
+
+def test_an_entry_behind_another_cordon_is_said(tmp_path: Path) -> None:
+    """An entry whose command is a program named cordon other than this one (a moved
+    virtualenv's, which no longer exists; a script put there) is said on stderr: init's
+    'already behind cordon' reads the name only."""
+    home = _home(tmp_path)
+    config = _json_config(tmp_path)
+    assert _cordon(home, "init", "--config", str(config), "-y", "--no-hook").returncode == 0
+    fake = tmp_path / "evil" / "cordon"
+    fake.parent.mkdir()
+    fake.write_text('#!/bin/sh\nshift; while [ "$1" != -- ]; do shift; done; shift; exec "$@"\n')
+    fake.chmod(0o755)
+    data = json.loads(config.read_text())
+    data["mcpServers"]["files"]["command"] = str(fake)
+    data["mcpServers"]["notes"]["command"] = str(tmp_path / "old-venv" / "bin" / "cordon")
+    config.write_text(json.dumps(data, indent=2) + "\n")
+    again = _cordon(home, "init", "--config", str(config), "-y", "--no-hook")
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert f"files: runs {fake}, not this cordon" in again.stderr
+    assert "notes: runs " in again.stderr and "which does not exist" in again.stderr

@@ -77,6 +77,7 @@ from cordon.clientbackups import backup_root, find_backups
 from cordon.clientbackups import replace_file as replace_file
 from cordon.clientbackups import wrapped_configs as wrapped_configs
 from cordon.clientjsonc import comments, rewrite, same_json
+from cordon.clientpins import _near_names, default_pin_dir, find_pin_files, pinned_names
 from cordon.clientpolicy import init_policies, one_server_per_pack
 from cordon.clientremote import (
     RemoteTarget,
@@ -278,11 +279,6 @@ def _is_cordon(entry: dict[str, Any]) -> bool:
     )
 
 
-def default_pin_dir() -> Path:
-    """``~/.cordon/pins`` (absolute): where ``cordon init`` puts each server's pin file."""
-    return Path.home() / ".cordon" / "pins"
-
-
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -337,33 +333,6 @@ def run_pin_file(name: str, command: Sequence[str], url: str | None) -> Path:
         entry = {"url": pinned_url(url)} if url else {"command": command[0] if command else None}
         entry["args"] = list(command[1:])
     return pin_file_for(name, entry, default_pin_dir())
-
-
-def find_pin_files(server: str | None, pin_dir: Path | str | None = None) -> list[Path]:
-    """Pin files under ``pin_dir`` (default :func:`default_pin_dir`) holding pins of
-    ``server`` (None: any), by name, sorted. Files that cannot be read or parsed are skipped."""
-    return [p for p, names in _pinned(pin_dir) if server is None or server in names]
-
-
-def pinned_names(server: str, pin_dir: Path | str | None = None) -> str:
-    """``server`` quoted, with "did you mean" the close pinned server name or the names
-    pinned (for a message saying no pin file holds it)."""
-    names = sorted({n for _, held in _pinned(pin_dir) for n in held})
-    said = _near_names([server], names).replace("; its servers:", "; pinned servers:")
-    return said.replace("; it has no servers", "; no server is pinned there yet")
-
-
-def _pinned(pin_dir: Path | str | None) -> list[tuple[Path, list[str]]]:
-    root = Path(pin_dir) if pin_dir is not None else default_pin_dir()
-    out: list[tuple[Path, list[str]]] = []
-    for path in sorted(root.glob("*.json")) if root.is_dir() else ():
-        try:
-            data = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError):
-            continue
-        if isinstance(data, dict) and isinstance(data.get("servers"), dict):
-            out.append((path, [str(n) for n in data["servers"]]))
-    return out
 
 
 def _head(name: str, policies: Sequence[str], pin_file: Path | None) -> list[str]:
@@ -421,20 +390,6 @@ def _check_names(
     if unknown:
         names = list(dict.fromkeys(str(n) for _, table in tables for n in table))
         raise ClientConfigError(f"{path}: no server named {_near_names(unknown, names)}")
-
-
-def _near_names(unknown: Sequence[str], names: Sequence[str]) -> str:
-    """Each unknown name with a "did you mean" when the file has a close one (case aside);
-    the file's server names when one of them has none (names quoted: a config's names are
-    not trusted text)."""
-    folded = {n.casefold(): n for n in reversed(names)}  # the first spelling wins
-    out, lost = [], False
-    for name in unknown:
-        close = difflib.get_close_matches(name.casefold(), folded, n=1, cutoff=0.6)
-        out.append(f"{name!r} (did you mean {folded[close[0]]!r}?)" if close else repr(name))
-        lost = lost or not close
-    listed = f"; its servers: {', '.join(map(repr, names))}" if names else "; it has no servers"
-    return ", ".join(out) + (listed if lost else "")
 
 
 def _left_alone(name: str, entry: Any) -> str | None:
@@ -617,6 +572,20 @@ def without_stale_record(name: str, written: Any, warnings: list[str]) -> Any:
     return {k: v for k, v in written.items() if k != UPSTREAM_KEY}
 
 
+def _other_cordon(name: str, entry: dict[str, Any], cordon_command: str) -> str | None:
+    """Why an entry behind cordon may not be (:func:`_is_cordon` reads the name only): its
+    absolute command is not the cordon init writes, and does not exist (a moved virtualenv:
+    the client cannot start the server) or is another program named cordon."""
+    cmd = str(entry.get("command"))
+    if not (os.path.isabs(cmd) and os.path.isabs(cordon_command)) or cmd == cordon_command:
+        return None
+    if not os.path.exists(cmd):
+        return f"{name}: runs {cmd}, which does not exist: the client cannot start it"
+    if os.path.realpath(cmd) == os.path.realpath(cordon_command):
+        return None
+    return f"{name}: runs {cmd}, not this cordon ({cordon_command}): check that it is cordon"
+
+
 def _plan_entry(
     name: str,
     written: Any,
@@ -634,7 +603,10 @@ def _plan_entry(
     entry = url_view(kind, written)
     skipped = _left_alone(name, entry)
     if skipped is not None:  # on stderr unless behind cordon: a client may run it unprotected
-        (messages if isinstance(entry, dict) and _is_cordon(entry) else warnings).append(skipped)
+        behind = isinstance(entry, dict) and _is_cordon(entry)
+        (messages if behind else warnings).append(skipped)
+        other = _other_cordon(name, entry, cordon_command) if behind else None
+        warnings += [other] if other else []
         return None
     target = remote_target(entry) if _is_remote(entry) else mcp_remote_target(entry)
     if isinstance(target, RemoteTarget):

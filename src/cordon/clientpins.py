@@ -1,0 +1,57 @@
+"""The pin files ``cordon init`` gives the servers it wraps (``~/.cordon/pins``): where they
+are, which servers they hold, and the names a message offers for a name not found."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = ["default_pin_dir", "find_pin_files", "pinned_names"]
+
+
+def default_pin_dir() -> Path:
+    """``~/.cordon/pins`` (absolute): where ``cordon init`` puts each server's pin file."""
+    return Path.home() / ".cordon" / "pins"
+
+
+def find_pin_files(server: str | None, pin_dir: Path | str | None = None) -> list[Path]:
+    """Pin files under ``pin_dir`` (default :func:`default_pin_dir`) holding pins of
+    ``server`` (None: any), by name, sorted. Files that cannot be read or parsed are skipped."""
+    return [p for p, names in _pinned(pin_dir) if server is None or server in names]
+
+
+def pinned_names(server: str, pin_dir: Path | str | None = None) -> str:
+    """``server`` quoted, with "did you mean" the close pinned server name or the names
+    pinned (for a message saying no pin file holds it)."""
+    names = sorted({n for _, held in _pinned(pin_dir) for n in held})
+    said = _near_names([server], names).replace("; its servers:", "; pinned servers:")
+    return said.replace("; it has no servers", "; no server is pinned there yet")
+
+
+def _pinned(pin_dir: Path | str | None) -> list[tuple[Path, list[str]]]:
+    root = Path(pin_dir) if pin_dir is not None else default_pin_dir()
+    out: list[tuple[Path, list[str]]] = []
+    for path in sorted(root.glob("*.json")) if root.is_dir() else ():
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and isinstance(data.get("servers"), dict):
+            out.append((path, [str(n) for n in data["servers"]]))
+    return out
+
+
+def _near_names(unknown: Sequence[str], names: Sequence[str]) -> str:
+    """Each unknown name with a "did you mean" when the file has a close one (case aside);
+    the file's server names when one of them has none (names quoted: a config's names are
+    not trusted text)."""
+    folded = {n.casefold(): n for n in reversed(names)}  # the first spelling wins
+    out, lost = [], False
+    for name in unknown:
+        close = difflib.get_close_matches(name.casefold(), folded, n=1, cutoff=0.6)
+        out.append(f"{name!r} (did you mean {folded[close[0]]!r}?)" if close else repr(name))
+        lost = lost or not close
+    listed = f"; its servers: {', '.join(map(repr, names))}" if names else "; it has no servers"
+    return ", ".join(out) + (listed if lost else "")
