@@ -39,6 +39,11 @@ READS = [
     "find ~/.ssh -name 'id_*' | xargs cat",
     "find ~ -name 'id_*' -print0 | xargs -0 cat",
     "find ~ -name 'id_*' | xargs -I{} cat {}",
+    "fd id_ ~ | xargs cat",
+    "fd -H -g 'id_*' ~ | xargs cat",
+    # the paths a command substitution prints
+    "cat $(find ~ -name 'id_*')",
+    "cat `find ~ -name 'id_*'`",
 ]
 
 
@@ -65,6 +70,10 @@ NEAR_MISSES = [
     "find . -name '*.py' | xargs grep foo",
     "find . -name '*.py' -print0 | xargs -0 wc -l",
     "find src -name '*.ts' -exec sed -n 1,5p {} \\;",
+    "fd -e py | xargs grep foo",
+    "grep foo $(find . -name '*.py')",
+    "wc -l $(find src -name '*.ts')",
+    "echo $(find ~ -name 'id_*' -print -quit)",
 ]
 
 

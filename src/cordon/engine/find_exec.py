@@ -357,14 +357,17 @@ def _tilde_quoted(path: str) -> str:
 def piped_lines(
     feeder: tuple[str, tuple[str, ...]] | None, program: str, args: tuple[str, ...]
 ) -> list[str]:
-    """The command lines ``find ARGS | xargs PROGRAM ...`` runs on the credential files
-    find's tests may find (:func:`read_lines`), the items xargs reads (:data:`DYNAMIC` in
-    ``args``) read as ``{}``: ``find ~/.ssh -name 'id_*' | xargs cat`` as ``-exec cat {}
-    +``."""
-    if feeder is None or feeder[0] != "find" or not any(_DYNAMIC in a for a in args):
+    """The command lines ``find ARGS | xargs PROGRAM ...`` (or ``fd``'s, or ``PROGRAM
+    $(find ARGS)``) runs on the credential files find's tests may find (:func:`read_lines`),
+    the items read at run time (:data:`_DYNAMIC` in ``args``) read as ``{}``: ``find ~/.ssh
+    -name 'id_*' | xargs cat`` as ``-exec cat {} +``."""
+    if feeder is None or not any(_DYNAMIC in a for a in args):
         return []
     words = [program, *(a.replace(_DYNAMIC, "{}") for a in args)]
-    return read_lines((*feeder[1], "-exec", *words, "+"))
+    if feeder[0] == "find":
+        return read_lines((*feeder[1], "-exec", *words, "+"))
+    found = as_find(feeder[0], (*feeder[1], "-X", *words))  # (fd id_ ~ | xargs cat)
+    return read_lines(found) if found is not None else []
 
 
 #: fd options that take the next word as their value (fd(1))

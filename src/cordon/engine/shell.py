@@ -481,7 +481,7 @@ class _Walker:
         """One simple command: record its facts; return its canonical spelling."""
         argv: list[str] = []
         redirects = []
-        assigned = False
+        assigned, fed = False, None
         for part in node.parts:
             if part.kind == "assignment":
                 name, _, _ = part.word.partition("=")
@@ -493,7 +493,9 @@ class _Walker:
                 self.prefix.add(name)
                 assigned = True
             elif part.kind == "word":
+                before = self.last
                 argv.extend(self.expand(part))
+                fed = self.last if self.last is not before else fed  # (cat $(find ...))
             elif part.kind == "redirect":
                 redirects.append(part)
         if argv and base_name(argv[0]) == "env":  # env NAME=VALUE ... PROGRAM
@@ -529,6 +531,8 @@ class _Walker:
         self.facts.commands.append((program, args))
         self.facts.cwds.append(self.cwd)
         self.last = (program, args)
+        for line in piped_lines(fed, program, args):  # (cat $(find ~ -name 'id_*'))
+            self.nested(line)
         _sc.command(self, program, args, argv[0], redirects)
         _links.record(self, program, args)  # (ln SRC DST: SRC written through DST; ln -s T D)
         for line in command_lines(program, args):  # (su -c LINE, tmux new 'LINE')
