@@ -239,6 +239,13 @@ def detect_client(path: Path, data: dict[str, Any]) -> tuple[ClientKind, str]:
         return "cursor", "mcpServers"
     if isinstance(data.get("servers"), dict):
         return "vscode", "servers"
+    mcp = data.get("mcp")
+    if isinstance(mcp, dict) and isinstance(mcp.get("servers"), dict):  # (not silently skipped)
+        raise ClientConfigError(
+            f'{path}: VS Code\'s settings.json "mcp": {{"servers": ...}} is not read by cordon '
+            'init; VS Code moves these servers to its own mcp.json ("MCP: Open User '
+            'Configuration"): run cordon init --config on that file'
+        )
     if path.parent.name == ".vscode" and "servers" not in data:
         raise ClientConfigError(f'{path}: no "servers" object (VS Code mcp.json)')
     raise ClientConfigError(f'{path}: no "mcpServers" or "servers" object')
