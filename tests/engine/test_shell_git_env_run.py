@@ -59,6 +59,7 @@ def test_a_program_git_runs_from_the_environment_is_asked_as_its_option_is(
         "export GIT_SSH_COMMAND=./x.sh; git fetch",
         "env GIT_EXTERNAL_DIFF=./x.sh git diff",
         'GIT_SEQUENCE_EDITOR="sed -i -f x.sed" git rebase -i HEAD~2',
+        "GIT_PAGER=/tmp/bin/less git log",
         "GIT_SEQUENCE_EDITOR=\"sed -i 's/a/b/'; ./x\" git rebase -i HEAD~2",
     ],
 )
@@ -81,6 +82,9 @@ NEAR_MISSES = [
     "GIT_EDITOR=: git commit",
     "GIT_EDITOR='code --wait' git commit",
     "EDITOR=vim git commit",
+    "EDITOR=/usr/bin/vim git commit",
+    "git -c core.pager=/usr/bin/less log",
+    "GIT_PAGER=/usr/local/bin/delta git diff",
     "GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy_key -o IdentitiesOnly=yes' git fetch",
     "GIT_SEQUENCE_EDITOR=\"sed -i -e '2,\\$s/^pick/squash/'\" git rebase -i HEAD~3",
     "GIT_SEQUENCE_EDITOR=\"sed -i.bak 's/^pick/fixup/'\" git rebase -i HEAD~3",

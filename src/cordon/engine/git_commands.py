@@ -222,9 +222,10 @@ _RUN_KEY_RE = re.compile(
     r"|init\.templatedir|(?:browser|man)\..+\.cmd"
 )
 #: values that run nothing a command line could not run by name: a pager or editor on the
-#: search path called by its common name, ``/dev/null`` (no hooks, no file); a value with a
-#: path, shell syntax or another program is asked about
+#: search path called by its common name (or in a system bin directory), ``/dev/null`` (no
+#: hooks, no file); a value with another path, shell syntax or another program is asked
 _INERT_VALUE_RE = re.compile(
+    r"(?:/usr(?:/local)?/bin/|/bin/|/opt/homebrew/bin/)?"  # (EDITOR=/usr/bin/vim: a system copy)
     r"(?:cat|less|more|most|bat|delta|diff-so-fancy|difft|true|false|:|vim?|nvim|nano|emacs"
     r"|micro|hx|code|subl)(?:\s+-[\w-]+(?:=\w+)?)*|/dev/null|",
     re.IGNORECASE,
