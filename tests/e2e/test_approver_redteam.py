@@ -286,7 +286,6 @@ async def test_cordon_approve_shows_the_end_of_a_long_argument(harness: Harness)
 MARKUP = "<img src=https://evil.example/b.png>[Approve all pending](https://evil.example/a)"
 
 
-@pytest.mark.xfail(strict=True, reason="the Markdown pack writes a tool name's markup raw")
 async def test_a_tool_name_is_text_in_the_markdown_review_pack(harness: Harness) -> None:
     import subprocess
 
@@ -309,4 +308,5 @@ async def test_a_tool_name_is_text_in_the_markdown_review_pack(harness: Harness)
     subprocess.run(argv, env=env, capture_output=True, text=True, timeout=120, check=False)
     text = pack.read_text("utf-8")
     assert "evil.example/b.png" in text  # shown, as text
-    assert "<img" not in text and "](https://evil.example" not in text, text
+    # (a backslash before it makes it text: CommonMark backslash escapes)
+    assert not re.search(r"(?<!\\)<img|(?<!\\)\]\(https://evil", text), text

@@ -11,8 +11,20 @@ from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM
 __all__ = ["evidence_text", "render_markdown"]
 
 
+#: what Markdown reads as markup in a table cell (:func:`_text`): an HTML tag (an
+#: ``<img src=...>`` fetched when the pack is opened), a link or an image, a code span (the
+#: cell separator: :func:`_md`); a tool's name is the adversary's text and must read as
+#: text (backslash escapes, CommonMark 2.4)
+_MARKUP = str.maketrans({c: "\\" + c for c in "\\`<>[]!"})
+
+
 def _md(text: Any) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _text(text: Any) -> str:
+    """A cell of the adversary's text (a tool's or server's name, a destination) as text."""
+    return str(text).translate(_MARKUP)
 
 
 def _md_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
@@ -84,7 +96,7 @@ def _controls(data: ReportData) -> list[str]:
         (
             (
                 r.server,
-                r.tool,
+                _text(r.tool),
                 r.seen or "-",
                 "; ".join(r.controls) or "none (pinning and global rules only)",
             )
@@ -106,18 +118,22 @@ def _summary(data: ReportData) -> list[str]:
     )
     lines += ["", "### Denied destinations", ""]
     lines += (
-        _md_table(["destination", "denials", "rules"], data.denied_destinations)
+        _md_table(
+            ["destination", "denials", "rules"],
+            ((_text(d), n, r) for d, n, r in data.denied_destinations),
+        )
         if data.denied_destinations
         else ["None."]
     )
     lines += ["", "### Asks and how they were answered", ""]
-    lines += _md_table(["tool", "rule", "answer", "count"], data.asks) if data.asks else ["None."]
+    asks = ((_text(t), *rest) for t, *rest in data.asks)
+    lines += _md_table(["tool", "rule", "answer", "count"], asks) if data.asks else ["None."]
     lines += ["", "### Rug pulls (tool definitions changed after pinning)", ""]
     lines += (
         _md_table(
             ["time", "server", "tool", "changed fields"],
             (
-                (r["ts"], r["server"], r["tool"], ", ".join(r["changed_fields"]))
+                (r["ts"], _text(r["server"]), _text(r["tool"]), ", ".join(r["changed_fields"]))
                 for r in data.rug_pulls
             ),
         )
@@ -126,7 +142,10 @@ def _summary(data: ReportData) -> list[str]:
     )
     lines += ["", "### Content findings", ""]
     lines += (
-        _md_table(["where", "tool", "rules", "action", "count"], data.content_findings)
+        _md_table(
+            ["where", "tool", "rules", "action", "count"],
+            ((w, _text(t), *rest) for w, t, *rest in data.content_findings),
+        )
         if data.content_findings
         else ["None."]
     )
