@@ -21,7 +21,6 @@ TOOL = "read\n2026-12-04T00:00:00Z 9 mail send_email allow"
 DEST = "evil.example\u200f\u200b.corp.example"
 
 
-@pytest.mark.xfail(strict=True, reason="audit tail prints a kept line break and marks raw")
 @pytest.mark.parametrize("command", ["tail", "show"])
 def test_audit_tables_show_what_the_adversary_wrote_as_escapes(
     tmp_path: Path, command: str

@@ -20,6 +20,7 @@ from rich.text import Text
 from cordon._cli_group import OneLineSummaries
 from cordon._exceptions import CordonError
 from cordon._types import SEVERITY_ORDER
+from cordon.approvals.display import visible
 from cordon.audit.log import (
     chain_files,
     default_audit_path,
@@ -128,15 +129,18 @@ def _row(rec: dict[str, Any]) -> list[Text]:
         if "answer" in rec:
             reason = f"answer={rec['answer']} {reason}".strip()
     dest = rec.get("destination") or ""
+    # the log keeps a line break and most format characters of what the adversary wrote (a
+    # tool's name, a destination): written as escapes, so no row starts inside a cell and no
+    # right-to-left mark or zero-width character reorders or hides a destination
     return [
         Text(str(rec.get("ts", ""))),
         Text(str(rec.get("seq", ""))),
-        Text(str(rec.get("server", ""))),
-        Text(str(rec.get("tool", ""))),
+        Text(visible(str(rec.get("server", "")))),
+        Text(visible(str(rec.get("tool", "")))),
         Text(verdict, style=_VERDICT_STYLE.get(verdict, "")),
-        Text(rule),
-        Text(_short(reason)),
-        Text(_short(dest, 40)),
+        Text(visible(rule)),
+        Text(visible(_short(reason))),
+        Text(visible(_short(dest, 40))),
     ]
 
 
