@@ -72,12 +72,8 @@ through an egress proxy that checks the resolved address.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import collections
 import functools
 import ipaddress
-import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -87,6 +83,7 @@ from urllib.parse import unquote
 
 from cordon._types import Verdict
 from cordon.engine import _ip_names, rules
+from cordon.engine._dns_tunnel import tunnel_label
 from cordon.engine.actions import split_tokens
 from cordon.textnorm import canonical_urls, strip_invisible
 
@@ -392,56 +389,6 @@ def _ips_in_name(host: str) -> Iterator[ipaddress.IPv4Address]:
 
 
 # --------------------------------------------------------------------------------------------
-# DNS tunnelling
-# --------------------------------------------------------------------------------------------
-
-_PRINTABLE_RE = re.compile(rb"[\x20-\x7e\t\r\n]")
-
-
-def _printable_text(raw: bytes) -> bool:
-    return len(raw) >= 8 and len(_PRINTABLE_RE.findall(raw)) >= 0.9 * len(raw)
-
-
-def _entropy(label: str) -> float:
-    n = len(label)
-    return -sum(c / n * math.log2(c / n) for c in collections.Counter(label).values())
-
-
-def _tunnel_label(label: str) -> str | None:
-    """Why ``label`` (original case) looks like carried data, or None."""
-    n = len(label)
-    if n > 40:
-        return "a label over 40 characters"
-    if n < 12 or label.lower().startswith("xn--"):
-        return None
-    if n >= 16 and n % 2 == 0 and re.fullmatch(r"[0-9a-fA-F]+", label):
-        return "a hex-encoded label"
-    if re.fullmatch(r"[A-Za-z0-9_-]+", label):
-        body = label + "=" * (-n % 4)
-        try:
-            if n % 4 != 1 and _printable_text(base64.urlsafe_b64decode(body)):
-                return "a base64-encoded label"
-        except (binascii.Error, ValueError):
-            pass
-    if re.fullmatch(r"[A-Za-z2-7]+", label):
-        try:
-            if _printable_text(base64.b32decode(label.upper() + "=" * (-n % 8))):
-                return "a base32-encoded label"
-        except (binascii.Error, ValueError):
-            pass
-    if (
-        n >= 20
-        and "-" not in label
-        and re.search(r"\d.*\d", label)
-        and re.search(r"[A-Za-z]", label)
-    ):
-        h = _entropy(label)
-        if h >= 3.5 or (n >= 32 and h >= 4.0):
-            return "a high-entropy label"
-    return None
-
-
-# --------------------------------------------------------------------------------------------
 # Classification
 # --------------------------------------------------------------------------------------------
 
@@ -558,7 +505,7 @@ def classify_host(
         if suffix:
             labels = labels[: len(labels) - (suffix.count(".") + 1)]
         for label in labels:
-            why = _tunnel_label(label)
+            why = tunnel_label(label)
             if why is not None:
                 return rules.EGRESS_DNS_TUNNEL, f"data carried in a host name ({why})", host
         if policy.mode == "allowlist":
