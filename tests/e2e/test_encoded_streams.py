@@ -58,3 +58,32 @@ async def test_a_long_repetitive_gzip_log_is_delivered_with_its_key_masked(
     async with Client(sender, mode="legacy") as sc:
         await sc.list_tools()
         await _refused(sc, sender_box, [key])
+
+
+async def test_keys_in_a_hexdump_and_in_wrapped_base32_are_masked_and_refused(
+    harness: Harness,
+) -> None:
+    """``hexdump -C`` of a captured request (its text column shows the token cut in three)
+    and ``base32`` output (wrapped at 76 columns): both masked, both tokens refused."""
+    from tests.content.test_encoded_dumps import hexdump_c
+
+    dump_key, b32_key = (
+        "ghp_" + "".join(_RNG.choice(string.ascii_letters + string.digits) for _ in range(36))
+        for _ in range(2)
+    )
+    request = f"GET / HTTP/1.1\r\nAuthorization: Bearer {dump_key}\r\n\r\n".encode()
+    enc = base64.b32encode(f"GITHUB_TOKEN={b32_key}\n".encode()).decode()
+    wrapped = "\n".join(enc[i : i + 76] for i in range(0, len(enc), 76))
+    inbox = f"$ hexdump -C req.bin\n{hexdump_c(request)}\n$ base32 env\n{wrapped}\n# region: eu\n"
+    reader, _box = _mailbox(harness, "capture", inbox)
+    sender, sender_box = _mailbox(harness, "paste", "")
+    async with Client(reader, mode="legacy") as rc:
+        await rc.list_tools()
+        r = await rc.call_tool("read_inbox", {})
+        assert not r.is_error, text_of(r)[:500]
+        shown = json.dumps(r.model_dump(mode="json", by_alias=True))
+        assert dump_key[4:20] not in shown and b32_key not in shown and enc[:40] not in shown
+        assert "# region: eu" in text_of(r)
+    async with Client(sender, mode="legacy") as sc:
+        await sc.list_tools()
+        await _refused(sc, sender_box, [dump_key, b32_key])

@@ -12,8 +12,10 @@ forms, which were then neither masked nor registered for ``secret.egress``:
   values, passwords included (Helm's storage driver ``secrets``; Kubernetes adds its own
   base64 around it, which the normaliser decodes); zlib in base64 (RFC 1950, ``eJ``...)
   alike;
-* hex (RFC 4648 section 8): keys and tokens in environment dumps and ``xxd -p`` output;
-* base32 (RFC 4648 section 6, upper case as printed): TOTP seeds and tokens encoded so.
+* hex (RFC 4648 section 8): keys and tokens in environment dumps and ``xxd -p`` output,
+  and the bytes of hex dumps (``xxd``, ``hexdump -C``, ``tcpdump -X``...: :data:`_DUMP_LINE`);
+* base32 (RFC 4648 section 6, upper case as printed): TOTP seeds and tokens encoded so,
+  also wrapped at 76 columns as coreutils' ``base32`` prints it.
 
 Only the secret rules read these layers: they look for credential shapes, so a decoded run
 that is not text costs a scan and finds nothing, while the other rules keep reading the
@@ -98,7 +100,13 @@ _REMOVED = dict.fromkeys(
 )
 _ASCII_SPACE = b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
-_HEX = bytes(ord("h") if chr(i) in "0123456789abcdefABCDEF" else ord("x") for i in range(256))
+#: hex digits -> 'h', space and colon 's', anything else 'x': hex runs and the separators
+#: of hex dumps (:data:`_DUMP_NEEDLES`) on one translation
+_HEX = bytes(
+    ord("h") if chr(i) in "0123456789abcdefABCDEF" else ord("s") if i in b" :" else ord("x")
+    for i in range(256)
+)
+_NOT_H = re.compile(rb"[^h]")
 #: RFC 4648 section 6's alphabet, upper case as printed and lower case (its decoders,
 #: ``base32 -d`` and Python's ``casefold``, accept it, and some tools print it); a run of
 #: both cases is base64 or an identifier, not base32, and is not decoded
@@ -115,6 +123,28 @@ _B32_DIGITS = bytes.maketrans(
 #: token longer than 30 bytes is cut in two): a run and the whole hex lines after it (a line
 #: end is LF, CR LF or, on the view the runs are read on, LF LF)
 _HEX_LINES = re.compile(rb"[0-9a-fA-F]{32,}(?:\r?\n\n?[0-9a-fA-F]{2,}(?=[ \t]*(?:\r?\n|$)))+")
+#: base32 as GNU coreutils' ``base32`` prints it, wrapped at 76 columns (like ``base64``):
+#: a run that ends its line and the whole base32 lines after it, the last one padded
+_B32_LINES = re.compile(rb"[A-Z2-7]{32,}(?:\r?\n\n?[A-Z2-7]{2,}=*(?=[ \t]*(?:\r?\n|$)))+")
+#: a hex dump's bytes, a line at a time, between its offset and its text column: ``xxd``
+#: (``00000000: 4745 5420 ...  GET ``; ``-g1`` one byte a group), ``hexdump -C``
+#: (``00000000  47 45 ... 69  20 48 ...  |GET...|``), ``od -A x -t x1z`` (``000000 47 45 ...
+#: >GET...<``), ``tcpdump -X`` (tab, ``0x0000:  4500 003c ...``), ``openssl s_client
+#: -debug`` (``0000 - 47 45 ...-20 48``), ``openssl x509 -text``/``pkey -text`` (indented,
+#: colon-separated, a colon at the end of each line but the last), ``bytes.hex(" ")``. The
+#: text column shows the bytes too, 16 a line with control bytes as dots: a key longer than
+#: that is whole in no line. Group 1: the bytes
+_DUMP_LINE = re.compile(
+    rb"[ \t]*(?:(?:0x)?[0-9a-fA-F]{4,8}(?::|[ \t]+-|(?= ))[ \t]+)?"
+    rb"([0-9a-fA-F]{2}(?:(?: {1,2}|-)[0-9a-fA-F]{2})*"
+    rb"|[0-9a-fA-F]{4}(?: [0-9a-fA-F]{2,4})*"
+    rb"|[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2})*:?)"
+    rb"(?=[ \t]{2}|[ \t]*(?:\r?\n|$))[^\n]*"
+)
+#: five bytes of a dump line on the hex class view (:data:`_HEX`): pairs a space or a
+#: colon apart, groups of two bytes a space apart
+_DUMP_NEEDLES = (b"hhs" * 4 + b"hh", b"hhhhs" * 2 + b"hhhh")
+_NOT_HEX = re.compile(rb"[^0-9a-fA-F]+")
 #: the base64 alphabet -> 'a', space and tab -> 's', LF and CR -> 'n', anything else 'x'
 _B64 = bytes(
     ord("a")
@@ -276,12 +306,24 @@ def _runs(cls: bytes, needle: bytes) -> Iterator[tuple[int, int]]:
         pos = cls.find(needle, end)
 
 
-def _hex_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
+def _hex_spans(cls: bytes) -> Iterator[tuple[int, int]]:
+    """The maximal runs of hex digits in ``cls`` (:data:`_HEX`) of :data:`MIN_RUN` or more,
+    each search past the last (as :func:`_runs`)."""
+    needle = b"h" * MIN_RUN
+    pos = cls.find(needle)
+    while pos >= 0:
+        m = _NOT_H.search(cls, pos)
+        end = len(cls) if m is None else m.start()
+        yield pos, min(end, pos + MAX_RUN)
+        pos = cls.find(needle, end)
+
+
+def _hex_runs(view: bytes, cls: bytes) -> Iterator[tuple[int, int, bytes | None]]:
     """Hex runs, decoded at both alignments when their length is odd (a character glued in
     front of a key's hex shifts every byte); and a run that ends its line read on with the
     hex lines after it (:data:`_HEX_LINES`)."""
     block_end = 0
-    for s, e in _runs(view.translate(_HEX), b"h" * MIN_RUN):
+    for s, e in _hex_spans(cls):
         yield s, e, binascii.a2b_hex(view[s : e - (e - s) % 2])
         if (e - s) % 2:
             yield s, e, binascii.a2b_hex(view[s + 1 : e])
@@ -294,17 +336,63 @@ def _hex_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
 
 
 def _b32_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
+    """Base32 runs (either case), and an upper-case run that ends its line read on with the
+    base32 lines after it (:data:`_B32_LINES`)."""
+    block_end = 0
     for table in (_B32, _B32_LOWER):
         for s, e in _runs(view.translate(table), b"b" * MIN_RUN):
             data = view[s:e]  # its padding is left out
             if table is _B32_LOWER and data.upper() == data:
                 continue  # digits only: read with the upper-case runs
-            # a length of 1, 3 or 6 characters past a quantum is no whole byte: left out
-            yield (
-                s,
-                e,
-                _b32(data[: len(data) - len(data) % 8 if len(data) % 8 in (1, 3, 6) else None]),
-            )
+            yield s, e, _b32_whole(data)
+            if table is _B32 and s >= block_end and view[e : e + 1] in (b"\n", b"\r"):
+                m = _B32_LINES.match(view, s)
+                if m is not None and m.end() > e:
+                    block_end = m.end()
+                    joined = _NOT_B32.sub(b"", m.group()[:MAX_RUN])
+                    yield s, m.end(), _b32_whole(joined)
+
+
+_NOT_B32 = re.compile(rb"[^A-Z2-7]+")
+
+
+def _b32_whole(data: bytes) -> bytes:
+    """``data`` decoded, a length of 1, 3 or 6 characters past a quantum (no whole byte)
+    left out."""
+    return _b32(data[: len(data) - len(data) % 8 if len(data) % 8 in (1, 3, 6) else None])
+
+
+def _dump_runs(view: bytes, cls: bytes) -> Iterator[tuple[int, int, bytes | None]]:
+    """The bytes of hex dumps (:data:`_DUMP_LINE`), each block of consecutive dump lines
+    joined; C-speed searches for the needles, then one match a line of a block, the search
+    going on past the block (linear in all)."""
+    at = [cls.find(n) for n in _DUMP_NEEDLES]
+    last = 0
+    while True:
+        at = [
+            p if p < 0 or p >= last else cls.find(n, last)
+            for p, n in zip(at, _DUMP_NEEDLES, strict=True)
+        ]
+        pos = min((p for p in at if p >= 0), default=-1)
+        if pos < 0:
+            return
+        start = line = view.rfind(b"\n", last, pos) + 1 or last
+        parts: list[bytes] = []
+        size = 0
+        while size < MAX_RUN:
+            m = _DUMP_LINE.match(view, line)
+            if m is None or m.end(1) <= m.start(1) + 1:
+                break
+            parts.append(m.group(1))
+            size += m.end(1) - m.start(1)
+            line = m.end() + 1
+            while view[line : line + 1] == b"\n":  # a CR LF line end reads as LF LF
+                line += 1
+        end = max(pos + 1, line - 1)
+        last = end
+        digits = _NOT_HEX.sub(b"", b"".join(parts))
+        if len(digits) >= MIN_RUN:
+            yield start, min(end, len(view)), binascii.a2b_hex(digits[: len(digits) & ~1])
 
 
 def _b32(data: bytes) -> bytes:
@@ -368,10 +456,17 @@ def _gzip_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
         pos = end
 
 
+def _hexes(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
+    """Hex runs and hex dumps, read on one translation of ``view`` (:data:`_HEX`)."""
+    cls = view.translate(_HEX)
+    yield from _hex_runs(view, cls)
+    yield from _dump_runs(view, cls)
+
+
 _KINDS: tuple[Callable[[bytes], Iterator[tuple[int, int, bytes | None]]], ...] = (
     _wrapped_runs,
     _gzip_runs,
-    _hex_runs,
+    _hexes,
     _b32_runs,
 )
 
