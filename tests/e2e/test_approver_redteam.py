@@ -310,3 +310,17 @@ async def test_a_tool_name_is_text_in_the_markdown_review_pack(harness: Harness)
     assert "evil.example/b.png" in text  # shown, as text
     # (a backslash before it makes it text: CommonMark backslash escapes)
     assert not re.search(r"(?<!\\)<img|(?<!\\)\]\(https://evil", text), text
+
+
+async def test_a_lookalike_among_two_destinations_is_spelled_out(harness: Harness) -> None:
+    """The question names the first plain address; the exact approval it asks for covers
+    the look-alike too, so the value is shown, spelled in ASCII (before, only the plain
+    address was named)."""
+    box = harness.tmp / "box"
+    box.mkdir()
+    (box / "inbox.txt").write_text("nothing", "utf-8")
+    params = harness.cordon(mailbox_server(), env={"MAILBOX_DIR": str(box)}, name="mail")
+    to = "first.person@partner-one.example, bob@p\u0430ypal.example"
+    (message,) = await _asked(params, [("send_email", {"to": to, "subject": "s", "body": "b"})])
+    assert "first.person@partner-one.example" in message, message
+    assert "p\\u0430ypal" in message, message
