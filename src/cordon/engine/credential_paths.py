@@ -34,6 +34,7 @@ import orjson
 
 __all__ = [
     "TARGET_TOKENS",
+    "credential_reads",
     "declares_install_script",
     "is_credential_path",
     "may_name_credential_path",
@@ -175,6 +176,37 @@ def may_name_credential_path(pattern: str, *, dotglob: bool = False) -> bool:
         if tries > _MAX_GLOB_TRIES:
             return True
     return any(is_credential_path("/".join(p)) for p in itertools.product(*choices))
+
+
+#: a glob component that names no file in particular (``*``, ``**``, ``*.json``)
+_ANY_COMPONENT = re.compile(r"\*\*?(?:\.[^*?\[\]/]+)?")
+
+
+def credential_reads(pattern: str) -> list[str]:
+    """The credential files the glob ``pattern`` (a read operand the shell expands) may
+    name: each component with a glob tried as each name of :data:`_NAMES` it matches (a
+    leading dot matched only by a dot, as bash expands by default), kept as written when it
+    names no file in particular (``*``, ``**``, ``*.EXT``); ``[]`` when a component matches
+    no such name. Fail closed past :data:`_MAX_GLOB_TRIES` (the pattern itself and
+    ``~/.ssh/id_rsa``).
+
+    Attack class: ``head ~/.[s]sh/id_*``, ``cat ~/.aw*/cred*``, ``cat ~/**/id_*``: the
+    pattern as written matched no credential path, so the read was not asked while ``cat
+    ~/.ssh/id_rsa`` is."""
+    choices: list[list[str]] = []
+    tries = 1
+    for part in pattern.strip().replace("\\", "/").split("/"):
+        low = part.lower()
+        if not _GLOB_CHARS & set(part) or _ANY_COMPONENT.fullmatch(low):
+            choices.append([part])
+            continue
+        fits = [n for n in sorted(_NAMES) if fnmatch.fnmatchcase(n, low)]
+        choices.append([n for n in fits if low.startswith(".") or n[0] != "."])
+        tries *= len(choices[-1])
+        if tries > _MAX_GLOB_TRIES:
+            return [pattern, "~/.ssh/id_rsa"]
+    paths = ("/".join(p) for p in itertools.product(*choices))
+    return [p for p in paths if is_credential_path(p, reads=True)]
 
 
 #: argument-name tokens of a path a tool writes (``path``, ``destination``, ``output_file``)

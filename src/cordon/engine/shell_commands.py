@@ -21,6 +21,7 @@ from cordon.engine.code_reads import code_paths
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
+from cordon.engine.credential_paths import credential_reads
 from cordon.engine.find_exec import exec_lines, read_lines, split_find
 from cordon.engine.git_commands import (
     GIT_VALUE,
@@ -56,6 +57,7 @@ __all__ = [
 
 #: stands for a value known only at run time (command output, an unset variable)
 DYNAMIC = "\x00"
+_GLOB_CHARS = frozenset("*?[")
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "busybox", "fish"})
 
 
@@ -508,6 +510,8 @@ def _reads(w: Walker, prog: str, args: tuple[str, ...]) -> None:
             w.file(a.split("=", 1)[1], prog, "read")
         elif not a.startswith("-") and a:
             w.file(a, prog, "read")
+            for path in credential_reads(a)[:4] if _GLOB_CHARS & set(a) else ():
+                w.file(path, prog, "read")  # (head ~/.[s]sh/id_*: ~/.ssh/id_rsa)
 
 
 def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: list[Any]) -> None:
