@@ -326,7 +326,6 @@ async def test_a_lookalike_among_two_destinations_is_spelled_out(harness: Harnes
     assert "p\\u0430ypal" in message, message
 
 
-@pytest.mark.xfail(strict=True, reason="a plain denial quotes a reason's controls raw")
 async def test_a_denial_cannot_carry_controls_to_the_client(harness: Harness) -> None:
     """A denial's text is shown by the client to its user, next to cordon's name: a program
     name in its reason must not print a line of its own or an escape."""

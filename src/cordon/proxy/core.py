@@ -39,6 +39,7 @@ import orjson
 from cordon._exceptions import DuplicateKeyError, OversizeError, ProtocolError
 from cordon._types import Verdict
 from cordon.approvals import envelope
+from cordon.approvals.display import visible
 from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
 from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
@@ -244,7 +245,10 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
     def _deny(
         self, id_: Any, v: Verdict, modern: bool, extra: str = "", audit: Any = None
     ) -> ToClient:
-        frame = result_frame(id_, blocked_result(v.rule, v.reason, extra, modern=modern))
+        # (the reason may quote the adversary's text, a program name: the client shows it
+        # to its user, so no control or line break of it reaches them: approvals.display)
+        said = visible(v.reason)
+        frame = result_frame(id_, blocked_result(v.rule, said, extra, modern=modern))
         refused = error_frame(id_, INTERNAL_ERROR, _NOT_FORWARDED)
         return self._answer(id_, frame, audit=audit, refused=refused, id=id_)
 
