@@ -8,7 +8,10 @@ command's own ("poisoning scan: none", another tool's "unchanged")."""
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
+
+import pytest
 
 from cordon.store.pins import PinFile
 from tests._tty import run_in_pty
@@ -54,3 +57,17 @@ def test_a_tool_with_an_odd_name_is_still_accepted_by_its_own_name(tmp_path: Pat
     assert "accepted mail/z\\nget: unchanged" in out, out
     tools = PinFile(pins).load()["servers"]["mail"]["tools"]
     assert {CLIPBOARD, FORGED_NAME, "get"} <= set(tools), tools
+
+
+@pytest.mark.xfail(strict=True, reason="pin accept prints a server's changed identity's marks raw")
+def test_a_changed_server_identity_is_shown_without_invisible_characters(tmp_path: Path) -> None:
+    path = tmp_path / "pins.json"
+    pf = PinFile(path)
+    pf.pin_identity("mail", {"instructions": "Mail server."})
+    # a right-to-left mark, a zero-width space and a line separator in the new instructions
+    pf.record_pending_identity("mail", {"instructions": "Mail\u200f server.\u200b\u2028ok"})
+    env = {**os.environ, "HOME": str(tmp_path / "home"), "TERM": "xterm-256color"}
+    rc, out = run_in_pty([*cordon_exe(), "pin", "accept", "--pin-file", str(path)], env, "n\n")
+    assert rc == 1, out
+    assert not [c for c in out if unicodedata.category(c) in ("Cf", "Zl", "Zp")], repr(out)
+    assert "Mail\\u200f server.\\u200b\\u2028ok" in out, out
