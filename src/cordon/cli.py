@@ -450,6 +450,7 @@ def _review_identities(
 ) -> set[str]:
     """Show each server whose command line, URL, serverInfo or instructions changed; the
     labels to accept."""
+    from cordon.approvals.display import visible
     from cordon.audit.log import sanitize
 
     ok: set[str] = set()
@@ -457,7 +458,7 @@ def _review_identities(
         print(f"{srv}: the server changed: {', '.join(new)}")
         for key, value in new.items():
             for label, shown in (("pinned", pinned.get(key)), ("now", value)):
-                text = sanitize(json.dumps(shown, ensure_ascii=False, sort_keys=True))
+                text = visible(sanitize(json.dumps(shown, ensure_ascii=False, sort_keys=True)))
                 print(f"  {key} {label}: {text[:300]}")
         ok.add(f"{srv}/(server)")
     return ok

@@ -11,8 +11,6 @@ import os
 import unicodedata
 from pathlib import Path
 
-import pytest
-
 from cordon.store.pins import PinFile
 from tests._tty import run_in_pty
 from tests.conftest import cordon_exe
@@ -59,7 +57,6 @@ def test_a_tool_with_an_odd_name_is_still_accepted_by_its_own_name(tmp_path: Pat
     assert {CLIPBOARD, FORGED_NAME, "get"} <= set(tools), tools
 
 
-@pytest.mark.xfail(strict=True, reason="pin accept prints a server's changed identity's marks raw")
 def test_a_changed_server_identity_is_shown_without_invisible_characters(tmp_path: Path) -> None:
     path = tmp_path / "pins.json"
     pf = PinFile(path)
