@@ -67,7 +67,7 @@ from mcp.shared.inbound import (
 
 from cordon.proxy.framing import INTERNAL_ERROR, Oversize
 from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
-from cordon.proxy.http_session import renew
+from cordon.proxy.http_session import LEGACY_STATUSES, legacy, may_fall_back, renew
 from cordon.proxy.http_why import (
     explain,
     explain_kind,
@@ -223,6 +223,9 @@ class HttpUpstream:
         self.go = asyncio.Event()
         #: the kinds of failure already explained on stderr (one line each)
         self.said: set[str] = set()
+        #: who takes an initialize refused as a legacy server does (:func:`.http_session.legacy`)
+        self.fallback: Callable[[bytes, int], None] | None = None
+        self.spoke = False
         #: set by :meth:`start` (futures belong to the running loop)
         self.ended: asyncio.Future[None]
 
@@ -450,6 +453,11 @@ class HttpUpstream:
                 if self.session_id is not None:
                     self._listen()  # the server's own messages, from now on
             kind = resp.headers.get("content-type", "").partition(";")[0].strip().lower()
+            if method == "initialize" and may_fall_back(self, code):
+                if await legacy(self, resp, kind, code, data, rid):  # (the legacy one answers)
+                    return _Ended(code)
+                return _Ended(code, self._why(code, kind, verb, resp))
+            self.spoke = self.spoke or code not in LEGACY_STATUSES
             sid = headers.get("mcp-session-id") if data is not None else None
             if sid is not None and code in (400, 404):
                 said = (await self._body(resp) or b"") if kind == _JSON else b""
@@ -561,6 +569,7 @@ class HttpUpstream:
     def _deliver(self, body: bytes, sent: dict[str, Any] | None) -> None:
         if self.t is None:
             return
+        self.spoke = True  # a message over Streamable HTTP: no downgrade from here on
         if sent is not None and sent.get("method") == "initialize":
             # the negotiated version goes on every later request (handshake era); the request
             # and its answer are kept to start a new session the same way (:meth:`_renew`).

@@ -25,6 +25,10 @@ session with cordon is fine), so cordon starts the new session itself:
 
 Each renewal is one ``upstream`` audit record (``session_renewed``, or
 ``session_not_renewed`` with why).
+
+Also here: when the client's ``initialize`` is refused as only a server of the legacy
+HTTP+SSE transport (MCP 2024-11-05) refuses it, the hand-over to that transport
+(:func:`may_fall_back`, :func:`legacy`; :class:`cordon.proxy.sse.FallbackUpstream` makes it).
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ from cordon.proxy.transport import log
 if TYPE_CHECKING:
     from cordon.proxy.http import HttpUpstream
 
-__all__ = ["RENEW_TIMEOUT_S", "renew"]
+__all__ = ["LEGACY_STATUSES", "RENEW_TIMEOUT_S", "legacy", "may_fall_back", "renew"]
 
 #: a new session not up within this many seconds is given up (the requests waiting get an
 #: error instead of waiting on a server that accepts connections and never answers)
@@ -54,6 +58,53 @@ MAX_PAGES = 100
 _PLAIN = re.compile(r"[A-Za-z0-9_.\-/]{1,64}")
 
 _INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
+
+#: the statuses of an ``initialize`` POST that mark a server of the legacy HTTP+SSE transport.
+#: MCP basic/transports (2025-03-26 and later), "Backwards Compatibility": a client wanting to
+#: support older servers POSTs its InitializeRequest to the server URL; if that fails with a
+#: 4xx (405 Method Not Allowed, 404 Not Found), it issues a GET to the URL expecting an SSE
+#: stream whose first event is ``endpoint``, and then uses the old transport. Only these three
+#: (the ones a legacy server's routes answer a POST with, and the ones clients act on): any
+#: other status, and a failure without one, fails the request as before (fail closed)
+LEGACY_STATUSES = frozenset({400, 404, 405})
+
+
+def may_fall_back(up: HttpUpstream, code: int) -> bool:
+    """Whether an ``initialize`` answered ``code`` may go to the legacy transport: one of
+    :data:`LEGACY_STATUSES`, with a taker (``up.fallback``), no session, and nothing ever
+    answered over Streamable HTTP in this run (``up.spoke``): a server that spoke it once is
+    never downgraded (an on-path or restarted server cannot move a session to the weaker
+    transport), nor is a renewal's ``initialize``."""
+    if up.fallback is None or up.spoke or up.session_id is not None or up.init is not None:
+        return False
+    return code in LEGACY_STATUSES
+
+
+async def legacy(up: HttpUpstream, resp: Any, kind: str, code: int, data: Any, rid: Any) -> bool:
+    """Hand the client's ``initialize`` (``data``), answered ``code`` (:func:`may_fall_back`
+    said yes), to the legacy transport: True when handed (its answer will come from there).
+    Not when the body is a JSON-RPC message (a Streamable HTTP server's error answer, relayed
+    as the answer), nor when another request is out over Streamable HTTP (the session is not
+    the legacy transport's alone): False, the request failing as before."""
+    said = (await up._body(resp) or b"") if kind == "application/json" else b""
+    if _jsonrpc(said):
+        up.spoke = True
+        if rid is not None:
+            up._error_body(said, rid, code, "initialize")
+        return False
+    if up.fallback is None or not isinstance(data, bytes) or len(up.tasks) > 1:
+        return False
+    up.spoke = True  # (one hand-over at most)
+    up.fallback(data, code)
+    return True
+
+
+def _jsonrpc(body: bytes) -> bool:
+    try:
+        m = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(m, dict) and m.get("jsonrpc") == "2.0"
 
 
 async def renew(up: HttpUpstream, code: int) -> str | None:

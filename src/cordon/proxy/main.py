@@ -260,12 +260,18 @@ def _upstream(
     ``sse`` the legacy HTTP+SSE transport)."""
     if url is None:
         return SubprocessUpstream(command)
-    if sse:
-        from cordon.proxy.sse import SseUpstream
+    from cordon.proxy.sse import FallbackUpstream, SseUpstream
 
-        if not any(k.lower() == "user-agent" for k in headers):
-            headers = {"user-agent": f"cordon/{__version__}", **headers}
+    # one User-Agent on every request to the server (the lean client's, httpx2's, the OAuth
+    # flow's: cordon.proxy.oauth.stamp); one given with --header wins
+    if not any(k.lower() == "user-agent" for k in headers):
+        headers = {"user-agent": f"cordon/{__version__}", **headers}
+
+    def legacy() -> SseUpstream:  # the same headers, OAuth and size cap as with --sse
         return SseUpstream(url, headers=headers, max_bytes=max_bytes, auth=auth)
+
+    if sse:
+        return legacy()
     # imported only for a remote server: the HTTP client and the SDK's header codecs weigh
     # ~35 MB of a process that must stay small per wrapped server
     from cordon.proxy.http import HttpUpstream
@@ -273,11 +279,10 @@ def _upstream(
     def schema(tool: str) -> Any:
         return (engine.definitions.get(name, {}).get(tool) or {}).get("inputSchema")
 
-    # one User-Agent on every request to the server (the lean client's, httpx2's, the OAuth
-    # flow's: cordon.proxy.oauth.stamp); one given with --header wins
-    if not any(k.lower() == "user-agent" for k in headers):
-        headers = {"user-agent": f"cordon/{__version__}", **headers}
-    return HttpUpstream(url, headers=headers, schema=schema, auth=auth, max_bytes=max_bytes)
+    http = HttpUpstream(url, headers=headers, schema=schema, auth=auth, max_bytes=max_bytes)
+    # a server that refuses the initialize POST as a legacy HTTP+SSE server does gets that
+    # transport instead (MCP basic/transports, "Backwards Compatibility"; cordon.proxy.sse)
+    return FallbackUpstream(http, legacy)
 
 
 def _open_audit(

@@ -32,6 +32,15 @@ Streamable HTTP, with the same checks.
   answered 401 or 403 is sent again through that flow's ``httpx2`` client, which then carries
   the stream and every POST, still to this origin only (a server that asks for no login keeps
   the lean client); start-up waits up to :data:`_LOGIN_S` for a person to log in.
+
+``cordon run --url`` without ``--sse`` falls back to this transport as the specification
+tells a client to (MCP basic/transports, 2025-03-26 and later, "Backwards Compatibility"):
+:class:`FallbackUpstream`, when the server refuses the client's ``initialize`` POST with 400,
+404 or 405 before answering anything over Streamable HTTP (:func:`cordon.proxy.http_session.
+may_fall_back`). The legacy side is this same class, built as ``--sse`` builds it (the same
+headers, OAuth and size cap; its GET goes to the URL given, never to where a redirect
+pointed, and the endpoint event is held to that URL's origin), so the fallback enforces
+nothing less than ``--sse``.
 """
 
 from __future__ import annotations
@@ -39,7 +48,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
@@ -53,9 +62,10 @@ from cordon.urlcreds import masked_url
 if TYPE_CHECKING:
     import httpx2
 
+    from cordon.proxy.http import HttpUpstream
     from cordon.proxy.transport import Transport
 
-__all__ = ["SseUpstream"]
+__all__ = ["FallbackUpstream", "SseUpstream"]
 
 #: seconds to wait for the stream's head and its ``endpoint`` event, and for a POST's answer
 _START_S = 30.0
@@ -284,6 +294,103 @@ class SseUpstream:
 
     async def status(self) -> int:
         return 1
+
+
+class FallbackUpstream:
+    """``cordon run --url``: Streamable HTTP (``http``), or the legacy transport (``legacy``
+    builds it) once ``http`` hands the client's refused ``initialize`` over (module
+    docstring). One hand-over at most; frames the client sends while the legacy stream opens
+    wait and go after the ``initialize``, in order. A legacy stream that cannot be opened (no
+    SSE answer, no endpoint event on the URL's origin) fails the ``initialize`` with why and
+    ends the session: nothing is sent anywhere else. Said once on stderr, one ``upstream``
+    audit record (``sse_fallback``)."""
+
+    def __init__(self, http: HttpUpstream, legacy: Callable[[], SseUpstream]) -> None:
+        self.http = http
+        self.make = legacy
+        self.legacy: SseUpstream | None = None
+        #: the frames waiting for the legacy stream, the ``initialize`` first
+        self.held: list[bytes] | None = None
+        self.on = True
+        self.t: Transport | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.ended: asyncio.Future[None]
+        http.fallback = self._fall_back
+
+    async def start(self, t: Transport) -> bool:
+        self.t = t
+        self.ended = asyncio.get_running_loop().create_future()
+        ok = await self.http.start(t)
+        self.http.ended.add_done_callback(lambda _: self._end(self.http))
+        return ok
+
+    def _end(self, side: object) -> None:
+        if side is (self.legacy or self.http) and not self.ended.done():
+            self.ended.set_result(None)
+
+    def send(self, data: bytes) -> None:
+        if self.held is not None:
+            self.held.append(data)
+        elif self.legacy is not None:
+            self.legacy.send(data)
+        else:
+            self.http.send(data)
+
+    def _fall_back(self, data: bytes, code: int) -> None:
+        if self.legacy is not None:
+            return  # (one hand-over at most)
+        self.legacy, self.held = self.make(), [data]
+        task = asyncio.get_running_loop().create_task(self._switch(code))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _switch(self, code: int) -> None:
+        assert self.legacy is not None and self.t is not None and self.held is not None
+        up, t = self.legacy, self.t
+        said = (
+            f"{self.http.shown} refused the initialize POST with HTTP {code}, as a server of "
+            "the legacy HTTP+SSE transport (MCP 2024-11-05) does: falling back to it"
+        )
+        log(said)
+        ok = await up.start(t)
+        held, self.held = self.held, None
+        reason = said if ok else f"{said}, which failed: {up.failure}"
+        self.http.event("sse_fallback", reason)  # (through the same transport and core)
+        if not ok:
+            log(f"{up.failure}; stopping")
+            for frame in held:
+                _fail(t, frame, f"cordon: {up.failure}")
+            if not self.ended.done():
+                self.ended.set_result(None)
+            return
+        up.ended.add_done_callback(lambda _: self._end(up))
+        up.reading(self.on)
+        for frame in held:
+            up.send(frame)
+        with contextlib.suppress(Exception):  # (nothing more goes to the Streamable HTTP side)
+            await self.http.close()
+
+    def reading(self, on: bool) -> None:
+        self.on = on
+        (self.legacy if self.legacy is not None and self.held is None else self.http).reading(on)
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        if self.legacy is not None:
+            await self.legacy.close()
+        await self.http.close()
+
+    async def status(self) -> int:
+        return 1
+
+
+def _fail(t: Transport, data: bytes, message: str) -> None:
+    """A request among ``data`` ends with ``message`` (its upstream never got it)."""
+    with contextlib.suppress(orjson.JSONDecodeError, AttributeError):
+        msg = orjson.loads(data)
+        if "method" in msg and "id" in msg:
+            t.feed(t.core.upstream_failed(msg["id"], message))
 
 
 def _client(auth: httpx2.Auth, headers: dict[str, str]) -> httpx2.AsyncClient:
