@@ -51,28 +51,28 @@ _GIVE_BEFORE = "|".join(
     (
         # es, pt, it, fr, de, nl
         _w(
-            r"proporciona|proporci[oó]name|proporcione|facilita|facilite|entrega|entregue|"
-            r"dame|comparte|comparta|adjunta|adjunte|incluye|incluya|pega|pegue|env[ií]a|env[ií]e"
+            r"proporciona|proporci[oó]name|proporcione|facilita|facilite|"
+            r"dame|adjunta|adjunte|incluye|incluya|pega|pegue|env[ií]a|env[ií]e"
         ),
-        _w(r"forne[çc]a|fornece|envie|inclua|cole|compartilhe|anexe"),
-        _w(r"fornisci|fornisca|dammi|invia|inserisci|incolla|includi|condividi|allega"),
+        _w(r"forne[çc]a|fornece|envie|inclua|cole|anexe"),
+        _w(r"fornisci|fornisca|dammi|invia|inserisci|incolla|includi"),
         _w(
-            r"fournis|fournissez|donne-moi|donnez|transmets|transmettez|communiquez|"
-            r"envoie|envoyez|collez|joins|joignez|partagez|incluez"
+            r"fournis|fournissez|donne-moi|donnez|transmets|transmettez|"
+            r"envoie|envoyez|collez|joins|joignez|incluez"
         ),
         _w(
             r"gib|geben\s+sie|[üu]bermittle|[üu]bermitteln\s+sie|sende|senden\s+sie|schicke|"
             r"f[üu]ge|nenne|liefere"
         ),
-        _w(r"geef|verstrek|stuur|plak|lever"),
+        _w(r"geef|stuur|plak"),
         # pl, id/ms, vi, sv/da/no
         _w(r"podaj|przeka[żz]|prze[śs]lij|wy[śs]lij|do[łl][ąa]cz|wklej|udost[ęe]pnij"),
-        _w(r"berikan|kirim|kirimkan|sertakan|tempelkan|bagikan|serahkan"),
+        _w(r"berikan|kirim|kirimkan|sertakan|tempelkan|bagikan"),
         _w(r"cung\s+c[ấa]p|g[ửu]i|đ[íi]nh\s+k[èe]m|chia\s+s[ẻe]"),
-        _w(r"ange|skicka|klistra\s+in|oppgi"),
+        _w(r"skicka|klistra\s+in|oppgi"),
         # ru, uk
-        r"(?:П|п)редостав(?:ь|ьте)|(?:Д|д)айте?\s|(?:П|п)ришлите?|(?:О|о)тправь(?:те)?|"
-        r"(?:В|в)ставь(?:те)?|(?:П|п)ереда(?:й|йте)|(?:Н|н)адішл(?:и|іть)|(?:Н|н)ада(?:й|йте)",
+        r"(?:П|п)редостав(?:ь|ьте)|(?:П|п)ришлите?|(?:О|о)тправь(?:те)?|"
+        r"(?:В|в)ставь(?:те)?|(?:П|п)ереда(?:й|йте)|(?:Н|н)адішл(?:и|іть)",
         # ar, fa (verb first), zh (with a request or "first" marker)
         r"(?:قدّم|قدم|قدموا|أرسل|ارسل|أرسلوا|الصق|أرفق|زودنا|زودني|أعطني|أعطنا|شارك)\s",
         r"(?:بفرست|بفرستید)\s",
@@ -87,7 +87,9 @@ _NOT = (
     r"(?<!could\s)(?<!may\s)(?<!might\s)(?<!which\s)(?<!that\s)"
 )
 _EN_STRONG = rf"{_NOT}\b(?:provide|supply|submit|hand\s+over|providing|supplying|submitting)\b"
-_EN_WEAK = rf"{_NOT}\b(?:include|including|attach|paste|send|upload|forward|share|give|reveal|expose|pass)\b"
+_EN_WEAK = (
+    rf"{_NOT}\b(?:include|including|attach|paste|send|upload|forward|share|give|reveal|expose)\b"
+)
 
 #: request forms after the object (verb-last languages)
 _GIVE_AFTER = "|".join(
@@ -167,6 +169,6 @@ RULES: tuple[Rule, ...] = (
             r"/etc/passwd",
         ),
         accept=_handed_over,
-        window=300,
+        window=200,
     ),
 )
