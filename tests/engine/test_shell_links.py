@@ -517,8 +517,8 @@ def test_an_ordinary_program_under_systemd_run_stays_allowed(tmp_path: Path, com
 
 
 # A link function's name written as a string is data unless the text can look a string up
-# as a called name: ``print('link')`` was asked as a hard link made by a name no pattern
-# read (the quoted word followed by ``)``). Read with Python's tokenizer; with a lookup in
+# as a called name: ``print('link')`` (``console.log('link')``) was asked as a hard link
+# made by a name no pattern read (the quoted word followed by ``)``). Read with Python's tokenizer; with a lookup in
 # the text (getattr, methodcaller, a __dunder__, vars, a C library) the literal still counts,
 # and a name literal indexing a namespace (``os.__dict__['link']``) is asked as getattr is.
 @pytest.mark.parametrize(
@@ -529,6 +529,8 @@ def test_an_ordinary_program_under_systemd_run_stays_allowed(tmp_path: Path, com
         "python3 -c \"x = 'link'; print(x)\"",
         "python3 -c \"d = {'link': 'x'}; print(d['link'])\"",
         "python3 -c \"print('hardlink_to', 'symlink_to')\"",
+        "node -e \"console.log('link')\"",
+        "node -e 'console.error(\"symlinkSync\")'",
     ],
 )
 def test_a_link_name_written_as_data_stays_allowed(tmp_path: Path, command: str) -> None:
@@ -544,6 +546,9 @@ def test_a_link_name_written_as_data_stays_allowed(tmp_path: Path, command: str)
         "python3 -c \"import os; vars(os)['link']('a', 'e')\"",
         "python3 -c \"import ctypes; ctypes.CDLL(None)['link'](b'a', b'e')\"",
         "python3 -c \"from os import link; link(input(), 'e')\"",
+        "node -e \"require('fs')['link']('a', 'e')\"",
+        "node -e \"require('fs')[`linkSync`]('a', 'e')\"",
+        "node -e \"console.log('link', require('fs').linkSync(process.argv[1], 'e'))\"",
     ],
 )
 def test_a_link_name_looked_up_is_asked(tmp_path: Path, command: str) -> None:

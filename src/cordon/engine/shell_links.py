@@ -517,6 +517,9 @@ def code_links(family: str, code: str) -> Made:
         if len(found.lines) < len(lines):  # (os.system(cmd): it may make any link)
             found.symbolic.append((DYNAMIC, DYNAMIC, False))
     scan, looked_up = _python_names(code) if family == "python" else (code, False)
+    if family == "node":  # (console.log('link'): a name printed, not called)
+        scan = _JS_PRINTED.sub(lambda m: m[1] + " " * len(m[2]) + m[4], scan)
+        looked_up = _JS_INDEXED.search(scan) is not None  # (fs['link'](S, N))
     if looked_up:  # (os.__dict__['link'](S, N): a hard link whose source no pattern read)
         found.hard.append(DYNAMIC)
     if "link" not in scan.lower() and not (family == "ruby" and "ln" in code):
@@ -570,6 +573,16 @@ _PY_NAMESPACES = frozenset(
      "pydll", "LoadLibrary"}
 )  # fmt: skip
 _PY_NAME_LITERAL = re.compile(r"[rRbBuU]{0,2}(['\"])(?:sym|hard)?link(?:_to)?\1")
+
+
+#: a link function's name as the only argument of a console call: printed, not called
+_JS_PRINTED = re.compile(
+    r"(\bconsole\.(?:log|error|warn|info|debug)\(\s*)(([\"'])(?:sym)?link(?:Sync)?\3)(\s*\))"
+)
+
+
+#: a link function's name indexing an object: ``fs['link'](S, N)``, a property looked up
+_JS_INDEXED = re.compile(r"\[\s*([\"'`])(?:sym)?link(?:Sync)?\1\s*\]")
 
 
 def _python_names(code: str) -> tuple[str, bool]:
