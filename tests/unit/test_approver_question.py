@@ -62,6 +62,7 @@ def test_an_exact_approval_of_a_lookalike_shows_the_value_in_ascii() -> None:
     value = shown_value(args, "to", plain_ascii=True)
     q = question("m", "s", "to", "bob@paypal.example", "w", value, exact=True)
     assert "= 'bob@paypal.example\\u200b' to destination 'bob@paypal.example'" in q["message"]
+    assert "the call spells it with look-alike or hidden characters" in q["message"]
 
 
 def test_a_long_value_shows_its_start_and_end() -> None:

@@ -166,6 +166,8 @@ def question(
     outside ASCII spelled in ASCII too (:mod:`cordon.approvals.display`)."""
     target = f" parameter {display.name(param)}" if param else ""
     dest = f" to destination {display.spelled(destination)}" if destination else ""
+    if dest and exact:  # (the destination as cordon reads it: the call spells it otherwise)
+        dest += " (the call spells it with look-alike or hidden characters: see its value)"
     shown = ""
     if value is not None and (exact or not destination):
         shown = f" = {value}" if param else f" with arguments {value}"
