@@ -23,6 +23,7 @@ from cordon.content.rules import (
     multilingual,
     obfuscation,
     outcomes,
+    runorder,
     secrets,
     sendto,
     steering,
@@ -55,6 +56,7 @@ RULES: tuple[Rule, ...] = (
     *secrets.RULES,
     *obfuscation.RULES,
     *supply_chain.RULES,
+    *runorder.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
