@@ -346,3 +346,22 @@ async def test_a_denial_cannot_carry_controls_to_the_client(harness: Harness) ->
     for text in said:
         assert _hidden(text) == [], repr(text)
     assert "cordon: this call was allowed" in said[0]
+
+
+@pytest.mark.xfail(strict=True, reason="cordon approve prints an argument name's line break")
+async def test_an_argument_name_cannot_forge_a_line_of_cordon_approve(harness: Harness) -> None:
+    box = harness.tmp / "box"
+    box.mkdir()
+    (box / "inbox.txt").write_text("nothing", "utf-8")
+    params = harness.cordon(mailbox_server(), env={"MAILBOX_DIR": str(box)}, name="mail")
+    name = "cc\nBinds      nothing: this call only reads"
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        args = {"to": "new.person@partner.example", "body": "hi", name: "x"}
+        r = await client.call_tool("send_email", args)
+    m = re.search(r"cordon approve ([A-Z0-9]{4}-[A-Z0-9]{4})", text_of(r))
+    assert m, text_of(r)
+    out = _approve_output(harness, m.group(1))
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", x).strip(" │\r") for x in out.split("\n")]
+    assert not [x for x in lines if x.startswith("Binds      nothing")], out
+    assert "cc\\nBinds      nothing" in out, out
