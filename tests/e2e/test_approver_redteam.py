@@ -348,7 +348,6 @@ async def test_a_denial_cannot_carry_controls_to_the_client(harness: Harness) ->
     assert "cordon: this call was allowed" in said[0]
 
 
-@pytest.mark.xfail(strict=True, reason="cordon approve prints an argument name's line break")
 async def test_an_argument_name_cannot_forge_a_line_of_cordon_approve(harness: Harness) -> None:
     box = harness.tmp / "box"
     box.mkdir()

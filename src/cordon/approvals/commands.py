@@ -248,8 +248,8 @@ def _add_arguments(grid: Table, rec: CodeRecord, call: dict[str, Any] | None, au
     if not items:
         grid.add_row("Arguments", Text("(none)", style="dim"))
     for name, value in items[:MAX_SHOWN_ARGS]:
-        label = sanitize(str(name))
-        label = _escaped(label)
+        # (a line break in a name the agent chose would print a row of its own: an escape)
+        label = _escaped(display.visible(sanitize(str(name))))
         if len(label) > 60:
             label = label[:60] + "...[name cut]"
         grid.add_row(Text(f"  {label}"), _argument(value))
