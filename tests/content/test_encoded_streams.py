@@ -167,3 +167,16 @@ def test_gzip_of_a_long_log_made_by_the_gzip_module_reads_the_same() -> None:
         gzip.compress(_log(PIECE_CHARS + 4096) + f"\nTOKEN={_KEY}\n".encode())
     ).decode()
     assert _KEY in find_secrets(f"x: {blob}\n")
+
+
+def test_a_long_base64_line_across_a_cut_is_read_from_its_start() -> None:
+    """A base64 value longer than the overlap (a chart file in a Helm release) crossing
+    where the next piece starts: the piece starts at the line's start, not inside the run
+    at an offset that misaligns its 4-character groups."""
+    value = base64.b64encode(b"x" * 225_000 + f" token={_KEY}\n".encode()).decode()
+    log = _log(2 * PIECE_CHARS)
+    at = log.rfind(b"\n", 0, PIECE_CHARS - OVERLAP - 24_000) + 1
+    body = log[:at] + f"data: {value}\n".encode() + log[at:]
+    assert PIECE_CHARS - 2 * OVERLAP < at < PIECE_CHARS - OVERLAP
+    assert at + len(value) > PIECE_CHARS  # not whole in the first piece either
+    assert _KEY in find_secrets(f"log: {_gzip_b64(body)}\n")

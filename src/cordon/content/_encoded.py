@@ -81,8 +81,9 @@ MAX_RUN = 4 << 20
 #: that size; a stream of a lower ratio is read as far as the text's budget goes
 BOMB_RATIO = 64
 BOMB_INFLATED = 64 << 20
-#: characters of inflated text scanned at a time (memory stays at a few of them)
-PIECE_CHARS = 4 << 20
+#: characters of inflated text scanned at a time (memory stays at a few of them, and at
+#: the scan of one: up to ~270 bytes a character on text made to be slow, ``eyJeyJ...``)
+PIECE_CHARS = 2 << 20
 #: the longest match of a credential rule, in characters of normalised text (its window and
 #: the whitespace a match may hold: a private key block, about 18,000)
 _LONGEST = max(r.window + r.ws_slack for r in RULES if r.category == "secrets")
@@ -206,13 +207,18 @@ def _compressed(raw: bytes) -> bool:
 
 def _carry(piece: str) -> int | None:
     """Where the piece after ``piece`` starts in it: :data:`OVERLAP` characters before its
-    end, or earlier until they hold twice :data:`_LONGEST` characters the normaliser keeps
-    (not past its middle: None, the stream fails closed)."""
+    end, moved back to a line break, space or quote up to as far again (a base64 or hex run
+    is then read from its start, not from a cut that misaligns its groups), or earlier until
+    the overlap holds twice :data:`_LONGEST` characters the normaliser keeps (not past its
+    middle: None, the stream fails closed)."""
+    half = len(piece) // 2
     cut = len(piece) - OVERLAP
+    brk = max(piece.rfind(c, max(half, cut - OVERLAP), cut) for c in '\n "')
+    cut = brk + 1 if brk >= 0 else cut
     while not _kept_enough(piece[cut:]):
-        if cut <= len(piece) // 2:
+        if cut <= half:
             return None
-        cut = max(len(piece) // 2, cut - OVERLAP)
+        cut = max(half, cut - OVERLAP)
     return cut
 
 
