@@ -210,3 +210,12 @@ def test_a_legacy_stream_that_cannot_open_fails_the_initialize_and_ends() -> Non
     assert up.ended.done()
     assert [e for e, _ in t.core.events] == ["sse_fallback"]
     assert "failed" in t.core.events[0][1]
+
+
+def test_a_refusal_that_names_a_session_is_streamable_http() -> None:
+    """A 405 carrying ``Mcp-Session-Id`` comes from a Streamable HTTP server: no fallback."""
+    up, t, handed, _ = asyncio.run(
+        _initialize(b"405 No\r\nmcp-session-id: s-1", b"text/plain", b"x")
+    )
+    assert handed == []
+    assert [rid for rid, _ in t.core.failed] == [1]

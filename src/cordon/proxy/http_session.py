@@ -71,9 +71,10 @@ LEGACY_STATUSES = frozenset({400, 404, 405})
 
 def may_fall_back(up: HttpUpstream, code: int) -> bool:
     """Whether an ``initialize`` answered ``code`` may go to the legacy transport: one of
-    :data:`LEGACY_STATUSES`, with a taker (``up.fallback``), no session, and nothing ever
-    answered over Streamable HTTP in this run (``up.spoke``): a server that spoke it once is
-    never downgraded (an on-path or restarted server cannot move a session to the weaker
+    :data:`LEGACY_STATUSES`, with a taker (``up.fallback``), no session (an ``Mcp-Session-Id``,
+    even on the refusal itself, is Streamable HTTP's), and nothing ever answered over
+    Streamable HTTP in this run (``up.spoke``): a server that spoke it once is never
+    downgraded (an on-path or restarted server cannot move a session to the weaker
     transport), nor is a renewal's ``initialize``."""
     if up.fallback is None or up.spoke or up.session_id is not None or up.init is not None:
         return False
