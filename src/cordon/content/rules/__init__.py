@@ -8,6 +8,7 @@ from __future__ import annotations
 from cordon.content._rule import CATEGORIES, Rule
 from cordon.content.rules import (
     addressed,
+    agentgate,
     agentic,
     classes,
     cooccur,
@@ -44,6 +45,7 @@ RULES: tuple[Rule, ...] = (
     *classes.RULES,
     *cooccur.RULES,
     *addressed.RULES,
+    *agentgate.RULES,
     *forged.RULES,
     *intent.RULES,
     *outcomes.RULES,
