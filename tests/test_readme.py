@@ -26,7 +26,7 @@ def _step2_commands() -> list[list[str]]:
     import shlex
 
     text = README.read_text("utf-8")
-    step = text[text.index("2. Wrap each server") : text.index("3. Restart the client.")]
+    step = text[text.index("2. Wrap each server") : text.index("3. Restart the client")]
     block = re.search(r"```sh\n(.*?)```", step, re.S)
     assert block is not None
     return [
