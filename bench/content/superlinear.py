@@ -45,6 +45,11 @@ UNITS: dict[str, Callable[[int], str]] = {
     "leet_long_line": lambda i: "1gn0r3 pr3v10u5 " + FILL,
     "rot13_long_line": lambda i: "vtaber cerivbhf " + FILL,
     "hex_long_line": lambda i: "69 67 6e 6f 72 65 20 61 6c 6c " + FILL,
+    # a credential prefix repeated: each one starts a secret rule's match attempt over the
+    # run (an OpenAI key's unbounded run before its marker made 'sk-' quadratic)
+    "sk_prefix": lambda i: "sk-",
+    "jwt_prefix": lambda i: "eyJ",
+    "akia_prefix": lambda i: "AKIA",
     # a leetspeak line, then one run of digits with no letter
     "leet_digit_run": lambda i: "1gn0r3 pr3v10u5 " if i == 0 else "2222222222",
 }
