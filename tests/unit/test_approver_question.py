@@ -78,3 +78,10 @@ def test_a_call_wide_ask_names_every_argument_up_to_twelve() -> None:
     assert '"a10": 10' in value and "and 1 more arguments" in value
     value = shown_value({"first": "x" * 1000, "target": "prod-db"}, None)
     assert value is not None and '"target": "prod-db"' in value
+
+
+def test_a_reason_naming_a_lookalike_is_spelled_in_ascii_too() -> None:
+    reason = "2 approvals needed together: 'a@partner.example' (new); 'b@p\u0430ypal.example' (new)"
+    q = question("mail", "send_email", None, None, reason)
+    assert "(spelled in ASCII: 2 approvals needed together:" in q["message"]
+    assert "'b@p\\u0430ypal.example' (new))" in q["message"], q["message"]

@@ -176,9 +176,12 @@ def question(
         if destination and not exact
         else "Approve these exact arguments for the rest of the session?"
     )
+    why = display.visible(reason)
+    if not why.isascii():  # (a reason naming several destinations quotes each as spelled)
+        why += f" (spelled in ASCII: {display.ascii_only(reason)})"
     message = (
         f"cordon: server {display.name(server)} tool {display.name(tool)}{target}{shown}{dest} "
-        f"needs your approval. Why: {display.visible(reason)}. {scope}"
+        f"needs your approval. Why: {why}. {scope}"
     )
     return {
         "message": message,
