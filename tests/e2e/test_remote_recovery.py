@@ -352,8 +352,18 @@ async def test_a_failed_login_names_the_url_with_its_credentials_masked(harness:
 @pytest.mark.parametrize(
     ("path", "extra", "said", "not_said"),
     [
-        ("/sse", [], "legacy HTTP+SSE transport, which cordon does not support", "auth login"),
-        ("/ts/sse", [], "legacy HTTP+SSE transport, which cordon does not speak", "session"),
+        (
+            "/sse",
+            [],
+            "legacy HTTP+SSE transport, which cordon speaks with cordon run --sse",
+            "auth login",
+        ),
+        (
+            "/ts/sse",
+            [],
+            "legacy HTTP+SSE transport, which cordon speaks with cordon run --sse",
+            "session",
+        ),
         ("/locked", ["--no-oauth"], "OAuth login is off (--no-oauth)", "cordon auth login"),
     ],
 )

@@ -92,16 +92,16 @@ def status_why(
     if code == 404 and url.rstrip("/").endswith("/sse"):
         return "404", (
             f"cordon: {url} answered 404: a /sse URL is usually the legacy HTTP+SSE transport, "
-            "which cordon does not speak; use the server's Streamable HTTP endpoint (often "
-            "/mcp), or bridge it: cordon run -- npx mcp-remote URL --transport sse-only"
+            "which cordon speaks with cordon run --sse --url URL; or use the server's "
+            "Streamable HTTP endpoint (often /mcp)"
         )
     if code == 404:
         return "404", f"cordon: {url} answered 404 (no MCP endpoint there, or the session ended)"
     if code == 405 and verb == "POST":
         return "405", (
             f"cordon: {url} answered HTTP 405 to a POST: this looks like the legacy HTTP+SSE "
-            "transport, which cordon does not support; use the server's Streamable HTTP "
-            "endpoint (often /mcp)"
+            "transport, which cordon speaks with cordon run --sse --url URL; or use the "
+            "server's Streamable HTTP endpoint (often /mcp)"
         )
     if code == 202:
         return "202", f"cordon: {url} answered a request with 202 Accepted: no response follows"
