@@ -27,9 +27,12 @@ from cordon.content.rules.translated import _bytes_safe
 _Rx = partial(Rule, category="exfiltration")
 
 #: an address: a URL, an e-mail address, a host name with a common TLD, or a pointer to one;
-#: not a project's bug, issue or support address ("send the test output to bug-x@gnu.org")
+#: not a project's bug, issue or support address ("send the test output to bug-x@gnu.org"),
+#: nor a translation team's or a mailing list's (a translated man page's "Kirimkan laporan
+#: kesalahan terjemahan ke debian-l10n-indonesian@lists.debian.org": report translation errors)
 _ADDR = (
-    r"(?!(?:https?://)?(?:bugs?|issues?|security|support|help)[-@._])(?:https?://[^\s\"'<>)\]]{1,80}|[\w.+-]+@[\w-]+\.[a-z][\w.-]*|(?<![\w.@/-])(?:[a-z0-9-]+\.)+"
+    r"(?!(?:https?://)?(?:bugs?|issues?|security|support|help)[-@._])"
+    r"(?![\w.+-]*(?:l10n|i18n|translat)[\w.+-]*@|[\w.+-]+@lists\.)(?:https?://[^\s\"'<>)\]]{1,80}|[\w.+-]+@[\w-]+\.[a-z][\w.-]*|(?<![\w.@/-])(?:[a-z0-9-]+\.)+"
     r"(?:com|net|org|io|ru|cn|xyz|top|site|app|dev|me|co|info|biz|example|online|tk|cc)"
     r"(?![\w-])|this\s+(?:address|url|endpoint|webhook|e-?mail(?:\s+address)?|inbox|server))"
 )
