@@ -110,8 +110,10 @@ RULES: tuple[Rule, ...] = (
         "Debenedetti et al., 'AgentDojo' (arXiv:2406.13352); OWASP LLM02:2025 Sensitive "
         "Information Disclosure; MITRE ATT&CK T1567 (Exfiltration Over Web Service)",
         pattern=_bytes_safe(
-            rf"{_OPEN}{_SEND_EN}\s+(?:(?:the|all|any|every|a|my|your|our|their|this|these|"
-            rf"full|complete|entire|whole|current)\s+){{0,3}}(?:[\w'’-]+\s+){{0,2}}?{_HELD}\b[^\n]{{0,90}}?"
+            # the verb and its object on one line ("report ok" closing a line is no order)
+            rf"{_OPEN}{_SEND_EN}[^\S\n]+(?:(?:the|all|any|every|a|my|your|our|their|this|these|"
+            rf"full|complete|entire|whole|current)[^\S\n]+){{0,3}}(?:[\w'’-]+[^\S\n]+){{0,2}}?"
+            rf"{_HELD}\b[^\n]{{0,90}}?"
             rf"\b(?:to|at|into|via)\s+(?:the\s+)?{_ADDR}"
             rf"|\b(?:read|collect|gather|grab|dump|extract|copy)\b[^\n]{{0,70}}?\b(?:and|then)\s+"
             rf"(?:then\s+)?{_SEND_EN}\s+(?:(?:it|them|everything|all)\s+)?(?:to\s+(?:the\s+)?"
