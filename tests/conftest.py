@@ -51,6 +51,19 @@ def cordon_exe() -> list[str]:
     return [sys.executable, "-m", "cordon.cli"]
 
 
+def run_cordon(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The real ``cordon`` command with ``args`` under ``HOME=home`` (wide columns, so rich
+    does not wrap what a test reads), its output captured; never raises on its exit code."""
+    return subprocess.run(
+        [*cordon_exe(), *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HOME": str(home), "COLUMNS": "300"},
+        timeout=60,
+        check=False,
+    )
+
+
 @dataclass
 class Harness:
     """Paths and helpers for one test: an isolated HOME, audit log, approvals store.

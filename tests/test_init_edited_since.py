@@ -6,25 +6,15 @@ the real `cordon` process on real files in a temporary HOME."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import tomllib
 from pathlib import Path
 
-from tests.conftest import cordon_exe
+from tests.conftest import run_cordon
 
 FILES = ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/p2"]
 
 
-def _cordon(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*cordon_exe(), *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "HOME": str(home), "COLUMNS": "300"},
-        timeout=60,
-        check=False,
-    )
+_cordon = run_cordon
 
 
 def _home(tmp_path: Path) -> Path:

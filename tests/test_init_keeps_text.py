@@ -6,12 +6,10 @@ real `cordon` process on real files in a temporary HOME."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 from pathlib import Path
 
-from tests.conftest import cordon_exe
+from tests.conftest import run_cordon
 
 VSCODE = """{
 \t// Workspace MCP servers
@@ -31,15 +29,7 @@ VSCODE = """{
 """
 
 
-def _cordon(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*cordon_exe(), *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "HOME": str(home), "COLUMNS": "300"},
-        timeout=60,
-        check=False,
-    )
+_cordon = run_cordon
 
 
 def _jsonc(text: str) -> dict[str, object]:

@@ -5,11 +5,9 @@ it says what it did. Through the real `cordon` process."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from pathlib import Path
 
-from tests.conftest import cordon_exe
+from tests.conftest import run_cordon
 
 ORIGINAL = {
     "mcpServers": {
@@ -28,15 +26,7 @@ ORIGINAL = {
 }
 
 
-def _cordon(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*cordon_exe(), *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "HOME": str(home), "COLUMNS": "300"},
-        timeout=60,
-        check=False,
-    )
+_cordon = run_cordon
 
 
 def test_undo_keeps_edits_made_after_init(tmp_path: Path) -> None:
