@@ -46,7 +46,7 @@ import binascii
 import codecs
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from cordon.content._inflate import MAX_INFLATED_TEXT, Work, inflate_pieces, work_scope
@@ -368,6 +368,16 @@ def _b32_whole(data: bytes) -> bytes:
     return _b32(data[: len(data) - len(data) % 8 if len(data) % 8 in (1, 3, 6) else None])
 
 
+def _next_needle(cls: bytes, needles: Sequence[bytes], at: list[int], last: int) -> int:
+    """The first place at or after ``last`` of any of ``needles`` in ``cls``, or -1; ``at``
+    keeps each needle's next place and is searched again only once ``last`` passed it (each
+    needle's searches together cover ``cls`` once: linear in all)."""
+    at[:] = [
+        p if p < 0 or p >= last else cls.find(n, last) for p, n in zip(at, needles, strict=True)
+    ]
+    return min((p for p in at if p >= 0), default=-1)
+
+
 def _dump_runs(view: bytes, cls: bytes) -> Iterator[tuple[int, int, bytes | None]]:
     """The bytes of hex dumps (:data:`_DUMP_LINE`), each block of consecutive dump lines
     joined; C-speed searches for the needles, then one match a line of a block, the search
@@ -375,11 +385,7 @@ def _dump_runs(view: bytes, cls: bytes) -> Iterator[tuple[int, int, bytes | None
     at = [cls.find(n) for n in _DUMP_NEEDLES]
     last = 0
     while True:
-        at = [
-            p if p < 0 or p >= last else cls.find(n, last)
-            for p, n in zip(at, _DUMP_NEEDLES, strict=True)
-        ]
-        pos = min((p for p in at if p >= 0), default=-1)
+        pos = _next_needle(cls, _DUMP_NEEDLES, at, last)
         if pos < 0:
             return
         start = line = view.rfind(b"\n", last, pos) + 1 or last
@@ -417,11 +423,7 @@ def _wrapped_runs(view: bytes) -> Iterator[tuple[int, int, bytes | None]]:
     at = [cls.find(n) for n in _WRAP_NEEDLES]
     last = 0
     while True:
-        at = [
-            p if p < 0 or p >= last else cls.find(n, last)
-            for p, n in zip(at, _WRAP_NEEDLES, strict=True)
-        ]
-        pos = min((p for p in at if p >= 0), default=-1)
+        pos = _next_needle(cls, _WRAP_NEEDLES, at, last)
         if pos < 0:
             return
         nl = pos + 16
