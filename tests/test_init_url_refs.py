@@ -39,6 +39,9 @@ def test_url_with_a_variable_or_a_query_goes_in_env(tmp_path: Path) -> None:
         assert "--url" not in args and not any("example.com" in str(a) for a in args)
         var = args[args.index("--url-env") + 1]
         assert got[name]["env"][var] == url
+        # and init says what the entry runs: the variable, not a --url it does not pass
+        said = next(line for line in done.stdout.splitlines() if f"{name}: wrapped:" in line)
+        assert f"--url-env {var}" in said and "--url " not in said
     # --undo gives the url entries back as they were
     undone = subprocess.run(
         [*cordon_exe(), "init", "--config", str(config), "--undo", "-y", "--no-hook"],

@@ -628,9 +628,16 @@ def _plan_entry(
         wrapped[UPSTREAM_KEY] = copy.deepcopy(written)
         via = " (was mcp-remote)" if target.via == "mcp-remote" else ""
         sse = "--sse " if target.sse else ""
+        args = wrapped.get("args", [])
+        # say what the entry runs: a URL kept off the command line is named by its variable
+        url = (
+            f"--url-env {args[args.index('--url-env') + 1]} (the URL, in the entry's env)"
+            if "--url-env" in args
+            else f"--url {masked_url(target.url)}"
+        )
         messages.append(
             f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... "
-            f"{sse}--url {masked_url(target.url)}{via}"
+            f"{sse}{url}{via}"
         )
         messages.extend(
             f"{name}: header {header}: its value moved to env {var}, off the command line"
