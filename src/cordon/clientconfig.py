@@ -417,6 +417,15 @@ def _left_alone(name: str, entry: Any) -> str | None:
         return None  # see _plan_entry
     if not isinstance(entry.get("command"), str) or not isinstance(entry.get("args", []), list):
         return f"{name}: no command (or args is not a list), NOT wrapped: left as it is"
+    if entry.get("sandboxEnabled") not in (None, False):
+        # VS Code runs the entry's command in its sandbox (writes only to sandbox.filesystem
+        # .allowWrite): cordon would run inside it with the server, unable to write its audit
+        # and pins, or, were ~/.cordon made writable, beside a server that could rewrite them
+        return (
+            f"{name}: VS Code runs it sandboxed (sandboxEnabled), NOT wrapped: cordon would "
+            "run inside the sandbox, where it cannot write its audit and pins unless the "
+            "server may rewrite them too; left as it is (its sandbox still applies)"
+        )
     return None
 
 
