@@ -76,7 +76,11 @@ _CRED_PATH_RE = re.compile(
     # there, action.cordon_state; this asks about a shell command's redirect into it)
     r"|\.cordon/"
     r"|\.(?:bash|zsh|ksh|fish)rc$|\.(?:bash_)?profile$|\.zprofile$|\.zshenv$|\.bash_login$"
-    r"|\.config/fish/config\.fish$|\.config/autostart/|launchagents/|crontab$|cron\.d/"
+    r"|\.bash_logout$|\.zlog(?:in|out)$|\.config/fish/(?:config\.fish$|conf\.d/)"
+    r"|\.config/autostart/|launchagents/|crontab$|cron\.d/"
+    # the editor's user-level settings and tasks: what a workspace's .vscode/settings.json
+    # and tasks.json hold (chat.tools.autoApprove, CVE-2025-53773), for every workspace
+    r"|(?:code(?: - (?:insiders|oss))?|vscodium|cursor|windsurf)/user/(?:settings|tasks)\.json$"
     r"|etc/(?:passwd|shadow|sudoers(?:\.d/.*)?|gshadow|hosts)$|\.local/share/keyrings/"
     r")"
 )
@@ -106,6 +110,10 @@ _AUTORUN_RE = re.compile(
     r"|\.devcontainer(?:/|\.json$|$)|\.circleci(?:/|$)|\.travis\.ya?ml$"
     r"|azure-pipelines\.ya?ml$|\.buildkite(?:/|$)|jenkinsfile$|binding\.gyp$"
     r"|\.claude-server-commander(?:/|$)"
+    # Python's start-up hooks (the site module; ATT&CK T1546.018): a .pth file's `import`
+    # line and sitecustomize/usercustomize run at every start of that interpreter (a
+    # project's .venv: the next pytest), no person reading them
+    r"|(?:site|dist)-packages/(?:[^/]*\.pth$|(?:site|user)customize(?:\.pyc?$|/))"
     r")"
 )
 
@@ -143,6 +151,8 @@ _NAMES = frozenset(
      ".vscode", "tasks.json", "launch.json", ".gemini", ".codex", "config.toml", "windsurf",
      "mcp_config.json", ".zed", ".codeium", ".cordon", ".bashrc", ".zshrc", ".kshrc",
      ".fishrc", ".profile", ".bash_profile", ".zprofile", ".zshenv", ".bash_login", "fish",
+     ".bash_logout", ".zlogin", ".zlogout", "conf.d", "code", "vscodium", "cursor", "user",
+     "site-packages", "dist-packages", "sitecustomize.py", "usercustomize.py",
      "config.fish", "autostart", "crontab", "etc", "passwd",
      "shadow", "sudoers", "sudoers.d", "gshadow", "hosts", ".local", "share", "keyrings",
      ".gitmodules", ".devcontainer", ".devcontainer.json", "devcontainer.json", ".circleci",
