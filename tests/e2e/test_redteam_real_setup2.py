@@ -261,7 +261,6 @@ async def _sqlite(harness: Harness, db: Path, *queries: str) -> list[tuple[bool,
 _CONSTANT_CONDITIONS = ["coalesce(1, id)", "ifnull(1, id)", "coalesce(NULL, 1, id)"]
 
 
-@pytest.mark.xfail(strict=True, reason="a constant coalesce() naming a column reads as a bound")
 @pytest.mark.parametrize("cond", _CONSTANT_CONDITIONS)
 async def test_a_delete_whose_condition_is_a_constant_is_refused(
     harness: Harness, cond: str

@@ -449,6 +449,8 @@ def _always_true(e: object, target: _Target) -> bool:
     ``id > -1e18``) is not seen."""
     if not isinstance(e, exp.Expression):
         return True
+    if e.find(exp.Coalesce) is not None:
+        e = e.copy().transform(_first_literal)  # (coalesce(1, id): 1, for every row)
     if isinstance(e, exp.Paren):
         return _always_true(e.this, target)
     constant = _constant(e, target)
@@ -479,6 +481,19 @@ def _always_true(e: object, target: _Target) -> bool:
         pattern = e.expression
         return isinstance(pattern, exp.Literal) and pattern.is_string and set(pattern.this) == {"%"}
     return False
+
+
+def _first_literal(node: exp.Expression) -> exp.Expression:
+    """A ``coalesce()`` or ``ifnull()`` whose arguments up to a literal are ``NULL``, as that
+    literal: both return their first argument that is not ``NULL``, so the columns after it
+    are never read (``WHERE coalesce(1, id)`` deleted every row as ``WHERE 1`` does)."""
+    if isinstance(node, exp.Coalesce):
+        for arg in (node.this, *node.expressions):
+            if isinstance(arg, exp.Literal):
+                return arg.copy()
+            if not isinstance(arg, exp.Null):
+                break
+    return node
 
 
 def _in_itself(e: exp.In, target: _Target) -> bool:
