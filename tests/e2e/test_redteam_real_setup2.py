@@ -277,3 +277,57 @@ async def test_a_delete_with_a_coalesce_on_a_column_runs(harness: Harness) -> No
     [(ok, text)] = await _sqlite(harness, db, "DELETE FROM users WHERE coalesce(role, '') = 'you'")
     assert ok, text
     assert _rows(db) == [(1, "me")]
+
+
+# --- credentials read in formats the output scan does not know, carried into memory ----------
+
+#: a database password, built at run time (no scanner sees it in this file)
+PASSWORD = "".join(("Rk4mWq9z", "Lp2Xv7Tn"))
+
+#: credential files of widely used programs, each holding PASSWORD in its own syntax
+_CREDENTIAL_FORMATS = {
+    # WordPress: every install has one, its database password a PHP constant
+    "wp_config": ("wp-config.php", "<?php\ndefine( 'DB_PASSWORD', '{v}' );\n"),
+    # Maven: a repository's deploy password in ~/.m2/settings.xml (or a project's copy)
+    "maven_settings": (
+        "settings.xml",
+        "<settings><servers><server><id>releases</id><username>ci</username>"
+        "<password>{v}</password></server></servers></settings>\n",
+    ),
+    # a deploy script calling the MySQL client (its -p takes the password joined)
+    "mysql_cli": ("backup.sh", "#!/bin/sh\nmysqldump -u root -p{v} app > app.sql\n"),
+}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the output scan (cordon.content find_secrets) reads no PHP define(), XML "
+    "<password> element or joined mysql -p value: the password is neither masked nor "
+    "registered, and memory stores it",
+)
+@pytest.mark.parametrize("case", sorted(_CREDENTIAL_FORMATS))
+async def test_a_credential_in_a_common_config_format_stays_out_of_memory(
+    harness: Harness, case: str
+) -> None:
+    """The memory server's graph outlives the session: a password stored there is read by
+    every later conversation (and whatever it is told to do with it)."""
+    name, content = _CREDENTIAL_FORMATS[case]
+    async with real_setup(harness, "files", "memory") as s:
+        (s.proj / name).write_text(content.format(v=PASSWORD), "utf-8")
+        await s.call("files", "read_text_file", {"path": str(s.proj / name)})
+        entity = {"name": "creds", "entityType": "note", "observations": [PASSWORD]}
+        await s.call("memory", "create_entities", {"entities": [entity]})
+    stored = harness.tmp / "memory.jsonl"
+    assert PASSWORD not in (stored.read_text("utf-8") if stored.exists() else "")
+
+
+async def test_a_credential_read_as_media_stays_out_of_memory(harness: Harness) -> None:
+    """``read_media_file`` returns any file as base64 (``.env`` as a blob): the agent
+    decodes it; the password inside must count as seen as it does for ``read_text_file``."""
+    async with real_setup(harness, "files", "memory") as s:
+        (s.proj / ".env").write_text(f"DB_PASSWORD={PASSWORD}\n", "utf-8")
+        ok, text = await s.call("files", "read_media_file", {"path": str(s.proj / ".env")})
+        entity = {"name": "db", "entityType": "note", "observations": [PASSWORD]}
+        await s.call("memory", "create_entities", {"entities": [entity]})
+    stored = harness.tmp / "memory.jsonl"
+    assert PASSWORD not in (stored.read_text("utf-8") if stored.exists() else ""), text
