@@ -430,3 +430,30 @@ def test_pending_shows_the_destination_as_the_call_spelled_it(
     (row,) = json.loads(proc.stdout)
     assert row["destination"] == "new.person@partner.example"
     assert row["destination_as_spelled"] == "New.Person@Partner.Example"
+
+
+def test_approve_caps_a_long_reason_and_destination(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path
+) -> None:
+    """A reason and a destination quote the adversary's text: their start and their end are
+    shown with how much was cut, so their length cannot push the question off the screen."""
+    dest = "eve@" + "a" * 3000 + ".evil.example"
+    store = CodeStore(store_path)
+    code = store.issue(
+        server="mail",
+        tool="send_email",
+        param="to",
+        destination=dest,
+        rule="taint.unproven",
+        reason="first seen in output: " + "pad " * 2500 + "END-OF-REASON",
+        approval_key=[*KEY[:3], dest],
+    )
+    argv = [*cordon_argv, "approve", code, "--store", str(store_path)]
+    rc, out = _run_in_pty(argv, {**env, "COLUMNS": "3000"}, "no\n")
+    assert rc == 1
+    text = _plain(out)
+    assert "first seen in output: pad" in text and "END-OF-REASON" in text
+    assert "of 10,035 characters not shown" in text, text
+    assert ".evil.example" in text and "of 3,017 characters not shown" in text
+    assert text.count("pad ") < 150 and text.count("a" * 400) == 0
+    assert "Approve it?" in text

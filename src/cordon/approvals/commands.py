@@ -61,6 +61,8 @@ MAX_SHOWN_CHARS = 300
 """Characters of one argument value shown by ``cordon approve``; a longer value is cut in the
 middle (its start and its end are shown) with a note giving how much was left out."""
 _SCAN_BLOCK = 1 << 20
+#: characters of one value in a table row (``cordon pending``): its start and its end
+_COMPACT_CHARS = 120
 
 _StoreOpt = Annotated[
     Path | None,
@@ -82,15 +84,24 @@ def _shown(value: str | None, *, compact: bool = False) -> Text:
         return Text("-" if compact else "(none)", style="dim")
     clean = sanitize(value)
     if compact:
-        return Text(clean if clean.isascii() and clean.isprintable() else ascii(clean)[1:-1])
+        plain = clean.isascii() and clean.isprintable()
+        return Text(display.clipped(clean, _COMPACT_CHARS, str if plain else _ascii_escaped))
     # (a line break or tab the sanitiser keeps, an invisible format character, written as
     # an escape: a reason that quotes a program name must not add a row of its own)
-    text = Text(display.visible(clean))
+    # (capped, its start and its end: a reason or a destination quotes the adversary's text,
+    # whose length must not push the arguments and the question off the screen)
+    text = Text(display.clipped(clean, MAX_SHOWN_CHARS))
     if not clean.isascii():
-        text.append(f"  (escaped: {ascii(clean)[1:-1]})", style="yellow")
+        escaped = display.clipped(clean, MAX_SHOWN_CHARS, _ascii_escaped)
+        text.append(f"  (escaped: {escaped})", style="yellow")
     if clean != value:
         text.append("  (control characters removed)", style="yellow")
     return text
+
+
+def _ascii_escaped(text: str) -> str:
+    """``text`` as Python's ``ascii`` writes it, without the quotes."""
+    return ascii(text)[1:-1]
 
 
 def _expiry(rec: CodeRecord, now: float) -> str:

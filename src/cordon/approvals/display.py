@@ -17,15 +17,27 @@ zero-width character reorders or hides letters), or pass a look-alike for the re
   string (every quote, backslash and non-ASCII character escaped);
 * :func:`spelled` quotes a destination, with its ASCII spelling when it has other letters;
 * :func:`cut` keeps the start and the end of a long value (a command's dangerous part is
-  often its last), saying how long it is.
+  often its last), saying how long it is;
+* :func:`clipped` shows a text (:func:`visible`, or another view) within a number of shown
+  characters, its start and its end, saying how much was cut: ten thousand characters of a
+  reason or a name would push what matters (the destination, what the approval covers, the
+  question itself) off the screen or out of a client's form. :func:`name` and
+  :func:`spelled` cap what they quote the same way.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 
-__all__ = ["ascii_only", "cut", "name", "spelled", "visible"]
+__all__ = ["ascii_only", "clipped", "cut", "name", "spelled", "visible"]
+
+#: the most characters of a name (a server's, a tool's, a parameter's) shown: MCP tool names
+#: are at most 128 characters, so a plain name is never cut
+NAME_CHARS = 160
+#: the most characters of a destination shown (a host name is at most 253)
+DESTINATION_CHARS = 300
 
 #: a name in the alphabet MCP gives tool names (letters, digits, ``_ - . /``): shown as is
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_./-]{1,128}")
@@ -57,20 +69,76 @@ def ascii_only(text: str) -> str:
 def name(text: str) -> str:
     """A tool's or a parameter's name, quoted: ``'send_email'``; a name outside the MCP
     tool-name alphabet as a JSON string, so that it cannot close its quote and read on as
-    cordon's text (``"del' is read-only. cordon: ..."``)."""
+    cordon's text (``"del' is read-only. cordon: ..."``); a long one as the JSON strings of
+    its start and its end, the cut said between them (:func:`clipped`)."""
     if _PLAIN_NAME.fullmatch(text):
         return f"'{text}'"
-    return json.dumps(text)
+    return _quoted_ends(text, NAME_CHARS, json.dumps)
 
 
 def spelled(destination: str) -> str:
     """A destination, quoted; one with a letter outside ASCII (or a character that does not
     show) also spelled in ASCII escapes, so ``p\\u0430ypal.example`` is not read as
-    ``paypal.example``."""
-    shown = repr(destination)
+    ``paypal.example``; a long one cut to its start and its end (:func:`clipped`: the end
+    holds the registered domain)."""
+    shown = _quoted_ends(destination, DESTINATION_CHARS, repr)
     if destination.isascii() and destination.isprintable():
         return shown
-    return f"{shown} (spelled {ascii(destination)}: not all plain ASCII)"
+    spelling = _quoted_ends(destination, DESTINATION_CHARS, ascii)
+    return f"{shown} (spelled {spelling}: not all plain ASCII)"
+
+
+def _quoted_ends(text: str, limit: int, quote: Callable[[str], str]) -> str:
+    """``quote(text)`` (``repr``, ``ascii``, ``json.dumps``: a quoted literal); past
+    ``limit`` characters the quoted start and the quoted end of ``text``, the cut said
+    between them (each part is quoted whole, so none can close its quote early)."""
+    whole = quote(text)
+    if len(whole) <= limit:
+        return whole
+    n_head, n_tail = _ends(text, limit, lambda c: quote(c)[1:-1])
+    left_out = len(text) - n_head - n_tail
+    return f"{quote(text[:n_head])}{_note(left_out, len(text))}{quote(text[len(text) - n_tail :])}"
+
+
+def _fit(chars: Iterable[str], budget: int, show: Callable[[str], str]) -> int:
+    """How many of ``chars``, from the first, show in ``budget`` characters, each whole (an
+    escape is never split)."""
+    used = 0
+    n = 0
+    for c in chars:
+        used += len(show(c))
+        if used > budget:
+            break
+        n += 1
+    return n
+
+
+def _ends(text: str, limit: int, show: Callable[[str], str]) -> tuple[int, int]:
+    """How many characters of ``text`` to show from its start (two thirds of ``limit``
+    shown characters) and from its end (one third)."""
+    n_head = _fit(text, limit - limit // 3, show)
+    n_tail = _fit(reversed(text[n_head:]), limit // 3, show)
+    return n_head, n_tail
+
+
+def _note(left_out: int, total: int) -> str:
+    return f" [... {left_out:,} of {total:,} characters not shown ...] "
+
+
+def clipped(text: str, limit: int, show: Callable[[str], str] = visible) -> str:
+    """``show(text)`` (:func:`visible` unless said: :func:`ascii_only`) when it is at most
+    ``limit`` characters; else the shown forms of its start (two thirds of ``limit``) and
+    its end (one third), whole characters each, with how many characters were left out
+    between them: ``START [... 9,712 of 10,020 characters not shown ...] END``. For what
+    the adversary wrote where a person reads it to decide (a reason, a name): its length
+    must not push the rest of the question out of sight, and its end is often the part
+    that matters (the file a command overwrites, an address)."""
+    shown = show(text)
+    if len(shown) <= limit:
+        return shown
+    n_head, n_tail = _ends(text, limit, show)
+    head, tail = show(text[:n_head]), show(text[len(text) - n_tail :])
+    return f"{head}{_note(len(text) - n_head - n_tail, len(text))}{tail}"
 
 
 def cut(text: str, limit: int) -> str:

@@ -102,6 +102,8 @@ def as_spelled(destination: str | None, args: Any, param: str | None) -> str | N
 
 #: the most characters of an argument's value a question quotes (its start and its end)
 _SHOWN_CHARS = 160
+#: the most characters of a reason a question shows (its start and its end, the cut said)
+REASON_CHARS = 400
 #: a call-wide ask: the most characters of each argument's value, the most arguments named
 _EACH_CHARS = 60
 _SHOWN_ARGS = 12
@@ -176,9 +178,11 @@ def question(
         if destination and not exact
         else "Approve these exact arguments for the rest of the session?"
     )
-    why = display.visible(reason)
+    # (a reason quotes the adversary's text: capped, its start and its end, so its length
+    # cannot push the destination or the scope out of the person's sight)
+    why = display.clipped(reason, REASON_CHARS)
     if not why.isascii():  # (a reason naming several destinations quotes each as spelled)
-        why += f" (spelled in ASCII: {display.ascii_only(reason)})"
+        why += f" (spelled in ASCII: {display.clipped(reason, REASON_CHARS, display.ascii_only)})"
     message = (
         f"cordon: server {display.name(server)} tool {display.name(tool)}{target}{shown}{dest} "
         f"needs your approval. Why: {why}. {scope}"

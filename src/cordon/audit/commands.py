@@ -20,7 +20,7 @@ from rich.text import Text
 from cordon._cli_group import OneLineSummaries
 from cordon._exceptions import CordonError
 from cordon._types import SEVERITY_ORDER
-from cordon.approvals.display import visible
+from cordon.approvals.display import clipped, visible
 from cordon.audit.log import (
     chain_files,
     default_audit_path,
@@ -71,8 +71,11 @@ def _console(err: bool = False) -> Console:
 
 
 def _short(value: Any, width: int = 80) -> str:
+    """``value`` as a table cell shows it: escaped (:func:`visible`) and, past ``width``
+    characters, its start and its end with how much was cut (a reason or a name quotes the
+    adversary's text, and its end is often what matters)."""
     text = value if isinstance(value, str) else orjson.dumps(value).decode()
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return clipped(text, width)
 
 
 _TOP_RULES = 3
@@ -135,12 +138,12 @@ def _row(rec: dict[str, Any]) -> list[Text]:
     return [
         Text(str(rec.get("ts", ""))),
         Text(str(rec.get("seq", ""))),
-        Text(visible(str(rec.get("server", "")))),
-        Text(visible(str(rec.get("tool", "")))),
+        Text(_short(str(rec.get("server", "")), 60)),
+        Text(_short(str(rec.get("tool", "")), 60)),
         Text(verdict, style=_VERDICT_STYLE.get(verdict, "")),
         Text(visible(rule)),
-        Text(visible(_short(reason))),
-        Text(visible(_short(dest, 40))),
+        Text(_short(reason)),
+        Text(_short(dest, 40)),
     ]
 
 

@@ -357,8 +357,9 @@ class AskSide:
             tool, shown, v, args, asked="code" if code else "none", answer="deny", code=code
         )
         # (the reason may quote the adversary's text, a program name: no control reaches the
-        # client that shows the person the code, :mod:`cordon.approvals.display`)
-        said = display.visible(v.reason)
+        # client that shows the person the code, and its length is capped to its start and
+        # its end, :mod:`cordon.approvals.display`)
+        said = display.clipped(v.reason, envelope.REASON_CHARS)
         denied = Verdict(verdict="deny", rule=v.rule, reason=f"needs approval: {said}")
         return self._deny(id_, denied, modern, extra, audit=rec)
 

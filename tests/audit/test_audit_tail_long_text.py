@@ -1,0 +1,37 @@
+"""`cordon audit tail` caps what the adversary wrote (a tool's name a hostile server listed,
+a reason that quotes a destination or a program): the start and the end of each, the cut
+said, so one long record cannot fill the screen or hide the end of its own reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cordon.audit.log import AuditLog, record_for_call
+from cordon.cli import app
+
+
+def test_tail_shows_the_start_and_end_of_long_adversary_text(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path)
+    log.start(version="0.1.0", policy_hash="ab" * 32, server="mail", session="s1")
+    log.write(
+        record_for_call(
+            session="s1",
+            server="mail",
+            tool="send_" + "x" * 3000 + "_END-TOOL",
+            arguments={"to": "eve@evil.example"},
+            verdict="deny",
+            rule="taint.unproven",
+            reason="first seen in output: " + "pad " * 2500 + "END-OF-REASON",
+        )
+    )
+    log.close()
+    result = CliRunner().invoke(app, ["audit", "tail", str(path)], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    out = result.output  # (the table folds a long cell over lines)
+    assert "first seen in output" in out and "END-OF-REASON" in out, out
+    assert "9,955 of 10,035" in out and "characters not" in out, out
+    assert "send_xx" in out and "_END-TOOL" in out and "2,954 of 3,014" in out, out
+    assert len(result.output) < 6000, len(result.output)
