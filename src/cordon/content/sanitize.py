@@ -89,11 +89,35 @@ class Evaluation:
     findings: tuple[Finding, ...]
 
 
+#: the rest of a URL a beacon match stopped inside (at the placeholder or the query name
+#: that made it one): ``{conversation}``, ``[DATA]``, ``$SECRET`` and what follows
+_URL_TAIL = re.compile(r"[^\s\"'<>)]*")
+#: an HTML tag's opening (an autolink ``<https://`` is not one)
+_TAG_OPEN = re.compile(r"<(?!h(?:tt|xx)ps?(?::|\[:\]))[a-z]", re.IGNORECASE)
+
+
 def _extend_beacon(text: str, start: int, end: int) -> int:
-    """Extend a beacon match to the closing ``)`` or ``>`` of its image or link."""
-    close = ">" if text[start : start + 4].lower() == "<img" else ")"
-    i = text.find(close, end, end + 2048)
-    return i + 1 if i >= 0 else end
+    """Extend a beacon match over the rest of its image or link, so no part of its address
+    is left live or dangling: an HTML tag to its closing ``>``, an inline markdown target or
+    a CSS ``url()`` to its ``)`` on the same line, an autolink to its ``>``, a reference
+    definition to the end of its line; anything else to the end of the URL. Never past the
+    line (or 2 KiB) the link stands on: the text after it is the author's."""
+    line = text.find("\n", end, end + 2048)
+    line = line if line >= 0 else min(len(text), end + 2048)
+    tail = _URL_TAIL.match(text, end, line)
+    url_end = tail.end() if tail else end
+    head = text[start:end]
+    if _TAG_OPEN.match(head):
+        close = text.find(">", url_end, line)
+        return close + 1 if close >= 0 else url_end
+    if head.startswith("<"):  # an autolink
+        return url_end + 1 if text.startswith(">", url_end) else url_end
+    if re.match(r"[ \t]*\[[^\]\n]*\]:", head):  # a reference definition
+        return line
+    if "](" in head or head[:4].lower() == "url(":
+        close = text.find(")", url_end, line)
+        return close + 1 if close >= 0 else url_end
+    return url_end
 
 
 def _line_end(text: str, end: int) -> int:

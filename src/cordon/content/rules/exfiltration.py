@@ -82,13 +82,18 @@ _PLACEHOLDER_VALUE = r"(?i:[a-z0-9_.-]{1,24}=[^\s)&\"'>]{0,200}?[{}$<\[])"
 #: ``evil(.)com``): a model told to write it back with ``http`` and dots emits a live beacon
 #: (the URL check of microsoft/fides issue 1 is passed the same way: the model rebuilds a URL
 #: the filter did not see as one)
-_URL_HEAD_LOWER = r"(?:h(?:tt|xx)ps?(?::|\[:\]))?//(?:[^\s)\"'>]|\(\.\)){1,300}?[?&]"
+_SCHEME_LOWER = r"h(?:tt|xx)ps?(?::|\[:\])"
+_URL_REST_LOWER = r"//(?:[^\s)\"'>]|\(\.\)){1,300}?[?&]"
+_URL_HEAD_LOWER = rf"(?:{_SCHEME_LOWER})?{_URL_REST_LOWER}"
 _URL_HEAD = rf"(?i:{_URL_HEAD_LOWER})"
 #: the rules read letter case (an upper-case name is a placeholder, ``?q=Cats`` a search), so
 #: every other part is written case-insensitive
-_BEACON_QUERY = (
-    rf"{_URL_HEAD}(?:(?i:{_DATA_PARAM})=|(?i:{_SLOT_PARAM})={_SLOT_VALUE}|{_PLACEHOLDER_VALUE})"
-)
+_QUERY_DATA = rf"(?:(?i:{_DATA_PARAM})=|(?i:{_SLOT_PARAM})={_SLOT_VALUE}|{_PLACEHOLDER_VALUE})"
+_BEACON_QUERY = rf"{_URL_HEAD}{_QUERY_DATA}"
+#: a CommonMark autolink (``<https://...>``): a link in every renderer, so its scheme is
+#: required (``<//x?q=1>`` is no link); defanged as above
+_AUTOLINK_LOWER = rf"<{_SCHEME_LOWER}{_URL_REST_LOWER}"
+_AUTOLINK_QUERY = rf"(?i:{_AUTOLINK_LOWER}){_QUERY_DATA}"
 
 #: HTML and SVG elements a renderer fetches from unclicked, and the attributes it fetches
 #: (an <img src> or srcset candidate, a <video poster>, an SVG <image href>, a <link> or
@@ -102,6 +107,18 @@ _FETCHING_TAGS = (
     r"|feimage|track)"
 )
 _FETCHED_ATTRS = r"(?:src|srcset|poster|background|data|href|xlink:href)"
+#: a ``<meta http-equiv=refresh>`` navigates the page unclicked to the address in its
+#: ``content`` (``0;url=...``: HTML Living Standard, "Shared declarative refresh steps"), and
+#: a CSS ``@import "..."`` fetches a style sheet: both are read as images are
+_REFRESH = r"<meta\b[^>]{0,200}?\bcontent\s*=\s*[\"']?\s*[0-9.]{0,10}\s*[;,]\s*url\s*=\s*[\"']?"
+_IMPORT = r"@import\s+[\"']"
+#: elements that send to their address on one click (a link, an image map's area, an SVG
+#: link, a hyperlink's ``ping``) or on a submit (a form's action, a button's formaction):
+#: read as markdown links are
+_CLICKED = (
+    r"<(?:a|area)\b[^>]{0,200}?\b(?:href|ping)"
+    r"|<(?:form|button|input)\b[^>]{0,200}?\b(?:formaction|action)"
+)
 
 #: badge and status-image hosts whose query strings are labels, not data
 _BADGE_HOSTS = re.compile(
@@ -121,8 +138,9 @@ RULES: tuple[Rule, ...] = (
         id="exfil.markdown_image",
         severity="high",
         mention_severity="low",
-        summary="A markdown or HTML image whose URL query carries data or a placeholder for it "
-        "(a zero-click beacon).",
+        summary="A markdown or HTML image (or a reference definition, a CSS url() or @import, "
+        "a meta refresh) whose URL query carries data or a placeholder for it (a zero-click "
+        "beacon).",
         why="A client that renders the image fetches the URL automatically, sending whatever "
         "the agent filled into the query to the attacker's server.",
         fix="Warn mode replaces the image; block mode refuses the result. Clients should not "
@@ -135,12 +153,16 @@ RULES: tuple[Rule, ...] = (
             rf"(?:[^\s\"'>,]{{1,300}}\s[^\"'>]{{0,40}}?,\s*)?{_BEACON_QUERY}"
             rf"|(?im:^[ \t]{{0,3}}\[[^\]\n]{{1,100}}\]:[ \t]*<?){_BEACON_QUERY}"
             rf"|(?i:\burl\(\s*[\"']?){_BEACON_QUERY}"
+            rf"|(?i:{_REFRESH}){_BEACON_QUERY}"
+            rf"|(?i:{_IMPORT}){_BEACON_QUERY}"
         ),
         anchors=(
             rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_URL_HEAD_LOWER}",
             rf"<{_FETCHING_TAGS}\b[^>]{{0,200}}?\b{_FETCHED_ATTRS}\s*=",
             rf"\]:[ \t]*<?{_URL_HEAD_LOWER}",
             rf"url\(\s*[\"']?{_URL_HEAD_LOWER}",
+            rf"<meta\b[^>]{{0,200}}?\burl\s*=\s*[\"']?{_URL_HEAD_LOWER}",
+            rf"{_IMPORT}{_URL_HEAD_LOWER}",
         ),
         window=700,
         case_sensitive=True,
@@ -150,13 +172,27 @@ RULES: tuple[Rule, ...] = (
         id="exfil.markdown_link",
         severity="medium",
         mention_severity="low",
-        summary="A markdown link whose URL query carries data or a placeholder for it.",
+        summary="A markdown link, an autolink or an HTML link (an anchor, an image map's area, "
+        "a form's action) whose URL query carries data or a placeholder for it.",
         why="One click (or a client's link preview) sends the data; less automatic than an "
         "image, still an exfiltration channel.",
         fix="Warn mode replaces the link target; review the source.",
-        source="Rehberger, Embrace The Red (link-based exfiltration); OWASP LLM02:2025",
-        pattern=rf"(?<!!)\[[^\]\n]{{1,200}}\]\(\s*<?{_BEACON_QUERY}",
-        anchors=(rf"\]\(\s*<?{_URL_HEAD_LOWER}",),
+        source="Rehberger, Embrace The Red (link-based exfiltration); Aim Security, 'EchoLeak' "
+        "(CVE-2025-32711: reference-style links passed Copilot's link redaction); "
+        "OWASP LLM02:2025",
+        pattern=(
+            rf"(?<!!)\[[^\]\n]{{1,200}}\]\(\s*<?{_BEACON_QUERY}"
+            rf"|(?i:{_CLICKED})\s*=\s*[\"']?{_BEACON_QUERY}"
+            rf"|{_AUTOLINK_QUERY}"
+        ),
+        anchors=(
+            rf"\]\(\s*<?{_URL_HEAD_LOWER}",
+            rf"<a\b[^>]{{0,200}}?\b(?:href|ping)\s*=\s*[\"']?{_URL_HEAD_LOWER}",
+            rf"<area\b[^>]{{0,200}}?\bhref\s*=\s*[\"']?{_URL_HEAD_LOWER}",
+            rf"<form\b[^>]{{0,200}}?\baction\s*=\s*[\"']?{_URL_HEAD_LOWER}",
+            rf"<(?:button|input)\b[^>]{{0,200}}?\bformaction\s*=\s*[\"']?{_URL_HEAD_LOWER}",
+            _AUTOLINK_LOWER,
+        ),
         window=700,
         case_sensitive=True,
         accept=_not_badge,
