@@ -39,10 +39,14 @@ import os
 import re
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from types import ModuleType
 from typing import Any, TypeVar
 
+from cordon.content._fixed import fixed_width, match_runs
 from cordon.content._hscache import compile_db
 from cordon.content._longmatch import run_bound, run_table
 
@@ -57,6 +61,7 @@ if os.environ.get("CORDON_HYPERSCAN", "1") == "0":  # explicit opt-out: the Pyth
 __all__ = [
     "available",
     "compiling",
+    "counting",
     "filter_for",
     "find",
     "merge_anchors",
@@ -71,6 +76,8 @@ __all__ = [
 #: an anchor whose width is unbounded (``\s+``) is confirmed within this many bytes: a longer
 #: anchor match cannot sit inside any rule match (rule patterns are bounded by their window)
 _MAX_CONFIRM = 4096
+#: a candidate of :func:`find` is ``anchor << _SHIFT | end`` (one int: no tuple a candidate)
+_SHIFT = 48
 #: bytes after a reported end that the confirming search may read (``\b`` and look-aheads
 #: at the end of an anchor need the next character)
 _AFTER = 64
@@ -91,6 +98,10 @@ class _Db:
         #: twice) was ~0.5 s of the compile thread's CPU, holding the GIL, in every process
         #: that loads a database from the cache
         self.measures: list[tuple[int, int, int] | None] = [None] * len(self.anchors)
+        #: per anchor, its fixed width when it has one and no assertion, else 0
+        #: (:func:`cordon.content._fixed.fixed_width`); -1: not worked out yet (at its first
+        #: candidate, as :attr:`measures`)
+        self.fixed: list[int] = [-1] * len(self.anchors)
         #: whether :func:`find` needs to know of a whitespace run (an anchor with a gap):
         #: only an anchor with a ``\s+`` or ``\s*`` can have its tight width below its width
         self.run_check = any(
@@ -157,6 +168,13 @@ class _Db:
             bound = run_bound(pattern, self.measure(i)[0])
             self._long[key] = None if bound is None else (run_table(bound[0]), b"x" * bound[1])
         return self._long[key]
+
+    def fixed_width(self, i: int) -> int:
+        """Anchor ``i``'s :func:`cordon.content._fixed.fixed_width`, worked out once."""
+        fw = self.fixed[i]
+        if fw < 0:
+            fw = self.fixed[i] = fixed_width(self.anchors[i].encode("utf-8"), _MAX_CONFIRM)
+        return fw
 
     def compile_anchor(self, i: int) -> re.Pattern[bytes]:
         """Anchor ``i`` compiled for ``re``, once (two threads at once compile the same
@@ -440,15 +458,24 @@ def warm(anchors: Sequence[str], *, wait: bool = False, timeout: float | None = 
         ev.wait(timeout)
 
 
-def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | None:
-    """Every anchor match in ``view``: ``(anchor index, start, end)``, byte offsets.
+#: the candidates :func:`find` met in the :func:`counting` scope in force, if any
+_COUNT: ContextVar[list[int] | None] = ContextVar("cordon_anchor_candidates", default=None)
 
-    Returns ``None`` when the database is not ready or Hyperscan is missing (the caller then
-    runs its own pass). A match is reported once per distinct end offset that Hyperscan gives,
-    as the leftmost real match of that anchor in the bounded region around it, widened to that
-    end (so a window around it covers every real match ending there); prefilter candidates
-    with no real match nearby are dropped.
-    """
+
+@contextmanager
+def counting() -> Iterator[list[int]]:
+    """A one-item list that counts the anchor candidates Hyperscan reports to :func:`find`
+    inside the scope (a deterministic measure of a scan's work: each costs a Python call)."""
+    seen = [0]
+    token = _COUNT.set(seen)
+    try:
+        yield seen
+    finally:
+        _COUNT.reset(token)
+
+
+def _db_for(anchors: Sequence[str], size: int) -> _Db | None:
+    """The ready database of ``anchors`` for a text of ``size`` bytes, or ``None``."""
     if _hs is None:
         return None
     # by identity first: a tuple's hash is not cached, and hashing ~200 anchors on every call
@@ -461,41 +488,94 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
             # the Python pass is ~5x slower, and its regex searches hold the GIL for their
             # whole run over megabytes, so the proxy's event loop (which relays the other
             # direction meanwhile) stood still for seconds; the wait releases the GIL
-            warm(anchors, wait=len(view) >= WAIT_MIN_BYTES, timeout=WAIT_S)
+            warm(anchors, wait=size >= WAIT_MIN_BYTES, timeout=WAIT_S)
             db = _dbs.get(tuple(anchors))
             if db is None:
                 return None
         if isinstance(anchors, tuple):
             db.key = anchors
             _by_id[id(anchors)] = db
-    cands: list[tuple[int, int]] = []
+    return db
+
+
+def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | None:
+    """Every anchor match in ``view``: ``(anchor index, start, end)``, byte offsets.
+
+    Returns ``None`` when the database is not ready or Hyperscan is missing (the caller then
+    runs its own pass). A match is reported once per distinct end offset that Hyperscan gives,
+    as the leftmost real match of that anchor in the bounded region around it, widened to that
+    end (so a window around it covers every real match ending there); prefilter candidates
+    with no real match nearby are dropped. An anchor of one fixed width and no assertion
+    has every match reported, a run of matches that overlap or touch as one span
+    (:mod:`cordon.content._fixed`: the same windows, a search a match instead of a byte).
+    """
+    db = _db_for(anchors, len(view))
+    if db is None:
+        return None
+    # candidates as ``anchor << _SHIFT | end``: sorted, each anchor's ends in a row
+    cands: list[int] = []
     add = cands.append
     nanchors = len(db.anchors)
     run: list[int] = []  # the end of the first whitespace run of _WS_RUN_LEN, if any
 
     def on_match(i: int, _from: int, to: int, _flags: int, _ctx: Any) -> None:
         if i < nanchors:
-            add((i, to))
+            add(i << _SHIFT | to)
         else:
             run.append(to)
 
     db.db.scan(view, match_event_handler=on_match, scratch=db.scratch())
+    seen = _COUNT.get()
+    if seen is not None:
+        seen[0] += len(cands)
+    cands.sort()
     out: list[tuple[int, int, int]] = []
-    put = out.append
-    compiled, measures = db.compiled, db.measures
-    n = len(view)
-    full: set[int] = set()
-    failed: set[int] = set()  # unbounded anchors with a candidate not confirmed
     # ``view`` as whitespace classes, made for the first candidate that needs it
     ws = b"" if not run else None
     # a text with a long whitespace run: the anchors Hyperscan may miss matches of next to it
     # (:attr:`_Db.suspect`) are searched over the whole text, their candidates not confirmed
     suspect = db.suspect if run else frozenset()
-    full.update(suspect)
-    for i, to in cands:  # per candidate: no builtin calls (max, min) beyond the search
+    full: set[int] = set(suspect)
+    failed: dict[int, list[int]] = {}  # unbounded anchors with a candidate not confirmed
+    j, k = 0, len(cands)
+    while j < k:
+        i = cands[j] >> _SHIFT
+        base = i << _SHIFT
+        nxt = bisect_left(cands, base + (1 << _SHIFT), j, k)
         if i in suspect:
-            continue
-        w, t, f = measures[i] or db.measure(i)  # measured at the anchor's first candidate
+            pass
+        elif db.fixed_width(i):
+            c = db.compiled[i] or db.compile_anchor(i)
+            spans = match_runs(c, db.fixed[i], cands[j:nxt], view, _AFTER, base)
+            out.extend((i, s, e) for s, e in spans)
+        else:
+            ends = [x - base for x in cands[j:nxt]]
+            ws = _confirm(db, i, ends, view, ws, out, failed)
+        j = nxt
+    if failed:
+        full.update(_longer_possible(db, view, ws, failed))
+    for i in sorted(full):
+        out.extend((i, m.start(), m.end()) for m in db.compile_anchor(i).finditer(view))
+    return out
+
+
+def _confirm(
+    db: _Db,
+    i: int,
+    ends: list[int],
+    view: bytes,
+    ws: bytes | None,
+    out: list[tuple[int, int, int]],
+    failed: dict[int, list[int]],
+) -> bytes | None:
+    """Confirm anchor ``i``'s candidate ``ends`` (:func:`find`) into ``out``, each with one
+    search in its bounded region; ``ends`` goes into ``failed`` when one of them may stand
+    for a match longer than that region. Returns ``ws`` (``view`` as whitespace classes, made
+    at the first candidate that needs it)."""
+    w, t, f = db.measures[i] or db.measure(i)  # measured at the anchor's first candidate
+    c = db.compiled[i] or db.compile_anchor(i)
+    search, put, n = c.search, out.append, len(view)
+    for to in ends:  # per candidate: no builtin calls (max, min) beyond the search
         lo = to - w
         if t < w:
             # every match ending at ``to`` with no long whitespace run starts within the tight
@@ -505,24 +585,17 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
             if not ws or ws.find(_WS_RUN, lo if lo > 0 else 0, to) < 0:
                 lo = to - t
         hi = to + _AFTER
-        c = compiled[i]
-        if c is None:
-            c = db.compile_anchor(i)
-        m = c.search(view, lo if lo > 0 else 0, hi if hi < n else n)
+        m = search(view, lo if lo > 0 else 0, hi if hi < n else n)
         if m is not None:
             end = m.end()
             put((i, m.start(), end if end > to else to))
         elif f > _MAX_CONFIRM and to > w:
-            failed.add(i)  # a match may start before the region (see _longer_possible)
-    if failed:
-        full.update(_longer_possible(db, view, ws, cands, failed))
-    for i in sorted(full):
-        out.extend((i, m.start(), m.end()) for m in db.compile_anchor(i).finditer(view))
-    return out
+            failed[i] = ends  # a match may start before the region (see _longer_possible)
+    return ws
 
 
 def _longer_possible(
-    db: _Db, view: bytes, ws: bytes | None, cands: list[tuple[int, int]], failed: set[int]
+    db: _Db, view: bytes, ws: bytes | None, failed: dict[int, list[int]]
 ) -> list[int]:
     """The anchors of ``failed`` (unbounded, with a candidate their confirm region could not
     confirm) that may have a match longer than that region somewhere in ``view``: those are
@@ -542,11 +615,7 @@ def _longer_possible(
     if ws is None:
         ws = view.translate(_WS_CLASS)
     out = []
-    by_anchor: dict[int, list[int]] = {}
-    for i, to in cands:
-        if i in failed:
-            by_anchor.setdefault(i, []).append(to)
-    for i, ends in by_anchor.items():
+    for i, ends in failed.items():
         w = db.measure(i)[0]
         for to in ends:
             if to <= w:

@@ -49,7 +49,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from cordon.content._inflate import MAX_INFLATED_TEXT, Work, inflate_pieces, work_scope
+from cordon.content._accel import counting
+from cordon.content._inflate import (
+    MAX_INFLATED_TEXT,
+    Work,
+    charge_candidates,
+    inflate_pieces,
+    work_scope,
+)
 from cordon.content.normalize import Normalized
 from cordon.content.rules import RULES
 from cordon.textnorm import INVISIBLE_CHARS
@@ -535,7 +542,12 @@ def secrets_encoded(
         for _span, text in batch:
             starts.append(pos)
             pos += len(text) + 2
-        for h in scan("\n\n".join(text for _span, text in batch), only=only, depth=depth):
+        # what the scan costs is charged to the inflate budget (its anchor candidates):
+        # text made to be slow to scan stops the stream sooner, failing closed
+        with counting() as seen:
+            hits = scan("\n\n".join(text for _span, text in batch), only=only, depth=depth)
+        charge_candidates(seen[0])
+        for h in hits:
             if h.rule.category == "secrets" or h.rule is over_rule:
                 span = batch[bisect_right(starts, h.span[0]) - 1][0]
                 out.append(hit(rule=h.rule, severity=h.severity, span=span, value=h.value))

@@ -6,7 +6,8 @@ repetitive log (a Helm release, a CI log: 100-1000 times smaller compressed) unr
 it and withheld. Here a stream is inflated in pieces of at most :data:`OUT` bytes (memory
 stays at a piece, whatever the stream inflates to), and what it costs is counted on a
 :class:`Work` budget: every byte inflated, the trials that find where a broken stream breaks
-included. The budget is one text's (:data:`MAX_INFLATED_TEXT`), and the texts of one scan
+included, and the scan of what was inflated (:func:`charge_candidates`: a stream whose text
+is made to be slow to scan spends it sooner). The budget is one text's (:data:`MAX_INFLATED_TEXT`), and the texts of one scan
 of a result share one (:func:`work_scope`), so a result of many strings costs no more than one
 text. Deflate inflates at most about 1032 times (RFC 1951's longest match, 258 bytes, in one
 or two bits), so a piece of :data:`_PIECE` input bytes inflates to a few MiB at most.
@@ -19,7 +20,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-__all__ = ["MAX_INFLATED_TEXT", "OUT", "Work", "inflate_pieces", "work_scope"]
+__all__ = [
+    "CANDIDATE_COST",
+    "MAX_INFLATED_TEXT",
+    "OUT",
+    "Work",
+    "charge_candidates",
+    "inflate_pieces",
+    "work_scope",
+]
 
 #: bytes one text's streams inflate to in all (every stream, the layers decoded inside them,
 #: the trials of broken ones); the texts of one result share it (:func:`work_scope`)
@@ -42,6 +51,23 @@ class Work:
 
 
 _SCOPE: ContextVar[Work | None] = ContextVar("cordon_inflate_work", default=None)
+
+#: bytes of the budget one anchor candidate costs in the scan of decoded text
+#: (:func:`charge_candidates`). A byte of ordinary text costs its scan ~0.03 us; a candidate
+#: (one Hyperscan report, one Python call) ~0.3-0.5 us, and text made of credential prefixes
+#: (``sk-sk-...``, ``eyJeyJ...``) has one a byte: counted as bytes only, such a stream inflated
+#: to the budget (128 MiB) held its result for a minute (bench/content/README.md)
+CANDIDATE_COST = 16
+
+
+def charge_candidates(n: int) -> None:
+    """Charge ``n`` anchor candidates (:func:`cordon.content._accel.counting`) met in the scan
+    of decoded text to the budget in force: a stream whose text is costly to scan stops
+    inflating sooner, and what it did not inflate fails closed as any stream past the budget
+    does. A count, never a time: the same text always gets the same verdict."""
+    work = _SCOPE.get()
+    if work is not None:
+        work.left -= n * CANDIDATE_COST
 
 
 @contextmanager
