@@ -353,7 +353,6 @@ _STANDING_ORDER = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason="agent instruction files are written unasked")
 @pytest.mark.parametrize("rel", _INSTRUCTION_FILES)
 async def test_the_agents_instruction_file_is_not_written_unasked(
     harness: Harness, rel: str
@@ -370,7 +369,6 @@ async def test_the_agents_instruction_file_is_not_written_unasked(
     assert not ok and "action.credential_write" in text, text
 
 
-@pytest.mark.xfail(strict=True, reason="agent instruction files are edited unasked")
 async def test_an_edit_of_the_agents_instruction_file_is_asked(harness: Harness) -> None:
     async with real_setup(harness, "files") as s:
         target = s.proj / "CLAUDE.md"

@@ -114,6 +114,11 @@ _AUTORUN_RE = re.compile(
     # line and sitecustomize/usercustomize run at every start of that interpreter (a
     # project's .venv: the next pytest), no person reading them
     r"|(?:site|dist)-packages/(?:[^/]*\.pth$|(?:site|user)customize(?:\.pyc?$|/))"
+    # a coding agent's instruction files, in any directory (Codex and Claude Code read the
+    # nested ones too): the client loads them as its user's instructions at every session's
+    # start, past cordon (the rules-file backdoor; memory poisoning, OWASP Agentic T1)
+    r"|claude(?:\.local)?\.md$|agents\.md$|gemini\.md$|\.cursorrules$|\.windsurfrules$"
+    r"|\.clinerules(?:/|$)|\.github/(?:copilot-instructions\.md$|instructions/)"
     r")"
 )
 
@@ -135,7 +140,8 @@ def _normalised(p: str) -> str:
 #: the names of the components of credential and auto-run paths (the patterns above), lower
 #: case: what a glob in a write target is tried against (:func:`may_name_credential_path`);
 #: not ``LaunchAgents`` nor ``cron.d``, which run what they hold only at their system places
-#: (``~/Library``, ``/etc``: outside a project, where path confinement judges a write)
+#: (``~/Library``, ``/etc``: outside a project, where path confinement judges a write); nor
+#: an agent's instruction files (``CLAUDE.md``): ``sed -i ... *.md`` is ordinary work
 _NAMES = frozenset(
     {".ssh", "authorized_keys", "authorized_keys2", "known_hosts", "id_rsa", "id_dsa",
      "id_ecdsa", "id_ed25519", "id_rsa.pub", "id_ed25519.pub", ".aws", "credentials", "config",
