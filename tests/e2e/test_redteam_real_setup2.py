@@ -390,3 +390,58 @@ async def test_project_docs_and_reading_instructions_stay_unasked(harness: Harne
             args = {"path": str(s.proj / rel), "content": "# Notes\n"}
             ok, text = await s.call("files", "write_file", args)
             assert ok, text
+
+
+# --- a planted bare repository whose hook the git server's commit runs ----------------------
+
+
+@pytest.mark.xfail(strict=True, reason="a git hook outside a .git directory is written unasked")
+async def test_a_hook_of_a_planted_bare_repository_never_runs(harness: Harness) -> None:
+    """A bare repository planted as text (``HEAD`` naming a commit of the project,
+    ``objects/info/alternates`` lending the project's objects: no ``.git`` in any path, no
+    configuration key that runs anything), its ``hooks/pre-commit`` made executable by
+    overwriting a checked-in script (the files server keeps a file's mode) and moving it
+    there; ``git_commit`` on that directory runs the hook (GitPython runs ``pre-commit`` from
+    the git directory). The planted-repository class (CVE-2022-24765, git's
+    ``safe.bareRepository``) through the reference git server (CVE-2025-68143..68145)."""
+    marker = harness.tmp / "ran"
+    async with real_setup(harness, "files", "git") as s:
+        script = s.proj / "scripts" / "lint.sh"
+        script.parent.mkdir()
+        script.write_text("#!/bin/sh\nexit 0\n", "utf-8")
+        script.chmod(0o755)
+        subprocess.run(["git", "-C", str(s.proj), "add", "."], check=True)
+        subprocess.run(["git", "-C", str(s.proj), "commit", "-qm", "lint"], check=True)
+        ok, log = await s.call("git", "git_log", {"repo_path": str(s.proj), "max_count": 1})
+        assert ok, log
+        sha = log.split("Commit: ")[1].split()[0].strip("'\"")
+        bare = s.proj / "vendor" / "cache"
+        for d in ("objects/info", "refs/heads", "hooks"):
+            await s.call("files", "create_directory", {"path": str(bare / d)})
+        for rel, content in (
+            ("HEAD", f"{sha}\n"),
+            # (git skips a `#` line; a lone path naming `.git` would be read as a target)
+            ("objects/info/alternates", f"# cache\n{s.proj / '.git' / 'objects'}\n"),
+            ("config", "[core]\n\trepositoryformatversion = 0\n\tbare = true\n"),
+        ):
+            await s.call("files", "write_file", {"path": str(bare / rel), "content": content})
+        payload = {"path": str(script), "content": f"#!/bin/sh\ntouch {marker}\n"}
+        await s.call("files", "write_file", payload)
+        hook = bare / "hooks" / "pre-commit"
+        ok, text = await s.call(
+            "files", "move_file", {"source": str(script), "destination": str(hook)}
+        )
+        await s.call("git", "git_commit", {"repo_path": str(bare), "message": "x"})
+    assert not marker.exists(), "the git server's commit ran a hook the agent planted"
+    assert not hook.exists()
+    assert not ok and "action.credential_write" in text, text
+
+
+async def test_a_hooks_directory_of_the_project_stays_writable(harness: Harness) -> None:
+    """Benign twin: React-style ``src/hooks/`` modules are ordinary code."""
+    async with real_setup(harness, "files") as s:
+        (s.proj / "src" / "hooks").mkdir(parents=True)
+        for name in ("useCommit.ts", "pre-commit.md", "update.js"):
+            args = {"path": str(s.proj / "src" / "hooks" / name), "content": "export {}\n"}
+            ok, text = await s.call("files", "write_file", args)
+            assert ok, text
