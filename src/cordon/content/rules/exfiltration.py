@@ -121,11 +121,26 @@ _URL_BODY_LOWER = r"//(?:[^\s)\"'>]|\(\.\)){1,300}?"
 _BEACON_QUERY = (
     rf"(?:{_URL_HEAD}{_QUERY_DATA}|(?i:(?:{_SCHEME_LOWER})?{_URL_BODY_LOWER}){_PATH_SLOT})"
 )
+#: the HTML links and autolinks of documentation carry every kind of query
+#: (``<http://www.wolframalpha.com/input/?i=Sum%5B1000*x^k%2C+{k%2C+0%2C+9}%5D>`` in a
+#: package README): in them a placeholder counts only as a whole value (``?x={summary}``,
+#: ``?k=$SECRET``, ``?d=[DATA]``, ``?n=<notes>``), not as a brace anywhere in one
+_WHOLE_PLACEHOLDER = (
+    r"(?i:[a-z0-9_.-]{1,24}=(?:\{\{?\s*[a-z_][\w.]{0,40}\s*\}|\$\{?[a-z_][\w]{0,40}"
+    r"|<[a-z_][\w.]{0,40}>|\[[a-z_][\w.]{0,40}\]))"
+)
+_QUERY_DATA_WHOLE = (
+    rf"(?:(?i:{_DATA_PARAM})=|(?i:{_SLOT_PARAM})={_SLOT_VALUE}|{_WHOLE_PLACEHOLDER})"
+)
+_LINK_QUERY = (
+    rf"(?:{_URL_HEAD}{_QUERY_DATA_WHOLE}|(?i:(?:{_SCHEME_LOWER})?{_URL_BODY_LOWER}){_PATH_SLOT})"
+)
 #: a CommonMark autolink (``<https://...>``): a link in every renderer, so its scheme is
 #: required (``<//x?q=1>`` is no link); defanged as above
 _AUTOLINK_LOWER = rf"<{_SCHEME_LOWER}{_URL_REST_LOWER}"
 _AUTOLINK_QUERY = (
-    rf"(?:(?i:{_AUTOLINK_LOWER}){_QUERY_DATA}|(?i:<{_SCHEME_LOWER}{_URL_BODY_LOWER}){_PATH_SLOT})"
+    rf"(?:(?i:{_AUTOLINK_LOWER}){_QUERY_DATA_WHOLE}"
+    rf"|(?i:<{_SCHEME_LOWER}{_URL_BODY_LOWER}){_PATH_SLOT})"
 )
 #: the anchors' URL: up to a query or the opening of a path placeholder
 _URL_ANCHOR_LOWER = rf"(?:{_SCHEME_LOWER})?{_URL_BODY_LOWER}(?:[?&{{\[$<]|%7b)"
@@ -219,7 +234,7 @@ RULES: tuple[Rule, ...] = (
         "OWASP LLM02:2025",
         pattern=(
             rf"(?<!!)\[[^\]\n]{{1,200}}\]\(\s*<?{_BEACON_QUERY}"
-            rf"|(?i:{_CLICKED})\s*=\s*[\"']?{_BEACON_QUERY}"
+            rf"|(?i:{_CLICKED})\s*=\s*[\"']?{_LINK_QUERY}"
             rf"|{_AUTOLINK_QUERY}"
         ),
         anchors=(
