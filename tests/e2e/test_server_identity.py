@@ -73,6 +73,10 @@ async def test_a_swapped_command_stops_start_up_until_accepted(harness: Harness)
     assert f"cordon pin accept --server mail --pin-file {shlex.quote(str(pins))}` in a" in line
     assert "impostor.py" in line
     assert not mark.exists()  # the swapped program never started
+    # and the refusal is on the record, naming the program that was not started
+    (refused,) = [r for r in harness.records("pin") if r.get("rule") == "pin.server_changed"]
+    assert "impostor.py" in refused["reason"]
+    assert harness.records("start")[-1]["upstream"] == {"command": impostor}
 
     # an agent's shell tool that runs the command it read in that error accepts nothing
     accept = [*cordon_exe(), "pin", "accept", "--pin-file", str(pins)]

@@ -21,6 +21,7 @@ from cordon.audit.log import AuditLog
 from cordon.clientconfig import run_pin_file
 from cordon.content import warm as warm_scanner
 from cordon.decider import Decider
+from cordon.engine import rules
 from cordon.engine.core import Engine, Session
 from cordon.engine.dlp import withhold
 from cordon.policy import Policy, load_policy, policy_hash
@@ -93,6 +94,11 @@ def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinF
     return pins
 
 
+class _ServerChanged(CordonError):
+    """The upstream is not the one pinned (``pin.server_changed``): start-up stops, after
+    the refusal is on the audit record (:func:`_record_refusal`)."""
+
+
 def _identity(
     pins: PinFile | None, name: str, command: list[str], url: str | None, repin: bool
 ) -> dict[str, Any]:
@@ -137,7 +143,7 @@ def _identity(
             pins.record_pending_identity(name, seen)
             was_up = (pinned or {}).get("upstream")
             was, now = _shown_upstream(was_up), _shown_upstream(upstream)
-            raise CordonError(
+            raise _ServerChanged(
                 f"server {name!r} is not the one pinned (pin.server_changed): it now runs "
                 f"{now}, pinned {was}{_path_key_note(was_up, upstream)}; review it and run "
                 f"`{accept_command(name, pins)}` in a terminal"
@@ -311,6 +317,25 @@ def _open_audit(
         policy_files=[str(Path(p).resolve()) for p in policies],  # cordon report reads them
     )
     return audit
+
+
+def _record_refusal(
+    path: Path | None,
+    policy: Policy,
+    policies: list[Path],
+    name: str,
+    engine: Engine,
+    url: str | None,
+    command: list[str],
+    refused: _ServerChanged,
+) -> None:
+    """A start refused for a swapped upstream on the audit record, as every verdict is: a
+    start record naming the program (or URL) that was not started, then the ``pin`` record
+    (the same record a server whose identity changes while running gets)."""
+    upstream = {"command": masked_argv(command)}
+    session = engine.new_session()
+    with _open_audit(path, policy, policies, name, engine, session, url, upstream) as audit:
+        audit.write({"kind": "pin", "rule": rules.PIN_SERVER_CHANGED, "reason": str(refused)})
 
 
 def _core_config(
@@ -566,7 +591,11 @@ def run_proxy(
     _publish_own(store, secrets, sent, auth, url, command)
     engine = _engine(policy, own, store, state, shared_state)
     pins = _pins(engine, pin_path, name, repin)
-    upstream = _identity(pins, name, command, url, repin)
+    try:
+        upstream = _identity(pins, name, command, url, repin)
+    except _ServerChanged as refused:
+        _record_refusal(audit_path, policy, policies, name, engine, url, command, refused)
+        raise
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     prompts = _prompts()
     try:
