@@ -454,8 +454,8 @@ class AuditLog:
             ValueError: ``record`` uses a reserved key.
             AuditError: the log is closed, unwritable, or its tail is not a chained record.
         """
-        clash = _RESERVED.intersection(record)
-        if clash:
+        if not _RESERVED.isdisjoint(record):  # (no set made for the usual record)
+            clash = _RESERVED.intersection(record)
             raise ValueError(f"reserved audit keys in record: {sorted(clash)}")
         clean, body = _prepared(record)
         with self._lock:

@@ -413,8 +413,11 @@ class AskSide:
         return self._enqueue(Job("answer", len(ask.line), run, done, id=ask.id, label=ask.tool))
 
     def next_deadline(self) -> float | None:
-        """When :meth:`tick` next has something to do (monotonic seconds), or None."""
-        return min((a.deadline for a in self.asks.values()), default=None)
+        """When :meth:`tick` next has something to do (monotonic seconds), or None. (A
+        transport asks after every batch of actions: no generator when nothing is asked.)"""
+        if not self.asks:
+            return None
+        return min(a.deadline for a in self.asks.values())
 
     def tick(self, now: float) -> list[Action]:
         """Deny the calls whose question timed out (no answer from a person is a deny)."""

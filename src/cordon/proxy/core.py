@@ -59,6 +59,8 @@ from cordon.proxy.framing import (
     check_depth,
     check_duplicate_keys,
     error_frame,
+    frame_tail,
+    id_frame,
     id_key,
     may_exceed_depth,
     parse_frame,
@@ -90,11 +92,12 @@ _CANCELLED_MAX = 4096
 _MAX_TASKS = 4096
 #: the result an allowed call gets instead when its audit record cannot be written
 #: (invariant 4), per era (2026-07-28 or not): the same for every call but its id, so it is
-#: built once; ``result_frame`` only reads it
+#: built and serialised once (every forwarded call carries its refusal: :func:`id_frame`)
 _AUDIT_REFUSED = {
     modern: blocked_result(rules.AUDIT_UNWRITABLE, "the audit log cannot be written", modern=modern)
     for modern in (False, True)
 }
+_AUDIT_REFUSED_TAIL = {modern: frame_tail(result=r) for modern, r in _AUDIT_REFUSED.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,9 +373,10 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
             return "a request id must not be null (MCP)"
         if isinstance(rid, bool) or not isinstance(rid, (str, int, float)):
             return "a request id must be a string or a number"
-        if id_key(rid) in self.inflight:
+        key = id_key(rid)
+        if key in self.inflight:
             return "a request with this id is already in flight"
-        if id_key(rid) in self.cancelled:
+        if key in self.cancelled:
             return "a request with this id was cancelled and the server may still answer it"
         return None
 
@@ -603,7 +607,7 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         client cancelled while it was decided goes out with its cancel right behind it, and
         is not pending."""
         self._sent(id_, "tools/call", tool, args, caps)
-        refused = result_frame(id_, _AUDIT_REFUSED[modern])
+        refused = id_frame(id_, _AUDIT_REFUSED_TAIL[modern])
         rec = self._verdict_record(tool, shown, v, args)
         return ToUpstream(line, audit=rec, refused=refused, id=id_)
 

@@ -266,6 +266,21 @@ def result_frame(id_: Any, result: dict[str, Any]) -> bytes:
     return orjson.dumps({"jsonrpc": "2.0", "id": id_, "result": result}) + b"\n"
 
 
+def frame_tail(**member: Any) -> bytes:
+    """What follows the id in a frame whose one other member (``result=...`` or
+    ``error=...``) is the same for every request: serialised once, for :func:`id_frame`."""
+    ((key, value),) = member.items()
+    return b',"%s":%s}\n' % (key.encode("ascii"), orjson.dumps(value))
+
+
+def id_frame(id_: Any, tail: bytes) -> bytes:
+    """The frame :func:`result_frame` or :func:`error_frame` gives for request ``id_`` and the
+    member serialised in ``tail`` (:func:`frame_tail`), byte for byte, serialising only the
+    id: for the answers made ready with every call or result in case the audit log or the
+    shared taint store cannot be written, and almost never sent."""
+    return b'{"jsonrpc":"2.0","id":' + orjson.dumps(id_) + tail
+
+
 def blocked_result(
     rule: str, reason: str, extra: str = "", *, modern: bool = True
 ) -> dict[str, Any]:

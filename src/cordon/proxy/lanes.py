@@ -212,11 +212,16 @@ class LaneSide:
         transport asks after each batch of actions (memory is bounded by construction: a
         side that is not read adds at most what one read already split into lines)."""
         out: list[Flow] = []
+        cfg = self.cfg
         for source in ("client", "upstream"):
-            over = (
-                self.backlog(source) > self.cfg.backlog_bytes
-                or self.waiting(source) > self.cfg.backlog_frames
-            )
+            # :meth:`backlog` and :meth:`waiting` summed in place: a transport asks after
+            # every batch of actions, twice per proxied call, and nearly always for nothing
+            lane = self.lanes[source]
+            size, frames = self.queued[source] + lane.held, self.jobs[source] + lane.count
+            if source == "client":
+                size += self.held_bytes()
+                frames += len(self.probe_held or ()) + len(self.behind_handshake or ())
+            over = size > cfg.backlog_bytes or frames > cfg.backlog_frames
             if over != self.paused[source]:
                 self.paused[source] = over
                 out.append(Pause(source) if over else Resume(source))

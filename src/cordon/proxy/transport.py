@@ -328,23 +328,19 @@ class Transport:
     def _sync_reading(self) -> None:
         # (also called from inside a write, by pause_writing: hands no frame to the core,
         # whose output would go out in the middle of the frame being written)
+        # (after every batch of actions, twice per proxied call: plain locals, no dict)
+        backed, stash, reading = self.backed_up, self.stash, self.reading
         for f in self.core.flow():
-            self.backed_up[f.source] = isinstance(f, Pause)
-        want = {
-            "upstream": not self.client_full
-            and not self.backed_up["upstream"]
-            and not self.stash["upstream"],
-            "client": not self.upstream_full
-            and not self.backed_up["client"]
-            and not self.stash["client"],
-        }
-        if want["upstream"] != self.reading["upstream"]:
-            self.reading["upstream"] = want["upstream"]
-            self.upstream.reading(want["upstream"])
-        if self.client_in is not None and want["client"] != self.reading["client"]:
-            self.reading["client"] = want["client"]
+            backed[f.source] = isinstance(f, Pause)
+        up = not self.client_full and not backed["upstream"] and not stash["upstream"]
+        if up != reading["upstream"]:
+            reading["upstream"] = up
+            self.upstream.reading(up)
+        client = not self.upstream_full and not backed["client"] and not stash["client"]
+        if self.client_in is not None and client != reading["client"]:
+            reading["client"] = client
             with contextlib.suppress(RuntimeError, AttributeError):
-                if want["client"]:
+                if client:
                     self.client_in.resume_reading()
                 else:
                     self.client_in.pause_reading()

@@ -29,6 +29,8 @@ from cordon.proxy.framing import (
     Oversize,
     check_depth,
     error_frame,
+    frame_tail,
+    id_frame,
     id_key,
     may_exceed_depth,
     parse_frame,
@@ -53,6 +55,10 @@ if TYPE_CHECKING:
     from cordon.proxy.work import SessionWork
 
 __all__ = ["WITHHELD", "UpstreamSide"]
+
+#: what a frame delivered before its recording is replaced by when the shared taint store
+#: cannot cover it (every delivered result carries one: serialised once, :func:`id_frame`)
+_WITHHELD_TAIL = frame_tail(error={"code": INTERNAL_ERROR, "message": WITHHELD})
 
 #: results a client shows its user as a list to pick from (a prompt picker, a resource
 #: browser, a completion drop-down): no terminal control in them in any content mode, as
@@ -200,7 +206,7 @@ class UpstreamSide(ServerMessageSide):
         not recorded again by the job)."""
 
         job = Job("record", size, run, self._recorded(tool, where, first is None), label=tool)
-        withheld = error_frame(id_, INTERNAL_ERROR, WITHHELD) if id_ is not None else None
+        withheld = id_frame(id_, _WITHHELD_TAIL) if id_ is not None else None
         frame = (
             self._answer(id_, line, early=job, withheld=withheld, id=id_)
             if id_ is not None
