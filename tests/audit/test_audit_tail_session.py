@@ -116,3 +116,32 @@ def test_tail_on_a_pipe_does_not_wrap_a_reason_word_by_word(tmp_path: Path) -> N
     # (at Rich's 80 columns the reason column is a few characters wide)
     phrase = "destination first appeared in untrusted tool output"
     assert any(phrase in line for line in done.stdout.splitlines()), done.stdout
+
+
+def test_tail_says_how_an_ask_was_put(tmp_path: Path) -> None:
+    """An ask that got a one-time code is not shown as a person's refusal (``answer=deny``):
+    the code is named and the call said to wait; an ask nobody could be asked says so; a
+    person's answer by elicitation stays ``answer=...``."""
+    from cordon.audit.log import AuditLog
+
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path)
+    base = {"kind": "verdict", "server": "mail", "tool": "send_email", "verdict": "ask"}
+    base |= {"rule": "taint.unverified_destination", "reason": "a new address"}
+    log.write({**base, "asked": "code", "answer": "deny", "code": "RZDY-STJQ"})
+    log.write({**base, "asked": "none", "answer": "deny"})
+    log.write({**base, "asked": "elicitation", "answer": "decline"})
+    log.close()
+    done = subprocess.run(
+        [*cordon_exe(), "audit", "tail", str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "300"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [ln for ln in done.stdout.splitlines() if "send_email" in ln]
+    assert "code RZDY-STJQ issued, not forwarded: a new address" in rows[0]
+    assert "answer=deny" not in rows[0]
+    assert "nobody could be asked, not forwarded: a new address" in rows[1]
+    assert "answer=decline a new address" in rows[2]

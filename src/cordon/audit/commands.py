@@ -129,7 +129,11 @@ def _row(rec: dict[str, Any]) -> list[Text]:
         rule, reason = _content_summary(rec)
     else:
         reason = str(rec.get("reason", ""))
-        if "answer" in rec:
+        if rec.get("asked") == "code":  # nobody refused: the call waits for `cordon approve`
+            reason = f"code {rec.get('code', '?')} issued, not forwarded: {reason}"
+        elif rec.get("asked") == "none":
+            reason = f"nobody could be asked, not forwarded: {reason}"
+        elif "answer" in rec:
             reason = f"answer={rec['answer']} {reason}".strip()
     dest = rec.get("destination") or ""
     # the log keeps a line break and most format characters of what the adversary wrote (a
