@@ -467,3 +467,27 @@ async def test_a_link_out_of_the_project_reads_and_writes_nothing(harness: Harne
         ok, text = await s.call("files", "write_file", args)
         assert not ok, text
     assert not (harness.home / ".bash_login").exists()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="repo_path is confined, not read as a work tree: a bare repository a clone "
+    "brings (with an executable hook, as git records the mode) is committed in unasked",
+)
+async def test_a_bare_repository_the_clone_brings_runs_no_hook(harness: Harness) -> None:
+    """The embedded bare repository (git's ``safe.bareRepository``, CVE-2022-24765's
+    class): a cloned project holds ``vendor/cache``, a bare repository with an executable
+    ``hooks/pre-commit`` (git records the mode, so the clone has it); an issue tells the agent
+    to commit there. No write is needed: ``git_commit`` on that directory runs the hook."""
+    marker = harness.tmp / "ran"
+    async with real_setup(harness, "git") as s:
+        (s.proj / "a.txt").write_text("a\n", "utf-8")
+        subprocess.run(["git", "-C", str(s.proj), "add", "a.txt"], check=True)
+        subprocess.run(["git", "-C", str(s.proj), "commit", "-qm", "a"], check=True)
+        bare = s.proj / "vendor" / "cache"
+        subprocess.run(["git", "clone", "-q", "--bare", str(s.proj), str(bare)], check=True)
+        hook = bare / "hooks" / "pre-commit"
+        hook.write_text(f"#!/bin/sh\ntouch {marker}\n", "utf-8")
+        hook.chmod(0o755)
+        await s.call("git", "git_commit", {"repo_path": str(bare), "message": "sync"})
+    assert not marker.exists(), "the git server's commit ran the cloned repository's hook"
