@@ -50,6 +50,9 @@ UNITS: dict[str, Callable[[int], str]] = {
     "sk_prefix": lambda i: "sk-",
     "jwt_prefix": lambda i: "eyJ",
     "akia_prefix": lambda i: "AKIA",
+    # one prefix, then one run of its repeat's class (base64 of JSON starts 'eyJ'): every
+    # byte of the run was a candidate, each confirmed by its own search
+    "jwt_then_base64": lambda i: "eyJ" if i == 0 else "aGVsbG8gd29ybGQ",
     # a leetspeak line, then one run of digits with no letter
     "leet_digit_run": lambda i: "1gn0r3 pr3v10u5 " if i == 0 else "2222222222",
 }

@@ -170,3 +170,16 @@ def test_a_stream_of_credential_prefixes_fails_closed_within_a_count_of_work() -
     # the budget (1 MiB + 1024 a character sent) in candidates, and the pieces in flight
     budget = (1 << 20) + 1024 * len(text)
     assert seen[0] <= budget // _inflate.CANDIDATE_COST + 3 * (2 << 20), seen[0]
+
+
+def test_streams_after_the_budget_is_spent_are_not_inflated() -> None:
+    """Each stream used to inflate (and have scanned) its first MiB before the budget was
+    checked: ten streams of a MiB of ``sk-`` each cost ten MiB of candidates."""
+    one = base64.b64encode(gzip.compress(b"sk-" * ((1 << 20) // 3), 9)).decode()
+    text = "\n".join(f"part {j}: {one} end" for j in range(10))
+    with _accel.counting() as seen:
+        rules = {h.rule.id for h in scan_hits(text)}
+    assert "content.cap_exceeded" in rules
+    # the budget (1 MiB + 1024 a character: ~15 MiB) is spent by the first scan of two
+    # streams (~17 a byte); the stream inflated meanwhile is read, no other
+    assert seen[0] <= 4 * (1 << 20), seen[0]

@@ -465,13 +465,17 @@ _COUNT: ContextVar[list[int] | None] = ContextVar("cordon_anchor_candidates", de
 @contextmanager
 def counting() -> Iterator[list[int]]:
     """A one-item list that counts the anchor candidates Hyperscan reports to :func:`find`
-    inside the scope (a deterministic measure of a scan's work: each costs a Python call)."""
+    inside the scope (a deterministic measure of a scan's work: each costs a Python call);
+    on exit they count in the enclosing scope too."""
     seen = [0]
     token = _COUNT.set(seen)
     try:
         yield seen
     finally:
         _COUNT.reset(token)
+        outer = _COUNT.get()
+        if outer is not None:
+            outer[0] += seen[0]
 
 
 def _db_for(anchors: Sequence[str], size: int) -> _Db | None:

@@ -144,6 +144,10 @@ def inflate_pieces(data: bytes, work: Work) -> Iterator[bytes]:
     members after the first are inflated too: RFC 1952 section 2.2, a gzip file is a series
     of members and gunzip prints them all (a benign first member must not hide a second). A
     stream that breaks is read up to the break, one that ends early as far as it goes."""
+    if work.left < 0:
+        # nothing once the budget is spent: its first piece was inflated (and read) before
+        # the check, so every stream after the budget ran out still gave up to OUT bytes
+        return
     view = memoryview(data)
     pos = 0
     while True:
