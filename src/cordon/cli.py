@@ -68,6 +68,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     cls=_Commands,
+    # a docstring's paragraphs re-wrapped to the terminal (rich mode kept each source line
+    # break and wrapped again at 80 columns: a word or two alone on every other line)
+    rich_markup_mode="markdown",
 )
 
 
@@ -135,7 +138,7 @@ _HeaderEnvOption = Annotated[
     typer.Option(
         "--header-env",
         help="NAME[=VAR]: a header for --url whose value is read from the environment variable "
-        "VAR (default CORDON_HEADER_<NAME>, X-Api-Key -> CORDON_HEADER_X_API_KEY), so a token "
+        "VAR (default `CORDON_HEADER_<NAME>`, X-Api-Key -> CORDON_HEADER_X_API_KEY), so a token "
         "stays off the command line (ps shows every process's arguments); ${VAR} in it read.",
     ),
 ]
