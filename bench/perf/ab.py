@@ -85,7 +85,9 @@ def main() -> int:
             p50[name].append(got["p50_ms"])
             cpu[name].append(got["cpu_ms"])
         print(
-            f"round {r + 1}: " + ", ".join(f"{k} {v[-1]:.3f}" for k, v in p50.items()), flush=True
+            f"round {r + 1}: "
+            + ", ".join(f"{k} {v[-1]:.3f} (CPU {cpu[k][-1]:.3f})" for k, v in p50.items()),
+            flush=True,
         )
     for name, v in p50.items():
         added = [x - d for x, d in zip(v, p50["direct"], strict=True)]
@@ -93,7 +95,8 @@ def main() -> int:
         print(
             f"{name:12s} p50 {statistics.median(v):.3f} ms, "
             f"added {statistics.median(added):+.3f} ms (rounds: {rounds}); "
-            f"CPU per call {statistics.median(cpu[name]):.3f} ms"
+            f"CPU per call {statistics.median(cpu[name]):.3f} ms "
+            f"(rounds: {' '.join(f'{c:.3f}' for c in cpu[name])})"
         )
     return 0
 
