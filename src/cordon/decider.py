@@ -24,9 +24,10 @@ from typing import Any
 
 from cordon._exceptions import ApprovalError
 from cordon._types import Verdict
-from cordon.approvals import envelope
+from cordon.approvals import display, envelope
 from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
+from cordon.engine import rules
 from cordon.engine.checks import ask_keys
 from cordon.engine.dlp import Detector, withhold
 from cordon.engine.walk import walk
@@ -124,6 +125,36 @@ def verdict_record(
     )
 
 
+#: the most characters of an ask's reason every place a person approves it shows whole
+#: (cordon's question caps it at ``envelope.REASON_CHARS``, `cordon approve` at 300)
+SHOWN_REASON_CHARS = min(envelope.REASON_CHARS, 300)
+
+
+def _shown_whole(v: Verdict) -> Verdict:
+    """``v``, or a deny (``approval.unshowable``) for an ask that covers several approvals
+    (``approval_keys``: one approval covers every destination it lists) whose reason, the
+    list, is longer than a person is shown whole: the display keeps its start and its end,
+    and an approval must not cover an address cut from the person's sight."""
+    if v.verdict != "ask" or len(v.details.get("approval_keys") or ()) < 2:
+        return v
+    longest = max(len(display.visible(v.reason)), len(display.ascii_only(v.reason)))
+    if longest <= SHOWN_REASON_CHARS:
+        return v
+    n = len(v.details["approval_keys"])
+    return Verdict(
+        verdict="deny",
+        rule=rules.APPROVAL_UNSHOWABLE,
+        reason=(
+            f"{n} approvals needed together, a list longer than a person is shown whole: "
+            "nobody was asked; make the call with fewer destinations at a time"
+        ),
+        param=v.param,
+        destination=v.destination,
+        destinations=v.destinations,
+        details={"asked_for": v.rule, "approvals": n},
+    )
+
+
 @dataclass(slots=True)
 class Decision:
     """A verdict and what led to it.
@@ -178,7 +209,7 @@ class Decider:
             v: Verdict = self.session.check(tool, args, server=self.server)
         else:
             v = self.session.check(tool, args, server=self.server, scopes=scopes)
-        return v if self.gate is None else self.gate(tool, v)
+        return _shown_whole(v if self.gate is None else self.gate(tool, v))
 
     def decide(
         self,

@@ -205,3 +205,38 @@ def test_the_proxys_shadowed_tool_ask_joins_the_engine_ask(tmp_path: Path) -> No
     assert work.decide("send_email", one, approve=None, issue_code=False).verdict.verdict == (
         "allow"
     )
+
+
+def test_every_destination_is_named_once_within_what_a_person_is_shown(tmp_path: Path) -> None:
+    """Five new addresses: one ask listing each, their shared reason once, short enough for
+    cordon's question and `cordon approve` to show whole (neither cuts it)."""
+    from cordon.approvals import display
+    from cordon.approvals.envelope import question
+    from cordon.decider import SHOWN_REASON_CHARS
+
+    d = _decider(tmp_path)
+    dests = [f"person{i}@firm{i}.example" for i in range(5)]
+    v = d.check("send_email", {"to": dests, "body": "totals"})
+    assert (v.verdict, v.rule) == ("ask", "taint.unverified_destination")
+    assert len(v.reason) <= SHOWN_REASON_CHARS, v.reason
+    assert v.reason.count("destination is not on an allowlist") == 1, v.reason
+    q = question("mail", "send_email", v.param, v.destination, v.reason)["message"]
+    assert "characters not shown" not in q
+    for dest in dests:
+        assert display.visible(repr(dest)) in q
+
+
+def test_an_approval_list_too_long_to_show_whole_is_denied_unasked(tmp_path: Path) -> None:
+    """Padded with addresses, the list would be cut in the question (its start and its end
+    shown) and an address in the cut middle approved unseen: denied, nothing asked, no
+    code issued."""
+    d = _decider(tmp_path)
+    dests = [f"colleague.number{i}@partner{i}.example" for i in range(12)]
+    dests.insert(6, "drop@attacker.example")
+    decided = d.decide("send_email", {"to": dests, "body": "totals"}, issue_code=True)
+    v = decided.verdict
+    assert (v.verdict, v.rule) == ("deny", "approval.unshowable"), v
+    assert v.details == {"asked_for": "taint.unverified_destination", "approvals": 13}
+    assert decided.code is None
+    # the same call to fewer destinations at a time is asked about as usual
+    assert d.check("send_email", {"to": dests[:3], "body": "totals"}).verdict == "ask"

@@ -106,6 +106,7 @@ SECRET_PATTERN = "secret.pattern"  # noqa: S105 - a rule id, not a password
 SECRET_UNREADABLE = "secret.unreadable"  # noqa: S105 - a rule id, not a password
 # -- the front ends (proxy, gateway) -----------------------------------------------------
 APPROVAL_INVALID_STATE = "approval.invalid_state"
+APPROVAL_UNSHOWABLE = "approval.unshowable"
 AUDIT_UNWRITABLE = "audit.unwritable"
 POLICY_UNKNOWN_TOOL = "policy.unknown_tool"
 CONTENT_BLOCKED = "content.blocked"
@@ -344,6 +345,12 @@ _RULES = (
     _r(APPROVAL_INVALID_STATE, "approvals", "deny", "an approval state that is invalid or expired",
        "forged or replayed approvals (MCP 2026-07-28 input_required requestState)",
        "answer the question again"),
+    _r(APPROVAL_UNSHOWABLE, "approvals", "deny",
+       "a call needing several approvals at once (destinations) whose list is longer than "
+       "cordon's question and `cordon approve` show whole: nobody is asked",
+       "approving what the person cannot see (the question caps the adversary's text, so "
+       "a padded list would hide an address in its cut middle); fail closed",
+       "make the call with fewer destinations at a time"),
     _r(AUDIT_UNWRITABLE, "proxy", "deny", "a call whose audit record cannot be written",
        "docs/threat-model.md invariant 4 (audit before forwarding)",
        "none: fix the audit log path"),

@@ -143,8 +143,12 @@ def _ask(pending: Sequence[tuple[Verdict, tuple[Any, ...]]], facts: Facts) -> Ve
     reason = a.reason
     if len(pending) > 1:
         details["approval_keys"] = [list(k) for _, k in pending]
-        reason = f"{len(pending)} approvals needed together: " + "; ".join(
-            f"{p.destination!r} ({p.reason})" if p.destination else p.reason for p, _ in pending
+        # every destination once, then each distinct reason once: the list is what the
+        # person approves, so it is kept short enough to be shown whole (cordon.decider)
+        named = [repr(p.destination) for p, _ in pending if p.destination]
+        whys = "; ".join(dict.fromkeys(p.reason for p, _ in pending))
+        reason = f"{len(pending)} approvals needed together" + (
+            f", for {', '.join(named)}: {whys}" if named else f": {whys}"
         )
     return verdict(  # (with_dests of it, built once)
         "ask",
