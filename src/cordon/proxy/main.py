@@ -619,13 +619,8 @@ def run_proxy(
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()
         )
-        transport = Transport(
-            core,
-            _upstream(engine, name, command, url, sent, max_bytes, auth, sse),
-            audit=audit,
-            shared=store,
-            max_bytes=max_bytes,
-        )
+        upstream_io = _upstream(engine, name, command, url, sent, max_bytes, auth, sse)
+        transport = Transport(core, upstream_io, audit=audit, shared=store, max_bytes=max_bytes)
         later.register = lambda value: transport.feed(core.add_secret(value))
         try:
             return run(transport)
