@@ -17,6 +17,7 @@ Regenerate with ``python -m cordon.rules_reference --write docs/rules.md``.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -128,7 +129,14 @@ def engine_rows() -> list[EngineRow]:
 
 
 def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
+    """``text`` on one line for a Markdown table cell or list item: a pipe escaped, and a
+    bracket that would open a link or an image (a rule quoting ``[system](#context)``, an
+    ``![a](https://...)`` beacon) escaped, so the page shows what the rule quotes."""
+    return _LINK_OPEN.sub(r"\\[", " ".join(text.split()).replace("|", "\\|"))
+
+
+#: a ``[`` whose ``]`` is followed by ``(`` or ``[``: Markdown reads it as a link or image
+_LINK_OPEN = re.compile(r"\[(?=[^\]\n]*\][(\[])")
 
 
 _INTRO = """\
