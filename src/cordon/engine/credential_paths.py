@@ -117,6 +117,8 @@ _AUTORUN_RE = re.compile(
     # a coding agent's instruction files, in any directory (Codex and Claude Code read the
     # nested ones too): the client loads them as its user's instructions at every session's
     # start, past cordon (the rules-file backdoor; memory poisoning, OWASP Agentic T1)
+    r"|claude(?:\.local)?\.md$|agents\.md$|gemini\.md$|\.cursorrules$|\.windsurfrules$"
+    r"|\.clinerules(?:/|$)|\.github/(?:copilot-instructions\.md$|instructions/)"
     # a file named as a git hook (githooks(5)) in a `hooks` directory: git runs it from any
     # git directory's hooks/, and GitPython's commit (the git MCP server's) runs pre-commit
     # there, so a bare repository planted as text (HEAD, objects/info/alternates) runs it
@@ -124,8 +126,6 @@ _AUTORUN_RE = re.compile(
     r"|(?:pre|post)-commit|pre-rebase|post-(?:checkout|merge|rewrite|update|receive)"
     r"|pre-(?:push|receive|auto-gc)|update|proc-receive|reference-transaction"
     r"|push-to-checkout|sendemail-validate|fsmonitor-watchman|post-index-change)$"
-    r"|claude(?:\.local)?\.md$|agents\.md$|gemini\.md$|\.cursorrules$|\.windsurfrules$"
-    r"|\.clinerules(?:/|$)|\.github/(?:copilot-instructions\.md$|instructions/)"
     r")"
 )
 
