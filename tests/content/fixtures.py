@@ -100,6 +100,18 @@ HITS: dict[str, tuple[str, str]] = {
         "Rk4mWq9zLp2Xv7Tn",
     ),
     "secret.pgpass_password": ("db.internal:5432:app:app:Rk4mWq9zLp2Xv7Tn", "Rk4mWq9zLp2Xv7Tn"),
+    "secret.php_define_password": (
+        "<?php\ndefine( 'DB_PASSWORD', 'Rk4mWq9zLp2Xv7Tn' );",
+        "Rk4mWq9zLp2Xv7Tn",
+    ),
+    "secret.xml_password": (
+        "<server><id>releases</id><username>ci</username><password>Rk4mWq9zLp2Xv7Tn</password></server>",
+        "Rk4mWq9zLp2Xv7Tn",
+    ),
+    "secret.mysql_cli_password": (
+        "mysqldump -u root -pRk4mWq9zLp2Xv7Tn app > app.sql",
+        "Rk4mWq9zLp2Xv7Tn",
+    ),
     "secret.basic_credentials": (
         '{"auths": {"registry.example.com": {"auth": "Ym90OlJrNG1XcTl6THAyWHY3VG4="}}}',
         "Ym90OlJrNG1XcTl6THAyWHY3VG4=",
@@ -164,6 +176,9 @@ NEAR_MISSES: dict[str, str] = {
     "secret.url_password": "postgresql://scott:tiger@localhost/test or https://user:password@host/ or http://h:8080/a@b",
     "secret.netrc_password": "machine example.com login anonymous password guest",
     "secret.pgpass_password": "Meet at 10:30:00:00 or see host:5432:db:user:password",
+    "secret.php_define_password": "define( 'DB_PASSWORD', 'password_here' ); define( 'AUTH_KEY', 'put your unique phrase here' ); define( 'WP_DEBUG', false ); define( 'DB_HOST', 'db2.internal:3306' );",
+    "secret.xml_password": "<server><id>releases</id><password>${env.DEPLOY_PASS}</password><passphrase>some_passphrase</passphrase></server>",
+    "secret.mysql_cli_password": 'mysqldump -u root -p app > app.sql; mysql -uroot -p"$MYSQL_ROOT_PASSWORD" --port=3306',
     "secret.basic_credentials": 'Authorization: Basic <base64 of user:password> or "auth": ""',
     "secret.curl_user": "curl -u user:password https://example.com or curl -u $USER:$TOKEN",
     "secret.bearer_token": "Authorization: Bearer <your-token-here> or Bearer YOUR_ACCESS_TOKEN",

@@ -299,12 +299,6 @@ _CREDENTIAL_FORMATS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the output scan (cordon.content find_secrets) reads no PHP define(), XML "
-    "<password> element or joined mysql -p value: the password is neither masked nor "
-    "registered, and memory stores it",
-)
 @pytest.mark.parametrize("case", sorted(_CREDENTIAL_FORMATS))
 async def test_a_credential_in_a_common_config_format_stays_out_of_memory(
     harness: Harness, case: str

@@ -51,15 +51,31 @@ def _basic_pair(value: bytes) -> bool:
     return bool(colon) and len(password) >= 6 and plain.isascii() and _random_looking(value)
 
 
-def _password_value(value: bytes) -> bool:
+def _plain_password(value: bytes) -> bool:
+    """Letters and digits, not a placeholder, a bare word (``my_password``) or a keyword."""
     if _PLACEHOLDER.search(value) or _IDENTIFIER.match(value) and not re.search(rb"\d", value):
         return False
     if value.lower() in {b"password", b"passwd", b"secret", b"none", b"null", b"true", b"false"}:
         return False
+    return bool(re.search(rb"[0-9]", value)) and bool(re.search(rb"[A-Za-z]", value))
+
+
+def _password_value(value: bytes) -> bool:
     # an expression or a reference, not a literal: os.environ[...], getenv(...), settings.X
     if re.search(rb"[\[(]|^(?:os|env|process|settings|config|self|request)\.", value):
         return False
-    return bool(re.search(rb"[0-9]", value)) and bool(re.search(rb"[A-Za-z]", value))
+    return _plain_password(value)
+
+
+def _literal_password(value: bytes) -> bool:
+    """A value written as a literal (a quoted PHP string, an XML element's text, an option's
+    joined argument), where brackets are characters of the password (a WordPress salt, a
+    Maven 4 ``{[name=master,...]...}`` ciphertext), not an expression; a shell or batch
+    variable standing in for it (``$DB_PASS``, ``%DB_PASS%``) is not the password."""
+    if re.match(rb"\$|%\w+%$", value):
+        return False
+    # '<' and '>' are characters of a generated salt too: only a <word> is a placeholder
+    return _plain_password(re.sub(rb"<(?![A-Za-z][\w -]{2,40}>)", b"", value))
 
 
 RULES: tuple[Rule, ...] = (
@@ -243,6 +259,55 @@ RULES: tuple[Rule, ...] = (
         span_group=1,
     ),
     _R(
+        id="secret.php_define_password",
+        severity="medium",
+        summary="A password, key or salt defined as a PHP constant: define( 'DB_PASSWORD', "
+        "'...' ) in WordPress's wp-config.php (DB_PASSWORD, AUTH_KEY ... NONCE_SALT).",
+        why="wp-config.php holds the site's database password and the keys that sign its "
+        "login cookies; read through a file tool they reach the model's context and any "
+        "later call or memory store.",
+        fix="Warn mode masks the value; keep wp-config.php out of what tools read.",
+        source="WordPress Developer Resources, 'wp-config.php' (database settings, "
+        "authentication unique keys and salts); PHP manual, define(); CWE-260 (password in "
+        "configuration file)",
+        # the constant's name ends in a credential word (DB_PASSWORD, SECURE_AUTH_KEY,
+        # NONCE_SALT, SMTP_PASS); a public key by name is not one. wp-config-sample.php's
+        # 'password_here' and 'put your unique phrase here' are refused by accept: published
+        # placeholders, not a secret to keep from leaving
+        pattern=(
+            r"\bdefine\s*\(\s*(['\"])(?i:(?:[a-z0-9_]{0,60}_)?(?:[a-z0-9]{0,20}password|passwd|"
+            r"passphrase|pass|pwd|secret|apikey|key|salt|token)(?<!public_key)(?<!publishable_key)"
+            r"(?<!site_key)(?<!cache_key_salt))\1\s*,\s*(['\"])([^'\"\\\n]{6,256})\2\s*[,)]"
+        ),
+        anchors=(r"define\s*\(\s*['\"][a-z0-9_]{0,90}(?:pass|pwd|secret|key|salt|token)",),
+        window=480,
+        accept=_literal_password,
+        secret_group=3,
+        span_group=3,
+    ),
+    _R(
+        id="secret.xml_password",
+        severity="medium",
+        summary="A password in an XML element: Maven settings.xml's <server> or <proxy> "
+        "<password>...</password> and <passphrase>, settings-security.xml's {...} <master>.",
+        why="A repository's deploy password publishes artifacts others build from. Maven's "
+        "{...} encrypted form is a credential too: whoever holds the master password decrypts "
+        "every value, and Maven 3 keeps that master password in settings-security.xml "
+        "encrypted with a fixed, public key.",
+        fix="Warn mode masks the value; take passwords from ${env.NAME} instead.",
+        source="Apache Maven, 'Settings Reference' (servers: password, passphrase) and "
+        "'Password Encryption' (Maven 3 and Maven 4: everyone with the master key can decrypt "
+        "all encrypted values); CWE-260 (password in configuration file)",
+        # a ${env.X} or ${user.home} reference is interpolated by Maven from elsewhere, not
+        # the password: refused by accept (the placeholder pattern)
+        pattern=r"<(password|passphrase|(?=master>\s*\{)master)>\s*([^<>\s]{6,256})\s*</\1>",
+        anchors=(r"<password>", r"<passphrase>", r"<master>\s*\{"),
+        window=320,
+        accept=_literal_password,
+        secret_group=2,
+        span_group=2,
+    ),
+    _R(
         id="secret.basic_credentials",
         severity="medium",
         summary='HTTP Basic credentials in base64: a Docker config\'s "auth" field, an '
@@ -273,6 +338,32 @@ RULES: tuple[Rule, ...] = (
         accept=_password_value,
         secret_group=1,
         span_group=1,
+    ),
+    _R(
+        id="secret.mysql_cli_password",
+        severity="medium",
+        summary="A password on a MySQL or MariaDB client's command line: mysqldump -u root "
+        "-pPASSWORD, mysql --password=PASSWORD (a backup or deploy script).",
+        why="Scripts and shell history keep the password in clear, and any user on the host "
+        "sees it in the process list; it logs in to the database the command names.",
+        fix="Warn mode masks the password; use an option file (~/.my.cnf) or mysql_config_editor.",
+        source="MySQL Reference Manual, 'Command Options for Connecting to the Server' "
+        "(--password[=password], -p[password]: no space between -p and the password) and "
+        "'End-User Guidelines for Password Security'; CWE-214 (sensitive information in "
+        "process arguments)",
+        # -p with a space after it prompts (the next word is the database name), as does
+        # --password with no '=': neither is matched. The option follows the client's name on
+        # the same command (a backslash continues the line; ; | & < > end it)
+        pattern=(
+            r"(?<![\w.-])(?:mysql(?:dump|admin|import|show|check|pump|slap|binlog)?|mariadb"
+            r"(?:-dump|-admin|-import|-show|-check)?)(?:\.exe)?[ \t](?:[^\n;|&<>]|\\\n){0,240}?"
+            r"(?<=[ \t])(?:-p|--password=)(['\"]?)([^\s'\"`;|&<>]{6,128})\1(?![^\s;|&<>)])"
+        ),
+        anchors=(r"mysql[a-z]{0,6}(?:\.exe)?[ \t]", r"mariadb[a-z-]{0,7}(?:\.exe)?[ \t]"),
+        window=440,
+        accept=_literal_password,
+        secret_group=2,
+        span_group=2,
     ),
     _R(
         id="secret.bearer_token",
