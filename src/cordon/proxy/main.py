@@ -8,7 +8,7 @@ import shlex
 import stat
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +73,24 @@ def _load(policies: list[Path], content_mode: str | None, block_at: str | None) 
     return type(policy).model_validate({**policy.model_dump(), "content": checked.model_dump()})
 
 
+class _RunPins(PinFile):
+    """The pin file of ``cordon run``. An upstream met for the first time is pinned with the
+    first write its answers bring (``first``), not at start-up: a start that never reached it
+    (stdin not a pipe, a missing command, an unreachable URL) leaves no pin file naming a
+    server that never ran. Nothing is lost: an identity pinned before any answer protects
+    nothing (:func:`_identity` re-pins one that never answered as on first use)."""
+
+    first: tuple[str, dict[str, Any]] | None = None
+
+    def save(self, data: Mapping[str, Any]) -> None:
+        if self.first is not None:
+            (name, upstream), self.first = self.first, None
+            data = dict(data)
+            entry = data["servers"].setdefault(name, {})
+            entry.setdefault("identity", {}).setdefault("upstream", upstream)
+        super().save(data)
+
+
 def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinFile | None:
     """The pin file, its pins for ``name`` set as the engine's baseline (unless ``repin``).
     ``cordon run`` always passes one (:func:`cordon.clientconfig.run_pin_file` by default),
@@ -83,7 +101,7 @@ def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinF
     """
     if pin_file is None:
         return None
-    pins = PinFile(pin_file)
+    pins = _RunPins(pin_file)
     if not repin:
         try:
             baseline = pins.pins_for(name)
@@ -148,7 +166,10 @@ def _identity(
                 f"{now}, pinned {was}{_path_key_note(was_up, upstream)}; review it and run "
                 f"`{accept_command(name, pins)}` in a terminal"
             )
-        pins.pin_identity(name, seen, replace=repin)
+        if pinned is None and isinstance(pins, _RunPins):
+            pins.first = (name, upstream)  # pinned once the upstream answers
+        else:
+            pins.pin_identity(name, seen, replace=repin)
     except (OSError, ValueError) as exc:
         raise CordonError(f"pin file {pins.path} is unreadable: {exc}") from exc
     return upstream
