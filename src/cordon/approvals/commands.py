@@ -33,6 +33,7 @@ from typing import Annotated, Any
 import orjson
 import typer
 from rich.console import Console
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -441,15 +442,8 @@ def pending_command(
     if not records:
         out.print("No open approval codes.")
         return
-    table = Table(title="Open approval codes", title_justify="left")
-    table.add_column("Code", no_wrap=True)
-    table.add_column("State", no_wrap=True)
-    for name in ("Server", "Tool", "Parameter", "Destination", "Rule"):
-        table.add_column(name, overflow="fold")
-    table.add_column("Expires in", no_wrap=True)
-    for r in records:
-        left = max(0, int(r.expires - now))
-        table.add_row(
+    shown: list[tuple[Text, ...]] = [
+        (
             Text(r.code),
             Text(r.state),
             _shown(r.server, compact=True),
@@ -459,7 +453,47 @@ def pending_command(
             _shown(r.rule, compact=True),
             Text(f"{left // 60}:{left % 60:02d}"),
         )
-    out.print(table)
+        for r in records
+        for left in [max(0, int(r.expires - now))]
+    ]
+    out.print(_pending_table(out, shown))
+
+
+_PENDING_HEADS = (
+    "Code",
+    "State",
+    "Server",
+    "Tool",
+    "Parameter",
+    "Destination",
+    "Rule",
+    "Expires in",
+)
+
+
+def _pending_table(out: Console, rows: list[tuple[Text, ...]]) -> Table:
+    """One row per code when the table fits the terminal whole; else one block per code
+    (a name and a value a line): folded into narrow columns, a rule id (what a person looks
+    up in docs/rules.md) or a destination is split over many lines."""
+    table = Table(title="Open approval codes", title_justify="left")
+    for name in _PENDING_HEADS:
+        table.add_column(name, no_wrap=name != "Destination", overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    wide = out.options.update(max_width=1 << 16)  # (measured whole, not cut to the terminal)
+    if Measurement.get(out, wide, table).maximum <= out.width:
+        return table
+    blocks = Table(
+        title="Open approval codes", title_justify="left", show_header=False, show_lines=True
+    )
+    for row in rows:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(overflow="fold")
+        for name, value in zip(_PENDING_HEADS, row, strict=True):
+            grid.add_row(name, value)
+        blocks.add_row(grid)
+    return blocks
 
 
 def register(app: typer.Typer) -> None:
