@@ -57,6 +57,12 @@ _HITS: dict[str, tuple[str, str, str]] = {
         "secret.mysql_cli_password",
         PW,
     ),
+    # options before it that start like it (--port, -P) do not end the command
+    "mysql_port_options": (
+        f"mysql -h db-prod.internal -P 3306 --port=3306 --protocol=tcp -u root -p{PW} app",
+        "secret.mysql_cli_password",
+        PW,
+    ),
     "mysqladmin": (f"mysqladmin -uroot -p{PW} shutdown", "secret.mysql_cli_password", PW),
 }
 

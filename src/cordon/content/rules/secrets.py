@@ -356,10 +356,17 @@ RULES: tuple[Rule, ...] = (
         # the same command (a backslash continues the line; ; | & < > end it)
         pattern=(
             r"(?<![\w.-])(?:mysql(?:dump|admin|import|show|check|pump|slap|binlog)?|mariadb"
-            r"(?:-dump|-admin|-import|-show|-check)?)(?:\.exe)?[ \t](?:[^\n;|&<>]|\\\n){0,240}?"
+            r"(?:-dump|-admin|-import|-show|-check)?)(?:\.exe)?[ \t]"
+            # the gap stops at the first password option (linear in dense text)
+            r"(?:[^\s;|&<>-]|[ \t]|\\\n|-(?!p|-password=)|(?<![ \t])-){0,240}?"
             r"(?<=[ \t])(?:-p|--password=)(['\"]?)([^\s'\"`;|&<>]{6,128})\1(?![^\s;|&<>)])"
         ),
-        anchors=(r"mysql[a-z]{0,6}(?:\.exe)?[ \t]", r"mariadb[a-z-]{0,7}(?:\.exe)?[ \t]"),
+        # the whole command up to the option: a line that names the client but gives no
+        # joined password costs no window search (text dense with 'mysql' is common)
+        anchors=each(
+            (r"mysql[a-z]{0,6}", r"mariadb[a-z-]{0,7}"),
+            r"(?:\.exe)?[ \t](?:[^\n]|\\\n){0,240}[ \t](?:-p|--password=)['\"]?[^\s'\"]{6}",
+        ),
         window=440,
         accept=_literal_password,
         secret_group=2,
