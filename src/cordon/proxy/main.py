@@ -182,21 +182,26 @@ def _session_work(
     pins: PinFile | None,
     store: SharedTaintStore | None,
     prompts: PromptStore | None,
-    codes: CodeStore,
+    approvals_store: Path | None,
     shared_taint: bool,
+    policies: list[Path],
 ) -> SessionWork:
     """The session-side half of the proxy, its policy checked against the server's pinned
-    tool names (:func:`_fit_pinned`)."""
+    tool names (:func:`_fit_pinned`); a misfit's `cordon check` line names ``policies``."""
     work = SessionWork(
         engine=engine,
         session=session,
         server=name,
-        decider=Decider(session, server=name, codes=codes),
+        decider=Decider(session, server=name, codes=CodeStore(approvals_store)),
         pin_file=pins,
         shared=store,
         prompts=prompts,
         tool_names=_tool_names(shared_taint),
     )
+    if policies:  # each file as loaded, absolute: the person runs it in another directory
+        work.policy_options = " ".join(
+            f"--policy {shlex.quote(str(p.absolute()))}" for p in policies
+        )
     _fit_pinned(work, pins, name)
     return work
 
@@ -624,7 +629,7 @@ def run_proxy(
         session = engine.new_session()
         audit = _open_audit(audit_path, policy, policies, name, engine, session, url, upstream)
         work = _session_work(
-            engine, session, name, pins, store, prompts, CodeStore(approvals_store), shared_taint
+            engine, session, name, pins, store, prompts, approvals_store, shared_taint, policies
         )
         config = _core_config(
             policy,

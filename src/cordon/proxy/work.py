@@ -119,6 +119,7 @@ class SessionWork:
         self.paging: list[str] = []
         self.latest: frozenset[str] | None = None
         self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
+        self.policy_options = "--policy POLICY.yaml"  # cordon run's, for `cordon check`
         self.told_poisoned: set[str] = set()  # poisoned tools named on stderr, once each
         self.prompts = prompts
         #: why the server is not the one pinned (its serverInfo or instructions changed):
@@ -743,7 +744,7 @@ class SessionWork:
             self.policy_misfit = (
                 f"the policy does not fit server {self.server!r}: {'; '.join(wrong)}. Every "
                 "call to this server is denied until the policy is fixed: run `cordon check "
-                f"--server {shlex.quote(self.server)} --policy POLICY.yaml` in a terminal"
+                f"--server {shlex.quote(self.server)} {self.policy_options}` in a terminal"
             )
         return self.policy_misfit
 
