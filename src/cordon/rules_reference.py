@@ -129,14 +129,22 @@ def engine_rows() -> list[EngineRow]:
 
 
 def _cell(text: str) -> str:
-    """``text`` on one line for a Markdown table cell or list item: a pipe escaped, and a
-    bracket that would open a link or an image (a rule quoting ``[system](#context)``, an
-    ``![a](https://...)`` beacon) escaped, so the page shows what the rule quotes."""
-    return _LINK_OPEN.sub(r"\\[", " ".join(text.split()).replace("|", "\\|"))
+    """``text`` on one line for a Markdown table cell or list item: a pipe escaped, and,
+    outside its code spans, a bracket that would open a link or an image (a rule quoting
+    ``[system](#context)``, an ``![a](https://...)`` beacon) and an ``<`` that would open an
+    HTML tag (``<IMPORTANT>``, ``<password>``), so the page shows what the rule quotes."""
+    parts = " ".join(text.split()).replace("|", "\\|").split("`")
+    # (even parts are outside code spans: a backslash inside one would show as written)
+    return "`".join(
+        _TAG_OPEN.sub(r"\\<", _LINK_OPEN.sub(r"\\[", p)) if i % 2 == 0 else p
+        for i, p in enumerate(parts)
+    )
 
 
 #: a ``[`` whose ``]`` is followed by ``(`` or ``[``: Markdown reads it as a link or image
 _LINK_OPEN = re.compile(r"\[(?=[^\]\n]*\][(\[])")
+#: a ``<`` Markdown reads as the start of inline HTML (a tag, a closing tag, a comment)
+_TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?])")
 
 
 _INTRO = """\
