@@ -110,3 +110,14 @@ def test_a_placeholder_or_reference_is_not_registered(case: str) -> None:
     rules = ("secret.php_define_password", "secret.xml_password", "secret.mysql_cli_password")
     assert [f.rule for f in scan_text(text) if f.rule in rules] == []
     assert find_secrets(text) == []
+
+
+def test_mysql_pwd_in_the_environment_is_registered() -> None:
+    """``MYSQL_PWD`` (the MySQL client reads the password from it) in an export or before a
+    command: ``pwd`` after an underscore is the keyword, as ``DB_PASSWORD``'s is. The shell's
+    working directory (``PWD``, ``OLDPWD``) and words ending in pwd are not."""
+    for text in (f"export MYSQL_PWD={PW}", f"MYSQL_PWD='{PW}' mysql -u root app"):
+        assert PW in find_secrets(text), text
+        assert any(f.rule == "secret.password_assignment" for f in scan_text(text)), text
+    for text in ("PWD=/home/alice/project", "OLDPWD=/home/alice/x", f"getpwd={PW}"):
+        assert not find_secrets(text), text

@@ -398,7 +398,7 @@ RULES: tuple[Rule, ...] = (
         source="detect-secrets KeywordDetector (its keywords, inside a longer name: "
         "STRIPE_SECRET, SENTRY_AUTH_TOKEN); CWE-798 (hard-coded credentials)",
         pattern=(
-            r"(?i:password|passwd|passphrase|\bpwd|secret|api[_-]?(?:key|token)|apikey|access[_-]?token|"
+            r"(?i:password|passwd|passphrase|(?<![a-z0-9])pwd|secret|api[_-]?(?:key|token)|apikey|access[_-]?token|"
             r"auth[_-]?(?:token|key)|client[_-]?(?:secret|key)|(?:db|database)[_-]?(?:pass|key)|"
             r"(?:service|account|priv|private|key)[_-]?(?:key|pass))"
             # a name that only refers to one (secretName, password_file, api_key_id ...)
