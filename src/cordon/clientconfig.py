@@ -78,7 +78,7 @@ from cordon.clientbackups import replace_file as replace_file
 from cordon.clientbackups import wrapped_configs as wrapped_configs
 from cordon.clientjsonc import comments, rewrite, same_json
 from cordon.clientpins import _near_names, default_pin_dir, find_pin_files, pinned_names
-from cordon.clientpolicy import init_policies, one_server_per_pack
+from cordon.clientpolicy import init_policies, one_server_per_pack, pack_misfit
 from cordon.clientremote import (
     RemoteTarget,
     argv_header_warning,
@@ -627,6 +627,7 @@ def _plan_entry(
     target = remote_target(entry) if _is_remote(entry) else mcp_remote_target(entry)
     if isinstance(target, RemoteTarget):
         pins = pin_file_for(name, {"url": target.url}, pins_root)
+        warnings += pack_misfit(name, pols, pins)
         wrapped, moved = wrap_remote(
             entry,
             target,
@@ -662,6 +663,7 @@ def _plan_entry(
             f"mcp-remote) rather than turned into cordon run --url: {target}"
         )
     pins = pin_file_for(name, entry, pins_root)
+    warnings += pack_misfit(name, pols, pins)
     messages.append(f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... --")
     return _wrap(name, entry, pols, cordon_command, pins)
 

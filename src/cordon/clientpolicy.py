@@ -4,6 +4,7 @@ shows the error, as a failed server)."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cordon.policy.model import Policy
 
-__all__ = ["init_policies", "one_server_per_pack"]
+__all__ = ["init_policies", "one_server_per_pack", "pack_misfit"]
 
 
 def init_policies(policies: Sequence[Path | str]) -> list[str]:
@@ -60,3 +61,27 @@ def one_server_per_pack(pols: Sequence[str], changed: Sequence[str]) -> None:
             "run cordon init once per server with --server NAME, giving the pack's server "
             "its policy and each other server its own (or one with no pack)"
         )
+
+
+def pack_misfit(name: str, pols: Sequence[str], pin_file: Path) -> list[str]:
+    """A warning when the ``--policy`` brings a pack that names none of the tools pinned for
+    server ``name`` in ``pin_file`` (it ran behind cordon before): `cordon run` would deny
+    every call to it (``policy.unknown_tool``: the pack was written for another server).
+    Nothing when the server has no pins yet (its first start checks its live list)."""
+    from cordon.checktools import pack_misfits, pinned_tools
+
+    if not pols or not pin_file.is_file():
+        return []
+    try:
+        names = pinned_tools(pin_file, name).get(name)
+    except (OSError, ValueError):  # no pins of this server in it: nothing to check against
+        return []
+    misfits = pack_misfits(_load(pols), names or ()) if names else []
+    return [
+        f"{name}: pack {p!r} names none of the {len(names or ())} tools pinned for it: "
+        f"cordon run will deny every call (policy.unknown_tool); check with `cordon check "
+        f"--server {shlex.quote(name)} "
+        + " ".join(f"--policy {shlex.quote(q)}" for q in pols)
+        + "`"
+        for p in misfits
+    ]
