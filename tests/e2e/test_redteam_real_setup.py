@@ -16,7 +16,7 @@ import json
 import socketserver
 import subprocess
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,11 +38,11 @@ PASSWORD = "".join(("Rk4mWq9z", "Lp2Xv7Tn"))
 
 class _Proxy(http.server.BaseHTTPRequestHandler):
     """The fetch server's HTTP proxy (``--proxy-url``): every request it makes arrives here,
-    host and path included, and gets a small page."""
+    host and path included, and gets ``server.page`` (a small page, or the attacker's text)."""
 
     def do_GET(self) -> None:
         self.server.seen.append(self.path)  # type: ignore[attr-defined]
-        body = b"<html><body>ok</body></html>"
+        body = self.server.page.encode()  # type: ignore[attr-defined]
         self.send_response(200)
         self.send_header("Content-Type", "text/html")
         self.send_header("Content-Length", str(len(body)))
@@ -54,11 +54,18 @@ class _Proxy(http.server.BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def web() -> Any:
+def web() -> Iterator[Any]:
     """A recording proxy; ``web.seen`` lists the URLs the fetch server requested."""
+    yield from recording_proxy()
+
+
+def recording_proxy() -> Iterator[Any]:
+    """The fetch server's recording proxy (:class:`_Proxy`), for a fixture to yield from:
+    ``.seen`` the URLs asked for, ``.page`` what each gets."""
     srv = socketserver.ThreadingTCPServer(("127.0.0.1", 0), _Proxy)
     srv.daemon_threads = True
     srv.seen = []  # type: ignore[attr-defined]
+    srv.page = "<html><body>ok</body></html>"  # type: ignore[attr-defined]
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield srv
     srv.shutdown()
@@ -124,8 +131,12 @@ async def real_setup(
     web: Any = None,
     elicit: Any = None,
     flags: tuple[str, ...] = (),
+    proj: Path | None = None,
 ) -> AsyncIterator[Setup]:
-    proj = _project(harness)
+    """One client session (one set of ``cordon run`` processes) on a new project, or on
+    ``proj``: a second session there is the user's next conversation, with what the first
+    one left on disk."""
+    proj = proj or _project(harness)
     proxy = f"http://127.0.0.1:{web.server_address[1]}" if web else "http://127.0.0.1:9"
     ups = _upstreams(harness, proj, proxy)
     async with AsyncExitStack() as stack:
