@@ -100,7 +100,7 @@ class _Db:
         self.measures: list[tuple[int, int, int] | None] = [None] * len(self.anchors)
         #: per anchor, its fixed width when it has one and no assertion, else 0
         #: (:func:`cordon.content._fixed.fixed_width`); -1: not worked out yet (at its first
-        #: candidate, as :attr:`measures`)
+        #: candidate, as :attr:`measures`, or at the compile when :func:`_widen` changes it)
         self.fixed: list[int] = [-1] * len(self.anchors)
         #: whether :func:`find` needs to know of a whitespace run (an anchor with a gap):
         #: only an anchor with a ``\s+`` or ``\s*`` can have its tight width below its width
@@ -187,7 +187,7 @@ class _Db:
     def _compile(self) -> None:
         assert _hs is not None
         n = len(self.anchors)
-        exprs = [_widen(a).encode("utf-8") for a in self.anchors]
+        exprs = [self._hs_expr(i).encode("utf-8") for i in range(n)]
         flags = [_hs.HS_FLAG_PREFILTER] * n
         if self.run_check:
             # and, last, whether the text holds a whitespace run of _WS_RUN_LEN (reported
@@ -198,6 +198,19 @@ class _Db:
             flags.append(_hs.HS_FLAG_SINGLEMATCH)
         self.db = compile_db(_hs, exprs, list(range(len(exprs))), flags)
         self.local = threading.local()
+
+    def _hs_expr(self, i: int) -> str:
+        """Anchor ``i`` as compiled for Hyperscan: its counted repeats opened
+        (:func:`_widen`), except in an anchor of one fixed width (:meth:`fixed_width`,
+        worked out here only for the anchors :func:`_widen` would change). Opened, a run of
+        the repeat's class made every byte a candidate (``sk-sk-sk-...``: a Python callback a
+        byte); exact, Hyperscan still reports a superset of the real ends (prefilter mode),
+        all that :func:`cordon.content._fixed.match_runs` needs, now about one a match. The
+        exact repeats cost no measurable compile time (11 anchors, bench/content/README.md);
+        the expressions are in the disk cache's key, so a cached database follows them."""
+        a = self.anchors[i]
+        wide = _widen(a)
+        return a if wide != a and self.fixed_width(i) else wide
 
     def scratch(self) -> Any:
         s = getattr(self.local, "scratch", None)

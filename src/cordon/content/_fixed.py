@@ -6,7 +6,9 @@ credential prefixes costs a search per match, not a search per byte.
 counted repeats opened (``sk-[a-z0-9_-]{16}`` as ``sk-[a-z0-9_-]{16,}``), so in a run of the
 repeat's class every byte is a candidate: ``sk-sk-sk-...``, ``eyJeyJ...`` or ``AKIAAKIA...``
 (any server can send them) made one Python callback, one search and one span a byte, and the
-scanner then one window step a span (about 0.4 MB/s, bench/content/superlinear.py).
+scanner then one window step a span (about 0.4 MB/s, bench/content/superlinear.py). The
+anchors of this module are therefore compiled for Hyperscan with their repeats exact
+(:meth:`cordon.content._accel._Db._hs_expr`): a candidate about a match, not a byte.
 
 An anchor whose every match is ``w`` bytes long and that holds no assertion (no ``\\b``,
 ``^``, ``$``, look-around or back-reference: :func:`fixed_width`) matches at ``p`` exactly
@@ -17,6 +19,12 @@ an anchor the per-candidate confirm reports exactly the set of all its matches:
   ``p >= to - w``, widened to ``to``: ``p + w >= to``, so the report is the match ``(p, p + w)``;
 * every match ``(p, p + w)`` ends at an offset Hyperscan reports (the prefilter reports a
   superset of the real ends), and that candidate's search starts at ``p``: it reports it.
+  That holds whether the expression Hyperscan compiles is the anchor or its repeats opened:
+  each is the anchor's own bytes, classes, groups, branches and repeats (no assertion, no
+  syntax the two engines read apart), and prefilter mode reports every end of every match
+  of it, overlapping ones too. Exact, the anchor's candidates are its real ends and the few
+  more the prefilter's own widening adds; a candidate that stands for no match only adds a
+  region whose search finds nothing, or real matches found anyway.
 
 :func:`match_runs` finds that same set by sweeping the candidates' regions merged (each match
 found once, by one search from the byte after the last), and reports each run of matches that
