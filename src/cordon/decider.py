@@ -29,6 +29,7 @@ from cordon.audit.log import record_for_call
 from cordon.audit.withheld import withhold_verdict
 from cordon.engine import rules
 from cordon.engine.checks import ask_keys
+from cordon.engine.checks._pipeline import listed
 from cordon.engine.dlp import Detector, withhold
 from cordon.engine.walk import walk
 
@@ -130,17 +131,28 @@ def verdict_record(
 SHOWN_REASON_CHARS = min(envelope.REASON_CHARS, 300)
 
 
+def _shown_len(text: str) -> int:
+    """How many characters ``text`` takes where a person reads it (escaped, or in ASCII)."""
+    return max(len(display.visible(text)), len(display.ascii_only(text)))
+
+
 def _shown_whole(v: Verdict) -> Verdict:
     """``v``, or a deny (``approval.unshowable``) for an ask that covers several approvals
-    (``approval_keys``: one approval covers every destination it lists) whose reason, the
-    list, is longer than a person is shown whole: the display keeps its start and its end,
-    and an approval must not cover an address cut from the person's sight."""
-    if v.verdict != "ask" or len(v.details.get("approval_keys") or ()) < 2:
+    (``approval_keys``: one approval covers every destination it lists) whose list of
+    destinations, at the start of its reason, is longer than the start a person is shown of
+    a long reason (:func:`cordon.approvals.display.clipped` keeps two thirds of what it shows
+    from the start, one third from the end): an approval must not cover an address cut from
+    the person's sight. The reasons after the list may be cut (the cut is said)."""
+    n = len(v.details.get("approval_keys") or ())
+    if v.verdict != "ask" or n < 2:
         return v
-    longest = max(len(display.visible(v.reason)), len(display.ascii_only(v.reason)))
-    if longest <= SHOWN_REASON_CHARS:
+    start = listed(n, v.details.get("approval_destinations") or ())
+    if not v.reason.startswith(start):
+        start = v.reason  # (not the list's form: the whole reason must show)
+    if _shown_len(v.reason) <= SHOWN_REASON_CHARS:  # shown whole
         return v
-    n = len(v.details["approval_keys"])
+    if _shown_len(start) <= SHOWN_REASON_CHARS - SHOWN_REASON_CHARS // 3:  # the list is
+        return v
     return Verdict(
         verdict="deny",
         rule=rules.APPROVAL_UNSHOWABLE,

@@ -240,3 +240,23 @@ def test_an_approval_list_too_long_to_show_whole_is_denied_unasked(tmp_path: Pat
     assert decided.code is None
     # the same call to fewer destinations at a time is asked about as usual
     assert d.check("send_email", {"to": dests[:3], "body": "totals"}).verdict == "ask"
+
+
+def test_long_reasons_after_a_short_list_are_still_asked() -> None:
+    """What must show whole is the list of destinations at the reason's start; the reasons
+    after it may be cut (the cut is said). Two new addresses whose reasons are long (a mail
+    read in one tool, planted by its sender) are asked about, not denied."""
+    from cordon._types import Verdict
+    from cordon.decider import _shown_whole
+    from cordon.engine.checks._pipeline import listed
+
+    def ask(dests: list[str]) -> Verdict:
+        keys = [["dest", d] for d in dests]
+        reason = listed(len(dests), dests) + ": " + "first seen in untrusted output; " * 20
+        details = {"approval_keys": keys, "approval_destinations": dests}
+        return Verdict(verdict="ask", rule="taint.seen_in_output", reason=reason, details=details)
+
+    two = ask(["alice@firm.example", "bob@partner.example"])
+    assert _shown_whole(two) is two
+    many = ask([f"colleague.number{i}@partner{i}.example" for i in range(8)])
+    assert _shown_whole(many).rule == "approval.unshowable"

@@ -129,6 +129,13 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
     return ALLOW
 
 
+def listed(n: int, destinations: Sequence[str]) -> str:
+    """The start of the reason of an ask covering ``n`` approvals: each destination they
+    cover, once (what a person approves; :func:`cordon.decider` checks it shows whole)."""
+    named = ", ".join(repr(d) for d in destinations)
+    return f"{n} approvals needed together" + (f", for {named}" if named else "")
+
+
 def _ask(pending: Sequence[tuple[Verdict, tuple[Any, ...]]], facts: Facts) -> Verdict:
     """One ask for every ask of the call no approval covers (``pending``, with their keys).
 
@@ -145,11 +152,10 @@ def _ask(pending: Sequence[tuple[Verdict, tuple[Any, ...]]], facts: Facts) -> Ve
         details["approval_keys"] = [list(k) for _, k in pending]
         # every destination once, then each distinct reason once: the list is what the
         # person approves, so it is kept short enough to be shown whole (cordon.decider)
-        named = [repr(p.destination) for p, _ in pending if p.destination]
+        named = [p.destination for p, _ in pending if p.destination]
+        details["approval_destinations"] = named
         whys = "; ".join(dict.fromkeys(p.reason for p, _ in pending))
-        reason = f"{len(pending)} approvals needed together" + (
-            f", for {', '.join(named)}: {whys}" if named else f": {whys}"
-        )
+        reason = listed(len(pending), named) + f": {whys}"
     return verdict(  # (with_dests of it, built once)
         "ask",
         a.rule,
