@@ -641,7 +641,8 @@ def _plan_entry(
         args = wrapped.get("args", [])
         # say what the entry runs: a URL kept off the command line is named by its variable
         url = (
-            f"--url-env {args[args.index('--url-env') + 1]} (the URL, in the entry's env)"
+            f"--url-env {args[args.index('--url-env') + 1]} (in the entry's env: "
+            f"{masked_url(target.url)})"
             if "--url-env" in args
             else f"--url {masked_url(target.url)}"
         )
