@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from mcp import Client
 
-from tests.conftest import Harness, cordon_exe, fs_server, text_of
+from tests.conftest import Harness, cordon_exe, fs_server, run_cordon, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -70,13 +70,7 @@ def test_tail_content_record_without_severity(tmp_path: Path) -> None:
         }
     )
     log.close()
-    done = subprocess.run(
-        [*cordon_exe(), "audit", "tail", str(path)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COLUMNS": "300"},
-        check=False,
-    )
+    done = run_cordon(tmp_path, "audit", "tail", str(path))
     assert done.returncode == 0, done.stderr
     rows = [ln for ln in done.stdout.splitlines() if " content " in ln]
     assert "a.b" in rows[0] and "in definition" in rows[0]
@@ -132,13 +126,7 @@ def test_tail_says_how_an_ask_was_put(tmp_path: Path) -> None:
     log.write({**base, "asked": "none", "answer": "deny"})
     log.write({**base, "asked": "elicitation", "answer": "decline"})
     log.close()
-    done = subprocess.run(
-        [*cordon_exe(), "audit", "tail", str(path)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COLUMNS": "300"},
-        check=False,
-    )
+    done = run_cordon(tmp_path, "audit", "tail", str(path))
     assert done.returncode == 0, done.stderr
     rows = [ln for ln in done.stdout.splitlines() if "send_email" in ln]
     assert "code RZDY-STJQ issued, not forwarded: a new address" in rows[0]
