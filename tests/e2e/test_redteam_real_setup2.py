@@ -415,11 +415,6 @@ async def test_a_link_out_of_the_project_reads_and_writes_nothing(harness: Harne
     assert not (harness.home / ".bash_login").exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="repo_path is confined, not read as a work tree: a bare repository a clone "
-    "brings (with an executable hook, as git records the mode) is committed in unasked",
-)
 async def test_a_bare_repository_the_clone_brings_runs_no_hook(harness: Harness) -> None:
     """The embedded bare repository (git's ``safe.bareRepository``, CVE-2022-24765's
     class): a cloned project holds ``vendor/cache``, a bare repository with an executable
@@ -435,5 +430,36 @@ async def test_a_bare_repository_the_clone_brings_runs_no_hook(harness: Harness)
         hook = bare / "hooks" / "pre-commit"
         hook.write_text(f"#!/bin/sh\ntouch {marker}\n", "utf-8")
         hook.chmod(0o755)
-        await s.call("git", "git_commit", {"repo_path": str(bare), "message": "sync"})
+        ok, text = await s.call("git", "git_commit", {"repo_path": str(bare), "message": "sync"})
+        for where in (bare / "hooks", s.proj / ".git"):  # inside one, and a .git reached directly
+            ok2, text2 = await s.call("git", "git_status", {"repo_path": str(where)})
+            assert not ok2 and "action.git_dir" in text2, text2
     assert not marker.exists(), "the git server's commit ran the cloned repository's hook"
+    assert not ok and "action.git_dir" in text, text
+
+
+async def test_a_work_tree_beside_a_bare_repository_commits_unasked(harness: Harness) -> None:
+    """Benign twin: the project's own work tree (``.git`` inside), and a nested work tree
+    named ``hooks``, add and commit as before; a bare repository beside them changes
+    nothing."""
+    async with real_setup(harness, "git") as s:
+        for name in ("a.txt", "b.txt"):
+            (s.proj / name).write_text(f"{name}\n", "utf-8")
+            args = {"repo_path": str(s.proj), "files": [name]}
+            ok, text = await s.call("git", "git_add", args)
+            assert ok, text
+            ok, text = await s.call(
+                "git", "git_commit", {"repo_path": str(s.proj), "message": name}
+            )
+            assert ok, text
+            bare = s.proj / "vendor" / "cache"
+            if not bare.exists():
+                subprocess.run(["git", "clone", "-q", "--bare", str(s.proj), str(bare)], check=True)
+        nested = s.proj / "tools" / "hooks"
+        nested.mkdir(parents=True)
+        subprocess.run(["git", "init", "-q", str(nested)], check=True)
+        ok, text = await s.call("git", "git_status", {"repo_path": str(nested)})
+        assert ok, text
+    log = subprocess.run(["git", "-C", str(s.proj), "log", "--format=%s"], capture_output=True,
+                         text=True, check=True)  # fmt: skip
+    assert log.stdout.split() == ["b.txt", "a.txt"]

@@ -53,6 +53,11 @@ class PathResolver(Protocol):
         """The absolute ``path`` with symlinks resolved (``os.path.realpath`` semantics: a
         missing tail resolves through its nearest existing parent)."""
 
+    def git_dir(self, path: str) -> bool:
+        """The resolved ``path`` is a git directory, or lies inside one (git's
+        ``is_git_directory``: ``HEAD`` with ``objects/`` and ``refs/``, or with ``commondir``):
+        a bare repository or a ``.git`` directory, not a work tree (``action.git_dir``)."""
+
 
 def default_resolver() -> PathResolver:
     """The os-based resolver of :mod:`cordon.store.paths`, imported on first use so that this

@@ -67,6 +67,7 @@ ACTION_OPTION_INJECTION = "action.option_injection"
 ACTION_SHELL_METACHAR = "action.shell_metachar"
 ACTION_GIT_PUSH = "action.git_push"
 ACTION_GIT_DESTROY = "action.git_destroy"
+ACTION_GIT_DIR = "action.git_dir"
 ACTION_PUBLISH_DEPLOY = "action.publish_deploy"
 ACTION_INFRA_APPLY = "action.infra_apply"
 ACTION_PAYMENT = "action.payment"
@@ -194,6 +195,12 @@ _RULES = (
        "a git command that destroys work git cannot give back (reset --hard, clean, checkout or "
        "restore of a whole tree, force push, branch -D, stash drop, reflog expire, gc "
        "--prune=now)", f"{_ACTION_SRC}; git-scm.com reference pages",
+       f"{_APPROVE}; {_TRUST}"),
+    _r(ACTION_GIT_DIR, "action rules", "ask",
+       "a git tool whose repository argument is a git directory itself (a bare repository a "
+       "clone brings, a .git directory reached directly) or a path inside one, not a work "
+       "tree: git runs that directory's hooks and reads its config",
+       "embedded bare repositories (CVE-2022-24765; git's safe.bareRepository=explicit)",
        f"{_APPROVE}; {_TRUST}"),
     _r(ACTION_PUBLISH_DEPLOY, "action rules", "ask", "publishing or deploying", _ACTION_SRC,
        f"{_APPROVE}; {_TRUST}; or `requires_request`, and the user's request names it"),

@@ -23,6 +23,26 @@ class OsPaths:
     def realpath(self, path: str) -> str:
         return os.path.realpath(path)
 
+    def git_dir(self, path: str) -> bool:
+        """``path`` or one of its parents is a git directory by git's own test
+        (``is_git_directory`` in git's setup.c): ``HEAD`` a file or a symbolic link, and
+        ``objects`` and ``refs`` present, or a ``commondir`` file (a linked work tree's git
+        directory, whose objects and refs are elsewhere). HEAD's content is not read: a
+        malformed one counts too (fail closed). A work tree (``.git`` inside) is none:
+        attack class, a bare repository a clone brings (CVE-2022-24765). A path that cannot
+        be resolved (a NUL byte) counts as one: it cannot be judged (fail closed)."""
+        try:
+            d = os.path.realpath(path)
+        except (OSError, ValueError):
+            return True
+        while True:
+            if _is_git_directory(d):
+                return True
+            parent = os.path.dirname(d)
+            if parent == d:
+                return False
+            d = parent
+
     def hard_linked(self, path: str, roots: tuple[str, ...]) -> bool:
         """``path`` is a file with more than one name, and one of ``roots`` (``~`` expanded,
         symlinks resolved) is the same file or a directory that holds it: a second name no
@@ -51,6 +71,19 @@ class OsPaths:
 
     def __repr__(self) -> str:
         return "OsPaths()"
+
+
+def _is_git_directory(d: str) -> bool:
+    """``d`` holds what git's ``is_git_directory`` looks for (see :meth:`OsPaths.git_dir`)."""
+    try:
+        head = os.lstat(os.path.join(d, "HEAD")).st_mode
+    except (OSError, ValueError):
+        return False
+    if not (stat.S_ISREG(head) or stat.S_ISLNK(head)):
+        return False
+    if os.path.lexists(os.path.join(d, "commondir")):
+        return True
+    return all(os.path.exists(os.path.join(d, n)) for n in ("objects", "refs"))
 
 
 #: most files :meth:`OsPaths.hard_linked` compares before it counts a link as found

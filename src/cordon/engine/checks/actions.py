@@ -22,6 +22,7 @@ from cordon.engine import rules
 from cordon.engine.action_names import tool_name
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
 from cordon.engine.credential_paths import TARGET_TOKENS, is_credential_path
+from cordon.engine.git_dirs import git_dir_ask
 from cordon.engine.walk import call_walk
 
 
@@ -140,6 +141,9 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
         linked = _linked_credential_write(targets)
         if linked is not None:
             found = Result(asks=(*found.asks, linked), answers=found.answers, facts=found.facts)
+    in_git_dir = None if trusted_tool else _git_dir(ctx)
+    if in_git_dir is not None:
+        found = Result(asks=(*found.asks, in_git_dir), answers=found.answers, facts=found.facts)
     # the command strings of exec-like tools, parsed (engine/commands.py)
     deny, asks = _commands.check_commands(ctx, annotations=ann, trusted=trusted_tool)
     if deny is not None:
@@ -153,6 +157,14 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
             asks=tuple(a for a in both if a.rule != rules.ACTION_GIT_PUSH or a.param not in seen)
         )
     return Result(asks=found.asks + asks) if asks else found
+
+
+def _git_dir(ctx: Context) -> Verdict | None:
+    """``action.git_dir`` (:mod:`cordon.engine.git_dirs`): a git tool's repository argument
+    is a git directory itself (a bare repository a clone brings) or a path inside one."""
+    engine = ctx.session.engine
+    base_dir = ctx.tp.base_dir or engine.policy.base_dir
+    return git_dir_ask(ctx.tool, ctx.arguments, ctx.tp, base_dir, engine.paths)
 
 
 def _sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
@@ -347,6 +359,7 @@ CHECK = Check(
         *_actions.BLOCK_RULES,
         *_actions.ASK_RULES,
         rules.ACTION_GIT_DESTROY,
+        rules.ACTION_GIT_DIR,
         rules.ACTION_CORDON_STATE,
         rules.ACTION_CORDON_CONTROL,
         rules.ACTION_SENSITIVE_UPLOAD,

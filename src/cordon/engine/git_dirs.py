@@ -1,0 +1,79 @@
+"""``action.git_dir``: a git tool pointed at a git directory rather than a work tree.
+
+Attack class: the embedded bare repository (CVE-2022-24765's class; git's
+``safe.bareRepository=explicit`` exists for it). A cloned project can carry a bare repository
+(``vendor/cache`` with ``HEAD``, ``objects/``, ``refs/`` and an executable ``hooks/pre-commit``:
+git records the mode). A git tool given that directory as its repository treats it as the
+repository itself, so ``git_commit`` runs the hook and ``git_status`` reads its ``config``
+(``core.fsmonitor``): code the clone chose runs with the user's rights, and no write is
+needed. The same holds for a project's ``.git`` reached directly and for any path inside a
+git directory (git's discovery walks up to it). A work tree (a directory that holds ``.git``)
+is the ordinary case and is not asked about.
+
+Whether a resolved path is, or lies inside, a git directory needs the filesystem: the
+engine asks the :class:`cordon.engine.args.PathResolver` it was given
+(:meth:`cordon.store.paths.OsPaths.git_dir`, git's own ``is_git_directory`` test). A
+resolver without that query cannot tell, and the call is asked (fail closed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cordon._types import Verdict
+from cordon.engine import args as _args
+from cordon.engine import rules
+from cordon.engine.action_names import split_tokens, tool_name
+from cordon.policy.model import ToolPolicy
+
+__all__ = ["REPO_TOKENS", "git_dir_ask"]
+
+#: argument-name tokens of the directory a git tool runs git in (``repo_path``,
+#: ``repository``, ``path``, ``cwd``, ``work_dir``), besides the policy's ``path_params``
+REPO_TOKENS = frozenset({"repo", "repository", "path", "dir", "directory", "cwd", "worktree"})
+
+
+def git_dir_ask(
+    tool: str,
+    arguments: Mapping[str, Any],
+    tp: ToolPolicy,
+    base_dir: str | None,
+    paths: _args.PathResolver,
+) -> Verdict | None:
+    """The ask of ``action.git_dir`` for a call of a git tool (its name has the ``git``
+    token) whose repository argument resolves (``~``, ``..``, symbolic links, as the server
+    resolves it) to a git directory or a path inside one; ``None`` otherwise.
+
+    Read: every string under a key in ``tp.path_params`` or named like a repository
+    directory (:data:`REPO_TOKENS`). A string that does not resolve (relative without a
+    ``base_dir``) is left to the ``arguments`` check, which refuses it for a path
+    parameter."""
+    if not tool_name(tool).git:
+        return None
+    query = getattr(paths, "git_dir", None)
+    names = set(tp.path_params)
+    for key, value in _args.iter_keyed(arguments):
+        if key not in names and not set(split_tokens(key)) & REPO_TOKENS:
+            continue
+        for leaf in _args.leaves(value):
+            if not isinstance(leaf, str) or not leaf:
+                continue
+            resolved = _args.resolve_path(leaf, base_dir, paths)
+            if resolved is None:
+                continue
+            if query is None:
+                why = "may be a git directory (the path resolver cannot tell)"
+            elif query(resolved):
+                why = "is a git directory (a bare repository, a .git directory) or inside one"
+            else:
+                continue
+            return Verdict(
+                verdict="ask",
+                rule=rules.ACTION_GIT_DIR,
+                reason=f"'{key}' {why}, not a work tree: git runs that directory's hooks "
+                "and reads its config",
+                param=key,
+                details={"matched": "git directory"},
+            )
+    return None
