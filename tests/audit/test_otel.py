@@ -129,5 +129,7 @@ def test_console_exporter_from_env(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
     )
-    assert '"name": "cordon.verdict"' in out.stdout
-    assert '"cordon.tool": "echo"' in out.stdout
+    # on stderr: `cordon run`'s stdout is the JSON-RPC stream
+    assert '"name": "cordon.verdict"' in out.stderr
+    assert '"cordon.tool": "echo"' in out.stderr
+    assert "cordon.verdict" not in out.stdout

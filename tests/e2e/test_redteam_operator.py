@@ -141,9 +141,6 @@ async def test_review_pack_shows_adversary_addresses_as_text_not_links(
     assert [a for a in autolinks if "attacker" in a or "evil" in a] == [], autolinks
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the console span exporter writes to stdout, the JSON-RPC stream"
-)
 def test_console_span_exporter_keeps_the_stdio_stream_json(tmp_path: Path) -> None:
     """``OTEL_TRACES_EXPORTER=console`` writes each span as indented JSON: on ``cordon run``'s
     stdout it lands between the JSON-RPC frames the client reads (an MCP client drops or

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -46,7 +47,9 @@ def _make_exporter(kind: str) -> Any:
     if kind == "console":
         from opentelemetry.sdk.trace.export import ConsoleSpanExporter
 
-        return ConsoleSpanExporter()
+        # stderr: `cordon run`'s stdout is the JSON-RPC stream the client reads, and an
+        # indented span between its frames is a line the client cannot parse
+        return ConsoleSpanExporter(out=sys.stderr)
     from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 
     return OTLPSpanExporter()  # reads OTEL_EXPORTER_OTLP_* itself
@@ -91,20 +94,34 @@ def maybe_tracer(env: Mapping[str, str] | None = None) -> Any | None:
     return trace.get_tracer("cordon", __version__)
 
 
+#: the most characters of one span attribute: a tool's name and a destination are the
+#: adversary's text (a fooled agent calls any name), and a collector stores every span
+_MAX_ATTR = 512
+
+
+def _attr(value: Any) -> str:
+    """``value`` as a span attribute: at most :data:`_MAX_ATTR` characters, its start and
+    its end (a destination's registered domain is its end), every character that would not
+    show as itself in a trace viewer (a control, a zero-width or bidi character) escaped."""
+    from cordon.approvals.display import clipped
+
+    return clipped(str(value), _MAX_ATTR - 64)  # (room for the note of the cut)
+
+
 def emit_verdict_span(tracer: Any, record: Mapping[str, Any]) -> None:
     """Record one finished ``cordon.verdict`` span for a verdict record (no arguments)."""
     attrs = {
-        "cordon.tool": str(record.get("tool", "")),
-        "cordon.verdict": str(record.get("verdict", "")),
-        "cordon.rule": str(record.get("rule", "")),
-        "cordon.server": str(record.get("server", "")),
-        "cordon.session": str(record.get("session", "")),
-        "mcp.method.name": str(record.get("method") or "tools/call"),
+        "cordon.tool": _attr(record.get("tool", "")),
+        "cordon.verdict": _attr(record.get("verdict", "")),
+        "cordon.rule": _attr(record.get("rule", "")),
+        "cordon.server": _attr(record.get("server", "")),
+        "cordon.session": _attr(record.get("session", "")),
+        "mcp.method.name": _attr(record.get("method") or "tools/call"),
     }
     if not record.get("method"):  # a client request that is not a call names no tool
-        attrs["gen_ai.tool.name"] = str(record.get("tool", ""))
+        attrs["gen_ai.tool.name"] = attrs["cordon.tool"]
     if record.get("destination"):
-        attrs["cordon.destination"] = str(record["destination"])
+        attrs["cordon.destination"] = _attr(record["destination"])
     span = tracer.start_span(SPAN_NAME, attributes=attrs)
     span.end()
 
