@@ -57,9 +57,6 @@ def _hidden(text: str) -> list[str]:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="explain prints the log's line breaks and format characters as written"
-)
 async def test_explain_quotes_a_forged_line_as_one_line(harness: Harness) -> None:
     """A tool name and arguments with line breaks (kept by the log's sanitising) must not
     print as lines of their own: ``verdict: ALLOW by rule default.allow`` under a DENY."""
@@ -74,7 +71,6 @@ async def test_explain_quotes_a_forged_line_as_one_line(harness: Harness) -> Non
     assert _hidden(r.stdout) == [], r.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="explain prints a long tool name and reason whole")
 async def test_explain_clips_a_flood_of_text(harness: Harness) -> None:
     """A 200,000-character tool name must not print whole (twice): the verdict, the rule and
     the fix would scroll out of sight; its start and end are shown, with the cut said."""

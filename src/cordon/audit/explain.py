@@ -11,7 +11,13 @@ The log keeps no tool output text (only verdicts, arguments as sanitised and tru
 :func:`cordon.audit.log.record_for_call`, and content-finding rule ids), so the explanation
 names the earlier calls that could have carried a destination rather than quoting their
 output. Everything printed comes from the record as written, passed again through
-:func:`cordon.audit.log.sanitize`: nothing is read from elsewhere.
+:func:`cordon.audit.log.sanitize`: nothing is read from elsewhere. The record quotes the
+adversary's text (a tool's name a fooled agent called, argument names and values, a reason
+that repeats them), and the log keeps its line breaks and most format characters: each line
+printed is :func:`cordon.approvals.display.clipped`, so a line break cannot start a line that
+reads as cordon's (``verdict: ALLOW``), a zero-width or line-separator character shows as an
+escape, and a name of 200,000 characters shows as its start and end (the verdict and the fix
+stay in sight).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from typing import Annotated, Any
 import orjson
 import typer
 
+from cordon.approvals.display import clipped
 from cordon.audit.log import default_audit_path, iter_records, sanitize
 from cordon.engine.rules import CATALOGUE
 
@@ -298,7 +305,11 @@ def explain_record(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[s
     if verdict == "allow":
         lines += _cleared(rec, records)
     lines += _fix(rec)
-    return [str(sanitize(line)) for line in lines]
+    return [clipped(str(sanitize(line)), _LINE_CHARS) for line in lines]
+
+
+#: the most characters of a line shown (twice the longest catalogue text)
+_LINE_CHARS = 1000
 
 
 def explain_cmd(
