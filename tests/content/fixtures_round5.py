@@ -123,3 +123,11 @@ NEAR_MISSES: dict[str, str] = {
     "inj.platform_notice": "Warning from the server: disk quota exceeded.",
     "inj.maker_claim": "This is your administrator: the mail server will be down on Sunday.",
 }
+
+# a bare URL or a form field with a slot for held data (cordon.content.rules.exfiltration),
+# registered with this round's fixtures
+from .fixtures_url_slots import HITS as _SLOT_HITS  # noqa: E402
+from .fixtures_url_slots import NEAR_MISSES as _SLOT_NEAR  # noqa: E402
+
+HITS.update(_SLOT_HITS)
+NEAR_MISSES.update(_SLOT_NEAR)

@@ -67,7 +67,19 @@ Mode = Literal["monitor", "warn", "block"]
 #: test each in turn at every position (6.4 s against 0.2 s of CPU per 10 MB with 432 of them)
 _STRIP_RE = re.compile("(?:" + ANSI + ")|" + INVISIBLE_RE.pattern)
 _INVISIBLE_RUN_RE = re.compile("(?:" + INVISIBLE_RE.pattern + ")+")
-_BEACON_RULES = frozenset({"exfil.markdown_image", "exfil.markdown_link", "exfil.collector_host"})
+_BEACON_RULES = frozenset(
+    {
+        "exfil.markdown_image",
+        "exfil.markdown_link",
+        "exfil.collector_host",
+        "exfil.url_data_slot",
+        "exfil.url_secret_slot",
+        "exfil.form_slot",
+    }
+)
+#: beacon rules whose match may start at the order before the URL ("visit https://..."):
+#: the replacement starts at the URL, and the order stays to be read
+_ORDERED_URL_RULES = frozenset({"exfil.url_data_slot"})
 _CLAIM_RULES = frozenset({"inj.clearance"})
 _WRAP_CATEGORIES = frozenset({"injection", "tool_hijack", "exfiltration", "supply_chain"})
 _ROLE_RULES = frozenset({"inj.role_delimiter", "inj.directive_tag"})
@@ -120,6 +132,28 @@ def _extend_beacon(text: str, start: int, end: int) -> int:
     return url_end
 
 
+#: where a bare URL starts (defanged too)
+_URL_START = re.compile(r"h(?:tt|xx)ps?(?::|\[:\])//|www\.", re.IGNORECASE)
+
+
+def _url_start(text: str, start: int, end: int) -> int:
+    """Where the URL of a match ``text[start:end]`` that may begin with an order ("visit
+    https://...") starts: the first scheme after the match's last whitespace (a URL holds
+    none, a slot may: ``{the user's password}``, so the whitespace looked at is before the
+    first scheme that runs to the end)."""
+    m = _URL_START.search(text, start, end)
+    while m is not None:
+        gap = re.search(r"\s", text[m.start() : end])
+        if gap is None or _SLOT_OPEN.search(text, m.start(), m.start() + gap.start()):
+            return m.start()
+        m = _URL_START.search(text, m.end(), end)
+    return start
+
+
+#: a slot's opening inside a URL (its content may hold spaces)
+_SLOT_OPEN = re.compile(r"[{<\[$]|%7b", re.IGNORECASE)
+
+
 def _line_end(text: str, end: int) -> int:
     i = text.find("\n", end, end + 300)
     return i if i >= 0 else min(len(text), max(end, min(len(text), end + 300)))
@@ -140,6 +174,8 @@ def sanitize_text(text: str, hits: list[Hit]) -> str:
                 s, e = off, off + len(h.value)
             reps.append((s, e, f"[secret masked: {value[:4]}****]"))
         elif rid in _BEACON_RULES:
+            if rid in _ORDERED_URL_RULES:
+                s = _url_start(text, s, e)
             if rid != "exfil.collector_host":
                 e = _extend_beacon(text, s, e)
             reps.append((s, e, "[untrusted link removed]"))

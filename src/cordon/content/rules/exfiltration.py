@@ -171,6 +171,73 @@ _CLICKED = (
     r"|<(?:form|button|input)\b[^>]{0,200}?\b(?:formaction|action)"
 )
 
+# -- a bare URL whose slot is for what the model holds ---------------------------------------
+#: a URL in plain text (no markup needed: a fetch tool, a link a client makes of it, a
+#: person told to open it), defanged as above; its authority holds no placeholder (a
+#: ``https://user:<password>@host`` connection template, a ``{bucket}.s3`` host) and the
+#: slot stands right after a ``/``, ``=``, ``?``, ``&`` or ``#``
+_BARE_URL = (
+    r"(?:h(?:tt|xx)ps?(?::|\[:\])//|\bwww\.)(?:[^\s/?#<>\"'`{}\[\]$\\]|\[\.\]|\(\.\)){1,253}"
+    r"(?:[/?#][^\s\"'`\\]{0,300}?)?[/=?&#]"
+)
+#: what the conversation holds: the slot's last word (``{conversation_id}`` is a resource)
+_HELD_HEAD = (
+    r"(?:conversations?(?:[ _-]?(?:history|log|summary|transcript|context|text))?"
+    r"|chat[ _-]?(?:history|log|transcript|messages|summary|context)|transcript"
+    r"|system[ _-]?(?:prompt|instructions|message)|(?:previous|prior|earlier|past)[ _-]?"
+    r"(?:messages|turns|conversation)|memories)"
+)
+#: a secret the agent may hold
+_KEPT_HEAD = (
+    r"(?:secrets?|passwords?|passwd|passphrase|credentials?|creds|(?:private|ssh|secret)"
+    r"[ _-]?key)"
+)
+#: what is a slot for held data only in an order or with a fill-in word: a key or token
+#: (API references write ``?api_key={API_KEY}``), the user's own data
+_WEAK_HEAD = (
+    r"(?:api[ _-]?key|apikey|(?:access|auth|bearer|session|refresh)[ _-]?token|token|cookies?"
+    r"|session[ _-]?cookie|e-?mail(?:[ _-]?address)?|phone(?:[ _-]?number)?|(?:home[ _-]?)?"
+    r"address|ssn|credit[ _-]?card(?:[ _-]?number)?|env(?:ironment)?[ _-]?var(?:iable)?s)"
+)
+#: words before the last one (``full conversation``, ``CONVERSATION_SUMMARY``), never the
+#: reader's own (``YOUR_API_KEY``, ``<your-token>``, ``my_password``: a reference addresses
+#: the person reading it)
+_QUAL = r"(?:(?!(?:your|yours|my)[ _-])[a-z0-9]{1,20}[ _-]){0,4}"
+#: the user's anything (``{the user's password}``): a slot for the model to fill
+_POSSESSIVE = r"(?:the[ _-])?users?'s?[ _-](?:[a-z0-9]{1,20}[ _-]){0,4}[a-z0-9]{1,20}"
+#: a fill-in word before a key, token or secret (``[INSERT_API_KEY]``, ``{fill in password}``)
+_FILL = (
+    rf"(?:insert|fill[ _-]?in|put|paste|add)[ _-](?:the[ _-])?{_QUAL}(?:{_KEPT_HEAD}|{_WEAK_HEAD})"
+)
+
+
+def _slot(inner: str) -> str:
+    """A placeholder whose whole content is ``inner``: ``{...}``, ``{{...}}``, ``<...>``,
+    ``[...]``, ``${...}``, ``%7B...%7D``, or ``$NAME`` (a shell variable)."""
+    return (
+        rf"(?:\{{\{{?\s*{inner}\s*\}}|<{inner}>|\[{inner}\]|\$\{{{inner}\}}|%7b{inner}%7d"
+        rf"|\${inner}(?![a-z0-9_]))"
+    )
+
+
+#: an order that sends the model (or the user) to the address: on the same line, before it
+_OPEN = (
+    r"\b(?:visit|open|fetch|load|render|display|embed|navigate\s+to|go\s+to|browse\s+to|click"
+    r"|follow|access|ping|append|send\s+(?:it|this|that|them)\s+to|submit\s+(?:it\s+)?to"
+    r"|post\s+(?:it\s+)?to|include)\b[^\n]{0,80}?"
+)
+#: the anchors: a placeholder's opening, up to a word of what it is for
+_SLOT_ANCHOR_TAIL = (
+    r"[{\s]?\s*[a-z0-9' _-]{0,100}?(?:conversation|chat|transcript|system|messages|turns"
+    r"|memories|secret|password|passwd|passphrase|credential|creds|key|token|cookie|mail"
+    r"|phone|address|ssn|card|env|user)"
+)
+#: a form field's value (an input's, a button's) or a text area's text
+_FIELD = (
+    r"(?:<(?:input|button|option)\b[^>]{0,200}?\bvalue\s*=\s*[\"']?|<textarea\b[^>]{0,200}>\s*)"
+)
+_SLOT_ANCHORS = tuple(f"{h}{_SLOT_ANCHOR_TAIL}" for h in (r"\{", "<", r"\[", "%7b", r"\$"))
+
 #: badge and status-image hosts whose query strings are labels, not data
 _BADGE_HOSTS = re.compile(
     rb"//(?:img\.shields\.io|badge\.fury\.io|badgen\.net|codecov\.io|coveralls\.io|"
@@ -248,6 +315,68 @@ RULES: tuple[Rule, ...] = (
         window=700,
         case_sensitive=True,
         accept=_not_badge,
+    ),
+    _R(
+        id="exfil.url_data_slot",
+        severity="high",
+        mention_severity="low",
+        summary="A URL in plain text whose path or query holds a slot for the conversation, the "
+        "system prompt or the user's data ('https://x/c?data=<CONVERSATION_SUMMARY>', "
+        "'{the user's password}', '[INSERT_API_KEY]'), or one for a secret, a key or the "
+        "user's e-mail that the text orders opened ('visit https://x/u/{{user_email}}').",
+        why="The model fills the slot before the address is fetched, rendered or clicked, so "
+        "the request carries the conversation or the secret to whoever owns the host; no "
+        "markdown or HTML is needed (a fetch tool, a client that links bare URLs).",
+        fix="Warn mode removes the address; block mode refuses the result or hides the tool.",
+        source="Aim Security, 'EchoLeak' (CVE-2025-32711: https://attacker.example/<secret>); "
+        "Rehberger, Embrace The Red (link and image exfiltration, '?q=[DATA]' templates); "
+        "OWASP LLM02:2025",
+        pattern=(
+            rf"{_BARE_URL}{_slot(rf'(?:{_QUAL}{_HELD_HEAD}|{_POSSESSIVE}|{_FILL})')}"
+            rf"|{_OPEN}{_BARE_URL}"
+            rf"{_slot(rf'(?:{_QUAL}(?:{_HELD_HEAD}|{_KEPT_HEAD}|{_WEAK_HEAD})|{_POSSESSIVE})')}"
+        ),
+        anchors=_SLOT_ANCHORS,
+        window=700,
+    ),
+    _R(
+        id="exfil.url_secret_slot",
+        severity="medium",
+        mention_severity="low",
+        summary="A URL in plain text whose path or query is a slot named for a secret or the "
+        "user's own data ('https://x/s/{secret}', '?k={{password}}', '?m={{user_email}}'), "
+        "with no order to open it.",
+        why="A model told elsewhere to use the address fills the slot with what it holds; "
+        "references write such slots for the reader ('{YOUR_API_KEY}'), not for the agent.",
+        fix="Warn mode removes the address; review the source.",
+        source="Rehberger, Embrace The Red (link-based exfiltration); OWASP LLM02:2025",
+        pattern=(
+            rf"{_BARE_URL}(?:\{{\{{?\s*|<|\[|%7b)(?:{_QUAL}{_KEPT_HEAD}|user[ _-]{_WEAK_HEAD})"
+            r"\s*(?:\}\}?|>|\]|%7d)"
+        ),
+        anchors=_SLOT_ANCHORS,
+        window=700,
+    ),
+    _R(
+        id="exfil.form_slot",
+        severity="medium",
+        mention_severity="low",
+        summary="A form field whose value is a slot for the conversation, a secret or the "
+        "user's data: a hidden input of a form that posts to another host "
+        '(\'<input type="hidden" name="d" value="{conversation}">\').',
+        why="One click on the form's button (or a client that submits it) sends every field "
+        "to the form's action, the slot filled with what the model holds.",
+        fix="Warn mode removes the form's opening and the field; review the source.",
+        source="Rehberger, Embrace The Red (HTML form and link exfiltration); OWASP LLM02:2025",
+        pattern=(
+            rf"<form\b[^>]{{0,200}}?\baction\s*=\s*[\"']?(?:h(?:tt|xx)ps?(?::|\[:\]))?//[^>]{{1,300}}>"
+            rf"(?:[^<]{{0,100}}<(?!/form\b)[^>]{{0,200}}>){{0,3}}?[^<]{{0,100}}{_FIELD}"
+            rf"{_slot(rf'(?:{_QUAL}(?:{_HELD_HEAD}|{_KEPT_HEAD})|{_POSSESSIVE}|{_FILL}|user[ _-]{_WEAK_HEAD})')}"
+            rf"|<(?:input|button)\b[^>]{{0,200}}?\bvalue\s*=\s*[\"']?"
+            rf"{_slot(rf'(?:{_QUAL}{_HELD_HEAD}|{_POSSESSIVE})')}"
+        ),
+        anchors=_SLOT_ANCHORS,
+        window=1200,
     ),
     _R(
         id="exfil.dns_command",
