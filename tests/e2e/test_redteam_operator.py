@@ -81,9 +81,6 @@ async def test_explain_clips_a_flood_of_text(harness: Harness) -> None:
     assert "_END" in r.stdout and "characters not shown" in r.stdout
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the Markdown pack leaves www. and https:// for GFM to autolink"
-)
 async def test_review_pack_shows_adversary_addresses_as_text_not_links(
     harness: Harness,
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -22,9 +23,15 @@ def _md(text: Any) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+#: where a GFM autolink starts (GitHub, GitLab): ``www.`` and ``scheme:``, which a
+#: backslash before the ``.`` or the ``:`` stops (an address in the pack reads as text, not
+#: as a live link to the adversary's host). An e-mail address is linked whatever its escapes
+_AUTOLINK = re.compile(r"(?i)(?<=www)\.|:")
+
+
 def _text(text: Any) -> str:
     """A cell of the adversary's text (a tool's or server's name, a destination) as text."""
-    return str(text).translate(_MARKUP)
+    return _AUTOLINK.sub(lambda m: "\\" + m.group(), str(text).translate(_MARKUP))
 
 
 def _md_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
