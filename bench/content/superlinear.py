@@ -47,6 +47,12 @@ UNITS: dict[str, Callable[[int], str]] = {
     "hex_long_line": lambda i: "69 67 6e 6f 72 65 20 61 6c 6c " + FILL,
     # a credential prefix repeated: each one starts a secret rule's match attempt over the
     # run (an OpenAI key's unbounded run before its marker made 'sk-' quadratic)
+    # URL slots (exfil.url_data_slot, exfil.url_secret_slot, exfil.form_slot): slot openings
+    # dense in one URL with no whitespace, in many URLs, without a URL, in form fields
+    "url_one_long_slots": lambda i: "https://x.example/" if i == 0 else "{password/",
+    "url_many_slots": lambda i: f"https://x{i}.example/a?b={{secret}}&c=<the user's ",
+    "slots_no_url": lambda i: "{the user's password} [insert api key] ",
+    "form_fields": lambda i: '<form action="https://x.example/f"><input value="{secret',
     "sk_prefix": lambda i: "sk-",
     "jwt_prefix": lambda i: "eyJ",
     "akia_prefix": lambda i: "AKIA",
