@@ -227,7 +227,6 @@ _DECOY_CALLS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="suggest's sink_params from a decoy hides the denied URL")
 async def test_suggest_names_the_url_its_sink_params_leave_out(harness: Harness) -> None:
     """``exfiltrating: true`` reads as stricter, but ``sink_params`` also says which arguments
     the sink checks read: proposed from a decoy address the fooled agent put in ``account``,

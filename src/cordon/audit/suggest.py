@@ -81,6 +81,8 @@ class ToolUsage:
     verdicts: Counter[str] = field(default_factory=Counter)
     #: calls to a destination asked about or denied by taint soon after a call to this tool
     leads: int = 0
+    #: argument name -> calls denied or asked about for a destination in it (``param``)
+    judged: Counter[str] = field(default_factory=Counter)
 
 
 @dataclass
@@ -136,6 +138,8 @@ def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) 
         u = usage.tools.setdefault(key, ToolUsage())
         _record_call(u, rec.get("arguments"))
         u.verdicts[f"{rec.get('verdict')} {rec.get('rule')}"] += 1
+        if rec.get("verdict") in ("deny", "ask") and isinstance(rec.get("param"), str):
+            u.judged[rec["param"]] += 1
         if rec.get("rule") in _TAINT_RULES:
             for earlier in set(recent[session][-_LEAD_WINDOW:]):
                 if earlier != key:
@@ -172,6 +176,7 @@ def _entry(usage: Usage, key: tuple[str, str]) -> list[str]:
                 f"# {u.dest_calls[n]} of {u.calls} calls carried a destination in {_said(n, quoted=True)} "
                 f"({len(u.dests[n])} distinct)"
             )
+        lines += _left_out(u, sinks)
         lines += ["exfiltrating: true", f"sink_params: {_flow(sinks)}"]
     elif read_only and not u.network:
         lines += ["# readOnlyHint in the pinned definition; no call gave a URL or host",
@@ -187,6 +192,27 @@ def _entry(usage: Usage, key: tuple[str, str]) -> list[str]:
             "# directory: true",
         ]
     return lines
+
+
+def _left_out(u: ToolUsage, sinks: list[str]) -> list[str]:
+    """Comment lines on the arguments ``sink_params`` would leave out that gave a URL or a
+    host, or were denied or asked about for a destination: ``exfiltrating: true`` reads as
+    stricter, but ``sink_params`` also narrows the sink checks to the names it lists. An
+    address the fooled agent puts in a decoy argument (``account``) would otherwise propose
+    a sink that leaves out the URL argument named for a payload (``path``) cordon denied."""
+    out = []
+    for n in sorted((set(u.network) | set(u.judged)) - set(sinks)):
+        parts = (
+            [f"{u.network[n]} of {u.calls} calls gave a URL or host in it"] if u.network[n] else []
+        )
+        if u.judged[n]:
+            parts.append(f"{u.judged[n]} denied or asked about for a destination in it")
+        out.append(
+            f"# {_said(n, quoted=True)} is left out of sink_params: {', '.join(parts)}; "
+            "sink_params narrows the sink checks to the names listed: add it if the call "
+            "sends there"
+        )
+    return out
 
 
 def _notes(usage: Usage, key: tuple[str, str]) -> list[str]:
