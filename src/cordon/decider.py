@@ -138,26 +138,35 @@ def _shown_len(text: str) -> int:
 
 def _shown_whole(v: Verdict) -> Verdict:
     """``v``, or a deny (``approval.unshowable``) for an ask that covers several approvals
-    (``approval_keys``: one approval covers every destination it lists) whose list of
-    destinations, at the start of its reason, is longer than the start a person is shown of
-    a long reason (:func:`cordon.approvals.display.clipped` keeps two thirds of what it shows
-    from the start, one third from the end): an approval must not cover an address cut from
-    the person's sight. The reasons after the list may be cut (the cut is said)."""
+    (``approval_keys``: one approval covers every destination it lists) whose start (a
+    destination that looks like a trusted domain, the rule of each approval, the list of
+    destinations: :func:`cordon.engine.checks._pipeline.listed`) is longer than the start a
+    person is shown of a long reason (:func:`cordon.approvals.display.clipped` keeps two
+    thirds of what it shows from the start, one third from the end): an approval must not
+    cover an address cut from the person's sight, nor a rule (a destructive tool, a card
+    number) whose reason a long list pushed into the cut. The reasons after the start may be
+    cut (the cut is said); their rules are in it."""
     n = len(v.details.get("approval_keys") or ())
     if v.verdict != "ask" or n < 2:
         return v
-    start = listed(n, v.details.get("approval_destinations") or ())
+    start = listed(
+        n,
+        v.details.get("approval_destinations") or (),
+        v.details.get("approval_labels") or (),
+        v.details.get("lookalikes") or (),
+    )
     if not v.reason.startswith(start):
         start = v.reason  # (not the list's form: the whole reason must show)
     if _shown_len(v.reason) <= SHOWN_REASON_CHARS:  # shown whole
         return v
-    if _shown_len(start) <= SHOWN_REASON_CHARS - SHOWN_REASON_CHARS // 3:  # the list is
+    if _shown_len(start) <= SHOWN_REASON_CHARS - SHOWN_REASON_CHARS // 3:  # the start is
         return v
     return Verdict(
         verdict="deny",
         rule=rules.APPROVAL_UNSHOWABLE,
         reason=(
-            f"{n} approvals needed together, a list longer than a person is shown whole: "
+            f"{n} approvals needed together, a list (their rules and destinations) longer "
+            "than a person is shown whole: "
             "nobody was asked; make the call with fewer destinations at a time"
         ),
         param=v.param,

@@ -353,10 +353,12 @@ _RULES = (
        "forged or replayed approvals (MCP 2026-07-28 input_required requestState)",
        "answer the question again"),
     _r(APPROVAL_UNSHOWABLE, "approvals", "deny",
-       "a call needing several approvals at once (destinations) whose list is longer than "
-       "cordon's question and `cordon approve` show whole: nobody is asked",
+       "a call needing several approvals at once whose list (a look-alike warning, the "
+       "rule of each approval, each destination) is longer than cordon's question and "
+       "`cordon approve` show whole: nobody is asked",
        "approving what the person cannot see (the question caps the adversary's text, so "
-       "a padded list would hide an address in its cut middle); fail closed",
+       "a padded list would hide an address, or a reason such as a forwarded link, in its "
+       "cut middle); fail closed",
        "make the call with fewer destinations at a time"),
     _r(AUDIT_UNWRITABLE, "proxy", "deny", "a call whose audit record cannot be written",
        "docs/threat-model.md invariant 4 (audit before forwarding)",

@@ -9,7 +9,9 @@ The combination rule, the whole of it:
 3. those asks no approval covers are the verdict, one ask (a one-time approval is used up by
    the call it covers): the first of them, its reason naming each, carrying the call's
    destinations, its ``approval_key`` and, for more than one, every key (``approval_keys``:
-   one approval of the ask covers them all);
+   one approval of the ask covers them all) and the rule of each (``approval_labels``); a
+   destination of them that looks like an allowlisted or already-used domain without being
+   it (:mod:`cordon.engine.near_domains`) is said first (``lookalikes``);
 4. otherwise allow (``default.allow``), with the destinations found.
 
 Facts flow forward only: a check sees the :class:`Facts` of the checks before it, and a fact
@@ -34,6 +36,7 @@ from cordon.engine.checks._base import (
     approval_key,
     verdict,
 )
+from cordon.engine.near_domains import host_of, index, owned, resembles
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -115,7 +118,7 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
             continue
         pending.append((a, key))
     if pending:
-        return _ask(pending, facts)
+        return _ask(pending, facts, lookalikes(ctx, [a.destination for a, _ in pending]))
     if facts.destinations:
         return verdict(
             "allow",
@@ -129,33 +132,97 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
     return ALLOW
 
 
-def listed(n: int, destinations: Sequence[str]) -> str:
-    """The start of the reason of an ask covering ``n`` approvals: each destination they
-    cover, once (what a person approves; :func:`cordon.decider` checks it shows whole)."""
+#: the most destinations this session already used that a call's are compared with (the
+#: first in sorted order past it): a session sends to a few hundred
+_MAX_KNOWN = 4096
+
+
+def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[str, str]]:
+    """Each of ``destinations`` whose domain looks like an allowlisted one (the policy's
+    ``trusted_destinations``, the tool's, ``egress.allow``) or one this session already sent
+    to or approved, without being it (:func:`cordon.engine.near_domains.resembles`: an
+    ASCII typosquat, MITRE ATT&CK T1583.001): ``{"destination", "looks_like", "as"}``, ``as``
+    ``"allowlisted"`` or ``"used"``. Read for an ask only: it says so, it clears nothing."""
+    hosts = [(d, host_of(d)) for d in dict.fromkeys(d for d in destinations if d)]
+    hosts = [(d, h) for d, h in hosts if h]
+    if not hosts:
+        return []
+    s = ctx.session
+    entries = (*s.engine.policy.trusted_destinations, *ctx.tp.trusted_destinations)
+    allow = index(frozenset((*entries, *s.engine.egress.allow)))
+    known = s.vouched
+    used = index(frozenset(known if len(known) <= _MAX_KNOWN else sorted(known)[:_MAX_KNOWN]))
+    found: list[dict[str, str]] = []
+    for d, h in hosts:
+        if owned(h, allow) or owned(h, used):
+            continue
+        t = resembles(h, allow)
+        kind = "allowlisted"
+        if t is None:
+            t, kind = resembles(h, used), "used"
+        if t is not None:
+            found.append({"destination": d, "looks_like": t, "as": kind})
+    return found
+
+
+def lookalike_note(item: dict[str, str]) -> str:
+    """What the person reads first of a destination that looks like a trusted domain."""
+    t, d = item["looks_like"], item["destination"]
+    if item.get("as") == "allowlisted":
+        return f"looks like allowlisted {t!r} but is another domain: {d!r}"
+    return f"looks like {t!r}, already used in this session, but is another domain: {d!r}"
+
+
+def listed(
+    n: int,
+    destinations: Sequence[str],
+    labels: Sequence[str] = (),
+    near: Sequence[dict[str, str]] = (),
+) -> str:
+    """The start of the reason of an ask covering ``n`` approvals: a destination that looks
+    like a trusted domain (``near``: :func:`lookalikes`), the rule of each approval
+    (``labels``), each destination they cover, once: what a person approves, and what
+    :func:`cordon.decider` checks is shown whole (a reason after it may be cut from sight,
+    its rule may not)."""
     named = ", ".join(repr(d) for d in destinations)
-    return f"{n} approvals needed together" + (f", for {named}" if named else "")
+    start = f"{n} approvals needed together"
+    if labels:
+        start += f" ({', '.join(labels)})"
+    if named:
+        start += f", for {named}"
+    return "; ".join([*map(lookalike_note, near), start])
 
 
-def _ask(pending: Sequence[tuple[Verdict, tuple[Any, ...]]], facts: Facts) -> Verdict:
+def _ask(
+    pending: Sequence[tuple[Verdict, tuple[Any, ...]]],
+    facts: Facts,
+    near: Sequence[dict[str, str]] = (),
+) -> Verdict:
     """One ask for every ask of the call no approval covers (``pending``, with their keys).
 
     A person is asked once about the whole call: the first ask is the verdict (its rule,
-    parameter and destination), its reason names every destination that needs approval, and
-    ``approval_keys`` holds every key, so one approval (an elicitation, a one-time code)
-    covers all of them. Asking about one destination at a time would never converge for a
-    one-time code: the code approves the retry of one call once, and the retry would then
-    ask about the next destination with the first approval spent."""
+    parameter and destination), its reason names every destination that needs approval and
+    the rule of each, and ``approval_keys`` holds every key, so one approval (an elicitation,
+    a one-time code) covers all of them. Asking about one destination at a time would never
+    converge for a one-time code: the code approves the retry of one call once, and the
+    retry would then ask about the next destination with the first approval spent. A
+    destination that looks like a trusted domain (``near``) is said first."""
     a, key = pending[0]
     details = {**a.details, "approval_key": list(key)}
-    reason = a.reason
+    if near:
+        details["lookalikes"] = [dict(x) for x in near]
+    reason = "; ".join([*map(lookalike_note, near), a.reason])
     if len(pending) > 1:
         details["approval_keys"] = [list(k) for _, k in pending]
-        # every destination once, then each distinct reason once: the list is what the
-        # person approves, so it is kept short enough to be shown whole (cordon.decider)
+        # the rule of each approval, every destination once, then each distinct reason
+        # once: the start is what the person approves, so it is kept short enough to be
+        # shown whole (cordon.decider); a reason after it may be cut, its rule is not
         named = [p.destination for p, _ in pending if p.destination]
+        labels = list(dict.fromkeys(p.rule for p, _ in pending))
         details["approval_destinations"] = named
+        details["approval_labels"] = labels
         whys = "; ".join(dict.fromkeys(p.reason for p, _ in pending))
-        reason = listed(len(pending), named) + f": {whys}"
+        reason = listed(len(pending), named, labels, near) + f": {whys}"
     return verdict(  # (with_dests of it, built once)
         "ask",
         a.rule,
