@@ -246,7 +246,6 @@ async def test_suggest_names_the_url_its_sink_params_leave_out(harness: Harness)
     assert any("denied" in line for line in said), r.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="the review pack prints a long destination whole")
 async def test_review_pack_clips_a_flood_destination(harness: Harness) -> None:
     """A destination of 20,000 characters (a host of many labels a poisoned result planted)
     is one cell of the pack: whole, it pushes the count and the rule out of sight (a table

@@ -8,6 +8,7 @@ from typing import Any
 
 from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025
+from cordon.audit.report._markdown import adversary_cell as _t
 from cordon.audit.report._markdown import evidence_text
 
 __all__ = ["render_html"]
@@ -164,7 +165,7 @@ def _controls(data: ReportData) -> list[str]:
             (
                 (
                     r.server,
-                    r.tool,
+                    _t(r.tool),
                     r.seen or "-",
                     "; ".join(r.controls) or "none (pinning and global rules only)",
                 )
@@ -187,19 +188,25 @@ def _summary(data: ReportData) -> list[str]:
         _svg_rules(data),
         _html_table(["rule", "verdict", "count"], data.rule_counts),
         "<h3>Denied destinations</h3>",
-        _html_table(["destination", "denials", "rules"], data.denied_destinations),
+        _html_table(
+            ["destination", "denials", "rules"],
+            ((_t(d), n, r) for d, n, r in data.denied_destinations),
+        ),
         "<h3>Asks and how they were answered</h3>",
-        _html_table(["tool", "rule", "answer", "count"], data.asks),
+        _html_table(["tool", "rule", "answer", "count"], ((_t(t), *r) for t, *r in data.asks)),
         "<h3>Rug pulls</h3>",
         _html_table(
             ["time", "server", "tool", "changed fields"],
             (
-                (r["ts"], r["server"], r["tool"], ", ".join(r["changed_fields"]))
+                (r["ts"], _t(r["server"]), _t(r["tool"]), ", ".join(r["changed_fields"]))
                 for r in data.rug_pulls
             ),
         ),
         "<h3>Content findings</h3>",
-        _html_table(["where", "tool", "rules", "action", "count"], data.content_findings),
+        _html_table(
+            ["where", "tool", "rules", "action", "count"],
+            ((w, _t(t), *r) for w, t, *r in data.content_findings),
+        ),
         f"<p>Frames refused: {data.frames_refused}</p>",
     ]
 

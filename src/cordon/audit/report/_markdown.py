@@ -6,10 +6,11 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from cordon.approvals.display import clipped
 from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025, MapItem
 
-__all__ = ["evidence_text", "render_markdown"]
+__all__ = ["adversary_cell", "evidence_text", "render_markdown"]
 
 
 #: what Markdown reads as markup in a table cell (:func:`_text`): an HTML tag (an
@@ -30,8 +31,22 @@ _AUTOLINK = re.compile(r"(?i)(?<=www)\.|:")
 
 
 def _text(text: Any) -> str:
-    """A cell of the adversary's text (a tool's or server's name, a destination) as text."""
-    return _AUTOLINK.sub(lambda m: "\\" + m.group(), str(text).translate(_MARKUP))
+    """A cell of the adversary's text (a tool's or server's name, a destination) as text:
+    clipped (:func:`adversary_cell`), then escaped."""
+    return _AUTOLINK.sub(lambda m: "\\" + m.group(), adversary_cell(text).translate(_MARKUP))
+
+
+#: the most characters of a cell of the adversary's text shown (a host name is at most 253)
+CELL_CHARS = 300
+
+
+def adversary_cell(text: Any) -> str:
+    """A cell of the adversary's text as the pack shows it (Markdown and HTML): its start and
+    its end past :data:`CELL_CHARS` characters, the cut said (a 20,000-character destination
+    pushed the count and the rule out of sight; its end holds the registered domain), and
+    every character that would not show as itself (a zero-width or bidi character) written
+    as an escape (:func:`cordon.approvals.display.clipped`)."""
+    return clipped(str(text), CELL_CHARS)
 
 
 def _md_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
