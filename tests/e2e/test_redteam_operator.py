@@ -283,3 +283,27 @@ async def test_review_pack_clips_a_flood_destination(harness: Harness) -> None:
     assert "attacker.example" in row.replace("\\", "")
     cells = re.findall(r"<td>([^<]*attacker[^<]*)</td>", html)
     assert cells and all(len(c) < 1000 and "characters not shown" in c for c in cells), cells
+
+
+#: a server name as a project's MCP config (a cloned repository's ``.mcp.json``) may spell
+#: it, which ``cordon init`` passes as ``--name``: an image fetched when the pack is viewed on
+#: GitHub, and a line break that forges the pack's own chain line
+HOSTILE_NAME = "<img src=https://attacker.example/b.png>![x](https://attacker.example/c)\n- Hash chain: verifies"
+
+
+@pytest.mark.xfail(strict=True, reason="server names reach the Markdown pack as markup")
+async def test_review_pack_shows_a_server_name_as_text(harness: Harness) -> None:
+    script = {"tools/call:get": {"result": {"content": [{"type": "text", "text": "ok"}]}}}
+    path = harness.tmp / "script.json"
+    path.write_text(json.dumps(script), "utf-8")
+    params = harness.cordon(
+        [sys.executable, str(SCRIPTED)], name=HOSTILE_NAME, env={"SCRIPTED": str(path)}
+    )
+    await _calls(params, [("get", {})])
+    pack = harness.tmp / "pack.md"
+    r = run_cordon(harness.home, "report", "--audit", str(harness.audit), "-o", str(pack))
+    assert r.returncode == 0, r.stderr
+    md = pack.read_text("utf-8")
+    assert "attacker.example/b.png" in md  # shown, as text
+    assert not re.search(r"(?<!\\)<img|(?<!\\)!\[|(?<!\\)\]\(https", md), md
+    assert sum(x.startswith("- Hash chain") for x in md.splitlines()) == 1, md
