@@ -192,12 +192,19 @@ _KEPT_HEAD = (
     r"(?:secrets?|passwords?|passwd|passphrase|credentials?|creds|(?:private|ssh|secret)"
     r"[ _-]?key)"
 )
-#: what is a slot for held data only in an order or with a fill-in word: a key or token
-#: (API references write ``?api_key={API_KEY}``), the user's own data
+#: the user's own data (``{{user_email}}``, ``<CUSTOMER_PHONE>``); a bare ``{email}``,
+#: ``{phone}`` or ``{address}`` is a parameter of a reference (``https://wa.me/{phone}``)
+_USER_DATA = (
+    r"(?:users?|customer|victim)[ _-]?(?:e-?mail(?:[ _-]?address)?|phone(?:[ _-]?number)?"
+    r"|(?:home[ _-]?)?address|ssn|location|data|info|details)"
+)
+#: what is a slot for held data only in an order or with a fill-in word: a key or a named
+#: token (API references write ``?api_key={API_KEY}``; a bare ``{token}`` is a reset link's),
+#: the user's own data
 _WEAK_HEAD = (
-    r"(?:api[ _-]?key|apikey|(?:access|auth|bearer|session|refresh)[ _-]?token|token|cookies?"
-    r"|session[ _-]?cookie|e-?mail(?:[ _-]?address)?|phone(?:[ _-]?number)?|(?:home[ _-]?)?"
-    r"address|ssn|credit[ _-]?card(?:[ _-]?number)?|env(?:ironment)?[ _-]?var(?:iable)?s)"
+    r"(?:api[ _-]?key|apikey|(?:access|auth|bearer|session|refresh|github|openai|aws)[ _-]?token"
+    r"|session[ _-]?cookies?|cookies|ssn|credit[ _-]?card(?:[ _-]?number)?"
+    rf"|env(?:ironment)?[ _-]?var(?:iable)?s|{_USER_DATA})"
 )
 #: words before the last one (``full conversation``, ``CONVERSATION_SUMMARY``), never the
 #: reader's own (``YOUR_API_KEY``, ``<your-token>``, ``my_password``: a reference addresses
@@ -211,9 +218,19 @@ _FILL = (
 )
 
 
+#: a word after the slot's last one that says how to write it, not what it is
+#: (``<SECRET_HERE>``, ``{conversation_base64}``, ``{chat history so far}``)
+_TRAIL = (
+    r"(?:[ _-](?:so[ _-]far|here|text|contents?|dump|json|base64|b64|hex|encoded"
+    r"|url[ _-]?encoded))?"
+)
+
+
 def _slot(inner: str) -> str:
     """A placeholder whose whole content is ``inner``: ``{...}``, ``{{...}}``, ``<...>``,
-    ``[...]``, ``${...}``, ``%7B...%7D``, or ``$NAME`` (a shell variable)."""
+    ``[...]``, ``${...}``, ``%7B...%7D`` or ``$NAME`` (a shell variable); a percent-encoded
+    ``<`` or ``[`` is read decoded by the normaliser."""
+    inner = f"{inner}{_TRAIL}"
     return (
         rf"(?:\{{\{{?\s*{inner}\s*\}}|<{inner}>|\[{inner}\]|\$\{{{inner}\}}|%7b{inner}%7d"
         rf"|\${inner}(?![a-z0-9_]))"
@@ -230,7 +247,7 @@ _OPEN = (
 _SLOT_ANCHOR_TAIL = (
     r"[{\s]?\s*[a-z0-9' _-]{0,100}?(?:conversation|chat|transcript|system|messages|turns"
     r"|memories|secret|password|passwd|passphrase|credential|creds|key|token|cookie|mail"
-    r"|phone|address|ssn|card|env|user)"
+    r"|phone|address|ssn|card|env|user|customer|victim)"
 )
 #: a form field's value (an input's, a button's) or a text area's text
 _FIELD = (
@@ -351,8 +368,8 @@ RULES: tuple[Rule, ...] = (
         fix="Warn mode removes the address; review the source.",
         source="Rehberger, Embrace The Red (link-based exfiltration); OWASP LLM02:2025",
         pattern=(
-            rf"{_BARE_URL}(?:\{{\{{?\s*|<|\[|%7b)(?:{_QUAL}{_KEPT_HEAD}|user[ _-]{_WEAK_HEAD})"
-            r"\s*(?:\}\}?|>|\]|%7d)"
+            rf"{_BARE_URL}(?:\{{\{{?\s*|<|\[|%7b)(?:{_QUAL}{_KEPT_HEAD}|{_USER_DATA})"
+            rf"{_TRAIL}\s*(?:\}}\}}?|>|\]|%7d)"
         ),
         anchors=_SLOT_ANCHORS,
         window=700,
@@ -371,7 +388,7 @@ RULES: tuple[Rule, ...] = (
         pattern=(
             rf"<form\b[^>]{{0,200}}?\baction\s*=\s*[\"']?(?:h(?:tt|xx)ps?(?::|\[:\]))?//[^>]{{1,300}}>"
             rf"(?:[^<]{{0,100}}<(?!/form\b)[^>]{{0,200}}>){{0,3}}?[^<]{{0,100}}{_FIELD}"
-            rf"{_slot(rf'(?:{_QUAL}(?:{_HELD_HEAD}|{_KEPT_HEAD})|{_POSSESSIVE}|{_FILL}|user[ _-]{_WEAK_HEAD})')}"
+            rf"{_slot(rf'(?:{_QUAL}(?:{_HELD_HEAD}|{_KEPT_HEAD})|{_POSSESSIVE}|{_FILL}|{_USER_DATA})')}"
             rf"|<(?:input|button)\b[^>]{{0,200}}?\bvalue\s*=\s*[\"']?"
             rf"{_slot(rf'(?:{_QUAL}{_HELD_HEAD}|{_POSSESSIVE})')}"
         ),
