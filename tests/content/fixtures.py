@@ -112,6 +112,19 @@ HITS: dict[str, tuple[str, str]] = {
         "mysqldump -u root -pRk4mWq9zLp2Xv7Tn app > app.sql",
         "Rk4mWq9zLp2Xv7Tn",
     ),
+    "secret.cli_password": (
+        "sshpass -p 'Rk4mWq9zLp2Xv7Tn' ssh deploy@web1",
+        "Rk4mWq9zLp2Xv7Tn",
+    ),
+    "secret.smb_user_password": (
+        "smbclient //fs1/share -U bob%Rk4mWq9zLp2Xv7Tn -c ls",
+        "Rk4mWq9zLp2Xv7Tn",
+    ),
+    "secret.config_directive_password": ("requirepass Rk4mWq9zLp2Xv7Tn\n", "Rk4mWq9zLp2Xv7Tn"),
+    "secret.xml_add_key_password": (
+        '<add key="ClearTextPassword" value="Rk4mWq9zLp2Xv7Tn" />',
+        "Rk4mWq9zLp2Xv7Tn",
+    ),
     "secret.basic_credentials": (
         '{"auths": {"registry.example.com": {"auth": "Ym90OlJrNG1XcTl6THAyWHY3VG4="}}}',
         "Ym90OlJrNG1XcTl6THAyWHY3VG4=",
@@ -179,6 +192,10 @@ NEAR_MISSES: dict[str, str] = {
     "secret.php_define_password": "define( 'DB_PASSWORD', 'password_here' ); define( 'AUTH_KEY', 'put your unique phrase here' ); define( 'WP_DEBUG', false ); define( 'DB_HOST', 'db2.internal:3306' );",
     "secret.xml_password": "<server><id>releases</id><password>${env.DEPLOY_PASS}</password><passphrase>some_passphrase</passphrase></server>",
     "secret.mysql_cli_password": 'mysqldump -u root -p app > app.sql; mysql -uroot -p"$MYSQL_ROOT_PASSWORD" --port=3306',
+    "secret.cli_password": 'sshpass -e ssh h; sshpass -p "$SSHPASS" ssh h; docker login -u bob --password-stdin; redis-cli -p 6379 ping',
+    "secret.smb_user_password": "smbclient -U bob //fs1/share; smbclient -U 'bob%<password>' //fs1; date -u +%Y%m%d",
+    "secret.config_directive_password": "# requirepass foobared\nmasterauth <master-password>\npass =\n",
+    "secret.xml_add_key_password": '<add key="ClearTextPassword" value="%NUGET_PASS%" /><add key="Username" value="ci@contoso.com" />',
     "secret.basic_credentials": 'Authorization: Basic <base64 of user:password> or "auth": ""',
     "secret.curl_user": "curl -u user:password https://example.com or curl -u $USER:$TOKEN",
     "secret.bearer_token": "Authorization: Bearer <your-token-here> or Bearer YOUR_ACCESS_TOKEN",

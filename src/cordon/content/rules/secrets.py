@@ -78,6 +78,24 @@ def _literal_password(value: bytes) -> bool:
     return _plain_password(re.sub(rb"<(?![A-Za-z][\w -]{2,40}>)", b"", value))
 
 
+def _shell_value(prefix: str = "") -> str:
+    """A command-line value as the shell reads it, after ``prefix``: quoted (any character but
+    the quote and a line break; ``; | & < >`` are the password's own there) or bare (ending at
+    a space or a shell metacharacter). Group 1 is the quote, group 2 the value: a pattern
+    using it holds no other group before it."""
+    return (
+        r"(['\"])?" + prefix + r"((?(1)(?:(?!\1)[^\n]){6,128}|[^\s'\"`;|&<>]{6,128}))(?(1)\1)"
+        r"(?![^\s;|&<>)])"
+    )
+
+
+def _gap(stop: str) -> str:
+    """The words of one command after its program's name, up to the first of its password
+    options: no ``-`` there starts ``stop`` (a lookahead), a backslash continues the line and
+    ``; | & < >`` end the command. Linear in dense text: the gap cannot pass the option."""
+    return r"(?:[^\s;|&<>-]|[ \t]|\\\n|-(?!" + stop + r")|(?<![ \t])-){0,240}?(?<=[ \t])"
+
+
 RULES: tuple[Rule, ...] = (
     _R(
         id="secret.aws_access_key",
@@ -289,7 +307,8 @@ RULES: tuple[Rule, ...] = (
         id="secret.xml_password",
         severity="medium",
         summary="A password in an XML element: Maven settings.xml's <server> or <proxy> "
-        "<password>...</password> and <passphrase>, settings-security.xml's {...} <master>.",
+        "<password>...</password> and <passphrase>, settings-security.xml's {...} <master>, "
+        "FileZilla's saved sites' <Pass> (plain or encoding=\"base64\").",
         why="A repository's deploy password publishes artifacts others build from. Maven's "
         "{...} encrypted form is a credential too: whoever holds the master password decrypts "
         "every value, and Maven 3 keeps that master password in settings-security.xml "
@@ -297,11 +316,17 @@ RULES: tuple[Rule, ...] = (
         fix="Warn mode masks the value; take passwords from ${env.NAME} instead.",
         source="Apache Maven, 'Settings Reference' (servers: password, passphrase) and "
         "'Password Encryption' (Maven 3 and Maven 4: everyone with the master key can decrypt "
-        "all encrypted values); CWE-260 (password in configuration file)",
+        "all encrypted values); FileZilla 3's site files (sitemanager.xml, recentservers.xml: "
+        "<Pass> in plain text, or base64 when no master password is set); CWE-260 (password "
+        "in configuration file)",
         # a ${env.X} or ${user.home} reference is interpolated by Maven from elsewhere, not
-        # the password: refused by accept (the placeholder pattern)
-        pattern=r"<(password|passphrase|(?=master>\s*\{)master)>\s*([^<>\s]{6,256})\s*</\1>",
-        anchors=(r"<password>", r"<passphrase>", r"<master>\s*\{"),
+        # the password: refused by accept (the placeholder pattern). FileZilla's base64 is
+        # registered as seen; the secret set also keeps what it decodes to
+        pattern=(
+            r"<(password|passphrase|Pass|(?=master>\s*\{)master)(?:\s+encoding=\"base64\")?>"
+            r"\s*([^<>\s]{6,256})\s*</\1>"
+        ),
+        anchors=(r"<password>", r"<passphrase>", r"<master>\s*\{", r"<pass>", r"<pass\s+encoding="),
         window=320,
         accept=_literal_password,
         secret_group=2,
@@ -311,14 +336,21 @@ RULES: tuple[Rule, ...] = (
         id="secret.basic_credentials",
         severity="medium",
         summary='HTTP Basic credentials in base64: a Docker config\'s "auth" field, an '
-        "Authorization: Basic header.",
+        "Authorization: Basic header, an .npmrc's _auth.",
         why="The base64 is user:password in clear for whoever decodes it (RFC 7617); a "
         "registry login in ~/.docker/config.json pulls and pushes images.",
         fix="Warn mode masks it; use a credential helper instead of an auth field.",
         source="RFC 7617 (HTTP Basic authentication); Docker CLI documentation, 'docker login' "
-        "(config.json auths)",
-        pattern=r'(?:"auth"\s*:\s*"|\bBasic[ \t]+)([A-Za-z0-9+/]{12,2048}={0,2})(?![A-Za-z0-9+/=])',
-        anchors=(r'"auth"\s*:\s*"[a-z0-9+/]{12}', r"basic[ \t]+[a-z0-9+/]{12}"),
+        "(config.json auths); npm Docs, 'npmrc' (_auth: base64 of username:password)",
+        pattern=(
+            r'(?:"auth"\s*:\s*"|\bBasic[ \t]+|(?<![\w-])_auth[ \t]*=[ \t]*)'
+            r"([A-Za-z0-9+/]{12,2048}={0,2})(?![A-Za-z0-9+/=])"
+        ),
+        anchors=(
+            r'"auth"\s*:\s*"[a-z0-9+/]{12}',
+            r"basic[ \t]+[a-z0-9+/]{12}",
+            r"_auth[ \t]*=[ \t]*[a-z0-9+/]{12}",
+        ),
         window=2200,
         accept=_basic_pair,
         secret_group=1,
@@ -358,19 +390,152 @@ RULES: tuple[Rule, ...] = (
             r"(?<![\w.-])(?:mysql(?:dump|admin|import|show|check|pump|slap|binlog)?|mariadb"
             r"(?:-dump|-admin|-import|-show|-check)?)(?:\.exe)?[ \t]"
             # the gap stops at the first password option (linear in dense text)
-            r"(?:[^\s;|&<>-]|[ \t]|\\\n|-(?!p|-password=)|(?<![ \t])-){0,240}?"
-            r"(?<=[ \t])(?:-p|--password=)(['\"]?)([^\s'\"`;|&<>]{6,128})\1(?![^\s;|&<>)])"
+            + _gap("p|-password=")
+            # quoted, the password may hold ; | & < > (a generated one often does)
+            + r"(?:-p|--password=)"
+            + _shell_value()
         ),
         # the whole command up to the option: a line that names the client but gives no
         # joined password costs no window search (text dense with 'mysql' is common)
         anchors=each(
             (r"mysql[a-z]{0,6}", r"mariadb[a-z-]{0,7}"),
-            r"(?:\.exe)?[ \t](?:[^\n]|\\\n){0,240}[ \t](?:-p|--password=)['\"]?[^\s'\"]{6}",
+            r"(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-p|--password=)['\"]?[^\s'\"]{6}",
         ),
         window=440,
         accept=_literal_password,
         secret_group=2,
         span_group=2,
+    ),
+    _R(
+        id="secret.cli_password",
+        severity="medium",
+        summary="A password given on a command line to a tool that takes one: sshpass -p, "
+        "redis-cli -a, ldapsearch -w (and the other OpenLDAP clients), docker/podman login "
+        "-p or --password, sqlcmd -P, openssl -pass/-passin/-passout pass:.",
+        why="Scripts, CI files and shell history keep the password in clear, and any user on "
+        "the host sees it in the process list; it logs in to the host, cache, directory or "
+        "registry the command names, or decrypts the file it names.",
+        fix="Warn mode masks the password; use each tool's file or environment form (sshpass "
+        "-f/-e, REDISCLI_AUTH, ldapsearch -y, docker login --password-stdin, openssl env:).",
+        source="sshpass(1) (-p: 'the least secure of all'); Redis docs, 'redis-cli' (-a); "
+        "OpenLDAP ldapsearch(1) (-w passwd); Docker docs, 'docker login' (--password, -p: "
+        "use --password-stdin); Microsoft Learn, 'sqlcmd utility' (-P); OpenSSL "
+        "openssl-passphrase-options(1) (pass:password 'should only be used where security "
+        "is not important'); CWE-214 (sensitive information in process arguments)",
+        # each program's own password option, on the same command as its name; another
+        # program's -p after it (ssh -p PORT after sshpass's options) is not sshpass's
+        pattern=(
+            r"(?<![\w.-])(?:"
+            r"sshpass(?:[ \t]+-(?:[fdP][ \t]*[^\s-][^\s]{0,255}|[ve]{1,4})){0,6}[ \t]+-p[ \t]*"
+            r"|redis-cli[ \t]" + _gap(r"a[ \t]|-pass[ \t]") + r"(?:-a|--pass)[ \t]+"
+            r"|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn|exop)[ \t]"
+            + _gap("w")
+            + r"-w[ \t]*"
+            r"|(?:docker|podman|nerdctl|buildah)(?:\.exe)?[ \t]+login[ \t]"
+            + _gap(r"p[ \t]|-password[ \t=]")
+            + r"(?:-p[ \t]+|--password(?:[ \t]+|=))"
+            r"|sqlcmd(?:\.exe)?[ \t]" + _gap("P") + r"-P[ \t]*"
+            r"|openssl(?:\.exe)?[ \t]" + _gap("pass") + r"-pass(?:in|out)?[ \t]+"
+            r"(?=['\"]?pass:)"
+            r")" + _shell_value("(?:pass:)?")
+        ),
+        anchors=(
+            r"sshpass[ \t](?:[^\n]){0,300}-p",
+            r"redis-cli[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-a|--pass)[ \t]",
+            r"ldap[a-z]{3,7}[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-w",
+            *each(
+                ("docker", "podman", "nerdctl", "buildah"),
+                r"(?:\.exe)?[ \t]+login[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-p|--password)[ \t=]",
+            ),
+            r"sqlcmd(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-p",
+            r"openssl(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-pass[a-z]{0,3}[ \t]+['\"]?pass:",
+        ),
+        window=700,
+        accept=_literal_password,
+        secret_group=2,
+        span_group=2,
+    ),
+    _R(
+        id="secret.smb_user_password",
+        severity="medium",
+        summary="A password joined to a Samba client's user name: smbclient //host/share -U "
+        "USER%PASSWORD, rpcclient --user=DOMAIN\\USER%PASSWORD.",
+        why="The password logs in to the Windows or Samba host (often a domain account); "
+        "scripts and shell history keep it in clear and the process list shows it.",
+        fix="Warn mode masks the password; use an authentication file (-A) or a Kerberos ticket.",
+        source="Samba smbclient(1), rpcclient(1) and smbcacls(1) (-U|--user=[DOMAIN\\]USERNAME"
+        "[%PASSWORD]); CWE-214 (sensitive information in process arguments)",
+        pattern=(
+            r"(?<![\w.-])(?:smbclient|rpcclient|smbcacls|smbcquotas|smbget|smbtree|winexe)"
+            r"(?:\.exe)?[ \t]" + _gap("U|-user") + r"(?:-U[ \t]*|--user(?:=|[ \t]+))"
+            r"(?=['\"]?[^\s%'\"]{1,128}%)" + _shell_value(r"[^\s%'\"]{1,128}%")
+        ),
+        anchors=each(
+            ("smbclient", "rpcclient", "smbcacls", "smbcquotas", "smbget", "smbtree", "winexe"),
+            r"(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-u|--user)(?:[ \t]{0,16}|=)['\"]?"
+            r"[^\s%'\"]{1,128}%",
+        ),
+        window=700,
+        accept=_literal_password,
+        secret_group=2,
+        span_group=2,
+    ),
+    _R(
+        id="secret.config_directive_password",
+        severity="medium",
+        summary="A password set by a configuration directive of its own: redis.conf's "
+        "requirepass and masterauth (or CONFIG SET requirepass), rclone.conf's pass = ... .",
+        why="The Redis password is every client's login (and a replica's to its master); "
+        "rclone's 'obscured' pass is reversible by design (rclone reveal) and logs in to the "
+        "remote it names.",
+        fix="Warn mode masks the value; keep configuration files out of what tools read.",
+        source="Redis docs, 'Redis security' and the self-documented redis.conf (requirepass, "
+        "masterauth); rclone docs, 'rclone obscure' and the SFTP/FTP backends' pass option "
+        "(obscured, not encrypted); CWE-260 (password in configuration file)",
+        # the shipped redis.conf's '# requirepass foobared' is commented out, and all letters
+        pattern=(
+            r"(?:(?:^[ \t]*|(?i:config)[ \t]+(?i:set)[ \t]+)(?:requirepass|masterauth)[ \t]+"
+            r"|^[ \t]*pass[ \t]*=[ \t]*)" + _shell_value()
+        ),
+        anchors=(
+            r"requirepass[ \t]+['\"]?[^\s'\"]{6}",
+            r"masterauth[ \t]+['\"]?[^\s'\"]{6}",
+            # a line of its own (rclone.conf starts with its [remote] header)
+            r"\x0a[ \t]{0,16}pass[ \t]{0,16}=[ \t]{0,16}[^\s]{6}",
+        ),
+        window=300,
+        accept=_literal_password,
+        secret_group=2,
+        span_group=2,
+    ),
+    _R(
+        id="secret.xml_add_key_password",
+        severity="medium",
+        summary='A password in an <add key="..." value="..."/> element: NuGet.Config\'s '
+        "packageSourceCredentials ClearTextPassword, a .NET appSettings key naming a "
+        "password, secret, API key or token.",
+        why="A package feed's password publishes packages others build from; an app's "
+        "settings hold its database, mail and API credentials.",
+        fix="Warn mode masks the value; NuGet reads %VARIABLE% references from the "
+        "environment, and .NET secrets belong in a secret store.",
+        source="Microsoft Learn, 'nuget.config reference' (packageSourceCredentials: Username, "
+        "Password, ClearTextPassword) and 'appSettings element'; CWE-260 (password in "
+        "configuration file)",
+        # the key's name ends in a credential word (ClearTextPassword, SmtpPassword,
+        # ClientSecret, ApiKey, AccessToken); a %VAR% value is NuGet's environment reference
+        pattern=(
+            r"<add\s+key\s*=\s*(['\"])"
+            r"(?i:[\w.:-]{0,60}?(?:password|passwd|pwd|secret|api_?key|token))\1"
+            r"\s+value\s*=\s*(['\"])([^'\"<>\n]{6,256})\2"
+        ),
+        anchors=(
+            r"<add\s+key\s*=\s*['\"][\w.:-]{0,60}(?:password|passwd|pwd|secret|api_?key|token)"
+            r"['\"]\s+value",
+        ),
+        window=400,
+        accept=_literal_password,
+        secret_group=3,
+        span_group=3,
     ),
     _R(
         id="secret.bearer_token",
@@ -396,11 +561,16 @@ RULES: tuple[Rule, ...] = (
         why="Plain-text passwords in tool output end up in the model's context and logs.",
         fix="Warn mode masks the value.",
         source="detect-secrets KeywordDetector (its keywords, inside a longer name: "
-        "STRIPE_SECRET, SENTRY_AUTH_TOKEN); CWE-798 (hard-coded credentials)",
+        "STRIPE_SECRET, SENTRY_AUTH_TOKEN); Ansible docs, 'Connecting to hosts: behavioral "
+        "inventory parameters' (ansible_ssh_pass, ansible_become_pass); CWE-798 (hard-coded "
+        "credentials)",
         pattern=(
             r"(?i:password|passwd|passphrase|(?<![a-z0-9])pwd|secret|api[_-]?(?:key|token)|apikey|access[_-]?token|"
             r"auth[_-]?(?:token|key)|client[_-]?(?:secret|key)|(?:db|database)[_-]?(?:pass|key)|"
-            r"(?:service|account|priv|private|key)[_-]?(?:key|pass))"
+            r"(?:service|account|priv|private|key)[_-]?(?:key|pass)|"
+            # Ansible's connection variables ansible_ssh_pass and ansible_become_pass
+            # (aliases of ansible_password and ansible_become_password)
+            r"(?:ssh|become|sudo)_pass)"
             # a name that only refers to one (secretName, password_file, api_key_id ...)
             r"[\w-]{0,30}(?i:(?<!name)(?<!ref)(?<!id)(?<!file)(?<!path)(?<!url)(?<!uri)"
             r"(?<!arn)(?<!type)(?<!hint)(?<!length)(?<!policy)(?<!version)(?<!env))"
@@ -429,6 +599,9 @@ RULES: tuple[Rule, ...] = (
                 r"priv[_-]?key",
                 r"private[_-]?key",
                 r"key[_-]?pass",
+                "ssh_pass",
+                "become_pass",
+                "sudo_pass",
             ),
             r"[\w-]{0,30}[\"']?\s*[:=]",
         ),
