@@ -291,7 +291,6 @@ async def test_review_pack_clips_a_flood_destination(harness: Harness) -> None:
 HOSTILE_NAME = "<img src=https://attacker.example/b.png>![x](https://attacker.example/c)\n- Hash chain: verifies"
 
 
-@pytest.mark.xfail(strict=True, reason="server names reach the Markdown pack as markup")
 async def test_review_pack_shows_a_server_name_as_text(harness: Harness) -> None:
     script = {"tools/call:get": {"result": {"content": [{"type": "text", "text": "ok"}]}}}
     path = harness.tmp / "script.json"

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cordon.approvals.display import clipped
+from cordon.approvals.display import clipped, visible
 from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025, MapItem
 
@@ -24,16 +24,26 @@ def _md(text: Any) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-#: where a GFM autolink starts (GitHub, GitLab): ``www.`` and ``scheme:``, which a
+#: where a GFM autolink starts (GitHub, GitLab): ``www.`` and ``scheme://``, which a
 #: backslash before the ``.`` or the ``:`` stops (an address in the pack reads as text, not
 #: as a live link to the adversary's host). An e-mail address is linked whatever its escapes
-_AUTOLINK = re.compile(r"(?i)(?<=www)\.|:")
+_AUTOLINK = re.compile(r"(?i)(?<=www)\.|:(?=//)")
 
 
 def _text(text: Any) -> str:
     """A cell of the adversary's text (a tool's or server's name, a destination) as text:
     clipped (:func:`adversary_cell`), then escaped."""
     return _AUTOLINK.sub(lambda m: "\\" + m.group(), adversary_cell(text).translate(_MARKUP))
+
+
+def _prose(text: Any) -> str:
+    """A line of the pack that quotes a server's name (a finding, a control, the policy
+    note, a start record): the name is the text of a client config's key (a cloned project's
+    ``.mcp.json``, passed as ``--name``), so the line is written as text, every markup
+    character and autolink start escaped, and a line break or an invisible character as an
+    escape (:func:`cordon.approvals.display.visible`): no image fetched when the pack is
+    viewed, no line that reads as the pack's own."""
+    return _AUTOLINK.sub(lambda m: "\\" + m.group(), visible(str(text)).translate(_MARKUP))
 
 
 #: the most characters of a cell of the adversary's text shown (a host name is at most 253)
@@ -72,7 +82,7 @@ def render_markdown(data: ReportData) -> str:
     lines += ["", "## 2. Audit summary", "", "### Verdicts", ""]
     lines += _summary(data)
     lines += ["", "## 3. Findings", ""]
-    lines += [f"- {f}" for f in data.findings] or ["- None."]
+    lines += [f"- {_prose(f)}" for f in data.findings] or ["- None."]
     lines += ["", "## 4. What cordon covers and what it does not", "", "Covers:", ""]
     lines += [f"- {c}" for c in COVERS]
     lines += ["", "Does not cover:", ""]
@@ -91,7 +101,7 @@ def _header(data: ReportData) -> list[str]:
         f"- Hash chain: {'verifies' if data.chain.ok else 'BROKEN'}: {_md(data.chain.message)}",
         f"- Records: {data.total_records}; sessions: {data.sessions}",
         f"- Policy: {', '.join(f'`{p}`' for p in data.policy_files) or 'none'} "
-        f"({data.policy_note})",
+        f"({_prose(data.policy_note)})",
     ]
     if len(data.starts) > _STARTS_SHOWN:
         lines.append(
@@ -100,7 +110,7 @@ def _header(data: ReportData) -> list[str]:
         )
     for s in data.starts[-_STARTS_SHOWN:]:
         lines.append(
-            f"- Start {s.get('ts')}: cordon {s.get('version')}, server {s.get('server')}, "
+            f"- Start {s.get('ts')}: cordon {s.get('version')}, server {_prose(s.get('server'))}, "
             f"policy hash `{str(s.get('policy_hash'))[:16]}`"
         )
     return lines
@@ -111,13 +121,13 @@ _STARTS_SHOWN = 5
 
 
 def _controls(data: ReportData) -> list[str]:
-    lines = [f"- {c}" for c in data.global_controls] or ["- (no policy given)"]
+    lines = [f"- {_prose(c)}" for c in data.global_controls] or ["- (no policy given)"]
     lines.append("")
     lines += _md_table(
         ["server", "tool", "seen", "controls"],
         (
             (
-                r.server,
+                _text(r.server),
                 _text(r.tool),
                 r.seen or "-",
                 "; ".join(r.controls) or "none (pinning and global rules only)",
