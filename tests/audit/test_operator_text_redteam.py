@@ -5,10 +5,15 @@ so, and an address in the pack is text, not a link GitHub or GitLab makes live."
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from cordon.audit.log import AuditLog
 from cordon.audit.report._markdown import _text
 from cordon.audit.suggest import read_usage, render
+from tests.conftest import run_cordon
 
 
 def _rec(tool: str, args: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -40,3 +45,16 @@ def test_autolink_starts_are_escaped_in_a_markdown_cell() -> None:
         cell = _text(raw)
         assert not re.search(r"(?i)(?<!\\)www\.|(?<!\\)://", cell), cell
         assert cell.replace("\\", "") == raw  # reads the same once rendered
+
+
+@pytest.mark.xfail(strict=True, reason="suggest's error lists server names as written")
+def test_suggest_error_lists_server_names_escaped(tmp_path: Path) -> None:
+    """A server name (a client config's key, passed as ``--name``) with a line break must not
+    print a line of its own in ``cordon suggest``'s error."""
+    log = AuditLog(tmp_path / "a.jsonl")
+    log.write(_rec("get", {}) | {"server": "srv\ncordon suggest: ok, nothing to do"})
+    log.close()
+    r = run_cordon(tmp_path, "suggest", "--audit", str(tmp_path / "a.jsonl"), "--server", "x")
+    assert r.returncode == 2, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "srv\\ncordon suggest" in r.stderr, r.stderr
