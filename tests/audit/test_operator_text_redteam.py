@@ -8,8 +8,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from cordon.audit.log import AuditLog
 from cordon.audit.report._markdown import _text
 from cordon.audit.suggest import read_usage, render
@@ -47,7 +45,6 @@ def test_autolink_starts_are_escaped_in_a_markdown_cell() -> None:
         assert cell.replace("\\", "") == raw  # reads the same once rendered
 
 
-@pytest.mark.xfail(strict=True, reason="suggest's error lists server names as written")
 def test_suggest_error_lists_server_names_escaped(tmp_path: Path) -> None:
     """A server name (a client config's key, passed as ``--name``) with a line break must not
     print a line of its own in ``cordon suggest``'s error."""

@@ -327,6 +327,7 @@ def suggest_cmd(
     """Propose a policy per server from audit logs and pinned tool lists (printed as YAML
     with the evidence for each entry; never applied). A policy's `tools:` are one server's,
     so each server gets its own YAML document (split by ---); --server NAME prints one."""
+    from cordon.approvals.display import visible
     from cordon.clientconfig import default_pin_dir
     from cordon.policy import load_policy
 
@@ -334,17 +335,18 @@ def suggest_cmd(
     pin_files = pins if pins else sorted(default_pin_dir().glob("*.json"))
     usage = read_usage(iter_records(path), pin_files)
     servers = _servers(usage)
+    # (a server's name is a client config's key: a line break in it printed a line of its own)
+    said = ", ".join(visible(s) for s in servers)
     if server is not None and server not in servers:
         typer.echo(
-            f"cordon suggest: no record or pin of server {server!r} (there are: "
-            f"{', '.join(servers) or 'none'})",
+            f"cordon suggest: no record or pin of server {server!r} (there are: {said or 'none'})",
             err=True,
         )
         raise typer.Exit(2)
     if policy and server is None and len(servers) > 1:
         typer.echo(
             "cordon suggest: --policy is one server's policy; give --server NAME too "
-            f"(servers: {', '.join(servers)})",
+            f"(servers: {said})",
             err=True,
         )
         raise typer.Exit(2)
