@@ -306,3 +306,35 @@ async def test_review_pack_shows_a_server_name_as_text(harness: Harness) -> None
     assert "attacker.example/b.png" in md  # shown, as text
     assert not re.search(r"(?<!\\)<img|(?<!\\)!\[|(?<!\\)\]\(https", md), md
     assert sum(x.startswith("- Hash chain") for x in md.splitlines()) == 1, md
+
+
+@pytest.mark.xfail(strict=True, reason="suggest proposes entries for tools no server listed")
+async def test_suggest_proposes_nothing_for_a_tool_the_server_never_listed(
+    harness: Harness,
+) -> None:
+    """Planted text makes the agent call ``send_emial``, a near match of the listed
+    ``send_email``: cordon denies it (``pin.unknown_tool``). An entry proposed for it would
+    name no tool the server lists, and ``cordon run`` takes a near match for a typo and
+    denies every call to the server: the adversary picks what the operator's applied
+    proposal stops. The proposal leaves it out, and says why."""
+    send = {
+        "name": "send_email",
+        "description": "Send.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
+        },
+    }
+    script = {
+        "tools/list": {"result": {"tools": [send]}},
+        "tools/call:send_email": {"result": {"content": [{"type": "text", "text": "sent"}]}},
+    }
+    calls = [("send_emial", {"to": "ops@corp.example", "body": "hi"})]
+    await _calls(_scripted(harness, script), calls)
+    (rec,) = harness.records("verdict")
+    assert rec["rule"] == "pin.unknown_tool", rec
+    r = run_cordon(harness.home, "suggest", "--audit", str(harness.audit), "--pins", "/dev/null")
+    assert r.returncode == 0, r.stderr
+    proposal = [x for x in r.stdout.splitlines() if not x.lstrip().startswith("#")]
+    assert not [x for x in proposal if "send_emial" in x], r.stdout
+    assert any("send_emial" in x and "not listed" in x for x in r.stdout.splitlines()), r.stdout
