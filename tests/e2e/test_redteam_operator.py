@@ -308,7 +308,6 @@ async def test_review_pack_shows_a_server_name_as_text(harness: Harness) -> None
     assert sum(x.startswith("- Hash chain") for x in md.splitlines()) == 1, md
 
 
-@pytest.mark.xfail(strict=True, reason="suggest proposes entries for tools no server listed")
 async def test_suggest_proposes_nothing_for_a_tool_the_server_never_listed(
     harness: Harness,
 ) -> None:

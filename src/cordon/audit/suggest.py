@@ -43,7 +43,11 @@ import yaml
 from cordon.audit.log import default_audit_path, iter_records
 from cordon.engine.action_names import FREE_TEXT_PARAMS, norm_key
 from cordon.engine.actions import split_tokens
-from cordon.engine.rules import TAINT_SEEN_IN_OUTPUT, TAINT_UNVERIFIED_DESTINATION
+from cordon.engine.rules import (
+    PIN_UNKNOWN_TOOL,
+    TAINT_SEEN_IN_OUTPUT,
+    TAINT_UNVERIFIED_DESTINATION,
+)
 from cordon.taint import (
     Destination,
     extract_destinations,
@@ -93,6 +97,8 @@ class Usage:
     definitions: dict[tuple[str, str], Mapping[str, Any]] = field(default_factory=dict)
     sessions: set[str] = field(default_factory=set)
     verdicts: int = 0
+    #: (server, tool) -> calls denied as naming a tool the server did not list
+    unlisted: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
 def _record_call(u: ToolUsage, arguments: Any) -> None:
@@ -135,6 +141,12 @@ def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) 
         session = str(rec.get("session", ""))
         usage.verdicts += 1
         usage.sessions.add(session)
+        if rec.get("rule") == PIN_UNKNOWN_TOOL:
+            # a name the server did not list (a fooled agent calls any name): an entry for
+            # it names no tool, and cordon run takes a near match of a listed name for a
+            # typo and denies every call to the server; noted, never proposed
+            usage.unlisted[key] += 1
+            continue
         u = usage.tools.setdefault(key, ToolUsage())
         _record_call(u, rec.get("arguments"))
         u.verdicts[f"{rec.get('verdict')} {rec.get('rule')}"] += 1
@@ -256,7 +268,11 @@ def _flow(items: list[str]) -> str:
 
 def _servers(usage: Usage) -> list[str]:
     """The servers the log or the pins know, sorted."""
-    return sorted({k[0] for k in usage.tools} | {k[0] for k in usage.definitions})
+    return sorted(
+        {k[0] for k in usage.tools}
+        | {k[0] for k in usage.definitions}
+        | {k[0] for k in usage.unlisted}
+    )
 
 
 def _document(usage: Usage, server: str | None, known: set[str]) -> list[str]:
@@ -275,6 +291,13 @@ def _document(usage: Usage, server: str | None, known: set[str]) -> list[str]:
             entries += [f"    {line}" for line in lines]
         elif key[1] not in known:
             notes += _notes(usage, key)
+    notes += [
+        f"# {_said(k[1])}: {n} call(s) denied as not listed by the server ({PIN_UNKNOWN_TOOL}): "
+        "no entry (one naming no listed tool limits nothing; a near match of a listed name "
+        "makes cordon run deny every call to the server)"
+        for k, n in sorted(usage.unlisted.items())
+        if k[0] == server and k not in usage.tools and k not in usage.definitions
+    ]
     if not entries:
         out[-1] = "tools: {}"
         out.append(
