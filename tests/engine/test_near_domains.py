@@ -99,10 +99,10 @@ TOOLS: dict[str, Any] = {
 }
 
 
-def _session(**policy: Any) -> Any:
+def _session(trusted: tuple[str, ...] = (), **policy: Any) -> Any:
     eng = Engine.from_policy([{"version": 1, "tools": TOOLS, **policy}])
     eng.pin_tools([SEND, FETCH])
-    return eng.new_session()
+    return eng.new_session(trusted=trusted)
 
 
 @pytest.mark.parametrize("to", ["bob@paypa1.com", "bob@paypal-com.security.example"])
@@ -141,6 +141,20 @@ def test_a_typosquat_of_a_destination_approved_in_the_session_says_so() -> None:
     v = s.check("send_email", {"to": "mallory@firm-0ne.com"})
     assert v.verdict == "ask", v
     assert v.reason.startswith("looks like 'firm-one.com', already used in this session"), v.reason
+
+
+def test_a_typosquat_of_a_domain_the_user_named_says_so() -> None:
+    """The user asked to reply to bob@acme-corp.com; the agent, steered by a mail, writes
+    bob@acrne-corp.com: asked, and the question says whose name it imitates. Words of the
+    text that are no domain (``report.docx``) are compared with nothing."""
+    s = _session(trusted=("Reply to bob@acme-corp.com with report.docx attached.",))
+    assert s.check("send_email", {"to": "bob@acme-corp.com"}).verdict == "allow"
+    v = s.check("send_email", {"to": "bob@acrne-corp.com"})
+    assert v.verdict == "ask", v
+    assert v.reason.startswith(
+        "looks like 'acme-corp.com', named in the user's request, but is another domain"
+    ), v.reason
+    assert "looks like" not in s.check("send_email", {"to": "x@reports.docs.com"}).reason
 
 
 def test_the_warning_leads_an_ask_for_several_destinations_and_is_shown_whole() -> None:

@@ -1,5 +1,5 @@
 """Destinations that look like a domain the user trusts: ASCII typosquats of an allowlisted
-domain, or of one this session already sent to or approved.
+domain, of one the user's text names, or of one this session already sent to or approved.
 
 Registering a domain a person misreads as a trusted one is a standard step before phishing
 and exfiltration (MITRE ATT&CK T1583.001, Acquire Infrastructure: Domains). Letters of other
@@ -121,7 +121,8 @@ def _trusted(entry: str) -> tuple[str, str, str] | None:
     and its name folded; None when it names no domain."""
     host = host_of(entry)
     domain = registrable_domain(host) if host else ""
-    if not domain or _IP.fullmatch(host):
+    if "." not in domain or _IP.fullmatch(host):
+        # (no public suffix: ``report.docx`` in the user's text, ``a.example``)
         return None
     return domain, fold(domain), fold(_name(domain))
 

@@ -10,8 +10,8 @@ The combination rule, the whole of it:
    the call it covers): the first of them, its reason naming each, carrying the call's
    destinations, its ``approval_key`` and, for more than one, every key (``approval_keys``:
    one approval of the ask covers them all) and the rule of each (``approval_labels``); a
-   destination of them that looks like an allowlisted or already-used domain without being
-   it (:mod:`cordon.engine.near_domains`) is said first (``lookalikes``);
+   destination of them that looks like an allowlisted, user-named or already-used domain
+   without being it (:mod:`cordon.engine.near_domains`) is said first (``lookalikes``);
 4. otherwise allow (``default.allow``), with the destinations found.
 
 Facts flow forward only: a check sees the :class:`Facts` of the checks before it, and a fact
@@ -20,7 +20,7 @@ set twice is a bug (``RuntimeError``), not a silent overwrite.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,36 +132,42 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
     return ALLOW
 
 
-#: the most destinations this session already used that a call's are compared with (the
-#: first in sorted order past it): a session sends to a few hundred
+#: the most destinations this session used (or words the user's text has) that a call's are
+#: compared with (the first in sorted order past it): a session sends to a few hundred
 _MAX_KNOWN = 4096
 
 
+def _capped(keys: Collection[str]) -> frozenset[str]:
+    return frozenset(keys if len(keys) <= _MAX_KNOWN else sorted(keys)[:_MAX_KNOWN])
+
+
 def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[str, str]]:
-    """Each of ``destinations`` whose domain looks like an allowlisted one (the policy's
-    ``trusted_destinations``, the tool's, ``egress.allow``) or one this session already sent
-    to or approved, without being it (:func:`cordon.engine.near_domains.resembles`: an
-    ASCII typosquat, MITRE ATT&CK T1583.001): ``{"destination", "looks_like", "as"}``, ``as``
-    ``"allowlisted"`` or ``"used"``. Read for an ask only: it says so, it clears nothing."""
+    """Each of ``destinations`` whose domain looks like a trusted one without being it
+    (:func:`cordon.engine.near_domains.resembles`: an ASCII typosquat, MITRE ATT&CK
+    T1583.001): ``{"destination", "looks_like", "as"}``, ``as`` saying what trusts it:
+    ``"allowlisted"`` (the policy's ``trusted_destinations``, the tool's, ``egress.allow``),
+    ``"named"`` (the user's text) or ``"used"`` (sent to or approved in this session). Read
+    for an ask only: it says so, it clears nothing."""
     hosts = [(d, host_of(d)) for d in dict.fromkeys(d for d in destinations if d)]
     hosts = [(d, h) for d, h in hosts if h]
     if not hosts:
         return []
     s = ctx.session
     entries = (*s.engine.policy.trusted_destinations, *ctx.tp.trusted_destinations)
-    allow = index(frozenset((*entries, *s.engine.egress.allow)))
-    known = s.vouched
-    used = index(frozenset(known if len(known) <= _MAX_KNOWN else sorted(known)[:_MAX_KNOWN]))
+    trusted = (
+        ("allowlisted", index(frozenset((*entries, *s.engine.egress.allow)))),
+        ("named", index(_capped(s.trusted_words))),
+        ("used", index(_capped(s.vouched))),
+    )
     found: list[dict[str, str]] = []
     for d, h in hosts:
-        if owned(h, allow) or owned(h, used):
+        if any(owned(h, idx) for _, idx in trusted):
             continue
-        t = resembles(h, allow)
-        kind = "allowlisted"
-        if t is None:
-            t, kind = resembles(h, used), "used"
-        if t is not None:
-            found.append({"destination": d, "looks_like": t, "as": kind})
+        for kind, idx in trusted:
+            t = resembles(h, idx)
+            if t is not None:
+                found.append({"destination": d, "looks_like": t, "as": kind})
+                break
     return found
 
 
@@ -170,7 +176,9 @@ def lookalike_note(item: dict[str, str]) -> str:
     t, d = item["looks_like"], item["destination"]
     if item.get("as") == "allowlisted":
         return f"looks like allowlisted {t!r} but is another domain: {d!r}"
-    return f"looks like {t!r}, already used in this session, but is another domain: {d!r}"
+    named = item.get("as") == "named"
+    whose = "named in the user's request" if named else "already used in this session"
+    return f"looks like {t!r}, {whose}, but is another domain: {d!r}"
 
 
 def listed(
