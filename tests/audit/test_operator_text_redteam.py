@@ -4,9 +4,12 @@ so, and an address in the pack is text, not a link GitHub or GitLab makes live."
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from cordon.audit.log import AuditLog
 from cordon.audit.report._markdown import _text
@@ -55,3 +58,22 @@ def test_suggest_error_lists_server_names_escaped(tmp_path: Path) -> None:
     assert r.returncode == 2, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert "srv\\ncordon suggest" in r.stderr, r.stderr
+
+
+@pytest.mark.xfail(
+    strict=True, reason="exfiltrating: false is proposed on the server's word, unsaid"
+)
+def test_exfiltrating_false_says_it_rests_on_the_servers_own_hint(tmp_path: Path) -> None:
+    """``exfiltrating: false`` turns the sink checks off (a URL given later is no longer
+    judged for taint), and its only evidence is ``readOnlyHint``, which the server writes
+    about itself (MCP: annotations are untrusted unless the server is). The proposal must
+    say both next to the line."""
+    pins = tmp_path / "pins.json"
+    definition = {"name": "lookup", "inputSchema": {"type": "object"},
+                  "annotations": {"readOnlyHint": True}}  # fmt: skip
+    pins.write_text(json.dumps({"servers": {"srv": {"tools": {"lookup": definition}}}}), "utf-8")
+    text = render(read_usage([_rec("lookup", {"q": "weather"})], [pins]))
+    entry = text.split("lookup:", 1)[1]
+    assert "exfiltrating: false" in entry, text
+    comments = " ".join(x for x in entry.splitlines() if x.strip().startswith("#"))
+    assert "the server's own" in comments and "URL" in comments and "off" in comments, text
