@@ -9,8 +9,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from cordon.audit.log import AuditLog
 from cordon.audit.report._markdown import _text
 from cordon.audit.suggest import read_usage, render
@@ -60,9 +58,6 @@ def test_suggest_error_lists_server_names_escaped(tmp_path: Path) -> None:
     assert "srv\\ncordon suggest" in r.stderr, r.stderr
 
 
-@pytest.mark.xfail(
-    strict=True, reason="exfiltrating: false is proposed on the server's word, unsaid"
-)
 def test_exfiltrating_false_says_it_rests_on_the_servers_own_hint(tmp_path: Path) -> None:
     """``exfiltrating: false`` turns the sink checks off (a URL given later is no longer
     judged for taint), and its only evidence is ``readOnlyHint``, which the server writes

@@ -191,7 +191,11 @@ def _entry(usage: Usage, key: tuple[str, str]) -> list[str]:
         lines += _left_out(u, sinks)
         lines += ["exfiltrating: true", f"sink_params: {_flow(sinks)}"]
     elif read_only and not u.network:
-        lines += ["# readOnlyHint in the pinned definition; no call gave a URL or host",
+        # (readOnlyHint is the server's word about itself: MCP tool annotations are untrusted
+        # unless the server is; said next to a line that turns checks off)
+        lines += ["# readOnlyHint in the pinned definition (the server's own word, not checked);",
+                  "# no call gave a URL or host; false turns the sink checks off: a URL given",
+                  "# later is not judged for taint",
                   "exfiltrating: false"]  # fmt: skip
     if set(tokens) & _DELETE_TOKENS and ann.get("destructiveHint") is not True:
         lines += [f"# the name deletes ({_said(key[1])}); the server does not mark it destructiveHint",
