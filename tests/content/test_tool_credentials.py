@@ -89,6 +89,11 @@ _HITS: dict[str, tuple[str, str, str]] = {
         "secret.cli_password",
         PW,
     ),
+    "sqlcmd": (
+        f"sqlcmd -S db1.internal -U sa -P '{META}' -Q 'SELECT 1'",
+        "secret.cli_password",
+        META,
+    ),
     "openssl_pass": (
         f"openssl enc -aes-256-cbc -salt -in db.sql -out db.enc -pass pass:{PW}",
         "secret.cli_password",
@@ -173,6 +178,9 @@ _NEAR_MISSES = {
     "sshpass -p '<password>' ssh h\nsshpass -p changeme1 ssh h\nsshpass -p '' ssh h",
     "mysql_reference": "mysql -uroot -p'${DB_PASS}' app\nmysqldump --password=\"$PW2\" app\n"
     "mysql -uroot -p'' app",
+    # Microsoft's SQL Server quickstart writes its placeholder in angle brackets, quoted
+    "sqlcmd_docs": 'sqlcmd -S localhost -U sa -P "<YourStrong@Passw0rd>"\n'
+    "mysql -uroot -p'<Root@Passw0rd1>' app",
     "redis_cli_no_password": 'redis-cli -h cache1 -p 6379 ping\nredis-cli -a "$REDIS_PASS" ping',
     "ldap_prompt": "ldapsearch -x -W -D cn=admin,dc=example -b dc=example\n"
     "ldapsearch -x -y /etc/ldap.secret -w $LDAP_PW",

@@ -78,6 +78,13 @@ def _literal_password(value: bytes) -> bool:
     return _plain_password(re.sub(rb"<(?![A-Za-z][\w -]{2,40}>)", b"", value))
 
 
+def _command_password(value: bytes) -> bool:
+    """A password on a command line or in a directive, not a documentation placeholder: a
+    value wholly inside angle brackets is one however it is spelled (Microsoft's SQL Server
+    quickstarts write ``-P "<YourStrong@Passw0rd>"``)."""
+    return re.fullmatch(rb"<[^<>]{1,126}>", value) is None and _literal_password(value)
+
+
 def _shell_value(prefix: str = "") -> str:
     """A command-line value as the shell reads it, after ``prefix``: quoted (any character but
     the quote and a line break; ``; | & < >`` are the password's own there) or bare (ending at
@@ -402,7 +409,7 @@ RULES: tuple[Rule, ...] = (
             r"(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-p|--password=)['\"]?[^\s'\"]{6}",
         ),
         window=440,
-        accept=_literal_password,
+        accept=_command_password,
         secret_group=2,
         span_group=2,
     ),
@@ -451,7 +458,7 @@ RULES: tuple[Rule, ...] = (
             r"openssl(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-pass[a-z]{0,3}[ \t]+['\"]?pass:",
         ),
         window=700,
-        accept=_literal_password,
+        accept=_command_password,
         secret_group=2,
         span_group=2,
     ),
@@ -476,7 +483,7 @@ RULES: tuple[Rule, ...] = (
             r"[^\s%'\"]{1,128}%",
         ),
         window=700,
-        accept=_literal_password,
+        accept=_command_password,
         secret_group=2,
         span_group=2,
     ),
@@ -504,7 +511,7 @@ RULES: tuple[Rule, ...] = (
             r"\x0a[ \t]{0,16}pass[ \t]{0,16}=[ \t]{0,16}[^\s]{6}",
         ),
         window=300,
-        accept=_literal_password,
+        accept=_command_password,
         secret_group=2,
         span_group=2,
     ),
