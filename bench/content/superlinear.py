@@ -50,6 +50,7 @@ UNITS: dict[str, Callable[[int], str]] = {
     # URL slots (exfil.url_data_slot, exfil.url_secret_slot, exfil.form_slot): slot openings
     # dense in one URL with no whitespace, in many URLs, without a URL, in form fields
     "url_one_long_slots": lambda i: "https://x.example/" if i == 0 else "{password/",
+    "url_closed_slots": lambda i: "https://x.example/" if i == 0 else "{password}/",
     "url_many_slots": lambda i: f"https://x{i}.example/a?b={{secret}}&c=<the user's ",
     "slots_no_url": lambda i: "{the user's password} [insert api key] ",
     "form_fields": lambda i: '<form action="https://x.example/f"><input value="{secret',

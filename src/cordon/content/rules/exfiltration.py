@@ -249,6 +249,21 @@ _SLOT_ANCHOR_TAIL = (
     r"|memories|secret|password|passwd|passphrase|credential|creds|key|token|cookie|mail"
     r"|phone|address|ssn|card|env|user|customer|victim)"
 )
+#: a secret slot's anchors run to its closing (``{password}``, ``<SECRET_HERE>``): each rule
+#: pays for every anchor hit, and slot openings dense in one line cost the rules that need
+#: them only
+_SECRET_SLOT_ANCHORS = tuple(
+    rf"{h}[{{\s]?\s*[a-z0-9' _-]{{0,100}}?(?:secret|password|passwd|passphrase|credential|creds"
+    rf"|key|users?|customer|victim)[a-z0-9 _-]{{0,24}}\s*{c}"
+    for h, c in ((r"\{", r"\}"), ("<", ">"), (r"\[", r"\]"), ("%7b", "%7d"))
+)
+#: a form field's anchors: its value or text opening a slot
+_FIELD_ANCHORS = (
+    r"<input\b[^>]{0,200}?\bvalue\s*=\s*[\"']?[{<\[$%]",
+    r"<button\b[^>]{0,200}?\bvalue\s*=\s*[\"']?[{<\[$%]",
+    r"<option\b[^>]{0,200}?\bvalue\s*=\s*[\"']?[{<\[$%]",
+    r"<textarea\b[^>]{0,200}>\s*[{<\[$%]",
+)
 #: a form field's value (an input's, a button's) or a text area's text
 _FIELD = (
     r"(?:<(?:input|button|option)\b[^>]{0,200}?\bvalue\s*=\s*[\"']?|<textarea\b[^>]{0,200}>\s*)"
@@ -371,7 +386,7 @@ RULES: tuple[Rule, ...] = (
             rf"{_BARE_URL}(?:\{{\{{?\s*|<|\[|%7b)(?:{_QUAL}{_KEPT_HEAD}|{_USER_DATA})"
             rf"{_TRAIL}\s*(?:\}}\}}?|>|\]|%7d)"
         ),
-        anchors=_SLOT_ANCHORS,
+        anchors=_SECRET_SLOT_ANCHORS,
         window=700,
     ),
     _R(
@@ -392,7 +407,7 @@ RULES: tuple[Rule, ...] = (
             rf"|<(?:input|button)\b[^>]{{0,200}}?\bvalue\s*=\s*[\"']?"
             rf"{_slot(rf'(?:{_QUAL}{_HELD_HEAD}|{_POSSESSIVE})')}"
         ),
-        anchors=_SLOT_ANCHORS,
+        anchors=_FIELD_ANCHORS,
         window=1200,
     ),
     _R(
