@@ -46,6 +46,19 @@ def _prose(text: Any) -> str:
     return _AUTOLINK.sub(lambda m: "\\" + m.group(), visible(str(text)).translate(_MARKUP))
 
 
+def _destination(text: Any) -> str:
+    """A destination cell: an e-mail address as a code span (GitHub and GitLab link one in
+    text as ``mailto:`` whatever its escapes; a code span is text), fenced by more backticks
+    than it holds in a row; any other as :func:`_text`. (A ``|`` stays ``\\|`` for the
+    table: GFM reads that escape inside a code span too.)"""
+    shown = adversary_cell(text)
+    if "@" not in shown:
+        return _text(text)
+    fence = "`" * (max((len(r) for r in re.findall("`+", shown)), default=0) + 1)
+    pad = " " if shown.startswith("`") or shown.endswith("`") else ""
+    return f"{fence}{pad}{shown}{pad}{fence}"
+
+
 #: the most characters of a cell of the adversary's text shown (a host name is at most 253)
 CELL_CHARS = 300
 
@@ -152,7 +165,7 @@ def _summary(data: ReportData) -> list[str]:
     lines += (
         _md_table(
             ["destination", "denials", "rules"],
-            ((_text(d), n, r) for d, n, r in data.denied_destinations),
+            ((_destination(d), n, r) for d, n, r in data.denied_destinations),
         )
         if data.denied_destinations
         else ["None."]
