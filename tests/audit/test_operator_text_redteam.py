@@ -9,8 +9,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cordon.audit.log import AuditLog
-from cordon.audit.report import build_report, render_markdown
+from cordon.audit.report import build_report, render_html, render_markdown
 from cordon.audit.report._markdown import _text
 from cordon.audit.suggest import read_usage, render
 from tests.conftest import run_cordon
@@ -86,3 +88,22 @@ def test_an_email_destination_is_a_code_span_not_a_mailto_link(tmp_path: Path) -
     md = render_markdown(build_report(audit=tmp_path / "a.jsonl"))
     (row,) = [line for line in md.splitlines() if "attacker" in line]
     assert "`x@attacker.example`" in row, row
+
+
+@pytest.mark.xfail(strict=True, reason="the pack lists every denied destination")
+def test_a_flood_of_denied_destinations_is_cut_and_said(tmp_path: Path) -> None:
+    """Planted text can make the agent try thousands of distinct addresses: every one a row,
+    the pack's findings and the rest of its summary would sit below thousands of lines. The
+    most denied are listed, and how many more there are is said, with where to see them."""
+    log = AuditLog(tmp_path / "a.jsonl")
+    for i in range(600):
+        dest = f"x{i}.attacker.example"
+        log.write(_rec("fetch", {"url": f"https://{dest}/"}, verdict="deny",
+                       rule="taint.seen_in_output", destination=dest))  # fmt: skip
+    log.close()
+    data = build_report(audit=tmp_path / "a.jsonl")
+    md = render_markdown(data)
+    assert sum("attacker" in line for line in md.splitlines()) <= 100, md.count("attacker")
+    assert "500 more destination(s)" in md, md[-2000:]
+    html = render_html(data)
+    assert html.count("attacker") <= 100 and "500 more destination(s)" in html
