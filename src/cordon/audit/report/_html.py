@@ -8,8 +8,12 @@ from typing import Any
 
 from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025
+from cordon.audit.report._markdown import (
+    DESTINATIONS_SHOWN,
+    evidence_text,
+    more_destinations,
+)
 from cordon.audit.report._markdown import adversary_cell as _t
-from cordon.audit.report._markdown import evidence_text
 
 __all__ = ["render_html"]
 
@@ -190,8 +194,9 @@ def _summary(data: ReportData) -> list[str]:
         "<h3>Denied destinations</h3>",
         _html_table(
             ["destination", "denials", "rules"],
-            ((_t(d), n, r) for d, n, r in data.denied_destinations),
+            ((_t(d), n, r) for d, n, r in data.denied_destinations[:DESTINATIONS_SHOWN]),
         ),
+        f"<p>{_e(more)}</p>" if (more := more_destinations(data.denied_destinations)) else "",
         "<h3>Asks and how they were answered</h3>",
         _html_table(["tool", "rule", "answer", "count"], ((_t(t), *r) for t, *r in data.asks)),
         "<h3>Rug pulls</h3>",

@@ -10,7 +10,13 @@ from cordon.approvals.display import clipped, visible
 from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025, MapItem
 
-__all__ = ["adversary_cell", "evidence_text", "render_markdown"]
+__all__ = [
+    "DESTINATIONS_SHOWN",
+    "adversary_cell",
+    "evidence_text",
+    "more_destinations",
+    "render_markdown",
+]
 
 
 #: what Markdown reads as markup in a table cell (:func:`_text`): an HTML tag (an
@@ -57,6 +63,23 @@ def _destination(text: Any) -> str:
     fence = "`" * (max((len(r) for r in re.findall("`+", shown)), default=0) + 1)
     pad = " " if shown.startswith("`") or shown.endswith("`") else ""
     return f"{fence}{pad}{shown}{pad}{fence}"
+
+
+#: the denied destinations listed (the most denied): planted text can make the agent try
+#: thousands of distinct addresses, each a row above the rest of the pack
+DESTINATIONS_SHOWN = 100
+
+
+def more_destinations(rows: Sequence[tuple[str, int, str]]) -> str:
+    """What the list of denied destinations leaves out (:data:`DESTINATIONS_SHOWN`), said;
+    or ``""``."""
+    rest = rows[DESTINATIONS_SHOWN:]
+    if not rest:
+        return ""
+    return (
+        f"... and {len(rest)} more destination(s) ({sum(n for _, n, _ in rest)} denial(s)), "
+        "each denied as often or less: cordon audit show --verdict deny lists them"
+    )
 
 
 #: the most characters of a cell of the adversary's text shown (a host name is at most 253)
@@ -162,14 +185,17 @@ def _summary(data: ReportData) -> list[str]:
         _md_table(["rule", "verdict", "count"], data.rule_counts) if data.rule_counts else ["None."]
     )
     lines += ["", "### Denied destinations", ""]
+    denied = data.denied_destinations
     lines += (
         _md_table(
             ["destination", "denials", "rules"],
-            ((_destination(d), n, r) for d, n, r in data.denied_destinations),
+            ((_destination(d), n, r) for d, n, r in denied[:DESTINATIONS_SHOWN]),
         )
-        if data.denied_destinations
+        if denied
         else ["None."]
     )
+    if more := more_destinations(denied):
+        lines += ["", more]
     lines += ["", "### Asks and how they were answered", ""]
     asks = ((_text(t), *rest) for t, *rest in data.asks)
     lines += _md_table(["tool", "rule", "answer", "count"], asks) if data.asks else ["None."]
