@@ -18,6 +18,7 @@ resolver without that query cannot tell, and the call is asked (fail closed).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,8 +31,33 @@ from cordon.policy.model import ToolPolicy
 __all__ = ["REPO_TOKENS", "git_dir_ask"]
 
 #: argument-name tokens of the directory a git tool runs git in (``repo_path``,
-#: ``repository``, ``path``, ``cwd``, ``work_dir``), besides the policy's ``path_params``
-REPO_TOKENS = frozenset({"repo", "repository", "path", "dir", "directory", "cwd", "worktree"})
+#: ``repository``, ``path``, ``cwd``, ``work_dir``, ``gitdir``, ``folder``, ``workspace``,
+#: ``project_root``), besides the policy's ``path_params``. A name only makes its value
+#: read: the ask needs the value to resolve to a git directory.
+REPO_TOKENS = frozenset(
+    {
+        "repo",
+        "repository",
+        "path",
+        "dir",
+        "directory",
+        "cwd",
+        "worktree",
+        "gitdir",
+        "folder",
+        "workspace",
+        "root",
+        "project",
+        "location",
+    }
+)
+
+#: an environment variable as GitPython's ``Repo(path)`` expands it (its ``re_envvars``:
+#: ``$NAME``, ``${NAME}``, ``%NAME%``). Attack class: ``repo_path='$PWD/vendor/cache'``
+#: resolves, for cordon, to a directory named ``$PWD`` under the project (no git directory,
+#: inside the allowed prefixes), while mcp-server-git's ``git.Repo`` opens the bare
+#: repository and runs its hooks; ``$HOME/other`` leaves the confinement the same way.
+_ENV_VAR_RE = re.compile(r"\$\{?\s?[A-Za-z_]\w*|%\s?[A-Za-z_]\w*\s?%")
 
 
 def git_dir_ask(
@@ -46,7 +72,9 @@ def git_dir_ask(
     resolves it) to a git directory or a path inside one; ``None`` otherwise.
 
     Read: every string under a key in ``tp.path_params`` or named like a repository
-    directory (:data:`REPO_TOKENS`). A string that does not resolve (relative without a
+    directory (:data:`REPO_TOKENS`). A string naming an environment variable
+    (``$PWD/vendor/cache``) is asked: GitPython expands it, so where it points cannot be
+    judged (fail closed). A string that does not resolve (relative without a
     ``base_dir``) is left to the ``arguments`` check, which refuses it for a path
     parameter."""
     if not tool_name(tool).git:
@@ -60,9 +88,12 @@ def git_dir_ask(
             if not isinstance(leaf, str) or not leaf:
                 continue
             resolved = _args.resolve_path(leaf, base_dir, paths)
-            if resolved is None:
+            if _ENV_VAR_RE.search(leaf):
+                why = "may be a git directory (it names an environment variable the server's git "
+                why += "library expands)"
+            elif resolved is None:
                 continue
-            if query is None:
+            elif query is None:
                 why = "may be a git directory (the path resolver cannot tell)"
             elif query(resolved):
                 why = "is a git directory (a bare repository, a .git directory) or inside one"

@@ -30,13 +30,20 @@ class OsPaths:
         directory, whose objects and refs are elsewhere). HEAD's content is not read: a
         malformed one counts too (fail closed). A work tree (``.git`` inside) is none:
         attack class, a bare repository a clone brings (CVE-2022-24765). A path that cannot
-        be resolved (a NUL byte) counts as one: it cannot be judged (fail closed)."""
+        be resolved (a NUL byte) counts as one: it cannot be judged (fail closed).
+
+        A ``.git`` *file* (a gitfile, ``gitdir: ../vendor/cache``) on the way counts as one
+        when the directory it names is not inside a ``.git`` directory: git and GitPython
+        follow it, so a directory holding one runs the hooks of the repository it names.
+        A submodule's (``.git/modules/x``) and a linked work tree's (``.git/worktrees/x``)
+        are inside one; a clone cannot bring a ``.git`` entry (git refuses the name), an
+        archive or an earlier write can."""
         try:
             d = os.path.realpath(path)
         except (OSError, ValueError):
             return True
         while True:
-            if _is_git_directory(d):
+            if _is_git_directory(d) or _foreign_gitfile(d):
                 return True
             parent = os.path.dirname(d)
             if parent == d:
@@ -84,6 +91,27 @@ def _is_git_directory(d: str) -> bool:
     if os.path.lexists(os.path.join(d, "commondir")):
         return True
     return all(os.path.exists(os.path.join(d, n)) for n in ("objects", "refs"))
+
+
+def _foreign_gitfile(d: str) -> bool:
+    """``d/.git`` is a file whose ``gitdir:`` names a directory outside every ``.git``
+    directory, or cannot be read (see :meth:`OsPaths.git_dir`)."""
+    dotgit = os.path.join(d, ".git")
+    try:
+        if not stat.S_ISREG(os.stat(dotgit).st_mode):
+            return False
+        with open(dotgit, "rb") as fh:
+            first = fh.read(4096).split(b"\n", 1)[0].strip()
+    except (OSError, ValueError):
+        return os.path.lexists(dotgit) and not os.path.isdir(dotgit)
+    if not first.startswith(b"gitdir:"):
+        return True
+    target = os.fsdecode(first[len(b"gitdir:") :].strip())
+    try:
+        real = os.path.realpath(os.path.join(d, target))
+    except (OSError, ValueError):
+        return True
+    return ".git" not in real.split(os.sep)
 
 
 #: most files :meth:`OsPaths.hard_linked` compares before it counts a link as found
