@@ -94,6 +94,21 @@ _HITS: dict[str, tuple[str, str, str]] = {
         "secret.cli_password",
         META,
     ),
+    "svn": (
+        f"svn checkout --username ci --password {PW} https://svn.example.org/repo",
+        "secret.cli_password",
+        PW,
+    ),
+    "helm_repo_add": (
+        f"helm repo add corp https://charts.example.org --username ci --password='{META}'",
+        "secret.cli_password",
+        META,
+    ),
+    "mongodump": (
+        f'mongodump --uri mongodb://db1 --username backup --password "{PW}" --out /b',
+        "secret.cli_password",
+        PW,
+    ),
     "openssl_pass": (
         f"openssl enc -aes-256-cbc -salt -in db.sql -out db.enc -pass pass:{PW}",
         "secret.cli_password",
@@ -181,6 +196,10 @@ _NEAR_MISSES = {
     # Microsoft's SQL Server quickstart writes its placeholder in angle brackets, quoted
     "sqlcmd_docs": 'sqlcmd -S localhost -U sa -P "<YourStrong@Passw0rd>"\n'
     "mysql -uroot -p'<Root@Passw0rd1>' app",
+    # mongosh prompts when --password has no value; helm's docs write a variable
+    "password_option_prompts": "mongosh --username bob --password --port=27017 admin2\n"
+    'helm repo add x https://x.example.org --username ci --password "$HELM_PASS2"\n'
+    "svn checkout --username ci --password-from-stdin https://svn.example.org/r1",
     "redis_cli_no_password": 'redis-cli -h cache1 -p 6379 ping\nredis-cli -a "$REDIS_PASS" ping',
     "ldap_prompt": "ldapsearch -x -W -D cn=admin,dc=example -b dc=example\n"
     "ldapsearch -x -y /etc/ldap.secret -w $LDAP_PW",

@@ -418,7 +418,8 @@ RULES: tuple[Rule, ...] = (
         severity="medium",
         summary="A password given on a command line to a tool that takes one: sshpass -p, "
         "redis-cli -a, ldapsearch -w (and the other OpenLDAP clients), docker/podman login "
-        "-p or --password, sqlcmd -P, openssl -pass/-passin/-passout pass:.",
+        "-p or --password, sqlcmd -P, svn, helm and the MongoDB tools' --password, openssl "
+        "-pass/-passin/-passout pass:.",
         why="Scripts, CI files and shell history keep the password in clear, and any user on "
         "the host sees it in the process list; it logs in to the host, cache, directory or "
         "registry the command names, or decrypts the file it names.",
@@ -426,14 +427,16 @@ RULES: tuple[Rule, ...] = (
         "-f/-e, REDISCLI_AUTH, ldapsearch -y, docker login --password-stdin, openssl env:).",
         source="sshpass(1) (-p: 'the least secure of all'); Redis docs, 'redis-cli' (-a); "
         "OpenLDAP ldapsearch(1) (-w passwd); Docker docs, 'docker login' (--password, -p: "
-        "use --password-stdin); Microsoft Learn, 'sqlcmd utility' (-P); OpenSSL "
+        "use --password-stdin); Microsoft Learn, 'sqlcmd utility' (-P); Version Control "
+        "with Subversion, 'svn Options' (--password); Helm docs, 'helm repo add' (--password); "
+        "MongoDB docs, 'mongosh Options' (--password); OpenSSL "
         "openssl-passphrase-options(1) (pass:password 'should only be used where security "
         "is not important'); CWE-214 (sensitive information in process arguments)",
         # each program's own password option, on the same command as its name; another
         # program's -p after it (ssh -p PORT after sshpass's options) is not sshpass's
         pattern=(
             r"(?<![\w.-])(?:"
-            r"sshpass(?:[ \t]+-(?:[fdP][ \t]*[^\s-][^\s]{0,255}|[ve]{1,4})){0,6}[ \t]+-p[ \t]*"
+            r"sshpass(?:[ \t]+-(?:[fdP][ \t]*[^\s-][^\s]{0,100}|[ve]{1,4})){0,3}[ \t]+-p[ \t]*"
             r"|redis-cli[ \t]" + _gap(r"a[ \t]|-pass[ \t]") + r"(?:-a|--pass)[ \t]+"
             r"|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn|exop)[ \t]"
             + _gap("w")
@@ -442,6 +445,10 @@ RULES: tuple[Rule, ...] = (
             + _gap(r"p[ \t]|-password[ \t=]")
             + r"(?:-p[ \t]+|--password(?:[ \t]+|=))"
             r"|sqlcmd(?:\.exe)?[ \t]" + _gap("P") + r"-P[ \t]*"
+            # --password VALUE (a next option is not one: mongosh then prompts)
+            r"|(?:svn|helm|mongosh|mongo(?:dump|restore|export|import)?)(?:\.exe)?[ \t]"
+            + _gap(r"-password[ \t=]")
+            + r"--password(?:[ \t]+(?!-)|=)"
             r"|openssl(?:\.exe)?[ \t]" + _gap("pass") + r"-pass(?:in|out)?[ \t]+"
             r"(?=['\"]?pass:)"
             r")" + _shell_value("(?:pass:)?")
@@ -455,9 +462,13 @@ RULES: tuple[Rule, ...] = (
                 r"(?:\.exe)?[ \t]+login[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-p|--password)[ \t=]",
             ),
             r"sqlcmd(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-p",
+            *each(
+                ("svn", "helm", r"mongo[a-z]{0,7}"),
+                r"(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?--password[ \t=]",
+            ),
             r"openssl(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-pass[a-z]{0,3}[ \t]+['\"]?pass:",
         ),
-        window=700,
+        window=480,
         accept=_command_password,
         secret_group=2,
         span_group=2,
@@ -475,14 +486,14 @@ RULES: tuple[Rule, ...] = (
         pattern=(
             r"(?<![\w.-])(?:smbclient|rpcclient|smbcacls|smbcquotas|smbget|smbtree|winexe)"
             r"(?:\.exe)?[ \t]" + _gap("U|-user") + r"(?:-U[ \t]*|--user(?:=|[ \t]+))"
-            r"(?=['\"]?[^\s%'\"]{1,128}%)" + _shell_value(r"[^\s%'\"]{1,128}%")
+            r"(?=['\"]?[^\s%'\"]{1,64}%)" + _shell_value(r"[^\s%'\"]{1,64}%")
         ),
         anchors=each(
             ("smbclient", "rpcclient", "smbcacls", "smbcquotas", "smbget", "smbtree", "winexe"),
             r"(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-u|--user)(?:[ \t]{0,16}|=)['\"]?"
-            r"[^\s%'\"]{1,128}%",
+            r"[^\s%'\"]{1,64}%",
         ),
-        window=700,
+        window=500,
         accept=_command_password,
         secret_group=2,
         span_group=2,
