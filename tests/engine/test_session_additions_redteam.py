@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from cordon import Engine
+from cordon.engine.near_domains import host_of, resembles
 from cordon.store import OS_PATHS
 
 GIT_DIR = ("ask", "action.git_dir")
@@ -116,3 +117,107 @@ def test_another_git_servers_repository_argument_names_are_read(proj: Path, key:
 def test_a_work_tree_by_a_plain_path_is_still_not_asked(proj: Path) -> None:
     args = {"repo_path": str(proj), "message": "a"}
     assert _check("git_commit", args, proj) == ("allow", "default.allow")
+
+
+# --- ASCII and IDNA look-alikes of an allowlisted domain in an ask (near_domains) -------
+
+TRUSTED = ["paypal.com", "github.com", "microsoft.com", "dropbox.com", "apple.com"]
+
+
+@pytest.mark.parametrize(
+    ("host", "looks_like"),
+    [
+        ("paypal.cam", "paypal.com"),
+        ("paypal.om", "paypal.com"),
+        ("paypa1-support.com", "paypal.com"),
+        ("paypal.com.evil.com", "paypal.com"),
+        ("paypal.com-secure.net", "paypal.com"),
+        ("paypal.comsecure.net", "paypal.com"),
+        ("paypal.com.co", "paypal.com"),
+        ("www-paypal.com", "paypal.com"),
+        ("micr0s0ft.com", "microsoft.com"),
+        ("rnicrosoft-support.com", "microsoft.com"),
+        ("gihtub.com", "github.com"),
+        ("appleid-apple.com", "apple.com"),
+        ("dr0pbox.com", "dropbox.com"),
+    ],
+)
+def test_held_ascii_lookalikes_are_named(host: str, looks_like: str) -> None:
+    assert resembles(host, TRUSTED) == looks_like
+
+
+@pytest.mark.parametrize(
+    ("host", "looks_like"),
+    [
+        # the dot left out: read as www.paypal.com and paypal.com
+        ("wwwpaypal.com", "paypal.com"),
+        ("login.wwwpaypal.com", "paypal.com"),
+        ("paypalcom.net", "paypal.com"),
+        # IDNA: pаypal.com with a Cyrillic a, and a subdomain of it
+        ("xn--pypal-4ve.com", "paypal.com"),
+        ("login.xn--pypal-4ve.com", "paypal.com"),
+        ("xn--80ak6aa92e.com", "apple.com"),  # all-Cyrillic аррӏе.com
+    ],
+)
+def test_a_glued_www_or_com_and_an_idna_homograph_are_named(host: str, looks_like: str) -> None:
+    assert resembles(host, TRUSTED) == looks_like
+
+
+@pytest.mark.parametrize("host", ["xn--bcher-kva.com", "xn--zz-xxx.com", "wwwork.com"])
+def test_an_unrelated_idna_host_or_www_word_resembles_nothing(host: str) -> None:
+    assert resembles(host, TRUSTED) is None
+
+
+def _fetch_ask(url: str) -> Any:
+    eng = Engine.from_policy(
+        [
+            {
+                "version": 1,
+                "tools": {"fetch": {"egress": True}},
+                "egress": {"mode": "allowlist", "allow": ["paypal.com"]},
+            }
+        ]
+    )
+    eng.pin_tools([{"name": "fetch", "inputSchema": {"type": "object"}}])
+    return eng.new_session().check("fetch", {"url": url})
+
+
+def test_an_idna_homograph_of_an_allowlisted_domain_is_said_first_in_the_ask() -> None:
+    """The ask listed ``'xn--pypal-4ve.com', 'paypal.com'`` with no warning: what a person
+    reads is the allowlisted name."""
+    v = _fetch_ask("https://xn--pypal-4ve.com/login")
+    assert v.verdict == "ask", v
+    assert v.reason.startswith("looks like allowlisted 'paypal.com'"), v.reason
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the taint ask's destination is the host's folded key: the ask lists the "
+    "allowlisted name 'paypal.com' itself among what is approved for xn--pypal-4ve.com",
+)
+def test_an_idna_homographs_ask_does_not_list_the_trusted_name_as_a_destination() -> None:
+    v = _fetch_ask("https://xn--pypal-4ve.com/login")
+    shown = [host_of(d) for d in v.details.get("approval_destinations", [])]
+    assert "paypal.com" not in shown, v.details
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a trusted name inside a longer label is not compared (module docstring): "
+    "paypalsecure.com and securepaypal.com are common phishing registrations",
+)
+@pytest.mark.parametrize("host", ["paypalsecure.com", "securepaypal.com"])
+def test_a_trusted_name_glued_to_a_word_is_named(host: str) -> None:
+    assert resembles(host, TRUSTED) == "paypal.com"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a five-letter name is one substitution from common words: black.com, snack.com "
+    "'look like' slack.com and email.com gmail.com, a warning approvers learn to skip",
+)
+@pytest.mark.parametrize(
+    ("host", "trusted"), [("black.com", "slack.com"), ("email.com", "gmail.com")]
+)
+def test_a_dictionary_neighbour_of_a_short_name_is_not_a_lookalike(host: str, trusted: str) -> None:
+    assert resembles(host, [trusted]) is None

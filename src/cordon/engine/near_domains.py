@@ -8,7 +8,8 @@ Cyrillic ``а`` is spelled out to the person); these are the plain ASCII ones, w
 folding catches: ``paypa1.com``, ``rnicrosoft.com``, ``g00gle.com``, ``arnazon.com``, one
 letter added, dropped, changed or two swapped (``paypall.com``, ``papyal.com``), or the
 trusted name as a label of another domain (``paypal-com.security.example``,
-``paypal.com.evil.example``).
+``paypal.com.evil.example``, the dot left out: ``wwwpaypal.com``, ``paypalcom.net``); an
+IDNA host (``xn--pypal-4ve.com``) is compared as it reads (``pаypal.com``, folded).
 
 :func:`resembles` says which trusted domain a host resembles. It clears nothing: an ask about
 such a destination says so at its start (:mod:`cordon.engine.checks._pipeline`), and stays an
@@ -27,7 +28,8 @@ not ``T`` (a subdomain of ``T`` is ``T``'s) and ``T``'s name (``paypal``) has at
 :data:`MIN_NAME` characters, and either ``fold(R)`` and ``fold(T)`` are at most one edit
 apart (an insertion, a deletion, a substitution or two adjacent letters swapped), or one of
 the host's labels left of its public suffix, split at dots and hyphens and folded, is
-``fold`` of ``T``'s name (:data:`MIN_EMBEDDED` characters or more).
+``fold`` of ``T``'s name (:data:`MIN_EMBEDDED` characters or more), also once a leading
+``www`` or a trailing ``com`` is taken off it.
 
 Not caught: two edits or more once folded (``pyapl.com``), other ASCII look-alikes (``cl`` for ``d``,
 ``3`` for ``e``), a trusted name inside a longer label (``paypalsecure.com``), names shorter
@@ -42,6 +44,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from cordon._textnorm_unicode import skeleton
 from cordon.engine.egress import registrable_domain
 
 __all__ = ["MIN_EMBEDDED", "MIN_NAME", "Index", "fold", "host_of", "index", "owned", "resembles"]
@@ -103,6 +106,23 @@ def host_of(destination: str) -> str:
         d = d.split(":", 1)[0]
     d = d.rstrip(".")
     return d if _HOST.fullmatch(d) and not _IP.fullmatch(d) else ""
+
+
+def _read_as(host: str) -> str:
+    """``host`` as a person reads it: each ``xn--`` label decoded (IDNA) and letters of other
+    scripts read as the ASCII ones they imitate (:func:`cordon._textnorm_unicode.skeleton`).
+    A label that does not decode is kept as it is."""
+    if "xn--" not in host:
+        return host
+    labels = []
+    for label in host.split("."):
+        if label.startswith("xn--"):
+            try:
+                label = label.encode("ascii").decode("idna")
+            except UnicodeError:
+                pass
+        labels.append(label)
+    return skeleton(".".join(labels))
 
 
 def _name(domain: str) -> str:
@@ -179,11 +199,23 @@ def resembles(host: str, trusted: Iterable[str] | Index) -> str | None:
     mine = registrable_domain(host) if host else ""
     if not mine or _IP.fullmatch(host) or mine in idx.domains:
         return None
+    read = _read_as(host)
+    if read != host:
+        # an IDNA host (xn--pypal-4ve.com is pаypal.com with a Cyrillic a): compared as a
+        # person reads it; reading as a trusted domain itself is the closest look-alike
+        host, mine = read, registrable_domain(read)
+        if mine in idx.domains:
+            return mine
+        if not mine:
+            return None
     folded = fold(mine)
     found = {
         t for key in _deletions(folded) for t in idx.near.get(key, ()) if _one_edit(folded, fold(t))
     }
     left = host[: len(host) - len(mine)] + _name(mine)  # labels left of the public suffix
     for label in _LABELS.split(left):
-        found.update(idx.names.get(fold(label), ()))
+        f = fold(label)
+        # the dot left out (wwwpaypal.com, paypalcom.net): still read as www.paypal.com
+        for seen in (f, f.removeprefix("www"), f.removesuffix("com")):
+            found.update(idx.names.get(seen, ()))
     return min(found) if found else None
