@@ -82,6 +82,9 @@ async def test_descriptions_reach_the_client_without_a_live_slot(
     assert "attacker.example" not in shown, shown
     assert shown.count("[untrusted link removed]") == 2, shown
     assert shown.startswith("Get a document.") and shown.endswith("Returns text."), shown
+    # the audit record of the definition says the client was shown it rewritten
+    seen = [r for r in harness.records("content") if r.get("where") == "definition"]
+    assert [(r["tool"], r.get("action")) for r in seen] == [("get", "sanitise")], seen
 
 
 async def test_warn_mode_removes_the_slots_from_a_result(harness: Harness) -> None:

@@ -616,6 +616,7 @@ class SessionWork:
             )
         out.records += [
             {"kind": "content", "where": "definition", "tool": name, "rules": rules_seen}
+            | ({"action": "sanitise"} if name in report.rewritten else {})  # (shown rewritten)
             for name, findings in report.findings.items()
             if name not in report.hidden
             for rules_seen in [sorted({f.rule for f in findings})]
