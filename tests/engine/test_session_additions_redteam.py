@@ -103,6 +103,28 @@ def test_a_submodule_and_a_linked_work_tree_are_not_asked(proj: Path) -> None:
     assert _check("git_status", {"repo_path": str(wt)}, proj.parent) != GIT_DIR
 
 
+def test_dot_dot_after_a_cloned_link_is_asked(proj: Path, tmp_path: Path) -> None:
+    """A clone brings ``docs/link -> sub/deeper``: ``docs/link/../../vendor/cache`` resolves
+    to ``docs/vendor/cache`` (none), GitPython's normpath opens ``vendor/cache``;
+    ``docs/link/../../../other`` opens a repository outside the allowed prefix."""
+    (proj / "docs" / "sub" / "deeper").mkdir(parents=True)
+    (proj / "docs" / "link").symlink_to("sub/deeper")
+    subprocess.run([*GIT, "init", "-q", str(tmp_path / "other")], check=True)
+    for rel in ("docs/link/../../vendor/cache", "docs/link/../../../other"):
+        args = {"repo_path": f"{proj}/{rel}"}
+        assert _check("git_status", args, proj) == GIT_DIR, rel
+        assert _check("git_status", {"repo_path": rel}, proj, base_dir=str(proj)) == GIT_DIR
+    git = pytest.importorskip("git")
+    opened = git.Repo(f"{proj}/docs/link/../../vendor/cache").git_dir
+    assert Path(opened) == proj / "vendor" / "cache"
+
+
+def test_dot_dot_without_a_link_is_not_asked(proj: Path) -> None:
+    (proj / "docs").mkdir()
+    args = {"repo_path": f"{proj}/docs/..", "message": "a"}
+    assert _check("git_commit", args, proj) == ("allow", "default.allow")
+
+
 @pytest.mark.parametrize(
     "key", ["gitdir", "folder", "workspace", "project_root", "root", "location"]
 )

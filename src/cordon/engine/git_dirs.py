@@ -18,6 +18,7 @@ resolver without that query cannot tell, and the call is asked (fail closed).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -60,6 +61,25 @@ REPO_TOKENS = frozenset(
 _ENV_VAR_RE = re.compile(r"\$\{?\s?[A-Za-z_]\w*|%\s?[A-Za-z_]\w*\s?%")
 
 
+def _lexical_differs(
+    leaf: str, base_dir: str | None, resolved: str, paths: _args.PathResolver
+) -> bool:
+    """``leaf`` has a ``..`` that follows a symbolic link: read lexically, as GitPython's
+    ``Repo`` does (``os.path.normpath``), it names another place than resolved (``realpath``).
+    Attack class: a clone brings ``docs/link -> sub/deeper`` and a bare ``vendor/cache``;
+    ``docs/link/../../vendor/cache`` resolves to a ``docs/vendor/cache`` that is no git
+    directory, while ``git.Repo`` opens ``vendor/cache`` and runs its hooks
+    (``docs/link/../../../other`` opens a repository outside the allowed prefixes)."""
+    if ".." not in leaf.replace("\\", "/").split("/"):
+        return False
+    raw = paths.expanduser(leaf)
+    if not posixpath.isabs(raw):
+        if base_dir is None:
+            return False
+        raw = posixpath.join(paths.expanduser(base_dir), raw)
+    return paths.realpath(posixpath.normpath(raw)) != resolved
+
+
 def git_dir_ask(
     tool: str,
     arguments: Mapping[str, Any],
@@ -74,7 +94,8 @@ def git_dir_ask(
     Read: every string under a key in ``tp.path_params`` or named like a repository
     directory (:data:`REPO_TOKENS`). A string naming an environment variable
     (``$PWD/vendor/cache``) is asked: GitPython expands it, so where it points cannot be
-    judged (fail closed). A string that does not resolve (relative without a
+    judged (fail closed), and so is one whose ``..`` follows a symbolic link
+    (:func:`_lexical_differs`). A string that does not resolve (relative without a
     ``base_dir``) is left to the ``arguments`` check, which refuses it for a path
     parameter."""
     if not tool_name(tool).git:
@@ -93,6 +114,10 @@ def git_dir_ask(
                 why += "library expands)"
             elif resolved is None:
                 continue
+            elif _lexical_differs(leaf, base_dir, resolved, paths):
+                why = "may be a git directory or outside the allowed paths ('..' after a "
+                why += "symbolic link: the server's git library drops the link, the file "
+                why += "system follows it)"
             elif query is None:
                 why = "may be a git directory (the path resolver cannot tell)"
             elif query(resolved):
