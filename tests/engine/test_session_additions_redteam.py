@@ -87,6 +87,18 @@ def test_a_gitfile_that_cannot_be_read_as_one_is_asked(tmp_path: Path) -> None:
     assert OS_PATHS.git_dir(str(tmp_path / "b"))
 
 
+def test_a_gitfile_whose_dot_dot_follows_a_link_into_a_dot_git_is_asked(tmp_path: Path) -> None:
+    """``gitdir: L/../../vendor/cache`` with ``L -> proj/.git/a/b``: resolved, the target
+    is inside ``.git``; read lexically (GitPython), it is ``vendor/cache``."""
+    p = tmp_path / "proj"
+    subprocess.run([*GIT, "init", "-q", str(p)], check=True)
+    (p / ".git" / "a" / "b").mkdir(parents=True)
+    (p / "sub").mkdir()
+    (p / "sub" / "L").symlink_to(p / ".git" / "a" / "b")
+    (p / "sub" / ".git").write_text("gitdir: L/../../vendor/cache\n")
+    assert OS_PATHS.git_dir(str(p / "sub"))
+
+
 def test_a_submodule_and_a_linked_work_tree_are_not_asked(proj: Path) -> None:
     """Their ``.git`` files name ``.git/modules/x`` and ``.git/worktrees/x``: inside the
     superproject's own git directory, which no clone brings."""

@@ -107,11 +107,13 @@ def _foreign_gitfile(d: str) -> bool:
     if not first.startswith(b"gitdir:"):
         return True
     target = os.fsdecode(first[len(b"gitdir:") :].strip())
+    joined = os.path.join(d, target)
     try:
-        real = os.path.realpath(os.path.join(d, target))
+        real = os.path.realpath(joined)
     except (OSError, ValueError):
         return True
-    return ".git" not in real.split(os.sep)
+    # both readings: GitPython joins and normalises lexically, git resolves the links
+    return any(".git" not in p.split(os.sep) for p in (real, os.path.normpath(joined)))
 
 
 #: most files :meth:`OsPaths.hard_linked` compares before it counts a link as found
