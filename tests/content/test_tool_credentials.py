@@ -200,6 +200,10 @@ _NEAR_MISSES = {
     "password_option_prompts": "mongosh --username bob --password --port=27017 admin2\n"
     'helm repo add x https://x.example.org --username ci --password "$HELM_PASS2"\n'
     "svn checkout --username ci --password-from-stdin https://svn.example.org/r1",
+    # 7-Zip prompts for a bare -p; the others take a variable or nothing
+    "archive_and_rdp_prompts": "7z a -p out2.7z report.pdf\nzip -e -r out2.zip docs2/\n"
+    'xfreerdp /v:host1 /u:admin /p: +clipboard\nxfreerdp /v:h /u:a /p:"$RDP_PASS2"\n'
+    "mongosh -u admin -p --port 27017 admin2\nopenssl enc -k $ENC_KEY2 -in a1",
     "redis_cli_no_password": 'redis-cli -h cache1 -p 6379 ping\nredis-cli -a "$REDIS_PASS" ping',
     "ldap_prompt": "ldapsearch -x -W -D cn=admin,dc=example -b dc=example\n"
     "ldapsearch -x -y /etc/ldap.secret -w $LDAP_PW",

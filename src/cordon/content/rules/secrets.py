@@ -96,11 +96,12 @@ def _shell_value(prefix: str = "") -> str:
     )
 
 
-def _gap(stop: str) -> str:
+def _gap(stop: str, lead: str = "-") -> str:
     """The words of one command after its program's name, up to the first of its password
-    options: no ``-`` there starts ``stop`` (a lookahead), a backslash continues the line and
-    ``; | & < >`` end the command. Linear in dense text: the gap cannot pass the option."""
-    return r"(?:[^\s;|&<>-]|[ \t]|\\\n|-(?!" + stop + r")|(?<![ \t])-){0,240}?(?<=[ \t])"
+    options: no ``lead`` (an option's first character) there starts ``stop`` (a lookahead),
+    a backslash continues the line and ``; | & < >`` end the command. Linear in dense text:
+    the gap cannot pass the option."""
+    return rf"(?:[^\s;|&<>{lead}]|[ \t]|\\\n|{lead}(?!{stop})|(?<![ \t]){lead}){{0,240}}?(?<=[ \t])"
 
 
 RULES: tuple[Rule, ...] = (
@@ -418,8 +419,9 @@ RULES: tuple[Rule, ...] = (
         severity="medium",
         summary="A password given on a command line to a tool that takes one: sshpass -p, "
         "redis-cli -a, ldapsearch -w (and the other OpenLDAP clients), docker/podman login "
-        "-p or --password, sqlcmd -P, svn, helm and the MongoDB tools' --password, openssl "
-        "-pass/-passin/-passout pass:.",
+        "-p or --password (and skopeo, oras, crane), sqlcmd -P, svn, helm and the MongoDB "
+        "tools' --password (mongosh -p), openssl pass: and -k, xfreerdp /p:, PsExec -p, zip "
+        "and unzip -P, 7z -pPASSWORD.",
         why="Scripts, CI files and shell history keep the password in clear, and any user on "
         "the host sees it in the process list; it logs in to the host, cache, directory or "
         "registry the command names, or decrypts the file it names.",
@@ -429,7 +431,9 @@ RULES: tuple[Rule, ...] = (
         "OpenLDAP ldapsearch(1) (-w passwd); Docker docs, 'docker login' (--password, -p: "
         "use --password-stdin); Microsoft Learn, 'sqlcmd utility' (-P); Version Control "
         "with Subversion, 'svn Options' (--password); Helm docs, 'helm repo add' (--password); "
-        "MongoDB docs, 'mongosh Options' (--password); OpenSSL "
+        "MongoDB docs, 'mongosh Options' (--password, -p); Info-ZIP zip(1) and unzip(1) (-P "
+        "password: 'THIS IS INSECURE!'); 7-Zip docs, '-p (set Password) switch'; FreeRDP "
+        "(/p:); Sysinternals PsExec (-p); OpenSSL "
         "openssl-passphrase-options(1) (pass:password 'should only be used where security "
         "is not important'); CWE-214 (sensitive information in process arguments)",
         # each program's own password option, on the same command as its name; another
@@ -441,16 +445,29 @@ RULES: tuple[Rule, ...] = (
             r"|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn|exop)[ \t]"
             + _gap("w")
             + r"-w[ \t]*"
-            r"|(?:docker|podman|nerdctl|buildah)(?:\.exe)?[ \t]+login[ \t]"
+            # registry logins: Docker's CLI and the clients that share its options
+            r"|(?:(?:docker|podman|nerdctl|buildah|skopeo|oras)(?:\.exe)?|crane[ \t]+auth)"
+            r"[ \t]+login[ \t]"
             + _gap(r"p[ \t]|-password[ \t=]")
             + r"(?:-p[ \t]+|--password(?:[ \t]+|=))"
             r"|sqlcmd(?:\.exe)?[ \t]" + _gap("P") + r"-P[ \t]*"
             # --password VALUE (a next option is not one: mongosh then prompts)
-            r"|(?:svn|helm|mongosh|mongo(?:dump|restore|export|import)?)(?:\.exe)?[ \t]"
+            r"|(?:svn|helm)(?:\.exe)?[ \t]"
             + _gap(r"-password[ \t=]")
             + r"--password(?:[ \t]+(?!-)|=)"
-            r"|openssl(?:\.exe)?[ \t]" + _gap("pass") + r"-pass(?:in|out)?[ \t]+"
-            r"(?=['\"]?pass:)"
+            r"|(?:mongosh|mongo(?:dump|restore|export|import)?)(?:\.exe)?[ \t]"
+            + _gap(r"-password[ \t=]|p[ \t]")
+            + r"(?:--password(?:[ \t]+(?!-)|=)|-p[ \t]+(?!-))"
+            r"|openssl(?:\.exe)?[ \t]"
+            + _gap(r"pass|k[ \t]")
+            + r"(?:-pass(?:in|out)?[ \t]+(?=['\"]?pass:)|-k[ \t]+)"
+            # FreeRDP's /p:, PsExec's -p, zip's and unzip's -P, 7-Zip's -p joined to it
+            r"|(?:xfreerdp|wlfreerdp|sdl-freerdp)(?:\.exe)?[ \t]" + _gap("p:", "/") + r"/p:"
+            r"|(?i:psexec(?:64)?)(?:\.exe)?[ \t]" + _gap(r"p[ \t]") + r"-p[ \t]+"
+            r"|(?:un)?zip(?:\.exe)?[ \t]"
+            + _gap(r"P[ \t]|-password[ \t]")
+            + r"(?:-P|--password)[ \t]+"
+            r"|7z[az]?(?:\.exe)?[ \t]" + _gap("p") + r"-p(?=\S)"
             r")" + _shell_value("(?:pass:)?")
         ),
         anchors=(
@@ -458,7 +475,7 @@ RULES: tuple[Rule, ...] = (
             r"redis-cli[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-a|--pass)[ \t]",
             r"ldap[a-z]{3,7}[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-w",
             *each(
-                ("docker", "podman", "nerdctl", "buildah"),
+                ("docker", "podman", "nerdctl", "buildah", "skopeo", "oras", r"crane[ \t]+auth"),
                 r"(?:\.exe)?[ \t]+login[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-p|--password)[ \t=]",
             ),
             r"sqlcmd(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-p",
@@ -466,7 +483,16 @@ RULES: tuple[Rule, ...] = (
                 ("svn", "helm", r"mongo[a-z]{0,7}"),
                 r"(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?--password[ \t=]",
             ),
+            r"mongo[a-z]{0,7}(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-p[ \t]",
             r"openssl(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-pass[a-z]{0,3}[ \t]+['\"]?pass:",
+            r"openssl(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-k[ \t]",
+            *each(
+                ("xfreerdp", "wlfreerdp", "sdl-freerdp"),
+                r"(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?/p:",
+            ),
+            r"psexec(?:64)?(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-p[ \t]",
+            r"zip(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-p|--password)[ \t]",
+            r"7z[az]?(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-p[^\s]",
         ),
         window=480,
         accept=_command_password,
