@@ -154,6 +154,7 @@ def _shown_whole(v: Verdict) -> Verdict:
         v.details.get("approval_destinations") or (),
         v.details.get("approval_labels") or (),
         v.details.get("lookalikes") or (),
+        v.details.get("approval_folded") or (),
     )
     if not v.reason.startswith(start):
         start = v.reason  # (not the list's form: the whole reason must show)

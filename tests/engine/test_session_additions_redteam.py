@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from cordon import Engine
-from cordon.engine.near_domains import host_of, resembles
+from cordon.engine.near_domains import resembles
 from cordon.store import OS_PATHS
 
 GIT_DIR = ("ask", "action.git_dir")
@@ -224,15 +224,13 @@ def test_an_idna_homograph_of_an_allowlisted_domain_is_said_first_in_the_ask() -
     assert v.reason.startswith("looks like allowlisted 'paypal.com'"), v.reason
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the taint ask's destination is the host's folded key: the ask lists the "
-    "allowlisted name 'paypal.com' itself among what is approved for xn--pypal-4ve.com",
-)
 def test_an_idna_homographs_ask_does_not_list_the_trusted_name_as_a_destination() -> None:
+    """The taint ask's destination is the host's folded key (``paypal.com/login``): the
+    list the person reads says it is a look-alike spelling of it, never the name bare."""
     v = _fetch_ask("https://xn--pypal-4ve.com/login")
-    shown = [host_of(d) for d in v.details.get("approval_destinations", [])]
-    assert "paypal.com" not in shown, v.details
+    start = v.reason.split(": ", 2)[1]  # (after the look-alike note, before the reasons)
+    assert "a look-alike spelling of 'paypal.com/login' (another address)" in start, v.reason
+    assert ", 'paypal.com/login'" not in start and "for 'paypal.com" not in start, v.reason
 
 
 @pytest.mark.xfail(

@@ -171,6 +171,12 @@ def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[st
     return found
 
 
+def odd_key(v: Verdict) -> bool:
+    """``v``'s destination is the folded key of a look-alike spelling (``odd_spelling``:
+    :func:`cordon.engine.checks.taint.gate`), not the address as the call spells it."""
+    return bool(v.details.get("odd_spelling"))
+
+
 def lookalike_note(item: dict[str, str]) -> str:
     """What the person reads first of a destination that looks like a trusted domain."""
     t, d = item["looks_like"], item["destination"]
@@ -186,13 +192,19 @@ def listed(
     destinations: Sequence[str],
     labels: Sequence[str] = (),
     near: Sequence[dict[str, str]] = (),
+    folded: Collection[str] = (),
 ) -> str:
     """The start of the reason of an ask covering ``n`` approvals: a destination that looks
     like a trusted domain (``near``: :func:`lookalikes`), the rule of each approval
     (``labels``), each destination they cover, once: what a person approves, and what
     :func:`cordon.decider` checks is shown whole (a reason after it may be cut from sight,
-    its rule may not)."""
-    named = ", ".join(repr(d) for d in destinations)
+    its rule may not). A destination in ``folded`` is the key cordon read from a look-alike
+    spelling (``alice@pаypal.com``, ``xn--pypal-4ve.com``: the homograph attack): said to be
+    one, never listed bare as the address it imitates."""
+    named = ", ".join(
+        f"a look-alike spelling of {d!r} (another address)" if d in folded else repr(d)
+        for d in destinations
+    )
     start = f"{n} approvals needed together"
     if labels:
         start += f" ({', '.join(labels)})"
@@ -226,11 +238,15 @@ def _ask(
         # once: the start is what the person approves, so it is kept short enough to be
         # shown whole (cordon.decider); a reason after it may be cut, its rule is not
         named = [p.destination for p, _ in pending if p.destination]
+        # (a look-alike spelling's destination is its folded key: the address it imitates)
+        folded = [p.destination for p, _ in pending if p.destination and odd_key(p)]
         labels = list(dict.fromkeys(p.rule for p, _ in pending))
         details["approval_destinations"] = named
         details["approval_labels"] = labels
+        if folded:
+            details["approval_folded"] = folded
         whys = "; ".join(dict.fromkeys(p.reason for p, _ in pending))
-        reason = listed(len(pending), named, labels, near) + f": {whys}"
+        reason = listed(len(pending), named, labels, near, folded) + f": {whys}"
     return verdict(  # (with_dests of it, built once)
         "ask",
         a.rule,
