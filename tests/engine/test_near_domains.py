@@ -183,3 +183,20 @@ def test_of_several_matches_the_first_in_sorted_order_is_named() -> None:
     """(Deterministic: a set's order varies from process to process.)"""
     for trusted in (["paypal.com", "paypal.co"], ["paypal.co", "paypal.com"]):
         assert resembles("paypal.cm", trusted) == "paypal.co"
+
+
+@pytest.mark.parametrize(
+    ("host", "trusted", "expected"),
+    [
+        # a host under no public suffix: its last label stands for one, not for a name
+        ("help.attacker.example", "example.org", None),
+        ("docs.internal", "internal.io", None),
+        # the labels before it are still read
+        ("paypal-com.example", "paypal.com", "paypal.com"),
+        ("x.example.internal", "example.org", "example.org"),
+    ],
+)
+def test_the_last_label_of_a_host_without_a_public_suffix_is_no_name(
+    host: str, trusted: str, expected: str | None
+) -> None:
+    assert resembles(host, [trusted]) == expected

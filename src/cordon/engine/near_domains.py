@@ -212,7 +212,9 @@ def resembles(host: str, trusted: Iterable[str] | Index) -> str | None:
     found = {
         t for key in _deletions(folded) for t in idx.near.get(key, ()) if _one_edit(folded, fold(t))
     }
-    left = host[: len(host) - len(mine)] + _name(mine)  # labels left of the public suffix
+    # the labels left of the public suffix; a host under none (``help.attacker.example``)
+    # reads its last label as one: ``example`` is not a name there
+    left = host[: len(host) - len(mine)] + (_name(mine) if "." in mine else "")
     for label in _LABELS.split(left):
         f = fold(label)
         # the dot left out (wwwpaypal.com, paypalcom.net): still read as www.paypal.com
