@@ -148,17 +148,18 @@ def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[st
     ``"allowlisted"`` (the policy's ``trusted_destinations``, the tool's, ``egress.allow``),
     ``"named"`` (the user's text) or ``"used"`` (sent to or approved in this session). Read
     for an ask only: it says so, it clears nothing."""
-    hosts = [(d, host_of(d)) for d in dict.fromkeys(d for d in destinations if d)]
-    hosts = [(d, h) for d, h in hosts if h]
-    if not hosts:
-        return []
     s = ctx.session
     entries = (*s.engine.policy.trusted_destinations, *ctx.tp.trusted_destinations)
-    trusted = (
+    every = (
         ("allowlisted", index(frozenset((*entries, *s.engine.egress.allow)))),
         ("named", index(_capped(s.trusted_words))),
         ("used", index(_capped(s.vouched))),
     )
+    trusted = [(kind, idx) for kind, idx in every if idx.domains]
+    if not trusted:  # (nothing trusted names a domain: nothing to look like)
+        return []
+    hosts = [(d, host_of(d)) for d in dict.fromkeys(d for d in destinations if d)]
+    hosts = [(d, h) for d, h in hosts if h]
     found: list[dict[str, str]] = []
     for d, h in hosts:
         if any(owned(h, idx) for _, idx in trusted):
