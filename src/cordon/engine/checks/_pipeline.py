@@ -172,12 +172,6 @@ def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[st
     return found
 
 
-def odd_key(v: Verdict) -> bool:
-    """``v``'s destination is the folded key of a look-alike spelling (``odd_spelling``:
-    :func:`cordon.engine.checks.taint.gate`), not the address as the call spells it."""
-    return bool(v.details.get("odd_spelling"))
-
-
 def lookalike_note(item: dict[str, str]) -> str:
     """What the person reads first of a destination that looks like a trusted domain."""
     t, d = item["looks_like"], item["destination"]
@@ -239,8 +233,11 @@ def _ask(
         # once: the start is what the person approves, so it is kept short enough to be
         # shown whole (cordon.decider); a reason after it may be cut, its rule is not
         named = [p.destination for p, _ in pending if p.destination]
-        # (a look-alike spelling's destination is its folded key: the address it imitates)
-        folded = [p.destination for p, _ in pending if p.destination and odd_key(p)]
+        # (a look-alike spelling's destination is its folded key, the address it imitates:
+        # taint.gate marks it odd_spelling, as approval_key reads it)
+        folded = [
+            p.destination for p, _ in pending if p.destination and p.details.get("odd_spelling")
+        ]
         labels = list(dict.fromkeys(p.rule for p, _ in pending))
         details["approval_destinations"] = named
         details["approval_labels"] = labels
