@@ -55,9 +55,12 @@ _CR_IN_LINE = re.compile("\r[^\r\n]")
 
 def has_terminal_control(text: str) -> bool:
     """Whether :data:`TERMINAL_RE` finds anything in ``text``, at the cost of memchr passes
-    over ASCII text (every C1 control is outside ASCII) and of one character-class pass over
-    any other; a carriage return is looked at only in text that holds one."""
+    over ASCII text (every C1 control is outside ASCII; printable ASCII, the usual short
+    string, is one ``isprintable`` pass) and of one character-class pass over any other; a
+    carriage return is looked at only in text that holds one."""
     if text.isascii():
+        if text.isprintable():  # one C pass: no ASCII control at all, CR and ESC included
+            return False
         if "\x1b" in text or any(c in text for c in _C0):
             return True
     elif _START.search(text) is not None:
