@@ -166,6 +166,22 @@ def test_the_warning_leads_an_ask_for_several_destinations_and_is_shown_whole() 
     assert "2 approvals needed together" in v.reason
 
 
+def test_a_call_wide_ask_names_a_look_alike_once() -> None:
+    """The note names the look-alike destination; the list refers to it rather than naming
+    it again, so a longer address still fits the start a person is shown whole (it was
+    denied unasked, ``approval.unshowable``, from about 40 characters)."""
+    s = _session(trusted_destinations=["@paypal.com"])
+    to = "accounts-payable-department-emea@paypa1.com"
+    v = Decider(s, server="default").check("send_email", {"to": ["ann@partner.example", to]})
+    assert v.verdict == "ask", v
+    assert v.reason.count(to) == 1, v.reason
+    assert v.reason.startswith(
+        f"looks like allowlisted 'paypal.com' but is another domain: {to!r}; "
+        "2 approvals needed together (taint.unverified_destination), "
+        "for 'ann@partner.example', the look-alike above"
+    ), v.reason
+
+
 def test_a_near_match_is_never_an_allow_on_that_basis() -> None:
     """The allowlist matches as spelled: the near spelling is asked about, whatever the
     policy says of taint."""

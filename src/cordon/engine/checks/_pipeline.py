@@ -195,16 +195,22 @@ def listed(
     :func:`cordon.decider` checks is shown whole (a reason after it may be cut from sight,
     its rule may not). A destination in ``folded`` is the key cordon read from a look-alike
     spelling (``alice@pаypal.com``, ``xn--pypal-4ve.com``: the homograph attack): said to be
-    one, never listed bare as the address it imitates."""
-    named = ", ".join(
+    one, never listed bare as the address it imitates. A destination its look-alike note
+    names is not named again: the list refers to the note, so the start a person must see
+    whole does not hold a long destination twice."""
+    noted = {x["destination"] for x in near}
+    names = [
         f"a look-alike spelling of {d!r} (another address)" if d in folded else repr(d)
         for d in destinations
-    )
+        if d not in noted
+    ]
+    if noted:
+        names.append("the look-alike above" if len(noted) == 1 else "the look-alikes above")
     start = f"{n} approvals needed together"
     if labels:
         start += f" ({', '.join(labels)})"
-    if named:
-        start += f", for {named}"
+    if names:
+        start += f", for {', '.join(names)}"
     return "; ".join([*map(lookalike_note, near), start])
 
 
