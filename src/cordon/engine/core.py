@@ -29,6 +29,7 @@ from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, reque
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
 from cordon.engine.json_args import json_arguments
+from cordon.engine.near_domains import Index
 from cordon.engine.output_secrets import secrets_in
 from cordon.engine.pins import PinSet, tool_definition
 from cordon.engine.provenance.repos import call_repo_pair
@@ -305,6 +306,9 @@ class Session(ProvenanceState):
         # user's own text) before they showed up in output: a confirmation that echoes the
         # address ("sent to bob@...") must not make the next send to bob look attacker-made.
         self.vouched: set[str] = set()
+        #: the look-alike comparison's index of ``vouched`` and of ``trusted_words`` with the
+        #: size of the set it was built from (:func:`cordon.engine.checks._pipeline.lookalikes`)
+        self.lookalike_indexes: dict[str, tuple[int, Index]] = {}
         #: of those, each key spelled plainly with the sent forms of its spellings: the
         #: taint index publishes a later echo of such a key to the client's other cordon
         #: processes only as an echo of exactly those sends (cordon.taint._echo), so they

@@ -36,7 +36,7 @@ from cordon.engine.checks._base import (
     approval_key,
     verdict,
 )
-from cordon.engine.near_domains import host_of, index, owned, resembles
+from cordon.engine.near_domains import Index, host_of, index, owned, resembles
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -141,6 +141,18 @@ def _capped(keys: Collection[str]) -> frozenset[str]:
     return frozenset(keys if len(keys) <= _MAX_KNOWN else sorted(keys)[:_MAX_KNOWN])
 
 
+def _session_index(held: dict[str, tuple[int, Index]], kind: str, keys: Collection[str]) -> Index:
+    """:func:`index` of the session's ``keys`` (capped), kept in ``held`` under ``kind`` until
+    the set grows. Both sets only grow (``Session.vouched``, ``trusted_words``), so a size
+    that did not change is a set that did not change: an ask then reads the index instead of
+    copying, hashing (and past the cap sorting) every destination of the session, which made
+    the look-alike comparison grow with the session."""
+    got = held.get(kind)
+    if got is None or got[0] != len(keys):
+        got = held[kind] = (len(keys), index(_capped(keys)))
+    return got[1]
+
+
 def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[str, str]]:
     """Each of ``destinations`` whose domain looks like a trusted one without being it
     (:func:`cordon.engine.near_domains.resembles`: an ASCII typosquat, MITRE ATT&CK
@@ -149,11 +161,17 @@ def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[st
     ``"named"`` (the user's text) or ``"used"`` (sent to or approved in this session). Read
     for an ask only: it says so, it clears nothing."""
     s = ctx.session
-    entries = (*s.engine.policy.trusted_destinations, *ctx.tp.trusted_destinations)
+    entries = (
+        *s.engine.policy.trusted_destinations,
+        *ctx.tp.trusted_destinations,
+        *s.engine.egress.allow,
+    )
+    if not entries and not s.trusted_words and not s.vouched:
+        return []  # (nothing trusted at all: the usual session before its first allow)
     every = (
-        ("allowlisted", index(frozenset((*entries, *s.engine.egress.allow)))),
-        ("named", index(_capped(s.trusted_words))),
-        ("used", index(_capped(s.vouched))),
+        ("allowlisted", index(frozenset(entries))),
+        ("named", _session_index(s.lookalike_indexes, "named", s.trusted_words)),
+        ("used", _session_index(s.lookalike_indexes, "used", s.vouched)),
     )
     trusted = [(kind, idx) for kind, idx in every if idx.domains]
     if not trusted:  # (nothing trusted names a domain: nothing to look like)
