@@ -85,6 +85,47 @@ def _command_password(value: bytes) -> bool:
     return re.fullmatch(rb"<[^<>]{1,126}>", value) is None and _literal_password(value)
 
 
+#: the words a documentation example puts in a password slot ('yourpassword', 'mysecretpw',
+#: 'changeit', 'very secret passphrase', 'foobared'): a value holding one is a placeholder
+_EXAMPLE_WORDS = re.compile(
+    rb"(?i)pass|pwd|secret|secure|example|sample|change|default|dummy|your|test|demo|fake|"
+    rb"placeholder|redacted|foobar|qwerty|letmein|admin|root|guest|token|value|hidden|"
+    rb"none|null|undefined"
+)
+#: a value published by a program's own documentation for its password slot
+_DOC_EXAMPLES = frozenset(
+    {
+        b"Pwd4Steve",  # Apache httpd, 'htpasswd' (htpasswd -b ... jsmith Pwd4Steve)
+        # wpa_supplicant.conf(5) and its example file: the raw psk of a sample network
+        b"06b4be19da289f475aa46a33cb793029d4ab3db7a23ee92382eb0106c72ac7bb",
+    }
+)
+
+
+def _passphrase(value: bytes) -> bool:
+    """A password of letters without a digit ('hunter-two-horse', a diceware phrase), read
+    only where the slot alone makes the value a password (a program's documented password
+    option or key, never prose): at least 10 characters, 8 of them letters, no reference or
+    path character, no documentation word, not an ALL_CAPS name standing in for it."""
+    if len(value) < 10 or len(re.findall(rb"[A-Za-z]", value)) < 8 or len(set(value)) < 6:
+        return False
+    if re.search(rb"[\d/\\:$%{}<>\[\]`=]", value) or re.fullmatch(rb"[A-Z_]+", value):
+        return False
+    return _PLACEHOLDER.search(value) is None and _EXAMPLE_WORDS.search(value) is None
+
+
+def _slot_password(value: bytes) -> bool:
+    """A value in a slot its program documents as the password: a password with a digit
+    (:func:`_command_password`) or a letter passphrase (:func:`_passphrase`), not a value the
+    program's own documentation shows."""
+    # a counting run of bytes (wpa_supplicant.conf's psk=000102...1e1f) is an example key
+    if value in _DOC_EXAMPLES or b"000102030405" in value:
+        return False
+    return _command_password(value) or (
+        re.fullmatch(rb"<[^<>]{1,126}>", value) is None and _passphrase(value)
+    )
+
+
 def _shell_value(prefix: str = "") -> str:
     """A command-line value as the shell reads it, after ``prefix``: quoted (any character but
     the quote and a line break; ``; | & < >`` are the password's own there) or bare (ending at
@@ -410,7 +451,7 @@ RULES: tuple[Rule, ...] = (
             r"(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?(?:-p|--password=)['\"]?[^\s'\"]{6}",
         ),
         window=440,
-        accept=_command_password,
+        accept=_slot_password,
         secret_group=2,
         span_group=2,
     ),
@@ -435,7 +476,8 @@ RULES: tuple[Rule, ...] = (
         "password: 'THIS IS INSECURE!'); 7-Zip docs, '-p (set Password) switch'; FreeRDP "
         "(/p:); Sysinternals PsExec (-p); OpenSSL "
         "openssl-passphrase-options(1) (pass:password 'should only be used where security "
-        "is not important'); CWE-214 (sensitive information in process arguments)",
+        "is not important') and openssl-pkcs12(1) (-password: -passin or -passout); a "
+        "passphrase of letters counts in these slots (_slot_password); CWE-214 (sensitive information in process arguments)",
         # each program's own password option, on the same command as its name; another
         # program's -p after it (ssh -p PORT after sshpass's options) is not sshpass's
         pattern=(
@@ -460,7 +502,7 @@ RULES: tuple[Rule, ...] = (
             + r"(?:--password(?:[ \t]+(?!-)|=)|-p[ \t]+(?!-))"
             r"|openssl(?:\.exe)?[ \t]"
             + _gap(r"pass|k[ \t]")
-            + r"(?:-pass(?:in|out)?[ \t]+(?=['\"]?pass:)|-k[ \t]+)"
+            + r"(?:-pass(?:in|out|word)?[ \t]+(?=['\"]?pass:)|-k[ \t]+)"
             # FreeRDP's /p:, PsExec's -p, zip's and unzip's -P, 7-Zip's -p joined to it
             r"|(?:xfreerdp|wlfreerdp|sdl-freerdp)(?:\.exe)?[ \t]" + _gap("p:", "/") + r"/p:"
             r"|(?i:psexec(?:64)?)(?:\.exe)?[ \t]" + _gap(r"p[ \t]") + r"-p[ \t]+"
@@ -484,7 +526,7 @@ RULES: tuple[Rule, ...] = (
                 r"(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?--password[ \t=]",
             ),
             r"mongo[a-z]{0,7}(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-p[ \t]",
-            r"openssl(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-pass[a-z]{0,3}[ \t]+['\"]?pass:",
+            r"openssl(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-pass[a-z]{0,4}[ \t]+['\"]?pass:",
             r"openssl(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-k[ \t]",
             *each(
                 ("xfreerdp", "wlfreerdp", "sdl-freerdp"),
@@ -495,7 +537,7 @@ RULES: tuple[Rule, ...] = (
             r"7z[az]?(?:\.exe)?[ \t](?:(?:[^\n]|\\\n){0,240}[ \t])?-p[^\s]",
         ),
         window=480,
-        accept=_command_password,
+        accept=_slot_password,
         secret_group=2,
         span_group=2,
     ),
@@ -520,7 +562,7 @@ RULES: tuple[Rule, ...] = (
             r"[^\s%'\"]{1,64}%",
         ),
         window=500,
-        accept=_command_password,
+        accept=_slot_password,
         secret_group=2,
         span_group=2,
     ),
