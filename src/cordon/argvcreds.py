@@ -26,15 +26,17 @@ __all__ = ["argv_credentials", "masked_argv"]
 #: matched on the name without its dashes, case aside
 _CREDENTIAL_FLAG = re.compile(
     r"(?:^|[_-])(?:api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|license[_-]?key"
-    r"|token|secret|password|passwd|pwd|pass|bearer|pat)$",
+    r"|token|secret|password|passwd|passphrase|pwd|pass|bearer|pat)$",
     re.IGNORECASE,
 )
 #: ``NAME=VALUE`` arguments whose name says the value is a credential (the names
 #: cordon.store.secrets reads from a server's environment: ``*_TOKEN``, ``*_SECRET``,
-#: ``*PASSWORD``, ``*_KEY``, ``*_PAT``...)
+#: ``*PASSWORD``, ``*_KEY``, ``*_PAT``...; and the password variables programs document
+#: under other names: MySQL's ``MYSQL_PWD``, sshpass's ``SSHPASS``, RabbitMQ's
+#: ``RABBITMQ_DEFAULT_PASS``)
 _CREDENTIAL_ASSIGN = re.compile(
     r"^([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|_KEY|APIKEY|_PAT|_CREDENTIALS?"
-    r"|_AUTH))=(.+)$",
+    r"|_AUTH|_PWD|_PASS|PASSPHRASE)|SSHPASS)=(.+)$",
     re.IGNORECASE,
 )
 #: a connection string with a password: ``scheme://user:password@host``

@@ -23,6 +23,11 @@ HITS = [
     (["docker", "run", "-e", "GITHUB_TOKEN=ghp_0123456789abcdef", "img"], "ghp_0123456789abcdef"),
     (["env", "OPENAI_API_KEY=sk-proj-abcdef", "srv"], "sk-proj-abcdef"),
     (["srv", "--url", "https://api.example.com/mcp?api_key=k3yk3yk3y"], "k3yk3yk3y"),
+    # the password variables and flags programs document under other names
+    (["wallet-mcp", "--passphrase", "Wq9zLp2Xv7"], "Wq9zLp2Xv7"),
+    (["env", "MYSQL_PWD=Rk4mWq9zLp", "mysql-mcp"], "Rk4mWq9zLp"),
+    (["env", "SSHPASS=Rk4mWq9zLp", "ssh-mcp"], "Rk4mWq9zLp"),
+    (["docker", "run", "-e", "RABBITMQ_DEFAULT_PASS=Rk4mWq9zLp", "img"], "Rk4mWq9zLp"),
 ]
 
 
@@ -45,6 +50,8 @@ NEAR_MISSES = [
     ["npx", "@modelcontextprotocol/server-postgres", "postgresql://localhost/app"],
     ["server", "--port", "8080", "--host", "127.0.0.1"],
     ["docker", "run", "-e", "LOG_LEVEL=debug", "img"],
+    ["env", "PWD=/home/me", "OLDPWD=/tmp", "CACHE_BYPASS=true", "srv"],
+    ["server", "--passphrase-file", "/home/me/.passphrase"],
     ["srv", "https://api.example.com/mcp?page=2"],
 ]
 
