@@ -156,6 +156,9 @@ _NEAR_MISSES: dict[str, str] = {
     # the same words outside a password slot, or too short to be one
     "prose": f"The horse was {PHRASE}; pick a {WORDS} theme, said the password manual.",
     "short_letters": "sshpass -p horsebat ssh h; redis-cli -a lanterns ping",
+    # one lower-case word of 12 letters or fewer: a default or the application's own name
+    "name_as_password": "    environment:\n      POSTGRES_USER: geonetwork\n"
+    "      POSTGRES_PASSWORD: geonetwork\n",
     "curl_user_letters": f"curl -u alice:{PHRASE} https://example.org",  # -u also takes uid:gid
     # documentation placeholders and defaults, shell and batch variables
     "placeholders": "sshpass -p yourpassword ssh h; redis-cli -a mysecretpassword ping; "

@@ -106,8 +106,13 @@ def _passphrase(value: bytes) -> bool:
     """A password of letters without a digit ('hunter-two-horse', a diceware phrase), read
     only where the slot alone makes the value a password (a program's documented password
     option or key, never prose): at least 10 characters, 8 of them letters, no reference or
-    path character, no documentation word, not an ALL_CAPS name standing in for it."""
+    path character, no documentation word, not an ALL_CAPS name standing in for it. One
+    lower-case word of 12 letters or fewer is a default or a name, not a passphrase: examples
+    set the password to the user's or the application's name (POSTGRES_PASSWORD: geonetwork),
+    as cordon.argvcreds leaves such a word unregistered."""
     if len(value) < 10 or len(re.findall(rb"[A-Za-z]", value)) < 8 or len(set(value)) < 6:
+        return False
+    if re.fullmatch(rb"[a-z]{1,12}", value):
         return False
     if re.search(rb"[\d/\\:$%{}<>\[\]`=]", value) or re.fullmatch(rb"[A-Z_]+", value):
         return False
