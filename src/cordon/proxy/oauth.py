@@ -19,6 +19,11 @@ before it is sent. This module adds what is cordon's:
   pasted address, so the browser may run on another machine;
 - a 401 to an access token cordon still thought valid (revoked or expired early by the server)
   is answered with one refresh before the SDK would start a new login in the browser;
+- what a hostile server's login can make cordon do is bounded: each answer the flow reads
+  within :data:`MAX_ANSWER_BYTES`; an authorization address with a user name in it, or too
+  long to read, neither printed nor opened; the ``resource`` (RFC 8707) in every request, so
+  a token is for this server only; once a token is refused on the request its login was for,
+  no other login (a browser tab per call) in this run;
 - every failure of the flow becomes a :class:`LoginError`, one line naming the server and what
   to do, and never a server's response body or a token. The SDK's own log lines (which may
   quote a token endpoint's answer) are silenced.
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import re
@@ -45,7 +51,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 import httpx2
 from mcp.client.auth.exceptions import OAuthFlowError, OAuthRegistrationError, OAuthTokenError
-from mcp.client.auth.oauth2 import OAuthClientProvider
+from mcp.client.auth.oauth2 import OAuthClientProvider, OAuthContext
 from mcp.shared.auth import AuthorizationCodeResult, OAuthClientMetadata
 from pydantic import AnyUrl
 
@@ -77,6 +83,12 @@ LOGIN_TIMEOUT_S = 300.0
 AUTOLOGIN_ENV = "CORDON_OAUTH_TEST_AUTOLOGIN"
 _LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 _CALLBACK_PATH = "/callback"
+#: the most the flow reads of one answer to its own requests (metadata documents, the
+#: registration, tokens: a few KB each); the SDK would read a 400 MB one, or a gzip body that
+#: inflates to it, whole
+MAX_ANSWER_BYTES = 1 << 20
+#: the longest authorization address shown and opened (a real one is well under 2 KB)
+MAX_PAGE_CHARS = 8192
 _PAGE = (
     "<!doctype html><html><head><meta charset='utf-8'><title>cordon</title></head>"
     "<body><p>{}</p></body></html>"
@@ -256,6 +268,59 @@ async def _fetch_like_a_browser(url: str) -> None:
             url = urljoin(str(resp.url), location)
 
 
+class _BoundContext(OAuthContext):
+    """The SDK's context, with the RFC 8707 ``resource`` in every authorization, token and
+    refresh request. The SDK leaves it out when the server publishes no protected-resource
+    metadata and the request that got the 401 names no protocol version (an ``initialize``):
+    the token is then for every resource the authorization server serves. MCP authorization
+    (2025-06-18 on): the client MUST send it, whether or not the server supports it; an
+    authorization server ignores a parameter it does not know (RFC 6749 section 3.1)."""
+
+    def should_include_resource_param(self, protocol_version: str | None = None) -> bool:
+        return True
+
+
+async def _read_capped(response: httpx2.Response, shown: str) -> None:
+    """Read ``response`` (an answer to one of the flow's own requests) into memory, decoded,
+    up to :data:`MAX_ANSWER_BYTES`; the SDK and httpx2 then read it from there.
+
+    Raises:
+        LoginError: the answer is longer (a gzip bomb, a document of hundreds of MB).
+    """
+    body = bytearray()
+    async for chunk in response.aiter_bytes():
+        if len(body) + len(chunk) > MAX_ANSWER_BYTES:
+            await response.aclose()
+            raise LoginError(
+                f"the OAuth login of {shown} was refused: an answer of its login (metadata, "
+                f"registration or token) is over the size cap ({MAX_ANSWER_BYTES} bytes)"
+            )
+        body += chunk
+    response._content = bytes(body)  # what httpx2's aread() keeps: read once, here
+
+
+async def _drop_body(response: httpx2.Response) -> None:
+    """A 401 or 403 to the request being authorized: the flow reads its headers only, and
+    httpx2 would read its body whole (unbounded) before the flow's next request."""
+    response._content = b""
+    await response.aclose()
+
+
+def _unshowable(auth_url: str) -> str | None:
+    """Why an authorization address is not printed or opened (:meth:`CordonOAuth._redirect`),
+    or None. The server's metadata chooses it: one with a user name in it reads as one host and
+    goes to another (``https://login.example.com@evil.example/``); one too long hides its host
+    on a terminal line; a control character would be written raw to the terminal."""
+    parts = urlsplit(auth_url)
+    if parts.username is not None or parts.password is not None:
+        return "names a user before its host (it reads as another site than the one it opens)"
+    if len(auth_url) > MAX_PAGE_CHARS:
+        return f"is {len(auth_url)} characters long (at most {MAX_PAGE_CHARS})"
+    if not (auth_url.isascii() and auth_url.isprintable()):
+        return "holds characters that are not printable ASCII"
+    return None
+
+
 class CordonOAuth(OAuthClientProvider):
     """The SDK's OAuth provider for one server URL, with cordon's store and redirect.
 
@@ -290,6 +355,10 @@ class CordonOAuth(OAuthClientProvider):
         super().__init__(
             url, metadata, store, redirect_handler=self._redirect, callback_handler=self._callback
         )
+        sdk = self.context
+        self.context = _BoundContext(
+            **{f.name: getattr(sdk, f.name) for f in dataclasses.fields(sdk)}
+        )
         self.url = url
         #: ``url`` as messages name it: the credentials written into it masked (they would
         #: reach stderr and, in a failed request's error, the client)
@@ -298,8 +367,25 @@ class CordonOAuth(OAuthClientProvider):
         self.loopback = loopback
         self.timeout = timeout
         self.interactive = interactive
+        #: a login finished within the flow now running (its token not yet tried)
+        self.fresh = False
+        #: the server refused a token on the very request its login was for: no other login
+        #: in this run (each would open the browser again, one per call the agent makes)
+        self.fresh_refused = False
 
     async def _redirect(self, auth_url: str) -> None:
+        if self.fresh_refused:
+            raise LoginError(
+                f"{self.shown} refused the token its own login had just issued: no new login "
+                "is started in this run (each would open the browser again); check the "
+                f"server, then run cordon auth login {self.shown}"
+            )
+        unshowable = _unshowable(auth_url)
+        if unshowable is not None:
+            raise LoginError(
+                f"the OAuth login of {self.shown} was refused: the authorization address its "
+                f"metadata gives {unshowable}"
+            )
         url, server = urlsplit(auth_url), urlsplit(self.url)
         if _downgraded(url.scheme, url.hostname or "", server.scheme):  # (:meth:`_vet`)
             raise LoginError(
@@ -373,6 +459,7 @@ class CordonOAuth(OAuthClientProvider):
 
     async def _handle_token_response(self, response: httpx2.Response) -> None:
         await super()._handle_token_response(response)
+        self.fresh = True
         # the endpoint that issued the tokens: their refresh token goes there and nowhere else
         self.store.set_token_endpoint(self._get_token_endpoint())
 
@@ -400,6 +487,28 @@ class CordonOAuth(OAuthClientProvider):
             )
         return ok
 
+    async def async_auth_flow(
+        self, request: httpx2.Request
+    ) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
+        """The SDK's flow (with its redirects), every answer it reads bounded: the answers to
+        its own requests read within :data:`MAX_ANSWER_BYTES`, the body of a 401 or 403 to
+        ``request`` dropped. The answer the flow ends with is the caller's, unread (the
+        transport reads it with its own cap)."""
+        flow = super().async_auth_flow(request)
+        try:
+            outgoing = await flow.__anext__()
+            while True:
+                response = yield outgoing
+                if outgoing is not request:
+                    await _read_capped(response, self.shown)
+                elif response.status_code in (401, 403):
+                    await _drop_body(response)
+                outgoing = await flow.asend(response)
+        except StopAsyncIteration:
+            return
+        finally:
+            await flow.aclose()
+
     async def _auth_flow(
         self, request: httpx2.Request
     ) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
@@ -409,15 +518,18 @@ class CordonOAuth(OAuthClientProvider):
         early) is answered with one refresh first, when there is a refresh token: the SDK
         would go straight to a new login in the browser. If the refresh is refused, or the
         request is refused again with the new token, the SDK's flow goes on as it would have
-        (a login; the refusal is said on stderr)."""
+        (a login; the refusal is said on stderr). A token refused on the request its login
+        was for ends the logins of this run (:attr:`fresh_refused`)."""
         flow = super()._auth_flow(request)
-        refreshed = False
+        refreshed, self.fresh = False, False
         try:
             outgoing = await flow.__anext__()
             while True:
                 if outgoing is not request:
                     self._vet(outgoing)
                 response = yield stamp(outgoing)
+                if outgoing is request and self.fresh and response.status_code in (401, 403):
+                    self.fresh_refused = True
                 if (
                     outgoing is request
                     and response.status_code == 401
