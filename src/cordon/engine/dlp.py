@@ -430,6 +430,12 @@ class Detector:
                     if value is not None:
                         yield Hit(k.kind, k.secret_type, value, encoding)
 
+    def quiet(self, walked: CallWalk) -> bool:
+        """Whether :meth:`hits` of the walked call finds nothing by its first test alone
+        (:func:`_all_quiet`: a call's usual arguments), told without starting a generator.
+        A call this answers False for is read by :meth:`hits` (which tests it again)."""
+        return _all_quiet([text for _, text in walked.texts], walked.values)
+
     def hits(self, arguments: Any, walked: CallWalk | None = None) -> Iterator[tuple[Hit, str]]:
         """``(hit, dotted path)`` for every credential in ``arguments`` (any JSON shape): in
         each string (keys too), then in the call's string values joined (path ``""``).

@@ -327,6 +327,12 @@ class TaintIndex:
         return self._truncated
 
     @property
+    def empty(self) -> bool:
+        """True when this index holds no key and reads no shared store: :meth:`lookup` then
+        never answers ``"tainted"`` (it may answer ``"unknown"`` after truncation), in O(1)."""
+        return not self._sets and self.shared is None
+
+    @property
     def size_bytes(self) -> int:
         """The charged size of the stored keys, in bytes."""
         return self._bytes

@@ -25,7 +25,10 @@ def user_named(s: Session, dest: Destination, plain: bool = False) -> bool:
         index, words = s.trusted_plain, s.trusted_plain_words
     else:
         index, words = s.trusted, s.trusted_words
-    return dest.key in words or index.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
+    if dest.key in words:
+        return True
+    # (an index of no text names nothing: the usual session before the user's text arrives)
+    return not index.empty and index.lookup(dest, sink_is_url=dest.kind == "url") == "tainted"
 
 
 def spelled(s: Session, value: Any, server: str) -> tuple[bool, bool]:

@@ -36,6 +36,9 @@ def run(ctx: Context, facts: Facts) -> Result:
     allowed = ctx.tp.allow_secret_patterns
     if "*" in allowed:
         return PASS
+    walked = call_walk(ctx)
+    if not facts.rendered and session.engine.dlp.quiet(walked):
+        return PASS  # (no string of the call can hold a known format: the usual call)
     sending = facts.external or facts.sending
     # a rendered URL goes to its host, not back to the server: read first, none passed over
     rendered = (
@@ -43,9 +46,7 @@ def run(ctx: Context, facts: Facts) -> Result:
         if facts.rendered
         else ()
     )
-    found = (
-        (hit, path, False) for hit, path in session.engine.dlp.hits(ctx.arguments, call_walk(ctx))
-    )
+    found = ((hit, path, False) for hit, path in session.engine.dlp.hits(ctx.arguments, walked))
     for hit, path, to_host in itertools.chain(rendered, found):
         if hit.kind in allowed:
             continue
