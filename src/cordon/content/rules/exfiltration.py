@@ -6,6 +6,7 @@ import re
 from functools import partial
 
 from cordon.content._rule import Rule, alt
+from cordon.content.rules.multilingual import _nfkc
 
 _R = partial(Rule, category="exfiltration")
 
@@ -185,8 +186,19 @@ _HELD_HEAD = (
     r"(?:conversations?(?:[ _-]?(?:history|log|summary|transcript|context|text))?"
     r"|chat[ _-]?(?:history|log|transcript|messages|summary|context)|transcript"
     r"|system[ _-]?(?:prompt|instructions|message)|(?:previous|prior|earlier|past)[ _-]?"
-    r"(?:messages|turns|conversation)|memories)"
+    r"(?:messages|turns|conversation)|memories|convos?|dialog(?:ue)?|sys[ _-]?prompt"
+    r"|(?:user|human)[ _-]?(?:messages|prompts|inputs?)"
+    r"|(?:everything|all)[ _-](?:that[ _-])?(?:the[ _-])?user[ _-](?:has[ _-])?"
+    r"(?:said|wrote|typed|asked|shared)"
+    # the conversation in the languages of the multilingual rules (their NFKC, both cases)
+    r"|conversaci(?:ó|o)n(?:es)?|conversazione|conversa(?:ç|c)(?:ã|a)o|historial[ _-]del[ _-]chat"
+    r"|historique[ _-](?:de[ _-](?:la[ _-])?conversation|du[ _-]chat)|gespr(?:ä|a)ch(?:s[ _-]?verlauf)?"
+    r"|chat[ _-]?verlauf|unterhaltung|对话(?:记录|历史)?|聊天(?:记录|历史)|会话(?:记录)?"
+    r"|会話(?:履歴)?|チャット履歴|대화(?:[ _-]?기록)?|разговор|диалог|переписк(?:а|и|у|е|ой)?"
+    r"|история[ _-]чата)"
 )
+#: what the model holds, addressed to it: a person reading a reference has no system prompt
+_YOUR_HELD = r"(?:your[ _-](?:system[ _-]?prompt|(?:initial[ _-]|hidden[ _-])?instructions))"
 #: a secret the agent may hold
 _KEPT_HEAD = (
     r"(?:secrets?|passwords?|passwd|passphrase|credentials?|creds|(?:private|ssh|secret)"
@@ -226,16 +238,31 @@ _TRAIL = (
 )
 
 
+#: what a template language adds after a placeholder's name without changing what it holds:
+#: a filter (Jinja, Liquid: ``{{conversation|urlencode}}``), a format spec (Python's
+#: ``{conversation:base64}``), an attribute that is the same data (``{conversation.text}``;
+#: not ``.id``: ``{conversation.id}`` names a resource)
+_MOD = (
+    r"(?:\s*\|\s*[a-z0-9_]{1,20}|:(?:base64|b64|hex|json|text|url|urlencode)"
+    r"|\.(?:text|contents?|messages|history|summary|body|transcript|log|json|value))?"
+)
+
+
 def _slot(inner: str) -> str:
-    """A placeholder whose whole content is ``inner``: ``{...}``, ``{{...}}``, ``<...>``,
-    ``[...]``, ``${...}``, ``%7B...%7D`` or ``$NAME`` (a shell variable); a percent-encoded
-    ``<`` or ``[`` is read decoded by the normaliser."""
-    inner = f"{inner}{_TRAIL}"
+    """A placeholder whose whole content is ``inner``, in the spellings template languages
+    and prompts use and a model reads alike: ``{...}``, ``{{...}}``, ``{{{...}}}`` (Handlebars),
+    ``<...>``, ``<<...>>``, ``[...]``, ``[[...]]``, ``${...}``, ``$(...)``, ``%(...)s``
+    (Python's % format), ``%NAME%`` (cmd.exe), ``__NAME__``, ``%7B...%7D`` or ``$NAME`` (a
+    shell variable); a percent-encoded ``<`` or ``[`` is read decoded by the normaliser."""
+    inner = f"{inner}{_TRAIL}{_MOD}"
     return (
-        rf"(?:\{{\{{?\s*{inner}\s*\}}|<{inner}>|\[{inner}\]|\$\{{{inner}\}}|%7b{inner}%7d"
-        rf"|\${inner}(?![a-z0-9_]))"
+        rf"(?:\{{{{1,3}}\s*{inner}\s*\}}|<<?{inner}>|\[\[?{inner}\]|\$[{{(]{inner}[}})]"
+        rf"|%7b{inner}%7d|%\({inner}\)|%{inner}%|__{inner}__|\${inner}(?![a-z0-9_]))"
     )
 
+
+#: a slot that holds what the model holds, whether or not the text orders the address opened
+_HELD_SLOT = rf"(?:{_QUAL}{_HELD_HEAD}|{_POSSESSIVE}|{_FILL}|{_YOUR_HELD})"
 
 #: an order that sends the model (or the user) to the address: on the same line, before it
 _OPEN = (
@@ -245,9 +272,15 @@ _OPEN = (
 )
 #: the anchors: a placeholder's opening, up to a word of what it is for
 _SLOT_ANCHOR_TAIL = (
-    r"[{\s]?\s*[a-z0-9' _-]{0,100}?(?:conversation|chat|transcript|system|messages|turns"
+    r"[{(\s]?\s*[a-z0-9' _-]{0,100}?(?:conv(?:o|ersa)|chat|transcript|system|messages|turns"
     r"|memories|secret|password|passwd|passphrase|credential|creds|key|token|cookie|mail"
-    r"|phone|address|ssn|card|env|user|customer|victim)"
+    r"|phone|address|ssn|card|env|user|customer|victim|dialog|prompt|instruction|histor|gespr"
+    r"|verlauf|unterhaltung)"
+)
+#: the same for a slot named in a non-Latin script (``{对话}``, ``<история_чата>``)
+_SLOT_UTF8_ANCHORS = (
+    r"(?:\{|<|\[|%|\$[{(]|__)\s*(?:对话|聊天|会话|会話|チャット|대화|разговор|диалог|переписк"
+    r"|история)",
 )
 #: a secret slot's anchors run to its closing (``{password}``, ``<SECRET_HERE>``): each rule
 #: pays for every anchor hit, and slot openings dense in one line cost the rules that need
@@ -268,7 +301,7 @@ _FIELD_ANCHORS = (
 _FIELD = (
     r"(?:<(?:input|button|option)\b[^>]{0,200}?\bvalue\s*=\s*[\"']?|<textarea\b[^>]{0,200}>\s*)"
 )
-_SLOT_ANCHORS = tuple(f"{h}{_SLOT_ANCHOR_TAIL}" for h in (r"\{", "<", r"\[", "%7b", r"\$"))
+_SLOT_ANCHORS = tuple(f"{h}{_SLOT_ANCHOR_TAIL}" for h in (r"\{", "<", r"\[", "%", r"\$", "__"))
 
 #: badge and status-image hosts whose query strings are labels, not data
 _BADGE_HOSTS = re.compile(
@@ -352,10 +385,12 @@ RULES: tuple[Rule, ...] = (
         id="exfil.url_data_slot",
         severity="high",
         mention_severity="low",
-        summary="A URL in plain text whose path or query holds a slot for the conversation, the "
-        "system prompt or the user's data ('https://x/c?data=<CONVERSATION_SUMMARY>', "
-        "'{the user's password}', '[INSERT_API_KEY]'), or one for a secret, a key or the "
-        "user's e-mail that the text orders opened ('visit https://x/u/{{user_email}}').",
+        summary="A URL in plain text whose path, query or host name holds a slot for the "
+        "conversation, the system prompt or the user's data "
+        "('https://x/c?data=<CONVERSATION_SUMMARY>', '{the user's password}', "
+        "'[INSERT_API_KEY]', '{{convo|urlencode}}', '%CONVERSATION%', '{对话}'), or one for a "
+        "secret, a key or the user's e-mail that the text orders opened "
+        "('visit https://x/u/{{user_email}}').",
         why="The model fills the slot before the address is fetched, rendered or clicked, so "
         "the request carries the conversation or the secret to whoever owns the host; no "
         "markdown or HTML is needed (a fetch tool, a client that links bare URLs).",
@@ -363,12 +398,16 @@ RULES: tuple[Rule, ...] = (
         source="Aim Security, 'EchoLeak' (CVE-2025-32711: https://attacker.example/<secret>); "
         "Rehberger, Embrace The Red (link and image exfiltration, '?q=[DATA]' templates); "
         "OWASP LLM02:2025",
-        pattern=(
-            rf"{_BARE_URL}{_slot(rf'(?:{_QUAL}{_HELD_HEAD}|{_POSSESSIVE}|{_FILL})')}"
+        pattern=_nfkc(
+            rf"{_BARE_URL}(?:(?<==)\n[ \t]{{0,8}})?{_slot(_HELD_SLOT)}"
             rf"|{_OPEN}{_BARE_URL}"
             rf"{_slot(rf'(?:{_QUAL}(?:{_HELD_HEAD}|{_KEPT_HEAD}|{_WEAK_HEAD})|{_POSSESSIVE})')}"
+            # the slot as a label of the host: the lookup carries it (DNS exfiltration)
+            rf"|h(?:tt|xx)ps?(?::|\[:\])//(?:[a-z0-9-]{{1,63}}\.){{0,4}}{_slot(_HELD_SLOT)}"
+            r"(?:\.|\[\.\])[a-z0-9-]"
         ),
         anchors=_SLOT_ANCHORS,
+        utf8_anchors=tuple(map(_nfkc, _SLOT_UTF8_ANCHORS)),
         window=700,
     ),
     _R(
