@@ -227,12 +227,12 @@ def _peak_kb(pid: int) -> int:
 
 
 @functools.cache
-def _bomb(mb: int) -> bytes:
-    """An HTTP 200 whose gzip body inflates to ``mb`` MB (of a JSON string's inside)."""
+def _bomb(mb: int, status: str = "200 OK") -> bytes:
+    """An HTTP answer whose gzip body inflates to ``mb`` MB (of a JSON string's inside)."""
     body = gzip.compress(b'{"resource": "' + b"a" * (mb << 20) + b'"}', 6)
     head = (
-        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
-        f"Content-Length: {len(body)}\r\n\r\n"
+        f"HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
+        f"WWW-Authenticate: Bearer\r\nContent-Length: {len(body)}\r\n\r\n"
     )
     return head.encode() + body
 
@@ -264,6 +264,22 @@ def test_a_metadata_or_registration_answer_is_read_within_a_cap(
     assert peak < 300 << 10, f"{peak >> 10} MB"
     assert "error" in out and "size cap" in words(out), words(out)
     assert opened(log) == []
+
+
+def test_the_body_of_a_401_is_not_read(harness: Harness, scripted: Any) -> None:
+    """The 401 that starts the login carries the bomb: the flow reads its headers only, and
+    its body is dropped, not inflated (httpx2 read it whole before the flow went on)."""
+    h = Hostile(scripted)
+    h.raw["/mcp"] = _bomb(256, "401 Unauthorized")
+    env, log = browser(harness)
+    c = Cordon(harness, h.url, **env)
+    try:
+        out = c.ask("initialize", INIT, timeout=60)
+        peak = _peak_kb(c.proc.pid)
+    finally:
+        c.close()
+    assert peak < 300 << 10, f"{peak >> 10} MB"
+    assert "error" in out and len(opened(log)) == 1  # the login went on, and was refused
 
 
 # -- RFC 8707: the token is for this server ---------------------------------------------------
