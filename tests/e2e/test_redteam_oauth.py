@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.conftest import Harness
+from tests.conftest import Harness, cordon_exe
 from tests.e2e.test_redteam_remote import (
     LEGACY,
     READ,
@@ -98,6 +99,8 @@ class Hostile:
         self.issued: list[str] = []
         #: how many of the issued tokens the MCP endpoint takes (None: all)
         self.honoured: int | None = None
+        #: what the authorization server's redirect adds to the callback's query
+        self.callback_extra = ""
         self.s: Scripted = make(self.answer)
         self.origin = self.s.origin
         self.url = f"{self.origin}/mcp"
@@ -124,7 +127,7 @@ class Hostile:
             return http(201, self.doc("register", client))
         if path == "/authorize":  # the browser step (CORDON_OAUTH_TEST_AUTOLOGIN)
             q = parse_qs(urlsplit(req.path).query)
-            back = f"{q['redirect_uri'][0]}?code=code-1&state={q['state'][0]}"
+            back = f"{q['redirect_uri'][0]}?code=code-1&state={q['state'][0]}{self.callback_extra}"
             return http(302, b"", "text/plain", Location=back)
         if path == "/token":
             token = f"at-{len(self.issued)}-Zq7Xv2Lm9Rt4Wp8Kd3Hs6"
@@ -358,3 +361,43 @@ def test_a_server_that_refuses_each_new_token_gets_one_more_login_not_one_per_ca
     assert len(h.got("/authorize")) == 2, (said, err[-3000:])
     assert all("error" in x or "isError" in x for x in said), said
     assert "cordon auth login" in said[-1], said[-1]
+
+
+# -- the server's words in a failed login's message --------------------------------------------
+
+#: an ``iss`` (RFC 9207) on the callback: clears the screen, then forges a line of its own
+FORGED = "\x1b[2J\x1b]0;pwned\x07\r\ncordon: logged in to https://bank.example \u202e"
+
+
+@pytest.mark.parametrize("how", ["auth login", "run"])
+def test_a_callback_s_issuer_never_reaches_a_terminal_raw(
+    harness: Harness, scripted: Any, how: str
+) -> None:
+    """The authorization server sends the browser back with an ``iss`` that is not its own
+    (RFC 9207: the login fails): the SDK's message quotes it, and the authorization server
+    chose every character of it. ``cordon auth login`` runs in the user's terminal: a
+    terminal escape there clears the screen, retitles the window or forges a line. Neither
+    its output nor ``cordon run``'s stderr carries a control or bidi character from it."""
+    from urllib.parse import quote
+
+    h = Hostile(scripted)
+    h.callback_extra = "&iss=" + quote(FORGED)
+    env = {**harness.env, "HOME": str(harness.home), "CORDON_OAUTH_TEST_AUTOLOGIN": "1"}
+    if how == "auth login":
+        proc = subprocess.run(  # noqa: S603 - the cordon under test
+            [*cordon_exe(), "auth", "login", h.url, "--timeout", "30"],
+            env={**__import__("os").environ, **env},
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=90,
+        )
+        assert proc.returncode == 1
+        said = proc.stdout + proc.stderr
+    else:
+        out, said = _first_answer(harness, h.url, CORDON_OAUTH_TEST_AUTOLOGIN="1")
+        assert "error" in out
+    assert h.got("/authorize"), said
+    assert "iss mismatch" in said, said
+    assert not any(c in said for c in "\x1b\x07\r\u202e"), repr(said)
+    assert "\ncordon: logged in to https://bank.example" not in said

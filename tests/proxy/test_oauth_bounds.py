@@ -63,3 +63,13 @@ async def test_every_request_of_the_flow_names_the_resource() -> None:
     assert ctx.protected_resource_metadata is None
     assert ctx.should_include_resource_param(None)
     assert ctx.get_resource_url() == "https://mcp.example.com/mcp"
+
+
+def test_the_sdk_s_words_in_a_login_error_are_printable_ascii() -> None:
+    """An ``iss`` the authorization server put on the callback, quoted by the SDK."""
+    from mcp.client.auth.exceptions import OAuthFlowError
+
+    provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/nonexistent"))
+    said = provider._explain(OAuthFlowError("iss mismatch: \x1b[2J\r\nforged \u202e != x"))
+    assert said.isascii() and said.isprintable(), said
+    assert "\\x1b[2J\\r\\nforged \\u202e" in said

@@ -594,8 +594,11 @@ class CordonOAuth(OAuthClientProvider):
             )
         if isinstance(exc, OAuthTokenError):
             return f"the authorization server of {self.shown} refused the login: {again}"
-        if type(exc) is OAuthFlowError:  # messages built from URLs and metadata only
-            return f"the login to {self.shown} failed ({str(exc)[:200]}): {again}"
+        if type(exc) is OAuthFlowError:  # messages built from URLs, metadata and the callback
+            # (an ``iss`` the authorization server chose, every character of it): printable
+            # ASCII only, for ``cordon auth login`` writes it to the user's terminal as it is
+            said = str(exc)[:200].encode("unicode_escape").decode("ascii")
+            return f"the login to {self.shown} failed ({said}): {again}"
         return f"the login to {self.shown} failed ({type(exc).__name__}): {again}"
 
 
