@@ -543,7 +543,11 @@ _HOST_SPLIT_RE = re.compile(r"[\s,;]+")
 
 
 @functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
 def _key_kind(key: str, host_params: frozenset[str]) -> str:
+    """``"host"``, ``"url"`` or ``""``: what an argument named ``key`` holds by its name (a
+    pure function of the name, read for every argument of every call: derived once per
+    name, as :func:`cordon.engine.action_names.tool_name` is)."""
     toks = split_tokens(key)
     joined = "".join(toks)
     if joined in host_params or (toks and toks[-1] in _HOST_LAST_TOKENS):

@@ -52,7 +52,7 @@ def _leaves(ctx: Context) -> tuple[Leaf, ...]:
     declared_send = tp.exfiltrating is True and bool(tp.sink_params)
     if not declared_send and (tp.exfiltrating is not False or tp.egress is not False):
         return scalars
-    if not isinstance(ctx.arguments, Mapping):
+    if type(ctx.arguments) is not dict and not isinstance(ctx.arguments, Mapping):
         return scalars  # (no named arguments to tell data from places: every string is read)
     places = frozenset(tp.path_params) | frozenset(tp.sink_params)
     return tuple(
