@@ -313,6 +313,20 @@ def test_the_login_names_this_server_as_the_resource_even_without_its_metadata(
     assert parse_qs(token.body.decode()).get("resource") == [h.url]
 
 
+def test_metadata_naming_another_resource_gets_no_login(harness: Harness, scripted: Any) -> None:
+    """The server's protected-resource metadata names another server's URL as the resource
+    (with that server's authorization server, it would get a token for it: a confused
+    deputy). RFC 9728 section 3.3: the metadata is not used; nothing is registered, no
+    browser opens, and the client is told."""
+    h = Hostile(scripted)
+    other = "https://mail.example.com/mcp"
+    h.docs["prm"] = {"resource": other, "authorization_servers": [h.origin]}
+    env, log = browser(harness)
+    out, err = _first_answer(harness, h.url, **env)
+    assert "error" in out and "does not match" in words(out), words(out)
+    assert opened(log) == [] and not h.got("/register") and not h.got("/authorize")
+
+
 # -- where the token goes and what is kept of it ---------------------------------------------
 
 
