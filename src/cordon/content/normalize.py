@@ -521,6 +521,8 @@ def _odd_spaces_to_space(nz: Normalized) -> Normalized | None:
     """``nz`` with every lone CR made a line break and every odd space a space (one character
     for one: offsets do not move), or ``None`` when it has neither."""
     text = nz.text
+    if len(text) <= 1024 and text.isascii() and text.isprintable():
+        return None  # short printable ASCII holds no CR and no odd space: one C pass, not seven
     view = nz.ascii_view
     # presence checks on the ASCII view where the character is ASCII: a byte search; ``in``
     # on a wide ``str`` costs several times more
