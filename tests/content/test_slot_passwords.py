@@ -40,6 +40,12 @@ _HITS: dict[str, tuple[str, str, str]] = {
         "secret.cli_password",
         PW,
     ),
+    # a URL's userinfo password (RFC 3986 section 3.2.1)
+    "url_userinfo_letters": (
+        f"git clone https://deploy:{WORDS}@git.example/app.git",
+        "secret.url_password",
+        WORDS,
+    ),
     # environment variables
     "pgpassword_letters": (
         f"PGPASSWORD={PHRASE} psql -h db -U app",
@@ -168,6 +174,8 @@ _NEAR_MISSES: dict[str, str] = {
     "env_description": "MYSQL_PWD: Deprecated as of MySQL 8.0; expect it to be removed.\n"
     "PGPASSWORD behaves the same as the password connection parameter.",
     "env_reference": 'psql "password=${PGPASSWORD}"; echo %PGPASSWORD%; echo $SSHPASS',
+    "url_placeholders": "postgres://app:yourpassword@db/app https://user:hunter@h/ "
+    "redis://:${REDIS_PASS}@cache:6379 amqp://guest:guest@localhost",
     "apache_example": "htpasswd -b /usr/local/etc/apache/.htpasswd-users jsmith Pwd4Steve",
     "htpasswd_prompt": "htpasswd -c /etc/apache2/.htpasswd alice",
     "htpasswd_stdin": "htpasswd -i .htpasswd alice < pw.txt",
@@ -185,6 +193,7 @@ _NEAR_MISSES: dict[str, str] = {
     "ipmitool_env": "ipmitool -I lanplus -H bmc -U ADMIN -E chassis status",
 }
 _RULES = (
+    "secret.url_password",
     "secret.cli_password",
     "secret.mysql_cli_password",
     "secret.smb_user_password",

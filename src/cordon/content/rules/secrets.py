@@ -131,6 +131,12 @@ def _slot_password(value: bytes) -> bool:
     )
 
 
+def _url_password(value: bytes) -> bool:
+    """A URL's userinfo password: a password with a digit (:func:`_password_value`) or a
+    letter passphrase (:func:`_passphrase`)."""
+    return _password_value(value) or _passphrase(value)
+
+
 def _shell_value(prefix: str = "") -> str:
     """A command-line value as the shell reads it, after ``prefix``: quoted (any character but
     the quote and a line break; ``; | & < >`` are the password's own there) or bare (ending at
@@ -292,7 +298,9 @@ RULES: tuple[Rule, ...] = (
         ),
         anchors=(r"://[^\s:/@\"'<>]{0,128}:[^\s/@\"'<>]{6,128}@",),
         window=320,
-        accept=_password_value,
+        # the userinfo's password field is one by RFC 3986's grammar: a letter passphrase
+        # counts there too (https://deploy:correct-horse-battery@host/)
+        accept=_url_password,
         secret_group=1,
         span_group=1,
     ),
