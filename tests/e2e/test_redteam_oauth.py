@@ -12,11 +12,13 @@ elsewhere, metadata SSRF, cleartext authorization servers, issuer mix-ups) are i
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -101,6 +103,8 @@ class Hostile:
         self.honoured: int | None = None
         #: what the authorization server's redirect adds to the callback's query
         self.callback_extra = ""
+        #: the whole answer to every authorized request, if set
+        self.authorized: bytes | None = None
         self.s: Scripted = make(self.answer)
         self.origin = self.s.origin
         self.url = f"{self.origin}/mcp"
@@ -138,6 +142,8 @@ class Hostile:
         taken = self.issued[: self.honoured] if self.honoured is not None else self.issued
         if req.method == "POST" and bearer not in taken:
             return http(401, b"", "text/plain", WWW_Authenticate="Bearer")
+        if self.authorized is not None:
+            return self.authorized
         basic = mcp_basics(req, [READ, SEND])
         if basic is not None:
             return basic
@@ -283,6 +289,25 @@ def test_the_body_of_a_401_is_not_read(harness: Harness, scripted: Any) -> None:
         c.close()
     assert peak < 300 << 10, f"{peak >> 10} MB"
     assert "error" in out and len(opened(log)) == 1  # the login went on, and was refused
+
+
+def test_auth_login_does_not_read_the_answer_to_its_probe(harness: Harness, scripted: Any) -> None:
+    """``cordon auth login`` logs in on a probe request; the server answers the authorized probe
+    with a bomb: its body means nothing to the command and is not read."""
+    h = Hostile(scripted)
+    h.authorized = _bomb(256)
+    env = {**__import__("os").environ, **harness.env, "HOME": str(harness.home)}
+    env["CORDON_OAUTH_TEST_AUTOLOGIN"] = "1"
+    cmd = [*cordon_exe(), "auth", "login", h.url, "--timeout", "30"]
+    proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE)  # noqa: S603 - the cordon under test
+    peak, deadline = 0, time.monotonic() + 90
+    while proc.poll() is None and time.monotonic() < deadline:
+        with contextlib.suppress(OSError, ValueError):
+            peak = max(peak, _peak_kb(proc.pid))
+        time.sleep(0.02)
+    out = proc.communicate(timeout=30)[0].decode()
+    assert "logged in to" in out and h.issued
+    assert peak < 300 << 10, f"{peak >> 10} MB"
 
 
 # -- RFC 8707: the token is for this server ---------------------------------------------------

@@ -76,8 +76,12 @@ async def _login(url: str, timeout: float) -> int:
         "user-agent": USER_AGENT,
     }
     try:
-        async with httpx2.AsyncClient(auth=auth, timeout=30.0) as client:
-            resp = await client.post(url, content=probe, headers=headers)
+        async with (
+            httpx2.AsyncClient(auth=auth, timeout=30.0) as client,
+            # the answer's status is what matters: its body (the server's to size) is not read
+            client.stream("POST", url, content=probe, headers=headers) as resp,
+        ):
+            pass
     except LoginError as exc:
         typer.echo(f"cordon: {exc}", err=True)
         return 1
