@@ -16,6 +16,7 @@ import contextlib
 import functools
 import gzip
 import json
+import os
 import subprocess
 import sys
 import time
@@ -46,9 +47,9 @@ INIT = {"protocolVersion": LEGACY, "capabilities": {}, "clientInfo": {"name": "t
 #: the browser: logs each address it is given, then comes back to the callback as a user
 #: who refused the login (so cordon's wait ends at once)
 BROWSER = f"""#!{sys.executable}
-import sys, urllib.parse, urllib.request
+import json, sys, urllib.parse, urllib.request
 with open({{log!r}}, "a", encoding="utf-8") as fh:
-    fh.write(repr(sys.argv[1:]) + "\\n")
+    fh.write(json.dumps(sys.argv[1:]) + "\\n")
 q = urllib.parse.parse_qs(urllib.parse.urlsplit(sys.argv[-1]).query)
 back = q.get("redirect_uri", [""])[0]
 if back.startswith("http://127.0.0.1:"):
@@ -74,7 +75,7 @@ def opened(log: Path) -> list[str]:
     """Every address the browser was given."""
     if not log.exists():
         return []
-    return [a for line in log.read_text("utf-8").splitlines() for a in eval(line)]  # noqa: S307 - repr of a list of str, written by the recorder
+    return [a for line in log.read_text("utf-8").splitlines() for a in json.loads(line)]
 
 
 @pytest.fixture
@@ -296,7 +297,7 @@ def test_auth_login_does_not_read_the_answer_to_its_probe(harness: Harness, scri
     with a bomb: its body means nothing to the command and is not read."""
     h = Hostile(scripted)
     h.authorized = _bomb(256)
-    env = {**__import__("os").environ, **harness.env, "HOME": str(harness.home)}
+    env = {**os.environ, **harness.env, "HOME": str(harness.home)}
     env["CORDON_OAUTH_TEST_AUTOLOGIN"] = "1"
     cmd = [*cordon_exe(), "auth", "login", h.url, "--timeout", "30"]
     proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE)  # noqa: S603 - the cordon under test
@@ -425,7 +426,7 @@ def test_a_callback_s_issuer_never_reaches_a_terminal_raw(
     if how == "auth login":
         proc = subprocess.run(  # noqa: S603 - the cordon under test
             [*cordon_exe(), "auth", "login", h.url, "--timeout", "30"],
-            env={**__import__("os").environ, **env},
+            env={**os.environ, **env},
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
