@@ -248,17 +248,21 @@ _MOD = (
 )
 
 
+#: a placeholder's opening and closing (:func:`_slot`)
+_OPENS = r"(?:\{{1,3}\s*|<<?|\[\[?|\$[{(]|%7b|%\(|%|__)"
+_CLOSES = r"(?:\s*\}|>|\]|\)|%7d|%|__)"
+
+
 def _slot(inner: str) -> str:
     """A placeholder whose whole content is ``inner``, in the spellings template languages
     and prompts use and a model reads alike: ``{...}``, ``{{...}}``, ``{{{...}}}`` (Handlebars),
     ``<...>``, ``<<...>>``, ``[...]``, ``[[...]]``, ``${...}``, ``$(...)``, ``%(...)s``
     (Python's % format), ``%NAME%`` (cmd.exe), ``__NAME__``, ``%7B...%7D`` or ``$NAME`` (a
-    shell variable); a percent-encoded ``<`` or ``[`` is read decoded by the normaliser."""
+    shell variable); a percent-encoded ``<`` or ``[`` is read decoded by the normaliser. The
+    openings and closings are not paired (``inner`` written twice, not once a form: the
+    pattern must stay within Hyperscan's length limit to keep its filter)."""
     inner = f"{inner}{_TRAIL}{_MOD}"
-    return (
-        rf"(?:\{{{{1,3}}\s*{inner}\s*\}}|<<?{inner}>|\[\[?{inner}\]|\$[{{(]{inner}[}})]"
-        rf"|%7b{inner}%7d|%\({inner}\)|%{inner}%|__{inner}__|\${inner}(?![a-z0-9_]))"
-    )
+    return rf"(?:{_OPENS}{inner}{_CLOSES}|\${inner}(?![a-z0-9_]))"
 
 
 #: a slot that holds what the model holds, whether or not the text orders the address opened
