@@ -370,13 +370,24 @@ def _upstream_given(
 
 
 def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
-    """The one pin file under ~/.cordon/pins holding ``server``; exit 2 when not exactly one."""
+    """The pin file under ~/.cordon/pins holding ``server``: the one file, else the one a
+    client config's current entry runs with (the others said stale); exit 2 otherwise."""
     from cordon.clientconfig import default_pin_dir, find_pin_files, pinned_names
+    from cordon.clientpins import pin_file_uses, pin_files_said
 
     if server is None:
         err.print(f"{cmd}: give --pin-file, or --server NAME", highlight=False, markup=False)
         raise typer.Exit(2)
-    found = find_pin_files(server)
+    every = find_pin_files(server)
+    uses = pin_file_uses(server, every) if len(every) > 1 else {}
+    named = [p for p in every if uses.get(p)]
+    said = pin_files_said(every, uses)
+    if len(named) == 1:  # what the client runs with; a stale file's pins guard nothing
+        err.print(
+            f"{cmd}: server {server!r}: using {named[0]}; {said}", highlight=False, markup=False
+        )
+        return named[0]
+    found = named or every
     if len(found) > 1 and cmd == "cordon pin accept":
         # one server name pinned in several files (one per `cordon init`-ed config, one per
         # hand-started command line): the change to review is in the file that holds one
@@ -386,9 +397,7 @@ def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
         err.print(
             f"{cmd}: no pin file under {where} holds server {pinned_names(server)}; give --pin-file"
             if not found
-            else f"{cmd}: several pin files hold server {server!r}: "
-            + ", ".join(map(str, found))
-            + "; give --pin-file",
+            else f"{cmd}: several pin files hold server {server!r}: " + said + "; give --pin-file",
             highlight=False,
             markup=False,
         )
@@ -497,8 +506,9 @@ def pin_accept(
     accepted; the same question as `cordon approve` and `cordon init`). A definition
     with a high or critical finding is not accepted without --force (exit 1; it stays
     pending). Without --pin-file, --server NAME names the server: its pin file is looked up
-    under ~/.cordon/pins (where `cordon init` puts them). Exit 2 when no file, or more than
-    one, holds pins of that server. A pending tool the server's latest complete tools/list
+    under ~/.cordon/pins (where `cordon init` puts them); of several, the one a client
+    config `cordon init` wrote runs the server with (the others are said stale). Exit 2 when
+    no file, or more than one such, holds pins of that server. A pending tool the server's latest complete tools/list
     (recorded by `cordon run`, a re-list after a change too) does not have is dropped, not
     accepted, and said so.
     """

@@ -5,10 +5,18 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["default_pin_dir", "find_pin_files", "pinned_names"]
+__all__ = [
+    "default_pin_dir",
+    "find_pin_files",
+    "pin_file_uses",
+    "pin_files_said",
+    "pinned_names",
+]
 
 
 def default_pin_dir() -> Path:
@@ -28,6 +36,51 @@ def pinned_names(server: str, pin_dir: Path | str | None = None) -> str:
     names = sorted({n for _, held in _pinned(pin_dir) for n in held})
     said = _near_names([server], names).replace("; its servers:", "; pinned servers:")
     return said.replace("; it has no servers", "; no server is pinned there yet")
+
+
+def pin_file_uses(server: str, files: Sequence[Path]) -> dict[Path, list[str]]:
+    """Each of ``files`` (pin files holding ``server``) that a ``cordon run --name SERVER``
+    entry names today, with the client configs holding such an entry: the configs ``cordon
+    init`` wrote (its list, :func:`cordon.store.state_paths.wrapped_file`), read as they are
+    now, so an entry undone or re-wrapped since names what it names now. A config that is
+    gone or cannot be read counts for none (a file no config names is not dropped here)."""
+    import orjson
+
+    from cordon.clientconfig import ClientConfigError
+    from cordon.clientstate import config_pin_files
+    from cordon.store.state_paths import wrapped_file
+
+    real = {os.path.realpath(p): p for p in files}
+    out: dict[Path, list[str]] = {}
+    try:
+        configs = orjson.loads(wrapped_file().read_bytes()).get("configs")
+    except (OSError, ValueError, AttributeError):
+        return out
+    for config in configs if isinstance(configs, dict) else ():
+        try:
+            named = config_pin_files(Path(config), Path(config).read_bytes())
+        except (OSError, ValueError, ClientConfigError):
+            continue
+        for name, pins in named:
+            if name == server and (hit := real.get(os.path.realpath(pins))) is not None:
+                out.setdefault(hit, []).append(str(config))
+    return out
+
+
+def pin_files_said(files: Sequence[Path], uses: dict[Path, list[str]]) -> str:
+    """Each of ``files`` with what runs with it: the configs that name it, or, for one no
+    config ``cordon init`` wrote names, that it is stale and how to remove it."""
+    out = []
+    for path in files:
+        if uses.get(path):
+            out.append(f"{path} (in use: named by {', '.join(uses[path])})")
+        else:
+            out.append(
+                f"{path} (stale: no client config cordon init wrote names it; left by an "
+                "earlier wrapping or a `cordon run` started by hand; once nothing runs with "
+                f"it, `rm {shlex.quote(str(path))}` removes it)"
+            )
+    return "; ".join(out)
 
 
 def _pinned(pin_dir: Path | str | None) -> list[tuple[Path, list[str]]]:

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["config_state_paths", "record_config", "run_state_paths"]
+__all__ = ["config_pin_files", "config_state_paths", "record_config", "run_state_paths"]
 
 #: ``cordon run`` options that name one of its own files
 _FILE_OPTIONS = ("--policy", "--pin-file", "--audit", "--approvals-store")
@@ -45,6 +45,37 @@ def run_state_paths(args: Sequence[Any], base: Path) -> list[str]:
         if opt == "--audit":
             out.append(f"{out[-1]}.1")
     return list(dict.fromkeys(out))
+
+
+def _own_option(args: Sequence[Any], option: str) -> str | None:
+    """The value of ``cordon run``'s ``option`` (``--opt V`` or ``--opt=V``) before ``--``."""
+    items = [str(a) for a in args]
+    for i, arg in enumerate(items):
+        if arg == "--":
+            break
+        opt, eq, value = arg.partition("=")
+        if opt == option:
+            return value if eq else (items[i + 1] if i + 1 < len(items) else None)
+    return None
+
+
+def config_pin_files(path: Path, raw: bytes) -> list[tuple[str, str]]:
+    """``(--name, --pin-file)`` of each ``cordon run`` entry of the config file ``path`` (its
+    bytes ``raw``) that has both, the pin file absolute (a relative one under the config's
+    directory): the pin file each wrapped server runs with now.
+
+    Raises:
+        ClientConfigError: the bytes are not a config file cordon reads.
+    """
+    base = path.resolve().parent
+    out: list[tuple[str, str]] = []
+    for entry in _cordon_entries(path, raw):
+        args = entry.get("args") or []
+        name, pins = _own_option(args, "--name"), _own_option(args, "--pin-file")
+        if name and pins and "\x00" not in pins:
+            file = Path(pins).expanduser()
+            out.append((name, str(file if file.is_absolute() else base / file)))
+    return out
 
 
 def _cordon_entries(path: Path, raw: bytes) -> Iterator[Mapping[str, Any]]:
