@@ -506,9 +506,8 @@ def pin_accept(
     accepted; the same question as `cordon approve` and `cordon init`). A definition
     with a high or critical finding is not accepted without --force (exit 1; it stays
     pending). Without --pin-file, --server NAME names the server: its pin file is looked up
-    under ~/.cordon/pins (where `cordon init` puts them); of several, the one a client
-    config `cordon init` wrote runs the server with (the others are said stale). Exit 2 when
-    no file, or more than one such, holds pins of that server. A pending tool the server's latest complete tools/list
+    under ~/.cordon/pins (where `cordon init` puts them); of several, the one a config
+    `cordon init` wrote runs it with (others said stale); else exit 2. A pending tool the server's latest complete tools/list
     (recorded by `cordon run`, a re-list after a change too) does not have is dropped, not
     accepted, and said so.
     """
