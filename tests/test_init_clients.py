@@ -146,7 +146,7 @@ def test_backups_are_private_and_away_from_the_file(home: Path, tmp_path: Path) 
         d = d.parent
     assert find_backups(path) == [backup]
     plan = plan_undo(path)
-    assert f"restored the exact bytes of {backup}" in plan.messages
+    assert f"will restore the exact bytes of {backup}" in plan.messages
     apply_plan(plan)
     assert path.read_bytes() == original
     assert len(find_backups(path)) == 2  # undo backs up the wrapped file too

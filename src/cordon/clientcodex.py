@@ -430,7 +430,7 @@ def plan_codex_undo(path: Path, raw: bytes, *, servers: Sequence[str]) -> Any:
     if not changed:
         messages.append("nothing to undo: no entry carries " + UPSTREAM_KEY)
         return ConfigPlan(path=path, kind="codex", old=raw, new=raw, messages=tuple(messages))
-    new = tomlkit.dumps(doc).encode("utf-8")
+    new, restores = tomlkit.dumps(doc).encode("utf-8"), None
     for backup in find_backups(path):
         try:
             braw = backup.read_bytes()
@@ -438,8 +438,8 @@ def plan_codex_undo(path: Path, raw: bytes, *, servers: Sequence[str]) -> Any:
         except (OSError, ClientConfigError):
             continue
         if same:
-            new = braw
-            messages.append(f"restored the exact bytes of {backup}")
+            new, restores = braw, backup
+            messages.append(f"will restore the exact bytes of {backup}")
             break
     return ConfigPlan(
         path=path,
@@ -448,4 +448,5 @@ def plan_codex_undo(path: Path, raw: bytes, *, servers: Sequence[str]) -> Any:
         new=new,
         messages=tuple(messages),
         changed_servers=tuple(changed),
+        restores=restores,
     )

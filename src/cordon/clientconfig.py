@@ -65,7 +65,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from cordon._exceptions import CordonError
 
@@ -76,7 +76,7 @@ from cordon.clientbackups import _write_backup as _write_backup
 from cordon.clientbackups import backup_root, find_backups
 from cordon.clientbackups import replace_file as replace_file
 from cordon.clientbackups import wrapped_configs as wrapped_configs
-from cordon.clientjsonc import comments, rewrite, same_json
+from cordon.clientjsonc import rewrite
 from cordon.clientpins import _near_names, default_pin_dir, find_pin_files, pinned_names
 from cordon.clientpolicy import init_policies, one_server_per_pack, pack_misfit
 from cordon.clientremote import (
@@ -145,6 +145,7 @@ class ConfigPlan:
             ``--policy`` an entry already behind cordon does not run with, a ``--server``
             named entry that cannot be wrapped. ``cordon init`` says so on stderr and exits
             1 when nothing else was done (the user would believe the server is covered).
+        restores: the backup whose exact bytes an ``--undo`` writes back, or None.
     """
 
     path: Path
@@ -155,6 +156,7 @@ class ConfigPlan:
     changed_servers: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     not_done: tuple[str, ...] = ()
+    restores: Path | None = None
 
     @property
     def changed(self) -> bool:
@@ -670,69 +672,16 @@ def _plan_entry(
 
 
 def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
-    """Plan unwrapping the entries wrapped by :func:`plan_init` (all, or only ``servers``) in
-    the file as it is now: each entry as :func:`cordon.clientunwrap.unwrap_entry` gives it
-    (the user's edits since kept), every other server and setting untouched.
-
-    When the result equals a backup's content, the plan's ``new`` is that backup's exact
-    bytes; otherwise it is the result in the file's own formatting (and a message says so).
+    """Plan unwrapping the entries :func:`plan_init` wrapped (all, or only ``servers``) in the
+    file as it is now: :func:`cordon.clientunwrap.plan_undo`.
 
     Raises:
         ClientConfigError: as :func:`plan_init`, or an ``x-cordon-upstream`` that is not an
             object.
     """
-    from cordon.clientcodex import is_codex_config, plan_codex_undo
-    from cordon.clientunwrap import unwrap_entry
+    from cordon.clientunwrap import plan_undo as plan
 
-    path, raw = _read(path)
-    if is_codex_config(path):
-        return cast(ConfigPlan, plan_codex_undo(path, raw, servers=servers))
-    data, kind, key, _ = _servers_table(path, raw)
-    tables = _tables(data, key)
-    _check_names(tables, servers, path)
-    messages: list[str] = []
-    changed: list[str] = []
-    for prefix, table in tables:
-        for name, entry in table.items():
-            if servers and name not in servers:
-                continue
-            if isinstance(entry, dict) and UPSTREAM_KEY in entry:
-                upstream = entry[UPSTREAM_KEY]
-                if not isinstance(upstream, dict):
-                    raise ClientConfigError(
-                        f"{path}: {prefix}{name}: {UPSTREAM_KEY} is not an object"
-                    )
-                view = url_view(kind, upstream)
-                table[name], said = unwrap_entry(name, entry, upstream, view)
-                changed.append(prefix + name)
-                messages.append(prefix + said)
-    if not changed:
-        messages.append("nothing to undo: no entry carries " + UPSTREAM_KEY)
-        return ConfigPlan(path=path, kind=kind, old=raw, new=raw, messages=tuple(messages))
-    new: bytes | None = None
-    for backup in find_backups(path):
-        try:
-            braw = backup.read_bytes()
-            bdata, _ = _parse(braw, backup)
-        except (OSError, ClientConfigError):
-            continue
-        # (a comment written since init is not in the backup: the file as it is now, then)
-        if same_json(bdata, data) and set(comments(raw)) <= set(comments(braw)):
-            new = braw
-            messages.append(f"restored the exact bytes of {backup}")
-            break
-    if new is None:
-        new, note = _rewrite(raw, path, data, "the backup of the wrapped file keeps them")
-        said = "unwrapped in the file as it is now (servers and settings added since kept)"
-        messages += [f"{said}, written in its style"] + ([note] if note else [])
-    return ConfigPlan(
-        path=path,
-        kind=kind,
-        old=raw,
-        new=new,
-        messages=tuple(messages),
-        changed_servers=tuple(changed),
-    )
+    return plan(path, servers=servers)
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -408,15 +408,18 @@ def plan_hook_undo(path: Path, client: HookClient = CLAUDE_CODE) -> HookPlan:
             continue
         if not braw.strip():
             if new_data == dict(client.skeleton):  # cordon created the file: it goes
-                return plan(None, "prompt hook: removed")
+                return plan(None, "prompt hook: will be removed")
             continue
         try:
             bdata, _ = _parse(braw, backup)
         except ClientConfigError:
             continue
         if bdata == new_data:
-            return plan(braw, f"prompt hook: removed; restored the exact bytes of {backup}")
-    return plan(_format_like(old, new_data), "prompt hook: removed")
+            return plan(
+                braw,
+                f"prompt hook: will be removed (the file gets the exact bytes of {backup} back)",
+            )
+    return plan(_format_like(old, new_data), "prompt hook: will be removed")
 
 
 def apply_hook_plan(plan: HookPlan) -> Path | None:

@@ -6,17 +6,41 @@ keeps those edits: the server's command comes from the arguments after ``--`` of
 current ``cordon run``, and every other key the user changed, added or removed since
 ``cordon init`` keeps its current state; a key left as cordon wrote it gets its original
 value back. Servers and settings added elsewhere in the file are not touched at all.
+:func:`plan_undo` plans this for every wrapped entry of a file (``cordon init --undo``).
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, cast
 
-from cordon.clientconfig import UPSTREAM_KEY, _is_cordon, _is_remote, _wrap
-from cordon.clientremote import RemoteTarget, mcp_remote_target, remote_target, wrap_remote
+from cordon.clientbackups import find_backups
+from cordon.clientconfig import (
+    UPSTREAM_KEY,
+    ClientConfigError,
+    ConfigPlan,
+    _check_names,
+    _is_cordon,
+    _is_remote,
+    _parse,
+    _read,
+    _rewrite,
+    _servers_table,
+    _tables,
+    _wrap,
+)
+from cordon.clientjsonc import comments, same_json
+from cordon.clientremote import (
+    RemoteTarget,
+    mcp_remote_target,
+    remote_target,
+    url_view,
+    wrap_remote,
+)
 
-__all__ = ["unwrap_entry"]
+__all__ = ["plan_undo", "unwrap_entry"]
 
 _MISSING = object()
 
@@ -125,3 +149,71 @@ def _from_url(wrapped: dict[str, Any]) -> list[Any]:
     args = args if isinstance(args, list) else []
     flag = _url_flag(args)
     return args[args.index(flag) :] if flag is not None else args
+
+
+def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
+    """Plan unwrapping the entries wrapped by :func:`plan_init` (all, or only ``servers``) in
+    the file as it is now: each entry as :func:`unwrap_entry` gives it
+    (the user's edits since kept), every other server and setting untouched.
+
+    When the result equals a backup's content, the plan's ``new`` is that backup's exact
+    bytes (``restores``: the backup); otherwise it is the result in the file's own formatting (and
+    a message says so). The messages are a preview, shown before the question: what will be
+    done.
+
+    Raises:
+        ClientConfigError: as :func:`plan_init`, or an ``x-cordon-upstream`` that is not an
+            object.
+    """
+    from cordon.clientcodex import is_codex_config, plan_codex_undo
+
+    path, raw = _read(path)
+    if is_codex_config(path):
+        return cast(ConfigPlan, plan_codex_undo(path, raw, servers=servers))
+    data, kind, key, _ = _servers_table(path, raw)
+    tables = _tables(data, key)
+    _check_names(tables, servers, path)
+    messages: list[str] = []
+    changed: list[str] = []
+    for prefix, table in tables:
+        for name, entry in table.items():
+            if servers and name not in servers:
+                continue
+            if isinstance(entry, dict) and UPSTREAM_KEY in entry:
+                upstream = entry[UPSTREAM_KEY]
+                if not isinstance(upstream, dict):
+                    raise ClientConfigError(
+                        f"{path}: {prefix}{name}: {UPSTREAM_KEY} is not an object"
+                    )
+                view = url_view(kind, upstream)
+                table[name], said = unwrap_entry(name, entry, upstream, view)
+                changed.append(prefix + name)
+                messages.append(prefix + said)
+    if not changed:
+        messages.append("nothing to undo: no entry carries " + UPSTREAM_KEY)
+        return ConfigPlan(path=path, kind=kind, old=raw, new=raw, messages=tuple(messages))
+    new, restores = None, None
+    for backup in find_backups(path):
+        try:
+            braw = backup.read_bytes()
+            bdata, _ = _parse(braw, backup)
+        except (OSError, ClientConfigError):
+            continue
+        # (a comment written since init is not in the backup: the file as it is now, then)
+        if same_json(bdata, data) and set(comments(raw)) <= set(comments(braw)):
+            new, restores = braw, backup
+            messages.append(f"will restore the exact bytes of {backup}")
+            break
+    if new is None:
+        new, note = _rewrite(raw, path, data, "the backup of the wrapped file keeps them")
+        said = "will unwrap in the file as it is now (servers and settings added since kept)"
+        messages += [f"{said}, written in its style"] + ([note] if note else [])
+    return ConfigPlan(
+        path=path,
+        kind=kind,
+        old=raw,
+        new=new,
+        messages=tuple(messages),
+        changed_servers=tuple(changed),
+        restores=restores,
+    )

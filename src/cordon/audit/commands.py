@@ -590,8 +590,9 @@ def _write_plans(plan: Any, hook_plan: Any) -> None:
 
     console, err = _console(), _console(err=True)
     try:
-        if plan.changed:
-            console.print(Text(f"written; backup at {apply_plan(plan)}"))
+        if plan.changed:  # (the plan's lines were a preview: "will restore")
+            restored = f"; restored the exact bytes of {plan.restores}" if plan.restores else ""
+            console.print(Text(f"written{restored}; backup at {apply_plan(plan)}"))
         if hook_plan is not None and hook_plan.changed:
             backup = apply_hook_plan(hook_plan)
             done = "removed" if hook_plan.new is None else "written"  # (--undo of the last hook)
