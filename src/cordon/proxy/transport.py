@@ -69,8 +69,17 @@ PROBE_EOF_S = 30.0
 
 
 #: C0 and C1 control characters (ESC, BEL, CSI, line breaks): a line on stderr may quote
-#: what a server sent (a method name, an error), and a terminal would act on them
-_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))}
+#: what a server sent (a method name, an error), and a terminal would act on them; and the
+#: bidirectional controls and invisible formatters (U+202E reverses the rest of the line as
+#: shown: the Trojan Source class, CVE-2021-42574), written as escapes too
+_CONTROLS = {
+    **{c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))},
+    **{
+        c: f"\\u{c:04x}"
+        for c in (0x061C, *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2070))
+    },
+    0xFEFF: "\\ufeff",
+}
 
 
 def log(msg: str) -> None:
