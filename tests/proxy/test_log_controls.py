@@ -20,7 +20,7 @@ def test_control_characters_are_escaped_on_stderr(capsys: pytest.CaptureFixture[
 
 def test_bidirectional_controls_are_escaped_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
     """U+202E shows the rest of the line reversed (the Trojan Source class): a server's
-    ``"rorre \u202e"`` reads as another word; an escape shows what was sent."""
+    text after it reads as another word; an escape shows what was sent."""
     log("login failed: iss \u202egnp.exe\u2066 x\u200b\ufeff, kept é and 中")
     err = capsys.readouterr().err
     assert err == "cordon: login failed: iss \\u202egnp.exe\\u2066 x\\u200b\\ufeff, kept é and 中\n"
