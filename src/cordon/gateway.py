@@ -67,6 +67,7 @@ from cordon._types import Verdict
 from cordon.audit.log import AuditLog, sanitize
 from cordon.decider import Decider, verdict_record
 from cordon.engine import rules as _rules
+from cordon.engine.anchored_paths import anchored_arguments
 from cordon.engine.core import Engine, Session
 from cordon.engine.pins import PinSet
 from cordon.engine.recorded import plain_result
@@ -360,7 +361,7 @@ class Gateway:
         arguments = {} if args is None else dict(args)
         tool = self._allowed_tool(name, arguments, session, scopes)
         try:
-            value = tool.handler(**arguments)
+            value = tool.handler(**self._forwarded(name, arguments))
         except Exception as exc:
             if tool.untrusted_output:
                 session.observe_untrusted(str(exc))
@@ -380,7 +381,7 @@ class Gateway:
         arguments = {} if args is None else dict(args)
         tool = self._allowed_tool(name, arguments, session, scopes)
         try:
-            value = tool.handler(**arguments)
+            value = tool.handler(**self._forwarded(name, arguments))
             if inspect.isawaitable(value):
                 value = await value
         except Exception as exc:
@@ -403,6 +404,13 @@ class Gateway:
             self._audit_verdict(session, name, arguments, v)
             raise Blocked(v.rule, v.reason)
         return tool
+
+    def _forwarded(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The arguments the handler gets: each relative path the check confined under the
+        policy's ``base_dir`` made absolute (:mod:`cordon.engine.anchored_paths`), so a
+        handler that resolves paths elsewhere still opens the file that was checked."""
+        anchored = anchored_arguments(arguments, self.engine.tool_policy(name))
+        return arguments if anchored is None else dict(anchored.arguments)
 
     def _deliver(
         self,

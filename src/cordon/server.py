@@ -12,7 +12,9 @@ same JSON as text):
     The engine's verdict for a call the agent is about to make elsewhere: ``verdict``,
     ``rule``, ``reason``, ``param``, ``destinations`` (normalised destination keys found in
     sink arguments) and ``session_id``. Argument values are never echoed: a reason that would
-    repeat one has it replaced by ``<value>``.
+    repeat one has it replaced by ``<value>``. A relative path argument is judged joined to
+    the policy's ``base_dir``: forward the call with it so joined (``cordon run`` and the
+    Gateway do it themselves: :mod:`cordon.engine.anchored_paths`).
     ``context`` (all optional): ``session_id`` (successive calls with the same id share one
     session: taint, budgets, Rule-of-Two legs; without it each call gets a fresh session,
     whose id is returned; the 1,024 most recently used sessions are kept, and an id whose

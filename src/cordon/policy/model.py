@@ -46,9 +46,9 @@ class ToolPolicy(_Strict):
     start-up."""
 
     base_dir: str | None = None
-    """Directory a relative path argument is resolved against; replaces the global
-    `base_dir` for this tool. Without either, relative paths are refused. Absolute (or
-    `~/...`)."""
+    """Directory a relative path argument is resolved against (and joined to in the call
+    forwarded); replaces the global `base_dir` for this tool. Without either, relative paths
+    are refused. Absolute (or `~/...`)."""
 
     arg_patterns: dict[str, str] = Field(default_factory=dict)
     """Argument name to a regular expression the whole value must match (full match);
@@ -463,9 +463,11 @@ class Policy(_Strict):
     """Default directory a relative path argument is resolved against, for every tool with
     `path_params` and no `base_dir` of its own. Absolute (or `~/...`). Without it relative
     paths are refused (`arg.path_unresolvable`). A relative path is then resolved and
-    confined as an absolute one is, so set it to the directory the server itself resolves
-    relative paths in (the filesystem server: its first directory argument); another one
-    would have cordon judge one file while the server opens another."""
+    confined as an absolute one is, and an allowed call goes to the server with that
+    absolute path (a `~` path expanded too; the audit record's `forwarded_paths` lists
+    them), so the server opens the file cordon judged even where it would resolve a
+    relative path elsewhere (the filesystem server: its first directory argument, or the
+    client's roots)."""
 
     sensitive_paths: tuple[str, ...] = ()
     """Paths whose reads count as sensitive data for the Rule of Two (`~/.ssh`, `~/.aws`),

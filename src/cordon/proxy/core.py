@@ -45,8 +45,9 @@ from cordon.audit.withheld import withhold_verdict
 from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
 from cordon.decider import Decision
 from cordon.engine import rules
+from cordon.engine.anchored_paths import anchored_arguments
 from cordon.engine.client_requests import DECIDED_METHODS
-from cordon.policy.model import DEFAULT_CONTENT_MODE
+from cordon.policy.model import DEFAULT_CONTENT_MODE, ToolPolicy
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.asking import _NOT_FORWARDED, AskSide, _Ask, asks_in_form
 from cordon.proxy.client_requests import RequestSide
@@ -127,6 +128,9 @@ class CoreConfig:
     #: where the files a result links resolve (``output_files``): the working directory a
     #: stdio upstream inherits; None for a remote server, whose files are not on this machine
     files_cwd: str | None = None
+    #: the policy of a tool as the engine applies it (``Engine.tool_policy``): an allowed
+    #: call's relative paths go out joined to its ``base_dir``; None forwards them as sent
+    tool_policy: Callable[[str], ToolPolicy] | None = None
 
 
 @dataclass(slots=True)
@@ -609,6 +613,15 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         self._sent(id_, "tools/call", tool, args, caps)
         refused = id_frame(id_, _AUDIT_REFUSED_TAIL[modern])
         rec = self._verdict_record(tool, shown, v, args)
+        # the server opens the paths cordon confined, not its own reading of a relative one
+        # (cordon.engine.anchored_paths); the record says what went out
+        policy_of = self.cfg.tool_policy
+        anchored = None if policy_of is None else anchored_arguments(args, policy_of(tool))
+        if anchored is not None:
+            msg = orjson.loads(line)
+            params = {**msg["params"], "arguments": anchored.arguments}
+            line = orjson.dumps({**msg, "params": params})
+            rec = {**rec, "forwarded_paths": list(anchored.paths)}
         return ToUpstream(line, audit=rec, refused=refused, id=id_)
 
     def _sent(

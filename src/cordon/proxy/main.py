@@ -24,7 +24,7 @@ from cordon.decider import Decider
 from cordon.engine import rules
 from cordon.engine.core import Engine, Session
 from cordon.engine.dlp import withhold
-from cordon.policy import Policy, load_policy, policy_hash
+from cordon.policy import Policy, ToolPolicy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
 from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
@@ -374,6 +374,7 @@ def _core_config(
     approvals_store: Path | None = None,
     own_credentials: tuple[str, ...] = (),
     files_cwd: str | None = None,
+    tool_policy: Callable[[str], ToolPolicy] | None = None,
 ) -> CoreConfig:
     store = "" if approvals_store is None else f" --store {shlex.quote(str(approvals_store))}"
     return CoreConfig(
@@ -388,6 +389,7 @@ def _core_config(
         approval_timeout_s=approval_timeout or policy.approval_timeout_s,
         server_requests=_server_requests(policy, name),
         files_cwd=files_cwd,
+        tool_policy=tool_policy,
     )
 
 
@@ -641,6 +643,7 @@ def run_proxy(
             approvals_store,
             tuple(_credentials(secrets, sent, auth, url, command)),
             files_cwd=None if url is not None else os.getcwd(),
+            tool_policy=engine.tool_policy,
         )
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()

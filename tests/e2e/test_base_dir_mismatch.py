@@ -1,0 +1,77 @@
+"""A policy whose ``base_dir`` is not the directory the server resolves relative paths in,
+through the real ``cordon run`` in front of the npm filesystem server, driven by the SDK
+client.
+
+The server is started on the home directory (its first allowed directory, where it joins a
+relative path); the policy confines paths to ``~/project`` and resolves relative ones there.
+cordon confined ``.ssh/id_rsa`` as ``~/project/.ssh/id_rsa`` and forwarded it as written:
+the server read ``~/.ssh/id_rsa`` and returned the private key, and a relative write landed
+in the home directory, outside the allowed prefix (a parser differential, CWE-436). Now the
+call goes out with the path cordon confined (cordon.engine.anchored_paths)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mcp import Client
+
+from tests.conftest import Harness, fs_server, text_of
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+KEY = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n"
+
+
+def _home(harness: Harness) -> tuple[Path, Path]:
+    home = harness.tmp / "home"
+    (home / ".ssh").mkdir(parents=True)
+    (home / ".ssh" / "id_rsa").write_text(KEY, "utf-8")
+    proj = home / "project"
+    proj.mkdir()
+    (proj / "notes.md").write_text("project notes\n", "utf-8")
+    return home, proj
+
+
+async def test_a_relative_path_reaches_the_server_as_cordon_confined_it(
+    harness: Harness,
+) -> None:
+    home, proj = _home(harness)
+    policy = harness.policy(
+        {
+            "version": 1,
+            "packs": ["filesystem"],
+            "allowed_path_prefixes": [str(proj)],
+            "base_dir": str(proj),
+        }
+    )
+    params = harness.cordon(fs_server(home), policies=[policy], name="files")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        key = await client.call_tool("read_text_file", {"path": ".ssh/id_rsa"})
+        assert "PRIVATE KEY" not in text_of(key), text_of(key)
+        notes = await client.call_tool("read_text_file", {"path": "notes.md"})
+        assert not notes.is_error and "project notes" in text_of(notes), text_of(notes)
+        w = await client.call_tool("write_file", {"path": "out.md", "content": "written\n"})
+        assert not w.is_error, text_of(w)
+        many = await client.call_tool("read_multiple_files", {"paths": ["notes.md", "out.md"]})
+        assert "project notes" in text_of(many) and "written" in text_of(many), text_of(many)
+    assert (proj / "out.md").read_text("utf-8") == "written\n"
+    assert not (home / "out.md").exists()
+    sent = [r for r in harness.records() if r.get("tool") == "read_text_file"]
+    assert sent and sent[0]["forwarded_paths"] == [str(proj / ".ssh/id_rsa")], sent
+    assert sent[0]["arguments"] == {"path": ".ssh/id_rsa"}, sent  # as the client sent it
+
+
+async def test_an_absolute_path_is_forwarded_as_written(harness: Harness) -> None:
+    home, proj = _home(harness)
+    policy = harness.policy(
+        {"version": 1, "packs": ["filesystem"], "allowed_path_prefixes": [str(proj)]}
+    )
+    params = harness.cordon(fs_server(home), policies=[policy], name="files")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("read_text_file", {"path": str(proj / "notes.md")})
+        assert not r.is_error and "project notes" in text_of(r), text_of(r)
+    sent = [r for r in harness.records() if r.get("tool") == "read_text_file"]
+    assert sent and "forwarded_paths" not in sent[0], sent
