@@ -12,7 +12,7 @@ shows all of it. A command that sets ``short_help`` keeps it.
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from typer.core import TyperGroup
 
@@ -49,3 +49,24 @@ class OneLineSummaries(TyperGroup):
             if command is not None and command.short_help is None and command.help:
                 command.short_help = summary(command.help)
         return names
+
+
+def untyped_flags() -> None:
+    """Show no type for a flag in ``--help`` (``--version``, ``--help``, ``--repin/--no-repin``).
+
+    typer's rich help (0.2x, its own copy of click) prints every option's type, a flag's too:
+    ``--help <bool>`` reads as an option that takes a value, which a flag does not (typer's
+    plain help leaves a flag's type out, as click did). A typer without the method is left
+    as it is."""
+    from typer import core
+
+    option = getattr(core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if option is None or shown is None or getattr(shown, "untyped_flags", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if self.is_flag and not self.count else shown(self, ctx)
+
+    display_type_rich.untyped_flags = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from cordon import __version__
-from cordon._cli_group import OneLineSummaries
+from cordon._cli_group import OneLineSummaries, untyped_flags
 from cordon._exceptions import CordonError, PolicyError
 
 if TYPE_CHECKING:
@@ -72,6 +72,7 @@ app = typer.Typer(
     # break and wrapped again at 80 columns: a word or two alone on every other line)
     rich_markup_mode="markdown",
 )
+untyped_flags()  # `--help`, not `--help <bool>`
 
 
 class _Stderr:
@@ -138,7 +139,7 @@ _HeaderEnvOption = Annotated[
     typer.Option(
         "--header-env",
         help="NAME[=VAR]: a header for --url whose value is read from the environment variable "
-        "VAR (default `CORDON_HEADER_<NAME>`, X-Api-Key -> CORDON_HEADER_X_API_KEY), so a token "
+        "VAR (default: CORDON_HEADER_ and NAME in upper case, each - as _), so a token "
         "stays off the command line (ps shows every process's arguments); ${VAR} in it read.",
     ),
 ]
@@ -176,7 +177,7 @@ def run_cmd(
         list[Path], typer.Option("--policy", "-p", help="Policy file; repeat to layer.")
     ] = [],  # noqa: B006
     audit: Annotated[
-        Path | None, typer.Option(help="Audit log (default ~/.cordon/audit.jsonl).")
+        Path | None, typer.Option(help="Audit log (default: audit.jsonl in ~/.cordon).")
     ] = None,
     name: Annotated[
         str, typer.Option(help="Logical server name for audit records and approvals.")
@@ -200,7 +201,8 @@ def run_cmd(
     max_bytes: Annotated[int, typer.Option(help="Per-message size cap in bytes.")] = _16_MIB,
     max_depth: Annotated[int, typer.Option(help="Per-message nesting-depth cap.")] = 64,
     approvals_store: Annotated[
-        Path | None, typer.Option(help="One-time code store (default ~/.cordon/approvals.json).")
+        Path | None,
+        typer.Option(help="One-time code store (default: approvals.json in ~/.cordon)."),
     ] = None,
     shared_taint: Annotated[
         bool, typer.Option(help="Share taint with other cordon processes of this client.")
