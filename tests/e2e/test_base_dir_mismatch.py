@@ -17,6 +17,8 @@ import pytest
 from mcp import Client
 
 from tests.conftest import Harness, fs_server, text_of
+from tests.e2e._desktop_commander import SERVER as DC_SERVER
+from tests.e2e._pack_servers import desktop_commander_home
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -75,3 +77,53 @@ async def test_an_absolute_path_is_forwarded_as_written(harness: Harness) -> Non
         assert not r.is_error and "project notes" in text_of(r), text_of(r)
     sent = [r for r in harness.records() if r.get("tool") == "read_text_file"]
     assert sent and "forwarded_paths" not in sent[0], sent
+
+
+async def test_a_tilde_path_of_no_account_is_anchored_too(harness: Harness) -> None:
+    """``~nobody/../x``: ``~`` of a user no account has is not expanded, so the check joined
+    the path to base_dir; forwarded as written, the server joined it to its own directory and
+    read the file next to the project instead of in it."""
+    home, proj = _home(harness)
+    (home / "home-only.txt").write_text("home-only words\n", "utf-8")
+    policy = harness.policy(
+        {
+            "version": 1,
+            "packs": ["filesystem"],
+            "allowed_path_prefixes": [str(proj)],
+            "base_dir": str(proj),
+        }
+    )
+    params = harness.cordon(fs_server(home), policies=[policy], name="files")
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("read_text_file", {"path": "~nosuchuser/../home-only.txt"})
+        assert "home-only words" not in text_of(r), text_of(r)
+
+
+async def test_a_url_read_as_a_path_walks_from_base_dir(harness: Harness) -> None:
+    """Desktop Commander's ``read_file`` reads ``path`` as a URL only with ``isUrl``; without
+    it ``https://host/../../x`` is a relative path whose dot segments walk from the server's
+    working directory. cordon confined it under base_dir (a trusted host, so no ask) and
+    forwarded it as written: the server, started in the home directory, read ``~/x``."""
+    home = harness.home
+    proj = home / "project"
+    proj.mkdir(parents=True)
+    (home / "home-only.txt").write_text("home-only words\n", "utf-8")
+    desktop_commander_home(home)
+    policy = harness.policy(
+        {
+            "version": 1,
+            "packs": ["desktop_commander"],
+            "allowed_path_prefixes": [str(proj)],
+            "base_dir": str(proj),
+            "trusted_destinations": ["docs.example.com"],
+        }
+    )
+    pin = ["--pin-file", str(harness.tmp / "pin.json")]
+    params = harness.cordon([str(DC_SERVER)], policies=[policy], extra=pin)
+    params = params.model_copy(update={"cwd": str(home)})
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        url = "https://docs.example.com/../../home-only.txt"
+        r = await client.call_tool("read_file", {"path": url, "isUrl": False})
+        assert "home-only words" not in text_of(r), text_of(r)

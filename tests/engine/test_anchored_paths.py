@@ -37,6 +37,8 @@ TP = ToolPolicy(path_params=("path", "paths", "source"), base_dir="~/project")
         ({"path": ".ssh/id_rsa"}, {"path": "/home/me/project/.ssh/id_rsa"}),
         ({"path": "../x"}, {"path": "/home/me/project/../x"}),  # lexical, as the check joins
         ({"path": "~/notes"}, {"path": "/home/me/notes"}),
+        # a ~user no account has stays relative for the check too: joined to base_dir
+        ({"path": "~nobody/../.ssh/id_rsa"}, {"path": "/home/me/project/~nobody/../.ssh/id_rsa"}),
         ({"paths": ["a", "/abs", "~"]}, {"paths": ["/home/me/project/a", "/abs", "/home/me"]}),
         (
             {"edits": [{"source": "s"}], "n": 1},
@@ -81,6 +83,17 @@ def test_a_url_in_a_fetching_parameter_is_not_a_path() -> None:
     assert anchored_arguments({"path": "https://example.com/a"}, tp, _Home()) is None
     out = anchored_arguments({"path": "notes.md"}, tp, _Home())
     assert out is not None and out.arguments == {"path": "/p/notes.md"}
+
+
+@pytest.mark.parametrize(
+    "url", ["https://h/../../.ssh/id_rsa", "HTTPS://h/../x?q", "http://h/a/./b", "https://h/.."]
+)
+def test_a_url_with_a_dot_segment_is_anchored(url: str) -> None:
+    """The server may read the fetching parameter as a path (Desktop Commander's read_file
+    without ``isUrl``): its dot segments then walk from the server's directory, not base_dir."""
+    tp = ToolPolicy(path_params=("path",), code_params=("path",), base_dir="/p")
+    out = anchored_arguments({"path": url}, tp, _Home())
+    assert out is not None and out.arguments == {"path": "/p/" + url}
 
 
 def test_the_record_lists_each_anchored_path() -> None:

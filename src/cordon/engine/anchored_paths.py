@@ -12,9 +12,9 @@ and returned ``~/.ssh/id_rsa``.
 So an allowed call goes out with every relative path of a ``path_params`` parameter joined
 to the ``base_dir`` it was confined in, and every ``~`` path expanded as cordon expanded it:
 the server opens the path cordon checked, whatever its own base. A path written absolute
-(``/x``, a ``file:`` URI) is forwarded as written, and so is an ``http(s)`` URL in a parameter
-the policy also names in ``code_params`` (one the server may fetch: Desktop Commander's
-``read_file`` with ``isUrl``); anywhere else ``https://../.ssh/id_rsa`` is a relative path to
+(``/x``, a ``file:`` URI) is forwarded as written, and so is an ``http(s)`` URL without a ``.``
+or ``..`` segment in a parameter the policy also names in ``code_params`` (one the server may
+fetch: Desktop Commander's ``read_file`` with ``isUrl``); anywhere else ``https://../.ssh/id_rsa`` is a relative path to
 a server that reads paths, and is anchored like any other. Pure: no filesystem access; the join is
 lexical, as the check's own before it resolves links (a ``..`` after a link then means to
 the server what it meant to the check).
@@ -33,6 +33,11 @@ from cordon.policy.model import ToolPolicy
 
 #: a URL a fetching parameter holds (the egress and code checks read it as one)
 _URL = re.compile(r"[ \t]*https?:", re.IGNORECASE)
+#: a ``.`` or ``..`` segment: a URL's parser drops them, but a server that reads the same
+#: string as a path (Desktop Commander's read_file without isUrl) walks them from its own
+#: directory: ``https://host/../../.ssh/id_rsa`` was confined as base_dir's ``.ssh/id_rsa``
+#: and read as the server directory's (the base_dir differential again, through a URL)
+_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +67,7 @@ def anchored_arguments(
         if depth > _MAX_DEPTH:
             return value
         if isinstance(value, str):
-            if urls and _URL.match(value):
+            if urls and _URL.match(value) and not _DOT_SEGMENT.search(value):
                 return value
             new = _anchored(value, base, resolver)
             if new != value:
@@ -97,9 +102,10 @@ def _anchored(raw: str, base: str | None, paths: PathResolver) -> str:
     (without a base a relative path was refused, so it is never forwarded)."""
     if not raw or raw.startswith("/") or raw[:5].lower() == "file:":
         return raw
-    if raw.startswith("~"):
-        expanded = paths.expanduser(raw)
-        return expanded if posixpath.isabs(expanded) else raw
-    if base is None:
-        return raw
-    return posixpath.join(base, raw)
+    # as resolve_path reads it: ``~`` expanded, and what is still relative after that (a
+    # ``~user`` no account has) joined to base_dir; forwarded as written, the server joined
+    # ``~nobody/../x`` to its own directory and opened x outside the one confined
+    expanded = paths.expanduser(raw) if raw.startswith("~") else raw
+    if posixpath.isabs(expanded) or base is None:
+        return expanded
+    return posixpath.join(base, expanded)
