@@ -409,7 +409,9 @@ class Gateway:
         """The arguments the handler gets: each relative path the check confined under the
         policy's ``base_dir`` made absolute (:mod:`cordon.engine.anchored_paths`), so a
         handler that resolves paths elsewhere still opens the file that was checked."""
-        anchored = anchored_arguments(arguments, self.engine.tool_policy(name))
+        # the engine's resolver: ``~`` as the check expanded it
+        tp = self.engine.tool_policy(name)
+        anchored = anchored_arguments(arguments, tp, self.engine.paths)
         return arguments if anchored is None else dict(anchored.arguments)
 
     def _deliver(
