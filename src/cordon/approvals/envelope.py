@@ -132,11 +132,22 @@ def shown_value(args: Any, param: str | None, *, plain_ascii: bool = False) -> s
     of Two) every argument by name, each value cut to :data:`_EACH_CHARS` (a long first
     argument must not push the others out of the question); None when there is no such
     argument (a nested path) or no argument at all. ``plain_ascii``: letters outside ASCII
-    escaped too (an approval of a look-alike spelling)."""
+    escaped too (an approval of a look-alike spelling). With ``param``, the call's other
+    arguments follow as a call-wide ask shows them: an approval of these exact arguments
+    covers them too (a write to ``CLAUDE.md`` showed the path, not the ``curl ... | sh`` it
+    wrote there)."""
     if not isinstance(args, dict) or not args or (param and param not in args):
         return None
     if param:
-        return _quoted(args[param], _SHOWN_CHARS, plain_ascii, False)
+        head = _quoted(args[param], _SHOWN_CHARS, plain_ascii, False)
+        rest = {k: v for k, v in args.items() if k != param}
+        return f"{head}, with {_each(rest, plain_ascii)}" if rest else head
+    return _each(args, plain_ascii)
+
+
+def _each(args: dict[str, Any], plain_ascii: bool) -> str:
+    """Every argument by name, each value cut to :data:`_EACH_CHARS`, at most
+    :data:`_SHOWN_ARGS` of them (the count of the rest said)."""
     items = list(args.items())
     parts = [
         f"{_quoted(str(k), 40, plain_ascii, True)}: {_quoted(v, _EACH_CHARS, plain_ascii, True)}"
