@@ -140,3 +140,47 @@ def test_a_read_only_fetch_given_urls_is_said_so_not_nothing_seen(tmp_path: Path
     assert p["tools"] == {}
     assert "no argument named where a call goes" not in text
     assert "# fetch: readOnlyHint, and its calls gave a URL or host in [url]" in text
+
+
+def test_a_file_name_in_an_argument_naming_a_file_is_no_host() -> None:
+    """``readme.md`` reads as a host (``.md`` is Moldova's top-level domain): in an argument
+    that names a file (by its name, or the tool's) it is a file, noted nowhere; a host with
+    no file extension there is still noted, said to name a file; the same text in a sink
+    argument of a sending tool stays a destination."""
+    records = [
+        _rec("write_file", {"path": "CLAUDE.md", "content": "x"}),
+        _rec("write_file", {"path": "readme.md", "content": "x"}),
+        _rec("move_file", {"source": "a.txt", "destination": "notes.md"}),
+        _rec("save", {"filename": "setup.py"}),
+        _rec("open_path", {"path": "evil.example"}),
+        _rec("send", {"to": "readme.md"}),
+    ]
+    text, p = _proposal(records)
+    assert "write_file" not in text and "move_file" not in p["tools"] and "save" not in text
+    assert (
+        "# open_path: 1 of 1 calls mentioned a destination in 'path', which names a file or directory"
+        in text
+    )
+    assert p["tools"]["send"] == {"exfiltrating": True, "sink_params": ["to"]}
+
+
+def test_the_start_records_policy_is_read_and_said(tmp_path: Path) -> None:
+    from cordon.audit.suggest import own_policies
+    from cordon.policy import load_policy, policy_hash
+
+    pol = tmp_path / "p.yaml"
+    pol.write_text("version: 1\ntools:\n  send: {sink_params: [to]}\n", "utf-8")
+    start = {"kind": "start", "server": "srv", "policy_files": [str(pol)],
+             "policy_hash": policy_hash(load_policy([pol]))}  # fmt: skip
+    records = [start, _rec("send", {"to": "bob@example.com"}), _rec("post", {"to": "b@x.example"})]
+    usage = read_usage(records, [])
+    text = render(usage, own=own_policies(usage))
+    assert f"# its policy, from its latest start record in the log: {pol}; the 1 tool(s)" in text
+    assert "send:" not in text and "post:" in text
+    pol.write_text("version: 1\ntools:\n  send: {sink_params: [to]}\n  post: {}\n", "utf-8")
+    text = render(usage, own=own_policies(usage))
+    assert "(changed since: as it is now); the 2 tool(s)" in text and "post:" not in text
+    pol.write_text("version: 1\nnope: 1\n", "utf-8")
+    text = render(usage, own=own_policies(usage))
+    assert "which does not load now" in text and "nothing left out" in text
+    assert "send:" in text and "post:" in text

@@ -13,11 +13,16 @@ can tell a real sending tool from a coincidence before copying a line. What it r
 
 One policy per server (a YAML document each; ``--server`` picks one): a policy's ``tools:``
 are keyed by tool name, and two servers' tools of one name differ. What it proposes, per
-tool the server's policy (``--policy``) does not already name:
+tool the server's policy does not already name (``--policy``; without it, the policy files
+the server's latest start record in the log names, as ``cordon report`` reads them, packs
+included, and the proposal says which):
 
 * ``exfiltrating: true`` and ``sink_params`` for a tool not marked read-only whose
   arguments carried destinations (the parameters that did); an address in a payload (an
-  argument named for what is written or sent, or prose around it) is noted, not proposed;
+  argument named for what is written or sent, or prose around it) is noted, not proposed,
+  and a file name in an argument that names a file (``path``, ``filename``, any argument of
+  a tool named for files: ``CLAUDE.md`` in ``write_file``'s ``path``) is no host, though
+  ``.md`` is a country's top-level domain;
 * ``exfiltrating: false`` for a tool marked read-only that took no network address;
 * ``destructive: true`` for a tool whose name deletes or drops something but whose server
   did not mark it ``destructiveHint`` (the server's own hint already asks);
@@ -55,7 +60,7 @@ from cordon.taint import (
     mentioned_in_prose,
 )
 
-__all__ = ["Usage", "read_usage", "register", "render", "suggest_cmd"]
+__all__ = ["OwnPolicy", "Usage", "own_policies", "read_usage", "register", "render", "suggest_cmd"]
 
 #: destination kinds that show an argument names where something goes
 _DESTINATION_KINDS = frozenset({"email", "url", "host", "channel", "phone"})
@@ -66,6 +71,20 @@ _LIST_VERBS = frozenset({"list", "get", "search", "find", "lookup", "query"})
 #: a listing counts as a lead for a destination asked about within this many calls after it
 _LEAD_WINDOW = 5
 _TAINT_RULES = frozenset({TAINT_SEEN_IN_OUTPUT, TAINT_UNVERIFIED_DESTINATION})
+#: argument-name and tool-name tokens that say the argument names a file or directory
+_FILE_TOKENS = frozenset(
+    {"path", "paths", "filepath", "file", "files", "filename", "filenames", "dir", "directory",
+     "directories", "folder", "folders"}
+)  # fmt: skip
+#: last labels of a "host" that is a file name when a file is named (``readme.md``: ``.md``
+#: is Moldova's top-level domain, ``.py`` Paraguay's, ``.sh`` Saint Helena's, ``.zip`` a gTLD)
+_FILE_EXTENSIONS = frozenset(
+    {"md", "markdown", "mdx", "txt", "rst", "adoc", "org", "tex", "pdf", "doc", "docx", "odt",
+     "rtf", "csv", "tsv", "xls", "xlsx", "ppt", "pptx", "json", "jsonl", "yaml", "yml", "toml",
+     "xml", "html", "htm", "ini", "cfg", "conf", "log", "env", "lock", "ipynb", "py", "js",
+     "mjs", "ts", "tsx", "jsx", "sh", "rs", "go", "java", "rb", "php", "sql", "c", "h", "cpp",
+     "css", "png", "jpg", "jpeg", "gif", "svg", "webp", "zip", "gz", "tar", "tgz"}
+)  # fmt: skip
 
 
 @dataclass
@@ -99,14 +118,30 @@ class Usage:
     verdicts: int = 0
     #: (server, tool) -> calls denied as naming a tool the server did not list
     unlisted: Counter[tuple[str, str]] = field(default_factory=Counter)
+    #: server -> its latest start record (the policy files its cordon run named)
+    starts: dict[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
-def _record_call(u: ToolUsage, arguments: Any) -> None:
+def _names_a_file(tool: str, name: str) -> bool:
+    """The argument ``name`` of ``tool`` names a file: by its own name, or the tool's."""
+    return bool(_FILE_TOKENS & {*split_tokens(name), *split_tokens(tool)})
+
+
+def _file_name(d: Destination) -> bool:
+    """A "host" whose last label is a common file extension (``CLAUDE.md``, ``setup.py``)."""
+    return d.kind == "host" and d.key.split("/")[0].rsplit(".", 1)[-1] in _FILE_EXTENSIONS
+
+
+def _record_call(u: ToolUsage, tool: str, arguments: Any) -> None:
     u.calls += 1
     if not isinstance(arguments, Mapping):
         return
     for name, value in arguments.items():
         dests = [d for d in extract_destinations(value) if d.kind in _DESTINATION_KINDS]
+        if _names_a_file(tool, str(name)):
+            # a file name read as a host (the engine judges no path argument as a
+            # destination): proposed as a sink it would ask about every file the agent writes
+            dests = [d for d in dests if not _file_name(d)]
         if any(d.kind in ("url", "host") for d in dests):
             u.network[str(name)] += 1
         if not dests:
@@ -135,6 +170,8 @@ def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) 
     usage = Usage()
     recent: dict[str, list[tuple[str, str]]] = defaultdict(list)  # session -> recent calls
     for rec in records:
+        if rec.get("kind") == "start":
+            usage.starts[str(rec.get("server", "default"))] = rec
         if rec.get("kind") != "verdict" or "tool" not in rec:
             continue
         key = (str(rec.get("server", "default")), str(rec["tool"]))
@@ -148,7 +185,7 @@ def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) 
             usage.unlisted[key] += 1
             continue
         u = usage.tools.setdefault(key, ToolUsage())
-        _record_call(u, rec.get("arguments"))
+        _record_call(u, key[1], rec.get("arguments"))
         u.verdicts[f"{rec.get('verdict')} {rec.get('rule')}"] += 1
         if rec.get("verdict") in ("deny", "ask") and isinstance(rec.get("param"), str):
             u.judged[rec["param"]] += 1
@@ -239,7 +276,7 @@ def _notes(usage: Usage, key: tuple[str, str]) -> list[str]:
         return []
     out = [
         f"# {_said(key[1])}: {u.mentions[n]} of {u.calls} calls mentioned a destination in {_said(n, quoted=True)}, "
-        "which holds what is written or sent (not where the call goes): no sink proposed"
+        f"which {_holds(key[1], n)} (not where the call goes): no sink proposed"
         for n in sorted(u.mentions)
         if n not in u.dest_calls
     ]
@@ -251,6 +288,15 @@ def _notes(usage: Usage, key: tuple[str, str]) -> list[str]:
             "egress and taint rules judge a URL argument of any tool: nothing to add"
         )
     return out
+
+
+def _holds(tool: str, name: str) -> str:
+    """What the argument ``name`` of ``tool`` holds, for a note."""
+    return (
+        "names a file or directory"
+        if _names_a_file(tool, name)
+        else "holds what is written or sent"
+    )
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9_./-]{1,128}")  # (the alphabet MCP gives tool names)
@@ -279,9 +325,56 @@ def _servers(usage: Usage) -> list[str]:
     )
 
 
-def _document(usage: Usage, server: str | None, known: set[str]) -> list[str]:
+@dataclass(frozen=True)
+class OwnPolicy:
+    """The policy a server's latest start record names: a line saying which, and the tool
+    names it has (packs included), left out of the proposal."""
+
+    said: str
+    tools: frozenset[str]
+
+
+def own_policies(usage: Usage) -> dict[str, OwnPolicy]:
+    """Server -> the policy its latest start record names (``policy_files``, as ``cordon
+    report`` reads them): loaded as the files are now, said when they changed since that
+    start (another policy hash) or no longer load (then nothing is left out)."""
+    from cordon._exceptions import CordonError
+    from cordon.policy import load_policy, policy_hash
+
+    out: dict[str, OwnPolicy] = {}
+    for server, rec in usage.starts.items():
+        files = rec.get("policy_files")
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            continue
+        named = ", ".join(_said(f) for f in files) if files else "no --policy"
+        try:
+            pol = load_policy([Path(f) for f in files])
+        except (OSError, ValueError, CordonError) as exc:
+            why = _said(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            out[server] = OwnPolicy(
+                f"{named}, which does not load now ({why}): nothing left out", frozenset()
+            )
+            continue
+        since = (
+            "" if policy_hash(pol) == rec.get("policy_hash") else " (changed since: as it is now)"
+        )
+        count = (
+            f"the {len(pol.tools)} tool(s) it names are left out"
+            if pol.tools
+            else "it names no tool"
+        )
+        out[server] = OwnPolicy(f"{named}{since}; {count}", frozenset(pol.tools))
+    return out
+
+
+def _document(
+    usage: Usage, server: str | None, known: set[str], own: OwnPolicy | None = None
+) -> list[str]:
     """One server's proposal: a whole policy (a policy's ``tools:`` are one server's)."""
     out = ["version: 1", "tools:"]
+    if own is not None:
+        known = known | own.tools
+        out.insert(0, f"# its policy, from its latest start record in the log: {own.said}")
     if server is not None:  # JSON-quoted, ASCII only: a name cannot end the comment line
         name = json.dumps(server, ensure_ascii=True)  # U+2028, U+0085 break YAML lines
         out.insert(0, f"# server {name}: a policy for its cordon run (--name {name})")
@@ -313,13 +406,19 @@ def _document(usage: Usage, server: str | None, known: set[str]) -> list[str]:
 
 
 def render(
-    usage: Usage, *, known: Iterable[str] = (), source: str = "", server: str | None = None
+    usage: Usage,
+    *,
+    known: Iterable[str] = (),
+    source: str = "",
+    server: str | None = None,
+    own: Mapping[str, OwnPolicy] | None = None,
 ) -> str:
     """The proposal as YAML text with comments: one policy document per server (``---``
     between them), since a policy's ``tools:`` are keyed by tool name and are one server's
     (two servers' ``create_branch`` differ); only ``server``'s when given. Each document is a
     policy file :func:`cordon.policy.load_policy` reads once a person keeps the lines they
-    agree with; ``known``: tool names the server's policy names already (left out)."""
+    agree with; ``known``: tool names the server's policy names already (left out); ``own``:
+    per server, the policy its start record names (:func:`own_policies`), left out too."""
     servers: list[str | None] = [server] if server is not None else [*_servers(usage)]
     head = [
         f"# cordon suggest: from {usage.verdicts} verdict(s) in {len(usage.sessions)} "
@@ -331,7 +430,11 @@ def render(
             f"# {len(servers)} servers, one policy each (YAML documents split by ---): save "
             "each in its own file"
         )
-    docs = ["\n".join(_document(usage, s, set(known))) for s in servers or [None]]
+    mine = own or {}
+    docs = [
+        "\n".join(_document(usage, s, set(known), mine.get(s) if s is not None else None))
+        for s in servers or [None]
+    ]
     return "\n".join(head) + "\n" + "\n---\n".join(docs) + "\n"
 
 
@@ -345,7 +448,11 @@ def suggest_cmd(
     ] = None,
     policy: Annotated[
         list[Path] | None,
-        typer.Option("--policy", help="the server's policy: tools it names already are left out"),
+        typer.Option(
+            "--policy",
+            help="the server's policy: tools it names already are left out (default: the "
+            "policy files each server's start record in the log names)",
+        ),
     ] = None,
     server: Annotated[
         str | None, typer.Option("--server", help="only this server's policy (its --name)")
@@ -378,7 +485,9 @@ def suggest_cmd(
         )
         raise typer.Exit(2)
     known: list[str] = list(load_policy(policy).tools) if policy else []
-    typer.echo(render(usage, known=known, source=str(path), server=server), nl=False)
+    # without --policy, each server's own: the files its cordon run named (as cordon report)
+    own = None if policy else own_policies(usage)
+    typer.echo(render(usage, known=known, source=str(path), server=server, own=own), nl=False)
 
 
 def register(app: typer.Typer) -> None:
