@@ -79,10 +79,12 @@ async def test_an_absolute_path_is_forwarded_as_written(harness: Harness) -> Non
     assert sent and "forwarded_paths" not in sent[0], sent
 
 
-async def test_a_tilde_path_of_no_account_is_anchored_too(harness: Harness) -> None:
-    """``~nobody/../x``: ``~`` of a user no account has is not expanded, so the check joined
-    the path to base_dir; forwarded as written, the server joined it to its own directory and
-    read the file next to the project instead of in it."""
+@pytest.mark.parametrize("path", ["~nosuchuser/../home-only.txt", "file:-/../home-only.txt"])
+async def test_a_tilde_or_file_url_path_is_anchored_too(harness: Harness, path: str) -> None:
+    """``~nobody/../x`` (``~`` of a user no account has is not expanded) and ``file:-/../x``
+    (a relative file URL: the check reads the path after the scheme): the check joined each
+    to base_dir; forwarded as written, the server joined it to its own directory and read
+    the file next to the project instead of in it."""
     home, proj = _home(harness)
     (home / "home-only.txt").write_text("home-only words\n", "utf-8")
     policy = harness.policy(
@@ -96,7 +98,7 @@ async def test_a_tilde_path_of_no_account_is_anchored_too(harness: Harness) -> N
     params = harness.cordon(fs_server(home), policies=[policy], name="files")
     async with Client(params, mode="legacy") as client:
         await client.list_tools()
-        r = await client.call_tool("read_text_file", {"path": "~nosuchuser/../home-only.txt"})
+        r = await client.call_tool("read_text_file", {"path": path})
         assert "home-only words" not in text_of(r), text_of(r)
 
 

@@ -39,6 +39,9 @@ TP = ToolPolicy(path_params=("path", "paths", "source"), base_dir="~/project")
         ({"path": "~/notes"}, {"path": "/home/me/notes"}),
         # a ~user no account has stays relative for the check too: joined to base_dir
         ({"path": "~nobody/../.ssh/id_rsa"}, {"path": "/home/me/project/~nobody/../.ssh/id_rsa"}),
+        # a relative file: URL is the relative path after the scheme to the check
+        ({"path": "file:-/../.ssh/id_rsa"}, {"path": "/home/me/project/-/../.ssh/id_rsa"}),
+        ({"path": "FILE:~/x"}, {"path": "/home/me/x"}),
         ({"paths": ["a", "/abs", "~"]}, {"paths": ["/home/me/project/a", "/abs", "/home/me"]}),
         (
             {"edits": [{"source": "s"}], "n": 1},
@@ -60,6 +63,8 @@ def test_a_relative_path_goes_out_as_the_check_confined_it(
     [
         {"path": "/home/me/project/a"},
         {"path": "file:///home/me/project/a"},
+        {"path": "file:/home/me/project/a"},
+        {"path": "file://localhost/home/me/project/a"},
         {"content": "relative/words", "path": "/abs"},
         {"path": ""},
         {"path": 3},

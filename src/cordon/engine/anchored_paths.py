@@ -12,7 +12,7 @@ and returned ``~/.ssh/id_rsa``.
 So an allowed call goes out with every relative path of a ``path_params`` parameter joined
 to the ``base_dir`` it was confined in, and every ``~`` path expanded as cordon expanded it:
 the server opens the path cordon checked, whatever its own base. A path written absolute
-(``/x``, a ``file:`` URI) is forwarded as written, and so is an ``http(s)`` URL without a ``.``
+(``/x``, a ``file:`` URI naming ``/x``) is forwarded as written (``file:x`` is the relative ``x``), and so is an ``http(s)`` URL without a ``.``
 or ``..`` segment in a parameter the policy also names in ``code_params`` (one the server may
 fetch: Desktop Commander's ``read_file`` with ``isUrl``); anywhere else ``https://../.ssh/id_rsa`` is a relative path to
 a server that reads paths, and is anchored like any other. Pure: no filesystem access; the join is
@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cordon.engine.args import _MAX_DEPTH, PathResolver, default_resolver
+from cordon.engine.args import _FILE_URL_RE, _MAX_DEPTH, PathResolver, default_resolver
 from cordon.policy.model import ToolPolicy
 
 #: a URL a fetching parameter holds (the egress and code checks read it as one)
@@ -100,8 +100,16 @@ def anchored_arguments(
 def _anchored(raw: str, base: str | None, paths: PathResolver) -> str:
     """``raw`` as the check confined it: ``~`` expanded, a relative path joined to ``base``
     (without a base a relative path was refused, so it is never forwarded)."""
-    if not raw or raw.startswith("/") or raw[:5].lower() == "file:":
+    if not raw or raw.startswith("/"):
         return raw
+    m = _FILE_URL_RE.match(raw)
+    if m is not None:
+        rest = raw[m.end() :]
+        if not rest or rest.startswith("/"):
+            return raw  # file:/x, file:///x, file://localhost/x: the local path /x
+        # file:x was confined as the relative x under base_dir; forwarded as written, a
+        # server that reads it as a path walked file:-/../.ssh from its own directory
+        raw = rest
     # as resolve_path reads it: ``~`` expanded, and what is still relative after that (a
     # ``~user`` no account has) joined to base_dir; forwarded as written, the server joined
     # ``~nobody/../x`` to its own directory and opened x outside the one confined
