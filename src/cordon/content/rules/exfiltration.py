@@ -187,7 +187,9 @@ _HELD_HEAD = (
     r"|chat[ _-]?(?:history|log|transcript|messages|summary|context)|transcript"
     r"|system[ _-]?(?:prompt|instructions|message)|(?:previous|prior|earlier|past)[ _-]?"
     r"(?:messages|turns|conversation)|memories|convos?|dialog(?:ue)?|sys[ _-]?prompt"
-    r"|(?:user|human)[ _-]?(?:messages|prompts|inputs?)"
+    r"|(?:user|human)[ _-]?(?:messages|prompts|inputs?)|conv[ _-]?(?:history|log|text|transcript)"
+    r"|chat[ _-]?hist|(?:the|this|our|entire|whole|full|current|complete)[ _-]chat"
+    r"|(?:everything|all(?:[ _-]of)?(?:[ _-]the)?|the)[ _-](?:text[ _-])?above"
     r"|(?:everything|all)[ _-](?:that[ _-])?(?:the[ _-])?user[ _-](?:has[ _-])?"
     r"(?:said|wrote|typed|asked|shared)"
     # the conversation in the languages of the multilingual rules (their NFKC, both cases)
@@ -233,24 +235,35 @@ _FILL = (
 #: a word after the slot's last one that says how to write it, not what it is
 #: (``<SECRET_HERE>``, ``{conversation_base64}``, ``{chat history so far}``)
 _TRAIL = (
-    r"(?:[ _-](?:so[ _-]far|here|text|contents?|dump|json|base64|b64|hex|encoded"
-    r"|url[ _-]?encoded))?"
+    r"(?:[ _,(:-]{1,3}(?:in|as|so[ _-]far|here|text|contents?|dump|json|base64|b64|hex|encoded"
+    r"|url[ _-]?encoded)\)?){0,3}"
 )
 
 
 #: what a template language adds after a placeholder's name without changing what it holds:
 #: a filter (Jinja, Liquid: ``{{conversation|urlencode}}``), a format spec (Python's
 #: ``{conversation:base64}``), an attribute that is the same data (``{conversation.text}``;
-#: not ``.id``: ``{conversation.id}`` names a resource)
+#: not ``.id``: ``{conversation.id}`` names a resource), a conversion (``!r``) or an index
+#: (``[-1]``); a few in a row (``{{ conversation | tojson | urlencode }}``)
 _MOD = (
-    r"(?:\s*\|\s*[a-z0-9_]{1,20}|:(?:base64|b64|hex|json|text|url|urlencode)"
-    r"|\.(?:text|contents?|messages|history|summary|body|transcript|log|json|value))?"
+    r"(?:\s*\|\s*[a-z0-9_]{1,20}(?:\([^)\n]{0,30}\))?|:(?:base64|b64|hex|json|text|url|urlencode|s)"
+    r"|\.(?:text|contents?|messages|history|summary|body|transcript|log|json|value)|![rsa]"
+    r"|\[-?[0-9]{1,3}\]){0,3}"
 )
 
 
-#: a placeholder's opening and closing (:func:`_slot`)
-_OPENS = r"(?:\{{1,3}\s*|<<?|\[\[?|\$[{(]|%7b|%\(|%|__)"
-_CLOSES = r"(?:\s*\}|>|\]|\)|%7d|%|__)"
+#: a placeholder's opening and closing (:func:`_slot`): a sigil or a quote before the
+#: opening (Ruby's ``%{x}``, Razor's ``@{x}``, a GitHub expression's ``${{ x }}``,
+#: ``'{x}'``) and one inside it (Go's ``{{ .X }}``, PHP's ``{$x}``, ERB's ``<%= x %>``) leave
+#: it the same slot to a model (not a ``{% ... %}`` tag: a statement, ``{% if conversation %}``)
+#: the brackets of prose and CJK text a model reads as a slot's (``«conversation»``)
+_WIDE_OPENS = "(?:«|‹|〈|《|「|『|【|⟨)"
+_WIDE_CLOSES = "(?:»|›|〉|》|」|』|】|⟩)"  # (alternatives: the pattern runs over UTF-8 bytes)
+_OPENS = (
+    rf"(?:[%@!:~*\"'`]?(?:\$?\{{{{1,3}}\s*[$.@]?|<<?%?=?|\[\[?|\$[(\[]|{_WIDE_OPENS})\s*[._]{{0,2}}"
+    r"|%7b|%\(|%|__)"
+)
+_CLOSES = rf"(?:_{{0,2}}(?:\.{{3}}|\?)?\s*(?:\}}|%?>|\]|\)|{_WIDE_CLOSES}|%7d|%|__))"
 
 
 def _slot(inner: str) -> str:
@@ -276,15 +289,37 @@ _OPEN = (
 )
 #: the anchors: a placeholder's opening, up to a word of what it is for
 _SLOT_ANCHOR_TAIL = (
-    r"[{(\s]?\s*[a-z0-9' _-]{0,100}?(?:conv(?:o|ersa)|chat|transcript|system|messages|turns"
+    r"[{(\s.$%@=]{0,4}[a-z0-9' _-]{0,100}?(?:conv|chat|transcript|system|messages|turns|above"
     r"|memories|secret|password|passwd|passphrase|credential|creds|key|token|cookie|mail"
     r"|phone|address|ssn|card|env|user|customer|victim|dialog|prompt|instruction|histor|gespr"
     r"|verlauf|unterhaltung)"
 )
-#: the same for a slot named in a non-Latin script (``{对话}``, ``<история_чата>``)
+#: the same for a slot named in a non-Latin script (``{对话}``, ``<история_чата>``), and for
+#: one in those brackets (the ASCII view shows them as ``?``); ASCII letters in both cases
 _SLOT_UTF8_ANCHORS = (
-    r"(?:\{|<|\[|%|\$[{(]|__)\s*(?:对话|聊天|会话|会話|チャット|대화|разговор|диалог|переписк"
-    r"|история)",
+    rf"(?:\{{|<|\[|%|\$[{{(]|__|{_WIDE_OPENS})\s*(?:对话|聊天|会话|会話|チャット|대화|разговор"
+    r"|диалог|переписк|история)",
+    rf"{_WIDE_OPENS}\s*[a-zA-Z0-9' _.-]{{0,100}}?(?:"
+    + "|".join(
+        "".join(f"[{c}{c.upper()}]" for c in word)
+        for word in (
+            "conv",
+            "chat",
+            "transcript",
+            "system",
+            "messages",
+            "histor",
+            "prompt",
+            "secret",
+            "passw",
+            "user",
+            "above",
+            "dialog",
+            "memor",
+            "instruction",
+        )
+    )
+    + ")",
 )
 #: a secret slot's anchors run to its closing (``{password}``, ``<SECRET_HERE>``): each rule
 #: pays for every anchor hit, and slot openings dense in one line cost the rules that need
@@ -403,12 +438,13 @@ RULES: tuple[Rule, ...] = (
         "Rehberger, Embrace The Red (link and image exfiltration, '?q=[DATA]' templates); "
         "OWASP LLM02:2025",
         pattern=_nfkc(
-            rf"{_BARE_URL}(?:(?<==)\n[ \t]{{0,8}})?{_slot(_HELD_SLOT)}"
+            # the slot in the path or query, or as a label of the host (the lookup carries it:
+            # DNS exfiltration); one alternative, as the pattern must stay within Hyperscan's
+            # length limit to keep its filter
+            rf"(?:{_BARE_URL}(?:(?<==)\n[ \t]{{0,8}})?"
+            rf"|h(?:tt|xx)ps?(?::|\[:\])//(?:[a-z0-9-]{{1,63}}\.){{0,4}}){_slot(_HELD_SLOT)}"
             rf"|{_OPEN}{_BARE_URL}"
             rf"{_slot(rf'(?:{_QUAL}(?:{_HELD_HEAD}|{_KEPT_HEAD}|{_WEAK_HEAD})|{_POSSESSIVE})')}"
-            # the slot as a label of the host: the lookup carries it (DNS exfiltration)
-            rf"|h(?:tt|xx)ps?(?::|\[:\])//(?:[a-z0-9-]{{1,63}}\.){{0,4}}{_slot(_HELD_SLOT)}"
-            r"(?:\.|\[\.\])[a-z0-9-]"
         ),
         anchors=_SLOT_ANCHORS,
         utf8_anchors=tuple(map(_nfkc, _SLOT_UTF8_ANCHORS)),
