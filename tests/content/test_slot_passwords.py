@@ -150,6 +150,22 @@ _HITS: dict[str, tuple[str, str, str]] = {
 }
 
 
+#: diceware passphrases whose words hold a documentation word inside them ('test' in
+#: contest, 'pass' in compass, 'change' in exchange): a passphrase, not a placeholder
+DRAWN = ("contest-otter" + "-lantern", "compass river" + " mango", "exchange_violet" + "_harbor")
+_HITS.update(
+    {
+        f"drawn_{i}": (f"export PGPASSWORD='{w}'", "secret.env_password", w)
+        for i, w in enumerate(DRAWN)
+    }
+)
+_HITS["drawn_url"] = (
+    f"git clone https://deploy:{DRAWN[0]}@git.example/app.git",
+    "secret.url_password",
+    DRAWN[0],
+)
+
+
 @pytest.mark.parametrize("case", sorted(_HITS))
 def test_a_password_in_its_programs_slot_is_found_and_registered(case: str) -> None:
     text, rule, value = _HITS[case]
@@ -191,6 +207,9 @@ _NEAR_MISSES: dict[str, str] = {
     "gpg_file": "gpg --batch --passphrase-file ~/.pw -d backup.tar.gpg",
     "keytool_env": "keytool -list -keystore app.jks -storepass:env STOREPASS",
     "ipmitool_env": "ipmitool -I lanplus -H bmc -U ADMIN -E chassis status",
+    # a documentation word at the start of one word of several
+    "placeholder_words": "PGPASSWORD='my-password-here' psql; export MYSQL_PWD='your db passphrase'"
+    "; SSHPASS=some_secret_words sshpass -e ssh h",
 }
 _RULES = (
     "secret.url_password",

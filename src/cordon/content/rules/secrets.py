@@ -116,7 +116,19 @@ def _passphrase(value: bytes) -> bool:
         return False
     if re.search(rb"[\d/\\:$%{}<>\[\]`=]", value) or re.fullmatch(rb"[A-Z_]+", value):
         return False
-    return _PLACEHOLDER.search(value) is None and _EXAMPLE_WORDS.search(value) is None
+    return _PLACEHOLDER.search(value) is None and not _example_words(value)
+
+
+def _example_words(value: bytes) -> bool:
+    """A documentation word in a letter passphrase: anywhere in a value of one word
+    ('yourpassword', 'changeit', 'mysecretpassword'), at the start of a word in one of
+    several ('my-secret-pw', 'very secret passphrase'). Not inside a word of several: diceware
+    words hold them ('contest-otter-lantern', 'compass river mango', 'exchange-violet-harbor'),
+    and the passphrase of a user who drew one was not read as one."""
+    words = [w for w in re.split(rb"[\s_.-]+", value) if w]
+    if len(words) < 2:
+        return _EXAMPLE_WORDS.search(value) is not None
+    return any(_EXAMPLE_WORDS.match(w) for w in words)
 
 
 def _slot_password(value: bytes) -> bool:
