@@ -159,6 +159,38 @@ _HITS.update(
         for i, w in enumerate(DRAWN)
     }
 )
+#: the variables as a container's configuration holds them: docker inspect's "Env" list, a
+#: Kubernetes pod's env entry (its value with a digit too: no other rule reads that form),
+#: an ECS task's, a JSON object's member
+_HITS.update(
+    {
+        "docker_inspect_env": (
+            f'"Env": ["POSTGRES_PASSWORD={PHRASE}", "PATH=/usr/bin"]',
+            "secret.env_password",
+            PHRASE,
+        ),
+        "k8s_env_entry": (
+            f"env:\n  - name: POSTGRES_PASSWORD\n    value: {WORDS}\n",
+            "secret.env_password",
+            WORDS,
+        ),
+        "k8s_env_entry_digits": (
+            f'        - name: PGPASSWORD\n          value: "{PW}"\n',
+            "secret.env_password",
+            PW,
+        ),
+        "ecs_env_entry": (
+            f'{{"name": "MYSQL_ROOT_PASSWORD", "value": "{PHRASE}"}}',
+            "secret.env_password",
+            PHRASE,
+        ),
+        "json_member": (
+            f'{{"MYSQL_PWD": "{SPACED}",\n "X": 1}}',
+            "secret.env_password",
+            SPACED,
+        ),
+    }
+)
 _HITS["drawn_url"] = (
     f"git clone https://deploy:{DRAWN[0]}@git.example/app.git",
     "secret.url_password",
@@ -207,6 +239,9 @@ _NEAR_MISSES: dict[str, str] = {
     "gpg_file": "gpg --batch --passphrase-file ~/.pw -d backup.tar.gpg",
     "keytool_env": "keytool -list -keystore app.jks -storepass:env STOREPASS",
     "ipmitool_env": "ipmitool -I lanplus -H bmc -U ADMIN -E chassis status",
+    "k8s_templated": "- name: POSTGRES_PASSWORD\n  value: {{ .Values.pg.password | quote }}\n"
+    "- name: PGPASSWORD\n  valueFrom:\n    secretKeyRef: {name: pg, key: password}\n"
+    '{"name": "MYSQL_PASSWORD", "value": "$(DB_PASS)"}',
     # a documentation word at the start of one word of several
     "placeholder_words": "PGPASSWORD='my-password-here' psql; export MYSQL_PWD='your db passphrase'"
     "; SSHPASS=some_secret_words sshpass -e ssh h",

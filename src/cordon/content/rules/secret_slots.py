@@ -46,6 +46,9 @@ _ENV_NAMES = (
     "MSSQL_SA_PASSWORD",
     "MONGO_INITDB_ROOT_PASSWORD",
 )
+#: an orchestrator's entry: the name, then its value under ``value`` (a Kubernetes pod's
+#: ``- name: NAME`` / ``value: ...``, an ECS task's ``{"name": "NAME", "value": "..."}``)
+_VALUE_KEY = r"[ \t]*,?[ \t]*(?:\n[ \t]*)?['\"]?value['\"]?[ \t]*:[ \t]*"
 #: names secret.password_assignment does not read (it reads any name holding 'password' or
 #: 'pwd', with a digit in the value): these take a value with a digit too
 _ENV_OWN = ("SSHPASS", "REDISCLI_AUTH", "RABBITMQ_DEFAULT_PASS")
@@ -184,16 +187,25 @@ RULES: tuple[Rule, ...] = (
         pattern=(
             r"(?<![\w$%{.-])(?:(?:"
             + "|".join(_ENV_NAMES)
-            + r")(?=['\"]?[ \t]*[:=][ \t]*['\"]?[^\d\s'\"]{1,128}(?:['\"\s;|&]|$))|"
+            + r")(?=['\"]?[ \t]*[:=][ \t]*['\"]?[^\d\s'\"]{1,128}(?:['\"\s;|&,\]}]|$))|"
             + "|".join(_ENV_OWN)
-            # NAME=VALUE anywhere; NAME: VALUE (YAML) only as the line's whole value, not a
-            # description ('MYSQL_PWD: Deprecated as of ...')
-            + r")['\"]?(?:[ \t]*=[ \t]*|[ \t]*:[ \t]*(?=(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"
-            r"[ \t]*$))" + _shell_value()
+            # an orchestrator's entry, with a digit too (no other rule reads the name there)
+            + r"|(?:"
+            + "|".join(_ENV_NAMES)
+            + rf")(?=['\"]?{_VALUE_KEY}))"
+            # NAME=VALUE anywhere (in a JSON string too: docker inspect's "Env"); NAME: VALUE
+            # (YAML, JSON) only as the line's whole value, not a description ('MYSQL_PWD:
+            # Deprecated as of ...')
+            + r"['\"]?(?:[ \t]*=[ \t]*|[ \t]*:[ \t]*(?=(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"
+            rf"[ \t]*[,}}]?[ \t]*$)|{_VALUE_KEY})" + _shell_value(ends="\"',}\\]")
         ),
         anchors=each(
             tuple(n.lower() for n in (*_ENV_NAMES, *_ENV_OWN)),
             r"['\"]?[ \t]{0,16}[:=][ \t]{0,16}['\"]?[^\s'\"]",
+        )
+        + each(
+            tuple(n.lower() for n in _ENV_NAMES),
+            r"['\"]?[ \t]{0,16},?[ \t]{0,16}(?:\n[ \t]{0,32})?['\"]?value['\"]?[ \t]{0,16}:",
         ),
         window=320,
         accept=_slot_password,

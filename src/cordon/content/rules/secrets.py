@@ -149,14 +149,15 @@ def _url_password(value: bytes) -> bool:
     return _password_value(value) or _passphrase(value)
 
 
-def _shell_value(prefix: str = "") -> str:
+def _shell_value(prefix: str = "", ends: str = "") -> str:
     """A command-line value as the shell reads it, after ``prefix``: quoted (any character but
     the quote and a line break; ``; | & < >`` are the password's own there) or bare (ending at
-    a space or a shell metacharacter). Group 1 is the quote, group 2 the value: a pattern
-    using it holds no other group before it."""
+    a space or a shell metacharacter). ``ends``: more characters that may follow it (a JSON
+    string's or list's end). Group 1 is the quote, group 2 the value: a pattern using it
+    holds no other group before it."""
     return (
         r"(['\"])?" + prefix + r"((?(1)(?:(?!\1)[^\n]){6,128}|[^\s'\"`;|&<>]{6,128}))(?(1)\1)"
-        r"(?![^\s;|&<>)])"
+        rf"(?![^\s;|&<>){ends}])"
     )
 
 
