@@ -191,6 +191,22 @@ _HITS.update(
         ),
     }
 )
+#: a command continued over indented lines (a CI script's, a README's): the password option
+#: on a later line
+_HITS.update(
+    {
+        "continued_ipmitool": (
+            f"ipmitool -I lanplus -H 10.0.0.5 -U ADMIN \\\n    -P {PW} chassis status",
+            "secret.command_password",
+            PW,
+        ),
+        "continued_gpg": (
+            f"gpg --batch \\\n  --passphrase '{SPACED}' \\\n  -d backup.tar.gpg",
+            "secret.command_password",
+            SPACED,
+        ),
+    }
+)
 _HITS["drawn_url"] = (
     f"git clone https://deploy:{DRAWN[0]}@git.example/app.git",
     "secret.url_password",

@@ -165,8 +165,11 @@ def _gap(stop: str, lead: str = "-") -> str:
     """The words of one command after its program's name, up to the first of its password
     options: no ``lead`` (an option's first character) there starts ``stop`` (a lookahead),
     a backslash continues the line and ``; | & < >`` end the command. Linear in dense text:
-    the gap cannot pass the option."""
-    return rf"(?:[^\s;|&<>{lead}]|[ \t]|\\\n|{lead}(?!{stop})|(?<![ \t]){lead}){{0,240}}?(?<=[ \t])"
+    the gap cannot pass the option. It ends after a blank or a continued line's break: the
+    scanner folds the break and the next line's indent to one ``\n``."""
+    return (
+        rf"(?:[^\s;|&<>{lead}]|[ \t]|\\\n|{lead}(?!{stop})|(?<![ \t]){lead}){{0,240}}?(?<=[ \t\n])"
+    )
 
 
 RULES: tuple[Rule, ...] = (
