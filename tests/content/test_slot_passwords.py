@@ -207,6 +207,12 @@ _HITS.update(
         ),
     }
 )
+#: net use's password after its options: the command takes it there too
+_HITS["net_use_after_user"] = (
+    f"net use \\\\fs01\\finance /user:CORP\\bob {PW} /persistent:no",
+    "secret.command_password",
+    PW,
+)
 _HITS["drawn_url"] = (
     f"git clone https://deploy:{DRAWN[0]}@git.example/app.git",
     "secret.url_password",
@@ -246,6 +252,8 @@ _NEAR_MISSES: dict[str, str] = {
     "lftp_no_password": "lftp -u deploy sftp://files.example; lftp -e 'set net:timeout 10' h",
     "cmdkey_prompt": "cmdkey /add:server01 /user:mikedan /pass; cmdkey /list",
     "net_prompt": "net use Z: \\\\fs01\\finance * /user:CORP\\bob; net user bob /delete",
+    "net_options_only": "net use Z: \\\\fs01\\finance /user:CORP\\bob /persistent:yes\n"
+    "net use Z: \\\\fs01\\finance /user:CORP\\bob *",
     "net_prose": "The net user command lists accounts configured on this computer.",
     "wpa_prose": "wpa_passphrase generates configuration entries from the passphrase.",
     "nmcli_prose": "nmcli will ask for a password interactively when one is needed.",

@@ -84,7 +84,9 @@ RULES: tuple[Rule, ...] = (
             + r"(?:-u[ \t]+(?=['\"]?[^\s,'\"]{1,64},)|--password[ \t]+(?!-))"
             r"|(?i:cmdkey)(?:\.exe)?[ \t]" + _gap("(?i:pass):", "/") + r"/(?i:pass):"
             r"|(?i:net)(?:\.exe)?[ \t]+(?i:use)[ \t]+(?:(?:[A-Za-z]:|\*)[ \t]+)?"
-            r"\\\\[^\s\\]{1,253}\\[^\s]{1,253}[ \t]+(?!['\"]?[/*])"
+            # the password before the options or after them (net use \\h\s /user:bob PASS)
+            r"\\\\[^\s\\]{1,253}\\[^\s]{1,253}[ \t]+(?:/[A-Za-z]{1,12}(?::[^\s]{0,256})?[ \t]+){0,3}"
+            r"(?!['\"]?[/*])"
             r"|(?i:net)(?:\.exe)?[ \t]+(?i:user)[ \t]+"
             + _USER
             + r"(?!['\"]?[/*])"
