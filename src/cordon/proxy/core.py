@@ -616,12 +616,15 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         # the server opens the paths cordon confined, not its own reading of a relative one
         # (cordon.engine.anchored_paths); the record says what went out
         policy_of = self.cfg.tool_policy
-        anchored = None if policy_of is None else anchored_arguments(args, policy_of(tool))
-        if anchored is not None:
+        tp = None if policy_of is None else policy_of(tool)
+        anchored = None if tp is None else anchored_arguments(args, tp)
+        if tp is not None and anchored is not None:
             msg = orjson.loads(line)
             params = {**msg["params"], "arguments": anchored.arguments}
             line = orjson.dumps({**msg, "params": params})
-            rec = {**rec, "forwarded_paths": list(anchored.paths)}
+            # (the record's paths from the arguments as it keeps them: a secret withheld)
+            kept = anchored_arguments(shown, tp)
+            rec = {**rec, "forwarded_paths": list(kept.paths if kept else anchored.paths)}
         return ToUpstream(line, audit=rec, refused=refused, id=id_)
 
     def _sent(
