@@ -1,4 +1,4 @@
-"""Red team of the OAuth login of ``cordon run --url``: a hostile remote MCP server, or its
+"""Attacks on the OAuth login of ``cordon run --url``: a hostile remote MCP server, or its
 authorization server, scripting every byte of the login (its 401, the protected-resource and
 authorization-server metadata, the registration, the token answers), against the real
 ``cordon run`` process on raw pipes (:class:`tests.e2e.test_redteam_remote.Cordon`).
