@@ -9,7 +9,8 @@
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind6 --benign blind6  # blind6
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7  # blind7
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind8 --benign blind8  # blind8
-    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind9 --benign blind9  # hold-out
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind9 --benign blind9  # blind9
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind10 --benign blind10  # hold-out
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7 --half even
         # only the even-numbered attacks and benign files: a set opened for rule writing in halves
@@ -41,6 +42,7 @@ import attacks_blind6  # noqa: E402
 import attacks_blind7  # noqa: E402
 import attacks_blind8  # noqa: E402
 import attacks_blind9  # noqa: E402
+import attacks_blind10  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -58,6 +60,7 @@ CORPORA = {
     "blind7": attacks_blind7,
     "blind8": attacks_blind8,
     "blind9": attacks_blind9,
+    "blind10": attacks_blind10,
 }
 #: --benign name -> the manifest of benign files
 BENIGN = {
@@ -68,6 +71,7 @@ BENIGN = {
     "blind7": HERE / "benign_blind7.txt",
     "blind8": HERE / "benign_blind8.txt",
     "blind9": HERE / "benign_blind9.txt",
+    "blind10": HERE / "benign_blind10.txt",
 }
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
