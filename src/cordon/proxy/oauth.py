@@ -39,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import ipaddress
 import logging
 import os
 import re
@@ -367,6 +368,8 @@ class CordonOAuth(OAuthClientProvider):
         self.loopback = loopback
         self.timeout = timeout
         self.interactive = interactive
+        #: whether the server's own name resolves to a private address (looked up once)
+        self._server_private: bool | None = None
         #: a login finished within the flow now running (its token not yet tried)
         self.fresh = False
         #: the server refused a token on the very request its login was for: no other login
@@ -387,10 +390,14 @@ class CordonOAuth(OAuthClientProvider):
                 f"metadata gives {unshowable}"
             )
         url, server = urlsplit(auth_url), urlsplit(self.url)
-        if _downgraded(url.scheme, url.hostname or "", server.scheme):  # (:meth:`_vet`)
+        why = _off_limits(url.hostname or "", _private(server.hostname or ""))
+        if why is None and _downgraded(url.scheme, url.hostname or "", server.scheme):
+            why = _CLEAR  # (:meth:`_vet`)
+        why = why or await self._resolves_off_limits(auth_url)
+        if why is not None:  # (a page on the user's network opened from a server's word)
             raise LoginError(
                 f"the OAuth login of {self.shown} was refused: its metadata sends the browser "
-                f"to {_CLEAR}"
+                f"to {why}"
             )
         reason = None if _autologin(auth_url) else headless_reason()
         if reason is not None and not self.interactive:  # nobody can finish it: say so now
@@ -526,7 +533,7 @@ class CordonOAuth(OAuthClientProvider):
             outgoing = await flow.__anext__()
             while True:
                 if outgoing is not request:
-                    self._vet(outgoing)
+                    await self._vet_resolved(outgoing)
                 response = yield stamp(outgoing)
                 if outgoing is request and self.fresh and response.status_code in (401, 403):
                     self.fresh_refused = True
@@ -537,7 +544,7 @@ class CordonOAuth(OAuthClientProvider):
                     and self.context.can_refresh_token()
                 ):
                     refreshed = True
-                    answer = yield stamp(self._vet(await self._refresh_token()))
+                    answer = yield stamp(await self._vet_resolved(await self._refresh_token()))
                     if await self._handle_refresh_response(answer):
                         self._add_auth_header(request)
                         response = yield request
@@ -568,7 +575,7 @@ class CordonOAuth(OAuthClientProvider):
             LoginError: refused; the message names no address (it is the server's word).
         """
         url, server = urlsplit(str(req.url)), urlsplit(self.url)
-        why = _off_limits(url.hostname or "", server.hostname or "")
+        why = _off_limits(url.hostname or "", _private(server.hostname or ""))
         if why is None and _downgraded(url.scheme, url.hostname or "", server.scheme):
             why = _CLEAR
         if why is not None:
@@ -576,6 +583,44 @@ class CordonOAuth(OAuthClientProvider):
                 f"the OAuth login of {self.shown} was refused: its metadata sends cordon to {why}"
             )
         return req
+
+    async def _vet_resolved(self, req: httpx2.Request) -> httpx2.Request:
+        """``req`` after :meth:`_vet`, and after the addresses its host name resolves to pass
+        the same test: ``idp.attacker.example`` whose DNS answer is ``10.0.0.5`` or
+        ``169.254.169.254`` is SSRF as much as the literal (OWASP SSRF prevention: check
+        the resolved address, not the name). A name that does not resolve is refused too
+        (the request could not be sent). The server's own name counts as private when one
+        of its addresses is (a server on a company network). A DNS answer that changes
+        between this lookup and the connection (rebinding) is not covered.
+
+        Raises:
+            LoginError: refused; the message names no address.
+        """
+        self._vet(req)
+        why = await self._resolves_off_limits(str(req.url))
+        if why is not None:
+            raise LoginError(
+                f"the OAuth login of {self.shown} was refused: its metadata sends cordon to {why}"
+            )
+        return req
+
+    async def _resolves_off_limits(self, address: str) -> str | None:
+        """Why the host name of ``address`` is refused by the addresses it resolves to, or
+        None (an address literal or a loopback name: :func:`_off_limits` judged it)."""
+        url = urlsplit(address)
+        host = url.hostname or ""
+        if _is_ip_literal(host) or host.lower() in _LOOPBACK_HOSTS:
+            return None
+        if self._server_private is None:
+            self._server_private = await _any_private(urlsplit(self.url).hostname or "")
+        try:
+            found = await _resolve(host, url.port or (443 if url.scheme == "https" else 80))
+        except OSError:
+            found = []
+        why = None if found else "a name that does not resolve"
+        for addr in found:
+            why = why or _off_limits(addr, self._server_private)
+        return why
 
     def _explain(self, exc: Exception) -> str:
         """One line for a failed flow: what went wrong and what to do; never a response
@@ -611,18 +656,47 @@ def _downgraded(scheme: str, host: str, server_scheme: str) -> bool:
     return server_scheme == "https" and scheme != "https" and not loopback
 
 
-def _off_limits(host: str, server_host: str) -> str | None:
+def _off_limits(host: str, server_private: bool) -> str | None:
     """Why an OAuth request to ``host`` is refused (:meth:`CordonOAuth._vet`), or None."""
-    policy = EgressPolicy()
-    hit = classify_host(host, policy)
+    hit = classify_host(host, EgressPolicy())
     if hit is None or hit[0] not in (rules.EGRESS_METADATA, rules.EGRESS_PRIVATE_ADDRESS):
         return None
     if hit[0] == rules.EGRESS_METADATA:  # (an address or a name: metadata.google.internal)
         return "a cloud metadata endpoint"
-    own = classify_host(server_host, policy)
-    if own is not None and own[0] == rules.EGRESS_PRIVATE_ADDRESS:
+    if server_private:
         return None  # a server on a private address: its authorization server may be too
     return "a private address while the server is not on one"
+
+
+def _private(host: str) -> bool:
+    """Whether ``host`` (a name or an address) is a private, loopback or link-local one."""
+    hit = classify_host(host, EgressPolicy())
+    return hit is not None and hit[0] == rules.EGRESS_PRIVATE_ADDRESS
+
+
+def _is_ip_literal(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+async def _resolve(host: str, port: int) -> list[str]:
+    """The addresses ``host`` resolves to, as the connection would look them up."""
+    infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return sorted({str(info[4][0]) for info in infos})
+
+
+async def _any_private(host: str) -> bool:
+    """Whether ``host`` is, or resolves to, a private address (unresolvable: no)."""
+    if _private(host) or _is_ip_literal(host):
+        return _private(host)
+    try:
+        found = await _resolve(host, 443)
+    except OSError:
+        return False
+    return any(_private(addr) for addr in found)
 
 
 def make_oauth(
