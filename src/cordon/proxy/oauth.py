@@ -588,10 +588,10 @@ class CordonOAuth(OAuthClientProvider):
         """``req`` after :meth:`_vet`, and after the addresses its host name resolves to pass
         the same test: ``idp.attacker.example`` whose DNS answer is ``10.0.0.5`` or
         ``169.254.169.254`` is SSRF as much as the literal (OWASP SSRF prevention: check
-        the resolved address, not the name). A name that does not resolve is refused too
-        (the request could not be sent). The server's own name counts as private when one
-        of its addresses is (a server on a company network). A DNS answer that changes
-        between this lookup and the connection (rebinding) is not covered.
+        the resolved address, not the name). The server's own name counts as private when
+        one of its addresses is (a server on a company network). Not covered: a DNS answer
+        that changes between this lookup and the connection (rebinding), and names an HTTP
+        proxy resolves (one this machine cannot resolve is sent as it is).
 
         Raises:
             LoginError: refused; the message names no address.
@@ -615,9 +615,9 @@ class CordonOAuth(OAuthClientProvider):
             self._server_private = await _any_private(urlsplit(self.url).hostname or "")
         try:
             found = await _resolve(host, url.port or (443 if url.scheme == "https" else 80))
-        except OSError:
-            found = []
-        why = None if found else "a name that does not resolve"
+        except OSError:  # sent as it is: a direct connection fails the same way, and behind
+            return None  # an HTTP proxy (HTTPS_PROXY) the name is the proxy's to resolve
+        why = None
         for addr in found:
             why = why or _off_limits(addr, self._server_private)
         return why
