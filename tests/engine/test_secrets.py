@@ -77,12 +77,21 @@ def test_a_reversed_secret_is_caught_plain_and_decoded(secrets):
 
 
 NEAR_MISSES = [
+    AWS[:7] + "#" + AWS[8:14] + "#" + AWS[15:],  # a character changed every 7
+    base64.b64encode(AWS[:11].encode()).decode(),  # base64 of a prefix with no digit
+    "the AWS docs use an example key id",
+]
+#: the secret's piece of 8 characters or more (a random-looking one, with a digit): the rest
+#: can follow in the next call (:mod:`cordon.engine._secret_pieces`)
+PARTS = [
     AWS[:-1],  # truncated
     AWS[:-1] + "F",  # one character changed
     base64.b64encode(AWS[:-3].encode()).decode(),  # base64 of a shorter prefix
     AWS.encode().hex()[:-4],  # truncated hex
     "AKIAIOSFODNN7EXAMPLES"[1:],  # shifted
-    "the AWS docs use an example key id",
+    f"only the start {GH[:20]} and nothing else",  # half a secret: the other half next
+    f"{GH[20:]} before {GH[:20]}",  # pieces out of order
+    GH[4:12][::-1],  # a piece of 8, reversed
 ]
 
 
@@ -122,6 +131,13 @@ def test_separated_matching_needs_sixteen_letters_and_digits():
 def test_near_misses_pass(secrets, text):
     assert secrets.find_in({"body": text}) is None
     assert check_secrets({"body": text}, secrets, sending=True) is None
+
+
+@pytest.mark.parametrize("text", PARTS)
+def test_a_piece_of_eight_or_more_is_refused(secrets, text):
+    v = check_secrets({"body": text}, secrets, sending=True)
+    assert v is not None and v.rule == "secret.egress", text
+    assert v.details["encoding"] in ("piece", "reversed piece", "split"), v.details
 
 
 def test_not_sending_is_never_denied(secrets):
@@ -294,9 +310,8 @@ def test_a_secret_in_pieces_across_arguments_with_a_value_between_is_caught(secr
 @pytest.mark.parametrize(
     "text",
     [
-        f"only the start {GH[:20]} and nothing else",  # half a secret is not the secret
-        f"{GH[20:]} before {GH[:20]}",  # pieces out of order
-        f"{GH[:7]} x {GH[7:14]} x {GH[14:21]} x {GH[21:]}",  # pieces under 8 characters
+        " x ".join(GH[i : i + 7] for i in range(0, len(GH), 7)),  # pieces under 8 characters
+        f"{AWS[:10]} and {AWS[14:]}",  # pieces with no digit: as a word of a passphrase
     ],
 )
 def test_pieces_that_do_not_make_the_secret_pass(secrets, text):

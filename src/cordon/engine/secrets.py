@@ -28,8 +28,10 @@ zlib stream in base64, inflated with a hard cap (:mod:`cordon.engine._secret_for
 stream that inflates past it is ``unreadable``: asked about, ``secret.unreadable``). Not
 caught: a secret interleaved with other letters or digits, transformed otherwise
 (encrypted, compressed without a header or in another format), re-cased and then base64
-encoded among binary bytes (a decoded view is text only), or only partly sent. Values
-shorter than 8 characters are ignored (too many accidental matches).
+encoded among binary bytes (a decoded view is text only), or sent in pieces shorter than 8
+characters (a piece of 8 or more, the rest left for another call, is refused:
+:mod:`cordon.engine._secret_pieces`). Values shorter than 8 characters are ignored (too
+many accidental matches).
 
 A PEM private key block is registered with its parts (:func:`key_parts`): the base64 body
 without line breaks and each base64 line of :data:`MIN_KEY_LINE` or more characters, so the
@@ -66,6 +68,7 @@ from cordon.engine._secret_forms import (
     inflate_runs,
     rot13,
 )
+from cordon.engine._secret_pieces import Pieces
 from cordon.engine.dlp import joined_views, string_leaves, text_leaves
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
@@ -231,6 +234,8 @@ class SecretSet:
         #: value seen in output -> the servers it was seen from; a value not here was
         #: registered (policy, cordon's own tokens) and is never skipped
         self._origins: dict[str, set[str]] = {}
+        #: windows of 8 characters, for a secret sent in pieces over several calls
+        self._pieces = Pieces()
 
     def __len__(self) -> int:
         return len(self._labels)
@@ -262,6 +267,7 @@ class SecretSet:
         label = f"secret {name}" if name else f"secret {_mask(value)}"
         self._labels[value] = label
         folded = nfkc_casefold(strip_invisible(value))
+        self._pieces.add(value, strip_invisible(value), nfkc_casefold)
         if len(folded) >= MIN_SECRET_LENGTH:
             self._ci_forms.setdefault(folded, (value, "plain"))
             # reversed: the cheapest transformation an injected "send it backwards" asks for
@@ -322,7 +328,8 @@ class SecretSet:
             return None  # (no form is shorter; ASCII text does not grow when normalised)
         views = decoded_views(strip_invisible(text))
         if len(views) == 1 and len(views[0]) < self._floor() and views[0].isascii():
-            return None  # (a nested answer's short strings: see _floor)
+            # (a nested answer's short strings: see _floor; a piece is shorter than a form)
+            return self._pieces.find([views[0].lower()], kept) if self._pieces else None
         hit = self._match_views(views, kept)
         if hit is not None or depth >= 2:
             return hit
@@ -375,7 +382,10 @@ class SecretSet:
                 for form, (value, enc) in ci.items():
                     if enc == "plain" and kept(value) and _pieces_in(form, folded):
                         return value, "split"
-        return self._match_bytes(first, kept)
+        found = self._match_bytes(first, kept)
+        if found is None and self._pieces:  # a piece of 8 or more: the rest in another call
+            found = self._pieces.find(map(nfkc_casefold, views), kept)
+        return found
 
     def _floor(self) -> int:
         """The length of the shortest form of any table (case-insensitive, case-sensitive,
@@ -559,6 +569,11 @@ def _keyed_joins(arguments: Any, texts: Iterable[tuple[str, str]] | None = None)
     return ["".join(strings), "".join(strings[::-1])]
 
 
+#: what a string carrying part of a secret is found as (``piece``: :mod:`._secret_pieces`),
+#: or one whose compressed stream could not be read whole
+_PARTIAL = ("unreadable", "piece", "reversed piece")
+
+
 def check_secrets(
     arguments: Any, secrets: SecretSet, *, sending: bool, skip_origin: str | None = None
 ) -> Verdict | None:
@@ -583,10 +598,12 @@ def check_secrets(
     # (the strings and keys, and the values, found in one visit for the three readings)
     texts, values = text_leaves(arguments)
     hit = secrets._locate_texts(texts, skip_origin, True, budget)
-    if hit is None or hit[1] == "unreadable":
+    if hit is None or hit[1] in _PARTIAL:  # (the whole secret, split across arguments, first)
         for joined in (*joined_views(arguments, values), *_keyed_joins(arguments, texts)):
             found = secrets.locate_value(joined, skip_origin=skip_origin, budget=budget)
-            if found is not None:
+            if found is not None and (
+                hit is None or hit[1] == "unreadable" or found[1] not in _PARTIAL
+            ):
                 hit = (found[0], "joined", "")
                 break
     if hit is None:
@@ -604,6 +621,8 @@ def check_secrets(
         "reversed": " (reversed)",
         "separated": " (with characters between its letters and digits)",
         "split": " (in pieces with text between them)",
+        "piece": " (a piece of it)",
+        "reversed piece": " (a piece of it, reversed)",
         "joined": " (split across arguments)",
     }.get(encoding, f" ({encoding}-encoded)")
     return Verdict(
