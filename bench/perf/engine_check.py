@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import dataclasses
 import pstats
 import statistics
 import sys
@@ -105,7 +106,7 @@ def per_check_timers() -> tuple[dict[str, list[int]], Any]:
             finally:
                 got.append(time.perf_counter_ns() - t)
 
-        return checks.Check(check.name, go, check.rules)
+        return dataclasses.replace(check, run=go)  # (its `applies`, where the tree has one)
 
     checks.PIPELINE = tuple(timed_check(c) for c in original)
 

@@ -148,6 +148,8 @@ class Engine:
         self.shared_secrets = shared_secrets
         self.state_paths = tuple(dict.fromkeys(p for p in state_paths if p))
         self.shared_state_paths = shared_state_paths
+        #: per tool, the checks that may object to its calls (derived at the first call)
+        self.check_lists = _checks.CheckLists()
         self.egress = EgressPolicy(
             mode=policy.egress.mode,
             allow=tuple(policy.egress.allow),

@@ -34,7 +34,7 @@ from cordon.engine.checks._base import (
     approval_key,
     ask_keys,
 )
-from cordon.engine.checks._pipeline import Outcome, first_objection, resolve, run
+from cordon.engine.checks._pipeline import CheckLists, Outcome, first_objection, resolve, run
 
 __all__ = [
     "FETCH_PIPELINE",
@@ -42,6 +42,7 @@ __all__ = [
     "PIPELINE",
     "VALUES_PIPELINE",
     "Check",
+    "CheckLists",
     "Context",
     "Facts",
     "Outcome",
@@ -136,5 +137,7 @@ they address, so there is no destination to gate."""
 
 
 def decide(ctx: Context) -> Outcome:
-    """Run :data:`PIPELINE` on one call."""
-    return run(PIPELINE, ctx)
+    """Run :data:`PIPELINE` on one call: the checks of it that apply to the call's tool
+    (:class:`CheckLists`, kept by the engine), which decide as the whole pipeline does."""
+    lists = ctx.session.engine.check_lists
+    return run(lists.get(PIPELINE, ctx.tool, ctx.tp), ctx)

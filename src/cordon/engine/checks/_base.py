@@ -211,6 +211,45 @@ class Result:
     "sensitive",
     "steered",
 )
+#: each field of :class:`Facts` by name, its slot setter: how the pipeline adds the facts of a
+#: later check to the call's :class:`Facts` (:func:`cordon.engine.checks._pipeline.run`)
+FACT_SETTERS = dict(
+    zip(
+        (
+            "requested",
+            "rendered",
+            "sending",
+            "fallback",
+            "sink_names",
+            "destinations",
+            "cleared",
+            "odd",
+            "spellings",
+            "over_taint",
+            "hosts",
+            "external",
+            "sensitive",
+            "steered",
+        ),
+        (
+            _FACTS_REQUESTED,
+            _FACTS_RENDERED,
+            _FACTS_SENDING,
+            _FACTS_FALLBACK,
+            _FACTS_SINK_NAMES,
+            _FACTS_DESTINATIONS,
+            _FACTS_CLEARED,
+            _FACTS_ODD,
+            _FACTS_SPELLINGS,
+            _FACTS_OVER_TAINT,
+            _FACTS_HOSTS,
+            _FACTS_EXTERNAL,
+            _FACTS_SENSITIVE,
+            _FACTS_STEERED,
+        ),
+        strict=True,
+    )
+)
 (_RESULT_DENY, _RESULT_ASKS, _RESULT_ANSWERS, _RESULT_FACTS) = setters(
     Result, "deny", "asks", "answers", "facts"
 )
@@ -228,11 +267,16 @@ class Check:
         name: a short name (what :attr:`Result.answers` refers to).
         run: the check itself.
         rules: every rule id it can return.
+        applies: ``applies(tool, tp)`` False when ``run`` returns :data:`PASS` for every
+            call of the tool ``tool`` with the policy ``tp``, whatever its arguments and the
+            session's state (a test per check holds it to that); ``None``: always run. The
+            pipeline leaves such a check out of that tool's list (:class:`CheckLists`).
     """
 
     name: str
     run: Callable[[Context, Facts], Result]
     rules: tuple[str, ...]
+    applies: Callable[[str, ToolPolicy], bool] | None = None
 
 
 def verdict(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
+from cordon.policy import ToolPolicy
 
 
 def run(ctx: Context, facts: Facts) -> Result:
@@ -35,4 +36,10 @@ def run(ctx: Context, facts: Facts) -> Result:
     return PASS
 
 
-CHECK = Check("budgets", run, (rules.BUDGET_MAX_CALLS, rules.SCOPE_MISSING))
+def applies(tool: str, tp: ToolPolicy) -> bool:
+    """:func:`run` passes every call of a tool with neither ``max_calls`` nor
+    ``required_scopes``."""
+    return tp.max_calls is not None or bool(tp.required_scopes)
+
+
+CHECK = Check("budgets", run, (rules.BUDGET_MAX_CALLS, rules.SCOPE_MISSING), applies)

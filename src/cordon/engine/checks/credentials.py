@@ -11,6 +11,7 @@ from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
+from cordon.policy import ToolPolicy
 from cordon.taint import norm
 
 _CRED_VERBS = frozenset({"update", "change", "set", "reset", "rotate", "create", "new", "modify"})
@@ -29,8 +30,13 @@ _CRED_NOUNS = frozenset(
 )
 
 
+def applies(tool: str, tp: ToolPolicy) -> bool:
+    """:func:`run` passes every call of a tool whose name has no verb of :data:`_CRED_VERBS`."""
+    return bool(_CRED_VERBS.intersection(_actions.split_tokens(tool)))
+
+
 def run(ctx: Context, facts: Facts) -> Result:
-    if not _CRED_VERBS.intersection(_actions.split_tokens(ctx.tool)):
+    if not applies(ctx.tool, ctx.tp):
         return PASS
     for key, value in _args.iter_keyed(ctx.arguments):
         if not isinstance(value, str) or not value:
@@ -52,4 +58,4 @@ def run(ctx: Context, facts: Facts) -> Result:
     return PASS
 
 
-CHECK = Check("credentials", run, (rules.ACTION_CREDENTIAL_CHANGE,))
+CHECK = Check("credentials", run, (rules.ACTION_CREDENTIAL_CHANGE,), applies)

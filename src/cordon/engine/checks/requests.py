@@ -17,6 +17,7 @@ from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.checks import _consequential, _details
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
+from cordon.policy import ToolPolicy
 
 
 def run(ctx: Context, facts: Facts) -> Result:
@@ -65,4 +66,10 @@ def _default(ctx: Context) -> Result:
     return Result(asks=(v,)) if v is not None else PASS
 
 
-CHECK = Check("requests", run, (rules.ACTION_NOT_REQUESTED,))
+def applies(tool: str, tp: ToolPolicy) -> bool:
+    """:func:`run` passes every call of a tool with no ``requires_request`` whose name gives
+    no family of consequential actions (:func:`_default` returns at once for it)."""
+    return bool(tp.requires_request) or _consequential.family_of(tool) is not None
+
+
+CHECK = Check("requests", run, (rules.ACTION_NOT_REQUESTED,), applies)
