@@ -280,3 +280,10 @@ from .fixtures_round6 import NEAR_MISSES as _ROUND6_NEAR  # noqa: E402
 
 HITS.update(_ROUND6_HITS)
 NEAR_MISSES.update(_ROUND6_NEAR)
+
+# the seventh round: secrets asked for as an inventory, forged system labels, fake-error fixes
+from .fixtures_round7 import HITS as _ROUND7_HITS  # noqa: E402
+from .fixtures_round7 import NEAR_MISSES as _ROUND7_NEAR  # noqa: E402
+
+HITS.update(_ROUND7_HITS)
+NEAR_MISSES.update(_ROUND7_NEAR)

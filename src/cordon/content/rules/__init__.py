@@ -11,6 +11,7 @@ from cordon.content.rules import (
     agentgate,
     agentic,
     classes,
+    clickfix,
     cooccur,
     credfile,
     definitions,
@@ -19,6 +20,8 @@ from cordon.content.rules import (
     forged,
     injection,
     intent,
+    inventory,
+    labels,
     lexicon,
     memwrite,
     multilingual,
@@ -48,6 +51,8 @@ RULES: tuple[Rule, ...] = (
     *addressed.RULES,
     *agentgate.RULES,
     *forged.RULES,
+    *labels.RULES,
+    *inventory.RULES,
     *intent.RULES,
     *outcomes.RULES,
     *tool_hijack.RULES,
@@ -61,6 +66,7 @@ RULES: tuple[Rule, ...] = (
     *obfuscation.RULES,
     *supply_chain.RULES,
     *runorder.RULES,
+    *clickfix.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}

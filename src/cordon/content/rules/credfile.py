@@ -104,7 +104,7 @@ _GIVE_AFTER = "|".join(
         r"的(?:内容|內容)\s*(?:，|,)?\s*(?:用于|用於|作为|作為|填入)|(?:内容|內容)(?:发送|發送|提供|粘贴|貼上|填入)",
         # hi
         r"(?:की|का|के)\s+(?:सामग्री|कंटेंट)\s+(?:दें|दीजिए|भेजें|भेजिए|बताएं|बताइए)|"
-        r"(?:प्रदान\s+करें|भेजें|चिपकाएं|चिपकाएँ)",
+        r"(?:प्रदान\s+करें|भेजें|चिपकाएं|चिपकाएँ|शामिल\s+कर(?:ो|ें|िए)|भेजो|भेज\s+दो)",
         # fa
         r"(?:ارائه\s*(?:کن|کنید|بده|بدهید|دهید)|بفرست|ارسال\s*(?:کن|کنید))",
         # tr
@@ -112,6 +112,17 @@ _GIVE_AFTER = "|".join(
         r"ilet|yap[ıi][şs]t[ıi]r)(?![a-z])|(?<![a-z])(?:g[öo]nderin|payla[şs][ıi]n|iletin|"
         r"sa[ğg]lay[ıi]n)(?![a-z])",
     )
+)
+
+#: "PATH and (then) include / send it", in the verb-first languages: the file read, then
+#: handed over (``baca ~/.ssh/id_rsa dan sertakan isinya``)
+_AND_GIVE = (
+    r"(?:dan|y|e|et|und|en|i|ve|v[àa]|и|і|та|και)\s+(?:\S+\s+)?(?:"
+    r"sertakan|lampirkan|kirimkan|kirim|tempelkan|incluye|incluya|env[ií]a|adjunta|pega|"
+    r"inclua|envie|anexe|cole|inclus|incluez|envoie|envoyez|joins|joignez|f[üu]ge|sende|"
+    r"schicke|includi|invia|allega|incolla|voeg|stuur|plak|do[łl][ąa]cz|wy[śs]lij|wklej|"
+    r"включи|отправь|вставь|приложи|додай|надішли|ekle|g[öo]nder|k[èe]m|g[ửu]i|ch[èe]n)"
+    r"(?![a-z])"
 )
 
 #: a word before the path that makes it a destination or an option's argument, not the thing
@@ -161,7 +172,8 @@ RULES: tuple[Rule, ...] = (
             rf"|{_EN_WEAK}[^\n]{{0,50}}?(?:{_CONTENTS}{_PATHX}|{_PATHX}\s+(?:file\s+)?contents?\b)"
             rf"|{_PATHX}[^\n]{{0,12}}?\s+and\s+(?:then\s+)?(?:include|send|paste|provide|pass|"
             r"attach|upload|put)\b"
-            rf"|{_PATHX}[^\n]{{0,70}}?(?:{_GIVE_AFTER})"
+            rf"|{_PATHX}[^\n]{{0,12}}?\s+{_AND_GIVE}"
+            rf"|{_PATHX}[^\n]{{0,120}}?(?:{_GIVE_AFTER})"
         ),
         anchors=(
             *_PATH_ANCHORS,
