@@ -55,6 +55,11 @@ ENCODINGS = {
     "base64-of-percent": lambda s: _b64(b"", urllib.parse.quote(s)),
     "percent-of-base64": lambda s: urllib.parse.quote(_b64(b"a", s), safe=""),
     "html-escaped-json": lambda s: html.escape(json.dumps({"k": s})),
+    "base64-reversed": lambda s: _b64(b"k=", s, b"\n")[::-1],
+    "hex-reversed": lambda s: s.encode().hex()[::-1],
+    "octal-escapes": lambda s: "".join(f"\\{b:o}" for b in s.encode()),
+    "binary-bytes": lambda s: " ".join(f"{b:08b}" for b in s.encode()),
+    "utf16-hex": lambda s: s.encode("utf-16-le").hex(),
 }
 
 
@@ -330,3 +335,17 @@ def test_a_secret_too_short_to_split_is_only_matched_whole():
 def test_known_gap_short_pieces(secrets):
     text = " and ".join(GH[i : i + 6] for i in range(0, len(GH), 6))
     assert check_secrets({"b": text}, secrets, sending=True) is not None
+
+
+def test_the_audit_copy_of_a_secret_split_into_a_piece_and_a_short_rest_withholds_both():
+    """A secret split across two values, the first carrying a piece of 8 or more, the rest
+    shorter: the piece alone is a hit, and withholding it alone left the short rest in the
+    audit log. The joins are read with the pieces kept, so every string is withheld."""
+    from cordon.engine.dlp import withhold
+
+    s = SecretSet()
+    secret = "Zq8vR2mK9pLw4vTn"
+    s.add(secret)
+    shown = withhold({"text": f"a={secret[:9]}", "more": f"{secret[9:]};"}, s)
+    assert secret[9:].lower() not in json.dumps(shown).lower()
+    assert secret[:9].lower() not in json.dumps(shown).lower()

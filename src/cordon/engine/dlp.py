@@ -549,11 +549,14 @@ def withhold(arguments: Any, secrets: Any = None, detector: Detector | None = No
 
     shown = arguments
     if secrets is not None and len(secrets):
-        shown = secrets.redact(arguments)
-        for joined in joined_views(shown):
+        # (a string carrying a piece only is kept for the joins: a secret split across two
+        # values, the first with a piece, the rest shorter, withholds every string)
+        whole = secrets.redact(arguments, pieces=False)
+        for joined in joined_views(whole):
             found = secrets.locate_value(joined)
             if found is not None:
-                return _every_string(shown, withheld_marker(secrets.label(found[0]), found[0]))
+                return _every_string(whole, withheld_marker(secrets.label(found[0]), found[0]))
+        shown = secrets.redact(arguments)
     det = default_detector() if detector is None else detector
     if next(det.hits(shown), None) is None:
         return shown

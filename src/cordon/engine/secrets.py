@@ -285,12 +285,27 @@ class SecretSet:
         for core in _b64_cores(raw):
             self._cs_forms.setdefault(core, (value, "base64"))
             self._recased_forms.setdefault(core.casefold(), (value, "base64 (re-cased)"))
+        self._add_more_forms(value, raw)
         for core, enc in b85_cores(raw, MIN_SECRET_LENGTH):
             self._cs_forms.setdefault(core, (value, enc))
         for core in _b32_cores(raw):
             self._ci_forms.setdefault(core, (value, "base32"))
         for part in key_parts(value):  # a private key's body and lines, on their own
             self.add(part, name=f"{name or 'private key'} (part)", origin=origin)
+
+    def _add_more_forms(self, value: str, raw: bytes) -> None:
+        """Attack class: an encoding, then written backwards ("base64 it, then reverse it":
+        the reversed text's decoded views are not read), the bytes in octal or binary
+        (``\\142\\127``, ``01100010 01010111``: read as the decimal bytes are, from the
+        letters and digits alone), the text in UTF-16 as hex (a decoded view is text only,
+        and UTF-16's zero bytes are not)."""
+        self._ci_forms.setdefault(raw.hex()[::-1], (value, "reversed hex"))
+        for core in _b64_cores(raw):
+            self._cs_forms.setdefault(core[::-1], (value, "reversed base64"))
+        self._byte_forms.setdefault("".join(f"{b:o}" for b in raw), (value, "octal bytes"))
+        self._byte_forms.setdefault("".join(f"{b:08b}" for b in raw), (value, "binary bytes"))
+        for codec in ("utf-16-le", "utf-16-be"):
+            self._ci_forms.setdefault(value.encode(codec).hex(), (value, "UTF-16 hex"))
 
     def seen_only_from(self, value: str, server: str) -> bool:
         """``value`` is a secret seen in ``server``'s output and not registered; also true
@@ -487,25 +502,27 @@ class SecretSet:
         hit = self.locate_value(arguments, skip_origin=skip_origin)
         return None if hit is None else (self._labels[hit[0]], hit[1], hit[2])
 
-    def redact(self, value: Any) -> Any:
+    def redact(self, value: Any, *, pieces: bool = True) -> Any:
         """``value`` (any JSON shape) with every string that carries a secret, in any form
         :meth:`locate` finds, replaced by :func:`withheld_marker` (``[withheld: <label>
         sha256:<16 hex>]``): what the audit log keeps of a call's arguments (neither label
-        nor hash prefix gives the secret away). ``value`` itself when it carries none."""
+        nor hash prefix gives the secret away). ``value`` itself when it carries none.
+        ``pieces``: a string carrying a piece of a secret only is replaced too (False: kept,
+        so the strings of a secret split across values still join up to it)."""
         if not self._labels or self.locate(value) is None:
             return value
-        return self._redacted(value)
+        return self._redacted(value, () if pieces else _PARTIAL)
 
-    def _redacted(self, value: Any) -> Any:
+    def _redacted(self, value: Any, kept: tuple[str, ...]) -> Any:
         if isinstance(value, str):
             hit = self._match_text(value)
-            if hit is None or hit[1] == "unreadable":
+            if hit is None or hit[1] == "unreadable" or hit[1] in kept:
                 return value
             return withheld_marker(self._labels[hit[0]], hit[0])
         if isinstance(value, dict):
-            return {self._redacted(k): self._redacted(v) for k, v in value.items()}
+            return {self._redacted(k, kept): self._redacted(v, kept) for k, v in value.items()}
         if isinstance(value, list):
-            return [self._redacted(v) for v in value]
+            return [self._redacted(v, kept) for v in value]
         return value
 
     def find_in(self, arguments: Any) -> str | None:
