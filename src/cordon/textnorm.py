@@ -351,6 +351,23 @@ def _looks_encoded(run: str) -> bool:
 
 
 def _decode_run(run: str, *, want_b64: bool, want_hex: bool) -> str | None:
+    out = _decode_whole(run, want_b64=want_b64, want_hex=want_hex)
+    if out is not None or "/" not in run:
+        return out
+    # ``/`` is a base64 character and a URL path's separator: in ``com/octocat/<base64>`` the
+    # run is the path, which decodes as nothing, while the value hidden in one segment
+    # (a credential carried in a URL path, not its query) does. Each segment is tried alone.
+    parts = run.split("/")
+    decoded = [
+        _decode_whole(p, want_b64=want_b64, want_hex=want_hex) if len(p) >= 12 else None
+        for p in parts
+    ]
+    if all(d is None for d in decoded):
+        return None
+    return "/".join(p if d is None else d for p, d in zip(parts, decoded, strict=True))
+
+
+def _decode_whole(run: str, *, want_b64: bool, want_hex: bool) -> str | None:
     # (most runs are one line: a substring test instead of a regex substitution per run)
     body = _B64_NL_RE.sub("", run) if "\n" in run else run
     if want_hex and len(body) % 2 == 0 and _HEX_CHARS.issuperset(body):
