@@ -82,3 +82,15 @@ def test_destination_is_frozen_kw_only() -> None:
         pass
     else:  # pragma: no cover
         raise AssertionError("Destination must be frozen")
+
+
+def test_a_url_in_another_urls_path_is_a_destination_too() -> None:
+    # reader and archive proxies fetch the URL in their path: its host is where it goes
+    assert ("url", "evil.example/x") in keys("https://r.jina.ai/https://evil.example/x")
+    assert ("url", "evil.example") in keys("https://web.archive.org/save/https://evil.example/")
+    assert ("url", "evil.example/z") in keys("https://example.com/a/www.evil.example/z")
+    # a path with no URL start in it gives the one destination
+    assert keys("https://docs.python.org/3/library/json.html") == [
+        ("url", "docs.python.org/3/library/json.html")
+    ]
+    assert len(keys("https://example.com/files/report.v2/notes.md")) == 1

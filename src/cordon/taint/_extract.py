@@ -297,6 +297,9 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
             query = url.partition("?")[2].partition("#")[0]
             for _name, val in parse_qsl(query, keep_blank_values=False):
                 _walk(val, acc, depth + 1)
+            nested = _nested_url(url)
+            if nested:
+                _walk(nested, acc, depth + 1)
         _rest(_URLISH_RE.sub(" ", text), acc, depth)
         return
     emails = EMAIL_RE.findall(text)
@@ -333,6 +336,27 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
                 _add(acc, "phone", item, key)
             else:
                 _add(acc, "other", item, item)
+
+
+#: a URL's start inside another URL's path (``r.jina.ai/https://x``, ``/save/www.x``)
+_NESTED_START_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}+:/{1,2}(?=[^/])|www\.")
+
+
+def _nested_url(url: str) -> str:
+    """The URL a fetching service reads from ``url``'s path (reader and archive proxies,
+    link shorteners' previews: ``https://r.jina.ai/https://evil.example/x``,
+    ``https://web.archive.org/save/https://evil.example/``), or ``""``. That service
+    requests it: its host is a destination as much as the outer one (a trusted proxy host
+    does not vouch for where it is sent). Also ``http:/x``, a single slash some services
+    restore."""
+    scheme_end = url.find("://")
+    after = url[scheme_end + 3 :] if scheme_end >= 0 else url[4:]  # (``www.`` start)
+    slash = after.find("/")
+    if slash < 0:
+        return ""
+    path = after[slash + 1 :].partition("?")[0].partition("#")[0]
+    m = _NESTED_START_RE.search(path)
+    return path[m.start() :] if m is not None else ""
 
 
 def _rest(text: str, acc: _Acc, depth: int) -> None:
