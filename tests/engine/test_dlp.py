@@ -114,6 +114,8 @@ def test_the_catalogue_comes_from_detect_secrets(det: Detector) -> None:
         (jwt, "jwt"),
         (slack_token, "slack"),
         (stripe_key, "stripe"),
+        (lambda: "hf_" + "".join(random.choices(string.ascii_letters, k=34)), "huggingface"),
+        (lambda: "api_org_" + "".join(random.choices(string.ascii_letters, k=34)), "huggingface"),
     ],
 )
 def test_each_format_is_found(det: Detector, make: Any, kind: str) -> None:

@@ -23,7 +23,8 @@ cannot say, per kind:
 * placeholder wording (``EXAMPLE``, ``xxxx``, ``your_``...) and too few distinct characters,
   as in the content scanner's secret rules: documentation values are not credentials;
 * formats detect-secrets lacks: fine-grained GitHub tokens (``github_pat_``), npm's
-  ``npm_`` tokens (with their CRC32) and Anthropic keys (``sk-ant-``).
+  ``npm_`` tokens (with their CRC32), Anthropic keys (``sk-ant-``) and Hugging Face tokens
+  (``hf_``, ``api_org_``).
 
 Pure: no I/O. :func:`default_detector` imports the edge's loader on first use, as
 :func:`cordon.engine.args.default_resolver` does.
@@ -65,6 +66,13 @@ EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
     ("npm", "NPM tokens", ((r"npm_[A-Za-z0-9]{36}", 0),)),
     ("private_key", "Private Key", ((r"BEGIN ENCRYPTED PRIVATE KEY", 0),)),
     ("anthropic", "Anthropic API Key", ((r"sk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}", 0),)),
+    # Hugging Face user and organisation access tokens (gitleaks' huggingface-access-token
+    # and huggingface-organization-api-token): 34 letters after the prefix
+    (
+        "huggingface",
+        "Hugging Face Token",
+        ((r"(?<![A-Za-z0-9_])(?:hf_|api_org_)[A-Za-z]{34}(?![A-Za-z0-9])", 0),),
+    ),
 )
 
 _BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
