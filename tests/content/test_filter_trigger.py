@@ -30,6 +30,8 @@ def _busy(monkeypatch: pytest.MonkeyPatch, trigger: int, cost: float) -> list[st
     monkeypatch.setattr(_accel, "FILTER_TRIGGER", trigger)
     monkeypatch.setattr(_accel, "FILTER_COST_S", cost)
     monkeypatch.setattr(_accel, "_filters", {})  # none ready
+    monkeypatch.setattr(_accel, "_filter_probed", set())
+    monkeypatch.setenv("CORDON_HS_CACHE", "0")  # and none in the disk cache
     nz = normalize(TEXT)
     busy: list[str] = []
     hits = scanner._match_norm(nz, None, nz.ascii_view.lower(), busy)

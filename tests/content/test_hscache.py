@@ -52,6 +52,7 @@ def _fresh_accel(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("_dbs", "_by_id", "_jobs", "_filters", "_filter_done", "_filter_busy"):
         monkeypatch.setattr(_accel, name, {})
     monkeypatch.setattr(_accel, "_filter_pending", set())
+    monkeypatch.setattr(_accel, "_filter_probed", set())
     monkeypatch.setattr(_charscan, "_dbs", {})
 
 

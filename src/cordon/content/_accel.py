@@ -47,7 +47,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from cordon.content._fixed import fixed_width, match_runs
-from cordon.content._hscache import compile_db
+from cordon.content._hscache import cached_db, compile_db
 from cordon.content._longmatch import run_bound, run_table
 
 _hs: ModuleType | None
@@ -676,6 +676,7 @@ _filters: dict[str, Any] = {}  # pattern -> (database, thread-local scratch) or 
 _filter_pending: set[str] = set()
 _filter_done: dict[str, threading.Event] = {}  # pattern -> its compile job's done event
 _filter_busy: dict[str, int] = {}  # pattern -> texts that made it busy
+_filter_probed: set[str] = set()  # patterns whose filter was looked for in the disk cache
 
 
 def note_busy(patterns: Sequence[str]) -> None:
@@ -698,17 +699,30 @@ def note_busy(patterns: Sequence[str]) -> None:
 _UNSAFE_FOR_FILTER = re.compile(r"(?<!\\)\{,|\[:[a-z]+:\]")
 
 
-def _compile_filter(pattern: str) -> Any:
+def _filter_spec(pattern: str) -> tuple[list[bytes], list[int], list[int]]:
+    """The expressions, ids and flags of ``pattern``'s filter database."""
     assert _hs is not None
     if _UNSAFE_FOR_FILTER.search(pattern):
         raise ValueError("Python-only syntax")
-    flags = (
-        _hs.HS_FLAG_PREFILTER
-        | _hs.HS_FLAG_MULTILINE
-        | _hs.HS_FLAG_SINGLEMATCH
-        | _hs.HS_FLAG_ALLOWEMPTY
-    )
-    return compile_db(_hs, [_widen(pattern).encode("utf-8")], [0], [flags]), threading.local()
+    flags = _hs.HS_FLAG_PREFILTER | _hs.HS_FLAG_MULTILINE | _hs.HS_FLAG_SINGLEMATCH
+    return [_widen(pattern).encode("utf-8")], [0], [flags | _hs.HS_FLAG_ALLOWEMPTY]
+
+
+def _compile_filter(pattern: str) -> Any:
+    return compile_db(_hs, *_filter_spec(pattern)), threading.local()
+
+
+def _cached_filter(pattern: str) -> Any:
+    """``pattern``'s filter if an earlier process compiled it into the disk cache, else
+    ``None``; looked for once a pattern a process, so a new process (``cordon scan``, a
+    ``cordon run`` just started) filters from its first text (bench/content/README.md)."""
+    _filter_probed.add(pattern)
+    try:
+        db = cached_db(_hs, *_filter_spec(pattern))
+    except ValueError:  # Python-only syntax: no filter
+        return None
+    with _lock:
+        return None if db is None else _filters.setdefault(pattern, (db, threading.local()))
 
 
 def _build_filters(patterns: tuple[str, ...]) -> None:
@@ -743,11 +757,13 @@ def want_filters(patterns: Sequence[str], *, wait: bool = False) -> None:
 def filter_for(
     pattern: str, windows: Sequence[tuple[int, int]], wanted: list[str]
 ) -> tuple[Any, bool]:
-    """The ready filter of ``pattern`` (a rule pattern) or ``None``, and whether to time the
-    searches of its ``windows``: with no ready filter, the pattern goes into ``wanted`` now
-    when the windows reach :data:`FILTER_TRIGGER` bytes, else the caller times the searches
-    and adds it when they took :data:`FILTER_COST_S`."""
+    """The ready filter of ``pattern`` (a rule pattern; or the disk cache's) or ``None``, and
+    whether to time the searches of its ``windows``: with no filter, the pattern goes into
+    ``wanted`` now when the windows reach :data:`FILTER_TRIGGER` bytes, else the caller times
+    the searches and adds it when they took :data:`FILTER_COST_S`."""
     flt = _filters.get(pattern)
+    if flt is None and pattern not in _filter_probed and pattern not in _filters:
+        flt = _cached_filter(pattern) if _hs is not None else None
     if flt is not None:
         return flt, False
     if sum(we - ws for ws, we in windows) >= FILTER_TRIGGER:

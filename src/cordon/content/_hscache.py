@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["cache_dir", "compile_db"]
+__all__ = ["cache_dir", "cached_db", "compile_db"]
 
 #: a cache file: the SHA-256 of the payload, then the payload (``hyperscan.dumpb``)
 _DIGEST_LEN = 32
@@ -137,16 +137,25 @@ def _store(directory: Path, name: str, payload: bytes) -> None:
     _prune(directory)
 
 
+def cached_db(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int]) -> Any | None:
+    """The block-mode database of ``exprs`` from the cache when an intact copy is there (what
+    :func:`compile_db` would load), else ``None``; never compiles."""
+    directory = cache_dir()
+    if directory is None:
+        return None
+    mode = hs.HS_MODE_BLOCK
+    return _load(hs, directory / (_key(hs, exprs, ids, flags, mode) + ".hsdb"), mode)
+
+
 def compile_db(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int]) -> Any:
     """A block-mode database of ``exprs`` (``hs`` is the ``hyperscan`` module), loaded from the
     cache when an intact copy is there, else compiled (and cached). Compile errors propagate."""
+    db = cached_db(hs, exprs, ids, flags)
+    if db is not None:
+        return db
     mode = hs.HS_MODE_BLOCK
     directory = cache_dir()
     name = _key(hs, exprs, ids, flags, mode) + ".hsdb" if directory is not None else ""
-    if directory is not None:
-        db = _load(hs, directory / name, mode)
-        if db is not None:
-            return db
     db = hs.Database(mode=mode)
     db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
     if directory is not None:
