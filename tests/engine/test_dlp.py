@@ -116,6 +116,9 @@ def test_the_catalogue_comes_from_detect_secrets(det: Detector) -> None:
         (stripe_key, "stripe"),
         (lambda: "hf_" + "".join(random.choices(string.ascii_letters, k=34)), "huggingface"),
         (lambda: "api_org_" + "".join(random.choices(string.ascii_letters, k=34)), "huggingface"),
+        (lambda: "gsk_" + "".join(random.choices(string.ascii_letters, k=52)), "api_token"),
+        (lambda: "dapi" + "".join(random.choices("0123456789abcdef", k=32)), "api_token"),
+        (lambda: "PMAK-" + "ab12" * 6 + "-" + "c3d4e5" * 5 + "f6a7", "api_token"),
     ],
 )
 def test_each_format_is_found(det: Detector, make: Any, kind: str) -> None:

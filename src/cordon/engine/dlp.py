@@ -23,8 +23,9 @@ cannot say, per kind:
 * placeholder wording (``EXAMPLE``, ``xxxx``, ``your_``...) and too few distinct characters,
   as in the content scanner's secret rules: documentation values are not credentials;
 * formats detect-secrets lacks: fine-grained GitHub tokens (``github_pat_``), npm's
-  ``npm_`` tokens (with their CRC32), Anthropic keys (``sk-ant-``) and Hugging Face tokens
-  (``hf_``, ``api_org_``).
+  ``npm_`` tokens (with their CRC32), Anthropic keys (``sk-ant-``), Hugging Face tokens
+  (``hf_``, ``api_org_``) and other prefixed API tokens (:data:`_PREFIXED`: OpenRouter,
+  Groq, Replicate, Linear, Notion, Supabase, Databricks...).
 
 Pure: no I/O. :func:`default_detector` imports the edge's loader on first use, as
 :func:`cordon.engine.args.default_resolver` does.
@@ -60,6 +61,35 @@ __all__ = [
 
 PluginPatterns = Iterable[tuple[str, str, Iterable[tuple[str, int]]]]
 
+#: API tokens with a prefix of their own that detect-secrets lacks (gitleaks' rules and the
+#: providers' documented formats): an agent's usual keys (model providers, SaaS tools), which
+#: under a name that does not say token no rule read (attack class: credential exfiltration)
+_PREFIXED = (
+    r"sk-or-v1-[0-9a-f]{64}",  # OpenRouter
+    r"gsk_[A-Za-z0-9]{52}",  # Groq
+    r"r8_[A-Za-z0-9]{37}",  # Replicate
+    r"pplx-[A-Za-z0-9]{48}",  # Perplexity
+    r"xai-[A-Za-z0-9]{80}",  # xAI
+    r"do[opr]_v1_[0-9a-f]{64}",  # DigitalOcean
+    r"lin_api_[A-Za-z0-9]{40}",  # Linear
+    r"ntn_[A-Za-z0-9]{46}",  # Notion
+    r"sbp_[0-9a-f]{40}",  # Supabase
+    r"shp(?:at|ca|pa|ss)_[0-9a-fA-F]{32}",  # Shopify
+    r"dapi[0-9a-f]{32}(?:-\d)?",  # Databricks
+    r"PMAK-[0-9a-f]{24}-[0-9a-f]{34}",  # Postman
+    r"pcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{40,}",  # Pinecone
+    r"ATATT3[A-Za-z0-9_=-]{180,}",  # Atlassian
+    r"dp\.(?:st|sa|ct|scim|audit)\.[a-z0-9_-]{2,35}\.[A-Za-z0-9]{40,44}",  # Doppler
+    r"pul-[0-9a-f]{40}",  # Pulumi
+    r"tskey-[a-z]+-[A-Za-z0-9]+-[A-Za-z0-9]{20,}",  # Tailscale
+    r"gl(?:rt|ptt|dt|cbt|ft|oas|soat)-[A-Za-z0-9_-]{20,}",  # GitLab (runner, trigger...)
+    r"figd_[A-Za-z0-9_-]{40}",  # Figma
+    r"sntry[su]_[A-Za-z0-9+/=_-]{60,}",  # Sentry
+    r"lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}",  # LangSmith
+    r"fc-[0-9a-f]{32}",  # Firecrawl
+    r"tvly-(?:dev-)?[A-Za-z0-9]{32}",  # Tavily
+)
+
 #: cordon's own formats, for what detect-secrets' catalogue lacks: (kind, type, regexes)
 EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
     ("github_token", "GitHub Token", ((r"github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}", 0),)),
@@ -73,6 +103,7 @@ EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
         "Hugging Face Token",
         ((r"(?<![A-Za-z0-9_])(?:hf_|api_org_)[A-Za-z]{34}(?![A-Za-z0-9])", 0),),
     ),
+    ("api_token", "Prefixed API Token", tuple((rf"(?<![\w-]){p}(?![\w-])", 0) for p in _PREFIXED)),
 )
 
 _BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

@@ -1,11 +1,12 @@
-"""A Hugging Face access token read from a project file and mailed out, through the real
-``cordon run`` in its default mode.
+"""A Hugging Face, Groq, OpenRouter or Linear token read from a project file and mailed out,
+through the real ``cordon run`` in its default mode.
 
 Attack class: credential exfiltration of a format the catalogue lacked. ``hf_`` + 34 letters
 (and an organisation's ``api_org_`` token) is the token a Hugging Face user keeps in a
 notebook, a ``config.py`` or ``~/.cache/huggingface/token``; under a name that does not say
 token (``HF = '...'``) no rule read it, so it was shown to the agent as it was and could be
-sent anywhere. Now a call carrying one is refused by format (``secret.pattern``), in any
+sent anywhere; so were an agent's other usual keys with a prefix of their own (``gsk_``,
+``sk-or-v1-``, ``lin_api_`` ...: :data:`cordon.engine.dlp._PREFIXED`). Now a call carrying one is refused by format (``secret.pattern``), in any
 encoding the detector reads, to any server.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 import string
+from typing import Any
 
 import pytest
 from mcp import Client
@@ -25,9 +27,23 @@ pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 OPS = "ops@example.com"
 
 
-async def test_a_hugging_face_token_read_from_a_file_is_not_mailed(harness: Harness) -> None:
+def _rnd(n: int, alphabet: str = string.ascii_letters + string.digits) -> str:
     rng = random.SystemRandom()
-    token = "hf_" + "".join(rng.choice(string.ascii_letters) for _ in range(34))
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: "hf_" + _rnd(34, string.ascii_letters),
+        lambda: "gsk_" + _rnd(52),
+        lambda: "sk-or-v1-" + _rnd(64, "0123456789abcdef"),
+        lambda: "lin_api_" + _rnd(40),
+    ],
+    ids=["huggingface", "groq", "openrouter", "linear"],
+)
+async def test_a_token_read_from_a_file_is_not_mailed(harness: Harness, make: Any) -> None:
+    token = make()
     box = harness.tmp / "box"
     box.mkdir()
     (box / "inbox.txt").write_text("hi", "utf-8")
