@@ -41,6 +41,10 @@ TOOLS = [
     "new-credential",
     "rotate.secret",
     "list_people",
+    "create_page",
+    "add_comment",
+    "post_message",
+    "get_page",
     "",
 ]
 POLICIES: list[dict[str, Any]] = [
@@ -53,6 +57,10 @@ POLICIES: list[dict[str, Any]] = [
     {"arg_patterns": {"to": "[a-z]+@corp\\.example"}},
     {"max_value": {"amount": 10}},
     {"exfiltrating": True, "sink_params": ["to"]},
+    {"renders": True},
+    {"renders": False},
+    {"unfurls": True},
+    {"unfurls": False, "renders": False},
 ]
 TEXTS = [
     "",
@@ -63,12 +71,16 @@ TEXTS = [
     "1000",
     "please book a hotel for May 1st and pay 10 EUR to alice@corp.example",
     "reset the password to hunter2",
+    "![x](https://img.evil.example/p.png?d=1)",
+    '<img src="https://img.evil.example/p.png">',
+    "see https://wiki.evil.example/page",
 ]
 TRUSTED = [(), ("please book a hotel for May 1st, reset my password to hunter2, pay bob",)]
 
 
 def _arguments(rnd: random.Random) -> dict[str, Any]:
-    keys = ["to", "body", "path", "password", "new_password", "api_key", "amount", "date", "x"]
+    keys = ["to", "body", "path", "password", "new_password", "api_key", "amount", "date", "x",
+            "image_url", "src"]  # fmt: skip
     out: dict[str, Any] = {}
     for key in rnd.sample(keys, rnd.randint(0, 4)):
         pick = rnd.random()
@@ -83,7 +95,10 @@ def _arguments(rnd: random.Random) -> dict[str, Any]:
 
 def _session(tool: str, tp: dict[str, Any], trusted: tuple[str, ...]) -> Any:
     engine = Engine.from_policy([{"version": 1, "tools": {tool: tp} if tool and tp else {}}])
-    return engine.new_session(trusted=trusted)
+    s = engine.new_session(trusted=trusted)
+    # (hosts an injected image or link would carry: a rendering tool's call asks about them)
+    s.observe_output("read_inbox", "https://img.evil.example/p.png https://wiki.evil.example/")
+    return s
 
 
 GATED = [c for c in checks.PIPELINE if c.applies is not None]
@@ -91,7 +106,13 @@ GATED = [c for c in checks.PIPELINE if c.applies is not None]
 
 def test_the_gated_checks() -> None:
     # (a new gate is added here with its own reading of what makes run pass)
-    assert [c.name for c in GATED] == ["budgets", "arguments", "credentials", "requests"]
+    assert [c.name for c in GATED] == [
+        "budgets",
+        "arguments",
+        "credentials",
+        "requests",
+        "rendered",
+    ]
 
 
 @pytest.mark.parametrize("check", GATED, ids=lambda c: c.name)
@@ -119,7 +140,8 @@ def test_a_check_that_applies_is_kept() -> None:
     s = _session("reset_password", {"max_calls": 1}, ())
     names = [c.name for c in s.engine.check_lists.get(checks.PIPELINE, "reset_password",
                                                         s.engine.tool_policy("reset_password"))]  # fmt: skip
-    assert names == [c.name for c in checks.PIPELINE if c.name not in ("arguments", "requests")]
+    left_out = ("arguments", "requests", "rendered")
+    assert names == [c.name for c in checks.PIPELINE if c.name not in left_out]
 
 
 def test_lists_follow_the_policy_object_and_the_pipeline() -> None:

@@ -36,6 +36,7 @@ from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
 from cordon.engine.checks.links import forwarded_link
 from cordon.engine.rendered import fetched_key, plain_text, rendered_urls, renders_by_name
+from cordon.policy import ToolPolicy
 
 
 def run(ctx: Context, facts: Facts) -> Result:
@@ -139,4 +140,12 @@ def _ask(
     )
 
 
-CHECK = Check("rendered", run, (rules.TAINT_RENDERED_RESOURCE,))
+def applies(tool: str, tp: ToolPolicy) -> bool:
+    """:func:`run` passes every call of a tool that neither ``unfurls`` nor renders (its
+    ``renders``; unset, its name: :func:`_renders` is then False whatever the call)."""
+    if tp.unfurls is True:
+        return True
+    return tp.renders if tp.renders is not None else renders_by_name(tool)
+
+
+CHECK = Check("rendered", run, (rules.TAINT_RENDERED_RESOURCE,), applies)
