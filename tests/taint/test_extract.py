@@ -94,3 +94,20 @@ def test_a_url_in_another_urls_path_is_a_destination_too() -> None:
         ("url", "docs.python.org/3/library/json.html")
     ]
     assert len(keys("https://example.com/files/report.v2/notes.md")) == 1
+
+
+def test_query_values_are_destinations_by_their_name_or_their_shape() -> None:
+    # a search on a site gives the site: its words go nowhere
+    assert keys("https://docs.python.org/3/search.html?q=json+dumps&check_keywords=yes") == [
+        ("url", "docs.python.org/3/search.html")
+    ]
+    assert keys("https://api.example.com/items?id=12345678&page=2") == [
+        ("url", "api.example.com/items")
+    ]
+    # a value shaped like a destination counts under any name
+    assert ("email", "bob@evil.example") in keys("https://x.example/a?q=bob@evil.example")
+    assert ("url", "evil.example/c") in keys("https://x.example/a?next=https://evil.example/c")
+    # a parameter named like a destination gives every item, as a tool's own would
+    assert ("other", "mallory") in keys("https://x.example/send?to=mallory")
+    assert ("channel", "ops") in keys("https://hooks.example/post?channel=%23ops")
+    assert ("phone", "5551234567") in keys("https://sms.example/send?phone=%2B15551234567")

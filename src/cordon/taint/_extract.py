@@ -8,6 +8,7 @@ from typing import Any, Literal
 from urllib.parse import parse_qsl
 
 from cordon.taint._keys import EMAIL_RE, HOST_RE, email_key, norm, phone_key, url_keys
+from cordon.taint._sinks import is_sink_param
 from cordon.textnorm import (
     canonical_emails,
     canonical_urls,
@@ -295,8 +296,8 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
             if keys is not None:
                 _add(acc, "url", url, keys[1])
             query = url.partition("?")[2].partition("#")[0]
-            for _name, val in parse_qsl(query, keep_blank_values=False):
-                _walk(val, acc, depth + 1)
+            for name, val in parse_qsl(query, keep_blank_values=False):
+                _query_value(name, val, acc, depth + 1)
             nested = _nested_url(url)
             if nested:
                 _walk(nested, acc, depth + 1)
@@ -336,6 +337,28 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
                 _add(acc, "phone", item, key)
             else:
                 _add(acc, "other", item, item)
+
+
+#: the destinations a query value gives by its shape alone, whatever its parameter's name
+_SHAPED_KINDS = frozenset({"url", "email", "host"})
+
+
+def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
+    """The destinations in one query parameter of a URL. A parameter named like a
+    destination (``to``, ``redirect_uri``, ``webhook``, ``channel``: :func:`is_sink_param`,
+    the names a tool's own parameters are judged by) gives every item of its value, as a
+    sink argument does; another gives only values shaped like one (a URL, an address, a
+    host): ``?q=json+dumps`` searches for words, it sends nothing to ``dumps``, and asking
+    about each word of a search on a trusted site is noise that teaches people to approve."""
+    if is_sink_param(name):
+        _walk(value, acc, depth)
+        return
+    sub = _Acc(acc.spelled)
+    _walk(value, sub, depth)
+    acc.marked = acc.marked or sub.marked
+    for d in sub.found:
+        if d.kind in _SHAPED_KINDS:
+            _add(acc, d.kind, d.raw, d.key)
 
 
 #: a URL's start inside another URL's path (``r.jina.ai/https://x``, ``/save/www.x``)
