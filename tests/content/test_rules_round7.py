@@ -139,6 +139,10 @@ NEAR: dict[str, list[str]] = {
         "Operating system: any. Requires root privileges to install.",
         "システム要件: Python 3.11 以上。",
         "系统要求：至少 4 GB 内存。",
+        # a prompt-writing guide's example; words that begin with an order's stem
+        "System: You are a helpful assistant for atlas.",
+        "SYSTEM: play some music while the build runs.",
+        "System: Kullanıcı ayarları ve güvenlik seçenekleri.",
     ],
     "supply.fix_by_remote_script": [
         "To install, run: curl -fsSL https://get.example.dev/install.sh | sh",

@@ -112,12 +112,14 @@ _ORDER = "|".join(
         r"\byou\s+are\s+(?:now\s+)?in\s+(?:debug|developer|admin|maintenance|god|unrestricted)"
         r"\s+mode",
         # cs, ro, uk/ru
-        r"\b(?:obejdi|vypni|ignoruj|d[ůu]v[ěe][řr]uj|p[řr]esko[čc]|mus[íi])|"
+        r"\b(?:obejdi(?:te)?|vypn(?:i|ěte)|ignoruj(?:te)?|d[ůu]v[ěe][řr]uj(?:te)?|"
+        r"p[řr]esko[čc](?:te|it)?|mus[íi](?:te|š)?)(?=[\s.,;:!?)\"']|$)|"
         r"\b(?:dezactiveaz[ăa]|ignor[ăa]|ocole[șs]te|trebuie\s+s[ăa])|"
         r"(?:пропускай|пропусти|ігноруй|игнорируй|довіряй|доверяй|обходь|обходи|обходить|"
         r"обходит|вимкни|отключи|без\s+перевір|без\s+провер)",
         # tr, vi, pl, id
-        r"\b(?:kullan|gerekiyor|zorunda|atla|devre\s+d[ıi][şs][ıi]|yok\s*say|g[üu]ven)|"
+        r"\b(?:kullan(?:[ıi]n)?|gerekiyor|zorunda|atla(?:y[ıi]n)?|devre\s+d[ıi][şs][ıi]|"
+        r"yok\s*say[ıi]n?|g[üu]ven(?:in)?)(?=[\s.,;:!?)\"']|$)|"
         r"\b(?:b[ạa]n\s+ph[ảa]i|h[ãa]y\s+d[ùu]ng|b[ỏo]\s+qua|v[ôo]\s+hi[ệe]u|tin\s+t[ưu][ởo]ng)|"
         r"\b(?:musi|musisz|wy[łl][ąa]cz|zignoruj|pomi[ńn]|u[żz]y[ćc]|u[żz]yj)(?![a-z])|"
         r"\b(?:panggil|abaikan|nonaktifkan|lewati|percayai|harus)\b",
