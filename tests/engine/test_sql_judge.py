@@ -33,16 +33,17 @@ ALLOWED = [
     "UPDATE t SET a = 1 WHERE id = 5",
     "UPDATE t SET a = 1 WHERE id = 5 AND 1 = 1",
     "DELETE FROM t WHERE id IN (1, 2)",
-    "DELETE FROM t WHERE created < '2020-01-01'",
-    "DELETE FROM t WHERE archived",
-    "DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.tid = t.id)",
     "UPDATE t SET a = 1 WHERE id = 5 OR id = 6",
+    "DELETE FROM users WHERE id = -3",
+    "DELETE FROM users WHERE email = 'a@b.example' AND id > 0",
+    "UPDATE users SET role = 'ops' WHERE users.id IS 2",
+    "DELETE FROM t WHERE (id = 1 OR id IN (2, 3)) AND created < '2020-01-01'",
+    "DELETE FROM users WHERE coalesce(role, '') = 'you'",
     "CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)",
     "CREATE TABLE IF NOT EXISTS t (a)",
     "CREATE INDEX i ON t(a)",
     "CREATE VIEW v AS SELECT a FROM t",
     "ALTER TABLE t ADD COLUMN c TEXT",
-    "ALTER TABLE t RENAME TO u",
     "PRAGMA table_info(t)",
     "PRAGMA user_version",
     "ATTACH DATABASE ':memory:' AS scratch",
@@ -60,6 +61,52 @@ ALLOWED = [
 @pytest.mark.parametrize("sql", ALLOWED)
 def test_ordinary_statements_run_unasked(sql: str) -> None:
     assert _rule(sql) is None
+
+
+# a DELETE or UPDATE whose WHERE does not name its rows by value can cover every row: the
+# first two wiped the sqlite pack's table, and ran unasked
+BY_CONDITION = [
+    "DELETE FROM users WHERE id > 0",
+    "DELETE FROM users WHERE id IS NOT NULL",
+    "UPDATE users SET role = 'admin' WHERE id >= 1",
+    "DELETE FROM users WHERE id BETWEEN 1 AND 1000000000",
+    "DELETE FROM users WHERE id <> 0",
+    "DELETE FROM users WHERE id NOT IN (1, 2)",
+    "DELETE FROM users WHERE email LIKE '%@%'",
+    "DELETE FROM users WHERE name IS NULL OR id > 0",
+    "DELETE FROM users WHERE id = 1 OR id > 1",
+    "DELETE FROM users WHERE id = id + 0",
+    "DELETE FROM users WHERE length(name) >= 0",
+    "DELETE FROM users WHERE lower(email) = 'a@b.example'",
+    "DELETE FROM users WHERE coalesce(role, 'you') = 'you'",  # (and every NULL role)
+    "DELETE FROM t WHERE created < '2020-01-01'",
+    "DELETE FROM t WHERE archived",
+    "DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.tid = t.id)",
+    "DELETE FROM users WHERE id IN (SELECT id FROM users WHERE id > 0)",
+    "WITH d AS (DELETE FROM users WHERE id > 0 RETURNING *) SELECT * FROM d",
+]
+
+
+@pytest.mark.parametrize("sql", BY_CONDITION)
+@pytest.mark.parametrize("dialect", ["sqlite", "postgres"])
+def test_a_delete_by_condition_is_asked(sql: str, dialect: str) -> None:
+    hit = judge(sql, dialect)
+    assert hit is not None
+    assert (hit.verdict, hit.rule) == ("ask", rules.ACTION_SQL_DELETE_NO_WHERE)
+    assert hit.matched.endswith("by condition")
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "ALTER TABLE users RENAME TO users_old",
+        "ALTER TABLE users RENAME COLUMN email TO mail",
+        "ALTER TABLE users RENAME email TO mail",
+    ],
+)
+def test_a_rename_that_breaks_the_applications_queries_is_asked(sql: str) -> None:
+    assert _rule(sql) == ("ask", rules.ACTION_SQL_SCHEMA)
+    assert _rule(sql, "postgres") == ("ask", rules.ACTION_SQL_SCHEMA)
 
 
 DENIED = [

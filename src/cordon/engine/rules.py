@@ -175,8 +175,10 @@ _RULES = (
        _NO_POLICY),
     _r(ACTION_SQL_DROP, "action rules", "deny", "DROP/TRUNCATE statements", _ACTION_SRC,
        _NO_POLICY),
-    _r(ACTION_SQL_DELETE_NO_WHERE, "action rules", "deny", "DELETE or UPDATE without WHERE",
-       _ACTION_SRC, _NO_POLICY),
+    _r(ACTION_SQL_DELETE_NO_WHERE, "action rules", "deny or ask",
+       "DELETE or UPDATE without WHERE (denied); one by a condition that can cover every row, "
+       "not rows named by value (asked: WHERE id > 0, IS NOT NULL, LIKE)",
+       _ACTION_SRC, f"{_APPROVE} (asks only); every row: do it outside the agent"),
     _r(ACTION_MKFS_DD, "action rules", "deny", "mkfs or dd onto a device", _ACTION_SRC,
        _NO_POLICY),
     _r(ACTION_FORK_BOMB, "action rules", "deny", "a shell fork bomb", _ACTION_SRC,
@@ -275,7 +277,8 @@ _RULES = (
        "arbitrary file write through SQLite ATTACH/VACUUM INTO (CWE-73)",
        f"{_APPROVE} (asks only); do it outside the agent"),
     _r(ACTION_SQL_SCHEMA, "action rules", "ask",
-       "SQL that drops a column, creates a trigger, function or extension, or sets a PRAGMA",
+       "SQL that drops or renames a column or table, creates a trigger, function or extension, "
+       "or sets a PRAGMA",
        "excessive agency (OWASP LLM06): lasting changes to what later statements do",
        f"{_APPROVE}; {_TRUST}"),
     _r(ACTION_SQL_UNPARSED, "action rules", "ask",

@@ -29,13 +29,19 @@ Asked about:
   inside: the SQLite "web shell" write primitive); the CLI's ``readfile``/``writefile``;
   Postgres's ``COPY`` to or from a server file, ``lo_import``/``lo_export``,
   ``pg_read_file``. A path the statement computes (``char(47) || 'x'``) is asked about too.
-* ``action.sql_delete_no_where``: an insert that replaces rows fed by a query (``INSERT OR
-  REPLACE INTO t SELECT id, 'x' FROM t`` rewrites every row), and in SQLite a ``WHERE``
-  that restricts nothing once its double-quoted names are read as strings, as SQLite
-  reads a name no column has (``"x" = 'x'``).
+* ``action.sql_delete_no_where``: a ``DELETE`` or ``UPDATE`` by a condition that can cover
+  every row (:mod:`cordon.engine.sql_where`): a ``WHERE`` that does not name its rows by
+  value (``column = value`` or ``column IN (values)`` on the written table, joined by
+  ``AND``, or an ``OR`` of such), so a range (``id > 0``), ``IS [NOT] NULL``, ``LIKE``, a
+  bare column, a subquery or a join; the database deletes every row it matches, and only
+  a person who knows the data tells a purge from a wipe. An insert that replaces rows fed
+  by a query (``INSERT OR REPLACE INTO t SELECT id, 'x' FROM t`` rewrites every row), and
+  in SQLite a ``WHERE`` that restricts nothing once its double-quoted names are read as
+  strings, as SQLite reads a name no column has (``"x" = 'x'``).
 * ``action.sql_schema``: a lasting change to what later statements do or to the schema's
-  data: an ``ALTER TABLE`` action other than ADD, RENAME or a column's default (``DROP
-  [COLUMN]``, ``ALTER COLUMN ... TYPE``), a trigger, function, procedure or extension
+  data: an ``ALTER TABLE`` action other than ADD or a column's default (``DROP
+  [COLUMN]``, ``ALTER COLUMN ... TYPE``; ``RENAME`` of a table or column, after which the
+  application's statements naming it fail), a trigger, function, procedure or extension
   created, a ``PRAGMA`` that sets a value (``writable_schema``, ``journal_mode``), a write
   to SQLite's schema tables (``sqlite_master``, ``sqlite_dbpage``), a virtual table of a
   module other than full-text search or R-tree (``zipfile`` writes the file it names).
@@ -50,15 +56,16 @@ Asked about:
   Postgres function that acts (``pg_terminate_backend``, ``set_config``, ``setval``).
 
 Allowed: ``SELECT`` (and set operations), ``INSERT`` (``OR REPLACE`` too), ``UPDATE`` and
-``DELETE`` with a restricting ``WHERE``, ``CREATE TABLE/VIEW/INDEX``, ``ALTER TABLE ... ADD``
-or ``RENAME``, an upsert of rows in ``VALUES``, a ``PRAGMA`` that reads, ``ATTACH
+``DELETE`` of rows named by value (``WHERE id = 7``, ``WHERE id IN (3, 4) AND owner =
+'bob'``), ``CREATE TABLE/VIEW/INDEX``, ``ALTER TABLE ... ADD``, an upsert of rows in
+``VALUES``, a ``PRAGMA`` that reads, ``ATTACH
 ':memory:'``, ``DETACH``, plain ``VACUUM``, ``ANALYZE``, ``EXPLAIN`` of an allowed
 statement, transactions. (A bare SQLite ``REINDEX`` or ``SAVEPOINT`` is asked about:
 sqlglot reads it as a name, not a statement.)
-Not seen: a column tautology that depends on the data (``id = id + 0``, ``id > -1e18``,
-``a IS NOT NULL OR a IS NULL``, ``length(a) >= 0``: the syntax is that of an ordinary
-bounded ``DELETE``; only a row count, which the judge does not have, tells them apart),
-and a function that writes as a side effect in Postgres (``set_config``, a user-defined
+Not seen: an equality on a value every row shares (``WHERE status = 'active'`` when all
+are): only a row count, which the judge does not have, tells it from a targeted edit (a
+column tautology that depends on the data, ``id > -1e18``, ``length(a) >= 0``, is asked
+about as a delete by condition, not denied), and a function that writes as a side effect in Postgres (``set_config``, a user-defined
 one): the Supabase pack keeps ``execute_sql`` asked for that reason.
 """
 
@@ -75,6 +82,7 @@ from sqlglot import exp
 
 from cordon.engine import rules
 from cordon.engine.credential_paths import is_credential_path
+from cordon.engine.sql_where import always_true, as_strings, bounded, literal_text, target_of
 
 # a statement sqlite's grammar keeps as raw text is logged as a warning: not cordon's output
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
@@ -259,10 +267,10 @@ def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
     elif isinstance(stmt, exp.Pragma):
         yield from _pragma(stmt)
     elif isinstance(stmt, exp.Alter):
-        # an action other than ADD or RENAME (SQLite's "DROP a" without COLUMN, which sqlglot
-        # keeps as raw text, removed the column and its data)
+        # an action other than ADD (SQLite's "DROP a" without COLUMN, which sqlglot keeps as
+        # raw text, removed the column and its data; RENAME breaks every query naming it)
         if not all(_plain_alter(a) for a in stmt.args.get("actions") or ()):
-            yield _schema("ALTER ... changes or removes columns and their data")
+            yield _schema("ALTER ... renames, changes or removes tables, columns or their data")
     elif isinstance(stmt, exp.Create):
         kind = str(stmt.args.get("kind") or "").upper()
         if kind not in _PLAIN_CREATE:
@@ -278,12 +286,16 @@ def _statement(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
                            "unknown statement")  # fmt: skip
 
 
-#: ALTER TABLE actions that keep every row and column: ADD a column or constraint, RENAME
-_PLAIN_ALTER: Final = (exp.ColumnDef, exp.AlterRename, exp.RenameColumn, exp.AddConstraint)
+#: ALTER TABLE actions that keep every row, column and name: ADD a column or constraint.
+#: RENAME is not one: every statement of the application that names the old table or column
+#: fails from then on (``ALTER TABLE users RENAME TO users_old`` takes the table out of its
+#: reach as surely as DROP COLUMN takes a column), and SQLite rewrites the schema's triggers
+#: and views to follow it
+_PLAIN_ALTER: Final = (exp.ColumnDef, exp.AddConstraint)
 
 
 def _plain_alter(action: object) -> bool:
-    """An ``ALTER TABLE`` action that keeps every row and column: one of
+    """An ``ALTER TABLE`` action that keeps every row, column and name: one of
     :data:`_PLAIN_ALTER`, or ``ALTER COLUMN`` that sets or drops a default or a ``NOT NULL``
     (a new type rewrites every row: ``TYPE text USING 'x'``)."""
     if isinstance(action, exp.AlterColumn):
@@ -306,7 +318,7 @@ def _functions(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
         name = _func_name(func)
         args = [a for a in func.args.values() if isinstance(a, exp.Expression)]
         args += list(func.expressions)
-        texts = [a for a in args if _text(a) is not None]
+        texts = [a for a in args if literal_text(a) is not None]
         if name in _CODE_FUNCS:
             yield SqlObjection("deny", rules.ACTION_SQL_CODE,
                                f"blocked: {name}() loads native code into the database server",
@@ -314,7 +326,7 @@ def _functions(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
         elif name in _FILE_FUNCS:
             yield from _file(texts[0] if texts else None, f"{name}()")
         elif name in _SQL_FUNCS:
-            inner = [judge(str(_text(a)), dialect) for a in texts]
+            inner = [judge(str(literal_text(a)), dialect) for a in texts]
             yield from (f for f in inner if f is not None and f.verdict == "deny")
             yield SqlObjection("ask", rules.ACTION_SQL_UNPARSED,
                                f"{name}() connects to a database or runs SQL text there",
@@ -338,9 +350,10 @@ _SCHEMA_TABLES: Final = frozenset(
 
 
 def _writes(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
-    """``DELETE``/``UPDATE`` with no restricting ``WHERE``, and ``DROP``, at any depth (a
-    data-modifying CTE, ``WITH d AS (DELETE FROM t RETURNING *) SELECT ...``); a write to
-    SQLite's schema tables."""
+    """``DELETE``/``UPDATE`` with no restricting ``WHERE`` (denied) or with one that does not
+    name its rows by value (asked: :mod:`cordon.engine.sql_where`), and ``DROP``, at any
+    depth (a data-modifying CTE, ``WITH d AS (DELETE FROM t RETURNING *) SELECT ...``); a
+    write to SQLite's schema tables."""
     for node in stmt.find_all(exp.Delete, exp.Update, exp.Insert):
         table = node.this.this if isinstance(node.this, exp.Schema) else node.this
         if isinstance(table, exp.Table) and table.name.lower() in _SCHEMA_TABLES:
@@ -349,20 +362,32 @@ def _writes(stmt: exp.Expression, dialect: str) -> Iterator[SqlObjection]:
             continue
         kind = "DELETE" if isinstance(node, exp.Delete) else "UPDATE"
         where = node.args.get("where")
-        target = _target(node, dialect)
-        if where is None or _always_true(where.this, target):
+        target = target_of(node, dialect)
+        if where is None or always_true(where.this, target):
             yield SqlObjection("deny", rules.ACTION_SQL_DELETE_NO_WHERE,
                                f"blocked: {kind} without a restricting WHERE (every row)",
                                f"{kind} without WHERE")  # fmt: skip
-        elif target.sqlite and _always_true(_as_strings(where.this), target):
+        elif target.sqlite and always_true(as_strings(where.this), target):
             yield SqlObjection("ask", rules.ACTION_SQL_DELETE_NO_WHERE,
                                f"{kind} whose WHERE restricts nothing if SQLite reads its "
                                "double-quoted names as strings (it does for a name no column "
                                "has)", f"{kind} WHERE of quoted names")  # fmt: skip
+        elif not bounded(where.this, target, joined=_joins(node)):
+            yield SqlObjection("ask", rules.ACTION_SQL_DELETE_NO_WHERE,
+                               f"{kind} by a condition that can cover every row (a range, IS "
+                               "[NOT] NULL, LIKE, a subquery or join, or an OR of such): only "
+                               "rows named by value (column = value, column IN (values), "
+                               "joined by AND) run unasked", f"{kind} by condition")  # fmt: skip
     if not isinstance(stmt, exp.Drop) and any(True for _ in stmt.find_all(exp.Drop)):
         if not isinstance(stmt, exp.Alter):
             yield SqlObjection("deny", rules.ACTION_SQL_DROP,
                                "blocked: DROP inside a statement", "DROP")  # fmt: skip
+
+
+def _joins(node: exp.Expression) -> bool:
+    """The ``DELETE`` or ``UPDATE`` reads another table (``UPDATE ... FROM``, ``DELETE ...
+    USING``, a multi-table ``DELETE``, a join)."""
+    return any(node.args.get(k) for k in ("from_", "from", "using", "tables", "joins"))
 
 
 def _replaces(stmt: exp.Expression) -> Iterator[SqlObjection]:
@@ -384,190 +409,6 @@ def _replaces(stmt: exp.Expression) -> Iterator[SqlObjection]:
                                "replacing INSERT ... SELECT")  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class _Target:
-    """The table a ``DELETE`` or ``UPDATE`` writes: its name and alias (lower case; a
-    column they qualify is the bare column), and whether names are SQLite's."""
-
-    names: frozenset[str]
-    sqlite: bool
-
-
-def _target(node: exp.Expression, dialect: str) -> _Target:
-    table = node.this
-    names = {table.name.lower(), table.alias.lower()} if isinstance(table, exp.Table) else set()
-    return _Target(frozenset(names - {""}), dialect == "sqlite")
-
-
-#: SQLite's names of a rowid table's row id (not ``oid``, also a common column's name: an
-#: order's id)
-_ROWID: Final = frozenset({"rowid", "_rowid_"})
-
-
-def _column_key(e: object, target: _Target) -> str | None:
-    """The column ``e`` names, spelt one way: SQLite's names are case-insensitive and a
-    quoted or bracketed name is the bare one (``"id"``, ``[id]``, ``ID``), a qualifier
-    naming the target table is dropped (``t.id``, ``main.t.id``), ``COLLATE`` and
-    parentheses leave the column; ``None`` when ``e`` is not a column."""
-    while isinstance(e, exp.Paren | exp.Collate):
-        e = e.this
-    if not isinstance(e, exp.Column) or not isinstance(e.this, exp.Identifier):
-        return None
-    ident = e.this
-    name = ident.this if ident.quoted and not target.sqlite else ident.this.lower()
-    name = "rowid" if target.sqlite and name in _ROWID else name
-    table = e.table.lower()
-    return name if not table or table in target.names else f"{table}.{name}"
-
-
-def _as_strings(e: exp.Expression) -> exp.Expression:
-    """``e`` with each unqualified quoted name read as a string, as SQLite reads a
-    double-quoted name that no column has (``"x" = 'x'``: true for every row)."""
-
-    def text(node: exp.Expression) -> exp.Expression:
-        if (
-            isinstance(node, exp.Column)
-            and not node.table
-            and isinstance(node.this, exp.Identifier)
-        ):
-            if node.this.quoted:
-                return exp.Literal.string(node.this.this)
-        return node
-
-    return e.copy().transform(text)
-
-
-def _always_true(e: object, target: _Target) -> bool:
-    """A ``WHERE`` condition that does not restrict the rows, read from its syntax alone: one
-    that names no column (``1``, ``'1'``, ``2 > 1``, ``1 = 1.0``, ``EXISTS (SELECT 1)``,
-    ``coalesce(1, 0)``: the same for every row, so every row or none, and SQLite's
-    truthiness of a constant is not this module's to evaluate; two different strings
-    compared equal are no row), a comparison of a column with itself however spelt
-    (``id = id``, ``t.id IS "ID"``), a column in a list holding it or in the same column of
-    the whole table (``rowid IN (SELECT rowid FROM t)``), ``LIKE '%'``, an ``OR`` with such
-    an operand, an ``AND`` of such. A column tautology beyond these (``id = id + 0``,
-    ``id > -1e18``) is not seen."""
-    if not isinstance(e, exp.Expression):
-        return True
-    if e.find(exp.Coalesce) is not None:
-        e = e.copy().transform(_first_literal)  # (coalesce(1, id): 1, for every row)
-    if isinstance(e, exp.Paren):
-        return _always_true(e.this, target)
-    constant = _constant(e, target)
-    if constant is not None:
-        return constant
-    if isinstance(e, exp.Or):
-        return _always_true(e.this, target) or _always_true(e.expression, target)
-    if isinstance(e, exp.And):
-        return _always_true(e.this, target) and _always_true(e.expression, target)
-    if next(e.find_all(exp.Column), None) is None:
-        return True
-    if target.sqlite and _column_key(e, target) == "rowid":
-        return True  # (WHERE rowid: a rowid table's ids are not 0 unless chosen so)
-    if (
-        isinstance(e, exp.Not)
-        and isinstance(e.this, exp.Is)
-        and isinstance(e.this.expression, exp.Null)
-    ):
-        return target.sqlite and _column_key(e.this.this, target) == "rowid"  # (never NULL)
-    if isinstance(e, exp.EQ | exp.GTE | exp.LTE | exp.Is | exp.NullSafeEQ):
-        key = _column_key(e.this, target)
-        return bool(e.this == e.expression) or (
-            key is not None and key == _column_key(e.expression, target)
-        )
-    if isinstance(e, exp.In):
-        return _in_itself(e, target)
-    if isinstance(e, exp.Like):
-        pattern = e.expression
-        return isinstance(pattern, exp.Literal) and pattern.is_string and set(pattern.this) == {"%"}
-    return False
-
-
-def _first_literal(node: exp.Expression) -> exp.Expression:
-    """A ``coalesce()`` or ``ifnull()`` whose arguments up to a literal are ``NULL``, as that
-    literal: both return their first argument that is not ``NULL``, so the columns after it
-    are never read (``WHERE coalesce(1, id)`` deleted every row as ``WHERE 1`` does)."""
-    if isinstance(node, exp.Coalesce):
-        for arg in (node.this, *node.expressions):
-            if isinstance(arg, exp.Literal):
-                return arg.copy()
-            if not isinstance(arg, exp.Null):
-                break
-    return node
-
-
-def _in_itself(e: exp.In, target: _Target) -> bool:
-    """``col IN (col)``, or ``col IN (SELECT col FROM <the target table>)`` with no
-    restricting ``WHERE``, ``LIMIT``, join or grouping: every row."""
-    key = _column_key(e.this, target)
-    if key is None:
-        return False
-    if any(_column_key(x, target) == key for x in e.expressions):
-        return True
-    query = e.args.get("query")
-    sel = query.this if isinstance(query, exp.Subquery) else query
-    if not isinstance(sel, exp.Select) or len(sel.expressions) != 1:
-        return False
-    if any(sel.args.get(k) for k in ("joins", "limit", "offset", "group", "having", "fetch")):
-        return False
-    source = sel.args.get("from_") or sel.args.get("from")
-    table = source.this if isinstance(source, exp.From) else None
-    if not isinstance(table, exp.Table) or table.name.lower() not in target.names:
-        return False
-    inner = _target(exp.Delete(this=table), "sqlite" if target.sqlite else "")
-    where = sel.args.get("where")
-    if where is not None and not _always_true(where.this, inner):
-        return False
-    return _column_key(sel.expressions[0], inner) == key
-
-
-def _constant(e: exp.Expression, target: _Target) -> bool | None:
-    """A comparison of two literals, where its value does not depend on the database's
-    settings: in SQLite any order (a number sorts before a string, strings by code point,
-    as its default BINARY collation does); elsewhere ``=`` and ``<>`` of two of a kind
-    (Postgres casts ``'1'`` to match ``1``, and orders strings by the column's
-    collation). ``None`` otherwise."""
-    left, right = _value(e.this), _value(e.expression)
-    if left is None or right is None or not isinstance(e, exp.Binary):
-        return None
-    if isinstance(e, exp.EQ | exp.NEQ):
-        if not target.sqlite and left[0] != right[0]:
-            return None
-        return (left == right) == isinstance(e, exp.EQ)
-    if not target.sqlite:
-        return None
-    # (("number", 1.0) < ("string", "a"): the kinds' order, then the values')
-    if isinstance(e, exp.LT | exp.GTE):
-        return (left < right) == isinstance(e, exp.LT)
-    if isinstance(e, exp.GT | exp.LTE):
-        return (left > right) == isinstance(e, exp.GT)
-    return None
-
-
-def _value(e: object) -> tuple[str, str | float] | None:
-    """A literal's kind and value (a string is never equal to a number, as in SQLite)."""
-    if isinstance(e, exp.Literal) and not e.is_string:
-        try:
-            return ("number", float(str(e.this)))
-        except ValueError:
-            return None
-    text = _text(e)
-    return None if text is None else ("string", text)
-
-
-def _text(e: object) -> str | None:
-    """The text of a string literal: a plain, Postgres ``E''`` (with no escape), ``U&''``
-    (with none) or dollar-quoted string; ``None`` for anything else."""
-    if isinstance(e, exp.Literal):
-        return str(e.this) if e.is_string else None
-    if isinstance(e, exp.RawString):
-        return str(e.this)
-    if isinstance(e, exp.ByteString | exp.UnicodeString):
-        body = str(e.this)
-        return None if "\\" in body or e.args.get("escape") else body
-    return None
-
-
 def _joined(e: object) -> str | None:
     """A path written as pieces of literal text (``'/home/me/' || '.bashrc'``), joined;
     ``None`` when any piece is computed. A piece in double quotes is its text: SQLite reads
@@ -580,7 +421,7 @@ def _joined(e: object) -> str | None:
     if isinstance(e, exp.DPipe):
         head, tail = _joined(e.this), _joined(e.expression)
         return None if head is None or tail is None else head + tail
-    return _text(e)
+    return literal_text(e)
 
 
 def _file(path: object, what: str) -> Iterator[SqlObjection]:

@@ -86,10 +86,14 @@ class ToolPolicy(_Strict):
     INTO 'path'`, `COPY` to a file) is asked about, and denied at a credential or auto-run
     path (`action.sql_file`); `DROP`, `TRUNCATE`, and a `DELETE` or `UPDATE` with no
     restricting `WHERE`, at any depth (a CTE), are denied (`action.sql_drop`,
-    `action.sql_delete_no_where`); a dropped column, a trigger, function or extension, a
-    `PRAGMA` that sets a value are asked about (`action.sql_schema`); text the parser cannot
-    read, or a statement kind it does not know, is asked about (`action.sql_unparsed`).
-    `SELECT`, `INSERT`, a bounded `UPDATE` or `DELETE`, `CREATE TABLE` run unasked."""
+    `action.sql_delete_no_where`), and one by a condition that can cover every row (a
+    range such as `id > 0`, `IS [NOT] NULL`, `LIKE`, a subquery or join) is asked about
+    (the same rule); a dropped or renamed column or table, a trigger, function or
+    extension, a `PRAGMA` that sets a value are asked about (`action.sql_schema`); text the
+    parser cannot read, or a statement kind it does not know, is asked about
+    (`action.sql_unparsed`). `SELECT`, `INSERT`, `CREATE TABLE`, and an `UPDATE` or
+    `DELETE` of rows named by value (`WHERE id = 7`, `id IN (3, 4)`, joined by `AND`) run
+    unasked."""
 
     sql_read_only: bool | None = None
     """The tool's `sql` is meant only to read: a statement that writes (`INSERT`, `UPDATE`,
