@@ -146,6 +146,17 @@ def test_nothing_pending_needs_no_terminal(tmp_path: Path, env: dict[str, str]) 
     assert "nothing pending" in p.stdout
 
 
+def test_the_readme_says_what_a_run_without_a_terminal_does() -> None:
+    """The README's quick start tells a newcomer how the command answers without a terminal:
+    exit 2 with something pending (the test above it), exit 0 with nothing pending (the one
+    above), both said, so a script that checks for pending changes is not surprised."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    start = readme.index("until you review it with `cordon pin accept --server NAME`")
+    said = " ".join(readme[start : readme.index("A TTY alone proves nothing", start)].split())
+    assert "must be a TTY, exit 2" in said
+    assert "nothing pending" in said and "exit 0" in said
+
+
 def test_a_pending_tool_the_server_no_longer_lists_is_dropped_not_accepted(
     tmp_path: Path, env: dict[str, str]
 ) -> None:

@@ -501,7 +501,8 @@ def pin_accept(
     instructions), that changed since they were pinned.
 
     Must be run by a person in a terminal (exit 2 when stdin or stdout is not a TTY, with
-    nothing accepted): each pending definition is shown first, which pinned fields changed,
+    nothing shown or accepted; with nothing pending it says so and exits 0 without one:
+    there is nothing to show or accept): each pending definition is shown first, which pinned fields changed,
     every changed, added or removed leaf of them (a parameter's name and description
     included) with its old and new text, the new description (cut at 300 characters) and
     what the tool-poisoning scan finds in it, then you answer y or yes, any case (Enter or anything else: exit 1, nothing
