@@ -500,9 +500,8 @@ def pin_accept(
     """Re-approve tool definitions, and servers (command line, URL, serverInfo,
     instructions), that changed since they were pinned.
 
-    Must be run by a person in a terminal (exit 2 when stdin or stdout is not a TTY, with
-    nothing shown or accepted; with nothing pending it says so and exits 0 without one:
-    there is nothing to show or accept): each pending definition is shown first, which pinned fields changed,
+    Must be run by a person in a terminal (else exit 2, nothing shown or accepted; with
+    nothing pending, exit 0 without one): each pending definition is shown first, which pinned fields changed,
     every changed, added or removed leaf of them (a parameter's name and description
     included) with its old and new text, the new description (cut at 300 characters) and
     what the tool-poisoning scan finds in it, then you answer y or yes, any case (Enter or anything else: exit 1, nothing
