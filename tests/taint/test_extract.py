@@ -107,6 +107,7 @@ def test_query_values_are_destinations_by_their_name_or_their_shape() -> None:
     # a value shaped like a destination counts under any name
     assert ("email", "bob@evil.example") in keys("https://x.example/a?q=bob@evil.example")
     assert ("url", "evil.example/c") in keys("https://x.example/a?next=https://evil.example/c")
+    assert ("phone", "5551234567") in keys("https://sms.example/send?n=%2B15551234567")
     # a parameter named like a destination gives every item, as a tool's own would
     assert ("other", "mallory") in keys("https://x.example/send?to=mallory")
     assert ("channel", "ops") in keys("https://hooks.example/post?channel=%23ops")

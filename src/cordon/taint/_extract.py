@@ -348,7 +348,7 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
     destination (``to``, ``redirect_uri``, ``webhook``, ``channel``: :func:`is_sink_param`,
     the names a tool's own parameters are judged by) gives every item of its value, as a
     sink argument does; another gives only values shaped like one (a URL, an address, a
-    host): ``?q=json+dumps`` searches for words, it sends nothing to ``dumps``, and asking
+    host, a phone number in its international ``+`` form; not ``?id=12345678``): ``?q=json+dumps`` searches for words, it sends nothing to ``dumps``, and asking
     about each word of a search on a trusted site is noise that teaches people to approve."""
     if is_sink_param(name):
         _walk(value, acc, depth)
@@ -357,7 +357,7 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
     _walk(value, sub, depth)
     acc.marked = acc.marked or sub.marked
     for d in sub.found:
-        if d.kind in _SHAPED_KINDS:
+        if d.kind in _SHAPED_KINDS or (d.kind == "phone" and d.raw.lstrip().startswith("+")):
             _add(acc, d.kind, d.raw, d.key)
 
 
