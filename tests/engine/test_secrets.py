@@ -349,3 +349,21 @@ def test_the_audit_copy_of_a_secret_split_into_a_piece_and_a_short_rest_withhold
     shown = withhold({"text": f"a={secret[:9]}", "more": f"{secret[9:]};"}, s)
     assert secret[9:].lower() not in json.dumps(shown).lower()
     assert secret[:9].lower() not in json.dumps(shown).lower()
+
+
+def test_a_registered_urls_host_and_port_are_no_piece_of_it_but_its_password_is():
+    """A connection string or a URL with a key registered whole: its scheme, host and port
+    are where the secret is used, named in ordinary sends (a compose file, a fetch of the
+    API); as pieces they were refused with no approval to give. Its password's pieces are."""
+    s = SecretSet()
+    s.add("postgresql://app:Xq7Tr0ub4dorZ9wK@db.internal:5432/appdb", name="DATABASE_URL")
+    s.add("https://user:hunter2hunter@api.example.com/v1", name="API_URL")
+    for text in (
+        "the database is db.internal:5432/appdb",
+        "GET https://api.example.com/v1/items",
+        "postgresql://app@db.internal:5432",
+    ):
+        assert check_secrets({"body": text}, s, sending=True) is None, text
+    for text in ("first half Xq7Tr0ub4", "then 4dorZ9wK", "hunter2hunter"):
+        v = check_secrets({"body": text}, s, sending=True)
+        assert v is not None and v.rule == "secret.egress", text

@@ -49,6 +49,24 @@ _STRUCTURED = re.compile(
     r"|b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/]{60}"
 )
 _RUN = re.compile(rf"\S{{{PIECE},}}")
+#: a URL's scheme, user name and host (and port): ``scheme://user:`` before the password, or
+#: ``scheme://[user[:password]@]host[:port]`` up to the path
+_URL_HEAD = re.compile(r"[a-z][a-z0-9+.-]*://(?:([^/@\s:]*:)([^/@\s]+)@)?[^/?#\s]*", re.I)
+
+
+def _secret_spans(plain: str) -> list[tuple[int, int]]:
+    """The parts of ``plain`` whose windows are indexed: all of it, or for a URL (a
+    connection string ``postgres://app:PASSWORD@db.internal:5432/app``, a webhook) its
+    password and what follows its host. Its scheme, user, host and port are where the secret
+    is used, not the secret: as pieces they refused every send naming the host
+    (``db.internal:5432``, ``https://api.example.com/v1/items``), with no approval to give."""
+    m = _URL_HEAD.match(plain)
+    if m is None:
+        return [(0, len(plain))]
+    spans = [(m.end(), len(plain))]
+    if m.group(2):
+        spans.append(m.span(2))
+    return spans
 
 
 def _random_looking(window: str) -> bool:
@@ -78,13 +96,14 @@ class Pieces:
         if not MIN_PIECE_SECRET <= len(plain) <= MAX_PIECE_SECRET or "PRIVATE KEY" in plain:
             return  # (a key block: its body's lines are registered, and indexed, on their own)
         skip = m.end() if (m := _STRUCTURED.match(plain)) is not None else 0
-        for i in range(skip, len(plain) - PIECE + 1):
-            window = plain[i : i + PIECE]
-            if not _random_looking(window) or not window.isprintable() or " " in window:
-                continue
-            folded = fold(window)
-            self._windows.setdefault(folded, (value, "piece"))
-            self._windows.setdefault(folded[::-1], (value, "reversed piece"))
+        for start, end in _secret_spans(plain):
+            for i in range(max(start, skip), end - PIECE + 1):
+                window = plain[i : i + PIECE]
+                if not _random_looking(window) or not window.isprintable() or " " in window:
+                    continue
+                folded = fold(window)
+                self._windows.setdefault(folded, (value, "piece"))
+                self._windows.setdefault(folded[::-1], (value, "reversed piece"))
 
     def find(self, views: Iterable[str], kept: Callable[[str], bool]) -> tuple[str, str] | None:
         """(secret, encoding) of the first indexed window in a run of ``views`` (already
