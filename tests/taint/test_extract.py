@@ -112,3 +112,15 @@ def test_query_values_are_destinations_by_their_name_or_their_shape() -> None:
     assert ("other", "mallory") in keys("https://x.example/send?to=mallory")
     assert ("channel", "ops") in keys("https://hooks.example/post?channel=%23ops")
     assert ("phone", "5551234567") in keys("https://sms.example/send?phone=%2B15551234567")
+
+
+def test_a_phone_number_in_a_query_under_an_sms_gateways_name_or_a_literal_plus() -> None:
+    # a literal + in a query reads as a space: the + form written plainly
+    assert ("phone", "5551234567") in keys("https://sms.example/send?n=+15551234567")
+    # the recipient under names an SMS gateway gives it (Textlocal, Plivo), no sink name
+    assert ("phone", "7700900123") in keys("https://sms.example/send?numbers=447700900123")
+    assert ("phone", "5551234567") in keys("https://sms.example/send?dst=15551234567")
+    # a number under another name is still no destination
+    assert keys("https://api.example.com/items?id=15551234567") == [
+        ("url", "api.example.com/items")
+    ]

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from urllib.parse import parse_qsl
 
 from cordon.taint._keys import EMAIL_RE, HOST_RE, email_key, norm, phone_key, url_keys
-from cordon.taint._sinks import is_sink_param
+from cordon.taint._sinks import is_sink_param, name_tokens
 from cordon.textnorm import (
     canonical_emails,
     canonical_urls,
@@ -341,6 +341,10 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
 
 #: the destinations a query value gives by its shape alone, whatever its parameter's name
 _SHAPED_KINDS = frozenset({"url", "email", "host"})
+#: a query parameter's name tokens under which a phone number is the recipient
+_PHONE_NAME_TOKENS = frozenset(
+    {"numbers", "dst", "tel", "cell", "mobile", "mobiles", "phones", "msisdn"}
+)
 
 
 def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
@@ -356,8 +360,12 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
     sub = _Acc(acc.spelled)
     _walk(value, sub, depth)
     acc.marked = acc.marked or sub.marked
+    # a phone number in its + form: a literal + in a query reads as a space (``?n=+1555...``
+    # is " 1555..."), so a value that starts with either; or under a name an SMS gateway
+    # gives its recipients that no sink name covers (Textlocal's ``numbers``, Plivo's ``dst``)
+    phone = value[:1] in ("+", " ") or not _PHONE_NAME_TOKENS.isdisjoint(name_tokens(name))
     for d in sub.found:
-        if d.kind in _SHAPED_KINDS or (d.kind == "phone" and d.raw.lstrip().startswith("+")):
+        if d.kind in _SHAPED_KINDS or (d.kind == "phone" and (phone or d.raw[:1] == "+")):
             _add(acc, d.kind, d.raw, d.key)
 
 
