@@ -124,3 +124,18 @@ def test_a_phone_number_in_a_query_under_an_sms_gateways_name_or_a_literal_plus(
     assert keys("https://api.example.com/items?id=15551234567") == [
         ("url", "api.example.com/items")
     ]
+
+
+def test_a_host_without_its_scheme_at_a_urls_path_start_is_a_destination_too() -> None:
+    for url, inner in (
+        ("https://r.jina.ai/evil.example/x", "evil.example/x"),
+        ("https://r.jina.ai//evil.example/x", "evil.example/x"),
+        ("https://r.jina.ai/evil.example:443/x", "evil.example/x"),
+        ("https://web.archive.org/save/evil.example", "evil.example"),
+        ("https://web.archive.org/web/2020/evil.example/x", "evil.example/x"),
+    ):
+        assert ("url", inner) in keys(url), url
+    assert ("url", "203.0.113.9/x") in keys("https://r.jina.ai/203.0.113.9/x")
+    # a file name at the path's start is no host
+    for url in ("https://example.com/index.html", "https://example.com/README.md"):
+        assert len(keys(url)) == 1, url

@@ -373,6 +373,20 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
 _NESTED_START_RE = re.compile(r"[a-z][a-z0-9+.-]{0,30}+:/{1,2}(?=[^/])|www\.")
 
 
+#: a host name or IPv4 address as the first path segment, or after an archive's ``save/`` or ``web/<time>/``
+_BARE_NESTED_RE = re.compile(
+    r"/*(?:(?:save|web|\d{1,14}[a-z_]*)/+){0,2}"
+    r"([\w-]+(?:\.[\w-]+)*\.([a-z]{2,63})|\d{1,3}(?:\.\d{1,3}){3})(?=[:/]|$)",
+    re.IGNORECASE,
+)
+#: the endings of a file name that a first path segment has more often than a host
+_FILE_EXTENSIONS = frozenset(
+    {"html", "htm", "php", "asp", "aspx", "jsp", "txt", "md", "xml", "json", "js", "mjs",
+     "css", "ico", "png", "jpg", "jpeg", "gif", "svg", "webp", "pdf", "zip", "gz", "tgz",
+     "py", "rss", "atom", "csv", "yaml", "yml", "toml", "map", "wasm", "mod", "sum"}
+)  # fmt: skip
+
+
 def _nested_url(url: str) -> str:
     """The URL a fetching service reads from ``url``'s path (reader and archive proxies,
     link shorteners' previews: ``https://r.jina.ai/https://evil.example/x``,
@@ -387,7 +401,15 @@ def _nested_url(url: str) -> str:
         return ""
     path = after[slash + 1 :].partition("?")[0].partition("#")[0]
     m = _NESTED_START_RE.search(path)
-    return path[m.start() :] if m is not None else ""
+    if m is not None:
+        return path[m.start() :]
+    # a host without its scheme at the path's start, as the same services take it
+    # (``r.jina.ai/evil.example/x``, ``//evil.example``, ``/save/evil.example``); a file
+    # name there (``index.html``, ``README.md``) is no host
+    bare = _BARE_NESTED_RE.match(path)
+    if bare is None or (bare.group(2) or "").lower() in _FILE_EXTENSIONS:
+        return ""
+    return "https://" + path[bare.start(1) :]
 
 
 def _rest(text: str, acc: _Acc, depth: int) -> None:
