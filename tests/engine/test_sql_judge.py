@@ -377,3 +377,21 @@ def test_the_servers_read_only_hint_marks_a_tool_read_only() -> None:
     v = s.check("query", {"sql": "COMMIT; INSERT INTO admins VALUES (1)"})
     assert (v.verdict, v.rule) == ("ask", rules.ACTION_SQL_WRITE)
     assert s.check("query", {"sql": "SELECT * FROM users"}).verdict == "allow"
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "DELETE FROM users WHERE email = 0",
+        "DELETE FROM users WHERE email IN (0)",
+        "DELETE FROM users WHERE email = FALSE",
+        "UPDATE users SET role = 'admin' WHERE name = 0.0",
+    ],
+)
+def test_a_mysql_string_column_compared_with_zero_is_asked(sql: str) -> None:
+    # MySQL compares a string column with a number as a number, and every string that does
+    # not start with digits is 0: ``email = 0`` matches them all
+    hit = judge(sql, "mysql")
+    assert hit is not None and (hit.verdict, hit.rule) == ("ask", rules.ACTION_SQL_DELETE_NO_WHERE)
+    assert judge(sql.replace("0.0", "7").replace("0", "7").replace("FALSE", "7"), "mysql") is None
+    assert judge(sql, "sqlite") is None  # (SQLite compares text with a number as unequal)

@@ -50,12 +50,13 @@ class Target:
 
     names: frozenset[str]
     sqlite: bool
+    mysql: bool = False
 
 
 def target_of(node: exp.Expression, dialect: str) -> Target:
     table = node.this
     names = {table.name.lower(), table.alias.lower()} if isinstance(table, exp.Table) else set()
-    return Target(frozenset(names - {""}), dialect == "sqlite")
+    return Target(frozenset(names - {""}), dialect == "sqlite", dialect == "mysql")
 
 
 #: SQLite's names of a rowid table's row id (not ``oid``, also a common column's name: an
@@ -250,7 +251,7 @@ def bounded(e: object, target: Target, *, joined: bool = False) -> bool:
         return True  # (1 = 2: no row)
     if isinstance(e, exp.EQ | exp.Is | exp.NullSafeEQ):
         return any(
-            _own_column(_defaulted(col, value), target, joined) and _literal(value)
+            _own_column(_defaulted(col, value), target, joined) and _pin(value, target)
             for col, value in ((e.this, e.expression), (e.expression, e.this))
         )
     if isinstance(e, exp.In):
@@ -260,9 +261,25 @@ def bounded(e: object, target: Target, *, joined: bool = False) -> bool:
             and not e.args.get("field")
             and bool(e.expressions)
             and _own_column(e.this, target, joined)
-            and all(_literal(x) for x in e.expressions)
+            and all(_pin(x, target) for x in e.expressions)
         )
     return False
+
+
+def _pin(e: object, target: Target) -> bool:
+    """A literal that picks out rows: in MySQL not a zero number or ``FALSE``, since MySQL
+    compares a string column with a number as a number and reads every string that does not
+    start with digits as 0 (``DELETE FROM users WHERE email = 0`` deletes them all)."""
+    if not _literal(e):
+        return False
+    if not target.mysql:
+        return True
+    if isinstance(e, exp.Neg):
+        e = e.this
+    if isinstance(e, exp.Boolean):
+        return bool(e.this)
+    value = _value(e)
+    return value is None or value != ("number", 0.0)
 
 
 def _defaulted(e: object, value: object) -> object:
