@@ -101,3 +101,28 @@ async def test_the_browser_is_not_sent_to_a_page_on_the_users_network(
             await provider._redirect(page)
         assert "private address" in str(caught.value)
     assert opened == []
+
+
+async def test_a_login_page_whose_host_a_browser_reads_otherwise_is_not_opened(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a browser reads a backslash in an http(s) address as "/": the page opened is on
+    # 192.168.1.1, while the host checked (and looked up, in vain) was "192.168.1.1\x.example"
+    _dns(monkeypatch, {"mcp.example.com": [PUBLIC]})
+    opened: list[str] = []
+
+    async def open_browser(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(proxy_oauth, "open_browser", open_browser)
+    provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x"))
+    for page in (
+        "https://192.168.1.1\\attacker.example/apply.cgi?state=s",
+        "https://169.254.169.254\\x.example/latest/meta-data/?state=s",
+        "https://3232235777/apply.cgi?state=s",  # (192.168.1.1 as one number)
+    ):
+        with pytest.raises(LoginError) as caught:
+            await provider._redirect(page)
+        assert "was refused" in str(caught.value), page
+    assert opened == []

@@ -311,10 +311,14 @@ def _unshowable(auth_url: str) -> str | None:
     """Why an authorization address is not printed or opened (:meth:`CordonOAuth._redirect`),
     or None. The server's metadata chooses it: one with a user name in it reads as one host and
     goes to another (``https://login.example.com@evil.example/``); one too long hides its host
-    on a terminal line; a control character would be written raw to the terminal."""
+    on a terminal line; a control character would be written raw to the terminal; a browser
+    reads a backslash as ``/`` (``https://192.168.1.1\\x.example/`` opens 192.168.1.1, the host
+    checked is the whole name)."""
     parts = urlsplit(auth_url)
     if parts.username is not None or parts.password is not None:
         return "names a user before its host (it reads as another site than the one it opens)"
+    if "\\" in auth_url:
+        return "holds a backslash (a browser reads it as /: another host than the one checked)"
     if len(auth_url) > MAX_PAGE_CHARS:
         return f"is {len(auth_url)} characters long (at most {MAX_PAGE_CHARS})"
     if not (auth_url.isascii() and auth_url.isprintable()):
