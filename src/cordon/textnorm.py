@@ -352,19 +352,38 @@ def _looks_encoded(run: str) -> bool:
 
 def _decode_run(run: str, *, want_b64: bool, want_hex: bool) -> str | None:
     out = _decode_whole(run, want_b64=want_b64, want_hex=want_hex)
-    if out is not None or "/" not in run:
+    if out is not None:
         return out
-    # ``/`` is a base64 character and a URL path's separator: in ``com/octocat/<base64>`` the
-    # run is the path, which decodes as nothing, while the value hidden in one segment
-    # (a credential carried in a URL path, not its query) does. Each segment is tried alone.
-    parts = run.split("/")
-    decoded = [
-        _decode_whole(p, want_b64=want_b64, want_hex=want_hex) if len(p) >= 12 else None
-        for p in parts
-    ]
+    return _decode_segments(run, 0, want_b64=want_b64, want_hex=want_hex)
+
+
+#: what a run is cut at when it does not decode whole: a URL path's ``/``, then in each
+#: segment ``-`` and ``_`` (URL-safe base64's, and a word separator)
+_SEGMENT_SEPS = (re.compile("(/)"), re.compile("([_-])"))
+
+
+def _decode_segments(run: str, level: int, *, want_b64: bool, want_hex: bool) -> str | None:
+    """``run`` with each part around :data:`_SEGMENT_SEPS` ``[level]`` that decodes alone
+    decoded (a part that does not is cut at the next level's separators), or None when none
+    does. ``/`` is a base64 character and a URL path's separator: in ``com/octocat/<base64>``
+    the run is the path, which decodes as nothing, while the value hidden in one segment (a
+    credential carried in a URL path, not its query) does; ``<base64>-<base64>`` (a value
+    encoded in two halves joined by a dash) decodes as neither alphabet whole."""
+    sep = _SEGMENT_SEPS[level]
+    if sep.search(run) is None:
+        return None
+    parts = sep.split(run)  # (segments at even indices, separators between)
+    decoded: list[str | None] = []
+    for i, part in enumerate(parts):
+        out = None
+        if i % 2 == 0 and len(part) >= 12:
+            out = _decode_whole(part, want_b64=want_b64, want_hex=want_hex)
+            if out is None and level + 1 < len(_SEGMENT_SEPS):
+                out = _decode_segments(part, level + 1, want_b64=want_b64, want_hex=want_hex)
+        decoded.append(out)
     if all(d is None for d in decoded):
         return None
-    return "/".join(p if d is None else d for p, d in zip(parts, decoded, strict=True))
+    return "".join(p if d is None else d for p, d in zip(parts, decoded, strict=True))
 
 
 def _decode_whole(run: str, *, want_b64: bool, want_hex: bool) -> str | None:

@@ -72,6 +72,10 @@ async def test_a_token_encoded_in_a_url_path_is_refused_through_another_server(
             f"octocat/{raw.hex()}",
             f"octocat/{url_b64.rstrip('=')}/raw",
             f"{b64}",
+            # two halves joined by a word separator: neither alphabet decodes it whole
+            f"octocat/{b64[:28]}-{b64[28:]}",
+            f"octocat/{b64[:28]}_{b64[28:]}",
+            f"octocat/{url_b64[:28]}-{url_b64[28:]}",
         ):
             r = await cw.call_tool("fetch", {"url": f"https://{HOST}/{path}"})
             assert r.is_error and "secret.egress" in text_of(r), (path, text_of(r))
