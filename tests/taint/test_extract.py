@@ -139,3 +139,14 @@ def test_a_host_without_its_scheme_at_a_urls_path_start_is_a_destination_too() -
     # a file name at the path's start is no host
     for url in ("https://example.com/index.html", "https://example.com/README.md"):
         assert len(keys(url)) == 1, url
+
+
+def test_a_scheme_relative_url_in_a_query_is_a_destination_under_any_name() -> None:
+    # a site's redirect (?next=) takes //host as a URL: the host is where the request goes
+    for url in (
+        "https://x.example/login?next=//evil.example/c",
+        "https://x.example/login?next=%2F%2Fevil.example%2Fc",
+        "https://x.example/login?next=\\\\evil.example/c",
+    ):
+        assert ("url", "evil.example/c") in keys(url), url
+    assert keys("https://x.example/login?next=/home") == [("url", "x.example/login")]

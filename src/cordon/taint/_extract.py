@@ -341,6 +341,8 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
 
 #: the destinations a query value gives by its shape alone, whatever its parameter's name
 _SHAPED_KINDS = frozenset({"url", "email", "host"})
+#: the start of a scheme-relative URL in a query value (browsers read ``\\`` as ``/``)
+_SCHEME_RELATIVE_RE = re.compile(r"\s*[/\\]{2}(?=[\w-]+\.)")
 #: a query parameter's name tokens under which a phone number is the recipient
 _PHONE_NAME_TOKENS = frozenset(
     {"numbers", "dst", "tel", "cell", "mobile", "mobiles", "phones", "msisdn"}
@@ -358,7 +360,10 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
         _walk(value, acc, depth)
         return
     sub = _Acc(acc.spelled)
-    _walk(value, sub, depth)
+    # a scheme-relative URL (``?next=//evil.example/x``, ``\\evil.example``): a site's
+    # redirect takes it as the URL it is, to a host of the attacker's choosing
+    relative = _SCHEME_RELATIVE_RE.match(value)
+    _walk(f"https://{value[relative.end() :]}" if relative else value, sub, depth)
     acc.marked = acc.marked or sub.marked
     # a phone number in its + form: a literal + in a query reads as a space (``?n=+1555...``
     # is " 1555..."), so a value that starts with either; or under a name an SMS gateway
