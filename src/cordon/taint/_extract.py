@@ -388,7 +388,10 @@ _BARE_NESTED_RE = re.compile(
 _FILE_EXTENSIONS = frozenset(
     {"html", "htm", "php", "asp", "aspx", "jsp", "txt", "md", "xml", "json", "js", "mjs",
      "css", "ico", "png", "jpg", "jpeg", "gif", "svg", "webp", "pdf", "zip", "gz", "tgz",
-     "py", "rss", "atom", "csv", "yaml", "yml", "toml", "map", "wasm", "mod", "sum"}
+     "py", "rss", "atom", "csv", "yaml", "yml", "toml", "map", "wasm", "mod", "sum", "doc",
+     "docx", "xls", "xlsx", "pptx", "tar", "bz2", "xz", "rar", "exe", "dmg", "deb", "rpm",
+     "whl", "jar", "mp3", "mp4", "mov", "woff", "woff2", "ttf", "cgi", "iso", "apk", "ics",
+     "ini", "lock", "sig", "asc", "pem", "crt"}
 )  # fmt: skip
 
 
