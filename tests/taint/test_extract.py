@@ -150,3 +150,11 @@ def test_a_scheme_relative_url_in_a_query_is_a_destination_under_any_name() -> N
     ):
         assert ("url", "evil.example/c") in keys(url), url
     assert keys("https://x.example/login?next=/home") == [("url", "x.example/login")]
+
+
+def test_a_slack_id_in_a_query_is_a_destination_under_any_name() -> None:
+    url = "https://slack.com/api/conversations.invite?channel=C0EV1LX99&users=U0EV1LX98"
+    assert ("other", "u0ev1lx98") in keys(url)
+    assert keys("https://api.example.com/items?id=12345678&q=dumps") == [
+        ("url", "api.example.com/items")
+    ]

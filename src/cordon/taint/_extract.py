@@ -354,8 +354,9 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
     destination (``to``, ``redirect_uri``, ``webhook``, ``channel``: :func:`is_sink_param`,
     the names a tool's own parameters are judged by) gives every item of its value, as a
     sink argument does; another gives only values shaped like one (a URL, an address, a
-    host, a phone number in its international ``+`` form; not ``?id=12345678``): ``?q=json+dumps`` searches for words, it sends nothing to ``dumps``, and asking
-    about each word of a search on a trusted site is noise that teaches people to approve."""
+    host, a phone number in its international ``+`` form, a Slack ID; not ``?id=12345678``):
+    ``?q=json+dumps`` searches for words, it sends nothing to ``dumps``, and asking about
+    each word of a search on a trusted site is noise that teaches people to approve."""
     if is_sink_param(name):
         _walk(value, acc, depth)
         return
@@ -370,8 +371,18 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
     # gives its recipients that no sink name covers (Textlocal's ``numbers``, Plivo's ``dst``)
     phone = value[:1] in ("+", " ") or not _PHONE_NAME_TOKENS.isdisjoint(name_tokens(name))
     for d in sub.found:
-        if d.kind in _SHAPED_KINDS or (d.kind == "phone" and (phone or d.raw[:1] == "+")):
+        if (
+            d.kind in _SHAPED_KINDS
+            or (d.kind == "phone" and (phone or d.raw[:1] == "+"))
+            or (d.kind == "other" and _SLACK_LIKE_RE.fullmatch(d.key) is not None)
+        ):
             _add(acc, d.kind, d.raw, d.key)
+
+
+#: a Slack ID's shape as the query reads it, folded to lower case (:data:`SLACK_ID_RE`'s
+#: ``C0EV1LX99``: ``slack.com/api/conversations.invite?users=U0EV1LX99`` invites a user
+#: output named); a lower-case word with a digit of that length is asked about too
+_SLACK_LIKE_RE = re.compile(r"[cdguw](?=[a-z]*[0-9])(?=[0-9]*[a-z])[a-z0-9]{8,10}")
 
 
 #: a URL's start inside another URL's path (``r.jina.ai/https://x``, ``/save/www.x``)
