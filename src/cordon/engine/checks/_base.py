@@ -179,23 +179,8 @@ class Result:
 (_CTX_SESSION, _CTX_TOOL, _CTX_ARGUMENTS, _CTX_SERVER, _CTX_SCOPES, _CTX_TP, _CTX_MEMO) = setters(
     Context, "session", "tool", "arguments", "server", "scopes", "tp", "memo"
 )
-(
-    _FACTS_REQUESTED,
-    _FACTS_RENDERED,
-    _FACTS_SENDING,
-    _FACTS_FALLBACK,
-    _FACTS_SINK_NAMES,
-    _FACTS_DESTINATIONS,
-    _FACTS_CLEARED,
-    _FACTS_ODD,
-    _FACTS_SPELLINGS,
-    _FACTS_OVER_TAINT,
-    _FACTS_HOSTS,
-    _FACTS_EXTERNAL,
-    _FACTS_SENSITIVE,
-    _FACTS_STEERED,
-) = setters(
-    Facts,
+#: the fields of :class:`Facts`, in order
+_FACT_FIELDS = (
     "requested",
     "rendered",
     "sending",
@@ -211,45 +196,26 @@ class Result:
     "sensitive",
     "steered",
 )
+_FACT_SETTERS = setters(Facts, *_FACT_FIELDS)
+(
+    _FACTS_REQUESTED,
+    _FACTS_RENDERED,
+    _FACTS_SENDING,
+    _FACTS_FALLBACK,
+    _FACTS_SINK_NAMES,
+    _FACTS_DESTINATIONS,
+    _FACTS_CLEARED,
+    _FACTS_ODD,
+    _FACTS_SPELLINGS,
+    _FACTS_OVER_TAINT,
+    _FACTS_HOSTS,
+    _FACTS_EXTERNAL,
+    _FACTS_SENSITIVE,
+    _FACTS_STEERED,
+) = _FACT_SETTERS
 #: each field of :class:`Facts` by name, its slot setter: how the pipeline adds the facts of a
 #: later check to the call's :class:`Facts` (:func:`cordon.engine.checks._pipeline.run`)
-FACT_SETTERS = dict(
-    zip(
-        (
-            "requested",
-            "rendered",
-            "sending",
-            "fallback",
-            "sink_names",
-            "destinations",
-            "cleared",
-            "odd",
-            "spellings",
-            "over_taint",
-            "hosts",
-            "external",
-            "sensitive",
-            "steered",
-        ),
-        (
-            _FACTS_REQUESTED,
-            _FACTS_RENDERED,
-            _FACTS_SENDING,
-            _FACTS_FALLBACK,
-            _FACTS_SINK_NAMES,
-            _FACTS_DESTINATIONS,
-            _FACTS_CLEARED,
-            _FACTS_ODD,
-            _FACTS_SPELLINGS,
-            _FACTS_OVER_TAINT,
-            _FACTS_HOSTS,
-            _FACTS_EXTERNAL,
-            _FACTS_SENSITIVE,
-            _FACTS_STEERED,
-        ),
-        strict=True,
-    )
-)
+FACT_SETTERS = dict(zip(_FACT_FIELDS, _FACT_SETTERS, strict=True))
 (_RESULT_DENY, _RESULT_ASKS, _RESULT_ANSWERS, _RESULT_FACTS) = setters(
     Result, "deny", "asks", "answers", "facts"
 )
