@@ -158,3 +158,11 @@ def test_a_slack_id_in_a_query_is_a_destination_under_any_name() -> None:
     assert keys("https://api.example.com/items?id=12345678&q=dumps") == [
         ("url", "api.example.com/items")
     ]
+
+
+def test_a_query_cut_by_a_quoted_printable_reading_is_read_as_a_query() -> None:
+    # ``=20`` reads as a space in quoted-printable: the rest of the query is not an item
+    assert keys("https://api.example.com/items?count=20&page=2") == [
+        ("url", "api.example.com/items")
+    ]
+    assert ("other", "mallory") in keys("https://api.example.com/items?count=20&to=mallory")

@@ -434,15 +434,22 @@ def _nested_url(url: str) -> str:
 def _rest(text: str, acc: _Acc, depth: int) -> None:
     """The rest of a value that held URLs or addresses: every other item is a destination too
     (``alice@corp.com UK1234...`` pays two payees, ``alice@corp.com mallory`` messages two
-    people: a second destination hidden after the first), except field labels ending in ``:``. Where an address is
-    written in angle brackets, plain words are its display name (``Doe, John <jd@x.org>``)
-    and only items with a digit, a dot or a leading ``#``/``@`` count."""
+    people: a second destination hidden after the first), except field labels ending in
+    ``:``. Where an address is written in angle brackets, plain words are its display name
+    (``Doe, John <jd@x.org>``) and only items with a digit, a dot or a leading ``#``/``@``
+    count."""
     named = "<" in text
     for item in _SPLIT_RE.split(text):
         if item.endswith(":"):
             continue  # "to:", "cc:"
         item = item.strip(" \"'<>()[]:")
         if len(item) < 2:
+            continue
+        if item[0] == "&" and "=" in item:
+            # a query's continuation cut from its URL (``?count=20&page=2``, whose ``=20`` a
+            # quoted-printable reading turns into a space): its pairs, read as the query's
+            for name, val in parse_qsl(item[1:], keep_blank_values=False):
+                _query_value(name, val, acc, depth + 1)
             continue
         if named and not (
             any(c.isdigit() for c in item) or "." in item.strip(".") or item[0] in "#@"
