@@ -35,6 +35,18 @@ def _dns(monkeypatch: pytest.MonkeyPatch, answers: dict[str, list[str]]) -> list
     return asked
 
 
+def _browser(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record the pages cordon would open in the browser instead of opening them."""
+    opened: list[str] = []
+
+    async def open_browser(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(proxy_oauth, "open_browser", open_browser)
+    return opened
+
+
 @pytest.mark.parametrize(
     ("server_at", "idp_at", "refused", "why"),
     [
@@ -85,13 +97,7 @@ async def test_the_browser_is_not_sent_to_a_page_on_the_users_network(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _dns(monkeypatch, {"mcp.example.com": [PUBLIC], "router.attacker.example": ["192.168.1.1"]})
-    opened: list[str] = []
-
-    async def open_browser(url: str) -> bool:
-        opened.append(url)
-        return True
-
-    monkeypatch.setattr(proxy_oauth, "open_browser", open_browser)
+    opened = _browser(monkeypatch)
     provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x"))
     for page in (
         "https://router.attacker.example/apply.cgi?state=s",
@@ -109,13 +115,7 @@ async def test_a_login_page_whose_host_a_browser_reads_otherwise_is_not_opened(
     # a browser reads a backslash in an http(s) address as "/": the page opened is on
     # 192.168.1.1, while the host checked (and looked up, in vain) was "192.168.1.1\x.example"
     _dns(monkeypatch, {"mcp.example.com": [PUBLIC]})
-    opened: list[str] = []
-
-    async def open_browser(url: str) -> bool:
-        opened.append(url)
-        return True
-
-    monkeypatch.setattr(proxy_oauth, "open_browser", open_browser)
+    opened = _browser(monkeypatch)
     provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x"))
     for page in (
         "https://192.168.1.1\\attacker.example/apply.cgi?state=s",
