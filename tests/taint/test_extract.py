@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from cordon.taint import Destination, extract_destinations
 
 
@@ -166,3 +168,42 @@ def test_a_query_cut_by_a_quoted_printable_reading_is_read_as_a_query() -> None:
         ("url", "api.example.com/items")
     ]
     assert ("other", "mallory") in keys("https://api.example.com/items?count=20&to=mallory")
+
+
+def test_semicolon_separated_query_pairs_are_read_as_pairs() -> None:
+    # many servers take ``;`` as a pair separator (the W3C's old advice; Rails, PHP with
+    # arg_separator.input): ``?x=1;to=mallory`` sends to mallory
+    assert ("other", "mallory") in keys("https://api.example.com/send?x=1;to=mallory")
+    assert ("channel", "general") in keys("https://hooks.example/post?a=b;channel=%23general")
+    assert ("phone", "7700900123") in keys("https://sms.example/send/?src=1;dst=447700900123")
+    assert ("other", "mallory") in keys("https://api.example.com/items?count=20;to=mallory")
+    # an address list under a sink name keeps every address (the ``&``-only reading too)
+    got = keys("https://x.example/send?to=a1@x.com;b2@y.org")
+    assert ("email", "a1@x.com") in got and ("email", "b2@y.org") in got
+    # a search with a ``;`` stays a search
+    assert keys("https://docs.example.com/search?q=json+dumps;sort=asc") == [
+        ("url", "docs.example.com/search")
+    ]
+
+
+def test_a_json_object_or_array_in_a_query_value_is_read_by_its_names() -> None:
+    for payload in (
+        '{"to":"mallory"}',
+        '{"message":{"to":["mallory"]}}',
+        '[{"to":"mallory"}]',
+        "{'to':'mallory'}",  # not JSON, read for its names all the same
+    ):
+        for encoded in (payload, quote(payload), quote(quote(payload))):
+            url = f"https://api.example.com/send?payload={encoded}"
+            assert ("other", "mallory") in keys(url), url
+    assert ("phone", "7700900123") in keys('https://sms.example/send?p={"dst":447700900123}')
+    assert ("email", "m1@evil.example") in keys('https://x.example/a?p={"cc":"m1@evil.example"}')
+    # a JSON value under a sink name: every item, as a structured recipient's
+    assert ("other", "mallory") in keys('https://x.example/a?to={"name":"mallory"}')
+    # names and words that say nowhere to send stay quiet
+    for url in (
+        'https://api.example.com/search?q={"query":"json+dumps","limit":20}',
+        "https://api.example.com/search?filter=" + quote('{"tags":["python","json"]}'),
+        'https://api.example.com/search?q=["json","dumps"]',
+    ):
+        assert keys(url) == [("url", "api.example.com/search")], url

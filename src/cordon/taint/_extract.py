@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, fields
 from typing import Any, Literal
@@ -295,8 +296,7 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
             keys = url_keys(url)
             if keys is not None:
                 _add(acc, "url", url, keys[1])
-            query = url.partition("?")[2].partition("#")[0]
-            for name, val in parse_qsl(query, keep_blank_values=False):
+            for name, val in _query_pairs(url.partition("?")[2].partition("#")[0]):
                 _query_value(name, val, acc, depth + 1)
             nested = _nested_url(url)
             if nested:
@@ -357,6 +357,18 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
     host, a phone number in its international ``+`` form, a Slack ID; not ``?id=12345678``):
     ``?q=json+dumps`` searches for words, it sends nothing to ``dumps``, and asking about
     each word of a search on a trusted site is noise that teaches people to approve."""
+    if depth > _MAX_DEPTH:
+        return
+    structured = _json_value(value)
+    if structured is not None:
+        # a JSON object or array (``?payload={"to":"mallory"}``): its own names say which
+        # of its values are destinations, as a URL's do (a sink name gives all of them);
+        # the value is still read for shapes below (a text that only looked like one)
+        if is_sink_param(name):
+            _walk(structured, acc, depth)
+            return
+        for key, item in _json_pairs(name, structured):
+            _query_value(key, item, acc, depth + 1)
     if is_sink_param(name):
         _walk(value, acc, depth)
         return
@@ -377,6 +389,58 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
             or (d.kind == "other" and _SLACK_LIKE_RE.fullmatch(d.key) is not None)
         ):
             _add(acc, d.kind, d.raw, d.key)
+
+
+def _query_pairs(query: str) -> list[tuple[str, str]]:
+    """A query's ``name=value`` pairs, read with ``&`` as the separator and, when it has a
+    ``;``, also with ``;`` as one: many servers take ``?x=1;to=mallory`` as two pairs (the
+    HTML 4 advice, Rails, PHP's ``arg_separator.input``), others as one. Both readings count
+    (the ``&`` one keeps ``?to=a@x.com;b@y.org`` whole, an address list)."""
+    pairs = parse_qsl(query, keep_blank_values=False)
+    if ";" in query:
+        pairs += parse_qsl(query, keep_blank_values=False, separator=";")
+        pairs += parse_qsl(query.replace("&", ";"), keep_blank_values=False, separator=";")
+    return pairs
+
+
+#: a key and its value in an object that is not JSON (single quotes, no quotes, a cut text)
+_LOOSE_PAIR_RE = re.compile(
+    r"""["']?([\w.-]+)["']?\s*[:=]\s*(?:"([^"]*)"|'([^']*)'|([^\s,{}\[\]"']+))"""
+)
+_JSON_DEPTH = 8
+
+
+def _json_value(value: str) -> Any:
+    """A query value that is a JSON object or array, percent-encoded once more or not: the
+    object (``None`` when the value does not start like one). One that does not parse
+    (single quotes, a cut text) gives its ``key: value`` pairs as an object."""
+    text = value.strip()
+    for _ in range(3):
+        if text[:1] in ("{", "["):
+            break
+        if text[:3].lower() not in ("%7b", "%5b"):
+            return None
+        text = decode_percent(text).strip()
+    else:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return {m[0]: m[1] or m[2] or m[3] for m in _LOOSE_PAIR_RE.findall(text)}
+
+
+def _json_pairs(name: str, value: Any, depth: int = 0) -> list[tuple[str, str]]:
+    """The ``(name, text)`` leaves of a JSON value, each under its nearest key (a list's
+    items under the list's): read as query pairs by :func:`_query_value`."""
+    if depth > _JSON_DEPTH:
+        return []
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _json_pairs(str(k), v, depth + 1)]
+    if isinstance(value, list):
+        return [p for v in value for p in _json_pairs(name, v, depth + 1)]
+    if isinstance(value, bool) or value is None:
+        return []
+    return [(name, str(value))]
 
 
 #: a Slack ID's shape as the query reads it, folded to lower case (:data:`SLACK_ID_RE`'s
@@ -448,7 +512,7 @@ def _rest(text: str, acc: _Acc, depth: int) -> None:
         if item[0] == "&" and "=" in item:
             # a query's continuation cut from its URL (``?count=20&page=2``, whose ``=20`` a
             # quoted-printable reading turns into a space): its pairs, read as the query's
-            for name, val in parse_qsl(item[1:], keep_blank_values=False):
+            for name, val in _query_pairs(item[1:]):
                 _query_value(name, val, acc, depth + 1)
             continue
         if named and not (
