@@ -10,7 +10,8 @@
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7  # blind7
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind8 --benign blind8  # blind8
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind9 --benign blind9  # blind9
-    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind10 --benign blind10  # hold-out
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind10 --benign blind10  # blind10
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind11 --benign blind11  # hold-out
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7 --half even
         # only the even-numbered attacks and benign files: a set opened for rule writing in halves
@@ -43,6 +44,7 @@ import attacks_blind7  # noqa: E402
 import attacks_blind8  # noqa: E402
 import attacks_blind9  # noqa: E402
 import attacks_blind10  # noqa: E402
+import attacks_blind11  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -61,6 +63,7 @@ CORPORA = {
     "blind8": attacks_blind8,
     "blind9": attacks_blind9,
     "blind10": attacks_blind10,
+    "blind11": attacks_blind11,
 }
 #: --benign name -> the manifest of benign files
 BENIGN = {
@@ -72,6 +75,7 @@ BENIGN = {
     "blind8": HERE / "benign_blind8.txt",
     "blind9": HERE / "benign_blind9.txt",
     "blind10": HERE / "benign_blind10.txt",
+    "blind11": HERE / "benign_blind11.txt",
 }
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
