@@ -158,3 +158,33 @@ def test_a_write_through_a_symbolic_link_to_client_settings_is_asked(tmp_path: A
     ok = s.check("write_file", {"path": str(tmp_path / "docs" / "notes.md"), "content": "x"})
     assert ok.verdict == "allow"
     assert s.check("read_text_file", {"path": link}).verdict == "allow"
+
+
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        # an ignore file of one line: the text names .env, the file written is .gitignore
+        ("write_file", {"path": "/p/.gitignore", "content": ".env\n"}),
+        ("write_file", {"path": "/p/.dockerignore", "content": ".env"}),
+        ("write_file", {"path": "/p/notes.txt", "text": "~/.ssh/id_rsa\n"}),
+        ("edit_file", {"path": "/p/.gitignore", "edits": [{"oldText": "x", "newText": ".env"}]}),
+        ("edit_file", {"path": "/p/.gitignore", "edits": [{"oldText": ".env", "newText": "y"}]}),
+    ],
+)
+def test_a_file_text_that_names_a_credential_file_is_not_a_write_of_it(
+    tool: str, args: dict[str, Any]
+) -> None:
+    assert _act(tool, args) is None
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"path": "/p/.env", "content": ".env\n"},  # the target itself still counts
+        {"name": "/p/.mcp.json", "content": "{}"},  # a target under a name no list knows
+        {"path": "/p/vendor/gitdir/config", "content": FSMONITOR},  # text read as git config
+    ],
+)
+def test_the_write_target_is_still_read(args: dict[str, Any]) -> None:
+    v = _act("write_file", args)
+    assert v is not None and (v.verdict, v.rule) == ("ask", "action.credential_write")

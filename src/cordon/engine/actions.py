@@ -573,6 +573,12 @@ def _v(verdict: str, rule: str, reason: str, param: str | None, label: str) -> V
 _Strings = Sequence[tuple[str, str, str]]
 
 
+#: a writer's parameters that hold the text written, never the file it is written to: a
+#: one-line ``.gitignore`` of ``.env`` writes ``.gitignore`` (its target is under ``path``,
+#: read above). Not ``title`` or ``name``: a notes server makes a file name of those.
+_FILE_TEXT_PARAMS = frozenset({"content", "contents", "text", "body", "newtext", "oldtext"})
+
+
 def check_actions(
     tool: str,
     arguments: Mapping[str, Any],
@@ -624,7 +630,8 @@ def check_actions(
             target = bool(set(split_tokens(key)) & TARGET_TOKENS)
             if not name.writes and not target:
                 continue  # (a writer by policy: its other strings are page text, selectors)
-            if is_credential_path(text, whole=target):
+            file_text = not target and norm_key(key) in _FILE_TEXT_PARAMS
+            if not file_text and is_credential_path(text, whole=target):
                 why = "writes to a credential or auto-run path"
                 return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "path")
             if runs_commands_as_git_config(text):
