@@ -383,8 +383,10 @@ RULES: tuple[Rule, ...] = (
         source="Invariant Labs, 'MCP Security Notification: Tool Poisoning Attacks' (2025-04)",
         # DocBook-style admonitions (<important> <p>...</p> </important>, as in AWS service
         # descriptions) wrap markup, not a directive: a tag followed or preceded by another
-        # tag is left alone
+        # tag is left alone; so is a file-name placeholder, glued into a name on both sides
+        # ("getentropy_<SYSTEM>.c" in a changelog: one file per system)
         pattern=(
+            r"(?!(?<=\w[_-])<\w+>[._-]\w)"
             r"<\s*(?:important|system|system[_-]prompt|system[_-]message|instructions?|"
             r"admin|hidden|secret|sys|assistant[_-]instructions|user[_-]instructions|override|"
             r"critical[_-]instructions?)\s*>(?!\s{0,3}<[a-z/])"
