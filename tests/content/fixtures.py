@@ -12,6 +12,7 @@ AWS_KEY = "AKIA" + "Q3EGRSTUVWXY2345"
 AWS_SECRET = "Zt8r" + "Qw3Yb7Lm0Pk2Nv5Xc9Hd4Fj6Gs1Ta8Ue/+Kz"
 GH_TOKEN = "ghp_" + "R8x2Kq9Lm4Tz7Vb1Nc6Hd3Fj5Gs0Pw8Ya2Ue"
 OPENAI_KEY = "sk-proj-" + "Ab3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1eF3hJ5kL7nP9rS1uV3xY5"
+GROQ_KEY = "gsk_" + "Qw3eR5tY7uI9oP1aS3dF5gH7jK9lZ1xC3vB5nM7qW9eR1tY3uI5o"
 PEM_BODY = (
     "MIIEowIBAAKCAQEA7xq"
     + "Vb3Lm9Tz2Kq8Rx4Nc6Hd1Fj5Gs0Pw8Ya2UeQ7\n"
@@ -89,6 +90,7 @@ HITS: dict[str, tuple[str, str]] = {
     "secret.aws_secret_key": (f"aws_secret_access_key = {AWS_SECRET}\n", AWS_SECRET),
     "secret.github_token": (f"token: {GH_TOKEN}", GH_TOKEN),
     "secret.provider_key": (f"OPENAI_API_KEY={OPENAI_KEY}", OPENAI_KEY),
+    "secret.prefixed_token": (f"client = Groq(api_key='{GROQ_KEY}')", GROQ_KEY),
     "secret.private_key": (PEM, PEM),
     "secret.jwt": (f"Authorization: Bearer {JWT}", JWT),
     "secret.url_password": (
@@ -193,6 +195,7 @@ NEAR_MISSES: dict[str, str] = {
     "secret.aws_secret_key": "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n",
     "secret.github_token": "token: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
     "secret.provider_key": "Set OPENAI_API_KEY=sk-... in your shell.",
+    "secret.prefixed_token": "Set GROQ_API_KEY=gsk_... (see hf_hub_download for models).",
     "secret.private_key": "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----",
     "secret.jwt": f"Example token from jwt.io: {JWT_IO}",
     "secret.url_password": "postgresql://scott:tiger@localhost/test or https://user:password@host/ or http://h:8080/a@b",

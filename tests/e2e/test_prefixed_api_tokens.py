@@ -6,7 +6,7 @@ Attack class: credential exfiltration of a format the catalogue lacked. ``hf_`` 
 notebook, a ``config.py`` or ``~/.cache/huggingface/token``; under a name that does not say
 token (``HF = '...'``) no rule read it, so it was shown to the agent as it was and could be
 sent anywhere; so were an agent's other usual keys with a prefix of their own (``gsk_``,
-``sk-or-v1-``, ``lin_api_`` ...: :data:`cordon.engine.dlp._PREFIXED`). Now a call carrying one is refused by format (``secret.pattern``), in any
+``sk-or-v1-``, ``lin_api_`` ...: :data:`cordon.secret_formats.PREFIXED_TOKENS`). Now a call carrying one is refused by format (``secret.pattern``), in any
 encoding the detector reads, to any server.
 """
 

@@ -24,7 +24,7 @@ cannot say, per kind:
   as in the content scanner's secret rules: documentation values are not credentials;
 * formats detect-secrets lacks: fine-grained GitHub tokens (``github_pat_``), npm's
   ``npm_`` tokens (with their CRC32), Anthropic keys (``sk-ant-``), Hugging Face tokens
-  (``hf_``, ``api_org_``) and other prefixed API tokens (:data:`_PREFIXED`: OpenRouter,
+  (``hf_``, ``api_org_``) and other prefixed API tokens (:mod:`cordon.secret_formats`: OpenRouter,
   Groq, Replicate, Linear, Notion, Supabase, Databricks...).
 
 Pure: no I/O. :func:`default_detector` imports the edge's loader on first use, as
@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cordon.engine.walk import CallWalk
+from cordon.secret_formats import HUGGINGFACE_TOKEN, PREFIXED_TOKENS
 from cordon.textnorm import decoded_views, has_decoder_hint, strip_invisible
 
 __all__ = [
@@ -61,49 +62,20 @@ __all__ = [
 
 PluginPatterns = Iterable[tuple[str, str, Iterable[tuple[str, int]]]]
 
-#: API tokens with a prefix of their own that detect-secrets lacks (gitleaks' rules and the
-#: providers' documented formats): an agent's usual keys (model providers, SaaS tools), which
-#: under a name that does not say token no rule read (attack class: credential exfiltration)
-_PREFIXED = (
-    r"sk-or-v1-[0-9a-f]{64}",  # OpenRouter
-    r"gsk_[A-Za-z0-9]{52}",  # Groq
-    r"r8_[A-Za-z0-9]{37}",  # Replicate
-    r"pplx-[A-Za-z0-9]{48}",  # Perplexity
-    r"xai-[A-Za-z0-9]{80}",  # xAI
-    r"do[opr]_v1_[0-9a-f]{64}",  # DigitalOcean
-    r"lin_api_[A-Za-z0-9]{40}",  # Linear
-    r"ntn_[A-Za-z0-9]{46}",  # Notion
-    r"sbp_[0-9a-f]{40}",  # Supabase
-    r"shp(?:at|ca|pa|ss)_[0-9a-fA-F]{32}",  # Shopify
-    r"dapi[0-9a-f]{32}(?:-\d)?",  # Databricks
-    r"PMAK-[0-9a-f]{24}-[0-9a-f]{34}",  # Postman
-    r"pcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{40,}",  # Pinecone
-    r"ATATT3[A-Za-z0-9_=-]{180,}",  # Atlassian
-    r"dp\.(?:st|sa|ct|scim|audit)\.[a-z0-9_-]{2,35}\.[A-Za-z0-9]{40,44}",  # Doppler
-    r"pul-[0-9a-f]{40}",  # Pulumi
-    r"tskey-[a-z]+-[A-Za-z0-9]+-[A-Za-z0-9]{20,}",  # Tailscale
-    r"gl(?:rt|ptt|dt|cbt|ft|oas|soat)-[A-Za-z0-9_-]{20,}",  # GitLab (runner, trigger...)
-    r"figd_[A-Za-z0-9_-]{40}",  # Figma
-    r"sntry[su]_[A-Za-z0-9+/=_-]{60,}",  # Sentry
-    r"lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}",  # LangSmith
-    r"fc-[0-9a-f]{32}",  # Firecrawl
-    r"tvly-(?:dev-)?[A-Za-z0-9]{32}",  # Tavily
-)
-
 #: cordon's own formats, for what detect-secrets' catalogue lacks: (kind, type, regexes)
 EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
     ("github_token", "GitHub Token", ((r"github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}", 0),)),
     ("npm", "NPM tokens", ((r"npm_[A-Za-z0-9]{36}", 0),)),
     ("private_key", "Private Key", ((r"BEGIN ENCRYPTED PRIVATE KEY", 0),)),
     ("anthropic", "Anthropic API Key", ((r"sk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}", 0),)),
-    # Hugging Face user and organisation access tokens (gitleaks' huggingface-access-token
-    # and huggingface-organization-api-token): 34 letters after the prefix
+    # Hugging Face tokens and the other prefixed API tokens: the catalogue the content
+    # scanner masks in results too (cordon.secret_formats)
+    ("huggingface", "Hugging Face Token", ((HUGGINGFACE_TOKEN[1], 0),)),
     (
-        "huggingface",
-        "Hugging Face Token",
-        ((r"(?<![A-Za-z0-9_])(?:hf_|api_org_)[A-Za-z]{34}(?![A-Za-z0-9])", 0),),
+        "api_token",
+        "Prefixed API Token",
+        tuple((rf"(?<![\w-]){p}(?![\w-])", 0) for _, p, _ in PREFIXED_TOKENS),
     ),
-    ("api_token", "Prefixed API Token", tuple((rf"(?<![\w-]){p}(?![\w-])", 0) for p in _PREFIXED)),
 )
 
 _BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

@@ -13,6 +13,7 @@ import re
 from functools import partial
 
 from cordon.content._rule import Rule, each
+from cordon.secret_formats import HUGGINGFACE_TOKEN, PREFIXED_TOKENS
 
 _R = partial(Rule, category="secrets", case_sensitive=True)
 
@@ -261,6 +262,29 @@ RULES: tuple[Rule, ...] = (
             r"-us[0-9]",
         ),
         window=320,
+        accept=_random_looking,
+    ),
+    _R(
+        id="secret.prefixed_token",
+        severity="high",
+        summary="An API token with a prefix of its own: Hugging Face hf_/api_org_, Groq gsk_, "
+        "OpenRouter sk-or-v1-, Replicate r8_, Linear lin_api_, Notion ntn_, Supabase sbp_, "
+        "Databricks dapi, Postman PMAK-, Atlassian ATATT3, GitLab glrt-, Tavily tvly- and more.",
+        why="A token read into the context can be pushed into a later call and used by "
+        "whoever receives it; a call carrying one is refused by format (secret.pattern).",
+        fix="Warn mode masks it; revoke the token.",
+        source="gitleaks rules; the providers' documented token formats "
+        "(cordon.secret_formats, the catalogue the outbound check reads)",
+        pattern="|".join(
+            (
+                HUGGINGFACE_TOKEN[1],
+                *(rf"(?<![\w-]){p}(?![\w-])" for _, p, _ in PREFIXED_TOKENS),
+            )
+        ),
+        anchors=tuple(
+            a for _, _, anchors in (HUGGINGFACE_TOKEN, *PREFIXED_TOKENS) for a in anchors
+        ),
+        window=600,
         accept=_random_looking,
     ),
     _R(
