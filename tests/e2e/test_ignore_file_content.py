@@ -1,7 +1,8 @@
 """A file's text that names a credential file is not a write of that file, through a Cursor
 project config wrapped by the real ``cordon init`` (``packs: [filesystem]``): a one-line
 ``.gitignore`` or ``.dockerignore`` holding ``.env`` (the first thing a project that has a
-``.env`` writes) lands on disk unasked, and an edit whose new text is ``.env`` too. The asks
+``.env`` writes) lands on disk unasked, and an edit whose new text is ``.env`` too, and so does
+the committed template ``.env.example`` (no loader reads it). The asks
 that matter stay: a write of ``.env`` itself and of ``AGENTS.md`` is asked about, and with no
 approver (the client declines) nothing is written."""
 
@@ -38,7 +39,7 @@ def _wrapped(harness: Harness, proj: Path) -> dict[str, Any]:
     return entry
 
 
-async def test_an_ignore_file_naming_env_is_written_and_env_itself_is_asked(
+async def test_ignore_files_and_the_env_template_are_written_and_env_itself_is_asked(
     harness: Harness,
 ) -> None:
     proj = harness.tmp / "proj"
@@ -56,10 +57,15 @@ async def test_an_ignore_file_naming_env_is_written_and_env_itself_is_asked(
         edit = {"oldText": "FILE", "newText": ".env"}
         r = await client.call_tool("edit_file", {"path": "notes.txt", "edits": [edit]})
         assert not r.is_error, text_of(r)
-        for name in (".env", "AGENTS.md"):
+        r = await client.call_tool(
+            "write_file", {"path": ".env.example", "content": "DB_PASSWORD=\n"}
+        )
+        assert not r.is_error, text_of(r)
+        for name in (".env", ".env.local", "AGENTS.md"):
             r = await client.call_tool("write_file", {"path": name, "content": "x\n"})
             assert r.is_error and "action.credential_write" in text_of(r), text_of(r)
     assert (proj / ".gitignore").read_text("utf-8") == ".env\n"
     assert (proj / ".dockerignore").read_text("utf-8") == ".env\n"
     assert (proj / "notes.txt").read_text("utf-8") == "secrets live in .env\n"
-    assert not (proj / ".env").exists() and not (proj / "AGENTS.md").exists()
+    assert (proj / ".env.example").read_text("utf-8") == "DB_PASSWORD=\n"
+    assert not any((proj / n).exists() for n in (".env", ".env.local", "AGENTS.md"))

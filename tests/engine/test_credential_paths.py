@@ -34,6 +34,11 @@ from cordon.engine.credential_paths import is_credential_path, runs_commands_as_
         "/p/.codex/config.toml",
         "/p/.zed/settings.json",
         "/home/u/.codeium/windsurf/mcp_config.json",
+        "/p/.env.local",  # the env files loaders read (dotenv, Vite, Next.js, Symfony)
+        "/p/.env.production",
+        "/p/.env.dist",
+        "/p/.env.defaults",
+        "/p/.env.example.local",
     ],
 )
 def test_a_path_the_server_reads_as_a_credential_or_auto_run_file(path: str) -> None:
@@ -53,6 +58,10 @@ def test_a_path_the_server_reads_as_a_credential_or_auto_run_file(path: str) -> 
         "/p/settings.json",
         "/p/.gemini/notes.md",
         "/p/../..",
+        # an env file's committed template: no loader reads it, its values are blanks
+        "/p/.env.example",
+        "/p/api/.env.sample",
+        "/p/.env.template",
         "//",
         ".",
     ],

@@ -47,7 +47,11 @@ _CRED_PATH_RE = re.compile(
     r"\.ssh(?:/|$)|authorized_keys\d?$|known_hosts$|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:\.pub)?$"
     r"|\.aws/(?:credentials|config)$|\.aws/sso/|\.azure/|\.config/gcloud/|\.kube/config$"
     r"|\.docker/config\.json$|\.netrc$|_netrc$|\.git-credentials$|\.gitconfig$"
-    r"|\.git(?:/|$)|\.env(?:\.[\w.-]+)?$|\.envrc$|\.npmrc$|\.pypirc$|\.pgpass$"
+    # an env file and the variants loaders read (.env.local, .env.production, .env.dist),
+    # not the committed template of one (.env.example, .env.sample, .env.template): no
+    # loader reads those, and writing a new variable's blank there is everyday work
+    r"|\.git(?:/|$)|\.env(?!\.(?:example|sample|template)$)(?:\.[\w.-]+)?$"
+    r"|\.envrc$|\.npmrc$|\.pypirc$|\.pgpass$"
     # hooks git runs from the work tree (core.hooksPath: husky's .husky/, .githooks/) and the
     # hook managers' configs that name commands (pre-commit, lefthook); CI workflows, run
     # with the repository's secrets on the next push
