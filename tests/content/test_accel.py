@@ -75,10 +75,13 @@ def test_every_corpus_text_gives_identical_findings() -> None:
 def test_rule_hits_are_found_inside_large_filler() -> None:
     filler = "The quarterly report shows growth in all regions. Система работает. 系统正常。\n"
     for rule_id, (text, _) in HITS.items():
-        # an English line between filler and hit: a look-alike word right next to genuine
-        # Cyrillic text is read as its skeleton without an obf.homoglyph finding
-        big = filler * 60 + "Now a paragraph in plain English, then the text:\n" + text
-        big += "\n" + filler * 60
+        # an English paragraph between filler and hit: a look-alike word within
+        # normalize._HOMOGLYPH_CONTEXT of genuine Cyrillic text is read as its skeleton
+        # without an obf.homoglyph finding
+        english = "Now a paragraph in plain English, long enough to stand apart from the "
+        english += "filler around it, and written as one line of prose; then the text:\n"
+        big = filler * 60 + english + text
+        big += "\n" + english + filler * 60
         slow, fast = _both(big)
         assert fast == slow, rule_id
         if rule_id != "content.cap_exceeded":

@@ -409,7 +409,9 @@ def _clean_decoded(b: _Builder, start: int, end: int, decoded: str) -> str:
 
 
 #: characters either side of a mixed-script word searched for genuine other-script letters
-_HOMOGLYPH_CONTEXT = 40
+#: (a man page's option markup puts a line of Latin escapes between two Cyrillic words:
+#: killall(1) in Serbian, ``\\fIПИД\\fP] ... \\fIВРЕМЕ``, ~60 characters apart)
+_HOMOGLYPH_CONTEXT = 120
 
 
 @cache
