@@ -36,6 +36,7 @@ from cordon.proxy.framing import (
     parse_frame,
     result_frame,
     sniff_id,
+    unambiguous,
 )
 from cordon.proxy.linked_output import LinkedObservation, record_linked
 from cordon.proxy.server_messages import ServerMessageSide
@@ -131,11 +132,14 @@ class UpstreamSide(ServerMessageSide):
                 [*acts, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))],
             )
         extra = None if _MEMBERS.issuperset(msg) else msg.keys() - _MEMBERS
-        if extra or b"\n" in item or b"\r" in item:
+        if extra or b"\n" in item or b"\r" in item or not unambiguous(item, msg):
             # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
             # event of several data lines) and the client reads line by line: every frame
             # goes out as the one line inspected. A member JSON-RPC 2.0 does not define
-            # (sections 4, 5) is neither scanned nor relayed: the frame is rebuilt without it
+            # (sections 4, 5) is neither scanned nor relayed: the frame is rebuilt without it.
+            # A key that may be repeated is rebuilt too: parsers disagree on which of two
+            # members wins (orjson the last, others the first), and a client reading the
+            # other one would get words nobody inspected (a planted address, untainted)
             msg = {k: v for k, v in msg.items() if k not in extra} if extra else msg
             item = orjson.dumps(msg)
         method = msg.get("method")
