@@ -3,7 +3,8 @@ project config wrapped by the real ``cordon init`` (``packs: [filesystem]``): a 
 ``.gitignore`` or ``.dockerignore`` holding ``.env`` (the first thing a project that has a
 ``.env`` writes) lands on disk unasked, and an edit whose new text is ``.env`` too, and so does
 the committed template ``.env.example`` (no loader reads it). The asks
-that matter stay: a write of ``.env`` itself and of ``AGENTS.md`` is asked about, and with no
+that matter stay: a write of ``.env`` itself and of ``AGENTS.md`` is asked about (the question
+naming an agent instruction file, not only "a credential or auto-run path"), and with no
 approver (the client declines) nothing is written."""
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ async def test_ignore_files_and_the_env_template_are_written_and_env_itself_is_a
         for name in (".env", ".env.local", "AGENTS.md"):
             r = await client.call_tool("write_file", {"path": name, "content": "x\n"})
             assert r.is_error and "action.credential_write" in text_of(r), text_of(r)
+            if name == "AGENTS.md":  # the question says which kind of file it is
+                assert "an agent instruction file" in text_of(r), text_of(r)
     assert (proj / ".gitignore").read_text("utf-8") == ".env\n"
     assert (proj / ".dockerignore").read_text("utf-8") == ".env\n"
     assert (proj / "notes.txt").read_text("utf-8") == "secrets live in .env\n"

@@ -197,3 +197,35 @@ def test_a_file_text_that_names_a_credential_file_is_not_a_write_of_it(
 def test_the_write_target_is_still_read(args: dict[str, Any]) -> None:
     v = _act("write_file", args)
     assert v is not None and (v.verdict, v.rule) == ("ask", "action.credential_write")
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("/p/AGENTS.md", "an agent instruction file"),
+        ("/p/sub/CLAUDE.md", "an agent instruction file"),
+        ("/p/.cursorrules", "an agent instruction file"),
+        ("/p/.github/copilot-instructions.md", "an agent instruction file"),
+        ("/p/.cursor/mcp.json", "a client's MCP configuration"),
+        ("/p/.vscode/mcp.json", "a client's MCP configuration"),
+        ("/p/.vscode/tasks.json", "an editor's settings or tasks"),
+        ("/p/.git/hooks/pre-commit", "a git hook"),
+        ("/p/.husky/pre-push", "a git hook"),
+        ("/p/.github/workflows/ci.yml", "a CI workflow"),
+        ("/p/.env", "a credential file"),
+        ("/home/u/.ssh/authorized_keys", "a credential file"),
+        ("/home/u/.bashrc", "a shell start-up file"),
+    ],
+)
+def test_the_question_says_what_the_written_file_is(path: str, said: str) -> None:
+    """A person asked about a write reads which kind of file it is (an instruction file the
+    client loads as theirs, not a "credential"), with the rule's words kept."""
+    v = _act("write_file", {"path": path, "content": "x\n"})
+    assert v is not None and (v.verdict, v.rule) == ("ask", "action.credential_write")
+    assert v.reason.startswith("writes to a credential or auto-run path"), v.reason
+    assert said in v.reason, v.reason
+
+
+def test_a_path_of_no_named_kind_keeps_the_rule_s_words() -> None:
+    v = _act("write_file", {"path": "/p/.gitmodules", "content": "x\n"})
+    assert v is not None and v.reason == "writes to a credential or auto-run path"

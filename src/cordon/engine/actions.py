@@ -94,6 +94,7 @@ from cordon.engine.action_names import (
 )
 from cordon.engine.credential_paths import (
     TARGET_TOKENS,
+    credential_path_kind,
     declares_install_script,
     is_credential_path,
     runs_commands_as_git_config,
@@ -632,7 +633,8 @@ def check_actions(
                 continue  # (a writer by policy: its other strings are page text, selectors)
             file_text = not target and norm_key(key) in _FILE_TEXT_PARAMS
             if not file_text and is_credential_path(text, whole=target):
-                why = "writes to a credential or auto-run path"
+                kind = credential_path_kind(text)
+                why = "writes to a credential or auto-run path" + (f": {kind}" if kind else "")
                 return _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, path, "path")
             if runs_commands_as_git_config(text):
                 why = "writes a git configuration that runs commands"

@@ -34,6 +34,7 @@ import orjson
 
 __all__ = [
     "TARGET_TOKENS",
+    "credential_path_kind",
     "credential_reads",
     "declares_install_script",
     "is_credential_path",
@@ -268,6 +269,54 @@ def is_credential_path(path: str, *, whole: bool = False, reads: bool = False) -
     if "//" not in p and "/." not in p and not p.endswith("/"):
         return False  # (nothing to normalise: the common case)
     return _matches(_normalised(p), reads)
+
+
+#: what a credential or auto-run path is, in the words a person asked about its write reads
+#: (the first that matches); a path of another kind gets the rule's words alone
+_KINDS = tuple(
+    (re.compile(pattern), said)
+    for pattern, said in (
+        (
+            r"(?:^|/)(?:claude(?:\.local)?\.md|agents\.md|gemini\.md|\.cursorrules"
+            r"|\.windsurfrules)$|(?:^|/)\.clinerules(?:/|$)"
+            r"|\.github/(?:copilot-instructions\.md$|instructions/)",
+            "an agent instruction file, which the client loads as your instructions",
+        ),
+        (
+            r"(?:^|/)(?:\.?mcp\.json|\.claude\.json|claude_desktop_config\.json"
+            r"|mcp_config\.json)$|\.gemini/settings\.json$|\.codex/config\.toml$",
+            "a client's MCP configuration, whose entries are commands the client starts",
+        ),
+        (
+            r"(?:^|/)(?:\.vscode|\.cursor|\.claude|\.zed)/|/user/(?:settings|tasks)\.json$",
+            "an editor's settings or tasks, which can run commands or approve tools",
+        ),
+        (
+            r"(?:^|/)(?:\.git/hooks|\.husky|\.githooks)(?:/|$)|(?:^|/)hooks/[a-z-]+$",
+            "a git hook, which git runs",
+        ),
+        (
+            r"(?:^|/)\.github/workflows(?:/|$)|\.gitlab-ci\.ya?ml$",
+            "a CI workflow, run with the repository's secrets",
+        ),
+        (
+            r"(?:^|/)(?:\.(?:bash|zsh|ksh|fish)rc|\.(?:bash_)?profile|\.zprofile|\.zshenv)$",
+            "a shell start-up file, run at each shell's start",
+        ),
+        (
+            r"(?:^|/)(?:\.ssh(?:/|$)|\.env(?:\.[\w.-]+)?$|\.aws/|\.netrc$|\.npmrc$|\.pypirc$"
+            r"|\.git-credentials$|\.docker/config\.json$|\.kube/config$|credentials\.json$)",
+            "a credential file",
+        ),
+    )
+)
+
+
+def credential_path_kind(path: str) -> str | None:
+    """What the credential or auto-run file ``path`` is, for the question a person answers
+    (``AGENTS.md``: an agent instruction file); ``None`` for a kind with no words here."""
+    p = path.strip().strip("\"'").replace("\\", "/").lower()
+    return next((said for pattern, said in _KINDS if pattern.search(p)), None)
 
 
 def _matches(p: str, reads: bool) -> bool:
