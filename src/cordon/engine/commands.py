@@ -330,7 +330,7 @@ def check_commands(
                 if v.verdict == "deny":
                     return v, ()
                 asks.append(v)
-        deny = _program_rules(c)
+        deny = _program_rules(c, None if trusted else asks)
         if deny is not None:
             return deny, ()
         deny = _file_rules(ctx, c, asks, trusted)
@@ -539,10 +539,11 @@ def _git_asks(c: CommandString) -> list[Verdict]:
     return out
 
 
-def _program_rules(c: CommandString) -> Verdict | None:
+def _program_rules(c: CommandString, asks: list[Verdict] | None = None) -> Verdict | None:
     """Block rules on what the commands hand to another program: a shell handed to a network
     peer (reverse shell: remote content into an interpreter), SQL given to a database client
-    (the SQL rules, as for a SQL tool)."""
+    (the SQL rules, as for a SQL tool; a ``DELETE`` or ``UPDATE`` by a condition that can
+    cover every row added to ``asks``, when given)."""
     f = c.facts
     for why in f.remote_shell:
         reason = f"blocked: {why} hands a shell to a network peer (reverse shell)"
@@ -555,6 +556,16 @@ def _program_rules(c: CommandString) -> Verdict | None:
         if hit is not None:
             reason = f"blocked: {hit[1]} given to a database client (command as parsed)"
             return _v("deny", hit[0], reason, c.path, hit[1])
+        low = text.lower()
+        if "delete" in low or "update" in low:
+            from cordon.engine.sql_judge import judge_rows  # (the parser is large)
+
+            rows = judge_rows(text)
+            why = f"{rows.reason}, given to a database client (command as parsed)" if rows else ""
+            if rows is not None and rows.verdict == "deny":
+                return _v("deny", rows.rule, why, c.path, rows.matched)
+            if rows is not None and asks is not None:
+                asks.append(_v("ask", rows.rule, why, c.path, rows.matched))
     return None
 
 

@@ -71,7 +71,9 @@ one): the Supabase pack keeps ``execute_sql`` asked for that reason.
 
 from __future__ import annotations
 
+import functools
 import logging
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -87,7 +89,7 @@ from cordon.engine.sql_where import always_true, as_strings, bounded, literal_te
 # a statement sqlite's grammar keeps as raw text is logged as a warning: not cordon's output
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
 
-__all__ = ["DIALECTS", "SqlObjection", "judge"]
+__all__ = ["DIALECTS", "SqlObjection", "judge", "judge_rows"]
 
 #: the dialects ``tools.<name>.sql`` may name (sqlglot's names)
 DIALECTS: Final = ("sqlite", "postgres", "mysql")
@@ -159,6 +161,59 @@ def judge(text: str, dialect: str, *, read_only: bool = False) -> SqlObjection |
             if read_only and not _reads(stmt, dialect):
                 found.append(_write(stmt))
         except RecursionError:  # (3,000 ORs or || pieces: deeper than the walk goes)
+            found.append(_unparsed("SQL nested too deep to read"))
+    denied = [f for f in found if f.verdict == "deny"]
+    first = denied or found
+    return first[0] if first else None
+
+
+#: a ``DELETE ... FROM`` or an ``UPDATE ... SET column =`` in text: what :func:`judge_rows`
+#: parses (the parser reads prose as SQL: "Delete my account" is a DELETE of table ``my``)
+_ROW_WRITE_RE: Final = re.compile(
+    r"\bdelete\s+(?:[\w.\"`\[\]]+(?:\s*,\s*[\w.\"`\[\]]+)*\s+)?from\b"
+    r"|\bupdate\b[^;]{1,400}?\bset\s+[\w.\"`\[\]]+\s*=",
+    re.IGNORECASE,
+)
+#: text that starts as such a statement (after comments, or a ``WITH`` clause)
+_ROW_WRITE_START_RE: Final = re.compile(
+    r"(?:\s|--[^\n]*\n|/\*.*?\*/)*(?:with\b.{0,4000}?\)\s*)?"
+    r"(?:delete\s+from\b|update\b[^;]{1,400}?\bset\s+[\w.\"`\[\]]+\s*=)",
+    re.IGNORECASE | re.DOTALL,
+)
+#: the dialects SQL no policy declares is read in (the strictest answer counts); MySQL's when
+#: neither reads it
+_GENERIC_DIALECTS: Final = ("sqlite", "postgres")
+
+
+@functools.lru_cache(maxsize=64)  # (a shell command's SQL is read for its deny, then its ask)
+def judge_rows(text: str) -> SqlObjection | None:
+    """For SQL no policy or pack declares (a ``sql``/``query`` argument of any tool, a
+    statement given to a database client in a shell command, ``sqlite3 app.db "..."``):
+    :func:`judge`'s reading of how far a ``DELETE`` or ``UPDATE`` reaches, the strictest of
+    the dialects that parse it: a ``WHERE`` that restricts nothing (or none) is denied, one
+    that does not name its rows by value (``id > 0``) is asked about, rows named by value
+    run. Nothing else of :func:`judge` (such a parameter is often a search, not SQL); a text
+    that starts as a ``DELETE`` or ``UPDATE`` and no dialect reads is asked about."""
+    if not _ROW_WRITE_RE.search(text):
+        return None
+    text = text.partition("\x00")[0]
+    readings: list[tuple[str, list[exp.Expression]]] = []
+    for dialect in (*_GENERIC_DIALECTS, "mysql") if len(text) <= _MAX_CHARS else ():
+        statements = _parse(text, dialect) if dialect != "mysql" or not readings else None
+        if statements is not None:
+            readings.append((dialect, statements))
+    if not readings:
+        if _ROW_WRITE_START_RE.match(text):
+            return _unparsed("a DELETE or UPDATE the parser cannot read")
+        return None
+    found: list[SqlObjection] = []
+    for dialect, statements in readings:
+        try:
+            for stmt in statements:
+                found.extend(
+                    f for f in _writes(stmt, dialect) if f.rule == rules.ACTION_SQL_DELETE_NO_WHERE
+                )
+        except RecursionError:
             found.append(_unparsed("SQL nested too deep to read"))
     denied = [f for f in found if f.verdict == "deny"]
     first = denied or found

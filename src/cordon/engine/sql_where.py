@@ -269,7 +269,11 @@ def bounded(e: object, target: Target, *, joined: bool = False) -> bool:
 def _pin(e: object, target: Target) -> bool:
     """A literal that picks out rows: in MySQL not a zero number or ``FALSE``, since MySQL
     compares a string column with a number as a number and reads every string that does not
-    start with digits as 0 (``DELETE FROM users WHERE email = 0`` deletes them all)."""
+    start with digits as 0 (``DELETE FROM users WHERE email = 0`` deletes them all). A bound
+    parameter (``?``, ``:id``, ``@id``, ``$1``, ``%s``) is one value the call gives beside the
+    statement: it pins rows as a literal does."""
+    if _bound(e, target):
+        return True
     if not _literal(e):
         return False
     if not target.mysql:
@@ -314,3 +318,18 @@ def _literal(e: object) -> bool:
         e = e.this
         return isinstance(e, exp.Literal) and not e.is_string
     return isinstance(e, exp.Boolean) or _value(e) is not None
+
+
+def _bound(e: object, target: Target) -> bool:
+    """A bound parameter: a placeholder or parameter node, or in SQLite a ``$name`` that
+    sqlglot reads as a column (SQLite binds ``$AAAA`` as it binds ``:AAAA``)."""
+    if isinstance(e, exp.Placeholder | exp.Parameter):
+        return True
+    return (
+        target.sqlite
+        and isinstance(e, exp.Column)
+        and not e.table
+        and isinstance(e.this, exp.Identifier)
+        and not e.this.quoted
+        and e.this.this.startswith("$")
+    )

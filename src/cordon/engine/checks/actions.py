@@ -19,7 +19,7 @@ from cordon.engine import actions as _actions
 from cordon.engine import args as _args
 from cordon.engine import commands as _commands
 from cordon.engine import rules
-from cordon.engine.action_names import tool_name
+from cordon.engine.action_names import SQL_PARAMS, norm_key, tool_name
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
 from cordon.engine.credential_paths import TARGET_TOKENS, is_credential_path
 from cordon.engine.git_dirs import git_dir_ask
@@ -173,7 +173,7 @@ def _sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
     tool is trusted. Imported at the first such argument: the parser is large."""
     tp = ctx.tp
     if not tp.sql:
-        return None
+        return _generic_sql(ctx, trusted_tool)
     from cordon.engine import sql_judge
 
     read_only = tp.sql_read_only
@@ -195,6 +195,29 @@ def _sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
         param=name,
         details={"matched": hit.matched},
     )
+
+
+def _generic_sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
+    """SQL no policy declares (a SQL tool's arguments, a ``sql``/``query``/``statement``
+    argument of any tool): how far a ``DELETE`` or ``UPDATE`` reaches, as the declared path
+    judges it (:func:`cordon.engine.sql_judge.judge_rows`: ``WHERE id > 0`` asked, ``WHERE
+    2 > 1`` denied, rows named by value run). Attack class: bulk loss of the application's
+    data; the regex rule alone read only a missing ``WHERE`` or ``WHERE 1 = 1``."""
+    sql_tool = tool_name(ctx.tool).sql_name
+    for path, key, text in call_walk(ctx).strings:
+        low = text.lower()
+        if "delete" not in low and "update" not in low:
+            continue
+        if not sql_tool and norm_key(key) not in SQL_PARAMS:
+            continue
+        from cordon.engine.sql_judge import judge_rows  # (the parser is large: on first use)
+
+        hit = judge_rows(text)
+        if hit is not None and not (trusted_tool and hit.verdict != "deny"):
+            details = {"matched": hit.matched}
+            return Verdict(verdict=hit.verdict, rule=hit.rule, reason=hit.reason, param=path,
+                           details=details)  # fmt: skip
+    return None
 
 
 def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
