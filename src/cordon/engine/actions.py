@@ -124,6 +124,7 @@ BLOCK_RULES: tuple[str, ...] = (
     rules.ACTION_CHMOD_777_ROOT,
     rules.ACTION_OPTION_INJECTION,
     rules.ACTION_SHELL_METACHAR,
+    rules.ACTION_MASKED_SECRET_WRITE,
 )
 ASK_RULES: tuple[str, ...] = (
     rules.ACTION_GIT_PUSH,
@@ -619,6 +620,8 @@ def check_actions(
     hit = _blocked_command(strings, is_exec=is_exec, is_sql_tool=name.sql_name)
     if hit is None and is_exec:
         hit = _blocked_exec_argument(strings)
+    if hit is None and name.writes:  # (whatever trust_tools says: the file loses its key)
+        hit = _masked_secret_written(strings)
     if hit is not None or trusted:
         return hit
     why = git_tool_destruction(tool, arguments) if name.git else None
@@ -670,6 +673,27 @@ def _install_script_written(target: str, where: str, strings: _Strings) -> bool:
     return any(
         p != where and p.startswith(prefix) and declares_install_script(t) for p, _key, t in strings
     )
+
+
+#: cordon's masks of a credential in what the agent read in warn mode: a secret content
+#: rule's (content/sanitize.py: ``[secret masked: ghp_****]``) and a credential of cordon's
+#: own (content/known.py: ``[secret masked: a credential cordon holds]``)
+_MASK_RE = re.compile(r"\[secret masked: [^\]\n]{1,64}\]")
+
+
+def _masked_secret_written(strings: _Strings) -> Verdict | None:
+    """``action.masked_secret_write``: a writer's text holds cordon's mask of a credential.
+    The agent read the file with the credential masked; the text written back would put the
+    mask where the credential was, and no one would be told (data loss, not an attack)."""
+    for path, _key, text in strings:
+        if "[secret masked: " in text and _MASK_RE.search(text) is not None:
+            why = (
+                "blocked: the text holds cordon's mask of a credential ('[secret masked: "
+                "...]'), which would replace the real value in the file; edit only the lines "
+                "that change, leaving the masked line out"
+            )
+            return _v("deny", rules.ACTION_MASKED_SECRET_WRITE, why, path, "masked credential")
+    return None
 
 
 def _blocked_command(strings: _Strings, *, is_exec: bool, is_sql_tool: bool) -> Verdict | None:

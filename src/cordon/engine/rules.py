@@ -73,6 +73,7 @@ ACTION_INFRA_APPLY = "action.infra_apply"
 ACTION_PAYMENT = "action.payment"
 ACTION_CREDENTIAL_WRITE = "action.credential_write"
 ACTION_CORDON_STATE = "action.cordon_state"
+ACTION_MASKED_SECRET_WRITE = "action.masked_secret_write"  # noqa: S105 - a rule id
 ACTION_CORDON_CONTROL = "action.cordon_control"
 ACTION_DESTRUCTIVE_HINT = "action.destructive_hint"
 ACTION_CREDENTIAL_CHANGE = "action.credential_change"
@@ -217,6 +218,13 @@ _RULES = (
        "credential theft and persistence (MITRE ATT&CK T1098, T1546); git config command "
        "execution (core.fsmonitor; embedded repositories, CVE-2022-24765)",
        f"{_APPROVE}; {_TRUST}"),
+    _r(ACTION_MASKED_SECRET_WRITE, "action rules", "deny",
+       "a file write or edit whose text holds cordon's own mask of a credential "
+       "(`[secret masked: ...]`): the agent read the file with the credential masked, and "
+       "writing that text back replaces the real credential in the file with the mask",
+       "silent loss of a credential the content firewall hid from the agent (warn mode)",
+       "none needed: edit only the lines that change, leaving the masked line out "
+       "(`edit_file` with old and new text around it), or edit the file yourself"),
     _r(ACTION_CORDON_STATE, "action rules", "deny",
        "a write to cordon's own state (its approvals store, pin file, policy, audit log, "
        "~/.cordon), or to the policy, pin file or audit log of the client's other cordon "
