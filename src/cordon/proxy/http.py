@@ -52,6 +52,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import re
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import SplitResult, urljoin, urlsplit
@@ -100,8 +101,9 @@ LISTEN_RETRY_MAX_S = 30.0
 RESUME_WAIT_S = 1.0
 RESUME_WAIT_MAX_S = 30.0
 RESUME_MAX = 100
-#: same-origin 307/308 redirects followed for one request
+#: same-origin 307/308 redirects followed for one request, to a target of visible ASCII only
 MAX_REDIRECTS = 5
+_TARGET = re.compile(r"[!-~]+")  # (RFC 9112 3.2: a space would split the request line)
 _RESUMING = "cordon: {} closed this request's event stream before its response, and resuming it"
 
 
@@ -109,8 +111,7 @@ _RESUMING = "cordon: {} closed this request's event stream before its response, 
 class _Ended:
     """How one HTTP exchange ended: its status; ``why``, the kind and line of the error the
     request gets if it is still unanswered; ``stale``, the session id the server said it
-    does not know (:func:`_session_gone`);
-    ``cursor``, where an SSE answer stood (to resume it)."""
+    does not know (:func:`_session_gone`); ``cursor``, where an SSE answer stood (to resume)."""
 
     status: int
     why: tuple[str, str] | None = None
@@ -269,9 +270,8 @@ class HttpUpstream:
 
     def _cancel(self, msg: dict[str, Any]) -> bool:
         """A client's ``notifications/cancelled`` for a 2026-07-28 request still being answered
-        (a ``subscriptions/listen`` stream, say): closing that request's response stream is
-        its cancellation over Streamable HTTP, so the POST is ended and the notification not
-        sent (a stateless server could not match it to the request). True when it was."""
+        (a ``subscriptions/listen`` stream, say) ends that POST, its cancellation over Streamable
+        HTTP; the notification is not sent (a stateless server could not match it). True then."""
         params = msg.get("params")
         rid = params.get("requestId") if isinstance(params, dict) else None
         task = self.streams.pop(_key(rid), None) if isinstance(rid, (str, int)) else None
@@ -396,6 +396,8 @@ class HttpUpstream:
             return None
         if (b.username, b.password) != (a.username, a.password):
             return None  # a Location with credentials of its own
+        if not _TARGET.fullmatch((b.path or "/") + (f"?{b.query}" if b.query else "")):
+            return None
         return new
 
     def _move(self, new: str) -> None:
