@@ -398,7 +398,6 @@ def _query_pairs(query: str) -> list[tuple[str, str]]:
     (the ``&`` one keeps ``?to=a@x.com;b@y.org`` whole, an address list)."""
     pairs = parse_qsl(query, keep_blank_values=False)
     if ";" in query:
-        pairs += parse_qsl(query, keep_blank_values=False, separator=";")
         pairs += parse_qsl(query.replace("&", ";"), keep_blank_values=False, separator=";")
     return pairs
 
