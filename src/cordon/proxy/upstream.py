@@ -36,7 +36,6 @@ from cordon.proxy.framing import (
     parse_frame,
     result_frame,
     sniff_id,
-    unambiguous,
 )
 from cordon.proxy.linked_output import LinkedObservation, record_linked
 from cordon.proxy.server_messages import ServerMessageSide
@@ -115,7 +114,17 @@ class UpstreamSide(ServerMessageSide):
             return self._put("upstream", self._oversize_reply(item))
         try:
             msg = parse_frame(item)
-        except ProtocolError as exc:
+            extra = None if _MEMBERS.issuperset(msg) else msg.keys() - _MEMBERS
+            msg = {k: v for k, v in msg.items() if k not in extra} if extra else msg
+            # every frame goes out as the one line inspected, written from what was parsed:
+            # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
+            # event of several data lines) and the client reads line by line; a member
+            # JSON-RPC 2.0 does not define (sections 4, 5) is neither scanned nor relayed; and
+            # of a key written twice parsers keep different ones (orjson the last, others the
+            # first): a client reading the other would get words nobody inspected (a planted
+            # address, untainted). Writing costs less than looking for a repeated key
+            item = orjson.dumps(msg)
+        except (ProtocolError, orjson.JSONEncodeError) as exc:  # (nested past orjson's 254)
             acts: list[Action] = [
                 self._refuse("server", str(exc)),
                 Log(f"dropped an upstream message: {exc}"),
@@ -131,17 +140,6 @@ class UpstreamSide(ServerMessageSide):
                 "upstream",
                 [*acts, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))],
             )
-        extra = None if _MEMBERS.issuperset(msg) else msg.keys() - _MEMBERS
-        if extra or b"\n" in item or b"\r" in item or not unambiguous(item, msg):
-            # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
-            # event of several data lines) and the client reads line by line: every frame
-            # goes out as the one line inspected. A member JSON-RPC 2.0 does not define
-            # (sections 4, 5) is neither scanned nor relayed: the frame is rebuilt without it.
-            # A key that may be repeated is rebuilt too: parsers disagree on which of two
-            # members wins (orjson the last, others the first), and a client reading the
-            # other one would get words nobody inspected (a planted address, untainted)
-            msg = {k: v for k, v in msg.items() if k not in extra} if extra else msg
-            item = orjson.dumps(msg)
         method = msg.get("method")
         if "method" in msg and not isinstance(method, str):
             # neither a request, a notification nor a response (JSON-RPC 2.0 section 4): a
