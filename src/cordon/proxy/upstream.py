@@ -124,7 +124,10 @@ class UpstreamSide(ServerMessageSide):
             # first): a client reading the other would get words nobody inspected (a planted
             # address, untainted). Writing costs less than looking for a repeated key
             item = orjson.dumps(msg)
-        except (ProtocolError, orjson.JSONEncodeError) as exc:  # (nested past orjson's 254)
+        except (ProtocolError, orjson.JSONEncodeError) as exc:
+            # (orjson writes 254 levels and reads 1024: between them, a frame cannot be written)
+            deep = isinstance(exc, orjson.JSONEncodeError)
+            exc = ProtocolError("message nested deeper than the depth cap") if deep else exc
             acts: list[Action] = [
                 self._refuse("server", str(exc)),
                 Log(f"dropped an upstream message: {exc}"),
