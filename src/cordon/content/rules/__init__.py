@@ -14,6 +14,7 @@ from cordon.content.rules import (
     clickfix,
     cooccur,
     credfile,
+    crosscall,
     definitions,
     directives,
     exfiltration,
@@ -33,8 +34,10 @@ from cordon.content.rules import (
     sendto,
     steering,
     supply_chain,
+    sysupdate,
     tool_hijack,
     translated,
+    waivers,
 )
 
 #: Every rule, in catalogue order (category, then definition order).
@@ -52,6 +55,9 @@ RULES: tuple[Rule, ...] = (
     *agentgate.RULES,
     *forged.RULES,
     *labels.RULES,
+    *sysupdate.RULES,
+    *crosscall.RULES,
+    *waivers.RULES,
     *inventory.RULES,
     *intent.RULES,
     *outcomes.RULES,
