@@ -37,6 +37,10 @@ BY_CONDITION = [
     ("DELETE FROM users WHERE 2 > 1", "blocked"),
     ("DELETE FROM users WHERE id = id", "blocked"),
     ("UPDATE users SET role = 'admin'", "blocked"),
+    # a comment between keywords, which the database reads as a space
+    ("DELETE/**/FROM users WHERE 2 > 1", "blocked"),
+    ("UPDATE users SET/**/role = 'admin'", "blocked"),
+    ("DELETE--x\nFROM users WHERE id > 0", "needs approval"),
 ]
 
 

@@ -122,3 +122,45 @@ def test_a_trusted_tool_skips_the_ask_not_the_deny(tmp_path: Path) -> None:
     assert s.check("write_query", {"query": "DELETE FROM t WHERE id > 0"}).verdict == "allow"
     v = s.check("write_query", {"query": "UPDATE t SET a = 1"})
     assert (v.verdict, v.rule) == DENY
+
+
+@pytest.mark.parametrize(
+    ("sql", "want"),
+    [
+        # a comment is the space between keywords: the gate read DELETE/**/FROM as no statement
+        ("DELETE/* x */FROM users WHERE 2 > 1", DENY),
+        ("DELETE/**/FROM users WHERE id > 0", ASK),
+        ("DELETE--x\nFROM users WHERE id > 0", ASK),
+        ("UPDATE users SET/**/role = 'admin'", DENY),
+        ("UPDATE/**/users/**/SET/**/role='admin' WHERE id > 0", ASK),
+        # PostgreSQL's column-list SET
+        ("UPDATE users SET (role) = ('a')", DENY),
+        # MySQL's executable comments: the server runs what the other readings skip
+        ("/*!50000 DELETE FROM users */", DENY),
+        ("SELECT 1 /*! ; DELETE FROM users WHERE id > 0 */", ASK),
+        ("SELECT 1 /*M!100000 ; UPDATE users SET role = 'admin' */", DENY),
+        ("DELETE FROM users WHERE id = 3 /* the one row */", None),
+    ],
+)
+def test_comments_do_not_hide_a_row_write(
+    tmp_path: Path, sql: str, want: tuple[str, str] | None
+) -> None:
+    assert _got(judge_rows(sql)) == want
+    s = _session(tmp_path)
+    for tool, args in (
+        ("write_query", {"query": sql}),
+        ("run_command", {"command": f'mysql -e "{sql}"'}),
+    ):
+        v = s.check(tool, args)
+        assert (v.verdict, v.rule) == (want or ("allow", "default.allow")), (tool, v)
+
+
+def test_executable_comments_nested_past_reading_are_asked() -> None:
+    hit = judge_rows("/*!" * 64 + "DELETE FROM t")
+    assert hit is not None and (hit.verdict, hit.rule) == ("ask", rules.ACTION_SQL_UNPARSED)
+
+
+def test_a_declared_mysql_tool_reads_executable_comments() -> None:
+    hit = judge("SELECT 1 /*!50000 ; DROP TABLE users */", "mysql")
+    assert hit is not None and (hit.verdict, hit.rule) == ("deny", rules.ACTION_SQL_DROP)
+    assert judge("SELECT 1 /* a note */", "mysql") is None

@@ -151,6 +151,11 @@ def judge(text: str, dialect: str, *, read_only: bool = False) -> SqlObjection |
         if head is not None and head.verdict == "deny":
             return head
         return _unparsed("SQL text with a NUL character (a C string ends there)")
+    if dialect == "mysql" and (run := _mysql_runs(text)) != text:
+        if run is None:
+            return _unparsed("MySQL executable comments nested too deep to read")
+        hits = [h for h in (judge(run, dialect, read_only=read_only),) if h]
+        return hits[0] if hits else None
     statements = _parse(text, dialect)
     if statements is None:
         return _salvage(text, dialect) or _unparsed("SQL text the parser cannot read")
@@ -171,9 +176,15 @@ def judge(text: str, dialect: str, *, read_only: bool = False) -> SqlObjection |
 #: parses (the parser reads prose as SQL: "Delete my account" is a DELETE of table ``my``)
 _ROW_WRITE_RE: Final = re.compile(
     r"\bdelete\s+(?:[\w.\"`\[\]]+(?:\s*,\s*[\w.\"`\[\]]+)*\s+)?from\b"
-    r"|\bupdate\b[^;]{1,400}?\bset\s+[\w.\"`\[\]]+\s*=",
+    r"|\bupdate\b[^;]{1,400}?\bset\s+(?:\(|[\w.\"`\[\]]+\s*=)",
     re.IGNORECASE,
 )
+#: a comment, read as the space it is between keywords (``DELETE/**/FROM``, ``SET/**/a =``,
+#: MySQL's ``#``): such a statement is parsed as the one without it
+_COMMENT_RE: Final = re.compile(r"/\*.*?(?:\*/|$)|--[^\n]*|#[^\n]*", re.DOTALL)
+#: MySQL's and MariaDB's executable comment (``/*!50000 DELETE FROM t */``, ``/*M! ...*/``):
+#: text the server runs that other readings skip as a comment
+_EXEC_COMMENT_RE: Final = re.compile(r"/\*M?!\d{0,6}(.*?)(?:\*/|$)", re.DOTALL | re.IGNORECASE)
 #: text that starts as such a statement (after comments, or a ``WITH`` clause)
 _ROW_WRITE_START_RE: Final = re.compile(
     r"(?:\s|--[^\n]*\n|/\*.*?\*/)*(?:with\b.{0,4000}?\)\s*)?"
@@ -194,8 +205,14 @@ def judge_rows(text: str) -> SqlObjection | None:
     that does not name its rows by value (``id > 0``) is asked about, rows named by value
     run. Nothing else of :func:`judge` (such a parameter is often a search, not SQL); a text
     that starts as a ``DELETE`` or ``UPDATE`` and no dialect reads is asked about."""
-    if not _ROW_WRITE_RE.search(text):
+    if not _ROW_WRITE_RE.search(text) and not _ROW_WRITE_RE.search(_COMMENT_RE.sub(" ", text)):
         return None
+    run = _mysql_runs(text)
+    if run is None:
+        return _unparsed("MySQL executable comments nested too deep to read")
+    if run != text:  # (the server's reading, then the others')
+        hits = [h for h in (judge_rows(run), judge_rows(_COMMENT_RE.sub(" ", text))) if h]
+        return min(hits, key=lambda h: h.verdict != "deny", default=None)
     text = text.partition("\x00")[0]
     readings: list[tuple[str, list[exp.Expression]]] = []
     for dialect in (*_GENERIC_DIALECTS, "mysql") if len(text) <= _MAX_CHARS else ():
@@ -218,6 +235,16 @@ def judge_rows(text: str) -> SqlObjection | None:
     denied = [f for f in found if f.verdict == "deny"]
     first = denied or found
     return first[0] if first else None
+
+
+def _mysql_runs(text: str) -> str | None:
+    """``text`` as MySQL runs it: its executable comments' text (``/*!50000 DROP TABLE t */``,
+    MariaDB's ``/*M! ...*/``) as statement text; ``None`` when they nest past reading."""
+    run = text
+    for _ in range(8 if "/*" in text else 0):
+        if (run := _EXEC_COMMENT_RE.sub(r" \1 ", prev := run)) == prev:
+            return run
+    return None if "/*" in text else text
 
 
 def _parse(text: str, dialect: str) -> list[exp.Expression] | None:
