@@ -630,11 +630,14 @@ def check_actions(
     if name.writes or writes:
         # before the name's ask (push_files: git push), which says less: the question names
         # the auto-run file a push or a move writes (a workflow, a hook)
+        # its text fields are file text only beside a named target: a writer whose only
+        # argument is ``text`` or ``body`` may take it for the file (fail closed)
+        named = any(set(split_tokens(k)) & TARGET_TOKENS for _p, k, _t in strings)
         for path, key, text in strings:
             target = bool(set(split_tokens(key)) & TARGET_TOKENS)
             if not name.writes and not target:
                 continue  # (a writer by policy: its other strings are page text, selectors)
-            file_text = not target and norm_key(key) in _FILE_TEXT_PARAMS
+            file_text = named and not target and norm_key(key) in _FILE_TEXT_PARAMS
             if not file_text and is_credential_path(text, whole=target):
                 kind = credential_path_kind(text)
                 why = "writes to a credential or auto-run path" + (f": {kind}" if kind else "")
