@@ -25,7 +25,6 @@ from cordon.engine import args as _args
 from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
-from cordon.engine.checks._base import new_context
 from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, request_values
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
@@ -604,7 +603,9 @@ class Session(ProvenanceState):
         out: _checks.Outcome | None = None
         try:
             arguments = json_arguments(arguments)  # Python objects: as the SDK sends them
-            ctx = new_context(self, tool, arguments, server, scopes, self.engine.tool_policy(tool))
+            ctx = _checks.Context(
+                self, tool, arguments, server, scopes, self.engine.tool_policy(tool)
+            )
             out = _checks.decide(ctx) if pipeline is None else _checks.run(pipeline, ctx)
             v = out.verdict
         except ValueError as exc:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cordon.engine._frozen import draft, setters
+from cordon.engine._frozen import setters
 
 __all__ = ["MAX_DEPTH", "CallWalk", "call_walk", "walk"]
 
@@ -67,9 +67,6 @@ class CallWalk:
         _FLAT(self, flat)
 
 
-_new = object.__new__
-#: :func:`cordon.engine._frozen.draft` of :class:`CallWalk`, for the usual flat call
-_CallWalkDraft = draft(CallWalk)
 _SCALARS, _STRINGS, _COMMANDS, _TEXTS, _VALUES, _FLAT = setters(
     CallWalk, "scalars", "strings", "commands", "texts", "values", "flat"
 )
@@ -142,14 +139,7 @@ def _flat(arguments: dict[Any, Any]) -> CallWalk | None:
         if v:
             values.append(v)
     t = tuple(keyed)
-    w = _new(_CallWalkDraft)  # (CallWalk(t, t, t, texts, values, True), built as a draft)
-    w.scalars = w.strings = w.commands = t
-    w.texts = tuple(texts)
-    w.values = tuple(values)
-    w.flat = True
-    w.__class__ = CallWalk
-    built: CallWalk = w
-    return built
+    return CallWalk(t, t, t, tuple(texts), tuple(values), True)
 
 
 class _Call(Protocol):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from cordon._types import Verdict
-from cordon.engine._frozen import draft, setters
+from cordon.engine._frozen import setters
 
 if TYPE_CHECKING:
     from cordon.engine.core import Session
@@ -66,29 +66,6 @@ class Context:
         _CTX_SCOPES(self, scopes)
         _CTX_TP(self, tp)
         _CTX_MEMO(self, {} if memo is None else memo)
-
-
-def new_context(
-    session: Session,
-    tool: str,
-    arguments: Mapping[str, Any],
-    server: str,
-    scopes: Iterable[str] | None,
-    tp: ToolPolicy,
-) -> Context:
-    """``Context(session, tool, arguments, server, scopes, tp)`` with an empty memo, built
-    as a draft (:func:`cordon.engine._frozen.draft`): one per decision."""
-    c = _new(_ContextDraft)
-    c.session = session
-    c.tool = tool
-    c.arguments = arguments
-    c.server = server
-    c.scopes = scopes
-    c.tp = tp
-    c.memo = {}
-    c.__class__ = Context
-    built: Context = c
-    return built
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
@@ -202,7 +179,6 @@ class Result:
 (_CTX_SESSION, _CTX_TOOL, _CTX_ARGUMENTS, _CTX_SERVER, _CTX_SCOPES, _CTX_TP, _CTX_MEMO) = setters(
     Context, "session", "tool", "arguments", "server", "scopes", "tp", "memo"
 )
-_ContextDraft = draft(Context)
 #: the fields of :class:`Facts`, in order
 _FACT_FIELDS = (
     "requested",
@@ -237,43 +213,6 @@ _FACT_SETTERS = setters(Facts, *_FACT_FIELDS)
     _FACTS_SENSITIVE,
     _FACTS_STEERED,
 ) = _FACT_SETTERS
-_FactsDraft = draft(Facts)
-_FACT_NAMES = frozenset(_FACT_FIELDS)
-_NO_NAMES: frozenset[str] = frozenset()
-
-
-def facts_of(new: Mapping[str, Any]) -> Facts:
-    """``Facts(**new)``, built as a draft (:func:`cordon.engine._frozen.draft`: about half the
-    instructions of its 14 slot setters): what the first check that sets facts in a call
-    gets (:func:`cordon.engine.checks._pipeline.run`).
-
-    Raises:
-        TypeError: a key of ``new`` is no field of :class:`Facts`.
-    """
-    if not new.keys() <= _FACT_NAMES:
-        raise TypeError(f"Facts has no field {sorted(new.keys() - _FACT_NAMES)[0]!r}")
-    get = new.get
-    f = _new(_FactsDraft)
-    f.requested = get("requested", False)
-    f.rendered = get("rendered", ())
-    f.sending = get("sending", False)
-    f.fallback = get("fallback", False)
-    f.sink_names = get("sink_names", _NO_NAMES)
-    f.destinations = get("destinations", ())
-    f.cleared = get("cleared", False)
-    f.odd = get("odd", _NO_NAMES)
-    f.spellings = get("spellings", ())
-    over_taint = get("over_taint")
-    f.over_taint = {} if over_taint is None else over_taint
-    f.hosts = get("hosts", _NO_NAMES)
-    f.external = get("external", False)
-    f.sensitive = get("sensitive", False)
-    f.steered = get("steered")
-    f.__class__ = Facts
-    built: Facts = f
-    return built
-
-
 #: each field of :class:`Facts` by name, its slot setter: how the pipeline adds the facts of a
 #: later check to the call's :class:`Facts` (:func:`cordon.engine.checks._pipeline.run`)
 FACT_SETTERS = dict(zip(_FACT_FIELDS, _FACT_SETTERS, strict=True))
@@ -316,27 +255,33 @@ def verdict(
     destinations: tuple[str, ...] = (),
     details: dict[str, Any] | None = None,
 ) -> Verdict:
-    """``Verdict(verdict=kind, ...)``, built as a draft (:func:`cordon.engine._frozen.draft`):
+    """``Verdict(verdict=kind, ...)``, built by slot setters (:mod:`cordon.engine._frozen`):
     the pipeline builds one or two for every ask, at about 14,500 instructions each through
-    the generated ``__init__``, 6,400 through slot setters, 3,000 so (``Verdict`` has no
-    ``__post_init__`` to skip: checked at import)."""
-    v = _new(_VerdictDraft)
-    v.verdict = kind
-    v.rule = rule
-    v.reason = reason
-    v.param = param
-    v.destination = destination
-    v.destinations = destinations
-    v.details = {} if details is None else details
-    v.__class__ = Verdict  # (frozen from here: cordon.engine._frozen.draft)
-    built: Verdict = v
-    return built
+    the generated ``__init__`` (``Verdict`` has no ``__post_init__`` to skip: checked at
+    import)."""
+    v = _new(Verdict)
+    _V_VERDICT(v, kind)
+    _V_RULE(v, rule)
+    _V_REASON(v, reason)
+    _V_PARAM(v, param)
+    _V_DESTINATION(v, destination)
+    _V_DESTINATIONS(v, destinations)
+    _V_DETAILS(v, {} if details is None else details)
+    return v
 
 
 _new = object.__new__
 if hasattr(Verdict, "__post_init__"):  # (a check the builder would skip)
     raise TypeError("Verdict has a __post_init__: build it with Verdict(...)")
-_VerdictDraft = draft(Verdict)
+(
+    _V_VERDICT,
+    _V_RULE,
+    _V_REASON,
+    _V_PARAM,
+    _V_DESTINATION,
+    _V_DESTINATIONS,
+    _V_DETAILS,
+) = setters(Verdict, "verdict", "rule", "reason", "param", "destination", "destinations", "details")
 
 
 def asks(*found: Verdict | None) -> Result:

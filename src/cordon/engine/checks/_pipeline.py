@@ -35,7 +35,6 @@ from cordon.engine.checks._base import (
     Facts,
     Result,
     approval_key,
-    facts_of,
     verdict,
 )
 from cordon.engine.near_domains import Index, host_of, index, owned, resembles
@@ -138,7 +137,7 @@ def _with_facts(facts: Facts, new: Mapping[str, Any]) -> Facts:
     set once (:func:`run` refuses a second setter), before any later check reads it, and no
     check keeps the facts it was given, so each check sees what a new object would show."""
     if facts is _NO_FACTS:
-        return facts_of(new)
+        return Facts(**new)
     for key, value in new.items():
         setter = FACT_SETTERS.get(key)
         if setter is None:
@@ -307,7 +306,7 @@ def _ask(
     details = {**a.details, "approval_key": list(key)}
     if near:
         details["lookalikes"] = [dict(x) for x in near]
-    reason = "; ".join([*map(lookalike_note, near), a.reason]) if near else a.reason
+    reason = "; ".join([*map(lookalike_note, near), a.reason])
     if len(pending) > 1:
         details["approval_keys"] = [list(k) for _, k in pending]
         # the rule of each approval, every destination once, then each distinct reason

@@ -22,7 +22,6 @@ destination)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,28 +54,11 @@ def _leaves(ctx: Context) -> tuple[Leaf, ...]:
         return scalars
     if type(ctx.arguments) is not dict and not isinstance(ctx.arguments, Mapping):
         return scalars  # (no named arguments to tell data from places: every string is read)
-    if call_walk(ctx).flat:  # (the usual call: which leaves are read is its keys' to say)
-        kept = _kept_keys(tp.path_params, tp.sink_params, tuple([p for p, _k, _v in scalars]))
-        return tuple(leaf for leaf in scalars if leaf[0] in kept)
     places = frozenset(tp.path_params) | frozenset(tp.sink_params)
     return tuple(
         (path, key, value)
         for path, key, value in scalars
         if _under(path, places) or (key and _key_kind(key, DEFAULT_HOST_PARAMS))
-    )
-
-
-@functools.lru_cache(maxsize=1024)
-def _kept_keys(
-    path_params: tuple[str, ...], sink_params: tuple[str, ...], keys: tuple[str, ...]
-) -> frozenset[str]:
-    """The top-level ``keys`` of a flat call (every value a string, so each leaf's path is its
-    key, as :func:`cordon.engine.walk.walk` spells it) whose leaf :func:`_leaves` reads: a
-    pure function of the names, derived once per tool's parameters and call shape instead of
-    once per call."""
-    places = frozenset(path_params) | frozenset(sink_params)
-    return frozenset(
-        k for k in keys if _under(k, places) or (k and _key_kind(k, DEFAULT_HOST_PARAMS))
     )
 
 
