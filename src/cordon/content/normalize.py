@@ -433,6 +433,15 @@ def _genuine_script_near(src: str, lo: int, hi: int, word: str) -> bool:
     return any(_script(c) in scripts for c in other)
 
 
+def _glued(word: str) -> bool:
+    """The word's Latin letters, if any, are at most two at one end (troff's ``\\fIВРЕМЕ``):
+    markup glued to a word of the other script. Latin letters on both sides of a look-alike
+    (``pаypal``) or more of them are a Latin word spoofed, whatever genuine text is near."""
+    latin = [i for i, c in enumerate(word) if c.isascii()]
+    n = len(latin)
+    return n <= 2 and (latin == list(range(n)) or latin == list(range(len(word) - n, len(word))))
+
+
 def _homoglyph_word(b: _Builder, pos: int) -> None:
     src = b.src
     lo = pos
@@ -445,7 +454,7 @@ def _homoglyph_word(b: _Builder, pos: int) -> None:
     word = src[lo:hi]
     if any(not c.isascii() and ord(c) not in _LETTER_SKELETON for c in word):
         return  # a letter that looks like no Latin letter: a word of the other script
-    if not _genuine_script_near(src, lo, hi, word):
+    if not (_glued(word) and _genuine_script_near(src, lo, hi, word)):
         b.event("obf.homoglyph", lo, hi)
     b.replace(lo, hi, word.translate(_LETTER_SKELETON))
 
