@@ -80,3 +80,22 @@ async def test_a_prefixed_token_in_a_result_reaches_the_client_masked(harness: H
     assert text.count("secret masked") >= len(TOKENS), text
     log = harness.audit.read_text("utf-8")
     assert not [name for name, tok in TOKENS.items() if tok in log]
+
+
+async def test_a_padded_token_sent_out_is_refused(harness: Harness) -> None:
+    # a token padded past its format's bound or length ('<key>' + 'AAAA...', '<key>_x'),
+    # the padding stripped by the receiver, is still a credential leaving (secret.pattern)
+    box = harness.tmp / "box"
+    box.mkdir()
+    mail = harness.cordon(mailbox_server(), env={"MAILBOX_DIR": str(box)}, name="mail")
+    async with Client(mail) as c:
+        await c.list_tools()
+        for name in ("pinecone", "atlassian", "sentry", "tailscale", "groq"):
+            for pad in ("A" * 600, "_x"):
+                body = f"key: {TOKENS[name]}{pad}"
+                r = await c.call_tool(
+                    "send_email", {"to": "ops@example.com", "subject": "s", "body": body}
+                )
+                assert r.is_error and "secret.pattern" in text_of(r), (name, text_of(r))
+    outbox = box / "outbox"
+    assert not outbox.exists() or not any(outbox.iterdir())

@@ -336,3 +336,22 @@ def test_withhold_registered_secrets_with_their_hash() -> None:
     shown = withhold({"q": "pw hunter2-correct-horse"}, s.secrets, s.engine.dlp)
     assert shown == {"q": withheld_marker("secret hun…(21 chars)", "hunter2-correct-horse")}
     assert shown["q"].startswith("[withheld: secret hun…(21 chars) sha256:")
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "pcsk_" + _rand(6) + "_" + _rand(64),
+        "ATATT3" + _rand(200),
+        "sntrys_" + _rand(100),
+        "tskey-auth-" + _rand(8) + "-" + _rand(30),
+        "glrt-" + _rand(20),
+        "gsk_" + _rand(52),
+    ],
+)
+@pytest.mark.parametrize("pad", ["A" * 600, "_x", "-" + _rand(8)])
+def test_a_token_padded_past_its_format_still_leaves_as_one(
+    det: Detector, token: str, pad: str
+) -> None:
+    # the receiver strips the padding; a bound or an end boundary must not let it through
+    assert [k for k, _ in kinds(det, {"body": f"note {token}{pad} end"})] == ["api_token"]

@@ -62,6 +62,9 @@ __all__ = [
 
 PluginPatterns = Iterable[tuple[str, str, Iterable[tuple[str, int]]]]
 
+#: a run's upper bound in :mod:`cordon.secret_formats` (``{40,128}``)
+_OPEN_RUN = re.compile(r",\d{3}\}$")
+
 #: cordon's own formats, for what detect-secrets' catalogue lacks: (kind, type, regexes)
 EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
     ("github_token", "GitHub Token", ((r"github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}", 0),)),
@@ -74,7 +77,10 @@ EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
     (
         "api_token",
         "Prefixed API Token",
-        tuple((rf"(?<![\w-]){p}(?![\w-])", 0) for _, p, _ in PREFIXED_TOKENS),
+        # leaving in a call, a token padded past its format's length or bound
+        # ('pcsk_..._<key>' + 'AAAA...', '<key>_x') is still the token: no end boundary, and
+        # the catalogue's upper bounds (a result's scan must end) read open-ended
+        tuple((rf"(?<![\w-]){_OPEN_RUN.sub(',}', p)}", 0) for _, p, _ in PREFIXED_TOKENS),
     ),
 )
 
