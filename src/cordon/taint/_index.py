@@ -54,6 +54,7 @@ from cordon.taint._extract import Destination
 from cordon.taint._keys import SLACK_ID_RE, fast_token_keys, general_token_keys, phone_key
 from cordon.taint._repos import github_url_pairs, scan_pairs
 from cordon.taint._store import SharedTaint as SharedTaintStore
+from cordon.taint._verbatim import VerbatimURLs
 from cordon.textnorm import (
     PHONE_CLASS_RE,
     PHONES,
@@ -320,6 +321,9 @@ class TaintIndex:
         self.sent: Mapping[str, Collection[str]] = {}
         #: echo and sent forms handed to the shared store, each once
         self._forms: set[str] = set()
+        #: the URLs of recorded output, whole and as written (the ``rendered`` check's
+        #: verbatim embeds: :mod:`cordon.taint._verbatim`)
+        self.urls = VerbatimURLs()
 
     @property
     def truncated(self) -> bool:
@@ -373,6 +377,7 @@ class TaintIndex:
             _index_view(mark_lookalikes(text), keys, 0, self._cache, mark_lookalikes)
         else:
             _index_view(_prepare(text), keys, 0, self._cache)
+            self.urls.add_text(text)
         self._store(keys)
 
     def add_value(self, value: Any) -> None:

@@ -16,6 +16,16 @@ its host, not back to the server). A tool declared local (``exfiltrating: false`
 ``egress: false``) is read here all the same: the text is stored by the platform, which
 renders it.
 
+An embed set that copies one earlier output's URLs on its hosts whole, as written, in
+order and as often (a README rewritten with the badges it was read with) carries nothing
+that output did not hold, so it is not asked about for its hosts' taint; a URL with anything
+added or changed, or a choice among the output's URLs (a subset, another order, a repeat:
+CamoLeak's one pre-made URL per character) is (:mod:`cordon.taint._verbatim`). A tool
+declared ``renders: files`` (a local file writer: the filesystem and Desktop Commander
+packs) is read only when a path it writes is of a kind a viewer renders
+(:data:`RENDERED_EXTENSIONS`: an editor's markdown preview, GitHub's file view after a
+push, a browser).
+
 A tool declared ``unfurls: true`` (a chat post: Slack, Teams, Discord) has every link in
 what it writes read as such a URL too: the platform's own servers fetch each link to build
 its preview with no click (Slack's link unfurling; ``chat.postMessage`` unfurls media by
@@ -37,6 +47,7 @@ from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
 from cordon.engine.checks.links import forwarded_link
 from cordon.engine.rendered import fetched_key, plain_text, rendered_urls, renders_by_name
 from cordon.policy import ToolPolicy
+from cordon.taint._verbatim import Token, url_host, url_tokens
 
 
 def run(ctx: Context, facts: Facts) -> Result:
@@ -45,27 +56,87 @@ def run(ctx: Context, facts: Facts) -> Result:
         found = tuple(rendered_urls(ctx.arguments))
         unfurled = _links(ctx, {url for _, url in found})
         found += unfurled
-    elif _plain(ctx) or not _renders(ctx):
+    elif _plain(ctx) or not _renders(ctx) or not _rendered_target(ctx):
         return PASS
     else:
         found = tuple(rendered_urls(ctx.arguments))
     if not found:
         return PASS
     asked: list[Verdict] = []
+    tainted: list[tuple[str, str, Verdict]] = []
     for path, url in found:
         how = _UNFURLED if (path, url) in unfurled else _VIEWED
         if not _prov.forwarded_links(url):
             asked.append(_ask(path, None, "a resource whose host cannot be read", how))
             continue
         seen = forwarded_link(ctx, path, url)
-        if seen is not None:
-            what = "a resource from a host first seen in untrusted tool output"
-            # the whole URL is the destination asked about: its query and fragment are what
-            # the beacon carries, so an approval covers this URL only, not the host's others
-            # (one approved pixel would otherwise carry any data after it: ?d=...)
-            details = {**seen.details, "host": seen.destination}
-            asked.append(_ask(path, url, what, how, details))
+        if seen is None:
+            continue
+        if how is _UNFURLED:
+            # a link a chat unfurls is also clicked by the channel: a planted link relayed
+            # to colleagues is asked about even as written
+            asked.append(_tainted(path, url, seen, how))
+        else:
+            tainted.append((path, url, seen))
+    # embeds that copy one earlier output's URLs on their hosts whole, as written, in order
+    # (a README rewritten with its badges kept) carry nothing that output did not hold:
+    # not asked for their hosts' taint. Anything added or changed (?d=..., another path)
+    # or chosen (a subset, another order: CamoLeak's one URL per character) still is; the
+    # later checks judge a secret in any URL (cordon.taint._verbatim)
+    if tainted and not _copied(ctx, [url for _, url, _ in tainted]):
+        asked.extend(_tainted(path, url, seen, _VIEWED) for path, url, seen in tainted)
     return Result(asks=tuple(asked), facts={"rendered": found})
+
+
+def _copied(ctx: Context, urls: list[str]) -> bool:
+    """Whether the call's embeds ``urls`` (to tainted hosts) copy one earlier output's URLs
+    on those hosts (:meth:`cordon.taint._verbatim.VerbatimURLs.copied`): the URL tokens of
+    its strings as written, in order and with repeats, are that output's; and with those
+    tokens cut out its arguments embed nothing on those hosts (nor any URL whose host cannot
+    be read), so no repeat spelled otherwise (a character reference, a CSS escape, no
+    slashes), which the extractor reads once whatever the count, carries a choice."""
+    hosts = {url_host(u) for u in urls}
+    written: list[Token] = []
+    cut = _cut(ctx.arguments, hosts, written)
+    if cut is _OVER or not ctx.session.taint.urls.copied(urls, written):
+        return False
+    return all(url_host(u) not in hosts | {None} for _, u in rendered_urls(cut))
+
+
+_OVER = object()
+
+
+def _cut(value: Any, hosts: set[str | None], written: list[Token]) -> Any:
+    """``value`` with every URL token on ``hosts`` in its strings replaced by a space, each
+    string's tokens appended to ``written``; :data:`_OVER` past the tokens' cap."""
+    if isinstance(value, str):
+        found = url_tokens(value)
+        if found is None:
+            return _OVER
+        written.extend(found)
+        out: list[str] = []
+        end = 0
+        for host, _, (start, stop) in found:
+            if host in hosts:
+                out += (value[end:start], " ")
+                end = stop
+        return "".join(out) + value[end:] if out else value
+    if isinstance(value, dict):
+        items = {k: _cut(v, hosts, written) for k, v in value.items()}
+        return _OVER if any(v is _OVER for v in items.values()) else items
+    if isinstance(value, (list, tuple)):
+        seq = [_cut(v, hosts, written) for v in value]
+        return _OVER if any(v is _OVER for v in seq) else seq
+    return value
+
+
+def _tainted(path: str, url: str, seen: Verdict, how: str) -> Verdict:
+    what = "a resource from a host first seen in untrusted tool output"
+    # the whole URL is the destination asked about: its query and fragment are what the
+    # beacon carries, so an approval covers this URL only, not the host's others (one
+    # approved pixel would otherwise carry any data after it: ?d=...)
+    details = {**seen.details, "host": seen.destination}
+    return _ask(path, url, what, how, details)
 
 
 _VIEWED = "every viewer's client fetches it without a click"
@@ -100,11 +171,48 @@ def _plain(ctx: Context) -> bool:
     return True
 
 
+#: file extensions whose text a viewer renders with its embeds fetched unclicked: an
+#: editor's markdown preview, GitHub's and GitLab's file view (markup: Markdown, MDX,
+#: reStructuredText, AsciiDoc, Org, Textile...), a browser (HTML, SVG), a notebook viewer
+RENDERED_EXTENSIONS = frozenset(
+    ".md .markdown .mdx .mdown .mkd .mkdn .mdwn .markdn .qmd .rmd .ronn .html .htm .xhtml "
+    ".shtml .svg .svgz .ipynb .rst .rest .adoc .asciidoc .asc .org .textile .rdoc .pod "
+    ".mediawiki .wiki .creole".split()
+)
+
+
+def _rendered_target(ctx: Context) -> bool:
+    """For a tool declared ``renders: files`` (a local file writer): whether a path it
+    writes names a file a viewer renders (:data:`RENDERED_EXTENSIONS`, any case;
+    trailing dots and spaces dropped, as Windows drops them). A file of another kind (a
+    ``.txt``, a ``.py``) is shown as text, its URLs fetched by no one. No path to read (the
+    argument missing, not a string; no ``path_params``): judged, fail closed. Another
+    ``renders`` tool writes to a platform that renders whatever it stores: judged."""
+    names = ctx.tp.path_params
+    if ctx.tp.renders != "files" or not names:
+        return True
+    paths: list[str] = []
+    for name in names:
+        value = ctx.arguments.get(name)
+        values: list[Any] = value if isinstance(value, list) else [value]
+        if not values or not all(type(v) is str for v in values):
+            return True
+        paths.extend(str(v) for v in values)
+    if not paths:
+        return True
+    for path in paths:
+        base = path.replace("\\", "/").rsplit("/", 1)[-1].rstrip(" .\t\r\n").lower()
+        dot = base.rfind(".")
+        if dot >= 0 and base[dot:] in RENDERED_EXTENSIONS:
+            return True
+    return False
+
+
 def _renders(ctx: Context) -> bool:
     """The policy's ``renders``; unset, the tool's name (:func:`renders_by_name`), unless
     its server marks it ``readOnlyHint`` (MCP 2025-06-18: it does not modify anything)."""
     if ctx.tp.renders is not None:
-        return ctx.tp.renders
+        return bool(ctx.tp.renders)
     if not renders_by_name(ctx.tool):
         return False
     return ctx.session._annotation(ctx.server, ctx.tool, "readOnlyHint") is not True
@@ -145,7 +253,7 @@ def applies(tool: str, tp: ToolPolicy) -> bool:
     ``renders``; unset, its name: :func:`_renders` is then False whatever the call)."""
     if tp.unfurls is True:
         return True
-    return tp.renders if tp.renders is not None else renders_by_name(tool)
+    return bool(tp.renders) if tp.renders is not None else renders_by_name(tool)
 
 
 CHECK = Check("rendered", run, (rules.TAINT_RENDERED_RESOURCE,), applies)
