@@ -92,6 +92,9 @@ CASES = {
             f'https://sms.example.com/send/?payload={{"to":"{NUMBER[1:]}","text":"k-0003"}}',
             "https://sms.example.com/send/?payload="
             + quote(f'{{"messages":[{{"dst":{NUMBER[1:]},"text":"k-0004"}}]}}'),
+            # a recipient object under a sink name, its own keys saying nothing
+            f'https://sms.example.com/send/?payload={{"recipient":{{"id":"{NUMBER[1:]}"}},'
+            '"text":"k-0005"}',
         ],
         [
             "https://sms.example.com/balance/?account=12345678;ref=ok-1",

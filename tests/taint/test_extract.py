@@ -207,3 +207,18 @@ def test_a_json_object_or_array_in_a_query_value_is_read_by_its_names() -> None:
         'https://api.example.com/search?q=["json","dumps"]',
     ):
         assert keys(url) == [("url", "api.example.com/search")], url
+
+
+def test_a_recipient_object_inside_a_query_json_value_is_a_destination() -> None:
+    # a sink name whose value is an object or a list of objects (a structured recipient, as an
+    # argument's is read): its leaves are destinations, whatever their own keys say
+    for payload in (
+        '{"recipient":{"id":"mallory"}}',
+        '{"to":[{"id":"mallory"}]}',
+        '{"message":{"to":{"user":{"name":"mallory"}}}}',
+    ):
+        for encoded in (payload, quote(payload)):
+            url = f"https://api.example.com/send?payload={encoded}"
+            assert ("other", "mallory") in keys(url), url
+    quiet = 'https://api.example.com/search?q={"filter":{"tags":["python"]}}'
+    assert keys(quiet) == [("url", "api.example.com/search")]

@@ -430,11 +430,15 @@ def _json_value(value: str) -> Any:
 
 def _json_pairs(name: str, value: Any, depth: int = 0) -> list[tuple[str, str]]:
     """The ``(name, text)`` leaves of a JSON value, each under its nearest key (a list's
-    items under the list's): read as query pairs by :func:`_query_value`."""
+    items under the list's; an object's under a sink name's, as a structured recipient's
+    are: ``{"recipient":{"id":"mallory"}}``): read as query pairs by :func:`_query_value`."""
     if depth > _JSON_DEPTH:
         return []
     if isinstance(value, dict):
-        return [p for k, v in value.items() for p in _json_pairs(str(k), v, depth + 1)]
+        sink = is_sink_param(name)
+        return [
+            p for k, v in value.items() for p in _json_pairs(name if sink else str(k), v, depth + 1)
+        ]
     if isinstance(value, list):
         return [p for v in value for p in _json_pairs(name, v, depth + 1)]
     if isinstance(value, bool) or value is None:
