@@ -66,3 +66,27 @@ def test_an_edit_around_the_masked_line_and_plain_text_pass() -> None:
     assert _act("write_file", {"path": "/p/notes.md", "content": "secret masked here\n"}) is None
     # a tool that writes nothing (a mail, an issue) may quote what the agent read
     assert _act("search_issues", {"q": _as_read()}) is None
+
+
+def test_a_shell_command_writing_the_masked_text_is_denied() -> None:
+    read = _as_read()
+    for command in (
+        f"cat > /p/config.yaml <<'EOF'\n{read}EOF",
+        f"printf '%s' '{read}' > /p/config.yaml",
+        f"echo '{read}' | tee /p/config.yaml",
+    ):
+        v = check_actions(
+            "run_command",
+            {"command": command},
+            annotations=None,
+            executes=True,
+            destructive=False,
+            trusted=False,
+        )
+        assert v is not None and v.rule == "action.masked_secret_write", command
+    # a command that writes nothing may quote it
+    quoted = {"command": f"echo '{read}'"}
+    v = check_actions(
+        "run_command", quoted, annotations=None, executes=True, destructive=False, trusted=False
+    )
+    assert v is None or v.rule != "action.masked_secret_write"

@@ -620,8 +620,8 @@ def check_actions(
     hit = _blocked_command(strings, is_exec=is_exec, is_sql_tool=name.sql_name)
     if hit is None and is_exec:
         hit = _blocked_exec_argument(strings)
-    if hit is None and name.writes:  # (whatever trust_tools says: the file loses its key)
-        hit = _masked_secret_written(strings)
+    if hit is None and (name.writes or is_exec):  # (whatever trust_tools says)
+        hit = _masked_secret_written(strings, shell=not name.writes)
     if hit is not None or trusted:
         return hit
     why = git_tool_destruction(tool, arguments) if name.git else None
@@ -684,12 +684,19 @@ def _install_script_written(target: str, where: str, strings: _Strings) -> bool:
 _MASK_RE = re.compile(r"\[secret masked: [^\]\n]{1,64}\]")
 
 
-def _masked_secret_written(strings: _Strings) -> Verdict | None:
+#: a shell command that writes a file: a redirect, a here-document, tee, sed -i
+_SHELL_WRITE_RE = re.compile(r">|<<|\btee\b|\bsed\b[^|;&\n]*\s-[a-zA-Z]*i")
+
+
+def _masked_secret_written(strings: _Strings, *, shell: bool = False) -> Verdict | None:
     """``action.masked_secret_write``: a writer's text holds cordon's mask of a credential.
     The agent read the file with the credential masked; the text written back would put the
-    mask where the credential was, and no one would be told (data loss, not an attack)."""
+    mask where the credential was, and no one would be told (data loss, not an attack).
+    ``shell``: a command's text, when it writes a file (``cat > config.yaml <<EOF``)."""
     for path, _key, text in strings:
         if "[secret masked: " in text and _MASK_RE.search(text) is not None:
+            if shell and _SHELL_WRITE_RE.search(text) is None:
+                continue
             why = (
                 "blocked: the text holds cordon's mask of a credential ('[secret masked: "
                 "...]'), which would replace the real value in the file; edit only the lines "
