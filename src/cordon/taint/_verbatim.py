@@ -58,7 +58,16 @@ def url_tokens(text: str, limit: int = _MAX_ENTRIES) -> list[Token] | None:
         return []
     tokens: list[Token] = []
     add = tokens.append
-    for m in _URL_RE.finditer(text):
+    find, search = text.find, _URL_RE.search
+    end = 0
+    while (i := find("://", end)) >= 0:
+        # the scheme read back from a literal ``://`` (at most 31 characters): a search
+        # from each letter of prose would cost 7x the rest of the taint index's pass
+        m = search(text, max(end, i - 31), i + 3 + _MAX_URL + 1)
+        if m is None or m.start() > i:
+            end = i + 3
+            continue
+        end = m.end()
         if len(tokens) >= limit:
             return None
         url = m.group()
