@@ -142,12 +142,13 @@ def _restrictions(tp: ToolPolicy) -> tuple[str, ...]:
             "untrusted_output",
             "egress",
             "executes",
-            "renders",
             "writes",
             "unfurls",
         )
         if getattr(tp, k) is True
     ]
+    if tp.renders in (True, "files"):  # ``files``: a writer's rendered files judged
+        keys.append("renders")
     if tp.destructive is True:
         keys.append("destructive")
     return tuple(sorted(keys))
