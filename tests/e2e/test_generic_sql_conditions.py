@@ -41,6 +41,8 @@ BY_CONDITION = [
     ("DELETE/**/FROM users WHERE 2 > 1", "blocked"),
     ("UPDATE users SET/**/role = 'admin'", "blocked"),
     ("DELETE--x\nFROM users WHERE id > 0", "needs approval"),
+    # an insert that replaces every row with a query's
+    ("INSERT OR REPLACE INTO users SELECT id, 'admin' FROM users", "needs approval"),
 ]
 
 

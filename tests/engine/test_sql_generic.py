@@ -164,3 +164,30 @@ def test_a_declared_mysql_tool_reads_executable_comments() -> None:
     hit = judge("SELECT 1 /*!50000 ; DROP TABLE users */", "mysql")
     assert hit is not None and (hit.verdict, hit.rule) == ("deny", rules.ACTION_SQL_DROP)
     assert judge("SELECT 1 /* a note */", "mysql") is None
+
+
+@pytest.mark.parametrize(
+    ("sql", "want"),
+    [
+        # an insert that replaces existing rows with a query's rows: as the declared path asks
+        ("REPLACE INTO users SELECT id, 'admin' FROM users", ASK),
+        ("INSERT OR REPLACE INTO users SELECT id, 'admin' FROM users", ASK),
+        (
+            "INSERT INTO users SELECT * FROM users WHERE true ON CONFLICT(id) DO UPDATE SET r = 1",
+            ASK,
+        ),
+        ("INSERT OR REPLACE INTO users (id, role) VALUES (1, 'x')", None),
+        ("REPLACE INTO users (id, role) VALUES (1, 'x')", None),
+    ],
+)
+def test_a_replacing_insert_is_judged_as_the_declared_path_judges_it(
+    tmp_path: Path, sql: str, want: tuple[str, str] | None
+) -> None:
+    assert _got(judge_rows(sql)) == want
+    s = _session(tmp_path)
+    for tool, args in (
+        ("write_query", {"query": sql}),
+        ("run_command", {"command": f'sqlite3 app.db "{sql}"'}),
+    ):
+        v = s.check(tool, args)
+        assert (v.verdict, v.rule) == (want or ("allow", "default.allow")), (tool, v)

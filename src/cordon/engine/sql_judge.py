@@ -176,7 +176,10 @@ def judge(text: str, dialect: str, *, read_only: bool = False) -> SqlObjection |
 #: parses (the parser reads prose as SQL: "Delete my account" is a DELETE of table ``my``)
 _ROW_WRITE_RE: Final = re.compile(
     r"\bdelete\s+(?:[\w.\"`\[\]]+(?:\s*,\s*[\w.\"`\[\]]+)*\s+)?from\b"
-    r"|\bupdate\b[^;]{1,400}?\bset\s+(?:\(|[\w.\"`\[\]]+\s*=)",
+    r"|\bupdate\b[^;]{1,400}?\bset\s+(?:\(|[\w.\"`\[\]]+\s*=)"
+    # a write over rows by key: REPLACE INTO, INSERT OR REPLACE, an upsert's DO UPDATE
+    r"|\breplace\s+into\b|\binsert\s+or\s+replace\b|\bdo\s+update\b"
+    r"|\bon\s+duplicate\s+key\s+update\b",
     re.IGNORECASE,
 )
 #: a comment, read as the space it is between keywords (``DELETE/**/FROM``, ``SET/**/a =``,
@@ -228,7 +231,13 @@ def judge_rows(text: str) -> SqlObjection | None:
         try:
             for stmt in statements:
                 found.extend(
-                    f for f in _writes(stmt, dialect) if f.rule == rules.ACTION_SQL_DELETE_NO_WHERE
+                    f
+                    for f in (
+                        _command(stmt, dialect)  # (REPLACE INTO ... SELECT, as judge reads it)
+                        if isinstance(stmt, exp.Command)
+                        else (*_writes(stmt, dialect), *_replaces(stmt))
+                    )
+                    if f.rule == rules.ACTION_SQL_DELETE_NO_WHERE
                 )
         except RecursionError:
             found.append(_unparsed("SQL nested too deep to read"))

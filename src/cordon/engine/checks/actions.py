@@ -206,7 +206,7 @@ def _generic_sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
     sql_tool = tool_name(ctx.tool).sql_name
     for path, key, text in call_walk(ctx).strings:
         low = text.lower()
-        if "delete" not in low and "update" not in low:
+        if "delete" not in low and "update" not in low and "replace" not in low:
             continue
         if not sql_tool and norm_key(key) not in SQL_PARAMS:
             continue
