@@ -22,11 +22,11 @@ _Rs = partial(Rule, category="supply_chain")
 
 #: the reported failure, per language
 _FAILURE = (
-    r"\b(?:error|failure|failed|fatal|broken|corrupted|crashed)\b"
+    r"\b(?:error|failure|failed|fatal|broken|corrupted|crashed|issues|problems)\b"
     r"|(?<![a-z])(?:fehler|fehlgeschlagen|erreur|[ée]chec|[ée]chou[ée]|falla|fall[óo]|fallo|"
     r"erro|falha|falhou|errore|fallito|fout|mislukt|b[łl][ąa]d|chyba|selhal|hiba|virhe|"
     r"feil|fel|hata|ba[şs]ar[ıi]s[ıi]z|kesalahan|gagal|l[ỗo]i|th[ấa]t\s+b[ạa]i)"
-    r"|(?:ошибка|сбой|помилка|збій|σφάλμα|خطأ|فشل|خطا|त्रुटि|विफल|エラー|失敗|错误|錯誤|失败|오류|실패)"
+    r"|(?:ошибка|сбой|помилка|збій|σφάλμα|προβλήματα|πρόβλημα|خطأ|فشل|خطا|त्रुटि|विफल|エラー|失敗|错误|錯誤|失败|오류|실패)"
 )
 #: the remedy verb, per language
 _REMEDY = (
@@ -40,7 +40,7 @@ _REMEDY = (
     r"f[öo]r\s+att\s+(?:fixa|[åa]tg[äa]rda)|d[üu]zeltmek\s+i[çc]in|untuk\s+memperbaiki|"
     r"[đd][ểe]\s+(?:s[ửu]a|kh[ắa]c\s+ph[ụu]c))"
     r"|(?:чтобы\s+исправить|для\s+исправления|щоб\s+виправити|для\s+виправлення|"
-    r"για\s+να\s+διορθώσ|لإصلاح|لحل|برای\s+رفع|ठीक\s+करने\s+के\s+लिए|修正するには|修复|修復|"
+    r"για\s+να\s+(?:το\s+|τα\s+)?διορθώσ|لإصلاح|لحل|برای\s+رفع|ठीक\s+करने\s+के\s+लिए|修正するには|修复|修復|"
     r"해결하려면|수정하려면)"
 )
 #: a download piped to a shell, or fetched and then executed
@@ -67,7 +67,7 @@ RULES: tuple[Rule, ...] = (
         "MITRE ATT&CK T1204.004 (Malicious Copy and Paste); OWASP LLM01:2025",
         pattern=_bytes_safe(
             rf"(?:{_ci(_bytes_safe(_FAILURE))})[^\n]{{0,120}}?(?:\n[^\n]{{0,120}}?){{0,2}}?"
-            rf"(?:{_ci(_bytes_safe(_REMEDY))})[^\n]{{0,80}}?(?:{_FETCH_RUN})"
+            rf"(?:{_ci(_bytes_safe(_REMEDY))})[^\n]{{0,80}}?(?:\n[^\n]{{0,80}}?)?(?:{_FETCH_RUN})"
         ),
         anchors=(
             r"curl\s",
