@@ -83,3 +83,19 @@ def test_a_token_refused_in_a_call_is_found_and_masked_in_a_result(
 )
 def test_placeholders_and_look_alikes_are_not(text: str) -> None:
     assert not [f for f in content.scan_text(text) if f.rule == "secret.prefixed_token"], text
+
+
+@pytest.mark.parametrize(("provider", "token"), TOKENS, ids=[t[:10] for _, t in TOKENS])
+@pytest.mark.parametrize("pad", ["A" * 600, "_x", "AAAA", "_example", "-xxxx"])
+def test_a_token_padded_past_its_format_is_masked_with_its_run(
+    provider: str, token: str, pad: str
+) -> None:
+    # a token padded past its length or bound (the reader strips the padding) is still the
+    # token: the scan masks it and the run that follows, whatever the padding spells
+    text = f"KEY = '{token}{pad}' # rotated"
+    hits = [f for f in content.scan_text(text) if f.rule == "secret.prefixed_token"]
+    assert hits and text[hits[0].span[0] :].startswith(token), (provider, hits)
+    out = str(evaluate_result({"content": [{"type": "text", "text": text}]}, mode="warn"))
+    assert token[:12] not in out and "secret masked" in out and "# rotated" in out, out
+    if len(pad) < 64:
+        assert pad not in out, out

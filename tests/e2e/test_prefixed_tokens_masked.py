@@ -90,8 +90,8 @@ async def test_a_padded_token_sent_out_is_refused(harness: Harness) -> None:
     mail = harness.cordon(mailbox_server(), env={"MAILBOX_DIR": str(box)}, name="mail")
     async with Client(mail) as c:
         await c.list_tools()
-        for name in ("pinecone", "atlassian", "sentry", "tailscale", "groq"):
-            for pad in ("A" * 600, "_x"):
+        for name in ("pinecone", "atlassian", "sentry", "tailscale", "groq", "huggingface"):
+            for pad in ("A" * 600, "_x", "A"):
                 body = f"key: {TOKENS[name]}{pad}"
                 r = await c.call_tool(
                     "send_email", {"to": "ops@example.com", "subject": "s", "body": body}
@@ -99,3 +99,28 @@ async def test_a_padded_token_sent_out_is_refused(harness: Harness) -> None:
                 assert r.is_error and "secret.pattern" in text_of(r), (name, text_of(r))
     outbox = box / "outbox"
     assert not outbox.exists() or not any(outbox.iterdir())
+
+
+async def test_a_padded_token_in_a_result_reaches_the_client_masked(harness: Harness) -> None:
+    # a token padded past its length or bound in a file ('<key>AAAA', '<key>_example'): the
+    # reader that cuts the padding gets the token, so warn mode masks it with its padding
+    box = harness.tmp / "box"
+    box.mkdir()
+    (box / "inbox.txt").write_text("hi", "utf-8")
+    config = harness.tmp / "settings.py"
+    pads = ("AAAA", "_example", "9" * 300)
+    lines = [
+        f"{name.upper().replace(' ', '_')} = '{tok}{pads[i % len(pads)]}'"
+        for i, (name, tok) in enumerate(TOKENS.items())
+    ]
+    config.write_text("MODEL = 'llama'\n" + "\n".join(lines) + "\n", "utf-8")
+    mail = harness.cordon(mailbox_server(), env={"MAILBOX_DIR": str(box)}, name="mail")
+    async with Client(mail) as c:
+        await c.list_tools()
+        r = await c.call_tool("read_file", {"path": str(config)})
+    text = text_of(r)
+    assert not r.is_error, text
+    assert "MODEL = 'llama'" in text
+    shown = [name for name, tok in TOKENS.items() if tok[:14] in text]
+    assert shown == [], (shown, text)
+    assert "AAAA'" not in text and "_example'" not in text, text

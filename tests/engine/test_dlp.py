@@ -355,3 +355,13 @@ def test_a_token_padded_past_its_format_still_leaves_as_one(
 ) -> None:
     # the receiver strips the padding; a bound or an end boundary must not let it through
     assert [k for k, _ in kinds(det, {"body": f"note {token}{pad} end"})] == ["api_token"]
+
+
+@pytest.mark.parametrize("prefix", ["hf_", "api_org_"])
+@pytest.mark.parametrize("pad", ["A", "9", "A" * 600, "_x", "-" + _rand(8)])
+def test_a_hugging_face_token_padded_past_its_format_still_leaves_as_one(
+    det: Detector, prefix: str, pad: str
+) -> None:
+    # 34 letters then more letters or digits: the receiver reads the first 34, the token
+    token = prefix + _rand(34, string.ascii_letters)
+    assert [k for k, _ in kinds(det, {"body": f"note {token}{pad} end"})] == ["huggingface"]

@@ -64,6 +64,8 @@ PluginPatterns = Iterable[tuple[str, str, Iterable[tuple[str, int]]]]
 
 #: a run's upper bound in :mod:`cordon.secret_formats` (``{40,128}``)
 _OPEN_RUN = re.compile(r",\d{3}\}$")
+#: a format's end boundary in :mod:`cordon.secret_formats` (``(?![A-Za-z0-9])``)
+_END_BOUNDARY = re.compile(r"\(\?!\[[^\]]*\]\)$")
 
 #: cordon's own formats, for what detect-secrets' catalogue lacks: (kind, type, regexes)
 EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
@@ -73,7 +75,9 @@ EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
     ("anthropic", "Anthropic API Key", ((r"sk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}", 0),)),
     # Hugging Face tokens and the other prefixed API tokens: the catalogue the content
     # scanner masks in results too (cordon.secret_formats)
-    ("huggingface", "Hugging Face Token", ((HUGGINGFACE_TOKEN[1], 0),)),
+    # (read without its end boundary, as the others below: 'hf_' + 34 letters + 'A' is the
+    # token padded, which the receiver cuts back to its 34)
+    ("huggingface", "Hugging Face Token", ((_END_BOUNDARY.sub("", HUGGINGFACE_TOKEN[1]), 0),)),
     (
         "api_token",
         "Prefixed API Token",

@@ -38,6 +38,29 @@ def _random_looking(value: bytes) -> bool:
     return len(set(value)) >= 8 and _PLACEHOLDER.search(value) is None
 
 
+#: the prefixed token formats (cordon.secret_formats), each read from its start boundary
+_PREFIXED = "|".join(
+    (
+        HUGGINGFACE_TOKEN[1].removesuffix("(?![A-Za-z0-9])"),
+        *(rf"(?<![\w-]){p}" for _, p, _ in PREFIXED_TOKENS),
+    )
+)
+#: the same, each run as short as its format allows: the token part of a match, whose body
+#: may take padding of its own characters ('ATATT3...' + '_example')
+_PREFIXED_RE = re.compile(re.sub(r"(\{\d+,\d+\})", r"\1?", _PREFIXED).encode())
+#: token characters after a prefixed token that are masked with it (its padding)
+_PAD_RUN = 256
+_PAD_TAIL = rf"[\w+/=-]{{0,{_PAD_RUN}}}"
+
+
+def _prefixed_token(value: bytes) -> bool:
+    """The token at the start of a ``secret.prefixed_token`` match (at its shortest) is
+    random-looking and no placeholder; the padding after it (``_example``, ``xxxx``) says
+    nothing of the token."""
+    m = _PREFIXED_RE.match(value)
+    return m is not None and _random_looking(m.group())
+
+
 def _not_jwt_example(value: bytes) -> bool:
     return _JWT_IO_SIGNATURE not in value and _random_looking(value)
 
@@ -275,17 +298,15 @@ RULES: tuple[Rule, ...] = (
         fix="Warn mode masks it; revoke the token.",
         source="gitleaks rules; the providers' documented token formats "
         "(cordon.secret_formats, the catalogue the outbound check reads)",
-        pattern="|".join(
-            (
-                HUGGINGFACE_TOKEN[1],
-                *(rf"(?<![\w-]){p}(?![\w-])" for _, p, _ in PREFIXED_TOKENS),
-            )
-        ),
+        # a token padded past its length or bound ('<key>AAAA', '<key>_x': the reader cuts
+        # it back) is still the token: no end boundary, and the run of token characters that
+        # follows it is masked with it (up to _PAD_RUN of them)
+        pattern=f"(?:{_PREFIXED}){_PAD_TAIL}",
         anchors=tuple(
             a for _, _, anchors in (HUGGINGFACE_TOKEN, *PREFIXED_TOKENS) for a in anchors
         ),
-        window=600,
-        accept=_random_looking,
+        window=600 + _PAD_RUN,
+        accept=_prefixed_token,
     ),
     _R(
         id="secret.private_key",
