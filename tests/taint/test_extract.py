@@ -222,3 +222,50 @@ def test_a_recipient_object_inside_a_query_json_value_is_a_destination() -> None
             assert ("other", "mallory") in keys(url), url
     quiet = 'https://api.example.com/search?q={"filter":{"tags":["python"]}}'
     assert keys(quiet) == [("url", "api.example.com/search")]
+
+
+def test_a_json_string_or_a_nested_query_in_a_query_value_is_read_by_its_names() -> None:
+    # a JSON string holding JSON (a server that decodes the value twice), and a query
+    # encoded into a value (a server that parses it as its own query): their names say
+    # which values are destinations, as a URL's do
+    for payload in (
+        '"{\\"to\\":\\"mallory\\"}"',
+        '"{\\"message\\":{\\"to\\":[\\"mallory\\"]}}"',
+        quote('"{\\"to\\":\\"mallory\\"}"'),
+        quote("to=mallory&x=1"),
+        quote(quote("to=mallory&x=1")),
+        quote("x=1&recipient=mallory"),
+        quote('"to=mallory&x=1"'),
+    ):
+        url = f"https://api.example.com/send?payload={payload}"
+        assert ("other", "mallory") in keys(url), url
+    number = quote('"{\\"dst\\":447700900123}"')
+    assert ("phone", "7700900123") in keys(f"https://sms.example/send?p={number}")
+    for url in (
+        "https://api.example.com/search?q=json+dumps",
+        "https://api.example.com/search?q=%7B%22query%22%3A1%7D",
+        "https://api.example.com/search?q=%22json%20dumps%22",
+        "https://api.example.com/search?q=" + quote('"{\\"query\\":\\"weekly figures\\"}"'),
+        "https://api.example.com/search?q=a%3D1%26b%3D2",
+    ):
+        assert keys(url) == [("url", "api.example.com/search")], url
+
+
+def test_an_encoded_space_in_a_url_does_not_cut_it_into_destinations() -> None:
+    # read decoded, '%20' was a space that ended the URL, and the words after it were read
+    # as loose destinations ('dumps', '1}'): a search's words are not where anything goes
+    for url in (
+        "https://api.example.com/search?q=json%20dumps",
+        "https://api.example.com/search?q=%7B%22a%22%3A%201%7D",
+        "https://api.example.com/search?q=json%09dumps%0Aweekly%C2%A0figures",
+        "https://api.example.com/search?q=json%E3%80%80dumps",
+    ):
+        assert keys(url) == [("url", "api.example.com/search")], url
+    # a space-cut path keeps its URL and adds no host of its own words
+    assert keys("https://docs.example.com/my%20notes/report.pdf") == [
+        ("url", "docs.example.com/my notes/report.pdf")
+    ]
+    # what such a value holds by shape or by name is still read
+    assert ("email", "m@evil.example") in keys("https://x.example/s?q=a%20m%40evil.example")
+    assert ("other", "mallory") in keys("https://x.example/s?to=ok%20mallory")
+    assert ("host", "evil.example") in keys("https://x.example/s?next=a%20evil.example")

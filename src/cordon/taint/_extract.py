@@ -6,7 +6,7 @@ import json
 import re
 from dataclasses import dataclass, fields
 from typing import Any, Literal
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, unquote
 
 from cordon.taint._keys import EMAIL_RE, HOST_RE, email_key, norm, phone_key, url_keys
 from cordon.taint._sinks import is_sink_param, name_tokens
@@ -260,8 +260,10 @@ def _from_string(raw_text: str, acc: _Acc, depth: int) -> None:
         _add(acc, "email", raw_text, _plain_key(raw_text))
         return
     views = [raw_text]
-    for view in decoded_views(raw_text, max_depth=1, max_views=6)[1:]:
-        views.append(view)  # percent, entities, JSON escapes, QP, RFC 2047, base64 in the value
+    for view in decoded_views(_url_spaces_kept(raw_text), max_depth=1, max_views=6)[1:]:
+        if view != raw_text:
+            # percent, entities, JSON escapes, QP, RFC 2047, base64 in the value
+            views.append(view)
     for view in list(views):
         for canon in (canonical_urls(view), canonical_emails(view)):
             if canon not in views:
@@ -270,6 +272,34 @@ def _from_string(raw_text: str, acc: _Acc, depth: int) -> None:
     for view in views[1:]:
         _from_view(view, acc, depth)
     _from_view(raw_text, acc, depth)
+
+
+#: a URL in a value as written (any letter case)
+_RAW_URL_RE = re.compile(_URLISH_RE.pattern, re.IGNORECASE)
+#: a percent escape of one character: one to three bytes of UTF-8
+_ESCAPED_CHAR_RE = re.compile(
+    r"%[0-7][0-9a-f]|%[cd][0-9a-f]%[89ab][0-9a-f]|%e[0-9a-f](?:%[89ab][0-9a-f]){2}",
+    re.IGNORECASE,
+)
+
+
+def _url_spaces_kept(text: str) -> str:
+    """``text`` with each escaped white-space character inside its URLs escaped once more
+    (``?q=json%20dumps`` as ``?q=json%2520dumps``), for its decoded readings: decoded, the
+    space ended the URL and the words after it were read as loose items (``dumps``), a
+    search's words as destinations. The URL's query is read by its names and shapes
+    (:func:`_query_value`) from the value as written, space and all."""
+    if "%" not in text or ("://" not in text and "www." not in text.lower()):
+        return text
+    return _RAW_URL_RE.sub(lambda u: _ESCAPED_CHAR_RE.sub(_space_kept, u[0]), text)
+
+
+def _space_kept(m: re.Match[str]) -> str:
+    try:
+        char = unquote(m[0], errors="strict")
+    except UnicodeDecodeError:
+        return m[0]
+    return f"%25{m[0][1:]}" if char.isspace() else m[0]
 
 
 def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
@@ -372,6 +402,15 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
     if is_sink_param(name):
         _walk(value, acc, depth)
         return
+    # a JSON string (``?payload="{\"to\":\"mallory\"}"``) or a value percent-encoded once
+    # more: what a server that decodes it again reads, by the same names and shapes; a query
+    # encoded into a value (``?payload=to%3Dmallory%26x%3D1``): its pairs, read as the URL's
+    inner = _unwrapped(value)
+    if inner is not None:
+        _query_value(name, inner, acc, depth + 1)
+    if _NESTED_QUERY_RE.match(value):
+        for key, item in _query_pairs(value):
+            _query_value(key, item, acc, depth + 1)
     sub = _Acc(acc.spelled)
     # a scheme-relative URL (``?next=//evil.example/x``, ``\\evil.example``): a site's
     # redirect takes it as the URL it is, to a host of the attacker's choosing
@@ -389,6 +428,27 @@ def _query_value(name: str, value: str, acc: _Acc, depth: int) -> None:
             or (d.kind == "other" and _SLACK_LIKE_RE.fullmatch(d.key) is not None)
         ):
             _add(acc, d.kind, d.raw, d.key)
+
+
+#: a value that starts as a query does (``name=`` then not ``=``: no base64 padding)
+_NESTED_QUERY_RE = re.compile(r"[A-Za-z_][\w.\[\]-]{0,63}=(?!=)")
+
+
+def _unwrapped(value: str) -> str | None:
+    """What a query value reads as decoded once more: a JSON string's text (one that does
+    not parse: between its quotes, ``\\"`` read as ``"``), or the value percent-decoded;
+    ``None`` when that is the value itself."""
+    text = value.strip()
+    if len(text) > 1 and text[0] == '"':
+        try:
+            got = json.loads(text)
+        except ValueError:
+            got = text[1:].removesuffix('"').replace('\\"', '"')
+        return got if isinstance(got, str) and got != value else None
+    if "%" in text:
+        got = decode_percent(text)
+        return got if got != text else None
+    return None
 
 
 def _query_pairs(query: str) -> list[tuple[str, str]]:
