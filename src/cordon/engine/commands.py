@@ -106,10 +106,12 @@ _SHELL_TOOL_TOKENS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class CommandString:
-    """One command found in a call: the argument's dotted ``path``, and its facts."""
+    """One command found in a call: the argument's dotted ``path``, its facts, and the
+    command line as given (an argv list quoted), for the checks that read its words."""
 
     path: str
     facts: ShellFacts
+    text: str = ""
 
 
 def command_strings(ctx: Context) -> list[CommandString]:
@@ -144,7 +146,8 @@ def _command_strings(ctx: Context) -> list[CommandString]:
         facts = analyze(value) if isinstance(value, str) else analyze_argv(value)
         if facts.error is not None and nkey not in SHELL_PARAMS and not exec_tool:
             continue
-        out.append(CommandString(path, facts))
+        line = value if isinstance(value, str) else " ".join(map(shlex.quote, value))
+        out.append(CommandString(path, facts, line))
         if path == key:
             out.extend(_with_arguments(ctx.arguments, path, value))
     return out
@@ -169,10 +172,12 @@ def _with_arguments(
             words = [v]
         elif isinstance(v, list) and all(isinstance(a, str) for a in v):
             words = [shlex.quote(a) for a in v]
-            out.append(CommandString(f"{path}+{k}", analyze_argv((*head, *v))))
+            joined = " ".join([line, *words])
+            out.append(CommandString(f"{path}+{k}", analyze_argv((*head, *v)), joined))
         else:
             continue
-        out.append(CommandString(f"{path}+{k}", analyze(" ".join([line, *words]))))
+        joined = " ".join([line, *words])
+        out.append(CommandString(f"{path}+{k}", analyze(joined), joined))
     return out
 
 

@@ -325,7 +325,10 @@ _RULES = (
        f"{_APPROVE}; name the link in the request"),
     _r(TAINT_RENDERED_RESOURCE, "destination taint", "ask",
        "an image or embed URL, from a host first seen in untrusted output, in content a "
-       "`renders` tool writes (a page, an issue, a comment): viewers fetch it unclicked",
+       "`renders` tool writes (a page, an issue, a comment) or a shell command writes into "
+       "a local file a viewer renders (`.md`, `.html`, `.svg`...): viewers fetch it "
+       "unclicked; such a file made from one of another kind (a `.txt` moved onto a `.md`) "
+       "once untrusted output was seen",
        "zero-click exfiltration through rendered markdown images (EchoLeak, CVE-2025-32711; "
        "CamoLeak)",
        f"{_APPROVE}; name the image's URL in the request"),

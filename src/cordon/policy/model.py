@@ -134,7 +134,13 @@ class ToolPolicy(_Strict):
     packs' writers), read so only when a path it writes is of a kind a viewer renders with
     its embeds (an editor's markdown preview, GitHub's file view, a browser: `.md`,
     `.markdown`, `.mdx`, `.rst`, `.adoc`, `.org`, `.html`, `.htm`, `.svg`, `.ipynb`...); a
-    `.txt` or `.py` is shown as text. Embeds that copy one earlier output's URLs on their
+    `.txt` or `.py` is shown as text. A `files` tool with a source and a destination path
+    (`move_file`) that makes such a file from one of another kind is asked about once
+    untrusted output was seen: what the source holds was never judged as rendered. Whatever
+    this key says, a shell command that writes such a file, in any tool (`echo '![](...)' >
+    x.md`, `tee`, `sed -i`), has the embeds in the text it writes judged the same way, and
+    one that makes it from a file of another kind (`mv notes.txt notes.md`, `cat notes.txt >
+    x.md`) is asked about. Embeds that copy one earlier output's URLs on their
     hosts whole, as written, in order (a README's badges kept) carry nothing that output did
     not hold and are not asked about for their hosts; a URL changed or a choice among them
     (a subset, another order: CamoLeak's one URL per character) is. The image and embed URLs

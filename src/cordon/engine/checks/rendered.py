@@ -23,8 +23,11 @@ added or changed, or a choice among the output's URLs (a subset, another order, 
 CamoLeak's one pre-made URL per character) is (:mod:`cordon.taint._verbatim`). A tool
 declared ``renders: files`` (a local file writer: the filesystem and Desktop Commander
 packs) is read only when a path it writes is of a kind a viewer renders
-(:data:`RENDERED_EXTENSIONS`: an editor's markdown preview, GitHub's file view after a
-push, a browser).
+(:data:`._rendered_writes.RENDERED_EXTENSIONS`: an editor's markdown preview, GitHub's file
+view after a push, a browser). The same files written otherwise are read too
+(:mod:`._rendered_writes`): the embeds in what a shell command writes into one, in any tool
+whose arguments hold a command (``echo '![](...)' > x.md``), and a move or copy that makes
+one from a file of another kind (a ``.txt`` moved onto a ``.md``), which is asked about.
 
 A tool declared ``unfurls: true`` (a chat post: Slack, Teams, Discord) has every link in
 what it writes read as such a URL too: the platform's own servers fetch each link to build
@@ -44,25 +47,38 @@ from cordon._types import Verdict
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
+from cordon.engine.checks._rendered_writes import (
+    command_writes,
+    made_from_other,
+    rendered_name,
+)
 from cordon.engine.checks.links import forwarded_link
 from cordon.engine.rendered import fetched_key, plain_text, rendered_urls, renders_by_name
-from cordon.policy import ToolPolicy
 from cordon.taint._verbatim import Token, url_host, url_tokens
 
 
 def run(ctx: Context, facts: Facts) -> Result:
     unfurled: tuple[tuple[str, str], ...] = ()
+    found: tuple[tuple[str, str], ...] = ()
+    asked: list[Verdict] = []
     if ctx.tp.unfurls is True:
         found = tuple(rendered_urls(ctx.arguments))
         unfurled = _links(ctx, {url for _, url in found})
         found += unfurled
-    elif _plain(ctx) or not _renders(ctx) or not _rendered_target(ctx):
-        return PASS
-    else:
-        found = tuple(rendered_urls(ctx.arguments))
+    elif _renders(ctx) and _rendered_target(ctx):
+        made = made_from_other(ctx)  # (move_file of notes.txt onto notes.md)
+        if made is not None:
+            asked.append(made)
+        if not _plain(ctx):
+            found = tuple(rendered_urls(ctx.arguments))
+    # a command writing a rendered file (echo '![](...)' > x.md), in any tool whose
+    # arguments hold one: its embeds judged as a writer's (checks._rendered_writes)
+    written, made_asks = command_writes(ctx)
+    if written:
+        found += tuple(pair for pair in written if pair not in found)
+    asked.extend(made_asks)
     if not found:
-        return PASS
-    asked: list[Verdict] = []
+        return Result(asks=tuple(asked)) if asked else PASS
     tainted: list[tuple[str, str, Verdict]] = []
     for path, url in found:
         how = _UNFURLED if (path, url) in unfurled else _VIEWED
@@ -171,19 +187,9 @@ def _plain(ctx: Context) -> bool:
     return True
 
 
-#: file extensions whose text a viewer renders with its embeds fetched unclicked: an
-#: editor's markdown preview, GitHub's and GitLab's file view (markup: Markdown, MDX,
-#: reStructuredText, AsciiDoc, Org, Textile...), a browser (HTML, SVG), a notebook viewer
-RENDERED_EXTENSIONS = frozenset(
-    ".md .markdown .mdx .mdown .mkd .mkdn .mdwn .markdn .qmd .rmd .ronn .html .htm .xhtml "
-    ".shtml .svg .svgz .ipynb .rst .rest .adoc .asciidoc .asc .org .textile .rdoc .pod "
-    ".mediawiki .wiki .creole".split()
-)
-
-
 def _rendered_target(ctx: Context) -> bool:
     """For a tool declared ``renders: files`` (a local file writer): whether a path it
-    writes names a file a viewer renders (:data:`RENDERED_EXTENSIONS`, any case;
+    writes names a file a viewer renders (:data:`._rendered_writes.RENDERED_EXTENSIONS`, any case;
     trailing dots and spaces dropped, as Windows drops them). A file of another kind (a
     ``.txt``, a ``.py``) is shown as text, its URLs fetched by no one. No path to read (the
     argument missing, not a string; no ``path_params``): judged, fail closed. Another
@@ -200,12 +206,7 @@ def _rendered_target(ctx: Context) -> bool:
         paths.extend(str(v) for v in values)
     if not paths:
         return True
-    for path in paths:
-        base = path.replace("\\", "/").rsplit("/", 1)[-1].rstrip(" .\t\r\n").lower()
-        dot = base.rfind(".")
-        if dot >= 0 and base[dot:] in RENDERED_EXTENSIONS:
-            return True
-    return False
+    return any(rendered_name(path) for path in paths)
 
 
 def _renders(ctx: Context) -> bool:
@@ -248,12 +249,6 @@ def _ask(
     )
 
 
-def applies(tool: str, tp: ToolPolicy) -> bool:
-    """:func:`run` passes every call of a tool that neither ``unfurls`` nor renders (its
-    ``renders``; unset, its name: :func:`_renders` is then False whatever the call)."""
-    if tp.unfurls is True:
-        return True
-    return bool(tp.renders) if tp.renders is not None else renders_by_name(tool)
-
-
-CHECK = Check("rendered", run, (rules.TAINT_RENDERED_RESOURCE,), applies)
+#: no ``applies``: a command string, in any tool's arguments (a ``command`` parameter:
+#: :data:`cordon.engine.commands.SHELL_PARAMS`), may write a rendered file
+CHECK = Check("rendered", run, (rules.TAINT_RENDERED_RESOURCE,))
