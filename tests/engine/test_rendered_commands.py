@@ -139,6 +139,8 @@ def test_a_secret_in_an_image_a_command_writes_is_denied() -> None:
         "dd if=notes.txt of=notes.md",
         "git mv notes.txt notes.md",
         "cd docs && mv ../notes notes.md",
+        "python3 scripts/gen.py > docs/api.md",
+        "bash gen.sh | tee report.html",
     ],
 )
 def test_a_rendered_file_made_from_a_file_of_another_kind_is_asked(command: str) -> None:
@@ -157,6 +159,9 @@ def test_a_rendered_file_made_from_a_file_of_another_kind_is_asked(command: str)
         "mv notes.md notes.txt",
         "cat a.md b.md > all.md",
         "cp -r templates site",
+        "python3 -m pydoc -w mod > mod.html.log",
+        "git log --oneline > CHANGES.md",
+        "pandoc README.md -o README.html",
     ],
 )
 def test_a_rendered_file_from_another_rendered_file_passes(command: str) -> None:

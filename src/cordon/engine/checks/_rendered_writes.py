@@ -49,6 +49,7 @@ from cordon.engine.action_names import split_tokens
 from cordon.engine.commands import CommandString, command_strings
 from cordon.engine.rendered import rendered_urls
 from cordon.engine.shell import DYNAMIC, PathRef
+from cordon.engine.shell_commands import SHELLS, interpreter
 
 if TYPE_CHECKING:
     from cordon.engine.checks._base import Context
@@ -206,6 +207,13 @@ def _unrendered_source(c: CommandString) -> str | None:
         if ref.op == "read" or (ref.op == "delete" and ref.program == "mv"):
             if not ref.path.startswith("/dev/") and not rendered_name(ref.path):
                 return _shown(ref)
+    for program, args in c.facts.commands:  # (python3 gen.py > x.md: the script's output)
+        if program not in SHELLS and interpreter(program) is None:
+            continue
+        plain = [a for a in args if not a.startswith("-")]
+        inline = any(a in ("-c", "-e", "-m", "--eval", "-p", "--print") for a in args)
+        if plain and not inline and not rendered_name(plain[0]):
+            return plain[0].replace(DYNAMIC, "$X")
     return None
 
 
