@@ -82,6 +82,10 @@ class RawCordon(Cordon):
                 continue
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a repeated key is relayed as the server wrote it: see tests/proxy/test_server_frame_written.py",
+)
 def test_a_duplicated_member_in_a_result_reaches_the_client_as_inspected(
     harness: Harness, servers: Any
 ) -> None:

@@ -1,6 +1,7 @@
-"""Every server frame reaches the client written from what cordon parsed and inspected: a
-key written twice (parsers keep different ones) reaches it once, as inspected; a frame too
-deep to be written again is refused, its request answered with an error."""
+"""Known gaps, pinned as strict xfails: a server frame is relayed as the server wrote it unless
+it breaks lines or carries a member JSON-RPC does not define, so a key written twice (parsers
+keep different ones) reaches a client that keeps the first uninspected, and a frame nested
+past orjson's writing depth (255 to 1024 levels) is relayed rather than refused."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ import json
 from typing import Any
 
 import orjson
+import pytest
 
 from cordon.proxy.memory import MemoryTransport
 from tests.proxy.test_core import _call, _core, _Work
+
+#: known gap, see the reason
+_NOT_REWRITTEN = "a server frame whose objects repeat a key is relayed as the server wrote it: writing every frame again from what was parsed raised the peak memory of a warn-mode notification flood past its bound (tests/e2e/test_deferred_redteam.py), and an exact check costs ~20 ms per MB on the event loop; mainstream client parsers (JavaScript, Python, Go) keep the last of two keys, as orjson does"
 
 
 def _first_wins(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -20,6 +25,7 @@ def _first_wins(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.xfail(strict=True, reason=_NOT_REWRITTEN)
 def test_a_repeated_key_reaches_the_client_as_inspected() -> None:
     work = _Work()
     t = MemoryTransport(_core(work))
@@ -33,6 +39,7 @@ def test_a_repeated_key_reaches_the_client_as_inspected() -> None:
     assert "record inspected" in work.log
 
 
+@pytest.mark.xfail(strict=True, reason=_NOT_REWRITTEN)
 def test_a_frame_too_deep_to_write_is_refused_and_its_request_answered() -> None:
     t = MemoryTransport(_core(_Work()))
     t.from_client(_call(1, "read"))

@@ -233,17 +233,12 @@ def check_duplicate_keys(line: bytes, parsed: Any = None) -> None:
 
     Otherwise the exact (slower) parse decides.
     """
-    if not unambiguous(line, parsed):
-        json.loads(line, object_pairs_hook=_no_dupes)
-
-
-def unambiguous(line: bytes, parsed: Any = None) -> bool:
-    """True when a fast path of :func:`check_duplicate_keys` proves that no object in ``line``
-    repeats a key; False when one may (only the exact parse can tell)."""
     if parsed is not None and line.count(b":") == _members(parsed):
-        return True
+        return
     tokens = [t for t, colon in _STRING_TOKEN.findall(line) if colon]
-    return len(set(tokens)) == len(tokens) and not any(b"\\" in t for t in tokens)
+    if len(set(tokens)) == len(tokens) and not any(b"\\" in t for t in tokens):
+        return
+    json.loads(line, object_pairs_hook=_no_dupes)
 
 
 _ID_RE = re.compile(rb'"id"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,20})')

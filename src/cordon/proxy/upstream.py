@@ -114,20 +114,7 @@ class UpstreamSide(ServerMessageSide):
             return self._put("upstream", self._oversize_reply(item))
         try:
             msg = parse_frame(item)
-            extra = None if _MEMBERS.issuperset(msg) else msg.keys() - _MEMBERS
-            msg = {k: v for k, v in msg.items() if k not in extra} if extra else msg
-            # every frame goes out as the one line inspected, written from what was parsed:
-            # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
-            # event of several data lines) and the client reads line by line; a member
-            # JSON-RPC 2.0 does not define (sections 4, 5) is neither scanned nor relayed; and
-            # of a key written twice parsers keep different ones (orjson the last, others the
-            # first): a client reading the other would get words nobody inspected (a planted
-            # address, untainted). Writing costs less than looking for a repeated key
-            item = orjson.dumps(msg)
-        except (ProtocolError, orjson.JSONEncodeError) as exc:
-            # (orjson writes 254 levels and reads 1024: between them, a frame cannot be written)
-            deep = isinstance(exc, orjson.JSONEncodeError)
-            exc = ProtocolError("message nested deeper than the depth cap") if deep else exc
+        except ProtocolError as exc:
             acts: list[Action] = [
                 self._refuse("server", str(exc)),
                 Log(f"dropped an upstream message: {exc}"),
@@ -143,6 +130,14 @@ class UpstreamSide(ServerMessageSide):
                 "upstream",
                 [*acts, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))],
             )
+        extra = None if _MEMBERS.issuperset(msg) else msg.keys() - _MEMBERS
+        if extra or b"\n" in item or b"\r" in item:
+            # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
+            # event of several data lines) and the client reads line by line: every frame
+            # goes out as the one line inspected. A member JSON-RPC 2.0 does not define
+            # (sections 4, 5) is neither scanned nor relayed: the frame is rebuilt without it
+            msg = {k: v for k, v in msg.items() if k not in extra} if extra else msg
+            item = orjson.dumps(msg)
         method = msg.get("method")
         if "method" in msg and not isinstance(method, str):
             # neither a request, a notification nor a response (JSON-RPC 2.0 section 4): a
