@@ -295,3 +295,15 @@ def test_a_value_with_a_digit_is_one_finding_not_two() -> None:
         rules = [f.rule for f in scan_text(text) if f.rule.startswith("secret.")]
         assert rules == ["secret.password_assignment"], (text, rules)
         assert find_secrets(text) == [PW]
+
+
+def test_an_absolute_path_in_a_password_slot_is_not_masked() -> None:
+    # printenv and MCP "get-env" tools print PWD, the working directory (POSIX), whose name
+    # reads as a password's abbreviation; a path of two or more segments is a location
+    from cordon.content import scan_text
+
+    for text in ('"PWD": "/tmp/full3"', "OLDPWD=/home/runner/work/app2/app2"):
+        assert "secret.password_assignment" not in {f.rule for f in scan_text(text)}, text
+    # a password is still one, also one that starts with a slash
+    for text in ("Uid=sa;Pwd=Tr0ub4dor3x;", "password=/Xq9!vR2#kL", "PWD=hunter2x7Q"):
+        assert "secret.password_assignment" in {f.rule for f in scan_text(text)}, text

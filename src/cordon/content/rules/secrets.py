@@ -88,6 +88,11 @@ def _password_value(value: bytes) -> bool:
     # an expression or a reference, not a literal: os.environ[...], getenv(...), settings.X
     if re.search(rb"[\[(]|^(?:os|env|process|settings|config|self|request)\.", value):
         return False
+    # an absolute path of two or more segments is a location, not a password: POSIX's PWD
+    # and OLDPWD (the working directory, in every printenv or get-env output) read as a
+    # password's abbreviation
+    if re.fullmatch(rb"(?:/[\w.@+-]+){2,}/?", value):
+        return False
     return _plain_password(value)
 
 
