@@ -13,6 +13,12 @@ cordon's whole policy engine. This one does only what that leg needs:
   request only (a POST fails rather than run twice, RFC 9112 9.3.1);
 - bodies with ``Content-Length`` or chunked (``h11`` does the framing); TLS with
   ``ssl.create_default_context()`` (certificates verified, the host name checked);
+- DNS rebinding refused: the URL's host name is resolved for each new connection and the
+  connection made to an address that answer gave (no second lookup between the check and the
+  connect); an answer naming a cloud metadata address, mixing public and local (private,
+  loopback, link-local) addresses, or on the other side of that line from the session's first
+  answer, is refused, so a server whose operator rebinds its name cannot send the entry's
+  headers, its bearer token among them, to a service of this machine or its network;
 - timeouts as before: connecting and writing each get ``timeout`` seconds, reading none (an SSE
   stream may stay open).
 
@@ -30,7 +36,9 @@ malformed answer is named by ``h11``'s problem alone (:func:`protocol_why`).
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import re
+import socket
 import ssl
 from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
@@ -76,6 +84,43 @@ _H11_PROBLEMS = (
     "informationalresponse status_code should be in range",
     "can't receive data when peer state is error",
 )
+
+
+#: cloud metadata services (AWS, GCP and Azure's 169.254.169.254, AWS's IPv6 one, the ECS task
+#: credentials endpoint, Alibaba's): never a remote MCP server named by a host name
+_METADATA = frozenset(
+    ipaddress.ip_address(a)
+    for a in ("169.254.169.254", "fd00:ec2::254", "169.254.170.2", "100.100.100.200")
+)
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An address as ``getaddrinfo`` gives it (an IPv6 scope id dropped, an IPv4-mapped
+    IPv6 address read as its IPv4 one)."""
+    addr = ipaddress.ip_address(text.partition("%")[0])
+    if isinstance(addr, ipaddress.IPv6Address) and addr.ipv4_mapped is not None:
+        return addr.ipv4_mapped
+    return addr
+
+
+def rebinding_why(host: str, found: list[str], local: bool | None) -> str | None:
+    """Why connecting to ``found``, what ``host`` resolves to now, is refused, or None.
+    ``local``: whether the session's first answer was local (not a global address), None
+    before it."""
+    addrs = [_address(a) for a in found]
+    for text, addr in zip(found, addrs, strict=True):
+        if addr in _METADATA:
+            return f"{host} resolves to {text}, a cloud metadata address: not connected"
+    kinds = {not a.is_global for a in addrs}
+    if len(kinds) > 1:
+        return f"{host} resolves to both public and local addresses: not connected (DNS rebinding)"
+    if local is not None and kinds != {local}:
+        was, now = ("local", "public") if local else ("public", "local")
+        return (
+            f"{host} now resolves to a {now} address, after a {was} one: not connected "
+            "(DNS rebinding; restart the server's entry if it really moved)"
+        )
+    return None
 
 
 def protocol_why(exc: BaseException) -> str:
@@ -227,17 +272,56 @@ class H1Pool:
         self.max_idle = max_idle
         self.idle: list[_Conn] = []
         self.busy: set[_Conn] = set()
+        #: whether the host name's first answer was local (None: not resolved yet, or the
+        #: URL names an address, which is connected as it is)
+        self.local: bool | None = None
+        try:
+            _address(self.host)
+            self.named = False
+        except ValueError:
+            self.named = True
+
+    async def _addresses(self) -> list[str]:
+        """Where a new connection goes: the URL's address, or what its host name resolves
+        to now, vetted (:func:`rebinding_why`).
+
+        Raises:
+            H1Error: ``connect``, the name does not resolve or its answer is refused.
+        """
+        if not self.named:
+            return [self.host]
+        try:
+            infos = await asyncio.get_running_loop().getaddrinfo(
+                self.host, self.port, type=socket.SOCK_STREAM
+            )
+        except OSError as exc:
+            raise H1Error("connect", str(exc) or type(exc).__name__) from None
+        found = list(dict.fromkeys(str(info[4][0]) for info in infos))
+        if not found:
+            raise H1Error("connect", f"{self.host} resolves to no address")
+        why = rebinding_why(self.host, found, self.local)
+        if why is not None:
+            raise H1Error("connect", why)
+        self.local = not _address(found[0]).is_global
+        return found
 
     async def _open(self) -> _Conn:
         try:
             async with asyncio.timeout(self.timeout):
-                reader, writer = await asyncio.open_connection(
-                    self.host,
-                    self.port,
-                    ssl=self.tls,
-                    server_hostname=self.host if self.tls else None,
-                    limit=_CHUNK,
-                )
+                addresses = await self._addresses()
+                for i, address in enumerate(addresses):
+                    try:
+                        reader, writer = await asyncio.open_connection(
+                            address,
+                            self.port,
+                            ssl=self.tls,
+                            server_hostname=self.host if self.tls else None,
+                            limit=_CHUNK,
+                        )
+                        break
+                    except OSError:
+                        if i == len(addresses) - 1:
+                            raise
         except TimeoutError:
             raise H1Error("timeout", "connecting timed out") from None
         except ssl.SSLError as exc:
