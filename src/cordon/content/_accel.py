@@ -207,10 +207,21 @@ class _Db:
         byte); exact, Hyperscan still reports a superset of the real ends (prefilter mode),
         all that :func:`cordon.content._fixed.match_runs` needs, now about one a match. The
         exact repeats cost no measurable compile time (11 anchors, bench/content/README.md);
-        the expressions are in the disk cache's key, so a cached database follows them."""
+        the expressions are in the disk cache's key, so a cached database follows them.
+
+        An anchor with a ranged counted repeat (``{0,200}``) has two widths, so it is opened
+        without parsing it: the parse, for the ~400 anchors :func:`_widen` changes, was ~0.8 s
+        of CPU holding the GIL in every process that loaded the databases from the cache, so
+        a ``cordon run``'s first scan (the ``initialize`` answer) came before the text rules'
+        database and built the Python pass (~1 s more CPU, ~4.5 MB resident for good). The
+        shortcut gives :meth:`fixed_width`'s answer for every anchor the rules hold
+        (``tests/content/test_accel_ranged.py``): a ranged repeat over anything that reads a
+        byte makes two widths, and one over an assertion is an assertion (width 0 either way)."""
         a = self.anchors[i]
         wide = _widen(a)
-        return a if wide != a and self.fixed_width(i) else wide
+        if wide == a or _ranged(a):
+            return wide
+        return a if self.fixed_width(i) else wide
 
     def scratch(self) -> Any:
         s = getattr(self.local, "scratch", None)
@@ -222,6 +233,14 @@ class _Db:
 
 
 _BIG_REPEAT = re.compile(r"(?<!\\)\{(\d+)(?:,(\d+))?\}\??")
+
+
+def _ranged(anchor: str) -> bool:
+    """True when ``anchor`` holds a counted repeat of two bounds that differ (``{0,200}``)."""
+    return any(
+        m.group(2) is not None and int(m.group(2)) != int(m.group(1))
+        for m in _BIG_REPEAT.finditer(anchor)
+    )
 
 
 def _widen(anchor: str) -> str:
