@@ -346,7 +346,8 @@ class Gateway:
         """Check a call and, only on allow, run its handler; returns what the handler returned.
 
         The handler's result (or the message of an exception it raised) is observed as
-        untrusted output unless the tool was added with ``untrusted_output=False``. With the
+        untrusted output unless the tool was added with ``untrusted_output=False`` and neither
+        the policy's entry for it nor its server's marks its output untrusted. With the
         content firewall in ``warn`` or ``block`` mode a result with findings comes back
         sanitised (as a CallToolResult dict) or raises ``Blocked`` (rule ``content.blocked``).
 
@@ -363,7 +364,7 @@ class Gateway:
         try:
             value = tool.handler(**self._forwarded(name, arguments))
         except Exception as exc:
-            if tool.untrusted_output:
+            if self._untrusted(tool):
                 session.observe_untrusted(str(exc))
             raise
         return self._deliver(tool, value, session, arguments)
@@ -385,7 +386,7 @@ class Gateway:
             if inspect.isawaitable(value):
                 value = await value
         except Exception as exc:
-            if tool.untrusted_output:
+            if self._untrusted(tool):
                 session.observe_untrusted(str(exc))
             raise
         return self._deliver(tool, value, session, arguments)
@@ -405,6 +406,13 @@ class Gateway:
             raise Blocked(v.rule, v.reason)
         return tool
 
+    def _untrusted(self, tool: RegisteredTool) -> bool:
+        """Whether ``tool``'s output is observed: its ``untrusted_output`` flag merged with the
+        policy's entry for it and its server's (stricter wins, :func:`_merge_tool_policy`). The
+        flag alone let ``untrusted_output=False`` skip a result the policy marks untrusted: its
+        destinations were never tainted, where ``cordon run`` denies a send to them."""
+        return tool.untrusted_output or bool(self.engine.tool_policy(tool.name).untrusted_output)
+
     def _forwarded(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         """The arguments the handler gets: each relative path the check confined under the
         policy's ``base_dir`` made absolute (:mod:`cordon.engine.anchored_paths`), so a
@@ -421,7 +429,7 @@ class Gateway:
         session: Session,
         arguments: Mapping[str, Any] | None = None,
     ) -> Any:
-        if not tool.untrusted_output:
+        if not self._untrusted(tool):
             return value
         obs = session.observe_output(
             tool.name, _as_result(value), server=self.server, arguments=arguments

@@ -374,3 +374,39 @@ async def test_acall_awaits_async_handlers() -> None:
         gw.call("news", {}, session=s)
     with pytest.raises(Blocked):
         await gw.acall("send_email", {"to": "tips@evil-mail.example"}, session=s)
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [
+        {"version": 1, "tools": {"read_inbox": {"untrusted_output": True}}},
+        {"version": 1, "servers": {"default": {"untrusted_output": True}}},
+    ],
+    ids=["tool", "server"],
+)
+def test_policy_marking_output_untrusted_beats_the_flag(policy: dict[str, Any]) -> None:
+    # the stricter of flag and policy wins: a result the policy marks untrusted taints its
+    # destinations even when the tool was added with untrusted_output=False, as through
+    # `cordon run` (the flag alone once skipped the result: the send was only asked about)
+    box = Box()
+    gw = Gateway(policy=policy, on_ask=lambda d: True)
+    gw.add_tool("read_inbox", "Read the newest email.", box.read_inbox, untrusted_output=False)
+    gw.add_tool("send_email", "Send an email.", box.send_email)
+    s = gw.new_session()
+    gw.call("read_inbox", {}, session=s)
+    with pytest.raises(Blocked) as exc:
+        gw.call("send_email", {"to": "payments@evil-mail.example"}, session=s)
+    assert exc.value.rule == "taint.seen_in_output" and box.sent == []
+
+
+def test_flag_alone_still_trusts_the_output() -> None:
+    # near miss: no policy entry marks it untrusted, so the flag's trust stands
+    box = Box()
+    gw = Gateway(policy={"version": 1, "tools": {"read_inbox": {"sensitive": False}}})
+    gw.add_tool("read_inbox", "Read the newest email.", box.read_inbox, untrusted_output=False)
+    gw.add_tool("send_email", "Send an email.", box.send_email)
+    s = gw.new_session()
+    gw.call("read_inbox", {}, session=s)
+    with pytest.raises(Blocked) as exc:
+        gw.call("send_email", {"to": "payments@evil-mail.example"}, session=s)
+    assert exc.value.rule == "taint.unverified_destination"
