@@ -52,7 +52,8 @@ TOOLS: tuple[dict[str, Any], ...] = (
         "name": "check_tool_call",
         "description": (
             "Ask cordon whether a tool call may run. Returns allow, deny or ask with the rule "
-            "id and reason. Pass prior tool outputs and the server's tool list in context."
+            "id and reason, and the arguments to run it with when cordon made a relative path "
+            "absolute. Pass prior tool outputs and the server's tool list in context."
         ),
         "inputSchema": {
             "type": "object",
@@ -68,8 +69,11 @@ TOOLS: tuple[dict[str, Any], ...] = (
             "properties": {
                 **_VERDICT,
                 "pinning": {"type": "string", "enum": ["context", "synthetic"]},
+                # what to run an allowed or asked call with when cordon confined a
+                # relative path (joined to base_dir); null: the arguments as given
+                "arguments": {"type": ["object", "null"]},
             },
-            "required": [*_VERDICT_REQUIRED, "pinning"],
+            "required": [*_VERDICT_REQUIRED, "pinning", "arguments"],
         },
         "annotations": {"readOnlyHint": True, "openWorldHint": False},
     },

@@ -12,9 +12,11 @@ same JSON as text):
     The engine's verdict for a call the agent is about to make elsewhere: ``verdict``,
     ``rule``, ``reason``, ``param``, ``destinations`` (normalised destination keys found in
     sink arguments) and ``session_id``. Argument values are never echoed: a reason that would
-    repeat one has it replaced by ``<value>``. A relative path argument is judged joined to
-    the policy's ``base_dir``: forward the call with it so joined (``cordon run`` and the
-    Gateway do it themselves: :mod:`cordon.engine.anchored_paths`).
+    repeat one has it replaced by ``<value>``. A relative or ``~`` path argument is judged
+    joined to the policy's ``base_dir``: ``arguments`` is then the call to run, with those
+    paths absolute (null when nothing changed; ``cordon run`` and the Gateway forward it
+    themselves: :mod:`cordon.engine.anchored_paths`), and a call whose arguments carry text no
+    reply repeats (output hygiene, below) is denied as ``arg.path_unresolvable`` instead.
     ``context`` (all optional): ``session_id`` (successive calls with the same id share one
     session: taint, budgets, Rule-of-Two legs; without it each call gets a fresh session,
     whose id is returned; the 1,024 most recently used sessions are kept, and an id whose
@@ -357,6 +359,44 @@ def _pin(s: _ServeSession, server: str, tools: Any, tool: str | None) -> None:
             eng.pin_tools(list(synthetic.values()), server=server)
 
 
+def _forwarded(
+    sess: Session, tool: str, arguments: Any, v: Verdict
+) -> tuple[dict[str, Any] | None, Verdict, list[str]]:
+    """The arguments the caller must run an allowed or asked call with, in place of the
+    checked ones, when cordon confined a relative or ``~`` path (None: run them as given);
+    the verdict; and the paths made absolute as the audit record may keep them.
+
+    ``cordon run`` and the Gateway forward such a path joined to the policy's ``base_dir``
+    themselves (:mod:`cordon.engine.anchored_paths`); a server that joins it to its own
+    directory otherwise opens a file the check never saw (``Documents/x`` confined as
+    ``base_dir``'s, read as the home directory's). Arguments that carry text no reply may
+    repeat (:func:`_clean`) cannot be handed back, so such a call is denied
+    (``arg.path_unresolvable``): written with absolute paths, it needs no rewriting."""
+    from cordon.decider import shown_arguments
+    from cordon.engine.anchored_paths import anchored_arguments
+
+    if v.verdict == "deny":
+        return None, v, []
+    tp = sess.engine.tool_policy(tool)
+    anchored = anchored_arguments(arguments, tp, sess.engine.paths)
+    if anchored is None:
+        return None, v, []
+    kept = anchored_arguments(shown_arguments(arguments, sess.secrets, sess.engine.dlp), tp)
+    paths = list(kept.paths if kept else anchored.paths)
+    if _clean(anchored.arguments) == anchored.arguments:
+        return dict(anchored.arguments), v, paths
+    refused = Verdict(
+        verdict="deny",
+        rule=rules.ARG_PATH_UNRESOLVABLE,
+        reason=(
+            "a relative or '~' path must go out joined to the policy's base_dir, and these "
+            "arguments carry text cordon serve does not repeat: pass absolute paths"
+        ),
+        param=v.param,
+    )
+    return None, refused, paths
+
+
 def _unlisted_server(v: Verdict, s: _ServeSession, server: str, named: bool) -> Verdict:
     """``v`` with a reason that says to name the server, when it is ``pin.unknown_tool`` for
     a server the session was never given tools for while it was given them for others."""
@@ -514,9 +554,12 @@ class ServeCore:
         ctx = args.get("context")
         named = isinstance(ctx, Mapping) and ctx.get("server") is not None
         v = _unlisted_server(v, s, server, named)
+        forward, v, paths = _forwarded(sess, tool, arguments, v)
         if self.audit is not None:
-            self._audit(sess, server, tool, arguments, v)
-        return {**_answer(v, tool, list(_leaves(arguments)), sess.id), "pinning": pinning}
+            extra = {"forwarded_paths": paths} if paths else {}
+            self._audit(sess, server, tool, arguments, v, **extra)
+        answer = _answer(v, tool, list(_leaves(arguments)), sess.id)
+        return {**answer, "pinning": pinning, "arguments": forward}
 
     def check_client_request(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """A client request that is not a call (``resources/read``, ``prompts/get`` ...),
