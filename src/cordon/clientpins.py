@@ -10,6 +10,8 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
+from cordon.pin_paths import default_pin_dir as default_pin_dir
+
 __all__ = [
     "default_pin_dir",
     "find_pin_files",
@@ -17,11 +19,6 @@ __all__ = [
     "pin_files_said",
     "pinned_names",
 ]
-
-
-def default_pin_dir() -> Path:
-    """``~/.cordon/pins`` (absolute): where ``cordon init`` puts each server's pin file."""
-    return Path.home() / ".cordon" / "pins"
 
 
 def find_pin_files(server: str | None, pin_dir: Path | str | None = None) -> list[Path]:

@@ -24,10 +24,13 @@ try:
 except SystemExit:
     pass
 # (rich: help output; httpx2 and h11: a remote server's transport, for --url only; tomlkit:
-# Codex's config, for cordon init: ~3 MB of a resting cordon run's 60 MB together)
+# Codex's config, for cordon init: ~3 MB of a resting cordon run's 60 MB together; the
+# client-config editing stack, for cordon init and cordon pin: ~0.8 MB)
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("rich", "httpx2",
       "h11", "tomlkit")
       or m in ("cordon.clienthooks", "cordon.server", "cordon.audit.commands",
+               "cordon.clientconfig", "cordon.clientbackups", "cordon.clientjsonc",
+               "cordon.clientpins", "cordon.clientpolicy",
                "cordon.approvals.commands", "cordon.content.commands", "requests"))))
 """
     out = subprocess.run(

@@ -18,12 +18,12 @@ from cordon.approvals.codes import CodeStore
 from cordon.approvals.envelope import Sealer
 from cordon.argvcreds import argv_credentials, masked_argv
 from cordon.audit.log import AuditLog
-from cordon.clientconfig import run_pin_file
 from cordon.content import warm as warm_scanner
 from cordon.decider import Decider
 from cordon.engine import rules
 from cordon.engine.core import Engine, Session
 from cordon.engine.dlp import withhold
+from cordon.pin_paths import run_pin_file
 from cordon.policy import Policy, ToolPolicy, load_policy, policy_hash
 from cordon.proxy.core import CoreConfig, ProxyCore
 from cordon.proxy.stdio import SubprocessUpstream
@@ -34,7 +34,7 @@ from cordon.store.pins import accept_command, identity_changes
 from cordon.store.prompts import PromptStore
 from cordon.store.state_paths import SharedStatePaths, own_state_paths
 from cordon.store.tool_names import ToolNames
-from cordon.urlcreds import masked_url, only_path_keys_differ, pinned_url, url_credentials
+from cordon.urlcreds import masked_url, only_path_keys_differ, pinned_url, server_credentials
 
 if TYPE_CHECKING:
     from cordon.proxy.oauth import CordonOAuth
@@ -93,7 +93,7 @@ class _RunPins(PinFile):
 
 def _pins(engine: Engine, pin_file: Path | None, name: str, repin: bool) -> PinFile | None:
     """The pin file, its pins for ``name`` set as the engine's baseline (unless ``repin``).
-    ``cordon run`` always passes one (:func:`cordon.clientconfig.run_pin_file` by default),
+    ``cordon run`` always passes one (:func:`cordon.pin_paths.run_pin_file` by default),
     so pins outlive a restart however the client entry was written.
 
     Raises:
@@ -444,12 +444,12 @@ def _own_secrets(
     command: list[str] | None = None,
 ) -> list[str]:
     """cordon's own credentials for this server, which no tool call may carry: header values,
-    whole or as the credential after its scheme (``Bearer <token>``), the stored OAuth
-    tokens, those written into the URL (:func:`url_credentials`) and into a stdio server's
+    whole, as the credential after its scheme (``Bearer <token>``) or a ``Basic`` one's
+    password (:func:`cordon.urlcreds.header_credentials`), the stored OAuth
+    tokens, those written into the URL (:func:`cordon.urlcreds.url_credentials`) and into a stdio server's
     command line (:func:`cordon.argvcreds.argv_credentials`: ``--api-key KEY``, a
     connection string's password)."""
-    out = [*headers.values(), *(w for v in headers.values() for w in v.split()[1:])]
-    out += url_credentials(url) if url is not None else []
+    out = server_credentials(headers.values(), url)
     out += argv_credentials(command) if command else []
     return out + (auth.store.secrets() if auth is not None else [])
 
