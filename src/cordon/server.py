@@ -20,7 +20,8 @@ same JSON as text):
     ``context`` (all optional): ``session_id`` (successive calls with the same id share one
     session: taint, budgets, Rule-of-Two legs; without it each call gets a fresh session,
     whose id is returned; the 1,024 most recently used sessions are kept, and an id whose
-    session was dropped is refused, never made afresh), ``server`` (logical server name,
+    session was dropped is refused, never made afresh: once more were dropped than the 65,536
+    ids it remembers, every id it does not hold is), ``server`` (logical server name,
     default ``default``), ``tools``
     (the tool definitions from that server's tools/list), ``outputs`` (prior tool results to
     observe as untrusted output: ``{"tool": name, "content": text | CallToolResult}``, with
@@ -443,6 +444,10 @@ class ServeCore:
         self.audit = audit
         self.sessions: OrderedDict[str, _ServeSession] = OrderedDict()
         self.evicted: OrderedDict[str, None] = OrderedDict()
+        #: an evicted id was forgotten: an id cordon does not hold may name a session it
+        #: dropped, so every such id is refused (one who flushed the ids by making sessions
+        #: would otherwise have another client's session made afresh, its taint gone)
+        self.forgot = False
 
     @classmethod
     def from_sources(
@@ -471,11 +476,13 @@ class ServeCore:
             if found is not None:
                 self.sessions.move_to_end(sid)
                 return found
-            if sid in self.evicted:
+            if sid in self.evicted or self.forgot:
+                may = "may name" if sid not in self.evicted else "names"
                 raise InvalidInput(
-                    f"context.session_id names a session cordon serve no longer holds (it "
+                    f"context.session_id {may} a session cordon serve no longer holds (it "
                     f"keeps the {_MAX_SESSIONS} most recently used): its history is gone; "
-                    "start a new session and pass its tools, trusted text and outputs again"
+                    "leave session_id out to start a new session, and pass its tools, trusted "
+                    "text and outputs again"
                 )
         engine = Engine(self.policy, secrets=self.secrets, state_paths=self.state_paths)
         s = _ServeSession(engine=engine, session=engine.new_session(session_id=sid))
@@ -485,6 +492,7 @@ class ServeCore:
             self.evicted[old] = None
             while len(self.evicted) > _MAX_EVICTED:
                 self.evicted.popitem(last=False)
+                self.forgot = True
         return s
 
     def _prepare(
