@@ -46,9 +46,11 @@ from contextvars import ContextVar
 from types import ModuleType
 from typing import Any, TypeVar
 
+from cordon.content import _deferred
 from cordon.content._fixed import fixed_width, match_runs
 from cordon.content._hscache import cached_db, compile_db
 from cordon.content._longmatch import run_bound, run_table
+from cordon.content._source import literal_head, top_level_bar
 
 _hs: ModuleType | None
 try:  # pragma: no cover - exercised on machines without a wheel
@@ -111,6 +113,8 @@ class _Db:
         )
         self._suspect: frozenset[int] | None = None
         self._long: dict[tuple[int, bool], tuple[bytes, bytes] | None] = {}
+        self.plan: _deferred.Plan | None = None
+        self.later: Any = None  # the deferred anchors' database (:mod:`._deferred`)
         self._compile()
 
     def measure(self, i: int) -> tuple[int, int, int]:
@@ -187,16 +191,33 @@ class _Db:
     def _compile(self) -> None:
         assert _hs is not None
         n = len(self.anchors)
-        exprs = [self._hs_expr(i).encode("utf-8") for i in range(n)]
-        flags = [_hs.HS_FLAG_PREFILTER] * n
+        every = [self._hs_expr(i) for i in range(n)]
+        # anchors whose word run keeps Hyperscan busy over prose: only their last group in
+        # this database, their own expressions in a second one scanned around its matches
+        plan = self.plan = _deferred.plan(every)
+        later = frozenset(plan.anchors) if plan else frozenset()
+        ids = [i for i in range(n) if i not in later]
+        exprs = [every[i].encode("utf-8") for i in ids]
+        flags = [_hs.HS_FLAG_PREFILTER] * len(ids)
+        if plan:  # after the run check's id ``n``: ``n + 1`` on are triggers
+            self.later = compile_db(
+                _hs,
+                [every[i].encode() for i in plan.anchors],
+                list(plan.anchors),
+                [_hs.HS_FLAG_PREFILTER] * len(plan.anchors),
+            )
+            exprs += [t.encode("utf-8") for t in plan.triggers]
+            ids += range(n + 1, n + 1 + len(plan.triggers))
+            flags += [_hs.HS_FLAG_PREFILTER] * len(plan.triggers)
         if self.run_check:
             # and, last, whether the text holds a whitespace run of _WS_RUN_LEN (reported
             # once): only an anchor with a whitespace gap (tight < width) asks, and the
             # pattern costs a database without one a third of its size (the readings' gate:
             # 0.90 -> 0.54 MB), no scan time
             exprs.append(_WS_RUN_RE)
+            ids.append(n)
             flags.append(_hs.HS_FLAG_SINGLEMATCH)
-        self.db = compile_db(_hs, exprs, list(range(len(exprs))), flags)
+        self.db = compile_db(_hs, exprs, ids, flags)
         self.local = threading.local()
 
     def _hs_expr(self, i: int) -> str:
@@ -223,12 +244,12 @@ class _Db:
             return wide
         return a if self.fixed_width(i) else wide
 
-    def scratch(self) -> Any:
-        s = getattr(self.local, "scratch", None)
+    def scratch(self, name: str = "db") -> Any:
+        s = getattr(self.local, name, None)
         if s is None:
             assert _hs is not None  # a _Db is only built when hyperscan imported
-            s = _hs.Scratch(self.db)
-            self.local.scratch = s
+            s = _hs.Scratch(getattr(self, name))
+            setattr(self.local, name, s)
         return s
 
 
@@ -297,58 +318,6 @@ def _width(pattern: bytes) -> int:
 
 
 _K = TypeVar("_K")
-_QUANTIFIER_START = frozenset("*+?{")
-_REGEX_SPECIAL = frozenset(".^$*+?{}[]|()\\")
-
-
-def _literal_head(anchor: str) -> int:
-    """Length of ``anchor``'s source up to its first item that is not one literal character
-    taken exactly once (a class, a group, an escape such as ``\\s``, a quantified character)."""
-    i = 0
-    n = len(anchor)
-    while i < n:
-        ch = anchor[i]
-        if ch == "\\":
-            if i + 1 >= n or anchor[i + 1].isalnum():  # \s, \b, \d, \x41...: not one literal
-                break
-            step = 2
-        elif ch in _REGEX_SPECIAL:
-            break
-        else:
-            step = 1
-        if i + step < n and anchor[i + step] in _QUANTIFIER_START:
-            break
-        i += step
-    return i
-
-
-def _top_level_bar(pattern: str) -> bool:
-    """True when ``pattern`` holds a ``|`` outside every group and class (an alternation of
-    the whole pattern, which a head put in front of it would not distribute over)."""
-    depth = 0
-    i = 0
-    in_class = False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-            if pattern[i + 1 : i + 2] == "^":
-                i += 1
-            if pattern[i + 1 : i + 2] == "]":  # a leading ] is a member, not the end
-                i += 1
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            return True
-        i += 1
-    return False
 
 
 def merge_anchors(anchors: Mapping[str, _K]) -> dict[str, tuple[str, ...]]:
@@ -369,9 +338,9 @@ def merge_anchors(anchors: Mapping[str, _K]) -> dict[str, tuple[str, ...]]:
     groups: dict[tuple[str, _K], list[str]] = {}
     out: dict[str, tuple[str, ...]] = {}
     for a, key in anchors.items():
-        k = _literal_head(a)
+        k = literal_head(a)
         tail = a[k:]
-        if k == 0 or not tail or _top_level_bar(tail):
+        if k == 0 or not tail or top_level_bar(tail):
             out[a] = (a,)
         else:
             groups.setdefault((tail, key), []).append(a[:k])
@@ -553,14 +522,20 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     add = cands.append
     nanchors = len(db.anchors)
     run: list[int] = []  # the end of the first whitespace run of _WS_RUN_LEN, if any
+    later: list[int] = []  # the ends of the deferred anchors' triggers (:mod:`._deferred`)
 
     def on_match(i: int, _from: int, to: int, _flags: int, _ctx: Any) -> None:
         if i < nanchors:
             add(i << _SHIFT | to)
         else:
-            run.append(to)
+            (run if i == nanchors else later).append(to)
 
     db.db.scan(view, match_event_handler=on_match, scratch=db.scratch())
+    if later:
+        assert db.plan is not None
+        for lo, hi, keep in _deferred.pieces(view, later, db.plan.table):
+            for i, to in _deferred.scan(db.later, db.scratch("later"), view, lo, hi, keep):
+                add(i << _SHIFT | to)
     seen = _COUNT.get()
     if seen is not None:
         seen[0] += len(cands)
