@@ -69,6 +69,66 @@ def build_server(core: ServeCore) -> Any:
     )
 
 
+class _Unreadable:
+    """The stdio read stream, answering each line the SDK could not read as a JSON-RPC
+    message: the SDK drops it with no reply (a request nested deeper than its parser's limit,
+    about 200 levels, or one whose fields have the wrong types), and the client waits for
+    ever. A request whose ``id`` can still be read gets ``-32600`` (Invalid Request) under
+    that id, a line that is not JSON ``-32700`` (Parse error) under ``null``, as JSON-RPC 2.0
+    says; a notification or a response gets nothing, as ever."""
+
+    def __init__(self, inner: Any, write: Any) -> None:
+        self._inner, self._write = inner, write
+
+    @property
+    def last_context(self) -> Any:  # the sender's context, which the SDK restores
+        return getattr(self._inner, "last_context", None)
+
+    async def receive(self) -> Any:
+        while isinstance(item := await self._inner.receive(), Exception):
+            await self._refuse(item)
+        return item
+
+    def __aiter__(self) -> _Unreadable:
+        return self
+
+    async def __anext__(self) -> Any:
+        while isinstance(item := await self._inner.__anext__(), Exception):
+            await self._refuse(item)
+        return item
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def __aenter__(self) -> _Unreadable:
+        await self._inner.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> Any:
+        return await self._inner.__aexit__(*exc)
+
+    async def _refuse(self, exc: Exception) -> None:
+        from mcp.shared.message import SessionMessage
+        from mcp_types import ErrorData, JSONRPCError
+
+        read = getattr(exc, "errors", None)  # a pydantic ValidationError's, with the line
+        errors = read() if callable(read) else []
+        line = errors[0].get("input") if errors else None
+        try:
+            msg = orjson.loads(line) if isinstance(line, str) else None
+        except orjson.JSONDecodeError:  # deeper than orjson reads too, or not JSON
+            msg = None
+        if isinstance(msg, dict) and ("id" not in msg or "method" not in msg):
+            return  # a notification or a response: JSON-RPC answers neither
+        rid = msg.get("id") if isinstance(msg, dict) else None
+        valid = isinstance(rid, str | int) and not isinstance(rid, bool)
+        code = -32600 if isinstance(msg, dict) else -32700
+        what = errors[0].get("msg", "") if errors else type(exc).__name__
+        error = ErrorData(code=code, message=f"cordon serve could not read the request: {what}")
+        reply = JSONRPCError(jsonrpc="2.0", id=rid if valid else None, error=error)
+        await self._write.send(SessionMessage(reply))
+
+
 async def serve_stdio(core: ServeCore) -> None:
     """Serve on stdin/stdout until the client closes the stream."""
     from mcp.server.lowlevel.server import NotificationOptions
@@ -76,7 +136,8 @@ async def serve_stdio(core: ServeCore) -> None:
 
     server = build_server(core)
     async with stdio_server() as (r, w):
-        await server.run(r, w, server.create_initialization_options(NotificationOptions()))
+        options = server.create_initialization_options(NotificationOptions())
+        await server.run(_Unreadable(r, w), w, options)
 
 
 def parse_hostport(value: str) -> tuple[str, int]:

@@ -91,6 +91,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cordon import __version__
 from cordon._exceptions import PolicyError
+from cordon._serve_checks import forwarded, oversize
 from cordon._serve_mcp import build_server, register
 from cordon._serve_mcp import parse_hostport as parse_hostport
 from cordon._serve_mcp import serve_http as serve_http
@@ -360,44 +361,6 @@ def _pin(s: _ServeSession, server: str, tools: Any, tool: str | None) -> None:
             eng.pin_tools(list(synthetic.values()), server=server)
 
 
-def _forwarded(
-    sess: Session, tool: str, arguments: Any, v: Verdict
-) -> tuple[dict[str, Any] | None, Verdict, list[str]]:
-    """The arguments the caller must run an allowed or asked call with, in place of the
-    checked ones, when cordon confined a relative or ``~`` path (None: run them as given);
-    the verdict; and the paths made absolute as the audit record may keep them.
-
-    ``cordon run`` and the Gateway forward such a path joined to the policy's ``base_dir``
-    themselves (:mod:`cordon.engine.anchored_paths`); a server that joins it to its own
-    directory otherwise opens a file the check never saw (``Documents/x`` confined as
-    ``base_dir``'s, read as the home directory's). Arguments that carry text no reply may
-    repeat (:func:`_clean`) cannot be handed back, so such a call is denied
-    (``arg.path_unresolvable``): written with absolute paths, it needs no rewriting."""
-    from cordon.decider import shown_arguments
-    from cordon.engine.anchored_paths import anchored_arguments
-
-    if v.verdict == "deny":
-        return None, v, []
-    tp = sess.engine.tool_policy(tool)
-    anchored = anchored_arguments(arguments, tp, sess.engine.paths)
-    if anchored is None:
-        return None, v, []
-    kept = anchored_arguments(shown_arguments(arguments, sess.secrets, sess.engine.dlp), tp)
-    paths = list(kept.paths if kept else anchored.paths)
-    if _clean(anchored.arguments) == anchored.arguments:
-        return dict(anchored.arguments), v, paths
-    refused = Verdict(
-        verdict="deny",
-        rule=rules.ARG_PATH_UNRESOLVABLE,
-        reason=(
-            "a relative or '~' path must go out joined to the policy's base_dir, and these "
-            "arguments carry text cordon serve does not repeat: pass absolute paths"
-        ),
-        param=v.param,
-    )
-    return None, refused, paths
-
-
 def _unlisted_server(v: Verdict, s: _ServeSession, server: str, named: bool) -> Verdict:
     """``v`` with a reason that says to name the server, when it is ``pin.unknown_tool`` for
     a server the session was never given tools for while it was given them for others."""
@@ -558,11 +521,14 @@ class ServeCore:
         from cordon.decider import Decider
 
         # no code store and no person to ask here: an ask goes back to the agent that asked
-        v = Decider(sess, server=server).decide(tool, arguments, scopes=scopes).verdict
+        v = (
+            oversize(arguments)
+            or Decider(sess, server=server).decide(tool, arguments, scopes=scopes).verdict
+        )
         ctx = args.get("context")
         named = isinstance(ctx, Mapping) and ctx.get("server") is not None
         v = _unlisted_server(v, s, server, named)
-        forward, v, paths = _forwarded(sess, tool, arguments, v)
+        forward, v, paths = forwarded(sess, tool, arguments, v)
         if self.audit is not None:
             extra = {"forwarded_paths": paths} if paths else {}
             self._audit(sess, server, tool, arguments, v, **extra)
@@ -585,7 +551,7 @@ class ServeCore:
             params = {}
         s, server, _ = self._prepare(args, None)
         sess = s.session
-        v = sess.check_request(method, params, server=server)
+        v = oversize(params) or sess.check_request(method, params, server=server)
         if self.audit is not None:
             self._audit(sess, server, method, params, v, method=method)
         return _answer(v, method, _request_given(params), sess.id)

@@ -1,0 +1,77 @@
+"""Huge and deeply nested inputs to the real ``cordon serve``, driven by the MCP SDK client.
+
+A call larger than ``cordon run``'s message cap (16 MiB) never runs through the proxy, which
+refuses it before any check, so ``check_tool_call`` and ``check_client_request`` must not allow
+it either (they once decided it like any other call: a send to a trusted address was allowed).
+A request nested deeper than the SDK's parser reads gets a JSON-RPC error under its id (the SDK
+dropped it with no reply, and the client waited for ever)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client, MCPError
+
+from tests.conftest import text_of
+from tests.serve.test_serve_mcp import serve_params
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+CAP = 16 * 1024 * 1024
+
+
+async def test_a_call_over_the_proxys_message_cap_is_denied(tmp_path: Path) -> None:
+    policy = tmp_path / "policy.yaml"
+    policy.write_text("version: 1\ntrusted_destinations: [ops@example.com]\n", "utf-8")
+    body = "a" * (CAP + 1024)
+    async with Client(serve_params(tmp_path, "--policy", str(policy)), cache=None) as client:
+        r = await client.call_tool(
+            "check_tool_call",
+            {"tool": "send_email", "arguments": {"to": "ops@example.com", "body": body}},
+        )
+        sc = r.structured_content
+        assert not r.is_error and sc is not None, text_of(r)
+        assert (sc["verdict"], sc["rule"]) == ("deny", "arg.malformed")
+        assert "size cap" in sc["reason"]
+        r = await client.call_tool(
+            "check_client_request",
+            {"method": "prompts/get", "params": {"name": "p", "arguments": {"text": body}}},
+        )
+        sc = r.structured_content
+        assert sc is not None and (sc["verdict"], sc["rule"]) == ("deny", "arg.malformed")
+        # near miss: the same call under the cap is decided as usual
+        r = await client.call_tool(
+            "check_tool_call",
+            {"tool": "send_email", "arguments": {"to": "ops@example.com", "body": body[:4096]}},
+        )
+        sc = r.structured_content
+        assert sc is not None and (sc["verdict"], sc["rule"]) == ("allow", "default.allow")
+
+
+def _nested(depth: int, leaf: Any) -> Any:
+    for _ in range(depth):
+        leaf = {"a": leaf}
+    return leaf
+
+
+@pytest.mark.parametrize("where", ["arguments", "outputs"])
+async def test_a_request_nested_too_deeply_is_answered_with_an_error(
+    tmp_path: Path, where: str
+) -> None:
+    # deeper than the SDK server parses (about 200), not than its client writes (about 255)
+    deep = _nested(220, "drop-box@evil-mail.example")
+    args: dict[str, Any] = {"tool": "send_email", "arguments": {"to": "x@partner.example"}}
+    if where == "arguments":
+        args["arguments"] = {"to": "x@partner.example", "body": deep}
+    else:
+        args["context"] = {"outputs": [{"tool": "r", "content": {"structuredContent": deep}}]}
+    async with Client(serve_params(tmp_path), mode="legacy", cache=None) as client:  # type: ignore[arg-type]
+        with anyio.fail_after(60), pytest.raises(MCPError) as exc:
+            await client.call_tool("check_tool_call", args)
+        assert exc.value.error.code == -32600 and "could not read" in exc.value.error.message
+        # and the service still answers: the next request is decided as usual
+        r = await client.call_tool("check_tool_call", {"tool": "read_inbox"})
+        assert r.structured_content is not None and r.structured_content["verdict"] == "allow"
