@@ -75,3 +75,51 @@ def test_plain_arguments_come_back_as_the_same_object() -> None:
     assert shown_arguments(args, s.secrets, s.engine.dlp) is args
     withheld = shown_arguments({"body": f"key {_AWS}"}, s.secrets, s.engine.dlp)
     assert _AWS not in json.dumps(withheld)
+
+
+def _pinned(policy: list[Any], secrets: tuple[str, ...] = ()) -> Any:
+    """A session whose server listed an ``echo`` tool (a call of it reaches every check)."""
+    engine = Engine.from_policy(policy, secrets=list(secrets))
+    engine.pin_tools([{"name": "echo", "description": "Echo", "inputSchema": {"type": "object"}}])
+    return engine.new_session()
+
+
+@pytest.mark.parametrize("args", CASES, ids=range(len(CASES)))
+@pytest.mark.parametrize("secrets", [(), ("hunter2-correct-horse",)], ids=["none", "one"])
+def test_the_checks_quiet_answer_is_withholds(args: Any, secrets: tuple[str, ...]) -> None:
+    """The audit copy read from what the call's ``secret.pattern`` check found
+    (``Session.format_quiet``) is what ``withhold`` gives, for every shape."""
+    s = _pinned([{"version": 1}], secrets)
+    s.check("echo", args if isinstance(args, dict) else {"v": args})
+    got = shown_arguments(args, s.secrets, s.engine.dlp, s.format_quiet)
+    want = withhold(args, s.secrets, s.engine.dlp)
+    assert got == want
+    assert (got is args) == (want is args)
+
+
+def test_format_quiet_names_only_the_call_just_checked() -> None:
+    s = _pinned([{"version": 1}])
+    plain = {"text": "hello"}
+    s.check("echo", plain)
+    assert s.format_quiet is plain  # the dlp check found no string that can hold a format
+    s.check("echo", {"body": f"key {_AWS}"})  # denied: secret.pattern
+    assert s.format_quiet is None
+    s.check("echo", plain)
+    s.check("echo", {"path": "/" + "x" * 5000, "deep": _deep(MAX_DEPTH + 2)})  # arg.malformed
+    assert s.format_quiet is None
+    # a credential in a known format is never handed back as quiet, whatever came before
+    s.check("echo", plain)
+    leaked = {"body": f"key {_AWS}"}
+    assert shown_arguments(leaked, s.secrets, s.engine.dlp, s.format_quiet) != leaked
+
+
+def test_a_policy_without_format_patterns_hands_back_nothing() -> None:
+    """``secrets.patterns: off``: the check reads no string, so the audit copy is found by
+    its own walk (a credential in a known format is still withheld from the log)."""
+    s = _pinned([{"version": 1, "secrets": {"patterns": False}}])
+    args = {"body": f"key {_AWS}"}
+    assert s.check("echo", args).verdict == "allow"
+    assert s.format_quiet is None
+    assert shown_arguments(args, s.secrets, s.engine.dlp, s.format_quiet) == withhold(
+        args, s.secrets, s.engine.dlp
+    )

@@ -345,6 +345,7 @@ _DECIDED_KEYS: dict[str, frozenset[str]] = {
     "prompts/get": frozenset({"name", "arguments", "inputResponses"}),
     "completion/complete": frozenset({"ref", "argument", "context"}),
 }
+_NONE: frozenset[str] = frozenset()
 #: the handshake: the client describing itself (``clientInfo``, ``capabilities``), before
 #: there is a session to decide anything on
 _HANDSHAKE = frozenset({"initialize", "server/discover"})
@@ -362,9 +363,11 @@ def other_params(method: str, params: Any) -> dict[str, Any]:
     (``_meta``, ``cursor``, ``taskId``, ``level``, keys MCP does not define). Empty for the
     handshake and for params that are not an object (a method that needs one refuses it);
     never the handshake's description in a 2026-07-28 ``_meta`` (:data:`_HANDSHAKE_META`)."""
+    decided = _DECIDED_KEYS.get(method, _NONE)
+    if type(params) is dict and decided.issuperset(params):
+        return {}  # (a call's usual params: its name and arguments, nothing else to read)
     if method in _HANDSHAKE or not isinstance(params, Mapping):
         return {}
-    decided = _DECIDED_KEYS.get(method, frozenset())
     rest = {k: v for k, v in params.items() if k not in decided}
     meta = rest.get("_meta")
     if isinstance(meta, Mapping) and not _HANDSHAKE_META.isdisjoint(meta):

@@ -25,6 +25,7 @@ from cordon.engine import args as _args
 from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
+from cordon.engine.checks.dlp import FORMAT_QUIET
 from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, request_values
 from cordon.engine.dlp import Detector, default_detector
 from cordon.engine.egress import EgressPolicy
@@ -328,6 +329,11 @@ class Session(ProvenanceState):
         #: (:meth:`cordon.engine.checks.taint._Scan._repo_in_output`)
         self.used_repos: set[tuple[str, str]] = set()
         self.secrets = SecretSet()
+        #: the arguments of the call :meth:`check` decided last when its ``dlp`` check found
+        #: no string of them that can hold a credential in a known format, else None: the
+        #: proxy's audit copy of those arguments is then they themselves, without walking
+        #: and testing them a second time (:func:`cordon.decider.shown_arguments`)
+        self.format_quiet: Mapping[str, Any] | None = None
         for s in engine.policy_secrets:
             self.secrets.add(s)
         self.legs = TrifectaState(shared=engine.shared_taint)
@@ -601,6 +607,7 @@ class Session(ProvenanceState):
                 verdict="deny", rule=rules.ARG_MALFORMED, reason="arguments must be an object"
             )
         out: _checks.Outcome | None = None
+        self.format_quiet = None
         try:
             arguments = json_arguments(arguments)  # Python objects: as the SDK sends them
             ctx = _checks.Context(
@@ -608,6 +615,8 @@ class Session(ProvenanceState):
             )
             out = _checks.decide(ctx) if pipeline is None else _checks.run(pipeline, ctx)
             v = out.verdict
+            if FORMAT_QUIET in ctx.memo:
+                self.format_quiet = arguments
         except ValueError as exc:
             v = Verdict(verdict="deny", rule=rules.ARG_MALFORMED, reason=str(exc))
         except (TypeError, RecursionError, OverflowError) as exc:

@@ -180,7 +180,7 @@ class SessionWork:
         d = self.decider.decide(tool, args, issue_code=issue_code)
         if problem is not None:
             d.problems.append(problem)
-        shown = shown_arguments(args, self.session.secrets, self.engine.dlp)
+        shown = self.shown(args)
         if shown is not args:  # a secret (registered, seen or by format): the log keeps a marker
             d.shown = shown
         return d
@@ -230,7 +230,7 @@ class SessionWork:
         d = self.decider.decide(method, values, issue_code=issue_code, pipeline=pipeline)
         if problem is not None:
             d.problems.append(problem)
-        shown = shown_arguments(values, self.session.secrets, self.engine.dlp)
+        shown = self.shown(values)
         if shown is not values:
             d.shown = shown
         return d
@@ -315,9 +315,9 @@ class SessionWork:
         )
 
     def shown(self, args: Any) -> Any:
-        """``args`` as the audit log may keep them: every string carrying a registered, seen
-        or pattern-detected secret withheld (:func:`cordon.engine.dlp.withhold`)."""
-        return shown_arguments(args, self.session.secrets, self.engine.dlp)
+        """``args`` as the audit log may keep them, secrets withheld (:func:`shown_arguments`)."""
+        s = self.session
+        return shown_arguments(args, s.secrets, self.engine.dlp, s.format_quiet)
 
     def check_params(self, method: str, params: Any) -> Decision | None:
         """A deny for a request of a method that decides nothing (a list, ``tasks/get``,

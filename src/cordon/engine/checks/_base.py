@@ -37,7 +37,9 @@ class Context:
         memo: what several checks derive from this call alike, derived once (a pure function
             of the call, so reading it from here changes nothing but the time taken):
             ``command_strings`` (:func:`cordon.engine.commands.command_strings`), ``walk``
-            (:func:`cordon.engine.walk.call_walk`).
+            (:func:`cordon.engine.walk.call_walk`); and ``format_quiet``, set by the ``dlp``
+            check when the DLP's first test finds no string that can hold a credential in a
+            known format (:attr:`cordon.engine.core.Session.format_quiet` hands it on).
     """
 
     session: Session

@@ -21,6 +21,10 @@ from cordon.engine.checks.rendered import as_arguments
 from cordon.engine.secrets import withheld_marker
 from cordon.engine.walk import call_walk
 
+#: the memo key (:attr:`Context.memo`) set when the DLP's first test found that no string of
+#: the call can hold a credential in a known format (:meth:`cordon.engine.dlp.Detector.quiet`)
+FORMAT_QUIET = "format_quiet"
+
 _HOW = {
     "plain": "",
     "decoded": " (found after decoding)",
@@ -38,6 +42,7 @@ def run(ctx: Context, facts: Facts) -> Result:
         return PASS
     walked = call_walk(ctx)
     if not facts.rendered and session.engine.dlp.quiet(walked):
+        ctx.memo[FORMAT_QUIET] = True  # (the audit copy of the arguments reads it: Session)
         return PASS  # (no string of the call can hold a known format: the usual call)
     sending = facts.external or facts.sending
     # a rendered URL goes to its host, not back to the server: read first, none passed over
