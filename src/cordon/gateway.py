@@ -55,6 +55,7 @@ from __future__ import annotations
 import inspect
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -195,6 +196,9 @@ class Gateway:
         self.tools: dict[str, RegisteredTool] = {}
         self.audit_records: list[dict[str, Any]] = []
         self._lock = threading.Lock()
+        self._session_locks: weakref.WeakKeyDictionary[Session, threading.RLock] = (
+            weakref.WeakKeyDictionary()
+        )
         self._repin()
 
     # -- tools ------------------------------------------------------------------------
@@ -295,7 +299,26 @@ class Gateway:
         Returns the final ``Decision`` (``allow`` or ``deny``; an unanswered ask is returned
         as a ``deny`` carrying the ask's rule). Every verdict is audited. Note that an
         ``allow`` counts against the tool's ``max_calls`` budget, as in the engine.
+
+        One session's checks and observations are made one at a time (:meth:`_serial`), as
+        ``cordon run`` decides a session's calls in turn, whichever threads make them.
         """
+        with self._serial(session):
+            return self._check(name, args, session, scopes)
+
+    def _serial(self, session: Session) -> threading.RLock:
+        """The lock that makes ``session``'s checks and observations one at a time. Threads
+        checking one session at once each read its budgets before any counted its call: a
+        ``max_calls: 1`` tool ran once per thread (eight of eight)."""
+        with self._lock:
+            lock = self._session_locks.get(session)
+            if lock is None:
+                lock = self._session_locks[session] = threading.RLock()
+            return lock
+
+    def _check(
+        self, name: str, args: Mapping[str, Any] | None, session: Session, scopes: Iterable[str]
+    ) -> Verdict:
         arguments = {} if args is None else args
         scope_set = frozenset(scopes)
         decider = Decider(session, server=self.server)
@@ -365,7 +388,8 @@ class Gateway:
             value = tool.handler(**self._forwarded(name, arguments))
         except Exception as exc:
             if self._untrusted(tool):
-                session.observe_untrusted(str(exc))
+                with self._serial(session):
+                    session.observe_untrusted(str(exc))
             raise
         return self._deliver(tool, value, session, arguments)
 
@@ -387,7 +411,8 @@ class Gateway:
                 value = await value
         except Exception as exc:
             if self._untrusted(tool):
-                session.observe_untrusted(str(exc))
+                with self._serial(session):
+                    session.observe_untrusted(str(exc))
             raise
         return self._deliver(tool, value, session, arguments)
 
@@ -431,9 +456,10 @@ class Gateway:
     ) -> Any:
         if not self._untrusted(tool):
             return value
-        obs = session.observe_output(
-            tool.name, _as_result(value), server=self.server, arguments=arguments
-        )
+        with self._serial(session):
+            obs = session.observe_output(
+                tool.name, _as_result(value), server=self.server, arguments=arguments
+            )
         if obs.findings:
             self._write(
                 {
