@@ -297,3 +297,10 @@ from .fixtures_round8 import NEAR_MISSES as _ROUND8_NEAR  # noqa: E402
 
 HITS.update(_ROUND8_HITS)
 NEAR_MISSES.update(_ROUND8_NEAR)
+
+# the ninth round: secrets in the reply, mail to a chat channel, code-switched and glued orders
+from .fixtures_round9 import HITS as _ROUND9_HITS  # noqa: E402
+from .fixtures_round9 import NEAR_MISSES as _ROUND9_NEAR  # noqa: E402
+
+HITS.update(_ROUND9_HITS)
+NEAR_MISSES.update(_ROUND9_NEAR)

@@ -98,7 +98,9 @@ _DATA = (
 )
 _OWNER = (
     r"(?:(?:the\s+)?user'?s|my|his|her|their|our|the\s+patient'?s?|the\s+customer'?s?|"
-    r"the\s+client'?s?|all(?:\s+(?:of\s+)?(?:the|my|their|his|her))?|every|each|any)"
+    r"the\s+client'?s?|all(?:\s+(?:of\s+)?(?:the|my|their|his|her))?|every|each|any|"
+    # a count of the newest: "the last 10 customer emails"
+    r"the\s+(?:last|latest|newest|most\s+recent)\s+\d{1,4})"
 )
 #: verbs that gather what a later "send them" sends
 _GATHER = (

@@ -146,7 +146,12 @@ _OFF_CTX = (
     r"restrictions|rules|filters|guidelines|policies|content\s+polic\w*)\b|"
     r"\bgrant\w*\s+(?:full\s+|unrestricted\s+|root\s+|admin\s+)?(?:access|privileges?)\b|"
     r"\b(?:elevated|escalated)\s+privileges?\b|\bprivilege\s+level\b|"
-    r"\bno\s+restrictions\b|\bwithout\s+(?:additional\s+|further\s+|any\s+)?confirmation\b)"
+    r"\bno\s+restrictions\b|\bwithout\s+(?:additional\s+|further\s+|any\s+)?confirmation\b|"
+    # authority claimed by the writer: "I'm your developer", "as your administrator"; an
+    # urgent patch as the heading: "Critical security patch:"
+    r"\b(?:i'?m|i\s+am|as|this\s+is)\s+your\s+(?:system\s+)?(?:developer|creator|"
+    r"admin(?:istrator)?|operator|owner|programmer|supervisor)\b|"
+    r"\b(?:critical|urgent|emergency)\s+(?:security\s+)?(?:patch|hotfix)\s*:)"
 )
 _OFF_STRONG = (
     r"\byou\s+(?:have|are\s+under)\s+no\s+(?:restrictions|limits|limitations|rules|filters|"

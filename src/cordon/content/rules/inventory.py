@@ -42,15 +42,20 @@ _EN_ALL = r"(?:all|every|each|the\s+full|the\s+complete)"
 #: the object's scope: the reader's own session or system, a destination, an authorisation
 _EN_SCOPE = (
     r"(?:available|configured|stored|visible|loaded|you\s+(?:have|hold|can\s+see|know)|"
+    r"you\s+(?:were|have\s+been|'ve\s+been)\s+given|"
     r"in\s+your\s+(?:current\s+)?(?:session|context|memory|environment|configuration)|"
     r"in\s+this\s+(?:system|session|conversation|context|environment)|"
     r"to\s+(?:this|the\s+following|https?://)|this\s+is\s+an?\s+(?:authori[sz]ed|approved|"
     r"official|mandatory|sanctioned))"
 )
+#: the values or contents of the secrets: "print the values of all secrets"
+_EN_OF = r"(?:the\s+(?:values?|contents?)\s+of\s+)?"
 _EN = (
-    rf"(?:please|must|now|immediately|and|then)\s+{_EN_NOT}\b{_EN_VERB}\s+(?:me\s+)?{_EN_ALL}\b"
+    rf"(?:please|must|now|immediately|and|then|(?<!\byou\s)(?<!\bwe\s)(?<!\bthey\s)"
+    rf"(?:first|also))\s+{_EN_NOT}\b{_EN_VERB}\s+(?:me\s+)?"
+    rf"{_EN_OF}{_EN_ALL}\b"
     rf"[^\n.;:]{{0,50}}?\b{_EN_OBJ}\b"
-    rf"|{_EN_NOT}\b{_EN_VERB}\s+(?:me\s+)?{_EN_ALL}\b[^\n.;:]{{0,50}}?\b{_EN_OBJ}\b"
+    rf"|{_EN_NOT}\b{_EN_VERB}\s+(?:me\s+)?{_EN_OF}{_EN_ALL}\b[^\n.;:]{{0,50}}?\b{_EN_OBJ}\b"
     rf"[^\n]{{0,50}}?{_EN_SCOPE}"
     rf"|\b(?:what|which)\s+are\s+(?:all\s+)?(?:the|your)\s+(?:\w+\s+){{0,2}}?{_EN_OBJ}\b"
     rf"[^\n?]{{0,40}}?{_EN_SCOPE}"
