@@ -88,6 +88,7 @@ from cordon.clientremote import (
 )
 from cordon.pin_paths import pin_file_for as pin_file_for
 from cordon.pin_paths import run_pin_file as run_pin_file
+from cordon.pin_paths import workspace_of
 from cordon.urlcreds import masked_url
 
 __all__ = [
@@ -447,13 +448,14 @@ def plan_init(
     changed: list[str] = []
     not_done: list[str] = []
     wrapped_names: set[str] = set()
+    folder = workspace_of(path)
     for prefix, table in tables:
         for name, entry in table.items():
             if servers and name not in servers:
                 continue
             said, warned = len(messages), len(warnings)
             wrapped = _plan_entry(
-                name, entry, kind, pols, cordon_command, pins_root, messages, warnings
+                name, entry, kind, pols, cordon_command, pins_root, messages, warnings, folder
             )
             if wrapped is None:
                 not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings)
@@ -558,8 +560,10 @@ def _plan_entry(
     pins_root: Path,
     messages: list[str],
     warnings: list[str],
+    folder: Path | None = None,
 ) -> dict[str, Any] | None:
     """The wrapped entry ``name`` becomes, or None when it stays; says why in either list.
+    ``folder``: the workspace a project-level config belongs to (its pin files are its own).
     ``written``: the entry as the file has it (kept for ``--undo``), read as a ``url`` entry
     where its client names the endpoint otherwise (:func:`cordon.clientremote.url_view`)."""
     written = without_stale_record(name, written, warnings)
@@ -610,7 +614,7 @@ def _plan_entry(
             f"{name}: runs mcp-remote, so it is wrapped as a stdio server (cordon in front of "
             f"mcp-remote) rather than turned into cordon run --url: {target}"
         )
-    pins = pin_file_for(name, entry, pins_root)
+    pins = pin_file_for(name, entry, pins_root, folder=folder)
     warnings += pack_misfit(name, pols, pins)
     messages.append(f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... --")
     return _wrap(name, entry, pols, cordon_command, pins)

@@ -17,7 +17,7 @@ from typing import Any
 
 from cordon.urlcreds import pinned_url
 
-__all__ = ["default_pin_dir", "pin_file_for", "run_pin_file"]
+__all__ = ["default_pin_dir", "pin_file_for", "run_pin_file", "workspace_of"]
 
 
 def default_pin_dir() -> Path:
@@ -28,7 +28,9 @@ def default_pin_dir() -> Path:
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-def pin_file_for(name: str, entry: dict[str, Any], pin_dir: Path | str) -> Path:
+def pin_file_for(
+    name: str, entry: dict[str, Any], pin_dir: Path | str, *, folder: Path | None = None
+) -> Path:
     """The pin file ``cordon init`` gives server ``name``: ``<pin_dir>/<stem>-<hash>.json``.
 
     ``stem`` is the name with every run of characters other than ASCII letters, digits, ``.``,
@@ -47,12 +49,19 @@ def pin_file_for(name: str, entry: dict[str, Any], pin_dir: Path | str) -> Path:
     runs once per workspace) gets ``-${workspaceFolderBasename}`` at the end of the file's
     name (a client that leaves it as written keeps one file, as before): each
     workspace pins its own expansion, instead of the second workspace's start stopping with
-    ``pin.server_changed`` (two workspaces of one name still share a file, and say so).
+    ``pin.server_changed``. ``folder``: the workspace the config belongs to, when it is a
+    workspace's own file (:func:`workspace_of`): there ``${workspaceFolder}`` can only be that
+    folder, so it joins the hash, and two clones of one folder name (``~/work/app``,
+    ``~/review/app``) get a file each instead of the second stopping with
+    ``pin.server_changed``. A user-level entry has no such folder: two workspaces of one name
+    still share a file there, and the second's start says so.
     """
     stem = _UNSAFE_NAME.sub("_", name).strip("._-")[:48] or "server"
     fields = [name, entry.get("command"), entry.get("args", []), entry.get("cwd")]
     if "url" in entry:
         fields.append(entry["url"])
+    if folder is not None and "${workspaceFolder" in json.dumps(fields, default=str):
+        fields.append(str(folder))
     key = json.dumps(
         fields,
         ensure_ascii=False,
@@ -62,6 +71,20 @@ def pin_file_for(name: str, entry: dict[str, Any], pin_dir: Path | str) -> Path:
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
     per_workspace = "-${workspaceFolderBasename}" if "${workspaceFolder" in key else ""
     return Path(pin_dir) / f"{stem}-{digest}{per_workspace}.json"
+
+
+def workspace_of(config: Path) -> Path | None:
+    """The workspace folder a project-level client config belongs to: ``<folder>`` of
+    ``<folder>/.vscode/mcp.json`` or ``<folder>/.cursor/mcp.json`` (``${workspaceFolder}`` in
+    its entries is that folder); None for any other file, Cursor's user-level
+    ``~/.cursor/mcp.json`` included (it serves every workspace)."""
+    path = Path(config).expanduser().absolute()
+    if path.name != "mcp.json" or path.parent.name not in (".vscode", ".cursor"):
+        return None
+    folder = path.parent.parent
+    if path.parent.name == ".cursor" and folder == Path.home().absolute():
+        return None
+    return folder
 
 
 def run_pin_file(name: str, command: Sequence[str], url: str | None) -> Path:
