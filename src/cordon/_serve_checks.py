@@ -44,12 +44,15 @@ def forwarded(
     ``cordon run`` and the Gateway forward such a path joined to the policy's ``base_dir``
     themselves (:mod:`cordon.engine.anchored_paths`); a server that joins it to its own
     directory otherwise opens a file the check never saw (``Documents/x`` confined as
-    ``base_dir``'s, read as the home directory's). Arguments that carry text no reply may
-    repeat (:func:`cordon.server._clean`) cannot be handed back, so such a call is denied
-    (``arg.path_unresolvable``): written with absolute paths, it needs no rewriting."""
+    ``base_dir``'s, read as the home directory's). Arguments that carry instructions (a
+    content finding of medium severity or more in any string: output hygiene, which keeps an
+    injection out of every reply) cannot be handed back, so such a call is denied
+    (``arg.path_unresolvable``): written with absolute paths, it needs no rewriting. A low
+    finding is no instruction: the path ``~/project/.ssh/id_rsa`` names a sensitive file."""
+    from cordon._types import severity_at_least
     from cordon.decider import shown_arguments
     from cordon.engine.anchored_paths import anchored_arguments
-    from cordon.server import _clean
+    from cordon.server import _findings_of, _leaves
 
     if v.verdict == "deny":
         return None, v, []
@@ -59,14 +62,15 @@ def forwarded(
         return None, v, []
     kept = anchored_arguments(shown_arguments(arguments, sess.secrets, sess.engine.dlp), tp)
     paths = list(kept.paths if kept else anchored.paths)
-    if _clean(anchored.arguments) == anchored.arguments:
+    findings = (f for text in _leaves(anchored.arguments) for f in _findings_of(text))
+    if not any(severity_at_least(f.severity, "medium") for f in findings):
         return dict(anchored.arguments), v, paths
     refused = Verdict(
         verdict="deny",
         rule=rules.ARG_PATH_UNRESOLVABLE,
         reason=(
-            "a relative or '~' path must go out joined to the policy's base_dir, and these "
-            "arguments carry text cordon serve does not repeat: pass absolute paths"
+            "this call would go out rewritten (joined to the policy's base_dir), and its "
+            "arguments carry instructions no reply repeats: write them absolute"
         ),
         param=v.param,
     )

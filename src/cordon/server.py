@@ -15,8 +15,9 @@ same JSON as text):
     repeat one has it replaced by ``<value>``. A relative or ``~`` path argument is judged
     joined to the policy's ``base_dir``: ``arguments`` is then the call to run, with those
     paths absolute (null when nothing changed; ``cordon run`` and the Gateway forward it
-    themselves: :mod:`cordon.engine.anchored_paths`), and a call whose arguments carry text no
-    reply repeats (output hygiene, below) is denied as ``arg.path_unresolvable`` instead.
+    themselves: :mod:`cordon.engine.anchored_paths`), and a call whose arguments carry
+    instructions (a content finding of medium severity or more: output hygiene, below) is
+    denied as ``arg.path_unresolvable`` instead.
     ``context`` (all optional): ``session_id`` (successive calls with the same id share one
     session: taint, budgets, Rule-of-Two legs; without it each call gets a fresh session,
     whose id is returned; the 1,024 most recently used sessions are kept, and an id whose
@@ -70,7 +71,8 @@ same JSON as text):
 ``verify_policy(yaml)``
     ``valid`` or the errors, each with file (``<policy>``), line and key.
 
-Output hygiene: every reply string outside the deliberately sanitised payload is scanned with
+Output hygiene: every reply string outside the deliberately sanitised payload (and the
+``arguments`` to run, see ``check_tool_call``) is scanned with
 the content rules; one that carries a finding is replaced by ``[withheld by cordon: <rule
 ids>]``, so no reply repeats an injection payload it was given (tests/serve, on the bytes).
 
