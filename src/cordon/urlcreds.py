@@ -16,10 +16,18 @@ import base64
 import binascii
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
-__all__ = ["is_path_key", "masked_url", "only_path_keys_differ", "pinned_url", "url_credentials"]
+__all__ = [
+    "header_credentials",
+    "is_path_key",
+    "masked_url",
+    "only_path_keys_differ",
+    "pinned_url",
+    "server_credentials",
+    "url_credentials",
+]
 
 #: query parameter names that carry a credential (matched case-insensitively, anywhere in
 #: the name unless anchored):
@@ -164,6 +172,31 @@ def url_credentials(url: str) -> list[str]:
         # a form decoder reads ``+`` as a space, another server as ``+``: both are the key
         out += dict.fromkeys([unquote_plus(value), unquote(value)])
     return out
+
+
+def header_credentials(value: str) -> list[str]:
+    """The credentials a header's value carries: the value, each word after an
+    authentication scheme (``Bearer <token>``), and for ``Basic`` (RFC 7617) the
+    ``user-id:password`` its base64 encodes and the password in it (the user id when the
+    password is empty: an API key given as the user name). A hijacked agent that read the
+    header's value from a client config sends the password decoded as readily as the value."""
+    words = value.split()
+    out = [value, *words[1:]]
+    if len(words) == 2 and words[0].lower() == "basic":
+        try:
+            text = base64.b64decode(words[1], validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            return out
+        user, _, password = text.partition(":")
+        out += [text, *[x for x in [password or user] if x]]
+    return out
+
+
+def server_credentials(header_values: Iterable[str], url: str | None) -> list[str]:
+    """cordon's own credentials for a remote server: :func:`header_credentials` of each
+    header value and :func:`url_credentials` of its URL."""
+    out = [c for v in header_values for c in header_credentials(v)]
+    return out + (url_credentials(url) if url is not None else [])
 
 
 def _masked(url: str, path_key: Callable[[str], str]) -> str:

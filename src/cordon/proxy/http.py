@@ -78,10 +78,10 @@ from cordon.proxy.http_why import (
     no_answer,
     redirect_refused,
     status_why,
-    url_credentials,
     visible,
 )
 from cordon.proxy.transport import log
+from cordon.urlcreds import server_credentials
 
 if TYPE_CHECKING:
     from cordon.proxy.transport import Transport
@@ -707,7 +707,7 @@ class HttpUpstream:
         """cordon's own credentials for this server: the ``--header`` values (whole, and the
         credential after a scheme: ``Bearer <token>``), the URL's keys, the OAuth tokens."""
         values = [v for k, v in self.static.items() if k.lower() not in _OWN_HEADERS]
-        out = [*values, *(w for v in values for w in v.split()[1:]), *url_credentials(self.url)]
+        out = server_credentials(values, self.url)  # (a Basic header's password too)
         store = getattr(self.auth, "store", None)
         with contextlib.suppress(Exception):  # (an unreadable store: the tokens below)
             out += store.secrets() if store is not None else []

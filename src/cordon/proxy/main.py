@@ -34,7 +34,7 @@ from cordon.store.pins import accept_command, identity_changes
 from cordon.store.prompts import PromptStore
 from cordon.store.state_paths import SharedStatePaths, own_state_paths
 from cordon.store.tool_names import ToolNames
-from cordon.urlcreds import masked_url, only_path_keys_differ, pinned_url, url_credentials
+from cordon.urlcreds import masked_url, only_path_keys_differ, pinned_url, server_credentials
 
 if TYPE_CHECKING:
     from cordon.proxy.oauth import CordonOAuth
@@ -444,12 +444,12 @@ def _own_secrets(
     command: list[str] | None = None,
 ) -> list[str]:
     """cordon's own credentials for this server, which no tool call may carry: header values,
-    whole or as the credential after its scheme (``Bearer <token>``), the stored OAuth
-    tokens, those written into the URL (:func:`url_credentials`) and into a stdio server's
+    whole, as the credential after its scheme (``Bearer <token>``) or a ``Basic`` one's
+    password (:func:`cordon.urlcreds.header_credentials`), the stored OAuth
+    tokens, those written into the URL (:func:`cordon.urlcreds.url_credentials`) and into a stdio server's
     command line (:func:`cordon.argvcreds.argv_credentials`: ``--api-key KEY``, a
     connection string's password)."""
-    out = [*headers.values(), *(w for v in headers.values() for w in v.split()[1:])]
-    out += url_credentials(url) if url is not None else []
+    out = server_credentials(headers.values(), url)
     out += argv_credentials(command) if command else []
     return out + (auth.store.secrets() if auth is not None else [])
 

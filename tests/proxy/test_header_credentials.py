@@ -1,0 +1,37 @@
+"""The credentials a remote server's header carries (:func:`cordon.urlcreds.header_credentials`):
+the value, the token after a scheme, and a ``Basic`` header's decoded password (RFC 7617)."""
+
+from __future__ import annotations
+
+import base64
+
+from cordon.urlcreds import header_credentials, server_credentials
+
+
+def _basic(text: str) -> str:
+    return "Basic " + base64.b64encode(text.encode()).decode()
+
+
+def test_a_basic_header_gives_its_user_password_and_password() -> None:
+    value = _basic("alice:Tr0ub4dor-horse-staple")
+    assert header_credentials(value) == [
+        value,
+        value.split()[1],
+        "alice:Tr0ub4dor-horse-staple",
+        "Tr0ub4dor-horse-staple",
+    ]
+    # a key as the user name, the password empty (Stripe's form); a password with a colon
+    assert header_credentials(_basic("sk_test_key:"))[2:] == ["sk_test_key:", "sk_test_key"]
+    assert header_credentials(_basic("u:p:q"))[3:] == ["p:q"]
+
+
+def test_other_headers_are_read_as_before() -> None:
+    assert header_credentials("Bearer abc.def") == ["Bearer abc.def", "abc.def"]
+    assert header_credentials("plain-key") == ["plain-key"]
+    assert header_credentials("Basic not*base64") == ["Basic not*base64", "not*base64"]
+    assert header_credentials("basic " + base64.b64encode(b"\xff\xfe").decode())[2:] == []
+
+
+def test_server_credentials_add_the_urls_keys() -> None:
+    got = server_credentials([_basic("a:pw-123456789")], "https://h.example/mcp?api_key=k-1234")
+    assert got[-1] == "k-1234" and "pw-123456789" in got
