@@ -171,3 +171,43 @@ def test_answers_that_stay_public_or_stay_local_are_connected(
 
         _run(dns, test)
         assert dns.connected == [answers[0][0], answers[1][0]]
+
+
+def test_the_login_flows_client_holds_the_servers_name_to_the_same_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The OAuth flow's own client (``httpx2``: a run's first request on a stored login, the
+    request after a refresh, both carrying the bearer token) connects to the server's host
+    through the pool's check; another host (an authorization server's) is connected as is."""
+    import httpx2
+    from httpcore2._backends.auto import AutoBackend
+
+    from cordon.proxy.vetted_client import vetted_client
+
+    dns = _Dns(monkeypatch, ["93.184.216.34"], ["169.254.169.254"])
+    real_connect = AutoBackend.connect_tcp
+
+    async def connect_tcp(backend: Any, host: str, port: int, *a: Any, **kw: Any) -> Any:
+        infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        dns.connected.append(str(infos[0][4][0]))
+        return await real_connect(backend, "127.0.0.1", dns.port, *a, **kw)
+
+    monkeypatch.setattr(AutoBackend, "connect_tcp", connect_tcp)
+
+    async def go() -> None:
+        server = await _server(dns)
+        pool = H1Pool(f"http://{NAME}:8080/mcp")
+        client = vetted_client(pool, httpx2.Timeout(5.0), None, {})
+        try:
+            ok = await client.post(f"http://{NAME}:8080/mcp", content=b"{}")
+            assert ok.status_code == 200
+            with pytest.raises(H1Error, match="metadata"):
+                await client.post(f"http://{NAME}:8080/mcp", content=b"{}")
+            other = await client.post("http://127.0.0.1:8080/token", content=b"{}")
+            assert other.status_code == 200  # (the stub serves every address)
+        finally:
+            await client.aclose()
+            server.close()
+
+    asyncio.run(asyncio.wait_for(go(), 20))
+    assert dns.connected == ["93.184.216.34", "127.0.0.1"]

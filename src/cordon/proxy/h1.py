@@ -281,7 +281,7 @@ class H1Pool:
         except ValueError:
             self.named = True
 
-    async def _addresses(self) -> list[str]:
+    async def addresses(self) -> list[str]:
         """Where a new connection goes: the URL's address, or what its host name resolves
         to now, vetted (:func:`rebinding_why`).
 
@@ -308,7 +308,7 @@ class H1Pool:
     async def _open(self) -> _Conn:
         try:
             async with asyncio.timeout(self.timeout):
-                addresses = await self._addresses()
+                addresses = await self.addresses()
                 for i, address in enumerate(addresses):
                     try:
                         reader, writer = await asyncio.open_connection(

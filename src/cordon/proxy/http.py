@@ -81,6 +81,7 @@ from cordon.proxy.http_why import (
     visible,
 )
 from cordon.proxy.transport import log
+from cordon.proxy.vetted_client import vetted_client
 from cordon.urlcreds import server_credentials
 
 if TYPE_CHECKING:
@@ -238,9 +239,7 @@ class HttpUpstream:
             self.h1 = H1Pool(self.url, self.static, timeout=30.0)
         if self.h1 is None or self.auth is not None:
             timeout = httpx2.Timeout(30.0, read=None)  # an SSE stream may stay open
-            self.client = httpx2.AsyncClient(
-                timeout=timeout, follow_redirects=False, auth=self.auth, headers=self.static
-            )
+            self.client = vetted_client(self.h1, timeout, self.auth, self.static)
         return True
 
     def reading(self, on: bool) -> None:
