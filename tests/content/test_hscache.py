@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cordon.content import _accel, _charscan, _hscache, scan_text
+from cordon.content import _accel, _charscan, _hscache, _hsthread, scan_text
 
 hs = pytest.importorskip("hyperscan")
 
@@ -49,8 +49,9 @@ def compiles(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def _fresh_accel(monkeypatch: pytest.MonkeyPatch) -> None:
     """Forget every database this process built, so the next scan builds them again."""
-    for name in ("_dbs", "_by_id", "_jobs", "_filters", "_filter_done", "_filter_busy"):
+    for name in ("_dbs", "_by_id", "_filters", "_filter_done", "_filter_busy"):
         monkeypatch.setattr(_accel, name, {})
+    monkeypatch.setattr(_hsthread, "_jobs", {})
     monkeypatch.setattr(_accel, "_filter_pending", set())
     monkeypatch.setattr(_accel, "_filter_probed", set())
     monkeypatch.setattr(_charscan, "_dbs", {})

@@ -38,15 +38,14 @@ from __future__ import annotations
 import os
 import re
 import threading
-import time
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import ModuleType
 from typing import Any, TypeVar
 
-from cordon.content import _deferred
+from cordon.content import _deferred, _hsthread
 from cordon.content._fixed import fixed_width, match_runs
 from cordon.content._hscache import cached_db, compile_db
 from cordon.content._longmatch import run_bound, run_table
@@ -205,6 +204,7 @@ class _Db:
                 [every[i].encode() for i in plan.anchors],
                 list(plan.anchors),
                 [_hs.HS_FLAG_PREFILTER] * len(plan.anchors),
+                _note_compiling,
             )
             exprs += [t.encode("utf-8") for t in plan.triggers]
             ids += range(n + 1, n + 1 + len(plan.triggers))
@@ -217,7 +217,7 @@ class _Db:
             exprs.append(_WS_RUN_RE)
             ids.append(n)
             flags.append(_hs.HS_FLAG_SINGLEMATCH)
-        self.db = compile_db(_hs, exprs, ids, flags)
+        self.db = compile_db(_hs, exprs, ids, flags, _note_compiling)
         self.local = threading.local()
 
     def _hs_expr(self, i: int) -> str:
@@ -230,14 +230,9 @@ class _Db:
         exact repeats cost no measurable compile time (11 anchors, bench/content/README.md);
         the expressions are in the disk cache's key, so a cached database follows them.
 
-        An anchor with a ranged counted repeat (``{0,200}``) has two widths, so it is opened
-        without parsing it: the parse, for the ~400 anchors :func:`_widen` changes, was ~0.8 s
-        of CPU holding the GIL in every process that loaded the databases from the cache, so
-        a ``cordon run``'s first scan (the ``initialize`` answer) came before the text rules'
-        database and built the Python pass (~1 s more CPU, ~4.5 MB resident for good). The
-        shortcut gives :meth:`fixed_width`'s answer for every anchor the rules hold
-        (``tests/content/test_accel_ranged.py``): a ranged repeat over anything that reads a
-        byte makes two widths, and one over an assertion is an assertion (width 0 either way)."""
+        An anchor with a ranged counted repeat (``{0,200}``) has two widths: opened unparsed
+        (the parse of ~400 anchors was ~0.8 s of every process's load from the disk cache;
+        the same answer for every anchor: ``tests/content/test_accel_ranged.py``)."""
         a = self.anchors[i]
         wide = _widen(a)
         if wide == a or _ranged(a):
@@ -358,15 +353,14 @@ def merge_anchors(anchors: Mapping[str, _K]) -> dict[str, tuple[str, ...]]:
     return out
 
 
-_lock = threading.Lock()
+_lock = _hsthread.lock
 _dbs: dict[tuple[str, ...], _Db | None] = {}
 #: ready databases by ``id`` of the anchors tuple the caller keeps (checked with ``is``)
 _by_id: dict[int, _Db] = {}
-#: one compile job per key (an anchors tuple, or a batch of rule filters), each with the event
-#: set when it is done; the jobs run in order on one thread (:func:`_submit`)
-_jobs: dict[tuple[str, ...], threading.Event] = {}
-_queue: list[tuple[Callable[[], None], threading.Event]] = []
-_worker: threading.Thread | None = None
+_submit = _hsthread.submit
+compiling = _hsthread.compiling
+wait_compiled = _hsthread.wait_compiled
+_note_compiling = _hsthread.note_compiling
 
 
 def available() -> bool:
@@ -374,67 +368,28 @@ def available() -> bool:
     return _hs is not None
 
 
-def _submit(key: tuple[str, ...], job: Callable[[], None]) -> threading.Event:
-    """Queue ``job`` under ``key`` (once per key) for the compile thread; its done event.
-
-    Every compile runs on one background thread, one after another, and the thread ends when
-    the queue is empty. glibc gives each thread that allocates its own heap (an *arena*) and
-    keeps what a compile freed there; the four start-up databases compiled on four threads
-    at once left four such heaps (measured: 10 MB more resident than one thread in turn).
-    Caller holds :data:`_lock`.
-    """
-    global _worker
-    ev = _jobs.get(key)
-    if ev is None:
-        ev = _jobs[key] = threading.Event()
-        _queue.append((job, ev))
-        if _worker is None:
-            _worker = threading.Thread(target=_work, name="cordon-hs", daemon=True)
-            _worker.start()
-    return ev
-
-
-def _work() -> None:
-    global _worker
-    while True:
-        with _lock:
-            if not _queue:
-                _worker = None
-                return
-            job, ev = _queue.pop(0)
-        try:
-            job()
-        finally:
-            ev.set()
-
-
-def compiling() -> bool:
-    """True while a database compiles on a background thread (a process must not fork then:
-    the child would have no such thread, and could inherit a held lock)."""
-    with _lock:
-        return _worker is not None
-
-
-def wait_compiled(timeout: float) -> bool:
-    """Wait up to ``timeout`` seconds for the background compiles; True when none runs."""
-    deadline = time.monotonic() + timeout
-    while True:
-        with _lock:
-            th = _worker
-        if th is None:
-            return True
-        th.join(max(0.0, deadline - time.monotonic()))
-        if time.monotonic() >= deadline:
-            return not compiling()
-
-
 def _build(key: tuple[str, ...]) -> None:
     try:
         db: _Db | None = _Db(key)
     except Exception:  # a compile error: stay on the Python path  # pragma: no cover
         db = None
-    with _lock:
+    with _hsthread.changed:
         _dbs[key] = db
+        _hsthread.changed.notify_all()
+
+
+#: the longest a scan waits for a database loading from the disk cache (0.1-0.3 s; ~1 s loaded)
+LOAD_WAIT_S = 5.0
+
+
+def _loaded(key: tuple[str, ...]) -> _Db | None:
+    """The database of ``key``, waiting (at most :data:`LOAD_WAIT_S`) while no compile runs:
+    a load from the disk cache beats building the Python pass (~1 s of CPU, ~4.5 MB for the
+    process's life), which a ``cordon run``'s first scan, the ``initialize`` answer, built
+    whenever it came first. While a compile runs, a short text takes the Python pass."""
+    with _hsthread.changed:
+        _hsthread.changed.wait_for(lambda: key in _dbs or _hsthread.compiles(), LOAD_WAIT_S)
+        return _dbs.get(key)
 
 
 #: a text at least this long waits for its database when that is still compiling (:func:`find`)
@@ -494,7 +449,7 @@ def _db_for(anchors: Sequence[str], size: int) -> _Db | None:
             # whole run over megabytes, so the proxy's event loop (which relays the other
             # direction meanwhile) stood still for seconds; the wait releases the GIL
             warm(anchors, wait=size >= WAIT_MIN_BYTES, timeout=WAIT_S)
-            db = _dbs.get(tuple(anchors))
+            db = _loaded(tuple(anchors))
             if db is None:
                 return None
         if isinstance(anchors, tuple):
@@ -703,7 +658,7 @@ def _filter_spec(pattern: str) -> tuple[list[bytes], list[int], list[int]]:
 
 
 def _compile_filter(pattern: str) -> Any:
-    return compile_db(_hs, *_filter_spec(pattern)), threading.local()
+    return compile_db(_hs, *_filter_spec(pattern), _note_compiling), threading.local()
 
 
 def _cached_filter(pattern: str) -> Any:

@@ -36,6 +36,7 @@ import os
 import platform
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -147,9 +148,16 @@ def cached_db(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int]) -> 
     return _load(hs, directory / (_key(hs, exprs, ids, flags, mode) + ".hsdb"), mode)
 
 
-def compile_db(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int]) -> Any:
+def compile_db(
+    hs: Any,
+    exprs: list[bytes],
+    ids: list[int],
+    flags: list[int],
+    compiling: Callable[[bool], None] | None = None,
+) -> Any:
     """A block-mode database of ``exprs`` (``hs`` is the ``hyperscan`` module), loaded from the
-    cache when an intact copy is there, else compiled (and cached). Compile errors propagate."""
+    cache when an intact copy is there, else compiled (and cached). Compile errors propagate.
+    ``compiling`` is told ``True`` before a compile (not a load) and ``False`` after it."""
     db = cached_db(hs, exprs, ids, flags)
     if db is not None:
         return db
@@ -157,7 +165,13 @@ def compile_db(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int]) ->
     directory = cache_dir()
     name = _key(hs, exprs, ids, flags, mode) + ".hsdb" if directory is not None else ""
     db = hs.Database(mode=mode)
-    db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
+    if compiling is not None:
+        compiling(True)
+    try:
+        db.compile(expressions=exprs, ids=ids, elements=len(exprs), flags=flags)
+    finally:
+        if compiling is not None:
+            compiling(False)
     if directory is not None:
         _store(directory, name, hs.dumpb(db))
     return db
