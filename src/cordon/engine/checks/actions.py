@@ -6,6 +6,7 @@ policy vouches for a tool (confined writes), ``trust_tools`` skips the asks (nev
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import posixpath
 import re
@@ -131,7 +132,7 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     if judged is not None:
         found = Result(asks=(*found.asks, judged), answers=found.answers, facts=found.facts)
     targets = list(_write_targets(ctx))  # (only a writing tool's)
-    own = _cordon_state_write(ctx, targets)
+    own = _cordon_state_write(ctx, targets) or _checkout_state_write(ctx)
     if own is not None:
         return Result(deny=own)
     handed = _sensitive_file_handed_out(ctx)
@@ -227,6 +228,12 @@ def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
     tool: its name writes, or the policy says it does (``writes``)."""
     if not (tool_name(ctx.tool).writes or ctx.tp.writes):
         return
+    yield from _target_strings(ctx)
+
+
+def _target_strings(ctx: Context) -> Iterator[tuple[str, str, str]]:
+    """:func:`_write_targets` of any tool: each string under a key named like a path or a
+    write target, as written and resolved."""
     paths = ctx.session.engine.paths
     for where, key, text in call_walk(ctx).strings:
         if not set(_actions.split_tokens(key)) & TARGET_TOKENS:
@@ -242,7 +249,34 @@ def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
             yield where, text, resolved
 
 
-def _cordon_state_write(ctx: Context, targets: list[tuple[str, str, str]]) -> Verdict | None:
+#: tokens of a git tool's name that rewrite the work tree's tracked files from a ref
+_WORK_TREE_REWRITES = frozenset(
+    {"checkout", "switch", "restore", "merge", "pull", "rebase", "cherry", "revert", "stash"}
+)
+
+
+def _checkout_state_write(ctx: Context) -> Verdict | None:
+    """``action.cordon_state`` for a git tool that rewrites a work tree (``git_checkout``,
+    a merge, a pull, a stash) holding one of cordon's files: every tracked file becomes the
+    ref's version, which cordon cannot read, so a policy tracked there is swapped for an older
+    or another branch's one, and the next start runs with it. Judged as a move of the
+    repository directory is (a directory holding a cordon file); a deny, as that is."""
+    tokens = set(_actions.split_tokens(ctx.tool))
+    if "git" not in tokens or not tokens & _WORK_TREE_REWRITES:
+        return None
+    found = _cordon_state_write(ctx, list(_target_strings(ctx)), moves=True)
+    if found is None:
+        return None
+    reason = (
+        f"{found.reason}: a checkout rewrites the repository's tracked files from a ref "
+        "cordon cannot read; keep cordon's policy outside the repository, or run it yourself"
+    )
+    return dataclasses.replace(found, reason=reason)
+
+
+def _cordon_state_write(
+    ctx: Context, targets: list[tuple[str, str, str]], *, moves: bool = False
+) -> Verdict | None:
     """``action.cordon_state``: a write to one of cordon's own files or directories
     (:attr:`cordon.engine.core.Engine.state_paths`), or to one of the client's other cordon
     processes (their policies, pin files, audit logs: ``Engine.shared_state_paths``, read
@@ -268,7 +302,7 @@ def _cordon_state_write(ctx: Context, targets: list[tuple[str, str, str]]) -> Ve
             )
     # a tool that moves or deletes takes what lies under its target too (the policy's
     # directory moved away, a file written there, the directory moved back)
-    moves = bool(set(_actions.split_tokens(ctx.tool)) & _MOVE_OR_DELETE)
+    moves = moves or bool(set(_actions.split_tokens(ctx.tool)) & _MOVE_OR_DELETE)
     for where, _text, resolved in targets if own or others else ():
         if _commands.state_touched(resolved, own, engine.paths, moves):
             reason = "writes to cordon's own state (approvals, pins, policy or audit log)"
