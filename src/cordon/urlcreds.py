@@ -184,7 +184,9 @@ def header_credentials(value: str) -> list[str]:
     out = [value, *words[1:]]
     if len(words) == 2 and words[0].lower() == "basic":
         try:
-            text = base64.b64decode(words[1], validate=True).decode("utf-8")
+            # (padding left off is read as a lenient server reads it)
+            given = words[1].rstrip("=")
+            text = base64.b64decode(given + "=" * (-len(given) % 4), validate=True).decode()
         except (binascii.Error, UnicodeDecodeError):
             return out
         user, _, password = text.partition(":")

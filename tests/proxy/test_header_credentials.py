@@ -23,6 +23,8 @@ def test_a_basic_header_gives_its_user_password_and_password() -> None:
     # a key as the user name, the password empty (Stripe's form); a password with a colon
     assert header_credentials(_basic("sk_test_key:"))[2:] == ["sk_test_key:", "sk_test_key"]
     assert header_credentials(_basic("u:p:q"))[3:] == ["p:q"]
+    unpadded = _basic("bob:hunter2-horse").rstrip("=")
+    assert header_credentials(unpadded)[-1] == "hunter2-horse"
 
 
 def test_other_headers_are_read_as_before() -> None:
