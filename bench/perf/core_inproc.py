@@ -64,12 +64,15 @@ def _transport(home: Path, content: str | None) -> Any:
     from cordon.audit.log import AuditLog
     from cordon.decider import Decider
     from cordon.engine.core import Engine
+    from cordon.engine.shared_secrets import ANY_KEY
     from cordon.proxy.core import CoreConfig, ProxyCore
     from cordon.proxy.memory import MemoryTransport
     from cordon.proxy.work import SessionWork
     from cordon.store.shared_taint import SharedTaintStore
 
-    store = SharedTaintStore.for_client(hold=True)
+    # as ``cordon run`` opens it (cordon.proxy.main): the "any credential published" key
+    # watched, so a call's lookup reads one flag, not a hashed lookup and a settle
+    store = SharedTaintStore.for_client(hold=True, watch=(ANY_KEY,))
     engine = Engine.from_policy([{"version": 1}], shared_taint=store, shared_secrets=store)
     session = engine.new_session()
     audit = AuditLog(home / "audit.jsonl")
