@@ -73,9 +73,11 @@ class _Unreadable:
     """The stdio read stream, answering each line the SDK could not read as a JSON-RPC
     message: the SDK drops it with no reply (a request nested deeper than its parser's limit,
     about 200 levels, or one whose fields have the wrong types), and the client waits for
-    ever. A request whose ``id`` can still be read gets ``-32600`` (Invalid Request) under
-    that id, a line that is not JSON ``-32700`` (Parse error) under ``null``, as JSON-RPC 2.0
-    says; a notification or a response gets nothing, as ever."""
+    ever. A request too deep to parse whose ``id`` can still be read gets ``-32600`` (Invalid
+    Request) under that id, a line that is not JSON ``-32700`` (Parse error) and JSON that is
+    no JSON-RPC message ``-32600``, both under ``null``, as JSON-RPC 2.0 says (section 5.1,
+    whose example answers ``{"method": 1}`` so); a notification or a response too deep to
+    parse gets nothing."""
 
     def __init__(self, inner: Any, write: Any) -> None:
         self._inner, self._write = inner, write
@@ -111,9 +113,10 @@ class _Unreadable:
         from mcp.shared.message import SessionMessage
         from mcp_types import ErrorData, JSONRPCError
 
-        read = getattr(exc, "errors", None)  # a pydantic ValidationError's, with the line
-        errors = read() if callable(read) else []
-        line = errors[0].get("input") if errors else None
+        read = getattr(exc, "errors", None)  # a pydantic ValidationError's
+        first = (read() or [{}])[0] if callable(read) else {}
+        unparsed = first.get("type") == "json_invalid"  # its input is then the whole line
+        line = first.get("input") if unparsed else None
         try:
             msg = orjson.loads(line) if isinstance(line, str) else None
         except orjson.JSONDecodeError:  # deeper than orjson reads too, or not JSON
@@ -122,9 +125,12 @@ class _Unreadable:
             return  # a notification or a response: JSON-RPC answers neither
         rid = msg.get("id") if isinstance(msg, dict) else None
         valid = isinstance(rid, str | int) and not isinstance(rid, bool)
-        code = -32600 if isinstance(msg, dict) else -32700
-        what = errors[0].get("msg", "") if errors else type(exc).__name__
-        error = ErrorData(code=code, message=f"cordon serve could not read the request: {what}")
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        what = f"{where}: {first.get('msg', '')}" if where else first.get("msg", repr(exc))
+        error = ErrorData(
+            code=-32700 if unparsed and msg is None else -32600,
+            message=f"cordon serve could not read the request: {what}"[:300],
+        )
         reply = JSONRPCError(jsonrpc="2.0", id=rid if valid else None, error=error)
         await self._write.send(SessionMessage(reply))
 

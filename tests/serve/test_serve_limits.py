@@ -8,6 +8,9 @@ dropped it with no reply, and the client waited for ever)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +18,7 @@ import anyio
 import pytest
 from mcp import Client, MCPError
 
-from tests.conftest import text_of
+from tests.conftest import cordon_exe, text_of
 from tests.serve.test_serve_mcp import serve_params
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -75,3 +78,26 @@ async def test_a_request_nested_too_deeply_is_answered_with_an_error(
         # and the service still answers: the next request is decided as usual
         r = await client.call_tool("check_tool_call", {"tool": "read_inbox"})
         assert r.structured_content is not None and r.structured_content["verdict"] == "allow"
+
+
+def test_lines_that_are_no_request_are_answered_on_the_bytes(tmp_path: Path) -> None:
+    # raw JSON-RPC lines over stdio: JSON-RPC 2.0 section 5.1's codes, under id null when
+    # the id cannot be read (the SDK dropped each of these with no reply); a ping after
+    # them is answered, so the service goes on
+    exe = cordon_exe()
+    env = {**os.environ, "HOME": str(tmp_path)}
+    lines = [
+        b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":'
+        b'"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}',
+        b'{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        b"not json at all",
+        b'{"jsonrpc":"2.0","id":5,"method":5}',
+        b'{"jsonrpc":"2.0","id":9,"method":"ping"}',
+    ]
+    out = subprocess.run(
+        [*exe, "serve"], input=b"\n".join(lines) + b"\n", capture_output=True, env=env, timeout=60
+    ).stdout
+    replies = [json.loads(line) for line in out.splitlines()]
+    assert [r.get("id") for r in replies] == [1, None, None, 9], replies
+    assert replies[1]["error"]["code"] == -32700 and replies[2]["error"]["code"] == -32600
+    assert "could not read" in replies[2]["error"]["message"] and replies[3]["result"] == {}
