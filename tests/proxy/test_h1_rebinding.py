@@ -124,10 +124,45 @@ def test_a_public_name_rebound_to_a_local_address_is_not_connected(
     assert dns.connected == ["93.184.216.34"]
 
 
+#: IPv6 forms that carry an IPv4 address a translator or tunnel delivers to (NAT64's
+#: well-known and local-use prefixes, 6to4, SIIT's IPv4-translated, the deprecated
+#: IPv4-compatible form): 127.0.0.1, 10.0.0.7 or the metadata address behind a global-looking
+#: IPv6 one, which an IPv6-only host with DNS64/NAT64 (a cloud's IPv6-only subnet) connects to
+_EMBEDDED = [
+    "64:ff9b::7f00:1",
+    "64:ff9b::a00:7",
+    "64:ff9b:1::a00:7",
+    "2002:7f00:1::1",
+    "::7f00:1",
+    "::ffff:0:7f00:1",
+]
+
+
+@pytest.mark.parametrize("later", _EMBEDDED)
+def test_a_public_name_rebound_to_a_local_ipv4_inside_an_ipv6_address_is_not_connected(
+    monkeypatch: pytest.MonkeyPatch, later: str
+) -> None:
+    dns = _Dns(monkeypatch, ["93.184.216.34"], [later])
+
+    async def test(pool: H1Pool) -> None:
+        assert await _post(pool) == 200
+        with pytest.raises(H1Error, match="rebinding"):
+            await _post(pool)
+
+    _run(dns, test)
+    assert dns.connected == ["93.184.216.34"]
+
+
 def test_a_name_that_resolves_to_a_metadata_address_is_never_connected(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for first in (["169.254.169.254"], ["fd00:ec2::254"], ["::ffff:169.254.169.254"]):
+    for first in (
+        ["169.254.169.254"],
+        ["fd00:ec2::254"],
+        ["::ffff:169.254.169.254"],
+        ["64:ff9b::a9fe:a9fe"],
+        ["2002:a9fe:a9fe::"],
+    ):
         dns = _Dns(monkeypatch, first)
 
         async def test(pool: H1Pool) -> None:
@@ -160,6 +195,7 @@ def test_answers_that_stay_public_or_stay_local_are_connected(
     """A CDN's rotating public addresses, a company server's private ones, ``localhost``."""
     for answers in (
         (["93.184.216.34"], ["93.184.216.35", "2606:2800:220:1::1"]),
+        (["93.184.216.34"], ["64:ff9b::5db8:d823"]),  # the same public address over NAT64
         (["10.0.0.5"], ["10.0.0.6"]),
         (["127.0.0.1", "::1"], ["::1"]),
     ):

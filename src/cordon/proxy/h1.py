@@ -94,13 +94,27 @@ _METADATA = frozenset(
 )
 
 
+#: IPv6 prefixes whose last 32 bits are an IPv4 address a translator delivers to: NAT64's
+#: well-known prefix (RFC 6052), SIIT's IPv4-translated form, the IPv4-compatible form
+_ONE = ipaddress.IPv6Address(1)
+_LOW32 = tuple(ipaddress.ip_network(n) for n in ("64:ff9b::/96", "::ffff:0:0:0/96", "::/96"))
+#: NAT64's local-use prefix (RFC 8215): its IPv4 address may sit at any offset
+_LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")
+
+
 def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
-    """An address as ``getaddrinfo`` gives it (an IPv6 scope id dropped, an IPv4-mapped
-    IPv6 address read as its IPv4 one)."""
+    """An address as ``getaddrinfo`` gives it (an IPv6 scope id dropped), an IPv6 one that
+    carries an IPv4 address (IPv4-mapped, NAT64, 6to4, IPv4-translated or -compatible) read
+    as that IPv4 address: 127.0.0.1 or 169.254.169.254 behind a global-looking IPv6 address
+    is local. NAT64's local-use prefix reads as a private address (its IPv4 one unknown)."""
     addr = ipaddress.ip_address(text.partition("%")[0])
-    if isinstance(addr, ipaddress.IPv6Address) and addr.ipv4_mapped is not None:
-        return addr.ipv4_mapped
-    return addr
+    if not isinstance(addr, ipaddress.IPv6Address) or addr in (ipaddress.IPv6Address(0), _ONE):
+        return addr
+    if addr in _LOCAL_NAT64:
+        return ipaddress.IPv4Address("10.0.0.0")
+    if any(addr in n for n in _LOW32):
+        return ipaddress.IPv4Address(int(addr) & 0xFFFFFFFF)
+    return addr.ipv4_mapped or addr.sixtofour or addr
 
 
 def rebinding_why(host: str, found: list[str], local: bool | None) -> str | None:
