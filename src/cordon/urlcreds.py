@@ -183,12 +183,17 @@ def header_credentials(value: str) -> list[str]:
     words = value.split()
     out = [value, *words[1:]]
     if len(words) == 2 and words[0].lower() == "basic":
+        # (as a lenient server reads it: padding left off, the URL-safe alphabet, and
+        # ISO-8859-1 text when it is not UTF-8; RFC 7617 leaves the charset to the server)
+        given = words[1].rstrip("=").replace("-", "+").replace("_", "/")
         try:
-            # (padding left off is read as a lenient server reads it)
-            given = words[1].rstrip("=")
-            text = base64.b64decode(given + "=" * (-len(given) % 4), validate=True).decode()
-        except (binascii.Error, UnicodeDecodeError):
+            raw = base64.b64decode(given + "=" * (-len(given) % 4), validate=True)
+        except binascii.Error:
             return out
+        try:
+            text = raw.decode()
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
         user, _, password = text.partition(":")
         out += [text, *[x for x in [password or user] if x]]
     return out
