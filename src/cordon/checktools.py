@@ -194,6 +194,18 @@ def pack_misfits(policy: Policy, real: Iterable[str]) -> list[str]:
     return [p for p in policy.packs if not have & set(load_pack(p).get("tools") or {})]
 
 
+def fitting_packs(real: Iterable[str]) -> list[str]:
+    """Built-in packs that classify every one of the server's tools ``real``: the pack a
+    policy with none should probably bring (a server wrapped by ``cordon init`` without a
+    ``--policy`` runs with no pack, and nothing else says one fits)."""
+    from cordon.policy.loader import pack_names
+
+    have = set(real)
+    if not have:
+        return []
+    return [p for p in pack_names() if have <= set(load_pack(p).get("tools") or {})]
+
+
 def pinned_tools(pin_file: Path, server: str | None) -> dict[str, set[str]]:
     """Server name -> its tool names, from ``pin_file``: those of its latest tools/list
     (``listed``) when the file has them, else the pinned names (pending ones too: the server

@@ -677,7 +677,13 @@ def _report_strays(
     a pack (written for another server: it protects nothing here) or such a key. Strict: a
     restricting entry near no listed name may be another server's tool, which `cordon run`
     only warns about (the message says which is which)."""
-    from cordon.checktools import entry_location, pack_misfits, server_key_misfits, stray_entries
+    from cordon.checktools import (
+        entry_location,
+        fitting_packs,
+        pack_misfits,
+        server_key_misfits,
+        stray_entries,
+    )
 
     misfits = pack_misfits(loaded, names)
     for pack in misfits:
@@ -715,6 +721,9 @@ def _report_strays(
     failed = bool(misfits) or bool(keys) or any(s.restrictions for s in strays)
     if not strays and not failed:
         print(f"tool names ok: every tools: entry names a tool in {source}")
+    for pack in fitting_packs(names) if not loaded.packs else ():
+        print(f"hint: the built-in pack {pack!r} classifies all {len(names)} tools in {source}: "
+              f"add `packs: [{pack}]` to this server's policy (README: Built-in packs)")  # fmt: skip
     return failed
 
 
