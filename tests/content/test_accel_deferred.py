@@ -128,11 +128,25 @@ def test_prose_without_the_nouns_skips_the_second_database(
 def test_pieces_start_where_the_run_of_held_bytes_starts() -> None:
     plan = _deferred.plan([r"show[a-z]*\s+(?:[a-z',-]+\s+){0,}(?:password|secret)"])
     assert plan is not None
-    view = b"x: 12 show me the password; 7 and a secret"
+    far = b"; 7" + b"." * 600 + b" and a secret"
+    view = b"x: 12 show me the password" + far
     ends = [view.index(b"password") + 8, len(view)]
     pieces = _deferred.pieces(view, ends, plan.table)
-    # each piece opens one byte before its run (the digit or colon no match holds)
+    # each piece opens one byte before its run (the digit or full stop no match holds)
     assert [(view[lo + 1 : keep]) for lo, _, keep in pieces] == [
         b" show me the password",
         b" and a secret",
     ]
+    # a trigger end near the piece before joins it: one scan, the same ends
+    near = b"x: 12 show me the password; 7 and a secret"
+    pieces = _deferred.pieces(near, [near.index(b"password") + 8, len(near)], plan.table)
+    assert [(near[lo + 1 : keep]) for lo, _, keep in pieces] == [
+        b" show me the password; 7 and a secret"
+    ]
+
+
+def test_an_anchor_with_a_short_common_head_is_deferred_from_its_first_longer_word() -> None:
+    plan = _deferred.plan([r"and\s+nothing\s+(?:else|more)", r"(?:print|npm)\s+token"])
+    assert plan is not None
+    assert plan.anchors == (0,)
+    assert plan.triggers == (r"nothing\s+(?:else|more)",)

@@ -37,11 +37,16 @@ from re import _constants as _c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
-from cordon.content._source import last_group
+from cordon.content._source import inner_word, last_group
 
 #: a run of words opened for Hyperscan, ``(?:[a-z',-]+\s+){0,}``: the shape that keeps an
 #: automaton alive across prose (one word class, then whitespace, repeated without bound)
 _WORD_RUN = re.compile(r"\(\?:\[[^\]\\]+\][+*]\\s[+*]\)(?:\{\d+,\}|\*|\+)")
+#: an anchor that starts with a word of at most four letters (or a group of such words) and
+#: whitespace: in prose such a head starts Hyperscan's automaton every few words
+_SHORT_HEAD = re.compile(r"(?:[a-z]{1,4}|\(\?:[a-z]{1,4}(?:\|[a-z]{1,4})*\))\\s")
+#: a trigger end this close to the piece before joins it (:func:`pieces`)
+_JOIN = 512
 #: bytes scanned after a piece's last trigger end (a ``\b`` after a match reads one)
 _MARGIN = 8
 _SPACE = frozenset(b" \t\n\r\x0b\x0c")
@@ -68,6 +73,9 @@ def plan(exprs: Sequence[str]) -> Plan | None:
     for i, e in enumerate(exprs):
         p = last_group(e)
         if p <= 0 or not _WORD_RUN.search(e[:p]):
+            # or a short common word first ("and", "in", "the"): from its first longer word
+            p = inner_word(e) if _SHORT_HEAD.match(e) else -1
+        if p <= 0:
             continue
         k = byteset(e)
         trigger = e[p:]
@@ -143,12 +151,21 @@ def _run_start(view: bytes, end: int, table: bytes) -> int:
 
 def pieces(view: bytes, ends: list[int], table: bytes) -> list[tuple[int, int, int]]:
     """The pieces of ``view`` to scan for the deferred anchors, given the trigger ``ends``:
-    ``(scan from, scan to, keep ends up to)``, in order, not overlapping in what they keep."""
+    ``(scan from, scan to, keep ends up to)``, in order, not overlapping in what they keep.
+
+    A trigger end within :data:`_JOIN` bytes of the piece before extends that piece: its run
+    starts no earlier than that piece's (a run starts after a byte no match holds), and the
+    bytes between hold no end of a deferred anchor (every such end is a trigger's), so one
+    scan of both gives the same ends as two, for one Hyperscan call and one run search less.
+    """
     runs: list[list[int]] = []  # [start, last trigger end]
     for e in sorted(set(ends)):
+        if runs and e - runs[-1][1] <= _JOIN:
+            runs[-1][1] = e
+            continue
         s = _run_start(view, e, table)
-        if runs and s <= runs[-1][1]:  # the run of the piece before (a run starts after a
-            runs[-1][1] = e  # byte no match holds, so ``s`` is not before that piece)
+        if runs and s <= runs[-1][1]:  # the run of the piece before
+            runs[-1][1] = e
         else:
             runs.append([s, e])
     n = len(view)

@@ -87,3 +87,43 @@ def last_group(e: str) -> int:
             return -1
         i += 1
     return last if last > 0 and e.startswith("(?:", last) else -1
+
+
+def inner_word(e: str, least: int = 5) -> int:
+    """Where the first run of ``least`` or more letters at ``e``'s top level (outside every
+    group and class, not escaped) starts, after ``e``'s start; -1 when there is none, when the
+    run ends in a quantified letter, or when ``e`` has a top-level ``|``. ``e[p:]`` is then a
+    suffix of ``e`` at its top level: every match of ``e`` ends with a match of it."""
+    depth, i, in_class, start, n = 0, 0, False, -1, len(e)
+    found = -1
+    while i < n:
+        ch = e[i]
+        if ch == "\\":
+            start, i = -1, i + 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class, start = True, -1
+            if e[i + 1 : i + 2] == "^":
+                i += 1
+            if e[i + 1 : i + 2] == "]":
+                i += 1
+        elif ch in "()":
+            depth += 1 if ch == "(" else -1
+            start = -1
+        elif ch == "|" and depth == 0:
+            return -1
+        elif depth == 0 and "a" <= ch <= "z":
+            start = i if start < 0 else start
+            if found < 0 and start > 0 and i - start + 1 >= least:
+                k = i + 1
+                while k < n and "a" <= e[k] <= "z":
+                    k += 1
+                if k < n and e[k] in "*+?{":
+                    return -1
+                found = start
+        else:
+            start = -1
+        i += 1
+    return found
