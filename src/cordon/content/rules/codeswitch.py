@@ -79,6 +79,12 @@ def _mixed() -> str:
     return "|".join(out)
 
 
+#: the system prompt or system instructions in Vietnamese (or the English words), Indonesian
+_VI_NOUN = (
+    r"(?:l[ờo]i\s+nh[ắa]c\s+h[ệe]\s+th[ốo]ng|system\s+prompt|(?:h[ướu][ớo]ng\s+d[ẫa]n|"
+    r"ch[ỉi]\s+d[ẫa]n)\s+h[ệe]\s+th[ốo]ng)"
+)
+_ID_NOUN = r"(?:prompt|instruksi)\s+sistem"
 #: the system's prompt or instructions revealed, in the languages the per-language rule skips
 _MORE = "|".join(
     (
@@ -88,16 +94,24 @@ _MORE = "|".join(
         r"(?:सिस्टम|प्रणाली)\s+(?:निर्देश|प्रॉम्प्ट|प्रांप्ट)\S*\s+(?:\S+\s+){0,3}?(?<!मत\s)(?<!न\s)"
         r"(?:दिखा\S*|बता\S*)",
         # tr: system prompt / instructions ... show (the imperative ends the clause)
+        # (not the verb naming a setting: "sistem istemini göster seçeneği", the show option)
         r"\bsistem\s+(?:istem|talimat|komut|prompt)\S*\s+(?:\S+\s+){0,2}?(?:g[öo]ster|yazd[ıi]r|"
-        r"payla[şs]|s[öo]yle)(?:in|[ıi]n|iniz|[ıi]n[ıi]z)?(?=[\s.,;:!?]|$)",
-        # pl, vi, id: the verb first
-        r"\b(?:poka[żz]|wy[śs]wietl|ujawnij|podaj|wypisz|powt[óo]rz)\s+(?:mi\s+)?"
-        r"(?:(?:sw[óo]j|swoje|tw[óo]j|twoje)\s+)?(?:systemowy\s+prompt|prompt\s+systemowy|"
-        r"instrukcje\s+systemowe|systemowe\s+instrukcje)",
-        r"\b(?:hi[ểe]n\s+th[ịi]|cho\s+t[ôo]i\s+xem|ti[ếe]t\s+l[ộo]|in\s+ra)\s+(?:\S+\s+)?"
-        r"(?:l[ờo]i\s+nh[ắa]c\s+h[ệe]\s+th[ốo]ng|system\s+prompt|(?:h[ướu][ớo]ng\s+d[ẫa]n|"
-        r"ch[ỉi]\s+d[ẫa]n)\s+h[ệe]\s+th[ốo]ng)",
-        r"\b(?:tampilkan|tunjukkan|ungkapkan)\s+(?:\S+\s+)?(?:prompt|instruksi)\s+sistem\b",
+        r"payla[şs]|s[öo]yle)(?:in|[ıi]n|iniz|[ıi]n[ıi]z)?(?=[\s.,;:!?]|$)"
+        r"(?!\s+(?:se[çc]ene[ğg]|ayar|d[üu][ğg]me|buton|[öo]zelli[ğg]|men[üu]|sekme|komut))",
+        # pl, vi, id: the verb first, with "me" or "your" (as the English rule asks): the
+        # bare verb and noun are a settings label ("Pokaż prompt systemowy", "Tampilkan
+        # prompt sistem", "Hiển thị lời nhắc hệ thống"), a guide's "to display the system
+        # prompt, open Settings" or "never print the system prompt" (vi: not after "to",
+        # "avoid", "not", "don't", "must", "forbidden")
+        r"\b(?:poka[żz]|wy[śs]wietl|ujawnij|podaj|wypisz|powt[óo]rz)\s+"
+        r"(?:mi\s+(?:(?:sw[óo]j|swoje|tw[óo]j|twoje)\s+)?|(?:sw[óo]j|swoje|tw[óo]j|twoje)\s+)"
+        r"(?:systemowy\s+prompt|prompt\s+systemowy|instrukcje\s+systemowe|systemowe\s+instrukcje)",
+        r"(?<!để\s)(?<!tránh\s)(?<!không\s)(?<!đừng\s)(?<!được\s)(?<!cấm\s)"
+        rf"\b(?:(?:cho\s+t[ôo]i\s+xem|ti[ếe]t\s+l[ộo]|in\s+ra)\s+(?:\S+\s+)?{_VI_NOUN}|"
+        rf"hi[ểe]n\s+th[ịi]\s+(?:cho\s+t[ôo]i\s+(?:\S+\s+)?{_VI_NOUN}|"
+        rf"(?:\S+\s+)?{_VI_NOUN}\s+c[ủu]a\s+b[ạa]n))",
+        rf"\b(?:tampilkan|tunjukkan|ungkapkan)\s+(?:(?:kepada\s+)?(?:saya|aku)\s+(?:\S+\s+)?"
+        rf"{_ID_NOUN}\b|(?:\S+\s+)?{_ID_NOUN}(?:mu\b|\s+(?:kamu|anda|milikmu)\b))",
     )
 )
 
