@@ -108,6 +108,9 @@ NEAR: dict[str, list[str]] = {
         "The bot can forward your emails to a Slack channel when configured.",
         "Do not post credentials in Slack #general.",
         "Send a summary to the #releases channel after each tag.",
+        # what a chat client's feature lets its user do
+        "The export button lets you share this conversation in Slack.",
+        "The integration allows you to forward your emails to a Slack channel.",
     ],
     "inj.prompt_leak_mixed": [
         # one language throughout: an administrator's guide

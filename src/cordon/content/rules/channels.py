@@ -26,6 +26,9 @@ _Rx = partial(Rule, category="exfiltration")
 _NOT = (
     r"(?<!can\s)(?<!will\s)(?<!may\s)(?<!could\s)(?<!would\s)(?<!should\s)(?<!might\s)"
     r"(?<!never\s)(?<!not\s)(?<!n't\s)"
+    # nor what a feature lets its user do, as "can" ("the button lets you share this
+    # conversation in Slack")
+    r"(?<!lets\syou\s)(?<!allows\syou\sto\s)(?<!enables\syou\sto\s)"
 )
 _VERB = r"(?:forward|post|share|send|paste|publish|upload|copy|leak|dump|relay)"
 #: the user's private data: this e-mail (or its contents), the user's mail, the conversation
