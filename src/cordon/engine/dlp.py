@@ -42,6 +42,7 @@ import string
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from re import _constants, _parser  # type: ignore[attr-defined]
 from typing import Any
 
 from cordon.engine.walk import CallWalk
@@ -371,10 +372,6 @@ class _Kind:
     secret_type: str
     regexes: tuple[re.Pattern[str], ...]
     validate: Validator
-    #: per regex, a literal its every match contains (lower case), or "": a view without it
-    #: is not searched (npm's ``//host/:_authToken=`` rule has ``//.+/``, which backtracks
-    #: over a long line once per ``//``: quadratic, minutes on a few MB of links)
-    needs: tuple[str, ...] = ()
 
 
 #: strings up to this long have their hits remembered (:meth:`Detector.find_text`), the last
@@ -382,12 +379,24 @@ class _Kind:
 _MEMO_MAX_CHARS = 1024
 _MEMO_SIZE = 4096
 
-#: regex fragments whose pattern cannot match without a literal, and that literal
-_NEEDED_LITERALS = (("_authToken", "_authtoken"),)
 
-
-def _needed(pattern: str) -> str:
-    return next((lit for frag, lit in _NEEDED_LITERALS if frag in pattern), "")
+def _needed(rx: re.Pattern[str]) -> str:
+    """The longest run of literal characters at the top level of ``rx`` (every match holds
+    it), lower-cased as :meth:`Detector._scan` compares, or "" (a pattern with none, or one
+    that ignores case: under ``re.IGNORECASE`` ``s`` matches ``ſ``, which lower-cases to
+    itself). A view without it is not searched: a long run of letters or digits (a base64
+    image a writer is given, a hex dump) made every format without a literal of its own
+    searched at every position, ~60 formats of 20-80 characters, seconds a megabyte; npm's
+    ``//host/:_authToken=`` rule has ``//.+/``, which backtracks over a long line once per
+    ``//``: quadratic, minutes on a few MB of links."""
+    if rx.flags & re.IGNORECASE:
+        return ""
+    best = run = ""
+    for op, av in _parser.parse(rx.pattern, rx.flags):
+        run = run + chr(av) if op is _constants.LITERAL else ""
+        if len(run) > len(best):
+            best = run
+    return best.lower()
 
 
 class Detector:
@@ -408,9 +417,11 @@ class Detector:
                 validate: Validator = _plain
             else:
                 validate = _VALIDATORS.get(kind, _plain)
-            needs = tuple(_needed(r.pattern) for r in compiled)
-            kinds.append(_Kind(kind, secret_type, compiled, validate, needs))
+            kinds.append(_Kind(kind, secret_type, compiled, validate))
         self.kinds = tuple(kinds)
+        #: per kind and regex, a literal its every match contains (lower case), or "": a
+        #: view without it is not searched (:func:`_needed`; worked out at the first search)
+        self._needs: tuple[tuple[str, ...], ...] | None = None
         self._memo: dict[str, tuple[Hit, ...]] = {}
 
     def find_text(self, text: str) -> Iterator[Hit]:
@@ -440,8 +451,10 @@ class Detector:
 
     def _scan(self, view: str, encoding: str) -> Iterator[Hit]:
         lowered: str | None = None
-        for k in self.kinds:
-            for rx, need in zip(k.regexes, k.needs or ("",) * len(k.regexes), strict=True):
+        if self._needs is None:  # (two threads at once: the same answer twice)
+            self._needs = tuple(tuple(_needed(rx) for rx in k.regexes) for k in self.kinds)
+        for k, needs in zip(self.kinds, self._needs, strict=True):
+            for rx, need in zip(k.regexes, needs, strict=True):
                 if need:
                     lowered = view.lower() if lowered is None else lowered
                     if need not in lowered:
