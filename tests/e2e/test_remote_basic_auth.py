@@ -31,6 +31,12 @@ BASIC = "Basic " + base64.b64encode(f"alice:{PASSWORD}".encode()).decode()
 #: an API key given as the user name with an empty password (Stripe's form)
 KEY = "kq7Rz2Lm9Vx4Nw8Bt3Hy6Pd"
 BASIC_KEY = "Basic " + base64.b64encode(f"{KEY}:".encode()).decode()
+#: the URL-safe alphabet (Node's basic-auth reads it), an ISO-8859-1 password (RFC 7617 leaves
+#: the charset to the server)
+URLSAFE_PW = "Tr0ub4dor>>horse??staple-71"
+BASIC_URLSAFE = "Basic " + base64.urlsafe_b64encode(f"carol:{URLSAFE_PW}".encode()).decode()
+LATIN_PW = "p\u00e4ssw\u00f6rd-horse-staple-71"
+BASIC_LATIN = "Basic " + base64.b64encode(f"dave:{LATIN_PW}".encode("latin-1")).decode()
 
 
 def _start(harness: Harness) -> tuple[str, Path]:
@@ -62,8 +68,10 @@ def _outbox(box: Path) -> list[dict[str, str]]:
     [
         (BASIC, [f"the password is {PASSWORD}", f"alice:{PASSWORD}"]),
         (BASIC_KEY, [f"key {KEY}"]),
+        (BASIC_URLSAFE, [f"the password is {URLSAFE_PW}"]),
+        (BASIC_LATIN, [f"the password is {LATIN_PW}"]),
     ],
-    ids=["user-and-password", "key-as-user-name"],
+    ids=["user-and-password", "key-as-user-name", "url-safe-alphabet", "latin-1-password"],
 )
 async def test_a_basic_auth_password_never_leaves_in_a_call(
     harness: Harness, header: str, leaks: list[str]
@@ -81,4 +89,4 @@ async def test_a_basic_auth_password_never_leaves_in_a_call(
         assert not ok.is_error, text_of(ok)
     assert [m["body"] for m in _outbox(box)] == ["hello"]
     log = harness.audit.read_text("utf-8")
-    assert PASSWORD not in log and KEY not in log
+    assert all(x not in log for x in (PASSWORD, KEY, URLSAFE_PW, LATIN_PW))
