@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from cordon.proxy.h1 import H1Error, H1Pool
+from cordon.proxy.http import HttpUpstream
 
 NAME = "mcp.rebind.test"
 #: the real resolver and connector (the stubs replace them for the test's duration)
@@ -94,10 +95,12 @@ async def _post(pool: H1Pool) -> int:
     return resp.status_code
 
 
-def _run(dns: _Dns, test: Callable[[H1Pool], Awaitable[None]]) -> None:
+def _run(
+    dns: _Dns, test: Callable[[H1Pool], Awaitable[None]], url: str = f"http://{NAME}:8080/mcp"
+) -> None:
     async def go() -> None:
         server = await _server(dns)
-        pool = H1Pool(f"http://{NAME}:8080/mcp", {"Authorization": "Bearer k"})
+        pool = H1Pool(url, {"Authorization": "Bearer k"})
         try:
             await test(pool)
         finally:
@@ -247,3 +250,26 @@ def test_the_login_flows_client_holds_the_servers_name_to_the_same_check(
 
     asyncio.run(asyncio.wait_for(go(), 20))
     assert dns.connected == ["93.184.216.34", "127.0.0.1"]
+
+
+def test_a_url_with_a_non_ascii_path_is_held_to_the_same_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The lean client took no URL whose path or query was not ASCII, and ``cordon run --url``
+    then sent every request through the default HTTP client, which looks the name up again
+    for each connection unchecked: the server's operator chose the URL (``/mcp/ü``) and its
+    DNS. The path goes out percent-encoded as UTF-8, as that client and browsers send it."""
+    url = f"http://{NAME}:8080/mcp/\u00fc?q=\u00e9"
+    up = HttpUpstream(url, headers={"Authorization": "Bearer k"})
+    asyncio.run(up.start(None))  # type: ignore[arg-type]
+    assert up.h1 is not None and up.client is None
+    assert up.h1.target == b"/mcp/%C3%BC?q=%C3%A9"
+    dns = _Dns(monkeypatch, ["93.184.216.34"], ["127.0.0.1"])
+
+    async def test(pool: H1Pool) -> None:
+        assert await _post(pool) == 200
+        with pytest.raises(H1Error, match="rebinding"):
+            await _post(pool)
+
+    _run(dns, test, url)
+    assert dns.connected == ["93.184.216.34"]

@@ -41,7 +41,7 @@ import re
 import socket
 import ssl
 from collections.abc import AsyncIterator
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import h11
 
@@ -135,6 +135,17 @@ def rebinding_why(host: str, found: list[str], local: bool | None) -> str | None
             "(DNS rebinding; restart the server's entry if it really moved)"
         )
     return None
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def _target(path: str) -> bytes:
+    """A request target, its non-ASCII characters percent-encoded as UTF-8 (as the default
+    HTTP client and browsers send them): a URL the lean client refused went through that
+    client instead, whose connections no rebinding check holds (:func:`rebinding_why`)."""
+    quoted = _NON_ASCII.sub(lambda m: quote(m.group(), safe="", errors="surrogatepass"), path)
+    return quoted.encode("ascii")
 
 
 def protocol_why(exc: BaseException) -> str:
@@ -265,7 +276,7 @@ class H1Pool:
         self.port = parts.port or (443 if parts.scheme == "https" else 80)
         self.tls = ssl.create_default_context() if parts.scheme == "https" else None
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        self.target = target.encode("ascii", "strict")
+        self.target = _target(target)
         default_port = self.port == (443 if self.tls else 80)
         host = f"[{self.host}]" if ":" in self.host else self.host
         authority = host if default_port else f"{host}:{self.port}"
@@ -386,7 +397,7 @@ class H1Pool:
         ``target``: another path (and query) on the same origin, else the URL's own."""
         if self.static_error is not None:
             raise self.static_error
-        path = self.target if target is None else target.encode("ascii", "strict")
+        path = self.target if target is None else _target(target)
         items = [*self.static, *(_header(k, v) for k, v in headers.items())]
         if body is not None:
             items.append((b"content-length", b"%d" % len(body)))
