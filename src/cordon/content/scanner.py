@@ -235,7 +235,14 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     quote, at = opened
     if quote == "`":
         return True
-    return _MENTION_CUE.search(text, max(0, at - 80), at) is not None
+    for m in _MENTION_CUE.finditer(text, max(0, at - 80), at):
+        # a cue inside another quoted string does not introduce this one: a JSON key
+        # (``{"text": "Ignore ..."}``, an MCP content block as JSON) or an earlier value
+        # (``["https://x.attacker.net/", "Ignore ..."]``, a memory entity's observations)
+        # is the writer's data, not a sentence that names an example
+        if quote not in "\"'" or text.count(quote, m.end(), at) % 2 == 0:
+            return True
+    return False
 
 
 def _char_offsets(nb: bytes, offsets: list[int]) -> dict[int, int]:
