@@ -645,7 +645,9 @@ def _saturated(hits: list[Hit]) -> str | None:
     that warn mode rewrites where each hit stands (credentials masked, beacons removed,
     instructions wrapped): the matches past the cap were never reported, so they would go
     out as they came. ``None`` when there is none (ANSI and invisible characters are
-    stripped from the whole string, whatever the count)."""
+    stripped from the whole string, whatever the count). A rule that reports at high counts
+    its hits at any severity: a quoted mention lowered to the rule's mention severity still
+    used up a place under the cap, so mentions padded before an instruction hid it."""
     counts: dict[str, int] = {}
     for h in hits:
         rid = h.rule.id
@@ -653,7 +655,7 @@ def _saturated(hits: list[Hit]) -> str | None:
             h.rule.category == "secrets"
             or rid in _BEACON_RULES
             or (
-                SEVERITY_ORDER[h.severity] >= 2
+                max(SEVERITY_ORDER[h.severity], SEVERITY_ORDER[h.rule.severity]) >= 2
                 and (
                     rid in _ROLE_RULES or rid in _CLAIM_RULES or h.rule.category in _WRAP_CATEGORIES
                 )
