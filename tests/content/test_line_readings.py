@@ -18,15 +18,17 @@ def _by_definition(text: str) -> list[tuple[tuple[int, int], str]]:
     view = text.encode("ascii", "replace")
     out: list[tuple[tuple[int, int], str]] = []
     seen: set[tuple[tuple[int, int], str]] = set()
+    over: dict[int, list[tuple[tuple[int, int], str]]] = {}  # past the cap, merged per kind
     for kind, spans in enumerate(readings._regions(view.lower())):
         for lo, hi in spans:
             for item in readings._MAKERS[kind](text, lo, hi):
                 if item not in seen and item[1] != text[item[0][0] : item[0][1]]:
                     seen.add(item)
-                    out.append(item)
-                    if len(out) >= readings.MAX_READINGS:
-                        return out
-    return out
+                    if len(out) < readings.MAX_READINGS:
+                        out.append(item)
+                    else:
+                        over.setdefault(kind, []).append(item)
+    return out + [readings._merged(items) for items in over.values()]
 
 
 MARKS = [

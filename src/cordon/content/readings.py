@@ -30,7 +30,7 @@ so a destination survives into the reading the sink rules scan.
 Where Hyperscan is available one pass of :data:`_GATE` over the lower-cased ASCII view finds
 each mark (:func:`cordon.content._accel.find`, compiled at :func:`warm`); the Python patterns
 run on the lines around them only. Every step is linear; at most :data:`MAX_READINGS`
-readings per text.
+readings per text, and past it one more per kind (the rest of that kind's readings joined).
 """
 
 from __future__ import annotations
@@ -355,6 +355,8 @@ def readings(
     if len(view) < _MIN_TEXT:
         return out
     seen: set[tuple[tuple[int, int], str]] = set()
+    # past the cap, each kind's further readings as one (see :func:`_merged`)
+    over: dict[int, list[tuple[tuple[int, int], str]]] = {}
     for kind, spans in enumerate(_regions(view.lower() if lview is None else lview)):
         done = 0  # the lines before this offset were read for this kind already
         for lo, hi in spans:
@@ -370,10 +372,20 @@ def readings(
             for item in _MAKERS[kind](text, lo, hi):
                 if item not in seen and item[1] != text[item[0][0] : item[0][1]]:
                     seen.add(item)
-                    out.append(item)
-                    if len(out) >= MAX_READINGS:
-                        return out
-    return out
+                    if len(out) < MAX_READINGS:
+                        out.append(item)
+                    else:
+                        over.setdefault(kind, []).append(item)
+    return out + [_merged(items) for items in over.values()]
+
+
+def _merged(items: list[tuple[tuple[int, int], str]]) -> tuple[tuple[int, int], str]:
+    """The readings of one kind past :data:`MAX_READINGS` as one reading, a line break between
+    them, spanning them all. Dropped, they let a text pad the cap with harmless readings
+    (64 letter-spaced words) and then spell its instruction the same way unread; one reading
+    keeps the scan linear (each reading was scanned on its own) and what it finds is reported
+    over the whole span."""
+    return (items[0][0][0], max(e for (_, e), _ in items)), "\n".join(r for _, r in items)
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)*")
