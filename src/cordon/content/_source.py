@@ -4,6 +4,8 @@ top-level alternation, its last group (the anchor merging and deferring of
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 _QUANTIFIER_START = frozenset("*+?{")
 _REGEX_SPECIAL = frozenset(".^$*+?{}[]|()\\")
 
@@ -29,33 +31,54 @@ def literal_head(anchor: str) -> int:
     return i
 
 
+def _class_end(pattern: str, i: int) -> int:
+    """Where the character class opened at ``pattern[i]`` (``[``) ends, one past its ``]``
+    (a leading ``^`` or ``]`` is a member, an escape inside it is one member)."""
+    n = len(pattern)
+    j = i + 1
+    if pattern[j : j + 1] == "^":
+        j += 1
+    if pattern[j : j + 1] == "]":  # a leading ] is a member, not the end
+        j += 1
+    while j < n:
+        if pattern[j] == "\\":
+            j += 2
+            continue
+        if pattern[j] == "]":
+            return j + 1
+        j += 1
+    return n
+
+
+def _items(pattern: str) -> Iterator[tuple[int, str, int]]:
+    """Each item of ``pattern``'s source: ``(position, character, depth)``, the depth being
+    the number of groups open before it. An escape (``\\s``) is one item whose character is
+    ``\\``; a character class (``[...]``) is one item whose character is ``[`` (its members
+    are not read); ``(`` is at the depth outside the group it opens, ``)`` inside it is not."""
+    depth = i = 0
+    n = len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            yield i, ch, depth
+            i += 2
+            continue
+        if ch == "[":
+            yield i, ch, depth
+            i = _class_end(pattern, i)
+            continue
+        if ch == ")":
+            depth -= 1
+        yield i, ch, depth
+        if ch == "(":
+            depth += 1
+        i += 1
+
+
 def top_level_bar(pattern: str) -> bool:
     """True when ``pattern`` holds a ``|`` outside every group and class (an alternation of
     the whole pattern, which a head put in front of it would not distribute over)."""
-    depth = 0
-    i = 0
-    in_class = False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-            if pattern[i + 1 : i + 2] == "^":
-                i += 1
-            if pattern[i + 1 : i + 2] == "]":  # a leading ] is a member, not the end
-                i += 1
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            return True
-        i += 1
-    return False
+    return any(ch == "|" and depth == 0 for _, ch, depth in _items(pattern))
 
 
 def last_group(e: str) -> int:
@@ -63,29 +86,12 @@ def last_group(e: str) -> int:
     quantifier after it) and has no top-level ``|``; else -1."""
     if not e.endswith(")"):
         return -1
-    depth, i, in_class, last = 0, 0, False, -1
-    while i < len(e):
-        ch = e[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-            if e[i + 1 : i + 2] == "^":
-                i += 1
-            if e[i + 1 : i + 2] == "]":  # a leading ] is a member, not the end
-                i += 1
-        elif ch == "(":
-            if depth == 0:
-                last = i
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
+    last = -1
+    for i, ch, depth in _items(e):
+        if depth == 0 and ch == "(":
+            last = i
+        elif depth == 0 and ch == "|":
             return -1
-        i += 1
     return last if last > 0 and e.startswith("(?:", last) else -1
 
 
@@ -94,27 +100,12 @@ def inner_word(e: str, least: int = 5) -> int:
     group and class, not escaped) starts, after ``e``'s start; -1 when there is none, when the
     run ends in a quantified letter, or when ``e`` has a top-level ``|``. ``e[p:]`` is then a
     suffix of ``e`` at its top level: every match of ``e`` ends with a match of it."""
-    depth, i, in_class, start, n = 0, 0, False, -1, len(e)
-    found = -1
-    while i < n:
-        ch = e[i]
-        if ch == "\\":
-            start, i = -1, i + 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class, start = True, -1
-            if e[i + 1 : i + 2] == "^":
-                i += 1
-            if e[i + 1 : i + 2] == "]":
-                i += 1
-        elif ch in "()":
-            depth += 1 if ch == "(" else -1
-            start = -1
-        elif ch == "|" and depth == 0:
+    n = len(e)
+    start = found = -1
+    for i, ch, depth in _items(e):
+        if ch == "|" and depth == 0:
             return -1
-        elif depth == 0 and "a" <= ch <= "z":
+        if depth == 0 and "a" <= ch <= "z":
             start = i if start < 0 else start
             if found < 0 and start > 0 and i - start + 1 >= least:
                 k = i + 1
@@ -125,5 +116,4 @@ def inner_word(e: str, least: int = 5) -> int:
                 found = start
         else:
             start = -1
-        i += 1
     return found
