@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from datetime import UTC, datetime
 from typing import Annotated
@@ -63,8 +64,10 @@ async def _login(url: str, timeout: float) -> int:
     """Log in afresh: forget the tokens, then send one request the server must authorize."""
     import httpx2
 
+    from cordon.proxy.h1 import H1Error, H1Pool
     from cordon.proxy.http import LoginError
     from cordon.proxy.oauth import USER_AGENT, make_oauth
+    from cordon.proxy.vetted_client import vetted_client
 
     auth = make_oauth(url, timeout=timeout, interactive=True)
     auth.store.clear_tokens()
@@ -75,14 +78,19 @@ async def _login(url: str, timeout: float) -> int:
         "mcp-protocol-version": "2025-11-25",
         "user-agent": USER_AGENT,
     }
+    pool = None
+    with contextlib.suppress(ValueError):  # not an http(s) URL: httpx2 says why
+        pool = H1Pool(url, {}, timeout=30.0)
     try:
+        # the server's own connections through the DNS rebinding check, as cordon run's
+        # (:mod:`cordon.proxy.vetted_client`): the probe carries the fresh bearer token
         async with (
-            httpx2.AsyncClient(auth=auth, timeout=30.0) as client,
+            vetted_client(pool, httpx2.Timeout(30.0), auth, {}) as client,
             # the answer's status is what matters: its body (the server's to size) is not read
             client.stream("POST", url, content=probe, headers=headers) as resp,
         ):
             pass
-    except LoginError as exc:
+    except (LoginError, H1Error) as exc:  # (H1Error: the DNS rebinding check refused it)
         typer.echo(f"cordon: {exc}", err=True)
         return 1
     except httpx2.HTTPError as exc:
