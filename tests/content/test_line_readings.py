@@ -20,6 +20,8 @@ def _by_definition(text: str) -> list[tuple[tuple[int, int], str]]:
     seen: set[tuple[tuple[int, int], str]] = set()
     over: dict[int, list[tuple[tuple[int, int], str]]] = {}  # past the cap, merged per kind
     for kind, spans in enumerate(readings._regions(view.lower())):
+        if kind == readings.MARKUP:
+            continue  # made only when asked for (a list to put them in)
         for lo, hi in spans:
             for item in readings._MAKERS[kind](text, lo, hi):
                 if item not in seen and item[1] != text[item[0][0] : item[0][1]]:

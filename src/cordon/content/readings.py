@@ -18,6 +18,8 @@ span. Readings are made only where their marks occur:
 * **split lists and tables**: consecutive list items or table rows of a few words each, read
   without their bullets, numbers and pipes (an instruction split across lines: 'ignore the /
   previous / instructions');
+* **inline markup**: a line with emphasis marks, HTML tags or comments between its words,
+  read without them (``**ignore** previous``, ``ignore <b>previous</b> instructions``);
 * **hex**: a run of printable-ASCII byte pairs (``41 6e 61``, ``0x41,0x6e``, or the pairs with
   no separator) read decoded, the base16 counterpart of the normaliser's base64 layer (garak's encoding
   probes, InjectHex and InjectBase16: NVIDIA garak ``probes/encoding.py``). Every pair of such
@@ -51,7 +53,8 @@ MAX_READINGS = 64
 _SEP = r"(?:[ .\-_*]|\. )"
 #: the marks, over the ASCII view (``bytes`` regex syntax): four spaced letters; a
 #: letter-digit-letter word next to another leet word; a rot13 marker word; two consecutive
-#: short list items or table rows
+#: short list items or table rows; a hex run; inline markup (emphasis, an HTML tag or comment)
+#: next to a word
 _GATE: tuple[str, ...] = (
     r"[a-z]" + _SEP + r"[a-z]" + _SEP + r"[a-z]" + _SEP + r"[a-z]",
     r"[a-z0-9]{0,8}[0134][a-z][a-z0-9]{0,8}[ \t]{1,3}[a-z0-9]{0,8}[a-z][0134][a-z0-9]?",
@@ -59,8 +62,10 @@ _GATE: tuple[str, ...] = (
     r"guvf|jvgu|sebz|nffvfgnag|hfre)\b",
     r"\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])[^\n]{0,200}\n[ \t]{0,8}(?:[-*+>|]|[0-9]{1,3}[.)])",
     r"(?:[2-7][0-9a-f]){12}|(?:[2-7][0-9a-f](?:[ :,]|,?[ ]?0x)){8}",
+    r"[a-z0-9](?:\*{1,3}|_{1,3}|~~)[ \t]|[ \t](?:\*{1,3}|_{1,3}|~~)[a-z0-9]"
+    r"|[a-z0-9][ \t]*<[!/a-z][^>\n]{0,80}>|<[!/a-z][^>\n]{0,80}>[ \t]*[a-z0-9]|[a-z0-9]\]\(",
 )
-SPACED, LEET, ROT13, LISTS, HEX = range(5)
+SPACED, LEET, ROT13, LISTS, HEX, MARKUP = range(6)
 
 _SPACED_RUN = re.compile(
     r"(?<![A-Za-z0-9])[A-Za-z](?:(?:[ .\-_*]|[ \t]{2,4})[A-Za-z](?![A-Za-z0-9])){5,}"
@@ -137,16 +142,16 @@ def _regions(lview: bytes) -> tuple[list[tuple[int, int]], ...]:
     Hyperscan only says which blocks may hold a start; each is decided by ``re``."""
     if len(lview) < _SHORT:
         if _GATE_ANY.search(lview) is None:  # the common case: one search says no
-            return ([], [], [], [], [])
+            return ([], [], [], [], [], [])
         whole = [(0, len(lview))]
         return tuple(whole if p.search(lview) else [] for p in _GATE_RE)
     found = _accel.find(_GATE, lview)
     if found is None:
         if _GATE_ANY.search(lview) is None:
-            return ([], [], [], [], [])
+            return ([], [], [], [], [], [])
         blocks = tuple(_blocks_walk(p, lview) for p in _GATE_RE)
     else:
-        spans: tuple[list[tuple[int, int]], ...] = ([], [], [], [], [])
+        spans: tuple[list[tuple[int, int]], ...] = ([], [], [], [], [], [])
         for i, s, e in found:
             spans[i].append((s, e))
         blocks = tuple(
@@ -283,6 +288,38 @@ def _leet(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
     return out
 
 
+#: inline markup a renderer drops and a model reads past: a link (its text kept), an HTML comment, an HTML tag, and
+#: emphasis marks (``*``, ``_``, ``~~``) at the edge of a word. Not code spans: a backtick
+#: quotes (a mention, :func:`cordon.content.scanner._is_mention`)
+_MARKUP = re.compile(
+    r"\[([^\[\]\n]{1,80})\]\([^()\s]{0,200}\)|<!--[^\n]{0,400}?-->|</?[A-Za-z][A-Za-z0-9]{0,9}(?:[ \t/][^<>\n]{0,200})?>"
+    r"|(?<![A-Za-z0-9*_~])(?:\*{1,3}|_{1,3}|~~)(?=[A-Za-z0-9])"
+    r"|(?<=[A-Za-z0-9])(?:\*{1,3}|_{1,3}|~~)(?![A-Za-z0-9*_~])"
+)
+#: tags that end a line or a cell where they stand: read as a space, the others as nothing
+_BREAK_TAG = re.compile(r"</?(?:br|p|div|li|tr|td|th|h[1-6]|hr|ul|ol|table|blockquote|pre)\b", re.I)
+
+
+def _unmarked(m: re.Match[str]) -> str:
+    if m.group(1) is not None:  # a link: its text
+        return m.group(1)
+    return " " if _BREAK_TAG.match(m.group()) else ""
+
+
+def _markup(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
+    """Lines with inline markup read without it: '**ignore** previous instructions',
+    'ignore <b>previous</b> instructions', 'ignore<br>previous instructions' and an empty
+    comment between two words are what a rendered page or a model shows as plain words,
+    while the rules' word boundaries and whitespace fillers stop at the marks."""
+    out = []
+    for s, e in _lines(text, lo, hi):
+        line = text[s:e]
+        plain = _MARKUP.sub(_unmarked, line)
+        if plain != line:
+            out.append(((s, e), plain))
+    return out
+
+
 def _unleet(m: re.Match[str]) -> str:
     """A leet word read as letters, the '@' of an address kept."""
     parts = _LEET_AT.split(m.group())
@@ -334,10 +371,17 @@ def _lists(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
     return out
 
 
-_MAKERS = {SPACED: _spaced, LEET: _leet, ROT13: _rot13, LISTS: _lists, HEX: _hex}
+_MAKERS = {
+    SPACED: _spaced,
+    LEET: _leet,
+    ROT13: _rot13,
+    LISTS: _lists,
+    HEX: _hex,
+    MARKUP: _markup,
+}
 #: the readings made line by line, each line's from that line alone (not the split lists:
 #: a list's block ends at its region's edge)
-_BY_LINE = frozenset((LEET, ROT13))
+_BY_LINE = frozenset((LEET, ROT13, MARKUP))
 
 
 def warm(*, wait: bool = False) -> None:
@@ -346,11 +390,16 @@ def warm(*, wait: bool = False) -> None:
 
 
 def readings(
-    text: str, view: bytes, lview: bytes | None = None
+    text: str,
+    view: bytes,
+    lview: bytes | None = None,
+    markup: list[tuple[tuple[int, int], str]] | None = None,
 ) -> list[tuple[tuple[int, int], str]]:
     """``((start, end), reading)`` for each region of ``text`` with another reading;
     ``view`` is ``text``'s ASCII view (one byte per character), ``lview`` that lower-cased
-    when the caller has it."""
+    when the caller has it. ``markup`` gets the inline-markup readings (:func:`_markup`),
+    kept apart (the scanner reads them for the critical rules only); without it they are
+    not made."""
     out: list[tuple[tuple[int, int], str]] = []
     if len(view) < _MIN_TEXT:
         return out
@@ -358,6 +407,9 @@ def readings(
     # past the cap, each kind's further readings as one (see :func:`_merged`)
     over: dict[int, list[tuple[tuple[int, int], str]]] = {}
     for kind, spans in enumerate(_regions(view.lower() if lview is None else lview)):
+        dest = out if kind != MARKUP else markup
+        if dest is None:
+            continue
         done = 0  # the lines before this offset were read for this kind already
         for lo, hi in spans:
             if kind in _BY_LINE:
@@ -372,10 +424,12 @@ def readings(
             for item in _MAKERS[kind](text, lo, hi):
                 if item not in seen and item[1] != text[item[0][0] : item[0][1]]:
                     seen.add(item)
-                    if len(out) < MAX_READINGS:
-                        out.append(item)
+                    if len(dest) < MAX_READINGS:
+                        dest.append(item)
                     else:
                         over.setdefault(kind, []).append(item)
+    if markup is not None and MARKUP in over:
+        markup.append(_merged(over.pop(MARKUP)))
     return out + [_merged(items) for items in over.values()]
 
 

@@ -501,6 +501,12 @@ _SECRET_RULE_IDS = frozenset(r.id for r in RULES if r.category == "secrets")
 _CAP_RULE = rule_by_id("content.cap_exceeded")
 #: a scan for these rules only skips the readings (:func:`_reading_hits`)
 _UNREAD_IDS = _SECRET_RULE_IDS | {_CAP_RULE.id}
+#: the rules a markup reading is scanned for (:func:`_reading_hits`)
+_CRITICAL_IDS = frozenset(
+    r.id
+    for r in RULES
+    if r.severity == "critical" and r.category != "secrets" and r.pattern is not None
+)
 
 
 def _scan_hits(
@@ -593,16 +599,23 @@ def _reading_hits(
     # the readings keep no credential hit: a scan for the credential rules only (the
     # past-cap scan of base64 runs) skips them (slow on letter-spaced text)
     no_reading = only is not None and only <= _UNREAD_IDS
-    for (rs, re_), reading in [] if no_reading else readings(nz.text, nz.ascii_view, lview):
-        # letter-spaced, leetspeak, rot13 and split-list readings (cordon.content.readings)
-        span = nz.span_to_original(rs, re_)
-        found = [
-            h
-            for h in scan_hits(reading, only=only, depth=depth - 1)
-            if h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 1
-        ]
-        for h in _not_shown(found, direct, *span):
-            out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
+    marked: list[tuple[tuple[int, int], str]] = []
+    plain = [] if no_reading else readings(nz.text, nz.ascii_view, lview, marked)
+    # the lines read without their inline markup, for the critical rules only: a high rule
+    # on prose a renderer shows (a README's bold product names, an HTML page's cells) gave
+    # benign files a finding the markup had kept from it
+    critical = _CRITICAL_IDS if only is None else only & _CRITICAL_IDS
+    for items, rules in ((plain, only), (marked if critical else [], critical)):
+        # letter-spaced, leetspeak, rot13, split-list, hex and markup readings
+        for (rs, re_), reading in items:
+            span = nz.span_to_original(rs, re_)
+            found = [
+                h
+                for h in scan_hits(reading, only=rules, depth=depth - 1)
+                if h.rule.category != "secrets" and SEVERITY_ORDER[h.severity] >= 1
+            ]
+            for h in _not_shown(found, direct, *span):
+                out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
     src_view = nz.source_view if nz.source_view or not text else ascii_view(text)
     if b"\\" in src_view and _ESCAPE_HINT_B.search(src_view):
         out += _escape_reading(text, src_view, only, depth, direct, every)
