@@ -68,3 +68,10 @@ def test_a_cue_inside_another_json_string_does_not_make_a_mention(data: object) 
 )
 def test_a_cue_outside_the_quoted_strings_still_makes_a_mention(text: str) -> None:
     assert _worst(text, "inj.override") < SEVERITY_ORDER["high"]
+
+
+def test_an_apostrophe_in_an_earlier_value_does_not_count_as_a_quote() -> None:
+    # a Python list's repr: the URL's cue is inside a quoted value; the apostrophe of
+    # "it's" is no quote, so the value's quotes still pair up
+    text = str(["https://x.example/k", "it's fine", _ORDER])
+    assert _worst(text, "inj.override") >= SEVERITY_ORDER["high"]

@@ -227,6 +227,14 @@ def _quote_open(text: str, start: int) -> tuple[str, int] | None:
     return None
 
 
+def _quotes(text: str, quote: str, lo: int, hi: int) -> int:
+    """How many ``quote`` characters lie in ``text[lo:hi]``; for ``'``, only those that
+    :func:`_quote_open` reads as quotes (not the apostrophe of ``it's``)."""
+    if quote == "'":
+        return sum(1 for _ in _SINGLE_QUOTE.finditer(text, lo, hi))
+    return text.count(quote, lo, hi)
+
+
 def _is_mention(text: str, start: int, end: int) -> bool:
     """Quoted or in a code span, and introduced as an example rather than asked for."""
     opened = _quote_open(text, start)
@@ -240,7 +248,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
         # (``{"text": "Ignore ..."}``, an MCP content block as JSON) or an earlier value
         # (``["https://x.attacker.net/", "Ignore ..."]``, a memory entity's observations)
         # is the writer's data, not a sentence that names an example
-        if quote not in "\"'" or text.count(quote, m.end(), at) % 2 == 0:
+        if quote not in "\"'" or _quotes(text, quote, m.end(), at) % 2 == 0:
             return True
     return False
 
