@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -94,10 +95,24 @@ def test_lines_that_are_no_request_are_answered_on_the_bytes(tmp_path: Path) -> 
         b'{"jsonrpc":"2.0","id":5,"method":5}',
         b'{"jsonrpc":"2.0","id":9,"method":"ping"}',
     ]
-    out = subprocess.run(
-        [*exe, "serve"], input=b"\n".join(lines) + b"\n", capture_output=True, env=env, timeout=60
-    ).stdout
-    replies = [json.loads(line) for line in out.splitlines()]
+    # stdin stays open until the four replies are read: at end of input the service may stop
+    # before a request still in flight is answered (closing stdin is the client's shutdown)
+    proc = subprocess.Popen([*exe, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+    guard = threading.Timer(60, proc.kill)  # a hang fails the test instead of the run
+    guard.start()
+    try:
+        proc.stdin.write(b"\n".join(lines) + b"\n")
+        proc.stdin.flush()
+        replies: list[dict[str, Any]] = []
+        while len(replies) < 4:
+            line = proc.stdout.readline()
+            assert line, replies
+            replies.append(json.loads(line))
+    finally:
+        guard.cancel()
+        proc.kill()
+        proc.wait(timeout=60)
     assert [r.get("id") for r in replies] == [1, None, None, 9], replies
     assert replies[1]["error"]["code"] == -32700 and replies[2]["error"]["code"] == -32600
     assert "could not read" in replies[2]["error"]["message"] and replies[3]["result"] == {}
