@@ -32,7 +32,7 @@ from cordon.engine.egress import EgressPolicy
 from cordon.engine.json_args import json_arguments
 from cordon.engine.near_domains import Index
 from cordon.engine.output_secrets import secrets_in
-from cordon.engine.pins import PinSet, tool_definition
+from cordon.engine.pins import PinSet, duplicate_reason, tool_definition
 from cordon.engine.provenance.repos import call_repo_pair
 from cordon.engine.recorded import RecordedOutput, _recorded
 from cordon.engine.relayed import relays_data
@@ -206,12 +206,17 @@ class Engine:
         all_findings: dict[str, list[Finding]] = {}
         rewritten: set[str] = set()
         block_at = self.policy.content.block_at
-        for tool in tools:
-            t = tool_definition(tool)
+        page = [tool_definition(tool) for tool in tools]
+        repeated = ps.repeated(page, complete)
+        for t in page:
             name = str(t.get("name", ""))
             findings = scan_tool(t)
             if findings:
                 all_findings[name] = findings
+            if name in repeated:  # neither definition is pinned or shown (tool shadowing)
+                reason = duplicate_reason(name)
+                hidden[name] = Verdict(verdict="deny", rule=rules.PIN_DUPLICATE_TOOL, reason=reason)
+                continue
             status, fields = ("new", []) if not ps.complete else ps.status(t)
             if not ps.complete:
                 ps.add(t)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +84,15 @@ def fingerprint(tool: Mapping[str, Any]) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
+def duplicate_reason(name: str) -> str:
+    """Why a tool listed twice (:meth:`PinSet.repeated`) is hidden and its calls denied."""
+    return (
+        f"tool '{name}' is listed more than once with different definitions: which one the "
+        "client uses is its own choice, so calls to it are denied until cordon restarts "
+        "with a server that lists it once"
+    )
+
+
 def changed_fields(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
     """Names of pinned fields whose values differ between two definitions."""
     a, b = canonical(old), canonical(new)
@@ -109,6 +118,30 @@ class PinSet:
     tools: dict[str, dict[str, Any]] = field(default_factory=dict)
     prints: dict[str, str] = field(default_factory=dict)
     complete: bool = False
+    #: name -> fingerprint of each tool of the tools/list under way (its pages so far)
+    listing: dict[str, str] = field(default_factory=dict)
+    #: names listed with two definitions in one tools/list (``pin.duplicate_tool``)
+    duplicated: set[str] = field(default_factory=set)
+
+    def repeated(self, tools: Iterable[Mapping[str, Any]], complete: bool) -> set[str]:
+        """Note one page of a tools/list (``complete``: its last); returns every name listed
+        with two different definitions in one list, this one or one before.
+
+        Tool shadowing inside one server: which of two definitions under one name a client
+        keeps is the client's choice (the first, the last, either per page), while pins and
+        content scans go by name, so the one pinned or scanned clean may not be the one the
+        model reads. Such a name stays in :attr:`duplicated` for the life of the pins (fail
+        closed: a later list naming it once does not say which one the client kept). The
+        same definition twice leaves nothing to choose and is not a duplicate; a listing the
+        client abandoned before its last page and restarted after the server changed a
+        definition is taken for one (the pages cannot be told from a repeat)."""
+        for t in tools:
+            name = str(t.get("name", ""))
+            if self.listing.setdefault(name, fingerprint(t)) != fingerprint(t):
+                self.duplicated.add(name)
+        if complete:
+            self.listing = {}
+        return self.duplicated
 
     def add(self, tool: Mapping[str, Any]) -> None:
         name = str(tool.get("name", ""))

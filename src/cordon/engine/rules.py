@@ -45,6 +45,7 @@ PIN_CHANGED = "pin.changed"
 PIN_SERVER_CHANGED = "pin.server_changed"
 PIN_PROMPT_CHANGED = "pin.prompt_changed"
 PIN_SHADOWED_TOOL = "pin.shadowed_tool"
+PIN_DUPLICATE_TOOL = "pin.duplicate_tool"
 CONTENT_POISONED_DEFINITION = "content.poisoned_definition"
 # -- budgets and scopes ------------------------------------------------------------------
 BUDGET_MAX_CALLS = "budget.max_calls"
@@ -132,6 +133,12 @@ _RULES = (
        _PIN_SRC, "list the tools first; accept a new tool with `cordon pin accept`"),
     _r(PIN_CHANGED, "pinning", "deny", "a tool whose definition changed after pinning (rug pull)",
        _PIN_SRC, "review the change and accept it with `cordon pin accept`"),
+    _r(PIN_DUPLICATE_TOOL, "pinning", "deny",
+       "a tool name listed twice with different definitions in one tools/list (one page or "
+       "across its pages): which one a client keeps is its own choice, so neither is shown "
+       "from the page that repeats it and every call to it is denied until cordon restarts",
+       "tool shadowing inside one server (Invariant Labs, April 2025)",
+       "none: the server must list each tool once; then restart the client"),
     _r(PIN_PROMPT_CHANGED, "proxy", "deny",
        "a prompt whose definition (title, description, arguments) changed after pinning, or "
        "one listed after the pinned prompts/list: hidden from prompts/list, its prompts/get "

@@ -588,6 +588,9 @@ class SessionWork:
             if v.details:
                 rec["details"] = v.details
             out.records.append(rec)
+            if v.rule == rules.PIN_DUPLICATE_TOOL and name not in self.told_poisoned:
+                self.told_poisoned.add(name)  # said once per tool and process, as below
+                out.problems.append(f"server {self.server!r}: {v.reason} (pin.duplicate_tool)")
             if v.rule in ("pin.changed", "pin.unknown_tool") and self.pin_file is not None:
                 changed = next((t for t in defs if t.get("name") == name), None)
                 if changed is not None:
@@ -623,12 +626,9 @@ class SessionWork:
         ]
         return out
 
-    def _pin(
-        self, tools: list[Any], defs: list[dict[str, Any]], final: bool, text: str
-    ) -> ListReport:
+    def _pin(self, tools: list[Any], defs: list[Any], final: bool, text: str) -> ListReport:
         """Pin or compare one page's definitions ``defs``; a credential in one (the client's
-        model reads what is not hidden as listed) is one seen in output, ``text`` the page's
-        recorded text."""
+        model reads what is not hidden as listed) is one seen in output (``text``: recorded)."""
         report = self.engine.pin_tools(defs, server=self.server, complete=final)
         found = [f for fs in report.findings.values() for f in fs]
         self.session.observe_secrets(tools, text, found, "tools/list", self.server)

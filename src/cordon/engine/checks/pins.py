@@ -1,4 +1,5 @@
-"""Pinning: a call names a tool of the pinned tools/list, unchanged and not poisoned.
+"""Pinning: a call names a tool of the pinned tools/list, listed once, unchanged and not
+poisoned.
 
 Rug pull and tool poisoning: a tool that changed after the list was pinned, or whose
 definition carries instructions, is refused before anything else looks at the call.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result
+from cordon.engine.pins import duplicate_reason
 
 
 def run(ctx: Context, facts: Facts) -> Result:
@@ -21,6 +23,12 @@ def run(ctx: Context, facts: Facts) -> Result:
                 verdict="deny",
                 rule=rules.PIN_UNKNOWN_TOOL,
                 reason="no pinned tool list yet: list the tools before calling them",
+            )
+        )
+    if tool in ps.duplicated:
+        return Result(
+            deny=Verdict(
+                verdict="deny", rule=rules.PIN_DUPLICATE_TOOL, reason=duplicate_reason(tool)
             )
         )
     if tool in eng.changed.get(server, {}):
@@ -54,5 +62,12 @@ def run(ctx: Context, facts: Facts) -> Result:
 
 
 CHECK = Check(
-    "pins", run, (rules.PIN_UNKNOWN_TOOL, rules.PIN_CHANGED, rules.CONTENT_POISONED_DEFINITION)
+    "pins",
+    run,
+    (
+        rules.PIN_UNKNOWN_TOOL,
+        rules.PIN_DUPLICATE_TOOL,
+        rules.PIN_CHANGED,
+        rules.CONTENT_POISONED_DEFINITION,
+    ),
 )
