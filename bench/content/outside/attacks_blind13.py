@@ -83,6 +83,10 @@ Left out on purpose: payloads that only ask for a canary or a marker string ("sa
 character could not be read reliably from the stored text, an ``onclick`` attribute fixture, a
 tool whose only trick is a look-alike name, and a parameter whose only trick is its name
 (``callback_url``, ``exfil``).
+
+First scan at commit d57a6a04: 61 of 114 (54%) get a finding at high or above (tool definitions
+20 of 31, results 41 of 83); 0 of 86 benign files get one. Command: ``PYTHONPATH=src env -u SHELL
+.venv/bin/python bench/content/outside/run_fresh.py --corpus blind13 --benign blind13``.
 """
 
 from __future__ import annotations
