@@ -304,3 +304,10 @@ from .fixtures_round9 import NEAR_MISSES as _ROUND9_NEAR  # noqa: E402
 
 HITS.update(_ROUND9_HITS)
 NEAR_MISSES.update(_ROUND9_NEAR)
+
+# the tenth round: tool calls written as orders, forged harness markers, steering notes
+from .fixtures_round10 import HITS as _ROUND10_HITS  # noqa: E402
+from .fixtures_round10 import NEAR_MISSES as _ROUND10_NEAR  # noqa: E402
+
+HITS.update(_ROUND10_HITS)
+NEAR_MISSES.update(_ROUND10_NEAR)

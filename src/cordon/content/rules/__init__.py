@@ -22,6 +22,7 @@ from cordon.content.rules import (
     exfiltration,
     forged,
     glued,
+    harness,
     injection,
     intent,
     inventory,
@@ -36,10 +37,12 @@ from cordon.content.rules import (
     secret_slots,
     secrets,
     sendto,
+    steered,
     steering,
     supply_chain,
     sysupdate,
     tool_hijack,
+    toolorders,
     translated,
     waivers,
 )
@@ -81,6 +84,9 @@ RULES: tuple[Rule, ...] = (
     *supply_chain.RULES,
     *runorder.RULES,
     *clickfix.RULES,
+    *harness.RULES,
+    *toolorders.RULES,
+    *steered.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}

@@ -158,6 +158,16 @@ _LEX: dict[str, tuple[str, str, str, str, str]] = {
         r"середовища",
         r"без\s+(?:жодних\s+|будь-яких\s+)?(?:обмежень|фільтрів|цензури)",
     ),
+    # Esperanto: a low-resource language of the multilingual jailbreak sets; its nouns are
+    # written whole (plural -oj, accusative -n) so no anchor is an English word's prefix
+    "eo": (
+        r"ignoru|forgesu|malatentu|forigu|preterlasu",
+        r"instrukcio(?:j|n|jn)?|reguloj?n?|ordonoj?n?|direktivoj?n?|limigoj?n?|restriktoj?n?",
+        r"montru|diru|donu|sendu|malka[ŝs]u|presu|ripetu",
+        r"pasvorto(?:j|n|jn)?|api-?[ŝs]losilo\S*|sekretoj?n?|sistemajn?\s+instrukciojn?|"
+        r"sisteman?\s+prompton?",
+        r"sen\s+(?:iuj\s+)?(?:limigoj|restriktoj|filtriloj|cenzuro)",
+    ),
     # Serbian, Croatian and Bosnian in Latin script, then Serbian in Cyrillic
     "sr": (
         r"ignori[šs]i(?:te)?|ignoriraj(?:te)?|zanemari(?:te)?|zaboravi(?:te)?|izbri[šs]i|"
@@ -349,7 +359,7 @@ def _utf8_anchors(nouns: str) -> tuple[str, ...]:
     return tuple(_nfkc(_bytes_safe(a)) for a in alts if a and not a.isascii())
 
 
-_LATIN = ("es", "de", "fr", "pt", "it", "nl", "pl", "id", "vi", "tr", "sr")
+_LATIN = ("es", "de", "fr", "pt", "it", "nl", "pl", "id", "vi", "tr", "sr", "eo")
 #: fragments the cut leaves that are common English or German words: other anchors of the
 #: same phrases cover them
 _COMMON = frozenset(
