@@ -52,6 +52,12 @@ class Verdict:
         destination: the normalised destination the verdict is about, when there is one.
         destinations: every destination found in the call's sink arguments (normalised).
         details: extra structured data for the audit log (changed fields, findings...).
+        arguments: the arguments to run the call with, from ``Session.check`` and
+            ``Gateway.check`` when the verdict is not a deny: a private JSON copy of those
+            checked (the caller's dict may change after the check; the decision does not),
+            each relative or ``~`` path the check confined made absolute
+            (:mod:`cordon.engine.anchored_paths`). None otherwise. Not in ``repr`` (it may
+            hold a secret) nor in equality.
     """
 
     verdict: VerdictKind
@@ -61,6 +67,7 @@ class Verdict:
     destination: str | None = None
     destinations: tuple[str, ...] = ()
     details: dict[str, Any] = field(default_factory=dict)
+    arguments: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def allowed(self) -> bool:

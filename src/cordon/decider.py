@@ -232,10 +232,12 @@ class Decider:
         if pipeline is not None:
             request: Verdict = self.session.check(tool, args, server=self.server, pipeline=pipeline)
             return request
+        # (no copy to hand back: the proxy forwards the bytes it parsed, cordon serve and
+        # the Gateway hand back a copy of their own: cordon.engine.checked_args)
         if scopes is None:
-            v: Verdict = self.session.check(tool, args, server=self.server)
+            v: Verdict = self.session.check(tool, args, server=self.server, forward=False)
         else:
-            v = self.session.check(tool, args, server=self.server, scopes=scopes)
+            v = self.session.check(tool, args, server=self.server, scopes=scopes, forward=False)
         return _shown_whole(v if self.gate is None else self.gate(tool, v))
 
     def decide(

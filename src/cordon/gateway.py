@@ -57,7 +57,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +68,9 @@ from cordon._types import Verdict
 from cordon.audit.log import AuditLog, sanitize
 from cordon.decider import Decider, verdict_record
 from cordon.engine import rules as _rules
-from cordon.engine.anchored_paths import anchored_arguments
+from cordon.engine.checked_args import forwarded_arguments, private_copy
 from cordon.engine.core import Engine, Session
+from cordon.engine.json_args import json_arguments
 from cordon.engine.pins import PinSet
 from cordon.engine.recorded import plain_result
 from cordon.policy import Policy, ToolPolicy, load_policy
@@ -298,7 +299,10 @@ class Gateway:
 
         Returns the final ``Decision`` (``allow`` or ``deny``; an unanswered ask is returned
         as a ``deny`` carrying the ask's rule). Every verdict is audited. Note that an
-        ``allow`` counts against the tool's ``max_calls`` budget, as in the engine.
+        ``allow`` counts against the tool's ``max_calls`` budget, as in the engine. An
+        ``allow`` carries the arguments to run the call with (``Decision.arguments``): the
+        call as decided, a copy the caller's dict no longer reaches, each relative path the
+        check confined made absolute (:mod:`cordon.engine.checked_args`).
 
         One session's checks and observations are made one at a time (:meth:`_serial`), as
         ``cordon run`` decides a session's calls in turn, whichever threads make them.
@@ -319,7 +323,14 @@ class Gateway:
     def _check(
         self, name: str, args: Mapping[str, Any] | None, session: Session, scopes: Iterable[str]
     ) -> Verdict:
-        arguments = {} if args is None else args
+        arguments: Mapping[str, Any] = {} if args is None else args
+        try:  # decided on a copy: what the caller changes after the check is not run
+            arguments = private_copy(json_arguments(arguments))
+        except (TypeError, ValueError, RecursionError) as exc:  # what JSON cannot carry
+            why = f"arguments cannot be checked: {type(exc).__name__}"
+            v = Verdict(verdict="deny", rule=_rules.ARG_MALFORMED, reason=why)
+            self._audit_verdict(session, name, arguments, v)
+            return v
         scope_set = frozenset(scopes)
         decider = Decider(session, server=self.server)
         decision = decider.decide(name, arguments, scopes=scope_set)
@@ -356,6 +367,8 @@ class Gateway:
                 break
             d = decider.approved(d, name, arguments, scope_set, with_call=True)
             self._audit_verdict(session, name, arguments, d)
+        if d.verdict == "allow" and isinstance(arguments, dict):
+            d = replace(d, arguments=forwarded_arguments(self.engine, name, arguments))
         return d
 
     def call(
@@ -383,9 +396,9 @@ class Gateway:
         if known is not None and inspect.iscoroutinefunction(known.handler):
             raise TypeError(f"tool {name!r} has an async handler: use Gateway.acall")
         arguments = {} if args is None else dict(args)
-        tool = self._allowed_tool(name, arguments, session, scopes)
+        tool, checked = self._allowed_tool(name, arguments, session, scopes)
         try:
-            value = tool.handler(**self._forwarded(name, arguments))
+            value = tool.handler(**checked)
         except Exception as exc:
             if self._untrusted(tool):
                 with self._serial(session):
@@ -404,9 +417,9 @@ class Gateway:
         """:meth:`call` for async agent loops: awaits the handler's result when it is
         awaitable. ``on_ask`` is still called synchronously. Raises as :meth:`call`."""
         arguments = {} if args is None else dict(args)
-        tool = self._allowed_tool(name, arguments, session, scopes)
+        tool, checked = self._allowed_tool(name, arguments, session, scopes)
         try:
-            value = tool.handler(**self._forwarded(name, arguments))
+            value = tool.handler(**checked)
             if inspect.isawaitable(value):
                 value = await value
         except Exception as exc:
@@ -418,7 +431,10 @@ class Gateway:
 
     def _allowed_tool(
         self, name: str, arguments: Mapping[str, Any], session: Session, scopes: Iterable[str]
-    ) -> RegisteredTool:
+    ) -> tuple[RegisteredTool, dict[str, Any]]:
+        """The tool an allowed call runs and the arguments it was allowed with
+        (``Decision.arguments``: the handler opens the path the check confined); raises
+        ``Blocked`` for any other verdict."""
         d = self.check(name, arguments, session=session, scopes=scopes)
         if d.verdict != "allow":
             raise Blocked(d.rule, d.reason)
@@ -429,7 +445,8 @@ class Gateway:
             )
             self._audit_verdict(session, name, arguments, v)
             raise Blocked(v.rule, v.reason)
-        return tool
+        assert d.arguments is not None  # (every allow of check carries them)
+        return tool, d.arguments
 
     def _untrusted(self, tool: RegisteredTool) -> bool:
         """Whether ``tool``'s output is observed: its ``untrusted_output`` flag merged with the
@@ -437,15 +454,6 @@ class Gateway:
         flag alone let ``untrusted_output=False`` skip a result the policy marks untrusted: its
         destinations were never tainted, where ``cordon run`` denies a send to them."""
         return tool.untrusted_output or bool(self.engine.tool_policy(tool.name).untrusted_output)
-
-    def _forwarded(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        """The arguments the handler gets: each relative path the check confined under the
-        policy's ``base_dir`` made absolute (:mod:`cordon.engine.anchored_paths`), so a
-        handler that resolves paths elsewhere still opens the file that was checked."""
-        # the engine's resolver: ``~`` as the check expanded it
-        tp = self.engine.tool_policy(name)
-        anchored = anchored_arguments(arguments, tp, self.engine.paths)
-        return arguments if anchored is None else dict(anchored.arguments)
 
     def _deliver(
         self,

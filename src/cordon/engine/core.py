@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
@@ -25,6 +25,7 @@ from cordon.engine import args as _args
 from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
+from cordon.engine.checked_args import forwarded_arguments, private_copy
 from cordon.engine.checks.dlp import FORMAT_QUIET
 from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, request_values
 from cordon.engine.dlp import Detector, default_detector
@@ -596,9 +597,13 @@ class Session(ProvenanceState):
         server: str = "default",
         scopes: Iterable[str] | None = None,
         pipeline: Sequence[_checks.Check] | None = None,
+        forward: bool = True,
     ) -> Verdict:
         """Decide one tools/call. Returns a ``Verdict`` (``Decision``); never raises for a
-        bad call: malformed arguments are a deny (``arg.malformed``).
+        bad call: malformed arguments are a deny (``arg.malformed``). A verdict that is not
+        a deny carries the arguments to run the call with (``Verdict.arguments``: decided on
+        a private copy, paths anchored: :mod:`cordon.engine.checked_args`); ``forward=False``
+        leaves them out, for a caller that forwards what it parsed them from (``cordon run``).
 
         The checks and their order are :data:`cordon.engine.checks.PIPELINE`. An ``allow``
         counts against the tool's ``max_calls`` budget. ``pipeline``: other checks, for a
@@ -615,6 +620,8 @@ class Session(ProvenanceState):
         self.format_quiet = None
         try:
             arguments = json_arguments(arguments)  # Python objects: as the SDK sends them
+            if forward and pipeline is None:  # the caller's dict may change after the check
+                arguments = private_copy(arguments)
             ctx = _checks.Context(
                 self, tool, arguments, server, scopes, self.engine.tool_policy(tool)
             )
@@ -645,6 +652,8 @@ class Session(ProvenanceState):
             self.legs.record_call(
                 external=facts.external, sensitive=facts.sensitive, steered=facts.steered
             )
+        if forward and pipeline is None and v.verdict != "deny" and isinstance(arguments, dict):
+            v = replace(v, arguments=forwarded_arguments(self.engine, tool, arguments))
         return v
 
     def check_request(

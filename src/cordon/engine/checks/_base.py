@@ -269,6 +269,7 @@ def verdict(
     _V_DESTINATION(v, destination)
     _V_DESTINATIONS(v, destinations)
     _V_DETAILS(v, {} if details is None else details)
+    _V_ARGUMENTS(v, None)  # (set by Session.check on what it returns)
     return v
 
 
@@ -283,7 +284,12 @@ if hasattr(Verdict, "__post_init__"):  # (a check the builder would skip)
     _V_DESTINATION,
     _V_DESTINATIONS,
     _V_DETAILS,
-) = setters(Verdict, "verdict", "rule", "reason", "param", "destination", "destinations", "details")
+    _V_ARGUMENTS,
+) = setters(
+    Verdict,
+    *("verdict", "rule", "reason", "param", "destination", "destinations", "details"),
+    "arguments",
+)
 
 
 def asks(*found: Verdict | None) -> Result:
