@@ -1,8 +1,10 @@
 """The verdict-side steps of ``cordon serve``'s checks that ``cordon run`` takes in transport:
-its size cap, and the arguments an allowed call goes out with (see :mod:`cordon.server`)."""
+its size caps (the call's, and the context one request may hand in), and the arguments an
+allowed call goes out with (see :mod:`cordon.server`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
@@ -11,12 +13,62 @@ from cordon.engine import rules
 if TYPE_CHECKING:
     from cordon.engine.core import Session
 
-__all__ = ["forwarded", "oversize"]
+__all__ = ["context_over_cap", "forwarded", "oversize", "trusted_over_cap"]
 
 #: the largest arguments (or params) a check decides, as JSON: ``cordon run`` refuses a
 #: message over its cap (``--max-bytes``, 16 MiB by default), so a larger call never runs
 #: through the proxy and must not be allowed here
 _MAX_ARGUMENTS = 16 * 1024 * 1024
+
+
+#: what one request may hand in of ``context.outputs`` and of ``context.tools``, as JSON:
+#: ``cordon run``'s message cap (a result or a tools/list page larger never passes the
+#: proxy); the service decides one request at a time, so a larger one would hold every other
+#: client for many seconds
+MAX_CONTEXT = 16 * 1024 * 1024
+#: the items one context list may hold (``outputs``, ``tools``, ``trusted``, ``scopes``): each
+#: is a step of its own (a one-line tool definition pinned and scanned: about 57 us), so
+#: under the byte cap alone 300,000 tiny definitions held the service for about 19 s
+MAX_ITEMS = 4096
+#: the trusted text one session may be given in all, in characters and in texts: each is
+#: kept for the session's life, its words and destinations indexed (about ten times its size
+#: in memory, 0.12 s a MiB), so a request of 16 MiB grew the service by 170 MiB and every
+#: further one by as much again
+MAX_TRUSTED = 4 * 1024 * 1024
+MAX_TRUSTED_TEXTS = 16_384
+
+
+def context_over_cap(ctx: Mapping[str, Any]) -> str | None:
+    """Why ``ctx`` is more than one request may hand in (:data:`MAX_ITEMS`,
+    :data:`MAX_CONTEXT`), or None. Checked before any of it is applied: a request refused
+    leaves its session as it was."""
+    from cordon.server import _size
+
+    for key in ("outputs", "tools", "trusted", "scopes"):
+        value = ctx.get(key)
+        if isinstance(value, list) and len(value) > MAX_ITEMS:
+            return f"context.{key} holds more than {MAX_ITEMS} items in one request"
+    if _size(ctx.get("outputs")) > MAX_CONTEXT:
+        return (
+            f"context.outputs larger than {MAX_CONTEXT} bytes in one request: "
+            "pass them in several requests of one session_id"
+        )
+    if _size(ctx.get("tools")) > MAX_CONTEXT:
+        return f"context.tools larger than {MAX_CONTEXT} bytes (cordon run's message cap)"
+    return None
+
+
+def trusted_over_cap(given: Sequence[str], held: Sequence[str]) -> str | None:
+    """Why the trusted texts ``given`` cannot join the ``held`` ones of their session
+    (:data:`MAX_TRUSTED`, :data:`MAX_TRUSTED_TEXTS`), or None."""
+    chars = sum(map(len, given)) + sum(map(len, held))
+    if chars <= MAX_TRUSTED and len(given) + len(held) <= MAX_TRUSTED_TEXTS:
+        return None
+    return (
+        f"context.trusted: a session holds at most {MAX_TRUSTED} characters of trusted text "
+        f"in {MAX_TRUSTED_TEXTS} texts, and this request would take it to {chars} in "
+        f"{len(given) + len(held)}: pass the user's own words only, or start a new session"
+    )
 
 
 def oversize(arguments: Any) -> Verdict | None:

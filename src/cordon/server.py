@@ -93,7 +93,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cordon import __version__
 from cordon._exceptions import PolicyError
-from cordon._serve_checks import forwarded, oversize
+from cordon._serve_checks import context_over_cap, forwarded, oversize, trusted_over_cap
 from cordon._serve_mcp import build_server, register
 from cordon._serve_mcp import parse_hostport as parse_hostport
 from cordon._serve_mcp import serve_http as serve_http
@@ -153,9 +153,6 @@ _SAFE_NAME = re.compile(r"[A-Za-z0-9_.:/@-]{1,128}")
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _MAX_YAML = 256 * 1024
 _MAX_SESSIONS = 1024
-#: the outputs one request may hand in (the proxy's per-message cap): the service decides one
-#: request at a time, so a larger one would hold every other client for many seconds
-_MAX_OUTPUTS = 16 * 1024 * 1024
 #: ids of sessions dropped to stay under ``_MAX_SESSIONS``, refused when named again: a
 #: session made afresh under an old id would have lost its taint, budgets and pins (a
 #: destination planted in output asked about, not denied; a changed tool pinned anew)
@@ -476,16 +473,16 @@ class ServeCore:
         server = ctx.get("server", "default")
         if not isinstance(server, str) or not _SAFE_NAME.fullmatch(server):
             raise InvalidInput("context.server must be a short name")
-        if _size(ctx.get("outputs")) > _MAX_OUTPUTS:
-            raise InvalidInput(
-                f"context.outputs larger than {_MAX_OUTPUTS} bytes in one request: "
-                "pass them in several requests of one session_id"
-            )
+        if (why := context_over_cap(ctx)) is not None:
+            raise InvalidInput(why)
         s = self._session(ctx.get("session_id"))
         sess = s.session
+        trusted = _strings(ctx.get("trusted"), "context.trusted")
+        if (why := trusted_over_cap(trusted, sess.trusted_texts)) is not None:
+            raise InvalidInput(why)
         _pin(s, server, ctx.get("tools"), tool)
 
-        for text in _strings(ctx.get("trusted"), "context.trusted"):
+        for text in trusted:
             sess.add_trusted(text)
         outputs = ctx.get("outputs") or []
         if not isinstance(outputs, list):
