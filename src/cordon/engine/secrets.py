@@ -84,7 +84,14 @@ __all__ = [
     "withheld_marker",
 ]
 
-#: Values shorter than this are not registered.
+#: Values shorter than this are not registered. A secret is matched anywhere in a call's text
+#: and in many spellings (case-folded, reversed, rot13, hex, base64 ...), and masked wherever
+#: a result shows it: a short one (``admin1``, ``hunt3r``) turns up in ordinary arguments and
+#: results, and every such call would be denied, every such result masked. Matching a short
+#: one only as a whole argument value would stop nothing an injection asks for (the password
+#: inside a sentence). So an HTTP Basic credential's password under 8 characters is not one on
+#: its own; the credential as configured (the header value, its base64, ``user:password``) is
+#: registered whole (tests/engine/test_short_basic_password.py; the README's limits).
 MIN_SECRET_LENGTH = 8
 #: a value in standard base64 with its padding, as a Kubernetes Secret's ``data`` and an HTTP
 #: Basic credential carry one (:func:`base64_plain`)
