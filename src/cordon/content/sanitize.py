@@ -73,7 +73,10 @@ Mode = Literal["monitor", "warn", "block"]
 #: INVISIBLE_RE's class is written as ranges: its characters listed one by one make ``re``
 #: test each in turn at every position (6.4 s against 0.2 s of CPU per 10 MB with 432 of them)
 _STRIP_RE = re.compile("(?:" + ANSI + ")|" + INVISIBLE_RE.pattern)
-_INVISIBLE_RUN_RE = re.compile("(?:" + INVISIBLE_RE.pattern + ")+")
+#: a run of them, spelled as a class then its repetition (not ``(?:class)+``): a pattern that
+#: opens on a class is searched for with ``re``'s character-set scan (98 against 130 ms of CPU
+#: per 10 MB of text that is not ASCII)
+_INVISIBLE_RUN_RE = re.compile(INVISIBLE_RE.pattern + INVISIBLE_RE.pattern + "*")
 _BEACON_RULES = frozenset(
     {
         "exfil.markdown_image",
