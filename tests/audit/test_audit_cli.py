@@ -124,3 +124,15 @@ def test_verify_expect_catches_a_log_cut_back_before_a_kept_hash(tmp_path: Path)
     assert cut.exit_code == 1 and "BROKEN" in cut.output and kept in cut.output, cut.output
     bad = CliRunner().invoke(app, ["audit", "verify", str(path), "--expect", "not-a-hash"])
     assert bad.exit_code == 1
+
+
+def test_verify_refuses_a_log_whose_first_records_were_cut(tmp_path: Path) -> None:
+    """The session's start record and the verdicts after it cut off the top of the log (``sed
+    -i 1,3d``): the chain that is left links to records not in the log; verify said OK."""
+    path = tmp_path / "audit.jsonl"
+    _log(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[3:]))
+    bad = CliRunner().invoke(app, ["audit", "verify", str(path)])
+    assert bad.exit_code == 1, bad.output
+    assert "BROKEN" in bad.output and "line 1" in bad.output

@@ -291,3 +291,54 @@ def test_tail_records_across_rotation(tmp_path: Path) -> None:
         got = [r["seq"] for r in tail_records(path, n)]
         assert got == list(range(26 - min(n, avail), 26))
     assert tail_records(path, 0) == []
+
+
+def _write_lines(path: Path, lines: list[bytes]) -> None:
+    path.write_bytes(b"".join(line + b"\n" for line in lines))
+
+
+def test_records_cut_from_the_start_of_a_log_break_the_chain(tmp_path: Path) -> None:
+    """Cutting the first records (the session's start record and its first verdicts) off a log
+    that never rotated left a chain whose first line linked to a record not in the log, which
+    verify took for a rotated-away file and passed."""
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path, tracer=None)
+    log.start(version="0.1.0", policy_hash="ab" * 32, server="fs", session="s1")
+    for i in range(5):
+        log.write(_verdict(i))
+    _write_lines(path, _lines(path)[3:])
+    result = verify(path)
+    assert not result.ok, result.message
+    assert result.first_bad_line == 1
+    assert "cut from the start" in result.message
+
+
+def test_records_cut_from_the_start_of_the_oldest_rotated_file_break_the_chain(
+    tmp_path: Path,
+) -> None:
+    """The oldest file rotation kept may link to a dropped file only from its first line, the
+    one rotation began it with; a later record at the head of that file is a cut."""
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path, max_bytes=2000, keep=3, tracer=None)
+    for i in range(30):
+        log.write(_verdict(i))
+    assert verify(path).ok
+    oldest = Path(f"{path}.3")
+    _write_lines(oldest, _lines(oldest)[2:])
+    result = verify(path)
+    assert not result.ok and result.file == oldest and result.first_bad_line == 1
+    assert "cut from the start" in result.message
+
+
+def test_a_missing_rotated_file_between_kept_ones_breaks_the_chain(tmp_path: Path) -> None:
+    """Rotation never leaves a gap in the numbers: ``audit.jsonl.1`` removed while ``.2`` and
+    ``.3`` are there is a removed file, not the end of the chain (verify read the current
+    file alone and passed)."""
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path, max_bytes=2000, keep=3, tracer=None)
+    for i in range(30):
+        log.write(_verdict(i))
+    Path(f"{path}.1").unlink()
+    result = verify(path)
+    assert not result.ok, result.message
+    assert f"{path}.1" in result.message and f"{path}.2" in result.message

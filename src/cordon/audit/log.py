@@ -20,12 +20,17 @@ hash-chained log follows Pipelock's ``internal/audit``):
   next line's ``prev``. Either way :func:`verify` names the first bad line.
 * Rotation by size renames ``audit.jsonl`` to ``audit.jsonl.1`` (older files shift up to
   ``.keep``; the oldest is dropped). The new file's first record links to the previous file's
-  last hash, so the chain continues across files. The oldest retained file may start with a
-  link to a dropped file; :func:`verify` accepts that first link as the anchor and says so.
+  last hash, so the chain continues across files, and carries ``"file_start":true`` (a file
+  begun with a link to an earlier record). The oldest retained file may start with a link to
+  a dropped file; :func:`verify` accepts that link as the anchor, and says so, only from a
+  file's first line with that mark: a chain that starts at an unmarked record, or past a
+  file's first line, had records cut from its start, and a numbered file past a missing
+  number (rotation never leaves a gap) is a removed file.
 
 What the chain does not give: there is no secret key, so someone who can rewrite the whole file
-can recompute every hash, and cutting lines off the *end* leaves a valid chain. Record the last
-hash (``cordon audit verify`` prints it) somewhere else to detect both.
+can recompute every hash, cutting lines off the *end* leaves a valid chain, and so does
+removing the oldest files whole. Record the last hash (``cordon audit verify`` prints it)
+somewhere else to detect the first two.
 
 Concurrency: several cordon processes may append to one file. Each append takes an exclusive
 ``fcntl.flock`` on a sidecar ``<file>.lock`` (never rotated), reads the last line only when the
@@ -74,10 +79,11 @@ MAX_ARG_BYTES = 4096
 """String argument values longer than this many UTF-8 bytes are truncated (issue 2)."""
 
 _HEAD_CHARS = 256
-_RESERVED = frozenset({"ts", "seq", "prev", "hash"})
+_RESERVED = frozenset({"ts", "seq", "prev", "hash", "file_start"})
 _HASH_PREFIX = b',"hash":"'
 _SUFFIX_LEN = len(_HASH_PREFIX) + 64 + 2  # ,"hash":"<64 hex>"}
 _HEX = frozenset(b"0123456789abcdef")
+_FILE_START = b',"file_start":true'
 
 # ANSI escape sequences (CSI, OSC, other two-byte ESC), then C0/C1 controls except \t and \n,
 # and Unicode bidi overrides/isolates ("Trojan Source", CVE-2021-42574), which can make a
@@ -491,24 +497,25 @@ class AuditLog:
         ts = _utc_ts(time.time())
         prev = self._last_hash
         inner = body[1:-1]
-        hashed = b'{"ts":"%s","seq":%d%s%s,"prev":"%s"}' % (
-            ts.encode("ascii"),
-            seq,
-            b"," if inner else b"",
-            inner,
-            prev.encode("ascii"),
-        )
-        digest = hashlib.sha256(hashed).hexdigest()
-        line = hashed[:-1] + _HASH_PREFIX + digest.encode("ascii") + b'"}\n'
-        if size and size + len(line) > self.max_bytes:
+        head = b'{"ts":"%s","seq":%d' % (ts.encode("ascii"), seq)
+        tail = b'%s%s,"prev":"%s"}' % (b"," if inner else b"", inner, prev.encode("ascii"))
+        if size and size + len(head) + len(tail) + _SUFFIX_LEN > self.max_bytes:
             self._rotate()
             size = 0
+        # a file that begins with a link to an earlier record says so: only such a line may
+        # anchor a chain whose earlier files are gone (verify; else records were cut)
+        start = size == 0 and prev != GENESIS
+        hashed = head + (_FILE_START if start else b"") + tail
+        digest = hashlib.sha256(hashed).hexdigest()
+        line = hashed[:-1] + _HASH_PREFIX + digest.encode("ascii") + b'"}\n'
         assert self._fd is not None
         written = os.write(self._fd, line)
         if written != len(line):  # pragma: no cover - regular files write fully or raise
             raise OSError(f"short write ({written} of {len(line)} bytes)")
         self._known_size = size + len(line)
         self._last_hash, self._last_seq = digest, seq
+        if start:
+            return {"ts": ts, "seq": seq, "file_start": True, **clean, "prev": prev, "hash": digest}
         return {"ts": ts, "seq": seq, **clean, "prev": prev, "hash": digest}
 
     def start(
@@ -643,8 +650,45 @@ class VerifyResult:
     last_hash: str = GENESIS
 
 
-def _anchor_prev(raw: bytes) -> str:
-    return str(orjson.loads(raw).get("prev"))
+def _anchor(raw: bytes, lineno: int) -> tuple[bool, str | None]:
+    """The first record of a chain (``raw``, line ``lineno`` of its file): whether it links to
+    an earlier record (the chain's start is not :data:`GENESIS`), and why it may not be that
+    link's anchor (None: it may). Only the first line of a file that rotation began with a
+    link (``file_start``) may link to a record that is not in the log."""
+    rec = orjson.loads(raw)
+    if rec.get("prev") == GENESIS:
+        return False, None
+    if lineno == 1 and rec.get("file_start") is True:
+        return True, None
+    return True, (
+        "links to a record that is not in the log, and is not the first record of a file "
+        "rotation began: records were cut from the start of the log"
+    )
+
+
+def _gap(files: list[Path]) -> str | None:
+    """Why the rotated files of a chain (``files``: :func:`chain_files`, which stops at the
+    first missing number) are not all there: a file numbered past that gap (rotation never
+    leaves one). None when there is none, or for a rotated file verified on its own."""
+    path = files[-1]
+    if _ROTATED.match(path.name):
+        return None
+    missing = len(files)  # path.1 .. path.<len-1> are there
+    prefix = f"{path.name}."
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return None
+    later = sorted(
+        int(n[len(prefix) :]) for n in names if re.fullmatch(r"[0-9]+", n[len(prefix) :])
+    )
+    past = [n for n in later if n > missing]
+    if not past:
+        return None
+    return (
+        f"{path}.{missing} is missing but {path}.{past[0]} is there (rotation never leaves a "
+        "gap: a rotated file was removed)"
+    )
 
 
 def _check_line(raw: bytes, prev: str | None, seq: int | None) -> tuple[str | None, str, int]:
@@ -686,7 +730,10 @@ def verify(path: Path | str) -> VerifyResult:
     that suffix (plus ``}``); parse as a JSON object; carry ``prev`` equal to the previous
     line's hash (across file boundaries too) and ``seq`` one more than the previous line's.
     The first line of the oldest file may link to a dropped rotated file (its ``prev`` is then
-    taken as the anchor). A missing file is an error; an empty one verifies with 0 records.
+    taken as the anchor) when rotation began that file with it (``file_start``); a chain
+    that starts at any other record linking to a missing one, and a rotated file numbered
+    past a missing number, are breaks (records or a file removed). A missing file is an
+    error; an empty one verifies with 0 records.
 
     Returns:
         a :class:`VerifyResult` naming the first broken line (1-based, in ``file``).
@@ -696,6 +743,9 @@ def verify(path: Path | str) -> VerifyResult:
         return VerifyResult(
             ok=False, records=0, first_bad_line=None, message=f"{files[-1]}: no such file"
         )
+    gap = _gap(files)
+    if gap is not None:
+        return VerifyResult(ok=False, records=0, first_bad_line=None, message=gap)
     prev: str | None = None
     seq: int | None = None
     count = 0
@@ -705,6 +755,13 @@ def verify(path: Path | str) -> VerifyResult:
             for lineno, raw in enumerate(fh, 1):
                 count += 1
                 why, digest, rseq = _check_line(raw, prev, seq)
+                if why is None and prev is None:
+                    anchored, why = _anchor(raw, lineno)
+                    if anchored:
+                        anchored_note = (
+                            f" (chain anchored at {file} line {lineno}, which links to a"
+                            " rotated-away file)"
+                        )
                 if why is not None:
                     return VerifyResult(
                         ok=False,
@@ -713,11 +770,6 @@ def verify(path: Path | str) -> VerifyResult:
                         message=f"{file}: line {lineno}: {why}",
                         file=file,
                         last_hash=prev or GENESIS,
-                    )
-                if prev is None and _anchor_prev(raw) != GENESIS:
-                    anchored_note = (
-                        f" (chain anchored at {file} line {lineno}, which links to a"
-                        " rotated-away file)"
                     )
                 prev, seq = digest, rseq
     last = prev or GENESIS
