@@ -23,15 +23,19 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 
 
-def _texts(quick: bool, real: Path) -> Iterator[tuple[str, str, object]]:
-    """``(name, surface, payload)``; surface ``file`` is scanned as ``cordon scan`` scans."""
+def _texts(
+    quick: bool, real: Path, exclude: Sequence[str] = ()
+) -> Iterator[tuple[str, str, object]]:
+    """``(name, surface, payload)``; surface ``file`` is scanned as ``cordon scan`` scans.
+    An outside attack list or benign manifest whose name holds a string of ``exclude`` is
+    neither imported nor read (a hold-out being collected)."""
     for p in sorted((HERE / "corpus").rglob("*")):
         if p.is_file():
             yield (
@@ -40,7 +44,8 @@ def _texts(quick: bool, real: Path) -> Iterator[tuple[str, str, object]]:
                 p.read_text("utf-8", "replace"),
             )
     sys.path[:0] = [str(HERE / "outside"), str(HERE)]
-    for mod in sorted(q.stem for q in (HERE / "outside").glob("attacks*.py")):
+    mods = sorted(q.stem for q in (HERE / "outside").glob("attacks*.py"))
+    for mod in (m for m in mods if not any(x in m for x in exclude)):
         for i, (_cls, surface, payload, _src) in enumerate(importlib.import_module(mod).ATTACKS):
             yield f"{mod}#{i}", surface, payload
             text = payload if isinstance(payload, str) else json.dumps(payload)
@@ -48,6 +53,8 @@ def _texts(quick: bool, real: Path) -> Iterator[tuple[str, str, object]]:
             yield f"{mod}#{i}/esc2", "text", json.dumps(json.dumps(text))
     benign = importlib.import_module("benign")
     for manifest in sorted((HERE / "outside").glob("benign_*.txt")):
+        if any(x in manifest.name for x in exclude):
+            continue
         for line in manifest.read_text("utf-8").splitlines()[:: 8 if quick else 1]:
             path = line.partition("\t")[2]
             if path and not line.startswith("#") and benign.locate(path).is_file():
@@ -69,7 +76,7 @@ def _texts(quick: bool, real: Path) -> Iterator[tuple[str, str, object]]:
     yield "mixed", "text", run._mixed_document(10 * 1024 * 1024)
 
 
-def _dump(quick: bool, real: Path) -> None:
+def _dump(quick: bool, real: Path, exclude: Sequence[str]) -> None:
     """One line a text: name, digest of its findings (runs inside the tree's process)."""
     from cordon.content import scan_instructions, scan_result, scan_text, scan_tool, warm
     from cordon.content.commands import _findings_for
@@ -82,7 +89,7 @@ def _dump(quick: bool, real: Path) -> None:
         "instructions": scan_instructions,
         "text": scan_text,
     }
-    for name, surface, payload in _texts(quick, real):
+    for name, surface, payload in _texts(quick, real, exclude):
         found = [
             (f.rule, f.severity, list(f.span), f.path, f.evidence)
             for f in scan.get(surface, scan_text)(payload)
@@ -96,16 +103,24 @@ def main() -> int:
     ap.add_argument("--tree", action="append", default=[], help="a tree to run (repeat)")
     ap.add_argument("--quick", action="store_true", help="every 8th benign file, fewer slices")
     ap.add_argument("--real", default="/tmp/cordon-real-text.txt", help="real_text.py --out")
+    ap.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="STR",
+        help="skip outside sets whose name holds STR (repeat; e.g. a hold-out being collected)",
+    )
     ap.add_argument("--dump", action="store_true", help=argparse.SUPPRESS)
     ns = ap.parse_args()
     if ns.dump:
-        _dump(ns.quick, Path(ns.real))
+        _dump(ns.quick, Path(ns.real), ns.exclude)
         return 0
     outs = []
     for tree in ns.tree:
         env = dict(os.environ, PYTHONPATH=str(Path(tree).resolve() / "src"))
         cmd = [sys.executable, __file__, "--dump", "--real", ns.real]
         cmd += ["--quick"] if ns.quick else []
+        cmd += [f"--exclude={x}" for x in ns.exclude]
         res = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
         outs.append(res.stdout.splitlines())
         print(f"{tree}: {len(outs[-1])} texts", file=sys.stderr)
