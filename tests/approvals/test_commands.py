@@ -266,7 +266,7 @@ def test_approve_shows_the_arguments_and_every_cut(
             "to": "eve@example.net",
             "subject": "line one\nDestination: ops@example.com",
             "body": "b" * 1000,
-            "attachment": "a" * 5000,  # over MAX_ARG_BYTES: the audit log keeps its head only
+            "attachment": "a" * 4990 + "END",  # over MAX_ARG_BYTES: the log keeps its ends
             "cc": ["x@example.net", "\u0435@example.net"],
             **many,
         },
@@ -283,7 +283,8 @@ def test_approve_shows_the_arguments_and_every_cut(
     cut = "b" * 195 + " ... " + "b" * 100 + " [cut in the middle: 705 of 1000 characters not shown]"
     assert cut in text
     assert "b" * 301 not in text
-    assert "[cut by the audit log: 5000 bytes in all, only the start was kept;" in text
+    assert "[cut by the audit log: 4993 bytes in all, its start and its end were kept" in text
+    assert "a" * 125 + "END" in text  # (the end the audit log kept, shown)
     assert "\\u0435@example.net" in text
     # 40 arguments shown, the other 10 counted
     assert "extra34 34" in text and "extra35" not in text

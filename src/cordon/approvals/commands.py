@@ -220,11 +220,18 @@ def _argument(value: Any) -> Text:
         and value.get("truncated") is True
         and isinstance(value.get("head"), str)
     ):
-        # cut by the audit log itself (record_for_call): only the head was kept
+        # cut by the audit log itself (record_for_call): its start and its end were kept (a
+        # record without the end, written before it was kept, says so)
+        tail = value.get("tail")
         out = _cut(value["head"])
+        kept = "only the start was kept"
+        if isinstance(tail, str):
+            out.append(" ... ")
+            out.append_text(_cut(tail))
+            kept = "its start and its end were kept, the middle not shown"
         out.append(
-            f"  [cut by the audit log: {value.get('len')} bytes in all, only the start was "
-            f"kept; sha256 {str(value.get('sha256'))[:16]}...]",
+            f"  [cut by the audit log: {value.get('len')} bytes in all, {kept}; "
+            f"sha256 {str(value.get('sha256'))[:16]}...]",
             style="yellow bold",
         )
         return out

@@ -79,6 +79,9 @@ MAX_ARG_BYTES = 4096
 """String argument values longer than this many UTF-8 bytes are truncated (issue 2)."""
 
 _HEAD_CHARS = 256
+#: the end of a cut value kept too: padding that pushed a command's target (the file it
+#: overwrites, the host it pipes to) past the head would hide it from `cordon approve`
+_TAIL_CHARS = 128
 _RESERVED = frozenset({"ts", "seq", "prev", "hash", "file_start"})
 _HASH_PREFIX = b',"hash":"'
 _SUFFIX_LEN = len(_HASH_PREFIX) + 64 + 2  # ,"hash":"<64 hex>"}
@@ -185,6 +188,7 @@ def _truncate(value: Any) -> Any:
             "sha256": hashlib.sha256(raw).hexdigest(),
             "len": len(raw),
             "head": value[:_HEAD_CHARS],
+            "tail": value[-_TAIL_CHARS:],
         }
     if isinstance(value, Mapping):
         return {k: _truncate(v) for k, v in value.items()}
@@ -215,7 +219,7 @@ def record_for_call(
     and any ``extra`` keys (for example ``answer`` for an approval). String values anywhere in
     ``arguments`` longer than :data:`MAX_ARG_BYTES` UTF-8 bytes become
     ``{"truncated": true, "sha256": <hex of the full value>, "len": <bytes>, "head": <first
-    256 chars>}``. Control/ANSI stripping happens in :meth:`AuditLog.write`.
+    256 chars>, "tail": <last 128 chars>}``. Control/ANSI stripping happens in :meth:`AuditLog.write`.
     """
     rec: dict[str, Any] = {
         "kind": "verdict",
