@@ -32,6 +32,7 @@ __all__ = [
     "Stray",
     "fold",
     "list_live_tools",
+    "missing_directories",
     "near_match",
     "pack_misfits",
     "pinned_tools",
@@ -192,6 +193,27 @@ def pack_misfits(policy: Policy, real: Iterable[str]) -> list[str]:
     """Packs of the policy that name none of the server's tools: written for another server."""
     have = set(real)
     return [p for p in policy.packs if not have & set(load_pack(p).get("tools") or {})]
+
+
+def missing_directories(policy: Policy) -> list[tuple[str, str]]:
+    """(key, path as written) of each ``allowed_path_prefixes`` and ``base_dir`` entry, global
+    and per tool, that is no directory here (``~`` as ``cordon run`` expands it): a typo there
+    loads as a valid policy and denies every path of the real directory (``arg.path_outside``)."""
+    places: list[tuple[str, tuple[str, ...], str | None]] = [
+        ("", policy.allowed_path_prefixes, policy.base_dir)
+    ]
+    tools = sorted(policy.tools.items())
+    places += [(f"tools.{n}.", t.allowed_path_prefixes, t.base_dir) for n, t in tools]
+    out, seen = [], set()
+    for at, prefixes, base in places:
+        dirs = [("allowed_path_prefixes", p) for p in prefixes]
+        dirs += [("base_dir", base)] if base is not None else []
+        for key, path in dirs:
+            # each tool of a pack holds the global values: each directory is named once
+            if (key, path) not in seen and not Path(path).expanduser().is_dir():
+                out.append((at + key, path))
+            seen.add((key, path))
+    return out
 
 
 def fitting_packs(real: Iterable[str]) -> list[str]:

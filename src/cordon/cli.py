@@ -596,6 +596,7 @@ def check_cmd(
     near no listed name, which it takes for another server's tool (a warning).
     """
     from cordon.audit.report import _describe_tool, _global_controls
+    from cordon.checktools import missing_directories
     from cordon.engine.secrets import MIN_SECRET_LENGTH
     from cordon.policy import load_policy
 
@@ -616,6 +617,13 @@ def check_cmd(
                 highlight=False,
                 markup=False,
             )
+    for key, path in missing_directories(loaded):
+        # a typo'd directory loads as valid and denies every path of the real one
+        err.print(
+            f"cordon: warning: {key}: {path} does not exist here (a typo?)",
+            highlight=False,
+            markup=False,
+        )
     for name, tp in sorted(loaded.tools.items()):
         print(f"{name}: " + ("; ".join(_describe_tool(tp)) or "no controls"))
     real = _real_tools(list(command or []), pin_file, server)
