@@ -87,6 +87,8 @@ _HASH_PREFIX = b',"hash":"'
 _SUFFIX_LEN = len(_HASH_PREFIX) + 64 + 2  # ,"hash":"<64 hex>"}
 _HEX = frozenset(b"0123456789abcdef")
 _FILE_START = b',"file_start":true'
+#: one line's hashed bytes: ts, seq, the file-start mark or nothing, the record, prev
+_BODY = b'{"ts":"%s","seq":%d%s%s%s,"prev":"%s"}'
 
 # ANSI escape sequences (CSI, OSC, other two-byte ESC), then C0/C1 controls except \t and \n,
 # and Unicode bidi overrides/isolates ("Trojan Source", CVE-2021-42574), which can make a
@@ -501,15 +503,16 @@ class AuditLog:
         ts = _utc_ts(time.time())
         prev = self._last_hash
         inner = body[1:-1]
-        head = b'{"ts":"%s","seq":%d' % (ts.encode("ascii"), seq)
-        tail = b'%s%s,"prev":"%s"}' % (b"," if inner else b"", inner, prev.encode("ascii"))
-        if size and size + len(head) + len(tail) + _SUFFIX_LEN > self.max_bytes:
+        ts_b, sep, prev_b = ts.encode("ascii"), b"," if inner else b"", prev.encode("ascii")
+        hashed = _BODY % (ts_b, seq, b"", sep, inner, prev_b)
+        if size and size + len(hashed) + _SUFFIX_LEN > self.max_bytes:
             self._rotate()
             size = 0
         # a file that begins with a link to an earlier record says so: only such a line may
         # anchor a chain whose earlier files are gone (verify; else records were cut)
         start = size == 0 and prev != GENESIS
-        hashed = head + (_FILE_START if start else b"") + tail
+        if start:
+            hashed = _BODY % (ts_b, seq, _FILE_START, sep, inner, prev_b)
         digest = hashlib.sha256(hashed).hexdigest()
         line = hashed[:-1] + _HASH_PREFIX + digest.encode("ascii") + b'"}\n'
         assert self._fd is not None
