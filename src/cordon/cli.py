@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -222,8 +223,7 @@ def run_cmd(
     cordon run --url URL [--sse] [--header NAME:VALUE ...] [--header-env NAME ...]."""
     from cordon.proxy.main import run_proxy
 
-    command = list(command or [])
-    url = _upstream_given(command, url, allow_http, url_env, sse)
+    command, url = _run_upstream(list(command or []), url, allow_http, url_env, sse)
     try:
         rc = run_proxy(
             url=url,
@@ -249,6 +249,20 @@ def run_cmd(
     except CordonError as exc:
         _failed("cordon:", exc, answer=True)
     raise typer.Exit(rc)
+
+
+def _run_upstream(command: list[str], *given: Any) -> tuple[list[str], str | None]:
+    """The upstream checked (:func:`_upstream_given`); on a terminal, what cordon run waits
+    for: typed by hand, it would wait for JSON-RPC without a word."""
+    url = _upstream_given(command, *given)
+    if sys.stdin.isatty():
+        err.print(
+            "cordon run: waiting for an MCP client on stdin (JSON-RPC); a client starts this "
+            "command from its config: `cordon init` writes it there (Ctrl-D ends it)",
+            highlight=False,
+            markup=False,
+        )
+    return command, url
 
 
 def _failed(head: str, exc: Exception, *, answer: bool = False) -> NoReturn:
