@@ -121,20 +121,10 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:do|follow|execute|obey|carry\s+out)\s+what\s+[a-z]\s*\+\s*[a-z](?:\s*\+\s*[a-z])"
         r"{0,4}\s+says\b",
         anchors=(
-            *each(("what it", "what they", "whatever it"), r"\s+say"),
+            r"what(?:ever)?\s+(?:it|they)\s+say",
             r"\+\s*[a-z]\s+says",
-            *each(
-                (
-                    "the resulting",
-                    "the decoded",
-                    "the translated",
-                    "the assembled",
-                    "the combined",
-                    "the reversed",
-                    "the reconstructed",
-                ),
-                r"\s+(?:instruction|sentence|command|text|message|order)",
-            ),
+            r"the\s+(?:resulting|decoded|translated|assembled|combined|reversed|reconstructed)\s+"
+            r"(?:instruction|sentence|command|text|message|order)",
             r"instructions?\s+(?:in|inside|within)\s+it\b",
             r"sentence\s+they\s+form",
             r"the\s+(?:result|text|sentence|string|message)\s+says",
