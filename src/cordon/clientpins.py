@@ -29,10 +29,14 @@ def find_pin_files(server: str | None, pin_dir: Path | str | None = None) -> lis
 
 def pinned_names(server: str, pin_dir: Path | str | None = None) -> str:
     """``server`` quoted, with "did you mean" the close pinned server name or the names
-    pinned (for a message saying no pin file holds it)."""
+    pinned (for a message saying no pin file holds it), and when a server gets its pins:
+    ``cordon init`` names a pin file but writes none, so right after it none holds the server."""
     names = sorted({n for _, held in _pinned(pin_dir) for n in held})
     said = _near_names([server], names).replace("; its servers:", "; pinned servers:")
-    return said.replace("; it has no servers", "; no server is pinned there yet")
+    return said.replace("; it has no servers", "; no server is pinned there yet") + (
+        "; a server is pinned the first time its client starts it behind cordon (until then "
+        "`cordon check --policy FILE -- COMMAND` checks a policy against its live tools)"
+    )
 
 
 def pin_file_uses(server: str, files: Sequence[Path]) -> dict[Path, list[str]]:
