@@ -36,6 +36,10 @@ MAX_ITEMS = 4096
 #: further one by as much again
 MAX_TRUSTED = 4 * 1024 * 1024
 MAX_TRUSTED_TEXTS = 16_384
+#: the tool lists one session keeps in all, as JSON: each server's first ``context.tools``
+#: is its pins for the session's life (later ones are compared with them), so each request
+#: naming a new server could grow the session by :data:`MAX_CONTEXT`
+MAX_PINNED = 64 * 1024 * 1024
 
 
 def context_over_cap(ctx: Mapping[str, Any]) -> str | None:

@@ -93,7 +93,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cordon import __version__
 from cordon._exceptions import PolicyError
-from cordon._serve_checks import context_over_cap, forwarded, oversize, trusted_over_cap
+from cordon._serve_checks import (
+    MAX_ITEMS,
+    MAX_PINNED,
+    context_over_cap,
+    forwarded,
+    oversize,
+    trusted_over_cap,
+)
 from cordon._serve_mcp import build_server, register
 from cordon._serve_mcp import parse_hostport as parse_hostport
 from cordon._serve_mcp import serve_http as serve_http
@@ -325,6 +332,7 @@ class _ServeSession:
     session: Session
     given: set[str] = field(default_factory=set)  # servers whose tools came from context
     synthetic: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    pinned: int = 0  # the bytes of the tools/lists given (their JSON): MAX_PINNED in all
 
 
 def _pin(s: _ServeSession, server: str, tools: Any, tool: str | None) -> None:
@@ -343,6 +351,13 @@ def _pin(s: _ServeSession, server: str, tools: Any, tool: str | None) -> None:
     if tools is not None:
         if not isinstance(tools, list) or not all(isinstance(t, Mapping) for t in tools):
             raise InvalidInput("context.tools must be a list of tool definitions")
+        size = 0 if server in s.given else _size(tools)
+        if s.pinned + size > MAX_PINNED:  # (checked before anything of the request applies)
+            raise InvalidInput(
+                f"context.tools: a session keeps at most {MAX_PINNED} bytes of tool lists "
+                "(each server's first, for the session's life): start a new session"
+            )
+        s.pinned += size
         if not s.given:
             for old in s.synthetic:  # no list yet: any call there is pin.unknown_tool
                 eng.set_baseline(old, PinSet())
@@ -354,6 +369,13 @@ def _pin(s: _ServeSession, server: str, tools: Any, tool: str | None) -> None:
         eng.pin_tools(tools, server=server)
     if tool is not None and not s.given:
         synthetic = s.synthetic.setdefault(server, {})
+        if tool not in synthetic and sum(map(len, s.synthetic.values())) >= MAX_ITEMS:
+            # each new name pins the server's synthetic list again: unbounded, a request
+            # of a new name each cost more than the one before, and the session grew
+            raise InvalidInput(
+                f"this session pinned {MAX_ITEMS} tools by name alone (no context.tools): "
+                "pass the server's tools in context.tools"
+            )
         if tool not in synthetic:
             synthetic[tool] = {"name": tool, "inputSchema": {"type": "object"}}
             eng.set_baseline(server, PinSet())
