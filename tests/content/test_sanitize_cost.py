@@ -12,7 +12,8 @@ import re
 import time
 
 from cordon.content._ansi import ANSI as _ANSI
-from cordon.content.sanitize import _STRIP_RE, sanitize_text
+from cordon.content._strip import _STRIP_RE
+from cordon.content.sanitize import sanitize_text
 from cordon.content.scanner import scan_hits
 from cordon.textnorm import INVISIBLE_CHARS, INVISIBLE_RE
 

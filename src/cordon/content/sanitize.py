@@ -47,16 +47,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cordon._types import SEVERITY_ORDER, Finding
-from cordon.content._ansi import ANSI, TERMINAL_RE, has_terminal_control
+from cordon.content._ansi import TERMINAL_RE, has_terminal_control
+from cordon.content._strip import _strip, _strip_all
 from cordon.content._walk import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_DEPTH,
     decoded_blob,
     scan_value,
 )
-from cordon.content.normalize import _Builder, _classify_invisible
 from cordon.content.scanner import MAX_HITS_PER_RULE, Hit, scan_hits
-from cordon.textnorm import INVISIBLE_RE
 
 __all__ = [
     "Evaluation",
@@ -70,13 +69,6 @@ __all__ = [
 Action = Literal["deliver", "sanitise", "block"]
 Mode = Literal["monitor", "warn", "block"]
 
-#: INVISIBLE_RE's class is written as ranges: its characters listed one by one make ``re``
-#: test each in turn at every position (6.4 s against 0.2 s of CPU per 10 MB with 432 of them)
-_STRIP_RE = re.compile("(?:" + ANSI + ")|" + INVISIBLE_RE.pattern)
-#: a run of them, spelled as a class then its repetition (not ``(?:class)+``): a pattern that
-#: opens on a class is searched for with ``re``'s character-set scan (98 against 130 ms of CPU
-#: per 10 MB of text that is not ASCII)
-_INVISIBLE_RUN_RE = re.compile(INVISIBLE_RE.pattern + INVISIBLE_RE.pattern + "*")
 _BEACON_RULES = frozenset(
     {
         "exfil.markdown_image",
@@ -464,41 +456,6 @@ def _unclosable(segment: str) -> str:
     parenthesis. The wrap's own ``]`` is then the only one before the line ends, and
     cordon's replacements inside it (``[secret masked: ...]``) are not touched."""
     return _strip_all(segment).translate(_BRACKETS)
-
-
-def _strip_all(text: str) -> str:
-    """``text`` without what ``_STRIP_RE`` matches (every ANSI escape, every invisible
-    character) and without any other terminal control: the text inside a wrap."""
-    control = has_terminal_control(text)
-    if text.isascii() and not control:
-        return text  # every invisible and C1 character is outside ASCII
-    text = _STRIP_RE.sub("", text)
-    return TERMINAL_RE.sub("", text) if control else text
-
-
-def _strip(text: str) -> str:
-    """``text`` without its ANSI escapes and without each run of invisible characters the
-    normaliser reads as obfuscation (the runs that raise ``obf.zero_width``,
-    ``obf.bidi_control``, ``obf.tag_smuggling`` or ``obf.variation_selector_run``). A run it
-    reads as ordinary text stays, as it does in a string with no hit: a zero-width
-    non-joiner in Persian or Hindi, the joiners of a family emoji, an emoji's variation
-    selector, a flag's tag sequence, a right-to-left mark. Stripping those from a whole file
-    because one line of it matched a rule changed words and emoji far from the match (and
-    made the text differ from the file the agent edits)."""
-    control = has_terminal_control(text)
-    if text.isascii() and not control:
-        return text  # every invisible and C1 character is outside ASCII
-    if control:
-        text = TERMINAL_RE.sub("", text)
-    return _INVISIBLE_RUN_RE.sub(lambda m: _obfuscating(m.string, m.start(), m.end()), text)
-
-
-def _obfuscating(text: str, start: int, end: int) -> str:
-    """The invisible run ``text[start:end]`` kept, or ``""`` when the normaliser's reading
-    of a run (:func:`cordon.content.normalize._classify_invisible`) raises an event on it."""
-    b = _Builder(text)
-    _classify_invisible(b, start, end, text[start:end])
-    return "" if b.events else text[start:end]
 
 
 def strip_ansi(value: Any) -> Any:
