@@ -9,6 +9,7 @@ of another file system the server sees (a container's)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.conftest import run_cordon
@@ -52,3 +53,23 @@ def test_check_is_quiet_when_every_directory_exists(tmp_path: Path) -> None:
     done = run_cordon(tmp_path, "check", "--policy", str(policy))
     assert done.returncode == 0, done.stderr
     assert "does not exist" not in done.stderr
+
+
+def test_init_names_a_missing_directory_of_its_policy(tmp_path: Path) -> None:
+    """`cordon init --policy` loads the policy before it writes the entry: the same warning,
+    and the entry is written (the directory may be made later)."""
+    home, project = tmp_path / "home", tmp_path / "project"
+    home.mkdir()
+    project.mkdir()
+    config = project / ".mcp.json"
+    server = {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]}
+    config.write_text(json.dumps({"mcpServers": {"files": server}}))
+    policy = project / "policy.yaml"
+    typo = tmp_path / "projct"
+    policy.write_text(f"version: 1\npacks: [filesystem]\nallowed_path_prefixes: [{typo}]\n")
+    done = run_cordon(
+        home, "init", "--config", str(config), "--server", "files", "--policy", str(policy), "-y"
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"warning: allowed_path_prefixes: {typo} does not exist here" in done.stderr
+    assert "cordon" in json.loads(config.read_text())["mcpServers"]["files"]["command"]

@@ -5,6 +5,7 @@ shows the error, as a failed server)."""
 from __future__ import annotations
 
 import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,9 +24,12 @@ def init_policies(policies: Sequence[Path | str]) -> list[str]:
         ClientConfigError: a file is missing or does not load (every problem named, as
             ``cordon check`` names them): nothing is written.
     """
+    from cordon.checktools import missing_directories
+
     pols = [str(Path(p).expanduser().resolve()) for p in policies]
-    if pols:
-        _load(pols)
+    for key, path in missing_directories(_load(pols)) if pols else ():
+        # loads as valid, and denies every path of the directory meant (as cordon check says)
+        sys.stderr.write(f"cordon init: warning: {key}: {path} does not exist here (a typo?)\n")
     return pols
 
 
