@@ -46,9 +46,11 @@ def test_check_names_each_missing_directory(tmp_path: Path) -> None:
 def test_check_is_quiet_when_every_directory_exists(tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
+    (project / "notes.txt").write_text("a prefix may name one file\n")
     policy = tmp_path / "policy.yaml"
     policy.write_text(
         f"version: 1\npacks: [filesystem]\nallowed_path_prefixes: [{project}]\nbase_dir: {project}\n"
+        f"tools:\n  edit_file: {{allowed_path_prefixes: [{project / 'notes.txt'}]}}\n"
     )
     done = run_cordon(tmp_path, "check", "--policy", str(policy))
     assert done.returncode == 0, done.stderr

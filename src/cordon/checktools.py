@@ -197,7 +197,7 @@ def pack_misfits(policy: Policy, real: Iterable[str]) -> list[str]:
 
 def missing_directories(policy: Policy) -> list[tuple[str, str]]:
     """(key, path as written) of each ``allowed_path_prefixes`` and ``base_dir`` entry, global
-    and per tool, that is no directory here (``~`` as ``cordon run`` expands it): a typo there
+    and per tool, that does not exist here (``~`` as ``cordon run`` expands it): a typo there
     loads as a valid policy and denies every path of the real directory (``arg.path_outside``)."""
     places: list[tuple[str, tuple[str, ...], str | None]] = [
         ("", policy.allowed_path_prefixes, policy.base_dir)
@@ -210,7 +210,7 @@ def missing_directories(policy: Policy) -> list[tuple[str, str]]:
         dirs += [("base_dir", base)] if base is not None else []
         for key, path in dirs:
             # each tool of a pack holds the global values: each directory is named once
-            if (key, path) not in seen and not Path(path).expanduser().is_dir():
+            if (key, path) not in seen and not Path(path).expanduser().exists():
                 out.append((at + key, path))
             seen.add((key, path))
     return out
