@@ -59,7 +59,7 @@ def warm(*, wait: bool = False) -> None:
     for only in (None, _SECRET_IDS, _OTHER_IDS or None):
         idx = _anchor_index(only)
         if idx.utf8_anchors:
-            _accel.warm(idx.utf8_anchors, wait=wait)
+            _accel.warm(idx.utf8_anchors, wait=wait, defer=True)  # non-ASCII text only
         _accel.warm(idx.accel_anchors, wait=wait)
 
 

@@ -47,7 +47,7 @@ from typing import Any, TypeVar
 
 from cordon.content import _deferred, _hsthread
 from cordon.content._fixed import fixed_width, match_runs
-from cordon.content._hscache import cached_db, compile_db
+from cordon.content._hscache import Deferred, cached_db, compile_db, deferred_db
 from cordon.content._longmatch import run_bound, run_table
 from cordon.content._source import literal_head, top_level_bar
 
@@ -85,9 +85,11 @@ _AFTER = 64
 
 
 class _Db:
-    def __init__(self, anchors: Sequence[str]) -> None:
+    def __init__(self, anchors: Sequence[str], defer: bool = False) -> None:
         assert _hs is not None
         self.anchors = tuple(anchors)
+        #: load the database from the disk cache at its first scan, not now (:func:`warm`)
+        self.defer = defer
         #: the caller's tuple object this database was last found by (see :func:`find`)
         self.key: tuple[str, ...] | None = None
         #: each anchor compiled for ``re``, at its first candidate (:meth:`compile_anchor`):
@@ -114,7 +116,9 @@ class _Db:
         self._suspect: frozenset[int] | None = None
         self._long: dict[tuple[int, bool], tuple[bytes, bytes] | None] = {}
         self.plan: _deferred.Plan | None = None
-        self.later: Any = None  # the deferred anchors' database (:mod:`._deferred`)
+        #: the deferred anchors' database (:mod:`._deferred`), loaded at the first text with
+        #: a trigger's match (:meth:`ready`)
+        self.later: Any = None
         self._compile()
 
     def measure(self, i: int) -> tuple[int, int, int]:
@@ -200,7 +204,7 @@ class _Db:
         exprs = [every[i].encode("utf-8") for i in ids]
         flags = [_hs.HS_FLAG_PREFILTER] * len(ids)
         if plan:  # after the run check's id ``n``: ``n + 1`` on are triggers
-            self.later = compile_db(
+            self.later = deferred_db(
                 _hs,
                 [every[i].encode() for i in plan.anchors],
                 list(plan.anchors),
@@ -218,7 +222,8 @@ class _Db:
             exprs.append(_WS_RUN_RE)
             ids.append(n)
             flags.append(_hs.HS_FLAG_SINGLEMATCH)
-        self.db = compile_db(_hs, exprs, ids, flags, _note_compiling)
+        load = deferred_db if self.defer else compile_db
+        self.db = load(_hs, exprs, ids, flags, _note_compiling)
         self.local = threading.local()
 
     def _hs_expr(self, i: int) -> str:
@@ -239,6 +244,15 @@ class _Db:
         if wide == a or _ranged(a):
             return wide
         return a if self.fixed_width(i) else wide
+
+    def ready(self, name: str = "db") -> tuple[Any, Any]:
+        """Database ``name`` (``db``, ``later``) and this thread's scratch for it; one left
+        in the disk cache (:class:`~cordon.content._hscache.Deferred`) is loaded here."""
+        db = getattr(self, name)
+        if isinstance(db, Deferred):
+            db = db.get()
+            setattr(self, name, db)
+        return db, self.scratch(name)
 
     def scratch(self, name: str = "db") -> Any:
         s = getattr(self.local, name, None)
@@ -383,9 +397,9 @@ def available() -> bool:
     return _hs is not None
 
 
-def _build(key: tuple[str, ...]) -> None:
+def _build(key: tuple[str, ...], defer: bool = False) -> None:
     try:
-        db: _Db | None = _Db(key)
+        db: _Db | None = _Db(key, defer)
     except Exception:  # a compile error: stay on the Python path  # pragma: no cover
         db = None
     with _hsthread.changed:
@@ -413,18 +427,22 @@ WAIT_MIN_BYTES = 256 * 1024
 WAIT_S = 10.0
 
 
-def warm(anchors: Sequence[str], *, wait: bool = False, timeout: float | None = None) -> None:
+def warm(
+    anchors: Sequence[str], *, wait: bool = False, timeout: float | None = None, defer: bool = False
+) -> None:
     """Start compiling the database for ``anchors`` in the background (idempotent).
 
     Args:
         anchors: the anchor patterns (``bytes`` regex syntax, lower-case ASCII).
         wait: block until the database is ready (tests, benchmarks), or ``timeout`` seconds.
+        defer: a database that only some texts need: when the disk cache holds it, it is
+            loaded at its first scan (:class:`~cordon.content._hscache.Deferred`), not now.
     """
     if _hs is None:
         return
     key = tuple(anchors)
     with _lock:
-        ev = _submit(key, lambda: _build(key))
+        ev = _submit(key, lambda: _build(key, defer))
     if wait:
         ev.wait(timeout)
 
@@ -500,11 +518,13 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
         else:
             (run if i == nanchors else later).append(to)
 
-    db.db.scan(view, match_event_handler=on_match, scratch=db.scratch())
+    hdb, scratch = db.ready()
+    hdb.scan(view, match_event_handler=on_match, scratch=scratch)
     if later:
         assert db.plan is not None
+        hdb, scratch = db.ready("later")
         for lo, hi, keep in _deferred.pieces(view, later, db.plan.table):
-            for i, to in _deferred.scan(db.later, db.scratch("later"), view, lo, hi, keep):
+            for i, to in _deferred.scan(hdb, scratch, view, lo, hi, keep):
                 add(i << _SHIFT | to)
     seen = _COUNT.get()
     if seen is not None:

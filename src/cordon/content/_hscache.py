@@ -35,12 +35,13 @@ import json
 import os
 import platform
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["cache_dir", "cached_db", "compile_db"]
+__all__ = ["Deferred", "cache_dir", "cached_db", "compile_db", "deferred_db"]
 
 #: a cache file: the SHA-256 of the payload, then the payload (``hyperscan.dumpb``)
 _DIGEST_LEN = 32
@@ -96,12 +97,17 @@ def _load(hs: Any, path: Path, mode: int) -> Any | None:
         db.scan(b" ", match_event_handler=_ignore, scratch=hs.Scratch(db))
     except Exception:  # noqa: BLE001 - another version or CPU, or a bad file: compile instead
         return None
+    _touch(path)
+    return db
+
+
+def _touch(path: Path) -> None:
+    """Refresh ``path``'s mtime when older than :data:`_TOUCH_S` (a file in use is not pruned)."""
     try:
         if time.time() - path.stat().st_mtime > _TOUCH_S:
             os.utime(path)
     except OSError:
         pass
-    return db
 
 
 def _ignore(*_: object) -> None:
@@ -175,3 +181,54 @@ def compile_db(
     if directory is not None:
         _store(directory, name, hs.dumpb(db))
     return db
+
+
+class Deferred:
+    """A database whose file is in the disk cache, loaded (:func:`compile_db`) at its first
+    :meth:`get` instead of when it was asked for. For the databases only some texts need
+    (the UTF-8 anchors: non-ASCII text; the deferred anchors: text around a trigger's match),
+    so a process that never meets such a text does not hold them: ~4.4 MB of an idle
+    ``cordon run`` (bench/perf/README.md, resting memory). A load is a few milliseconds (a
+    2 MB file: read, SHA-256, ``loadb``); a file gone bad since falls back to compiling, on
+    the calling thread, so :meth:`get` always gives the database."""
+
+    def __init__(
+        self,
+        hs: Any,
+        exprs: list[bytes],
+        ids: list[int],
+        flags: list[int],
+        compiling: Callable[[bool], None] | None,
+    ) -> None:
+        self._spec: tuple[Any, ...] | None = (hs, exprs, ids, flags, compiling)
+        self._db: Any = None
+        self._lock = threading.Lock()
+
+    def get(self) -> Any:
+        """The database, loaded at the first call (two threads at once: one loads)."""
+        if self._db is None:
+            with self._lock:
+                if self._db is None:
+                    assert self._spec is not None
+                    self._db = compile_db(*self._spec)
+                    self._spec = None
+        return self._db
+
+
+def deferred_db(
+    hs: Any,
+    exprs: list[bytes],
+    ids: list[int],
+    flags: list[int],
+    compiling: Callable[[bool], None] | None = None,
+) -> Any:
+    """:func:`compile_db`'s database, or a :class:`Deferred` one when the cache holds its
+    file: with none (a first run, a new rule set) it is compiled now, on the caller's
+    (background) thread, and cached, so that no text ever waits for a compile."""
+    directory = cache_dir()
+    if directory is not None:
+        path = directory / (_key(hs, exprs, ids, flags, hs.HS_MODE_BLOCK) + ".hsdb")
+        if path.is_file():
+            _touch(path)  # in use by this rule set though not loaded: not stale
+            return Deferred(hs, exprs, ids, flags, compiling)
+    return compile_db(hs, exprs, ids, flags, compiling)

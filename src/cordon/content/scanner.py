@@ -135,8 +135,8 @@ def _anchor_index(only: frozenset[str] | None = None) -> _Anchors:
     # the smaller database first: each file read is then a fresh mapping, returned whole
     # when freed (a read after a larger one came from the heap, below the database loaded
     # after it, and stayed resident: ~1.5 MB of every process, bench/perf/README.md)
-    if utf8_anchors:
-        _accel.warm(utf8_anchors)
+    if utf8_anchors:  # for non-ASCII text only: loaded from the cache at its first scan
+        _accel.warm(utf8_anchors, defer=True)
     _accel.warm(accel_anchors)
     return _Anchors(
         rules=rules,
