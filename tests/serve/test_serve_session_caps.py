@@ -43,3 +43,26 @@ def test_the_tools_a_session_pins_by_name_alone_are_capped(
     with pytest.raises(InvalidInput, match="pinned 3 tools by name alone"):
         core.check_tool_call({"tool": "d", "context": {"session_id": "s"}})
     assert core.check_tool_call({"tool": "b", "context": {"session_id": "s"}})["verdict"] == "allow"
+
+
+def test_names_listed_twice_past_the_pins_are_not_kept() -> None:
+    # a list given again for a server is compared, not kept (its bytes are not counted):
+    # a name it lists twice that the pins lack is hidden as unknown, and was kept besides as
+    # a duplicate for the session's life, so such requests grew the session without bound
+    core = ServeCore.from_sources([])
+    ctx: dict[str, object] = {"session_id": "d", "server": "a", "tools": _tools(2)}
+    assert core.check_tool_call({"tool": "t0", "context": ctx})["verdict"] == "allow"
+    for i in range(20):
+        name = f"x{i}" + "n" * 60_000
+        twice = [{"name": name, "description": d} for d in ("one", "two")]
+        ctx = {"session_id": "d", "server": "a", "tools": [*_tools(2), *twice]}
+        r = core.check_tool_call({"tool": name, "context": ctx})
+        assert r["verdict"] == "deny" and r["rule"] == "pin.unknown_tool"
+    assert core.sessions["d"].engine.pins["a"].duplicated == set()
+    # a pinned name listed twice is still a duplicate, and stays denied
+    other = {"name": "t1", "description": "another"}
+    ctx = {"session_id": "d", "server": "a", "tools": [*_tools(2), other]}
+    r = core.check_tool_call({"tool": "t1", "context": ctx})
+    assert r["rule"] == "pin.duplicate_tool"
+    r = core.check_tool_call({"tool": "t1", "context": {"session_id": "d", "server": "a"}})
+    assert r["rule"] == "pin.duplicate_tool"

@@ -137,6 +137,10 @@ class PinSet:
         definition is taken for one (the pages cannot be told from a repeat)."""
         for t in tools:
             name = str(t.get("name", ""))
+            if self.complete and name not in self.prints:
+                # hidden and denied as unknown (pin.unknown_tool) however often it is listed;
+                # kept here it would grow the pins by every list of new names, without bound
+                continue
             if self.listing.setdefault(name, fingerprint(t)) != fingerprint(t):
                 self.duplicated.add(name)
         if complete:
