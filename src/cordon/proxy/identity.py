@@ -196,8 +196,6 @@ class IdentitySide:
         never reaches the client), as is a request under an id of cordon's own (refused);
         any other goes on (:meth:`UpstreamSide.server_frame`)."""
         acts = self._probe_answer(item) if self.probe_id is not None else None
-        if acts is None and isinstance(item, bytes) and self.own_prefix.encode() in item:
-            acts = self._own_id_request(item)
         if acts is not None:
             return acts
         # (every server frame passes here: no set is made while no handshake is out)
@@ -301,15 +299,13 @@ class IdentitySide:
 
         return self._enqueue(Job("identity", size, lambda: self.work.check_identity(result), done))
 
-    def _own_id_request(self, item: bytes) -> list[Action] | None:
+    def _own_id_request(self, msg: dict[str, Any]) -> list[Action] | None:
         """A server request under an id of cordon's own questions to the client is refused:
         the client's answer to it (a person's accept of the server's harmless form) would
         come back under that id and answer cordon's question. Those ids are unguessable;
-        this is a second fence for a plain spelling of one."""
-        try:
-            msg = parse_frame(item)
-        except ProtocolError:
-            return None  # (refused there)
+        this is a second fence for a plain spelling of one. Read from the parsed frame
+        (:meth:`UpstreamSide.server_frame`, before anything else is done with it), where a
+        search of the raw frame for the prefix read every byte of a large result."""
         rid = msg.get("id")
         if not (isinstance(rid, str) and rid.startswith(self.own_prefix)) or "method" not in msg:
             return None

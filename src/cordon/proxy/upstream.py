@@ -96,6 +96,7 @@ class UpstreamSide(ServerMessageSide):
             self, id_: Any, p: _Pending, msg: dict[str, Any], line: bytes
         ) -> list[Action]: ...
         def _evaluate(self, value: Any) -> Any: ...
+        def _own_id_request(self, msg: dict[str, Any]) -> list[Action] | None: ...
 
     def awaiting(self, id_: Any) -> bool:
         """Request ``id_`` went upstream and has had no answer yet (nor was it cancelled or
@@ -130,6 +131,10 @@ class UpstreamSide(ServerMessageSide):
                 "upstream",
                 [*acts, self._answer(pend.id, error_frame(pend.id, INTERNAL_ERROR, why))],
             )
+        if type(msg.get("id")) is str:  # (a request under an id of cordon's own: refused)
+            own = self._own_id_request(msg)
+            if own is not None:
+                return own
         extra = None if _MEMBERS.issuperset(msg) else msg.keys() - _MEMBERS
         if extra or b"\n" in item or b"\r" in item:
             # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
