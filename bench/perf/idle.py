@@ -10,7 +10,10 @@ worker), VmRSS of cordon and of those processes, and their CPU time (utime + sti
 clock ticks of 10 ms) before and after ``--idle`` seconds with no traffic. With ``--calls N``,
 N ``tools/call echo`` (each with a different text) follow the ``tools/list``, so the memory is
 that of a process at rest after serving calls (what a first call loads is then counted), and
-the first call's round trip is printed. Variants run interleaved, ``--rounds`` times each.
+the first call's round trip is printed; ``--text`` gives their text (``{i}``: the call's
+number), to send what loads a database at its first use (non-ASCII text loads the UTF-8
+anchors', a trigger such as ``npm config set registry`` the deferred anchors').
+Variants run interleaved, ``--rounds`` times each.
 Example (issue 19)::
 
     .venv/bin/python bench/perf/idle.py base=/work/base/src new=src
@@ -54,7 +57,7 @@ def rss_mb(pid: int) -> float:
 
 
 def measure(
-    t: R.Target, up: list[str], settle: float, idle: float, calls: int = 0
+    t: R.Target, up: list[str], settle: float, idle: float, calls: int = 0, text: str = "hello {i}"
 ) -> dict[str, float]:
     c = R.RawClient(t.cmd, t.env)
     first_ms = 0.0
@@ -62,7 +65,7 @@ def measure(
         c.handshake()  # initialize, initialized, tools/list
         for i in range(calls):
             t0 = time.perf_counter()
-            rid, line = c.call_line("echo", {"text": f"hello {i}"})
+            rid, line = c.call_line("echo", {"text": text.format(i=i)})
             c.send(line)
             c.recv_for(rid)
             if i == 0:
@@ -96,6 +99,7 @@ def main() -> int:
     ap.add_argument("--idle", type=float, default=10.0)
     ap.add_argument("--settle", type=float, default=3.0)
     ap.add_argument("--calls", type=int, default=0, help="tools/call echo before settling")
+    ap.add_argument("--text", default="hello {i}", help="the calls' text ({i}: their number)")
     ap.add_argument(
         "--warm",
         action="store_true",
@@ -110,7 +114,7 @@ def main() -> int:
     up = [sys.executable, str(HERE / "echo_server.py")]  # the upstream measure() looks for
     for r in range(ns.rounds):
         for name, t in targets.items():
-            m = measure(t, up, ns.settle, ns.idle, ns.calls)
+            m = measure(t, up, ns.settle, ns.idle, ns.calls, ns.text)
             first = f"; first call {m['first_call_ms']:.1f} ms" if ns.calls else ""
             print(
                 f"round {r + 1} {name:8s} processes besides the upstream: "

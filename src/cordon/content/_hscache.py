@@ -187,10 +187,12 @@ class Deferred:
     """A database whose file is in the disk cache, loaded (:func:`compile_db`) at its first
     :meth:`get` instead of when it was asked for. For the databases only some texts need
     (the UTF-8 anchors: non-ASCII text; the deferred anchors: text around a trigger's match),
-    so a process that never meets such a text does not hold them: ~4.4 MB of an idle
-    ``cordon run`` (bench/perf/README.md, resting memory). A load is a few milliseconds (a
-    2 MB file: read, SHA-256, ``loadb``); a file gone bad since falls back to compiling, on
-    the calling thread, so :meth:`get` always gives the database."""
+    so a process that never meets such a text does not hold them: ~4.2 MB of an idle
+    ``cordon run`` (bench/perf/README.md, resting memory). The price, in a process that meets
+    one: the load's few milliseconds (a 2 MB file: read, SHA-256, ``loadb``), and ~2.5 MB more
+    than the two loaded at start-up (after the start-up loads the file's buffer comes from the
+    heap, and its freed space stays resident). A file gone bad since falls back to compiling,
+    on the calling thread, so :meth:`get` always gives the database."""
 
     def __init__(
         self,
