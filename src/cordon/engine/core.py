@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from cordon._types import ALLOW, Finding, Verdict, severity_at_least
@@ -653,7 +653,7 @@ class Session(ProvenanceState):
                 external=facts.external, sensitive=facts.sensitive, steered=facts.steered
             )
         if forward and pipeline is None and v.verdict != "deny" and isinstance(arguments, dict):
-            v = replace(v, arguments=forwarded_arguments(self.engine, tool, arguments))
+            v = _checks.with_arguments(v, forwarded_arguments(self.engine, tool, arguments))
         return v
 
     def check_request(

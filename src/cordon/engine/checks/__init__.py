@@ -33,6 +33,7 @@ from cordon.engine.checks._base import (
     Result,
     approval_key,
     ask_keys,
+    with_arguments,
 )
 from cordon.engine.checks._pipeline import CheckLists, Outcome, first_objection, resolve, run
 
@@ -53,6 +54,7 @@ __all__ = [
     "first_objection",
     "resolve",
     "run",
+    "with_arguments",
 ]
 
 PIPELINE: tuple[Check, ...] = (
