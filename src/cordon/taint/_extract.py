@@ -110,13 +110,15 @@ def extract_destinations(value: Any, *, spelled: bool = False) -> list[Destinati
     return acc.found
 
 
-def extract_marked(value: Any) -> tuple[list[Destination], bool]:
+def extract_marked(value: Any, *, one_view: bool = False) -> tuple[list[Destination], bool]:
     """:func:`extract_destinations` of ``value``, and whether marking look-alike characters
     changes any text it read: when not, ``extract_destinations(value, spelled=True)`` reads
-    the same texts and gives the same destinations."""
+    the same texts and gives the same destinations. ``one_view``: the caller found that
+    ``value`` is a string no decoder changes (``decoded_views(value) == [value]``), so it is
+    not decoded again to learn that."""
     if type(value) is str and len(value) <= _MEMO_MAX_CHARS:
         # (the usual sink value: what _walk and _string give a lone string at the top)
-        plain, marked, _ = _remembered((value, 0))
+        plain, marked, _ = _remembered((value, 0), one_view)
         return list(plain), marked
     acc = _Acc(False)
     _walk(value, acc, 0)
@@ -180,15 +182,15 @@ def _string(text: str, acc: _Acc, depth: int) -> None:
 
 
 def _remembered(
-    key: tuple[str, int],
+    key: tuple[str, int], one_view: bool = False
 ) -> tuple[tuple[Destination, ...], bool, tuple[Destination, ...] | None]:
     """The :data:`_MEMO` entry of a string at a depth (``key``), read plainly if not there:
     its destinations in order, without duplicates (each string is read into an accumulator
-    of its own)."""
+    of its own). ``one_view``: as :func:`extract_marked`'s."""
     got = _MEMO.get(key)
     if got is None:
         text, depth = key
-        if _plain_address(text):
+        if _plain_address(text, one_view):
             # (what _from_string gives it: see there)
             address = Destination(kind="email", raw=text, key=_plain_key(text))
             got = ((address,), False, None)
@@ -236,16 +238,17 @@ def _walk(value: Any, acc: _Acc, depth: int) -> None:
 _PLAIN_ADDRESS_RE = re.compile(r"[a-z0-9._-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+", re.ASCII)
 
 
-def _plain_address(text: str) -> bool:
+def _plain_address(text: str, one_view: bool = False) -> bool:
     """``text`` is one plain address (:data:`_PLAIN_ADDRESS_RE`) that :func:`_from_string`
     reads without its general path: no decoding, URL or address rewrite and no look-alike
     mark changes it (marked stays False), it is its own normalised form, and the address
-    pattern's one match is the whole of it, keyed by :func:`_plain_key`."""
+    pattern's one match is the whole of it, keyed by :func:`_plain_key`. ``one_view``: the
+    caller knows no decoder changes ``text`` (the decoding test is then not repeated)."""
     return (
         _PLAIN_ADDRESS_RE.fullmatch(text) is not None
         and "xn--" not in text
         and "www." not in text
-        and len(decoded_views(text, max_depth=1, max_views=6)) == 1
+        and (one_view or len(decoded_views(text, max_depth=1, max_views=6)) == 1)
     )
 
 

@@ -109,21 +109,28 @@ def encodes_lookalike(text: str) -> bool:
     return not all(_prov.lookalike_free(v) for v in decoded_views(text, max_depth=2)[1:])
 
 
-def spellings(text: str) -> tuple[bool, bool, bool]:
-    """``(odd, vouchable, may_fold)`` of one string, with the searches they share done once:
-    :func:`odd_spelling`; whether its spelling lets the user's text or a directory vouch for
-    it without matching it exactly (look-alike free, written and decoded:
-    :func:`cordon.engine.checks._vouching.spelled`); :func:`may_fold` of it."""
+def spellings(text: str) -> tuple[bool, bool, bool, bool]:
+    """``(odd, vouchable, may_fold, one_view)`` of one string, with the searches they share
+    done once: :func:`odd_spelling`; whether its spelling lets the user's text or a directory
+    vouch for it without matching it exactly (look-alike free, written and decoded:
+    :func:`cordon.engine.checks._vouching.spelled`); :func:`may_fold` of it; and whether
+    ``text`` is its only decoded view (``decoded_views(text) == [text]``, at any depth: no
+    decoder changes it), which destination extraction asks again of the same string
+    (:func:`cordon.taint.extract_marked`'s ``one_view``)."""
     ascii_ = text.isascii()
     # (lookalike_free of an ASCII text with no percent-encoding: no punycode label)
     free = "xn--" not in text.lower() if ascii_ and "%" not in text else _prov.lookalike_free(text)
     folds = _may_fold_text(text)
     # (encodes_lookalike, whose first test is ``folds``)
     encoded = False
+    # without ``folds`` no decoder's hint test is true (each hint is a literal of
+    # _MAY_FOLD_RE, or a run start: 12 of its run characters), so the text is its one view
+    one_view = True
     if folds:
         views = decoded_views(text, max_depth=2)
-        encoded = len(views) > 1 and not all(_prov.lookalike_free(v) for v in views[1:])
-    return not ascii_ or not free, free and not encoded, not ascii_ or folds
+        one_view = len(views) == 1
+        encoded = not one_view and not all(_prov.lookalike_free(v) for v in views[1:])
+    return not ascii_ or not free, free and not encoded, not ascii_ or folds, one_view
 
 
 def plain_keys(value: Any, extract: Any = None) -> set[str] | None:

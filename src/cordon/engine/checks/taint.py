@@ -512,8 +512,9 @@ class _Scan:
         plain_leaves: list[str] = []
         may_fold = False
         by_user = by_directory = True  # (_vouching.spelled of the value)
+        one_view = False  # (a lone string that no decoder changes: spellings says so)
         for x in texts:
-            odd_x, vouchable, folds = spellings(x)
+            odd_x, vouchable, folds, one_view = spellings(x)
             (odd_leaves if odd_x else plain_leaves).append(x)
             may_fold = may_fold or folds
             if not vouchable:
@@ -528,7 +529,7 @@ class _Scan:
                 s._trusted_norm(), norm(value)
             )
             return None
-        dests, marked = extract_marked(value)
+        dests, marked = extract_marked(value, one_view=one_view and isinstance(value, str))
         if not dests and not self.fallback and has_string(value):
             # a sink value that names no destination cordon can parse is not cleared:
             # it is asked about, never allowed unseen
