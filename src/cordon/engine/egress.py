@@ -543,7 +543,6 @@ _HOST_SPLIT_RE = re.compile(r"[\s,;]+")
 
 
 @functools.lru_cache(maxsize=4096)
-@functools.lru_cache(maxsize=4096)
 def _key_kind(key: str, host_params: frozenset[str]) -> str:
     """``"host"``, ``"url"`` or ``""``: what an argument named ``key`` holds by its name (a
     pure function of the name, read for every argument of every call: derived once per

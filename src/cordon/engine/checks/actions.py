@@ -261,8 +261,9 @@ def _checkout_state_write(ctx: Context) -> Verdict | None:
     ref's version, which cordon cannot read, so a policy tracked there is swapped for an older
     or another branch's one, and the next start runs with it. Judged as a move of the
     repository directory is (a directory holding a cordon file); a deny, as that is."""
-    tokens = set(_actions.split_tokens(ctx.tool))
-    if "git" not in tokens or not tokens & _WORK_TREE_REWRITES:
+    if not tool_name(ctx.tool).git:  # (the token git, from the name's tokens derived once)
+        return None
+    if not set(_actions.split_tokens(ctx.tool)) & _WORK_TREE_REWRITES:
         return None
     found = _cordon_state_write(ctx, list(_target_strings(ctx)), moves=True)
     if found is None:
@@ -285,10 +286,12 @@ def _cordon_state_write(
     cordon's questions itself, or switches a control off for the next start. A deny (a block
     rule: ``trust_tools`` does not lift it); so is a write while the other processes' list
     cannot be read (fail closed)."""
+    if not targets:  # (nothing written: no path to compare, no list of the others read)
+        return None
     engine = ctx.session.engine
     own, shared = engine.state_paths, engine.shared_state_paths
     others: tuple[str, ...] = ()
-    if targets and shared is not None:
+    if shared is not None:
         try:
             others = shared.paths()
         except OSError:

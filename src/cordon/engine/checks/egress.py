@@ -22,7 +22,7 @@ destination)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from cordon.engine import rules
@@ -35,12 +35,15 @@ from cordon.engine.walk import call_walk
 Leaf = tuple[str, str, Any]
 
 
-def _under(path: str, names: frozenset[str]) -> bool:
+def _under(path: str, names: Collection[str]) -> bool:
     """``path`` (a dotted argument path) is one of ``names`` or inside one. A key holding a
     dot or bracket may match more than it names: more is read, never less."""
     if path in names:
         return True
-    return any(path.startswith(n) and path[len(n) : len(n) + 1] in (".", "[") for n in names)
+    for n in names:  # (a loop, not a generator: read for every leaf of every such call)
+        if path.startswith(n) and path[len(n) : len(n) + 1] in (".", "["):
+            return True
+    return False
 
 
 def _leaves(ctx: Context) -> tuple[Leaf, ...]:
@@ -54,11 +57,13 @@ def _leaves(ctx: Context) -> tuple[Leaf, ...]:
         return scalars
     if type(ctx.arguments) is not dict and not isinstance(ctx.arguments, Mapping):
         return scalars  # (no named arguments to tell data from places: every string is read)
-    places = frozenset(tp.path_params) | frozenset(tp.sink_params)
+    places = {*tp.path_params, *tp.sink_params}
     return tuple(
-        (path, key, value)
-        for path, key, value in scalars
-        if _under(path, places) or (key and _key_kind(key, DEFAULT_HOST_PARAMS))
+        [
+            leaf
+            for leaf in scalars
+            if _under(leaf[0], places) or (leaf[1] and _key_kind(leaf[1], DEFAULT_HOST_PARAMS))
+        ]
     )
 
 
