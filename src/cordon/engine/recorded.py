@@ -109,15 +109,17 @@ def _collect_strings(value: Any, values: list[str], keys: list[str]) -> bool:
             if "\n" in item:
                 values.extend(rejoined_base64(item))
         elif isinstance(item, dict):
-            keys.extend(str(k) for k in item)
+            # (``map(str, ...)`` and the values' reversed view: what a generator of
+            # ``str(k)`` and a reversed list give, without building either)
+            keys.extend(map(str, item))
             if "blob" in item or "data" in item:
                 # base64 text a client reads decoded (an embedded resource's blob): its
                 # reading, as the content walk's (credentials, destinations in it)
                 values.extend(text_readings(item))
-            stack.extend(reversed(list(item.values())))
-        elif isinstance(item, list | tuple):
+            stack.extend(reversed(item.values()))
+        elif isinstance(item, (list, tuple)):
             stack.extend(reversed(item))
-        elif isinstance(item, int | float) and not isinstance(item, bool):
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
             values.append(str(item))
         elif item is not None and not isinstance(item, bool):
             plain = False
