@@ -324,6 +324,10 @@ def _whole_url(value: str) -> bool:
         if _SPACE.search(word):
             return False
         word = word[:_MAX_URL]
+    if "." not in word and ":" not in word and "/" not in word and "\\" not in word:
+        # (neither test below can pass: the shape needs ``://``, a dot, ``//`` or a
+        # backslash pair, ``mailto:`` a colon; the usual argument is a word or a sentence)
+        return False
     if not _URL_SHAPE.fullmatch(word) and not word.lower().startswith("mailto:"):
         return False
     if word.startswith(("//", "\\\\")) and len(word) > 2 and word[2] not in "/\\":
