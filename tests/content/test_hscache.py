@@ -60,8 +60,11 @@ def _fresh_accel(monkeypatch: pytest.MonkeyPatch) -> None:
 def _settled() -> None:
     """Wait for the rule filters the scans asked for: they compile on the background thread
     (and go to the cache) after the scan that asked, so on a loaded machine the first pass's
-    were still compiling when the second pass asked again, and compiled a second time."""
+    were still compiling when the second pass asked again, and compiled a second time. The
+    same for a database a scan asked for in the background (the UTF-8 anchors' on a loaded
+    machine): every job of the one compile thread is waited for."""
     _accel.want_filters(tuple(_accel._filter_done), wait=True)
+    assert _hsthread.wait_compiled(300), "the background compiles ended"
 
 
 def _findings() -> list[list[tuple[str, int, int]]]:
