@@ -311,13 +311,35 @@ def _markup(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
     'ignore <b>previous</b> instructions', 'ignore<br>previous instructions' and an empty
     comment between two words are what a rendered page or a model shows as plain words,
     while the rules' word boundaries and whitespace fillers stop at the marks."""
-    out = []
-    for s, e in _lines(text, lo, hi):
-        line = text[s:e]
-        plain = _MARKUP.sub(_unmarked, line)
-        if plain != line:
-            out.append(((s, e), plain))
+    out: list[tuple[tuple[int, int], str]] = []
+    hi = min(hi, len(text))
+    first = text.rfind("\n", 0, lo) + 1  # the lines overlapping [lo, hi) (:func:`_lines`)
+    if first >= hi:
+        return out
+    last = text.find("\n", hi - 1)
+    last = len(text) if last < 0 else last
+    # every match of _MARKUP starts at one of _MARKUP_START's characters and holds no line
+    # break: a line is rewritten (as ``_MARKUP.sub`` of each line) when a match starts at one
+    # of them, found by a search for them and one anchored match at each (C speed; ``sub``
+    # of every line of a page of HTML tried each alternative at each character)
+    s = e = done = -1
+    match = _MARKUP.match
+    for c in _MARKUP_START.finditer(text, first, last):
+        p = c.start()
+        if p < done:
+            continue  # its line is read already
+        if p > e:
+            s = text.rfind("\n", 0, p) + 1
+            e = text.find("\n", p)
+            e = len(text) if e < 0 else e
+        if match(text, p, e) is not None:
+            out.append(((s, e), _MARKUP.sub(_unmarked, text[s:e])))
+            done = e
     return out
+
+
+#: the first character of every match of :data:`_MARKUP`
+_MARKUP_START = re.compile(r"[\[<*_~]")
 
 
 def _unleet(m: re.Match[str]) -> str:
