@@ -554,8 +554,7 @@ class SessionWork:
             return swapped
         if self.identity_changed is not None:
             return ListOutcome(visible=[])
-        pins = self.engine.pins.get(self.server)
-        first = not pins or not pins.complete
+        first = not (pins := self.engine.pins.get(self.server)) or not pins.complete
         defs = [t for t in tools if isinstance(t, dict)]
         report = self._pin(tools, defs, final, recorded.text)
         out = ListOutcome(visible=report.visible if report.hidden or report.rewritten else None)
@@ -578,13 +577,10 @@ class SessionWork:
         self.paging += [str(t.get("name")) for t in defs]
         if final:
             self._relisted(out)
+        pending: list[str] = []  # for `cordon pin accept`: one write a page, not one a tool
         for name, v in report.hidden.items():
-            rec: dict[str, Any] = {
-                "kind": "pin" if v.rule.startswith("pin.") else "content",
-                "tool": name,
-                "rule": v.rule,
-                "reason": v.reason,
-            }
+            kind = "pin" if v.rule.startswith("pin.") else "content"
+            rec: dict[str, Any] = {"kind": kind, "tool": name, "rule": v.rule, "reason": v.reason}
             if v.details:
                 rec["details"] = v.details
             out.records.append(rec)
@@ -592,9 +588,7 @@ class SessionWork:
                 self.told_poisoned.add(name)  # said once per tool and process, as below
                 out.problems.append(f"server {self.server!r}: {v.reason} (pin.duplicate_tool)")
             if v.rule in ("pin.changed", "pin.unknown_tool") and self.pin_file is not None:
-                changed = next((t for t in defs if t.get("name") == name), None)
-                if changed is not None:
-                    self.pin_file.record_pending(self.server, changed)
+                pending.append(name)
                 if not self.told_accept:
                     self.told_accept = True
                     out.problems.append(
@@ -602,6 +596,9 @@ class SessionWork:
                         f"({v.rule}); review and re-approve it with "
                         f"`{accept_command(self.server, self.pin_file)}` in a terminal"
                     )
+        if pending and self.pin_file is not None:  # (a page's first definition of each name)
+            by = {str(t.get("name")): t for t in reversed(defs)}
+            self.pin_file.record_pending(self.server, *(by[n] for n in pending if n in by))
         poisoned = sorted(
             n
             for n, v in report.hidden.items()
@@ -627,8 +624,7 @@ class SessionWork:
         return out
 
     def _pin(self, tools: list[Any], defs: list[Any], final: bool, text: str) -> ListReport:
-        """Pin or compare one page's definitions ``defs``; a credential in one (the client's
-        model reads what is not hidden as listed) is one seen in output (``text``: recorded)."""
+        """Pin or compare one page's ``defs``; a credential in one is one seen in output."""
         report = self.engine.pin_tools(defs, server=self.server, complete=final)
         found = [f for fs in report.findings.values() for f in fs]
         self.session.observe_secrets(tools, text, found, "tools/list", self.server)

@@ -155,11 +155,17 @@ class PinFile:
                 out.append((name, {k: pinned.get(k) for k in new}, dict(new)))
         return out
 
-    def record_pending(self, server: str, tool: Mapping[str, Any]) -> None:
+    def record_pending(self, server: str, *tools: Mapping[str, Any]) -> None:
+        """Keep changed or new tool definitions for ``cordon pin accept``: one read and at
+        most one write for them all (a write a tool rewrote the whole file per hidden tool,
+        quadratic in a listing of many changed tools), none when nothing changed."""
         data = self.load()
         entry = data["servers"].setdefault(server, {"tools": {}})
-        entry.setdefault("pending", {})[str(tool.get("name"))] = canonical(tool)
-        self.save(data)
+        pending = entry.setdefault("pending", {})
+        new = {str(t.get("name")): canonical(t) for t in tools}
+        if any(pending.get(k) != v for k, v in new.items()):
+            pending.update(new)
+            self.save(data)
 
     def pending(
         self, server: str | None = None
