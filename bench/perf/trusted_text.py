@@ -54,7 +54,8 @@ def main() -> None:
         text = (unit * (args.size // len(unit) + 1))[: args.size]
 
         def keying(text: str = text) -> Callable[[], object]:
-            def folded() -> None:  # Session.add_trusted before session 9
+            # the fold and the word index alone, as add_trusted first keyed them
+            def folded() -> None:
                 TaintIndex(min_length=1).add_text(text)
                 Session._add_words(set(), norm(text))
 
