@@ -147,11 +147,16 @@ def _store(directory: Path, name: str, payload: bytes) -> None:
 def cached_db(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int]) -> Any | None:
     """The block-mode database of ``exprs`` from the cache when an intact copy is there (what
     :func:`compile_db` would load), else ``None``; never compiles."""
+    path = _path(hs, exprs, ids, flags)
+    return None if path is None else _load(hs, path, hs.HS_MODE_BLOCK)
+
+
+def _path(hs: Any, exprs: list[bytes], ids: list[int], flags: list[int]) -> Path | None:
+    """The cache file of the block-mode database of ``exprs``, or ``None`` (no cache)."""
     directory = cache_dir()
     if directory is None:
         return None
-    mode = hs.HS_MODE_BLOCK
-    return _load(hs, directory / (_key(hs, exprs, ids, flags, mode) + ".hsdb"), mode)
+    return directory / (_key(hs, exprs, ids, flags, hs.HS_MODE_BLOCK) + ".hsdb")
 
 
 def compile_db(
@@ -164,12 +169,11 @@ def compile_db(
     """A block-mode database of ``exprs`` (``hs`` is the ``hyperscan`` module), loaded from the
     cache when an intact copy is there, else compiled (and cached). Compile errors propagate.
     ``compiling`` is told ``True`` before a compile (not a load) and ``False`` after it."""
-    db = cached_db(hs, exprs, ids, flags)
+    mode = hs.HS_MODE_BLOCK
+    path = _path(hs, exprs, ids, flags)  # (the key's digest of every expression, once)
+    db = None if path is None else _load(hs, path, mode)
     if db is not None:
         return db
-    mode = hs.HS_MODE_BLOCK
-    directory = cache_dir()
-    name = _key(hs, exprs, ids, flags, mode) + ".hsdb" if directory is not None else ""
     db = hs.Database(mode=mode)
     if compiling is not None:
         compiling(True)
@@ -178,8 +182,8 @@ def compile_db(
     finally:
         if compiling is not None:
             compiling(False)
-    if directory is not None:
-        _store(directory, name, hs.dumpb(db))
+    if path is not None:
+        _store(path.parent, path.name, hs.dumpb(db))
     return db
 
 
@@ -227,10 +231,8 @@ def deferred_db(
     """:func:`compile_db`'s database, or a :class:`Deferred` one when the cache holds its
     file: with none (a first run, a new rule set) it is compiled now, on the caller's
     (background) thread, and cached, so that no text ever waits for a compile."""
-    directory = cache_dir()
-    if directory is not None:
-        path = directory / (_key(hs, exprs, ids, flags, hs.HS_MODE_BLOCK) + ".hsdb")
-        if path.is_file():
-            _touch(path)  # in use by this rule set though not loaded: not stale
-            return Deferred(hs, exprs, ids, flags, compiling)
+    path = _path(hs, exprs, ids, flags)
+    if path is not None and path.is_file():
+        _touch(path)  # in use by this rule set though not loaded: not stale
+        return Deferred(hs, exprs, ids, flags, compiling)
     return compile_db(hs, exprs, ids, flags, compiling)
