@@ -13,7 +13,7 @@ from cordon.engine import rules
 if TYPE_CHECKING:
     from cordon.engine.core import Session
 
-__all__ = ["context_over_cap", "forwarded", "oversize", "trusted_over_cap"]
+__all__ = ["context_over_cap", "forwarded", "json_size", "oversize", "trusted_over_cap"]
 
 #: the largest arguments (or params) a check decides, as JSON: ``cordon run`` refuses a
 #: message over its cap (``--max-bytes``, 16 MiB by default), so a larger call never runs
@@ -25,7 +25,7 @@ _MAX_ARGUMENTS = 16 * 1024 * 1024
 #: ``cordon run``'s message cap (a result or a tools/list page larger never passes the
 #: proxy); the service decides one request at a time, so a larger one would hold every other
 #: client for many seconds
-MAX_CONTEXT = 16 * 1024 * 1024
+MAX_CONTEXT = _MAX_ARGUMENTS
 #: the items one context list may hold (``outputs``, ``tools``, ``trusted``, ``scopes``): each
 #: is a step of its own (a one-line tool definition pinned and scanned: about 57 us), so
 #: under the byte cap alone 300,000 tiny definitions held the service for about 19 s
@@ -42,22 +42,31 @@ MAX_TRUSTED_TEXTS = 16_384
 MAX_PINNED = 64 * 1024 * 1024
 
 
+def json_size(value: Any) -> int:
+    """The length of ``value`` as JSON (what the request carried of it); a value that is not
+    JSON is measured by its text."""
+    import orjson
+
+    try:
+        return len(orjson.dumps(value))
+    except TypeError:
+        return len(str(value))
+
+
 def context_over_cap(ctx: Mapping[str, Any]) -> str | None:
     """Why ``ctx`` is more than one request may hand in (:data:`MAX_ITEMS`,
     :data:`MAX_CONTEXT`), or None. Checked before any of it is applied: a request refused
     leaves its session as it was."""
-    from cordon.server import _size
-
     for key in ("outputs", "tools", "trusted", "scopes"):
         value = ctx.get(key)
         if isinstance(value, list) and len(value) > MAX_ITEMS:
             return f"context.{key} holds more than {MAX_ITEMS} items in one request"
-    if _size(ctx.get("outputs")) > MAX_CONTEXT:
+    if json_size(ctx.get("outputs")) > MAX_CONTEXT:
         return (
             f"context.outputs larger than {MAX_CONTEXT} bytes in one request: "
             "pass them in several requests of one session_id"
         )
-    if _size(ctx.get("tools")) > MAX_CONTEXT:
+    if json_size(ctx.get("tools")) > MAX_CONTEXT:
         return f"context.tools larger than {MAX_CONTEXT} bytes (cordon run's message cap)"
     return None
 
@@ -78,9 +87,7 @@ def trusted_over_cap(given: Sequence[str], held: Sequence[str]) -> str | None:
 def oversize(arguments: Any) -> Verdict | None:
     """A deny for arguments larger than :data:`_MAX_ARGUMENTS` as JSON (None: not so large):
     ``cordon run`` refuses such a message before any check, so no verdict here may allow it."""
-    from cordon.server import _size
-
-    if _size(arguments) <= _MAX_ARGUMENTS:
+    if json_size(arguments) <= _MAX_ARGUMENTS:
         return None
     return Verdict(
         verdict="deny",

@@ -98,6 +98,7 @@ from cordon._serve_checks import (
     MAX_PINNED,
     context_over_cap,
     forwarded,
+    json_size,
     oversize,
     trusted_over_cap,
 )
@@ -256,17 +257,6 @@ def _finding_dict(f: Finding) -> dict[str, Any]:
     }
 
 
-def _size(value: Any) -> int:
-    """The length of ``value`` as JSON (what the request carried of it); a value that is not
-    JSON is measured by its text."""
-    import orjson
-
-    try:
-        return len(orjson.dumps(value))
-    except TypeError:
-        return len(str(value))
-
-
 def _as_result(content: Any) -> dict[str, Any]:
     if isinstance(content, str):
         return {"content": [{"type": "text", "text": content}]}
@@ -351,7 +341,7 @@ def _pin(s: _ServeSession, server: str, tools: Any, tool: str | None) -> None:
     if tools is not None:
         if not isinstance(tools, list) or not all(isinstance(t, Mapping) for t in tools):
             raise InvalidInput("context.tools must be a list of tool definitions")
-        size = 0 if server in s.given else _size(tools)
+        size = 0 if server in s.given else json_size(tools)
         if s.pinned + size > MAX_PINNED:  # (checked before anything of the request applies)
             raise InvalidInput(
                 f"context.tools: a session keeps at most {MAX_PINNED} bytes of tool lists "

@@ -18,7 +18,7 @@ def _tools(n: int) -> list[dict[str, object]]:
 
 def test_the_tool_lists_a_session_keeps_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
     core = ServeCore.from_sources([])
-    one = srv._size(_tools(3))
+    one = srv.json_size(_tools(3))
     monkeypatch.setattr(srv, "MAX_PINNED", 2 * one)
     for server in ("a", "b", "a", "b"):  # a list given again is compared, not kept again
         ctx = {"session_id": "p", "server": server, "tools": _tools(3)}
