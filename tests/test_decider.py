@@ -189,3 +189,28 @@ def test_verdict_record_leaves_out_the_approval_key() -> None:
     assert rec["kind"] == "verdict" and rec["verdict"] == "ask" and rec["via"] == "x"
     assert "approval_key" not in (rec.get("details") or {})
     assert rec["arguments"] == ASKED
+
+
+def test_a_code_approval_record_keeps_no_credential_the_destination_carried(
+    tmp_path: Path,
+) -> None:
+    """A tool allowed to carry AWS key ids (``allow_secret_patterns``) sends to an address
+    built from one: the approval record written when the code is used withholds the
+    destination, as the ask's verdict record does."""
+    key = "AKIA" + "Q3EGRTYUIOPASDF7"
+    policy = {"version": 1, "tools": {"send_email": {"allow_secret_patterns": ["aws"]}}}
+    engine = Engine.from_policy([policy])
+    engine.pin_tools(TOOLS)
+    session = engine.new_session()
+    session.observe_output("read_inbox", INBOX)
+    d = Decider(session, server="default", codes=CodeStore(tmp_path / "approvals.json"))
+    args = {"to": f"{key}@good-mail.example", "body": "totals"}
+    asked = d.decide("send_email", args, issue_code=True)
+    assert asked.verdict.verdict == "ask" and asked.code is not None
+    d.codes.approve(asked.code)
+    used = d.decide("send_email", args)
+    assert used.verdict.verdict == "allow"
+    [record] = used.records
+    assert record["channel"] == "code" and record["answer"] == "accept"
+    assert record["destination"].startswith("[withheld: destination sha256:")
+    assert key.casefold() not in repr(used.records).casefold()

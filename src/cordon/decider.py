@@ -263,12 +263,15 @@ class Decider:
                 d.problems.append(f"approval store unusable: {exc}")
                 used = None
             if used is not None:
+                # the record keeps no secret the call carried (a format a tool's
+                # allow_secret_patterns lets through), as the ask's own record does
+                shown = shown_arguments(args, self.session.secrets, self.session.engine.dlp)
                 d.records.append(
                     {
                         "kind": "approval",
                         "tool": tool,
                         "rule": v.rule,
-                        "destination": v.destination,
+                        "destination": withhold_verdict(v, args, shown).destination,
                         "channel": "code",
                         "answer": "accept",
                     }
