@@ -257,6 +257,29 @@ def _finding_dict(f: Finding) -> dict[str, Any]:
     }
 
 
+def _outputs(outputs: Any) -> list[tuple[str, Any, Any]]:
+    """``context.outputs`` as ``(tool, result, arguments)`` to observe, each item checked:
+    text (tool ``unknown``) or ``{tool, content, arguments?}``. Raises :class:`InvalidInput`."""
+    if outputs is None:
+        return []
+    if not isinstance(outputs, list):
+        raise InvalidInput("context.outputs must be a list")
+    out: list[tuple[str, Any, Any]] = []
+    for item in outputs:
+        if isinstance(item, str):
+            out.append(("unknown", item, None))
+        elif isinstance(item, Mapping) and "content" in item:
+            name = item.get("tool")
+            call_args = item.get("arguments")
+            if call_args is not None and not isinstance(call_args, Mapping):
+                raise InvalidInput("context.outputs[].arguments must be an object")
+            tool = name if isinstance(name, str) else "unknown"
+            out.append((tool, _as_result(item["content"]), call_args))
+        else:
+            raise InvalidInput("context.outputs items are text or {tool, content}")
+    return out
+
+
 def _as_result(content: Any) -> dict[str, Any]:
     if isinstance(content, str):
         return {"content": [{"type": "text", "text": content}]}
@@ -487,35 +510,22 @@ class ServeCore:
             raise InvalidInput("context.server must be a short name")
         if (why := context_over_cap(ctx)) is not None:
             raise InvalidInput(why)
+        # every part is read and checked before any is applied: a request refused for its
+        # outputs or scopes leaves the session as it was (no pins, trusted text or outputs)
+        outputs = _outputs(ctx.get("outputs"))
+        scopes = _strings(ctx.get("scopes"), "context.scopes")
+        trusted = _strings(ctx.get("trusted"), "context.trusted")
         s = self._session(ctx.get("session_id"))
         sess = s.session
-        trusted = _strings(ctx.get("trusted"), "context.trusted")
         if (why := trusted_over_cap(trusted, sess.trusted_texts)) is not None:
             raise InvalidInput(why)
         _pin(s, server, ctx.get("tools"), tool)
 
         for text in trusted:
             sess.add_trusted(text)
-        outputs = ctx.get("outputs") or []
-        if not isinstance(outputs, list):
-            raise InvalidInput("context.outputs must be a list")
-        for item in outputs:
-            if isinstance(item, str):
-                sess.observe_output("unknown", item, server=server)
-            elif isinstance(item, Mapping) and "content" in item:
-                name = item.get("tool")
-                call_args = item.get("arguments")
-                if call_args is not None and not isinstance(call_args, Mapping):
-                    raise InvalidInput("context.outputs[].arguments must be an object")
-                sess.observe_output(
-                    name if isinstance(name, str) else "unknown",
-                    _as_result(item["content"]),
-                    server=server,
-                    arguments=call_args,
-                )
-            else:
-                raise InvalidInput("context.outputs items are text or {tool, content}")
-        return s, server, list(_strings(ctx.get("scopes"), "context.scopes"))
+        for name, result, call_args in outputs:
+            sess.observe_output(name, result, server=server, arguments=call_args)
+        return s, server, scopes
 
     def check_tool_call(self, args: Mapping[str, Any]) -> dict[str, Any]:
         tool = args.get("tool")
