@@ -75,9 +75,10 @@ name, descriptions made only of invisible characters or an ANSI colour code with
 and a game-vote harness's payloads (their target is a werewolf vote, and they carry a
 placeholder the harness fills).
 
-First scan: see ``bench/content/README.md`` (section "The fourteenth blind set"). Command:
-``PYTHONPATH=src env -u SHELL .venv/bin/python bench/content/outside/run_fresh.py --corpus
-blind14 --benign blind14``.
+First scan of a clean export of the commit that added this file (25c7d4db; the command run
+inside the export): 65 of 109 (60%) get a finding at high or above (tool definitions 19 of 36,
+results 46 of 73); 0 of 88 benign files get one. Command: ``PYTHONPATH=src env -u SHELL
+.venv/bin/python bench/content/outside/run_fresh.py --corpus blind14 --benign blind14``.
 """
 
 from __future__ import annotations
