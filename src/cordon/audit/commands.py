@@ -21,6 +21,7 @@ from cordon._cli_group import OneLineSummaries
 from cordon._exceptions import CordonError
 from cordon._types import SEVERITY_ORDER
 from cordon.approvals.display import clipped, visible
+from cordon.audit.listing import summary as listing_summary
 from cordon.audit.log import (
     chain_files,
     default_audit_path,
@@ -122,11 +123,13 @@ def _content_summary(rec: dict[str, Any]) -> tuple[str, str]:
 
 def _row(rec: dict[str, Any]) -> list[Text]:
     verdict = record_verdict(rec)
-    rule = str(rec.get("rule", ""))
+    rule, tool = str(rec.get("rule", "")), str(rec.get("tool", ""))
     if rec.get("kind") == "start":
         reason = f"cordon {rec.get('version', '?')} policy {str(rec.get('policy_hash', ''))[:12]}"
     elif rec.get("kind") == "content":
         rule, reason = _content_summary(rec)
+    elif rec.get("kind") == "listing":  # tools a tools/list page hid or flagged
+        tool, rule, reason = listing_summary(rec)
     else:
         reason = str(rec.get("reason", ""))
         if rec.get("asked") == "code":  # nobody refused: the call waits for `cordon approve`
@@ -143,7 +146,7 @@ def _row(rec: dict[str, Any]) -> list[Text]:
         Text(str(rec.get("ts", ""))),
         Text(str(rec.get("seq", ""))),
         Text(_short(str(rec.get("server", "")), 60)),
-        Text(_short(str(rec.get("tool", "")), 60)),
+        Text(_short(tool, 60)),
         Text(verdict, style=_VERDICT_STYLE.get(verdict, "")),
         Text(visible(rule)),
         Text(_short(reason)),

@@ -8,6 +8,9 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+from cordon.approvals.display import cut
+from cordon.audit.listing import NAME_CHARS, named_tools
+
 __all__ = ["filter_records", "parse_time_bound", "record_verdict"]
 
 _RELATIVE = re.compile(r"^\s*([0-9]+)\s*([smhdw])\s*$")
@@ -56,8 +59,10 @@ def filter_records(
     tools: Iterable[str] = (),
 ) -> Iterator[dict[str, Any]]:
     """Yield records with ``since <= ts <= until`` (strings from :func:`parse_time_bound`),
-    whose verdict (or kind) is one of ``verdicts`` and tool one of ``tools`` (when given)."""
+    whose verdict (or kind) is one of ``verdicts`` and tool one of ``tools`` (when given): a
+    ``listing`` record matches a tool it names (a long name as the record cuts it)."""
     vset, tset = frozenset(verdicts), frozenset(tools)
+    tset |= {cut(t, NAME_CHARS) for t in tset}
     for rec in records:
         ts = str(rec.get("ts", ""))
         if since is not None and ts < since:
@@ -66,6 +71,6 @@ def filter_records(
             continue
         if vset and record_verdict(rec) not in vset:
             continue
-        if tset and rec.get("tool") not in tset:
+        if tset and tset.isdisjoint(named_tools(rec)):
             continue
         yield rec

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cordon._types import Finding, Verdict, severity_at_least
+from cordon.audit.listing import ListingAudit, listing_entries
 from cordon.content import scan_text
 from cordon.content._walk import CapExceeded, iter_strings
 from cordon.content.sanitize import Evaluation, strip_ansi
@@ -121,6 +122,7 @@ class SessionWork:
         self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
         self.policy_options = "--policy POLICY.yaml"  # cordon run's, for `cordon check`
         self.told_poisoned: set[str] = set()  # poisoned tools named on stderr, once each
+        self.listing_audit = ListingAudit()  # what tools/list pages hid, recorded boundedly
         self.prompts = prompts
         #: why the server is not the one pinned (its serverInfo or instructions changed):
         #: from then on every tool is hidden and every call denied (``pin.server_changed``)
@@ -579,11 +581,6 @@ class SessionWork:
             self._relisted(out)
         pending: list[str] = []  # for `cordon pin accept`: one write a page, not one a tool
         for name, v in report.hidden.items():
-            kind = "pin" if v.rule.startswith("pin.") else "content"
-            rec: dict[str, Any] = {"kind": kind, "tool": name, "rule": v.rule, "reason": v.reason}
-            if v.details:
-                rec["details"] = v.details
-            out.records.append(rec)
             if v.rule == rules.PIN_DUPLICATE_TOOL and name not in self.told_poisoned:
                 self.told_poisoned.add(name)  # said once per tool and process, as below
                 out.problems.append(f"server {self.server!r}: {v.reason} (pin.duplicate_tool)")
@@ -614,13 +611,11 @@ class SessionWork:
                 f"instructions to the model ({', '.join(sorted(rules_of)) or 'content scan'}); "
                 f"see `cordon audit show --tool NAME`; only the server can fix it"
             )
-        out.records += [
-            {"kind": "content", "where": "definition", "tool": name, "rules": rules_seen}
-            | ({"action": "sanitise"} if name in report.rewritten else {})  # (shown rewritten)
-            for name, findings in report.findings.items()
-            if name not in report.hidden
-            for rules_seen in [sorted({f.rule for f in findings})]
-        ]
+        # one bounded record a page, a short one for a set hidden again (audit/listing.py):
+        # a server re-listing many long names must not rotate the kept history away
+        entries = listing_entries(report.hidden, report.findings, report.rewritten)
+        if (rec := self.listing_audit.record(entries)) is not None:
+            out.records.append(rec)
         return out
 
     def _pin(self, tools: list[Any], defs: list[Any], final: bool, text: str) -> ListReport:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cordon.audit.listing import per_tool
 from cordon.audit.log import VerifyResult, iter_records, verify
 from cordon.audit.query import filter_records
 from cordon.audit.report._controls import (
@@ -60,6 +61,23 @@ class _Tally:
         self.last_ts = ts
         kind = str(rec.get("kind", "verdict" if "verdict" in rec else "?"))
         self.kinds[kind] += 1
+        if kind == "listing":
+            self._add_listing(rec)
+            return
+        self._add_kind(rec, ts, kind)
+
+    def _add_listing(self, rec: dict[str, Any]) -> None:
+        """A tools/list page's hidden and flagged tools (audit/listing.py): its named tools
+        as the per-tool records older logs hold (tools, rug pulls, definition findings),
+        each hiding rule counted over the whole set (a repeat of a set adds nothing)."""
+        for one in per_tool(rec):
+            self._add_kind(one, str(rec.get("ts", "")), str(one["kind"]), counted=False)
+        rules = rec.get("rules")
+        for rule, n in rules.items() if isinstance(rules, dict) else ():
+            if isinstance(n, int):
+                self.rule_verdicts[(str(rule), "hidden")] += n
+
+    def _add_kind(self, rec: dict[str, Any], ts: str, kind: str, counted: bool = True) -> None:
         if rec.get("session"):
             self.sessions.add(str(rec["session"]))
         server, tool = str(rec.get("server", "?")), rec.get("tool")
@@ -85,7 +103,7 @@ class _Tally:
             )
         elif kind == "content":
             self._add_content(rec, tool)
-        if kind == "pin":
+        if kind == "pin" and counted:
             self.rule_verdicts[(str(rec.get("rule")), _pin_outcome(rec))] += 1
 
     def _note_tool(self, kind: str, rec: dict[str, Any], server: str, tool: str) -> None:

@@ -66,7 +66,7 @@ OWASP_LLM_2025: tuple[MapItem, ...] = (
         coverage="partial",
         controls="Tool definitions are pinned (SHA-256 over canonical JSON) and a changed or new "
         "tool is hidden and denied (rug pull); descriptions are scanned for poisoning.",
-        evidence=("pin.", "kind:pin", "content.poisoned_definition"),
+        evidence=("pin.", "kind:pin", "kind:listing", "content.poisoned_definition"),
         operator="Vet and pin server packages (exact versions), review what `cordon pin accept` "
         "re-approves, and keep packs checked against live servers.",
     ),

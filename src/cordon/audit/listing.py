@@ -1,0 +1,182 @@
+"""The audit record of a tools/list page that hid or flagged tools (``kind: listing``).
+
+A server decides how many tools a page lists, how long their names are, and how often the
+client lists them again (it sends ``notifications/tools/list_changed``). One record per
+hidden tool on every list let a hostile server write more audit bytes than it listed, again
+on each re-list, until rotation dropped the kept history (docs/threat-model.md). So:
+
+* a page that hides or flags any tool is one record. It names at most :data:`MAX_PER_RULE`
+  tools per rule and :data:`MAX_NAMED` in all (every rule gets names before any rule gets
+  more, so a poisoned tool is not crowded out by many new ones), each name cut to
+  :data:`NAME_CHARS` characters, with the count of each rule over the whole set, the count
+  left unnamed (``more``) and a digest of the whole set (each name whole, its rule, details
+  and action): the same digest is the same set.
+* a page whose set this process recorded before writes a short record (counts, digest,
+  ``repeat``: how many times the set came again) at its 1st, 2nd, 4th, 8th ... repeat and
+  nothing in between: N repeats cost about log2(N) short lines.
+* an entry is what the per-tool record held (``tool``, ``rule`` and ``details`` for a hidden
+  tool; ``rules`` and ``action`` for one flagged and shown), without the reason, which only
+  renders the name, rule and details again.
+
+Readers (``cordon audit show --tool``, ``cordon report``) see the named tools through
+:func:`named_tools` and :func:`per_tool`; logs written before hold one ``pin`` or ``content``
+record per tool, read as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import orjson
+
+from cordon._types import Finding, Verdict
+from cordon.approvals.display import cut
+
+__all__ = [
+    "MAX_NAMED",
+    "MAX_PER_RULE",
+    "NAME_CHARS",
+    "ListingAudit",
+    "as_per_tool",
+    "listing_entries",
+    "named_tools",
+    "per_tool",
+    "summary",
+]
+
+#: the most tools one record names under one rule, and in all
+MAX_PER_RULE = 8
+MAX_NAMED = 24
+#: the most characters of a named tool (its start and end; the digest covers it whole)
+NAME_CHARS = 128
+#: the most distinct sets one process remembers for repeats (the oldest is forgotten first)
+MAX_SEEN = 1024
+_FLAGGED = "flagged"  # the group of tools shown with findings under the block threshold
+
+
+def listing_entries(
+    hidden: Mapping[str, Verdict],
+    findings: Mapping[str, Iterable[Finding]],
+    rewritten: Iterable[str],
+) -> list[dict[str, Any]]:
+    """One entry per tool a page hid (its verdict's rule and details) or showed with
+    findings in its definition (their rules; ``action: sanitise`` when shown rewritten)."""
+    out: list[dict[str, Any]] = []
+    for name, v in hidden.items():
+        out.append({"tool": name, "rule": v.rule} | ({"details": v.details} if v.details else {}))
+    shown_rewritten = frozenset(rewritten)
+    for name, found in findings.items():
+        if name not in hidden:
+            rules = sorted({f.rule for f in found})
+            extra = {"action": "sanitise"} if name in shown_rewritten else {}
+            out.append({"tool": name, "rules": rules} | extra)
+    return out
+
+
+def _key(entry: Mapping[str, Any]) -> str:
+    return str(entry.get("rule", _FLAGGED))
+
+
+def _digest(entries: list[dict[str, Any]]) -> str:
+    ordered = sorted(entries, key=lambda e: (str(e["tool"]), _key(e)))
+    return (
+        "sha256:" + hashlib.sha256(orjson.dumps(ordered, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    )
+
+
+def _named(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries a record names: rule by rule, by name, each rule's first before any
+    rule's second, at most :data:`MAX_PER_RULE` a rule and :data:`MAX_NAMED` in all."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for e in sorted(entries, key=lambda e: (_key(e), str(e["tool"]))):
+        groups.setdefault(_key(e), []).append(e)
+    picked: list[dict[str, Any]] = []
+    for i in range(MAX_PER_RULE):
+        for group in groups.values():
+            if i < len(group) and len(picked) < MAX_NAMED:
+                picked.append(group[i])
+    picked.sort(key=lambda e: (_key(e), str(e["tool"])))
+    return [{**e, "tool": cut(str(e["tool"]), NAME_CHARS)} for e in picked]
+
+
+class ListingAudit:
+    """The ``listing`` records of one server's tools/list pages, for one process."""
+
+    def __init__(self) -> None:
+        #: digest of a set recorded -> how many times it came again since
+        self.seen: dict[str, int] = {}
+
+    def record(self, entries: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The record for a page's ``entries`` (:func:`listing_entries`), or None: nothing
+        hidden or flagged, or a repeat that is not the 1st, 2nd, 4th, 8th ... of its set."""
+        if not entries:
+            return None
+        digest = _digest(entries)
+        hidden = sum(1 for e in entries if "rule" in e)
+        counts = {"hidden": hidden, "flagged": len(entries) - hidden}
+        base = {"kind": "listing", "method": "tools/list", **counts, "digest": digest}
+        if digest in self.seen:
+            n = self.seen[digest] = self.seen[digest] + 1
+            return {**base, "repeat": n} if n & (n - 1) == 0 else None
+        if len(self.seen) >= MAX_SEEN:
+            del self.seen[next(iter(self.seen))]
+        self.seen[digest] = 0
+        rules = Counter(_key(e) for e in entries if "rule" in e)
+        named = _named(entries)
+        more = len(entries) - len(named)
+        return {**base, "rules": dict(sorted(rules.items())), "tools": named} | (
+            {"more": more} if more else {}
+        )
+
+
+def named_tools(rec: Mapping[str, Any]) -> list[str]:
+    """The tool names a record names: its ``tool``, or a listing record's named entries."""
+    tools = rec.get("tools") if rec.get("kind") == "listing" else None
+    if isinstance(tools, list):
+        return [str(e.get("tool")) for e in tools if isinstance(e, dict)]
+    tool = rec.get("tool")
+    return [tool] if isinstance(tool, str) else []
+
+
+def per_tool(rec: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """A listing record's named entries as the per-tool records logs held before: ``pin``
+    for a ``pin.*`` rule, ``content`` (``where: definition``) otherwise; with the record's
+    ``ts``, ``seq``, ``session`` and ``server``."""
+    tools = rec.get("tools") if rec.get("kind") == "listing" else None
+    if not isinstance(tools, list):
+        return
+    common = {k: rec[k] for k in ("ts", "seq", "session", "server") if k in rec}
+    for e in tools:
+        if not isinstance(e, dict):
+            continue
+        rule = str(e.get("rule", ""))
+        if rule.startswith("pin."):
+            yield {**common, "kind": "pin", **e}
+        else:
+            yield {**common, "kind": "content", "where": "definition", **e}
+
+
+def as_per_tool(records: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """``records`` with each listing record replaced by :func:`per_tool` of it: the shape
+    of logs written before (a repeat, naming no tool, gives nothing)."""
+    for rec in records:
+        if rec.get("kind") == "listing":
+            yield from per_tool(rec)
+        else:
+            yield dict(rec)
+
+
+def summary(rec: Mapping[str, Any]) -> tuple[str, str, str]:
+    """A listing record as a table row shows it: ``(tools, rules, reason)``."""
+    names = named_tools(rec)
+    more = rec.get("more")
+    tools = ", ".join(names) + (f" +{more} more" if more else "")
+    rules = ", ".join(str(r) for r in (rec.get("rules") or {}))
+    digest = str(rec.get("digest", ""))[:19]
+    counts = f"hid {rec.get('hidden', 0)}, flagged {rec.get('flagged', 0)} listed tool(s)"
+    if rec.get("repeat"):
+        return "", rules, f"{counts}: the same set again (repeat {rec['repeat']}, {digest})"
+    return tools, rules, f"{counts} ({digest})"
