@@ -489,6 +489,9 @@ class Transport:
         self.client_eof = loop.create_future()
         if not await self.upstream.start(self):
             why = getattr(self.upstream, "failure", None) or "the upstream server did not start"
+            # on the audit record too, not on stderr alone: read later, the log must tell a
+            # server that never started from one that was never called
+            self.feed(self.core.upstream_event("start_failed", why))
             await self._refuse_client(loop, why)
             return 127
         await self._connect_client(loop)
@@ -509,6 +512,10 @@ class Transport:
         rc = await self.upstream.status()
         if self.client_eof.done():
             return 0
+        # the cause first (a server that exits at once says why on its stderr only), then the
+        # requests it leaves unanswered
+        exited = f"the upstream server exited with status {rc}"
+        self.feed(self.core.upstream_event("exited", exited, status=rc))
         self.feed(self.core.upstream_gone())
         await self._flush()
         _log(f"upstream server exited with status {rc}; stopping")
