@@ -342,3 +342,35 @@ def test_a_missing_rotated_file_between_kept_ones_breaks_the_chain(tmp_path: Pat
     result = verify(path)
     assert not result.ok, result.message
     assert f"{path}.1" in result.message and f"{path}.2" in result.message
+
+
+@pytest.mark.parametrize("removed", [[3], [3, 2], [3, 2, 1]])
+def test_rotated_files_removed_whole_from_the_old_end_break_the_chain(
+    tmp_path: Path, removed: list[int]
+) -> None:
+    """Rotation drops only the oldest file past ``keep``, and marks the new file with the
+    record the oldest kept file begins with: the oldest files removed whole by someone else
+    (the records an attacker wants gone) left a chain that verified, anchored at the next
+    file's rotation mark."""
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path, max_bytes=2000, keep=3, tracer=None)
+    for i in range(30):
+        log.write(_verdict(i))
+    assert verify(path).ok
+    first_kept = orjson.loads(_lines(Path(f"{path}.3"))[0])["seq"]
+    assert orjson.loads(_lines(path)[0])["kept_from"] == first_kept
+    for n in removed:
+        Path(f"{path}.{n}").unlink()
+    result = verify(path)
+    assert not result.ok, result.message
+    assert "removed whole" in result.message and f"record {first_kept}" in result.message
+
+
+def test_a_rotation_that_keeps_no_file_marks_its_own_record(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path, max_bytes=2000, keep=0, tracer=None)
+    for i in range(30):
+        log.write(_verdict(i))
+    first = orjson.loads(_lines(path)[0])
+    assert first["file_start"] is True and first["kept_from"] == first["seq"] > 1
+    assert verify(path).ok, verify(path).message

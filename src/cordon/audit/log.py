@@ -25,12 +25,13 @@ hash-chained log follows Pipelock's ``internal/audit``):
   a dropped file; :func:`verify` accepts that link as the anchor, and says so, only from a
   file's first line with that mark: a chain that starts at an unmarked record, or past a
   file's first line, had records cut from its start, and a numbered file past a missing
-  number (rotation never leaves a gap) is a removed file.
+  number (rotation never leaves a gap) is a removed file. The mark also says which record
+  the oldest file the rotation kept begins with (``"kept_from":<seq>``): a chain whose oldest
+  file begins later had files removed whole from its old end.
 
 What the chain does not give: there is no secret key, so someone who can rewrite the whole file
-can recompute every hash, cutting lines off the *end* leaves a valid chain, and so does
-removing the oldest files whole. Record the last hash (``cordon audit verify`` prints it)
-somewhere else to detect the first two.
+can recompute every hash, and cutting lines off the *end* leaves a valid chain. Record the
+last hash (``cordon audit verify`` prints it) somewhere else to detect both.
 
 Concurrency: several cordon processes may append to one file. Each append takes an exclusive
 ``fcntl.flock`` on a sidecar ``<file>.lock`` (never rotated), reads the last line only when the
@@ -50,7 +51,6 @@ import re
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +82,7 @@ _HEAD_CHARS = 256
 #: the end of a cut value kept too: padding that pushed a command's target (the file it
 #: overwrites, the host it pipes to) past the head would hide it from `cordon approve`
 _TAIL_CHARS = 128
-_RESERVED = frozenset({"ts", "seq", "prev", "hash", "file_start"})
+_RESERVED = frozenset({"ts", "seq", "prev", "hash", "file_start", "kept_from"})
 _HASH_PREFIX = b',"hash":"'
 _SUFFIX_LEN = len(_HASH_PREFIX) + 64 + 2  # ,"hash":"<64 hex>"}
 _HEX = frozenset(b"0123456789abcdef")
@@ -453,6 +453,22 @@ class AuditLog:
         finally:
             os.close(fd)
 
+    def _kept_from(self, seq: int) -> int | None:
+        """Under the flock, for the first record (``seq``) of a file that links to an earlier
+        one: the ``seq`` the oldest retained file of the chain begins with (``seq`` itself
+        when no rotated file is kept), which :func:`cordon.audit.verify.verify` holds the
+        oldest file to; None when that file's first line is unreadable (verify names it)."""
+        oldest = chain_files(self.path)[0]
+        if oldest == self.path:
+            return seq
+        try:
+            with open(oldest, "rb") as fh:
+                first = orjson.loads(fh.readline())
+        except (OSError, orjson.JSONDecodeError):
+            return None
+        kept = first.get("seq") if isinstance(first, dict) else None
+        return kept if isinstance(kept, int) and not isinstance(kept, bool) else None
+
     # -- writing ---------------------------------------------------------------------------
 
     def write(self, record: Mapping[str, Any]) -> dict[str, Any]:
@@ -511,8 +527,12 @@ class AuditLog:
         # a file that begins with a link to an earlier record says so: only such a line may
         # anchor a chain whose earlier files are gone (verify; else records were cut)
         start = size == 0 and prev != GENESIS
+        kept_from = self._kept_from(seq) if start else None
         if start:
-            hashed = _BODY % (ts_b, seq, _FILE_START, sep, inner, prev_b)
+            mark = (
+                _FILE_START if kept_from is None else _FILE_START + b',"kept_from":%d' % kept_from
+            )
+            hashed = _BODY % (ts_b, seq, mark, sep, inner, prev_b)
         digest = hashlib.sha256(hashed).hexdigest()
         line = hashed[:-1] + _HASH_PREFIX + digest.encode("ascii") + b'"}\n'
         assert self._fd is not None
@@ -522,7 +542,10 @@ class AuditLog:
         self._known_size = size + len(line)
         self._last_hash, self._last_seq = digest, seq
         if start:
-            return {"ts": ts, "seq": seq, "file_start": True, **clean, "prev": prev, "hash": digest}
+            mark_keys: dict[str, Any] = {"file_start": True}
+            if kept_from is not None:
+                mark_keys["kept_from"] = kept_from
+            return {"ts": ts, "seq": seq, **mark_keys, **clean, "prev": prev, "hash": digest}
         return {"ts": ts, "seq": seq, **clean, "prev": prev, "hash": digest}
 
     def start(
@@ -635,157 +658,6 @@ def tail_records(path: Path | str, n: int) -> list[dict[str, Any]]:
     return out
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class VerifyResult:
-    """Outcome of :func:`verify`.
-
-    Attributes:
-        ok: every line is a record whose hash matches its bytes and whose ``prev`` and ``seq``
-            link to the line before.
-        records: number of lines checked (up to and including the first bad one).
-        first_bad_line: 1-based line number of the first bad line in ``file``; None when ok.
-        message: one human sentence (names file and line, or the last hash when ok).
-        file: the file holding the first bad line (or the newest file when ok).
-        last_hash: ``hash`` of the last good record (``GENESIS`` for an empty log).
-    """
-
-    ok: bool
-    records: int
-    first_bad_line: int | None
-    message: str
-    file: Path | None = None
-    last_hash: str = GENESIS
-
-
-def _anchor(raw: bytes, lineno: int) -> tuple[bool, str | None]:
-    """The first record of a chain (``raw``, line ``lineno`` of its file): whether it links to
-    an earlier record (the chain's start is not :data:`GENESIS`), and why it may not be that
-    link's anchor (None: it may). Only the first line of a file that rotation began with a
-    link (``file_start``) may link to a record that is not in the log."""
-    rec = orjson.loads(raw)
-    if rec.get("prev") == GENESIS:
-        return False, None
-    if lineno == 1 and rec.get("file_start") is True:
-        return True, None
-    return True, (
-        "links to a record that is not in the log, and is not the first record of a file "
-        "rotation began: records were cut from the start of the log"
-    )
-
-
-def _gap(files: list[Path]) -> str | None:
-    """Why the rotated files of a chain (``files``: :func:`chain_files`, which stops at the
-    first missing number) are not all there: a file numbered past that gap (rotation never
-    leaves one). None when there is none, or for a rotated file verified on its own."""
-    path = files[-1]
-    if _ROTATED.match(path.name):
-        return None
-    missing = len(files)  # path.1 .. path.<len-1> are there
-    prefix = f"{path.name}."
-    try:
-        names = [p.name for p in path.parent.iterdir() if p.name.startswith(prefix)]
-    except OSError:
-        return None
-    later = sorted(
-        int(n[len(prefix) :]) for n in names if re.fullmatch(r"[0-9]+", n[len(prefix) :])
-    )
-    past = [n for n in later if n > missing]
-    if not past:
-        return None
-    return (
-        f"{path}.{missing} is missing but {path}.{past[0]} is there (rotation never leaves a "
-        "gap: a rotated file was removed)"
-    )
-
-
-def _check_line(raw: bytes, prev: str | None, seq: int | None) -> tuple[str | None, str, int]:
-    """Check one line against the chain state; return ``(problem or None, hash, seq)``."""
-    if not raw.endswith(b"\n"):
-        return "line is not newline-terminated (truncated write or edit)", "", 0
-    line = raw[:-1]
-    split = _split_line(line)
-    if split is None:
-        return "no hash field at the end of the line (edited or not cordon's)", "", 0
-    body, digest = split
-    if hashlib.sha256(body).hexdigest() != digest:
-        return "hash does not match the line's content (the line was altered)", "", 0
-    try:
-        rec = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        return "not valid JSON", "", 0
-    if not isinstance(rec, dict):
-        return "not a JSON object", "", 0
-    rprev, rseq = rec.get("prev"), rec.get("seq")
-    if not isinstance(rprev, str) or not isinstance(rseq, int) or isinstance(rseq, bool):
-        return "missing prev or seq", "", 0
-    if prev is not None and rprev != prev:
-        return (
-            "prev does not match the previous record's hash (a record before it was "
-            "altered, removed or inserted)",
-            "",
-            0,
-        )
-    if seq is not None and rseq != seq + 1:
-        return f"seq {rseq} does not follow {seq} (a record was removed or added)", "", 0
-    return None, digest, rseq
-
-
-def verify(path: Path | str) -> VerifyResult:
-    """Check the hash chain of an audit log, following rotated files (``path.N`` .. ``path``).
-
-    Each line must: end with ``,"hash":"<64 hex>"}`` matching SHA-256 of its own bytes before
-    that suffix (plus ``}``); parse as a JSON object; carry ``prev`` equal to the previous
-    line's hash (across file boundaries too) and ``seq`` one more than the previous line's.
-    The first line of the oldest file may link to a dropped rotated file (its ``prev`` is then
-    taken as the anchor) when rotation began that file with it (``file_start``); a chain
-    that starts at any other record linking to a missing one, and a rotated file numbered
-    past a missing number, are breaks (records or a file removed). A missing file is an
-    error; an empty one verifies with 0 records.
-
-    Returns:
-        a :class:`VerifyResult` naming the first broken line (1-based, in ``file``).
-    """
-    files = chain_files(path)
-    if not Path(files[-1]).exists():
-        return VerifyResult(
-            ok=False, records=0, first_bad_line=None, message=f"{files[-1]}: no such file"
-        )
-    gap = _gap(files)
-    if gap is not None:
-        return VerifyResult(ok=False, records=0, first_bad_line=None, message=gap)
-    prev: str | None = None
-    seq: int | None = None
-    count = 0
-    anchored_note = ""
-    for file in files:
-        with open(file, "rb") as fh:
-            for lineno, raw in enumerate(fh, 1):
-                count += 1
-                why, digest, rseq = _check_line(raw, prev, seq)
-                if why is None and prev is None:
-                    anchored, why = _anchor(raw, lineno)
-                    if anchored:
-                        anchored_note = (
-                            f" (chain anchored at {file} line {lineno}, which links to a"
-                            " rotated-away file)"
-                        )
-                if why is not None:
-                    return VerifyResult(
-                        ok=False,
-                        records=count,
-                        first_bad_line=lineno,
-                        message=f"{file}: line {lineno}: {why}",
-                        file=file,
-                        last_hash=prev or GENESIS,
-                    )
-                prev, seq = digest, rseq
-    last = prev or GENESIS
-    return VerifyResult(
-        ok=True,
-        records=count,
-        first_bad_line=None,
-        message=f"{count} records verified across {len(files)} file(s); last hash {last}"
-        + anchored_note,
-        file=files[-1],
-        last_hash=last,
-    )
+# (verification reads the chain this module writes; imported here so ``cordon.audit.log``
+# still names it)
+from cordon.audit.verify import VerifyResult, verify  # noqa: E402

@@ -1,0 +1,217 @@
+"""Verifying the audit log's hash chain (:func:`verify`), across rotated files.
+
+The chain's format and what it does not give are in :mod:`cordon.audit.log`. Besides each
+line's hash and its links, three kinds of cut are breaks: records cut from the start of a file
+(only a file's first line, marked ``file_start`` by rotation, may link to a record that is not
+in the log), a rotated file missing between kept ones (rotation never leaves a gap in the
+numbers), and rotated files removed whole from the old end: the current file's first line says
+which record the oldest file kept by that rotation begins with (``kept_from``), so a chain
+whose oldest file begins later lost files rotation did not drop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from cordon.audit.log import _ROTATED, GENESIS, _split_line, chain_files
+
+__all__ = ["VerifyResult", "verify"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class VerifyResult:
+    """Outcome of :func:`verify`.
+
+    Attributes:
+        ok: every line is a record whose hash matches its bytes and whose ``prev`` and ``seq``
+            link to the line before.
+        records: number of lines checked (up to and including the first bad one).
+        first_bad_line: 1-based line number of the first bad line in ``file``; None when ok.
+        message: one human sentence (names file and line, or the last hash when ok).
+        file: the file holding the first bad line (or the newest file when ok).
+        last_hash: ``hash`` of the last good record (``GENESIS`` for an empty log).
+    """
+
+    ok: bool
+    records: int
+    first_bad_line: int | None
+    message: str
+    file: Path | None = None
+    last_hash: str = GENESIS
+
+
+def _anchor(raw: bytes, lineno: int) -> tuple[bool, str | None]:
+    """The first record of a chain (``raw``, line ``lineno`` of its file): whether it links to
+    an earlier record (the chain's start is not :data:`GENESIS`), and why it may not be that
+    link's anchor (None: it may). Only the first line of a file that rotation began with a
+    link (``file_start``) may link to a record that is not in the log."""
+    rec = orjson.loads(raw)
+    if rec.get("prev") == GENESIS:
+        return False, None
+    if lineno == 1 and rec.get("file_start") is True:
+        return True, None
+    return True, (
+        "links to a record that is not in the log, and is not the first record of a file "
+        "rotation began: records were cut from the start of the log"
+    )
+
+
+def _gap(files: list[Path]) -> str | None:
+    """Why the rotated files of a chain (``files``: :func:`chain_files`, which stops at the
+    first missing number) are not all there: a file numbered past that gap (rotation never
+    leaves one). None when there is none, or for a rotated file verified on its own."""
+    path = files[-1]
+    if _ROTATED.match(path.name):
+        return None
+    missing = len(files)  # path.1 .. path.<len-1> are there
+    prefix = f"{path.name}."
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return None
+    later = sorted(
+        int(n[len(prefix) :]) for n in names if re.fullmatch(r"[0-9]+", n[len(prefix) :])
+    )
+    past = [n for n in later if n > missing]
+    if not past:
+        return None
+    return (
+        f"{path}.{missing} is missing but {path}.{past[0]} is there (rotation never leaves a "
+        "gap: a rotated file was removed)"
+    )
+
+
+def _first_record(file: Path) -> dict[str, object] | None:
+    try:
+        with open(file, "rb") as fh:
+            rec = orjson.loads(fh.readline())
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    return rec if isinstance(rec, dict) else None
+
+
+def _removed_whole(files: list[Path]) -> str | None:
+    """Why the oldest files of a verified chain (``files``, oldest first, the current file
+    last) are not all that the last rotation kept: the current file's first record, written
+    by that rotation, names the ``seq`` the oldest kept file began with (``kept_from``), and
+    the oldest file here begins later. Only rotation drops files (the oldest beyond ``keep``),
+    and it writes a new mark each time, so files removed whole from the old end are a cut.
+    None when they are all there, for a rotated file verified on its own, and for a log
+    written before rotation kept that mark (nothing to hold the chain to)."""
+    if _ROTATED.match(files[-1].name):
+        return None
+    mark = _first_record(files[-1])
+    if mark is None or mark.get("file_start") is not True:
+        return None
+    kept = mark.get("kept_from")
+    head = mark if len(files) == 1 else _first_record(files[0])
+    first = head.get("seq") if head is not None else None
+    if not isinstance(kept, int) or not isinstance(first, int) or first <= kept:
+        return None
+    return (
+        f"{files[0]} begins at record {first}, but the last rotation kept the log from record "
+        f"{kept}: rotated files were removed whole (records {kept} to {first - 1} are gone)"
+    )
+
+
+def _check_line(raw: bytes, prev: str | None, seq: int | None) -> tuple[str | None, str, int]:
+    """Check one line against the chain state; return ``(problem or None, hash, seq)``."""
+    if not raw.endswith(b"\n"):
+        return "line is not newline-terminated (truncated write or edit)", "", 0
+    line = raw[:-1]
+    split = _split_line(line)
+    if split is None:
+        return "no hash field at the end of the line (edited or not cordon's)", "", 0
+    body, digest = split
+    if hashlib.sha256(body).hexdigest() != digest:
+        return "hash does not match the line's content (the line was altered)", "", 0
+    try:
+        rec = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return "not valid JSON", "", 0
+    if not isinstance(rec, dict):
+        return "not a JSON object", "", 0
+    rprev, rseq = rec.get("prev"), rec.get("seq")
+    if not isinstance(rprev, str) or not isinstance(rseq, int) or isinstance(rseq, bool):
+        return "missing prev or seq", "", 0
+    if prev is not None and rprev != prev:
+        return (
+            "prev does not match the previous record's hash (a record before it was "
+            "altered, removed or inserted)",
+            "",
+            0,
+        )
+    if seq is not None and rseq != seq + 1:
+        return f"seq {rseq} does not follow {seq} (a record was removed or added)", "", 0
+    return None, digest, rseq
+
+
+def verify(path: Path | str) -> VerifyResult:
+    """Check the hash chain of an audit log, following rotated files (``path.N`` .. ``path``).
+
+    Each line must: end with ``,"hash":"<64 hex>"}`` matching SHA-256 of its own bytes before
+    that suffix (plus ``}``); parse as a JSON object; carry ``prev`` equal to the previous
+    line's hash (across file boundaries too) and ``seq`` one more than the previous line's.
+    The first line of the oldest file may link to a dropped rotated file (its ``prev`` is then
+    taken as the anchor) when rotation began that file with it (``file_start``); a chain
+    that starts at any other record linking to a missing one, and a rotated file numbered
+    past a missing number, are breaks (records or a file removed). A missing file is an
+    error; an empty one verifies with 0 records.
+
+    Returns:
+        a :class:`VerifyResult` naming the first broken line (1-based, in ``file``).
+    """
+    files = chain_files(path)
+    if not Path(files[-1]).exists():
+        return VerifyResult(
+            ok=False, records=0, first_bad_line=None, message=f"{files[-1]}: no such file"
+        )
+    gap = _gap(files)
+    if gap is not None:
+        return VerifyResult(ok=False, records=0, first_bad_line=None, message=gap)
+    prev: str | None = None
+    seq: int | None = None
+    count = 0
+    anchored_note = ""
+    for file in files:
+        with open(file, "rb") as fh:
+            for lineno, raw in enumerate(fh, 1):
+                count += 1
+                why, digest, rseq = _check_line(raw, prev, seq)
+                if why is None and prev is None:
+                    anchored, why = _anchor(raw, lineno)
+                    if anchored:
+                        anchored_note = (
+                            f" (chain anchored at {file} line {lineno}, which links to a"
+                            " rotated-away file)"
+                        )
+                if why is not None:
+                    return VerifyResult(
+                        ok=False,
+                        records=count,
+                        first_bad_line=lineno,
+                        message=f"{file}: line {lineno}: {why}",
+                        file=file,
+                        last_hash=prev or GENESIS,
+                    )
+                prev, seq = digest, rseq
+    last = prev or GENESIS
+    gone = _removed_whole(files)
+    if gone is not None:
+        return VerifyResult(
+            ok=False, records=count, first_bad_line=None, message=gone, file=files[0]
+        )
+    return VerifyResult(
+        ok=True,
+        records=count,
+        first_bad_line=None,
+        message=f"{count} records verified across {len(files)} file(s); last hash {last}"
+        + anchored_note,
+        file=files[-1],
+        last_hash=last,
+    )
