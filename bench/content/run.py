@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import random
 import sys
 import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
-sys.path.insert(0, str(HERE.parents[1] / "src"))
+# the checkout's src unless a PYTHONPATH names the tree to measure (a clean export): put
+# first, it would shadow that tree with this one, uncommitted edits included
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(HERE.parents[1] / "src"))
 sys.path.insert(0, str(HERE.parents[1]))
 sys.path.insert(0, str(HERE))
 

@@ -15,13 +15,17 @@ seed beside it as the hold-out.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "src"))
+# the checkout's src unless a PYTHONPATH names the tree to measure (a clean export): put
+# first, it would shadow that tree with this one, uncommitted edits included
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(ROOT / "src"))
 
 from cordon.content import evaluate_result, warm  # noqa: E402
 

@@ -16,13 +16,17 @@ package or in the Google Cloud SDK's copy of it; the script says so when neither
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parents[2] / "src"))
+# the checkout's src unless a PYTHONPATH names the tree to measure (a clean export): put
+# first, it would shadow that tree with this one, uncommitted edits included
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(HERE.parents[2] / "src"))
 
 from run import _high, part  # noqa: E402
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -25,7 +26,10 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parents[2] / "src"))
+# the checkout's src unless a PYTHONPATH names the tree to measure (a clean export): put
+# first, it would shadow that tree with this one, uncommitted edits included
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(HERE.parents[2] / "src"))
 
 import attacks  # noqa: E402
 import benign  # noqa: E402
