@@ -82,8 +82,11 @@ def _range_class(ranges: tuple[tuple[int, int], ...]) -> str:
 
 #: Compiled pattern matching one invisible character (see :data:`INVISIBLE_CHARS`).
 INVISIBLE_RE: re.Pattern[str] = re.compile(_range_class(_INVISIBLE_RANGES))
-_INVISIBLE_RUN_RE = re.compile(_range_class(_INVISIBLE_RANGES) + "+")
-_TAG_RUN_RE = re.compile("[\U000e0000-\U000e007f]+")
+#: runs written ``C C*``, not ``C+``: ``re`` skips to a pattern's first character with its
+#: character-set search only when the pattern opens on a bare class (10 MB of installed
+#: documents: ``sub`` 76 ms against 174 ms of CPU, the same matches)
+_INVISIBLE_RUN_RE = re.compile(_range_class(_INVISIBLE_RANGES) * 2 + "*")
+_TAG_RUN_RE = re.compile("[\U000e0000-\U000e007f][\U000e0000-\U000e007f]*")
 _TAG_TABLE = {
     cp: (cp - 0xE0000 if 0xE0020 <= cp <= 0xE007E else None) for cp in range(0xE0000, 0xE0080)
 }
