@@ -27,11 +27,10 @@ The databases compile once per process, one after another on one background thre
 ships wheels for x86-64 and arm64 Linux and macOS), :func:`find` returns ``None`` and the
 scanner uses the Python path: same findings, slower on large texts. A text of
 :data:`WAIT_MIN_BYTES` or more waits for its database first (at most :data:`WAIT_S`): the
-Python pass's regex searches hold the GIL for their whole run over such a text. ``CORDON_HYPERSCAN=0`` in
-the environment forces the Python pass. A compiled database is kept on disk and loaded by later processes instead
-of compiling (:mod:`cordon.content._hscache`, which says why that is safe;
-``CORDON_HS_CACHE=0`` turns it off).
-"""
+Python pass's regex searches hold the GIL for their whole run over such a text.
+``CORDON_HYPERSCAN=0`` in the environment forces the Python pass. A compiled database is kept
+on disk and loaded by later processes instead of compiling (:mod:`cordon.content._hscache`,
+which says why that is safe; ``CORDON_HS_CACHE=0`` turns it off)."""
 
 from __future__ import annotations
 
@@ -63,6 +62,7 @@ __all__ = [
     "available",
     "compiling",
     "counting",
+    "ends",
     "filter_for",
     "find",
     "merge_anchors",
@@ -97,9 +97,8 @@ class _Db:
         #: resident
         self.compiled: list[re.Pattern[bytes] | None] = [None] * len(self.anchors)
         #: per anchor, ``(width, tight, folded)`` (:meth:`measure`), at its first need: most
-        #: anchors never have a candidate, and measuring all of them (parsing each pattern
-        #: twice) was ~0.5 s of the compile thread's CPU, holding the GIL, in every process
-        #: that loads a database from the cache
+        #: have no candidate, and measuring all (parsing each pattern twice) was ~0.5 s of CPU,
+        #: holding the GIL, in every process that loads a database from the cache
         self.measures: list[tuple[int, int, int] | None] = [None] * len(self.anchors)
         #: per anchor, its fixed width when it has one and no assertion, else 0
         #: (:func:`cordon.content._fixed.fixed_width`); -1: not worked out yet (at its first
@@ -526,14 +525,13 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
         for lo, hi, keep in _deferred.pieces(view, later, db.plan.table):
             for i, to in _deferred.scan(hdb, scratch, view, lo, hi, keep):
                 add(i << _SHIFT | to)
-    seen = _COUNT.get()
-    if seen is not None:
+    if (seen := _COUNT.get()) is not None:
         seen[0] += len(cands)
     cands.sort()
     out: list[tuple[int, int, int]] = []
-    # ``view`` as whitespace classes, made for the first candidate that needs it
-    # a database without the run check (no ``\s`` gap) learns of a run at the first
-    # candidate of an anchor with a ``[ \t]`` gap that needs to (:func:`_ws_classes`)
+    # ``view`` as whitespace classes, made for the first candidate that needs it; a database
+    # without the run check (no ``\s`` gap) learns of a run at the first candidate of an
+    # anchor with a ``[ \t]`` gap that needs to (:func:`_ws_classes`)
     ws = b"" if not run and db.run_check else None
     # a text with a long whitespace run: the anchors Hyperscan may miss matches of next to it
     # (:attr:`_Db.suspect`) are searched over the whole text, their candidates not confirmed
@@ -560,6 +558,18 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
     for i in sorted(full):
         out.extend((i, m.start(), m.end()) for m in db.compile_anchor(i).finditer(view))
     return out
+
+
+def ends(anchors: Sequence[str], view: bytes) -> list[list[int]] | None:
+    """Per anchor, Hyperscan's unconfirmed ends in ``view`` (ascending, a superset of its
+    matches'), for a caller that decides with ``re``; ``None``: :func:`find` is needed."""
+    db = _db_for(anchors, len(view))
+    if db is None or db.plan is not None or db.run_check:
+        return None
+    per: list[list[int]] = [[] for _ in db.anchors]
+    hdb, scratch = db.ready()
+    hdb.scan(view, match_event_handler=lambda i, _f, t, _x, _c: per[i].append(t), scratch=scratch)
+    return per
 
 
 def _confirm(
@@ -619,9 +629,8 @@ def _longer_possible(
     each). A match longer than the region holds a long run of its repeated bytes in the
     region (:func:`cordon.content._longmatch.run_bound`): where no candidate's region has one,
     no such match exists. ``ws``: ``view`` as whitespace classes (``b""``: it has no run of
-    :data:`_WS_RUN_LEN`; ``None``: not made yet). On 10 MB of installed documents this spared seven whole-text searches
-    (~42 ms of a ~750 ms scan) and keeps none.
-    """
+    :data:`_WS_RUN_LEN`; ``None``: not made yet). On 10 MB of installed documents this
+    spared seven whole-text searches (~42 ms of a ~750 ms scan) and keeps none."""
     if ws is None:
         ws = _ws_classes(view)
     out = []

@@ -145,20 +145,81 @@ def _regions(lview: bytes) -> tuple[list[tuple[int, int]], ...]:
             return ([], [], [], [], [], [])
         whole = [(0, len(lview))]
         return tuple(whole if p.search(lview) else [] for p in _GATE_RE)
-    found = _accel.find(_GATE, lview)
-    if found is None:
-        if _GATE_ANY.search(lview) is None:
-            return ([], [], [], [], [], [])
-        blocks = tuple(_blocks_walk(p, lview) for p in _GATE_RE)
-    else:
-        spans: tuple[list[tuple[int, int]], ...] = ([], [], [], [], [], [])
-        for i, s, e in found:
-            spans[i].append((s, e))
-        blocks = tuple(
-            _blocks_checked(p, w, lview, sorted(sp))
-            for p, w, sp in zip(_GATE_RE, _GATE_WIDTH, spans, strict=True)
-        )
+    blocks = _blocks_of_ends(lview)
+    if blocks is None:
+        blocks = _blocks_found(lview)
+        if blocks is None:
+            if _GATE_ANY.search(lview) is None:
+                return ([], [], [], [], [], [])
+            blocks = tuple(_blocks_walk(p, lview) for p in _GATE_RE)
     return tuple(_around(bs, w, len(lview)) for bs, w in zip(blocks, _GATE_WIDTH, strict=True))
+
+
+#: a run of spaces and tabs this long in a view sends the gate to :func:`_accel.find`: below
+#: it, every mark's match is at most :data:`_GATE_TIGHT` bytes (the markup mark's ``[ \t]*``)
+_TAB_RUN = 16
+_SPTAB = bytes(ord("w") if c in b" \t" else ord(".") for c in range(256))
+_GATE_TIGHT = tuple(
+    int(_parser.parse(p.replace(r"[ \t]*", rf"[ \t]{{0,{_TAB_RUN - 1}}}")).getwidth()[1])
+    for p in _GATE
+)
+
+
+def _blocks_of_ends(view: bytes) -> tuple[list[int], ...] | None:
+    """Per mark, the marked blocks of ``view`` (see :func:`_regions`) from Hyperscan's raw
+    ends, each block decided by ``re``; ``None`` when the database is not ready or the view
+    holds a run of :data:`_TAB_RUN` spaces and tabs (then :func:`_accel.find` confirms).
+
+    A match ending at ``t`` starts in ``[t - width, t)``: the blocks of those starts are the
+    candidates, decided in increasing order by a search from the block's start. A mark whose
+    width reaches past the view's end (markup: ``[ \t]*``) needs its first marked block only:
+    :func:`_around` widens it to the view's end, and every later region merges into it. So
+    the ~40,000 markup ends of 10 MB of installed documents cost one callback each and a
+    search or two, where each was a confirming search and an anchored match."""
+    per = _accel.ends(_GATE, view)
+    if per is None:
+        return None
+    n = len(view)
+    if per[MARKUP] and view.translate(_SPTAB).find(b"w" * _TAB_RUN) >= 0:
+        return None
+    out: list[list[int]] = []
+    for pattern, width, ends in zip(_GATE_RE, _GATE_TIGHT, per, strict=True):
+        out.append(_decide(pattern, width, view, ends, _GATE_WIDTH[len(out)] >= n))
+    return tuple(out)
+
+
+def _decide(
+    pattern: re.Pattern[bytes], width: int, view: bytes, ends: list[int], first: bool
+) -> list[int]:
+    """The marked blocks among the candidates of ``ends`` (:func:`_blocks_of_ends`); ``first``:
+    only the first of them."""
+    n, search, marked = len(view), pattern.search, []
+    done = 0  # the blocks before this one are decided
+    for t in ends:
+        for k in range(max(done, (t - width) // _BLOCK), (t - 1) // _BLOCK + 1):
+            end = (k + 1) * _BLOCK
+            m = search(view, k * _BLOCK, min(n, end + width))
+            if m is not None and m.start() < end:
+                marked.append(k)
+                if first:
+                    return marked
+        done = max(done, (t - 1) // _BLOCK + 1)
+    return marked
+
+
+def _blocks_found(view: bytes) -> tuple[list[int], ...] | None:
+    """Per mark, the marked blocks of ``view`` from :func:`_accel.find`'s confirmed spans
+    (:func:`_blocks_checked`); ``None`` when the database is not ready."""
+    found = _accel.find(_GATE, view)
+    if found is None:
+        return None
+    spans: tuple[list[tuple[int, int]], ...] = ([], [], [], [], [], [])
+    for i, s, e in found:
+        spans[i].append((s, e))
+    return tuple(
+        _blocks_checked(p, w, view, sorted(sp))
+        for p, w, sp in zip(_GATE_RE, _GATE_WIDTH, spans, strict=True)
+    )
 
 
 def _blocks_walk(pattern: re.Pattern[bytes], view: bytes) -> list[int]:
