@@ -18,11 +18,14 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from cordon._exceptions import PolicyError
 from cordon.policy import Policy, load_pack
@@ -30,6 +33,7 @@ from cordon.policy.model import ToolPolicy
 
 __all__ = [
     "Stray",
+    "empty_policy_note",
     "fold",
     "list_live_tools",
     "missing_directories",
@@ -297,3 +301,29 @@ def entry_location(name: str, paths: Iterable[Path]) -> str | None:
             line = lines.get(("tools", name))
             found = f"{file}:{line}" if line else file
     return found
+
+
+def _sets_nothing(path: Path) -> bool:
+    """The policy file holds no setting: empty, comments, ``---``, ``null``, ``{}``, or a
+    ``version:`` alone (read after the loader accepted it: a read error is its to report)."""
+    try:
+        data = yaml.safe_load(path.expanduser().read_text("utf-8"))
+    except (OSError, yaml.YAMLError):
+        return False
+    return data is None or (isinstance(data, Mapping) and set(data) <= {"version"})
+
+
+def empty_policy_note(paths: Iterable[Path]) -> str:
+    """Say on stderr each policy file of ``paths`` that sets nothing (it loads as the
+    defaults: a file saved empty, or cut short, would otherwise pass as "policy ok", read as
+    "my rules are in force"); the note for ``cordon check``'s ok line ("" when none)."""
+    paths = list(paths)
+    empty = [p for p in paths if _sets_nothing(p)]
+    for path in empty:
+        sys.stderr.write(
+            f"cordon: warning: {path} sets nothing: the defaults shown above apply, as with "
+            "no --policy\n"
+        )
+    if not empty:
+        return ""
+    return f" ({len(empty)} setting nothing{': the defaults' if len(empty) == len(paths) else ''})"

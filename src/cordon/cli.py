@@ -610,7 +610,7 @@ def check_cmd(
     near no listed name, which it takes for another server's tool (a warning).
     """
     from cordon.audit.report import _describe_tool, _global_controls
-    from cordon.checktools import missing_directories
+    from cordon.checktools import empty_policy_note, missing_directories
     from cordon.engine.secrets import MIN_SECRET_LENGTH
     from cordon.policy import load_policy
 
@@ -652,7 +652,8 @@ def check_cmd(
         )
         raise typer.Exit(1)
     # last, and only without an error: an "ok" followed by errors reads as a pass
-    print(f"policy ok: {len(policy)} file(s), {len(loaded.tools)} tool entries")
+    empty = empty_policy_note(policy)  # (each such file said on stderr)
+    print(f"policy ok: {len(policy)} file(s){empty}, {len(loaded.tools)} tool entries")
 
 
 def _real_tools(
