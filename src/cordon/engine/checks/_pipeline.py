@@ -247,13 +247,18 @@ def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[st
 
 
 def lookalike_note(item: dict[str, str]) -> str:
-    """What the person reads first of a destination that looks like a trusted domain."""
+    """What the person reads first of a destination that looks like a trusted domain: the
+    domain compared, then the destination it is in when that is more than the domain or an
+    address at it (a key with a path: ``paypa1.com/paypal.com`` in the domain's place reads
+    as ending in the trusted name, the path spelled to look like one)."""
     t, d = item["looks_like"], item["destination"]
+    h, at = host_of(d), d.lower().rsplit("@", 1)[-1].removeprefix("*.").rstrip(".")
+    other = repr(d) if not h or at == h else f"{h!r} (in {d!r})"
     if item.get("as") == "allowlisted":
-        return f"looks like allowlisted {t!r} but is another domain: {d!r}"
+        return f"looks like allowlisted {t!r} but is another domain: {other}"
     named = item.get("as") == "named"
     whose = "named in the user's request" if named else "already used in this session"
-    return f"looks like {t!r}, {whose}, but is another domain: {d!r}"
+    return f"looks like {t!r}, {whose}, but is another domain: {other}"
 
 
 def listed(
