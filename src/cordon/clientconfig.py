@@ -75,6 +75,7 @@ from cordon.clientbackups import _write_backup as _write_backup
 from cordon.clientbackups import backup_root, find_backups
 from cordon.clientbackups import replace_file as replace_file
 from cordon.clientbackups import wrapped_configs as wrapped_configs
+from cordon.clientcommand import missing_command
 from cordon.clientjsonc import rewrite
 from cordon.clientpins import _near_names, default_pin_dir, find_pin_files, pinned_names
 from cordon.clientpolicy import init_policies, one_server_per_pack, pack_misfit
@@ -616,6 +617,7 @@ def _plan_entry(
         )
     pins = pin_file_for(name, entry, pins_root, folder=folder)
     warnings += pack_misfit(name, pols, pins)
+    warnings += [w] if (w := missing_command(name, entry)) else []  # written still: see there
     messages.append(f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... --")
     return _wrap(name, entry, pols, cordon_command, pins)
 
