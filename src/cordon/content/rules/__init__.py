@@ -37,6 +37,7 @@ from cordon.content.rules import (
     secret_slots,
     secrets,
     sendto,
+    shadowing,
     steered,
     steering,
     supply_chain,
@@ -44,6 +45,7 @@ from cordon.content.rules import (
     tool_hijack,
     toolorders,
     translated,
+    waived_lex,
     waivers,
 )
 
@@ -87,6 +89,8 @@ RULES: tuple[Rule, ...] = (
     *harness.RULES,
     *toolorders.RULES,
     *steered.RULES,
+    *waived_lex.RULES,
+    *shadowing.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}

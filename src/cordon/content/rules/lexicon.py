@@ -112,8 +112,9 @@ _LEX: dict[str, tuple[str, str, str, str, str]] = {
         r"zonder\s+(?:enige\s+)?(?:beperkingen|filters|grenzen|censuur)",
     ),
     "pl": (
-        r"zignoruj|ignoruj|zapomnij|usu[ńn]|pomi[ńn]|odrzu[ćc]|skasuj",
-        r"instrukcj\S*|polece[ńn]\S*|zasad\S*|regu[łl]\S*|ogranicze[ńn]\S*|wytyczn\S*|"
+        r"zignoruj|ignoruj|zapomnij|usu[ńn]|pomi[ńn]|odrzu[ćc]|skasuj|nie\s+bierz\s+pod\s+"
+        r"uwag[ęe]|nie\s+zwracaj\s+uwagi\s+na",
+        r"instrukcj\S*|wskaz[óo]w\S*|polece[ńn]\S*|zasad\S*|regu[łl]\S*|ogranicze[ńn]\S*|wytyczn\S*|"
         r"zadani\S*|co\s+mia[łl]\S*\s+z?robi[ćc]|pytani\S*\s+u[żz]ytkownika",
         r"poka[żz]|podaj|ujawnij|powiedz|daj|wy[śs]lij|wypisz|powt[óo]rz|napisz|udost[ęe]pnij",
         r"has[łl]\S*|klucz\S*\s+api|dane\s+logowania|sekret\S*|prompt\s+systemowy|instrukcje\s+"

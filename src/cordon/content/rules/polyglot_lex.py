@@ -110,7 +110,7 @@ ACT: dict[str, str] = {
     "pl": r"(?:uruchom|wykonaj|odpal|wy[śs]lij|prze[śs]lij|za[łl]aduj|wgraj|przeczytaj|odczytaj|"
     r"wypisz|wy[śs]wietl|poka[żz]|usu[ńn]|skasuj|otw[óo]rz|odwied[źz]|pobierz|zainstaluj|dodaj|"
     r"do[łl][ąa]cz|skopiuj|udost[ęe]pnij|wywo[łl]aj|zbierz|opublikuj|napisz|ujawnij|wklej|"
-    r"sprawd[źz])(?:cie)?",
+    r"sprawd[źz]|zapisz|zapami[ęe]taj)(?:cie)?|u[żz]yj(?:cie)?\s+narz[ęe]dzia",
     "tr": r"(?:[çc]al[ıi][şs]t[ıi]r|y[üu]r[üu]t|g[öo]nder|y[üu]kle|ilet|oku|yazd[ıi]r|g[öo]ster|"
     r"sil|ziyaret\s+et|indir|ekle|kopyala|payla[şs]|[çc]a[ğg][ıi]r|topla|derle|yay[ıi]nla|"
     r"yap[ıi][şs]t[ıi]r|kontrol\s+et)(?:in|iniz|[ıi]n|[ıi]n[ıi]z|un|unuz|[üu]n|[üu]n[üu]z)?",
@@ -153,14 +153,17 @@ ACT: dict[str, str] = {
 #: (first, verb-final languages), per language: (negated verbs, report nouns, order)
 CONCEAL_REPORT: dict[str, tuple[str, str, str]] = {
     "es": (
-        r"no\s+(?:menciones|mencione|digas|diga|reveles|revele|informes|informe|comentes|"
-        r"comente|hables|hable|indiques|indique|reportes|reporte)",
-        r"(?:tu|su|el|la|del|de\s+la)\s+(?:resumen|respuesta|informe|reporte|salida)",
+        r"(?:no|nunca)\s+(?:le\s+)?(?:menciones|mencione|digas|diga|reveles|revele|informes|"
+        r"informe|comentes|comente|hables|hable|indiques|indique|reportes|reporte|avises|avise)",
+        r"(?:tu|su|el|la|del|de\s+la)\s+(?:resumen|respuesta|informe|reporte|salida)|al\s+"
+        r"usuario",
         "vo",
     ),
     "pt": (
-        r"n[ãa]o\s+(?:mencione|mencionar|diga|revele|informe|comente|fale|relate|cite)",
-        r"(?:seu|sua|no|na|do|da|o|a)\s+(?:resumo|resposta|relat[óo]rio|sa[íi]da)",
+        r"(?:n[ãa]o|nunca)\s+(?:mencione|mencionar|diga|revele|informe|comente|fale|relate|cite|"
+        r"avise|conte)",
+        r"(?:seu|sua|no|na|do|da|o|a)\s+(?:resumo|resposta|relat[óo]rio|sa[íi]da)|(?:ao?|o)\s+"
+        r"usu[áa]rio",
         "vo",
     ),
     "fr": (
@@ -188,7 +191,7 @@ CONCEAL_REPORT: dict[str, tuple[str, str, str]] = {
     ),
     "pl": (
         r"nie\s+(?:wspominaj|m[óo]w|podawaj|ujawniaj|pisz|informuj|zg[łl]aszaj)",
-        r"(?:podsumowani|odpowied[zź]|raport|streszczeni)\S*",
+        r"(?:podsumowani|odpowied[zź]|raport|streszczeni|u[żz]ytkownik)\S*",
         "vo",
     ),
     "tr": (
@@ -410,7 +413,8 @@ SYSTEM_ADDRESS: dict[str, str] = {
     "nl": r"systeembericht|bericht\s+van\s+de\s+(?:beheerder|co[öo]rdinator)|geheime\s+instructies|"
     r"als\s+(?:je|u)\s+een\s+(?:ai|assistent|taalmodel|agent)\s+(?:bent|is)",
     "pl": r"komunikat\s+systemowy|wiadomo[śs][ćc]\s+(?:systemowa|od\s+administratora|od\s+"
-    r"koordynatora)|tajne\s+instrukcje|je[śs]li\s+jeste[śs]\s+(?:ai|si|asystentem|modelem|agentem)",
+    r"koordynatora)|tajne\s+instrukcje|je[śs]li\s+jeste[śs]\s+(?:ai|si|asystentem|modelem|agentem)|"
+    r"(?:notatka|uwaga|wiadomo[śs][ćc])\s+dla\s+systemu",
     "tr": r"sistem\s+mesaj\S*|y[öo]netici\s+mesaj\S*|koordinat[öo]r\s+mesaj\S*|gizli\s+talimat\S*|"
     r"e[ğg]er\s+(?:bir\s+)?(?:yapay\s+zek[âa]|ai|asistan|dil\s+modeli)\s*(?:isen|ysan)",
     "ru": r"системн\S*\s+сообщени\S*|сообщени\S*\s+(?:от\s+)?(?:администратора|координатора)|"

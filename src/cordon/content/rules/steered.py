@@ -119,7 +119,10 @@ RULES: tuple[Rule, ...] = (
         pattern=rf"{_ASSEMBLE}[\s\S]{{0,240}}?{_FOLLOW}"
         # the concatenation named in the order itself: "do what a + b + c says"
         r"|\b(?:do|follow|execute|obey|carry\s+out)\s+what\s+[a-z]\s*\+\s*[a-z](?:\s*\+\s*[a-z])"
-        r"{0,4}\s+says\b",
+        r"{0,4}\s+says\b"
+        # "Decode and comply: <ROT13>": the order is to obey what the decoding yields
+        r"|\b(?:decode|decrypt|translate|unscramble|reverse|deobfuscate)\s+(?:it\s+|this\s+|them\s+)?"
+        r"(?:and\s+then|and|then)\s+(?:comply|obey)\b",
         anchors=(
             r"what(?:ever)?\s+(?:it|they)\s+say",
             r"\+\s*[a-z]\s+says",
@@ -128,6 +131,7 @@ RULES: tuple[Rule, ...] = (
             r"instructions?\s+(?:in|inside|within)\s+it\b",
             r"sentence\s+they\s+form",
             r"the\s+(?:result|text|sentence|string|message)\s+says",
+            *each(("and", "then"), r"\s+(?:comply|obey)\b"),
         ),
         window=420,
     ),

@@ -75,6 +75,11 @@ _DESTROY_CALL = (
     r"(?:delete|remove|drop|purge|wipe|erase|destroy|truncate)_(?:all|every)(?:_[a-z]+){0,2}"
     r"|(?:delete|drop|purge|wipe|erase|destroy|truncate)_(?:[a-z]+_){0,2}(?:files|records|users|"
     r"databases?|tables|repos|repositories|buckets|backups|accounts)"
+    # a security control switched off by its tool: 'firewall_disable', 'disable_cameras'
+    r"|(?:disable|stop|kill|turn_off|bypass)_(?:[a-z]+_)?(?:firewall|antivirus|defender|security|"
+    r"audit(?:ing)?|logging|monitoring|alarms?|cameras?)"
+    r"|(?:[a-z]+_)?(?:firewall|antivirus|defender|security|audit|logging|monitoring|alarm|camera)s?_"
+    r"(?:disable|off|stop|kill|bypass)"
 )
 
 RULES: tuple[Rule, ...] = (
@@ -123,6 +128,7 @@ RULES: tuple[Rule, ...] = (
         pattern=_bytes_safe(
             rf"(?:{_RUN}|\b(?:call|invoke|execute|run|trigger)\s+(?:the\s+)?`?)"
             rf"(?:{_DESTROY_CALL})\b"
+            rf"|\buse\s+(?:the\s+)?`?(?:{_DESTROY_CALL})`?\s+(?:tool|function)\b"
         ),
         anchors=(
             *each(
@@ -131,6 +137,25 @@ RULES: tuple[Rule, ...] = (
                 r"backup|account))",
             ),
             r"truncate_",
+            *each(
+                ("disable_", "stop_", "kill_", "turn_off_", "bypass_"),
+                r"(?:[a-z]+_)?(?:firewall|antivirus|defender|security|audit|logging|monitoring|"
+                r"alarm|camera)",
+            ),
+            *each(
+                (
+                    "firewall",
+                    "antivirus",
+                    "defender",
+                    "security",
+                    "audit",
+                    "logging",
+                    "monitoring",
+                    "alarm",
+                    "camera",
+                ),
+                r"s?_(?:disable|off|stop|kill|bypass)",
+            ),
         ),
         window=200,
     ),
