@@ -97,7 +97,7 @@ def test_find_record_by_seq_and_last_deny() -> None:
     assert find_record(recs, seq=5)["verdict"] == "ask"
     assert find_record(recs, last_deny=True)["seq"] == 9
     assert find_record(recs)["seq"] == 9
-    with pytest.raises(LookupError, match="start record"):
+    with pytest.raises(LookupError, match="its kind is 'start'"):
         find_record(recs, seq=1)
     with pytest.raises(LookupError, match="no record with seq 42"):
         find_record(recs, seq=42)
@@ -171,3 +171,17 @@ def test_cli_explain_reads_a_real_chained_log(tmp_path: Path) -> None:
     assert res.exit_code != 0
     res = runner.invoke(app, ["explain", "--audit", str(tmp_path / "none.jsonl")])
     assert res.exit_code == 1
+
+
+def test_an_upstream_record_says_what_happened_instead_of_a_verdict() -> None:
+    failed = {
+        "seq": 2,
+        "kind": "upstream",
+        "event": "start_failed",
+        "reason": "cannot start 'mcp-nothing': No such file or directory",
+    }
+    with pytest.raises(LookupError) as err:
+        find_record([*_log()[:1], failed], seq=2)
+    said = str(err.value)
+    assert "its kind is 'upstream' (start_failed: cannot start 'mcp-nothing'" in said
+    assert "a upstream" not in said

@@ -69,10 +69,7 @@ def find_record(
         for rec in records:
             if rec.get("seq") == seq:
                 if not _is_verdict(rec):
-                    raise LookupError(
-                        f"record {seq} is a {rec.get('kind', '?')!s} record, not a verdict on a "
-                        "tool call; `cordon audit show` lists the verdicts"
-                    )
+                    raise LookupError(_not_a_verdict(seq, rec))
                 return rec
         raise LookupError(f"no record with seq {seq} in the log")
     wanted = ("deny",) if last_deny else tuple(last)
@@ -80,6 +77,18 @@ def find_record(
         if _is_verdict(rec) and rec.get("verdict") in wanted:
             return rec
     raise LookupError(f"no {' or '.join(wanted)} in the log")
+
+
+def _not_a_verdict(seq: int, rec: dict[str, Any]) -> str:
+    """Why record ``seq`` has no verdict to explain, with what it says (an ``upstream``
+    record's event and reason: a server that did not start or exited)."""
+    kind = rec.get("kind", "?")
+    said = [str(rec[k]) for k in ("event", "reason") if isinstance(rec.get(k), (str, int))]
+    what = f" ({': '.join(said)})" if said else ""
+    return (
+        f"record {seq} is not a verdict on a tool call: its kind is '{kind!s}'{what}; "
+        "`cordon audit show` lists the verdicts"
+    )
 
 
 def _later_ask(records: list[dict[str, Any]], rec: dict[str, Any]) -> dict[str, Any] | None:
