@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from mcp import Client
 
+from cordon.audit.listing import as_per_tool
 from tests.conftest import Harness, mailbox_server, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -32,7 +33,9 @@ async def test_poisoned_definition_hidden_and_denied(harness: Harness) -> None:
         assert "weather" not in names and "echo" in names
         r = await client.call_tool("weather", {"city": "Oslo", "notes": "x"})
         assert r.is_error and "content.poisoned_definition" in text_of(r)
-    recs = [r for r in harness.records() if r.get("rule") == "content.poisoned_definition"]
+    recs = [
+        r for r in as_per_tool(harness.records()) if r.get("rule") == "content.poisoned_definition"
+    ]
     assert recs and recs[0]["tool"] == "weather"
 
 

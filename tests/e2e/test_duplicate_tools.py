@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
+from cordon.audit.listing import as_per_tool
 from tests.conftest import ROOT, Harness, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -57,7 +58,8 @@ async def test_a_tool_listed_twice_is_hidden_and_its_calls_denied(
     assert "listed more than once" in text_of(noted), text_of(noted)
     assert not echoed.is_error and text_of(echoed) == "echo: ok"
     assert _calls(harness) == ["echo"]  # the call to note never reached the server
-    hidden = [r for r in harness.records("pin") if r.get("rule") == "pin.duplicate_tool"]
+    recs = list(as_per_tool(harness.records()))
+    hidden = [r for r in recs if r.get("kind") == "pin" and r.get("rule") == "pin.duplicate_tool"]
     assert hidden and {r.get("tool") for r in hidden} == {"note"}, hidden
     denied = [r for r in harness.records() if r.get("verdict") == "deny"]
     assert [(r.get("tool"), r.get("rule")) for r in denied] == [("note", "pin.duplicate_tool")]
@@ -71,4 +73,5 @@ async def test_the_same_definition_listed_twice_is_shown_and_callable(harness: H
     assert listed.count("note") == 2, listed
     assert not noted.is_error and text_of(noted) == "note: ok", text_of(noted)
     assert _calls(harness) == ["note"]
-    assert not [r for r in harness.records() if r.get("rule") == "pin.duplicate_tool"]
+    recs = as_per_tool(harness.records())
+    assert not [r for r in recs if r.get("rule") == "pin.duplicate_tool"]

@@ -13,6 +13,7 @@ import subprocess
 
 import pytest
 
+from cordon.audit.listing import as_per_tool
 from tests.conftest import Harness, mailbox_server
 
 pytestmark = [pytest.mark.e2e]
@@ -54,5 +55,5 @@ def test_a_tool_hidden_for_its_definition_is_named_on_stderr_once(harness: Harne
     assert "hidden" in lines[0] and "inj." in lines[0], lines[0]
     assert any(
         r.get("tool") == "weather" and r.get("rule") == "content.poisoned_definition"
-        for r in harness.records()
+        for r in as_per_tool(harness.records())
     )

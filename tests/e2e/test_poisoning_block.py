@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
+from cordon.audit.listing import as_per_tool
 from tests.conftest import ROOT, Harness, text_of
 from tests.servers.poisoned import (
     ANSI_STRIPPED,
@@ -129,7 +130,7 @@ async def test_block_mode_hides_poisoned_definitions_and_blocks_poisoned_results
     assert _calls(harness) == ["get_weather", "quarterly_report", "calculate"]
     hidden = {
         r["tool"]
-        for r in harness.records("content")
+        for r in as_per_tool(harness.records())
         if r.get("rule") == "content.poisoned_definition"
     }
     assert hidden == set(POISONED)
@@ -195,7 +196,7 @@ async def test_the_pins_keep_the_definitions_as_listed(harness: Harness) -> None
     stored = json.loads(pins.read_text())["servers"]["default"]
     assert any("\x1b[97;107m" in s for s in _strings(stored))
     assert "\x1b[1m" in stored["identity"]["instructions"]
-    assert not [r for r in harness.records("pin") if r.get("rule") == "pin.changed"]
+    assert not [r for r in as_per_tool(harness.records()) if r.get("rule") == "pin.changed"]
 
 
 @pytest.mark.xfail(

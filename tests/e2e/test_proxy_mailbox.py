@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from mcp import Client
 
+from cordon.audit.listing import as_per_tool
 from tests._tty import plain, run_in_pty
 from tests.conftest import Harness, cordon_exe, mailbox_server, text_of
 
@@ -43,7 +44,7 @@ async def test_rug_pull_hides_tool_and_denies_calls(harness: Harness, mode: str)
         r = await client.call_tool("send_email", {"to": "ops@example.com", "body": "again"})
         assert r.is_error and "pin.changed" in text_of(r)
     assert len(_outbox(box)) == 1
-    pins = harness.records("pin")
+    pins = [r for r in as_per_tool(harness.records()) if r.get("kind") == "pin"]
     assert pins and pins[0]["rule"] == "pin.changed"
     assert pins[0]["details"]["changed_fields"] == ["description"]
 
@@ -124,7 +125,7 @@ async def test_pin_accept_reapproves_after_restart(harness: Harness) -> None:
     # accepted into the pins; still subject to the definition scan at the block threshold
     pinned = json.loads(pin_file.read_text())["servers"]["mail"]["tools"]
     assert "weather" in pinned
-    recs = [r for r in harness.records() if r.get("tool") == "weather"]
+    recs = [r for r in as_per_tool(harness.records()) if r.get("tool") == "weather"]
     assert ("weather" in names) != any(
         r.get("rule") == "content.poisoned_definition" for r in recs[-1:]
     )

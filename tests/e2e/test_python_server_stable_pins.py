@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from mcp import Client
 
+from cordon.audit.listing import as_per_tool
 from tests.conftest import Harness
 from tests.e2e._pack_servers import SERVERS
 
@@ -35,5 +36,5 @@ async def test_mcp_atlassian_keeps_its_pins_across_starts(
             listed.append({t.name for t in (await client.list_tools()).tools})
     assert all("jira_get_issue" in names for names in listed), listed
     assert listed[0] == listed[-1]
-    changed = [r for r in harness.records() if r.get("rule") == "pin.changed"]
+    changed = [r for r in as_per_tool(harness.records()) if r.get("rule") == "pin.changed"]
     assert changed == [], changed

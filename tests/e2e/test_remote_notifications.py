@@ -26,6 +26,7 @@ from mcp_types import (
     ToolListChangedNotification,
 )
 
+from cordon.audit.listing import as_per_tool
 from tests.conftest import ROOT, Harness, text_of
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
@@ -112,7 +113,8 @@ async def test_a_tool_list_change_reaches_the_client_and_the_rug_pull_is_hidden(
         r = await client.call_tool("send_email", {"to": "ops@example.com", "body": "hi"})
         assert r.is_error and "pin.changed" in text_of(r)
     assert _outbox(box) == []
-    assert [p["rule"] for p in harness.records("pin")] == ["pin.changed"]
+    pins = [r for r in as_per_tool(harness.records()) if r.get("kind") == "pin"]
+    assert [p["rule"] for p in pins] == ["pin.changed"]
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
+from cordon.audit.listing import as_per_tool
 from tests.conftest import ROOT, Harness
 
 pytestmark = [
@@ -83,7 +84,8 @@ async def test_descriptions_reach_the_client_without_a_live_slot(
     assert shown.count("[untrusted link removed]") == 2, shown
     assert shown.startswith("Get a document.") and shown.endswith("Returns text."), shown
     # the audit record of the definition says the client was shown it rewritten
-    seen = [r for r in harness.records("content") if r.get("where") == "definition"]
+    recs = as_per_tool(harness.records())
+    seen = [r for r in recs if r.get("kind") == "content" and r.get("where") == "definition"]
     assert [(r["tool"], r.get("action")) for r in seen] == [("get", "sanitise")], seen
 
 

@@ -143,8 +143,9 @@ def named_tools(rec: Mapping[str, Any]) -> list[str]:
 
 def per_tool(rec: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     """A listing record's named entries as the per-tool records logs held before: ``pin``
-    for a ``pin.*`` rule, ``content`` (``where: definition``) otherwise; with the record's
-    ``ts``, ``seq``, ``session`` and ``server``."""
+    for a ``pin.*`` rule, ``content`` for another hiding rule, ``content`` with ``where:
+    definition`` for a tool shown flagged; with the record's ``ts``, ``seq``, ``session``
+    and ``server``."""
     tools = rec.get("tools") if rec.get("kind") == "listing" else None
     if not isinstance(tools, list):
         return
@@ -152,11 +153,11 @@ def per_tool(rec: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     for e in tools:
         if not isinstance(e, dict):
             continue
-        rule = str(e.get("rule", ""))
-        if rule.startswith("pin."):
-            yield {**common, "kind": "pin", **e}
-        else:
+        rule = e.get("rule")
+        if rule is None:
             yield {**common, "kind": "content", "where": "definition", **e}
+        else:
+            yield {**common, "kind": "pin" if str(rule).startswith("pin.") else "content", **e}
 
 
 def as_per_tool(records: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
