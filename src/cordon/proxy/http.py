@@ -68,6 +68,7 @@ from mcp.shared.inbound import (
 
 from cordon.proxy.framing import INTERNAL_ERROR, Oversize
 from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
+from cordon.proxy.http_reading import Reading, session_gone, unread
 from cordon.proxy.http_session import LEGACY_STATUSES, legacy, may_fall_back, renew
 from cordon.proxy.http_why import (
     explain,
@@ -222,6 +223,7 @@ class HttpUpstream:
         self.mirrored: dict[str, tuple[dict[str, Any], dict[tuple[str, ...], str]]] = {}
         #: the POSTs of 2026-07-28 requests still being answered, by request id
         self.streams: dict[tuple[type, Any], asyncio.Task[None]] = {}
+        self.answers = Reading()  # each request's task, ended once it is no longer awaited
         self.go = asyncio.Event()
         #: the kinds of failure already explained on stderr (one line each)
         self.said: set[str] = set()
@@ -245,6 +247,7 @@ class HttpUpstream:
     def reading(self, on: bool) -> None:
         if on:
             self.go.set()
+            self.answers.settle(self._awaiting)  # (a response that waited in the backlog)
         else:
             self.go.clear()
 
@@ -258,6 +261,10 @@ class HttpUpstream:
         task = asyncio.get_running_loop().create_task(self._post(data, msg))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        if "method" in msg and "id" in msg and self._awaiting(msg["id"]):
+            self.answers.add(msg["id"], task)
+        elif msg.get("method") == "notifications/cancelled":  # (forwarded: handshake era)
+            self.answers.settle(self._awaiting)
         if "method" in msg and "id" in msg and _modern(msg):
             key = _key(msg["id"])
             self.streams[key] = task
@@ -459,19 +466,21 @@ class HttpUpstream:
                     return _Ended(code)
                 return _Ended(code, self._why(code, kind, verb, resp))
             self.spoke = self.spoke or code not in LEGACY_STATUSES
+            if data is not None and (rid is None or not self._awaiting(rid)):  # not read
+                unread(self, code, kind, resp.headers.get("content-length"), rid)
+                return _Ended(code, self._why(code, kind, verb, resp))  # (:mod:`.http_reading`)
             sid = headers.get("mcp-session-id") if data is not None else None
             if sid is not None and code in (400, 404):
                 said = (await self._body(resp) or b"") if kind == _JSON else b""
-                if code == 404 or _session_gone(said):
+                if code == 404 or session_gone(said):
                     return _Ended(code, stale=sid)  # the session ended
                 if rid is not None:
                     self._error_body(said, rid, code, method)
                 return _Ended(code, self._why(code, kind, verb, resp))
             if kind == _SSE and code < 300 and code not in (202, 204):
                 cursor = cursor or SseCursor()
-                until = rid if verb == "GET" else None
                 try:
-                    await self._events(resp, msg if data is not None else {}, cursor, until)
+                    await self._events(resp, msg if data is not None else {}, cursor, rid)
                 except (H1Error, httpx2.HTTPError) as exc:
                     if rid is None or cursor.last_id is None or getattr(exc, "kind", "") == "size":
                         raise
@@ -555,8 +564,8 @@ class HttpUpstream:
     async def _events(
         self, resp: _Answer, sent: dict[str, Any], cursor: SseCursor, until: Any = None
     ) -> None:
-        """Each event's data is a server frame. ``until``: a request whose resumed stream
-        is left once it is answered (the server may keep it open)."""
+        """Each event's data is a server frame. ``until``: a request whose stream is left
+        once it is answered (the server may keep it open: :mod:`.http_reading`)."""
         async for data in sse_events(resp.aiter_bytes(), self.max_bytes + 1024, cursor):
             await self.go.wait()
             if data:
@@ -588,6 +597,7 @@ class HttpUpstream:
             self.t.from_upstream(Oversize(len(body), body[:_KEEP], body[-_KEEP:]))
         else:
             self.t.from_upstream(body)
+        self.answers.settle(self._awaiting)  # (a response on another request's stream)
 
     async def _resume(self, end: _Ended, msg: dict[str, Any], rid: Any) -> _Ended:
         """Request ``rid``'s answer was an SSE stream that ended (or broke) before its
@@ -779,20 +789,6 @@ def _modern(msg: dict[str, Any]) -> str | None:
 def _key(rid: Any) -> tuple[type, Any]:
     """A request id as a key: ``1`` and ``"1"`` are different requests."""
     return (type(rid), rid)
-
-
-def _session_gone(body: bytes) -> bool:
-    """A 400's JSON body saying the session is not known: a JSON-RPC error for no id whose
-    message names the session ("Bad Request: No valid session ID provided", the TypeScript
-    SDK's answer to an id it does not know, where the spec says 404). Either way the server
-    refused the request before running it."""
-    try:
-        m = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        return False
-    err = m.get("error") if isinstance(m, dict) and m.get("id") is None else None
-    text = err.get("message") if isinstance(err, dict) else None
-    return isinstance(text, str) and "session" in text.lower()
 
 
 def _port(parts: SplitResult) -> int | None:
