@@ -407,10 +407,13 @@ class HttpUpstream:
         return new
 
     def _move(self, new: str) -> None:
+        shown = mask_own(visible(new), self._own()) or "a path not shown (it holds a key)"
+        why = f"cordon: {self.shown} redirects to {shown} (same origin): followed; pass that URL"
+        if new != self.endpoint:  # where every request goes from now on: recorded
+            self.event("redirected", why)
         if "moved" not in self.said:
             self.said.add("moved")
-            shown = mask_own(visible(new), self._own()) or "a path not shown (it holds a key)"
-            log(f"{self.shown} redirects to {shown} (same origin): followed; pass that URL")
+            log(why.removeprefix("cordon: "))
         self.endpoint = new
         parts = urlsplit(new)
         self.target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
