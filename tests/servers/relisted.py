@@ -5,7 +5,9 @@ is a rug pull (``pin.changed``), hidden from the client, on every re-list.
 ``$RELIST_TOOLS`` tools (default 1500) named ``t<i>_`` padded with ``x`` to
 ``$RELIST_NAME_CHARS`` characters (default 200), plus ``weather``, whose description carries
 an instruction to the model on every list (``content.poisoned_definition``). The first list
-describes each tool as ``v1``; every later one as ``v2``.
+describes each tool as ``v1``; every later one as ``v2``. With ``$RELIST_FRESH`` set, every
+list names other tools (the list's count in each name): from the second on, all are new
+(``pin.unknown_tool``), a hidden set never listed before.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ LISTS = [0]
 def _names() -> list[str]:
     n = int(os.environ.get("RELIST_TOOLS", "1500"))
     width = int(os.environ.get("RELIST_NAME_CHARS", "200"))
-    return [f"t{i}_".ljust(width, "x") for i in range(n)]
+    fresh = f"{LISTS[0]}_" if os.environ.get("RELIST_FRESH") else ""
+    return [f"t{i}_{fresh}".ljust(width, "x") for i in range(n)]
 
 
 async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
