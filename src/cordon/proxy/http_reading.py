@@ -83,15 +83,15 @@ def session_gone(body: bytes) -> bool:
 
 def unread(up: HttpUpstream, code: int, kind: str, length: str | None, rid: Any) -> None:
     """An answer was not read: for a notification or a response POST (``rid`` None) said
-    once (stderr and an ``upstream`` record, ``answer_not_read``) when it had a body of
-    messages, which the server dropped there (MCP: 202, no body)."""
+    once (stderr and an ``upstream`` record, ``answer_not_read``) when it could carry
+    messages (MCP: 202, no body), which are dropped unread."""
     if rid is not None or "unread" in up.said or code in (202, 204) or length == "0":
         return
     if 200 <= code < 300 and kind in _BODIES:
         up.said.add("unread")
         why = (
-            f"cordon: {up.shown} answered a notification or response with HTTP {code} and a "
-            f"body ({kind}), where MCP says 202 and no body: not read, its messages dropped"
+            f"cordon: {up.shown} answered a notification or response with HTTP {code} "
+            f"({kind}), where MCP says 202 and no body: not read (any message in it dropped)"
         )
         log(why.removeprefix("cordon: "))
         up.event("answer_not_read", why)
