@@ -172,9 +172,15 @@ def as_per_tool(records: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]
 
 def summary(rec: Mapping[str, Any]) -> tuple[str, str, str]:
     """A listing record as a table row shows it: ``(tools, rules, reason)``."""
-    names = named_tools(rec)
-    more = rec.get("more")
-    tools = ", ".join(names) + (f" +{more} more" if more else "")
+    shown: list[str] = []
+    for name in named_tools(rec):  # as many as a table's cell holds, then how many more
+        piece = cut(name, 40)
+        if shown and len(", ".join([*shown, piece])) > 48:
+            break
+        shown.append(piece)
+    total = rec.get("hidden", 0) + rec.get("flagged", 0)
+    rest = total - len(shown) if isinstance(total, int) else 0
+    tools = ", ".join(shown) + (f" +{rest} more" if rest > 0 else "")
     rules = ", ".join(str(r) for r in (rec.get("rules") or {}))
     digest = str(rec.get("digest", ""))[:19]
     counts = f"hid {rec.get('hidden', 0)}, flagged {rec.get('flagged', 0)} listed tool(s)"
