@@ -65,16 +65,45 @@ from cordon._types import Verdict
 from cordon.engine import args as _args
 from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
-from cordon.engine.autorun_writes import autorun_write
-from cordon.engine.cordon_commands import control_use
-from cordon.engine.cordon_paths import glob_hit, runs_code, state_uses, writes_state_text
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
-from cordon.engine.shell import DYNAMIC, PathRef, ShellFacts, analyze, analyze_argv
 from cordon.engine.walk import call_walk
 
 if TYPE_CHECKING:
     from cordon.engine.checks._base import Context
+    from cordon.engine.shell import PathRef, ShellFacts
+
+#: the parser's mark of a word computed at run time (:data:`.shell_commands.DYNAMIC`, the
+#: same character; kept here so that reading it does not load the parser)
+DYNAMIC = "\x00"
+
+
+class _Parser:
+    """The shell parser's entry points (:mod:`.shell` and the rules that read its facts).
+
+    Imported at the first command string of a process, not with the engine: the parser and
+    the ~24 modules under it are ~1.4 MB of a resting ``cordon run`` (issue 19's 60 MB), most
+    servers never send a command, and a call without one never reads its facts. Held here
+    once (:func:`_parser`): an import statement in each function would cost a command check
+    ~2 µs each time (a failed ``__path__`` lookup formats an AttributeError)."""
+
+    def __init__(self) -> None:
+        from cordon.engine import autorun_writes, cordon_commands, cordon_paths, shell
+
+        self.analyze = shell.analyze
+        self.analyze_argv = shell.analyze_argv
+        self.control_use = cordon_commands.control_use
+        self.glob_hit = cordon_paths.glob_hit
+        self.runs_code = cordon_paths.runs_code
+        self.state_uses = cordon_paths.state_uses
+        self.writes_state_text = cordon_paths.writes_state_text
+        self.autorun_write = autorun_writes.autorun_write
+
+
+@functools.cache
+def _parser() -> _Parser:
+    return _Parser()
+
 
 __all__ = [
     "SHELL_PARAMS",
@@ -143,7 +172,8 @@ def _command_strings(ctx: Context) -> list[CommandString]:
             exec_tool and (nkey in _EXEC_ONLY_PARAMS or nkey in _PROGRAM_PARAMS)
         ):
             continue
-        facts = analyze(value) if isinstance(value, str) else analyze_argv(value)
+        parser = _parser()
+        facts = parser.analyze(value) if isinstance(value, str) else parser.analyze_argv(value)
         if facts.error is not None and nkey not in SHELL_PARAMS and not exec_tool:
             continue
         line = value if isinstance(value, str) else " ".join(map(shlex.quote, value))
@@ -162,6 +192,7 @@ def _with_arguments(
 
     Attack class: a command split over two parameters (``{"command": "rm", "args": ["-rf",
     "/"]}``): each half alone breaks no rule."""
+    parser = _parser()
     out: list[CommandString] = []
     head = (program,) if isinstance(program, str) else program  # (an argv list: ["rm"])
     line = program if isinstance(program, str) else " ".join(map(shlex.quote, program))
@@ -173,11 +204,11 @@ def _with_arguments(
         elif isinstance(v, list) and all(isinstance(a, str) for a in v):
             words = [shlex.quote(a) for a in v]
             joined = " ".join([line, *words])
-            out.append(CommandString(f"{path}+{k}", analyze_argv((*head, *v)), joined))
+            out.append(CommandString(f"{path}+{k}", parser.analyze_argv((*head, *v)), joined))
         else:
             continue
         joined = " ".join([line, *words])
-        out.append(CommandString(f"{path}+{k}", analyze(joined), joined))
+        out.append(CommandString(f"{path}+{k}", parser.analyze(joined), joined))
     return out
 
 
@@ -367,7 +398,7 @@ def _cordon_rules(ctx: Context, c: CommandString) -> tuple[Verdict | None, list[
     Attack class: an agent with a shell tool approves its own ask (``script -qec 'cordon
     approve CODE'``) or writes the approvals store (``echo ... > ~/.cordon/approvals.json``).
     A read is not a write: ``cat ~/.cordon/audit.jsonl`` stays ``action.sensitive_read``."""
-    hit = control_use(c.facts)
+    hit = _parser().control_use(c.facts)
     if hit is not None and hit[0] == "deny":
         why = f"blocked: runs {hit[1]}, which is for a person in a terminal, not a tool call"
         return _v("deny", rules.ACTION_CORDON_CONTROL, why, c.path, hit[1]), []
@@ -411,6 +442,8 @@ def _cordon_uses(
     commands (a glob, a link, a copy into a directory, an archive or a checkout extracted,
     a program given the file, program text), and for a glob pattern among the write
     targets; an ask is ``action.command_opaque``."""
+    parser = _parser()
+    glob_hit = parser.glob_hit
     paths = ctx.session.engine.paths
     unreadable = False
     try:
@@ -451,8 +484,12 @@ def _cordon_uses(
             why = f"blocked: {ref.program} writes a pattern that names cordon's state"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op)
     named = tuple(p for p in listed if "/" in p)
-    hit = state_uses(c.facts, resolve, touched, named)
-    if hit is None and runs_code(c.facts) and writes_state_text(_heredocs(ctx, c), named):
+    hit = parser.state_uses(c.facts, resolve, touched, named)
+    if (
+        hit is None
+        and parser.runs_code(c.facts)
+        and parser.writes_state_text(_heredocs(ctx, c), named)
+    ):
         hit = ("deny", "a here-document's program text writes to cordon's state")
     if hit is None:
         return None
@@ -613,7 +650,7 @@ def _autorun_ask(ctx: Context, c: CommandString, asks: list[Verdict]) -> None:
         return
     roots = tuple(r for r in (ctx.tp.base_dir, "~") if r is not None)
     resolved = tuple(x for x in (_resolve(r, ctx) for r in roots) if x is not None)
-    why = autorun_write(c.facts, _joined, lambda p: _resolve(p, ctx), resolved)
+    why = _parser().autorun_write(c.facts, _joined, lambda p: _resolve(p, ctx), resolved)
     if why is not None:  # (before the same string's read ask: open('.envrc', 'w') is both)
         v = _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, c.path, "command")
         at = [k for k, a in enumerate(asks) if a.rule == rules.ACTION_SENSITIVE_READ]

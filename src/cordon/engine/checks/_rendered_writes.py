@@ -46,13 +46,12 @@ from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine._ansi_c import ansi_c
 from cordon.engine.action_names import split_tokens
-from cordon.engine.commands import CommandString, command_strings
+from cordon.engine.commands import DYNAMIC, CommandString, command_strings
 from cordon.engine.rendered import rendered_urls
-from cordon.engine.shell import DYNAMIC, PathRef
-from cordon.engine.shell_commands import SHELLS, interpreter
 
 if TYPE_CHECKING:
     from cordon.engine.checks._base import Context
+    from cordon.engine.shell import PathRef
 
 __all__ = ["RENDERED_EXTENSIONS", "command_writes", "made_from_other", "rendered_name"]
 
@@ -207,6 +206,9 @@ def _unrendered_source(c: CommandString) -> str | None:
         if ref.op == "read" or (ref.op == "delete" and ref.program == "mv"):
             if not ref.path.startswith("/dev/") and not rendered_name(ref.path):
                 return _shown(ref)
+    # (the parser is loaded: ``c`` is its answer; see cordon.engine.commands)
+    from cordon.engine.shell_commands import SHELLS, interpreter
+
     for program, args in c.facts.commands:  # (python3 gen.py > x.md: the script's output)
         if program not in SHELLS and interpreter(program) is None:
             continue
