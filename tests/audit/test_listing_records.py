@@ -149,3 +149,28 @@ def test_the_review_pack_reads_listing_records(tmp_path: Path) -> None:
     assert any(row[1] == "weather" for row in data.content_findings)
     md = render_markdown(data)
     assert "weather" in md and "send" in md
+
+
+def test_a_new_hiding_is_named_before_tools_named_already() -> None:
+    # a rug pull added to a set whose rule already fills its names: the new record must
+    # name the new tool, not the decoys the earlier record named (a count rising by one
+    # said nothing of which tool)
+    audit = ListingAudit()
+    decoys = _hidden(MAX_PER_RULE, width=8, rule="pin.changed")
+    assert audit.record(listing_entries(decoys, {}, ())) is not None
+    pulled = {"zz_send": Verdict(verdict="deny", rule="pin.changed", reason="r")}
+    rec = audit.record(listing_entries({**decoys, **pulled}, {}, ()))
+    assert rec is not None and "zz_send" in named_tools(rec), named_tools(rec)
+    # and a tool shown flagged joining decoys flagged before
+    f = Finding(rule="exfil.url_slot", category="exfiltration", severity="medium", span=(0, 1))
+    flagged = {f"a{i}": [f] for i in range(MAX_PER_RULE)}
+    audit = ListingAudit()
+    assert audit.record(listing_entries({}, flagged, ())) is not None
+    rec = audit.record(listing_entries({}, {**flagged, "zz_get": [f]}, ()))
+    assert rec is not None and "zz_get" in named_tools(rec), named_tools(rec)
+    # long names too: the record cuts them, what was named is remembered whole
+    audit = ListingAudit()
+    long_decoys = _hidden(MAX_PER_RULE, width=400, rule="pin.changed")
+    assert audit.record(listing_entries(long_decoys, {}, ())) is not None
+    rec = audit.record(listing_entries({**long_decoys, **pulled}, {}, ()))
+    assert rec is not None and "zz_send" in named_tools(rec), named_tools(rec)

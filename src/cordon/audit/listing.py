@@ -10,7 +10,9 @@ on each re-list, until rotation dropped the kept history (docs/threat-model.md).
   more, so a poisoned tool is not crowded out by many new ones), each name cut to
   :data:`NAME_CHARS` characters, with the count of each rule over the whole set, the count
   left unnamed (``more``) and a digest of the whole set (each name whole, its rule, details
-  and action): the same digest is the same set.
+  and action): the same digest is the same set. Within a rule, entries this process has not
+  named before come first: a tool hidden anew beside decoys named already (a rug pull added
+  to a full rule) is named, not only counted.
 * a page whose set this process recorded before writes a short record (counts, digest,
   ``repeat``: how many times the set came again) at its 1st, 2nd, 4th, 8th ... repeat and
   nothing in between: N repeats cost about log2(N) short lines.
@@ -54,6 +56,8 @@ MAX_NAMED = 24
 NAME_CHARS = 128
 #: the most distinct sets one process remembers for repeats (the oldest is forgotten first)
 MAX_SEEN = 1024
+#: the most named entries one process remembers as named (the oldest is forgotten first)
+MAX_NAMED_SEEN = 8192
 _FLAGGED = "flagged"  # the group of tools shown with findings under the block threshold
 
 
@@ -87,11 +91,17 @@ def _digest(entries: list[dict[str, Any]]) -> str:
     )
 
 
-def _named(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries a record names: rule by rule, by name, each rule's first before any
-    rule's second, at most :data:`MAX_PER_RULE` a rule and :data:`MAX_NAMED` in all."""
+def _entry_id(entry: Mapping[str, Any]) -> bytes:
+    return hashlib.sha256(orjson.dumps(entry, option=orjson.OPT_SORT_KEYS)).digest()[:16]
+
+
+def _named(entries: list[dict[str, Any]], before: Mapping[bytes, None]) -> list[dict[str, Any]]:
+    """The entries a record names: rule by rule, those not named ``before`` first, then by
+    name, each rule's first before any rule's second, at most :data:`MAX_PER_RULE` a rule
+    and :data:`MAX_NAMED` in all."""
     groups: dict[str, list[dict[str, Any]]] = {}
-    for e in sorted(entries, key=lambda e: (_key(e), str(e["tool"]))):
+    order = sorted(entries, key=lambda e: (_key(e), _entry_id(e) in before, str(e["tool"])))
+    for e in order:
         groups.setdefault(_key(e), []).append(e)
     picked: list[dict[str, Any]] = []
     for i in range(MAX_PER_RULE):
@@ -99,7 +109,7 @@ def _named(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if i < len(group) and len(picked) < MAX_NAMED:
                 picked.append(group[i])
     picked.sort(key=lambda e: (_key(e), str(e["tool"])))
-    return [{**e, "tool": cut(str(e["tool"]), NAME_CHARS)} for e in picked]
+    return picked
 
 
 class ListingAudit:
@@ -108,6 +118,8 @@ class ListingAudit:
     def __init__(self) -> None:
         #: digest of a set recorded -> how many times it came again since
         self.seen: dict[str, int] = {}
+        #: the entries a record named (:func:`_entry_id`), insertion-ordered
+        self.named: dict[bytes, None] = {}
 
     def record(self, entries: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The record for a page's ``entries`` (:func:`listing_entries`), or None: nothing
@@ -125,7 +137,13 @@ class ListingAudit:
             del self.seen[next(iter(self.seen))]
         self.seen[digest] = 0
         rules = Counter(_key(e) for e in entries if "rule" in e)
-        named = _named(entries)
+        picked = _named(entries, self.named)
+        for e in picked:  # (the entry whole: a long name is cut only in the record)
+            self.named.pop(ident := _entry_id(e), None)
+            self.named[ident] = None
+        while len(self.named) > MAX_NAMED_SEEN:
+            del self.named[next(iter(self.named))]
+        named = [{**e, "tool": cut(str(e["tool"]), NAME_CHARS)} for e in picked]
         more = len(entries) - len(named)
         return {**base, "rules": dict(sorted(rules.items())), "tools": named} | (
             {"more": more} if more else {}
