@@ -54,3 +54,16 @@ def test_the_entrys_own_path_and_client_variables_are_not_warned_about(
         "relative": {"type": "stdio", "command": "./run-server"},
     })  # fmt: skip
     assert "will not start it" not in err, err
+
+
+def test_the_warning_carries_no_terminal_control_from_the_config() -> None:
+    # a config committed to a repository names the server and its command: an escape
+    # sequence (a screen clear, a window title) or a bidi override in either must not
+    # reach the terminal through the warning
+    from cordon.clientcommand import missing_command
+
+    name = "evil\x1b]0;title\x07\u202eabc"
+    for cmd in ("/nonexistent/\x1b[2J\x1b[31mred\u202ex", "nosuch\x1b[31mcmd\u202e"):
+        said = missing_command(name, {"command": cmd, "env": {"PATH": "/nonexistent"}})
+        assert said is not None and said.isprintable(), repr(said)
+        assert "\\x1b[2J" in said or "\\x1b[31m" in said  # named, escaped

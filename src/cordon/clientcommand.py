@@ -29,6 +29,13 @@ def _search_path(entry: Mapping[str, Any]) -> str | None:
     return os.environ.get("PATH")
 
 
+def _shown(text: str) -> str:
+    """``text`` as the warning names it: as written, or quoted with its escapes when it holds
+    a character a terminal acts on (ESC, BEL, a bidi override): a config committed to a
+    repository chooses the server's name and command."""
+    return text if text.isprintable() else repr(text)
+
+
 def missing_command(name: str, entry: Mapping[str, Any]) -> str | None:
     """A warning when ``entry``'s ``command`` is found neither as a file (an absolute path)
     nor on PATH (a bare name); None when it is found, or cannot be judged here: a path
@@ -42,7 +49,7 @@ def missing_command(name: str, entry: Mapping[str, Any]) -> str | None:
             return None
         where = "does not exist" if not os.path.exists(cmd) else "is not an executable file"
         return (
-            f"{name}: its command {cmd} {where}: the client will not start it (cordon run "
+            f"{_shown(name)}: its command {_shown(cmd)} {where}: the client will not start it (cordon run "
             "refuses and records why); fix the path in the config"
         )
     if os.sep in cmd or (os.altsep and os.altsep in cmd):
@@ -50,7 +57,7 @@ def missing_command(name: str, entry: Mapping[str, Any]) -> str | None:
     if shutil.which(cmd, path=_search_path(entry)) is not None:
         return None
     return (
-        f"{name}: its command {cmd!r} is not on PATH here: unless the client's PATH has it, "
+        f"{_shown(name)}: its command {cmd!r} is not on PATH here: unless the client's PATH has it, "
         "the client will not start it (cordon run refuses and records why); install it, or "
         "write its absolute path in the config"
     )
