@@ -76,9 +76,11 @@ def test_the_proxy_names_a_duplicate_on_stderr_once_and_audits_each_hiding() -> 
     outcomes = [work.pin_list([PLAIN, ECHO, OTHER], True) for _ in range(2)]
     said = [p for o in outcomes for p in o.problems if "'note'" in p]
     assert len(said) == 1 and "(pin.duplicate_tool)" in said[0], said
-    assert all(
-        {"kind": "pin", "tool": "note", "rule": "pin.duplicate_tool"}.items() <= r.items()
-        for o in outcomes
-        for r in o.records
-    )
+    # each hiding is audited: one listing record naming the tool and its rule, then the
+    # same set again as a repeat of that record's digest
+    [first], [again] = (o.records for o in outcomes)
+    assert first["kind"] == again["kind"] == "listing"
+    assert first["tools"] == [{"tool": "note", "rule": "pin.duplicate_tool"}]
+    assert first["hidden"] == again["hidden"] == 1
+    assert again["repeat"] == 1 and again["digest"] == first["digest"]
     assert all([t["name"] for t in o.visible or []] == ["echo"] for o in outcomes)
