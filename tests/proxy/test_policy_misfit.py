@@ -87,3 +87,17 @@ def test_the_fit_is_checked_before_any_list_for_a_servers_key() -> None:
     assert work.fit_policy(None) is not None
     d = work.decide("write_file", {"path": "/tmp/x"}, approve=None, issue_code=False)
     assert (d.verdict.verdict, d.verdict.rule) == ("deny", "policy.unknown_tool")
+
+
+def test_a_server_alternating_its_list_records_a_stray_entry_once() -> None:
+    # a server chooses when its list changes (notifications/tools/list_changed): a list
+    # alternating between two name sets refitted the policy each time and wrote one
+    # policy.unknown_tool record per stray entry per re-list, an audit flood without bound
+    work = _work({"tools": {"send_email": {"sink_params": ["to"]}}})
+    lists = [OLD_FS, (*OLD_FS, "extra")]
+    records = []
+    for i in range(40):
+        names = lists[i % 2]
+        out = work.pin_list([{"name": t, "inputSchema": {"type": "object"}} for t in names], True)
+        records += [r for r in out.records if r.get("rule") == "policy.unknown_tool"]
+    assert len(records) <= 1, len(records)

@@ -122,6 +122,7 @@ class SessionWork:
         self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
         self.policy_options = "--policy POLICY.yaml"  # cordon run's, for `cordon check`
         self.told_poisoned: set[str] = set()  # poisoned tools named on stderr, once each
+        self.told_stray: set[tuple[str, bool]] = set()  # a stray policy entry, once a kind
         self.listing_audit = ListingAudit()  # what tools/list pages hid, recorded boundedly
         self.prompts = prompts
         #: why the server is not the one pinned (its serverInfo or instructions changed):
@@ -684,6 +685,9 @@ class SessionWork:
         from cordon.checktools import stray_entries
 
         for s in stray_entries(self.engine.policy, listed):
+            if (said := (s.name, s.near is not None)) in self.told_stray:
+                continue  # a list alternating must not flood the audit: once, typo or not
+            self.told_stray.add(said)
             hint = f" (did you mean {s.closest!r}?)" if s.closest else ""
             lost = f"; its {', '.join(s.restrictions)} limit nothing" if s.restrictions else ""
             other = "" if s.near else " here (taken for another server's tool)"
