@@ -80,7 +80,7 @@ _GATHERED = (
 )
 _SLOT = (
     # a reference definition whose URL ends in an empty query value
-    rf"\b{_GATHERED}\b[\s\S]{{0,500}}?(?:^|\n)[ \t]*\[[^\]\n]{{1,40}}\]:[ \t]*[^\s]+[?&][a-z_]"
+    rf"\b{_GATHERED}\b[\s\S]{{0,500}}?\n[ \t]*\[[^\]\n]{{1,40}}\]:[ \t]*[^\s]+[?&][a-z_]"
     r"{1,20}=[ \t]*(?:$|\n)"
     # a URL with an empty value, then what fills it
     r"|\bh(?:tt|xx)ps?://[^\s]+[?&][a-z_]{1,20}=[ \t]+(?:\S+\s+)?(?:with|containing|z|con|"
