@@ -1,9 +1,8 @@
 """The anchor pass in C: every rule anchor in one Hyperscan database.
 
-Hyperscan (Intel's multi-pattern regex engine, the one Snort and Suricata use; Python binding
-``hyperscan`` on PyPI) finds every anchor of every rule in one pass over the lower-cased
-ASCII view, at memory speed, where Python's ``re`` alternation stops at a fifth of all
-positions (measured 7 ms against 142 ms on the 10 MB mixed document of ``bench/content``).
+Hyperscan (Intel's multi-pattern regex engine, as in Snort and Suricata; ``hyperscan`` on
+PyPI) finds every anchor of every rule in one pass over the lower-cased ASCII view, where
+``re``'s alternation stops at a fifth of all positions (7 against 142 ms on 10 MB).
 
 Anchors are compiled in *prefilter* mode (``HS_FLAG_PREFILTER``): constructs Hyperscan does
 not support (look-behinds, large bounded repeats) are widened, so Hyperscan reports a superset
@@ -16,10 +15,8 @@ width (4 KiB for a gap of ``\\s+``).
 
 The scanner hands Hyperscan fewer, merged anchors (:func:`merge_anchors`): the anchors of one
 rule set that differ only in a literal head, ``(?:send|post|mail)\\s...`` for three, each a
-superset of its members' matches and confirmed the same way. Compiling is the price Hyperscan
-asks, and the compiler's freed heap stays resident: 731 anchors took 1.2-1.5 s of CPU, 426
-merged patterns take 0.6-0.7 s (an idle ``cordon run``: 106-108 MB before, 83 MB after, 63 MB
-without Hyperscan; ``bench/perf/README.md``).
+superset of its members' matches and confirmed the same way: fewer patterns to compile, and
+less of the compiler's freed heap left resident (``bench/perf/README.md``).
 
 The databases compile once per process, one after another on one background thread
 (Hyperscan releases the GIL while compiling; see :func:`_submit` for why one thread) started by
@@ -77,8 +74,7 @@ __all__ = [
 #: an anchor whose width is unbounded (``\s+``) is confirmed within this many bytes: a longer
 #: anchor match cannot sit inside any rule match (rule patterns are bounded by their window)
 _MAX_CONFIRM = 4096
-#: a candidate of :func:`find` is ``anchor << _SHIFT | end`` (one int: no tuple a candidate)
-_SHIFT = 48
+_SHIFT = 48  # a candidate of :func:`find` is ``anchor << _SHIFT | end`` (one int, no tuple)
 #: bytes after a reported end that the confirming search may read (``\b`` and look-aheads
 #: at the end of an anchor need the next character)
 _AFTER = 64
@@ -550,8 +546,9 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
             spans = match_runs(c, db.fixed[i], cands[j:nxt], view, _AFTER, base)
             out.extend((i, s, e) for s, e in spans)
         else:
-            ends = [x - base for x in cands[j:nxt]]
-            ws = _confirm(db, i, ends, view, ws, out, failed)
+            ws, whole = _confirm(db, i, [x - base for x in cands[j:nxt]], view, ws, out, failed)
+            if whole:
+                full.add(i)
         j = nxt
     if failed:
         full.update(_longer_possible(db, view, ws, failed))
@@ -580,14 +577,15 @@ def _confirm(
     ws: bytes | None,
     out: list[tuple[int, int, int]],
     failed: dict[int, list[int]],
-) -> bytes | None:
+) -> tuple[bytes | None, bool]:
     """Confirm anchor ``i``'s candidate ``ends`` (:func:`find`) into ``out``, each with one
     search in its bounded region; ``ends`` goes into ``failed`` when one of them may stand
     for a match longer than that region. Returns ``ws`` (``view`` as whitespace classes, made
-    at the first candidate that needs it)."""
+    at the first candidate that needs it) and whether to search the whole text instead (as
+    :attr:`_Db.suspect`): regions adding up to twice the text (``забудь`` + 100 KB of ``a``)."""
     w, t, f = db.measures[i] or db.measure(i)  # measured at the anchor's first candidate
     c = db.compiled[i] or db.compile_anchor(i)
-    search, put, n = c.search, out.append, len(view)
+    search, put, n, budget = c.search, out.append, len(view), 2 * (len(view) + w + _AFTER)
     for to in ends:  # per candidate: no builtin calls (max, min) beyond the search
         lo = to - w
         if t < w:
@@ -598,13 +596,15 @@ def _confirm(
             if not ws or ws.find(_WS_RUN, lo if lo > 0 else 0, to) < 0:
                 lo = to - t
         hi = to + _AFTER
+        if (budget := budget - (hi - lo)) < 0:
+            return ws, True
         m = search(view, lo if lo > 0 else 0, hi if hi < n else n)
         if m is not None:
             end = m.end()
             put((i, m.start(), end if end > to else to))
         elif f > _MAX_CONFIRM and to > w:
             failed[i] = ends  # a match may start before the region (see _longer_possible)
-    return ws
+    return ws, False
 
 
 def _ws_classes(view: bytes) -> bytes:
