@@ -206,9 +206,14 @@ def server_credentials(header_values: Iterable[str], url: str | None) -> list[st
     return out + (url_credentials(url) if url is not None else [])
 
 
-def _masked(url: str, path_key: Callable[[str], str]) -> str:
+def _masked(url: str, path_key: Callable[[str], str], query_keys: bool = False) -> str:
     """``url`` without fragment, its userinfo and credential parameters as ``***``, each
-    path key as ``path_key(key)``."""
+    path key as ``path_key(key)``; ``query_keys``: each other query value that reads as a
+    key too (:func:`is_path_key`: ``?x=ghp_...``). Such a value is masked in messages and
+    records, not registered as the server's credential by :func:`url_credentials` (an id
+    under a plain name, ``?project=<UUID>``, would then refuse every call naming it; a token
+    in a known format is refused in calls by its format) nor masked in the pin file's URL
+    (the server's identity, kept as it was)."""
     p = urlsplit(url)
     netloc = p.netloc.rpartition("@")[2]
     if p.username or p.password:
@@ -216,17 +221,20 @@ def _masked(url: str, path_key: Callable[[str], str]) -> str:
     path = "/".join(path_key(s) if is_path_key(s) else s for s in p.path.split("/"))
     parts = []
     for part in _QUERY_SEP.split(p.query) if p.query else ():
-        name, eq, _ = part.partition("=")
-        hit = eq and _CREDENTIAL_PARAM.search(unquote_plus(name))
-        parts.append(f"{name}=***" if hit else part)  # (the separators kept as written)
+        name, eq, value = part.partition("=")
+        if eq and _CREDENTIAL_PARAM.search(unquote_plus(name)):
+            part = f"{name}=***"  # (the separators kept as written)
+        elif query_keys and eq and is_path_key(value):  # a key under any name, as in a path
+            part = f"{name}={path_key(value)}"
+        parts.append(part)
     return urlunsplit((p.scheme, netloc, path, "".join(parts), ""))
 
 
 def masked_url(url: str) -> str:
     """``url`` for the audit log and messages: the whole URL (which server, which path and
-    parameters, as written), its credentials (:func:`url_credentials`) replaced by ``***``;
-    no fragment."""
-    return _masked(url, lambda _: "***")
+    parameters, as written), its credentials (:func:`url_credentials`) and any query value
+    that reads as a key replaced by ``***``; no fragment."""
+    return _masked(url, lambda _: "***", query_keys=True)
 
 
 #: a path key as :func:`pinned_url` writes it

@@ -230,7 +230,9 @@ def test_a_credential_parameter_is_registered_and_masked(name: str) -> None:
 def test_a_parameter_whose_name_only_resembles_a_credential_is_not_one(name: str) -> None:
     url = f"https://mcp.example/mcp?{name}={PARAM_VALUE}"
     assert url_credentials(url) == []
-    assert masked_url(url) == url == pinned_url(url)
+    assert pinned_url(url) == url
+    # (shown masked all the same: its value reads as a key whatever the parameter's name)
+    assert masked_url(url) == f"https://mcp.example/mcp?{name}=***"
 
 
 def test_parameters_separated_by_semicolons_are_read_too() -> None:
@@ -246,3 +248,17 @@ def test_a_plus_in_a_credential_parameter_is_registered_both_ways() -> None:
     url = "https://mcp.example/mcp?api_key=ab+cd%2Bef12345"
     assert url_credentials(url) == ["ab cd+ef12345", "ab+cd+ef12345"]
     assert masked_url(url) == "https://mcp.example/mcp?api_key=***"
+
+
+@pytest.mark.parametrize("name", ["x", "ref", "q"])
+def test_a_key_in_a_plainly_named_parameter_is_masked_in_messages(name: str) -> None:
+    """A token under a name that says nothing (``?x=ghp_...``) reached stderr and the audit
+    records that name a URL (a followed redirect, an answer not read) as written. It is
+    masked there, as a key in the path is; the pin file's URL (the server's identity) and
+    the registered credentials are as before."""
+    token = "ghp_" + "Zq7Xv2Lm9Rt4Wp8Kd3Hs6Nb1Yc5Tf0Ja8Ue2"
+    url = f"https://mcp.example/mcp?team=blue&{name}={token}&page=2"
+    assert masked_url(url) == f"https://mcp.example/mcp?team=blue&{name}=***&page=2"
+    assert url_credentials(url) == [] and pinned_url(url) == url
+    words = "https://mcp.example/mcp?q=remote-mcp-servers&page=2"  # no key: unchanged
+    assert masked_url(words) == words
