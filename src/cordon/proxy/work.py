@@ -121,7 +121,7 @@ class SessionWork:
         self.latest: frozenset[str] | None = None
         self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
         self.policy_options = "--policy POLICY.yaml"  # cordon run's, for `cordon check`
-        self.told_poisoned: set[str] = set()  # poisoned tools named on stderr, once each
+        self.told_poisoned: dict[str, None] = {}  # named on stderr once each (newest 4,096)
         self.told_stray: set[tuple[str, bool]] = set()  # a stray policy entry, once a kind
         self.listing_audit = ListingAudit()  # what tools/list pages hid, recorded boundedly
         self.prompts = prompts
@@ -583,7 +583,7 @@ class SessionWork:
         pending: list[str] = []  # for `cordon pin accept`: one write a page, not one a tool
         for name, v in report.hidden.items():
             if v.rule == rules.PIN_DUPLICATE_TOOL and name not in self.told_poisoned:
-                self.told_poisoned.add(name)  # said once per tool and process, as below
+                self._told([name])  # said once per tool and process, as below
                 out.problems.append(f"server {self.server!r}: {v.reason} (pin.duplicate_tool)")
             if v.rule in ("pin.changed", "pin.unknown_tool") and self.pin_file is not None:
                 pending.append(name)
@@ -603,12 +603,13 @@ class SessionWork:
             if not v.rule.startswith("pin.") and n not in self.told_poisoned
         )
         if poisoned:
-            # said once per tool and process, as a changed tool is: a tool hidden for its
-            # definition was otherwise only in the audit log, and the user saw it go missing
-            self.told_poisoned.update(poisoned)
+            # said once per tool and process, as a changed tool is (else only in the audit log)
+            self._told(poisoned)
             rules_of = {f.rule for n in poisoned for f in report.findings.get(n, ())}
+            rest = len(poisoned) - 20  # (a page may hide thousands: named up to 20)
+            named = ", ".join(map(repr, poisoned[:20])) + f" and {rest} more" * (rest > 0)
             out.problems.append(
-                f"tool(s) {', '.join(map(repr, poisoned))} hidden: the definition carries "
+                f"tool(s) {named} hidden: the definition carries "
                 f"instructions to the model ({', '.join(sorted(rules_of)) or 'content scan'}); "
                 f"see `cordon audit show --tool NAME`; only the server can fix it"
             )
@@ -648,6 +649,10 @@ class SessionWork:
             )
             rec = {"kind": "pin", "rule": rules.PIN_SHADOWED_TOOL, "tool": tool, "shadows": other}
             out.records.append({**rec, "asked": not same})
+
+    def _told(self, names: list[str]) -> None:
+        # the newest 4,096 only: a server may list new poisoned names every time
+        self.told_poisoned = dict.fromkeys([*self.told_poisoned, *names][-4096:])
 
     def _relisted(self, out: ListOutcome) -> None:
         """A complete tools/list (the start-up's first, and each re-list, e.g. after
