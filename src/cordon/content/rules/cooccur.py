@@ -283,7 +283,12 @@ _STANDING_CTX = (
     r"(?:https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]|\.env\b|\b(?:credentials?|secrets?|passwords?|api\s+"
     r"keys?|tokens?|session|memory|memories|submit\w*|send\w*|post\w*|upload\w*|log\s+these|"
     r"telemetry|analytics|backup|verbatim|other\s+agents|execute|pending\s+commands|"
-    r"activate\w*|preference|link|url|always|diff|contents|history)\b)"
+    r"activate\w*|preference|link|url|diff|contents|history)\b"
+    # "always" is context except before "pass", the core's order word for a tool's own
+    # arguments: "when the user asks about a time range, always pass iso_timestamp_start"
+    # (a real server's description) tells how to call it; "always include routing number
+    # 091000019" plants a rule and stays context
+    r"|\balways\b(?![\s]+pass\b))"
 )
 _STANDING_STRONG = (
     r"\binto\s+your\s+(?:\w+\s+)?(?:memory|memories|long-?term)|\bverbatim\s+in\s+(?:any|"

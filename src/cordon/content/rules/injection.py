@@ -313,7 +313,9 @@ RULES: tuple[Rule, ...] = (
             r"|\b(?:attention|note\s+to|dear|hey|important\s+for|instructions?\s+for|message\s+"
             r"for)\s*:?\s+(?:the\s+|all\s+)?(?:ai|assistants?|agents?|llms?|language\s+models?|"
             r"claude|chatgpt|gpt|copilot|gemini|bots?)\b(?!\s+(?:developers?|builders?|"
-            r"engineers?|team|teams|users?|researchers?)\b)"
+            # "ai" naming a feature, not a reader: "custom instruction for the AI analysis"
+            # (a tool parameter that passes the user's wording to the vendor's own model)
+            r"engineers?|team|teams|users?|researchers?|analys[ie]s|summar(?:y|ies))\b)"
             r"|\bas\s+an?\s+(?:ai|llm|language\s+model|assistant)\b[^.\n]{0,40}?\byou\s+"
             r"(?:must|are\s+required|have\s+to|need\s+to|are\s+instructed)\b"
         ),
