@@ -76,8 +76,10 @@ RULES: tuple[Rule, ...] = (
         pattern=(
             # "when <another tool> is used, <imperative that routes its data or recipient>"
             rf"\b(?:when(?:ever)?|before|after|every\s+time|each\s+time|once)\b{_GAP_CLAUSE}"
-            # "when running in server mode": a program's own mode, not another server
-            r"{0,80}?\b(?:tools?|server'?s?(?!\s+mode)|function|invoked|called|calling|call|use|using|"
+            # "when running in server mode", "when the server runs over a remote transport; use
+            # 'manifest' to pass the file's contents": a program's own mode, not another server
+            r"{0,80}?\b(?:tools?|server'?s?(?!\s+(?:mode|runs\s+(?:over|on|in|as|under|via)\b))|"
+            r"function|invoked|called|calling|call|use|using|"
             rf"returns?)\b{_GAP_CLAUSE}{{0,60}}?[,;:]\s*{_NOT_A_STATEMENT}(?:[\w'.-]+\s+){{0,6}}?"
             # not a manual's pointer ('for more information on how to include data files')
             rf"(?<!\bhow\sto\s){_ROUTE_VERB}\b"
