@@ -9,10 +9,10 @@ that (``run_tools.py``). Nothing here was written for cordon:
 * the live ``tools/list`` and ``instructions`` of the MCP servers installed for the e2e tests
   (tests/e2e/_pack_servers.py, every optional tool group on) and of the reference server
   ``server-everything``, listed with the official MCP SDK client by ``collect_tools.py``;
-* the live ``tools/list`` of 16 more npm servers (Context7, Brave Search both the current and
+* the live ``tools/list`` of 15 more npm servers (Context7, Brave Search both the current and
   the archived reference server, Sequential Thinking, Puppeteer, Google Maps, GitLab, AWS KB
   retrieval, Firecrawl, Tavily, Exa, Cloudflare, EverArt, Kubernetes, CircleCI), installed in
-  a scratch directory and listed the same way (Redis, Stripe's and Heroku's servers did not
+  a scratch directory and listed the same way (``collect_tools.py --scratch``; Redis, Stripe's and Heroku's servers did not
   start offline and are left out);
 * GitHub's github-mcp-server tool snapshots (``pkg/github/__toolsnaps__/*.snap``, the JSON the
   server lists, checked by its own tests) and Sentry's ``toolDefinitions.json`` (the fields a
