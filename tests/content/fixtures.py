@@ -318,3 +318,10 @@ from .fixtures_round11 import NEAR_MISSES as _ROUND11_NEAR  # noqa: E402
 
 HITS.update(_ROUND11_HITS)
 NEAR_MISSES.update(_ROUND11_NEAR)
+
+# structural rules: an order to the model about a secret or a sink, another tool run down
+from .fixtures_structure import HITS as _STRUCTURE_HITS  # noqa: E402
+from .fixtures_structure import NEAR_MISSES as _STRUCTURE_NEAR  # noqa: E402
+
+HITS.update(_STRUCTURE_HITS)
+NEAR_MISSES.update(_STRUCTURE_NEAR)
