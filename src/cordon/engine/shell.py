@@ -17,7 +17,8 @@ Obfuscations undone before a word is judged:
 
 * full-width and other compatibility letters (``ｒｍ -ｒｆ ／``): NFKC on the whole string;
 * quotes and backslashes splitting a word (``r""m``, ``'r'm``, ``\\r\\m``);
-* ANSI-C quoting with hex, octal and Unicode escapes (``$'\\x72m'``, ``$'\\162m'``);
+* ANSI-C quoting with hex, octal and Unicode escapes (``$'\\x72m'``, ``$'\\162m'``); locale
+  quoting (``$"rm"``) as double quotes;
 * ``$IFS``, ``${IFS}`` and ``${IFS:0:1}`` used as a space: the word is split there;
 * brace expansion (``{rm,-rf,/}``, ``/{etc,var}``): expanded, at most :data:`MAX_BRACE`;
 * variables assigned earlier in the same string (``x=rm; $x -rf /``); ``$HOME`` as ``~``.
@@ -242,6 +243,8 @@ def expand_word(
                 j += 2 if src[j] == "\\" else 1
             w.add(ansi_c(src[i + 2 : j]), False)
             i = j + 1
+        elif c == "$" and not dq and src[i + 1 : i + 2] == '"':
+            i += 1  # (``$"..."``: locale-translated double quotes, the text as written)
         elif c == "$":
             value, i = _param(src, i, env)
             if split and not dq and value not in (DYNAMIC, _SPLIT):

@@ -1,0 +1,55 @@
+"""Commands that hide what they do from the shell guard, through the real ``cordon run`` in
+front of a server that really runs them with ``bash -c``: refused, and the files they aimed
+at are still there; the same commands aimed inside the project still run."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from mcp import Client
+
+from tests.conftest import ROOT, Harness, text_of
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+SHELLBOX = ROOT / "tests" / "servers" / "shellbox.py"
+
+
+async def test_hidden_deletes_refused(harness: Harness) -> None:
+    sandbox = harness.tmp / "project"
+    sandbox.mkdir()
+    victim = harness.tmp / "outside" / "data"
+    victim.mkdir(parents=True)
+    (victim / "keep.txt").write_text("keep")
+    (sandbox / "old").mkdir()
+    log = harness.tmp / "ran.log"
+    policy = harness.policy(
+        {
+            "version": 1,
+            "allowed_path_prefixes": [str(sandbox)],
+            "tools": {"run_command": {"base_dir": str(sandbox)}},
+        }
+    )
+    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
+    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[policy], env=env)
+    out = str(victim)
+    refused = [
+        f'rm -rf $"{out}"',  # (locale quoting: bash reads $"X" as "X")
+        f'$"rm" -rf $"{out}"',
+    ]
+    ordinary = ['rm -rf $"old"']
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        for command in refused:
+            r = await client.call_tool("run_command", {"command": command})
+            assert r.is_error and "[cordon" in text_of(r), (command, text_of(r))
+        for command in ordinary:
+            r = await client.call_tool("run_command", {"command": command})
+            assert not r.is_error, (command, text_of(r))
+
+    ran = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert ran == ordinary  # the server never saw a refused command
+    assert (victim / "keep.txt").read_text() == "keep"
+    assert not (sandbox / "old").exists()
