@@ -206,8 +206,13 @@ class AskSide:
     def _question(self, tool: str, v: Verdict, shown: Any) -> dict[str, Any]:
         """cordon's question about ``v``, its destination spelled as in the call (``shown``:
         the arguments with secret-carrying strings withheld, so none is quoted)."""
-        if len(ask_keys(v)) > 1:  # the reason names each destination the person approves
-            return envelope.question(self.cfg.server, tool, None, None, v.reason)
+        if len(ask_keys(v)) > 1:
+            # the reason names each destination; the arguments are shown as a call-wide ask
+            # shows them: an approval of several asks covers these exact arguments (a delete
+            # whose path only the arguments name), never a call the person did not see
+            folded = bool(v.details.get("approval_folded") or v.details.get("odd_spelling"))
+            every = envelope.shown_value(shown, None, plain_ascii=folded)
+            return envelope.question(self.cfg.server, tool, None, None, v.reason, every)
         dest = envelope.as_spelled(v.destination, shown, v.param)
         exact = bool(v.details.get("odd_spelling"))  # (approval_key: these very arguments)
         value = envelope.shown_value(shown, v.param, plain_ascii=exact)
