@@ -1,7 +1,7 @@
 """A server that never ran, or exited at once, says why on the audit record, not on stderr
 alone: a person reading ``cordon audit`` later (the client's log long gone) sees the program
-that could not be started, or the exit status of the one that stopped, after the session's
-``start`` record. Through the real ``cordon`` process on pipes (an MCP client's); cordon still
+that could not be started (or the ``--url`` it could not reach), or the exit status of the
+one that stopped, after the session's ``start`` record. Through the real ``cordon`` process on pipes (an MCP client's); cordon still
 fails closed (non-zero exit, the client's request answered with an error)."""
 
 from __future__ import annotations
@@ -80,3 +80,32 @@ def test_a_server_that_exits_at_once_is_recorded_with_its_status(harness: Harnes
     assert exited[0]["status"] == 3 and exited[0]["server"] == "quick"
     assert "exited with status 3" in exited[0]["reason"]
     assert "exited with status 3" in _shown(harness)
+
+
+def test_an_unreachable_url_is_recorded_and_the_client_answered(harness: Harness) -> None:
+    # a Streamable HTTP server is reached only with the client's first request: the failed
+    # connection is the start that failed, on the record as a command that cannot start is
+    p = harness.cordon([], name="far")
+    args = [a for a in p.args if a != "--"] + ["--url", "http://127.0.0.1:1/mcp"]
+    proc = subprocess.Popen(
+        [p.command, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=p.env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write(json.dumps(INIT).encode() + b"\n")
+    proc.stdin.flush()
+    reply = json.loads(proc.stdout.readline())  # an answer, not a hang
+    assert reply["id"] == 1 and "cannot reach" in reply["error"]["message"], reply
+    proc.stdin.close()
+    assert proc.wait(timeout=60) is not None
+    err = proc.stderr.read().decode()
+    proc.stdout.close()
+    proc.stderr.close()
+    assert "cannot reach http://127.0.0.1:1/mcp" in err, err
+    failed = [r for r in harness.records("upstream") if r.get("event") == "start_failed"]
+    assert len(failed) == 1, harness.records()
+    assert failed[0]["server"] == "far" and "cannot reach" in failed[0]["reason"]
+    assert "cannot reach" in _shown(harness)
