@@ -14,9 +14,11 @@ from pathlib import Path
 import orjson
 
 from cordon._types import Finding, Verdict
+from cordon.approvals.display import cut
 from cordon.audit.listing import (
     MAX_NAMED,
     MAX_PER_RULE,
+    MAX_TOLD,
     NAME_CHARS,
     ListingAudit,
     as_per_tool,
@@ -174,3 +176,40 @@ def test_a_new_hiding_is_named_before_tools_named_already() -> None:
     assert audit.record(listing_entries(long_decoys, {}, ())) is not None
     rec = audit.record(listing_entries({**long_decoys, **pulled}, {}, ()))
     assert rec is not None and "zz_send" in named_tools(rec), named_tools(rec)
+
+
+def _told(records: list[dict[str, object]]) -> set[tuple[str, str]]:
+    return {(str(r["tool"]), str(r.get("rule"))) for r in as_per_tool(records)}
+
+
+def test_every_hidden_tool_is_named_once_beyond_the_records_names() -> None:
+    # more tools hidden under one rule than a record names: the rest are named in bounded
+    # name records beside it, once; the same set again names nothing anew
+    audit = ListingAudit()
+    hidden = {**_hidden(1500), **_poisoned()}
+    first = audit.records(listing_entries(hidden, {}, ()))
+    cut_names = {(cut(n, NAME_CHARS), v.rule) for n, v in hidden.items()}
+    assert _told(first) == cut_names and len(cut_names) == 1501
+    assert all(len(orjson.dumps(r)) < 40 * 1024 for r in first)
+    # no more than the names themselves: a named tool costs its (cut) name and a few bytes
+    assert sum(len(orjson.dumps(r)) for r in first) < 1501 * (NAME_CHARS + 8)
+    again = [r for _ in range(8) for r in audit.records(listing_entries(hidden, {}, ()))]
+    assert not _told(again) and all(len(orjson.dumps(r)) < 256 for r in again)
+    # a rug pull added later: named (its set is new), the names told before are not again
+    pulled = {**hidden, "zz_send": Verdict(verdict="deny", rule="pin.changed", reason="r")}
+    later = audit.records(listing_entries(pulled, {}, ()))
+    assert ("zz_send", "pin.changed") in _told(later) and len(_told(later)) <= 1 + MAX_NAMED
+
+
+def test_naming_is_bounded_per_process() -> None:
+    # a server listing ever-new names: each is named once, up to a budget for the process;
+    # past it, a record counts them (``unnamed``) and writes no name records
+    audit = ListingAudit()
+    told = 0
+    for k in range(40):
+        v = Verdict(verdict="deny", rule="pin.unknown_tool", reason="")
+        hidden = {f"f{k}_{i}": v for i in range(1000)}
+        recs = audit.records(listing_entries(hidden, {}, ()))
+        told += len(_told(recs))
+    assert MAX_TOLD <= told <= MAX_TOLD + 40 * MAX_PER_RULE
+    assert recs[0]["unnamed"] == 1000 - MAX_PER_RULE and len(recs) == 1

@@ -16,6 +16,14 @@ on each re-list, until rotation dropped the kept history (docs/threat-model.md).
 * a page whose set this process recorded before writes a short record (counts, digest,
   ``repeat``: how many times the set came again) at its 1st, 2nd, 4th, 8th ... repeat and
   nothing in between: N repeats cost about log2(N) short lines.
+* every hidden tool is named once: the hidden entries a page's first record of its set does
+  not name, and no record of this process named before (by name and rule), are named in
+  name records beside it (``part``: 1, 2 ...; ``names``: rule -> names cut alike), each at
+  most :data:`PART_CHARS` characters of names. A name costs the process its cut name and a
+  few bytes once (a server listing it sent the whole name and more), the same set again
+  names nothing anew, and :data:`MAX_TOLD` names in all bound what a server listing
+  ever-new names can make a process write and remember: past it a record counts the hidden
+  entries it leaves unnamed (``unnamed``) and writes no name record.
 * an entry is what the per-tool record held (``tool``, ``rule`` and ``details`` for a hidden
   tool; ``rules`` and ``action`` for one flagged and shown), without the reason, which only
   renders the name, rule and details again.
@@ -40,7 +48,9 @@ from cordon.approvals.display import cut
 __all__ = [
     "MAX_NAMED",
     "MAX_PER_RULE",
+    "MAX_TOLD",
     "NAME_CHARS",
+    "PART_CHARS",
     "ListingAudit",
     "as_per_tool",
     "listing_entries",
@@ -58,6 +68,10 @@ NAME_CHARS = 128
 MAX_SEEN = 1024
 #: the most named entries one process remembers as named (the oldest is forgotten first)
 MAX_NAMED_SEEN = 8192
+#: the most hidden names (name and rule) one process names in all, records and name records
+MAX_TOLD = 16384
+#: the most characters of names one name record holds
+PART_CHARS = 16384
 _FLAGGED = "flagged"  # the group of tools shown with findings under the block threshold
 
 
@@ -120,6 +134,45 @@ class ListingAudit:
         self.seen: dict[str, int] = {}
         #: the entries a record named (:func:`_entry_id`), insertion-ordered
         self.named: dict[bytes, None] = {}
+        #: the hidden names (name and rule, :func:`_told_id`) named by any record
+        self.told: set[bytes] = set()
+
+    def records(self, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The records for a page's ``entries``: :meth:`record`, then the name records of
+        the hidden entries neither it nor an earlier record named (none once
+        :data:`MAX_TOLD` names were told; the record counts them as ``unnamed``)."""
+        rec = self.record(entries)
+        if rec is None or "tools" not in rec:
+            return [] if rec is None else [rec]
+        in_rec = {(e["tool"], e["rule"]) for e in rec["tools"] if "rule" in e}  # (names cut)
+        rest: dict[str, list[str]] = {}
+        unnamed = 0
+        for e in sorted((e for e in entries if "rule" in e), key=lambda e: (_key(e), e["tool"])):
+            ident, shown = _told_id(e), cut(str(e["tool"]), NAME_CHARS)
+            if (shown, e["rule"]) in in_rec:
+                if len(self.told) < MAX_TOLD:
+                    self.told.add(ident)
+                continue
+            if ident in self.told:
+                continue
+            if len(self.told) >= MAX_TOLD:
+                unnamed += 1
+                continue
+            self.told.add(ident)
+            rest.setdefault(_key(e), []).append(shown)
+        out = [rec | ({"unnamed": unnamed} if unnamed else {})]
+        part: dict[str, list[str]] = {}
+        size = 0
+        for rule, names in rest.items():
+            for name in names:
+                if size + len(name) > PART_CHARS:
+                    out.append(_part(rec, len(out), part))
+                    part, size = {}, 0
+                part.setdefault(rule, []).append(name)
+                size += len(name)
+        if part:
+            out.append(_part(rec, len(out), part))
+        return out
 
     def record(self, entries: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The record for a page's ``entries`` (:func:`listing_entries`), or None: nothing
@@ -150,11 +203,32 @@ class ListingAudit:
         )
 
 
+def _told_id(entry: Mapping[str, Any]) -> bytes:
+    return hashlib.sha256(orjson.dumps([entry["tool"], entry.get("rule")])).digest()[:16]
+
+
+def _part(rec: Mapping[str, Any], n: int, names: dict[str, list[str]]) -> dict[str, Any]:
+    """Name record ``n`` of a listing record: ``names`` by rule, the record's digest."""
+    return {"kind": "listing", "method": rec["method"], "digest": rec["digest"], "part": n} | {
+        "names": names
+    }
+
+
+def _names(rec: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """A name record's ``(tool, rule)`` pairs."""
+    names = rec.get("names")
+    for rule, tools in names.items() if isinstance(names, dict) else ():
+        for tool in tools if isinstance(tools, list) else ():
+            yield str(tool), str(rule)
+
+
 def named_tools(rec: Mapping[str, Any]) -> list[str]:
     """The tool names a record names: its ``tool``, or a listing record's named entries."""
     tools = rec.get("tools") if rec.get("kind") == "listing" else None
     if isinstance(tools, list):
         return [str(e.get("tool")) for e in tools if isinstance(e, dict)]
+    if rec.get("kind") == "listing":
+        return [tool for tool, _ in _names(rec)]
     tool = rec.get("tool")
     return [tool] if isinstance(tool, str) else []
 
@@ -165,9 +239,14 @@ def per_tool(rec: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     definition`` for a tool shown flagged; with the record's ``ts``, ``seq``, ``session``
     and ``server``."""
     tools = rec.get("tools") if rec.get("kind") == "listing" else None
+    common = {k: rec[k] for k in ("ts", "seq", "session", "server") if k in rec}
+    for name, by in _names(rec) if rec.get("kind") == "listing" else ():
+        yield {**common, "kind": "pin" if by.startswith("pin.") else "content"} | {
+            "tool": name,
+            "rule": by,
+        }
     if not isinstance(tools, list):
         return
-    common = {k: rec[k] for k in ("ts", "seq", "session", "server") if k in rec}
     for e in tools:
         if not isinstance(e, dict):
             continue
@@ -202,6 +281,10 @@ def summary(rec: Mapping[str, Any]) -> tuple[str, str, str]:
     rules = ", ".join(str(r) for r in (rec.get("rules") or {}))
     digest = str(rec.get("digest", ""))[:19]
     counts = f"hid {rec.get('hidden', 0)}, flagged {rec.get('flagged', 0)} listed tool(s)"
+    if rec.get("part"):
+        rules = ", ".join(str(r) for r in (rec.get("names") or {}))
+        n = len(named_tools(rec))
+        return tools, rules, f"named {n} more hidden tool(s) of the set ({digest})"
     if rec.get("repeat"):
         return "", rules, f"{counts}: the same set again (repeat {rec['repeat']}, {digest})"
     return tools, rules, f"{counts} ({digest})"

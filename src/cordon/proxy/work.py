@@ -613,11 +613,11 @@ class SessionWork:
                 f"instructions to the model ({', '.join(sorted(rules_of)) or 'content scan'}); "
                 f"see `cordon audit show --tool NAME`; only the server can fix it"
             )
-        # one bounded record a page, a short one for a set hidden again (audit/listing.py):
-        # a server re-listing many long names must not rotate the kept history away
+        # one bounded record a page, a short one for a set hidden again, and each hidden name
+        # named once (audit/listing.py): a server re-listing many long names must not rotate
+        # the kept history away, nor hide a tool the audit only counts
         entries = listing_entries(report.hidden, report.findings, report.rewritten)
-        if (rec := self.listing_audit.record(entries)) is not None:
-            out.records.append(rec)
+        out.records.extend(self.listing_audit.records(entries))
         return out
 
     def _pin(self, tools: list[Any], defs: list[Any], final: bool, text: str) -> ListReport:
