@@ -25,10 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from cordon._exceptions import PolicyError
 from cordon.policy import Policy, load_pack
+from cordon.policy.loader import sets_nothing
 from cordon.policy.model import ToolPolicy
 
 __all__ = [
@@ -303,22 +302,12 @@ def entry_location(name: str, paths: Iterable[Path]) -> str | None:
     return found
 
 
-def _sets_nothing(path: Path) -> bool:
-    """The policy file holds no setting: empty, comments, ``---``, ``null``, ``{}``, or a
-    ``version:`` alone (read after the loader accepted it: a read error is its to report)."""
-    try:
-        data = yaml.safe_load(path.expanduser().read_text("utf-8"))
-    except (OSError, yaml.YAMLError):
-        return False
-    return data is None or (isinstance(data, Mapping) and set(data) <= {"version"})
-
-
 def empty_policy_note(paths: Iterable[Path]) -> str:
     """Say on stderr each policy file of ``paths`` that sets nothing (it loads as the
     defaults: a file saved empty, or cut short, would otherwise pass as "policy ok", read as
     "my rules are in force"); the note for ``cordon check``'s ok line ("" when none)."""
     paths = list(paths)
-    empty = [p for p in paths if _sets_nothing(p)]
+    empty = [p for p in paths if sets_nothing(p)]
     for path in empty:
         sys.stderr.write(
             f"cordon: warning: {path} sets nothing: the defaults shown above apply, as with "

@@ -126,6 +126,8 @@ def _row(rec: dict[str, Any]) -> list[Text]:
     rule, tool = str(rec.get("rule", "")), str(rec.get("tool", ""))
     if rec.get("kind") == "start":
         reason = f"cordon {rec.get('version', '?')} policy {str(rec.get('policy_hash', ''))[:12]}"
+        if isinstance(empty := rec.get("empty_policy_files"), list) and empty:
+            reason += f" ({len(empty)} --policy file(s) empty: the defaults apply)"
     elif rec.get("kind") == "content":
         rule, reason = _content_summary(rec)
     elif rec.get("kind") == "listing":  # tools a tools/list page hid or flagged

@@ -557,11 +557,13 @@ class AuditLog:
         session: str,
         upstream: dict[str, Any] | None = None,
         policy_files: list[str] | None = None,
+        empty_policy_files: list[str] | None = None,
     ) -> dict[str, Any]:
         """Write the session's start record (issue 7: names the cordon version and policy hash;
         ``upstream``: the server's command line ``{"command": [...]}`` or ``{"url": URL}``;
         ``policy_files``: the absolute paths of its ``--policy`` files, in order, so ``cordon
-        report`` can show each server under its own policy).
+        report`` can show each server under its own policy; ``empty_policy_files``: those
+        of them that set nothing, so loaded as the defaults).
 
         Returns the dict written (``kind`` = ``"start"``, plus ``pid``).
         """
@@ -577,6 +579,8 @@ class AuditLog:
             record["upstream"] = upstream
         if policy_files is not None:
             record["policy_files"] = list(policy_files)
+        if empty_policy_files:
+            record["empty_policy_files"] = list(empty_policy_files)
         return self.write(record)
 
 

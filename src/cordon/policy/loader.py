@@ -323,6 +323,18 @@ def _default_for_paths(merged: dict[str, Any], key: str, default: Any) -> None:
     merged["tools"] = tools
 
 
+def sets_nothing(path: Path) -> bool:
+    """The policy file holds no setting: empty, comments, ``---``, ``null``, ``{}``, or a
+    ``version:`` alone. It loads as the defaults, as no ``--policy`` does, which a file saved
+    empty or cut short must not pass for (``cordon check`` and ``cordon run`` name it). Read
+    after the loader accepted it: a read error is the loader's to report."""
+    try:
+        data = yaml.safe_load(path.expanduser().read_text("utf-8"))
+    except (OSError, yaml.YAMLError):
+        return False
+    return data is None or (isinstance(data, Mapping) and set(data) <= {"version"})
+
+
 def policy_hash(policy: Policy) -> str:
     """SHA-256 hex of the canonical JSON of the effective policy (for audit start records)."""
     blob = orjson.dumps(policy.model_dump(mode="json"), option=orjson.OPT_SORT_KEYS)

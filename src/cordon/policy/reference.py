@@ -229,6 +229,12 @@ misspelt key gets a "did you mean"). Every mistake of every file is listed at on
 each (a YAML syntax error is one: the parser stops there). `cordon check --policy FILE`
 validates files without starting anything and lists what each tool gets.
 
+A file that sets nothing (empty, comments only, or `version:` alone) loads as the defaults,
+as no `--policy` does. The defaults are rules too (tool pinning, taint, private addresses
+denied, the content rules at warn), so cordon starts; but a file saved empty or cut short is
+not the policy its author meant, so `cordon check` names it, and `cordon run` names it on
+stderr and in its audit `start` record (`empty_policy_files`).
+
 Several `--policy` files layer in order: a later scalar or list replaces an earlier one, and a
 later `tools:` or `servers:` entry replaces the earlier entry of that name whole. Packs named
 in `packs:` are layered under the file that names them; their tool entries are defaults,

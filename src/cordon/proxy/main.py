@@ -25,6 +25,7 @@ from cordon.engine.core import Engine, Session
 from cordon.engine.dlp import withhold
 from cordon.pin_paths import run_pin_file
 from cordon.policy import Policy, ToolPolicy, load_policy, policy_hash
+from cordon.policy.loader import sets_nothing
 from cordon.proxy.core import CoreConfig, ProxyCore
 from cordon.proxy.stdio import SubprocessUpstream
 from cordon.proxy.transport import Transport, Upstream, run
@@ -327,7 +328,15 @@ def _open_audit(
     url: str | None,
     upstream: Any,
 ) -> AuditLog:
-    """The audit log, opened with its start record."""
+    """The audit log, opened with its start record. A ``--policy`` file that sets nothing
+    is named on stderr and in that record: it loads as the defaults (as no ``--policy``
+    does), and a file saved empty or cut short must not pass for rules in force."""
+    empty = [p for p in policies if sets_nothing(Path(p))]
+    for p in empty:
+        sys.stderr.write(
+            f"cordon: warning: {p} sets nothing: the defaults apply, as with no --policy "
+            "(`cordon check` lists them)\n"
+        )
     audit = AuditLog(path)
     audit.start(
         version=__version__,
@@ -341,6 +350,7 @@ def _open_audit(
             engine.dlp,
         ),
         policy_files=[str(Path(p).resolve()) for p in policies],  # cordon report reads them
+        empty_policy_files=[str(Path(p).resolve()) for p in empty],
     )
     return audit
 
