@@ -1,9 +1,10 @@
 """Commands that hide what they do from the shell guard, through the real ``cordon run`` in
-front of a server that really runs them with ``bash -c``: refused, and the files they aimed
-at are still there; the same commands aimed inside the project still run."""
+front of a server that really runs them with ``bash -c``: refused (denied, or asked and not
+answered), and the files they aimed at are still there; the same commands aimed inside the project still run."""
 
 from __future__ import annotations
 
+import base64
 import json
 import sys
 
@@ -35,11 +36,15 @@ async def test_hidden_deletes_refused(harness: Harness) -> None:
     env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
     params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[policy], env=env)
     out = str(victim)
+    hidden = base64.b64encode(f"import shutil; shutil.rmtree({out!r})".encode()).decode()
     refused = [
         f'rm -rf $"{out}"',  # (locale quoting: bash reads $"X" as "X")
         f'$"rm" -rf $"{out}"',
+        # (a one-liner's command line built at run time: cordon cannot read what it runs)
+        f"{sys.executable} -c \"import os; os.system('r' + 'm -rf {out}')\"",
+        f"{sys.executable} -c \"import base64; exec(base64.b64decode('{hidden}'))\"",
     ]
-    ordinary = ['rm -rf $"old"']
+    ordinary = ['rm -rf $"old"', f"{sys.executable} -c \"import os; os.system('ls')\""]
     async with Client(params, mode="legacy") as client:
         await client.list_tools()
         for command in refused:

@@ -413,14 +413,9 @@ def test_program_text_reading_cordons_state_is_not_denied(
     assert v.verdict != "deny", v
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="both words built at run time ('cor'+'don', 'app'+'rove'): the code names no "
-    "cordon and no control command; asking about every one-liner that starts a process "
-    "would ask about ordinary code. cordon approve and cordon pin accept refuse to run "
-    "under a cordon run (the ancestor check)",
-)
 def test_code_building_every_word(tmp_path: Path, home: Path) -> None:
+    """Both words built at run time ('cor'+'don', 'app'+'rove'): the code names no cordon
+    and no control command, but the command line it runs is computed (asked about)."""
     command = 'node -e \'require("child_process").spawnSync("cor"+"don", ["app"+"rove", "X"])\''
     v = _run(tmp_path, command)
     assert v.verdict in ("ask", "deny"), v

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from cordon.engine import shell_links
 from cordon.engine.code_reads import code_paths
+from cordon.engine.code_runs import computed_run
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
@@ -748,6 +749,9 @@ def code_files(w: Walker, prog: str, code: str) -> None:
         w.file(path, prog, "read")
     if js is not None:  # (os.symlink('.git/hooks', 'h'), os.link(SRC, DST))
         shell_links.record(w, prog, (), shell_links.code_links(js, code))
+    why = computed_run(js, code) if js is not None else None
+    if why is not None:  # (os.system('r' + 'm -rf /'), exec(b64decode(B64)))
+        w.opaque(f"{prog}: {why}")
 
 
 #: the programs some rule reads, for a program word given as a glob pattern (``/???/r?``)
