@@ -143,7 +143,10 @@ def resolve_path(raw: str, base_dir: str | None, paths: PathResolver | None = No
         if base_dir is None:
             return None
         s = posixpath.join(paths.expanduser(base_dir), s)
-    return paths.realpath(s)
+    try:
+        return paths.realpath(s)
+    except OSError:  # (a link the user may not read, /proc/1/root: cannot be judged)
+        return None
 
 
 #: a file URL's scheme and authority (``file://HOST``, ``file:``), any case
