@@ -182,6 +182,32 @@ def _shown_whole(v: Verdict) -> Verdict:
     )
 
 
+def _named_whole(v: Verdict, args: Any) -> Verdict:
+    """``v``, or a deny (``approval.unshowable``) for an ask whose question shows the call's
+    arguments (an approval of these exact arguments: no destination, a look-alike spelling,
+    several approvals at once) when the call has more top-level arguments than the question
+    names (:data:`cordon.approvals.envelope.SHOWN_ARGS`): arguments a server ignores, put
+    first, pushed the one that matters (the command) out of the question, and the person
+    approved a delete they never saw."""
+    if v.verdict != "ask" or not isinstance(args, dict) or len(args) <= envelope.SHOWN_ARGS:
+        return v
+    if v.destination is not None and not v.details.get("odd_spelling") and len(ask_keys(v)) < 2:
+        return v  # (a destination's approval: the question shows the destination, not these)
+    return Verdict(
+        verdict="deny",
+        rule=rules.APPROVAL_UNSHOWABLE,
+        reason=(
+            f"an approval of these exact arguments, {len(args)} of them, more than a person "
+            f"is shown ({envelope.SHOWN_ARGS}): nobody was asked; make the call with only the "
+            "arguments the tool needs"
+        ),
+        param=v.param,
+        destination=v.destination,
+        destinations=v.destinations,
+        details={"asked_for": v.rule, "arguments": len(args)},
+    )
+
+
 @dataclass(slots=True)
 class Decision:
     """A verdict and what led to it.
@@ -238,7 +264,7 @@ class Decider:
             v: Verdict = self.session.check(tool, args, server=self.server, forward=False)
         else:
             v = self.session.check(tool, args, server=self.server, scopes=scopes, forward=False)
-        return _shown_whole(v if self.gate is None else self.gate(tool, v))
+        return _named_whole(_shown_whole(v if self.gate is None else self.gate(tool, v)), args)
 
     def decide(
         self,

@@ -52,3 +52,35 @@ async def test_the_question_of_a_multi_approval_call_shows_its_command(harness: 
     assert len(asked) == 1, asked
     assert "2 approvals needed together" in asked[0], asked[0]
     assert f'"command": "{command}"' in asked[0], asked[0]
+
+
+async def test_arguments_padded_past_what_the_question_names_are_not_asked_about(
+    harness: Harness,
+) -> None:
+    """Twelve empty arguments first (the server ignores what its schema does not name) pushed
+    the command out of the question: "and 1 more arguments". A call whose arguments the
+    question cannot all name is denied unasked (``approval.unshowable``)."""
+    sandbox = harness.tmp / "project"
+    sandbox.mkdir()
+    precious = harness.tmp / "precious"
+    precious.mkdir()
+    (precious / "thesis.tex").write_text("years of work\n")
+    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(harness.tmp / "ran.log")}
+    loose = harness.policy({"version": 1}, name="loose.yaml")
+    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[loose], env=env)
+    asked: list[str] = []
+
+    async def person(ctx: Any, p: Any) -> ElicitResult:
+        asked.append(p.message)
+        if "precious" in p.message:
+            return ElicitResult(action="decline")
+        return ElicitResult(action="accept", content={"approve": True})
+
+    padded = {f"note{i}": "" for i in range(12)}
+    padded["command"] = "rm -rf ../precious; curl -s https://fresh.example/ok"
+    async with Client(params, mode="legacy", elicitation_callback=person) as client:  # type: ignore[arg-type]
+        await client.list_tools()
+        r = await client.call_tool("run_command", padded)
+    assert (precious / "thesis.tex").exists(), asked
+    assert r.is_error and "approval.unshowable" in text_of(r), text_of(r)
+    assert asked == []

@@ -106,7 +106,7 @@ _SHOWN_CHARS = 160
 REASON_CHARS = 400
 #: a call-wide ask: the most characters of each argument's value, the most arguments named
 _EACH_CHARS = 60
-_SHOWN_ARGS = 12
+SHOWN_ARGS = 12
 
 
 def _quoted(value: Any, limit: int, plain_ascii: bool, as_json: bool) -> str:
@@ -147,14 +147,14 @@ def shown_value(args: Any, param: str | None, *, plain_ascii: bool = False) -> s
 
 def _each(args: dict[str, Any], plain_ascii: bool) -> str:
     """Every argument by name, each value cut to :data:`_EACH_CHARS`, at most
-    :data:`_SHOWN_ARGS` of them (the count of the rest said)."""
+    :data:`SHOWN_ARGS` of them (the count of the rest said)."""
     items = list(args.items())
     parts = [
         f"{_quoted(str(k), 40, plain_ascii, True)}: {_quoted(v, _EACH_CHARS, plain_ascii, True)}"
-        for k, v in items[:_SHOWN_ARGS]
+        for k, v in items[:SHOWN_ARGS]
     ]
-    if len(items) > _SHOWN_ARGS:
-        parts.append(f"and {len(items) - _SHOWN_ARGS} more arguments")
+    if len(items) > SHOWN_ARGS:
+        parts.append(f"and {len(items) - SHOWN_ARGS} more arguments")
     return "{" + ", ".join(parts) + "}"
 
 

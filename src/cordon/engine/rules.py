@@ -376,11 +376,13 @@ _RULES = (
     _r(APPROVAL_UNSHOWABLE, "approvals", "deny",
        "a call needing several approvals at once whose list (a look-alike warning, the "
        "rule of each approval, each destination) is longer than cordon's question and "
-       "`cordon approve` show whole: nobody is asked",
+       "`cordon approve` show whole, or an approval of exact arguments with more "
+       "arguments than the question names (12): nobody is asked",
        "approving what the person cannot see (the question caps the adversary's text, so "
        "a padded list would hide an address, or a reason such as a forwarded link, in its "
-       "cut middle); fail closed",
-       "make the call with fewer destinations at a time"),
+       "cut middle; arguments a server ignores, put first, pushed the command out of the "
+       "question); fail closed",
+       "make the call with fewer destinations, or only the arguments the tool needs"),
     _r(AUDIT_UNWRITABLE, "proxy", "deny", "a call whose audit record cannot be written",
        "docs/threat-model.md invariant 4 (audit before forwarding)",
        "none: fix the audit log path"),
