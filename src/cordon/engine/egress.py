@@ -48,7 +48,9 @@ scheme, private_address, dns_tunnel, not_allowlisted:
     ``phar``, ``php``, ``expect``, ``glob``, ``smb``, ``telnet`` (OWASP SSRF cheat sheet;
     "A New Era of SSRF", Orange Tsai, Black Hat USA 2017). Checked where the value *is* a
     URL (it starts with the scheme followed by ``/``, ``\\`` or another scheme) or the
-    parameter is URL-like; a mention in the middle of free text is not a request.
+    parameter is URL-like; a mention in the middle of free text is not a request. A wrapper
+    scheme's inner URL is checked too (``view-source:file:///x``, Java's ``url:file:``), after
+    the leading C0 controls and spaces the WHATWG URL parser removes (``\\x00file:``).
 ``egress.dns_tunnel`` (deny)
     Data carried in host names: a label over 40 characters; a hex label of 16+ characters; a
     label of 12+ characters that decodes from base64 or base32 to printable text; a label of
@@ -520,7 +522,8 @@ def classify_host(
 #: The authority after ``://`` (or ``:\\\\``); the scheme in front does not matter for the
 #: host rules, and anchoring on the separator keeps the scan fast on large text.
 _URL_RE = re.compile(r":[/\\]{2}([^\s/\\?#\"'<>`]*)")
-_LEADING_SCHEME_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]{1,30}):(.?)")
+#: a URL's scheme after what the WHATWG URL parser strips in front (C0 controls, spaces)
+_LEADING_SCHEME_RE = re.compile(r"[\x00-\x20\s]*([A-Za-z][A-Za-z0-9+.-]{1,30}):(.?)")
 _IPV4_RE = re.compile(r"(?<![\w.-])((?:\d{1,3}\.){3}\d{1,3})(?![\w-]|\.\d)")
 _IPV6_RE = re.compile(
     r"(?<![\w:.])((?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?)(?![\w:])"
@@ -590,8 +593,9 @@ def _judge_authority(
 def _judge_text(text: str, kind: str, policy: EgressPolicy) -> Iterator[tuple[str, str, str]]:
     """Yield (rule, reason, destination) for each objection in one string value."""
     if kind == "url" or kind == "host" or ":" in text:
+        # a wrapper scheme's inner URL too (``view-source:file:///x``, Java's ``url:file:``)
         m = _LEADING_SCHEME_RE.match(text)
-        if m is not None:
+        while m is not None:
             scheme = m.group(1).lower()
             nxt = m.group(2)
             if (
@@ -604,6 +608,8 @@ def _judge_text(text: str, kind: str, policy: EgressPolicy) -> Iterator[tuple[st
                     f"the {scheme}: scheme is not a permitted network scheme",
                     (scheme + ":"),
                 )
+                break
+            m = _LEADING_SCHEME_RE.match(text, m.end(1) + 1) if nxt.isalpha() else None
     if kind == "host":
         for item in _HOST_SPLIT_RE.split(text.strip()):
             if not item or "://" in item or not _HOSTISH_RE.fullmatch(item):
