@@ -535,6 +535,9 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
     if prog == "eval":
         w.nested(" ".join(args))
         return
+    if _binds_name(prog, args):  # (hash -p /bin/rm x; x -rf /)
+        w.opaque(f"{prog} binds a command name to another program: a later word runs it")
+        return
     if prog in ("export", "declare", "typeset", "readonly", "local"):
         for a in args:
             name, eq, value = a.partition("=")
@@ -566,6 +569,16 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
         return
     if prog in _READERS:
         _reads(w, prog, args)
+
+
+def _binds_name(prog: str, args: tuple[str, ...]) -> bool:
+    """``hash -p PATH NAME``, ``alias NAME=VALUE`` (expanded by dash and zsh scripts, and bash
+    with ``expand_aliases``) and ``enable -f LIB NAME`` (a builtin loaded from a shared
+    object): a later ``NAME`` runs a program the words do not name."""
+    opts = [a for a in args if a.startswith("-") and not a.startswith("--")]
+    if prog == "hash" or prog == "enable":
+        return any(("p" if prog == "hash" else "f") in a for a in opts)
+    return prog == "alias" and any("=" in a for a in args if not a.startswith("-"))
 
 
 # --------------------------------------------------------------------------------------------
