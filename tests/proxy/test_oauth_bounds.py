@@ -28,6 +28,16 @@ pytestmark = pytest.mark.anyio
         ("https://login.example.com/\x1b[2Jx", "not printable ASCII"),
         ("https://login.example.com/a\nb", "not printable ASCII"),
         ("https://login.example.com/\u0430", "not printable ASCII"),
+        # the page a person types a password into: TLS, but on loopback (OAuth 2.1 sec. 1.5)
+        ("http://login.example.com/authorize?state=s", "clear text"),
+        ("http://10.0.0.5/authorize?state=s", "clear text"),
+        ("http://127.0.0.1:9000/authorize?state=s", None),
+        ("http://localhost:9000/authorize?state=s", None),
+        # another scheme is handed to another program (a file, a script, an app's handler)
+        ("file:///etc/passwd", "not an https"),
+        ("javascript:alert(1)//", "not an https"),
+        ("vscode://ext/callback?state=s", "not an https"),
+        ("//login.example.com/authorize", "not an https"),
     ],
 )
 def test_a_misleading_authorization_address_is_named(address: str, why: str | None) -> None:

@@ -2,7 +2,8 @@
 loopback: neither its own requests (:meth:`CordonOAuth._vet`) nor the browser
 (:meth:`CordonOAuth._redirect`). MCP authorization: authorization server endpoints MUST be
 served over HTTPS; OAuth 2.1 section 1.5. A server the user reaches over ``http://`` chose
-clear text already, and its flow is not refused for it."""
+clear text already, and its flow's requests are not refused for it; the login page the browser
+opens is (the user's password is typed there), as any scheme but https (http on loopback)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,17 @@ async def test_the_browser_is_never_sent_to_a_clear_text_page() -> None:
     with pytest.raises(LoginError) as caught:
         await provider._redirect("http://idp.example.com/authorize?state=s")
     assert "clear text" in str(caught.value)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("server", ["http://127.0.0.1:8000/mcp", "http://mcp.example.com/mcp"])
+@pytest.mark.parametrize(
+    "page", ["http://idp.example.com/authorize?state=s", "file:///etc/passwd", "vscode://x/y"]
+)
+async def test_a_clear_text_server_s_login_page_is_https_too(server: str, page: str) -> None:
+    # the user chose clear text for the server's requests, not for the page their password
+    # is typed into, nor for a program another scheme would start
+    provider = proxy_oauth.make_oauth(server, directory=Path("/x"))
+    with pytest.raises(LoginError) as caught:
+        await provider._redirect(page)
+    assert "was refused" in str(caught.value)

@@ -20,8 +20,9 @@ before it is sent. This module adds what is cordon's:
 - a 401 to an access token cordon still thought valid (revoked or expired early by the server)
   is answered with one refresh before the SDK would start a new login in the browser;
 - what a hostile server's login can make cordon do is bounded: each answer the flow reads
-  within :data:`MAX_ANSWER_BYTES`; an authorization address with a user name in it, or too
-  long to read, neither printed nor opened; the ``resource`` (RFC 8707) in every request, so
+  within :data:`MAX_ANSWER_BYTES`; an authorization address with a user name in it, too
+  long to read, with a control character, or not https (http on loopback), neither printed
+  nor opened; the ``resource`` (RFC 8707) in every request, so
   a token is for this server only; once a token is refused on the request its login was for,
   no other login (a browser tab per call) in this run;
 - every failure of the flow becomes a :class:`LoginError`, one line naming the server and what
@@ -313,8 +314,15 @@ def _unshowable(auth_url: str) -> str | None:
     goes to another (``https://login.example.com@evil.example/``); one too long hides its host
     on a terminal line; a control character would be written raw to the terminal; a browser
     reads a backslash as ``/`` (``https://192.168.1.1\\x.example/`` opens 192.168.1.1, the host
-    checked is the whole name)."""
+    checked is the whole name). The page is where the user's password is typed: https, or
+    http on loopback only, whatever the server's own scheme (OAuth 2.1 section 1.5); another
+    scheme (``file:``, ``javascript:``, an app's handler) starts another program."""
     parts = urlsplit(auth_url)
+    scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
+    if scheme == "http" and not (host in _LOOPBACK_HOSTS or host.startswith("127.")):
+        return "is an http:// address off loopback (clear text: the login page must be https)"
+    if scheme not in ("https", "http"):
+        return f"is not an https:// address (scheme {scheme[:16] or 'none'!r})"
     if parts.username is not None or parts.password is not None:
         return "names a user before its host (it reads as another site than the one it opens)"
     if "\\" in auth_url:
