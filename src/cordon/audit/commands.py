@@ -80,6 +80,10 @@ def _short(value: Any, width: int = 80) -> str:
 
 
 _TOP_RULES = 3
+#: a reason's cell, wrapped over lines by the table: cordon's own reasons whole (an ask of
+#: several destinations, a code's note before it run well past 80 characters); one quoting
+#: a flood of the adversary's text still cut to its start and end
+_REASON_CHARS = 600
 
 
 def _rule_rank(rule_id: str) -> tuple[int, str]:
@@ -151,7 +155,7 @@ def _row(rec: dict[str, Any]) -> list[Text]:
         Text(_short(tool, 60)),
         Text(verdict, style=_VERDICT_STYLE.get(verdict, "")),
         Text(visible(rule)),
-        Text(_short(reason)),
+        Text(_short(reason, _REASON_CHARS)),
         Text(_short(dest, 40)),
     ]
 
