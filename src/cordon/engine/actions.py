@@ -243,13 +243,15 @@ def _rm_root(cmd: str, args: list[str]) -> bool:
         )
         return destructive and bool(targets) and _is_root_target(targets[0])
     if cmd in ("rd", "rmdir.exe", "del", "erase", "remove-item", "ri"):
-        recursive = any(a.lower() in ("/s", "-recurse", "-r") for a in args)
+        recursive = any(_PS_RECURSE.fullmatch(a) for a in args)
         targets = [a for a in args if not a.startswith(("/", "-")) or _is_root_target(a)]
         targets = [a for a in targets if a.lower() not in ("/s", "/q", "/f")]
         return recursive and any(_is_root_target(a) for a in targets)
     return False
 
 
+#: cmd's /s; PowerShell's -Recurse by any prefix of its name (about_Parameters), or set true
+_PS_RECURSE = re.compile(r"(?i)/s|-r(?:e(?:c(?:u(?:r(?:se?)?)?)?)?)?(?::\$?true)?")
 _WORLD_MODES_RE = re.compile(r"^(?:0?[0-7]?777|[ugoa]*[ao][ugoa]*\+[rwxXst]*w[rwxXst]*|=rwx)$")
 
 
