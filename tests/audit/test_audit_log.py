@@ -374,3 +374,42 @@ def test_a_rotation_that_keeps_no_file_marks_its_own_record(tmp_path: Path) -> N
     first = orjson.loads(_lines(path)[0])
     assert first["file_start"] is True and first["kept_from"] == first["seq"] > 1
     assert verify(path).ok, verify(path).message
+
+
+def test_writers_with_different_keep_values_leave_a_chain_that_verifies(tmp_path: Path) -> None:
+    # one log, two processes' settings: a rotation with a smaller keep than the files on disk
+    # must not leave the older ones past a hole in the middle (a false break for verify)
+    path = tmp_path / "audit.jsonl"
+    wide = AuditLog(path, max_bytes=1500, keep=5, tracer=None)
+    for i in range(40):
+        wide.write(_verdict(i))
+    wide.close()
+    assert Path(f"{path}.5").exists()
+    narrow = AuditLog(path, max_bytes=1500, keep=2, tracer=None)
+    for i in range(8):
+        narrow.write(_verdict(i))
+    narrow.close()
+    result = verify(path)
+    assert result.ok, result.message
+    assert [f.name for f in chain_files(path)] == [f"{path.name}.2", f"{path.name}.1", path.name]
+    wide = AuditLog(path, max_bytes=1500, keep=5, tracer=None)
+    for i in range(20):
+        wide.write(_verdict(i))
+    wide.close()
+    result = verify(path)
+    assert result.ok, result.message
+
+
+def test_a_writer_keeping_no_rotated_file_drops_the_others(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    wide = AuditLog(path, max_bytes=1500, keep=3, tracer=None)
+    for i in range(25):
+        wide.write(_verdict(i))
+    wide.close()
+    none = AuditLog(path, max_bytes=1500, keep=0, tracer=None)
+    for i in range(12):
+        none.write(_verdict(i))
+    none.close()
+    result = verify(path)
+    assert result.ok, result.message
+    assert chain_files(path) == [path]

@@ -19,8 +19,9 @@ hash-chained log follows Pipelock's ``internal/audit``):
 * Editing a line without recomputing its ``hash`` breaks that line; recomputing it breaks the
   next line's ``prev``. Either way :func:`verify` names the first bad line.
 * Rotation by size renames ``audit.jsonl`` to ``audit.jsonl.1`` (older files shift up to
-  ``.keep``; the oldest is dropped). The new file's first record links to the previous file's
-  last hash, so the chain continues across files, and carries ``"file_start":true`` (a file
+  ``.keep``; the oldest is dropped, and any past it: another writer's, with a larger
+  ``keep``). The new file's first record links to the previous file's last hash, so the
+  chain continues across files, and carries ``"file_start":true`` (a file
   begun with a link to an earlier record). The oldest retained file may start with a link to
   a dropped file; :func:`verify` accepts that link as the anchor, and says so, only from a
   file's first line with that mark: a chain that starts at an unmarked record, or past a
@@ -400,14 +401,18 @@ class AuditLog:
         self.close()
 
     def _rotate(self) -> None:
-        """Shift ``path.i`` to ``path.i+1`` (dropping ``path.keep``) and ``path`` to ``path.1``."""
+        """Shift ``path.i`` to ``path.i+1`` (dropping ``path.keep`` and every file past it)
+        and ``path`` to ``path.1``. A file past ``keep`` is another writer's, with a larger
+        ``keep``: left, it would sit behind a hole in the chain (its successor dropped), a
+        break for :func:`cordon.audit.verify.verify`; so the smallest ``keep`` among the
+        processes sharing a log bounds it."""
         base = str(self.path)
+        # oldest first: a hole is never left below a file still there
+        for old in chain_files(base)[: -max(self.keep, 1)]:
+            os.unlink(old)
         if self.keep == 0:
             os.unlink(base)
         else:
-            oldest = f"{base}.{self.keep}"
-            if os.path.exists(oldest):
-                os.unlink(oldest)
             for i in range(self.keep - 1, 0, -1):
                 src = f"{base}.{i}"
                 if os.path.exists(src):
