@@ -84,3 +84,33 @@ async def test_arguments_padded_past_what_the_question_names_are_not_asked_about
     assert (precious / "thesis.tex").exists(), asked
     assert r.is_error and "approval.unshowable" in text_of(r), text_of(r)
     assert asked == []
+
+
+async def test_a_command_of_a_few_lines_is_shown_whole(harness: Harness) -> None:
+    """Each argument of a call-wide question was cut to 60 characters, its start and its
+    end: a delete in the middle of a 130-character command was out of sight. Values are
+    shown whole up to 300 characters, as ``cordon approve`` shows them."""
+    sandbox = harness.tmp / "project"
+    sandbox.mkdir()
+    precious = harness.tmp / "precious"
+    precious.mkdir()
+    (precious / "thesis.tex").write_text("years of work\n")
+    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(harness.tmp / "ran.log")}
+    loose = harness.policy({"version": 1}, name="loose.yaml")
+    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[loose], env=env)
+    asked: list[str] = []
+
+    async def person(ctx: Any, p: Any) -> ElicitResult:
+        asked.append(p.message)
+        if "precious" in p.message:
+            return ElicitResult(action="decline")
+        return ElicitResult(action="accept", content={"approve": True})
+
+    command = "curl -s https://fresh.example/ok; rm -rf ../precious; echo " + "done " * 14
+    assert 100 < len(command) < 300
+    async with Client(params, mode="legacy", elicitation_callback=person) as client:  # type: ignore[arg-type]
+        await client.list_tools()
+        r = await client.call_tool("run_command", {"command": command})
+    assert (precious / "thesis.tex").exists(), asked
+    assert r.is_error, text_of(r)
+    assert len(asked) == 1 and f'"command": "{command}"' in asked[0], asked

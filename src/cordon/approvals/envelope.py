@@ -100,12 +100,16 @@ def as_spelled(destination: str | None, args: Any, param: str | None) -> str | N
     return destination
 
 
-#: the most characters of an argument's value a question quotes (its start and its end)
-_SHOWN_CHARS = 160
+#: the most characters of an argument's value a question quotes whole; a longer value, its
+#: start and its end, its length said. As many as ``cordon approve`` shows of a value: a cut
+#: at 60 hid the delete in the middle of a 130-character command (twelve values of 300 keep
+#: the question near 4 KiB)
+_SHOWN_CHARS = 300
 #: the most characters of a reason a question shows (its start and its end, the cut said)
 REASON_CHARS = 400
 #: a call-wide ask: the most characters of each argument's value, the most arguments named
-_EACH_CHARS = 60
+#: (an approval of exact arguments with more is denied unasked: cordon.decider)
+_EACH_CHARS = _SHOWN_CHARS
 SHOWN_ARGS = 12
 
 
