@@ -80,7 +80,10 @@ def test_an_approved_code_allows_exactly_that_call_once(tmp_path: Path) -> None:
     assert other.verdict.verdict == "ask" and other.records == []
 
     used = d.decide("send_email", ASKED)
-    assert (used.verdict.verdict, used.verdict.rule) == ("allow", "default.allow")
+    # allowed by the approval, and its record says so (not "no rule objected")
+    assert (used.verdict.verdict, used.verdict.rule) == ("allow", "taint.unverified_destination")
+    assert used.verdict.reason.startswith("approved by a person (cordon approve CODE): ")
+    assert used.verdict.details["approved"] == "code"
     assert used.records == [
         {
             "kind": "approval",
@@ -136,7 +139,8 @@ def test_approved_rechecks_and_lasts_for_the_session() -> None:
     v = d.check("send_email", ASKED)
     assert v.verdict == "ask"
     after = d.approved(v, "send_email", ASKED)
-    assert (after.verdict, after.rule) == ("allow", "default.allow")
+    assert (after.verdict, after.rule) == ("allow", "taint.unverified_destination")
+    assert after.reason.startswith("approved by a person (when asked): ")
     assert _verdict(d, ASKED) == ("allow", "default.allow")
     assert _verdict(d, {**ASKED, "body": "another"}) == ("allow", "default.allow")
 

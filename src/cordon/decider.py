@@ -19,7 +19,7 @@ builds the same record (with its non-object arguments as ``{"_": args}``, as ser
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cordon._exceptions import ApprovalError
@@ -306,7 +306,7 @@ class Decider:
                 # check: what the check leaves unused is withdrawn, never kept for a later call
                 added = self.session.once_approve(v)
                 try:
-                    d.verdict = self.check(tool, args, scopes, pipeline)
+                    d.verdict = by_approval(v, self.check(tool, args, scopes, pipeline), "code")
                 finally:
                     self.session.once_withdraw(added)
         if issue_code:
@@ -355,4 +355,23 @@ class Decider:
             self.session.approve(v, tool=tool, arguments=args, server=self.server)
         else:
             self.session.approve(v)
-        return self.check(tool, args, scopes)
+        return by_approval(v, self.check(tool, args, scopes), "asked")
+
+
+#: how a person approved, as the reason of the call's verdict says it
+_HOW = {"code": "cordon approve CODE", "asked": "when asked"}
+
+
+def by_approval(asked: Verdict, now: Verdict, channel: str) -> Verdict:
+    """``now``, the check of a call again after a person approved its ask ``asked``: an
+    allow no rule objected to (``default.allow``) names the ask it passed instead (its rule,
+    "approved by a person", the ask's reason; ``details.approved``: ``code`` or ``asked``),
+    so its audit record says why the call went through. Any other verdict as it is."""
+    if now.verdict != "allow" or now.rule != rules.DEFAULT_ALLOW:
+        return now
+    return replace(
+        now,
+        rule=asked.rule,
+        reason=f"approved by a person ({_HOW[channel]}): {asked.reason}",
+        details={**now.details, "approved": channel},
+    )

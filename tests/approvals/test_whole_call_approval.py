@@ -74,7 +74,7 @@ def test_one_code_lets_the_retry_of_a_two_destination_call_through(tmp_path: Pat
         d.codes.approve(asked.code)
 
         retried = d.decide("send_email", args, issue_code=True)
-        assert (retried.verdict.verdict, retried.verdict.rule) == ("allow", "default.allow")
+        assert (retried.verdict.verdict, retried.verdict.rule) == ("allow", asked.verdict.rule)
         assert retried.code is None and [r["channel"] for r in retried.records] == ["code"]
         # one retry only: the next one asks again, about both destinations, with a new code
         again = d.decide("send_email", args, issue_code=True)
@@ -148,7 +148,7 @@ def test_an_elicitation_approval_covers_every_destination_shown(tmp_path: Path) 
     d = _decider(tmp_path)
     v = d.check("send_email", TWO_PARAMS)
     after = d.approved(v, "send_email", TWO_PARAMS)
-    assert (after.verdict, after.rule) == ("allow", "default.allow")
+    assert (after.verdict, after.rule) == ("allow", v.rule)
     assert len(d.session.approvals) == 2
     # for the rest of the session: each destination alone too
     assert d.check("send_email", {"to": ["a@one.example"], "body": "x"}).verdict == "allow"

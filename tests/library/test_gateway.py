@@ -332,7 +332,7 @@ def test_every_verdict_is_audited_and_exported() -> None:
         ("verdict", "deny", "taint.seen_in_output"),
         ("verdict", "ask", "taint.unverified_destination"),
         ("approval", "accept", "taint.unverified_destination"),
-        ("verdict", "allow", "default.allow"),
+        ("verdict", "allow", "taint.unverified_destination"),  # allowed by that approval
     ]
     exported = json.loads(gw.export_audit())
     assert exported == json.loads(json.dumps(gw.audit_records))
