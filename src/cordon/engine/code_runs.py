@@ -15,9 +15,10 @@ Python is read with its own parser (:mod:`ast`): the calls of ``os``, ``subproce
 ``pty`` that run a command, under any alias (``import subprocess as s``, ``from os import
 system``), the builtins ``exec``, ``eval``, ``compile`` and ``__import__``, and a function
 looked up by a computed name (``getattr(os, 'sys' + 'tem')``). Program text Python cannot
-parse does not run. Perl, Ruby, PHP, JavaScript, Lua and R are read by call patterns: their command
-calls and their string evaluators (``eval`` but a Perl block, ``Function``, ``vm.runIn...``,
-``instance_eval``, ``create_function``), and backticks or ``qx`` holding an interpolation.
+parse does not run. Perl, Ruby, PHP, JavaScript, Lua, R and PowerShell are read by call
+patterns: their command calls and their string evaluators (``eval`` but a Perl block,
+``Function``, ``vm.runIn...``, ``instance_eval``, ``create_function``,
+``Invoke-Expression``), and backticks or ``qx`` holding an interpolation.
 """
 
 from __future__ import annotations
@@ -118,6 +119,10 @@ _OTHERS: dict[str, re.Pattern[str]] = {
     "php": re.compile(
         _P + r"(?:system|exec|shell_exec|passthru|popen|proc_open|eval|assert|"
         r"create_function|pcntl_exec)\s*\(|`[^`]*`"
+    ),
+    "pwsh": re.compile(
+        r"(?i)(?<![\w-])(?:iex|invoke-expression)\b\s*\(?|\[scriptblock\]::create\s*\("
+        r"|\.(?:invokescript|newscriptblock)\s*\(|(?<![\w-])add-type\b\s*\(?"
     ),
     "lua": re.compile(_P + r"(?:os\.execute|io\.popen|load|loadstring|dofile)\s*\("),
     "r": re.compile(_P + r"(?:system|system2|shell|pipe|eval|evalq|parse|str2lang)\s*\("),

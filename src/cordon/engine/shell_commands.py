@@ -40,6 +40,7 @@ from cordon.engine.interpreter_options import (
     option_word,
     remote_script,
 )
+from cordon.engine.pwsh_code import pwsh_files
 from cordon.engine.shell_downloads import curl_saves, wget_saves
 from cordon.engine.shell_split import split as _split
 from cordon.engine.shell_writers import file_writes
@@ -760,6 +761,8 @@ def code_files(w: Walker, prog: str, code: str) -> None:
         w.net("url", url, prog)
     for path in code_paths(code) if fam is not None else ():  # (open('~/.ssh/id_rsa'))
         w.file(path, prog, "read")
+    for path, op in pwsh_files(code) if fam == "pwsh" else ():  # (Remove-Item -Recurse P)
+        w.file(path, prog, op)
     if js is not None:  # (os.symlink('.git/hooks', 'h'), os.link(SRC, DST))
         shell_links.record(w, prog, (), shell_links.code_links(js, code))
     why = computed_run(js, code) if js is not None else None
