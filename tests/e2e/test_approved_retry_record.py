@@ -37,5 +37,5 @@ async def test_an_approved_retry_names_the_approval(harness: Harness) -> None:
     assert allowed["rule"] == asked["rule"] == "taint.unverified_destination", allowed
     assert "approved by a person" in allowed["reason"], allowed
     tail = run_cordon(harness.home, "audit", "tail", str(harness.audit)).stdout
-    row = next(line for line in tail.splitlines() if "allow" in line and "send_email" in line)
+    row = next(line for line in tail.splitlines() if "│ allow " in line and "send_email" in line)
     assert "taint.unverified_destination" in row and "approved by a person" in row, tail
