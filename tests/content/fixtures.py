@@ -325,3 +325,10 @@ from .fixtures_structure import NEAR_MISSES as _STRUCTURE_NEAR  # noqa: E402
 
 HITS.update(_STRUCTURE_HITS)
 NEAR_MISSES.update(_STRUCTURE_NEAR)
+
+# literal cues: a sink tool with a fixed target, a tool-call object, a key file sent to a URL
+from .fixtures_literal import HITS as _LITERAL_HITS  # noqa: E402
+from .fixtures_literal import NEAR_MISSES as _LITERAL_NEAR  # noqa: E402
+
+HITS.update(_LITERAL_HITS)
+NEAR_MISSES.update(_LITERAL_NEAR)

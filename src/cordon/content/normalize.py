@@ -18,7 +18,8 @@
   span-mapped stage. Without the second fold, ``ignore`` + 300 newlines + ``all previous
   instructions`` would outgrow every rule's bounded window (whitespace padding);
 * troff font and size escapes removed (:mod:`cordon.content._troff`); base64 runs (RFC 4648
-  sections 4 and 5) that decode to plausible text become :class:`Layer` objects, scanned apart.
+  sections 4 and 5) that decode to plausible text become :class:`Layer` objects, scanned apart;
+* a word hyphenated across a line break is read joined (``pre-\\n  vious``: :mod:`._hyphen`).
 
 Every edit is recorded as ``(norm_start, norm_end, orig_start, orig_end)``; outside edits the
 mapping is a constant shift, so :meth:`Normalized.span_to_original` is a binary search.
@@ -55,7 +56,7 @@ from itertools import chain
 from typing import Literal
 from urllib.parse import unquote_to_bytes
 
-from cordon.content import _charscan, _troff
+from cordon.content import _charscan, _hyphen, _troff
 from cordon.content._mixed import mixed_positions
 from cordon.textnorm import CONFUSABLE_TABLE, INVISIBLE_CHARS, PREFILTER_MIN, Prefilter
 
@@ -792,6 +793,6 @@ def normalize(text: str) -> Normalized:
         )
     troffed = _troff.stage(first)  # troff escapes removed, as a man page renders them
     if troffed is None:
-        return _fold_whitespace(first, cls, runs=runs)
+        return _hyphen.stage(_fold_whitespace(first, cls, runs=runs))
     found = _SEARCHES.present(troffed.ascii_view) if len(view) >= PREFILTER_MIN else None
-    return _fold_whitespace(troffed, runs=found is None or found[1])
+    return _hyphen.stage(_fold_whitespace(troffed, runs=found is None or found[1]))

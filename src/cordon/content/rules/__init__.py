@@ -28,6 +28,7 @@ from cordon.content.rules import (
     inventory,
     labels,
     lexicon,
+    literal_cues,
     memwrite,
     multilingual,
     obfuscation,
@@ -93,6 +94,7 @@ RULES: tuple[Rule, ...] = (
     *steered.RULES,
     *waived_lex.RULES,
     *shadowing.RULES,
+    *literal_cues.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
