@@ -313,7 +313,15 @@ class Gateway:
     def _serial(self, session: Session) -> threading.RLock:
         """The lock that makes ``session``'s checks and observations one at a time. Threads
         checking one session at once each read its budgets before any counted its call: a
-        ``max_calls: 1`` tool ran once per thread (eight of eight)."""
+        ``max_calls: 1`` tool ran once per thread (eight of eight).
+
+        Raises ``ValueError`` for a session of another engine: a session checks with its own
+        engine's policy and pins, so another Gateway's session ran a tool this one forbids."""
+        if getattr(session, "engine", None) is not self.engine:
+            raise ValueError(
+                "this session was made by another Gateway (another engine, policy and pins): "
+                "make it with this Gateway's new_session()"
+            )
         with self._lock:
             lock = self._session_locks.get(session)
             if lock is None:
