@@ -7,6 +7,7 @@ module), so importing either stays light.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -224,6 +225,10 @@ def register(app: typer.Typer) -> None:
 
                 log = AuditLog(audit)
             core = ServeCore.from_sources(list(policy), audit=log, audit_path=audit)
+            from cordon.policy.loader import sets_nothing
+
+            for path in filter(sets_nothing, policy):  # loaded as the defaults: not silently
+                sys.stderr.write(f"cordon: warning: {path} sets nothing: the defaults apply\n")
             if http is not None:
                 host, port = parse_hostport(http)
                 if not allow_non_loopback:

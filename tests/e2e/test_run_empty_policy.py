@@ -50,3 +50,16 @@ async def test_a_policy_that_sets_something_is_not_called_empty(harness: Harness
     said = await _run(harness, [rules])
     assert "sets nothing" not in said, said
     assert "empty_policy_files" not in harness.records("start")[0]
+
+
+async def test_cordon_serve_names_an_empty_policy_file_too(tmp_path: Path) -> None:
+    from tests.serve.test_serve_mcp import serve_params
+
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("\n# nothing yet\n", "utf-8")
+    err = tmp_path / "stderr.txt"
+    with err.open("a", encoding="utf-8") as errlog:
+        async with Client(stdio_client(serve_params(tmp_path, "-p", str(empty)), errlog=errlog)):
+            pass
+    said = err.read_text("utf-8")
+    assert f"{empty} sets nothing" in said, said

@@ -232,8 +232,8 @@ validates files without starting anything and lists what each tool gets.
 A file that sets nothing (empty, comments only, or `version:` alone) loads as the defaults,
 as no `--policy` does. The defaults are rules too (tool pinning, taint, private addresses
 denied, the content rules at warn), so cordon starts; but a file saved empty or cut short is
-not the policy its author meant, so `cordon check` names it, and `cordon run` names it on
-stderr and in its audit `start` record (`empty_policy_files`).
+not the policy its author meant, so `cordon check` and `cordon serve` name it, and `cordon
+run` names it on stderr and in its audit `start` record (`empty_policy_files`).
 
 Several `--policy` files layer in order: a later scalar or list replaces an earlier one, and a
 later `tools:` or `servers:` entry replaces the earlier entry of that name whole. Packs named
