@@ -22,9 +22,11 @@ everything but letters and digits removed, for secrets with at least
 A secret split across the string values of one call is caught by the check, which also
 matches their joins (:func:`cordon.engine.dlp.joined_views`). Base32 at any byte offset,
 and the bytes written out one by one in hex or decimal with separators (``7a 71``, ``0x7a,
-0x71``, ``[90, 113]``), are caught; so are base85, Z85 and ASCII85 at any byte offset, rot13,
-base64 with its letters' case changed (its cores compared case-insensitively), and a gzip or
-zlib stream in base64, inflated with a hard cap (:mod:`cordon.engine._secret_forms`; a
+0x71``, ``[90, 113]``), C-style octal escapes (``\\132\\161``), code point escapes
+(``\\u{5a}``, ``%u005A``) and Unicode tag characters (invisible ASCII) are caught; so are
+base85, Z85 and ASCII85 at any byte offset, rot13, base64 with its letters' case changed
+(its cores compared case-insensitively), and a gzip or zlib stream in base64, inflated with
+a hard cap (:mod:`cordon.engine._secret_forms`; a
 stream that inflates past it is ``unreadable``: asked about, ``secret.unreadable``). Not
 caught: a secret interleaved with other letters or digits, transformed otherwise
 (encrypted, compressed without a header or in another format), re-cased and then base64
@@ -93,6 +95,10 @@ __all__ = [
 #: its own; the credential as configured (the header value, its base64, ``user:password``) is
 #: registered whole (tests/engine/test_short_basic_password.py; the README's limits).
 MIN_SECRET_LENGTH = 8
+#: Unicode tag characters (U+E0020..U+E007E) and the ASCII each one mirrors: invisible text
+#: that "ASCII smuggling" hides a value in (decoded as well as stripped)
+_TAG_RE = re.compile("[\U000e0020-\U000e007e]")
+_UNTAG = {0xE0000 + c: c for c in range(0x20, 0x7F)}
 #: a value in standard base64 with its padding, as a Kubernetes Secret's ``data`` and an HTTP
 #: Basic credential carry one (:func:`base64_plain`)
 _BASE64_RE = re.compile(r"(?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
@@ -310,6 +316,14 @@ class SecretSet:
         for core in _b64_cores(raw):
             self._cs_forms.setdefault(core[::-1], (value, "reversed base64"))
         self._byte_forms.setdefault("".join(f"{b:o}" for b in raw), (value, "octal bytes"))
+        # C-style octal escapes (``\\071``, ``echo -e '\\0071'``: a byte under 0o100 padded),
+        # code point escapes (``\\u{5a}``) and JavaScript's ``%u005A``, from the letters and
+        # digits alone as the bytes above
+        for width in ("03o", "04o"):
+            self._byte_forms.setdefault("".join(format(b, width) for b in raw), (value, "octal"))
+        for width in ("x", "04x"):
+            points = "".join("u" + format(ord(c), width) for c in value)
+            self._byte_forms.setdefault(points, (value, "code point escapes"))
         self._byte_forms.setdefault("".join(f"{b:08b}" for b in raw), (value, "binary bytes"))
         for codec in ("utf-16-le", "utf-16-be"):
             self._ci_forms.setdefault(value.encode(codec).hex(), (value, "UTF-16 hex"))
@@ -349,6 +363,8 @@ class SecretSet:
         if len(text) < MIN_SECRET_LENGTH and text.isascii():
             return None  # (no form is shorter; ASCII text does not grow when normalised)
         views = decoded_views(strip_invisible(text))
+        if not text.isascii() and _TAG_RE.search(text):  # (ASCII as tag characters)
+            views = [*views, *decoded_views(strip_invisible(text.translate(_UNTAG)))]
         if len(views) == 1 and len(views[0]) < self._floor() and views[0].isascii():
             # (a nested answer's short strings: see _floor; a piece is shorter than a form)
             return self._pieces.find([views[0].lower()], kept) if self._pieces else None
