@@ -59,3 +59,35 @@ async def test_hidden_deletes_refused(harness: Harness) -> None:
     assert ran == ordinary  # the server never saw a refused command
     assert (victim / "keep.txt").read_text() == "keep"
     assert not (sandbox / "old").exists()
+
+
+async def test_escaped_secret_refused(harness: Harness) -> None:
+    """A registered secret written as octal escapes (``$'\\132...'``) or as invisible tag
+    characters never reaches the server: the file the command would write is not there."""
+    sandbox = harness.tmp / "project"
+    sandbox.mkdir()
+    log = harness.tmp / "ran.log"
+    secret = "Zq9Xw2Lp8Rt5Vb3Nm7Kc4Hd6Jf1Gs0Ya"
+    policy = harness.policy(
+        {
+            "version": 1,
+            "secrets": {"env": ["E2E_DEPLOY_KEY"]},
+            "allowed_path_prefixes": [str(sandbox)],
+            "tools": {"run_command": {"base_dir": str(sandbox)}},
+        }
+    )
+    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log), "E2E_DEPLOY_KEY": secret}
+    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[policy], env=env)
+    octal = "".join(f"\\{b:03o}" for b in secret.encode())
+    tags = "".join(chr(0xE0000 + ord(c)) for c in secret)
+    refused = [f"printf %s $'{octal}' > leak1.txt", f"echo 'ok {tags}' > leak2.txt"]
+    async with Client(params, mode="legacy") as client:
+        await client.list_tools()
+        for command in refused:
+            r = await client.call_tool("run_command", {"command": command})
+            assert r.is_error and "[cordon" in text_of(r), (command, text_of(r))
+        r = await client.call_tool("run_command", {"command": "echo fine > ok.txt"})
+        assert not r.is_error, text_of(r)
+    assert not (sandbox / "leak1.txt").exists()
+    assert not (sandbox / "leak2.txt").exists()
+    assert (sandbox / "ok.txt").read_text() == "fine\n"
