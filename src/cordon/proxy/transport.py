@@ -34,6 +34,7 @@ from collections import deque
 from typing import Any, Protocol
 
 from cordon._exceptions import AuditError, ProtocolError
+from cordon.audit.repeats import Repeats
 from cordon.proxy.actions import Action, Audit, Job, Log, Pause, StartJob, ToClient, ToUpstream
 from cordon.proxy.core import ProxyCore
 from cordon.proxy.framing import (
@@ -174,6 +175,8 @@ class Transport:
         self.upstream = upstream
         self.audit = audit
         self.shared = shared
+        #: the standalone records; those a peer can repeat without bound coalesced
+        self.repeats = Repeats(lambda rec: self.audit.write(rec))
         self.marker = PendingMarker(shared)
         self.max_bytes = max_bytes
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -236,7 +239,7 @@ class Transport:
                 self.to_upstream(a.data)
         elif isinstance(a, Audit):
             try:
-                self.audit.write(a.record)
+                self.repeats.write(a.record)  # (a repeat a peer can send at will: counted)
             except AuditError as exc:
                 _log(f"audit log unwritable: {exc}")
         elif isinstance(a, Log):
@@ -454,10 +457,18 @@ class Transport:
         finally:
             if self.thread is not None:
                 self.thread.shutdown(wait=False)
+            self.last_counts()
             self.publish()
             with contextlib.suppress(ValueError, OSError, RuntimeError):
                 asyncio.get_running_loop().remove_signal_handler(signal.SIGUSR1)
                 signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # a late prod must not kill it
+
+    def last_counts(self) -> None:
+        """On the way out: the exact count of each repeat held back (audit/repeats.py)."""
+        try:
+            self.repeats.flush()
+        except AuditError as exc:
+            _log(f"audit log unwritable: {exc}")
 
     def publish(self) -> None:
         if self.shared is not None:
@@ -582,6 +593,7 @@ class Transport:
             self.marker.release()
             self.feed(actions)
         self._start_waiting()  # (runs on the loop now: exiting)
+        self.last_counts()
         self.publish()
         loop = asyncio.get_running_loop()
         loop.remove_signal_handler(sig)

@@ -1,0 +1,111 @@
+"""Coalescing the records a peer can repeat at will (audit/repeats.py): the first of each
+distinct event whole, its repeats counted at the 1st, 2nd, 4th ... and once a period, the
+exact count on the way out; every other record written as it comes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from cordon.audit.log import AuditLog, verify
+from cordon.audit.repeats import MAX_EVENTS, PERIOD_S, Repeats, coalesced
+
+REFUSED = {"kind": "frame_refused", "direction": "server", "reason": "parse error: not valid JSON"}
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.out: list[dict[str, Any]] = []
+
+    def write(self, rec: Any) -> dict[str, Any]:
+        self.out.append({"seq": len(self.out) + 1, **rec})
+        return self.out[-1]
+
+
+def test_repeats_are_counted_at_powers_of_two_then_exactly_at_the_end() -> None:
+    log = _Log()
+    r = Repeats(log.write, clock=lambda: 0.0)
+    for i in range(100):
+        r.write({**REFUSED, "id": i})
+    assert log.out[0] == {"seq": 1, **REFUSED, "id": 0}  # the first, whole
+    assert [x["repeat"] for x in log.out[1:]] == [1, 2, 4, 8, 16, 32, 64]
+    assert all(x["first_seq"] == 1 for x in log.out[1:])
+    assert log.out[-1]["id"] == 64  # the record of that repeat: the last one seen then
+    r.flush()
+    assert log.out[-1]["repeat"] == 99 and log.out[-1]["final"] and log.out[-1]["id"] == 99
+    r.flush()  # nothing new: nothing more
+    assert len(log.out) == 9
+
+
+def test_distinct_events_are_each_written_whole() -> None:
+    log = _Log()
+    r = Repeats(log.write, clock=lambda: 0.0)
+    verdict = {"kind": "verdict", "tool": "t", "verdict": "allow"}
+    for _ in range(3):
+        r.write(verdict)  # not coalesced: every one
+        r.write({**REFUSED, "direction": "client"})
+        r.write(REFUSED)
+        r.write({"kind": "content", "where": "notification", "rules": ["inj.x"]})
+        r.write({"kind": "content", "where": "result", "tool": "t", "rules": ["inj.x"]})
+        r.write({"kind": "upstream", "event": "redirected", "reason": "to /a"})
+        r.write({"kind": "upstream", "event": "redirected", "reason": "to /b"})
+    firsts = [x for x in log.out if "repeat" not in x]
+    assert len(firsts) == 3 + 5 + 3  # 3 verdicts, 5 events once, 3 results found
+    assert sum(1 for x in log.out if x.get("kind") == "verdict") == 3
+    # the digits of a reason (a parser's column, a size) do not make another event
+    log2 = _Log()
+    r2 = Repeats(log2.write, clock=lambda: 0.0)
+    for col in range(5):
+        r2.write({**REFUSED, "reason": f"unexpected character: line 1 column {col}"})
+    assert [x.get("repeat") for x in log2.out] == [None, 1, 2, 4]
+
+
+def test_a_slow_drip_is_written_once_a_period() -> None:
+    log = _Log()
+    now = [0.0]
+    r = Repeats(log.write, clock=lambda: now[0])
+    for _ in range(40):
+        r.write(REFUSED)
+        now[0] += PERIOD_S / 2
+    assert [x.get("repeat") for x in log.out] == [None, 1, 2, 4, 6, 8, *range(10, 40, 2)]
+
+
+def test_a_forgotten_event_is_written_with_its_count_and_again_whole() -> None:
+    log = _Log()
+    r = Repeats(log.write, clock=lambda: 0.0)
+    r.write(REFUSED)
+    r.write(REFUSED)
+    r.write(REFUSED)
+    r.write(REFUSED)  # repeat 3: counted, not written
+    for i in range(MAX_EVENTS):
+        r.write({**REFUSED, "reason": f"reason {chr(65 + i % 26)}{i // 26 * 'x'}"})
+    told = [x for x in log.out if x.get("final")]
+    assert told and told[0]["repeat"] == 3 and told[0]["reason"] == REFUSED["reason"]
+    r.write(REFUSED)
+    assert log.out[-1] == {"seq": len(log.out), **REFUSED}
+
+
+def test_only_peer_repeatable_records_are_coalesced() -> None:
+    assert coalesced(REFUSED)
+    assert coalesced({"kind": "content", "where": "notification"})
+    assert coalesced({"kind": "upstream", "event": "redirected"})
+    assert not coalesced({"kind": "upstream", "event": "session_not_renewed"})
+    assert not coalesced({"kind": "content", "where": "result"})
+    assert not coalesced({"kind": "verdict"})
+
+
+def test_the_chain_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path)
+    log.start(version="0.1.0", policy_hash="0" * 64, server="srv", session="s1")
+    r = Repeats(log.write)
+    for i in range(1000):
+        r.write({**REFUSED, "id": i})
+    r.flush()
+    log.close()
+    assert verify(path).ok
+    lines = path.read_bytes().splitlines()
+    assert len(lines) == 1 + 1 + 10 + 1  # start, the first, 1..512, the final count
+    assert orjson.loads(lines[-1])["repeat"] == 999
