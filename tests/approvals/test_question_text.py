@@ -3,6 +3,8 @@ exact arguments, with the argument's value shown (secrets already withheld by th
 
 from __future__ import annotations
 
+import json
+
 from cordon.approvals.envelope import question, shown_value
 
 
@@ -36,7 +38,11 @@ def test_a_shown_value_is_one_line_and_cut() -> None:
     assert shown_value({"command": few}, None) == f'{{"command": "{few}"}}'
     assert shown_value({"command": few}, "command") == repr(few)
     assert shown_value({"edits": [{"old": "a"}]}, "edits") == '[{"old": "a"}]'
-    assert shown_value({"a": {"b": "c"}}, "a.b") is None
+    # a nested parameter: its value, then the whole call (it showed nothing)
+    assert shown_value({"a": {"b": "c"}}, "a.b") == '\'c\', in {"a": {"b": "c"}}'
+    files = {"files": [{"path": "CLAUDE.md"}]}
+    assert shown_value(files, "files.0.path") == f"'CLAUDE.md', in {json.dumps(files)}"
+    assert shown_value({"a": {"b": "c"}}, "a.x") == '{"a": {"b": "c"}}'  # (no such path)
     assert shown_value({"path": "x"}, None) == '{"path": "x"}'  # (a call-wide ask)
 
 

@@ -114,3 +114,33 @@ async def test_a_command_of_a_few_lines_is_shown_whole(harness: Harness) -> None
     assert (precious / "thesis.tex").exists(), asked
     assert r.is_error, text_of(r)
     assert len(asked) == 1 and f'"command": "{command}"' in asked[0], asked
+
+
+async def test_a_nested_parameter_s_question_shows_the_call(harness: Harness) -> None:
+    """An ask about a nested parameter (``options.command``) named it and showed no value:
+    the delete it approved was out of sight. The question shows the call's arguments."""
+    sandbox = harness.tmp / "project"
+    sandbox.mkdir()
+    precious = harness.tmp / "precious"
+    precious.mkdir()
+    (precious / "thesis.tex").write_text("years of work\n")
+    server = ROOT / "tests" / "servers" / "nested_shell.py"
+    loose = harness.policy({"version": 1}, name="loose.yaml")
+    params = harness.cordon(
+        [sys.executable, str(server)], policies=[loose], env={"SHELLBOX_DIR": str(sandbox)}
+    )
+    asked: list[str] = []
+
+    async def person(ctx: Any, p: Any) -> ElicitResult:
+        asked.append(p.message)
+        if "precious" in p.message:
+            return ElicitResult(action="decline")
+        return ElicitResult(action="accept", content={"approve": True})
+
+    async with Client(params, mode="legacy", elicitation_callback=person) as client:  # type: ignore[arg-type]
+        await client.list_tools()
+        r = await client.call_tool("run_task", {"options": {"command": "rm -rf ../precious"}})
+    assert (precious / "thesis.tex").exists(), asked
+    assert r.is_error, text_of(r)
+    assert len(asked) == 1 and "parameter 'options.command'" in asked[0], asked
+    assert '{"options": {"command": "rm -rf ../precious"}}' in asked[0], asked

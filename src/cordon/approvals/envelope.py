@@ -135,18 +135,43 @@ def shown_value(args: Any, param: str | None, *, plain_ascii: bool = False) -> s
     :data:`_SHOWN_CHARS`); for a call-wide ask (no ``param``: a destructive tool, the Rule
     of Two) every argument by name, each value cut to :data:`_EACH_CHARS` (a long first
     argument must not push the others out of the question); None when there is no such
-    argument (a nested path) or no argument at all. ``plain_ascii``: letters outside ASCII
-    escaped too (an approval of a look-alike spelling). With ``param``, the call's other
-    arguments follow as a call-wide ask shows them: an approval of these exact arguments
-    covers them too (a write to ``CLAUDE.md`` showed the path, not the ``curl ... | sh`` it
-    wrote there)."""
-    if not isinstance(args, dict) or not args or (param and param not in args):
+    argument at all. ``plain_ascii``: letters outside ASCII escaped too (an approval of a
+    look-alike spelling). With ``param``, the call's other arguments follow as a call-wide
+    ask shows them: an approval of these exact arguments covers them too (a write to
+    ``CLAUDE.md`` showed the path, not the ``curl ... | sh`` it wrote there). A nested
+    ``param`` (``options.command``, ``files.0.path``) is its value, when the path leads to
+    one, then every argument as a call-wide ask shows them: it showed nothing, and the
+    delete it approved was out of sight."""
+    if not isinstance(args, dict) or not args:
         return None
+    if param and param not in args:
+        found = _nested(args, param)
+        whole = _each(args, plain_ascii)
+        if found is _MISSING:
+            return whole
+        return f"{_quoted(found, _SHOWN_CHARS, plain_ascii, False)}, in {whole}"
     if param:
         head = _quoted(args[param], _SHOWN_CHARS, plain_ascii, False)
         rest = {k: v for k, v in args.items() if k != param}
         return f"{head}, with {_each(rest, plain_ascii)}" if rest else head
     return _each(args, plain_ascii)
+
+
+_MISSING = object()
+
+
+def _nested(args: Any, path: str) -> Any:
+    """The value at a dotted ``path`` of the engine's (``options.command``, ``files.0.path``:
+    a list index as digits), or :data:`_MISSING`."""
+    value = args
+    for part in path.split("."):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return _MISSING
+    return value
 
 
 def _each(args: dict[str, Any], plain_ascii: bool) -> str:
