@@ -35,6 +35,7 @@ from cordon.content.rules import (
     outcomes,
     replyleak,
     runorder,
+    scrambled,
     secret_slots,
     secrets,
     sendto,
@@ -95,6 +96,7 @@ RULES: tuple[Rule, ...] = (
     *waived_lex.RULES,
     *shadowing.RULES,
     *literal_cues.RULES,
+    *scrambled.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
