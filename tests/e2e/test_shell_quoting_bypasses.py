@@ -41,6 +41,9 @@ async def test_hidden_deletes_refused(harness: Harness) -> None:
         f'rm -rf $"{out}"',  # (locale quoting: bash reads $"X" as "X")
         f'$"rm" -rf $"{out}"',
         f"hash -p /bin/rm x; x -rf {out}",  # (x runs /bin/rm)
+        # (ssh runs its ProxyCommand locally before connecting; npx -c its line)
+        f"ssh -o BatchMode=yes -o ProxyCommand='rm -rf {out}' ok.example true",
+        f"npx -c 'rm -rf {out}'",
         # (a one-liner's command line built at run time: cordon cannot read what it runs)
         f"{sys.executable} -c \"import os; os.system('r' + 'm -rf {out}')\"",
         f"{sys.executable} -c \"import base64; exec(base64.b64decode('{hidden}'))\"",

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import ast
 import re
+import shlex
 
 from cordon.engine.shell_links import _arguments
 
-__all__ = ["computed_run"]
+__all__ = ["computed_run", "literal_lines"]
 
 #: module -> its functions that run a command line or a program (Python)
 _PY_RUNS: dict[str, frozenset[str]] = {
@@ -77,6 +78,54 @@ def computed_run(family: str, code: str) -> str | None:
         if not args or any(not _literal_js(a) for a in args[:1]):
             return f"{head.strip()[:30]} runs text computed at run time"
     return None
+
+
+#: command calls no other reader walks, whose first argument is a shell line (Lua, R)
+_LINE_CALLS: dict[str, re.Pattern[str]] = {
+    "lua": re.compile(r"(?<![\w.])(?:os\.execute|io\.popen)\s*\("),
+    "r": re.compile(r"(?<![\w.$])(?:system|system2|shell|pipe)\s*\("),
+}
+#: Python's calls that run a program and its argument list (the shell lines of
+#: ``os.system`` and ``subprocess`` are read by :mod:`.shell_links`)
+_PY_ARGV = ("os.exec", "os.spawn", "os.posix_spawn", "pty.spawn")
+
+
+def literal_lines(family: str, code: str) -> list[str]:
+    """The command lines literal program text runs through calls no other reader walks:
+    Lua's ``os.execute``/``io.popen``, R's ``system``/``system2``/``shell``, Python's
+    ``os.exec*``, ``os.spawn*``, ``os.posix_spawn*`` and ``pty.spawn`` (attack class:
+    ``lua -e 'os.execute("rm -rf /srv/data")'`` was allowed; the parser reads each as
+    ``sh -c``)."""
+    if family == "python":
+        return _py_lines(code)
+    rx = _LINE_CALLS.get(family)
+    out: list[str] = []
+    for m in rx.finditer(code) if rx is not None else ():
+        args = _arguments(code, m.end())
+        if args and _literal_js(args[0]):
+            out.append(_NAMED.sub("", args[0], count=1).strip()[1:-1])
+    return out
+
+
+def _py_lines(code: str) -> list[str]:
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return []
+    aliases = _py_aliases(tree)
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _py_callee(node.func, aliases)
+        if name is None or not name.startswith(_PY_ARGV):
+            continue
+        lists = [a for a in node.args if isinstance(a, ast.List | ast.Tuple)]
+        words = lists[0].elts if lists else node.args[1:] or node.args
+        argv = [w.value for w in words if isinstance(w, ast.Constant) and isinstance(w.value, str)]
+        if argv and len(argv) == len(words):
+            out.append(shlex.join(argv))
+    return out
 
 
 def _call_args(code: str, end: int, head: str) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from cordon.engine import shell_links
 from cordon.engine.code_reads import code_paths
-from cordon.engine.code_runs import computed_run
+from cordon.engine.code_runs import computed_run, literal_lines
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.containers import ContainerRun, container_run
@@ -60,7 +60,9 @@ __all__ = [
 #: stands for a value known only at run time (command output, an unset variable)
 DYNAMIC = "\x00"
 _GLOB_CHARS = frozenset("*?[")
-SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "busybox", "fish"})
+SHELLS = frozenset(
+    {"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "busybox", "fish", "csh", "tcsh"}
+)
 
 
 class Walker(Protocol):
@@ -765,6 +767,8 @@ def code_files(w: Walker, prog: str, code: str) -> None:
         w.file(path, prog, op)
     if js is not None:  # (os.symlink('.git/hooks', 'h'), os.link(SRC, DST))
         shell_links.record(w, prog, (), shell_links.code_links(js, code))
+    for line in literal_lines(js, code) if js is not None else ():  # (os.execute('L'))
+        w.nested(line)
     why = computed_run(js, code) if js is not None else None
     if why is not None:  # (os.system('r' + 'm -rf /'), exec(b64decode(B64)))
         w.opaque(f"{prog}: {why}")

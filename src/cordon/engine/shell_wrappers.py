@@ -26,6 +26,7 @@ import itertools
 import re
 import shlex
 
+from cordon.engine.option_lines import program_lines
 from cordon.engine.shell_commands import DYNAMIC, base_name
 
 __all__ = ["WRAPPERS", "command_lines", "option_lines", "unwrap"]
@@ -349,7 +350,8 @@ def option_lines(prog: str, args: tuple[str, ...]) -> list[str]:
     if prog == "socat":
         return [m.group(1) for a in args if (m := _SOCAT_RUN.match(a)) is not None]
     short = _COMMAND_OPTION.get(prog)
-    return [] if short is None else _values(args, short)
+    found = [] if short is None else _values(args, short)
+    return found + program_lines(prog, args)  # (ssh -o ProxyCommand=LINE, man -P LINE)
 
 
 def _values(args: tuple[str, ...], short: str) -> list[str]:

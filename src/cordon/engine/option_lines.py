@@ -1,0 +1,94 @@
+"""Command lines that programs run from an option or a word of theirs, besides a shell's
+``-c`` (GTFOBins' "command" functions): read by the parser as ``sh -c`` lines.
+
+Attack class: a delete or an upload hidden in another program's option. ``ssh -o
+ProxyCommand='rm -rf /srv/data' x`` runs its line locally before any connection; so do
+``ssh -o LocalCommand``, ``scp -S PROG``, ``man -P PAGER``, ``npx -c``, ``npm exec --``,
+npm's ``--script-shell``, ``git difftool -x``, ``git bisect run``, ``git submodule foreach``,
+gdb's ``!LINE`` and ``shell LINE``, psql's ``\\! LINE`` and mysql's ``system LINE``. Each
+was allowed whatever its line did. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+__all__ = ["program_lines"]
+
+#: ssh's options (``-o Key=Value``, ``-oKey Value``) whose value is a local command line
+_SSH_KEYS = ("proxycommand", "localcommand", "knownhostscommand", "remotecommand")
+#: git subcommands whose words run a command line: (subcommand, how)
+_GIT_RUNS = ("difftool", "mergetool", "bisect", "submodule")
+#: git's global options that take the next word (git(1))
+_GIT_VALUE = frozenset({"-c", "-C", "--git-dir", "--work-tree", "--namespace", "--exec-path",
+                        "--config-env", "--super-prefix", "--list-cmds"})  # fmt: skip
+
+
+def program_lines(prog: str, args: tuple[str, ...]) -> list[str]:
+    """The command lines ``prog args`` runs from an option or a word (module docstring)."""
+    if prog in ("ssh", "scp", "sftp"):
+        return _ssh(prog, args)
+    if prog == "man":
+        return _opt(args, ("-P",), ("--pager",))
+    if prog in ("npx", "npm", "pnpm", "yarn"):
+        return _npm(prog, args)
+    if prog == "git":
+        return _git(args)
+    if prog == "gdb":
+        cmds = _opt(args, ("-ex", "-iex", "--ex", "--iex"), ("--eval-command",))
+        return [
+            c[1:] if c.startswith("!") else c[6:] for c in cmds if c.startswith(("!", "shell "))
+        ]
+    if prog in ("psql", "mysql", "mariadb"):
+        sql = _opt(args, ("-c", "-e"), ("--command", "--execute"))
+        return [s.lstrip()[2:] if s.lstrip().startswith("\\!") else s.lstrip()[7:]
+                for s in sql if s.lstrip().startswith(("\\!", "system "))]  # fmt: skip
+    return []
+
+
+def _opt(args: tuple[str, ...], short: tuple[str, ...], long: tuple[str, ...]) -> list[str]:
+    """The values of the options ``short`` (``-P X``, ``-PX``) and ``long`` (``--x=X``,
+    ``--x X``)."""
+    out: list[str] = []
+    for i, a in enumerate(args):
+        nxt = args[i + 1] if i + 1 < len(args) else ""
+        if a in short or a in long:
+            out.append(nxt)
+        elif any(a.startswith(f"{o}=") for o in long):
+            out.append(a.partition("=")[2])
+        elif any(len(o) == 2 and a.startswith(o) and len(a) > 2 for o in short):
+            out.append(a[2:])
+    return out
+
+
+def _ssh(prog: str, args: tuple[str, ...]) -> list[str]:
+    out = _opt(args, ("-S",), ()) if prog in ("scp", "sftp") else []
+    for value in _opt(args, ("-o",), ()):
+        key, _, line = value.replace("=", " ", 1).partition(" ")
+        if key.lower() in _SSH_KEYS:
+            out.append(line.strip())
+    return out
+
+
+def _npm(prog: str, args: tuple[str, ...]) -> list[str]:
+    out = _opt(args, ("-c",), ("--call", "--script-shell"))
+    if prog in ("npm", "pnpm") and args[:1] in (("exec",), ("x",)) and "--" in args:
+        out.append(shlex.join(args[args.index("--") + 1 :]))
+    return out
+
+
+def _git(args: tuple[str, ...]) -> list[str]:
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        i += 2 if args[i] in _GIT_VALUE else 1
+    if i >= len(args) or args[i] not in _GIT_RUNS:
+        return []
+    sub, rest = args[i], args[i + 1 :]
+    if sub in ("difftool", "mergetool"):
+        return _opt(rest, ("-x",), ("--extcmd",))
+    if sub == "bisect":
+        return [shlex.join(rest[1:])] if rest[:1] == ("run",) and rest[1:] else []
+    words = [w for w in rest if not w.startswith("-")]  # (submodule [--quiet] foreach LINE)
+    if words[:1] == ["foreach"] and len(words) > 1:
+        return [" ".join(words[1:])]
+    return []
