@@ -32,11 +32,15 @@ if TYPE_CHECKING:
     from cordon.engine.core import Session
     from cordon.store.pins import PinFile
 
-__all__ = ["MAX_PROMPTS", "PromptPins"]
+__all__ = ["MAX_PROMPTS", "MAX_PROMPT_RECORDS", "PromptPins"]
 
 #: the most prompt names pinned per server and session (a listing is bounded by the frame
 #: cap, a paging without end is not): a name past them is held as one not pinned
 MAX_PROMPTS = 4096
+#: the most hidden prompts one process names in the audit, a record each: a server listing
+#: ever-new names wrote one record a name without end; past them a record counts the hidden
+#: prompts left unnamed at the 1st, 2nd, 4th ... one (each is hidden and refused all the same)
+MAX_PROMPT_RECORDS = 1024
 
 
 class PromptPins:
@@ -61,6 +65,8 @@ class PromptPins:
         self.records: list[dict[str, Any]] = []  # audit records not yet taken
         self.problems: list[str] = []  # lines for stderr not yet taken
         self.told = False  # the `cordon pin accept` hint goes to stderr once
+        self.named = 0  # hidden prompts a record named
+        self.unnamed = 0  # hidden prompts past them, counted
 
     def listed(self, result: dict[str, Any], session: Session) -> dict[str, Any]:
         """:meth:`page` for a ``prompts/list`` result (final when it has no ``nextCursor``);
@@ -107,8 +113,7 @@ class PromptPins:
             why = f"prompt {name!r} changed since it was pinned ({', '.join(fields)})"
             details = {"changed_fields": fields}
         if self.hidden.get(name) != why:
-            rec = {"kind": "pin", "prompt": name, "rule": rules.PIN_PROMPT_CHANGED, "reason": why}
-            self.records.append({**rec, "details": details} if details else rec)
+            self._record(name, why, details)
         self.hidden[name] = why
         if self.pin_file is not None:
             self.pin_file.record_pending_prompt(self.server, prompt)
@@ -119,6 +124,20 @@ class PromptPins:
                 f"`{accept_command(self.server, self.pin_file)}` in a terminal"
             )
         return False
+
+    def _record(self, name: str, why: str, details: dict[str, Any]) -> None:
+        """The audit record of a prompt hidden anew: named, or past
+        :data:`MAX_PROMPT_RECORDS` counted."""
+        if self.named < MAX_PROMPT_RECORDS:
+            self.named += 1
+            rec = {"kind": "pin", "prompt": name, "rule": rules.PIN_PROMPT_CHANGED, "reason": why}
+            self.records.append({**rec, "details": details} if details else rec)
+            return
+        self.unnamed += 1
+        if self.unnamed & (self.unnamed - 1) == 0:
+            why = f"{self.unnamed} more prompt(s) hidden, not named (the audit names {self.named})"
+            rec = {"kind": "pin", "rule": rules.PIN_PROMPT_CHANGED, "reason": why}
+            self.records.append({**rec, "unnamed": self.unnamed})
 
     def refusal(self, values: dict[str, Any]) -> Verdict | None:
         """Why a ``prompts/get`` of ``values["name"]`` is refused, or None."""
