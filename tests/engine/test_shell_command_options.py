@@ -62,3 +62,17 @@ def test_hidden_delete_denied(tmp_path: Path, command: str) -> None:
 )
 def test_ordinary_lines_allowed(tmp_path: Path, command: str) -> None:
     assert run(tmp_path, command)[0] == "allow"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ltrace rm -rf /srv/data",
+        "make --eval='x:;rm -rf /srv/data' x",
+        "make --eval='x := $(shell rm -rf /srv/data)'",
+        "emacs --batch --eval '(shell-command \"rm -rf /srv/data\")'",
+        "expect -c 'spawn rm -rf /srv/data; expect eof'",
+    ],
+)
+def test_more_hidden_deletes_denied(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("deny", "action.delete_outside")

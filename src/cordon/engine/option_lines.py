@@ -5,12 +5,14 @@ Attack class: a delete or an upload hidden in another program's option. ``ssh -o
 ProxyCommand='rm -rf /srv/data' x`` runs its line locally before any connection; so do
 ``ssh -o LocalCommand``, ``scp -S PROG``, ``man -P PAGER``, ``npx -c``, ``npm exec --``,
 npm's ``--script-shell``, ``git difftool -x``, ``git bisect run``, ``git submodule foreach``,
-gdb's ``!LINE`` and ``shell LINE``, psql's ``\\! LINE`` and mysql's ``system LINE``. Each
+gdb's ``!LINE`` and ``shell LINE``, psql's ``\\! LINE`` and mysql's ``system LINE``, make's
+``--eval`` recipes, emacs' ``shell-command`` and expect's ``spawn``. Each
 was allowed whatever its line did. Pure: no I/O.
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 
 __all__ = ["program_lines"]
@@ -39,11 +41,40 @@ def program_lines(prog: str, args: tuple[str, ...]) -> list[str]:
         return [
             c[1:] if c.startswith("!") else c[6:] for c in cmds if c.startswith(("!", "shell "))
         ]
+    if prog in ("make", "gmake"):  # (make --eval='x:;LINE' x: a rule's recipe)
+        return [line for text in _opt(args, (), ("--eval",)) for line in _recipes(text)]
+    if prog in ("emacs", "emacsclient"):  # (emacs --batch --eval '(shell-command "LINE")')
+        code = " ".join(_opt(args, ("-eval", "--eval", "-e"), ("--eval", "--execute")))
+        return [m.group(1) for m in _ELISP_SHELL.finditer(code)]
+    if prog == "expect":  # (expect -c 'spawn rm -rf D': Tcl's spawn, exec and system)
+        code = " ".join(_opt(args, ("-c",), ()))
+        return [m.group(1) for m in _TCL_RUN.finditer(code)]
     if prog in ("psql", "mysql", "mariadb"):
         sql = _opt(args, ("-c", "-e"), ("--command", "--execute"))
         return [s.lstrip()[2:] if s.lstrip().startswith("\\!") else s.lstrip()[7:]
                 for s in sql if s.lstrip().startswith(("\\!", "system "))]  # fmt: skip
     return []
+
+
+#: elisp that runs a shell line (``shell-command``, ``shell-command-to-string``,
+#: ``async-shell-command``) given as a string literal
+_ELISP_SHELL = re.compile(r'\((?:async-)?shell-command(?:-to-string)?\s+"((?:[^"\\]|\\.)*)"')
+#: Tcl's commands that run a program and its words, to the end of the Tcl command
+_TCL_RUN = re.compile(r"(?:^|[;\[\n{])\s*(?:spawn|exec|system)\s+([^;\]\n}]*)")
+#: make's shell function, whose text a shell runs when the makefile is read
+_MAKE_SHELL = re.compile(r"\$[({]shell\s+([^)}]*)[)}]")
+
+
+def _recipes(text: str) -> list[str]:
+    """The recipe lines (``TARGET: DEPS; LINE``, a tab-indented line) and ``$(shell LINE)``
+    calls of makefile text."""
+    out = [m.group(1) for m in _MAKE_SHELL.finditer(text)]
+    for line in text.split("\n"):
+        if line.startswith("\t"):
+            out.append(line[1:].lstrip("@-+"))
+        elif ":" in line and ";" in line.partition(":")[2]:
+            out.append(line.partition(":")[2].partition(";")[2].lstrip("@-+"))
+    return out
 
 
 def _opt(args: tuple[str, ...], short: tuple[str, ...], long: tuple[str, ...]) -> list[str]:

@@ -62,6 +62,9 @@ WRAPPERS: dict[str, frozenset[str]] = {
     "watch": frozenset({"-n", "-q", "--interval", "--equexit"}),
     "strace": frozenset({"-o", "-e", "-p", "-s", "-u", "-a", "-b", "-E", "-I", "-O", "-P", "-S",
                          "-U", "-X", "--output", "--user", "--attach", "--env"}),
+    # ltrace(1): options with a value; -o writes its trace
+    "ltrace": frozenset({"-o", "-e", "-p", "-s", "-u", "-a", "-A", "-D", "-F", "-l", "-n",
+                         "-w", "--output", "--library", "--indent", "--config", "--where"}),
     "torsocks": frozenset(),
     "proxychains": frozenset({"-f"}),
     "proxychains4": frozenset({"-f"}),
@@ -146,6 +149,7 @@ Unwrapped = tuple[str, tuple[str, ...], str | None]
 #: ``firejail --output=F``)
 _OUT = {
     "strace": frozenset({"-o", "--output"}),
+    "ltrace": frozenset({"-o", "--output"}),
     "time": frozenset({"-o", "--output"}),
     "firejail": frozenset({"--output", "--output-stderr"}),
 }
