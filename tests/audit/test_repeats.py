@@ -11,6 +11,7 @@ import orjson
 
 from cordon.audit.log import AuditLog, verify
 from cordon.audit.repeats import MAX_EVENTS, PERIOD_S, Repeats, coalesced
+from tests.conftest import run_cordon
 
 REFUSED = {"kind": "frame_refused", "direction": "server", "reason": "parse error: not valid JSON"}
 
@@ -109,3 +110,20 @@ def test_the_chain_verifies(tmp_path: Path) -> None:
     lines = path.read_bytes().splitlines()
     assert len(lines) == 1 + 1 + 10 + 1  # start, the first, 1..512, the final count
     assert orjson.loads(lines[-1])["repeat"] == 999
+
+
+def test_audit_show_says_a_repeat_and_its_count(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path)
+    log.start(version="0.1.0", policy_hash="0" * 64, server="srv", session="s1")
+    r = Repeats(log.write)
+    for _ in range(6):
+        r.write(REFUSED)
+    r.flush()
+    log.close()
+    home = tmp_path / "home"
+    home.mkdir()
+    shown = run_cordon(home, "audit", "show", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "repeat 4 of seq 2: parse error" in shown.stdout, shown.stdout
+    assert "repeat 5 of seq 2, the last count: parse error" in shown.stdout, shown.stdout

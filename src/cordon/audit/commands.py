@@ -144,6 +144,10 @@ def _row(rec: dict[str, Any]) -> list[Text]:
             reason = f"nobody could be asked, not forwarded: {reason}"
         elif "answer" in rec:
             reason = f"answer={rec['answer']} {reason}".strip()
+    if isinstance(n := rec.get("repeat"), int) and rec.get("kind") != "listing":
+        # a coalesced repeat (audit/repeats.py): the count first, so no cut of the cell hides it
+        last = ", the last count" if rec.get("final") else ""
+        reason = f"repeat {n} of seq {rec.get('first_seq', '?')}{last}: {reason}"
     dest = rec.get("destination") or ""
     # the log keeps a line break and most format characters of what the adversary wrote (a
     # tool's name, a destination): written as escapes, so no row starts inside a cell and no
