@@ -551,6 +551,10 @@ _OUTPUT_OPTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
              frozenset({"-H", "--format", "-I", "-R", "--owner", "-E", "--pattern-file", "-M",
                         "--message", "-C", "--io-size", "-D", "--directory"})),
 }  # fmt: skip
+_OUTPUT_OPTS["shuf"] = (
+    frozenset({"-o", "--output"}),
+    frozenset({"-n", "--head-count", "-i", "--input-range", "--random-source"}),
+)
 _OUTPUT_OPTS["gpg2"] = _OUTPUT_OPTS["gpg"]
 _OUTPUT_OPTS["iconv"] = (
     frozenset({"-o", "--output"}),
@@ -630,6 +634,28 @@ def _outputs(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
         w.file(p, prog, "overwrite" if second else "delete" if replaces else "read")
 
 
+#: vi's options that take a value (the next word); -w and -W write the keys typed to it
+_VI_VALUES = frozenset({"-c", "--cmd", "-S", "-u", "-U", "-i", "-T", "-s", "-w", "-W", "-t", "-q"})
+#: vi's options that run it from a script or commands, not a terminal: it saves its files
+_VI_SCRIPTED = frozenset({"-c", "--cmd", "-s", "-e", "-E", "-es", "-Es", "-S"})
+
+
+def _rewrites(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
+    """Files a program writes back whole: ``sponge FILE`` (its input, once read), ``ed
+    FILE`` and ``ex FILE`` (a script's ``w``), ``vim -es -c '%d|wq' FILE`` (vi run from
+    commands, ``+CMD`` too). Attack class: ``vim -es -c '%d|wq' /srv/data/x`` emptied a file
+    outside the project, read as no write at all."""
+    plain, opts = _word_opts(args, _VI_VALUES if prog not in ("sponge", "ed") else frozenset())
+    scripted = prog in ("sponge", "ed", "ex") or any(k in _VI_SCRIPTED for k, _ in opts)
+    scripted = scripted or any(p.startswith("+") for p in plain)
+    for k, v in opts:
+        if k in ("-w", "-W") and v:
+            w.file(v, prog, "overwrite")
+    for p in plain:
+        if not p.startswith("+"):
+            w.file(p, prog, "overwrite" if scripted else "read")
+
+
 # --------------------------------------------------------------------------------------------
 # Dispatch
 # --------------------------------------------------------------------------------------------
@@ -639,6 +665,7 @@ _HANDLERS: dict[str, Callable[[_Walker, str, tuple[str, ...]], None]] = {
     "7z": _7z, "7za": _7z, "7zr": _7z, "7zz": _7z, "sed": _sed, "gsed": _sed,
     "touch": _creates, "mkdir": _creates, "mkfifo": _creates, "fallocate": _creates,
     "sqlite3": _sqlite, "sqlite": _sqlite, "git": _git,
+    **{p: _rewrites for p in ("sponge", "ed", "ex", "vi", "vim", "nvim", "view")},
     **{p: _outputs for p in (*_OUTPUT_OPTS, *_SECOND_OPERAND, *_REPLACING)},
     **{p: awk for p in AWKS},
 }  # fmt: skip
