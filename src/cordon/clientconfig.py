@@ -497,6 +497,12 @@ def _read(given: Path | str) -> tuple[Path, bytes]:
     path = Path(given)
     try:
         return path, path.read_bytes()
+    except FileNotFoundError as exc:
+        # init rewrites entries a client already has: it creates no config of its own
+        msg = "no such file (cordon init wraps the servers of an existing client config: "
+        raise ClientConfigError(
+            f"{path}: {msg}check the path, or add a server in the client first)"
+        ) from exc
     except OSError as exc:
         raise ClientConfigError(f"{path}: cannot read: {exc}") from exc
 
