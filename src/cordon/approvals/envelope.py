@@ -239,6 +239,9 @@ def question(
 
 #: "cordon" in a server's form, its letters folded (case, look-alikes, invisibles removed)
 _CORDON = re.compile(r"(?<![a-z])c\W{0,2}o\W{0,2}r\W{0,2}d\W{0,2}o\W{0,2}n")
+#: what still reads as a letter of "cordon" after the skeleton: a zero for O (``C0RD0N``),
+#: the small capitals (``ᴄᴏʀᴅᴏɴ``: no NFKC form, not in the confusables' skeleton)
+_READ_AS = str.maketrans("0\u1d04\u1d0f\u0280\u1d05\u0274", "ocordn")
 
 
 def imitates_question(texts: Iterable[str]) -> bool:
@@ -246,11 +249,13 @@ def imitates_question(texts: Iterable[str]) -> bool:
     and descriptions) names cordon: only cordon asks in cordon's name, and a person who took
     a server's form for cordon's question would answer it as one (an accept the server
     reports to the agent as a person's approval, a field cordon never asks for). Spelled
-    with other letters (``CОRDОN`` with a Cyrillic O, full-width, invisible characters or
-    spaces between) it is still found."""
+    with other letters (``CОRDОN`` with a Cyrillic O, full-width, small capitals, a zero for
+    an O, invisible characters or spaces between) it is still found."""
     from cordon.textnorm import skeleton, strip_invisible
 
-    return any(_CORDON.search(skeleton(strip_invisible(t)).casefold()) for t in texts)
+    return any(
+        _CORDON.search(skeleton(strip_invisible(t)).casefold().translate(_READ_AS)) for t in texts
+    )
 
 
 def is_accept(response: Any) -> bool:
