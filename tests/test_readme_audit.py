@@ -84,3 +84,11 @@ async def test_cordon_serve_records_verdicts_only_when_given_audit(tmp_path: Pat
         ("send_email", "deny"),
         ("resources/read", "deny"),
     ]
+
+
+def test_the_threat_models_audit_control_names_where_it_does_not_hold() -> None:
+    text = (README.parent / "docs" / "threat-model.md").read_text("utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| 4 |"))
+    assert "an engine session alone writes none" in row
+    assert "`cordon serve` without `--audit`" in row
+    assert "tests/test_readme_audit.py" in row
