@@ -230,8 +230,10 @@ NEAR_MISSES: dict[str, str] = {
 }
 
 #: rules exercised by scan_result rather than scan_text, or by the proxy on a frame's bytes
-#: (``secret.own_credential``: tests/content/test_known_credentials.py and its e2e tests)
-RESULT_ONLY = frozenset({"content.cap_exceeded", "secret.own_credential"})
+#: (``secret.own_credential``: tests/content/test_known_credentials.py and its e2e tests), or
+#: by scan_tool on a schema's structure (``hijack.fixed_recipient``:
+#: tests/content/test_fixed_recipient.py)
+RESULT_ONLY = frozenset({"content.cap_exceeded", "secret.own_credential", "hijack.fixed_recipient"})
 
 # the rules of the outside-corpus classes keep their fixtures in their own module
 from .fixtures_outside import HITS as _OUTSIDE_HITS  # noqa: E402

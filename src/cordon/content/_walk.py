@@ -32,7 +32,8 @@ from typing import Any
 from cordon._types import SEVERITY_ORDER, Finding
 from cordon.content._inflate import work_scope
 from cordon.content.readings import identifier_words
-from cordon.content.rules import RULES
+from cordon.content.rules import RULES, rule_by_id
+from cordon.content.rules.schema_defaults import fixed_recipient
 from cordon.content.scanner import Hit, scan_hits, to_finding
 from cordon.taint import rejoined_base64
 
@@ -338,6 +339,20 @@ def _identifier_hits(name: str) -> tuple[Hit, ...]:
     return () if words is None else tuple(scan_hits(words, only=_IDENTIFIER_SCAN))
 
 
+_FIXED_RECIPIENT = rule_by_id("hijack.fixed_recipient")
+_FIXED_RECIPIENT_AT = SEVERITY_ORDER[_FIXED_RECIPIENT.severity]
+
+
+def _fixed_recipient_finding(path: str, value: str) -> Finding:
+    """A schema's fixed address or URL for a recipient-like parameter, read with the
+    parameter's name (:mod:`cordon.content.rules.schema_defaults`): the value alone, scanned
+    as any string is, says nothing."""
+    hit = Hit(
+        rule=_FIXED_RECIPIENT, severity=_FIXED_RECIPIENT.severity, span=(0, len(value)), value=""
+    )
+    return to_finding(hit, value, path)
+
+
 # the strings of one value inflate the compressed streams they hold from one budget: a
 # result of many strings, each a stream just under the caps, costs no more than one text
 @work_scope()
@@ -364,8 +379,11 @@ def scan_value(
     findings: list[Finding] = []
     try:
         for path, text, blob in iter_strings(value, max_depth=max_depth, max_bytes=max_bytes):
-            if identifiers and path.endswith(("#key", "/name")):
-                findings.extend(_identifier_findings(path, text, threshold))
+            if identifiers:
+                if path.endswith(("#key", "/name")):
+                    findings.extend(_identifier_findings(path, text, threshold))
+                elif fixed_recipient(path, text) and _FIXED_RECIPIENT_AT >= threshold:
+                    findings.append(_fixed_recipient_finding(path, text))
             hits = scan_hits(text)
             if not hits:
                 if on_plain is not None and not blob:
