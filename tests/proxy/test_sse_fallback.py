@@ -15,7 +15,7 @@ import pytest
 
 from cordon.proxy.http import HttpUpstream
 from cordon.proxy.http_session import may_fall_back
-from cordon.proxy.sse import FallbackUpstream
+from cordon.proxy.sse import FallbackUpstream, SseUpstream
 
 INIT = orjson.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
 ERROR = b'{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Unsupported version"}}'
@@ -219,3 +219,28 @@ def test_a_refusal_that_names_a_session_is_streamable_http() -> None:
     )
     assert handed == []
     assert [rid for rid, _ in t.core.failed] == [1]
+
+
+async def _legacy_get(status: bytes) -> str | None:
+    """Why a legacy stream whose GET is answered with ``status`` failed to start."""
+    server, _ = await _answering(status, b"text/plain", b"x")
+    port = server.sockets[0].getsockname()[1]
+    up = SseUpstream(f"http://127.0.0.1:{port}/wrong")
+    ok = await up.start(_Transport())  # type: ignore[arg-type]
+    server.close()
+    assert not ok
+    return up.failure
+
+
+def test_a_404_to_the_legacy_get_says_to_check_the_path_not_a_cut_authorization_hint() -> None:
+    """A mistyped path: the Streamable HTTP POST got a 404, so did the legacy GET. The reason
+    the client and the audit read says so whole (it ended in a cut sentence about
+    authorization, true only of a 401)."""
+    failure = asyncio.run(_legacy_get(b"404 Not Found"))
+    assert failure is not None and failure.endswith("check the URL's path)")
+    assert "authorization" not in failure
+
+
+def test_a_401_to_the_legacy_get_says_how_to_carry_a_credential() -> None:
+    failure = asyncio.run(_legacy_get(b"401 Unauthorized"))
+    assert failure is not None and failure.endswith("--header can carry a static credential)")

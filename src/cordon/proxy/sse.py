@@ -168,9 +168,7 @@ class SseUpstream:
             )
         if resp.status_code != 200:
             await self.stack.aclose()
-            hint = " (it asks for authorization: with --no-oauth, --header can carry a "
-            hint += "static credential)" if resp.status_code == 401 else ""
-            raise _Refused(f"answered the SSE stream's GET with HTTP {resp.status_code}{hint}")
+            raise _Refused(_get_refused(resp.status_code))
         kind = resp.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "text/event-stream":
             await self.stack.aclose()
@@ -406,3 +404,16 @@ def _client(auth: httpx2.Auth, headers: dict[str, str]) -> httpx2.AsyncClient:
 
 class _Refused(Exception):
     """The server answered the stream's GET with something cordon cannot use."""
+
+
+def _get_refused(status: int) -> str:
+    """Why the SSE stream's GET failed, with what to do about it: a 401 asks for a credential,
+    a 404 (after the Streamable HTTP POST was refused too) most often means a mistyped path."""
+    hint = ""
+    if status == 401:
+        hint = (
+            " (it asks for authorization: with --no-oauth, --header can carry a static credential)"
+        )
+    elif status == 404:
+        hint = " (nothing at this address for either transport: check the URL's path)"
+    return f"answered the SSE stream's GET with HTTP {status}{hint}"
