@@ -185,3 +185,13 @@ def test_an_upstream_record_says_what_happened_instead_of_a_verdict() -> None:
     said = str(err.value)
     assert "its kind is 'upstream' (start_failed: cannot start 'mcp-nothing'" in said
     assert "a upstream" not in said
+
+
+def test_a_credential_write_ask_warns_that_trusting_the_writer_drops_every_such_question() -> None:
+    """The fix `cordon explain` offers for an ask about a write to an auto-run file: trusting
+    the tool turns all its later writes to MCP configs, git hooks and CLAUDE.md into silent
+    allows (persistence, MITRE ATT&CK T1546), so the hint says so, not just "trust it"."""
+    rec = {"seq": 1, "verdict": "ask", "rule": "action.credential_write", "tool": "write_file"}
+    text = "\n".join(explain_record(rec, [rec]))
+    assert "trust_tools" in text
+    assert "unasked" in text and "git hooks" in text

@@ -122,6 +122,12 @@ _TAINT_SRC = "data exfiltration by injected instructions (lethal trifecta, Willi
 _APPROVE = "approve the ask (`cordon approve CODE`, or the client's prompt)"
 _NO_POLICY = "none in the policy (`trust_tools` skips asks only): do it outside the agent"
 _TRUST = "`trust_tools` for the tool"
+# trusting a writer turns every later auto-run or credential write into a silent allow
+# (persistence through a client's MCP config, a git hook, CLAUDE.md: MITRE ATT&CK T1546)
+_TRUST_WRITER = (
+    "`trust_tools` only for a tool that may write every such file unasked (its writes to MCP "
+    "configs, git hooks and CLAUDE.md then pass with no question)"
+)
 
 
 def _r(rid: str, layer: str, verdict: str, summary: str, source: str, allow: str) -> Rule:
@@ -224,7 +230,7 @@ _RULES = (
        "or of a git configuration that runs commands",
        "credential theft and persistence (MITRE ATT&CK T1098, T1546); git config command "
        "execution (core.fsmonitor; embedded repositories, CVE-2022-24765)",
-       f"{_APPROVE}; {_TRUST}"),
+       f"{_APPROVE}; {_TRUST_WRITER}"),
     _r(ACTION_MASKED_SECRET_WRITE, "action rules", "deny",
        "a file write or edit whose text holds cordon's own mask of a credential "
        "(`[secret masked: ...]`): the agent read the file with the credential masked, and "
