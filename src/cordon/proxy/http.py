@@ -731,7 +731,7 @@ class HttpUpstream:
     def _fail(self, rid: Any, kind: str, message: str) -> None:
         """Answer request ``rid`` with an error, unless it was answered (or cancelled): an
         exchange that ended is failed whatever it delivered, and only a request still waiting
-        gets it. Each kind of failure is said once, on stderr and in an ``upstream`` record.
+        gets it. Each kind of failure is said once on stderr, an unreachable server audited too.
 
         No message carries cordon's own credentials (invariant 7: masked, or the message is
         replaced). One that names the server's text (a refused redirect's Location,
@@ -755,7 +755,7 @@ class HttpUpstream:
         if kind not in self.said:
             self.said.add(kind)
             log(message.removeprefix("cordon: "))
-            if kind not in _UNTRUSTED_KINDS:  # (redirect, login: recorded as the server's answer)
+            if kind in ("connect", "tls", "timeout"):  # (the other kinds: a server reached)
                 self.event("request_failed" if self.spoke else "start_failed", message)
 
     def event(self, event: str, reason: str, **extra: Any) -> None:
