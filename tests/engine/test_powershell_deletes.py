@@ -80,3 +80,20 @@ def test_computed_targets_asked(tmp_path: Path, command: str) -> None:
 )
 def test_ordinary_cmdlets_allowed(tmp_path: Path, command: str) -> None:
     assert run(tmp_path, command) == ("allow", "default.allow")
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("pwsh -c \"Start-Process rm -ArgumentList '-rf','/srv/data'\"", "action.delete_outside"),
+        ("pwsh -c \"saps -FilePath rm -ArgumentList '-rf /srv/data'\"", "action.delete_outside"),
+        ("pwsh -c \"Start-Process rm -ArgumentList '-rf','/'\"", "action.rm_root"),
+    ],
+)
+def test_start_process_line_read(tmp_path: Path, command: str, rule: str) -> None:
+    assert run(tmp_path, command) == ("deny", rule)
+
+
+def test_start_process_ordinary_allowed(tmp_path: Path) -> None:
+    command = "pwsh -c \"Start-Process python3 -ArgumentList 'build.py'\""
+    assert run(tmp_path, command) == ("allow", "default.allow")

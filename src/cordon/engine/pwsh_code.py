@@ -15,8 +15,9 @@ asked about. Pure: no I/O.
 from __future__ import annotations
 
 import re
+import shlex
 
-__all__ = ["pwsh_files"]
+__all__ = ["pwsh_files", "pwsh_lines"]
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -139,3 +140,23 @@ def _value(word: str) -> str:
         word = word[1:-1]
     word = _HOME_RE.sub("~", word)
     return DYNAMIC if any(c in word for c in "$`@({") else word
+
+
+_START = frozenset({"start-process", "saps", "start"})
+
+
+def pwsh_lines(code: str) -> list[str]:
+    """The command lines ``Start-Process PROG -ArgumentList A,B`` (``saps``, ``start``) runs,
+    as a shell would read them (attack class: ``Start-Process rm -ArgumentList '-rf','/'``
+    ran ``rm -rf /`` unread); a program or argument computed at run time stays
+    :data:`DYNAMIC` in the line (opaque to the parser)."""
+    out: list[str] = []
+    for m in _STATEMENT_RE.finditer(code):
+        words = _WORD_RE.findall(m.group())
+        if not words or _value(words[0]).lower() not in _START:
+            continue
+        prog = _paths(words[1:], ("filepath",), (0,))
+        argv = _paths(words[1:], ("argumentlist", "args"), (1,))
+        if prog:
+            out.append(" ".join([shlex.quote(prog[0]), *argv]))  # (joined, as it runs them)
+    return out

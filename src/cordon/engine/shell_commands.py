@@ -40,7 +40,7 @@ from cordon.engine.interpreter_options import (
     option_word,
     remote_script,
 )
-from cordon.engine.pwsh_code import pwsh_files
+from cordon.engine.pwsh_code import pwsh_files, pwsh_lines
 from cordon.engine.shell_downloads import curl_saves, wget_saves
 from cordon.engine.shell_split import split as _split
 from cordon.engine.shell_writers import file_writes
@@ -765,6 +765,8 @@ def code_files(w: Walker, prog: str, code: str) -> None:
         w.file(path, prog, "read")
     for path, op in pwsh_files(code) if fam == "pwsh" else ():  # (Remove-Item -Recurse P)
         w.file(path, prog, op)
+    for line in pwsh_lines(code) if fam == "pwsh" else ():  # (Start-Process rm -Arg...)
+        w.nested(line)
     if js is not None:  # (os.symlink('.git/hooks', 'h'), os.link(SRC, DST))
         shell_links.record(w, prog, (), shell_links.code_links(js, code))
     for line in literal_lines(js, code) if js is not None else ():  # (os.execute('L'))
