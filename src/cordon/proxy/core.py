@@ -55,10 +55,12 @@ from cordon.proxy.framing import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     INVALID_REQUEST,
+    InexactIntError,
     Oversize,
     blocked_result,
     check_depth,
     check_duplicate_keys,
+    check_exact_ints,
     error_frame,
     frame_tail,
     id_frame,
@@ -306,6 +308,8 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
             # every client frame, not only tools/call: parsers disagree on which duplicate
             # wins, so what cordon read could differ from what the server acts on
             check_duplicate_keys(item, msg)
+            # and numbers: an integer orjson read as a float is not the one the server runs
+            check_exact_ints(item)
         except ProtocolError as exc:
             # a request refused for its depth still names its id (parsed, or for a frame
             # too deep to parse read from its ends as for an oversized one): answered with
@@ -317,6 +321,9 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
                 rid = _request_id(msg) if msg is not None else sniff_id(item[:4096], item[-4096:])
             elif isinstance(exc, DuplicateKeyError) and msg is not None:
                 rid = None if "duplicate key 'id'" in str(exc) else _request_id(msg)
+            elif isinstance(exc, InexactIntError) and msg is not None:
+                rid = _request_id(msg)  # (an id that is such an integer was read as a float)
+                rid = None if isinstance(rid, float) else rid
             return [
                 self._refuse("client", str(exc)),
                 ToClient(error_frame(plain_id(rid), exc.code, f"cordon: {exc}")),

@@ -9,7 +9,9 @@ without forwarding:
 - a line over the size cap (default 16 MiB) or an object nested deeper than the depth cap:
   ``-32600`` with a message naming the cap;
 - an object with a duplicate key, anywhere in a client message (request, notification or
-  response): ``-32600``.
+  response): ``-32600``;
+- an integer outside ``[-2**63, 2**64 - 1]``, anywhere in a client message: ``-32600``
+  (:func:`check_exact_ints`).
 
 None of these ends the session.
 """
@@ -239,6 +241,44 @@ def check_duplicate_keys(line: bytes, parsed: Any = None) -> None:
     if len(set(tokens)) == len(tokens) and not any(b"\\" in t for t in tokens):
         return
     json.loads(line, object_pairs_hook=_no_dupes)
+
+
+class InexactIntError(FramingError):
+    """A client message holds an integer orjson does not read exactly."""
+
+
+# Parse differential: orjson reads an integer literal outside [-2**63, 2**64 - 1] as a float
+# (1.2345678901234568e+29 for a 30-digit literal), while a server that parses the digits
+# exactly (Python's json, pydantic) runs with the integer: every check (argument caps, budgets,
+# the registered-secret match) would judge a value other than the one that runs. Any such
+# literal has at least 19 digits, so a frame without a run of 19 is read exactly as it is.
+_LONG_DIGITS = re.compile(rb"\d{19}")
+
+
+def _exact_int(text: str) -> int:
+    """``json.loads``'s ``parse_int``: ``int(text)``, refused outside what orjson reads exactly."""
+    # (JSON has no leading zeros: over 20 digits is out of range, and int() is never slow)
+    if len(text) - text.startswith("-") > 20 or not -(2**63) <= int(text) < 2**64:
+        raise InexactIntError("an integer outside the 64-bit range", code=INVALID_REQUEST)
+    return int(text)
+
+
+def check_exact_ints(line: bytes) -> None:
+    """Raise ``InexactIntError`` when ``line`` (a frame :func:`parse_frame` read) holds an
+    integer literal orjson read as a float (see :data:`_LONG_DIGITS`).
+
+    Refused rather than re-read exactly: cordon writes a client message back out with orjson
+    (the audit record of its arguments, a call's anchored paths, an approved retry), and
+    orjson cannot write such an integer, so the value checked could not be the value
+    recorded and forwarded. A client rarely sends one: JavaScript clients cannot hold one.
+    The digits are looked for first (one C scan), so only a frame with a run of 19 pays for
+    the exact parse."""
+    if _LONG_DIGITS.search(line) is None:
+        return
+    try:
+        json.loads(line, parse_int=_exact_int)
+    except (ValueError, RecursionError) as exc:  # (orjson read it: fail closed all the same)
+        raise InexactIntError("a message cordon cannot read exactly", code=INVALID_REQUEST) from exc
 
 
 _ID_RE = re.compile(rb'"id"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,20})')
