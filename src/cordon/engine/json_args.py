@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 _JSON_LEAVES = (str, int, float, bool, type(None))
+_LEAF_TYPES = frozenset(_JSON_LEAVES)
 
 
 def json_arguments(arguments: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -22,6 +23,8 @@ def json_arguments(arguments: Mapping[str, Any]) -> Mapping[str, Any]:
     Raises:
         TypeError: a value pydantic cannot serialise (the check denies: ``arg.malformed``).
     """
+    if type(arguments) is dict and _LEAF_TYPES.issuperset(map(type, arguments.values())):
+        return arguments  # (an object of JSON scalars, the usual call: one set test)
     stack: list[Any] = [arguments]
     while stack:
         item = stack.pop()

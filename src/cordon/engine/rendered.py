@@ -294,7 +294,13 @@ def plain_text(text: str) -> bool:
 
 def fetched_key(key: str) -> bool:
     """A top-level argument named as a member a platform fetches (``image_url``,
-    ``icon_url``...), whatever object holds it."""
+    ``icon_url``...), whatever object holds it. A pure function of the name, read for every
+    argument of a rendering tool's calls: remembered per short name."""
+    return _fetched_name(key) if len(key) <= 64 else _fetched_member("", key, "")
+
+
+@functools.lru_cache(maxsize=1024)
+def _fetched_name(key: str) -> bool:
     return _fetched_member("", key, "")
 
 

@@ -104,17 +104,16 @@ class CheckLists:
 def run(checks: Sequence[Check], ctx: Context) -> Outcome:
     """Run ``checks`` on ``ctx`` and combine their results (module docstring)."""
     facts = _NO_FACTS
-    set_by: dict[str, str] = {}
+    setters: list[tuple[str, Mapping[str, Any]]] = []  # (check, facts) of each that set any
     results: list[tuple[str, Result]] = []  # those with asks or answers (rules 2 and 3)
     for check in checks:
         r = check.run(ctx, facts)
         if r is PASS:  # (most checks on most calls: no objection, nothing established)
             continue
         if r.facts:
-            for key in r.facts:
-                if key in set_by:
-                    raise RuntimeError(f"fact {key!r} set by {set_by[key]} and {check.name}")
-                set_by[key] = check.name
+            if setters:
+                _set_once(setters, check.name, r.facts)
+            setters.append((check.name, r.facts))
             facts = _with_facts(facts, r.facts)
         if r.deny is not None:
             return Outcome(r.deny, facts)
@@ -127,6 +126,20 @@ def run(checks: Sequence[Check], ctx: Context) -> Outcome:
         answered |= r.answers
     pending = [a for name, r in results if name not in answered for a in r.asks]
     return Outcome(resolve(ctx, pending, facts), facts)
+
+
+def _set_once(
+    setters: Sequence[tuple[str, Mapping[str, Any]]], name: str, new: Mapping[str, Any]
+) -> None:
+    """Refuse a fact of ``new`` (check ``name``'s) that an earlier check in ``setters`` set:
+    one set test per earlier setter (a send has one or two), not a lookup per fact."""
+    for _, theirs in setters:
+        if theirs.keys().isdisjoint(new):
+            continue
+        for key in new:  # (the first fact set twice, as each fact is read in order)
+            for earlier, fs in setters:
+                if key in fs:
+                    raise RuntimeError(f"fact {key!r} set by {earlier} and {name}")
 
 
 def _with_facts(facts: Facts, new: Mapping[str, Any]) -> Facts:
@@ -311,7 +324,7 @@ def _ask(
     details = {**a.details, "approval_key": list(key)}
     if near:
         details["lookalikes"] = [dict(x) for x in near]
-    reason = "; ".join([*map(lookalike_note, near), a.reason])
+    reason = "; ".join([*map(lookalike_note, near), a.reason]) if near else a.reason
     if len(pending) > 1:
         details["approval_keys"] = [list(k) for _, k in pending]
         # the rule of each approval, every destination once, then each distinct reason

@@ -9,6 +9,9 @@ longer clears the ask).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from cordon.engine import rules
 from cordon.engine.checks._base import Check, Context, Facts, Result
 from cordon.engine.commands import reads_sensitive
@@ -21,7 +24,9 @@ def run(ctx: Context, facts: Facts) -> Result:
     sensitive = s._sensitive(ctx.tool, ctx.server, tp, ctx.arguments) or reads_sensitive(ctx)
     pair = _pair(ctx)
     steered = pair if sensitive and pair is not None and pair not in s.trusted_repos else None
-    legs = {"external": external, "sensitive": sensitive, "steered": steered}
+    legs = _LEGS.get((external, sensitive, steered))
+    if legs is None:
+        legs = MappingProxyType({"external": external, "sensitive": sensitive, "steered": steered})
     cleared = external and facts.cleared
     voided = cleared and s.legs.steered_away(pair)
     if voided:
@@ -29,7 +34,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     if not s.legs.may_ask(external, sensitive, cleared):
         # no ask: the call's untrusted_output (read only into an ask's details) is not
         # looked up
-        return Result(facts=legs)
+        return _NO_ASK.get((external, sensitive, steered)) or Result(facts=legs)
     v = s.legs.check(
         external=external,
         sensitive=sensitive,
@@ -42,6 +47,19 @@ def run(ctx: Context, facts: Facts) -> Result:
     if v.verdict == "deny":
         return Result(deny=v, facts=legs)
     return Result(asks=(v,), facts=legs)
+
+
+#: the legs a call without a steered repository sets, each one read-only object shared by
+#: every such call, and the result of such a call that nothing asks about (a result is never
+#: edited: the pipeline reads its facts into the call's own ``Facts``)
+_LEGS: dict[tuple[bool, bool, tuple[str, str] | None], Mapping[str, object]] = {
+    (e, s, None): MappingProxyType({"external": e, "sensitive": s, "steered": None})
+    for e in (False, True)
+    for s in (False, True)
+}
+_NO_ASK: dict[tuple[bool, bool, tuple[str, str] | None], Result] = {
+    key: Result(facts=legs) for key, legs in _LEGS.items()
+}
 
 
 def _pair(ctx: Context) -> tuple[str, str] | None:

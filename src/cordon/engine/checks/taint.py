@@ -411,7 +411,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     answered = bool(found) and scan.all_user_named and not fallback and _asked_for(ctx, facts)
     return Result(
         asks=tuple(scan.asks),
-        answers=frozenset({"actions"}) if answered else frozenset(),
+        answers=_ANSWERS_ACTIONS if answered else _ANSWERS_NONE,
         facts={
             "sending": True,
             "fallback": fallback,
@@ -424,6 +424,12 @@ def run(ctx: Context, facts: Facts) -> Result:
             "hosts": frozenset(scan.hosts),
         },
     )
+
+
+#: what a send answers: the ``actions`` ask (the user's own request names every destination
+#: and asks for the action), or nothing
+_ANSWERS_ACTIONS = frozenset({"actions"})
+_ANSWERS_NONE: frozenset[str] = frozenset()
 
 
 class _Scan:
