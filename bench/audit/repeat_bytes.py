@@ -4,7 +4,8 @@ not), each kind is sent N times; prints the audit bytes of the first one and per
 
 Upstream kinds (the server writes them on a ``flood`` call): ``garbage`` (a line that is not
 JSON), ``unknown_id`` (an answer to nothing asked), ``notify`` (a notification carrying an
-instruction to the model), ``notify_new`` (the same under ever-new logger names). Client
+instruction to the model), ``notify_new`` (the same under ever-new logger names),
+``sampling`` (a sampling request the client did not declare, refused). Client
 kinds: ``client_garbage`` (a line that is not JSON), ``client_invalid`` (a request without
 ``jsonrpc``).
 
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-UPSTREAM = ("garbage", "unknown_id", "notify", "notify_new")
+UPSTREAM = ("garbage", "unknown_id", "notify", "notify_new", "sampling")
 CLIENT = {"client_garbage": b"{not json\n", "client_invalid": b'{"id": 7, "method": "ping"}\n'}
 
 

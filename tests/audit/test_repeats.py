@@ -94,6 +94,8 @@ def test_only_peer_repeatable_records_are_coalesced() -> None:
     assert coalesced({"kind": "upstream", "event": "redirected"})
     assert not coalesced({"kind": "upstream", "event": "session_not_renewed"})
     assert not coalesced({"kind": "content", "where": "result"})
+    assert coalesced({"kind": "server_request", "request": "sampling", "action": "refuse"})
+    assert not coalesced({"kind": "server_request", "request": "sampling", "action": "deliver"})
     assert not coalesced({"kind": "verdict"})
 
 

@@ -3,7 +3,7 @@ log, through the real ``cordon run``: the official SDK client in front of
 tests/servers/flooding.py (the upstream half), raw pipes for the client half (frames the SDK
 would not send).
 
-Each refused frame, and each notification finding, wrote one record (~325 and ~600 bytes):
+Each refused frame or server request, and each notification finding, wrote one record (~325 and ~600 bytes):
 a peer repeating a 10-byte line wrote 30 times its bytes to the log until rotation dropped
 the kept history. The first of each distinct event is written whole; its repeats are
 counted, written at the 1st, 2nd, 4th ... one, and with the exact count on the way out. What
@@ -49,7 +49,7 @@ async def test_a_server_repeating_refused_and_flagged_frames_is_counted(harness:
     sizes: dict[str, int] = {}
     async with Client(params, mode="legacy", logging_callback=on_log) as client:
         await client.list_tools()
-        for kind in ("garbage", "unknown_id", "notify"):
+        for kind in ("garbage", "unknown_id", "notify", "sampling"):
             before = harness.audit.stat().st_size
             done = await client.call_tool("flood", {"kind": kind, "n": N})
             assert not done.is_error and done.content[0].text == "ok"  # type: ignore[union-attr]
@@ -63,6 +63,7 @@ async def test_a_server_repeating_refused_and_flagged_frames_is_counted(harness:
         {"kind": "frame_refused", "reason": "parse error: not valid JSON"},
         {"kind": "frame_refused", "reason": "response to an unknown id"},
         {"kind": "content", "where": "notification"},
+        {"kind": "server_request", "request": "sampling", "action": "refuse"},
     ):
         mine = [r for r in recs if match.items() <= r.items()]
         assert "repeat" not in mine[0], mine[0]  # the first, whole

@@ -6,7 +6,9 @@ One tool, ``flood(kind, n)``: the server writes ``n`` frames of ``kind`` then an
 - ``garbage``: a line that is not JSON (cordon refuses the frame);
 - ``unknown_id``: a response to an id nobody asked (refused: an answer to nothing);
 - ``notify``: a ``notifications/message`` carrying an instruction to the model (a finding);
-- ``notify_new``: the same, each under a new logger name (the frames differ, the finding not).
+- ``notify_new``: the same, each under a new logger name (the frames differ, the finding not);
+- ``sampling``: a ``sampling/createMessage`` request under a new id (a client that did not
+  declare sampling: cordon refuses it and answers the server).
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ def frame(kind: str, i: int) -> str:
         return "{not json"
     if kind == "unknown_id":
         return json.dumps({"jsonrpc": "2.0", "id": 100000 + i, "result": {}})
+    if kind == "sampling":
+        params = {"messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}]}
+        req = {"jsonrpc": "2.0", "id": f"s{i}", "method": "sampling/createMessage"}
+        return json.dumps({**req, "params": {**params, "maxTokens": 10}})
     logger = f"log{i}" if kind == "notify_new" else "log"
     params = {"level": "info", "logger": logger, "data": PAYLOAD}
     return json.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": params})
@@ -43,7 +49,7 @@ def main() -> None:
         msg = json.loads(raw)
         mid, method = msg.get("id"), msg.get("method")
         if mid is None or method is None:
-            continue
+            continue  # (a notification, or cordon's answer to a request of this server)
         if method == "initialize":
             result = {
                 "protocolVersion": "2025-06-18",

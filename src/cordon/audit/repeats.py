@@ -1,8 +1,8 @@
 """Coalescing the audit records an upstream server or a client can repeat without bound.
 
 A frame cordon refuses (not JSON, not JSON-RPC, an answer to nothing asked), a finding in a
-server notification and a redirect the remote transport followed each wrote one record per
-message: a peer repeating one cheap message (``{not json`` is 10 bytes; its record ~325)
+server notification, a server request cordon refuses (sampling the client did not declare)
+and a redirect the remote transport followed each wrote one record per message: a peer repeating one cheap message (``{not json`` is 10 bytes; its record ~325)
 wrote more audit bytes than it sent, until rotation dropped the kept history
 (docs/threat-model.md). So, per process, as the ``listing`` record of a tools/list page is
 bounded (audit/listing.py):
@@ -45,12 +45,14 @@ _DIGITS = re.compile(r"\d+")
 
 def coalesced(rec: Mapping[str, Any]) -> bool:
     """Whether ``rec`` is a record a peer can repeat at will: a refused frame, a finding in a
-    server notification, a redirect followed."""
+    server notification, a server request refused, a redirect followed."""
     kind = rec.get("kind")
     if kind == "frame_refused":
         return True
     if kind == "content":
         return rec.get("where") == "notification"
+    if kind == "server_request":  # refused: answered with an error, nothing reaches the client
+        return rec.get("action") == "refuse"
     return kind == "upstream" and rec.get("event") == "redirected"
 
 
