@@ -41,6 +41,7 @@ import bisect
 import itertools
 import re
 from collections import Counter
+from functools import partial
 from re import _parser  # type: ignore[attr-defined]
 
 from cordon.content import _accel
@@ -303,6 +304,73 @@ def _spaced(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
     return out
 
 
+def _spaced_all(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
+    """The letter-spaced readings: each run (:func:`_spaced`), then each line whole."""
+    return _spaced(text, lo, hi) + _spaced_lines(text, lo, hi)
+
+
+#: the separators of a letter-spaced line, each with its run: single characters (any but
+#: whitespace and the separator: '@', '~', '/', 'ç' are part of what is spelt) joined by one
+#: to four separators or by whitespace, the first and last standing alone
+_LINE_SEPS = " ._-/*"
+_LINE_RUN = {
+    sep: re.compile(
+        rf"(?<![^\s{re.escape(sep)}])[^\s{re.escape(sep)}]"
+        rf"(?:(?:{re.escape(sep)}{{1,4}}|[ \t]+)[^\s{re.escape(sep)}](?![^\s{re.escape(sep)}]))+"
+        if sep != " "
+        else r"(?<!\S)\S(?:[ \t]+\S(?!\S))+"
+    )
+    for sep in _LINE_SEPS
+}
+_LINE_GAP = {sep: re.compile(rf"{re.escape(sep)}+|[ \t]+") for sep in _LINE_SEPS}
+
+
+def _spaced_lines(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
+    """Each line with a letter-spaced run of six or more characters, read whole with its runs
+    joined: the runs of :data:`_SPACED_RUN` stop at an '@', a '~/.', a non-ASCII letter, a
+    doubled separator or a word that is not spaced, so 'f.o.r.w.a.r.d ... t.o
+    h.r.-.c.o.p.y.@.m.a.i.l...e.x.a.m.p.l.e' or 'R E A D  ~/.aws/credentials  A N D  P A S S'
+    was read in pieces, the verb in one and the destination in another. The line's
+    separator is the one whose runs hold the most characters; one separator joins the
+    characters, two or whitespace part words, three around a character that is the separator
+    itself keep it ('d.r.o.p...e.x' is 'drop.ex', a '.' of a domain)."""
+    out = []
+    for s, e in _lines(text, lo, hi):
+        if e - s < 12:
+            continue
+        best, runs = "", []
+        for sep in _LINE_SEPS:
+            found = [
+                m
+                for m in _LINE_RUN[sep].finditer(text, s, e)
+                if m.end() - m.start() >= 11 and sep in m.group()
+            ]
+            if found and sum(m.end() - m.start() for m in found) > sum(
+                m.end() - m.start() for m in runs
+            ):
+                best, runs = sep, found
+        if not runs:
+            continue
+        parts, at = [], s
+        for m in _LINE_RUN[best].finditer(text, s, e):
+            if best not in m.group():
+                continue  # single characters parted by whitespace only: words as written
+            parts.append(text[at : m.start()])
+            parts.append(_LINE_GAP[best].sub(partial(_gap, best), m.group()))
+            at = m.end()
+        parts.append(text[at:e])
+        out.append(((s, e), "".join(parts)))
+    return out
+
+
+def _gap(sep: str, m: re.Match[str]) -> str:
+    """A gap of a letter-spaced run as read (:func:`_spaced_lines`)."""
+    g = m.group()
+    if g == sep:
+        return ""
+    return "." if sep == "." and g == "..." else " "
+
+
 def _dotted(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
     """Runs of letters spaced with a dot and spaces, read as words: the separator seen most
     often is the one between letters, and a separator with more whitespace ends a word."""
@@ -455,7 +523,7 @@ def _lists(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
 
 
 _MAKERS = {
-    SPACED: _spaced,
+    SPACED: _spaced_all,
     LEET: _leet,
     ROT13: _rot13,
     LISTS: _lists,
