@@ -29,13 +29,13 @@ def test_repeats_are_counted_at_powers_of_two_then_exactly_at_the_end() -> None:
     log = _Log()
     r = Repeats(log.write, clock=lambda: 0.0)
     for i in range(100):
-        r.write({**REFUSED, "id": i})
-    assert log.out[0] == {"seq": 1, **REFUSED, "id": 0}  # the first, whole
+        r.write({**REFUSED, "size": i})
+    assert log.out[0] == {"seq": 1, **REFUSED, "size": 0}  # the first, whole
     assert [x["repeat"] for x in log.out[1:]] == [1, 2, 4, 8, 16, 32, 64]
     assert all(x["first_seq"] == 1 for x in log.out[1:])
-    assert log.out[-1]["id"] == 64  # the record of that repeat: the last one seen then
+    assert log.out[-1]["size"] == 64  # the record of that repeat: the last one seen then
     r.flush()
-    assert log.out[-1]["repeat"] == 99 and log.out[-1]["final"] and log.out[-1]["id"] == 99
+    assert log.out[-1]["repeat"] == 99 and log.out[-1]["final"] and log.out[-1]["size"] == 99
     r.flush()  # nothing new: nothing more
     assert len(log.out) == 9
 
@@ -90,6 +90,9 @@ def test_a_forgotten_event_is_written_with_its_count_and_again_whole() -> None:
 
 def test_only_peer_repeatable_records_are_coalesced() -> None:
     assert coalesced(REFUSED)
+    # a refusal naming a request (its output withheld) is about that call: each whole
+    withheld = "shared taint store unwritable: output withheld"
+    assert not coalesced({**REFUSED, "reason": withheld, "id": 3})
     assert coalesced({"kind": "content", "where": "notification"})
     assert coalesced({"kind": "upstream", "event": "redirected"})
     assert not coalesced({"kind": "upstream", "event": "session_not_renewed"})
@@ -105,7 +108,7 @@ def test_the_chain_verifies(tmp_path: Path) -> None:
     log.start(version="0.1.0", policy_hash="0" * 64, server="srv", session="s1")
     r = Repeats(log.write)
     for i in range(1000):
-        r.write({**REFUSED, "id": i})
+        r.write({**REFUSED, "size": i})
     r.flush()
     log.close()
     assert verify(path).ok

@@ -48,7 +48,9 @@ def coalesced(rec: Mapping[str, Any]) -> bool:
     server notification, a server request refused, a redirect followed."""
     kind = rec.get("kind")
     if kind == "frame_refused":
-        return True
+        # one naming a request (an output withheld, an answer to a cancelled call) is about
+        # that call, which a reader matches it to: written whole, each
+        return "id" not in rec
     if kind == "content":
         return rec.get("where") == "notification"
     if kind == "server_request":  # refused: answered with an error, nothing reaches the client
