@@ -338,7 +338,8 @@ def _spaced_lines(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], st
     for s, e in _lines(text, lo, hi):
         if e - s < 12:
             continue
-        best, runs = "", []
+        best = ""
+        runs: list[re.Match[str]] = []
         for sep in _LINE_SEPS:
             found = [
                 m
