@@ -248,11 +248,12 @@ def test_the_hex_run_decoder_skips_only_texts_without_twelve_hex_digits(seed: in
 @pytest.mark.parametrize("seed", range(2))
 def test_text_leaves_are_the_string_leaves_with_and_without_keys(seed: int) -> None:
     """``check_secrets`` reads the strings, keys and values of one visit: the same as the
-    two walks it replaced (lists, tuples, nested objects, non-string keys and leaves)."""
+    two walks it replaced (lists, tuples, nested objects, non-string keys and leaves, integers
+    as their digits)."""
     rng = random.Random(400 + seed)
     for _ in range(300):
         doc = _doc(rng, rng.randint(0, 6), rng.random())
         doc["extra"] = (_text(rng), [1, None, {2: _text(rng), "": ""}], {"t": (_text(rng),)})
         texts, values = dlp.text_leaves(doc)
-        assert texts == list(string_leaves(doc, keys=True))
-        assert values == [s for _, s in string_leaves(doc) if s]
+        assert texts == list(string_leaves(doc, keys=True, numbers=True))
+        assert values == [s for _, s in string_leaves(doc, numbers=True) if s]

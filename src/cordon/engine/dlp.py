@@ -494,13 +494,20 @@ class Detector:
                 yield hit, ""
 
 
-def string_leaves(value: Any, *, keys: bool = False) -> Iterator[tuple[str, str]]:
-    """(dotted path, string) for every string value (and dict key, with ``keys``) in order."""
+def string_leaves(
+    value: Any, *, keys: bool = False, numbers: bool = False
+) -> Iterator[tuple[str, str]]:
+    """(dotted path, string) for every string value (and dict key, with ``keys``) in order;
+    with ``numbers``, an integer (not a boolean) too, as its decimal text: a server reads
+    ``4111111111111111`` as the same digits as ``"4111111111111111"``, so a registered
+    secret of digits leaves either way."""
     stack: list[tuple[str, Any]] = [("", value)]
     while stack:
         path, v = stack.pop()
         if isinstance(v, str):
             yield path, v
+        elif numbers and type(v) is int:
+            yield path, str(v)
         elif isinstance(v, dict):
             for k, item in reversed(list(v.items())):
                 sub = f"{path}.{k}" if path else str(k)
@@ -513,8 +520,9 @@ def string_leaves(value: Any, *, keys: bool = False) -> Iterator[tuple[str, str]
 
 
 def text_leaves(value: Any) -> tuple[list[tuple[str, str]], list[str]]:
-    """``(list(string_leaves(value, keys=True)), [s for _, s in string_leaves(value) if s])``
-    in one visit: every string and dict key with its dotted path, and the non-empty string
+    """``(list(string_leaves(value, keys=True, numbers=True)), [s for _, s in
+    string_leaves(value, numbers=True) if s])`` in one visit: every string, integer (as its
+    decimal text) and dict key with its dotted path, and the non-empty string and integer
     values (for :func:`joined_views`), each in order."""
     texts: list[tuple[str, str]] = []
     values: list[str] = []
@@ -526,6 +534,9 @@ def text_leaves(value: Any) -> tuple[list[tuple[str, str]], list[str]]:
             texts.append((path, v))
             if v and not key:
                 values.append(v)
+        elif type(v) is int:  # (a secret of digits sent as a number: string_leaves' numbers)
+            texts.append((path, str(v)))
+            values.append(str(v))
         elif isinstance(v, dict):
             for k, item in reversed(list(v.items())):
                 sub = f"{path}.{k}" if path else str(k)
@@ -586,7 +597,7 @@ def withhold(arguments: Any, secrets: Any = None, detector: Detector | None = No
         # (a string carrying a piece only is kept for the joins: a secret split across two
         # values, the first with a piece, the rest shorter, withholds every string)
         whole = secrets.redact(arguments, pieces=False)
-        for joined in joined_views(whole):
+        for joined in joined_views(whole, text_leaves(whole)[1]):  # (integers' digits too)
             found = secrets.locate_value(joined)
             if found is not None:
                 return _every_string(whole, withheld_marker(secrets.label(found[0]), found[0]))
@@ -613,7 +624,7 @@ def withhold(arguments: Any, secrets: Any = None, detector: Detector | None = No
 
 
 def _every_string(v: Any, marker: str) -> Any:
-    if isinstance(v, str):
+    if isinstance(v, str) or type(v) is int:  # (an integer's digits may be a piece: string_leaves)
         return marker
     if isinstance(v, dict):
         return {k: _every_string(x, marker) for k, x in v.items()}

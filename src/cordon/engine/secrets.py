@@ -490,7 +490,7 @@ class SecretSet:
         if not self._labels:
             return None
         return self._locate_texts(
-            string_leaves(arguments, keys=True), skip_origin, unreadable, budget
+            string_leaves(arguments, keys=True, numbers=True), skip_origin, unreadable, budget
         )
 
     def _locate_texts(
@@ -537,8 +537,8 @@ class SecretSet:
         return self._redacted(value, () if pieces else _PARTIAL)
 
     def _redacted(self, value: Any, kept: tuple[str, ...]) -> Any:
-        if isinstance(value, str):
-            hit = self._match_text(value)
+        if isinstance(value, str) or type(value) is int:  # (an integer as its digits)
+            hit = self._match_text(str(value))
             if hit is None or hit[1] == "unreadable" or hit[1] in kept:
                 return value
             return withheld_marker(self._labels[hit[0]], hit[0])
@@ -604,7 +604,7 @@ def _keyed_joins(arguments: Any, texts: Iterable[tuple[str, str]] | None = None)
     if nested < 2:
         return []
     if texts is None:
-        texts = string_leaves(arguments, keys=True)
+        texts = string_leaves(arguments, keys=True, numbers=True)
     strings = [s for _, s in texts if s]
     return ["".join(strings), "".join(strings[::-1])]
 
