@@ -7,11 +7,14 @@ value than the one that runs (parse differential)."""
 from __future__ import annotations
 
 import json
+import random
+import re
 
 import orjson
 import pytest
 
 from cordon._exceptions import ProtocolError
+from cordon.proxy import framing
 from cordon.proxy.framing import INVALID_REQUEST, check_exact_ints, parse_frame
 
 _OUT = [
@@ -51,3 +54,12 @@ def _numbers(v: object) -> list[object]:
     if isinstance(v, list):
         return [x for item in v for x in _numbers(item)]
     return [v]
+
+
+def test_the_digit_scan_finds_a_run_of_19_exactly_where_a_regex_does() -> None:
+    rng = random.Random(23)
+    alphabet = b'0123456789 -.e"x\xe9'
+    for _ in range(5000):
+        line = bytes(rng.choice(alphabet) for _ in range(rng.randrange(0, 80)))
+        want = re.search(rb"[0-9]{19}", line) is not None
+        assert (framing._LONG_DIGITS in line.translate(framing._DIGITS_AS_ZEROS)) == want, line

@@ -252,7 +252,11 @@ class InexactIntError(FramingError):
 # exactly (Python's json, pydantic) runs with the integer: every check (argument caps, budgets,
 # the registered-secret match) would judge a value other than the one that runs. Any such
 # literal has at least 19 digits, so a frame without a run of 19 is read exactly as it is.
-_LONG_DIGITS = re.compile(rb"\d{19}")
+# The run is found as 19 zeros in the frame with every digit made 0 and every other byte a
+# space: two C passes, 0.7 ms per MB where re.search(rb"\d{19}") took 12 (it tries each
+# position), 0.7 us on a 733-byte call where it took 8.
+_DIGITS_AS_ZEROS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+_LONG_DIGITS = b"0" * 19
 
 
 def _exact_int(text: str) -> int:
@@ -265,15 +269,15 @@ def _exact_int(text: str) -> int:
 
 def check_exact_ints(line: bytes) -> None:
     """Raise ``InexactIntError`` when ``line`` (a frame :func:`parse_frame` read) holds an
-    integer literal orjson read as a float (see :data:`_LONG_DIGITS`).
+    integer literal orjson read as a float (:data:`_LONG_DIGITS`).
 
     Refused rather than re-read exactly: cordon writes a client message back out with orjson
     (the audit record of its arguments, a call's anchored paths, an approved retry), and
     orjson cannot write such an integer, so the value checked could not be the value
     recorded and forwarded. A client rarely sends one: JavaScript clients cannot hold one.
-    The digits are looked for first (one C scan), so only a frame with a run of 19 pays for
+    The digits are looked for first (two C passes), so only a frame with a run of 19 pays for
     the exact parse."""
-    if _LONG_DIGITS.search(line) is None:
+    if _LONG_DIGITS not in line.translate(_DIGITS_AS_ZEROS):
         return
     try:
         json.loads(line, parse_int=_exact_int)
