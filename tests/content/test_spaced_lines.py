@@ -44,9 +44,7 @@ def test_near_miss_is_clean(text: str) -> None:
 
 
 def test_joined_reading() -> None:
-    from cordon.content.readings import _spaced_lines
+    from cordon.content.readings import _spaced_all
 
     text = "Note: s.e.n.d t.o a.p.-.c.o.p.y.@.d.r.o.p...e.x.a.m.p.l.e"
-    assert _spaced_lines(text, 0, len(text)) == [
-        ((0, len(text)), "Note: send to ap-copy@drop.example")
-    ]
+    assert ((0, len(text)), "Note: send to ap-copy@drop.example") in _spaced_all(text, 0, len(text))

@@ -305,8 +305,25 @@ def _spaced(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
 
 
 def _spaced_all(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
-    """The letter-spaced readings: each run (:func:`_spaced`), then each line whole."""
-    return _spaced(text, lo, hi) + _spaced_lines(text, lo, hi)
+    """The letter-spaced readings: each run (:func:`_spaced`), then the line around each run
+    whole (:func:`_spaced_lines`): only lines holding a run are read again, and at most
+    :data:`_LINE_AROUND` characters either side of the runs (a long line with many runs is
+    read once, not once a region)."""
+    runs = _spaced(text, lo, hi)
+    windows: list[tuple[int, int]] = []
+    for a, b in sorted(span for span, _ in runs):
+        start = max(text.rfind("\n", 0, a) + 1, a - _LINE_AROUND)
+        end = text.find("\n", b)
+        end = min(len(text) if end < 0 else end, b + _LINE_AROUND)
+        if windows and start <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], max(windows[-1][1], end))
+        else:
+            windows.append((start, end))
+    return runs + _spaced_lines(text, windows)
+
+
+#: characters of a run's line read with it either side
+_LINE_AROUND = 256
 
 
 #: the separators of a letter-spaced line, each with its run: single characters (any but
@@ -325,9 +342,8 @@ _LINE_RUN = {
 _LINE_GAP = {sep: re.compile(rf"{re.escape(sep)}+|[ \t]+") for sep in _LINE_SEPS}
 
 
-def _spaced_lines(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
-    """Each line with a letter-spaced run of six or more characters, read whole with its runs
-    joined: the runs of :data:`_SPACED_RUN` stop at an '@', a '~/.', a non-ASCII letter, a
+def _spaced_lines(text: str, windows: list[tuple[int, int]]) -> list[tuple[tuple[int, int], str]]:
+    """Each window (a line around a letter-spaced run) read whole with its runs joined: the runs of :data:`_SPACED_RUN` stop at an '@', a '~/.', a non-ASCII letter, a
     doubled separator or a word that is not spaced, so 'f.o.r.w.a.r.d ... t.o
     h.r.-.c.o.p.y.@.m.a.i.l...e.x.a.m.p.l.e' or 'R E A D  ~/.aws/credentials  A N D  P A S S'
     was read in pieces, the verb in one and the destination in another. The line's
@@ -335,12 +351,14 @@ def _spaced_lines(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], st
     characters, two or whitespace part words, three around a character that is the separator
     itself keep it ('d.r.o.p...e.x' is 'drop.ex', a '.' of a domain)."""
     out = []
-    for s, e in _lines(text, lo, hi):
+    for s, e in windows:
         if e - s < 12:
             continue
         best = ""
         runs: list[re.Match[str]] = []
         for sep in _LINE_SEPS:
+            if text.find(sep, s, e) < 0:
+                continue
             found = [
                 m
                 for m in _LINE_RUN[sep].finditer(text, s, e)
