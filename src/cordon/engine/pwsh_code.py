@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import shlex
 
-__all__ = ["pwsh_files", "pwsh_lines"]
+__all__ = ["pwsh_files", "pwsh_lines", "pwsh_piped"]
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -64,7 +64,8 @@ _SWITCHES = frozenset(
     {"recurse", "force", "whatif", "confirm", "nonewline", "append", "passthru", "noclobber",
      "usebasicparsing", "verbose", "debug", "container", "asbytestream", "raw", "wait",
      "skipcertificatecheck", "notypeinformation", "usedefaultcredentials", "resume",
-     "skipheadervalidation", "disablekeepalive", "allowunencryptedauthentication", "bodyasjson"}
+     "skipheadervalidation", "disablekeepalive", "allowunencryptedauthentication", "bodyasjson",
+     "file", "directory", "hidden", "system", "name", "readonly", "followsymlink"}
 )  # fmt: skip
 #: a statement, or a parenthesised one inside another (``-Body (Get-Content F)``)
 _STATEMENT_RE = re.compile(r"""(?:'(?:[^']|'')*'|"(?:[^"`]|`.)*"|`.|[^;|&\n()'"`])+""")
@@ -100,6 +101,72 @@ def pwsh_files(code: str) -> list[tuple[str, str]]:
             spec = table.get(name)
             if spec is not None:
                 out += [(p, spec[0]) for p in _paths(words[1:], spec[1], spec[2])]
+    out += [(path, op) for path, op, _recursive in pwsh_piped(code)]
+    return out
+
+
+#: cmdlets that list items and pass them down a pipeline: their path parameters
+_LISTERS = {
+    "get-childitem": ("path", "literalpath"),
+    "get-item": ("path", "literalpath"),
+    "resolve-path": ("path", "literalpath"),
+}
+_LIST_ALIASES = {
+    "gci": "get-childitem",
+    "ls": "get-childitem",
+    "dir": "get-childitem",
+    "gi": "get-item",
+    "rvpa": "resolve-path",
+}
+#: stages that pass (some of) the items they get on: filters, not producers
+_PASSING = frozenset(
+    {
+        "where-object",
+        "where",
+        "?",
+        "select-object",
+        "select",
+        "sort-object",
+        "sort",
+        "get-unique",
+        "gu",
+        "tee-object",
+    }
+)
+_RECURSE_RE = re.compile(r"(?i)-r(?:e(?:c(?:u(?:r(?:se?)?)?)?)?)?(?::\$?true)?")
+
+
+def pwsh_piped(code: str) -> list[tuple[str, str, bool]]:
+    """``(path, op, recursive)`` for each deleting or overwriting cmdlet that names no path and
+    takes its items from a pipeline that starts with a listing (``gci C:\\ | Remove-Item``):
+    the listing's path, the cmdlet's op, and whether either stage recurses.
+
+    Attack class: ``Get-ChildItem $HOME -Recurse | Remove-Item -Force`` deletes the home
+    directory's tree, and its deleting statement names no path (about_Pipelines: the cmdlet
+    binds the piped items to its path parameter, ValueFromPipeline)."""
+    out: list[tuple[str, str, bool]] = []
+    listed: list[str] | None = None  # (the paths the pipeline's items come from)
+    recursive = False
+    end = 0
+    for m in _STATEMENT_RE.finditer(code):
+        piped = code[end : m.start()].strip() == "|"
+        end = m.end()
+        words = _WORD_RE.findall(m.group())
+        name = _value(words[0]).lower() if words else ""
+        name = _LIST_ALIASES.get(name, _ALIASES.get(name, name))
+        if not piped:
+            listed, recursive = None, False
+        if name in _LISTERS:
+            listed = _paths(words[1:], _LISTERS[name], (0,)) or ["."]
+            recursive = any(_RECURSE_RE.fullmatch(w) for w in words[1:])
+            continue
+        spec = _CMDLETS.get(name)
+        if listed is not None and spec is not None and spec[0] != "read":
+            if not _paths(words[1:], spec[1], spec[2]):
+                deep = recursive or any(_RECURSE_RE.fullmatch(w) for w in words[1:])
+                out += [(p, spec[0], deep) for p in listed]
+        if name not in _PASSING:
+            listed = None
     return out
 
 
@@ -149,7 +216,9 @@ def pwsh_lines(code: str) -> list[str]:
     """The command lines ``Start-Process PROG -ArgumentList A,B`` (``saps``, ``start``) runs,
     as a shell would read them (attack class: ``Start-Process rm -ArgumentList '-rf','/'``
     ran ``rm -rf /`` unread); a program or argument computed at run time stays
-    :data:`DYNAMIC` in the line (opaque to the parser)."""
+    :data:`DYNAMIC` in the line (opaque to the parser). A recursive delete fed by a listing
+    (:func:`pwsh_piped`) is given as the ``Remove-Item -Recurse PATH`` it amounts to, for the
+    rules that read command text (``action.rm_root``)."""
     out: list[str] = []
     for m in _STATEMENT_RE.finditer(code):
         words = _WORD_RE.findall(m.group())
@@ -159,4 +228,7 @@ def pwsh_lines(code: str) -> list[str]:
         argv = _paths(words[1:], ("argumentlist", "args"), (1,))
         if prog:
             out.append(" ".join([shlex.quote(prog[0]), *argv]))  # (joined, as it runs them)
+    for path, op, recursive in pwsh_piped(code):  # (gci C:\ | ri -r: as ri -r C:\ reads)
+        if op == "delete" and recursive:
+            out.append(f"Remove-Item -Recurse -- {shlex.quote(path)}")
     return out

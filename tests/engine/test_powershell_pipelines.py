@@ -1,0 +1,50 @@
+"""A PowerShell pipeline into a deleting cmdlet deletes what its listing names: ``gci C:\\ |
+Remove-Item -Recurse`` deletes C:\\ as ``Remove-Item -Recurse C:\\`` does (the cmdlet takes its
+path from the pipeline: about_Pipelines, ValueFromPipeline). Attack class: the deleting
+statement names no path, so nothing was recorded, and the pipeline was allowed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.engine._shell_session import run
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        r'pwsh -c "gci C:\ | Remove-Item -Recurse"',
+        r"pwsh -c 'Get-ChildItem $HOME -Recurse | Remove-Item -Force'",
+        r'pwsh -c "ls ~ | rm -r"',
+        r"powershell -Command 'Get-ChildItem -Force -Path $env:USERPROFILE | Remove-Item -Recurse'",
+        r"pwsh -c 'dir / -Recurse | Where-Object { $_.Length -gt 0 } | del -Force'",
+    ],
+)
+def test_listing_piped_to_delete_root_denied(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("deny", "action.rm_root")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pwsh -c 'gci /srv/data | Remove-Item'",
+        "pwsh -c 'Get-Item /srv/data/x.txt | Remove-Item'",
+        "pwsh -c 'gci -File /etc/cron.d | Clear-Content'",
+    ],
+)
+def test_listing_piped_outside_denied(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("deny", "action.delete_outside")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pwsh -c 'gci ./build -Recurse | Remove-Item -Force'",
+        "pwsh -c 'gci | Remove-Item'",
+        "pwsh -c 'gci ~ | Select-Object Name'",
+        "pwsh -c 'Get-ChildItem C:\\ | Sort-Object Length'",
+    ],
+)
+def test_ordinary_pipelines_allowed(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("allow", "default.allow")
