@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 
 from cordon.audit.log import AuditLog, verify
-from cordon.audit.repeats import MAX_EVENTS, PERIOD_S, Repeats, coalesced
+from cordon.audit.repeats import MAX_EVENTS, PERIOD_S, EventCount, Repeats, coalesced
 from tests.conftest import run_cordon
 
 REFUSED = {"kind": "frame_refused", "direction": "server", "reason": "parse error: not valid JSON"}
@@ -132,3 +132,30 @@ def test_audit_show_says_a_repeat_and_its_count(tmp_path: Path) -> None:
     assert shown.returncode == 0, shown.stderr
     assert "repeat 4 of seq 2: parse error" in shown.stdout, shown.stdout
     assert "repeat 5 of seq 2, the last count: parse error" in shown.stdout, shown.stdout
+
+
+def _events(records: list[dict[str, Any]]) -> int:
+    count = EventCount()
+    return sum(count.weight(rec) for rec in records)
+
+
+def test_a_reader_counts_the_events_the_records_stand_for() -> None:
+    log = _Log()
+    r = Repeats(log.write, clock=lambda: 0.0)
+    other = {**REFUSED, "reason": "response to an unknown id"}
+    for _ in range(1000):
+        r.write(REFUSED)
+    for _ in range(37):
+        r.write(other)
+    # a process killed before its flush: the largest repeat written is what is known
+    assert _events(log.out) == 1 + 512 + 1 + 32
+    r.flush()
+    assert len(log.out) == 20  # 1 + 10 + 1 (final), 1 + 6 + 1
+    assert _events(log.out) == 1000 + 37
+    # a record read twice, or a verdict between, adds nothing more than itself
+    assert _events([*log.out, log.out[-1]]) == 1037
+    assert _events([*log.out, {"kind": "verdict", "verdict": "deny"}]) == 1038
+
+
+def test_a_listing_repeat_is_one_record_of_a_set_seen_again() -> None:
+    assert _events([{"kind": "listing", "repeat": 8, "digest": "d"}]) == 1

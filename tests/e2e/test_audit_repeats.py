@@ -96,3 +96,39 @@ def test_a_client_repeating_refused_frames_is_counted(harness: Harness) -> None:
         mine = [r for r in recs if r["reason"] == reason and r["direction"] == "client"]
         assert "repeat" not in mine[0] and mine[-1]["repeat"] == N - 1, mine
     _verifies(harness)
+
+
+async def test_report_and_show_count_the_events_not_the_records(harness: Harness) -> None:
+    """A coalesced log stands for every event: ``cordon report`` and ``cordon audit show``
+    count the repeats its records carry (the exact count written on the way out), not the
+    handful of records, which would say a flood of N refused frames was a few."""
+    params = harness.cordon(SERVER, name="flooding")
+    async with Client(params, mode="legacy", logging_callback=_ignore) as client:
+        await client.list_tools()
+        for kind in ("garbage", "unknown_id", "notify", "sampling"):
+            await client.call_tool("flood", {"kind": kind, "n": N})
+    recs = _records(harness.audit)
+    assert sum(r.get("kind") == "frame_refused" for r in recs) < 2 * 16  # coalesced
+    out = harness.tmp / "pack.md"
+    done = run_cordon(harness.home, "report", "--audit", str(harness.audit), "-o", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    pack = out.read_text()
+    # allow | deny | ask | frames refused: two kinds of refused frame, N of each
+    lines = pack.splitlines()
+    summary = lines[lines.index("| allow | deny | ask | frames refused |") + 2]
+    assert summary.split("|")[4].strip() == str(2 * N), summary
+    notes = [line for line in pack.splitlines() if line.startswith("| notification")]
+    assert len(notes) == 1 and notes[0].rstrip(" |").endswith(f"| {N}"), notes
+    shown = run_cordon(
+        harness.home, "audit", "show", str(harness.audit), "--verdict", "frame_refused"
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert f"{2 * N} event(s)" in shown.stdout, shown.stdout[:400]
+    shown = run_cordon(
+        harness.home, "audit", "show", str(harness.audit), "--verdict", "server_request"
+    )
+    assert f"{N} event(s)" in shown.stdout, shown.stdout[:400]
+
+
+async def _ignore(params: Any) -> None:
+    return None

@@ -30,6 +30,7 @@ from cordon.audit.log import (
     verify,
 )
 from cordon.audit.query import filter_records, parse_time_bound, record_verdict
+from cordon.audit.repeats import EventCount
 
 __all__ = ["register"]
 
@@ -329,7 +330,15 @@ def audit_show(
         tools=tool or (),
     )
     rows = list(deque(selected, maxlen=max(limit, 0)))
-    _console().print(_table(rows, f"{path}: {len(rows)} record(s)"))
+    _console().print(_table(rows, f"{path}: {len(rows)} record(s){_events(rows)}"))
+
+
+def _events(rows: list[dict[str, Any]]) -> str:
+    """``", N event(s)"`` when coalesced repeats (audit/repeats.py) among ``rows`` stand for
+    more events than rows: a count of records would say a flood was a few."""
+    count = EventCount()
+    events = sum(count.weight(rec) for rec in rows)
+    return f", {events} event(s) with repeats counted" if events > len(rows) else ""
 
 
 def report(

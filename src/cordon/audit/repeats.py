@@ -32,7 +32,7 @@ from typing import Any
 
 import orjson
 
-__all__ = ["MAX_EVENTS", "PERIOD_S", "Repeats", "coalesced"]
+__all__ = ["MAX_EVENTS", "PERIOD_S", "EventCount", "Repeats", "coalesced"]
 
 #: the most distinct events one process counts (the oldest is forgotten first)
 MAX_EVENTS = 1024
@@ -125,3 +125,35 @@ class Repeats:
         ``write`` raises (the events not written yet stay to flush again)."""
         for count in self._events.values():
             self._final(count)
+
+
+class EventCount:
+    """Reading a log back: how many events each record stands for, so a reader that counts
+    (``cordon report``, ``cordon audit show``) counts the events, not the coalesced records.
+
+    A record without ``repeat`` (and a ``listing`` record, whose ``repeat`` counts a tools/list
+    set seen again, audit/listing.py) is one event. A repeat record (``repeat`` N of the event
+    first written at ``first_seq``) adds the repeats no earlier record of that event counted:
+    over the whole log an event counts 1 + its ``final`` count when present, else 1 + the
+    largest ``repeat`` seen (a process killed before its flush). Records read out of order
+    or twice add nothing. ``seq`` runs across the chain, so ``first_seq`` names one event;
+    a record missing it is keyed by its event's identity instead.
+    """
+
+    __slots__ = ("_counted",)
+
+    def __init__(self) -> None:
+        self._counted: dict[Any, int] = {}  # event -> the repeats already counted
+
+    def weight(self, rec: Mapping[str, Any]) -> int:
+        """The events ``rec`` adds to a count (0 for a repeat already counted)."""
+        n = rec.get("repeat")
+        if rec.get("kind") == "listing" or not isinstance(n, int) or isinstance(n, bool):
+            return 1
+        first = rec.get("first_seq")
+        key = first if isinstance(first, int) and not isinstance(first, bool) else _event(rec)
+        before = self._counted.get(key, 0)
+        if n <= before:
+            return 0
+        self._counted[key] = n
+        return n - before

@@ -4,7 +4,8 @@ Record shapes read (written by ``cordon.proxy.relay`` through :class:`~cordon.au
 ``kind`` = ``start`` (version, policy_hash), ``verdict`` (tool, verdict, rule, destination(s),
 ``answer`` when an ask was answered), ``approval`` (tool, rule, channel, answer), ``pin``
 (rule ``pin.changed`` with ``details.changed_fields``), ``content`` (where, tool, rules,
-action, max_severity) and ``frame_refused``.
+action, max_severity) and ``frame_refused``. A record coalesced with its repeats
+(audit/repeats.py: ``repeat``, ``first_seq``, ``final``) is counted as the events it stands for.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from cordon.audit.listing import per_tool
 from cordon.audit.log import VerifyResult, iter_records, verify
 from cordon.audit.query import filter_records
+from cordon.audit.repeats import EventCount
 from cordon.audit.report._controls import (
     ControlsSection,
     controls_section,
@@ -49,7 +51,9 @@ class _Tally:
     # server -> policy.unknown_tool entries
     unlisted: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     points: list[tuple[float, str]] = field(default_factory=list)
+    repeats: EventCount = field(default_factory=EventCount)
     total: int = 0
+    events: int = 0
     first_ts: str | None = None
     last_ts: str | None = None
 
@@ -60,11 +64,14 @@ class _Tally:
         self.first_ts = self.first_ts or ts
         self.last_ts = ts
         kind = str(rec.get("kind", "verdict" if "verdict" in rec else "?"))
-        self.kinds[kind] += 1
+        # a coalesced repeat stands for the repeats since its event's last record
+        events = self.repeats.weight(rec)
+        self.events += events
+        self.kinds[kind] += events
         if kind == "listing":
             self._add_listing(rec)
             return
-        self._add_kind(rec, ts, kind)
+        self._add_kind(rec, ts, kind, events=events)
 
     def _add_listing(self, rec: dict[str, Any]) -> None:
         """A tools/list page's hidden and flagged tools (audit/listing.py): its named tools
@@ -77,7 +84,9 @@ class _Tally:
             if isinstance(n, int):
                 self.rule_verdicts[(str(rule), "hidden")] += n
 
-    def _add_kind(self, rec: dict[str, Any], ts: str, kind: str, counted: bool = True) -> None:
+    def _add_kind(
+        self, rec: dict[str, Any], ts: str, kind: str, counted: bool = True, events: int = 1
+    ) -> None:
         if rec.get("session"):
             self.sessions.add(str(rec["session"]))
         server, tool = str(rec.get("server", "?")), rec.get("tool")
@@ -102,7 +111,7 @@ class _Tally:
                 }
             )
         elif kind == "content":
-            self._add_content(rec, tool)
+            self._add_content(rec, tool, events)
         if kind == "pin" and counted:
             self.rule_verdicts[(str(rec.get("rule")), _pin_outcome(rec))] += 1
 
@@ -135,7 +144,7 @@ class _Tally:
         if v == "ask" or "answer" in rec:
             self.asks[(str(tool), rule, _answer(rec))] += 1
 
-    def _add_content(self, rec: dict[str, Any], tool: Any) -> None:
+    def _add_content(self, rec: dict[str, Any], tool: Any, events: int) -> None:
         rules = rec.get("rules") or ([rec["rule"]] if rec.get("rule") else [])
         self.content[
             (
@@ -144,7 +153,7 @@ class _Tally:
                 ", ".join(map(str, rules)),
                 str(rec.get("action", rec.get("max_severity", "-"))),
             )
-        ] += 1
+        ] += events
 
 
 def _pin_outcome(rec: dict[str, Any]) -> str:
@@ -281,6 +290,7 @@ def _assemble(
         until=until,
         chain=chain,
         total_records=tally.total,
+        total_events=tally.events,
         first_ts=tally.first_ts,
         last_ts=tally.last_ts,
         sessions=len(tally.sessions),

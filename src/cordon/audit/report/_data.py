@@ -38,7 +38,9 @@ class ControlRow:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class ReportData:
-    """Everything the pack shows; built by :func:`build_report`. Counts are record counts."""
+    """Everything the pack shows; built by :func:`build_report`. Counts are event counts: a
+    record coalesced with its repeats (audit/repeats.py) counts as the events it stands for;
+    ``total_records`` counts the lines, ``total_events`` the events they stand for."""
 
     generated: str
     audit_path: Path
@@ -65,6 +67,7 @@ class ReportData:
     controls: tuple[ControlRow, ...]
     findings: tuple[str, ...]
     evidence: dict[str, int] = field(default_factory=dict)  # evidence key -> count
+    total_events: int = 0  # the events the records stand for (repeats counted)
 
     def evidence_for(self, item: MapItem) -> list[tuple[str, int]]:
         """``(evidence key, count)`` for an item's keys that occur in the log."""

@@ -10,6 +10,7 @@ from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025
 from cordon.audit.report._markdown import (
     DESTINATIONS_SHOWN,
+    events_note,
     evidence_text,
     more_destinations,
 )
@@ -153,7 +154,7 @@ def _header(data: ReportData) -> list[str]:
         f"{_e(data.last_ts or '-')})</li>",
         f'<li>Hash chain: <span class="{chain_cls}">'
         f"{'verifies' if data.chain.ok else 'BROKEN'}</span>: {_e(data.chain.message)}</li>",
-        f"<li>Records: {data.total_records}; sessions: {data.sessions}</li>",
+        f"<li>Records: {data.total_records}{html.escape(events_note(data))}; sessions: {data.sessions}</li>",
         f"<li>Policy: {_e(', '.join(data.policy_files) or 'none')} ({_e(data.policy_note)})</li>",
         "</ul>",
     ]

@@ -135,7 +135,7 @@ def _header(data: ReportData) -> list[str]:
         f"- Audit log: `{data.audit_path}` (window {window}; records {data.first_ts or '-'} .. "
         f"{data.last_ts or '-'})",
         f"- Hash chain: {'verifies' if data.chain.ok else 'BROKEN'}: {_md(data.chain.message)}",
-        f"- Records: {data.total_records}; sessions: {data.sessions}",
+        f"- Records: {data.total_records}{events_note(data)}; sessions: {data.sessions}",
         f"- Policy: {', '.join(f'`{p}`' for p in data.policy_files) or 'none'} "
         f"({_prose(data.policy_note)})",
     ]
@@ -150,6 +150,14 @@ def _header(data: ReportData) -> list[str]:
             f"policy hash `{str(s.get('policy_hash'))[:16]}`"
         )
     return lines
+
+
+def events_note(data: ReportData) -> str:
+    """``" (N events)"`` when coalesced repeats (audit/repeats.py) make the records stand for
+    more events than there are lines, else nothing."""
+    if data.total_events > data.total_records:
+        return f" ({data.total_events} events: repeats counted)"
+    return ""
 
 
 #: the start records the header lists (the latest)
