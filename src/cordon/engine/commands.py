@@ -43,6 +43,11 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
       ``checkout .``, a forced push, ``branch -D``, ``reflog expire``, ``gc --prune=now``:
       :mod:`.git_commands`), read from the parsed commands, so wrappers, variables and
       ``sh -c`` do not hide it. A forced push is asked as this rule, not as ``git_push``.
+  ``action.system_disrupt`` (ask; skipped for ``trust_tools``)
+      a command that stops the machine, a service, the firewall, users' access or a disk
+      (``shutdown``, ``systemctl stop``, ``kill -9 1``, ``iptables -F``, ``userdel``,
+      ``umount``: :mod:`.system_commands`), read from the parsed commands and from the line
+      ``ssh HOST CMD`` runs on the host.
 
 * egress: hosts and URLs of network commands, and URLs written in an interpreter's program
   text (``python3 -c "urlopen('http://h/')"``: :mod:`.code_urls`), are judged by
@@ -67,6 +72,7 @@ from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
+from cordon.engine.system_commands import locked_targets, remote_line, system_disruption
 from cordon.engine.walk import call_walk
 
 if TYPE_CHECKING:
@@ -356,6 +362,7 @@ def check_commands(
         asks.extend(ask)
         if not trusted:  # (before the canonical lines: a force push is this, not git_push)
             asks.extend(_git_asks(c))
+            asks.extend(_system_asks(ctx, c))
         for line in f.canonical:
             # "exec"/"command": no tool-name rule fires again, no argument-slot rule reads it
             v = check_actions("exec", {"command": line}, annotations=None, executes=True,
@@ -578,6 +585,32 @@ def _git_asks(c: CommandString) -> list[Verdict]:
         if why is not None:
             out.append(_v("ask", rules.ACTION_GIT_DESTROY, f"{why} (command as parsed)",
                           c.path, "git"))  # fmt: skip
+    return out
+
+
+def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[Verdict]:
+    """``action.system_disrupt`` (:mod:`.system_commands`) for each command that stops the
+    machine, a service, the firewall, users' access or a disk; ``ssh HOST CMD``'s CMD read
+    as a command line (a lock only ``chmod``-ed on the host is outside the project there)."""
+    out = []
+    for k, (prog, args) in enumerate(c.facts.commands):
+        why = system_disruption(prog, args)
+        cwd = c.facts.cwds[k] if k < len(c.facts.cwds) else None
+        for target in [] if why is not None else locked_targets(prog, args):
+            from cordon.engine.shell import PathRef  # (loaded with the parser already)
+
+            ref = PathRef(target, cwd, prog, "overwrite")
+            if ctx is None or _write_verdict(ref, ctx) is not None:
+                why = f"{prog}: locks a file outside the project (unreadable or immutable)"
+                break
+        line = remote_line(prog, args) if why is None and depth < 2 else None
+        if line is not None:
+            remote = CommandString(c.path, _parser().analyze(line), line)
+            out.extend(_system_asks(None, remote, depth + 1))
+        if why is not None:
+            where = " (on a host through ssh)" if ctx is None else ""
+            out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT,
+                          f"{why}{where} (command as parsed)", c.path, prog))  # fmt: skip
     return out
 
 

@@ -69,6 +69,7 @@ ACTION_SHELL_METACHAR = "action.shell_metachar"
 ACTION_GIT_PUSH = "action.git_push"
 ACTION_GIT_DESTROY = "action.git_destroy"
 ACTION_GIT_DIR = "action.git_dir"
+ACTION_SYSTEM_DISRUPT = "action.system_disrupt"
 ACTION_PUBLISH_DEPLOY = "action.publish_deploy"
 ACTION_INFRA_APPLY = "action.infra_apply"
 ACTION_PAYMENT = "action.payment"
@@ -211,6 +212,12 @@ _RULES = (
        "a git command that destroys work git cannot give back (reset --hard, clean, checkout or "
        "restore of a whole tree, force push, branch -D, stash drop, reflog expire, gc "
        "--prune=now)", f"{_ACTION_SRC}; git-scm.com reference pages",
+       f"{_APPROVE}; {_TRUST}"),
+    _r(ACTION_SYSTEM_DISRUPT, "action rules", "ask",
+       "a command that stops the machine, its services, its network filtering, its users' "
+       "access or its disks (shutdown, systemctl stop, kill -9 1, pkill, iptables -F, "
+       "userdel, passwd -d, crontab -r, mount/umount, swapoff, sysctl -w, modprobe -r)",
+       f"{_ACTION_SRC}; MITRE ATT&CK T1489, T1529, T1531, T1562.004",
        f"{_APPROVE}; {_TRUST}"),
     _r(ACTION_GIT_DIR, "action rules", "ask",
        "a git tool whose repository argument is a git directory itself (a bare repository a "

@@ -419,6 +419,7 @@ CHECK = Check(
         *_actions.BLOCK_RULES,
         *_actions.ASK_RULES,
         rules.ACTION_GIT_DESTROY,
+        rules.ACTION_SYSTEM_DISRUPT,
         rules.ACTION_GIT_DIR,
         rules.ACTION_CORDON_STATE,
         rules.ACTION_CORDON_CONTROL,

@@ -1,0 +1,372 @@
+"""Commands that stop the machine, its services, its network filtering, its users' access or
+its disks: ``action.system_disrupt`` (ask).
+
+:func:`system_disruption` reads one command (as :mod:`.shell` parsed it: wrappers such as
+``sudo``, ``env``, ``timeout``, ``xargs`` removed, variables expanded, ``sh -c`` strings read)
+and says what it stops, or None. :func:`remote_line` gives the command line ``ssh HOST CMD``
+runs on the host, judged the same way; :func:`locked_targets` the files a ``chmod`` or
+``chattr`` makes unreadable or unchangeable, asked about outside the project only. Pure: no
+I/O.
+
+What is asked about, by what it takes away (MITRE ATT&CK technique):
+
+* the machine (T1529 System Shutdown/Reboot): ``shutdown`` (not ``-c``, ``-k``, ``/a``),
+  ``reboot``, ``poweroff``, ``halt``, ``init``/``telinit`` with a runlevel, ``systemctl
+  poweroff|reboot|halt|kexec|suspend|hibernate|rescue|emergency|isolate|default``;
+* its services (T1489 Service Stop): ``systemctl stop|kill|disable|mask|freeze|clean``,
+  ``service NAME stop``, ``rc-service``, ``invoke-rc.d``, ``update-rc.d NAME
+  disable|remove``, ``chkconfig NAME off``, runit's ``sv down``, ``launchctl
+  bootout|unload|disable|remove|kill``, ``loginctl terminate-user|kill-user|...``; a signal
+  to PID 1 or to every process (``kill -9 1``, ``kill -9 -1``), and every kill by name or
+  user (``pkill``, ``killall``, ``killall5``, ``skill``): a name matches processes the agent
+  cannot see (``pkill -f python`` stops the MCP server too). ``restart``, ``reload`` and
+  ``start`` are not asked about (an outage of a moment, and an ordinary step of a deploy),
+  nor ``kill PID`` of another process, nor a PID computed at run time (``kill $(pgrep x)``);
+* its network filtering (T1562.004 Disable or Modify System Firewall) and its network:
+  every change through ``iptables``/``ip6tables``/``ebtables``/``arptables`` (only ``-L``,
+  ``-S``, ``-C`` read), ``iptables-restore``, ``nft`` (only ``list``, ``describe``,
+  ``monitor``, ``-c`` read), ``ufw`` (only ``status``, ``show``, ``app``, ``version``),
+  ``firewall-cmd`` (only ``--state``, ``--list-*``, ``--get-*``, ``--query-*``,
+  ``--info-*``), ``pfctl -d|-F|-f|-k|-e``; an interface taken down (``ip link set DEV
+  down``, ``ifconfig DEV down``, ``ifdown``, ``nmcli networking off``): a remote machine
+  is then out of reach;
+* its users' access (T1531 Account Access Removal): ``userdel``, ``deluser``, ``groupdel``,
+  ``usermod``, ``passwd`` (not ``-S``), ``chpasswd``, ``chage`` (not ``-l``), ``chsh``,
+  ``crontab -r``; and (:func:`locked_targets`) ``chmod`` that takes read from the owner
+  (``000``, ``a-rwx``, ``u=``) or ``chattr +i``/``+a`` of a file outside the project;
+* its disks and kernel: ``mount`` with a target or ``-a`` (a remount read-only, a file
+  system mounted over ``/home``), ``umount``, ``swapoff``, ``sysctl -w``/``KEY=VALUE``/
+  ``-p``/``--system``, ``modprobe -r``, ``rmmod``. ``mkfs``, ``wipefs`` and ``dd`` onto a
+  device stay ``action.mkfs_dd`` (deny).
+
+Ask, not deny: each is ordinary when the user administers the machine through the agent
+(``trust_tools`` for such a tool). Attack class: an injected instruction turning an agent
+with a shell into a denial of service or a lock-out (OWASP LLM06 Excessive Agency).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["locked_targets", "remote_line", "system_disruption"]
+
+_HELP = frozenset({"-h", "--help", "-V", "--version", "/?", "-?"})
+
+_MACHINE = "stops or restarts the machine"
+_SERVICE = "stops or disables a service"
+_PROCESSES = "kills processes by name, by user, or PID 1 / every process"
+_FIREWALL = "changes or disables the firewall"
+_NETWORK = "takes the network down"
+_ACCOUNTS = "removes or locks a user's access"
+_DISKS = "unmounts, remounts or mounts over a file system"
+_KERNEL = "changes the running kernel"
+
+_SYSTEMCTL_VERBS = {
+    **dict.fromkeys(
+        ("stop", "kill", "disable", "mask", "freeze", "clean", "isolate", "default", "exit"),
+        _SERVICE,
+    ),
+    **dict.fromkeys(
+        ("halt", "poweroff", "reboot", "kexec", "soft-reboot", "suspend", "hibernate",
+         "hybrid-sleep", "suspend-then-hibernate", "sleep", "rescue", "emergency",
+         "switch-root"),
+        _MACHINE,
+    ),
+}  # fmt: skip
+#: systemctl's options whose value is the next word (systemctl(1))
+_SYSTEMCTL_VALUE = frozenset(
+    {"-t", "--type", "-p", "--property", "-s", "--signal", "-H", "--host", "-M", "--machine",
+     "-n", "--lines", "-o", "--output", "--state", "--kill-whom", "--kill-value", "--root",
+     "--image", "--job-mode", "--when", "--what", "--preset-mode", "--timestamp", "--message",
+     "--boot-loader-entry", "--boot-loader-menu", "--reboot-argument", "--drop-in"}
+)  # fmt: skip
+_LOGINCTL_VERBS = frozenset(
+    {"terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat"}
+)
+_STOP_VERBS = frozenset({"stop", "force-stop", "kill", "graceful-stop", "zap"})
+_SV_VERBS = frozenset(
+    {"down", "d", "stop", "kill", "k", "exit", "x", "force-stop", "force-shutdown", "force-kill"}
+)
+_LAUNCHCTL_VERBS = frozenset({"bootout", "unload", "disable", "remove", "kill", "stop"})
+_IPTABLES = frozenset(
+    {"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft",
+     "ip6tables-nft", "ebtables", "arptables", "ebtables-nft", "arptables-nft"}
+)  # fmt: skip
+_IPTABLES_READ = frozenset({"L", "S", "C"})
+_IPTABLES_READ_LONG = frozenset({"--list", "--list-rules", "--check"})
+_NFT_READ = frozenset({"list", "describe", "monitor"})
+_UFW_READ = frozenset({"status", "show", "app", "version"})
+_FIREWALLD_READ = ("--state", "--list-", "--get-", "--query-", "--info-", "--zone", "--permanent",
+                   "--version", "--help", "--check-config", "-q", "--quiet", "-h", "-V")  # fmt: skip
+_ACCOUNT_PROGRAMS = frozenset(
+    {"userdel", "deluser", "groupdel", "delgroup", "usermod", "chpasswd", "chgpasswd",
+     "newusers", "chsh"}
+)  # fmt: skip
+_SHORT_RE = re.compile(r"-[A-Za-z]+")
+
+
+def _short(args: tuple[str, ...]) -> set[str]:
+    """The letters of the single-dash option words (``-nvL`` -> n, v, L)."""
+    return {ch for a in args if _SHORT_RE.fullmatch(a) for ch in a[1:]}
+
+
+def _plain(args: tuple[str, ...], takes_value: frozenset[str] = frozenset()) -> list[str]:
+    """The words that are no option nor an option's value."""
+    out: list[str] = []
+    skip = False
+    for i, a in enumerate(args):
+        if skip:
+            skip = False
+        elif a == "--":
+            return out + list(args[i + 1 :])
+        elif a.startswith("-") and len(a) > 1:
+            skip = a in takes_value
+        else:
+            out.append(a)
+    return out
+
+
+def _kill(args: tuple[str, ...]) -> str | None:
+    """A signal other than 0 to PID 1 or to every process (``-1``)."""
+    signal: str | None = None
+    targets: list[str] = []
+    it = iter(args)
+    options = True
+    for a in it:
+        if options and a == "--":
+            options = False
+        elif options and a in ("-l", "-L", "--list", "--table", *_HELP):
+            return None
+        elif options and a in ("-s", "-n", "--signal", "-q", "--queue", "--timeout"):
+            value = next(it, "")
+            signal = value if a in ("-s", "-n", "--signal") else signal
+        elif options and a.startswith("-") and signal is None and not targets:
+            signal = a[1:]
+        else:
+            targets.append(a)
+    if signal is not None and signal.upper().removeprefix("SIG") in ("0", "NULL"):
+        return None
+    return _PROCESSES if any(t in ("1", "-1") for t in targets) else None
+
+
+def _iptables(args: tuple[str, ...]) -> str | None:
+    commands = {ch for ch in _short(args) if ch.isupper()}
+    long_cmds = {a.split("=", 1)[0] for a in args if a.startswith("--")}
+    reads = bool(commands & _IPTABLES_READ or long_cmds & _IPTABLES_READ_LONG)
+    changes = bool(commands - _IPTABLES_READ) or any(
+        a in long_cmds
+        for a in ("--append", "--delete", "--insert", "--replace", "--flush", "--zero",
+                  "--new-chain", "--delete-chain", "--policy", "--rename-chain")
+    )  # fmt: skip
+    return _FIREWALL if changes or not (reads or set(args) & _HELP) and args else None
+
+
+def _nft(args: tuple[str, ...]) -> str | None:
+    if set(args) & (_HELP | {"-c", "--check", "-v"}):
+        return None
+    if "-f" in args or "--file" in args or "-i" in args or "--interactive" in args:
+        return _FIREWALL
+    words = _plain(args, frozenset({"-I", "--includepath", "-D", "--define", "-o"}))
+    return _FIREWALL if words and words[0] not in _NFT_READ else None
+
+
+def _firewall(prog: str, args: tuple[str, ...]) -> str | None:
+    """ufw, firewall-cmd, pfctl: every form that is not a read."""
+    if not args or set(args) & _HELP:
+        return None
+    if prog == "ufw":
+        words = _plain(args)
+        return _FIREWALL if not words or words[0] not in _UFW_READ else None
+    if prog == "pfctl":
+        letters = _short(args)
+        return _FIREWALL if "n" not in letters and letters & set("dFfkKe") else None
+    opts = [a for a in args if a.startswith("-")]
+    return _FIREWALL if any(not a.startswith(_FIREWALLD_READ) for a in opts) else None
+
+
+def _network(prog: str, args: tuple[str, ...]) -> str | None:
+    """An interface taken down (``ip link set DEV down``, ``ifconfig DEV down``, ``ifdown``)."""
+    if prog in ("ifdown", "ifdown.sh"):
+        return _NETWORK if args and not set(args) & _HELP else None
+    if prog == "ifconfig":
+        return _NETWORK if "down" in args else None
+    if prog == "ip":
+        words = _plain(args, frozenset({"-n", "-netns", "-b", "-batch", "-f", "-family"}))
+        return (
+            _NETWORK if words[:2] in (["link", "set"], ["l", "set"]) and "down" in words else None
+        )
+    if prog == "nmcli":
+        words = _plain(args)
+        return _NETWORK if words[:2] in (["networking", "off"], ["n", "off"]) else None
+    return None
+
+
+def _accounts(prog: str, args: tuple[str, ...]) -> str | None:
+    if set(args) & _HELP:
+        return None
+    if prog in _ACCOUNT_PROGRAMS:
+        return _ACCOUNTS if args or prog in ("chpasswd", "chgpasswd", "newusers") else None
+    if prog == "passwd":
+        return None if "S" in _short(args) or "--status" in args else _ACCOUNTS
+    if prog == "chage":
+        return None if "l" in _short(args) or "--list" in args else _ACCOUNTS
+    if prog == "crontab":
+        return _ACCOUNTS if "r" in _short(args) or "--remove" in args else None
+    return None
+
+
+def _disks(prog: str, args: tuple[str, ...]) -> str | None:
+    if set(args) & _HELP or not args:
+        return None
+    if prog == "mount":
+        value = frozenset({"-t", "--types", "-o", "--options", "-O", "--test-opts", "-L", "-U"})
+        return _DISKS if _plain(args, value) or "a" in _short(args) or "--all" in args else None
+    return _DISKS  # (umount, swapoff: any target)
+
+
+def _kernel(prog: str, args: tuple[str, ...]) -> str | None:
+    if set(args) & _HELP:
+        return None
+    if prog == "rmmod":
+        return _KERNEL if args else None
+    if prog == "modprobe":
+        return _KERNEL if "r" in _short(args) or "--remove" in args else None
+    letters = _short(args)  # sysctl
+    writes = ("--write", "--load", "--system")
+    if letters & {"w", "p"} or any(a.split("=", 1)[0] in writes for a in args):
+        return _KERNEL
+    return _KERNEL if any("=" in a for a in _plain(args)) else None
+
+
+def _machine(prog: str, args: tuple[str, ...]) -> str | None:
+    low = {a.lower() for a in args}
+    if "--help" in low or "/?" in low:  # (shutdown -h: halt, not help)
+        return None
+    if prog == "shutdown":
+        return None if low & {"-c", "/a", "-k"} else _MACHINE  # (cancel; -k only warns)
+    if prog in ("reboot", "poweroff", "halt"):
+        return None if low & {"-w", "--wtmp-only"} else _MACHINE
+    level = args[0].lower() if args else ""  # init, telinit
+    return (
+        _MACHINE
+        if level in ("0", "1", "2", "3", "4", "5", "6", "s", "single", "emergency")
+        else None
+    )
+
+
+def _services(prog: str, args: tuple[str, ...]) -> str | None:
+    if prog == "systemctl":
+        words = _plain(args, _SYSTEMCTL_VALUE)
+        return _SYSTEMCTL_VERBS.get(words[0]) if words else None
+    words = _plain(args)
+    if prog == "loginctl":
+        return _ACCOUNTS if words and words[0] in _LOGINCTL_VERBS else None
+    if prog in ("service", "rc-service", "invoke-rc.d"):
+        return _SERVICE if len(words) > 1 and words[1] in _STOP_VERBS else None
+    if prog == "update-rc.d":
+        return _SERVICE if len(words) > 1 and words[1] in ("disable", "remove") else None
+    if prog == "chkconfig":
+        return _SERVICE if "--del" in args or (len(words) > 1 and words[1] == "off") else None
+    if prog == "sv":
+        return _SERVICE if words and words[0] in _SV_VERBS else None
+    if prog == "launchctl":
+        return _SERVICE if words and words[0] in _LAUNCHCTL_VERBS else None
+    return None
+
+
+def _by_name(prog: str, args: tuple[str, ...]) -> str | None:
+    """pkill, killall, killall5, skill, slay: every kill by name or user."""
+    if not args and prog != "killall5":
+        return None
+    low = set(args)
+    if low & (_HELP | {"-l", "--list"}) or low & {"-0", "--signal=0"}:
+        return None
+    if any(a in ("-s", "--signal") and b == "0" for a, b in zip(args, args[1:], strict=False)):
+        return None
+    return _PROCESSES
+
+
+_JUDGES = {
+    **dict.fromkeys(("shutdown", "reboot", "poweroff", "halt", "init", "telinit"), _machine),
+    **dict.fromkeys(("systemctl", "loginctl", "service", "rc-service", "invoke-rc.d",
+                     "update-rc.d", "chkconfig", "sv", "launchctl"), _services),
+    **dict.fromkeys(("pkill", "killall", "killall5", "skill", "slay"), _by_name),
+    **dict.fromkeys(("ufw", "firewall-cmd", "firewall-offline-cmd", "pfctl"), _firewall),
+    **dict.fromkeys(("ip", "ifconfig", "ifdown", "nmcli"), _network),
+    **dict.fromkeys((*_ACCOUNT_PROGRAMS, "passwd", "chage", "crontab"), _accounts),
+    **dict.fromkeys(("mount", "umount", "swapoff"), _disks),
+    **dict.fromkeys(("sysctl", "modprobe", "rmmod"), _kernel),
+}  # fmt: skip
+
+
+def system_disruption(prog: str, args: tuple[str, ...]) -> str | None:
+    """What ``prog args`` stops (``systemctl stop: stops or disables a service``), or None."""
+    if prog == "kill":
+        why = _kill(args)
+    elif prog in _IPTABLES or prog.endswith("tables-restore"):
+        why = _FIREWALL if prog.endswith("-restore") else _iptables(args)
+    elif prog == "nft":
+        why = _nft(args)
+    else:
+        judge = _JUDGES.get(prog)
+        why = judge(prog, args) if judge is not None else None
+    if why is None:
+        return None
+    verb = _plain(args, _SYSTEMCTL_VALUE)[:1] if prog in ("systemctl", "loginctl") else []
+    return f"{' '.join([prog, *verb])}: {why}"
+
+
+#: ssh's options whose value is the next word (ssh(1))
+_SSH_VALUE = frozenset(
+    {"-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-e", "-m", "-O",
+     "-S", "-W", "-w", "-E", "-B", "-Q", "-P"}
+)  # fmt: skip
+
+
+def remote_line(prog: str, args: tuple[str, ...]) -> str | None:
+    """The command line ``ssh [OPTIONS] HOST CMD...`` runs on HOST (ssh joins the words with
+    spaces and the remote shell reads them), or None."""
+    if prog not in ("ssh", "autossh"):
+        return None
+    words = _plain(args, _SSH_VALUE | ({"-M"} if prog == "autossh" else frozenset()))
+    return " ".join(words[1:]) if len(words) > 1 else None
+
+
+_CHATTR_LOCK_RE = re.compile(r"[+=][a-zA-Z]*[ia][a-zA-Z]*")
+_CHFLAGS_LOCK = ("schg", "uchg", "simmutable", "uimmutable", "sappnd", "uappnd", "sappend")
+_NUMERIC_MODE_RE = re.compile(r"[0-7]{1,4}")
+_SYMBOLIC_LOCK_RE = re.compile(r"[ugoa]*")
+
+
+def _mode_locks(mode: str) -> bool:
+    """``mode`` takes read from the file's owner (``000``, ``200``, ``a-r``, ``u=``, ``=``)."""
+    if _NUMERIC_MODE_RE.fullmatch(mode):
+        return int(mode.zfill(3)[-3]) < 4
+    for part in mode.split(","):
+        m = re.fullmatch(r"([ugoa]*)([-=+])([rwxXst]*)", part)
+        if m is None:
+            continue
+        who, op, perms = m.groups()
+        owner = not who or "u" in who or "a" in who
+        if owner and ((op == "-" and "r" in perms) or (op == "=" and "r" not in perms)):
+            return True
+    return False
+
+
+def locked_targets(prog: str, args: tuple[str, ...]) -> list[str]:
+    """The files ``chmod``/``chattr``/``chflags`` make unreadable to their owner or
+    unchangeable (immutable, append-only); the caller asks about those outside the project."""
+    if prog == "chmod":
+        words = [a for a in args if not a.startswith("--")]
+        # a mode may start with "-" (chmod -r f): the first word that is no short option
+        rest = [a for a in words if not re.fullmatch(r"-[RfvcH]+", a)]
+        return rest[1:] if len(rest) > 1 and _mode_locks(rest[0]) else []
+    if prog == "chattr":
+        words = _plain(args, frozenset({"-v", "-p"}))
+        modes = [a for a in args if _CHATTR_LOCK_RE.fullmatch(a)]
+        return [w for w in words if not w.startswith(("+", "="))] if modes else []
+    if prog == "chflags":
+        words = _plain(args)
+        if len(words) > 1 and any(f in words[0].split(",") for f in _CHFLAGS_LOCK):
+            return words[1:]
+    return []
