@@ -92,6 +92,7 @@ from cordon.engine.action_names import (
     split_tokens,
     tool_name,
 )
+from cordon.engine.cmd_exe import DRIVE_ROOT_RE
 from cordon.engine.credential_paths import (
     TARGET_TOKENS,
     credential_path_kind,
@@ -208,7 +209,7 @@ def _is_root_target(target: str) -> bool:
     t = target.strip().strip("\"'").replace("\\", "/").lower()
     if not t:
         return False
-    if re.fullmatch(r"[a-z]:/?\*?(\.\*)?", t):  # C:\ , C:\*
+    if DRIVE_ROOT_RE.fullmatch(t):  # C:\ , C:\*, C:\Windows, C:\Users\* (as /usr, /home)
         return True
     t = re.sub(r"(?:/\*|/\.\*|\*)+$", "/", t)  # trailing globs
     m = _HOME_RE.match(t)

