@@ -178,11 +178,53 @@ def check_loopback(host: str) -> None:
 
 
 def serve_http(core: ServeCore, host: str, port: int) -> None:
-    """Serve Streamable HTTP at ``http://HOST:PORT/mcp`` with uvicorn until interrupted."""
+    """Serve Streamable HTTP at ``http://HOST:PORT/mcp`` with uvicorn until interrupted.
+
+    The socket is bound and listening before stderr says where (address, port, path, and
+    whether only this machine can reach it): a client started on that line connects, and a
+    port already taken is an ``OSError`` here, not a line saying it listens."""
+    import socket
+
     import uvicorn
 
     app = build_server(core).streamable_http_app(streamable_http_path="/mcp", host=host)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    v6 = ":" in host
+    sock = socket.create_server((host, port), family=socket.AF_INET6 if v6 else socket.AF_INET)
+    try:
+        where = f"http://{f'[{host}]' if v6 else host}:{sock.getsockname()[1]}/mcp"
+        try:
+            check_loopback(host)
+            reach = "loopback only: this machine's clients alone can reach it"
+        except ValueError:  # --allow-non-loopback
+            reach = "NOT loopback: there is no authentication, anyone who reaches it can use it"
+        sys.stderr.write(f"cordon serve: listening on {where} ({reach})\n")
+        sys.stderr.flush()
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def _open_audit(path: Path, core: ServeCore, policies: list[Path], empty: list[Path]) -> Any:
+    """The audit log, opened with the start record ``cordon run`` writes
+    (:meth:`cordon.audit.log.AuditLog.start`): cordon's version, the policy's hash, its
+    ``--policy`` files and those that set nothing, so ``cordon report`` can tell which policy
+    decided the verdicts after it. ``server`` is ``serve``: the verdicts name the servers
+    their callers gave; ``session`` is this process's, not a client's."""
+    import os
+
+    from cordon.audit.log import AuditLog
+    from cordon.policy import policy_hash
+
+    log = AuditLog(path)
+    log.start(
+        version=__version__,
+        policy_hash=policy_hash(core.policy),
+        server="serve",
+        session=f"serve-{os.getpid()}",
+        policy_files=[str(p.resolve()) for p in policies],
+        empty_policy_files=[str(p.resolve()) for p in empty],
+    )
+    return log
 
 
 def register(app: typer.Typer) -> None:
@@ -199,7 +241,10 @@ def register(app: typer.Typer) -> None:
         ] = None,
         audit: Annotated[
             Path | None,
-            typer.Option(help="Audit log for check_tool_call verdicts (default: none)."),
+            typer.Option(
+                help="Audit log for the check_tool_call and check_client_request verdicts, "
+                "after a start record naming the policy (default: none)."
+            ),
         ] = None,
         allow_non_loopback: Annotated[
             bool,
@@ -219,27 +264,25 @@ def register(app: typer.Typer) -> None:
 
         err = Console(stderr=True, soft_wrap=True)
         try:
-            log = None
-            if audit is not None:
-                from cordon.audit.log import AuditLog
-
-                log = AuditLog(audit)
-            core = ServeCore.from_sources(list(policy), audit=log, audit_path=audit)
+            core = ServeCore.from_sources(list(policy), audit_path=audit)
             from cordon.policy.loader import sets_nothing
 
-            for path in filter(sets_nothing, policy):  # loaded as the defaults: not silently
+            empty = list(filter(sets_nothing, policy))
+            for path in empty:  # loaded as the defaults: not silently
                 sys.stderr.write(f"cordon: warning: {path} sets nothing: the defaults apply\n")
-            if http is not None:
-                host, port = parse_hostport(http)
-                if not allow_non_loopback:
-                    check_loopback(host)
-                serve_http(core, host, port)
+            listen = parse_hostport(http) if http is not None else None
+            if listen is not None and not allow_non_loopback:
+                check_loopback(listen[0])
+            if audit is not None:  # after every refusal to start: a start record, then serving
+                core.audit = _open_audit(audit, core, list(policy), empty)
+            if listen is not None:
+                serve_http(core, *listen)
             else:
                 anyio.run(serve_stdio, core)
         except PolicyError as exc:
             # the message quotes the policy file (a key, a value): never read as markup
             err.print(f"[red]cordon: policy error:[/red] {escape(str(exc))}", highlight=False)
             raise typer.Exit(2) from exc
-        except (CordonError, ValueError) as exc:
+        except (CordonError, ValueError, OSError) as exc:  # OSError: the port is taken
             err.print(f"[red]cordon serve:[/red] {escape(str(exc))}", highlight=False)
             raise typer.Exit(2) from exc
