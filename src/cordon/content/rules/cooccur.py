@@ -585,11 +585,12 @@ RULES: tuple[Rule, ...] = (
                 r"discuss|request|say|type|want|talk|share|provide|upload|enter|bring|refer)",
             ),
             r"your\s+(?:[a-z]+\s+)?(?:memory|memories|long-?term|knowledge|context|notes)\b",
-            # the worm's step, with the preposition its core has ("in any message"): "all
-            # messages" alone is common; the future-turn form has the anchors below
+            # the worm's step ("in any message"), from its determiner: the preposition before
+            # it ("in", "to") is in every few words of prose; the future-turn form has the
+            # anchors below
             *each(
-                ("in", "into", "to", "with"),
-                r"\s+(?:any|every|all|each|other|future)\s+(?:[a-z]+\s+)?(?:messages?|repl[a-z]*|"
+                ("any", "every", "all", "each", "other", "future"),
+                r"\s+(?:[a-z]+\s+)?(?:messages?|repl[a-z]*|"
                 r"responses?|answers?|agents?|assistants?|e-?mails?|outputs?|conversations?)\b",
             ),
             r"from\s+now\s+on",

@@ -229,11 +229,24 @@ RULES: tuple[Rule, ...] = (
             r"that|the\s+(?:file|output|result)))?(?:\s+(?:in|into|to|with)\s+(?:your|the)\s+"
             r"(?:response|reply|answer|output|message|next\s+call)|\s+it\b|\s+them\b)"
         ),
-        # the joining verb with what follows it in every match: an object or the reply
-        anchors=(
-            r"and\s+(?:then\s+)?(?:include|paste|put|append|add|return|output|print|echo|attach|"
-            r"send|pass)\s+(?:it|them|its|the\s+(?:contents?|file|output|result)|that|in|into|to|with)"
-            r"\b",
+        # the joining verb with what follows it in every match: an object or the reply (not
+        # the "and" before it, which is in every few words of prose)
+        anchors=each(
+            (
+                "include",
+                "paste",
+                "put",
+                "append",
+                "add",
+                "return",
+                "output",
+                "print",
+                "echo",
+                "attach",
+                "send",
+                "pass",
+            ),
+            r"\s+(?:it|them|its|the\s+(?:contents?|file|output|result)|that|in|into|to|with)\b",
         ),
         window=250,
     ),

@@ -338,7 +338,8 @@ RULES: tuple[Rule, ...] = (
                 r"\s*:?\s+(?:the\s+|all\s+)?(?:ai|assistant|agent|llm|language\s+model|claude|"
                 r"chatgpt|gpt|copilot|gemini|bot)",
             ),
-            r"as\s+an?\s+(?:ai|llm|language\s+model|assistant)\b",
+            # the order, not "as an ai" ("as" is in every few words of prose)
+            r"you\s+(?:must|are\s+required|have\s+to|need\s+to|are\s+instructed)\b",
         ),
         window=200,
     ),

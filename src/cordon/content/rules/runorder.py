@@ -62,15 +62,17 @@ RULES: tuple[Rule, ...] = (
         anchors=(
             *grouped(("if you're", "if you are"), r"\s+(?:reading|processing|summari|analy|an?\s)"),
             r"if\s+you\s+are\s+(?:reading|processing|summari|analy|an?\s)",
-            r"as\s+part\s+of\s+(?:analy|summari|reviewing|processing|browsing)",
+            # the rarer word of each phrase first, not "as", "se" (in every few words of
+            # prose: bench/perf/README.md, "Frequent-head anchors")
+            r"part\s+of\s+(?:analy|summari|reviewing|processing|browsing)",
             *grouped(
                 ("notice", "note", "attention", "message"),
                 r"\s+(?:to|for)\s+(?:all\s+)?(?:ai|llm|agent|assistant|digital|automated)",
             ),
             r"si\s+est\?s\s+leyendo",
             r"si\s+estas\s+leyendo",
-            r"se\s+(?:voc\?\s+|voce\s+)?est(?:\?|a|iver)\s+lendo",
-            r"se\s+stai\s+leggendo",
+            r"lendo",
+            r"stai\s+leggendo",
             r"si\s+tu\s+lis",
             r"si\s+vous\s+lisez",
             r"wenn\s+du\s+(?:dies|das|diesen)\s",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from cordon.content._rule import Rule
+from cordon.content._rule import Rule, each
 from cordon.content.rules._group import grouped
 from cordon.content.rules.translated import _bytes_safe
 
@@ -146,8 +146,11 @@ RULES: tuple[Rule, ...] = (
                 r"analys|credential|token|secret|password|key|config|cop|content|everything|"
                 r"all|user|customer|client|patient|employee|it\s|them\s)",
             ),
-            r"and\s+(?:then\s+)?(?:send|post|upload|forward)\s+(?:it\s+|them\s+|everything\s+|"
-            r"all\s+)?(?:to\s|externally|outside|off-site)",
+            # the verb, not "and" before it (in every few words of prose)
+            *each(
+                ("send", "post", "upload", "forward"),
+                r"\s+(?:it\s+|them\s+|everything\s+|all\s+)?(?:to\s|externally|outside|off-site)",
+            ),
             *grouped(
                 (
                     "envie",

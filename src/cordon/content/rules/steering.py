@@ -251,9 +251,22 @@ _VERDICT_ANCHORS = (
         r"\s+(?:the\s+|all\s+|any\s+|your\s+)?(?:usual\s+)?(?:policy|safety|security|"
         r"compliance|moderation)\s+(?:check|review|scan|filter|guideline)",
     ),
-    # the verdict asked for (the verbs before it are common words)
-    r"as\s+[\"'`]?(?:approved|safe|benign|compliant|clean|legitimate|trusted|not\s+malicious|"
-    r"harmless|low[\s-]risk|non-malicious)\b",
+    # the verdict asked for (the verbs before it are common words); the rarer verdicts
+    # alone, not after "as" (in every few words of prose), the common ones after it
+    *each(
+        (
+            "approved",
+            "benign",
+            "compliant",
+            "legitimate",
+            r"not\s+malicious",
+            "harmless",
+            r"low[\s-]risk",
+            "non-malicious",
+        ),
+        r"\b",
+    ),
+    r"as\s+[\"'`]?(?:safe|clean|trusted)\b",
     r"already\s+(?:passed|cleared|been\s+(?:approved|cleared|verified|reviewed))",
     r"is\s+(?:clearly\s+|definitely\s+|certainly\s+|absolutely\s+)?not\s+(?:malicious|"
     r"a\s+threat|phishing|suspicious|harmful)",
