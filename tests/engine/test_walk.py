@@ -12,7 +12,10 @@ from cordon.engine import actions, dlp, egress
 from cordon.engine.walk import MAX_DEPTH, walk
 
 _KEYS = ["to", "cmd", "command", "text", "url", "host", "body", "1", "argv"]
-_LEAVES: list[Any] = ["", "a b", "x@y.example", "ls -la /tmp", "rm -rf /", 5, None, True, 1.5]
+_LEAVES: list[Any] = [
+    *("", "a b", "x@y.example", "ls -la /tmp", "rm -rf /"),
+    *(5, -3, 4111111111111111, None, True, False, 1.5),
+]
 
 
 def _tree(rng: random.Random, depth: int = 0) -> Any:
@@ -62,8 +65,9 @@ def test_each_view_is_what_the_checks_own_walk_gave(batch: int) -> None:
         w = walk(args)
         assert list(w.strings) == list(actions._walk(args)), args
         assert list(w.scalars) == list(egress._walk(args)), args
-        assert list(w.texts) == list(dlp.string_leaves(args, keys=True)), args
-        assert list(w.values) == [s for _, s in dlp.string_leaves(args) if s], args
+        # (integers as their digits: a credential's piece, or a card, sent as a JSON number)
+        assert list(w.texts) == list(dlp.string_leaves(args, keys=True, numbers=True)), args
+        assert list(w.values) == [s for _, s in dlp.string_leaves(args, numbers=True) if s], args
         assert list(w.commands) == list(_commands_oracle(args)), args
         assert w.flat == all(isinstance(v, str) for v in args.values()), args
 

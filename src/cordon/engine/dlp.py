@@ -472,11 +472,13 @@ class Detector:
 
     def hits(self, arguments: Any, walked: CallWalk | None = None) -> Iterator[tuple[Hit, str]]:
         """``(hit, dotted path)`` for every credential in ``arguments`` (any JSON shape): in
-        each string (keys too), then in the call's string values joined (path ``""``).
+        each string (keys too) and integer (as its decimal text: a server reads ``3456`` as
+        ``"3456"``), then in the call's string and integer values joined (path ``""``).
         ``walked``: :func:`cordon.engine.walk.walk` of ``arguments``, when the caller has it."""
+        texts: Sequence[tuple[str, str]]
+        values: Sequence[str]
         if walked is None:
-            texts: Sequence[tuple[str, str]] = list(string_leaves(arguments, keys=True))
-            values: Sequence[str] = [s for _, s in string_leaves(arguments) if s]
+            texts, values = text_leaves(arguments)
         else:
             texts, values = walked.texts, walked.values
         strings = [text for _, text in texts]
@@ -607,8 +609,8 @@ def withhold(arguments: Any, secrets: Any = None, detector: Detector | None = No
         return shown
 
     def walk(v: Any) -> Any:
-        if isinstance(v, str):
-            hit = next(det.find_text(v), None)
+        if isinstance(v, str) or type(v) is int:  # (an integer as its digits: Detector.hits)
+            hit = next(det.find_text(str(v)), None)
             return v if hit is None else withheld_marker(f"secret {hit.kind}", hit.value)
         if isinstance(v, dict):
             return {walk(k): walk(x) for k, x in v.items()}

@@ -37,8 +37,9 @@ class CallWalk:
             array read as one command line.
         commands: ``(path, key, value)`` where ``value`` is a string leaf outside an array
             of strings, or a non-empty array made only of strings as a ``tuple`` (an argv).
-        texts: ``(path, text)`` for every object key and every string leaf, the key first.
-        values: every non-empty string leaf.
+        texts: ``(path, text)`` for every object key and every string leaf, the key first,
+            and every integer leaf (not a boolean) as its decimal text.
+        values: every non-empty string leaf, and every integer leaf as its decimal text.
         flat: the arguments are one object whose values are all strings (most calls).
     """
 
@@ -117,6 +118,13 @@ def walk(arguments: Any) -> CallWalk:
                 stack.append((f"{path}[{i}]", key, value[i], depth + 1, argv))
         else:
             scalars.append((path, key, value))
+            if type(value) is int:  # (not a boolean: ``type``, not ``isinstance``)
+                # a server reads 4111111111111111 as the digits of "4111111111111111": the
+                # texts the DLP reads hold an integer's decimal text, a credential's piece or
+                # a registered secret sent as a number (dlp.string_leaves' ``numbers``)
+                digits = str(value)
+                texts.append((path, digits))
+                values.append(digits)
     flat = isinstance(arguments, Mapping) and all(isinstance(v, str) for v in arguments.values())
     return CallWalk(
         tuple(scalars), tuple(strings), tuple(commands), tuple(texts), tuple(values), flat
