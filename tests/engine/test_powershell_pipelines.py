@@ -19,6 +19,10 @@ from tests.engine._shell_session import run
         r'pwsh -c "ls ~ | rm -r"',
         r"powershell -Command 'Get-ChildItem -Force -Path $env:USERPROFILE | Remove-Item -Recurse'",
         r"pwsh -c 'dir / -Recurse | Where-Object { $_.Length -gt 0 } | del -Force'",
+        # (the line as PowerShell's own: Windows' default shell, no pwsh -c)
+        r"gci C:\ | Remove-Item -Recurse",
+        r"Get-ChildItem $HOME -Recurse | Remove-Item -Force",
+        r"ls ~ | rm -r",
     ],
 )
 def test_listing_piped_to_delete_root_denied(tmp_path: Path, command: str) -> None:
@@ -31,6 +35,8 @@ def test_listing_piped_to_delete_root_denied(tmp_path: Path, command: str) -> No
         "pwsh -c 'gci /srv/data | Remove-Item'",
         "pwsh -c 'Get-Item /srv/data/x.txt | Remove-Item'",
         "pwsh -c 'gci -File /etc/cron.d | Clear-Content'",
+        r"pwsh -c 'gci C:\Temp\data | Remove-Item'",
+        r"Get-ChildItem -Path D:\backups | Remove-Item",
     ],
 )
 def test_listing_piped_outside_denied(tmp_path: Path, command: str) -> None:
@@ -44,6 +50,9 @@ def test_listing_piped_outside_denied(tmp_path: Path, command: str) -> None:
         "pwsh -c 'gci | Remove-Item'",
         "pwsh -c 'gci ~ | Select-Object Name'",
         "pwsh -c 'Get-ChildItem C:\\ | Sort-Object Length'",
+        "ls -la | grep x",
+        "ls *.log | wc -l",
+        "gci .\\build -Recurse | Remove-Item -Force",
     ],
 )
 def test_ordinary_pipelines_allowed(tmp_path: Path, command: str) -> None:

@@ -103,7 +103,16 @@ _HINT_RE = re.compile(
 
 
 def record(w: _Walker, text: str) -> None:
-    """Record the facts of :func:`cmd_reading` of ``text`` with the shell guard's walker."""
+    """Record the facts of :func:`cmd_reading` of ``text`` with the shell guard's walker,
+    and of PowerShell's reading of its pipelines (Windows' other default shell: ``gci C:\\ |
+    Remove-Item -Recurse`` given as the whole line, no ``pwsh -c``; :func:`.pwsh_piped`)."""
+    if "|" in text:
+        from cordon.engine.pwsh_code import pwsh_piped  # (it imports this module)
+
+        for path, op, recursive in pwsh_piped(text):
+            w.file(posix_path(path), "Remove-Item", op)
+            if op == "delete" and recursive and DYNAMIC not in path:
+                w.facts.canonical.append(f'Remove-Item -Recurse -- "{path}"')
     if _HINT_RE.search(text) is None:
         return
     r = cmd_reading(text)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import shlex
 
+from cordon.engine.cmd_exe import posix_path
+
 __all__ = ["pwsh_files", "pwsh_lines", "pwsh_piped"]
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
@@ -102,7 +104,7 @@ def pwsh_files(code: str) -> list[tuple[str, str]]:
             if spec is not None:
                 out += [(p, spec[0]) for p in _paths(words[1:], spec[1], spec[2])]
     out += [(path, op) for path, op, _recursive in pwsh_piped(code)]
-    return out
+    return [(posix_path(p), op) for p, op in out]  # (C:\x: absolute, under no POSIX prefix)
 
 
 #: cmdlets that list items and pass them down a pipeline: their path parameters
