@@ -11,7 +11,8 @@ reason names that destination, a parameter path names an object key that may be 
   was kept; any other is replaced by its own marker (``[withheld: destination sha256:...]``):
   it came from a withheld string, or from a decoding of one;
 * in the reason, the parameter path and the details' strings, every withheld destination and
-  every withheld argument string (8 characters or more) is replaced by its marker.
+  every withheld argument string (8 characters or more; an integer's decimal text counts as
+  one) is replaced by its marker.
 
 Only a call whose arguments carried a secret is touched. The review pack is built from the
 audit records (``cordon report``), so what is withheld here is withheld there too.
@@ -30,7 +31,10 @@ __all__ = ["withhold_verdict"]
 
 
 def _strings(value: Any) -> set[str]:
-    return {s for _, s in string_leaves(value, keys=True)}
+    """Every string, key and integer (as its decimal text) of ``value``: a secret of digits
+    sent as a JSON number is withheld as the string is (:func:`cordon.engine.dlp.withhold`),
+    so its digits are scrubbed from the rest of the record too."""
+    return {s for _, s in string_leaves(value, keys=True, numbers=True)}
 
 
 def _scrub(value: Any, swaps: list[tuple[re.Pattern[str], str]]) -> Any:

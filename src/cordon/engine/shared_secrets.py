@@ -17,7 +17,7 @@ in clear:
   and its first :data:`HEAD_LENGTH` characters (a prefilter); plus one key that says some credential was published at all
   (:data:`ANY_KEY`). The keys carry a NUL-separated prefix no destination key has.
 * **Matched** (:func:`find_shared`), in every call of every other process of the client:
-  each string (values and keys) of the arguments, each join of them
+  each string (values and keys) and integer (its decimal text) of the arguments, each join of them
   (:func:`cordon.engine.dlp.joined_views`: a credential split across two arguments), each
   seen through the decodings the secret matcher uses (percent, HTML, JSON escapes, base64,
   hex: :func:`cordon.textnorm.decoded_views`; byte lists and base32: :func:`_more_views`).
@@ -75,7 +75,7 @@ from collections.abc import Collection, Iterable, Iterator
 from typing import Any, Protocol
 
 from cordon.engine._secret_forms import rot13
-from cordon.engine.dlp import joined_views, string_leaves
+from cordon.engine.dlp import joined_views, text_leaves
 from cordon.engine.secrets import MIN_SECRET_LENGTH, key_parts
 from cordon.textnorm import decoded_views, strip_invisible
 
@@ -165,9 +165,12 @@ def own_keys(values: Iterable[str]) -> list[str]:
 
 
 def _texts(arguments: Any) -> Iterator[tuple[str, str]]:
-    """(path, text) for every string of the call, then each join of its string values."""
-    yield from string_leaves(arguments, keys=True)
-    for joined in joined_views(arguments):
+    """(path, text) for every string and integer of the call (an integer as its decimal text:
+    a server reads ``98234751029384756`` as the digits of the string, so a credential of
+    digits leaves either way), then each join of its string and integer values."""
+    texts, values = text_leaves(arguments)
+    yield from texts
+    for joined in joined_views(arguments, values):
         yield "", joined
 
 
