@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cordon._types import SEVERITY_ORDER, Finding
+from cordon.approvals.display import visible
 
 __all__ = ["register"]
 
@@ -143,15 +144,35 @@ def _print_findings(findings: list[Finding], as_json: bool) -> None:
             )
         )
     elif findings:
-        table = Table(title=f"{len(findings)} finding(s)")
-        for col in ("rule", "severity", "span", "path", "evidence"):
-            table.add_column(col, overflow="fold")
-        for f in findings:
-            cells = (f.rule, f.severity, f"{f.span[0]}-{f.span[1]}", f.path, f.evidence)
-            table.add_row(*map(Text, cells))
-        Console(markup=False).print(table)
+        _print_table(findings, Console(markup=False))
     else:
         Console().print("clean: no findings")
+
+
+def _print_table(findings: list[Finding], console: Console) -> None:
+    """The findings as a table on a terminal, else one tab-separated line each (rule,
+    severity, span, path, evidence): a rule id is never broken across lines, so it can be
+    grepped and looked up (``cordon rules``) whatever the width; only the evidence and the
+    path wrap, and a terminal too narrow for the table gets the lines too."""
+    cells = [
+        (f.rule, f.severity, f"{f.span[0]}-{f.span[1]}", visible(f.path), visible(f.evidence))
+        for f in findings
+    ]
+    whole = [max(len(c[i]) for c in cells) for i in range(3)]
+    # the three unbroken columns, their borders and padding, and room for the evidence
+    if not console.is_terminal or console.width < sum(whole) + 3 * 3 + 1 + 24:
+        typer.echo(f"{len(findings)} finding(s)")
+        for row in cells:
+            typer.echo("\t".join(row))
+        return
+    table = Table(title=f"{len(findings)} finding(s)")
+    for col, width in zip(("rule", "severity", "span"), whole, strict=True):
+        table.add_column(col, no_wrap=True, min_width=width)
+    for col in ("path", "evidence"):
+        table.add_column(col, overflow="fold")
+    for row in cells:
+        table.add_row(*map(Text, row))
+    console.print(table)
 
 
 def register(app: typer.Typer) -> None:
