@@ -692,9 +692,14 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
 
     # -- cordon's own secrets ------------------------------------------------------------
     def server_frame(self, item: bytes | Oversize) -> list[Action]:
-        """One line from the upstream server (:meth:`UpstreamSide.server_frame`), cordon's own
-        credentials masked in it first, before it is read (:mod:`cordon.content.known`);
-        monitor delivers output as it came."""
+        """One line from the upstream server (:meth:`UpstreamSide.server_frame`), refused when
+        it holds an integer orjson reads as a float (:meth:`_inexact_server_frame`), else
+        cordon's own credentials masked in it first, before it is read
+        (:mod:`cordon.content.known`); monitor delivers output as it came."""
+        if isinstance(item, bytes):
+            refused = self._inexact_server_frame(item)
+            if refused is not None:
+                return refused
         if isinstance(item, bytes) and self.own_credentials and self.cfg.content_mode != "monitor":
             masked = self.own_credentials.mask(item)
             if masked is not item:
@@ -702,6 +707,44 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
                 own = self._record({**rec, "rules": [OWN_CREDENTIAL], "max_severity": "high"})
                 return [own, *super().server_frame(masked)]
         return super().server_frame(item)
+
+    def _inexact_server_frame(self, item: bytes) -> list[Action] | None:
+        """The refusal of a server frame holding an integer outside ``[-2**63, 2**64 - 1]``
+        (:func:`check_exact_ints`), else None. orjson reads it as a float while a client that
+        parses the digits (the Python SDK) gets the integer: the output checks (the registered
+        and shared secrets read in it, the numbers a result's recording keeps as text for
+        taint) would judge another value than the one delivered. Refused, as a client frame
+        is, rather than read again exactly: the recording, the sanitiser and the rebuilt
+        frame read and write orjson's value, and orjson cannot write such an integer. A
+        response's request is answered with an error (it must not wait), a server request is
+        refused upstream, a notification dropped; cordon's own discover is left to
+        :meth:`IdentitySide.server_frame` (read for the server's name, never relayed)."""
+        try:
+            check_exact_ints(item)
+            return None
+        except InexactIntError as exc:
+            why = str(exc)
+        try:
+            msg = parse_frame(item)
+        except ProtocolError:
+            return None  # (no JSON object: refused as such by UpstreamSide.server_frame)
+        rid = plain_id(msg.get("id"))
+        if rid is not None and rid == self.probe_id:
+            return None
+        acts: list[Action] = [
+            self._refuse("server", why),
+            Log(f"dropped an upstream message: {why}"),
+        ]
+        if type(rid) not in (str, int):
+            return acts  # (no id, or one that is such an integer: read as a float)
+        if "method" in msg and "result" not in msg and "error" not in msg:
+            refusal = error_frame(rid, INVALID_REQUEST, f"cordon refused this request: {why}")
+            return self._put("upstream", [*acts, ToUpstream(refusal)])
+        pend = self.pending.pop(id_key(rid), None)
+        if pend is None:
+            return acts
+        answer = error_frame(pend.id, INTERNAL_ERROR, f"cordon: upstream reply refused: {why}")
+        return self._put("upstream", [*acts, self._answer(pend.id, answer)])
 
     def add_secret(self, value: str) -> list[Action]:
         """A credential cordon obtained during the session (an OAuth login or refresh): no
