@@ -102,6 +102,8 @@ def test_computed_asked(tmp_path: Path, command: str) -> None:
         "for f in *.txt; do echo $f; done",
         "rmdir build",
         r"date +%Y%m%d",
+        # (a POSIX line whose escaped braces cmd would read as a redirect target: tldr's)
+        r"docker inspect -f '\{\{range $p, $c := .Ports\}\} \{\{$p\}\} -> \{\{$c\}\}' web",
     ],
 )
 def test_ordinary_allowed(tmp_path: Path, command: str) -> None:

@@ -408,8 +408,10 @@ def _unc_host(path: str) -> str | None:
 
 
 def _windows_like(path: str) -> bool:
-    """A path only Windows reads as such: a drive, a backslash, a home directory value."""
-    return bool(re.match(r"[A-Za-z]:|~|\\", path)) or "\\" in path or DYNAMIC in path
+    """A path only Windows reads as such: on a drive (``C:``), UNC (``\\\\h\\s``), under the
+    home directory (``%USERPROFILE%\\x``) or the drive's root (``\\Windows``); not a POSIX
+    word with an escape in it (``'\\{\\{x'``)."""
+    return bool(re.match(r"[A-Za-z]:(?:[\\/]|$)|[\\/]{2}\w|~[\\/]|\\\w", path)) or DYNAMIC in path
 
 
 def _quote(word: str) -> str:
