@@ -11,6 +11,7 @@ request is answered upstream with -32600, a notification is dropped; each is rec
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -22,6 +23,7 @@ from cordon.proxy.core import CoreConfig, ProxyCore
 from cordon.proxy.framing import INTERNAL_ERROR, INVALID_REQUEST
 from cordon.proxy.memory import MemoryTransport
 from cordon.proxy.work import SessionWork
+from tests.proxy.test_identity_probe import Upstream, _call, _pinned, _proxy
 
 LONG = "123456789012345678901234567890"
 
@@ -103,3 +105,26 @@ def test_a_server_request_or_notification_holding_one_is_refused_upstream() -> N
     assert t.client == []
     assert len([r for r in t.audit if r.get("kind") == "frame_refused"]) == 2
     assert t.core.awaiting(7)  # (the call itself is still answered when its result comes)
+
+
+def test_cordons_own_discover_answer_is_read_for_the_name(tmp_path: Path) -> None:
+    """The answer to cordon's ``server/discover`` never reaches the client: it is read for the
+    server's name (a number in it judged nowhere), not refused as a relayed frame would be."""
+    pins = _pinned(tmp_path)
+    up = Upstream("notes-server")
+
+    def upstream(raw: bytes) -> list[bytes]:
+        out = up(raw)
+        if orjson.loads(raw).get("method") != "server/discover":
+            return out
+        return [
+            f.replace(b'"capabilities":{', b'"capabilities":{"x":' + LONG.encode() + b",")
+            for f in out
+        ]
+
+    core, t = _proxy(pins, up)
+    t.upstream = upstream
+    t.from_client(_call(5))
+    assert up.methods() == ["server/discover", "tools/call"]
+    assert [m["id"] for m in t.messages()] == [5]
+    assert not [r for r in t.audit if r.get("kind") == "frame_refused"]
