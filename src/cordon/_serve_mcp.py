@@ -208,8 +208,10 @@ def _open_audit(path: Path, core: ServeCore, policies: list[Path], empty: list[P
     """The audit log, opened with the start record ``cordon run`` writes
     (:meth:`cordon.audit.log.AuditLog.start`): cordon's version, the policy's hash, its
     ``--policy`` files and those that set nothing, so ``cordon report`` can tell which policy
-    decided the verdicts after it. ``server`` is ``serve``: the verdicts name the servers
-    their callers gave; ``session`` is this process's, not a client's."""
+    decided the verdicts after it. ``server`` is ``serve`` and ``session`` ``serve-PID``
+    (this process's, not a client's): the verdicts name the servers their callers gave, and
+    ``cordon report`` shows each server only this process decided for under this record's
+    policy files."""
     import os
 
     from cordon.audit.log import AuditLog

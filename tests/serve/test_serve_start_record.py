@@ -61,6 +61,8 @@ async def test_the_audit_log_begins_with_a_start_record_naming_the_policy(tmp_pa
     pack = out.read_text()
     assert "No start record" not in pack
     assert f"policy hash `{start['policy_hash'][:16]}`" in pack
+    # the servers its verdicts name are shown under the policy it ran with, not none
+    assert f"server mail: its own policy, {policy.resolve()}, {empty.resolve()}" in pack, pack
 
 
 def _free_port() -> int:

@@ -48,6 +48,8 @@ class _Tally:
     listed: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     # server -> tools a call named
     called: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    # servers named by records cordon serve wrote (their policy: its start record's)
+    served: set[str] = field(default_factory=set)
     # server -> policy.unknown_tool entries
     unlisted: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     points: list[tuple[float, str]] = field(default_factory=list)
@@ -90,6 +92,8 @@ class _Tally:
         if rec.get("session"):
             self.sessions.add(str(rec["session"]))
         server, tool = str(rec.get("server", "?")), rec.get("tool")
+        if rec.get("via") == "serve":
+            self.served.add(server)
         if isinstance(tool, str):
             self._note_tool(kind, rec, server, tool)
         if kind == "start":
@@ -234,7 +238,7 @@ def build_report(
         unlisted=tally.unlisted,
         # a server whose cordon run started before the window (a long-running one) ran
         # under its latest start's policy: the window's own starts alone would not say
-        starts=[*carried.values(), *tally.starts],
+        starts=_served_starts([*carried.values(), *tally.starts], tally.served),
         servers=servers,
     )
     findings = section.findings
@@ -249,6 +253,21 @@ def build_report(
     return _assemble(
         audit=audit, since=since, until=until, chain=chain, tally=tally, section=section
     )
+
+
+def _served_starts(starts: list[dict[str, Any]], served: set[str]) -> list[dict[str, Any]]:
+    """``starts``, and for each server only ``cordon serve`` decided for (no start record of
+    its own), the latest ``serve`` start record as its own: one process decides for every
+    server its callers name, under the policy that record names."""
+    serve = [
+        s
+        for s in starts
+        if s.get("server") == "serve" and str(s.get("session", "")).startswith("serve-")
+    ]
+    own = {str(s.get("server") or "?") for s in starts}
+    if not serve:
+        return starts
+    return [*starts, *({**serve[-1], "server": name} for name in sorted(served - own))]
 
 
 def _carrying(
