@@ -77,7 +77,7 @@ def test_cmd_file_commands_denied(tmp_path: Path, command: str, rule: str) -> No
     "command",
     [
         r"cmd /c del /s /q %TARGET%",
-        r"cmd /c call cleanup.bat",
+        r"cmd /c call del /q %%d%%",
         r'cmd /c for /f "delims=" %i in (list.txt) do rd /s /q %i',
         r"cmd /c rd /s /q %1",
         r"cmd /v:on /c rd /s /q !d!",
@@ -97,6 +97,8 @@ def test_computed_asked(tmp_path: Path, command: str) -> None:
         r"cmd /c copy a.txt b.txt",
         r"cmd /c echo %DATE% > stamp.txt",
         r"cmd /c reg query HKLM\Software\Vendor",
+        r"cmd /c call build.bat release",
+        r"cmd /c robocopy /l C:\src C:\dst",
         r"cmd /c type README.md | findstr /i rd",
         "git status && npm test",
         "for f in *.txt; do echo $f; done",

@@ -280,10 +280,19 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
             _line(r, seg[words[start][1] :], depth, delayed=delayed, top=top)
     elif prog == "for" and rest and rest[0][:1] in ("/", "%", DYNAMIC):
         _for(r, seg, words, depth, delayed=delayed, top=top)
-    elif prog == "call":
-        r.opaque.append("cmd: call runs a batch file or label, its line expanded again")
+    elif prog == "call" and _call_opaque(rest):
+        r.opaque.append("cmd: call runs a command its line expanded again")
     else:
         _files(r, prog, rest)
+
+
+def _call_opaque(rest: list[str]) -> bool:
+    """``call`` expands its line a second time (``call del %%x%%``: a name made at run time):
+    opaque, but for a label or a batch file named plainly (``call :sub``, ``call build.bat``:
+    a script the shell guard does not read, as ``sh build.sh``)."""
+    first = rest[0].lower() if rest else ""
+    plain = not any(DYNAMIC in w or "%" in w or "!" in w for w in rest)
+    return not (plain and (first.startswith(":") or first.endswith((".bat", ".cmd"))))
 
 
 def _cmd(r: CmdReading, seg: str, words: list[tuple[str, int]], depth: int) -> None:
@@ -379,6 +388,8 @@ def _copy(r: CmdReading, prog: str, switches: set[str], plain: list[str]) -> Non
         src, dst = plain[:1], plain[1] if len(plain) > 1 else "."
         src += [f"{src[0]}\\{f}" for f in plain[2:]] if src else []
         moves = bool({"/mov", "/move"} & switches)
+        if "/l" in switches:
+            return  # (/l: lists what it would copy, copies nothing)
     else:
         src = [s for p in (plain[:-1] if len(plain) > 1 else plain) for s in p.split("+") if s]
         dst = plain[-1] if len(plain) > 1 else "."
