@@ -106,3 +106,19 @@ def test_help_says_audit_records_both_checks(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     text = " ".join(done.stdout.split())
     assert "check_tool_call" in text and "check_client_request" in text, text
+
+
+def test_a_taken_port_is_said_and_never_announced_as_listening(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [*cordon_exe(), "serve", "--http", f"127.0.0.1:{port}"],
+            env={**os.environ, "HOME": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2, done.stderr
+    assert "listening" not in done.stderr and "in use" in done.stderr, done.stderr
