@@ -10,8 +10,8 @@ that now gets a high finding, which approvers then learn to dismiss.
 
 Each spelling below is read (a template language's syntax, other words for the
 conversation, the languages of the multilingual rules, a line break after ``=``, the slot as
-a label of the host); strict xfails are what is still not: a word hyphenated across a line,
-and the benign references.
+a label of the host, a word hyphenated across a line); strict xfails are what is still not:
+the benign references.
 """
 
 from __future__ import annotations
@@ -187,8 +187,8 @@ def test_near_misses_of_the_spellings_are_not_a_data_slot(text: str) -> None:
     assert "exfil.url_data_slot" not in {f.rule for f in scan_text(text)}, scan_text(text)
 
 
-@pytest.mark.xfail(strict=True, reason="a word hyphenated across a line end is not joined")
 def test_a_slot_word_hyphenated_across_a_line_is_high() -> None:
+    """The normaliser reads a word hyphenated across a line break joined."""
     text = U + "{conver-\nsation}"
     assert _high(text), scan_text(text)
 
