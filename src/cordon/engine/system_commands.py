@@ -12,26 +12,31 @@ What is asked about, by what it takes away (MITRE ATT&CK technique):
 
 * the machine (T1529 System Shutdown/Reboot): ``shutdown`` (not ``-c``, ``-k``, ``/a``),
   ``reboot``, ``poweroff``, ``halt``, ``init``/``telinit`` with a runlevel, ``systemctl
-  poweroff|reboot|halt|kexec|suspend|hibernate|rescue|emergency|isolate|default``;
+  poweroff|reboot|halt|kexec|suspend|hibernate|rescue|emergency|isolate|default`` (not
+  ``--when cancel``);
 * its services (T1489 Service Stop): ``systemctl stop|kill|disable|mask|freeze|clean``,
   ``service NAME stop``, ``rc-service``, ``invoke-rc.d``, ``update-rc.d NAME
   disable|remove``, ``chkconfig NAME off``, runit's ``sv down``, ``launchctl
   bootout|unload|disable|remove|kill``, ``loginctl terminate-user|kill-user|...``; a signal
   to PID 1 or to every process (``kill -9 1``, ``kill -9 -1``), and every kill by name or
   user (``pkill``, ``killall``, ``killall5``, ``skill``): a name matches processes the agent
-  cannot see (``pkill -f python`` stops the MCP server too). ``restart``, ``reload`` and
+  cannot see (``pkill -f python`` stops the MCP server too); not a signal that ends or
+  stops no process (``-0``, ``-CONT``, ``-WINCH``). ``restart``, ``reload`` and
   ``start`` are not asked about (an outage of a moment, and an ordinary step of a deploy),
   nor ``kill PID`` of another process, nor a PID computed at run time (``kill $(pgrep x)``);
+  an action word computed at run time is (fail closed: ``systemctl $action "$unit"``,
+  ``service "$name" "$1"``, ``init $level``);
 * its network filtering (T1562.004 Disable or Modify System Firewall) and its network:
   every change through ``iptables``/``ip6tables``/``ebtables``/``arptables`` (only ``-L``,
   ``-S``, ``-C`` read), ``iptables-restore``, ``nft`` (only ``list``, ``describe``,
-  ``monitor``, ``-c`` read), ``ufw`` (only ``status``, ``show``, ``app``, ``version``),
-  ``firewall-cmd`` (only ``--state``, ``--list-*``, ``--get-*``, ``--query-*``,
-  ``--info-*``), ``pfctl -d|-F|-f|-k|-e``; an interface taken down (``ip link set DEV
-  down``, ``ifconfig DEV down``, ``ifdown``, ``nmcli networking off``): a remote machine
-  is then out of reach;
+  ``monitor``, ``-c`` read), ``ufw`` (only ``status``, ``show``, ``app``, ``version``,
+  ``--dry-run``), ``firewall-cmd`` (only ``--state``, ``--list-*``, ``--get-*``,
+  ``--query-*``, ``--info-*``), ``pfctl -d|-F|-f|-k|-e``; an interface taken down (``ip
+  link set DEV down``, ``ifconfig DEV down``, ``ifdown``, ``nmcli networking off``): a
+  remote machine is then out of reach;
 * its users' access (T1531 Account Access Removal): ``userdel``, ``deluser``, ``groupdel``,
-  ``usermod``, ``passwd`` (not ``-S``), ``chpasswd``, ``chage`` (not ``-l``), ``chsh``,
+  ``usermod``, ``passwd`` (not ``-S``), ``chpasswd``, ``chage`` (not ``-l``), ``chsh``
+  (not ``-l``),
   ``crontab -r``; and (:func:`locked_targets`) ``chmod`` that takes read from the owner
   (``000``, ``a-rwx``, ``u=``) or ``chattr +i``/``+a`` of a file outside the project;
 * its disks and kernel: ``mount`` with a target or ``-a`` (a remount read-only, a file
@@ -50,6 +55,8 @@ import re
 
 __all__ = ["locked_targets", "remote_line", "system_disruption"]
 
+#: the parser's mark of a word computed at run time (:data:`.shell_commands.DYNAMIC`)
+DYNAMIC = "\x00"
 _HELP = frozenset({"-h", "--help", "-V", "--version", "/?", "-?"})
 
 _MACHINE = "stops or restarts the machine"
@@ -126,6 +133,14 @@ def _plain(args: tuple[str, ...], takes_value: frozenset[str] = frozenset()) -> 
     return out
 
 
+#: signals whose default action neither ends nor stops a process (signal(7)); 0 only checks
+_HARMLESS_SIGNALS = frozenset({"0", "NULL", "CONT", "WINCH", "URG", "CHLD"})
+
+
+def _harmless(signal: str) -> bool:
+    return signal.upper().removeprefix("SIG") in _HARMLESS_SIGNALS
+
+
 def _kill(args: tuple[str, ...]) -> str | None:
     """A signal other than 0 to PID 1 or to every process (``-1``)."""
     signal: str | None = None
@@ -144,7 +159,7 @@ def _kill(args: tuple[str, ...]) -> str | None:
             signal = a[1:]
         else:
             targets.append(a)
-    if signal is not None and signal.upper().removeprefix("SIG") in ("0", "NULL"):
+    if signal is not None and _harmless(signal):
         return None
     return _PROCESSES if any(t in ("1", "-1") for t in targets) else None
 
@@ -175,6 +190,8 @@ def _firewall(prog: str, args: tuple[str, ...]) -> str | None:
     if not args or set(args) & _HELP:
         return None
     if prog == "ufw":
+        if "--dry-run" in args:  # (prints the rules it would write)
+            return None
         words = _plain(args)
         return _FIREWALL if not words or words[0] not in _UFW_READ else None
     if prog == "pfctl":
@@ -203,6 +220,8 @@ def _network(prog: str, args: tuple[str, ...]) -> str | None:
 
 def _accounts(prog: str, args: tuple[str, ...]) -> str | None:
     if set(args) & _HELP:
+        return None
+    if prog == "chsh" and ("l" in _short(args) or "--list-shells" in args):
         return None
     if prog in _ACCOUNT_PROGRAMS:
         return _ACCOUNTS if args or prog in ("chpasswd", "chgpasswd", "newusers") else None
@@ -247,6 +266,8 @@ def _machine(prog: str, args: tuple[str, ...]) -> str | None:
     if prog in ("reboot", "poweroff", "halt"):
         return None if low & {"-w", "--wtmp-only"} else _MACHINE
     level = args[0].lower() if args else ""  # init, telinit
+    if DYNAMIC in level:
+        return _MACHINE + _COMPUTED
     return (
         _MACHINE
         if level in ("0", "1", "2", "3", "4", "5", "6", "s", "single", "emergency")
@@ -254,35 +275,49 @@ def _machine(prog: str, args: tuple[str, ...]) -> str | None:
     )
 
 
+#: where a program's action word is (among the words that are no option) and which ones stop
+_VERB_AT: dict[str, tuple[int, frozenset[str], str]] = {
+    "loginctl": (0, _LOGINCTL_VERBS, _ACCOUNTS),
+    "service": (1, _STOP_VERBS, _SERVICE),
+    "rc-service": (1, _STOP_VERBS, _SERVICE),
+    "invoke-rc.d": (1, _STOP_VERBS, _SERVICE),
+    "update-rc.d": (1, frozenset({"disable", "remove"}), _SERVICE),
+    "chkconfig": (1, frozenset({"off"}), _SERVICE),
+    "sv": (0, _SV_VERBS, _SERVICE),
+    "launchctl": (0, _LAUNCHCTL_VERBS, _SERVICE),
+}
+_COMPUTED = " (its action is computed at run time)"
+
+
 def _services(prog: str, args: tuple[str, ...]) -> str | None:
+    """The action word stops or disables (fail closed: or it is computed at run time:
+    ``systemctl $action "$unit"``)."""
     if prog == "systemctl":
         words = _plain(args, _SYSTEMCTL_VALUE)
-        return _SYSTEMCTL_VERBS.get(words[0]) if words else None
+        verb = words[0] if words else ""
+        if "--when=cancel" in args or "--when cancel" in " ".join(args):
+            return None  # (cancels a scheduled shutdown or reboot)
+        return _SERVICE + _COMPUTED if DYNAMIC in verb else _SYSTEMCTL_VERBS.get(verb)
+    if prog == "chkconfig" and "--del" in args:
+        return _SERVICE
+    at, verbs, why = _VERB_AT[prog]
     words = _plain(args)
-    if prog == "loginctl":
-        return _ACCOUNTS if words and words[0] in _LOGINCTL_VERBS else None
-    if prog in ("service", "rc-service", "invoke-rc.d"):
-        return _SERVICE if len(words) > 1 and words[1] in _STOP_VERBS else None
-    if prog == "update-rc.d":
-        return _SERVICE if len(words) > 1 and words[1] in ("disable", "remove") else None
-    if prog == "chkconfig":
-        return _SERVICE if "--del" in args or (len(words) > 1 and words[1] == "off") else None
-    if prog == "sv":
-        return _SERVICE if words and words[0] in _SV_VERBS else None
-    if prog == "launchctl":
-        return _SERVICE if words and words[0] in _LAUNCHCTL_VERBS else None
-    return None
+    verb = words[at] if len(words) > at else ""
+    if DYNAMIC in verb:
+        return why + _COMPUTED
+    return why if verb in verbs else None
 
 
 def _by_name(prog: str, args: tuple[str, ...]) -> str | None:
     """pkill, killall, killall5, skill, slay: every kill by name or user."""
     if not args and prog != "killall5":
         return None
-    low = set(args)
-    if low & (_HELP | {"-l", "--list"}) or low & {"-0", "--signal=0"}:
+    if set(args) & (_HELP | {"-l", "--list"}):
         return None
-    if any(a in ("-s", "--signal") and b == "0" for a, b in zip(args, args[1:], strict=False)):
-        return None
+    for a, b in zip(args, (*args[1:], ""), strict=True):
+        signal = b if a in ("-s", "--signal") else a.removeprefix("--signal=")
+        if a.startswith("-") and _harmless(signal.lstrip("-")):
+            return None  # (pkill -CONT, killall -s 0: no process ends)
     return _PROCESSES
 
 
@@ -313,6 +348,7 @@ def system_disruption(prog: str, args: tuple[str, ...]) -> str | None:
     if why is None:
         return None
     verb = _plain(args, _SYSTEMCTL_VALUE)[:1] if prog in ("systemctl", "loginctl") else []
+    verb = [w for w in verb if DYNAMIC not in w]
     return f"{' '.join([prog, *verb])}: {why}"
 
 
