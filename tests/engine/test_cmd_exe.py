@@ -29,6 +29,8 @@ from cordon.engine.cmd_exe import cmd_reading
         r'cmd /c ""rd" /s /q "C:\Users""',
         r"cmd /c echo ^& del /s /q C:\Users",  # (run by cmd: the outer cmd eats the caret)
         r"pwsh -c 'cmd /c rd /s /q C:\Users'",
+        r"cmd /c rd=/s=/q=C:\Users",  # (= separates an internal command's words)
+        r"cmd /c rd,/s;/q C:\Users",
     ],
 )
 def test_root_deletes_denied(tmp_path: Path, command: str) -> None:
@@ -67,6 +69,9 @@ def test_format_denied(tmp_path: Path, command: str) -> None:
             "action.delete_outside",
         ),
         (r"cmd /c del \\fileserver\share\report.docx", "action.delete_outside"),
+        (r"cmd /c cd /d C:\srv & rd /s /q data", "action.delete_outside"),
+        (r'cmd /c "cd .. && del /q other.txt"', "action.delete_outside"),
+        (r"cmd /c pushd \\fileserver\share && del /q report.docx", "action.delete_outside"),
     ],
 )
 def test_cmd_file_commands_denied(tmp_path: Path, command: str, rule: str) -> None:
@@ -98,6 +103,8 @@ def test_computed_asked(tmp_path: Path, command: str) -> None:
         r"cmd /c echo %DATE% > stamp.txt",
         r"cmd /c reg query HKLM\Software\Vendor",
         r"cmd /c call build.bat release",
+        r"cmd /c cd build && del /q out.txt",
+        r"cmd /c set x=a=b & echo %x%",
         r"cmd /c robocopy /l C:\src C:\dst",
         r"cmd /c type README.md | findstr /i rd",
         "git status && npm test",

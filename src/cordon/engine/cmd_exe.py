@@ -57,6 +57,8 @@ class CmdReading:
     hosts: list[tuple[str, str]] = field(default_factory=list)
     opaque: list[str] = field(default_factory=list)
     canonical: list[str] = field(default_factory=list)
+    #: the directory a ``cd``/``pushd`` earlier in the line moved to (None: the starting one)
+    cwd: str | None = None
 
 
 #: variables -> values (names in lower case): the home directory is ``~``
@@ -133,6 +135,7 @@ def cmd_reading(text: str) -> CmdReading:
     for m in _CMD_RE.finditer(text):
         delayed = "/v:on" in m.group(1).lower().replace(" ", "")
         for inner in _c_lines(text[m.end() :]):
+            r.cwd = None
             _line(r, inner, 1, delayed=delayed, top=False)
     r.files = list(dict.fromkeys(r.files))
     r.canonical = list(dict.fromkeys(r.canonical))
@@ -195,15 +198,22 @@ def _segments(line: str) -> list[str]:
 
 
 _TOKEN_RE = re.compile(r'(?:\^.|"[^"]*(?:"|$)|[^\s,;"^<>]|\^$)+|[0-9]?>>?(?:&[0-9])?|<')
+#: the same, ``=`` also a delimiter: cmd's for its internal commands (``rd=/s=/q=C:\x``)
+_TOKEN_EQ_RE = re.compile(r'(?:\^.|"[^"]*(?:"|$)|[^\s,;="^<>]|\^$)+|[0-9]?>>?(?:&[0-9])?|<')
+#: internal commands whose words ``=`` also separates (not ``set`` or ``if``: theirs hold it)
+_EQ_SPLIT = frozenset(
+    {"del", "erase", "rd", "rmdir", "copy", "move", "type", "ren", "rename", "cd", "chdir",
+     "pushd", "md", "mkdir"}
+)  # fmt: skip
 
 
-def _words(seg: str) -> tuple[list[tuple[str, int]], list[tuple[str, str]]]:
+def _words(seg: str, *, eq: bool = False) -> tuple[list[tuple[str, int]], list[tuple[str, str]]]:
     """The words of one command (decoded: quotes and carets removed) with where each starts
     in ``seg``, and its redirects as ``(op, target)``."""
     words: list[tuple[str, int]] = []
     redirects: list[tuple[str, str]] = []
     pending: str | None = None
-    for m in _TOKEN_RE.finditer(seg):
+    for m in (_TOKEN_EQ_RE if eq else _TOKEN_RE).finditer(seg):
         tok = m.group()
         if tok[-1:] in "<>" or re.fullmatch(r"[0-9]?>>?&[0-9]", tok):
             pending = None if "&" in tok else ("read" if tok == "<" else "overwrite")
@@ -263,6 +273,9 @@ def _program(word: str) -> tuple[str, str]:
 def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -> None:
     """One command of a cmd line: its redirects, and what its program does."""
     words, redirects = _words(seg)
+    split = _words(seg, eq=True)
+    if split[0] and _program(split[0][0][0])[0] in _EQ_SPLIT:
+        words, redirects = split
     for op, target in redirects:
         if target.lower() not in _DEVICES and (not top or _windows_like(target)):
             r.files.append((posix_path(target), "redirect", op))
@@ -282,8 +295,28 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
         _for(r, seg, words, depth, delayed=delayed, top=top)
     elif prog == "call" and _call_opaque(rest):
         r.opaque.append("cmd: call runs a command its line expanded again")
+    elif prog in ("cd", "chdir", "pushd", "popd") or re.fullmatch(r"[a-z]:", prog):
+        _cd(r, prog, rest)
     else:
         _files(r, prog, rest)
+
+
+def _cd(r: CmdReading, prog: str, rest: list[str]) -> None:
+    """The directory later relative paths are under: ``cd [/d] DIR``, ``pushd DIR``, a drive
+    alone (``D:``: its current directory, taken as its root); ``popd`` goes back where no
+    rule can tell (attack class: ``cd /d C:\\ & rd /s /q Users``)."""
+    plain = [a for a in rest if a.lower() != "/d"]
+    if prog == "popd":
+        r.cwd = DYNAMIC if r.cwd is not None else None
+    elif re.fullmatch(r"[a-z]:", prog):
+        r.cwd = prog.upper() + "\\"
+    elif plain:
+        target = " ".join(plain) if prog != "pushd" else plain[0]  # (cd takes spaces unquoted)
+        r.cwd = target if r.cwd is None or _absolute(target) else f"{r.cwd}\\{target}"
+
+
+def _absolute(path: str) -> bool:
+    return bool(re.match(r"[A-Za-z]:|[\\/~]", path))
 
 
 def _call_opaque(rest: list[str]) -> bool:
@@ -401,6 +434,8 @@ def _copy(r: CmdReading, prog: str, switches: set[str], plain: list[str]) -> Non
 
 
 def _file(r: CmdReading, path: str, prog: str, op: str) -> None:
+    if r.cwd is not None and not _absolute(path):
+        path = f"{r.cwd}\\{path}"
     if DYNAMIC in path:  # (%x%, %1, a for variable: what it names is known at run time)
         r.opaque.append(f"cmd: {prog}: a path computed at run time")
         return
