@@ -72,7 +72,12 @@ from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
-from cordon.engine.system_commands import locked_targets, remote_line, system_disruption
+from cordon.engine.system_commands import (
+    init_script_stop,
+    locked_targets,
+    remote_line,
+    system_disruption,
+)
 from cordon.engine.walk import call_walk
 
 if TYPE_CHECKING:
@@ -590,8 +595,9 @@ def _git_asks(c: CommandString) -> list[Verdict]:
 
 def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[Verdict]:
     """``action.system_disrupt`` (:mod:`.system_commands`) for each command that stops the
-    machine, a service, the firewall, users' access or a disk; ``ssh HOST CMD``'s CMD read
-    as a command line (a lock only ``chmod``-ed on the host is outside the project there)."""
+    machine, a service, the firewall, users' access or a disk; ``ssh HOST CMD``'s and
+    ``nsenter ... CMD``'s CMD read as a command line (a lock ``chmod``-ed there is taken to
+    be outside the project); ``/etc/init.d/NAME stop`` read from the text."""
     out = []
     for k, (prog, args) in enumerate(c.facts.commands):
         why = system_disruption(prog, args)
@@ -608,9 +614,12 @@ def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[
             remote = CommandString(c.path, _parser().analyze(line), line)
             out.extend(_system_asks(None, remote, depth + 1))
         if why is not None:
-            where = " (on a host through ssh)" if ctx is None else ""
+            where = " (run on another host or namespace)" if ctx is None else ""
             out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT,
                           f"{why}{where} (command as parsed)", c.path, prog))  # fmt: skip
+    why = init_script_stop(c.text) if not out and depth == 0 else None
+    if why is not None:
+        out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT, why, c.path, "init script"))
     return out
 
 

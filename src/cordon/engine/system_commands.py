@@ -4,7 +4,7 @@ its disks: ``action.system_disrupt`` (ask).
 :func:`system_disruption` reads one command (as :mod:`.shell` parsed it: wrappers such as
 ``sudo``, ``env``, ``timeout``, ``xargs`` removed, variables expanded, ``sh -c`` strings read)
 and says what it stops, or None. :func:`remote_line` gives the command line ``ssh HOST CMD``
-runs on the host, judged the same way; :func:`locked_targets` the files a ``chmod`` or
+runs on the host (or ``nsenter ... CMD`` in another namespace), judged the same way; :func:`locked_targets` the files a ``chmod`` or
 ``chattr`` makes unreadable or unchangeable, asked about outside the project only. Pure: no
 I/O.
 
@@ -15,7 +15,7 @@ What is asked about, by what it takes away (MITRE ATT&CK technique):
   poweroff|reboot|halt|kexec|suspend|hibernate|rescue|emergency|isolate|default`` (not
   ``--when cancel``);
 * its services (T1489 Service Stop): ``systemctl stop|kill|disable|mask|freeze|clean``,
-  ``service NAME stop``, ``rc-service``, ``invoke-rc.d``, ``update-rc.d NAME
+  ``service NAME stop``, ``/etc/init.d/NAME stop``, ``rc-service``, ``invoke-rc.d``, ``update-rc.d NAME
   disable|remove``, ``chkconfig NAME off``, runit's ``sv down``, ``launchctl
   bootout|unload|disable|remove|kill``, ``loginctl terminate-user|kill-user|...``; a signal
   to PID 1 or to every process (``kill -9 1``, ``kill -9 -1``), and every kill by name or
@@ -52,8 +52,9 @@ with a shell into a denial of service or a lock-out (OWASP LLM06 Excessive Agenc
 from __future__ import annotations
 
 import re
+import shlex
 
-__all__ = ["locked_targets", "remote_line", "system_disruption"]
+__all__ = ["init_script_stop", "locked_targets", "remote_line", "system_disruption"]
 
 #: the parser's mark of a word computed at run time (:data:`.shell_commands.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -359,13 +360,35 @@ _SSH_VALUE = frozenset(
 )  # fmt: skip
 
 
+#: nsenter's options whose value is the next word (nsenter(1); the namespace options take
+#: theirs only after ``=``)
+_NSENTER_VALUE = frozenset({"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-Z"})
+
+
 def remote_line(prog: str, args: tuple[str, ...]) -> str | None:
-    """The command line ``ssh [OPTIONS] HOST CMD...`` runs on HOST (ssh joins the words with
-    spaces and the remote shell reads them), or None."""
-    if prog not in ("ssh", "autossh"):
+    """The command line ``ssh [OPTIONS] HOST CMD...`` (or ``mosh HOST -- CMD``) runs on HOST
+    (ssh joins the words with spaces and the remote shell reads them), or the command
+    ``nsenter [OPTIONS] CMD...`` runs in another process's namespaces (``-t 1``: the host's,
+    from a container), or None."""
+    if prog == "nsenter":
+        words = _plain(args, _NSENTER_VALUE)
+        return shlex.join(words) if words else None
+    if prog not in ("ssh", "autossh", "mosh"):
         return None
     words = _plain(args, _SSH_VALUE | ({"-M"} if prog == "autossh" else frozenset()))
     return " ".join(words[1:]) if len(words) > 1 else None
+
+
+#: a System V init script run by its path (the parser names the program by its base name,
+#: ``/etc/init.d/ssh stop`` as ``ssh``, so the command text is read)
+_INIT_SCRIPT_RE = re.compile(r"/etc/(?:rc\.d/)?init\.d/[\w.@-]+\s+(?:stop|force-stop|kill)\b")
+
+
+def init_script_stop(text: str) -> str | None:
+    """What ``/etc/init.d/NAME stop`` in ``text`` stops, or None."""
+    if "init.d/" not in text or _INIT_SCRIPT_RE.search(text) is None:
+        return None
+    return f"/etc/init.d: {_SERVICE}"
 
 
 _CHATTR_LOCK_RE = re.compile(r"[+=][a-zA-Z]*[ia][a-zA-Z]*")
