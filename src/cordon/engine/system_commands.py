@@ -42,7 +42,12 @@ What is asked about, by what it takes away (MITRE ATT&CK technique):
 * its disks and kernel: ``mount`` with a target or ``-a`` (a remount read-only, a file
   system mounted over ``/home``), ``umount``, ``swapoff``, ``sysctl -w``/``KEY=VALUE``/
   ``-p``/``--system``, ``modprobe -r``, ``rmmod``. ``mkfs``, ``wipefs`` and ``dd`` onto a
-  device stay ``action.mkfs_dd`` (deny).
+  device stay ``action.mkfs_dd`` (deny);
+* on Windows, the same classes as cmd.exe programs and PowerShell cmdlets (:func:`_windows`):
+  ``shutdown /s``, ``net stop``, ``sc stop|delete|config``, ``taskkill /im``, ``net user
+  NAME /delete``, ``netsh advfirewall set ... state off``, ``Stop-Service``,
+  ``Stop-Computer``, ``Restart-Computer``, ``Stop-Process`` by name,
+  ``Set-NetFirewallProfile -Enabled False``, ``Remove-LocalUser``, ``Disable-NetAdapter``.
 
 Ask, not deny: each is ordinary when the user administers the machine through the agent
 (``trust_tools`` for such a tool). Attack class: an injected instruction turning an agent
@@ -322,6 +327,47 @@ def _by_name(prog: str, args: tuple[str, ...]) -> str | None:
     return _PROCESSES
 
 
+_WINDOWS_CMDLETS = {
+    **dict.fromkeys(("stop-service", "spsv", "suspend-service"), _SERVICE),
+    **dict.fromkeys(("stop-computer", "restart-computer"), _MACHINE),
+    **dict.fromkeys(("remove-localuser", "disable-localuser", "remove-aduser",
+                     "disable-adaccount"), _ACCOUNTS),
+    **dict.fromkeys(("disable-netfirewallrule", "remove-netfirewallrule",
+                     "disable-netfirewallprofile"), _FIREWALL),
+    "disable-netadapter": _NETWORK,
+}  # fmt: skip
+
+
+def _windows(prog: str, args: tuple[str, ...]) -> str | None:
+    """The Windows forms (cmd.exe programs and PowerShell cmdlets, as the parser names them):
+    ``net stop``, ``net user NAME /delete``, ``sc stop|delete|config``, ``taskkill /im``,
+    ``netsh advfirewall set ... off``, ``Stop-Service``, ``Stop-Computer``, ``Stop-Process``
+    by name, ``Set-NetFirewallProfile -Enabled False``, ``Remove-LocalUser`` ..."""
+    low = [a.lower() for a in args]
+    words = [a for a in low if not a.startswith(("/", "-"))]
+    if prog in _WINDOWS_CMDLETS:
+        return _WINDOWS_CMDLETS[prog]
+    if prog in ("net", "net1"):
+        if words[:1] == ["stop"]:
+            return _SERVICE
+        gone = "/delete" in low or "/active:no" in low
+        return _ACCOUNTS if words[:1] == ["user"] and gone else None
+    if prog == "sc":
+        verb = words[1:2] if words and words[0].startswith("\\\\") else words[:1]
+        return _SERVICE if verb and verb[0] in ("stop", "delete", "config", "pause") else None
+    if prog == "taskkill":  # (by image name or filter; /pid N is one process)
+        return _PROCESSES if "/im" in low or "/fi" in low else None
+    if prog == "netsh":
+        changes = {"set", "reset", "delete", "add"} & set(words)
+        return _FIREWALL if words[:1] in (["advfirewall"], ["firewall"]) and changes else None
+    if prog in ("stop-process", "spps"):  # (by name, or what a pipeline gives it)
+        return None if any(a.startswith("-id") for a in low) else _PROCESSES
+    if prog in ("set-service", "set-netfirewallprofile", "set-netfirewallrule"):
+        off = ("disabled", "stopped", "false", "$false", "-enabled:$false", "-enabled:false")
+        return (_SERVICE if prog == "set-service" else _FIREWALL) if set(low) & set(off) else None
+    return None
+
+
 _JUDGES = {
     **dict.fromkeys(("shutdown", "reboot", "poweroff", "halt", "init", "telinit"), _machine),
     **dict.fromkeys(("systemctl", "loginctl", "service", "rc-service", "invoke-rc.d",
@@ -332,6 +378,9 @@ _JUDGES = {
     **dict.fromkeys((*_ACCOUNT_PROGRAMS, "passwd", "chage", "crontab"), _accounts),
     **dict.fromkeys(("mount", "umount", "swapoff"), _disks),
     **dict.fromkeys(("sysctl", "modprobe", "rmmod"), _kernel),
+    **dict.fromkeys((*_WINDOWS_CMDLETS, "net", "net1", "sc", "taskkill", "netsh", "stop-process",
+                     "spps", "set-service", "set-netfirewallprofile", "set-netfirewallrule"),
+                    _windows),
 }  # fmt: skip
 
 
