@@ -23,6 +23,9 @@ from tests.engine._shell_session import run
         r"gci C:\ | Remove-Item -Recurse",
         r"Get-ChildItem $HOME -Recurse | Remove-Item -Force",
         r"ls ~ | rm -r",
+        r"pwsh -c 'dir ~ -Recurse | % { rm $_ -Force }'",
+        r"gci C:\Users | ForEach-Object { Remove-Item $_.FullName -Recurse -Force }",
+        r'cmd /c powershell -c "gci C:\ | Remove-Item -Recurse"',
     ],
 )
 def test_listing_piped_to_delete_root_denied(tmp_path: Path, command: str) -> None:
@@ -37,6 +40,8 @@ def test_listing_piped_to_delete_root_denied(tmp_path: Path, command: str) -> No
         "pwsh -c 'gci -File /etc/cron.d | Clear-Content'",
         r"pwsh -c 'gci C:\Temp\data | Remove-Item'",
         r"Get-ChildItem -Path D:\backups | Remove-Item",
+        r"Remove-Item -Recurse -Force C:\Temp\data",  # (PowerShell as the tool's shell)
+        r'cmd /c powershell -Command "Remove-Item -Recurse C:\srv\data"',
     ],
 )
 def test_listing_piped_outside_denied(tmp_path: Path, command: str) -> None:
@@ -53,6 +58,8 @@ def test_listing_piped_outside_denied(tmp_path: Path, command: str) -> None:
         "ls -la | grep x",
         "ls *.log | wc -l",
         "gci .\\build -Recurse | Remove-Item -Force",
+        "gci ~ | % { Write-Host $_.Name }",
+        "Remove-Item -Recurse ./build",
     ],
 )
 def test_ordinary_pipelines_allowed(tmp_path: Path, command: str) -> None:

@@ -108,13 +108,17 @@ def record(w: _Walker, text: str) -> None:
     """Record the facts of :func:`cmd_reading` of ``text`` with the shell guard's walker,
     and of PowerShell's reading of its pipelines (Windows' other default shell: ``gci C:\\ |
     Remove-Item -Recurse`` given as the whole line, no ``pwsh -c``; :func:`.pwsh_piped`)."""
-    if "|" in text:
-        from cordon.engine.pwsh_code import pwsh_piped  # (it imports this module)
+    from cordon.engine.pwsh_code import pwsh_files  # (it imports this module)
 
-        for path, op, recursive in pwsh_piped(text):
-            w.file(posix_path(path), "Remove-Item", op)
-            if op == "delete" and recursive and DYNAMIC not in path:
-                w.facts.canonical.append(f'Remove-Item -Recurse -- "{path}"')
+    if "-" in text:
+        for path, op in pwsh_files(text, cmdlets_only=True):  # (Remove-Item C:\\x)
+            w.file(path, "powershell", op)
+    if "|" in text:
+        r = CmdReading()
+        _pwsh_pipes(r, text, "powershell")
+        for path, prog, op in r.files:
+            w.file(path, prog, op)
+        w.facts.canonical.extend(r.canonical)
     if _HINT_RE.search(text) is None:
         return
     r = cmd_reading(text)
@@ -125,6 +129,30 @@ def record(w: _Walker, text: str) -> None:
     for why in r.opaque:
         w.opaque(why)
     w.facts.canonical.extend(line.replace(DYNAMIC, "%?%") for line in r.canonical)
+
+
+def _pwsh_pipes(r: CmdReading, code: str, prog: str) -> None:
+    """A PowerShell pipeline that deletes what a listing names (:func:`.pwsh_piped`)."""
+    from cordon.engine.pwsh_code import pwsh_piped  # (it imports this module)
+
+    for path, op, recursive in pwsh_piped(code):
+        r.files.append((posix_path(path), prog, op))
+        if op == "delete" and recursive and DYNAMIC not in path:
+            r.canonical.append(f'Remove-Item -Recurse -- "{path}"')
+
+
+def _pwsh(r: CmdReading, prog: str, args: list[str]) -> None:
+    """``powershell -Command CODE`` run by cmd: CODE's file cmdlets and pipelines (the
+    ``-Command`` name by any prefix; ``powershell.exe`` takes CODE unnamed as well)."""
+    from cordon.engine.pwsh_code import pwsh_files
+
+    at = next(
+        (i for i, a in enumerate(args) if len(a) > 1 and "-command".startswith(a.lower())), -1
+    )
+    code = " ".join(args[at + 1 :] if at >= 0 else args if prog == "powershell" else [])
+    for path, op in pwsh_files(code):
+        r.files.append((path, prog, op))
+    _pwsh_pipes(r, code, prog)
 
 
 def cmd_reading(text: str) -> CmdReading:
@@ -398,6 +426,8 @@ def _files(r: CmdReading, prog: str, args: list[str]) -> None:
         r.canonical.append(shown)
     elif prog in ("copy", "xcopy", "robocopy", "move"):
         _copy(r, prog, switches, plain)
+    elif prog in ("powershell", "pwsh"):
+        _pwsh(r, prog, args)
     elif prog == "type":
         for p in plain:
             _file(r, p, prog, "read")

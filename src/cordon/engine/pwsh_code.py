@@ -81,9 +81,11 @@ _WORD_RE = re.compile(r"""(?:'(?:[^']|'')*'|"(?:[^"`]|`.)*"|[^\s'"])+""")
 _HOME_RE = re.compile(r"(?i)^(?:\$home|\$\{home\}|\$env:home|\$env:userprofile)(?=[/\\]|$)")
 
 
-def pwsh_files(code: str) -> list[tuple[str, str]]:
+def pwsh_files(code: str, *, cmdlets_only: bool = False) -> list[tuple[str, str]]:
     """``(path, op)`` for each file the PowerShell text ``code`` deletes (``delete``),
-    overwrites (``overwrite``), reads (``read``) or sends (``upload``)."""
+    overwrites (``overwrite``), reads (``read``) or sends (``upload``); ``cmdlets_only``:
+    only statements that name a cmdlet in full (``Remove-Item``, not ``rm``), for a line that
+    may be POSIX shell as well (PowerShell as a tool's shell, no ``pwsh -c``)."""
     out: list[tuple[str, str]] = []
     for m in _DOTNET_RE.finditer(code):
         verb = m.group(1).lower()
@@ -98,6 +100,8 @@ def pwsh_files(code: str) -> list[tuple[str, str]]:
         if not words:
             continue
         name = _value(words[0]).lower()
+        if cmdlets_only and "-" not in name:
+            continue
         name = _ALIASES.get(name, name)
         for table in (_CMDLETS, _ALSO):
             spec = table.get(name)
@@ -135,6 +139,8 @@ _PASSING = frozenset(
         "tee-object",
     }
 )
+#: a stage that runs a script block for each item: its deleting cmdlet gets the items
+_FOREACH = frozenset({"foreach-object", "%", "foreach"})
 _RECURSE_RE = re.compile(r"(?i)-r(?:e(?:c(?:u(?:r(?:se?)?)?)?)?)?(?::\$?true)?")
 
 
@@ -162,9 +168,13 @@ def pwsh_piped(code: str) -> list[tuple[str, str, bool]]:
             listed = _paths(words[1:], _LISTERS[name], (0,)) or ["."]
             recursive = any(_RECURSE_RE.fullmatch(w) for w in words[1:])
             continue
+        each = name in _FOREACH and listed is not None  # (gci ~ | % { Remove-Item $_ -r })
+        if each:
+            inner = [_ALIASES.get(_value(w).lower(), _value(w).lower()) for w in words[1:]]
+            name = next((w for w in inner if _CMDLETS.get(w, ("read",))[0] != "read"), name)
         spec = _CMDLETS.get(name)
         if listed is not None and spec is not None and spec[0] != "read":
-            if not _paths(words[1:], spec[1], spec[2]):
+            if each or not _paths(words[1:], spec[1], spec[2]):
                 deep = recursive or any(_RECURSE_RE.fullmatch(w) for w in words[1:])
                 out += [(p, spec[0], deep) for p in listed]
         if name not in _PASSING:
