@@ -245,6 +245,7 @@ def test_system_disruption_is_asked(tmp_path: Path, command: str) -> None:
         "grep -r reboot /var/log",
         "man systemctl",
         "ssh host uptime",
+        'ssh host "ls $(cat dir.txt)"',
         "net start sshd",
         "net user",
         "sc query sshd",
@@ -262,6 +263,26 @@ def test_system_disruption_is_asked(tmp_path: Path, command: str) -> None:
 )
 def test_read_only_forms_stay_allowed(tmp_path: Path, command: str) -> None:
     assert run(tmp_path, command) == ("allow", "default.allow")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ssh host 'case x in x) reboot;; esac'",
+        'ssh host "$(cat cmd.txt)"',
+        "ssh host 'echo $((1+2)); reboot'",
+    ],
+)
+def test_remote_line_unread_is_asked(tmp_path: Path, command: str) -> None:
+    """Fail closed: a line ssh runs on a host that cannot be read is asked about, as the same
+    line given locally is."""
+    assert run(tmp_path, command) == ("ask", "action.command_opaque")
+
+
+def test_remote_computed_action_is_asked(tmp_path: Path) -> None:
+    v = session(tmp_path).check("run_command", {"command": 'ssh host "systemctl $(cat v) x"'})
+    assert (v.verdict, v.rule) == ("ask", "action.system_disrupt")
+    assert "\x00" not in v.reason
 
 
 def test_trusted_tool_is_not_asked(tmp_path: Path) -> None:

@@ -60,6 +60,7 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import posixpath
 import shlex
@@ -611,8 +612,7 @@ def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[
                 break
         line = remote_line(prog, args) if why is None and depth < 2 else None
         if line is not None:
-            remote = CommandString(c.path, _parser().analyze(line), line)
-            out.extend(_system_asks(None, remote, depth + 1))
+            out.extend(_remote_asks(c.path, line, depth))
         if why is not None:
             where = " (run on another host or namespace)" if ctx is None else ""
             out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT,
@@ -621,6 +621,26 @@ def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[
     if why is not None:
         out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT, why, c.path, "init script"))
     return out
+
+
+#: a word computed at run time, spelled so the parser reads a line holding one
+_COMPUTED_WORD = "__cordon_computed__"
+
+
+def _remote_asks(path: str, line: str, depth: int) -> list[Verdict]:
+    """:func:`_system_asks` on the line ssh runs on a host (or nsenter in a namespace); fail
+    closed: a line the parser cannot read, or whose program is computed at run time, is
+    ``action.command_opaque``, as the same line given locally would be."""
+    if DYNAMIC in line.split(" ", 1)[0]:
+        why = "blocked until approved: the program run on another host is computed at run time"
+        return [_v("ask", rules.ACTION_COMMAND_OPAQUE, why, path, "computed")]
+    facts = _parser().analyze(line.replace(DYNAMIC, _COMPUTED_WORD))
+    if facts.error is not None:
+        why = f"blocked until approved: the command run on another host cannot be parsed ({facts.error})"
+        return [_v("ask", rules.ACTION_COMMAND_OPAQUE, why, path, "unparsed")]
+    back = [(p, tuple(a.replace(_COMPUTED_WORD, DYNAMIC) for a in a_)) for p, a_ in facts.commands]
+    facts = dataclasses.replace(facts, commands=back)
+    return _system_asks(None, CommandString(path, facts, line), depth + 1)
 
 
 def _program_rules(c: CommandString, asks: list[Verdict] | None = None) -> Verdict | None:
