@@ -96,6 +96,9 @@ from tests.engine._shell_session import run, session
         "mount -o remount,ro /",
         "mount -t tmpfs none /home",
         "mount -a",
+        "mount --bind /tmp/evil /etc",  # a bind mount over a directory outside the project
+        "mount -o bind,ro /tmp/x /usr/bin",
+        "mount -o remount,bind,ro /",  # (a remount is no bind mount)
         "umount /home",
         "umount -l /",
         "swapoff -a",
@@ -223,6 +226,8 @@ def test_system_disruption_is_asked(tmp_path: Path, command: str) -> None:
         "mount",
         "mount -l",
         "mount -t ext4",
+        "mount --bind build/out o",  # a bind mount inside the project: writes under it are
+        "mount -B src s",  # judged under its source (test_shell_links)
         "umount",
         "swapon --show",
         "sysctl -a",

@@ -74,6 +74,7 @@ from cordon.engine.actions import check_actions, is_credential_path, split_token
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
 from cordon.engine.system_commands import (
+    bind_mount_point,
     init_script_stop,
     locked_targets,
     remote_line,
@@ -610,6 +611,12 @@ def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[
             if ctx is None or _write_verdict(ref, ctx) is not None:
                 why = f"{prog}: locks a file outside the project (unreadable or immutable)"
                 break
+        point = bind_mount_point(prog, args) if why is None else None
+        if point is not None:
+            from cordon.engine.shell import PathRef  # (loaded with the parser already)
+
+            if ctx is None or _write_verdict(PathRef(point, cwd, prog, "overwrite"), ctx):
+                why = f"{prog}: mounts over a directory outside the project"
         line = remote_line(prog, args) if why is None and depth < 2 else None
         if line is not None:
             out.extend(_remote_asks(c.path, line, depth))

@@ -240,12 +240,45 @@ def _accounts(prog: str, args: tuple[str, ...]) -> str | None:
     return None
 
 
+_MOUNT_VALUE = frozenset({"-t", "--types", "-o", "--options", "-O", "--test-opts", "-L", "-U"})
+
+
+def _mount_options(args: tuple[str, ...]) -> list[str]:
+    """The comma-separated words of every ``-o``/``--options`` value of a mount command."""
+    out: list[str] = []
+    for i, a in enumerate(args):
+        if a in ("-o", "--options") and i + 1 < len(args):
+            out += args[i + 1].split(",")
+        elif a.startswith("--options="):
+            out += a.removeprefix("--options=").split(",")
+        elif a.startswith("-o") and len(a) > 2:
+            out += a[2:].split(",")
+    return out
+
+
+def bind_mount_point(prog: str, args: tuple[str, ...]) -> str | None:
+    """The mount point of ``mount --bind SRC DIR`` (``-B``, ``--rbind``, ``-R``, ``-o bind``;
+    not a remount): the caller asks about one outside the project only, and writes under it
+    are judged under SRC (:mod:`.shell_links`). None for any other mount."""
+    if prog != "mount":
+        return None
+    options = _mount_options(args)
+    if any(o.startswith("remount") for o in options):
+        return None
+    if not (set(args) & {"--bind", "-B", "--rbind", "-R"} or {"bind", "rbind"} & set(options)):
+        return None
+    words = _plain(args, _MOUNT_VALUE)
+    return words[-1] if len(words) == 2 else None
+
+
 def _disks(prog: str, args: tuple[str, ...]) -> str | None:
     if set(args) & _HELP or not args:
         return None
     if prog == "mount":
-        value = frozenset({"-t", "--types", "-o", "--options", "-O", "--test-opts", "-L", "-U"})
-        return _DISKS if _plain(args, value) or "a" in _short(args) or "--all" in args else None
+        if bind_mount_point(prog, args) is not None:
+            return None  # (asked about outside the project only: the caller's)
+        plain = _plain(args, _MOUNT_VALUE)
+        return _DISKS if plain or "a" in _short(args) or "--all" in args else None
     return _DISKS  # (umount, swapoff: any target)
 
 
