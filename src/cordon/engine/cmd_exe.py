@@ -86,6 +86,15 @@ _INTERNAL = frozenset(
 _DEVICES = frozenset({"nul", "con", "prn", "aux", "nul:", "con:", "com1", "lpt1"})
 _REG_OPS = {"delete": "delete", "unload": "delete", "add": "overwrite", "import": "overwrite",
             "restore": "overwrite", "load": "overwrite", "copy": "overwrite"}  # fmt: skip
+#: the programs :func:`_command` reads (else only a redirect counts)
+_READ = frozenset(
+    {"cmd", "if", "else", "for", "call", "cd", "chdir", "pushd", "popd", "del", "erase", "rd",
+     "rmdir", "format", "copy", "xcopy", "robocopy", "move", "type", "ren", "rename", "reg",
+     "powershell", "pwsh"}
+)  # fmt: skip
+_DRIVE_RE = re.compile(r"[a-z]:")
+#: a redirect to a path :func:`_windows_like` takes (what a whole line's reading judges)
+_WIN_REDIRECT_RE = re.compile(r'[<>]\s*"?(?:[A-Za-z]:|[\\/]{2}\w|~|\\\w|\x00)')
 _COMPARE = frozenset({"equ", "neq", "lss", "leq", "gtr", "geq"})
 
 
@@ -197,30 +206,26 @@ def _expand(line: str, delayed: bool) -> str:
     return _DELAYED_RE.sub(DYNAMIC, line) if delayed else line
 
 
+#: a line's pieces: a quoted run (to its closing quote or the end), a caret and the character
+#: it escapes, a run of ordinary characters, or one operator character
+_PIECE_RE = re.compile(r'"[^"]*(?:"|$)|\^.|[^"^&|\r\n()]+|.', re.DOTALL)
+
+
 def _segments(line: str) -> list[str]:
     """The commands of a line, split at ``&``, ``&&``, ``||``, ``|``, line breaks and block
     parentheses outside quotes and ``^`` escapes (raw text: quotes and carets kept)."""
     out: list[str] = []
     cur: list[str] = []
-    quoted, depth, i = False, 0, 0
-    while i < len(line):
-        c = line[i]
-        if c == '"':
-            quoted = not quoted
-        elif quoted:
-            pass
-        elif c == "^" and i + 1 < len(line):
-            cur.append(line[i : i + 2])
-            i += 2
-            continue
-        elif c in "&|\r\n" or (c == "(" and not "".join(cur).strip(" \t@")) or (c == ")" and depth):
-            depth += {"(": 1, ")": -1}.get(c, 0)
+    depth = 0
+    for m in _PIECE_RE.finditer(line):
+        piece = m.group()
+        opens = piece == "(" and not "".join(cur).strip(" \t@")
+        if piece in ("&", "|", "\r", "\n") or opens or (piece == ")" and depth):
+            depth += 1 if piece == "(" else -1 if piece == ")" else 0
             out.append("".join(cur))
             cur = []
-            i += 1
-            continue
-        cur.append(c)
-        i += 1
+        else:
+            cur.append(piece)
     out.append("".join(cur))
     return [s for s in out if s.strip()]
 
@@ -300,6 +305,12 @@ def _program(word: str) -> tuple[str, str]:
 
 def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -> None:
     """One command of a cmd line: its redirects, and what its program does."""
+    redirected = ("<" in seg or ">" in seg) and (not top or _WIN_REDIRECT_RE.search(seg))
+    if not redirected:  # (most commands: none this reading judges)
+        first = _TOKEN_EQ_RE.search(seg)
+        prog = _program(_decode(first.group()))[0] if first is not None else ""
+        if prog not in _READ and not _DRIVE_RE.fullmatch(prog):
+            return
     words, redirects = _words(seg)
     split = _words(seg, eq=True)
     if split[0] and _program(split[0][0][0])[0] in _EQ_SPLIT:
@@ -323,7 +334,7 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
         _for(r, seg, words, depth, delayed=delayed, top=top)
     elif prog == "call" and _call_opaque(rest):
         r.opaque.append("cmd: call runs a command its line expanded again")
-    elif prog in ("cd", "chdir", "pushd", "popd") or re.fullmatch(r"[a-z]:", prog):
+    elif prog in ("cd", "chdir", "pushd", "popd") or _DRIVE_RE.fullmatch(prog):
         _cd(r, prog, rest)
     else:
         _files(r, prog, rest)
@@ -336,7 +347,7 @@ def _cd(r: CmdReading, prog: str, rest: list[str]) -> None:
     plain = [a for a in rest if a.lower() != "/d"]
     if prog == "popd":
         r.cwd = DYNAMIC if r.cwd is not None else None
-    elif re.fullmatch(r"[a-z]:", prog):
+    elif _DRIVE_RE.fullmatch(prog):
         r.cwd = prog.upper() + "\\"
     elif plain:
         target = " ".join(plain) if prog != "pushd" else plain[0]  # (cd takes spaces unquoted)

@@ -87,6 +87,8 @@ def pwsh_files(code: str, *, cmdlets_only: bool = False) -> list[tuple[str, str]
     only statements that name a cmdlet in full (``Remove-Item``, not ``rm``), for a line that
     may be POSIX shell as well (PowerShell as a tool's shell, no ``pwsh -c``)."""
     out: list[tuple[str, str]] = []
+    if cmdlets_only and _CMDLET_HINT_RE.search(code) is None:
+        return out
     for m in _DOTNET_RE.finditer(code):
         verb = m.group(1).lower()
         op = next((v for k, v in _DOTNET_OPS.items() if verb.startswith(k)), "overwrite")
@@ -107,7 +109,7 @@ def pwsh_files(code: str, *, cmdlets_only: bool = False) -> list[tuple[str, str]
             spec = table.get(name)
             if spec is not None:
                 out += [(p, spec[0]) for p in _paths(words[1:], spec[1], spec[2])]
-    out += [(path, op) for path, op, _recursive in pwsh_piped(code)]
+    out += [(path, op) for path, op, _recursive in (() if cmdlets_only else pwsh_piped(code))]
     return [(posix_path(p), op) for p, op in out]  # (C:\x: absolute, under no POSIX prefix)
 
 
@@ -139,6 +141,13 @@ _PASSING = frozenset(
         "tee-object",
     }
 )
+#: a full cmdlet name of :data:`_CMDLETS` or a .NET file call (else ``cmdlets_only`` finds none)
+_CMDLET_HINT_RE = re.compile(
+    r"(?i)\b(?:remove|clear|set|add|out|tee|export|new|copy|move|rename|get|import|invoke|send)"
+    r"-\w|\[(?:system\.)?io\."
+)
+#: a listing cmdlet or alias (else no pipeline is fed by one)
+_LISTING_HINT_RE = re.compile(r"(?i)\b(?:get-childitem|gci|ls|dir|get-item|gi|resolve-path|rvpa)\b")
 #: a stage that runs a script block for each item: its deleting cmdlet gets the items
 _FOREACH = frozenset({"foreach-object", "%", "foreach"})
 _RECURSE_RE = re.compile(r"(?i)-r(?:e(?:c(?:u(?:r(?:se?)?)?)?)?)?(?::\$?true)?")
@@ -153,6 +162,8 @@ def pwsh_piped(code: str) -> list[tuple[str, str, bool]]:
     directory's tree, and its deleting statement names no path (about_Pipelines: the cmdlet
     binds the piped items to its path parameter, ValueFromPipeline)."""
     out: list[tuple[str, str, bool]] = []
+    if _LISTING_HINT_RE.search(code) is None:
+        return out
     listed: list[str] | None = None  # (the paths the pipeline's items come from)
     recursive = False
     end = 0
