@@ -40,6 +40,8 @@ __all__ = ["DRIVE_ROOT_RE", "CmdReading", "cmd_reading", "posix_path", "record"]
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
 _MAX_DEPTH = 4
+#: the most ``cmd /c`` lines read in one text; more are opaque (asked about)
+_MAX_CMD_LINES = 8
 #: a drive's root or one of Windows' top-level system directories (as ``/``, ``/usr``,
 #: ``/home``), lower case with ``/`` separators: ``c:/``, ``c:/*``, ``c:/windows``, ``c:/users/``
 DRIVE_ROOT_RE = re.compile(
@@ -169,7 +171,10 @@ def cmd_reading(text: str) -> CmdReading:
     (at any place: in a POSIX or PowerShell string too) does."""
     r = CmdReading()
     _line(r, text, 0, delayed=False, top=True)
-    for m in _CMD_RE.finditer(text):
+    for k, m in enumerate(_CMD_RE.finditer(text)):
+        if k == _MAX_CMD_LINES:  # (each reads the rest of the text: quadratic without a cap)
+            r.opaque.append(f"more than {_MAX_CMD_LINES} cmd /c lines in one command")
+            break
         delayed = "/v:on" in m.group(1).lower().replace(" ", "")
         for inner in _c_lines(text[m.end() :]):
             r.cwd = None
@@ -216,16 +221,18 @@ def _segments(line: str) -> list[str]:
     parentheses outside quotes and ``^`` escapes (raw text: quotes and carets kept)."""
     out: list[str] = []
     cur: list[str] = []
+    blank = True  # (cur holds only blanks and "@": a "(" there opens a block)
     depth = 0
     for m in _PIECE_RE.finditer(line):
         piece = m.group()
-        opens = piece == "(" and not "".join(cur).strip(" \t@")
+        opens = piece == "(" and blank
         if piece in ("&", "|", "\r", "\n") or opens or (piece == ")" and depth):
             depth += 1 if piece == "(" else -1 if piece == ")" else 0
             out.append("".join(cur))
-            cur = []
+            cur, blank = [], True
         else:
             cur.append(piece)
+            blank = blank and not piece.strip(" \t@")
     out.append("".join(cur))
     return [s for s in out if s.strip()]
 
@@ -240,6 +247,10 @@ _EQ_SPLIT = frozenset(
 )  # fmt: skip
 
 
+_DUP_RE = re.compile(r"[0-9]?>>?&[0-9]")
+_CARET_RE = re.compile(r"\^(.)")
+
+
 def _words(seg: str, *, eq: bool = False) -> tuple[list[tuple[str, int]], list[tuple[str, str]]]:
     """The words of one command (decoded: quotes and carets removed) with where each starts
     in ``seg``, and its redirects as ``(op, target)``."""
@@ -248,10 +259,13 @@ def _words(seg: str, *, eq: bool = False) -> tuple[list[tuple[str, int]], list[t
     pending: str | None = None
     for m in (_TOKEN_EQ_RE if eq else _TOKEN_RE).finditer(seg):
         tok = m.group()
-        if tok[-1:] in "<>" or re.fullmatch(r"[0-9]?>>?&[0-9]", tok):
+        if tok[-1:] in "<>" or (">&" in tok and _DUP_RE.fullmatch(tok)):
             pending = None if "&" in tok else ("read" if tok == "<" else "overwrite")
             continue
-        word = re.sub(r"\^(.)", r"\1", tok.replace('"', "")) if '"' not in tok else _decode(tok)
+        if '"' in tok:
+            word = _decode(tok)
+        else:
+            word = _CARET_RE.sub(r"\1", tok) if "^" in tok else tok
         if pending is not None:
             redirects.append((pending, word))
             pending = None
@@ -374,13 +388,32 @@ def _cmd(r: CmdReading, seg: str, words: list[tuple[str, int]], depth: int) -> N
     for word, start in words[1:]:
         low = word.lower()
         if low[:2] in ("/c", "/k", "/r"):
-            at = start + seg[start:].lower().index(low[:2]) + 2
+            at = _after_switch(seg, start, low[:2])
+            if at is None:
+                r.opaque.append("cmd: a /c switch spelt in a way no rule reads")
+                return
             for inner in _c_lines(_uncaret(seg[at:])):
                 _line(r, inner, depth + 1, delayed=delayed, top=False)
             return
         if not low.startswith("/"):
             return  # (no /c: an interactive shell, nothing run from this line)
         delayed = delayed or low.replace(" ", "") in ("/v:on", "/v")
+
+
+def _after_switch(seg: str, start: int, switch: str) -> int | None:
+    """Where the raw text after ``cmd``'s ``/c`` switch (the word at ``start``) begins: its
+    two characters read with ``^`` escapes (``/^c`` is ``/c`` to the outer cmd), never found
+    by searching for them further on (a later literal ``/c`` would hide the line run). None
+    for a switch spelt otherwise (quoted): the caller makes it opaque."""
+    i, got = start, ""
+    while i < len(seg) and len(got) < 2:
+        if seg[i] == '"':
+            return None
+        if seg[i] == "^" and i + 1 < len(seg):
+            i += 1
+        got += seg[i]
+        i += 1
+    return i if got.lower() == switch else None
 
 
 def _if_body(words: list[tuple[str, int]]) -> int | None:
