@@ -98,7 +98,7 @@ def fixed_recipient(path: str, value: str) -> bool:
     if j < 1 or segs[j - 1] != "properties" or not recipient_name(_unescape(segs[j])):
         return False
     if len(value) > 2000:
-        return False
+        return True  # (a recipient's fixed value this long is no address a user typed: fail closed)
     return any(_LOOPBACK.match(value, m.start()) is None for m in _DESTINATION.finditer(value))
 
 
