@@ -1,7 +1,7 @@
 """action.system_disrupt: commands that stop the machine, its services, its network filtering,
 its users' access or its disks are asked about, through the same wrappers as other commands.
 
-Bypass (red-team pass): with a shell tool, ``systemctl stop sshd``, ``kill -9 1``,
+Bypass: with a shell tool, ``systemctl stop sshd``, ``kill -9 1``,
 ``iptables -F``, ``shutdown -h now``, ``userdel -r``, ``passwd -d root``, ``mount -o
 remount,ro /``, ``swapoff -a``, ``crontab -r``, ``sysctl -w``, ``modprobe -r`` ... had no rule
 and were allowed (denial of service or lock-out through an agent: OWASP LLM06; MITRE ATT&CK
