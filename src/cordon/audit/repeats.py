@@ -9,14 +9,16 @@ bounded (audit/listing.py):
 
 * the first record of each distinct event is written whole, always;
 * a repeat of it (the same record but for the fields a peer varies at no cost: ``id``,
-  ``size``, and the digits of ``reason``) is counted, and written, as the record of that
+  ``size``, and the digits of ``reason``, except a redirect's, whose digits say where every
+  later request goes: ``/v1`` and ``/v4`` are two moves) is counted, and written, as the record of that
   repeat with ``repeat`` (how many so far) and ``first_seq`` (the first's ``seq``), at its
   1st, 2nd, 4th, 8th ... repeat, and once more when :data:`PERIOD_S` passed since the event's
   last record: N repeats cost about log2(N) records, and a slow drip one a period;
 * on the way out (:meth:`Repeats.flush`) each event with repeats not yet written writes its
   last one with the count (``final``): the log ends with every count exact.
 
-Only the records of :func:`coalesced` are held back; verdicts and every record that gates a
+Only the records of :func:`coalesced` are held back (never one naming a request: a refused
+frame about a call, a client's answer withheld for a secret, each matched to its request); verdicts and every record that gates a
 frame are written as before, and nothing here changes what cordon forwards or refuses.
 Events past :data:`MAX_EVENTS` distinct ones are forgotten oldest first: a forgotten event
 seen again is written whole again (more bytes, never fewer records of a distinct event).
@@ -54,15 +56,26 @@ def coalesced(rec: Mapping[str, Any]) -> bool:
     if kind == "content":
         return rec.get("where") == "notification"
     if kind == "server_request":  # refused: answered with an error, nothing reaches the client
-        return rec.get("action") == "refuse"
+        # (but a client's answer withheld, naming the request it answers, is a verdict on
+        # the client's data, a secret in it: written whole, each)
+        return rec.get("action") == "refuse" and "id" not in rec
     return kind == "upstream" and rec.get("event") == "redirected"
 
 
 def _event(rec: Mapping[str, Any]) -> bytes:
     same = {k: v for k, v in rec.items() if k not in _VARYING}
-    if isinstance(same.get("reason"), str):
+    if isinstance(same.get("reason"), str) and same.get("event") != "redirected":
         same["reason"] = _DIGITS.sub("#", same["reason"])
-    return hashlib.sha256(orjson.dumps(same, option=orjson.OPT_SORT_KEYS)).digest()[:16]
+    try:
+        blob = orjson.dumps(same, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        # what orjson cannot write (an integer past 64 bits, a lone surrogate, a key not a
+        # string), which the log writes sanitised: the record's repr, in its own order (two
+        # such records of one event may differ: written whole, never fewer records)
+        blob = b"\0" + repr(sorted(same.items(), key=lambda kv: str(kv[0]))).encode(
+            "utf-8", "surrogatepass"
+        )
+    return hashlib.sha256(blob).digest()[:16]
 
 
 class _Count:
