@@ -100,3 +100,14 @@ def test_nesting_past_the_limit_is_refused() -> None:
     for _ in range(MAX_DEPTH - 1):
         ok = [ok]
     assert walk({"a": ok}).values == ("x",)
+
+
+def test_a_whole_float_is_read_as_its_integer_text() -> None:
+    # a lax server (JSON.parse) reads 86753091234567.0 as the integer: the DLP's texts hold
+    # its digits; a fraction, a float past 2**53 and a boolean stay unread as numbers
+    w = walk({"a": 86753091234567.0, "b": [-5.0, 1.5, 2.0**60, True, 4111111111111111.0]})
+    assert w.values == ("86753091234567", "-5", "4111111111111111")
+    assert ("a", "86753091234567") in w.texts
+    leaves = list(dlp.string_leaves({"n": [7.0, 7.5]}, numbers=True))
+    assert leaves == [("n[0]", "7")]
+    assert dlp.text_leaves({"n": 3.0}) == ([("n", "n"), ("n", "3")], ["3"])

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from re import _constants, _parser  # type: ignore[attr-defined]
 from typing import Any
 
-from cordon.engine.walk import CallWalk
+from cordon.engine.walk import CallWalk, number_text
 from cordon.secret_formats import HUGGINGFACE_TOKEN, PREFIXED_TOKENS
 from cordon.textnorm import decoded_views, has_decoder_hint, strip_invisible
 
@@ -496,11 +496,16 @@ class Detector:
                 yield hit, ""
 
 
+#: the JSON number types whose value may be read as an integer's digits (:func:`number_text`)
+_NUMBERS = (int, float)
+
+
 def string_leaves(
     value: Any, *, keys: bool = False, numbers: bool = False
 ) -> Iterator[tuple[str, str]]:
     """(dotted path, string) for every string value (and dict key, with ``keys``) in order;
-    with ``numbers``, an integer (not a boolean) too, as its decimal text: a server reads
+    with ``numbers``, an integer (not a boolean) or a whole float too, as its decimal text
+    (:func:`cordon.engine.walk.number_text`): a server reads
     ``4111111111111111`` as the same digits as ``"4111111111111111"``, so a registered
     secret of digits leaves either way."""
     stack: list[tuple[str, Any]] = [("", value)]
@@ -508,8 +513,10 @@ def string_leaves(
         path, v = stack.pop()
         if isinstance(v, str):
             yield path, v
-        elif numbers and type(v) is int:
-            yield path, str(v)
+        elif numbers and type(v) in _NUMBERS:
+            digits = number_text(v)  # (a whole float as the integer: walk.SAFE_WHOLE)
+            if digits is not None:
+                yield path, digits
         elif isinstance(v, dict):
             for k, item in reversed(list(v.items())):
                 sub = f"{path}.{k}" if path else str(k)
@@ -536,9 +543,11 @@ def text_leaves(value: Any) -> tuple[list[tuple[str, str]], list[str]]:
             texts.append((path, v))
             if v and not key:
                 values.append(v)
-        elif type(v) is int:  # (a secret of digits sent as a number: string_leaves' numbers)
-            texts.append((path, str(v)))
-            values.append(str(v))
+        elif type(v) in _NUMBERS:  # (a secret of digits sent as a number: string_leaves)
+            digits = number_text(v)
+            if digits is not None:
+                texts.append((path, digits))
+                values.append(digits)
         elif isinstance(v, dict):
             for k, item in reversed(list(v.items())):
                 sub = f"{path}.{k}" if path else str(k)
@@ -609,8 +618,9 @@ def withhold(arguments: Any, secrets: Any = None, detector: Detector | None = No
         return shown
 
     def walk(v: Any) -> Any:
-        if isinstance(v, str) or type(v) is int:  # (an integer as its digits: Detector.hits)
-            hit = next(det.find_text(str(v)), None)
+        text = v if isinstance(v, str) else number_text(v)  # (a number as its digits)
+        if text is not None:
+            hit = next(det.find_text(text), None)
             return v if hit is None else withheld_marker(f"secret {hit.kind}", hit.value)
         if isinstance(v, dict):
             return {walk(k): walk(x) for k, x in v.items()}
@@ -626,7 +636,7 @@ def withhold(arguments: Any, secrets: Any = None, detector: Detector | None = No
 
 
 def _every_string(v: Any, marker: str) -> Any:
-    if isinstance(v, str) or type(v) is int:  # (an integer's digits may be a piece: string_leaves)
+    if isinstance(v, str) or number_text(v) is not None:  # (a number's digits may be a piece)
         return marker
     if isinstance(v, dict):
         return {k: _every_string(x, marker) for k, x in v.items()}

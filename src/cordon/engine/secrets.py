@@ -72,6 +72,7 @@ from cordon.engine._secret_forms import (
 )
 from cordon.engine._secret_pieces import Pieces
 from cordon.engine.dlp import joined_views, string_leaves, text_leaves
+from cordon.engine.walk import number_text
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
 
 __all__ = [
@@ -537,8 +538,9 @@ class SecretSet:
         return self._redacted(value, () if pieces else _PARTIAL)
 
     def _redacted(self, value: Any, kept: tuple[str, ...]) -> Any:
-        if isinstance(value, str) or type(value) is int:  # (an integer as its digits)
-            hit = self._match_text(str(value))
+        text = value if isinstance(value, str) else number_text(value)  # (a number's digits)
+        if text is not None:
+            hit = self._match_text(text)
             if hit is None or hit[1] == "unreadable" or hit[1] in kept:
                 return value
             return withheld_marker(self._labels[hit[0]], hit[0])

@@ -20,9 +20,14 @@ from typing import Any, Protocol
 
 from cordon.engine._frozen import setters
 
-__all__ = ["MAX_DEPTH", "CallWalk", "call_walk", "walk"]
+__all__ = ["MAX_DEPTH", "CallWalk", "call_walk", "number_text", "walk"]
 
 MAX_DEPTH = 64
+
+#: a float whose value is a whole number no larger than this (JavaScript's safe integers) is
+#: also read as that integer's decimal text: ``86753091234567.0`` is the integer to a lax
+#: server (``JSON.parse``, a number coerced to an integer), so a secret of digits leaves in it
+SAFE_WHOLE = 2**53
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -38,8 +43,10 @@ class CallWalk:
         commands: ``(path, key, value)`` where ``value`` is a string leaf outside an array
             of strings, or a non-empty array made only of strings as a ``tuple`` (an argv).
         texts: ``(path, text)`` for every object key and every string leaf, the key first,
-            and every integer leaf (not a boolean) as its decimal text.
-        values: every non-empty string leaf, and every integer leaf as its decimal text.
+            and every integer leaf (not a boolean) as its decimal text (a whole float too:
+            :func:`number_text`).
+        values: every non-empty string leaf, and every integer leaf (or whole float) as its
+            decimal text.
         flat: the arguments are one object whose values are all strings (most calls).
     """
 
@@ -125,6 +132,10 @@ def walk(arguments: Any) -> CallWalk:
                 digits = str(value)
                 texts.append((path, digits))
                 values.append(digits)
+            elif type(value) is float and value.is_integer() and -SAFE_WHOLE <= value <= SAFE_WHOLE:
+                digits = str(int(value))  # (a whole float read as the integer: SAFE_WHOLE)
+                texts.append((path, digits))
+                values.append(digits)
     flat = isinstance(arguments, Mapping) and all(isinstance(v, str) for v in arguments.values())
     return CallWalk(
         tuple(scalars), tuple(strings), tuple(commands), tuple(texts), tuple(values), flat
@@ -148,6 +159,17 @@ def _flat(arguments: dict[Any, Any]) -> CallWalk | None:
             values.append(v)
     t = tuple(keyed)
     return CallWalk(t, t, t, tuple(texts), tuple(values), True)
+
+
+def number_text(value: Any) -> str | None:
+    """The decimal text a server may read ``value`` as: an integer's (not a boolean's), a
+    whole float's within :data:`SAFE_WHOLE` (``86753091234567.0`` -> ``86753091234567``);
+    None for any other value."""
+    if type(value) is int:
+        return str(value)
+    if type(value) is float and value.is_integer() and -SAFE_WHOLE <= value <= SAFE_WHOLE:
+        return str(int(value))
+    return None
 
 
 class _Call(Protocol):

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Iterator
 from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with_dests
-from cordon.engine.walk import call_walk
+from cordon.engine.walk import call_walk, number_text
 
 __all__ = ["card_numbers", "luhn_ok", "normalise_digits"]
 
@@ -174,9 +174,9 @@ def _texts(ctx: Context) -> list[tuple[str, str]]:
     got = [(path, text) for path, _key, text in walk.strings]
     if not walk.flat:  # (a flat call's scalars are its strings)
         got += [
-            (path, str(value))
+            (path, digits)
             for path, _key, value in walk.scalars
-            if isinstance(value, int) and not isinstance(value, bool)
+            if (digits := number_text(value)) is not None  # (a whole float as the integer)
         ]
     return got
 
