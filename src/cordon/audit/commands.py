@@ -167,10 +167,17 @@ def _row(rec: dict[str, Any]) -> list[Text]:
 
 def _table(records: list[dict[str, Any]], title: str) -> Table:
     table = Table(title=Text(title), show_lines=False)  # a path may hold [brackets]
+    rows = [_row(rec) for rec in records]
+    # a rule id is never folded across lines, so it can be grepped and copied (cordon rules,
+    # a policy): its column is as wide as the longest, the other cells wrap around it
+    rule_width = max((len(row[5]) for row in rows), default=4)
     for col in ("time (UTC)", "seq", "server", "tool", "verdict", "rule", "reason", "destination"):
-        table.add_column(col, overflow="fold")
-    for rec in records:
-        table.add_row(*_row(rec))
+        if col == "rule":
+            table.add_column(col, no_wrap=True, min_width=rule_width)
+        else:
+            table.add_column(col, overflow="fold")
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
