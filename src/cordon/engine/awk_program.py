@@ -94,6 +94,22 @@ def _program(w: _Walker, prog: str, text: str) -> None:
             w.nested(cmd)
     for m in _GETLINE_FILE_RE.finditer(code):
         w.file(strings[int(m.group(1).strip(_HOLE))], prog, "read")
+    for m in _LOAD_RE.finditer(code):  # (@load "./x.so": as -l)
+        _load(w, prog, strings[int(m.group(1))])
+
+
+#: gawk's ``@load "NAME"`` directive (the name a string: a hole)
+_LOAD_RE = re.compile(r"@load\s*\x01(\d+)\x01")
+
+
+def _load(w: _Walker, prog: str, name: str) -> None:
+    """``gawk -l NAME``/``--load``/``@load "NAME"`` loads a shared library: native code,
+    run as the process (gawk manual, "Loading Dynamic Extensions"). A name with a ``/`` is
+    that file (``-l ./x.so``: any library the agent wrote); a bare name is searched for in
+    ``AWKLIBPATH`` (its default: the directory of gawk's own extensions; set in the same line
+    it is opaque already, as ``LD_PRELOAD`` is)."""
+    if "/" in name or "\\" in name or not name:
+        w.opaque(f"{prog} loads a shared library from {name[:60]!r}")
 
 
 def awk(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
@@ -111,11 +127,15 @@ def awk(w: _Walker, prog: str, args: tuple[str, ...]) -> None:
         if a in _VALUE or (a[:2] in _VALUE and len(a) > 2 and not a.startswith("--")):
             value = args[i + 1] if a in _VALUE and i + 1 < len(args) else a[2:]
             i += 1 if a in _VALUE else 0
+            if a[:2] == "-l" or a == "--load":
+                _load(w, prog, value)
             if a[:2] in ("-f", "-E") or a in ("--file", "--exec"):
                 w.file(value, prog, "read")
                 programs.append("")
             in_place = in_place or (a[:2] == "-i" or a == "--include") and value == "inplace"
         elif a.startswith("--") and eq and name in _VALUE:
+            if name == "--load":
+                _load(w, prog, value)
             if name in ("--file", "--exec"):
                 w.file(value, prog, "read")
                 programs.append("")

@@ -35,6 +35,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from cordon.engine.system_commands import WINDOWS_PROGRAMS
+
 __all__ = ["DRIVE_ROOT_RE", "CmdReading", "cmd_reading", "posix_path", "record"]
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
@@ -59,6 +61,9 @@ class CmdReading:
     hosts: list[tuple[str, str]] = field(default_factory=list)
     opaque: list[str] = field(default_factory=list)
     canonical: list[str] = field(default_factory=list)
+    #: ``(program, args)`` of the commands :mod:`.system_commands` reads (``sc stop X``,
+    #: ``shutdown /s``, PowerShell's ``Stop-Service`` run by cmd), as the parser gives others
+    commands: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     #: the directory a ``cd``/``pushd`` earlier in the line moved to (None: the starting one)
     cwd: str | None = None
 
@@ -139,6 +144,9 @@ def record(w: _Walker, text: str) -> None:
         w.net("host", host, prog)
     for why in r.opaque:
         w.opaque(why)
+    for command in r.commands:  # (judged as the parser's commands: action.system_disrupt)
+        w.facts.commands.append(command)
+        w.facts.cwds.append(None)
     w.facts.canonical.extend(line.replace(DYNAMIC, "%?%") for line in r.canonical)
 
 
@@ -155,7 +163,7 @@ def _pwsh_pipes(r: CmdReading, code: str, prog: str) -> None:
 def _pwsh(r: CmdReading, prog: str, args: list[str]) -> None:
     """``powershell -Command CODE`` run by cmd: CODE's file cmdlets and pipelines (the
     ``-Command`` name by any prefix; ``powershell.exe`` takes CODE unnamed as well)."""
-    from cordon.engine.pwsh_code import pwsh_files
+    from cordon.engine.pwsh_code import pwsh_commands, pwsh_files
 
     at = next(
         (i for i, a in enumerate(args) if len(a) > 1 and "-command".startswith(a.lower())), -1
@@ -164,6 +172,7 @@ def _pwsh(r: CmdReading, prog: str, args: list[str]) -> None:
     for path, op in pwsh_files(code):
         r.files.append((path, prog, op))
     _pwsh_pipes(r, code, prog)
+    r.commands.extend(pwsh_commands(code, WINDOWS_PROGRAMS))
 
 
 def cmd_reading(text: str) -> CmdReading:
@@ -323,7 +332,7 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
     if not redirected:  # (most commands: none this reading judges)
         first = _TOKEN_EQ_RE.search(seg)
         prog = _program(_decode(first.group()))[0] if first is not None else ""
-        if prog not in _READ and not _DRIVE_RE.fullmatch(prog):
+        if prog not in _READ and prog not in WINDOWS_PROGRAMS and not _DRIVE_RE.fullmatch(prog):
             return
     words, redirects = _words(seg)
     split = _words(seg, eq=True)
@@ -350,6 +359,8 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
         r.opaque.append("cmd: call runs a command its line expanded again")
     elif prog in ("cd", "chdir", "pushd", "popd") or _DRIVE_RE.fullmatch(prog):
         _cd(r, prog, rest)
+    elif prog in WINDOWS_PROGRAMS:
+        r.commands.append((prog, tuple(rest)))
     else:
         _files(r, prog, rest)
 

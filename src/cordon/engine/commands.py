@@ -73,8 +73,10 @@ from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
+from cordon.engine.sql_programs import sql_disruption
 from cordon.engine.system_commands import (
     bind_mount_point,
+    disk_wipe,
     init_script_stop,
     locked_targets,
     remote_line,
@@ -362,7 +364,10 @@ def check_commands(
         if f.error is not None:
             why = f"blocked until approved: the command cannot be parsed ({f.error})"
             asks.append(_v("ask", rules.ACTION_COMMAND_OPAQUE, why, c.path, "unparsed"))
-            continue
+            if not (f.files or f.canonical or f.network or f.commands):
+                continue
+            # what cmd.exe's reading found is judged still: a line bash cannot parse is
+            # still run by cmd.exe (``cmd /c del C:\Windows\win.ini & echo $((1+``)
         deny, ask = _cordon_rules(ctx, c)  # (a block rule: before all else, trusted or not)
         if deny is not None:
             return deny, ()
@@ -624,6 +629,12 @@ def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[
             where = " (run on another host or namespace)" if ctx is None else ""
             out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT,
                           f"{why}{where} (command as parsed)", c.path, prog))  # fmt: skip
+    for text in c.facts.sql:  # (SELECT pg_sleep(86400) after LOCK TABLE; pg_terminate_backend)
+        why = sql_disruption(text)
+        if why is not None:
+            out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT, f"{why} (SQL given to a database "
+                          "client)", c.path, "sql"))  # fmt: skip
+            break
     why = init_script_stop(c.text) if not out and depth == 0 else None
     if why is not None:
         out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT, why, c.path, "init script"))
@@ -656,6 +667,11 @@ def _program_rules(c: CommandString, asks: list[Verdict] | None = None) -> Verdi
     (the SQL rules, as for a SQL tool; a ``DELETE`` or ``UPDATE`` by a condition that can
     cover every row added to ``asks``, when given)."""
     f = c.facts
+    for prog, args in f.commands:  # (sgdisk -Z, zfs destroy: as mkfs or wipefs onto a disk)
+        wipes = disk_wipe(prog, args)
+        if wipes is not None:
+            reason = f"blocked: {wipes} (command as parsed)"
+            return _v("deny", rules.ACTION_MKFS_DD, reason, c.path, prog)
     for why in f.remote_shell:
         reason = f"blocked: {why} hands a shell to a network peer (reverse shell)"
         return _v("deny", rules.ACTION_PIPE_TO_SHELL, reason, c.path, "reverse shell")

@@ -19,7 +19,7 @@ import shlex
 
 from cordon.engine.cmd_exe import posix_path
 
-__all__ = ["pwsh_files", "pwsh_lines", "pwsh_piped"]
+__all__ = ["pwsh_commands", "pwsh_computed_call", "pwsh_files", "pwsh_lines", "pwsh_piped"]
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -254,4 +254,31 @@ def pwsh_lines(code: str) -> list[str]:
     for path, op, recursive in pwsh_piped(code):  # (gci C:\ | ri -r: as ri -r C:\ reads)
         if op == "delete" and recursive:
             out.append(f"Remove-Item -Recurse -- {shlex.quote(path)}")
+    return out
+
+
+#: the call or dot-source operator given a name PowerShell computes: ``& ('Remove'+'-Item')``,
+#: ``& $cmd``, ``. $script`` (about_Operators: the call operator runs a string or a variable)
+_COMPUTED_CALL_RE = re.compile(r"(?:^|[;|{(\n]|&&|\|\|)\s*[&.]\s*[($]")
+
+
+def pwsh_computed_call(code: str) -> bool:
+    """``code`` calls a command whose name PowerShell computes at run time (attack class:
+    ``& ('Remove'+'-Item') -Recurse C:\\Users``, read as no cmdlet at all)."""
+    return ("&" in code or "." in code) and _COMPUTED_CALL_RE.search(code) is not None
+
+
+def pwsh_commands(code: str, names: frozenset[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """``(cmdlet, args)`` of each statement of ``code`` whose cmdlet (its name or a built-in
+    alias, any case) is one of ``names``; the words with their quotes removed, for the
+    command judges that read a parsed shell command (:mod:`.system_commands`)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for m in _STATEMENT_RE.finditer(code):
+        words = _WORD_RE.findall(m.group())
+        while words and words[0] in ("&", "."):
+            words = words[1:]
+        name = _value(words[0]).lower() if words else ""
+        name = _ALIASES.get(name, name)
+        if name in names:
+            out.append((name, tuple(w.strip("'\"") for w in words[1:])))
     return out

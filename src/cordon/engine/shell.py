@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from cordon.engine import _heredoc, _written, cmd_exe
+from cordon.engine import _heredoc, _written, cmd_exe, sql_programs
 from cordon.engine import shell_commands as _sc
 from cordon.engine import shell_links as _links
 from cordon.engine._ansi_c import ansi_c
@@ -678,8 +678,8 @@ class _Walker:
         self.facts.opaque.append(why)
 
     def sql(self, text: str) -> None:
-        if DYNAMIC not in text:
-            self.facts.sql.append(text)
+        if DYNAMIC not in text:  # (and COPY ... PROGRAM's line, the SQL a string runs)
+            sql_programs.record(self, text)
 
     def remote_shell(self, why: str) -> None:
         self.facts.remote_shell.append(why)

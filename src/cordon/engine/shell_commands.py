@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import shlex
 from typing import Any, Protocol
 
 from cordon.engine import shell_links
@@ -40,10 +41,12 @@ from cordon.engine.interpreter_options import (
     option_word,
     remote_script,
 )
-from cordon.engine.pwsh_code import pwsh_files, pwsh_lines
+from cordon.engine.pwsh_code import pwsh_commands, pwsh_computed_call, pwsh_files, pwsh_lines
 from cordon.engine.shell_downloads import curl_saves, wget_saves
 from cordon.engine.shell_split import split as _split
 from cordon.engine.shell_writers import file_writes
+from cordon.engine.sql_programs import SQL_CLIENTS, SQL_FILE_CLIENTS, sql_args
+from cordon.engine.system_commands import WINDOWS_PROGRAMS
 from cordon.engine.typed_input import typed_text
 
 __all__ = [
@@ -320,7 +323,23 @@ _PKG_VALUE = frozenset({*_PKG_URL_OPTS, "-r", "--requirement", "-c", "--constrai
                         "--target", "-e", "--editable", "--prefix", "--python", "-p"})  # fmt: skip
 
 
+#: the directories a package manager installs, downloads or builds into (pip's ``--target``,
+#: ``--prefix``, ``--root``; npm's ``--prefix``): written as ``cp -r PKG DIR`` writes DIR
+_PKG_DIRS = {
+    "pip": frozenset({"-t", "--target", "--prefix", "--root", "--src", "-d", "--dest", "-w",
+                      "--wheel-dir"}),
+    "npm": frozenset({"--prefix", "-C"}),
+    "pnpm": frozenset({"--dir", "-C", "--modules-dir", "--virtual-store-dir"}),
+    "yarn": frozenset({"--cwd", "--modules-folder"}),
+}  # fmt: skip
+_PKG_DIRS["pip3"] = _PKG_DIRS["uv"] = _PKG_DIRS["pip"]
+
+
 def _package(w: Walker, prog: str, args: tuple[str, ...]) -> None:
+    dirs = _PKG_DIRS.get(prog, frozenset())
+    for k, v in _split(args, dirs)[1] if dirs else ():  # (pip install -t /opt/x)
+        if k in dirs and v:
+            w.file(v, prog, "overwrite")
     plain, opts = _split(args, _PKG_VALUE)
     for k, v in opts:
         if k in _PKG_URL_OPTS and v:
@@ -547,8 +566,8 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
             if eq and not a.startswith("-"):
                 w.env_var(name, value)
         return
-    if prog in _SQL_CLIENTS or prog in _SQL_FILE_CLIENTS:
-        _sql_args(w, prog, args)
+    if prog in SQL_CLIENTS or prog in SQL_FILE_CLIENTS:
+        sql_args(w, prog, args)
     _code_args(w, prog, args)
     if prog == "cd" or prog == "pushd":
         w.cd(args)
@@ -637,60 +656,6 @@ def interpreter_code(fam: str, args: tuple[str, ...]) -> tuple[bool, list[str]]:
     return not codes, codes
 
 
-#: database clients -> options whose value is SQL, options that take another value
-_SQL_CLIENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "psql": (
-        frozenset({"-c", "--command"}),
-        frozenset({"-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username",
-                   "-f", "--file", "-o", "--output", "-v", "--set", "--variable", "-P",
-                   "--pset", "-F", "-R", "-T", "-L", "--log-file"}),
-    ),
-    "mysql": (
-        frozenset({"-e", "--execute"}),
-        frozenset({"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database",
-                   "-S", "--socket"}),
-    ),
-    "sqlcmd": (frozenset({"-Q", "-q"}), frozenset({"-S", "-U", "-P", "-d", "-i", "-o"})),
-    "clickhouse-client": (frozenset({"-q", "--query"}), frozenset({"-h", "--host", "--port"})),
-}  # fmt: skip
-_SQL_CLIENTS["mariadb"] = _SQL_CLIENTS["mysql"]
-#: clients that take ``[options] DATABASE [SQL ...]`` with single-dash long options
-_SQL_FILE_CLIENTS = frozenset({"sqlite3", "sqlite", "duckdb"})
-_SQL_FILE_VALUE = frozenset(
-    {"-separator", "-newline", "-nullvalue", "-init", "-vfs", "-maxsize", "-mmap", "-lookaside",
-     "-pagecache", "-heap", "-s"}
-)  # fmt: skip
-
-
-def _sql_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
-    """SQL given to a database client on its command line.
-
-    Attack class: the SQL block rules read SQL tools and ``sql``/``query`` parameters; the
-    same ``DROP TABLE`` given to ``psql -c`` or ``sqlite3 DB STMT`` in a shell command was not
-    read."""
-    if prog in _SQL_FILE_CLIENTS:
-        plain: list[str] = []
-        i = 0
-        while i < len(args):
-            a = args[i]
-            if a in ("-cmd", "-c") and i + 1 < len(args):
-                w.sql(args[i + 1])
-                i += 1
-            elif a in _SQL_FILE_VALUE:
-                i += 1
-            elif not a.startswith("-"):
-                plain.append(a)
-            i += 1
-        for stmt in plain[1:]:
-            w.sql(stmt)
-        return
-    sql_opts, value_opts = _SQL_CLIENTS[prog]
-    _plain, opts = _split(args, sql_opts | value_opts)
-    for k, v in opts:
-        if k in sql_opts:
-            w.sql(v)
-
-
 def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
     """What ``prog args`` makes of its stdin: ``shell`` (a shell reads its program there),
     ``code`` (another interpreter does), ``sql`` (a database client), or None (data)."""
@@ -705,7 +670,7 @@ def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
     fam = interpreter(prog)
     if fam is not None or prog in ("ed", "red"):  # (ed reads its commands on stdin)
         return "code" if fam is None or interpreter_code(fam, args)[0] else None
-    if prog in _SQL_CLIENTS or prog in _SQL_FILE_CLIENTS:
+    if prog in SQL_CLIENTS or prog in SQL_FILE_CLIENTS:
         return "sql"
     return None
 
@@ -767,6 +732,10 @@ def code_files(w: Walker, prog: str, code: str) -> None:
         w.file(path, prog, op)
     for line in pwsh_lines(code) if fam == "pwsh" else ():  # (Start-Process rm -Arg...)
         w.nested(line)
+    for name, words in pwsh_commands(code, WINDOWS_PROGRAMS) if fam == "pwsh" else ():
+        w.nested(shlex.join([name, *words]))  # (Stop-Service X: as the parser reads it bare)
+    if fam == "pwsh" and pwsh_computed_call(code):  # (& ('Remove'+'-Item') -Recurse P)
+        w.opaque(f"{prog} calls a command whose name is computed at run time")
     if js is not None:  # (os.symlink('.git/hooks', 'h'), os.link(SRC, DST))
         shell_links.record(w, prog, (), shell_links.code_links(js, code))
     for line in literal_lines(js, code) if js is not None else ():  # (os.execute('L'))
@@ -778,7 +747,7 @@ def code_files(w: Walker, prog: str, code: str) -> None:
 
 #: the programs some rule reads, for a program word given as a glob pattern (``/???/r?``)
 KNOWN_PROGRAMS: frozenset[str] = frozenset(
-    {*_DELETERS, *SHELLS, *NETWORK_PROGRAMS, *_SQL_CLIENTS, *_SQL_FILE_CLIENTS,
+    {*_DELETERS, *SHELLS, *NETWORK_PROGRAMS, *SQL_CLIENTS, *SQL_FILE_CLIENTS,
      "find", "dd", "chmod", "chown", "chgrp", "mkfs", "wipefs", "truncate", "tee", "mv", "cp",
      "sed", "eval", "xargs", "sudo", "doas", "env", "python", "python3", "perl", "ruby", "node",
      "php", "rimraf", "kubectl", "terraform", "helm", "npm", "docker"}

@@ -63,7 +63,9 @@ COMMAND_ENV = frozenset(
      "LESSCLOSE"}
 )  # fmt: skip
 #: environment variables naming a library or file a program loads and runs as code
-_LOAD_ENV = frozenset({"LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV"})
+_LOAD_ENV = frozenset(
+    {"LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV", "AWKLIBPATH"}
+)
 #: option variables that load code only with one of these options
 _OPTION_ENV = frozenset(
     {"NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS"}

@@ -21,9 +21,11 @@ What is asked about, by what it takes away (MITRE ATT&CK technique):
   to PID 1 or to every process (``kill -9 1``, ``kill -9 -1``), and every kill by name or
   user (``pkill``, ``killall``, ``killall5``, ``skill``): a name matches processes the agent
   cannot see (``pkill -f python`` stops the MCP server too); not a signal that ends or
-  stops no process (``-0``, ``-CONT``, ``-WINCH``). ``restart``, ``reload`` and
-  ``start`` are not asked about (an outage of a moment, and an ordinary step of a deploy),
-  nor ``kill PID`` of another process, nor a PID computed at run time (``kill $(pgrep x)``);
+  stops no process (``-0``, ``-CONT``, ``-WINCH``); ``kill -9 0`` (every process of the
+  caller's group); ``systemctl restart|reload|try-restart|reload-or-restart`` and
+  ``service NAME restart|reload`` (the service comes back with its configuration as it is
+  now, or stays down: a broken ``sshd_config`` restarted is a lock-out). ``start`` is not
+  asked about (an ordinary step of a deploy), nor ``kill PID`` of another process, nor a PID computed at run time (``kill $(pgrep x)``);
   an action word computed at run time is (fail closed: ``systemctl $action "$unit"``,
   ``service "$name" "$1"``, ``init $level``);
 * its network filtering (T1562.004 Disable or Modify System Firewall) and its network:
@@ -59,7 +61,14 @@ from __future__ import annotations
 import re
 import shlex
 
-__all__ = ["init_script_stop", "locked_targets", "remote_line", "system_disruption"]
+__all__ = [
+    "WINDOWS_PROGRAMS",
+    "disk_wipe",
+    "init_script_stop",
+    "locked_targets",
+    "remote_line",
+    "system_disruption",
+]
 
 #: the parser's mark of a word computed at run time (:data:`.shell_commands.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -67,6 +76,11 @@ _HELP = frozenset({"-h", "--help", "-V", "--version", "/?", "-?"})
 
 _MACHINE = "stops or restarts the machine"
 _SERVICE = "stops or disables a service"
+#: a restart stops the service and starts it again from its configuration as it is now: a
+#: changed or broken configuration (sshd_config, a firewall's rules) then keeps it down, and
+#: the connections it held are cut (systemctl(1): "restart ... Stop and then start");
+#: a reload re-reads that configuration in place
+_RESTART = "restarts or reloads a service (it comes back, or not, with its configuration as now)"
 _PROCESSES = "kills processes by name, by user, or PID 1 / every process"
 _FIREWALL = "changes or disables the firewall"
 _NETWORK = "takes the network down"
@@ -78,6 +92,11 @@ _SYSTEMCTL_VERBS = {
     **dict.fromkeys(
         ("stop", "kill", "disable", "mask", "freeze", "clean", "isolate", "default", "exit"),
         _SERVICE,
+    ),
+    **dict.fromkeys(
+        ("restart", "try-restart", "reload-or-restart", "try-reload-or-restart", "reload",
+         "condrestart", "force-reload", "reload-or-try-restart"),
+        _RESTART,
     ),
     **dict.fromkeys(
         ("halt", "poweroff", "reboot", "kexec", "soft-reboot", "suspend", "hibernate",
@@ -97,6 +116,9 @@ _LOGINCTL_VERBS = frozenset(
     {"terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat"}
 )
 _STOP_VERBS = frozenset({"stop", "force-stop", "kill", "graceful-stop", "zap"})
+_RESTART_VERBS = frozenset(
+    {"restart", "reload", "force-reload", "try-restart", "condrestart", "graceful"}
+)
 _SV_VERBS = frozenset(
     {"down", "d", "stop", "kill", "k", "exit", "x", "force-stop", "force-shutdown", "force-kill"}
 )
@@ -167,7 +189,9 @@ def _kill(args: tuple[str, ...]) -> str | None:
             targets.append(a)
     if signal is not None and _harmless(signal):
         return None
-    return _PROCESSES if any(t in ("1", "-1") for t in targets) else None
+    # 0: every process in the caller's process group (kill(2)), the agent's tool and, when
+    # it shares the group, the MCP server and cordon with it
+    return _PROCESSES if any(t in ("0", "1", "-1") for t in targets) else None
 
 
 def _iptables(args: tuple[str, ...]) -> str | None:
@@ -342,6 +366,8 @@ def _services(prog: str, args: tuple[str, ...]) -> str | None:
     at, verbs, why = _VERB_AT[prog]
     words = _plain(args)
     verb = words[at] if len(words) > at else ""
+    if prog in ("service", "rc-service", "invoke-rc.d") and verb in _RESTART_VERBS:
+        return _RESTART
     if DYNAMIC in verb:
         return why + _COMPUTED
     return why if verb in verbs else None
@@ -363,6 +389,7 @@ def _by_name(prog: str, args: tuple[str, ...]) -> str | None:
 _WINDOWS_CMDLETS = {
     **dict.fromkeys(("stop-service", "spsv", "suspend-service"), _SERVICE),
     **dict.fromkeys(("stop-computer", "restart-computer"), _MACHINE),
+    "restart-service": _RESTART,
     **dict.fromkeys(("remove-localuser", "disable-localuser", "remove-aduser",
                      "disable-adaccount"), _ACCOUNTS),
     **dict.fromkeys(("disable-netfirewallrule", "remove-netfirewallrule",
@@ -463,7 +490,9 @@ def remote_line(prog: str, args: tuple[str, ...]) -> str | None:
 
 #: a System V init script run by its path (the parser names the program by its base name,
 #: ``/etc/init.d/ssh stop`` as ``ssh``, so the command text is read)
-_INIT_SCRIPT_RE = re.compile(r"/etc/(?:rc\.d/)?init\.d/[\w.@-]+\s+(?:stop|force-stop|kill)\b")
+_INIT_SCRIPT_RE = re.compile(
+    r"/etc/(?:rc\.d/)?init\.d/[\w.@-]+\s+(?:stop|force-stop|kill|restart|reload|force-reload)\b"
+)
 
 
 def init_script_stop(text: str) -> str | None:
@@ -511,3 +540,79 @@ def locked_targets(prog: str, args: tuple[str, ...]) -> list[str]:
         if len(words) > 1 and any(f in words[0].split(",") for f in _CHFLAGS_LOCK):
             return words[1:]
     return []
+
+
+#: partitioners, volume managers and Windows' disk cmdlets: what each destroys; with
+#: :func:`disk_wipe` the caller denies them as ``mkfs``/``wipefs`` (``action.mkfs_dd``): the
+#: file systems a partition table or a pool held are gone with it
+_WIPES = "destroys a partition table, a volume or a pool (the file systems on it are lost)"
+_PARTED_WIPE = frozenset({"rm", "mklabel", "mktable", "resizepart"})
+_SFDISK_READ = frozenset(
+    {"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify",
+     "-g", "--show-geometry", "-G", "--show-pt-geometry", "-F", "--list-free", "-n",
+     "--no-act", "-r", "--reorder", "-T", "--list-types", "--backup-pt-sectors"}
+)  # fmt: skip
+_SFDISK_PART = ("--part-type", "--part-uuid", "--part-label", "--part-attrs")
+_ZFS_WIPE = {
+    "zfs": frozenset({"destroy", "rollback"}),
+    "zpool": frozenset({"destroy", "labelclear"}),
+}
+_DISK_CMDLETS = frozenset({"format-volume", "clear-disk", "remove-partition", "initialize-disk"})
+
+
+def _sfdisk(args: tuple[str, ...]) -> bool:
+    """sfdisk writes the partition table it reads on stdin (or ``--delete``s), but for its
+    listing forms and a ``--part-*`` option given no new value."""
+    if set(args) & (_SFDISK_READ | _HELP):
+        return False
+    plain = _plain(args, frozenset({"-N", "--partno", "-X", "--label", "-Y", "--label-nested",
+                                    "-b", "--backup-file", "-o", "--output", "-w", "--wipe",
+                                    "-W", "--wipe-partitions", "--color", "--lock"}))  # fmt: skip
+    if any(a.startswith(_SFDISK_PART) for a in args):
+        return len(plain) > 2  # (DEV N VALUE: sets it; DEV N: prints it)
+    return bool(plain)
+
+
+def disk_wipe(prog: str, args: tuple[str, ...]) -> str | None:
+    """What ``prog args`` destroys (a partition table, a volume, a ZFS dataset or pool), or
+    None: ``sgdisk -Z|-z|-o|-d``, ``parted DEV rm|mklabel|resizepart``, ``sfdisk DEV`` (the
+    table from stdin, or ``--delete``), ``zfs destroy|rollback``,
+    ``zpool destroy|labelclear``, ``lvremove``/``vgremove``/``pvremove``, ``cryptsetup
+    erase``, ``mdadm --zero-superblock``, ``Format-Volume``, ``Clear-Disk``,
+    ``Remove-Partition``. A dry run (``-n``, ``--test``) or a listing is none."""
+    if set(args) & _HELP:
+        return None
+    why = f"{prog}: {_WIPES}"
+    letters = _short(args)
+    if prog == "sgdisk":
+        long_ = {"--zap-all", "--zap", "--clear", "--delete"}
+        wipes = letters & set("Zzod") or set(a.split("=", 1)[0] for a in args) & long_
+        return why if wipes and "P" not in letters and "--pretend" not in args else None
+    if prog == "parted":
+        words = _plain(args, frozenset({"-a", "--align"}))
+        return why if _PARTED_WIPE & {w.lower() for w in words[1:]} else None
+    if prog == "sfdisk":
+        return why if _sfdisk(args) else None
+    if prog in _ZFS_WIPE:
+        words = _plain(args)
+        dry = "n" in letters
+        return why if words[:1] and words[0] in _ZFS_WIPE[prog] and not dry else None
+    if prog in ("lvremove", "vgremove", "pvremove"):
+        return why if _plain(args) and "t" not in letters and "--test" not in args else None
+    if prog == "cryptsetup":
+        words = _plain(args)
+        return why if words[:1] and words[0].lower() in ("erase", "lukserase") else None
+    if prog == "mdadm":
+        return why if "--zero-superblock" in args else None
+    if prog in _DISK_CMDLETS:
+        return why
+    return None
+
+
+#: the Windows programs and cmdlets :func:`system_disruption` reads, for the readings of a
+#: cmd.exe line and of PowerShell text (which name them as the parser does a POSIX command)
+WINDOWS_PROGRAMS = frozenset(
+    {*_WINDOWS_CMDLETS, "net", "net1", "sc", "taskkill", "netsh", "stop-process", "spps",
+     "set-service", "set-netfirewallprofile", "set-netfirewallrule", "shutdown",
+     "restart-service", *_DISK_CMDLETS}
+)  # fmt: skip

