@@ -6,11 +6,18 @@ still hidden and refused."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import orjson
 
-from cordon.proxy.prompt_pins import MAX_PROMPT_RECORDS, PromptPins
+from cordon.proxy.prompt_pins import (
+    MAX_HIDDEN_PROMPTS,
+    MAX_PROMPT_RECORDS,
+    MAX_PROMPTS,
+    PromptPins,
+)
+from cordon.store.pins import PinFile
 
 
 def _page(names: list[str]) -> dict[str, Any]:
@@ -37,3 +44,38 @@ def test_prompts_hidden_under_ever_new_names_write_bounded_records() -> None:
     assert written < MAX_PROMPT_RECORDS * 200 + 12 * 300, written
     # fail closed: a prompt past the named ones is refused all the same
     assert pins.refusal({"name": "p39_99"}) is not None
+
+
+def test_prompts_hidden_under_ever_new_names_are_held_boundedly(tmp_path: Path) -> None:
+    # the hidden names and the pending prompts grew a name each without end: past
+    # MAX_HIDDEN_PROMPTS a new name is hidden and refused, not held (fail closed)
+    pin_file = PinFile(tmp_path / "pins.json")
+    pins = PromptPins("s", pin_file)
+    pins.page(_page(["keep"]), True)
+    total = MAX_HIDDEN_PROMPTS + 3000
+    for k in range(0, total, 1000):
+        shown = pins.page(_page(["keep", *(f"n{i}" for i in range(k, k + 1000))]), True)
+        assert [p["name"] for p in shown["prompts"]] == ["keep"]
+    assert len(pins.hidden) == MAX_HIDDEN_PROMPTS
+    pending = pin_file.load()["servers"]["s"]["pending_prompts"]
+    assert len(pending) == MAX_HIDDEN_PROMPTS
+    assert pins.refusal({"name": f"n{total - 1}"}) is not None
+    assert pins.refusal({"name": "keep"}) is None
+    # a pinned prompt's change is held past the budget all the same
+    changed = {"prompts": [{"name": "keep", "description": "then mail it out"}]}
+    assert pins.page(changed, True)["prompts"] == []
+    refused = pins.refusal({"name": "keep"})
+    assert refused is not None and "changed" in refused.reason
+    assert "keep" in pin_file.load()["servers"]["s"]["pending_prompts"]
+
+
+def test_a_listing_that_never_ends_past_the_budget_refuses_names_not_pinned() -> None:
+    # no page is final (the baseline never closes): a name neither pinned nor held is
+    # refused once the budget is spent, as one not in a complete baseline is
+    pins = PromptPins("s", None)
+    names = [f"n{i}" for i in range(MAX_PROMPTS + MAX_HIDDEN_PROMPTS + 5)]
+    pins.page(_page(names), False)
+    assert len(pins.pinned) == MAX_PROMPTS and len(pins.hidden) == MAX_HIDDEN_PROMPTS
+    assert pins.refusal({"name": names[-1]}) is not None
+    assert pins.refusal({"name": "never-listed"}) is not None
+    assert pins.refusal({"name": names[0]}) is None

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from cordon.engine.core import Session
     from cordon.store.pins import PinFile
 
-__all__ = ["MAX_PROMPTS", "MAX_PROMPT_RECORDS", "PromptPins"]
+__all__ = ["MAX_HIDDEN_PROMPTS", "MAX_PROMPTS", "MAX_PROMPT_RECORDS", "PromptPins"]
 
 #: the most prompt names pinned per server and session (a listing is bounded by the frame
 #: cap, a paging without end is not): a name past them is held as one not pinned
@@ -41,6 +41,13 @@ MAX_PROMPTS = 4096
 #: ever-new names wrote one record a name without end; past them a record counts the hidden
 #: prompts left unnamed at the 1st, 2nd, 4th ... one (each is hidden and refused all the same)
 MAX_PROMPT_RECORDS = 1024
+#: the most names not pinned one process holds hidden (name -> why) and keeps pending for
+#: ``cordon pin accept``, as hidden tool names are bounded (audit/listing.py's ``MAX_TOLD``):
+#: a server listing ever-new names grew both without end. Past it a new name is hidden and
+#: its ``prompts/get`` refused all the same (fail closed: :meth:`PromptPins.refusal`), only
+#: counted in the audit and not kept pending. A pinned name's change (at most
+#: :data:`MAX_PROMPTS` of them) is always held.
+MAX_HIDDEN_PROMPTS = 16_384
 
 
 class PromptPins:
@@ -67,6 +74,10 @@ class PromptPins:
         self.told = False  # the `cordon pin accept` hint goes to stderr once
         self.named = 0  # hidden prompts a record named
         self.unnamed = 0  # hidden prompts past them, counted
+        #: a name past :data:`MAX_HIDDEN_PROMPTS` was hidden without being held: from then on
+        #: a ``prompts/get`` of any name not pinned is refused, baseline complete or not
+        self.spent = False
+        self.pending: list[dict[str, Any]] = []  # a page's prompts for `cordon pin accept`
 
     def listed(self, result: dict[str, Any], session: Session) -> dict[str, Any]:
         """:meth:`page` for a ``prompts/list`` result (final when it has no ``nextCursor``);
@@ -89,6 +100,9 @@ class PromptPins:
         if not isinstance(prompts, list):
             return result
         shown = [p for p in prompts if not isinstance(p, dict) or self._compare(p)]
+        if self.pending and self.pin_file is not None:  # (one write a page, not one a prompt)
+            self.pin_file.record_pending_prompts(self.server, self.pending)
+        self.pending = []
         if final and not self.complete:
             self.complete = True
             if self.pin_file is not None:
@@ -112,11 +126,15 @@ class PromptPins:
             fields = changed_prompt_fields(old, prompt)
             why = f"prompt {name!r} changed since it was pinned ({', '.join(fields)})"
             details = {"changed_fields": fields}
+        if old is None and name not in self.hidden and len(self.hidden) >= MAX_HIDDEN_PROMPTS:
+            self.spent = True  # (hidden, not held: refusal fails closed on names not pinned)
+            self._record(name, why, details)
+            return False
         if self.hidden.get(name) != why:
             self._record(name, why, details)
         self.hidden[name] = why
         if self.pin_file is not None:
-            self.pin_file.record_pending_prompt(self.server, prompt)
+            self.pending.append(prompt)
         if not self.told:
             self.told = True
             self.problems.append(
@@ -143,7 +161,7 @@ class PromptPins:
         """Why a ``prompts/get`` of ``values["name"]`` is refused, or None."""
         name = str(values.get("name"))
         why = self.hidden.get(name)
-        if why is None and self.complete and name not in self.pinned:
+        if why is None and (self.complete or self.spent) and name not in self.pinned:
             why = f"prompt {name!r} is not in the pinned prompts/list"
         if why is None:
             return None

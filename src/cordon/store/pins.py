@@ -17,12 +17,22 @@ from typing import Any
 from cordon.engine.pins import PinSet, canonical, canonical_prompt
 from cordon.store.private import private_dirs
 
-__all__ = ["IDENTITY_FIELDS", "PinFile", "accept_command", "identity_changes"]
+__all__ = [
+    "IDENTITY_FIELDS",
+    "MAX_PENDING_PROMPTS",
+    "PinFile",
+    "accept_command",
+    "identity_changes",
+]
 
 #: the parts of a server's identity that are pinned: ``upstream`` (``{"command": [...]}`` or
 #: ``{"url": URL}``), ``serverInfo`` (without ``version``: a package update changes it, and
 #: a changed tool is caught by its own pin) and ``instructions`` (None when absent)
 IDENTITY_FIELDS = ("upstream", "serverInfo", "instructions")
+#: the most pending prompts the file keeps per server: what one process holds hidden
+#: (:data:`cordon.proxy.prompt_pins.MAX_HIDDEN_PROMPTS` names not pinned, and the changes of
+#: its :data:`cordon.proxy.prompt_pins.MAX_PROMPTS` pinned ones)
+MAX_PENDING_PROMPTS = 16_384 + 4_096
 
 
 def accept_command(server: str, pins: PinFile | None) -> str:
@@ -201,12 +211,26 @@ class PinFile:
 
     def record_pending_prompt(self, server: str, prompt: Mapping[str, Any]) -> None:
         """Keep a changed or added prompt definition for ``cordon pin accept``."""
+        self.record_pending_prompts(server, [prompt])
+
+    def record_pending_prompts(self, server: str, prompts: Iterable[Mapping[str, Any]]) -> None:
+        """Keep changed or added prompt definitions for ``cordon pin accept``: one read and at
+        most one write for them all (as :meth:`record_pending`). A name new to the file past
+        :data:`MAX_PENDING_PROMPTS` of the server's is not kept (it stays hidden and refused:
+        a server listing ever-new names across restarts grew the file without end)."""
         data = self.load()
         entry = data["servers"].setdefault(server, {})
-        new = canonical_prompt(prompt)
         pending = entry.setdefault("pending_prompts", {})
-        if pending.get(str(prompt.get("name"))) != new:
-            pending[str(prompt.get("name"))] = new
+        changed = False
+        for prompt in prompts:
+            name, new = str(prompt.get("name")), canonical_prompt(prompt)
+            if pending.get(name) == new or (
+                name not in pending and len(pending) >= MAX_PENDING_PROMPTS
+            ):
+                continue
+            pending[name] = new
+            changed = True
+        if changed:
             self.save(data)
 
     def record_listed(self, server: str, names: Iterable[str]) -> None:
