@@ -32,6 +32,7 @@ given as canonical lines in Windows spelling for the rules that read command tex
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -64,6 +65,9 @@ class CmdReading:
     #: ``(program, args)`` of the commands :mod:`.system_commands` reads (``sc stop X``,
     #: ``shutdown /s``, PowerShell's ``Stop-Service`` run by cmd), as the parser gives others
     commands: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    #: the command lines of programs the POSIX reading judges (``curl``, ``scp``, ``tar``),
+    #: their words expanded by cmd and their paths spelled as :func:`posix_path` does
+    lines: list[str] = field(default_factory=list)
     #: the directory a ``cd``/``pushd`` earlier in the line moved to (None: the starting one)
     cwd: str | None = None
 
@@ -111,6 +115,7 @@ class _Walker(Protocol):
     def file(self, path: str, program: str, op: str) -> None: ...
     def net(self, kind: str, value: str, program: str) -> None: ...
     def opaque(self, why: str) -> None: ...
+    def nested(self, text: str) -> None: ...
 
 
 #: a word cmd's reading judges, a caret (``r^d``) or a redirect: else the reading finds nothing
@@ -147,6 +152,8 @@ def record(w: _Walker, text: str) -> None:
     for command in r.commands:  # (judged as the parser's commands: action.system_disrupt)
         w.facts.commands.append(command)
         w.facts.cwds.append(None)
+    for line in r.lines:  # (cmd /c curl -T %USERPROFILE%\.ssh\id_rsa URL: as curl -T ~/...)
+        w.nested(line)
     w.facts.canonical.extend(line.replace(DYNAMIC, "%?%") for line in r.canonical)
 
 
@@ -332,7 +339,8 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
     if not redirected:  # (most commands: none this reading judges)
         first = _TOKEN_EQ_RE.search(seg)
         prog = _program(_decode(first.group()))[0] if first is not None else ""
-        if prog not in _READ and prog not in WINDOWS_PROGRAMS and not _DRIVE_RE.fullmatch(prog):
+        known = prog in _READ or prog in WINDOWS_PROGRAMS or prog in _POSIX_READ
+        if not known and not _DRIVE_RE.fullmatch(prog):
             return
     words, redirects = _words(seg)
     split = _words(seg, eq=True)
@@ -361,6 +369,8 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
         _cd(r, prog, rest)
     elif prog in WINDOWS_PROGRAMS:
         r.commands.append((prog, tuple(rest)))
+    elif prog in _POSIX_READ:
+        r.lines.append(shlex.join([prog, *(_posix_word(a) for a in rest)]))
     else:
         _files(r, prog, rest)
 
@@ -547,6 +557,23 @@ def _windows_like(path: str) -> bool:
 
 def _quote(word: str) -> str:
     return f'"{word}"' if any(c in word for c in " \t,;") else word
+
+
+#: programs Windows ships (curl.exe, tar.exe, OpenSSH) or a user installs whose command
+#: lines the POSIX reading judges (uploads, writes, hosts) once cmd has expanded them
+_POSIX_READ = frozenset(
+    {"curl", "scp", "sftp", "ssh", "tar", "wget", "rsync", "git", "python", "python3", "node",
+     "pip", "npm", "npx"}
+)  # fmt: skip
+_DRIVE_IN_WORD_RE = re.compile(r"(?<![\w/])([A-Za-z]):/")
+
+
+def _posix_word(word: str) -> str:
+    """A word of a cmd line with its Windows paths spelled as :func:`posix_path` does, also
+    inside an option's value (``-F f=@C:\\x``, ``--upload-file=~\\.ssh\\k``)."""
+    if "\\" not in word:
+        return word
+    return _DRIVE_IN_WORD_RE.sub(r"/\1:/", word.replace("\\", "/"))
 
 
 def posix_path(path: str) -> str:

@@ -73,7 +73,6 @@ from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
-from cordon.engine.sql_programs import sql_disruption
 from cordon.engine.system_commands import (
     bind_mount_point,
     disk_wipe,
@@ -630,6 +629,8 @@ def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[
             out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT,
                           f"{why}{where} (command as parsed)", c.path, prog))  # fmt: skip
     for text in c.facts.sql:  # (SELECT pg_sleep(86400) after LOCK TABLE; pg_terminate_backend)
+        from cordon.engine.sql_programs import sql_disruption  # (loaded with the parser)
+
         why = sql_disruption(text)
         if why is not None:
             out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT, f"{why} (SQL given to a database "

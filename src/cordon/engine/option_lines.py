@@ -49,6 +49,18 @@ def program_lines(prog: str, args: tuple[str, ...]) -> list[str]:
     if prog == "expect":  # (expect -c 'spawn rm -rf D': Tcl's spawn, exec and system)
         code = " ".join(_opt(args, ("-c",), ()))
         return [m.group(1) for m in _TCL_RUN.finditer(code)]
+    if prog == "rsync":  # (-e/--rsh: the local program rsync runs to reach the host)
+        return _opt(args, ("-e",), ("--rsh",))
+    if prog in ("apt", "apt-get", "aptitude"):  # (-o APT::Update::Pre-Invoke::=LINE)
+        values = [v.partition("=") for v in _opt(args, ("-o",), ("--option",))]
+        return [line for key, _, line in values if _APT_HOOK.search(key)]
+    if prog == "openvpn":  # (--up LINE ...: run on a tunnel's events)
+        return _opt(args, (), _OPENVPN_HOOKS)
+    if prog == "tcpdump":  # (-z CMD: run on each file it rotates)
+        return _opt(args, ("-z",), ())
+    if prog == "rpm":  # (rpm --eval '%(LINE)': a macro run by a shell; Lua code: opaque)
+        texts = _opt(args, ("-E",), ("--eval",))
+        return [DYNAMIC if m.group(1) else m.group(2) for t in texts for m in _RPM_RUN.finditer(t)]
     if prog in ("psql", "mysql", "mariadb"):
         sql = _opt(args, ("-c", "-e"), ("--command", "--execute"))
         return [s.lstrip()[2:] if s.lstrip().startswith("\\!") else s.lstrip()[7:]
@@ -56,6 +68,16 @@ def program_lines(prog: str, args: tuple[str, ...]) -> list[str]:
     return []
 
 
+#: apt's options that name a command line it runs (apt.conf(5): ``APT::Update::Pre-Invoke``,
+#: ``DPkg::Post-Invoke``, ``DPkg::Pre-Install-Pkgs``)
+_APT_HOOK = re.compile(r"(?i)invoke|pre-install-pkgs")
+_OPENVPN_HOOKS = ("--up", "--down", "--route-up", "--route-pre-down", "--ipchange",
+                  "--client-connect", "--client-disconnect", "--learn-address", "--tls-verify",
+                  "--auth-user-pass-verify")  # fmt: skip
+#: an rpm macro that runs a shell line (``%(LINE)``) or Lua code (``%{lua:...}``)
+_RPM_RUN = re.compile(r"%\{(lua):|%\(([^)]*)\)")
+#: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
+DYNAMIC = "\x00"
 #: elisp that runs a shell line (``shell-command``, ``shell-command-to-string``,
 #: ``async-shell-command``) given as a string literal
 _ELISP_SHELL = re.compile(r'\((?:async-)?shell-command(?:-to-string)?\s+"((?:[^"\\]|\\.)*)"')

@@ -41,6 +41,12 @@ WRAPPERS: dict[str, frozenset[str]] = {
          "--chroot", "--command-timeout"}
     ),
     "doas": frozenset({"-u", "-C"}),
+    # (pkexec(1): polkit's sudo; cgexec(1): a control group; flatpak-spawn --host and
+    # distrobox-host-exec: the host outside a sandbox, values only after ``=``)
+    "pkexec": frozenset({"--user"}),
+    "cgexec": frozenset({"-g"}),
+    "flatpak-spawn": frozenset(),
+    "distrobox-host-exec": frozenset(),
     "env": frozenset({"-u", "-C", "-S", "--unset", "--chdir", "--split-string"}),
     "timeout": frozenset({"-s", "-k", "--signal", "--kill-after"}),
     "nice": frozenset({"-n", "--adjustment"}),
@@ -160,6 +166,7 @@ _CHDIR = {
     "systemd-run": frozenset({"--working-directory"}),
     "run0": frozenset({"-D", "--chdir"}),
     "unshare": frozenset({"-w", "--wd"}),
+    "flatpak-spawn": frozenset({"--directory"}),
 }
 #: options whose value is attached only: xargs' ``-i{}``, ``-eEOF``, ``-l2``; prlimit's
 #: ``-n10`` (``-n 10`` shows the limit and runs the program ``10``)

@@ -12,14 +12,14 @@ What is asked about, by what it takes away (MITRE ATT&CK technique):
 
 * the machine (T1529 System Shutdown/Reboot): ``shutdown`` (not ``-c``, ``-k``, ``/a``),
   ``reboot``, ``poweroff``, ``halt``, ``init``/``telinit`` with a runlevel, ``systemctl
-  poweroff|reboot|halt|kexec|suspend|hibernate|rescue|emergency|isolate|default`` (not
-  ``--when cancel``);
+  poweroff|reboot|halt|kexec|suspend|hibernate|rescue|emergency|isolate|default|set-default``
+  (not ``--when cancel``);
 * its services (T1489 Service Stop): ``systemctl stop|kill|disable|mask|freeze|clean``,
   ``service NAME stop``, ``/etc/init.d/NAME stop``, ``rc-service``, ``invoke-rc.d``, ``update-rc.d NAME
   disable|remove``, ``chkconfig NAME off``, runit's ``sv down``, ``launchctl
   bootout|unload|disable|remove|kill``, ``loginctl terminate-user|kill-user|...``; a signal
   to PID 1 or to every process (``kill -9 1``, ``kill -9 -1``), and every kill by name or
-  user (``pkill``, ``killall``, ``killall5``, ``skill``): a name matches processes the agent
+  user (``pkill``, ``killall``, ``killall5``, ``skill``, ``fuser -k``): a name matches processes the agent
   cannot see (``pkill -f python`` stops the MCP server too); not a signal that ends or
   stops no process (``-0``, ``-CONT``, ``-WINCH``); ``kill -9 0`` (every process of the
   caller's group); ``systemctl restart|reload|try-restart|reload-or-restart`` and
@@ -34,8 +34,9 @@ What is asked about, by what it takes away (MITRE ATT&CK technique):
   ``monitor``, ``-c`` read), ``ufw`` (only ``status``, ``show``, ``app``, ``version``,
   ``--dry-run``), ``firewall-cmd`` (only ``--state``, ``--list-*``, ``--get-*``,
   ``--query-*``, ``--info-*``), ``pfctl -d|-F|-f|-k|-e``; an interface taken down (``ip
-  link set DEV down``, ``ifconfig DEV down``, ``ifdown``, ``nmcli networking off``): a
-  remote machine is then out of reach;
+  link set DEV down``, ``ifconfig DEV down``, ``ifdown``, ``nmcli networking off``, ``nmcli
+  radio ... off``, ``nmcli connection down``), the routes or addresses removed (``ip route
+  del default``, ``ip addr flush dev DEV``): a remote machine is then out of reach;
 * its users' access (T1531 Account Access Removal): ``userdel``, ``deluser``, ``groupdel``,
   ``usermod``, ``passwd`` (not ``-S``), ``chpasswd``, ``chage`` (not ``-l``), ``chsh``
   (not ``-l``),
@@ -47,9 +48,15 @@ What is asked about, by what it takes away (MITRE ATT&CK technique):
   device stay ``action.mkfs_dd`` (deny);
 * on Windows, the same classes as cmd.exe programs and PowerShell cmdlets (:func:`_windows`):
   ``shutdown /s``, ``net stop``, ``sc stop|delete|config``, ``taskkill /im``, ``net user
-  NAME /delete``, ``netsh advfirewall set ... state off``, ``Stop-Service``,
+  NAME /delete``, ``net localgroup GROUP NAME /delete``, ``netsh advfirewall set ... state
+  off``, ``bcdedit /set ... recoveryenabled no`` (T1490 Inhibit System Recovery),
+  ``Stop-Service``,
   ``Stop-Computer``, ``Restart-Computer``, ``Stop-Process`` by name,
-  ``Set-NetFirewallProfile -Enabled False``, ``Remove-LocalUser``, ``Disable-NetAdapter``.
+  ``Set-NetFirewallProfile -Enabled False``, ``Remove-LocalUser``, ``Disable-NetAdapter``;
+  read in a ``cmd /c`` line and in ``pwsh -c`` text too (:data:`WINDOWS_PROGRAMS`).
+
+:func:`disk_wipe` names what is denied as ``mkfs`` is (``action.mkfs_dd``): a partition
+table, a volume, a ZFS dataset or pool, or Windows' shadow copies and backups destroyed.
 
 Ask, not deny: each is ordinary when the user administers the machine through the agent
 (``trust_tools`` for such a tool). Attack class: an injected instruction turning an agent
@@ -87,10 +94,12 @@ _NETWORK = "takes the network down"
 _ACCOUNTS = "removes or locks a user's access"
 _DISKS = "unmounts, remounts or mounts over a file system"
 _KERNEL = "changes the running kernel"
+_RECOVERY = "turns off the machine's recovery at boot"
 
 _SYSTEMCTL_VERBS = {
     **dict.fromkeys(
-        ("stop", "kill", "disable", "mask", "freeze", "clean", "isolate", "default", "exit"),
+        ("stop", "kill", "disable", "mask", "freeze", "clean", "isolate", "default", "exit",
+         "set-default"),
         _SERVICE,
     ),
     **dict.fromkeys(
@@ -133,6 +142,7 @@ _NFT_READ = frozenset({"list", "describe", "monitor"})
 _UFW_READ = frozenset({"status", "show", "app", "version"})
 _FIREWALLD_READ = ("--state", "--list-", "--get-", "--query-", "--info-", "--zone", "--permanent",
                    "--version", "--help", "--check-config", "-q", "--quiet", "-h", "-V")  # fmt: skip
+_IP_REMOVE = frozenset({"del", "delete", "flush", "f"})
 _ACCOUNT_PROGRAMS = frozenset(
     {"userdel", "deluser", "groupdel", "delgroup", "usermod", "chpasswd", "chgpasswd",
      "newusers", "chsh"}
@@ -239,12 +249,22 @@ def _network(prog: str, args: tuple[str, ...]) -> str | None:
         return _NETWORK if "down" in args else None
     if prog == "ip":
         words = _plain(args, frozenset({"-n", "-netns", "-b", "-batch", "-f", "-family"}))
-        return (
-            _NETWORK if words[:2] in (["link", "set"], ["l", "set"]) and "down" in words else None
-        )
+        if words[:2] in (["link", "set"], ["l", "set"]):
+            return _NETWORK if "down" in words else None
+        # (the default route or an interface's addresses gone: ip route del default, ip
+        # addr flush dev eth0; an object named by a prefix of its name, as ip(8) takes it)
+        obj = words[0] if words else ""
+        verb = words[1] if len(words) > 1 else ""
+        routes = obj and ("route".startswith(obj) or "address".startswith(obj))
+        return _NETWORK if routes and verb in _IP_REMOVE else None
     if prog == "nmcli":
         words = _plain(args)
-        return _NETWORK if words[:2] in (["networking", "off"], ["n", "off"]) else None
+        if words[:2] in (["networking", "off"], ["n", "off"]) or words[:1] == ["radio"]:
+            return _NETWORK if "off" in words else None
+        obj = words[0] if words else ""
+        verb = words[1] if len(words) > 1 else ""
+        down = verb in ("down", "disconnect", "delete", "del")
+        return _NETWORK if obj[:1] in ("c", "d") and down else None
     return None
 
 
@@ -374,7 +394,10 @@ def _services(prog: str, args: tuple[str, ...]) -> str | None:
 
 
 def _by_name(prog: str, args: tuple[str, ...]) -> str | None:
-    """pkill, killall, killall5, skill, slay: every kill by name or user."""
+    """pkill, killall, killall5, skill, slay: every kill by name or user; ``fuser -k``: every
+    process using a file, a mount or a port."""
+    if prog == "fuser":
+        return _PROCESSES if "k" in _short(args) or "--kill" in args else None
     if not args and prog != "killall5":
         return None
     if set(args) & (_HELP | {"-l", "--list"}):
@@ -391,7 +414,7 @@ _WINDOWS_CMDLETS = {
     **dict.fromkeys(("stop-computer", "restart-computer"), _MACHINE),
     "restart-service": _RESTART,
     **dict.fromkeys(("remove-localuser", "disable-localuser", "remove-aduser",
-                     "disable-adaccount"), _ACCOUNTS),
+                     "disable-adaccount", "remove-localgroupmember"), _ACCOUNTS),
     **dict.fromkeys(("disable-netfirewallrule", "remove-netfirewallrule",
                      "disable-netfirewallprofile"), _FIREWALL),
     "disable-netadapter": _NETWORK,
@@ -411,7 +434,10 @@ def _windows(prog: str, args: tuple[str, ...]) -> str | None:
         if words[:1] == ["stop"]:
             return _SERVICE
         gone = "/delete" in low or "/active:no" in low
-        return _ACCOUNTS if words[:1] == ["user"] and gone else None
+        return _ACCOUNTS if words[:1] in (["user"], ["localgroup"]) and gone else None
+    if prog == "bcdedit":  # (T1490: the boot's recovery turned off)
+        recovery = {"recoveryenabled", "bootstatuspolicy"} & set(words)
+        return _RECOVERY if "/set" in low and recovery else None
     if prog == "sc":
         verb = words[1:2] if words and words[0].startswith("\\\\") else words[:1]
         return _SERVICE if verb and verb[0] in ("stop", "delete", "config", "pause") else None
@@ -432,13 +458,14 @@ _JUDGES = {
     **dict.fromkeys(("shutdown", "reboot", "poweroff", "halt", "init", "telinit"), _machine),
     **dict.fromkeys(("systemctl", "loginctl", "service", "rc-service", "invoke-rc.d",
                      "update-rc.d", "chkconfig", "sv", "launchctl"), _services),
-    **dict.fromkeys(("pkill", "killall", "killall5", "skill", "slay"), _by_name),
+    **dict.fromkeys(("pkill", "killall", "killall5", "skill", "slay", "fuser"), _by_name),
     **dict.fromkeys(("ufw", "firewall-cmd", "firewall-offline-cmd", "pfctl"), _firewall),
     **dict.fromkeys(("ip", "ifconfig", "ifdown", "nmcli"), _network),
     **dict.fromkeys((*_ACCOUNT_PROGRAMS, "passwd", "chage", "crontab"), _accounts),
     **dict.fromkeys(("mount", "umount", "swapoff"), _disks),
     **dict.fromkeys(("sysctl", "modprobe", "rmmod"), _kernel),
     **dict.fromkeys((*_WINDOWS_CMDLETS, "net", "net1", "sc", "taskkill", "netsh", "stop-process",
+                     "bcdedit",
                      "spps", "set-service", "set-netfirewallprofile", "set-netfirewallrule"),
                     _windows),
 }  # fmt: skip
@@ -606,6 +633,22 @@ def disk_wipe(prog: str, args: tuple[str, ...]) -> str | None:
         return why if "--zero-superblock" in args else None
     if prog in _DISK_CMDLETS:
         return why
+    return _backups(prog, args)
+
+
+_BACKUPS = "deletes the volume shadow copies or backups (what a restore would need)"
+
+
+def _backups(prog: str, args: tuple[str, ...]) -> str | None:
+    """Windows' backups deleted (MITRE ATT&CK T1490 Inhibit System Recovery): ``vssadmin
+    delete shadows``, ``wmic shadowcopy delete``, ``wbadmin delete catalog|backup|...``."""
+    words = [a.lower() for a in args if not a.startswith(("/", "-"))]
+    if prog == "vssadmin" and words[:2] == ["delete", "shadows"]:
+        return f"{prog}: {_BACKUPS}"
+    if prog == "wmic" and words[:1] == ["shadowcopy"] and "delete" in words:
+        return f"{prog}: {_BACKUPS}"
+    if prog == "wbadmin" and words[:1] == ["delete"]:
+        return f"{prog}: {_BACKUPS}"
     return None
 
 
@@ -614,5 +657,5 @@ def disk_wipe(prog: str, args: tuple[str, ...]) -> str | None:
 WINDOWS_PROGRAMS = frozenset(
     {*_WINDOWS_CMDLETS, "net", "net1", "sc", "taskkill", "netsh", "stop-process", "spps",
      "set-service", "set-netfirewallprofile", "set-netfirewallrule", "shutdown",
-     "restart-service", *_DISK_CMDLETS}
+     "restart-service", "bcdedit", "vssadmin", "wmic", "wbadmin", *_DISK_CMDLETS}
 )  # fmt: skip
