@@ -230,6 +230,9 @@ class HttpUpstream:
         #: who takes an initialize refused as a legacy server does (:func:`.http_session.legacy`)
         self.fallback: Callable[[bytes, int], None] | None = None
         self.spoke = False
+        #: the start is settled: a request was answered without an HTTP error, or the start
+        #: was recorded as failed (``start_failed``, once)
+        self.started = False
         #: set by :meth:`start` (futures belong to the running loop)
         self.ended: asyncio.Future[None]
 
@@ -338,7 +341,9 @@ class HttpUpstream:
             if end.cursor is not None and rid is not None:
                 end = await self._resume(end, msg, rid)
             if rid is not None and end.why is not None:
-                self._fail(rid, *end.why)
+                self._fail(rid, *end.why, status=end.status, method=msg.get("method"))
+            elif end.status < 400:
+                self.started = True
         except asyncio.CancelledError:
             raise
         except LoginError as exc:
@@ -728,7 +733,7 @@ class HttpUpstream:
         out += [t for t in (getattr(tokens, "refresh_token", None),) if isinstance(t, str)]
         return out
 
-    def _fail(self, rid: Any, kind: str, message: str) -> None:
+    def _fail(self, rid: Any, kind: str, message: str, status: int = 0, method: Any = None) -> None:
         """Answer request ``rid`` with an error, unless it was answered (or cancelled): an
         exchange that ended is failed whatever it delivered, and only a request still waiting
         gets it. Each kind of failure is said once on stderr, an unreachable server audited too.
@@ -737,12 +742,21 @@ class HttpUpstream:
         replaced). One that names the server's text (a refused redirect's Location,
         :data:`_UNTRUSTED_KINDS`) goes to the core as the server's JSON-RPC error, so it is
         recorded as untrusted output and sanitised as one (invariant 6); the others hold no
-        byte of the server's and are cordon's own answer (``upstream_failed``)."""
+        byte of the server's and are cordon's own answer (``upstream_failed``).
+
+        ``status``: the HTTP error that ended the exchange: before the server answered any
+        request without one, the server never started (``start_failed``, as a command that
+        cannot start; not the refusal of cordon's ``server/discover`` by a handshake-era
+        server, which is expected)."""
         masked = mask_own(message, self._own())
         if masked is None:  # (a credential only the decoded text shows)
             message = f"cordon: the request to {self.shown} failed ({kind})"
         else:
             message = masked
+        probe = method == "server/discover" and status in LEGACY_STATUSES
+        if status >= 400 and not self.started and not probe:
+            self.started = True
+            self.event("start_failed", message)
         if rid is not None:
             if not self._awaiting(rid):
                 return
@@ -756,6 +770,7 @@ class HttpUpstream:
             self.said.add(kind)
             log(message.removeprefix("cordon: "))
             if kind in ("connect", "tls", "timeout"):  # (the other kinds: a server reached)
+                self.started = self.started or not self.spoke  # (start_failed said: once)
                 self.event("request_failed" if self.spoke else "start_failed", message)
 
     def event(self, event: str, reason: str, **extra: Any) -> None:
