@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -111,17 +112,26 @@ def _print_rules(as_json: bool) -> None:
     # Rich would otherwise read as markup (a MarkupError, or brackets silently dropped)
     console = Console(markup=False)
     table = Table(title=f"cordon engine rules ({len(engine)})", show_lines=False)
-    for col in ("id", "layer", "verdict", "summary", "allow"):
+    _id_column(table, (e["id"] for e in engine))
+    for col in ("layer", "verdict", "summary", "allow"):
         table.add_column(col, overflow="fold")
     for e in engine:
         table.add_row(*(Text(e[k]) for k in ("id", "layer", "verdict", "summary", "allow")))
     console.print(table)
     table = Table(title=f"cordon content rules ({len(RULES)})", show_lines=False)
-    for col in ("id", "category", "severity", "summary", "source"):
+    _id_column(table, (r.id for r in RULES))
+    for col in ("category", "severity", "summary", "source"):
         table.add_column(col, overflow="fold")
     for r in RULES:
         table.add_row(*map(Text, (r.id, r.category, r.severity, r.summary, r.source)))
     console.print(table)
+
+
+def _id_column(table: Table, ids: Iterable[str]) -> None:
+    """A rule id is never folded across lines, so the id a verdict or finding names can be
+    grepped and copied from the table: its column is as wide as the longest id, and the
+    other cells wrap around it."""
+    table.add_column("id", no_wrap=True, min_width=max(map(len, ids), default=2))
 
 
 def _print_findings(findings: list[Finding], as_json: bool) -> None:
