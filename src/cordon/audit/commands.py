@@ -338,6 +338,28 @@ def audit_show(
     )
     rows = list(deque(selected, maxlen=max(limit, 0)))
     _console().print(_table(rows, f"{path}: {len(rows)} record(s){_events(rows)}"))
+    if verdict and not rows:
+        _unknown_verdicts(path, verdict)
+
+
+def _unknown_verdicts(path: Path, asked: list[str]) -> None:
+    """On stderr, each ``--verdict`` value that no record of the log carries and that is no
+    verdict: a typo (``denied``) gave an empty table that read as "nothing was denied"."""
+    import difflib
+
+    held = {record_verdict(rec) for rec in iter_records(path)}
+    known = sorted(held | {"allow", "deny", "ask"})
+    for value in asked:
+        if value in known:
+            continue
+        close = difflib.get_close_matches(value, known, n=1)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        _console(err=True).print(
+            Text(
+                f"no record has verdict or kind '{value}': {hint}verdicts are allow, deny, "
+                f"ask; this log's verdicts and kinds: {', '.join(sorted(held))}"
+            )
+        )
 
 
 def _events(rows: list[dict[str, Any]]) -> str:
