@@ -44,12 +44,21 @@ _CMDLETS: dict[str, tuple[str, tuple[str, ...], tuple[int, ...]]] = {
     "invoke-webrequest": ("upload", ("infile",), ()),
     "invoke-restmethod": ("upload", ("infile",), ()),
     "send-mailmessage": ("upload", ("attachments",), ()),
+    # (the registry's provider: HKLM:\\X as cmd's reg add/delete is read)
+    "set-itemproperty": ("overwrite", ("path", "literalpath"), (0,)),
+    "new-itemproperty": ("overwrite", ("path", "literalpath"), (0,)),
+    "remove-itemproperty": ("delete", ("path", "literalpath"), (0,)),
+    "compress-archive": ("overwrite", ("destinationpath",), (1,)),
+    "expand-archive": ("overwrite", ("destinationpath",), (1,)),
+    "start-bitstransfer": ("upload", ("source",), (0,)),
 }
 #: second readings: a move's destination is overwritten, a download's output file written
 _ALSO: dict[str, tuple[str, tuple[str, ...], tuple[int, ...]]] = {
     "move-item": ("overwrite", ("destination",), (1,)),
     "invoke-webrequest": ("overwrite", ("outfile",), ()),
     "invoke-restmethod": ("overwrite", ("outfile",), ()),
+    "compress-archive": ("read", ("path", "literalpath"), (0,)),
+    "start-bitstransfer": ("overwrite", ("destination",), (1,)),
 }
 _ALIASES = {
     "ri": "remove-item", "rm": "remove-item", "rmdir": "remove-item", "del": "remove-item",
@@ -71,6 +80,20 @@ _SWITCHES = frozenset(
 )  # fmt: skip
 #: a statement, or a parenthesised one inside another (``-Body (Get-Content F)``)
 _STATEMENT_RE = re.compile(r"""(?:'(?:[^']|'')*'|"(?:[^"`]|`.)*"|`.|[^;|&\n()'"`])+""")
+#: the same, a script block's braces splitting statements too (``& { Remove-Item X }``,
+#: ``icm { ... }``, ``if (...) { ... }``: each statement in the block runs); ``${x}`` kept
+_BLOCK_STATEMENT_RE = re.compile(
+    r"""(?:'(?:[^']|'')*'|"(?:[^"`]|`.)*"|`.|\$\{[^}]*\}|[^;|&\n(){}'"`])+"""
+)
+#: an assignment before a statement's command (``$c = Get-Content F``)
+_ASSIGN_RE = re.compile(r"^\s*\$[\w:]+\s*[-+*/]?=\s*")
+#: a module-qualified cmdlet name (``Microsoft.PowerShell.Management\Remove-Item``)
+_MODULE_RE = re.compile(r"^[\w.]+\\(?=[a-z]+-[a-z])")
+#: a registry provider path (``HKLM:\X``, ``Registry::HKEY_LOCAL_MACHINE\X``), read as cmd's
+#: ``reg`` keys are: under ``\\?\REGISTRY``, outside every prefix
+_REGISTRY_RE = re.compile(r"(?i)^(?:registry::)?(hk(?:lm|cu|cr|u|cc)|hkey_\w+):?(?=\\|$)")
+#: cmdlets that change the directory later relative paths are under
+_LOCATION = frozenset({"set-location", "sl", "cd", "chdir", "push-location", "pushd"})
 #: .NET's file calls: ``[IO.File]::Delete('p')``, ``[System.IO.Directory]::Delete($HOME, 1)``
 _DOTNET_RE = re.compile(
     r"(?i)\[(?:System\.)?IO\.(?:File|Directory)\]::(Delete|Write\w*|Append\w*|Move|Replace"
@@ -93,24 +116,60 @@ def pwsh_files(code: str, *, cmdlets_only: bool = False) -> list[tuple[str, str]
         verb = m.group(1).lower()
         op = next((v for k, v in _DOTNET_OPS.items() if verb.startswith(k)), "overwrite")
         out.append((_value(m.group(2).strip()), op))
-    for m in _STATEMENT_RE.finditer(code):
-        words = _WORD_RE.findall(m.group())
+    where: str | None = None  # (a Set-Location's directory; None: the starting one)
+    for m in _BLOCK_STATEMENT_RE.finditer(code):
+        words = _words(m.group())
         if code[m.end() : m.end() + 1] == "(":  # (Remove-Item (Join-Path $HOME x))
             words.append("$()")
-        while words and words[0] in ("&", "."):  # (& 'Remove-Item' X: the call operator)
-            words = words[1:]
         if not words:
             continue
         name = _value(words[0]).lower()
         if cmdlets_only and "-" not in name:
             continue
         name = _ALIASES.get(name, name)
+        if name in _LOCATION or name in ("pop-location", "popd"):
+            where = _located(where, name, words[1:])
         for table in (_CMDLETS, _ALSO):
             spec = table.get(name)
             if spec is not None:
-                out += [(p, spec[0]) for p in _paths(words[1:], spec[1], spec[2])]
+                found = _paths(words[1:], spec[1], spec[2])
+                out += [(_under(where, p), spec[0]) for p in found]
     out += [(path, op) for path, op, _recursive in (() if cmdlets_only else pwsh_piped(code))]
-    return [(posix_path(p), op) for p, op in out]  # (C:\x: absolute, under no POSIX prefix)
+    return [(posix_path(_registry(p)), op) for p, op in out]  # (C:\x: under no POSIX prefix)
+
+
+def _words(statement: str) -> list[str]:
+    """A statement's words, from its command's name: an assignment before it, the call or
+    dot-source operator and a module qualifier removed."""
+    words = _WORD_RE.findall(_ASSIGN_RE.sub("", statement, count=1))
+    while words and words[0] in ("&", "."):  # (& 'Remove-Item' X: the call operator)
+        words = words[1:]
+    if words and "\\" in words[0]:
+        words[0] = _MODULE_RE.sub("", words[0].lower())
+    return words
+
+
+def _absolute(path: str) -> bool:
+    return bool(re.match(r"[A-Za-z]:|[\\/~]|\x00", path))
+
+
+def _located(where: str | None, name: str, args: list[str]) -> str | None:
+    """The directory after ``Set-Location DIR`` (``cd``, ``Push-Location``) from ``where``;
+    after ``Pop-Location`` one no rule can tell (:data:`DYNAMIC`)."""
+    if name in ("pop-location", "popd"):
+        return DYNAMIC if where is not None else None
+    target = (_paths(args, ("path", "literalpath"), (0,)) or ["~"])[0]
+    return target if where is None or _absolute(target) else f"{where}/{target}"
+
+
+def _under(where: str | None, path: str) -> str:
+    """``path`` as the directory ``where`` a Set-Location moved to resolves it."""
+    return path if where is None or _absolute(path) else f"{where}/{path}"
+
+
+def _registry(path: str) -> str:
+    m = _REGISTRY_RE.match(path)
+    return path if m is None else "\\\\?\\REGISTRY\\" + m.group(1).upper() + path[m.end() :]
 
 
 #: cmdlets that list items and pass them down a pipeline: their path parameters
@@ -148,6 +207,8 @@ _CMDLET_HINT_RE = re.compile(
 )
 #: a listing cmdlet or alias (else no pipeline is fed by one)
 _LISTING_HINT_RE = re.compile(r"(?i)\b(?:get-childitem|gci|ls|dir|get-item|gi|resolve-path|rvpa)\b")
+#: a quoted literal piped into the next stage (``'/srv/data' | Remove-Item -Recurse``)
+_LITERAL_PIPED_RE = re.compile(r"['\"]\s*\|")
 #: a stage that runs a script block for each item: its deleting cmdlet gets the items
 _FOREACH = frozenset({"foreach-object", "%", "foreach"})
 _RECURSE_RE = re.compile(r"(?i)-r(?:e(?:c(?:u(?:r(?:se?)?)?)?)?)?(?::\$?true)?")
@@ -162,7 +223,7 @@ def pwsh_piped(code: str) -> list[tuple[str, str, bool]]:
     directory's tree, and its deleting statement names no path (about_Pipelines: the cmdlet
     binds the piped items to its path parameter, ValueFromPipeline)."""
     out: list[tuple[str, str, bool]] = []
-    if _LISTING_HINT_RE.search(code) is None:
+    if _LISTING_HINT_RE.search(code) is None and _LITERAL_PIPED_RE.search(code) is None:
         return out
     listed: list[str] | None = None  # (the paths the pipeline's items come from)
     recursive = False
@@ -170,11 +231,14 @@ def pwsh_piped(code: str) -> list[tuple[str, str, bool]]:
     for m in _STATEMENT_RE.finditer(code):
         piped = code[end : m.start()].strip() == "|"
         end = m.end()
-        words = _WORD_RE.findall(m.group())
+        words = _words(m.group())
         name = _value(words[0]).lower() if words else ""
         name = _LIST_ALIASES.get(name, _ALIASES.get(name, name))
         if not piped:
             listed, recursive = None, False
+        if len(words) == 1 and words[0][:1] in ("'", '"'):  # ('/srv/data' | Remove-Item)
+            listed, recursive = [_value(words[0])], False
+            continue
         if name in _LISTERS:
             listed = _paths(words[1:], _LISTERS[name], (0,)) or ["."]
             recursive = any(_RECURSE_RE.fullmatch(w) for w in words[1:])
@@ -204,7 +268,10 @@ def _paths(words: list[str], names: tuple[str, ...], positions: tuple[int, ...])
         if re.match(r"-[A-Za-z]", w):
             param, colon, value = w[1:].partition(":")
             param = param.lower()
-            if not colon and param not in _SWITCHES and i + 1 < len(words):
+            # (a switch by any prefix of its name: -r, -Rec are -Recurse, not a path's name)
+            switch = any(sw.startswith(param) for sw in _SWITCHES)
+            switch = switch and not any(n.startswith(param) for n in names)
+            if not colon and not switch and i + 1 < len(words):
                 i += 1
                 value = words[i]
             if any(n.startswith(param) for n in names):
@@ -273,10 +340,8 @@ def pwsh_commands(code: str, names: frozenset[str]) -> list[tuple[str, tuple[str
     alias, any case) is one of ``names``; the words with their quotes removed, for the
     command judges that read a parsed shell command (:mod:`.system_commands`)."""
     out: list[tuple[str, tuple[str, ...]]] = []
-    for m in _STATEMENT_RE.finditer(code):
-        words = _WORD_RE.findall(m.group())
-        while words and words[0] in ("&", "."):
-            words = words[1:]
+    for m in _BLOCK_STATEMENT_RE.finditer(code):
+        words = _words(m.group())
         name = _value(words[0]).lower() if words else ""
         name = _ALIASES.get(name, name)
         if name in names:
