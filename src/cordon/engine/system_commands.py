@@ -87,14 +87,14 @@ _SERVICE = "stops or disables a service"
 #: changed or broken configuration (sshd_config, a firewall's rules) then keeps it down, and
 #: the connections it held are cut (systemctl(1): "restart ... Stop and then start");
 #: a reload re-reads that configuration in place
-_RESTART = "restarts or reloads a service (it comes back, or not, with its configuration as now)"
+_RESTART = "stops and starts a service again, or reloads it (with its configuration as now)"
 _PROCESSES = "kills processes by name, by user, or PID 1 / every process"
 _FIREWALL = "changes or disables the firewall"
 _NETWORK = "takes the network down"
 _ACCOUNTS = "removes or locks a user's access"
 _DISKS = "unmounts, remounts or mounts over a file system"
 _KERNEL = "changes the running kernel"
-_RECOVERY = "turns off the machine's recovery at boot"
+_RECOVERY = "changes the boot to skip the machine's recovery"
 
 _SYSTEMCTL_VERBS = {
     **dict.fromkeys(
