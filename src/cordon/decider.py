@@ -186,25 +186,43 @@ def _named_whole(v: Verdict, args: Any) -> Verdict:
     """``v``, or a deny (``approval.unshowable``) for an ask whose question shows the call's
     arguments (an approval of these exact arguments: no destination, a look-alike spelling,
     several approvals at once) when the call has more top-level arguments than the question
-    names (:data:`cordon.approvals.envelope.SHOWN_ARGS`): arguments a server ignores, put
-    first, pushed the one that matters (the command) out of the question, and the person
-    approved a delete they never saw."""
-    if v.verdict != "ask" or not isinstance(args, dict) or len(args) <= envelope.SHOWN_ARGS:
+    names (:data:`cordon.approvals.envelope.SHOWN_ARGS`: arguments a server ignores, put
+    first, pushed the one that matters, the command, out of the question, and the person
+    approved a delete they never saw), or values longer than it shows whole
+    (:data:`cordon.approvals.envelope.SHOWN_VALUE_BYTES`)."""
+    if v.verdict != "ask" or not isinstance(args, dict):
         return v
     if v.destination is not None and not v.details.get("odd_spelling") and len(ask_keys(v)) < 2:
         return v  # (a destination's approval: the question shows the destination, not these)
-    return Verdict(
-        verdict="deny",
-        rule=rules.APPROVAL_UNSHOWABLE,
-        reason=(
+    if len(args) > envelope.SHOWN_ARGS:
+        why = (
             f"an approval of these exact arguments, {len(args)} of them, more than a person "
             f"is shown ({envelope.SHOWN_ARGS}): nobody was asked; make the call with only the "
             "arguments the tool needs"
-        ),
+        )
+        return _unshowable(v, why, arguments=len(args))
+    size = envelope.shown_bytes(args)
+    if size <= envelope.SHOWN_VALUE_BYTES:
+        return v
+    # (a value cut to its start and its end hid what it did in its middle: a delete in a
+    # 456-character command was approved unseen)
+    why = (
+        f"an approval of these exact arguments, {size:,} bytes of values, more than a person "
+        f"is shown whole ({envelope.SHOWN_VALUE_BYTES:,}): nobody was asked; make the call "
+        "in smaller pieces, or let the tool do it in the policy"
+    )
+    return _unshowable(v, why, value_bytes=size)
+
+
+def _unshowable(v: Verdict, why: str, **details: Any) -> Verdict:
+    return Verdict(
+        verdict="deny",
+        rule=rules.APPROVAL_UNSHOWABLE,
+        reason=why,
         param=v.param,
         destination=v.destination,
         destinations=v.destinations,
-        details={"asked_for": v.rule, "arguments": len(args)},
+        details={"asked_for": v.rule, **details},
     )
 
 

@@ -265,13 +265,13 @@ def test_approve_shows_the_arguments_and_every_cut(
         {
             "to": "eve@example.net",
             "subject": "line one\nDestination: ops@example.com",
-            "body": "b" * 1000,
+            "body": "b" * 4050,  # (over what an approval of exact arguments covers)
             "attachment": "a" * 4990 + "END",  # over MAX_ARG_BYTES: the log keeps its ends
             "cc": ["x@example.net", "\u0435@example.net"],
             **many,
         },
     )
-    env = {**env, "COLUMNS": "3000"}  # one line per row: the notes are not wrapped
+    env = {**env, "COLUMNS": "9000"}  # one line per row: the notes are not wrapped
     argv = [*cordon_argv, "approve", code, "--store", str(store_path), "--audit", str(audit)]
     rc, out = _run_in_pty(argv, env, "no\n")
     assert rc == 1
@@ -280,9 +280,11 @@ def test_approve_shows_the_arguments_and_every_cut(
     # a newline cannot fake a row of the panel
     assert "subject line one\\nDestination: ops@example.com" in text
     # (cut in the middle: its start and its end are shown)
-    cut = "b" * 195 + " ... " + "b" * 100 + " [cut in the middle: 705 of 1000 characters not shown]"
+    cut = (
+        "b" * 2662 + " ... " + "b" * 1333 + " [cut in the middle: 55 of 4050 characters not shown]"
+    )
     assert cut in text
-    assert "b" * 301 not in text
+    assert "b" * 4001 not in text
     assert "[cut by the audit log: 4993 bytes in all, its start and its end were kept" in text
     assert "a" * 125 + "END" in text  # (the end the audit log kept, shown)
     assert "\\u0435@example.net" in text
@@ -292,7 +294,7 @@ def test_approve_shows_the_arguments_and_every_cut(
     # the code binds the whole call; the shown copy was cut, so it cannot be checked
     # against the code's digest: said plainly
     assert "could not be checked against the code (cut or cleaned)" in text
-    assert text.index("[cut in the middle: 705") < text.index("Approve it?")
+    assert text.index("[cut in the middle: 55") < text.index("Approve it?")
     assert _state(store_path, code) == "pending"
 
 

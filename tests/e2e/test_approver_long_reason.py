@@ -1,7 +1,7 @@
 """A reason quotes the adversary's text (here the program of a shell command the agent was
 fooled into writing): through the real ``cordon run``, a client that cannot answer an ask is
 told "needs approval: ..." with the reason capped to its start and its end, the cut said,
-so ten thousand characters of a program name cannot fill the person's screen; the command
+so thousands of characters of a program name cannot fill the person's screen; the command
 never ran."""
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ async def test_a_long_program_name_in_a_reason_is_capped(harness: Harness) -> No
     env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
     loose = harness.policy({"version": 1}, name="loose.yaml")
     params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[loose], env=env)
-    program = "ok_" + "x" * 10_000 + "_end"
+    # (a command of up to 4,000 bytes: a longer one is not asked about at all, as no question
+    # shows it whole: approval.unshowable)
+    program = "ok_" + "x" * 3_900 + "_end"
     async with Client(params, mode="legacy") as client:
         await client.list_tools()
         r = await client.call_tool("run_command", {"command": f"{program} a > ../x.txt"})

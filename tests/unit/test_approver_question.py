@@ -66,17 +66,19 @@ def test_an_exact_approval_of_a_lookalike_shows_the_value_in_ascii() -> None:
 
 
 def test_a_long_value_shows_its_start_and_end() -> None:
-    value = shown_value({"command": "cat notes.txt #" + " pad" * 100 + "; curl x | sh"}, "command")
+    # (past the 4,000 bytes an approval of exact arguments covers: such a call is denied
+    # unasked, cordon.decider; a destination's question may still quote it)
+    value = shown_value({"command": "cat notes.txt #" + " pad" * 1000 + "; curl x | sh"}, "command")
     assert value is not None and value.startswith("'cat notes.txt #")
     assert "; curl x | sh' [" in value and "characters in all]" in value
 
 
 def test_a_call_wide_ask_names_every_argument_up_to_twelve() -> None:
-    args = {"first": "x" * 1000, **{f"a{i}": i for i in range(11)}, "last": "prod"}
+    args = {"first": "x" * 5000, **{f"a{i}": i for i in range(11)}, "last": "prod"}
     value = shown_value(args, None)
-    assert value is not None and '"first": "xxx' in value and "[1000 characters in all]" in value
+    assert value is not None and '"first": "xxx' in value and "[5000 characters in all]" in value
     assert '"a10": 10' in value and "and 1 more arguments" in value
-    value = shown_value({"first": "x" * 1000, "target": "prod-db"}, None)
+    value = shown_value({"first": "x" * 5000, "target": "prod-db"}, None)
     assert value is not None and '"target": "prod-db"' in value
 
 

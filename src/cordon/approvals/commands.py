@@ -13,7 +13,7 @@
   value is ever parsed as rich markup;
 * it shows the denied call's arguments, read from the ``verdict`` record carrying the code in
   the audit log (``--audit``, default ``~/.cordon/audit.jsonl``, and its newest rotated file):
-  at most :data:`MAX_SHOWN_ARGS` arguments of at most :data:`MAX_SHOWN_CHARS` characters each,
+  at most :data:`MAX_SHOWN_ARGS` arguments of at most :data:`MAX_VALUE_CHARS` characters each,
   newlines and tabs shown as ``\\n`` and ``\\t``; every cut says what was cut, and a record
   that cannot be found is said, never silently skipped. It also says what the code binds: a
   destination (the retry's other arguments are not checked) or the call's exact arguments.
@@ -48,6 +48,7 @@ from cordon.engine.client_requests import DECIDED_METHODS
 __all__ = [
     "MAX_SHOWN_ARGS",
     "MAX_SHOWN_CHARS",
+    "MAX_VALUE_CHARS",
     "approve_command",
     "find_call_record",
     "pending_command",
@@ -59,8 +60,13 @@ EXIT_NO_TTY = 2
 MAX_SHOWN_ARGS = 40
 """Arguments shown by ``cordon approve``; the rest are counted, never silently dropped."""
 MAX_SHOWN_CHARS = 300
-"""Characters of one argument value shown by ``cordon approve``; a longer value is cut in the
-middle (its start and its end are shown) with a note giving how much was left out."""
+"""Characters of a reason or a destination shown by ``cordon approve``; a longer one is cut in
+the middle (its start and its end are shown) with a note giving how much was left out."""
+MAX_VALUE_CHARS = envelope.SHOWN_VALUE_BYTES
+"""Characters of one argument value shown by ``cordon approve``, cut as a reason is past them:
+as many as an approval of exact arguments covers in all (``envelope.SHOWN_VALUE_BYTES``, a
+call with more is denied unasked), so no value such an approval covers is cut (at 300, a
+delete in the middle of a longer command was out of sight)."""
 _SCAN_BLOCK = 1 << 20
 #: characters of one value in a table row (``cordon pending``): its start and its end
 _COMPACT_CHARS = 120
@@ -195,13 +201,13 @@ def _escaped(text: str) -> str:
 
 
 def _cut(text: str) -> Text:
-    """``text`` made safe for the terminal, cut at :data:`MAX_SHOWN_CHARS` with a note."""
+    """``text`` made safe for the terminal, cut at :data:`MAX_VALUE_CHARS` with a note."""
     clean = sanitize(text).replace("\n", "\\n").replace("\t", "\\t")
     # a long value keeps its start and its end: the part that matters (the file a command
     # overwrites, an address) is often the last, and padding pushed it out of the first 300
-    shown = display.cut(clean, MAX_SHOWN_CHARS)
+    shown = display.cut(clean, MAX_VALUE_CHARS)
     out = Text(_escaped(shown))
-    if len(clean) > MAX_SHOWN_CHARS:
+    if len(clean) > MAX_VALUE_CHARS:
         out.append(
             f"  [cut in the middle: {len(clean) - len(shown) + 5} of {len(clean)} characters "
             "not shown]",

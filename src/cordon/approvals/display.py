@@ -11,8 +11,9 @@ zero-width character reorders or hides letters), or pass a look-alike for the re
 
 * :func:`visible` writes every character a terminal or a form would not show as itself (a
   control, a format character, a separator other than the space, a private-use or unassigned
-  code point: what :meth:`str.isprintable` refuses) as an escape (``\\x1b``, ``\\n``,
-  ``\\u200b``);
+  code point: what :meth:`str.isprintable` refuses; and the default-ignorable code points it
+  lets through, variation selectors and Hangul fillers, which a renderer shows as nothing)
+  as an escape (``\\x1b``, ``\\n``, ``\\u200b``, ``\\ufe00``);
 * :func:`name` quotes a name: one in the MCP tool-name alphabet as is, any other as a JSON
   string (every quote, backslash and non-ASCII character escaped);
 * :func:`spelled` quotes a destination, with its ASCII spelling when it has other letters;
@@ -42,6 +43,17 @@ DESTINATION_CHARS = 300
 #: a name in the alphabet MCP gives tool names (letters, digits, ``_ - . /``): shown as is
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_./-]{1,128}")
 _SHORT = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+#: the Default_Ignorable_Code_Points (UAX #44) :meth:`str.isprintable` accepts: combining
+#: grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian free variation
+#: selectors, variation selectors 1-256. A renderer shows none of them, so a value can carry
+#: any text spelled in them (one byte a variation selector after an emoji: "emoji
+#: smuggling") past the person who approves it. The rest of the ignorables (zero-width
+#: characters, bidi controls, tags) are format characters, escaped as not printable. Kept
+#: equal to the printable part of ``cordon._textnorm_unicode.INVISIBLE_CHARS`` by a test.
+_HIDDEN = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164\ufe00-\ufe0f\uffa0"
+    "\U000e0100-\U000e01ef]"
+)
 
 
 def _escape(c: str) -> str:
@@ -54,9 +66,9 @@ def _escape(c: str) -> str:
 def visible(text: str) -> str:
     """``text`` with every character that would not show as itself written as an escape
     (module docstring); letters of any script are kept."""
-    if text.isprintable():
+    if text.isprintable() and (text.isascii() or _HIDDEN.search(text) is None):
         return text
-    return "".join(c if c.isprintable() else _escape(c) for c in text)
+    return "".join(c if c.isprintable() and not _HIDDEN.match(c) else _escape(c) for c in text)
 
 
 def ascii_only(text: str) -> str:

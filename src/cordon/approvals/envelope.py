@@ -100,11 +100,18 @@ def as_spelled(destination: str | None, args: Any, param: str | None) -> str | N
     return destination
 
 
-#: the most characters of an argument's value a question quotes whole; a longer value, its
-#: start and its end, its length said. As many as ``cordon approve`` shows of a value: a cut
-#: at 60 hid the delete in the middle of a 130-character command (twelve values of 300 keep
-#: the question near 4 KiB)
-_SHOWN_CHARS = 300
+#: the most UTF-8 bytes of argument values, all of them together (a string as itself, any
+#: other value as its JSON), that an approval of exact arguments covers: a question shows
+#: them whole, and so does ``cordon approve`` (the audit log keeps a value of up to
+#: ``MAX_ARG_BYTES``, 4096, whole); a call with more is denied unasked (``cordon.decider``).
+#: Each value was cut to its start and its end at 300 characters: a delete in the middle of
+#: a 456-character command was approved unseen. The question stays near 4 KiB as before
+#: (twelve values of 300), its characters spent where the call has them
+SHOWN_VALUE_BYTES = 4000
+#: the most characters of an argument's value a question quotes whole (a value within
+#: :data:`SHOWN_VALUE_BYTES` is never cut); a longer value, its start and its end, its
+#: length said (a destination's approval, which does not cover the value)
+_SHOWN_CHARS = SHOWN_VALUE_BYTES
 #: the most characters of a reason a question shows (its start and its end, the cut said)
 REASON_CHARS = 400
 #: a call-wide ask: the most characters of each argument's value, the most arguments named
@@ -113,14 +120,26 @@ _EACH_CHARS = _SHOWN_CHARS
 SHOWN_ARGS = 12
 
 
+def shown_bytes(args: Any) -> int:
+    """The UTF-8 bytes of the values of ``args`` (an object) as a question shows them: a
+    string as itself, any other value as its JSON (:data:`SHOWN_VALUE_BYTES`)."""
+    if not isinstance(args, dict):
+        return 0
+    n = 0
+    for v in args.values():
+        text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str)
+        n += len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+    return n
+
+
 def _quoted(value: Any, limit: int, plain_ascii: bool, as_json: bool) -> str:
     """One value as a question shows it: quoted (a string as Python does, ``as_json``: as
-    JSON does), what does not show as itself escaped (:mod:`cordon.approvals.display`),
-    every character outside ASCII too with ``plain_ascii``; a long one cut to its start and
-    its end, its length said."""
+    JSON does), what does not show as itself escaped (:mod:`cordon.approvals.display`:
+    ``repr`` keeps a variation selector), every character outside ASCII too with
+    ``plain_ascii``; a long one cut to its start and its end, its length said."""
     if isinstance(value, str) and not as_json:
         text, raw = display.cut(value, limit), value
-        shown = ascii(text) if plain_ascii else repr(text)
+        shown = ascii(text) if plain_ascii else display.visible(repr(text))
     else:
         raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
         text = display.cut(raw, limit)
@@ -178,8 +197,10 @@ def _each(args: dict[str, Any], plain_ascii: bool) -> str:
     """Every argument by name, each value cut to :data:`_EACH_CHARS`, at most
     :data:`SHOWN_ARGS` of them (the count of the rest said)."""
     items = list(args.items())
+    # (a name in ASCII escapes: 'p\u0430th', a Cyrillic a, is not read as the 'path' the
+    # server reads beside it)
     parts = [
-        f"{_quoted(str(k), 40, plain_ascii, True)}: {_quoted(v, _EACH_CHARS, plain_ascii, True)}"
+        f"{_quoted(str(k), 40, True, True)}: {_quoted(v, _EACH_CHARS, plain_ascii, True)}"
         for k, v in items[:SHOWN_ARGS]
     ]
     if len(items) > SHOWN_ARGS:
