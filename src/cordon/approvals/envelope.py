@@ -21,6 +21,7 @@ import json
 import os
 import re
 import time
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -258,11 +259,21 @@ def question(
     }
 
 
-#: "cordon" in a server's form, its letters folded (case, look-alikes, invisibles removed)
-_CORDON = re.compile(r"(?<![a-z])c\W{0,2}o\W{0,2}r\W{0,2}d\W{0,2}o\W{0,2}n")
+#: "cordon" in a server's form, its letters folded (case, look-alikes, invisibles and
+#: accents removed), up to three separators between them (``C   O   R   D   O   N``,
+#: ``c_o_r_d_o_n`` read as the word)
+_CORDON = re.compile(r"(?<![a-z])c[\W_]{0,3}o[\W_]{0,3}r[\W_]{0,3}d[\W_]{0,3}o[\W_]{0,3}n")
 #: what still reads as a letter of "cordon" after the skeleton: a zero for O (``C0RD0N``),
-#: the small capitals (``ᴄᴏʀᴅᴏɴ``: no NFKC form, not in the confusables' skeleton)
-_READ_AS = str.maketrans("0\u1d04\u1d0f\u0280\u1d05\u0274", "ocordn")
+#: the small capitals (``ᴄᴏʀᴅᴏɴ``: no NFKC form, not in the confusables' skeleton), a
+#: slashed o (``CØRDØN``: no decomposition)
+_READ_AS = str.maketrans("0\u1d04\u1d0f\u0280\u1d05\u0274\u00f8", "ocordno")
+
+
+def _unaccented(text: str) -> str:
+    """``text`` without its combining marks (``CÖRDÖN`` read as ``CORDON``)."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
 
 
 def imitates_question(texts: Iterable[str]) -> bool:
@@ -271,11 +282,12 @@ def imitates_question(texts: Iterable[str]) -> bool:
     a server's form for cordon's question would answer it as one (an accept the server
     reports to the agent as a person's approval, a field cordon never asks for). Spelled
     with other letters (``CОRDОN`` with a Cyrillic O, full-width, small capitals, a zero for
-    an O, invisible characters or spaces between) it is still found."""
+    an O, accents, invisible characters, spaces or underscores between) it is still found."""
     from cordon.textnorm import skeleton, strip_invisible
 
     return any(
-        _CORDON.search(skeleton(strip_invisible(t)).casefold().translate(_READ_AS)) for t in texts
+        _CORDON.search(_unaccented(skeleton(strip_invisible(t)).casefold()).translate(_READ_AS))
+        for t in texts
     )
 
 
