@@ -367,3 +367,49 @@ def test_powershell_delete_write_or_upload_is_denied(
 )
 def test_powershell_project_forms_stay_allowed(tmp_path: Path, command: str) -> None:
     assert run(tmp_path, command) == ("allow", "default.allow")
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        # a module imported under another name, a function imported by name
+        ("python3 -c \"import shutil as s; s.rmtree('/srv/data')\"", "action.delete_outside"),
+        ("python3 -c \"from shutil import rmtree as r; r('/srv/data')\"",
+         "action.delete_outside"),
+        ("python3 -c \"import subprocess as s; s.call(['rm','-rf','/srv/data'])\"",
+         "action.delete_outside"),
+        ("python3 -c \"from os import system as s; s('rm -rf /srv/data')\"",
+         "action.delete_outside"),
+        ("python3 -c \"import os as o; o.remove('/srv/data/x')\"", "action.delete_outside"),
+        # the home directory named by an expression
+        ("node -e \"require('fs').rmSync(process.env.HOME, {recursive:true})\"",
+         "action.delete_outside"),
+        ("python3 -c \"import shutil, os; shutil.rmtree(os.environ['HOME'])\"",
+         "action.delete_outside"),
+        ("ruby -e 'require \"fileutils\"; FileUtils.rm_rf(Dir.home)'", "action.delete_outside"),
+        # asyncio's subprocess calls
+        ("python3 -c \"import asyncio; asyncio.run(asyncio.create_subprocess_shell("
+         "'rm -rf /srv/data'))\"", "action.delete_outside"),
+        ("python3 -c \"import asyncio as a; a.run(a.create_subprocess_exec("
+         "'rm', '-rf', '/srv/data'))\"", "action.delete_outside"),
+    ],
+)  # fmt: skip
+def test_one_liner_by_alias_or_home_expression_is_denied(
+    tmp_path: Path, command: str, rule: str
+) -> None:
+    assert run(tmp_path, command) == ("deny", rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'python3 -c "import numpy as np; print(np.zeros(3))"',
+        "python3 -c \"from os import path; print(path.exists('x'))\"",
+        'python3 -c "from pathlib import Path; print(Path.home())"',
+        "node -e \"console.log(require('os').homedir())\"",
+        "python3 -c \"import shutil as s; s.rmtree('build')\"",
+        'python3 -c "import asyncio; asyncio.run(asyncio.sleep(1))"',
+    ],
+)
+def test_one_liners_in_the_project_stay_allowed(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("allow", "default.allow")

@@ -43,6 +43,7 @@ _PY_RUNS: dict[str, frozenset[str]] = {
          "getstatusoutput"}
     ),
     "pty": frozenset({"spawn"}),
+    "asyncio": frozenset({"create_subprocess_shell", "create_subprocess_exec"}),
     "commands": frozenset({"getoutput", "getstatusoutput"}),
 }  # fmt: skip
 #: builtins that evaluate a string as program text, or import a module by a computed name

@@ -18,6 +18,7 @@ import shlex
 from typing import Any, Protocol
 
 from cordon.engine import shell_links
+from cordon.engine.code_aliases import unalias
 from cordon.engine.code_reads import code_paths
 from cordon.engine.code_runs import computed_run, literal_lines
 from cordon.engine.code_urls import code_urls
@@ -722,6 +723,7 @@ def code_files(w: Walker, prog: str, code: str) -> None:
     network destinations, as curl's URL (``urlopen('http://h/')``; :mod:`.code_urls`)."""
     fam = interpreter(prog)
     js = {"deno": "node", "bun": "node"}.get(fam or "", fam)  # (JavaScript's file library)
+    code = unalias(js, code) if js is not None else code  # (import shutil as s; s.rmtree)
     for path, op in code_writes(js, code) if js is not None else ():
         w.file(path, prog, op)
     for url in code_urls(code) if fam is not None else ():

@@ -427,7 +427,9 @@ _SHELL_CALLS: tuple[tuple[frozenset[str], re.Pattern[str], str], ...] = tuple(
     (frozenset(fams), re.compile(head), form)
     for fams, head, form in (
         (("python",), r"\bos\.(?:system|popen)\s*\(|\bsubprocess\.(?:run|call|check_call|"
-                      r"check_output|Popen|getoutput|getstatusoutput)\s*\(", "line"),
+                      r"check_output|Popen|getoutput|getstatusoutput)\s*\("
+                      r"|\basyncio\.create_subprocess_shell\s*\(", "line"),
+        (("python",), r"\basyncio\.create_subprocess_exec\s*\(", "words"),
         (("node",), r"\b(?:exec|execSync)\s*\(", "line"),
         (("node",), r"\b(?:execFile|execFileSync|spawn|spawnSync)\s*\(", "argv"),
         (("ruby", "perl", "php"), r"(?<![\w$>:.-])(?:system|exec|spawn|shell_exec|passthru|"
@@ -440,7 +442,7 @@ _SHELL_CALLS: tuple[tuple[frozenset[str], re.Pattern[str], str], ...] = tuple(
 _RUN_WORDS = {
     "python": re.compile(
         r"\b(?:system|popen|call|check_call|check_output|Popen|getoutput|"
-        r"getstatusoutput|spawn[lv]p?e?|exec[lv]p?e?)\b"
+        r"getstatusoutput|spawn[lv]p?e?|exec[lv]p?e?|create_subprocess_(?:shell|exec))\b"
     ),
     "node": re.compile(r"\b(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\b"),
 }
