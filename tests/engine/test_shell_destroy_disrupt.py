@@ -307,6 +307,8 @@ def test_more_disruption_is_asked(tmp_path: Path, command: str) -> None:
         "cmd /c curl -o out.txt https://example.com",
         "cmd /c git status",
         "cmd /c python build.py",
+        # a POSIX line holding a word cmd reads ("type"): not read again as a cmd line
+        'curl --data-binary \'{"type": "note", "title": "x"}\' https://api.pushbullet.com/v2/pushes',
     ],
 )
 def test_more_ordinary_forms_stay_allowed(tmp_path: Path, command: str) -> None:

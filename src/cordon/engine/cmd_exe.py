@@ -339,7 +339,7 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
     if not redirected:  # (most commands: none this reading judges)
         first = _TOKEN_EQ_RE.search(seg)
         prog = _program(_decode(first.group()))[0] if first is not None else ""
-        known = prog in _READ or prog in WINDOWS_PROGRAMS or prog in _POSIX_READ
+        known = prog in _READ or prog in WINDOWS_PROGRAMS or (prog in _POSIX_READ and not top)
         if not known and not _DRIVE_RE.fullmatch(prog):
             return
     words, redirects = _words(seg)
@@ -369,7 +369,7 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
         _cd(r, prog, rest)
     elif prog in WINDOWS_PROGRAMS:
         r.commands.append((prog, tuple(rest)))
-    elif prog in _POSIX_READ:
+    elif prog in _POSIX_READ and not top:  # (a whole line: the POSIX parser reads it)
         r.lines.append(shlex.join([prog, *(_posix_word(a) for a in rest)]))
     else:
         _files(r, prog, rest)
