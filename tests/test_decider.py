@@ -141,8 +141,11 @@ def test_approved_rechecks_and_lasts_for_the_session() -> None:
     after = d.approved(v, "send_email", ASKED)
     assert (after.verdict, after.rule) == ("allow", "taint.unverified_destination")
     assert after.reason.startswith("approved by a person (when asked): ")
-    assert _verdict(d, ASKED) == ("allow", "default.allow")
-    assert _verdict(d, {**ASKED, "body": "another"}) == ("allow", "default.allow")
+    # later calls the approval covers name it, not default.allow ("no rule objected")
+    assert _verdict(d, ASKED) == ("allow", "taint.unverified_destination")
+    later = d.check("send_email", {**ASKED, "body": "another"})
+    assert (later.verdict, later.rule) == ("allow", "taint.unverified_destination")
+    assert later.reason.startswith("covered by a person's approval earlier in this session")
 
 
 def test_a_deny_is_never_approved_away() -> None:

@@ -384,8 +384,12 @@ def by_approval(asked: Verdict, now: Verdict, channel: str) -> Verdict:
     """``now``, the check of a call again after a person approved its ask ``asked``: an
     allow no rule objected to (``default.allow``) names the ask it passed instead (its rule,
     "approved by a person", the ask's reason; ``details.approved``: ``code`` or ``asked``),
-    so its audit record says why the call went through. Any other verdict as it is."""
-    if now.verdict != "allow" or now.rule != rules.DEFAULT_ALLOW:
+    so its audit record says why the call went through; so is one the approval just given
+    covers (``details.approved``: ``session``, :func:`cordon.engine.checks._pipeline.resolve`).
+    Any other verdict as it is."""
+    if now.verdict != "allow" or (
+        now.rule != rules.DEFAULT_ALLOW and now.details.get("approved") != "session"
+    ):
         return now
     return replace(
         now,

@@ -160,7 +160,9 @@ with `(rule: <id>)`. Ids are stable: a rule is never renumbered or renamed.
 - **Engine rules** decide a `tools/call`, in this order: pinning, budgets and scopes,
   argument rules, action rules, egress, destination taint, Rule of Two, secrets. The first
   deny wins; otherwise the asks no approval covers, as one ask (the first one's rule, every
-  destination named: one approval covers them all); otherwise `default.allow`.
+  destination named: one approval covers them all); otherwise `default.allow`, or, when an
+  approval given earlier in the session covered an ask, the approved ask's rule with a
+  reason that says so.
 - **Content rules** find injections and other hostile text in what servers return (tool
   results, resources, prompts) and in tool definitions. What a finding does depends on
   `content.mode` ([policy.md](policy.md#contentmode)): `warn` (the default) sanitises the

@@ -52,8 +52,8 @@ def test_another_page_of_an_approved_host_is_asked_not_denied() -> None:
     _approved_first_page(s)
     for url in ("https://docs.example.org/guide/install", "https://docs.example.org/"):
         assert _go(s, url) == "ask taint.unverified_destination", url
-    # the approved page itself is allowed again, as before the echo
-    assert _go(s, "https://docs.example.org/guide") == "allow default.allow"
+    # the approved page itself is allowed again, as before the echo (named by the approval)
+    assert _go(s, "https://docs.example.org/guide") == "allow taint.unverified_destination"
 
 
 def test_what_the_page_planted_stays_denied() -> None:

@@ -12,7 +12,9 @@ The combination rule, the whole of it:
    one approval of the ask covers them all) and the rule of each (``approval_labels``); a
    destination of them that looks like an allowlisted, user-named or already-used domain
    without being it (:mod:`cordon.engine.near_domains`) is said first (``lookalikes``);
-4. otherwise allow (``default.allow``), with the destinations found.
+4. otherwise allow (``default.allow``), with the destinations found; when an approval a
+   person gave earlier in the session covered an ask of the call, the allow names it (the
+   approved ask's rule, ``details.approved``: ``session``): the audit says why it ran.
 
 Facts flow forward only: a check sees the :class:`Facts` of the checks before it, and a fact
 set twice is a bug (``RuntimeError``), not a silent overwrite.
@@ -177,9 +179,14 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
     s = ctx.session
     pending: list[tuple[Verdict, tuple[Any, ...]]] = []
     seen: set[tuple[Any, ...]] = set()  # keys pending, and one-time approvals this call used
+    covered: list[tuple[str, str]] | None = ctx.memo.get(COVERED)  # (a check's own: taint's)
     for a in asks:
         key = approval_key(a, ctx.server, ctx.tool, ctx.arguments)
-        if key in s.approvals or key in seen:
+        if key in s.approvals:
+            covered = [] if covered is None else covered
+            covered.append((a.rule, repr(a.destination) if a.destination else "its arguments"))
+            continue
+        if key in seen:
             continue
         seen.add(key)
         if key in s.once:
@@ -188,6 +195,8 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
         pending.append((a, key))
     if pending:
         return _ask(pending, facts, lookalikes(ctx, [a.destination for a, _ in pending]))
+    if covered:
+        return _covered(covered, facts)
     if facts.destinations:
         return verdict(
             "allow",
@@ -199,6 +208,29 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
             details={"cleared_over_taint": dict(facts.over_taint)} if facts.over_taint else {},
         )
     return ALLOW
+
+
+#: ``ctx.memo`` key: ``(rule, what)`` of each ask a check left out because a person's
+#: approval earlier in the session covers it (:func:`resolve` names them on the allow)
+COVERED = "covered"
+
+
+def _covered(covered: Sequence[tuple[str, str]], facts: Facts) -> Verdict:
+    """The allow of a call an approval given earlier in the session let through: the first
+    approved ask's rule, and each rule with what it covered (a destination, or the call's
+    arguments), instead of ``default.allow`` ("no rule objected", read as if nothing had
+    been asked)."""
+    what = "; ".join(f"{rule} for {target}" for rule, target in dict.fromkeys(covered))
+    details: dict[str, Any] = {"approved": "session"}
+    if facts.over_taint:
+        details["cleared_over_taint"] = dict(facts.over_taint)
+    return verdict(
+        "allow",
+        covered[0][0],
+        f"covered by a person's approval earlier in this session: {what}",
+        destinations=facts.destinations,
+        details=details,
+    )
 
 
 #: the most destinations this session used (or words the user's text has) that a call's are

@@ -56,6 +56,7 @@ from cordon.engine.checks._base import (
     verdict,
     with_dests,
 )
+from cordon.engine.checks._pipeline import COVERED
 from cordon.engine.checks._requested import amounts_named, is_payment_tool
 from cordon.engine.checks._spelling import (
     has_string,
@@ -726,6 +727,8 @@ def _unverified(
     """The ask for a destination nothing cleared, unless a person approved it before."""
     key = (ctx.server, ctx.tool, rules.TAINT_UNVERIFIED_DESTINATION, param, dest.key)
     if odd is None and key in ctx.session.approvals:
+        # (named on the call's allow: cordon.engine.checks._pipeline.resolve)
+        ctx.memo.setdefault(COVERED, []).append((key[2], repr(dest.key)))
         return None
     why = (
         "session output was trimmed past its memory cap, or another cordon process's output"
