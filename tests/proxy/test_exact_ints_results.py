@@ -128,3 +128,32 @@ def test_cordons_own_discover_answer_is_read_for_the_name(tmp_path: Path) -> Non
     assert up.methods() == ["server/discover", "tools/call"]
     assert [m["id"] for m in t.messages()] == [5]
     assert not [r for r in t.audit if r.get("kind") == "frame_refused"]
+
+
+def test_a_server_request_under_the_discover_s_id_is_still_refused(tmp_path: Path) -> None:
+    """The discover's id is the server's to see: a request of its own under that id (not the
+    answer: it has a method) is relayed as any server request is, so it is refused like one
+    when it holds such an integer; it reached the client with the digits."""
+    pins = _pinned(tmp_path)
+    up = Upstream("notes-server")
+
+    refusals: list[dict[str, Any]] = []
+
+    def upstream(raw: bytes) -> list[bytes]:
+        msg = orjson.loads(raw)
+        if "method" not in msg:  # (cordon's answer to the server's request)
+            refusals.append(msg)
+            return []
+        out = up(raw)
+        if msg.get("method") != "server/discover":
+            return out
+        ping = {"jsonrpc": "2.0", "id": msg["id"], "method": "ping", "params": {"n": "@N@"}}
+        return [orjson.dumps(ping).replace(b'"@N@"', LONG.encode()), *out]
+
+    core, t = _proxy(pins, up)
+    t.upstream = upstream
+    t.from_client(_call(5))
+    assert not any(LONG.encode() in frame for frame in t.client), t.client
+    assert [m["id"] for m in t.messages()] == [5]
+    assert len([r for r in t.audit if r.get("kind") == "frame_refused"]) == 1
+    assert [r["error"]["code"] for r in refusals] == [INVALID_REQUEST]

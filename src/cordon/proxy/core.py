@@ -729,8 +729,8 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         except ProtocolError:
             return None  # (no JSON object: refused as such by UpstreamSide.server_frame)
         rid = plain_id(msg.get("id"))
-        if rid is not None and rid == self.probe_id:
-            return None
+        if rid is not None and rid == self.probe_id and "method" not in msg:
+            return None  # (the answer; a request of the server's under that id is relayed)
         acts: list[Action] = [
             self._refuse("server", why),
             Log(f"dropped an upstream message: {why}"),
