@@ -97,3 +97,23 @@ def test_the_chain_verifies_with_redirects_and_answers_written_whole(tmp_path: P
     r.flush()
     log.close()
     assert verify(path).ok
+
+
+def test_verify_finds_a_repeat_count_changed_or_a_repeat_removed(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path)
+    log.start(version="0.1.0", policy_hash="0" * 64, server="srv", session="s1")
+    r = Repeats(log.write)
+    refused = {"kind": "frame_refused", "direction": "server", "reason": "parse error"}
+    for _ in range(10):
+        r.write(refused)
+    r.flush()
+    log.close()
+    lines = path.read_bytes().splitlines(keepends=True)
+    assert verify(path).ok and b'"repeat":4' in lines[4]
+    path.write_bytes(
+        b"".join([*lines[:4], lines[4].replace(b'"repeat":4', b'"repeat":1'), *lines[5:]])
+    )
+    assert not verify(path).ok
+    path.write_bytes(b"".join([*lines[:4], *lines[5:]]))
+    assert not verify(path).ok
