@@ -16,6 +16,11 @@ decoding, the encoded runs, the events, sorting). Then the anchor pass alone on 
 lower-cased ASCII view: Hyperscan with a callback that does nothing, and ``_accel.find``
 (Hyperscan, its candidates confirmed with ``re``). CPU time (``time.process_time``), best of
 ``--reps``; on a shared machine read the shares, not the milliseconds, and give the load.
+
+``--by-head``: then the main database's expressions (as compiled, the deferred anchors'
+triggers included) in groups by the shortest literal a match can start with (a class or
+anything else first: ``other``), each group compiled as a database of its own and scanned
+alone over the view: which anchors the anchor pass's time goes to.
 """
 
 from __future__ import annotations
@@ -95,6 +100,7 @@ def main() -> int:
     ap.add_argument("--doc", choices=["real", "blob"], default="real")
     ap.add_argument("--size", type=int, default=10_485_760)
     ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--by-head", action="store_true", help="Hyperscan alone by head length")
     ns = ap.parse_args()
     warm(wait=True)
     text = _text(ns.doc, ns.size)
@@ -137,7 +143,49 @@ def main() -> int:
             f"anchor pass on the text's view ({len(view) / 1e6:.2f} MB, {len(db.anchors)} "
             f"patterns): Hyperscan alone {hs_only * 1e3:.0f} ms, find {find * 1e3:.0f} ms"
         )
+        if ns.by_head:
+            _by_head(db, view, ns.reps)
     return 0
+
+
+def _head(expr: str) -> str:
+    """``expr``'s head class: the shortest literal a match starts with, up to its first item
+    that is neither a literal nor a group of literal alternatives (``other``: a class...)."""
+    from re import _constants as c  # type: ignore[attr-defined]
+    from re import _parser  # type: ignore[attr-defined]
+
+    seq = list(_parser.parse(expr))
+    words = [""]
+    for op, av in seq:
+        if op is c.LITERAL:
+            words = [w + chr(av) for w in words]
+            continue
+        if op is c.SUBPATTERN and len(av[-1]) == 1 and av[-1][0][0] is c.BRANCH:
+            alts = av[-1][0][1][1]
+            if all(b and all(o is c.LITERAL for o, _ in b) for b in alts):
+                words = [w + "".join(chr(x) for _, x in b) for w in words for b in alts]
+        break
+    k = min(map(len, words))
+    return "other" if k == 0 else "1-2" if k <= 2 else "3" if k == 3 else "4-5" if k <= 5 else "6+"
+
+
+def _by_head(db: Any, view: bytes, reps: int) -> None:
+    import hyperscan as hs
+
+    n = len(db.anchors)
+    later = set(db.plan.anchors) if db.plan else set()
+    exprs = [db._hs_expr(i) for i in range(n) if i not in later]
+    exprs += list(db.plan.triggers) if db.plan else []
+    groups: dict[str, list[str]] = {}
+    for e in exprs:
+        groups.setdefault(_head(e), []).append(e)
+    for k in ("1-2", "3", "4-5", "6+", "other"):
+        es = groups.get(k, [])
+        part = hs.Database()
+        part.compile(expressions=[e.encode() for e in es], flags=hs.HS_FLAG_PREFILTER)
+        s = hs.Scratch(part)
+        t = min(_timed(lambda: part.scan(view, scratch=s)) for _ in range(reps))  # noqa: B023
+        print(f"  head {k:<5} {len(es):5d} expressions, Hyperscan alone {t * 1e3:6.1f} ms")
 
 
 def _timed(fn: Callable[[], object]) -> float:
