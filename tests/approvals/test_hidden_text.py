@@ -75,3 +75,16 @@ def test_an_approval_of_values_longer_than_shown_whole_is_denied_unasked() -> No
     # an approval of a destination does not cover the values: asked as before
     dest = _ask(destination="drop.example", param="url")
     assert _named_whole(dest, {"url": "https://drop.example/", "body": "z" * 9000}) is dest
+
+
+def test_a_dotted_key_beside_the_nested_path_it_spells_puts_no_value_first() -> None:
+    # the engine names a nested parameter by its path (options.command): a key spelt so
+    # beside it was shown as the parameter's value ('ls') while the delete was asked about
+    args = {"options.command": "ls", "options": {"command": "rm -rf ../precious"}}
+    shown = shown_value(args, "options.command") or ""
+    assert not shown.startswith("'ls'"), shown
+    assert shown == '{"options.command": "ls", "options": {"command": "rm -rf ../precious"}}'
+    # either alone is shown first as before
+    assert (shown_value({"options.command": "ls"}, "options.command") or "").startswith("'ls'")
+    nested = {"options": {"command": "rm -rf ../precious"}}
+    assert (shown_value(nested, "options.command") or "").startswith("'rm -rf ../precious'")

@@ -164,6 +164,11 @@ def shown_value(args: Any, param: str | None, *, plain_ascii: bool = False) -> s
     delete it approved was out of sight."""
     if not isinstance(args, dict) or not args:
         return None
+    if param and param in args and "." in param and _nested(args, param) is not _MISSING:
+        # a key spelt with dots beside the nested value of that path: which one the ask is
+        # about is not told by its name ('options.command' = 'ls' was shown, the delete at
+        # options.command was the one asked about), so no value is put first
+        return _each(args, plain_ascii)
     if param and param not in args:
         found = _nested(args, param)
         whole = _each(args, plain_ascii)
