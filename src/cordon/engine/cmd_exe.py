@@ -36,6 +36,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from cordon.engine.cmd_programs import PROGRAMS, linked, program_files, switches_of
 from cordon.engine.system_commands import WINDOWS_PROGRAMS
 
 __all__ = ["DRIVE_ROOT_RE", "CmdReading", "cmd_reading", "posix_path", "record"]
@@ -68,6 +69,8 @@ class CmdReading:
     #: the command lines of programs the POSIX reading judges (``curl``, ``scp``, ``tar``),
     #: their words expanded by cmd and their paths spelled as :func:`posix_path` does
     lines: list[str] = field(default_factory=list)
+    #: ``mklink`` links made earlier in the line (lower case) -> their targets
+    links: dict[str, str] = field(default_factory=dict)
     #: the directory a ``cd``/``pushd`` earlier in the line moved to (None: the starting one)
     cwd: str | None = None
 
@@ -101,7 +104,7 @@ _REG_OPS = {"delete": "delete", "unload": "delete", "add": "overwrite", "import"
 _READ = frozenset(
     {"cmd", "if", "else", "for", "call", "cd", "chdir", "pushd", "popd", "del", "erase", "rd",
      "rmdir", "format", "copy", "xcopy", "robocopy", "move", "type", "ren", "rename", "reg",
-     "powershell", "pwsh"}
+     "powershell", "pwsh", "forfiles", "mklink", "esentutl", "makecab", *PROGRAMS}
 )  # fmt: skip
 _DRIVE_RE = re.compile(r"[a-z]:")
 #: a redirect to a path :func:`_windows_like` takes (what a whole line's reading judges)
@@ -339,6 +342,9 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
     if not redirected:  # (most commands: none this reading judges)
         first = _TOKEN_EQ_RE.search(seg)
         prog = _program(_decode(first.group()))[0] if first is not None else ""
+        if DYNAMIC in prog and not top:  # (cmd /v:on /c "set x=rd&& !x! /s /q C:\Users")
+            r.opaque.append("cmd: a program name computed at run time")
+            return
         known = prog in _READ or prog in WINDOWS_PROGRAMS or (prog in _POSIX_READ and not top)
         if not known and not _DRIVE_RE.fullmatch(prog):
             return
@@ -363,6 +369,8 @@ def _command(r: CmdReading, seg: str, depth: int, *, delayed: bool, top: bool) -
             _line(r, seg[words[start][1] :], depth, delayed=delayed, top=top)
     elif prog == "for" and rest and rest[0][:1] in ("/", "%", DYNAMIC):
         _for(r, seg, words, depth, delayed=delayed, top=top)
+    elif prog == "forfiles":  # (forfiles /c "cmd /c del @file": run for each file found)
+        _line(r, _forfiles_line(rest), depth + 1, delayed=delayed, top=False)
     elif prog == "call" and _call_opaque(rest):
         r.opaque.append("cmd: call runs a command its line expanded again")
     elif prog in ("cd", "chdir", "pushd", "popd") or _DRIVE_RE.fullmatch(prog):
@@ -496,6 +504,14 @@ def _files(r: CmdReading, prog: str, args: list[str]) -> None:
     elif prog == "type":
         for p in plain:
             _file(r, p, prog, "read")
+    elif prog in PROGRAMS:
+        found, words = switches_of(args)
+        program_files(prog, found, words, lambda p, op: _file(r, p, prog, op),
+                      r.canonical.append, lambda h: r.hosts.append((h, prog)))  # fmt: skip
+    elif prog in ("esentutl", "makecab"):  # (esentutl /y SRC /d DST, makecab SRC DST)
+        _copy(r, prog, switches, plain[:2])
+    elif prog == "mklink" and len(plain) == 2 and {"/j", "/d"} & switches:
+        r.links[plain[0].lower().rstrip("\\")] = plain[1]
     elif prog in ("ren", "rename") and plain:
         _file(r, plain[0], prog, "delete")
     elif prog == "reg" and len(plain) > 1 and plain[0].lower() in _REG_OPS:
@@ -531,6 +547,11 @@ def _copy(r: CmdReading, prog: str, switches: set[str], plain: list[str]) -> Non
 def _file(r: CmdReading, path: str, prog: str, op: str) -> None:
     if r.cwd is not None and not _absolute(path):
         path = f"{r.cwd}\\{path}"
+    through = linked(r.links, path) if r.links else None
+    if through is not None:  # (mklink /j x C:\Users & rd /s /q x: C:\Users's tree)
+        if prog in ("rd", "rmdir"):
+            r.canonical.append(f'{prog} /s /q "{through}"')
+        _file(r, through, prog, op)
     if DYNAMIC in path:  # (%x%, %1, a for variable: what it names is known at run time)
         r.opaque.append(f"cmd: {prog}: a path computed at run time")
         return
@@ -540,6 +561,19 @@ def _file(r: CmdReading, path: str, prog: str, op: str) -> None:
     if op == "upload" and host is None:
         r.files.append((posix_path(path), prog, "read"))
     r.files.append((posix_path(path), prog, op))
+
+
+#: forfiles' variables, each a file it found: known at run time
+_FORFILES_VAR_RE = re.compile(r"(?i)@(?:file|fname|ext|path|relpath|isdir|fsize|fdate|ftime)")
+
+
+def _forfiles_line(rest: list[str]) -> str:
+    """The command line ``forfiles ... /c "LINE"`` runs for each file (default ``cmd /c echo
+    @file``), its ``@file`` variables as :data:`DYNAMIC` and ``0x22`` as a quote."""
+    at = next((i for i, a in enumerate(rest) if a.lower() == "/c"), -1)
+    line = rest[at + 1] if 0 <= at < len(rest) - 1 else "cmd /c echo @file"
+    line = line.strip('"').replace("0x22", '"')
+    return _FORFILES_VAR_RE.sub(DYNAMIC, line)
 
 
 def _unc_host(path: str) -> str | None:
