@@ -280,6 +280,16 @@ def test_hidden_delete_upload_or_wipe_is_denied(tmp_path: Path, command: str, ru
         "cmd /c net localgroup administrators bob /delete",
         'pwsh -c "Remove-LocalGroupMember -Group Administrators -Member bob"',
         "pkexec systemctl stop sshd",
+        # systemd's special targets started, logind's and systemd's managers over D-Bus
+        "systemctl start poweroff.target",
+        "systemctl start rescue.target",
+        "busctl call org.freedesktop.login1 /org/freedesktop/login1 "
+        "org.freedesktop.login1.Manager PowerOff b false",
+        "dbus-send --system --print-reply --dest=org.freedesktop.login1 /org/freedesktop/login1 "
+        "org.freedesktop.login1.Manager.Reboot boolean:true",
+        "gdbus call --system --dest org.freedesktop.systemd1 --object-path "
+        "/org/freedesktop/systemd1 --method org.freedesktop.systemd1.Manager.StopUnit "
+        "sshd.service replace",
     ],
 )
 def test_more_disruption_is_asked(tmp_path: Path, command: str) -> None:
@@ -300,6 +310,9 @@ def test_more_disruption_is_asked(tmp_path: Path, command: str) -> None:
         "nmcli connection show",
         "fuser -v 80/tcp",
         "systemctl get-default",
+        "systemctl start nginx.service",
+        "systemctl start multi-user.target",
+        "busctl introspect org.freedesktop.login1 /org/freedesktop/login1",
         "vssadmin list shadows",
         "wmic shadowcopy list",
         "bcdedit /enum",

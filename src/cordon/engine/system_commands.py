@@ -13,7 +13,9 @@ What is asked about, by what it takes away (MITRE ATT&CK technique):
 * the machine (T1529 System Shutdown/Reboot): ``shutdown`` (not ``-c``, ``-k``, ``/a``),
   ``reboot``, ``poweroff``, ``halt``, ``init``/``telinit`` with a runlevel, ``systemctl
   poweroff|reboot|halt|kexec|suspend|hibernate|rescue|emergency|isolate|default|set-default``
-  (not ``--when cancel``);
+  (not ``--when cancel``), ``systemctl start poweroff.target`` (and systemd's other special
+  targets that stop the machine), logind's ``PowerOff``/``Reboot`` called over D-Bus
+  (``busctl``, ``dbus-send``, ``gdbus``);
 * its services (T1489 Service Stop): ``systemctl stop|kill|disable|mask|freeze|clean``,
   ``service NAME stop``, ``/etc/init.d/NAME stop``, ``rc-service``, ``invoke-rc.d``, ``update-rc.d NAME
   disable|remove``, ``chkconfig NAME off``, runit's ``sv down``, ``launchctl
@@ -370,6 +372,34 @@ _VERB_AT: dict[str, tuple[int, frozenset[str], str]] = {
     "launchctl": (0, _LAUNCHCTL_VERBS, _SERVICE),
 }
 _COMPUTED = " (its action is computed at run time)"
+_STARTS = frozenset({"start", "restart", "try-restart", "reload-or-restart", "enqueue-marked-jobs"})
+#: systemd's special targets that stop or restart the machine when started (systemd.special(7))
+_MACHINE_TARGET_RE = re.compile(
+    r"(?:poweroff|reboot|halt|kexec|shutdown|soft-reboot|rescue|emergency|suspend|hibernate"
+    r"|hybrid-sleep|suspend-then-hibernate|sleep|ctrl-alt-del|exit)\.target"
+)
+#: D-Bus methods of logind and systemd that stop the machine, a service or a user's session,
+#: called through busctl, dbus-send, gdbus or qdbus
+_DBUS_RE = re.compile(
+    r"(?:PowerOff|Reboot|Halt|KExec|Suspend|Hibernate|HybridSleep|SuspendThenHibernate"
+    r"|StopUnit|KillUnit|RestartUnit|DisableUnitFiles|MaskUnitFiles|TerminateUser|KillUser"
+    r"|TerminateSession|KillSession|TerminateSeat)\b"
+)
+
+
+def _dbus(prog: str, args: tuple[str, ...]) -> str | None:
+    """A call of logind's or systemd's manager that stops the machine, a unit or a session
+    (``busctl call org.freedesktop.login1 ... PowerOff b false``)."""
+    text = " ".join(args)
+    if "org.freedesktop.login1" not in text and "org.freedesktop.systemd1" not in text:
+        return None
+    m = _DBUS_RE.search(text)
+    if m is None:
+        return None
+    name = m.group()
+    if "Unit" in name:
+        return _SERVICE
+    return _ACCOUNTS if "User" in name or "Session" in name or "Seat" in name else _MACHINE
 
 
 def _services(prog: str, args: tuple[str, ...]) -> str | None:
@@ -380,7 +410,11 @@ def _services(prog: str, args: tuple[str, ...]) -> str | None:
         verb = words[0] if words else ""
         if "--when=cancel" in args or "--when cancel" in " ".join(args):
             return None  # (cancels a scheduled shutdown or reboot)
-        return _SERVICE + _COMPUTED if DYNAMIC in verb else _SYSTEMCTL_VERBS.get(verb)
+        if DYNAMIC in verb:
+            return _SERVICE + _COMPUTED
+        if verb in _STARTS and any(_MACHINE_TARGET_RE.fullmatch(w) for w in words[1:]):
+            return _MACHINE  # (systemctl start poweroff.target: systemd.special(7))
+        return _SYSTEMCTL_VERBS.get(verb)
     if prog == "chkconfig" and "--del" in args:
         return _SERVICE
     at, verbs, why = _VERB_AT[prog]
@@ -464,6 +498,7 @@ _JUDGES = {
     **dict.fromkeys((*_ACCOUNT_PROGRAMS, "passwd", "chage", "crontab"), _accounts),
     **dict.fromkeys(("mount", "umount", "swapoff"), _disks),
     **dict.fromkeys(("sysctl", "modprobe", "rmmod"), _kernel),
+    **dict.fromkeys(("busctl", "dbus-send", "gdbus", "qdbus"), _dbus),
     **dict.fromkeys((*_WINDOWS_CMDLETS, "net", "net1", "sc", "taskkill", "netsh", "stop-process",
                      "bcdedit",
                      "spps", "set-service", "set-netfirewallprofile", "set-netfirewallrule"),
