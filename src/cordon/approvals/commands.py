@@ -390,7 +390,14 @@ def approve_command(
         raise _fail(err, str(exc)) from exc
     now = time.time()
     if rec is None:
-        raise _fail(err, f"Unknown approval code {canonical}. Nothing was approved.")
+        # a cordon run given --approvals-store keeps its codes in that file: say where this
+        # one looked, so a person who left out --store is not sent looking for a typo
+        raise _fail(
+            err,
+            f"Unknown approval code {canonical} in {codes.path}. Nothing was approved. "
+            "A cordon run given --approvals-store FILE keeps its codes there: "
+            "pass --store FILE, as the denial's hint names it.",
+        )
     if rec.state == "used":
         raise _fail(err, f"Code {canonical} was already used. Nothing was approved.")
     if now >= rec.expires:
