@@ -30,6 +30,7 @@ makes ``scan`` refuse it. The core acts on them (:mod:`cordon.proxy.upstream`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -157,10 +158,16 @@ def _schema_texts(schema: Any) -> Iterator[str]:
 
 
 def imitates_cordon(kind: str, params: Any) -> bool:
-    """Whether an elicitation's text (``params``) words the form as cordon's own question."""
+    """Whether an elicitation's text (``params``) words the form as cordon's own question:
+    its message and every string of its schema (a choice's title, ``enumNames``, a default,
+    the schema's own title: a client shows each; a ``oneOf`` choice titled "cordon: approve"
+    reached the person)."""
     from cordon.approvals.envelope import imitates_question
 
-    return kind == "elicitation" and imitates_question(texts_of(kind, params))
+    if kind != "elicitation":
+        return False
+    schema = params.get("requestedSchema") if isinstance(params, dict) else None
+    return imitates_question(itertools.chain(texts_of(kind, params), _words(schema)))
 
 
 def asks_for_secrets(params: Any) -> list[str]:
