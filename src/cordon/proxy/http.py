@@ -69,7 +69,7 @@ from mcp.shared.inbound import (
 from cordon.proxy.framing import INTERNAL_ERROR, Oversize
 from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
 from cordon.proxy.http_reading import Reading, session_gone, unread
-from cordon.proxy.http_session import LEGACY_STATUSES, legacy, may_fall_back, renew
+from cordon.proxy.http_session import LEGACY_STATUSES, legacy, may_fall_back, modern, renew, settle
 from cordon.proxy.http_why import (
     explain,
     explain_kind,
@@ -90,7 +90,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HttpUpstream", "LoginError", "parse_header"]
 
-_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 _JSON = "application/json"
 _SSE = "text/event-stream"
 #: what a frame's head and tail keep when it is over the size cap (its id may sit at either end)
@@ -230,9 +229,7 @@ class HttpUpstream:
         #: who takes an initialize refused as a legacy server does (:func:`.http_session.legacy`)
         self.fallback: Callable[[bytes, int], None] | None = None
         self.spoke = False
-        #: the start is settled: a request was answered without an HTTP error, or the start
-        #: was recorded as failed (``start_failed``, once)
-        self.started = False
+        self.started = False  # answered without an HTTP error, or start_failed said (settle)
         #: set by :meth:`start` (futures belong to the running loop)
         self.ended: asyncio.Future[None]
 
@@ -268,7 +265,7 @@ class HttpUpstream:
             self.answers.add(msg["id"], task)
         elif msg.get("method") == "notifications/cancelled":  # (forwarded: handshake era)
             self.answers.settle(self._awaiting)
-        if "method" in msg and "id" in msg and _modern(msg):
+        if "method" in msg and "id" in msg and modern(msg):
             key = _key(msg["id"])
             self.streams[key] = task
             task.add_done_callback(lambda t: self._answered(key, t))
@@ -294,7 +291,7 @@ class HttpUpstream:
         h = {"content-type": _JSON, "accept": f"{_JSON}, {_SSE}"}
         raw = msg.get("params")
         params: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        version = _modern(msg)
+        version = modern(msg)
         method = msg.get("method")
         if isinstance(version, str):  # 2026-07-28: stateless, routed by headers
             h["mcp-protocol-version"] = version
@@ -340,10 +337,9 @@ class HttpUpstream:
                 end = await self._expired(end, data, msg, rid)
             if end.cursor is not None and rid is not None:
                 end = await self._resume(end, msg, rid)
+            settle(self, end.status, end.why, msg.get("method"))
             if rid is not None and end.why is not None:
-                self._fail(rid, *end.why, status=end.status, method=msg.get("method"))
-            elif end.status < 400:
-                self.started = True
+                self._fail(rid, *end.why)
         except asyncio.CancelledError:
             raise
         except LoginError as exc:
@@ -548,7 +544,7 @@ class HttpUpstream:
 
     def _stream_headers(self, msg: dict[str, Any] | None = None) -> dict[str, str]:
         h = {"accept": _SSE}
-        version = _modern(msg) if msg else None
+        version = modern(msg) if msg else None
         if version is not None:  # a 2026-07-28 request's stream, resumed
             h["mcp-protocol-version"] = version
             return h
@@ -733,7 +729,7 @@ class HttpUpstream:
         out += [t for t in (getattr(tokens, "refresh_token", None),) if isinstance(t, str)]
         return out
 
-    def _fail(self, rid: Any, kind: str, message: str, status: int = 0, method: Any = None) -> None:
+    def _fail(self, rid: Any, kind: str, message: str) -> None:
         """Answer request ``rid`` with an error, unless it was answered (or cancelled): an
         exchange that ended is failed whatever it delivered, and only a request still waiting
         gets it. Each kind of failure is said once on stderr, an unreachable server audited too.
@@ -742,21 +738,12 @@ class HttpUpstream:
         replaced). One that names the server's text (a refused redirect's Location,
         :data:`_UNTRUSTED_KINDS`) goes to the core as the server's JSON-RPC error, so it is
         recorded as untrusted output and sanitised as one (invariant 6); the others hold no
-        byte of the server's and are cordon's own answer (``upstream_failed``).
-
-        ``status``: the HTTP error that ended the exchange: before the server answered any
-        request without one, the server never started (``start_failed``, as a command that
-        cannot start; not the refusal of cordon's ``server/discover`` by a handshake-era
-        server, which is expected)."""
+        byte of the server's and are cordon's own answer (``upstream_failed``)."""
         masked = mask_own(message, self._own())
         if masked is None:  # (a credential only the decoded text shows)
             message = f"cordon: the request to {self.shown} failed ({kind})"
         else:
             message = masked
-        probe = method == "server/discover" and status in LEGACY_STATUSES
-        if status >= 400 and not self.started and not probe:
-            self.started = True
-            self.event("start_failed", message)
         if rid is not None:
             if not self._awaiting(rid):
                 return
@@ -770,7 +757,6 @@ class HttpUpstream:
             self.said.add(kind)
             log(message.removeprefix("cordon: "))
             if kind in ("connect", "tls", "timeout"):  # (the other kinds: a server reached)
-                self.started = self.started or not self.spoke  # (start_failed said: once)
                 self.event("request_failed" if self.spoke else "start_failed", message)
 
     def event(self, event: str, reason: str, **extra: Any) -> None:
@@ -796,14 +782,6 @@ class HttpUpstream:
 
     async def status(self) -> int:
         return 1
-
-
-def _modern(msg: dict[str, Any]) -> str | None:
-    """The 2026-07-28 protocol version a message's ``_meta`` carries, or None (handshake era)."""
-    params = msg.get("params")
-    meta = params.get("_meta") if isinstance(params, dict) else None
-    version = meta.get(_VERSION_KEY) if isinstance(meta, dict) else None
-    return version if isinstance(version, str) else None
 
 
 def _key(rid: Any) -> tuple[type, Any]:

@@ -41,13 +41,21 @@ import httpx2
 import orjson
 
 from cordon.proxy.h1 import H1Error, sse_events
-from cordon.proxy.http_why import explain, explain_kind
+from cordon.proxy.http_why import explain, explain_kind, mask_own
 from cordon.proxy.transport import log
 
 if TYPE_CHECKING:
     from cordon.proxy.http import HttpUpstream
 
-__all__ = ["LEGACY_STATUSES", "RENEW_TIMEOUT_S", "legacy", "may_fall_back", "renew"]
+__all__ = [
+    "LEGACY_STATUSES",
+    "RENEW_TIMEOUT_S",
+    "legacy",
+    "may_fall_back",
+    "modern",
+    "renew",
+    "settle",
+]
 
 #: a new session not up within this many seconds is given up (the requests waiting get an
 #: error instead of waiting on a server that accepts connections and never answers)
@@ -67,6 +75,39 @@ _INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
 #: (the ones a legacy server's routes answer a POST with, and the ones clients act on): any
 #: other status, and a failure without one, fails the request as before (fail closed)
 LEGACY_STATUSES = frozenset({400, 404, 405})
+_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
+#: the failures that never reached the server: recorded as start_failed or request_failed
+#: where they are explained (:meth:`cordon.proxy.http.HttpUpstream._fail`)
+_UNREACHED = frozenset({"connect", "tls", "timeout"})
+
+
+def modern(msg: dict[str, Any]) -> str | None:
+    """The 2026-07-28 protocol version a message's ``_meta`` carries, or None (handshake era)."""
+    params = msg.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    version = meta.get(_VERSION_KEY) if isinstance(meta, dict) else None
+    return version if isinstance(version, str) else None
+
+
+def settle(up: HttpUpstream, status: int, why: tuple[str, str] | None, method: Any) -> None:
+    """One exchange ended with ``status`` (``why``: what left its request unanswered): an
+    HTTP error before the server answered any request without one is a server that never
+    started, recorded once as ``start_failed`` (as a command that cannot start; the reason
+    is cordon's line for the status, the client's credentials masked), not on stderr alone.
+    Not the refusal of ``server/discover`` with one of :data:`LEGACY_STATUSES` (a
+    handshake-era server refuses it as expected; the client then sends ``initialize``), nor
+    after a failure that never reached the server (recorded where it is explained)."""
+    if up.started:
+        return
+    if status < 400:
+        up.started = True
+        return
+    if why is None or (method == "server/discover" and status in LEGACY_STATUSES):
+        return
+    up.started = True
+    if up.said.isdisjoint(_UNREACHED):
+        masked = mask_own(why[1], up._own())
+        up.event("start_failed", masked or f"cordon: the request to {up.shown} failed ({why[0]})")
 
 
 def may_fall_back(up: HttpUpstream, code: int) -> bool:
