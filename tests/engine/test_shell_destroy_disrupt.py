@@ -488,3 +488,35 @@ def test_cmd_program_computed_at_run_time_is_opaque(tmp_path: Path, command: str
 )
 def test_cmd_programs_in_the_project_stay_allowed(tmp_path: Path, command: str) -> None:
     assert run(tmp_path, command) == ("allow", "default.allow")
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("psql -c \"COPY t TO '/etc/cron.d/x'\"", "deny", "action.delete_outside"),
+        ("psql -c \"select lo_export(1, '/etc/cron.d/x')\"", "deny", "action.delete_outside"),
+        ("mysql -e \"select * from users into outfile '/var/www/html/u.txt'\"", "deny",
+         "action.delete_outside"),
+        ("psql -c \"select pg_read_file('/root/.ssh/id_rsa')\"", "ask",
+         "action.sensitive_read"),
+        ("psql -c \"COPY t TO 'pg_hba.conf'\"", "ask", "action.delete_outside"),
+        ("psql -c \"DO \\$\\$ import os; os.system('id') \\$\\$ LANGUAGE plpython3u\"", "ask",
+         "action.command_opaque"),
+    ],
+)  # fmt: skip
+def test_sql_server_file_or_untrusted_code(
+    tmp_path: Path, command: str, verdict: str, rule: str
+) -> None:
+    assert run(tmp_path, command) == (verdict, rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "psql -c \"\\copy t to 'out.csv' csv\"",
+        'psql -c "COPY t TO STDOUT"',
+        "psql -c 'DO $$ BEGIN RAISE NOTICE 1; END $$ LANGUAGE plpgsql'",
+    ],
+)
+def test_sql_client_side_forms_stay_allowed(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("allow", "default.allow")

@@ -10,6 +10,11 @@ dollar-quoted bodies removed, so each of these hid what it runs):
 * a dollar-quoted body (``DO $$ BEGIN DROP TABLE users; END $$``: PL/pgSQL run at once) and
   a string a function runs as SQL (``query_to_xml('...')``, ``dblink_exec(conn, '...')``,
   PL/pgSQL's ``EXECUTE '...'``): :func:`inner_sql` gives their text, judged as SQL too;
+* a server file written or read (``COPY t TO '/etc/cron.d/x'``, MySQL's ``INTO OUTFILE``,
+  ``lo_export``, ``pg_read_file``, ``LOAD DATA INFILE``): :func:`server_files`, judged as the
+  same path written or read by a command (a relative one is in the server's data directory:
+  computed); code in an untrusted procedural language (``LANGUAGE plpython3u``, ``plperlu``)
+  runs as the server's user: opaque;
 * ``pg_sleep`` (holds its connection and every lock its transaction took:
   ``LOCK TABLE users; SELECT pg_sleep(86400)`` stops every writer), ``pg_terminate_backend``
   and ``pg_cancel_backend`` (end other sessions): :func:`sql_disruption`, asked about as
@@ -25,8 +30,8 @@ from typing import Any, Protocol
 
 from cordon.engine.shell_split import split as _split
 
-__all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "inner_sql", "program_lines", "record", "sql_args",
-           "sql_disruption"]  # fmt: skip
+__all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "inner_sql", "program_lines", "record", "server_files",
+           "sql_args", "sql_disruption"]  # fmt: skip
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -52,6 +57,8 @@ class _Walker(Protocol):
     facts: Any
 
     def nested(self, text: str) -> None: ...
+    def file(self, path: str, program: str, op: str) -> None: ...
+    def opaque(self, why: str) -> None: ...
 
 
 class _Sink(Protocol):
@@ -64,8 +71,46 @@ def record(w: _Walker, sql: str, depth: int = 0) -> None:
     w.facts.sql.append(sql)
     for line in program_lines(sql):
         w.nested(line)  # (a line computed at run time: opaque)
+    for path, op in server_files(sql):  # (COPY t TO '/etc/cron.d/x', INTO OUTFILE)
+        w.file(path, "sql", op)
+    m = _UNTRUSTED_RE.search(sql) if "language" in sql.lower() else None
+    if m is not None:  # (DO $$ import os; os.system(...) $$ LANGUAGE plpython3u)
+        w.opaque(f"SQL runs code in the untrusted language {m.group(1)}")
     for inner in inner_sql(sql) if depth < 3 else ():
         record(w, inner, depth + 1)
+
+
+#: the procedural languages that run code as the server's operating-system user
+_UNTRUSTED_RE = re.compile(r"(?i)\blanguage\s+'?(pl(?:python[23]?u|perlu|tclu|sh|r|lua?u|v8u?))\b")
+#: the server files a statement writes or reads: COPY ... TO|FROM 'F' (not PROGRAM),
+#: MySQL's INTO OUTFILE|DUMPFILE 'F' and LOAD DATA INFILE 'F', PostgreSQL's lo_export,
+#: lo_import, pg_read_file, pg_read_binary_file
+_SERVER_FILE_RE = re.compile(
+    r"(?is)\bcopy\b[^;]*?\b(to|from)\s+'([^']+)'|\binto\s+(?:out|dump)file\s+'([^']+)'"
+    r"|\bload\s+data\s+infile\s+'([^']+)'|\blo_export\s*\([^,]*,\s*'([^']+)'"
+    r"|\b(?:lo_import|pg_read_file|pg_read_binary_file)\s*\(\s*'([^']+)'"
+)
+
+
+def server_files(sql: str) -> list[tuple[str, str]]:
+    """``(path, op)`` of each server file ``sql`` writes (``overwrite``) or reads."""
+    low = sql.lower()
+    if not any(h in low for h in ("copy", "outfile", "dumpfile", "infile", "lo_", "pg_read")):
+        return []
+    out = []
+    for m in _SERVER_FILE_RE.finditer(sql):
+        if m.group(2):
+            op = "overwrite" if m.group(1).lower() == "to" else "read"
+            path = m.group(2)
+        elif m.group(3) or m.group(5):
+            op, path = "overwrite", m.group(3) or m.group(5)
+        else:
+            op, path = "read", m.group(4) or m.group(6)
+        client = sql[max(m.start() - 1, 0) : m.start()] == "\\"  # (psql's \copy: its own files)
+        if not client and not path.startswith("/"):  # (relative: the server's data directory)
+            path = f"{DYNAMIC}/{path}"
+        out.append((path, op))
+    return out
 
 
 def _unquote(single: str | None, dollar: str | None) -> str:
