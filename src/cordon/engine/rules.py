@@ -390,12 +390,14 @@ _RULES = (
        "a call needing several approvals at once whose list (a look-alike warning, the "
        "rule of each approval, each destination) is longer than cordon's question and "
        "`cordon approve` show whole, or an approval of exact arguments with more "
-       "arguments than the question names (12): nobody is asked",
+       "arguments than the question names (12) or more than 4,000 bytes of values: "
+       "nobody is asked",
        "approving what the person cannot see (the question caps the adversary's text, so "
        "a padded list would hide an address, or a reason such as a forwarded link, in its "
        "cut middle; arguments a server ignores, put first, pushed the command out of the "
-       "question); fail closed",
-       "make the call with fewer destinations, or only the arguments the tool needs"),
+       "question; a delete in the middle of a long command was cut from view); fail closed",
+       "make the call with fewer destinations, or only the arguments the tool needs, or "
+       "allow it in the policy"),
     _r(AUDIT_UNWRITABLE, "proxy", "deny", "a call whose audit record cannot be written",
        "docs/threat-model.md invariant 4 (audit before forwarding)",
        "none: fix the audit log path"),
