@@ -53,8 +53,9 @@ ELICITATION_SINCE = "2025-06-18"
 _DATE_VERSION = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 #: what a call denied with a one-time code tells the agent (``{code}``: the code; ``{store}``:
-#: `` --store PATH`` when ``cordon run`` was given an approvals store of its own, so the
-#: command works as written, else empty: :attr:`cordon.proxy.core.CoreConfig.store_option`)
+#: `` --store PATH`` when ``cordon run`` was given an approvals store of its own and
+#: `` --audit LOG`` when it was given an audit log, so the command works as written, else
+#: empty: :attr:`cordon.proxy.core.CoreConfig.store_option`)
 CODE_HINT = (
     "A person can approve one retry of this exact call by running, in their own "
     "terminal: cordon approve {code}{store}  (expires in 5 minutes)"

@@ -116,7 +116,8 @@ class CoreConfig:
     approval_timeout_s: float = 120.0
     #: whether one-time approval codes can be issued (an approval store is configured)
     codes: bool = True
-    #: `` --store PATH`` for the one-time code hint when the store is not the default one
+    #: `` --store PATH`` and `` --audit LOG`` for the one-time code hint, each when that file
+    #: is not the default one
     store_option: str = ""
     #: per kind of server-to-client request (sampling, elicitation, roots): ``scan``,
     #: ``allow`` or ``deny`` (policy ``servers.<name>.server_requests``)

@@ -385,8 +385,13 @@ def _core_config(
     own_credentials: tuple[str, ...] = (),
     files_cwd: str | None = None,
     tool_policy: Callable[[str], ToolPolicy] | None = None,
+    audit_path: Path | None = None,
 ) -> CoreConfig:
+    # the one-time code hint names the files cordon run was given, so the command works as
+    # written: --store finds the code, --audit the call's record that cordon approve shows
     store = "" if approvals_store is None else f" --store {shlex.quote(str(approvals_store))}"
+    if audit_path is not None:
+        store += f" --audit {shlex.quote(str(audit_path))}"
     return CoreConfig(
         own_credentials=own_credentials,
         store_option=store,
@@ -654,6 +659,7 @@ def run_proxy(
             tuple(_credentials(secrets, sent, auth, url, command)),
             files_cwd=None if url is not None else os.getcwd(),
             tool_policy=engine.tool_policy,
+            audit_path=audit_path,
         )
         core = ProxyCore(
             config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()
