@@ -116,3 +116,24 @@ def test_max_value_nested() -> None:
     tp = ToolPolicy(max_value={"amount": 100})
     assert check_max_values({"payment": {"amount": 500}}, tp) is not None
     assert check_max_values({"payments": [{"amount": 5}, {"amount": 500}]}, tp) is not None
+
+
+@pytest.mark.parametrize(
+    ("value", "denied"),
+    [
+        (10**20 + 1, True),  # read as a float it was 1e20, equal to the cap: allowed
+        (str(10**20 + 1), True),
+        ("100000000000000000000.5", True),
+        (10**20, False),
+        (str(10**20), False),
+        (10**20 - 1, False),
+        ("1e20", False),
+    ],
+)
+def test_max_value_compares_exactly(value: object, denied: bool) -> None:
+    """A cap compares the number the server will read, not its nearest double: a library or
+    ``cordon serve`` caller passes Python integers (and numeric strings) of any size, and a
+    server reading the digits gets ``10**20 + 1``, over a cap of ``1e20``."""
+    tp = ToolPolicy(max_value={"amount": 1e20})
+    v = check_max_values({"amount": value}, tp)
+    assert (v is not None) is denied, v

@@ -22,6 +22,7 @@ import posixpath
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import unquote
@@ -333,19 +334,23 @@ def check_patterns(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | No
     return None
 
 
-def _as_number(leaf: Any) -> float | None:
+def _as_number(leaf: Any) -> int | float | Decimal | None:
+    """The leaf's exact value: an int stays an int and a numeric string is read as a
+    :class:`~decimal.Decimal` (Python compares both with a float cap exactly), since a server
+    reading the digits gets ``10**20 + 1``, not the double ``1e20`` it rounds to."""
     if isinstance(leaf, bool):
         return None
-    if isinstance(leaf, (int, float)):
-        n = float(leaf)
-    elif isinstance(leaf, str):
-        try:
-            n = float(leaf.strip().replace("_", "x"))
-        except ValueError:
+    if isinstance(leaf, int):
+        return leaf
+    if isinstance(leaf, float):
+        return leaf if math.isfinite(leaf) else None
+    if isinstance(leaf, str):
+        try:  # an underscore is refused (Decimal and float read "1_000" as 1000)
+            n = Decimal(leaf.strip().replace("_", "x"))
+        except InvalidOperation:
             return None
-    else:
-        return None
-    return n if math.isfinite(n) else None
+        return n if n.is_finite() else None
+    return None
 
 
 def check_max_values(arguments: Mapping[str, Any], tp: ToolPolicy) -> Verdict | None:
