@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from cordon import __version__
 from cordon._exceptions import CordonError
 from cordon.approvals.codes import CodeStore
-from cordon.approvals.envelope import Sealer
 from cordon.argvcreds import argv_credentials, masked_argv
 from cordon.audit.log import AuditLog
 from cordon.content import warm as warm_scanner
@@ -661,9 +660,7 @@ def run_proxy(
             tool_policy=engine.tool_policy,
             audit_path=audit_path,
         )
-        core = ProxyCore(
-            config, work, clock=time.monotonic, sealer=Sealer(), nonce=os.urandom(4).hex()
-        )
+        core = ProxyCore(config, work, clock=time.monotonic, nonce=os.urandom(4).hex())
         upstream_io = _upstream(engine, name, command, url, sent, max_bytes, auth, sse)
         transport = Transport(core, upstream_io, audit=audit, shared=store, max_bytes=max_bytes)
         later.register = lambda value: transport.feed(core.add_secret(value))
