@@ -113,6 +113,9 @@ def _clean_str(value: str) -> str:
     return _ANSI.sub("", value) if _ANSI.search(value) else value
 
 
+_INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # the integers orjson writes
+
+
 def sanitize(value: Any) -> Any:
     """Return a JSON-ready copy of ``value`` with control and ANSI characters removed.
 
@@ -120,12 +123,16 @@ def sanitize(value: Any) -> Any:
     and bidi override/isolate characters. Dict keys become strings; tuples, lists and sets
     become lists; ``bytes`` are decoded as UTF-8 with replacement; an ``Enum`` member becomes
     its sanitised value (as orjson writes it); other objects become ``str(obj)``. Numbers,
-    booleans and ``None`` pass through.
+    booleans and ``None`` pass through, but an integer orjson cannot write (outside
+    [-2**63, 2**64-1]: the library and ``cordon serve`` take Python integers of any size)
+    becomes its digits as text, so the record is written, not lost to a ``TypeError``.
     """
     if isinstance(value, str):
         return _clean_str(value)
-    if value is None or isinstance(value, bool | int | float):
+    if value is None or isinstance(value, bool | float):
         return value
+    if isinstance(value, int):
+        return value if _INT_MIN <= value <= _INT_MAX else str(value)
     if isinstance(value, enum.Enum):
         return sanitize(value.value)
     if type(value) is dict:
