@@ -514,7 +514,7 @@ def string_leaves(
         if isinstance(v, str):
             yield path, v
         elif numbers and type(v) in _NUMBERS:
-            digits = number_text(v)  # (a whole float as the integer: walk.SAFE_WHOLE)
+            digits = number_text(v)  # (a whole float as the integer: walk.number_text)
             if digits is not None:
                 yield path, digits
         elif isinstance(v, dict):

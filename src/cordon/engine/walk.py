@@ -24,11 +24,6 @@ __all__ = ["MAX_DEPTH", "CallWalk", "call_walk", "number_text", "walk"]
 
 MAX_DEPTH = 64
 
-#: a float whose value is a whole number no larger than this (JavaScript's safe integers) is
-#: also read as that integer's decimal text: ``86753091234567.0`` is the integer to a lax
-#: server (``JSON.parse``, a number coerced to an integer), so a secret of digits leaves in it
-SAFE_WHOLE = 2**53
-
 
 @dataclass(frozen=True, slots=True, init=False)
 class CallWalk:
@@ -132,8 +127,8 @@ def walk(arguments: Any) -> CallWalk:
                 digits = str(value)
                 texts.append((path, digits))
                 values.append(digits)
-            elif type(value) is float and value.is_integer() and -SAFE_WHOLE <= value <= SAFE_WHOLE:
-                digits = str(int(value))  # (a whole float read as the integer: SAFE_WHOLE)
+            elif type(value) is float and value.is_integer():
+                digits = str(int(value))  # (a whole float read as the integer: number_text)
                 texts.append((path, digits))
                 values.append(digits)
     flat = isinstance(arguments, Mapping) and all(isinstance(v, str) for v in arguments.values())
@@ -162,12 +157,14 @@ def _flat(arguments: dict[Any, Any]) -> CallWalk | None:
 
 
 def number_text(value: Any) -> str | None:
-    """The decimal text a server may read ``value`` as: an integer's (not a boolean's), a
-    whole float's within :data:`SAFE_WHOLE` (``86753091234567.0`` -> ``86753091234567``);
-    None for any other value."""
+    """The decimal text a server may read ``value`` as: an integer's (not a boolean's), or a
+    whole float's integer (``86753091234567.0`` -> ``86753091234567``); None for any other
+    value. A lax server reads a whole float as the integer (``JSON.parse``; pydantic's lax
+    ``int``, ``int(x)``, exact for every double: ``98234751029384752.0`` is those digits),
+    so a secret of digits leaves in one; a finite double's integer has at most 309 digits."""
     if type(value) is int:
         return str(value)
-    if type(value) is float and value.is_integer() and -SAFE_WHOLE <= value <= SAFE_WHOLE:
+    if type(value) is float and value.is_integer():  # (inf and nan are not)
         return str(int(value))
     return None
 
