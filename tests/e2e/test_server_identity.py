@@ -77,6 +77,9 @@ async def test_a_swapped_command_stops_start_up_until_accepted(harness: Harness)
     (refused,) = [r for r in harness.records("pin") if r.get("rule") == "pin.server_changed"]
     assert "impostor.py" in refused["reason"]
     assert harness.records("start")[-1]["upstream"] == {"command": impostor}
+    # named by server and session as the start record is (`cordon audit show` lists its server)
+    assert refused["server"] == "mail"
+    assert refused["session"] == harness.records("start")[-1]["session"]
 
     # an agent's shell tool that runs the command it read in that error accepts nothing
     accept = [*cordon_exe(), "pin", "accept", "--pin-file", str(pins)]

@@ -370,7 +370,15 @@ def _record_refusal(
     upstream = {"command": masked_argv(command)}
     session = engine.new_session()
     with _open_audit(path, policy, policies, name, engine, session, url, upstream) as audit:
-        audit.write({"kind": "pin", "rule": rules.PIN_SERVER_CHANGED, "reason": str(refused)})
+        audit.write(
+            {
+                "kind": "pin",
+                "session": session.id,
+                "server": name,
+                "rule": rules.PIN_SERVER_CHANGED,
+                "reason": str(refused),
+            }
+        )
 
 
 def _core_config(
