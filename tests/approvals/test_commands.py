@@ -391,6 +391,9 @@ def test_pending_empty_and_default_store(cordon_argv: list[str], env: dict[str, 
     assert proc.returncode == 0, proc.stderr
     assert "No open approval codes" in proc.stdout
     home_store = Path(env["HOME"]) / ".cordon" / "approvals.json"
+    # the store looked in is named, and where another is chosen (a cordon run given
+    # --approvals-store keeps its codes in that file)
+    assert str(home_store) in proc.stdout.replace("\n", "") and "--store" in proc.stdout
     _issue(home_store)
     proc = subprocess.run(
         [*cordon_argv, "pending", "--json"], capture_output=True, text=True, env=env, timeout=30

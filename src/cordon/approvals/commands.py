@@ -447,8 +447,9 @@ def pending_command(
     keeps it lower case); with --json, "destination" stays the code's and
     "destination_as_spelled" is the call's spelling."""
     err = Console(stderr=True, highlight=False)
+    codes = CodeStore(store)
     try:
-        records = CodeStore(store).pending()
+        records = codes.pending()
     except ApprovalError as exc:
         raise _fail(err, str(exc)) from exc
     now = time.time()
@@ -466,8 +467,8 @@ def pending_command(
         ]
         out.out(json.dumps(rows, ensure_ascii=True, indent=2), highlight=False)
         return
-    if not records:
-        out.print("No open approval codes.")
+    if not records:  # (the store named: a cordon run given --approvals-store keeps its own)
+        out.print(f"No open approval codes in {codes.path} (another store: --store FILE).")
         return
     shown: list[tuple[Text, ...]] = [
         (
