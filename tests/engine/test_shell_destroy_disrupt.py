@@ -238,6 +238,7 @@ def test_unparseable_line_with_a_cmd_exe_deny_is_denied(
         ("openvpn --config x.ovpn --up 'rm -rf /srv/data'", "action.delete_outside"),
         ("tcpdump -i lo -w /dev/null -W 1 -G 1 -z 'rm -rf /srv/data'", "action.delete_outside"),
         ("rpm --eval '%(rm -rf /srv/data)'", "action.delete_outside"),
+        ("lftp -c 'open ftp.example.com; !rm -rf /srv/data'", "action.delete_outside"),
         # a wrapper that runs the rest of its words (polkit's sudo, a control group, the host
         # outside a sandbox)
         ("pkexec rm -rf /srv/data", "action.delete_outside"),
@@ -315,6 +316,7 @@ def test_more_disruption_is_asked(tmp_path: Path, command: str) -> None:
         "xvfb-run -a npm test",
         "apt-get -o Dpkg::Options::=--force-confold install x",
         "rpm --eval '%{_libdir}'",
+        "lftp -c 'open ftp.example.com; mirror pub out'",
         "ip route show",
         "ip a",
         "nmcli radio wifi on",

@@ -49,6 +49,9 @@ def program_lines(prog: str, args: tuple[str, ...]) -> list[str]:
     if prog == "expect":  # (expect -c 'spawn rm -rf D': Tcl's spawn, exec and system)
         code = " ".join(_opt(args, ("-c",), ()))
         return [m.group(1) for m in _TCL_RUN.finditer(code)]
+    if prog == "lftp":  # (lftp -c 'CMDS' / -e 'CMDS': a command ``!LINE`` runs LINE locally)
+        cmds = [c.strip() for t in _opt(args, ("-c", "-e"), ()) for c in re.split(r"[;\n]", t)]
+        return [c[1:] for c in cmds if c.startswith("!")]
     if prog == "rsync":  # (-e/--rsh: the local program rsync runs to reach the host)
         return _opt(args, ("-e",), ("--rsh",))
     if prog in ("apt", "apt-get", "aptitude"):  # (-o APT::Update::Pre-Invoke::=LINE)
