@@ -30,6 +30,12 @@ included, and the proposal says which):
   before a call whose destination was asked about or denied. The log keeps no output, so
   this is a lead, not evidence: ``directory`` is a trust grant (whoever can create an item
   the listing returns can vouch a destination), for a person to decide.
+
+Before those entries, for a server whose policy brings no pack, it names each built-in pack
+that classifies every tool of the server (:func:`cordon.checktools.fitting_packs`, the test
+``cordon check`` hints with): the pack's entries were written for that server's tools, the
+proposal's only from what the log shows (an e-mail address stored in a memory note read as a
+destination), so the pack is the first thing to try.
 """
 
 from __future__ import annotations
@@ -332,6 +338,8 @@ class OwnPolicy:
 
     said: str
     tools: frozenset[str]
+    #: the built-in packs it brings (``packs:``)
+    packs: tuple[str, ...] = ()
 
 
 def own_policies(usage: Usage) -> dict[str, OwnPolicy]:
@@ -363,15 +371,49 @@ def own_policies(usage: Usage) -> dict[str, OwnPolicy]:
             if pol.tools
             else "it names no tool"
         )
-        out[server] = OwnPolicy(f"{named}{since}; {count}", frozenset(pol.tools))
+        out[server] = OwnPolicy(f"{named}{since}; {count}", frozenset(pol.tools), pol.packs)
+    return out
+
+
+def _pack_hint(usage: Usage, server: str | None) -> list[str]:
+    """Comment lines naming each built-in pack that classifies every tool of ``server``, as
+    ``cordon check`` hints (:func:`cordon.checktools.fitting_packs`): the tools its pins list
+    (the server's tools/list), else those the log shows it called; [] when none fits."""
+    from cordon.checktools import fitting_packs
+
+    listed = {k[1] for k in usage.definitions if k[0] == server}
+    names = listed or {k[1] for k in usage.tools if k[0] == server}
+    where = (
+        "the pins list for this server"
+        if listed
+        else "the log shows this server called (not its whole tools/list)"
+    )
+    out = [
+        f"# hint: the built-in pack {pack!r} classifies all {len(names)} tools {where}: "
+        f"add `packs: [{pack}]` to this policy (README: Built-in packs)"
+        for pack in fitting_packs(names)
+    ]
+    if out:
+        out += [
+            "# try the pack first: its entries were written for this server's tools; those below",
+            "# are read from the log alone, and one for a tool the pack names overrides the",
+            "# pack's settings for that tool (keep it only if its evidence shows the pack wrong)",
+        ]
     return out
 
 
 def _document(
-    usage: Usage, server: str | None, known: set[str], own: OwnPolicy | None = None
+    usage: Usage,
+    server: str | None,
+    known: set[str],
+    own: OwnPolicy | None = None,
+    packed: bool = False,
 ) -> list[str]:
-    """One server's proposal: a whole policy (a policy's ``tools:`` are one server's)."""
+    """One server's proposal: a whole policy (a policy's ``tools:`` are one server's);
+    ``packed``: the policy given brings a pack (then no other pack is hinted)."""
     out = ["version: 1", "tools:"]
+    if not packed and (own is None or not own.packs):
+        out[:0] = _pack_hint(usage, server)
     if own is not None:
         known = known | own.tools
         out.insert(0, f"# its policy, from its latest start record in the log: {own.said}")
@@ -412,13 +454,15 @@ def render(
     source: str = "",
     server: str | None = None,
     own: Mapping[str, OwnPolicy] | None = None,
+    packed: bool = False,
 ) -> str:
     """The proposal as YAML text with comments: one policy document per server (``---``
     between them), since a policy's ``tools:`` are keyed by tool name and are one server's
     (two servers' ``create_branch`` differ); only ``server``'s when given. Each document is a
     policy file :func:`cordon.policy.load_policy` reads once a person keeps the lines they
     agree with; ``known``: tool names the server's policy names already (left out); ``own``:
-    per server, the policy its start record names (:func:`own_policies`), left out too."""
+    per server, the policy its start record names (:func:`own_policies`), left out too;
+    ``packed``: the policy ``known`` came from brings a pack (no pack is hinted then)."""
     servers: list[str | None] = [server] if server is not None else [*_servers(usage)]
     head = [
         f"# cordon suggest: from {usage.verdicts} verdict(s) in {len(usage.sessions)} "
@@ -432,7 +476,7 @@ def render(
         )
     mine = own or {}
     docs = [
-        "\n".join(_document(usage, s, set(known), mine.get(s) if s is not None else None))
+        "\n".join(_document(usage, s, set(known), mine.get(s) if s is not None else None, packed))
         for s in servers or [None]
     ]
     return "\n".join(head) + "\n" + "\n---\n".join(docs) + "\n"
@@ -484,10 +528,19 @@ def suggest_cmd(
             err=True,
         )
         raise typer.Exit(2)
-    known: list[str] = list(load_policy(policy).tools) if policy else []
+    given = load_policy(policy) if policy else None
+    known: list[str] = list(given.tools) if given else []
     # without --policy, each server's own: the files its cordon run named (as cordon report)
     own = None if policy else own_policies(usage)
-    typer.echo(render(usage, known=known, source=str(path), server=server, own=own), nl=False)
+    text = render(
+        usage,
+        known=known,
+        source=str(path),
+        server=server,
+        own=own,
+        packed=bool(given and given.packs),
+    )
+    typer.echo(text, nl=False)
 
 
 def register(app: typer.Typer) -> None:
