@@ -17,6 +17,25 @@ _URL_HINT = re.compile(r"://|www\.", re.IGNORECASE)
 #: an ASCII text without these holds no encoding a decoder would open (percent, entities,
 #: JSON escapes, quoted-printable, RFC 2047, base64 or hex runs)
 _ENCODED_HINT = re.compile(r"[%&\\=]|[A-Za-z0-9+/_-]{16,}")
+#: :data:`_ENCODED_HINT`'s run, found by one anchored pass over whole words (possessive: a
+#: shorter run is stepped over, never retried at each of its positions, as the search of the
+#: alternation does at every character)
+_RUN16_SCAN = re.compile(
+    r"[^A-Za-z0-9+/_-]*+(?:[A-Za-z0-9+/_-]{1,15}+[^A-Za-z0-9+/_-]++)*+[A-Za-z0-9+/_-]{16}"
+)
+
+
+def encoded_hint(text: str) -> bool:
+    """Whether :data:`_ENCODED_HINT` matches somewhere in ``text``: its literals by substring
+    search, its run by :data:`_RUN16_SCAN` (about a third of the search's time on an
+    address, a quarter on a sentence)."""
+    return (
+        "%" in text
+        or "&" in text
+        or "\\" in text
+        or "=" in text
+        or _RUN16_SCAN.match(text) is not None
+    )
 
 
 #: a link inside message text: a scheme and what follows it up to whitespace, quotes, markup

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cordon.engine.egress import _extractor
-from cordon.engine.provenance._text import _ENCODED_HINT, _LINK_RE, _strings
+from cordon.engine.provenance._text import _LINK_RE, _strings, encoded_hint
 from cordon.taint import Destination, norm
 from cordon.taint._keys import HOST_RE, url_keys
 from cordon.textnorm import canonical_urls, decoded_views, mark_lookalikes
@@ -56,7 +56,7 @@ def _dotted_links(text: str) -> Iterator[re.Match[str]]:
 def may_link(text: str) -> bool:
     """Whether :func:`forwarded_links` can find a link in the string ``text``: not when it is
     ASCII with no dot and no encoding that could hide one (the usual message text)."""
-    return not text.isascii() or "." in text or _ENCODED_HINT.search(text) is not None
+    return not text.isascii() or "." in text or encoded_hint(text)
 
 
 def forwarded_links(value: Any, *, spelled: bool = False) -> list[Destination]:
@@ -75,7 +75,7 @@ def forwarded_links(value: Any, *, spelled: bool = False) -> list[Destination]:
     for leaf in _strings(value, keys=True):
         if not may_link(leaf):
             continue  # no dot, no encoding that could hide one: no link
-        if leaf.isascii() and not _ENCODED_HINT.search(leaf):
+        if leaf.isascii() and not encoded_hint(leaf):
             views = [leaf]
         else:
             views = decoded_views(leaf, max_depth=1, max_views=6)
