@@ -194,7 +194,10 @@ _RULES = (
        "DELETE or UPDATE without WHERE (denied); one by a condition that can cover every row, "
        "not rows named by value (asked: WHERE id > 0, IS NOT NULL, LIKE)",
        _ACTION_SRC, f"{_APPROVE} (asks only); every row: do it outside the agent"),
-    _r(ACTION_MKFS_DD, "action rules", "deny", "mkfs or dd onto a device", _ACTION_SRC,
+    _r(ACTION_MKFS_DD, "action rules", "deny",
+       "mkfs or dd onto a device, or a partition table, volume, pool or shadow copy destroyed "
+       "(wipefs, sgdisk -Z, parted rm, zfs destroy, lvremove, vssadmin delete shadows)",
+       f"{_ACTION_SRC}; MITRE ATT&CK T1561 (disk wipe), T1490 (inhibit system recovery)",
        _NO_POLICY),
     _r(ACTION_FORK_BOMB, "action rules", "deny", "a shell fork bomb", _ACTION_SRC,
        _NO_POLICY),
