@@ -2,7 +2,7 @@
 
     valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no \\
         --toggle-collect=_operator_call --callgrind-out-file=/dev/null \\
-        .venv/bin/python bench/perf/call_instructions.py SRC [N] [STAGE] [--vary]
+        .venv/bin/python bench/perf/call_instructions.py SRC [N] [STAGE] [--vary] [--transport]
 
 prints nothing itself: valgrind's "Collected" line divided by N (default 1000) is the figure.
 ``core_inproc``'s harness (the real core, session, decider, hash-chained audit log and shared
@@ -16,6 +16,13 @@ function is called through it: ``decide`` (``SessionWork.decide``: the decision 
 (``LaneSide.job_done``). ``--vary``: ``echo("hello N")``, a new text each call. Unlike a
 timer, the count does not move with the machine's load, so two trees compare in one run each
 (a system call counts its user-space side only: what the kernel does is not in the figure).
+``--transport``: the calls go through ``cordon run``'s own :class:`~cordon.proxy.transport.Transport`
+(its action loop, audit writes, pending marker, reading and backlog bookkeeping after each
+batch, the line splitter of its pipe reader) instead of the in-memory one, with the pipes and
+the event loop left out: the client's line handed to the reader's ``data_received``, each frame
+for the server answered by the harness's echo and handed to the server reader's, the client's
+bytes kept by a stand-in for the pipe. ``process_instructions.py`` counts the whole process;
+the difference is the event loop's and the pipe transports'.
 """
 
 from __future__ import annotations
@@ -65,8 +72,64 @@ def _stage(which: str) -> None:
     setattr(owner, name, counted)
 
 
+class _Pipe:
+    """cordon's stdout and the server's stdin: the bytes written, kept until taken."""
+
+    def __init__(self) -> None:
+        self.data: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.data.append(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+
+class _Up:
+    """The stdio upstream's ``send`` as :class:`cordon.proxy.stdio.SubprocessUpstream` has it."""
+
+    def __init__(self) -> None:
+        self.stdin = _Pipe()
+
+    def send(self, data: bytes) -> None:
+        self.stdin.write(data if data.endswith(b"\n") else data + b"\n")
+
+    def reading(self, on: bool) -> None:
+        pass
+
+
+def _real_transport(mt: Any) -> Any:
+    """``mt``'s core (past its handshake) behind ``cordon run``'s transport: a call function."""
+    import orjson
+
+    from cordon.proxy.transport import Transport, _Reader
+
+    up = _Up()
+
+    class _Audit:
+        write = staticmethod(mt.audit.append)  # the harness's hash-chained log
+
+    t = Transport(mt.core, up, audit=_Audit(), shared=mt.core.work.shared, max_bytes=1 << 24)
+    t.out = _Pipe()
+    client = _Reader(t, t.from_client, lambda: None)
+    server = _Reader(t, t.from_upstream, lambda: None)
+
+    def call(_t: Any, i: int, vary: bool = False) -> None:
+        text = f"hello {i}" if vary else "hello"
+        params = {"name": "echo", "arguments": {"text": text}}
+        msg = {"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": params}
+        client.data_received(orjson.dumps(msg) + b"\n")
+        sent, up.stdin.data = up.stdin.data, []
+        for line in sent:
+            for answer in C._upstream(line):
+                server.data_received(answer + b"\n")
+        t.out.data.clear()
+
+    return call
+
+
 def main() -> None:
-    args = [a for a in sys.argv[1:] if a != "--vary"]
+    args = [a for a in sys.argv[1:] if a not in ("--vary", "--transport")]
     vary = "--vary" in sys.argv
     n = int(args[1]) if len(args) > 1 else 1000
     which = args[2] if len(args) > 2 else ""
@@ -78,8 +141,9 @@ def main() -> None:
         if which:
             _stage(which)
         t = C._transport(Path(tmp), None)
+        call = _real_transport(t) if "--transport" in sys.argv else C._call
         for i in range(2, 502):
-            C._call(t, i, vary)
+            call(t, i, vary)
         for th in threading.enumerate():
             if th is not threading.current_thread():
                 th.join()
@@ -88,9 +152,9 @@ def main() -> None:
         time.sleep(0.5)
         for i in range(502, 502 + n):
             if which:
-                C._call(t, i, vary)
+                call(t, i, vary)
             else:
-                operator.call(C._call, t, i, vary)
+                operator.call(call, t, i, vary)
 
 
 if __name__ == "__main__":

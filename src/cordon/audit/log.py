@@ -156,6 +156,10 @@ def sanitize(value: Any) -> Any:
 # newline, which sanitize keeps, as \t and \n). An escaped backslash before b, f, r or u
 # matches too, which only sends that record the slow way.
 _CONTROL_ESCAPE = re.compile(rb"\\[bfru]")
+# byte values, not one-byte bytes: ``b"\x7f" in body`` first tries its needle as an integer
+# and raises and clears a TypeError (its message formatted) every time; ``0x7F in body`` is
+# one memchr (cordon.proxy.framing.LF)
+_DEL, _BACKSLASH = 0x7F, 0x5C
 # Types orjson would write differently from str(obj) are passed to the (absent) default, so
 # they raise TypeError and take the sanitize path.
 _FAST = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
@@ -173,8 +177,8 @@ def _prepared(record: Mapping[str, Any]) -> tuple[dict[str, Any], bytes]:
         else:
             if (
                 body.isascii()
-                and b"\x7f" not in body
-                and (b"\\" not in body or _CONTROL_ESCAPE.search(body) is None)
+                and _DEL not in body
+                and (_BACKSLASH not in body or _CONTROL_ESCAPE.search(body) is None)
             ):
                 return record, body
     clean = sanitize(record)

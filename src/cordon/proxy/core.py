@@ -52,6 +52,7 @@ from cordon.proxy.actions import Action, Audit, Job, Log, ToClient, ToUpstream
 from cordon.proxy.asking import _NOT_FORWARDED, AskSide, _Ask, asks_in_form
 from cordon.proxy.client_requests import RequestSide
 from cordon.proxy.framing import (
+    CR,
     INTERNAL_ERROR,
     INVALID_PARAMS,
     INVALID_REQUEST,
@@ -229,7 +230,9 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         (:func:`cordon.audit.withheld.withhold_verdict`)."""
         if raw is not None:
             v = withhold_verdict(v, raw, shown)
-        details = {k: x for k, x in v.details.items() if k not in ("approval_key", "approval_keys")}
+        details = v.details and {
+            k: x for k, x in v.details.items() if k not in ("approval_key", "approval_keys")
+        }
         return record_for_call(
             session=self.cfg.session_id,
             server=self.cfg.server,
@@ -329,7 +332,7 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
                 self._refuse("client", str(exc)),
                 ToClient(error_frame(plain_id(rid), exc.code, f"cordon: {exc}")),
             ]
-        if b"\r" in item:
+        if CR in item:
             # a raw CR is only ever whitespace between tokens of a frame that parsed (JSON
             # strings cannot hold one), but a reader with universal newlines (Python's
             # TextIOWrapper: the SDK's stdio servers) ends a line there: a request hidden

@@ -36,6 +36,11 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 
+#: a line feed and a carriage return as byte values: ``LF in frame`` is one ``memchr``, where
+#: ``b"\n" in frame`` first tries its needle as an integer and raises and clears a TypeError
+#: (its message formatted) on every test: about 60 times the cost on a short frame
+LF, CR = 0x0A, 0x0D
+
 
 @dataclass(frozen=True, slots=True)
 class Oversize:
@@ -277,7 +282,8 @@ def check_exact_ints(line: bytes) -> None:
     recorded and forwarded. A client rarely sends one: JavaScript clients cannot hold one.
     The digits are looked for first (two C passes), so only a frame with a run of 19 pays for
     the exact parse."""
-    if _LONG_DIGITS not in line.translate(_DIGITS_AS_ZEROS):
+    # (``find``, not ``in``: no TypeError raised and cleared on every frame, as :data:`LF`)
+    if line.translate(_DIGITS_AS_ZEROS).find(_LONG_DIGITS) < 0:
         return
     try:
         json.loads(line, parse_int=_exact_int)

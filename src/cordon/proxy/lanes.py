@@ -211,18 +211,28 @@ class LaneSide:
         :attr:`CoreConfig.backlog_frames`, :class:`Resume` once both are back within them. A
         transport asks after each batch of actions (memory is bounded by construction: a
         side that is not read adds at most what one read already split into lines)."""
+        # :meth:`backlog` and :meth:`waiting` summed in place, both sides written out: a
+        # transport asks after every batch of actions, twice per proxied call, and nearly
+        # always for nothing
+        cfg, lanes, queued, jobs, paused = self.cfg, self.lanes, self.queued, self.jobs, self.paused
+        most, most_frames = cfg.backlog_bytes, cfg.backlog_frames
+        lane = lanes["client"]
+        size = queued["client"] + lane.held + self.held_bytes()
+        frames = jobs["client"] + lane.count
+        if self.probe_held or self.behind_handshake:
+            frames += len(self.probe_held or ()) + len(self.behind_handshake or ())
+        client = size > most or frames > most_frames
+        lane = lanes["upstream"]
+        upstream = (
+            queued["upstream"] + lane.held > most or jobs["upstream"] + lane.count > most_frames
+        )
+        if client == paused["client"] and upstream == paused["upstream"]:
+            return []
         out: list[Flow] = []
-        cfg = self.cfg
-        for source in ("client", "upstream"):
-            # :meth:`backlog` and :meth:`waiting` summed in place: a transport asks after
-            # every batch of actions, twice per proxied call, and nearly always for nothing
-            lane = self.lanes[source]
-            size, frames = self.queued[source] + lane.held, self.jobs[source] + lane.count
-            if source == "client":
-                size += self.held_bytes()
-                frames += len(self.probe_held or ()) + len(self.behind_handshake or ())
-            over = size > cfg.backlog_bytes or frames > cfg.backlog_frames
-            if over != self.paused[source]:
-                self.paused[source] = over
-                out.append(Pause(source) if over else Resume(source))
+        if client != paused["client"]:
+            paused["client"] = client
+            out.append(Pause("client") if client else Resume("client"))
+        if upstream != paused["upstream"]:
+            paused["upstream"] = upstream
+            out.append(Pause("upstream") if upstream else Resume("upstream"))
         return out

@@ -25,7 +25,9 @@ from cordon.content.sanitize import evaluate_result, strip_ansi
 from cordon.engine.core import Observation
 from cordon.proxy.actions import Action, Audit, Job, Log, ToClient
 from cordon.proxy.framing import (
+    CR,
     INTERNAL_ERROR,
+    LF,
     Oversize,
     check_depth,
     error_frame,
@@ -136,7 +138,7 @@ class UpstreamSide(ServerMessageSide):
             if own is not None:
                 return own
         extra = None if _MEMBERS.issuperset(msg) else msg.keys() - _MEMBERS
-        if extra or b"\n" in item or b"\r" in item:
+        if extra or LF in item or CR in item:
             # a Streamable HTTP frame may break lines between tokens (a JSON body, an SSE
             # event of several data lines) and the client reads line by line: every frame
             # goes out as the one line inspected. A member JSON-RPC 2.0 does not define
