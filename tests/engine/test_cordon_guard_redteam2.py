@@ -291,16 +291,29 @@ def test_writes_to_cordons_state_are_denied(
     assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
 
 
-STATE_ASKED = [
-    # a launcher whose options are not parsed: its arguments are judged as given
+#: a launcher whose options are not parsed runs the rest of its words: every start of them
+#: is read as the program's line, so the delete is read as the bare one is
+STATE_LAUNCHED = [
     "nsenter -t 1 -m rm -rf ~/.cordon",
-    # a program in a command line another one runs, given cordon's file (a renamed copy of
-    # cordon: its approve refuses under a cordon run; the command layer asks)
-    "echo y | script -qec './helper approve X --store ~/.cordon/approvals.json' /dev/null",
     "runuser -u me -- rm -rf ~/.cordon",
     "setpriv --reuid=1000 rm -rf ~/.cordon",
     "screen -dm rm -rf ~/.cordon",
     "bwrap --bind / / rm -rf ~/.cordon",
+]
+
+
+@pytest.mark.parametrize("command", STATE_LAUNCHED)
+def test_launched_writes_to_cordons_state_are_denied(
+    tmp_path: Path, home: Path, command: str
+) -> None:
+    v = _run(tmp_path, command)
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_state"), v
+
+
+STATE_ASKED = [
+    # a program in a command line another one runs, given cordon's file (a renamed copy of
+    # cordon: its approve refuses under a cordon run; the command layer asks)
+    "echo y | script -qec './helper approve X --store ~/.cordon/approvals.json' /dev/null",
     # a program not known only to read what it is given (an output operand)
     "make -C ~/.cordon",
     "python3 -m venv ~/.cordon",

@@ -505,6 +505,34 @@ def command_lines(prog: str, args: tuple[str, ...]) -> list[str]:
         out += [a for a in args if any(c.isspace() for c in a) and a not in out]
     elif prog in _RUNS_LINES:
         out += [a for a in args if any(c.isspace() for c in a) and a not in out]
+        out += _argv_suffixes(args)
+    elif prog == "ip":
+        out += _netns_exec(args)
     elif prog in _EDITORS:
         out += [a.lstrip(":+")[1:] for a in args if a.lstrip(":+").startswith("!")]
     return out
+
+
+#: how many words of a launcher's are tried as the start of the program it runs
+_SUFFIX_STARTS = 64
+
+
+def _argv_suffixes(args: tuple[str, ...]) -> list[str]:
+    """A launcher's words from each word that is not an option on, as command lines:
+    ``setpriv --reuid=1000 rm -rf DIR``, ``nsenter -t 1 -m rm -rf DIR``, ``runuser -u me --
+    rm -rf DIR``, ``screen -dm rm -rf DIR`` run ``rm -rf DIR`` as its own argv, after options
+    whose values the guard does not read (setpriv(1), nsenter(1), runuser(1), screen(1)).
+    Where the options' values end is not known, so every start is read: a value word taken
+    for a program is one nobody knows, and the program's own line is judged whole (a delete
+    outside the project was allowed under each of them)."""
+    starts = [i for i, a in enumerate(args) if a and not a.startswith("-")][:_SUFFIX_STARTS]
+    return [shlex.join(args[i:]) for i in starts if i + 1 < len(args)]
+
+
+def _netns_exec(args: tuple[str, ...]) -> list[str]:
+    """``ip [OPTIONS] netns exec NAME CMD...`` (ip-netns(8)) runs CMD in the namespace NAME;
+    ``ip -all netns exec CMD...`` in every namespace: both starts are read."""
+    for i in range(len(args) - 2):
+        if args[i] == "netns" and args[i + 1] == "exec":
+            return [shlex.join(args[j:]) for j in (i + 2, i + 3) if j < len(args)]
+    return []
