@@ -57,8 +57,10 @@ Scope decisions (each documented so a reviewer can argue with it):
   strings under parameters named like a command (:data:`COMMAND_PARAMS`). A ``write_file``
   whose content documents ``curl … | sh`` is not blocked.
 * SQL rules read SQL tools (a token in :data:`SQL_TOKENS`) and, in any tool, parameters named
-  ``sql``/``query``/``statement``. String literals and comments are removed first, so
-  ``SELECT 'DROP TABLE t'`` passes and ``DROP/**/TABLE`` does not.
+  ``sql``/``query``/``statement`` (:mod:`cordon.engine.sql_rules`). String literals and
+  comments are removed first, so ``SELECT 'DROP TABLE t'`` passes and ``DROP/**/TABLE`` does
+  not; the SQL a text runs from strings (a ``DO`` body, ``EXECUTE '...'``) is read too, and
+  a ``COPY ... TO PROGRAM`` line as a command line.
 * Option injection and metacharacters apply to *argument slots* of executing tools, not to
   parameters that carry a whole program (``command``, ``script``, ``sql`` …, whose text is
   the program by design) nor to flag lists (``args``, ``flags``). Free-text parameters
@@ -101,6 +103,8 @@ from cordon.engine.credential_paths import (
     runs_commands_as_git_config,
 )
 from cordon.engine.git_commands import git_tool_destruction
+from cordon.engine.sql_programs import program_lines
+from cordon.engine.sql_rules import sql_rule
 
 __all__ = [
     "ASK_RULES",
@@ -415,44 +419,17 @@ def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
 # SQL rules
 # --------------------------------------------------------------------------------------------
 
-_SQL_STRIP_RE = re.compile(
-    r"--[^\n]*|#[^\n]*|/\*.*?(?:\*/|$)|'(?:[^']|'')*'|\$\$.*?\$\$", re.DOTALL
-)
-_SQL_DROP_RE = re.compile(
-    r"\bdrop\s+(?:temporary\s+)?(?:table|database|schema|view|materialized\s+view|index|user|"
-    r"role|function|procedure|trigger|sequence|type|extension|owned|collection|keyspace)\b"
-    r"|\btruncate\s+(?:table\s+)?(?:only\s+)?[\w\"`\[.]",
-    re.IGNORECASE,
-)
-_SQL_DELETE_RE = re.compile(r"\bdelete\s+(?:\w+\s+)?from\b", re.IGNORECASE)
-_SQL_WHERE_RE = re.compile(r"\bwhere\b", re.IGNORECASE)
-_SQL_TAUTOLOGY_RE = re.compile(
-    r"\bwhere\s+(?:\(?\s*(?:1\s*=\s*1|true|1|'?(\w+)'?\s*=\s*'?\1'?|not\s+false)\s*\)?)\s*"
-    r"(?:;|$|limit\b|returning\b|order\b)",
-    re.IGNORECASE,
-)
 
-
-def sql_rule(text: str) -> tuple[str, str] | None:
-    """(rule id, label) of the first SQL block rule ``text`` breaks, or None."""
-    return _sql_rule(text)
-
-
-def _sql_rule(text: str) -> tuple[str, str] | None:
-    lowered = text.lower()
-    if "drop" not in lowered and "truncate" not in lowered and "delete" not in lowered:
+def _sql_program(text: str) -> tuple[str, str] | None:
+    """``COPY ... TO|FROM PROGRAM 'LINE'``: the database server's shell runs LINE (as the
+    server's user), refused as ``action.sql_code`` as the declared SQL judge refuses it; the
+    label names the command rule LINE breaks, if any (``rm -rf /``)."""
+    lines = program_lines(text)
+    if not lines:
         return None
-    code = _SQL_STRIP_RE.sub(" ", text)
-    if _SQL_DROP_RE.search(code):
-        return rules.ACTION_SQL_DROP, "DROP or TRUNCATE statement"
-    for stmt in code.split(";"):
-        m = _SQL_DELETE_RE.search(stmt)
-        if m is None:
-            continue
-        tail = stmt[m.end() :]
-        if not _SQL_WHERE_RE.search(tail) or _SQL_TAUTOLOGY_RE.search(tail + ";"):
-            return rules.ACTION_SQL_DELETE_NO_WHERE, "DELETE without a restricting WHERE"
-    return None
+    label = "COPY ... PROGRAM runs a shell command"
+    hits = [hit[1] for hit in map(_command_rule, lines) if hit is not None]
+    return rules.ACTION_SQL_CODE, f"{label}: {hits[0]}" if hits else label
 
 
 # --------------------------------------------------------------------------------------------
@@ -718,7 +695,7 @@ def _blocked_command(strings: _Strings, *, is_exec: bool, is_sql_tool: bool) -> 
             if hit is not None:
                 return _v("deny", hit[0], f"blocked: {hit[1]}", path, hit[1])
         if is_sql_tool or nkey in SQL_PARAMS:
-            hit = _sql_rule(text)
+            hit = sql_rule(text) or _sql_program(text)
             if hit is not None:
                 return _v("deny", hit[0], f"blocked: {hit[1]}", path, hit[1])
     return None

@@ -39,6 +39,9 @@ DYNAMIC = "\x00"
 _LITERAL = r"(?:[Ee]?'((?:[^']|'')*)'|\$(\w*)\$(.*?)\$\2\$)"
 _PROGRAM_RE = re.compile(rf"(?is)\bprogram\s+(?:{_LITERAL}|(\S+))")
 _DOLLAR_RE = re.compile(r"(?s)\$(\w*)\$(.*?)\$\1\$")
+#: a dollar-quoted body PostgreSQL runs: a ``DO [LANGUAGE l]`` block's, a function's or
+#: procedure's (``AS $$...$$``)
+_RUN_BODY_RE = re.compile(r"(?is)\b(?:do|as)\s+(?:language\s+'?\w+'?\s+)?\$(\w*)\$(.*?)\$\1\$")
 #: functions whose string argument PostgreSQL (or dblink) runs as SQL (dblink's may follow a
 #: connection string), and PL/pgSQL's EXECUTE
 _RUNS_SQL_RE = re.compile(
@@ -133,10 +136,12 @@ def program_lines(sql: str) -> list[str]:
     return out
 
 
-def inner_sql(sql: str) -> list[str]:
-    """SQL that ``sql`` runs from a string: dollar-quoted bodies, the query a function such
-    as ``query_to_xml`` or ``dblink_exec`` is given, ``EXECUTE '...'``."""
-    out = [m.group(2) for m in _DOLLAR_RE.finditer(sql)] if "$" in sql else []
+def inner_sql(sql: str, *, bodies_run: bool = False) -> list[str]:
+    """SQL that ``sql`` runs from a string: dollar-quoted bodies (with ``bodies_run``, only
+    a ``DO`` block's or a function's: ``$$...$$`` elsewhere is a string, data), the query a
+    function such as ``query_to_xml`` or ``dblink_exec`` is given, ``EXECUTE '...'``."""
+    dollar = _RUN_BODY_RE if bodies_run else _DOLLAR_RE
+    out = [m.group(2) for m in dollar.finditer(sql)] if "$" in sql else []
     low = sql.lower()
     if "execute" in low or "query_to" in low or "dblink" in low:
         for m in _RUNS_SQL_RE.finditer(sql):
