@@ -13,7 +13,9 @@ from cordon._types import Verdict
 from cordon.engine._frozen import setters
 from cordon.engine.checks import Context, Facts, Outcome, Result
 from cordon.engine.checks._base import verdict
+from cordon.engine.checks._view import tool_view
 from cordon.engine.walk import CallWalk, walk
+from cordon.policy import Policy, ToolPolicy
 
 _CLASSES = (Context, Facts, Result, Outcome, CallWalk)
 
@@ -61,8 +63,10 @@ def test_mutable_defaults_are_fresh_per_instance() -> None:
     a, b = Facts(), Facts()
     assert a.over_taint == {} and a.over_taint is not b.over_taint
     assert Result().facts == {} and Result().facts is not Result().facts
-    ctx = Context(None, "t", {}, "default", None, None)  # type: ignore[arg-type]
-    assert ctx.memo == {} and ctx.memo is not Context(None, "t", {}, "d", None, None).memo  # type: ignore[arg-type]
+    tv = tool_view(Policy(), ToolPolicy())  # (no session to derive it from)
+    ctx = Context(None, "t", {}, "default", None, None, tv=tv)  # type: ignore[arg-type]
+    other = Context(None, "t", {}, "d", None, None, tv=tv)  # type: ignore[arg-type]
+    assert ctx.memo == {} and ctx.memo is not other.memo
 
 
 def test_the_walk_builds_the_same_views() -> None:

@@ -178,7 +178,7 @@ def _shell_tool(tool: str) -> bool:
 
 
 def _command_strings(ctx: Context) -> list[CommandString]:
-    exec_tool = bool(ctx.tp.executes) or _shell_tool(ctx.tool)
+    exec_tool = bool(ctx.tv.executes) or _shell_tool(ctx.tool)
     out: list[CommandString] = []
     for path, key, value in call_walk(ctx).commands:
         nkey = _joined_key(key)

@@ -26,6 +26,7 @@ from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.checked_args import forwarded_arguments, private_copy
+from cordon.engine.checks._view import ToolView
 from cordon.engine.checks.dlp import FORMAT_QUIET
 from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, request_values
 from cordon.engine.dlp import Detector, default_detector
@@ -561,7 +562,7 @@ class Session(ProvenanceState):
         # itself closed-world (openWorldHint: false) does not, unless the policy says so.
         return self._annotation(server, tool, "openWorldHint", True) is not False
 
-    def _sensitive(self, tool: str, server: str, tp: ToolPolicy, arguments: Any) -> bool:
+    def _sensitive(self, tool: str, server: str, tp: ToolPolicy | ToolView, arguments: Any) -> bool:
         if tp.sensitive is not None:
             return tp.sensitive
         sp = self.engine.policy.servers.get(server)
@@ -577,7 +578,7 @@ class Session(ProvenanceState):
                             return True
         return False
 
-    def _sensitive_path(self, leaf: str, tp: ToolPolicy) -> bool:
+    def _sensitive_path(self, leaf: str, tp: ToolPolicy | ToolView) -> bool:
         """A path argument under ``sensitive_paths`` in any reading and any case (attack
         class: ``~/.SSH/id_rsa`` on a case-insensitive file system, ``..\\`` on Windows;
         the sensitive-data leg widens a control, so every reading counts)."""
@@ -653,7 +654,11 @@ class Session(ProvenanceState):
                 external=facts.external, sensitive=facts.sensitive, steered=facts.steered
             )
         if forward and pipeline is None and v.verdict != "deny" and isinstance(arguments, dict):
-            v = _checks.with_arguments(v, forwarded_arguments(self.engine, tool, arguments))
+            # (only the pipeline's verdict is not a deny, so ``ctx`` is this call's; a tool
+            # without path parameters has no path to anchor)
+            if ctx.tv.path_params:
+                arguments = forwarded_arguments(self.engine, tool, arguments)
+            v = _checks.with_arguments(v, arguments, ctx)
         return v
 
     def check_request(

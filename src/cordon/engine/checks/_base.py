@@ -15,6 +15,7 @@ import orjson
 
 from cordon._types import Verdict
 from cordon.engine._frozen import setters
+from cordon.engine.checks._view import ToolView, tool_view
 
 if TYPE_CHECKING:
     from cordon.engine.core import Session
@@ -34,6 +35,9 @@ class Context:
         server: the logical server name.
         scopes: the caller's granted scopes (``None``: not given).
         tp: the tool's policy.
+        tv: the fields of ``tp`` and of the engine's policy the checks read, as plain slots
+            (:func:`cordon.engine.checks._view.tool_view`: the same values, without the
+            model's attribute hook).
         memo: what several checks derive from this call alike, derived once (a pure function
             of the call, so reading it from here changes nothing but the time taken):
             ``command_strings`` (:func:`cordon.engine.commands.command_strings`), ``walk``
@@ -49,6 +53,8 @@ class Context:
     scopes: Iterable[str] | None
     tp: ToolPolicy
     memo: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    # (keyword only, derived from ``tp`` when not given: the positional order is kept)
+    tv: ToolView = field(kw_only=True, compare=False, hash=False, repr=False)
 
     def __init__(
         self,
@@ -59,6 +65,7 @@ class Context:
         scopes: Iterable[str] | None,
         tp: ToolPolicy,
         memo: dict[str, Any] | None = None,
+        tv: ToolView | None = None,
     ) -> None:
         # (slot setters, not the generated __init__: cordon.engine._frozen)
         _CTX_SESSION(self, session)
@@ -68,6 +75,7 @@ class Context:
         _CTX_SCOPES(self, scopes)
         _CTX_TP(self, tp)
         _CTX_MEMO(self, {} if memo is None else memo)
+        _CTX_TV(self, tool_view(session.engine.policy, tp) if tv is None else tv)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
@@ -178,9 +186,16 @@ class Result:
         _RESULT_FACTS(self, {} if facts is None else facts)
 
 
-(_CTX_SESSION, _CTX_TOOL, _CTX_ARGUMENTS, _CTX_SERVER, _CTX_SCOPES, _CTX_TP, _CTX_MEMO) = setters(
-    Context, "session", "tool", "arguments", "server", "scopes", "tp", "memo"
-)
+(
+    _CTX_SESSION,
+    _CTX_TOOL,
+    _CTX_ARGUMENTS,
+    _CTX_SERVER,
+    _CTX_SCOPES,
+    _CTX_TP,
+    _CTX_MEMO,
+    _CTX_TV,
+) = setters(Context, "session", "tool", "arguments", "server", "scopes", "tp", "memo", "tv")
 #: the fields of :class:`Facts`, in order
 _FACT_FIELDS = (
     "requested",
@@ -273,11 +288,27 @@ def verdict(
     return v
 
 
-def with_arguments(v: Verdict, arguments: dict[str, Any] | None) -> Verdict:
+#: ``Context.memo`` key: the verdict :func:`cordon.engine.checks.resolve` built for this call
+#: alone (an ask, or an allow naming destinations), which no one has read yet
+OWN_VERDICT = "own_verdict"
+
+
+def with_arguments(
+    v: Verdict, arguments: dict[str, Any] | None, ctx: Context | None = None
+) -> Verdict:
     """``dataclasses.replace(v, arguments=arguments)``, built by slot setters: a copy of
     ``v`` holding the same field values, ``arguments`` its own (``Session.check`` hands one
     back with every verdict that is not a deny; ``replace`` builds its keywords and goes
-    through the generated ``__init__``, about 20,000 instructions)."""
+    through the generated ``__init__``, about 20,000 instructions).
+
+    ``v`` itself, its ``arguments`` set, when it is the verdict the pipeline built for
+    ``ctx``'s call alone (:data:`OWN_VERDICT`: built with ``arguments`` None, handed to
+    nobody before this; set once, as the pipeline sets a call's own :class:`Facts`): a
+    shared verdict (``ALLOW``, a check's cached one) is never written."""
+    own: Verdict | None = None if ctx is None else ctx.memo.pop(OWN_VERDICT, None)
+    if own is v and own.arguments is None:
+        _V_ARGUMENTS(own, arguments)
+        return own
     c = _new(Verdict)
     _V_VERDICT(c, v.verdict)
     _V_RULE(c, v.rule)

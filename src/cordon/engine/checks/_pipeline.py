@@ -31,6 +31,7 @@ from cordon.engine import rules
 from cordon.engine._frozen import setters
 from cordon.engine.checks._base import (
     FACT_SETTERS,
+    OWN_VERDICT,
     PASS,
     Check,
     Context,
@@ -194,11 +195,11 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
             continue
         pending.append((a, key))
     if pending:
-        return _ask(pending, facts, lookalikes(ctx, [a.destination for a, _ in pending]))
-    if covered:
-        return _covered(covered, facts)
-    if facts.destinations:
-        return verdict(
+        v = _ask(pending, facts, lookalikes(ctx, [a.destination for a, _ in pending]))
+    elif covered:
+        v = _covered(covered, facts)
+    elif facts.destinations:
+        v = verdict(
             "allow",
             rules.DEFAULT_ALLOW,
             "no rule objected",
@@ -207,7 +208,10 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
             # directory or the allowlist cleared (each wins over taint by policy)
             details={"cleared_over_taint": dict(facts.over_taint)} if facts.over_taint else {},
         )
-    return ALLOW
+    else:
+        return ALLOW
+    ctx.memo[OWN_VERDICT] = v  # (built here for this call alone: with_arguments)
+    return v
 
 
 #: ``ctx.memo`` key: ``(rule, what)`` of each ask a check left out because a person's
@@ -262,11 +266,7 @@ def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[st
     ``"named"`` (the user's text) or ``"used"`` (sent to or approved in this session). Read
     for an ask only: it says so, it clears nothing."""
     s = ctx.session
-    entries = (
-        *s.engine.policy.trusted_destinations,
-        *ctx.tp.trusted_destinations,
-        *s.engine.egress.allow,
-    )
+    entries = (*ctx.tv.trusted_destinations, *s.engine.egress.allow)
     if not entries and not s.trusted_words and not s.vouched:
         return []  # (nothing trusted at all: the usual session before its first allow)
     every = (

@@ -106,7 +106,7 @@ def made_from_other(ctx: Context) -> Verdict | None:
     """For a ``renders: files`` tool with several path parameters (``move_file``): an ask
     when a path not under a source-named parameter is of a rendered kind and another path
     of the call is not (the module docstring)."""
-    if ctx.tp.renders != "files" or len(ctx.tp.path_params) < 2 or not untrusted_seen(ctx):
+    if ctx.tv.renders != "files" or len(ctx.tv.path_params) < 2 or not untrusted_seen(ctx):
         return None
     made: list[tuple[str, str]] = []
     other: list[str] = []

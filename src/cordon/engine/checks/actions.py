@@ -28,12 +28,11 @@ from cordon.engine.walk import call_walk
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    policy = ctx.session.engine.policy
-    sp = policy.servers.get(ctx.server)
-    trusted_tool = ctx.tool in policy.trust_tools or (sp is not None and ctx.tool in sp.trust_tools)
+    tv = ctx.tv
+    sp = tv.servers.get(ctx.server)
+    trusted_tool = ctx.tool in tv.trust_tools or (sp is not None and ctx.tool in sp.trust_tools)
     r = _run(ctx, trusted_tool)
-    tp = ctx.tp
-    if not (tp.destructive_unless or tp.ask_without or tp.ask_patterns) or trusted_tool:
+    if not (tv.destructive_unless or tv.ask_without or tv.ask_patterns) or trusted_tool:
         return r
     if r.deny is not None:
         return r
@@ -105,10 +104,10 @@ _ABSENT = object()
 
 
 def _run(ctx: Context, trusted_tool: bool) -> Result:
-    s, tp, tool, server = ctx.session, ctx.tp, ctx.tool, ctx.server
+    s, tv, tool, server = ctx.session, ctx.tv, ctx.tool, ctx.server
     # (check_actions reads destructiveHint alone of the annotations: one read, no copy)
     hinted = s._annotation(server, tool, "destructiveHint") is True
-    if hinted and (tp.destructive is False or _confined(ctx)):
+    if hinted and (tv.destructive is False or _confined(ctx)):
         # the policy vouches for this tool, or confines this very call (e.g. confined writes)
         hinted = False
     ann = _DESTRUCTIVE if hinted else None
@@ -117,11 +116,11 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
             tool,
             ctx.arguments,
             annotations=ann,
-            executes=bool(tp.executes),
-            destructive=bool(tp.destructive),
+            executes=bool(tv.executes),
+            destructive=bool(tv.destructive),
             trusted=trusted_tool,
             strings=call_walk(ctx).strings,
-            writes=bool(tp.writes),
+            writes=bool(tv.writes),
         )
     )
     if found.deny is not None:
@@ -164,7 +163,7 @@ def _git_dir(ctx: Context) -> Verdict | None:
     """``action.git_dir`` (:mod:`cordon.engine.git_dirs`): a git tool's repository argument
     is a git directory itself (a bare repository a clone brings) or a path inside one."""
     engine = ctx.session.engine
-    base_dir = ctx.tp.base_dir or engine.policy.base_dir
+    base_dir = ctx.tv.base_dir or ctx.tv.policy_base_dir
     return git_dir_ask(ctx.tool, ctx.arguments, ctx.tp, base_dir, engine.paths)
 
 
@@ -172,11 +171,11 @@ def _sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
     """The SQL judge (:mod:`cordon.engine.sql_judge`) on each argument the policy declares
     as SQL (``tools.<name>.sql``): a deny whatever ``trust_tools`` says, an ask unless the
     tool is trusted. Imported at the first such argument: the parser is large."""
-    tp = ctx.tp
-    if not tp.sql:
+    if not ctx.tv.sql:
         return _generic_sql(ctx, trusted_tool)
     from cordon.engine import sql_judge
 
+    tp = ctx.tp
     read_only = tp.sql_read_only
     if read_only is None:
         read_only = ctx.session._annotation(ctx.server, ctx.tool, "readOnlyHint") is True
@@ -226,7 +225,7 @@ def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
     key named like a path or a write target (:data:`TARGET_TOKENS`), symbolic links resolved
     as the server resolves them (the engine's path resolver, as for confinement). A writing
     tool: its name writes, or the policy says it does (``writes``)."""
-    if not (tool_name(ctx.tool).writes or ctx.tp.writes):
+    if not (tool_name(ctx.tool).writes or ctx.tv.writes):
         return
     yield from _target_strings(ctx)
 
@@ -328,18 +327,18 @@ def _sensitive_file_handed_out(ctx: Context) -> Verdict | None:
     is: the file's content never passes through cordon, so no secret check can see it
     (credential exfiltration, MITRE ATT&CK T1048, T1552.001). A path is read as written and
     resolved (``..``, symbolic links), as the server resolves it."""
-    tp = ctx.tp
-    if tp.egress is not True or not tp.path_params:
+    tv = ctx.tv
+    if tv.egress is not True or not tv.path_params:
         return None
     policy = ctx.session.engine.policy
     watched = (*policy.sensitive_paths, *policy.secrets.files)
     paths = ctx.session.engine.paths
     for where, _key, text in call_walk(ctx).strings:
-        if where.split("[", 1)[0] not in tp.path_params:
+        if where.split("[", 1)[0] not in tv.path_params:
             continue
         if "[" not in where and not isinstance(ctx.arguments.get(where), str):
             continue  # (an array's items joined: each item is read on its own)
-        resolved = _args.resolve_path(text, tp.base_dir or policy.base_dir, paths)
+        resolved = _args.resolve_path(text, tv.base_dir or policy.base_dir, paths)
         if not (
             is_credential_path(text, whole=True, reads=True)
             or (resolved is not None and is_credential_path(resolved, whole=True, reads=True))

@@ -35,9 +35,9 @@ _HOW = {
 
 def run(ctx: Context, facts: Facts) -> Result:
     session = ctx.session
-    if not session.engine.policy.secrets.patterns:
+    if not ctx.tv.secret_patterns:
         return PASS
-    allowed = ctx.tp.allow_secret_patterns
+    allowed = ctx.tv.allow_secret_patterns
     if "*" in allowed:
         return PASS
     walked = call_walk(ctx)

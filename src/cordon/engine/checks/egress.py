@@ -51,7 +51,7 @@ def _leaves(ctx: Context) -> tuple[Leaf, ...]:
     sending to its declared sinks (module docstring) those under its path and sink parameters
     or under a host- or URL-named key."""
     scalars = call_walk(ctx).scalars
-    tp = ctx.tp
+    tp = ctx.tv
     declared_send = tp.exfiltrating is True and bool(tp.sink_params)
     if not declared_send and (tp.exfiltrating is not False or tp.egress is not False):
         return scalars

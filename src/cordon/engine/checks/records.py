@@ -224,9 +224,9 @@ def run(ctx: Context, facts: Facts) -> Result:
     if not facts.sending:
         return PASS
     s = ctx.session
-    policy = s.engine.policy
-    sp = policy.servers.get(ctx.server)
-    if ctx.tool in policy.trust_tools or (sp is not None and ctx.tool in sp.trust_tools):
+    tv = ctx.tv
+    sp = tv.servers.get(ctx.server)
+    if ctx.tool in tv.trust_tools or (sp is not None and ctx.tool in sp.trust_tools):
         return PASS
     texts = _texts(ctx)
     # a call whose strings and integers hold fewer than _MIN_DIGITS decimal digits all

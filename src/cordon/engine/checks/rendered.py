@@ -61,7 +61,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     unfurled: tuple[tuple[str, str], ...] = ()
     found: tuple[tuple[str, str], ...] = ()
     asked: list[Verdict] = []
-    if ctx.tp.unfurls is True:
+    if ctx.tv.unfurls is True:
         found = tuple(rendered_urls(ctx.arguments))
         unfurled = _links(ctx, {url for _, url in found})
         found += unfurled
@@ -194,8 +194,8 @@ def _rendered_target(ctx: Context) -> bool:
     ``.txt``, a ``.py``) is shown as text, its URLs fetched by no one. No path to read (the
     argument missing, not a string; no ``path_params``): judged, fail closed. Another
     ``renders`` tool writes to a platform that renders whatever it stores: judged."""
-    names = ctx.tp.path_params
-    if ctx.tp.renders != "files" or not names:
+    names = ctx.tv.path_params
+    if ctx.tv.renders != "files" or not names:
         return True
     paths: list[str] = []
     for name in names:
@@ -212,8 +212,9 @@ def _rendered_target(ctx: Context) -> bool:
 def _renders(ctx: Context) -> bool:
     """The policy's ``renders``; unset, the tool's name (:func:`renders_by_name`), unless
     its server marks it ``readOnlyHint`` (MCP 2025-06-18: it does not modify anything)."""
-    if ctx.tp.renders is not None:
-        return bool(ctx.tp.renders)
+    renders = ctx.tv.renders
+    if renders is not None:
+        return bool(renders)
     if not renders_by_name(ctx.tool):
         return False
     return ctx.session._annotation(ctx.server, ctx.tool, "readOnlyHint") is not True

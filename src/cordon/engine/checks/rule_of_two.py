@@ -19,9 +19,9 @@ from cordon.engine.provenance import call_repo_pair
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    s, tp = ctx.session, ctx.tp
-    external = facts.sending or bool(tp.egress)
-    sensitive = s._sensitive(ctx.tool, ctx.server, tp, ctx.arguments) or reads_sensitive(ctx)
+    s, tv = ctx.session, ctx.tv
+    external = facts.sending or bool(tv.egress)
+    sensitive = s._sensitive(ctx.tool, ctx.server, tv, ctx.arguments) or reads_sensitive(ctx)
     pair = _pair(ctx)
     steered = pair if sensitive and pair is not None and pair not in s.trusted_repos else None
     legs = _LEGS.get((external, sensitive, steered))
@@ -38,7 +38,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     v = s.legs.check(
         external=external,
         sensitive=sensitive,
-        untrusted_output=s._untrusted_output(ctx.tool, ctx.server, tp),
+        untrusted_output=s._untrusted_output(ctx.tool, ctx.server, ctx.tp),
         destination_allowlisted=cleared,
         steered=voided,
     )

@@ -98,7 +98,7 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     a tool its server marks read-only (:func:`_reads_only`), where only those that give a
     URL or host do. ``fallback`` is True when a sending tool was called without its declared
     sinks and every string argument is searched for address-shaped destinations instead."""
-    tp, arguments = ctx.tp, ctx.arguments
+    tp, arguments = ctx.tv, ctx.arguments
     declared = tp.sink_params
     if (
         declared
@@ -183,7 +183,7 @@ def _code_sinks(ctx: Context) -> list[tuple[str, Any]]:
     prompt-injected browsing agent). A URL whose host is computed at run time names no host
     here; the tool's own ask (``destructive``) is what covers it."""
     out: list[tuple[str, Any]] = []
-    for name in ctx.tp.code_params:
+    for name in ctx.tv.code_params:
         value = ctx.arguments.get(name)
         if isinstance(value, str):
             out.extend((name, url) for url in code_urls(value) if COMPUTED not in url)
@@ -402,7 +402,8 @@ def run(ctx: Context, facts: Facts) -> Result:
         return PASS
     # (a held value keeps its phone numbers in a fallback scan; see _held)
     scan = _Scan(ctx, fallback, frozenset(n for n, _ in _held(ctx, ())) if fallback else None)
-    if {"owner", "repo"} <= {n for n, _ in sink_pairs}:
+    names = [n for n, _ in sink_pairs]
+    if "owner" in names and "repo" in names:
         scan.repo = _prov.call_repo_pair(ctx.arguments)
     for name, value in sink_pairs:
         deny = scan.value(name, value)
@@ -416,7 +417,7 @@ def run(ctx: Context, facts: Facts) -> Result:
         facts={
             "sending": True,
             "fallback": fallback,
-            "sink_names": frozenset([n for n, _ in sink_pairs]),
+            "sink_names": frozenset(names),
             "destinations": found,
             "cleared": scan.cleared and bool(found),
             "odd": frozenset(scan.odd),
@@ -441,8 +442,7 @@ class _Scan:
         self.fallback = fallback
         #: in a fallback scan, the held arguments (:func:`_held`), gated whole
         self.held = held or frozenset()
-        policy = ctx.session.engine.policy
-        self.patterns = (*policy.trusted_destinations, *ctx.tp.trusted_destinations)
+        self.patterns = ctx.tv.trusted_destinations
         self.found: list[str] = []
         self.asks: list[Verdict] = []
         self.odd: set[str] = set()
@@ -635,9 +635,8 @@ def gate(
     as if its own key were, with the same precedence (the user's text, a listing, an earlier
     send or approval of it and an allowlist that beats taint still clear it)."""
     s = ctx.session
-    policy = s.engine.policy
     sink_is_url = dest.kind == "url"
-    if policy.trusted_text_beats_taint and user_named:
+    if ctx.tv.trusted_text_beats_taint and user_named:
         if pair_seen or s.taint.seen_here(dest, sink_is_url=sink_is_url):
             over_taint[dest.key] = "user_text"
         return None
@@ -655,7 +654,7 @@ def gate(
     allowlisted = (
         (bool(trusted_patterns) and match_trusted(dest, trusted_patterns)) if odd is None else odd
     )
-    beats = allowlisted and policy.allowlist_beats_taint
+    beats = allowlisted and ctx.tv.allowlist_beats_taint
     shared = s.taint.shared
     if state == "unknown" and shared is not None and shared.keys_lost and not beats:
         # a sibling cordon process delivered output it never indexed (it died, failed, or
@@ -675,7 +674,7 @@ def gate(
             param,
             dest,
         )
-    if allowlisted and (state in ("clean", "tainted") or policy.allowlist_beats_taint):
+    if allowlisted and (state in ("clean", "tainted") or ctx.tv.allowlist_beats_taint):
         # an allowlisted destination whose taint cannot be known (history trimmed, or a
         # sibling process's output not indexed in time) is asked about: the allowlist
         # does not beat taint, so it cannot beat "maybe tainted" either, nor the echo of
