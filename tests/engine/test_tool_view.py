@@ -98,9 +98,7 @@ def test_a_replaced_policy_is_read_at_the_next_call() -> None:
     before = Context(s, "send", {}, "default", None, eng.tool_policy("send"))
     assert before.tv.sink_params == ("to",) and before.tv.trust_tools == ()
     merged = eng.policy.tools["send"].model_copy(update={"sink_params": ("to", "cc")})
-    eng.policy = eng.policy.model_copy(
-        update={"tools": {"send": merged}, "trust_tools": ("send",)}
-    )
+    eng.policy = eng.policy.model_copy(update={"tools": {"send": merged}, "trust_tools": ("send",)})
     after = Context(s, "send", {}, "default", None, eng.tool_policy("send"))
     assert after.tv.sink_params == ("to", "cc") and after.tv.trust_tools == ("send",)
 
