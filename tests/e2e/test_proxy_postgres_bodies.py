@@ -25,6 +25,8 @@ pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 cluster = pg.cluster
 DROP_IN_BODY = "COMMIT; DO $$ BEGIN DROP TABLE users; END $$"
 EXECUTE_IN_BODY = "COMMIT; DO $$ BEGIN EXECUTE 'DROP TABLE users'; END $$"
+#: the statement split in two: known only when the database computes it
+COMPUTED_IN_BODY = "COMMIT; DO $$ BEGIN EXECUTE 'DR' || 'OP TABLE users'; END $$"
 
 
 async def _query(client: Any, sql: str) -> tuple[bool, str]:
@@ -43,6 +45,8 @@ async def test_a_drop_in_a_do_body_is_refused_and_the_table_stays(
         for sql in (DROP_IN_BODY, EXECUTE_IN_BODY):
             ok, text = await _query(c, sql)
             assert not ok and "action.sql_drop" in text, (sql, text)
+        ok, text = await _query(c, COMPUTED_IN_BODY)
+        assert not ok and "action.sql_computed" in text, text
         ok, text = await _query(c, "SELECT $$drop table users$$ AS tip")
         assert ok and "drop table users" in text, text
     assert cluster.run("bodies", "SELECT count(*) FROM users") == "2"

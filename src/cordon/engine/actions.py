@@ -124,6 +124,7 @@ BLOCK_RULES: tuple[str, ...] = (
     rules.ACTION_PIPE_TO_SHELL,
     rules.ACTION_SQL_DROP,
     rules.ACTION_SQL_DELETE_NO_WHERE,
+    rules.ACTION_SQL_COMPUTED,
     rules.ACTION_MKFS_DD,
     rules.ACTION_FORK_BOMB,
     rules.ACTION_CHMOD_777_ROOT,

@@ -60,6 +60,7 @@ ARG_MAX_VALUE = "arg.max_value"
 ACTION_RM_ROOT = "action.rm_root"
 ACTION_PIPE_TO_SHELL = "action.pipe_to_shell"
 ACTION_SQL_DROP = "action.sql_drop"
+ACTION_SQL_COMPUTED = "action.sql_computed"
 ACTION_SQL_DELETE_NO_WHERE = "action.sql_delete_no_where"
 ACTION_MKFS_DD = "action.mkfs_dd"
 ACTION_FORK_BOMB = "action.fork_bomb"
@@ -190,6 +191,12 @@ _RULES = (
        _NO_POLICY),
     _r(ACTION_SQL_DROP, "action rules", "deny", "DROP/TRUNCATE statements", _ACTION_SRC,
        _NO_POLICY),
+    _r(ACTION_SQL_COMPUTED, "action rules", "deny",
+       "SQL run from a computed string: PL/pgSQL's EXECUTE of an expression in a DO block or "
+       "function body (format(), 'DR' || 'OP TABLE t', a variable), query_to_xml or "
+       "dblink_exec given an expression: what runs cannot be read",
+       f"{_ACTION_SRC}; a destructive statement split to pass the SQL rules",
+       "send the statement itself, written out"),
     _r(ACTION_SQL_DELETE_NO_WHERE, "action rules", "deny or ask",
        "DELETE or UPDATE without WHERE (denied); one by a condition that can cover every row, "
        "not rows named by value (asked: WHERE id > 0, IS NOT NULL, LIKE)",

@@ -30,8 +30,8 @@ from typing import Any, Protocol
 
 from cordon.engine.shell_split import split as _split
 
-__all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "inner_sql", "program_lines", "record", "server_files",
-           "sql_args", "sql_disruption"]  # fmt: skip
+__all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "computed_sql", "inner_sql", "program_lines", "record",
+           "server_files", "sql_args", "sql_disruption"]  # fmt: skip
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -49,6 +49,51 @@ _RUNS_SQL_RE = re.compile(
     rf"|dblink_send_query)\s*\(\s*(?:[Ee]?'(?:[^']|'')*'\s*,\s*)?|execute\s+){_LITERAL}"
 )
 _STRINGS_RE = re.compile(r"'(?:[^']|'')*'|--[^\n]*")
+#: a comment or a literal, skipped, or what runs SQL from its next expression: PL/pgSQL's
+#: EXECUTE (group 2) or a function above (group 3: its arguments follow)
+_RUNNERS_RE = re.compile(
+    r"(?is)--[^\n]*|/\*.*?(?:\*/|$)|[Ee]?'(?:[^']|'')*'|\$(\w*)\$.*?\$\1\$"
+    r"|\b(execute)\s+|\b(query_to_xml(?:_and_xmlschema)?|query_to_xmlschema|dblink_exec|dblink"
+    r"|dblink_send_query)\s*\("
+)
+#: a literal that ends the statement EXECUTE runs (``EXECUTE 'SQL' [USING ...|INTO ...];``)
+_EXECUTED_LITERAL_RE = re.compile(rf"(?is){_LITERAL}\s*(?:;|$|using\b|into\b|end\b)")
+_WHOLE_LITERAL_RE = re.compile(rf"(?s){_LITERAL}")
+#: a call's argument list: literals whole, parentheses, commas, anything else
+_ARG_TOKEN_RE = re.compile(r"(?s)[Ee]?'(?:[^']|'')*'|\$(\w*)\$.*?\$\1\$|[(),]|[^'$(),Ee]+|.")
+
+
+def _call_args(text: str, start: int) -> list[str] | None:
+    """The arguments of the call whose ``(`` ends at ``start``, split at its own commas;
+    None when it is not closed."""
+    depth = 0
+    args: list[str] = []
+    cur: list[str] = []
+    for t in _ARG_TOKEN_RE.finditer(text, start):
+        tok = t.group()
+        if tok == "(":
+            depth += 1
+        elif tok == ")" and depth == 0:
+            return [*args, "".join(cur).strip()]
+        elif tok == ")":
+            depth -= 1
+        elif tok == "," and depth == 0:
+            args.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(tok)
+    return None
+
+
+def _query_argument(name: str, args: list[str]) -> str | None:
+    """The argument a function runs as SQL: ``query_to_xml``'s first; dblink's last that is
+    not its ``fail_on_error`` boolean (``dblink_exec([conn,] sql [, bool])``)."""
+    if name.startswith("query_to"):
+        return args[0] if args else None
+    queries = [a for a in args if a.lower() not in ("true", "false")]
+    return queries[-1] if queries else None
+
+
 _DISRUPT_RE = re.compile(r"(?i)\bpg_(sleep(?:_for|_until)?|terminate_backend|cancel_backend)\s*\(")
 _DISRUPT_WHY = {
     "terminate_backend": "ends other database sessions",
@@ -147,6 +192,34 @@ def inner_sql(sql: str, *, bodies_run: bool = False) -> list[str]:
         for m in _RUNS_SQL_RE.finditer(sql):
             out.append(_unquote(m.group(1), m.group(3)))
     return [s for s in out if s.strip()]
+
+
+def computed_sql(sql: str, depth: int = 0) -> str | None:
+    """What in ``sql`` runs SQL from a computed string, or None: PL/pgSQL's ``EXECUTE`` of an
+    expression in a ``DO`` block's or a function's body (``format('DROP TABLE %I', t)``,
+    ``'DR' || 'OP TABLE users'``, a variable), ``query_to_xml``/``dblink_exec`` given one.
+    What runs is known only when the database computes it (PostgreSQL's "Executing Dynamic
+    Commands"), so no SQL rule can read it. ``EXECUTE`` outside a body is a prepared
+    statement's (``EXECUTE plan(1)``), not read."""
+    low = sql.lower()
+    if "execute" not in low and "query_to" not in low and "dblink" not in low:
+        return None
+    bodies = [m.group(2) for m in _RUN_BODY_RE.finditer(sql)] if "$" in sql else []
+    for text, in_body in ((sql, False), *((b, True) for b in bodies)):
+        for m in _RUNNERS_RE.finditer(text):
+            if m.group(2) and in_body:
+                if _EXECUTED_LITERAL_RE.match(text, m.end()) is None:
+                    return "EXECUTE of a computed string"
+            elif m.group(3):
+                name = m.group(3).lower()
+                args = _call_args(text, m.end())
+                query = _query_argument(name, args) if args is not None else None
+                if query is None or _WHOLE_LITERAL_RE.fullmatch(query) is None:
+                    return f"{name} of a computed query"
+    for body in bodies if depth < 3 else ():
+        if (hit := computed_sql(body, depth + 1)) is not None:
+            return hit
+    return None
 
 
 def sql_disruption(sql: str) -> str | None:

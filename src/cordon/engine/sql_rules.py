@@ -1,6 +1,7 @@
 """The SQL block rules on SQL no policy declares (a SQL tool's arguments, a ``sql``/``query``/
 ``statement`` argument of any tool, SQL given to a database client in a shell command):
-``action.sql_drop`` (``DROP``, ``TRUNCATE``) and ``action.sql_delete_no_where``, read with
+``action.sql_drop`` (``DROP``, ``TRUNCATE``), ``action.sql_delete_no_where`` and
+``action.sql_computed`` (SQL run from a computed string: :func:`computed_sql`), read with
 string literals, dollar-quoted strings and comments removed, and on the SQL the text runs from
 strings (:func:`cordon.engine.sql_programs.inner_sql`).
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 
 from cordon.engine import rules
-from cordon.engine.sql_programs import inner_sql
+from cordon.engine.sql_programs import computed_sql, inner_sql
 
 __all__ = ["sql_rule"]
 
@@ -39,6 +40,8 @@ def sql_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
     from strings (a ``DO`` block's or function's body, ``EXECUTE '...'``, ``query_to_xml``'s
     or ``dblink_exec``'s query: :func:`cordon.engine.sql_programs.inner_sql`) is judged too,
     since the strings are removed before the statement is read."""
+    if depth == 0 and (computed := computed_sql(text)) is not None:
+        return rules.ACTION_SQL_COMPUTED, f"SQL run from a computed string ({computed})"
     lowered = text.lower()
     if "drop" not in lowered and "truncate" not in lowered and "delete" not in lowered:
         return None
