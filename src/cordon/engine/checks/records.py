@@ -228,11 +228,15 @@ def run(ctx: Context, facts: Facts) -> Result:
     sp = tv.servers.get(ctx.server)
     if ctx.tool in tv.trust_tools or (sp is not None and ctx.tool in sp.trust_tools):
         return PASS
-    texts = _texts(ctx)
     # a call whose strings and integers hold fewer than _MIN_DIGITS decimal digits all
     # together has no card number (one is 12 digits or more, each network's shortest), seen
     # in one count: every text _call_cards reads is one of them, or parts of them joined by
-    # spaces and line breaks
+    # spaces and line breaks. (A flat call's texts are its string values, whose non-empty
+    # ones are the walk's values: the same digits, without building the list.)
+    walk = call_walk(ctx)
+    if walk.flat and _few_digits("\n".join(walk.values)):
+        return PASS
+    texts = _texts(ctx)
     if _few_digits("\n".join([t for _p, t in texts])):
         return PASS
     given: str | None = None
