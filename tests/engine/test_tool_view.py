@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cordon._types import ALLOW
-from cordon.engine.checks import Context
+from cordon.engine.checks import Context, _view
 from cordon.engine.checks._view import ToolView, tool_view
 from cordon.engine.core import Engine
 from cordon.policy import Policy, ToolPolicy
@@ -120,3 +120,12 @@ def test_the_verdict_handed_back_is_the_calls_own() -> None:
     plain = s.check("other", {"n": 1})
     assert plain.verdict == "allow" and plain.arguments == {"n": 1}
     assert ALLOW.arguments is None and plain is not ALLOW
+
+
+def test_the_cache_holds_a_bounded_number_of_policies() -> None:
+    """The cache keeps the policies it keys alive: a gateway's many merged copies are not
+    held past :data:`MAX_VIEWS` pairs."""
+    tp = ToolPolicy()
+    for i in range(3 * _view.MAX_VIEWS):
+        tool_view(Policy(trust_tools=(f"t{i}",)), tp)
+        assert len(_view._VIEWS) <= _view.MAX_VIEWS

@@ -66,9 +66,11 @@ class ToolView:
 
 #: (id(policy), id(tool policy)) -> (policy, tool policy, view); the objects held
 _VIEWS: dict[tuple[int, int], tuple[Policy, ToolPolicy, ToolView]] = {}
-#: at most this many pairs kept (a gateway merges a new tool policy per listed tool): past
-#: it the cache is dropped and views are built again
-MAX_VIEWS = 4096
+#: at most this many pairs kept: past it the cache is dropped and views are built again (a
+#: view costs about one decision's policy reads). Small, since the cache holds each policy it
+#: keys: a gateway's merges make a new ``Policy`` per tool entry, and the old ones are kept
+#: only until then
+MAX_VIEWS = 64
 
 
 def tool_view(policy: Policy, tp: ToolPolicy) -> ToolView:
