@@ -28,8 +28,6 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from cordon.engine.shell_split import split as _split
-
 __all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "computed_sql", "inner_sql", "program_lines", "record",
            "server_files", "sql_args", "sql_disruption"]  # fmt: skip
 
@@ -282,8 +280,12 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
         for stmt in plain[1:]:
             w.sql(stmt)
         return
+    # (the shell parser loads at a call's first command string, not with the SQL rules a
+    # SQL tool's query is read by: tests/engine/test_lazy_shell_parser.py)
+    from cordon.engine.shell_split import split
+
     sql_opts, value_opts = SQL_CLIENTS[prog]
-    _plain, opts = _split(args, sql_opts | value_opts)
+    _plain, opts = split(args, sql_opts | value_opts)
     for k, v in opts:
         if k in sql_opts:
             w.sql(v)
