@@ -289,16 +289,18 @@ async def test_project_client_config_write_is_asked(harness: Harness, rel: str) 
 async def test_a_config_spelled_with_a_line_break_or_at_length_is_asked(
     harness: Harness, spelling: str
 ) -> None:
-    """``x\\n/../.mcp.json`` and a 4,400-character ``a/a/.../../../.mcp.json`` name the
+    """``x\\n/../.mcp.json`` and a 5,500-character ``a/a/.../../../.mcp.json`` name the
     project's MCP config to the filesystem server; both wrote it unasked (the write-target
-    checks skipped a string with a line break or over 4,096 characters)."""
+    checks skipped a string with a line break or over 4,096 characters). The long one is
+    refused unasked: its path is more than the question shows whole (approval.unshowable)."""
     async with real_setup(harness, "files") as s:
         config = s.proj / ".mcp.json"
         config.write_text('{"mcpServers": {}}\n', "utf-8")
         prefix = "x\n/../" if spelling == "nl" else "a/" * 1100 + "../" * 1100
         target = f"{s.proj}/{prefix}.mcp.json"
         ok, text = await s.call("files", "write_file", {"path": target, "content": "{}"})
-        assert not ok and "action.credential_write" in text, text
+        rule = "action.credential_write" if spelling == "nl" else "approval.unshowable"
+        assert not ok and rule in text, text
     assert config.read_text("utf-8") == '{"mcpServers": {}}\n'
 
 
