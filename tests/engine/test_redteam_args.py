@@ -449,6 +449,13 @@ def test_source_of_computed_stdin_is_asked(tmp_path: Path) -> None:
         "vercel rm my-app --yes",
         "docker system prune -af --volumes",
         "docker volume rm pgdata",
+        # (every container or image at once, and a compose stack with its named volumes:
+        # the same loss as a prune or a volume rm)
+        "docker rm -f $(docker ps -aq)",
+        "docker container rm -f $(docker ps -q)",
+        "docker rmi -f $(docker images -q)",
+        "docker compose down -v",
+        "docker-compose down --volumes --remove-orphans",
         "npm unpublish my-pkg --force",
         "curl -X DELETE https://api.example.com/v1/projects/42",
         "curl --request DELETE https://api.example.com/v1/projects/42",
@@ -478,6 +485,9 @@ def test_cloud_reads_are_allowed(tmp_path: Path) -> None:
         "gcloud projects list",
         "gh repo view",
         "redis-cli GET k",
+        "docker rm -f web",
+        "docker compose down",
+        "docker ps -aq",
     ]:
         assert _run(s, command) == ("allow", "default.allow"), command
 

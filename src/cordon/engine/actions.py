@@ -478,6 +478,9 @@ _CLOUD_DELETE_RE = re.compile(
     r"|heroku\s+(?:apps:destroy|\S+:(?:destroy|delete|remove))"
     r"|vercel\s+(?:rm|remove)"
     r"|docker\s+(?:system\s+prune|volume\s+(?:rm|prune))"
+    # (every container or image a substitution lists, a compose stack's named volumes)
+    r"|docker\s+(?:(?:container|image)\s+)?(?:rm|rmi)\b[^\n;|&]*\$\("
+    r"|docker[\s-]compose\s+(?:\S+\s+)*?down\b[^\n;|&]*?\s(?:-v|--volumes)"
     r"|npm\s+unpublish"
     r"|curl\s+(?:\S+\s+)*?(?:-X\s*|--request[=\s]+)[\"']?DELETE)\b",
     re.IGNORECASE,
