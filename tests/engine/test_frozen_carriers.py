@@ -13,9 +13,9 @@ from cordon._types import Verdict
 from cordon.engine._frozen import setters
 from cordon.engine.checks import Context, Facts, Outcome, Result
 from cordon.engine.checks._base import verdict
-from cordon.engine.checks._view import tool_view
 from cordon.engine.walk import CallWalk, walk
 from cordon.policy import Policy, ToolPolicy
+from cordon.policy.view import build_view
 
 _CLASSES = (Context, Facts, Result, Outcome, CallWalk)
 
@@ -63,7 +63,7 @@ def test_mutable_defaults_are_fresh_per_instance() -> None:
     a, b = Facts(), Facts()
     assert a.over_taint == {} and a.over_taint is not b.over_taint
     assert Result().facts == {} and Result().facts is not Result().facts
-    tv = tool_view(Policy(), ToolPolicy())  # (no session to derive it from)
+    tv = build_view(Policy(), ToolPolicy())  # (no session to derive it from)
     ctx = Context(None, "t", {}, "default", None, None, tv=tv)  # type: ignore[arg-type]
     other = Context(None, "t", {}, "d", None, None, tv=tv)  # type: ignore[arg-type]
     assert ctx.memo == {} and ctx.memo is not other.memo

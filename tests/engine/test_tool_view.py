@@ -1,5 +1,6 @@
-"""The checks read a tool's policy through :class:`cordon.engine.checks._view.ToolView`: the
-same values as the pydantic models, for the policy the engine holds now; and the verdict
+"""The checks read a tool's policy through :class:`cordon.policy.view.ToolView`, kept on the
+policy object (:meth:`cordon.policy.Policy.tool_view`): the same values as the pydantic
+models, for the policy the engine holds now; and the verdict
 ``Session.check`` hands back with its arguments never writes a verdict another call shares."""
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from typing import Any
 import pytest
 
 from cordon._types import ALLOW
-from cordon.engine.checks import Context, _view
-from cordon.engine.checks._view import ToolView, tool_view
+from cordon.engine.checks import Context
 from cordon.engine.core import Engine
 from cordon.policy import Policy, ToolPolicy
+from cordon.policy.model import NO_TOOL_POLICY
+from cordon.policy.view import ToolView, build_view
 
 #: view field -> what it reads from (policy, tool policy)
 _POLICY_READS = {
@@ -70,7 +72,7 @@ def test_every_field_is_the_models_value() -> None:
     tool_fields = set(ToolPolicy.model_fields)
     for _ in range(300):
         policy, tp = _random_policies(rng)
-        view = tool_view(policy, tp)
+        view = policy.tool_view("t", tp)
         for f in dataclasses.fields(ToolView):
             if f.name in _POLICY_READS:
                 want: Any = _POLICY_READS[f.name](policy, tp)
@@ -78,13 +80,14 @@ def test_every_field_is_the_models_value() -> None:
                 assert f.name in tool_fields, f.name  # (a view field named as the model's)
                 want = getattr(tp, f.name)
             assert getattr(view, f.name) == want, f.name
-        assert tool_view(policy, tp) is view  # (built once per pair)
+        assert policy.tool_view("t", tp) is view  # (built once per tool)
+        assert build_view(policy, tp) == view
 
 
 def test_the_view_is_frozen_and_the_models_too() -> None:
     policy, tp = _random_policies(random.Random(1))
     with pytest.raises(dataclasses.FrozenInstanceError):
-        tool_view(policy, tp).sink_params = ("bcc",)  # type: ignore[misc]
+        policy.tool_view("t", tp).sink_params = ("bcc",)  # type: ignore[misc]
     for model in (policy, tp):
         with pytest.raises(ValueError, match="frozen"):
             model.trusted_destinations = ("x@example.net",)  # type: ignore[misc]
@@ -122,10 +125,33 @@ def test_the_verdict_handed_back_is_the_calls_own() -> None:
     assert ALLOW.arguments is None and plain is not ALLOW
 
 
-def test_the_cache_holds_a_bounded_number_of_policies() -> None:
-    """The cache keeps the policies it keys alive: a gateway's many merged copies are not
-    held past :data:`MAX_VIEWS` pairs."""
-    tp = ToolPolicy()
-    for i in range(3 * _view.MAX_VIEWS):
-        tool_view(Policy(trust_tools=(f"t{i}",)), tp)
-        assert len(_view._VIEWS) <= _view.MAX_VIEWS
+def test_a_copy_reads_its_own_fields() -> None:
+    """``model_copy`` copies the instance's ``__dict__``, where the views are kept: a copy
+    with other fields (shallow or deep) reads its own, not the views of the original."""
+    tp = ToolPolicy(sink_params=("to",))
+    policy = Policy(trust_tools=("a",), tools={"send": tp})
+    assert policy.tool_view("send", tp).trust_tools == ("a",)
+    assert policy.tool_view("other", NO_TOOL_POLICY).trust_tools == ("a",)
+    for deep in (False, True):
+        copied = policy.model_copy(update={"trust_tools": ("b",)}, deep=deep)
+        ctp = copied.tools["send"]
+        assert copied.tool_view("send", ctp).trust_tools == ("b",)
+        assert copied.tool_view("other", NO_TOOL_POLICY).trust_tools == ("b",)
+    assert policy.tool_view("send", tp).trust_tools == ("a",)
+    assert policy == Policy(trust_tools=("a",), tools={"send": tp})  # (views are no field)
+
+
+def test_views_kept_are_bounded_by_the_listed_tools() -> None:
+    """One view per listed tool and one for every other name: a client calling many names
+    does not grow what the policy keeps; a tool policy that is not the policy's entry for
+    the name gets a view of its own, not kept."""
+    tp = ToolPolicy(sink_params=("to",))
+    policy = Policy(tools={"send": tp})
+    for i in range(200):
+        assert policy.tool_view(f"t{i}", NO_TOOL_POLICY).sink_params == ()
+    assert policy.tool_view("send", tp).sink_params == ("to",)
+    other = ToolPolicy(sink_params=("cc",))
+    assert policy.tool_view("send", other).sink_params == ("cc",)
+    assert policy.tool_view("t1", other).sink_params == ("cc",)
+    assert policy.tool_view("send", NO_TOOL_POLICY).sink_params == ()
+    assert len(policy.__dict__["_tool_views"]) == 2

@@ -26,7 +26,6 @@ from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.checked_args import forwarded_arguments, private_copy
-from cordon.engine.checks._view import ToolView
 from cordon.engine.checks.dlp import FORMAT_QUIET
 from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, request_values
 from cordon.engine.dlp import Detector, default_detector
@@ -44,9 +43,11 @@ from cordon.engine.shared_secrets import SecretLookup, shared_keys
 from cordon.engine.trifecta import TrifectaState
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
+from cordon.policy.model import NO_TOOL_POLICY
+from cordon.policy.view import ToolView
 from cordon.taint import MAX_SPELLINGS, Destination, SharedTaint, TaintIndex, repo_key, sent_key
 
-_EMPTY_TOOL = ToolPolicy()
+_EMPTY_TOOL = NO_TOOL_POLICY  # (one object: the policy keeps one view for every such tool)
 
 
 class StatePathList(Protocol):

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Literal
+from functools import cached_property
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from cordon.policy.view import ToolView, build_view
 
 
 class _Strict(BaseModel):
@@ -301,6 +304,10 @@ class ToolPolicy(_Strict):
         return v
 
 
+#: the tool policy of a tool the policy does not list (no control of any kind); one object,
+#: so :meth:`Policy.tool_view` keeps one view for every such tool
+NO_TOOL_POLICY = ToolPolicy()
+
 ContentMode = Literal["monitor", "warn", "block"]
 
 #: the content mode when neither the policy nor ``cordon run --content`` names one: what the
@@ -524,3 +531,47 @@ class Policy(_Strict):
     real tool uncontrolled, and `cordon run` denies every call to the server until the policy
     is fixed, as it does for a pack naming none of its tools; otherwise it is taken for
     another server's tool (a warning). `cordon check --server NAME` fails on both."""
+
+    @cached_property
+    def _tool_views(self) -> dict[str | None, tuple[ToolPolicy, ToolView]]:
+        """Tool name (``None``: a tool the policy does not list) -> (the tool policy, its
+        view): what :meth:`tool_view` built. In the instance's ``__dict__``, which equality,
+        serialisation and validation ignore (they read the fields); a copy starts without
+        it (:meth:`__copy__`)."""
+        return {}
+
+    def tool_view(self, tool: str, tp: ToolPolicy) -> ToolView:
+        """The fields of ``tp`` (``tool``'s policy) and of this policy that the engine's
+        checks read, as plain slots (:mod:`cordon.policy.view`). Built at the tool's first
+        call and kept here: one per tool this policy lists (``tp`` its entry) and one for
+        every other (``tp`` :data:`NO_TOOL_POLICY`), so at most one more than the listed
+        tools whatever names a client calls. Another ``tp`` gets a view built for it, not
+        kept. The tool policy kept beside each view is compared by identity: it is held, so
+        its identity cannot be reused."""
+        views = self._tool_views
+        got = views.get(tool)
+        if got is None or got[0] is not tp:
+            got = views.get(None)
+            if got is None or got[0] is not tp:
+                return self._new_view(tool, tp)
+        return got[1]
+
+    def _new_view(self, tool: str, tp: ToolPolicy) -> ToolView:
+        view = build_view(self, tp)
+        if tp is self.tools.get(tool):
+            self._tool_views[tool] = (tp, view)
+        elif tp is NO_TOOL_POLICY:
+            self._tool_views[None] = (tp, view)
+        return view
+
+    # ``model_copy`` copies the instance's ``__dict__`` and then writes the updated fields
+    # into it: views kept there would be of the old fields. A copy starts without them.
+    def __copy__(self) -> Self:
+        copied = super().__copy__()
+        copied.__dict__.pop("_tool_views", None)
+        return copied
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        copied = super().__deepcopy__(memo)
+        copied.__dict__.pop("_tool_views", None)
+        return copied

@@ -15,7 +15,7 @@ import orjson
 
 from cordon._types import Verdict
 from cordon.engine._frozen import setters
-from cordon.engine.checks._view import ToolView, tool_view
+from cordon.policy.view import ToolView
 
 if TYPE_CHECKING:
     from cordon.engine.core import Session
@@ -36,7 +36,7 @@ class Context:
         scopes: the caller's granted scopes (``None``: not given).
         tp: the tool's policy.
         tv: the fields of ``tp`` and of the engine's policy the checks read, as plain slots
-            (:func:`cordon.engine.checks._view.tool_view`: the same values, without the
+            (:meth:`cordon.policy.Policy.tool_view`: the same values, without the
             model's attribute hook).
         memo: what several checks derive from this call alike, derived once (a pure function
             of the call, so reading it from here changes nothing but the time taken):
@@ -75,7 +75,7 @@ class Context:
         _CTX_SCOPES(self, scopes)
         _CTX_TP(self, tp)
         _CTX_MEMO(self, {} if memo is None else memo)
-        _CTX_TV(self, tool_view(session.engine.policy, tp) if tv is None else tv)
+        _CTX_TV(self, session.engine.policy.tool_view(tool, tp) if tv is None else tv)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)

@@ -1,15 +1,14 @@
-"""The policy fields the checks read on every call, as plain slots (:class:`ToolView`).
+"""The policy fields the engine's checks read on every call, as plain slots (:class:`ToolView`).
 
-A pydantic model defines ``__getattr__``, so every attribute read of a
-:class:`~cordon.policy.ToolPolicy` or :class:`~cordon.policy.Policy` goes through CPython's
-getattr hook (two more type lookups a read, ~450 instructions): a send read 42 of them, ~5%
-of its decision. The view holds the same values, read once per (policy, tool policy) pair.
-
-Both models are frozen (``ConfigDict(frozen=True)``: assignment raises), and a changed
-policy is a new object (``model_copy``, as :class:`cordon.gateway.Gateway` merges a tool's
-entry), so a view keyed by the two objects' identities is the policy it was built from; the
-objects are held by the cache, so their identities cannot be reused while it keeps them.
-The view's containers are the models' own objects (tuples, and the dicts pydantic validated).
+A pydantic model defines ``__getattr__``, so every attribute read of a :class:`ToolPolicy`
+or :class:`Policy` goes through CPython's getattr hook (two more type lookups a read, ~450
+instructions): a send read 42 of them, ~5% of its decision. A view holds the same values,
+read once per tool: :meth:`cordon.policy.Policy.tool_view` builds it at the tool's first
+call and keeps it on the policy object itself, so a view lives and dies with the policy it
+was read from. Both models are frozen (assignment raises) and a changed policy is a new
+object (``model_copy``, as :class:`cordon.gateway.Gateway` merges a tool's entry, and the
+copy starts with no views), so a policy's view is always of that policy's own fields. The
+view's containers are the models' own objects (tuples, and the dicts pydantic validated).
 """
 
 from __future__ import annotations
@@ -19,9 +18,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from cordon.policy import Policy, ServerPolicy, ToolPolicy
+    from cordon.policy.model import Policy, ServerPolicy, ToolPolicy
 
-__all__ = ["ToolView", "tool_view"]
+__all__ = ["ToolView", "build_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,29 +63,9 @@ class ToolView:
     secret_patterns: bool
 
 
-#: (id(policy), id(tool policy)) -> (policy, tool policy, view); the objects held
-_VIEWS: dict[tuple[int, int], tuple[Policy, ToolPolicy, ToolView]] = {}
-#: at most this many pairs kept: past it the cache is dropped and views are built again (a
-#: view costs about one decision's policy reads). Small, since the cache holds each policy it
-#: keys: a gateway's merges make a new ``Policy`` per tool entry, and the old ones are kept
-#: only until then
-MAX_VIEWS = 64
-
-
-def tool_view(policy: Policy, tp: ToolPolicy) -> ToolView:
-    """The view of ``tp`` under ``policy`` (built at the pair's first call)."""
-    key = (id(policy), id(tp))
-    got = _VIEWS.get(key)
-    if got is not None and got[0] is policy and got[1] is tp:
-        return got[2]
-    view = _build(policy, tp)
-    if len(_VIEWS) >= MAX_VIEWS:
-        _VIEWS.clear()
-    _VIEWS[key] = (policy, tp, view)
-    return view
-
-
-def _build(policy: Policy, tp: ToolPolicy) -> ToolView:
+def build_view(policy: Policy, tp: ToolPolicy) -> ToolView:
+    """The view of the tool policy ``tp`` under ``policy`` (built anew: kept by
+    :meth:`cordon.policy.Policy.tool_view`)."""
     return ToolView(
         executes=tp.executes,
         destructive=tp.destructive,
