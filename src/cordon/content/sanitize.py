@@ -48,6 +48,7 @@ from typing import Any, Literal
 
 from cordon._types import SEVERITY_ORDER, Finding
 from cordon.content._ansi import TERMINAL_RE, has_terminal_control
+from cordon.content._plain import all_plain, note_plain
 from cordon.content._strip import _strip, _strip_all
 from cordon.content._walk import (
     DEFAULT_MAX_BYTES,
@@ -652,6 +653,11 @@ def _without_controls(text: str) -> str:
     return new
 
 
+def _is_plain(text: str) -> bool:
+    """No hit and no terminal control: what the walk delivers as it is and reports not."""
+    return not scan_hits(text) and _without_controls(text) == text
+
+
 def evaluate_result(
     result: dict[str, Any],
     *,
@@ -680,6 +686,8 @@ def evaluate_result(
         raise ValueError(f"unknown content mode {mode!r}")
     if block_at not in SEVERITY_ORDER:
         raise ValueError(f"unknown severity {block_at!r}")
+    if all_plain(result, max_depth, max_bytes, _is_plain):
+        return Evaluation(action="deliver", result=result, findings=())
     edits: list[tuple[str, str]] = []
     #: strings with hits, rewritten once the result is known not to be blocked (block mode
     #: rewrites nothing it then withholds)
@@ -698,6 +706,8 @@ def evaluate_result(
         new = _without_controls(text)
         if new != text:
             edits.append((path, new))
+        else:
+            note_plain(text)  # (the next result's copy of it skips the walk: _plain)
 
     def on_hits(path: str, text: str, hits: list[Hit]) -> None:
         seen.add(path)
