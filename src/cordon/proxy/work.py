@@ -28,7 +28,6 @@ from cordon.engine.checks import (
     Check,
     Context,
     Facts,
-    ask_keys,
     degraded,
     dlp,
     first_objection,
@@ -37,7 +36,7 @@ from cordon.engine.checks import secrets as secret_checks
 from cordon.engine.client_requests import URI_PIPELINE, other_params
 from cordon.engine.core import Engine, ListReport, Observation, Session
 from cordon.engine.egress import check_egress
-from cordon.engine.pins import fingerprint
+from cordon.proxy import shadowing
 from cordon.proxy.prompt_pins import PromptPins
 from cordon.proxy.server_requests import (
     Inspection,
@@ -286,36 +285,8 @@ class SessionWork:
 
     def shadow_gate(self, tool: str, v: Verdict) -> Verdict:
         """Ask about a call to a tool whose name another server of the client listed first
-        (after the engine's own asks; a deny stays a deny), unless a person approved it."""
-        other = self.shadowed.get(tool)
-        if other is None or v.verdict == "deny":
-            return v
-        key = (rules.PIN_SHADOWED_TOOL, self.server, tool)
-        if key in self.session.approvals:
-            return v
-        if key in self.session.once:
-            self.session.once.discard(key)
-            return v
-        why = f"server {other!r} of this client lists a tool named {tool!r} too"
-        if v.verdict == "ask":
-            # one question about the whole call (cordon.engine.checks._pipeline._ask): the
-            # engine's asks and this one, so one approval (a one-time code) covers them all
-            keys = [*(list(k) for k in ask_keys(v)), list(key)]
-            return Verdict(
-                verdict="ask",
-                rule=v.rule,
-                reason=f"{v.reason}; and {why}",
-                param=v.param,
-                destination=v.destination,
-                destinations=v.destinations,
-                details={**v.details, "approval_keys": keys, "shadows": other},
-            )
-        return Verdict(
-            verdict="ask",
-            rule=rules.PIN_SHADOWED_TOOL,
-            reason=why,
-            details={"approval_key": list(key), "shadows": other},
-        )
+        (:func:`cordon.proxy.shadowing.gate`)."""
+        return shadowing.gate(self.session, self.server, tool, self.shadowed.get(tool), v)
 
     def shown(self, args: Any) -> Any:
         """``args`` as the audit log may keep them, secrets withheld (:func:`shown_arguments`)."""
@@ -630,25 +601,10 @@ class SessionWork:
     def _shadowing(self, out: ListOutcome) -> None:
         """Publish this server's tool names to the client's other cordon processes; a name
         another server listed first is reported (stderr, audit) and its calls asked about."""
-        if self.tool_names is None:
-            return
-        prints = {str(t.get("name")): fingerprint(t) for t in self.listed}
-        try:
-            found = self.tool_names.register(self.server, prints, self.server_info)
-        except OSError as exc:
-            out.problems.append(f"tool names not shared with the client's other servers: {exc}")
-            return
-        # the same definition from a server of the same serverInfo name: another instance of
-        # that program (two accounts), reported only; anything else is asked about
-        self.shadowed = {tool: other for tool, (other, same) in found.items() if not same}
-        for tool, (other, same) in sorted(found.items()):
-            then = "another instance of it" if same else "calls to it are asked about"
-            out.problems.append(
-                f"tool {tool!r} of server {self.server!r} has the name of a tool server "
-                f"{other!r} listed first (pin.shadowed_tool): {then}"
+        if self.tool_names is not None:
+            self.shadowed = shadowing.shadowed_names(
+                self.tool_names, self.server, self.listed, self.server_info, out
             )
-            rec = {"kind": "pin", "rule": rules.PIN_SHADOWED_TOOL, "tool": tool, "shadows": other}
-            out.records.append({**rec, "asked": not same})
 
     def _told(self, names: list[str]) -> None:
         # the newest 4,096 only: a server may list new poisoned names every time
