@@ -79,7 +79,10 @@ over-long description, agent cards and AG-UI message and state injections of the
 MCP tool or result text), clean contrast tools, and 65 of the e-mail MCP's 81 payloads (negatives,
 and the same override line under further spellings).
 
-First scan: not yet run when this file was committed.
+First scan of a clean export of the commit that added this file (6cd27719; the command run
+inside the export): 76 of 121 (63%) get a finding at high or above (tool definitions 22 of 33,
+results 54 of 88); 0 of 86 benign files get one. Command: ``PYTHONPATH=src env -u SHELL
+.venv/bin/python bench/content/outside/run_fresh.py --corpus blind15 --benign blind15``.
 """
 
 from __future__ import annotations
