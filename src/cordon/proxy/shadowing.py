@@ -11,6 +11,7 @@ it: reported only).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from cordon._types import Verdict
@@ -59,16 +60,19 @@ def gate(session: Any, server: str, tool: str, other: str | None, v: Verdict) ->
     """The verdict on a call to ``tool`` of ``server`` after the engine's ``v``, when
     ``other`` (a server of the same client) listed a tool of that name first: asked about
     (after the engine's own asks, as one question with them; a deny stays a deny), unless
-    a person approved it."""
+    a person approved it. A call a session approval covers names that approval, as the
+    engine's covered asks do (:func:`cordon.engine.checks._pipeline.resolve`): its rule and
+    ``details.approved``: ``session``, never ``default.allow`` ("no rule objected", read as
+    if nothing had been asked)."""
     if other is None or v.verdict == "deny":
         return v
     key = (rules.PIN_SHADOWED_TOOL, server, tool)
+    why = f"server {other!r} of this client lists a tool named {tool!r} too"
     if key in session.approvals:
-        return v
+        return _covered(v, why)
     if key in session.once:
         session.once.discard(key)
         return v
-    why = f"server {other!r} of this client lists a tool named {tool!r} too"
     if v.verdict == "ask":
         # one question about the whole call (cordon.engine.checks._pipeline._ask): the
         # engine's asks and this one, so one approval (a one-time code) covers them all
@@ -87,4 +91,25 @@ def gate(session: Any, server: str, tool: str, other: str | None, v: Verdict) ->
         rule=rules.PIN_SHADOWED_TOOL,
         reason=why,
         details={"approval_key": list(key), "shadows": other},
+    )
+
+
+#: how the pipeline's allow of a call an earlier approval covered begins
+#: (:func:`cordon.engine.checks._pipeline._covered`)
+_COVERED = "covered by a person's approval earlier in this session: "
+
+
+def _covered(v: Verdict, why: str) -> Verdict:
+    """``v``, an allow or an ask, for a call whose shadowed tool name a person approved for
+    the session: an ask stays the engine's ask; an allow names the approval."""
+    if v.verdict != "allow":
+        return v
+    what = f"{rules.PIN_SHADOWED_TOOL} for its tool name ({why})"
+    if v.details.get("approved") == "session":  # the engine's covered asks come first
+        return replace(v, reason=f"{v.reason}; {what}")
+    return replace(
+        v,
+        rule=rules.PIN_SHADOWED_TOOL,
+        reason=_COVERED + what,
+        details={**v.details, "approved": "session"},
     )
