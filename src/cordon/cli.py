@@ -185,7 +185,11 @@ def run_cmd(
     ] = "default",
     pin_file: Annotated[
         Path | None,
-        typer.Option("--pin-file", help="Tool pins (default: one per --name, ~/.cordon/pins)."),
+        typer.Option(
+            "--pin-file",
+            help="Tool pins (default: a file under ~/.cordon/pins per --name; without "
+            "--name, per command line or URL).",
+        ),
     ] = None,
     repin: Annotated[
         bool, typer.Option(help="Replace persisted pins with the first tools/list.")
