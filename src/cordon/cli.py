@@ -164,6 +164,7 @@ _AllowHttpOption = Annotated[
 
 #: ``cordon run``'s default per-message size cap
 _16_MIB = 16 * 1024 * 1024
+_PIN_FILE_HELP = "Tool pins (default: ~/.cordon/pins, one per --name, else per command or URL)."
 
 
 @app.command(
@@ -185,11 +186,7 @@ def run_cmd(
     ] = "default",
     pin_file: Annotated[
         Path | None,
-        typer.Option(
-            "--pin-file",
-            help="Tool pins (default: a file under ~/.cordon/pins per --name; without "
-            "--name, per command line or URL).",
-        ),
+        typer.Option("--pin-file", help=_PIN_FILE_HELP),
     ] = None,
     repin: Annotated[
         bool, typer.Option(help="Replace persisted pins with the first tools/list.")

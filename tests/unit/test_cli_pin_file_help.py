@@ -28,4 +28,4 @@ def test_unnamed_servers_get_a_pin_file_each_and_the_help_says_so() -> None:
     )
     shown = _pin_file_help()
     assert "--name" in shown
-    assert "command line" in shown, shown
+    assert "per command" in shown, shown  # the unnamed case
