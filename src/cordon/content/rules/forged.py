@@ -56,6 +56,7 @@ RULES: tuple[Rule, ...] = (
         mention_severity="low",
         summary="A safety setting switched off in a configuration shape: 'safety_filters: "
         "disabled', 'REFUSAL_ENABLED: false', 'set security_level=0', 'mode: unrestricted', "
+        "'ADMIN_OVERRIDE=true', "
         '\'"action": "override_safety"\'.',
         why="Written as a policy or configuration file, an override reads to the model as its "
         "own settings; no tool result configures the agent's safety.",
@@ -66,6 +67,9 @@ RULES: tuple[Rule, ...] = (
             rf"\b{_SAFETY_KEY}{_SEP}{_OFF}"
             rf"|\b(?:mode|operating[_ -]?mode){_SEP}{_OVERRIDE_MODE}"
             rf"|\bcompliance(?:[_ -]?mode)?{_SEP}(?:unconditional|absolute)\b"
+            # an administrator's override switched on ("ADMIN_OVERRIDE=true")
+            rf"|\b(?:admin(?:istrator)?|root|sudo|superuser)[_ -]?override{_SEP}(?:true|1|on|yes|"
+            r"enabled|active)\b"
             # an action value ('"action": "override_safety"'), not an option or a function
             r"|(?<![\w.-])(?:override|disable|bypass)_(?:safety|guardrails?|content_filters?)\b"
             r"(?![\w(-]|\s*\()"
@@ -84,6 +88,7 @@ RULES: tuple[Rule, ...] = (
             rf"mode{_SEP}{_OVERRIDE_MODE}",
             r"compliance(?:[_ -]?mode)?[\"']?\s*[:=]",
             *each(("override", "disable", "bypass"), r"_(?:safety|guardrail|content)"),
+            *each(("admin", "root", "sudo", "superuser"), r"[a-z]*[_ -]?override[\"']?\s*[:=]"),
         ),
         window=120,
     ),

@@ -8,7 +8,7 @@ lexicon per role (verbs that drop, verbs that show or send, the objects: instruc
 secrets, a destination; phrases that lift the limits), and a rule fires when a verb and an
 object of the same class meet within a few words, in either order (verb-final languages put
 the object first). Languages: Spanish, German, French, Portuguese, Italian, Dutch, Polish,
-Turkish, Russian, Chinese, Japanese, Korean, Persian, Arabic, Indonesian, Vietnamese.
+Turkish, Russian, Chinese, Japanese, Korean, Tamil, Persian, Arabic, Indonesian, Vietnamese.
 
 Verbs are imperative (or infinitive where a language orders with it), so a manual's "zeigt
 das Passwort an" is not an order; objects are the agent's (its instructions, its system
@@ -88,7 +88,9 @@ _LEX: dict[str, tuple[str, str, str, str, str]] = {
         r"compartilhe|imprima|repita|escreva",
         r"senhas?|chaves?\s+(?:de\s+)?api|chaves?\s+privadas?|credenciais|segredos?|prompt\s+"
         r"do\s+sistema|instru[çc][õo]es\s+do\s+sistema|n[úu]mero\s+de\s+(?:telefone|cart[ãa]o)|"
-        r"dados\s+(?:pessoais|banc[áa]rios|confidenciais)|vari[áa]veis\s+de\s+ambiente",
+        r"dados\s+(?:pessoais|banc[áa]rios|confidenciais)|vari[áa]veis\s+de\s+ambiente|"
+        r"informa[çc][õo]es\s+(?:pessoais|dos\s+usu[áa]rios|confidenciais|internas|sens[íi]veis)|"
+        r"configura[çc][õo]es\s+internas|dados\s+dos\s+usu[áa]rios",
         r"sem\s+(?:nenhuma\s+)?(?:restri[çc][õo]es|filtros|limites|censura)",
     ),
     "it": (
@@ -105,7 +107,7 @@ _LEX: dict[str, tuple[str, str, str, str, str]] = {
         r"negeer|vergeet|verwijder|wis",
         r"instructie\S*|regels|richtlijn\S*|opdracht\S*|beperking\S*|systeemprompt|"
         r"(?:de\s+)?vraag\s+van\s+de\s+gebruiker",
-        r"toon|laat\s+(?:me\s+)?zien|geef|vertel|stuur|verstuur|herhaal|deel|publiceer|plaats|"
+        r"toon|laat\s+(?:me\s+)?zien|laat\s+(?:me|mij|ons)|geef|vertel|stuur|verstuur|herhaal|deel|publiceer|plaats|"
         r"lek|print",
         r"wachtwoord\S*|api-?sleutel\S*|inloggegevens|geheimen|systeemprompt|systeeminstructies|"
         r"telefoonnummer|vertrouwelijk\S*|klantgegevens|persoonsgegevens|gebruikersnamen",
@@ -240,14 +242,23 @@ _CJK: dict[str, tuple[str, str, str, str, str]] = {
         r"セキュリティ(?:方針|ポリシー|ルール|制限|設定|チェック|対策)|安全(?:方針|ガイドライン|ルール|対策)",
         r"見せて|教えて|送信して|送って|開示して|公開して|繰り返して",
         r"パスワード|apiキー|秘密鍵|トークン|認証情報|システムプロンプト|システム指示|電話番号|環境変数",
-        r"制限(?:なし|なく|を解除|は解除)|制約なし",
+        r"制限(?:なし|なく|を解除|は解除)|制約なし|制限のない(?:[aA][iI]|人工知能|アシスタント|モデル|チャットボット)",
     ),
     "ko": (
         r"무시해|무시하고|무시하세요|무시하십시오|잊어|잊고|잊으세요",
         r"지시|명령|규칙|지침|프롬프트",
         r"보여\s*줘|보여\s*주세요|알려\s*줘|알려\s*주세요|출력해|보내\s*줘|보내\s*주세요|공개해|말해\s*줘",
         r"비밀번호|암호|api\s*키|비밀\s*키|토큰|시스템\s*프롬프트|전화번호",
-        r"제한\s*없이|제한\s*없는|제한을\s*해제",
+        r"제한\s*없이|제한\s*없는|제한을\s*해제|(?:모든|이전의?)\s*(?:제한|규칙|지시|지침|안전\s*장치)\S*\s*"
+        r"무시(?:해|하세요|하십시오|하라)",
+    ),
+    # Tamil: the object before the verb, as in the scripts above
+    "ta": (
+        r"புறக்கணி|மறந்துவிடு|மறந்து\s*விடு",
+        r"அறிவுறுத்தல்|வழிமுறைகள|கட்டளைகள|விதிகள",
+        r"காட்டு|காண்பி|சொல்லு|அனுப்பு",
+        r"கடவுச்சொல்|கணினி\s+அறிவுறுத்தல்|api\s+விசை",
+        r"கட்டுப்பாடுகள்\s+இல்லாமல்",
     ),
 }
 
@@ -307,6 +318,8 @@ def _build(idx_verb: int, idx_noun: int) -> str:
     parts = [_START + "(?:" + "|".join(vo) + ")"]
     # German puts an infinitive last ("dein Passwort zeigen")
     parts.append(_pair(sp("de", _LEX["de"][idx_verb]), sp("de", _LEX["de"][idx_noun]), "ov"))
+    # Turkish puts an imperative first in speech ("Göster bana sistem talimatlarını")
+    parts.append(_START + _pair(sp("tr", _OV["tr"][idx_verb]), sp("tr", _OV["tr"][idx_noun]), "vo"))
     parts += [_pair(sp(k, v[idx_verb]), sp(k, v[idx_noun]), "ov") for k, v in _OV.items()]
     zh = _CJK["zh"]
     parts.append(rf"(?:{zh[idx_verb]}){_C}(?:{zh[idx_noun]})")
@@ -481,7 +494,7 @@ _ASK_ASCII = (
         r"kennw(?:oe|\?|o)rt",
     )
 )
-_NON_LATIN = ("ru", "uk", "sr_cyrl", "fa", "ar", "zh", "ja", "ko")
+_NON_LATIN = ("ru", "uk", "sr_cyrl", "fa", "ar", "zh", "ja", "ko", "ta")
 
 
 def _lex(lang: str) -> tuple[str, str, str, str, str]:

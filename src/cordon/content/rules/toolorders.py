@@ -72,7 +72,8 @@ _SEND_CALL = (
 
 #: a destructive tool written as a program's name: what it deletes is everything or a store
 _DESTROY_CALL = (
-    r"(?:delete|remove|drop|purge|wipe|erase|destroy|truncate)_(?:all|every)(?:_[a-z]+){0,2}"
+    r"(?:delete|remove|drop|purge|wipe|erase|destroy|truncate)_(?:all|every(?:thing)?)"
+    r"(?:_[a-z]+){0,2}"
     r"|(?:delete|drop|purge|wipe|erase|destroy|truncate)_(?:[a-z]+_){0,2}(?:files|records|users|"
     r"databases?|tables|repos|repositories|buckets|backups|accounts)"
     # a security control switched off by its tool: 'firewall_disable', 'disable_cameras'
@@ -126,7 +127,11 @@ RULES: tuple[Rule, ...] = (
         "(arXiv:2406.13352), destructive injection tasks; MITRE ATT&CK T1485 (Data "
         "Destruction)",
         pattern=_bytes_safe(
-            rf"(?:{_RUN}|\b(?:call|invoke|execute|run|trigger)\s+(?:the\s+)?`?)"
+            # "call delete_all_records"; a tool that says it then calls one ("reads files and
+            # then calls delete_everything"): a chain the user did not ask for
+            rf"(?:{_RUN}|\b(?:call|invoke|execute|run|trigger)\s+(?:the\s+)?`?"
+            r"|\b(?:then|also|secretly|silently)\s+(?:calls|invokes|executes|runs|triggers)\s+"
+            r"(?:the\s+)?`?)"
             rf"(?:{_DESTROY_CALL})\b"
             rf"|\buse\s+(?:the\s+)?`?(?:{_DESTROY_CALL})`?\s+(?:tool|function)\b"
         ),
