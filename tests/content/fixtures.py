@@ -321,6 +321,13 @@ from .fixtures_round11 import NEAR_MISSES as _ROUND11_NEAR  # noqa: E402
 HITS.update(_ROUND11_HITS)
 NEAR_MISSES.update(_ROUND11_NEAR)
 
+# the twelfth round: notes to the model in documents, clearances, egress worded around the data
+from .fixtures_round12 import HITS as _ROUND12_HITS  # noqa: E402
+from .fixtures_round12 import NEAR_MISSES as _ROUND12_NEAR  # noqa: E402
+
+HITS.update(_ROUND12_HITS)
+NEAR_MISSES.update(_ROUND12_NEAR)
+
 # structural rules: an order to the model about a secret or a sink, another tool run down
 from .fixtures_structure import HITS as _STRUCTURE_HITS  # noqa: E402
 from .fixtures_structure import NEAR_MISSES as _STRUCTURE_NEAR  # noqa: E402

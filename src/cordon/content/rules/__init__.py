@@ -19,6 +19,8 @@ from cordon.content.rules import (
     crosscall,
     definitions,
     directives,
+    egress_orders,
+    embedded,
     exfiltration,
     forged,
     glued,
@@ -99,6 +101,8 @@ RULES: tuple[Rule, ...] = (
     *shadowing.RULES,
     *literal_cues.RULES,
     *scrambled.RULES,
+    *embedded.RULES,
+    *egress_orders.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
