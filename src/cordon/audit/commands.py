@@ -336,8 +336,19 @@ def audit_show(
         verdicts=verdict or (),
         tools=tool or (),
     )
-    rows = list(deque(selected, maxlen=max(limit, 0)))
-    _console().print(_table(rows, f"{path}: {len(rows)} record(s){_events(rows)}"))
+    kept: deque[dict[str, Any]] = deque(maxlen=max(limit, 0))
+    matched = 0
+    for rec in selected:
+        matched += 1
+        kept.append(rec)
+    rows = list(kept)
+    # a cut listing names the total: the rows shown are not the count of what matched
+    count = (
+        f"{len(rows)} record(s)"
+        if matched == len(rows)
+        else f"the newest {len(rows)} of {matched} records (--limit)"
+    )
+    _console().print(_table(rows, f"{path}: {count}{_events(rows)}"))
     if verdict and not rows:
         _unknown_verdicts(path, verdict)
 
