@@ -4,16 +4,25 @@ allowed call goes out with (see :mod:`cordon.server`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
 from cordon.engine import rules
+from cordon.engine.checks import ask_keys
 
 if TYPE_CHECKING:
     from cordon.engine.core import Session
 
-__all__ = ["context_over_cap", "forwarded", "json_size", "oversize", "trusted_over_cap"]
+__all__ = [
+    "context_over_cap",
+    "forwarded",
+    "json_size",
+    "named_params",
+    "oversize",
+    "trusted_over_cap",
+]
 
 #: the largest arguments (or params) a check decides, as JSON: ``cordon run`` refuses a
 #: message over its cap (``--max-bytes``, 16 MiB by default), so a larger call never runs
@@ -138,3 +147,22 @@ def forwarded(
         param=v.param,
     )
     return None, refused, paths
+
+
+#: where a parameter path (``arguments.topic``, ``to[0]``) splits into the keys it names
+_PATH_PARTS = re.compile(r"[.\[\]]")
+
+
+def named_params(v: Verdict, plain: re.Pattern[str]) -> set[str]:
+    """The parameter names verdict ``v`` is about, which its reason may name as ``cordon
+    run`` and the library show it: its ``param`` and each of its approvals' parameters
+    (a call-wide ask names every one), whole and each key of their path. Only names
+    ``plain`` matches whole (the reply's ``param`` shows such a name already): anything
+    else the caller chose stays withheld, as every argument value does."""
+    params = [v.param, *(k[3] for k in ask_keys(v) if len(k) == 5)]
+    out: set[str] = set()
+    for p in params:
+        if isinstance(p, str) and plain.fullmatch(p):
+            out.add(p)
+            out.update(part for part in _PATH_PARTS.split(p) if part)
+    return out

@@ -12,7 +12,8 @@ same JSON as text):
     The engine's verdict for a call the agent is about to make elsewhere: ``verdict``,
     ``rule``, ``reason``, ``param``, ``destinations`` (normalised destination keys found in
     sink arguments) and ``session_id``. Argument values are never echoed: a reason that would
-    repeat one has it replaced by ``<value>``. A relative or ``~`` path argument is judged
+    repeat one has it replaced by ``<value>`` (the parameter the verdict is about is named,
+    a plain name, as ``cordon run`` names it). A relative or ``~`` path argument is judged
     joined to the policy's ``base_dir``: ``arguments`` is then the call to run, with those
     paths absolute (null when nothing changed; ``cordon run`` and the Gateway forward it
     themselves: :mod:`cordon.engine.anchored_paths`), and a call whose arguments carry
@@ -99,6 +100,7 @@ from cordon._serve_checks import (
     context_over_cap,
     forwarded,
     json_size,
+    named_params,
     oversize,
     trusted_over_cap,
 )
@@ -712,8 +714,10 @@ class ServeCore:
 
 def _answer(v: Verdict, name: str, given: list[str], session_id: str) -> dict[str, Any]:
     """The reply to a check: the verdict with none of the ``given`` strings echoed (``name``,
-    the tool or method, too unless it is a plain name) and no content finding repeated."""
-    echoed = list(given)
+    the tool or method, too unless it is a plain name) and no content finding repeated. A
+    parameter name the verdict is about is not withheld (:func:`named_params`)."""
+    named = named_params(v, _SAFE_NAME)
+    echoed = [g for g in given if g not in named]
     if not _SAFE_NAME.fullmatch(name):
         echoed.append(name)
     param = v.param if v.param is None or _SAFE_NAME.fullmatch(v.param) else "<param>"

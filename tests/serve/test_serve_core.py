@@ -266,8 +266,9 @@ def test_a_key_in_prompt_arguments_is_denied_and_not_echoed(core: ServeCore) -> 
     r = core.check_client_request({"method": "prompts/get", "params": prompt})
     assert (r["verdict"], r["rule"]) == ("deny", "secret.pattern")
     assert AWS_KEY not in str(r) and "summarise" not in str(r)
-    # the protocol's own key may be named, the caller's argument name is not
-    assert r["param"] == "arguments.topic" and "'arguments.<value>'" in r["reason"]
+    # the parameter the verdict is about is named, as its ``param`` names it (and as cordon
+    # run does); the prompt's name, a value, is not
+    assert r["param"] == "arguments.topic" and "'arguments.topic'" in r["reason"]
     # near miss: the same prompt without the key goes to the server
     clean = {"name": "summarise", "arguments": {"topic": "the Q3 report"}}
     assert core.check_client_request({"method": "prompts/get", "params": clean})["verdict"] == (
