@@ -33,29 +33,44 @@ __all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "computed_sql", "inner_sql", "prog
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
-#: a string literal (group 1) or a dollar-quoted one (its tag: group 2, its body: group 3)
-_LITERAL = r"(?:[Ee]?'((?:[^']|'')*)'|\$(\w*)\$(.*?)\$\2\$)"
+#: a string literal (group 1; in an ``E''`` one a backslash escapes, the quote too; SQL
+#: Server's ``N''``) or a dollar-quoted one (its tag: group 2, its body: group 3)
+_LITERAL = r"(?:[EeNn]?'((?:(?<=[Ee]')(?:[^'\\]|\\.|'')*|(?:[^']|'')*))'|\$(\w*)\$(.*?)\$\2\$)"
 _PROGRAM_RE = re.compile(rf"(?is)\bprogram\s+(?:{_LITERAL}|(\S+))")
 _DOLLAR_RE = re.compile(r"(?s)\$(\w*)\$(.*?)\$\1\$")
 #: a dollar-quoted body PostgreSQL runs: a ``DO [LANGUAGE l]`` block's, a function's or
 #: procedure's (``AS $$...$$``)
 _RUN_BODY_RE = re.compile(r"(?is)\b(?:do|as)\s+(?:language\s+'?\w+'?\s+)?\$(\w*)\$(.*?)\$\1\$")
+#: a body given as a quoted string: ``DO 'BEGIN ... END'``, ``CREATE FUNCTION ... AS '...'``
+_STRING_BODY_RE = re.compile(
+    rf"(?is)\b(?:do\s+(?:language\s+'?\w+'?\s+)?|(?:function|procedure)\b[^;]*?\bas\s+){_LITERAL}"
+)
 #: functions whose string argument PostgreSQL (or dblink) runs as SQL (dblink's may follow a
-#: connection string), and PL/pgSQL's EXECUTE
+#: connection string), PL/pgSQL's EXECUTE and Oracle's EXECUTE IMMEDIATE, SQL Server's
+#: ``EXEC('...')`` and ``sp_executesql``, MySQL's ``PREPARE s FROM '...'``
 _RUNS_SQL_RE = re.compile(
     r"(?is)\b(?:(?:query_to_xml(?:_and_xmlschema)?|query_to_xmlschema|dblink_exec|dblink"
-    rf"|dblink_send_query)\s*\(\s*(?:[Ee]?'(?:[^']|'')*'\s*,\s*)?|execute\s+){_LITERAL}"
+    r"|dblink_send_query)\s*\(\s*(?:[Ee]?'(?:[^']|'')*'\s*,\s*)?|exec(?:ute)?\s*\(\s*"
+    rf"|sp_executesql\s+(?:@stmt\s*=\s*)?|prepare\s+[\w`\"]+\s+from\s+"
+    rf"|execute\s+(?:immediate\s+)?){_LITERAL}"
 )
 _STRINGS_RE = re.compile(r"'(?:[^']|'')*'|--[^\n]*")
 #: a comment or a literal, skipped, or what runs SQL from its next expression: PL/pgSQL's
-#: EXECUTE (group 2) or a function above (group 3: its arguments follow)
+#: EXECUTE (group 2), a function above or SQL Server's ``EXEC(`` (group 3: its arguments
+#: follow), at any level SQL Server's sp_executesql, MySQL's PREPARE ... FROM and Oracle's
+#: EXECUTE IMMEDIATE (group 4: a literal follows), psql's ``\gexec`` (group 5: every row of
+#: the query's result run as a statement)
 _RUNNERS_RE = re.compile(
-    r"(?is)--[^\n]*|/\*.*?(?:\*/|$)|[Ee]?'(?:[^']|'')*'|\$(\w*)\$.*?\$\1\$"
-    r"|\b(execute)\s+|\b(query_to_xml(?:_and_xmlschema)?|query_to_xmlschema|dblink_exec|dblink"
-    r"|dblink_send_query)\s*\("
+    r"(?is)--[^\n]*|/\*.*?(?:\*/|$)|(?<![\w$])[Ee]'(?:[^'\\]|\\.|'')*'|'(?:[^']|'')*'"
+    r"|(?<![\w$])\$(\w*)\$.*?\$\1\$"
+    r"|\b(?:(sp_executesql)\s+(?:@stmt\s*=\s*)?|(prepare)\s+[\w`\"]+\s+from\s+|execute\s+(immediate)\s+)"
+    r"|\b(exec(?:ute)?)\s*\(|\b(execute)\s+"
+    r"|\b(query_to_xml(?:_and_xmlschema)?|query_to_xmlschema|dblink_exec|dblink"
+    r"|dblink_send_query)\s*\(|(\\gexec)"
 )
-#: a literal that ends the statement EXECUTE runs (``EXECUTE 'SQL' [USING ...|INTO ...];``)
-_EXECUTED_LITERAL_RE = re.compile(rf"(?is){_LITERAL}\s*(?:;|$|using\b|into\b|end\b)")
+#: a literal that ends the statement EXECUTE runs (``EXECUTE 'SQL' [USING ...|INTO ...];``;
+#: sp_executesql's parameters follow a comma)
+_EXECUTED_LITERAL_RE = re.compile(rf"(?is){_LITERAL}\s*(?:[;,]|$|using\b|into\b|end\b)")
 _WHOLE_LITERAL_RE = re.compile(rf"(?s){_LITERAL}")
 #: a call's argument list: literals whole, parentheses, commas, anything else
 _ARG_TOKEN_RE = re.compile(r"(?s)[Ee]?'(?:[^']|'')*'|\$(\w*)\$.*?\$\1\$|[(),]|[^'$(),Ee]+|.")
@@ -159,10 +174,33 @@ def server_files(sql: str) -> list[tuple[str, str]]:
     return out
 
 
-def _unquote(single: str | None, dollar: str | None) -> str:
-    if single is not None:
-        return single.replace("''", "'")
-    return dollar or ""
+#: an ``E''`` string's escapes (PostgreSQL's "String Constants With C-Style Escapes")
+_E_ESCAPE_RE = re.compile(
+    r"(?s)\\(?:x([0-9A-Fa-f]{1,2})|([0-7]{1,3})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))|''"
+)
+_E_LETTERS = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+def _e_char(m: re.Match[str]) -> str:
+    if m.group() == "''":
+        return "'"
+    hexa, octal, u4, u8, other = m.groups()
+    code = int(hexa or u4 or u8, 16) if (hexa or u4 or u8) else int(octal, 8) if octal else -1
+    if code < 0:
+        return _E_LETTERS.get(other, other)
+    return chr(code) if code <= 0x10FFFF else DYNAMIC
+
+
+def _literal(m: re.Match[str]) -> str:
+    """The text of the literal whose groups are ``m``'s 1-3 (:data:`_LITERAL`): an ``E''``
+    string's escapes decoded (``E'\\x44ROP'`` runs ``DROP``)."""
+    single = m.group(1)
+    if single is None:
+        return m.group(3) or ""
+    start = m.start(1)
+    if start >= 2 and m.string[start - 2] in "Ee":
+        return _E_ESCAPE_RE.sub(_e_char, single)
+    return single.replace("''", "'")
 
 
 def program_lines(sql: str) -> list[str]:
@@ -172,10 +210,7 @@ def program_lines(sql: str) -> list[str]:
         return []
     out = []
     for m in _PROGRAM_RE.finditer(sql):
-        if m.group(4) is not None:
-            out.append(DYNAMIC)
-        else:
-            out.append(_unquote(m.group(1), m.group(3)))
+        out.append(DYNAMIC if m.group(4) is not None else _literal(m))
     return out
 
 
@@ -183,13 +218,23 @@ def inner_sql(sql: str, *, bodies_run: bool = False) -> list[str]:
     """SQL that ``sql`` runs from a string: dollar-quoted bodies (with ``bodies_run``, only
     a ``DO`` block's or a function's: ``$$...$$`` elsewhere is a string, data), the query a
     function such as ``query_to_xml`` or ``dblink_exec`` is given, ``EXECUTE '...'``."""
-    dollar = _RUN_BODY_RE if bodies_run else _DOLLAR_RE
-    out = [m.group(2) for m in dollar.finditer(sql)] if "$" in sql else []
+    if bodies_run:
+        out = _run_bodies(sql)
+    else:
+        out = [m.group(2) for m in _DOLLAR_RE.finditer(sql)] if "$" in sql else []
     low = sql.lower()
-    if "execute" in low or "query_to" in low or "dblink" in low:
-        for m in _RUNS_SQL_RE.finditer(sql):
-            out.append(_unquote(m.group(1), m.group(3)))
+    if "exec" in low or "query_to" in low or "dblink" in low or "prepare" in low:
+        out.extend(map(_literal, _RUNS_SQL_RE.finditer(sql)))
     return [s for s in out if s.strip()]
+
+
+def _run_bodies(sql: str) -> list[str]:
+    """The bodies PostgreSQL runs: a ``DO`` block's, a function's or procedure's, dollar-quoted
+    or a quoted string (``DO 'BEGIN DROP TABLE users; END'``)."""
+    out = [m.group(2) for m in _RUN_BODY_RE.finditer(sql)] if "$" in sql else []
+    if "'" in sql:
+        out.extend(_literal(m) for m in _STRING_BODY_RE.finditer(sql) if m.group(1) is not None)
+    return out
 
 
 def computed_sql(sql: str, depth: int = 0) -> str | None:
@@ -200,23 +245,37 @@ def computed_sql(sql: str, depth: int = 0) -> str | None:
     Commands"), so no SQL rule can read it. ``EXECUTE`` outside a body is a prepared
     statement's (``EXECUTE plan(1)``), not read."""
     low = sql.lower()
-    if "execute" not in low and "query_to" not in low and "dblink" not in low:
+    if "exec" not in low and "query_to" not in low and "dblink" not in low and "prepare" not in low:
         return None
-    bodies = [m.group(2) for m in _RUN_BODY_RE.finditer(sql)] if "$" in sql else []
+    bodies = _run_bodies(sql)
     for text, in_body in ((sql, False), *((b, True) for b in bodies)):
-        for m in _RUNNERS_RE.finditer(text):
-            if m.group(2) and in_body:
-                if _EXECUTED_LITERAL_RE.match(text, m.end()) is None:
-                    return "EXECUTE of a computed string"
-            elif m.group(3):
-                name = m.group(3).lower()
-                args = _call_args(text, m.end())
-                query = _query_argument(name, args) if args is not None else None
-                if query is None or _WHOLE_LITERAL_RE.fullmatch(query) is None:
-                    return f"{name} of a computed query"
+        if (hit := _computed_runner(text, in_body)) is not None:
+            return hit
     for body in bodies if depth < 3 else ():
         if (hit := computed_sql(body, depth + 1)) is not None:
             return hit
+    return None
+
+
+def _computed_runner(text: str, in_body: bool) -> str | None:
+    """What in ``text`` (a body PostgreSQL runs, with ``in_body``) runs SQL from a computed
+    string, or None."""
+    for m in _RUNNERS_RE.finditer(text):
+        runner = m.group(2) or m.group(3) or m.group(4)
+        if runner or (m.group(6) and in_body):
+            if _EXECUTED_LITERAL_RE.match(text, m.end()) is None:
+                return f"{(runner or 'execute').upper()} of a computed string"
+        elif m.group(5) or m.group(7):
+            name = (m.group(5) or m.group(7)).lower()
+            args = _call_args(text, m.end())
+            if name.startswith("exec"):  # (SQL Server: EXEC('DR' + 'OP TABLE t'), EXEC(@q))
+                query = args[0] if args is not None and len(args) == 1 else None
+            else:
+                query = _query_argument(name, args) if args is not None else None
+            if query is None or _WHOLE_LITERAL_RE.fullmatch(query) is None:
+                return f"{name} of a computed query"
+        elif m.group(8):
+            return "psql's \\gexec (each row of the result run as a statement)"
     return None
 
 

@@ -17,16 +17,59 @@ from cordon.engine.sql_programs import computed_sql, inner_sql
 
 __all__ = ["sql_rule"]
 
-_SQL_STRIP_RE = re.compile(
-    r"--[^\n]*|#[^\n]*|/\*.*?(?:\*/|$)|'(?:[^']|'')*'|\$(\w*)\$.*?\$\1\$", re.DOTALL
+#: one database's lexing: each removes comments and string literals (a quoted identifier
+#: stays a word), since the databases disagree and a statement is judged as each reads it.
+#: PostgreSQL: ``#`` is an operator, a backslash escapes only in an ``E''`` string, a dollar
+#: quote's ``$`` does not follow an identifier's letter (``a$b$`` is an identifier) and its
+#: tag does not start with a digit (``$1`` is a parameter).
+_PG_STRIP_RE = re.compile(
+    r"--[^\n]*|/\*.*?(?:\*/|$)|(?<![\w$])[Ee]'(?:[^'\\]|\\.|'')*'|'(?:[^']|'')*'"
+    r"|(\"(?:[^\"]|\"\")*\")|(?<![\w$])\$((?:[A-Za-z_]\w*)?)\$.*?\$\2\$",
+    re.DOTALL,
 )
+#: MySQL: ``#`` and ``-- `` (a space after) start comments, ``--1`` is minus minus one; the text
+#: of a ``/*! ... */`` comment runs (only its version marker is removed); a backslash escapes
+#: in every string; ``$a$`` is an identifier, so a dollar-quoted span is data only where a value
+#: starts and it holds no ``;`` (no statement can start in it).
+_MYSQL_STRIP_RE = re.compile(
+    r"#[^\n]*|--(?=\s|$)[^\n]*|/\*!\d*|/\*.*?(?:\*/|$)|'(?:[^'\\]|\\.|'')*'"
+    r"|\"(?:[^\"\\]|\\.|\"\")*\"|(`(?:[^`]|``)*`)|(?:[(,=]|\bselect|\bvalues)\s*\$(\w*)\$[^;]*?\$\2\$",
+    re.DOTALL | re.IGNORECASE,
+)
+#: SQL Server and SQLite: ``--`` and ``/* */`` comments, ``''`` doubled, identifiers in
+#: ``"..."``, ``[...]`` or backquotes; no dollar quoting (as MySQL's, a span is data only where
+#: a value starts and it holds no ``;``)
+_STD_STRIP_RE = re.compile(
+    r"--[^\n]*|/\*.*?(?:\*/|$)|'(?:[^']|'')*'|(\"(?:[^\"]|\"\")*\"|\[[^\]]*\]|`(?:[^`]|``)*`)"
+    r"|(?:[(,=]|\bselect|\bvalues)\s*\$(\w*)\$[^;]*?\$\2\$",
+    re.DOTALL | re.IGNORECASE,
+)
+_VIEWS = (_PG_STRIP_RE, _MYSQL_STRIP_RE, _STD_STRIP_RE)
+
+
+def _blank(m: re.Match[str]) -> str:
+    """A comment or a string as a space; a quoted identifier as a word (``TRUNCATE "t"``)."""
+    return " q " if m.group(1) else " "
+
+
 _SQL_DROP_RE = re.compile(
     r"\bdrop\s+(?:temporary\s+)?(?:table|database|schema|view|materialized\s+view|index|user|"
-    r"role|function|procedure|trigger|sequence|type|extension|owned|collection|keyspace)\b"
+    r"role|function|procedure|trigger|sequence|type|extension|owned|collection|keyspace|"
+    r"domain|rule|event|policy|partition|publication|subscription|language|aggregate|routine|"
+    r"server|foreign|tablespace|dictionary|warehouse)\b"
     r"|\btruncate\s+(?:table\s+)?(?:only\s+)?[\w\"`\[.]",
     re.IGNORECASE,
 )
-_SQL_DELETE_RE = re.compile(r"\bdelete\s+(?:\w+\s+)?from\b", re.IGNORECASE)
+#: a DELETE statement: ``DELETE [t] FROM``, and SQL Server's and Oracle's ``DELETE [TOP (n)] t``
+#: where it reads as SQL, not as words of a search (``delete old emails``): a qualified or
+#: quoted table, ``TOP``, or a table followed by ``;``, ``WHERE`` or ``OUTPUT`` (a bare
+#: ``DELETE users`` at the end of the text is read as words)
+_SQL_DELETE_RE = re.compile(
+    r"\bdelete\s+(?:(?:\w+\s+)?from\b|top\s*\([^)]*\)|[\"`\[]|\w+\s*\.\s*[\w\"`\[]"
+    r"|(?!(?:on|cascade|set|restrict|no|or|when|where|returning|output|and|as|from)\b)\w+"
+    r"(?=\s*(?:;|where\b|output\b)))",
+    re.IGNORECASE,
+)
 _SQL_WHERE_RE = re.compile(r"\bwhere\b", re.IGNORECASE)
 _SQL_TAUTOLOGY_RE = re.compile(
     r"\bwhere\s+(?:\(?\s*(?:1\s*=\s*1|true|1|'?(\w+)'?\s*=\s*'?\1'?|not\s+false)\s*\)?)\s*"
@@ -44,14 +87,24 @@ def sql_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
         return rules.ACTION_SQL_COMPUTED, f"SQL run from a computed string ({computed})"
     lowered = text.lower()
     if "drop" not in lowered and "truncate" not in lowered and "delete" not in lowered:
-        return None
+        if "\\" not in text:  # (an E'' string's escapes: E'\\x44ROP' runs DROP)
+            return None
     for inner in inner_sql(text, bodies_run=True) if depth < 3 else ():
         if (hit := sql_rule(inner, depth + 1)) is not None:
             return hit
-    code = _SQL_STRIP_RE.sub(" ", text)
+    for view in _VIEWS:
+        if (hit := _code_rule(view.sub(_blank, text))) is not None:
+            return hit
+    return None
+
+
+def _code_rule(code: str) -> tuple[str, str] | None:
+    """The block rule ``code`` (a statement with its comments and strings removed) breaks."""
     if _SQL_DROP_RE.search(code):
         return rules.ACTION_SQL_DROP, "DROP or TRUNCATE statement"
-    for stmt in code.split(";"):
+    stmts = code.split(";")
+    for n, stmt in enumerate(stmts):
+        stmt += ";" if n + 1 < len(stmts) else ""  # (DELETE users; is SQL Server's statement)
         m = _SQL_DELETE_RE.search(stmt)
         if m is None:
             continue
