@@ -10,13 +10,14 @@ Attack classes (each was allowed with no pack, where ``DROP TABLE users`` is den
   quoted identifier (``"it's"``) opened a string; ``a$b$`` is a PostgreSQL identifier, not a
   dollar quote; MySQL runs the text of a ``/*! ... */`` comment;
 * dynamic SQL outside PL/pgSQL: MySQL's ``PREPARE s FROM '...'|@var``, SQL Server's
-  ``EXEC('...')``/``EXEC(@q)`` and ``sp_executesql``, psql's ``\\gexec`` (each row of the
-  query's result run as a statement);
+  ``EXEC('...')``/``EXEC(@q)`` and ``sp_executesql``, Oracle's ``EXECUTE IMMEDIATE``,
+  psql's ``\\gexec`` (each row of the query's result run as a statement);
 * bodies given as a quoted string (``DO 'BEGIN DROP ...'``, ``CREATE FUNCTION ... AS '...'``)
   and an ``E''`` body's escapes (``E'\\x44ROP TABLE users'``);
 * ``DELETE users;`` without ``FROM`` (SQL Server, Oracle; a bare ``DELETE users`` ending the
-  text is read as the words of a search, as ``delete old emails`` is) and objects a ``DROP`` of which
-  loses data or a guard (a domain's columns, a partition, an event trigger, a rule, a policy).
+  text is read as the words of a search, as ``delete old emails`` is) and objects a ``DROP``
+  of which loses data or a guard (a domain's columns, a partition, an event trigger, a rule,
+  a policy).
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ DENIED = [
     "EXECUTE ('DR'+'OP TABLE users')",
     "DECLARE @q nvarchar(100) = 'DR' + 'OP TABLE users'; EXEC (@q)",
     "DECLARE @q nvarchar(100) = 'DR' + 'OP TABLE users'; EXEC sp_executesql @q",
+    "BEGIN EXECUTE IMMEDIATE 'DROP TABLE users'; END;",
+    "BEGIN EXECUTE IMMEDIATE v_sql; END;",
     "SELECT 'DROP TABLE users' \\gexec",
     "SELECT format('DROP TABLE %I', tablename) FROM pg_tables \\gexec",
     "DO 'BEGIN DROP TABLE users; END'",
@@ -82,6 +85,7 @@ ALLOWED = [
     "EXEC dbo.monthly_report @month = 3",
     "EXEC sp_executesql N'SELECT * FROM users WHERE id = @id', N'@id int', @id = 3",
     "EXECUTE fetch_user(1)",
+    "BEGIN EXECUTE IMMEDIATE 'SELECT 1 FROM dual'; END;",
     "DELETE FROM users WHERE id = 3",
     "DELETE users WHERE id = 3",
     "SELECT 'a\\b' AS path, 'x' AS y",

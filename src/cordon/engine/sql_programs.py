@@ -257,6 +257,13 @@ def computed_sql(sql: str, depth: int = 0) -> str | None:
     return None
 
 
+_RUNNER_NAMES = {
+    "immediate": "EXECUTE IMMEDIATE",
+    "prepare": "PREPARE ... FROM",
+    "execute": "EXECUTE",
+}
+
+
 def _computed_runner(text: str, in_body: bool) -> str | None:
     """What in ``text`` (a body PostgreSQL runs, with ``in_body``) runs SQL from a computed
     string, or None."""
@@ -264,7 +271,8 @@ def _computed_runner(text: str, in_body: bool) -> str | None:
         runner = m.group(2) or m.group(3) or m.group(4)
         if runner or (m.group(6) and in_body):
             if _EXECUTED_LITERAL_RE.match(text, m.end()) is None:
-                return f"{(runner or 'execute').upper()} of a computed string"
+                name = _RUNNER_NAMES.get((runner or "execute").lower(), runner)
+                return f"{name} of a computed string"
         elif m.group(5) or m.group(7):
             name = (m.group(5) or m.group(7)).lower()
             args = _call_args(text, m.end())
