@@ -22,12 +22,13 @@ so relative paths are judged there (the shell's own redirects stay where the she
 
 from __future__ import annotations
 
+import fnmatch
 import itertools
 import re
 import shlex
 
 from cordon.engine.option_lines import program_lines
-from cordon.engine.shell_commands import DYNAMIC, base_name
+from cordon.engine.shell_commands import DYNAMIC, KNOWN_PROGRAMS, base_name
 
 __all__ = ["WRAPPERS", "command_lines", "option_lines", "unwrap"]
 
@@ -65,6 +66,17 @@ WRAPPERS: dict[str, frozenset[str]] = {
     "chpst": frozenset({"-u", "-U", "-b", "-e", "-/", "-n", "-l", "-L", "-m", "-d", "-o", "-p",
                         "-f", "-c", "-t"}),
     "trickle": frozenset({"-d", "-u", "-w", "-t", "-l", "-n"}),
+    # (an identity or inhibitor lock taken, a chroot session entered: gosu(1) USER CMD,
+    # su-exec, setuidgid(8), s6-setuidgid; systemd-inhibit(1), schroot(1); init shims)
+    "gosu": frozenset(),
+    "su-exec": frozenset(),
+    "setuidgid": frozenset(),
+    "s6-setuidgid": frozenset(),
+    "systemd-inhibit": frozenset({"--what", "--who", "--why", "--mode"}),
+    "schroot": frozenset({"-c", "--chroot", "-u", "--user", "-d", "--directory", "-n",
+                          "--session-name", "-o", "--option"}),
+    "tini": frozenset({"-p", "-e"}),
+    "dumb-init": frozenset({"-r", "--rewrite"}),
     "env": frozenset({"-u", "-C", "-S", "--unset", "--chdir", "--split-string"}),
     "timeout": frozenset({"-s", "-k", "--signal", "--kill-after"}),
     "nice": frozenset({"-n", "--adjustment"}),
@@ -167,7 +179,10 @@ _HELP = frozenset({"-h", "-V", "--help", "--version"})
 _NICE_RE = re.compile(r"--?\d+")
 #: wrappers whose first positional is theirs, not the program's (``timeout 5``, ``chrt 1``,
 #: ``taskset 0x1``, ``flock /tmp/l``); with ``-p`` chrt and taskset act on a process
-_POSITIONAL = frozenset({"timeout", "chrt", "taskset", "flock", "chroot"})
+_POSITIONAL = frozenset(
+    {"timeout", "chrt", "taskset", "flock", "chroot", "gosu", "su-exec", "setuidgid",
+     "s6-setuidgid"}
+)  # fmt: skip
 Unwrapped = tuple[str, tuple[str, ...], str | None]
 #: a wrapper's options naming a file it writes (``strace -o F``, GNU ``time -o F``,
 #: ``firejail --output=F``)
@@ -369,6 +384,24 @@ _RUNS_LINES = frozenset(
      "ts", "pueue", "firejail", "bwrap", "unshare", "systemd-run", "run0", "chroot", "prlimit",
      "nix-shell", "tsp", "nq", "xvfb-run"}
 )  # fmt: skip
+#: programs that run the rest of their words as a program and its arguments, not a line, and
+#: the subcommand after which they do (none: all their words): a debugger's or profiler's
+#: program, a container or root directory entered, a tool environment's run/exec
+_RUNS_ARGV: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("gdb", "perf", "proot", "fakechroot", "faketime", "lxc-attach", "systemd-nspawn",
+         "ifne", "chronic", "rlwrap", "uvx", "bunx", "npx", "pnpx", "dotenv", "env-cmd",
+         "with-contenv"), frozenset()),
+    **dict.fromkeys(
+        ("poetry", "uv", "pipx", "pdm", "hatch", "rye", "pipenv", "conda", "mamba", "micromamba",
+         "op", "doppler"), frozenset({"run"})),
+    **dict.fromkeys(("bundle", "direnv", "asdf", "aws-vault"), frozenset({"exec"})),
+    "pixi": frozenset({"run", "exec"}),
+    "mise": frozenset({"exec", "x"}),
+    "rtx": frozenset({"exec", "x"}),
+    "nix": frozenset({"develop", "shell"}),
+    "machinectl": frozenset({"shell"}),
+}  # fmt: skip
 #: editors whose ``!CMD`` (``vim -c '!CMD'``, ``less +'!CMD'``) runs CMD with a shell
 _EDITORS = frozenset({"vi", "vim", "nvim", "ex", "view", "less", "more"})
 
@@ -455,12 +488,19 @@ def _parallel_lines(args: tuple[str, ...]) -> list[str]:
         else:
             cmd.append(a)
     combos = list(itertools.islice(itertools.product(*groups), _MAX_COMBOS + 1))
-    if not cmd or any(c.isspace() for w in cmd for c in w):
+    if not cmd:
         return []  # (parallel ::: 'LINE' ...: each word a line, read by the caller)
+    spaced = any(c.isspace() for w in cmd for c in w)
+    if spaced:  # ('rm -rf {}': the words are one shell line, each input quoted into it)
+        cmd = [" ".join(cmd)]
     if unknown or not groups or len(combos) > _MAX_COMBOS:
         return [_unknown_inputs(cmd)]
     out = []
     for combo in combos:
+        if spaced:
+            line = _placed(cmd[0], tuple(map(shlex.quote, combo)))
+            out.append(line if line != cmd[0] else f"{line} {shlex.join(combo)}")
+            continue
         words = [_placed(w, combo) for w in cmd]
         out.append(shlex.join(words if words != cmd else [*cmd, *combo]))
     return out
@@ -472,6 +512,9 @@ _PLACEHOLDER = re.compile(r"\{[^{}\s]*\}")
 def _unknown_inputs(cmd: list[str]) -> str:
     """``cmd`` as a line whose inputs are known only at run time (``ls | parallel gzip``:
     as ``xargs gzip``), each a command substitution's output."""
+    if len(cmd) == 1 and any(c.isspace() for c in cmd[0]):  # (one shell line)
+        line = cmd[0]
+        return _PLACEHOLDER.sub('"$(:)"', line) if _PLACEHOLDER.search(line) else f'{line} "$(:)"'
     if not any(_PLACEHOLDER.search(w) for w in cmd):
         return shlex.join(cmd) + ' "$(:)"'
     return " ".join(
@@ -506,6 +549,10 @@ def command_lines(prog: str, args: tuple[str, ...]) -> list[str]:
     elif prog in _RUNS_LINES:
         out += [a for a in args if any(c.isspace() for c in a) and a not in out]
         out += _argv_suffixes(args)
+    elif prog in _RUNS_ARGV:
+        subs = _RUNS_ARGV[prog]
+        at = next((i for i, a in enumerate(args) if a in subs), None) if subs else -1
+        out += _argv_suffixes(args[at + 1 :]) if at is not None else []
     elif prog == "ip":
         out += _netns_exec(args)
     elif prog in _EDITORS:
@@ -526,7 +573,20 @@ def _argv_suffixes(args: tuple[str, ...]) -> list[str]:
     for a program is one nobody knows, and the program's own line is judged whole (a delete
     outside the project was allowed under each of them)."""
     starts = [i for i, a in enumerate(args) if a and not a.startswith("-")][:_SUFFIX_STARTS]
-    return [shlex.join(args[i:]) for i in starts if i + 1 < len(args)]
+    # (the last word alone too: screen -dm reboot; a pattern, other than the first start of
+    # two words or more, only where a program some rule reads fits it, /bin/r[m]: a word such
+    # as 'print([1])' or src/*.py is an argument, and read as a program it was asked about)
+    read = [i for n, i in enumerate(starts) if (n == 0 and i + 1 < len(args)) or _may_run(args[i])]
+    return [shlex.join(args[i:]) for i in read]
+
+
+def _may_run(word: str) -> bool:
+    """Whether ``word``, where a launcher's program may start, is read as one: a pattern
+    only if a program some rule reads fits it (the shell expands it first)."""
+    if not any(c in word for c in "*?["):
+        return True
+    name = base_name(word)
+    return any(fnmatch.fnmatchcase(p, name) for p in KNOWN_PROGRAMS)
 
 
 def _netns_exec(args: tuple[str, ...]) -> list[str]:
