@@ -204,10 +204,13 @@ def _cut(text: str) -> Text:
     """``text`` made safe for the terminal, cut at :data:`MAX_VALUE_CHARS` with a note."""
     clean = sanitize(text).replace("\n", "\\n").replace("\t", "\\t")
     # a long value keeps its start and its end: the part that matters (the file a command
-    # overwrites, an address) is often the last, and padding pushed it out of the first 300
-    shown = display.cut(clean, MAX_VALUE_CHARS)
+    # overwrites, an address) is often the last, and padding pushed it out of the first 300.
+    # A value within the cap is never cut, whatever its escapes add (a line break shown as
+    # two characters cut a 3,000-byte command of 1,000 lines, a delete in its middle)
+    limit = max(MAX_VALUE_CHARS, len(clean)) if len(text) <= MAX_VALUE_CHARS else MAX_VALUE_CHARS
+    shown = display.cut(clean, limit)
     out = Text(_escaped(shown))
-    if len(clean) > MAX_VALUE_CHARS:
+    if len(clean) > limit:
         out.append(
             f"  [cut in the middle: {len(clean) - len(shown) + 5} of {len(clean)} characters "
             "not shown]",
