@@ -170,10 +170,12 @@ def _table(records: list[dict[str, Any]], title: str) -> Table:
     rows = [_row(rec) for rec in records]
     # a rule id is never folded across lines, so it can be grepped and copied (cordon rules,
     # a policy): its column is as wide as the longest, the other cells wrap around it
-    rule_width = max((len(row[5]) for row in rows), default=4)
+    # several ids in one cell (a content or listing record) wrap between ids: a list kept on
+    # one line took the terminal's width from every other column
+    rule_width = max((len(word) for row in rows for word in row[5].plain.split()), default=4)
     for col in ("time (UTC)", "seq", "server", "tool", "verdict", "rule", "reason", "destination"):
         if col == "rule":
-            table.add_column(col, no_wrap=True, min_width=rule_width)
+            table.add_column(col, min_width=rule_width)
         else:
             table.add_column(col, overflow="fold")
     for row in rows:
