@@ -188,7 +188,8 @@ def _named_whole(v: Verdict, args: Any) -> Verdict:
     several approvals at once) when the call has more top-level arguments than the question
     names (:data:`cordon.approvals.envelope.SHOWN_ARGS`: arguments a server ignores, put
     first, pushed the one that matters, the command, out of the question, and the person
-    approved a delete they never saw), or values longer than it shows whole
+    approved a delete they never saw), a name longer than it shows whole
+    (:data:`cordon.approvals.envelope.SHOWN_NAME_CHARS`), or values longer than it shows whole
     (:data:`cordon.approvals.envelope.SHOWN_VALUE_BYTES`)."""
     if v.verdict != "ask" or not isinstance(args, dict):
         return v
@@ -201,6 +202,15 @@ def _named_whole(v: Verdict, args: Any) -> Verdict:
             "arguments the tool needs"
         )
         return _unshowable(v, why, arguments=len(args))
+    if any(len(str(k)) > envelope.SHOWN_NAME_CHARS for k in args):
+        # (a name is cut to its start and its end: what its middle says reaches a server that
+        # reads its arguments by any name, unseen)
+        why = (
+            "an approval of these exact arguments, one named with more characters than a "
+            f"person is shown whole ({envelope.SHOWN_NAME_CHARS}): nobody was asked; make the "
+            "call with only the arguments the tool needs"
+        )
+        return _unshowable(v, why, name_chars=max(len(str(k)) for k in args))
     size = envelope.shown_bytes(args)
     if size <= envelope.SHOWN_VALUE_BYTES:
         return v

@@ -119,6 +119,9 @@ REASON_CHARS = 400
 #: (an approval of exact arguments with more is denied unasked: cordon.decider)
 _EACH_CHARS = _SHOWN_CHARS
 SHOWN_ARGS = 12
+#: the most characters of an argument's name a question shows whole (a longer one: its start
+#: and its end; an approval of exact arguments with one is denied unasked: cordon.decider)
+SHOWN_NAME_CHARS = 40
 
 
 def shown_bytes(args: Any) -> int:
@@ -206,7 +209,8 @@ def _each(args: dict[str, Any], plain_ascii: bool) -> str:
     # (a name in ASCII escapes: 'p\u0430th', a Cyrillic a, is not read as the 'path' the
     # server reads beside it)
     parts = [
-        f"{_quoted(str(k), 40, True, True)}: {_quoted(v, _EACH_CHARS, plain_ascii, True)}"
+        f"{_quoted(str(k), SHOWN_NAME_CHARS, True, True)}: "
+        f"{_quoted(v, _EACH_CHARS, plain_ascii, True)}"
         for k, v in items[:SHOWN_ARGS]
     ]
     if len(items) > SHOWN_ARGS:

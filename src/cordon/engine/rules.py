@@ -400,8 +400,8 @@ _RULES = (
        "a call needing several approvals at once whose list (a look-alike warning, the "
        "rule of each approval, each destination) is longer than cordon's question and "
        "`cordon approve` show whole, or an approval of exact arguments with more "
-       "arguments than the question names (12) or more than 4,000 bytes of values: "
-       "nobody is asked",
+       "arguments than the question names (12), a name longer than it shows whole (40 "
+       "characters) or more than 4,000 bytes of values: nobody is asked",
        "approving what the person cannot see (the question caps the adversary's text, so "
        "a padded list would hide an address, or a reason such as a forwarded link, in its "
        "cut middle; arguments a server ignores, put first, pushed the command out of the "
