@@ -38,6 +38,7 @@ from cordon.engine.checks._base import (
     Facts,
     Result,
     approval_key,
+    completed,
     verdict,
 )
 from cordon.engine.near_domains import Index, host_of, index, owned, resembles
@@ -195,7 +196,7 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
             continue
         pending.append((a, key))
     if pending:
-        v = _ask(pending, facts, lookalikes(ctx, [a.destination for a, _ in pending]))
+        v = _ask(ctx, pending, facts, lookalikes(ctx, [a.destination for a, _ in pending]))
     elif covered:
         v = _covered(covered, facts)
     elif facts.destinations:
@@ -339,6 +340,7 @@ def listed(
 
 
 def _ask(
+    ctx: Context,
     pending: Sequence[tuple[Verdict, tuple[Any, ...]]],
     facts: Facts,
     near: Sequence[dict[str, str]] = (),
@@ -351,7 +353,9 @@ def _ask(
     a one-time code) covers all of them. Asking about one destination at a time would never
     converge for a one-time code: the code approves the retry of one call once, and the
     retry would then ask about the next destination with the first approval spent. A
-    destination that looks like a trusted domain (``near``) is said first."""
+    destination that looks like a trusted domain (``near``) is said first. A lone ask a check
+    built for this call alone (:func:`cordon.engine.checks._base.completed`) is completed in
+    place: the same fields as the new one."""
     a, key = pending[0]
     details = {**a.details, "approval_key": list(key)}
     if near:
@@ -375,6 +379,10 @@ def _ask(
             details["approval_folded"] = folded
         whys = "; ".join(dict.fromkeys(p.reason for p, _ in pending))
         reason = listed(len(pending), named, labels, near, folded) + f": {whys}"
+    else:
+        own = completed(ctx, a, reason, tuple(facts.destinations), details)
+        if own is not None:
+            return own
     return verdict(  # (with_dests of it, built once)
         "ask",
         a.rule,

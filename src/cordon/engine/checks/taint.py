@@ -48,6 +48,7 @@ from cordon.engine import rules
 from cordon.engine.action_names import FREE_TEXT_PARAMS, norm_key
 from cordon.engine.checks import _vouching
 from cordon.engine.checks._base import (
+    OWN_ASK,
     PASS,
     Check,
     Context,
@@ -108,18 +109,16 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
     ):
         # the usual sending call (declared sinks given, no member below the top level), as
         # _sinks reads it: sending; the declared, then the destination-named arguments
-        # present; the network commands' hosts
+        # present; the network commands' hosts; the code's URLs (none without code_params)
         names = dict.fromkeys(declared)
         for k in arguments:
             if k not in names and is_sink_param(k):
                 names[k] = None
-        return (
-            True,
-            [(n, arguments[n]) for n in names if n in arguments]
-            + command_sinks(ctx)
-            + _code_sinks(ctx),
-            False,
-        )
+        pairs = [(n, arguments[n]) for n in names if n in arguments]
+        pairs += command_sinks(ctx)
+        if tp.code_params:
+            pairs += _code_sinks(ctx)
+        return True, pairs, False
     return _sinks(ctx)
 
 
@@ -738,7 +737,7 @@ def _unverified(
         if state == "echoed"
         else "destination is not on an allowlist and was not approved"
     )
-    return verdict(
+    v = ctx.memo[OWN_ASK] = verdict(  # (this call's own: the pipeline may complete it)
         "ask",
         rules.TAINT_UNVERIFIED_DESTINATION,
         f"'{param}': {why}",
@@ -748,6 +747,7 @@ def _unverified(
         # real address shares)
         details={"odd_spelling": True} if odd is not None else {},
     )
+    return v
 
 
 CHECK = Check(
