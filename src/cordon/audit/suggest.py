@@ -51,7 +51,7 @@ from typing import Annotated, Any
 import typer
 import yaml
 
-from cordon.audit.log import default_audit_path, iter_records
+from cordon.audit.log import chain_files, default_audit_path, iter_records
 from cordon.engine.action_names import FREE_TEXT_PARAMS, norm_key
 from cordon.engine.actions import split_tokens
 from cordon.engine.rules import (
@@ -510,6 +510,14 @@ def suggest_cmd(
     from cordon.policy import load_policy
 
     path = audit or default_audit_path()
+    if not any(f.exists() for f in chain_files(path)):
+        # fail closed: a proposal "from 0 verdicts" reads as "the log shows nothing to restrict"
+        typer.echo(
+            f"cordon suggest: no audit log at {visible(str(path))} (no cordon run has written "
+            "there, or it was removed); give --audit PATH",
+            err=True,
+        )
+        raise typer.Exit(2)
     pin_files = pins if pins else sorted(default_pin_dir().glob("*.json"))
     usage = read_usage(iter_records(path), pin_files)
     servers = _servers(usage)
