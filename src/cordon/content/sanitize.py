@@ -704,10 +704,9 @@ def evaluate_result(
             return
         seen.add(path)
         new = _without_controls(text)
-        if new != text:
-            edits.append((path, new))
-        else:
-            note_plain(text)  # (the next result's copy of it skips the walk: _plain)
+        if new == text:
+            return note_plain(text)  # (the next result's copy of it skips the walk: _plain)
+        edits.append((path, new))
 
     def on_hits(path: str, text: str, hits: list[Hit]) -> None:
         seen.add(path)
