@@ -513,8 +513,9 @@ def test_cmd_programs_in_the_project_stay_allowed(tmp_path: Path, command: str) 
         ("psql -c \"select pg_read_file('/root/.ssh/id_rsa')\"", "ask",
          "action.sensitive_read"),
         ("psql -c \"COPY t TO 'pg_hba.conf'\"", "ask", "action.delete_outside"),
-        ("psql -c \"DO \\$\\$ import os; os.system('id') \\$\\$ LANGUAGE plpython3u\"", "ask",
-         "action.command_opaque"),
+        # (code as the server's user, as COPY ... PROGRAM: denied, tests/engine/test_redteam_sql_code)
+        ("psql -c \"DO \\$\\$ import os; os.system('id') \\$\\$ LANGUAGE plpython3u\"", "deny",
+         "action.sql_code"),
     ],
 )  # fmt: skip
 def test_sql_server_file_or_untrusted_code(

@@ -307,7 +307,8 @@ _RULES = (
        "credential access (MITRE ATT&CK T1552.001)", f"{_APPROVE}; {_TRUST}"),
     _r(ACTION_SQL_CODE, "action rules", "deny",
        "SQL that runs native code or a shell command on the database server "
-       "(SQLite load_extension(), Postgres COPY ... PROGRAM)",
+       "(SQLite load_extension(), Postgres COPY ... PROGRAM, a body in an untrusted language "
+       "or a C function, ALTER SYSTEM SET archive_command, SQL Server xp_cmdshell)",
        "SQL-driven code execution (CWE-94; Postgres CVE-2019-9193)", _NO_POLICY),
     _r(ACTION_SQL_FILE, "action rules", "deny or ask",
        "SQL that makes the database open a file outside itself (ATTACH, VACUUM INTO, COPY to "

@@ -1,7 +1,9 @@
 """The SQL block rules on SQL no policy declares (a SQL tool's arguments, a ``sql``/``query``/
 ``statement`` argument of any tool, SQL given to a database client in a shell command):
-``action.sql_drop`` (``DROP``, ``TRUNCATE``), ``action.sql_delete_no_where`` and
-``action.sql_computed`` (SQL run from a computed string: :func:`computed_sql`), read with
+``action.sql_drop`` (``DROP``, ``TRUNCATE``), ``action.sql_delete_no_where``,
+``action.sql_computed`` (SQL run from a computed string: :func:`computed_sql`) and
+``action.sql_code`` (code run by the server as its user: an untrusted language, a C
+function, ``xp_cmdshell``, ``load_extension``, ``ALTER SYSTEM SET archive_command``), read with
 string literals, dollar-quoted strings and comments removed, and on the SQL the text runs from
 strings (:func:`cordon.engine.sql_programs.inner_sql`).
 
@@ -78,6 +80,34 @@ _SQL_TAUTOLOGY_RE = re.compile(
 )
 
 
+#: a body in a procedural language that runs as the server's operating-system user (an
+#: untrusted one: plpython3u, plperlu ...) or a C function (``AS 'libc.so.6', 'system'``)
+_CODE_LANGUAGE_RE = re.compile(
+    r"(?i)\blanguage\s+'?(c|pl(?:python[23]?u|perlu|tclu|sh|r|lua?u|v8u?|javau))'?(?!\w)"
+)
+#: what runs code on the server from a call or a setting: SQLite's load_extension, SQL
+#: Server's xp_cmdshell and OLE automation, PostgreSQL settings whose value is a shell
+#: command or a library the server loads
+_CODE_CALL_RE = re.compile(
+    r"(?i)\b(load_extension|xp_cmdshell|sp_oacreate)\b|\balter\s+system\s+set\s+"
+    r"(archive_command|restore_command|archive_cleanup_command|recovery_end_command"
+    r"|ssl_passphrase_command|\w*preload_libraries|dynamic_library_path)\b"
+)
+
+
+def _server_code(text: str) -> tuple[str, str] | None:
+    """``action.sql_code`` for SQL that runs code on the database server as its user."""
+    low = text.lower()
+    if "language" in low and (m := _CODE_LANGUAGE_RE.search(text)) is not None:
+        return rules.ACTION_SQL_CODE, f"code in the language {m.group(1)} run by the server"
+    if not any(k in low for k in ("load_ext", "xp_cmd", "sp_oa", "alter")):
+        return None
+    for view in _VIEWS:  # (not in a string: a note mentioning load_extension)
+        if (m := _CODE_CALL_RE.search(view.sub(_blank, text))) is not None:
+            return rules.ACTION_SQL_CODE, f"{(m.group(1) or m.group(2)).lower()} runs code"
+    return None
+
+
 def sql_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
     """(rule id, label) of the first SQL block rule ``text`` breaks, or None; the SQL it runs
     from strings (a ``DO`` block's or function's body, ``EXECUTE '...'``, ``query_to_xml``'s
@@ -85,6 +115,8 @@ def sql_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
     since the strings are removed before the statement is read."""
     if depth == 0 and (computed := computed_sql(text)) is not None:
         return rules.ACTION_SQL_COMPUTED, f"SQL run from a computed string ({computed})"
+    if depth == 0 and (code := _server_code(text)) is not None:
+        return code
     lowered = text.lower()
     if "drop" not in lowered and "truncate" not in lowered and "delete" not in lowered:
         if "\\" not in text:  # (an E'' string's escapes: E'\\x44ROP' runs DROP)
