@@ -6,7 +6,10 @@ is denied and the error text carries a code such as ``7KQF-M2XD``. The person ru
 allowed once. Rules (issue 3):
 
 * a code is bound to the server, tool, parameter and destination (and to the caller's opaque
-  ``approval_key``, which is what :meth:`CodeStore.consume` matches, exactly);
+  ``approval_key``, which is what :meth:`CodeStore.consume` matches, exactly); a store given
+  a ``scope`` (:func:`server_scope`: what identifies the server beyond its name) puts it
+  first in every key it issues and consumes, so a code is redeemed only by the server it
+  was issued for, not by another one given the same name;
 * it expires ``ttl_s`` seconds (default 300 s = 5 minutes) after it was issued; the approval
   *and* the retry must both happen before then;
 * it approves one retry: :meth:`CodeStore.consume` marks it ``used``;
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import math
 import os
@@ -58,6 +62,7 @@ __all__ = [
     "CodeStore",
     "default_store_path",
     "normalize_code",
+    "server_scope",
 ]
 
 CodeState = Literal["pending", "approved", "used"]
@@ -82,6 +87,17 @@ _ALL_FIELDS = frozenset(
 def default_store_path() -> Path:
     """``~/.cordon/approvals.json`` (issue 3: "The store lives under ``~/.cordon/``")."""
     return Path.home() / ".cordon" / "approvals.json"
+
+
+def server_scope(name: str, identity: Any) -> str:
+    """The scope of one server's codes (:class:`CodeStore`): a digest of its name and of
+    ``identity``, what tells it from another server given the same name (``cordon run``:
+    the command line or URL and headers it runs with, as given, and its pin file). Two
+    wrapped servers of one name (two accounts' command lines, a client config listing the
+    name twice) get two scopes, so neither redeems the other's codes. A one-way digest:
+    the store keeps no credential of a command line or header."""
+    text = json.dumps([name, identity], sort_keys=True, ensure_ascii=False, default=str)
+    return "server:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def normalize_code(text: str) -> str | None:
@@ -205,6 +221,9 @@ class CodeStore:
         clock: returns the current time in epoch seconds; injectable for tests.
         max_open: the most open (pending or approved-unused) codes at once; past it,
             :meth:`issue` raises, so a flood of asks cannot grow the file without bound.
+        scope: the server the codes are for (:func:`server_scope`), put first in every key
+            :meth:`issue` keeps and :meth:`consume` matches; None: keys as given (a code
+            issued under a scope is never consumed without it, nor the other way round).
 
     Thread-safe and multi-process safe. Every method raises :class:`cordon.ApprovalError`
     when the store cannot be read or written or is corrupt.
@@ -217,6 +236,7 @@ class CodeStore:
         ttl_s: float = 300.0,
         clock: Callable[[], float] = time.time,
         max_open: int = 1000,
+        scope: str | None = None,
     ) -> None:
         if not (ttl_s > 0 and math.isfinite(ttl_s)):
             raise ValueError("ttl_s must be a positive number of seconds")
@@ -225,6 +245,7 @@ class CodeStore:
         self.path = Path(path).expanduser() if path is not None else default_store_path()
         self.ttl_s = float(ttl_s)
         self.max_open = max_open
+        self.scope = scope
         self._clock = clock
         self._mutex = threading.Lock()
         # The last bytes read or written and their parsed records: when the file holds the
@@ -326,6 +347,11 @@ class CodeStore:
             kid = self._kids[rec.code] = _key_id(rec.approval_key)
         return kid
 
+    def _scoped(self, approval_key: Any) -> list[Any]:
+        """``approval_key`` as this store keeps and matches it: its scope first, if any."""
+        key = list(approval_key)
+        return key if self.scope is None else [self.scope, *key]
+
     def _prune(self, records: list[CodeRecord], now: float) -> list[CodeRecord]:
         return [r for r in records if now < r.expires + _KEEP_AFTER_EXPIRY_S]
 
@@ -356,7 +382,7 @@ class CodeStore:
         if not isinstance(approval_key, list | tuple):
             raise TypeError("approval_key must be a list")
         try:
-            key = json.loads(_key_id(list(approval_key)))
+            key = json.loads(_key_id(self._scoped(approval_key)))
         except (TypeError, ValueError) as exc:
             raise TypeError(f"approval_key must be JSON-serialisable: {exc}") from exc
         kid = _key_id(key)
@@ -466,7 +492,7 @@ class CodeStore:
             ApprovalError: the store is unreadable, corrupt or unwritable.
         """
         try:
-            kid = _key_id(list(approval_key))
+            kid = _key_id(self._scoped(approval_key))
         except (TypeError, ValueError):
             return None
         if not self.path.exists():

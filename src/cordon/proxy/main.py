@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cordon import __version__
 from cordon._exceptions import CordonError
-from cordon.approvals.codes import CodeStore
+from cordon.approvals.codes import CodeStore, server_scope
 from cordon.argvcreds import argv_credentials, masked_argv
 from cordon.audit.log import AuditLog
 from cordon.content import warm as warm_scanner
@@ -175,6 +175,22 @@ def _identity(
     return upstream
 
 
+def _code_store(
+    path: Path | None,
+    name: str,
+    command: list[str],
+    url: str | None,
+    headers: dict[str, str],
+    pin_file: Path,
+) -> CodeStore:
+    """The one-time code store, its codes scoped to this server
+    (:func:`cordon.approvals.codes.server_scope`): redeemed by it only, not by another
+    server given the same name. What it runs (the command line, or the URL and headers, as
+    given) and its pin file tell them apart."""
+    ident = {"command": command, "url": url, "headers": headers, "pins": str(pin_file.absolute())}
+    return CodeStore(path, scope=server_scope(name, ident))
+
+
 def _session_work(
     engine: Engine,
     session: Session,
@@ -182,7 +198,7 @@ def _session_work(
     pins: PinFile | None,
     store: SharedTaintStore | None,
     prompts: PromptStore | None,
-    approvals_store: Path | None,
+    codes: CodeStore,
     shared_taint: bool,
     policies: list[Path],
 ) -> SessionWork:
@@ -192,7 +208,7 @@ def _session_work(
         engine=engine,
         session=session,
         server=name,
-        decider=Decider(session, server=name, codes=CodeStore(approvals_store)),
+        decider=Decider(session, server=name, codes=codes),
         pin_file=pins,
         shared=store,
         prompts=prompts,
@@ -652,8 +668,9 @@ def run_proxy(
         warm_scanner()  # compiles the Hyperscan anchor database on another thread meanwhile
         session = engine.new_session()
         audit = _open_audit(audit_path, policy, policies, name, engine, session, url, upstream)
+        codes = _code_store(approvals_store, name, command, url, sent, pin_path)
         work = _session_work(
-            engine, session, name, pins, store, prompts, approvals_store, shared_taint, policies
+            engine, session, name, pins, store, prompts, codes, shared_taint, policies
         )
         config = _core_config(
             policy,
