@@ -535,6 +535,8 @@ def pin_accept(
     if pin_file is None:
         pin_file = _pin_file_of(server)
         print(f"pin file {pin_file}")
+    elif not pin_file.exists():  # a mistyped path must not read as "nothing pending"
+        raise typer.BadParameter(f"no pin file at {pin_file}", param_hint="--pin-file")
     pins = PinFile(pin_file)
     pending = pins.pending(server)
     identities = pins.pending_identities(server)
