@@ -512,21 +512,19 @@ def pin_accept(
         ),
     ] = False,
 ) -> None:
-    """Re-approve tool definitions, and servers (command line, URL, serverInfo,
-    instructions), that changed since they were pinned.
+    """Re-approve tool definitions and servers (command line, URL, serverInfo, instructions)
+    that changed since they were pinned.
 
-    Must be run by a person in a terminal (else exit 2, nothing shown or accepted; with
-    nothing pending, exit 0 without one): each pending definition is shown first, which pinned fields changed,
-    every changed, added or removed leaf of them (a parameter's name and description
-    included) with its old and new text, the new description (cut at 300 characters) and
-    what the tool-poisoning scan finds in it, then you answer y or yes, any case (Enter or anything else: exit 1, nothing
-    accepted; the same question as `cordon approve` and `cordon init`). A definition
-    with a high or critical finding is not accepted without --force (exit 1; it stays
-    pending). Without --pin-file, --server NAME names the server: its pin file is looked up
-    under ~/.cordon/pins (where `cordon init` puts them); of several, the one a config
-    `cordon init` wrote runs it with (others said stale); else exit 2. A pending tool the server's latest complete tools/list
-    (recorded by `cordon run`, a re-list after a change too) does not have is dropped, not
-    accepted, and said so.
+    Must be run by a person in a terminal (else exit 2, nothing shown or accepted; with nothing
+    pending, exit 0 without one): each pending definition is shown first, which pinned fields
+    changed, every changed, added or removed leaf (a parameter's name and description too) with
+    its old and new text, the new description (cut at 300 characters) and what the
+    tool-poisoning scan finds in it; then y or yes, any case, accepts (anything else: exit 1,
+    nothing accepted). A definition with a high or critical finding needs --force (else exit 1;
+    it stays pending). Without --pin-file, --server NAME names the server: its pin file under
+    ~/.cordon/pins; of several, the one a config `cordon init` wrote runs it with (others said
+    stale); else exit 2. A pending tool the server's latest complete tools/list (recorded by
+    `cordon run`, a re-list after a change too) lacks is dropped, not accepted, and said so.
     """
     from cordon.approvals.commands import confirmed, require_terminal
     from cordon.approvals.display import visible
