@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-__all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "computed_sql", "inner_sql", "program_lines", "record",
-           "server_files", "sql_args", "sql_disruption"]  # fmt: skip
+__all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "client_lines", "computed_sql", "inner_sql",
+           "program_lines", "record", "server_files", "sql_args", "sql_disruption"]  # fmt: skip
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -130,7 +130,7 @@ def record(w: _Walker, sql: str, depth: int = 0) -> None:
     """Record ``sql`` as SQL the command gives a database client, each ``COPY ... PROGRAM``
     line as a command line it runs, and the SQL it runs from strings as SQL too."""
     w.facts.sql.append(sql)
-    for line in program_lines(sql):
+    for line in (*program_lines(sql), *client_lines(sql)):
         w.nested(line)  # (a line computed at run time: opaque)
     for path, op in server_files(sql):  # (COPY t TO '/etc/cron.d/x', INTO OUTFILE)
         w.file(path, "sql", op)
@@ -139,6 +139,31 @@ def record(w: _Walker, sql: str, depth: int = 0) -> None:
         w.opaque(f"SQL runs code in the untrusted language {m.group(1)}")
     for inner in inner_sql(sql) if depth < 3 else ():
         record(w, inner, depth + 1)
+
+
+#: a database client's own command that runs a shell line (group 1), or pipes output to one
+#: (group 2): psql's ``\\! LINE`` and ``\\o|\\g|\\gx|\\w |LINE``, mysql's ``system LINE``
+#: and ``\\! LINE`` at a line's start, sqlite3's ``.shell|.system LINE`` and
+#: ``.output|.once |LINE``
+_CLIENT_LINE_RE = re.compile(
+    r"(?m)\\!\s*(.*)$|^\s*(?:system|\.shell|\.system)\s+(.*)$"
+    r"|(?:\\(?:o|out|g|gx|w|write)|^\s*\.(?:output|once))\s*\|\s*(.*)$"
+)
+
+
+def client_lines(sql: str) -> list[str]:
+    """The shell lines a database client runs from the commands in ``sql`` (psql's ``\\!``,
+    mysql's ``system``, sqlite3's ``.shell``, output piped: ``\\o |LINE``); the rows a query
+    pipes to LINE are its standard input. Attack class: a client session fed on standard
+    input ran ``\\! rm -rf DIR`` unread."""
+    if "\\" not in sql and "system" not in sql and "." not in sql:
+        return []
+    out = []
+    for m in _CLIENT_LINE_RE.finditer(sql):
+        line = (m.group(1) or m.group(2) or "").strip()
+        # (the rows a query chose, fed to LINE: echo "$(:)" | sh is a computed script)
+        out.append(line if m.group(3) is None else f'echo "$(:)" | {m.group(3).strip()}')
+    return out
 
 
 #: the procedural languages that run code as the server's operating-system user
