@@ -353,6 +353,8 @@ def audit_show(
     _console().print(_table(rows, f"{path}: {count}{_events(rows)}"))
     if verdict and not rows:
         _unknown_verdicts(path, verdict)
+    if tool and not rows:
+        _unknown_tools(path, tool)
 
 
 def _unknown_verdicts(path: Path, asked: list[str]) -> None:
@@ -372,6 +374,23 @@ def _unknown_verdicts(path: Path, asked: list[str]) -> None:
                 f"no record has verdict or kind '{value}': {hint}verdicts are allow, deny, "
                 f"ask; this log's verdicts and kinds: {', '.join(sorted(held))}"
             )
+        )
+
+
+def _unknown_tools(path: Path, asked: list[str]) -> None:
+    """On stderr, each ``--tool`` value that no record of the log names, with the close one: a
+    typo gave an empty table that read as "that tool was never called"."""
+    import difflib
+
+    held = sorted({str(rec["tool"]) for rec in iter_records(path) if rec.get("tool")})
+    for value in asked:
+        if value in held:
+            continue
+        close = difflib.get_close_matches(value, held, n=1)
+        hint = f"did you mean '{visible(close[0])}'? " if close else ""
+        shown = ", ".join(visible(t) for t in held[:20]) + (", ..." if len(held) > 20 else "")
+        _console(err=True).print(
+            Text(f"no record names tool '{visible(value)}': {hint}this log's tools: {shown}")
         )
 
 
