@@ -117,6 +117,7 @@ _DISRUPT_WHY = {
 class _Walker(Protocol):
     facts: Any
 
+    def key(self, path: str) -> str: ...
     def nested(self, text: str) -> None: ...
     def file(self, path: str, program: str, op: str) -> None: ...
     def opaque(self, why: str) -> None: ...
@@ -124,6 +125,7 @@ class _Walker(Protocol):
 
 class _Sink(Protocol):
     def sql(self, text: str) -> None: ...
+    def opaque(self, why: str) -> None: ...
 
 
 def record(w: _Walker, sql: str, depth: int = 0) -> None:
@@ -139,6 +141,32 @@ def record(w: _Walker, sql: str, depth: int = 0) -> None:
         w.opaque(f"SQL runs code in the untrusted language {m.group(1)}")
     for inner in inner_sql(sql) if depth < 3 else ():
         record(w, inner, depth + 1)
+    if depth < 3 and (m := _INCLUDE_RE.search(sql)) is not None:  # (\i x.sql, .read x.sql)
+        for path in (m.group(1), *(n.group(1) for n in _INCLUDE_RE.finditer(sql, m.end()))):
+            text = _written_sql(w, path)
+            if text is not None:
+                record(w, text, depth + 1)
+
+
+#: a client's command that runs the SQL in a file: psql's ``\\i|\\ir|\\include FILE``,
+#: mysql's ``source FILE`` and ``\\. FILE``, sqlite3's ``.read FILE``
+_INCLUDE_RE = re.compile(
+    r"(?m)(?:\\i(?:r|nclude(?:_relative)?)?|^\s*(?:source|\\\.|\.read))\s+['\"]?([^\s'\";]+)"
+)
+
+
+def _written_sql(w: Any, path: str) -> str | None:
+    """The text of ``path`` when this command string wrote it (:mod:`._written`), for a
+    client told to run the SQL in it; a file it wrote in a way not known is opaque; None
+    for a file it did not write (a migration: not read here)."""
+    # (a walker without the files it wrote, find's probe of -exec's grammar, reads none)
+    written = getattr(getattr(w, "facts", None), "written", None)
+    key = w.key(path) if written else ""
+    if not written or key not in written:
+        return None
+    if written[key] is None:
+        w.opaque(f"a database client runs the SQL in {path}, which this command writes")
+    return written[key]  # type: ignore[no-any-return]
 
 
 #: a database client's own command that runs a shell line (group 1), or pipes output to one
@@ -364,6 +392,10 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
             if a in ("-cmd", "-c") and i + 1 < len(args):
                 w.sql(args[i + 1])
                 i += 1
+            elif a == "-init" and i + 1 < len(args):
+                if (text := _written_sql(w, args[i + 1])) is not None:
+                    w.sql(text)
+                i += 1
             elif a in _SQL_FILE_VALUE:
                 i += 1
             elif not a.startswith("-"):
@@ -381,3 +413,5 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
     for k, v in opts:
         if k in sql_opts:
             w.sql(v)
+        elif k in ("-f", "--file") and (text := _written_sql(w, v)) is not None:
+            w.sql(text)  # (echo 'DROP TABLE t;' > x.sql; psql -f x.sql)
