@@ -141,11 +141,37 @@ def record(w: _Walker, sql: str, depth: int = 0) -> None:
         w.opaque(f"SQL runs code in the untrusted language {m.group(1)}")
     for inner in inner_sql(sql) if depth < 3 else ():
         record(w, inner, depth + 1)
+    _psql_variables(w, sql, depth)
     if depth < 3 and (m := _INCLUDE_RE.search(sql)) is not None:  # (\i x.sql, .read x.sql)
         for path in (m.group(1), *(n.group(1) for n in _INCLUDE_RE.finditer(sql, m.end()))):
             text = _written_sql(w, path)
             if text is not None:
                 record(w, text, depth + 1)
+
+
+#: psql's ``\\set NAME VALUE`` (group 1: its value), and an interpolation where a statement
+#: starts (the text's start, after ``;`` or a backslash command's line: ``:q;``) or two run
+#: together (``:a:b``); not a cast (``x::int``), a slice
+#: (``a[1:n]``) or a quoted interpolation (``:'name'``, ``:"name"``)
+_PSQL_SET_RE = re.compile(r"(?m)^[ \t]*\\set[ \t]+\w+[ \t]+(.*)$")
+_PSQL_STATEMENT_VAR_RE = re.compile(
+    r"(?:\A|;|\\[^\n]*\n)\s*:[A-Za-z_]\w*|(?<![:\w\]]):[A-Za-z_]\w*:[A-Za-z_]"
+)
+
+
+def _psql_variables(w: _Walker, sql: str, depth: int) -> None:
+    """psql's variables in ``sql``: each ``\\set`` value judged as SQL (an interpolation
+    runs it as the statement's text: ``\\set q 'DROP TABLE t'`` then ``:q;``); a statement
+    that starts with one, or is two run together, is known only at run time."""
+    if ":" not in sql:
+        return
+    for m in _PSQL_SET_RE.finditer(sql) if depth < 3 else ():
+        value = m.group(1).strip()
+        if len(value) > 1 and value[0] == value[-1] == "'":
+            value = value[1:-1].replace("''", "'")
+        record(w, value, depth + 1)
+    if _PSQL_STATEMENT_VAR_RE.search(sql) is not None:
+        w.opaque("psql interpolates a variable where a statement starts (its text is the SQL)")
 
 
 #: a client's command that runs the SQL in a file: psql's ``\\i|\\ir|\\include FILE``,
@@ -415,3 +441,5 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
             w.sql(v)
         elif k in ("-f", "--file") and (text := _written_sql(w, v)) is not None:
             w.sql(text)  # (echo 'DROP TABLE t;' > x.sql; psql -f x.sql)
+        elif k in ("-v", "--set", "--variable") and "=" in v:
+            w.sql(v.partition("=")[2])  # (a variable's text, interpolated as :q, is SQL)
