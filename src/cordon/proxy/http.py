@@ -229,7 +229,7 @@ class HttpUpstream:
         #: who takes an initialize refused as a legacy server does (:func:`.http_session.legacy`)
         self.fallback: Callable[[bytes, int], None] | None = None
         self.spoke = False
-        self.started = False  # answered without an HTTP error, or start_failed said (settle)
+        self.started = False  # answered without an HTTP error, or start_failed said (once)
         #: set by :meth:`start` (futures belong to the running loop)
         self.ended: asyncio.Future[None]
 
@@ -757,7 +757,12 @@ class HttpUpstream:
             self.said.add(kind)
             log(message.removeprefix("cordon: "))
             if kind in ("connect", "tls", "timeout"):  # (the other kinds: a server reached)
-                self.event("request_failed" if self.spoke else "start_failed", message)
+                # start_failed once a run: after an answer, or a start already said failed
+                # (an HTTP error before any answer: settle), the request failed
+                self.event(
+                    "request_failed" if self.spoke or self.started else "start_failed", message
+                )
+                self.started = True
 
     def event(self, event: str, reason: str, **extra: Any) -> None:
         """Audit something done with the upstream on cordon's own initiative."""

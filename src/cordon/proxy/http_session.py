@@ -76,9 +76,6 @@ _INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
 #: other status, and a failure without one, fails the request as before (fail closed)
 LEGACY_STATUSES = frozenset({400, 404, 405})
 _VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
-#: the failures that never reached the server: recorded as start_failed or request_failed
-#: where they are explained (:meth:`cordon.proxy.http.HttpUpstream._fail`)
-_UNREACHED = frozenset({"connect", "tls", "timeout"})
 
 
 def modern(msg: dict[str, Any]) -> str | None:
@@ -96,7 +93,8 @@ def settle(up: HttpUpstream, status: int, why: tuple[str, str] | None, method: A
     is cordon's line for the status, the client's credentials masked), not on stderr alone.
     Not the refusal of ``server/discover`` with one of :data:`LEGACY_STATUSES` (a
     handshake-era server refuses it as expected; the client then sends ``initialize``), nor
-    after a failure that never reached the server (recorded where it is explained)."""
+    after a failure that never reached the server (recorded as ``start_failed`` where it is
+    explained, :meth:`cordon.proxy.http.HttpUpstream._fail`, which sets ``up.started``)."""
     if up.started:
         return
     if status < 400:
@@ -105,9 +103,8 @@ def settle(up: HttpUpstream, status: int, why: tuple[str, str] | None, method: A
     if why is None or (method == "server/discover" and status in LEGACY_STATUSES):
         return
     up.started = True
-    if up.said.isdisjoint(_UNREACHED):
-        masked = mask_own(why[1], up._own())
-        up.event("start_failed", masked or f"cordon: the request to {up.shown} failed ({why[0]})")
+    masked = mask_own(why[1], up._own())
+    up.event("start_failed", masked or f"cordon: the request to {up.shown} failed ({why[0]})")
 
 
 def may_fall_back(up: HttpUpstream, code: int) -> bool:
