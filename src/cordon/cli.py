@@ -682,7 +682,8 @@ def _real_tools(
         _check_fail(str(exc))
     names = set().union(*found.values()) if found else set()
     if not names:
-        _check_fail(f"{path} holds no pinned tools yet: run the server behind cordon once")
+        why = "holds no pinned tools yet" if path.exists() else "does not exist (a mistyped path?)"
+        _check_fail(f"{path} {why}: run the server behind cordon once")
     label = ", ".join(repr(s) for s in sorted(found))
     return f"the pins of {label} ({path})", names
 
