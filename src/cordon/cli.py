@@ -536,16 +536,16 @@ def pin_accept(
     elif not pin_file.exists():  # a mistyped path must not read as "nothing pending"
         raise typer.BadParameter(f"no pin file at {pin_file}", param_hint="--pin-file")
     pins = PinFile(pin_file)
+    if server is not None and (unknown := pins.unknown_server(server)):
+        raise typer.BadParameter(unknown, param_hint="--server")  # not "nothing pending"
     pending = pins.pending(server)
     identities = pins.pending_identities(server)
     if not pending and not identities:
         print("nothing pending")
         return
-    # refused before the pending definitions are printed: the proxy hides them from the
-    # agent, whose shell tool would read them here
+    # refused before pending definitions print: the agent's shell tool would read them here
     require_terminal(err, "cordon pin accept", "Nothing was accepted.")
-    # a definition of a tool the server no longer lists: accepting it would pin something
-    # nobody can see now, trusted unreviewed whenever the tool comes back
+    # a tool no longer listed: accepting it pins what nobody sees, trusted when it returns
     for label in pins.drop_stale(server):
         err.print(
             f"{visible(label)}: not accepted, dropped: the server's latest tools/list does not have "

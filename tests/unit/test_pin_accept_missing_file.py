@@ -28,3 +28,20 @@ def test_an_existing_pin_file_with_nothing_pending_still_says_so(tmp_path: Path)
     result = CliRunner().invoke(app, ["pin", "accept", "--pin-file", str(pins)])
     assert result.exit_code == 0, result.output
     assert "nothing pending" in result.output, result.output
+
+
+def test_a_server_the_pin_file_does_not_hold_is_named_with_those_it_does(tmp_path: Path) -> None:
+    """`--server mial` with `--pin-file`: a typo must not read as "nothing pending" for it
+    while the real server's change waits."""
+    pins = tmp_path / "pins.json"
+    pins.write_text(
+        '{"servers": {"mail": {"tools": {}, "pending": {"send": {"name": "send"}}}}}', "utf-8"
+    )
+    result = CliRunner().invoke(
+        app,
+        ["pin", "accept", "--pin-file", str(pins), "--server", "mial"],
+        env={"COLUMNS": "300"},
+    )
+    assert result.exit_code == 2, result.output
+    assert "nothing pending" not in result.output, result.output
+    assert "'mial'" in result.output and "'mail'" in result.output, result.output

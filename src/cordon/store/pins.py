@@ -100,6 +100,15 @@ class PinFile:
             Path(tmp).unlink(missing_ok=True)
             raise
 
+    def unknown_server(self, server: str) -> str | None:
+        """Why ``server`` is not in this file (naming the servers it holds), or None: a
+        mistyped --server must not read as a server with nothing pending."""
+        names = sorted(self.load()["servers"])
+        if server in names:
+            return None
+        held = ", ".join(map(repr, names)) or "none"
+        return f"{self.path} holds no server {server!r} (servers: {held})"
+
     def pins_for(self, server: str) -> PinSet | None:
         entry = self.load()["servers"].get(server)
         if not entry or not entry.get("tools"):
