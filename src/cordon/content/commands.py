@@ -208,7 +208,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Scan a captured tool result (JSON) or plain text. Exit 1 when there are findings."""
         if min_severity not in SEVERITY_ORDER:
-            Console(stderr=True, markup=False).print(f"unknown severity {min_severity!r}")
+            Console(stderr=True, markup=False).print(
+                f"unknown severity {min_severity!r}: give low, medium, high or critical"
+            )
             raise typer.Exit(2)
         try:
             raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
