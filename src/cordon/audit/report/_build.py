@@ -50,6 +50,8 @@ class _Tally:
     called: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     # servers named by records cordon serve wrote (their policy: its start record's)
     served: set[str] = field(default_factory=set)
+    # session -> the verdict records of its calls (each policy's share of a server's calls)
+    decided: Counter[str] = field(default_factory=Counter)
     # server -> policy.unknown_tool entries
     unlisted: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     points: list[tuple[float, str]] = field(default_factory=list)
@@ -135,6 +137,7 @@ class _Tally:
     def _add_verdict(self, rec: dict[str, Any], ts: str, tool: Any) -> None:
         v, rule = str(rec.get("verdict", "?")), str(rec.get("rule", "?"))
         self.verdicts[v] += 1
+        self.decided[str(rec.get("session"))] += 1
         self.rule_verdicts[(rule, v)] += 1
         epoch = _ts_epoch(ts)
         if epoch is not None:
@@ -240,6 +243,7 @@ def build_report(
         # under its latest start's policy: the window's own starts alone would not say
         starts=_served_starts([*carried.values(), *tally.starts], tally.served),
         servers=servers,
+        decided=tally.decided,
     )
     findings = section.findings
     if not chain.ok:

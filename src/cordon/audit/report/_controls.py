@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -211,6 +211,7 @@ def controls_section(
     unlisted: defaultdict[str, set[str]],
     starts: Sequence[dict[str, Any]],
     servers: Sequence[str] = (),
+    decided: Mapping[str, int] | None = None,
 ) -> ControlsSection:
     """Controls per tool and policy findings, from the policy files and what the log saw.
 
@@ -218,7 +219,9 @@ def controls_section(
     shown only for the servers it applies to: ``servers`` when given, else every server but
     those whose start records prove it ran with another policy (their rows say so, and how
     to report them). ``listed`` is updated in place with the tools file's names and with the
-    policy entries a server's ``policy.unknown_tool`` records imply it listed.
+    policy entries a server's ``policy.unknown_tool`` records imply it listed. ``decided``:
+    session -> its calls' verdict records (a server that ran under several policies says
+    how many each decided).
     """
     findings: list[str] = []
     global_controls: list[str] = []
@@ -272,7 +275,7 @@ def controls_section(
     rows += _policy_only_rows(tool_policies, known, not_listed_by)
     if policy is not None:
         findings += _policy_findings(policy, tool_policies, rows, starts, others)
-    findings += _several_policies(starts)
+    findings += _several_policies(starts, decided or {}, _shown_under(policy, others, own, starts))
     return ControlsSection(
         policy_files=tuple(str(p) for p in policies),
         note=note,
@@ -477,26 +480,74 @@ def _policy_findings(
     return findings
 
 
-def _several_policies(starts: Sequence[dict[str, Any]]) -> list[str]:
+def _several_policies(
+    starts: Sequence[dict[str, Any]], decided: Mapping[str, int], shown: Mapping[str, str]
+) -> list[str]:
     """A finding for each server that ran under more than one policy in the window (its
-    start records, and the one in force when the window began, carry several hashes): its
-    rows show one policy's controls, and the calls made under another had other controls
-    (a cap added later does not describe the calls before it)."""
-    by_server: dict[str, list[str]] = {}
+    start records, and the one in force when the window began, carry several hashes): each
+    policy named (its hash, the files its start records name, the calls decided in the
+    sessions it started, when it started), and the one the server's controls are shown
+    under (``shown``: server -> what, :func:`_shown_under`); the calls made under another
+    had other controls (a cap added later does not describe the calls before it).
+    ``decided``: session -> the verdict records of its calls."""
+    by_server: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for s in starts:
-        hashes = by_server.setdefault(str(s.get("server") or "?"), [])
+        runs = by_server.setdefault(str(s.get("server") or "?"), {})
         h = str(s.get("policy_hash"))
-        if h in hashes:
-            hashes.remove(h)
-        hashes.append(h)  # in the order last used: the latest last
-    return [
-        f"Server {server!r} ran under {len(hashes)} policies in this window (hashes "
-        f"{', '.join(h[:12] for h in hashes)}; the latest last): its controls are shown under "
-        "one of them; the calls made under another policy had controls that may differ "
-        "(narrow the window with --since/--until to one policy's period)."
-        for server, hashes in sorted(by_server.items())
-        if len(hashes) > 1
-    ]
+        runs[h] = [*runs.pop(h, []), s]  # in the order last used: the latest last
+    out: list[str] = []
+    for server, runs in sorted(by_server.items()):
+        if len(runs) < 2:
+            continue
+        named = "; ".join(
+            _one_policy(h, ss, decided, h == list(runs)[-1]) for h, ss in runs.items()
+        )
+        out.append(
+            f"Server {server!r} ran under {len(runs)} policies in this window, the latest "
+            f"last: {named}. Its controls are shown under {shown.get(server, 'none of them')}; "
+            "the calls made under another policy had controls that may differ (narrow the "
+            "window with --since/--until to one policy's period)."
+        )
+    return out
+
+
+def _one_policy(
+    h: str, starts: Sequence[dict[str, Any]], decided: Mapping[str, int], latest: bool
+) -> str:
+    """One policy of a server's several: its hash, its files, its calls and starts."""
+    files = starts[-1].get("policy_files")
+    if isinstance(files, list) and files:
+        where = ", ".join(str(f) for f in files)
+    else:
+        where = "no policy file named" if isinstance(files, list) else "files not recorded"
+    calls = sum(decided.get(str(s.get("session")), 0) for s in starts)
+    ts = sorted(str(s.get("ts", "?")) for s in starts)
+    when = f"started {ts[0]}" if len(ts) == 1 else f"started {ts[0]} .. {ts[-1]}"
+    last = ", the latest" if latest else ""
+    return f"hash {h[:12]} ({where}; {calls} call(s) decided, {when}{last})"
+
+
+def _shown_under(
+    policy: Any, others: Mapping[str, Any], own: Mapping[str, Any], starts: Sequence[dict[str, Any]]
+) -> dict[str, str]:
+    """Server -> the policy its controls are shown under, as :func:`_several_policies` says
+    it: the one given (its hash), or the server's latest (named by its latest start)."""
+    given = "the policy given"
+    if policy is not None:
+        try:
+            from cordon.policy import policy_hash
+
+            given += f" (hash {policy_hash(policy)[:12]})"
+        except (ImportError, TypeError, AttributeError):  # raw YAML: no hash to name
+            pass
+    latest = {str(s.get("server") or "?"): str(s.get("policy_hash")) for s in starts}
+    out: dict[str, str] = {}
+    for server, h in latest.items():
+        if policy is not None and server not in others:
+            out[server] = given
+        elif server in own:
+            out[server] = f"its latest (hash {h[:12]}, the files its start record names)"
+    return out
 
 
 def _policy_hash_finding(
