@@ -38,6 +38,7 @@ DENIED = [
     "SELECT 1--1; DROP TABLE users",
     "SELECT 1 AS a$b$; DROP TABLE users; SELECT 1 AS c$b$",
     "/*!50000 DROP TABLE users */",
+    "/*M!100100 DROP TABLE users */",
     "PREPARE stmt FROM 'DROP TABLE users'; EXECUTE stmt",
     "SET @s = CONCAT('DR','OP TABLE users'); PREPARE stmt FROM @s; EXECUTE stmt",
     "EXEC sp_executesql N'DROP TABLE users'",

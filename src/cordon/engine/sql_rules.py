@@ -30,11 +30,11 @@ _PG_STRIP_RE = re.compile(
     re.DOTALL,
 )
 #: MySQL: ``#`` and ``-- `` (a space after) start comments, ``--1`` is minus minus one; the text
-#: of a ``/*! ... */`` comment runs (only its version marker is removed); a backslash escapes
+#: of a ``/*! ... */`` comment runs (MariaDB's ``/*M! ... */`` too: only the marker is removed); a backslash escapes
 #: in every string; ``$a$`` is an identifier, so a dollar-quoted span is data only where a value
 #: starts and it holds no ``;`` (no statement can start in it).
 _MYSQL_STRIP_RE = re.compile(
-    r"#[^\n]*|--(?=\s|$)[^\n]*|/\*!\d*|/\*.*?(?:\*/|$)|'(?:[^'\\]|\\.|'')*'"
+    r"#[^\n]*|--(?=\s|$)[^\n]*|/\*M?!\d*|/\*.*?(?:\*/|$)|'(?:[^'\\]|\\.|'')*'"
     r"|\"(?:[^\"\\]|\\.|\"\")*\"|(`(?:[^`]|``)*`)|(?:[(,=]|\bselect|\bvalues)\s*\$(\w*)\$[^;]*?\$\2\$",
     re.DOTALL | re.IGNORECASE,
 )
