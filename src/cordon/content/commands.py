@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import sys
 from collections.abc import Iterable
@@ -83,48 +84,73 @@ def _engine_rules() -> list[dict[str, str]]:
     ]
 
 
-def _print_rules(as_json: bool) -> None:
+def _content_rules() -> list[dict[str, str]]:
+    """The content catalogue (``cordon.content.RULES``): what the scanner finds."""
     from cordon.content import RULES
 
-    engine = _engine_rules()
-    if as_json:
-        typer.echo(
-            json.dumps(
-                engine
-                + [
-                    {
-                        "id": r.id,
-                        "catalogue": "content",
-                        "category": r.category,
-                        "severity": r.severity,
-                        "summary": r.summary,
-                        "why": r.why,
-                        "fix": r.fix,
-                        "source": r.source,
-                    }
-                    for r in RULES
-                ],
-                indent=2,
-            )
+    return [
+        {
+            "id": r.id,
+            "catalogue": "content",
+            "category": r.category,
+            "severity": r.severity,
+            "summary": r.summary,
+            "why": r.why,
+            "fix": r.fix,
+            "source": r.source,
+        }
+        for r in RULES
+    ]
+
+
+def _selected(
+    rows: list[dict[str, str]], wanted: list[str], every: set[str]
+) -> list[dict[str, str]]:
+    """The rules ``wanted`` names: a whole id names that rule alone (``inj.override``, not
+    ``inj.override_polite`` too), anything else the ids starting with it (``taint.``)."""
+    if not wanted:
+        return rows
+    whole = {w for w in wanted if w in every}
+    parts = [w for w in wanted if w not in every]
+    return [r for r in rows if r["id"] in whole or any(r["id"].startswith(w) for w in parts)]
+
+
+def _print_rules(as_json: bool, wanted: list[str]) -> None:
+    every = [r["id"] for r in _engine_rules() + _content_rules()]
+    engine = _selected(_engine_rules(), wanted, set(every))
+    content = _selected(_content_rules(), wanted, set(every))
+    unknown = [w for w in wanted if not any(i.startswith(w) for i in every)]
+    if unknown:
+        # a mistyped id must not read as "no such rule fires": name the close ones
+        close = sorted({c for w in unknown for c in difflib.get_close_matches(w, every, 3)})
+        hint = f" (close: {', '.join(close)})" if close else ""
+        Console(stderr=True, markup=False).print(
+            f"no rule id is or starts with {', '.join(map(repr, unknown))}{hint}"
         )
+        raise typer.Exit(2)
+    if as_json:
+        typer.echo(json.dumps(engine + content, indent=2))
         return
     # every cell is Text: a summary quotes what a rule finds (``[/EXTERNAL_DATA]``), which
     # Rich would otherwise read as markup (a MarkupError, or brackets silently dropped)
     console = Console(markup=False)
-    table = Table(title=f"cordon engine rules ({len(engine)})", show_lines=False)
-    _id_column(table, (e["id"] for e in engine))
-    for col in ("layer", "verdict", "summary", "allow"):
-        table.add_column(col, overflow="fold")
-    for e in engine:
-        table.add_row(*(Text(e[k]) for k in ("id", "layer", "verdict", "summary", "allow")))
-    console.print(table)
-    table = Table(title=f"cordon content rules ({len(RULES)})", show_lines=False)
-    _id_column(table, (r.id for r in RULES))
-    for col in ("category", "severity", "summary", "source"):
-        table.add_column(col, overflow="fold")
-    for r in RULES:
-        table.add_row(*map(Text, (r.id, r.category, r.severity, r.summary, r.source)))
-    console.print(table)
+    columns = (
+        ("engine", engine, ("layer", "verdict", "summary", "allow")),
+        ("content", content, ("category", "severity", "summary", "source")),
+    )
+    for name, rows, cols in columns:
+        if wanted and not rows:
+            continue
+        table = Table(title=f"cordon {name} rules ({len(rows)})", show_lines=False)
+        _id_column(table, (r["id"] for r in rows))
+        for col in cols:
+            table.add_column(col, overflow="fold")
+        for r in rows:
+            table.add_row(*(Text(r[k]) for k in ("id", *cols)))
+        console.print(table)
+    if len(engine) + len(content) == 1 and content:
+        # one content rule looked up: why it matters and what to do, as docs/rules.md says
+        console.print(Text(f"why: {content[0]['why']}\nfix: {content[0]['fix']}"))
 
 
 def _id_column(table: Table, ids: Iterable[str]) -> None:
@@ -190,13 +216,18 @@ def register(app: typer.Typer) -> None:
 
     @app.command("rules")
     def rules_cmd(
+        ids: Annotated[
+            list[str] | None,
+            typer.Argument(help="Only these rule ids, or ids starting so (taint., inj.)."),
+        ] = None,
         as_json: Annotated[
             bool, typer.Option("--json", help="Print the catalogue as JSON.")
         ] = False,
     ) -> None:
         """List the rule catalogues: the engine's (verdicts on a call) and the content
-        firewall's (what the scanner finds in results and definitions)."""
-        _print_rules(as_json)
+        firewall's (what the scanner finds in results and definitions). Give a rule id a
+        verdict or finding names to look it up (exit 2 when no rule has it)."""
+        _print_rules(as_json, ids or [])
 
     @app.command("scan")
     def scan_cmd(
