@@ -30,12 +30,13 @@ _PG_STRIP_RE = re.compile(
     re.DOTALL,
 )
 #: MySQL: ``#`` and ``-- `` (a space after) start comments, ``--1`` is minus minus one; the text
-#: of a ``/*! ... */`` comment runs (MariaDB's ``/*M! ... */`` too: only the marker is removed); a backslash escapes
-#: in every string; ``$a$`` is an identifier, so a dollar-quoted span is data only where a value
-#: starts and it holds no ``;`` (no statement can start in it).
+#: of a ``/*! ... */`` comment runs (MariaDB's ``/*M! ... */`` too: only the marker is
+#: removed); a backslash escapes in every string; ``$a$`` is an identifier, so a dollar-quoted
+#: span is data only where a value starts and it holds no ``;`` (no statement can start in it).
 _MYSQL_STRIP_RE = re.compile(
     r"#[^\n]*|--(?=\s|$)[^\n]*|/\*M?!\d*|/\*.*?(?:\*/|$)|'(?:[^'\\]|\\.|'')*'"
-    r"|\"(?:[^\"\\]|\\.|\"\")*\"|(`(?:[^`]|``)*`)|(?:[(,=]|\bselect|\bvalues)\s*\$(\w*)\$[^;]*?\$\2\$",
+    r"|\"(?:[^\"\\]|\\.|\"\")*\"|(`(?:[^`]|``)*`)"
+    r"|(?:[(,=]|\bselect|\bvalues)\s*\$(\w*)\$[^;]*?\$\2\$",
     re.DOTALL | re.IGNORECASE,
 )
 #: SQL Server and SQLite: ``--`` and ``/* */`` comments, ``''`` doubled, identifiers in
