@@ -63,7 +63,8 @@ _STRINGS_RE = re.compile(r"'(?:[^']|'')*'|--[^\n]*")
 _RUNNERS_RE = re.compile(
     r"(?is)--[^\n]*|/\*.*?(?:\*/|$)|(?<![\w$])[Ee]'(?:[^'\\]|\\.|'')*'|'(?:[^']|'')*'"
     r"|(?<![\w$])\$(\w*)\$.*?\$\1\$"
-    r"|\b(?:(sp_executesql)\s+(?:@stmt\s*=\s*)?|(prepare)\s+[\w`\"]+\s+from\s+|execute\s+(immediate)\s+)"
+    r"|\b(?:(sp_executesql)\s+(?:@stmt\s*=\s*)?|(prepare)\s+[\w`\"]+\s+from\s+"
+    r"|execute\s+(immediate)\s+)"
     r"|\b(exec(?:ute)?)\s*\(|\b(execute)\s+"
     r"|\b(query_to_xml(?:_and_xmlschema)?|query_to_xmlschema|dblink_exec|dblink"
     r"|dblink_send_query)\s*\(|(\\gexec)"
