@@ -77,6 +77,26 @@ def test_one_policy_is_no_finding(tmp_path: Path) -> None:
     assert not [f for f in build_report(audit=path).findings if "ran under" in f]
 
 
+def test_cordon_serve_calls_are_not_counted_as_none(tmp_path: Path) -> None:
+    """cordon serve's checks carry their callers' session ids, not its start's: its
+    policies' calls are said not to be counted, never '0 call(s) decided'."""
+    loose, loose_h = _policy(tmp_path, "loose.yaml", LOOSE)
+    strict, strict_h = _policy(tmp_path, "strict.yaml", STRICT)
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path)
+    for n, (pol, ph) in enumerate(((loose, loose_h), (strict, strict_h))):
+        log.start(version="0.1.0", policy_hash=ph, server="serve", session=f"serve-{n}",
+                  policy_files=[str(pol)])  # fmt: skip
+        rec = record_for_call(
+            session=f"caller-{n}", server="files", tool="echo", arguments={}, verdict="allow",
+            rule="default.allow", reason="no rule objected",
+        )  # fmt: skip
+        log.write({**rec, "via": "serve"})
+    log.close()
+    said = _several(build_report(audit=path).findings)
+    assert "not counted by policy" in said and "0 call(s)" not in said, said
+
+
 @pytest.mark.anyio
 @pytest.mark.e2e
 async def test_through_the_real_cordon_run_and_report(harness: Harness) -> None:

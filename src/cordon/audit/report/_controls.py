@@ -520,11 +520,15 @@ def _one_policy(
         where = ", ".join(str(f) for f in files)
     else:
         where = "no policy file named" if isinstance(files, list) else "files not recorded"
-    calls = sum(decided.get(str(s.get("session")), 0) for s in starts)
+    if any(str(s.get("session", "")).startswith("serve-") for s in starts):
+        # cordon serve's checks carry their callers' session ids, not its start's
+        calls = "calls decided by cordon serve, not counted by policy"
+    else:
+        calls = f"{sum(decided.get(str(s.get('session')), 0) for s in starts)} call(s) decided"
     ts = sorted(str(s.get("ts", "?")) for s in starts)
     when = f"started {ts[0]}" if len(ts) == 1 else f"started {ts[0]} .. {ts[-1]}"
     last = ", the latest" if latest else ""
-    return f"hash {h[:12]} ({where}; {calls} call(s) decided, {when}{last})"
+    return f"hash {h[:12]} ({where}; {calls}, {when}{last})"
 
 
 def _shown_under(
