@@ -311,7 +311,8 @@ def completed(
     new one). Each field is set once, before anyone but the pipeline has read ``v`` (as the
     pipeline sets a call's own :class:`Facts`): ``resolve`` of a send's one ask built it a
     second time (about 6,000 instructions)."""
-    if ctx.memo.get(OWN_ASK) is not v:
+    own: Verdict | None = ctx.memo.get(OWN_ASK)
+    if own is not v:
         return None
     del ctx.memo[OWN_ASK]  # (completed once)
     _V_REASON(v, reason)
