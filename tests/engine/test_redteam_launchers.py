@@ -91,3 +91,17 @@ def test_a_launched_program_alone_is_read(tmp_path: Path, command: str) -> None:
 )
 def test_ordinary_launches_stay_allowed(tmp_path: Path, command: str) -> None:
     assert run(tmp_path, command) == ("allow", "default.allow")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "setpriv " + " ".join(["--reuid 0"] * 70) + " rm -rf /srv/data",
+        "nsenter " + " ".join(["-t 1"] * 70) + " rm -rf /srv/data",
+        "gdb " + " ".join(["-ex x"] * 70) + " --args rm -rf /srv/data",
+    ],
+)
+def test_a_program_past_the_starts_read_is_not_allowed(tmp_path: Path, command: str) -> None:
+    """Option values repeated (getopt keeps the last) pushed the program past the starts the
+    guard reads: what it did not read is asked about, not allowed."""
+    assert run(tmp_path, command)[0] != "allow"

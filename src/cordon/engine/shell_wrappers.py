@@ -572,12 +572,15 @@ def _argv_suffixes(args: tuple[str, ...]) -> list[str]:
     Where the options' values end is not known, so every start is read: a value word taken
     for a program is one nobody knows, and the program's own line is judged whole (a delete
     outside the project was allowed under each of them)."""
-    starts = [i for i, a in enumerate(args) if a and not a.startswith("-")][:_SUFFIX_STARTS]
+    starts = [i for i, a in enumerate(args) if a and not a.startswith("-")]
+    # (more starts than are read: the program may be past them, known only at run time)
+    unread = [DYNAMIC] if len(starts) > _SUFFIX_STARTS else []
+    starts = starts[:_SUFFIX_STARTS]
     # (the last word alone too: screen -dm reboot; a pattern, other than the first start of
     # two words or more, only where a program some rule reads fits it, /bin/r[m]: a word such
     # as 'print([1])' or src/*.py is an argument, and read as a program it was asked about)
     read = [i for n, i in enumerate(starts) if (n == 0 and i + 1 < len(args)) or _may_run(args[i])]
-    return [shlex.join(args[i:]) for i in read]
+    return [shlex.join(args[i:]) for i in read] + unread
 
 
 def _may_run(word: str) -> bool:
