@@ -445,6 +445,26 @@ def test_a_pack_policy_without_server_is_refused_for_several_servers(tmp_path: P
     assert str(plain.resolve()) in json.loads(path.read_bytes())["mcpServers"]["github"]["args"]
 
 
+def test_a_pack_policy_without_server_counts_servers_already_wrapped(tmp_path: Path) -> None:
+    """The filesystem server already behind cordon with the filesystem pack, github not: init
+    with the pack's policy and no --server wrapped github alone with the filesystem pack (one
+    server newly wrapped passed the guard), and its hint for the wrapped server would re-init
+    it with whatever pack was given. Refused, nothing written, both servers named."""
+    path = _copy(tmp_path, "claude-code/.mcp.json")
+    pack = tmp_path / "fs.yaml"
+    pack.write_text("version: 1\npacks: [filesystem]\n")
+    done = _cordon_init(path, "--policy", str(pack), "--server", "filesystem", "--yes", "--no-hook")
+    assert done.returncode == 0, done.stdout + done.stderr
+    wrapped = path.read_bytes()
+
+    done = _cordon_init(path, "--policy", str(pack), "--yes", "--no-hook")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "pack(s) filesystem" in done.stderr and "--server NAME" in done.stderr
+    assert "github" in done.stderr and "filesystem" in done.stderr
+    assert path.read_bytes() == wrapped
+    assert "x-cordon-upstream" not in json.loads(wrapped)["mcpServers"]["github"]
+
+
 def test_a_pack_policy_for_two_named_servers_is_refused(tmp_path: Path) -> None:
     """--server filesystem --server github with a pack policy: the two servers are named, but
     the pack still describes one of them (the guard ran only without --server)."""

@@ -449,6 +449,7 @@ def plan_init(
     changed: list[str] = []
     not_done: list[str] = []
     wrapped_names: set[str] = set()
+    behind: list[str] = []  # entries already behind cordon, left as they are
     folder = workspace_of(path)
     for prefix, table in tables:
         for name, entry in table.items():
@@ -460,6 +461,8 @@ def plan_init(
             )
             if wrapped is None:
                 not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings)
+                if isinstance(entry, dict) and _is_cordon(entry):
+                    behind.append(prefix + name)
             messages[said:] = [prefix + m for m in messages[said:]]
             warnings[warned:] = [prefix + m for m in warnings[warned:]]
             if wrapped is not None:
@@ -470,8 +473,11 @@ def plan_init(
         messages.append("no servers in this file")
     # however the servers were selected (all of the file, or several --server NAME): with
     # --server, one name in several projects' tables is one server and may share the pack
-    if len(changed) > 1 and (not servers or len(wrapped_names) > 1):
-        one_server_per_pack(pols, changed)
+    # with no --server the policy is meant for every server of the file, those already
+    # behind cordon too (their hint would re-init them with it): a pack fits one of them
+    selected = changed if servers else changed + behind
+    if len(selected) > 1 and (not servers or len(wrapped_names) > 1):
+        one_server_per_pack(pols, selected)
     new, note = (raw, None)
     if changed:
         new, note = _rewrite(raw, path, data, "the backup keeps them and --undo restores them")

@@ -61,7 +61,7 @@ def one_server_per_pack(pols: Sequence[str], changed: Sequence[str]) -> None:
     if packs:
         raise ClientConfigError(
             f"the --policy brings pack(s) {', '.join(packs)}, which describe one server's "
-            f"tools, and would wrap {len(changed)} servers ({', '.join(changed)}) with it: "
+            f"tools, and was given for {len(changed)} servers ({', '.join(changed)}): "
             "run cordon init once per server with --server NAME, giving the pack's server "
             "its policy and each other server its own (or one with no pack)"
         )
