@@ -473,8 +473,7 @@ def plan_init(
         messages.append("no servers in this file")
     # however the servers were selected (all of the file, or several --server NAME): with
     # --server, one name in several projects' tables is one server and may share the pack
-    # with no --server the policy is meant for every server of the file, those already
-    # behind cordon too (their hint would re-init them with it): a pack fits one of them
+    # no --server: the policy is for every server, those behind cordon too; a pack fits one
     selected = changed if servers else changed + behind
     if len(selected) > 1 and (not servers or len(wrapped_names) > 1):
         one_server_per_pack(pols, selected)
