@@ -30,6 +30,11 @@ from tests.engine.test_sql_tool_bodies import _session
 from cordon.engine import rules
 from cordon.engine.core import Engine
 
+#: SQL four strings deep, each run by the one around it
+NESTED = (
+    "SELECT dblink_exec('SELECT dblink_exec(''SELECT dblink_exec("
+    "''''SELECT dblink_exec(''''''''DROP TABLE users'''''''')'''')'')')"
+)
 DENIED = [
     "SELECT 1 # 1; DROP TABLE users",
     "SELECT 1 AS \"it's\"; DROP TABLE users; SELECT 'x'",
@@ -66,6 +71,8 @@ DENIED = [
     "DROP EVENT TRIGGER audit_ddl",
     "DROP RULE keep_log ON users",
     "DROP POLICY tenant_only ON users",
+    # (four strings deep: past what is read, so not allowed)
+    NESTED,
 ]
 
 #: what the readings must not turn into a refusal: strings, identifiers and comments that are

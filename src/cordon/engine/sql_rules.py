@@ -122,7 +122,10 @@ def sql_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
     if "drop" not in lowered and "truncate" not in lowered and "delete" not in lowered:
         if "\\" not in text:  # (an E'' string's escapes: E'\\x44ROP' runs DROP)
             return None
-    for inner in inner_sql(text, bodies_run=True) if depth < 3 else ():
+    inners = inner_sql(text, bodies_run=True)
+    if inners and depth >= 3:  # (fail closed: what the strings run is not read)
+        return rules.ACTION_SQL_COMPUTED, "SQL run from strings nested too deeply to read"
+    for inner in inners:
         if (hit := sql_rule(inner, depth + 1)) is not None:
             return hit
     for view in _VIEWS:
