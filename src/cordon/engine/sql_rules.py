@@ -114,20 +114,20 @@ def sql_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
     from strings (a ``DO`` block's or function's body, ``EXECUTE '...'``, ``query_to_xml``'s
     or ``dblink_exec``'s query: :func:`cordon.engine.sql_programs.inner_sql`) is judged too,
     since the strings are removed before the statement is read."""
-    if depth == 0 and (computed := computed_sql(text)) is not None:
+    # (at every depth: a string run as SQL may itself run a computed one, EXEC('EXEC(@q)'))
+    if (computed := computed_sql(text)) is not None:
         return rules.ACTION_SQL_COMPUTED, f"SQL run from a computed string ({computed})"
-    if depth == 0 and (code := _server_code(text)) is not None:
+    if (code := _server_code(text)) is not None:
         return code
-    lowered = text.lower()
-    if "drop" not in lowered and "truncate" not in lowered and "delete" not in lowered:
-        if "\\" not in text:  # (an E'' string's escapes: E'\\x44ROP' runs DROP)
-            return None
     inners = inner_sql(text, bodies_run=True)
     if inners and depth >= 3:  # (fail closed: what the strings run is not read)
         return rules.ACTION_SQL_COMPUTED, "SQL run from strings nested too deeply to read"
-    for inner in inners:
+    for inner in inners:  # (before the words' gate: EXEC('EXEC(@q)') names no DROP)
         if (hit := sql_rule(inner, depth + 1)) is not None:
             return hit
+    lowered = text.lower()
+    if "drop" not in lowered and "truncate" not in lowered and "delete" not in lowered:
+        return None
     for view in _VIEWS:
         if (hit := _code_rule(view.sub(_blank, text))) is not None:
             return hit
