@@ -186,8 +186,18 @@ def _code_store(
     """The one-time code store, its codes scoped to this server
     (:func:`cordon.approvals.codes.server_scope`): redeemed by it only, not by another
     server given the same name. What it runs (the command line, or the URL and headers, as
-    given) and its pin file tell them apart."""
-    ident = {"command": command, "url": url, "headers": headers, "pins": str(pin_file.absolute())}
+    given) and its pin file tell them apart; a command's environment and working directory
+    too, since one command line serves two accounts told apart by ``env`` alone (a token, a
+    mailbox) or by the directory it starts in (a filesystem server given ``.``)."""
+    ident: dict[str, Any] = {
+        "command": command,
+        "url": url,
+        "headers": headers,
+        "pins": str(pin_file.absolute()),
+    }
+    if command:
+        ident["env"] = dict(os.environ)
+        ident["cwd"] = os.getcwd()
     return CodeStore(path, scope=server_scope(name, ident))
 
 
