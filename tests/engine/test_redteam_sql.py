@@ -139,3 +139,46 @@ def test_the_same_given_to_a_database_client_is_denied(tmp_path: Path, cmd: str)
     eng.pin_tools([{"name": "run_command", "inputSchema": {"type": "object"}}])
     v = eng.new_session().check("run_command", {"command": cmd})
     assert v.verdict == "deny", (cmd, v)
+
+
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        ("query", {"sql": "DELETE users"}),
+        ("execute_sql", {"query": "DELETE users"}),
+        ("query", {"sql": "SELECT 1; DELETE users"}),
+        ("query", {"sql": "DELETE users\n"}),
+        ("search_docs", {"sql": "DELETE users"}),
+        ("search_docs", {"statement": "DELETE users"}),
+    ],
+)
+def test_a_bare_delete_at_the_end_of_sql_is_denied(
+    tmp_path: Path, tool: str, args: dict[str, str]
+) -> None:
+    """SQL Server's ``DELETE [FROM] table``: FROM may be left out, so ``DELETE users`` at the
+    end of SQL deletes every row; it was read as words of a search when nothing followed."""
+    v = _session(tmp_path).check(tool, args)
+    assert (v.verdict, v.rule) == ("deny", rules.ACTION_SQL_DELETE_NO_WHERE), (tool, args, v)
+
+
+def test_a_bare_delete_given_to_a_database_client_is_denied(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    eng = Engine.from_policy([{"version": 1, "allowed_path_prefixes": [str(project)]}])
+    eng.pin_tools([{"name": "run_command", "inputSchema": {"type": "object"}}])
+    v = eng.new_session().check("run_command", {"command": "sqlcmd -Q 'DELETE users'"})
+    assert (v.verdict, v.rule) == ("deny", rules.ACTION_SQL_DELETE_NO_WHERE), v
+
+
+@pytest.mark.parametrize(
+    ("tool", "key", "text"),
+    [("search_docs", "query", "delete old emails"), ("search_docs", "query", "how to delete users"),
+     ("query", "sql", "CREATE POLICY p ON t FOR DELETE"),
+     ("query", "sql", "GRANT SELECT, DELETE ON t TO bob"),
+     ("query", "sql", "ALTER TABLE t ADD FOREIGN KEY (a) REFERENCES u ON DELETE CASCADE")],
+)  # fmt: skip
+def test_search_words_and_delete_as_a_keyword_stay_allowed(
+    tmp_path: Path, tool: str, key: str, text: str
+) -> None:
+    v = _session(tmp_path).check(tool, {key: text})
+    assert v.verdict == "allow", (text, v)

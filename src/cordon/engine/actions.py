@@ -699,7 +699,8 @@ def _blocked_command(strings: _Strings, *, is_exec: bool, is_sql_tool: bool) -> 
             if hit is not None:
                 return _v("deny", hit[0], f"blocked: {hit[1]}", path, hit[1])
         if is_sql_tool or nkey in SQL_PARAMS:
-            hit = sql_rule(text) or _sql_program(text)
+            # (a ``query`` of a tool not named for SQL may be a search's words: delete users)
+            hit = sql_rule(text, sql_only=is_sql_tool or nkey != "query") or _sql_program(text)
             if hit is not None:
                 return _v("deny", hit[0], f"blocked: {hit[1]}", path, hit[1])
     return None

@@ -680,7 +680,7 @@ def _program_rules(c: CommandString, asks: list[Verdict] | None = None) -> Verdi
         reason = f"blocked: {why}: remote content run unseen, as curl | sh"
         return _v("deny", rules.ACTION_PIPE_TO_SHELL, reason, c.path, "remote script")
     for text in f.sql:
-        hit = sql_rule(text)
+        hit = sql_rule(text, sql_only=True)
         if hit is not None:
             reason = f"blocked: {hit[1]} given to a database client (command as parsed)"
             return _v("deny", hit[0], reason, c.path, hit[1])

@@ -66,7 +66,8 @@ _SQL_DROP_RE = re.compile(
 #: a DELETE statement: ``DELETE [t] FROM``, and SQL Server's and Oracle's ``DELETE [TOP (n)] t``
 #: where it reads as SQL, not as words of a search (``delete old emails``): a qualified or
 #: quoted table, ``TOP``, or a table followed by ``;``, ``WHERE`` or ``OUTPUT`` (a bare
-#: ``DELETE users`` at the end of the text is read as words)
+#: ``DELETE users`` at the end of the text is read as words, unless the text is SQL alone:
+#: :func:`sql_rule`'s ``sql_only``)
 _SQL_DELETE_RE = re.compile(
     r"\bdelete\s+(?:(?:\w+\s+)?from\b|top\s*\([^)]*\)|[\"`\[]|\w+\s*\.\s*[\w\"`\[]"
     r"|(?!(?:on|cascade|set|restrict|no|or|when|where|returning|output|and|as|from)\b)\w+"
@@ -109,11 +110,14 @@ def _server_code(text: str) -> tuple[str, str] | None:
     return None
 
 
-def sql_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
+def sql_rule(text: str, depth: int = 0, *, sql_only: bool = False) -> tuple[str, str] | None:
     """(rule id, label) of the first SQL block rule ``text`` breaks, or None; the SQL it runs
     from strings (a ``DO`` block's or function's body, ``EXECUTE '...'``, ``query_to_xml``'s
     or ``dblink_exec``'s query: :func:`cordon.engine.sql_programs.inner_sql`) is judged too,
-    since the strings are removed before the statement is read."""
+    since the strings are removed before the statement is read. ``sql_only``: ``text`` is
+    SQL, never words of a search (a SQL tool's, a ``sql`` argument's, a database client's),
+    so its last statement ends where it does: SQL Server's ``DELETE users`` (FROM is
+    optional) at the end deletes every row."""
     # (at every depth: a string run as SQL may itself run a computed one, EXEC('EXEC(@q)'))
     if (computed := computed_sql(text)) is not None:
         return rules.ACTION_SQL_COMPUTED, f"SQL run from a computed string ({computed})"
@@ -123,24 +127,25 @@ def sql_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
     if inners and depth >= 3:  # (fail closed: what the strings run is not read)
         return rules.ACTION_SQL_COMPUTED, "SQL run from strings nested too deeply to read"
     for inner in inners:  # (before the words' gate: EXEC('EXEC(@q)') names no DROP)
-        if (hit := sql_rule(inner, depth + 1)) is not None:
+        if (hit := sql_rule(inner, depth + 1, sql_only=True)) is not None:
             return hit
     lowered = text.lower()
     if "drop" not in lowered and "truncate" not in lowered and "delete" not in lowered:
         return None
     for view in _VIEWS:
-        if (hit := _code_rule(view.sub(_blank, text))) is not None:
+        if (hit := _code_rule(view.sub(_blank, text), sql_only)) is not None:
             return hit
     return None
 
 
-def _code_rule(code: str) -> tuple[str, str] | None:
+def _code_rule(code: str, sql_only: bool = False) -> tuple[str, str] | None:
     """The block rule ``code`` (a statement with its comments and strings removed) breaks."""
     if _SQL_DROP_RE.search(code):
         return rules.ACTION_SQL_DROP, "DROP or TRUNCATE statement"
     stmts = code.split(";")
     for n, stmt in enumerate(stmts):
-        stmt += ";" if n + 1 < len(stmts) else ""  # (DELETE users; is SQL Server's statement)
+        # (DELETE users; is SQL Server's statement; at the end of SQL alone, with no ;, too)
+        stmt += ";" if n + 1 < len(stmts) or sql_only else ""
         m = _SQL_DELETE_RE.search(stmt)
         if m is None:
             continue
