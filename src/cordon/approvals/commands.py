@@ -263,6 +263,23 @@ def _argument(value: Any) -> Text:
     return out
 
 
+def _add_argument(grid: Table, name: str, value: Any) -> None:
+    """One argument's row: its name (a line break in a name the agent chose would print a
+    row of its own: escaped) and its value. A name the question shows whole
+    (:data:`~cordon.approvals.envelope.SHOWN_NAME_CHARS`) is approvable, so it is shown whole
+    here too, whatever its escapes add (``\\uXXXX``: six characters a letter); one whose
+    escaped form is too wide for the name column is written folded in the value column,
+    its value on the row below (a wide name column squeezed the values out of sight)."""
+    label = _escaped(display.visible(sanitize(name)))
+    if len(label) <= 60:
+        grid.add_row(Text(f"  {label}"), _argument(value))
+    elif len(name) <= envelope.SHOWN_NAME_CHARS:
+        grid.add_row(Text("  (name)"), Text(label, overflow="fold"))
+        grid.add_row(Text("  (its value)"), _argument(value))
+    else:
+        grid.add_row(Text(f"  {label[:60]}...[name cut]"), _argument(value))
+
+
 def _add_arguments(grid: Table, rec: CodeRecord, call: dict[str, Any] | None, audit: Path) -> Table:
     """Add the denied call's arguments (from its audit record) and what the code binds."""
     if call is None or call.get("server") != rec.server or call.get("tool") != rec.tool:
@@ -283,11 +300,7 @@ def _add_arguments(grid: Table, rec: CodeRecord, call: dict[str, Any] | None, au
     if not items:
         grid.add_row("Arguments", Text("(none)", style="dim"))
     for name, value in items[:MAX_SHOWN_ARGS]:
-        # (a line break in a name the agent chose would print a row of its own: an escape)
-        label = _escaped(display.visible(sanitize(str(name))))
-        if len(label) > 60:
-            label = label[:60] + "...[name cut]"
-        grid.add_row(Text(f"  {label}"), _argument(value))
+        _add_argument(grid, str(name), value)
     if len(items) > MAX_SHOWN_ARGS:
         grid.add_row(
             Text("  ..."),
