@@ -102,6 +102,7 @@ from cordon._serve_checks import (
     json_size,
     named_params,
     oversize,
+    shown_name,
     trusted_over_cap,
 )
 from cordon._serve_mcp import build_server, register
@@ -720,7 +721,7 @@ def _answer(v: Verdict, name: str, given: list[str], session_id: str) -> dict[st
     echoed = [g for g in given if g not in named]
     if not _SAFE_NAME.fullmatch(name):
         echoed.append(name)
-    param = v.param if v.param is None or _SAFE_NAME.fullmatch(v.param) else "<param>"
+    param = v.param if v.param is None or shown_name(v.param, _SAFE_NAME) else "<param>"
     return {
         "verdict": v.verdict,
         "rule": v.rule,
