@@ -105,3 +105,34 @@ def test_a_program_past_the_starts_read_is_not_allowed(tmp_path: Path, command: 
     """Option values repeated (getopt keeps the last) pushed the program past the starts the
     guard reads: what it did not read is asked about, not allowed."""
     assert run(tmp_path, command)[0] != "allow"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "nice /sbin/reb??t",
+        "nohup /sbin/reb??t",
+        "timeout 5 /sbin/reb??t",
+        "sudo -u root /sbin/reb??t",
+        "env A=1 /sbin/reb??t",
+        "chronic /sbin/reb??t",
+        "setpriv --reuid 0 /sbin/reb??t",
+        "nsenter -t 1 -m /sbin/reb??t",
+        "runuser -u root -- /sbin/reb??t",
+    ],
+)
+def test_a_pattern_where_the_launched_program_goes_is_asked(tmp_path: Path, command: str) -> None:
+    """bash expands the pattern before the launcher runs it (``/sbin/reb??t`` is
+    ``/sbin/reboot``): the pattern matching no program a rule reads was skipped under a
+    launcher, where the same word alone is asked about."""
+    assert run(tmp_path, command) == ("ask", "action.command_opaque"), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["nice make -j4 src/*.c", "timeout 60 pytest tests/test_*.py", "setpriv --reuid 0 ls *.txt"],
+)
+def test_a_pattern_among_the_launched_program_s_arguments_is_allowed(
+    tmp_path: Path, command: str
+) -> None:
+    assert run(tmp_path, command) == ("allow", "default.allow"), command

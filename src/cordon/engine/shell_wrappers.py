@@ -210,6 +210,11 @@ _ROOT = {"unshare": frozenset({"-R", "--root"}), "firejail": frozenset({"--chroo
 _ENV_VAR = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?")
 
 
+#: a word the shell expands as a pattern: ``*``, ``?`` or a bracket expression closed
+#: (a lone ``[`` is a literal character)
+_GLOB_RE = re.compile(r"[*?]|\[.*\]")
+
+
 def _option(a: str, nxt: str | None, opts: frozenset[str]) -> tuple[list[tuple[str, str]], int]:
     """``([(option, value)], words used)`` for the option word ``a`` (``nxt`` the word after
     it): a long option with ``=``, one that takes the next word, or a bundle of short
@@ -320,6 +325,9 @@ def unwrap(
         if prog == "bwrap" and unread is not None:  # (its --bind SRC DEST maps every path)
             unread.append("bwrap: the program runs in a new root whose mounts map its paths")
         if prog not in WRAPPERS:
+            if i and unread is not None and prog not in ("[", "[[") and _GLOB_RE.search(prog):
+                # (nice /sbin/reb??t: bash expands the pattern, the wrapper runs what it names)
+                unread.append(f"a program name given as a pattern ({argv[i]!r})")
             return prog, _xargs_items(tuple(argv[i + 1 :]), xargs), chdir
         i += 1
         xargs = "" if prog == "xargs" else xargs
@@ -579,17 +587,33 @@ def _argv_suffixes(args: tuple[str, ...]) -> list[str]:
     # (the last word alone too: screen -dm reboot; a pattern, other than the first start of
     # two words or more, only where a program some rule reads fits it, /bin/r[m]: a word such
     # as 'print([1])' or src/*.py is an argument, and read as a program it was asked about)
-    read = [i for n, i in enumerate(starts) if (n == 0 and i + 1 < len(args)) or _may_run(args[i])]
+    read = [i for n, i in enumerate(starts) if (n == 0 and i + 1 < len(args)) or _may_run(args, i)]
     return [shlex.join(args[i:]) for i in read] + unread
 
 
-def _may_run(word: str) -> bool:
-    """Whether ``word``, where a launcher's program may start, is read as one: a pattern
-    only if a program some rule reads fits it (the shell expands it first)."""
+#: a pattern that may name a program file (``/sbin/reb??t``), not program text or a line
+_PATH_PATTERN_RE = re.compile(r"[\w./~*?\[\]+-]+")
+
+
+def _may_run(args: tuple[str, ...], i: int) -> bool:
+    """Whether ``args[i]``, where a launcher's program may start, is read as one: a pattern
+    only if a program some rule reads fits it (the shell expands it first), or if it names a
+    file and only options and their values come before it (``setpriv --reuid 0
+    /sbin/reb??t``: where the program goes, asked about as the same word alone is)."""
+    word = args[i]
     if not any(c in word for c in "*?["):
         return True
     name = base_name(word)
-    return any(fnmatch.fnmatchcase(p, name) for p in KNOWN_PROGRAMS)
+    if any(fnmatch.fnmatchcase(p, name) for p in KNOWN_PROGRAMS):
+        return True
+    before = args[:i]
+    return (
+        _GLOB_RE.search(word) is not None
+        and _PATH_PATTERN_RE.fullmatch(word) is not None
+        and all(
+            a.startswith("-") or (j and before[j - 1].startswith("-")) for j, a in enumerate(before)
+        )
+    )
 
 
 def _netns_exec(args: tuple[str, ...]) -> list[str]:
