@@ -42,3 +42,36 @@ def test_a_file_written_otherwise_is_asked(tmp_path: Path) -> None:
 )
 def test_a_migration_and_a_harmless_file_stay_allowed(tmp_path: Path, command: str) -> None:
     assert run(tmp_path, command) == ("allow", "default.allow")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        W + "cat x.sql | psql",
+        W + "cat -- x.sql | psql -d app",
+        W + "cat x.sql | mysql",
+        W + "cat x.sql | sqlite3 app.db",
+        W + "psql -d app < x.sql",
+        "cat > x.sql <<'EOF'\nDROP TABLE users;\nEOF\ncat x.sql | psql",
+    ],
+)
+def test_sql_piped_from_a_file_the_command_writes_is_read(tmp_path: Path, command: str) -> None:
+    """``cat x.sql | psql`` runs the file's SQL as ``psql -f x.sql`` does; it was read as
+    text known only at run time, and the DROP the command wrote there ran unasked."""
+    assert run(tmp_path, command) == ("deny", "action.sql_drop"), command
+
+
+def test_a_piped_file_written_otherwise_is_asked(tmp_path: Path) -> None:
+    assert run(tmp_path, "cp /tmp/any.sql x.sql; cat x.sql | psql")[0] == "ask"
+
+
+@pytest.mark.parametrize(
+    "command", ["cat migrations/001.sql | psql", "echo 'SELECT 1;' > x.sql; cat x.sql | psql"]
+)
+def test_a_piped_migration_or_harmless_file_stays_allowed(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("allow", "default.allow"), command
+
+
+def test_files_piped_together_are_read_as_cat_joins_them(tmp_path: Path) -> None:
+    command = "printf 'DR' > a.sql; printf 'OP TABLE users;' > b.sql; cat a.sql b.sql | psql"
+    assert run(tmp_path, command) == ("deny", "action.sql_drop")

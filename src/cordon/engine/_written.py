@@ -19,7 +19,7 @@ from cordon.engine import _heredoc
 from cordon.engine import shell_commands as _sc
 from cordon.engine.shell_commands import SHELLS
 
-__all__ = ["copy_text", "run_written", "write_text"]
+__all__ = ["copy_text", "piped_text", "run_written", "write_text"]
 
 #: redirect operators that write their target
 _OUT = frozenset({">", ">>", ">|", "&>", "&>>", "<>"})
@@ -76,6 +76,20 @@ def copy_text(w: _Walker, program: str, args: tuple[str, ...]) -> None:
         if dest.endswith("/"):
             dest += source.rsplit("/", 1)[-1]
         w.facts.written[w.key(dest)] = w.facts.written[w.key(source)]
+
+
+def piped_text(w: _Walker, cmd: tuple[str, tuple[str, ...]] | None) -> str | None:
+    """What ``cmd`` writes to a pipe when it is known: ``echo``/``printf`` with literal words
+    (:func:`.shell_commands.literal_output`), or ``cat`` of files this string wrote
+    (``echo 'DROP TABLE t;' > x.sql; cat x.sql | psql`` runs them as ``psql -f x.sql`` does);
+    :data:`.shell_commands.DYNAMIC` for such a file whose text is not known here."""
+    if cmd is None or cmd[0] != "cat":
+        return _sc.literal_output(cmd)
+    files = list(cmd[1][1:] if cmd[1][:1] == ("--",) else cmd[1])
+    if not files or any(f.startswith("-") or w.key(f) not in w.facts.written for f in files):
+        return None  # (a file not written here, a migration: its text is not read)
+    texts = [w.facts.written[w.key(f)] for f in files]
+    return _sc.DYNAMIC if None in texts else "".join(t or "" for t in texts)
 
 
 def run_written(w: _Walker, program: str, args: tuple[str, ...], argv0: str) -> None:

@@ -430,7 +430,7 @@ class _Walker:
                 self.last = None
             if not first and self.last is not None:
                 decoded = feeder is not None and feeder[0] in _sc.DECODERS
-                self.fed(*self.last, _sc.literal_output(feeder), decoded=decoded)
+                self.fed(*self.last, _written.piped_text(self, feeder), decoded=decoded)
                 for line in piped_lines(feeder, *self.last):  # (find -name X | xargs cat)
                     self.nested(line)
             feeder, first = self.last, False
