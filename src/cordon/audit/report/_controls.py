@@ -231,9 +231,8 @@ def controls_section(
         global_controls = _global_controls(policy)
     else:
         note = "no policy file given"
-    if tools_file is not None:
-        for label, names in _load_tools(Path(tools_file)):
-            listed[label].update(names)
+    for label, names in _load_tools(Path(tools_file)) if tools_file is not None else ():
+        listed[label].update(names)
     seen = {*listed, *called, *unlisted}
     others = _other_policies(policy, servers, starts, seen)
     if policy is not None and (servers or others):
