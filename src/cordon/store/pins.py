@@ -143,8 +143,18 @@ class PinFile:
             return
         ident = entry.setdefault("identity", {})
         fresh = {k: v for k, v in seen.items() if k not in ident}
+        # a pending change of a field seen as pinned again is stale, as a pending tool the
+        # latest listing lacks is: the swap it came from no longer runs, and kept it would be
+        # accepted beside the next real change, pinning what had been refused
+        pending = entry.get("pending_identity") or {}
+        stale = [k for k in pending if k in seen and k in ident and ident[k] == seen[k]]
+        for k in stale:
+            del pending[k]
+        if stale and not pending:
+            entry.pop("pending_identity", None)
         if fresh:
             ident.update(fresh)
+        if fresh or stale:
             self.save(data)
 
     def rewrite_identity(self, server: str, fields: Mapping[str, Any]) -> None:
