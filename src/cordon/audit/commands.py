@@ -324,9 +324,12 @@ def audit_show(
         list[str] | None, typer.Option(help="allow, deny, ask (or a record kind); repeatable")
     ] = None,
     tool: Annotated[list[str] | None, typer.Option(help="tool name; repeatable")] = None,
+    server: Annotated[
+        list[str] | None, typer.Option(help="server name (cordon run --name); repeatable")
+    ] = None,
     limit: Annotated[int, typer.Option(help="show at most this many (newest)")] = 1000,
 ) -> None:
-    """Show audit records filtered by time, verdict and tool, as a table."""
+    """Show audit records filtered by time, verdict, tool and server, as a table."""
     path = _audit_path(file, audit)
     if not path.exists():
         _console(err=True).print(Text(f"no audit log at {path}"))
@@ -337,6 +340,7 @@ def audit_show(
         until=_bound(until, "--until"),
         verdicts=verdict or (),
         tools=tool or (),
+        servers=server or (),
     )
     kept: deque[dict[str, Any]] = deque(maxlen=max(limit, 0))
     matched = 0
@@ -354,7 +358,9 @@ def audit_show(
     if verdict and not rows:
         _unknown_verdicts(path, verdict)
     if tool and not rows:
-        _unknown_tools(path, tool)
+        _unknown_names(path, tool, "tool")
+    if server and not rows:
+        _unknown_names(path, server, "server")
 
 
 def _unknown_verdicts(path: Path, asked: list[str]) -> None:
@@ -377,12 +383,12 @@ def _unknown_verdicts(path: Path, asked: list[str]) -> None:
         )
 
 
-def _unknown_tools(path: Path, asked: list[str]) -> None:
-    """On stderr, each ``--tool`` value that no record of the log names, with the close one: a
-    typo gave an empty table that read as "that tool was never called"."""
+def _unknown_names(path: Path, asked: list[str], field: str) -> None:
+    """On stderr, each ``--tool`` (``--server``) value that no record of the log names, with
+    the close one: a typo gave an empty table that read as "never called" ("never ran")."""
     import difflib
 
-    held = sorted({str(rec["tool"]) for rec in iter_records(path) if rec.get("tool")})
+    held = sorted({str(rec[field]) for rec in iter_records(path) if rec.get(field)})
     for value in asked:
         if value in held:
             continue
@@ -390,7 +396,7 @@ def _unknown_tools(path: Path, asked: list[str]) -> None:
         hint = f"did you mean '{visible(close[0])}'? " if close else ""
         shown = ", ".join(visible(t) for t in held[:20]) + (", ..." if len(held) > 20 else "")
         _console(err=True).print(
-            Text(f"no record names tool '{visible(value)}': {hint}this log's tools: {shown}")
+            Text(f"no record names {field} '{visible(value)}': {hint}this log's {field}s: {shown}")
         )
 
 

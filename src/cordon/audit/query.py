@@ -57,11 +57,13 @@ def filter_records(
     until: str | None = None,
     verdicts: Iterable[str] = (),
     tools: Iterable[str] = (),
+    servers: Iterable[str] = (),
 ) -> Iterator[dict[str, Any]]:
     """Yield records with ``since <= ts <= until`` (strings from :func:`parse_time_bound`),
-    whose verdict (or kind) is one of ``verdicts`` and tool one of ``tools`` (when given): a
-    ``listing`` record matches a tool it names (a long name as the record cuts it)."""
-    vset, tset = frozenset(verdicts), frozenset(tools)
+    whose verdict (or kind) is one of ``verdicts``, tool one of ``tools`` and server one of
+    ``servers`` (each when given): a ``listing`` record matches a tool it names (a long name
+    as the record cuts it)."""
+    vset, tset, sset = frozenset(verdicts), frozenset(tools), frozenset(servers)
     tset |= {cut(t, NAME_CHARS) for t in tset}
     for rec in records:
         ts = str(rec.get("ts", ""))
@@ -72,5 +74,7 @@ def filter_records(
         if vset and record_verdict(rec) not in vset:
             continue
         if tset and tset.isdisjoint(named_tools(rec)):
+            continue
+        if sset and str(rec.get("server")) not in sset:
             continue
         yield rec
