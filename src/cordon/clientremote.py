@@ -116,6 +116,8 @@ class RemoteTarget:
 
 
 def _url_problem(url: Any) -> str | None:
+    if url is None or url == "":
+        return "it has no URL"
     if not isinstance(url, str) or not url.startswith(("https://", "http://")):
         return f"its URL {url!r} is not a literal http(s) URL"
     return None
