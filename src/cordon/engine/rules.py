@@ -312,7 +312,9 @@ _RULES = (
        "SQL-driven code execution (CWE-94; Postgres CVE-2019-9193)", _NO_POLICY),
     _r(ACTION_SQL_FILE, "action rules", "deny or ask",
        "SQL that makes the database open a file outside itself (ATTACH, VACUUM INTO, COPY to "
-       "a file, lo_export, readfile/writefile); denied at a credential or auto-run path",
+       "a file, lo_export, readfile/writefile); denied at a credential or auto-run path; with "
+       "no pack, judged as a shell command's file (a write outside the allowed prefixes denied, "
+       "a sensitive read or a computed path asked)",
        "arbitrary file write through SQLite ATTACH/VACUUM INTO (CWE-73)",
        f"{_APPROVE} (asks only); do it outside the agent"),
     _r(ACTION_SQL_SCHEMA, "action rules", "ask",

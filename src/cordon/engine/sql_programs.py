@@ -11,10 +11,13 @@ dollar-quoted bodies removed, so each of these hid what it runs):
   a string a function runs as SQL (``query_to_xml('...')``, ``dblink_exec(conn, '...')``,
   PL/pgSQL's ``EXECUTE '...'``): :func:`inner_sql` gives their text, judged as SQL too;
 * a server file written or read (``COPY t TO '/etc/cron.d/x'``, MySQL's ``INTO OUTFILE``,
-  ``lo_export``, ``pg_read_file``, ``LOAD DATA INFILE``): :func:`server_files`, judged as the
-  same path written or read by a command (a relative one is in the server's data directory:
-  computed); code in an untrusted procedural language (``LANGUAGE plpython3u``, ``plperlu``)
-  runs as the server's user: opaque;
+  ``LOAD DATA INFILE`` and ``LOAD_FILE``, ``lo_export``, ``pg_read_file``, ``pg_ls_dir``,
+  SQLite's ``ATTACH`` and ``VACUUM INTO``, the sqlite3 CLI's ``readfile``/``writefile``):
+  :func:`server_files`, judged as the same path written or read by a command (a relative one
+  in the server's data directory, or one the statement computes: asked); a client's output
+  file (psql's ``\\o FILE``, mysql's ``tee FILE``, sqlite3's ``.output FILE``):
+  :func:`client_files`, a write; code in an untrusted procedural language (``LANGUAGE
+  plpython3u``, ``plperlu``) runs as the server's user: opaque;
 * ``pg_sleep`` (holds its connection and every lock its transaction took:
   ``LOCK TABLE users; SELECT pg_sleep(86400)`` stops every writer), ``pg_terminate_backend``
   and ``pg_cancel_backend`` (end other sessions): :func:`sql_disruption`, asked about as
@@ -28,8 +31,9 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-__all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "client_lines", "computed_sql", "inner_sql",
-           "program_lines", "record", "server_files", "sql_args", "sql_disruption"]  # fmt: skip
+__all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "client_files", "client_lines", "computed_sql",
+           "inner_sql", "program_lines", "record", "server_files", "sql_args",
+           "sql_disruption"]  # fmt: skip
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -127,6 +131,8 @@ class _Walker(Protocol):
 class _Sink(Protocol):
     def sql(self, text: str) -> None: ...
     def opaque(self, why: str) -> None: ...
+    def file(self, path: str, program: str, op: str) -> None: ...
+    def nested(self, text: str) -> None: ...
 
 
 def record(w: _Walker, sql: str, depth: int = 0) -> None:
@@ -137,6 +143,10 @@ def record(w: _Walker, sql: str, depth: int = 0) -> None:
         w.nested(line)  # (a line computed at run time: opaque)
     for path, op in server_files(sql):  # (COPY t TO '/etc/cron.d/x', INTO OUTFILE)
         w.file(path, "sql", op)
+        if op == "read" and DYNAMIC in path:  # (pg_read_binary_file('global/1260'))
+            w.opaque("SQL reads a file whose path is computed or in the server's data directory")
+    for path in client_files(sql):  # (\o FILE, tee FILE, .output FILE)
+        w.file(path, "sql client", "overwrite")
     m = _UNTRUSTED_RE.search(sql) if "language" in sql.lower() else None
     if m is not None:  # (DO $$ import os; os.system(...) $$ LANGUAGE plpython3u)
         w.opaque(f"SQL runs code in the untrusted language {m.group(1)}")
@@ -221,37 +231,115 @@ def client_lines(sql: str) -> list[str]:
     return out
 
 
-#: the procedural languages that run code as the server's operating-system user
-_UNTRUSTED_RE = re.compile(r"(?i)\blanguage\s+'?(pl(?:python[23]?u|perlu|tclu|sh|r|lua?u|v8u?))\b")
-#: the server files a statement writes or reads: COPY ... TO|FROM 'F' (not PROGRAM),
-#: MySQL's INTO OUTFILE|DUMPFILE 'F' and LOAD DATA INFILE 'F', PostgreSQL's lo_export,
-#: lo_import, pg_read_file, pg_read_binary_file
-_SERVER_FILE_RE = re.compile(
-    r"(?is)\bcopy\b[^;]*?\b(to|from)\s+'([^']+)'|\binto\s+(?:out|dump)file\s+'([^']+)'"
-    r"|\bload\s+data\s+infile\s+'([^']+)'|\blo_export\s*\([^,]*,\s*'([^']+)'"
-    r"|\b(?:lo_import|pg_read_file|pg_read_binary_file)\s*\(\s*'([^']+)'"
+#: a database client's own command that writes its output to a file: psql's ``\\o|\\out|
+#: \\g|\\gx|\\w|\\write|\\s FILE`` and ``\\lo_export OID FILE`` (group 1), mysql's
+#: ``tee FILE`` and ``\\T FILE`` (group 1), sqlite3's ``.output|.once|.save|.backup`` with its
+#: words (group 2); a pipe (``\\o |LINE``) is :func:`client_lines`'
+_CLIENT_FILE_RE = re.compile(
+    r"(?m)(?:\\(?:o|out|g|gx|w|write|s|lo_export[ \t]+\S+)|^[ \t]*tee|\\T)[ \t]+(?!\|)"
+    r"['\"]?([^\s'\"|;]+)|^[ \t]*\.(?:output|once|save|backup)[ \t]+(?!\|)([^\n]*)"
 )
 
 
+def client_files(sql: str) -> list[str]:
+    """The files a database client's own commands in ``sql`` write its output to (psql's
+    ``\\o FILE``, mysql's ``tee FILE``, sqlite3's ``.output FILE``): judged as a command's
+    write. Attack class: ``echo '\\o ~/.bashrc' | psql`` wrote rows the agent chose to a
+    file no rule read."""
+    if "\\" not in sql and "tee" not in sql and "." not in sql:
+        return []
+    out = []
+    for m in _CLIENT_FILE_RE.finditer(sql):
+        if m.group(1) is not None:
+            out.append(m.group(1))
+            continue
+        words = [x.strip("'\"") for x in m.group(2).split() if not x.startswith("-")]
+        if words:  # (.backup [DB] FILE: the last word; .once -x: a viewer, no file)
+            out.append(words[-1])
+    return out
+
+
+#: the procedural languages that run code as the server's operating-system user
+_UNTRUSTED_RE = re.compile(r"(?i)\blanguage\s+'?(pl(?:python[23]?u|perlu|tclu|sh|r|lua?u|v8u?))\b")
+#: the server files a statement writes or reads, each named by a literal (PostgreSQL's COPY
+#: and MySQL's forms take nothing else): COPY ... TO|FROM 'F' (not PROGRAM), MySQL's INTO
+#: OUTFILE|DUMPFILE 'F' and LOAD DATA|XML [LOCAL] INFILE 'F'
+_SERVER_FILE_RE = re.compile(
+    r"(?is)\bcopy\b[^;]*?\b(to|from)\s+(?=[Ee]?'|\$\w*\$)|\binto\s+(out|dump)file\s+"
+    r"|\bload\s+(?:data|xml)\s+(?:(?:low_priority|concurrent)\s+)?(local\s+)?infile\s+"
+)
+#: functions whose argument names a file -> (its index, what is done, its place: ``server``
+#: PostgreSQL's or MySQL's, a relative path in the data directory; ``process`` SQLite's,
+#: where the process runs): pg_read_file and the like ("System Administration Functions"),
+#: lo_import/lo_export ("Server-Side Functions"), MySQL's LOAD_FILE, the sqlite3 CLI's
+#: fileio readfile/writefile
+_FILE_CALLS: dict[str, tuple[int, str, str]] = {
+    "pg_read_file": (0, "read", "server"), "pg_read_binary_file": (0, "read", "server"),
+    "pg_ls_dir": (0, "read", "server"), "pg_stat_file": (0, "read", "server"),
+    "lo_import": (0, "read", "server"), "lo_export": (1, "overwrite", "server"),
+    "pg_file_write": (0, "overwrite", "server"), "load_file": (0, "read", "server"),
+    "readfile": (0, "read", "process"), "writefile": (0, "overwrite", "process"),
+}  # fmt: skip
+_FILE_CALL_RE = re.compile(rf"(?i)\b({'|'.join(_FILE_CALLS)})\s*\(")
+#: what names a function by its signature, right before its name (GRANT/REVOKE ... ON
+#: FUNCTION, CREATE/ALTER/DROP/COMMENT ON FUNCTION)
+_SIGNATURE_RE = re.compile(r"(?i)\b(?:function|procedure|routine)\s+(?:[\w\"]+\.)?\Z")
+#: SQLite's ATTACH [DATABASE] EXPR AS NAME (opens the file, creating it) and VACUUM [SCHEMA]
+#: INTO EXPR (writes a whole database there): an expression, so a computed path is possible
+_SQLITE_FILE_RE = re.compile(
+    r"(?is)\battach\s+(?:database\s+)?([^;]+?)\s+as\s+[\w\"`\[]|\bvacuum\s+(?:\w+\s+)?into\s+([^;]+)"
+)
+_FILE_HINTS = ("copy", "outfile", "dumpfile", "infile", "lo_", "pg_", "load_file", "readfile",
+               "writefile", "attach", "vacuum")  # fmt: skip
+
+
 def server_files(sql: str) -> list[tuple[str, str]]:
-    """``(path, op)`` of each server file ``sql`` writes (``overwrite``) or reads."""
+    """``(path, op)`` of each file ``sql`` makes the database (or psql's ``\\copy``, the
+    client) write (``overwrite``) or read; a path the statement computes, or a relative one
+    in the server's data directory, holds :data:`DYNAMIC`."""
     low = sql.lower()
-    if not any(h in low for h in ("copy", "outfile", "dumpfile", "infile", "lo_", "pg_read")):
+    if not any(h in low for h in _FILE_HINTS):
         return []
     out = []
     for m in _SERVER_FILE_RE.finditer(sql):
-        if m.group(2):
-            op = "overwrite" if m.group(1).lower() == "to" else "read"
-            path = m.group(2)
-        elif m.group(3) or m.group(5):
-            op, path = "overwrite", m.group(3) or m.group(5)
-        else:
-            op, path = "read", m.group(4) or m.group(6)
-        client = sql[max(m.start() - 1, 0) : m.start()] == "\\"  # (psql's \copy: its own files)
-        if not client and not path.startswith("/"):  # (relative: the server's data directory)
-            path = f"{DYNAMIC}/{path}"
-        out.append((path, op))
+        lit = _WHOLE_LITERAL_RE.match(sql, m.end())
+        path = _literal(lit) if lit is not None else DYNAMIC
+        op = "overwrite" if (m.group(1) or "").lower() == "to" or m.group(2) else "read"
+        # (psql's \copy and MySQL's LOCAL INFILE: the client's own file, where it runs)
+        client = sql[max(m.start() - 1, 0) : m.start()] == "\\" or m.group(3) is not None
+        out.append((path if client else _in_data_dir(path), op))
+    for m in _FILE_CALL_RE.finditer(sql):
+        if _SIGNATURE_RE.search(sql, max(m.start() - 80, 0), m.start()) is not None:
+            continue  # (REVOKE EXECUTE ON FUNCTION pg_file_write(text, ...): named, not run)
+        at, op, place = _FILE_CALLS[m.group(1).lower()]
+        args = _call_args(sql, m.end())
+        path = _whole_literal(args[at]) if args is not None and len(args) > at else DYNAMIC
+        out.append((_in_data_dir(path) if place == "server" else path, op))
+    for m in _SQLITE_FILE_RE.finditer(sql):
+        path = _whole_literal((m.group(1) or m.group(2)).strip())
+        if path.lower() not in ("", ":memory:") and not path.lower().startswith("file::memory:"):
+            out.append((_uri_path(path), "overwrite"))
     return out
+
+
+def _whole_literal(expr: str) -> str:
+    """The text of ``expr`` when it is one literal, else :data:`DYNAMIC` (computed)."""
+    m = _WHOLE_LITERAL_RE.fullmatch(expr.strip())
+    return _literal(m) if m is not None else DYNAMIC
+
+
+def _in_data_dir(path: str) -> str:
+    """A server's relative path, in its data directory (not known here): computed."""
+    return path if path.startswith("/") or DYNAMIC in path else f"{DYNAMIC}/{path}"
+
+
+def _uri_path(path: str) -> str:
+    """The file an SQLite URI filename names (``file:/tmp/x.db?mode=rwc``); a percent escape,
+    decoded by SQLite, is not read here (computed)."""
+    if not path.lower().startswith("file:"):
+        return path
+    rest = re.sub(r"^//(?:localhost)?(?=/)", "", path[5:]).split("?")[0].split("#")[0]
+    return DYNAMIC if "%" in rest else rest
 
 
 #: an ``E''`` string's escapes (PostgreSQL's "String Constants With C-Style Escapes")
@@ -391,12 +479,15 @@ SQL_CLIENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "mysql": (
         frozenset({"-e", "--execute"}),
         frozenset({"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database",
-                   "-S", "--socket"}),
+                   "-S", "--socket", "--tee"}),
     ),
     "sqlcmd": (frozenset({"-Q", "-q"}), frozenset({"-S", "-U", "-P", "-d", "-i", "-o"})),
     "clickhouse-client": (frozenset({"-q", "--query"}), frozenset({"-h", "--host", "--port"})),
 }  # fmt: skip
 SQL_CLIENTS["mariadb"] = SQL_CLIENTS["mysql"]
+#: clients' options whose value is a file the client writes its output or a log to (psql's
+#: -o/--output and -L/--log-file, mysql's --tee, sqlcmd's -o)
+_OUTPUT_OPTIONS = frozenset({"-o", "--output", "-L", "--log-file", "--tee"})
 #: clients that take ``[options] DATABASE [SQL ...]`` with single-dash long options
 SQL_FILE_CLIENTS = frozenset({"sqlite3", "sqlite", "duckdb"})
 _SQL_FILE_VALUE = frozenset(
@@ -442,5 +533,9 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
             w.sql(v)
         elif k in ("-f", "--file") and (text := _written_sql(w, v)) is not None:
             w.sql(text)  # (echo 'DROP TABLE t;' > x.sql; psql -f x.sql)
+        elif k in _OUTPUT_OPTIONS and v.startswith("|"):  # (psql -o '|LINE': rows piped)
+            w.nested(f'echo "$(:)" | {v[1:]}')
+        elif k in _OUTPUT_OPTIONS and v:  # (psql -o FILE, -L FILE, mysql --tee=FILE)
+            w.file(v, prog, "overwrite")
         elif k in ("-v", "--set", "--variable") and "=" in v:
             w.sql(v.partition("=")[2])  # (a variable's text, interpolated as :q, is SQL)

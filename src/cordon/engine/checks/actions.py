@@ -24,6 +24,7 @@ from cordon.engine.action_names import SQL_PARAMS, norm_key, tool_name
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
 from cordon.engine.credential_paths import TARGET_TOKENS, is_credential_path
 from cordon.engine.git_dirs import git_dir_ask
+from cordon.engine.sql_programs import DYNAMIC, server_files
 from cordon.engine.walk import call_walk
 
 
@@ -199,25 +200,71 @@ def _sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
 
 def _generic_sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
     """SQL no policy declares (a SQL tool's arguments, a ``sql``/``query``/``statement``
-    argument of any tool): how far a ``DELETE`` or ``UPDATE`` reaches, as the declared path
-    judges it (:func:`cordon.engine.sql_judge.judge_rows`: ``WHERE id > 0`` asked, ``WHERE
-    2 > 1`` denied, rows named by value run). Attack class: bulk loss of the application's
-    data; the regex rule alone read only a missing ``WHERE`` or ``WHERE 1 = 1``."""
+    argument of any tool): the files it makes the database read or write (:func:`_sql_files`)
+    and how far a ``DELETE`` or ``UPDATE`` reaches (:func:`_sql_rows`); a deny before an ask,
+    an ask unless the tool is trusted."""
     sql_tool = tool_name(ctx.tool).sql_name
+    asked: Verdict | None = None
     for path, key, text in call_walk(ctx).strings:
-        low = text.lower()
-        if "delete" not in low and "update" not in low and "replace" not in low:
-            continue
         if not sql_tool and norm_key(key) not in SQL_PARAMS:
             continue
-        from cordon.engine.sql_judge import judge_rows  # (the parser is large: on first use)
+        for v in (*_sql_files(ctx, path, text), _sql_rows(path, text)):
+            if v is not None and v.verdict == "deny":
+                return v
+            if v is not None and not trusted_tool:
+                asked = asked or v
+    return asked
 
-        hit = judge_rows(text)
-        if hit is not None and not (trusted_tool and hit.verdict != "deny"):
-            details = {"matched": hit.matched}
-            return Verdict(verdict=hit.verdict, rule=hit.rule, reason=hit.reason, param=path,
-                           details=details)  # fmt: skip
-    return None
+
+def _sql_rows(path: str, text: str) -> Verdict | None:
+    """How far a ``DELETE`` or ``UPDATE`` reaches, as the declared path judges it
+    (:func:`cordon.engine.sql_judge.judge_rows`: ``WHERE id > 0`` asked, ``WHERE 2 > 1``
+    denied, rows named by value run). Attack class: bulk loss of the application's data; the
+    regex rule alone read only a missing ``WHERE`` or ``WHERE 1 = 1``."""
+    low = text.lower()
+    if "delete" not in low and "update" not in low and "replace" not in low:
+        return None
+    from cordon.engine.sql_judge import judge_rows  # (the parser is large: on first use)
+
+    hit = judge_rows(text)
+    if hit is None:
+        return None
+    details = {"matched": hit.matched}
+    return Verdict(verdict=hit.verdict, rule=hit.rule, reason=hit.reason, param=path,
+                   details=details)  # fmt: skip
+
+
+def _sql_files(ctx: Context, path: str, text: str) -> list[Verdict]:
+    """``action.sql_file``: each file ``text`` makes the database read or write (COPY to or
+    from a file, pg_read_file, lo_export, INTO OUTFILE, LOAD DATA INFILE, LOAD_FILE, ATTACH,
+    VACUUM INTO, readfile/writefile: :func:`cordon.engine.sql_programs.server_files`), judged
+    as the shell guard judges a command's file: a write outside the allowed path prefixes
+    denied (asked with none), a credential or sensitive file's read asked, a path the
+    statement computes (or one in the server's data directory) asked. Attack class:
+    arbitrary file read and write through the database (CWE-73)."""
+    files = server_files(text)
+    if not files:
+        return []
+    from cordon.engine.shell import PathRef  # (the shell parser: only for SQL naming a file)
+
+    out = []
+    for file, op in files:
+        ref = PathRef(file, None, "SQL", op)
+        if op == "overwrite" and (hit := _commands._write_verdict(ref, ctx)) is not None:
+            why = f"blocked: {hit[1]}" if hit[0] == "deny" else hit[1]
+            out.append(_sql_file(hit[0], why, path, "file written"))
+        elif op == "read" and DYNAMIC in file:
+            why = "SQL reads a file whose path is computed or in the server's data directory"
+            out.append(_sql_file("ask", why, path, "file read"))
+        elif op == "read" and _commands._sensitive(ref, ctx):
+            why = "SQL reads a credential or sensitive file"
+            out.append(_sql_file("ask", why, path, "sensitive file"))
+    return out
+
+
+def _sql_file(verdict: str, why: str, path: str, label: str) -> Verdict:
+    return Verdict(verdict=verdict, rule=rules.ACTION_SQL_FILE, reason=why, param=path,  # type: ignore[arg-type]
+                   details={"matched": label})  # fmt: skip
 
 
 def _write_targets(ctx: Context) -> Iterator[tuple[str, str, str]]:
