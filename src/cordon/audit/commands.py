@@ -165,19 +165,40 @@ def _row(rec: dict[str, Any]) -> list[Text]:
     ]
 
 
-def _table(records: list[dict[str, Any]], title: str) -> Table:
-    table = Table(title=Text(title), show_lines=False)  # a path may hold [brackets]
+#: a steady table's columns (``audit tail --follow``): a fixed width (the rule column's is the
+#: longest rule id), else a share of what is left
+_STEADY = {"time (UTC)": 24, "seq": 6, "verdict": 7, "rule": 0}
+_STEADY_SHARES = {"server": 2, "tool": 2, "reason": 6, "destination": 2}
+
+
+def _longest_rule_id() -> int:
+    """The longest rule id of both catalogues: a steady table's rule column is this wide."""
+    from cordon.content import RULES
+    from cordon.engine.rules import CATALOGUE
+
+    return max(len(i) for i in [*CATALOGUE, *(r.id for r in RULES)])
+
+
+def _table(records: list[dict[str, Any]], title: str, *, steady: bool = False) -> Table:
+    """The records as a table. ``steady``: column widths fixed by the terminal's width alone
+    (shares of it, the rule column as wide as the longest rule id), so the tables ``--follow``
+    prints batch by batch line up under the first one's header."""
+    table = Table(title=Text(title), show_lines=False, expand=steady)  # a path may hold [brackets]
     rows = [_row(rec) for rec in records]
     # a rule id is never folded across lines, so it can be grepped and copied (cordon rules,
     # a policy): its column is as wide as the longest, the other cells wrap around it
     # several ids in one cell (a content or listing record) wrap between ids: a list kept on
     # one line took the terminal's width from every other column
     rule_width = max((len(word) for row in rows for word in row[5].plain.split()), default=4)
+    if steady:
+        rule_width = max(rule_width, _longest_rule_id())
     for col in ("time (UTC)", "seq", "server", "tool", "verdict", "rule", "reason", "destination"):
+        width = (_STEADY[col] or rule_width) if steady and col in _STEADY else None
+        share = _STEADY_SHARES.get(col) if steady else None
         if col == "rule":
-            table.add_column(col, min_width=rule_width)
+            table.add_column(col, min_width=rule_width, width=width)
         else:
-            table.add_column(col, overflow="fold")
+            table.add_column(col, overflow="fold", width=width, ratio=share)
     for row in rows:
         table.add_row(*row)
     return table
@@ -273,12 +294,21 @@ def audit_tail(
         raise typer.Exit(1)
     last = tail_records(path, n)
     console = _console()
-    console.print(_table(last, f"{path} (last {len(last)})"))
+    steady = follow and fits_steady(console.width)
+    console.print(_table(last, f"{path} (last {len(last)})", steady=steady))
     if follow:
-        _follow(path, console)
+        _follow(path, console, steady)
 
 
-def _follow(path: Path, console: Console) -> None:  # pragma: no cover - interactive loop
+def fits_steady(width: int) -> bool:
+    """Whether a terminal ``width`` columns wide has room for a steady table: its fixed
+    columns, 8 columns' borders and padding, and 12 columns for each shared one. Narrower,
+    each batch ``--follow`` prints keeps its own header instead."""
+    fixed = sum(_STEADY.values()) + _longest_rule_id()
+    return width >= fixed + 25 + 12 * len(_STEADY_SHARES)
+
+
+def _follow(path: Path, console: Console, steady: bool) -> None:  # pragma: no cover - loop
     fh = open(path, "rb")  # noqa: SIM115 - reopened on rotation
     fh.seek(0, os.SEEK_END)
     ino = os.fstat(fh.fileno()).st_ino
@@ -296,8 +326,8 @@ def _follow(path: Path, console: Console) -> None:  # pragma: no cover - interac
                     except orjson.JSONDecodeError:
                         continue
                 if recs:
-                    table = _table(recs, "")
-                    table.show_header = False
+                    table = _table(recs, "", steady=steady)
+                    table.show_header = not steady  # else its columns stand under the first
                     console.print(table)
                 continue
             try:
