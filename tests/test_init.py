@@ -295,6 +295,11 @@ def test_declined_prompt_writes_nothing(tmp_path: Path) -> None:
     result = CliRunner().invoke(_app(), ["init", "--config", str(path)], input="")  # EOF
     assert result.exit_code == 1 and path.read_bytes() == original
     assert "nothing written: no answer was read" in result.output, result.output
+    # the real process on a closed stdin: the prompt's line is ended before the message (it
+    # read "Write these changes? [y/N]: nothing written: ..." on a terminal)
+    done = _cordon_init(path)
+    assert done.returncode == 1 and path.read_bytes() == original
+    assert done.stdout.endswith("[y/N]: \n"), repr(done.stdout[-80:])
     assert "Aborted" not in result.output
 
 
@@ -412,6 +417,7 @@ def _cordon_init(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*cordon_exe(), "init", "--config", str(path), *args],
         capture_output=True,
+        stdin=subprocess.DEVNULL,
         text=True,
         timeout=60,
         env=dict(os.environ),

@@ -610,6 +610,7 @@ def _confirm_and_write(plan: Any, hook_plan: Any, yes: bool) -> None:
     try:
         ok = yes or typer.confirm("Write these changes?", default=False)
     except typer.Abort:  # no answer: stdin ended (not a terminal), or Ctrl-C
+        console.print()  # the prompt's line ends here, not in the message below
         err.print("nothing written: no answer was read; answer y in a terminal, or pass -y")
         raise typer.Exit(1) from None
     if not ok:
