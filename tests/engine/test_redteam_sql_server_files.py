@@ -155,3 +155,12 @@ def test_a_client_output_file_in_the_project_is_allowed(tmp_path: Path, cmd: str
 
 def test_a_client_output_file_at_an_autorun_path_is_asked(tmp_path: Path) -> None:
     assert run(tmp_path, "echo '\\o .envrc' | psql") == ("ask", "action.credential_write")
+
+
+@pytest.mark.parametrize(
+    "cmd", ["psql -o '|sh' -c 'SELECT 1'", "psql --output='|sh' -c 'SELECT 1'"]
+)
+def test_client_output_piped_to_a_shell_is_asked(tmp_path: Path, cmd: str) -> None:
+    """psql's ``-o |COMMAND`` pipes the rows a query chose into COMMAND (psql(1)): a shell
+    fed them runs a script no rule reads, as ``\\o |sh`` is asked about."""
+    assert run(tmp_path, cmd) == ("ask", "action.command_opaque"), cmd
