@@ -194,7 +194,7 @@ async def _renew(up: HttpUpstream) -> str | None:
     changed = _changed(first, result)
     if changed:
         return (
-            f"the server came back with another {changed}; restart the MCP client so that "
+            f"the server came back with its {changed} changed; restart the MCP client so that "
             "the new server goes through cordon's checks"
         )
     stale, up.session_id = up.session_id, sid
