@@ -285,9 +285,21 @@ _FILE_CALL_RE = re.compile(rf"(?i)\b({'|'.join(_FILE_CALLS)})\s*\(")
 #: FUNCTION, CREATE/ALTER/DROP/COMMENT ON FUNCTION)
 _SIGNATURE_RE = re.compile(r"(?i)\b(?:function|procedure|routine)\s+(?:[\w\"]+\.)?\Z")
 #: SQLite's ATTACH [DATABASE] EXPR AS NAME (opens the file, creating it) and VACUUM [SCHEMA]
-#: INTO EXPR (writes a whole database there): an expression, so a computed path is possible
+#: INTO EXPR (writes a whole database there), each where a statement starts (a line's start
+#: too: a client's dot-command line ends with no ``;``): an expression, so a computed path is
+#: possible. Read as SQLite's tokenizer reads them (comments already spaces): no space is
+#: needed where a quote or a parenthesis ends a token (``'f'AS x``, ``INTO'f'``, ``AS(x)``),
+#: and the schema may be quoted (``VACUUM "main" INTO``)
 _SQLITE_FILE_RE = re.compile(
-    r"(?is)\battach\s+(?:database\s+)?([^;]+?)\s+as\s+[\w\"`\[]|\bvacuum\s+(?:\w+\s+)?into\s+([^;]+)"
+    r"(?ism)(?:^|;)\s*(?:explain\b(?:\s*query\s+plan\b)?\s*)?"
+    r"(?:attach\b\s*(?:database\b\s*)?((?:'(?:[^']|'')*'|[^;'])+?)\s*\bas\b"
+    r"|vacuum\b\s*(?:\w+|\"(?:[^\"]|\"\")*\"|\[[^\]]*\]|`(?:[^`]|``)*`|'(?:[^']|'')*')?\s*"
+    r"\binto\b\s*((?:'(?:[^']|'')*'|[^;'])+))"
+)
+#: SQLite's comments (each read as a space) and the tokens a comment's marks may stand in:
+#: strings and quoted names, kept
+_SQLITE_COMMENT_RE = re.compile(
+    r"(?s)('(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\[[^\]]*\]|`(?:[^`]|``)*`)|--[^\n]*|/\*.*?(?:\*/|$)"
 )
 _FILE_HINTS = ("copy", "outfile", "dumpfile", "infile", "lo_", "pg_", "load_file", "readfile",
                "writefile", "attach", "vacuum")  # fmt: skip
@@ -315,8 +327,9 @@ def server_files(sql: str) -> list[tuple[str, str]]:
         args = _call_args(sql, m.end())
         path = _whole_literal(args[at]) if args is not None and len(args) > at else DYNAMIC
         out.append((_in_data_dir(path) if place == "server" else path, op))
-    for m in _SQLITE_FILE_RE.finditer(sql):
-        path = _whole_literal((m.group(1) or m.group(2)).strip())
+    uncommented = _SQLITE_COMMENT_RE.sub(lambda c: c.group(1) or " ", sql)
+    for m in _SQLITE_FILE_RE.finditer(uncommented):
+        path = _whole_literal(_unwrapped((m.group(1) or m.group(2)).strip()))
         if path.lower() not in ("", ":memory:") and not path.lower().startswith("file::memory:"):
             out.append((_uri_path(path), "overwrite"))
     return out
@@ -326,6 +339,13 @@ def _whole_literal(expr: str) -> str:
     """The text of ``expr`` when it is one literal, else :data:`DYNAMIC` (computed)."""
     m = _WHOLE_LITERAL_RE.fullmatch(expr.strip())
     return _literal(m) if m is not None else DYNAMIC
+
+
+def _unwrapped(expr: str) -> str:
+    """``expr`` without parentheses around it whole (``('/tmp/x.db')`` is the string)."""
+    while expr.startswith("(") and expr.endswith(")") and "(" not in expr[1:-1]:
+        expr = expr[1:-1].strip()
+    return expr
 
 
 def _in_data_dir(path: str) -> str:
