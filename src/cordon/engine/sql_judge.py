@@ -84,6 +84,7 @@ from sqlglot import exp
 
 from cordon.engine import rules
 from cordon.engine.credential_paths import is_credential_path
+from cordon.engine.sql_programs import trigger_bodies
 from cordon.engine.sql_where import always_true, as_strings, bounded, literal_text, target_of
 
 # a statement sqlite's grammar keeps as raw text is logged as a warning: not cordon's output
@@ -241,6 +242,8 @@ def judge_rows(text: str) -> SqlObjection | None:
                 )
         except RecursionError:
             found.append(_unparsed("SQL nested too deep to read"))
+    for body in trigger_bodies(text):  # (what a trigger runs later, at others' writes)
+        found.extend(h for h in (judge_rows(body),) if h is not None)
     denied = [f for f in found if f.verdict == "deny"]
     first = denied or found
     return first[0] if first else None

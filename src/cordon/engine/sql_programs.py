@@ -402,6 +402,23 @@ def program_lines(sql: str) -> list[str]:
     return out
 
 
+#: SQLite's ``CREATE [TEMP] TRIGGER ... BEGIN body END``: the body up to the text's last
+#: ``END`` (a ``CASE ... END`` inside it ends no body; more text is judged, never less)
+_TRIGGER_BODY_RE = re.compile(
+    r"(?is)\bcreate\s+(?:temp(?:orary)?\s+)?trigger\b.*?\bbegin\b(.*)\bend\b"
+)
+
+
+def trigger_bodies(sql: str) -> list[str]:
+    """The statements of each SQLite trigger body in ``sql``: they run later, at each write
+    to the table, and the parser keeps ``CREATE TRIGGER`` as text. Attack class: a trigger
+    that empties or rewrites the table at the next insert (``BEGIN DELETE FROM users WHERE
+    id > 0; END``) was allowed where the same DELETE alone is asked about."""
+    if "trigger" not in sql.lower():
+        return []
+    return [m.group(1) for m in _TRIGGER_BODY_RE.finditer(sql)]
+
+
 def inner_sql(sql: str, *, bodies_run: bool = False) -> list[str]:
     """SQL that ``sql`` runs from a string: dollar-quoted bodies (with ``bodies_run``, only
     a ``DO`` block's or a function's: ``$$...$$`` elsewhere is a string, data), the query a
