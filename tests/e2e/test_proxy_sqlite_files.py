@@ -55,7 +55,7 @@ DESTROYS = [
     ("DROP -- x\nTABLE main.users", "blocked"),
     ("DELETE FROM users WHERE 1 OR 1", "blocked"),
     ("DELETE FROM [users] WHERE id = 1 OR 1", "blocked"),
-    ("DELETE FROM `users` WHERE \"id\" = `id`", "blocked"),
+    ('DELETE FROM `users` WHERE "id" = `id`', "blocked"),
     ("DELETE/**/FROM users", "blocked"),
     ("CREATE TRIGGER t1 AFTER INSERT ON users BEGIN DELETE FROM users; END", "blocked"),
     ("CREATE TRIGGER t2 AFTER INSERT ON users BEGIN UPDATE users SET role = 'x'; END", "blocked"),
