@@ -117,3 +117,36 @@ def test_a_trigger_that_writes_the_row_by_value_stays_allowed(tmp_path: Path) ->
     )
     v = _session(tmp_path).check("query", {"sql": sql})
     assert v.verdict == "allow", v
+
+
+@pytest.mark.parametrize(
+    ("cmd", "want"),
+    [
+        # the sqlite3 CLI's fsdir() reads a directory's files, their contents in ``data``
+        ("sqlite3 app.db \"SELECT name, data FROM fsdir('/root/.ssh')\"", "ask"),
+        # its zipfile virtual table writes the archive it names at each INSERT
+        (
+            "sqlite3 app.db \"CREATE VIRTUAL TABLE temp.z USING zipfile('/tmp/x.zip');"
+            " INSERT INTO temp.z(name, data) VALUES ('a', 'b')\"",
+            "deny",
+        ),
+        # .clone NEWDB writes a copy of the database to NEWDB
+        ("sqlite3 app.db '.clone /tmp/copy.db'", "deny"),
+    ],
+)
+def test_the_sqlite3_clis_file_functions_are_judged(tmp_path: Path, cmd: str, want: str) -> None:
+    """Each was allowed unasked in a shell command (sqlite3 3.x shell.c: fsdir, zipfile,
+    .clone), where the CLI's readfile()/writefile() are judged as the files they touch."""
+    from tests.engine._shell_session import run
+
+    assert run(tmp_path, cmd)[0] == want, cmd
+
+
+def test_the_sqlite3_clis_project_files_stay_allowed(tmp_path: Path) -> None:
+    from tests.engine._shell_session import run
+
+    for cmd in (
+        "sqlite3 app.db \"SELECT name FROM fsdir('src')\"",
+        "sqlite3 app.db '.clone copy.db'",
+    ):
+        assert run(tmp_path, cmd)[0] == "allow", cmd

@@ -233,11 +233,11 @@ def client_lines(sql: str) -> list[str]:
 
 #: a database client's own command that writes its output to a file: psql's ``\\o|\\out|
 #: \\g|\\gx|\\w|\\write|\\s FILE`` and ``\\lo_export OID FILE`` (group 1), mysql's
-#: ``tee FILE`` and ``\\T FILE`` (group 1), sqlite3's ``.output|.once|.save|.backup`` with its
+#: ``tee FILE`` and ``\\T FILE`` (group 1), sqlite3's ``.output|.once|.save|.backup|.clone`` with its
 #: words (group 2); a pipe (``\\o |LINE``) is :func:`client_lines`'
 _CLIENT_FILE_RE = re.compile(
     r"(?m)(?:\\(?:o|out|g|gx|w|write|s|lo_export[ \t]+\S+)|^[ \t]*tee|\\T)[ \t]+(?!\|)"
-    r"['\"]?([^\s'\"|;]+)|^[ \t]*\.(?:output|once|save|backup)[ \t]+(?!\|)([^\n]*)"
+    r"['\"]?([^\s'\"|;]+)|^[ \t]*\.(?:output|once|save|backup|clone)[ \t]+(?!\|)([^\n]*)"
 )
 
 
@@ -272,13 +272,15 @@ _SERVER_FILE_RE = re.compile(
 #: PostgreSQL's or MySQL's, a relative path in the data directory; ``process`` SQLite's,
 #: where the process runs): pg_read_file and the like ("System Administration Functions"),
 #: lo_import/lo_export ("Server-Side Functions"), MySQL's LOAD_FILE, the sqlite3 CLI's
-#: fileio readfile/writefile
+#: fileio readfile/writefile and fsdir (a directory's files and their contents), its zipfile
+#: table (writes the archive it names at each INSERT; a read of one is judged as a write)
 _FILE_CALLS: dict[str, tuple[int, str, str]] = {
     "pg_read_file": (0, "read", "server"), "pg_read_binary_file": (0, "read", "server"),
     "pg_ls_dir": (0, "read", "server"), "pg_stat_file": (0, "read", "server"),
     "lo_import": (0, "read", "server"), "lo_export": (1, "overwrite", "server"),
     "pg_file_write": (0, "overwrite", "server"), "load_file": (0, "read", "server"),
     "readfile": (0, "read", "process"), "writefile": (0, "overwrite", "process"),
+    "fsdir": (0, "read", "process"), "zipfile": (0, "overwrite", "process"),
 }  # fmt: skip
 _FILE_CALL_RE = re.compile(rf"(?i)\b({'|'.join(_FILE_CALLS)})\s*\(")
 #: what names a function by its signature, right before its name (GRANT/REVOKE ... ON
@@ -302,7 +304,7 @@ _SQLITE_COMMENT_RE = re.compile(
     r"(?s)('(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\[[^\]]*\]|`(?:[^`]|``)*`)|--[^\n]*|/\*.*?(?:\*/|$)"
 )
 _FILE_HINTS = ("copy", "outfile", "dumpfile", "infile", "lo_", "pg_", "load_file", "readfile",
-               "writefile", "attach", "vacuum")  # fmt: skip
+               "writefile", "attach", "vacuum", "fsdir", "zipfile")  # fmt: skip
 
 
 def server_files(sql: str) -> list[tuple[str, str]]:
