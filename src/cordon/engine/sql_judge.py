@@ -180,7 +180,9 @@ _ROW_WRITE_RE: Final = re.compile(
     r"|\bupdate\b[^;]{1,400}?\bset\s+(?:\(|[\w.\"`\[\]]+\s*=)"
     # a write over rows by key: REPLACE INTO, INSERT OR REPLACE, an upsert's DO UPDATE
     r"|\breplace\s+into\b|\binsert\s+or\s+replace\b|\bdo\s+update\b"
-    r"|\bon\s+duplicate\s+key\s+update\b",
+    r"|\bon\s+duplicate\s+key\s+update\b"
+    # a column dropped: its values in every row go with it
+    r"|\balter\s+table\b[^;]{1,400}?\bdrop\b",
     re.IGNORECASE,
 )
 #: a comment, read as the space it is between keywords (``DELETE/**/FROM``, ``SET/**/a =``,
@@ -192,7 +194,8 @@ _EXEC_COMMENT_RE: Final = re.compile(r"/\*M?!\d{0,6}(.*?)(?:\*/|$)", re.DOTALL |
 #: text that starts as such a statement (after comments, or a ``WITH`` clause)
 _ROW_WRITE_START_RE: Final = re.compile(
     r"(?:\s|--[^\n]*\n|/\*.*?\*/)*(?:with\b.{0,4000}?\)\s*)?"
-    r"(?:delete\s+from\b|update\b[^;]{1,400}?\bset\s+[\w.\"`\[\]]+\s*=)",
+    r"(?:delete\s+from\b|update\b[^;]{1,400}?\bset\s+[\w.\"`\[\]]+\s*="
+    r"|alter\s+table\b[^;]{1,400}?\bdrop\b)",
     re.IGNORECASE | re.DOTALL,
 )
 #: the dialects SQL no policy declares is read in (the strictest answer counts); MySQL's when
@@ -240,6 +243,7 @@ def judge_rows(text: str) -> SqlObjection | None:
                     )
                     if f.rule == rules.ACTION_SQL_DELETE_NO_WHERE
                 )
+                found.extend(_dropped_columns(stmt))
         except RecursionError:
             found.append(_unparsed("SQL nested too deep to read"))
     for body in trigger_bodies(text):  # (what a trigger runs later, at others' writes)
@@ -247,6 +251,22 @@ def judge_rows(text: str) -> SqlObjection | None:
     denied = [f for f in found if f.verdict == "deny"]
     first = denied or found
     return first[0] if first else None
+
+
+def _dropped_columns(stmt: exp.Expression) -> Iterator[SqlObjection]:
+    """``ALTER TABLE t DROP [COLUMN] c`` in SQL no policy declares: asked, as a pack asks it
+    (:func:`_plain_alter`): the column's values go in every row, as an UPDATE of every row
+    would take them (SQLite's ``DROP c`` without COLUMN and SQL Server's are kept as raw
+    text: a ``Command`` action that starts with DROP, asked as it cannot be told from a
+    column's). A dropped constraint or index keeps every value."""
+    if not isinstance(stmt, exp.Alter):
+        return
+    for action in stmt.args.get("actions") or ():
+        raw = str(action.this).lstrip().upper() if isinstance(action, exp.Command) else ""
+        column = isinstance(action, exp.Drop) and str(action.args.get("kind")).upper() == "COLUMN"
+        if column or raw.startswith("DROP"):
+            yield _schema("ALTER TABLE ... DROP removes a column and its values in every row")
+            return
 
 
 def _mysql_runs(text: str) -> str | None:

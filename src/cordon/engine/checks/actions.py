@@ -222,7 +222,7 @@ def _sql_rows(path: str, text: str) -> Verdict | None:
     denied, rows named by value run). Attack class: bulk loss of the application's data; the
     regex rule alone read only a missing ``WHERE`` or ``WHERE 1 = 1``."""
     low = text.lower()
-    if "delete" not in low and "update" not in low and "replace" not in low:
+    if "delete" not in low and "update" not in low and "replace" not in low and "alter" not in low:
         return None
     from cordon.engine.sql_judge import judge_rows  # (the parser is large: on first use)
 
