@@ -15,10 +15,11 @@ or two bits), so a piece of :data:`_PIECE` input bytes inflates to a few MiB at 
 
 from __future__ import annotations
 
+import functools
 import zlib
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
+from typing import ParamSpec, TypeVar
 
 __all__ = [
     "CANDIDATE_COST",
@@ -50,6 +51,9 @@ class Work:
         self.left = left
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
 _SCOPE: ContextVar[Work | None] = ContextVar("cordon_inflate_work", default=None)
 
 #: bytes of the budget one anchor candidate costs in the scan of decoded text
@@ -70,24 +74,48 @@ def charge_candidates(n: int) -> None:
         work.left -= n * CANDIDATE_COST
 
 
-@contextmanager
-def work_scope(limit: int | None = None) -> Iterator[Work]:
-    """A budget of ``limit`` bytes (:data:`MAX_INFLATED_TEXT` if None), at most what an
-    enclosing scope has left, for what is inflated inside it (the layers decoded inside a
-    stream open their own); on exit what it spent is charged to the enclosing scope. The
-    scan of a result opens one around its strings: together they inflate no more than it."""
-    outer = _SCOPE.get()
-    work = Work(MAX_INFLATED_TEXT if limit is None else limit)
-    if outer is not None:
-        work.left = min(work.left, max(outer.left, 0))
-    start = work.left
-    token = _SCOPE.set(work)
-    try:
-        yield work
-    finally:
-        _SCOPE.reset(token)
+class work_scope(Work):  # noqa: N801 - called as the function it replaced: ``work_scope()``
+    """A budget of ``limit`` bytes (:data:`MAX_INFLATED_TEXT` if None, read when the scope
+    opens), at most what an enclosing scope has left, for what is inflated inside it (the
+    layers decoded inside a stream open their own); on exit what it spent is charged to the
+    enclosing scope. The scan of a result opens one around its strings: together they inflate
+    no more than it.
+
+    ``with work_scope(limit) as work:`` opens one scope (the scope is its own :class:`Work`);
+    ``@work_scope()`` opens a new one around every call of the function it decorates (calls
+    nested in each other each get their own). A class rather than
+    :func:`contextlib.contextmanager`, which builds a helper object and a generator for every
+    scope: every scan of a result opens one."""
+
+    __slots__ = ("_limit", "_outer", "_start", "_token")
+
+    def __init__(self, limit: int | None = None) -> None:
+        self._limit = limit
+
+    def __enter__(self) -> Work:
+        outer = self._outer = _SCOPE.get()
+        left = MAX_INFLATED_TEXT if self._limit is None else self._limit
         if outer is not None:
-            outer.left -= start - work.left
+            left = min(left, max(outer.left, 0))
+        self.left = self._start = left
+        self._token = _SCOPE.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _SCOPE.reset(self._token)
+        outer = self._outer
+        if outer is not None:
+            outer.left -= self._start - self.left
+
+    def __call__(self, func: Callable[P, R]) -> Callable[P, R]:
+        limit = self._limit
+
+        @functools.wraps(func)
+        def scoped(*args: P.args, **kwargs: P.kwargs) -> R:
+            with work_scope(limit):
+                return func(*args, **kwargs)
+
+        return scoped
 
 
 def _drain(d: zlib._Decompress, data: bytes | memoryview, work: Work, keep: bool) -> list[bytes]:

@@ -51,7 +51,7 @@ def _recorded(result: Any) -> RecordedOutput:
     if isinstance(result, str):
         result = {"content": [{"type": "text", "text": result}]}
     values: list[str] = []
-    keys: list[str] = []
+    keys: list[Any] = []
     if not _collect_strings(result, values, keys):
         # a model object or a non-JSON value somewhere: read it all as JSON, then again
         result = plain_result(result)
@@ -59,7 +59,8 @@ def _recorded(result: Any) -> RecordedOutput:
         _collect_strings(result, values, keys)
     if keys:
         # the values, then a separator, then the keys: one join, one copy of a large text
-        values.append(SEP.join(keys) if values else SEP + SEP.join(keys))
+        joined = _joined_keys(keys)
+        values.append(joined if values else SEP + joined)
     return RecordedOutput(result=result, text=SEP.join(values))
 
 
@@ -94,33 +95,48 @@ def _plain(value: Any) -> Any:
     )
 
 
-def _collect_strings(value: Any, values: list[str], keys: list[str]) -> bool:
-    """Every string value and object key under ``value``, iteratively (no depth limit);
-    numbers are kept as text too (an account number is a destination for taint). A string
+def _collect_strings(value: Any, values: list[str], keys: list[Any]) -> bool:
+    """Every string value and object key under ``value``, iteratively (no depth limit), in
+    document order (an object's keys when it is met, then its values); numbers are kept as
+    text too (an account number is a destination for taint). Keys are kept as they are (a
+    mapping's non-string keys are made text when joined: :func:`_joined_keys`). A string
     holding a base64 value cut into lines is followed by its rejoined readings
     (:func:`cordon.taint.rejoined_base64`). Returns False when ``value`` holds something
     that is not JSON data (a model object, a non-dict mapping): its text was not read."""
     plain = True
-    stack = [value]
+    # one iterator per open container, innermost last: each container is read in place (no
+    # reversed copy of it pushed, no ``map`` over its keys: those were most of the cost)
+    stack = [iter((value,))]
     while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            values.append(item)
-            if "\n" in item:
-                values.extend(rejoined_base64(item))
-        elif isinstance(item, dict):
-            # (``map(str, ...)`` and the values' reversed view: what a generator of
-            # ``str(k)`` and a reversed list give, without building either)
-            keys.extend(map(str, item))
-            if "blob" in item or "data" in item:
-                # base64 text a client reads decoded (an embedded resource's blob): its
-                # reading, as the content walk's (credentials, destinations in it)
-                values.extend(text_readings(item))
-            stack.extend(reversed(item.values()))
-        elif isinstance(item, (list, tuple)):
-            stack.extend(reversed(item))
-        elif isinstance(item, (int, float)) and not isinstance(item, bool):
-            values.append(str(item))
-        elif item is not None and not isinstance(item, bool):
-            plain = False
+        for item in stack[-1]:
+            if isinstance(item, str):
+                values.append(item)
+                if "\n" in item:
+                    values.extend(rejoined_base64(item))
+            elif isinstance(item, dict):
+                keys.extend(item)
+                if "blob" in item or "data" in item:
+                    # base64 text a client reads decoded (an embedded resource's blob): its
+                    # reading, as the content walk's (credentials, destinations in it)
+                    values.extend(text_readings(item))
+                stack.append(iter(item.values()))
+                break
+            elif isinstance(item, (list, tuple)):
+                stack.append(iter(item))
+                break
+            elif isinstance(item, (int, float)) and not isinstance(item, bool):
+                values.append(str(item))
+            elif item is not None and not isinstance(item, bool):
+                plain = False
+        else:
+            stack.pop()
     return plain
+
+
+def _joined_keys(keys: list[Any]) -> str:
+    """``keys`` as text, :data:`SEP` between two: each as ``str`` makes it (a JSON object's
+    keys are strings already; a library caller's dict may hold others)."""
+    try:
+        return SEP.join(keys)
+    except TypeError:
+        return SEP.join(map(str, keys))
