@@ -13,11 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from mcp import Client
 
-from tests.conftest import MAILBOX, Harness, text_of
-from tests.e2e.test_code_server_identity import CALL, _code
-from tests.e2e.test_taint_approvals import _outbox, _run_approve_in_pty
+from tests.conftest import MAILBOX, Harness
+from tests.e2e.test_code_server_identity import code_stays_with_its_server
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
@@ -36,19 +34,4 @@ async def test_a_code_is_not_redeemed_by_the_same_command_with_another_environme
         # one name, one command line: the account is told by the environment alone
         cmd = [sys.executable, str(MAILBOX)]
         params.append(harness.cordon(cmd, extra=pins, env={"MAILBOX_DIR": str(box)}, name="mail"))
-    async with Client(params[0], mode="legacy") as first:
-        await first.list_tools()
-        r = await first.call_tool("send_email", CALL)
-        assert r.is_error, text_of(r)
-        code = _code(text_of(r))
-        rc, out = _run_approve_in_pty(code, harness.store, harness.home, b"yes\n")
-        assert rc == 0, out
-        async with Client(params[1], mode="legacy") as second:
-            await second.list_tools()
-            other = await second.call_tool("send_email", CALL)
-            assert other.is_error, text_of(other)
-            assert _code(text_of(other)) != code, text_of(other)
-        assert _outbox(boxes[1]) == []  # the other account's mail never went
-        ok = await first.call_tool("send_email", CALL)  # the server the code is for
-        assert not ok.is_error, text_of(ok)
-    assert [m["to"] for m in _outbox(boxes[0])] == [CALL["to"]]
+    await code_stays_with_its_server(harness, params, boxes)

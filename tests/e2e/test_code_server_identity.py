@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mcp import Client
@@ -27,6 +28,29 @@ def _code(text: str) -> str:
     m = re.search(r"cordon approve ([A-Z0-9]{4}-[A-Z0-9]{4})", text)
     assert m, text
     return m.group(1)
+
+
+async def code_stays_with_its_server(
+    harness: Harness, params: list[Any], boxes: list[Path]
+) -> None:
+    """A code issued by the first server and approved in a terminal: the second (the same
+    name) asks again with another code and sends nothing; the first's retry is sent."""
+    async with Client(params[0], mode="legacy") as first:
+        await first.list_tools()
+        r = await first.call_tool("send_email", CALL)
+        assert r.is_error, text_of(r)
+        code = _code(text_of(r))
+        rc, out = _run_approve_in_pty(code, harness.store, harness.home, b"yes\n")
+        assert rc == 0, out
+        async with Client(params[1], mode="legacy") as second:
+            await second.list_tools()
+            other = await second.call_tool("send_email", CALL)
+            assert other.is_error, text_of(other)
+            assert _code(text_of(other)) != code, text_of(other)
+        assert _outbox(boxes[1]) == []  # the other server's mail never went
+        ok = await first.call_tool("send_email", CALL)  # the server the code is for
+        assert not ok.is_error, text_of(ok)
+    assert [m["to"] for m in _outbox(boxes[0])] == [CALL["to"]]
 
 
 async def test_a_code_is_redeemed_only_by_the_server_it_was_issued_for(
@@ -46,19 +70,4 @@ async def test_a_code_is_redeemed_only_by_the_server_it_was_issued_for(
         params.append(
             harness.cordon(command, extra=pins, env={"MAILBOX_DIR": str(box)}, name="mail")
         )
-    async with Client(params[0], mode="legacy") as first:
-        await first.list_tools()
-        r = await first.call_tool("send_email", CALL)
-        assert r.is_error, text_of(r)
-        code = _code(text_of(r))
-        rc, out = _run_approve_in_pty(code, harness.store, harness.home, b"yes\n")
-        assert rc == 0, out
-        async with Client(params[1], mode="legacy") as second:
-            await second.list_tools()
-            other = await second.call_tool("send_email", CALL)
-            assert other.is_error, text_of(other)
-            assert _code(text_of(other)) != code, text_of(other)
-        assert _outbox(boxes[1]) == []  # the other server's mail never went
-        ok = await first.call_tool("send_email", CALL)  # the server the code is for
-        assert not ok.is_error, text_of(ok)
-    assert [m["to"] for m in _outbox(boxes[0])] == [CALL["to"]]
+    await code_stays_with_its_server(harness, params, boxes)
