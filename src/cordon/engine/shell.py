@@ -33,323 +33,31 @@ reported as such (:attr:`ShellFacts.error`), never guessed at.
 from __future__ import annotations
 
 import fnmatch
-import itertools
 import posixpath
 import re
 import shlex
 import unicodedata
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from cordon.engine import _heredoc, _written, cmd_exe, sql_programs
 from cordon.engine import shell_commands as _sc
 from cordon.engine import shell_links as _links
-from cordon.engine._ansi_c import ansi_c
 from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.exec_bits import tmpdir_args
 from cordon.engine.find_exec import piped_lines
 from cordon.engine.net_devices import net_device
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
 from cordon.engine.shell_env import COMMAND_ENV, child_env, env_runs, exports, loads_code
+from cordon.engine.shell_facts import NetDest, PathRef, ShellFacts
+from cordon.engine.shell_words import MAX_BRACE, NAME_RE, SPLIT, expand_braces, expand_word
 from cordon.engine.shell_wrappers import command_lines, unwrap
 
 __all__ = ["DYNAMIC", "MAX_BRACE", "NetDest", "PathRef", "ShellFacts", "analyze", "analyze_argv",
            "expand_braces", "expand_word"]  # fmt: skip
 
-#: most words one brace expansion may produce (more is reported as opaque)
-MAX_BRACE = 256
 _MAX_DEPTH = 4
 _MAX_LEN = 200_000
-
-
-@dataclass(frozen=True, slots=True)
-class PathRef:
-    """A file a command touches: ``path`` as expanded (may hold ``~`` or :data:`DYNAMIC`),
-    ``cwd`` the directory a ``cd`` earlier in the string moved to (``None``: the starting
-    directory), ``program`` the command, ``op`` what it does (``read``, ``upload``,
-    ``delete``, ``overwrite``)."""
-
-    path: str
-    cwd: str | None
-    program: str
-    op: str
-
-
-@dataclass(frozen=True, slots=True)
-class NetDest:
-    """A network destination: ``kind`` ``url`` or ``host``, ``value``, and the program."""
-
-    kind: str
-    value: str
-    program: str
-
-
-@dataclass(slots=True)
-class ShellFacts:
-    """What one command string would do (see the module docstring).
-
-    Attributes:
-        error: why the string could not be parsed, or ``None``.
-        commands: ``(program, args)`` of each simple command, wrappers (``sudo``, ``env``,
-            ``timeout`` ...) removed; program is the base name, lower case.
-        canonical: the commands re-spelled plainly (one line each, pipelines kept), for the
-            pattern rules that read command text.
-        network: hosts and URLs named by network commands.
-        files: files read, uploaded, deleted or overwritten.
-        opaque: why some part cannot be judged (a computed program name, target or host).
-        sql: statements given to a database client (``psql -c``, ``sqlite3 DB STMT``, piped).
-        remote_shell: programs that hand a shell to a network peer (``nc -e``, socat EXEC).
-        remote_code: programs that run a script fetched from the network (``deno run URL``).
-        net_opaque: a network command's destination is computed at run time.
-        cwds: the directory each of ``commands`` runs in, as :attr:`PathRef.cwd` (a ``cd``
-            before it, ``env -C DIR``; ``None``: the starting directory).
-        stdin_code: ``(program, text)`` of literal program text an interpreter reads on its
-            stdin (a here-document, a here-string, ``echo CODE |``) or from a file this
-            string writes.
-        written: files this string writes (as written, joined with the ``cd`` before) and
-            what they hold when that is literal text (``echo``, ``printf``, ``cat <<EOF``).
-        links: symbolic links this string makes (keyed as ``written``) -> their targets; a
-            later path under one is also recorded under its target (:mod:`.shell_links`).
-    """
-
-    error: str | None = None
-    commands: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    canonical: list[str] = field(default_factory=list)
-    network: list[NetDest] = field(default_factory=list)
-    files: list[PathRef] = field(default_factory=list)
-    opaque: list[str] = field(default_factory=list)
-    sql: list[str] = field(default_factory=list)
-    remote_shell: list[str] = field(default_factory=list)
-    remote_code: list[str] = field(default_factory=list)
-    net_opaque: bool = False
-    cwds: list[str | None] = field(default_factory=list)
-    stdin_code: list[tuple[str, str]] = field(default_factory=list)
-    written: dict[str, str | None] = field(default_factory=dict)
-    links: dict[str, str] = field(default_factory=dict)
-
-
-# --------------------------------------------------------------------------------------------
-# Word expansion
-# --------------------------------------------------------------------------------------------
-
-_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-#: a field break inside an expanded word (``$IFS``)
-_SPLIT = "\x01"
-
-
-class _Word:
-    """One word being expanded: characters and whether each was unquoted (brace expansion
-    applies to unquoted braces only)."""
-
-    def __init__(self) -> None:
-        self.chars: list[str] = []
-        self.unquoted: list[bool] = []
-
-    def add(self, text: str, unquoted: bool) -> None:
-        self.chars.extend(text)
-        self.unquoted.extend([unquoted] * len(text))
-
-
-def _param(src: str, i: int, env: dict[str, str]) -> tuple[str, int]:
-    """The value of the parameter expansion at ``src[i] == "$"`` and the index after it."""
-    if i + 1 < len(src) and src[i + 1] == "{":
-        depth, j = 1, i + 2
-        while j < len(src) and depth:
-            depth += {"{": 1, "}": -1}.get(src[j], 0)
-            j += 1
-        inner = src[i + 2 : j - 1]
-        m = _NAME_RE.match(inner)
-        name = m.group() if m else ""
-        if name == "IFS":
-            return _SPLIT, j
-        if m is not None and m.end() == len(inner):
-            return _var(name, env), j
-        return DYNAMIC, j
-    m = _NAME_RE.match(src, i + 1)
-    if m is not None:
-        return (_SPLIT if m.group() == "IFS" else _var(m.group(), env)), m.end()
-    if i + 1 < len(src) and src[i + 1] in "0123456789@*#?$!-":
-        return DYNAMIC, i + 2
-    return "$", i + 1
-
-
-def _var(name: str, env: dict[str, str]) -> str:
-    if name in env:
-        return env[name]
-    if name == "HOME":
-        return "~"
-    if name == "PWD":
-        return "."  # (the current directory: joined with the cwd a ``cd`` before it set)
-    return DYNAMIC
-
-
-def _field_split(value: str, env: dict[str, str]) -> str:
-    """An unquoted expansion's value with the characters of ``$IFS`` turned into field breaks.
-
-    Attack class: arguments smuggled through a variable. Bash splits the result of an unquoted
-    ``$x`` at ``$IFS`` (space, tab, newline by default), so ``x='-rf /'; rm $x`` runs
-    ``rm -rf /``, and ``IFS=,; x=rm,-rf,/; $x`` runs it too. An IFS computed at run time makes
-    the value unknown (:data:`DYNAMIC`)."""
-    ifs = env.get("IFS", " \t\n")
-    if DYNAMIC in ifs:
-        return DYNAMIC
-    if not ifs or not any(ch in ifs for ch in value):
-        return value
-    return "".join(_SPLIT if ch in ifs else ch for ch in value)
-
-
-def expand_word(
-    src: str,
-    subs: tuple[tuple[int, int], ...] = (),
-    env: dict[str, str] | None = None,
-    *,
-    split: bool = True,
-) -> list[str]:
-    """The fields bash would make of one raw word ``src``: quotes removed, ANSI-C escapes
-    decoded, variables from ``env`` substituted (unknown ones as :data:`DYNAMIC`), split at
-    ``$IFS``, brace-expanded. ``subs``: spans of ``src`` that are command or process
-    substitutions (their output is :data:`DYNAMIC`). ``split``: split unquoted variable values
-    at ``$IFS`` as bash does for a command word (not for an assignment's value)."""
-    env = {} if env is None else env
-    w = _Word()
-    i, n, dq = 0, len(src), False
-    while i < n:
-        sub_end = next((e for s, e in subs if s == i), None)
-        c = src[i]
-        if sub_end is not None:
-            w.add(DYNAMIC, False)
-            i = sub_end
-        elif c == "\\":
-            nxt = src[i + 1 : i + 2]
-            if nxt == "\n":
-                pass
-            elif dq and nxt not in ('"', "\\", "$", "`"):
-                w.add("\\" + nxt, False)
-            else:
-                w.add(nxt, False)
-            i += 2
-        elif c == '"':
-            dq = not dq
-            i += 1
-        elif c == "'" and not dq:
-            j = src.find("'", i + 1)
-            j = n if j < 0 else j
-            w.add(src[i + 1 : j], False)
-            i = j + 1
-        elif c == "$" and not dq and src[i + 1 : i + 2] == "'":
-            j = i + 2
-            while j < n and src[j] != "'":
-                j += 2 if src[j] == "\\" else 1
-            w.add(ansi_c(src[i + 2 : j]), False)
-            i = j + 1
-        elif c == "$" and not dq and src[i + 1 : i + 2] == '"':
-            i += 1  # (``$"..."``: locale-translated double quotes, the text as written)
-        elif c == "$":
-            value, i = _param(src, i, env)
-            if split and not dq and value not in (DYNAMIC, _SPLIT):
-                value = _field_split(value, env)
-            w.add(value, not dq and value not in (DYNAMIC, _SPLIT))
-        elif c == "`":
-            j = src.find("`", i + 1)
-            w.add(DYNAMIC, False)
-            i = n if j < 0 else j + 1
-        else:
-            w.add(c, not dq)
-            i += 1
-    out: list[str] = []
-    for piece in _split_fields(w):
-        out.extend(expand_braces(*piece))
-    return out
-
-
-def _split_fields(w: _Word) -> list[tuple[str, list[bool]]]:
-    fields: list[tuple[str, list[bool]]] = []
-    chars: list[str] = []
-    unq: list[bool] = []
-    for c, u in zip(w.chars, w.unquoted, strict=True):
-        if c == _SPLIT:
-            if chars:
-                fields.append(("".join(chars), unq))
-            chars, unq = [], []
-        else:
-            chars.append(c)
-            unq.append(u)
-    if chars or not fields:
-        fields.append(("".join(chars), unq))
-    return fields
-
-
-_SEQ_RE = re.compile(r"^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$")
-
-
-def expand_braces(text: str, unquoted: list[bool] | None = None) -> list[str]:
-    """Bash brace expansion of one word (``a{b,c}d`` -> ``abd acd``, ``{1..3}``), only on
-    unquoted braces; at most :data:`MAX_BRACE` results (the rest are dropped and the last
-    result is :data:`DYNAMIC`, so a caller sees the word as not fully known)."""
-    unq = [True] * len(text) if unquoted is None else unquoted
-    out: list[str] = []
-    stack: list[tuple[str, list[bool]]] = [(text, unq)]
-    while stack:
-        t, u = stack.pop()
-        span = _brace_span(t, u)
-        if span is None:
-            out.append(t)
-            if len(out) >= MAX_BRACE:
-                return [*out[:-1], DYNAMIC]
-            continue
-        start, end, alts = span
-        pre, post = t[:start], t[end + 1 :]
-        pu, su = u[:start], u[end + 1 :]
-        for alt, au in reversed(alts):
-            stack.append((pre + alt + post, pu + au + su))
-    return out
-
-
-def _brace_span(t: str, u: list[bool]) -> tuple[int, int, list[tuple[str, list[bool]]]] | None:
-    """The first expandable ``{...}`` of ``t``: its span and alternatives, else None."""
-    for start, c in enumerate(t):
-        if c != "{" or not u[start] or t[start + 1 : start + 2] == "}":
-            continue
-        depth, commas = 0, list[int]()
-        for j in range(start, len(t)):
-            if not u[j]:
-                continue
-            if t[j] == "{":
-                depth += 1
-            elif t[j] == "}":
-                depth -= 1
-                if depth == 0:
-                    body = t[start + 1 : j]
-                    if commas:
-                        cuts = [start, *commas, j]
-                        alts = [(t[a + 1 : b], u[a + 1 : b]) for a, b in itertools.pairwise(cuts)]
-                        return start, j, alts
-                    seq = _sequence(body)
-                    if seq is not None:
-                        return start, j, [(s, [True] * len(s)) for s in seq]
-                    break
-            elif t[j] == "," and depth == 1:
-                commas.append(j)
-    return None
-
-
-def _sequence(body: str) -> list[str] | None:
-    m = _SEQ_RE.match(body)
-    if m is None:
-        return None
-    a, b, step_s = m.groups()
-    step = abs(int(step_s)) if step_s else 1
-    step = step or 1
-    if a.lstrip("-").isdigit() and b.lstrip("-").isdigit():
-        lo, hi = int(a), int(b)
-        rng = range(lo, hi + 1, step) if lo <= hi else range(lo, hi - 1, -step)
-        return [str(x) for x in rng[: MAX_BRACE + 1]]
-    if a.isalpha() and b.isalpha():
-        lo, hi = ord(a), ord(b)
-        rng = range(lo, hi + 1, step) if lo <= hi else range(lo, hi - 1, -step)
-        return [chr(x) for x in rng]
-    return None
 
 
 # --------------------------------------------------------------------------------------------
@@ -504,7 +212,7 @@ class _Walker:
         if argv and base_name(argv[0]) == "env":  # env NAME=VALUE ... PROGRAM
             for word in argv[1:]:
                 name, eq, value = word.partition("=")
-                if eq and _NAME_RE.fullmatch(name):
+                if eq and NAME_RE.fullmatch(name):
                     self.env_var(name, value)
                     self.prefix.add(name)
         if argv and _GLOB_RE.search(argv[0]) and argv[0] not in ("[", "[["):
@@ -765,7 +473,7 @@ def _analyze(text: str) -> ShellFacts:
         return facts
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-    if "\x00" in text or _SPLIT in text:
+    if "\x00" in text or SPLIT in text:
         facts.error = "a control character the shell cannot carry"
         return facts
     facts.error = _parse_into(text, facts, 0)
