@@ -19,7 +19,7 @@ from cordon.engine import _heredoc
 from cordon.engine import shell_commands as _sc
 from cordon.engine.shell_commands import SHELLS
 
-__all__ = ["copy_text", "piped_text", "run_written", "write_text"]
+__all__ = ["copy_text", "piped_text", "run_written", "stdin_text", "write_text"]
 
 #: redirect operators that write their target
 _OUT = frozenset({">", ">>", ">|", "&>", "&>>", "<>"})
@@ -78,18 +78,56 @@ def copy_text(w: _Walker, program: str, args: tuple[str, ...]) -> None:
         w.facts.written[w.key(dest)] = w.facts.written[w.key(source)]
 
 
-def piped_text(w: _Walker, cmd: tuple[str, tuple[str, ...]] | None) -> str | None:
+def piped_text(
+    w: _Walker, cmd: tuple[str, tuple[str, ...]] | None, stdin: str | None = None
+) -> str | None:
     """What ``cmd`` writes to a pipe when it is known: ``echo``/``printf`` with literal words
     (:func:`.shell_commands.literal_output`), or ``cat`` of files this string wrote
-    (``echo 'DROP TABLE t;' > x.sql; cat x.sql | psql`` runs them as ``psql -f x.sql`` does);
-    :data:`.shell_commands.DYNAMIC` for such a file whose text is not known here."""
+    (``echo 'DROP TABLE t;' > x.sql; cat x.sql | psql`` runs them as ``psql -f x.sql`` does)
+    and of its standard input (``-``, or no file: ``stdin``, its text when known:
+    ``cat < x.sql | psql``, ``cat <<EOF | psql``); :data:`.shell_commands.DYNAMIC` for such
+    a file whose text is not known here."""
     if cmd is None or cmd[0] != "cat":
         return _sc.literal_output(cmd)
-    files = list(cmd[1][1:] if cmd[1][:1] == ("--",) else cmd[1])
-    if not files or any(f.startswith("-") or w.key(f) not in w.facts.written for f in files):
-        return None  # (a file not written here, a migration: its text is not read)
-    texts = [w.facts.written[w.key(f)] for f in files]
+    files = list(cmd[1][1:] if cmd[1][:1] == ("--",) else cmd[1]) or ["-"]
+    texts = []
+    for f in files:
+        if f == "-" and stdin is not None:
+            texts.append(stdin)
+        elif f.startswith("-") or w.key(f) not in w.facts.written:
+            return None  # (a file not written here, a migration: its text is not read)
+        else:
+            texts.append(w.facts.written[w.key(f)])
     return _sc.DYNAMIC if None in texts else "".join(t or "" for t in texts)
+
+
+def stdin_text(w: _Walker, redirects: list[Any]) -> str | None:
+    """What a redirect gives a command on its standard input: a here-document's body
+    (:data:`.shell_commands.DYNAMIC` where bash expands in it), a here-string's word, a file
+    this string wrote (``DYNAMIC`` when written in a way not known); None when nothing does,
+    or it is a file not written here."""
+    text = None
+    for r in redirects:
+        if getattr(r, "input", None) not in (None, 0):
+            continue  # (3< f: another descriptor)
+        doc = getattr(r, "heredoc", None)
+        if doc is not None:
+            quoted = getattr(r.output, "word", "").startswith(_heredoc.QUOTED)
+            body = doc.value.rsplit("\n", 1)[0] + "\n" if "\n" in doc.value else ""
+            if not quoted and set("$`") & set(body):
+                text = _sc.DYNAMIC  # (bash expands $x and `cmd` in it first)
+            else:
+                text = body if quoted else body.replace("\\\n", "").replace("\\\\", "\\")
+        elif r.type in ("<<<", "<") and hasattr(r.output, "kind"):
+            words = w.expand(r.output)
+            if r.type == "<<<":
+                text = " ".join(words) + "\n"
+            elif len(words) == 1 and w.key(words[0]) in w.facts.written:
+                text = w.facts.written[w.key(words[0])]
+                text = _sc.DYNAMIC if text is None else text
+            else:
+                text = None
+    return text
 
 
 def run_written(w: _Walker, program: str, args: tuple[str, ...], argv0: str) -> None:

@@ -86,6 +86,9 @@ class _Walker:
         self.oldpwd: str | None = DYNAMIC
         #: the last simple command walked (program, args): what a pipe feeds the next one
         self.last: tuple[str, tuple[str, ...]] | None = None
+        #: what a redirect gives the last ``cat`` on its standard input (:func:`._written.
+        #: stdin_text`), None when nothing does or it is not known
+        self.stdin: str | None = None
         #: spans of quoted here-document bodies: literal text, whatever bashlex finds in it
         self.literal: list[tuple[int, int]] = []
         #: descriptors ``exec N<>/dev/tcp/...`` connected to a network peer
@@ -126,11 +129,12 @@ class _Walker:
         """A pipeline: each command, and what each reads from the one before it."""
         lines = []
         feeder: tuple[str, tuple[str, ...]] | None = None
+        piped: str | None = None  # (what the command before writes to the pipe, if known)
         first = True
         for part in node.parts:
             if part.kind == "pipe":
                 continue
-            self.last = None
+            self.last, self.stdin = None, None
             if part.kind == "command":
                 lines.append(self.simple(part))
             else:  # a compound command: what it writes to the pipe is not one command's
@@ -138,9 +142,12 @@ class _Walker:
                 self.last = None
             if not first and self.last is not None:
                 decoded = feeder is not None and feeder[0] in _sc.DECODERS
-                self.fed(*self.last, _written.piped_text(self, feeder), decoded=decoded)
+                self.fed(*self.last, piped, decoded=decoded)
                 for line in piped_lines(feeder, *self.last):  # (find -name X | xargs cat)
                     self.nested(line)
+            # (cat passes on its standard input: a redirect's text, else the pipe's)
+            stdin = self.stdin if self.stdin is not None or first else piped
+            piped = _written.piped_text(self, self.last, stdin)
             feeder, first = self.last, False
         self.facts.canonical.append(" | ".join(x for x in lines if x))
 
@@ -242,6 +249,8 @@ class _Walker:
         self.facts.commands.append((program, args))
         self.facts.cwds.append(self.cwd)
         self.last = (program, args)
+        if program == "cat":  # (cat < x.sql | psql: what it writes is the file's text)
+            self.stdin = _written.stdin_text(self, redirects)
         for line in piped_lines(fed, program, args):  # (cat $(find ~ -name 'id_*'))
             self.nested(line)
         _sc.command(self, program, args, argv[0], redirects)
@@ -331,7 +340,10 @@ class _Walker:
                 if DYNAMIC in path:  # ``sh < <(...)``: program text computed at run time
                     self.fed(program, args, None)
                 elif self.key(path) in self.facts.written:  # (echo LINE > f; sh < f)
-                    self.fed(program, args, self.facts.written[self.key(path)])
+                    text = self.facts.written[self.key(path)]
+                    if text is None and _sc.stdin_kind(program, args) == "sql":
+                        self.opaque(f"{program} runs the SQL in {path}, which this command writes")
+                    self.fed(program, args, text)
 
     def net_redirect(self, r: Any, path: str, program: str, args: tuple[str, ...]) -> None:
         """A redirect to ``/dev/tcp/HOST/PORT``: a connection, its program's stdin or stdout
