@@ -31,6 +31,8 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
+from cordon.engine.sql_lexings import comment_views
+
 __all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "client_files", "client_lines", "computed_sql",
            "inner_sql", "program_lines", "record", "server_files", "sql_args",
            "sql_disruption"]  # fmt: skip
@@ -261,12 +263,30 @@ def client_files(sql: str) -> list[str]:
 
 #: the procedural languages that run code as the server's operating-system user
 _UNTRUSTED_RE = re.compile(r"(?i)\blanguage\s+'?(pl(?:python[23]?u|perlu|tclu|sh|r|lua?u|v8u?))\b")
-#: the server files a statement writes or reads, each named by a literal (PostgreSQL's COPY
-#: and MySQL's forms take nothing else): COPY ... TO|FROM 'F' (not PROGRAM), MySQL's INTO
-#: OUTFILE|DUMPFILE 'F' and LOAD DATA|XML [LOCAL] INFILE 'F'
+#: the server files a MySQL statement writes or reads, each named by a literal (the forms
+#: take nothing else): INTO OUTFILE|DUMPFILE 'F' and LOAD DATA|XML [LOCAL] INFILE 'F'
 _SERVER_FILE_RE = re.compile(
-    r"(?is)\bcopy\b[^;]*?\b(to|from)\s+(?=[Ee]?'|\$\w*\$)|\binto\s+(out|dump)file\s+"
-    r"|\bload\s+(?:data|xml)\s+(?:(?:low_priority|concurrent)\s+)?(local\s+)?infile\s+"
+    r"(?is)\binto\s+(out|dump)file\s*"
+    r"|\bload\s+(?:data|xml)\s+(?:(?:low_priority|concurrent)\s+)?(local\s+)?infile\s*"
+)
+#: ``COPY`` and what it copies: a table (quoted or qualified, with its columns) or a query in
+#: parentheses, skipped by :func:`_copy_target` (a ``;`` or ``FROM`` in the query or a quoted
+#: name is part of it: ``COPY (SELECT ';') TO 'f'``)
+_COPY_RE = re.compile(r"(?i)\bcopy\b\s*")
+#: a table (``BINARY``, PostgreSQL's older form, may precede it), its columns, the direction
+_COPY_TABLE_RE = re.compile(
+    r'(?is)(?:binary\s+)?(?:[\w$]+|"(?:[^"]|"")*")(?:\s*\.\s*(?:[\w$]+|"(?:[^"]|"")*"))*\s*'
+    r'(?:\((?:"(?:[^"]|"")*"|[^)"])*\)\s*)?(to|from)\b\s*'
+)
+_COPY_DIRECTION_RE = re.compile(r"(?i)(to|from)\b\s*")
+#: what COPY reads or writes that is no file: the client's streams, a program (its line is
+#: :func:`program_lines`'), psql's ``\\copy ... pstdout``
+_COPY_STREAM_RE = re.compile(r"(?i)(?:stdout|stdin|pstdout|pstdin|program)\b")
+#: a token of a parenthesized query, for its closing parenthesis: literals and quoted names
+#: whole
+_PAREN_TOKEN_RE = re.compile(
+    r"(?s)[Ee]'(?:[^'\\]|\\.|'')*'|'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|[()]"
+    r"|(?<![\w$])\$((?:[A-Za-z_]\w*)?)\$.*?\$\1\$|[^'\"$()Ee]+|."
 )
 #: functions whose argument names a file -> (its index, what is done, its place: ``server``
 #: PostgreSQL's or MySQL's, a relative path in the data directory; ``process`` SQLite's,
@@ -307,21 +327,43 @@ _FILE_HINTS = ("copy", "outfile", "dumpfile", "infile", "lo_", "pg_", "load_file
                "writefile", "attach", "vacuum", "fsdir", "zipfile")  # fmt: skip
 
 
-def server_files(sql: str) -> list[tuple[str, str]]:
+def server_files(sql: str, depth: int = 0) -> list[tuple[str, str]]:
     """``(path, op)`` of each file ``sql`` makes the database (or psql's ``\\copy``, the
     client) write (``overwrite``) or read; a path the statement computes, or a relative one
     in the server's data directory, holds :data:`DYNAMIC`."""
     low = sql.lower()
     if not any(h in low for h in _FILE_HINTS):
         return []
+    out: list[tuple[str, str]] = []
+    for view, code in comment_views(sql):  # (COPY t TO/**/'f', "pg_read_file"('f'), /*!INTO*/)
+        out.extend(f for f in _view_files(view, code) if f not in out)
+    inners = {*inner_sql(sql), *inner_sql(sql, bodies_run=True)} if depth < 3 else ()
+    for inner in inners:  # (DO 'BEGIN COPY t TO ''f''; END', EXECUTE 'COPY ...')
+        out.extend(f for f in server_files(inner, depth + 1) if f not in out)
+    return out
+
+
+def _view_files(sql: str, code: str) -> list[tuple[str, str]]:
+    """:func:`server_files` of one reading of the text: ``sql`` with its comments spaces,
+    ``code`` with its strings spaces too (where COPY is a statement's)."""
     out = []
     for m in _SERVER_FILE_RE.finditer(sql):
-        lit = _WHOLE_LITERAL_RE.match(sql, m.end())
-        path = _literal(lit) if lit is not None else DYNAMIC
-        op = "overwrite" if (m.group(1) or "").lower() == "to" or m.group(2) else "read"
-        # (psql's \copy and MySQL's LOCAL INFILE: the client's own file, where it runs)
-        client = sql[max(m.start() - 1, 0) : m.start()] == "\\" or m.group(3) is not None
-        out.append((path if client else _in_data_dir(path), op))
+        op = "overwrite" if m.group(1) else "read"
+        # (MySQL's LOCAL INFILE: the client's own file, where it runs)
+        path = _path_at(sql, m.end())
+        out.append((path if m.group(2) is not None else _in_data_dir(path), op))
+    for m in _COPY_RE.finditer(code):
+        if (target := _copy_target(sql, m.end())) is None:
+            continue
+        direction, at = target
+        op = "overwrite" if direction == "to" else "read"
+        # (psql's \copy: the client's own file, where it runs; its name may be bare)
+        if sql[max(m.start() - 1, 0) : m.start()] == "\\":
+            bare = _BARE_PATH_RE.match(sql, at)
+            path = bare.group() if bare and sql[at] not in "'$" else _path_at(sql, at)
+            out.append((path, op))
+        else:
+            out.append((_in_data_dir(_path_at(sql, at)), op))
     for m in _FILE_CALL_RE.finditer(sql):
         if _SIGNATURE_RE.search(sql, max(m.start() - 80, 0), m.start()) is not None:
             continue  # (REVOKE EXECUTE ON FUNCTION pg_file_write(text, ...): named, not run)
@@ -335,6 +377,51 @@ def server_files(sql: str) -> list[tuple[str, str]]:
         if path.lower() not in ("", ":memory:") and not path.lower().startswith("file::memory:"):
             out.append((_uri_path(path), "overwrite"))
     return out
+
+
+_BARE_PATH_RE = re.compile(r"[^\s;'\"$]+")
+
+
+def _copy_target(sql: str, at: int) -> tuple[str, int] | None:
+    """``(to|from, where the file's name starts)`` of the COPY whose copied table or query
+    starts at ``at``, or None: no file (``TO STDOUT``, ``FROM PROGRAM``) or no COPY
+    statement (a column named copy)."""
+    if sql.startswith("(", at):
+        depth = 0
+        for t in _PAREN_TOKEN_RE.finditer(sql, at):
+            depth += {"(": 1, ")": -1}.get(t.group(), 0)
+            if depth == 0:
+                at = t.end()
+                break
+        else:
+            return None
+        at = len(sql) - len(sql[at:].lstrip())
+        direction = _COPY_DIRECTION_RE.match(sql, at)
+    else:
+        direction = _COPY_TABLE_RE.match(sql, at)
+    if direction is None or _COPY_STREAM_RE.match(sql, direction.end()) is not None:
+        return None
+    return direction.group(1).lower(), direction.end()
+
+
+def _path_at(sql: str, at: int) -> str:
+    """The file named by the literal at ``at``, or :data:`DYNAMIC`: an expression, a literal
+    the database joins to the next (``'/proj/' '../x'``: adjacent strings are one) or whose
+    backslashes it may read as escapes (every MySQL string; PostgreSQL's with
+    ``standard_conforming_strings`` off: ``'/proj/..\\/x'``)."""
+    lit = _WHOLE_LITERAL_RE.match(sql, at)
+    if lit is None or _ADJACENT_RE.match(sql, lit.end()) is not None:
+        return DYNAMIC
+    path = _literal(lit)
+    return DYNAMIC if "\\" in path and lit.group(1) is not None and not _e_string(lit) else path
+
+
+_ADJACENT_RE = re.compile(r"\s*(?:[EeNn]?'|\$\w*\$)")
+
+
+def _e_string(lit: re.Match[str]) -> bool:
+    start = lit.start(1)
+    return start >= 2 and lit.string[start - 2] in "Ee"
 
 
 def _whole_literal(expr: str) -> str:

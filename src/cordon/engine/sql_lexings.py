@@ -1,0 +1,69 @@
+"""SQL read as each database's lexer reads it, with its comments as spaces and its strings
+kept: the text the file rules (:func:`cordon.engine.sql_programs.server_files`) read.
+
+Attack class: a comment is whitespace to every SQL lexer, so ``COPY users TO/**/'/etc/x'``,
+``pg_read_file/**/('/etc/shadow')``, ``INTO -- c<newline> OUTFILE`` and MySQL's executable
+comment (``/*!INTO*/ /*!OUTFILE*/ 'f'``: its text runs) named a file no rule read; so did a
+quoted function name (``"pg_read_file"('/etc/shadow')``: a quoted identifier is the same
+name). The databases disagree on strings and comments (a backslash escapes in every MySQL
+string and only in PostgreSQL's ``E''``; ``#`` starts a MySQL comment), so the text is read
+once as each of them reads it, as the SQL block rules do (:mod:`cordon.engine.sql_rules`).
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["comment_views"]
+
+#: PostgreSQL: ``--`` and ``/* */`` comments (group 1; nested ones end later, so less is
+#: removed); a backslash escapes only in an ``E''`` string (group 2: strings); dollar quotes
+#: (kept in the code: a ``DO`` body runs); ``"..."`` an identifier
+_PG_RE = re.compile(
+    r"(?s)(--[^\n]*|/\*.*?(?:\*/|$))|((?<![\w$])[Ee]'(?:[^'\\]|\\.|'')*'|'(?:[^']|'')*')"
+    r"|\"(?:[^\"]|\"\")*\"|(?<![\w$])\$((?:[A-Za-z_]\w*)?)\$.*?\$\3\$"
+)
+#: MySQL: ``#``, ``-- `` and ``/* */`` comments; an executable comment's markers
+#: (``/*!NNNNN``, MariaDB's ``/*M!NNNNNN``, and the ``*/`` that ends one) removed and its text
+#: kept (it runs); a backslash escapes in every string, ``"..."`` one too; backquotes an
+#: identifier
+_MYSQL_RE = re.compile(
+    r"(?si)(#[^\n]*|--(?=\s|$)[^\n]*|/\*M?!\d*|\*/|/\*.*?(?:\*/|$))"
+    r"|('(?:[^'\\]|\\.|'')*'|\"(?:[^\"\\]|\\.|\"\")*\")|`(?:[^`]|``)*`"
+)
+#: SQLite and SQL Server: ``--`` and ``/* */`` comments, ``''`` doubled, identifiers in
+#: ``"..."``, ``[...]`` or backquotes
+_STD_RE = re.compile(
+    r"(?s)(--[^\n]*|/\*.*?(?:\*/|$))|('(?:[^']|'')*')|\"(?:[^\"]|\"\")*\"|\[[^\]]*\]"
+    r"|`(?:[^`]|``)*`"
+)
+#: a quoted name that is one word (``"pg_read_file"``, `` `load_file` ``): the same name
+_QUOTED_WORD_RE = re.compile(r"\A(?:\"\w+\"|`\w+`)\Z")
+
+
+def _view(m: re.Match[str]) -> str:
+    tok = m.group()
+    if m.group(1) is not None:
+        return " " * len(tok)
+    return f" {tok[1:-1]} " if _QUOTED_WORD_RE.match(tok) else tok
+
+
+def _code(m: re.Match[str]) -> str:
+    return " " * len(m.group()) if m.group(2) is not None else _view(m)
+
+
+def comment_views(sql: str) -> list[tuple[str, str]]:
+    """``(view, code)`` of ``sql`` as PostgreSQL, MySQL and SQLite (SQL Server) read it, each
+    as long as ``sql``: in the view comments are spaces, strings kept and a one-word quoted
+    name the word; in the code its quoted strings are spaces too (a dollar-quoted body is
+    kept: it may run). Each distinct reading once."""
+    if not any(c in sql for c in "-/#\"`'[*"):
+        return [(sql, sql)]
+    out: list[tuple[str, str]] = []
+    for lexer in (_PG_RE, _MYSQL_RE, _STD_RE):
+        pair = (lexer.sub(_view, sql), lexer.sub(_code, sql))
+        if pair not in out:
+            out.append(pair)
+    return out
