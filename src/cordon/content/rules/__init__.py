@@ -10,6 +10,7 @@ from cordon.content.rules import (
     addressed,
     agentgate,
     agentic,
+    carried,
     channels,
     classes,
     clickfix,
@@ -103,6 +104,7 @@ RULES: tuple[Rule, ...] = (
     *scrambled.RULES,
     *embedded.RULES,
     *egress_orders.RULES,
+    *carried.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}

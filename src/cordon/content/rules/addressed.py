@@ -28,7 +28,7 @@ _VOID_CORE = (
     r"request|input|instructions?|question|task|message|prompt|query|wishes)|(?:the\s+)?user\s+"
     r"(?:asked|wants|said|requested))\b[^.\n]{0,20}?(?:[;,.:-]\s*|\s+and\s+)(?:then\s+)?"
     r"(?:instead\b|(?:always\s+|just\s+|only\s+)?(?:say|give|respond|reply|tell|print|output|"
-    r"answer|write|do|send|return)\b)"
+    r"answer|write|do|send|return|export|dump|share|forward|email|leak|reveal|upload)\b)"
 )
 _VOID_CTX = (
     rf"(?:\b(?:instead|corrected|updated|production|new|real|actual|use\s+(?:this|these|the\s+"
@@ -67,7 +67,8 @@ _HIDDEN_ELEMENT = (
     r"(?:white|#fff(?:fff)?|transparent)\b)[^>]{0,80}>[^<]{0,300}?(?:system\s+prompt|"
     r"instructions?|ignore|disregard|you\s+(?:must|should|are)|the\s+(?:ai|assistant|model|llm)|"
     r"assistant|preference|always|never\s+mention|extract|reveal|api\s+keys?|credentials?|"
-    r"password)"
+    r"password|(?:forward|send|e-?mail|upload|post|transfer|leak|exfiltrate)\s+(?:this|it|them|"
+    r"all|everything|the\s+\w+)\b[^<]{0,80}?\bto\b)"
 )
 
 

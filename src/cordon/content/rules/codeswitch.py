@@ -105,7 +105,9 @@ _MORE = "|".join(
         # "avoid", "not", "don't", "must", "forbidden")
         r"\b(?:poka[żz]|wy[śs]wietl|ujawnij|podaj|wypisz|powt[óo]rz)\s+"
         r"(?:mi\s+(?:(?:sw[óo]j|swoje|tw[óo]j|twoje)\s+)?|(?:sw[óo]j|swoje|tw[óo]j|twoje)\s+)"
-        r"(?:systemowy\s+prompt|prompt\s+systemowy|instrukcje\s+systemowe|systemowe\s+instrukcje)",
+        r"(?:systemowy\s+prompt|prompt\s+systemowy|instrukcje\s+systemowe|systemowe\s+instrukcje|"
+        # the English noun kept in a Polish order
+        r"system\s+prompt)",
         r"(?<!để\s)(?<!tránh\s)(?<!không\s)(?<!đừng\s)(?<!được\s)(?<!cấm\s)"
         rf"\b(?:(?:cho\s+t[ôo]i\s+xem|ti[ếe]t\s+l[ộo]|in\s+ra)\s+(?:\S+\s+)?{_VI_NOUN}|"
         rf"hi[ểe]n\s+th[ịi]\s+(?:cho\s+t[ôo]i\s+(?:\S+\s+)?{_VI_NOUN}|"

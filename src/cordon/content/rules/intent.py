@@ -197,12 +197,14 @@ _SYS_KIND = (
 _SYS_LABEL = (
     rf"(?:\[\s*(?:(?:internal|platform|host|official|core|kernel|priority|urgent)\s+)?system"
     rf"(?:[ _-]+{_SYS_KIND})?s?\s*\]|(?<![\w-])system_{_SYS_KIND}s?\b|"
-    rf"\b(?:internal|platform|host|priority)\s+system\s+{_SYS_KIND}s?\b)"
+    rf"\b(?:internal|platform|host|priority)\s+system\s+{_SYS_KIND}s?\b|"
+    # a label that calls itself hidden, a Markdown heading that speaks as the system
+    rf"\[\s*(?:hidden|secret|concealed|covert)\s+{_SYS_KIND}s?\s*\]|^#{{1,6}}[ \t]*system[ \t]*:)"
 )
 _SYS_VERB = (
     r"(?:reveal|display|disclose|forward|send|fetch|call|invoke|execute|share|e-?mail|upload|"
     r"delete|transfer|grant|ignore|disregard|respond|reply|include|visit|navigate|download|post|"
-    r"leak|dump|output|print)"
+    r"leak|dump|output|print|exfiltrate)"
 )
 
 # -- commands addressed to AI agents ----------------------------------------------------------
@@ -670,6 +672,8 @@ RULES: tuple[Rule, ...] = (
             r"system_(?:override|note|notice|message|directive|instruction|command|alert"
             r"|exception|update|prompt|order|request|policy|protocol)",
             *each(("internal", "platform", "host", "priority"), r"\s+system\s"),
+            r"\[\s*(?:hidden|secret|concealed|covert)\s",
+            r"#[ \t]*system[ \t]*:",
         ),
         window=260,
     ),
