@@ -17,7 +17,7 @@ import re
 import shlex
 from typing import Any, Protocol
 
-from cordon.engine import shell_links
+from cordon.engine import _echo_printf, shell_links
 from cordon.engine.code_aliases import unalias
 from cordon.engine.code_reads import code_paths
 from cordon.engine.code_runs import computed_run, literal_lines
@@ -677,22 +677,16 @@ def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
 
 
 def literal_output(cmd: tuple[str, tuple[str, ...]] | None) -> str | None:
-    """What ``echo`` or ``printf`` with literal arguments writes; None for anything else
-    (its output is known only at run time)."""
+    """What ``echo`` or ``printf`` with literal arguments writes, escapes decoded as bash
+    does (:mod:`._echo_printf`; :data:`DYNAMIC` in it where the shell decides); None for
+    anything else (its output is known only at run time)."""
     if cmd is None:
         return None
     prog, args = cmd
     if prog == "echo":
-        words = list(args)
-        while words and re.fullmatch(r"-[neE]+", words[0]):
-            if "e" in words.pop(0) and any("\\" in x for x in words):
-                return None  # escapes decoded at run time
-        return " ".join(words)
-    if prog == "printf" and len(args) == 1:
-        fmt = args[0]
-        if "%" in fmt or re.search(r"\\[^n]", fmt):
-            return None
-        return fmt.replace("\\n", "\n")
+        return _echo_printf.echo_output(args)
+    if prog == "printf":
+        return _echo_printf.printf_output(args)
     return None
 
 
