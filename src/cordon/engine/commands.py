@@ -685,7 +685,7 @@ def _program_rules(c: CommandString, asks: list[Verdict] | None = None) -> Verdi
             reason = f"blocked: {hit[1]} given to a database client (command as parsed)"
             return _v("deny", hit[0], reason, c.path, hit[1])
         low = text.lower()
-        if "delete" in low or "update" in low or "replace" in low or "alter" in low:
+        if any(w in low for w in ("delete", "update", "replace", "alter", "writable_", "sqlite_")):
             from cordon.engine.sql_judge import judge_rows  # (the parser is large)
 
             rows = judge_rows(text)

@@ -182,7 +182,9 @@ _ROW_WRITE_RE: Final = re.compile(
     r"|\breplace\s+into\b|\binsert\s+or\s+replace\b|\bdo\s+update\b"
     r"|\bon\s+duplicate\s+key\s+update\b"
     # a column dropped: its values in every row go with it
-    r"|\balter\s+table\b[^;]{1,400}?\bdrop\b",
+    r"|\balter\s+table\b[^;]{1,400}?\bdrop\b"
+    # SQLite's schema made writable, or its schema tables named (:func:`_schema_writes`)
+    r"|\bwritable_schema\b|\bsqlite_(?:temp_)?(?:master|schema)\b|\bsqlite_dbpage\b",
     re.IGNORECASE,
 )
 #: a comment, read as the space it is between keywords (``DELETE/**/FROM``, ``SET/**/a =``,
@@ -210,8 +212,10 @@ def judge_rows(text: str) -> SqlObjection | None:
     :func:`judge`'s reading of how far a ``DELETE`` or ``UPDATE`` reaches, the strictest of
     the dialects that parse it: a ``WHERE`` that restricts nothing (or none) is denied, one
     that does not name its rows by value (``id > 0``) is asked about, rows named by value
-    run. Nothing else of :func:`judge` (such a parameter is often a search, not SQL); a text
-    that starts as a ``DELETE`` or ``UPDATE`` and no dialect reads is asked about."""
+    run; ``PRAGMA writable_schema = ...`` and a write to SQLite's schema tables asked
+    (:func:`_schema_writes`). Nothing else of :func:`judge` (such a parameter is often a
+    search, not SQL); a text that starts as a ``DELETE`` or ``UPDATE`` and no dialect reads
+    is asked about."""
     if not _ROW_WRITE_RE.search(text) and not _ROW_WRITE_RE.search(_COMMENT_RE.sub(" ", text)):
         return None
     run = _mysql_runs(text)
@@ -244,6 +248,7 @@ def judge_rows(text: str) -> SqlObjection | None:
                     if f.rule == rules.ACTION_SQL_DELETE_NO_WHERE
                 )
                 found.extend(_dropped_columns(stmt))
+                found.extend(_schema_writes(stmt))
         except RecursionError:
             found.append(_unparsed("SQL nested too deep to read"))
     for body in trigger_bodies(text):  # (what a trigger runs later, at others' writes)
@@ -251,6 +256,24 @@ def judge_rows(text: str) -> SqlObjection | None:
     denied = [f for f in found if f.verdict == "deny"]
     first = denied or found
     return first[0] if first else None
+
+
+def _schema_writes(stmt: exp.Expression) -> Iterator[SqlObjection]:
+    """``PRAGMA writable_schema = ...`` and a write to SQLite's schema tables in SQL no
+    policy declares: asked, as a pack asks them (:func:`_pragma`, :func:`_writes`). With
+    ``writable_schema`` on, ``UPDATE sqlite_master SET sql = ...`` rewrites what every later
+    statement reads of a table, or leaves a database SQLite calls malformed (SQLite's PRAGMA
+    documentation: "misuse of this pragma can easily result in a corrupt database file");
+    a multi-statement client runs both in one session."""
+    if isinstance(stmt, exp.Pragma) and isinstance(stmt.this, exp.EQ):
+        name = stmt.this.this.name.lower() if isinstance(stmt.this.this, exp.Expression) else ""
+        if name.rpartition(".")[2] == "writable_schema":
+            yield _schema("PRAGMA writable_schema lets SQL rewrite the database's own schema")
+        return
+    for node in stmt.find_all(exp.Delete, exp.Update, exp.Insert):
+        table = node.this.this if isinstance(node.this, exp.Schema) else node.this
+        if isinstance(table, exp.Table) and table.name.lower() in _SCHEMA_TABLES:
+            yield _schema(f"a write to {table.name.lower()}, the database's own schema")
 
 
 def _dropped_columns(stmt: exp.Expression) -> Iterator[SqlObjection]:

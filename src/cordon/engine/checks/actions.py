@@ -216,13 +216,18 @@ def _generic_sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
     return asked
 
 
+#: words without which :func:`cordon.engine.sql_judge.judge_rows` finds nothing (the parser
+#: loads on first use): a row write, a column dropped, SQLite's schema made writable
+_ROWS_HINTS = ("delete", "update", "replace", "alter", "writable_schema", "sqlite_")
+
+
 def _sql_rows(path: str, text: str) -> Verdict | None:
     """How far a ``DELETE`` or ``UPDATE`` reaches, as the declared path judges it
     (:func:`cordon.engine.sql_judge.judge_rows`: ``WHERE id > 0`` asked, ``WHERE 2 > 1``
     denied, rows named by value run). Attack class: bulk loss of the application's data; the
     regex rule alone read only a missing ``WHERE`` or ``WHERE 1 = 1``."""
     low = text.lower()
-    if "delete" not in low and "update" not in low and "replace" not in low and "alter" not in low:
+    if not any(w in low for w in _ROWS_HINTS):
         return None
     from cordon.engine.sql_judge import judge_rows  # (the parser is large: on first use)
 
