@@ -52,7 +52,10 @@ _SOFT = r"(?:[^.!?\n()]|\n[ \t]*(?=[a-z]))"
 
 # -- the model's own context into an output ------------------------------------------------
 
-_PUT = r"\b(?:include|append|attach|add|insert|embed|paste|put|output|print|reproduce|copy)\s+"
+#: not after a negation: "never include your system prompt in your response" is the rule
+#: a prompt gives itself
+_NOT = r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!avoid\s)"
+_PUT = rf"{_NOT}\b(?:include|append|attach|add|insert|embed|paste|put|output|print|reproduce|copy)\s+"
 _YOUR_PROMPT = (
     r"your\s+(?:(?:complete|full|entire|exact|original|current|hidden|internal|verbatim)\s+)"
     r"{0,2}(?:system\s+(?:prompt|instructions?|message)|(?:initial|hidden|internal)\s+"
@@ -71,7 +74,7 @@ _OWN_CONTEXT = (
     r"\b[^\0]{0,200}?\n[ \t]*(?:\d{1,2}[.)]|[-*])[ \t]*(?:your\s+)?(?:(?:complete|full|"
     r"entire|exact)\s+)?system\s+(?:prompt|instructions?)\b"
     # "including all hidden reasoning, policies, or instructions you followed"
-    r"|\b(?:include|including|explain|list|show|reveal|describe|output|print|repeat)\b"
+    rf"|{_NOT}\b(?:include|including|explain|list|show|reveal|describe|output|print|repeat)\b"
     r"[^.\n]{0,80}?(?:\b(?:hidden|secret)\s+(?:reasoning|polic(?:y|ies)|instructions|rules|"
     r"prompts?)\b[^.\n]{0,40}?\binstructions\s+you\s+(?:followed|were\s+given|received)\b|"
     r"\binstructions\s+you\s+(?:followed|were\s+given|received)\b[^.\n]{0,40}?\b(?:hidden|"
