@@ -603,14 +603,20 @@ SQL_CLIENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
                    "--pset", "-F", "-R", "-T", "-L", "--log-file"}),
     ),
     "mysql": (
-        frozenset({"-e", "--execute"}),
+        # (--init-command: SQL run at each connect, before -e's)
+        frozenset({"-e", "--execute", "--init-command", "--init-command-add"}),
         frozenset({"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database",
                    "-S", "--socket", "--tee"}),
     ),
     "sqlcmd": (frozenset({"-Q", "-q"}), frozenset({"-S", "-U", "-P", "-d", "-i", "-o"})),
     "clickhouse-client": (frozenset({"-q", "--query"}), frozenset({"-h", "--host", "--port"})),
+    # (mycli and litecli, Python's MySQL and SQLite clients: -e/--execute runs SQL)
+    "mycli": (frozenset({"-e", "--execute"}),
+              frozenset({"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database",
+                         "-S", "--socket", "-p", "--password"})),
 }  # fmt: skip
 SQL_CLIENTS["mariadb"] = SQL_CLIENTS["mysql"]
+SQL_CLIENTS["litecli"] = (frozenset({"-e", "--execute"}), frozenset({"-D", "--database"}))
 #: clients' options whose value is a file the client writes its output or a log to (psql's
 #: -o/--output and -L/--log-file, mysql's --tee, sqlcmd's -o)
 _OUTPUT_OPTIONS = frozenset({"-o", "--output", "-L", "--log-file", "--tee"})
@@ -633,8 +639,11 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
         i = 0
         while i < len(args):
             a = args[i]
-            if a in ("-cmd", "-c") and i + 1 < len(args):
-                w.sql(args[i + 1])
+            if a.startswith("--") and a != "--":  # (sqlite3 and duckdb read --cmd as -cmd)
+                a = a[1:]
+            if a in ("-cmd", "-c") or (a == "-s" and prog == "duckdb"):  # (duckdb -s SQL)
+                if i + 1 < len(args):
+                    w.sql(args[i + 1])
                 i += 1
             elif a == "-init" and i + 1 < len(args):
                 if (text := _written_sql(w, args[i + 1])) is not None:
@@ -653,6 +662,7 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
     from cordon.engine.shell_split import split
 
     sql_opts, value_opts = SQL_CLIENTS[prog]
+    args = tuple(_long_option(a, sql_opts, value_opts) for a in args)
     _plain, opts = split(args, sql_opts | value_opts)
     for k, v in opts:
         if k in sql_opts:
@@ -665,3 +675,22 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
             w.file(v, prog, "overwrite")
         elif k in ("-v", "--set", "--variable") and "=" in v:
             w.sql(v.partition("=")[2])  # (a variable's text, interpolated as :q, is SQL)
+
+
+def _long_option(a: str, sql_opts: frozenset[str], value_opts: frozenset[str]) -> str:
+    """``a`` with a long option's name whole: getopt_long (psql), MySQL's my_getopt (which
+    reads ``_`` as ``-``) and Boost's (clickhouse) take an unambiguous prefix for the name
+    (``psql --comm=SQL``, ``mysql --exec=SQL``, ``--init_command=SQL``); a prefix of several
+    is read as the SQL option when it is one of them (more is judged, never less). Attack
+    class: a DROP given to ``--comm`` was read as no SQL."""
+    if not a.startswith("--") or len(a) < 4:
+        return a
+    name, eq, value = a.partition("=")
+    name = name.replace("_", "-")
+    known = sql_opts | value_opts
+    if name in known:
+        return name + eq + value
+    hits = sorted(k for k in known if k.startswith(name))
+    if not hits:
+        return a
+    return next((h for h in hits if h in sql_opts), hits[0]) + eq + value
