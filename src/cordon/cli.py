@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from cordon import __version__
+from cordon import _cli_run_options as run_options
 from cordon._cli_group import OneLineSummaries, untyped_flags
 from cordon._exceptions import CordonError, PolicyError
 
@@ -115,53 +116,6 @@ pin_app = typer.Typer(
 app.add_typer(pin_app, name="pin")
 err: Any = _Stderr()
 
-_OAuthOption = Annotated[
-    bool, typer.Option(help="Log in with OAuth when --url answers 401 (tokens: ~/.cordon/oauth).")
-]
-
-
-_UrlOption = Annotated[
-    str | None, typer.Option(help="A remote MCP server (Streamable HTTP) instead of -- COMMAND.")
-]
-_UrlEnvOption = Annotated[
-    str | None,
-    typer.Option(
-        "--url-env",
-        help="VAR: --url read from the environment variable VAR, so a key in the URL (a path "
-        "or query key, user:password@) stays off the command line (ps shows every process's "
-        "arguments); cordon init writes it for such a URL.",
-    ),
-]
-_HeaderOption = Annotated[
-    list[str], typer.Option(help="NAME:VALUE sent to --url on every request (${VAR} read).")
-]
-_HeaderEnvOption = Annotated[
-    list[str],
-    typer.Option(
-        "--header-env",
-        help="NAME[=VAR]: a header for --url whose value is read from the environment variable "
-        "VAR (default: CORDON_HEADER_ and NAME in upper case, each - as _), so a token "
-        "stays off the command line (ps shows every process's arguments); ${VAR} in it read.",
-    ),
-]
-_SseOption = Annotated[
-    bool,
-    typer.Option(
-        "--sse",
-        help="--url is a legacy HTTP+SSE server (MCP 2024-11-05: a GET stream and an endpoint "
-        "to POST to; clients call it type sse) instead of Streamable HTTP.",
-    ),
-]
-_AllowHttpOption = Annotated[
-    bool,
-    typer.Option(
-        "--allow-http",
-        help="Allow a plain http:// --url on a host other than this machine (headers and "
-        "tokens then travel unencrypted).",
-    ),
-]
-
-
 #: ``cordon run``'s default per-message size cap
 _16_MIB = 16 * 1024 * 1024
 _PIN_FILE_HELP = "Tool pins (default: ~/.cordon/pins, one per --name, else per command or URL)."
@@ -209,16 +163,15 @@ def run_cmd(
     shared_taint: Annotated[
         bool, typer.Option(help="Share taint with other cordon processes of this client.")
     ] = True,
-    approval_timeout: Annotated[
-        float | None, typer.Option(help="Seconds to wait for a person (default: policy, 120).")
-    ] = None,
-    url: _UrlOption = None,
-    url_env: _UrlEnvOption = None,
-    header: _HeaderOption = [],  # noqa: B006
-    header_env: _HeaderEnvOption = [],  # noqa: B006
-    oauth: _OAuthOption = True,
-    allow_http: _AllowHttpOption = False,
-    sse: _SseOption = False,
+    approval_timeout: run_options.ApprovalTimeoutOption = None,
+    init_timeout: run_options.InitTimeoutOption = run_options.INIT_WAIT_S,
+    url: run_options.UrlOption = None,
+    url_env: run_options.UrlEnvOption = None,
+    header: run_options.HeaderOption = [],  # noqa: B006
+    header_env: run_options.HeaderEnvOption = [],  # noqa: B006
+    oauth: run_options.OAuthOption = True,
+    allow_http: run_options.AllowHttpOption = False,
+    sse: run_options.SseOption = False,
 ) -> None:
     """Run an MCP server behind cordon: cordon run [OPTIONS] -- COMMAND [ARGS...], or
     cordon run --url URL [--sse] [--header NAME:VALUE ...] [--header-env NAME ...]."""
@@ -228,7 +181,8 @@ def run_cmd(
     try:
         rc = run_proxy(
             url=url,
-            headers=_run_headers(header, header_env),
+            headers=header,
+            header_env=header_env,
             oauth=oauth,
             sse=sse,
             command=list(command),
@@ -244,6 +198,7 @@ def run_cmd(
             approvals_store=approvals_store,
             shared_taint=shared_taint,
             approval_timeout=approval_timeout,
+            init_wait=init_timeout,
         )
     except PolicyError as exc:
         _failed("cordon: policy error:", exc, answer=True)
@@ -326,17 +281,6 @@ def _refuse_requests(message: str) -> None:
                 answered += 1
         if not chunk or answered >= _REFUSE_MAX:
             return
-
-
-def _run_headers(header: list[str], header_env: list[str]) -> list[str]:
-    """``--header`` specs, then ``--header-env`` ones read from the environment (a variable
-    that is not set stops ``cordon run`` as a malformed ``--header`` does)."""
-    from cordon.clientremote import env_header_specs
-
-    try:
-        return [*header, *env_header_specs(list(header_env), dict(os.environ))]
-    except ValueError as exc:
-        _failed("cordon:", exc, answer=True)
 
 
 def _url_from_env(url: str | None, var: str) -> str:

@@ -261,6 +261,16 @@ def env_header_specs(specs: list[str], env: dict[str, str]) -> list[str]:
             raise ValueError(f"--header-env needs NAME or NAME=VAR, got {name!r}")
         if var not in env:
             raise ValueError(f"--header-env {name}: environment variable {var} is not set")
+        # the ${VAR} the value reads (``--header``'s reading, parse_header), checked here so
+        # that its error names the option the user gave
+        for ref in re.findall(r"\$\{([^}]*)(\}|$)", env[var]):
+            if not ref[1]:
+                raise ValueError(f"--header-env {name}: unclosed ${{ in the value of {var}")
+            if ref[0] not in env:
+                raise ValueError(
+                    f"--header-env {name}: the value of {var} reads ${{{ref[0]}}}, and "
+                    f"environment variable {ref[0]} is not set"
+                )
         out.append(f"{name}:{env[var]}")
     return out
 

@@ -66,6 +66,7 @@ from mcp.shared.inbound import (
     x_mcp_header_map,
 )
 
+from cordon.proxy import http_session as sessions
 from cordon.proxy.framing import INTERNAL_ERROR, Oversize
 from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
 from cordon.proxy.http_reading import Reading, session_gone, unread
@@ -168,10 +169,9 @@ def parse_header(spec: str, env: dict[str, str]) -> tuple[str, str]:
 
 #: headers cordon sets itself: the others in ``static`` came from the user (a credential)
 _OWN_HEADERS = frozenset({"user-agent", "accept", "content-type"})
-#: the kinds of failure whose line names the server's text (a refused redirect's Location;
-#: a failed login, whose reason may quote the server's OAuth metadata: a protected resource's
-#: ``resource``, an issuer): answered as the server's error, through the core's checks
-#: (:meth:`HttpUpstream._fail`)
+#: the kinds of failure whose line names the server's text (a refused redirect's Location; a
+#: failed login, whose reason may quote the server's OAuth metadata: a protected resource's
+#: ``resource``, an issuer): answered as the server's error, through the core's checks (_fail)
 _UNTRUSTED_KINDS = frozenset({"redirect", "login"})
 
 
@@ -230,6 +230,7 @@ class HttpUpstream:
         self.fallback: Callable[[bytes, int], None] | None = None
         self.spoke = False
         self.started = False  # answered without an HTTP error, or start_failed said (once)
+        self.init_wait = sessions.INIT_WAIT_S  # (--init-timeout: sessions.watch_start)
         #: set by :meth:`start` (futures belong to the running loop)
         self.ended: asyncio.Future[None]
 
@@ -263,6 +264,7 @@ class HttpUpstream:
         task.add_done_callback(self.tasks.discard)
         if "method" in msg and "id" in msg and self._awaiting(msg["id"]):
             self.answers.add(msg["id"], task)
+            sessions.watch_start(self, msg, task)
         elif msg.get("method") == "notifications/cancelled":  # (forwarded: handshake era)
             self.answers.settle(self._awaiting)
         if "method" in msg and "id" in msg and modern(msg):

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from cordon.proxy.http import HttpUpstream
 
 __all__ = [
+    "INIT_WAIT_S",
     "LEGACY_STATUSES",
     "RENEW_TIMEOUT_S",
     "legacy",
@@ -55,11 +56,18 @@ __all__ = [
     "modern",
     "renew",
     "settle",
+    "watch_start",
 ]
 
 #: a new session not up within this many seconds is given up (the requests waiting get an
 #: error instead of waiting on a server that accepts connections and never answers)
 RENEW_TIMEOUT_S = 30.0
+#: how long the client's ``initialize`` (or ``server/discover``) waits for the server's
+#: answer, in seconds (``cordon run --init-timeout``; 0: no limit): a server that accepts
+#: the connection and never answers would hold the client at its start for ever. The time an
+#: OAuth login waits for the person in the browser is not counted (:func:`watch_start`)
+INIT_WAIT_S = 60.0
+_STARTS = frozenset({"initialize", "server/discover"})
 #: the pages of the new session's tools/list read to compare with the pins
 MAX_PAGES = 100
 #: a tool name an error may repeat (MCP's tool name characters, short)
@@ -105,6 +113,37 @@ def settle(up: HttpUpstream, status: int, why: tuple[str, str] | None, method: A
     up.started = True
     masked = mask_own(why[1], up._own())
     up.event("start_failed", masked or f"cordon: the request to {up.shown} failed ({why[0]})")
+
+
+def watch_start(up: HttpUpstream, msg: dict[str, Any], task: asyncio.Task[None]) -> None:
+    """Give the client's handshake request ``msg`` (sent by ``task``) up when the server has
+    not answered it within ``up.init_wait`` seconds (:data:`INIT_WAIT_S`): its exchange is
+    ended and the request answered with a JSON-RPC error naming the server and the wait,
+    said on stderr and recorded (``start_failed``: :meth:`HttpUpstream._fail`). A login
+    waiting for the person in the browser restarts the wait instead (their time is not the
+    server's)."""
+    method, wait = msg.get("method"), up.init_wait
+    if method not in _STARTS or "id" not in msg or not wait > 0:
+        return
+    rid = msg["id"]
+    loop = asyncio.get_running_loop()
+
+    def check() -> None:
+        if not up._awaiting(rid):
+            return  # answered (or cancelled): the start is the server's
+        loopback = getattr(up.auth, "loopback", None)
+        if getattr(loopback, "server", None) is not None:
+            loop.call_later(wait, check)
+            return
+        task.cancel()
+        up._fail(
+            rid,
+            "timeout",
+            f"cordon: {up.shown} did not answer {method} within {wait:g} s (--init-timeout): "
+            "check that the URL is the server's MCP endpoint and that the server is up",
+        )
+
+    loop.call_later(wait, check)
 
 
 def may_fall_back(up: HttpUpstream, code: int) -> bool:

@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cordon import __version__
 from cordon._exceptions import CordonError
@@ -281,12 +281,20 @@ def _server_requests(policy: Policy, name: str) -> dict[str, str]:
     return sp.server_requests.model_dump() if sp is not None else {}
 
 
-def _headers(specs: list[str]) -> dict[str, str]:
-    if not specs:
-        return {}
-    from cordon.proxy.http import parse_header
+def _headers(specs: list[str], env_specs: list[str]) -> dict[str, str]:
+    """The ``--header`` specs, then the ``--header-env`` ones read from the environment.
+
+    Raises:
+        CordonError: a malformed spec, or a variable that is not set (named, never a value).
+    """
+    from cordon.clientremote import env_header_specs
 
     try:
+        specs = [*specs, *env_header_specs(env_specs, dict(os.environ))]
+        if not specs:
+            return {}
+        from cordon.proxy.http import parse_header
+
         return dict(parse_header(spec, dict(os.environ)) for spec in specs)
     except ValueError as exc:
         raise CordonError(str(exc)) from exc
@@ -313,9 +321,11 @@ def _upstream(
     max_bytes: int,
     auth: CordonOAuth | None = None,
     sse: bool = False,
+    init_wait: float | None = None,
 ) -> Upstream:
     """The server side: a subprocess, or the server at ``url`` (Streamable HTTP, or with
-    ``sse`` the legacy HTTP+SSE transport)."""
+    ``sse`` the legacy HTTP+SSE transport); ``init_wait``: the seconds the Streamable HTTP
+    server has to answer the client's ``initialize`` (None: the default, 0: no limit)."""
     if url is None:
         return SubprocessUpstream(command)
     from cordon.proxy.sse import FallbackUpstream, SseUpstream
@@ -338,6 +348,8 @@ def _upstream(
         return (engine.definitions.get(name, {}).get(tool) or {}).get("inputSchema")
 
     http = HttpUpstream(url, headers=headers, schema=schema, auth=auth, max_bytes=max_bytes)
+    if init_wait is not None:
+        http.init_wait = init_wait
     # a server that refuses the initialize POST as a legacy HTTP+SSE server does gets that
     # transport instead (MCP basic/transports, "Backwards Compatibility"; cordon.proxy.sse)
     return FallbackUpstream(http, legacy)
@@ -380,31 +392,53 @@ def _open_audit(
     return audit
 
 
-def _record_refusal(
-    path: Path | None,
-    policy: Policy,
-    policies: list[Path],
-    name: str,
-    engine: Engine,
-    url: str | None,
-    command: list[str],
-    refused: _ServerChanged,
-) -> None:
-    """A start refused for a swapped upstream on the audit record, as every verdict is: a
-    start record naming the program (or URL) that was not started, then the ``pin`` record
-    (the same record a server whose identity changes while running gets)."""
+class _Start(NamedTuple):
+    """The start of ``cordon run``, as a refused start's audit record names it."""
+
+    audit_path: Path | None
+    policy: Policy
+    policies: list[Path]
+    name: str
+    url: str | None
+    command: list[str]
+
+
+def _record_refusal(start: _Start, engine: Engine, refused: CordonError) -> None:
+    """A start refused on the audit record, as every verdict is: a start record naming the
+    program (or URL) that was not started, then why. A swapped upstream gets the ``pin``
+    record a server whose identity changes while running gets; any other refusal (a
+    ``--header`` or ``--header-env`` that cannot be read) the ``upstream`` ``start_failed``
+    record of a server that cannot be started."""
+    path, policy, policies, name, url, command = start
     upstream = {"command": masked_argv(command)}
     session = engine.new_session()
+    why: dict[str, Any] = (
+        {"kind": "pin", "rule": rules.PIN_SERVER_CHANGED}
+        if isinstance(refused, _ServerChanged)
+        else {"kind": "upstream", "event": "start_failed"}
+    )
     with _open_audit(path, policy, policies, name, engine, session, url, upstream) as audit:
-        audit.write(
-            {
-                "kind": "pin",
-                "session": session.id,
-                "server": name,
-                "rule": rules.PIN_SERVER_CHANGED,
-                "reason": str(refused),
-            }
-        )
+        audit.write({**why, "session": session.id, "server": name, "reason": str(refused)})
+
+
+def _read_headers(specs: list[str], env_specs: list[str], start: _Start) -> dict[str, str]:
+    """:func:`_headers`; one that cannot be read stops the start, on the audit record too
+    (read later, the log tells why nothing ran)."""
+    try:
+        return _headers(specs, env_specs)
+    except CordonError as exc:
+        _record_refusal(start, Engine(start.policy), exc)
+        raise
+
+
+def _named_upstream(pins: PinFile | None, repin: bool, engine: Engine, start: _Start) -> Any:
+    """:func:`_identity`; an upstream that is not the one pinned stops the start, on the
+    audit record too."""
+    try:
+        return _identity(pins, start.name, start.command, start.url, repin)
+    except _ServerChanged as refused:
+        _record_refusal(start, engine, refused)
+        raise
 
 
 def _core_config(
@@ -644,20 +678,23 @@ def run_proxy(
     approval_timeout: float | None,
     url: str | None = None,
     headers: list[str] | None = None,
+    header_env: list[str] | None = None,
     oauth: bool = True,
     sse: bool = False,
+    init_wait: float | None = None,
 ) -> int:
     """Run the proxy before ``command`` (stdio) or ``url`` (``sse``: legacy HTTP+SSE); exit status.
 
     Raises:
         PolicyError: an invalid policy (before the upstream is started).
-        CordonError: a malformed ``--header`` or an unset variable in one.
+        CordonError: a ``--header`` or ``--header-env`` that cannot be read (audited).
     """
     pin_path = pin_file or run_pin_file(name, command, url)
     # published first: no other server's tool may rewrite its policy while a login waits
     state, shared_state = _shared_state(policies, audit_path, approvals_store, pin_path, name)
     policy = _load(policies, content_mode, block_at)
-    sent = _headers(headers or [])
+    start = _Start(audit_path, policy, policies, name, url, command)
+    sent = _read_headers(headers or [], header_env or [], start)
     store = _shared_store() if shared_taint else None
     later = _Later(store)  # OAuth tokens a login or refresh brings
     auth = _oauth(url, sent, oauth, later)
@@ -667,11 +704,7 @@ def run_proxy(
     _publish_own(store, secrets, sent, auth, url, command)
     engine = _engine(policy, own, store, state, shared_state)
     pins = _pins(engine, pin_path, name, repin)
-    try:
-        upstream = _identity(pins, name, command, url, repin)
-    except _ServerChanged as refused:
-        _record_refusal(audit_path, policy, policies, name, engine, url, command, refused)
-        raise
+    upstream = _named_upstream(pins, repin, engine, start)
     _check_stdio()  # after the policy and pin file errors, before the audit log and upstream
     prompts = _prompts()
     try:
@@ -696,7 +729,7 @@ def run_proxy(
             audit_path=audit_path,
         )
         core = ProxyCore(config, work, clock=time.monotonic, nonce=os.urandom(4).hex())
-        upstream_io = _upstream(engine, name, command, url, sent, max_bytes, auth, sse)
+        upstream_io = _upstream(engine, name, command, url, sent, max_bytes, auth, sse, init_wait)
         transport = Transport(core, upstream_io, audit=audit, shared=store, max_bytes=max_bytes)
         later.register = lambda value: transport.feed(core.add_secret(value))
         try:
