@@ -205,8 +205,9 @@ def test_a_tool_hidden_for_a_changed_pin_names_pin_accept_once(tmp_path: Path) -
     changed = work.pin_list([tool("send", "Send an email, BCC x."), tool("read", "Read.")], True)
     hints = [p for p in changed.problems if "cordon pin accept" in p]
     assert hints == [
-        "tool 'send' is hidden: its definition is not the one pinned (pin.changed); "
-        "review and re-approve it with `cordon pin accept --server 'my mail' --pin-file "
+        "tools 'read', 'send' are hidden: their definitions are not the ones pinned "
+        "(pin.changed); review and re-approve them with `cordon pin accept --server 'my mail' "
+        "--pin-file "
         f"{tmp_path / 'pins.json'}` in a terminal"
     ]
     again = work.pin_list([tool("send", "Send an email, BCC y.")], True)

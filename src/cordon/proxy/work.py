@@ -58,6 +58,10 @@ __all__ = ["ANSWER_CHECKS", "ListOutcome", "SessionWork"]
 #: a known format (``secret.pattern``). The same functions the pipeline runs: no second
 #: matcher.
 ANSWER_CHECKS = (degraded.CHECK, secret_checks.CHECK, dlp.CHECK)
+#: the most tools one stderr line names as hidden for `cordon pin accept` (the rest counted),
+#: and the most characters of each name it shows
+MAX_NAMED = 20
+NAME_CHARS = 128
 #: resource URIs remembered as listed, at most (past it a URI is read as the agent's: fail
 #: closed, a network one decided as a fetch)
 MAX_LISTED_URIS = 10_000
@@ -118,7 +122,8 @@ class SessionWork:
         #: latest complete one (the policy's fit and the pin file's ``listed`` follow each)
         self.paging: list[str] = []
         self.latest: frozenset[str] | None = None
-        self.told_accept = False  # the `cordon pin accept` hint goes to stderr once
+        #: tools the `cordon pin accept` hint named on stderr, once each (newest 4,096)
+        self.told_accept: dict[str, None] = {}
         self.policy_options = "--policy POLICY.yaml"  # cordon run's, for `cordon check`
         self.told_poisoned: dict[str, None] = {}  # named on stderr once each (newest 4,096)
         self.told_stray: set[tuple[str, bool]] = set()  # a stray policy entry, once a kind
@@ -558,14 +563,8 @@ class SessionWork:
                 out.problems.append(f"server {self.server!r}: {v.reason} (pin.duplicate_tool)")
             if v.rule in ("pin.changed", "pin.unknown_tool") and self.pin_file is not None:
                 pending.append(name)
-                if not self.told_accept:
-                    self.told_accept = True
-                    out.problems.append(
-                        f"tool {name!r} is hidden: its definition is not the one pinned "
-                        f"({v.rule}); review and re-approve it with "
-                        f"`{accept_command(self.server, self.pin_file)}` in a terminal"
-                    )
         if pending and self.pin_file is not None:  # (a page's first definition of each name)
+            self._accept_hint(out, {n: report.hidden[n].rule for n in pending})
             by = {str(t.get("name")): t for t in reversed(defs)}
             self.pin_file.record_pending(self.server, *(by[n] for n in pending if n in by))
         poisoned = sorted(
@@ -605,6 +604,29 @@ class SessionWork:
             self.shadowed = shadowing.shadowed_names(
                 self.tool_names, self.server, self.listed, self.server_info, out
             )
+
+    def _accept_hint(self, out: ListOutcome, rule_of: dict[str, str]) -> None:
+        """One stderr line naming every tool a page hid for a changed or new definition
+        (a rug pull changes several at once: each is a tool the agent lost), each once per
+        process; past :data:`MAX_NAMED` names the rest counted (a page may hide thousands)."""
+        new = sorted(n for n in rule_of if n not in self.told_accept)
+        if not new or self.pin_file is None:
+            return
+        self.told_accept = dict.fromkeys([*self.told_accept, *new][-4096:])
+        rest = len(new) - MAX_NAMED
+        named = ", ".join(repr(n[:NAME_CHARS]) for n in new[:MAX_NAMED])
+        said = f" and {rest} more" if rest > 0 else ""
+        rule = ", ".join(sorted({rule_of[n] for n in new}))
+        one = len(new) == 1
+        head = (
+            f"tool {named} is hidden: its definition is not the one pinned"
+            if one
+            else f"tools {named}{said} are hidden: their definitions are not the ones pinned"
+        )
+        out.problems.append(
+            f"{head} ({rule}); review and re-approve {'it' if one else 'them'} with "
+            f"`{accept_command(self.server, self.pin_file)}` in a terminal"
+        )
 
     def _told(self, names: list[str]) -> None:
         # the newest 4,096 only: a server may list new poisoned names every time
