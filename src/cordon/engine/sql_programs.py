@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
+from cordon.engine import sqlite_dots
 from cordon.engine.sql_lexings import comment_views
 
 __all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "client_files", "client_lines", "computed_sql",
@@ -149,6 +150,7 @@ def record(w: _Walker, sql: str, depth: int = 0) -> None:
             w.opaque("SQL reads a file whose path is computed or in the server's data directory")
     for path in client_files(sql):  # (\o FILE, tee FILE, .output FILE)
         w.file(path, "sql client", "overwrite")
+    sqlite_dots.record(w, sql)  # (.read '|LINE', .import '|LINE', edit(), .log FILE)
     m = _UNTRUSTED_RE.search(sql) if "language" in sql.lower() else None
     if m is not None:  # (DO $$ import os; os.system(...) $$ LANGUAGE plpython3u)
         w.opaque(f"SQL runs code in the untrusted language {m.group(1)}")

@@ -96,12 +96,18 @@ _CODE_CALL_RE = re.compile(
     r"|ssl_passphrase_command|\w*preload_libraries|dynamic_library_path)\b"
 )
 
+#: the sqlite3 CLI's ``.load FILE [ENTRY]`` at a line's start: a shared library loaded into
+#: the process, as ``load_extension()`` loads it
+_DOT_LOAD_RE = re.compile(r"(?im)^[ \t]*\.load\b")
+
 
 def _server_code(text: str) -> tuple[str, str] | None:
     """``action.sql_code`` for SQL that runs code on the database server as its user."""
     low = text.lower()
     if "language" in low and (m := _CODE_LANGUAGE_RE.search(text)) is not None:
         return rules.ACTION_SQL_CODE, f"code in the language {m.group(1)} run by the server"
+    if ".load" in low and (m := _DOT_LOAD_RE.search(text)) is not None:
+        return rules.ACTION_SQL_CODE, ".load runs code"
     if not any(k in low for k in ("load_ext", "xp_cmd", "sp_oa", "alter")):
         return None
     for view in _VIEWS:  # (not in a string: a note mentioning load_extension)
