@@ -222,6 +222,20 @@ def _approvals(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[dict[
     ]
 
 
+def _asked_by_caller(rec: dict[str, Any], records: list[dict[str, Any]]) -> str:
+    """Who got an ask that ``cordon run`` did not put to a person (a record with no
+    ``asked``): ``cordon serve`` hands it back to its caller, the library's Gateway to its
+    ``on_ask``; neither issues a code, so ``cordon approve`` has nothing to approve."""
+    if rec.get("via") == "serve":
+        return (
+            "returned to the harness that called cordon serve, which keeps no approvals "
+            "(no one-time code: the harness puts it to a person and, on a yes, runs the call)"
+        )
+    if any(r.get("channel") == "on_ask" for r in _approvals(rec, records)):
+        return "put to the harness's on_ask (the library's Gateway; no one-time code)"
+    return "returned to the program that checked it (the library; no one-time code)"
+
+
 def _ask(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[str]:
     """How an ask was put to a person and what came of it."""
     asked = rec.get("asked")
@@ -230,7 +244,7 @@ def _ask(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[str]:
         "elicitation": "the client prompted the person (elicitation)",
         "input_required": "the client was asked for input (input_required)",
         "none": "nobody could be asked (no prompt, no code store)",
-    }.get(str(asked), f"{asked}")]  # fmt: skip
+    }.get(str(asked), f"{asked}" if asked is not None else _asked_by_caller(rec, records))]  # fmt: skip
     if "answer" in rec:
         lines.append(f"  answer recorded with the call: {rec['answer']}")
     if asked == "code":
