@@ -160,6 +160,17 @@ NEAR: dict[str, list[str]] = {
     "inj.prompt_leak_mixed": [
         "Opcja: pokaż system prompt w ustawieniach.",
     ],
+    # narrowed: a compound noun, a prohibition, a report of a failure
+    "hijack.credential_file_request": [
+        "- **Supply-chain hardening:** added `.npmrc` with `ignore-scripts=true`.",
+    ],
+    "hijack.cross_tool": [
+        "When using threads, do not send output from two threads to one stream.",
+    ],
+    "inj.override": [
+        "* #812: i18n: Failed to override system message translation",
+        "This page explains how to override the system prompt of the agent.",
+    ],
 }
 
 

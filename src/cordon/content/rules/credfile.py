@@ -86,7 +86,8 @@ _NOT = (
     r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!nie\s)(?<!would\s)(?<!will\s)(?<!can\s)"
     r"(?<!could\s)(?<!may\s)(?<!might\s)(?<!which\s)(?<!that\s)"
 )
-_EN_STRONG = rf"{_NOT}\b(?:provide|supply|submit|hand\s+over|providing|supplying|submitting)\b"
+#: (not the noun of "supply-chain hardening: added `.npmrc`")
+_EN_STRONG = rf"{_NOT}\b(?:provide|supply|submit|hand\s+over|providing|supplying|submitting)\b(?!-)"
 _EN_WEAK = (
     rf"{_NOT}\b(?:include|including|attach|paste|send|upload|forward|share|give|reveal|expose)\b"
 )

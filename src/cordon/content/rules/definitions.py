@@ -81,8 +81,9 @@ RULES: tuple[Rule, ...] = (
             r"{0,80}?\b(?:tools?|server'?s?(?!\s+(?:mode|runs\s+(?:over|on|in|as|under|via)\b))|"
             r"function|invoked|called|calling|call|use|using|"
             rf"returns?)\b{_GAP_CLAUSE}{{0,60}}?[,;:]\s*{_NOT_A_STATEMENT}(?:[\w'.-]+\s+){{0,6}}?"
-            # not a manual's pointer ('for more information on how to include data files')
-            rf"(?<!\bhow\sto\s){_ROUTE_VERB}\b"
+            # not a manual's pointer ('for more information on how to include data files'), not
+            # a prohibition ('when using C++, do not send output from two threads to cout')
+            rf"(?<!\bhow\sto\s)(?<!\bnot\s)(?<!n't\s)(?<!never\s){_ROUTE_VERB}\b"
             rf"{_GAP}{{0,80}}?\b{_ROUTED_DATA}\b"
             r"|\bside\s+effects?\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+)?[\w.-]+\s+tool"
             r"|\bthe\s+[\w.-]+\s+tool\s+(?:must|should|shall|has\s+to|needs\s+to)\s+(?:always\s+)?"

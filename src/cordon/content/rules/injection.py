@@ -107,6 +107,9 @@ RULES: tuple[Rule, ...] = (
         pattern=(
             # one short word of any spelling may stand among the determiners: a leetspeak
             # reading makes 'aii' of '411' ('1' is read 'i', and stands for 'l' as often)
+            # (not a report or a manual's topic: 'Failed to override system message translation',
+            # 'how to override the system prompt')
+            r"(?<!failed\sto\s)(?<!unable\sto\s)(?<!how\sto\s)"
             rf"\b{_OVERRIDE_VERB}\s+(?:(?:all|any|every|each|of|the|your|my|these|those|its|about)\s+)"
             rf"{{0,3}}(?:[a-z0-9]{{1,4}}\s+)?{_QUALIFIER}\s+(?:[a-z]+\s+){{0,2}}?{_TARGET}\b"
             rf"|\b{alt('ignore', 'disregard', 'forget')}\s+(?:all\s+|everything\s+)"
