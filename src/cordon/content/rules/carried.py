@@ -55,7 +55,9 @@ _SOFT = r"(?:[^.!?\n()]|\n[ \t]*(?=[a-z]))"
 #: not after a negation: "never include your system prompt in your response" is the rule
 #: a prompt gives itself
 _NOT = r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!avoid\s)"
-_PUT = rf"{_NOT}\b(?:include|append|attach|add|insert|embed|paste|put|output|print|reproduce|copy)\s+"
+_PUT = (
+    rf"{_NOT}\b(?:include|append|attach|add|insert|embed|paste|put|output|print|reproduce|copy)\s+"
+)
 _YOUR_PROMPT = (
     r"your\s+(?:(?:complete|full|entire|exact|original|current|hidden|internal|verbatim)\s+)"
     r"{0,2}(?:system\s+(?:prompt|instructions?|message)|(?:initial|hidden|internal)\s+"
@@ -108,14 +110,14 @@ _EXEC_FILE = rf"{_EXEC_TOOL}{_SOFT}{{0,120}}?{_SYSTEM_FILE}"
 
 # -- a credential sent to another tool ------------------------------------------------------
 
-_SECRET_NOUN = (
+_HANDED_OVER = (
     r"(?:tokens?|authorization\s+headers?|api[\s_-]keys?|passwords?|credentials|secrets|"
     r"cookies|session\s+ids?)"
 )
-_TO_TOOL = rf"\bto\s+(?:the\s+)?['\"`]?[a-z0-9]+_[a-z0-9_]+['\"`]?\s+tool\b"
+_TO_TOOL = r"\bto\s+(?:the\s+)?['\"`]?[a-z0-9]+_[a-z0-9_]+['\"`]?\s+tool\b"
 _CRED_TO_TOOL = (
     r"\b(?:forward|send|pass|post|upload|submit|relay)\s+(?:the\s+|all\s+|any\s+|your\s+)?"
-    rf"(?:[\w-]+,?\s+){{0,6}}?{_SECRET_NOUN}\b{_SOFT}{{0,80}}?{_TO_TOOL}"
+    rf"(?:[\w-]+,?\s+){{0,6}}?{_HANDED_OVER}\b{_SOFT}{{0,80}}?{_TO_TOOL}"
 )
 
 # -- the funds drained, a privileged role taken ---------------------------------------------
