@@ -20,9 +20,12 @@ included, and the proposal says which):
 * ``exfiltrating: true`` and ``sink_params`` for a tool not marked read-only whose
   arguments carried destinations (the parameters that did); an address in a payload (an
   argument named for what is written or sent, or prose around it) is noted, not proposed,
-  and a file name in an argument that names a file (``path``, ``filename``, any argument of
-  a tool named for files: ``CLAUDE.md`` in ``write_file``'s ``path``) is no host, though
-  ``.md`` is a country's top-level domain;
+  and a file name in an argument that names a file (``path``, ``filename``; an argument of
+  a tool named for files that its own name does not place: ``move_file``'s ``destination``;
+  ``CLAUDE.md`` in ``write_file``'s ``path``) is no host, though ``.md`` is a country's
+  top-level domain; never in an argument whose name says a network place or a recipient
+  (``upload_file``'s ``host``, ``file_url``, ``send_file``'s ``to``) or whose pinned schema
+  gives it a network ``format`` (``uri``, ``hostname``, ``email``);
 * ``exfiltrating: false`` for a tool marked read-only that took no network address;
 * ``destructive: true`` for a tool whose name deletes or drops something but whose server
   did not mark it ``destructiveHint`` (the server's own hint already asks);
@@ -82,6 +85,14 @@ _FILE_TOKENS = frozenset(
     {"path", "paths", "filepath", "file", "files", "filename", "filenames", "dir", "directory",
      "directories", "folder", "folders"}
 )  # fmt: skip
+#: argument-name tokens, and JSON Schema ``format`` values, that say it names a network place
+_NETWORK_TOKENS = frozenset({"url", "urls", "uri", "uris", "host", "hostname", "domain",
+                             "endpoint", "email"})  # fmt: skip
+#: argument-name tokens that say where a call sends: never a file for the tool's name alone
+_RECIPIENT_TOKENS = frozenset({"to", "recipient", "recipients", "cc", "bcc", "channel",
+                               "webhook", "server", "remote"})  # fmt: skip
+_NETWORK_FORMATS = frozenset({"uri", "iri", "url", "hostname", "idn-hostname", "email",
+                              "idn-email", "ipv4", "ipv6"})  # fmt: skip
 #: last labels of a "host" that is a file name when a file is named (``readme.md``: ``.md``
 #: is Moldova's top-level domain, ``.py`` Paraguay's, ``.sh`` Saint Helena's, ``.zip`` a gTLD)
 _FILE_EXTENSIONS = frozenset(
@@ -128,9 +139,23 @@ class Usage:
     starts: dict[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
-def _names_a_file(tool: str, name: str) -> bool:
-    """The argument ``name`` of ``tool`` names a file: by its own name, or the tool's."""
-    return bool(_FILE_TOKENS & {*split_tokens(name), *split_tokens(tool)})
+def _names_a_file(tool: str, name: str, definition: Mapping[str, Any] | None = None) -> bool:
+    """The argument ``name`` of ``tool`` names a file: by its own name's tokens (``path``,
+    ``filename``), or, when they say nothing either way, by the tool's (``move_file``'s
+    ``destination``). Never one whose name says a network place (``file_url``, ``host``) or
+    a recipient (``send_file``'s ``to``), nor one whose pinned schema (``definition``) gives
+    it a network ``format``: a host dropped here as a file name is a sink never proposed."""
+    tokens = set(split_tokens(name))
+    schema = (definition or {}).get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    prop = props.get(name) if isinstance(props, Mapping) else None
+    if tokens & _NETWORK_TOKENS or (
+        isinstance(prop, Mapping) and prop.get("format") in _NETWORK_FORMATS
+    ):
+        return False
+    if tokens & _FILE_TOKENS:
+        return True
+    return bool(_FILE_TOKENS & set(split_tokens(tool))) and not tokens & _RECIPIENT_TOKENS
 
 
 def _file_name(d: Destination) -> bool:
@@ -138,13 +163,15 @@ def _file_name(d: Destination) -> bool:
     return d.kind == "host" and d.key.split("/")[0].rsplit(".", 1)[-1] in _FILE_EXTENSIONS
 
 
-def _record_call(u: ToolUsage, tool: str, arguments: Any) -> None:
+def _record_call(
+    u: ToolUsage, tool: str, definition: Mapping[str, Any] | None, arguments: Any
+) -> None:
     u.calls += 1
     if not isinstance(arguments, Mapping):
         return
     for name, value in arguments.items():
         dests = [d for d in extract_destinations(value) if d.kind in _DESTINATION_KINDS]
-        if _names_a_file(tool, str(name)):
+        if _names_a_file(tool, str(name), definition):
             # a file name read as a host (the engine judges no path argument as a
             # destination): proposed as a sink it would ask about every file the agent writes
             dests = [d for d in dests if not _file_name(d)]
@@ -174,6 +201,15 @@ def _payload(name: str, value: Any, dests: list[Destination]) -> bool:
 def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) -> Usage:
     """Read verdict records (in log order) and pin files into a :class:`Usage`."""
     usage = Usage()
+    for path in pin_files:
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        for server, entry in (data.get("servers") or {}).items():
+            for name, definition in (entry.get("tools") or {}).items():
+                if isinstance(definition, Mapping):
+                    usage.definitions[(str(server), str(name))] = definition
     recent: dict[str, list[tuple[str, str]]] = defaultdict(list)  # session -> recent calls
     for rec in records:
         if rec.get("kind") == "start":
@@ -191,7 +227,7 @@ def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) 
             usage.unlisted[key] += 1
             continue
         u = usage.tools.setdefault(key, ToolUsage())
-        _record_call(u, key[1], rec.get("arguments"))
+        _record_call(u, key[1], usage.definitions.get(key), rec.get("arguments"))
         u.verdicts[f"{rec.get('verdict')} {rec.get('rule')}"] += 1
         if rec.get("verdict") in ("deny", "ask") and isinstance(rec.get("param"), str):
             u.judged[rec["param"]] += 1
@@ -200,15 +236,6 @@ def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) 
                 if earlier != key:
                     usage.tools.setdefault(earlier, ToolUsage()).leads += 1
         recent[session].append(key)
-    for path in pin_files:
-        try:
-            data = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError):
-            continue
-        for server, entry in (data.get("servers") or {}).items():
-            for name, definition in (entry.get("tools") or {}).items():
-                if isinstance(definition, Mapping):
-                    usage.definitions[(str(server), str(name))] = definition
     return usage
 
 
@@ -282,7 +309,7 @@ def _notes(usage: Usage, key: tuple[str, str]) -> list[str]:
         return []
     out = [
         f"# {_said(key[1])}: {u.mentions[n]} of {u.calls} calls mentioned a destination in {_said(n, quoted=True)}, "
-        f"which {_holds(key[1], n)} (not where the call goes): no sink proposed"
+        f"which {_holds(key, n, usage)} (not where the call goes): no sink proposed"
         for n in sorted(u.mentions)
         if n not in u.dest_calls
     ]
@@ -296,11 +323,11 @@ def _notes(usage: Usage, key: tuple[str, str]) -> list[str]:
     return out
 
 
-def _holds(tool: str, name: str) -> str:
-    """What the argument ``name`` of ``tool`` holds, for a note."""
+def _holds(key: tuple[str, str], name: str, usage: Usage) -> str:
+    """What the argument ``name`` of the tool ``key`` holds, for a note."""
     return (
         "names a file or directory"
-        if _names_a_file(tool, name)
+        if _names_a_file(key[1], name, usage.definitions.get(key))
         else "holds what is written or sent"
     )
 
