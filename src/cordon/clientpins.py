@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -63,9 +64,38 @@ def pin_file_uses(server: str, files: Sequence[Path]) -> dict[Path, list[str]]:
         except (OSError, ValueError, ClientConfigError):
             continue
         for name, pins in named:
-            if name == server and (hit := real.get(os.path.realpath(pins))) is not None:
+            if name != server:
+                continue
+            named_by = _expansions(pins, Path(config))
+            for hit in (p for r, p in real.items() if named_by.fullmatch(r)):
                 out.setdefault(hit, []).append(str(config))
     return out
+
+
+#: a variable the client expands in an entry's arguments (VS Code's ``${workspaceFolder}``,
+#: ``${workspaceFolderBasename}`` ...), so in cordon's ``--pin-file`` too
+_CLIENT_VARIABLE = re.compile(r"\$\{[^}]*\}")
+
+
+def _expansions(pins: str, config: Path) -> re.Pattern[str]:
+    """The real paths of the pin files a config's ``--pin-file`` ``pins`` names: itself, or,
+    when it holds a client variable (``cordon init`` names a per-workspace file for an entry
+    that uses ``${workspaceFolder}``), each expansion of it. A workspace's own config has one
+    folder; elsewhere a variable matches any text, so every workspace's file counts as in use
+    (a file in use taken for stale would be offered for `rm`, and its server's next start
+    would pin whatever it lists)."""
+    from cordon.pin_paths import workspace_of
+
+    folder = workspace_of(config)
+    if folder is not None:
+        pins = pins.replace("${workspaceFolderBasename}", folder.name)
+        pins = pins.replace("${workspaceFolder}", str(folder))
+    parent, base = os.path.split(pins)
+    if not _CLIENT_VARIABLE.search(parent):
+        parent = os.path.realpath(parent)
+    pattern = os.path.join(parent, base)
+    literal = (re.escape(part) for part in _CLIENT_VARIABLE.split(pattern))
+    return re.compile(".+".join(literal), re.DOTALL)
 
 
 def pin_files_said(files: Sequence[Path], uses: dict[Path, list[str]]) -> str:
