@@ -130,7 +130,8 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     if judged is not None and judged.verdict == "deny":
         return Result(deny=judged)
     if judged is not None:
-        found = Result(asks=(*found.asks, judged), answers=found.answers, facts=found.facts)
+        found = Result(asks=(*_one_fact(found.asks, judged), judged), answers=found.answers,
+                       facts=found.facts)  # fmt: skip
     targets = list(_write_targets(ctx))  # (only a writing tool's)
     own = _cordon_state_write(ctx, targets) or _checkout_state_write(ctx)
     if own is not None:
@@ -195,6 +196,18 @@ def _sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
         reason=hit.reason,
         param=name,
         details={"matched": hit.matched},
+    )
+
+
+def _one_fact(asks: tuple[Verdict, ...], judged: Verdict) -> tuple[Verdict, ...]:
+    """``asks`` without a writing tool's credential-path ask on the string whose file the
+    SQL judge read (``judged``, ``action.sql_file``): that ask matched the path's text, the
+    judge read what the statement does with it (``COPY t FROM '/etc/passwd'`` reads it), and
+    the call is asked either way, with the judge's reason alone."""
+    if judged.rule != rules.ACTION_SQL_FILE:
+        return asks
+    return tuple(
+        a for a in asks if a.rule != rules.ACTION_CREDENTIAL_WRITE or a.param != judged.param
     )
 
 
