@@ -23,6 +23,7 @@ from cordon.engine.code_reads import code_paths
 from cordon.engine.code_runs import computed_run, literal_lines
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
+from cordon.engine.container_sql import contained_client, sql_only
 from cordon.engine.containers import ContainerRun, container_run
 from cordon.engine.credential_paths import credential_reads
 from cordon.engine.find_exec import exec_lines, read_lines, split_find
@@ -569,6 +570,10 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
         return
     if prog in SQL_CLIENTS or prog in SQL_FILE_CLIENTS:
         sql_args(w, prog, args)
+    elif (inner := contained_client(prog, args)) and (
+        inner[0] in SQL_CLIENTS or inner[0] in SQL_FILE_CLIENTS
+    ):
+        sql_args(sql_only(w), *inner)  # (docker exec db psql -c 'DROP TABLE users')
     _code_args(w, prog, args)
     if prog == "cd" or prog == "pushd":
         w.cd(args)
@@ -672,6 +677,9 @@ def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
     if fam is not None or prog in ("ed", "red"):  # (ed reads its commands on stdin)
         return "code" if fam is None or interpreter_code(fam, args)[0] else None
     if prog in SQL_CLIENTS or prog in SQL_FILE_CLIENTS:
+        return "sql"
+    inner = contained_client(prog, args)  # (echo 'DROP TABLE t' | docker exec -i db psql)
+    if inner is not None and (inner[0] in SQL_CLIENTS or inner[0] in SQL_FILE_CLIENTS):
         return "sql"
     return None
 

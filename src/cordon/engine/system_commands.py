@@ -546,8 +546,30 @@ def remote_line(prog: str, args: tuple[str, ...]) -> str | None:
         return shlex.join(words) if words else None
     if prog not in ("ssh", "autossh", "mosh"):
         return None
-    words = _plain(args, _SSH_VALUE | ({"-M"} if prog == "autossh" else frozenset()))
+    words = _from_host(args, _SSH_VALUE | ({"-M"} if prog == "autossh" else frozenset()))
+    if words[1:2] == ["--"]:  # (mosh HOST -- CMD)
+        words = [words[0], *words[2:]]
     return " ".join(words[1:]) if len(words) > 1 else None
+
+
+def _from_host(args: tuple[str, ...], takes_value: frozenset[str]) -> list[str]:
+    """ssh's words from its host on: its options end at the host (getopt stops at the first
+    word that is no option), and the command's own options follow it as they are
+    (``ssh db systemctl -i poweroff``: the ``-i`` is systemctl's, not ssh's identity file).
+    In a bundle the first letter that takes a value takes the rest of the word (``-ikey``)
+    or, last, the next word (``-vp 22``)."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            return list(args[i + 1 :])
+        if not a.startswith("-") or len(a) < 2:
+            return list(args[i:])
+        at = next((k for k in range(1, len(a)) if "-" + a[k] in takes_value), 0)
+        if a in takes_value or (not a.startswith("--") and at == len(a) - 1):
+            i += 1
+        i += 1
+    return []
 
 
 #: a System V init script run by its path (the parser names the program by its base name,

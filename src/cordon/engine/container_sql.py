@@ -1,0 +1,116 @@
+"""SQL a database client runs inside a container or on another host: ``docker exec db psql
+-c 'DROP TABLE users'``, ``ssh db "psql -c 'DROP TABLE users'"``.
+
+Attack class: the application's database commonly runs in a container, and its client is
+reached through the container runtime (``docker|podman|nerdctl exec``, ``docker compose
+exec``, ``kubectl exec POD -- CMD``, a client image run once: ``docker run --rm postgres
+psql -h db -c ...``), or on the database's host through ssh. The SQL rules read SQL given
+to a client the command runs itself, so the same ``DROP TABLE`` through the runtime or ssh
+was allowed unasked. The container's paths are
+not the host's (:mod:`cordon.engine.containers`), so only the SQL is read here: the client's
+own files (``-o FILE``, ``-f FILE``) name files in the container.
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import shlex
+from typing import Protocol
+
+from cordon.engine.containers import _VALUE as _RUN_VALUE  # (docker run's options with values)
+from cordon.engine.system_commands import remote_line
+
+__all__ = ["contained_client", "sql_only"]
+
+_RUNTIMES = frozenset({"docker", "podman", "nerdctl"})
+#: options of ``exec`` (docker, podman, nerdctl, compose) and of ``run`` that take a value
+_EXEC_VALUE = frozenset(
+    {"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys",
+     "--index", "--preserve-fds"}
+)  # fmt: skip
+
+
+class _Sink(Protocol):
+    def sql(self, text: str) -> None: ...
+    def opaque(self, why: str) -> None: ...
+
+
+class _SqlOnly:
+    """A sink that keeps the SQL a contained client is given (and what is opaque), not the
+    files and shell lines it names: those are the container's."""
+
+    __slots__ = ("_w",)
+
+    def __init__(self, w: _Sink) -> None:
+        self._w = w
+
+    def sql(self, text: str) -> None:
+        self._w.sql(text)
+
+    def opaque(self, why: str) -> None:
+        self._w.opaque(why)
+
+    def file(self, path: str, program: str, op: str) -> None:
+        return None
+
+    def nested(self, text: str) -> None:
+        return None
+
+
+def sql_only(w: _Sink) -> _SqlOnly:
+    """``w`` seen through a sink that keeps only SQL (:class:`_SqlOnly`)."""
+    return _SqlOnly(w)
+
+
+def _after_options(words: tuple[str, ...], takes_value: frozenset[str]) -> int:
+    """Where the first word that is not an option (or its value) is, in ``words``."""
+    i = 0
+    while i < len(words):
+        a = words[i]
+        if a == "--":
+            return i + 1
+        if not a.startswith("-") or a == "-":
+            return i
+        if "=" not in a and (
+            a in takes_value
+            or (len(a) > 2 and not a.startswith("--") and "-" + a[-1] in takes_value)
+        ):
+            i += 1  # (-u root, -itu root: the last letter of a bundle takes the next word)
+        i += 1
+    return i
+
+
+def contained_client(prog: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """``(program, arguments)`` of the command ``prog args`` runs in a container (``docker
+    exec [OPTIONS] CONTAINER CMD...``, ``docker compose exec [OPTIONS] SERVICE CMD...``,
+    ``docker run [OPTIONS] IMAGE CMD...``, ``kubectl exec [OPTIONS] POD -- CMD...``) or on
+    another host (``ssh HOST CMD...``: the line the remote shell reads, one command), its
+    program by its base name; None for anything else."""
+    words = args
+    if prog == "docker-compose":
+        prog, words = "docker", ("compose", *args)
+    if prog in _RUNTIMES:
+        if words[:1] in (("compose",), ("container",)):
+            words = words[1:]
+        if words[:1] not in (("exec",), ("run",)):
+            return None
+        table = _RUN_VALUE if words[0] == "run" else _EXEC_VALUE
+        rest = words[1:]
+        at = _after_options(rest, table)
+        cmd = rest[at + 1 :]  # (after the container, the service or the image)
+        if words[0] == "run" and cmd[:1] == ("--",):
+            cmd = cmd[1:]
+    elif prog in ("kubectl", "oc") and words[:1] == ("exec",) and "--" in words:
+        cmd = words[words.index("--") + 1 :]
+    elif (line := remote_line(prog, args)) is not None:  # (ssh db "psql -c 'DROP TABLE t'")
+        try:
+            cmd = tuple(shlex.split(line))
+        except ValueError:
+            return None
+    else:
+        return None
+    if not cmd:
+        return None
+    return posixpath.basename(cmd[0]), tuple(cmd[1:])
