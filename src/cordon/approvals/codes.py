@@ -82,6 +82,8 @@ _OPT_NUM_FIELDS = ("approved_at", "used_at")
 _ALL_FIELDS = frozenset(
     (*_STR_FIELDS, *_OPT_STR_FIELDS, *_NUM_FIELDS, *_OPT_NUM_FIELDS, "state", "approval_key")
 )
+#: a field a record may lack (a store written before it existed): a string or null
+_NEWER_FIELDS = frozenset({"instance"})
 
 
 def default_store_path() -> Path:
@@ -141,6 +143,9 @@ class CodeRecord:
             matching retry is allowed) or ``"used"`` (that retry happened).
         approval_key: the caller's opaque, JSON-able key that a retry must match exactly.
         approved_at, used_at: epoch seconds of those transitions, or None.
+        instance: what the server runs, shown to the person approving (``cordon run``: its
+            command line and directory, or its URL, credentials masked), so two servers of
+            one name are told apart; None when not known.
     """
 
     code: str
@@ -156,6 +161,7 @@ class CodeRecord:
     approval_key: list[Any]
     approved_at: float | None = None
     used_at: float | None = None
+    instance: str | None = None
 
     def is_open(self, now: float) -> bool:
         """True when the code is pending or approved-unused and ``now < expires``."""
@@ -175,8 +181,10 @@ def _record_from_json(raw: Any, path: Path) -> CodeRecord:
     if not isinstance(raw, dict):
         raise _bad(path, "a record is not an object")
     keys = set(raw)
-    if keys != _ALL_FIELDS:
-        raise _bad(path, f"record keys differ: {sorted(keys ^ _ALL_FIELDS)}")
+    if keys - _NEWER_FIELDS != _ALL_FIELDS:
+        raise _bad(path, f"record keys differ: {sorted((keys - _NEWER_FIELDS) ^ _ALL_FIELDS)}")
+    if raw.get("instance") is not None and not isinstance(raw["instance"], str):
+        raise _bad(path, "instance is not a string or null")
     for name in _STR_FIELDS:
         if not isinstance(raw[name], str):
             raise _bad(path, f"{name} is not a string")
@@ -224,6 +232,8 @@ class CodeStore:
         scope: the server the codes are for (:func:`server_scope`), put first in every key
             :meth:`issue` keeps and :meth:`consume` matches; None: keys as given (a code
             issued under a scope is never consumed without it, nor the other way round).
+        instance: what the server runs, as each code it issues shows it (never a credential:
+            :attr:`CodeRecord.instance`).
 
     Thread-safe and multi-process safe. Every method raises :class:`cordon.ApprovalError`
     when the store cannot be read or written or is corrupt.
@@ -237,6 +247,7 @@ class CodeStore:
         clock: Callable[[], float] = time.time,
         max_open: int = 1000,
         scope: str | None = None,
+        instance: str | None = None,
     ) -> None:
         if not (ttl_s > 0 and math.isfinite(ttl_s)):
             raise ValueError("ttl_s must be a positive number of seconds")
@@ -246,6 +257,7 @@ class CodeStore:
         self.ttl_s = float(ttl_s)
         self.max_open = max_open
         self.scope = scope
+        self.instance = instance
         self._clock = clock
         self._mutex = threading.Lock()
         # The last bytes read or written and their parsed records: when the file holds the
@@ -416,6 +428,7 @@ class CodeStore:
                     expires=now + self.ttl_s,
                     state="pending",
                     approval_key=key,
+                    instance=self.instance,
                 )
             )
             self._write(records)

@@ -142,6 +142,8 @@ def _details(rec: CodeRecord, now: float, call: dict[str, Any] | None) -> Table:
     grid.add_column(overflow="fold")
     grid.add_row("Code", Text(rec.code))
     grid.add_row("Server", _shown(rec.server))
+    if rec.instance is not None:  # (two servers of one name: which one asks)
+        grid.add_row("Runs", _shown(rec.instance))
     grid.add_row("Method" if _is_request(rec, call) else "Tool", _shown(rec.tool))
     grid.add_row("Parameter", _shown(rec.param))
     grid.add_row("Destination", _shown(dest))

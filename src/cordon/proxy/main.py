@@ -198,7 +198,13 @@ def _code_store(
     if command:
         ident["env"] = dict(os.environ)
         ident["cwd"] = os.getcwd()
-    return CodeStore(path, scope=server_scope(name, ident))
+    # what `cordon approve` shows of the server (the scope is a digest): no credential
+    shown = (
+        masked_url(url)
+        if url is not None
+        else f"{shlex.join(masked_argv(command))} (in {os.getcwd()})"
+    )
+    return CodeStore(path, scope=server_scope(name, ident), instance=shown)
 
 
 def _session_work(
