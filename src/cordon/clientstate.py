@@ -13,6 +13,7 @@ init`` writes absolute ones).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -102,11 +103,38 @@ def config_state_paths(path: Path, raw: bytes) -> list[str]:
     Raises:
         ClientConfigError: the bytes are not a config file cordon reads.
     """
+    from cordon.pin_paths import workspace_of
+
     base = path.resolve().parent
+    folder = workspace_of(path)
     out: list[str] = []
     for entry in _cordon_entries(path, raw):
-        out += run_state_paths(entry.get("args") or [], base)
+        for file in run_state_paths(entry.get("args") or [], base):
+            out += _client_expansions(file, folder)
     return list(dict.fromkeys(out))
+
+
+def _client_expansions(file: str, folder: Path | None) -> list[str]:
+    """``file`` and what the client may start the entry with instead: VS Code expands its
+    variables in an entry's arguments, so ``cordon init``'s per-workspace pin file
+    ``NAME-HASH-${workspaceFolderBasename}.json`` is ``NAME-HASH-app.json`` on disk. In a
+    workspace's own config (``folder``) that is the folder's expansion; elsewhere a variable in
+    the file's name may be any workspace's, so its directory is listed (the files it can
+    become all lie there; a variable in a directory leaves the name as written). Unlisted, a
+    file tool could plant the pins a server starts with before its first start."""
+    if "${" not in file:
+        return [file]
+    out = [file]
+    if folder is not None:
+        named = file.replace("${workspaceFolderBasename}", folder.name)
+        named = named.replace("${workspaceFolder}", str(folder))
+        if "${" not in named:
+            return [*out, named]
+        file = named
+    parent = os.path.dirname(file)
+    if "${" not in parent and parent not in ("", os.sep):
+        out.append(parent)
+    return out
 
 
 def record_config(path: Path, *versions: bytes) -> None:
