@@ -271,6 +271,22 @@ _SERVER_FILE_RE = re.compile(
     r"(?is)\binto\s+(out|dump)file\s*"
     r"|\bload\s+(?:data|xml)\s+(?:(?:low_priority|concurrent)\s+)?(local\s+)?infile\s*"
 )
+#: other statements that name a file the server writes (group 1) or reads (group 2): MySQL's
+#: query logs (``SET GLOBAL general_log_file = 'F'``: every later statement written there, the
+#: webshell of the MySQL manual's "Selecting General Query Log and Slow Query Log Output
+#: Destinations") and a table's ``DATA|INDEX DIRECTORY``; PostgreSQL's ``log_directory`` and
+#: ``CREATE TABLESPACE ... LOCATION``; SQL Server's ``BACKUP ... TO DISK|URL`` and ``BULK
+#: INSERT ... FROM``, its ``xp_dirtree``/``xp_fileexist``/``xp_subdirs`` (a UNC path
+#: authenticates to the host it names); DuckDB's ``EXPORT|IMPORT DATABASE 'DIR'``
+_STATEMENT_FILE_RE = re.compile(
+    r"(?is)(\bset\s+(?:(?:global|persist)\s+|@@(?:global|persist)\.)?"
+    r"(?:general_log_file|slow_query_log_file|log_directory)\s*(?:=|\bto\b)"
+    r"|\b(?:data|index)\s+directory\b\s*=?|\bcreate\s+tablespace\b[^;]*?\blocation\b"
+    r"|\bbackup\s+(?:database|log)\b[^;]*?\bto\s+(?:disk|url)\s*="
+    r"|\bexport\s+database\b)"
+    r"|(\bbulk\s+insert\b[^;]*?\bfrom\b|\bimport\s+database\b"
+    r"|\bxp_(?:dirtree|fileexist|subdirs)\b\s*\(?)"
+)
 #: ``COPY`` and what it copies: a table (quoted or qualified, with its columns) or a query in
 #: parentheses, skipped by :func:`_copy_target` (a ``;`` or ``FROM`` in the query or a quoted
 #: name is part of it: ``COPY (SELECT ';') TO 'f'``)
@@ -303,6 +319,11 @@ _FILE_CALLS: dict[str, tuple[int, str, str]] = {
     "pg_file_write": (0, "overwrite", "server"), "load_file": (0, "read", "server"),
     "readfile": (0, "read", "process"), "writefile": (0, "overwrite", "process"),
     "fsdir": (0, "read", "process"), "zipfile": (0, "overwrite", "process"),
+    # (DuckDB's table functions read the file or the files a pattern names; SQL Server's
+    # OPENROWSET(BULK 'F', ...) reads F: its first argument is no literal alone, so asked)
+    **dict.fromkeys(("read_text", "read_blob", "read_csv", "read_csv_auto", "read_json",
+                     "read_json_auto", "read_ndjson", "read_parquet", "parquet_scan",
+                     "openrowset"), (0, "read", "process")),
 }  # fmt: skip
 _FILE_CALL_RE = re.compile(rf"(?i)\b({'|'.join(_FILE_CALLS)})\s*\(")
 #: what names a function by its signature, right before its name (GRANT/REVOKE ... ON
@@ -326,7 +347,9 @@ _SQLITE_COMMENT_RE = re.compile(
     r"(?s)('(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\[[^\]]*\]|`(?:[^`]|``)*`)|--[^\n]*|/\*.*?(?:\*/|$)"
 )
 _FILE_HINTS = ("copy", "outfile", "dumpfile", "infile", "lo_", "pg_", "load_file", "readfile",
-               "writefile", "attach", "vacuum", "fsdir", "zipfile")  # fmt: skip
+               "writefile", "attach", "vacuum", "fsdir", "zipfile", "log_", "directory",
+               "tablespace", "backup", "bulk", "database", "xp_", "read_", "parquet",
+               "openrowset")  # fmt: skip
 
 
 def server_files(sql: str, depth: int = 0) -> list[tuple[str, str]]:
@@ -354,6 +377,11 @@ def _view_files(sql: str, code: str) -> list[tuple[str, str]]:
         # (MySQL's LOCAL INFILE: the client's own file, where it runs)
         path = _path_at(sql, m.end())
         out.append((path if m.group(2) is not None else _in_data_dir(path), op))
+    for m in _STATEMENT_FILE_RE.finditer(code):  # (SET GLOBAL general_log_file = 'F')
+        at = len(sql) - len(sql[m.end() :].lstrip())  # (the code's spaces: a string's own)
+        path = _path_at(sql, at)
+        export = m.group().lower().lstrip().startswith(("export", "import"))
+        out.append((path if export else _in_data_dir(path), "overwrite" if m.group(1) else "read"))
     for m in _COPY_RE.finditer(code):
         if (target := _copy_target(sql, m.end())) is None:
             continue
