@@ -20,7 +20,6 @@
 * troff font and size escapes removed (:mod:`cordon.content._troff`); base64 runs (RFC 4648
   sections 4 and 5) that decode to plausible text become :class:`Layer` objects, scanned apart;
 * a word hyphenated across a line break is read joined (``pre-\\n  vious``: :mod:`._hyphen`).
-* a combining mark left on an ASCII letter is dropped (``Ig̀nore``: :mod:`._marks`).
 
 Every edit is recorded as ``(norm_start, norm_end, orig_start, orig_end)``; outside edits the
 mapping is a constant shift, so :meth:`Normalized.span_to_original` is a binary search.
@@ -57,7 +56,7 @@ from itertools import chain
 from typing import Literal
 from urllib.parse import unquote_to_bytes
 
-from cordon.content import _charscan, _hyphen, _marks, _troff
+from cordon.content import _charscan, _hyphen, _troff
 from cordon.content._mixed import mixed_positions
 from cordon.textnorm import CONFUSABLE_TABLE, INVISIBLE_CHARS, PREFILTER_MIN, Prefilter
 
@@ -794,6 +793,6 @@ def normalize(text: str) -> Normalized:
         )
     troffed = _troff.stage(first)  # troff escapes removed, as a man page renders them
     if troffed is None:
-        return _marks.stage(_hyphen.stage(_fold_whitespace(first, cls, runs=runs)))
+        return _hyphen.stage(_fold_whitespace(first, cls, runs=runs))
     found = _SEARCHES.present(troffed.ascii_view) if len(view) >= PREFILTER_MIN else None
-    return _marks.stage(_hyphen.stage(_fold_whitespace(troffed, runs=found is None or found[1])))
+    return _hyphen.stage(_fold_whitespace(troffed, runs=found is None or found[1]))
