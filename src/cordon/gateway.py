@@ -210,6 +210,7 @@ class Gateway:
         handler: Callable[..., Any],
         *,
         input_schema: Mapping[str, Any] | None = None,
+        annotations: Mapping[str, Any] | None = None,
         scopes: Iterable[str] = frozenset(),
         egress: bool = False,
         sensitive: bool = False,
@@ -217,12 +218,16 @@ class Gateway:
     ) -> RegisteredTool:
         """Register ``handler`` as tool ``name`` and pin its definition.
 
-        ``input_schema`` is a JSON Schema object (default ``{"type": "object"}``). A
-        description or schema carrying instructions at or above the policy's ``block_at``
-        is pinned but every call is denied (``content.poisoned_definition``).
+        ``input_schema`` is a JSON Schema object (default ``{"type": "object"}``).
+        ``annotations`` are the tool's MCP annotations (``{"destructiveHint": True}`` ...),
+        pinned and read as a server's are: a destructive tool is asked about as ``cordon run``
+        asks about that server's. A description or schema carrying instructions at or above
+        the policy's ``block_at`` is pinned but every call is denied
+        (``content.poisoned_definition``).
 
         Returns the :class:`RegisteredTool`. Raises ``ValueError`` when ``name`` is empty or
-        already registered, ``TypeError`` when ``handler`` is not callable.
+        already registered, ``TypeError`` when ``handler`` is not callable or
+        ``annotations`` is not a mapping.
         """
         if not name:
             raise ValueError("a tool needs a name")
@@ -232,11 +237,15 @@ class Gateway:
             )
         if not callable(handler):
             raise TypeError("handler must be callable")
+        if annotations is not None and not isinstance(annotations, Mapping):
+            raise TypeError("annotations must be a mapping (the MCP tool annotations)")
         definition: dict[str, Any] = {
             "name": name,
             "description": description,
             "inputSchema": dict(input_schema) if input_schema is not None else {"type": "object"},
         }
+        if annotations is not None:
+            definition["annotations"] = dict(annotations)
         tool = RegisteredTool(
             name=name,
             definition=definition,
