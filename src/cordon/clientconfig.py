@@ -78,7 +78,7 @@ from cordon.clientbackups import wrapped_configs as wrapped_configs
 from cordon.clientcommand import missing_command
 from cordon.clientjsonc import rewrite
 from cordon.clientpins import _near_names, default_pin_dir, find_pin_files, pinned_names
-from cordon.clientpolicy import init_policies, one_server_per_pack, pack_misfit
+from cordon.clientpolicy import init_policies, one_server_per_pack, pack_hint, pack_misfit
 from cordon.clientremote import (
     RemoteTarget,
     argv_header_warning,
@@ -459,6 +459,8 @@ def plan_init(
             wrapped = _plan_entry(
                 name, entry, kind, pols, cordon_command, pins_root, messages, warnings, folder
             )
+            if wrapped is not None and not pols:  # (a pack fits: say so, as cordon check does)
+                messages += pack_hint(name, entry, wrapped, path)
             if wrapped is None:
                 not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings)
                 if isinstance(entry, dict) and _is_cordon(entry):

@@ -6,14 +6,48 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cordon.policy.model import Policy
 
-__all__ = ["init_policies", "one_server_per_pack", "pack_misfit"]
+__all__ = ["PACK_PACKAGES", "init_policies", "one_server_per_pack", "pack_hint", "pack_misfit"]
+
+#: the package each built-in pack was written from (README: Built-in packs), by the name a
+#: client config runs it under: the package (``npx -y PKG``, ``PKG@1.2``, ``uvx PKG``), its
+#: installed program (``node_modules/.bin/mcp-server-memory``) or its Python module
+PACK_PACKAGES = {
+    "@modelcontextprotocol/server-filesystem": "filesystem",
+    "mcp-server-filesystem": "filesystem",
+    "@modelcontextprotocol/server-memory": "memory",
+    "mcp-server-memory": "memory",
+    "mcp-server-fetch": "fetch",
+    "mcp_server_fetch": "fetch",
+    "mcp-server-git": "git",
+    "mcp_server_git": "git",
+    "@playwright/mcp": "playwright",
+    "playwright-mcp": "playwright",
+    "@notionhq/notion-mcp-server": "notion",
+    "notion-mcp-server": "notion",
+    "@supabase/mcp-server-supabase": "supabase",
+    "mcp-server-supabase": "supabase",
+    "@gongrzhe/server-gmail-autoauth-mcp": "gmail",
+    "gmail-mcp": "gmail",
+    "mcp-atlassian": "atlassian",
+    "mcp_atlassian": "atlassian",
+    "mcp-server-sqlite": "sqlite",
+    "mcp_server_sqlite": "sqlite",
+    "@modelcontextprotocol/server-postgres": "postgres",
+    "mcp-server-postgres": "postgres",
+    "@modelcontextprotocol/server-github": "github",
+    "mcp-server-github": "github",
+    "@modelcontextprotocol/server-slack": "slack",
+    "mcp-server-slack": "slack",
+    "@wonderwhy-er/desktop-commander": "desktop_commander",
+    "desktop-commander": "desktop_commander",
+}
 
 
 def init_policies(policies: Sequence[Path | str]) -> list[str]:
@@ -88,4 +122,54 @@ def pack_misfit(name: str, pols: Sequence[str], pin_file: Path) -> list[str]:
         + " ".join(f"--policy {shlex.quote(q)}" for q in pols)
         + "`"
         for p in misfits
+    ]
+
+
+def _package_of(entry: Any) -> tuple[str, str] | None:
+    """(the package or program, its pack) that the entry's command line runs, if any: an
+    argument that is one of :data:`PACK_PACKAGES` (a version after ``@`` or ``==`` aside), or
+    whose file name is."""
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("command"), str):
+        return None
+    args = entry.get("args")
+    for arg in [entry["command"], *(args if isinstance(args, list) else [])]:
+        if not isinstance(arg, str):
+            continue
+        name = arg.split("==")[0]
+        at = name.rfind("@")
+        name = name[:at] if at > 0 else name  # (a scoped package's first @ is its own)
+        for said in (name, Path(name).name):
+            if said in PACK_PACKAGES:
+                return said, PACK_PACKAGES[said]
+    return None
+
+
+def pack_hint(name: str, entry: Any, wrapped: Mapping[str, Any], config: Path) -> list[str]:
+    """``cordon init`` without ``--policy``: one line naming the built-in pack written for
+    server ``name`` and the command that gives it, else nothing. The pack that classifies
+    every tool pinned for it (it ran behind cordon before: :func:`cordon.checktools.
+    fitting_packs`, as `cordon check` hints), else the one whose package its command runs
+    (``entry``, as the config has it). ``wrapped``: its new entry (its ``--pin-file``)."""
+    from cordon.checktools import fitting_packs, pinned_tools
+    from cordon.clientstate import _own_option
+
+    pins = _own_option(wrapped.get("args") or [], "--pin-file")
+    names: set[str] = set()
+    if pins is not None and Path(pins).is_file():
+        try:
+            names = pinned_tools(Path(pins), name).get(name) or set()
+        except (OSError, ValueError):
+            names = set()
+    packs = fitting_packs(names)
+    found = _package_of(entry)
+    if packs:
+        pack, why = packs[0], f"classifies all {len(names)} tools pinned for it"
+    elif found is not None:
+        pack, why = found[1], f"is written for {found[0]}, which it runs"
+    else:
+        return []
+    return [
+        f"{name}: hint: the built-in pack {pack!r} {why}: put `packs: [{pack}]` in a policy "
+        f"file and run `cordon init --config {shlex.quote(str(config))} --server "
+        f"{shlex.quote(name)} --policy FILE` (README: Built-in packs)"
     ]
