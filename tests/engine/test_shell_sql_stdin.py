@@ -62,3 +62,43 @@ def test_sql_written_otherwise_or_computed_is_asked(tmp_path: Path, command: str
 )
 def test_a_migration_or_harmless_sql_stays_allowed(tmp_path: Path, command: str) -> None:
     assert run(tmp_path, command) == ("allow", "default.allow"), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        W + "cat -u x.sql | psql",  # (-u, -s: the text as it is)
+        W + "cat -s - < x.sql | mysql",
+        "echo 'DROP TABLE users;' | tee log.txt | psql",  # (tee: its input, to the pipe too)
+    ],
+)
+def test_sql_passed_on_as_it_is_is_read(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("deny", "action.sql_drop"), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        W + "cat -n x.sql | psql",
+        W + "head x.sql | psql",
+        W + "head -n 5 < x.sql | sqlite3 app.db",
+        "echo 'DROP TABLE users;' | head -1 | psql",
+        "cat <<'EOF' | grep -v '^--' | psql\nDROP TABLE users;\nEOF",
+    ],
+)
+def test_sql_another_program_makes_of_known_text_is_asked(tmp_path: Path, command: str) -> None:
+    """What ``head``, ``grep`` or ``cat -n`` write of text this command wrote is not read
+    here: asked, where it was read as a dump restored from a file (allowed)."""
+    assert run(tmp_path, command) == ("ask", "action.command_opaque"), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "head -n 100 migrations/001.sql | psql",
+        "grep -v '^--' < migrations/001.sql | psql",
+        "echo 'SELECT 1;' | tee log.txt | psql",
+    ],
+)
+def test_a_filtered_migration_stays_allowed(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("allow", "default.allow"), command

@@ -82,23 +82,39 @@ def piped_text(
     w: _Walker, cmd: tuple[str, tuple[str, ...]] | None, stdin: str | None = None
 ) -> str | None:
     """What ``cmd`` writes to a pipe when it is known: ``echo``/``printf`` with literal words
-    (:func:`.shell_commands.literal_output`), or ``cat`` of files this string wrote
-    (``echo 'DROP TABLE t;' > x.sql; cat x.sql | psql`` runs them as ``psql -f x.sql`` does)
-    and of its standard input (``-``, or no file: ``stdin``, its text when known:
-    ``cat < x.sql | psql``, ``cat <<EOF | psql``); :data:`.shell_commands.DYNAMIC` for such
-    a file whose text is not known here."""
-    if cmd is None or cmd[0] != "cat":
+    (:func:`.shell_commands.literal_output`), ``cat`` of files this string wrote (``echo
+    'DROP TABLE t;' > x.sql; cat x.sql | psql`` runs them as ``psql -f x.sql`` does) and of
+    its standard input (``-``, or no file: ``stdin``, its text when known: ``cat < x.sql |
+    psql``, ``cat <<EOF | psql``), ``tee``'s standard input. :data:`.shell_commands.DYNAMIC`
+    for such a file whose text is not known here, and for what another program makes of
+    text known here (``head x.sql``, ``grep . < x.sql``, ``cat -n``: derived, not read
+    here); None for anything else (a migration's file, a dump: not read)."""
+    if cmd is None:
+        return None
+    prog, args = cmd
+    if prog in ("echo", "printf"):
         return _sc.literal_output(cmd)
-    files = list(cmd[1][1:] if cmd[1][:1] == ("--",) else cmd[1]) or ["-"]
+    if prog == "tee":  # (tee FILE: its input, to the pipe too)
+        return stdin
+    options = [a for a in args if a.startswith("-") and a not in ("-", "--")]
+    files = [a for a in args if a not in options and a != "--"]
+    ours = stdin is not None or any(w.key(f) in w.facts.written for f in files)
+    if prog != "cat" or set(options) - _CAT_SAME:
+        return _sc.DYNAMIC if ours else None
     texts = []
-    for f in files:
+    for f in files or ["-"]:
         if f == "-" and stdin is not None:
             texts.append(stdin)
-        elif f.startswith("-") or w.key(f) not in w.facts.written:
+        elif f == "-" or w.key(f) not in w.facts.written:
             return None  # (a file not written here, a migration: its text is not read)
         else:
             texts.append(w.facts.written[w.key(f)])
     return _sc.DYNAMIC if None in texts else "".join(t or "" for t in texts)
+
+
+#: cat's options that write its files' text as it is (-u: unbuffered; -s: blank lines
+#: squeezed, which no statement reads otherwise)
+_CAT_SAME = frozenset({"-u", "-s", "--squeeze-blank"})
 
 
 def stdin_text(w: _Walker, redirects: list[Any]) -> str | None:
@@ -118,6 +134,11 @@ def stdin_text(w: _Walker, redirects: list[Any]) -> str | None:
                 text = _sc.DYNAMIC  # (bash expands $x and `cmd` in it first)
             else:
                 text = body if quoted else body.replace("\\\n", "").replace("\\\\", "\\")
+        elif r.type in ("<<<", "<") and any(
+            p.kind in ("commandsubstitution", "processsubstitution")
+            for p in getattr(r.output, "parts", None) or ()
+        ):
+            text = _sc.DYNAMIC  # (< <(cmd): known at run time; not walked twice)
         elif r.type in ("<<<", "<") and hasattr(r.output, "kind"):
             words = w.expand(r.output)
             if r.type == "<<<":

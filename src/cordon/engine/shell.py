@@ -86,7 +86,7 @@ class _Walker:
         self.oldpwd: str | None = DYNAMIC
         #: the last simple command walked (program, args): what a pipe feeds the next one
         self.last: tuple[str, tuple[str, ...]] | None = None
-        #: what a redirect gives the last ``cat`` on its standard input (:func:`._written.
+        #: what a redirect gives the last command on its standard input (:func:`._written.
         #: stdin_text`), None when nothing does or it is not known
         self.stdin: str | None = None
         #: spans of quoted here-document bodies: literal text, whatever bashlex finds in it
@@ -249,8 +249,9 @@ class _Walker:
         self.facts.commands.append((program, args))
         self.facts.cwds.append(self.cwd)
         self.last = (program, args)
-        if program == "cat":  # (cat < x.sql | psql: what it writes is the file's text)
-            self.stdin = _written.stdin_text(self, redirects)
+        # (cat < x.sql | psql: what it writes is the file's text; after the words' own
+        # commands, cat $(cmd < f), which set it for theirs)
+        self.stdin = _written.stdin_text(self, redirects) if redirects else None
         for line in piped_lines(fed, program, args):  # (cat $(find ~ -name 'id_*'))
             self.nested(line)
         _sc.command(self, program, args, argv[0], redirects)
