@@ -24,7 +24,7 @@ patterns with bounded quantifiers only.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -50,6 +50,10 @@ from cordon.content._regions import (  # noqa: F401
     escape_regions,
 )
 from cordon.content._rule import Rule
+from cordon.content._wsfold import CTX as _CTX
+from cordon.content._wsfold import fold_bytes as _fold_bytes
+from cordon.content._wsfold import fold_window as _fold_window
+from cordon.content._wsfold import unfold as _unfold
 from cordon.content.normalize import MAX_LAYERS, Normalized, ascii_view, normalize
 from cordon.content.readings import readings
 from cordon.content.rules import RULES, rule_by_id
@@ -265,69 +269,10 @@ def _char_offsets(nb: bytes, offsets: list[int]) -> dict[int, int]:
     return out
 
 
-#: characters of context kept before a window cut out of non-ASCII text (lookbehinds, ``\b``)
-_CTX = 16
 #: a window is this many times a rule's ``window``: inside it, whitespace runs shorter than the
-#: normaliser's fold are folded too (:func:`_fold_window`), so a text padded with up to 15
+#: normaliser's fold are folded too (:mod:`._wsfold`), so a text padded with up to 15
 #: spaces between words still fits a rule's bounded fillers (whitespace padding below the fold)
 _PAD_FACTOR = 3
-#: ASCII whitespace -> ``w``, every other byte ``.``: runs of two or more whitespace bytes are
-#: then found with ``bytes.find`` (a regex tried at every space cost ~130 µs per 7 KB window)
-_WS_TABLE = bytes(ord("w") if chr(i) in " \t\n\r\x0b\x0c" else ord(".") for i in range(256))
-#: a line break (LF, CR) -> ``n``, every other byte ``.``: whether a run holds one is then one
-#: ``bytes.find`` over the run's range (a ``bytes in`` costs several times more on CPython
-#: 3.11: it tries its argument as an integer first, and raises and clears a ``TypeError``)
-_NL_TABLE = bytes(ord("n") if chr(i) in "\n\r" else ord(".") for i in range(256))
-
-
-def _fold_window(
-    buf: bytes, lo: int, hi: int
-) -> tuple[bytes, int, int, list[int], list[int]] | None:
-    """``buf[lo - _CTX:hi]`` with every run of two or more whitespace bytes folded to one byte
-    (``\n`` when it holds a line break), and how to map back; ``None`` when ``buf[lo:hi]``
-    holds no such run.
-
-    Returns ``(folded, folded_lo, r0, fs, cum)``: ``folded`` starts at ``r0`` in ``buf``;
-    ``folded_lo`` is ``lo`` in folded coordinates; a boundary ``p`` of ``folded`` is
-    ``r0 + p + cum[bisect_left(fs, p)]`` in ``buf`` (``fs``: folded offsets of the folded
-    runs, ``cum``: bytes removed before each). Linear in the window.
-    """
-    r0 = max(0, lo - _CTX)
-    region = buf[r0:hi]
-    cls = region.translate(_WS_TABLE)
-    pos = cls.find(b"ww")
-    if pos < 0 or cls.find(b"ww", lo - r0) < 0:
-        return None
-    parts: list[bytes] = []
-    put = parts.append
-    fs: list[int] = []
-    cum: list[int] = [0]
-    prev = removed = flen = 0
-    f_lo = rel_lo = lo - r0
-    size = len(cls)
-    find = cls.find
-    # the line breaks of the region, marked (``None``: it holds none, every run folds to a space)
-    breaks = (
-        region.translate(_NL_TABLE) if region.find(b"\n") >= 0 or region.find(b"\r") >= 0 else None
-    )
-    nl_find = breaks.find if breaks is not None else None
-    while pos >= 0:
-        e = find(b".", pos)  # the run's end: ``cls`` holds only ``w`` and ``.``
-        if e < 0:
-            e = size
-        put(region[prev:pos])
-        flen += pos - prev
-        put(b"\n" if nl_find is not None and nl_find(b"n", pos, e) >= 0 else b" ")
-        fs.append(flen)
-        if pos < rel_lo:
-            f_lo -= min(e, rel_lo) - pos - (1 if e <= rel_lo else 0)
-        removed += e - pos - 1
-        cum.append(removed)
-        flen += 1
-        prev = e
-        pos = find(b"ww", e)
-    parts.append(region[prev:])
-    return b"".join(parts), max(0, f_lo), r0, fs, cum
 
 
 def _window_bytes(
@@ -408,22 +353,22 @@ def _match_norm(
                 text, view, lview, ascii_text, ws, we, rule.case_sensitive
             )
             found: list[tuple[int, int, int, int]] = []
-            fold = _fold_window(buf, lo, hi)
+            fold = _fold_bytes(buf, lo, hi)
             if fold is None:
                 at, s_lo, s_hi = buf, lo, hi
             else:
-                at, s_lo, r0, fs, cum = fold
+                at, s_lo = fold
                 s_hi = len(at)
             if flt is not None and not _accel.may_match(flt, at[max(0, s_lo - 1) : s_hi]):
                 continue
-            it = rule_matches(rule, at, s_lo, s_hi)
-            for m in it:
+            back = None  # the folded window's map back, built at its first match
+            for m in rule_matches(rule, at, s_lo, s_hi):
                 if rule.accept is not None and not rule.accept(m.group(g)):
                     continue
                 spans4 = (m.start(sg), m.end(sg), m.start(g), m.end(g))
                 if fold is not None:
-                    a, b, c, d = (r0 + p + cum[bisect_left(fs, p)] for p in spans4)
-                    spans4 = (a, b, c, d)
+                    back = back or _fold_window(buf, lo, hi)
+                    spans4 = _unfold(back, spans4)
                 found.append(spans4)
                 count += 1
                 if count >= cap:
