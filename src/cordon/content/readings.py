@@ -111,6 +111,13 @@ _ROT13_MARKS = frozenset(
 _WORD = re.compile(r"[A-Za-z']+")
 _ITEM = re.compile(r"^[ \t]{0,8}(?:[-*+>•]|\|(?:[ \t]*[0-9]{1,3}[ \t]*\|)?|[0-9]{1,3}[.)])[ \t]*")
 _RULE_ROW = re.compile(r"^[ \t|:\-+]*$")
+#: the start of a line that can be an item (:data:`_ITEM`) or a table's rule row
+#: (:data:`_RULE_ROW`, with a pipe): every such line's start matches; found after the line
+#: break before it (a literal head: ``re`` looks for it in C, where a ``^`` is tried at every
+#: character)
+_LIST_HEAD = r"(?:[ \t]{0,8}(?:[-*+>•|]|[0-9]{1,3}[.)])|[ \t|:\-+]*\|)"
+_LIST_FIRST = re.compile(_LIST_HEAD)
+_LIST_LINE = re.compile("\n" + _LIST_HEAD)
 
 
 #: the gate as one Python pattern (a short text, or Hyperscan not ready) and one per mark
@@ -527,7 +534,25 @@ def _lists(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
             out.append(((block[0][0], block[-1][1]), "\n".join(b[2] for b in block)))
         block.clear()
 
-    for s, e in _lines(text, lo, hi):
+    hi = min(hi, len(text))
+    first = text.rfind("\n", 0, lo) + 1  # the lines overlapping [lo, hi) (:func:`_lines`)
+    if first >= hi:
+        return out
+    stop = text.find("\n", hi - 1)
+    stop = len(text) if stop < 0 else stop
+    # only the lines whose start :data:`_LIST_HEAD` matches can be an item or a table's rule
+    # row; every other line ends a block, so it is found by the gap it leaves (one search, C
+    # speed, where a Python step a line read every line of the regions)
+    starts = [c.start() + 1 for c in _LIST_LINE.finditer(text, first, stop)]
+    if _LIST_FIRST.match(text, first, stop):
+        starts.insert(0, first)
+    nxt = first  # the start of the line after the last one read
+    for s in starts:
+        if s != nxt:
+            flush()  # a line between that is neither
+        e = text.find("\n", s)
+        e = len(text) if e < 0 else e
+        nxt = e + 1
         line = text[s:e]
         m = _ITEM.match(line)
         if _RULE_ROW.match(line) and "|" in line:
