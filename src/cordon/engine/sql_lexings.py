@@ -20,10 +20,14 @@ __all__ = ["comment_views"]
 
 #: PostgreSQL: ``--`` and ``/* */`` comments (group 1; nested ones end later, so less is
 #: removed); a backslash escapes only in an ``E''`` string (group 2: strings); dollar quotes
-#: (kept in the code: a ``DO`` body runs); ``"..."`` an identifier
+#: (kept in the code: a ``DO`` body runs); a Unicode-escape identifier (group 4, its
+#: ``UESCAPE`` character group 5: ``U&"pg\005Fread\005Ffile"`` is ``pg_read_file``);
+#: ``"..."`` an identifier
 _PG_RE = re.compile(
     r"(?s)(--[^\n]*|/\*.*?(?:\*/|$))|((?<![\w$])[Ee]'(?:[^'\\]|\\.|'')*'|'(?:[^']|'')*')"
-    r"|\"(?:[^\"]|\"\")*\"|(?<![\w$])\$((?:[A-Za-z_]\w*)?)\$.*?\$\3\$"
+    r"|(?<![\w$])\$((?:[A-Za-z_]\w*)?)\$.*?\$\3\$"
+    r"|(?<![\w$])[Uu]&(\"(?:[^\"]|\"\")*\")(?:\s*[Uu][Ee][Ss][Cc][Aa][Pp][Ee]\s*'([^'])')?"
+    r"|\"(?:[^\"]|\"\")*\""
 )
 #: MySQL: ``#``, ``-- `` and ``/* */`` comments; an executable comment's markers
 #: (``/*!NNNNN``, MariaDB's ``/*M!NNNNNN``, and the ``*/`` that ends one) removed and its text
@@ -47,7 +51,24 @@ def _view(m: re.Match[str]) -> str:
     tok = m.group()
     if m.group(1) is not None:
         return " " * len(tok)
+    if m.re is _PG_RE and m.group(4) is not None:  # (as long as the token: spaces after it)
+        name = _unicode_escapes(m.group(4)[1:-1].replace('""', '"'), m.group(5) or "\\")
+        word = f" {name} " if re.fullmatch(r"\w+", name) else '"' + name.replace('"', '""') + '"'
+        return word.ljust(len(tok))
     return f" {tok[1:-1]} " if _QUOTED_WORD_RE.match(tok) else tok
+
+
+def _unicode_escapes(text: str, esc: str) -> str:
+    """``text`` of a ``U&`` identifier with its escapes decoded: ``ESC`` and four hex digits,
+    ``ESC+`` and six, a doubled ``ESC`` the character (PostgreSQL's "Identifiers")."""
+    e = re.escape(esc)
+    pattern = rf"{e}(?:{e}|([0-9A-Fa-f]{{4}})|\+([0-9A-Fa-f]{{6}}))"
+
+    def char(m: re.Match[str]) -> str:
+        code = int(m.group(1) or m.group(2) or "0", 16) if (m.group(1) or m.group(2)) else -1
+        return esc if code < 0 else chr(code) if code <= 0x10FFFF else "\ufffd"
+
+    return re.sub(pattern, char, text)
 
 
 def _code(m: re.Match[str]) -> str:

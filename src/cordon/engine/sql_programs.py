@@ -43,7 +43,11 @@ DYNAMIC = "\x00"
 #: a string literal (group 1; in an ``E''`` one a backslash escapes, the quote too; SQL
 #: Server's ``N''``) or a dollar-quoted one (its tag: group 2, its body: group 3)
 _LITERAL = r"(?:[EeNn]?'((?:(?<=[Ee]')(?:[^'\\]|\\.|'')*|(?:[^']|'')*))'|\$(\w*)\$(.*?)\$\2\$)"
-_PROGRAM_RE = re.compile(rf"(?is)\bprogram\s+(?:{_LITERAL}|(\S+))")
+#: COPY's ``TO|FROM PROGRAM`` (no space is needed before a literal: ``PROGRAM'rm -rf /'``
+#: is two tokens; a column named program is not read)
+_PROGRAM_RE = re.compile(
+    rf"(?is)\b(?:to|from)\s+program\b\s*(?:{_LITERAL})|\b(?:to|from)\s+program\s+(\S+)"
+)
 _DOLLAR_RE = re.compile(r"(?s)\$(\w*)\$(.*?)\$\1\$")
 #: a dollar-quoted body PostgreSQL runs: a ``DO [LANGUAGE l]`` block's, a function's or
 #: procedure's (``AS $$...$$``)
@@ -61,7 +65,6 @@ _RUNS_SQL_RE = re.compile(
     rf"|sp_executesql\s+(?:@stmt\s*=\s*)?|prepare\s+[\w`\"]+\s+from\s+"
     rf"|execute\s+(?:immediate\s+)?){_LITERAL}"
 )
-_STRINGS_RE = re.compile(r"'(?:[^']|'')*'|--[^\n]*")
 #: a comment or a literal, skipped, or what runs SQL from its next expression: PL/pgSQL's
 #: EXECUTE (group 2), a function above or SQL Server's ``EXEC(`` (group 3: its arguments
 #: follow), at any level SQL Server's sp_executesql, MySQL's PREPARE ... FROM and Oracle's
@@ -357,7 +360,7 @@ def server_files(sql: str, depth: int = 0) -> list[tuple[str, str]]:
     client) write (``overwrite``) or read; a path the statement computes, or a relative one
     in the server's data directory, holds :data:`DYNAMIC`."""
     low = sql.lower()
-    if not any(h in low for h in _FILE_HINTS):
+    if not any(h in low for h in _FILE_HINTS) and 'u&"' not in low:  # (U&"pg\005Fread...")
         return []
     out: list[tuple[str, str]] = []
     for view, code in comment_views(sql):  # (COPY t TO/**/'f', "pg_read_file"('f'), /*!INTO*/)
@@ -515,9 +518,12 @@ def program_lines(sql: str) -> list[str]:
     (a variable, ``:'cmd'``) as :data:`DYNAMIC` (opaque)."""
     if "program" not in sql.lower() or "copy" not in sql.lower():
         return []
-    out = []
-    for m in _PROGRAM_RE.finditer(sql):
-        out.append(DYNAMIC if m.group(4) is not None else _literal(m))
+    out: list[str] = []
+    for view, _code in comment_views(sql):  # (PROGRAM/**/'rm -rf /': a comment is a space)
+        for m in _PROGRAM_RE.finditer(view):
+            line = DYNAMIC if m.group(4) is not None else _literal(m)
+            if line not in out:
+                out.append(line)
     return out
 
 
@@ -614,9 +620,11 @@ def _computed_runner(text: str, in_body: bool) -> str | None:
 def sql_disruption(sql: str) -> str | None:
     """What ``sql`` disrupts (``pg_sleep``: holds its locks; ``pg_terminate_backend``: ends
     other sessions), or None."""
-    if "pg_" not in sql.lower():
+    if "pg_" not in sql.lower() and 'u&"' not in sql.lower():
         return None
-    m = _DISRUPT_RE.search(_STRINGS_RE.sub("''", sql))  # (not in a string: 'pg_sleep(1)')
+    # (not in a string: 'pg_sleep(1)'; as each lexer reads it: pg_sleep/**/(1), "pg_sleep"(1))
+    found = (_DISRUPT_RE.search(code) for _view, code in comment_views(sql))
+    m = next((x for x in found if x is not None), None)
     if m is None:
         return None
     name = m.group(1).lower()

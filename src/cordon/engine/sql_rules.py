@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from cordon.engine import rules
+from cordon.engine.sql_lexings import comment_views
 from cordon.engine.sql_programs import computed_sql, inner_sql
 
 __all__ = ["sql_rule"]
@@ -117,6 +118,19 @@ def _server_code(text: str) -> tuple[str, str] | None:
 
 
 def sql_rule(text: str, depth: int = 0, *, sql_only: bool = False) -> tuple[str, str] | None:
+    """(rule id, label) of the first SQL block rule ``text`` breaks, read as each database's
+    lexer reads it (:func:`cordon.engine.sql_lexings.comment_views`: a comment as a space, a
+    quoted function name as the name), or None. Attack class: ``dblink_exec/**/('DROP TABLE
+    users')``, ``"dblink_exec"('...')``, ``U&"dblink\\005Fexec"('...')`` and ``EXECUTE/**/'...'``
+    hid the SQL a string runs from the readers below, which look for the function's name
+    and its parenthesis."""
+    for view, _code in comment_views(text):
+        if (hit := _text_rule(view, depth, sql_only)) is not None:
+            return hit
+    return None
+
+
+def _text_rule(text: str, depth: int, sql_only: bool) -> tuple[str, str] | None:
     """(rule id, label) of the first SQL block rule ``text`` breaks, or None; the SQL it runs
     from strings (a ``DO`` block's or function's body, ``EXECUTE '...'``, ``query_to_xml``'s
     or ``dblink_exec``'s query: :func:`cordon.engine.sql_programs.inner_sql`) is judged too,
