@@ -38,6 +38,8 @@ def test_load_is_denied_as_load_extension(tmp_path: Path, command: str) -> None:
         ("sqlite3 app.db \".import '|rm -rf ~' t\"", ("deny", "action.rm_root")),
         ("sqlite3 app.db \".import '|cat ~/.aws/credentials' t\"", ("ask", "action.sensitive_read")),
         ("sqlite3 app.db \".read '|cat ~/.aws/credentials'\"", ("ask", "action.sensitive_read")),
+        ("sqlite3 app.db \".import --skip 1 '|cat ~/.aws/credentials' t\"",
+         ("ask", "action.sensitive_read")),
         ("echo \".import '|sh x.sh' t\" > x.sql; sh -c 'sqlite3 app.db < x.sql'",
          ("allow", "default.allow")),  # (sh x.sh of a file not written here: as sh x.sh is)
         ("sqlite3 app.db \"SELECT edit(name, 'cat ~/.aws/credentials') FROM t\"",
@@ -59,6 +61,8 @@ def test_a_line_run_or_a_file_written_is_judged(
         "sqlite3 app.db \".read '|echo SELECT 1'\"",  # (the SQL a command writes)
         'sqlite3 app.db ".read \\"|rm\\\\040-rf ~\\""',  # (\\040: a space, to the CLI)
         "sqlite3 app.db 'SELECT edit(name) FROM t'",  # (the editor $VISUAL names)
+        "sqlite3 app.db \".output '|base64 -d | sh'\"",  # (the rows, decoded and run)
+        "sqlite3 app.db \".once --bom '|base64 -d | sh'\"",
         "sqlite3 app.db \"SELECT edit(name, 'vi' || 'm') FROM t\"",
     ],
 )

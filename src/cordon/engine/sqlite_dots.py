@@ -7,6 +7,7 @@ For SQLite" section 8):
 * ``.read '|LINE'`` and ``.import '|LINE' TABLE``: "If FILE begins with "|" then it is a
   command that generates the input": LINE is run by the shell (read as any command line
   is); what ``.read`` runs then is SQL a command writes at run time (opaque);
+  ``.output '|LINE'`` and ``.once [--bom] '|LINE'``: the rows are LINE's input;
 * ``edit(TEXT, 'EDITOR')``: the CLI runs ``EDITOR FILE`` through the shell (read as that
   command line); with no editor, or one the statement computes, the command is ``$VISUAL``
   or not known here (opaque);
@@ -32,7 +33,7 @@ __all__ = ["record"]
 DYNAMIC = "\x00"
 
 #: a dot-command the CLI reads at a line's start (group 1: its name, group 2: its words)
-_DOT_RE = re.compile(r"(?m)^[ \t]*\.(read|import|log|trace|open)\b([^\n]*)")
+_DOT_RE = re.compile(r"(?m)^[ \t]*\.(read|import|output|once|log|trace|open)\b([^\n]*)")
 #: one word of a dot-command line: single-quoted, double-quoted, or bare
 _WORD_RE = re.compile(r"'([^']*)'?|\"((?:[^\"\\]|\\.)*)\"?|(\S+)")
 #: the names ``.log`` and ``.trace`` take for a stream, not a file
@@ -70,10 +71,13 @@ def _dot(w: Any, name: str, line: str) -> None:
         w.opaque(f"sqlite3's .{name} with an escape in its words")
         return
     plain = [x for x in words if not x.startswith("-")]
-    if name in ("read", "import") and plain and plain[0].startswith("|"):
-        w.nested(plain[0][1:])  # (.read '|LINE': LINE run by the shell)
+    piped = next((x[1:] for x in plain if x.startswith("|")), None)
+    if name in ("read", "import") and piped is not None:
+        w.nested(piped)  # (.read '|LINE', .import --skip 1 '|LINE' t: LINE run by the shell)
         if name == "read":  # (what LINE writes is the SQL run)
             w.opaque("sqlite3's .read runs the SQL a command writes at run time")
+    elif name in ("output", "once") and piped is not None:
+        w.nested(f'echo "$(:)" | {piped}')  # (.once '|LINE': the rows are LINE's input)
     elif name in ("log", "trace") and plain and plain[-1].lower() not in _STREAMS:
         w.file(plain[-1], "sql client", "overwrite")
     elif name == "open" and plain:
