@@ -161,6 +161,23 @@ def _as_result(value: Any) -> Any:
     return result
 
 
+def _same_shape(value: Any, sanitised: Any) -> Any:
+    """The sanitised result in the shape the handler returned: text for text (the one text
+    block :func:`_as_result` made of it), else the sanitised CallToolResult dict. A finding
+    in the text must not change the type a harness reads."""
+    if isinstance(value, str) and isinstance(sanitised, Mapping):
+        blocks = sanitised.get("content")
+        if (
+            isinstance(blocks, list)
+            and len(blocks) == 1
+            and isinstance(blocks[0], Mapping)
+            and blocks[0].get("type") == "text"
+            and isinstance(blocks[0].get("text"), str)
+        ):
+            return blocks[0]["text"]
+    return sanitised
+
+
 class Gateway:
     """Registered tools behind one cordon engine (see the module docstring).
 
@@ -402,7 +419,8 @@ class Gateway:
         untrusted output unless the tool was added with ``untrusted_output=False`` and neither
         the policy's entry for it nor its server's marks its output untrusted. With the
         content firewall in ``warn`` or ``block`` mode a result with findings comes back
-        sanitised (as a CallToolResult dict) or raises ``Blocked`` (rule ``content.blocked``).
+        sanitised (text for a handler's text, else a CallToolResult dict) or raises
+        ``Blocked`` (rule ``content.blocked``).
 
         Raises:
             Blocked: the verdict was deny, or an ask was not approved (``rule``, ``reason``).
@@ -502,7 +520,7 @@ class Gateway:
         if obs.action == "block":
             rules = ", ".join(sorted({f.rule for f in obs.findings}))
             raise Blocked(_rules.CONTENT_BLOCKED, f"tool result withheld: it carries {rules}")
-        return obs.result
+        return _same_shape(value, obs.result)
 
     def _ask(self, d: Verdict) -> tuple[bool, str]:
         if self.on_ask is None:
