@@ -473,23 +473,39 @@ def _markup(text: str, lo: int, hi: int) -> list[tuple[tuple[int, int], str]]:
         return out
     last = text.find("\n", hi - 1)
     last = len(text) if last < 0 else last
-    # every match of _MARKUP starts at one of _MARKUP_START's characters and holds no line
-    # break: a line is rewritten (as ``_MARKUP.sub`` of each line) when a match starts at one
-    # of them, found by a search for them and one anchored match at each (C speed; ``sub``
-    # of every line of a page of HTML tried each alternative at each character)
-    s = e = done = -1
+    # every match of _MARKUP starts at one of _MARKUP_START's characters, holds no line break
+    # and is never empty, so ``_MARKUP.sub`` of a line is the line with the matches an
+    # anchored match finds at those characters replaced, left to right, the next one looked
+    # for past the last replacement: found at C speed, where ``sub`` tried each alternative at
+    # each character of every line it rewrote. Anchored in ``text`` and ending at the line's
+    # end, a match sees what it sees in the line alone (its look-behinds read one character,
+    # and a line break before the line's start is read as the line's own start is)
+    s = e = -1
+    at = 0  # the line's characters before this one are in ``pieces``
+    pieces: list[str] | None = None  # the reading of the line, while one match was found
     match = _MARKUP.match
     for c in _MARKUP_START.finditer(text, first, last):
         p = c.start()
-        if p < done:
-            continue  # its line is read already
         if p > e:
+            if pieces is not None:
+                pieces.append(text[at:e])
+                out.append(((s, e), "".join(pieces)))
+                pieces = None
             s = text.rfind("\n", 0, p) + 1
             e = text.find("\n", p)
             e = len(text) if e < 0 else e
-        if match(text, p, e) is not None:
-            out.append(((s, e), _MARKUP.sub(_unmarked, text[s:e])))
-            done = e
+        elif p < at:
+            continue  # inside a match already replaced
+        m = match(text, p, e)
+        if m is not None:
+            if pieces is None:
+                pieces, at = [], s
+            pieces.append(text[at:p])
+            pieces.append(_unmarked(m))
+            at = m.end()
+    if pieces is not None:
+        pieces.append(text[at:e])
+        out.append(((s, e), "".join(pieces)))
     return out
 
 
