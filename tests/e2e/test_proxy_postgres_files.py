@@ -8,8 +8,9 @@ the server's read-only transaction and writes ``f`` as the server's user. A comm
 whitespace goes (``TO/**/'f'``, ``TO -- c<newline>'f'``), a ``;`` in COPY's query, a
 Unicode-escape string (``U&'f'``) and two adjacent strings PostgreSQL joins
 (``'/project/'<newline>'../out/f'``, the first alone inside the project) each wrote outside
-the prefixes, allowed unasked. Through cordon each is refused and no file appears; the
-control runs each on the bare server and every file is there. Skipped where PostgreSQL is
+the prefixes, allowed unasked; so did ``COPY ... TO PROGRAM/**/'LINE'``, whose LINE the
+server's shell runs. Through cordon each is refused and no file appears; the control runs
+each on the bare server and every file is there. Skipped where PostgreSQL is
 not installed (the cluster fixture of ``test_proxy_postgres``)."""
 
 from __future__ import annotations
@@ -66,10 +67,17 @@ async def test_file_writes_in_other_spellings_are_refused(
             ok, text = await _query(c, sql)
             assert not ok and "action.sql_file" in text, (sql, text)
             assert not (out / name).exists(), sql
+        # (the server's shell runs the line: a comment before it hid it from the reading)
+        ok, text = await _query(c, _program(out))
+        assert not ok and "action.sql_code" in text, text
         ok, text = await _query(c, f"COPY (SELECT 'x') TO '{project}/in.txt'")
         assert ok, text  # (inside the prefixes: run)
     assert (project / "in.txt").exists()
     assert sorted(p.name for p in out.iterdir()) == []
+
+
+def _program(out: Path) -> str:
+    return f"COPY (SELECT 'x') TO PROGRAM/**/'touch {out}/pwned'"
 
 
 async def test_the_bare_server_writes_every_file(cluster: Cluster, shared_dir: Path) -> None:
@@ -79,7 +87,8 @@ async def test_the_bare_server_writes_every_file(cluster: Cluster, shared_dir: P
     cluster.new_db("bare_files")
     params = StdioServerParameters(command=str(PG_SERVER), args=[cluster.url("bare_files")])
     async with Client(params, mode="legacy") as c:  # type: ignore[arg-type]
-        for sql, _name in _writes(project, out):
+        for sql in [*(w for w, _ in _writes(project, out)), _program(out)]:
             with contextlib.suppress(Exception):
                 await c.call_tool("query", {"sql": sql})
-    assert sorted(p.name for p in out.iterdir()) == ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt"]
+    files = sorted(p.name for p in out.iterdir())
+    assert files == ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt", "pwned"]

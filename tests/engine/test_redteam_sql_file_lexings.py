@@ -32,6 +32,8 @@ WRITES = [
     "COPY \"a;b\" TO '/etc/cron.d/x'",
     "COPY users (id, \"na)me\") TO '/etc/cron.d/x'",
     "COPY BINARY users TO '/etc/cron.d/x'",
+    "COPY U&\"users\" TO '/etc/cron.d/x'",
+    "COPY public.U&\"us\\0065rs\" TO '/etc/cron.d/x'",
     "SELECT $$ /* $$; COPY users TO '/etc/cron.d/x'; -- */",
     "DO 'BEGIN COPY users TO ''/etc/cron.d/x''; END'",
     "DO $$ BEGIN EXECUTE 'COPY users TO ''/etc/cron.d/x'''; END $$",
