@@ -102,3 +102,21 @@ def test_sql_another_program_makes_of_known_text_is_asked(tmp_path: Path, comman
 )
 def test_a_filtered_migration_stays_allowed(tmp_path: Path, command: str) -> None:
     assert run(tmp_path, command) == ("allow", "default.allow"), command
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("psql < <(echo 'DROP TABLE users;')", ("deny", "action.sql_drop")),
+        ("sqlite3 app.db < <(printf 'DR\\x4fP TABLE users;')", ("deny", "action.sql_drop")),
+        ("psql < <(echo RFJPUA== | base64 -d)", ("ask", "action.command_opaque")),
+        ("bash < $(echo x.sh)", ("ask", "action.command_opaque")),  # (a file CMD names)
+        ("psql < <(pg_dump app)", ("allow", "default.allow")),  # (as pg_dump app | psql)
+    ],
+)
+def test_a_process_substitution_is_read_as_the_pipe_it_is(
+    tmp_path: Path, command: str, expected: tuple[str, str]
+) -> None:
+    """``psql < <(CMD)`` reads CMD's output as ``CMD | psql`` does: a DROP echoed there
+    ran unasked."""
+    assert run(tmp_path, command) == expected, command

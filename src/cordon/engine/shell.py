@@ -330,7 +330,12 @@ class _Walker:
         if r.type == "<<<":  # a here-string: the word is the program's stdin
             self.fed(program, args, " ".join(self.expand(target)))
             return
-        for path in self.expand(target):
+        before = self.last
+        paths = self.expand(target)
+        # (< <(CMD): what it reads is CMD's output; < $(CMD): a file CMD names)
+        parts = [p.kind for p in getattr(target, "parts", None) or ()]
+        inner = self.last if self.last is not before and parts == ["processsubstitution"] else None
+        for path in paths:
             if net_device(path) is not None:  # (a socket: :mod:`.net_devices`)
                 self.net_redirect(r, path, program, args)
             elif r.type in _OUT_REDIRECTS:
@@ -338,8 +343,11 @@ class _Walker:
                     self.file(path, program or "redirect", "overwrite")
             elif r.type == "<":
                 self.file(path, program or "redirect", "read")
-                if DYNAMIC in path:  # ``sh < <(...)``: program text computed at run time
-                    self.fed(program, args, None)
+                if DYNAMIC in path:  # (sh < <(CMD): read as CMD | sh is)
+                    text = _written.piped_text(self, inner)
+                    self.fed(
+                        program, args, text, decoded=inner is not None and inner[0] in _sc.DECODERS
+                    )
                 elif self.key(path) in self.facts.written:  # (echo LINE > f; sh < f)
                     text = self.facts.written[self.key(path)]
                     if text is None and _sc.stdin_kind(program, args) == "sql":
