@@ -93,6 +93,10 @@ _OTHER_ANCHOR_RES = tuple(
 #: Token -> keys cache bounds: entries (cleared when full) and the longest token cached.
 _CACHE_ENTRIES = 1 << 14
 _CACHE_TOKEN_MAX = 256
+#: Text -> keys memo bounds (:meth:`TaintIndex._keys_of`): entries (cleared when full) and the
+#: longest text kept; at most a few MiB (a 256-character text holds a few dozen keys at most).
+_TEXT_ENTRIES = 1 << 10
+_TEXT_MAX = 256
 
 
 #: (hint substring, literal-prefix regex locating an encoded piece, decoder). A decoder runs on
@@ -312,6 +316,8 @@ class TaintIndex:
         self._bytes = 0
         self._truncated = False
         self._cache: dict[str, set[str]] = {}
+        #: short texts indexed before, with their keys (:meth:`_keys_of`)
+        self._texts: dict[str, frozenset[str]] = {}
         #: why recording output failed (the index is then truncated), else None
         self.failure: str | None = None
         #: destination keys the session sent to with an allow, with the
@@ -372,13 +378,33 @@ class TaintIndex:
 
     def _index_now(self, text: str) -> None:
         """Index one text and store its keys as one generation."""
+        keys = self._keys_of(text)
+        if not self._spelled:
+            self.urls.add_text(text)
+        self._store(keys)
+
+    def _keys_of(self, text: str) -> set[str]:
+        """The keys of ``text``'s views (:func:`_index_view`). A text's keys depend on the
+        text alone (and on this index's ``spelled``, fixed), so a short one is kept with them:
+        a server that answers the same small result again (``ok``, an echo, a status line)
+        has it indexed by one dict lookup, not by every view's scan again (about 35k
+        instructions for a 29-character text that holds no key). Returns a new set (the
+        caller's to keep)."""
+        short = len(text) <= _TEXT_MAX
+        if short:
+            known = self._texts.get(text)
+            if known is not None:
+                return set(known)
         keys: set[str] = set()
         if self._spelled:
             _index_view(mark_lookalikes(text), keys, 0, self._cache, mark_lookalikes)
         else:
             _index_view(_prepare(text), keys, 0, self._cache)
-            self.urls.add_text(text)
-        self._store(keys)
+        if short:
+            if len(self._texts) >= _TEXT_ENTRIES:
+                self._texts.clear()
+            self._texts[text] = frozenset(keys)
+        return keys
 
     def add_value(self, value: Any) -> None:
         """Index a JSON value: every string, every object key, and numbers, in one batch, a
