@@ -341,3 +341,10 @@ from .fixtures_literal import NEAR_MISSES as _LITERAL_NEAR  # noqa: E402
 
 HITS.update(_LITERAL_HITS)
 NEAR_MISSES.update(_LITERAL_NEAR)
+
+# thirteenth round: own context or a credential carried out, ranks, drains, dropped rules
+from .fixtures_round13 import HITS as _ROUND13_HITS  # noqa: E402
+from .fixtures_round13 import NEAR_MISSES as _ROUND13_NEAR  # noqa: E402
+
+HITS.update(_ROUND13_HITS)
+NEAR_MISSES.update(_ROUND13_NEAR)
