@@ -66,3 +66,29 @@ def test_a_disruption_given_to_a_client_is_asked(tmp_path: Path, sql: str) -> No
 def test_plain_queries_stay_allowed(tmp_path: Path, sql: str) -> None:
     v = _session(tmp_path).check("query", {"sql": sql})
     assert v.verdict == "allow", (sql, v)
+
+
+@pytest.mark.parametrize(
+    ("sql", "want"),
+    [
+        ("SELECT U&\"pg\\005Fread\\005Ffile\"('/etc/shadow')", ("deny", "action.sql_file")),
+        ("SELECT U&\"pg!005Fread!005Ffile\" UESCAPE '!' ('/etc/shadow')",
+         ("deny", "action.sql_file")),
+        ("SELECT U&\"lo\\005Fexport\"(1, '/tmp/x')", ("ask", "action.sql_file")),
+    ],
+)  # fmt: skip
+def test_the_postgres_pack_reads_unicode_escape_names(
+    tmp_path: Path, sql: str, want: tuple[str, str]
+) -> None:
+    """The declared Postgres SQL (``packs: [postgres]``) is read by a parser that keeps a
+    ``U&"..."`` identifier's escapes: the function is named as PostgreSQL decodes it."""
+    from cordon.engine.core import Engine
+
+    project = tmp_path / "project"
+    project.mkdir()
+    eng = Engine.from_policy(
+        [{"version": 1, "packs": ["postgres"], "allowed_path_prefixes": [str(project)]}]
+    )
+    eng.pin_tools([{"name": "query", "inputSchema": {"type": "object"}}])
+    v = eng.new_session().check("query", {"sql": sql})
+    assert (v.verdict, v.rule) == want, (sql, v)

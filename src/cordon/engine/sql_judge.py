@@ -157,6 +157,10 @@ def judge(text: str, dialect: str, *, read_only: bool = False) -> SqlObjection |
             return _unparsed("MySQL executable comments nested too deep to read")
         hits = [h for h in (judge(run, dialect, read_only=read_only),) if h]
         return hits[0] if hits else None
+    if 'u&"' in text.lower():  # (U&"lo\005Fexport"(...): PostgreSQL reads lo_export)
+        from cordon.engine.sql_lexings import unicode_identifiers
+
+        text = unicode_identifiers(text)
     statements = _parse(text, dialect)
     if statements is None:
         return _salvage(text, dialect) or _unparsed("SQL text the parser cannot read")

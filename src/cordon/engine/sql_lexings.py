@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["comment_views"]
+__all__ = ["comment_views", "unicode_identifiers"]
 
 #: PostgreSQL: ``--`` and ``/* */`` comments (group 1; nested ones end later, so less is
 #: removed); a backslash escapes only in an ``E''`` string (group 2: strings); dollar quotes
@@ -88,3 +88,26 @@ def comment_views(sql: str) -> list[tuple[str, str]]:
         if pair not in out:
             out.append(pair)
     return out
+
+
+#: a PostgreSQL Unicode-escape identifier (group 2) and its ``UESCAPE`` character (group 3),
+#: where a token starts; strings, dollar quotes and comments skipped whole (group 2 unset)
+_U_IDENT_RE = re.compile(
+    r"(?s)--[^\n]*|/\*.*?(?:\*/|$)|(?<![\w$])[Ee]'(?:[^'\\]|\\.|'')*'|'(?:[^']|'')*'"
+    r"|(?<![\w$])\$((?:[A-Za-z_]\w*)?)\$.*?\$\1\$"
+    r"|(?<![\w$])[Uu]&(\"(?:[^\"]|\"\")*\")(?:\s*[Uu][Ee][Ss][Cc][Aa][Pp][Ee]\s*'([^'])')?"
+)
+
+
+def unicode_identifiers(sql: str) -> str:
+    """``sql`` with each PostgreSQL ``U&"..."`` identifier written as the plain quoted name it
+    decodes to (``U&"lo\\005Fexport"`` is ``"lo_export"``), for a parser that keeps the
+    escapes: the function or table it names is then read by its name."""
+
+    def plain(m: re.Match[str]) -> str:
+        if m.group(2) is None:
+            return m.group()
+        name = _unicode_escapes(m.group(2)[1:-1].replace('""', '"'), m.group(3) or "\\")
+        return '"' + name.replace('"', '""') + '"'
+
+    return _U_IDENT_RE.sub(plain, sql)
