@@ -540,10 +540,15 @@ def check_cmd(
         str | None,
         typer.Option(help="Check tool names against this server's pins (~/.cordon/pins)."),
     ] = None,
+    config: Annotated[
+        Path | None,
+        typer.Option(help="With --server: the client config whose entry NAME to check."),
+    ] = None,
 ) -> None:
     """Validate policy files (layered in order, packs included) and list what each tool gets.
 
-    With --server NAME (its pin file under ~/.cordon/pins), --pin-file FILE, or -- COMMAND
+    With --server NAME (the pin file of the entry that runs NAME with these --policy files,
+    or the one --config FILE names; else its pin file under ~/.cordon/pins), --pin-file FILE, or -- COMMAND
     (a server started to list its tools), each `tools:` entry is checked against the
     server's real tool names: an entry naming no tool (a typo) is reported with the closest
     name. Exit 0 when the policy loads (then, and only then, it prints "policy ok"); 1 when
@@ -585,7 +590,7 @@ def check_cmd(
         )
     for name, tp in sorted(loaded.tools.items()):
         print(f"{name}: " + ("; ".join(_describe_tool(tp)) or "no controls"))
-    real = _real_tools(list(command or []), pin_file, server)
+    real = _real_tools(list(command or []), pin_file, server, (policy, config))
     if real is None and loaded.tools:
         print("tool names not checked: add --server NAME (its pins) or -- COMMAND to catch a typo")
     elif real is not None and _report_strays(loaded, policy, *real, server):
@@ -602,7 +607,10 @@ def check_cmd(
 
 
 def _real_tools(
-    command: list[str], pin_file: Path | None, server: str | None
+    command: list[str],
+    pin_file: Path | None,
+    server: str | None,
+    entry: tuple[list[Path], Path | None] = ([], None),
 ) -> tuple[str, set[str]] | None:
     """(where the names came from, the server's tool names), or None when none was given."""
     from cordon.checktools import list_live_tools, pinned_tools
@@ -619,7 +627,7 @@ def _real_tools(
             _check_fail(f"could not list the tools of {' '.join(command)}: {cause}")
     if pin_file is None and server is None:
         return None
-    path = pin_file if pin_file is not None else _pin_file_of(server, "cordon check")
+    path = pin_file if pin_file is not None else _checked_pins(server, *entry)
     try:
         found = pinned_tools(path, server)
     except (OSError, ValueError) as exc:
@@ -630,6 +638,35 @@ def _real_tools(
         _check_fail(f"{path} {why}: run the server behind cordon once")
     label = ", ".join(repr(s) for s in sorted(found))
     return f"the pins of {label} ({path})", names
+
+
+def _checked_pins(server: str | None, policies: list[Path], config: Path | None) -> Path:
+    """The pin file of the server ``cordon check --server`` checks: that of the entry of a
+    config ``cordon init`` wrote that runs it with ``policies`` (with ``config``: that config's
+    entry), never another config's server of the same name (a name in two configs is two
+    servers, a pin file each); else :func:`_pin_file_of` (a policy not yet given to any)."""
+    from cordon.clientpins import pin_files_run_with
+
+    found = pin_files_run_with(server, policies, config) if server is not None else []
+    files = sorted({p for p, _ in found})
+    if config is not None and not files:
+        _check_fail(f"{config} has no `cordon run --name {server}` entry with a --pin-file")
+    if len(files) != 1:
+        return _pin_file_of(server, "cordon check")
+    path, named = files[0], ", ".join(sorted({c for p, c in found}))
+    how = "the entry" if config is not None else "the entry that runs it with this --policy"
+    if not path.exists():
+        _check_fail(
+            f"server {server!r}: {path} does not exist: {how} in {named} has not run behind "
+            "cordon yet (start it from its client once); another config's server of this name "
+            "has its own pins"
+        )
+    err.print(
+        f"cordon check: server {server!r}: using {path} ({how} in {named})",
+        highlight=False,
+        markup=False,
+    )
+    return path
 
 
 def _check_fail(msg: str) -> NoReturn:

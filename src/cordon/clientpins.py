@@ -10,6 +10,7 @@ import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from cordon.pin_paths import default_pin_dir as default_pin_dir
 
@@ -17,6 +18,7 @@ __all__ = [
     "default_pin_dir",
     "find_pin_files",
     "pin_file_uses",
+    "pin_files_run_with",
     "pin_files_said",
     "pinned_names",
 ]
@@ -96,6 +98,59 @@ def _expansions(pins: str, config: Path) -> re.Pattern[str]:
     pattern = os.path.join(parent, base)
     literal = (re.escape(part) for part in _CLIENT_VARIABLE.split(pattern))
     return re.compile(".+".join(literal), re.DOTALL)
+
+
+def pin_files_run_with(
+    server: str, policies: Sequence[Path | str], config: Path | None = None
+) -> list[tuple[Path, str]]:
+    """(pin file, config) of each ``cordon run --name SERVER`` entry of the client configs
+    ``cordon init`` wrote, read as they are now, that runs with exactly ``policies`` (each
+    ``--policy``, resolved, in order); with ``config``, of that config's entries alone, any
+    policy. One name in two configs is two servers with a pin file each: the one checked is
+    the one run with the policy checked (or named by the config given), not the other."""
+    import orjson
+
+    from cordon.clientconfig import ClientConfigError
+    from cordon.clientstate import _cordon_entries, _own_option
+    from cordon.store.state_paths import wrapped_file
+
+    if config is not None:
+        configs: Any = [str(config)]
+    else:
+        try:
+            configs = orjson.loads(wrapped_file().read_bytes()).get("configs")
+        except (OSError, ValueError, AttributeError):
+            return []
+    wanted = [os.path.realpath(Path(p).expanduser()) for p in policies]
+    out: list[tuple[Path, str]] = []
+    for name in configs if isinstance(configs, (dict, list)) else ():
+        path = Path(name)
+        try:
+            entries = list(_cordon_entries(path, path.read_bytes()))
+        except (OSError, ValueError, ClientConfigError):
+            continue
+        for entry in entries:
+            args = [str(a) for a in entry.get("args") or []]
+            pins = _own_option(args, "--pin-file")
+            if _own_option(args, "--name") != server or not pins:
+                continue
+            given = [os.path.realpath(path.resolve().parent / p) for p in _policies_of(args)]
+            if config is not None or given == wanted:
+                file = Path(pins).expanduser()
+                out.append((file if file.is_absolute() else path.resolve().parent / file, name))
+    return out
+
+
+def _policies_of(args: Sequence[str]) -> list[str]:
+    """Each ``--policy`` (``-p``) value of a ``cordon run`` entry's arguments, before ``--``."""
+    out = []
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        opt, eq, value = arg.partition("=")
+        if opt in ("--policy", "-p"):
+            out.append(value if eq else (args[i + 1] if i + 1 < len(args) else ""))
+    return out
 
 
 def pin_files_said(files: Sequence[Path], uses: dict[Path, list[str]]) -> str:
