@@ -457,10 +457,8 @@ def plan_init(
                 continue
             said, warned = len(messages), len(warnings)
             wrapped = _plan_entry(
-                name, entry, kind, pols, cordon_command, pins_root, messages, warnings, folder
+                name, entry, kind, pols, cordon_command, pins_root, messages, warnings, folder, path
             )
-            if wrapped is not None and not pols:  # (a pack fits: say so, as cordon check does)
-                messages += pack_hint(name, entry, wrapped, path)
             if wrapped is None:
                 not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings)
                 if isinstance(entry, dict) and _is_cordon(entry):
@@ -575,9 +573,12 @@ def _plan_entry(
     messages: list[str],
     warnings: list[str],
     folder: Path | None = None,
+    config: Path | None = None,
 ) -> dict[str, Any] | None:
     """The wrapped entry ``name`` becomes, or None when it stays; says why in either list.
     ``folder``: the workspace a project-level config belongs to (its pin files are its own).
+    ``config``: the file, named by the hint of a pack that fits (no ``--policy``: its check
+    says the same; :func:`cordon.clientpolicy.pack_hint`).
     ``written``: the entry as the file has it (kept for ``--undo``), read as a ``url`` entry
     where its client names the endpoint otherwise (:func:`cordon.clientremote.url_view`)."""
     written = without_stale_record(name, written, warnings)
@@ -619,6 +620,7 @@ def _plan_entry(
             f"{name}: header {header}: its value moved to env {var}, off the command line"
             for header, var in moved
         )
+        messages += pack_hint(name, entry, wrapped, config, pols)
         return wrapped
     if _is_remote(entry):
         warnings.append(f"{name}: remote server left alone: {target}")
@@ -632,7 +634,9 @@ def _plan_entry(
     warnings += pack_misfit(name, pols, pins)
     warnings += [w] if (w := missing_command(name, entry)) else []  # written still: see there
     messages.append(f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... --")
-    return _wrap(name, entry, pols, cordon_command, pins)
+    wrapped = _wrap(name, entry, pols, cordon_command, pins)
+    messages += pack_hint(name, entry, wrapped, config, pols)
+    return wrapped
 
 
 def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:

@@ -144,15 +144,20 @@ def _package_of(entry: Any) -> tuple[str, str] | None:
     return None
 
 
-def pack_hint(name: str, entry: Any, wrapped: Mapping[str, Any], config: Path) -> list[str]:
-    """``cordon init`` without ``--policy``: one line naming the built-in pack written for
-    server ``name`` and the command that gives it, else nothing. The pack that classifies
-    every tool pinned for it (it ran behind cordon before: :func:`cordon.checktools.
-    fitting_packs`, as `cordon check` hints), else the one whose package its command runs
-    (``entry``, as the config has it). ``wrapped``: its new entry (its ``--pin-file``)."""
+def pack_hint(
+    name: str, entry: Any, wrapped: Mapping[str, Any], config: Path | None, pols: Sequence[str]
+) -> list[str]:
+    """``cordon init`` without ``--policy`` (``pols``): one line naming the built-in pack
+    written for server ``name`` and the command that gives it (``config``: the file), else
+    nothing. The pack that classifies every tool pinned for it (it ran behind cordon before:
+    :func:`cordon.checktools.fitting_packs`, as `cordon check` hints), else the one whose
+    package its command runs (``entry``, as the config has it). ``wrapped``: its new entry
+    (its ``--pin-file``)."""
     from cordon.checktools import fitting_packs, pinned_tools
     from cordon.clientstate import _own_option
 
+    if pols:
+        return []
     pins = _own_option(wrapped.get("args") or [], "--pin-file")
     names: set[str] = set()
     if pins is not None and Path(pins).is_file():
@@ -170,6 +175,6 @@ def pack_hint(name: str, entry: Any, wrapped: Mapping[str, Any], config: Path) -
         return []
     return [
         f"{name}: hint: the built-in pack {pack!r} {why}: put `packs: [{pack}]` in a policy "
-        f"file and run `cordon init --config {shlex.quote(str(config))} --server "
+        f"file and run `cordon init --config {shlex.quote(str(config or 'FILE'))} --server "
         f"{shlex.quote(name)} --policy FILE` (README: Built-in packs)"
     ]
