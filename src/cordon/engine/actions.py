@@ -383,7 +383,7 @@ def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
             if any(h in low for h in hints) and rx.search(text):
                 return rules.ACTION_PIPE_TO_SHELL, "remote content piped into an interpreter"
     if ("flush" in low or "drop" in low) and _STORE_WIPE_RE.search(text):
-        return rules.ACTION_SQL_DROP, "a data store wiped (FLUSHALL, dropDatabase)"
+        return rules.ACTION_SQL_DROP, "a data store wiped (FLUSHALL, dropDatabase, dropdb)"
     if "/dev/" in low and _REDIRECT_DEV_RE.search(text):
         return rules.ACTION_MKFS_DD, "write onto a block device"
     if ("rm" in low or "remove_tree" in low) and any(h in low for h in _RMTREE_HINTS):
@@ -485,10 +485,15 @@ _CLOUD_DELETE_RE = re.compile(
     r"|curl\s+(?:\S+\s+)*?(?:-X\s*|--request[=\s]+)[\"']?DELETE)\b",
     re.IGNORECASE,
 )
-#: A data store wiped outside SQL: Redis FLUSHALL/FLUSHDB, Mongo dropDatabase()/drop()
+#: A data store wiped outside SQL: Redis FLUSHALL/FLUSHDB, Mongo dropDatabase()/drop(), a
+#: whole database dropped by its server's tool (PostgreSQL's dropdb, mysqladmin's drop,
+#: pg_dropcluster: the cluster's data directory)
 _STORE_WIPE_RE = re.compile(
     r"\bredis-cli\b[^\n;|&]*\bflush(?:all|db)\b"
-    r"|\b(?:mongo|mongosh)\b[^\n;|&]*(?:\bdropDatabase|\.drop)\s*\(",
+    r"|\b(?:mongo|mongosh)\b[^\n;|&]*(?:\bdropDatabase|\.drop)\s*\("
+    r"|(?:^|[;&|(]\s*)(?:\S*/)?(?:dropdb|pg_dropcluster)\b(?=[^\n;|&]*\s(?!-)\S)"
+    r"(?![^\n;|&]*\s--?(?:help|version)\b)"
+    r"|(?:^|[;&|(]\s*)(?:\S*/)?(?:mysqladmin|mariadb-admin)\b[^\n;|&]*\sdrop\b",
     re.IGNORECASE,
 )
 

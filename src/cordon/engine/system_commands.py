@@ -488,8 +488,31 @@ def _windows(prog: str, args: tuple[str, ...]) -> str | None:
     return None
 
 
+def _database_servers(prog: str, args: tuple[str, ...]) -> str | None:
+    """A database server stopped by its own tool: ``pg_ctl stop|restart|kill``,
+    ``pg_ctlcluster VER NAME stop|restart``, ``mysqladmin shutdown`` (``mariadb-admin``),
+    ``redis-cli shutdown``: every client of the application loses its database."""
+    words = [w.lower() for w in _plain(args, _DB_ADMIN_VALUE)]
+    if prog == "pg_ctl":
+        stops = words[:1] in (["stop"], ["restart"], ["kill"])
+    elif prog == "pg_ctlcluster":
+        stops = len(words) > 2 and words[2] in ("stop", "restart")
+    else:
+        stops = "shutdown" in words
+    return _SERVICE if stops or any(DYNAMIC in w for w in words[:3]) else None
+
+
+#: the database tools' options whose value is the next word (pg_ctl -D DIR, mysqladmin -u U,
+#: redis-cli -h HOST)
+_DB_ADMIN_VALUE = frozenset(
+    {"-D", "--pgdata", "-l", "--log", "-m", "--mode", "-o", "--options", "-t", "--timeout",
+     "-u", "--user", "-h", "--host", "-P", "--port", "-S", "--socket", "-p", "-a", "-n"}
+)  # fmt: skip
+
 _JUDGES = {
     **dict.fromkeys(("shutdown", "reboot", "poweroff", "halt", "init", "telinit"), _machine),
+    **dict.fromkeys(("pg_ctl", "pg_ctlcluster", "mysqladmin", "mariadb-admin", "redis-cli"),
+                    _database_servers),
     **dict.fromkeys(("systemctl", "loginctl", "service", "rc-service", "invoke-rc.d",
                      "update-rc.d", "chkconfig", "sv", "launchctl"), _services),
     **dict.fromkeys(("pkill", "killall", "killall5", "skill", "slay", "fuser"), _by_name),
