@@ -73,3 +73,31 @@ def test_settings_notes_and_project_files_stay_allowed(tmp_path: Path, sql: str)
 def test_a_log_in_the_project_is_allowed(tmp_path: Path) -> None:
     sql = f"SET GLOBAL general_log_file = '{tmp_path / 'project'}/query.log'"
     assert _session(tmp_path).check("query", {"sql": sql}).verdict == "allow"
+
+
+@pytest.mark.parametrize(
+    "name", [".envrc", ".git/hooks/pre-commit", ".vscode/tasks.json", ".mcp.json"]
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "COPY users TO '{p}/{n}'",
+        "SELECT * FROM users INTO OUTFILE '{p}/{n}'",
+        "ATTACH '{p}/{n}' AS x",
+    ],
+)
+def test_a_credential_or_auto_run_file_in_the_project_is_asked(
+    tmp_path: Path, name: str, template: str
+) -> None:
+    """Inside the prefixes, a database's write of an auto-run file (rows the statement
+    chose, run by direnv, git, the editor or the MCP client) is asked about, as the same
+    statement given to ``psql -c`` and a command's write there are; it was allowed."""
+    sql = template.format(p=tmp_path / "project", n=name)
+    v = _session(tmp_path).check("query", {"sql": sql})
+    assert (v.verdict, v.rule) == ("ask", FILE), (sql, v)
+
+
+def test_a_plain_file_in_the_project_stays_allowed(tmp_path: Path) -> None:
+    for name in ("out.csv", "data/x.db", "Makefile"):
+        sql = f"COPY users TO '{tmp_path / 'project'}/{name}'"
+        assert _session(tmp_path).check("query", {"sql": sql}).verdict == "allow", sql

@@ -271,6 +271,9 @@ def _sql_files(ctx: Context, path: str, text: str) -> list[Verdict]:
         if op == "overwrite" and (hit := _commands._write_verdict(ref, ctx)) is not None:
             why = f"blocked: {hit[1]}" if hit[0] == "deny" else hit[1]
             out.append(_sql_file(hit[0], why, path, "file written"))
+        elif op == "overwrite" and _autorun_file(file, ctx):  # (COPY t TO '<project>/.envrc')
+            why = "SQL writes a credential or auto-run file (its content the rows it chose)"
+            out.append(_sql_file("ask", why, path, "auto-run file"))
         elif op == "read" and DYNAMIC in file:
             why = "SQL reads a file whose path is computed or in the server's data directory"
             out.append(_sql_file("ask", why, path, "file read"))
@@ -278,6 +281,16 @@ def _sql_files(ctx: Context, path: str, text: str) -> list[Verdict]:
             why = "SQL reads a credential or sensitive file"
             out.append(_sql_file("ask", why, path, "sensitive file"))
     return out
+
+
+def _autorun_file(file: str, ctx: Context) -> bool:
+    """Whether the database's write of ``file`` (inside the allowed prefixes) lands on a
+    credential or auto-run file, as written or resolved (``.envrc``, ``.git/hooks/x``,
+    ``.vscode/tasks.json``, ``.mcp.json``), as a command's write there is asked about."""
+    if is_credential_path(file, whole=True):
+        return True
+    resolved = _args.resolve_path(file, ctx.tp.base_dir, ctx.session.engine.paths)
+    return resolved is not None and is_credential_path(resolved, whole=True)
 
 
 def _sql_file(verdict: str, why: str, path: str, label: str) -> Verdict:
