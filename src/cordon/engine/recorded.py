@@ -6,16 +6,16 @@ It is what the taint index records and the content firewall scans (``Session.rec
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from cordon.content._walk import text_readings
 from cordon.taint import rejoined_base64
 
 
-@dataclass(frozen=True, kw_only=True)
-class RecordedOutput:
+class RecordedOutput(NamedTuple):
     """A result whose destinations are already in the taint index (``Session.record_output``).
+    Immutable; a named tuple, built once per recorded result (a frozen dataclass took about a
+    third more instructions to build).
 
     Attributes:
         result: the CallToolResult dict.
