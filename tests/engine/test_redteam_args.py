@@ -57,7 +57,6 @@ def _run(s: Session, command: str) -> tuple[str, str]:
         "echo cm0gLXJmIC8= | base64 --decode | bash",
         "base64 -d <<< cm0gLXJmIC8= | sh",
         "xxd -r -p <<< 726d202d7266202f | sh",
-        "printf '\\x72\\x6d\\x20\\x2d\\x72\\x66\\x20\\x2f' | sh",
         "rev <<< '/ fr- mr' | bash -s",
         "cat /tmp/payload | sh",
         "echo aW1wb3J0IG9z | base64 -d | python3",
@@ -69,6 +68,15 @@ def _run(s: Session, command: str) -> tuple[str, str]:
 )
 def test_computed_program_text_into_an_interpreter_is_asked(tmp_path: Path, command: str) -> None:
     assert _run(_session(tmp_path), command) == ("ask", "action.command_opaque")
+
+
+def test_printf_escapes_piped_into_a_shell_are_read_as_the_command_they_spell(
+    tmp_path: Path,
+) -> None:
+    """printf decodes its escapes as bash's builtin does, so the shell runs ``rm -rf /``: read
+    as that command (denied), not merely asked as text computed at run time."""
+    command = "printf '\\x72\\x6d\\x20\\x2d\\x72\\x66\\x20\\x2f' | sh"
+    assert _run(_session(tmp_path), command) == ("deny", "action.rm_root")
 
 
 def test_literal_program_text_piped_into_a_shell_is_still_read(tmp_path: Path) -> None:
