@@ -144,6 +144,7 @@ class _Sink(Protocol):
 def record(w: _Walker, sql: str, depth: int = 0) -> None:
     """Record ``sql`` as SQL the command gives a database client, each ``COPY ... PROGRAM``
     line as a command line it runs, and the SQL it runs from strings as SQL too."""
+    sql = sqlite_dots.canonical(sql)  # (.lo F, .sh LINE: the sqlite3 CLI's prefixes whole)
     w.facts.sql.append(sql)
     for line in (*program_lines(sql), *client_lines(sql)):
         w.nested(line)  # (a line computed at run time: opaque)

@@ -19,7 +19,16 @@ For SQLite" section 8):
 
 Each dot-command is read as the CLI reads its line: words split at spaces, a word in
 single quotes literal, one in double quotes with backslash escapes (any backslash there:
-not read here, opaque). Pure: no I/O.
+not read here, opaque). Its name is a word too, and the CLI runs a command for a prefix of
+its name (``.lo`` and ``.l`` are ``.load``, ``.sh`` and ``.sy`` are ``.system``, ``.rea`` is
+``.read``, ``.o`` is ``.output`` or ``.open``, ``.c`` is ``.clone`` or ``.cd``; the shortest
+prefix differs between versions), spaces may stand between the dot and the name
+(``. shell LINE``) and the name may be quoted (``.'load' FILE``): :func:`canonical` writes
+each such line as the line of every command its name is a prefix of, so the readers of
+``.load``, ``.shell``, ``.read`` and the files (:mod:`.sql_rules`, :mod:`.sql_programs`,
+:func:`record`) read the full names only. ``.cd DIR`` moves where every later relative file
+and shell line resolves, ``.archive``'s extract writes files the database names: both are
+known only at run time (opaque). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -27,13 +36,24 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["record"]
+__all__ = ["canonical", "record"]
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
 
 #: a dot-command the CLI reads at a line's start (group 1: its name, group 2: its words)
-_DOT_RE = re.compile(r"(?m)^[ \t]*\.(read|import|output|once|log|trace|open)\b([^\n]*)")
+_DOT_RE = re.compile(r"(?m)^[ \t]*\.(read|import|output|once|log|trace|open|cd|archive)\b([^\n]*)")
+#: the CLI's commands that run a line, load code, read SQL or write a file: a name that is a
+#: prefix of one (at least one letter, any case: more is judged, never less) is read as it
+_COMMANDS = (
+    "shell", "system", "load", "read", "import", "output", "once", "log", "trace", "open",
+    "save", "backup", "clone", "cd", "archive",
+)  # fmt: skip
+#: a line that is a dot-command: its indent (group 1), its name (group 2: single-quoted,
+#: group 3: double-quoted, group 4: bare, up to a space or a quote), the rest (group 5)
+_NAME_RE = re.compile(
+    r"(?m)^([ \t]*)\.[ \t]*(?:'([^'\n]*)'?|\"((?:[^\"\\\n]|\\.)*)\"?|([^\s'\"]+))([^\n]*)"
+)
 #: one word of a dot-command line: single-quoted, double-quoted, or bare
 _WORD_RE = re.compile(r"'([^']*)'?|\"((?:[^\"\\]|\\.)*)\"?|(\S+)")
 #: the names ``.log`` and ``.trace`` take for a stream, not a file
@@ -55,12 +75,41 @@ def _words(line: str) -> list[str] | None:
     return out
 
 
+def canonical(sql: str) -> str:
+    """``sql`` with each dot-command line whose name is a prefix, quoted or spaced from its
+    dot written as the line of each of :data:`_COMMANDS` the name stands for (``.lo F`` ->
+    ``.load F``; ``.o F`` -> ``.once F``, ``.open F`` and ``.output F``); other lines kept.
+    Attack class: ``.lo /tmp/x.so``, ``.sh cat ~/.aws/credentials``, ``.rea '|LINE'`` and
+    ``. shell LINE`` ran what their full names are judged for, unread."""
+    if "." not in sql:
+        return sql
+    return _NAME_RE.sub(_canonical_line, sql)
+
+
+def _canonical_line(m: re.Match[str]) -> str:
+    indent, single, double, bare, rest = m.groups()
+    name = (single if single is not None else double if double is not None else bare) or ""
+    if double is not None and "\\" in double:
+        return m.group()  # (an escape in the name: :func:`record` asks)
+    full = [c for c in _COMMANDS if name and c.startswith(name.lower())]
+    if not full:
+        return m.group()
+    return "\n".join(f"{indent}.{c}{rest if rest[:1].isspace() else ' ' + rest}" for c in full)
+
+
+#: a dot-command whose name is double-quoted with a backslash escape (``."s\\150ell" LINE``:
+#: the CLI decodes it to a name)
+_ESCAPED_NAME_RE = re.compile(r'(?m)^[ \t]*\.[ \t]*"[^"\n]*\\')
+
+
 def record(w: Any, sql: str) -> None:
     """Record the command lines, files and opaque parts of the sqlite3 CLI's own commands
     and ``edit()`` calls in ``sql`` on the shell guard's walker ``w``."""
     if "." in sql:
         for m in _DOT_RE.finditer(sql):
             _dot(w, m.group(1), m.group(2))
+        if _ESCAPED_NAME_RE.search(sql) is not None:
+            w.opaque("sqlite3 runs a dot-command whose name is spelt with an escape")
     if "edit" in sql.lower():
         _edits(w, sql)
 
@@ -69,6 +118,12 @@ def _dot(w: Any, name: str, line: str) -> None:
     words = _words(line)
     if words is None:
         w.opaque(f"sqlite3's .{name} with an escape in its words")
+        return
+    if name == "cd":  # (.cd DIR then .output F, .shell LINE: F and LINE resolve in DIR)
+        w.opaque("sqlite3's .cd moves where its later files and shell lines resolve")
+        return
+    if name == "archive":  # (.ar -x -C DIR: files the database's sqlar table names)
+        w.opaque("sqlite3's .archive writes or reads files the database or its words name")
         return
     plain = [x for x in words if not x.startswith("-")]
     piped = next((x[1:] for x in plain if x.startswith("|")), None)
