@@ -107,6 +107,8 @@ def test_a_query_argument_and_a_shell_client_are_judged(
     ):
         if "'" in sql and tool == "run_command" and "psql" in args["command"]:
             continue
+        if "$" in sql and tool == "run_command":  # (bash expands $1: computed SQL, asked)
+            continue
         v = s.check(tool, args)
         assert (v.verdict, v.rule) == expected, (tool, sql, v)
 

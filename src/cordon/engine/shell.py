@@ -409,6 +409,8 @@ class _Walker:
     def sql(self, text: str) -> None:
         if DYNAMIC not in text:  # (and COPY ... PROGRAM's line, the SQL a string runs)
             sql_programs.record(self, text)
+        else:  # (psql -c "$(echo B64 | base64 -d)", -c "DROP TABLE $t": as piped in is)
+            self.opaque("a database client runs SQL computed at run time")
 
     def remote_shell(self, why: str) -> None:
         self.facts.remote_shell.append(why)

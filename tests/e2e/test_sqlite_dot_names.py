@@ -1,0 +1,79 @@
+"""The sqlite3 CLI's dot-commands in spellings the CLI runs, and SQL the shell computes on a
+client's command line, through the real ``cordon run`` in front of a shell tool
+(tests/servers/shellbox.py runs each command with ``bash -c``), driven by the SDK client.
+
+Attack classes: a prefix of a dot-command's name (``.sh`` is ``.system``, ``.rea`` is
+``.read``, ``.lo`` is ``.load``) or a space after its dot (``. system LINE``) ran what the
+full name is judged for; ``sqlite3 DB "$(echo B64 | base64 -d)"`` ran SQL read as none.
+Each ran unasked and dropped the table. Now each is refused or asked about (nobody approves
+here) and the table is kept. The control runs the same commands with bash alone.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mcp import Client
+
+from tests.conftest import ROOT, Harness, text_of
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+SHELLBOX = ROOT / "tests" / "servers" / "shellbox.py"
+#: base64 of "DROP TABLE users;"
+B64 = "RFJPUCBUQUJMRSB1c2VyczsK"
+#: (command, the answer's word, the rule): each drops the table
+COMMANDS = [
+    ("sqlite3 app.db \".sh sqlite3 app.db 'DROP TABLE users'\"", "blocked", "sql_drop"),
+    ("sqlite3 app.db \". system sqlite3 app.db 'DROP TABLE users'\"", "blocked", "sql_drop"),
+    ("sqlite3 app.db \".rea '|echo DROP TABLE users;'\"", "needs approval", "command_opaque"),
+    (f'sqlite3 app.db "$(echo {B64} | base64 -d)"', "needs approval", "command_opaque"),
+]
+
+
+def _db(path: Path) -> Path:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, role TEXT)")
+        conn.execute("INSERT INTO users VALUES (1, 'me')")
+    return path
+
+
+def _has_users(db: Path) -> bool:
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'users'").fetchone()
+    return row is not None
+
+
+@pytest.mark.skipif(shutil.which("sqlite3") is None, reason="the sqlite3 CLI is not installed")
+async def test_dot_command_spellings_and_computed_sql_are_refused_or_asked(
+    harness: Harness,
+) -> None:
+    sandbox = harness.tmp / "project"
+    sandbox.mkdir()
+    db = _db(sandbox / "app.db")
+    log = harness.tmp / "ran.log"
+    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
+    loose = harness.policy({"version": 1}, name="loose.yaml")
+    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[loose], env=env)
+    async with Client(params, mode="legacy") as c:
+        await c.list_tools()
+        for command, word, rule in [*COMMANDS, ("sqlite3 app.db '.lo ./x'", "blocked", "code")]:
+            r = await c.call_tool("run_command", {"command": command})
+            said = text_of(r)
+            assert r.is_error and word in said and rule in said, (command, said)
+            assert _has_users(db), command
+    assert not log.exists() or "users" not in log.read_text("utf-8")
+
+
+@pytest.mark.skipif(shutil.which("sqlite3") is None, reason="the sqlite3 CLI is not installed")
+@pytest.mark.parametrize("command", [c for c, _w, _r in COMMANDS])
+def test_bash_alone_drops_the_table(tmp_path: Path, command: str) -> None:
+    """Control: each command, run by bash with no cordon, drops the table."""
+    db = _db(tmp_path / "app.db")
+    subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, timeout=30)
+    assert not _has_users(db), command
