@@ -10,6 +10,9 @@ of a file copied in ran unasked where ``psql -f x.sql`` asks."""
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -120,3 +123,85 @@ def test_a_process_substitution_is_read_as_the_pipe_it_is(
     """``psql < <(CMD)`` reads CMD's output as ``CMD | psql`` does: a DROP echoed there
     ran unasked."""
     assert run(tmp_path, command) == expected, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "psql -f <(echo 'DROP TABLE users;')",
+        "psql --file=<(echo 'DROP TABLE users;')",
+        "psql -f<(echo 'DROP TABLE users;')",
+        "sudo -u postgres psql -f <(echo 'DROP TABLE users;')",
+        "sqlite3 -init <(echo 'DROP TABLE users;') app.db",
+        "duckdb -init <(echo 'DROP TABLE users;') app.db",
+        "sqlcmd -i <(echo 'DROP TABLE users;')",
+        "psql -f <(echo 'DROP TABLE users;' | cat)",
+    ],
+)
+def test_a_process_substitution_given_as_the_sql_file_is_read(tmp_path: Path, command: str) -> None:
+    """``psql -f <(CMD)`` runs what CMD writes (its file is ``/dev/fd/N``): read as
+    ``CMD | psql`` is, where the DROP ran unasked."""
+    assert run(tmp_path, command) == ("deny", "action.sql_drop"), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "psql < <(echo 'DROP TABLE users;' | cat)",
+        "mysql app < <(echo 'DROP TABLE users;' | tee log.txt)",
+        "sqlite3 app.db < <(cat <<< 'DROP TABLE users;' | cat -u)",
+    ],
+)
+def test_a_pipeline_in_a_process_substitution_is_read_whole(tmp_path: Path, command: str) -> None:
+    """``psql < <(A | B)`` reads what the pipeline writes, as ``A | B | psql`` is read: its
+    last command alone (``cat`` with no file) was read as nothing."""
+    assert run(tmp_path, command) == ("deny", "action.sql_drop"), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "psql -f <(echo RFJPUA== | base64 -d)",
+        "psql < <(echo RFJPUA== | base64 -d | cat)",
+        "psql -f <(echo 'DROP TABLE users;'; echo 'SELECT 1;')",  # (a list: several writers)
+        "psql < <(echo 'DROP TABLE users;'; echo 'SELECT 1;')",
+        "sh < <(echo 'cordon approve x'; echo ls)",
+        "psql -f <(echo 'SELECT 1;') -f <(echo 'SELECT 2;')",  # (which is which: not known)
+    ],
+)
+def test_a_process_substitution_not_read_here_is_asked(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("ask", "action.command_opaque"), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "psql -f <(echo 'SELECT 1;')",
+        "psql -f <(pg_dump app)",  # (as pg_dump app | psql: a dump, not read)
+        "psql < <(pg_dump app | cat)",
+        "diff <(sort a.txt) <(sort b.txt)",
+    ],
+)
+def test_a_harmless_process_substitution_stays_allowed(tmp_path: Path, command: str) -> None:
+    assert run(tmp_path, command) == ("allow", "default.allow"), command
+
+
+@pytest.mark.skipif(
+    shutil.which("sqlite3") is None or shutil.which("bash") is None,
+    reason="bash and the sqlite3 CLI are needed",
+)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "sqlite3 -init <(echo 'DROP TABLE users;') app.db .tables",
+        "sqlite3 app.db < <(echo 'DROP TABLE users;' | cat)",
+    ],
+)
+def test_bash_and_sqlite3_run_the_process_substitutions_sql(tmp_path: Path, line: str) -> None:
+    """Control: the real bash and sqlite3 CLI drop the table; the guard denies the line."""
+    with sqlite3.connect(tmp_path / "app.db") as conn:
+        conn.execute("CREATE TABLE users (id INTEGER)")
+    subprocess.run(["bash", "-c", line], cwd=tmp_path, check=True, capture_output=True, timeout=30)
+    with sqlite3.connect(tmp_path / "app.db") as conn:
+        assert conn.execute("SELECT name FROM sqlite_master").fetchall() == []
+    assert run(tmp_path, line) == ("deny", "action.sql_drop"), line

@@ -91,6 +91,11 @@ class _Walker:
         self.stdin: str | None = None
         #: spans of quoted here-document bodies: literal text, whatever bashlex finds in it
         self.literal: list[tuple[int, int]] = []
+        #: what each process substitution among the words of the command being judged
+        #: writes (:meth:`sub_output`), in order: ``psql -f <(CMD)`` reads it as its SQL
+        self.subs: list[tuple[str | None, bool]] = []
+        #: the last pipeline walked, what it writes and whether a decoder writes it
+        self.out: tuple[Any, str | None, bool] | None = None
         #: descriptors ``exec N<>/dev/tcp/...`` connected to a network peer
         self.net_fds: set[int] = set()
 
@@ -149,6 +154,7 @@ class _Walker:
             stdin = self.stdin if self.stdin is not None or first else piped
             piped = _written.piped_text(self, self.last, stdin)
             feeder, first = self.last, False
+        self.out = (node, piped, feeder is not None and feeder[0] in _sc.DECODERS)
         self.facts.canonical.append(" | ".join(x for x in lines if x))
 
     def fed(
@@ -199,6 +205,7 @@ class _Walker:
         """One simple command: record its facts; return its canonical spelling."""
         argv: list[str] = []
         redirects = []
+        subs: list[tuple[str | None, bool]] = []
         assigned, fed = False, None
         for part in node.parts:
             if part.kind == "assignment":
@@ -211,9 +218,7 @@ class _Walker:
                 self.prefix.add(name)
                 assigned = True
             elif part.kind == "word":
-                before = self.last
-                argv.extend(self.expand(part))
-                fed = self.last if self.last is not before else fed  # (cat $(find ...))
+                fed = self.word(part, argv, subs) or fed  # (cat $(find ...))
             elif part.kind == "redirect":
                 redirects.append(part)
         if argv and base_name(argv[0]) == "env":  # env NAME=VALUE ... PROGRAM
@@ -254,6 +259,7 @@ class _Walker:
         self.stdin = _written.stdin_text(self, redirects) if redirects else None
         for line in piped_lines(fed, program, args):  # (cat $(find ~ -name 'id_*'))
             self.nested(line)
+        self.subs = subs  # (after the words' and redirects' own commands, which set theirs)
         _sc.command(self, program, args, argv[0], redirects)
         _links.record(self, program, args)  # (ln SRC DST: SRC written through DST; ln -s T D)
         for line in command_lines(program, args):  # (su -c LINE, tmux new 'LINE')
@@ -266,6 +272,37 @@ class _Walker:
         line = " ".join(shlex.quote(w.replace(DYNAMIC, "$X")) for w in [program, *args])
         outs = [f"> {shlex.quote(t)}" for t in self._redirect_targets(redirects)]
         return " ".join([line, *outs])
+
+    def word(
+        self, part: Any, argv: list[str], subs: list[tuple[str | None, bool]]
+    ) -> tuple[str, tuple[str, ...]] | None:
+        """One word of a command, expanded into ``argv``; what a process substitution in it
+        writes into ``subs`` (several in one word: not known here); the command a
+        substitution in it ran last, else None."""
+        before = self.last
+        argv.extend(self.expand(part))
+        kinds = [p.kind for p in getattr(part, "parts", None) or ()]
+        if "processsubstitution" in kinds:
+            one = kinds == ["processsubstitution"]
+            subs.append(self.sub_output(part, before) if one else (DYNAMIC, False))
+        return self.last if self.last is not before else None
+
+    def sub_output(
+        self, word: Any, before: tuple[str, tuple[str, ...]] | None
+    ) -> tuple[str | None, bool]:
+        """What the process substitution in ``word`` (walked; ``before``: the last command
+        before it) writes, as a pipe from it is read (:func:`._written.piped_text`), and
+        whether a decoder writes it.
+
+        Attack class: ``psql < <(echo 'DROP TABLE t;' | cat)`` was read by its last command
+        only; a list or compound command (``<(echo A; echo B)``) writes what several
+        commands write: not known here."""
+        cmd = next(p for p in word.parts if p.kind == "processsubstitution").command
+        if cmd.kind == "pipeline" and self.out is not None and self.out[0] is cmd:
+            return self.out[1], self.out[2]
+        if cmd.kind == "command" and self.last is not None and self.last is not before:
+            return _written.piped_text(self, self.last, self.stdin), self.last[0] in _sc.DECODERS
+        return DYNAMIC, False
 
     def env_var(self, name: str, value: str) -> None:
         """An environment variable set for (or exported to) the commands after it.
@@ -334,7 +371,7 @@ class _Walker:
         paths = self.expand(target)
         # (< <(CMD): what it reads is CMD's output; < $(CMD): a file CMD names)
         parts = [p.kind for p in getattr(target, "parts", None) or ()]
-        inner = self.last if self.last is not before and parts == ["processsubstitution"] else None
+        made = self.sub_output(target, before) if parts == ["processsubstitution"] else None
         for path in paths:
             if net_device(path) is not None:  # (a socket: :mod:`.net_devices`)
                 self.net_redirect(r, path, program, args)
@@ -344,10 +381,8 @@ class _Walker:
             elif r.type == "<":
                 self.file(path, program or "redirect", "read")
                 if DYNAMIC in path:  # (sh < <(CMD): read as CMD | sh is)
-                    text = _written.piped_text(self, inner)
-                    self.fed(
-                        program, args, text, decoded=inner is not None and inner[0] in _sc.DECODERS
-                    )
+                    made_text, decoded = made if made is not None else (None, False)
+                    self.fed(program, args, made_text, decoded=decoded)
                 elif self.key(path) in self.facts.written:  # (echo LINE > f; sh < f)
                     text = self.facts.written[self.key(path)]
                     if text is None and _sc.stdin_kind(program, args) == "sql":

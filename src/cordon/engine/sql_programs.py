@@ -684,8 +684,8 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
                 if i + 1 < len(args):
                     w.sql(args[i + 1])
                 i += 1
-            elif a == "-init" and i + 1 < len(args):
-                if (text := _written_sql(w, args[i + 1])) is not None:
+            elif (a == "-init" or (a == "-f" and prog == "duckdb")) and i + 1 < len(args):
+                if (text := _file_sql(w, args[i + 1], args)) is not None:
                     w.sql(text)
                 i += 1
             elif a in _SQL_FILE_VALUE:
@@ -706,7 +706,7 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
     for k, v in opts:
         if k in sql_opts:
             w.sql(v)
-        elif k in ("-f", "--file") and (text := _written_sql(w, v)) is not None:
+        elif k in _FILE_OPTIONS.get(prog, ()) and (text := _file_sql(w, v, args)) is not None:
             w.sql(text)  # (echo 'DROP TABLE t;' > x.sql; psql -f x.sql)
         elif k in _OUTPUT_OPTIONS and v.startswith("|"):  # (psql -o '|LINE': rows piped)
             w.nested(f'echo "$(:)" | {v[1:]}')
@@ -714,6 +714,33 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
             w.file(v, prog, "overwrite")
         elif k in ("-v", "--set", "--variable") and "=" in v:
             w.sql(v.partition("=")[2])  # (a variable's text, interpolated as :q, is SQL)
+
+
+#: clients' options whose value is a file of SQL the client runs (sqlite3's and duckdb's
+#: -init, duckdb's -f: :func:`sql_args`)
+_FILE_OPTIONS = {"psql": ("-f", "--file"), "sqlcmd": ("-i",)}
+
+
+def _file_sql(w: Any, path: str, args: tuple[str, ...]) -> str | None:
+    """The SQL in the file ``path`` a client is told to run (``args``: the client's), when
+    known here: a file this command wrote (:func:`_written_sql`), or what the one process
+    substitution among the command's words writes (``psql -f <(CMD)``, read as ``CMD |
+    psql`` is); SQL such a substitution decodes or computes, or a substitution not known
+    to be this one, is opaque.
+
+    Attack class: ``psql -f <(echo 'DROP TABLE t;')``, ``sqlite3 -init <(...)`` ran the
+    DROP unasked: the file's name is computed (``/dev/fd/63``), not read."""
+    subs: list[tuple[str | None, bool]] = getattr(w, "subs", None) or []
+    if DYNAMIC not in path or not subs:
+        return _written_sql(w, path)
+    if path == DYNAMIC and len(subs) == 1 and sum(DYNAMIC in a for a in args) == 1:
+        text, decoded = subs[0]
+        if text is None and not decoded:
+            return None  # (as a dump piped in: psql -f <(pg_dump app))
+        if text is not None and DYNAMIC not in text and not decoded:
+            return text
+    w.opaque("a database client runs the SQL a process substitution writes at run time")
+    return None
 
 
 def _long_option(a: str, sql_opts: frozenset[str], value_opts: frozenset[str]) -> str:
