@@ -197,6 +197,23 @@ class _Walker:
                 self.subs_in(part)
         return tuple(spans)
 
+    def unparsed_subs(self, node: Any) -> None:
+        """The process substitutions bash makes of a word that ``bashlex`` read as text.
+
+        Attack class: ``bashlex`` reads ``<(CMD)`` after a double-quoted string in the same
+        word (``true ""<(CMD)``, ``psql -f ""<(echo SQL)``) as literal text, where bash runs
+        CMD and passes ``/dev/fd/N``: CMD was not judged. Each is walked as the command it
+        is, and the word, whose file is CMD's output, is opaque."""
+        raw = self.src[node.pos[0] : node.pos[1]]
+        if "(" not in raw or '"' not in raw:
+            return
+        parts = getattr(node, "parts", None) or ()
+        parsed = {p.pos[0] - node.pos[0] for p in parts if p.kind == "processsubstitution"}
+        for start, end in _proc_sub_spans(raw):
+            if start not in parsed:
+                self.nested(raw[start + 2 : end - 1])
+                self.opaque("a process substitution after a quoted string in one word")
+
     def expand(self, node: Any) -> list[str]:
         spans = self.subs_in(node)
         return expand_word(self.src[node.pos[0] : node.pos[1]], spans, self.env)
@@ -212,6 +229,7 @@ class _Walker:
                 name, _, _ = part.word.partition("=")
                 raw = self.src[part.pos[0] : part.pos[1]]
                 value = raw.partition("=")[2]
+                self.unparsed_subs(part)
                 spans = tuple((s - len(name) - 1, e - len(name) - 1) for s, e in self.subs_in(part))
                 self.env[name] = " ".join(expand_word(value, spans, self.env, split=False))
                 self.env_var(name, self.env[name])
@@ -280,6 +298,7 @@ class _Walker:
         writes into ``subs`` (several in one word: not known here); the command a
         substitution in it ran last, else None."""
         before = self.last
+        self.unparsed_subs(part)
         argv.extend(self.expand(part))
         kinds = [p.kind for p in getattr(part, "parts", None) or ()]
         if "processsubstitution" in kinds:
@@ -368,6 +387,7 @@ class _Walker:
             self.fed(program, args, " ".join(self.expand(target)))
             return
         before = self.last
+        self.unparsed_subs(target)
         paths = self.expand(target)
         # (< <(CMD): what it reads is CMD's output; < $(CMD): a file CMD names)
         parts = [p.kind for p in getattr(target, "parts", None) or ()]
@@ -492,6 +512,47 @@ class _Walker:
         if cdpath:
             self.oldpwd = self.cwd
         self.cwd = new
+
+
+def _proc_sub_spans(raw: str) -> list[tuple[int, int]]:
+    """The spans of the process substitutions bash makes of the word ``raw``: each ``<(``
+    or ``>(`` outside quotes, to its closing parenthesis (the text's end if none)."""
+    spans, i, quote = [], 0, ""
+    while i < len(raw):
+        c = raw[i]
+        if quote == "'" or (quote == '"' and c != "\\"):
+            quote = "" if c == quote else quote
+        elif c == "\\":
+            i += 1  # (the next character, escaped)
+        elif c in "'\"":
+            quote = c
+        elif c in "<>" and raw.startswith("(", i + 1):
+            end = _closing(raw, i + 2)
+            spans.append((i, end))
+            i = end
+            continue
+        i += 1
+    return spans
+
+
+def _closing(raw: str, i: int) -> int:
+    """The index after the parenthesis that closes one opened before ``raw[i]`` (quotes and
+    escapes skipped); ``len(raw)`` if none does."""
+    depth, quote = 1, ""
+    while i < len(raw):
+        c = raw[i]
+        if quote == "'" or (quote == '"' and c != "\\"):
+            quote = "" if c == quote else quote
+        elif c == "\\":
+            i += 1
+        elif c in "'\"":
+            quote = c
+        elif c in "()":
+            depth += 1 if c == "(" else -1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return len(raw)
 
 
 # --------------------------------------------------------------------------------------------
