@@ -505,22 +505,32 @@ def _may_have_runs(text: str) -> bool:
     return _RUN_START_SCAN.match(text) is not None
 
 
-#: (name, hint test, decoder) in the order :func:`decoded_views` applies them. A decoder runs
-#: only when its hint test is true for the text.
-DECODERS: tuple[tuple[str, Callable[[str], bool], Callable[[str], str]], ...] = (
-    ("percent", lambda t: "%" in t, decode_percent),
-    ("html", lambda t: "&" in t, decode_html_entities),
-    ("json", lambda t: "\\" in t, decode_json_escapes),
-    ("rfc2047", lambda t: "=?" in t, decode_rfc2047),
-    ("quoted_printable", lambda t: "=" in t, decode_quoted_printable),
-    ("idna", lambda t: "xn--" in t or "XN--" in t, decode_idna),
-    ("base64", _may_have_runs, decode_base64_runs),
-    ("hex", _may_have_runs, decode_hex_runs),
-)
+def _decoders(text: str) -> list[Callable[[str], str]]:
+    """The decoders whose hint test is true for ``text``, in the order :func:`decoded_views`
+    applies them: percent (``%``), HTML entities (``&``), JSON escapes (``\\``), RFC 2047
+    (``=?``), quoted-printable (``=``), IDNA (``xn--``, ``XN--``), base64 runs and hex runs
+    (both a run start, :func:`_may_have_runs`, searched once). Empty exactly when
+    :func:`_any_hint` is false."""
+    found: list[Callable[[str], str]] = []
+    if "%" in text:
+        found.append(decode_percent)
+    if "&" in text:
+        found.append(decode_html_entities)
+    if "\\" in text:
+        found.append(decode_json_escapes)
+    if "=" in text:
+        if "=?" in text:
+            found.append(decode_rfc2047)
+        found.append(decode_quoted_printable)
+    if "xn--" in text or "XN--" in text:
+        found.append(decode_idna)
+    if _may_have_runs(text):
+        found += (decode_base64_runs, decode_hex_runs)
+    return found
 
 
 def _any_hint(text: str) -> bool:
-    """Whether one of the hint tests of :data:`DECODERS` is true for ``text``: their union
+    """Whether one of the hint tests of :func:`_decoders` is true for ``text``: their union
     (``%``, ``&``, ``\\``, ``=`` (also in ``=?``), ``xn--``, ``XN--``, a run start), the
     literals found by substring search."""
     return (
@@ -535,7 +545,7 @@ def _any_hint(text: str) -> bool:
 
 
 def has_decoder_hint(text: str) -> bool:
-    """Whether a hint test of :data:`DECODERS` is true for ``text``: else
+    """Whether a decoder's hint test (:func:`_decoders`) is true for ``text``: else
     :func:`decoded_views` gives ``[text]``. A substring test: true for a text that contains
     one for which it is true, and no match has a line break in it (so a text's parts joined
     with line breaks have one exactly when a part has one)."""
@@ -579,11 +589,9 @@ def _views(text: str, max_depth: int, max_views: int) -> list[str]:
     for _ in range(max_depth):
         nxt: list[str] = []
         for view in frontier:
-            if not _any_hint(view):
-                continue  # no decoder's hint test is true: none runs (the usual case)
-            for _name, hint, decoder in DECODERS:
-                if not hint(view):
-                    continue
+            # the decoders whose hint test is true, the run search made once for the two
+            # run decoders (none, the usual case, for a decoded view)
+            for decoder in _decoders(view):
                 out = decoder(view)
                 if out != view and out not in seen:
                     if len(views) >= max_views:

@@ -9,6 +9,7 @@ import pickle
 import pytest
 
 from cordon.taint import Destination
+from cordon.taint._extract import _destination, extract_destinations
 
 
 def _generated(**values: str) -> Destination:
@@ -37,3 +38,21 @@ def test_frozen_and_keyword_only() -> None:
     with pytest.raises(TypeError):
         Destination(kind="host", raw="h.example")  # type: ignore[call-arg]
     assert [f.name for f in dataclasses.fields(Destination)] == ["kind", "raw", "key"]
+
+
+def test_the_extraction_builds_the_same_instance() -> None:
+    """The extraction's positional builder gives what the keyword-only class call gives:
+    equal, hashed and shown alike, frozen, and what ``extract_destinations`` hands out."""
+    for kind, raw, key in [("email", "Bob <B@x.example>", "b@x.example"), ("url", "", "")]:
+        d = _destination(kind, raw, key)  # type: ignore[arg-type]
+        c = Destination(kind=kind, raw=raw, key=key)  # type: ignore[arg-type]
+        assert type(d) is Destination
+        assert d == c and hash(d) == hash(c) and repr(d) == repr(c)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            d.key = "x"  # type: ignore[misc]
+    found = extract_destinations("bob@x.example, https://h.example/p")
+    assert sorted(found, key=repr) == [
+        Destination(kind="email", raw="bob@x.example", key="bob@x.example"),
+        Destination(kind="url", raw="https://h.example/p", key="h.example/p"),
+    ]
+    assert all(type(d) is Destination for d in found)

@@ -70,8 +70,20 @@ class Destination:
 
 
 _KIND, _RAW, _KEY = (vars(Destination)[n].__set__ for n in ("kind", "raw", "key"))
-if tuple(f.name for f in fields(Destination)) != ("kind", "raw", "key"):  # (a field added
-    raise TypeError("Destination: set every field in __init__")  # without its setter)
+# (a field added without its setter)
+if tuple(f.name for f in fields(Destination)) != ("kind", "raw", "key"):
+    raise TypeError("Destination: set every field in __init__ and _destination")
+
+
+def _destination(kind: DestinationKind, raw: str, key: str) -> Destination:
+    """``Destination(kind=kind, raw=raw, key=key)`` for the extraction's own calls: the same
+    instance by the same slot setters, without the keyword dict that calling the class with
+    keywords builds (``slot_tp_init``); the class itself stays keyword-only for readers."""
+    d: Destination = object.__new__(Destination)
+    _KIND(d, kind)
+    _RAW(d, raw)
+    _KEY(d, key)
+    return d
 
 
 def mentioned_in_prose(text: str, dests: list[Destination]) -> bool:
@@ -192,7 +204,7 @@ def _remembered(
         text, depth = key
         if _plain_address(text, one_view):
             # (what _from_string gives it: see there)
-            address = Destination(kind="email", raw=text, key=_plain_key(text))
+            address = _destination("email", text, _plain_key(text))
             got = ((address,), False, None)
         else:
             sub = _Acc(False)
@@ -207,7 +219,7 @@ def _remembered(
 def _add(acc: _Acc, kind: DestinationKind, raw: str, key: str) -> None:
     if key and (kind, key) not in acc.seen:
         acc.seen.add((kind, key))
-        acc.found.append(Destination(kind=kind, raw=raw, key=key))
+        acc.found.append(_destination(kind, raw, key))
 
 
 def _walk(value: Any, acc: _Acc, depth: int) -> None:
