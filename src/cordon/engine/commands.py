@@ -687,8 +687,9 @@ def _program_rules(c: CommandString, asks: list[Verdict] | None = None) -> Verdi
         low = text.lower()
         if any(w in low for w in ("delete", "update", "replace", "alter", "writable_", "sqlite_")):
             from cordon.engine.sql_judge import judge_rows  # (the parser is large)
+            from cordon.engine.sqlite_dots import statements_only
 
-            rows = judge_rows(text)
+            rows = judge_rows(statements_only(text))  # (.timeout 9 on the line before)
             why = f"{rows.reason}, given to a database client (command as parsed)" if rows else ""
             if rows is not None and rows.verdict == "deny":
                 return _v("deny", rows.rule, why, c.path, rows.matched)

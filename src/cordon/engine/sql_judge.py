@@ -274,6 +274,12 @@ def _schema_writes(stmt: exp.Expression) -> Iterator[SqlObjection]:
         if name.rpartition(".")[2] == "writable_schema":
             yield _schema("PRAGMA writable_schema lets SQL rewrite the database's own schema")
         return
+    if isinstance(stmt, exp.Command) and str(stmt.this).upper() == "REPLACE":
+        rest = stmt.expression  # (REPLACE INTO sqlite_master ...: kept as raw text)
+        inner = _parse(f"INSERT OR REPLACE {getattr(rest, 'this', rest)}", "sqlite") or []
+        for node in inner:
+            yield from _schema_writes(node)
+        return
     for node in stmt.find_all(exp.Delete, exp.Update, exp.Insert):
         table = node.this.this if isinstance(node.this, exp.Schema) else node.this
         if isinstance(table, exp.Table) and table.name.lower() in _SCHEMA_TABLES:

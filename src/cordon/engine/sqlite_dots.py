@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["canonical", "record"]
+__all__ = ["canonical", "record", "statements_only"]
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -79,8 +79,9 @@ def canonical(sql: str) -> str:
     """``sql`` with each dot-command line whose name is a prefix, quoted or spaced from its
     dot written as the line of each of :data:`_COMMANDS` the name stands for (``.lo F`` ->
     ``.load F``; ``.o F`` -> ``.once F``, ``.open F`` and ``.output F``); other lines kept.
-    Attack class: ``.lo /tmp/x.so``, ``.sh cat ~/.aws/credentials``, ``.rea '|LINE'`` and
-    ``. shell LINE`` ran what their full names are judged for, unread."""
+    ``.dbconfig writable_schema on`` is read as the ``PRAGMA`` it sets. Attack class:
+    ``.lo /tmp/x.so``, ``.sh cat ~/.aws/credentials``, ``.rea '|LINE'`` and ``. shell LINE``
+    ran what their full names are judged for, unread."""
     if "." not in sql:
         return sql
     return _NAME_RE.sub(_canonical_line, sql)
@@ -91,10 +92,36 @@ def _canonical_line(m: re.Match[str]) -> str:
     name = (single if single is not None else double if double is not None else bare) or ""
     if double is not None and "\\" in double:
         return m.group()  # (an escape in the name: :func:`record` asks)
+    if len(name) > 1 and "dbconfig".startswith(name.lower()) and "writable_schema" in rest:
+        return f"{indent}PRAGMA writable_schema = ON;"  # (.dbconfig writable_schema on)
     full = [c for c in _COMMANDS if name and c.startswith(name.lower())]
     if not full:
         return m.group()
     return "\n".join(f"{indent}.{c}{rest if rest[:1].isspace() else ' ' + rest}" for c in full)
+
+
+#: a client's own command line where a statement may start: sqlite3's ``.NAME``, psql's and
+#: mysql's ``\\NAME``, mysql's ``DELIMITER``
+_CLIENT_COMMAND_RE = re.compile(r"(?i)[ \t]*(?:\.[ \t]*[A-Za-z'\"]|\\|delimiter\b)")
+
+
+def statements_only(sql: str) -> str:
+    """``sql`` with the client's own command lines blanked where a statement may start (the
+    CLI reads a dot-command only between statements), for the parser that reads how far a
+    write reaches. Attack class: ``.timeout 100`` (or psql's ``\\timing``) on the line
+    before ``UPDATE users SET role = 1`` left text no dialect parses, read as no write."""
+    if "." not in sql and "\\" not in sql and "delimiter" not in sql.lower():
+        return sql
+    out: list[str] = []
+    ended = True  # (no statement begun, or the last one ended with its ;)
+    for line in sql.split("\n"):
+        if ended and _CLIENT_COMMAND_RE.match(line):
+            out.append("")
+            continue
+        out.append(line)
+        if line.strip():
+            ended = line.rstrip().endswith(";")
+    return "\n".join(out)
 
 
 #: a dot-command whose name is double-quoted with a backslash escape (``."s\\150ell" LINE``:
