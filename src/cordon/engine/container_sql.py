@@ -22,7 +22,7 @@ from typing import Protocol
 from cordon.engine.containers import _VALUE as _RUN_VALUE  # (docker run's options with values)
 from cordon.engine.system_commands import remote_line
 
-__all__ = ["contained_client", "sql_only"]
+__all__ = ["contained_client", "contained_commands", "sql_only"]
 
 _RUNTIMES = frozenset({"docker", "podman", "nerdctl"})
 #: options of ``exec`` (docker, podman, nerdctl, compose) and of ``run`` that take a value
@@ -80,6 +80,61 @@ def _after_options(words: tuple[str, ...], takes_value: frozenset[str]) -> int:
             i += 1  # (-u root, -itu root: the last letter of a bundle takes the next word)
         i += 1
     return i
+
+
+#: shells whose ``-c LINE`` a container or a remote host runs (``docker exec db sh -c LINE``)
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ash", "ksh", "mksh"})
+#: what separates the commands of a line, outside quotes
+_SEPARATORS = ";&|()\n"
+#: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
+_DYNAMIC = "\x00"
+
+
+def _line_commands(line: str) -> list[tuple[str, ...]] | None:
+    """The simple commands of a shell ``line`` (split at ``;``, ``&&``, ``||``, ``|``, ``&``,
+    parentheses and newlines outside quotes, leading ``NAME=value`` assignments dropped), or
+    None when it cannot be split (an unclosed quote: the shell runs none of it). A word with
+    a ``$`` or a backquote carries :data:`_DYNAMIC`: the shell there computes it."""
+    lex = shlex.shlex(line, posix=True, punctuation_chars=_SEPARATORS)
+    lex.whitespace = " \t\r"
+    lex.whitespace_split = True
+    try:
+        words = list(lex)
+    except ValueError:
+        return None
+    out: list[tuple[str, ...]] = []
+    cur: list[str] = []
+    for word in [*words, ";"]:
+        if word and all(c in _SEPARATORS for c in word):
+            while cur and "=" in cur[0] and cur[0].split("=", 1)[0].isidentifier():
+                cur.pop(0)
+            if cur:
+                out.append(tuple(cur))
+            cur = []
+        else:
+            cur.append(word + _DYNAMIC if "$" in word or "`" in word else word)
+    return out
+
+
+def contained_commands(prog: str, args: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
+    """Each command ``prog args`` runs in a container or on another host
+    (:func:`contained_client`), a shell's ``-c LINE`` there read as the commands of LINE
+    (``docker exec db sh -c "psql -c 'DROP TABLE users'"``, ``ssh db "cd /srv && psql -c
+    ..."``), each program by its base name; none for a line that cannot be split.
+
+    Attack class: a DROP given to psql through the container's shell was allowed unasked,
+    as the same DROP given to ``docker exec db psql -c`` was not."""
+    inner = contained_client(prog, args)
+    if inner is None:
+        return []
+    line = remote_line(prog, args)
+    name, words = inner
+    if name in _SHELLS and "-c" in words[:-1]:
+        line = words[words.index("-c") + 1]
+    elif line is None:
+        return [inner]
+    cmds = _line_commands(line) or []
+    return [(posixpath.basename(c[0]), c[1:]) for c in cmds]
 
 
 def contained_client(prog: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:

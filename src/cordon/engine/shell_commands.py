@@ -23,7 +23,7 @@ from cordon.engine.code_reads import code_paths
 from cordon.engine.code_runs import computed_run, literal_lines
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
-from cordon.engine.container_sql import contained_client, sql_only
+from cordon.engine.container_sql import contained_client, contained_commands, sql_only
 from cordon.engine.containers import ContainerRun, container_run
 from cordon.engine.credential_paths import credential_reads
 from cordon.engine.find_exec import exec_lines, read_lines, split_find
@@ -47,7 +47,7 @@ from cordon.engine.pwsh_code import pwsh_commands, pwsh_computed_call, pwsh_file
 from cordon.engine.shell_downloads import curl_saves, wget_saves
 from cordon.engine.shell_split import split as _split
 from cordon.engine.shell_writers import file_writes
-from cordon.engine.sql_programs import SQL_CLIENTS, SQL_FILE_CLIENTS, sql_args
+from cordon.engine.sql_programs import SQL_CLIENTS, SQL_FILE_CLIENTS, sql_args, sql_client
 from cordon.engine.system_commands import WINDOWS_PROGRAMS
 from cordon.engine.typed_input import typed_text
 
@@ -568,12 +568,12 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
             if eq and not a.startswith("-"):
                 w.env_var(name, value)
         return
-    if prog in SQL_CLIENTS or prog in SQL_FILE_CLIENTS:
-        sql_args(w, prog, args)
-    elif (inner := contained_client(prog, args)) and (
-        inner[0] in SQL_CLIENTS or inner[0] in SQL_FILE_CLIENTS
-    ):
-        sql_args(sql_only(w), *inner)  # (docker exec db psql -c 'DROP TABLE users')
+    if (client := sql_client(prog, args)) is not None:  # (clickhouse client -q SQL too)
+        sql_args(w, *client)
+    else:  # (docker exec db psql -c 'DROP TABLE users', docker exec db sh -c "psql -c ...")
+        for inner in contained_commands(prog, args):
+            if (client := sql_client(*inner)) is not None:
+                sql_args(sql_only(w), *client)
     _code_args(w, prog, args)
     if prog == "cd" or prog == "pushd":
         w.cd(args)
@@ -676,10 +676,10 @@ def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
     fam = interpreter(prog)
     if fam is not None or prog in ("ed", "red"):  # (ed reads its commands on stdin)
         return "code" if fam is None or interpreter_code(fam, args)[0] else None
-    if prog in SQL_CLIENTS or prog in SQL_FILE_CLIENTS:
+    if sql_client(prog, args) is not None:
         return "sql"
     inner = contained_client(prog, args)  # (echo 'DROP TABLE t' | docker exec -i db psql)
-    if inner is not None and (inner[0] in SQL_CLIENTS or inner[0] in SQL_FILE_CLIENTS):
+    if inner is not None and sql_client(*inner) is not None:
         return "sql"
     return None
 

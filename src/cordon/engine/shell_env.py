@@ -60,7 +60,7 @@ COMMAND_ENV = frozenset(
     {"GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "MANPAGER", "EDITOR", "VISUAL",
      "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND",
      "PROMPT_COMMAND", "SSH_ASKPASS", "GIT_ASKPASS", "SUDO_ASKPASS", "BROWSER", "LESSOPEN",
-     "LESSCLOSE"}
+     "LESSCLOSE", "PSQL_EDITOR", "PSQL_PAGER"}
 )  # fmt: skip
 #: environment variables naming a library or file a program loads and runs as code
 _LOAD_ENV = frozenset(
@@ -77,6 +77,9 @@ _LOAD_OPTION_RE = re.compile(r"(?:^|\s)(?:-r|--require|--import|--loader|-M|-jav
 #: ``GIT_CONFIG_COUNT`` settings, the ``-c`` list git hands its children, another file
 _GIT_KEY_ENV = re.compile(r"GIT_CONFIG_KEY_\d+")
 _GIT_FILE_ENV = frozenset({"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "GIT_EXEC_PATH"})
+#: psql's startup file (psql(1) ENVIRONMENT: its SQL and backslash commands, ``\!`` shell
+#: lines among them, run at each start): what it holds is known only at run time
+_RC_FILE_ENV = frozenset({"PSQLRC"})
 
 
 def loads_code(name: str, value: str) -> bool:
@@ -88,7 +91,7 @@ def loads_code(name: str, value: str) -> bool:
         return runs_program(value)
     if name == "GIT_CONFIG_PARAMETERS":
         return any(runs_program(k) for k in re.findall(r"'([^'=]+)'?=", value))
-    if name in _GIT_FILE_ENV:
+    if name in _GIT_FILE_ENV or name in _RC_FILE_ENV:
         return value not in ("", "/dev/null")
     return name in _OPTION_ENV and _LOAD_OPTION_RE.search(value) is not None
 

@@ -35,7 +35,7 @@ from cordon.engine import sqlite_dots
 from cordon.engine.sql_lexings import comment_views
 
 __all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "client_files", "client_lines", "computed_sql",
-           "inner_sql", "program_lines", "record", "server_files", "sql_args",
+           "inner_sql", "program_lines", "record", "server_files", "sql_args", "sql_client",
            "sql_disruption"]  # fmt: skip
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
@@ -656,6 +656,23 @@ SQL_CLIENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }  # fmt: skip
 SQL_CLIENTS["mariadb"] = SQL_CLIENTS["mysql"]
 SQL_CLIENTS["litecli"] = (frozenset({"-e", "--execute"}), frozenset({"-D", "--database"}))
+# (clickhouse-local: the local engine's SQL; cockroach sql: CockroachDB's SQL shell, named as
+# a subcommand: sql_client; usql: the universal client, -c as psql's)
+SQL_CLIENTS.update({
+    "clickhouse-local": (frozenset({"-q", "--query"}), frozenset(
+        {"--queries-file", "-f", "--file", "-t", "--table", "-S", "--structure"})),
+    "cockroach-sql": (frozenset({"-e", "--execute"}), frozenset(
+        {"-f", "--file", "--url", "--host", "-d", "--database", "-u", "--user", "--certs-dir",
+         "--set", "--format"})),
+    "usql": (frozenset({"-c", "--command"}), frozenset(
+        {"-f", "--file", "-o", "--out", "-v", "--set", "-P", "--pset", "-F", "-R"})),
+})  # fmt: skip
+#: database clients run as a subcommand of a multi-call program
+_SUBCOMMAND_CLIENTS = {
+    ("clickhouse", "client"): "clickhouse-client",
+    ("clickhouse", "local"): "clickhouse-local",
+    ("cockroach", "sql"): "cockroach-sql",
+}
 #: clients' options whose value is a file the client writes its output or a log to (psql's
 #: -o/--output and -L/--log-file, mysql's --tee, sqlcmd's -o)
 _OUTPUT_OPTIONS = frozenset({"-o", "--output", "-L", "--log-file", "--tee"})
@@ -665,6 +682,23 @@ _SQL_FILE_VALUE = frozenset(
     {"-separator", "-newline", "-nullvalue", "-init", "-vfs", "-maxsize", "-mmap", "-lookaside",
      "-pagecache", "-heap", "-s"}
 )  # fmt: skip
+
+
+def sql_client(prog: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """``(client, arguments)`` when ``prog args`` runs a database client :func:`sql_args`
+    reads: one by its own name, or a subcommand of a multi-call program (``clickhouse
+    client|local ARGS``, ``cockroach sql ARGS``; ``clickhouse -q SQL`` with no subcommand
+    runs the local engine); None for anything else.
+
+    Attack class: ``clickhouse client -q 'DROP TABLE users'``, ``cockroach sql -e ...``
+    were allowed unasked, as the same DROP given to ``clickhouse-client`` was not."""
+    if prog in SQL_CLIENTS or prog in SQL_FILE_CLIENTS:
+        return prog, args
+    if args and (prog, args[0]) in _SUBCOMMAND_CLIENTS:
+        return _SUBCOMMAND_CLIENTS[prog, args[0]], args[1:]
+    if prog == "clickhouse" and args and args[0].startswith("-"):
+        return "clickhouse-local", args
+    return None
 
 
 def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
