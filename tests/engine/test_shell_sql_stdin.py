@@ -205,3 +205,27 @@ def test_bash_and_sqlite3_run_the_process_substitutions_sql(tmp_path: Path, line
     with sqlite3.connect(tmp_path / "app.db") as conn:
         assert conn.execute("SELECT name FROM sqlite_master").fetchall() == []
     assert run(tmp_path, line) == ("deny", "action.sql_drop"), line
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("cat <(echo 'DROP TABLE users;') | psql", ("deny", "action.sql_drop")),
+        ("cat <(echo 'DROP TABLE users;' | cat) | mysql", ("deny", "action.sql_drop")),
+        ("psql < <(cat <(echo 'DROP TABLE users;'))", ("deny", "action.sql_drop")),
+        ("cat <(echo RFJPUA== | base64 -d) | psql", ("ask", "action.command_opaque")),
+        ("cat a.sql <(echo 'DROP TABLE users;') | psql", ("ask", "action.command_opaque")),
+        (W + "cat a.sql x.sql | psql", ("ask", "action.command_opaque")),
+        (W + "cat - x.sql | psql", ("ask", "action.command_opaque")),
+        ("echo ls > x.sh; cat a.sh x.sh | sh", ("ask", "action.command_opaque")),
+        ("cat <(pg_dump app) | psql", ("allow", "default.allow")),
+        ("cat a.sql b.sql | psql", ("allow", "default.allow")),
+    ],
+)
+def test_cat_of_a_process_substitution_or_of_files_together(
+    tmp_path: Path, command: str, expected: tuple[str, str]
+) -> None:
+    """``cat <(CMD) | psql`` passes on what CMD writes, read as ``CMD | cat | psql`` is; a
+    file written here beside one not written here (``cat a.sql x.sql``) makes text not known
+    here: asked, where the known file's DROP ran unasked."""
+    assert run(tmp_path, command) == expected, command

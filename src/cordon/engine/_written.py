@@ -98,18 +98,41 @@ def piped_text(
         return stdin
     options = [a for a in args if a.startswith("-") and a not in ("-", "--")]
     files = [a for a in args if a not in options and a != "--"]
-    ours = stdin is not None or any(w.key(f) in w.facts.written for f in files)
+    made = _sub_text(w, files)
+    ours = stdin is not None or made is not None or any(w.key(f) in w.facts.written for f in files)
     if prog != "cat" or set(options) - _CAT_SAME:
         return _sc.DYNAMIC if ours else None
-    texts = []
+    texts: list[str | None] = []
     for f in files or ["-"]:
         if f == "-" and stdin is not None:
             texts.append(stdin)
+        elif _sc.DYNAMIC in f and made is not None:  # (cat <(CMD): what CMD writes)
+            texts.append(made)
         elif f == "-" or w.key(f) not in w.facts.written:
-            return None  # (a file not written here, a migration: its text is not read)
+            # (a file not written here, a migration: its text is not read; beside text known
+            # here, cat a.sql x.sql, what they make together is not known here)
+            if not ours:
+                return None
+            texts.append(None)
         else:
             texts.append(w.facts.written[w.key(f)])
     return _sc.DYNAMIC if None in texts else "".join(t or "" for t in texts)
+
+
+def _sub_text(w: _Walker, files: list[str]) -> str | None:
+    """What the one process substitution among a command's words writes, when it is the
+    one file computed at run time in ``files`` (``cat <(echo SQL) | psql``, read as ``echo
+    SQL | cat | psql`` is): its text, :data:`.shell_commands.DYNAMIC` when a decoder writes
+    it, it is not known here or not told apart from another; None when there is none or
+    what it writes is not read (``cat <(pg_dump app)``)."""
+    subs: list[tuple[str | None, bool]] = getattr(w, "subs", None) or []
+    computed = [f for f in files if _sc.DYNAMIC in f]
+    if not subs or not computed:
+        return None
+    if len(subs) != 1 or computed != [_sc.DYNAMIC]:
+        return _sc.DYNAMIC
+    text, decoded = subs[0]
+    return _sc.DYNAMIC if decoded else text
 
 
 #: cat's options that write its files' text as it is (-u: unbuffered; -s: blank lines
