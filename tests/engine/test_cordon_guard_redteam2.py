@@ -162,12 +162,10 @@ CONTROL_ASKED = [
     "bash <(echo cordon approve X)",
     "source <(echo cordon approve X)",
     ". <(echo cordon approve X)",
-    "sh -s < <(echo cordon approve X)",
     # a program not known here given cordon and a control command as words of their own
     "mytool cordon approve X",
     "just cordon pin accept",
     # a file the same string writes another way, then runs
-    "printf 'cordon %s X' approve > f && sh f",
     "cp /tmp/x f.sh && sh f.sh",
     # what the parser cannot read
     "time cordon approve X",
@@ -179,6 +177,23 @@ CONTROL_ASKED = [
 def test_a_computed_control_command_is_asked(tmp_path: Path, home: Path, command: str) -> None:
     v = _run(tmp_path, command)
     assert (v.verdict, v.rule) == ("ask", "action.command_opaque"), v
+
+
+#: a script whose text the shell guard reads exactly (the command's output fed to the shell, a
+#: file printf writes with its format applied as bash's builtin applies it): read as the
+#: `cordon approve` it runs, denied rather than only asked
+CONTROL_READ = [
+    "sh -s < <(echo cordon approve X)",
+    "printf 'cordon %s X' approve > f && sh f",
+]
+
+
+@pytest.mark.parametrize("command", CONTROL_READ)
+def test_a_control_command_spelt_through_a_script_read_exactly_is_denied(
+    tmp_path: Path, home: Path, command: str
+) -> None:
+    v = _run(tmp_path, command)
+    assert (v.verdict, v.rule) == ("deny", "action.cordon_control"), v
 
 
 STATE = [
