@@ -40,11 +40,21 @@ HeaderEnvOption = Annotated[
 #: ``--init-timeout``'s default: ``cordon.proxy.http_session.INIT_WAIT_S`` (that module loads
 #: the HTTP client, which a stdio server's ``cordon run`` never needs)
 INIT_WAIT_S = 60.0
+
+
+def _not_negative(value: float) -> float:
+    """A wait in seconds: 0 or more, finite (a range type would widen ``cordon run --help``'s type
+    column past 80 columns and cut the flag names)."""
+    if not 0 <= value < float("inf"):  # NaN compares false: refused with a negative
+        raise typer.BadParameter("must be 0 (no limit) or more seconds")
+    return value
+
+
 InitTimeoutOption = Annotated[
     float,
     typer.Option(
         "--init-timeout",
-        min=0,
+        callback=_not_negative,
         help="Seconds --url waits for the server's answer to the client's initialize before "
         "answering it with an error (0: no limit; a login in the browser is not counted).",
     ),
