@@ -30,6 +30,11 @@ DROPS = [
     "echo 'DROP TABLE users' | cockroach sql",
     "docker exec db clickhouse client -q 'DROP TABLE users'",
     "docker exec -i db cockroach sql --insecure -e 'DROP TABLE users'",
+    # (a file of SQL the command wrote, given to the client's file option)
+    "echo 'DROP TABLE users;' > x.sql; usql -f x.sql postgres://u@db.example.com/app",
+    "echo 'DROP TABLE users;' > x.sql; cockroach sql --file=x.sql",
+    "echo 'DROP TABLE users;' > x.sql; clickhouse client --queries-file x.sql",
+    "echo 'DROP TABLE users;' > x.sql; clickhouse-local --queries-file=x.sql",
 ]
 
 

@@ -648,7 +648,8 @@ SQL_CLIENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
                    "-S", "--socket", "--tee"}),
     ),
     "sqlcmd": (frozenset({"-Q", "-q"}), frozenset({"-S", "-U", "-P", "-d", "-i", "-o"})),
-    "clickhouse-client": (frozenset({"-q", "--query"}), frozenset({"-h", "--host", "--port"})),
+    "clickhouse-client": (frozenset({"-q", "--query"}),
+                          frozenset({"-h", "--host", "--port", "--queries-file"})),
     # (mycli and litecli, Python's MySQL and SQLite clients: -e/--execute runs SQL)
     "mycli": (frozenset({"-e", "--execute"}),
               frozenset({"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database",
@@ -752,7 +753,9 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
 
 #: clients' options whose value is a file of SQL the client runs (sqlite3's and duckdb's
 #: -init, duckdb's -f: :func:`sql_args`)
-_FILE_OPTIONS = {"psql": ("-f", "--file"), "sqlcmd": ("-i",)}
+_FILE_OPTIONS = {"psql": ("-f", "--file"), "sqlcmd": ("-i",), "usql": ("-f", "--file"),
+                 "cockroach-sql": ("-f", "--file"), "clickhouse-client": ("--queries-file",),
+                 "clickhouse-local": ("--queries-file",)}  # fmt: skip
 
 
 def _file_sql(w: Any, path: str, args: tuple[str, ...]) -> str | None:
