@@ -96,6 +96,10 @@ class _Walker:
         self.subs: list[tuple[str | None, bool]] = []
         #: the last pipeline walked, what it writes and whether a decoder writes it
         self.out: tuple[Any, str | None, bool] | None = None
+        #: descriptors ``exec N< SRC`` opened for reading: what a later command reads there
+        #: (as :meth:`fed` takes it); ``execs``: the command being walked is ``exec`` alone
+        self.opened: dict[int, tuple[str | None, bool]] = {}
+        self.execs = False
         #: descriptors ``exec N<>/dev/tcp/...`` connected to a network peer
         self.net_fds: set[int] = set()
 
@@ -255,8 +259,10 @@ class _Walker:
         for why in unread:
             self.opaque(why)
         prior = dict(self.facts.written)  # (what a >> target held before this command)
+        self.execs = argv == ["exec"]
         for r in redirects:  # (in the shell's directory, before a wrapper's chdir)
             self.redirect(r, program, args)
+        self.read_opened(program, args, redirects)
         _written.write_text(self, program, args, redirects, prior)
         for wrapper, path in outputs:  # (strace -o F: the wrapper writes F)
             self.file(path, wrapper, "overwrite")
@@ -380,13 +386,16 @@ class _Walker:
                 _sc.code_files(self, program, body)
             return
         if not hasattr(target, "kind"):  # 2>&1: a file descriptor
+            if r.type == "<&" and target in self.opened:  # (exec 3< <(CMD); sh <&3)
+                opened_text, decoded = self.opened[target]
+                self.fed(program, args, opened_text, decoded=decoded)
             if target in self.net_fds and _sc.stdin_kind(program, args) in ("shell", "code"):
                 self.remote_shell(f"{program} with a descriptor connected to the network")
             return
         if r.type == "<<<":  # a here-string: the word is the program's stdin
             self.fed(program, args, " ".join(self.expand(target)))
             return
-        before = self.last
+        before, execs = self.last, self.execs  # (before the target's own commands reset it)
         self.unparsed_subs(target)
         paths = self.expand(target)
         # (< <(CMD): what it reads is CMD's output; < $(CMD): a file CMD names)
@@ -400,6 +409,10 @@ class _Walker:
                     self.file(path, program or "redirect", "overwrite")
             elif r.type == "<":
                 self.file(path, program or "redirect", "read")
+                if execs:  # (exec 3< SRC: read by later commands, read_opened)
+                    fd = r.input if isinstance(r.input, int) else 0
+                    text = self.facts.written.get(self.key(path)) if made is None else made[0]
+                    self.opened[fd] = (text, made is not None and made[1])
                 if DYNAMIC in path:  # (sh < <(CMD): read as CMD | sh is)
                     made_text, decoded = made if made is not None else (None, False)
                     self.fed(program, args, made_text, decoded=decoded)
@@ -408,6 +421,24 @@ class _Walker:
                     if text is None and _sc.stdin_kind(program, args) == "sql":
                         self.opaque(f"{program} runs the SQL in {path}, which this command writes")
                     self.fed(program, args, text)
+
+    def read_opened(self, program: str, args: tuple[str, ...], redirects: list[Any]) -> None:
+        """A command reading a descriptor ``exec N< SRC`` opened: on its standard input
+        (``exec < <(CMD); psql``, unless it redirects its own) or by name (``psql -f
+        /dev/fd/3``, ``sh /dev/stdin``), read as SRC redirected into it is.
+
+        Attack class: ``exec < <(echo 'DROP TABLE t;'); psql`` and ``exec 3< <(CMD); sh
+        /dev/fd/3`` ran what CMD wrote unread: the redirect and the reader are two commands."""
+        if not self.opened or not program:
+            return
+        own = any(getattr(r, "input", None) in (None, 0) and "<" in r.type for r in redirects)
+        named = " ".join(args)
+        for fd, (text, decoded) in self.opened.items():
+            names = (f"/dev/fd/{fd}", f"/proc/self/fd/{fd}", *(("/dev/stdin",) * (fd == 0)))
+            if any(n in named for n in names):  # (as its stdin: what the program makes of it)
+                self.fed(program, (), text, decoded=decoded)
+            elif fd == 0 and not own:
+                self.fed(program, args, text, decoded=decoded)
 
     def net_redirect(self, r: Any, path: str, program: str, args: tuple[str, ...]) -> None:
         """A redirect to ``/dev/tcp/HOST/PORT``: a connection, its program's stdin or stdout
