@@ -22,6 +22,8 @@ NAMES = [
     "__".join(WORDS),
     "a/" + "_".join(WORDS),
     "x:" + "-".join(WORDS),
+    "1".join(WORDS),  # (a digit between the words)
+    "9" + "0".join(WORDS),
 ]
 
 
