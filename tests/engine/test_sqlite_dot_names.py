@@ -112,3 +112,36 @@ def test_the_real_cli_runs_each_spelling(tmp_path: Path, line: str, runs: str) -
     said = r.stdout + r.stderr
     expected = {"system": "MARK", "load": "Usage: .load FILE", "read": "42"}[runs]
     assert expected in said, (line, said)
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("sqlite3 app.db -A -x -C /root", ("ask", "action.command_opaque")),
+        ("sqlite3 -Ax app.db", ("ask", "action.command_opaque")),
+        ("sqlite3 --A x app.db", ("ask", "action.command_opaque")),
+        ("mysql --loose-execute='DROP TABLE users'", ("deny", rules.ACTION_SQL_DROP)),
+        ("mysql --loose_exec='DROP TABLE users'", ("deny", rules.ACTION_SQL_DROP)),
+    ],
+)
+def test_a_clients_option_spelling_is_read(
+    tmp_path: Path, command: str, expected: tuple[str, str]
+) -> None:
+    """``sqlite3 -A ARGS`` runs ``.archive ARGS`` (``-x``: the files the database's sqlar
+    table names written); MySQL's my_getopt reads ``--loose-NAME`` as ``--NAME``."""
+    assert run(tmp_path, command) == expected, command
+
+
+@pytest.mark.skipif(SQLITE3 is None, reason="the sqlite3 CLI is not installed")
+def test_the_real_cli_extracts_an_archive_with_dash_a(tmp_path: Path) -> None:
+    """Control: ``sqlite3 DB -A -x -C DIR`` writes the file a row of the database names."""
+    assert SQLITE3 is not None
+    db, out = tmp_path / "a.db", tmp_path / "out"
+    out.mkdir()
+    sql = (
+        "CREATE TABLE sqlar(name TEXT PRIMARY KEY, mode INT, mtime INT, sz INT, data BLOB);"
+        "INSERT INTO sqlar VALUES('planted.sh', 33261, 0, 10, 'echo pwned');"
+    )
+    subprocess.run([SQLITE3, str(db), sql], check=True, timeout=30)
+    subprocess.run([SQLITE3, str(db), "-A", "-x", "-C", str(out)], check=True, timeout=30)
+    assert (out / "planted.sh").read_text() == "echo pwned"

@@ -715,6 +715,7 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
             a = args[i]
             if a.startswith("--") and a != "--":  # (sqlite3 and duckdb read --cmd as -cmd)
                 a = a[1:]
+            sqlite_dots.option(w, prog, a)  # (-A ARGS: .archive ARGS)
             if a in ("-cmd", "-c") or (a == "-s" and prog == "duckdb"):  # (duckdb -s SQL)
                 if i + 1 < len(args):
                     w.sql(args[i + 1])
@@ -789,7 +790,7 @@ def _long_option(a: str, sql_opts: frozenset[str], value_opts: frozenset[str]) -
     if not a.startswith("--") or len(a) < 4:
         return a
     name, eq, value = a.partition("=")
-    name = name.replace("_", "-")
+    name = name.replace("_", "-").replace("--loose-", "--", 1)  # (my_getopt's --loose-X: --X)
     known = sql_opts | value_opts
     if name in known:
         return name + eq + value

@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["canonical", "record", "statements_only"]
+__all__ = ["canonical", "option", "record", "statements_only"]
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
@@ -127,6 +127,14 @@ def statements_only(sql: str) -> str:
 #: a dot-command whose name is double-quoted with a backslash escape (``."s\\150ell" LINE``:
 #: the CLI decodes it to a name)
 _ESCAPED_NAME_RE = re.compile(r'(?m)^[ \t]*\.[ \t]*"[^"\n]*\\')
+
+
+def option(w: Any, prog: str, a: str) -> None:
+    """The sqlite3 CLI's command-line option ``a`` (``--`` read as ``-``): ``-A ARGS`` runs
+    ``.archive ARGS`` (``sqlite3 DB -A -x -C DIR`` writes the files the database's sqlar
+    table names, known only at run time: opaque)."""
+    if a.startswith("-A") and prog in ("sqlite3", "sqlite"):
+        w.opaque("sqlite3 -A runs .archive, which writes or reads the files the database names")
 
 
 def record(w: Any, sql: str) -> None:
