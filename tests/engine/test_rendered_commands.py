@@ -78,8 +78,9 @@ def test_a_command_writing_a_beacon_into_a_rendered_file_is_asked(command: str) 
     d = box.check("run_command", {"command": command})
     if command.startswith("python3"):  # (a URL in program text is a destination: a deny)
         assert (d.verdict, d.rule) == ("deny", "taint.seen_in_output"), d
-    else:
-        assert (d.verdict, d.rule) == ("ask", "taint.rendered_resource"), d
+    else:  # (printf '\x21...': dash's printf writes other text, asked too: both approvals)
+        assert d.verdict == "ask", d
+        assert "taint.rendered_resource" in {d.rule, *d.details.get("approval_labels", ())}, d
     # Desktop Commander's start_process is declared egress: its words are destinations too
     # (taint.seen_in_output, a deny, wins over the ask)
     s = _session()

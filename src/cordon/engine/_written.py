@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from cordon.engine import _heredoc
+from cordon.engine import _echo_printf, _heredoc
 from cordon.engine import shell_commands as _sc
 from cordon.engine.shell_commands import SHELLS
 
@@ -45,7 +45,12 @@ def write_text(
     """What a redirect of ``echo``/``printf`` with literal words, or of ``cat <<'EOF'``,
     writes into its targets (``ShellFacts.written``; a target another way written holds
     ``None``, set when the write is recorded; ``prior``: what they held before)."""
-    text = _sc.literal_output((program, args)) if program in ("echo", "printf") else None
+    both = _echo_printf.readings(program, args)
+    text = None if both is None else both[0]
+    if both is not None and len(both) > 1 and any(r.type in _OUT for r in redirects):
+        # (bash's reading is kept, for the rules that read one file's text; dash's differs:
+        # what the file holds is not known here, fail closed)
+        w.opaque(f"{program} writes text bash and dash decode differently")
     if (
         text is not None
         and program == "echo"

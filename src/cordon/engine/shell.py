@@ -40,7 +40,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
-from cordon.engine import _heredoc, _written, cmd_exe, sql_programs
+from cordon.engine import _echo_printf, _heredoc, _written, cmd_exe, sql_programs
 from cordon.engine import shell_commands as _sc
 from cordon.engine import shell_links as _links
 from cordon.engine.containers import ContainerRun, host_path
@@ -151,7 +151,10 @@ class _Walker:
                 self.last = None
             if not first and self.last is not None:
                 decoded = feeder is not None and feeder[0] in _sc.DECODERS
-                self.fed(*self.last, piped, decoded=decoded)
+                # (echo/printf: bash's reading and dash's, each judged where they differ)
+                both = _echo_printf.readings(*feeder) if feeder is not None else None
+                for text in both if both is not None and len(both) > 1 else (piped,):
+                    self.fed(*self.last, text, decoded=decoded)
                 for line in piped_lines(feeder, *self.last):  # (find -name X | xargs cat)
                     self.nested(line)
             # (cat passes on its standard input: a redirect's text, else the pipe's)
@@ -329,6 +332,18 @@ class _Walker:
             return _written.piped_text(self, self.last, self.stdin), self.last[0] in _sc.DECODERS
         return DYNAMIC, False
 
+    def sub_readings(
+        self, word: Any, before: tuple[str, tuple[str, ...]] | None
+    ) -> tuple[str, ...]:
+        """bash's and dash's readings of what ``echo``/``printf``, the one command of the
+        process substitution in ``word``, writes, where they differ (``sh < <(printf
+        'echo \\x27 ...')``: :func:`._echo_printf.readings`, each judged); else ()."""
+        cmd = next(p for p in word.parts if p.kind == "processsubstitution").command
+        if cmd.kind != "command" or self.last is None or self.last is before:
+            return ()
+        both = _echo_printf.readings(*self.last)
+        return both if both is not None and len(both) > 1 else ()
+
     def env_var(self, name: str, value: str) -> None:
         """An environment variable set for (or exported to) the commands after it.
 
@@ -415,7 +430,9 @@ class _Walker:
                     self.opened[fd] = (text, made is not None and made[1])
                 if DYNAMIC in path:  # (sh < <(CMD): read as CMD | sh is)
                     made_text, decoded = made if made is not None else (None, False)
-                    self.fed(program, args, made_text, decoded=decoded)
+                    both = self.sub_readings(target, before) if made is not None else ()
+                    for text in both or (made_text,):
+                        self.fed(program, args, text, decoded=decoded)
                 elif self.key(path) in self.facts.written:  # (echo LINE > f; sh < f)
                     text = self.facts.written[self.key(path)]
                     if text is None and _sc.stdin_kind(program, args) == "sql":

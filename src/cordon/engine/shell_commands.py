@@ -686,16 +686,13 @@ def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
 
 def literal_output(cmd: tuple[str, tuple[str, ...]] | None) -> str | None:
     """What ``echo`` or ``printf`` with literal arguments writes, escapes decoded as bash
-    does (:mod:`._echo_printf`; :data:`DYNAMIC` in it where the shell decides); None for
-    anything else (its output is known only at run time)."""
+    and dash both do (:mod:`._echo_printf`; :data:`DYNAMIC` in it where the shell decides,
+    and where their readings differ: a reader that judges both takes
+    :func:`._echo_printf.readings`); None for anything else (known only at run time)."""
     if cmd is None:
         return None
-    prog, args = cmd
-    if prog == "echo":
-        return _echo_printf.echo_output(args)
-    if prog == "printf":
-        return _echo_printf.printf_output(args)
-    return None
+    both = _echo_printf.readings(*cmd)
+    return None if both is None else both[0] if len(both) == 1 else DYNAMIC
 
 
 def _code_args(w: Walker, prog: str, args: tuple[str, ...]) -> None:
