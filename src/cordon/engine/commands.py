@@ -644,6 +644,10 @@ def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[
 
 #: a word computed at run time, spelled so the parser reads a line holding one
 _COMPUTED_WORD = "__cordon_computed__"
+#: words without which :func:`cordon.engine.sql_judge.judge_rows` finds nothing in a database
+#: client's SQL (the parser loads on first use): a row write, a column dropped, SQLite's schema
+#: made writable or its schema cookie set
+_ROWS_HINTS = ("delete", "update", "replace", "alter", "writable_", "schema_version", "sqlite_")
 
 
 def _remote_asks(path: str, line: str, depth: int) -> list[Verdict]:
@@ -685,7 +689,7 @@ def _program_rules(c: CommandString, asks: list[Verdict] | None = None) -> Verdi
             reason = f"blocked: {hit[1]} given to a database client (command as parsed)"
             return _v("deny", hit[0], reason, c.path, hit[1])
         low = text.lower()
-        if any(w in low for w in ("delete", "update", "replace", "alter", "writable_", "sqlite_")):
+        if any(w in low for w in _ROWS_HINTS):
             from cordon.engine.sql_judge import judge_rows  # (the parser is large)
             from cordon.engine.sqlite_dots import statements_only
 

@@ -188,7 +188,8 @@ _ROW_WRITE_RE: Final = re.compile(
     # a column dropped: its values in every row go with it
     r"|\balter\s+table\b[^;]{1,400}?\bdrop\b"
     # SQLite's schema made writable, or its schema tables named (:func:`_schema_writes`)
-    r"|\bwritable_schema\b|\bsqlite_(?:temp_)?(?:master|schema)\b|\bsqlite_dbpage\b",
+    r"|\bwritable_schema\b|\bschema_version\b|\bsqlite_(?:temp_)?(?:master|schema)\b"
+    r"|\bsqlite_dbpage\b",
     re.IGNORECASE,
 )
 #: a comment, read as the space it is between keywords (``DELETE/**/FROM``, ``SET/**/a =``,
@@ -263,16 +264,22 @@ def judge_rows(text: str) -> SqlObjection | None:
 
 
 def _schema_writes(stmt: exp.Expression) -> Iterator[SqlObjection]:
-    """``PRAGMA writable_schema = ...`` and a write to SQLite's schema tables in SQL no
-    policy declares: asked, as a pack asks them (:func:`_pragma`, :func:`_writes`). With
-    ``writable_schema`` on, ``UPDATE sqlite_master SET sql = ...`` rewrites what every later
-    statement reads of a table, or leaves a database SQLite calls malformed (SQLite's PRAGMA
-    documentation: "misuse of this pragma can easily result in a corrupt database file");
-    a multi-statement client runs both in one session."""
+    """``PRAGMA writable_schema = ...``, ``PRAGMA schema_version = N`` and a write to
+    SQLite's schema tables in SQL no policy declares: asked, as a pack asks them
+    (:func:`_pragma`, :func:`_writes`). With ``writable_schema`` on, ``UPDATE sqlite_master
+    SET sql = ...`` rewrites what every later statement reads of a table, or leaves a
+    database SQLite calls malformed (SQLite's PRAGMA documentation: "misuse of this pragma
+    can easily result in a corrupt database file"); a multi-statement client runs both in
+    one session. Setting ``schema_version`` (the cookie a connection checks before it trusts
+    the schema it cached) is that edit's documented companion: "misuse of this pragma can
+    result in database corruption"; reading it runs."""
     if isinstance(stmt, exp.Pragma) and isinstance(stmt.this, exp.EQ):
         name = stmt.this.this.name.lower() if isinstance(stmt.this.this, exp.Expression) else ""
-        if name.rpartition(".")[2] == "writable_schema":
+        name = name.rpartition(".")[2]
+        if name == "writable_schema":
             yield _schema("PRAGMA writable_schema lets SQL rewrite the database's own schema")
+        elif name == "schema_version":  # (set; read alone it is a plain read)
+            yield _schema("PRAGMA schema_version rewrites the database's schema cookie")
         return
     if isinstance(stmt, exp.Command) and str(stmt.this).upper() == "REPLACE":
         rest = stmt.expression  # (REPLACE INTO sqlite_master ...: kept as raw text)

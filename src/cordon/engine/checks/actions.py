@@ -230,8 +230,10 @@ def _generic_sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
 
 
 #: words without which :func:`cordon.engine.sql_judge.judge_rows` finds nothing (the parser
-#: loads on first use): a row write, a column dropped, SQLite's schema made writable
-_ROWS_HINTS = ("delete", "update", "replace", "alter", "writable_schema", "sqlite_")
+#: loads on first use): a row write, a column dropped, SQLite's schema made writable or its
+#: schema cookie set
+_ROWS_HINTS = ("delete", "update", "replace", "alter", "writable_schema", "schema_version",
+               "sqlite_")  # fmt: skip
 
 
 def _sql_rows(path: str, text: str) -> Verdict | None:
