@@ -125,6 +125,8 @@ class _Walker:
             self.node(node.command)
         elif kind == "redirect":
             self.redirect(node, "")
+        elif kind == "compound" and getattr(node, "redirects", None):
+            self.compound(node)
         else:
             # (a compound's redirects too: ``{ echo x; } > F``, ``while ...; done > F``)
             for attr in ("parts", "list", "redirects"):
@@ -133,6 +135,40 @@ class _Walker:
             cmd = getattr(node, "command", None)
             if cmd is not None and hasattr(cmd, "kind"):
                 self.node(cmd)
+
+    def compound(self, node: Any) -> None:
+        """A compound command with redirects (``{ ...; } < SRC``, ``( ... ) < SRC``, ``while
+        ...; done < SRC``, ``if ...; fi <<< W``, a function's body): bash opens them before
+        it runs the body, whose commands read what an input redirect opens as they read what
+        ``exec N< SRC`` opened (:meth:`read_opened`: ``SRC | cmd``), until the block ends.
+
+        Attack class: ``{ psql; } < <(echo 'DROP TABLE t;')`` was walked body first, its
+        redirect after: what CMD wrote ran unread, where ``psql < <(CMD)`` is read."""
+        saved: dict[int, tuple[str | None, bool] | None] = {}
+        for r in node.redirects:
+            fd = r.input if isinstance(r.input, int) else 0
+            if "<" not in r.type or r.type == "<>":
+                self.redirect(r, "")
+                continue
+            saved.setdefault(fd, self.opened.get(fd))
+            if r.type == "<":  # (as exec N< SRC records it: a file, <(CMD))
+                self.execs = True
+                self.redirect(r, "")
+                self.execs = False
+            elif r.type == "<&":  # (<&3: what 3 holds; <&$fd: not known here)
+                self.redirect(r, "")
+                known = not hasattr(r.output, "kind") and r.output in self.opened
+                self.opened[fd] = self.opened[r.output] if known else (None, False)
+            else:  # (a here-document or here-string: its text, DYNAMIC where bash expands)
+                self.redirect(r, "")
+                self.opened[fd] = (_written.stdin_text(self, [r]) if fd == 0 else None, False)
+        for child in node.list:
+            self.node(child)
+        for fd, before in saved.items():  # (the block's descriptors end with it)
+            if before is None:
+                self.opened.pop(fd, None)
+            else:
+                self.opened[fd] = before
 
     def pipeline(self, node: Any) -> None:
         """A pipeline: each command, and what each reads from the one before it."""
@@ -400,12 +436,20 @@ class _Walker:
                 self.facts.stdin_code.append((program, body))
                 _sc.code_files(self, program, body)
             return
+        moved = getattr(target, "word", "")  # (4<&3-: 3 moved to 4)
+        if moved[:-1].isdigit() and moved.endswith("-") and not getattr(target, "parts", None):
+            target = int(moved[:-1])
         if not hasattr(target, "kind"):  # 2>&1: a file descriptor
             if r.type == "<&" and target in self.opened:  # (exec 3< <(CMD); sh <&3)
                 opened_text, decoded = self.opened[target]
                 self.fed(program, args, opened_text, decoded=decoded)
+                if self.execs:  # (exec 4<&3, exec 0<&3: a copy, read where 3 is)
+                    self.opened[r.input if isinstance(r.input, int) else 0] = self.opened[target]
             if target in self.net_fds and _sc.stdin_kind(program, args) in ("shell", "code"):
                 self.remote_shell(f"{program} with a descriptor connected to the network")
+            return
+        if r.type == "<&":  # (<&$fd, exec {fd}< SRC: a descriptor known at run time)
+            self.fed(program, args, DYNAMIC)
             return
         if r.type == "<<<":  # a here-string: the word is the program's stdin
             self.fed(program, args, " ".join(self.expand(target)))
@@ -416,13 +460,16 @@ class _Walker:
         # (< <(CMD): what it reads is CMD's output; < $(CMD): a file CMD names)
         parts = [p.kind for p in getattr(target, "parts", None) or ()]
         made = self.sub_output(target, before) if parts == ["processsubstitution"] else None
+        self.execs = execs  # (exec 3< <(CMD) 4<&3: CMD's own command reset it)
         for path in paths:
             if net_device(path) is not None:  # (a socket: :mod:`.net_devices`)
                 self.net_redirect(r, path, program, args)
-            elif r.type in _OUT_REDIRECTS:
+            elif r.type in _OUT_REDIRECTS and r.type != "<>":
                 if path not in _HARMLESS_TARGETS and not path.startswith("/dev/fd/"):
                     self.file(path, program or "redirect", "overwrite")
-            elif r.type == "<":
+            elif r.type in ("<", "<>"):  # (<>: opened for reading too; written after)
+                if (opened := self.opened_name(path)) is not None:  # (< /dev/fd/3)
+                    self.fed(program, args, opened[0], decoded=opened[1])
                 self.file(path, program or "redirect", "read")
                 if execs:  # (exec 3< SRC: read by later commands, read_opened)
                     fd = r.input if isinstance(r.input, int) else 0
@@ -438,6 +485,16 @@ class _Walker:
                     if text is None and _sc.stdin_kind(program, args) == "sql":
                         self.opaque(f"{program} runs the SQL in {path}, which this command writes")
                     self.fed(program, args, text)
+                if r.type == "<>" and path not in _HARMLESS_TARGETS and "/dev/fd/" != path[:8]:
+                    self.file(path, program or "redirect", "overwrite")
+
+    def opened_name(self, path: str) -> tuple[str | None, bool] | None:
+        """What a descriptor ``exec`` opened holds, for a path naming it (``/dev/fd/3``,
+        ``/proc/self/fd/3``); None for any other path."""
+        for fd, opened in self.opened.items():
+            if path in (f"/dev/fd/{fd}", f"/proc/self/fd/{fd}"):
+                return opened
+        return None
 
     def read_opened(self, program: str, args: tuple[str, ...], redirects: list[Any]) -> None:
         """A command reading a descriptor ``exec N< SRC`` opened: on its standard input
