@@ -208,8 +208,10 @@ def test_a_legacy_stream_that_cannot_open_fails_the_initialize_and_ends() -> Non
     assert [rid for rid, _ in t.core.failed] == [1, 2]
     assert "own origin" in t.core.failed[0][1]
     assert up.ended.done()
-    assert [e for e, _ in t.core.events] == ["sse_fallback"]
+    # the start failed: recorded as a --sse start that cannot open its stream is
+    assert [e for e, _ in t.core.events] == ["sse_fallback", "start_failed"]
     assert "failed" in t.core.events[0][1]
+    assert "own origin" in t.core.events[1][1]
 
 
 def test_a_refusal_that_names_a_session_is_streamable_http() -> None:

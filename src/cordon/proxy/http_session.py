@@ -129,8 +129,8 @@ def watch_start(up: HttpUpstream, msg: dict[str, Any], task: asyncio.Task[None])
     loop = asyncio.get_running_loop()
 
     def check() -> None:
-        if not up._awaiting(rid):
-            return  # answered (or cancelled): the start is the server's
+        if not up._awaiting(rid) or up.fallback is _handed:
+            return  # answered (or cancelled, or handed to the legacy transport's own wait)
         loopback = getattr(up.auth, "loopback", None)
         if getattr(loopback, "server", None) is not None:
             loop.call_later(wait, check)
@@ -173,8 +173,15 @@ async def legacy(up: HttpUpstream, resp: Any, kind: str, code: int, data: Any, r
     if up.fallback is None or not isinstance(data, bytes) or len(up.tasks) > 1:
         return False
     up.spoke = True  # (one hand-over at most)
-    up.fallback(data, code)
+    # from here on the legacy side answers, and bounds the start with its own wait
+    taker, up.fallback = up.fallback, _handed
+    taker(data, code)
     return True
+
+
+def _handed(data: bytes, code: int) -> None:
+    """``up.fallback`` once the ``initialize`` was handed over (:func:`watch_start` then
+    leaves the wait to the legacy side, :class:`cordon.proxy.sse.SseUpstream`)."""
 
 
 def _jsonrpc(body: bytes) -> bool:

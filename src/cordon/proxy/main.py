@@ -330,8 +330,9 @@ def _upstream(
     init_wait: float | None = None,
 ) -> Upstream:
     """The server side: a subprocess, or the server at ``url`` (Streamable HTTP, or with
-    ``sse`` the legacy HTTP+SSE transport); ``init_wait``: the seconds the Streamable HTTP
-    server has to answer the client's ``initialize`` (None: the default, 0: no limit)."""
+    ``sse`` the legacy HTTP+SSE transport); ``init_wait``: the seconds the server has to
+    answer the client's ``initialize`` (None: the default, 0: no limit), and a legacy one to
+    send its endpoint event (30 s at most)."""
     if url is None:
         return SubprocessUpstream(command)
     from cordon.proxy.sse import FallbackUpstream, SseUpstream
@@ -342,7 +343,8 @@ def _upstream(
         headers = {"user-agent": f"cordon/{__version__}", **headers}
 
     def legacy() -> SseUpstream:  # the same headers, OAuth and size cap as with --sse
-        return SseUpstream(url, headers=headers, max_bytes=max_bytes, auth=auth)
+        wait = {} if init_wait is None else {"init_wait": init_wait}
+        return SseUpstream(url, headers=headers, max_bytes=max_bytes, auth=auth, **wait)
 
     if sse:
         return legacy()

@@ -32,6 +32,12 @@ Streamable HTTP, with the same checks.
   answered 401 or 403 is sent again through that flow's ``httpx2`` client, which then carries
   the stream and every POST, still to this origin only (a server that asks for no login keeps
   the lean client); start-up waits up to :data:`_LOGIN_S` for a person to log in.
+- **The start is bounded** (``--init-timeout``, as over Streamable HTTP): a server that opens
+  the stream and never sends its ``endpoint`` event, or takes the ``initialize`` POST and
+  never answers it on the stream, would hold the client at its start for ever. After
+  ``init_wait`` seconds (:data:`_START_S` at most for the endpoint event) the client's ``initialize`` gets a JSON-RPC error naming the server and
+  the wait, said on stderr and recorded (``start_failed``); a login waiting for the person in
+  the browser is not counted.
 
 ``cordon run --url`` without ``--sse`` falls back to this transport as the specification
 tells a client to (MCP basic/transports, 2025-03-26 and later, "Backwards Compatibility"):
@@ -56,6 +62,7 @@ import orjson
 
 from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
 from cordon.proxy.http import LoginError
+from cordon.proxy.http_session import INIT_WAIT_S
 from cordon.proxy.transport import log
 from cordon.urlcreds import masked_url
 
@@ -71,6 +78,8 @@ __all__ = ["FallbackUpstream", "SseUpstream"]
 _START_S = 30.0
 #: with a login to make (OAuth), start-up waits this long for the person at the browser
 _LOGIN_S = 300.0
+#: what a start given up on asks the user to check
+_CHECK = "check that the URL is the server's MCP endpoint and that the server is up"
 #: a request target as sent: visible ASCII, no space
 _TARGET = re.compile(r"[!-~]+")
 #: the longest endpoint taken (bytes): servers commonly refuse request lines over 8 KiB
@@ -85,6 +94,8 @@ class SseUpstream:
         headers: static headers for every request (``--header``), sent to this origin only.
         max_bytes: the frame size cap (an event over it ends the session).
         auth: an ``httpx2.Auth`` (OAuth), or None.
+        init_wait: seconds for the answer to the client's ``initialize`` (``--init-timeout``;
+            0: no limit), and for the ``endpoint`` event (:data:`_START_S` at most).
     """
 
     def __init__(
@@ -94,8 +105,12 @@ class SseUpstream:
         headers: dict[str, str] | None = None,
         max_bytes: int = 16 << 20,
         auth: httpx2.Auth | None = None,
+        init_wait: float = INIT_WAIT_S,
     ) -> None:
         self.url = url
+        self.init_wait = init_wait
+        #: the first frame sent (the client's ``initialize``) is watched (:meth:`_watch`)
+        self.watched = False
         #: ``url`` as messages name it: its credentials masked
         self.shown = masked_url(url)
         self.static = dict(headers or {})
@@ -118,6 +133,14 @@ class SseUpstream:
         self.ended: asyncio.Future[None]
 
     async def start(self, t: Transport) -> bool:
+        """Open the stream and read its endpoint event; False (``failure`` saying why, also
+        on stderr) when the server cannot be used."""
+        ok = await self._start(t)
+        if not ok:
+            log(f"{self.failure}; stopping")
+        return ok
+
+    async def _start(self, t: Transport) -> bool:
         self.t = t
         self.ended = asyncio.get_running_loop().create_future()
         self.go.set()
@@ -136,9 +159,17 @@ class SseUpstream:
             why = str(exc) if isinstance(exc, H1Error) else type(exc).__name__
             self.failure = f"could not open the SSE stream of {self.shown} ({why})"
             return False
+        # a server sends the endpoint event as the stream opens: never longer than _START_S
+        wait = min(self.init_wait, _START_S) if self.init_wait > 0 else _START_S
         try:
-            first = await asyncio.wait_for(anext(events, None), _START_S)
-        except (H1Error, OSError, TimeoutError) as exc:
+            first = await asyncio.wait_for(anext(events, None), wait)
+        except TimeoutError:
+            flag = " (--init-timeout)" if wait == self.init_wait else ""
+            self.failure = (
+                f"{self.shown} did not send its endpoint event within {wait:g} s{flag}: {_CHECK}"
+            )
+            return False
+        except (H1Error, OSError) as exc:
             first = None
             log(f"waiting for the endpoint event of {self.shown} failed ({type(exc).__name__})")
         target = self._endpoint(first) if self.cursor.event == "endpoint" else None
@@ -272,7 +303,43 @@ class SseUpstream:
         log(message.removeprefix("cordon: "))
 
     def send(self, data: bytes) -> None:
+        if not self.watched:
+            self.watched = True
+            self._watch(data)
         self.outbox.put_nowait(data)
+
+    def _watch(self, data: bytes) -> None:
+        """Give the client's handshake request (``data``, the first frame) up when the
+        server has not answered it on the stream within ``init_wait`` seconds: the request is
+        answered with a JSON-RPC error naming the server and the wait, said on stderr and
+        recorded (``start_failed``). A login waiting for the person in the browser restarts
+        the wait instead (their time is not the server's)."""
+        wait = self.init_wait
+        try:
+            msg = orjson.loads(data)
+            method, rid = msg.get("method"), msg.get("id")
+        except (orjson.JSONDecodeError, AttributeError):
+            return
+        if method not in ("initialize", "server/discover") or rid is None or not wait > 0:
+            return
+        loop = asyncio.get_running_loop()
+
+        def check() -> None:
+            t = self.t
+            if t is None or not t.core.awaiting(rid):
+                return  # answered (or cancelled): the start is the server's
+            if getattr(getattr(self.auth, "loopback", None), "server", None) is not None:
+                loop.call_later(wait, check)
+                return
+            message = (
+                f"cordon: {self.shown} did not answer {method} within {wait:g} s "
+                f"(--init-timeout): {_CHECK}"
+            )
+            log(message.removeprefix("cordon: "))
+            t.feed(t.core.upstream_event("start_failed", message))
+            t.feed(t.core.upstream_failed(rid, message))
+
+        loop.call_later(wait, check)
 
     def reading(self, on: bool) -> None:
         if on:
@@ -354,8 +421,8 @@ class FallbackUpstream:
         held, self.held = self.held, None
         reason = said if ok else f"{said}, which failed: {up.failure}"
         self.http.event("sse_fallback", reason)  # (through the same transport and core)
-        if not ok:
-            log(f"{up.failure}; stopping")
+        if not ok:  # (said on stderr by up.start)
+            self.http.event("start_failed", f"cordon: {up.failure}")
             for frame in held:
                 _fail(t, frame, f"cordon: {up.failure}")
             if not self.ended.done():
