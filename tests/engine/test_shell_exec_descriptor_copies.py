@@ -28,11 +28,17 @@ COPIES = [
     f"{DROP} > x.sql; exec 3<> x.sql; sqlite3 app.db <&3",
     f"exec 3< <({DROP}); sqlite3 app.db < /dev/fd/3",
     f"exec 3< <({DROP}); sqlite3 app.db < /proc/self/fd/3",
+    # (cat passes on what it reads there, as cat <(CMD) | sqlite3 is read)
+    f"exec 3< <({DROP}); cat <&3 | sqlite3 app.db",
+    f"exec 3< <({DROP}); cat /dev/fd/3 | sqlite3 app.db",
+    f"exec 3< <({DROP}); cat < /dev/fd/3 | sqlite3 app.db",
+    f"exec 3< <({DROP}); cat -- /proc/self/fd/3 | sqlite3 app.db",
 ]
 #: a descriptor number known only at run time: what it holds is not read here
 DYNAMIC_FD = [
     f"exec {{fd}}< <({DROP}); sqlite3 app.db <&$fd",
     f"exec {{fd}}< <({DROP}); sqlite3 app.db 0<&$fd",
+    f"exec {{fd}}< <({DROP}); cat <&$fd | sqlite3 app.db",
 ]
 
 
@@ -52,6 +58,8 @@ def test_a_descriptor_known_at_run_time_is_asked(tmp_path: Path, line: str) -> N
         "exec 3< <(echo 'SELECT 1;'); exec 4<&3; sqlite3 app.db <&4",
         "exec 3<> migrations/001.sql; psql <&3",  # (a file not written here: as psql < f)
         "exec 4<&0; sqlite3 app.db 'SELECT 1;'",
+        "exec 3< migrations/001.sql; cat <&3 | psql",  # (as cat migrations/001.sql | psql)
+        "exec 3< <(echo 'SELECT 1;'); cat /dev/fd/3 | sqlite3 app.db",
     ],
 )
 def test_harmless_copies_stay_allowed(tmp_path: Path, line: str) -> None:

@@ -27,12 +27,14 @@ _OUT = frozenset({">", ">>", ">|", "&>", "&>>", "<>"})
 
 class _Walker(Protocol):
     facts: Any
+    opened: dict[int, tuple[str | None, bool]]
 
     def key(self, path: str) -> str: ...
     def expand(self, node: Any) -> list[str]: ...
     def opaque(self, why: str) -> None: ...
     def nested(self, text: str) -> None: ...
     def file(self, path: str, program: str, op: str) -> None: ...
+    def opened_name(self, path: str) -> tuple[str | None, bool] | None: ...
 
 
 def write_text(
@@ -104,7 +106,9 @@ def piped_text(
     options = [a for a in args if a.startswith("-") and a not in ("-", "--")]
     files = [a for a in args if a not in options and a != "--"]
     made = _sub_text(w, files)
+    fds = {f: _opened_text(w.opened_name(f)) for f in files}  # (cat /dev/fd/3: exec 3< SRC)
     ours = stdin is not None or made is not None or any(w.key(f) in w.facts.written for f in files)
+    ours = ours or any(t is not None for t in fds.values())
     if prog != "cat" or set(options) - _CAT_SAME:
         return _sc.DYNAMIC if ours else None
     texts: list[str | None] = []
@@ -113,6 +117,8 @@ def piped_text(
             texts.append(stdin)
         elif _sc.DYNAMIC in f and made is not None:  # (cat <(CMD): what CMD writes)
             texts.append(made)
+        elif fds.get(f) is not None:
+            texts.append(fds[f])
         elif f == "-" or w.key(f) not in w.facts.written:
             # (a file not written here, a migration: its text is not read; beside text known
             # here, cat a.sql x.sql, what they make together is not known here)
@@ -122,6 +128,15 @@ def piped_text(
         else:
             texts.append(w.facts.written[w.key(f)])
     return _sc.DYNAMIC if None in texts else "".join(t or "" for t in texts)
+
+
+def _opened_text(opened: tuple[str | None, bool] | None) -> str | None:
+    """The text of a descriptor ``exec`` opened (:attr:`.shell._Walker.opened`) as a reader
+    passes it on: :data:`.shell_commands.DYNAMIC` where a decoder wrote it; None where it
+    is not known here (a file not written here, a migration: not read)."""
+    if opened is None or opened[0] is None:
+        return None
+    return _sc.DYNAMIC if opened[1] else opened[0]
 
 
 def _sub_text(w: _Walker, files: list[str]) -> str | None:
@@ -162,6 +177,9 @@ def stdin_text(w: _Walker, redirects: list[Any]) -> str | None:
                 text = _sc.DYNAMIC  # (bash expands $x and `cmd` in it first)
             else:
                 text = body if quoted else body.replace("\\\n", "").replace("\\\\", "\\")
+        elif r.type == "<&":  # (<&3: what exec 3< SRC opened; <&$fd: not known here)
+            fd = r.output
+            text = _sc.DYNAMIC if hasattr(fd, "kind") else _opened_text(w.opened.get(fd))
         elif r.type in ("<<<", "<") and any(
             p.kind in ("commandsubstitution", "processsubstitution")
             for p in getattr(r.output, "parts", None) or ()
@@ -171,6 +189,8 @@ def stdin_text(w: _Walker, redirects: list[Any]) -> str | None:
             words = w.expand(r.output)
             if r.type == "<<<":
                 text = " ".join(words) + "\n"
+            elif len(words) == 1 and w.opened_name(words[0]) is not None:  # (< /dev/fd/3)
+                text = _opened_text(w.opened_name(words[0]))
             elif len(words) == 1 and w.key(words[0]) in w.facts.written:
                 text = w.facts.written[w.key(words[0])]
                 text = _sc.DYNAMIC if text is None else text
