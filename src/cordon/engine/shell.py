@@ -125,6 +125,8 @@ class _Walker:
             self.node(node.command)
         elif kind == "redirect":
             self.redirect(node, "")
+        elif kind == "compound" and getattr(node, "redirects", None):
+            self.compound(node)
         else:
             # (a compound's redirects too: ``{ echo x; } > F``, ``while ...; done > F``)
             for attr in ("parts", "list", "redirects"):
@@ -133,6 +135,40 @@ class _Walker:
             cmd = getattr(node, "command", None)
             if cmd is not None and hasattr(cmd, "kind"):
                 self.node(cmd)
+
+    def compound(self, node: Any) -> None:
+        """A compound command with redirects (``{ ...; } < SRC``, ``( ... ) < SRC``, ``while
+        ...; done < SRC``, ``if ...; fi <<< W``, a function's body): bash opens them before
+        it runs the body, whose commands read what an input redirect opens as they read what
+        ``exec N< SRC`` opened (:meth:`read_opened`: ``SRC | cmd``), until the block ends.
+
+        Attack class: ``{ psql; } < <(echo 'DROP TABLE t;')`` was walked body first, its
+        redirect after: what CMD wrote ran unread, where ``psql < <(CMD)`` is read."""
+        saved: dict[int, tuple[str | None, bool] | None] = {}
+        for r in node.redirects:
+            fd = r.input if isinstance(r.input, int) else 0
+            if "<" not in r.type or r.type == "<>":
+                self.redirect(r, "")
+                continue
+            saved.setdefault(fd, self.opened.get(fd))
+            if r.type == "<":  # (as exec N< SRC records it: a file, <(CMD))
+                self.execs = True
+                self.redirect(r, "")
+                self.execs = False
+            elif r.type == "<&":  # (<&3: what 3 holds; <&$fd: not known here)
+                self.redirect(r, "")
+                known = not hasattr(r.output, "kind") and r.output in self.opened
+                self.opened[fd] = self.opened[r.output] if known else (None, False)
+            else:  # (a here-document or here-string: its text, DYNAMIC where bash expands)
+                self.redirect(r, "")
+                self.opened[fd] = (_written.stdin_text(self, [r]) if fd == 0 else None, False)
+        for child in node.list:
+            self.node(child)
+        for fd, before in saved.items():  # (the block's descriptors end with it)
+            if before is None:
+                self.opened.pop(fd, None)
+            else:
+                self.opened[fd] = before
 
     def pipeline(self, node: Any) -> None:
         """A pipeline: each command, and what each reads from the one before it."""
