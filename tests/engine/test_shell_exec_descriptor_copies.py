@@ -10,12 +10,10 @@ followed. Each line is run by the real bash and sqlite3 CLI below (the table is 
 from __future__ import annotations
 
 import shutil
-import sqlite3
-import subprocess
 from pathlib import Path
 
 import pytest
-from tests.engine._shell_session import run
+from tests.engine._shell_session import bash_drops_the_users_table, run
 
 DROP = "echo 'DROP TABLE users;'"
 COPIES = [
@@ -73,8 +71,4 @@ def test_harmless_copies_stay_allowed(tmp_path: Path, line: str) -> None:
 @pytest.mark.parametrize("line", COPIES + DYNAMIC_FD)
 def test_control_bash_and_sqlite3_run_the_drop(tmp_path: Path, line: str) -> None:
     """Control: the real bash and sqlite3 CLI drop the table through each spelling."""
-    with sqlite3.connect(tmp_path / "app.db") as conn:
-        conn.execute("CREATE TABLE users (id INTEGER)")
-    subprocess.run(["bash", "-c", line], cwd=tmp_path, check=True, capture_output=True, timeout=30)
-    with sqlite3.connect(tmp_path / "app.db") as conn:
-        assert conn.execute("SELECT name FROM sqlite_master").fetchall() == []
+    assert bash_drops_the_users_table(tmp_path, line), line

@@ -9,12 +9,10 @@ psql``."""
 from __future__ import annotations
 
 import shutil
-import sqlite3
-import subprocess
 from pathlib import Path
 
 import pytest
-from tests.engine._shell_session import run
+from tests.engine._shell_session import bash_drops_the_users_table, run
 
 
 @pytest.mark.parametrize(
@@ -64,9 +62,5 @@ def test_a_migration_or_own_stdin_stays_allowed(tmp_path: Path, command: str) ->
 )
 def test_bash_and_sqlite3_read_the_descriptor(tmp_path: Path, line: str) -> None:
     """Control: the real bash and sqlite3 CLI drop the table; the guard denies the line."""
-    with sqlite3.connect(tmp_path / "app.db") as conn:
-        conn.execute("CREATE TABLE users (id INTEGER)")
-    subprocess.run(["bash", "-c", line], cwd=tmp_path, check=True, capture_output=True, timeout=30)
-    with sqlite3.connect(tmp_path / "app.db") as conn:
-        assert conn.execute("SELECT name FROM sqlite_master").fetchall() == []
+    assert bash_drops_the_users_table(tmp_path, line), line
     assert run(tmp_path, line) == ("deny", "action.sql_drop"), line
