@@ -575,7 +575,11 @@ class ServeCore:
             params = {}
         s, server, _ = self._prepare(args, None)
         sess = s.session
-        v = oversize(params) or sess.check_request(method, params, server=server)
+        v = oversize(params) or (
+            _CALL_HERE
+            if method == "tools/call"
+            else sess.check_request(method, params, server=server)
+        )
         if self.audit is not None:
             self._audit(sess, server, method, params, v, method=method)
         return _answer(v, method, _request_given(params), sess.id)
@@ -711,6 +715,15 @@ class ServeCore:
         if args is not None and not isinstance(args, Mapping):
             raise InvalidInput("arguments must be an object")
         return handler(args or {})
+
+
+#: ``tools/call`` given to ``check_client_request``: denied as the engine denies it, the reason
+#: naming this server's tool for calls (the engine's names the library's ``Session.check``)
+_CALL_HERE = Verdict(
+    verdict="deny",
+    rule=rules.ARG_MALFORMED,
+    reason="tools/call is decided by the check_tool_call tool, not check_client_request",
+)
 
 
 def _answer(v: Verdict, name: str, given: list[str], session_id: str) -> dict[str, Any]:

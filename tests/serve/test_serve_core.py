@@ -301,6 +301,15 @@ def test_malformed_params_are_a_deny_not_an_error(core: ServeCore, params: objec
     assert (r["verdict"], r["rule"]) == ("deny", "arg.malformed")
 
 
+def test_a_call_given_as_a_client_request_names_the_serve_tool_for_calls(
+    core: ServeCore,
+) -> None:
+    # the engine's reason names the library's Session.check, a function a serve client has not
+    r = core.check_client_request({"method": "tools/call", "params": {"name": "x"}})
+    assert (r["verdict"], r["rule"]) == ("deny", "arg.malformed")
+    assert "check_tool_call" in r["reason"] and "check(" not in r["reason"], r
+
+
 @pytest.mark.parametrize(
     "args",
     [
