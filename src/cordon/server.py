@@ -5,8 +5,9 @@ answers both protocol eras (``initialize`` and the 2026-07-28 ``server/discover`
 stdio (default) and Streamable HTTP (``--http HOST:PORT``, path ``/mcp``, served by uvicorn;
 DNS-rebinding protection is on for loopback hosts).
 
-Tools (each with an input and an output schema; replies carry ``structuredContent`` and the
-same JSON as text):
+Tools (each with an input and an output schema; replies carry ``structuredContent``, the
+SDK client's ``CallToolResult.structured_content``, and the same JSON as text; a refused
+input is ``isError``, the SDK's ``is_error``):
 
 ``check_tool_call(tool, arguments, context?)``
     The engine's verdict for a call the agent is about to make elsewhere: ``verdict``,
@@ -172,7 +173,8 @@ _ECHO_MIN = 4  # argument values this long or longer are redacted from reasons
 
 
 class InvalidInput(ValueError):  # noqa: N818 - reads as what it is
-    """A tool call to ``cordon serve`` with arguments it cannot use (an ``isError`` reply)."""
+    """A tool call to ``cordon serve`` with arguments it cannot use (an ``isError`` reply:
+    the SDK client's ``is_error``)."""
 
 
 # -- hygiene -------------------------------------------------------------------------------
