@@ -16,7 +16,8 @@
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind13 --benign blind13  # blind13
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind14 --benign blind14  # blind14
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind15 --benign blind15  # blind15
-    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind16 --benign blind16  # hold-out
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind16 --benign blind16  # blind16
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind17 --benign blind17  # hold-out
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7 --half even
         # only the even-numbered attacks and benign files: a set opened for rule writing in halves
@@ -55,6 +56,7 @@ import attacks_blind13  # noqa: E402
 import attacks_blind14  # noqa: E402
 import attacks_blind15  # noqa: E402
 import attacks_blind16  # noqa: E402
+import attacks_blind17  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -79,6 +81,7 @@ CORPORA = {
     "blind14": attacks_blind14,
     "blind15": attacks_blind15,
     "blind16": attacks_blind16,
+    "blind17": attacks_blind17,
 }
 #: --benign name -> the manifest of benign files
 BENIGN = {
@@ -96,6 +99,7 @@ BENIGN = {
     "blind14": HERE / "benign_blind14.txt",
     "blind15": HERE / "benign_blind15.txt",
     "blind16": HERE / "benign_blind16.txt",
+    "blind17": HERE / "benign_blind17.txt",
 }
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
