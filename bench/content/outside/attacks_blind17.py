@@ -79,6 +79,13 @@ of the same texts (string literals, variable names, overflow padding, multi-file
 keeps that source to a fifth of the set; a test server's placeholder "Some dangerous
 instructions here"; the rug-pull server's 'remove' mode (no text) and its utility tools; one
 of two identical tests of the injection scanner; and SQL, command and path parameter injections.
+
+First scan of a clean export of the commit that added this file (0b7ce335; the command run
+inside the export, the checkout's ``node_modules`` and ``.venv`` linked into it so the 18 benign
+files under them are found): 64 of 98 (65%) get a finding at high or above (tool definitions 9
+of 13, results 55 of 85); 0 of 83 benign files get one. Command:
+``PYTHONPATH=src env -u SHELL .venv/bin/python bench/content/outside/run_fresh.py --corpus
+blind17 --benign blind17``.
 """
 
 from __future__ import annotations
