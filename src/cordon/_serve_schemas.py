@@ -170,7 +170,8 @@ TOOLS: tuple[dict[str, Any], ...] = (
     },
     {
         "name": "verify_policy",
-        "description": "Validate a cordon policy (YAML text); returns valid or the errors.",
+        "description": "Validate a cordon policy (YAML text); returns valid or the errors, "
+        "and the warnings cordon check prints (suspicious but valid settings).",
         "inputSchema": {
             "type": "object",
             "properties": {"yaml": {"type": "string"}},
@@ -193,8 +194,19 @@ TOOLS: tuple[dict[str, Any], ...] = (
                         "required": ["message", "file", "line", "key"],
                     },
                 },
+                "warnings": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "message": {"type": "string"},
+                            "key": {"type": ["string", "null"]},
+                        },
+                        "required": ["message", "key"],
+                    },
+                },
             },
-            "required": ["valid", "errors"],
+            "required": ["valid", "errors", "warnings"],
         },
         "annotations": {"readOnlyHint": True, "openWorldHint": False},
     },

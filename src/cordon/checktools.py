@@ -302,6 +302,31 @@ def entry_location(name: str, paths: Iterable[Path]) -> str | None:
     return found
 
 
+def policy_warnings(policy: Policy, environ: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(key, sentence) of each suspicious-but-valid setting of a loaded policy, as
+    ``cordon check`` and ``cordon serve``'s ``verify_policy`` say them: a ``secrets.env``
+    variable unset or too short in ``environ`` (``cordon run`` reads it from its own
+    environment at start-up: one unset there protects nothing), and a directory that does
+    not exist here (:func:`missing_directories`: a typo denies every path of the real one)."""
+    from cordon.engine.secrets import MIN_SECRET_LENGTH
+
+    out = [
+        (
+            "secrets.env",
+            f"secret env var {name} is unset or shorter than {MIN_SECRET_LENGTH} characters "
+            "in this environment; cordon run protects it only if it is set where cordon run "
+            "starts",
+        )
+        for name in policy.secrets.env
+        if len(environ.get(name, "").strip()) < MIN_SECRET_LENGTH
+    ]
+    out += [
+        (key, f"{key}: {path} does not exist here (a typo?)")
+        for key, path in missing_directories(policy)
+    ]
+    return out
+
+
 def empty_policy_note(paths: Iterable[Path]) -> str:
     """Say on stderr each policy file of ``paths`` that sets nothing (it loads as the
     defaults: a file saved empty, or cut short, would otherwise pass as "policy ok", read as

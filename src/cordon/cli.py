@@ -560,8 +560,7 @@ def check_cmd(
     near no listed name, which it takes for another server's tool (a warning).
     """
     from cordon.audit.report import _describe_tool, _global_controls
-    from cordon.checktools import empty_policy_note, missing_directories
-    from cordon.engine.secrets import MIN_SECRET_LENGTH
+    from cordon.checktools import empty_policy_note, policy_warnings
     from cordon.policy import load_policy
 
     try:
@@ -570,24 +569,8 @@ def check_cmd(
         _failed("cordon: policy error:", exc)
     for line in _global_controls(loaded):
         print(f"  {line}")
-    for name in loaded.secrets.env:
-        if len(os.environ.get(name, "").strip()) < MIN_SECRET_LENGTH:
-            # cordon run reads secrets from its own environment at start-up: one unset here
-            # protects nothing if it is unset there too
-            err.print(
-                f"cordon: warning: secret env var {name} is unset or shorter than "
-                f"{MIN_SECRET_LENGTH} characters in this environment; cordon run protects it "
-                "only if it is set where cordon run starts",
-                highlight=False,
-                markup=False,
-            )
-    for key, path in missing_directories(loaded):
-        # a typo'd directory loads as valid and denies every path of the real one
-        err.print(
-            f"cordon: warning: {key}: {path} does not exist here (a typo?)",
-            highlight=False,
-            markup=False,
-        )
+    for _, warning in policy_warnings(loaded, os.environ):  # (verify_policy says the same)
+        err.print(f"cordon: warning: {warning}", highlight=False, markup=False)
     for name, tp in sorted(loaded.tools.items()):
         print(f"{name}: " + ("; ".join(_describe_tool(tp)) or "no controls"))
     real = _real_tools(list(command or []), pin_file, server, (policy, config))

@@ -71,7 +71,9 @@ input is ``isError``, the SDK's ``is_error``):
     gaps, each with the layer expected to handle it.
 
 ``verify_policy(yaml)``
-    ``valid`` or the errors, each with file (``<policy>``), line and key.
+    ``valid`` or the errors, each with file (``<policy>``), line and key; of a valid policy,
+    the ``warnings`` ``cordon check`` prints (a ``secrets.env`` variable unset here, a
+    directory that does not exist here, a text that sets nothing), each a message and key.
 
 Output hygiene: every reply string outside the deliberately sanitised payload (and the
 ``arguments`` to run, see ``check_tool_call``) is scanned with
@@ -86,7 +88,6 @@ server, its transports and the ``serve`` command, re-exported here.
 from __future__ import annotations
 
 import re
-import tempfile
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -94,7 +95,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from cordon import __version__
-from cordon._exceptions import PolicyError
 from cordon._serve_checks import (
     MAX_ITEMS,
     MAX_PINNED,
@@ -163,7 +163,6 @@ KNOWN_GAPS: tuple[dict[str, str], ...] = (
 
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_.:/@-]{1,128}")
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_MAX_YAML = 256 * 1024
 _MAX_SESSIONS = 1024
 #: ids of sessions dropped to stay under ``_MAX_SESSIONS``, refused when named again: a
 #: session made afresh under an old id would have lost its taint, budgets and pins (a
@@ -680,27 +679,9 @@ class ServeCore:
         text = args.get("yaml")
         if not isinstance(text, str):
             raise InvalidInput("yaml must be a string")
-        if len(text.encode("utf-8", "surrogatepass")) > _MAX_YAML:
-            return _policy_errors([{"message": f"policy larger than {_MAX_YAML} bytes"}])
-        with tempfile.TemporaryDirectory(prefix="cordon-verify-") as tmp:
-            path = Path(tmp) / "policy.yaml"
-            path.write_text(text, "utf-8", errors="surrogatepass")
-            try:
-                load_policy([path])
-            except PolicyError as exc:
-                # one entry per problem (a policy with several mistakes lists them all)
-                return _policy_errors(
-                    [
-                        {
-                            "message": p.message.replace(str(path), "<policy>"),
-                            "file": "<policy>" if p.file == str(path) else p.file,
-                            "line": p.line,
-                            "key": p.key,
-                        }
-                        for p in exc.problems
-                    ]
-                )
-        return {"valid": True, "errors": []}
+        from cordon._serve_policy import verify_policy_text
+
+        return verify_policy_text(text, _clean)
 
     def call(self, name: str, args: Mapping[str, Any] | None) -> dict[str, Any]:
         """Dispatch one tool by name. Raises :class:`InvalidInput` (unknown tool, bad input)."""
@@ -766,20 +747,6 @@ def _request_given(params: Any) -> list[str]:
             given.append(str(key))
         given.extend(_leaves(value, 1))
     return given
-
-
-def _policy_errors(errors: list[dict[str, Any]]) -> dict[str, Any]:
-    out = []
-    for e in errors:
-        out.append(
-            {
-                "message": e["message"],
-                "file": e.get("file"),
-                "line": e.get("line"),
-                "key": e.get("key"),
-            }
-        )
-    return {"valid": False, "errors": _clean(out)}
 
 
 def _strings(value: Any, what: str) -> list[str]:

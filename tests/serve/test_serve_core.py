@@ -143,6 +143,7 @@ def test_verify_policy(core: ServeCore) -> None:
     assert core.verify_policy({"yaml": "version: 1\npacks: [filesystem]\n"}) == {
         "valid": True,
         "errors": [],
+        "warnings": [],
     }
     r = core.verify_policy({"yaml": "version: 1\ntools:\n  w:\n    arg_patterns: {a: '('}\n"})
     assert r["valid"] is False
@@ -160,6 +161,27 @@ def test_verify_policy(core: ServeCore) -> None:
     assert all(
         e["file"] == "<policy>" and "cordon-verify-" not in e["message"] for e in r["errors"]
     )
+
+
+def test_verify_policy_warns_as_cordon_check_does(
+    core: ServeCore, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # valid, and suspicious: a secret read from a variable unset here, a directory that does
+    # not exist (a typo denies every path of the real one), a text that sets nothing
+    monkeypatch.delenv("CORDON_TEST_NO_SUCH_SECRET", raising=False)
+    text = (
+        f"version: 1\nallowed_path_prefixes: [{tmp_path}, {tmp_path / 'typo'}]\n"
+        "secrets: {env: [CORDON_TEST_NO_SUCH_SECRET]}\n"
+    )
+    r = core.verify_policy({"yaml": text})
+    assert r["valid"] is True and r["errors"] == []
+    assert [w["key"] for w in r["warnings"]] == ["secrets.env", "allowed_path_prefixes"], r
+    assert "CORDON_TEST_NO_SUCH_SECRET is unset" in r["warnings"][0]["message"]
+    assert f"{tmp_path / 'typo'} does not exist here" in r["warnings"][1]["message"]
+    r = core.verify_policy({"yaml": "# a policy saved empty\n"})
+    assert r["valid"] is True and r["warnings"] == [
+        {"message": "the policy sets nothing: the defaults apply", "key": None}
+    ]
 
 
 def test_describe_policy_lists_real_rules(core: ServeCore) -> None:

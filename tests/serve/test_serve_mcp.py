@@ -97,7 +97,18 @@ async def _exercise(client: Client) -> None:
     r = await client.call_tool(
         "verify_policy", {"yaml": "version: 1\ntrusted_destinations: [a@b.example]\n"}
     )
-    assert r.structured_content == {"valid": True, "errors": []}
+    assert r.structured_content == {"valid": True, "errors": [], "warnings": []}
+    r = await client.call_tool(
+        "verify_policy", {"yaml": "version: 1\nallowed_path_prefixes: [/no/such/dir/x7]\n"}
+    )
+    sc = r.structured_content  # (the SDK client checks it against the output schema)
+    assert sc is not None and sc["valid"] is True and not r.is_error
+    assert sc["warnings"] == [
+        {
+            "message": "allowed_path_prefixes: /no/such/dir/x7 does not exist here (a typo?)",
+            "key": "allowed_path_prefixes",
+        }
+    ]
 
     r = await client.call_tool("check_tool_call", {"arguments": {}})
     assert r.is_error
