@@ -19,7 +19,15 @@ from cordon.engine import _echo_printf, _heredoc
 from cordon.engine import shell_commands as _sc
 from cordon.engine.shell_commands import SHELLS
 
-__all__ = ["copy_text", "piped_text", "run_written", "stdin_text", "write_text"]
+__all__ = [
+    "block_write",
+    "command_stdin",
+    "copy_text",
+    "piped_text",
+    "run_written",
+    "stdin_text",
+    "write_text",
+]
 
 #: redirect operators that write their target
 _OUT = frozenset({">", ">>", ">|", "&>", "&>>", "<>"})
@@ -28,6 +36,9 @@ _OUT = frozenset({">", ">>", ">|", "&>", "&>>", "<>"})
 class _Walker(Protocol):
     facts: Any
     opened: dict[int, tuple[str | None, bool]]
+    wrote: list[tuple[str | None, bool]] | None
+    last: tuple[str, tuple[str, ...]] | None
+    stdin: str | None
 
     def key(self, path: str) -> str: ...
     def expand(self, node: Any) -> list[str]: ...
@@ -197,6 +208,30 @@ def stdin_text(w: _Walker, redirects: list[Any]) -> str | None:
             else:
                 text = None
     return text
+
+
+def command_stdin(w: _Walker, redirects: list[Any]) -> str | None:
+    """What a command reads on its standard input, when known here: its own redirect's text
+    (:func:`stdin_text`), else what a block's redirect or ``exec`` opened there (``{ cat |
+    psql; } < <(CMD)``: cat passes on CMD's output); the first command of a pipeline only
+    (:meth:`.shell._Walker.pipeline` takes descriptor 0 from the others)."""
+    if any(getattr(r, "input", None) in (None, 0) and "<" in r.type for r in redirects):
+        return stdin_text(w, redirects)
+    return _opened_text(w.opened.get(0))
+
+
+#: redirect operators that send a command's standard output to a file
+_STDOUT_TO_FILE = frozenset({">", ">>", ">|", "&>", "&>>"})
+
+
+def block_write(w: _Walker, program: str, redirects: list[Any]) -> None:
+    """In a compound command piped on (:meth:`.shell._Walker.block_output`): what the last
+    command writes to its standard output, unless it is sent to a file."""
+    if w.wrote is None or w.last is None:
+        return
+    if any(r.type in _STDOUT_TO_FILE and getattr(r, "input", None) in (None, 1) for r in redirects):
+        return
+    w.wrote.append((piped_text(w, w.last, w.stdin), program in _sc.DECODERS))
 
 
 def run_written(w: _Walker, program: str, args: tuple[str, ...], argv0: str) -> None:

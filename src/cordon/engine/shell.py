@@ -100,6 +100,8 @@ class _Walker:
         #: (as :meth:`fed` takes it); ``execs``: the command being walked is ``exec`` alone
         self.opened: dict[int, tuple[str | None, bool]] = {}
         self.execs = False
+        #: what each command of a compound command piped on writes (:meth:`block_output`)
+        self.wrote: list[tuple[str | None, bool]] | None = None
         #: descriptors ``exec N<>/dev/tcp/...`` connected to a network peer
         self.net_fds: set[int] = set()
 
@@ -171,22 +173,31 @@ class _Walker:
                 self.opened[fd] = before
 
     def pipeline(self, node: Any) -> None:
-        """A pipeline: each command, and what each reads from the one before it."""
+        """A pipeline: each command, and what each reads from the one before it.
+
+        Only the first command reads the standard input the pipeline was given (a block's
+        ``{ echo 'SELECT 1;' | psql; } < SRC``: psql reads echo's pipe, not SRC); a compound
+        command after a pipe reads the pipe as its own input (``echo SQL | { psql; }``)."""
         lines = []
         feeder: tuple[str, tuple[str, ...]] | None = None
         piped: str | None = None  # (what the command before writes to the pipe, if known)
-        first = True
+        decoded, first = False, True  # (whether a decoder writes it)
+        stdin0 = self.opened.pop(0, None)
         for part in node.parts:
             if part.kind == "pipe":
                 continue
             self.last, self.stdin = None, None
+            self.opened.pop(0, None)
+            if first and stdin0 is not None:
+                self.opened[0] = stdin0
+            elif not first and part.kind != "command":
+                self.opened[0] = (piped, decoded)
             if part.kind == "command":
                 lines.append(self.simple(part))
             else:  # a compound command: what it writes to the pipe is not one command's
-                self.node(part)
+                made = self.block_output(part)
                 self.last = None
             if not first and self.last is not None:
-                decoded = feeder is not None and feeder[0] in _sc.DECODERS
                 # (echo/printf: bash's reading and dash's, each judged where they differ)
                 both = _echo_printf.readings(*feeder) if feeder is not None else None
                 for text in both if both is not None and len(both) > 1 else (piped,):
@@ -195,10 +206,37 @@ class _Walker:
                     self.nested(line)
             # (cat passes on its standard input: a redirect's text, else the pipe's)
             stdin = self.stdin if self.stdin is not None or first else piped
-            piped = _written.piped_text(self, self.last, stdin)
+            if part.kind == "command":
+                piped = _written.piped_text(self, self.last, stdin)
+                decoded = self.last is not None and self.last[0] in _sc.DECODERS
+            else:
+                piped, decoded = made
             feeder, first = self.last, False
-        self.out = (node, piped, feeder is not None and feeder[0] in _sc.DECODERS)
+        self.opened.pop(0, None)
+        if stdin0 is not None:
+            self.opened[0] = stdin0
+        self.out = (node, piped, decoded)
         self.facts.canonical.append(" | ".join(x for x in lines if x))
+
+    def block_output(self, node: Any) -> tuple[str | None, bool]:
+        """Walk a compound command whose output is piped on; what it writes, as
+        :func:`._written.piped_text` reads a command's: each command's text in the order
+        walked when all are known here, None when none is, else :data:`DYNAMIC` (text known
+        here beside a file not read here, as ``cat a.sql x.sql``); and whether a decoder in
+        it writes.
+
+        Attack class: ``{ echo 'DROP TABLE t;'; } | psql`` and ``(echo SQL) | psql`` ran
+        unread: a compound command was taken to write nothing known."""
+        outer, self.wrote = self.wrote, []
+        self.node(node)
+        wrote, self.wrote = self.wrote, outer
+        if outer is not None:  # (a block in a block piped on: the outer one writes it too)
+            outer.extend(wrote)
+        texts = [text for text, _ in wrote]
+        made = None if texts.count(None) == len(texts) else DYNAMIC
+        if None not in texts and texts:
+            made = "".join(t for t in texts if t is not None)
+        return made, any(d for _, d in wrote)
 
     def fed(
         self, program: str, args: tuple[str, ...], text: str | None, *, decoded: bool = False
@@ -319,7 +357,7 @@ class _Walker:
         self.last = (program, args)
         # (cat < x.sql | psql: what it writes is the file's text; after the words' own
         # commands, cat $(cmd < f), which set it for theirs)
-        self.stdin = _written.stdin_text(self, redirects) if redirects else None
+        self.stdin = _written.command_stdin(self, redirects)
         for line in piped_lines(fed, program, args):  # (cat $(find ~ -name 'id_*'))
             self.nested(line)
         self.subs = subs  # (after the words' and redirects' own commands, which set theirs)
@@ -329,6 +367,7 @@ class _Walker:
             self.nested(line)
         _written.copy_text(self, program, args)
         _written.run_written(self, program, args, argv[0])
+        _written.block_write(self, program, redirects)  # ({ echo SQL; } | psql)
         if chdir is not None:
             self.cwd = shell_cwd
         self.prefix.clear()
