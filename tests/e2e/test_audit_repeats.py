@@ -113,10 +113,10 @@ async def test_report_and_show_count_the_events_not_the_records(harness: Harness
     done = run_cordon(harness.home, "report", "--audit", str(harness.audit), "-o", str(out))
     assert done.returncode == 0, done.stdout + done.stderr
     pack = out.read_text()
-    # allow | deny | ask | frames refused: two kinds of refused frame, N of each
+    # allow | deny | ask | unanswered | frames refused: two kinds of refused frame, N of each
     lines = pack.splitlines()
-    summary = lines[lines.index("| allow | deny | ask | frames refused |") + 2]
-    assert summary.split("|")[4].strip() == str(2 * N), summary
+    summary = lines[lines.index("| allow | deny | ask | unanswered | frames refused |") + 2]
+    assert summary.split("|")[5].strip() == str(2 * N), summary
     notes = [line for line in pack.splitlines() if line.startswith("| notification")]
     assert len(notes) == 1 and notes[0].rstrip(" |").endswith(f"| {N}"), notes
     shown = run_cordon(

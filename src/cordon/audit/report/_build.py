@@ -2,7 +2,8 @@
 
 Record shapes read (written by ``cordon.proxy.relay`` through :class:`~cordon.audit.AuditLog`):
 ``kind`` = ``start`` (version, policy_hash), ``verdict`` (tool, verdict, rule, destination(s),
-``answer`` when an ask was answered), ``approval`` (tool, rule, channel, answer), ``pin``
+``answer`` when an ask was answered), ``approval`` (tool, rule, channel, answer: one of
+:data:`UNANSWERED` makes the deny after it ``unanswered``), ``pin``
 (rule ``pin.changed`` with ``details.changed_fields``), ``content`` (where, tool, rules,
 action, max_severity) and ``frame_refused``. A record coalesced with its repeats
 (audit/repeats.py: ``repeat``, ``first_seq``, ``final``) is counted as the events it stands for.
@@ -28,7 +29,13 @@ from cordon.audit.report._controls import (
 from cordon.audit.report._data import ReportData, _fmt_ts, _timeline, _ts_epoch
 from cordon.audit.report._mappings import AIUC1_MAP, OWASP_LLM_2025, MapItem
 
-__all__ = ["build_report"]
+__all__ = ["UNANSWERED", "build_report"]
+
+#: an approval record's ``answer`` when no person answered the ask (``timeout``: none in
+#: ``--approval-timeout``; ``cancelled``: the client withdrew the question; ``none``: a retry
+#: that carried no answer; ``error``: the client could not put it): the call's deny that
+#: follows is its own outcome in the summary, not a refusal by a rule or a person
+UNANSWERED = frozenset({"timeout", "cancelled", "none", "error"})
 
 
 @dataclass(kw_only=True, slots=True)
@@ -55,6 +62,9 @@ class _Tally:
     # server -> policy.unknown_tool entries
     unlisted: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     points: list[tuple[float, str]] = field(default_factory=list)
+    # (session, tool) of an ask whose approval record says nobody answered: the deny that
+    # follows it is counted ``unanswered`` (:data:`UNANSWERED`)
+    unanswered: set[tuple[str, str]] = field(default_factory=set)
     repeats: EventCount = field(default_factory=EventCount)
     total: int = 0
     events: int = 0
@@ -103,6 +113,8 @@ class _Tally:
         elif kind == "verdict":
             self._add_verdict(rec, ts, tool)
         elif kind == "approval":
+            if rec.get("answer") in UNANSWERED:
+                self.unanswered.add((str(rec.get("session")), str(tool)))
             self.asks[
                 (str(tool), str(rec.get("rule")), f"{rec.get('answer')} ({rec.get('channel')})")
             ] += 1
@@ -136,6 +148,10 @@ class _Tally:
 
     def _add_verdict(self, rec: dict[str, Any], ts: str, tool: Any) -> None:
         v, rule = str(rec.get("verdict", "?")), str(rec.get("rule", "?"))
+        asked = (str(rec.get("session")), str(tool))
+        if asked in self.unanswered:  # the refusal that ends an ask nobody answered
+            self.unanswered.discard(asked)
+            v = "unanswered" if v == "deny" else v
         self.verdicts[v] += 1
         self.decided[str(rec.get("session"))] += 1
         self.rule_verdicts[(rule, v)] += 1

@@ -18,7 +18,7 @@ from cordon.audit.report._markdown import adversary_cell as _t
 
 __all__ = ["render_html"]
 
-_COLORS = {"allow": "#2e7d32", "deny": "#c62828", "ask": "#f9a825"}
+_COLORS = {"allow": "#2e7d32", "deny": "#c62828", "ask": "#f9a825", "unanswered": "#757575"}
 
 
 def _e(text: Any) -> str:
@@ -26,9 +26,9 @@ def _e(text: Any) -> str:
 
 
 def _svg_counts(counts: dict[str, int]) -> str:
-    keys = ["allow", "deny", "ask"]
+    keys = ["allow", "deny", "ask", "unanswered"]
     top = max([counts.get(k, 0) for k in keys] + [1])
-    w, h, bar = 360, 200, 70
+    w, h, bar = 470, 200, 70
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img" '
         'aria-label="verdict counts" class="chart">'

@@ -185,8 +185,16 @@ def _controls(data: ReportData) -> list[str]:
 def _summary(data: ReportData) -> list[str]:
     vc = data.verdict_counts
     lines = _md_table(
-        ["allow", "deny", "ask", "frames refused"],
-        [(vc.get("allow", 0), vc.get("deny", 0), vc.get("ask", 0), data.frames_refused)],
+        ["allow", "deny", "ask", "unanswered", "frames refused"],
+        [
+            (
+                vc.get("allow", 0),
+                vc.get("deny", 0),
+                vc.get("ask", 0),
+                vc.get("unanswered", 0),
+                data.frames_refused,
+            )
+        ],
     )
     lines += ["", "### Verdict counts by rule", ""]
     lines += (
