@@ -23,6 +23,8 @@ __all__ = [
     "block_write",
     "command_stdin",
     "copy_text",
+    "here_text",
+    "heredoc_text",
     "piped_text",
     "run_written",
     "stdin_text",
@@ -171,6 +173,33 @@ def _sub_text(w: _Walker, files: list[str]) -> str | None:
 _CAT_SAME = frozenset({"-u", "-s", "--squeeze-blank"})
 
 
+def here_text(w: _Walker, r: Any) -> str | None:
+    """What a here-document or here-string gives its reader, on any descriptor (``3<<EOF``,
+    ``3<<< W``, as on the standard input): :data:`.shell_commands.DYNAMIC` where bash
+    expands in it; None for any other redirect."""
+    if getattr(r, "heredoc", None) is not None:
+        return heredoc_text(r)
+    if r.type != "<<<" or not hasattr(r.output, "kind"):
+        return None
+    if any(p.kind in _SUBS for p in getattr(r.output, "parts", None) or ()):
+        return _sc.DYNAMIC  # (<<< "$(cmd)": known at run time; not walked twice)
+    return " ".join(w.expand(r.output)) + "\n"
+
+
+_SUBS = ("commandsubstitution", "processsubstitution")
+
+
+def heredoc_text(r: Any) -> str:
+    """A here-document's body as its reader reads it (``N<<EOF`` on any descriptor):
+    :data:`.shell_commands.DYNAMIC` where bash expands in it."""
+    doc = r.heredoc
+    quoted = getattr(r.output, "word", "").startswith(_heredoc.QUOTED)
+    body = doc.value.rsplit("\n", 1)[0] + "\n" if "\n" in doc.value else ""
+    if not quoted and set("$`") & set(body):
+        return _sc.DYNAMIC  # (bash expands $x and `cmd` in it first)
+    return body if quoted else body.replace("\\\n", "").replace("\\\\", "\\")
+
+
 def stdin_text(w: _Walker, redirects: list[Any]) -> str | None:
     """What a redirect gives a command on its standard input: a here-document's body
     (:data:`.shell_commands.DYNAMIC` where bash expands in it), a here-string's word, a file
@@ -180,14 +209,8 @@ def stdin_text(w: _Walker, redirects: list[Any]) -> str | None:
     for r in redirects:
         if getattr(r, "input", None) not in (None, 0):
             continue  # (3< f: another descriptor)
-        doc = getattr(r, "heredoc", None)
-        if doc is not None:
-            quoted = getattr(r.output, "word", "").startswith(_heredoc.QUOTED)
-            body = doc.value.rsplit("\n", 1)[0] + "\n" if "\n" in doc.value else ""
-            if not quoted and set("$`") & set(body):
-                text = _sc.DYNAMIC  # (bash expands $x and `cmd` in it first)
-            else:
-                text = body if quoted else body.replace("\\\n", "").replace("\\\\", "\\")
+        if getattr(r, "heredoc", None) is not None:
+            text = heredoc_text(r)
         elif r.type == "<&":  # (<&3: what exec 3< SRC opened; <&$fd: not known here)
             fd = r.output
             text = _sc.DYNAMIC if hasattr(fd, "kind") else _opened_text(w.opened.get(fd))

@@ -163,7 +163,7 @@ class _Walker:
                 self.opened[fd] = self.opened[r.output] if known else (None, False)
             else:  # (a here-document or here-string: its text, DYNAMIC where bash expands)
                 self.redirect(r, "")
-                self.opened[fd] = (_written.stdin_text(self, [r]) if fd == 0 else None, False)
+                self.opened[fd] = (_written.here_text(self, r), False)
         for child in node.list:
             self.node(child)
         for fd, before in saved.items():  # (the block's descriptors end with it)
@@ -474,6 +474,7 @@ class _Walker:
             elif _sc.stdin_kind(program, args) == "code":
                 self.facts.stdin_code.append((program, body))
                 _sc.code_files(self, program, body)
+            self.exec_here(r)
             return
         moved = getattr(target, "word", "")  # (4<&3-: 3 moved to 4)
         if moved[:-1].isdigit() and moved.endswith("-") and not getattr(target, "parts", None):
@@ -492,6 +493,7 @@ class _Walker:
             return
         if r.type == "<<<":  # a here-string: the word is the program's stdin
             self.fed(program, args, " ".join(self.expand(target)))
+            self.exec_here(r)
             return
         before, execs = self.last, self.execs  # (before the target's own commands reset it)
         self.unparsed_subs(target)
@@ -526,6 +528,18 @@ class _Walker:
                     self.fed(program, args, text)
                 if r.type == "<>" and path not in _HARMLESS_TARGETS and "/dev/fd/" != path[:8]:
                     self.file(path, program or "redirect", "overwrite")
+
+    def exec_here(self, r: Any) -> None:
+        """``exec N<<EOF`` / ``exec N<<< W``: the text is read by later commands where they
+        read N (:meth:`read_opened`), as ``exec N< <(echo TEXT)`` is.
+
+        Attack class: ``exec 3<<'EOF' ... EOF; cat <&3 | sqlite3 DB`` ran the here-document
+        unread: only a file or ``<(CMD)`` opened by ``exec`` was recorded."""
+        if self.execs:
+            self.opened[r.input if isinstance(r.input, int) else 0] = (
+                _written.here_text(self, r),
+                False,
+            )
 
     def opened_name(self, path: str) -> tuple[str | None, bool] | None:
         """What a descriptor ``exec`` opened holds, for a path naming it (``/dev/fd/3``,
