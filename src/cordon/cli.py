@@ -181,6 +181,7 @@ def run_cmd(
     try:
         rc = run_proxy(
             url=url,
+            url_env=url_env,
             headers=header,
             header_env=header_env,
             oauth=oauth,
@@ -283,17 +284,13 @@ def _refuse_requests(message: str) -> None:
             return
 
 
-def _url_from_env(url: str | None, var: str) -> str:
-    """``--url-env VAR``'s URL (stops ``cordon run`` as a malformed ``--url`` does, never
-    showing the value: it is there because it holds a key)."""
-    problem = None
+def _url_from_env(url: str | None, var: str) -> str | None:
+    """``--url-env VAR``'s URL, None when VAR is not set (stops ``cordon run`` as a malformed
+    ``--url`` does, never showing the value: it is there because it holds a key)."""
     if url is not None:
-        problem = "give either --url or --url-env, not both"
-    elif not os.environ.get(var):
-        problem = f"--url-env {var}: environment variable {var} is not set"
-    if problem is not None:
-        _failed("cordon:", ValueError(problem), answer=True)
-    return os.environ[var]
+        _failed("cordon:", ValueError("give either --url or --url-env, not both"), answer=True)
+    # a variable not set: no URL, and run_proxy stops the start on the audit record too
+    return os.environ.get(var) or None
 
 
 def _upstream_given(
@@ -314,9 +311,9 @@ def _upstream_given(
     problem = None
     if url is not None and command:
         problem = "give either --url or a command after --, not both"
-    elif url is None and not command:
+    elif url is None and not command and url_env is None:
         problem = "give the upstream command after --, or --url URL"
-    elif sse and url is None:
+    elif sse and url is None and url_env is None:
         problem = "--sse needs --url"
     elif url is not None and not url.startswith(("https://", "http://")):
         problem = "--url must be an http(s) URL"

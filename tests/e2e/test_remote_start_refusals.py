@@ -5,6 +5,8 @@ driven by the SDK client.
 - a ``--header-env NAME=VAR`` whose variable holds a ``${OTHER}`` that is not set: the
   client's ``initialize`` is answered with a JSON-RPC error naming ``--header-env`` (the
   option given, not ``--header``), and the audit log has the start and why it failed;
+- a ``--url-env VAR`` whose variable is not set: the same error and the same two records
+  (the start record names the variable: no URL is known);
 - a server that accepts the connection and never answers ``initialize``: after
   ``--init-timeout`` seconds the client's ``initialize`` gets a JSON-RPC error naming the
   server and the wait, and the audit log records the start that failed.
@@ -53,6 +55,23 @@ async def test_an_unset_header_env_variable_is_audited(harness: Harness) -> None
     assert "--header-env X-Api-Key: environment variable CORDON_HEADER_X_API_KEY" in said
     failed = [r for r in harness.records("upstream") if r.get("event") == "start_failed"]
     assert len(failed) == 1 and "CORDON_HEADER_X_API_KEY" in failed[0]["reason"], failed
+
+
+@pytest.mark.parametrize("sse", [False, True], ids=["url-env", "url-env-sse"])
+async def test_an_unset_url_env_variable_is_said_and_audited(harness: Harness, sse: bool) -> None:
+    # as a --header-env that cannot be read: a start record naming what was given (the
+    # variable; no URL is known) and a start_failed record saying why, not stderr alone
+    extra = ["--url-env", "NO_SUCH_CORDON_URL", *(["--sse"] if sse else [])]
+    params = harness.cordon([], extra=extra)
+    said = await first_mcp_error(Client(params, mode="legacy"))
+    assert "--url-env NO_SUCH_CORDON_URL: environment variable NO_SUCH_CORDON_URL is not set" in (
+        said
+    )
+    starts = harness.records("start")
+    failed = [r for r in harness.records("upstream") if r.get("event") == "start_failed"]
+    assert len(starts) == 1 and starts[0]["upstream"] == {"url_env": "NO_SUCH_CORDON_URL"}, starts
+    assert len(failed) == 1 and "NO_SUCH_CORDON_URL is not set" in failed[0]["reason"], failed
+    assert failed[0]["session"] == starts[0]["session"]
 
 
 @pytest.fixture

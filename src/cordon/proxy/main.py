@@ -411,14 +411,17 @@ class _Start(NamedTuple):
     command: list[str]
 
 
-def _record_refusal(start: _Start, engine: Engine, refused: CordonError) -> None:
+def _record_refusal(
+    start: _Start, engine: Engine, refused: CordonError, upstream: dict[str, Any] | None = None
+) -> None:
     """A start refused on the audit record, as every verdict is: a start record naming the
     program (or URL) that was not started, then why. A swapped upstream gets the ``pin``
     record a server whose identity changes while running gets; any other refusal (a
     ``--header`` or ``--header-env`` that cannot be read) the ``upstream`` ``start_failed``
-    record of a server that cannot be started."""
+    record of a server that cannot be started (a ``--url-env`` variable not set: ``upstream``
+    names it, no URL being known)."""
     path, policy, policies, name, url, command = start
-    upstream = {"command": masked_argv(command)}
+    upstream = upstream or {"command": masked_argv(command)}
     session = engine.new_session()
     why: dict[str, Any] = (
         {"kind": "pin", "rule": rules.PIN_SERVER_CHANGED}
@@ -690,18 +693,24 @@ def run_proxy(
     oauth: bool = True,
     sse: bool = False,
     init_wait: float | None = None,
+    url_env: str | None = None,
 ) -> int:
     """Run the proxy before ``command`` (stdio) or ``url`` (``sse``: legacy HTTP+SSE); exit status.
 
     Raises:
         PolicyError: an invalid policy (before the upstream is started).
-        CordonError: a ``--header`` or ``--header-env`` that cannot be read (audited).
+        CordonError: a ``--header`` or ``--header-env`` that cannot be read, or a
+            ``--url-env`` variable that is not set (``url`` None, no command): audited.
     """
     pin_path = pin_file or run_pin_file(name, command, url)
     # published first: no other server's tool may rewrite its policy while a login waits
     state, shared_state = _shared_state(policies, audit_path, approvals_store, pin_path, name)
     policy = _load(policies, content_mode, block_at)
     start = _Start(audit_path, policy, policies, name, url, command)
+    if url is None and not command and url_env is not None:
+        unset = CordonError(f"--url-env {url_env}: environment variable {url_env} is not set")
+        _record_refusal(start, Engine(policy), unset, {"url_env": url_env})
+        raise unset
     sent = _read_headers(headers or [], header_env or [], start)
     store = _shared_store() if shared_taint else None
     later = _Later(store)  # OAuth tokens a login or refresh brings
