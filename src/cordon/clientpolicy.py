@@ -64,7 +64,26 @@ def init_policies(policies: Sequence[Path | str]) -> list[str]:
     for key, path in missing_directories(_load(pols)) if pols else ():
         # loads as valid, and denies every path of the directory meant (as cordon check says)
         sys.stderr.write(f"cordon init: warning: {key}: {path} does not exist here (a typo?)\n")
+    for pol in pols:
+        tree = _git_work_tree(Path(pol))
+        if tree is not None:
+            sys.stderr.write(
+                f"cordon init: warning: --policy {pol} is inside the git work tree {tree}: "
+                "cordon denies every git checkout, switch, pull, merge or stash of that "
+                "repository through a tool it guards (action.cordon_state: one would swap the "
+                "policy for a ref's copy), and a commit shares it; keep policies outside the "
+                "repository, such as in ~/.config/cordon/\n"
+            )
     return pols
+
+
+def _git_work_tree(path: Path) -> Path | None:
+    """The directory of ``path``'s ancestors that holds a ``.git`` (a git work tree's top,
+    as git finds it), or None."""
+    for parent in path.parents:
+        if (parent / ".git").exists():
+            return parent
+    return None
 
 
 def _load(pols: Sequence[str]) -> Policy:
