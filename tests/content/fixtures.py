@@ -348,3 +348,10 @@ from .fixtures_round13 import NEAR_MISSES as _ROUND13_NEAR  # noqa: E402
 
 HITS.update(_ROUND13_HITS)
 NEAR_MISSES.update(_ROUND13_NEAR)
+
+# fourteenth round: orders read by structure (agent_orders), Japanese requests (ja_orders)
+from .fixtures_round14 import HITS as _ROUND14_HITS  # noqa: E402
+from .fixtures_round14 import NEAR_MISSES as _ROUND14_NEAR  # noqa: E402
+
+HITS.update(_ROUND14_HITS)
+NEAR_MISSES.update(_ROUND14_NEAR)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cordon.content._rule import CATEGORIES, Rule
 from cordon.content.rules import (
     addressed,
+    agent_orders,
     agentgate,
     agentic,
     carried,
@@ -29,6 +30,7 @@ from cordon.content.rules import (
     injection,
     intent,
     inventory,
+    ja_orders,
     labels,
     lexicon,
     literal_cues,
@@ -105,6 +107,8 @@ RULES: tuple[Rule, ...] = (
     *embedded.RULES,
     *egress_orders.RULES,
     *carried.RULES,
+    *agent_orders.RULES,
+    *ja_orders.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
