@@ -197,8 +197,8 @@ def test_readings_that_differ_read_as_one_text_are_asked(tmp_path: Path, command
 def test_a_file_written_with_escapes_is_still_judged(tmp_path: Path) -> None:
     """bash's reading of what the file holds is read by the rules that read a file's text
     (a beacon: engine/test_rendered_commands.py, here a DROP run later); dash's differs, so
-    the write is asked at least."""
+    the write into a script is asked at least (a plain data file: test_echo_printf_data_writes)."""
     command = "printf 'DR\\x4fP TABLE users;' > x.sql; psql -f x.sql"
     assert run(tmp_path, command) == ("deny", "action.sql_drop")
-    assert run(tmp_path, "printf '\\x41BC\\n' > a.txt") == ("ask", "action.command_opaque")
+    assert run(tmp_path, "printf '\\x41BC\\n' > a.sh") == ("ask", "action.command_opaque")
     assert run(tmp_path, "printf 'ABC\\n' > a.txt") == ("allow", "default.allow")

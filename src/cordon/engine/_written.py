@@ -12,17 +12,21 @@ call wrote is not seen here (docs/threat-model.md).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Any, Protocol
 
 from cordon.engine import _echo_printf, _heredoc
 from cordon.engine import shell_commands as _sc
+from cordon.engine.credential_paths import is_credential_path
 from cordon.engine.shell_commands import SHELLS
 
 __all__ = [
     "block_write",
     "command_stdin",
     "copy_text",
+    "data_file",
+    "file_text",
     "here_text",
     "heredoc_text",
     "piped_text",
@@ -62,10 +66,7 @@ def write_text(
     ``None``, set when the write is recorded; ``prior``: what they held before)."""
     both = _echo_printf.readings(program, args)
     text = None if both is None else both[0]
-    if both is not None and len(both) > 1 and any(r.type in _OUT for r in redirects):
-        # (bash's reading is kept, for the rules that read one file's text; dash's differs:
-        # what the file holds is not known here, fail closed)
-        w.opaque(f"{program} writes text bash and dash decode differently")
+    apart = both is not None and len(both) > 1  # (bash and dash decode it differently)
     if (
         text is not None
         and program == "echo"
@@ -78,11 +79,41 @@ def write_text(
         if doc is not None and (quoted or not set("$`\\") & set(doc.value)):
             text = doc.value.rsplit("\n", 1)[0] + "\n" if "\n" in doc.value else ""
     for r in redirects:
-        if r.type not in _OUT or not hasattr(r.output, "kind") or text is None:
+        if r.type not in _OUT or text is None:
             continue
-        for path in w.expand(r.output):
+        for path in w.expand(r.output) if hasattr(r.output, "kind") else [_sc.DYNAMIC]:
+            data = apart and data_file(path)
+            if apart and not data:
+                # (bash's reading is kept, for the rules that read one file's text; dash's
+                # differs: what the file holds is not known here, fail closed)
+                w.opaque(f"{program} writes text bash and dash decode differently")
             before = prior.get(w.key(path), "") if r.type in (">>", "&>>") else ""
             w.facts.written[w.key(path)] = None if before is None else before + text
+            # (a data file: bash's reading is held; a reader later in the string, sh a.txt,
+            # psql < a.txt, judges it and is asked: file_text)
+            if data or (r.type in (">>", "&>>") and w.key(path) in w.facts.apart):
+                w.facts.apart.add(w.key(path))
+            else:
+                w.facts.apart.discard(w.key(path))
+
+
+#: names of plain data files: no shell, interpreter, build tool or client runs them by name,
+#: and no rule reads their text (CMakeLists.txt: cmake runs it)
+_DATA_SUFFIXES = (".txt", ".text", ".log", ".csv", ".tsv", ".dat")
+_RUN_TEXTS = frozenset({"cmakelists.txt"})
+
+
+def data_file(path: str) -> bool:
+    """Whether ``path`` names a plain data file (or ``/dev/null``): text bash and dash write
+    otherwise (``printf '\\x41' > a.txt``) is written there unasked; a script, a file with
+    no suffix (run by its name once made executable), an auto-run or credential path, a
+    file a rule reads (package.json, README.md) is asked about."""
+    name = posixpath.basename(path).lower()
+    if path == "/dev/null":
+        return True
+    if _sc.DYNAMIC in path or not name.endswith(_DATA_SUFFIXES) or name in _RUN_TEXTS:
+        return False
+    return not is_credential_path(path)
 
 
 def copy_text(w: _Walker, program: str, args: tuple[str, ...]) -> None:
@@ -96,6 +127,8 @@ def copy_text(w: _Walker, program: str, args: tuple[str, ...]) -> None:
         if dest.endswith("/"):
             dest += source.rsplit("/", 1)[-1]
         w.facts.written[w.key(dest)] = w.facts.written[w.key(source)]
+        if w.key(source) in w.facts.apart:
+            w.facts.apart.add(w.key(dest))
 
 
 def piped_text(
@@ -139,7 +172,7 @@ def piped_text(
                 return None
             texts.append(None)
         else:
-            texts.append(w.facts.written[w.key(f)])
+            texts.append(file_text(w, f))
     return _sc.DYNAMIC if None in texts else "".join(t or "" for t in texts)
 
 
@@ -226,7 +259,7 @@ def stdin_text(w: _Walker, redirects: list[Any]) -> str | None:
             elif len(words) == 1 and w.opened_name(words[0]) is not None:  # (< /dev/fd/3)
                 text = _opened_text(w.opened_name(words[0]))
             elif len(words) == 1 and w.key(words[0]) in w.facts.written:
-                text = w.facts.written[w.key(words[0])]
+                text = file_text(w, words[0])
                 text = _sc.DYNAMIC if text is None else text
             else:
                 text = None
@@ -257,6 +290,15 @@ def block_write(w: _Walker, program: str, redirects: list[Any]) -> None:
     w.wrote.append((piped_text(w, w.last, w.stdin), program in _sc.DECODERS))
 
 
+def file_text(w: _Walker, path: str) -> str | None:
+    """What this string wrote into ``path`` (:attr:`.shell_facts.ShellFacts.written`), for
+    a command that reads it; where bash and dash write it otherwise (``apart``), bash's
+    reading, and the read is asked about: what the file holds is not known here."""
+    if w.key(path) in w.facts.apart:
+        w.opaque(f"{path} holds text bash and dash write otherwise")
+    return w.facts.written.get(w.key(path))  # type: ignore[no-any-return]
+
+
 def run_written(w: _Walker, program: str, args: tuple[str, ...], argv0: str) -> None:
     """A file this string writes, run as a script (``sh f``, ``source f``, ``./f``,
     ``python3 f.py``): its literal text read as the commands or code it is; asked about
@@ -270,7 +312,7 @@ def run_written(w: _Walker, program: str, args: tuple[str, ...], argv0: str) -> 
         path = plain[0]
     else:
         return
-    text = written[w.key(path)]
+    text = file_text(w, path)
     if text is None:
         w.opaque(f"{program} runs {path}, which this command writes")
         return

@@ -514,7 +514,7 @@ class _Walker:
                 self.file(path, program or "redirect", "read")
                 if execs:  # (exec 3< SRC: read by later commands, read_opened)
                     fd = r.input if isinstance(r.input, int) else 0
-                    text = self.facts.written.get(self.key(path)) if made is None else made[0]
+                    text = _written.file_text(self, path) if made is None else made[0]
                     self.opened[fd] = (text, made is not None and made[1])
                 if DYNAMIC in path:  # (sh < <(CMD): read as CMD | sh is)
                     made_text, decoded = made if made is not None else (None, False)
@@ -522,7 +522,7 @@ class _Walker:
                     for text in both or (made_text,):
                         self.fed(program, args, text, decoded=decoded)
                 elif self.key(path) in self.facts.written:  # (echo LINE > f; sh < f)
-                    text = self.facts.written[self.key(path)]
+                    text = _written.file_text(self, path)
                     if text is None and _sc.stdin_kind(program, args) == "sql":
                         self.opaque(f"{program} runs the SQL in {path}, which this command writes")
                     self.fed(program, args, text)

@@ -58,6 +58,9 @@ class ShellFacts:
             string writes.
         written: files this string writes (as written, joined with the ``cd`` before) and
             what they hold when that is literal text (``echo``, ``printf``, ``cat <<EOF``).
+        apart: keys of ``written`` whose text bash's and dash's ``printf``/``echo`` write
+            otherwise (``printf '\\x41' > a.txt``): bash's reading is held; a reader of one
+            is asked about (:func:`._written.file_text`).
         links: symbolic links this string makes (keyed as ``written``) -> their targets; a
             later path under one is also recorded under its target (:mod:`.shell_links`).
     """
@@ -75,4 +78,5 @@ class ShellFacts:
     cwds: list[str | None] = field(default_factory=list)
     stdin_code: list[tuple[str, str]] = field(default_factory=list)
     written: dict[str, str | None] = field(default_factory=dict)
+    apart: set[str] = field(default_factory=set)
     links: dict[str, str] = field(default_factory=dict)

@@ -209,7 +209,7 @@ def _written_sql(w: Any, path: str) -> str | None:
     key = w.key(path) if written else ""
     if not written or key not in written:
         return None
-    if written[key] is None:
+    if written[key] is None or key in w.facts.apart:  # (apart: _written.file_text)
         w.opaque(f"a database client runs the SQL in {path}, which this command writes")
     return written[key]  # type: ignore[no-any-return]
 
