@@ -67,3 +67,32 @@ def test_step2_sample_output_is_what_init_prints(tmp_path: Path) -> None:
     assert any(x.startswith("files: wrapped:") for x in sample)
     missing = [x for x in sample if not any(_pattern(x).fullmatch(p) for p in printed)]
     assert not missing, f"README sample lines init does not print: {missing}\n{printed}"
+
+
+def _init_without_server(tmp_path: Path, servers: list[str]) -> subprocess.CompletedProcess[str]:
+    home, proj = tmp_path / "home", tmp_path / "proj"
+    home.mkdir(parents=True)
+    proj.mkdir()
+    entry = {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}
+    (proj / ".mcp.json").write_text(json.dumps({"mcpServers": dict.fromkeys(servers, entry)}))
+    (proj / "policy.yaml").write_text(yaml.safe_dump({"version": 1, "packs": ["filesystem"]}))
+    return subprocess.run(
+        [*cordon_exe(), "init", "--config", ".mcp.json", "--policy", "policy.yaml", "-y"],
+        cwd=proj,
+        text=True,
+        capture_output=True,
+        env={**os.environ, "HOME": str(home)},
+        timeout=60,
+    )
+
+
+def test_a_pack_without_server_is_refused_only_for_several_servers(tmp_path: Path) -> None:
+    """The README says when `init` without `--server` refuses a policy that brings a pack:
+    for a file of several servers, not for a file of one (whose one server it fits)."""
+    text = " ".join(README.read_text("utf-8").split())
+    assert "a pack is refused then when the file has more than one server" in text
+    one = _init_without_server(tmp_path / "one", ["files"])
+    assert one.returncode == 0, one.stdout + one.stderr
+    two = _init_without_server(tmp_path / "two", ["files", "more"])
+    assert two.returncode == 2, two.stdout + two.stderr
+    assert "brings pack(s) filesystem" in two.stderr
