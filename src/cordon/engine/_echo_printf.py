@@ -184,4 +184,37 @@ def readings(program: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
         return None
     if bash is None or dash is None:
         return None
+    if _other_shells_differ(program, args):  # (zsh's and busybox's: not read here)
+        return tuple(dict.fromkeys((bash, dash, DYNAMIC)))
     return (bash,) if dash == bash else (bash, dash)
+
+
+def _other_shells_differ(program: str, args: tuple[str, ...]) -> bool:
+    """Whether zsh's or busybox's ``echo``/``printf`` may write ARGS otherwise than bash's
+    and dash's both do (zsh 5.9, busybox 1.35, each run against bash and dash): ``\\x``,
+    ``\\u``, ``\\U`` with no digit (zsh: a NUL byte), an octal escape above ``\\377``
+    (busybox: ``\\470`` is ``'0``), ``\\c`` in a printf format (both stop there),
+    ``\\NNN`` with no leading 0 in a ``%b`` argument (zsh: kept) or an ``echo -e`` word
+    (busybox: decoded), ``\\u``, ``\\U``, ``\\E`` in an ``echo`` word (kept by one).
+
+    Attack class: ``zsh -c "printf %b 'echo \\47; CMD; echo \\47' | sh"`` (bash's and
+    dash's reading: one quoted echo; zsh's runs CMD), ``busybox sh -c "printf \"echo
+    '\\470; CMD; \\470'\" | sh"``, ``printf 'ec\\xho CMD' | sh`` under zsh (the NUL is
+    dropped: ``echo CMD``). Such text is :data:`DYNAMIC` in a third reading (asked), not
+    modelled: the shell a command runs in may be zsh (macOS) or busybox's ash."""
+    words = list(args[1:] if args[:1] == ("--",) else args)
+    if not words:
+        return False
+    texts = [(w, "echo") for w in words] if program == "echo" else [(words[0], "format")]
+    if program == "printf" and "%b" in words[0]:
+        texts += [(w, "b") for w in words[1:]]
+    for text, mode in texts:
+        for m in _ESCAPE_RE.finditer(text):
+            _, u4, u8, zero, octal, stop, other = m.groups()
+            digits = zero or octal or ""
+            big = len(digits) == 3 and digits[0] in "4567"  # (above \377)
+            if other in ("x", "u", "U") or big or (stop and mode == "format"):
+                return True
+            if (octal and mode != "format") or (mode == "echo" and (u4 or u8 or other == "E")):
+                return True
+    return False
