@@ -15,7 +15,6 @@ its rows), and rows named by value run unasked.
 from __future__ import annotations
 
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +22,10 @@ import pytest
 from mcp import Client
 
 from tests.conftest import ROOT, Harness, text_of
+from tests.e2e._shellbox import shellbox_in_front
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
-SHELLBOX = ROOT / "tests" / "servers" / "shellbox.py"
 SQLITE_BIN = ROOT / ".venv-sqlite" / "bin" / "mcp-server-sqlite"
 ROWS = [(1, "me"), (2, "you"), (3, "ops")]
 #: (statement, the verdict's word in the answer)
@@ -59,13 +58,8 @@ def _rows(db: Path) -> list[tuple[Any, ...]]:
 
 
 async def test_a_shell_tools_sqlite3_delete_by_condition_is_asked(harness: Harness) -> None:
-    sandbox = harness.tmp / "project"
-    sandbox.mkdir()
+    sandbox, log, params = shellbox_in_front(harness)
     db = _db(sandbox / "app.db")
-    log = harness.tmp / "ran.log"
-    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
-    loose = harness.policy({"version": 1}, name="loose.yaml")
-    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[loose], env=env)
     async with Client(params, mode="legacy") as c:
         await c.list_tools()
         for sql, word in BY_CONDITION:

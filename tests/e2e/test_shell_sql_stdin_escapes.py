@@ -15,17 +15,16 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from mcp import Client
 
 from tests.conftest import ROOT, Harness, text_of
+from tests.e2e._shellbox import shellbox_in_front
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
-SHELLBOX = ROOT / "tests" / "servers" / "shellbox.py"
 SQLITE_BIN = ROOT / ".venv-sqlite" / "bin" / "mcp-server-sqlite"
 SCHEMA = "CREATE TABLE users (id INTEGER PRIMARY KEY, role TEXT)"
 REWRITE = (
@@ -57,13 +56,8 @@ def _schema(db: Path) -> str | None:
 
 @pytest.mark.skipif(shutil.which("sqlite3") is None, reason="the sqlite3 CLI is not installed")
 async def test_sql_fed_or_spelt_otherwise_is_refused_or_asked(harness: Harness) -> None:
-    sandbox = harness.tmp / "project"
-    sandbox.mkdir()
+    sandbox, log, params = shellbox_in_front(harness)
     db = _db(sandbox / "app.db")
-    log = harness.tmp / "ran.log"
-    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
-    loose = harness.policy({"version": 1}, name="loose.yaml")
-    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[loose], env=env)
     async with Client(params, mode="legacy") as c:
         await c.list_tools()
         for command, word, rule in [*COMMANDS, ("sqlite3 app.db '.load ./x'", "blocked", "code")]:

@@ -17,17 +17,16 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from mcp import Client
 
-from tests.conftest import ROOT, Harness, text_of
+from tests.conftest import Harness, text_of
+from tests.e2e._shellbox import shellbox_in_front
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
-SHELLBOX = ROOT / "tests" / "servers" / "shellbox.py"
 #: base64 of "DROP TABLE users;"
 B64 = "RFJPUCBUQUJMRSB1c2VyczsK"
 #: (command, the answer's word, the rule): each drops the table
@@ -74,13 +73,8 @@ def _rows(db: Path) -> list[tuple[object, ...]] | None:
 async def test_dot_command_spellings_and_computed_sql_are_refused_or_asked(
     harness: Harness,
 ) -> None:
-    sandbox = harness.tmp / "project"
-    sandbox.mkdir()
+    sandbox, log, params = shellbox_in_front(harness)
     db = _db(sandbox / "app.db")
-    log = harness.tmp / "ran.log"
-    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
-    loose = harness.policy({"version": 1}, name="loose.yaml")
-    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[loose], env=env)
     async with Client(params, mode="legacy") as c:
         await c.list_tools()
         for command, word, rule in [
