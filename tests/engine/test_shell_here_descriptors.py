@@ -56,7 +56,12 @@ def test_bash_runs_the_here_text_through_sqlite3(tmp_path: Path, line: str) -> N
         ('{ cat <&3 | sqlite3 app.db; } 3<<< "$(cat q.sql)"', ("ask", "action.command_opaque")),
         ("{ cat <&3 | sqlite3 app.db; } 3<<'EOF'\nSELECT 1;\nEOF", ("allow", "default.allow")),
         ("exec 3<<< 'SELECT 1;'; sqlite3 app.db <&3", ("allow", "default.allow")),
-        ("{ true; } 3<<< 'DROP TABLE users;'; sqlite3 app.db <&3", ("allow", "default.allow")),
+        # (the block's descriptor ends with it: 3 is again what the tool's process had there,
+        # not known here, as any descriptor this string did not open: engine/shell_fds.py)
+        (
+            "{ true; } 3<<< 'DROP TABLE users;'; sqlite3 app.db <&3",
+            ("ask", "action.command_opaque"),
+        ),
     ],
 )
 def test_other_here_texts(tmp_path: Path, command: str, expected: tuple[str, str]) -> None:

@@ -40,7 +40,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
-from cordon.engine import _echo_printf, _heredoc, _written, cmd_exe, sql_programs
+from cordon.engine import _echo_printf, _heredoc, _written, cmd_exe, shell_fds, sql_programs
 from cordon.engine import shell_commands as _sc
 from cordon.engine import shell_links as _links
 from cordon.engine.containers import ContainerRun, host_path
@@ -159,8 +159,8 @@ class _Walker:
                 self.execs = False
             elif r.type == "<&":  # (<&3: what 3 holds; <&$fd: not known here)
                 self.redirect(r, "")
-                known = not hasattr(r.output, "kind") and r.output in self.opened
-                self.opened[fd] = self.opened[r.output] if known else (None, False)
+                held = None if hasattr(r.output, "kind") else shell_fds.held(self, r.output)
+                self.opened[fd] = (DYNAMIC, False) if held is None else held
             else:  # (a here-document or here-string: its text, DYNAMIC where bash expands)
                 self.redirect(r, "")
                 self.opened[fd] = (_written.here_text(self, r), False)
@@ -336,7 +336,7 @@ class _Walker:
         for why in unread:
             self.opaque(why)
         prior = dict(self.facts.written)  # (what a >> target held before this command)
-        self.execs = argv == ["exec"]
+        self.execs = bool(argv) and not program and argv[-1] == "exec"  # (command exec 3<)
         for r in redirects:  # (in the shell's directory, before a wrapper's chdir)
             self.redirect(r, program, args)
         self.read_opened(program, args, redirects)
@@ -480,11 +480,12 @@ class _Walker:
         if moved[:-1].isdigit() and moved.endswith("-") and not getattr(target, "parts", None):
             target = int(moved[:-1])
         if not hasattr(target, "kind"):  # 2>&1: a file descriptor
-            if r.type == "<&" and target in self.opened:  # (exec 3< <(CMD); sh <&3)
-                opened_text, decoded = self.opened[target]
-                self.fed(program, args, opened_text, decoded=decoded)
+            # (exec 3< <(CMD); sh <&3. <&10 after exec {fd}< SRC: not known here)
+            if r.type == "<&" and (held := shell_fds.held(self, target)) is not None:
+                self.opened.setdefault(target, held)
+                self.fed(program, args, held[0], decoded=held[1])
                 if self.execs:  # (exec 4<&3, exec 0<&3: a copy, read where 3 is)
-                    self.opened[r.input if isinstance(r.input, int) else 0] = self.opened[target]
+                    self.opened[r.input if isinstance(r.input, int) else 0] = held
             if target in self.net_fds and _sc.stdin_kind(program, args) in ("shell", "code"):
                 self.remote_shell(f"{program} with a descriptor connected to the network")
             return
@@ -515,7 +516,8 @@ class _Walker:
                 if execs:  # (exec 3< SRC: read by later commands, read_opened)
                     fd = r.input if isinstance(r.input, int) else 0
                     text = _written.file_text(self, path) if made is None else made[0]
-                    self.opened[fd] = (text, made is not None and made[1])
+                    held = (text, made is not None and made[1])
+                    self.opened[fd] = held if opened is None else opened  # (4< /dev/fd/3)
                 if DYNAMIC in path:  # (sh < <(CMD): read as CMD | sh is)
                     made_text, decoded = made if made is not None else (None, False)
                     both = self.sub_readings(target, before) if made is not None else ()
@@ -542,12 +544,8 @@ class _Walker:
             )
 
     def opened_name(self, path: str) -> tuple[str | None, bool] | None:
-        """What a descriptor ``exec`` opened holds, for a path naming it (``/dev/fd/3``,
-        ``/proc/self/fd/3``); None for any other path."""
-        for fd, opened in self.opened.items():
-            if path in (f"/dev/fd/{fd}", f"/proc/self/fd/{fd}"):
-                return opened
-        return None
+        """What the descriptor ``path`` names holds (:func:`.shell_fds.opened_name`)."""
+        return shell_fds.opened_name(self, path)
 
     def read_opened(self, program: str, args: tuple[str, ...], redirects: list[Any]) -> None:
         """A command reading a descriptor ``exec N< SRC`` opened: on its standard input
@@ -556,16 +554,15 @@ class _Walker:
 
         Attack class: ``exec < <(echo 'DROP TABLE t;'); psql`` and ``exec 3< <(CMD); sh
         /dev/fd/3`` ran what CMD wrote unread: the redirect and the reader are two commands."""
-        if not self.opened or not program:
+        if not program or not (self.opened or "/" in "".join(args)):
             return
         own = any(getattr(r, "input", None) in (None, 0) and "<" in r.type for r in redirects)
-        named = " ".join(args)
-        for fd, (text, decoded) in self.opened.items():
-            names = (f"/dev/fd/{fd}", f"/proc/self/fd/{fd}", *(("/dev/stdin",) * (fd == 0)))
-            if any(n in named for n in names):  # (as its stdin: what the program makes of it)
-                self.fed(program, (), text, decoded=decoded)
-            elif fd == 0 and not own:
-                self.fed(program, args, text, decoded=decoded)
+        named = shell_fds.named_fds(args)  # (/dev/fd/3, /proc/self/fd/3 in any spelling)
+        for fd in sorted(named):  # (as its stdin: what the program makes of it)
+            if (held := shell_fds.held(self, fd)) is not None:
+                self.fed(program, (), held[0], decoded=held[1])
+        if 0 in self.opened and 0 not in named and not own:
+            self.fed(program, args, self.opened[0][0], decoded=self.opened[0][1])
 
     def net_redirect(self, r: Any, path: str, program: str, args: tuple[str, ...]) -> None:
         """A redirect to ``/dev/tcp/HOST/PORT``: a connection, its program's stdin or stdout
