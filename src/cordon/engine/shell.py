@@ -43,6 +43,7 @@ from typing import Any
 from cordon.engine import _echo_printf, _heredoc, _written, cmd_exe, shell_fds, sql_programs
 from cordon.engine import shell_commands as _sc
 from cordon.engine import shell_links as _links
+from cordon.engine import shell_words as _words
 from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.exec_bits import tmpdir_args
 from cordon.engine.find_exec import piped_lines
@@ -595,8 +596,8 @@ class _Walker:
         _links.register(self.facts.links, self.key(name), target, cwd_target)
 
     def key(self, path: str) -> str:
-        """``path`` as :attr:`ShellFacts.written` keys it."""
-        return posixpath.normpath(posixpath.join(self.cwd or "", path))
+        """``path`` as :attr:`ShellFacts.written` keys it (a pattern: :func:`.written_key`)."""
+        return _words.written_key(self, posixpath.normpath(posixpath.join(self.cwd or "", path)))
 
     def contained(self, run: ContainerRun) -> None:
         """A container run with writable bind mounts: each delete or overwrite of its

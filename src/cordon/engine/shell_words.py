@@ -8,13 +8,15 @@ What cannot be known (a command substitution's output, an unset variable) is kep
 
 from __future__ import annotations
 
+import fnmatch
 import itertools
 import re
+from typing import Any, Protocol
 
 from cordon.engine._ansi_c import ansi_c
 from cordon.engine.shell_commands import DYNAMIC
 
-__all__ = ["MAX_BRACE", "NAME_RE", "SPLIT", "expand_braces", "expand_word"]
+__all__ = ["MAX_BRACE", "NAME_RE", "SPLIT", "expand_braces", "expand_word", "written_key"]
 
 #: most words one brace expansion may produce (more is reported as opaque)
 MAX_BRACE = 256
@@ -236,3 +238,35 @@ def _sequence(body: str) -> list[str] | None:
         rng = range(lo, hi + 1, step) if lo <= hi else range(lo, hi - 1, -step)
         return [chr(x) for x in rng]
     return None
+
+
+_GLOB_CHARS = re.compile(r"[*?\[]")
+
+
+class _Walker(Protocol):
+    facts: Any
+
+    def opaque(self, why: str) -> None: ...
+
+
+def written_key(w: _Walker, key: str) -> str:
+    """``key`` (a normalised path), or the file this string wrote that it names as a pattern
+    bash expands (``sh a.s*``, ``< x.s?l``), one component against one (``*`` does not cross
+    a ``/``; a dot file matched too: stricter than bash); the first of several, and asked.
+
+    Attack class: ``echo 'DROP TABLE t;' > x.sql; psql < x.s*`` and ``echo LINE > a.sh; sh
+    a.s?``: bash runs the file the string wrote, which was looked up by the pattern's text."""
+    written = w.facts.written
+    if key in written or not _GLOB_CHARS.search(key) or DYNAMIC in key:
+        return key
+    parts = key.split("/")
+    hits = sorted(
+        n
+        for n in written
+        if DYNAMIC not in n
+        and len(split := n.split("/")) == len(parts)
+        and all(fnmatch.fnmatchcase(a, b) for a, b in zip(split, parts, strict=True))
+    )
+    if len(hits) > 1:
+        w.opaque(f"{key!r} names several files this command writes")
+    return hits[0] if hits else key
