@@ -637,9 +637,10 @@ class _Walker:
         if self.depth >= _MAX_DEPTH:
             self.facts.opaque.append("shell strings nested too deeply")
             return
-        inner = _parse_into(text, self.facts, self.depth + 1, self)
-        if inner is not None:
-            self.facts.opaque.append(f"a nested shell string cannot be parsed ({inner})")
+        for line in (text, _words.dash_reading(text)):  # (and dash's reading, where it differs)
+            inner = None if line is None else _parse_into(line, self.facts, self.depth + 1, self)
+            if inner is not None:
+                self.facts.opaque.append(f"a nested shell string cannot be parsed ({inner})")
 
     def cd(self, args: tuple[str, ...], *, cdpath: bool = True) -> None:
         """The working directory after ``cd ARGS`` (``cdpath``: a shell's ``cd``, not a
@@ -752,6 +753,9 @@ def _analyze(text: str) -> ShellFacts:
         facts.error = "a control character the shell cannot carry"
         return facts
     facts.error = _parse_into(text, facts, 0)
+    if facts.error is None and (dash := _words.dash_reading(text)) is not None:  # (sh is dash)
+        if (error := _parse_into(dash, facts, 0)) is not None:
+            facts.opaque.append(f"dash's reading cannot be parsed ({error})")
     cmd_exe.record(_Walker(text, facts, 0), text)  # (cmd.exe's reading: Windows' shell)
     return facts
 
