@@ -8,6 +8,9 @@ in front of a scripted server (without the bound the client waits for ever)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import queue
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -32,20 +35,51 @@ class _Silent(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:
+        mode = getattr(self.server, "mode", "")
+        stop: threading.Event = getattr(self.server, "stop")  # noqa: B009
+        if mode == "no-head":  # the connection taken, the GET read, no answer ever
+            stop.wait(120)
+            return
         self.send_response(200)
         self.send_header("content-type", "text/event-stream")
         self.end_headers()
-        if getattr(self.server, "mode", "") != "no-endpoint":
+        self.wfile.flush()
+        if mode == "late-endpoint":  # past the 30 s the endpoint event had at most
+            stop.wait(LATE_S)
+        if mode != "no-endpoint":
             self.wfile.write(b"event: endpoint\ndata: /message?sessionId=1\n\n")
         self.wfile.flush()
-        stop: threading.Event = getattr(self.server, "stop")  # noqa: B009
-        stop.wait(120)
+        answers: queue.Queue[bytes] = getattr(self.server, "answers")  # noqa: B009
+        while not stop.is_set():
+            with contextlib.suppress(queue.Empty):
+                data = answers.get(timeout=0.2)
+                self.wfile.write(b"event: message\ndata: " + data + b"\n\n")
+                self.wfile.flush()
 
     def do_POST(self) -> None:
-        self.rfile.read(int(self.headers.get("content-length", "0")))
+        body = self.rfile.read(int(self.headers.get("content-length", "0")))
         self.send_response(202 if self.path.startswith("/message") else 405)
         self.send_header("content-length", "0")
         self.end_headers()
+        if getattr(self.server, "mode", "") == "late-endpoint":  # it answers, on the stream
+            msg = json.loads(body)
+            result = _RESULTS.get(msg.get("method"))
+            if result is not None and "id" in msg:
+                reply = {"jsonrpc": "2.0", "id": msg["id"], "result": result}
+                getattr(self.server, "answers").put(json.dumps(reply).encode())  # noqa: B009
+
+
+#: the endpoint event's delay of the ``late-endpoint`` server (seconds): over the 30 s the
+#: legacy start had for it whatever --init-timeout said
+LATE_S = 32.0
+_RESULTS: dict[str, dict[str, object]] = {
+    "initialize": {
+        "protocolVersion": "2024-11-05",
+        "capabilities": {"tools": {}},
+        "serverInfo": {"name": "late", "version": "1"},
+    },
+    "tools/list": {"tools": []},
+}
 
 
 def _serve(mode: str) -> Iterator[str]:
@@ -54,6 +88,7 @@ def _serve(mode: str) -> Iterator[str]:
     stop = threading.Event()
     server.mode = mode  # type: ignore[attr-defined]
     server.stop = stop  # type: ignore[attr-defined]
+    server.answers = queue.Queue()  # type: ignore[attr-defined]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -73,6 +108,16 @@ def silent_sse() -> Iterator[str]:
 @pytest.fixture
 def no_endpoint() -> Iterator[str]:
     yield from _serve("no-endpoint")
+
+
+@pytest.fixture
+def no_head() -> Iterator[str]:
+    yield from _serve("no-head")
+
+
+@pytest.fixture
+def late_endpoint() -> Iterator[str]:
+    yield from _serve("late-endpoint")
 
 
 async def _given_up(harness: Harness, extra: list[str], what: str) -> None:
@@ -104,3 +149,14 @@ async def test_sse_endpoint_event_never_sent(harness: Harness, no_endpoint: str)
 
 async def test_fallback_endpoint_event_never_sent(harness: Harness, no_endpoint: str) -> None:
     await _given_up(harness, ["--url", no_endpoint], "send its endpoint event")
+
+
+@pytest.mark.parametrize("sse", [True, False], ids=["sse", "fallback"])
+async def test_a_stream_get_never_answered_is_given_up_after_the_init_timeout(
+    harness: Harness, no_head: str, sse: bool
+) -> None:
+    # (it waited a fixed 30 s, 300 s with OAuth, whatever --init-timeout said)
+    await _given_up(
+        harness, ["--url", no_head, *(["--sse"] if sse else [])], "answer the SSE stream's GET"
+    )
+

@@ -31,13 +31,16 @@ Streamable HTTP, with the same checks.
   the login, a stored token is tried first, a refresh comes when one expires): a stream's GET
   answered 401 or 403 is sent again through that flow's ``httpx2`` client, which then carries
   the stream and every POST, still to this origin only (a server that asks for no login keeps
-  the lean client); start-up waits up to :data:`_LOGIN_S` for a person to log in.
-- **The start is bounded** (``--init-timeout``, as over Streamable HTTP): a server that opens
-  the stream and never sends its ``endpoint`` event, or takes the ``initialize`` POST and
-  never answers it on the stream, would hold the client at its start for ever. After
-  ``init_wait`` seconds (:data:`_START_S` at most for the endpoint event) the client's ``initialize`` gets a JSON-RPC error naming the server and
-  the wait, said on stderr and recorded (``start_failed``); a login waiting for the person in
-  the browser is not counted.
+  the lean client); a login waiting for the person in the browser is not counted in the
+  start's wait (the login has its own limit).
+- **The start is bounded** (``--init-timeout``, as over Streamable HTTP): a server that takes
+  the stream's GET and never answers it, opens the stream and never sends its ``endpoint``
+  event, or takes the ``initialize`` POST and never answers it on the stream, would hold the
+  client at its start for ever. After ``init_wait`` seconds for each of the three
+  (:data:`_START_S` at most for the first two: a server answers them as the stream opens;
+  the endpoint event's even with ``0``) the client's ``initialize`` gets a JSON-RPC error
+  naming the server and the wait, said on stderr and recorded (``start_failed``); a login
+  waiting for the person in the browser is not counted.
 
 ``cordon run --url`` without ``--sse`` falls back to this transport as the specification
 tells a client to (MCP basic/transports, 2025-03-26 and later, "Backwards Compatibility"):
@@ -54,8 +57,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import AsyncIterator, Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urljoin, urlsplit
 
 import orjson
@@ -74,10 +77,11 @@ if TYPE_CHECKING:
 
 __all__ = ["FallbackUpstream", "SseUpstream"]
 
-#: seconds to wait for the stream's head and its ``endpoint`` event, and for a POST's answer
+_T = TypeVar("_T")
+
+#: seconds for connecting and sending a request (:class:`H1Pool`, as over Streamable HTTP),
+#: for a POST's answer, and the most ``init_wait`` gives the stream's head and endpoint event
 _START_S = 30.0
-#: with a login to make (OAuth), start-up waits this long for the person at the browser
-_LOGIN_S = 300.0
 #: what a start given up on asks the user to check
 _CHECK = "check that the URL is the server's MCP endpoint and that the server is up"
 #: a request target as sent: visible ASCII, no space
@@ -94,8 +98,9 @@ class SseUpstream:
         headers: static headers for every request (``--header``), sent to this origin only.
         max_bytes: the frame size cap (an event over it ends the session).
         auth: an ``httpx2.Auth`` (OAuth), or None.
-        init_wait: seconds for the answer to the client's ``initialize`` (``--init-timeout``;
-            0: no limit), and for the ``endpoint`` event (:data:`_START_S` at most).
+        init_wait: seconds for the stream's head (:data:`_START_S` at most) and for the
+            answer to the client's ``initialize`` (``--init-timeout``; 0: no limit), and for
+            the ``endpoint`` event (:data:`_START_S` at most, and with 0).
     """
 
     def __init__(
@@ -147,12 +152,11 @@ class SseUpstream:
         # (the failure is said to the client after "cordon: ", :meth:`Transport._refuse_client`)
         try:
             self.pool = H1Pool(self.url, self.static, timeout=_START_S)
-            wait = _START_S if self.auth is None else _LOGIN_S
-            events = await asyncio.wait_for(self._open(), wait)
+            events = await self._bounded(self._open(), "answer the SSE stream's GET")
         except LoginError as exc:  # one line saying what to do, never a token
             self.failure = str(exc)
             return False
-        except _Refused as exc:
+        except (_Refused, _Late) as exc:
             self.failure = f"{self.shown} {exc}"
             return False
         except (H1Error, OSError, TimeoutError, ValueError) as exc:
@@ -183,6 +187,24 @@ class SseUpstream:
         self._spawn(self._read(events))
         self._spawn(self._send_all())
         return True
+
+    async def _bounded(self, work: Awaitable[_T], what: str) -> _T:
+        """``work``'s result, given up (:class:`_Late`, saying the server did not ``what``)
+        after ``init_wait`` seconds without it, :data:`_START_S` at most (a server answers
+        the GET and sends its endpoint event as the stream opens); ``init_wait`` 0: no limit,
+        as over Streamable HTTP. A login waiting for the person in the browser restarts the
+        wait (their time is not the server's; the login has its own limit,
+        :data:`cordon.proxy.oauth.LOGIN_TIMEOUT_S`)."""
+        task = asyncio.ensure_future(work)
+        wait = min(self.init_wait, _START_S)
+        flag = " (--init-timeout)" if wait == self.init_wait else ""
+        try:
+            while wait > 0 and not (await asyncio.wait({task}, timeout=wait))[0]:
+                if getattr(getattr(self.auth, "loopback", None), "server", None) is None:
+                    raise _Late(f"did not {what} within {wait:g} s{flag}: {_CHECK}")
+            return await task
+        finally:
+            task.cancel()  # (given up, or the start cancelled: nothing left waiting)
 
     async def _open(self) -> AsyncIterator[bytes]:
         assert self.pool is not None
@@ -471,6 +493,10 @@ def _client(auth: httpx2.Auth, headers: dict[str, str]) -> httpx2.AsyncClient:
 
 class _Refused(Exception):
     """The server answered the stream's GET with something cordon cannot use."""
+
+
+class _Late(Exception):
+    """The server did not answer within ``--init-timeout`` (:meth:`SseUpstream._bounded`)."""
 
 
 def _get_refused(status: int) -> str:
