@@ -160,3 +160,14 @@ async def test_a_stream_get_never_answered_is_given_up_after_the_init_timeout(
         harness, ["--url", no_head, *(["--sse"] if sse else [])], "answer the SSE stream's GET"
     )
 
+
+async def test_init_timeout_0_is_no_limit_for_the_endpoint_event_too(
+    harness: Harness, late_endpoint: str
+) -> None:
+    # 0 is no limit, as over Streamable HTTP: the endpoint event coming after 30 s is waited for
+    # (the start was given up at 30 s), and the session then works
+    params = harness.cordon([], extra=["--url", late_endpoint, "--init-timeout", "0"])
+    with anyio.fail_after(LATE_S + 30):
+        async with Client(params, mode="legacy") as client:
+            assert (await client.list_tools()).tools == []
+    assert not [r for r in harness.records("upstream") if r.get("event") == "start_failed"]

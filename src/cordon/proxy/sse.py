@@ -37,10 +37,11 @@ Streamable HTTP, with the same checks.
   the stream's GET and never answers it, opens the stream and never sends its ``endpoint``
   event, or takes the ``initialize`` POST and never answers it on the stream, would hold the
   client at its start for ever. After ``init_wait`` seconds for each of the three
-  (:data:`_START_S` at most for the first two: a server answers them as the stream opens;
-  the endpoint event's even with ``0``) the client's ``initialize`` gets a JSON-RPC error
-  naming the server and the wait, said on stderr and recorded (``start_failed``); a login
-  waiting for the person in the browser is not counted.
+  (:data:`_START_S` at most for the first two: a server answers them as the stream opens)
+  the client's ``initialize`` gets a JSON-RPC error naming the server and the wait, said on
+  stderr and recorded (``start_failed``); a login waiting for the person in the browser is
+  not counted. ``0`` is no limit for all three, as it is over Streamable HTTP (connecting
+  and sending a request keep their own :data:`_START_S`, as there).
 
 ``cordon run --url`` without ``--sse`` falls back to this transport as the specification
 tells a client to (MCP basic/transports, 2025-03-26 and later, "Backwards Compatibility"):
@@ -98,9 +99,9 @@ class SseUpstream:
         headers: static headers for every request (``--header``), sent to this origin only.
         max_bytes: the frame size cap (an event over it ends the session).
         auth: an ``httpx2.Auth`` (OAuth), or None.
-        init_wait: seconds for the stream's head (:data:`_START_S` at most) and for the
-            answer to the client's ``initialize`` (``--init-timeout``; 0: no limit), and for
-            the ``endpoint`` event (:data:`_START_S` at most, and with 0).
+        init_wait: seconds for the stream's head and for its ``endpoint`` event
+            (:data:`_START_S` at most), and for the answer to the client's ``initialize``,
+            each (``--init-timeout``; 0: no limit).
     """
 
     def __init__(
@@ -163,15 +164,10 @@ class SseUpstream:
             why = str(exc) if isinstance(exc, H1Error) else type(exc).__name__
             self.failure = f"could not open the SSE stream of {self.shown} ({why})"
             return False
-        # a server sends the endpoint event as the stream opens: never longer than _START_S
-        wait = min(self.init_wait, _START_S) if self.init_wait > 0 else _START_S
         try:
-            first = await asyncio.wait_for(anext(events, None), wait)
-        except TimeoutError:
-            flag = " (--init-timeout)" if wait == self.init_wait else ""
-            self.failure = (
-                f"{self.shown} did not send its endpoint event within {wait:g} s{flag}: {_CHECK}"
-            )
+            first = await self._bounded(anext(events, None), "send its endpoint event")
+        except _Late as exc:
+            self.failure = f"{self.shown} {exc}"
             return False
         except (H1Error, OSError) as exc:
             first = None
