@@ -151,12 +151,14 @@ def piped_text(
         return stdin
     options = [a for a in args if a.startswith("-") and a not in ("-", "--")]
     files = [a for a in args if a not in options and a != "--"]
+    if prog == "dd":  # (dd if=FILE: the file it copies out)
+        files = [a[3:] for a in files if a.startswith("if=")]
     made = _sub_text(w, files)
     fds = {f: _opened_text(w.opened_name(f)) for f in files}  # (cat /dev/fd/3: exec 3< SRC)
     ours = stdin is not None or made is not None or any(w.key(f) in w.facts.written for f in files)
     ours = ours or any(t is not None for t in fds.values())
     if prog != "cat" or set(options) - _CAT_SAME:
-        return _sc.DYNAMIC if ours else None
+        return _sc.DYNAMIC if ours or _spells_sql(prog, args) else None
     texts: list[str | None] = []
     for f in files or ["-"]:
         if f == "-" and stdin is not None:
@@ -174,6 +176,25 @@ def piped_text(
         else:
             texts.append(file_text(w, f))
     return _sc.DYNAMIC if None in texts else "".join(t or "" for t in texts)
+
+
+#: a statement's first words (``DROP TABLE``, ``delete from``) in a program's words
+_STATEMENT_RE = re.compile(
+    r"(?i)(?:^|[^\w-])(?:drop|delete|truncate|update|insert|replace|alter|create|grant|"
+    r"revoke|attach|copy|pragma|vacuum|merge|rename)\s+[\w\"`\[]"
+)
+
+
+def _spells_sql(prog: str, args: tuple[str, ...]) -> bool:
+    """Whether what ``prog`` writes may be SQL its words spell: a shell line or ``eval``
+    (``sh -c "echo 'DROP TABLE t;'"``, whose output no rule reads here), or a program whose
+    words hold a statement (``yes 'DROP TABLE t;' | head -1``, ``date +'DROP ...'``).
+
+    Attack class: a program that prints its words was taken to write text not read here, as
+    a dump does, and the DROP piped on from it into a client ran unasked."""
+    if prog in SHELLS or prog in ("eval", "source", "."):
+        return True
+    return any(_STATEMENT_RE.search(a) for a in args)
 
 
 def _opened_text(opened: tuple[str | None, bool] | None) -> str | None:
