@@ -3,6 +3,8 @@ the wait for a person, as typer annotations: :func:`cordon.cli.run_cmd` takes th
 
 from __future__ import annotations
 
+import re
+import sys
 from typing import Annotated
 
 import typer
@@ -25,8 +27,36 @@ UrlEnvOption = Annotated[
         "arguments); cordon init writes it for such a URL.",
     ),
 ]
+#: a header name as RFC 9110 spells a token (anything else is not echoed to stderr)
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}")
+
+
+def _argv_values_said(specs: list[str]) -> list[str]:
+    """``--header NAME:VALUE`` as given. A value written out (no ``${VAR}`` for cordon to
+    read from its environment, or one the client expanded before starting cordon) is on
+    cordon's command line, which ``ps`` shows every local user: said on stderr, by the
+    header's name only, with the ``--header-env`` form that keeps it off."""
+    for spec in specs:
+        name, colon, value = spec.partition(":")
+        name = name.strip()
+        if not colon or not value.strip() or "${" in value:
+            continue
+        shown = name if _TOKEN.fullmatch(name) else "NAME"
+        var = "CORDON_HEADER_" + shown.upper().replace("-", "_")
+        sys.stderr.write(
+            f"cordon: warning: --header {shown}: its value is on cordon's command line, which "
+            f"every local user can read (ps); give --header-env {shown} instead, the value in "
+            f"the environment variable {var} (cordon init writes a client entry so)\n"
+        )
+    return specs
+
+
 HeaderOption = Annotated[
-    list[str], typer.Option(help="NAME:VALUE sent to --url on every request (${VAR} read).")
+    list[str],
+    typer.Option(
+        callback=_argv_values_said,
+        help="NAME:VALUE sent to --url on every request (${VAR} read).",
+    ),
 ]
 HeaderEnvOption = Annotated[
     list[str],
