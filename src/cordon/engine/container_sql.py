@@ -128,13 +128,50 @@ def contained_commands(prog: str, args: tuple[str, ...]) -> list[tuple[str, tupl
     if inner is None:
         return []
     line = remote_line(prog, args)
-    name, words = inner
-    if name in _SHELLS and "-c" in words[:-1]:
-        line = words[words.index("-c") + 1]
-    elif line is None:
-        return [inner]
-    cmds = _line_commands(line) or []
-    return [(posixpath.basename(c[0]), c[1:]) for c in cmds]
+    if line is None:
+        return _unwrapped([inner], 0)
+    return _unwrapped([(posixpath.basename(c[0]), c[1:]) for c in _line_commands(line) or []], 0)
+
+
+def _unwrapped(
+    cmds: list[tuple[str, tuple[str, ...]]], depth: int
+) -> list[tuple[str, tuple[str, ...]]]:
+    """``cmds`` with their wrappers removed (``sudo -u postgres psql``, ``env A=1 psql``,
+    ``timeout 5 psql``, ``gosu postgres psql``: :func:`.shell_wrappers.unwrap`) and the
+    lines they run read as commands (``bash -lc LINE``, ``su postgres -c LINE``), to a depth
+    of 3 (deeper: nothing read, the caller's other rules still see the words).
+
+    Attack class: ``docker exec db sudo -u postgres psql -c 'DROP TABLE users'`` and
+    ``docker exec db bash -lc "psql -c 'DROP ...'"`` were read as sudo and bash, not psql,
+    and the DROP was allowed unasked."""
+    from cordon.engine.shell_wrappers import command_lines, unwrap  # (imports this module)
+
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for name, words in cmds:
+        prog, args, _ = unwrap([name, *words])
+        prog = posixpath.basename(prog)
+        lines = [line] if (line := _shell_line(prog, args)) is not None else []
+        lines += command_lines(prog, args) if prog else []
+        if lines and depth < 3:
+            for line in lines:
+                found = [(posixpath.basename(c[0]), c[1:]) for c in _line_commands(line) or []]
+                out += _unwrapped(found, depth + 1)
+        elif prog:
+            out.append((prog, args))
+    return out
+
+
+def _shell_line(prog: str, args: tuple[str, ...]) -> str | None:
+    """The line a shell runs with ``-c`` (``-c LINE``, a bundle ending its options with it:
+    ``-lc LINE``, ``-ec LINE``; ``--login -c LINE``), or None."""
+    if prog not in _SHELLS:
+        return None
+    for i, a in enumerate(args[:-1]):
+        if not a.startswith("-") or a == "-":
+            return None
+        if not a.startswith("--") and "c" in a[1:]:
+            return args[i + 1]
+    return None
 
 
 def contained_client(prog: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
@@ -157,7 +194,10 @@ def contained_client(prog: str, args: tuple[str, ...]) -> tuple[str, tuple[str, 
         cmd = rest[at + 1 :]  # (after the container, the service or the image)
         if words[0] == "run" and cmd[:1] == ("--",):
             cmd = cmd[1:]
-    elif prog in ("kubectl", "oc") and words[:1] == ("exec",) and "--" in words:
+    elif prog in ("kubectl", "oc", "lxc", "incus") and "exec" in words and "--" in words:
+        # (kubectl -n prod exec POD -- CMD: global options before the subcommand)
+        if words.index("exec") > words.index("--"):
+            return None
         cmd = words[words.index("--") + 1 :]
     elif (line := remote_line(prog, args)) is not None:  # (ssh db "psql -c 'DROP TABLE t'")
         try:

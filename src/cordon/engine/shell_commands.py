@@ -23,7 +23,7 @@ from cordon.engine.code_reads import code_paths
 from cordon.engine.code_runs import computed_run, literal_lines
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
-from cordon.engine.container_sql import contained_client, contained_commands, sql_only
+from cordon.engine.container_sql import contained_commands, sql_only
 from cordon.engine.containers import ContainerRun, container_run
 from cordon.engine.credential_paths import credential_reads
 from cordon.engine.find_exec import exec_lines, read_lines, split_find
@@ -678,8 +678,8 @@ def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
         return "code" if fam is None or interpreter_code(fam, args)[0] else None
     if sql_client(prog, args) is not None:
         return "sql"
-    inner = contained_client(prog, args)  # (echo 'DROP TABLE t' | docker exec -i db psql)
-    if inner is not None and sql_client(*inner) is not None:
+    # (echo 'DROP TABLE t' | docker exec -i db psql, | ssh db 'cd /srv && psql app')
+    if any(sql_client(*inner) is not None for inner in contained_commands(prog, args)):
         return "sql"
     return None
 
