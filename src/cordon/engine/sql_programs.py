@@ -515,14 +515,15 @@ def _literal(m: re.Match[str]) -> str:
 
 
 def program_lines(sql: str) -> list[str]:
-    """The command line of each ``COPY ... PROGRAM`` in ``sql``; one not given as a literal
-    (a variable, ``:'cmd'``) as :data:`DYNAMIC` (opaque)."""
+    """The command line of each ``COPY ... PROGRAM`` in ``sql``; one not given as one literal
+    (a variable, ``:'cmd'``; ``'cu'<newline>'rl ...'``, which PostgreSQL joins) as DYNAMIC."""
     if "program" not in sql.lower() or "copy" not in sql.lower():
         return []
     out: list[str] = []
     for view, _code in comment_views(sql):  # (PROGRAM/**/'rm -rf /': a comment is a space)
         for m in _PROGRAM_RE.finditer(view):
-            line = DYNAMIC if m.group(4) is not None else _literal(m)
+            joined = m.group(4) is None and _ADJACENT_RE.match(view, m.end()) is not None
+            line = DYNAMIC if m.group(4) is not None or joined else _literal(m)
             if line not in out:
                 out.append(line)
     return out
@@ -674,8 +675,7 @@ _SUBCOMMAND_CLIENTS = {
     ("clickhouse", "local"): "clickhouse-local",
     ("cockroach", "sql"): "cockroach-sql",
 }
-#: clients' options whose value is a file the client writes its output or a log to (psql's
-#: -o/--output and -L/--log-file, mysql's --tee, sqlcmd's -o)
+#: clients' options naming a file they write output or a log to (psql -o/-L, mysql --tee)
 _OUTPUT_OPTIONS = frozenset({"-o", "--output", "-L", "--log-file", "--tee"})
 #: clients that take ``[options] DATABASE [SQL ...]`` with single-dash long options
 SQL_FILE_CLIENTS = frozenset({"sqlite3", "sqlite", "duckdb"})

@@ -64,13 +64,15 @@ _SQL_DROP_RE = re.compile(
     r"|\btruncate\s+(?:table\s+)?(?:only\s+)?[\w\"`\[.]",
     re.IGNORECASE,
 )
-#: a DELETE statement: ``DELETE [t] FROM``, and SQL Server's and Oracle's ``DELETE [TOP (n)] t``
+#: a DELETE statement: ``DELETE [t] FROM`` (after MySQL's modifiers: ``DELETE LOW_PRIORITY QUICK
+#: IGNORE FROM``), and SQL Server's and Oracle's ``DELETE [TOP (n)] t``
 #: where it reads as SQL, not as words of a search (``delete old emails``): a qualified or
 #: quoted table, ``TOP``, or a table followed by ``;``, ``WHERE`` or ``OUTPUT`` (a bare
 #: ``DELETE users`` at the end of the text is read as words, unless the text is SQL alone:
 #: :func:`sql_rule`'s ``sql_only``)
 _SQL_DELETE_RE = re.compile(
-    r"\bdelete\s+(?:(?:\w+\s+)?from\b|top\s*\([^)]*\)|[\"`\[]|\w+\s*\.\s*[\w\"`\[]"
+    r"\bdelete\s+(?:(?:(?:low_priority|quick|ignore)\s+)*(?:\w+\s+)?from\b|top\s*\([^)]*\)"
+    r"|[\"`\[]|\w+\s*\.\s*[\w\"`\[]"
     r"|(?!(?:on|cascade|set|restrict|no|or|when|where|returning|output|and|as|from)\b)\w+"
     r"(?=\s*(?:;|where\b|output\b)))",
     re.IGNORECASE,
