@@ -18,7 +18,9 @@ SQLSTAMP  := .venv-sqlite/.cordon-installed
 setup: $(PYSTAMP) $(NODESTAMP) $(ATLSTAMP) $(SQLSTAMP)
 
 $(PYSTAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	# pip, not python: a venv made where ensurepip was missing (Debian's python3-venv) has no pip,
+	# and making it again over the same directory adds it
+	test -x $(VENV)/bin/pip || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
@@ -28,17 +30,17 @@ $(NODESTAMP): package.json package-lock.json
 	touch $@
 
 $(ATLSTAMP): Makefile
-	test -x .venv-atlassian/bin/python || $(PYTHON) -m venv .venv-atlassian
+	test -x .venv-atlassian/bin/pip || $(PYTHON) -m venv .venv-atlassian
 	.venv-atlassian/bin/pip install -q '$(ATLASSIAN)'
 	touch $@
 
 $(SQLSTAMP): Makefile
-	test -x .venv-sqlite/bin/python || $(PYTHON) -m venv .venv-sqlite
+	test -x .venv-sqlite/bin/pip || $(PYTHON) -m venv .venv-sqlite
 	.venv-sqlite/bin/pip install -q '$(SQLITESRV)' 'mcp<2'
 	touch $@
 
-# the demo needs cordon and the npm reference servers, not the atlassian venv
-demo: $(PYSTAMP) $(NODESTAMP)
+# the demo needs cordon only: its servers are Python (examples/demo), no npm server
+demo: $(PYSTAMP)
 	$(PY) examples/demo/run.py
 
 # the same demo with the helpdesk server over Streamable HTTP (bearer token), behind cordon run --url
