@@ -123,6 +123,9 @@ class SseUpstream:
         self.max_bytes = max_bytes
         #: why :meth:`start` failed, said to the client (:meth:`Transport._run`)
         self.failure: str | None = None
+        #: what ended the session once ``ended`` is set, said and recorded by the transport
+        #: (a remote server has no exit status to report)
+        self.end: str | None = None
         self.t: Transport | None = None
         self.pool: H1Pool | None = None
         self.auth = auth
@@ -262,10 +265,11 @@ class SseUpstream:
                     continue
                 await self.go.wait()  # backpressure: the core's backlog is over its cap
                 self.t.from_upstream(data)
+            self.end = f"{self.shown} closed its SSE stream (legacy HTTP+SSE: the session ends)"
         except H1Error as exc:
-            log(f"the SSE stream of {self.shown} failed: {exc}; stopping")
+            self.end = f"the SSE stream of {self.shown} failed: {exc}"
         except OSError as exc:
-            log(f"the SSE stream of {self.shown} failed ({type(exc).__name__}); stopping")
+            self.end = f"the SSE stream of {self.shown} failed ({type(exc).__name__})"
         finally:
             if not self.ended.done():
                 self.ended.set_result(None)
@@ -398,6 +402,8 @@ class FallbackUpstream:
         self.t: Transport | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         self.ended: asyncio.Future[None]
+        #: the fallback that failed: the URL, both transports tried, and why (:attr:`end`)
+        self.failed: str | None = None
         http.fallback = self._fall_back
 
     async def start(self, t: Transport) -> bool:
@@ -440,6 +446,7 @@ class FallbackUpstream:
         reason = said if ok else f"{said}, which failed: {up.failure}"
         self.http.event("sse_fallback", reason)  # (through the same transport and core)
         if not ok:  # (said on stderr by up.start)
+            self.failed = reason
             self.http.event("start_failed", f"cordon: {up.failure}")
             for frame in held:
                 _fail(t, frame, f"cordon: {up.failure}")
@@ -452,6 +459,12 @@ class FallbackUpstream:
             up.send(frame)
         with contextlib.suppress(Exception):  # (nothing more goes to the Streamable HTTP side)
             await self.http.close()
+
+    @property
+    def end(self) -> str | None:
+        """What ended the session (:attr:`SseUpstream.end`): the fallback's failure, or the
+        legacy stream's end."""
+        return self.failed or (self.legacy.end if self.legacy is not None else None)
 
     def reading(self, on: bool) -> None:
         self.on = on

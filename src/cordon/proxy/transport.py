@@ -524,12 +524,17 @@ class Transport:
         if self.client_eof.done():
             return 0
         # the cause first (a server that exits at once says why on its stderr only), then the
-        # requests it leaves unanswered
-        exited = f"the upstream server exited with status {rc}"
-        self.feed(self.core.upstream_event("exited", exited, status=rc))
+        # requests it leaves unanswered. A remote server has no exit status: its upstream
+        # says what ended the session (the URL, the transport, the HTTP status or error)
+        end = getattr(self.upstream, "end", None)
+        if isinstance(end, str):
+            self.feed(self.core.upstream_event("ended", end))
+        else:
+            end = f"the upstream server exited with status {rc}"
+            self.feed(self.core.upstream_event("exited", end, status=rc))
         self.feed(self.core.upstream_gone())
         await self._flush()
-        _log(f"upstream server exited with status {rc}; stopping")
+        _log(f"{end.removeprefix('the ')}; stopping")
         return rc if rc not in (0, None) else 1
 
     async def _refuse_client(self, loop: asyncio.AbstractEventLoop, why: str) -> None:
