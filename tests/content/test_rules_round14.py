@@ -142,6 +142,7 @@ NEAR: dict[str, list[str]] = {
     "inj.provenance_concealed": [
         "Do not call attention to yourself during the interview.",
         "The feature flag should not be mentioned to anyone outside the team.",
+        "Set the key in your shell profile. It must not be disclosed to anyone.",
     ],
     "inj.consent_overridden": [
         "The assistant asks again even if the user did not answer.",

@@ -233,10 +233,11 @@ _CONCEALED = (
     r"|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose|say|indicate)\s+(?:the\s+fact\s+)?"
     r"that\b[^.\n]{0,80}?\b(?:came|comes|was\s+taken)\s+from\s+(?:the\s+)?(?:internal|private|"
     r"confidential|non-public)\b"
-    # an order, then the order itself to be kept from the user
-    r"|\b(?:run|execute|send|call|set|include|forward|connect)\s+[^\0]{0,160}?[.!`]?\s+(?:this|"
-    r"it|that)\s+(?:is\s+a\s+[a-z]+\s+[a-z]+\s+and\s+)?(?:should|must)\s+not\s+be\s+"
-    r"(?:announced|mentioned|disclosed|revealed|reported|told)\s+to\s+(?:anyone|the\s+user|users)"
+    # an order, then the order itself to be kept from the user (not "disclosed" or
+    # "revealed": what a guide says of a secret the reader sets, "it must not be disclosed")
+    r"|\b(?:run|execute|send|call|forward|connect)\s+[^\0]{0,160}?[.!`]?\s+(?:this|it|that)\s+"
+    r"(?:is\s+a\s+[a-z]+\s+[a-z]+\s+and\s+)?(?:should|must)\s+not\s+be\s+"
+    r"(?:announced|mentioned|reported|told)\s+to\s+(?:anyone|the\s+user|users)"
     r"|\bblocked\s+silently\b[^\n]{0,80}?\busers?\s+should\s+not\s+be\s+(?:notified|told|"
     r"informed)\b"
 )
@@ -472,7 +473,7 @@ RULES: tuple[Rule, ...] = (
                 ("mention", "reveal", "disclose", "say", "indicate"),
                 r"\s+(?:the\s+fact\s+)?that\s",
             ),
-            r"not\s+be\s+(?:announced|mentioned|disclosed|revealed|reported|told)\s+to\s",
+            r"not\s+be\s+(?:announced|mentioned|reported|told)\s+to\s",
             r"users?\s+should\s+not\s+be\s+(?:notified|told|informed)",
         ),
         window=320,
