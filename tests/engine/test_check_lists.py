@@ -15,7 +15,7 @@ import pytest
 
 from cordon.engine import checks
 from cordon.engine.checks import _pipeline
-from cordon.engine.checks._base import PASS, Context, Facts, Result
+from cordon.engine.checks._base import PASS, Context, Facts, Legs, Result, SinkFacts
 from cordon.engine.core import Engine
 
 #: tool names: plain, credential verbs, consequential families, read verbs, odd spellings
@@ -184,8 +184,9 @@ def _setting(name: str, facts: dict[str, Any]) -> checks.Check:
 
 
 def test_facts_set_in_place_are_a_new_object_of_every_field() -> None:
-    first = {"sending": True, "destinations": ("a@b.example",), "over_taint": {"k": "v"}}
-    second = {"external": True, "steered": ("o", "r")}
+    sink = SinkFacts(destinations=("a@b.example",), over_taint={"k": "v"})
+    first = {"sending": True, "taint": sink}
+    second = {"legs": Legs(external=True, steered=("o", "r"))}
     seen: list[Facts] = []
 
     def look(ctx: Context, facts: Facts) -> Result:

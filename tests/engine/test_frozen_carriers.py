@@ -12,7 +12,7 @@ import pytest
 from cordon._types import Verdict
 from cordon.engine._frozen import setters
 from cordon.engine.checks import Context, Facts, Outcome, Result
-from cordon.engine.checks._base import verdict
+from cordon.engine.checks._base import Legs, SinkFacts, sink_facts, verdict
 from cordon.engine.walk import CallWalk, walk
 from cordon.policy import Policy, ToolPolicy
 from cordon.policy.view import build_view
@@ -60,8 +60,10 @@ def test_every_field_is_set_and_the_class_stays_frozen(cls: type) -> None:
 
 
 def test_mutable_defaults_are_fresh_per_instance() -> None:
-    a, b = Facts(), Facts()
-    assert a.over_taint == {} and a.over_taint is not b.over_taint
+    a = Facts()
+    assert a.taint == SinkFacts() and a.legs == Legs()
+    with pytest.raises(TypeError):  # (the one empty sink facts every call shares)
+        a.taint.over_taint["k"] = "v"  # type: ignore[index]
     assert Result().facts == {} and Result().facts is not Result().facts
     tv = build_view(Policy(), ToolPolicy())  # (no session to derive it from)
     ctx = Context(None, "t", {}, "default", None, None, tv=tv)  # type: ignore[arg-type]
@@ -107,3 +109,26 @@ def test_the_verdict_builder_gives_the_verdict_the_constructor_gives() -> None:
         assert built == want and repr(built) == repr(want)
         with pytest.raises(dataclasses.FrozenInstanceError):
             built.rule = "other"  # type: ignore[misc]
+
+
+def test_the_sink_facts_builder_gives_what_the_constructor_gives() -> None:
+    rng = random.Random(11)
+    names = ("fallback", "sink_names", "destinations", "cleared", "odd", "spellings",
+             "over_taint", "hosts")  # fmt: skip
+    assert SinkFacts._fields == names
+    for _ in range(300):
+        values: list[Any] = [object() if rng.random() < 0.5 else rng.random() for _ in names]
+        built = sink_facts(*values)
+        assert type(built) is SinkFacts
+        given: dict[str, Any] = dict(zip(names, values, strict=True))
+        assert built == SinkFacts(**given)
+        assert [getattr(built, n) for n in names] == values
+    with pytest.raises(AttributeError):
+        built.cleared = True  # type: ignore[misc]
+
+
+def test_facts_from_outside_the_pipeline_read_as_a_send() -> None:
+    """``Facts(sending=True, external=True)``: how a client's answer is read (as a send)."""
+    f = Facts(sending=True, external=True)
+    assert f.sending and f.legs.external and not f.legs.sensitive and f.legs.steered is None
+    assert f.taint == SinkFacts() and Facts(sending=True).legs == Legs()

@@ -17,6 +17,7 @@ from cordon.engine.checks import (
     Context,
     Facts,
     Result,
+    SinkFacts,
     run,
 )
 from cordon.engine.core import Engine, Session
@@ -131,7 +132,7 @@ def test_an_answered_check_loses_its_asks_and_only_those(ctx: Context) -> None:
 
 def test_no_objection_is_an_allow_with_the_destinations_found(ctx: Context) -> None:
     assert run((_fixed("a", PASS),), ctx).verdict.rule == "default.allow"
-    found = _fixed("t", Result(facts={"destinations": ("bob@x.example",)}))
+    found = _fixed("t", Result(facts={"taint": SinkFacts(destinations=("bob@x.example",))}))
     out = run((found,), ctx)
     assert out.verdict.destinations == ("bob@x.example",)
     asked = run((found, _fixed("b", Result(asks=(_ask("x.one"),)))), ctx).verdict

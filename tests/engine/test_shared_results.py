@@ -12,6 +12,7 @@ import pytest
 from cordon.engine import rendered
 from cordon.engine.checks import PASS, Check, Context, Facts, Result, run
 from cordon.engine.checks import rule_of_two as r2
+from cordon.engine.checks._base import Legs, SinkFacts
 from cordon.engine.core import Engine
 from cordon.engine.json_args import _converted, json_arguments
 
@@ -34,14 +35,14 @@ def test_rule_of_two_no_ask_result_is_shared_and_read_only() -> None:
     first = r2.run(_ctx(s, {"to": "a@b.example"}), sending)
     second = r2.run(_ctx(s, {"to": "c@d.example"}), sending)
     assert first is second  # (one object for every such call)
-    assert dict(first.facts) == {"external": True, "sensitive": False, "steered": None}
+    assert dict(first.facts) == {"legs": Legs(external=True, sensitive=False, steered=None)}
     with pytest.raises(TypeError):
-        first.facts["external"] = False  # type: ignore[index]
+        first.facts["legs"] = Legs()  # type: ignore[index]
     # each decision still gets its own Facts, equal to what the fields say
     v1 = s.check("send_email", {"to": "a@b.example", "body": "hi"})
     v2 = s.check("send_email", {"to": "c@d.example", "body": "hi"})
     assert v1.verdict == v2.verdict == "ask"
-    assert dict(r2._NO_ASK[(True, False, None)].facts)["external"] is True
+    assert dict(r2._NO_ASK[(True, False, None)].facts)["legs"].external is True
 
 
 def _setting(name: str, facts: dict[str, Any]) -> Check:
@@ -53,19 +54,20 @@ def _setting(name: str, facts: dict[str, Any]) -> Check:
 
 def test_a_fact_set_twice_names_its_first_setter_in_the_facts_order() -> None:
     s = _session()
+    sink = SinkFacts(cleared=True)
     checks = (
-        _setting("one", {"sending": True, "cleared": True}),
-        _setting("two", {"external": True, "fallback": True}),
+        _setting("one", {"sending": True, "taint": sink}),
+        _setting("two", {"legs": Legs(external=True), "requested": True}),
         Check("look", lambda c, f: PASS, ()),
     )
     out = run(checks, _ctx(s, {}))
-    assert (out.facts.sending, out.facts.cleared, out.facts.external) == (True, True, True)
+    assert (out.facts.sending, out.facts.taint.cleared, out.facts.legs.external) == (True,) * 3
     # the first fact of the third check's, in its order, that an earlier check set
-    again = (*checks, _setting("three", {"requested": True, "fallback": False, "sending": True}))
-    with pytest.raises(RuntimeError, match="fact 'fallback' set by two and three"):
+    again = (*checks, _setting("three", {"rendered": (), "requested": False, "sending": True}))
+    with pytest.raises(RuntimeError, match="fact 'requested' set by two and three"):
         run(again, _ctx(s, {}))
-    again = (*checks, _setting("three", {"cleared": False, "external": False}))
-    with pytest.raises(RuntimeError, match="fact 'cleared' set by one and three"):
+    again = (*checks, _setting("three", {"taint": sink, "legs": Legs()}))
+    with pytest.raises(RuntimeError, match="fact 'taint' set by one and three"):
         run(again, _ctx(s, {}))
 
 

@@ -643,16 +643,18 @@ class Session(ProvenanceState):
             )
         if v.verdict == "allow" and out is not None:  # (only the pipeline allows)
             facts = out.facts
+            sent = facts.taint
             key = (server, tool)
             self.counts[key] = self.counts.get(key, 0) + 1
             # a key the call spelled with look-alike characters stays unvouched: the plain
             # spelling of its key is another destination
-            self._note_sent(facts)
-            self._note_hosts(facts.hosts)
-            self.vouched.update(d for d in v.destinations if d not in facts.odd)
+            self._note_sent(sent)
+            self._note_hosts(sent.hosts)
+            self.vouched.update(d for d in v.destinations if d not in sent.odd)
             self._note_repo(arguments)
+            legs = facts.legs
             self.legs.record_call(
-                external=facts.external, sensitive=facts.sensitive, steered=facts.steered
+                external=legs.external, sensitive=legs.sensitive, steered=legs.steered
             )
         if forward and pipeline is None and v.verdict != "deny" and isinstance(arguments, dict):
             # (only the pipeline's verdict is not a deny, so ``ctx`` is this call's; a tool
@@ -710,7 +712,7 @@ class Session(ProvenanceState):
         reason = reason.replace("the call", "the request", 1)
         return Verdict(verdict="deny", rule=v.rule, reason=reason, param=v.param, details=v.details)
 
-    def _note_sent(self, facts: _checks.Facts) -> None:
+    def _note_sent(self, facts: _checks.SinkFacts) -> None:
         """Keep the spellings of an allowed call's plain destinations (``sent``), before
         the call's keys are vouched. Not a new spelling of a key this session vouched that
         its own output holds: that send was cleared by the key alone (``+7 555 010 0199``

@@ -31,6 +31,7 @@ from cordon.engine.checks._base import (
     Context,
     Facts,
     Result,
+    SinkFacts,
     approval_key,
     ask_keys,
     with_arguments,
@@ -48,6 +49,7 @@ __all__ = [
     "Facts",
     "Outcome",
     "Result",
+    "SinkFacts",
     "approval_key",
     "ask_keys",
     "decide",
@@ -95,15 +97,16 @@ and each check comes after the facts it reads.
    in untrusted output. Before ``egress``, which judges those URLs' hosts.
 8. ``egress``: SSRF-shaped destinations, before taint: a metadata endpoint is refused as
    such whatever its history.
-9. ``taint``: the sink gate; finds the call's destinations (``destinations``, ``sending``,
-   ``cleared``) for every later check, and answers the ``actions`` ask when the user's
-   request names every destination.
+9. ``taint``: the sink gate; finds the call's destinations (``sending``, and ``taint``:
+   ``destinations``, ``cleared``...) for every later check, and answers the ``actions`` ask
+   when the user's request names every destination.
 10. ``links``: links relayed in message text, on ``taint``'s facts.
-11. ``rule_of_two``: needs ``sending`` and ``cleared``; sets the legs an allowed call adds.
+11. ``rule_of_two``: needs ``sending`` and ``cleared``; sets the legs an allowed call adds
+    (``legs``).
 12. ``records``: a payment card number the user did not give, in a sending call (needs
     ``sending``); an ask, after the Rule of Two's, which a person sees first.
 13. ``degraded``: a send from a session with incomplete history is refused; after the legs
-    are known (``external``), and before secrets, which that history may be missing.
+    are known (``legs.external``), and before secrets, which that history may be missing.
 14. ``secrets``: a registered secret in any call, or one seen in output in a send or a call
     to another server, is denied, never approvable; among the last of the denies, so that a
     call is not refused under the secret rule when a cheaper rule already refuses it (the

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from cordon.policy import ToolPolicy
 
 import hashlib
+
+_new = object.__new__
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -78,6 +81,82 @@ class Context:
         _CTX_TV(self, session.engine.policy.tool_view(tool, tp) if tv is None else tv)
 
 
+class SinkFacts(NamedTuple):
+    """What the ``taint`` check found in a sending call's sink arguments, for the checks
+    after it: one immutable carrier the check builds whole (:func:`sink_facts`), read
+    through :attr:`Facts.taint`.
+
+    A named tuple: built by one C call from its values in order (a frozen slots dataclass
+    sets each of eight slots through its descriptor, about 1,000 instructions a field), and a
+    send reads it about ten times.
+
+    Attributes:
+        fallback: a sending tool was called without its declared sinks, and every string
+            argument was searched for address-shaped destinations instead.
+        sink_names: the argument names checked as destinations.
+        destinations: every destination key found in the sink arguments.
+        cleared: at least one destination, and every one allowlisted or cleared.
+        odd: keys the call spells with look-alike characters.
+        spellings: ``(key, raw text)`` of each destination the call spells plainly (an
+            allowed send's, published with the echo of its key: :mod:`cordon.taint._echo`).
+        over_taint: keys seen in output that something cleared anyway, with what.
+        hosts: the host of each URL or host destination the call spells plainly (an allowed
+            send's are kept: ``Session.used_hosts``).
+    """
+
+    fallback: bool = False
+    sink_names: frozenset[str] = frozenset()
+    destinations: tuple[str, ...] = ()
+    cleared: bool = False
+    odd: frozenset[str] = frozenset()
+    spellings: tuple[tuple[str, str], ...] = ()
+    over_taint: Mapping[str, str] = MappingProxyType({})
+    hosts: frozenset[str] = frozenset()
+
+
+def sink_facts(
+    fallback: bool,
+    sink_names: frozenset[str],
+    destinations: tuple[str, ...],
+    cleared: bool,
+    odd: frozenset[str],
+    spellings: tuple[tuple[str, str], ...],
+    over_taint: Mapping[str, str],
+    hosts: frozenset[str],
+) -> SinkFacts:
+    """``SinkFacts(fallback, ...)``, without the named tuple's generated ``__new__`` (a Python
+    frame binding eight arguments): the tuple built from the values in field order."""
+    return _tuple_new(SinkFacts, (fallback, sink_names, destinations, cleared, odd, spellings,
+                                  over_taint, hosts))  # fmt: skip
+
+
+_tuple_new = tuple.__new__
+
+
+@dataclass(frozen=True, slots=True)
+class Legs:
+    """The Rule of Two's legs of one call (``rule_of_two``), which an allowed call adds to
+    the session (:meth:`cordon.engine.trifecta.TrifectaState.record_call`): one read-only
+    object for each combination without a steered repository, shared by every such call.
+
+    Attributes:
+        external: the call communicates externally.
+        sensitive: the call reads sensitive data.
+        steered: the repository (``owner`` and ``repo``) the call reads sensitive data from,
+            when the user's text does not name it; else None.
+    """
+
+    external: bool = False
+    sensitive: bool = False
+    steered: tuple[str, str] | None = None
+
+
+#: the legs of a call before ``rule_of_two`` reads it: none
+NO_LEGS = Legs()
+#: the legs of a call that communicates externally and reads nothing sensitive
+EXTERNAL = Legs(external=True)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class Facts:
     """What the checks so far established, for the checks after them. Each field is set by
@@ -87,39 +166,19 @@ class Facts:
         requested: ``requests``: the tool needs a request and the user's own text asks for it.
         rendered: ``rendered``: ``(argument path, url)`` of each resource a page showing the
             call's content fetches by itself (a ``renders: true`` tool).
-        sending: ``taint``: the call sends data somewhere (a sink argument, or ``exfiltrating``).
-        fallback: ``taint``: a sending tool was called without its declared sinks, and every
-            string argument was searched for address-shaped destinations instead.
-        sink_names: ``taint``: the argument names checked as destinations.
-        destinations: ``taint``: every destination key found in the sink arguments.
-        cleared: ``taint``: at least one destination, and every one allowlisted or cleared.
-        odd: ``taint``: keys the call spells with look-alike characters.
-        spellings: ``taint``: ``(key, raw text)`` of each destination the call spells
-            plainly (an allowed send's, published with the echo of its key:
-            :mod:`cordon.taint._echo`).
-        over_taint: ``taint``: keys seen in output that something cleared anyway, with what.
-        hosts: ``taint``: the host of each URL or host destination the call spells plainly
-            (an allowed send's are kept: ``Session.used_hosts``).
-        external: ``rule_of_two``: the call communicates externally.
-        sensitive: ``rule_of_two``: the call reads sensitive data.
-        steered: ``rule_of_two``: the repository (``owner`` and ``repo``) the call reads
-            sensitive data from, when the user's text does not name it; else None.
+        sending: ``taint``: the call sends data somewhere (a sink argument, or
+            ``exfiltrating``).
+        taint: ``taint``: what it found in the sink arguments (:class:`SinkFacts`:
+            destinations, whether all were cleared, look-alike keys...); :data:`NO_SINKS`
+            for a call that does not send.
+        legs: ``rule_of_two``: the call's legs (:class:`Legs`: external, sensitive, steered).
     """
 
     requested: bool = False
     rendered: tuple[tuple[str, str], ...] = ()
     sending: bool = False
-    fallback: bool = False
-    sink_names: frozenset[str] = frozenset()
-    destinations: tuple[str, ...] = ()
-    cleared: bool = False
-    odd: frozenset[str] = frozenset()
-    spellings: tuple[tuple[str, str], ...] = ()
-    over_taint: Mapping[str, str] = field(default_factory=dict)
-    hosts: frozenset[str] = frozenset()
-    external: bool = False
-    sensitive: bool = False
-    steered: tuple[str, str] | None = None
+    taint: SinkFacts = field(default_factory=SinkFacts)
+    legs: Legs = field(default_factory=Legs)
 
     def __init__(
         self,
@@ -127,32 +186,17 @@ class Facts:
         requested: bool = False,
         rendered: tuple[tuple[str, str], ...] = (),
         sending: bool = False,
-        fallback: bool = False,
-        sink_names: frozenset[str] = frozenset(),
-        destinations: tuple[str, ...] = (),
-        cleared: bool = False,
-        odd: frozenset[str] = frozenset(),
-        spellings: tuple[tuple[str, str], ...] = (),
-        over_taint: Mapping[str, str] | None = None,
-        hosts: frozenset[str] = frozenset(),
+        taint: SinkFacts | None = None,
+        legs: Legs | None = None,
         external: bool = False,
-        sensitive: bool = False,
-        steered: tuple[str, str] | None = None,
     ) -> None:
+        """``external``: ``legs`` of a call that communicates externally, for a reading
+        outside the pipeline (a client's answer, read as a send is)."""
         _FACTS_REQUESTED(self, requested)
         _FACTS_RENDERED(self, rendered)
         _FACTS_SENDING(self, sending)
-        _FACTS_FALLBACK(self, fallback)
-        _FACTS_SINK_NAMES(self, sink_names)
-        _FACTS_DESTINATIONS(self, destinations)
-        _FACTS_CLEARED(self, cleared)
-        _FACTS_ODD(self, odd)
-        _FACTS_SPELLINGS(self, spellings)
-        _FACTS_OVER_TAINT(self, {} if over_taint is None else over_taint)
-        _FACTS_HOSTS(self, hosts)
-        _FACTS_EXTERNAL(self, external)
-        _FACTS_SENSITIVE(self, sensitive)
-        _FACTS_STEERED(self, steered)
+        _FACTS_TAINT(self, NO_SINKS if taint is None else taint)
+        _FACTS_LEGS(self, (EXTERNAL if external else NO_LEGS) if legs is None else legs)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
@@ -196,39 +240,18 @@ class Result:
     _CTX_MEMO,
     _CTX_TV,
 ) = setters(Context, "session", "tool", "arguments", "server", "scopes", "tp", "memo", "tv")
+#: the sink facts of a call that does not send (nothing found; immutable, so one serves
+#: every call)
+NO_SINKS = SinkFacts()
 #: the fields of :class:`Facts`, in order
-_FACT_FIELDS = (
-    "requested",
-    "rendered",
-    "sending",
-    "fallback",
-    "sink_names",
-    "destinations",
-    "cleared",
-    "odd",
-    "spellings",
-    "over_taint",
-    "hosts",
-    "external",
-    "sensitive",
-    "steered",
-)
+_FACT_FIELDS = ("requested", "rendered", "sending", "taint", "legs")
 _FACT_SETTERS = setters(Facts, *_FACT_FIELDS)
 (
     _FACTS_REQUESTED,
     _FACTS_RENDERED,
     _FACTS_SENDING,
-    _FACTS_FALLBACK,
-    _FACTS_SINK_NAMES,
-    _FACTS_DESTINATIONS,
-    _FACTS_CLEARED,
-    _FACTS_ODD,
-    _FACTS_SPELLINGS,
-    _FACTS_OVER_TAINT,
-    _FACTS_HOSTS,
-    _FACTS_EXTERNAL,
-    _FACTS_SENSITIVE,
-    _FACTS_STEERED,
+    _FACTS_TAINT,
+    _FACTS_LEGS,
 ) = _FACT_SETTERS
 #: each field of :class:`Facts` by name, its slot setter: how the pipeline adds the facts of a
 #: later check to the call's :class:`Facts` (:func:`cordon.engine.checks._pipeline.run`)
@@ -349,7 +372,6 @@ def with_arguments(
     return c
 
 
-_new = object.__new__
 if hasattr(Verdict, "__post_init__"):  # (a check the builder would skip)
     raise TypeError("Verdict has a __post_init__: build it with Verdict(...)")
 _VERDICT_FIELDS = ("verdict", "rule", "reason", "param", "destination", "destinations", "details")

@@ -9,7 +9,7 @@ from cordon.engine.checks._base import PASS, Check, Context, Facts, Result, with
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    if not (facts.external or facts.sending):
+    if not (facts.legs.external or facts.sending):
         return PASS
     if ctx.session.degraded is None:
         return PASS
@@ -22,7 +22,7 @@ def run(ctx: Context, facts: Facts) -> Result:
                     f"session history is incomplete ({ctx.session.degraded}): sends are refused"
                 ),
             ),
-            facts.destinations,
+            facts.taint.destinations,
         )
     )
 

@@ -44,7 +44,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     if not facts.rendered and session.engine.dlp.quiet(walked):
         ctx.memo[FORMAT_QUIET] = True  # (the audit copy of the arguments reads it: Session)
         return PASS  # (no string of the call can hold a known format: the usual call)
-    sending = facts.external or facts.sending
+    sending = facts.legs.external or facts.sending
     # a rendered URL goes to its host, not back to the server: read first, none passed over
     rendered = (
         ((hit, path, True) for hit, path in session.engine.dlp.hits(as_arguments(facts.rendered)))
@@ -72,7 +72,7 @@ def run(ctx: Context, facts: Facts) -> Result:
             param=path or None,
             details={"secret": label, "encoding": hit.encoding, "withheld": marker},
         )
-        return Result(deny=with_dests(v, facts.destinations))
+        return Result(deny=with_dests(v, facts.taint.destinations))
     return PASS
 
 

@@ -20,10 +20,11 @@ from cordon.engine.checks._spelling import odd_spelling, plain_keys
 
 
 def run(ctx: Context, facts: Facts) -> Result:
-    if not facts.sending or facts.fallback:
+    sent = facts.taint
+    if not facts.sending or sent.fallback:
         return PASS
     found = []
-    sink_names, may_link = facts.sink_names, _prov.may_link
+    sink_names, may_link = sent.sink_names, _prov.may_link
     for name, value in ctx.arguments.items():
         if name in sink_names or (type(value) is str and not may_link(value)):
             continue  # (a sink is the taint check's; forwarded_links of the rest finds nothing)

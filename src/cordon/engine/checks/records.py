@@ -256,7 +256,7 @@ def run(ctx: Context, facts: Facts) -> Result:
             param=path or None,
             details={"card": f"ending {card[-4:]}"},
         )
-        return Result(asks=(with_dests(v, facts.destinations),))
+        return Result(asks=(with_dests(v, facts.taint.destinations),))
     return PASS
 
 

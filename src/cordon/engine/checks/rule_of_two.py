@@ -1,10 +1,10 @@
 """Rule of Two: an external call after the session read untrusted content, when sensitive
 data was read earlier or by this very call, is asked about (:mod:`cordon.engine.trifecta`).
 
-Sets the facts ``external``, ``sensitive`` and ``steered`` (the legs an allowed call adds to
-the session; ``steered``: the repository sensitive data is read from, when the user's text
-does not name it: after that a destination the user named, other than that repository, no
-longer clears the ask).
+Sets the fact ``legs`` (:class:`~cordon.engine.checks._base.Legs`: ``external``,
+``sensitive`` and ``steered``, the legs an allowed call adds to the session; ``steered``: the
+repository sensitive data is read from, when the user's text does not name it: after that a
+destination the user named, other than that repository, no longer clears the ask).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from cordon.engine import rules
-from cordon.engine.checks._base import Check, Context, Facts, Result
+from cordon.engine.checks._base import Check, Context, Facts, Legs, Result
 from cordon.engine.commands import reads_sensitive
 from cordon.engine.provenance import call_repo_pair
 
@@ -26,8 +26,8 @@ def run(ctx: Context, facts: Facts) -> Result:
     steered = pair if sensitive and pair is not None and pair not in s.trusted_repos else None
     legs = _LEGS.get((external, sensitive, steered))
     if legs is None:
-        legs = MappingProxyType({"external": external, "sensitive": sensitive, "steered": steered})
-    cleared = external and facts.cleared
+        legs = MappingProxyType({"legs": Legs(external, sensitive, steered)})
+    cleared = external and facts.taint.cleared
     voided = cleared and s.legs.steered_away(pair)
     if voided:
         cleared = False
@@ -53,7 +53,7 @@ def run(ctx: Context, facts: Facts) -> Result:
 #: every such call, and the result of such a call that nothing asks about (a result is never
 #: edited: the pipeline reads its facts into the call's own ``Facts``)
 _LEGS: dict[tuple[bool, bool, tuple[str, str] | None], Mapping[str, object]] = {
-    (e, s, None): MappingProxyType({"external": e, "sensitive": s, "steered": None})
+    (e, s, None): MappingProxyType({"legs": Legs(e, s, None)})
     for e in (False, True)
     for s in (False, True)
 }

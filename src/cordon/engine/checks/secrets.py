@@ -26,7 +26,7 @@ SHARED_NAME = "seen by another server"
 
 def run(ctx: Context, facts: Facts) -> Result:
     session = ctx.session
-    sending = facts.external or facts.sending
+    sending = facts.legs.external or facts.sending
     # a call that does not send may carry back what its own server returned
     skip = None if sending else ctx.server
     asks: tuple[Verdict, ...] = ()
@@ -34,13 +34,13 @@ def run(ctx: Context, facts: Facts) -> Result:
         # an image URL goes to its host, not back to the server: no secret passes over
         v = _in_rendered(ctx, facts)
         if v is not None:
-            return Result(deny=with_dests(v, facts.destinations))
+            return Result(deny=with_dests(v, facts.taint.destinations))
     if len(session.secrets):
         v = check_secrets(dict(ctx.arguments), session.secrets, sending=True, skip_origin=skip)
         if v is not None and v.verdict == "deny":
-            return Result(deny=with_dests(v, facts.destinations))
+            return Result(deny=with_dests(v, facts.taint.destinations))
         if v is not None:  # a compressed stream past the cap (secret.unreadable)
-            asks = (with_dests(v, facts.destinations),)
+            asks = (with_dests(v, facts.taint.destinations),)
     shared = session.engine.shared_secrets
     if shared is None:
         return Result(asks=asks) if asks else PASS
@@ -53,7 +53,7 @@ def run(ctx: Context, facts: Facts) -> Result:
     if hit is None:
         return Result(asks=asks) if asks else PASS
     v = _shared_deny(secrets, *hit)
-    return Result(deny=with_dests(v, facts.destinations))
+    return Result(deny=with_dests(v, facts.taint.destinations))
 
 
 def _shared_deny(secrets: SecretSet, core: str, path: str, to: str = "") -> Verdict:

@@ -54,6 +54,7 @@ from cordon.engine.checks._base import (
     Context,
     Facts,
     Result,
+    sink_facts,
     verdict,
     with_dests,
 )
@@ -415,14 +416,16 @@ def run(ctx: Context, facts: Facts) -> Result:
         answers=_ANSWERS_ACTIONS if answered else _ANSWERS_NONE,
         facts={
             "sending": True,
-            "fallback": fallback,
-            "sink_names": frozenset(names),
-            "destinations": found,
-            "cleared": scan.cleared and bool(found),
-            "odd": frozenset(scan.odd),
-            "spellings": tuple(scan.spellings),
-            "over_taint": scan.over_taint,
-            "hosts": frozenset(scan.hosts),
+            "taint": sink_facts(
+                fallback,
+                frozenset(names),
+                found,
+                scan.cleared and bool(found),
+                frozenset(scan.odd),
+                tuple(scan.spellings),
+                scan.over_taint,
+                frozenset(scan.hosts),
+            ),
         },
     )
 
@@ -445,10 +448,10 @@ class _Scan:
         self.found: list[str] = []
         self.asks: list[Verdict] = []
         self.odd: set[str] = set()
-        #: ``(key, raw)`` of each destination spelled plainly (``Facts.spellings``)
+        #: ``(key, raw)`` of each destination spelled plainly (``SinkFacts.spellings``)
         self.spellings: list[tuple[str, str]] = []
         self.over_taint: dict[str, str] = {}
-        #: the host of each URL or host destination spelled plainly (``Facts.hosts``)
+        #: the host of each URL or host destination spelled plainly (``SinkFacts.hosts``)
         self.hosts: set[str] = set()
         self.cleared = True
         self.all_user_named = True
