@@ -201,10 +201,9 @@ def run_cmd(
             approval_timeout=approval_timeout,
             init_wait=init_timeout,
         )
-    except PolicyError as exc:
-        _failed("cordon: policy error:", exc, answer=True)
-    except CordonError as exc:
-        _failed("cordon:", exc, answer=True)
+    except CordonError as exc:  # (a PolicyError is one)
+        head = "cordon: policy error:" if isinstance(exc, PolicyError) else "cordon:"
+        _failed(head, exc, answer=True)
     raise typer.Exit(rc)
 
 

@@ -409,6 +409,8 @@ class _Start(NamedTuple):
     name: str
     url: str | None
     command: list[str]
+    #: ``--url-env VAR``: with ``url`` None and no command, VAR was not set
+    url_env: str | None = None
 
 
 def _record_refusal(
@@ -420,7 +422,7 @@ def _record_refusal(
     ``--header`` or ``--header-env`` that cannot be read) the ``upstream`` ``start_failed``
     record of a server that cannot be started (a ``--url-env`` variable not set: ``upstream``
     names it, no URL being known)."""
-    path, policy, policies, name, url, command = start
+    path, policy, policies, name, url, command, _ = start
     upstream = upstream or {"command": masked_argv(command)}
     session = engine.new_session()
     why: dict[str, Any] = (
@@ -434,7 +436,12 @@ def _record_refusal(
 
 def _read_headers(specs: list[str], env_specs: list[str], start: _Start) -> dict[str, str]:
     """:func:`_headers`; one that cannot be read stops the start, on the audit record too
-    (read later, the log tells why nothing ran)."""
+    (read later, the log tells why nothing ran), as a ``--url-env`` variable not set does."""
+    var = start.url_env
+    if start.url is None and not start.command and var is not None:
+        unset = CordonError(f"--url-env {var}: environment variable {var} is not set")
+        _record_refusal(start, Engine(start.policy), unset, {"url_env": var})
+        raise unset
     try:
         return _headers(specs, env_specs)
     except CordonError as exc:
@@ -699,18 +706,13 @@ def run_proxy(
 
     Raises:
         PolicyError: an invalid policy (before the upstream is started).
-        CordonError: a ``--header`` or ``--header-env`` that cannot be read, or a
-            ``--url-env`` variable that is not set (``url`` None, no command): audited.
+        CordonError: a ``--header``, ``--header-env`` or ``--url-env`` not read (audited).
     """
     pin_path = pin_file or run_pin_file(name, command, url)
     # published first: no other server's tool may rewrite its policy while a login waits
     state, shared_state = _shared_state(policies, audit_path, approvals_store, pin_path, name)
     policy = _load(policies, content_mode, block_at)
-    start = _Start(audit_path, policy, policies, name, url, command)
-    if url is None and not command and url_env is not None:
-        unset = CordonError(f"--url-env {url_env}: environment variable {url_env} is not set")
-        _record_refusal(start, Engine(policy), unset, {"url_env": url_env})
-        raise unset
+    start = _Start(audit_path, policy, policies, name, url, command, url_env)
     sent = _read_headers(headers or [], header_env or [], start)
     store = _shared_store() if shared_taint else None
     later = _Later(store)  # OAuth tokens a login or refresh brings
