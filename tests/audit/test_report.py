@@ -403,7 +403,7 @@ def test_unknown_policy_tools_are_a_finding_not_server_tools(tmp_path: Path) -> 
         "Policy entries for tools no server listed (a likely typo: the real tool is left "
         "uncontrolled): sned_email (not listed by files, mail)"
     ]
-    assert "| files | read_file | listed | at most 5 calls per session |" in md
+    assert "| files | read_file | listed | at most 5 calls per cordon run process |" in md
     assert "| mail | send_email | listed |" in md
     assert "| files | send_email |" not in md and "| mail | read_file |" not in md
     assert "| (policy) | sned_email | not listed by files, mail (likely typo) |" in md
@@ -526,7 +526,7 @@ def test_each_server_is_shown_under_its_own_policy_only(tmp_path: Path) -> None:
     assert len(named) == 1 and "'files'" in named[0] and "not shown" in named[0]
 
     md = render_markdown(build_report(audit=log_path, policies=[files], servers=["files"]))
-    assert "| files | write_file | called | at most 3 calls per session |" in md
+    assert "| files | write_file | called | at most 3 calls per cordon run process |" in md
     assert "| mail | send_email | called | not shown: another policy" in md
     assert "applies to server(s) files (--server)" in md
 
@@ -543,7 +543,7 @@ def test_report_cli_server_option(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     text = out.read_text()
-    assert "| files | write_file | called | at most 3 calls per session |" in text
+    assert "| files | write_file | called | at most 3 calls per cordon run process |" in text
     assert "| mail | send_email | called | not shown: another policy" in text
 
 
@@ -555,7 +555,9 @@ def test_each_server_is_shown_under_the_policy_its_start_record_names(tmp_path: 
     for given in ([], [mail]):
         data = build_report(audit=log_path, policies=given)
         md = render_markdown(data)
-        assert "| files | write_file | called | at most 3 calls per session |" in md, given
+        assert "| files | write_file | called | at most 3 calls per cordon run process |" in md, (
+            given
+        )
         assert "| mail | send_email | called | sending tool (sinks: to; no tool allowlist) |" in md
         assert f"server files: its own policy, {files}" in md
         assert not any("no per-tool controls" in f for f in data.findings)
@@ -650,11 +652,11 @@ def test_since_after_the_start_records_uses_the_policy_in_force(tmp_path: Path) 
     since = next(str(r["ts"]) for r in iter_records(log_path) if r.get("kind") != "start")
     data = build_report(audit=log_path, policies=[mail], since=since)
     md = render_markdown(data)
-    assert "| files | write_file | called | at most 3 calls per session |" in md, md
+    assert "| files | write_file | called | at most 3 calls per cordon run process |" in md, md
     assert "applies to server(s) mail (the others ran with another policy)" in md
     assert "| mail | send_email | called | sending tool" in md
     md = render_markdown(build_report(audit=log_path, since=since))
-    assert "| files | write_file | called | at most 3 calls per session |" in md, md
+    assert "| files | write_file | called | at most 3 calls per cordon run process |" in md, md
 
 
 def test_the_header_says_how_many_starts_it_leaves_out(tmp_path: Path) -> None:

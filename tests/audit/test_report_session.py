@@ -169,7 +169,9 @@ async def test_report_shows_each_real_server_under_its_own_policy(
         done = subprocess.run([*cordon_exe(), *args], capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         text = out.read_text()
-        assert "| files | write_file | called | at most 3 calls per session" in text, given
+        assert "| files | write_file | called | at most 3 calls per cordon run process" in text, (
+            given
+        )
         assert "| mail | send_email | called | sending tool (sinks: to" in text
         assert "| files | send_email |" not in text
         if not given:  # the header says whose policies the rows show, not just "none"

@@ -34,8 +34,9 @@ class ToolPolicy(_Strict):
     """Controls for one tool. Every field is optional; absent means "no control of this kind"."""
 
     max_calls: int | None = Field(default=None, ge=0)
-    """Calls of this tool allowed per session; past it a call is denied (`budget.max_calls`).
-    `0` forbids the tool."""
+    """Calls of this tool allowed per `cordon run` process (per session in the library and
+    `cordon serve`); past it a call is denied (`budget.max_calls`). A client restart starts
+    the count again: it is no quota. `0` forbids the tool."""
 
     path_params: tuple[str, ...] = ()
     """Arguments that hold file paths. Their values are resolved (symlinks, `..`, `%2f`,

@@ -58,7 +58,10 @@ def _describe_tool(tp: Any) -> list[str]:
     out: list[str] = []
     if get("max_calls") is not None:
         mc = get("max_calls")
-        out.append("forbidden (max_calls 0)" if mc == 0 else f"at most {mc} calls per session")
+        # the count is the engine Session's: one per `cordon run` process (a client restart
+        # starts again), one per session in the library and `cordon serve`
+        calls = f"at most {mc} calls per cordon run process"
+        out.append("forbidden (max_calls 0)" if mc == 0 else calls)
     if get("path_params"):
         if get("allowed_path_prefixes"):
             prefixes = ", ".join(get("allowed_path_prefixes"))
