@@ -420,7 +420,7 @@ _RULES = (
        "its name, or a pack naming none (every call; another server's entry, near none of "
        "its names, and a loosening entry are recorded only)",
        "a misspelt rule leaves the real tool uncontrolled",
-       "fix the policy (`cordon check --server NAME`)"),
+       "fix the policy (`cordon check --policy FILE --server NAME`)"),
     _r(CONTENT_BLOCKED, "gateway", "block",
        "a tool result withheld by the content firewall in block mode (library gateway)",
        "indirect prompt injection (OWASP LLM01)", "`content.mode` or `content.block_at`"),

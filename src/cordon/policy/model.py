@@ -531,7 +531,8 @@ class Policy(_Strict):
     separator folding, or one edit away, two for long names) it is a typo that leaves the
     real tool uncontrolled, and `cordon run` denies every call to the server until the policy
     is fixed, as it does for a pack naming none of its tools; otherwise it is taken for
-    another server's tool (a warning). `cordon check --server NAME` fails on both."""
+    another server's tool (a warning). `cordon check --policy FILE --server NAME` fails on
+    both."""
 
     @cached_property
     def _tool_views(self) -> dict[str | None, tuple[ToolPolicy, ToolView]]:
