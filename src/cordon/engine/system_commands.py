@@ -70,6 +70,8 @@ from __future__ import annotations
 import re
 import shlex
 
+from cordon.engine.remote_clis import cli_line
+
 __all__ = [
     "WINDOWS_PROGRAMS",
     "disk_wipe",
@@ -560,10 +562,13 @@ _NSENTER_VALUE = frozenset({"-t", "--target", "-S", "--setuid", "-G", "--setgid"
 
 
 def remote_line(prog: str, args: tuple[str, ...]) -> str | None:
-    """The command line ``ssh [OPTIONS] HOST CMD...`` (or ``mosh HOST -- CMD``) runs on HOST
+    """The command line ``ssh [OPTIONS] HOST CMD...`` (or ``mosh HOST -- CMD``, or a cloud
+    tool's: :func:`.remote_clis.cli_line`) runs on HOST
     (ssh joins the words with spaces and the remote shell reads them), or the command
     ``nsenter [OPTIONS] CMD...`` runs in another process's namespaces (``-t 1``: the host's,
     from a container), or None."""
+    if (line := cli_line(prog, args)) is not None:  # (vagrant ssh -c, heroku run CMD...)
+        return line
     if prog == "nsenter":
         words = _plain(args, _NSENTER_VALUE)
         return shlex.join(words) if words else None
