@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from cordon.engine import sqlite_dots
+from cordon.engine import psql_meta, sqlite_dots
 from cordon.engine.sql_lexings import comment_views
 
 __all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "client_files", "client_lines", "computed_sql",
@@ -236,7 +236,7 @@ def client_lines(sql: str) -> list[str]:
         line = (m.group(1) or m.group(2) or "").strip()
         # (the rows a query chose, fed to LINE: echo "$(:)" | sh is a computed script)
         out.append(line if m.group(3) is None else f'echo "$(:)" | {m.group(3).strip()}')
-    return out
+    return out + psql_meta.meta_lines(sql)  # (\setenv PAGER LINE, `LINE` in a meta-command)
 
 
 #: a database client's own command that writes its output to a file: psql's ``\\o|\\out|
