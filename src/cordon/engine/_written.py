@@ -23,6 +23,7 @@ from cordon.engine.shell_commands import SHELLS
 
 __all__ = [
     "block_write",
+    "child_fds",
     "command_stdin",
     "copy_text",
     "data_file",
@@ -43,6 +44,7 @@ class _Walker(Protocol):
     facts: Any
     opened: dict[int, tuple[str | None, bool]]
     wrote: list[tuple[str | None, bool]] | None
+    piped_in: tuple[str | None, bool] | None
     last: tuple[str, tuple[str, ...]] | None
     stdin: str | None
 
@@ -309,6 +311,24 @@ def block_write(w: _Walker, program: str, redirects: list[Any]) -> None:
     if any(r.type in _STDOUT_TO_FILE and getattr(r, "input", None) in (None, 1) for r in redirects):
         return
     w.wrote.append((piped_text(w, w.last, w.stdin), program in _sc.DECODERS))
+
+
+def child_fds(w: _Walker, program: str, redirects: list[Any]) -> dict[int, Any] | None:
+    """The descriptors the string a shell runs (``bash -c LINE``, ``eval LINE``) reads, as
+    :attr:`.shell._Walker.opened`: the command's, and on 0 its own standard input (its
+    redirect's, a pipe's, else what a block or ``exec`` opened there); None for other
+    programs.
+
+    Attack class: ``echo 'DROP TABLE t;' | bash -c 'psql'`` and ``{ sh -c psql; } <
+    <(CMD)`` ran the text unread: LINE's commands were walked with no input."""
+    if program not in SHELLS and program != "eval":
+        return None
+    fds = {fd: v for fd, v in w.opened.items() if fd != 0}
+    own = any(getattr(r, "input", None) in (None, 0) and "<" in r.type for r in redirects)
+    fd0 = (stdin_text(w, redirects), False) if own else w.piped_in or w.opened.get(0)
+    if fd0 is not None:
+        fds[0] = fd0
+    return fds
 
 
 def file_text(w: _Walker, path: str) -> str | None:

@@ -101,6 +101,10 @@ class _Walker:
         #: (as :meth:`fed` takes it); ``execs``: the command being walked is ``exec`` alone
         self.opened: dict[int, tuple[str | None, bool]] = {}
         self.execs = False
+        #: what a pipe gives the pipeline's command being walked (not the first's), and the
+        #: descriptors a shell string the command runs reads (:func:`._written.child_fds`)
+        self.piped_in: tuple[str | None, bool] | None = None
+        self.child: dict[int, tuple[str | None, bool]] | None = None
         #: what each command of a compound command piped on writes (:meth:`block_output`)
         self.wrote: list[tuple[str | None, bool]] | None = None
         #: descriptors ``exec N<>/dev/tcp/...`` connected to a network peer
@@ -193,6 +197,7 @@ class _Walker:
                 self.opened[0] = stdin0
             elif not first and part.kind != "command":
                 self.opened[0] = (piped, decoded)
+            self.piped_in = None if first else (piped, decoded)  # (X | bash -c LINE: child_fds)
             if part.kind == "command":
                 lines.append(self.simple(part))
             else:  # a compound command: what it writes to the pipe is not one command's
@@ -216,6 +221,7 @@ class _Walker:
         self.opened.pop(0, None)
         if stdin0 is not None:
             self.opened[0] = stdin0
+        self.piped_in = None
         self.out = (node, piped, decoded)
         self.facts.canonical.append(" | ".join(x for x in lines if x))
 
@@ -362,7 +368,9 @@ class _Walker:
         for line in piped_lines(fed, program, args):  # (cat $(find ~ -name 'id_*'))
             self.nested(line)
         self.subs = subs  # (after the words' and redirects' own commands, which set theirs)
+        self.child = _written.child_fds(self, program, redirects)  # (bash -c LINE reads them)
         _sc.command(self, program, args, argv[0], redirects)
+        self.child = None
         _links.record(self, program, args)  # (ln SRC DST: SRC written through DST; ln -s T D)
         for line in command_lines(program, args):  # (su -c LINE, tmux new 'LINE')
             self.nested(line)
@@ -736,6 +744,7 @@ def _parse_into(text: str, facts: ShellFacts, depth: int, up: _Walker | None = N
     if up is not None:
         walker.cwd, walker.env = up.cwd, child_env(up.env, up.exported | up.prefix)
         walker.exported = {k for k, v in walker.env.items() if v != DYNAMIC}
+        walker.opened = dict(up.child or {})  # (bash -c LINE: child_fds)
     for tree in trees:
         walker.node(tree)
     return None
