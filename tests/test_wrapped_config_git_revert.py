@@ -1,5 +1,5 @@
-"""Known gap: a git command that brings back the committed copy of a project's client config
-(`.mcp.json`) is not asked about.
+"""A git command that brings back the committed copy of a project's client config
+(`.mcp.json`) is asked about, as a copy over it is.
 
 A project's `.mcp.json` is often committed unwrapped and wrapped by `cordon init` in the work
 tree only (README, Quick start step 2). A shell tool's `git stash`, `git restore .mcp.json` or
@@ -7,8 +7,11 @@ tree only (README, Quick start step 2). A shell tool's `git stash`, `git restore
 servers without cordon, while a `cp` over the same file is asked about
 (`action.credential_write`). The engine's decision for a shell server under the
 `desktop_commander` pack; the same held through the real `cordon run` in front of Desktop
-Commander (`git stash` ran, unasked, and took the wrapper off). Strict expected failures: a fix
-makes them pass, and the README's words on this must change with it."""
+Commander (`git stash` ran, unasked, and took the wrapper off). Now each is
+`action.credential_write` (engine/git_config_swaps; tests/engine/test_git_config_swaps.py
+covers every shape, tests/e2e/test_git_checkout_client_config.py the real proxy). The project
+here has no `.git`: the repository's top cannot be found, and the rewrite is asked (fail
+closed)."""
 
 from __future__ import annotations
 
@@ -42,9 +45,8 @@ def test_a_copy_over_the_config_is_asked(tmp_path: Path) -> None:
     assert _verdict(tmp_path, "cp /tmp/other.json .mcp.json") == "ask"
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: git puts the committed client config back")
 @pytest.mark.parametrize(
     "command", ["git stash", "git restore .mcp.json", "git checkout -- .mcp.json"]
 )
 def test_git_putting_the_committed_config_back_is_asked(tmp_path: Path, command: str) -> None:
-    assert _verdict(tmp_path, command) != "allow"
+    assert _verdict(tmp_path, command) == "ask"

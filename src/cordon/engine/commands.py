@@ -73,6 +73,7 @@ from cordon.engine import rules
 from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
+from cordon.engine.git_config_swaps import command_swap
 from cordon.engine.system_commands import (
     bind_mount_point,
     disk_wipe,
@@ -398,6 +399,7 @@ def check_commands(
                            c.path, "computed"))  # fmt: skip
         if not trusted:
             _autorun_ask(ctx, c, asks)
+            _swap_ask(ctx, c, asks)
     unique: list[Verdict] = []
     for a in asks:
         if not any((a.rule, a.reason, a.param) == (u.rule, u.reason, u.param) for u in unique):
@@ -746,6 +748,19 @@ def _autorun_ask(ctx: Context, c: CommandString, asks: list[Verdict]) -> None:
         v = _v("ask", rules.ACTION_CREDENTIAL_WRITE, why, c.path, "command")
         at = [k for k, a in enumerate(asks) if a.rule == rules.ACTION_SENSITIVE_READ]
         asks.insert(at[0] if at else len(asks), v)
+
+
+def _swap_ask(ctx: Context, c: CommandString, asks: list[Verdict]) -> None:
+    """``action.credential_write`` for a git command that may put back a client's MCP config
+    or an auto-run file from a ref (:mod:`.git_config_swaps`: a config swap disables cordon
+    as ``cp x .mcp.json`` would); one per command string."""
+    if any(a.rule == rules.ACTION_CREDENTIAL_WRITE and a.param == (c.path or None) for a in asks):
+        return
+    paths, base = ctx.session.engine.paths, ctx.tv.base_dir or ctx.tv.policy_base_dir or "."
+    why = command_swap(c.facts.commands, c.facts.cwds,
+                       lambda p: _args.resolve_path(p.replace("%", "%25"), base, paths))  # fmt: skip
+    if why is not None:
+        asks.append(_v("ask", rules.ACTION_CREDENTIAL_WRITE, why, c.path, "git"))
 
 
 def command_egress(ctx: Context) -> Verdict | None:

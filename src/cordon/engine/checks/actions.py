@@ -23,6 +23,7 @@ from cordon.engine import rules
 from cordon.engine.action_names import SQL_PARAMS, norm_key, tool_name
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
 from cordon.engine.credential_paths import TARGET_TOKENS, is_credential_path
+from cordon.engine.git_config_swaps import tool_swap
 from cordon.engine.git_dirs import git_dir_ask
 from cordon.engine.sql_programs import DYNAMIC, server_files
 from cordon.engine.walk import call_walk
@@ -136,6 +137,9 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     own = _cordon_state_write(ctx, targets) or _checkout_state_write(ctx)
     if own is not None:
         return Result(deny=own)
+    swap = None if trusted_tool else _checkout_swap(ctx)
+    if swap is not None:
+        found = Result(asks=(*found.asks, swap), answers=found.answers, facts=found.facts)
     handed = _sensitive_file_handed_out(ctx)
     if handed is not None:
         return Result(deny=handed)
@@ -352,6 +356,34 @@ def _checkout_state_write(ctx: Context) -> Verdict | None:
         "cordon cannot read; keep cordon's policy outside the repository, or run it yourself"
     )
     return dataclasses.replace(found, reason=reason)
+
+
+#: a git stash tool's modes that leave the work tree as it is
+_STASH_READS = frozenset({"list", "show", "drop", "clear"})
+
+
+def _checkout_swap(ctx: Context) -> Verdict | None:
+    """``action.credential_write`` for a git tool that rewrites a work tree holding a client's
+    MCP config or an auto-run file (:func:`cordon.engine.git_config_swaps.tool_swap`): a
+    branch whose committed ``.mcp.json`` is unwrapped replaces the wrapped one, and the
+    client's next start runs those servers without cordon (config swap), as ``cp x
+    .mcp.json`` would; asked as that write is."""
+    tokens = set(_actions.split_tokens(ctx.tool))
+    if not tool_name(ctx.tool).git or not tokens & _WORK_TREE_REWRITES:
+        return None
+    if "stash" in tokens and any(
+        isinstance(v, str) and v.lower() in _STASH_READS for v in ctx.arguments.values()
+    ):
+        return None
+    # no repository argument: the server's directory, taken as cordon's (as for a command)
+    base = _args.resolve_path(
+        ctx.tv.base_dir or ctx.tv.policy_base_dir or ".", ".", ctx.session.engine.paths
+    )
+    why = tool_swap(list(_target_strings(ctx)), base)
+    if why is None:
+        return None
+    return Verdict(verdict="ask", rule=rules.ACTION_CREDENTIAL_WRITE, reason=why,
+                   details={"matched": "git"})  # fmt: skip
 
 
 def _cordon_state_write(

@@ -1,0 +1,270 @@
+"""Git commands that put another version of a client's MCP config or an auto-run file in the
+work tree: ``action.credential_write`` (ask).
+
+Attack class: a config swap that disables the guard. A project's ``.mcp.json`` is often
+committed unwrapped and wrapped by ``cordon init`` in the work tree only; ``git stash``,
+``git restore .mcp.json`` or ``git checkout -- .mcp.json`` puts the committed copy back, and
+``git checkout BRANCH`` (or a merge, pull, rebase, reset --hard) one from another ref, so the
+client's next start runs those servers without cordon, while ``cp x .mcp.json`` is asked
+about. The same holds for the auto-run and instruction files the write rules protect
+(:func:`cordon.engine.credential_paths.is_credential_path`: ``.envrc``, ``.vscode/tasks.json``,
+``CLAUDE.md``, ``.github/workflows/``): git writes them from a ref cordon cannot read.
+
+:func:`rewrite` reads one ``git`` command (pure): the work-tree directory it runs in, the
+pathspecs it restores, or that it rewrites the whole tree (``stash`` push/pop/apply/branch,
+``reset --hard|--merge|--keep``, ``checkout``/``switch`` of a ref, ``merge``, ``pull``,
+``rebase``, ``cherry-pick``, ``revert``, ``am``, ``bisect``, ``read-tree -u``,
+``checkout-index``). :func:`protected_in_tree` looks (``lstat`` only) for such files at each
+directory from the command's one up to the repository's top (the directory holding
+``.git``; none found: up to ``/``), and in a directory pathspec. Asked: a pathspec that
+names such a file, or a directory or pattern that holds one; a whole-tree rewrite where one
+exists; fail closed when the directory is computed, or a ``!`` alias given with ``-c`` or
+``--pathspec-from-file`` is given (``--work-tree`` is read as the directory). Not asked: ``status``, ``diff``,
+``log``, ``add``, ``commit``, ``fetch``, ``stash list|show|drop|clear`` (a drop is
+``action.git_destroy``). Not read: an alias from the user's git config (``git co main``), a
+``GIT_DIR``/``GIT_WORK_TREE`` set in the server's environment, a file nested below the
+command's directory that no probe names.
+``git clean`` deletes untracked files only (``action.git_destroy`` asks it): a deleted config
+starts no server unwrapped.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cordon.engine.credential_paths import is_credential_path
+from cordon.engine.git_commands import GIT_VALUE
+from cordon.engine.sql_programs import DYNAMIC
+
+__all__ = [
+    "PROBES",
+    "Rewrite",
+    "command_swap",
+    "protected_in_tree",
+    "rewrite",
+    "spec_hits",
+    "swap_reason",
+    "tool_swap",
+]
+
+#: client MCP configs and auto-run or instruction files, relative to a directory, looked for
+#: in the work tree (each one :func:`is_credential_path` reads as protected: tested)
+PROBES = (
+    ".mcp.json", "mcp.json", ".cursor", ".vscode/mcp.json", ".vscode/settings.json",
+    ".vscode/tasks.json", ".vscode/launch.json", ".claude/settings.json",
+    ".claude/settings.local.json", ".claude/commands", ".claude/agents", ".gemini/settings.json",
+    ".codex/config.toml", ".zed/settings.json", ".envrc", ".npmrc", ".husky", ".githooks",
+    ".pre-commit-config.yaml", ".pre-commit-config.yml", "lefthook.yml", ".lefthook.yml",
+    ".github/workflows", ".github/actions", ".github/copilot-instructions.md", ".gitlab-ci.yml",
+    ".gitmodules", ".devcontainer", ".devcontainer.json", "CLAUDE.md", "CLAUDE.local.md",
+    "AGENTS.md", "GEMINI.md", "claude.md", "agents.md", ".cursorrules", ".windsurfrules",
+    ".clinerules",
+)  # fmt: skip
+#: subcommands that rewrite tracked files of the whole work tree from a ref or a stash
+_WHOLE = frozenset({"merge", "pull", "rebase", "cherry-pick", "revert", "am", "bisect", "switch"})
+#: ``git stash`` subcommands that leave the work tree as it is
+_STASH_READS = frozenset({"list", "show", "drop", "clear", "create", "store"})
+#: ``git bisect`` subcommands that check nothing out
+_BISECT_READS = frozenset({"log", "view", "visualize", "terms", "help"})
+#: options whose next word is their value (checkout, restore, reset, switch, stash)
+_VALUE = frozenset({"-s", "--source", "-b", "-B", "-c", "-C", "--orphan", "-m", "--message",
+                    "--conflict", "--pathspec-from-file", "--track", "-t"})  # fmt: skip
+_GLOB = frozenset("*?[")
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """What one git command rewrites: ``directory`` (``-C`` joined, relative to where it
+    runs), ``specs`` (the pathspecs it restores), ``whole`` (every tracked file), ``unsure``
+    (why the files cannot be told: fail closed) ."""
+
+    directory: str
+    specs: tuple[str, ...] = ()
+    whole: bool = False
+    unsure: str | None = None
+
+
+def _split(args: tuple[str, ...]) -> tuple[str, str, tuple[str, ...], str | None]:
+    """(the work tree's directory: ``-C`` and ``--work-tree`` joined; the subcommand, an
+    alias given with ``-c`` replaced by its words; its arguments; why unsure) of ``git
+    ARGS``."""
+    directory, aliases, i = ".", {}, 0
+    while i < len(args):
+        a, (name, eq, value) = args[i], args[i].partition("=")
+        if name == "--work-tree" and (eq or i + 1 < len(args)):
+            directory = posixpath.join(directory, value if eq else args[i + 1])
+        if a == "-c" and i + 1 < len(args) and args[i + 1].lower().startswith("alias."):
+            key, _, words = args[i + 1].partition("=")
+            aliases[key[6:].lower()] = words
+        if a == "-C" and i + 1 < len(args):
+            directory = posixpath.join(directory, args[i + 1])
+        if a in GIT_VALUE:
+            i += 2
+            continue
+        if not a.startswith("-"):
+            alias = aliases.get(a.lower())
+            if alias is None:
+                return directory, a, args[i + 1 :], None
+            if alias.startswith("!") or not alias.split():
+                return directory, a, (), "git runs an alias given on its command line"
+            words = tuple(alias.split())
+            return directory, words[0], words[1:] + args[i + 1 :], None
+        i += 1
+    return directory, "", (), None
+
+
+def _words(args: tuple[str, ...]) -> tuple[set[str], list[str], list[str] | None]:
+    """(options, positionals before ``--``, the words after ``--`` or None)."""
+    names: set[str] = set()
+    plain: list[str] = []
+    skip = False
+    for k, a in enumerate(args):
+        if skip:
+            skip = False
+        elif a == "--":
+            return names, plain, list(args[k + 1 :])
+        elif a.startswith("-") and len(a) > 1:
+            names.add(a.partition("=")[0])
+            skip = a in _VALUE
+        else:
+            plain.append(a)
+    return names, plain, None
+
+
+def rewrite(args: tuple[str, ...]) -> Rewrite | None:
+    """What ``git ARGS`` rewrites in the work tree (module docstring), or None."""
+    directory, sub, rest, unsure = _split(args)
+    names, plain, after = _words(rest)
+    if "--pathspec-from-file" in names:
+        unsure = "git reads its pathspecs from a file"
+    whole = sub in _WHOLE
+    specs: list[str] = []
+    if sub == "stash":
+        if plain[:1] and plain[0] in _STASH_READS:
+            return None
+        specs = after or []  # (stash push -- PATH: those paths only)
+        whole = not specs
+    elif sub == "bisect":
+        whole = not (plain[:1] and plain[0] in _BISECT_READS)
+    elif sub == "reset":
+        whole = bool(names & {"--hard", "--merge", "--keep"})
+    elif sub == "restore":
+        if names & {"-S", "--staged"} and not names & {"-W", "--worktree"}:
+            return None  # (unstages only)
+        specs = [*plain, *(after or [])]
+    elif sub == "checkout":
+        specs = [*plain, *(after or [])] if after is not None else list(plain)
+        # one word without --: a branch or a file, as git finds; read as both
+        whole = (after is None and len(plain) == 1) or bool(names & {"-b", "-B", "--orphan"})
+    elif sub == "checkout-index":
+        specs, whole = list(plain) + (after or []), bool(names & {"-a", "--all"})
+    elif sub == "read-tree":
+        whole = "-u" in names
+    if not (whole or specs or unsure):
+        return None
+    return Rewrite(directory, tuple(specs), whole, unsure)
+
+
+def _exists(path: str) -> bool:
+    return os.path.lexists(path)
+
+
+def _top(directory: str) -> str | None:
+    """The work tree's top holding ``directory`` (the nearest directory with ``.git``)."""
+    d = directory
+    while True:
+        if _exists(posixpath.join(d, ".git")):
+            return d
+        parent = posixpath.dirname(d)
+        if parent == d:
+            return None
+        d = parent
+
+
+def protected_in_tree(directory: str) -> tuple[str | None, list[str]]:
+    """(the work tree's top, the protected files found at each directory from the resolved
+    ``directory`` up to it): one ``lstat`` per probe and level. No top found (git's
+    ``GIT_DIR`` may name one elsewhere): every directory up to ``/`` is read (fail closed)."""
+    top = _top(directory)
+    found: list[str] = []
+    d = directory
+    while True:
+        found.extend(p for p in (posixpath.join(d, n) for n in PROBES) if _exists(p))
+        if d == top or posixpath.dirname(d) == d:
+            return top, found
+        d = posixpath.dirname(d)
+
+
+def spec_hits(spec: str, resolved: str | None, found: list[str]) -> bool:
+    """The pathspec ``spec`` (``resolved``: joined with the directory and resolved, None
+    when it cannot be) may restore a protected file: it names one, is a pattern or magic
+    (``:/``, ``:(glob)``) while one exists, or is a directory holding one."""
+    if is_credential_path(spec) or (resolved is not None and is_credential_path(resolved)):
+        return True
+    if spec.startswith(":") or _GLOB & set(spec) or resolved is None:
+        return bool(found)
+    top = resolved.rstrip("/") + "/"
+    if any(f == resolved or f.startswith(top) for f in found):
+        return True
+    if not os.path.isdir(resolved):
+        return False
+    return any(_exists(posixpath.join(resolved, n)) for n in PROBES)
+
+
+def swap_reason(rw: Rewrite, where: str | None, resolve: Callable[[str], str | None]) -> str | None:
+    """Why the rewrite ``rw`` run in ``where`` (the directory joined with the ``cd`` before
+    it and ``-C``; None: computed) may put back a protected file, or None."""
+    if rw.unsure is not None:
+        return f"{rw.unsure}: it may put back a client's MCP config or an auto-run file"
+    directory = resolve(where) if where is not None and DYNAMIC not in where else None
+    if directory is None:
+        return "git runs in a directory computed at run time and may rewrite a protected file"
+    _top_dir, found = protected_in_tree(directory)
+    what = "a client's MCP config or an auto-run file (config swap: cordon taken off a server)"
+    if rw.whole and found:
+        return f"git rewrites the work tree from a ref or a stash, which may put back {what}"
+    for spec in rw.specs:
+        joined = posixpath.join(where or ".", spec) if DYNAMIC not in spec else None
+        if spec_hits(spec, resolve(joined) if joined is not None else None, found):
+            return f"git restores {spec[:80]!r} from a ref, which may put back {what}"
+    return None
+
+
+def command_swap(
+    commands: list[tuple[str, tuple[str, ...]]],
+    cwds: list[str | None],
+    resolve: Callable[[str], str | None],
+) -> str | None:
+    """:func:`swap_reason` of the first git command of a parsed shell line that has one."""
+    for k, (prog, args) in enumerate(commands):
+        rw = rewrite(args) if prog == "git" else None
+        if rw is None:
+            continue
+        cwd = cwds[k] if k < len(cwds) else None
+        where = rw.directory if cwd is None else posixpath.join(cwd, rw.directory)
+        why = swap_reason(rw, where, resolve)
+        if why is not None:
+            return why
+    return None
+
+
+def tool_swap(targets: list[tuple[str, str, str]], base: str | None) -> str | None:
+    """:func:`swap_reason` of a git tool that rewrites a work tree (``git_checkout``, a
+    merge, a pull, a stash): ``targets`` are ``(argument, string, resolved path)`` of its
+    path arguments; a path naming a protected file is asked about, and the whole tree of each
+    directory given (none: ``base``; no ``base`` either: fail closed) is read as a rewrite."""
+    what = "a client's MCP config or an auto-run file (config swap: cordon taken off a server)"
+    for _where, text, resolved in targets:
+        if is_credential_path(text) or is_credential_path(resolved):
+            return f"the git tool restores {text[:80]!r}, which may put back {what}"
+    dirs = [r for _w, _t, r in targets if os.path.isdir(r)] or ([base] if base else [])
+    if not dirs:
+        return f"the git tool names no repository cordon can read: it may put back {what}"
+    for d in dirs:
+        why = swap_reason(Rewrite(".", whole=True), d, lambda p: p)
+        if why is not None:
+            return why.replace("git rewrites", "the git tool rewrites", 1)
+    return None
