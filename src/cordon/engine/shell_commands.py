@@ -47,6 +47,7 @@ from cordon.engine.pwsh_code import pwsh_commands, pwsh_computed_call, pwsh_file
 from cordon.engine.shell_downloads import curl_saves, wget_saves
 from cordon.engine.shell_split import split as _split
 from cordon.engine.shell_writers import file_writes
+from cordon.engine.sql_clients import more_args
 from cordon.engine.sql_programs import SQL_CLIENTS, SQL_FILE_CLIENTS, sql_args, sql_client
 from cordon.engine.system_commands import WINDOWS_PROGRAMS
 from cordon.engine.typed_input import typed_text
@@ -570,10 +571,12 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
         return
     if (client := sql_client(prog, args)) is not None:  # (clickhouse client -q SQL too)
         sql_args(w, *client)
+        more_args(w, *client)  # (bq query SQL, sqlplus @FILE, an option not known: asked)
     else:  # (docker exec db psql -c 'DROP TABLE users', docker exec db sh -c "psql -c ...")
         for inner in contained_commands(prog, args):
             if (client := sql_client(*inner)) is not None:
                 sql_args(sql_only(w), *client)
+                more_args(sql_only(w), *client)
     _code_args(w, prog, args)
     if prog == "cd" or prog == "pushd":
         w.cd(args)

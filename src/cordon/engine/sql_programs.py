@@ -31,7 +31,8 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from cordon.engine import psql_meta, sqlite_dots
+from cordon.engine import psql_meta, sql_clients, sqlite_dots
+from cordon.engine.sql_clients import long_option as _long_option
 from cordon.engine.sql_lexings import comment_views
 
 __all__ = ["SQL_CLIENTS", "SQL_FILE_CLIENTS", "client_files", "client_lines", "computed_sql",
@@ -657,7 +658,6 @@ SQL_CLIENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
                          "-S", "--socket", "-p", "--password"})),
 }  # fmt: skip
 SQL_CLIENTS["mariadb"] = SQL_CLIENTS["mysql"]
-SQL_CLIENTS["litecli"] = (frozenset({"-e", "--execute"}), frozenset({"-D", "--database"}))
 # (clickhouse-local: the local engine's SQL; cockroach sql: CockroachDB's SQL shell, named as
 # a subcommand: sql_client; usql: the universal client, -c as psql's)
 SQL_CLIENTS.update({
@@ -668,12 +668,14 @@ SQL_CLIENTS.update({
          "--set", "--format"})),
     "usql": (frozenset({"-c", "--command"}), frozenset(
         {"-f", "--file", "-o", "--out", "-v", "--set", "-P", "--pset", "-F", "-R"})),
+    **sql_clients.CLIENTS,  # (pgcli, vsql, trino, beeline, hive, cqlsh, snowsql, bq query ...)
 })  # fmt: skip
 #: database clients run as a subcommand of a multi-call program
 _SUBCOMMAND_CLIENTS = {
     ("clickhouse", "client"): "clickhouse-client",
     ("clickhouse", "local"): "clickhouse-local",
     ("cockroach", "sql"): "cockroach-sql",
+    **sql_clients.SUBCOMMANDS,
 }
 #: clients' options naming a file they write output or a log to (psql -o/-L, mysql --tee)
 _OUTPUT_OPTIONS = frozenset({"-o", "--output", "-L", "--log-file", "--tee"})
@@ -756,7 +758,7 @@ def sql_args(w: _Sink, prog: str, args: tuple[str, ...]) -> None:
 #: -init, duckdb's -f: :func:`sql_args`)
 _FILE_OPTIONS = {"psql": ("-f", "--file"), "sqlcmd": ("-i",), "usql": ("-f", "--file"),
                  "cockroach-sql": ("-f", "--file"), "clickhouse-client": ("--queries-file",),
-                 "clickhouse-local": ("--queries-file",)}  # fmt: skip
+                 "clickhouse-local": ("--queries-file",), **sql_clients.FILE_OPTIONS}  # fmt: skip
 
 
 def _file_sql(w: Any, path: str, args: tuple[str, ...]) -> str | None:
@@ -779,22 +781,3 @@ def _file_sql(w: Any, path: str, args: tuple[str, ...]) -> str | None:
             return text
     w.opaque("a database client runs the SQL a process substitution writes at run time")
     return None
-
-
-def _long_option(a: str, sql_opts: frozenset[str], value_opts: frozenset[str]) -> str:
-    """``a`` with a long option's name whole: getopt_long (psql), MySQL's my_getopt (which
-    reads ``_`` as ``-``) and Boost's (clickhouse) take an unambiguous prefix for the name
-    (``psql --comm=SQL``, ``mysql --exec=SQL``, ``--init_command=SQL``); a prefix of several
-    is read as the SQL option when it is one of them (more is judged, never less). Attack
-    class: a DROP given to ``--comm`` was read as no SQL."""
-    if not a.startswith("--") or len(a) < 4:
-        return a
-    name, eq, value = a.partition("=")
-    name = name.replace("_", "-").replace("--loose-", "--", 1)  # (my_getopt's --loose-X: --X)
-    known = sql_opts | value_opts
-    if name in known:
-        return name + eq + value
-    hits = sorted(k for k in known if k.startswith(name))
-    if not hits:
-        return a
-    return next((h for h in hits if h in sql_opts), hits[0]) + eq + value
