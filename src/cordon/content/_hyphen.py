@@ -39,7 +39,9 @@ def stage(nz: Normalized) -> Normalized:
     """``nz`` with every hyphen-and-line-break inside a word removed, as a span-mapped stage
     over it (offsets map back through ``nz``); ``nz`` itself when there is none."""
     view = nz.ascii_view
-    if b"-\n" not in view:
+    # a text without a hyphen, by one memchr pass (a two-byte ``in`` is a byte-by-byte search
+    # on CPython 3.11: ~18 ms over 10 MB of prose)
+    if view.find(b"-") < 0 or b"-\n" not in view:
         return nz
     spans = [
         m.span() for m in _SPLIT.finditer(view) if m.start() and view[m.start() - 1] in _LETTERS

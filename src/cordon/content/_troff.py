@@ -82,6 +82,8 @@ _ESCAPE = re.compile(
     rb"(\\(?:\\{1,3})?(?:f(?:[1-4BIRPC]|\([A-Za-z0-9]{2}|\[[A-Za-z0-9_]{0,16}\])"
     rb"|s(?:[+-]?[0-9]|\([0-9]{2}|\[[+-]?[0-9]{1,3}\])))"
 )
+#: where an escape of :data:`_ESCAPE` can start: a backslash, then a font or size letter
+_HINT = re.compile(rb"\\[fs]")
 #: a command in a bold or constant-width span: the opening escape, a command name, a space,
 #: an option (``-x``, ``\\-x``), a ``name=`` operand or a path, no other font change, the
 #: closing escape (roman or previous font)
@@ -110,7 +112,10 @@ def strip(text: str, view: bytes) -> tuple[str, bytes, list[int], EditColumns] |
     backticks), its ASCII view, the edits' starts and the edits ``(norm_start, norm_end,
     orig_start, orig_end)``; ``None`` when it holds none. ``view`` is ``text``'s ASCII view
     (one byte per character: the escapes are ASCII, so its offsets are the text's)."""
-    if b"\\f" not in view and b"\\s" not in view:
+    # every escape starts with a backslash: one memchr pass says so for a text without one,
+    # else one search for either escape letter (a two-byte ``in`` is a byte-by-byte search on
+    # CPython 3.11: two of them cost ~50 ms over 10 MB of prose)
+    if view.find(b"\\") < 0 or _HINT.search(view) is None:
         return None
     parts = _ESCAPE.split(view)
     if len(parts) == 1:

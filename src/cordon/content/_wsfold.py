@@ -90,10 +90,12 @@ def fold_bytes(buf: bytes, lo: int, hi: int) -> tuple[bytes, int] | None:
     size = len(cls)
     parts: list[bytes] = []
     put = parts.append
-    breaks = (
-        region.translate(_NL_TABLE) if region.find(b"\n") >= 0 or region.find(b"\r") >= 0 else None
-    )
-    nl_find = breaks.find if breaks is not None else None
+    # whether a run holds a line break is looked for in the run itself (a few bytes; a CR only
+    # in a region that holds one), not on a second class copy of the window: that copy was
+    # about half of the fold's ``translate`` work (bench/content/README.md)
+    at = region.find
+    nl = at(b"\n") >= 0
+    cr = at(b"\r") >= 0
     f_lo = rel_lo
     prev = 0
     pos = find(b"ww")
@@ -104,10 +106,11 @@ def fold_bytes(buf: bytes, lo: int, hi: int) -> tuple[bytes, int] | None:
             e = size
         f_lo -= min(e, rel_lo) - pos - (1 if e <= rel_lo else 0)
         put(region[prev:pos])
-        put(b"\n" if nl_find is not None and nl_find(b"n", pos, e) >= 0 else b" ")
+        broken = (nl and at(b"\n", pos, e) >= 0) or (cr and at(b"\r", pos, e) >= 0)
+        put(b"\n" if broken else b" ")
         prev = e
         pos = find(b"ww", e)
-    if nl_find is None:
+    if not nl and not cr:
         while pos >= 0:
             e = find(b".", pos)
             if e < 0:
@@ -116,13 +119,22 @@ def fold_bytes(buf: bytes, lo: int, hi: int) -> tuple[bytes, int] | None:
             put(b" ")
             prev = e
             pos = find(b"ww", e)
+    elif not cr:
+        while pos >= 0:
+            e = find(b".", pos)
+            if e < 0:
+                e = size
+            put(region[prev:pos])
+            put(b"\n" if at(b"\n", pos, e) >= 0 else b" ")
+            prev = e
+            pos = find(b"ww", e)
     else:
         while pos >= 0:
             e = find(b".", pos)
             if e < 0:
                 e = size
             put(region[prev:pos])
-            put(b"\n" if nl_find(b"n", pos, e) >= 0 else b" ")
+            put(b"\n" if at(b"\n", pos, e) >= 0 or at(b"\r", pos, e) >= 0 else b" ")
             prev = e
             pos = find(b"ww", e)
     put(region[prev:])
