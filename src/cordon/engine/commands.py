@@ -37,7 +37,8 @@ command (:data:`SHELL_PARAMS`: ``command``, ``cmd``, ``command_line``, ``shell_c
       destination is judged (``touch .envrc``, ``dd of=.git/config``, ``sort -o .env``,
       ``curl -o .vscode/tasks.json``, ``tar -C .git/hooks -x``, a one-liner's
       ``writeFileSync('.mcp.json')``), or extracts an archive or applies a patch, whose names
-      no rule can read, at the project's root or home (:mod:`.autorun_writes`); one per string.
+      no rule can read, at the project's root or home (:mod:`.autorun_writes`), or a git
+      command may put one back from a ref (:mod:`.git_config_swaps`); one per string.
   ``action.git_destroy`` (ask; skipped for ``trust_tools``)
       a git command that destroys work git cannot give back (``reset --hard``, ``clean``,
       ``checkout .``, a forced push, ``branch -D``, ``reflog expire``, ``gc --prune=now``:

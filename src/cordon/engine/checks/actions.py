@@ -368,8 +368,10 @@ def _checkout_swap(ctx: Context) -> Verdict | None:
     branch whose committed ``.mcp.json`` is unwrapped replaces the wrapped one, and the
     client's next start runs those servers without cordon (config swap), as ``cp x
     .mcp.json`` would; asked as that write is."""
+    if not tool_name(ctx.tool).git:  # (most calls: the name's tokens derived once)
+        return None
     tokens = set(_actions.split_tokens(ctx.tool))
-    if not tool_name(ctx.tool).git or not tokens & _WORK_TREE_REWRITES:
+    if not tokens & _WORK_TREE_REWRITES:
         return None
     if "stash" in tokens and any(
         isinstance(v, str) and v.lower() in _STASH_READS for v in ctx.arguments.values()
