@@ -125,12 +125,56 @@ def _fit(chars: Iterable[str], budget: int, show: Callable[[str], str]) -> int:
     return n
 
 
+#: the longest word a cut moves out of to the word's edge: a longer run of word characters
+#: (an encoded blob, a padded name) is cut where the budget ends
+_WORD_REACH = 24
+_WORD = re.compile(r"\w")
+
+
 def _ends(text: str, limit: int, show: Callable[[str], str]) -> tuple[int, int]:
     """How many characters of ``text`` to show from its start (two thirds of ``limit``
-    shown characters) and from its end (one third)."""
+    shown characters) and from its end (one third). A cut that falls inside a word moves
+    to the word's edge, leaving the whole word out (``communicates ex [...`` read as another
+    word): a reason is cordon's own sentence around the adversary's quoted text. It only
+    shrinks what is shown, so the cap holds and whatever fit before the word still shows."""
     n_head = _fit(text, limit - limit // 3, show)
+    n_head = _word_start(text, n_head)
     n_tail = _fit(reversed(text[n_head:]), limit // 3, show)
-    return n_head, n_tail
+    return n_head, len(text) - _word_end(text, len(text) - n_tail)
+
+
+def _word_at(text: str, at: int) -> tuple[int, int] | None:
+    """The start and the end of the word ``at`` cuts (word characters on both sides of it),
+    when it is at most :data:`_WORD_REACH` characters long and neither starts nor ends
+    ``text``; else ``None`` (the cut stays where it is)."""
+    if not 0 < at < len(text) or not (_WORD.match(text[at - 1]) and _WORD.match(text[at])):
+        return None
+    start, end = at - 1, at + 1
+    while start > 0 and _WORD.match(text[start - 1]) and end - start <= _WORD_REACH:
+        start -= 1
+    while end < len(text) and _WORD.match(text[end]) and end - start <= _WORD_REACH:
+        end += 1
+    if end - start > _WORD_REACH or start == 0 or end == len(text):
+        return None
+    return start, end
+
+
+def _word_start(text: str, at: int) -> int:
+    """The end of a head cut at ``at``: before the word ``at`` cuts and the space before it
+    (:func:`_word_at`), else ``at``."""
+    word = _word_at(text, at)
+    if word is None:
+        return at
+    return word[0] - 1 if text[word[0] - 1] == " " and word[0] > 1 else word[0]
+
+
+def _word_end(text: str, at: int) -> int:
+    """The start of a tail cut at ``at``: past the word ``at`` cuts and the space after it
+    (:func:`_word_at`), else ``at``."""
+    word = _word_at(text, at)
+    if word is None:
+        return at
+    return word[1] + 1 if text[word[1]] == " " and word[1] + 1 < len(text) else word[1]
 
 
 def _note(left_out: int, total: int) -> str:
