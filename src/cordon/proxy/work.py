@@ -680,8 +680,11 @@ class SessionWork:
             )
             rec = {"kind": "policy", "rule": "policy.unknown_tool", "tool": s.name}
             out.records.append({**rec, "closest": s.closest, "restricts": list(s.restrictions)})
+        # once on stderr: the start-up's check (the pinned names) or the list before wrote
+        # this same line when it found the same misfit
+        before = self.policy_misfit
         problem = self.fit_policy(listed)
-        if problem is not None:
+        if problem is not None and problem != before:
             out.problems.append(problem)
 
     def fit_policy(self, names: set[str] | None) -> str | None:
