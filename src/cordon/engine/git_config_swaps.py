@@ -91,14 +91,15 @@ def _split(args: tuple[str, ...]) -> tuple[str, str, tuple[str, ...], str | None
     """(the work tree's directory: ``-C`` and ``--work-tree`` joined; the subcommand, an
     alias given with ``-c`` replaced by its words; its arguments; why unsure) of ``git
     ARGS``."""
-    directory, aliases, i = ".", {}, 0
+    directory, i = ".", 0
+    aliases: dict[str, str] = {}
     while i < len(args):
         a, (name, eq, value) = args[i], args[i].partition("=")
         if name == "--work-tree" and (eq or i + 1 < len(args)):
             directory = posixpath.join(directory, value if eq else args[i + 1])
         if a == "-c" and i + 1 < len(args) and args[i + 1].lower().startswith("alias."):
-            key, _, words = args[i + 1].partition("=")
-            aliases[key[6:].lower()] = words
+            key, _, stands_for = args[i + 1].partition("=")
+            aliases[key[6:].lower()] = stands_for
         if a == "-C" and i + 1 < len(args):
             directory = posixpath.join(directory, args[i + 1])
         if a in GIT_VALUE:
