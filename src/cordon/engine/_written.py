@@ -48,6 +48,7 @@ class _Walker(Protocol):
     last: tuple[str, tuple[str, ...]] | None
     stdin: str | None
 
+    def block_output(self, node: Any) -> tuple[str | None, bool]: ...
     def key(self, path: str) -> str: ...
     def expand(self, node: Any) -> list[str]: ...
     def opaque(self, why: str) -> None: ...
@@ -309,6 +310,11 @@ def block_write(w: _Walker, program: str, redirects: list[Any]) -> None:
     if w.wrote is None or w.last is None:
         return
     if any(r.type in _STDOUT_TO_FILE and getattr(r, "input", None) in (None, 1) for r in redirects):
+        return
+    from cordon.engine.shell_functions import named  # (loaded with the walker)
+
+    if (body := named(w, program)) is not None:  # (g() { f; }; g | psql: f's body writes)
+        w.block_output(body)  # (its writes join this block's: block_output extends w.wrote)
         return
     w.wrote.append((piped_text(w, w.last, w.stdin), program in _sc.DECODERS))
 

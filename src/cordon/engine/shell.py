@@ -42,6 +42,7 @@ from typing import Any
 
 from cordon.engine import _echo_printf, _heredoc, _written, cmd_exe, shell_fds, sql_programs
 from cordon.engine import shell_commands as _sc
+from cordon.engine import shell_functions as _functions
 from cordon.engine import shell_links as _links
 from cordon.engine import shell_words as _words
 from cordon.engine.containers import ContainerRun, host_path
@@ -193,15 +194,16 @@ class _Walker:
                 continue
             self.last, self.stdin = None, None
             self.opened.pop(0, None)
+            body = _functions.body(self, part)  # (f | psql: f's body, defined here)
             if first and stdin0 is not None:
                 self.opened[0] = stdin0
-            elif not first and part.kind != "command":
+            elif not first and (part.kind != "command" or body is not None):
                 self.opened[0] = (piped, decoded)
             self.piped_in = None if first else (piped, decoded)  # (X | bash -c LINE: child_fds)
             if part.kind == "command":
                 lines.append(self.simple(part))
-            else:  # a compound command: what it writes to the pipe is not one command's
-                made = self.block_output(part)
+            if part.kind != "command" or body is not None:  # (a compound command, a function's
+                made = self.block_output(body or part)  # body: what it writes is not one's)
                 self.last = None
             if not first and self.last is not None:
                 # (echo/printf: bash's reading and dash's, each judged where they differ)
@@ -212,7 +214,7 @@ class _Walker:
                     self.nested(line)
             # (cat passes on its standard input: a redirect's text, else the pipe's)
             stdin = self.stdin if self.stdin is not None or first else piped
-            if part.kind == "command":
+            if part.kind == "command" and body is None:
                 piped = _written.piped_text(self, self.last, stdin)
                 decoded = self.last is not None and self.last[0] in _sc.DECODERS
             else:
