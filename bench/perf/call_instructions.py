@@ -13,7 +13,8 @@ function is called through it: ``decide`` (``SessionWork.decide``: the decision 
 ``check`` (``Session.check``), ``audit`` (``AuditLog.write``), ``sanitise``
 (``evaluate_result``), ``record`` (``SessionWork.record_result``), ``client``
 (``IdentitySide.client_frame``), ``server`` (``ProxyCore.server_frame``), ``done``
-(``LaneSide.job_done``). ``--vary``: ``echo("hello N")``, a new text each call. Unlike a
+(``LaneSide.job_done``), or any function named ``package.module:Name`` or
+``package.module:Class.method`` (``cordon.audit.log:_prepared``). ``--vary``: ``echo("hello N")``, a new text each call. Unlike a
 timer, the count does not move with the machine's load, so two trees compare in one run each
 (a system call counts its user-space side only: what the kernel does is not in the figure).
 ``--transport``: the calls go through ``cordon run``'s own :class:`~cordon.proxy.transport.Transport`
@@ -45,6 +46,22 @@ sys.path.insert(0, str(Path(sys.argv[1]).resolve()))
 import core_inproc as C  # noqa: E402
 
 
+def _named(which: str) -> tuple[Any, str]:
+    """``package.module:Name`` or ``package.module:Class.method``: that function, looked up
+    where its callers find it (a function imported by name into another module is counted
+    only through that module's name: ``cordon.proxy.core:record_for_call``)."""
+    import importlib
+
+    module, _, path = which.partition(":")
+    if not path:
+        raise SystemExit(f"unknown stage {which!r}: a stage name or module:Name[.attr]")
+    owner: Any = importlib.import_module(module)
+    *outer, name = path.split(".")
+    for part in outer:
+        owner = getattr(owner, part)
+    return owner, name
+
+
 def _stage(which: str) -> None:
     import cordon.audit.log as audit
     import cordon.engine.core as engine
@@ -63,7 +80,7 @@ def _stage(which: str) -> None:
         "client": (identity.IdentitySide, "client_frame"),
         "server": (core.ProxyCore, "server_frame"),
         "done": (lanes.LaneSide, "job_done"),
-    }[which]
+    }.get(which) or _named(which)
     f = getattr(owner, name)
 
     def counted(*a: Any, **k: Any) -> Any:
@@ -102,14 +119,16 @@ def _real_transport(mt: Any) -> Any:
     """``mt``'s core (past its handshake) behind ``cordon run``'s transport: a call function."""
     import orjson
 
+    from cordon.audit.log import AuditLog
     from cordon.proxy.transport import Transport, _Reader
 
     up = _Up()
-
-    class _Audit:
-        write = staticmethod(mt.audit.append)  # the harness's hash-chained log
-
-    t = Transport(mt.core, up, audit=_Audit(), shared=mt.core.work.shared, max_bytes=1 << 24)
+    # the harness's hash-chained log itself, as ``cordon run`` hands it to its transport (its
+    # ``append`` for a verdict's record, ``write`` for the others); ``core_inproc`` keeps it
+    # in the closure of the in-memory transport's audit list
+    cells = type(mt.audit).append.__closure__ or ()
+    (log,) = (c.cell_contents for c in cells if isinstance(c.cell_contents, AuditLog))
+    t = Transport(mt.core, up, audit=log, shared=mt.core.work.shared, max_bytes=1 << 24)
     t.out = _Pipe()
     client = _Reader(t, t.from_client, lambda: None)
     server = _Reader(t, t.from_upstream, lambda: None)

@@ -70,6 +70,7 @@ __all__ = [
     "record_for_call",
     "sanitize",
     "tail_records",
+    "truncate_arguments",
     "verify",
 ]
 
@@ -209,6 +210,11 @@ def _truncate(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_truncate(v) for v in value]
     return value
+
+
+#: ``arguments`` as :func:`record_for_call` keeps them in a record (a copy, every string over
+#: :data:`MAX_ARG_BYTES` UTF-8 bytes cut): for a caller that builds the same record itself
+truncate_arguments = _truncate
 
 
 def record_for_call(
@@ -498,6 +504,22 @@ class AuditLog:
             ValueError: ``record`` uses a reserved key.
             AuditError: the log is closed, unwritable, or its tail is not a chained record.
         """
+        clean, ts, seq, marks, prev, digest = self._chained(record)
+        if marks is None:
+            return {"ts": ts, "seq": seq, **clean, "prev": prev, "hash": digest}
+        return {"ts": ts, "seq": seq, **marks, **clean, "prev": prev, "hash": digest}
+
+    def append(self, record: Mapping[str, Any]) -> None:
+        """:meth:`write` without its answer: the same line, chained and written the same way,
+        for a caller that does not read the dict written (``cordon run``'s transport, once a
+        call: the dict is a copy of the whole record)."""
+        self._chained(record)
+
+    def _chained(
+        self, record: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], str, int, dict[str, Any] | None, str, str]:
+        """:meth:`write`'s work: ``(clean record, ts, seq, file-start marks or None, prev,
+        hash)`` of the line written."""
         if not _RESERVED.isdisjoint(record):  # (no set made for the usual record)
             clash = _RESERVED.intersection(record)
             raise ValueError(f"reserved audit keys in record: {sorted(clash)}")
@@ -508,7 +530,7 @@ class AuditLog:
             try:
                 fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
                 try:
-                    out = self._append(clean, body)
+                    ts, seq, marks, prev, digest = self._append(body)
                 finally:
                     fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
             except OSError as exc:
@@ -516,7 +538,7 @@ class AuditLog:
                 raise AuditError(f"{self.path}: cannot write audit record: {exc}") from exc
         if self._tracer is not None and clean.get("kind") == "verdict":
             self._span(clean)
-        return out
+        return clean, ts, seq, marks, prev, digest
 
     def _span(self, record: dict[str, Any]) -> None:
         from cordon.audit.otel import emit_verdict_span
@@ -526,10 +548,11 @@ class AuditLog:
         except Exception:  # noqa: BLE001 - telemetry must never stop the audit or the proxy
             logging.getLogger("cordon.audit").exception("OpenTelemetry span failed")
 
-    def _append(self, clean: dict[str, Any], body: bytes) -> dict[str, Any]:
-        """Under the flock: chain ``clean`` (serialised as ``body``) and write it. The line is
-        ``body`` spliced between ``ts``/``seq`` and ``prev``: the bytes orjson would give for
-        ``{"ts", "seq", **clean, "prev"}``, without serialising the record twice."""
+    def _append(self, body: bytes) -> tuple[str, int, dict[str, Any] | None, str, str]:
+        """Under the flock: chain the record serialised as ``body`` and write it; returns
+        ``(ts, seq, file-start marks or None, prev, hash)``. The line is ``body`` spliced
+        between ``ts``/``seq`` and ``prev``: the bytes orjson would give for
+        ``{"ts", "seq", **record, "prev"}``, without serialising the record twice."""
         size = self._sync_tail()
         seq = self._last_seq + 1
         ts = _utc_ts(time.time())
@@ -561,8 +584,8 @@ class AuditLog:
             mark_keys: dict[str, Any] = {"file_start": True}
             if kept_from is not None:
                 mark_keys["kept_from"] = kept_from
-            return {"ts": ts, "seq": seq, **mark_keys, **clean, "prev": prev, "hash": digest}
-        return {"ts": ts, "seq": seq, **clean, "prev": prev, "hash": digest}
+            return ts, seq, mark_keys, prev, digest
+        return ts, seq, None, prev, digest
 
     def start(
         self,

@@ -40,7 +40,7 @@ from cordon._exceptions import DuplicateKeyError, OversizeError, ProtocolError
 from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.approvals.display import visible
-from cordon.audit.log import record_for_call
+from cordon.audit.log import record_for_call, truncate_arguments
 from cordon.audit.withheld import withhold_verdict
 from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
 from cordon.decider import Decision
@@ -228,6 +228,28 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         carrying a secret withheld; ``raw``, the arguments as they came (None: ``shown``),
         whose withheld strings are kept out of the destinations, reason and parameter too
         (:func:`cordon.audit.withheld.withhold_verdict`)."""
+        if (
+            not extra
+            and (raw is None or shown is raw)
+            and v.param is None
+            and v.destination is None
+            and not v.destinations
+            and not v.details
+            and type(shown) is dict
+        ):
+            # the usual allow: nothing withheld, so nothing of the verdict to scrub
+            # (withhold_verdict returns it as is), and no optional member: the dict
+            # record_for_call builds, key for key in its order, without its keyword call
+            return {
+                "kind": "verdict",
+                "session": self.cfg.session_id,
+                "server": self.cfg.server,
+                "tool": tool,
+                "arguments": truncate_arguments(shown) if shown else {},
+                "verdict": v.verdict,
+                "rule": v.rule,
+                "reason": v.reason,
+            }
         if raw is not None:
             v = withhold_verdict(v, raw, shown)
         details = v.details and {

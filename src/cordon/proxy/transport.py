@@ -157,7 +157,8 @@ class Transport:
     Args:
         core: the proxy core.
         upstream: the server side (a subprocess, or a Streamable HTTP server).
-        audit: an object with ``write(record)`` (:class:`cordon.audit.log.AuditLog`).
+        audit: an object with ``write(record)`` (:class:`cordon.audit.log.AuditLog`), and
+            ``append(record)`` when it has one (a verdict's record: the same line, no answer).
         shared: the client's shared taint store, or None.
         max_bytes: the frame size cap.
     """
@@ -174,6 +175,10 @@ class Transport:
         self.core = core
         self.upstream = upstream
         self.audit = audit
+        #: a verdict's record written before its action: the log's ``append`` (the line
+        #: ``write`` writes, without the copy of the record ``write`` answers with, which
+        #: nothing here reads), or ``write`` for a log that has no ``append``
+        self._audit_line: Any = getattr(audit, "append", None) or getattr(audit, "write", None)
         self.shared = shared
         #: the standalone records; those a peer can repeat without bound coalesced
         self.repeats = Repeats(lambda rec: self.audit.write(rec))
@@ -248,7 +253,7 @@ class Transport:
     def _audited(self, record: dict[str, Any], refused: bytes | None, id_: Any) -> bool:
         """Write a verdict's record; if that fails, answer ``refused`` instead (invariant 4)."""
         try:
-            self.audit.write(record)
+            self._audit_line(record)
             return True
         except AuditError as exc:
             _log(f"audit log unwritable, call refused: {exc}")
