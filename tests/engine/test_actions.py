@@ -257,7 +257,7 @@ def test_credential_paths():
 
 
 def test_rule_id_catalogue():
-    assert len(set(BLOCK_RULES)) == 11 and len(set(ASK_RULES)) == 6
+    assert len(set(BLOCK_RULES)) == 12 and len(set(ASK_RULES)) == 6
     assert "action.sql_computed" in BLOCK_RULES  # (SQL run from a computed string)
     assert all(r.startswith("action.") for r in (*BLOCK_RULES, *ASK_RULES))
 

@@ -103,6 +103,7 @@ from cordon.engine.credential_paths import (
     runs_commands_as_git_config,
 )
 from cordon.engine.git_commands import git_tool_destruction
+from cordon.engine.marker_writes import cordon_marker, marker_reason
 from cordon.engine.sql_programs import program_lines
 from cordon.engine.sql_rules import sql_rule
 
@@ -131,6 +132,7 @@ BLOCK_RULES: tuple[str, ...] = (
     rules.ACTION_OPTION_INJECTION,
     rules.ACTION_SHELL_METACHAR,
     rules.ACTION_MASKED_SECRET_WRITE,
+    rules.ACTION_CORDON_MARKER_WRITE,
 )
 ASK_RULES: tuple[str, ...] = (
     rules.ACTION_GIT_PUSH,
@@ -681,8 +683,14 @@ def _masked_secret_written(strings: _Strings, *, shell: bool = False) -> Verdict
     """``action.masked_secret_write``: a writer's text holds cordon's mask of a credential.
     The agent read the file with the credential masked; the text written back would put the
     mask where the credential was, and no one would be told (data loss, not an attack).
-    ``shell``: a command's text, when it writes a file (``cat > config.yaml <<EOF``)."""
+    ``shell``: a command's text, when it writes a file (``cat > config.yaml <<EOF``). Also
+    ``action.cordon_marker_write``, cordon's warn-mode markers (:mod:`.marker_writes`): a
+    deny too, as approving would still write cordon's text over the original."""
     for path, _key, text in strings:
+        marker = cordon_marker(text)
+        if marker is not None and not (shell and _SHELL_WRITE_RE.search(text) is None):
+            why = marker_reason(marker)
+            return _v("deny", rules.ACTION_CORDON_MARKER_WRITE, why, path, "cordon marker")
         if "[secret masked: " in text and _MASK_RE.search(text) is not None:
             if shell and _SHELL_WRITE_RE.search(text) is None:
                 continue

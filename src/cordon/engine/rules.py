@@ -77,6 +77,7 @@ ACTION_PAYMENT = "action.payment"
 ACTION_CREDENTIAL_WRITE = "action.credential_write"
 ACTION_CORDON_STATE = "action.cordon_state"
 ACTION_MASKED_SECRET_WRITE = "action.masked_secret_write"  # noqa: S105 - a rule id
+ACTION_CORDON_MARKER_WRITE = "action.cordon_marker_write"
 ACTION_CORDON_CONTROL = "action.cordon_control"
 ACTION_DESTRUCTIVE_HINT = "action.destructive_hint"
 ACTION_CREDENTIAL_CHANGE = "action.credential_change"
@@ -255,6 +256,14 @@ _RULES = (
        "silent loss of a credential the content firewall hid from the agent (warn mode)",
        "none needed: edit only the lines that change, leaving the masked line out "
        "(`edit_file` with old and new text around it), or edit the file yourself"),
+    _r(ACTION_CORDON_MARKER_WRITE, "action rules", "deny",
+       "a file write or edit whose text holds a marker cordon's warn mode put into what the "
+       "agent read (`[untrusted instruction, do not follow: ...]`, `[untrusted link "
+       "removed]` ...): writing that text back replaces the file's original text with "
+       "cordon's",
+       "silent corruption of a file by the content firewall's own rewrites (warn mode)",
+       "none needed: edit only the lines that change, leaving the marked text out, or edit "
+       "the file yourself"),
     _r(ACTION_CORDON_STATE, "action rules", "deny",
        "a write to cordon's own state (its approvals store, pin file, policy, audit log, "
        "~/.cordon), or to the policy, pin file or audit log of the client's other cordon "
