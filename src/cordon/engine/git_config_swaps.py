@@ -1,14 +1,25 @@
-"""Git commands that put another version of a client's MCP config or an auto-run file in the
-work tree: ``action.credential_write`` (ask).
+"""Git commands that put another version of a client's MCP config in the work tree, or
+restore a named auto-run file: ``action.credential_write`` (ask).
 
 Attack class: a config swap that disables the guard. A project's ``.mcp.json`` is often
 committed unwrapped and wrapped by ``cordon init`` in the work tree only; ``git stash``,
 ``git restore .mcp.json`` or ``git checkout -- .mcp.json`` puts the committed copy back, and
 ``git checkout BRANCH`` (or a merge, pull, rebase, reset --hard) one from another ref, so the
 client's next start runs those servers without cordon, while ``cp x .mcp.json`` is asked
-about. The same holds for the auto-run and instruction files the write rules protect
-(:func:`cordon.engine.credential_paths.is_credential_path`: ``.envrc``, ``.vscode/tasks.json``,
-``CLAUDE.md``, ``.github/workflows/``): git writes them from a ref cordon cannot read.
+about.
+
+Two reach levels. A pathspec is explicit: one that names (or a directory or pattern that
+holds) any file the write rules protect
+(:func:`cordon.engine.credential_paths.is_credential_path`: :data:`PROBES`, the MCP configs
+and the auto-run and instruction files ``.envrc``, ``.vscode/tasks.json``, ``CLAUDE.md``,
+``.github/workflows/`` ...) is asked, as ``cp x CLAUDE.md`` is. A whole-tree rewrite
+(``git checkout main``, ``pull``, ``merge``, ``stash``) is asked only while the work tree
+holds a file that decides whether cordon is in front of the servers (:data:`CLIENT_CONFIGS`:
+the clients' project MCP configs, and Claude Code's settings, whose hooks and servers run at
+its start). Checking out history that carries an instruction or auto-run file is not a swap
+of the guard (the write rules ask a write of such a file, not a branch that holds one), and
+most repositories hold one (a workflow, a ``CLAUDE.md``, a pre-commit config): asking every
+branch switch, pull and stash there would train the person to approve git blindly.
 
 :func:`rewrite` reads one ``git`` command (pure): the work-tree directory it runs in, the
 pathspecs it restores, or that it rewrites the whole tree (``stash`` push/pop/apply/branch,
@@ -17,13 +28,16 @@ pathspecs it restores, or that it rewrites the whole tree (``stash`` push/pop/ap
 ``checkout-index``). :func:`protected_in_tree` looks (``lstat`` only) for such files at each
 directory from the command's one up to the repository's top (the directory holding
 ``.git``; none found: up to ``/``), and in a directory pathspec. Asked: a pathspec that
-names such a file, or a directory or pattern that holds one; a whole-tree rewrite where one
-exists; fail closed when the directory is computed, or a ``!`` alias given with ``-c`` or
-``--pathspec-from-file`` is given (``--work-tree`` is read as the directory). Not asked: ``status``, ``diff``,
-``log``, ``add``, ``commit``, ``fetch``, ``stash list|show|drop|clear`` (a drop is
+names such a file, or a directory or pattern that holds one; a whole-tree rewrite where a
+client config exists; fail closed when the directory is computed, or a ``!`` alias given with
+``-c`` or ``--pathspec-from-file`` is given (``--work-tree`` is read as the directory). Not
+asked: ``status``, ``diff``, ``log``, ``add``, ``commit``, ``fetch``, ``stash
+list|show|drop|clear`` (a drop is
 ``action.git_destroy``). Not read: an alias from the user's git config (``git co main``), a
 ``GIT_DIR``/``GIT_WORK_TREE`` set in the server's environment, a file nested below the
-command's directory that no probe names.
+command's directory that no probe names, a config ``cordon init`` wrapped under another name
+(its list, ``~/.cordon/state/wrapped.json``, reaches the engine as the state files of each
+entry, not as the configs that hold them).
 ``git clean`` deletes untracked files only (``action.git_destroy`` asks it): a deleted config
 starts no server unwrapped.
 """
@@ -40,6 +54,7 @@ from cordon.engine.git_commands import GIT_VALUE
 from cordon.engine.sql_programs import DYNAMIC
 
 __all__ = [
+    "CLIENT_CONFIGS",
     "PROBES",
     "Rewrite",
     "command_swap",
@@ -62,6 +77,15 @@ PROBES = (
     ".gitmodules", ".devcontainer", ".devcontainer.json", "CLAUDE.md", "CLAUDE.local.md",
     "AGENTS.md", "GEMINI.md", "claude.md", "agents.md", ".cursorrules", ".windsurfrules",
     ".clinerules",
+)  # fmt: skip
+#: the files that decide whether cordon is in front of a client's servers: the project MCP
+#: configs ``cordon init`` wraps (Claude Code, Cursor, VS Code, Gemini CLI, Codex, Zed) and
+#: Claude Code's settings (its hooks and servers); a whole-tree rewrite is asked only where
+#: one exists (module docstring: an auto-run file alone is not a swap of the guard)
+CLIENT_CONFIGS = (
+    ".mcp.json", "mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", ".gemini/settings.json",
+    ".codex/config.toml", ".zed/settings.json", ".claude/settings.json",
+    ".claude/settings.local.json",
 )  # fmt: skip
 #: subcommands that rewrite tracked files of the whole work tree from a ref or a stash
 _WHOLE = frozenset({"merge", "pull", "rebase", "cherry-pick", "revert", "am", "bisect", "switch"})
@@ -185,15 +209,17 @@ def _top(directory: str) -> str | None:
         d = parent
 
 
-def protected_in_tree(directory: str) -> tuple[str | None, list[str]]:
-    """(the work tree's top, the protected files found at each directory from the resolved
-    ``directory`` up to it): one ``lstat`` per probe and level. No top found (git's
+def protected_in_tree(
+    directory: str, names: tuple[str, ...] = PROBES
+) -> tuple[str | None, list[str]]:
+    """(the work tree's top, the files of ``names`` found at each directory from the resolved
+    ``directory`` up to it): one ``lstat`` per name and level. No top found (git's
     ``GIT_DIR`` may name one elsewhere): every directory up to ``/`` is read (fail closed)."""
     top = _top(directory)
     found: list[str] = []
     d = directory
     while True:
-        found.extend(p for p in (posixpath.join(d, n) for n in PROBES) if _exists(p))
+        found.extend(p for p in (posixpath.join(d, n) for n in names) if _exists(p))
         if d == top or posixpath.dirname(d) == d:
             return top, found
         d = posixpath.dirname(d)
@@ -223,10 +249,13 @@ def swap_reason(rw: Rewrite, where: str | None, resolve: Callable[[str], str | N
     directory = resolve(where) if where is not None and DYNAMIC not in where else None
     if directory is None:
         return "git runs in a directory computed at run time and may rewrite a protected file"
-    _top_dir, found = protected_in_tree(directory)
+    if rw.whole and protected_in_tree(directory, CLIENT_CONFIGS)[1]:
+        return (
+            "git rewrites the work tree from a ref or a stash, which may put back a client's "
+            "MCP config (config swap: cordon taken off a server)"
+        )
+    found = protected_in_tree(directory)[1] if rw.specs else []
     what = "a client's MCP config or an auto-run file (config swap: cordon taken off a server)"
-    if rw.whole and found:
-        return f"git rewrites the work tree from a ref or a stash, which may put back {what}"
     for spec in rw.specs:
         joined = posixpath.join(where or ".", spec) if DYNAMIC not in spec else None
         if spec_hits(spec, resolve(joined) if joined is not None else None, found):
@@ -256,7 +285,8 @@ def tool_swap(targets: list[tuple[str, str, str]], base: str | None) -> str | No
     """:func:`swap_reason` of a git tool that rewrites a work tree (``git_checkout``, a
     merge, a pull, a stash): ``targets`` are ``(argument, string, resolved path)`` of its
     path arguments; a path naming a protected file is asked about, and the whole tree of each
-    directory given (none: ``base``; no ``base`` either: fail closed) is read as a rewrite."""
+    directory given (none: ``base``; no ``base`` either: fail closed) is read as a whole-tree
+    rewrite (asked where a client config exists: :data:`CLIENT_CONFIGS`)."""
     what = "a client's MCP config or an auto-run file (config swap: cordon taken off a server)"
     for _where, text, resolved in targets:
         if is_credential_path(text) or is_credential_path(resolved):
