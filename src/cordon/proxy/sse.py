@@ -60,7 +60,7 @@ import contextlib
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import orjson
 
@@ -309,7 +309,11 @@ class SseUpstream:
         never read: it means nothing in this transport, and read, a gzip bomb (400 MB of
         zeros in 400 KB) would be inflated into memory whole."""
         assert self.client is not None
-        where = urljoin(self.url, self.target)
+        # the target appended to the URL's origin, never joined to it as a reference: a path
+        # of the origin that starts with "//" is a network-path reference to another host
+        # (RFC 3986 5.2), and the bearer and --header values would go there
+        base = urlsplit(self.url)
+        where = urlunsplit((base.scheme, base.netloc, "", "", "")) + self.target
         async with self.client.stream("POST", where, content=data, headers=headers) as resp:
             return int(resp.status_code)
 
