@@ -214,7 +214,7 @@ class SseUpstream:
             # a login (or a stored one) is needed: the OAuth flow's client carries the stream
             # and every POST from here on, as HttpUpstream hands a 401 to the flow
             await self.stack.aclose()
-            self.client = _client(self.auth, self.static)
+            self.client = _client(self.auth, self.static, self.pool)
             resp = await self.stack.enter_async_context(
                 self.client.stream("GET", self.url, headers=accept)
             )
@@ -493,15 +493,18 @@ def _fail(t: Transport, data: bytes, message: str) -> None:
             t.feed(t.core.upstream_failed(msg["id"], message))
 
 
-def _client(auth: httpx2.Auth, headers: dict[str, str]) -> httpx2.AsyncClient:
+def _client(auth: httpx2.Auth, headers: dict[str, str], pool: H1Pool) -> httpx2.AsyncClient:
     """The OAuth flow's client: no redirect followed (nothing goes to another origin), no
-    read timeout (the stream stays open)."""
+    read timeout (the stream stays open), its connections to the server's host held to
+    ``pool``'s DNS rebinding check (it carries the bearer and the ``--header`` values)."""
     import httpx2
+
+    from cordon.proxy.vetted_client import vetted_client
 
     timeout = httpx2.Timeout(_START_S, read=None)
     # no compressed answers: a small gzip body can inflate a thousandfold past the size cap
     plain = {**headers, "accept-encoding": "identity"}
-    return httpx2.AsyncClient(timeout=timeout, follow_redirects=False, auth=auth, headers=plain)
+    return vetted_client(pool, timeout, auth, plain)
 
 
 class _Refused(Exception):
