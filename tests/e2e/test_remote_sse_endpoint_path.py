@@ -24,6 +24,7 @@ from tests.e2e.test_redteam_remote import (
     Scripted,
     _stored_login,
     http,
+    mcp_basics,
     sse_head,
 )
 
@@ -79,3 +80,39 @@ def test_a_double_slash_endpoint_sends_nothing_to_another_host(harness: Harness)
     assert posted[0].path == f"//127.0.0.1:{elsewhere.port}/messages?session_id=s1"
     assert posted[0].headers.get("authorization") == f"Bearer {ACCESS}"
     assert posted[0].headers.get("x-api-key") == KEY
+
+
+def test_a_same_origin_redirect_to_a_double_slash_path_stays_on_the_origin(
+    harness: Harness,
+) -> None:
+    """The Streamable HTTP side of the same shape: a 307 within the origin to a path that
+    starts with ``//`` is followed on the origin (the request line names that path), with the
+    login's bearer and the header values going nowhere else."""
+    elsewhere = Scripted(lambda req: http(202))
+
+    def mcp(req: Req) -> Answer:
+        if "authorization" not in req.headers:
+            return http(401, b"", "text/plain", WWW_Authenticate="Bearer")
+        if not req.path.startswith("//"):
+            where = f"{evil.origin}//127.0.0.1:{elsewhere.port}/mcp"
+            return http(307, b"", "text/plain", Location=where)
+        basic = mcp_basics(req, [])
+        return basic if basic is not None else http(202)
+
+    evil = Scripted(mcp)
+    url = f"{evil.origin}/mcp"
+    _stored_login(harness, url, None, 3600)
+    extra = ["--header-env", "X-Api-Key=SSE_KEY"]
+    c = Cordon(harness, url, extra, CORDON_OAUTH_BROWSER="0", SSE_KEY=KEY)
+    try:
+        init = {"protocolVersion": LEGACY, "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"}}  # fmt: skip
+        assert "result" in c.ask("initialize", init)
+        assert "result" in c.ask("tools/list", {})
+    finally:
+        c.close()
+        elsewhere.close()
+        evil.close()
+    assert not elsewhere.got, [r.path for r in elsewhere.got]
+    moved = [r for r in evil.got if r.path.startswith("//")]
+    assert moved and all(r.headers.get("x-api-key") == KEY for r in moved)
