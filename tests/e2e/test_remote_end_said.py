@@ -104,7 +104,9 @@ async def test_a_legacy_stream_the_server_closes_is_said_closed(
     harness: Harness, closes: str
 ) -> None:
     err = harness.tmp / "stderr.txt"
-    await _run(harness, ["--url", closes, "--sse"], err)
+    said = await _run(harness, ["--url", closes, "--sse"], err)
     (reason,) = _ended(harness)
     assert closes in reason and "SSE stream" in reason, reason
     assert "exited with status" not in err.read_text("utf-8")
+    # the client's pending request is told the same, not that a process exited
+    assert "exited" not in said and "SSE stream" in said, said

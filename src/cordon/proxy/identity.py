@@ -365,17 +365,16 @@ class IdentitySide:
         return self._probe_failed("the client closed its end before the server answered")
 
     # -- the end ------------------------------------------------------------------------
-    def upstream_gone(self) -> list[Action]:
-        """The upstream exited: every request still pending, or held behind cordon's
-        discover or the client's handshake, gets an error."""
+    def upstream_gone(self, why: str = "the upstream server exited") -> list[Action]:
+        """The upstream exited (a process) or its session ended (a remote server: ``why``
+        names the URL, the transport and the status or error): every request still pending,
+        or held behind cordon's discover or the client's handshake, gets an error saying so."""
         if self.behind_handshake is not None and self.probe_held is None:
             # (held behind the handshake: refused as behind a failed discover)
             self.probe_held, self.behind_handshake = self.behind_handshake, None
         out = self._probe_failed("the upstream exited") if self.probe_held is not None else []
         out += [
-            self._answer(
-                p.id, error_frame(p.id, INTERNAL_ERROR, "cordon: the upstream server exited")
-            )
+            self._answer(p.id, error_frame(p.id, INTERNAL_ERROR, f"cordon: {why}"))
             for p in self.pending.values()
         ]
         self.pending.clear()

@@ -537,7 +537,7 @@ class Transport:
         else:
             end = f"the upstream server exited with status {rc}"
             self.feed(self.core.upstream_event("exited", end, status=rc))
-        self.feed(self.core.upstream_gone())
+        self.feed(self.core.upstream_gone(end))
         await self._flush()
         _log(f"{end.removeprefix('the ')}; stopping")
         return rc if rc not in (0, None) else 1
