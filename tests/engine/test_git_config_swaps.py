@@ -19,6 +19,7 @@ import pytest
 from cordon import Engine
 from cordon.engine.credential_paths import is_credential_path
 from cordon.engine.git_config_swaps import CLIENT_CONFIGS, PROBES, rewrite, swap_reason
+from cordon.store.paths import OS_PATHS
 
 
 def _project(tmp_path: Path, *protected: str | None) -> Path:
@@ -118,7 +119,7 @@ def test_a_pattern_spec_over_an_auto_run_file_is_a_swap(tmp_path: Path, spec: st
     proj = str(_project(tmp_path, *AUTO_RUN))
     rw = rewrite(("restore", spec))
     assert rw is not None
-    assert swap_reason(rw, proj, lambda p: posixpath.normpath(p)) is not None
+    assert swap_reason(rw, proj, lambda p: posixpath.normpath(p), OS_PATHS) is not None
 
 
 @pytest.mark.parametrize(

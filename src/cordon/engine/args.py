@@ -54,6 +54,13 @@ class PathResolver(Protocol):
         """The absolute ``path`` with symlinks resolved (``os.path.realpath`` semantics: a
         missing tail resolves through its nearest existing parent)."""
 
+    def lexists(self, path: str) -> bool:
+        """``path`` names an entry, a dangling symbolic link included (``os.path.lexists``):
+        a work tree's protected files before a git command that may put them back."""
+
+    def isdir(self, path: str) -> bool:
+        """``path`` is a directory, through symbolic links (``os.path.isdir``)."""
+
     def git_dir(self, path: str) -> bool:
         """The resolved ``path`` is a git directory, or lies inside one (git's
         ``is_git_directory``: ``HEAD`` with ``objects/`` and ``refs/``, or with ``commondir``):

@@ -759,7 +759,7 @@ def _swap_ask(ctx: Context, c: CommandString, asks: list[Verdict]) -> None:
         return
     paths, base = ctx.session.engine.paths, ctx.tv.base_dir or ctx.tv.policy_base_dir or "."
     why = command_swap(c.facts.commands, c.facts.cwds,
-                       lambda p: _args.resolve_path(p.replace("%", "%25"), base, paths))  # fmt: skip
+                       lambda p: _args.resolve_path(p.replace("%", "%25"), base, paths), paths)  # fmt: skip
     if why is not None:
         asks.append(_v("ask", rules.ACTION_CREDENTIAL_WRITE, why, c.path, "git"))
 

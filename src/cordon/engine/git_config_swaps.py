@@ -44,10 +44,10 @@ starts no server unwrapped.
 
 from __future__ import annotations
 
-import os
 import posixpath
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from cordon.engine.credential_paths import is_credential_path
 from cordon.engine.git_commands import GIT_VALUE
@@ -193,15 +193,22 @@ def rewrite(args: tuple[str, ...]) -> Rewrite | None:
     return Rewrite(directory, tuple(specs), whole, unsure)
 
 
-def _exists(path: str) -> bool:
-    return os.path.lexists(path)
+class Probe(Protocol):
+    """What this module reads of the filesystem, passed in by the edge (the engine imports
+    no I/O module): :class:`cordon.store.paths.OsPaths` is the real one."""
+
+    def lexists(self, path: str) -> bool:
+        """``path`` names an entry, a dangling symbolic link included (``os.path.lexists``)."""
+
+    def isdir(self, path: str) -> bool:
+        """``path`` is a directory, through symbolic links (``os.path.isdir``)."""
 
 
-def _top(directory: str) -> str | None:
+def _top(directory: str, fs: Probe) -> str | None:
     """The work tree's top holding ``directory`` (the nearest directory with ``.git``)."""
     d = directory
     while True:
-        if _exists(posixpath.join(d, ".git")):
+        if fs.lexists(posixpath.join(d, ".git")):
             return d
         parent = posixpath.dirname(d)
         if parent == d:
@@ -210,22 +217,22 @@ def _top(directory: str) -> str | None:
 
 
 def protected_in_tree(
-    directory: str, names: tuple[str, ...] = PROBES
+    directory: str, fs: Probe, names: tuple[str, ...] = PROBES
 ) -> tuple[str | None, list[str]]:
     """(the work tree's top, the files of ``names`` found at each directory from the resolved
     ``directory`` up to it): one ``lstat`` per name and level. No top found (git's
     ``GIT_DIR`` may name one elsewhere): every directory up to ``/`` is read (fail closed)."""
-    top = _top(directory)
+    top = _top(directory, fs)
     found: list[str] = []
     d = directory
     while True:
-        found.extend(p for p in (posixpath.join(d, n) for n in names) if _exists(p))
+        found.extend(p for p in (posixpath.join(d, n) for n in names) if fs.lexists(p))
         if d == top or posixpath.dirname(d) == d:
             return top, found
         d = posixpath.dirname(d)
 
 
-def spec_hits(spec: str, resolved: str | None, found: list[str]) -> bool:
+def spec_hits(spec: str, resolved: str | None, found: list[str], fs: Probe) -> bool:
     """The pathspec ``spec`` (``resolved``: joined with the directory and resolved, None
     when it cannot be) may restore a protected file: it names one, is a pattern or magic
     (``:/``, ``:(glob)``) while one exists, or is a directory holding one."""
@@ -236,12 +243,14 @@ def spec_hits(spec: str, resolved: str | None, found: list[str]) -> bool:
     top = resolved.rstrip("/") + "/"
     if any(f == resolved or f.startswith(top) for f in found):
         return True
-    if not os.path.isdir(resolved):
+    if not fs.isdir(resolved):
         return False
-    return any(_exists(posixpath.join(resolved, n)) for n in PROBES)
+    return any(fs.lexists(posixpath.join(resolved, n)) for n in PROBES)
 
 
-def swap_reason(rw: Rewrite, where: str | None, resolve: Callable[[str], str | None]) -> str | None:
+def swap_reason(
+    rw: Rewrite, where: str | None, resolve: Callable[[str], str | None], fs: Probe
+) -> str | None:
     """Why the rewrite ``rw`` run in ``where`` (the directory joined with the ``cd`` before
     it and ``-C``; None: computed) may put back a protected file, or None."""
     if rw.unsure is not None:
@@ -249,16 +258,16 @@ def swap_reason(rw: Rewrite, where: str | None, resolve: Callable[[str], str | N
     directory = resolve(where) if where is not None and DYNAMIC not in where else None
     if directory is None:
         return "git runs in a directory computed at run time and may rewrite a protected file"
-    if rw.whole and protected_in_tree(directory, CLIENT_CONFIGS)[1]:
+    if rw.whole and protected_in_tree(directory, fs, CLIENT_CONFIGS)[1]:
         return (
             "git rewrites the work tree from a ref or a stash, which may put back a client's "
             "MCP config (config swap: cordon taken off a server)"
         )
-    found = protected_in_tree(directory)[1] if rw.specs else []
+    found = protected_in_tree(directory, fs)[1] if rw.specs else []
     what = "a client's MCP config or an auto-run file (config swap: cordon taken off a server)"
     for spec in rw.specs:
         joined = posixpath.join(where or ".", spec) if DYNAMIC not in spec else None
-        if spec_hits(spec, resolve(joined) if joined is not None else None, found):
+        if spec_hits(spec, resolve(joined) if joined is not None else None, found, fs):
             return f"git restores {spec[:80]!r} from a ref, which may put back {what}"
     return None
 
@@ -267,6 +276,7 @@ def command_swap(
     commands: list[tuple[str, tuple[str, ...]]],
     cwds: list[str | None],
     resolve: Callable[[str], str | None],
+    fs: Probe,
 ) -> str | None:
     """:func:`swap_reason` of the first git command of a parsed shell line that has one."""
     for k, (prog, args) in enumerate(commands):
@@ -275,13 +285,13 @@ def command_swap(
             continue
         cwd = cwds[k] if k < len(cwds) else None
         where = rw.directory if cwd is None else posixpath.join(cwd, rw.directory)
-        why = swap_reason(rw, where, resolve)
+        why = swap_reason(rw, where, resolve, fs)
         if why is not None:
             return why
     return None
 
 
-def tool_swap(targets: list[tuple[str, str, str]], base: str | None) -> str | None:
+def tool_swap(targets: list[tuple[str, str, str]], base: str | None, fs: Probe) -> str | None:
     """:func:`swap_reason` of a git tool that rewrites a work tree (``git_checkout``, a
     merge, a pull, a stash): ``targets`` are ``(argument, string, resolved path)`` of its
     path arguments; a path naming a protected file is asked about, and the whole tree of each
@@ -291,11 +301,11 @@ def tool_swap(targets: list[tuple[str, str, str]], base: str | None) -> str | No
     for _where, text, resolved in targets:
         if is_credential_path(text) or is_credential_path(resolved):
             return f"the git tool restores {text[:80]!r}, which may put back {what}"
-    dirs = [r for _w, _t, r in targets if os.path.isdir(r)] or ([base] if base else [])
+    dirs = [r for _w, _t, r in targets if fs.isdir(r)] or ([base] if base else [])
     if not dirs:
         return f"the git tool names no repository cordon can read: it may put back {what}"
     for d in dirs:
-        why = swap_reason(Rewrite(".", whole=True), d, lambda p: p)
+        why = swap_reason(Rewrite(".", whole=True), d, lambda p: p, fs)
         if why is not None:
             return why.replace("git rewrites", "the git tool rewrites", 1)
     return None

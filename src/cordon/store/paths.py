@@ -23,6 +23,12 @@ class OsPaths:
     def realpath(self, path: str) -> str:
         return os.path.realpath(path)
 
+    def lexists(self, path: str) -> bool:
+        return os.path.lexists(path)
+
+    def isdir(self, path: str) -> bool:
+        return os.path.isdir(path)
+
     def git_dir(self, path: str) -> bool:
         """``path`` or one of its parents is a git directory by git's own test
         (``is_git_directory`` in git's setup.c): ``HEAD`` a file or a symbolic link, and

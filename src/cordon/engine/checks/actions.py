@@ -381,7 +381,7 @@ def _checkout_swap(ctx: Context) -> Verdict | None:
     base = _args.resolve_path(
         ctx.tv.base_dir or ctx.tv.policy_base_dir or ".", ".", ctx.session.engine.paths
     )
-    why = tool_swap(list(_target_strings(ctx)), base)
+    why = tool_swap(list(_target_strings(ctx)), base, ctx.session.engine.paths)
     if why is None:
         return None
     return Verdict(verdict="ask", rule=rules.ACTION_CREDENTIAL_WRITE, reason=why,
