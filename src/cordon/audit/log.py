@@ -70,7 +70,7 @@ __all__ = [
     "record_for_call",
     "sanitize",
     "tail_records",
-    "truncate_arguments",
+    "verdict_record",
     "verify",
 ]
 
@@ -212,9 +212,27 @@ def _truncate(value: Any) -> Any:
     return value
 
 
-#: ``arguments`` as :func:`record_for_call` keeps them in a record (a copy, every string over
-#: :data:`MAX_ARG_BYTES` UTF-8 bytes cut): for a caller that builds the same record itself
-truncate_arguments = _truncate
+def verdict_record(
+    session: str,
+    server: str,
+    tool: str,
+    arguments: Mapping[str, Any] | None,
+    verdict: str,
+    rule: str,
+    reason: str,
+) -> dict[str, Any]:
+    """The members every per-verdict record has, in their order (:func:`record_for_call`
+    adds the optional ones): a call with none of those (the usual allow) takes this alone."""
+    return {
+        "kind": "verdict",
+        "session": session,
+        "server": server,
+        "tool": tool,
+        "arguments": _truncate(arguments) if arguments else {},
+        "verdict": verdict,
+        "rule": rule,
+        "reason": reason,
+    }
 
 
 def record_for_call(
@@ -241,16 +259,7 @@ def record_for_call(
     ``{"truncated": true, "sha256": <hex of the full value>, "len": <bytes>, "head": <first
     256 chars>, "tail": <last 128 chars>}``. Control/ANSI stripping happens in :meth:`AuditLog.write`.
     """
-    rec: dict[str, Any] = {
-        "kind": "verdict",
-        "session": session,
-        "server": server,
-        "tool": tool,
-        "arguments": _truncate(arguments) if arguments else {},
-        "verdict": verdict,
-        "rule": rule,
-        "reason": reason,
-    }
+    rec = verdict_record(session, server, tool, arguments, verdict, rule, reason)
     if param is not None:
         rec["param"] = param
     if destination is not None:

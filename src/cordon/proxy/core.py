@@ -40,7 +40,7 @@ from cordon._exceptions import DuplicateKeyError, OversizeError, ProtocolError
 from cordon._types import Verdict
 from cordon.approvals import envelope
 from cordon.approvals.display import visible
-from cordon.audit.log import record_for_call, truncate_arguments
+from cordon.audit.log import record_for_call, verdict_record
 from cordon.audit.withheld import withhold_verdict
 from cordon.content.known import OWN_CREDENTIAL, KnownCredentials
 from cordon.decider import Decision
@@ -238,18 +238,12 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
             and type(shown) is dict
         ):
             # the usual allow: nothing withheld, so nothing of the verdict to scrub
-            # (withhold_verdict returns it as is), and no optional member: the dict
-            # record_for_call builds, key for key in its order, without its keyword call
-            return {
-                "kind": "verdict",
-                "session": self.cfg.session_id,
-                "server": self.cfg.server,
-                "tool": tool,
-                "arguments": truncate_arguments(shown) if shown else {},
-                "verdict": v.verdict,
-                "rule": v.rule,
-                "reason": v.reason,
-            }
+            # (withhold_verdict returns it as is), and no optional member: record_for_call's
+            # common members alone, without its keyword call
+            cfg = self.cfg
+            return verdict_record(
+                cfg.session_id, cfg.server, tool, shown, v.verdict, v.rule, v.reason
+            )
         if raw is not None:
             v = withhold_verdict(v, raw, shown)
         details = v.details and {
