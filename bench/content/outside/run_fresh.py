@@ -18,6 +18,7 @@
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind15 --benign blind15  # blind15
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind16 --benign blind16  # blind16
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind17 --benign blind17  # hold-out
+    .venv/bin/python bench/content/outside/run_fresh.py --corpus blind18 --benign blind18  # next hold-out
     .venv/bin/python bench/content/outside/run_fresh.py --freeze-benign  # rewrite benign_fresh.txt
     .venv/bin/python bench/content/outside/run_fresh.py --corpus blind7 --benign blind7 --half even
         # only the even-numbered attacks and benign files: a set opened for rule writing in halves
@@ -57,6 +58,7 @@ import attacks_blind14  # noqa: E402
 import attacks_blind15  # noqa: E402
 import attacks_blind16  # noqa: E402
 import attacks_blind17  # noqa: E402
+import attacks_blind18  # noqa: E402
 import attacks_fresh  # noqa: E402
 import benign  # noqa: E402
 import run  # noqa: E402  (puts src/ on the path)
@@ -82,6 +84,7 @@ CORPORA = {
     "blind15": attacks_blind15,
     "blind16": attacks_blind16,
     "blind17": attacks_blind17,
+    "blind18": attacks_blind18,
 }
 #: --benign name -> the manifest of benign files
 BENIGN = {
@@ -100,6 +103,7 @@ BENIGN = {
     "blind15": HERE / "benign_blind15.txt",
     "blind16": HERE / "benign_blind16.txt",
     "blind17": HERE / "benign_blind17.txt",
+    "blind18": HERE / "benign_blind18.txt",
 }
 ROOT = HERE.parents[2]
 _SECURITY = re.compile(
