@@ -30,11 +30,14 @@ directory from the command's one up to the repository's top (the directory holdi
 ``.git``; none found: up to ``/``), and in a directory pathspec. Asked: a pathspec that
 names such a file, or a directory or pattern that holds one; a whole-tree rewrite where a
 client config exists; fail closed when the directory is computed, or a ``!`` alias given with
-``-c`` or ``--pathspec-from-file`` is given (``--work-tree`` is read as the directory). Not
-asked: ``status``, ``diff``, ``log``, ``add``, ``commit``, ``fetch``, ``stash
-list|show|drop|clear`` (a drop is
-``action.git_destroy``). Not read: an alias from the user's git config (``git co main``), a
-``GIT_DIR``/``GIT_WORK_TREE`` set in the server's environment, a file nested below the
+``-c`` or ``--pathspec-from-file`` is given (``--work-tree`` is read as the directory).
+Also read: the patch mode with no pathspec (``yes | git restore -p`` restores every hunk),
+``checkout-index --stdin``, ``merge-file`` (its result is written over the first file); a
+subcommand git does not ship (an alias from the user's config, ``git co main``, or an external
+``git-NAME``) is a whole-tree rewrite, and ``git config alias.NAME`` set to a rewriting
+command is asked when written. Not asked: ``status``, ``diff``, ``log``, ``add``,
+``commit``, ``fetch``, ``stash list|show|drop|clear`` (a drop is ``action.git_destroy``).
+Not read: a ``GIT_DIR``/``GIT_WORK_TREE`` set in the server's environment, a file nested below the
 command's directory that no probe names, a config ``cordon init`` wrapped under another name
 (its list, ``~/.cordon/state/wrapped.json``, reaches the engine as the state files of each
 entry, not as the configs that hold them).
@@ -50,7 +53,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cordon.engine.credential_paths import is_credential_path
-from cordon.engine.git_commands import GIT_VALUE
+from cordon.engine.git_commands import GIT_VALUE, config_setting
 from cordon.engine.sql_programs import DYNAMIC
 
 __all__ = [
@@ -85,8 +88,13 @@ PROBES = (
 CLIENT_CONFIGS = (
     ".mcp.json", "mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", ".gemini/settings.json",
     ".codex/config.toml", ".zed/settings.json", ".claude/settings.json",
-    ".claude/settings.local.json",
+    ".claude/settings.local.json", ".claude.json", ".codeium/windsurf/mcp_config.json",
+    ".config/Claude/claude_desktop_config.json",
+    "Library/Application Support/Claude/claude_desktop_config.json",
 )  # fmt: skip
+#: the user-level configs above (a work tree at the home directory: a dotfiles repository)
+#: are read as the project ones are: ``cordon init`` wraps ``~/.claude.json``, Windsurf's and
+#: Claude Desktop's in place
 #: subcommands that rewrite tracked files of the whole work tree from a ref or a stash
 _WHOLE = frozenset({"merge", "pull", "rebase", "cherry-pick", "revert", "am", "bisect", "switch"})
 #: ``git stash`` subcommands that leave the work tree as it is
@@ -95,7 +103,37 @@ _STASH_READS = frozenset({"list", "show", "drop", "clear", "create", "store"})
 _BISECT_READS = frozenset({"log", "view", "visualize", "terms", "help"})
 #: options whose next word is their value (checkout, restore, reset, switch, stash)
 _VALUE = frozenset({"-s", "--source", "-b", "-B", "-c", "-C", "--orphan", "-m", "--message",
-                    "--conflict", "--pathspec-from-file", "--track", "-t"})  # fmt: skip
+                    "--conflict", "--pathspec-from-file", "--track", "-t", "-L"})  # fmt: skip
+#: subcommands an alias may stand for that rewrite work-tree files (``git config alias.co
+#: checkout`` then ``git co -- .mcp.json``); ``reset`` too unless the alias ends its options
+#: with ``--`` (``alias.unstage 'reset HEAD --'``: the words after it are paths of the index)
+_REWRITERS = _WHOLE | {"checkout", "restore", "stash", "read-tree", "checkout-index",
+                       "merge-file", "apply", "mv", "sparse-checkout", "submodule"}  # fmt: skip
+#: the subcommands git ships (``git --list-cmds=main,nohelpers``, git 2.39, and the later
+#: ``replay``, ``refs``, ``backfill``, ``last-modified``, ``repo``): any other is an alias from
+#: the user's config or an external ``git-NAME`` program, whose words cordon cannot read
+_SHIPPED = frozenset(
+    """
+add am annotate apply archive backfill bisect blame branch bugreport bundle cat-file check-attr
+check-ignore check-mailmap check-ref-format checkout checkout-index cherry cherry-pick clean
+clone column commit commit-graph commit-tree config count-objects credential credential-cache
+credential-store daemon describe diagnose diff diff-files diff-index diff-tree difftool
+fast-export fast-import fetch fetch-pack filter-branch fmt-merge-msg for-each-ref for-each-repo
+format-patch fsck fsck-objects gc get-tar-commit-id grep gui citool send-email hash-object help hook http-backend
+http-fetch http-push imap-send index-pack init init-db instaweb interpret-trailers
+last-modified log ls-files ls-remote ls-tree mailinfo mailsplit maintenance merge merge-base
+merge-file merge-index merge-octopus merge-one-file merge-ours merge-recursive
+merge-recursive-ours merge-recursive-theirs merge-resolve merge-subtree merge-tree mergetool
+mktag mktree multi-pack-index mv name-rev notes pack-objects pack-redundant pack-refs patch-id
+pickaxe prune prune-packed pull push quiltimport range-diff read-tree rebase receive-pack
+reflog refs remote remote-ext remote-fd remote-ftp remote-ftps remote-http remote-https repack
+replace replay repo request-pull rerere reset restore rev-list rev-parse revert rm send-pack
+shell shortlog show show-branch show-index show-ref sparse-checkout stage stash status
+stripspace submodule subtree switch symbolic-ref tag unpack-file unpack-objects update-index
+update-ref update-server-info upload-archive upload-pack var verify-commit verify-pack
+verify-tag version whatchanged worktree write-tree
+""".split()
+)
 _GLOB = frozenset("*?[")
 
 
@@ -165,9 +203,11 @@ def rewrite(args: tuple[str, ...]) -> Rewrite | None:
     names, plain, after = _words(rest)
     if "--pathspec-from-file" in names:
         unsure = "git reads its pathspecs from a file"
-    whole = sub in _WHOLE
+    whole = sub in _WHOLE or (bool(sub) and sub not in _SHIPPED)
     specs: list[str] = []
-    if sub == "stash":
+    if sub == "config":
+        unsure = _alias_rewrites(rest) or unsure
+    elif sub == "stash":
         if plain[:1] and plain[0] in _STASH_READS:
             return None
         specs = after or []  # (stash push -- PATH: those paths only)
@@ -180,17 +220,35 @@ def rewrite(args: tuple[str, ...]) -> Rewrite | None:
         if names & {"-S", "--staged"} and not names & {"-W", "--worktree"}:
             return None  # (unstages only)
         specs = [*plain, *(after or [])]
+        whole = not specs and bool(names & {"-p", "--patch"})  # (yes | git restore -p)
     elif sub == "checkout":
         specs = [*plain, *(after or [])] if after is not None else list(plain)
         # one word without --: a branch or a file, as git finds; read as both
         whole = (after is None and len(plain) == 1) or bool(names & {"-b", "-B", "--orphan"})
+        whole = whole or (not specs and bool(names & {"-p", "--patch"}))
     elif sub == "checkout-index":
-        specs, whole = list(plain) + (after or []), bool(names & {"-a", "--all"})
+        specs = list(plain) + (after or [])
+        whole = bool(names & {"-a", "--all", "--stdin"})  # (git ls-files | ... --stdin)
+    elif sub == "merge-file" and not names & {"-p", "--stdout"}:
+        specs = [*plain, *(after or [])][:1]  # (the result is written over the first file)
     elif sub == "read-tree":
         whole = "-u" in names
     if not (whole or specs or unsure):
         return None
     return Rewrite(directory, tuple(specs), whole, unsure)
+
+
+def _alias_rewrites(rest: tuple[str, ...]) -> str | None:
+    """Why ``git config REST`` sets an alias that stands for a work-tree rewrite (read when
+    it is written, as :func:`cordon.engine.git_commands.git_destruction` reads one that
+    destroys work; its later use, ``git co``, is a subcommand git does not ship), or None."""
+    key, _, value = (config_setting(rest) or "").partition("=")
+    words = value.split()
+    if not key.lower().startswith("alias.") or not words or words[0].startswith("!"):
+        return None  # (a ! alias is a shell command, judged by config_command)
+    if words[0] not in _REWRITERS and not (words[0] == "reset" and "--" not in words):
+        return None
+    return f"git config sets the alias {key[6:][:40]!r} to {value[:60]!r}, which rewrites work-tree files"
 
 
 class Probe(Protocol):
