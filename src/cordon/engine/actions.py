@@ -103,7 +103,7 @@ from cordon.engine.credential_paths import (
     runs_commands_as_git_config,
 )
 from cordon.engine.git_commands import git_tool_destruction
-from cordon.engine.marker_writes import cordon_marker, marker_reason
+from cordon.engine.marker_writes import cordon_marker, marker_reason, shell_may_write
 from cordon.engine.sql_programs import program_lines
 from cordon.engine.sql_rules import sql_rule
 
@@ -675,24 +675,21 @@ def _install_script_written(target: str, where: str, strings: _Strings) -> bool:
 _MASK_RE = re.compile(r"\[secret masked: [^\]\n]{1,64}\]")
 
 
-#: a shell command that writes a file: a redirect, a here-document, tee, sed -i
-_SHELL_WRITE_RE = re.compile(r">|<<|\btee\b|\bsed\b[^|;&\n]*\s-[a-zA-Z]*i")
-
-
 def _masked_secret_written(strings: _Strings, *, shell: bool = False) -> Verdict | None:
     """``action.masked_secret_write``: a writer's text holds cordon's mask of a credential.
     The agent read the file with the credential masked; the text written back would put the
     mask where the credential was, and no one would be told (data loss, not an attack).
-    ``shell``: a command's text, when it writes a file (``cat > config.yaml <<EOF``). Also
+    ``shell``: a command's text, unless it is one search or print
+    (:func:`.marker_writes.shell_may_write`: code writes as ``cat > f <<EOF`` does). Also
     ``action.cordon_marker_write``, cordon's warn-mode markers (:mod:`.marker_writes`): a
     deny too, as approving would still write cordon's text over the original."""
     for path, _key, text in strings:
         marker = cordon_marker(text)
-        if marker is not None and not (shell and _SHELL_WRITE_RE.search(text) is None):
+        if marker is not None and not (shell and not shell_may_write(text)):
             why = marker_reason(marker)
             return _v("deny", rules.ACTION_CORDON_MARKER_WRITE, why, path, "cordon marker")
         if "[secret masked: " in text and _MASK_RE.search(text) is not None:
-            if shell and _SHELL_WRITE_RE.search(text) is None:
+            if shell and not shell_may_write(text):
                 continue
             why = (
                 "blocked: the text holds cordon's mask of a credential ('[secret masked: "
