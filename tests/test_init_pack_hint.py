@@ -72,3 +72,26 @@ def test_every_recognised_package_names_a_built_in_pack() -> None:
     from cordon.policy.loader import pack_names
 
     assert set(PACK_PACKAGES.values()) <= set(pack_names())
+
+
+def test_the_hinted_commands_give_the_pack_to_the_wrapped_entry(tmp_path: Path) -> None:
+    """The hint is printed for an entry this run wraps: once written, ``init --server NAME
+    --policy FILE`` alone leaves it as it is (exit 1, "policy was NOT changed"), so the hint
+    names ``--undo --server NAME`` first; and for a pack with path parameters it names
+    ``allowed_path_prefixes``, without which they are resolved but not confined. The hinted
+    commands, run as written, give the server the pack."""
+    config, out = _init(tmp_path)
+    hints = {line.split(":")[0].strip(): line for line in out.splitlines() if "hint:" in line}
+    assert f"cordon init --config {config} --undo --server files`, then" in hints["files"]
+    assert "`packs: [filesystem]` and `allowed_path_prefixes: [DIR]`" in hints["files"]
+    assert "allowed_path_prefixes" not in hints["notes"], hints["notes"]  # memory: no paths
+    policy = tmp_path / "files.yaml"
+    policy.write_text(
+        yaml.safe_dump({"version": 1, "packs": ["filesystem"], "allowed_path_prefixes": ["/tmp"]})
+    )
+    init = ["init", "--config", str(config), "--pin-dir", str(tmp_path / "pins"), "-y"]
+    for cmd in ("--undo --server files", f"--server files --policy {policy}"):
+        done = run_cordon(tmp_path / "home", *init, "--no-hook", *cmd.split())
+        assert done.returncode == 0, done.stdout + done.stderr
+    args = json.loads(config.read_text("utf-8"))["mcpServers"]["files"]["args"]
+    assert args[args.index("--policy") + 1] == str(policy), args

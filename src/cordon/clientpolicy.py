@@ -174,6 +174,7 @@ def pack_hint(
     (its ``--pin-file``)."""
     from cordon.checktools import fitting_packs, pinned_tools
     from cordon.clientstate import _own_option
+    from cordon.policy.loader import load_pack
 
     if pols:
         return []
@@ -192,8 +193,15 @@ def pack_hint(
         pack, why = found[1], f"is written for {found[0]}, which it runs"
     else:
         return []
+    # the entry is wrapped by this run, and init leaves a wrapped entry's policy as it is:
+    # the hint names the --undo that lets the second command apply the policy
+    init = f"cordon init --config {shlex.quote(str(config or 'FILE'))}"
+    server = shlex.quote(name)
+    # a pack's path parameters are resolved but not confined without allowed_path_prefixes
+    paths = any("path_params" in t for t in load_pack(pack)["tools"].values())
+    keys = f"`packs: [{pack}]`" + (" and `allowed_path_prefixes: [DIR]`" if paths else "")
     return [
-        f"{name}: hint: the built-in pack {pack!r} {why}: put `packs: [{pack}]` in a policy "
-        f"file and run `cordon init --config {shlex.quote(str(config or 'FILE'))} --server "
-        f"{shlex.quote(name)} --policy FILE` (README: Built-in packs)"
+        f"{name}: hint: the built-in pack {pack!r} {why}: put {keys} in a policy file and "
+        f"give it to this server: `{init} --undo --server {server}`, then `{init} --server "
+        f"{server} --policy FILE` (README: Built-in packs)"
     ]
