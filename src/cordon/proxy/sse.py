@@ -232,12 +232,13 @@ class SseUpstream:
         event's) names one on the URL's origin."""
         if data is None or len(data) > _TARGET_MAX:
             return None
+        # (a port that is no number raises ValueError when read: refused, as another origin)
         try:
             where = urljoin(self.url, data.decode("utf-8").strip())
+            base, got = urlsplit(self.url), urlsplit(where)
+            if (got.scheme, got.hostname, got.port) != (base.scheme, base.hostname, base.port):
+                return None
         except (UnicodeDecodeError, ValueError):
-            return None
-        base, got = urlsplit(self.url), urlsplit(where)
-        if (got.scheme, got.hostname, got.port) != (base.scheme, base.hostname, base.port):
             return None
         target = got.path + (f"?{got.query}" if got.query else "")
         # a request target is visible ASCII only (RFC 9112 3.2): a space or control byte
