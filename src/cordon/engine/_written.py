@@ -20,8 +20,10 @@ from cordon.engine import _echo_printf, _heredoc
 from cordon.engine import shell_commands as _sc
 from cordon.engine.credential_paths import is_credential_path
 from cordon.engine.shell_commands import SHELLS
+from cordon.engine.shell_downloads import FETCHED, FETCHERS
 
 __all__ = [
+    "FETCHED",
     "block_write",
     "child_fds",
     "command_stdin",
@@ -150,6 +152,8 @@ def piped_text(
     prog, args = cmd
     if prog in ("echo", "printf"):
         return _sc.literal_output(cmd)
+    if prog in FETCHERS:  # (a download: run by a shell it is remote_code, as curl | sh)
+        return FETCHED
     if prog == "tee":  # (tee FILE: its input, to the pipe too)
         return stdin
     options = [a for a in args if a.startswith("-") and a not in ("-", "--")]

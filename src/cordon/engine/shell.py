@@ -261,6 +261,8 @@ class _Walker:
         kind = _sc.stdin_kind(program, args)
         if kind is None:
             return
+        if text == _written.FETCHED and kind != "sql":  # (curl URL | { sh; }, | tee f | sh)
+            return self.remote_code(f"{program} runs what a download piped into it holds")
         if kind == "sql":
             if text is not None and DYNAMIC not in text:
                 self.sql(text)

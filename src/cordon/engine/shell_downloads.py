@@ -19,7 +19,16 @@ import posixpath
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["curl_saves", "server_named_dirs", "wget_saves"]
+__all__ = ["FETCHED", "FETCHERS", "curl_saves", "server_named_dirs", "wget_saves"]
+
+#: programs that download what a URL names (curl, wget, HTTPie, xh, libwww-perl's)
+FETCHERS = frozenset({"curl", "wget", "wget2", "http", "https", "xh", "xhs", "lwp-request"})
+#: what a fetcher writes to a pipe (:func:`cordon.engine._written.piped_text`): it holds
+#: :data:`cordon.engine.shell_commands.DYNAMIC` (``"\x00"``), so whatever reads piped text
+#: takes it as text not known here, and a shell or interpreter fed it, in a block or through
+#: ``tee``/``cat`` (``curl URL | { sh; }``, ``| (bash)``, ``| tee f | sh``), runs remote
+#: content unseen, as ``curl URL | sh`` does (``action.pipe_to_shell``)
+FETCHED = "\x00fetched"
 
 
 class _Walker(Protocol):
