@@ -12,12 +12,26 @@ documented one:
 * ``fly|flyctl ssh console -C|--command COMMAND`` and ``fly console -C|--command``
   (flyctl's reference);
 * ``heroku run [OPTIONS] COMMAND...`` (and ``run:detached``): the words after the options,
-  joined, as ssh joins them.
+  joined, as ssh joins them;
+* ``az ssh vm|host|arc [OPTIONS] -- SSH_ARGS...``: the words after ``--`` are OpenSSH's (``az
+  ssh vm --help``), its options skipped, the rest the command, as ssh joins them;
+* ``az vm|vmss run-command invoke --scripts LINE...`` and ``az vm run-command create
+  --script LINE``: the lines, one a line; ``@FILE`` (az's file argument) is a line cordon
+  cannot read (computed: asked);
+* ``aws ssm send-command --parameters commands=...`` (the AWS-RunShellScript document) and
+  ``aws ssm start-session --parameters command=...`` (AWS-StartInteractiveCommand): the
+  CLI's shorthand (``commands=A,B``, ``commands=["A","B"]``: a list split at its commas) or
+  JSON (``{"commands": [...]}``), one command a line; ``file://`` and any other form are
+  computed (asked).
 
 Pure: no I/O.
 """
 
 from __future__ import annotations
+
+import json
+
+from cordon.engine.sql_programs import DYNAMIC
 
 __all__ = ["cli_line"]
 
@@ -59,6 +73,78 @@ def _heroku(args: tuple[str, ...]) -> str | None:
     return " ".join(rest[i:]) or None
 
 
+#: OpenSSH's options that take a value (ssh(1)), for ``az ssh``'s words after ``--``
+_SSH_VALUE = frozenset("-" + c for c in "BbcDEeFIiJLlmOoPpQRSWw")
+
+
+def _az(subs: list[str], args: tuple[str, ...]) -> str | None:
+    """The line ``az ssh ... -- SSH_ARGS`` or ``az vm|vmss run-command`` runs."""
+    if subs[:1] == ["ssh"] and "--" in args:
+        rest = args[args.index("--") + 1 :]
+        i = 0
+        while i < len(rest) and rest[i].startswith("-") and len(rest[i]) > 1:
+            i += 2 if rest[i] in _SSH_VALUE else 1
+        return " ".join(rest[i:]) or None
+    if subs[:2] not in (["vm", "run-command"], ["vmss", "run-command"]):
+        return None
+    lines: list[str] = []
+    taking = False
+    for a in args:
+        if a.startswith("--script"):  # (--scripts A B ..., --script A, --scripts=A)
+            name, eq, value = a.partition("=")
+            taking = name in ("--scripts", "--script")
+            lines += [value] if taking and eq else []
+        elif a.startswith("-"):
+            taking = False
+        elif taking:
+            lines.append(a)
+    if any(line.startswith("@") for line in lines):
+        return DYNAMIC  # (az reads @FILE's text: not seen here)
+    return "\n".join(lines) or None
+
+
+def _split_list(text: str) -> list[str]:
+    """The items of the AWS CLI shorthand list ``A,B`` or ``[A,B]``, split at the commas
+    outside double quotes, each unquoted."""
+    if text.startswith("[") and text.endswith("]"):
+        text = text[1:-1]
+    items, word, quoted = [], "", False
+    for ch in text:
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            items.append(word)
+            word = ""
+        else:
+            word += ch
+    return [*items, word]
+
+
+def _aws(subs: list[str], args: tuple[str, ...]) -> str | None:
+    """The lines ``aws ssm send-command|start-session --parameters ...`` runs."""
+    if "ssm" not in subs or not {"send-command", "start-session"} & set(subs):
+        return None
+    value = _option(args, ("--parameters",))
+    if value is None:
+        return None
+    key = "commands" if "send-command" in subs else "command"
+    if value.lstrip().startswith("{"):
+        try:
+            found = json.loads(value).get(key)
+        except (ValueError, AttributeError):
+            return DYNAMIC
+        found = [found] if isinstance(found, str) else found
+        if found is None:
+            return None
+        if not isinstance(found, list) or not all(isinstance(x, str) for x in found):
+            return DYNAMIC
+        return "\n".join(found) or None
+    name, eq, rest = value.partition("=")
+    if eq and name.strip() == key:
+        return "\n".join(_split_list(rest)) or None
+    return DYNAMIC if "://" in value or key in value else None
+
+
 def cli_line(prog: str, args: tuple[str, ...]) -> str | None:
     """The command line ``prog args`` runs on another machine (module docstring), or None."""
     subs = [a for a in args if not a.startswith("-")]
@@ -70,4 +156,8 @@ def cli_line(prog: str, args: tuple[str, ...]) -> str | None:
         return _option(args, ("-C", "--command"))
     if prog == "heroku":
         return _heroku(args)
+    if prog == "az":
+        return _az(subs, args)
+    if prog == "aws":
+        return _aws(subs, args)
     return None
