@@ -7,14 +7,24 @@ in the log), a rotated file missing between kept ones (rotation never leaves a g
 numbers), and rotated files removed whole from the old end: the current file's first line says
 which record the oldest file kept by that rotation begins with (``kept_from``), so a chain
 whose oldest file begins later lost files rotation did not drop.
+
+Writers may be appending and rotating while :func:`verify` reads: it opens the chain's files
+and notes their sizes while holding a shared ``flock`` on the writers' sidecar lock (each
+append and rotation holds it exclusively), then reads those files up to those sizes. So a
+rotation between listing and opening, or a line half written, is never read as a break.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
+import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import orjson
 
@@ -86,18 +96,21 @@ def _gap(files: list[Path]) -> str | None:
     )
 
 
-def _first_record(file: Path) -> dict[str, object] | None:
+def _first_record(fh: BinaryIO, size: int) -> dict[str, object] | None:
+    """The first record of an opened file, within the ``size`` bytes it had when opened."""
+    if size == 0:
+        return None
     try:
-        with open(file, "rb") as fh:
-            rec = orjson.loads(fh.readline())
+        fh.seek(0)
+        rec = orjson.loads(fh.readline(size))
     except (OSError, orjson.JSONDecodeError):
         return None
     return rec if isinstance(rec, dict) else None
 
 
-def _removed_whole(files: list[Path]) -> str | None:
+def _removed_whole(files: list[Path], opened: list[tuple[BinaryIO, int]]) -> str | None:
     """Why the oldest files of a verified chain (``files``, oldest first, the current file
-    last) are not all that the last rotation kept: the current file's first record, written
+    last; ``opened``: each one's open file and size when opened) are not all that the last rotation kept: the current file's first record, written
     by that rotation, names the ``seq`` the oldest kept file began with (``kept_from``), and
     the oldest file here begins later. Only rotation drops files (the oldest beyond ``keep``),
     and it writes a new mark each time, so files removed whole from the old end are a cut.
@@ -105,11 +118,11 @@ def _removed_whole(files: list[Path]) -> str | None:
     written before rotation kept that mark (nothing to hold the chain to)."""
     if _ROTATED.match(files[-1].name):
         return None
-    mark = _first_record(files[-1])
+    mark = _first_record(*opened[-1])
     if mark is None or mark.get("file_start") is not True:
         return None
     kept = mark.get("kept_from")
-    head = mark if len(files) == 1 else _first_record(files[0])
+    head = mark if len(files) == 1 else _first_record(*opened[0])
     first = head.get("seq") if head is not None else None
     if not isinstance(kept, int) or not isinstance(first, int) or first <= kept:
         return None
@@ -151,6 +164,60 @@ def _check_line(raw: bytes, prev: str | None, seq: int | None) -> tuple[str | No
     return None, digest, rseq
 
 
+@contextlib.contextmanager
+def _writers_held(path: Path) -> Iterator[None]:
+    """Hold a shared ``flock`` on the sidecar lock of ``path``'s chain
+    (:class:`cordon.audit.log.AuditLog` holds it exclusively for each append and rotation),
+    so no writer appends or rotates meanwhile. Without that file (a log copied elsewhere, or
+    no writer yet) there is nothing to wait for."""
+    base = _ROTATED.match(path.name)
+    lock = path.with_name(base.group("base")) if base else path
+    try:
+        fd = os.open(f"{lock}.lock", os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(fd)  # (releases the lock)
+
+
+def _opened(
+    path: Path | str, stack: contextlib.ExitStack
+) -> tuple[list[Path], list[tuple[BinaryIO, int]], str | None]:
+    """The chain's files, each open (closed with ``stack``) with its size, taken under
+    :func:`_writers_held`: one consistent state of the log however writers go on; or why
+    there is none to verify (the current file missing, a rotated file missing)."""
+    with _writers_held(Path(path)):
+        files = chain_files(path)
+        if not Path(files[-1]).exists():
+            return files, [], f"{files[-1]}: no such file"
+        gap = _gap(files)
+        if gap is not None:
+            return files, [], gap
+        opened: list[tuple[BinaryIO, int]] = []
+        for file in files:
+            try:
+                fh = stack.enter_context(open(file, "rb"))
+            except FileNotFoundError:
+                return files, [], f"{file}: no such file"
+            opened.append((fh, os.fstat(fh.fileno()).st_size))
+    return files, opened, None
+
+
+def _lines(fh: BinaryIO, size: int) -> Iterator[bytes]:
+    """The lines of ``fh`` within its first ``size`` bytes (what it held when opened: a
+    line a writer appends later is not read, nor its part written by then)."""
+    left = size
+    for raw in fh:
+        if left <= 0:
+            return
+        yield raw[:left]
+        left -= len(raw)
+
+
 def verify(path: Path | str) -> VerifyResult:
     """Check the hash chain of an audit log, following rotated files (``path.N`` .. ``path``).
 
@@ -161,47 +228,48 @@ def verify(path: Path | str) -> VerifyResult:
     taken as the anchor) when rotation began that file with it (``file_start``); a chain
     that starts at any other record linking to a missing one, and a rotated file numbered
     past a missing number, are breaks (records or a file removed). A missing file is an
-    error; an empty one verifies with 0 records.
+    error; an empty one verifies with 0 records. The log is read as it was at one moment
+    (:func:`_opened`), so writers appending and rotating meanwhile cause no break.
 
     Returns:
         a :class:`VerifyResult` naming the first broken line (1-based, in ``file``).
     """
-    files = chain_files(path)
-    if not Path(files[-1]).exists():
-        return VerifyResult(
-            ok=False, records=0, first_bad_line=None, message=f"{files[-1]}: no such file"
-        )
-    gap = _gap(files)
-    if gap is not None:
-        return VerifyResult(ok=False, records=0, first_bad_line=None, message=gap)
+    with contextlib.ExitStack() as stack:
+        files, opened, why = _opened(path, stack)
+        if why is not None:
+            return VerifyResult(ok=False, records=0, first_bad_line=None, message=why)
+        return _verify_opened(files, opened)
+
+
+def _verify_opened(files: list[Path], opened: list[tuple[BinaryIO, int]]) -> VerifyResult:
+    """:func:`verify` of the chain's files, open (``opened``: each one's file and size)."""
     prev: str | None = None
     seq: int | None = None
     count = 0
     anchored_note = ""
-    for file in files:
-        with open(file, "rb") as fh:
-            for lineno, raw in enumerate(fh, 1):
-                count += 1
-                why, digest, rseq = _check_line(raw, prev, seq)
-                if why is None and prev is None:
-                    anchored, why = _anchor(raw, lineno)
-                    if anchored:
-                        anchored_note = (
-                            f" (chain anchored at {file} line {lineno}, which links to a"
-                            " rotated-away file)"
-                        )
-                if why is not None:
-                    return VerifyResult(
-                        ok=False,
-                        records=count,
-                        first_bad_line=lineno,
-                        message=f"{file}: line {lineno}: {why}",
-                        file=file,
-                        last_hash=prev or GENESIS,
+    for file, (fh, size) in zip(files, opened, strict=True):
+        for lineno, raw in enumerate(_lines(fh, size), 1):
+            count += 1
+            why, digest, rseq = _check_line(raw, prev, seq)
+            if why is None and prev is None:
+                anchored, why = _anchor(raw, lineno)
+                if anchored:
+                    anchored_note = (
+                        f" (chain anchored at {file} line {lineno}, which links to a"
+                        " rotated-away file)"
                     )
-                prev, seq = digest, rseq
+            if why is not None:
+                return VerifyResult(
+                    ok=False,
+                    records=count,
+                    first_bad_line=lineno,
+                    message=f"{file}: line {lineno}: {why}",
+                    file=file,
+                    last_hash=prev or GENESIS,
+                )
+            prev, seq = digest, rseq
     last = prev or GENESIS
-    gone = _removed_whole(files)
+    gone = _removed_whole(files, opened)
     if gone is not None:
         return VerifyResult(
             ok=False, records=count, first_bad_line=None, message=gone, file=files[0]
