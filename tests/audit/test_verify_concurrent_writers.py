@@ -18,7 +18,8 @@ import pytest
 from cordon.audit.log import AuditLog
 from cordon.audit.verify import VerifyResult, verify
 
-verify_mod = importlib.import_module("cordon.audit.verify")  # (the package's `verify` is the function)
+# (the package exports the function `verify` under the module's name)
+verify_mod = importlib.import_module("cordon.audit.verify")
 
 
 def _log(tmp_path: Path) -> tuple[Path, AuditLog]:
