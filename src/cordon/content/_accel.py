@@ -41,7 +41,7 @@ from contextvars import ContextVar
 from types import ModuleType
 from typing import Any, TypeVar
 
-from cordon.content import _deferred, _hsthread
+from cordon.content import _deferred, _halves, _hsthread
 from cordon.content._fixed import fixed_width, match_runs
 from cordon.content._hscache import Deferred, cached_db, compile_db, deferred_db
 from cordon.content._longmatch import run_bound, run_table
@@ -513,8 +513,7 @@ def find(anchors: Sequence[str], view: bytes) -> list[tuple[int, int, int]] | No
         else:
             (run if i == nanchors else later).append(to)
 
-    hdb, scratch = db.ready()
-    hdb.scan(view, match_event_handler=on_match, scratch=scratch)
+    _halves.scan(_hs, *db.ready(), view, on_match, nanchors)  # two threads on a large view
     if later:
         assert db.plan is not None
         hdb, scratch = db.ready("later")
@@ -564,8 +563,7 @@ def ends(anchors: Sequence[str], view: bytes) -> list[list[int]] | None:
     if db is None or db.plan is not None or db.run_check:
         return None
     per: list[list[int]] = [[] for _ in db.anchors]
-    hdb, scratch = db.ready()
-    hdb.scan(view, match_event_handler=lambda i, _f, t, _x, _c: per[i].append(t), scratch=scratch)
+    _halves.scan(_hs, *db.ready(), view, lambda i, _f, t, _x, _c: per[i].append(t), -1)
     return per
 
 
