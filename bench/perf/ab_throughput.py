@@ -17,7 +17,8 @@ pair (a call with no sink, a send, each after a 0.2 s pause and a result of SIZE
 S`` waits S seconds after the handshake first; ``--gap S`` also times REPS results each S
 seconds after the last one ("alone": a single result, the previous one recorded). Each
 variant's home gets the content scanner's compiled Hyperscan databases before the first round
-(``run.warm_home``), so no round times a proxy that compiles them. Medians over rounds are
+and the rule filters a stream of SIZE prose results asks for (``run.warm_home``), so no
+round times a proxy that compiles them or scans without them. Medians over rounds are
 printed. Example
 (issue 19)::
 
@@ -97,7 +98,7 @@ def main() -> int:
         home = tmp / f"home-{spec.partition('=')[0]}"
         home.mkdir()
         name, env, flags = R.variant(spec, R.base_env(home))
-        R.warm_home(env)
+        R.warm_home(env, filters_mb=ns.size_mb)
 
         def cmd(pol: Path, name: str = name, flags: list[str] = flags) -> list[str]:
             return R.cordon_run(pol, tmp, name, up, flags)

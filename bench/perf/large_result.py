@@ -10,7 +10,9 @@ Stages, CPU time of each (median over REPS results, after ``FILTER_AFTER`` untim
 the rule filters they asked for, as a proxy's stream of such results has them from its fourth
 result on; see ``bench/perf/README.md``, "The scan stage's warm-up"): ``frame`` (the
 server frame read: parse, checks, the jobs queued), ``scan`` (warn's sanitising job before
-delivery: ``evaluate_result``), ``record`` (the recording job after delivery). ``--finding``
+delivery: ``evaluate_result``), ``record`` (the recording job after delivery); and each
+stage's CPU time on its own thread (its time from start to end when the threads it starts
+have a core of their own). ``--finding``
 puts a credential, an ANSI escape, a zero-width run and an injection line into every result
 (a result warn rewrites). ``--digest`` prints a SHA-256 of every frame the client got and
 of every audit record's kind, action and rules (two trees compare on what they deliver and
@@ -73,6 +75,9 @@ def _frames(size: int, finding: bool) -> Any:
 
 
 _CPU: dict[str, list[float]] = {}
+#: each stage's CPU time on its own thread: what it takes from start to end when the threads
+#: it starts (the anchor pass's second half, ``content/_halves.py``) have a core of their own
+_OWN: dict[str, list[float]] = {}
 #: whether the timed results have begun (the first result is not counted)
 _ON = [False]
 
@@ -81,11 +86,12 @@ def _timed(owner: Any, name: str, stage: str, counted: str) -> None:
     f = getattr(owner, name)
 
     def wrapped(*a: Any, **k: Any) -> Any:
-        t0 = time.process_time()
+        t0, own = time.process_time(), time.thread_time()
         try:
             return operator.call(f, *a, **k) if stage == counted and _ON[0] else f(*a, **k)
         finally:
             _CPU.setdefault(stage, []).append(time.process_time() - t0)
+            _OWN.setdefault(stage, []).append(time.thread_time() - own)
 
     setattr(owner, name, wrapped)
 
@@ -143,6 +149,7 @@ def main() -> int:
             if i == warmup:
                 _accel.want_filters(list(_accel._filter_done), wait=True)
                 _CPU.clear()
+                _OWN.clear()
                 _ON[0] = True
                 if ns.callgrind:  # (valgrind --instr-atstart=no: instrument from here on)
                     gc.collect()
@@ -168,6 +175,10 @@ def main() -> int:
             f"{k} {statistics.median(v) * 1e3:.1f} ms" for k, v in _CPU.items() if k != "done"
         )
         print(f"CPU per result (median of {ns.reps}): {line}")
+        own = ", ".join(
+            f"{k} {statistics.median(v) * 1e3:.1f} ms" for k, v in _OWN.items() if k != "done"
+        )
+        print(f"of which on the stage's own thread: {own}")
         if ns.digest:
             print("delivered and audited, sha256:", digest.hexdigest())
         if prof is not None:

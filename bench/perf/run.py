@@ -106,15 +106,44 @@ def variant(spec: str, env: dict[str, str]) -> tuple[str, dict[str, str], list[s
     return name, env, flags
 
 
-def warm_home(env: dict[str, str]) -> None:
+#: ``warm_home(filters_mb=...)``'s second step, run by the tree under test: sanitise
+#: ``FILTER_AFTER`` prose results as the echo server's ``blob`` tool sends them (new addresses
+#: in each), then wait for the rule filters they asked for (compiled into the disk cache)
+_WARM_FILTERS = """
+import sys
+sys.path.insert(0, %r)
+from blobtext import blob_text
+try:
+    from cordon.content import _accel
+    from cordon.content.sanitize import evaluate_result
+    _accel.want_filters
+except (ImportError, AttributeError):  # a tree without rule filters
+    raise SystemExit(0)
+text = blob_text(%d)
+for i in range(max(1, _accel.FILTER_AFTER)):
+    one = text.replace(".example.", ".w%%06x." %% i)
+    evaluate_result({"content": [{"type": "text", "text": one}]}, mode="warn")
+_accel.want_filters(list(_accel._filter_done), wait=True)
+"""
+
+
+def warm_home(env: dict[str, str], filters_mb: float = 0) -> None:
     """Compile the content scanner's Hyperscan databases into the home of ``env`` (its
     ``~/.cordon/cache``) with the tree its PYTHONPATH names, before anything is timed: a
     ``cordon run`` then loads them, as every run after a user's first does. The compile is
     about 3 s of CPU since issue 22's rules; done by the first timed proxy instead, it ran on
     a thread through that proxy's first round and took the GIL from the calls measured (a
-    tree without the cache or ``warm(wait=...)`` compiles in each proxy, as before)."""
+    tree without the cache or ``warm(wait=...)`` compiles in each proxy, as before).
+
+    ``filters_mb``: also the rule filters a stream of prose results of that many MB asks for
+    (``content/_accel.py``, ``FILTER_AFTER``), as a user's cache holds them after their first
+    such results: without them a new proxy's first results search those windows with ``re``
+    alone, about three times the scan (``bench/perf/README.md``, "The scan stage's warm-up")."""
     code = "from cordon.content import warm\ntry:\n    warm(wait=True)\nexcept TypeError:\n    pass"
     subprocess.run([sys.executable, "-c", code], env=env, check=False, timeout=300)
+    if filters_mb:
+        code = _WARM_FILTERS % (str(HERE), int(filters_mb * MB))
+        subprocess.run([sys.executable, "-c", code], env=env, check=False, timeout=600)
 
 
 def base_env(home: Path) -> dict[str, str]:
