@@ -78,7 +78,13 @@ from cordon.clientbackups import wrapped_configs as wrapped_configs
 from cordon.clientcommand import missing_command
 from cordon.clientjsonc import rewrite
 from cordon.clientpins import _near_names, default_pin_dir, find_pin_files, pinned_names
-from cordon.clientpolicy import init_policies, one_server_per_pack, pack_hint, pack_misfit
+from cordon.clientpolicy import (
+    in_git_tree_warning,
+    init_policies,
+    one_server_per_pack,
+    pack_hint,
+    pack_misfit,
+)
 from cordon.clientremote import (
     RemoteTarget,
     argv_header_warning,
@@ -481,6 +487,7 @@ def plan_init(
     if changed:
         new, note = _rewrite(raw, path, data, "the backup keeps them and --undo restores them")
         messages += [pins_note(sorted(wrapped_names))] + ([note] if note else [])
+        warnings += in_git_tree_warning(path)
     return ConfigPlan(
         path=path,
         kind=kind,

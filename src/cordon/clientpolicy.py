@@ -77,6 +77,24 @@ def init_policies(policies: Sequence[Path | str]) -> list[str]:
     return pols
 
 
+def in_git_tree_warning(config: Path) -> list[str]:
+    """A warning when the client config just wrapped lies in a git work tree: the wrapped
+    entries are then a change git can take back (``git stash``, ``git restore``, a checkout
+    of a branch with the committed file), and the client's next start runs the servers
+    without cordon. cordon asks before such a command through a tool it guards
+    (``action.credential_write``), not when one runs it in a terminal."""
+    tree = _git_work_tree(config.expanduser().absolute())
+    if tree is None:
+        return []
+    return [
+        f"{config} lies in the git repository {tree}: a git stash, restore, checkout or pull "
+        "can put back its entries without cordon (asked about through the tools cordon "
+        "guards: action.credential_write; not in a terminal) and a commit shares paths of "
+        "this machine; wrap the servers in the client's user-scope config instead, or keep "
+        "this file out of the repository (README, Quick start step 2)"
+    ]
+
+
 def _git_work_tree(path: Path) -> Path | None:
     """The directory of ``path``'s ancestors that holds a ``.git`` (a git work tree's top,
     as git finds it), or None."""
