@@ -6,6 +6,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from cordon.approvals.display import visible
 from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025
 from cordon.audit.report._markdown import (
@@ -23,6 +24,13 @@ _COLORS = {"allow": "#2e7d32", "deny": "#c62828", "ask": "#f9a825", "unanswered"
 
 def _e(text: Any) -> str:
     return html.escape(str(text), quote=True)
+
+
+def _cell(text: Any) -> str:
+    """A table cell or chart label: escaped, and every character that would not show as
+    itself (a bidi override reorders a browser's line too; a zero-width character hides a
+    letter) written as an escape, whoever wrote the log (:func:`cordon.approvals.display.visible`)."""
+    return _e(visible(str(text)))
 
 
 def _svg_counts(counts: dict[str, int]) -> str:
@@ -92,8 +100,8 @@ def _svg_rules(data: ReportData) -> str:
         bw = (w - label - 60) * n / top
         color = _COLORS.get(verdict, "#6a1b9a")
         parts.append(
-            f'<text x="{label - 8}" y="{y + 17}" text-anchor="end">{_e(rule)} '
-            f"({_e(verdict)})</text>"
+            f'<text x="{label - 8}" y="{y + 17}" text-anchor="end">{_cell(rule)} '
+            f"({_cell(verdict)})</text>"
         )
         parts.append(
             f'<rect x="{label}" y="{y + 3}" width="{bw:.1f}" height="{rowh - 8}" fill="{color}"/>'
@@ -105,7 +113,7 @@ def _svg_rules(data: ReportData) -> str:
 
 def _html_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     head = "".join(f"<th>{_e(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(f"<td>{_cell(c)}</td>" for c in row) + "</tr>" for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body or ''}</tbody></table>"
 
 

@@ -27,7 +27,11 @@ _MARKUP = str.maketrans({c: "\\" + c for c in "\\`<>[]!"})
 
 
 def _md(text: Any) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    """A table cell: no line break, no ``|`` that ends it, and no character that would not
+    show as itself (:func:`cordon.approvals.display.visible`: a terminal control ``cat``
+    would run, a bidi or zero-width character) whoever wrote the log (a log rewritten with its
+    chain recomputed verifies: docs/threat-model.md). ``visible`` of a shown text is itself."""
+    return visible(str(text).replace("\n", " ")).replace("|", "\\|")
 
 
 #: where a GFM autolink starts (GitHub, GitLab): ``www.`` and ``scheme://``, which a
@@ -198,14 +202,18 @@ def _summary(data: ReportData) -> list[str]:
     )
     lines += ["", "### Verdict counts by rule", ""]
     lines += (
-        _md_table(["rule", "verdict", "count"], data.rule_counts) if data.rule_counts else ["None."]
+        _md_table(
+            ["rule", "verdict", "count"], ((_text(r), _text(v), n) for r, v, n in data.rule_counts)
+        )
+        if data.rule_counts
+        else ["None."]
     )
     lines += ["", "### Denied destinations", ""]
     denied = data.denied_destinations
     lines += (
         _md_table(
             ["destination", "denials", "rules"],
-            ((_destination(d), n, r) for d, n, r in denied[:DESTINATIONS_SHOWN]),
+            ((_destination(d), n, _text(r)) for d, n, r in denied[:DESTINATIONS_SHOWN]),
         )
         if denied
         else ["None."]
@@ -213,14 +221,19 @@ def _summary(data: ReportData) -> list[str]:
     if more := more_destinations(denied):
         lines += ["", more]
     lines += ["", "### Asks and how they were answered", ""]
-    asks = ((_text(t), *rest) for t, *rest in data.asks)
+    asks = ((_text(t), _text(r), _text(a), n) for t, r, a, n in data.asks)
     lines += _md_table(["tool", "rule", "answer", "count"], asks) if data.asks else ["None."]
     lines += ["", "### Rug pulls (tool definitions changed after pinning)", ""]
     lines += (
         _md_table(
             ["time", "server", "tool", "changed fields"],
             (
-                (r["ts"], _text(r["server"]), _text(r["tool"]), ", ".join(r["changed_fields"]))
+                (
+                    _text(r["ts"]),
+                    _text(r["server"]),
+                    _text(r["tool"]),
+                    _text(", ".join(map(str, r["changed_fields"]))),
+                )
                 for r in data.rug_pulls
             ),
         )
@@ -231,7 +244,10 @@ def _summary(data: ReportData) -> list[str]:
     lines += (
         _md_table(
             ["where", "tool", "rules", "action", "count"],
-            ((w, _text(t), *rest) for w, t, *rest in data.content_findings),
+            (
+                (_text(w), _text(t), _text(r), _text(a), n)
+                for w, t, r, a, n in data.content_findings
+            ),
         )
         if data.content_findings
         else ["None."]
