@@ -355,3 +355,10 @@ from .fixtures_round14 import NEAR_MISSES as _ROUND14_NEAR  # noqa: E402
 
 HITS.update(_ROUND14_HITS)
 NEAR_MISSES.update(_ROUND14_NEAR)
+
+# fifteenth round: verdicts dictated to reviewers, forged steps, prompt extraction (review_orders)
+from .fixtures_round15 import HITS as _ROUND15_HITS  # noqa: E402
+from .fixtures_round15 import NEAR_MISSES as _ROUND15_NEAR  # noqa: E402
+
+HITS.update(_ROUND15_HITS)
+NEAR_MISSES.update(_ROUND15_NEAR)

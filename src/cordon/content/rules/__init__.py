@@ -39,6 +39,7 @@ from cordon.content.rules import (
     obfuscation,
     outcomes,
     replyleak,
+    review_orders,
     runorder,
     schema_defaults,
     scrambled,
@@ -108,6 +109,7 @@ RULES: tuple[Rule, ...] = (
     *egress_orders.RULES,
     *carried.RULES,
     *agent_orders.RULES,
+    *review_orders.RULES,
     *ja_orders.RULES,
 )
 
