@@ -26,6 +26,7 @@ from cordon.engine import checks as _checks
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.checked_args import forwarded_arguments, private_copy
+from cordon.engine.checks._base import context as _context
 from cordon.engine.checks.dlp import FORMAT_QUIET
 from cordon.engine.client_requests import UNDECIDED_METHODS, other_params, request_values
 from cordon.engine.dlp import Detector, default_detector
@@ -624,9 +625,7 @@ class Session(ProvenanceState):
             arguments = json_arguments(arguments)  # Python objects: as the SDK sends them
             if forward and pipeline is None:  # the caller's dict may change after the check
                 arguments = private_copy(arguments)
-            ctx = _checks.Context(
-                self, tool, arguments, server, scopes, self.engine.tool_policy(tool)
-            )
+            ctx = _context(self, tool, arguments, server, scopes, self.engine.tool_policy(tool))
             out = _checks.decide(ctx) if pipeline is None else _checks.run(pipeline, ctx)
             v = out.verdict
             if FORMAT_QUIET in ctx.memo:

@@ -153,7 +153,18 @@ def _flat(arguments: dict[Any, Any]) -> CallWalk | None:
         if v:
             values.append(v)
     t = tuple(keyed)
-    return CallWalk(t, t, t, tuple(texts), tuple(values), True)
+    # (CallWalk(t, t, t, texts, values, True) by its slot setters, without the class call)
+    w: CallWalk = _new(CallWalk)
+    _SCALARS(w, t)
+    _STRINGS(w, t)
+    _COMMANDS(w, t)
+    _TEXTS(w, tuple(texts))
+    _VALUES(w, tuple(values))
+    _FLAT(w, True)
+    return w
+
+
+_new = object.__new__
 
 
 def number_text(value: Any) -> str | None:

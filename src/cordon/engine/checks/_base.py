@@ -265,6 +265,69 @@ FACT_SETTERS = dict(zip(_FACT_FIELDS, _FACT_SETTERS, strict=True))
 PASS = Result()
 
 
+def context(
+    session: Session,
+    tool: str,
+    arguments: Mapping[str, Any],
+    server: str,
+    scopes: Iterable[str] | None,
+    tp: ToolPolicy,
+) -> Context:
+    """``Context(session, tool, arguments, server, scopes, tp)``, for the engine's own call
+    of every decision: the same instance by the same slot setters, without the class call's
+    ``__init__`` frame and its defaults (about 1,000 instructions)."""
+    c: Context = _new(Context)
+    _CTX_SESSION(c, session)
+    _CTX_TOOL(c, tool)
+    _CTX_ARGUMENTS(c, arguments)
+    _CTX_SERVER(c, server)
+    _CTX_SCOPES(c, scopes)
+    _CTX_TP(c, tp)
+    _CTX_MEMO(c, {})
+    _CTX_TV(c, session.engine.policy.tool_view(tool, tp))
+    return c
+
+
+def facts_of(new: Mapping[str, Any]) -> Facts:
+    """``Facts(**new)`` (a check's facts, the first a call's pipeline sets), without the
+    keyword call: the same instance by the same slot setters. A name that is no field of
+    :class:`Facts` is a ``TypeError``, as the keyword call's is."""
+    if not new.keys() <= _FACT_NAMES:
+        raise TypeError(f"Facts has no field {sorted(set(new) - _FACT_NAMES)[0]!r}")
+    f: Facts = _new(Facts)
+    get = new.get
+    _FACTS_REQUESTED(f, get("requested", False))
+    _FACTS_RENDERED(f, get("rendered", ()))
+    _FACTS_SENDING(f, get("sending", False))
+    taint = get("taint")
+    _FACTS_TAINT(f, NO_SINKS if taint is None else taint)
+    legs = get("legs")
+    _FACTS_LEGS(f, NO_LEGS if legs is None else legs)
+    return f
+
+
+#: the fields :func:`facts_of` sets (``external`` is :class:`Facts`' keyword for a reading
+#: outside the pipeline, never a check's fact)
+_FACT_NAMES = frozenset(_FACT_FIELDS)
+
+
+def result(
+    deny: Verdict | None,
+    asks: tuple[Verdict, ...],
+    answers: frozenset[str],
+    facts: Mapping[str, Any],
+) -> Result:
+    """``Result(deny=..., asks=..., answers=..., facts=...)`` with every field given, for a
+    check's result on every send (``taint``'s): the same instance by the same slot setters,
+    without the keyword call (about 1,500 instructions)."""
+    r: Result = _new(Result)
+    _RESULT_DENY(r, deny)
+    _RESULT_ASKS(r, asks)
+    _RESULT_ANSWERS(r, answers)
+    _RESULT_FACTS(r, facts)
+    return r
+
+
 @dataclass(frozen=True, slots=True)
 class Check:
     """One step of the pipeline.
@@ -338,7 +401,8 @@ def completed(
     if own is not v:
         return None
     del ctx.memo[OWN_ASK]  # (completed once)
-    _V_REASON(v, reason)
+    if reason is not v.reason:  # (a lone ask without a look-alike note keeps its own)
+        _V_REASON(v, reason)
     _V_DESTINATIONS(v, destinations)
     _V_DETAILS(v, details)
     return v

@@ -39,6 +39,7 @@ from cordon.engine.checks._base import (
     Result,
     approval_key,
     completed,
+    facts_of,
     verdict,
 )
 from cordon.engine.near_domains import Index, host_of, index, owned, resembles
@@ -62,6 +63,18 @@ class Outcome:
 
 
 _VERDICT, _FACTS = setters(Outcome, "verdict", "facts")
+
+
+def _outcome(verdict: Verdict, facts: Facts) -> Outcome:
+    """``Outcome(verdict, facts)`` for :func:`run`, once a decision: the same instance by
+    the same slot setters, without the class call's ``__init__`` frame."""
+    o: Outcome = _new(Outcome)
+    _VERDICT(o, verdict)
+    _FACTS(o, facts)
+    return o
+
+
+_new = object.__new__
 
 
 #: the facts before any check (a frozen value, so one serves every call)
@@ -120,16 +133,16 @@ def run(checks: Sequence[Check], ctx: Context) -> Outcome:
             setters.append((check.name, r.facts))
             facts = _with_facts(facts, r.facts)
         if r.deny is not None:
-            return Outcome(r.deny, facts)
+            return _outcome(r.deny, facts)
         if r.asks or r.answers:
             results.append((check.name, r))
     if not results:
-        return Outcome(resolve(ctx, (), facts), facts)
+        return _outcome(resolve(ctx, (), facts), facts)
     answered: set[str] = set()
     for _, r in results:
         answered |= r.answers
     pending = [a for name, r in results if name not in answered for a in r.asks]
-    return Outcome(resolve(ctx, pending, facts), facts)
+    return _outcome(resolve(ctx, pending, facts), facts)
 
 
 def _set_once(
@@ -154,7 +167,7 @@ def _with_facts(facts: Facts, new: Mapping[str, Any]) -> Facts:
     set once (:func:`run` refuses a second setter), before any later check reads it, and no
     check keeps the facts it was given, so each check sees what a new object would show."""
     if facts is _NO_FACTS:
-        return Facts(**new)
+        return facts_of(new)
     for key, value in new.items():
         setter = FACT_SETTERS.get(key)
         if setter is None:

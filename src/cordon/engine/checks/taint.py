@@ -54,6 +54,7 @@ from cordon.engine.checks._base import (
     Context,
     Facts,
     Result,
+    result,
     sink_facts,
     verdict,
     with_dests,
@@ -411,10 +412,11 @@ def run(ctx: Context, facts: Facts) -> Result:
             return Result(deny=with_dests(deny, scan.found))
     found = tuple(scan.found)
     answered = bool(found) and scan.all_user_named and not fallback and _asked_for(ctx, facts)
-    return Result(
-        asks=tuple(scan.asks),
-        answers=_ANSWERS_ACTIONS if answered else _ANSWERS_NONE,
-        facts={
+    return result(  # (Result(asks=..., answers=..., facts=...), built by slot setters)
+        None,
+        tuple(scan.asks),
+        _ANSWERS_ACTIONS if answered else _ANSWERS_NONE,
+        {
             "sending": True,
             "taint": sink_facts(
                 fallback,
