@@ -133,11 +133,14 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     if judged is not None:
         found = Result(asks=(*_one_fact(found.asks, judged), judged), answers=found.answers,
                        facts=found.facts)  # fmt: skip
-    targets = list(_write_targets(ctx))  # (only a writing tool's)
-    own = _cordon_state_write(ctx, targets) or _checkout_state_write(ctx)
+    # (the tests _write_targets, _checkout_state_write and _checkout_swap open with, read
+    # here from the name's tokens once: most tools neither write nor are git tools)
+    name = tool_name(tool)
+    targets = list(_write_targets(ctx)) if name.writes or tv.writes else []
+    own = _cordon_state_write(ctx, targets) or (_checkout_state_write(ctx) if name.git else None)
     if own is not None:
         return Result(deny=own)
-    swap = None if trusted_tool else _checkout_swap(ctx)
+    swap = None if trusted_tool or not name.git else _checkout_swap(ctx)
     if swap is not None:
         found = Result(asks=(*found.asks, swap), answers=found.answers, facts=found.facts)
     handed = _sensitive_file_handed_out(ctx)
