@@ -323,6 +323,16 @@ def block_write(w: _Walker, program: str, redirects: list[Any]) -> None:
     w.wrote.append((piped_text(w, w.last, w.stdin), program in _sc.DECODERS))
 
 
+#: programs whose command line (:func:`.shell_wrappers.command_lines`) reads their standard
+#: input: ``script`` through its terminal, the others by inheriting it (their pages); not
+#: the terminal multiplexers and emulators, queues or ``systemd-run`` (a new terminal or none)
+_LINE_STDIN = frozenset(
+    {"script", "su", "runuser", "sg", "flock", "setpriv", "chroot", "nsenter", "unshare",
+     "prlimit", "firejail", "bwrap", "xvfb-run", "nix-shell", "dbus-run-session",
+     "dbus-launch", "ssh-agent", "run0", "capsh"}
+)  # fmt: skip
+
+
 def child_fds(w: _Walker, program: str, redirects: list[Any]) -> dict[int, Any] | None:
     """The descriptors the string a shell runs (``bash -c LINE``, ``eval LINE``) reads, as
     :attr:`.shell._Walker.opened`: the command's, and on 0 its own standard input (its
@@ -330,8 +340,10 @@ def child_fds(w: _Walker, program: str, redirects: list[Any]) -> dict[int, Any] 
     programs.
 
     Attack class: ``echo 'DROP TABLE t;' | bash -c 'psql'`` and ``{ sh -c psql; } <
-    <(CMD)`` ran the text unread: LINE's commands were walked with no input."""
-    if program not in SHELLS and program != "eval":
+    <(CMD)`` ran the text unread: LINE's commands were walked with no input. So did a line
+    another program runs with its own standard input (:data:`_LINE_STDIN`: ``| script -qc
+    'sqlite3 app.db' /dev/null``, ``| su postgres -c psql``, ``| flock f -c psql``)."""
+    if program not in SHELLS and program != "eval" and program not in _LINE_STDIN:
         return None
     fds = {fd: v for fd, v in w.opened.items() if fd != 0}
     own = any(getattr(r, "input", None) in (None, 0) and "<" in r.type for r in redirects)

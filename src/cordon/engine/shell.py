@@ -374,10 +374,10 @@ class _Walker:
         self.subs = subs  # (after the words' and redirects' own commands, which set theirs)
         self.child = _written.child_fds(self, program, redirects)  # (bash -c LINE reads them)
         _sc.command(self, program, args, argv[0], redirects)
-        self.child = None
         _links.record(self, program, args)  # (ln SRC DST: SRC written through DST; ln -s T D)
         for line in command_lines(program, args):  # (su -c LINE, tmux new 'LINE')
             self.nested(line)
+        self.child = None
         _written.copy_text(self, program, args)
         _written.run_written(self, program, args, argv[0])
         _written.block_write(self, program, redirects)  # ({ echo SQL; } | psql)
