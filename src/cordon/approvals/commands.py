@@ -229,6 +229,7 @@ def _cut(text: str) -> Text:
 #: argument is the agent's JSON, so an object spelled as a marker with a key of its own
 #: reaches the server whole and is shown as JSON, never as a cut string that hides that key
 _CUT_KEYS = frozenset({"truncated", "sha256", "len", "head"})
+_HEX = frozenset("0123456789abcdef")
 
 
 def _argument(value: Any) -> Text:
@@ -298,6 +299,18 @@ def _add_arguments(grid: Table, rec: CodeRecord, call: dict[str, Any] | None, au
     args = call.get("arguments")
     if not isinstance(args, dict):
         args = {"(arguments)": args}
+    if _other_call(rec, args):
+        grid.add_row(
+            "Arguments",
+            Text(
+                f"NOT SHOWN: the record of code {rec.code} in {sanitize(str(audit))} holds other "
+                "arguments than the call the code approves (nothing in it was cut: a record not "
+                "written for this call, or arguments cleaned of control characters). Approve "
+                "only if you know what the call does.",
+                style="red bold",
+            ),
+        )
+        return grid
     items = list(args.items())
     if not items:
         grid.add_row("Arguments", Text("(none)", style="dim"))
@@ -314,6 +327,31 @@ def _add_arguments(grid: Table, rec: CodeRecord, call: dict[str, Any] | None, au
         )
     grid.add_row("Binds", _binding(rec, args))
     return grid
+
+
+def _is_cut(value: Any) -> bool:
+    """Whether the audit log cut a value in ``value`` (its marker, :data:`_CUT_KEYS`)."""
+    if isinstance(value, dict):
+        if value.keys() in (_CUT_KEYS, _CUT_KEYS | {"tail"}) and value.get("truncated") is True:
+            return True
+        return any(_is_cut(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_is_cut(v) for v in value)
+    return False
+
+
+def _other_call(rec: CodeRecord, args: dict[str, Any]) -> bool:
+    """Whether ``args`` (a record's copy, nothing of it cut) are not the call the code
+    approves: the code's key ends with the digest of the whole call
+    (:func:`cordon.decider.code_key`), and a whole copy of that call hashes to it. A copy
+    cut by the audit log cannot be checked (:func:`_binding` says so); one that is whole and
+    differs is another call's arguments, or the call's cleaned of control characters: shown,
+    the person would approve a call other than the one they read."""
+    key = rec.approval_key
+    digest = key[-1] if key else None
+    if not (isinstance(digest, str) and len(digest) == 64 and set(digest) <= _HEX):
+        return False
+    return not _is_cut(args) and digest != envelope.call_digest(rec.tool, args)
 
 
 def _binding(rec: CodeRecord, args: dict[str, Any]) -> Text:
