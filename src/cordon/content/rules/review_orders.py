@@ -310,7 +310,8 @@ RULES: tuple[Rule, ...] = (
         pattern=_THEFT,
         anchors=(
             r"exfiltrat",
-            *each(("uploads", "sends", "ships", "posts"), r"\s[^\n]{0,60}\sserver"),
+            # words, not characters, before "server": a padded gap keeps its words
+            *each(("uploads", "sends", "ships", "posts"), r"(?:\s+[^\s]+){0,7}?\s+server"),
             r"this\s+tool\s+(?:now\s+|also\s+|silently\s+)?(?:harvest|steal|siphon)",
         ),
         window=200,
